@@ -1,0 +1,89 @@
+/**
+ * The check: nerq's unit of extension (DESIGN.md §3).
+ *
+ * A check is pure: it reads facts from the evidence and the context (`now` is passed in),
+ * and answers a score 0–100, or `null` for unknown, with a message id and the raw evidence
+ * behind it. It never does I/O, never reads the clock, never formats colour.
+ */
+import type { Sources, SourceId } from '../evidence/schema.js';
+
+export const DIMENSIONS = ['security', 'maintenance', 'documentation', 'compliance', 'community'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** Facts of the sources a check needs, already known to be `ok`. */
+export type FactsOf<N extends SourceId> = {
+  [K in N]: Extract<Sources[K], { status: 'ok' }>['facts'];
+};
+
+export interface CheckContext {
+  /** The evaluation instant (NERQ_NOW, the evidence's capturedAt, or the real clock). */
+  now: Date;
+}
+
+/** A cap the check asks for: the overall score is at most `limit` (DESIGN.md §5). */
+export interface CapRequest {
+  id: string;
+  limit: number;
+  /** Sets the verdict to `NO — DO NOT USE` (known malicious / placeholder). */
+  doNotUse?: boolean;
+  reason: string;
+}
+
+export type EvidenceValue = string | number | boolean | null | readonly (string | number)[];
+
+export interface CheckOutcome<M extends string = string> {
+  /** 0–100, or null when the facts cannot answer (unknown, excluded from the mean). */
+  score: number | null;
+  messageId: M;
+  /** Raw numbers, dates and ids that the message is built from (also the JSON `evidence`). */
+  data?: Record<string, EvidenceValue>;
+  caps?: CapRequest[];
+}
+
+export interface CheckDefinition<N extends SourceId = SourceId, M extends string = string> {
+  /** kebab-case, equal to the file name, stable forever (JSON and SARIF use it). */
+  id: string;
+  dimension: Dimension;
+  /** Relative weight inside its dimension. */
+  weight: number;
+  /** Sources it reads; if any is unavailable the check is unknown with that source's reason. */
+  needs: readonly N[];
+  title: string;
+  /** One or two sentences for docs/checks.md: what it measures and how it scores. */
+  description: string;
+  /**
+   * True for checks whose unknown state could hide danger (known vulnerabilities,
+   * malicious package): while any of them is unknown the verdict is at most CAUTION.
+   */
+  guardsDanger?: boolean;
+  /** Message templates; `{key}` is replaced by `data[key]`. */
+  messages: Record<M, string>;
+  evaluate: (facts: FactsOf<N>, ctx: CheckContext) => CheckOutcome<M>;
+}
+
+export type AnyCheck = CheckDefinition<SourceId, string>;
+
+export function defineCheck<const N extends SourceId, const M extends string>(
+  def: CheckDefinition<N, M>,
+): CheckDefinition<N, M> {
+  return def;
+}
+
+/** Fill `{key}` placeholders from data; unknown keys stay visible so a bad template shows. */
+export function formatMessage(template: string, data: Record<string, EvidenceValue> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = data[key];
+    if (value === undefined) return whole;
+    if (Array.isArray(value)) return value.join(', ');
+    return String(value);
+  });
+}
+
+/** Status follows from the score, the same way everywhere (DESIGN.md §3). */
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'unknown';
+export function statusOf(score: number | null): CheckStatus {
+  if (score === null) return 'unknown';
+  if (score >= 70) return 'pass';
+  if (score >= 40) return 'warn';
+  return 'fail';
+}

@@ -1,0 +1,3 @@
+import { VERSION } from '../version.js';
+
+process.stdout.write(`${VERSION}\n`);

@@ -1,0 +1,165 @@
+/**
+ * Evidence: every fact nerq collected about one target, as plain, serialisable data.
+ *
+ * Sources produce these records; checks read them; `--save-evidence` writes them and
+ * `nerq score` reads them back. Each source's record is either `ok` with its facts or
+ * `unavailable` with a reason — a failure is data, never an exception.
+ *
+ * Convention inside facts: `null` means "the source answered but could not tell us"
+ * (unknown, e.g. a field a trimmed packument lacks); an empty value / `false` means
+ * "the source answered and the thing is absent".
+ */
+import { z } from 'zod';
+
+export const EVIDENCE_SCHEMA_VERSION = 1;
+
+const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string() });
+
+/** A source result: `{status:'ok', facts}` or `{status:'unavailable', reason}`. */
+export function sourceResult<T extends z.ZodType>(facts: T) {
+  return z.discriminatedUnion('status', [z.object({ status: z.literal('ok'), facts }), unavailable]);
+}
+
+export const RepositoryRefSchema = z.object({
+  /** The value as the package declared it (string or `url` of the object form). */
+  raw: z.string(),
+  /** Host kind from hosted-git-info (`github`, `gitlab`, `bitbucket`, …) or null. */
+  host: z.string().nullable(),
+  /** Browse URL (https) when the host is known, else null. */
+  url: z.string().nullable(),
+  /** `owner/repo` for known hosts. */
+  slug: z.string().nullable(),
+  directory: z.string().nullable(),
+});
+export type RepositoryRef = z.infer<typeof RepositoryRefSchema>;
+
+export const VersionEntrySchema = z.object({
+  version: z.string(),
+  /** ISO 8601 publish time in UTC, or null when the registry gave none. */
+  time: z.string().nullable(),
+});
+
+export const RegistryFactsSchema = z.object({
+  name: z.string(),
+  /** The resolved version. */
+  version: z.string(),
+  /** Every published version, oldest first, with publish time where known. */
+  versions: z.array(VersionEntrySchema),
+  distTags: z.record(z.string(), z.string()),
+  /**
+   * True when the packument lacks the fields a full packument always has (maintainers,
+   * time.created/modified): a mirror trimmed it, so their absence means "unknown".
+   */
+  trimmed: z.boolean(),
+  description: z.string().nullable(),
+  keywords: z.array(z.string()),
+  /** The declared licence as a string (object/array forms flattened), or null when none. */
+  license: z.string().nullable(),
+  /** True when the legacy object/array `licenses` form was used. */
+  licenseLegacyForm: z.boolean(),
+  homepage: z.string().nullable(),
+  bugs: z.string().nullable(),
+  repository: RepositoryRefSchema.nullable(),
+  engines: z.record(z.string(), z.string()),
+  dependencies: z.number().int(),
+  devDependencies: z.number().int(),
+  peerDependencies: z.number().int(),
+  optionalDependencies: z.number().int(),
+  /** Direct runtime dependencies with their ranges (for later vulnerability lookups). */
+  dependencyRanges: z.record(z.string(), z.string()),
+  /** Lifecycle scripts npm runs on install: preinstall, install, postinstall (and prepare for git deps). */
+  installScripts: z.record(z.string(), z.string()),
+  /** `gypfile: true` in the manifest (npm runs node-gyp rebuild). */
+  gypfile: z.boolean(),
+  hasBin: z.boolean(),
+  /** `types` / `typings` field, or an `exports` map with a `types` condition. */
+  declaresTypes: z.boolean(),
+  /** Deprecation message; false when not deprecated; null when unknown (trimmed packument). */
+  deprecated: z.union([z.string(), z.literal(false)]).nullable(),
+  /** Number of maintainers, or null when unknown (trimmed packument). */
+  maintainers: z.number().int().nullable(),
+  /** `_npmUser.name` of the resolved version and of the version published before it. */
+  publisher: z.string().nullable(),
+  previousPublisher: z.string().nullable(),
+  /** `dist.attestations` (npm provenance); null when the version has none. */
+  attestations: z
+    .object({ url: z.string().nullable(), predicateType: z.string().nullable() })
+    .nullable(),
+  /** Count of `dist.signatures` (registry signatures; recorded, earns nothing alone). */
+  signatures: z.number().int(),
+  /** The registry replaced the package with a security-holding placeholder. */
+  securityHolding: z.boolean(),
+  tarballUrl: z.string().nullable(),
+  integrity: z.string().nullable(),
+  /** `dist.unpackedSize` and `dist.fileCount` as the registry reports them. */
+  unpackedSize: z.number().int().nullable(),
+  fileCount: z.number().int().nullable(),
+});
+export type RegistryFacts = z.infer<typeof RegistryFactsSchema>;
+
+export const TarballFileSchema = z.object({ path: z.string(), size: z.number().int() });
+
+export const TarballFactsSchema = z.object({
+  /** Root folder of the archive (its first path component, usually `package`). */
+  root: z.string(),
+  fileCount: z.number().int(),
+  unpackedSize: z.number().int(),
+  /** The README (first match at the root), text capped; null when none shipped. */
+  readme: z
+    .object({ path: z.string(), size: z.number().int(), text: z.string(), truncated: z.boolean() })
+    .nullable(),
+  /** Licence files at the root, with the SPDX id their text matches (null when unrecognised). */
+  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable() })),
+  securityFile: z.string().nullable(),
+  contributingFile: z.string().nullable(),
+  changelogFile: z.string().nullable(),
+  /** Count of `.d.ts` / `.d.mts` / `.d.cts` files shipped. */
+  declarationFiles: z.number().int(),
+  /** `binding.gyp` at the root (implicit `node-gyp rebuild` install script). */
+  bindingGyp: z.boolean(),
+  /** Native sources or binaries (.c, .cc, .cpp, .h, .node) shipped. */
+  nativeFiles: z.number().int(),
+});
+export type TarballFacts = z.infer<typeof TarballFactsSchema>;
+
+export const DownloadFactsSchema = z.object({
+  /** Downloads in the last 7 days, or null when the API did not give it. */
+  lastWeek: z.number().int().nullable(),
+  /** Downloads in the last 365 days, or null when the API did not give it. */
+  lastYear: z.number().int().nullable(),
+});
+export type DownloadFacts = z.infer<typeof DownloadFactsSchema>;
+
+/** Source ids a check can depend on (keys of `Evidence.sources`). */
+export const SOURCE_IDS = ['registry', 'tarball', 'downloads', 'vulnerabilities'] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
+
+export const SourcesSchema = z.object({
+  registry: sourceResult(RegistryFactsSchema),
+  tarball: sourceResult(TarballFactsSchema),
+  downloads: sourceResult(DownloadFactsSchema),
+  /** Filled by the vulnerability issue; until then always unavailable. */
+  vulnerabilities: sourceResult(z.object({ advisories: z.array(z.unknown()) })),
+});
+export type Sources = z.infer<typeof SourcesSchema>;
+
+export const EvidenceTargetSchema = z.object({
+  input: z.string(),
+  ecosystem: z.enum(['npm', 'pypi', 'github']),
+  name: z.string(),
+  version: z.string().nullable(),
+  purl: z.string().nullable(),
+  repository: z.string().nullable(),
+});
+
+export const EvidenceSchema = z.object({
+  evidenceVersion: z.literal(EVIDENCE_SCHEMA_VERSION),
+  /** ISO 8601 time the facts were collected; `nerq score` evaluates "as of" this instant. */
+  capturedAt: z.string(),
+  tool: z.object({ name: z.literal('nerq'), version: z.string() }),
+  target: EvidenceTargetSchema,
+  /** `--category` given on the command line, kept so `nerq score` reproduces it. */
+  categoryOverride: z.string().nullable(),
+  sources: SourcesSchema,
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;

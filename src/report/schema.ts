@@ -1,0 +1,109 @@
+/**
+ * The JSON contract (DESIGN.md §7), defined once. `schema/report.schema.json` is generated
+ * from `ReportSchema` (npm run schema) and a test fails when the checked-in file is stale.
+ * Bump REPORT_SCHEMA_VERSION on any breaking change.
+ */
+import { z } from 'zod';
+
+export const REPORT_SCHEMA_VERSION = '1.0.0';
+
+export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
+export type VerdictCode = (typeof VERDICT_CODES)[number];
+
+export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'E', 'F'] as const;
+export type Grade = (typeof GRADES)[number];
+
+const evidenceValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string(), z.number()])),
+]);
+
+export const ReportTargetSchema = z.object({
+  input: z.string(),
+  ecosystem: z.enum(['npm', 'pypi', 'github']),
+  name: z.string(),
+  version: z.string().nullable(),
+  purl: z.string().nullable(),
+  repository: z.string().nullable(),
+});
+
+export const DimensionResultSchema = z.object({
+  id: z.enum(['security', 'maintenance', 'documentation', 'compliance', 'community']),
+  title: z.string(),
+  score: z.number().nullable(),
+  /** The category profile's weight of this dimension in the overall score. */
+  weight: z.number(),
+  /** Known check weight ÷ total check weight in this dimension (0–1). */
+  coverage: z.number(),
+});
+
+export const CheckResultSchema = z.object({
+  id: z.string(),
+  dimension: z.enum(['security', 'maintenance', 'documentation', 'compliance', 'community']),
+  title: z.string(),
+  weight: z.number(),
+  score: z.number().nullable(),
+  status: z.enum(['pass', 'warn', 'fail', 'unknown']),
+  messageId: z.string(),
+  message: z.string(),
+  evidence: z.record(z.string(), evidenceValue),
+});
+
+export const CapSchema = z.object({ id: z.string(), limit: z.number(), reason: z.string() });
+
+export const SourceStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(['ok', 'unavailable']),
+  reason: z.string().nullable(),
+});
+
+export const AdvisorySchema = z.object({
+  id: z.string(),
+  aliases: z.array(z.string()),
+  summary: z.string().nullable(),
+  severity: z.enum(['critical', 'high', 'moderate', 'low', 'unknown']),
+  cvss: z.number().nullable(),
+  package: z.string(),
+  version: z.string().nullable(),
+  affectsResolved: z.boolean(),
+  fixed: z.string().nullable(),
+  published: z.string().nullable(),
+  url: z.string().nullable(),
+});
+
+export const GateSchema = z.object({
+  threshold: z.number(),
+  minCoverage: z.number(),
+  /** true passed, false failed, null could not be evaluated. */
+  passed: z.boolean().nullable(),
+  reasons: z.array(z.string()),
+});
+
+export const ReportSchema = z.object({
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  tool: z.object({ name: z.literal('nerq'), version: z.string() }),
+  evaluatedAt: z.string().nullable(),
+  target: ReportTargetSchema,
+  category: z.object({ id: z.string(), reason: z.string() }).nullable(),
+  score: z.number().nullable(),
+  grade: z.enum(GRADES).nullable(),
+  verdict: z.string(),
+  verdictCode: z.enum(VERDICT_CODES),
+  verdictReasons: z.array(z.string()),
+  coverage: z.number(),
+  dimensions: z.array(DimensionResultSchema),
+  checks: z.array(CheckResultSchema),
+  caps: z.array(CapSchema),
+  sources: z.array(SourceStatusSchema),
+  advisories: z.array(AdvisorySchema),
+  gate: GateSchema,
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+export type Report = z.infer<typeof ReportSchema>;
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+export type DimensionResult = z.infer<typeof DimensionResultSchema>;
+export type Gate = z.infer<typeof GateSchema>;

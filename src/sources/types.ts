@@ -1,0 +1,49 @@
+/**
+ * The contract between sources and the HTTP layer. Sources never see undici directly,
+ * and the HTTP layer never throws: every failure comes back as data.
+ */
+
+export interface HttpRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** JSON or text body for POST. */
+  body?: string;
+  /** Response body cap in bytes (default: 32 MiB). Exceeding it → `{ ok:false, kind:'too-large' }`. */
+  maxBytes?: number;
+  /** Idempotent requests are retried on network errors, 429 and 5xx (default true for GET). */
+  retry?: boolean;
+}
+
+export interface HttpResponse {
+  ok: true;
+  status: number;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Final URL after redirects. */
+  url: string;
+}
+
+export type HttpFailureKind =
+  | 'network' // DNS, refused, reset, TLS
+  | 'timeout' // connect / headers / body / run deadline
+  | 'status' // non-2xx after retries (status set)
+  | 'too-large' // body exceeded maxBytes
+  | 'redirect'; // too many redirects or an unsafe one
+
+export interface HttpFailure {
+  ok: false;
+  kind: HttpFailureKind;
+  status?: number;
+  /** One line, safe to print: no token, no full URL query. */
+  reason: string;
+}
+
+export type HttpResult = HttpResponse | HttpFailure;
+
+export interface HttpClient {
+  request(req: HttpRequest): Promise<HttpResult>;
+  /** Release sockets (idempotent). */
+  close(): Promise<void>;
+}

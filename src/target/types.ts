@@ -1,0 +1,21 @@
+/** The ecosystems nerq knows how to parse. Only `npm` is resolved so far. */
+export type Ecosystem = 'npm' | 'pypi' | 'github';
+
+/**
+ * A parsed, validated target: what the user asked about, before any request.
+ * `name` is canonical for the ecosystem: npm the full name (`@scope/pkg`), PyPI the PEP 503
+ * normalised name, GitHub `owner/repo`.
+ */
+export interface Target {
+  /** The text the user typed, unchanged (it is echoed in reports, after sanitising). */
+  input: string;
+  ecosystem: Ecosystem;
+  name: string;
+  /** Version, dist-tag, semver range or PEP 440 specifier as given; undefined = the default. */
+  spec?: string;
+}
+
+/** Thrown by the parser for input that is not a valid target. Message is one line. */
+export class TargetError extends Error {
+  override name = 'TargetError';
+}
