@@ -29,7 +29,7 @@ export interface CapRequest {
   reason: string;
 }
 
-export type EvidenceValue = string | number | boolean | null | readonly (string | number)[];
+export type EvidenceValue = string | number | boolean | null | (string | number)[];
 
 export interface CheckOutcome<M extends string = string> {
   /** 0–100, or null when the facts cannot answer (unknown, excluded from the mean). */
@@ -40,7 +40,11 @@ export interface CheckOutcome<M extends string = string> {
   caps?: CapRequest[];
 }
 
-export interface CheckDefinition<N extends SourceId = SourceId, M extends string = string> {
+export interface CheckDefinition<
+  N extends SourceId = SourceId,
+  M extends string = string,
+  O extends SourceId = never,
+> {
   /** kebab-case, equal to the file name, stable forever (JSON and SARIF use it). */
   id: string;
   dimension: Dimension;
@@ -48,6 +52,8 @@ export interface CheckDefinition<N extends SourceId = SourceId, M extends string
   weight: number;
   /** Sources it reads; if any is unavailable the check is unknown with that source's reason. */
   needs: readonly N[];
+  /** Sources it uses when available (their facts are `undefined` when unavailable). */
+  optional?: readonly O[];
   title: string;
   /** One or two sentences for docs/checks.md: what it measures and how it scores. */
   description: string;
@@ -58,14 +64,17 @@ export interface CheckDefinition<N extends SourceId = SourceId, M extends string
   guardsDanger?: boolean;
   /** Message templates; `{key}` is replaced by `data[key]`. */
   messages: Record<M, string>;
-  evaluate: (facts: FactsOf<N>, ctx: CheckContext) => CheckOutcome<M>;
+  evaluate: (facts: FactsOf<N> & Partial<FactsOf<O>>, ctx: CheckContext) => CheckOutcome<M>;
 }
 
-export type AnyCheck = CheckDefinition<SourceId, string>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCheck = CheckDefinition<any, string, any>;
 
-export function defineCheck<const N extends SourceId, const M extends string>(
-  def: CheckDefinition<N, M>,
-): CheckDefinition<N, M> {
+export function defineCheck<
+  const N extends SourceId,
+  const M extends string,
+  const O extends SourceId = never,
+>(def: CheckDefinition<N, M, O>): CheckDefinition<N, M, O> {
   return def;
 }
 

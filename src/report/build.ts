@@ -1,0 +1,104 @@
+/**
+ * Evidence → Report: runs the scoring engine, the category rules and the gate, and lays the
+ * result out as the JSON contract. Pure; the same evidence and options give an equal report.
+ */
+import type { AnyCheck } from '../checks/define.js';
+import { DIMENSIONS } from '../checks/define.js';
+import type { Evidence, SourceId } from '../evidence/schema.js';
+import { SOURCE_IDS } from '../evidence/schema.js';
+import { decideCategory } from '../scoring/category.js';
+import { evaluate } from '../scoring/evaluate.js';
+import { applyGate, type GateOptions } from '../scoring/gate.js';
+import { DIMENSION_TITLES, PROFILES, isCategory } from '../scoring/profiles.js';
+import { VERSION } from '../version.js';
+import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+
+export interface BuildOptions {
+  checks: readonly AnyCheck[];
+  gate: GateOptions;
+  /** Category from --category; falls back to the evidence's own override, then the rules. */
+  category?: string | null;
+}
+
+export function buildReport(evidence: Evidence, options: BuildOptions): Report {
+  const now = new Date(evidence.capturedAt);
+  const override = options.category ?? evidence.categoryOverride;
+  const category =
+    override && isCategory(override)
+      ? { id: override, reason: 'set with --category' }
+      : decideCategory(evidence);
+  const result = evaluate(evidence, options.checks, category.id, { now });
+  const gate = applyGate({ ...result, error: null }, options.gate);
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'nerq', version: VERSION },
+    evaluatedAt: now.toISOString(),
+    target: { ...evidence.target },
+    category,
+    score: result.score,
+    grade: result.grade,
+    verdict: result.verdict,
+    verdictCode: result.verdictCode,
+    verdictReasons: result.verdictReasons,
+    coverage: result.coverage,
+    dimensions: result.dimensions,
+    checks: result.checks,
+    caps: result.caps,
+    sources: SOURCE_IDS.map((id: SourceId) => {
+      const source = evidence.sources[id];
+      return { id, status: source.status, reason: source.status === 'ok' ? null : source.reason };
+    }),
+    advisories: [],
+    gate,
+    error: null,
+  };
+}
+
+export interface ErrorReportInput {
+  input: string;
+  ecosystem: Report['target']['ecosystem'];
+  name: string;
+  version?: string | null;
+  code: string;
+  message: string;
+  gate: GateOptions;
+  evaluatedAt: string | null;
+}
+
+/** A report for a target that could not be evaluated (not found, not supported, failed fetch). */
+export function errorReport(input: ErrorReportInput): Report {
+  const error = { code: input.code, message: input.message };
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'nerq', version: VERSION },
+    evaluatedAt: input.evaluatedAt,
+    target: {
+      input: input.input,
+      ecosystem: input.ecosystem,
+      name: input.name,
+      version: input.version ?? null,
+      purl: null,
+      repository: null,
+    },
+    category: null,
+    score: null,
+    grade: null,
+    verdict: 'UNKNOWN',
+    verdictCode: 'unknown',
+    verdictReasons: [input.message],
+    coverage: 0,
+    dimensions: DIMENSIONS.map((id) => ({
+      id,
+      title: DIMENSION_TITLES[id],
+      score: null,
+      weight: PROFILES.library[id],
+      coverage: 0,
+    })),
+    checks: [],
+    caps: [],
+    sources: [],
+    advisories: [],
+    gate: applyGate({ score: null, coverage: 0, caps: [], dimensions: [], error }, input.gate),
+    error,
+  };
+}

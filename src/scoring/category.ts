@@ -1,0 +1,59 @@
+/**
+ * Category rules: decided from the package's own keywords, description and shape, in a
+ * fixed order (the first rule that matches wins), and always explained. `--category`
+ * overrides them.
+ */
+import type { Evidence } from '../evidence/schema.js';
+import type { Category } from './profiles.js';
+
+export interface CategoryDecision {
+  id: Category;
+  reason: string;
+}
+
+interface Rule {
+  id: Category;
+  keywords: readonly string[];
+  /** Whole words looked for in the description. */
+  phrases: readonly RegExp[];
+}
+
+/** Ordered: the riskiest categories first, so an MCP server that is also a CLI is an MCP server. */
+export const CATEGORY_RULES: readonly Rule[] = [
+  {
+    id: 'mcp-server',
+    keywords: ['mcp', 'mcp-server', 'modelcontextprotocol', 'model-context-protocol'],
+    phrases: [/\bmcp server\b/i, /\bmodel context protocol\b/i],
+  },
+  {
+    id: 'ai-agent-tool',
+    keywords: ['ai-agent', 'agent', 'agents', 'llm', 'langchain', 'autonomous-agent', 'ai-tools'],
+    phrases: [/\bai agents?\b/i, /\bllm\b/i],
+  },
+  {
+    id: 'code-execution',
+    keywords: ['sandbox', 'eval', 'code-execution', 'shell', 'exec', 'child_process', 'spawn'],
+    phrases: [/\bexecutes? (arbitrary )?code\b/i, /\bcode execution\b/i, /\bsandbox\b/i],
+  },
+  {
+    id: 'web-framework',
+    keywords: ['framework', 'web-framework', 'webframework'],
+    phrases: [/\bweb framework\b/i, /\bframework\b/i],
+  },
+];
+
+export function decideCategory(evidence: Evidence): CategoryDecision {
+  const registry = evidence.sources.registry;
+  if (registry.status !== 'ok') return { id: 'library', reason: 'default (no registry facts)' };
+  const facts = registry.facts;
+  const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
+  const description = facts.description ?? '';
+  for (const rule of CATEGORY_RULES) {
+    const keyword = rule.keywords.find((k) => keywords.has(k));
+    if (keyword !== undefined) return { id: rule.id, reason: `keyword "${keyword}"` };
+    const phrase = rule.phrases.find((p) => p.test(description));
+    if (phrase !== undefined) return { id: rule.id, reason: `description matches ${phrase.source.replaceAll('\\b', '')}` };
+  }
+  if (facts.hasBin) return { id: 'cli', reason: 'ships a command (`bin`)' };
+  return { id: 'library', reason: 'default' };
+}

@@ -1,0 +1,162 @@
+/**
+ * The scoring engine: evidence → check results, dimension scores, caps, overall score,
+ * grade and verdict. Pure: no I/O, no clock (`now` comes in), deterministic.
+ */
+import type { AnyCheck, CapRequest, CheckContext, Dimension } from '../checks/define.js';
+import { DIMENSIONS, formatMessage, statusOf } from '../checks/define.js';
+import type { Evidence, SourceId } from '../evidence/schema.js';
+import type { CheckResult, DimensionResult, Grade, VerdictCode } from '../report/schema.js';
+import { gradeOf, roundScore, VERDICT_WORDS, verdictForScore } from './grade.js';
+import { DIMENSION_TITLES, PROFILES, type Category } from './profiles.js';
+
+export interface Evaluation {
+  score: number | null;
+  grade: Grade | null;
+  verdictCode: VerdictCode;
+  verdict: string;
+  verdictReasons: string[];
+  coverage: number;
+  dimensions: DimensionResult[];
+  checks: CheckResult[];
+  caps: { id: string; limit: number; reason: string }[];
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Run one check over the evidence; unknown when a needed source is unavailable. */
+export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext): CheckResult & { capRequests: CapRequest[] } {
+  const base = { id: check.id, dimension: check.dimension, title: check.title, weight: check.weight };
+  const facts: Record<string, unknown> = {};
+  for (const need of check.needs as readonly SourceId[]) {
+    const source = evidence.sources[need];
+    if (source.status !== 'ok') {
+      return {
+        ...base,
+        score: null,
+        status: 'unknown',
+        messageId: 'source-unavailable',
+        message: `Unknown: ${need} unavailable (${source.reason})`,
+        evidence: { source: need, reason: source.reason },
+        capRequests: [],
+      };
+    }
+    facts[need] = source.facts;
+  }
+  for (const extra of (check.optional ?? []) as readonly SourceId[]) {
+    const source = evidence.sources[extra];
+    if (source.status === 'ok') facts[extra] = source.facts;
+  }
+  let outcome;
+  try {
+    outcome = check.evaluate(facts as never, ctx);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return {
+      ...base,
+      score: null,
+      status: 'unknown',
+      messageId: 'check-error',
+      message: `Unknown: the check could not read the facts (${reason})`,
+      evidence: {},
+      capRequests: [],
+    };
+  }
+  const score =
+    outcome.score === null || !Number.isFinite(outcome.score)
+      ? null
+      : roundScore(Math.min(100, Math.max(0, outcome.score)));
+  const template = check.messages[outcome.messageId] ?? outcome.messageId;
+  return {
+    ...base,
+    score,
+    status: statusOf(score),
+    messageId: outcome.messageId,
+    message: formatMessage(template, outcome.data),
+    evidence: { ...(outcome.data ?? {}) },
+    capRequests: outcome.caps ?? [],
+  };
+}
+
+export function evaluate(
+  evidence: Evidence,
+  checks: readonly AnyCheck[],
+  category: Category,
+  ctx: CheckContext,
+): Evaluation {
+  const ran = checks.map((check) => ({ check, result: runCheck(check, evidence, ctx) }));
+  const profile = PROFILES[category];
+
+  const dimensions: DimensionResult[] = [];
+  const means = new Map<Dimension, number>();
+  let coverage = 0;
+  for (const id of DIMENSIONS) {
+    const inDim = ran.filter((r) => r.check.dimension === id);
+    const total = inDim.reduce((sum, r) => sum + r.check.weight, 0);
+    const known = inDim.filter((r) => r.result.score !== null);
+    const knownWeight = known.reduce((sum, r) => sum + r.check.weight, 0);
+    const dimCoverage = total > 0 ? knownWeight / total : 0;
+    let score: number | null = null;
+    if (knownWeight > 0) {
+      const mean = known.reduce((sum, r) => sum + (r.result.score as number) * r.check.weight, 0) / knownWeight;
+      means.set(id, mean);
+      score = roundScore(mean);
+    }
+    coverage += profile[id] * dimCoverage;
+    dimensions.push({ id, title: DIMENSION_TITLES[id], score, weight: profile[id], coverage: round3(dimCoverage) });
+  }
+
+  // Overall: profile-weighted mean of the dimensions that have coverage.
+  let weightSum = 0;
+  let weighted = 0;
+  for (const [id, mean] of means) {
+    weightSum += profile[id];
+    weighted += profile[id] * mean;
+  }
+  const mean = weightSum > 0 ? weighted / weightSum : null;
+
+  // Caps override the mean, lowest limit wins; each one is reported with its reason.
+  const capRequests = ran.flatMap((r) => r.result.capRequests);
+  const caps = capRequests.map(({ id, limit, reason }) => ({ id, limit, reason }));
+  const doNotUse = capRequests.some((c) => c.doNotUse === true);
+  let score = mean;
+  if (score !== null) {
+    for (const cap of capRequests) score = Math.min(score, cap.limit);
+    score = roundScore(score);
+  } else if (doNotUse) {
+    score = Math.min(...capRequests.map((c) => c.limit));
+  }
+
+  const verdictReasons: string[] = [];
+  let verdictCode: VerdictCode;
+  if (doNotUse) {
+    verdictCode = 'do-not-use';
+    for (const cap of capRequests.filter((c) => c.doNotUse)) verdictReasons.push(cap.reason);
+  } else if (score === null) {
+    verdictCode = 'unknown';
+    verdictReasons.push('no check could be evaluated');
+  } else {
+    verdictCode = verdictForScore(score);
+    for (const cap of capRequests) verdictReasons.push(`capped at ${cap.limit}: ${cap.reason}`);
+    // Unknown must never hide danger: while a guarding check is unknown, at most CAUTION.
+    const blind = ran.filter((r) => r.check.guardsDanger === true && r.result.score === null);
+    if (blind.length > 0 && verdictCode === 'yes') {
+      verdictCode = 'caution';
+      for (const r of blind) verdictReasons.push(`${r.check.title} not checked: ${r.result.message.replace(/^Unknown: /, '')}`);
+    }
+  }
+
+  return {
+    score,
+    grade: score === null ? null : doNotUse ? 'F' : gradeOf(score),
+    verdictCode,
+    verdict: VERDICT_WORDS[verdictCode],
+    verdictReasons,
+    coverage: round3(coverage),
+    dimensions,
+    checks: ran.map(({ result }) => {
+      const { capRequests: _caps, ...rest } = result;
+      return rest;
+    }),
+    caps,
+  };
+}

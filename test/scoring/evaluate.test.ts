@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { defineCheck, type AnyCheck, type Dimension } from '../../src/checks/define.js';
+import type { Evidence } from '../../src/evidence/schema.js';
+import { evaluate } from '../../src/scoring/evaluate.js';
+import { PROFILES } from '../../src/scoring/profiles.js';
+
+const now = new Date('2026-11-30T00:00:00Z');
+
+function bareEvidence(registryOk = true): Evidence {
+  return {
+    evidenceVersion: 1,
+    capturedAt: now.toISOString(),
+    tool: { name: 'nerq', version: '0.0.0' },
+    target: { input: 'x', ecosystem: 'npm', name: 'x', version: '1.0.0', purl: null, repository: null },
+    categoryOverride: null,
+    sources: {
+      // The engine only hands facts through; synthetic checks below never read them.
+      registry: registryOk ? ({ status: 'ok', facts: {} } as never) : { status: 'unavailable', reason: 'timeout' },
+      tarball: { status: 'unavailable', reason: 'HTTP 404' },
+      downloads: { status: 'ok', facts: { lastWeek: 1, lastYear: 2 } },
+      vulnerabilities: { status: 'unavailable', reason: 'no vulnerability source yet' },
+    },
+  };
+}
+
+function fixed(id: string, dimension: Dimension, weight: number, score: number | null, extra: Partial<AnyCheck> = {}): AnyCheck {
+  return {
+    ...defineCheck({
+      id,
+      dimension,
+      weight,
+      needs: ['downloads'],
+      title: id,
+      description: id,
+      messages: { m: 'score {s}' },
+      evaluate: () => ({ score, messageId: 'm', data: { s: score } }),
+    }),
+    ...extra,
+  } as AnyCheck;
+}
+
+describe('evaluate', () => {
+  it('a dimension is the weighted mean of its known checks; unknown checks are excluded and lower coverage', () => {
+    const checks = [
+      fixed('a', 'security', 3, 100),
+      fixed('b', 'security', 1, 0),
+      fixed('c', 'security', 4, null),
+      fixed('d', 'maintenance', 1, 60),
+    ];
+    const result = evaluate(bareEvidence(), checks, 'library', { now });
+    const security = result.dimensions.find((d) => d.id === 'security')!;
+    expect(security.score).toBe(75);
+    expect(security.coverage).toBe(0.5);
+    // Overall: profile-weighted over the dimensions with coverage (security 0.3, maintenance 0.25).
+    const expected = (0.3 * 75 + 0.25 * 60) / 0.55;
+    expect(result.score).toBe(Math.round(expected * 10) / 10);
+    expect(result.coverage).toBe(Math.round((0.3 * 0.5 + 0.25 * 1) * 1000) / 1000);
+    expect(result.dimensions.map((d) => d.id)).toEqual(['security', 'maintenance', 'documentation', 'compliance', 'community']);
+    expect(result.dimensions.find((d) => d.id === 'community')).toMatchObject({ score: null, coverage: 0 });
+  });
+
+  it('a check whose needed source is unavailable is unknown with that reason, not zero', () => {
+    const check = { ...fixed('needs-tarball', 'documentation', 1, 100), needs: ['tarball'] } as AnyCheck;
+    const result = evaluate(bareEvidence(), [check, fixed('x', 'documentation', 1, 40)], 'library', { now });
+    expect(result.checks[0]).toMatchObject({ status: 'unknown', score: null, messageId: 'source-unavailable' });
+    expect(result.checks[0]!.message).toContain('HTTP 404');
+    expect(result.score).toBe(40);
+  });
+
+  it('status follows the score: 70 pass, 40 warn, below fail', () => {
+    const result = evaluate(bareEvidence(), [fixed('p', 'security', 1, 70), fixed('w', 'security', 1, 40), fixed('f', 'security', 1, 39.9)], 'library', { now });
+    expect(result.checks.map((c) => c.status)).toEqual(['pass', 'warn', 'fail']);
+  });
+
+  it('caps override the mean and are explained; the lowest wins', () => {
+    const capped = {
+      ...fixed('dep', 'security', 1, 100),
+      evaluate: () => ({ score: 100, messageId: 'm', caps: [{ id: 'deprecated', limit: 49.9, reason: 'deprecated: use y' }] }),
+    } as AnyCheck;
+    const result = evaluate(bareEvidence(), [capped, fixed('good', 'maintenance', 10, 100)], 'library', { now });
+    expect(result.score).toBe(49.9);
+    expect(result.grade).toBe('D');
+    expect(result.verdictCode).toBe('no');
+    expect(result.caps).toEqual([{ id: 'deprecated', limit: 49.9, reason: 'deprecated: use y' }]);
+  });
+
+  it('a do-not-use cap gives F and NO — DO NOT USE', () => {
+    const placeholder = {
+      ...fixed('ph', 'security', 1, 0),
+      evaluate: () => ({ score: 0, messageId: 'm', caps: [{ id: 'security-placeholder', limit: 9.9, doNotUse: true, reason: 'placeholder' }] }),
+    } as AnyCheck;
+    const result = evaluate(bareEvidence(), [placeholder, fixed('good', 'community', 1, 100)], 'library', { now });
+    expect(result).toMatchObject({ grade: 'F', verdictCode: 'do-not-use', verdict: 'NO — DO NOT USE' });
+    expect(result.score).toBeLessThanOrEqual(9.9);
+  });
+
+  it('unknown never hides danger: a guarding check unknown keeps the verdict at CAUTION', () => {
+    const vuln = { ...fixed('known-vulnerabilities', 'security', 5, null), needs: ['vulnerabilities'], guardsDanger: true } as AnyCheck;
+    const result = evaluate(bareEvidence(), [vuln, fixed('good', 'maintenance', 1, 95)], 'library', { now });
+    expect(result.score).toBe(95);
+    expect(result.verdictCode).toBe('caution');
+    expect(result.verdictReasons.join(' ')).toContain('no vulnerability source yet');
+  });
+
+  it('a throwing check becomes unknown instead of crashing the run', () => {
+    const broken = { ...fixed('broken', 'security', 1, 1), evaluate: () => { throw new TypeError('bad shape'); } } as AnyCheck;
+    const result = evaluate(bareEvidence(), [broken], 'library', { now });
+    expect(result.checks[0]).toMatchObject({ status: 'unknown', messageId: 'check-error' });
+    expect(result.score).toBeNull();
+    expect(result.verdictCode).toBe('unknown');
+  });
+
+  it('scores are clamped to 0–100 and rounded to one decimal', () => {
+    const result = evaluate(bareEvidence(), [fixed('hi', 'security', 1, 140), fixed('lo', 'community', 1, 33.333)], 'library', { now });
+    expect(result.checks.map((c) => c.score)).toEqual([100, 33.3]);
+  });
+
+  it('profiles sum to 1 and weigh the same dimensions', () => {
+    for (const profile of Object.values(PROFILES)) {
+      expect(Object.values(profile).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+    }
+  });
+
+  it('is deterministic: same evidence, same result', () => {
+    const checks = [fixed('a', 'security', 1, 50), fixed('b', 'community', 2, 80)];
+    expect(JSON.stringify(evaluate(bareEvidence(), checks, 'cli', { now }))).toBe(JSON.stringify(evaluate(bareEvidence(), checks, 'cli', { now })));
+  });
+});

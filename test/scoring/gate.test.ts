@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { applyGate, DEFAULT_GATE, exitCodeOf } from '../../src/scoring/gate.js';
+import type { DimensionResult, Gate } from '../../src/report/schema.js';
+
+const dims = (security: number | null): DimensionResult[] => [
+  { id: 'security', title: 'Security', score: security, weight: 0.3, coverage: security === null ? 0 : 1 },
+];
+
+describe('applyGate', () => {
+  it('passes a good score with enough coverage', () => {
+    expect(applyGate({ score: 72, coverage: 0.8, caps: [], dimensions: [] }, DEFAULT_GATE)).toMatchObject({ passed: true, reasons: [] });
+  });
+  it('fails below the threshold, comparing the shown (rounded) score', () => {
+    expect(applyGate({ score: 49.94, coverage: 1, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBe(false);
+    expect(applyGate({ score: 49.95, coverage: 1, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBe(true);
+  });
+  it('fails when capped even if the score clears the bar', () => {
+    const gate = applyGate({ score: 69.9, coverage: 1, caps: [{ id: 'archived', limit: 69.9, reason: 'archived' }], dimensions: [] }, DEFAULT_GATE);
+    expect(gate.passed).toBe(false);
+    expect(gate.reasons[0]).toContain('archived');
+  });
+  it('fails a broken dimension floor', () => {
+    const gate = applyGate({ score: 80, coverage: 1, caps: [], dimensions: dims(55) }, { ...DEFAULT_GATE, floors: { security: 60 } });
+    expect(gate).toMatchObject({ passed: false });
+    expect(gate.reasons[0]).toMatch(/security 55\.0 is below its floor 60/);
+  });
+  it('could not evaluate: low coverage and not failed', () => {
+    expect(applyGate({ score: 80, coverage: 0.4, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBeNull();
+  });
+  it('a failure wins over low coverage', () => {
+    expect(applyGate({ score: 20, coverage: 0.1, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBe(false);
+  });
+  it('an error is not evaluated', () => {
+    expect(applyGate({ score: null, coverage: 0, caps: [], dimensions: [], error: { code: 'not-found', message: 'x' } }, DEFAULT_GATE).passed).toBeNull();
+  });
+});
+
+describe('exitCodeOf', () => {
+  const g = (passed: boolean | null): Gate => ({ threshold: 50, minCoverage: 0.5, passed, reasons: [] });
+  it.each([
+    [[g(true)], 0],
+    [[g(true), g(null)], 3],
+    [[g(null), g(false)], 1],
+    [[g(false)], 1],
+    [[], 0],
+  ] as const)('%#', (gates, code) => expect(exitCodeOf(gates)).toBe(code));
+});
