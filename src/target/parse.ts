@@ -1,0 +1,293 @@
+/**
+ * The target parser (DESIGN.md §1, step 1): the text a user typed → a validated `Target`,
+ * before any request is made. Everything that is not clearly a registry package, a PyPI
+ * project, a GitHub repository or a package URL for one of those is rejected here with a
+ * one-line `TargetError` whose message is safe to print (input is quoted, escaped, truncated).
+ *
+ * Accepted forms: `express`, `express@5`, `@scope/pkg@^1.2.0`, `npm:express@latest`,
+ * `pypi:requests`, `pypi:requests>=2,<3`, `github:owner/repo[@ref]`,
+ * `[https://]github.com/owner/repo[.git][/…]`, `pkg:npm|pypi|github/…`.
+ */
+import npa from 'npm-package-arg';
+import semver from 'semver';
+import validateNpmName from 'validate-npm-package-name';
+import { TargetError } from './types.js';
+import type { Target } from './types.js';
+import { pep503, splitPurl } from './purl.js';
+
+/** npm's limit on a package name; no target form needs more. */
+export const MAX_TARGET_LENGTH = 214;
+
+/**
+ * Control characters (C0, DEL, C1), format characters (bidi controls, zero-width, BOM, soft
+ * hyphen …), lone surrogates, private use, and line/paragraph separators.
+ */
+const FORBIDDEN_CHAR = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u2028\u2029]/u;
+
+/**
+ * Quote untrusted text for a one-line message: JSON-quoted, everything outside printable
+ * ASCII escaped as `\uXXXX`, at most `max` characters of the original shown.
+ */
+export function quoteForMessage(text: string, max = 60): string {
+  const cut = text.length > max ? text.slice(0, max) : text;
+  const quoted = JSON.stringify(cut).replace(
+    /[^\x20-\x7e]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return cut.length < text.length ? `${quoted}...` : quoted;
+}
+
+function fail(reason: string): never {
+  throw new TargetError(reason);
+}
+
+function codePointLabel(ch: string): string {
+  return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Checks shared by the raw input and by every decoded package-URL component. */
+function assertSafeText(text: string, what: string): void {
+  const bad = FORBIDDEN_CHAR.exec(text);
+  if (bad) fail(`${what} contains a control or invisible character (${codePointLabel(bad[0])})`);
+  if (text.includes('\\')) fail(`${what} contains a backslash, which no target form allows`);
+  if (text.split(/[/@:]/).some((segment) => segment === '.' || segment === '..')) {
+    fail(`${what} contains a "." or ".." path segment, which no target form allows`);
+  }
+}
+
+/** Parse and validate one target. Throws `TargetError` (one line) for anything else. */
+export function parseTarget(input: string): Target {
+  if (typeof input !== 'string') fail('the target must be a string');
+  if (input.trim() === '') fail('the target is empty');
+  if (input.length > MAX_TARGET_LENGTH) {
+    fail(`the target is too long (${input.length} characters; at most ${MAX_TARGET_LENGTH})`);
+  }
+  assertSafeText(input, 'the target');
+  const text = input.replace(/^ +| +$/g, '');
+
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1];
+  if (scheme === undefined) {
+    if (/^(?:www\.)?github\.com\//i.test(text)) return parseGithubUrl(input, `https://${text}`);
+    return parseNpm(input, text);
+  }
+  const rest = text.slice(scheme.length + 1);
+  switch (scheme.toLowerCase()) {
+    case 'npm':
+      return parseNpm(input, rest);
+    case 'pypi':
+      return parsePypi(input, rest);
+    case 'github':
+      return parseGithubShorthand(input, rest);
+    case 'pkg':
+      return parsePurlTarget(input, text);
+    case 'http':
+    case 'https':
+      return parseGithubUrl(input, text);
+    default:
+      if (rest.startsWith('//') || /^(?:git|ssh|file|ftp)/i.test(scheme)) {
+        fail(`unsupported URL ${quoteForMessage(text)}: only https://github.com/owner/repo URLs are accepted`);
+      }
+      return fail(
+        `unknown prefix ${quoteForMessage(`${scheme}:`)} (use a package name, npm:, pypi:, github: or pkg:)`,
+      );
+  }
+}
+
+// ── npm ──────────────────────────────────────────────────────────────────────────────
+
+/** npm-package-arg's test for scp-style git URLs (`git@host:owner/repo`). */
+const SCP_GIT_URL = /^[^@]+@[^:.]+\.[^:]+:.+$/;
+
+const REGISTRY_SPEC_TYPES = new Set(['tag', 'version', 'range']);
+
+const SPEC_TYPE_REASONS: Record<string, string> = {
+  git: 'git sources are not supported, only registry versions',
+  file: 'local files are not supported, only registry versions',
+  directory: 'local paths are not supported, only registry versions',
+  remote: 'tarball URLs are not supported, only registry versions',
+  alias: 'npm: aliases are not supported; name the real package instead',
+};
+
+/** Validate an npm package name (names valid for existing packages, e.g. `JSONStream`). */
+function assertNpmName(name: string): void {
+  if (name === '') fail('missing npm package name');
+  if (name.includes('%')) fail(`invalid npm package name ${quoteForMessage(name)}: percent-encoding is not allowed`);
+  const result = validateNpmName(name);
+  if (result.validForOldPackages) return;
+  if (!name.startsWith('@') && name.includes('/')) {
+    fail(`${quoteForMessage(name)} is not an npm package name (for a GitHub repository use github:owner/repo)`);
+  }
+  fail(`invalid npm package name ${quoteForMessage(name)}: ${(result.errors ?? ['not a valid name']).join('; ')}`);
+}
+
+/** `name`, `name@spec` or `@scope/name@spec`; the split is npm-package-arg's (first `@` after index 0). */
+function parseNpm(input: string, text: string): Target {
+  if (SCP_GIT_URL.test(text)) fail(`${quoteForMessage(text)}: git sources are not supported, only registry versions`);
+  const at = text.indexOf('@', 1);
+  const name = at > 0 ? text.slice(0, at) : text;
+  assertNpmName(name);
+  if (at < 0) return { input, ecosystem: 'npm', name };
+  const spec = text.slice(at + 1).trim();
+  if (spec === '') fail(`missing version, range or dist-tag after "@" in ${quoteForMessage(text)}`);
+  let type: string;
+  try {
+    type = npa.resolve(name, spec, '/').type;
+  } catch {
+    return fail(`invalid version, range or dist-tag ${quoteForMessage(spec)} for ${name}`);
+  }
+  if (!REGISTRY_SPEC_TYPES.has(type)) {
+    fail(`${quoteForMessage(spec)}: ${SPEC_TYPE_REASONS[type] ?? 'only registry versions, ranges and dist-tags are supported'}`);
+  }
+  return { input, ecosystem: 'npm', name, spec };
+}
+
+// ── PyPI ─────────────────────────────────────────────────────────────────────────────
+
+/** PEP 508 project name. */
+const PEP508_NAME = /^(?:[A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9])$/i;
+/** One PEP 440 specifier clause; the version part is kept to PEP 440's characters. */
+const PEP440_CLAUSE = /^ *(?:===|~=|==|!=|<=|>=|<|>) *[0-9A-Za-z.*+!-]+ *$/;
+
+function assertPypiName(name: string): void {
+  if (name === '') fail('missing PyPI project name (expected pypi:name)');
+  if (!PEP508_NAME.test(name)) {
+    fail(
+      `invalid PyPI project name ${quoteForMessage(name)}: letters, digits, ".", "_" and "-", starting and ending with a letter or digit`,
+    );
+  }
+}
+
+function assertPep440Specifier(spec: string): void {
+  if (!/^[0-9A-Za-z.*+!,<>=~ -]+$/.test(spec) || !spec.split(',').every((c) => PEP440_CLAUSE.test(c))) {
+    fail(`invalid version specifier ${quoteForMessage(spec)} (expected e.g. ==2.31.0 or >=2,<3)`);
+  }
+}
+
+/** `name` or `name<specifier>`, e.g. `requests==2.31.0`. */
+function parsePypi(input: string, text: string): Target {
+  const name = /^[A-Za-z0-9._-]*/.exec(text)?.[0] ?? '';
+  assertPypiName(name);
+  const spec = text.slice(name.length).trim();
+  if (spec === '') return { input, ecosystem: 'pypi', name: pep503(name) };
+  if (spec.startsWith('@')) fail(`use pypi:${name}==version to pin a PyPI version, not "@"`);
+  assertPep440Specifier(spec);
+  return { input, ecosystem: 'pypi', name: pep503(name), spec };
+}
+
+// ── GitHub ───────────────────────────────────────────────────────────────────────────
+
+const GITHUB_OWNER = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+const GITHUB_REPO = /^[A-Za-z0-9._-]{1,100}$/;
+const GITHUB_REF = /^[A-Za-z0-9_][A-Za-z0-9._/-]{0,99}$/;
+/** First path segments of github.com that are site pages, not owners. */
+const GITHUB_RESERVED = new Set([
+  'about', 'apps', 'collections', 'enterprise', 'explore', 'features', 'login', 'marketplace',
+  'new', 'notifications', 'orgs', 'organizations', 'pricing', 'search', 'settings', 'site',
+  'sponsors', 'topics', 'users',
+]);
+
+/** Validate owner and repository; returns the canonical `owner/repo` (case kept, `.git` dropped). */
+function githubName(owner: string, repoWithSuffix: string): string {
+  if (owner.length < 1 || owner.length > 39 || !GITHUB_OWNER.test(owner)) {
+    fail(
+      `invalid GitHub owner ${quoteForMessage(owner)}: 1-39 letters, digits or single hyphens, not at either end`,
+    );
+  }
+  if (GITHUB_RESERVED.has(owner.toLowerCase())) fail(`${quoteForMessage(owner)} is a GitHub page, not an owner`);
+  const repo = repoWithSuffix.endsWith('.git') ? repoWithSuffix.slice(0, -4) : repoWithSuffix;
+  if (!GITHUB_REPO.test(repo) || repo === '.' || repo === '..') {
+    fail(`invalid GitHub repository name ${quoteForMessage(repoWithSuffix)}: 1-100 letters, digits, ".", "_" or "-"`);
+  }
+  return `${owner}/${repo}`;
+}
+
+function assertGitRef(ref: string): void {
+  if (!GITHUB_REF.test(ref) || ref.includes('//') || ref.endsWith('/') || ref.endsWith('.lock')) {
+    fail(`invalid git ref ${quoteForMessage(ref)}`);
+  }
+}
+
+/** `github:owner/repo` or `github:owner/repo@ref`. */
+function parseGithubShorthand(input: string, text: string): Target {
+  if (text.includes('%')) fail('percent-encoding is not allowed in a GitHub target');
+  const at = text.indexOf('@');
+  const path = at < 0 ? text : text.slice(0, at);
+  const parts = path.split('/');
+  if (parts.length !== 2) fail(`expected github:owner/repo, got ${quoteForMessage(text)}`);
+  const name = githubName(parts[0] ?? '', parts[1] ?? '');
+  if (at < 0) return { input, ecosystem: 'github', name };
+  const ref = text.slice(at + 1);
+  assertGitRef(ref);
+  return { input, ecosystem: 'github', name, spec: ref };
+}
+
+/** `http(s)://[www.]github.com/owner/repo[.git][/anything]`. */
+function parseGithubUrl(input: string, text: string): Target {
+  if (text.includes('%')) fail('percent-encoding is not allowed in a GitHub URL');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail(`not a valid URL: ${quoteForMessage(text)}`);
+  }
+  const host = url.hostname.toLowerCase();
+  if (host !== 'github.com' && host !== 'www.github.com') {
+    fail(`unsupported host ${quoteForMessage(url.hostname)}: only https://github.com/owner/repo URLs are accepted`);
+  }
+  if (url.username !== '' || url.password !== '' || url.port !== '') {
+    fail('a GitHub URL must not carry credentials or a port');
+  }
+  const segments = url.pathname.split('/').filter((s) => s !== '');
+  if (segments.length < 2) fail(`expected https://github.com/owner/repo, got ${quoteForMessage(text)}`);
+  return { input, ecosystem: 'github', name: githubName(segments[0] ?? '', segments[1] ?? '') };
+}
+
+// ── Package URLs ─────────────────────────────────────────────────────────────────────
+
+/** Qualifiers that point the lookup somewhere else than the configured services. */
+const RELOCATING_QUALIFIERS = ['repository_url', 'download_url', 'vcs_url'];
+
+/** `pkg:npm/…`, `pkg:pypi/…`, `pkg:github/owner/repo`. Components are decoded, then validated. */
+function parsePurlTarget(input: string, text: string): Target {
+  const parts = splitPurl(text);
+  if ('error' in parts) return fail(parts.error);
+  const { type, namespace, name, version } = parts;
+  for (const component of [namespace, name, version]) {
+    if (component !== undefined) assertSafeText(component, 'the package URL');
+  }
+  const relocating = RELOCATING_QUALIFIERS.find((q) => q in parts.qualifiers);
+  if (relocating) fail(`the package URL qualifier ${relocating} is not supported; nerq uses its configured endpoints`);
+
+  switch (type) {
+    case 'npm': {
+      const scope = namespace === undefined ? undefined : namespace.startsWith('@') ? namespace : `@${namespace}`;
+      const fullName = scope === undefined ? name : `${scope}/${name}`;
+      assertNpmName(fullName);
+      if (version === undefined) return { input, ecosystem: 'npm', name: fullName };
+      if (semver.valid(version) === null) {
+        fail(`package URL version ${quoteForMessage(version)} is not an exact npm version`);
+      }
+      return { input, ecosystem: 'npm', name: fullName, spec: version };
+    }
+    case 'pypi': {
+      if (namespace !== undefined) fail('a PyPI package URL has no namespace (expected pkg:pypi/name@version)');
+      assertPypiName(name);
+      if (version === undefined) return { input, ecosystem: 'pypi', name: pep503(name) };
+      const spec = `==${version}`;
+      if (version.includes(',') || version.includes(' ')) fail(`invalid PyPI version ${quoteForMessage(version)}`);
+      assertPep440Specifier(spec);
+      return { input, ecosystem: 'pypi', name: pep503(name), spec };
+    }
+    case 'github': {
+      if (namespace === undefined || namespace.includes('/')) {
+        fail('expected pkg:github/owner/repo');
+      }
+      const full = githubName(namespace, name);
+      if (version === undefined) return { input, ecosystem: 'github', name: full };
+      assertGitRef(version);
+      return { input, ecosystem: 'github', name: full, spec: version };
+    }
+    default:
+      return fail(`unsupported package URL type ${quoteForMessage(type)} (supported: npm, pypi, github)`);
+  }
+}

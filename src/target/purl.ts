@@ -1,0 +1,69 @@
+/**
+ * Package URLs (purl) through packageurl-js: build the canonical purl of a target, and split
+ * a purl typed by the user into its decoded components. Validation of names per ecosystem is
+ * the parser's job (src/target/parse.ts); this module only speaks the purl format.
+ */
+import { PackageURL } from 'packageurl-js';
+import type { Ecosystem } from './types.js';
+
+/**
+ * The canonical package URL of a package, e.g. `pkg:npm/%40scope/pkg@1.0.0`,
+ * `pkg:pypi/requests@2.31.0`, `pkg:github/owner/repo`.
+ *
+ * packageurl-js applies each type's normalisation rules (npm, PyPI and GitHub names are
+ * lower-cased; PyPI `_` becomes `-`), so this is the form other tools compare against.
+ * `name` is the target name: npm `@scope/pkg` or `pkg`, PyPI the project, GitHub `owner/repo`.
+ * Throws (a packageurl-js error) for names that cannot form a package URL.
+ */
+export function purlOf(ecosystem: Ecosystem, name: string, version?: string): string {
+  const { namespace, base } = splitName(ecosystem, name);
+  return new PackageURL(ecosystem, namespace, base, version || undefined).toString();
+}
+
+function splitName(ecosystem: Ecosystem, name: string): { namespace: string | undefined; base: string } {
+  if (ecosystem === 'pypi') return { namespace: undefined, base: pep503(name) };
+  const slash = name.indexOf('/');
+  const scoped = ecosystem === 'github' || name.startsWith('@');
+  if (!scoped || slash < 0) return { namespace: undefined, base: name };
+  return { namespace: name.slice(0, slash), base: name.slice(slash + 1) };
+}
+
+/** PEP 503 normalisation: lower case, runs of `-`, `_`, `.` become one `-`. */
+export function pep503(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+/** The decoded components of a package URL, before any normalisation by type. */
+export interface PurlParts {
+  /** Lower-cased type, e.g. `npm`. */
+  type: string;
+  namespace: string | undefined;
+  name: string;
+  version: string | undefined;
+  qualifiers: Record<string, string>;
+}
+
+/**
+ * Split `pkg:type/namespace/name@version?qualifiers#subpath` into decoded components, keeping
+ * the name's case (npm names such as `JSONStream` are case-sensitive in the registry).
+ * Returns a short, fixed-text reason instead of throwing when the text is not a purl.
+ */
+export function splitPurl(text: string): PurlParts | { error: string } {
+  let parts: ReturnType<typeof PackageURL.parseString>;
+  try {
+    parts = PackageURL.parseString(text);
+  } catch {
+    return { error: 'not a valid package URL (expected pkg:type/name@version)' };
+  }
+  const [type, namespace, name, version, qualifiers] = parts;
+  if (!type) return { error: 'package URL has no type (expected pkg:type/name)' };
+  if (!name) return { error: 'package URL has no name (expected pkg:type/name)' };
+  const flat: Record<string, string> = {};
+  if (qualifiers) {
+    // parseString hands back URLSearchParams at run time (typed as a plain record).
+    const entries: Iterable<[string, string]> =
+      qualifiers instanceof URLSearchParams ? qualifiers : Object.entries(qualifiers);
+    for (const [key, value] of entries) flat[key.toLowerCase()] = value;
+  }
+  return { type: type.toLowerCase(), namespace: namespace || undefined, name, version: version || undefined, qualifiers: flat };
+}
