@@ -1,6 +1,6 @@
 /**
  * The JSON contract (DESIGN.md §7), defined once. `schema/report.schema.json` is generated
- * from `ReportSchema` (npm run schema) and a test fails when the checked-in file is stale.
+ * from `ReportSchema` (`npm run generate`) and a test fails when the checked-in file is stale.
  * Bump REPORT_SCHEMA_VERSION on any breaking change.
  */
 import { z } from 'zod';

@@ -1,0 +1,51 @@
+/**
+ * Display words shared by the renderers: the target label, the order in which checks are
+ * grouped, and the gate's status word. Inputs are raw report strings; callers sanitise or
+ * escape the results for their format.
+ */
+import type { CheckResult, Report } from '../report/schema.js';
+
+/** `name@version` (npm, GitHub) or `name==version` (PyPI); the bare name when unresolved. */
+export function targetLabel(target: Report['target']): string {
+  if (target.version === null || target.version === '') return target.name || target.input;
+  const sep = target.ecosystem === 'pypi' ? '==' : '@';
+  return `${target.name}${sep}${target.version}`;
+}
+
+export type GateState = 'passed' | 'failed' | 'could not be evaluated';
+
+export function gateState(gate: Report['gate']): GateState {
+  if (gate.passed === true) return 'passed';
+  if (gate.passed === false) return 'failed';
+  return 'could not be evaluated';
+}
+
+export interface CheckGroup {
+  id: CheckResult['dimension'];
+  title: string;
+  checks: CheckResult[];
+}
+
+/**
+ * Checks grouped by dimension, in the report's dimension order (then any dimension the
+ * report lists no result for), each group in the report's check order.
+ */
+export function groupChecks(report: Report): CheckGroup[] {
+  const groups = new Map<CheckResult['dimension'], CheckGroup>();
+  for (const d of report.dimensions) groups.set(d.id, { id: d.id, title: d.title, checks: [] });
+  for (const check of report.checks) {
+    let group = groups.get(check.dimension);
+    if (group === undefined) {
+      group = { id: check.dimension, title: check.dimension, checks: [] };
+      groups.set(check.dimension, group);
+    }
+    group.checks.push(check);
+  }
+  return [...groups.values()].filter((g) => g.checks.length > 0);
+}
+
+/** Evidence value as text (arrays comma-separated, an empty one as `(none)`, null as `null`). */
+export function evidenceText(value: CheckResult['evidence'][string]): string {
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join(', ');
+  return String(value);
+}

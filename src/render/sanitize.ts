@@ -1,0 +1,100 @@
+/**
+ * Output sanitising for strings that came from the network (DESIGN.md §8).
+ *
+ * Package names, descriptions, deprecation notices, advisory summaries and check messages
+ * are hostile data. Before any of them reaches a terminal, `sanitizeForTerminal` removes
+ * escape sequences (CSI, OSC — hyperlinks and title changes included —, DCS, SOS, PM, APC
+ * and the short ESC forms), every remaining C0/C1 control character, bidirectional controls
+ * and invisible characters. `escapeMarkdown` and `escapeHtml` sanitise first and then escape
+ * what the target syntax would interpret, so a hostile string stays plain text.
+ */
+
+export interface SanitizeOptions {
+  /** Keep line breaks (normalised to `\n`). Default false: every line break becomes a space. */
+  multiline?: boolean;
+}
+
+/**
+ * Complete escape sequences, 7-bit and 8-bit forms:
+ * - control strings (OSC `ESC ]`, DCS `ESC P`, SOS `ESC X`, PM `ESC ^`, APC `ESC _`), ended
+ *   by BEL or ST (`ESC \` or U+009C); the payload cannot contain ESC or another introducer,
+ *   so the scan stays linear;
+ * - CSI (`ESC [` or U+009B) with parameter, intermediate and final bytes;
+ * - the short forms: ESC, intermediate bytes, one final byte (`ESC ( B`, `ESC c`, `ESC 7`).
+ * An unterminated control string loses its introducer below and its payload stays visible
+ * as inert text.
+ */
+const ESCAPE_SEQUENCE =
+  /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u0090\u0098\u009c-\u009f]*(?:\u0007|\u001b\\|\u009c)|(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]|\u001b[\u0020-\u002f]*[\u0030-\u007e]/g;
+
+/** CR LF, CR, LF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR, vertical tab, form feed. */
+const LINE_BREAK = /\r\n|[\r\n\u000b\u000c\u0085\u2028\u2029]/g;
+
+/** Tabs read as a space; anything else in C0 (line feed aside), DEL and C1 is dropped. */
+const TAB = /\t/g;
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Invisible characters that can reorder or hide text:
+ * bidirectional controls (U+061C, U+200E/F, U+202A–202E, U+2066–2069), zero-width and
+ * invisible-operator characters (U+180E, U+200B–200D, U+2060–2064, U+FEFF), interlinear
+ * annotation controls (U+FFF9–FFFB) and tag characters (U+E0000–E007F, "ASCII smuggling").
+ */
+const INVISIBLE =
+  /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
+
+/** Strip escape sequences, control, bidirectional and zero-width characters. */
+export function sanitizeForTerminal(s: string, options: SanitizeOptions = {}): string {
+  const lineBreak = options.multiline === true ? '\n' : ' ';
+  return s
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(LINE_BREAK, lineBreak)
+    .replace(TAB, ' ')
+    .replace(CONTROL, '')
+    .replace(INVISIBLE, '');
+}
+
+/** ASCII punctuation that Markdown (CommonMark, GFM, GitHub math) or inline HTML could interpret. */
+const MARKDOWN_SPECIAL = /[\\`*_[\]<>|#!~&$]/g;
+
+/** A line start that would open a list item, block quote or heading. */
+const MARKDOWN_LINE_START = /^(\s*)(?:([-+=])|(\d+)([.)]))/gm;
+
+/**
+ * `@name` mentions notify people in pull-request comments: a zero-width space entity after
+ * the `@` keeps the text readable and stops the mention (the entity is ours, not the input's).
+ * An `@` right after a letter or digit (`chalk@5.3.0`, `a@b.example`) is no mention.
+ */
+const MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
+
+/**
+ * Sanitise (single line unless `multiline`), then escape Markdown and HTML specials so the
+ * string renders as the literal text: no links, images, HTML, entities, emphasis, code spans,
+ * table breaks, headings, list items or mentions.
+ */
+export function escapeMarkdown(s: string, options: SanitizeOptions = {}): string {
+  return sanitizeForTerminal(s, options)
+    .replace(MARKDOWN_SPECIAL, (c) => `\\${c}`)
+    .replace(MARKDOWN_LINE_START, (_whole, indent: string, mark?: string, digits?: string, dot?: string) =>
+      mark !== undefined ? `${indent}\\${mark}` : `${indent}${digits ?? ''}\\${dot ?? ''}`,
+    )
+    .replace(MENTION, '@&#8203;');
+}
+
+const HTML_SPECIAL: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * Sanitise to one line, then escape for an HTML context inside Markdown (a `<summary>`):
+ * there Markdown escapes are not processed, so entities are used instead.
+ */
+export function escapeHtml(s: string): string {
+  return sanitizeForTerminal(s)
+    .replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c)
+    .replace(MENTION, '@&#8203;');
+}

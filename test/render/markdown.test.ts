@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, renderMarkdownMany } from '../../src/render/markdown.js';
+import { hostileReport, loadReport, SAMPLE_FILES } from './reports.js';
+
+/** `|` not preceded by a backslash: the cell separators of a GFM table row. */
+const separators = (line: string) => (line.match(/(?<!\\)\|/g) ?? []).length;
+
+/** Every table row has as many separators as its header: no cell can break out. */
+function expectIntactTables(md: string): void {
+  let expected: number | null = null;
+  for (const line of md.split('\n')) {
+    if (!line.startsWith('|')) {
+      expected = null;
+      continue;
+    }
+    expected ??= separators(line);
+    expect(separators(line), line).toBe(expected);
+  }
+}
+
+describe('renderMarkdown', () => {
+  it.each(SAMPLE_FILES)('%s matches its snapshot', (file) => {
+    const md = renderMarkdown(loadReport(file));
+    expect(md).toMatchSnapshot();
+    expect(md.endsWith('\n')).toBe(true);
+    expectIntactTables(md);
+  });
+
+  it.each([
+    ['chalk-5.3.0.json', '✅ **YES**'],
+    ['request-deprecated.json', '❌ **NO — USE WITH CAUTION**'],
+    ['crossenv-placeholder.json', '❌ **NO — DO NOT USE**'],
+    ['not-found.json', '❔ **not evaluated**'],
+  ] as const)('%s summary shows %s', (file, text) => {
+    expect(renderMarkdown(loadReport(file))).toContain(text);
+  });
+
+  it('shows ⚠️ for CAUTION', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    report.verdictCode = 'caution';
+    report.verdict = 'CAUTION';
+    expect(renderMarkdown(report)).toContain('· ⚠️ **CAUTION** ·');
+  });
+
+  it('has a row per dimension and per check, and the sections the report needs', () => {
+    const report = loadReport('request-deprecated.json');
+    const md = renderMarkdown(report);
+    for (const d of report.dimensions) expect(md).toMatch(new RegExp(`^\\| ${d.title} \\|`, 'm'));
+    const checkRows = md.split('\n').filter((l) => /^\| (?:✅|⚠️|❌|❔) /.test(l));
+    expect(checkRows).toHaveLength(report.checks.length);
+    expect(md).toContain('### Caps\n\n- **deprecated** ≤ 49.9: version is deprecated');
+    expect(md).toContain('[GHSA-p8p7-x288-28g6](https://osv.dev/vulnerability/GHSA-p8p7-x288-28g6) (CVE-2023-28155)');
+    expect(md).toContain('**Gate:** failed (min score 50, min coverage 50%)');
+    expect(md).not.toContain('Unavailable sources');
+  });
+
+  it('lists unavailable sources', () => {
+    expect(renderMarkdown(loadReport('chalk-5.3.0.json'))).toContain(
+      '### Unavailable sources\n\n- **downloads**: connect ECONNREFUSED 127.0.0.1:9',
+    );
+  });
+
+  it('neutralises hostile strings', () => {
+    const md = renderMarkdown(hostileReport());
+    expect(md).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b-\u200f]/);
+    expect(md).not.toContain('http://evil');
+    expect(md).not.toMatch(/(?<!\\)\]\(javascript:/);
+    expect(md).not.toMatch(/(?<!\\)\[x/);
+    expect(md).not.toMatch(/(?<!\\)<img/);
+    expect(md).not.toMatch(/(?<!@&#8203;)octocat/);
+    expect(md).toContain('\\[x\\](javascript:alert(1))');
+    expectIntactTables(md);
+  });
+
+  it('links only https advisory URLs, percent-encoding what Markdown reads', () => {
+    const report = loadReport('request-deprecated.json');
+    const advisory = report.advisories[0]!;
+    const cases: [string | null, string | null][] = [
+      ['https://osv.dev/vulnerability/A', 'https://osv.dev/vulnerability/A'],
+      ['https://example.test/a)b(c|d', 'https://example.test/a%29b%28c%7Cd'],
+      ['https://user:pw@example.test/', null],
+      ['http://example.test/', null],
+      ['javascript:alert(1)', null],
+      ['not a url', null],
+      [null, null],
+    ];
+    for (const [url, link] of cases) {
+      report.advisories = [{ ...advisory, url }];
+      const md = renderMarkdown(report);
+      if (link === null) expect(md, String(url)).toContain('| GHSA-p8p7-x288-28g6 (CVE-2023-28155) |');
+      else expect(md, url ?? '').toContain(`[GHSA-p8p7-x288-28g6](${link})`);
+    }
+  });
+});
+
+describe('renderMarkdownMany', () => {
+  it('puts a summary table first, then each report in a details block', () => {
+    const reports = SAMPLE_FILES.map(loadReport);
+    const md = renderMarkdownMany(reports);
+    expect(md).toMatchSnapshot();
+    expectIntactTables(md);
+    expect(md.startsWith('## nerq trust report · 4 targets\n\n| Target |')).toBe(true);
+    expect(md.split('<details>')).toHaveLength(reports.length + 1);
+    expect(md.split('</details>')).toHaveLength(reports.length + 1);
+    expect(md.indexOf('| Target |')).toBeLessThan(md.indexOf('<details>'));
+    expect(md).toContain('<summary>✅ chalk@5.3.0 · 75.9/100 · B · YES</summary>');
+    expect(md).toContain('| nerq-no-such-package | — | — | ❔ not evaluated | — | could not be evaluated |');
+    expect(md).toContain('### nerq · chalk@5.3.0');
+    expect(md).toContain('#### Checks');
+  });
+
+  it('escapes hostile text in the summary table and in <summary> as HTML', () => {
+    const md = renderMarkdownMany([hostileReport(), loadReport('chalk-5.3.0.json')]);
+    const summary = md.split('\n').find((l) => l.startsWith('<summary>')) ?? '';
+    expect(summary).toContain('&lt;img');
+    expect(summary).not.toMatch(/<img|[\u0000-\u001f\u202e]/);
+    expect(summary.endsWith('</summary>')).toBe(true);
+    expectIntactTables(md);
+  });
+});
