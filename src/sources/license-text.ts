@@ -1,0 +1,101 @@
+/**
+ * Recognise the common open-source licences from the text of a licence file, by phrases
+ * distinctive to each. A table of (SPDX id, required phrases, phrases that must be absent),
+ * checked in order, first match wins: more specific licences come before those whose
+ * wording they contain (LGPL and AGPL before GPL, ISC before 0BSD, BSD-3 before BSD-2).
+ * Text and phrases are compared after normalising case, punctuation and whitespace.
+ */
+
+interface LicenseRule {
+  id: string;
+  all: string[];
+  none?: string[];
+}
+
+const RULES: LicenseRule[] = [
+  // Full-text headers first: the GPL family texts mention one another.
+  { id: 'AGPL-3.0', all: ['GNU AFFERO GENERAL PUBLIC LICENSE Version 3, 19 November 2007'] },
+  { id: 'LGPL-3.0', all: ['GNU LESSER GENERAL PUBLIC LICENSE Version 3, 29 June 2007'] },
+  { id: 'LGPL-2.1', all: ['GNU LESSER GENERAL PUBLIC LICENSE Version 2.1, February 1999'] },
+  { id: 'GPL-3.0', all: ['GNU GENERAL PUBLIC LICENSE Version 3, 29 June 2007'] },
+  { id: 'GPL-2.0', all: ['GNU GENERAL PUBLIC LICENSE Version 2, June 1991'] },
+  // The short notices ("… under the terms of the GNU … License as published by …").
+  { id: 'AGPL-3.0', all: ['GNU Affero General Public License as published by the Free Software Foundation, either version 3'] },
+  { id: 'LGPL-3.0', all: ['GNU Lesser General Public License as published by the Free Software Foundation, either version 3'] },
+  { id: 'LGPL-2.1', all: ['GNU Lesser General Public License as published by the Free Software Foundation; either version 2.1'] },
+  { id: 'GPL-3.0', all: ['GNU General Public License as published by the Free Software Foundation, either version 3'] },
+  { id: 'GPL-2.0', all: ['GNU General Public License as published by the Free Software Foundation; either version 2'] },
+  { id: 'MPL-2.0', all: ['Mozilla Public License Version 2.0'] },
+  { id: 'MPL-2.0', all: ['Mozilla Public License, v. 2.0'] },
+  { id: 'Apache-2.0', all: ['Apache License', 'Version 2.0'] },
+  { id: 'Artistic-2.0', all: ['The Artistic License 2.0', 'Perl Foundation'] },
+  { id: 'BlueOak-1.0.0', all: ['Blue Oak Model License', 'Version 1.0.0'] },
+  { id: 'Unlicense', all: ['This is free and unencumbered software released into the public domain'] },
+  { id: 'CC0-1.0', all: ['CC0 1.0 Universal'] },
+  { id: 'WTFPL', all: ['DO WHAT THE FUCK YOU WANT TO PUBLIC LICENSE'] },
+  {
+    id: 'MIT',
+    all: [
+      'Permission is hereby granted, free of charge, to any person obtaining a copy',
+      'The above copyright notice and this permission notice shall be included',
+    ],
+  },
+  {
+    id: 'ISC',
+    all: [
+      'distribute this software for any purpose with or without fee is hereby granted',
+      'provided that the above copyright notice and this permission notice appear in all copies',
+    ],
+  },
+  {
+    id: '0BSD',
+    all: ['distribute this software for any purpose with or without fee is hereby granted'],
+    none: ['provided that the above copyright notice'],
+  },
+  {
+    id: 'BSD-3-Clause',
+    all: [
+      'Redistribution and use in source and binary forms, with or without modification, are permitted',
+      'endorse or promote products derived from this software',
+    ],
+  },
+  {
+    id: 'BSD-2-Clause',
+    all: [
+      'Redistribution and use in source and binary forms, with or without modification, are permitted',
+      'Redistributions in binary form must reproduce the above copyright notice',
+    ],
+  },
+  {
+    id: 'Zlib',
+    all: [
+      'Altered source versions must be plainly marked as such, and must not be misrepresented as being the original software',
+    ],
+  },
+];
+
+/** Lower-case, every run of non-alphanumerics becomes one space. */
+export function normaliseLicenseText(text: string): string {
+  return ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
+}
+
+const COMPILED = RULES.map((rule) => ({
+  id: rule.id,
+  all: rule.all.map(normaliseLicenseText),
+  none: (rule.none ?? []).map(normaliseLicenseText),
+}));
+
+/** SPDX id of the licence the text contains, or null when unrecognised. */
+export function identifyLicenseText(text: string): string | null {
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  const normal = normaliseLicenseText(text);
+  for (const rule of COMPILED) {
+    if (rule.all.every((p) => normal.includes(p)) && !rule.none.some((p) => normal.includes(p))) {
+      return rule.id;
+    }
+  }
+  return null;
+}
+
+/** The SPDX ids this module can recognise (for documentation and tests). */
+export const RECOGNISED_LICENSES: readonly string[] = [...new Set(RULES.map((r) => r.id))];

@@ -1,0 +1,303 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { TarballFactsSchema } from '../../src/evidence/schema.js';
+import { fetchTarballFacts, readTarball, safeComponents } from '../../src/sources/tarball.js';
+import { fakeHttp } from './fake-http.js';
+import { loadTarball } from './fixtures.js';
+import { chunked, gzipBomb, makeTar, makeTgz, type TarEntry } from './make-tgz.js';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+async function okFacts(data: Buffer | AsyncIterable<Buffer>, caps?: Parameters<typeof readTarball>[1]) {
+  const result = await readTarball(data, caps);
+  if (result.status !== 'ok') throw new Error(`expected ok, got: ${result.reason}`);
+  expect(TarballFactsSchema.safeParse(result.facts).success).toBe(true);
+  return result.facts;
+}
+
+async function failure(data: Buffer | AsyncIterable<Buffer>, caps?: Parameters<typeof readTarball>[1]) {
+  const result = await readTarball(data, caps);
+  if (result.status !== 'unavailable') throw new Error('expected unavailable');
+  expect(result.reason).not.toMatch(/\n/);
+  return result.reason;
+}
+
+describe('readTarball over the recorded tarballs', () => {
+  const cases: [string, string, Record<string, unknown>][] = [
+    ['chalk', '4.1.0', { root: 'package', fileCount: 7, unpackedSize: 33631, readmePath: 'readme.md', licenses: [{ path: 'license', spdx: 'MIT' }], declarationFiles: 1, changelogFile: null }],
+    ['express', '4.17.1', { fileCount: 16, unpackedSize: 208133, readmePath: 'Readme.md', licenses: [{ path: 'LICENSE', spdx: 'MIT' }], changelogFile: 'History.md' }],
+    ['request', '2.88.2', { readmePath: 'README.md', licenses: [{ path: 'LICENSE', spdx: 'Apache-2.0' }], changelogFile: 'CHANGELOG.md' }],
+    ['debug', '4.2.0', { readmePath: 'README.md', licenses: [{ path: 'LICENSE', spdx: 'MIT' }] }],
+    ['crossenv', '0.0.2-security', { fileCount: 2, readmePath: 'README.md', licenses: [] }],
+    ['esbuild', '0.28.2', { readmePath: 'README.md', licenses: [{ path: 'LICENSE.md', spdx: 'MIT' }], declarationFiles: 1, bindingGyp: false }],
+    ['bufferutil', '4.1.0', { bindingGyp: true, nativeFiles: 6, licenses: [{ path: 'LICENSE', spdx: 'MIT' }] }],
+    ['@types/semver', '7.8.0', { root: 'semver', fileCount: 45, declarationFiles: 42, licenses: [{ path: 'LICENSE', spdx: 'MIT' }] }],
+    ['jsonify', '0.0.1', { readmePath: 'README.md', licenses: [], changelogFile: 'CHANGELOG.md' }],
+    ['json-schema', '0.4.0', { licenses: [{ path: 'LICENSE', spdx: 'BSD-3-Clause' }] }],
+    ['json-schema', '0.2.3', { fileCount: 31, licenses: [] }],
+    ['nerq-fixture-bare', '1.0.0', { fileCount: 2, unpackedSize: 126, readmePath: null, licenses: [] }],
+  ];
+
+  test.each(cases)('%s@%s', async (name, version, expected) => {
+    const facts = await okFacts(loadTarball(name, version));
+    const { readmePath, licenses, ...rest } = expected;
+    expect(facts).toMatchObject(rest);
+    if (readmePath !== undefined) expect(facts.readme?.path ?? null).toBe(readmePath);
+    if (licenses !== undefined) expect(facts.licenseFiles).toEqual(licenses);
+    if (!('root' in expected)) expect(facts.root).toBe('package');
+    expect(facts.securityFile).toBeNull();
+  });
+
+  test('README text is read (chalk) and not truncated', async () => {
+    const facts = await okFacts(loadTarball('chalk', '4.1.0'));
+    expect(facts.readme?.text).toContain('Terminal string styling done right');
+    expect(facts.readme?.size).toBe(11949);
+    expect(facts.readme?.truncated).toBe(false);
+  });
+
+  test('a streamed body gives the same facts as a buffer', async () => {
+    const tgz = loadTarball('express', '4.17.1');
+    expect(await okFacts(chunked(tgz, 777))).toEqual(await okFacts(tgz));
+  });
+});
+
+describe('readTarball: which files count', () => {
+  const tree: TarEntry[] = [
+    { path: 'node-thing/', type: 'dir' },
+    { path: 'node-thing/package.json', body: '{}' },
+    { path: 'node-thing/README.markdown', body: '# thing\n' },
+    { path: 'node-thing/readme.txt', body: 'second readme' },
+    { path: 'node-thing/LICENSE-MIT', body: 'Permission is hereby granted, free of charge, to any person obtaining a copy … The above copyright notice and this permission notice shall be included …' },
+    { path: 'node-thing/COPYING', body: 'nothing recognisable' },
+    { path: 'node-thing/license.js', body: 'module.exports = "MIT"' },
+    { path: 'node-thing/lib/LICENSE', body: 'nested, not a root licence' },
+    { path: 'node-thing/.github/SECURITY.md', body: 'report to …' },
+    { path: 'node-thing/docs/CONTRIBUTING.md', body: 'how to …' },
+    { path: 'node-thing/lib/deep/CHANGELOG.md', body: 'nested, not the changelog' },
+    { path: 'node-thing/CHANGES', body: '1.0.0' },
+    { path: 'node-thing/binding.gyp', body: '{}' },
+    { path: 'node-thing/src/a.cc', body: '' },
+    { path: 'node-thing/src/a.h', body: '' },
+    { path: 'node-thing/build/Release/a.node', body: 'bin' },
+    { path: 'node-thing/src/extra.gyp', body: '{}' },
+    { path: 'node-thing/index.d.ts', body: '' },
+    { path: 'node-thing/esm/index.d.mts', body: '' },
+    { path: 'node-thing/cjs/index.d.cts', body: '' },
+    { path: 'node-thing/cjs/index.ts', body: '' },
+    { path: 'node-thing/link', type: 'symlink', linkpath: 'README.markdown' },
+  ];
+
+  test('root, README, licences, community files, declarations and native code', async () => {
+    const facts = await okFacts(makeTgz(tree));
+    expect(facts.root).toBe('node-thing');
+    expect(facts.fileCount).toBe(20); // the directory and the symlink are not files
+    expect(facts.readme).toEqual({ path: 'README.markdown', size: 8, text: '# thing\n', truncated: false });
+    expect(facts.licenseFiles).toEqual([
+      { path: 'LICENSE-MIT', spdx: 'MIT' },
+      { path: 'COPYING', spdx: null },
+    ]);
+    expect(facts.securityFile).toBe('.github/SECURITY.md');
+    expect(facts.contributingFile).toBe('docs/CONTRIBUTING.md');
+    expect(facts.changelogFile).toBe('CHANGES');
+    expect(facts.bindingGyp).toBe(true);
+    expect(facts.nativeFiles).toBe(3);
+    expect(facts.declarationFiles).toBe(3);
+  });
+
+  test('a symlink named README is not read as the README', async () => {
+    const facts = await okFacts(
+      makeTgz([
+        { path: 'package/index.js', body: '' },
+        { path: 'package/README.md', type: 'symlink', linkpath: '/etc/passwd' },
+      ]),
+    );
+    expect(facts.readme).toBeNull();
+    expect(facts.fileCount).toBe(1);
+  });
+
+  test('path tricks are counted but never matched as root files', async () => {
+    const facts = await okFacts(
+      makeTgz([
+        { path: 'package/index.js', body: 'x' },
+        { path: 'package/../README.md', body: 'evil readme' },
+        { path: '../README.md', body: 'evil readme' },
+        { path: '/README.md', body: 'evil readme' },
+        { path: '../package/LICENSE', body: 'MIT evil' },
+        { path: 'package/..', type: 'dir' },
+        { path: 'C:/package/SECURITY.md', body: 'evil' },
+      ]),
+    );
+    expect(facts.root).toBe('package');
+    expect(facts.readme).toBeNull();
+    expect(facts.licenseFiles).toEqual([]);
+    expect(facts.securityFile).toBeNull();
+    expect(facts.fileCount).toBe(6);
+    expect(facts.unpackedSize).toBe(1 + 11 * 3 + 8 + 4);
+  });
+
+  test('the root comes from the first entry even if it is not `package`', async () => {
+    const facts = await okFacts(makeTgz([{ path: 'weird-root/README', body: 'hello' }, { path: 'package/LICENSE', body: 'x' }]));
+    expect(facts.root).toBe('weird-root');
+    expect(facts.readme?.path).toBe('README');
+    expect(facts.licenseFiles).toEqual([]);
+  });
+
+  test.each(safeTable())('safeComponents(%j) → %j', (path, expected) => {
+    expect(safeComponents(path)).toEqual(expected);
+  });
+});
+
+describe('readTarball: caps and corrupt input', () => {
+  test('per-file cap: a long README is truncated, not an error', async () => {
+    const body = 'a'.repeat(5000);
+    const facts = await okFacts(makeTgz([{ path: 'package/README.md', body }]), { perFileBytes: 1000 });
+    expect(facts.readme).toMatchObject({ size: 5000, truncated: true });
+    expect(facts.readme?.text).toBe('a'.repeat(1000));
+  });
+
+  test('the README text is capped at 64 KiB even under a larger per-file cap', async () => {
+    const facts = await okFacts(makeTgz([{ path: 'package/README.md', body: 'b'.repeat(100 * KiB) }]));
+    expect(facts.readme?.text.length).toBe(64 * KiB);
+    expect(facts.readme?.truncated).toBe(true);
+    expect(facts.readme?.size).toBe(100 * KiB);
+  });
+
+  test('a multi-byte character cut by the cap is dropped, not garbled', async () => {
+    const facts = await okFacts(makeTgz([{ path: 'package/README.md', body: 'é'.repeat(10) }]), { perFileBytes: 5 });
+    expect(facts.readme?.text).toBe('éé');
+  });
+
+  test('a licence longer than the per-file cap is identified from its beginning', async () => {
+    const text = `MIT License\n\nPermission is hereby granted, free of charge, to any person obtaining a copy of this software. The above copyright notice and this permission notice shall be included in all copies.\n${'\n'.repeat(4000)}`;
+    const facts = await okFacts(makeTgz([{ path: 'package/LICENSE', body: text }]), { perFileBytes: 1024 });
+    expect(facts.licenseFiles).toEqual([{ path: 'LICENSE', spdx: 'MIT' }]);
+  });
+
+  test('a gzip bomb stops at the decompressed cap, long before it is fully inflated', async () => {
+    const bomb = await gzipBomb(128 * MiB);
+    expect(bomb.length).toBeLessThan(256 * KiB);
+    const chunkSize = 1024;
+    const totalChunks = Math.ceil(bomb.length / chunkSize);
+    let pulled = 0;
+    async function* counting(): AsyncGenerator<Buffer> {
+      for await (const chunk of chunked(bomb, chunkSize)) {
+        pulled += 1;
+        yield chunk;
+      }
+    }
+    const reason = await failure(counting(), { decompressedBytes: 1 * MiB });
+    expect(reason).toBe('tarball exceeds 1 MiB decompressed');
+    // The cap is 1/128 of the inflated size: reading must stop long before the input ends
+    // (what was pulled is at most the cap's share plus the gunzip stream's input buffer).
+    expect(pulled).toBeLessThan(totalChunks / 2);
+  });
+
+  test('the default decompressed cap is 200 MiB and named in the reason', async () => {
+    const reason = await failure(makeTgz([{ path: 'package/a', body: Buffer.alloc(3 * MiB) }]), { decompressedBytes: 2 * MiB });
+    expect(reason).toMatch(/exceeds 2 MiB decompressed/);
+  });
+
+  test('too many entries → unavailable naming the cap', async () => {
+    const entries = Array.from({ length: 30 }, (_, i) => ({ path: `package/f${i}.js`, body: 'x' }));
+    expect(await failure(makeTgz(entries), { entries: 10 })).toBe('tarball has more than 10 entries');
+    expect((await okFacts(makeTgz(entries), { entries: 30 })).fileCount).toBe(30);
+  });
+
+  test('compressed cap is counted here too', async () => {
+    const tgz = loadTarball('express', '4.17.1');
+    expect(await failure(chunked(tgz), { compressedBytes: 10 * KiB })).toBe('tarball exceeds 10 KiB compressed');
+  });
+
+  test.each([
+    ['random bytes', Buffer.from('this is not gzip at all, not even close'), /gzip/],
+    ['empty input', Buffer.alloc(0), /gzip|tarball/],
+    ['a gzip header then garbage', Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0]), Buffer.alloc(40, 0x41)]), /gzip/],
+    ['gzip cut in half', loadTarball('chalk', '4.1.0').subarray(0, 5000), /gzip/],
+    ['valid gzip of non-tar data', gzipSync(Buffer.from('hello world '.repeat(100))), /tar/],
+    ['valid gzip of nothing', gzipSync(Buffer.alloc(0)), /tar/],
+    ['a tar entry whose body is cut short', gzipSync(makeTar([{ path: 'package/a.js', body: 'x'.repeat(100), size: 5000 }]).subarray(0, 1024)), /tar/],
+    ['a bad header checksum', gzipSync(corruptChecksum(makeTar([{ path: 'package/a.js', body: 'x' }]))), /tar/],
+    ['gzip inside the gzip', gzipSync(makeTgz([{ path: 'package/a.js', body: 'x' }])), /nested compression/],
+    ['zstd inside the gzip', gzipSync(Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), Buffer.alloc(600)])), /nested compression/],
+    ['three bytes of tar', gzipSync(Buffer.from('abc')), /tar/],
+  ])('%s → unavailable', async (_label, data, reason) => {
+    expect(await failure(data)).toMatch(reason);
+  });
+
+  test('nested gzip is refused even when the inflated stream arrives a byte at a time', async () => {
+    // A stored (level 0) gzip of a gzip, fed one byte at a time: the inner magic reaches the
+    // reader split across chunks.
+    const inner = makeTgz([{ path: 'package/a.js', body: 'x' }]);
+    expect(await failure(chunked(gzipSync(inner, { level: 0 }), 1))).toMatch(/nested compression/);
+  });
+
+  test('a body stream that fails midway → unavailable, no unhandled rejection', async () => {
+    async function* broken(): AsyncGenerator<Buffer> {
+      yield loadTarball('chalk', '4.1.0').subarray(0, 2000);
+      throw new Error('socket hang up');
+    }
+    expect(await failure(broken())).toMatch(/socket hang up/);
+  });
+});
+
+describe('fetchTarballFacts', () => {
+  const url = 'http://127.0.0.1:9/npm/chalk/-/chalk-4.1.0.tgz';
+
+  test('downloads with the compressed cap and auth headers, then reads', async () => {
+    const http = fakeHttp({ [url]: { status: 200, body: loadTarball('chalk', '4.1.0') } });
+    const result = await fetchTarballFacts(http, url, (u) => (u.startsWith('http://127.0.0.1:9/') ? 'Bearer t' : undefined));
+    expect(result.status).toBe('ok');
+    expect(http.requests).toHaveLength(1);
+    expect(http.requests[0]?.maxBytes).toBe(50 * MiB);
+    expect(http.requests[0]?.headers).toEqual({ authorization: 'Bearer t' });
+  });
+
+  test('no auth for this URL → no Authorization header', async () => {
+    const http = fakeHttp({ [url]: { status: 200, body: loadTarball('chalk', '4.1.0') } });
+    await fetchTarballFacts(http, url, () => undefined);
+    expect(http.requests[0]?.headers).toBeUndefined();
+  });
+
+  test('a 404 tarball is unknown (unavailable), not absent', async () => {
+    const result = await fetchTarballFacts(fakeHttp({ [url]: { status: 404 } }), url);
+    expect(result).toEqual({ status: 'unavailable', reason: 'tarball: HTTP 404' });
+  });
+
+  test('an over-size download names the compressed cap', async () => {
+    const http = fakeHttp({ [url]: { status: 200, body: loadTarball('chalk', '4.1.0') } });
+    const result = await fetchTarballFacts(http, url, undefined, { compressedBytes: 4 * KiB });
+    expect(result).toEqual({ status: 'unavailable', reason: 'tarball exceeds 4 KiB compressed' });
+  });
+
+  test.each(['not a url', 'file:///etc/passwd', 'ftp://127.0.0.1/x.tgz'])('%s → unavailable without a request', async (bad) => {
+    const http = fakeHttp({});
+    expect((await fetchTarballFacts(http, bad)).status).toBe('unavailable');
+    expect(http.requests).toHaveLength(0);
+  });
+
+  test('network failures → unavailable with the reason', async () => {
+    const result = await fetchTarballFacts(fakeHttp({ [url]: { fail: 'timeout', reason: 'body timeout after 30s' } }), url);
+    expect(result).toEqual({ status: 'unavailable', reason: 'tarball: body timeout after 30s' });
+  });
+});
+
+function corruptChecksum(tar: Buffer): Buffer {
+  const copy = Buffer.from(tar);
+  copy.write('0000001\0', 148, 'ascii');
+  return copy;
+}
+
+function safeTable(): [string, string[] | null][] {
+  return [
+    ['package/README.md', ['package', 'README.md']],
+    ['./package/README.md', ['package', 'README.md']],
+    ['package//lib/', ['package', 'lib']],
+    ['package/../x', null],
+    ['../x', null],
+    ['/etc/passwd', null],
+    ['C:/x', null],
+    ['package\\..\\x', null],
+    ['', null],
+  ];
+}
