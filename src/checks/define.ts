@@ -64,7 +64,8 @@ export interface CheckDefinition<
   guardsDanger?: boolean;
   /** Message templates; `{key}` is replaced by `data[key]`. */
   messages: Record<M, string>;
-  evaluate: (facts: FactsOf<N> & Partial<FactsOf<O>>, ctx: CheckContext) => CheckOutcome<M>;
+  // Method form on purpose: its parameters are bivariant, so every typed check is an AnyCheck.
+  evaluate(facts: FactsOf<N> & Partial<FactsOf<O>>, ctx: CheckContext): CheckOutcome<M>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,48 @@
+/**
+ * install-scripts: what npm runs on your machine when the package is installed.
+ */
+import { defineCheck } from './define.js';
+import {
+  installHooks,
+  isPlainNativeBuild,
+  suspiciousPatterns,
+  truncateCommand,
+} from './lib/install-hooks.js';
+
+export default defineCheck({
+  id: 'install-scripts',
+  dimension: 'security',
+  weight: 3,
+  needs: ['registry'],
+  optional: ['tarball'],
+  title: 'Install scripts',
+  description:
+    'Looks for code npm runs at install time: preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`). ' +
+    'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e`, `eval`, base64, PowerShell, piping into a shell…) 10.',
+  messages: {
+    none: 'No install-time scripts',
+    'native-build': 'Builds native code at install ({hooks}): {commands}',
+    scripts: 'Runs install scripts: {commands}',
+    suspicious: 'Install script fetches or evaluates code ({flags}): {commands}',
+  },
+  evaluate: ({ registry, tarball }) => {
+    const hooks = installHooks(registry, tarball);
+    const implicitGyp = hooks.nativeBuild && !hooks.scripts.some((s) => s.name === 'install' || s.name === 'preinstall');
+    const commands = hooks.scripts.map((s) => `${s.name}: ${truncateCommand(s.command)}`);
+    if (implicitGyp) commands.push('install: node-gyp rebuild (implicit, binding.gyp)');
+    const data = {
+      scripts: hooks.scripts.map((s) => s.name),
+      commands,
+      gyp: hooks.nativeBuild,
+      bindingGyp: tarball === undefined ? null : tarball.bindingGyp,
+    };
+    if (hooks.scripts.length === 0 && !hooks.nativeBuild) return { score: 100, messageId: 'none', data };
+    const flags = [...new Set(hooks.scripts.flatMap((s) => suspiciousPatterns(s.command)))];
+    if (flags.length > 0) return { score: 10, messageId: 'suspicious', data: { ...data, flags } };
+    if (hooks.scripts.every((s) => isPlainNativeBuild(s.command))) {
+      const hookNames = [...hooks.scripts.map((s) => s.name), ...(implicitGyp ? ['binding.gyp'] : [])];
+      return { score: 60, messageId: 'native-build', data: { ...data, hooks: hookNames } };
+    }
+    return { score: 30, messageId: 'scripts', data };
+  },
+});

@@ -1,0 +1,78 @@
+/**
+ * What npm runs when the package is installed from a registry: the preinstall / install /
+ * postinstall lifecycle scripts, and the implicit `node-gyp rebuild` when the package has a
+ * `binding.gyp` (or `gypfile: true`) and no install script of its own. Also flags script
+ * text that fetches from the network or evaluates code. Pure text inspection, never executed.
+ */
+import type { RegistryFacts, TarballFacts } from '../../evidence/schema.js';
+import { truncate } from './text.js';
+
+/** The lifecycle hooks npm runs for a registry install (`prepare` only runs for git deps). */
+export const INSTALL_HOOKS = ['preinstall', 'install', 'postinstall'] as const;
+
+/** Longest command text kept in evidence. */
+export const MAX_COMMAND_CHARS = 200;
+
+export interface InstallScript {
+  name: string;
+  command: string;
+}
+
+export interface InstallHooks {
+  scripts: InstallScript[];
+  /** `gypfile: true` or a `binding.gyp` in the tarball: npm runs `node-gyp rebuild`. */
+  nativeBuild: boolean;
+}
+
+export function installHooks(registry: RegistryFacts, tarball?: TarballFacts): InstallHooks {
+  const scripts: InstallScript[] = [];
+  for (const name of INSTALL_HOOKS) {
+    const command = Object.hasOwn(registry.installScripts, name) ? registry.installScripts[name] : undefined;
+    if (typeof command === 'string' && command.trim() !== '') scripts.push({ name, command });
+  }
+  return { scripts, nativeBuild: registry.gypfile || tarball?.bindingGyp === true };
+}
+
+/** True when npm would run anything at install time. */
+export function hasInstallHooks(hooks: InstallHooks): boolean {
+  return hooks.scripts.length > 0 || hooks.nativeBuild;
+}
+
+/** A plain native build: `node-gyp rebuild` / `node-gyp-build` (builds locally, downloads nothing). */
+export function isPlainNativeBuild(command: string): boolean {
+  return /^\s*(node-gyp(\s+(rebuild|configure|build))+|node-gyp-build(\s+\S+)?)\s*$/.test(command);
+}
+
+/** Patterns of script text that fetch from the network, decode or evaluate code. */
+const SUSPICIOUS: readonly (readonly [label: string, pattern: RegExp])[] = [
+  ['curl', /\bcurl\b/i],
+  ['wget', /\bwget\b/i],
+  ['url', /\bhttps?:\/\//i],
+  ['http', /\brequire\s*\(\s*['"`](?:node:)?https?['"`]|['"`]node:https?['"`]|\bhttps?\.(?:get|request)\b/i],
+  ['node-eval', /\bnode(?:\.exe)?\b[^|;&]*?\s(?:-e|--eval|-p|--print)\b/i],
+  ['eval', /(?<!-)\beval\b/i],
+  ['base64', /\bbase64\b|\batob\s*\(|Buffer\.from\s*\([^)]*['"]base64['"]/i],
+  ['powershell', /\bpowershell\b|\bpwsh\b|\binvoke-webrequest\b|\biwr\b|\biex\b/i],
+  ['pipe-to-shell', /\|\s*(?:ba|z)?sh\b/i],
+  ['shell-eval', /\b(?:ba|z)?sh\s+-c\b/i],
+  ['interpreter-eval', /\b(?:python3?|perl|ruby)\s+-[ce]\b/i],
+  ['raw-socket', /\/dev\/tcp\/|\bnc\s+-|\bncat\b|\bnetcat\b/i],
+  ['windows-download', /\bcertutil\b|\bbitsadmin\b|\bmshta\b|\brundll32\b/i],
+  ['char-codes', /fromCharCode/i],
+];
+
+/** Script text longer than this is itself a red flag (and only this much is scanned). */
+export const MAX_SCANNED_CHARS = 4_000;
+
+/** Labels of the suspicious patterns found in a command (empty when none). */
+export function suspiciousPatterns(command: string): string[] {
+  const scanned = command.slice(0, MAX_SCANNED_CHARS);
+  const found = SUSPICIOUS.filter(([, pattern]) => pattern.test(scanned)).map(([label]) => label);
+  if (command.length > MAX_SCANNED_CHARS) found.push('oversized');
+  return found;
+}
+
+/** Keep evidence short: at most MAX_COMMAND_CHARS characters, with an ellipsis when cut. */
+export function truncateCommand(command: string): string {
+  return truncate(command, MAX_COMMAND_CHARS);
+}

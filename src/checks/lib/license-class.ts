@@ -1,0 +1,88 @@
+/**
+ * Licence permissiveness classes over SPDX ids, and their combination over an expression:
+ * OR takes the best branch (the user may choose it), AND the worst (all terms apply), and
+ * `WITH <exception>` / `+` count as the licence itself. Unlisted ids, LicenseRefs and
+ * source-available or non-commercial licences are `restricted`.
+ */
+import type { LicenseTree } from './spdx.js';
+
+export const LICENSE_CLASSES = [
+  'permissive',
+  'weak-copyleft',
+  'strong-copyleft',
+  'network-copyleft',
+  'restricted',
+] as const;
+export type LicenseClass = (typeof LICENSE_CLASSES)[number];
+
+export const LICENSE_CLASS_SCORES: Readonly<Record<LicenseClass, number>> = {
+  permissive: 100,
+  'weak-copyleft': 80,
+  'strong-copyleft': 60,
+  'network-copyleft': 45,
+  restricted: 25,
+};
+
+/** Exact ids (compared case-insensitively). Checked before the family patterns below. */
+const EXACT: Readonly<Record<LicenseClass, readonly string[]>> = {
+  permissive: [
+    'MIT', 'MIT-0', 'ISC', '0BSD', 'Apache-1.0', 'Apache-1.1', 'Apache-2.0', 'Unlicense', 'CC0-1.0',
+    'BlueOak-1.0.0', 'Zlib', 'zlib-acknowledgement', 'Python-2.0', 'Python-2.0.1', 'PSF-2.0', 'WTFPL',
+    'X11', 'Beerware', 'BSL-1.0', 'PostgreSQL', 'NCSA', 'UPL-1.0', 'MS-PL', 'Libpng', 'libpng-2.0',
+    'curl', 'Unicode-DFS-2015', 'Unicode-DFS-2016', 'Unicode-3.0', 'CC-BY-1.0', 'CC-BY-2.0',
+    'CC-BY-2.5', 'CC-BY-3.0', 'CC-BY-4.0', 'ZPL-2.0', 'ZPL-2.1', 'PHP-3.0', 'PHP-3.01', 'OpenSSL',
+    'W3C', 'W3C-20150513', 'MulanPSL-2.0', 'ECL-2.0', 'EFL-2.0', 'FSFAP', 'HPND', 'ICU',
+    'Naumen', 'NTP', 'OLDAP-2.8', 'PDDL-1.0', 'CC-PDDC', 'Ruby', 'TCL', 'Xnet', 'AFL-3.0',
+    'AFL-2.1', 'AFL-2.0', 'AFL-1.2', 'AFL-1.1', 'MIT-CMU', 'MIT-Modern-Variant', 'SMLNJ', 'Info-ZIP',
+    'Unicode-TOU', 'CNRI-Python', 'Xerox', 'FTL',
+  ],
+  'weak-copyleft': [
+    'MPL-1.0', 'MPL-1.1', 'MPL-2.0', 'MPL-2.0-no-copyleft-exception', 'CDDL-1.0', 'CDDL-1.1',
+    'MS-RL', 'CPL-1.0', 'IPL-1.0', 'Artistic-2.0', 'Artistic-1.0', 'OFL-1.1', 'Vim', 'Artistic-1.0-Perl', 'CECILL-C', 'CECILL-B',
+    'LGPLLR', 'APSL-2.0', 'CC-BY-SA-1.0', 'CC-BY-SA-2.0', 'CC-BY-SA-2.5', 'CC-BY-SA-3.0',
+    'CC-BY-SA-4.0', 'ODbL-1.0', 'MulanPSL-1.0', 'ErlPL-1.1', 'SPL-1.0', 'NPL-1.1',
+  ],
+  'strong-copyleft': ['OSL-1.0', 'OSL-1.1', 'OSL-2.0', 'OSL-2.1', 'OSL-3.0', 'EUPL-1.0', 'EUPL-1.1', 'EUPL-1.2', 'CECILL-2.0', 'CECILL-2.1', 'Sleepycat', 'QPL-1.0', 'CPAL-1.0'],
+  'network-copyleft': ['SSPL-1.0', 'RPL-1.1', 'RPL-1.5'],
+  restricted: ['UNLICENSED', 'BUSL-1.1', 'Elastic-2.0', 'Commons-Clause', 'JSON'],
+};
+
+/** Families by prefix (lower case), tried in order after the exact table. */
+const FAMILIES: readonly (readonly [prefix: RegExp, cls: LicenseClass])[] = [
+  [/^agpl-/, 'network-copyleft'],
+  [/^lgpl-/, 'weak-copyleft'],
+  [/^gpl-/, 'strong-copyleft'],
+  [/^epl-/, 'weak-copyleft'],
+  [/^cddl-/, 'weak-copyleft'],
+  [/^cc-by-nc/, 'restricted'],
+  [/^cc-by-nd/, 'restricted'],
+  [/^polyform-/, 'restricted'],
+  [/^bsd-protection$/, 'weak-copyleft'],
+  [/^bsd-/, 'permissive'],
+  [/^mit-/, 'permissive'],
+];
+
+const EXACT_INDEX = new Map<string, LicenseClass>();
+for (const cls of LICENSE_CLASSES) {
+  for (const id of EXACT[cls]) EXACT_INDEX.set(id.toLowerCase(), cls);
+}
+
+/** The class of one SPDX id (`+` allowed); unknown ids and LicenseRefs are `restricted`. */
+export function classifyLicenseId(id: string): LicenseClass {
+  const key = id.toLowerCase().replace(/\+$/, '');
+  const exact = EXACT_INDEX.get(key);
+  if (exact !== undefined) return exact;
+  for (const [prefix, cls] of FAMILIES) if (prefix.test(key)) return cls;
+  return 'restricted';
+}
+
+const rank = (cls: LicenseClass): number => LICENSE_CLASSES.indexOf(cls);
+
+/** The class of an expression: OR → best branch, AND → worst, WITH → as the licence. */
+export function classifyExpression(tree: LicenseTree): LicenseClass {
+  if (!('conjunction' in tree)) return classifyLicenseId(tree.license);
+  const left = classifyExpression(tree.left);
+  const right = classifyExpression(tree.right);
+  if (tree.conjunction === 'or') return rank(left) <= rank(right) ? left : right;
+  return rank(left) >= rank(right) ? left : right;
+}

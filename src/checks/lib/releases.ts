@@ -1,0 +1,43 @@
+/**
+ * Release history helpers over registry facts: which versions are stable releases, when
+ * they were published, and whole days between two instants. Pure; `now` is always passed in.
+ */
+import semver from 'semver';
+import type { RegistryFacts } from '../../evidence/schema.js';
+
+export const DAY_MS = 86_400_000;
+
+/** A published version with a parseable publish time. */
+export interface DatedRelease {
+  version: string;
+  time: Date;
+}
+
+/** True for a valid semver version without a pre-release tag (1.2.3, not 1.2.3-beta.1). */
+export function isStableVersion(version: string): boolean {
+  const parsed = semver.parse(version);
+  return parsed !== null && parsed.prerelease.length === 0;
+}
+
+/** Parse an ISO 8601 timestamp (offsets allowed); null when absent or invalid. */
+export function parseTime(value: string | null): Date | null {
+  if (value === null) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+/** Versions with a known publish time, oldest first; `stableOnly` drops pre-releases. */
+export function datedReleases(registry: RegistryFacts, stableOnly: boolean): DatedRelease[] {
+  const out: DatedRelease[] = [];
+  for (const entry of registry.versions) {
+    if (stableOnly && !isStableVersion(entry.version)) continue;
+    const time = parseTime(entry.time);
+    if (time !== null) out.push({ version: entry.version, time });
+  }
+  return out.sort((a, b) => a.time.getTime() - b.time.getTime());
+}
+
+/** Whole days from `from` to `to`, never negative (a publish time after `now` counts as 0). */
+export function wholeDaysBetween(from: Date, to: Date): number {
+  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
+}

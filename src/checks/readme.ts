@@ -1,0 +1,40 @@
+/**
+ * readme: whether the package ships a README with substance (not just badges).
+ */
+import type { EvidenceValue } from './define.js';
+import { defineCheck } from './define.js';
+import { analyseReadme, readmeScore } from './lib/readme.js';
+
+export default defineCheck({
+  id: 'readme',
+  dimension: 'documentation',
+  weight: 3,
+  needs: ['tarball'],
+  title: 'README substance',
+  description:
+    'Reads the README shipped in the tarball, with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
+    '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100).',
+  messages: {
+    missing: 'No README in the package',
+    bare: 'README of {length} characters with no install, usage or API section',
+    thin: 'README is thin: {length} characters, sections: {sections}, {codeBlocks} code blocks',
+    good: 'README of {length} characters, sections: {sections}, {codeBlocks} code blocks',
+  },
+  evaluate: ({ tarball }) => {
+    const readme = tarball.readme;
+    if (readme === null) return { score: 0, messageId: 'missing', data: { path: null } };
+    const analysis = analyseReadme(readme.text);
+    const score = readmeScore(analysis);
+    const data: Record<string, EvidenceValue> = {
+      path: readme.path,
+      size: readme.size,
+      length: analysis.length,
+      sections: analysis.sections,
+      codeBlocks: analysis.codeBlocks,
+      truncated: readme.truncated,
+    };
+    const hasCoreSection = analysis.sections.some((s) => s !== 'license');
+    if (!hasCoreSection) return { score, messageId: 'bare', data };
+    return { score, messageId: score >= 70 ? 'good' : 'thin', data };
+  },
+});

@@ -1,0 +1,48 @@
+/**
+ * release-cadence: how many stable releases shipped in the last year.
+ */
+import type { EvidenceValue } from './define.js';
+import { defineCheck } from './define.js';
+import { FINISHED_FLOOR, unmetFinishedCriteria } from './lib/finished.js';
+import { DAY_MS, datedReleases } from './lib/releases.js';
+
+export const CADENCE_WINDOW_DAYS = 365;
+
+export default defineCheck({
+  id: 'release-cadence',
+  dimension: 'maintenance',
+  weight: 2,
+  needs: ['registry'],
+  optional: ['tarball'],
+  title: 'Release cadence',
+  description:
+    'Counts stable releases published in the 365 days before now: none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn).',
+  messages: {
+    none: 'No release in the last {windowDays} days',
+    finished: 'No release in the last {windowDays} days — a small, stable 1.x+ package; rare releases are expected',
+    single: 'One release in the last {windowDays} days',
+    some: '{count} releases in the last {windowDays} days (a slow but steady cadence)',
+    regular: '{count} releases in the last {windowDays} days',
+    churn: '{count} releases in the last {windowDays} days (frequent churn)',
+    'no-times': 'Release cadence unknown: the registry gave no publish times',
+  },
+  evaluate: ({ registry, tarball }, { now }) => {
+    const releases = datedReleases(registry, true);
+    if (datedReleases(registry, false).length === 0) {
+      const unknown: Record<string, EvidenceValue> = { versions: registry.versions.length };
+      return { score: null, messageId: 'no-times', data: unknown };
+    }
+    const since = now.getTime() - CADENCE_WINDOW_DAYS * DAY_MS;
+    const count = releases.filter((r) => r.time.getTime() > since && r.time.getTime() <= now.getTime()).length;
+    const data: Record<string, EvidenceValue> = { count, windowDays: CADENCE_WINDOW_DAYS };
+    if (count === 0) {
+      const unmet = unmetFinishedCriteria(registry, tarball);
+      if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
+      return { score: 20, messageId: 'none', data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
+    }
+    if (count === 1) return { score: 60, messageId: 'single', data };
+    if (count <= 3) return { score: 80, messageId: 'some', data };
+    if (count <= 30) return { score: 100, messageId: 'regular', data };
+    return { score: 85, messageId: 'churn', data };
+  },
+});

@@ -1,0 +1,15 @@
+import check from '../../src/checks/dependency-footprint.js';
+import { evidence } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+
+const deps = (dependencies: number) => evidence({ registry: { dependencies } });
+
+checkTable(check, [
+  { name: '0', evidence: deps(0), score: 100, messageId: 'small', data: { dependencies: 0 } },
+  { name: '5', evidence: deps(5), score: 100, messageId: 'small', data: { dependencies: 5 } },
+  { name: '6', evidence: deps(6), score: 80, messageId: 'moderate' },
+  { name: '15', evidence: deps(15), score: 80, messageId: 'moderate' },
+  { name: '16', evidence: deps(16), score: 60, messageId: 'large' },
+  { name: '30', evidence: deps(30), score: 60, messageId: 'large' },
+  { name: '31', evidence: deps(31), score: 40, messageId: 'huge', data: { dependencies: 31 } },
+]);

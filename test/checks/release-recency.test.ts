@@ -1,0 +1,165 @@
+import check, { recencyScore } from '../../src/checks/release-recency.js';
+import { describe, expect, it } from 'vitest';
+import { evidence, NOW, versionsAgo } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+
+/** A package that is not "finished" (12 runtime dependencies), last released `days` ago. */
+const lastReleased = (days: number) =>
+  evidence({
+    registry: {
+      dependencies: 12,
+      version: '2.0.0',
+      versions: versionsAgo([
+        ['1.0.0', days + 800],
+        ['2.0.0', days],
+      ]),
+    },
+  });
+
+/** A finished package (small, stable, no scripts, 5 releases over years), last released `days` ago. */
+const finished = (days: number) =>
+  evidence({
+    registry: {
+      version: '1.4.0',
+      versions: versionsAgo([
+        ['1.0.0', days + 1400],
+        ['1.1.0', days + 1000],
+        ['1.2.0', days + 700],
+        ['1.3.0', days + 300],
+        ['1.4.0', days],
+      ]),
+    },
+  });
+
+checkTable(check, [
+  { name: '12 days', evidence: lastReleased(12), score: 100, messageId: 'recent', data: { days: 12, version: '2.0.0' } },
+  { name: '90 days', evidence: lastReleased(90), score: 100, messageId: 'recent', data: { days: 90 } },
+  { name: '91 days', evidence: lastReleased(91), score: 90, messageId: 'recent', data: { days: 91 } },
+  { name: '180 days', evidence: lastReleased(180), score: 90, messageId: 'recent' },
+  { name: '181 days', evidence: lastReleased(181), score: 75, messageId: 'recent' },
+  { name: '365 days', evidence: lastReleased(365), score: 75, messageId: 'recent' },
+  {
+    name: '366 days',
+    evidence: lastReleased(366),
+    score: 50,
+    messageId: 'stale',
+    data: { days: 366, finished: false, unmetFinishedCriteria: ['few-dependencies', 'release-history'] },
+  },
+  { name: '730 days', evidence: lastReleased(730), score: 50, messageId: 'stale' },
+  { name: '731 days', evidence: lastReleased(731), score: 30, messageId: 'stale' },
+  { name: '1095 days', evidence: lastReleased(1095), score: 30, messageId: 'stale' },
+  { name: '1096 days', evidence: lastReleased(1096), score: 10, messageId: 'stale', data: { days: 1096 } },
+  { name: 'a part day does not round up', evidence: lastReleased(90.9), score: 100, messageId: 'recent', data: { days: 90 } },
+  {
+    name: 'a publish time after now counts as 0 days',
+    evidence: lastReleased(-3),
+    score: 100,
+    messageId: 'recent',
+    data: { days: 0 },
+  },
+  {
+    name: 'pre-releases do not count as releases',
+    evidence: evidence({
+      registry: {
+        dependencies: 12,
+        version: '1.0.0',
+        versions: versionsAgo([
+          ['1.0.0', 400],
+          ['2.0.0-beta.1', 5],
+        ]),
+      },
+    }),
+    score: 50,
+    messageId: 'stale',
+    data: { days: 400, version: '1.0.0', prereleaseOnly: false },
+  },
+  {
+    name: 'only pre-releases: the newest one is measured',
+    evidence: evidence({ registry: { version: '0.1.0-alpha.2', versions: versionsAgo([['0.1.0-alpha.1', 40], ['0.1.0-alpha.2', 10]]) } }),
+    score: 100,
+    messageId: 'recent',
+    data: { days: 10, version: '0.1.0-alpha.2', prereleaseOnly: true },
+  },
+  {
+    name: 'publish time with a +02:00 offset',
+    evidence: evidence({
+      registry: { dependencies: 12, version: '1.0.0', versions: [{ version: '1.0.0', time: '2026-03-03T02:00:00.000+02:00' }] },
+    }),
+    score: 100,
+    messageId: 'recent',
+    data: { days: 90, date: '2026-03-03T00:00:00.000Z' },
+  },
+  {
+    name: 'no publish times (trimmed packument)',
+    evidence: evidence({ registry: { trimmed: true, versions: versionsAgo([['1.0.0', null], ['2.1.0', null]]) } }),
+    score: null,
+    messageId: 'no-times',
+    data: { versions: 2 },
+  },
+  {
+    name: 'unparseable publish times are no times',
+    evidence: evidence({ registry: { versions: [{ version: '2.1.0', time: 'yesterday' }] } }),
+    score: null,
+    messageId: 'no-times',
+  },
+  {
+    name: 'finished package, 800 days: floor 70',
+    evidence: finished(800),
+    score: 70,
+    messageId: 'finished',
+    data: { days: 800, finished: true },
+    message: ['No release for 800 days', 'rare releases are expected'],
+  },
+  { name: 'finished package, 2000 days: still 70', evidence: finished(2000), score: 70, messageId: 'finished' },
+  { name: 'finished package released recently keeps its higher score', evidence: finished(20), score: 100, messageId: 'recent' },
+  {
+    name: 'finished except for a pre-release version: no floor',
+    evidence: evidence({
+      registry: {
+        version: '2.0.0-rc.1',
+        versions: versionsAgo([
+          ['1.0.0', 2200],
+          ['1.1.0', 1800],
+          ['1.2.0', 1500],
+          ['1.3.0', 1100],
+          ['1.4.0', 800],
+          ['2.0.0-rc.1', 790],
+        ]),
+      },
+    }),
+    score: 30,
+    messageId: 'stale',
+    data: { days: 800, unmetFinishedCriteria: ['stable-1x'] },
+  },
+]);
+
+describe('recencyScore', () => {
+  it.each([
+    [0, 100],
+    [90, 100],
+    [91, 90],
+    [180, 90],
+    [181, 75],
+    [365, 75],
+    [366, 50],
+    [730, 50],
+    [731, 30],
+    [1095, 30],
+    [1096, 10],
+    [10_000, 10],
+  ])('%i days → %i', (days, score) => {
+    expect(recencyScore(days)).toBe(score);
+  });
+
+  it('is measured from ctx.now, not the clock', () => {
+    const later = new Date(NOW.getTime() + 200 * 86_400_000);
+    const ran = check.evaluate({ registry: lastReleasedFacts(10) }, { now: later });
+    expect(ran.data?.days).toBe(210);
+  });
+});
+
+function lastReleasedFacts(days: number) {
+  const source = lastReleased(days).sources.registry;
+  if (source.status !== 'ok') throw new Error('registry facts expected');
+  return source.facts;
+}

@@ -1,0 +1,203 @@
+/**
+ * Builders for small, schema-valid evidence in tests. Every builder starts from a healthy
+ * example package, applies the overrides, and validates the result with the zod schemas
+ * (so a test can never run on evidence the real pipeline could not produce).
+ *
+ *   evidence({ registry: { deprecated: 'use x instead' }, tarball: unavailable('timeout') })
+ *
+ * A source override is either partial facts (merged over the defaults) or a whole source
+ * result (`unavailable(reason)` or `ok(facts)`).
+ */
+import {
+  DownloadFactsSchema,
+  EVIDENCE_SCHEMA_VERSION,
+  EvidenceSchema,
+  RegistryFactsSchema,
+  TarballFactsSchema,
+} from '../../src/evidence/schema.js';
+import type { DownloadFacts, Evidence, RegistryFacts, Sources, TarballFacts } from '../../src/evidence/schema.js';
+import { VERSION } from '../../src/version.js';
+
+/** The instant the example evidence was captured; time-based checks run "as of" it. */
+export const NOW = new Date('2026-06-01T00:00:00.000Z');
+const DAY_MS = 86_400_000;
+
+/** ISO time `days` before NOW (fractions allowed). */
+export function daysAgo(days: number, now: Date = NOW): string {
+  return new Date(now.getTime() - days * DAY_MS).toISOString();
+}
+
+/** A versions list from `[version, days before NOW]` pairs (null = no publish time), oldest first as given. */
+export function versionsAgo(entries: readonly (readonly [string, number | null])[], now: Date = NOW): RegistryFacts['versions'] {
+  return entries.map(([version, days]) => ({ version, time: days === null ? null : daysAgo(days, now) }));
+}
+
+export type Unavailable = { status: 'unavailable'; reason: string };
+
+/** A source that could not answer. */
+export function unavailable(reason: string): Unavailable {
+  return { status: 'unavailable', reason };
+}
+
+/** A source that answered with these facts. */
+export function ok<F>(facts: F): { status: 'ok'; facts: F } {
+  return { status: 'ok', facts };
+}
+
+const DEFAULT_README = `# example
+
+A small example package used by nerq's tests. It parses things and formats them again,
+and this paragraph exists so that the README has enough prose to count as documentation.
+
+## Installation
+
+\`\`\`sh
+npm install example
+\`\`\`
+
+## Usage
+
+\`\`\`js
+import { parse } from 'example';
+parse('input');
+\`\`\`
+
+## API
+
+### parse(text, options)
+
+Parses the text. Options: \`strict\` (boolean) rejects unknown input.
+
+## License
+
+MIT
+`;
+
+export function registryFacts(overrides: Partial<RegistryFacts> = {}): RegistryFacts {
+  const name = overrides.name ?? 'example';
+  const version = overrides.version ?? '2.1.0';
+  return RegistryFactsSchema.parse({
+    name,
+    version,
+    versions: versionsAgo([
+      ['1.0.0', 1000],
+      ['1.1.0', 700],
+      ['2.0.0', 400],
+      ['2.0.1', 200],
+      ['2.1.0', 30],
+    ]),
+    distTags: { latest: version },
+    trimmed: false,
+    description: 'An example package',
+    keywords: ['example', 'parser'],
+    license: 'MIT',
+    licenseLegacyForm: false,
+    homepage: 'https://github.com/example/example#readme',
+    bugs: 'https://github.com/example/example/issues',
+    repository: {
+      raw: 'git+https://github.com/example/example.git',
+      host: 'github',
+      url: 'https://github.com/example/example',
+      slug: 'example/example',
+      directory: null,
+    },
+    engines: { node: '>=18' },
+    dependencies: 2,
+    devDependencies: 5,
+    peerDependencies: 0,
+    optionalDependencies: 0,
+    dependencyRanges: { 'dep-a': '^1.0.0', 'dep-b': '^2.3.0' },
+    installScripts: {},
+    gypfile: false,
+    hasBin: false,
+    declaresTypes: true,
+    deprecated: false,
+    maintainers: 3,
+    publisher: 'alice',
+    previousPublisher: 'alice',
+    attestations: { url: 'https://example.test/attestations/example@2.1.0', predicateType: 'https://slsa.dev/provenance/v1' },
+    signatures: 1,
+    securityHolding: false,
+    tarballUrl: `{{REGISTRY}}/${name}/-/${name.replace(/^@[^/]+\//, '')}-${version}.tgz`,
+    integrity: 'sha512-ZXhhbXBsZQ==',
+    unpackedSize: 48_000,
+    fileCount: 12,
+    ...overrides,
+  });
+}
+
+export function tarballFacts(overrides: Partial<TarballFacts> = {}): TarballFacts {
+  return TarballFactsSchema.parse({
+    root: 'package',
+    fileCount: 12,
+    unpackedSize: 48_000,
+    readme: { path: 'README.md', size: DEFAULT_README.length, text: DEFAULT_README, truncated: false },
+    licenseFiles: [{ path: 'LICENSE', spdx: 'MIT' }],
+    securityFile: null,
+    contributingFile: null,
+    changelogFile: 'CHANGELOG.md',
+    declarationFiles: 3,
+    bindingGyp: false,
+    nativeFiles: 0,
+    ...overrides,
+  });
+}
+
+export function downloadFacts(overrides: Partial<DownloadFacts> = {}): DownloadFacts {
+  return DownloadFactsSchema.parse({ lastWeek: 52_000, lastYear: 2_600_000, ...overrides });
+}
+
+type SourceOverride<F> = Partial<F> | { status: 'ok'; facts: F } | Unavailable;
+
+export interface EvidenceOverrides {
+  capturedAt?: string;
+  target?: Partial<Evidence['target']>;
+  categoryOverride?: string | null;
+  registry?: SourceOverride<RegistryFacts>;
+  tarball?: SourceOverride<TarballFacts>;
+  downloads?: SourceOverride<DownloadFacts>;
+  /** Default: unavailable, "no vulnerability source yet". */
+  vulnerabilities?: Sources['vulnerabilities'];
+}
+
+function isResult<F>(value: SourceOverride<F>): value is { status: 'ok'; facts: F } | Unavailable {
+  return typeof value === 'object' && value !== null && 'status' in value;
+}
+
+function source<F>(override: SourceOverride<F> | undefined, build: (o: Partial<F>) => F) {
+  if (override !== undefined && isResult(override)) return override;
+  return ok(build(override ?? {}));
+}
+
+/** A package URL for an npm name and version (`@scope` encoded as `%40scope`). */
+function npmPurl(name: string, version: string): string {
+  return `pkg:npm/${name.startsWith('@') ? `%40${name.slice(1)}` : name}@${version}`;
+}
+
+/** A full, schema-valid Evidence: every source ok except vulnerabilities (unavailable). */
+export function evidence(overrides: EvidenceOverrides = {}): Evidence {
+  const registry = source(overrides.registry, registryFacts);
+  const name = registry.status === 'ok' ? registry.facts.name : 'example';
+  const version = registry.status === 'ok' ? registry.facts.version : null;
+  return EvidenceSchema.parse({
+    evidenceVersion: EVIDENCE_SCHEMA_VERSION,
+    capturedAt: overrides.capturedAt ?? NOW.toISOString(),
+    tool: { name: 'nerq', version: VERSION },
+    target: {
+      input: name,
+      ecosystem: 'npm',
+      name,
+      version,
+      purl: version === null ? null : npmPurl(name, version),
+      repository: registry.status === 'ok' ? registry.facts.repository?.url ?? null : null,
+      ...overrides.target,
+    },
+    categoryOverride: overrides.categoryOverride ?? null,
+    sources: {
+      registry,
+      tarball: source(overrides.tarball, tarballFacts),
+      downloads: source(overrides.downloads, downloadFacts),
+      vulnerabilities: overrides.vulnerabilities ?? unavailable('no vulnerability source yet'),
+    },
+  });
+}
