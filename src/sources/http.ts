@@ -1,0 +1,520 @@
+/**
+ * The HTTP layer every source uses (DESIGN.md §8), on undici.
+ *
+ * - explicit connect / headers / body timeouts, and a run deadline that aborts everything;
+ * - a response size cap enforced while streaming, on the wire bytes and on the decoded
+ *   bytes (gzip / br / deflate are decoded here);
+ * - redirects followed by hand (at most 5): credentials never cross to another origin, and
+ *   an https → http downgrade is refused;
+ * - bounded retries (network errors, 429, 502/503/504) with full-jitter backoff, honouring
+ *   `Retry-After` up to a limit;
+ * - proxies (HTTP(S)_PROXY / NO_PROXY, or npm's proxy settings) and extra CA certificates;
+ * - a User-Agent naming nerq on every request.
+ *
+ * `request` never throws: every failure is a one-line reason naming the host, never a token,
+ * a path or a query string.
+ */
+import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import tls from 'node:tls';
+import zlib from 'node:zlib';
+import { EnvHttpProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { USER_AGENT } from '../version.js';
+import type { NpmConfig } from './npm-config.js';
+import type { HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResult } from './types.js';
+
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 } as const;
+export const DEFAULT_RETRY = { retries: 2, baseDelayMs: 250, maxRetryAfterMs: 10_000 } as const;
+export const MAX_REDIRECTS = 5;
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+/** Headers that carry credentials: never sent to an origin other than the one asked. */
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+export interface HttpClientOptions {
+  /**
+   * `Authorization` header for a URL (a GitHub token for GitHub's origin…). Asked only for
+   * URLs on the origin the request started on; when it answers undefined, `npm` is asked.
+   */
+  authFor?: (url: string) => string | undefined;
+  /**
+   * The user's npm configuration: its registry credentials (`authHeaderFor`), `ca`,
+   * `strict-ssl` and proxies apply unless the options below set them explicitly.
+   */
+  npm?: Pick<NpmConfig, 'authHeaderFor' | 'ca' | 'strictSsl' | 'proxy' | 'httpsProxy' | 'noProxy'>;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** Default response cap in bytes (a request's `maxBytes` overrides it). */
+  maxBytes?: number;
+  /** Aborts every request (the run deadline, or cancellation). */
+  signal?: AbortSignal;
+  /** Absolute run deadline (epoch ms): nothing is sent, waited for or retried after it. */
+  deadline?: number;
+  retry?: { retries?: number; baseDelayMs?: number; maxRetryAfterMs?: number };
+  /** Explicit proxies (npm's `proxy` / `https-proxy` / `noproxy`); unset ones come from `env`. */
+  proxy?: { httpProxy?: string; httpsProxy?: string; noProxy?: string };
+  /** Environment for HTTP_PROXY / HTTPS_PROXY / NO_PROXY (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Extra CA certificates (PEM, e.g. npm's `cafile`), added to Node's default ones. */
+  ca?: readonly string[];
+  /** Verify TLS certificates (npm's `strict-ssl`; default true). */
+  strictSsl?: boolean;
+  /** Test seams. */
+  sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+/** Node's default CA certificates (bundled, NODE_EXTRA_CA_CERTS, system when enabled) plus `extra`. */
+export function caBundle(extra: readonly string[]): string[] {
+  const defaults =
+    typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : [...tls.rootCertificates];
+  return [...defaults, ...extra];
+}
+
+/** Delay before retry `attempt` (0-based): full jitter over an exponential window. */
+export function backoffDelay(attempt: number, baseDelayMs: number, random: () => number): number {
+  return Math.floor(random() * baseDelayMs * 2 ** attempt);
+}
+
+/** `Retry-After` (delta seconds or HTTP date) in ms from `now`, or undefined when absent/invalid. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** `15 s`, `1.5 s`, `200 ms`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** `32 MiB`, `512 KiB`, `100 bytes`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+  return `${bytes} bytes`;
+}
+
+function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Internal failure: the public one plus what the retry loop needs. */
+interface AttemptFailure extends HttpFailure {
+  retryable: boolean;
+  retryAfterMs?: number;
+}
+
+function fail(kind: HttpFailureKind, reason: string, extra: Partial<AttemptFailure> = {}): AttemptFailure {
+  return { ok: false, kind, reason, retryable: false, ...extra };
+}
+
+function publicFailure(failure: AttemptFailure): HttpFailure {
+  const out: HttpFailure = { ok: false, kind: failure.kind, reason: failure.reason };
+  if (failure.status !== undefined) out.status = failure.status;
+  return out;
+}
+
+class TooLargeError extends Error {
+  override name = 'TooLargeError';
+}
+
+const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_TLS/;
+
+/** What went wrong, from an error's code (never its message, which can quote URLs). */
+function describeError(error: unknown, host: string, timeouts: Required<NonNullable<HttpClientOptions['timeouts']>>): AttemptFailure {
+  const err = error as { code?: unknown; cause?: unknown; name?: unknown };
+  const code = typeof err?.code === 'string' ? err.code : undefined;
+  const causeCode = typeof (err?.cause as { code?: unknown })?.code === 'string' ? ((err.cause as { code: string }).code) : undefined;
+  const effective = code === 'UND_ERR_SOCKET' || code === undefined ? (causeCode ?? code) : code;
+  switch (effective) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return fail('timeout', `timeout after ${formatDuration(timeouts.connectMs)} connecting to ${host}`, { retryable: true });
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return fail('timeout', `timeout after ${formatDuration(timeouts.headersMs)} waiting for headers from ${host}`);
+    case 'UND_ERR_BODY_TIMEOUT':
+      return fail('timeout', `timeout after ${formatDuration(timeouts.bodyMs)} waiting for body data from ${host}`);
+    case 'ECONNREFUSED':
+      return fail('network', `connection refused by ${host}`, { retryable: true });
+    case 'ECONNRESET':
+      return fail('network', `connection reset by ${host}`, { retryable: true });
+    case 'UND_ERR_SOCKET':
+    case 'EPIPE':
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+      return fail('network', `connection to ${host} closed before the response was complete`, { retryable: true });
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return fail('network', `DNS lookup failed for ${host}`, { retryable: true });
+    case 'ETIMEDOUT':
+      return fail('timeout', `timeout connecting to ${host}`, { retryable: true });
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ENETDOWN':
+      return fail('network', `${host} is unreachable`, { retryable: true });
+    case 'UND_ERR_PRX_CONN':
+    case 'UND_ERR_PRX_TLS':
+      return fail('network', `the proxy could not connect to ${host}`, { retryable: true });
+    case 'Z_DATA_ERROR':
+    case 'Z_BUF_ERROR':
+    case 'ERR_BROTLI_DECOMPRESSION_FAILED':
+      return fail('network', `the compressed response from ${host} could not be decoded`);
+    default:
+      if (effective !== undefined && TLS_CODES.test(effective)) {
+        return fail('network', `TLS error with ${host} (${effective})`);
+      }
+      if (effective?.startsWith('HPE_')) {
+        return fail('network', `invalid HTTP response from ${host} (${effective})`, { retryable: true });
+      }
+      if (err?.name === 'AbortError' || effective === 'UND_ERR_ABORTED' || effective === 'ABORT_ERR') {
+        return fail('timeout', `run deadline reached while waiting for ${host}`);
+      }
+      return fail('network', `network error talking to ${host}${effective ? ` (${effective})` : ''}`, { retryable: true });
+  }
+}
+
+/** Decoders for a Content-Encoding value (applied in reverse order), or undefined when unsupported. */
+function decodersFor(contentEncoding: string | undefined): Transform[] | undefined {
+  if (contentEncoding === undefined) return [];
+  const codings = contentEncoding
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (codings.length > 3) return undefined;
+  const decoders: Transform[] = [];
+  for (const coding of codings.reverse()) {
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip());
+    else if (coding === 'br') decoders.push(zlib.createBrotliDecompress());
+    else if (coding === 'deflate') decoders.push(zlib.createInflate());
+    else return undefined;
+  }
+  return decoders;
+}
+
+/** A pass-through that fails with TooLargeError once more than `max` bytes went through. */
+function byteLimit(max: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > max) callback(new TooLargeError());
+      else callback(null, chunk);
+    },
+  });
+}
+
+function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+type Timeouts = Required<NonNullable<HttpClientOptions['timeouts']>>;
+
+class UndiciHttpClient implements HttpClient {
+  readonly #options: HttpClientOptions;
+  readonly #timeouts: Timeouts;
+  readonly #retry: Required<NonNullable<HttpClientOptions['retry']>>;
+  readonly #maxBytes: number;
+  readonly #signal: AbortSignal | undefined;
+  readonly #sleep: NonNullable<HttpClientOptions['sleep']>;
+  readonly #random: () => number;
+  readonly #now: () => number;
+  #dispatcher: Dispatcher | undefined;
+  #setupFailure: string | undefined;
+  #closing: Promise<void> | undefined;
+
+  constructor(given: HttpClientOptions) {
+    const options = withNpmDefaults(given);
+    this.#options = options;
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#random = options.random ?? Math.random;
+    this.#now = options.now ?? Date.now;
+    const signals: AbortSignal[] = [];
+    if (options.signal) signals.push(options.signal);
+    if (options.deadline !== undefined) {
+      signals.push(AbortSignal.timeout(Math.max(0, options.deadline - this.#now())));
+    }
+    this.#signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+    try {
+      this.#dispatcher = this.#createDispatcher();
+    } catch {
+      this.#setupFailure = 'invalid proxy configuration (HTTP_PROXY / HTTPS_PROXY or npm proxy setting)';
+    }
+  }
+
+  #createDispatcher(): Dispatcher {
+    const env = this.#options.env ?? process.env;
+    const proxy = this.#options.proxy ?? {};
+    const tlsOptions = {
+      rejectUnauthorized: this.#options.strictSsl !== false,
+      ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(this.#options.ca) } : {}),
+    };
+    // Explicit '' (never undefined) so undici does not read process.env behind our back.
+    const httpProxy = proxy.httpProxy ?? env.http_proxy ?? env.HTTP_PROXY ?? '';
+    return new EnvHttpProxyAgent({
+      httpProxy,
+      httpsProxy: proxy.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy,
+      noProxy: proxy.noProxy ?? env.no_proxy ?? env.NO_PROXY ?? '',
+      connectTimeout: this.#timeouts.connectMs,
+      connect: { timeout: this.#timeouts.connectMs, ...tlsOptions },
+      requestTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
+      proxyTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
+      headersTimeout: this.#timeouts.headersMs,
+      bodyTimeout: this.#timeouts.bodyMs,
+    });
+  }
+
+  async request(req: HttpRequest): Promise<HttpResult> {
+    try {
+      return await this.#requestWithRetries(req);
+    } catch (error) {
+      let host = 'the server';
+      try {
+        host = new URL(req.url).host;
+      } catch {
+        // keep the generic name
+      }
+      return publicFailure(describeError(error, host, this.#timeouts));
+    }
+  }
+
+  async #requestWithRetries(req: HttpRequest): Promise<HttpResult> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      return publicFailure(fail('network', 'invalid request URL'));
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return publicFailure(fail('network', `unsupported URL scheme ${url.protocol}`));
+    }
+    if (url.username !== '' || url.password !== '') {
+      return publicFailure(fail('network', `refused a URL with embedded credentials for ${url.host}`));
+    }
+    if (this.#setupFailure !== undefined || this.#dispatcher === undefined) {
+      return publicFailure(fail('network', this.#setupFailure ?? 'HTTP client unavailable'));
+    }
+    const method = req.method ?? 'GET';
+    const retryable = req.retry ?? method === 'GET';
+    const maxAttempts = retryable ? this.#retry.retries + 1 : 1;
+
+    let last: AttemptFailure | undefined;
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      if (this.#signal?.aborted || (this.#options.deadline !== undefined && this.#now() >= this.#options.deadline)) {
+        return publicFailure(fail('timeout', `run deadline reached before ${last ? 'retrying' : 'requesting'} ${url.host}`));
+      }
+      const result = await this.#attempt(url, req, method);
+      if (result.ok) return result;
+      last = result;
+      if (!result.retryable || attempt + 1 >= maxAttempts) break;
+
+      const retryAfter = result.retryAfterMs;
+      if (retryAfter !== undefined && retryAfter > this.#retry.maxRetryAfterMs) {
+        return publicFailure({
+          ...result,
+          reason: `${result.reason}; Retry-After ${formatDuration(retryAfter)} is over the ${formatDuration(this.#retry.maxRetryAfterMs)} limit`,
+        });
+      }
+      const delay = retryAfter ?? backoffDelay(attempt, this.#retry.baseDelayMs, this.#random);
+      if (this.#options.deadline !== undefined && this.#now() + delay >= this.#options.deadline) {
+        return publicFailure({ ...result, reason: `${result.reason}; no time left to retry before the run deadline` });
+      }
+      await this.#sleep(delay, this.#signal);
+    }
+    const failure = last ?? fail('network', `no response from ${url.host}`);
+    return publicFailure(
+      maxAttempts > 1 && failure.retryable ? { ...failure, reason: `${failure.reason} (after ${maxAttempts} attempts)` } : failure,
+    );
+  }
+
+  /** One attempt: the request and its redirects. */
+  async #attempt(start: URL, req: HttpRequest, firstMethod: 'GET' | 'POST'): Promise<HttpResult & { ok: true } | AttemptFailure> {
+    const dispatcher = this.#dispatcher as Dispatcher;
+    const maxBytes = req.maxBytes ?? this.#maxBytes;
+    let url = start;
+    let method: 'GET' | 'POST' = firstMethod;
+    let body = req.body;
+    const callerHeaders = lowerCaseHeaders(req.headers ?? {});
+
+    for (let hop = 0; ; hop++) {
+      const headers: Record<string, string> = { ...callerHeaders };
+      if (url.origin !== start.origin) {
+        for (const name of CREDENTIAL_HEADERS) delete headers[name];
+      } else if (headers.authorization === undefined) {
+        const auth = this.#options.authFor?.(url.href);
+        if (auth !== undefined) headers.authorization = auth;
+      }
+      headers['user-agent'] = USER_AGENT;
+      headers['accept-encoding'] ??= 'gzip, deflate, br';
+      if (body === undefined) delete headers['content-type'];
+
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await dispatcher.request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method,
+          headers,
+          body: body ?? null,
+          signal: this.#signal ?? null,
+          headersTimeout: this.#timeouts.headersMs,
+          bodyTimeout: this.#timeouts.bodyMs,
+        });
+      } catch (error) {
+        return this.#failureFrom(error, url.host);
+      }
+
+      const status = response.statusCode;
+      const responseHeaders = lowerCaseHeaders(response.headers);
+
+      if (REDIRECT_STATUS.has(status)) {
+        await discard(response.body);
+        const location = responseHeaders.location;
+        if (location === undefined) {
+          return fail('redirect', `HTTP ${status} redirect from ${url.host} without a Location`, { status });
+        }
+        if (hop + 1 > MAX_REDIRECTS) {
+          return fail('redirect', `too many redirects (more than ${MAX_REDIRECTS}) from ${start.host}`);
+        }
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          return fail('redirect', `invalid redirect Location from ${url.host}`);
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          return fail('redirect', `refused a redirect from ${url.host} to a non-http URL`);
+        }
+        if (url.protocol === 'https:' && next.protocol === 'http:') {
+          return fail('redirect', `refused a redirect from ${url.host} to plain http`);
+        }
+        if (next.username !== '' || next.password !== '') {
+          return fail('redirect', `refused a redirect from ${url.host} to a URL with credentials`);
+        }
+        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+        }
+        url = next;
+        continue;
+      }
+
+      if (status < 200 || status > 299) {
+        await discard(response.body);
+        return fail('status', `HTTP ${status} from ${url.host}`, {
+          status,
+          retryable: RETRYABLE_STATUS.has(status),
+          ...(RETRYABLE_STATUS.has(status)
+            ? { retryAfterMs: parseRetryAfter(responseHeaders['retry-after'], this.#now()) }
+            : {}),
+        });
+      }
+
+      const declared = Number(responseHeaders['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        abandon(response.body);
+        return fail('too-large', `response from ${url.host} is over the ${formatBytes(maxBytes)} limit (${formatBytes(declared)} declared)`);
+      }
+      const decoders = decodersFor(responseHeaders['content-encoding']);
+      if (decoders === undefined) {
+        abandon(response.body);
+        return fail('network', `unsupported content-encoding from ${url.host}`);
+      }
+
+      const chunks: Buffer[] = [];
+      try {
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+        });
+        // The wire bytes and the decoded bytes are both capped, as they stream.
+        await pipeline([response.body, byteLimit(maxBytes), ...decoders, byteLimit(maxBytes), sink]);
+      } catch (error) {
+        if (error instanceof TooLargeError) {
+          return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
+        }
+        return this.#failureFrom(error, url.host);
+      }
+      if (decoders.length > 0) {
+        delete responseHeaders['content-encoding'];
+        delete responseHeaders['content-length'];
+      }
+      return { ok: true, status, headers: responseHeaders, body: Buffer.concat(chunks), url: url.href };
+    }
+  }
+
+  #failureFrom(error: unknown, host: string): AttemptFailure {
+    if (this.#signal?.aborted) return fail('timeout', `run deadline reached while waiting for ${host}`);
+    return describeError(error, host, this.#timeouts);
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (this.#dispatcher?.close() ?? Promise.resolve()).catch(() => undefined);
+    return this.#closing;
+  }
+}
+
+/** Stop reading a body: destroying it aborts the request (its error event is expected). */
+function abandon(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/** Read and drop a response body we do not need (bounded, errors ignored). */
+async function discard(body: Readable & { dump?: (opts?: { limit: number }) => Promise<void> }): Promise<void> {
+  try {
+    if (typeof body.dump === 'function') await body.dump({ limit: 64 * 1024 });
+    else abandon(body);
+  } catch {
+    // the status is what matters
+  }
+}
+
+/** Fill authFor / ca / strictSsl / proxy from the npm configuration where not given. */
+function withNpmDefaults(options: HttpClientOptions): HttpClientOptions {
+  const { npm } = options;
+  if (npm === undefined) return options;
+  const own = options.authFor;
+  return {
+    ...options,
+    authFor: (url) => own?.(url) ?? npm.authHeaderFor(url),
+    ...(options.ca === undefined && npm.ca !== undefined ? { ca: npm.ca } : {}),
+    strictSsl: options.strictSsl ?? npm.strictSsl,
+    proxy: options.proxy ?? {
+      ...(npm.proxy === undefined ? {} : { httpProxy: npm.proxy }),
+      ...((npm.httpsProxy ?? npm.proxy) === undefined ? {} : { httpsProxy: npm.httpsProxy ?? npm.proxy }),
+      ...(npm.noProxy === undefined ? {} : { noProxy: npm.noProxy }),
+    },
+  };
+}
+
+/** Create the HTTP client for one run. Never throws; `close()` releases its sockets. */
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  return new UndiciHttpClient(options);
+}

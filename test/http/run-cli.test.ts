@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VERSION } from '../../src/version.js';
+import { startFixtureServer } from '../support/fixture-server.js';
+import { CLI_BIN, cliEnv, DEFAULT_NOW, runCli } from '../support/run-cli.js';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('cliEnv', () => {
+  it('builds the environment from scratch: nothing inherited but PATH', () => {
+    vi.stubEnv('npm_config_registry', 'http://inherited.invalid/');
+    vi.stubEnv('GITHUB_TOKEN', 'inherited-token');
+    vi.stubEnv('NODE_OPTIONS', '--inspect');
+    const env = cliEnv(path.join('fake', 'home-x'));
+    expect(Object.keys(env).sort()).toEqual(
+      ['HOME', 'NERQ_NOW', 'NO_COLOR', 'PATH', 'USERPROFILE', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME'].sort(),
+    );
+    expect(env.HOME).toBe(path.join('fake', 'home-x'));
+    expect(env.XDG_CONFIG_HOME).toBe(path.join('fake', 'home-x', '.config'));
+    expect(env.NO_COLOR).toBe('1');
+    expect(env.NERQ_NOW).toBe(DEFAULT_NOW);
+  });
+
+  it('points every endpoint at the fixture server, and lets overrides win', async () => {
+    const server = await startFixtureServer();
+    try {
+      const env = cliEnv(path.join('fake', 'home-y'), { server, env: { NERQ_NOW: '2027-01-01T00:00:00Z', EXTRA: '1' } });
+      expect(env).toMatchObject({
+        NERQ_NPM_REGISTRY: `${server.origin}/npm/`,
+        NERQ_NPM_API_URL: `${server.origin}/npm-api`,
+        NERQ_PYPI_URL: `${server.origin}/pypi`,
+        NERQ_PYPISTATS_URL: `${server.origin}/pypistats`,
+        NERQ_GITHUB_API_URL: `${server.origin}/github`,
+        NERQ_GITHUB_GRAPHQL_URL: `${server.origin}/github/graphql`,
+        NERQ_OSV_API_URL: `${server.origin}/osv`,
+        NERQ_NOW: '2027-01-01T00:00:00Z',
+        EXTRA: '1',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('runCli', () => {
+  it('runs the built bin and captures its exit code and output', async () => {
+    expect(existsSync(CLI_BIN)).toBe(true);
+    const result = await runCli(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(VERSION);
+  });
+});

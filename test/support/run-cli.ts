@@ -1,0 +1,104 @@
+/**
+ * Run the built CLI (`bin/nerq.js` → `dist/cli.js`) as a child process, the way a user does,
+ * in an environment built from scratch: PATH, a fresh temporary HOME (with its XDG folders),
+ * NO_COLOR, a fixed NERQ_NOW, and — with a fixture server — every endpoint pointed at it.
+ * Nothing is inherited: no npm_config_* (npm passes its registry to scripts), no tokens.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FixtureServer } from './fixture-server.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CLI_BIN = path.join(REPO_ROOT, 'bin', 'nerq.js');
+export const DEFAULT_NOW = '2026-11-30T00:00:00Z';
+const TIMEOUT_MS = 30_000;
+
+export interface RunCliOptions {
+  /** Extra variables (they win over the defaults below). */
+  env?: Record<string, string>;
+  server?: FixtureServer;
+  stdin?: string;
+  /** Working directory (default: the temporary HOME). */
+  cwd?: string;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The child's environment, from scratch. */
+export function cliEnv(home: string, options: Pick<RunCliOptions, 'env' | 'server'> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    NO_COLOR: '1',
+    NERQ_NOW: DEFAULT_NOW,
+  };
+  const { server } = options;
+  if (server !== undefined) {
+    Object.assign(env, {
+      NERQ_NPM_REGISTRY: `${server.url('npm')}/`,
+      NERQ_NPM_API_URL: server.url('npm-api'),
+      NERQ_PYPI_URL: server.url('pypi'),
+      NERQ_PYPISTATS_URL: server.url('pypistats'),
+      NERQ_GITHUB_API_URL: server.url('github'),
+      NERQ_GITHUB_GRAPHQL_URL: `${server.url('github')}/graphql`,
+      NERQ_OSV_API_URL: server.url('osv'),
+    });
+  }
+  return { ...env, ...options.env };
+}
+
+/** Run `nerq <args>`; resolves with the exit code and output, rejects when killed after 30 s. */
+export async function runCli(args: string[], options: RunCliOptions = {}): Promise<CliResult> {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'nerq-home-'));
+  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) {
+    mkdirSync(path.join(home, dir), { recursive: true });
+  }
+  try {
+    return await new Promise<CliResult>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI_BIN, ...args], {
+        cwd: options.cwd ?? home,
+        env: cliEnv(home, options),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      const stdout: Buffer[] = [];
+      const stderr: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+      child.stdin.on('error', () => undefined); // the CLI may exit without reading stdin
+      child.stdin.end(options.stdin ?? '');
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, TIMEOUT_MS);
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        const out = Buffer.concat(stdout).toString('utf8');
+        const err = Buffer.concat(stderr).toString('utf8');
+        if (timedOut) {
+          reject(new Error(`nerq ${args.join(' ')} was killed after ${TIMEOUT_MS / 1000} s\nstdout:\n${out}\nstderr:\n${err}`));
+          return;
+        }
+        resolve({ code: code ?? (signal ? 128 : 1), stdout: out, stderr: err });
+      });
+    });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
