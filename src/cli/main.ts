@@ -1,3 +1,78 @@
+/**
+ * nerq's command line. stdout carries the report only; progress, warnings and errors go to
+ * stderr. Exit codes (DESIGN.md §7): 0 passed · 1 failed the gate · 2 usage or invalid input
+ * · 3 could not be evaluated. Bad input never prints a stack trace.
+ */
+import { Command, CommanderError, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { runCheck } from './run-check.js';
+import { runScore } from './run-score.js';
+import { UsageError } from './options.js';
+import { CATEGORIES } from '../scoring/profiles.js';
 
-process.stdout.write(`${VERSION}\n`);
+function outputOptions(command: Command): Command {
+  return command
+    .option('--json', 'print the JSON report (same as --format json)')
+    .addOption(new Option('--format <format>', 'output format: table, json or markdown'))
+    .option('--min-score <n>', 'gate: fail targets scoring below n (default 50)')
+    .option('--min-coverage <r>', 'gate: targets with coverage below r (0–1) are not evaluated (default 0.5)')
+    .option('--category <category>', `override the category (${CATEGORIES.join(', ')})`)
+    .option('--no-color', 'no colour in the terminal report');
+}
+
+export function buildProgram(): Command {
+  const program = new Command('nerq')
+    .description('Trust auditor for open-source packages: a transparent 0–100 trust score, explained.')
+    .version(VERSION, '-v, --version')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`nerq: ${text.replace(/^error: /, '').trim()}\n`) });
+
+  outputOptions(
+    program
+      .command('check')
+      .description('score npm packages (pypi: and github: targets are parsed, not yet resolved)')
+      .argument('<target...>', 'express, express@5, @scope/pkg@1.2.3, npm:express, pkg:npm/express@5.1.0')
+      .option('--timeout <seconds>', 'deadline for the whole run (default 60)')
+      .option('--save-evidence <file>', 'write the collected evidence as JSON (re-score it with nerq score)')
+      .option('--registry <url>', 'npm registry (default: from your npm configuration)'),
+  ).action(async (targets: string[], options: Record<string, unknown>) => {
+    process.exitCode = await runCheck(targets, options);
+  });
+
+  outputOptions(
+    program
+      .command('score')
+      .description('re-score saved evidence offline, to the identical report')
+      .argument('<evidence>', 'an evidence file written by --save-evidence (- for stdin)'),
+  ).action(async (file: string, options: Record<string, unknown>) => {
+    process.exitCode = await runScore(file, options);
+  });
+
+  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successes; every other commander error is a usage error (2, never 1).
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+      return 2;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`nerq: ${error.message}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    // A bug is not a verdict: report it on one line and say nothing was evaluated (3).
+    process.stderr.write(`nerq: internal error: ${message.split('\n')[0]} (please report it)\n`);
+    return 3;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

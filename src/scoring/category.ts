@@ -32,13 +32,13 @@ export const CATEGORY_RULES: readonly Rule[] = [
   },
   {
     id: 'code-execution',
-    keywords: ['sandbox', 'eval', 'code-execution', 'shell', 'exec', 'child_process', 'spawn'],
+    keywords: ['sandbox', 'eval', 'code-execution', 'exec', 'child_process', 'spawn'],
     phrases: [/\bexecutes? (arbitrary )?code\b/i, /\bcode execution\b/i, /\bsandbox\b/i],
   },
   {
     id: 'web-framework',
     keywords: ['framework', 'web-framework', 'webframework'],
-    phrases: [/\bweb framework\b/i, /\bframework\b/i],
+    phrases: [/\bweb (application )?framework\b/i],
   },
 ];
 

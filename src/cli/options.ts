@@ -1,0 +1,64 @@
+/**
+ * Command-line options, validated with zod. A bad value is a usage error (exit 2) with a
+ * one-line message naming the flag.
+ */
+import { z } from 'zod';
+import { CATEGORIES } from '../scoring/profiles.js';
+
+export const FORMATS = ['table', 'json', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+const number = (flag: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `${flag} must be a number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${flag} must be between ${min} and ${max}`);
+
+export const OutputOptionsSchema = z.object({
+  json: z.boolean().optional(),
+  format: z.enum(FORMATS, { message: `--format must be one of ${FORMATS.join(', ')}` }).optional(),
+  minScore: number('--min-score', 0, 100).optional(),
+  minCoverage: number('--min-coverage', 0, 1).optional(),
+  category: z.enum(CATEGORIES, { message: `--category must be one of ${CATEGORIES.join(', ')}` }).optional(),
+  color: z.boolean().optional(),
+});
+
+export const CheckOptionsSchema = OutputOptionsSchema.extend({
+  timeout: number('--timeout', 1, 3600).optional(),
+  saveEvidence: z.string().min(1).optional(),
+  registry: z
+    .string()
+    .refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), '--registry must be an http(s) URL')
+    .optional(),
+});
+
+export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
+export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Parse options or throw a UsageError with the first problem as one line. */
+export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new UsageError(result.error.issues[0]?.message ?? 'invalid options');
+  return result.data;
+}
+
+export function formatOf(options: OutputOptions): Format {
+  return options.json ? 'json' : (options.format ?? 'table');
+}
+
+/** NERQ_NOW fixes the clock (ISO 8601); anything else is a usage error. */
+export function clockFrom(env: NodeJS.ProcessEnv): Date | null {
+  const value = env.NERQ_NOW;
+  if (value === undefined || value === '') return null;
+  const time = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time)) {
+    throw new UsageError(`NERQ_NOW must be an ISO 8601 date, got ${JSON.stringify(value.slice(0, 40))}`);
+  }
+  return new Date(time);
+}

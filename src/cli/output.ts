@@ -1,0 +1,33 @@
+/** Writes reports to stdout in the chosen format (one target: pretty JSON; several: NDJSON). */
+import type { Report } from '../report/schema.js';
+import { renderJson } from '../render/json.js';
+import { renderMarkdown, renderMarkdownMany } from '../render/markdown.js';
+import { renderTable } from '../render/table.js';
+import type { Format } from './options.js';
+
+export interface OutputSettings {
+  format: Format;
+  color: boolean;
+  width: number;
+}
+
+export function renderReports(reports: readonly Report[], settings: OutputSettings): string {
+  switch (settings.format) {
+    case 'json':
+      return reports.length === 1
+        ? renderJson(reports[0]!, { pretty: true })
+        : reports.map((r) => renderJson(r, { pretty: false })).join('');
+    case 'markdown':
+      return reports.length === 1 ? renderMarkdown(reports[0]!) : renderMarkdownMany(reports);
+    case 'table':
+      return reports.map((r) => renderTable(r, { color: settings.color, width: settings.width })).join('\n');
+  }
+}
+
+/** Colour only on a TTY, never with NO_COLOR; FORCE_COLOR forces it (0 disables). */
+export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, flag: boolean | undefined): boolean {
+  if (flag === false) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return isTTY;
+}

@@ -1,0 +1,99 @@
+/** `nerq check <target...>`: parse every target first (bad input → exit 2, no request), then evaluate. */
+import { writeFileSync } from 'node:fs';
+import { checkTarget, type TargetOutcome } from '../pipeline/check-target.js';
+import type { RunContext } from '../pipeline/context.js';
+import { DEFAULT_GATE, exitCodeOf } from '../scoring/gate.js';
+import { resolveEndpoints } from '../sources/endpoints.js';
+import { createHttpClient } from '../sources/http.js';
+import { loadNpmConfig } from '../sources/npm-config.js';
+import { parseTarget } from '../target/parse.js';
+import { TargetError, type Target } from '../target/types.js';
+import { CheckOptionsSchema, clockFrom, formatOf, parseOptions, UsageError } from './options.js';
+import { colorEnabled, renderReports } from './output.js';
+import { startProgress } from './progress.js';
+
+const DEFAULT_TIMEOUT_S = 60;
+const CONCURRENCY = 4;
+
+export async function runCheck(inputs: string[], raw: Record<string, unknown>): Promise<number> {
+  const options = parseOptions(CheckOptionsSchema, raw);
+  const now = clockFrom(process.env) ?? new Date();
+
+  const targets: Target[] = [];
+  for (const input of inputs) {
+    try {
+      targets.push(parseTarget(input));
+    } catch (error) {
+      if (error instanceof TargetError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+
+  let npm, endpoints;
+  try {
+    npm = loadNpmConfig({ env: process.env, cwd: process.cwd(), cliRegistry: options.registry });
+    endpoints = resolveEndpoints(process.env);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+
+  const deadline = AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000);
+  const http = createHttpClient({ npm, signal: deadline });
+  const ctx: RunContext = {
+    http,
+    npm,
+    endpoints,
+    now,
+    category: options.category ?? null,
+    gate: { ...DEFAULT_GATE, threshold: options.minScore ?? DEFAULT_GATE.threshold, minCoverage: options.minCoverage ?? DEFAULT_GATE.minCoverage },
+  };
+
+  const progress = startProgress(targets.length);
+  let outcomes: TargetOutcome[];
+  try {
+    outcomes = await mapLimit(targets, CONCURRENCY, async (target) => {
+      const outcome = await checkTarget(target, ctx);
+      progress.tick(target.input);
+      return outcome;
+    });
+  } finally {
+    progress.stop();
+    await http.close();
+  }
+
+  if (options.saveEvidence) {
+    const evidence = outcomes.flatMap((o) => (o.evidence ? [o.evidence] : []));
+    const body = targets.length === 1 ? (evidence[0] ?? null) : evidence;
+    try {
+      writeFileSync(options.saveEvidence, `${JSON.stringify(body, null, 2)}\n`);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new UsageError(`cannot write evidence to ${JSON.stringify(options.saveEvidence)}: ${code}`);
+    }
+  }
+
+  const reports = outcomes.map((o) => o.report);
+  const format = formatOf(options);
+  process.stdout.write(
+    renderReports(reports, {
+      format,
+      color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
+      width: Math.min(process.stdout.columns || 80, 120),
+    }),
+  );
+  return exitCodeOf(reports.map((r) => r.gate));
+}
+
+/** Map with at most `limit` promises in flight, keeping input order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}

@@ -1,0 +1,35 @@
+/**
+ * The tables of docs/scoring.md that come from code (profiles, grade bands, category rules),
+ * so the document cannot drift from the engine. A test compares the generated block.
+ */
+import { DIMENSIONS } from '../checks/define.js';
+import { CATEGORY_RULES } from '../scoring/category.js';
+import { GRADE_BANDS } from '../scoring/grade.js';
+import { CATEGORIES, DIMENSION_TITLES, PROFILES } from '../scoring/profiles.js';
+
+export const BEGIN = '<!-- generated:scoring-tables:begin -->';
+export const END = '<!-- generated:scoring-tables:end -->';
+
+export function renderScoringTables(): string {
+  const lines: string[] = [];
+  lines.push('### Category profiles (weight of each dimension in the overall score)', '');
+  lines.push(`| category | ${DIMENSIONS.map((d) => DIMENSION_TITLES[d]).join(' | ')} |`);
+  lines.push(`| --- | ${DIMENSIONS.map(() => '---:').join(' | ')} |`);
+  for (const category of CATEGORIES) {
+    lines.push(`| ${category} | ${DIMENSIONS.map((d) => `${Math.round(PROFILES[category][d] * 100)}%`).join(' | ')} |`);
+  }
+  lines.push('', '### Category rules (first match wins; `--category` overrides)', '');
+  lines.push('| category | keywords | description matches |', '| --- | --- | --- |');
+  for (const rule of CATEGORY_RULES) {
+    const phrases = rule.phrases.map((p) => `\`${p.source.replaceAll('\\b', '')}\``).join(', ');
+    lines.push(`| ${rule.id} | ${rule.keywords.map((k) => `\`${k}\``).join(', ')} | ${phrases} |`);
+  }
+  lines.push('| cli | — (the package ships a `bin`) | — |', '| library | — (default) | — |');
+  lines.push('', '### Grade bands (on the score rounded half up to one decimal)', '');
+  lines.push('| grade | score |', '| --- | --- |');
+  GRADE_BANDS.forEach((band, i) => {
+    const upper = i === 0 ? 100 : GRADE_BANDS[i - 1]!.min;
+    lines.push(`| ${band.grade} | ${i === 0 ? `≥ ${band.min}` : `${band.min} – < ${upper}`} |`);
+  });
+  return `${BEGIN}\n${lines.join('\n')}\n${END}`;
+}

@@ -1,0 +1,43 @@
+/**
+ * One target, end to end: parse → resolve → collect → evaluate. Never throws for bad data
+ * or a failing network; it returns a report (an error report when it cannot evaluate).
+ */
+import { CHECKS } from '../checks/index.js';
+import type { Evidence } from '../evidence/schema.js';
+import { buildReport, errorReport } from '../report/build.js';
+import type { Report } from '../report/schema.js';
+import type { Target } from '../target/types.js';
+import { collectNpm } from './collect-npm.js';
+import type { RunContext } from './context.js';
+
+export interface TargetOutcome {
+  report: Report;
+  evidence: Evidence | null;
+}
+
+const NOT_YET: Record<string, string> = {
+  pypi: 'PyPI targets are not supported yet',
+  github: 'GitHub repository targets are not supported yet',
+};
+
+export async function checkTarget(target: Target, ctx: RunContext): Promise<TargetOutcome> {
+  const fail = (code: string, message: string, version?: string): TargetOutcome => ({
+    report: errorReport({
+      input: target.input,
+      ecosystem: target.ecosystem,
+      name: target.name,
+      version: version ?? target.spec ?? null,
+      code,
+      message,
+      gate: ctx.gate,
+      evaluatedAt: ctx.now.toISOString(),
+    }),
+    evidence: null,
+  });
+  if (target.ecosystem !== 'npm') return fail('not-supported', NOT_YET[target.ecosystem] ?? 'not supported yet');
+
+  const collected = await collectNpm(target, ctx);
+  if (collected.kind === 'error') return fail(collected.code, collected.message, collected.version);
+  const report = buildReport(collected.evidence, { checks: CHECKS, gate: ctx.gate, category: ctx.category });
+  return { report, evidence: collected.evidence };
+}
