@@ -85,6 +85,8 @@ export function formatMessage(template: string, data: Record<string, EvidenceVal
     const value = data[key];
     if (value === undefined) return whole;
     if (Array.isArray(value)) return value.join(', ');
+    // Numbers read better grouped (298,417,562); the evidence keeps the raw value.
+    if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
     return String(value);
   });
 }

@@ -17,6 +17,7 @@ function outputOptions(command: Command): Command {
     .option('--min-score <n>', 'gate: fail targets scoring below n (default 50)')
     .option('--min-coverage <r>', 'gate: targets with coverage below r (0–1) are not evaluated (default 0.5)')
     .option('--category <category>', `override the category (${CATEGORIES.join(', ')})`)
+    .option('--evidence', 'list the raw evidence under each check in the terminal report')
     .option('--no-color', 'no colour in the terminal report');
 }
 

@@ -23,6 +23,7 @@ export const OutputOptionsSchema = z.object({
   minCoverage: number('--min-coverage', 0, 1).optional(),
   category: z.enum(CATEGORIES, { message: `--category must be one of ${CATEGORIES.join(', ')}` }).optional(),
   color: z.boolean().optional(),
+  evidence: z.boolean().optional(),
 });
 
 export const CheckOptionsSchema = OutputOptionsSchema.extend({

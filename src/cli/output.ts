@@ -9,6 +9,8 @@ export interface OutputSettings {
   format: Format;
   color: boolean;
   width: number;
+  /** Terminal report: list each check's raw evidence. */
+  evidence?: boolean;
 }
 
 export function renderReports(reports: readonly Report[], settings: OutputSettings): string {
@@ -20,7 +22,7 @@ export function renderReports(reports: readonly Report[], settings: OutputSettin
     case 'markdown':
       return reports.length === 1 ? renderMarkdown(reports[0]!) : renderMarkdownMany(reports);
     case 'table':
-      return reports.map((r) => renderTable(r, { color: settings.color, width: settings.width })).join('\n');
+      return reports.map((r) => renderTable(r, { color: settings.color, width: settings.width, evidence: settings.evidence === true })).join('\n');
   }
 }
 

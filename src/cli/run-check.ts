@@ -79,6 +79,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
       format,
       color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
       width: Math.min(process.stdout.columns || 80, 120),
+      evidence: options.evidence === true,
     }),
   );
   return exitCodeOf(reports.map((r) => r.gate));

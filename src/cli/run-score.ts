@@ -49,6 +49,7 @@ export async function runScore(file: string, raw: Record<string, unknown>): Prom
       format: formatOf(options),
       color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
       width: Math.min(process.stdout.columns || 80, 120),
+      evidence: options.evidence === true,
     }),
   );
   return exitCodeOf(reports.map((r) => r.gate));
