@@ -15,7 +15,7 @@ export default defineCheck({
     'Present scores 100, absent 40 (types may still come from DefinitelyTyped).',
   messages: {
     declared: 'Declares TypeScript types in its manifest',
-    shipped: 'Ships {declarationFiles} TypeScript declaration files',
+    shipped: 'Ships TypeScript declaration files ({declarationFiles})',
     none: 'No TypeScript declarations shipped',
     'none-no-tarball': 'No `types` field; tarball unavailable, so shipped declaration files could not be counted',
   },

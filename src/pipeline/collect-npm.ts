@@ -39,7 +39,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
 
   const [tarball, downloads] = await Promise.all([
     facts.tarballUrl
-      ? fetchTarballFacts(ctx.http, facts.tarballUrl)
+      ? fetchTarballFacts(ctx.http, facts.tarballUrl, { integrity: facts.integrity })
       : Promise.resolve({ status: 'unavailable' as const, reason: 'the registry gave no tarball URL' }),
     fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
   ]);

@@ -7,6 +7,7 @@
  * once (a gzip bomb is never fully inflated) and make the result `unavailable` with a
  * reason naming the cap. Corrupt gzip or tar data is `unavailable` too, never a throw.
  */
+import { createHash } from 'node:crypto';
 import { Readable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
@@ -45,16 +46,23 @@ export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'u
  * origin; undefined for none. (The HTTP client may also add auth itself; this is for
  * callers that hold npm's per-registry credentials outside the client.)
  */
-export type AuthFor = (url: string) => string | undefined;
+export interface FetchTarballOptions {
+  /** The registry's `dist.integrity` (SRI): the bytes must match it or nothing is read. */
+  integrity?: string | null;
+  caps?: Partial<TarballCaps>;
+}
 
-/** Download a tarball (body capped at the compressed cap) and read it. Never throws. */
+/**
+ * Download a tarball (auth, if any, is attached by the HTTP client for the URL's own origin)
+ * and read it in memory. A download that does not match the registry's integrity hash is
+ * not read: its facts would describe bytes nobody installs.
+ */
 export async function fetchTarballFacts(
   http: HttpClient,
   url: string,
-  authFor?: AuthFor,
-  caps?: Partial<TarballCaps>,
+  options: FetchTarballOptions = {},
 ): Promise<TarballResult> {
-  const limits = { ...DEFAULT_TARBALL_CAPS, ...caps };
+  const limits = { ...DEFAULT_TARBALL_CAPS, ...options.caps };
   let protocol: string;
   try {
     protocol = new URL(url).protocol;
@@ -64,24 +72,38 @@ export async function fetchTarballFacts(
   if (protocol !== 'https:' && protocol !== 'http:') {
     return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
   }
-  let authorization: string | undefined;
-  try {
-    authorization = authFor?.(url);
-  } catch {
-    authorization = undefined;
-  }
-  const res = await http.request({
-    url,
-    ...(authorization ? { headers: { authorization } } : {}),
-    maxBytes: limits.compressedBytes,
-  });
+  const res = await http.request({ url, maxBytes: limits.compressedBytes });
   if (!res.ok) {
     if (res.kind === 'too-large') {
       return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed` };
     }
     return { status: 'unavailable', reason: `tarball: ${oneLine(res.reason)}` };
   }
+  const mismatch = integrityMismatch(res.body, options.integrity);
+  if (mismatch) return { status: 'unavailable', reason: mismatch };
   return readTarball(res.body, limits);
+}
+
+const SRI_ALGORITHMS = ['sha512', 'sha384', 'sha256', 'sha1'] as const;
+
+/**
+ * Check bytes against an SRI string (`sha512-<base64>`, possibly several, space-separated):
+ * the strongest algorithm present must match. Returns a reason on mismatch, null when the
+ * bytes match or there is no usable hash to compare (nothing to verify is not a failure).
+ */
+export function integrityMismatch(body: Buffer, integrity: string | null | undefined): string | null {
+  if (!integrity) return null;
+  const hashes = new Map<string, string[]>();
+  for (const token of integrity.trim().split(/\s+/)) {
+    const match = /^(sha512|sha384|sha256|sha1)-([A-Za-z0-9+/]+={0,2})(\?.*)?$/.exec(token);
+    if (match) hashes.set(match[1]!, [...(hashes.get(match[1]!) ?? []), match[2]!]);
+  }
+  const algorithm = SRI_ALGORITHMS.find((a) => hashes.has(a));
+  if (!algorithm) return null;
+  const actual = createHash(algorithm).update(body).digest('base64');
+  return hashes.get(algorithm)!.includes(actual)
+    ? null
+    : `tarball does not match the registry's ${algorithm} integrity hash: not read`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { TarballFactsSchema } from '../../src/evidence/schema.js';
-import { fetchTarballFacts, readTarball, safeComponents } from '../../src/sources/tarball.js';
+import { createHash } from 'node:crypto';
+import { fetchTarballFacts, integrityMismatch, readTarball, safeComponents } from '../../src/sources/tarball.js';
 import { fakeHttp } from './fake-http.js';
 import { loadTarball } from './fixtures.js';
 import { chunked, gzipBomb, makeTar, makeTgz, type TarEntry } from './make-tgz.js';
@@ -244,19 +245,35 @@ describe('readTarball: caps and corrupt input', () => {
 describe('fetchTarballFacts', () => {
   const url = 'http://127.0.0.1:9/npm/chalk/-/chalk-4.1.0.tgz';
 
-  test('downloads with the compressed cap and auth headers, then reads', async () => {
+  test('downloads with the compressed cap (auth is the HTTP client job), then reads', async () => {
     const http = fakeHttp({ [url]: { status: 200, body: loadTarball('chalk', '4.1.0') } });
-    const result = await fetchTarballFacts(http, url, (u) => (u.startsWith('http://127.0.0.1:9/') ? 'Bearer t' : undefined));
+    const result = await fetchTarballFacts(http, url);
     expect(result.status).toBe('ok');
     expect(http.requests).toHaveLength(1);
     expect(http.requests[0]?.maxBytes).toBe(50 * MiB);
-    expect(http.requests[0]?.headers).toEqual({ authorization: 'Bearer t' });
+    expect(http.requests[0]?.headers).toBeUndefined();
   });
 
-  test('no auth for this URL → no Authorization header', async () => {
-    const http = fakeHttp({ [url]: { status: 200, body: loadTarball('chalk', '4.1.0') } });
-    await fetchTarballFacts(http, url, () => undefined);
-    expect(http.requests[0]?.headers).toBeUndefined();
+  test('bytes matching the registry integrity are read; a mismatch is not read', async () => {
+    const body = loadTarball('chalk', '4.1.0');
+    const sha512 = `sha512-${createHash('sha512').update(body).digest('base64')}`;
+    const good = await fetchTarballFacts(fakeHttp({ [url]: { status: 200, body } }), url, { integrity: sha512 });
+    expect(good.status).toBe('ok');
+    const tampered = Buffer.from(body);
+    tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 0xff, tampered.length - 1);
+    const bad = await fetchTarballFacts(fakeHttp({ [url]: { status: 200, body: tampered } }), url, { integrity: sha512 });
+    expect(bad).toEqual({ status: 'unavailable', reason: "tarball does not match the registry's sha512 integrity hash: not read" });
+  });
+
+  test.each([
+    ['no hash', null, null],
+    ['unknown algorithm only', 'md5-abc', null],
+    ['the strongest algorithm decides', `sha1-${createHash('sha1').update('x').digest('base64')} sha512-AAAA`, 'sha512'],
+    ['sha1 alone (old packages)', `sha1-${createHash('sha1').update('x').digest('base64')}`, null],
+  ])('integrityMismatch: %s', (_name, integrity, failing) => {
+    const result = integrityMismatch(Buffer.from('x'), integrity);
+    if (failing === null) expect(result).toBeNull();
+    else expect(result).toContain(failing);
   });
 
   test('a 404 tarball is unknown (unavailable), not absent', async () => {
@@ -266,7 +283,7 @@ describe('fetchTarballFacts', () => {
 
   test('an over-size download names the compressed cap', async () => {
     const http = fakeHttp({ [url]: { status: 200, body: loadTarball('chalk', '4.1.0') } });
-    const result = await fetchTarballFacts(http, url, undefined, { compressedBytes: 4 * KiB });
+    const result = await fetchTarballFacts(http, url, { caps: { compressedBytes: 4 * KiB } });
     expect(result).toEqual({ status: 'unavailable', reason: 'tarball exceeds 4 KiB compressed' });
   });
 
