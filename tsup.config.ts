@@ -1,7 +1,11 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'tsup';
 
 // The CLI is bundled with its runtime dependencies so that the packed package starts fast
-// and runs without fetching anything (a registry install does not run `prepare`).
+// and runs without fetching anything (a registry install does not run `prepare`). Their
+// licences must travel with their code: dist/THIRD-PARTY-LICENSES.txt lists every bundled
+// package with its licence text, from the bundler's own record of what it took.
 export default defineConfig({
   entry: { cli: 'src/cli/main.ts' },
   format: ['esm'],
@@ -12,8 +16,39 @@ export default defineConfig({
   splitting: false,
   sourcemap: false,
   dts: false,
+  metafile: true,
   noExternal: [/.*/],
   banner: {
     js: "import { createRequire as __nerqCreateRequire } from 'node:module'; const require = __nerqCreateRequire(import.meta.url);",
   },
+  onSuccess: async () => writeThirdPartyLicenses('dist'),
 });
+
+function writeThirdPartyLicenses(outDir: string): void {
+  const metafile = path.join(outDir, 'metafile-esm.json');
+  const meta = JSON.parse(readFileSync(metafile, 'utf8')) as { inputs: Record<string, unknown> };
+  rmSync(metafile);
+  const roots = new Set<string>();
+  for (const input of Object.keys(meta.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match) roots.add(match[1]!);
+  }
+  const sections = [...roots]
+    .map((root) => {
+      const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+        license?: string | { type?: string };
+      };
+      const file = readdirSync(root).find((f) => /^(licen[cs]e|copying)(\.|-|$)/i.test(f));
+      const text = file && existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8').trim() : '(the package ships no licence file; its package.json declares the licence above)';
+      const license = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'UNKNOWN');
+      return { id: `${manifest.name}@${manifest.version}`, license, text };
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const body = sections.map((s) => `${'='.repeat(78)}\n${s.id} — ${s.license}\n${'='.repeat(78)}\n${s.text}\n`).join('\n');
+  writeFileSync(
+    path.join(outDir, 'THIRD-PARTY-LICENSES.txt'),
+    `nerq bundles the following packages into dist/cli.js. Their licences follow.\n\n${body}`,
+  );
+}

@@ -46,6 +46,7 @@ describe('npm pack', () => {
       .sort();
     expect(files).toContain('bin/nerq.js');
     expect(files).toContain('dist/cli.js');
+    expect(files).toContain('dist/THIRD-PARTY-LICENSES.txt');
     expect(files).toContain('schema/report.schema.json');
     expect(files).toContain('README.md');
     expect(files).toContain('LICENSE');
