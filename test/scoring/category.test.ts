@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/checks/index.js';
+import { buildReport } from '../../src/report/build.js';
+import { ReportSchema } from '../../src/report/schema.js';
+import { decideCategory } from '../../src/scoring/category.js';
+import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { evidence, registryFacts, unavailable } from '../support/evidence-builder.js';
+
+const withRegistry = (o: Parameters<typeof registryFacts>[0]) => evidence({ registry: registryFacts(o) });
+
+describe('decideCategory', () => {
+  it.each([
+    [{ keywords: ['mcp', 'cli'] }, 'mcp-server', 'keyword "mcp"'],
+    [{ keywords: ['LLM'] }, 'ai-agent-tool', 'keyword "llm"'],
+    [{ keywords: ['sandbox'] }, 'code-execution', 'keyword "sandbox"'],
+    [{ keywords: ['framework', 'web'] }, 'web-framework', 'keyword "framework"'],
+    [{ keywords: [], description: 'Fast, unopinionated, minimalist web framework' }, 'web-framework', 'description'],
+    [{ keywords: [], description: 'An MCP server for files' }, 'mcp-server', 'description'],
+    [{ keywords: ['terminal', 'shell', 'colors'], hasBin: false }, 'library', 'default'],
+    [{ keywords: [], hasBin: true }, 'cli', 'bin'],
+    [{ keywords: ['testing'], description: 'A testing framework' }, 'library', 'default'],
+  ])('%j → %s', (facts, id, reason) => {
+    const decision = decideCategory(withRegistry(facts));
+    expect(decision.id).toBe(id);
+    expect(decision.reason).toContain(reason);
+  });
+
+  it('defaults to library when the registry is unavailable', () => {
+    expect(decideCategory(evidence({ registry: unavailable('timeout') })).id).toBe('library');
+  });
+});
+
+describe('buildReport', () => {
+  it('honours --category over the rules and over the evidence, and says so', () => {
+    const e = { ...withRegistry({ keywords: ['mcp'] }), categoryOverride: 'cli' };
+    expect(buildReport(e, { checks: CHECKS, gate: DEFAULT_GATE }).category).toEqual({ id: 'cli', reason: 'set with --category' });
+    expect(buildReport(e, { checks: CHECKS, gate: DEFAULT_GATE, category: 'library' }).category?.id).toBe('library');
+  });
+
+  it('gives a schema-valid report with all five dimensions and every check, deterministically', () => {
+    const e = withRegistry({});
+    const a = buildReport(e, { checks: CHECKS, gate: DEFAULT_GATE });
+    const b = buildReport(structuredClone(e), { checks: CHECKS, gate: DEFAULT_GATE });
+    expect(ReportSchema.parse(a)).toEqual(a);
+    expect(a.dimensions.map((d) => d.id)).toEqual(['security', 'maintenance', 'documentation', 'compliance', 'community']);
+    expect(a.checks).toHaveLength(CHECKS.length);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.evaluatedAt).toBe(e.capturedAt);
+  });
+
+  it('the category profile changes the weights, not the check scores', () => {
+    const e = withRegistry({});
+    const lib = buildReport(e, { checks: CHECKS, gate: DEFAULT_GATE, category: 'library' });
+    const mcp = buildReport(e, { checks: CHECKS, gate: DEFAULT_GATE, category: 'mcp-server' });
+    expect(mcp.checks).toEqual(lib.checks);
+    expect(mcp.dimensions.find((d) => d.id === 'security')!.weight).toBeGreaterThan(lib.dimensions.find((d) => d.id === 'security')!.weight);
+  });
+});
