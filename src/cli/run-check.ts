@@ -37,6 +37,8 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 
+  for (const warning of npm.warnings) process.stderr.write(`nerq: warning: ${warning}\n`);
+
   const deadline = AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000);
   const http = createHttpClient({ npm, signal: deadline });
   const ctx: RunContext = {

@@ -10,6 +10,7 @@
  * "the source answered and the thing is absent".
  */
 import { z } from 'zod';
+import { ReportTargetSchema } from '../report/schema.js';
 
 export const EVIDENCE_SCHEMA_VERSION = 1;
 
@@ -143,14 +144,8 @@ export const SourcesSchema = z.object({
 });
 export type Sources = z.infer<typeof SourcesSchema>;
 
-export const EvidenceTargetSchema = z.object({
-  input: z.string(),
-  ecosystem: z.enum(['npm', 'pypi', 'github']),
-  name: z.string(),
-  version: z.string().nullable(),
-  purl: z.string().nullable(),
-  repository: z.string().nullable(),
-});
+/** The target as reports show it (the same shape, defined once in the JSON contract). */
+export const EvidenceTargetSchema = ReportTargetSchema;
 
 export const EvidenceSchema = z.object({
   evidenceVersion: z.literal(EVIDENCE_SCHEMA_VERSION),
