@@ -63,16 +63,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     await http.close();
   }
 
-  if (options.saveEvidence) {
-    const evidence = outcomes.flatMap((o) => (o.evidence ? [o.evidence] : []));
-    const body = targets.length === 1 ? (evidence[0] ?? null) : evidence;
-    try {
-      writeFileSync(options.saveEvidence, `${JSON.stringify(body, null, 2)}\n`);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error';
-      throw new UsageError(`cannot write evidence to ${JSON.stringify(options.saveEvidence)}: ${code}`);
-    }
-  }
+  if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
 
   const reports = outcomes.map((o) => o.report);
   const format = formatOf(options);
@@ -99,4 +90,23 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   });
   await Promise.all(workers);
   return results;
+}
+
+/**
+ * One target: its evidence object; several: an array of the evaluated ones. A single target
+ * that could not be evaluated has no evidence: nothing is written, and stderr says so.
+ */
+function saveEvidence(file: string, outcomes: readonly TargetOutcome[], targetCount: number): void {
+  const evidence = outcomes.flatMap((o) => (o.evidence ? [o.evidence] : []));
+  if (targetCount === 1 && evidence.length === 0) {
+    process.stderr.write(`nerq: warning: no evidence to save: the target could not be evaluated\n`);
+    return;
+  }
+  const body = targetCount === 1 ? evidence[0] : evidence;
+  try {
+    writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new UsageError(`cannot write evidence to ${JSON.stringify(file)}: ${code}`);
+  }
 }

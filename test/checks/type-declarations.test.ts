@@ -21,10 +21,10 @@ checkTable(check, [
   {
     name: 'no types field and tarball unavailable',
     evidence: evidence({ registry: { declaresTypes: false }, tarball: unavailable('tarball exceeds the 50 MB cap') }),
-    score: 40,
+    score: null,
     messageId: 'none-no-tarball',
     data: { declarationFiles: null },
-    message: ['tarball unavailable'],
+    message: ['tarball was unavailable'],
   },
   {
     name: 'types field with tarball unavailable',

@@ -1,0 +1,191 @@
+/**
+ * `nerq check` as a process against the fixture server: the terminal report, the JSON
+ * report (zod contract and the shipped JSON schema), and the recorded score, grade, verdict
+ * and coverage of every fixture package under NERQ_NOW=2026-11-30.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_SCHEMA_VERSION, type Report } from '../../src/report/schema.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/run-cli.js';
+import {
+  ANSI,
+  DIMENSION_IDS,
+  PACKAGES,
+  REPORT_JSON_SCHEMA,
+  checkOf,
+  expectPackage,
+  parseReport,
+  requireBuiltCli,
+  schemaViolations,
+  sourceOf,
+  statusForScore,
+} from './helpers.js';
+
+let server: FixtureServer;
+
+beforeAll(async () => {
+  requireBuiltCli();
+  server = await startFixtureServer();
+  for (const pkg of PACKAGES) expectPackage(server, pkg.name);
+});
+
+afterEach(() => {
+  expectNoUnexpected(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const hasOneDecimal = (n: number): boolean => Math.round(n * 10) / 10 === n;
+
+/** The package name of a target typed as `name` or `name@version` (scoped names too). */
+const nameOf = (target: string): string => target.replace(/(?<=.)@[^@/]*$/, '');
+
+describe('nerq check chalk (terminal report)', () => {
+  it('prints the header, all five dimensions, the checks and the unavailable vulnerability source', async () => {
+    const result = await runCli(['check', 'chalk'], { server });
+    // The gate passes (88.7 ≥ 50, coverage 91% ≥ 50%, no cap): exit 0, nothing on stderr.
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toMatch(ANSI);
+
+    const header = /^chalk@4\.1\.0\s+score (\d+\.\d)\/100\s+grade (A\+|A|B|C|D|E|F)\s+verdict (.+)$/m.exec(result.stdout);
+    expect(header, result.stdout).not.toBeNull();
+    expect(header?.[1]).toBe('88.7');
+    expect(header?.[2]).toBe('A');
+    // The known-vulnerabilities check is unknown, so the verdict stops at CAUTION.
+    expect(header?.[3]?.trim()).toBe('CAUTION');
+
+    for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
+      expect(result.stdout).toMatch(new RegExp(`^│ ${title}\\s+│.*│\\s+\\d+\\.\\d │\\s+0\\.\\d\\d │\\s+\\d+% │$`, 'm'));
+    }
+    expect(result.stdout).toContain('Known vulnerabilities');
+    expect(result.stdout).toMatch(/^Unavailable sources\n\s+vulnerabilities: no vulnerability source yet$/m);
+    expect(result.stdout).toMatch(/^Gate\s+passed\b/m);
+  });
+});
+
+describe('nerq check express --json', () => {
+  let report: Report;
+  let json: Record<string, unknown>;
+
+  beforeAll(async () => {
+    const result = await runCli(['check', 'express', '--json'], { server });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    // One target: one pretty-printed object.
+    expect(result.stdout.startsWith('{\n')).toBe(true);
+    json = JSON.parse(result.stdout) as Record<string, unknown>;
+    report = parseReport(result.stdout);
+  });
+
+  it('validates against the shipped JSON schema, every required key present', () => {
+    expect(schemaViolations(json)).toEqual([]);
+    const required = REPORT_JSON_SCHEMA.required as string[];
+    expect(required).toEqual(
+      expect.arrayContaining(['schemaVersion', 'target', 'score', 'grade', 'verdict', 'verdictCode', 'coverage', 'dimensions', 'checks', 'caps', 'sources', 'advisories', 'gate', 'error']),
+    );
+    for (const key of required) expect(json).toHaveProperty([key]);
+    expect(report.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
+  });
+
+  it('names the target with its purl', () => {
+    expect(report.target).toMatchObject({ input: 'express', ecosystem: 'npm', name: 'express', version: '4.17.1', purl: 'pkg:npm/express@4.17.1' });
+    expect(report.error).toBeNull();
+  });
+
+  it('has a one-decimal score, a grade, a verdict and coverage in 0–1', () => {
+    expect(typeof report.score).toBe('number');
+    expect(hasOneDecimal(report.score as number)).toBe(true);
+    expect(report.grade).not.toBeNull();
+    expect(report.verdictCode).toBe('caution');
+    expect(report.coverage).toBeGreaterThan(0);
+    expect(report.coverage).toBeLessThanOrEqual(1);
+  });
+
+  it('lists all five dimensions, each with coverage in 0–1', () => {
+    expect(report.dimensions.map((d) => d.id).sort()).toEqual([...DIMENSION_IDS].sort());
+    for (const dimension of report.dimensions) {
+      expect(dimension.coverage).toBeGreaterThanOrEqual(0);
+      expect(dimension.coverage).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('gives every check the status its score implies (≥70 pass, ≥40 warn, <40 fail, null unknown)', () => {
+    expect(report.checks.length).toBeGreaterThanOrEqual(14);
+    for (const check of report.checks) {
+      expect({ id: check.id, status: check.status }).toEqual({ id: check.id, status: statusForScore(check.score) });
+      expect(DIMENSION_IDS).toContain(check.dimension);
+    }
+    expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({ score: null, status: 'unknown' });
+    expect(sourceOf(report, 'vulnerabilities')).toEqual({ id: 'vulnerabilities', status: 'unavailable', reason: 'no vulnerability source yet' });
+  });
+});
+
+interface Expected {
+  /** What is typed after `nerq check`. */
+  target: string;
+  version: string;
+  score: number;
+  grade: string;
+  verdict: string;
+  coverage: number;
+  category: string;
+  exit: number;
+}
+
+/**
+ * The fixture packages' reports under NERQ_NOW=2026-11-30. Packages without recorded
+ * download counts get a 404 from the stats API (weekly downloads unknown). Every version of
+ * `request` is deprecated, so a bare `request` resolves, as npm picks, to its latest 2.88.2.
+ */
+const EXPECTED: Expected[] = [
+  { target: 'chalk', version: '4.1.0', score: 88.7, grade: 'A', verdict: 'CAUTION', coverage: 0.912, category: 'library', exit: 0 },
+  { target: 'express', version: '4.17.1', score: 82.8, grade: 'A', verdict: 'CAUTION', coverage: 0.926, category: 'web-framework', exit: 0 },
+  { target: 'debug', version: '4.2.0', score: 88.9, grade: 'A', verdict: 'CAUTION', coverage: 0.822, category: 'library', exit: 0 },
+  { target: 'request', version: '2.88.2', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.834, category: 'library', exit: 1 },
+  { target: 'crossenv', version: '0.0.2-security', score: 9.9, grade: 'F', verdict: 'NO — DO NOT USE', coverage: 0.691, category: 'library', exit: 1 },
+  { target: 'esbuild', version: '0.28.2', score: 70, grade: 'B', verdict: 'CAUTION', coverage: 0.691, category: 'cli', exit: 0 },
+  { target: 'bufferutil', version: '4.1.0', score: 82.4, grade: 'A', verdict: 'CAUTION', coverage: 0.691, category: 'library', exit: 0 },
+  { target: '@types/semver', version: '7.8.0', score: 86.4, grade: 'A', verdict: 'CAUTION', coverage: 0.781, category: 'library', exit: 0 },
+  { target: 'jsonify', version: '0.0.1', score: 60.5, grade: 'C', verdict: 'CAUTION', coverage: 0.691, category: 'library', exit: 0 },
+  { target: 'json-schema', version: '0.4.0', score: 77.4, grade: 'B', verdict: 'CAUTION', coverage: 0.691, category: 'library', exit: 0 },
+  { target: 'nerq-fixture-bare', version: '1.0.0', score: 59.3, grade: 'D', verdict: 'CAUTION', coverage: 0.822, category: 'library', exit: 0 },
+];
+
+describe('the fixture packages under NERQ_NOW=2026-11-30', () => {
+  const seen: Expected[] = [];
+
+  afterAll(() => {
+    if (seen.length === 0) return;
+    const rows = seen.map((e) => [`${nameOf(e.target)}@${e.version}`, e.score.toFixed(1), e.grade, e.verdict, e.coverage.toFixed(3), e.category, String(e.exit)]);
+    const head = ['package', 'score', 'grade', 'verdict', 'coverage', 'category', 'exit'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+    console.log(['fixture package scores (NERQ_NOW=2026-11-30)', line(head), ...rows.map(line)].join('\n'));
+  });
+
+  it('covers all 11 fixture packages', () => {
+    expect(EXPECTED.map((e) => nameOf(e.target))).toEqual(PACKAGES.map((p) => p.name));
+  });
+
+  it.each(EXPECTED)('check $target --json → $score $grade $verdict, exit $exit', async (expected) => {
+    const result = await runCli(['check', expected.target, '--json'], { server });
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    const actual: Expected = {
+      target: expected.target,
+      version: report.target.version ?? '',
+      score: report.score ?? Number.NaN,
+      grade: report.grade ?? '',
+      verdict: report.verdict,
+      coverage: report.coverage,
+      category: report.category?.id ?? '',
+      exit: result.code,
+    };
+    expect(actual).toEqual(expected);
+    expect(result.stderr).toBe('');
+    seen.push(actual);
+  });
+});

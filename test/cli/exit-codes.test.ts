@@ -1,0 +1,179 @@
+/**
+ * Exit codes of the built CLI (DESIGN.md §7): 0 passed · 1 failed the gate · 2 usage error or
+ * invalid input (one `nerq:` line on stderr, no stack, nothing on stdout) · 3 could not be
+ * evaluated; precedence 2, then 1, then 3.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/run-cli.js';
+import { expectPackage, expectUsageError, packumentPath, parseNdjson, parseReport, requireBuiltCli } from './helpers.js';
+
+let server: FixtureServer;
+let tmp: string;
+
+beforeAll(async () => {
+  requireBuiltCli();
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'nerq-exit-'));
+  server = await startFixtureServer();
+  for (const name of ['chalk', 'express', 'crossenv']) expectPackage(server, name);
+  // request: its packument, the deprecated 2.88.2's tarball and its download counts.
+  expectPackage(server, 'request');
+  server.expect('GET', packumentPath('does-not-exist'), { status: 404 });
+});
+
+afterEach(() => {
+  expectNoUnexpected(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('exit 0: every target passed', () => {
+  it('check chalk', async () => {
+    const result = await runCli(['check', 'chalk', '--json'], { server });
+    expect(result.code).toBe(0);
+    expect(parseReport(result.stdout).gate).toMatchObject({ passed: true, reasons: [] });
+  });
+});
+
+describe('exit 1: a target failed the gate', () => {
+  it('--min-score 95 on a package scoring below it', async () => {
+    const result = await runCli(['check', 'chalk', '--min-score', '95', '--json'], { server });
+    expect(result.code).toBe(1);
+    const report = parseReport(result.stdout);
+    expect(report.score).toBeLessThan(95);
+    expect(report.gate).toMatchObject({ threshold: 95, passed: false });
+    expect(report.gate.reasons.join('\n')).toMatch(/below the minimum 95/);
+  });
+
+  it('the deprecated request@2.88.2 is capped at 49.9 and fails', async () => {
+    const result = await runCli(['check', 'request@2.88.2', '--json'], { server });
+    expect(result.code).toBe(1);
+    const report = parseReport(result.stdout);
+    expect(report.score).toBe(49.9);
+    expect(report.caps.map((c) => [c.id, c.limit])).toEqual([['deprecated', 49.9]]);
+    expect(report.caps[0]?.reason).toMatch(/deprecated/);
+    expect(report.gate.passed).toBe(false);
+  });
+
+  it('the security-holding placeholder crossenv is NO — DO NOT USE, grade F, at most 9.9', async () => {
+    const result = await runCli(['check', 'crossenv', '--json'], { server });
+    expect(result.code).toBe(1);
+    const report = parseReport(result.stdout);
+    expect(report.verdict).toBe('NO — DO NOT USE');
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.grade).toBe('F');
+    expect(report.score).not.toBeNull();
+    expect(report.score as number).toBeLessThanOrEqual(9.9);
+    expect(report.caps.some((c) => c.limit === 9.9)).toBe(true);
+  });
+});
+
+describe('exit 2: usage errors and invalid input, one line, no stack, nothing on stdout', () => {
+  const evidenceFile = (name: string, content: string): string => {
+    const file = path.join(tmp, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  const cases: { name: string; args: () => string[]; env?: Record<string, string>; stderr: RegExp }[] = [
+    { name: 'a bad target', args: () => ['check', '../x'], stderr: /\.\.\/x|invalid|path/i },
+    { name: 'an unknown flag', args: () => ['check', 'chalk', '--frobnicate'], stderr: /--frobnicate/ },
+    { name: 'a missing argument', args: () => ['check'], stderr: /target/ },
+    { name: 'a missing command', args: () => ['frobnicate'], stderr: /frobnicate/ },
+    { name: '--min-score abc', args: () => ['check', 'chalk', '--min-score', 'abc'], stderr: /--min-score/ },
+    { name: '--min-score 120', args: () => ['check', 'chalk', '--min-score', '120'], stderr: /--min-score/ },
+    { name: '--min-coverage 2', args: () => ['check', 'chalk', '--min-coverage', '2'], stderr: /--min-coverage/ },
+    { name: '--format xml', args: () => ['check', 'chalk', '--format', 'xml'], stderr: /--format/ },
+    { name: '--category nope', args: () => ['check', 'chalk', '--category', 'nope'], stderr: /--category/ },
+    { name: '--timeout 0', args: () => ['check', 'chalk', '--timeout', '0'], stderr: /--timeout/ },
+    { name: 'NERQ_NOW=garbage', args: () => ['check', 'chalk'], env: { NERQ_NOW: 'garbage' }, stderr: /NERQ_NOW/ },
+    { name: 'score of a missing file', args: () => ['score', path.join(tmp, 'missing.json')], stderr: /cannot read .*ENOENT/ },
+    { name: 'score of invalid JSON', args: () => ['score', evidenceFile('invalid.json', '{"evidenceVersion": 1,')], stderr: /not valid JSON/ },
+    {
+      name: 'score of JSON that is not evidence',
+      args: () => ['score', evidenceFile('not-evidence.json', JSON.stringify({ name: 'chalk', score: 99 }))],
+      stderr: /not a nerq evidence file/,
+    },
+    { name: 'score with a bad --format', args: () => ['score', path.join(tmp, 'missing.json'), '--format', 'xml'], stderr: /--format/ },
+  ];
+
+  it.each(cases)('$name', async ({ args, env, stderr }) => {
+    const before = server.requests.length;
+    const result = await runCli(args(), { server, ...(env === undefined ? {} : { env }) });
+    expectUsageError(result);
+    expect(result.stderr).toMatch(stderr);
+    expect(server.requests.length, 'a usage error sends no request').toBe(before);
+  });
+});
+
+describe('exit 3: a target could not be evaluated and none failed', () => {
+  it('a package the registry does not know (404) is not found', async () => {
+    const result = await runCli(['check', 'does-not-exist', '--json'], { server });
+    expect(result.code).toBe(3);
+    const report = parseReport(result.stdout);
+    expect(report.error?.code).toBe('not-found');
+    expect(report.error?.message).toMatch(/does-not-exist was not found/);
+    expect(report).toMatchObject({ score: null, grade: null, verdictCode: 'unknown', gate: { passed: null } });
+  });
+
+  it('a version that does not exist names the nearest versions', async () => {
+    const result = await runCli(['check', 'express@99.0.0'], { server });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/99\.0\.0/);
+    expect(result.stdout).toMatch(/nearest:\s+4\.17\.1/);
+
+    const json = await runCli(['check', 'express@99.0.0', '--json'], { server });
+    expect(json.code).toBe(3);
+    const report = parseReport(json.stdout);
+    expect(report.error?.code).toBe('version-not-found');
+    expect(report.error?.message).toContain('4.17.1');
+  });
+
+  it.each([
+    ['pypi:requests', /PyPI targets are not supported yet/],
+    ['github:owner/repo', /GitHub repository targets are not supported yet/],
+  ])('%s is parsed and answered "not supported yet", without a request', async (target, message) => {
+    const before = server.requests.length;
+    const result = await runCli(['check', target], { server });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(message);
+    expect(result.stdout).toMatch(/not evaluated/);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('coverage below --min-coverage 0.99 with no failure', async () => {
+    const result = await runCli(['check', 'chalk', '--min-coverage', '0.99', '--json'], { server });
+    expect(result.code).toBe(3);
+    const report = parseReport(result.stdout);
+    expect(report.coverage).toBeLessThan(0.99);
+    expect(report.caps).toEqual([]);
+    expect(report.gate).toMatchObject({ minCoverage: 0.99, passed: null });
+    expect(report.gate.reasons.join('\n')).toMatch(/coverage \d+% is below the minimum 99%/);
+  });
+});
+
+describe('precedence: 2, then 1, then 3', () => {
+  it('a failed target wins over one not found: request@2.88.2 does-not-exist → 1', async () => {
+    const result = await runCli(['check', 'request@2.88.2', 'does-not-exist', '--json'], { server });
+    expect(result.code).toBe(1);
+    expect(parseNdjson(result.stdout).map((r) => r.gate.passed)).toEqual([false, null]);
+  });
+
+  it('a target not found wins over a passing one: does-not-exist chalk → 3', async () => {
+    const result = await runCli(['check', 'does-not-exist', 'chalk', '--json'], { server });
+    expect(result.code).toBe(3);
+    expect(parseNdjson(result.stdout).map((r) => r.gate.passed)).toEqual([null, true]);
+  });
+
+  it('a usage error wins over everything: crossenv ../x → 2', async () => {
+    const result = await runCli(['check', 'crossenv', '../x'], { server });
+    expectUsageError(result);
+  });
+});
