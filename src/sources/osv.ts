@@ -1,0 +1,321 @@
+/**
+ * OSV source: the known advisories of a resolved package version and of its direct
+ * dependencies' resolved versions.
+ *
+ * Requests (each path joined onto the configured base, whose own path is kept):
+ * - `POST /v1/querybatch` — ONE batch for the target and every dependency (chunks of at most
+ *   1,000 queries), answered with advisory ids only; a result that has more carries
+ *   `next_page_token`, and those queries are asked again with `page_token` (at most 10 pages
+ *   per query; more → unavailable);
+ * - `GET /v1/vulns/{id}` — once per distinct id, 8 at a time; withdrawn records are dropped;
+ * - `GET /v1/vulns/{alias}` — only for a record with no severity at all and no twin fetched
+ *   above that has one: its aliases, GHSA first, at most 2 per advisory, each at most once.
+ *
+ * Failure is data, never "no vulnerabilities": a batch that fails (network, 5xx after
+ * retries, malformed or wrongly shaped body) or an advisory that cannot be read makes the
+ * whole source unavailable, with a one-line reason naming what failed. An alias looked up
+ * only for a severity may fail quietly: the advisory then stays of unknown severity.
+ */
+import { z } from 'zod';
+import { VulnerabilityFactsSchema, type AdvisoryFacts, type VulnerabilityFacts } from '../evidence/schema.js';
+import {
+  OsvRecordSchema,
+  aliasLookupOrder,
+  comparatorFor,
+  isWithdrawn,
+  mergeTwins,
+  normaliseAdvisory,
+  ownSeverity,
+  sortAdvisories,
+  type OsvEcosystem,
+  type OsvRecord,
+  type SeverityFinding,
+} from './osv-advisory.js';
+import type { HttpClient } from './types.js';
+import { joinUrl } from './url.js';
+
+export interface OsvPackage {
+  name: string;
+  version: string;
+}
+
+export interface VulnerabilityQuery {
+  ecosystem: OsvEcosystem;
+  target: OsvPackage;
+  /** Direct dependencies at their resolved versions; null when they could not be resolved. */
+  dependencies: OsvPackage[] | null;
+}
+
+export type VulnerabilitiesResult = { status: 'ok'; facts: VulnerabilityFacts } | { status: 'unavailable'; reason: string };
+
+/** OSV's limit on queries per batch request. */
+export const QUERYBATCH_LIMIT = 1000;
+/** Pages of results read per query before giving up. */
+export const MAX_PAGES = 10;
+/** Advisory records fetched at once. */
+export const FETCH_CONCURRENCY = 8;
+/** Extra records fetched per advisory to find a severity among its aliases. */
+export const MAX_ALIAS_LOOKUPS = 2;
+
+/** A batch answer is ids and dates only; a record is small (the biggest real ones are ~1 MB). */
+const BATCH_MAX_BYTES = 16 * 1024 * 1024;
+const RECORD_MAX_BYTES = 8 * 1024 * 1024;
+
+/** OSV ids: `GHSA-…`, `PYSEC-…`, `MAL-…`, `CVE-…`, `RHSA-2024:1234`, `DEBIAN-DSA-3029-1` … */
+const ADVISORY_ID = /^[A-Za-z0-9][A-Za-z0-9._:+-]{0,199}$/;
+
+const BatchResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      vulns: z.array(z.object({ id: z.string(), modified: z.string().optional() })).optional(),
+      next_page_token: z.string().optional(),
+    }),
+  ),
+});
+
+/** Internal: the one-line reason the source is unavailable. */
+class OsvUnavailable extends Error {
+  override name = 'OsvUnavailable';
+}
+
+function oneLine(value: unknown): string {
+  return String(value)
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
+}
+
+/** The known advisories of `query.target` and `query.dependencies`. Never throws. */
+export async function fetchVulnerabilities(http: HttpClient, osvBase: string, query: VulnerabilityQuery): Promise<VulnerabilitiesResult> {
+  try {
+    const facts = await collect(http, osvBase, query);
+    const checked = VulnerabilityFactsSchema.safeParse(facts);
+    return checked.success
+      ? { status: 'ok', facts: checked.data }
+      : { status: 'unavailable', reason: 'OSV: the advisories failed validation' };
+  } catch (error) {
+    const reason = error instanceof OsvUnavailable ? error.message : `OSV: ${oneLine(error instanceof Error ? error.message : error)}`;
+    return { status: 'unavailable', reason };
+  }
+}
+
+const keyOf = (p: OsvPackage): string => `${p.name}\u0000${p.version}`;
+
+async function collect(http: HttpClient, osvBase: string, query: VulnerabilityQuery): Promise<VulnerabilityFacts> {
+  checkBase(osvBase);
+  const packages = [query.target, ...(query.dependencies ?? [])];
+  for (const p of packages) {
+    if (p.name === '' || p.version === '') throw new OsvUnavailable('OSV: cannot query a package without a name and a version');
+  }
+  // One query per distinct package version.
+  const distinct = new Map<string, OsvPackage>();
+  for (const p of packages) if (!distinct.has(keyOf(p))) distinct.set(keyOf(p), { name: p.name, version: p.version });
+  const queried = [...distinct.values()];
+
+  const idsPerQuery = await queryBatch(http, osvBase, query.ecosystem, queried);
+  const allIds = [...new Set(idsPerQuery.flat())];
+  const limit = limiter(FETCH_CONCURRENCY);
+  const records = await fetchRecords(http, osvBase, allIds, limit);
+  const borrowed = await borrowSeverities(http, osvBase, records, limit);
+
+  const compare = comparatorFor(query.ecosystem);
+  const advisoriesOf = new Map<string, AdvisoryFacts[]>();
+  queried.forEach((p, index) => {
+    const found: AdvisoryFacts[] = [];
+    for (const id of idsPerQuery[index] ?? []) {
+      const record = records.get(id);
+      if (record === undefined || isWithdrawn(record)) continue;
+      const q = { ecosystem: query.ecosystem, name: p.name, version: p.version, compare };
+      found.push(normaliseAdvisory(record, q, borrowed.get(id) ?? null));
+    }
+    advisoriesOf.set(keyOf(p), mergeTwins(found, compare));
+  });
+
+  const dependencyKeys = query.dependencies === null ? null : [...new Set(query.dependencies.map(keyOf))];
+  return {
+    advisories: sortAdvisories(advisoriesOf.get(keyOf(query.target)) ?? []),
+    dependencyAdvisories: dependencyKeys === null ? null : sortAdvisories(dependencyKeys.flatMap((k) => advisoriesOf.get(k) ?? [])),
+    dependenciesQueried: dependencyKeys?.length ?? 0,
+  };
+}
+
+function checkBase(osvBase: string): void {
+  let url: URL;
+  try {
+    url = new URL(osvBase);
+  } catch {
+    throw new OsvUnavailable('OSV: invalid API base URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OsvUnavailable('OSV: invalid API base URL');
+}
+
+// ---------------------------------------------------------------------------------------
+// POST /v1/querybatch
+
+interface PendingQuery {
+  index: number;
+  token: string | undefined;
+}
+
+/** Advisory ids per package (same order), every page read. */
+async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosystem, packages: readonly OsvPackage[]): Promise<string[][]> {
+  const ids: string[][] = packages.map(() => []);
+  for (let start = 0; start < packages.length; start += QUERYBATCH_LIMIT) {
+    let pending: PendingQuery[] = packages
+      .slice(start, start + QUERYBATCH_LIMIT)
+      .map((_, offset) => ({ index: start + offset, token: undefined }));
+    for (let page = 1; pending.length > 0; page++) {
+      if (page > MAX_PAGES) {
+        const first = packages[pending[0]?.index ?? 0];
+        const which = first === undefined ? '' : ` for ${first.name}@${first.version}`;
+        throw new OsvUnavailable(`OSV querybatch: more than ${MAX_PAGES} pages of advisories${which}`);
+      }
+      const queries = pending.map(({ index, token }) => {
+        const p = packages[index] as OsvPackage;
+        return { package: { name: p.name, ecosystem }, version: p.version, ...(token === undefined ? {} : { page_token: token }) };
+      });
+      const results = await postBatch(http, osvBase, queries);
+      const next: PendingQuery[] = [];
+      results.forEach((result, j) => {
+        const index = (pending[j] as PendingQuery).index;
+        const list = ids[index] as string[];
+        for (const { id } of result.vulns ?? []) if (!list.includes(id)) list.push(id);
+        const token = result.next_page_token;
+        if (token !== undefined && token !== '') next.push({ index, token });
+      });
+      pending = next;
+    }
+  }
+  return ids;
+}
+
+async function postBatch(http: HttpClient, osvBase: string, queries: readonly object[]): Promise<z.output<typeof BatchResponseSchema>['results']> {
+  const res = await http.request({
+    url: joinUrl(osvBase, 'v1', 'querybatch'),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ queries }),
+    maxBytes: BATCH_MAX_BYTES,
+    retry: true,
+  });
+  if (!res.ok) throw new OsvUnavailable(`OSV querybatch: ${oneLine(res.reason)}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body.toString('utf8'));
+  } catch {
+    throw new OsvUnavailable('OSV querybatch: malformed JSON');
+  }
+  const parsed = BatchResponseSchema.safeParse(body);
+  if (!parsed.success) throw new OsvUnavailable('OSV querybatch: unexpected response shape');
+  const { results } = parsed.data;
+  if (results.length !== queries.length) {
+    throw new OsvUnavailable(`OSV querybatch: ${results.length} results for ${queries.length} queries`);
+  }
+  for (const result of results) {
+    for (const { id } of result.vulns ?? []) {
+      if (!ADVISORY_ID.test(id)) throw new OsvUnavailable('OSV querybatch: a malformed advisory id');
+    }
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------
+// GET /v1/vulns/{id}
+
+type Limit = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** Run at most `n` tasks at once (a freed slot passes straight to the next waiter). */
+function limiter(n: number): Limit {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active < n) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next === undefined) active--;
+      else next();
+    }
+  };
+}
+
+/** One record, or a one-line reason it could not be read. */
+async function getRecord(http: HttpClient, osvBase: string, id: string): Promise<OsvRecord | string> {
+  const res = await http.request({
+    url: joinUrl(osvBase, 'v1', 'vulns', id),
+    headers: { accept: 'application/json' },
+    maxBytes: RECORD_MAX_BYTES,
+  });
+  if (!res.ok) return oneLine(res.reason);
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body.toString('utf8'));
+  } catch {
+    return 'malformed JSON';
+  }
+  const parsed = OsvRecordSchema.safeParse(body);
+  return parsed.success ? parsed.data : 'not an OSV record';
+}
+
+/** Every record by id; the first id (in query order) that cannot be read fails the source. */
+async function fetchRecords(http: HttpClient, osvBase: string, ids: readonly string[], limit: Limit): Promise<Map<string, OsvRecord>> {
+  const fetched = await Promise.all(ids.map((id) => limit(() => getRecord(http, osvBase, id))));
+  const records = new Map<string, OsvRecord>();
+  for (const [i, id] of ids.entries()) {
+    const record = fetched[i];
+    if (typeof record === 'string' || record === undefined) {
+      throw new OsvUnavailable(`OSV: advisory ${id} could not be read: ${record ?? 'no answer'}`);
+    }
+    records.set(id, record);
+  }
+  return records;
+}
+
+/**
+ * For each live record with no severity of its own: the severity of a twin — an alias
+ * already fetched, else up to MAX_ALIAS_LOOKUPS alias records fetched for it (GHSA first).
+ */
+async function borrowSeverities(
+  http: HttpClient,
+  osvBase: string,
+  records: ReadonlyMap<string, OsvRecord>,
+  limit: Limit,
+): Promise<Map<string, SeverityFinding>> {
+  const extra = new Map<string, Promise<OsvRecord | null>>();
+  const lookUp = (alias: string): Promise<OsvRecord | null> => {
+    let pending = extra.get(alias);
+    if (pending === undefined) {
+      pending = limit(() => getRecord(http, osvBase, alias)).then((r) => (typeof r === 'string' ? null : r));
+      extra.set(alias, pending);
+    }
+    return pending;
+  };
+  const severityOf = (record: OsvRecord | null | undefined): SeverityFinding | null =>
+    record === null || record === undefined || isWithdrawn(record) ? null : ownSeverity(record);
+
+  const borrowed = new Map<string, SeverityFinding>();
+  await Promise.all(
+    [...records].map(async ([id, record]) => {
+      if (isWithdrawn(record) || ownSeverity(record) !== null) return;
+      const aliases = aliasLookupOrder(record).filter((alias) => ADVISORY_ID.test(alias));
+      for (const alias of aliases) {
+        const twin = severityOf(records.get(alias));
+        if (twin !== null) {
+          borrowed.set(id, twin);
+          return;
+        }
+      }
+      for (const alias of aliases.filter((a) => !records.has(a)).slice(0, MAX_ALIAS_LOOKUPS)) {
+        const twin = severityOf(await lookUp(alias));
+        if (twin !== null) {
+          borrowed.set(id, twin);
+          return;
+        }
+      }
+    }),
+  );
+  return borrowed;
+}
