@@ -5,6 +5,10 @@
  * A packument is "trimmed" when it lacks what a full one always carries (a `maintainers`
  * array and `time.created` / `time.modified`): mirrors strip those, along with
  * `deprecated`, so their absence there means "unknown" (null), not "absent".
+ *
+ * For release-anomaly comparisons it also snapshots the version published just before the
+ * resolved one (`previous`) and lists everyone who published an earlier version
+ * (`priorPublishers`).
  */
 import hostedGitInfo from 'hosted-git-info';
 import semver from 'semver';
@@ -38,12 +42,14 @@ function buildFacts(doc: Obj, version: string): RegistryFacts {
   const { license, legacy } = declaredLicense(manifest);
   const description = nonEmpty(manifest.description);
   const previous = previousVersion(versions, version);
+  const previousManifest = previous === null ? null : (obj(manifests[previous]) ?? {});
+  const distTags = stringRecord(doc['dist-tags']);
 
   return {
     name: str(doc.name) ?? str(manifest.name) ?? '',
     version,
     versions,
-    distTags: stringRecord(doc['dist-tags']),
+    distTags,
     trimmed,
     description,
     keywords: Array.isArray(manifest.keywords) ? manifest.keywords.filter((k): k is string => typeof k === 'string') : [],
@@ -65,13 +71,16 @@ function buildFacts(doc: Obj, version: string): RegistryFacts {
     deprecated: manifestDeprecated ?? (trimmed ? null : false),
     maintainers: Array.isArray(doc.maintainers) ? doc.maintainers.length : null,
     publisher: npmUser(manifest),
-    previousPublisher: previous === null ? null : npmUser(obj(manifests[previous]) ?? {}),
+    previousPublisher: previousManifest === null ? null : npmUser(previousManifest),
     attestations: attestations(dist.attestations),
     signatures: Array.isArray(dist.signatures) ? dist.signatures.length : 0,
     securityHolding:
       /security holding package/i.test(description ?? '') ||
       /security holding package/i.test(str(doc.description) ?? '') ||
       /^0\.0\.\d+-security$/.test(version),
+    isLatest: distTags.latest === version,
+    previous: previous === null ? null : snapshot(previousManifest ?? {}, previous, versions),
+    priorPublishers: priorPublishers(manifests, versions, version),
     tarballUrl: nonEmpty(dist.tarball),
     integrity: nonEmpty(dist.integrity),
     unpackedSize: count(dist.unpackedSize),
@@ -87,7 +96,7 @@ function emptyFacts(name: string, version: string): RegistryFacts {
     dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
     dependencyRanges: {}, installScripts: {}, gypfile: false, hasBin: false, declaresTypes: false,
     deprecated: null, maintainers: null, publisher: null, previousPublisher: null, attestations: null,
-    signatures: 0, securityHolding: false, tarballUrl: null, integrity: null, unpackedSize: null, fileCount: null,
+    signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, unpackedSize: null, fileCount: null,
   };
 }
 
@@ -135,7 +144,7 @@ function validCalendar(date: string, clock: string | undefined): boolean {
  * The version published just before `version`: by publish time when both are known,
  * otherwise the previous one in semver order.
  */
-function previousVersion(versions: { version: string; time: string | null }[], version: string): string | null {
+function previousVersion(versions: VersionEntry[], version: string): string | null {
   const own = versions.find((v) => v.version === version);
   if (own?.time) {
     let best: { version: string; time: string } | null = null;
@@ -152,6 +161,49 @@ function previousVersion(versions: { version: string; time: string | null }[], v
     return older.at(-1)?.version ?? null;
   }
   return null;
+}
+
+type VersionEntry = { version: string; time: string | null };
+
+/** What a release-anomaly comparison needs of the previous version. */
+function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): NonNullable<RegistryFacts['previous']> {
+  const dist = obj(manifest.dist) ?? {};
+  return {
+    version,
+    time: versions.find((v) => v.version === version)?.time ?? null,
+    publisher: npmUser(manifest),
+    hasAttestations: obj(dist.attestations) !== null,
+    installScripts: Object.keys(installScripts(manifest.scripts)),
+    hasBin: hasBin(manifest.bin),
+    unpackedSize: count(dist.unpackedSize),
+    dependencies: countKeys(manifest.dependencies),
+  };
+}
+
+/**
+ * Distinct publishers (`_npmUser.name`) of the versions published before `version`, in
+ * publish order; null when no version of the packument names a publisher (a trimmed mirror).
+ * "Before" is by publish time when both times are known, else by semver order.
+ */
+function priorPublishers(manifests: Obj, versions: VersionEntry[], version: string): string[] | null {
+  const publisherOf = (v: string): string | null => npmUser(obj(manifests[v]) ?? {});
+  if (!versions.some((v) => publisherOf(v.version) !== null) && publisherOf(version) === null) return null;
+  const ownTime = versions.find((v) => v.version === version)?.time ?? null;
+  const ownValid = semver.valid(version) !== null;
+  const before = versions.filter((v) => {
+    if (v.version === version) return false;
+    if (ownTime !== null && v.time !== null) return v.time < ownTime;
+    return ownValid && semver.lt(v.version, version);
+  });
+  // Publish order: versions with a known time by time, then the rest in semver order (stable sort).
+  const key = (v: VersionEntry): string => (v.time === null ? '~' : v.time);
+  before.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const names: string[] = [];
+  for (const v of before) {
+    const name = publisherOf(v.version);
+    if (name !== null && !names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 // ── manifest fields ───────────────────────────────────────────────────────────────────

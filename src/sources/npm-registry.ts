@@ -1,15 +1,32 @@
 /**
  * Fetch one package's packument (the registry document listing every version) from an
- * npm registry. Requests the full document (`Accept: application/json`), not the
- * abbreviated install form: the facts need `time`, `maintainers`, `_npmUser` and
- * `deprecated`. A 404 is "not found"; any other failure, or a body that is not a JSON
- * object, is "unavailable" with a one-line reason. Never throws.
+ * npm registry. By default it requests the full document (`Accept: application/json`), not
+ * the abbreviated install form: the target's facts need `time`, `maintainers`, `_npmUser`
+ * and `deprecated`. Callers that only resolve versions (dependencies) ask for the far
+ * smaller abbreviated form with `accept: ABBREVIATED_ACCEPT`. A 404 is "not found"; any
+ * other failure, or a body that is not a JSON object, is "unavailable" with a one-line
+ * reason. Never throws.
  */
 import npa from 'npm-package-arg';
 import type { HttpClient } from './types.js';
 
 /** Trimmed packuments of big projects exceed 20 MB; full ones can be larger still. */
 export const PACKUMENT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The full packument (every field of every version). */
+export const FULL_ACCEPT = 'application/json';
+
+/**
+ * The abbreviated install document first (versions, dist-tags, dist, dependencies,
+ * deprecated; no descriptions, times or publishers), the full one when a registry lacks it —
+ * the same header the npm CLI sends.
+ */
+export const ABBREVIATED_ACCEPT = 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*';
+
+export interface FetchPackumentOptions {
+  /** `Accept` header (default FULL_ACCEPT). */
+  accept?: string;
+}
 
 export type PackumentResult =
   | { status: 'ok'; packument: Record<string, unknown> }
@@ -31,6 +48,7 @@ export async function fetchPackument(
   http: HttpClient,
   registryBase: string,
   name: string,
+  options: FetchPackumentOptions = {},
 ): Promise<PackumentResult> {
   let url: string;
   try {
@@ -40,7 +58,7 @@ export async function fetchPackument(
   }
   const res = await http.request({
     url,
-    headers: { accept: 'application/json' },
+    headers: { accept: options.accept ?? FULL_ACCEPT },
     maxBytes: PACKUMENT_MAX_BYTES,
   });
   if (!res.ok) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { PACKUMENT_MAX_BYTES, fetchPackument, packumentUrl } from '../../src/sources/npm-registry.js';
+import { ABBREVIATED_ACCEPT, PACKUMENT_MAX_BYTES, fetchPackument, packumentUrl } from '../../src/sources/npm-registry.js';
 import { fakeHttp } from './fake-http.js';
 
 const BASE = 'http://127.0.0.1:9/npm/';
@@ -31,6 +31,14 @@ describe('fetchPackument', () => {
     expect(http.requests[0]?.headers).toEqual({ accept: 'application/json' });
     expect(http.requests[0]?.maxBytes).toBe(PACKUMENT_MAX_BYTES);
     expect(PACKUMENT_MAX_BYTES).toBe(64 * 1024 * 1024);
+  });
+
+  test('the abbreviated document is asked for with the header npm sends, when the caller says so', async () => {
+    const http = fakeHttp({ [`${BASE}chalk`]: { status: 200, body: chalkBody } });
+    expect((await fetchPackument(http, BASE, 'chalk', { accept: ABBREVIATED_ACCEPT })).status).toBe('ok');
+    expect(http.requests[0]?.headers).toEqual({
+      accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*',
+    });
   });
 
   test('scoped names use the escaped form under the base path', async () => {

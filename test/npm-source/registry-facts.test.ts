@@ -31,6 +31,18 @@ describe('registryFacts over recorded packuments', () => {
     expect(facts.dependencyRanges).toEqual({ 'ansi-styles': '^4.1.0', 'supports-color': '^7.1.0' });
     expect(facts.installScripts).toEqual({});
     expect(facts.securityHolding).toBe(false);
+    expect(facts.isLatest).toBe(true);
+    expect(facts.previous).toEqual({
+      version: '4.0.0',
+      time: '2020-04-02T08:20:33.785Z',
+      publisher: 'sindresorhus',
+      hasAttestations: false,
+      installScripts: [],
+      hasBin: false,
+      unpackedSize: 33203,
+      dependencies: 2,
+    });
+    expect(facts.priorPublishers).toEqual(['sindresorhus', 'jbnicolai', 'qix']);
   });
 
   test('a deprecated version of a full packument keeps its message', () => {
@@ -68,6 +80,10 @@ describe('registryFacts over recorded packuments', () => {
     expect(facts.maintainers).toBeNull();
     expect(facts.deprecated).toBeNull();
     expect(facts.publisher).toBeNull();
+    expect(facts.priorPublishers).toBeNull(); // no version names a publisher: unknown, not "nobody"
+    expect(facts.previous?.version).toBe('7.7.1');
+    expect(facts.previous?.publisher).toBeNull();
+    expect(facts.previous?.unpackedSize).toBeNull();
     expect(facts.versions.at(-1)?.time).toBe(new Date(Date.parse(time['7.8.0'] ?? '')).toISOString());
     expect(facts.versions.at(-1)?.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
@@ -138,6 +154,8 @@ describe('registryFacts over recorded packuments', () => {
     expect(facts.repository).toBeNull();
     expect(facts.description).toBeNull();
     expect(facts.previousPublisher).toBeNull();
+    expect(facts.previous).toBeNull(); // the first and only version
+    expect(facts.priorPublishers).toEqual([]); // publishers are named, none before this one
   });
 });
 
@@ -267,6 +285,131 @@ describe('registryFacts details', () => {
   });
 });
 
+describe('registryFacts for release comparisons', () => {
+  type Manifest = Record<string, unknown>;
+  /** A full-shaped packument from `[version, time | null, manifest]` rows. */
+  const doc = (rows: [string, string | null, Manifest][], latest: string) => ({
+    name: 'p',
+    'dist-tags': { latest },
+    versions: Object.fromEntries(rows.map(([v, , m]) => [v, { name: 'p', version: v, ...m }])),
+    time: {
+      created: '2020-01-01T00:00:00.000Z',
+      modified: '2021-01-01T00:00:00.000Z',
+      ...Object.fromEntries(rows.flatMap(([v, t]) => (t === null ? [] : [[v, t]]))),
+    },
+    maintainers: [{ name: 'a' }],
+  });
+  const user = (name: string) => ({ _npmUser: { name, email: `${name}@example.test` } });
+
+  test('isLatest follows the latest dist-tag', () => {
+    const packument = doc([['1.0.0', '2020-01-01T00:00:00Z', {}], ['2.0.0', '2020-02-01T00:00:00Z', {}]], '1.0.0');
+    expect(registryFacts(packument, '1.0.0').isLatest).toBe(true);
+    expect(registryFacts(packument, '2.0.0').isLatest).toBe(false);
+    expect(registryFacts({ name: 'p', versions: { '1.0.0': {} } }, '1.0.0').isLatest).toBe(false);
+  });
+
+  test('previous is a snapshot of the version published just before, by time', () => {
+    const packument = doc(
+      [
+        ['1.0.0', '2020-01-01T00:00:00Z', user('a')],
+        [
+          '2.0.0',
+          '2020-02-01T00:00:00Z',
+          {
+            ...user('b'),
+            scripts: { postinstall: 'node x.js', preinstall: 'echo', test: 'vitest', prepare: 'tsc' },
+            bin: { tool: 'cli.js' },
+            dependencies: { x: '^1', y: '^2', z: '^3' },
+            dist: { unpackedSize: 1234, attestations: { url: 'u', provenance: { predicateType: 'https://slsa.dev/provenance/v1' } } },
+          },
+        ],
+        // a backport published after 2.0.0 and before 2.1.0
+        ['1.0.1', '2020-03-01T00:00:00Z', user('c')],
+        ['2.1.0', '2020-04-01T00:00:00Z', user('d')],
+      ],
+      '2.1.0',
+    );
+    expect(registryFacts(packument, '1.0.1').previous).toEqual({
+      version: '2.0.0',
+      time: '2020-02-01T00:00:00.000Z',
+      publisher: 'b',
+      hasAttestations: true,
+      installScripts: ['preinstall', 'postinstall'],
+      hasBin: true,
+      unpackedSize: 1234,
+      dependencies: 3,
+    });
+    const latest = registryFacts(packument, '2.1.0');
+    expect(latest.previous?.version).toBe('1.0.1'); // by time, not the semver predecessor 2.0.0
+    expect(latest.previous?.hasAttestations).toBe(false);
+    expect(latest.previous?.installScripts).toEqual([]);
+    expect(latest.previous?.hasBin).toBe(false);
+    expect(latest.previous?.unpackedSize).toBeNull();
+    expect(latest.previous?.dependencies).toBe(0);
+  });
+
+  test('previous falls back to semver order when publish times are missing', () => {
+    const packument = {
+      name: 'p',
+      versions: { '1.0.0': user('a'), '1.2.0': user('b'), '1.10.0': user('c'), '2.0.0': user('d') },
+      maintainers: [],
+    };
+    const facts = registryFacts(packument, '2.0.0');
+    expect(facts.previous?.version).toBe('1.10.0');
+    expect(facts.previous?.time).toBeNull();
+    expect(facts.previous?.publisher).toBe('c');
+    expect(facts.priorPublishers).toEqual(['a', 'b', 'c']);
+  });
+
+  test('the first version has no previous version and no prior publishers', () => {
+    const packument = doc([['1.0.0', '2020-01-01T00:00:00Z', user('a')], ['1.1.0', '2020-02-01T00:00:00Z', user('b')]], '1.1.0');
+    const first = registryFacts(packument, '1.0.0');
+    expect(first.previous).toBeNull();
+    expect(first.previousPublisher).toBeNull();
+    expect(first.priorPublishers).toEqual([]);
+  });
+
+  test('priorPublishers: distinct names of every earlier version, in publish order, never later ones', () => {
+    const packument = doc(
+      [
+        ['1.0.0', '2020-01-01T00:00:00Z', user('carol')],
+        ['1.1.0', '2020-02-01T00:00:00Z', user('alice')],
+        ['1.2.0', '2020-03-01T00:00:00Z', user('carol')],
+        ['1.3.0', '2020-04-01T00:00:00Z', {}], // no publisher recorded for this one
+        ['2.0.0', '2020-05-01T00:00:00Z', user('mallory')],
+        ['2.1.0', '2020-06-01T00:00:00Z', user('bob')],
+      ],
+      '2.1.0',
+    );
+    expect(registryFacts(packument, '2.0.0').priorPublishers).toEqual(['carol', 'alice']);
+    expect(registryFacts(packument, '2.1.0').priorPublishers).toEqual(['carol', 'alice', 'mallory']);
+    // The publisher of the resolved version is not its own prior publisher.
+    expect(registryFacts(packument, '2.0.0').priorPublishers).not.toContain('mallory');
+  });
+
+  test('a trimmed packument (no publisher anywhere) → priorPublishers null; one named publisher → a list', () => {
+    const trimmed = { name: 'p', versions: { '1.0.0': {}, '1.1.0': {} }, time: { '1.0.0': '2020-01-01T00:00:00+00:00', '1.1.0': '2020-02-01T00:00:00+00:00' } };
+    const facts = registryFacts(trimmed, '1.1.0');
+    expect(facts.trimmed).toBe(true);
+    expect(facts.priorPublishers).toBeNull();
+    expect(facts.previous?.version).toBe('1.0.0');
+    expect(facts.previous?.publisher).toBeNull();
+    const onlyLatestNamed = { ...trimmed, versions: { '1.0.0': {}, '1.1.0': user('z') } };
+    expect(registryFacts(onlyLatestNamed, '1.1.0').priorPublishers).toEqual([]);
+  });
+
+  test('install script names in the snapshot ignore non-string and non-install scripts', () => {
+    const packument = doc(
+      [
+        ['1.0.0', '2020-01-01T00:00:00Z', { scripts: { install: 42, postinstall: 'node a.js', build: 'tsc' }, gypfile: true }],
+        ['1.1.0', '2020-02-01T00:00:00Z', {}],
+      ],
+      '1.1.0',
+    );
+    expect(registryFacts(packument, '1.1.0').previous?.installScripts).toEqual(['postinstall']);
+  });
+});
+
 describe('hostile packument shapes never throw and stay schema-valid', () => {
   const hostile: [string, unknown][] = [
     ['versions not an object', { name: 'h', versions: 'nope', time: 5 }],
@@ -320,6 +463,9 @@ describe('hostile packument shapes never throw and stay schema-valid', () => {
     expect(facts.trimmed).toBe(true); // no maintainers array, no string created/modified
     expect(facts.maintainers).toBeNull();
     expect(facts.deprecated).toBeNull(); // `true` is not a deprecation message
+    expect(facts.isLatest).toBe(false); // `latest: 1` is not a version
+    expect(facts.previous).toBeNull();
+    expect(facts.priorPublishers).toBeNull(); // `_npmUser: "me"` names nobody
   });
 
   test('repository as an array is treated as missing; keywords keep strings only', () => {
