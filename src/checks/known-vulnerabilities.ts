@@ -1,9 +1,33 @@
 /**
- * known-vulnerabilities: published advisories affecting the resolved version. The
- * vulnerability source does not exist yet, so this check is unknown (and, guarding danger,
- * keeps the verdict at CAUTION at best); the vulnerability issue replaces the evaluation.
+ * known-vulnerabilities: published advisories (OSV) affecting the resolved version, weighted
+ * by severity, with "fix available" guidance. A critical, high or unknown-severity advisory
+ * caps the overall score (DESIGN.md §5), even when a later version fixes it.
  */
+import type { AdvisoryFacts } from '../evidence/schema.js';
+import type { CapRequest, EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import {
+  capsVersion,
+  countBySeverity,
+  highestVersion,
+  SEVERITY_ORDER,
+  SEVERITY_PENALTY,
+  severityBreakdown,
+  severityLabel,
+  vulnerabilityAdvisories,
+} from './lib/advisories.js';
+
+/** Advisories named one by one in a cap reason; the rest are counted. */
+const MAX_NAMED_IN_CAP = 3;
+
+/** One cap for every capping advisory together, worst first: "GHSA-… (critical) affects 2.1.0". */
+function capFor(capping: readonly AdvisoryFacts[], version: string): CapRequest {
+  const worstFirst = [...capping].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
+  const named = worstFirst.slice(0, MAX_NAMED_IN_CAP).map((a) => `${a.id} (${severityLabel(a.severity)})`);
+  const more = worstFirst.length - named.length;
+  const subject = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
+  return { id: 'vulnerable-version', limit: 49.9, reason: `${subject} ${capping.length === 1 ? 'affects' : 'affect'} ${version}` };
+}
 
 export default defineCheck({
   id: 'known-vulnerabilities',
@@ -13,14 +37,41 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Known vulnerabilities',
   description:
-    'Looks up published advisories for the resolved version. No advisory scores 100; advisory details are not evaluated yet, so any advisory leaves the check unknown (as does the missing vulnerability source, for now).',
+    'Looks up OSV advisories affecting the resolved version (twins merged; withdrawn and malicious-package records left out). ' +
+    'No advisory scores 100; each one takes off critical 60, high 40, moderate 20, low 10 points, an advisory without any severity is treated as high (floor 0). ' +
+    'Any critical, high or unknown-severity advisory caps the overall score at 49.9, even when a later version fixes it; the message names the version to upgrade to, or the advisories without a fix.',
   messages: {
-    none: 'No known advisories for this version',
-    'not-evaluated': '{count} advisories found; advisory details not evaluated yet',
+    none: 'No known advisories affect this version',
+    'fix-available': 'Known advisories affect {version}: {ids} ({breakdown}); upgrade to {fixed}',
+    'partial-fix': 'Known advisories affect {version}: {ids} ({breakdown}); no fix for {unfixed}, upgrading to {partialFix} fixes the others',
+    'no-fix': 'Known advisories affect {version}: {ids} ({breakdown}); no fix for {unfixed}',
   },
   evaluate: ({ vulnerabilities }) => {
-    const count = vulnerabilities.advisories.length;
-    if (count === 0) return { score: 100, messageId: 'none', data: { count } };
-    return { score: null, messageId: 'not-evaluated', data: { count } };
+    const advisories = vulnerabilityAdvisories(vulnerabilities.advisories);
+    const counts = countBySeverity(advisories);
+    const ids = advisories.map((a) => a.id);
+    if (advisories.length === 0) {
+      return { score: 100, messageId: 'none', data: { count: 0, ...counts, ids, fixed: null } };
+    }
+    const version = advisories.find((a) => a.version !== null)?.version ?? 'this version';
+    const penalty = advisories.reduce((sum, a) => sum + SEVERITY_PENALTY[a.severity], 0);
+    const score = Math.max(0, 100 - penalty);
+    const unfixed = advisories.filter((a) => a.fixed === null).map((a) => a.id);
+    const upgradeTo = highestVersion(advisories.flatMap((a) => (a.fixed === null ? [] : [a.fixed])));
+    const data: Record<string, EvidenceValue> = {
+      count: advisories.length,
+      ...counts,
+      ids,
+      version,
+      breakdown: severityBreakdown(advisories),
+      penalty,
+      fixed: unfixed.length === 0 ? upgradeTo : null,
+      unfixed,
+    };
+    const capping = advisories.filter((a) => capsVersion(a.severity));
+    const caps = capping.length > 0 ? [capFor(capping, version)] : [];
+    if (unfixed.length === 0) return { score, messageId: 'fix-available', data, caps };
+    if (upgradeTo !== null) return { score, messageId: 'partial-fix', data: { ...data, partialFix: upgradeTo }, caps };
+    return { score, messageId: 'no-fix', data, caps };
   },
 });

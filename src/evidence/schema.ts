@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { ReportTargetSchema } from '../report/schema.js';
 
-export const EVIDENCE_SCHEMA_VERSION = 1;
+export const EVIDENCE_SCHEMA_VERSION = 2;
 
 const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string() });
 
@@ -90,6 +90,29 @@ export const RegistryFactsSchema = z.object({
   signatures: z.number().int(),
   /** The registry replaced the package with a security-holding placeholder. */
   securityHolding: z.boolean(),
+  /** The resolved version is the `latest` dist-tag. */
+  isLatest: z.boolean(),
+  /**
+   * The version published just before the resolved one (by time, else semver), as a
+   * snapshot for release-anomaly comparisons; null when there is none.
+   */
+  previous: z
+    .object({
+      version: z.string(),
+      time: z.string().nullable(),
+      publisher: z.string().nullable(),
+      hasAttestations: z.boolean(),
+      installScripts: z.array(z.string()),
+      hasBin: z.boolean(),
+      unpackedSize: z.number().int().nullable(),
+      dependencies: z.number().int(),
+    })
+    .nullable(),
+  /**
+   * Distinct `_npmUser` names of every version published before the resolved one; null when
+   * the packument names no publisher at all (trimmed).
+   */
+  priorPublishers: z.array(z.string()).nullable(),
   tarballUrl: z.string().nullable(),
   integrity: z.string().nullable(),
   /** `dist.unpackedSize` and `dist.fileCount` as the registry reports them. */
@@ -131,16 +154,87 @@ export const DownloadFactsSchema = z.object({
 });
 export type DownloadFacts = z.infer<typeof DownloadFactsSchema>;
 
+export const DependencyFactsSchema = z.object({
+  /** Direct runtime dependencies, each resolved to what its range installs today. */
+  dependencies: z.array(
+    z.object({
+      name: z.string(),
+      range: z.string(),
+      /** Resolved version, or null when it could not be resolved (reason says why). */
+      version: z.string().nullable(),
+      reason: z.string().nullable(),
+      /** The registry replaced this dependency with a security-holding placeholder. */
+      securityHolding: z.boolean(),
+    }),
+  ),
+});
+export type DependencyFacts = z.infer<typeof DependencyFactsSchema>;
+
+export const SEVERITIES = ['critical', 'high', 'moderate', 'low', 'unknown'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const AdvisoryFactsSchema = z.object({
+  /** The primary id (twins merged: every other id is in aliases). */
+  id: z.string(),
+  aliases: z.array(z.string()),
+  summary: z.string().nullable(),
+  severity: z.enum(SEVERITIES),
+  /** Where the severity came from: a CVSS vector, the database's label, a twin's record, or nowhere. */
+  severitySource: z.enum(['cvss', 'database', 'alias', 'none']),
+  cvss: z.number().nullable(),
+  cvssVector: z.string().nullable(),
+  /** The package and version it was matched against (the target or a direct dependency). */
+  package: z.string(),
+  version: z.string().nullable(),
+  affectsResolved: z.boolean(),
+  /** The first fixed version above `version`, or null when no fix is known. */
+  fixed: z.string().nullable(),
+  published: z.string().nullable(),
+  /** A known-malicious-package record (an OSV `MAL-` id or the malicious-packages database). */
+  malicious: z.boolean(),
+  url: z.string().nullable(),
+});
+export type AdvisoryFacts = z.infer<typeof AdvisoryFactsSchema>;
+
+export const VulnerabilityFactsSchema = z.object({
+  /** Advisories affecting the resolved version of the target (withdrawn ones dropped). */
+  advisories: z.array(AdvisoryFactsSchema),
+  /**
+   * Advisories affecting the resolved versions of the direct dependencies; null when the
+   * dependencies were not queried (their resolution was unavailable).
+   */
+  dependencyAdvisories: z.array(AdvisoryFactsSchema).nullable(),
+  /** How many dependency versions were queried. */
+  dependenciesQueried: z.number().int(),
+});
+export type VulnerabilityFacts = z.infer<typeof VulnerabilityFactsSchema>;
+
+export const AttestationFactsSchema = z.object({
+  /** The registry lists a SLSA provenance attestation for this version. */
+  provenance: z.boolean(),
+  predicateType: z.string().nullable(),
+  /** Source repository the build ran from (https URL), per the provenance predicate. */
+  sourceRepository: z.string().nullable(),
+  workflow: z.string().nullable(),
+  ref: z.string().nullable(),
+  commit: z.string().nullable(),
+  builder: z.string().nullable(),
+  /** Cryptographic verification against the Sigstore trust root was done and passed. */
+  verified: z.boolean(),
+});
+export type AttestationFacts = z.infer<typeof AttestationFactsSchema>;
+
 /** Source ids a check can depend on (keys of `Evidence.sources`). */
-export const SOURCE_IDS = ['registry', 'tarball', 'downloads', 'vulnerabilities'] as const;
+export const SOURCE_IDS = ['registry', 'tarball', 'downloads', 'dependencies', 'vulnerabilities', 'attestations'] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
 export const SourcesSchema = z.object({
   registry: sourceResult(RegistryFactsSchema),
   tarball: sourceResult(TarballFactsSchema),
   downloads: sourceResult(DownloadFactsSchema),
-  /** Filled by the vulnerability issue; until then always unavailable. */
-  vulnerabilities: sourceResult(z.object({ advisories: z.array(z.unknown()) })),
+  dependencies: sourceResult(DependencyFactsSchema),
+  vulnerabilities: sourceResult(VulnerabilityFactsSchema),
+  attestations: sourceResult(AttestationFactsSchema),
 });
 export type Sources = z.infer<typeof SourcesSchema>;
 

@@ -115,7 +115,10 @@ export function evaluate(
   const mean = weightSum > 0 ? weighted / weightSum : null;
 
   // Caps override the mean, lowest limit wins; each one is reported with its reason.
-  const capRequests = ran.flatMap((r) => r.result.capRequests);
+  // Do-not-use caps first (their reason leads the report), then the tightest limit.
+  const capRequests = ran
+    .flatMap((r) => r.result.capRequests)
+    .sort((a, b) => Number(b.doNotUse === true) - Number(a.doNotUse === true) || a.limit - b.limit);
   const caps = capRequests.map(({ id, limit, reason }) => ({ id, limit, reason }));
   const doNotUse = capRequests.some((c) => c.doNotUse === true);
   let score = mean;

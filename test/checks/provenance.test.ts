@@ -1,22 +1,101 @@
-import check from '../../src/checks/provenance.js';
-import { evidence } from '../support/evidence-builder.js';
+import { describe, expect, it } from 'vitest';
+import check, { repositoryKey } from '../../src/checks/provenance.js';
+import { attestationFacts, evidence, unavailable } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
+
+const declaring = (url: string | null, raw = 'git+https://github.com/example/example.git') =>
+  ({ raw, host: url === null ? null : 'github', url, slug: null, directory: null }) as const;
 
 checkTable(check, [
   {
-    name: 'SLSA provenance attestation',
+    name: 'built from the declared repository, signature not verified',
     evidence: evidence(),
     score: 100,
-    messageId: 'attested',
-    data: { predicateType: 'https://slsa.dev/provenance/v1', signatures: 1 },
-    message: ['https://slsa.dev/provenance/v1'],
+    messageId: 'matches',
+    data: {
+      repository: 'https://github.com/example/example',
+      declaredRepository: 'https://github.com/example/example',
+      workflow: '.github/workflows/release.yml',
+      commit: '0123456789abcdef0123456789abcdef01234567',
+      verified: false,
+      signatures: 1,
+      predicateType: 'https://slsa.dev/provenance/v1',
+    },
+    message: ['Built from https://github.com/example/example by .github/workflows/release.yml (attestation found, signature not verified)'],
   },
   {
-    name: 'attestation without a predicate type',
-    evidence: evidence({ registry: { attestations: { url: 'https://example.test/a', predicateType: null } } }),
+    name: 'built from the declared repository, verified',
+    evidence: evidence({ attestations: attestationFacts({ verified: true }) }),
     score: 100,
-    messageId: 'attested-untyped',
-    data: { url: 'https://example.test/a', predicateType: null },
+    messageId: 'matches-verified',
+    data: { verified: true },
+    message: ['(attestation verified)'],
+  },
+  {
+    name: 'comparison ignores case, .git, trailing slash, git+ and a SLSA @ref suffix',
+    evidence: evidence({
+      registry: { repository: declaring(null, 'git+https://GitHub.com/Example/Example.git/') },
+      attestations: attestationFacts({ sourceRepository: 'git+https://github.com/example/example@refs/tags/v2.1.0' }),
+    }),
+    score: 100,
+    messageId: 'matches',
+    data: { declaredRepository: 'git+https://GitHub.com/Example/Example.git/' },
+  },
+  {
+    name: 'provenance from another repository: a red flag',
+    evidence: evidence({ attestations: attestationFacts({ sourceRepository: 'https://github.com/mallory/example' }) }),
+    score: 10,
+    messageId: 'mismatch',
+    data: { repository: 'https://github.com/mallory/example', declaredRepository: 'https://github.com/example/example' },
+    message: ['built from https://github.com/mallory/example but the package declares https://github.com/example/example: a red flag'],
+  },
+  {
+    name: 'same owner/repo on another host is a mismatch',
+    evidence: evidence({ attestations: attestationFacts({ sourceRepository: 'https://gitlab.com/example/example' }) }),
+    score: 10,
+    messageId: 'mismatch',
+  },
+  {
+    name: 'no declared repository to compare with',
+    evidence: evidence({ registry: { repository: null } }),
+    score: 80,
+    messageId: 'undeclared',
+    data: { declaredRepository: null, repository: 'https://github.com/example/example' },
+    message: ['declares no repository'],
+  },
+  {
+    name: 'a declared repository that is not a URL counts as undeclared',
+    evidence: evidence({ registry: { repository: declaring(null, 'see README') } }),
+    score: 80,
+    messageId: 'undeclared',
+  },
+  {
+    name: 'attestation listed, details unavailable',
+    evidence: evidence({ attestations: unavailable('HTTP 503') }),
+    score: 90,
+    messageId: 'details-unavailable',
+    data: { predicateType: 'https://slsa.dev/provenance/v1', signatures: 1 },
+  },
+  {
+    name: 'attestation names no source repository',
+    evidence: evidence({ attestations: attestationFacts({ sourceRepository: null, workflow: null }) }),
+    score: 90,
+    messageId: 'no-source',
+    data: { repository: null, workflow: null },
+  },
+  {
+    name: 'attestations without a SLSA provenance statement',
+    evidence: evidence({ attestations: attestationFacts({ provenance: false, predicateType: 'https://github.com/npm/attestation/tree/main/specs/publish/v0.1' }) }),
+    score: 90,
+    messageId: 'no-source',
+  },
+  {
+    name: 'no workflow named',
+    evidence: evidence({ attestations: attestationFacts({ workflow: null }) }),
+    score: 100,
+    messageId: 'matches',
+    data: { workflow: null },
+    message: ['by an unnamed workflow'],
   },
   {
     name: 'no attestation: registry signatures alone earn nothing',
@@ -26,5 +105,29 @@ checkTable(check, [
     data: { signatures: 2 },
     message: ['the build cannot be traced to a source commit'],
   },
-  { name: 'no attestation, no signatures', evidence: evidence({ registry: { attestations: null, signatures: 0 } }), score: 50, messageId: 'none' },
+  {
+    name: 'no attestation on the registry: the attestations facts are not consulted',
+    evidence: evidence({ registry: { attestations: null, signatures: 0 }, attestations: attestationFacts({ sourceRepository: 'https://github.com/mallory/x' }) }),
+    score: 50,
+    messageId: 'none',
+  },
 ]);
+
+describe('repositoryKey', () => {
+  it.each([
+    ['https://github.com/Example/Example', 'github.com/example/example'],
+    ['git+https://github.com/example/example.git', 'github.com/example/example'],
+    ['git@github.com:example/example.git', 'github.com/example/example'],
+    ['github:example/example', 'github.com/example/example'],
+    ['https://github.com/sigstore/sigstore-js@refs/tags/v1.0.0', 'github.com/sigstore/sigstore-js'],
+    ['https://github.com/example/example@0123456789abcdef0123456789abcdef01234567', 'github.com/example/example'],
+    ['https://gitlab.com/group/sub/project.git', 'gitlab.com/group/sub/project'],
+    ['https://git.example.org/team/tool.git/', 'git.example.org/team/tool'],
+    ['git+https://Git.Example.org/Team/Tool', 'git.example.org/team/tool'],
+    ['not a url', null],
+    ['https://example.org/', null],
+    ['', null],
+  ] as const)('%s → %s', (input, key) => {
+    expect(repositoryKey(input)).toBe(key);
+  });
+});

@@ -1,7 +1,6 @@
 /**
  * Checks are pure: the same facts and `now` give the same outcome whatever the real clock
- * says, without randomness; and on healthy evidence every check answers (except the
- * vulnerability check, whose source does not exist yet).
+ * says, without randomness; and on healthy evidence every check answers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
@@ -13,6 +12,9 @@ const DEGRADED = evidence({
   registry: { trimmed: true, deprecated: null, maintainers: null, publisher: null, previousPublisher: null, license: null },
   tarball: unavailable('tarball exceeds the decompressed-size cap'),
   downloads: unavailable('HTTP 503'),
+  dependencies: unavailable('HTTP 503'),
+  vulnerabilities: unavailable('OSV: HTTP 503'),
+  attestations: unavailable('HTTP 503'),
 });
 
 const runAll = (ev: typeof HEALTHY) => CHECKS.map((check) => [check.id, runCheck(check, ev, NOW)] as const);
@@ -43,22 +45,26 @@ describe('check purity', () => {
 });
 
 describe('every check on example evidence', () => {
-  it('answers on healthy evidence, except known-vulnerabilities (no source yet)', () => {
+  it('answers on healthy evidence', () => {
     const unknown = runAll(HEALTHY)
       .filter(([, ran]) => ran.kind !== 'outcome' || ran.outcome.score === null)
       .map(([id]) => id);
-    expect(unknown).toEqual(['known-vulnerabilities']);
+    expect(unknown).toEqual([]);
   });
 
   it('degrades to unknown, not to errors, when sources are missing or trimmed', () => {
     const results = Object.fromEntries(runAll(DEGRADED));
-    for (const id of ['readme', 'changelog', 'license-file', 'weekly-downloads', 'known-vulnerabilities']) {
+    for (const id of ['readme', 'changelog', 'license-file', 'weekly-downloads', 'known-vulnerabilities', 'malicious-package', 'vulnerable-dependencies']) {
       expect(results[id]?.kind, id).toBe('unknown-source');
     }
     for (const id of ['deprecation', 'maintainers', 'publisher-continuity']) {
       const ran = results[id];
       expect(ran?.kind === 'outcome' && ran.outcome.score, id).toBeNull();
     }
+    const provenance = results.provenance;
+    expect(provenance?.kind === 'outcome' && provenance.outcome.messageId).toBe('details-unavailable');
+    const anomalies = results['release-anomalies'];
+    expect(anomalies?.kind === 'outcome' && anomalies.outcome.data?.notCompared).toEqual(['new-publisher']);
     const types = results['type-declarations'];
     expect(types?.kind === 'outcome' && types.outcome.messageId).toBe('declared');
   });

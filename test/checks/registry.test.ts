@@ -63,8 +63,8 @@ describe('CHECKS', () => {
     }
   });
 
-  it('only known-vulnerabilities guards danger for now', () => {
-    expect(CHECKS.filter((c) => c.guardsDanger === true).map((c) => c.id)).toEqual(['known-vulnerabilities']);
+  it('the malicious-package and known-vulnerabilities checks guard danger', () => {
+    expect(CHECKS.filter((c) => c.guardsDanger === true).map((c) => c.id)).toEqual(['malicious-package', 'known-vulnerabilities']);
   });
 
   it.each(checkFiles)('%s has a table test', (file) => {

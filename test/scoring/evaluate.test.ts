@@ -8,7 +8,7 @@ const now = new Date('2026-11-30T00:00:00Z');
 
 function bareEvidence(registryOk = true): Evidence {
   return {
-    evidenceVersion: 1,
+    evidenceVersion: 2,
     capturedAt: now.toISOString(),
     tool: { name: 'nerq', version: '0.0.0' },
     target: { input: 'x', ecosystem: 'npm', name: 'x', version: '1.0.0', purl: null, repository: null },
@@ -18,7 +18,9 @@ function bareEvidence(registryOk = true): Evidence {
       registry: registryOk ? ({ status: 'ok', facts: {} } as never) : { status: 'unavailable', reason: 'timeout' },
       tarball: { status: 'unavailable', reason: 'HTTP 404' },
       downloads: { status: 'ok', facts: { lastWeek: 1, lastYear: 2 } },
+      dependencies: { status: 'unavailable', reason: 'not collected' },
       vulnerabilities: { status: 'unavailable', reason: 'no vulnerability source yet' },
+      attestations: { status: 'unavailable', reason: 'not collected' },
     },
   };
 }

@@ -9,13 +9,26 @@
  * result (`unavailable(reason)` or `ok(facts)`).
  */
 import {
+  AdvisoryFactsSchema,
+  AttestationFactsSchema,
+  DependencyFactsSchema,
   DownloadFactsSchema,
   EVIDENCE_SCHEMA_VERSION,
   EvidenceSchema,
   RegistryFactsSchema,
   TarballFactsSchema,
+  VulnerabilityFactsSchema,
 } from '../../src/evidence/schema.js';
-import type { DownloadFacts, Evidence, RegistryFacts, Sources, TarballFacts } from '../../src/evidence/schema.js';
+import type {
+  AdvisoryFacts,
+  AttestationFacts,
+  DependencyFacts,
+  DownloadFacts,
+  Evidence,
+  RegistryFacts,
+  TarballFacts,
+  VulnerabilityFacts,
+} from '../../src/evidence/schema.js';
 import { VERSION } from '../../src/version.js';
 
 /** The instant the example evidence was captured; time-based checks run "as of" it. */
@@ -118,6 +131,18 @@ export function registryFacts(overrides: Partial<RegistryFacts> = {}): RegistryF
     attestations: { url: 'https://example.test/attestations/example@2.1.0', predicateType: 'https://slsa.dev/provenance/v1' },
     signatures: 1,
     securityHolding: false,
+    isLatest: true,
+    previous: {
+      version: '2.0.1',
+      time: daysAgo(200),
+      publisher: 'alice',
+      hasAttestations: true,
+      installScripts: [],
+      hasBin: false,
+      unpackedSize: 46_000,
+      dependencies: 2,
+    },
+    priorPublishers: ['alice'],
     tarballUrl: `{{REGISTRY}}/${name}/-/${name.replace(/^@[^/]+\//, '')}-${version}.tgz`,
     integrity: 'sha512-ZXhhbXBsZQ==',
     unpackedSize: 48_000,
@@ -147,6 +172,55 @@ export function downloadFacts(overrides: Partial<DownloadFacts> = {}): DownloadF
   return DownloadFactsSchema.parse({ lastWeek: 52_000, lastYear: 2_600_000, ...overrides });
 }
 
+export function dependencyFacts(overrides: Partial<DependencyFacts> = {}): DependencyFacts {
+  return DependencyFactsSchema.parse({
+    dependencies: [
+      { name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false },
+      { name: 'dep-b', range: '^2.3.0', version: '2.3.9', reason: null, securityHolding: false },
+    ],
+    ...overrides,
+  });
+}
+
+/** One advisory affecting the target's resolved version (override anything). */
+export function advisory(overrides: Partial<AdvisoryFacts> = {}): AdvisoryFacts {
+  return AdvisoryFactsSchema.parse({
+    id: 'GHSA-xxxx-yyyy-zzzz',
+    aliases: ['CVE-2026-0001'],
+    summary: 'Prototype pollution in example',
+    severity: 'high',
+    severitySource: 'cvss',
+    cvss: 7.5,
+    cvssVector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:H/A:N',
+    package: 'example',
+    version: '2.1.0',
+    affectsResolved: true,
+    fixed: '2.1.1',
+    published: daysAgo(40),
+    malicious: false,
+    url: 'https://osv.dev/vulnerability/GHSA-xxxx-yyyy-zzzz',
+    ...overrides,
+  });
+}
+
+export function vulnerabilityFacts(overrides: Partial<VulnerabilityFacts> = {}): VulnerabilityFacts {
+  return VulnerabilityFactsSchema.parse({ advisories: [], dependencyAdvisories: [], dependenciesQueried: 2, ...overrides });
+}
+
+export function attestationFacts(overrides: Partial<AttestationFacts> = {}): AttestationFacts {
+  return AttestationFactsSchema.parse({
+    provenance: true,
+    predicateType: 'https://slsa.dev/provenance/v1',
+    sourceRepository: 'https://github.com/example/example',
+    workflow: '.github/workflows/release.yml',
+    ref: 'refs/tags/v2.1.0',
+    commit: '0123456789abcdef0123456789abcdef01234567',
+    builder: 'https://github.com/actions/runner/github-hosted',
+    verified: false,
+    ...overrides,
+  });
+}
+
 type SourceOverride<F> = Partial<F> | { status: 'ok'; facts: F } | Unavailable;
 
 export interface EvidenceOverrides {
@@ -156,8 +230,9 @@ export interface EvidenceOverrides {
   registry?: SourceOverride<RegistryFacts>;
   tarball?: SourceOverride<TarballFacts>;
   downloads?: SourceOverride<DownloadFacts>;
-  /** Default: unavailable, "no vulnerability source yet". */
-  vulnerabilities?: Sources['vulnerabilities'];
+  dependencies?: SourceOverride<DependencyFacts>;
+  vulnerabilities?: SourceOverride<VulnerabilityFacts>;
+  attestations?: SourceOverride<AttestationFacts>;
 }
 
 function isResult<F>(value: SourceOverride<F>): value is { status: 'ok'; facts: F } | Unavailable {
@@ -174,7 +249,7 @@ function npmPurl(name: string, version: string): string {
   return `pkg:npm/${name.startsWith('@') ? `%40${name.slice(1)}` : name}@${version}`;
 }
 
-/** A full, schema-valid Evidence: every source ok except vulnerabilities (unavailable). */
+/** A full, schema-valid Evidence: every source ok, no advisories, provenance from the declared repository. */
 export function evidence(overrides: EvidenceOverrides = {}): Evidence {
   const registry = source(overrides.registry, registryFacts);
   const name = registry.status === 'ok' ? registry.facts.name : 'example';
@@ -197,7 +272,9 @@ export function evidence(overrides: EvidenceOverrides = {}): Evidence {
       registry,
       tarball: source(overrides.tarball, tarballFacts),
       downloads: source(overrides.downloads, downloadFacts),
-      vulnerabilities: overrides.vulnerabilities ?? unavailable('no vulnerability source yet'),
+      dependencies: source(overrides.dependencies, dependencyFacts),
+      vulnerabilities: source(overrides.vulnerabilities, vulnerabilityFacts),
+      attestations: source(overrides.attestations, attestationFacts),
     },
   });
 }

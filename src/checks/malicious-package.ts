@@ -1,0 +1,87 @@
+/**
+ * malicious-package: a known-malicious record (an OSV `MAL-` advisory or one from the
+ * malicious-packages database, decided upstream by id and source, never by summary words)
+ * for the resolved version, or a direct dependency that is malicious or a registry
+ * security-holding placeholder. Either one scores 0 and sets the verdict to "do not use".
+ */
+import type { AdvisoryFacts } from '../evidence/schema.js';
+import type { CapRequest, EvidenceValue } from './define.js';
+import { defineCheck } from './define.js';
+import { maliciousAdvisories } from './lib/advisories.js';
+
+/** A direct dependency judged malicious, and why. */
+interface MaliciousDependency {
+  name: string;
+  version: string | null;
+  placeholder: boolean;
+  ids: string[];
+}
+
+/** Placeholders (dependencies facts) and malicious advisories (OSV), one entry per dependency. */
+function maliciousDependencies(
+  declared: readonly { name: string; version: string | null; securityHolding: boolean }[],
+  advisories: readonly AdvisoryFacts[],
+): MaliciousDependency[] {
+  const found = new Map<string, MaliciousDependency>();
+  for (const dep of declared) {
+    if (dep.securityHolding) found.set(dep.name, { name: dep.name, version: dep.version, placeholder: true, ids: [] });
+  }
+  for (const advisory of advisories) {
+    const entry = found.get(advisory.package) ?? { name: advisory.package, version: advisory.version, placeholder: false, ids: [] };
+    entry.ids.push(advisory.id);
+    found.set(advisory.package, entry);
+  }
+  return [...found.values()];
+}
+
+/** "dep-a@1.0.0 (MAL-2025-1)", "dep-b@0.0.1-security (security-holding placeholder)". */
+function describeDependency(dep: MaliciousDependency): string {
+  const why = [...(dep.placeholder ? ['security-holding placeholder'] : []), ...dep.ids];
+  return `${dep.version === null ? dep.name : `${dep.name}@${dep.version}`} (${why.join(', ')})`;
+}
+
+export default defineCheck({
+  id: 'malicious-package',
+  dimension: 'security',
+  weight: 5,
+  needs: ['vulnerabilities'],
+  optional: ['dependencies', 'registry'],
+  guardsDanger: true,
+  title: 'Not known malicious',
+  description:
+    'Looks for a known-malicious record (an OSV `MAL-` advisory or the malicious-packages database) for the resolved version, and for its direct dependencies (also a dependency the registry replaced with a security-holding placeholder). ' +
+    'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100.',
+  messages: {
+    malicious: 'Known malicious package: {ids}',
+    'malicious-dependency': 'Malicious direct dependency: {details}',
+    clean: 'No known-malicious record for this package or its direct dependencies',
+    'clean-package-only': 'No known-malicious record for this package; its direct dependencies could not be checked',
+  },
+  evaluate: ({ vulnerabilities, dependencies, registry }) => {
+    const own = maliciousAdvisories(vulnerabilities.advisories);
+    const depAdvisories = vulnerabilities.dependencyAdvisories === null ? [] : maliciousAdvisories(vulnerabilities.dependencyAdvisories);
+    const deps = maliciousDependencies(dependencies?.dependencies ?? [], depAdvisories);
+    const noDependencies = registry?.dependencies === 0 || dependencies?.dependencies.length === 0;
+    const dependenciesChecked = noDependencies || (dependencies !== undefined && vulnerabilities.dependencyAdvisories !== null);
+    const ids = own.map((a) => a.id);
+    const details = deps.map(describeDependency);
+    const data: Record<string, EvidenceValue> = {
+      ids,
+      dependencies: deps.map((d) => d.name),
+      dependencyIds: deps.flatMap((d) => d.ids),
+      placeholders: deps.filter((d) => d.placeholder).map((d) => d.name),
+      details,
+      dependenciesChecked,
+    };
+    if (registry !== undefined) data.version = registry.version;
+
+    const caps: CapRequest[] = [];
+    if (own.length > 0) caps.push({ id: 'malicious', limit: 9.9, doNotUse: true, reason: `known malicious package: ${ids.join(', ')}` });
+    if (deps.length > 0) {
+      caps.push({ id: 'malicious-dependency', limit: 9.9, doNotUse: true, reason: `malicious direct dependency: ${details.join('; ')}` });
+    }
+    if (own.length > 0) return { score: 0, messageId: 'malicious', data, caps };
+    if (deps.length > 0) return { score: 0, messageId: 'malicious-dependency', data, caps };
+    return { score: 100, messageId: dependenciesChecked ? 'clean' : 'clean-package-only', data };
+  },
+});

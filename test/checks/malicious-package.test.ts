@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../src/checks/malicious-package.js';
+import type { AdvisoryFacts } from '../../src/evidence/schema.js';
+import { advisory, dependencyFacts, evidence, unavailable } from '../support/evidence-builder.js';
+import { checkTable, runCheck } from './check-table.js';
+
+const mal = (overrides: Partial<AdvisoryFacts> = {}) =>
+  advisory({
+    id: 'MAL-2026-1234',
+    aliases: [],
+    summary: 'Malicious code in example (npm)',
+    severity: 'unknown',
+    severitySource: 'none',
+    cvss: null,
+    cvssVector: null,
+    fixed: null,
+    malicious: true,
+    url: 'https://osv.dev/vulnerability/MAL-2026-1234',
+    ...overrides,
+  });
+const depMal = (overrides: Partial<AdvisoryFacts> = {}) => mal({ id: 'MAL-2026-0042', package: 'dep-a', version: '1.4.2', ...overrides });
+const placeholderDeps = dependencyFacts({
+  dependencies: [
+    { name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false },
+    { name: 'dep-b', range: '*', version: '0.0.1-security', reason: null, securityHolding: true },
+  ],
+});
+
+const maliciousCap = (ids: string) => ({ id: 'malicious', limit: 9.9, doNotUse: true, reason: `known malicious package: ${ids}` });
+const dependencyCap = (details: string) => ({
+  id: 'malicious-dependency',
+  limit: 9.9,
+  doNotUse: true,
+  reason: `malicious direct dependency: ${details}`,
+});
+
+checkTable(check, [
+  {
+    name: 'nothing known-malicious, dependencies checked',
+    evidence: evidence(),
+    score: 100,
+    messageId: 'clean',
+    data: { ids: [], dependencies: [], dependenciesChecked: true, version: '2.1.0' },
+  },
+  {
+    name: 'a MAL- advisory on the resolved version',
+    evidence: evidence({ vulnerabilities: { advisories: [mal()] } }),
+    score: 0,
+    messageId: 'malicious',
+    data: { ids: ['MAL-2026-1234'] },
+    caps: [maliciousCap('MAL-2026-1234')],
+    message: ['Known malicious package: MAL-2026-1234'],
+  },
+  {
+    name: 'a malicious-packages record under a GHSA id (flag set upstream by source), twins once',
+    evidence: evidence({
+      vulnerabilities: { advisories: [mal({ id: 'GHSA-mal0-0000-0001', aliases: ['MAL-2026-9'] }), mal({ id: 'MAL-2026-9', aliases: ['GHSA-mal0-0000-0001'] })] },
+    }),
+    score: 0,
+    messageId: 'malicious',
+    data: { ids: ['GHSA-mal0-0000-0001'] },
+    caps: [maliciousCap('GHSA-mal0-0000-0001')],
+  },
+  {
+    name: 'an ordinary advisory (even "maliciously crafted input") is not a malicious record',
+    evidence: evidence({
+      vulnerabilities: { advisories: [advisory({ summary: 'Maliciously crafted input causes ReDoS', severity: 'critical' })] },
+    }),
+    score: 100,
+    messageId: 'clean',
+  },
+  {
+    name: 'a malicious record for another version only',
+    evidence: evidence({ vulnerabilities: { advisories: [mal({ affectsResolved: false })] } }),
+    score: 100,
+    messageId: 'clean',
+  },
+  {
+    name: 'a direct dependency with a MAL- advisory',
+    evidence: evidence({ vulnerabilities: { dependencyAdvisories: [depMal()] } }),
+    score: 0,
+    messageId: 'malicious-dependency',
+    data: { dependencies: ['dep-a'], dependencyIds: ['MAL-2026-0042'], placeholders: [] },
+    caps: [dependencyCap('dep-a@1.4.2 (MAL-2026-0042)')],
+    message: ['Malicious direct dependency: dep-a@1.4.2 (MAL-2026-0042)'],
+  },
+  {
+    name: 'a direct dependency replaced by a security-holding placeholder',
+    evidence: evidence({ dependencies: placeholderDeps }),
+    score: 0,
+    messageId: 'malicious-dependency',
+    data: { dependencies: ['dep-b'], placeholders: ['dep-b'], dependencyIds: [] },
+    caps: [dependencyCap('dep-b@0.0.1-security (security-holding placeholder)')],
+  },
+  {
+    name: 'placeholder found even when dependency advisories were not queried',
+    evidence: evidence({ dependencies: placeholderDeps, vulnerabilities: { dependencyAdvisories: null, dependenciesQueried: 0 } }),
+    score: 0,
+    messageId: 'malicious-dependency',
+    data: { placeholders: ['dep-b'], dependenciesChecked: false },
+    caps: [dependencyCap('dep-b@0.0.1-security (security-holding placeholder)')],
+  },
+  {
+    name: 'placeholder and malicious advisory on dependencies, one entry each',
+    evidence: evidence({
+      dependencies: placeholderDeps,
+      vulnerabilities: { dependencyAdvisories: [depMal(), depMal({ id: 'MAL-2026-0043', package: 'dep-b', version: '0.0.1-security' })] },
+    }),
+    score: 0,
+    messageId: 'malicious-dependency',
+    data: { dependencies: ['dep-b', 'dep-a'], dependencyIds: ['MAL-2026-0043', 'MAL-2026-0042'] },
+    caps: [dependencyCap('dep-b@0.0.1-security (security-holding placeholder, MAL-2026-0043); dep-a@1.4.2 (MAL-2026-0042)')],
+  },
+  {
+    name: 'malicious itself and through a dependency: both caps, the package message',
+    evidence: evidence({ vulnerabilities: { advisories: [mal()], dependencyAdvisories: [depMal()] } }),
+    score: 0,
+    messageId: 'malicious',
+    caps: [maliciousCap('MAL-2026-1234'), dependencyCap('dep-a@1.4.2 (MAL-2026-0042)')],
+  },
+  {
+    name: 'an ordinary critical advisory in a dependency is not malicious',
+    evidence: evidence({ vulnerabilities: { dependencyAdvisories: [depMal({ id: 'GHSA-depa-0000-0001', malicious: false, severity: 'critical' })] } }),
+    score: 100,
+    messageId: 'clean',
+  },
+  {
+    name: 'dependencies could not be checked: the package alone is clean',
+    evidence: evidence({ dependencies: unavailable('HTTP 503'), vulnerabilities: { dependencyAdvisories: null, dependenciesQueried: 0 } }),
+    score: 100,
+    messageId: 'clean-package-only',
+    data: { dependenciesChecked: false },
+  },
+  {
+    name: 'dependency facts unavailable but registry lists no dependencies: fully checked',
+    evidence: evidence({
+      registry: { dependencies: 0, dependencyRanges: {} },
+      dependencies: unavailable('HTTP 503'),
+      vulnerabilities: { dependencyAdvisories: null, dependenciesQueried: 0 },
+    }),
+    score: 100,
+    messageId: 'clean',
+    data: { dependenciesChecked: true },
+  },
+  {
+    name: 'registry unavailable: still answers from the vulnerability facts',
+    evidence: evidence({ registry: unavailable('HTTP 500'), vulnerabilities: { advisories: [mal()] } }),
+    score: 0,
+    messageId: 'malicious',
+    caps: [maliciousCap('MAL-2026-1234')],
+  },
+]);
+
+describe('malicious-package', () => {
+  it('guards danger and is unknown when the vulnerability source is unavailable', () => {
+    expect(check.guardsDanger).toBe(true);
+    expect(runCheck(check, evidence({ vulnerabilities: unavailable('OSV: HTTP 503') }))).toEqual({ kind: 'unknown-source', source: 'vulnerabilities' });
+  });
+});

@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../src/checks/release-anomalies.js';
+import type { RegistryFacts } from '../../src/evidence/schema.js';
+import { attestationFacts, daysAgo, evidence, registryFacts, unavailable, versionsAgo } from '../support/evidence-builder.js';
+import { checkTable, runCheck } from './check-table.js';
+
+type Previous = NonNullable<RegistryFacts['previous']>;
+const PREVIOUS: Previous = registryFacts().previous as Previous;
+
+/** Evidence whose resolved version differs from 2.0.1 as given. */
+function changed(registry: Partial<RegistryFacts>, previous: Partial<Previous> = {}, attestations = true) {
+  return evidence({
+    registry: { ...registry, previous: { ...PREVIOUS, ...previous } },
+    ...(attestations ? {} : { attestations: unavailable('HTTP 503') }),
+  });
+}
+
+/** 2.1.0 published `hours` before NOW (null = no publish time). */
+const publishedHoursAgo = (hours: number | null) =>
+  versionsAgo([
+    ['2.0.1', 200],
+    ['2.1.0', hours === null ? null : hours / 24],
+  ]);
+
+checkTable(check, [
+  {
+    name: 'first release: nothing to compare',
+    evidence: evidence({ registry: { previous: null, versions: versionsAgo([['2.1.0', 30]]), priorPublishers: [] } }),
+    score: 100,
+    messageId: 'first-release',
+    data: { previousVersion: null, anomalies: [] },
+  },
+  {
+    name: 'nothing unusual',
+    evidence: evidence(),
+    score: 100,
+    messageId: 'none',
+    data: {
+      previousVersion: '2.0.1',
+      anomalies: [],
+      notCompared: [],
+      publisher: 'alice',
+      provenance: true,
+      previousProvenance: true,
+      unpackedSize: 48_000,
+      previousUnpackedSize: 46_000,
+      hoursSincePublish: 720,
+    },
+    message: ['since 2.0.1'],
+  },
+  {
+    name: 'provenance dropped',
+    evidence: changed({ attestations: null }, {}, false),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['provenance-dropped'], provenance: false, previousProvenance: true },
+    message: ['Changed since 2.0.1', 'provenance dropped (2.0.1 had a provenance attestation'],
+  },
+  {
+    name: 'provenance still present per the attestations endpoint',
+    evidence: evidence({ registry: { attestations: null }, attestations: attestationFacts({ provenance: true }) }),
+    score: 100,
+    messageId: 'none',
+  },
+  {
+    name: 'provenance never there: not dropped',
+    evidence: changed({ attestations: null }, { hasAttestations: false }, false),
+    score: 100,
+    messageId: 'none',
+  },
+  {
+    name: 'a publisher who never published an earlier version',
+    evidence: changed({ publisher: 'mallory', previousPublisher: 'alice', priorPublishers: ['alice', 'bob'] }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['new-publisher'], publisher: 'mallory', previousPublisher: 'alice', priorPublishers: 2 },
+    message: ['new publisher mallory', '2.0.1 was published by alice'],
+  },
+  {
+    name: 'a changed publisher seen on earlier versions is not new',
+    evidence: changed({ publisher: 'bob', previousPublisher: 'alice', priorPublishers: ['alice', 'bob'] }),
+    score: 100,
+    messageId: 'none',
+  },
+  {
+    name: 'unknown publisher: not a finding, listed as not compared',
+    evidence: changed({ publisher: null }),
+    score: 100,
+    messageId: 'none-partial',
+    data: { notCompared: ['new-publisher'], publisher: null },
+    message: ['not compared: new-publisher'],
+  },
+  {
+    name: 'no publisher history: not compared',
+    evidence: changed({ publisher: 'mallory', priorPublishers: null }),
+    score: 100,
+    messageId: 'none-partial',
+    data: { notCompared: ['new-publisher'] },
+  },
+  {
+    name: 'install script added',
+    evidence: changed({ installScripts: { postinstall: 'node setup.js' } }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['install-script-added'], addedInstallScripts: ['postinstall'], previousInstallScripts: [] },
+    message: ['install script added: postinstall (not in 2.0.1)'],
+  },
+  {
+    name: 'install script kept from the previous version',
+    evidence: changed({ installScripts: { postinstall: 'node setup.js' } }, { installScripts: ['postinstall'] }),
+    score: 100,
+    messageId: 'none',
+    data: { addedInstallScripts: [] },
+  },
+  {
+    name: 'bin entry added',
+    evidence: changed({ hasBin: true }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['bin-added'], hasBin: true, previousHasBin: false },
+    message: ['bin entry added (2.0.1 had none)'],
+  },
+  { name: 'bin kept', evidence: changed({ hasBin: true }, { hasBin: true }), score: 100, messageId: 'none' },
+  {
+    name: 'latest published 71 h ago: fresh',
+    evidence: changed({ versions: publishedHoursAgo(71.9) }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['fresh-latest'], hoursSincePublish: 71, isLatest: true, published: daysAgo(71.9 / 24) },
+    message: ['published 71 h ago and already the latest tag'],
+  },
+  { name: 'latest published exactly 72 h ago: not fresh', evidence: changed({ versions: publishedHoursAgo(72) }), score: 100, messageId: 'none' },
+  {
+    name: 'published an hour ago but not the latest tag',
+    evidence: changed({ versions: publishedHoursAgo(1), isLatest: false, distTags: { latest: '2.0.1' } }),
+    score: 100,
+    messageId: 'none',
+    data: { isLatest: false, hoursSincePublish: 1 },
+  },
+  {
+    name: 'a publish time in the future counts as fresh (0 h)',
+    evidence: changed({ versions: publishedHoursAgo(-5) }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['fresh-latest'], hoursSincePublish: 0 },
+  },
+  {
+    name: 'latest without a publish time: not compared',
+    evidence: changed({ versions: publishedHoursAgo(null) }),
+    score: 100,
+    messageId: 'none-partial',
+    data: { notCompared: ['fresh-latest'], published: null },
+  },
+  {
+    name: 'size more than doubled and +500 kB',
+    evidence: changed({ unpackedSize: 1_200_001 }, { unpackedSize: 600_000 }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['size-jump'], unpackedSize: 1_200_001, previousUnpackedSize: 600_000 },
+    message: ['unpacked size 600 kB → 1.2 MB (from 2.0.1)'],
+  },
+  { name: 'size exactly doubled: no jump', evidence: changed({ unpackedSize: 1_200_000 }, { unpackedSize: 600_000 }), score: 100, messageId: 'none' },
+  {
+    name: 'size growth of exactly 500 kB (and more than doubled): jump',
+    evidence: changed({ unpackedSize: 600_000 }, { unpackedSize: 100_000 }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['size-jump'] },
+  },
+  {
+    name: 'size growth just under 500 kB: no jump, however many times larger',
+    evidence: changed({ unpackedSize: 599_999 }, { unpackedSize: 100_000 }),
+    score: 100,
+    messageId: 'none',
+  },
+  {
+    name: 'size unknown: not compared',
+    evidence: changed({ unpackedSize: null }),
+    score: 100,
+    messageId: 'none-partial',
+    data: { notCompared: ['size-jump'] },
+  },
+  {
+    name: 'dependencies 2 → 7: jump',
+    evidence: changed({ dependencies: 7 }),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['dependency-jump'], dependencies: 7, previousDependencies: 2 },
+    message: ['runtime dependencies 2 → 7 (from 2.0.1)'],
+  },
+  { name: 'dependencies 2 → 6: under +5', evidence: changed({ dependencies: 6 }), score: 100, messageId: 'none' },
+  { name: 'dependencies 10 → 19: +9 but under 2×', evidence: changed({ dependencies: 19 }, { dependencies: 10 }), score: 100, messageId: 'none' },
+  { name: 'dependencies 10 → 20: jump', evidence: changed({ dependencies: 20 }, { dependencies: 10 }), score: 60, messageId: 'one' },
+  { name: 'dependencies 0 → 5: jump', evidence: changed({ dependencies: 5 }, { dependencies: 0 }), score: 60, messageId: 'one' },
+  {
+    name: 'two anomalies together: how the 2025 compromises looked',
+    evidence: changed({ publisher: 'mallory', installScripts: { preinstall: 'node bundle.js' } }),
+    score: 15,
+    messageId: 'several',
+    data: { count: 2, anomalies: ['new-publisher', 'install-script-added'] },
+    message: ['2 anomalies since 2.0.1', 'new publisher mallory', 'install script added: preinstall', 'how the 2025 npm compromises looked'],
+  },
+  {
+    name: 'every anomaly at once',
+    evidence: changed(
+      {
+        attestations: null,
+        publisher: 'mallory',
+        installScripts: { postinstall: 'node x.js' },
+        hasBin: true,
+        versions: publishedHoursAgo(3),
+        unpackedSize: 3_000_000,
+        dependencies: 12,
+      },
+      {},
+      false,
+    ),
+    score: 15,
+    messageId: 'several',
+    data: {
+      count: 7,
+      anomalies: ['provenance-dropped', 'new-publisher', 'install-script-added', 'bin-added', 'fresh-latest', 'size-jump', 'dependency-jump'],
+    },
+  },
+  {
+    name: 'trimmed packument: compares what it can and lists the rest',
+    evidence: changed(
+      { trimmed: true, publisher: null, previousPublisher: null, priorPublishers: null, versions: publishedHoursAgo(null), unpackedSize: null },
+      { publisher: null, time: null, unpackedSize: null },
+    ),
+    score: 100,
+    messageId: 'none-partial',
+    data: { notCompared: ['new-publisher', 'fresh-latest', 'size-jump'] },
+    message: ['not compared: new-publisher, fresh-latest, size-jump'],
+  },
+  {
+    name: 'trimmed packument still shows an added install script',
+    evidence: changed(
+      { trimmed: true, publisher: null, priorPublishers: null, versions: publishedHoursAgo(null), installScripts: { install: 'node i.js' } },
+      { publisher: null },
+    ),
+    score: 60,
+    messageId: 'one',
+    data: { anomalies: ['install-script-added'], notCompared: ['new-publisher', 'fresh-latest'] },
+  },
+]);
+
+describe('release-anomalies', () => {
+  it('needs the registry only', () => {
+    expect(runCheck(check, evidence({ registry: unavailable('HTTP 500') }))).toEqual({ kind: 'unknown-source', source: 'registry' });
+  });
+});

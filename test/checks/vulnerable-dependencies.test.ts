@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../src/checks/vulnerable-dependencies.js';
+import type { AdvisoryFacts, Severity } from '../../src/evidence/schema.js';
+import { advisory, dependencyFacts, evidence, unavailable } from '../support/evidence-builder.js';
+import { checkTable, runCheck } from './check-table.js';
+
+/** An advisory on dep-a@1.4.2 (or another dependency). */
+const depAdvisory = (overrides: Partial<AdvisoryFacts> = {}) =>
+  advisory({ id: 'GHSA-depa-0000-0001', aliases: [], package: 'dep-a', version: '1.4.2', fixed: '1.4.3', ...overrides });
+const withDependencyAdvisories = (...dependencyAdvisories: AdvisoryFacts[]) => evidence({ vulnerabilities: { dependencyAdvisories } });
+const worst = (severity: Severity) => withDependencyAdvisories(depAdvisory({ severity }));
+
+checkTable(check, [
+  {
+    name: 'no runtime dependencies',
+    evidence: evidence({ dependencies: { dependencies: [] }, vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 0 } }),
+    score: 100,
+    messageId: 'no-dependencies',
+    data: { total: 0 },
+  },
+  {
+    name: 'no runtime dependencies, even when nothing was queried',
+    evidence: evidence({ dependencies: { dependencies: [] }, vulnerabilities: { dependencyAdvisories: null, dependenciesQueried: 0 } }),
+    score: 100,
+    messageId: 'no-dependencies',
+  },
+  {
+    name: 'dependencies not queried: unknown',
+    evidence: evidence({ vulnerabilities: { dependencyAdvisories: null, dependenciesQueried: 0 } }),
+    score: null,
+    messageId: 'not-queried',
+    data: { total: 2, dependenciesQueried: 0 },
+  },
+  {
+    name: 'dependencies queried, no advisory',
+    evidence: evidence(),
+    score: 100,
+    messageId: 'clean',
+    data: { total: 2, dependenciesQueried: 2, dependencies: [], ids: [], worst: null },
+    message: ['2 direct dependencies queried'],
+  },
+  {
+    name: 'worst low: 70',
+    evidence: worst('low'),
+    score: 70,
+    messageId: 'vulnerable',
+    data: { worst: 'low', dependencies: ['dep-a'], ids: ['GHSA-depa-0000-0001'], affected: 1, advisories: 1, dependenciesQueried: 2 },
+    message: ['1 of 2 direct dependencies', 'dep-a@1.4.2 (GHSA-depa-0000-0001)'],
+  },
+  { name: 'worst moderate: 70', evidence: worst('moderate'), score: 70, messageId: 'vulnerable', data: { worst: 'moderate' } },
+  { name: 'worst high: 40, no cap', evidence: worst('high'), score: 40, messageId: 'vulnerable', data: { worst: 'high' } },
+  {
+    name: 'worst severity unknown: treated as high',
+    evidence: worst('unknown'),
+    score: 40,
+    messageId: 'vulnerable',
+    data: { worst: 'unknown' },
+    message: ['severity unknown, treated as high'],
+  },
+  {
+    name: 'a critical advisory in a dependency: 20, and still no cap on the target',
+    evidence: worst('critical'),
+    score: 20,
+    messageId: 'vulnerable',
+    data: { worst: 'critical' },
+    message: ['worst critical'],
+  },
+  {
+    name: 'several dependencies: the worst severity decides; grouped per dependency',
+    evidence: withDependencyAdvisories(
+      depAdvisory({ severity: 'low' }),
+      depAdvisory({ id: 'GHSA-depb-0000-0002', package: 'dep-b', version: '2.3.9', severity: 'critical' }),
+      depAdvisory({ id: 'GHSA-depa-0000-0003', severity: 'moderate' }),
+    ),
+    score: 20,
+    messageId: 'vulnerable',
+    data: {
+      affected: 2,
+      advisories: 3,
+      dependencies: ['dep-a', 'dep-b'],
+      ids: ['GHSA-depa-0000-0001', 'GHSA-depb-0000-0002', 'GHSA-depa-0000-0003'],
+      worst: 'critical',
+      details: ['dep-a@1.4.2 (GHSA-depa-0000-0001, GHSA-depa-0000-0003)', 'dep-b@2.3.9 (GHSA-depb-0000-0002)'],
+    },
+    message: ['2 of 2 direct dependencies'],
+  },
+  {
+    name: 'twins merged upstream: one advisory with aliases counts once',
+    evidence: withDependencyAdvisories(depAdvisory({ aliases: ['CVE-2026-2001'] }), depAdvisory({ id: 'CVE-2026-2001', aliases: ['GHSA-depa-0000-0001'] })),
+    score: 40,
+    messageId: 'vulnerable',
+    data: { advisories: 1, ids: ['GHSA-depa-0000-0001'] },
+  },
+  {
+    name: 'malicious records are left to malicious-package',
+    evidence: withDependencyAdvisories(depAdvisory({ id: 'MAL-2026-7', malicious: true, severity: 'critical' })),
+    score: 100,
+    messageId: 'clean',
+  },
+  {
+    name: 'an advisory that does not affect the installed version is not counted',
+    evidence: withDependencyAdvisories(depAdvisory({ affectsResolved: false })),
+    score: 100,
+    messageId: 'clean',
+  },
+  {
+    name: 'unresolved dependencies are listed',
+    evidence: evidence({
+      dependencies: dependencyFacts({
+        dependencies: [
+          { name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false },
+          { name: 'dep-b', range: '^9.0.0', version: null, reason: 'no version matches ^9.0.0', securityHolding: false },
+        ],
+      }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 1 },
+    }),
+    score: 100,
+    messageId: 'clean',
+    data: { unresolved: ['dep-b'], dependenciesQueried: 1, total: 2 },
+  },
+]);
+
+describe('vulnerable-dependencies', () => {
+  it('never asks for a cap and does not guard danger', () => {
+    expect(check.guardsDanger).toBeUndefined();
+    for (const severity of ['critical', 'high', 'unknown'] as const) {
+      const ran = runCheck(check, worst(severity));
+      expect(ran.kind === 'outcome' && (ran.outcome.caps ?? [])).toEqual([]);
+    }
+  });
+
+  it('is unknown when either source is unavailable', () => {
+    expect(runCheck(check, evidence({ vulnerabilities: unavailable('OSV: timeout') }))).toEqual({ kind: 'unknown-source', source: 'vulnerabilities' });
+    expect(runCheck(check, evidence({ dependencies: unavailable('HTTP 503') }))).toEqual({ kind: 'unknown-source', source: 'dependencies' });
+  });
+});
