@@ -1,12 +1,17 @@
 /**
  * npm: resolve the target's version from its packument, then collect the facts every
- * check needs (registry, tarball, downloads) in parallel. Failures become data.
+ * check needs in parallel: the tarball, download counts, provenance attestations, the
+ * direct dependencies (resolved as npm would install them today) and, for the target and
+ * those dependencies, OSV advisories. Failures become data.
  */
 import type { Evidence, Sources } from '../evidence/schema.js';
 import { EVIDENCE_SCHEMA_VERSION } from '../evidence/schema.js';
+import { fetchAttestations } from '../sources/npm-attestations.js';
+import { resolveDependencies } from '../sources/npm-dependencies.js';
 import { fetchDownloads } from '../sources/npm-downloads.js';
 import { registryFacts } from '../sources/npm-facts.js';
 import { fetchPackument } from '../sources/npm-registry.js';
+import { fetchVulnerabilities } from '../sources/osv.js';
 import { fetchTarballFacts } from '../sources/tarball.js';
 import { purlOf } from '../target/purl.js';
 import { resolveNpmVersion } from '../target/resolve-npm.js';
@@ -18,7 +23,20 @@ export type Collected =
   | { kind: 'evidence'; evidence: Evidence }
   | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
 
-export const NO_VULNERABILITY_SOURCE = 'no vulnerability source yet';
+/** A version without `dist.attestations`: the registry answered, and there is no provenance. */
+const NO_PROVENANCE: Extract<Sources['attestations'], { status: 'ok' }> = {
+  status: 'ok',
+  facts: {
+    provenance: false,
+    predicateType: null,
+    sourceRepository: null,
+    workflow: null,
+    ref: null,
+    commit: null,
+    builder: null,
+    verified: false,
+  },
+};
 
 export async function collectNpm(target: Target, ctx: RunContext): Promise<Collected> {
   const registry = ctx.npm.registryFor(target.name);
@@ -37,18 +55,34 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
   const version = resolved.version;
   const facts = registryFacts(packument.packument, version);
 
-  const [tarball, downloads] = await Promise.all([
+  const dependenciesResult = resolveDependencies(ctx.http, ctx.npm, facts.dependencyRanges);
+  const [tarball, downloads, attestations, dependencies, vulnerabilities] = await Promise.all([
     facts.tarballUrl
       ? fetchTarballFacts(ctx.http, facts.tarballUrl, { integrity: facts.integrity })
       : Promise.resolve({ status: 'unavailable' as const, reason: 'the registry gave no tarball URL' }),
     fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
+    facts.attestations ? fetchAttestations(ctx.http, registry, facts.name, version) : Promise.resolve(NO_PROVENANCE),
+    dependenciesResult,
+    // One OSV batch for the target and every dependency that resolved.
+    dependenciesResult.then((deps) =>
+      fetchVulnerabilities(ctx.http, ctx.endpoints.osvApi, {
+        ecosystem: 'npm',
+        target: { name: facts.name, version },
+        dependencies:
+          deps.status === 'ok'
+            ? deps.facts.dependencies.flatMap((d) => (d.version === null ? [] : [{ name: d.name, version: d.version }]))
+            : null,
+      }),
+    ),
   ]);
 
   const sources: Sources = {
     registry: { status: 'ok', facts },
     tarball,
     downloads,
-    vulnerabilities: { status: 'unavailable', reason: NO_VULNERABILITY_SOURCE },
+    dependencies,
+    vulnerabilities,
+    attestations,
   };
   return {
     kind: 'evidence',

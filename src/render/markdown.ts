@@ -115,7 +115,7 @@ function advisorySection(report: Report, level: number): string[] {
     const aliases = a.aliases.length > 0 ? ` (${a.aliases.map(md).join(', ')})` : '';
     return [
       id + aliases,
-      md(a.severity) + (a.cvss === null ? '' : ` (CVSS ${a.cvss})`),
+      (a.malicious ? '**malicious** ' : '') + md(a.severity) + (a.cvss === null ? '' : ` (CVSS ${a.cvss})`),
       md(a.package) + (a.version === null ? '' : ` ${md(a.version)}`),
       a.affectsResolved ? 'yes' : 'no',
       a.fixed === null ? 'no fix' : md(a.fixed),

@@ -297,7 +297,7 @@ function advisoryLines(report: Report, width: number, p: Palette): string[] {
   for (const a of report.advisories) {
     const head: Segment[] = [
       { text: clean(a.id), style: p.bold },
-      { text: a.severity, style: p.severity(a.severity) },
+      { text: a.malicious ? 'MALICIOUS' : a.severity, style: p.severity(a.malicious ? 'critical' : a.severity) },
     ];
     if (a.cvss !== null) head.push({ text: `CVSS ${a.cvss}` });
     head.push({ text: a.affectsResolved ? 'affects this version' : 'not this version' });

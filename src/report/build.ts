@@ -48,10 +48,30 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
       const source = evidence.sources[id];
       return { id, status: source.status, reason: source.status === 'ok' ? null : source.reason };
     }),
-    advisories: [],
+    advisories: advisoriesOf(evidence),
     gate,
     error: null,
   };
+}
+
+/** The report's advisories: the target's first, then its direct dependencies'. */
+function advisoriesOf(evidence: Evidence): Report['advisories'] {
+  const source = evidence.sources.vulnerabilities;
+  if (source.status !== 'ok') return [];
+  return [...source.facts.advisories, ...(source.facts.dependencyAdvisories ?? [])].map((a) => ({
+    id: a.id,
+    aliases: a.aliases,
+    summary: a.summary,
+    severity: a.severity,
+    cvss: a.cvss,
+    package: a.package,
+    version: a.version,
+    affectsResolved: a.affectsResolved,
+    fixed: a.fixed,
+    published: a.published,
+    url: a.url,
+    malicious: a.malicious,
+  }));
 }
 
 export interface ErrorReportInput {

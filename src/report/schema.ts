@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const REPORT_SCHEMA_VERSION = '1.0.0';
+export const REPORT_SCHEMA_VERSION = '1.1.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -72,6 +72,8 @@ export const AdvisorySchema = z.object({
   fixed: z.string().nullable(),
   published: z.string().nullable(),
   url: z.string().nullable(),
+  /** A known-malicious-package record (OSV `MAL-` or the malicious-packages database). Added in 1.1.0. */
+  malicious: z.boolean(),
 });
 
 export const GateSchema = z.object({

@@ -53,6 +53,7 @@ export function hostileReport(): Report {
     fixed: HOSTILE,
     published: null,
     url: 'javascript:alert(1)',
+    malicious: false,
   });
   report.gate.reasons.push(HOSTILE);
   return report;
