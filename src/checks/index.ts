@@ -22,6 +22,7 @@ import releaseCadence from './release-cadence.js';
 import releaseRecency from './release-recency.js';
 import securityPlaceholder from './security-placeholder.js';
 import typeDeclarations from './type-declarations.js';
+import typosquat from './typosquat.js';
 import versionMaturity from './version-maturity.js';
 import vulnerableDependencies from './vulnerable-dependencies.js';
 import weeklyDownloads from './weekly-downloads.js';
@@ -37,6 +38,7 @@ export const CHECKS: readonly AnyCheck[] = [
   installScripts,
   provenance,
   publisherContinuity,
+  typosquat,
   // maintenance
   releaseRecency,
   releaseCadence,

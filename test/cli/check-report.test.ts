@@ -43,25 +43,25 @@ const hasOneDecimal = (n: number): boolean => Math.round(n * 10) / 10 === n;
 const nameOf = (target: string): string => target.replace(/(?<=.)@[^@/]*$/, '');
 
 describe('nerq check chalk (terminal report)', () => {
-  it('prints the header, all five dimensions, the checks and the unavailable vulnerability source', async () => {
+  it('prints the header, all five dimensions, the checks, and no unavailable source', async () => {
     const result = await runCli(['check', 'chalk'], { server });
-    // The gate passes (88.7 ≥ 50, coverage 91% ≥ 50%, no cap): exit 0, nothing on stderr.
+    // The gate passes (90.2 ≥ 50, coverage 100% ≥ 50%, no cap): exit 0, nothing on stderr.
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).not.toMatch(ANSI);
 
     const header = /^chalk@4\.1\.0\s+score (\d+\.\d)\/100\s+grade (A\+|A|B|C|D|E|F)\s+verdict (.+)$/m.exec(result.stdout);
     expect(header, result.stdout).not.toBeNull();
-    expect(header?.[1]).toBe('88.7');
-    expect(header?.[2]).toBe('A');
-    // The known-vulnerabilities check is unknown, so the verdict stops at CAUTION.
-    expect(header?.[3]?.trim()).toBe('CAUTION');
+    expect(header?.[1]).toBe('90.2');
+    expect(header?.[2]).toBe('A+');
+    // Every source answered, OSV with no advisory: nothing holds the verdict back.
+    expect(header?.[3]?.trim()).toBe('YES');
 
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(result.stdout).toMatch(new RegExp(`^│ ${title}\\s+│.*│\\s+\\d+\\.\\d │\\s+0\\.\\d\\d │\\s+\\d+% │$`, 'm'));
     }
-    expect(result.stdout).toContain('Known vulnerabilities');
-    expect(result.stdout).toMatch(/^Unavailable sources\n\s+vulnerabilities: no vulnerability source yet$/m);
+    expect(result.stdout).toMatch(/✔ 100\.0 {2}Known vulnerabilities/);
+    expect(result.stdout).not.toContain('Unavailable sources');
     expect(result.stdout).toMatch(/^Gate\s+passed\b/m);
   });
 });
@@ -99,7 +99,7 @@ describe('nerq check express --json', () => {
     expect(typeof report.score).toBe('number');
     expect(hasOneDecimal(report.score as number)).toBe(true);
     expect(report.grade).not.toBeNull();
-    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictCode).toBe('yes');
     expect(report.coverage).toBeGreaterThan(0);
     expect(report.coverage).toBeLessThanOrEqual(1);
   });
@@ -118,8 +118,10 @@ describe('nerq check express --json', () => {
       expect({ id: check.id, status: check.status }).toEqual({ id: check.id, status: statusForScore(check.score) });
       expect(DIMENSION_IDS).toContain(check.dimension);
     }
-    expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({ score: null, status: 'unknown' });
-    expect(sourceOf(report, 'vulnerabilities')).toEqual({ id: 'vulnerabilities', status: 'unavailable', reason: 'no vulnerability source yet' });
+    expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({ score: 100, status: 'pass' });
+    expect(sourceOf(report, 'vulnerabilities')).toEqual({ id: 'vulnerabilities', status: 'ok', reason: null });
+    // express@4.17.1 has 30 direct dependencies, all resolved and queried in the same OSV batch.
+    expect(checkOf(report, 'vulnerable-dependencies').evidence).toMatchObject({ dependenciesQueried: 30 });
   });
 });
 
@@ -141,17 +143,17 @@ interface Expected {
  * `request` is deprecated, so a bare `request` resolves, as npm picks, to its latest 2.88.2.
  */
 const EXPECTED: Expected[] = [
-  { target: 'chalk', version: '4.1.0', score: 88.7, grade: 'A', verdict: 'CAUTION', coverage: 0.912, category: 'library', exit: 0 },
-  { target: 'express', version: '4.17.1', score: 82.8, grade: 'A', verdict: 'CAUTION', coverage: 0.926, category: 'web-framework', exit: 0 },
-  { target: 'debug', version: '4.2.0', score: 88.9, grade: 'A', verdict: 'CAUTION', coverage: 0.822, category: 'library', exit: 0 },
-  { target: 'request', version: '2.88.2', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.834, category: 'library', exit: 1 },
-  { target: 'crossenv', version: '0.0.2-security', score: 9.9, grade: 'F', verdict: 'NO — DO NOT USE', coverage: 0.691, category: 'library', exit: 1 },
-  { target: 'esbuild', version: '0.28.2', score: 70, grade: 'B', verdict: 'CAUTION', coverage: 0.691, category: 'cli', exit: 0 },
-  { target: 'bufferutil', version: '4.1.0', score: 82.4, grade: 'A', verdict: 'CAUTION', coverage: 0.691, category: 'library', exit: 0 },
-  { target: '@types/semver', version: '7.8.0', score: 86.4, grade: 'A', verdict: 'CAUTION', coverage: 0.781, category: 'library', exit: 0 },
-  { target: 'jsonify', version: '0.0.1', score: 60.5, grade: 'C', verdict: 'CAUTION', coverage: 0.691, category: 'library', exit: 0 },
-  { target: 'json-schema', version: '0.4.0', score: 77.4, grade: 'B', verdict: 'CAUTION', coverage: 0.691, category: 'library', exit: 0 },
-  { target: 'nerq-fixture-bare', version: '1.0.0', score: 59.3, grade: 'D', verdict: 'CAUTION', coverage: 0.822, category: 'library', exit: 0 },
+  { target: 'chalk', version: '4.1.0', score: 90.2, grade: 'A+', verdict: 'YES', coverage: 1, category: 'library', exit: 0 },
+  { target: 'express', version: '4.17.1', score: 84, grade: 'A', verdict: 'YES', coverage: 1, category: 'web-framework', exit: 0 },
+  { target: 'debug', version: '4.2.0', score: 90.4, grade: 'A+', verdict: 'YES', coverage: 0.91, category: 'library', exit: 0 },
+  { target: 'request', version: '2.88.2', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.93, category: 'library', exit: 1 },
+  { target: 'crossenv', version: '0.0.2-security', score: 9.9, grade: 'F', verdict: 'NO — DO NOT USE', coverage: 0.809, category: 'library', exit: 1 },
+  { target: 'esbuild', version: '0.28.2', score: 79.3, grade: 'B', verdict: 'YES', coverage: 0.809, category: 'cli', exit: 0 },
+  { target: 'bufferutil', version: '4.1.0', score: 87.3, grade: 'A', verdict: 'YES', coverage: 0.809, category: 'library', exit: 0 },
+  { target: '@types/semver', version: '7.8.0', score: 88.9, grade: 'A', verdict: 'YES', coverage: 0.899, category: 'library', exit: 0 },
+  { target: 'jsonify', version: '0.0.1', score: 63.5, grade: 'C', verdict: 'CAUTION', coverage: 0.809, category: 'library', exit: 0 },
+  { target: 'json-schema', version: '0.4.0', score: 80.4, grade: 'A', verdict: 'YES', coverage: 0.809, category: 'library', exit: 0 },
+  { target: 'nerq-fixture-bare', version: '1.0.0', score: 60.8, grade: 'C', verdict: 'CAUTION', coverage: 0.91, category: 'library', exit: 0 },
 ];
 
 describe('the fixture packages under NERQ_NOW=2026-11-30', () => {

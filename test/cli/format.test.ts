@@ -35,12 +35,12 @@ describe('--format markdown, one target', () => {
     expect(result.stdout).not.toMatch(ANSI);
     const [first] = result.stdout.split('\n');
     expect(first).toMatch(/^#{1,3} .*chalk@4\.1\.0/);
-    expect(result.stdout).toMatch(/\*\*88\.7\/100\*\*/);
+    expect(result.stdout).toMatch(/\*\*90\.2\/100\*\*/);
     expect(result.stdout).toMatch(/^\| Dimension \| Score \| Weight \| Coverage \|$/m);
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(result.stdout).toMatch(new RegExp(`^\\| ${title} \\| \\d+\\.\\d \\|`, 'm'));
     }
-    expect(result.stdout).toMatch(/^\| .*unknown \| Known vulnerabilities \| — \|/m);
+    expect(result.stdout).toMatch(/^\| .*pass \| Known vulnerabilities \| 100\.0 \|/m);
   });
 
   it('a scoped package is named in the heading too', async () => {

@@ -1,9 +1,11 @@
 /**
  * Shared set-up for the CLI integration tests: the fixture packages, the routes each one
- * requests (packument, tarball, download counts) and small assertions over CLI output.
+ * requests (packument, tarball, download counts, its dependencies' packuments, OSV) and
+ * small assertions over CLI output.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { expect } from 'vitest';
 import { ReportSchema, type Report } from '../../src/report/schema.js';
 import type { FixtureResponse, FixtureServer, RouteHandler } from '../support/fixture-server.js';
@@ -45,7 +47,17 @@ export const PACKAGES: readonly FixturePackage[] = [
   { name: 'nerq-fixture-bare', version: '1.0.0', tarball: 'nerq-fixture-bare-1.0.0.tgz', downloads: false },
 ];
 
+/** Synthetic release-anomaly fixtures (issue 3): one anomaly each in 1.4.0 against 1.3.0. */
+export const ANOMALY_PACKAGES: readonly FixturePackage[] = ['provenance-dropped', 'new-publisher', 'postinstall'].map((kind) => ({
+  name: `nerq-fixture-${kind}`,
+  version: '1.4.0',
+  tarball: `nerq-fixture-${kind}-1.4.0.tgz`,
+  downloads: false,
+}));
+
 export function fixturePackage(name: string): FixturePackage {
+  const anomaly = ANOMALY_PACKAGES.find((p) => p.name === name);
+  if (anomaly) return anomaly;
   const found = PACKAGES.find((p) => p.name === name);
   if (found === undefined) throw new Error(`no fixture package ${name}`);
   return found;
@@ -71,7 +83,38 @@ export interface RouteOverrides {
   tarballHandler?: RouteHandler;
   /** Both download periods (fixtures when recorded, else a 404 as the stats API answers). */
   downloads?: FixtureResponse;
+  /** Every direct dependency's packument (default: a synthetic one holding the range's lowest version). */
+  dependencies?: FixtureResponse;
+  /** OSV's querybatch: a handler or a fixed answer / fault (default: no advisory for any query). */
+  osv?: RouteHandler | FixtureResponse;
 }
+
+/** The resolved version's direct dependencies, from the fixture packument. */
+export function fixtureDependencies(pkg: FixturePackage): Record<string, string> {
+  const file = path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${pkg.name}.json`);
+  const packument = JSON.parse(readFileSync(file, 'utf8')) as { versions: Record<string, { dependencies?: Record<string, string> }> };
+  return packument.versions[pkg.version]?.dependencies ?? {};
+}
+
+/**
+ * A minimal abbreviated packument for a dependency, holding just the lowest version its
+ * range accepts: enough for nerq to resolve it as npm would, with no real fixture needed.
+ */
+export function syntheticDependency(name: string, range: string): FixtureResponse {
+  const version = semver.minVersion(range)?.version ?? '1.0.0';
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/vnd.npm.install-v1+json' },
+    body: JSON.stringify({ name, 'dist-tags': { latest: version }, versions: { [version]: { name, version, dist: { tarball: `{{REGISTRY}}/${name}/-/${name}-${version}.tgz` } } } }),
+  };
+}
+
+/** OSV with no advisory for anything: one empty result per query, as the real API answers. */
+export const osvNoAdvisories: RouteHandler = (_req, res, { body }) => {
+  const queries = (JSON.parse(body.toString('utf8')) as { queries: unknown[] }).queries;
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ results: queries.map(() => ({})) }));
+};
 
 /** Declare every route one `check <name>` requests; overrides replace a route's answer. */
 export function expectPackage(server: FixtureServer, name: string, overrides: RouteOverrides = {}): FixturePackage {
@@ -81,6 +124,15 @@ export function expectPackage(server: FixtureServer, name: string, overrides: Ro
   else server.expect('GET', tarballPath(pkg), overrides.tarball);
   const downloads = overrides.downloads ?? (pkg.downloads ? undefined : { status: 404, body: { error: `package ${name} not found` } });
   for (const period of ['last-week', 'last-year'] as const) server.expect('GET', downloadsPath(period, name), downloads);
+  for (const [dependency, range] of Object.entries(fixtureDependencies(pkg))) {
+    // A dependency with a recorded packument (express → debug) is served from it, the same
+    // answer its own `check` gets; the others get a synthetic one.
+    const recorded = existsSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${dependency}.json`));
+    server.expect('GET', packumentPath(dependency), overrides.dependencies ?? (recorded ? undefined : syntheticDependency(dependency, range)));
+  }
+  const osv = overrides.osv ?? osvNoAdvisories;
+  if (typeof osv === 'function') server.route('POST', '/osv/v1/querybatch', osv);
+  else server.expect('POST', '/osv/v1/querybatch', osv);
   return pkg;
 }
 

@@ -15,9 +15,12 @@ describe('cliEnv', () => {
     vi.stubEnv('GITHUB_TOKEN', 'inherited-token');
     vi.stubEnv('NODE_OPTIONS', '--inspect');
     const env = cliEnv(path.join('fake', 'home-x'));
+    const endpoints = ['NERQ_NPM_REGISTRY', 'NERQ_NPM_API_URL', 'NERQ_PYPI_URL', 'NERQ_PYPISTATS_URL', 'NERQ_GITHUB_API_URL', 'NERQ_GITHUB_GRAPHQL_URL', 'NERQ_OSV_API_URL'];
     expect(Object.keys(env).sort()).toEqual(
-      ['HOME', 'NERQ_NOW', 'NO_COLOR', 'PATH', 'USERPROFILE', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME'].sort(),
+      ['HOME', 'NERQ_NOW', 'NO_COLOR', 'PATH', 'USERPROFILE', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', ...endpoints].sort(),
     );
+    // With no fixture server, every endpoint is a refused loopback port: never the internet.
+    for (const name of endpoints) expect(env[name]).toMatch(/^http:\/\/127\.0\.0\.1:9\//);
     expect(env.HOME).toBe(path.join('fake', 'home-x'));
     expect(env.XDG_CONFIG_HOME).toBe(path.join('fake', 'home-x', '.config'));
     expect(env.NO_COLOR).toBe('1');

@@ -12,8 +12,9 @@ const registry = process.env.npm_config_registry ?? process.env.NPM_CONFIG_REGIS
 
 describe.runIf(live)('live npm registry', () => {
   it('checks express end to end within the 10 s deadline', async () => {
-    const env: Record<string, string> = { NERQ_NOW: '' };
-    if (registry) env.NERQ_NPM_REGISTRY = registry;
+    // Empty endpoint variables mean "the public default" (run-cli points them at loopback).
+    const env: Record<string, string> = { NERQ_NOW: '', NERQ_NPM_REGISTRY: registry ?? '' };
+    for (const name of ['NERQ_NPM_API_URL', 'NERQ_PYPI_URL', 'NERQ_PYPISTATS_URL', 'NERQ_GITHUB_API_URL', 'NERQ_GITHUB_GRAPHQL_URL', 'NERQ_OSV_API_URL']) env[name] = '';
     // The user's network settings (proxies, extra CAs) are part of a live run.
     for (const name of ['NODE_EXTRA_CA_CERTS', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']) {
       const value = process.env[name];

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/run-cli.js';
+import { cliEnv, REPO_ROOT } from '../support/run-cli.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 const npmCli = process.env.npm_execpath;
@@ -79,16 +79,19 @@ describe('npm pack', () => {
     server.expect('GET', '/npm/nerq-fixture-bare').expect('GET', '/npm/nerq-fixture-bare/-/nerq-fixture-bare-1.0.0.tgz');
     server.expect('GET', '/npm-api/downloads/point/last-week/nerq-fixture-bare', { status: 404, body: '{"error":"package nerq-fixture-bare not found"}' });
     server.expect('GET', '/npm-api/downloads/point/last-year/nerq-fixture-bare', { status: 404, body: '{"error":"package nerq-fixture-bare not found"}' });
+    server.expect('POST', '/osv/v1/querybatch', { status: 200, body: '{"results":[{}]}' });
     try {
       // Asynchronous: the fixture server answers from this very process.
       const result = await promisify(execFile)(process.execPath, [path.join(unpacked, 'bin', 'nerq.js'), 'check', 'nerq-fixture-bare', '--json'], {
         cwd: home,
         encoding: 'utf8',
-        env: env(home, { NERQ_NPM_REGISTRY: `${server.url('npm')}/`, NERQ_NPM_API_URL: server.url('npm-api') }),
+        // Every endpoint on the loopback server (cliEnv): nothing may reach for the internet.
+        env: env(home, cliEnv(home, { server })),
       }).catch((error: { stdout: string }) => error);
-      const report = JSON.parse(result.stdout) as { target: { name: string }; score: number | null };
+      const report = JSON.parse(result.stdout) as { target: { name: string }; score: number | null; sources: { id: string; status: string }[] };
       expect(report.target.name).toBe('nerq-fixture-bare');
       expect(typeof report.score).toBe('number');
+      expect(report.sources.find((s) => s.id === 'vulnerabilities')?.status).toBe('ok');
       expectNoUnexpected(server);
     } finally {
       rmSync(home, { recursive: true, force: true });

@@ -44,18 +44,19 @@ export function cliEnv(home: string, options: Pick<RunCliOptions, 'env' | 'serve
     NO_COLOR: '1',
     NERQ_NOW: DEFAULT_NOW,
   };
+  // Without a fixture server every endpoint still points at loopback (port 9, discard: the
+  // connection is refused), so no test can reach for the internet by accident.
   const { server } = options;
-  if (server !== undefined) {
-    Object.assign(env, {
-      NERQ_NPM_REGISTRY: `${server.url('npm')}/`,
-      NERQ_NPM_API_URL: server.url('npm-api'),
-      NERQ_PYPI_URL: server.url('pypi'),
-      NERQ_PYPISTATS_URL: server.url('pypistats'),
-      NERQ_GITHUB_API_URL: server.url('github'),
-      NERQ_GITHUB_GRAPHQL_URL: `${server.url('github')}/graphql`,
-      NERQ_OSV_API_URL: server.url('osv'),
-    });
-  }
+  const base = (prefix: string) => (server === undefined ? `http://127.0.0.1:9/${prefix}` : server.url(prefix));
+  Object.assign(env, {
+    NERQ_NPM_REGISTRY: `${base('npm')}/`,
+    NERQ_NPM_API_URL: base('npm-api'),
+    NERQ_PYPI_URL: base('pypi'),
+    NERQ_PYPISTATS_URL: base('pypistats'),
+    NERQ_GITHUB_API_URL: base('github'),
+    NERQ_GITHUB_GRAPHQL_URL: `${base('github')}/graphql`,
+    NERQ_OSV_API_URL: base('osv'),
+  });
   return { ...env, ...options.env };
 }
 

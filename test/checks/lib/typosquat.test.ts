@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impact';
+import { describe, expect, it } from 'vitest';
+import {
+  POPULAR_LIST,
+  buildPopularIndex,
+  differOnlyInDigits,
+  distanceAllowed,
+  editDistance,
+  findIntended,
+  flattenScope,
+  homoglyphKey,
+  isHomoglyphOf,
+  isPopular,
+  popularIndex,
+  segments,
+  splitScope,
+  stripSeparators,
+} from '../../../src/checks/lib/typosquat.js';
+import type { TyposquatMatch } from '../../../src/checks/lib/typosquat.js';
+
+describe('editDistance (optimal string alignment)', () => {
+  it.each<[string, string, number]>([
+    ['', '', 0],
+    ['a', '', 1],
+    ['', 'abc', 3],
+    ['lodash', 'lodash', 0],
+    ['expres', 'express', 1],
+    ['electorn', 'electron', 1], // one swap
+    ['lodahs', 'lodash', 1],
+    ['reqeust', 'request', 1],
+    ['kitten', 'sitting', 3],
+    ['ab', 'ba', 1],
+    // Restricted Damerau: a swapped pair is not edited again (true Damerau–Levenshtein gives 2).
+    ['ca', 'abc', 3],
+  ])('%s ↔ %s = %i', (a, b, d) => {
+    expect(editDistance(a, b)).toBe(d);
+    expect(editDistance(b, a)).toBe(d);
+  });
+
+  it('stops at max and answers max + 1', () => {
+    expect(editDistance('kitten', 'sitting', 1)).toBe(2);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+    expect(editDistance('', 'abcdef', 2)).toBe(3);
+  });
+
+  it('handles names longer than its reused rows', () => {
+    const long = 'x'.repeat(300);
+    expect(editDistance(long, `${long}y`)).toBe(1);
+    expect(editDistance(`${long}ab`, `${long}ba`)).toBe(1);
+  });
+
+  const name = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '-', '1'), maxLength: 12 });
+
+  it('is symmetric, zero only for equal strings, and bounded by the lengths', () => {
+    fc.assert(
+      fc.property(name, name, (a, b) => {
+        const d = editDistance(a, b);
+        expect(editDistance(b, a)).toBe(d);
+        expect(d === 0).toBe(a === b);
+        expect(d).toBeLessThanOrEqual(Math.max(a.length, b.length));
+        expect(d).toBeGreaterThanOrEqual(Math.abs(a.length - b.length));
+      }),
+    );
+  });
+
+  it('agrees with the unbounded distance under any max', () => {
+    fc.assert(
+      fc.property(name, name, fc.integer({ min: 0, max: 4 }), (a, b, max) => {
+        expect(editDistance(a, b, max)).toBe(Math.min(editDistance(a, b), max + 1));
+      }),
+    );
+  });
+
+  it('counts a swap of two different adjacent characters as 1', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 2, maxLength: 12 }), fc.nat(), (s, at) => {
+        const i = at % (s.length - 1);
+        fc.pre(s[i] !== s[i + 1]);
+        const swapped = s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
+        expect(editDistance(s, swapped)).toBe(1);
+      }),
+    );
+  });
+});
+
+describe('normalisers', () => {
+  it.each<[string, { scope: string | null; name: string }]>([
+    ['@types/react', { scope: 'types', name: 'react' }],
+    ['react', { scope: null, name: 'react' }],
+    ['@/x', { scope: null, name: '@/x' }],
+  ])('splitScope(%s)', (input, parts) => {
+    expect(splitScope(input)).toEqual(parts);
+  });
+
+  it.each<[string, string]>([
+    ['cross-env', 'crossenv'],
+    ['Cross_Env', 'crossenv'],
+    ['lodash.merge', 'lodashmerge'],
+    ['@types/react-dom', '@types/reactdom'],
+  ])('stripSeparators(%s) = %s', (input, out) => {
+    expect(stripSeparators(input)).toBe(out);
+  });
+
+  it.each<[string, string]>([
+    ['@types/react', 'typesreact'],
+    ['types-react', 'typesreact'],
+    ['@babel/plugin-x', 'babelpluginx'],
+  ])('flattenScope(%s) = %s', (input, out) => {
+    expect(flattenScope(input)).toBe(out);
+  });
+
+  it.each<[string, string[]]>([
+    ['@types/react-dom', ['types', 'react', 'dom']],
+    ['lodash.merge', ['lodash', 'merge']],
+    ['Express', ['express']],
+  ])('segments(%s)', (input, out) => {
+    expect(segments(input)).toEqual(out);
+  });
+
+  it.each<[string, string, boolean]>([
+    ['l0dash', 'lodash', true],
+    ['1odash', 'lodash', true],
+    ['d1ff', 'diff', true],
+    ['chai5', 'chais', true],
+    ['rnoment', 'moment', true],
+    ['vvebpack', 'webpack', true],
+    ['webpack', 'vvebpack', true],
+    ['LODASH', 'lodash', false], // the same name, not a homoglyph
+    ['mild', 'mlld', false], // i and l are not look-alikes on their own
+    ['lodash', 'lodesh', false],
+    ['l0dash', 'lodas', false],
+  ])('isHomoglyphOf(%s, %s) = %s', (a, b, expected) => {
+    expect(isHomoglyphOf(a, b)).toBe(expected);
+    if (expected) expect(homoglyphKey(a)).toBe(homoglyphKey(b));
+  });
+
+  it.each<[string, string, boolean]>([
+    ['passport-oauth1', 'passport-oauth2', true],
+    ['mkdirp2', 'mkdirp', true],
+    ['mkdirp', 'mkdirp', false],
+    ['lodash', 'lodahs', false],
+  ])('differOnlyInDigits(%s, %s) = %s', (a, b, expected) => {
+    expect(differOnlyInDigits(a, b)).toBe(expected);
+  });
+
+  it.each<[string, string, number]>([
+    ['expres', 'express', 1],
+    ['reac', 'react', 0], // under 5 characters
+    ['electorn', 'electron', 2],
+    ['eslint-config-umi', 'eslint-config-ali', 0], // only `umi` / `ali` differ
+    ['express-validators', 'express-validator', 2],
+    ['@types/nodee', '@types/node', 0],
+    ['@typse/react', '@types/react', 1], // only the scope differs
+    ['types-react', '@types/react', 0], // scoped against unscoped: never by distance
+  ])('distanceAllowed(%s, %s) = %i', (a, b, allowed) => {
+    expect(distanceAllowed(a, b)).toBe(allowed);
+    expect(distanceAllowed(b, a)).toBe(allowed);
+  });
+});
+
+describe('findIntended on a small list', () => {
+  it.each<[string, string[], string, TyposquatMatch | null]>([
+    ['separator beats a closer or more popular distance match', ['crossenvx', 'cross-env'], 'crossenv', { intended: 'cross-env', rule: 'separator', distance: 1 }],
+    ['scope beats distance', ['types-reaxt', '@types/react'], 'types-react', { intended: '@types/react', rule: 'scope', distance: 2 }],
+    ['homoglyph beats distance', ['l0dashx', 'lodash'], 'l0dash', { intended: 'lodash', rule: 'homoglyph', distance: 1 }],
+    ['smaller distance beats popularity', ['abcdefghxy', 'abcdefghix'], 'abcdefghij', { intended: 'abcdefghix', rule: 'distance', distance: 1 }],
+    ['list order settles a tie', ['abcdefy', 'abcdefz'], 'abcdefx', { intended: 'abcdefy', rule: 'distance', distance: 1 }],
+    ['list order settles a tie (reversed)', ['abcdefz', 'abcdefy'], 'abcdefx', { intended: 'abcdefz', rule: 'distance', distance: 1 }],
+    ['a name on the list is never matched', ['react', 'preact'], 'preact', null],
+    ['the bare name of a popular scoped package is not flagged', ['@vercel/elysia'], 'elysia', null],
+    ['a scoped name is not read as an unscoped one', ['koa-send'], '@koa/send', null],
+    ['case-only difference', ['JSONStream'], 'jsonstream', { intended: 'JSONStream', rule: 'separator', distance: 0 }],
+    ['short names only by the exact rules', ['ab', 'a-bc'], 'abc', { intended: 'a-bc', rule: 'separator', distance: 1 }],
+    ['short names: one edit is not enough', ['chai'], 'chat', null],
+  ])('%s', (_name, list, target, expected) => {
+    expect(findIntended(target, buildPopularIndex(list))).toEqual(expected);
+  });
+
+  it('keeps the first rank of a repeated name', () => {
+    const index = buildPopularIndex(['a', 'b', 'a']);
+    expect(index.names).toEqual(['a', 'b']);
+    expect(index.rank.get('a')).toBe(0);
+  });
+});
+
+describe('the shipped popular list', () => {
+  it('is npm-high-impact at the recorded version, all three exports united', () => {
+    const installed = JSON.parse(readFileSync(new URL('../../../node_modules/npm-high-impact/package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(POPULAR_LIST.version).toBe(installed.version);
+    const union = new Set([...npmHighImpact, ...npmTopDependents, ...npmTopDownloads]);
+    const index = popularIndex();
+    expect(index.names.length).toBe(union.size);
+    expect(index.names.length).toBeGreaterThan(10_000);
+    expect(index.names.slice(0, 3)).toEqual(npmHighImpact.slice(0, 3));
+    expect(popularIndex()).toBe(index); // built once
+  });
+
+  it('never flags a name on the list', () => {
+    const index = popularIndex();
+    const flagged = index.names.filter((name) => findIntended(name, index) !== null);
+    expect(flagged).toEqual([]);
+    expect(index.names.every((name) => isPopular(name, index))).toBe(true);
+  });
+
+  it.each<[string, TyposquatMatch | null]>([
+    ['crossenv', { intended: 'cross-env', rule: 'separator', distance: 1 }],
+    ['babelcli', { intended: 'babel-cli', rule: 'separator', distance: 1 }],
+    ['jsonstream', { intended: 'JSONStream', rule: 'separator', distance: 0 }],
+    ['types-react', { intended: '@types/react', rule: 'scope', distance: 2 }],
+    ['l0dash', { intended: 'lodash', rule: 'homoglyph', distance: 1 }],
+    ['1odash', { intended: 'lodash', rule: 'homoglyph', distance: 1 }],
+    ['electorn', { intended: 'electron', rule: 'distance', distance: 1 }],
+    ['lodahs', { intended: 'lodash', rule: 'distance', distance: 1 }],
+    ['expres', { intended: 'express', rule: 'distance', distance: 1 }],
+    ['reqeust', { intended: 'request', rule: 'distance', distance: 1 }],
+    ['pupeteer', { intended: 'puppeteer', rule: 'distance', distance: 1 }],
+    ['@typse/react', { intended: '@types/react', rule: 'distance', distance: 1 }], // a swap in the scope
+    ['my-unique-internal-tool-xyz', null],
+    ['abc', null],
+    ['example', null],
+    ['eslint-config-umi', null], // the differing part (`umi`) is short
+    ['passport-oauth3', null], // a version family, not a typo
+  ])('%s → %j', (name, expected) => {
+    expect(isPopular(name)).toBe(false);
+    expect(findIntended(name)).toEqual(expected);
+  });
+
+  it.each(['react', 'preact', 'chai', 'chalk', 'debug', 'ms', '@types/react', 'cross-env', 'babel-cli'])('%s is on the list', (name) => {
+    expect(isPopular(name)).toBe(true);
+    expect(findIntended(name)).toBeNull();
+  });
+
+  it('measures the index build and one lookup (printed, not asserted)', () => {
+    const t0 = performance.now();
+    const index = buildPopularIndex([...npmHighImpact, ...npmTopDependents, ...npmTopDownloads]);
+    const t1 = performance.now();
+    const names = ['my-unique-internal-tool-xyz', 'electorn', 'lodahs', 'some-package-name', 'typescript-eslint-helper'];
+    for (const n of names) findIntended(n, index);
+    const t2 = performance.now();
+    console.log(
+      `typosquat: ${POPULAR_LIST.name}@${POPULAR_LIST.version}, ${index.names.length} names; ` +
+        `index built in ${(t1 - t0).toFixed(0)} ms, ${((t2 - t1) / names.length).toFixed(2)} ms per name`,
+    );
+    expect(index.names.length).toBe(popularIndex().names.length);
+  });
+});

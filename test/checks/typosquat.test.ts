@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import check, { TYPOSQUAT_SCORE, WIDELY_USED_WEEKLY_DOWNLOADS } from '../../src/checks/typosquat.js';
+import { evidence, unavailable } from '../support/evidence-builder.js';
+import type { CheckCase } from './check-table.js';
+import { checkTable, outcomeOf } from './check-table.js';
+
+const named = (name: string, lastWeek: number | null = 120) => evidence({ registry: { name }, downloads: { lastWeek } });
+
+const flagged = (name: string, intended: string, rule: string, distance: number): CheckCase => ({
+  name: `${name} → ${intended} (${rule})`,
+  evidence: named(name),
+  score: TYPOSQUAT_SCORE,
+  messageId: 'likely-typosquat',
+  data: { intended, rule, distance },
+  message: [`\`${intended}\``, `check you meant ${intended}`],
+});
+
+const popular = (name: string): CheckCase => ({
+  name: `${name} is popular`,
+  evidence: named(name, 5_000),
+  score: 100,
+  messageId: 'popular',
+  data: { intended: null, rule: null, distance: null },
+});
+
+const distinct = (name: string): CheckCase => ({
+  name: `${name} is distinct`,
+  evidence: named(name),
+  score: 100,
+  messageId: 'distinct',
+  data: { intended: null, rule: null, distance: null },
+});
+
+checkTable(check, [
+  flagged('crossenv', 'cross-env', 'separator', 1),
+  flagged('babelcli', 'babel-cli', 'separator', 1),
+  flagged('types-react', '@types/react', 'scope', 2),
+  flagged('l0dash', 'lodash', 'homoglyph', 1),
+  flagged('electorn', 'electron', 'distance', 1),
+  flagged('lodahs', 'lodash', 'distance', 1),
+  flagged('expres', 'express', 'distance', 1),
+  flagged('reqeust', 'request', 'distance', 1),
+  // Two popular packages one edit apart are both legitimate.
+  popular('react'),
+  popular('preact'),
+  popular('chai'),
+  popular('chalk'),
+  popular('debug'),
+  popular('ms'),
+  popular('@types/react'),
+  distinct('my-unique-internal-tool-xyz'),
+  distinct('abc'),
+  distinct('example'),
+  {
+    name: 'a close name that is widely used itself',
+    evidence: named('electorn', 5_000_000),
+    score: 100,
+    messageId: 'widely-used',
+    data: { intended: 'electron', rule: 'distance', distance: 1, lastWeek: 5_000_000 },
+    message: ['electron', '5,000,000'],
+  },
+  {
+    name: 'exactly at the widely-used bar',
+    evidence: named('crossenv', WIDELY_USED_WEEKLY_DOWNLOADS),
+    score: 100,
+    messageId: 'widely-used',
+  },
+  {
+    name: 'just under the widely-used bar',
+    evidence: named('crossenv', WIDELY_USED_WEEKLY_DOWNLOADS - 1),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+  },
+  {
+    name: 'download count unknown: flagged',
+    evidence: named('crossenv', null),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+  },
+  {
+    name: 'downloads source unavailable: flagged',
+    evidence: evidence({ registry: { name: 'crossenv' }, downloads: unavailable('HTTP 503') }),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+    data: { intended: 'cross-env', rule: 'separator' },
+  },
+]);
+
+describe('typosquat check', () => {
+  it('is unknown only when the registry facts are unavailable', () => {
+    expect(check.needs).toEqual(['registry']);
+    expect(check.optional).toEqual(['downloads']);
+  });
+
+  it('answers the same every time', () => {
+    const ev = named('crossenv');
+    expect(outcomeOf(check, ev)).toEqual(outcomeOf(check, ev));
+  });
+
+  it('names the list it compares with in its description', () => {
+    expect(check.description).toMatch(/npm-high-impact \d+\.\d+\.\d+/);
+  });
+});
