@@ -55,14 +55,19 @@ export default defineCheck({
     malicious: 'Known malicious package: {ids}',
     'malicious-dependency': 'Malicious direct dependency: {details}',
     clean: 'No known-malicious record for this package or its direct dependencies',
-    'clean-package-only': 'No known-malicious record for this package; its direct dependencies could not be checked',
+    'clean-package-only': 'No known-malicious record for this package; its direct dependencies could not all be checked',
   },
   evaluate: ({ vulnerabilities, dependencies, registry }) => {
     const own = maliciousAdvisories(vulnerabilities.advisories);
     const depAdvisories = vulnerabilities.dependencyAdvisories === null ? [] : maliciousAdvisories(vulnerabilities.dependencyAdvisories);
     const deps = maliciousDependencies(dependencies?.dependencies ?? [], depAdvisories);
     const noDependencies = registry?.dependencies === 0 || dependencies?.dependencies.length === 0;
-    const dependenciesChecked = noDependencies || (dependencies !== undefined && vulnerabilities.dependencyAdvisories !== null);
+    // Checked only when every direct dependency resolved and was queried.
+    const dependenciesChecked =
+      noDependencies ||
+      (dependencies !== undefined &&
+        vulnerabilities.dependencyAdvisories !== null &&
+        dependencies.dependencies.every((d) => d.version !== null));
     const ids = own.map((a) => a.id);
     const details = deps.map(describeDependency);
     const data: Record<string, EvidenceValue> = {

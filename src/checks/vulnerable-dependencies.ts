@@ -26,11 +26,13 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried.',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved.',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
     clean: 'No known advisories in the {dependenciesQueried} direct dependencies queried',
+    'clean-partial':
+      'No known advisories in the {dependenciesQueried} of {total} direct dependencies queried; not resolved: {unresolved}',
     vulnerable: 'Advisories in {affected} of {total} direct dependencies, worst {worstLabel}: {details}',
   },
   evaluate: ({ vulnerabilities, dependencies }) => {
@@ -42,14 +44,18 @@ export default defineCheck({
       return { score: 100, messageId: 'no-dependencies', data: none };
     }
     const { dependencyAdvisories, dependenciesQueried } = vulnerabilities;
-    if (dependencyAdvisories === null) {
+    // Most dependencies unresolved: the answer would mostly be a guess.
+    if (dependencyAdvisories === null || unresolved.length * 2 > total) {
       const unknown: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };
       return { score: null, messageId: 'not-queried', data: unknown };
     }
     const advisories = vulnerabilityAdvisories(dependencyAdvisories);
     const worst = worstSeverity(advisories);
     const base: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };
-    if (worst === null) return { score: 100, messageId: 'clean', data: { ...base, dependencies: [], ids: [], worst: null } };
+    if (worst === null) {
+      const messageId = unresolved.length === 0 ? 'clean' : 'clean-partial';
+      return { score: 100, messageId, data: { ...base, dependencies: [], ids: [], worst: null } };
+    }
 
     // Group by dependency, in the order the dependencies are declared, then any others.
     const byPackage = new Map<string, { version: string | null; ids: string[] }>();

@@ -132,6 +132,21 @@ checkTable(check, [
     data: { dependenciesChecked: false },
   },
   {
+    name: 'a dependency that could not be resolved was not checked: the package alone is clean',
+    evidence: evidence({
+      dependencies: dependencyFacts({
+        dependencies: [
+          { name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false },
+          { name: 'dep-b', range: '^9.0.0', version: null, reason: 'not found', securityHolding: false },
+        ],
+      }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 1 },
+    }),
+    score: 100,
+    messageId: 'clean-package-only',
+    data: { dependenciesChecked: false },
+  },
+  {
     name: 'dependency facts unavailable but registry lists no dependencies: fully checked',
     evidence: evidence({
       registry: { dependencies: 0, dependencyRanges: {} },

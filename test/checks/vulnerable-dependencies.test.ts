@@ -115,8 +115,25 @@ checkTable(check, [
       vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 1 },
     }),
     score: 100,
-    messageId: 'clean',
+    messageId: 'clean-partial',
     data: { unresolved: ['dep-b'], dependenciesQueried: 1, total: 2 },
+    message: ['1 of 2', 'not resolved: dep-b'],
+  },
+  {
+    name: 'more than half unresolved → unknown, not a clean bill',
+    evidence: evidence({
+      dependencies: dependencyFacts({
+        dependencies: [
+          { name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false },
+          { name: 'dep-b', range: '^9.0.0', version: null, reason: 'not found', securityHolding: false },
+          { name: 'dep-c', range: '^9.0.0', version: null, reason: 'not found', securityHolding: false },
+        ],
+      }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 1 },
+    }),
+    score: null,
+    messageId: 'not-queried',
+    data: { unresolved: ['dep-b', 'dep-c'], total: 3 },
   },
 ]);
 
