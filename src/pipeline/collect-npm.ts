@@ -6,7 +6,7 @@
  */
 import type { Evidence, Sources } from '../evidence/schema.js';
 import { EVIDENCE_SCHEMA_VERSION } from '../evidence/schema.js';
-import { fetchAttestations } from '../sources/npm-attestations.js';
+import { fetchAttestations, NO_PROVENANCE } from '../sources/npm-attestations.js';
 import { resolveDependencies } from '../sources/npm-dependencies.js';
 import { fetchDownloads } from '../sources/npm-downloads.js';
 import { registryFacts } from '../sources/npm-facts.js';
@@ -23,20 +23,6 @@ export type Collected =
   | { kind: 'evidence'; evidence: Evidence }
   | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
 
-/** A version without `dist.attestations`: the registry answered, and there is no provenance. */
-const NO_PROVENANCE: Extract<Sources['attestations'], { status: 'ok' }> = {
-  status: 'ok',
-  facts: {
-    provenance: false,
-    predicateType: null,
-    sourceRepository: null,
-    workflow: null,
-    ref: null,
-    commit: null,
-    builder: null,
-    verified: false,
-  },
-};
 
 export async function collectNpm(target: Target, ctx: RunContext): Promise<Collected> {
   const registry = ctx.npm.registryFor(target.name);
@@ -61,7 +47,9 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
       ? fetchTarballFacts(ctx.http, facts.tarballUrl, { integrity: facts.integrity })
       : Promise.resolve({ status: 'unavailable' as const, reason: 'the registry gave no tarball URL' }),
     fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
-    facts.attestations ? fetchAttestations(ctx.http, registry, facts.name, version) : Promise.resolve(NO_PROVENANCE),
+    facts.attestations
+      ? fetchAttestations(ctx.http, registry, facts.name, version)
+      : Promise.resolve({ status: 'ok' as const, facts: NO_PROVENANCE }),
     dependenciesResult,
     // One OSV batch for the target and every dependency that resolved.
     dependenciesResult.then((deps) =>

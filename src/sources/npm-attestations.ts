@@ -100,7 +100,8 @@ export function attestationFacts(body: unknown, expected?: { name: string; versi
   return { provenance: true, predicateType: outerType, ...build, verified: false };
 }
 
-const NO_PROVENANCE: AttestationFacts = {
+/** A version without provenance: the registry answered, and there is none. */
+export const NO_PROVENANCE: AttestationFacts = {
   provenance: false,
   predicateType: null,
   sourceRepository: null,
