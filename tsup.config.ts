@@ -13,7 +13,8 @@ export default defineConfig({
   platform: 'node',
   outDir: 'dist',
   clean: true,
-  splitting: false,
+  // Code splitting keeps the commands' modules in chunks that `--version` never loads.
+  splitting: true,
   sourcemap: false,
   dts: false,
   metafile: true,

@@ -5,8 +5,6 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { VERSION } from '../version.js';
-import { runCheck } from './run-check.js';
-import { runScore } from './run-score.js';
 import { UsageError } from './options.js';
 import { CATEGORIES } from '../scoring/profiles.js';
 
@@ -38,6 +36,8 @@ export function buildProgram(): Command {
       .option('--save-evidence <file>', 'write the collected evidence as JSON (re-score it with nerq score)')
       .option('--registry <url>', 'npm registry (default: from your npm configuration)'),
   ).action(async (targets: string[], options: Record<string, unknown>) => {
+    // Loaded on demand: `--version` and `--help` start without the whole pipeline.
+    const { runCheck } = await import('./run-check.js');
     process.exitCode = await runCheck(targets, options);
   });
 
@@ -47,6 +47,7 @@ export function buildProgram(): Command {
       .description('re-score saved evidence offline, to the identical report')
       .argument('<evidence>', 'an evidence file written by --save-evidence (- for stdin)'),
   ).action(async (file: string, options: Record<string, unknown>) => {
+    const { runScore } = await import('./run-score.js');
     process.exitCode = await runScore(file, options);
   });
 
