@@ -38,6 +38,11 @@ export interface CheckOutcome<M extends string = string> {
   /** Raw numbers, dates and ids that the message is built from (also the JSON `evidence`). */
   data?: Record<string, EvidenceValue>;
   caps?: CapRequest[];
+  /**
+   * A reason the verdict may be no better than CAUTION (e.g. a moderate advisory affects the
+   * resolved version). Unlike a cap it moves neither the score nor the gate.
+   */
+  holdVerdict?: string;
 }
 
 export interface CheckDefinition<

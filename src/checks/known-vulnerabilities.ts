@@ -39,7 +39,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories affecting the resolved version (twins merged; withdrawn and malicious-package records left out). ' +
     'No advisory scores 100; each one takes off critical 60, high 40, moderate 20, low 10 points, an advisory without any severity is treated as high (floor 0). ' +
-    'Any critical, high or unknown-severity advisory caps the overall score at 49.9, even when a later version fixes it; the message names the version to upgrade to, or the advisories without a fix.',
+    'Any critical, high or unknown-severity advisory caps the overall score at 49.9, even when a later version fixes it, and any affecting advisory keeps the verdict at CAUTION at best; the message names the version to upgrade to, or the advisories without a fix.',
   messages: {
     none: 'No known advisories affect this version',
     'fix-available': 'Known advisories affect {version}: {ids} ({breakdown}); upgrade to {fixed}',
@@ -70,8 +70,11 @@ export default defineCheck({
     };
     const capping = advisories.filter((a) => capsVersion(a.severity));
     const caps = capping.length > 0 ? [capFor(capping, version)] : [];
-    if (unfixed.length === 0) return { score, messageId: 'fix-available', data, caps };
-    if (upgradeTo !== null) return { score, messageId: 'partial-fix', data: { ...data, partialFix: upgradeTo }, caps };
-    return { score, messageId: 'no-fix', data, caps };
+    // A vulnerable version is never a plain YES: below the cap's severities, the verdict holds at CAUTION.
+    const holdVerdict = `${ids.join(', ')} ${advisories.length === 1 ? 'affects' : 'affect'} ${version}`;
+    const outcome = { score, data, caps, holdVerdict };
+    if (unfixed.length === 0) return { ...outcome, messageId: 'fix-available' };
+    if (upgradeTo !== null) return { ...outcome, messageId: 'partial-fix', data: { ...data, partialFix: upgradeTo } };
+    return { ...outcome, messageId: 'no-fix' };
   },
 });

@@ -24,7 +24,9 @@ export interface Evaluation {
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Run one check over the evidence; unknown when a needed source is unavailable. */
-export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext): CheckResult & { capRequests: CapRequest[] } {
+type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null };
+
+export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext): RanCheck {
   const base = { id: check.id, dimension: check.dimension, title: check.title, weight: check.weight };
   const facts: Record<string, unknown> = {};
   for (const need of check.needs as readonly SourceId[]) {
@@ -38,6 +40,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
         message: `Unknown: ${need} unavailable (${source.reason})`,
         evidence: { source: need, reason: source.reason },
         capRequests: [],
+        holdVerdict: null,
       };
     }
     facts[need] = source.facts;
@@ -59,6 +62,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
       message: `Unknown: the check could not read the facts (${reason})`,
       evidence: {},
       capRequests: [],
+      holdVerdict: null,
     };
   }
   const score =
@@ -74,6 +78,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
     message: formatMessage(template, outcome.data),
     evidence: { ...(outcome.data ?? {}) },
     capRequests: outcome.caps ?? [],
+    holdVerdict: outcome.holdVerdict ?? null,
   };
 }
 
@@ -140,11 +145,14 @@ export function evaluate(
   } else {
     verdictCode = verdictForScore(score);
     for (const cap of capRequests) verdictReasons.push(`capped at ${cap.limit}: ${cap.reason}`);
-    // Unknown must never hide danger: while a guarding check is unknown, at most CAUTION.
+    // Unknown must never hide danger: while a guarding check is unknown, at most CAUTION;
+    // likewise while a check holds the verdict (an advisory below the cap's severities).
     const blind = ran.filter((r) => r.check.guardsDanger === true && r.result.score === null);
-    if (blind.length > 0 && verdictCode === 'yes') {
+    const held = ran.flatMap((r) => (r.result.holdVerdict === null ? [] : [`${r.check.title}: ${r.result.holdVerdict}`]));
+    if ((blind.length > 0 || held.length > 0) && verdictCode === 'yes') {
       verdictCode = 'caution';
       for (const r of blind) verdictReasons.push(`${r.check.title} not checked: ${r.result.message.replace(/^Unknown: /, '')}`);
+      verdictReasons.push(...held);
     }
   }
 
@@ -157,7 +165,7 @@ export function evaluate(
     coverage: round3(coverage),
     dimensions,
     checks: ran.map(({ result }) => {
-      const { capRequests: _caps, ...rest } = result;
+      const { capRequests: _caps, holdVerdict: _hold, ...rest } = result;
       return rest;
     }),
     caps,

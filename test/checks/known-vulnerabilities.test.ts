@@ -152,6 +152,16 @@ checkTable(check, [
 ]);
 
 describe('known-vulnerabilities', () => {
+  it('holds the verdict for any affecting advisory (a vulnerable version is never YES), and not otherwise', () => {
+    const held = (advisories: AdvisoryFacts[]) => {
+      const ran = runCheck(check, evidence({ vulnerabilities: { advisories } }));
+      return ran.kind === 'outcome' ? ran.outcome.holdVerdict : 'not evaluated';
+    };
+    expect(held([advisory({ id: 'GHSA-low-0001', severity: 'low', version: '2.1.0' })])).toBe('GHSA-low-0001 affects 2.1.0');
+    expect(held([advisory({ severity: 'moderate' }), advisory({ id: 'GHSA-two', severity: 'high' })])).toContain('affect 2.1.0');
+    expect(held([])).toBeUndefined();
+  });
+
   it('guards danger and is unknown when the vulnerability source is unavailable', () => {
     expect(check.guardsDanger).toBe(true);
     expect(runCheck(check, evidence({ vulnerabilities: unavailable('OSV: HTTP 503') }))).toEqual({

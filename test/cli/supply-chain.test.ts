@@ -110,6 +110,10 @@ describe('known vulnerabilities', () => {
     const check = checkOf(report, 'known-vulnerabilities');
     expect(check.score).toBe(80);
     expect(check.message).toContain('4.2.1');
+    // A vulnerable version is never YES, even below the cap's severities; the gate still passes.
+    expect(report.score).toBeGreaterThanOrEqual(70);
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasons.join(' ')).toContain('GHSA-test-mod-0002 affects 4.2.0');
   });
 
   it('no advisory: the check passes and the verdict can be YES', async () => {

@@ -104,6 +104,18 @@ describe('evaluate', () => {
     expect(result.verdictReasons.join(' ')).toContain('no vulnerability source yet');
   });
 
+  it('a held verdict stops at CAUTION without moving the score or adding a cap', () => {
+    const moderate = {
+      ...fixed('known-vulnerabilities', 'security', 1, 80),
+      evaluate: () => ({ score: 80, messageId: 'm', holdVerdict: 'GHSA-x affects 1.0.0' }),
+    } as AnyCheck;
+    const result = evaluate(bareEvidence(), [moderate, fixed('good', 'maintenance', 1, 100)], 'library', { now });
+    expect(result.score).toBeGreaterThanOrEqual(70);
+    expect(result.caps).toEqual([]);
+    expect(result.verdictCode).toBe('caution');
+    expect(result.verdictReasons).toContain('known-vulnerabilities: GHSA-x affects 1.0.0');
+  });
+
   it('a throwing check becomes unknown instead of crashing the run', () => {
     const broken = { ...fixed('broken', 'security', 1, 1), evaluate: () => { throw new TypeError('bad shape'); } } as AnyCheck;
     const result = evaluate(bareEvidence(), [broken], 'library', { now });
