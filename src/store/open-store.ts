@@ -1,0 +1,108 @@
+/**
+ * Opens nerq's local store (`<dir>/nerq.sqlite`). Never throws: a database from a newer nerq,
+ * a read-only directory or any other failure warns and returns null (run without a store);
+ * a corrupt file is moved aside with its -wal and -shm files and a fresh store is created.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { isCorruption, openDatabase, SchemaTooNewError, transactor } from './db.js';
+import { createHistory } from './history.js';
+import { createHttpCache } from './http-cache.js';
+import type { Store } from './types.js';
+
+export const STORE_FILE = 'nerq.sqlite';
+
+export interface OpenStoreOptions {
+  dir: string;
+  warn: (message: string) => void;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Renames `file` and its -wal/-shm companions to `<file>.corrupt-<timestamp>[-wal|-shm]`. */
+function moveAside(file: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const aside = `${file}.corrupt-${stamp}`;
+  fs.renameSync(file, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    try {
+      fs.renameSync(file + suffix, aside + suffix);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return aside;
+}
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * True when `file` exists, is not empty and does not start with SQLite's header. Checked before
+ * SQLite opens it because closing a handle on such a file deletes its -wal and -shm, which we
+ * want to keep beside it. Deeper corruption is still caught by openDatabase's probe query.
+ */
+function hasForeignHeader(file: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return false; // missing (a new store) or unreadable (openDatabase reports it)
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_MAGIC.length);
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    return read > 0 && (read < head.length || !head.equals(SQLITE_MAGIC));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function wrap(file: string, db: DatabaseSync): Store {
+  const transact = transactor(db);
+  const cache = createHttpCache(db, transact);
+  const history = createHistory(db, transact);
+  let open = true;
+  return {
+    file,
+    cache,
+    history,
+    close() {
+      if (!open) return;
+      open = false;
+      db.close();
+    },
+  };
+}
+
+/** Opens the database; a corrupt one is moved aside (warning once) and replaced by a new one. */
+function openOrReplace(file: string, warn: (message: string) => void): DatabaseSync {
+  if (!hasForeignHeader(file)) {
+    try {
+      return openDatabase(file);
+    } catch (error) {
+      if (!isCorruption(error)) throw error;
+    }
+  }
+  const aside = moveAside(file);
+  warn(`the store at ${file} was unreadable and was moved aside to ${aside}`);
+  return openDatabase(file);
+}
+
+/** Opens (creating and migrating as needed) the store in `dir`; null when it cannot be used. */
+export function openStore({ dir, warn }: OpenStoreOptions): Store | null {
+  const file = path.join(dir, STORE_FILE);
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return wrap(file, openOrReplace(file, warn));
+  } catch (error) {
+    if (error instanceof SchemaTooNewError) {
+      warn(`the store at ${file} was written by a newer nerq (${error.message}); running without it`);
+      return null;
+    }
+    warn(`the store at ${file} could not be used (${reason(error)}); running without it`);
+    return null;
+  }
+}
