@@ -19,6 +19,8 @@ export default defineConfig({
   dts: false,
   metafile: true,
   noExternal: [/.*/],
+  // Keep `node:` specifiers: node:sqlite exists only under its prefixed name.
+  removeNodeProtocol: false,
   banner: {
     js: "import { createRequire as __nerqCreateRequire } from 'node:module'; const require = __nerqCreateRequire(import.meta.url);",
   },

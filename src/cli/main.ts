@@ -34,7 +34,11 @@ export function buildProgram(): Command {
       .argument('<target...>', 'express, express@5, @scope/pkg@1.2.3, npm:express, pkg:npm/express@5.1.0')
       .option('--timeout <seconds>', 'deadline for the whole run (default 60)')
       .option('--save-evidence <file>', 'write the collected evidence as JSON (re-score it with nerq score)')
-      .option('--registry <url>', 'npm registry (default: from your npm configuration)'),
+      .option('--registry <url>', 'npm registry (default: from your npm configuration)')
+      .option('--offline', 'answer only from the local store: what is not there is unknown')
+      .option('--no-cache', 'do not read the HTTP cache (fresh answers are still stored)')
+      .option('--max-age <seconds>', 'treat cached answers older than this as stale (overrides each source\'s freshness)')
+      .option('--no-history', 'do not record this evaluation or compare with the previous one'),
   ).action(async (targets: string[], options: Record<string, unknown>) => {
     // Loaded on demand: `--version` and `--help` start without the whole pipeline.
     const { runCheck } = await import('./run-check.js');
@@ -51,7 +55,35 @@ export function buildProgram(): Command {
     process.exitCode = await runScore(file, options);
   });
 
-  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  program
+    .command('history')
+    .description('past evaluations of a target from the local store, with a sparkline')
+    .argument('<target>', 'a target as given to check (express, @scope/pkg, npm:chalk)')
+    .option('--json', 'print the series as JSON')
+    .action(async (target: string, options: { json?: boolean }) => {
+      const { runHistory } = await import('./run-history.js');
+      process.exitCode = await runHistory(target, options);
+    });
+
+  const cache = program.command('cache').description('the local HTTP cache');
+  cache
+    .command('stats')
+    .description('entries, size and the hit rate of the last run')
+    .option('--json', 'print as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const { runCacheStats } = await import('./run-cache.js');
+      process.exitCode = await runCacheStats(options);
+    });
+  cache
+    .command('clear')
+    .description('remove every cached response (history is kept)')
+    .action(async () => {
+      const { runCacheClear } = await import('./run-cache.js');
+      process.exitCode = await runCacheClear();
+    });
+
+  const all = (command: Command): Command[] => [command, ...command.commands.flatMap(all)];
+  for (const command of all(program).slice(1)) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
 

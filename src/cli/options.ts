@@ -27,6 +27,10 @@ export const OutputOptionsSchema = z.object({
 });
 
 export const CheckOptionsSchema = OutputOptionsSchema.extend({
+  offline: z.boolean().optional(),
+  cache: z.boolean().optional(),
+  history: z.boolean().optional(),
+  maxAge: number('--max-age', 0, 365 * 24 * 3600).optional(),
   timeout: number('--timeout', 1, 3600).optional(),
   saveEvidence: z.string().min(1).optional(),
   registry: z

@@ -1,6 +1,7 @@
 /** `nerq check <target...>`: parse every target first (bad input → exit 2, no request), then evaluate. */
 import { writeFileSync } from 'node:fs';
 import { checkTarget, type TargetOutcome } from '../pipeline/check-target.js';
+import type { Report } from '../report/schema.js';
 import type { RunContext } from '../pipeline/context.js';
 import { DEFAULT_GATE, exitCodeOf } from '../scoring/gate.js';
 import { resolveEndpoints } from '../sources/endpoints.js';
@@ -11,6 +12,7 @@ import { TargetError, type Target } from '../target/types.js';
 import { CheckOptionsSchema, clockFrom, formatOf, parseOptions, UsageError } from './options.js';
 import { colorEnabled, renderReports } from './output.js';
 import { startProgress } from './progress.js';
+import { StoreSession } from './store-session.js';
 
 const DEFAULT_TIMEOUT_S = 60;
 const CONCURRENCY = 4;
@@ -40,7 +42,16 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   for (const warning of npm.warnings) process.stderr.write(`nerq: warning: ${warning}\n`);
 
   const deadline = AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000);
-  const http = createHttpClient({ npm, signal: deadline });
+  const session = new StoreSession(
+    {
+      offline: options.offline === true,
+      cache: options.cache !== false,
+      history: options.history !== false,
+      ...(options.maxAge === undefined ? {} : { maxAgeS: options.maxAge }),
+    },
+    process.env,
+  );
+  const http = session.http(createHttpClient({ npm, signal: deadline }), endpoints, npm);
   const ctx: RunContext = {
     http,
     npm,
@@ -65,7 +76,12 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
 
   if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
 
-  const reports = outcomes.map((o) => o.report);
+  let reports: Report[];
+  try {
+    reports = outcomes.map((o) => session.remember(o.report, o.evidence));
+  } finally {
+    session.close();
+  }
   const format = formatOf(options);
   process.stdout.write(
     renderReports(reports, {

@@ -49,3 +49,23 @@ export function evidenceText(value: CheckResult['evidence'][string]): string {
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join(', ');
   return String(value);
 }
+
+/**
+ * The change since the previous evaluation: `▲ +3.1 since 2026-10-02 (was 69.1 B, 5.2.0)`,
+ * and, for a move of 5 or more, what moved it. Null when there is nothing to compare.
+ */
+export function previousLines(report: Report, ascii = false): string[] {
+  const previous = report.previous;
+  if (previous === null) return [];
+  const date = previous.evaluatedAt.slice(0, 10);
+  const was = `was ${previous.score === null ? '—' : previous.score.toFixed(1)}${previous.grade ? ` ${previous.grade}` : ''}${previous.version ? `, ${previous.version}` : ''}`;
+  const change = previous.change;
+  const arrow = change === null || change === 0 ? (ascii ? '=' : '◆') : change > 0 ? (ascii ? '^' : '▲') : ascii ? 'v' : '▼';
+  const amount = change === null ? 'no comparable score' : `${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change).toFixed(1)}`;
+  const lines = [`${arrow} ${amount} since ${date} (${was})`];
+  if (previous.movers.length > 0) {
+    const fmt = (n: number | null) => (n === null ? '—' : n.toFixed(1));
+    lines.push(`moved by: ${previous.movers.map((m) => `${m.id} ${fmt(m.from)} → ${fmt(m.to)}`).join(', ')}`);
+  }
+  return lines;
+}

@@ -6,7 +6,7 @@
  * only link is an advisory's own https URL, percent-encoded.
  */
 import type { CheckResult, Report } from '../report/schema.js';
-import { gateState, groupChecks, targetLabel } from './labels.js';
+import { gateState, groupChecks, previousLines, targetLabel } from './labels.js';
 import { escapeHtml, escapeMarkdown } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
 
@@ -62,7 +62,8 @@ function summaryLine(report: Report): string {
     `coverage ${formatPercent(report.coverage)}`,
   ];
   if (report.category !== null) parts.push(`category ${md(report.category.id)}`);
-  return parts.join(' · ');
+  const previous = previousLines(report).map((line) => md(line));
+  return [parts.join(' · '), ...previous].join('  \n');
 }
 
 function dimensionSection(report: Report): string[] {

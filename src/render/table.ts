@@ -10,7 +10,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import { statusOf } from '../checks/define.js';
 import type { CheckResult, Report } from '../report/schema.js';
-import { evidenceText, gateState, groupChecks, targetLabel, type GateState } from './labels.js';
+import { evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
   displayWidth,
@@ -204,6 +204,7 @@ function headerLines(report: Report, width: number, p: Palette): string[] {
     second.push({ text: `category ${clean(report.category.id)}${reason ? ` (${reason})` : ''}` });
   }
   lines.push(...flow(second, width));
+  for (const line of previousLines(report)) lines.push(...wrapIndented(clean(line), width, '    ', ''));
   return lines;
 }
 

@@ -50,6 +50,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     }),
     advisories: advisoriesOf(evidence),
     gate,
+    previous: null,
     error: null,
   };
 }
@@ -119,6 +120,7 @@ export function errorReport(input: ErrorReportInput): Report {
     sources: [],
     advisories: [],
     gate: applyGate({ score: null, coverage: 0, caps: [], dimensions: [], error }, input.gate),
+    previous: null,
     error,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const REPORT_SCHEMA_VERSION = '1.1.0';
+export const REPORT_SCHEMA_VERSION = '1.2.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -84,6 +84,26 @@ export const GateSchema = z.object({
   reasons: z.array(z.string()),
 });
 
+/** The previous evaluation of the same target, from the local store (added in 1.2.0). */
+export const PreviousSchema = z.object({
+  evaluatedAt: z.string(),
+  version: z.string().nullable(),
+  score: z.number().nullable(),
+  grade: z.enum(GRADES).nullable(),
+  /** score − previous score, one decimal; null when either is null. */
+  change: z.number().nullable(),
+  /** When the score moved by 5 or more: the dimensions and checks that moved, largest first. */
+  movers: z.array(
+    z.object({
+      kind: z.enum(['dimension', 'check']),
+      id: z.string(),
+      from: z.number().nullable(),
+      to: z.number().nullable(),
+    }),
+  ),
+});
+export type Previous = z.infer<typeof PreviousSchema>;
+
 export const ReportSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
@@ -102,6 +122,8 @@ export const ReportSchema = z.object({
   sources: z.array(SourceStatusSchema),
   advisories: z.array(AdvisorySchema),
   gate: GateSchema,
+  /** Null on a fresh store, with --no-history, and always from `nerq score` (it never reads history). */
+  previous: PreviousSchema.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 

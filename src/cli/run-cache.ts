@@ -1,0 +1,44 @@
+/** `nerq cache stats` and `nerq cache clear`: the HTTP cache in the local store. */
+import { openUserStore } from './store-session.js';
+
+const MiB = 1024 * 1024;
+
+export async function runCacheStats(options: { json?: boolean }): Promise<number> {
+  const store = openUserStore(process.env);
+  if (store === null) return 3;
+  try {
+    const stats = store.cache.stats();
+    const last = stats.lastRun;
+    const lookups = last === null ? 0 : last.hits + last.misses + last.revalidated;
+    const hitRate = last === null || lookups === 0 ? null : Math.round(((last.hits + last.revalidated) / lookups) * 1000) / 1000;
+    if (options.json) {
+      process.stdout.write(`${JSON.stringify({ file: store.file, entries: stats.entries, bytes: stats.bytes, lastRun: last, hitRate }, null, 2)}\n`);
+    } else {
+      const lines = [
+        `store     ${store.file}`,
+        `entries   ${stats.entries}`,
+        `size      ${(stats.bytes / MiB).toFixed(1)} MiB`,
+        last === null
+          ? 'last run  —'
+          : `last run  ${last.at}: ${last.hits} hits, ${last.revalidated} revalidated, ${last.misses} misses (hit rate ${hitRate === null ? '—' : `${Math.round(hitRate * 100)}%`})`,
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+export async function runCacheClear(): Promise<number> {
+  const store = openUserStore(process.env);
+  if (store === null) return 3;
+  try {
+    const before = store.cache.stats();
+    store.cache.clear();
+    process.stdout.write(`cleared ${before.entries} cached responses (${(before.bytes / MiB).toFixed(1)} MiB); history kept\n`);
+    return 0;
+  } finally {
+    store.close();
+  }
+}

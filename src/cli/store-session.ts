@@ -1,0 +1,92 @@
+/**
+ * The store for one run: opened lazily (commands that do not need it never open it), and
+ * optional — where it cannot be opened nerq runs without it after one warning. Wraps the
+ * HTTP client with the cache and records history.
+ */
+import { createHash } from 'node:crypto';
+import type { Evidence } from '../evidence/schema.js';
+import { comparePrevious, historyKey, historyRowOf } from '../report/previous.js';
+import type { Report } from '../report/schema.js';
+import { createCachedHttpClient } from '../sources/cached-http.js';
+import type { Endpoints } from '../sources/endpoints.js';
+import { freshnessPolicy } from '../sources/freshness.js';
+import type { NpmConfig } from '../sources/npm-config.js';
+import type { HttpClient } from '../sources/types.js';
+import { cacheDir } from '../store/cache-dir.js';
+import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/types.js';
+
+/** The store prunes itself to this size after each run. */
+export const STORE_MAX_BYTES = 256 * 1024 * 1024;
+
+export interface StoreOptions {
+  offline: boolean;
+  /** false with --no-cache: answers are still written, never read. */
+  cache: boolean;
+  /** --max-age in seconds: overrides every source's freshness. */
+  maxAgeS?: number;
+  /** false with --no-history. */
+  history: boolean;
+}
+
+export function warn(message: string): void {
+  process.stderr.write(`nerq: warning: ${message}\n`);
+}
+
+export function openUserStore(env: NodeJS.ProcessEnv): Store | null {
+  return openStore({ dir: cacheDir(env), warn });
+}
+
+export class StoreSession {
+  readonly store: Store | null;
+  readonly #options: StoreOptions;
+  #cached: (HttpClient & { stats(): { hits: number; misses: number; revalidated: number; requests: number } }) | null = null;
+
+  constructor(options: StoreOptions, env: NodeJS.ProcessEnv) {
+    this.#options = options;
+    this.store = openUserStore(env);
+    if (this.store === null && options.offline) warn('--offline without a store: every source is unavailable');
+  }
+
+  /** The HTTP client every source uses: the cache in front of the network. */
+  http(inner: HttpClient, endpoints: Endpoints, npm: NpmConfig): HttpClient {
+    const mode = this.#options.offline ? 'offline' : this.#options.cache ? 'normal' : 'no-cache';
+    this.#cached = createCachedHttpClient(inner, {
+      cache: this.store?.cache ?? null,
+      mode,
+      freshnessFor: freshnessPolicy(endpoints, [npm.registry]),
+      ...(this.#options.maxAgeS === undefined ? {} : { maxAgeMs: this.#options.maxAgeS * 1000 }),
+      credentialFor: (url) => npm.authHeaderFor(url),
+    });
+    return this.#cached;
+  }
+
+  /** Compare with the previous evaluation and record this one (never for error reports). */
+  remember(report: Report, evidence: Evidence | null): Report {
+    if (this.store === null || !this.#options.history || evidence === null || report.error !== null) return report;
+    const row = historyRowOf(report, createHash('sha256').update(JSON.stringify(evidence)).digest('hex'));
+    try {
+      const previous = this.store.history.previous(historyKey(report), row.evaluatedAt);
+      this.store.history.record(row);
+      return previous === undefined ? report : { ...report, previous: comparePrevious(report, previous) };
+    } catch (error) {
+      warn(`history not recorded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      return report;
+    }
+  }
+
+  close(): void {
+    if (this.store === null) return;
+    try {
+      if (this.#cached !== null) {
+        const { hits, misses, revalidated } = this.#cached.stats();
+        this.store.cache.recordRun({ hits, misses, revalidated, at: new Date().toISOString() });
+      }
+      this.store.cache.prune(STORE_MAX_BYTES);
+    } catch (error) {
+      warn(`the store could not be updated: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    } finally {
+      this.store.close();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * History ↔ report: what a report records in the store, and how it compares with the
+ * previous evaluation of the same target. Pure.
+ */
+import type { HistoryRow } from '../store/types.js';
+import { roundScore } from '../scoring/grade.js';
+import type { Previous, Report } from './schema.js';
+import { GRADES } from './schema.js';
+
+/** A score move this large is explained by the dimensions and checks that moved. */
+export const EXPLAIN_CHANGE_AT = 5;
+const MAX_MOVERS = 5;
+
+/** The same target across versions: `<ecosystem>:<name>`. */
+export function historyKey(report: Pick<Report, 'target'>): string {
+  return `${report.target.ecosystem}:${report.target.name}`;
+}
+
+export function historyRowOf(report: Report, evidenceHash: string): HistoryRow {
+  return {
+    target: historyKey(report),
+    ecosystem: report.target.ecosystem,
+    name: report.target.name,
+    version: report.target.version,
+    score: report.score,
+    grade: report.grade,
+    verdict: report.verdict,
+    coverage: report.coverage,
+    dimensions: Object.fromEntries(report.dimensions.map((d) => [d.id, d.score])),
+    checks: Object.fromEntries(report.checks.map((c) => [c.id, c.score])),
+    evidenceHash,
+    evaluatedAt: report.evaluatedAt ?? '',
+    toolVersion: report.tool.version,
+  };
+}
+
+const delta = (from: number | null | undefined, to: number | null): number =>
+  from === null || from === undefined || to === null ? 0 : Math.abs(to - from);
+
+export function comparePrevious(report: Report, row: HistoryRow): Previous {
+  const change = report.score === null || row.score === null ? null : roundScore(report.score - row.score);
+  let movers: Previous['movers'] = [];
+  if (change !== null && Math.abs(change) >= EXPLAIN_CHANGE_AT) {
+    const dimensions = report.dimensions
+      .map((d) => ({ kind: 'dimension' as const, id: d.id, from: row.dimensions[d.id] ?? null, to: d.score }))
+      .filter((m) => m.from !== m.to);
+    const checks = report.checks
+      .map((c) => ({ kind: 'check' as const, id: c.id, from: row.checks[c.id] ?? null, to: c.score }))
+      .filter((m) => m.from !== m.to);
+    const byMove = (a: { from: number | null; to: number | null }, b: { from: number | null; to: number | null }) =>
+      delta(b.from, b.to) - delta(a.from, a.to);
+    movers = [...dimensions.sort(byMove), ...checks.sort(byMove).slice(0, MAX_MOVERS)];
+  }
+  const grade = (GRADES as readonly string[]).includes(row.grade ?? '') ? (row.grade as Previous['grade']) : null;
+  return { evaluatedAt: row.evaluatedAt, version: row.version, score: row.score, grade, change, movers };
+}
