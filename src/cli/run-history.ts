@@ -19,8 +19,7 @@ export function sparkline(scores: readonly (number | null)[]): string {
 export async function runHistory(input: string, options: { json?: boolean }): Promise<number> {
   let key: string;
   try {
-    const target = parseTarget(input);
-    key = historyKey({ target: { ecosystem: target.ecosystem, name: target.name } as never });
+    key = historyKey(parseTarget(input));
   } catch (error) {
     if (error instanceof TargetError) throw new UsageError(error.message);
     throw error;

@@ -66,7 +66,7 @@ export class StoreSession {
     if (this.store === null || !this.#options.history || evidence === null || report.error !== null) return report;
     const row = historyRowOf(report, createHash('sha256').update(JSON.stringify(evidence)).digest('hex'));
     try {
-      const previous = this.store.history.previous(historyKey(report), row.evaluatedAt);
+      const previous = this.store.history.previous(historyKey(report.target), row.evaluatedAt);
       this.store.history.record(row);
       return previous === undefined ? report : { ...report, previous: comparePrevious(report, previous) };
     } catch (error) {

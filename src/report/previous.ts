@@ -12,13 +12,13 @@ export const EXPLAIN_CHANGE_AT = 5;
 const MAX_MOVERS = 5;
 
 /** The same target across versions: `<ecosystem>:<name>`. */
-export function historyKey(report: Pick<Report, 'target'>): string {
-  return `${report.target.ecosystem}:${report.target.name}`;
+export function historyKey(target: { ecosystem: string; name: string }): string {
+  return `${target.ecosystem}:${target.name}`;
 }
 
 export function historyRowOf(report: Report, evidenceHash: string): HistoryRow {
   return {
-    target: historyKey(report),
+    target: historyKey(report.target),
     ecosystem: report.target.ecosystem,
     name: report.target.name,
     version: report.target.version,
