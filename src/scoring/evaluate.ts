@@ -151,7 +151,7 @@ export function evaluate(
     const held = ran.flatMap((r) => (r.result.holdVerdict === null ? [] : [`${r.check.title}: ${r.result.holdVerdict}`]));
     if ((blind.length > 0 || held.length > 0) && verdictCode === 'yes') {
       verdictCode = 'caution';
-      for (const r of blind) verdictReasons.push(`${r.check.title} not checked: ${r.result.message.replace(/^Unknown: /, '')}`);
+      for (const r of blind) verdictReasons.push(`${r.check.title}: not checked — ${r.result.message.replace(/^Unknown: /, '')}`);
       verdictReasons.push(...held);
     }
   }
