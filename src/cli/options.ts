@@ -3,6 +3,7 @@
  * one-line message naming the flag.
  */
 import { z } from 'zod';
+import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 import { CATEGORIES } from '../scoring/profiles.js';
 
 export const FORMATS = ['table', 'json', 'markdown'] as const;
@@ -66,4 +67,13 @@ export function clockFrom(env: NodeJS.ProcessEnv): Date | null {
     throw new UsageError(`NERQ_NOW must be an ISO 8601 date, got ${JSON.stringify(value.slice(0, 40))}`);
   }
   return new Date(time);
+}
+
+/** The gate as --min-score and --min-coverage set it (defaults from DESIGN.md §7). */
+export function gateOf(options: OutputOptions): GateOptions {
+  return {
+    ...DEFAULT_GATE,
+    threshold: options.minScore ?? DEFAULT_GATE.threshold,
+    minCoverage: options.minCoverage ?? DEFAULT_GATE.minCoverage,
+  };
 }

@@ -3,7 +3,8 @@ import type { Report } from '../report/schema.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown, renderMarkdownMany } from '../render/markdown.js';
 import { renderTable } from '../render/table.js';
-import type { Format } from './options.js';
+import { exitCodeOf } from '../scoring/gate.js';
+import { formatOf, type Format, type OutputOptions } from './options.js';
 
 export interface OutputSettings {
   format: Format;
@@ -32,4 +33,17 @@ export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, flag: boole
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   return isTTY;
+}
+
+/** Print the reports to stdout as the options ask; the exit code follows their gates. */
+export function writeReports(reports: readonly Report[], options: OutputOptions): 0 | 1 | 3 {
+  process.stdout.write(
+    renderReports(reports, {
+      format: formatOf(options),
+      color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
+      width: Math.min(process.stdout.columns || 80, 120),
+      evidence: options.evidence === true,
+    }),
+  );
+  return exitCodeOf(reports.map((r) => r.gate));
 }

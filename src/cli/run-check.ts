@@ -3,14 +3,13 @@ import { writeFileSync } from 'node:fs';
 import { checkTarget, type TargetOutcome } from '../pipeline/check-target.js';
 import type { Report } from '../report/schema.js';
 import type { RunContext } from '../pipeline/context.js';
-import { DEFAULT_GATE, exitCodeOf } from '../scoring/gate.js';
 import { resolveEndpoints } from '../sources/endpoints.js';
 import { createHttpClient } from '../sources/http.js';
 import { loadNpmConfig } from '../sources/npm-config.js';
 import { parseTarget } from '../target/parse.js';
 import { TargetError, type Target } from '../target/types.js';
-import { CheckOptionsSchema, clockFrom, formatOf, parseOptions, UsageError } from './options.js';
-import { colorEnabled, renderReports } from './output.js';
+import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
+import { writeReports } from './output.js';
 import { startProgress } from './progress.js';
 import { StoreSession } from './store-session.js';
 
@@ -58,7 +57,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     endpoints,
     now,
     category: options.category ?? null,
-    gate: { ...DEFAULT_GATE, threshold: options.minScore ?? DEFAULT_GATE.threshold, minCoverage: options.minCoverage ?? DEFAULT_GATE.minCoverage },
+    gate: gateOf(options),
   };
 
   const progress = startProgress(targets.length);
@@ -82,16 +81,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   } finally {
     session.close();
   }
-  const format = formatOf(options);
-  process.stdout.write(
-    renderReports(reports, {
-      format,
-      color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
-      width: Math.min(process.stdout.columns || 80, 120),
-      evidence: options.evidence === true,
-    }),
-  );
-  return exitCodeOf(reports.map((r) => r.gate));
+  return writeReports(reports, options);
 }
 
 /** Map with at most `limit` promises in flight, keeping input order. */

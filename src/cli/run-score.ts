@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { CHECKS } from '../checks/index.js';
 import { EvidenceSchema, type Evidence } from '../evidence/schema.js';
 import { buildReport } from '../report/build.js';
-import { DEFAULT_GATE, exitCodeOf } from '../scoring/gate.js';
-import { clockFrom, formatOf, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
-import { colorEnabled, renderReports } from './output.js';
+import { clockFrom, gateOf, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
+import { writeReports } from './output.js';
 
 const EvidenceFileSchema = z.union([EvidenceSchema, z.array(EvidenceSchema)]);
 
@@ -36,21 +35,9 @@ export async function runScore(file: string, raw: Record<string, unknown>): Prom
   const options = parseOptions(OutputOptionsSchema, raw);
   const now = clockFrom(process.env);
   const evidence = readEvidenceFile(file);
-  const gate = {
-    ...DEFAULT_GATE,
-    threshold: options.minScore ?? DEFAULT_GATE.threshold,
-    minCoverage: options.minCoverage ?? DEFAULT_GATE.minCoverage,
-  };
+  const gate = gateOf(options);
   const reports = evidence.map((e) =>
     buildReport(now ? { ...e, capturedAt: now.toISOString() } : e, { checks: CHECKS, gate, category: options.category ?? null }),
   );
-  process.stdout.write(
-    renderReports(reports, {
-      format: formatOf(options),
-      color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
-      width: Math.min(process.stdout.columns || 80, 120),
-      evidence: options.evidence === true,
-    }),
-  );
-  return exitCodeOf(reports.map((r) => r.gate));
+  return writeReports(reports, options);
 }

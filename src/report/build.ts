@@ -9,6 +9,7 @@ import { SOURCE_IDS } from '../evidence/schema.js';
 import { decideCategory } from '../scoring/category.js';
 import { evaluate } from '../scoring/evaluate.js';
 import { applyGate, type GateOptions } from '../scoring/gate.js';
+import { VERDICT_WORDS } from '../scoring/grade.js';
 import { DIMENSION_TITLES, PROFILES, isCategory } from '../scoring/profiles.js';
 import { VERSION } from '../version.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
@@ -104,7 +105,7 @@ export function errorReport(input: ErrorReportInput): Report {
     category: null,
     score: null,
     grade: null,
-    verdict: 'UNKNOWN',
+    verdict: VERDICT_WORDS.unknown,
     verdictCode: 'unknown',
     verdictReasons: [input.message],
     coverage: 0,

@@ -4,6 +4,7 @@
  * Bump REPORT_SCHEMA_VERSION on any breaking change.
  */
 import { z } from 'zod';
+import { DIMENSIONS } from '../checks/define.js';
 
 export const REPORT_SCHEMA_VERSION = '1.2.0';
 
@@ -31,7 +32,7 @@ export const ReportTargetSchema = z.object({
 });
 
 export const DimensionResultSchema = z.object({
-  id: z.enum(['security', 'maintenance', 'documentation', 'compliance', 'community']),
+  id: z.enum(DIMENSIONS),
   title: z.string(),
   score: z.number().nullable(),
   /** The category profile's weight of this dimension in the overall score. */
@@ -42,7 +43,7 @@ export const DimensionResultSchema = z.object({
 
 export const CheckResultSchema = z.object({
   id: z.string(),
-  dimension: z.enum(['security', 'maintenance', 'documentation', 'compliance', 'community']),
+  dimension: z.enum(DIMENSIONS),
   title: z.string(),
   weight: z.number(),
   score: z.number().nullable(),
