@@ -6,13 +6,19 @@
  * behind it. It never does I/O, never reads the clock, never formats colour.
  */
 import type { Sources, SourceId } from '../evidence/schema.js';
+import type { ViewFacts, ViewId } from './views/index.js';
 
 export const DIMENSIONS = ['security', 'maintenance', 'documentation', 'compliance', 'community'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** Facts of the sources a check needs, already known to be `ok`. */
-export type FactsOf<N extends SourceId> = {
-  [K in N]: Extract<Sources[K], { status: 'ok' }>['facts'];
+/** What a check can name in `needs` / `optional`: a source of the evidence or a view (views/index.ts). */
+export type NeedId = SourceId | ViewId;
+
+type FactsById = { [K in SourceId]: Extract<Sources[K], { status: 'ok' }>['facts'] } & ViewFacts;
+
+/** Facts of the sources and views a check needs, already known to be `ok`. */
+export type FactsOf<N extends NeedId> = {
+  [K in N]: FactsById[K];
 };
 
 export interface CheckContext {
@@ -20,10 +26,14 @@ export interface CheckContext {
   now: Date;
 }
 
-/** A cap the check asks for: the overall score is at most `limit` (DESIGN.md §5). */
+/**
+ * A cap the check asks for: the overall score is at most `limit` (DESIGN.md §5) — or, with
+ * `dimension`, that dimension's score is at most `limit` (an archived repository's maintenance).
+ */
 export interface CapRequest {
   id: string;
   limit: number;
+  dimension?: Dimension;
   /** Sets the verdict to `NO — DO NOT USE` (known malicious / placeholder). */
   doNotUse?: boolean;
   reason: string;
@@ -46,18 +56,22 @@ export interface CheckOutcome<M extends string = string> {
 }
 
 export interface CheckDefinition<
-  N extends SourceId = SourceId,
+  N extends NeedId = NeedId,
   M extends string = string,
-  O extends SourceId = never,
+  O extends NeedId = never,
 > {
   /** kebab-case, equal to the file name, stable forever (JSON and SARIF use it). */
   id: string;
   dimension: Dimension;
   /** Relative weight inside its dimension. */
   weight: number;
-  /** Sources it reads; if any is unavailable the check is unknown with that source's reason. */
+  /**
+   * Sources and views it reads; if any is unavailable the check is unknown with that source's
+   * reason, and if any is not-applicable the check does not apply to the target and is left out
+   * of the report (and of coverage).
+   */
   needs: readonly N[];
-  /** Sources it uses when available (their facts are `undefined` when unavailable). */
+  /** Sources and views it uses when available (their facts are `undefined` otherwise). */
   optional?: readonly O[];
   title: string;
   /** One or two sentences for docs/checks.md: what it measures and how it scores. */
@@ -77,9 +91,9 @@ export interface CheckDefinition<
 export type AnyCheck = CheckDefinition<any, string, any>;
 
 export function defineCheck<
-  const N extends SourceId,
+  const N extends NeedId,
   const M extends string,
-  const O extends SourceId = never,
+  const O extends NeedId = never,
 >(def: CheckDefinition<N, M, O>): CheckDefinition<N, M, O> {
   return def;
 }

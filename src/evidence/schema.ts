@@ -11,28 +11,27 @@
  */
 import { z } from 'zod';
 import { ReportTargetSchema } from '../report/schema.js';
+import { GithubFactsSchema } from './github-facts.js';
+import { PypiFactsSchema } from './pypi-facts.js';
+import { RepositoryRefSchema } from './repository-ref.js';
 
-export const EVIDENCE_SCHEMA_VERSION = 2;
+export const EVIDENCE_SCHEMA_VERSION = 3;
 
 const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string() });
+/**
+ * The source does not exist for this target (npm registry facts for a PyPI project, GitHub for
+ * a package without a GitHub repository…). Checks that need it are left out of the report.
+ */
+const notApplicable = z.object({ status: z.literal('not-applicable'), reason: z.string() });
 
-/** A source result: `{status:'ok', facts}` or `{status:'unavailable', reason}`. */
+/** A source result: `{status:'ok', facts}`, `{status:'unavailable', reason}` or `{status:'not-applicable', reason}`. */
 export function sourceResult<T extends z.ZodType>(facts: T) {
-  return z.discriminatedUnion('status', [z.object({ status: z.literal('ok'), facts }), unavailable]);
+  return z.discriminatedUnion('status', [z.object({ status: z.literal('ok'), facts }), unavailable, notApplicable]);
 }
 
-export const RepositoryRefSchema = z.object({
-  /** The value as the package declared it (string or `url` of the object form). */
-  raw: z.string(),
-  /** Host kind from hosted-git-info (`github`, `gitlab`, `bitbucket`, …) or null. */
-  host: z.string().nullable(),
-  /** Browse URL (https) when the host is known, else null. */
-  url: z.string().nullable(),
-  /** `owner/repo` for known hosts. */
-  slug: z.string().nullable(),
-  directory: z.string().nullable(),
-});
-export type RepositoryRef = z.infer<typeof RepositoryRefSchema>;
+export { RepositoryRefSchema, type RepositoryRef } from './repository-ref.js';
+export * from './github-facts.js';
+export * from './pypi-facts.js';
 
 export const VersionEntrySchema = z.object({
   version: z.string(),
@@ -149,6 +148,8 @@ export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 export const DownloadFactsSchema = z.object({
   /** Downloads in the last 7 days, or null when the API did not give it. */
   lastWeek: z.number().int().nullable(),
+  /** Downloads in the last 30 days, or null when the API did not give it. */
+  lastMonth: z.number().int().nullable(),
   /** Downloads in the last 365 days, or null when the API did not give it. */
   lastYear: z.number().int().nullable(),
 });
@@ -225,7 +226,16 @@ export const AttestationFactsSchema = z.object({
 export type AttestationFacts = z.infer<typeof AttestationFactsSchema>;
 
 /** Source ids a check can depend on (keys of `Evidence.sources`). */
-export const SOURCE_IDS = ['registry', 'tarball', 'downloads', 'dependencies', 'vulnerabilities', 'attestations'] as const;
+export const SOURCE_IDS = [
+  'registry',
+  'tarball',
+  'downloads',
+  'dependencies',
+  'vulnerabilities',
+  'attestations',
+  'pypi',
+  'github',
+] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
 export const SourcesSchema = z.object({
@@ -235,6 +245,10 @@ export const SourcesSchema = z.object({
   dependencies: sourceResult(DependencyFactsSchema),
   vulnerabilities: sourceResult(VulnerabilityFactsSchema),
   attestations: sourceResult(AttestationFactsSchema),
+  /** PyPI project and release facts (not-applicable for other ecosystems). */
+  pypi: sourceResult(PypiFactsSchema),
+  /** The source repository on GitHub (not-applicable when the target has no GitHub repository). */
+  github: sourceResult(GithubFactsSchema),
 });
 export type Sources = z.infer<typeof SourcesSchema>;
 

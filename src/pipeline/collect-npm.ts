@@ -71,6 +71,8 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
     dependencies,
     vulnerabilities,
     attestations,
+    pypi: { status: 'not-applicable', reason: 'not a PyPI project' },
+    github: { status: 'not-applicable', reason: 'GitHub facts are not collected yet' },
   };
   return {
     kind: 'evidence',

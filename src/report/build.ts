@@ -45,9 +45,11 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     dimensions: result.dimensions,
     checks: result.checks,
     caps: result.caps,
-    sources: SOURCE_IDS.map((id: SourceId) => {
+    // Sources that do not exist for this target (PyPI for an npm package…) are left out.
+    sources: SOURCE_IDS.flatMap((id: SourceId) => {
       const source = evidence.sources[id];
-      return { id, status: source.status, reason: source.status === 'ok' ? null : source.reason };
+      if (source.status === 'not-applicable') return [];
+      return [{ id, status: source.status, reason: source.status === 'ok' ? null : source.reason }];
     }),
     advisories: advisoriesOf(evidence),
     gate,

@@ -4,7 +4,9 @@
  */
 import type { AnyCheck, CapRequest, CheckContext, Dimension } from '../checks/define.js';
 import { DIMENSIONS, formatMessage, statusOf } from '../checks/define.js';
-import type { Evidence, SourceId } from '../evidence/schema.js';
+import type { Evidence } from '../evidence/schema.js';
+import { isViewId, viewOf } from '../checks/views/index.js';
+import type { NeedId } from '../checks/define.js';
 import type { CheckResult, DimensionResult, Grade, VerdictCode } from '../report/schema.js';
 import { gradeOf, roundScore, VERDICT_WORDS, verdictForScore } from './grade.js';
 import { DIMENSION_TITLES, PROFILES, type Category } from './profiles.js';
@@ -26,11 +28,24 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 /** Run one check over the evidence; unknown when a needed source is unavailable. */
 type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null };
 
+/** A source of the evidence or a derived view, by id. */
+function lookup(evidence: Evidence, id: NeedId) {
+  return isViewId(id) ? viewOf(evidence, id) : evidence.sources[id];
+}
+
+/**
+ * Whether a check applies to the target: every source or view it needs exists for the target's
+ * ecosystem (none is `not-applicable`). Checks that do not apply are left out of the report.
+ */
+export function applies(check: AnyCheck, evidence: Evidence): boolean {
+  return (check.needs as readonly NeedId[]).every((need) => lookup(evidence, need).status !== 'not-applicable');
+}
+
 export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext): RanCheck {
   const base = { id: check.id, dimension: check.dimension, title: check.title, weight: check.weight };
   const facts: Record<string, unknown> = {};
-  for (const need of check.needs as readonly SourceId[]) {
-    const source = evidence.sources[need];
+  for (const need of check.needs as readonly NeedId[]) {
+    const source = lookup(evidence, need);
     if (source.status !== 'ok') {
       return {
         ...base,
@@ -45,8 +60,8 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
     }
     facts[need] = source.facts;
   }
-  for (const extra of (check.optional ?? []) as readonly SourceId[]) {
-    const source = evidence.sources[extra];
+  for (const extra of (check.optional ?? []) as readonly NeedId[]) {
+    const source = lookup(evidence, extra);
     if (source.status === 'ok') facts[extra] = source.facts;
   }
   let outcome;
@@ -88,7 +103,9 @@ export function evaluate(
   category: Category,
   ctx: CheckContext,
 ): Evaluation {
-  const ran = checks.map((check) => ({ check, result: runCheck(check, evidence, ctx) }));
+  const ran = checks
+    .filter((check) => applies(check, evidence))
+    .map((check) => ({ check, result: runCheck(check, evidence, ctx) }));
   const profile = PROFILES[category];
 
   const dimensions: DimensionResult[] = [];

@@ -39,6 +39,8 @@ export async function fetchDownloads(http: HttpClient, apiBase: string, name: st
   }
   const facts = {
     lastWeek: typeof week === 'number' ? week : null,
+    // npm's API is asked for the week and the year; the month is not fetched.
+    lastMonth: null,
     lastYear: typeof year === 'number' ? year : null,
   };
   const checked = DownloadFactsSchema.safeParse(facts);

@@ -33,20 +33,20 @@ describe('fetchDownloads', () => {
     );
     expect(await fetchDownloads(http, API, '@types/semver')).toEqual({
       status: 'ok',
-      facts: { lastWeek: 27184950, lastYear: 1302558421 },
+      facts: { lastWeek: 27184950, lastMonth: null, lastYear: 1302558421 },
     });
     expect(http.requests).toHaveLength(2);
   });
 
   test('only one period answers → the other is null', async () => {
     const http = fakeHttp(routes('chalk', { status: 200, body: fixture('last-week', 'chalk') }, { status: 503 }));
-    expect(await fetchDownloads(http, API, 'chalk')).toEqual({ status: 'ok', facts: { lastWeek: 298417562, lastYear: null } });
+    expect(await fetchDownloads(http, API, 'chalk')).toEqual({ status: 'ok', facts: { lastWeek: 298417562, lastMonth: null, lastYear: null } });
   });
 
   test('zero downloads is a real answer, not unknown', async () => {
     const body = '{"downloads":0,"start":"2026-11-22","end":"2026-11-28","package":"quiet"}';
     const http = fakeHttp(routes('quiet', { status: 200, body }, { status: 200, body }));
-    expect(await fetchDownloads(http, API, 'quiet')).toEqual({ status: 'ok', facts: { lastWeek: 0, lastYear: 0 } });
+    expect(await fetchDownloads(http, API, 'quiet')).toEqual({ status: 'ok', facts: { lastWeek: 0, lastMonth: null, lastYear: 0 } });
   });
 
   test.each([

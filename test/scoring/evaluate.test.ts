@@ -8,7 +8,7 @@ const now = new Date('2026-11-30T00:00:00Z');
 
 function bareEvidence(registryOk = true): Evidence {
   return {
-    evidenceVersion: 2,
+    evidenceVersion: 3,
     capturedAt: now.toISOString(),
     tool: { name: 'nerq', version: '0.0.0' },
     target: { input: 'x', ecosystem: 'npm', name: 'x', version: '1.0.0', purl: null, repository: null },
@@ -17,10 +17,12 @@ function bareEvidence(registryOk = true): Evidence {
       // The engine only hands facts through; synthetic checks below never read them.
       registry: registryOk ? ({ status: 'ok', facts: {} } as never) : { status: 'unavailable', reason: 'timeout' },
       tarball: { status: 'unavailable', reason: 'HTTP 404' },
-      downloads: { status: 'ok', facts: { lastWeek: 1, lastYear: 2 } },
+      downloads: { status: 'ok', facts: { lastWeek: 1, lastMonth: null, lastYear: 2 } },
       dependencies: { status: 'unavailable', reason: 'not collected' },
       vulnerabilities: { status: 'unavailable', reason: 'no vulnerability source yet' },
       attestations: { status: 'unavailable', reason: 'not collected' },
+      pypi: { status: 'not-applicable', reason: 'not a PyPI project' },
+      github: { status: 'not-applicable', reason: 'no GitHub repository' },
     },
   };
 }

@@ -14,6 +14,8 @@ import {
   DependencyFactsSchema,
   DownloadFactsSchema,
   EVIDENCE_SCHEMA_VERSION,
+  GithubFactsSchema,
+  PypiFactsSchema,
   EvidenceSchema,
   RegistryFactsSchema,
   TarballFactsSchema,
@@ -25,6 +27,8 @@ import type {
   DependencyFacts,
   DownloadFacts,
   Evidence,
+  GithubFacts,
+  PypiFacts,
   RegistryFacts,
   TarballFacts,
   VulnerabilityFacts,
@@ -46,6 +50,12 @@ export function versionsAgo(entries: readonly (readonly [string, number | null])
 }
 
 export type Unavailable = { status: 'unavailable'; reason: string };
+export type NotApplicable = { status: 'not-applicable'; reason: string };
+
+/** A source that does not exist for the target (checks needing it are left out). */
+export function notApplicable(reason = 'not applicable'): NotApplicable {
+  return { status: 'not-applicable', reason };
+}
 
 /** A source that could not answer. */
 export function unavailable(reason: string): Unavailable {
@@ -169,7 +179,7 @@ export function tarballFacts(overrides: Partial<TarballFacts> = {}): TarballFact
 }
 
 export function downloadFacts(overrides: Partial<DownloadFacts> = {}): DownloadFacts {
-  return DownloadFactsSchema.parse({ lastWeek: 52_000, lastYear: 2_600_000, ...overrides });
+  return DownloadFactsSchema.parse({ lastWeek: 52_000, lastMonth: null, lastYear: 2_600_000, ...overrides });
 }
 
 export function dependencyFacts(overrides: Partial<DependencyFacts> = {}): DependencyFacts {
@@ -221,7 +231,121 @@ export function attestationFacts(overrides: Partial<AttestationFacts> = {}): Att
   });
 }
 
-type SourceOverride<F> = Partial<F> | { status: 'ok'; facts: F } | Unavailable;
+/**
+ * A healthy, active, verified GitHub repository (github.com/example/example). Sections are
+ * replaced whole: `githubFacts({ activity: null, unknown: { activity: '202 …' } })`.
+ */
+export function githubFacts(overrides: Partial<GithubFacts> = {}): GithubFacts {
+  return GithubFactsSchema.parse({
+    state: 'present',
+    absentReason: null,
+    repository: {
+      host: 'github.com',
+      fullName: 'example/example',
+      renamedFrom: null,
+      htmlUrl: 'https://github.com/example/example',
+      archived: false,
+      disabled: false,
+      fork: false,
+      createdAt: daysAgo(1500),
+      pushedAt: daysAgo(3),
+      defaultBranch: 'main',
+      stars: 4_200,
+      forks: 310,
+      watchers: 60,
+      openIssues: 25,
+      license: 'MIT',
+      topics: ['parser'],
+      homepage: null,
+      hasIssues: true,
+    },
+    activity: { commits90d: 42, commits365d: 180, authors90d: 5, authors365d: 12, lastCommitAt: daysAgo(3), truncated: false },
+    releases: {
+      last12Months: 6,
+      latest: { tag: 'v2.1.0', publishedAt: daysAgo(30), signatureAssets: ['example-2.1.0.tgz.sigstore'], assets: 2 },
+      signedReleases: 5,
+      examined: 6,
+    },
+    contributors: { count: 48, busFactor: 3, topShare: 0.35 },
+    responsiveness: {
+      windowDays: 180,
+      issues: { sampled: 40, responded: 36, medianHoursToResponse: 20 },
+      pulls: { sampled: 30, responded: 29, merged: 24, closedUnmerged: 4, medianHoursToResponse: 12 },
+      method: 'first-response',
+    },
+    community: {
+      readme: true,
+      contributing: true,
+      codeOfConduct: true,
+      issueTemplate: true,
+      pullRequestTemplate: true,
+      securityPolicy: true,
+      healthPercentage: 100,
+    },
+    ci: { workflows: 3, otherCi: [], dependencyUpdates: ['dependabot'] },
+    link: { verifiedBy: 'manifest', reason: 'package.json at main names "example"' },
+    unknown: {},
+    via: { api: 'rest', requests: 9 },
+    ...overrides,
+  });
+}
+
+/** A healthy PyPI project (example 2.1.0, wheel and sdist, MIT by PEP 639 expression, typed). */
+export function pypiFacts(overrides: Partial<PypiFacts> = {}): PypiFacts {
+  const version = overrides.version ?? '2.1.0';
+  return PypiFactsSchema.parse({
+    name: 'example',
+    version,
+    releases: [
+      ['1.0.0', 1000],
+      ['1.1.0', 700],
+      ['2.0.0', 400],
+      ['2.0.1', 200],
+      ['2.1.0', 30],
+    ].map(([v, days]) => ({ version: v, time: daysAgo(days as number), prerelease: false, yanked: false, yankedReason: null, files: 2 })),
+    latest: version,
+    summary: 'An example project',
+    description: { text: DEFAULT_README, contentType: 'text/markdown', length: DEFAULT_README.length, truncated: false },
+    keywords: ['example', 'parser'],
+    license: { expression: 'MIT', classifiers: [], text: null, spdx: 'MIT', source: 'expression', files: ['LICENSE'] },
+    classifiers: ['Development Status :: 5 - Production/Stable', 'Typing :: Typed', 'Programming Language :: Python :: 3'],
+    developmentStatus: '5 - Production/Stable',
+    typed: true,
+    requiresPython: '>=3.9',
+    dependencies: [{ name: 'dep-a', specifier: '>=1.0', marker: null }],
+    optionalDependencies: 1,
+    projectUrls: {
+      Homepage: 'https://github.com/example/example',
+      Documentation: 'https://example.readthedocs.io',
+      Changelog: 'https://github.com/example/example/blob/main/CHANGES.md',
+    },
+    homepage: 'https://github.com/example/example',
+    documentationUrl: 'https://example.readthedocs.io',
+    changelogUrl: 'https://github.com/example/example/blob/main/CHANGES.md',
+    issuesUrl: 'https://github.com/example/example/issues',
+    repository: {
+      raw: 'https://github.com/example/example',
+      host: 'github',
+      url: 'https://github.com/example/example',
+      slug: 'example/example',
+      directory: null,
+    },
+    hasAuthor: true,
+    owners: 2,
+    status: { status: 'active', reason: null },
+    files: [
+      { filename: `example-${version}-py3-none-any.whl`, packagetype: 'bdist_wheel', size: 40_000, uploadTime: daysAgo(30), yanked: false, hasProvenance: true },
+      { filename: `example-${version}.tar.gz`, packagetype: 'sdist', size: 38_000, uploadTime: daysAgo(30), yanked: false, hasProvenance: true },
+    ],
+    sdistOnly: false,
+    yanked: false,
+    yankedReason: null,
+    vulnerabilities: [],
+    ...overrides,
+  });
+}
+
+type SourceOverride<F> = Partial<F> | { status: 'ok'; facts: F } | Unavailable | NotApplicable;
 
 export interface EvidenceOverrides {
   capturedAt?: string;
@@ -233,9 +357,13 @@ export interface EvidenceOverrides {
   dependencies?: SourceOverride<DependencyFacts>;
   vulnerabilities?: SourceOverride<VulnerabilityFacts>;
   attestations?: SourceOverride<AttestationFacts>;
+  /** PyPI facts: not-applicable unless given (the default evidence is an npm package). */
+  pypi?: SourceOverride<PypiFacts>;
+  /** GitHub facts: not-applicable unless given; `{}` gives the healthy default repository. */
+  github?: SourceOverride<GithubFacts>;
 }
 
-function isResult<F>(value: SourceOverride<F>): value is { status: 'ok'; facts: F } | Unavailable {
+function isResult<F>(value: SourceOverride<F>): value is { status: 'ok'; facts: F } | Unavailable | NotApplicable {
   return typeof value === 'object' && value !== null && 'status' in value;
 }
 
@@ -275,6 +403,9 @@ export function evidence(overrides: EvidenceOverrides = {}): Evidence {
       dependencies: source(overrides.dependencies, dependencyFacts),
       vulnerabilities: source(overrides.vulnerabilities, vulnerabilityFacts),
       attestations: source(overrides.attestations, attestationFacts),
+      pypi: overrides.pypi === undefined ? notApplicable('not a PyPI project') : source(overrides.pypi, pypiFacts),
+      github:
+        overrides.github === undefined ? notApplicable('no GitHub repository') : source(overrides.github, githubFacts),
     },
   });
 }

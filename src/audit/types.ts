@@ -1,0 +1,101 @@
+/**
+ * The audit's contracts: what lockfile/manifest/SBOM readers produce, what the policy decides,
+ * and the audit report every audit renderer (table, JSON, Markdown, SARIF) reads.
+ */
+import type { Report } from '../report/schema.js';
+
+export type AuditEcosystem = 'npm' | 'pypi';
+
+/** One dependency as one input file declares it. */
+export interface DeclaredDependency {
+  ecosystem: AuditEcosystem;
+  /** npm: the package name; PyPI: the PEP 503 normalised name. */
+  name: string;
+  /** The exact version the lockfile pins; null when only a range/specifier is known. */
+  version: string | null;
+  /** The range / specifier as declared (package.json range, requirements specifier), when known. */
+  spec: string | null;
+  /** Declared by a manifest of the project (or a workspace), not only pulled in by another package. */
+  direct: boolean;
+  /** Only needed for development (npm devDependencies, `dev: true` in lockfiles, Poetry/uv dev groups, Pipfile `develop`). */
+  dev: boolean;
+  /** The file (relative to the audited directory, `/`-separated) the entry was read from. */
+  file: string;
+  /** 1-based line in `file` where the dependency is declared or pinned; null when unknown. */
+  line: number | null;
+  /** The workspace that declares it (its relative directory, `.` for the root); null when not a workspace project. */
+  workspace: string | null;
+  /** Where the lockfile says it resolves from (tarball URL / index URL), when it says; used for dependency-confusion checks. */
+  resolved: string | null;
+}
+
+/** Thrown by readers for an unreadable or malformed input: the message names the file and line. */
+export class LockfileError extends Error {
+  override name = 'LockfileError';
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    detail: string,
+  ) {
+    super(`${file}${line === null ? '' : `:${line}`}: ${detail}`);
+  }
+}
+
+/** The result of reading one input file. */
+export interface InputFile {
+  /** Relative path, `/`-separated. */
+  file: string;
+  /** e.g. `package-lock@3`, `pnpm-lock@9`, `yarn-classic`, `yarn-berry`, `requirements`, `poetry.lock`, `cyclonedx`, `spdx`. */
+  format: string;
+  dependencies: DeclaredDependency[];
+}
+
+/** A dependency after folding duplicates: one evaluation per ecosystem + name + version. */
+export interface AuditSubject {
+  ecosystem: AuditEcosystem;
+  name: string;
+  /** Pinned version; null when unresolved (a range to resolve as the registry would). */
+  version: string | null;
+  spec: string | null;
+  direct: boolean;
+  dev: boolean;
+  /** Every place that declares it (first one first). */
+  declaredIn: { file: string; line: number | null; workspace: string | null }[];
+  resolved: string | null;
+}
+
+/** One reason a package fails the policy. */
+export interface PolicyFailure {
+  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `dependency-confusion`. */
+  rule: string;
+  message: string;
+}
+
+export interface PolicyOutcome {
+  /** pass: meets the policy; fail: below the bar; ignored: failing but covered by an ignore entry; error: could not be evaluated. */
+  status: 'pass' | 'fail' | 'ignored' | 'error';
+  failures: PolicyFailure[];
+  /** The ignore entry that applied, when status is `ignored`. */
+  ignoredBy: { package: string; reason: string; expires: string | null } | null;
+}
+
+export interface AuditEntry {
+  subject: AuditSubject;
+  report: Report;
+  policy: PolicyOutcome;
+}
+
+export interface AuditReport {
+  auditSchemaVersion: '1.0.0';
+  tool: { name: 'nerq'; version: string };
+  evaluatedAt: string;
+  /** Audited input files (relative paths) and their formats. */
+  inputs: { file: string; format: string }[];
+  /** Where the policy came from (relative path, `package.json#nerq`, or null for defaults + flags). */
+  policySource: string | null;
+  summary: { total: number; passed: number; failed: number; ignored: number; errors: number };
+  /** Worst first: failed, then errors, then ignored, then passed; by score ascending inside each. */
+  entries: AuditEntry[];
+  /** Warnings for the run (untrusted project .npmrc, expired ignore entries, …). */
+  warnings: string[];
+}

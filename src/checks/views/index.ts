@@ -1,0 +1,54 @@
+/**
+ * Views: ecosystem-neutral facts derived from the evidence by pure functions, so that one check
+ * answers one question for every ecosystem (release recency from npm publish times or PyPI
+ * upload times, README substance from the npm tarball or the PyPI long description).
+ *
+ * A check names a view in `needs` exactly as it names a source. A view answers like a source:
+ * `ok` with its facts, `unavailable` with the reason of the source it could not read, or
+ * `not-applicable` when the target's ecosystem has nothing to derive it from.
+ */
+import type { Evidence } from '../../evidence/schema.js';
+
+export type ViewResult<F> =
+  | { status: 'ok'; facts: F }
+  | { status: 'unavailable'; reason: string }
+  | { status: 'not-applicable'; reason: string };
+
+export interface ViewDefinition<F> {
+  /** One sentence for docs: what the view holds and where each ecosystem's facts come from. */
+  description: string;
+  derive(evidence: Evidence): ViewResult<F>;
+}
+
+export function defineView<F>(view: ViewDefinition<F>): ViewDefinition<F> {
+  return view;
+}
+
+/** The views, by id. A view exists for checks once it is listed here. */
+export const VIEWS = {} satisfies Record<string, ViewDefinition<unknown>>;
+
+export type ViewId = keyof typeof VIEWS;
+export type ViewFacts = {
+  [K in ViewId]: (typeof VIEWS)[K] extends ViewDefinition<infer F> ? F : never;
+};
+
+export function isViewId(id: string): id is ViewId {
+  return Object.hasOwn(VIEWS, id);
+}
+
+const cache = new WeakMap<Evidence, Map<string, ViewResult<unknown>>>();
+
+/** Derive a view once per evidence object (several checks read the same view). */
+export function viewOf(evidence: Evidence, id: ViewId): ViewResult<unknown> {
+  let perEvidence = cache.get(evidence);
+  if (perEvidence === undefined) {
+    perEvidence = new Map();
+    cache.set(evidence, perEvidence);
+  }
+  const hit = perEvidence.get(id);
+  if (hit !== undefined) return hit;
+  const view = VIEWS[id] as ViewDefinition<unknown>;
+  const result = view.derive(evidence);
+  perEvidence.set(id, result);
+  return result;
+}

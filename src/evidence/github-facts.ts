@@ -1,0 +1,181 @@
+/**
+ * Facts about a source repository on GitHub (github.com or a GitHub Enterprise host).
+ *
+ * Conventions as everywhere in evidence: `null` = the API did not tell us (unknown; the
+ * reason is in `unknown[section]`); `false` / `0` / `[]` = it told us and the thing is absent.
+ * Bot accounts (`[bot]` logins, type `Bot`) are left out of every person count.
+ */
+import { z } from 'zod';
+
+const iso = z.string();
+
+export const GITHUB_SECTIONS = [
+  'activity',
+  'releases',
+  'contributors',
+  'responsiveness',
+  'community',
+  'ci',
+  'link',
+] as const;
+export type GithubSection = (typeof GITHUB_SECTIONS)[number];
+
+export const GithubRepositorySchema = z.object({
+  /** Host of the repository (github.com or the Enterprise host). */
+  host: z.string(),
+  /** `owner/name` as the API spells it (`full_name`). */
+  fullName: z.string(),
+  /** The `owner/name` that was asked for when the API answered with a rename (301), else null. */
+  renamedFrom: z.string().nullable(),
+  htmlUrl: z.string(),
+  archived: z.boolean(),
+  disabled: z.boolean(),
+  fork: z.boolean(),
+  createdAt: iso.nullable(),
+  pushedAt: iso.nullable(),
+  defaultBranch: z.string(),
+  stars: z.number().int(),
+  forks: z.number().int(),
+  /** `subscribers_count` (watchers); null when the answer did not carry it. */
+  watchers: z.number().int().nullable(),
+  /** Open issues + open pull requests, as GitHub counts them. */
+  openIssues: z.number().int(),
+  /** The licence GitHub detected (`license.spdx_id`); `NOASSERTION` kept as is; null = none detected. */
+  license: z.string().nullable(),
+  topics: z.array(z.string()),
+  homepage: z.string().nullable(),
+  hasIssues: z.boolean(),
+});
+export type GithubRepository = z.infer<typeof GithubRepositorySchema>;
+
+export const GithubActivitySchema = z.object({
+  /** Commits on the default branch in the last 90 / 365 days (before `now` of collection). */
+  commits90d: z.number().int(),
+  commits365d: z.number().int(),
+  /** Distinct non-bot commit authors in those windows; null when the API gave only counts. */
+  authors90d: z.number().int().nullable(),
+  authors365d: z.number().int().nullable(),
+  lastCommitAt: iso.nullable(),
+  /** True when a count hit the request budget (the real number is at least this). */
+  truncated: z.boolean(),
+});
+export type GithubActivity = z.infer<typeof GithubActivitySchema>;
+
+export const GithubReleasesSchema = z.object({
+  /** Non-draft, non-prerelease releases published in the last 12 months. */
+  last12Months: z.number().int(),
+  latest: z
+    .object({
+      tag: z.string(),
+      publishedAt: iso.nullable(),
+      /** Asset names that are signatures or provenance (`.sig`, `.asc`, `.sigstore`, `.intoto.jsonl`, …). */
+      signatureAssets: z.array(z.string()),
+      assets: z.number().int(),
+    })
+    .nullable(),
+  /** Releases (of those looked at, newest first) whose assets carry signatures or provenance. */
+  signedReleases: z.number().int(),
+  /** How many releases were looked at for `signedReleases`. */
+  examined: z.number().int(),
+});
+export type GithubReleases = z.infer<typeof GithubReleasesSchema>;
+
+export const GithubContributorsSchema = z.object({
+  /** Non-bot contributors (from the `Link` header's last page with per_page=1, or the list length). */
+  count: z.number().int(),
+  /**
+   * Smallest number of contributors who together made at least half of the commits among the
+   * listed top contributors (the bus factor); null when contribution counts were not available.
+   */
+  busFactor: z.number().int().nullable(),
+  /** Share (0–1) of those commits made by the single top contributor; null when unknown. */
+  topShare: z.number().nullable(),
+});
+export type GithubContributors = z.infer<typeof GithubContributorsSchema>;
+
+export const GithubResponsivenessSchema = z.object({
+  /** The window looked at, in days (180). */
+  windowDays: z.number().int(),
+  issues: z.object({
+    /** Issues opened in the window and sampled (bounded). */
+    sampled: z.number().int(),
+    /** Of those, answered by someone other than the author, or closed. */
+    responded: z.number().int(),
+    /** Median hours to the first response or close, over the responded ones; null when none. */
+    medianHoursToResponse: z.number().nullable(),
+  }),
+  pulls: z.object({
+    sampled: z.number().int(),
+    responded: z.number().int(),
+    merged: z.number().int(),
+    /** Closed without merge. */
+    closedUnmerged: z.number().int(),
+    medianHoursToResponse: z.number().nullable(),
+  }),
+  /**
+   * `comments-or-close` (REST without a token: a comment count or a close counts as a response,
+   * and the time is the close time) or `first-response` (GraphQL: the first comment or review by
+   * someone other than the author).
+   */
+  method: z.enum(['comments-or-close', 'first-response']),
+});
+export type GithubResponsiveness = z.infer<typeof GithubResponsivenessSchema>;
+
+export const GithubCommunitySchema = z.object({
+  readme: z.boolean(),
+  contributing: z.boolean(),
+  codeOfConduct: z.boolean(),
+  issueTemplate: z.boolean(),
+  pullRequestTemplate: z.boolean(),
+  /** A SECURITY policy in the root, `.github/` or `docs/` (or GraphQL `isSecurityPolicyEnabled`); null = unknown. */
+  securityPolicy: z.boolean().nullable(),
+  /** Community profile `health_percentage`; null when not given. */
+  healthPercentage: z.number().nullable(),
+});
+export type GithubCommunity = z.infer<typeof GithubCommunitySchema>;
+
+export const GithubCiSchema = z.object({
+  /** Workflow files under `.github/workflows/`. */
+  workflows: z.number().int(),
+  /** Other CI configuration found at the root (`.travis.yml`, `.circleci`, `azure-pipelines.yml`, …). */
+  otherCi: z.array(z.string()),
+  /** Dependency update tool configured: Dependabot (`.github/dependabot.yml`) or Renovate (any of its config files). */
+  dependencyUpdates: z.array(z.enum(['dependabot', 'renovate'])),
+});
+export type GithubCi = z.infer<typeof GithubCiSchema>;
+
+export const GithubLinkSchema = z.object({
+  /**
+   * Whether the repository is verified to be the package's: `target` (the target is the
+   * repository itself), `manifest` (its package.json / pyproject at the default branch, or a
+   * workspace member, names the package), `provenance` (an attestation names the repository),
+   * or null when not verified.
+   */
+  verifiedBy: z.enum(['target', 'manifest', 'provenance']).nullable(),
+  /** One line: why it is (not) verified, e.g. `package.json at main names "other-pkg"`. */
+  reason: z.string(),
+});
+export type GithubLink = z.infer<typeof GithubLinkSchema>;
+
+export const GithubFactsSchema = z.object({
+  /** `present`, or `missing` (404) / `blocked` (451, with `absentReason`). */
+  state: z.enum(['present', 'missing', 'blocked']),
+  absentReason: z.string().nullable(),
+  /** Null unless `state` is `present`. */
+  repository: GithubRepositorySchema.nullable(),
+  activity: GithubActivitySchema.nullable(),
+  releases: GithubReleasesSchema.nullable(),
+  contributors: GithubContributorsSchema.nullable(),
+  responsiveness: GithubResponsivenessSchema.nullable(),
+  community: GithubCommunitySchema.nullable(),
+  ci: GithubCiSchema.nullable(),
+  link: GithubLinkSchema,
+  /** For each section that is null while the repository is present: why (one line). */
+  unknown: z.partialRecord(z.enum(GITHUB_SECTIONS), z.string()),
+  /** How the facts were fetched and how many requests it took (for docs and the bench). */
+  via: z.object({
+    api: z.enum(['rest', 'graphql']),
+    requests: z.number().int(),
+  }),
+});
+export type GithubFacts = z.infer<typeof GithubFactsSchema>;

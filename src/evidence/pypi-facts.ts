@@ -1,0 +1,113 @@
+/**
+ * Facts about a PyPI project and its resolved release (the PyPI JSON API, plus the Simple API's
+ * JSON form for PEP 792 project status and PEP 740 provenance).
+ *
+ * Conventions as everywhere in evidence: `null` = PyPI did not tell us (unknown); `false`,
+ * `0`, `[]` = it told us and the thing is absent.
+ */
+import { z } from 'zod';
+import { RepositoryRefSchema } from './repository-ref.js';
+
+export const PypiReleaseSchema = z.object({
+  version: z.string(),
+  /** Earliest upload time of the release's files (ISO 8601 UTC); null when it has no files. */
+  time: z.string().nullable(),
+  /** PEP 440 pre-release or development release. */
+  prerelease: z.boolean(),
+  /** Every file of the release is yanked (PEP 592: yanking is per file). */
+  yanked: z.boolean(),
+  yankedReason: z.string().nullable(),
+  files: z.number().int(),
+});
+export type PypiRelease = z.infer<typeof PypiReleaseSchema>;
+
+export const PypiFileSchema = z.object({
+  filename: z.string(),
+  /** `sdist`, `bdist_wheel`, `bdist_egg`, … as PyPI reports it. */
+  packagetype: z.string(),
+  size: z.number().int(),
+  uploadTime: z.string().nullable(),
+  yanked: z.boolean(),
+  /** PEP 740: the file has a provenance object; null when PyPI did not say. */
+  hasProvenance: z.boolean().nullable(),
+});
+export type PypiFile = z.infer<typeof PypiFileSchema>;
+
+export const PypiLicenseSchema = z.object({
+  /** PEP 639 `license_expression`, as given. */
+  expression: z.string().nullable(),
+  /** `License ::` trove classifiers, as given. */
+  classifiers: z.array(z.string()),
+  /** The free-text `license` field, capped at 2,000 characters; null when empty. */
+  text: z.string().nullable(),
+  /**
+   * The licence as an SPDX expression, from the expression first, then the classifiers, then the
+   * free text — only where the mapping is unambiguous; null otherwise.
+   */
+  spdx: z.string().nullable(),
+  /** Which field `spdx` came from (null when none mapped). */
+  source: z.enum(['expression', 'classifier', 'text']).nullable(),
+  /** PEP 639 `license_files` as listed in the metadata; null when the metadata has none. */
+  files: z.array(z.string()).nullable(),
+});
+export type PypiLicense = z.infer<typeof PypiLicenseSchema>;
+
+export const PypiFactsSchema = z.object({
+  /** The project name as PyPI spells it (`info.name`). */
+  name: z.string(),
+  /** The resolved version. */
+  version: z.string(),
+  /** Every release, oldest first (by upload time, else PEP 440 order). */
+  releases: z.array(PypiReleaseSchema),
+  /** The newest release that is neither a pre-release nor yanked (what pip installs by default). */
+  latest: z.string().nullable(),
+  summary: z.string().nullable(),
+  /** The long description (the project's README on PyPI), capped at 256 KiB. */
+  description: z
+    .object({ text: z.string(), contentType: z.string().nullable(), length: z.number().int(), truncated: z.boolean() })
+    .nullable(),
+  keywords: z.array(z.string()),
+  license: PypiLicenseSchema,
+  classifiers: z.array(z.string()),
+  /** `Development Status :: …` value, e.g. `5 - Production/Stable`, `7 - Inactive`; null when absent. */
+  developmentStatus: z.string().nullable(),
+  /** `Typing :: Typed` classifier present. */
+  typed: z.boolean(),
+  requiresPython: z.string().nullable(),
+  /** Runtime requirements (`requires_dist` without an `extra ==` marker): name and specifier. */
+  dependencies: z.array(z.object({ name: z.string(), specifier: z.string(), marker: z.string().nullable() })),
+  /** Requirements only pulled in by extras. */
+  optionalDependencies: z.number().int(),
+  /** `project_urls` plus `home_page`, keys as given (Homepage, Source, Documentation, Changelog, …). */
+  projectUrls: z.record(z.string(), z.string()),
+  homepage: z.string().nullable(),
+  documentationUrl: z.string().nullable(),
+  changelogUrl: z.string().nullable(),
+  issuesUrl: z.string().nullable(),
+  /** The source repository found in project_urls / home_page (GitHub first), or null. */
+  repository: RepositoryRefSchema.nullable(),
+  /** An author or maintainer (name or e-mail) is given. */
+  hasAuthor: z.boolean(),
+  /** Number of PyPI owners/maintainers (`ownership.roles`); null when the API did not give it. */
+  owners: z.number().int().nullable(),
+  /** PEP 792 project status (`active`, `archived`, `quarantined`, `deprecated`) and its reason; null = not given. */
+  status: z.object({ status: z.string(), reason: z.string().nullable() }).nullable(),
+  /** The resolved release's files. */
+  files: z.array(PypiFileSchema),
+  /** The resolved release has an sdist and no wheel (installing it runs its build backend). */
+  sdistOnly: z.boolean(),
+  /** The resolved release is yanked (all its files are), with PyPI's reason. */
+  yanked: z.boolean(),
+  yankedReason: z.string().nullable(),
+  /** The JSON API's `vulnerabilities` list for the resolved release (kept as facts; OSV is the scored source). */
+  vulnerabilities: z.array(
+    z.object({
+      id: z.string(),
+      aliases: z.array(z.string()),
+      summary: z.string().nullable(),
+      fixedIn: z.array(z.string()),
+      withdrawn: z.string().nullable(),
+    }),
+  ),
+});
+export type PypiFacts = z.infer<typeof PypiFactsSchema>;
