@@ -93,7 +93,9 @@ function capSection(report: Report, level: number): string[] {
     '',
     heading(level, 'Caps'),
     '',
-    ...report.caps.map((c) => `- **${md(c.id)}** ≤ ${formatScore(c.limit)}: ${md(c.reason)}`),
+    ...report.caps.map(
+      (c) => `- **${md(c.id)}**${c.dimension === null ? '' : ` (${c.dimension})`} ≤ ${formatScore(c.limit)}: ${md(c.reason)}`,
+    ),
   ];
 }
 

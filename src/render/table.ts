@@ -275,7 +275,8 @@ function capLines(report: Report, width: number, glyphs: Glyphs, p: Palette): st
   if (report.caps.length === 0) return [];
   const lines = ['', p.bold('Caps')];
   for (const cap of report.caps) {
-    const text = `${clean(cap.id)} ${glyphs.atMost} ${formatScore(cap.limit)}: ${clean(cap.reason)}`;
+    const scope = cap.dimension === null ? '' : ` (${cap.dimension})`;
+    const text = `${clean(cap.id)}${scope} ${glyphs.atMost} ${formatScore(cap.limit)}: ${clean(cap.reason)}`;
     lines.push(...wrapIndented(text, width, '    ', '  '));
   }
   return lines;

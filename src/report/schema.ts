@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../checks/define.js';
 
-export const REPORT_SCHEMA_VERSION = '1.2.0';
+export const REPORT_SCHEMA_VERSION = '1.3.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -53,7 +53,13 @@ export const CheckResultSchema = z.object({
   evidence: z.record(z.string(), evidenceValue),
 });
 
-export const CapSchema = z.object({ id: z.string(), limit: z.number(), reason: z.string() });
+export const CapSchema = z.object({
+  id: z.string(),
+  limit: z.number(),
+  reason: z.string(),
+  /** Null for a cap on the overall score; a dimension id for a cap on that dimension (added in 1.3.0). */
+  dimension: z.enum(DIMENSIONS).nullable(),
+});
 
 export const SourceStatusSchema = z.object({
   id: z.string(),

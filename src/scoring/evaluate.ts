@@ -20,7 +20,7 @@ export interface Evaluation {
   coverage: number;
   dimensions: DimensionResult[];
   checks: CheckResult[];
-  caps: { id: string; limit: number; reason: string }[];
+  caps: { id: string; limit: number; reason: string; dimension: Dimension | null }[];
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -107,6 +107,9 @@ export function evaluate(
     .filter((check) => applies(check, evidence))
     .map((check) => ({ check, result: runCheck(check, evidence, ctx) }));
   const profile = PROFILES[category];
+  const allCaps = ran.flatMap((r) => r.result.capRequests);
+  // A dimension cap bounds one dimension's score (an archived repository's maintenance).
+  const dimensionCaps = allCaps.filter((c) => c.dimension !== undefined).sort((a, b) => a.limit - b.limit);
 
   const dimensions: DimensionResult[] = [];
   const means = new Map<Dimension, number>();
@@ -119,7 +122,8 @@ export function evaluate(
     const dimCoverage = total > 0 ? knownWeight / total : 0;
     let score: number | null = null;
     if (knownWeight > 0) {
-      const mean = known.reduce((sum, r) => sum + (r.result.score as number) * r.check.weight, 0) / knownWeight;
+      let mean = known.reduce((sum, r) => sum + (r.result.score as number) * r.check.weight, 0) / knownWeight;
+      for (const cap of dimensionCaps) if (cap.dimension === id) mean = Math.min(mean, cap.limit);
       means.set(id, mean);
       score = roundScore(mean);
     }
@@ -138,10 +142,13 @@ export function evaluate(
 
   // Caps override the mean, lowest limit wins; each one is reported with its reason.
   // Do-not-use caps first (their reason leads the report), then the tightest limit.
-  const capRequests = ran
-    .flatMap((r) => r.result.capRequests)
+  const capRequests = allCaps
+    .filter((c) => c.dimension === undefined)
     .sort((a, b) => Number(b.doNotUse === true) - Number(a.doNotUse === true) || a.limit - b.limit);
-  const caps = capRequests.map(({ id, limit, reason }) => ({ id, limit, reason }));
+  const caps = [
+    ...capRequests.map(({ id, limit, reason }) => ({ id, limit, reason, dimension: null })),
+    ...dimensionCaps.map(({ id, limit, reason, dimension }) => ({ id, limit, reason, dimension: dimension ?? null })),
+  ];
   const doNotUse = capRequests.some((c) => c.doNotUse === true);
   let score = mean;
   if (score !== null) {
@@ -162,11 +169,13 @@ export function evaluate(
   } else {
     verdictCode = verdictForScore(score);
     for (const cap of capRequests) verdictReasons.push(`capped at ${cap.limit}: ${cap.reason}`);
+    for (const cap of dimensionCaps) verdictReasons.push(`${cap.dimension} capped at ${cap.limit}: ${cap.reason}`);
     // Unknown must never hide danger: while a guarding check is unknown, at most CAUTION;
     // likewise while a check holds the verdict (an advisory below the cap's severities).
     const blind = ran.filter((r) => r.check.guardsDanger === true && r.result.score === null);
     const held = ran.flatMap((r) => (r.result.holdVerdict === null ? [] : [`${r.check.title}: ${r.result.holdVerdict}`]));
-    if ((blind.length > 0 || held.length > 0) && verdictCode === 'yes') {
+    // A capped dimension (archived repository) also keeps the verdict at CAUTION at best.
+    if ((blind.length > 0 || held.length > 0 || dimensionCaps.length > 0) && verdictCode === 'yes') {
       verdictCode = 'caution';
       for (const r of blind) verdictReasons.push(`${r.check.title}: not checked — ${r.result.message.replace(/^Unknown: /, '')}`);
       verdictReasons.push(...held);

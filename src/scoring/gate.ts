@@ -21,7 +21,7 @@ export const DEFAULT_GATE: GateOptions = { threshold: 50, minCoverage: 0.5 };
 export interface Gateable {
   score: number | null;
   coverage: number;
-  caps: { id: string; limit: number; reason: string }[];
+  caps: { id: string; limit: number; reason: string; dimension?: string | null }[];
   dimensions: DimensionResult[];
   error?: { code: string; message: string } | null;
 }
@@ -31,7 +31,8 @@ export function applyGate(result: Gateable, options: GateOptions): Gate {
   if (result.error) return { ...base, passed: null, reasons: [`could not be evaluated: ${result.error.message}`] };
 
   const failures: string[] = [];
-  for (const cap of result.caps) failures.push(`capped at ${cap.limit}: ${cap.reason}`);
+  // Overall caps fail the gate; a dimension cap already lowers the score it feeds.
+  for (const cap of result.caps) if (cap.dimension == null) failures.push(`capped at ${cap.limit}: ${cap.reason}`);
   if (result.score !== null && roundScore(result.score) < options.threshold) {
     failures.push(`score ${roundScore(result.score).toFixed(1)} is below the minimum ${options.threshold}`);
   }

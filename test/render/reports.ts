@@ -39,7 +39,7 @@ export function hostileReport(): Report {
     check.message = HOSTILE;
     check.evidence = { note: HOSTILE, list: [HOSTILE, 1] };
   }
-  report.caps.push({ id: `cap${HOSTILE}`, limit: 10, reason: HOSTILE });
+  report.caps.push({ id: `cap${HOSTILE}`, limit: 10, reason: HOSTILE, dimension: null });
   report.sources.push({ id: `src${HOSTILE}`, status: 'unavailable', reason: HOSTILE });
   report.advisories.push({
     id: `GHSA${HOSTILE}`,

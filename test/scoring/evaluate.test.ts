@@ -85,7 +85,32 @@ describe('evaluate', () => {
     expect(result.score).toBe(49.9);
     expect(result.grade).toBe('D');
     expect(result.verdictCode).toBe('no');
-    expect(result.caps).toEqual([{ id: 'deprecated', limit: 49.9, reason: 'deprecated: use y' }]);
+    expect(result.caps).toEqual([{ id: 'deprecated', limit: 49.9, reason: 'deprecated: use y', dimension: null }]);
+  });
+
+  it('a dimension cap bounds that dimension only, is reported with its dimension, and holds the verdict at CAUTION', () => {
+    const archived = {
+      ...fixed('repository-archived', 'maintenance', 1, 0),
+      evaluate: () => ({
+        score: 100,
+        messageId: 'm',
+        caps: [{ id: 'repository-archived', limit: 10, dimension: 'maintenance', reason: 'the repository is archived' }],
+      }),
+    } as AnyCheck;
+    const result = evaluate(bareEvidence(), [archived, fixed('fresh', 'maintenance', 1, 100), fixed('safe', 'security', 1, 100)], 'library', { now });
+    expect(result.dimensions.find((d) => d.id === 'maintenance')!.score).toBe(10);
+    expect(result.dimensions.find((d) => d.id === 'security')!.score).toBe(100);
+    // Overall: (0.3 × 100 + 0.25 × 10) / 0.55 = 59.1 — lowered through the dimension, not capped itself.
+    expect(result.score).toBe(59.1);
+    expect(result.caps).toEqual([{ id: 'repository-archived', limit: 10, reason: 'the repository is archived', dimension: 'maintenance' }]);
+    expect(result.verdictReasons).toContain('maintenance capped at 10: the repository is archived');
+  });
+
+  it('not-applicable sources leave the checks that need them out of the report and of coverage', () => {
+    const pypiOnly = { ...fixed('pypi-only', 'security', 5, 0), needs: ['pypi'] } as AnyCheck;
+    const result = evaluate(bareEvidence(), [pypiOnly, fixed('good', 'security', 1, 90)], 'library', { now });
+    expect(result.checks.map((c) => c.id)).toEqual(['good']);
+    expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
   });
 
   it('a do-not-use cap gives F and NO — DO NOT USE', () => {
