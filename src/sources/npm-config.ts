@@ -15,9 +15,10 @@
  * Authorization header for a URL on the host (and port) they were configured for, and never
  * appear in an error, a warning, `toString()`, `JSON.stringify()` or `util.inspect()`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ini from 'ini';
 import { inspect } from 'node:util';
 // @ts-expect-error -- untyped CommonJS module; the part used is typed by NpmConfDefaults below.
 import npmConfModule from '@pnpm/npm-conf';
@@ -62,6 +63,13 @@ export interface LoadNpmConfigOptions {
   cwd: string;
   /** `--registry` from the command line. */
   cliRegistry?: string;
+  /**
+   * A directory whose contents are untrusted (the tree `nerq audit` reads). A project `.npmrc`
+   * inside it is not configuration: its credentials are never read, and its registry settings
+   * are followed only with `trustProjectRegistry` (else a warning names what was ignored).
+   */
+  untrustedDir?: string;
+  trustProjectRegistry?: boolean;
 }
 
 export interface NpmConfig {
@@ -351,6 +359,39 @@ export function loadNpmConfig(options: LoadNpmConfigOptions): NpmConfig {
   });
 }
 
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** Registry settings (`registry`, `@scope:registry`) of an untrusted project .npmrc; never its credentials. */
+function addUntrustedProject(chain: ConfChain, file: string, trust: boolean, warnings: string[]): void {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return; // no project .npmrc
+  }
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = ini.parse(text) as Record<string, unknown>;
+  } catch {
+    warnings.push(`the audited project's .npmrc could not be parsed: ignored`);
+    return;
+  }
+  const registries = Object.keys(parsed).filter((key) => key === 'registry' || /^@[^/:]+:registry$/.test(key));
+  if (registries.length === 0) return;
+  if (!trust) {
+    warnings.push(
+      `the audited project's .npmrc sets ${registries.join(', ')}: ignored (pass --trust-project-npmrc to follow it); using your own npm registry`,
+    );
+    return;
+  }
+  const settings: Record<string, string> = {};
+  for (const key of registries) if (typeof parsed[key] === 'string') settings[key] = parsed[key];
+  chain.add(settings, 'project');
+}
+
 /** Build the layered chain (runs inside withProcessEnv). */
 function readChain(
   options: LoadNpmConfigOptions,
@@ -373,7 +414,9 @@ function readChain(
   const projectconfig = path.resolve(confUtil.findPrefix(cwd), '.npmrc');
 
   const files: Array<[string, string]> = [];
-  if (projectconfig !== path.resolve(userconfig)) files.push([projectconfig, 'project']);
+  const untrusted = options.untrustedDir !== undefined && isInside(projectconfig, path.resolve(options.untrustedDir));
+  if (untrusted) addUntrustedProject(chain, projectconfig, options.trustProjectRegistry === true, warnings);
+  else if (projectconfig !== path.resolve(userconfig)) files.push([projectconfig, 'project']);
   files.push([userconfig, 'user'], [globalconfig, 'global']);
   for (const [file, layer] of files) {
     const warning = chain.addFile(file, layer);

@@ -270,3 +270,36 @@ describe('isolation', () => {
     expect({ ...process.env }).toEqual(snapshot);
   });
 });
+
+describe('an audited (untrusted) project .npmrc', () => {
+  beforeEach(() => {
+    write(path.join(home, '.npmrc'), 'registry=http://user.test/\n');
+    write(
+      path.join(project, '.npmrc'),
+      `registry=http://evil.test/\n@corp:registry=http://corp.test/\n//evil.test/:_authToken=${SECRET}\n//user.test/:_authToken=${SECRET}\n`,
+    );
+  });
+
+  it('is not followed by default: the user registry is used and a warning names the ignored settings', () => {
+    const config = loadNpmConfig({ env: env(), cwd: project, untrustedDir: project });
+    expect(config.registry).toBe('http://user.test/');
+    expect(config.registryFor('@corp/x')).toBe('http://user.test/');
+    expect(config.warnings.join('\n')).toContain('registry, @corp:registry: ignored (pass --trust-project-npmrc');
+    expect(config.authHeaderFor('http://user.test/x')).toBeUndefined();
+    expect(config.authHeaderFor('http://evil.test/x')).toBeUndefined();
+  });
+
+  it('with trust, its registries are followed but its credentials are still never read', () => {
+    const config = loadNpmConfig({ env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
+    expect(config.registry).toBe('http://evil.test/');
+    expect(config.registryFor('@corp/x')).toBe('http://corp.test/');
+    expect(config.authHeaderFor('http://evil.test/x')).toBeUndefined();
+    expect(config.warnings.join('\n')).not.toContain(SECRET);
+  });
+
+  it('a project .npmrc outside the untrusted directory is configuration as usual', () => {
+    const other = path.join(dir, 'elsewhere');
+    mkdirSync(other, { recursive: true });
+    expect(loadNpmConfig({ env: env(), cwd: project, untrustedDir: other }).registry).toBe('http://evil.test/');
+  });
+});
