@@ -128,6 +128,8 @@ function fail(kind: HttpFailureKind, reason: string, extra: Partial<AttemptFailu
 function publicFailure(failure: AttemptFailure): HttpFailure {
   const out: HttpFailure = { ok: false, kind: failure.kind, reason: failure.reason };
   if (failure.status !== undefined) out.status = failure.status;
+  if (failure.headers !== undefined) out.headers = failure.headers;
+  if (failure.body !== undefined) out.body = failure.body;
   return out;
 }
 
@@ -424,9 +426,11 @@ class UndiciHttpClient implements HttpClient {
       }
 
       if (status < 200 || status > 299) {
-        await discard(response.body);
+        const excerpt = await errorBodyExcerpt(response.body, responseHeaders['content-encoding']);
         return fail('status', `HTTP ${status} from ${url.host}`, {
           status,
+          headers: responseHeaders,
+          ...(excerpt === undefined ? {} : { body: excerpt }),
           retryable: RETRYABLE_STATUS.has(status),
           ...(RETRYABLE_STATUS.has(status)
             ? { retryAfterMs: parseRetryAfter(responseHeaders['retry-after'], this.#now()) }
@@ -494,6 +498,54 @@ async function discard(body: Readable & { dump?: (opts?: { limit: number }) => P
   } catch {
     // the status is what matters
   }
+}
+
+/** Error bodies are read only this far (wire bytes); a larger one is dropped unread. */
+const MAX_ERROR_WIRE_BYTES = 64 * 1024;
+/** The part of an error body handed to the caller (decoded bytes). */
+export const MAX_ERROR_EXCERPT_BYTES = 8 * 1024;
+
+/**
+ * The start of an error response's body, decoded, for callers that need the server's reason
+ * (a rate-limit message, a 451's block reason); undefined when it is too large, empty or
+ * cannot be decoded. Never throws.
+ */
+async function errorBodyExcerpt(body: Readable, contentEncoding: string | undefined): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_ERROR_WIRE_BYTES) {
+        abandon(body);
+        return undefined;
+      }
+      chunks.push(chunk);
+    }
+  } catch {
+    return undefined;
+  }
+  if (size === 0) return undefined;
+  let decoded = Buffer.concat(chunks);
+  const codings = (contentEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity')
+    .reverse();
+  if (codings.length > 3) return undefined;
+  const limit = { maxOutputLength: MAX_ERROR_WIRE_BYTES * 4 };
+  try {
+    for (const coding of codings) {
+      if (coding === 'gzip' || coding === 'x-gzip') decoded = zlib.gunzipSync(decoded, limit);
+      else if (coding === 'br') decoded = zlib.brotliDecompressSync(decoded, limit);
+      else if (coding === 'deflate') decoded = zlib.inflateSync(decoded, limit);
+      else return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return decoded.subarray(0, MAX_ERROR_EXCERPT_BYTES).toString('utf8');
 }
 
 /** Fill authFor / ca / strictSsl / proxy from the npm configuration where not given. */

@@ -38,6 +38,13 @@ export interface HttpFailure {
   status?: number;
   /** One line, safe to print: no token, no full URL query. */
   reason: string;
+  /**
+   * `kind: 'status'` only: the response headers (lower-cased names) and the start of the body
+   * (decoded, at most a few KiB), for callers that must read why a server refused (GitHub's
+   * rate-limit headers, a 451's reason). Untrusted text: never print it as is.
+   */
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export type HttpResult = HttpResponse | HttpFailure;

@@ -1,0 +1,471 @@
+/**
+ * Repository facts from GitHub's REST API — the path without a token, and the fallback when
+ * GraphQL cannot answer for a repository. The fewest requests that give the facts:
+ *
+ *  1. `GET /repos/{o}/{r}` — the repository (a 301 rename is followed by the HTTP client);
+ *  2. `GET …/commits?sha=<branch>&since=<365 d>&per_page=100` — activity (a second page, and
+ *     `per_page=1` count requests read from the `Link` header, only for very active repositories;
+ *     one `per_page=1` request for the last commit when none is in the year);
+ *  3. `GET …/releases?per_page=50`;
+ *  4. `GET …/contributors?per_page=100` (+ the last page when there are more than 100);
+ *  5. `GET …/issues?state=all&since=<180 d>&sort=created&direction=desc&per_page=100` (PRs included);
+ *  6. `GET …/community/profile`;
+ *  7. `GET …/contents` — the root listing;
+ *  8. `GET …/git/trees/<.github sha>?recursive=1` — workflows, dependabot, renovate, SECURITY.md
+ *     (only when `.github/` exists; `docs/` is listed only when no policy was found before it);
+ *  9. the manifest(s) for the link check (`…/contents/<path>`, raw), only for package claims.
+ */
+import { z } from 'zod';
+import type {
+  GithubActivity,
+  GithubCommunity,
+  GithubContributors,
+  GithubReleases,
+  GithubRepository,
+  GithubResponsiveness,
+} from '../evidence/github-facts.js';
+import { entryType, needsDocs, type RepoListings, type TreeEntry } from './github-files.js';
+import type { DirRead, FileRead, RepoFileSource } from './github-link.js';
+import {
+  ACCEPT_RAW,
+  failureReason,
+  githubRequest,
+  jsonBody,
+  lastPageOf,
+  oneLine,
+  type GithubAnswer,
+  type GithubCall,
+  type Section,
+} from './github-request.js';
+import { summariseResponsiveness, type ThreadInfo } from './github-responsiveness.js';
+import {
+  commitIdentity,
+  daysBefore,
+  isBot,
+  isBotCommit,
+  summariseActivity,
+  summariseContributors,
+  summariseReleases,
+  type CommitInfo,
+  type ContributorInfo,
+  type ReleaseInfo,
+} from './github-summaries.js';
+import { joinUrl, withQuery } from './url.js';
+
+const MiB = 1024 * 1024;
+/** Response caps, sized for real answers (a page of 100 commits is ~0.5 MB; release notes can be long). */
+const MAX_REPO_BYTES = 2 * MiB;
+const MAX_LIST_BYTES = 16 * MiB;
+const MAX_FILE_BYTES = 1 * MiB;
+
+/** Commit pages of 100 listed for authors before switching to count requests. */
+export const MAX_COMMIT_PAGES = 2;
+export const RELEASES_PER_PAGE = 50;
+const PAGE = 100;
+
+// ---------------------------------------------------------------------------------------------
+// Answer shapes (only the fields used; GitHub sends many more).
+
+const Actor = z.object({ login: z.string(), type: z.string().optional() });
+const GitPerson = z.object({ name: z.string().nullish(), email: z.string().nullish(), date: z.string().nullish() });
+
+export const RestRepoSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string().regex(/^[^/]+\/[^/]+$/),
+  html_url: z.string(),
+  archived: z.boolean(),
+  // Absent only in old GitHub Enterprise answers, which predate disabling repositories.
+  disabled: z.boolean().optional(),
+  fork: z.boolean(),
+  created_at: z.string().nullish(),
+  pushed_at: z.string().nullish(),
+  default_branch: z.string().min(1),
+  stargazers_count: z.number().int(),
+  forks_count: z.number().int(),
+  subscribers_count: z.number().int().optional(),
+  open_issues_count: z.number().int(),
+  license: z.object({ spdx_id: z.string().nullish() }).nullish(),
+  topics: z.array(z.string()).optional(),
+  homepage: z.string().nullish(),
+  has_issues: z.boolean(),
+});
+
+const CommitsSchema = z.array(
+  z.object({
+    commit: z.object({ author: GitPerson.nullish(), committer: GitPerson.nullish() }),
+    author: Actor.nullish(),
+  }),
+);
+
+const ReleasesSchema = z.array(
+  z.object({
+    tag_name: z.string(),
+    draft: z.boolean(),
+    prerelease: z.boolean(),
+    published_at: z.string().nullish(),
+    assets: z.array(z.object({ name: z.string() })).nullish(),
+  }),
+);
+
+const ContributorsSchema = z.array(
+  z.object({ login: z.string().optional(), type: z.string().optional(), contributions: z.number().int() }),
+);
+
+const IssuesSchema = z.array(
+  z.object({
+    created_at: z.string(),
+    closed_at: z.string().nullish(),
+    comments: z.number().int(),
+    user: Actor.nullish(),
+    pull_request: z.object({ merged_at: z.string().nullish() }).optional(),
+  }),
+);
+
+const present = z.unknown().nullish();
+const CommunitySchema = z.object({
+  health_percentage: z.number().nullish(),
+  files: z.object({
+    readme: present,
+    contributing: present,
+    code_of_conduct: present,
+    code_of_conduct_file: present,
+    issue_template: present,
+    pull_request_template: present,
+  }),
+});
+
+const ContentsListSchema = z.array(z.object({ name: z.string(), type: z.string(), sha: z.string().optional() }));
+const TreeSchema = z.object({ tree: z.array(z.object({ path: z.string(), type: z.string() })), truncated: z.boolean().optional() });
+
+// ---------------------------------------------------------------------------------------------
+
+type Fetched<T> =
+  | { ok: true; value: T; headers: Record<string, string>; status: number; url: string }
+  | { ok: false; reason: string; status: number | null; answer: Extract<GithubAnswer, { ok: false }> | null };
+
+/** The first zod issue as `field: message`. */
+export function shapeProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'unexpected shape';
+  const where = issue.path.length === 0 ? 'the answer' : issue.path.join('.');
+  return `unexpected shape at ${where}`;
+}
+
+/** GET a JSON answer and validate it; 204 (empty) parses as `empty` when given. */
+async function getJson<T>(
+  call: GithubCall,
+  url: string,
+  schema: z.ZodType<T>,
+  what: string,
+  options: { maxBytes?: number; empty?: T } = {},
+): Promise<Fetched<T>> {
+  const answer = await githubRequest(call, { url, maxBytes: options.maxBytes ?? MAX_LIST_BYTES });
+  if (!answer.ok) return { ok: false, reason: `${what}: ${failureReason(answer)}`, status: answer.status, answer };
+  if (answer.status === 202) {
+    return { ok: false, reason: `${what}: GitHub is computing statistics, try again in a minute`, status: 202, answer: null };
+  }
+  if (answer.status === 204 || answer.body.length === 0) {
+    if (options.empty !== undefined) return { ok: true, value: options.empty, headers: answer.headers, status: answer.status, url: answer.url };
+    return { ok: false, reason: `${what}: GitHub answered with an empty body`, status: answer.status, answer: null };
+  }
+  const json = jsonBody(answer.body);
+  if (json === undefined) return { ok: false, reason: `${what}: GitHub's answer is not valid JSON`, status: answer.status, answer: null };
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    return { ok: false, reason: `${what}: GitHub's answer has an ${shapeProblem(parsed.error)}`, status: answer.status, answer: null };
+  }
+  return { ok: true, value: parsed.data, headers: answer.headers, status: answer.status, url: answer.url };
+}
+
+/** `…/repos/{owner}/{name}` for further requests. */
+export function repoBase(api: string, fullName: string): string {
+  const [owner = '', name = ''] = fullName.split('/');
+  return joinUrl(api, 'repos', owner, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The repository
+
+export type RepoLookup =
+  | { kind: 'present'; repository: GithubRepository }
+  | { kind: 'missing' }
+  | { kind: 'blocked'; reason: string }
+  | { kind: 'failed'; reason: string };
+
+/** Why GitHub blocks a repository (451): its message and `block.reason`, one line. */
+export function blockReason(json: unknown, message: string | null): string {
+  const block = typeof json === 'object' && json !== null ? (json as { block?: { reason?: unknown } }).block : undefined;
+  const why = typeof block?.reason === 'string' ? oneLine(block.reason, 60) : null;
+  const text = message ?? 'Repository access blocked';
+  return why === null ? text : `${text} (${why})`;
+}
+
+export function toRepository(
+  host: string,
+  asked: string,
+  repo: z.infer<typeof RestRepoSchema>,
+): GithubRepository {
+  return {
+    host,
+    fullName: repo.full_name,
+    renamedFrom: repo.full_name.toLowerCase() === asked.toLowerCase() ? null : asked,
+    htmlUrl: repo.html_url,
+    archived: repo.archived,
+    disabled: repo.disabled ?? false,
+    fork: repo.fork,
+    createdAt: repo.created_at ?? null,
+    pushedAt: repo.pushed_at ?? null,
+    defaultBranch: repo.default_branch,
+    stars: repo.stargazers_count,
+    forks: repo.forks_count,
+    watchers: repo.subscribers_count ?? null,
+    openIssues: repo.open_issues_count,
+    license: repo.license?.spdx_id ?? null,
+    topics: repo.topics ?? [],
+    homepage: repo.homepage === undefined || repo.homepage === null || repo.homepage.trim() === '' ? null : repo.homepage,
+    hasIssues: repo.has_issues,
+  };
+}
+
+export async function restRepository(call: GithubCall, host: string, owner: string, name: string): Promise<RepoLookup> {
+  const got = await getJson(call, joinUrl(call.api, 'repos', owner, name), RestRepoSchema, 'GitHub repository', {
+    maxBytes: MAX_REPO_BYTES,
+  });
+  if (got.ok) return { kind: 'present', repository: toRepository(host, `${owner}/${name}`, got.value) };
+  if (got.status === 404) return { kind: 'missing' };
+  if (got.status === 451 && got.answer !== null) return { kind: 'blocked', reason: blockReason(got.answer.json, got.answer.message) };
+  return { kind: 'failed', reason: got.reason };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Activity
+
+function commitInfo(item: z.infer<typeof CommitsSchema>[number]): CommitInfo | null {
+  const person = item.commit.author;
+  const at = item.commit.committer?.date ?? person?.date ?? null;
+  if (at === null) return null;
+  return {
+    author: commitIdentity(item.author?.login, person?.email, person?.name),
+    bot: isBotCommit(item.author?.login, item.author?.type, person?.email, person?.name),
+    at,
+  };
+}
+
+const EMPTY_ACTIVITY: GithubActivity = {
+  commits90d: 0,
+  commits365d: 0,
+  authors90d: 0,
+  authors365d: 0,
+  lastCommitAt: null,
+  truncated: false,
+};
+
+export async function restActivity(call: GithubCall, base: string, branch: string): Promise<Section<GithubActivity>> {
+  const since365 = daysBefore(call.now, 365);
+  const since90 = daysBefore(call.now, 90);
+  const commitsUrl = (query: Record<string, string | number>) => withQuery(joinUrl(base, 'commits'), { sha: branch, ...query });
+
+  const first = await getJson(call, commitsUrl({ since: since365, per_page: PAGE }), CommitsSchema, 'commits', { empty: [] });
+  if (!first.ok) {
+    // 409 "Git Repository is empty": no commits at all.
+    return first.status === 409 ? { ok: true, value: EMPTY_ACTIVITY } : { ok: false, reason: first.reason };
+  }
+  const sample = first.value.map(commitInfo).filter((c): c is CommitInfo => c !== null);
+  const lastPage = lastPageOf(first.headers.link);
+  let complete = lastPage === null || lastPage <= 1;
+  for (let page = 2; !complete && page <= MAX_COMMIT_PAGES && lastPage !== null; page++) {
+    const next = await getJson(call, commitsUrl({ since: since365, per_page: PAGE, page }), CommitsSchema, 'commits', { empty: [] });
+    if (!next.ok) break;
+    sample.push(...next.value.map(commitInfo).filter((c): c is CommitInfo => c !== null));
+    if (page >= lastPage) complete = true;
+  }
+
+  /** The number of commits since `since`, from the last page number of a `per_page=1` listing. */
+  const countSince = async (since: string): Promise<number | null> => {
+    const got = await getJson(call, commitsUrl({ since, per_page: 1 }), CommitsSchema, 'commits', { empty: [] });
+    if (!got.ok) return null;
+    return lastPageOf(got.headers.link) ?? got.value.length;
+  };
+
+  let count365: number | null = null;
+  let count90: number | null = null;
+  if (!complete) {
+    count365 = (await countSince(since365)) ?? sample.length;
+    const oldest = sample[sample.length - 1]?.at;
+    const coversQuarter = oldest !== undefined && Date.parse(oldest) < Date.parse(since90);
+    if (!coversQuarter) count90 = await countSince(since90);
+  }
+
+  let lastCommitAt = sample[0]?.at ?? null;
+  if (lastCommitAt === null) {
+    // Nothing this year: one more request says how long the branch has been quiet.
+    const latest = await getJson(call, commitsUrl({ per_page: 1 }), CommitsSchema, 'commits', { empty: [] });
+    if (latest.ok) lastCommitAt = latest.value.map(commitInfo)[0]?.at ?? null;
+  }
+  return { ok: true, value: summariseActivity({ now: call.now, sample, complete, count365, count90, lastCommitAt }) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Releases, contributors, responsiveness, community
+
+export async function restReleases(call: GithubCall, base: string): Promise<Section<GithubReleases>> {
+  const got = await getJson(call, withQuery(joinUrl(base, 'releases'), { per_page: RELEASES_PER_PAGE }), ReleasesSchema, 'releases', {
+    empty: [],
+  });
+  if (!got.ok) return { ok: false, reason: got.reason };
+  const releases: ReleaseInfo[] = got.value.map((r) => ({
+    tag: r.tag_name,
+    draft: r.draft,
+    prerelease: r.prerelease,
+    publishedAt: r.published_at ?? null,
+    assetNames: (r.assets ?? []).map((a) => a.name),
+    assetCount: (r.assets ?? []).length,
+  }));
+  return { ok: true, value: summariseReleases(releases, call.now) };
+}
+
+function contributorInfo(c: z.infer<typeof ContributorsSchema>[number]): ContributorInfo {
+  return { login: c.login ?? null, bot: isBot(c.login, c.type), contributions: c.contributions };
+}
+
+/**
+ * Contributors: the first 100 (by contributions) give the bus factor; when the `Link` header
+ * names a last page N, that page is read too and the count is 100 × (N − 1) + its length,
+ * less the bots seen on the two pages read (bots on pages in between are not seen).
+ */
+export async function restContributors(call: GithubCall, base: string): Promise<Section<GithubContributors>> {
+  const url = (page?: number) => withQuery(joinUrl(base, 'contributors'), { per_page: PAGE, page });
+  const first = await getJson(call, url(), ContributorsSchema, 'contributors', { empty: [] });
+  if (!first.ok) return { ok: false, reason: first.reason };
+  const listed = first.value.map(contributorInfo);
+  const lastPage = lastPageOf(first.headers.link);
+  let total: number | null = null;
+  if (lastPage !== null && lastPage > 1) {
+    const last = await getJson(call, url(lastPage), ContributorsSchema, 'contributors', { empty: [] });
+    const tail = last.ok ? last.value.map(contributorInfo) : [];
+    // Without the last page, the count is a lower bound: the full pages before it.
+    const inTail = last.ok ? tail.length : 0;
+    const bots = listed.filter((c) => c.bot).length + tail.filter((c) => c.bot).length;
+    total = PAGE * (lastPage - 1) + inTail - bots;
+  }
+  return { ok: true, value: summariseContributors(listed, total) };
+}
+
+export async function restResponsiveness(call: GithubCall, base: string): Promise<Section<GithubResponsiveness>> {
+  const url = withQuery(joinUrl(base, 'issues'), {
+    state: 'all',
+    since: daysBefore(call.now, 180),
+    sort: 'created',
+    direction: 'desc',
+    per_page: PAGE,
+  });
+  const got = await getJson(call, url, IssuesSchema, 'issues', { empty: [] });
+  if (!got.ok) return { ok: false, reason: got.reason };
+  const threads: ThreadInfo[] = got.value.map((item) => {
+    const closedAt = item.closed_at ?? null;
+    return {
+      kind: item.pull_request === undefined ? 'issue' : 'pull',
+      createdAt: item.created_at,
+      closedAt,
+      mergedAt: item.pull_request?.merged_at ?? null,
+      authorBot: isBot(item.user?.login, item.user?.type),
+      responded: item.comments > 0 || closedAt !== null,
+      respondedAt: closedAt,
+    };
+  });
+  return { ok: true, value: summariseResponsiveness(threads, call.now, 'comments-or-close') };
+}
+
+/** The community profile's files (the SECURITY policy is not among them: it is filled in from the listings). */
+export async function restCommunity(call: GithubCall, base: string): Promise<Section<Omit<GithubCommunity, 'securityPolicy'>>> {
+  const got = await getJson(call, joinUrl(base, 'community', 'profile'), CommunitySchema, 'community profile', {
+    maxBytes: MAX_REPO_BYTES,
+  });
+  if (!got.ok) return { ok: false, reason: got.reason };
+  const f = got.value.files;
+  const has = (value: unknown): boolean => value !== null && value !== undefined;
+  return {
+    ok: true,
+    value: {
+      readme: has(f.readme),
+      contributing: has(f.contributing),
+      codeOfConduct: has(f.code_of_conduct) || has(f.code_of_conduct_file),
+      issueTemplate: has(f.issue_template),
+      pullRequestTemplate: has(f.pull_request_template),
+      healthPercentage: got.value.health_percentage ?? null,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listings and files
+
+export interface RestListings extends RepoListings {
+  /** Why a listing is unknown, when one is. */
+  problem: string | null;
+}
+
+function treeEntries(tree: z.infer<typeof TreeSchema>): TreeEntry[] {
+  return tree.tree.map((e) => ({ path: e.path, type: entryType(e.type) }));
+}
+
+/** Root listing, `.github/` (recursive, one request), and `docs/` only when still needed. */
+export async function restListings(call: GithubCall, base: string): Promise<RestListings> {
+  const root = await getJson(call, joinUrl(base, 'contents'), ContentsListSchema, 'root listing', { empty: [] });
+  if (!root.ok) {
+    // 404 "This repository is empty": nothing at the root.
+    if (root.status === 404) return { root: [], github: [], problem: null };
+    return { root: null, github: null, problem: root.reason };
+  }
+  const rootEntries: TreeEntry[] = root.value.map((e) => ({ path: e.name, type: entryType(e.type) }));
+  const shaOf = (name: string) => root.value.find((e) => entryType(e.type) === 'dir' && e.name.toLowerCase() === name)?.sha;
+  const tree = async (sha: string | undefined, recursive: boolean, what: string): Promise<{ entries: TreeEntry[] | null; problem: string | null }> => {
+    if (sha === undefined) return { entries: [], problem: null };
+    const got = await getJson(call, withQuery(joinUrl(base, 'git', 'trees', sha), { recursive: recursive ? 1 : undefined }), TreeSchema, what);
+    return got.ok ? { entries: treeEntries(got.value), problem: null } : { entries: null, problem: got.reason };
+  };
+  const github = await tree(shaOf('.github'), true, '.github listing');
+  const listings: RestListings = { root: rootEntries, github: github.entries, problem: github.problem };
+  if (needsDocs(listings)) {
+    const docs = await tree(shaOf('docs'), false, 'docs listing');
+    listings.docs = docs.entries;
+    listings.problem ??= docs.problem;
+  }
+  return listings;
+}
+
+/** Files through the contents API (raw), directories through its listings. */
+export function restFileSource(call: GithubCall, base: string, rootEntries: readonly TreeEntry[] | null): RepoFileSource {
+  const contentsUrl = (path: string) => joinUrl(base, 'contents', ...path.split('/').filter((s) => s !== ''));
+  return {
+    rootEntries,
+    async read(paths) {
+      const out = new Map<string, FileRead>();
+      await Promise.all(
+        paths.map(async (path) => {
+          const answer = await githubRequest(call, { url: contentsUrl(path), accept: ACCEPT_RAW, maxBytes: MAX_FILE_BYTES });
+          if (answer.ok) out.set(path, { kind: 'file', text: answer.body.toString('utf8') });
+          else if (answer.status === 404) out.set(path, { kind: 'missing' });
+          else out.set(path, { kind: 'error', reason: failureReason(answer) });
+        }),
+      );
+      return out;
+    },
+    async list(dirs) {
+      const out = new Map<string, DirRead>();
+      await Promise.all(
+        dirs.map(async (dir) => {
+          if (dir === '' && rootEntries !== null) {
+            out.set(dir, { kind: 'dir', entries: rootEntries });
+            return;
+          }
+          const got = await getJson(call, dir === '' ? joinUrl(base, 'contents') : contentsUrl(dir), ContentsListSchema, `listing of ${dir || 'the root'}`);
+          if (got.ok) out.set(dir, { kind: 'dir', entries: got.value.map((e) => ({ path: e.name, type: entryType(e.type) })) });
+          else if (got.status === 404) out.set(dir, { kind: 'missing' });
+          else out.set(dir, { kind: 'error', reason: got.reason });
+        }),
+      );
+      return out;
+    },
+  };
+}

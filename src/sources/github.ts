@@ -1,0 +1,540 @@
+/**
+ * The GitHub source: facts about a source repository (github.com or the configured GitHub
+ * Enterprise host) for a `github:owner/repo` target or a package's declared repository.
+ *
+ * - Without a token: REST only, the fewest requests (see github-rest.ts; 8–10 per repository).
+ * - With a token (GITHUB_TOKEN / GH_TOKEN): one GraphQL query per batch of repositories, plus the
+ *   two REST answers GraphQL has no equivalent for (contributors with their commit counts, and
+ *   the community profile). Batches shrink when GitHub cannot finish them.
+ * - Rate limits stop the run's GitHub requests (never a sleep until the reset): the facts become
+ *   unavailable with a reason that says when the limit resets.
+ * - The token goes only to the configured GitHub API / GraphQL URLs (`githubAuthFor`); the HTTP
+ *   client drops it on a redirect to another origin. It never appears in facts or reasons.
+ *
+ * Never throws: every failure is `{ status: 'unavailable', reason }`, or a section left null
+ * with its reason in `unknown`.
+ */
+import hostedGitInfo from 'hosted-git-info';
+import {
+  GithubFactsSchema,
+  type GithubCi,
+  type GithubCommunity,
+  type GithubFacts,
+  type GithubLink,
+  type GithubRepository,
+  type GithubSection,
+} from '../evidence/github-facts.js';
+import type { RepositoryRef } from '../evidence/repository-ref.js';
+import { githubApiFor, GITHUB_HOST, type Endpoints } from './endpoints.js';
+import { pathUnder } from './freshness.js';
+import { ciIn, securityPolicyIn, type RepoListings } from './github-files.js';
+import {
+  blobRead,
+  buildRepositoriesQuery,
+  fieldErrors,
+  graphqlActivity,
+  graphqlFileSource,
+  graphqlListings,
+  graphqlReleases,
+  graphqlRepository,
+  graphqlResponsiveness,
+  GraphqlRepositorySchema,
+  GRAPHQL_BATCH_SIZE,
+  postGraphql,
+  type GraphqlItem,
+} from './github-graphql.js';
+import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim } from './github-link.js';
+import { githubLimiterFor } from './github-rate-limit.js';
+import { GithubStop, type GithubCall, type Section } from './github-request.js';
+import {
+  repoBase,
+  restActivity,
+  restCommunity,
+  restContributors,
+  restFileSource,
+  restListings,
+  restReleases,
+  restRepository,
+  restResponsiveness,
+  shapeProblem,
+} from './github-rest.js';
+import type { HttpClient } from './types.js';
+
+export type { GithubClaim } from './github-link.js';
+export { GithubRateLimiter, githubLimiterFor } from './github-rate-limit.js';
+
+export interface GithubSourceContext {
+  http: HttpClient;
+  endpoints: Endpoints;
+  token: string | null;
+  now: Date;
+}
+
+export interface GithubRepoRef {
+  host: string;
+  owner: string;
+  name: string;
+}
+
+export type GithubResult = { status: 'ok'; facts: GithubFacts } | { status: 'unavailable'; reason: string };
+
+export interface GithubBatchItem {
+  repo: GithubRepoRef;
+  claim: GithubClaim;
+}
+
+export interface GithubBatchOptions {
+  /** Repositories per GraphQL query before shrinking (default GRAPHQL_BATCH_SIZE). */
+  batchSize?: number;
+  /** Repositories fetched at the same time (default 4). */
+  concurrency?: number;
+}
+
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$/;
+const NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** GitHub's owner and repository name rules (checked before any request). */
+export function validGithubNames(owner: string, name: string): boolean {
+  return OWNER.test(owner) && NAME.test(name) && name !== '.' && name !== '..';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Repository references, token and credentials
+
+function refFromParts(host: string, owner: string | undefined, name: string | undefined): GithubRepoRef | null {
+  if (owner === undefined || name === undefined) return null;
+  const repo = name.replace(/\.git$/i, '');
+  return validGithubNames(owner, repo) ? { host, owner, name: repo } : null;
+}
+
+/** A repository URL on the GitHub Enterprise host named by GITHUB_SERVER_URL. */
+function enterpriseRef(raw: string, endpoints: Endpoints): GithubRepoRef | null {
+  const server = endpoints.githubServer;
+  if (server === undefined) return null;
+  const text = raw.trim().replace(/^git\+/, '').replace(/^([^@/:]+@)?([^:/]+):(?!\/)/, 'ssh://$1$2/');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.host.toLowerCase() !== server.host) return null;
+  const [owner, name] = url.pathname.split('/').filter((s) => s !== '');
+  return refFromParts(server.host, owner, name);
+}
+
+/** Parse a repository URL / hosted-git-info RepositoryRef into a ref, or null when not GitHub (github.com or the GHES host in endpoints.githubServer). */
+export function githubRepoOf(ref: RepositoryRef | string | null, endpoints: Endpoints): GithubRepoRef | null {
+  if (ref === null) return null;
+  if (typeof ref !== 'string') {
+    if (ref.host === 'github' && ref.slug !== null) {
+      const [owner, name] = ref.slug.split('/');
+      return refFromParts(GITHUB_HOST, owner, name);
+    }
+    return enterpriseRef(ref.url ?? ref.raw, endpoints) ?? (ref.url === null ? null : enterpriseRef(ref.raw, endpoints));
+  }
+  if (ref.length > 2048) return null;
+  try {
+    const info = hostedGitInfo.fromUrl(ref.trim());
+    if (info?.type === 'github') return refFromParts(GITHUB_HOST, info.user, info.project);
+  } catch {
+    // not a hosted-git-info URL: maybe the Enterprise host
+  }
+  return enterpriseRef(ref, endpoints);
+}
+
+/** Authorization header provider for createHttpClient's `authFor`: `Bearer <token>` ONLY for URLs on the configured GitHub API / GraphQL origins (github.com's and the GHES one), undefined otherwise. */
+export function githubAuthFor(endpoints: Endpoints, token: string | null): (url: string) => string | undefined {
+  if (token === null) return () => undefined;
+  const bases = [endpoints.githubApi, endpoints.githubGraphql, endpoints.githubServer?.api, endpoints.githubServer?.graphql].filter(
+    (b): b is string => b !== undefined,
+  );
+  const header = `Bearer ${token}`;
+  return (url) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
+    // Same origin AND under the configured base path: a fixture server (or a proxy path) that
+    // mounts other services on the same origin never sees the token.
+    return bases.some((base) => pathUnder(parsed, base) !== undefined) ? header : undefined;
+  };
+}
+
+/** The token from the environment: GITHUB_TOKEN, else GH_TOKEN; blank → null. */
+export function githubToken(env: NodeJS.ProcessEnv): string | null {
+  for (const name of ['GITHUB_TOKEN', 'GH_TOKEN']) {
+    const value = env[name]?.trim();
+    if (value !== undefined && value !== '') return value;
+  }
+  return null;
+}
+
+/** The key of a batch item in `fetchGithubFactsBatch`'s answer. */
+export function githubItemKey(item: GithubBatchItem): string {
+  const repo = `${item.repo.host}/${item.repo.owner}/${item.repo.name}`.toLowerCase();
+  const { claim } = item;
+  return claim.kind === 'target' ? repo : `${repo}#${claim.ecosystem}:${claim.name}:${claim.directory ?? ''}:${claim.provenanceRepository ?? ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assembling the facts
+
+const SECTIONS_NULL = {
+  repository: null,
+  activity: null,
+  releases: null,
+  contributors: null,
+  responsiveness: null,
+  community: null,
+  ci: null,
+} as const;
+
+function absentLink(claim: GithubClaim, state: 'missing' | 'blocked'): GithubLink {
+  if (claim.kind === 'target') return { verifiedBy: 'target', reason: 'the target is the repository itself' };
+  return {
+    verifiedBy: null,
+    reason: state === 'missing' ? 'the repository does not exist on GitHub' : 'GitHub blocks access to the repository',
+  };
+}
+
+function absentFacts(claim: GithubClaim, state: 'missing' | 'blocked', reason: string | null, call: GithubCall, api: 'rest' | 'graphql'): GithubFacts {
+  return {
+    state,
+    absentReason: reason,
+    ...SECTIONS_NULL,
+    link: absentLink(claim, state),
+    unknown: {},
+    via: { api, requests: call.counter.requests },
+  };
+}
+
+interface PresentParts {
+  repository: GithubRepository;
+  activity: Section<GithubFacts['activity'] & object>;
+  releases: Section<GithubFacts['releases'] & object>;
+  contributors: Section<GithubFacts['contributors'] & object>;
+  responsiveness: Section<GithubFacts['responsiveness'] & object>;
+  community: Section<GithubCommunity>;
+  ci: Section<GithubCi>;
+  link: GithubLink;
+}
+
+function presentFacts(parts: PresentParts, call: GithubCall, api: 'rest' | 'graphql'): GithubFacts {
+  const unknown: Partial<Record<GithubSection, string>> = {};
+  const take = <T>(section: GithubSection, value: Section<T>): T | null => {
+    if (value.ok) return value.value;
+    unknown[section] = value.reason;
+    return null;
+  };
+  return {
+    state: 'present',
+    absentReason: null,
+    repository: parts.repository,
+    activity: take('activity', parts.activity),
+    releases: take('releases', parts.releases),
+    contributors: take('contributors', parts.contributors),
+    responsiveness: take('responsiveness', parts.responsiveness),
+    community: take('community', parts.community),
+    ci: take('ci', parts.ci),
+    link: parts.link,
+    unknown,
+    via: { api, requests: call.counter.requests },
+  };
+}
+
+function communityOf(profile: Section<Omit<GithubCommunity, 'securityPolicy'>>, securityPolicy: boolean | null): Section<GithubCommunity> {
+  return profile.ok ? { ok: true, value: { ...profile.value, securityPolicy } } : profile;
+}
+
+function ciOf(listings: RepoListings, problem: string | null): Section<GithubCi> {
+  const ci = ciIn(listings);
+  return ci === null ? { ok: false, reason: problem ?? 'the repository file listing is unknown' } : { ok: true, value: ci };
+}
+
+function validated(facts: GithubFacts): GithubResult {
+  const checked = GithubFactsSchema.safeParse(facts);
+  return checked.success
+    ? { status: 'ok', facts: checked.data }
+    : { status: 'unavailable', reason: `GitHub facts failed validation (${shapeProblem(checked.error)})` };
+}
+
+function linkNames(asked: GithubRepoRef, fullName: string): string[] {
+  return [`${asked.owner}/${asked.name}`, fullName];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The REST path
+
+async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: GithubClaim): Promise<GithubResult> {
+  const lookup = await restRepository(call, ref.host, ref.owner, ref.name);
+  if (lookup.kind === 'failed') return { status: 'unavailable', reason: lookup.reason };
+  if (lookup.kind === 'missing') return validated(absentFacts(claim, 'missing', null, call, 'rest'));
+  if (lookup.kind === 'blocked') return validated(absentFacts(claim, 'blocked', lookup.reason, call, 'rest'));
+  const { repository } = lookup;
+  const base = repoBase(call.api, repository.fullName);
+  const listingsP = restListings(call, base);
+  const linkP = listingsP.then((listings) =>
+    verifyLink({
+      claim,
+      host: ref.host,
+      fullName: repository.fullName,
+      names: linkNames(ref, repository.fullName),
+      branch: repository.defaultBranch,
+      files: restFileSource(call, base, listings.root),
+    }),
+  );
+  const [activity, releases, contributors, responsiveness, profile, listings, link] = await Promise.all([
+    restActivity(call, base, repository.defaultBranch),
+    restReleases(call, base),
+    restContributors(call, base),
+    restResponsiveness(call, base),
+    restCommunity(call, base),
+    listingsP,
+    linkP,
+  ]);
+  return validated(
+    presentFacts(
+      {
+        repository,
+        activity,
+        releases,
+        contributors,
+        responsiveness,
+        community: communityOf(profile, securityPolicyIn(listings)),
+        ci: ciOf(listings, listings.problem),
+        link,
+      },
+      call,
+      'rest',
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GraphQL path
+
+interface Prepared {
+  key: string;
+  item: GithubBatchItem;
+  call: GithubCall;
+  gql: GraphqlItem;
+}
+
+/** The manifests worth reading in the main query for a claim (the link check reads them first). */
+export function manifestPaths(claim: GithubClaim): string[] {
+  if (claim.kind === 'target') return [];
+  const dir = normaliseDirectory(claim.directory);
+  const bases = dir === null ? [''] : [dir, ''];
+  const files = claim.ecosystem === 'npm' ? ['package.json'] : ['pyproject.toml', 'setup.cfg', 'setup.py'];
+  const paths = bases.flatMap((base) => files.map((file) => (base === '' ? file : `${base}/${file}`)));
+  return claim.ecosystem === 'npm' ? [...paths, 'pnpm-workspace.yaml'] : paths;
+}
+
+async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Map<string, string>): Promise<GithubResult | 'rest'> {
+  const { call, item, gql } = prepared;
+  const parsed = GraphqlRepositorySchema.safeParse(node);
+  if (!parsed.success) {
+    // A field GitHub could not resolve (it says so in `errors`): the REST path may still answer.
+    if (errors.size > 0) return 'rest';
+    return { status: 'unavailable', reason: `GitHub GraphQL: the answer has an ${shapeProblem(parsed.error)}` };
+  }
+  const data = parsed.data;
+  // An empty repository has no default branch in GraphQL; REST still names it (and has little else to ask).
+  if (data.defaultBranchRef === null) return 'rest';
+  const ref = item.repo;
+  const repository = graphqlRepository(ref.host, `${ref.owner}/${ref.name}`, data, data.defaultBranchRef.name);
+  const failed = (field: string): string | null => {
+    const message = errors.get(field);
+    return message === undefined ? null : `GitHub GraphQL: ${message}`;
+  };
+  const sectionOr = <T>(fields: readonly string[], compute: () => Section<T>): Section<T> => {
+    const problem = fields.map(failed).find((p) => p !== null);
+    return problem === undefined || problem === null ? compute() : { ok: false, reason: problem };
+  };
+
+  const listed = graphqlListings(data);
+  const listings: RepoListings = {
+    root: failed('rootTree') === null ? listed.root : null,
+    github: failed('githubTree') === null ? listed.github : null,
+    docs: failed('docsTree') === null ? listed.docs : null,
+  };
+  const listingProblem = failed('rootTree') ?? failed('githubTree') ?? failed('docsTree');
+  const prefetched = new Map<string, FileRead>(
+    gql.files.map((path, j) => {
+      const problem = failed(`f${j}`);
+      return [path, problem === null ? blobRead((node as Record<string, unknown>)[`f${j}`]) : { kind: 'error', reason: problem }];
+    }),
+  );
+  const [owner = ref.owner, name = ref.name] = repository.fullName.split('/');
+  const base = repoBase(call.api, repository.fullName);
+
+  const [contributors, profile, link] = await Promise.all([
+    restContributors(call, base),
+    restCommunity(call, base),
+    verifyLink({
+      claim: item.claim,
+      host: ref.host,
+      fullName: repository.fullName,
+      names: linkNames(ref, repository.fullName),
+      branch: repository.defaultBranch,
+      files: graphqlFileSource(call, owner, name, listings.root, prefetched),
+    }),
+  ]);
+  const security = data.isSecurityPolicyEnabled === true ? true : securityPolicyIn(listings);
+  return validated(
+    presentFacts(
+      {
+        repository,
+        activity: sectionOr(['defaultBranchRef'], () => graphqlActivity(data, call.now)),
+        releases: sectionOr(['releases'], () => graphqlReleases(data, call.now)),
+        contributors,
+        responsiveness: sectionOr(['recentIssues', 'recentPulls'], () => graphqlResponsiveness(data, call.now)),
+        community: communityOf(profile, security),
+        ci: ciOf(listings, listingProblem),
+        link,
+      },
+      call,
+      'graphql',
+    ),
+  );
+}
+
+/** Run `fn` over `items`, at most `limit` at a time. */
+async function mapPool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await fn(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/** Turn anything a collector throws into a result (a rate-limit stop carries its reason). */
+async function guarded(work: () => Promise<GithubResult>): Promise<GithubResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GithubStop) return { status: 'unavailable', reason: error.reason };
+    return { status: 'unavailable', reason: 'GitHub source: unexpected error while reading the answers' };
+  }
+}
+
+async function viaRest(prepared: Prepared, results: Map<string, GithubResult>): Promise<void> {
+  results.set(prepared.key, await guarded(() => collectViaRest(prepared.call, prepared.item.repo, prepared.item.claim)));
+}
+
+/**
+ * One GraphQL query for `batch`; halves it when GitHub cannot finish it; repositories GraphQL
+ * cannot answer for go the REST way.
+ */
+async function runGraphqlBatch(batch: readonly Prepared[], results: Map<string, GithubResult>, concurrency: number): Promise<void> {
+  const first = batch[0];
+  if (first === undefined) return;
+  const gqlItems = batch.map((p, i) => ({ ...p.gql, alias: `r${i}` }));
+  const { query, variables } = buildRepositoriesQuery(gqlItems, first.call.now);
+  const shared: GithubCall = { ...first.call, counter: { requests: 0 } };
+  let answer: Awaited<ReturnType<typeof postGraphql>>;
+  try {
+    answer = await postGraphql(shared, query, variables);
+  } catch (error) {
+    const reason = error instanceof GithubStop ? error.reason : 'GitHub GraphQL: unexpected error';
+    for (const p of batch) results.set(p.key, { status: 'unavailable', reason });
+    return;
+  } finally {
+    for (const p of batch) p.call.counter.requests += shared.counter.requests;
+  }
+  if (answer.kind === 'too-big') {
+    if (batch.length > 1) {
+      const half = Math.ceil(batch.length / 2);
+      await runGraphqlBatch(batch.slice(0, half), results, concurrency);
+      await runGraphqlBatch(batch.slice(half), results, concurrency);
+    } else {
+      await viaRest(first, results);
+    }
+    return;
+  }
+  if (answer.kind === 'failed') {
+    if (answer.rest) await mapPool(batch, concurrency, (p) => viaRest(p, results));
+    else for (const p of batch) results.set(p.key, { status: 'unavailable', reason: answer.reason });
+    return;
+  }
+  const { data, errors } = answer;
+  await mapPool(batch, concurrency, async (p) => {
+    const alias = gqlItems[batch.indexOf(p)]?.alias ?? '';
+    const node = data[alias];
+    if (node === null || node === undefined) {
+      // Not found, blocked, forbidden…: REST tells missing (404) from blocked (451).
+      await viaRest(p, results);
+      return;
+    }
+    const outcome = await guarded(async () => {
+      const done = await completeFromGraphql(p, node, fieldErrors(errors, alias));
+      return done === 'rest' ? collectViaRest(p.call, p.item.repo, p.item.claim) : done;
+    });
+    results.set(p.key, outcome);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry points
+
+/**
+ * Facts for several repositories: with a token, several per GraphQL query (aliases), the batch
+ * halved when GitHub answers with a timeout or a node-limit error; without one, REST for each.
+ * The answer is keyed by `githubItemKey(item)`.
+ */
+export async function fetchGithubFactsBatch(
+  ctx: GithubSourceContext,
+  items: readonly GithubBatchItem[],
+  options: GithubBatchOptions = {},
+): Promise<Map<string, GithubResult>> {
+  const results = new Map<string, GithubResult>();
+  const limiter = githubLimiterFor(ctx.http);
+  const prepared: Prepared[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = githubItemKey(item);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const { repo } = item;
+    if (!validGithubNames(repo.owner, repo.name)) {
+      results.set(key, { status: 'unavailable', reason: 'not a valid GitHub owner/repository name' });
+      continue;
+    }
+    const apis = githubApiFor(ctx.endpoints, repo.host);
+    if (apis === undefined) {
+      results.set(key, { status: 'unavailable', reason: `no GitHub API is configured for ${repo.host}` });
+      continue;
+    }
+    prepared.push({
+      key,
+      item,
+      call: { http: ctx.http, limiter, api: apis.api, graphql: apis.graphql, tokenInUse: ctx.token !== null, now: ctx.now, counter: { requests: 0 } },
+      gql: { alias: '', owner: repo.owner, name: repo.name, files: manifestPaths(item.claim) },
+    });
+  }
+  const concurrency = options.concurrency ?? 4;
+  if (ctx.token === null) {
+    await mapPool(prepared, concurrency, (p) => viaRest(p, results));
+    return results;
+  }
+  const size = Math.max(1, options.batchSize ?? GRAPHQL_BATCH_SIZE);
+  // One batch per GraphQL endpoint (github.com and an Enterprise host are asked separately).
+  const byEndpoint = new Map<string, Prepared[]>();
+  for (const p of prepared) byEndpoint.set(p.call.graphql, [...(byEndpoint.get(p.call.graphql) ?? []), p]);
+  for (const group of byEndpoint.values()) {
+    for (let i = 0; i < group.length; i += size) await runGraphqlBatch(group.slice(i, i + size), results, concurrency);
+  }
+  return results;
+}
+
+export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRepoRef, claim: GithubClaim): Promise<GithubResult> {
+  const item = { repo, claim };
+  const results = await fetchGithubFactsBatch(ctx, [item]);
+  return results.get(githubItemKey(item)) ?? { status: 'unavailable', reason: 'GitHub source: no answer' };
+}

@@ -1,0 +1,340 @@
+/**
+ * The GitHub source's small parts: repository references, the token and where it may go, the
+ * rate-limit rules, the `Link` header, and the pure summaries.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Endpoints } from '../../src/sources/endpoints.js';
+import { ciIn, needsDocs, securityPolicyIn, type TreeEntry } from '../../src/sources/github-files.js';
+import { buildRepositoriesQuery } from '../../src/sources/github-graphql.js';
+import { classifyRateLimit, formatReset, GithubRateLimiter, githubLimiterFor } from '../../src/sources/github-rate-limit.js';
+import { lastPageOf, oneLine } from '../../src/sources/github-request.js';
+import { firstResponse, summariseResponsiveness } from '../../src/sources/github-responsiveness.js';
+import { isBotCommit, isSignatureAsset, summariseActivity, summariseContributors, summariseReleases } from '../../src/sources/github-summaries.js';
+import { githubAuthFor, githubRepoOf, githubToken, manifestPaths } from '../../src/sources/github.js';
+import { createHttpClient } from '../../src/sources/http.js';
+import { repositoryRef } from '../../src/sources/npm-facts.js';
+import { startFixtureServer } from '../support/fixture-server.js';
+import { NOW, npmClaim, pypiClaim, TOKEN } from './helpers.js';
+
+const ENDPOINTS: Endpoints = {
+  npmApi: 'https://npm-api.example.test',
+  pypi: 'https://pypi.example.test',
+  pypiStats: 'https://pypistats.example.test',
+  githubApi: 'https://api.github.example.test',
+  githubGraphql: 'https://api.github.example.test/graphql',
+  osvApi: 'https://osv.example.test',
+  npmPublicRegistry: 'https://registry.example.test/',
+};
+const GHES: Endpoints = {
+  ...ENDPOINTS,
+  githubServer: { host: 'ghe.corp.test', api: 'https://ghe.corp.test/api/v3', graphql: 'https://ghe.corp.test/api/graphql' },
+};
+
+describe('githubRepoOf', () => {
+  test.each([
+    ['https://github.com/acme/widget', { host: 'github.com', owner: 'acme', name: 'widget' }],
+    ['git+https://github.com/acme/widget.git', { host: 'github.com', owner: 'acme', name: 'widget' }],
+    ['git@github.com:acme/widget.git', { host: 'github.com', owner: 'acme', name: 'widget' }],
+    ['github:acme/widget', { host: 'github.com', owner: 'acme', name: 'widget' }],
+    ['https://github.com/Acme/Widget/tree/main/packages/x', { host: 'github.com', owner: 'Acme', name: 'Widget' }],
+    ['https://gitlab.com/acme/widget', null],
+    ['https://ghe.corp.test/team/tool.git', null],
+    ['not a url', null],
+  ])('%s', (value, expected) => {
+    expect(githubRepoOf(value, ENDPOINTS)).toEqual(expected);
+  });
+
+  test('a package.json repository field (hosted-git-info RepositoryRef)', () => {
+    expect(githubRepoOf(repositoryRef({ type: 'git', url: 'git+https://github.com/acme/widget.git', directory: 'packages/x' }), ENDPOINTS)).toEqual({
+      host: 'github.com',
+      owner: 'acme',
+      name: 'widget',
+    });
+    expect(githubRepoOf(repositoryRef('bitbucket:acme/widget'), ENDPOINTS)).toBeNull();
+    expect(githubRepoOf(null, ENDPOINTS)).toBeNull();
+  });
+
+  test('the Enterprise host named by GITHUB_SERVER_URL', () => {
+    expect(githubRepoOf('https://ghe.corp.test/team/tool.git', GHES)).toEqual({ host: 'ghe.corp.test', owner: 'team', name: 'tool' });
+    expect(githubRepoOf('git@ghe.corp.test:team/tool.git', GHES)).toEqual({ host: 'ghe.corp.test', owner: 'team', name: 'tool' });
+    expect(githubRepoOf(repositoryRef('git+https://ghe.corp.test/team/tool.git'), GHES)).toEqual({ host: 'ghe.corp.test', owner: 'team', name: 'tool' });
+    expect(githubRepoOf('https://other.corp.test/team/tool', GHES)).toBeNull();
+  });
+
+  test('names that break GitHub\'s rules are refused', () => {
+    expect(githubRepoOf('https://github.com/-acme/widget', ENDPOINTS)).toBeNull();
+    expect(githubRepoOf(`https://github.com/${'a'.repeat(40)}/widget`, ENDPOINTS)).toBeNull();
+  });
+});
+
+describe('the token', () => {
+  test('GITHUB_TOKEN, else GH_TOKEN; blank is none', () => {
+    expect(githubToken({ GITHUB_TOKEN: ' ghp_a ', GH_TOKEN: 'ghp_b' })).toBe('ghp_a');
+    expect(githubToken({ GITHUB_TOKEN: '  ', GH_TOKEN: 'ghp_b' })).toBe('ghp_b');
+    expect(githubToken({ GH_TOKEN: '' })).toBeNull();
+    expect(githubToken({})).toBeNull();
+  });
+
+  test('sent only under the configured GitHub API and GraphQL URLs', () => {
+    const auth = githubAuthFor(GHES, TOKEN);
+    expect(auth('https://api.github.example.test/repos/acme/widget')).toBe(`Bearer ${TOKEN}`);
+    expect(auth('https://api.github.example.test/graphql')).toBe(`Bearer ${TOKEN}`);
+    expect(auth('https://ghe.corp.test/api/v3/repos/team/tool')).toBe(`Bearer ${TOKEN}`);
+    expect(auth('https://ghe.corp.test/api/graphql')).toBe(`Bearer ${TOKEN}`);
+    expect(auth('https://ghe.corp.test/team/tool')).toBeUndefined();
+    expect(auth('http://api.github.example.test/repos/acme/widget')).toBeUndefined();
+    expect(auth('https://api.github.example.test.evil.test/repos')).toBeUndefined();
+    expect(auth('https://registry.example.test/widget')).toBeUndefined();
+    expect(auth('not a url')).toBeUndefined();
+    expect(githubAuthFor(GHES, null)('https://api.github.example.test/repos/acme/widget')).toBeUndefined();
+  });
+
+  test('on a shared origin, only under the GitHub base path', () => {
+    const auth = githubAuthFor({ ...ENDPOINTS, githubApi: 'http://127.0.0.1:9/github', githubGraphql: 'http://127.0.0.1:9/github/graphql' }, TOKEN);
+    expect(auth('http://127.0.0.1:9/github/repos/a/b')).toBe(`Bearer ${TOKEN}`);
+    expect(auth('http://127.0.0.1:9/npm/widget')).toBeUndefined();
+    expect(auth('http://127.0.0.1:9/githubx/repos')).toBeUndefined();
+  });
+
+  test('a REST redirect to another origin arrives there without the token', async () => {
+    const github = await startFixtureServer();
+    const other = await startFixtureServer();
+    const endpoints = { ...ENDPOINTS, githubApi: github.url('github'), githubGraphql: `${github.url('github')}/graphql` };
+    const http = createHttpClient({ authFor: githubAuthFor(endpoints, TOKEN) });
+    try {
+      github.expect('GET', '/github/repos/acme/widget', { status: 302, headers: { location: `${other.url('mirror')}/repos/acme/widget` } });
+      other.expect('GET', '/mirror/repos/acme/widget', { body: { full_name: 'acme/widget' } });
+      const res = await http.request({ url: `${github.url('github')}/repos/acme/widget` });
+      expect(res.ok).toBe(true);
+      expect(github.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(other.requests[0]?.headers.authorization).toBeUndefined();
+    } finally {
+      await http.close();
+      await github.close();
+      await other.close();
+    }
+  });
+});
+
+describe('HTTP failures carry headers and the start of the body (for rate limits and 451 reasons)', () => {
+  test('a status failure keeps its headers and decodes a gzip body', async () => {
+    const server = await startFixtureServer();
+    const http = createHttpClient({ retry: { retries: 0 } });
+    try {
+      server.expect('GET', '/github/repos/acme/banned', { status: 451, encoding: 'gzip', headers: { 'x-ratelimit-remaining': '59' }, body: { message: 'Repository access blocked', block: { reason: 'dmca' } } });
+      const res = await http.request({ url: `${server.url('github')}/repos/acme/banned` });
+      expect(res.ok).toBe(false);
+      if (res.ok) return;
+      expect(res.status).toBe(451);
+      expect(res.headers?.['x-ratelimit-remaining']).toBe('59');
+      expect(JSON.parse(res.body ?? '')).toEqual({ message: 'Repository access blocked', block: { reason: 'dmca' } });
+    } finally {
+      await http.close();
+      await server.close();
+    }
+  });
+});
+
+describe('rate limits', () => {
+  const reset = String(Math.floor(NOW.getTime() / 1000) + 3900);
+
+  test.each([
+    ['a 200 with budget left', 200, { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': reset }, null, 'fine'],
+    ['a 200 with the budget spent', 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, null, 'spent'],
+    ['a 403 with the budget spent', 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, 'API rate limit exceeded', 'limited'],
+    ['a 403 naming the secondary limit', 403, { 'x-ratelimit-remaining': '4000' }, 'You have exceeded a secondary rate limit.', 'limited'],
+    ['a 403 with Retry-After', 403, { 'retry-after': '30' }, null, 'limited'],
+    ['a 429', 429, {}, null, 'limited'],
+    ['a 403 for another reason', 403, { 'x-ratelimit-remaining': '42' }, 'Resource not accessible by integration', 'fine'],
+    ['a 404', 404, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, 'Not Found', 'fine'],
+  ] as const)('%s', (_label, status, headers, message, kind) => {
+    expect(classifyRateLimit(status, headers, message, NOW, false).kind).toBe(kind);
+  });
+
+  test('reset times print in UTC, with the date when it is another day', () => {
+    expect(formatReset(Number(reset), NOW)).toBe('13:05 UTC');
+    expect(formatReset(Math.floor(Date.parse('2026-06-02T00:30:00Z') / 1000), NOW)).toBe('2026-06-02 00:30 UTC');
+  });
+
+  test('the token hint only without a token', () => {
+    const spent = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset };
+    expect(classifyRateLimit(403, spent, null, NOW, false)).toEqual({
+      kind: 'limited',
+      reason: 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit',
+    });
+    expect(classifyRateLimit(403, spent, null, NOW, true)).toEqual({ kind: 'limited', reason: 'GitHub API rate limit reached (resets at 13:05 UTC)' });
+  });
+
+  test('one limiter per HTTP client; the first reason wins', () => {
+    const a = createHttpClient();
+    const b = createHttpClient();
+    expect(githubLimiterFor(a)).toBe(githubLimiterFor(a));
+    expect(githubLimiterFor(a)).not.toBe(githubLimiterFor(b));
+    const limiter = new GithubRateLimiter();
+    limiter.stop('https://api', 'first');
+    limiter.stop('https://api', 'second');
+    expect(limiter.stoppedFor('https://api')).toBe('first');
+    expect(limiter.stoppedFor('https://other')).toBeNull();
+  });
+});
+
+describe('lastPageOf and oneLine', () => {
+  test('the last page of a Link header', () => {
+    expect(lastPageOf('<https://api.test/repositories/1/commits?per_page=1&page=2>; rel="next", <https://api.test/repositories/1/commits?per_page=1&page=1044>; rel="last"')).toBe(1044);
+    expect(lastPageOf('<https://api.test/x?page=1>; rel="prev", <https://api.test/x?page=1>; rel="first"')).toBeNull();
+    expect(lastPageOf(undefined)).toBeNull();
+    expect(lastPageOf('<nonsense>; rel="last"')).toBeNull();
+  });
+
+  test('messages are one clean line', () => {
+    expect(oneLine('a\u001b[31m red\nline\u202e', 100)).toBe('a [31m red line');
+    expect(oneLine('x'.repeat(10), 5)).toBe('xxxx…');
+  });
+});
+
+describe('summaries', () => {
+  test('bus factor: the fewest people who made half of the commits; bots left out', () => {
+    expect(summariseContributors([
+      { login: 'a', bot: false, contributions: 50 },
+      { login: 'b', bot: false, contributions: 30 },
+      { login: 'c', bot: false, contributions: 20 },
+      { login: 'renovate[bot]', bot: true, contributions: 1000 },
+    ], null)).toEqual({ count: 3, busFactor: 1, topShare: 0.5 });
+    expect(summariseContributors(Array.from({ length: 4 }, (_, i) => ({ login: `p${i}`, bot: false, contributions: 10 })), null).busFactor).toBe(2);
+  });
+
+  test('signature and provenance assets', () => {
+    for (const name of ['app.tar.gz.sig', 'SHA256SUMS.asc', 'app.sigstore.json', 'app.sigstore', 'multiple.intoto.jsonl', 'app.minisig', 'app.pem', 'provenance.json']) {
+      expect(isSignatureAsset(name), name).toBe(true);
+    }
+    for (const name of ['app.tar.gz', 'app.zip', 'SHA256SUMS', 'signal.exe', 'design.json']) expect(isSignatureAsset(name), name).toBe(false);
+  });
+
+  test('only prereleases: the latest is the newest prerelease, and none counts for the year', () => {
+    const releases = summariseReleases(
+      [
+        { tag: 'v2.0.0-rc.1', draft: false, prerelease: true, publishedAt: '2026-05-01T00:00:00Z', assetNames: [], assetCount: 0 },
+        { tag: 'v2.0.0-rc.0', draft: false, prerelease: true, publishedAt: '2026-04-01T00:00:00Z', assetNames: ['a.sig'], assetCount: 1 },
+      ],
+      NOW,
+    );
+    expect(releases).toEqual({ last12Months: 0, latest: { tag: 'v2.0.0-rc.1', publishedAt: '2026-05-01T00:00:00Z', signatureAssets: [], assets: 0 }, signedReleases: 1, examined: 2 });
+  });
+
+  test('bot commits: a Bot account, a [bot] login, or GitHub\'s bot noreply address', () => {
+    expect(isBotCommit('dependabot[bot]', 'Bot', null, null)).toBe(true);
+    expect(isBotCommit(null, null, '41898282+github-actions[bot]@users.noreply.github.com', 'github-actions[bot]')).toBe(true);
+    expect(isBotCommit(null, null, 'dev@example.com', 'renovate[bot]')).toBe(true);
+    expect(isBotCommit('alice', 'User', 'alice@example.com', 'Alice')).toBe(false);
+  });
+
+  test('commits after now (a clock set in the past) are not counted', () => {
+    const activity = summariseActivity({
+      now: NOW,
+      sample: [
+        { author: 'a', bot: false, at: '2026-07-01T00:00:00Z' },
+        { author: 'b', bot: false, at: '2026-05-01T00:00:00Z' },
+      ],
+      complete: true,
+      count365: null,
+      count90: null,
+      lastCommitAt: '2026-05-01T00:00:00Z',
+    });
+    expect(activity).toMatchObject({ commits90d: 1, commits365d: 1, authors90d: 1, authors365d: 1 });
+  });
+
+  test('first response: someone else, not a bot; a close counts when earlier', () => {
+    const replies = [
+      { login: 'Author', bot: false, at: '2026-05-01T01:00:00Z' },
+      { login: 'ci', bot: true, at: '2026-05-01T02:00:00Z' },
+      { login: 'maintainer', bot: false, at: '2026-05-03T00:00:00Z' },
+    ];
+    expect(firstResponse('author', replies, null)).toBe('2026-05-03T00:00:00Z');
+    expect(firstResponse('author', replies, '2026-05-02T00:00:00Z')).toBe('2026-05-02T00:00:00Z');
+    expect(firstResponse('author', replies.slice(0, 2), null)).toBeNull();
+  });
+
+  test('responsiveness medians over the responded threads with a time', () => {
+    const thread = (kind: 'issue' | 'pull', createdAt: string, respondedAt: string | null, extra = {}) => ({
+      kind,
+      createdAt,
+      closedAt: null,
+      mergedAt: null,
+      authorBot: false,
+      responded: respondedAt !== null,
+      respondedAt,
+      ...extra,
+    });
+    const result = summariseResponsiveness(
+      [
+        thread('issue', '2026-05-01T00:00:00Z', '2026-05-01T10:00:00Z'),
+        thread('issue', '2026-05-02T00:00:00Z', '2026-05-03T00:00:00Z'),
+        thread('issue', '2026-05-03T00:00:00Z', '2026-05-06T00:00:00Z'),
+        thread('issue', '2026-05-04T00:00:00Z', null),
+        thread('pull', '2026-05-04T00:00:00Z', null, { authorBot: true }),
+      ],
+      NOW,
+      'first-response',
+    );
+    expect(result.issues).toEqual({ sampled: 4, responded: 3, medianHoursToResponse: 24 });
+    expect(result.pulls).toEqual({ sampled: 0, responded: 0, merged: 0, closedUnmerged: 0, medianHoursToResponse: null });
+  });
+});
+
+describe('file listings', () => {
+  const entries = (...paths: string[]): TreeEntry[] => paths.map((path) => ({ path: path.replace(/\/$/, ''), type: path.endsWith('/') ? 'dir' : 'file' }));
+
+  test('Renovate in any of its config files, other CI services at the root', () => {
+    expect(ciIn({ root: entries('.renovaterc.json', '.travis.yml', 'Jenkinsfile', '.gitlab-ci.yml'), github: null })).toEqual({
+      workflows: 0,
+      otherCi: ['.travis.yml', '.gitlab-ci.yml', 'Jenkinsfile'],
+      dependencyUpdates: ['renovate'],
+    });
+    expect(ciIn({ root: entries('.github/'), github: entries('renovate.json5', 'dependabot.yaml', 'workflows/', 'workflows/a.yml', 'workflows/nested/b.yml') })).toEqual({
+      workflows: 1,
+      otherCi: [],
+      dependencyUpdates: ['dependabot', 'renovate'],
+    });
+    expect(ciIn({ root: entries('.github/'), github: null })).toBeNull();
+    expect(ciIn({ root: null, github: [] })).toBeNull();
+  });
+
+  test('SECURITY policy: found, absent, or undecided while a listing is unknown', () => {
+    expect(securityPolicyIn({ root: entries('security.md'), github: null })).toBe(true);
+    expect(securityPolicyIn({ root: entries('README.md', 'docs/'), github: [], docs: entries('SECURITY.rst') })).toBe(true);
+    expect(securityPolicyIn({ root: entries('README.md'), github: [] })).toBe(false);
+    expect(securityPolicyIn({ root: entries('README.md', 'docs/'), github: [], docs: null })).toBeNull();
+    expect(securityPolicyIn({ root: null, github: null })).toBeNull();
+    expect(needsDocs({ root: entries('docs/'), github: entries('SECURITY.md') })).toBe(false);
+    expect(needsDocs({ root: entries('docs/'), github: [] })).toBe(true);
+  });
+});
+
+describe('the GraphQL query', () => {
+  test('several repositories under their aliases, their manifests as variables', () => {
+    const { query, variables } = buildRepositoriesQuery(
+      [
+        { alias: 'r0', owner: 'acme', name: 'widget', files: manifestPaths(npmClaim('widget', { directory: 'packages/w' })) },
+        { alias: 'r1', owner: 'acme', name: 'pyproj', files: manifestPaths(pypiClaim('py-proj')) },
+        { alias: 'r2', owner: 'acme', name: 'tool', files: manifestPaths({ kind: 'target' }) },
+      ],
+      NOW,
+    );
+    expect(query).toContain('r0: repository(owner: $o0, name: $n0) { ...NerqRepository f0: object(expression: $f0_0) { ...NerqBlob }');
+    expect(query).toContain('r2: repository(owner: $o2, name: $n2) { ...NerqRepository  }');
+    expect(query).toContain('fragment NerqBlob on GitObject');
+    expect(variables).toMatchObject({
+      f0_0: 'HEAD:packages/w/package.json',
+      f0_1: 'HEAD:package.json',
+      f0_2: 'HEAD:pnpm-workspace.yaml',
+      f1_0: 'HEAD:pyproject.toml',
+      f1_1: 'HEAD:setup.cfg',
+      f1_2: 'HEAD:setup.py',
+      o2: 'acme',
+      n2: 'tool',
+    });
+    // Every declared variable is used, and every used one declared (GitHub rejects either mistake).
+    const declared = [...query.matchAll(/\$(\w+):/g)].map((m) => m[1]).sort();
+    expect(declared).toEqual(Object.keys(variables).sort());
+  });
+});

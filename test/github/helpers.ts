@@ -1,0 +1,130 @@
+/**
+ * Shared set-up for the GitHub source tests: a fixed clock, endpoints on the fixture server,
+ * an HTTP client that records (instead of doing) its sleeps, and the routes of a repository
+ * served from the recorded-shape fixtures under fixtures/http/github/repos/acme/widget.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Endpoints } from '../../src/sources/endpoints.js';
+import type { GithubClaim, GithubSourceContext } from '../../src/sources/github.js';
+import { createHttpClient } from '../../src/sources/http.js';
+import type { HttpClient } from '../../src/sources/types.js';
+import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+
+export const NOW = new Date('2026-06-01T12:00:00Z');
+/** The `.github` tree of acme/widget (its sha in the root listing). */
+export const GH_SHA = '9c1e5b7a3d2f4e6a8b0c1d2e3f4a5b6c7d8e9f01';
+export const TOKEN = 'ghp_nerqTestToken0123456789abcdefABCDEF';
+
+export function endpointsFor(server: FixtureServer, extra: Partial<Endpoints> = {}): Endpoints {
+  return {
+    npmApi: server.url('npm-api'),
+    pypi: server.url('pypi'),
+    pypiStats: server.url('pypistats'),
+    githubApi: server.url('github'),
+    githubGraphql: `${server.url('github')}/graphql`,
+    osvApi: server.url('osv'),
+    npmPublicRegistry: `${server.url('npm')}/`,
+    ...extra,
+  };
+}
+
+export interface TestClient {
+  http: HttpClient;
+  /** Every sleep the client asked for (none should happen for GitHub limits). */
+  sleeps: number[];
+}
+
+export function testClient(authFor?: (url: string) => string | undefined): TestClient {
+  const sleeps: number[] = [];
+  const http = createHttpClient({
+    timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 },
+    retry: { baseDelayMs: 1 },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...(authFor === undefined ? {} : { authFor }),
+  });
+  return { http, sleeps };
+}
+
+export function contextFor(server: FixtureServer, http: HttpClient, token: string | null = null, endpoints?: Endpoints): GithubSourceContext {
+  return { http, endpoints: endpoints ?? endpointsFor(server), token, now: NOW };
+}
+
+export const npmClaim = (name: string, extra: Partial<Extract<GithubClaim, { kind: 'package' }>> = {}): GithubClaim => ({
+  kind: 'package',
+  ecosystem: 'npm',
+  name,
+  directory: null,
+  provenanceRepository: null,
+  ...extra,
+});
+
+export const pypiClaim = (name: string, extra: Partial<Extract<GithubClaim, { kind: 'package' }>> = {}): GithubClaim => ({
+  kind: 'package',
+  ecosystem: 'pypi',
+  name,
+  directory: null,
+  provenanceRepository: null,
+  ...extra,
+});
+
+export const ROUTES = {
+  repo: '',
+  commits: '/commits',
+  releases: '/releases',
+  contributors: '/contributors',
+  issues: '/issues',
+  community: '/community/profile',
+  contents: '/contents',
+  tree: `/git/trees/${GH_SHA}`,
+  manifest: '/contents/package.json',
+} as const;
+export type RouteName = keyof typeof ROUTES;
+
+/** acme/widget's recorded repository answer, renamed to `fullName` and with `changes` applied. */
+export function repoBody(fullName: string, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/repos/acme/widget.json'), 'utf8')) as Record<string, unknown>;
+  return { ...recorded, full_name: fullName, name: fullName.split('/')[1], html_url: `https://github.com/${fullName}`, ...changes };
+}
+
+export interface ServeOptions {
+  /**
+   * The recorded repository answer to serve (default: acme/widget's, renamed to the asked
+   * name); the other routes serve acme/widget's answers.
+   */
+  from?: string;
+  /** Answers that replace the recorded ones. */
+  override?: Partial<Record<RouteName, FixtureResponse>>;
+  /** Routes not declared at all (a request to one is an unexpected request). */
+  skip?: readonly RouteName[];
+}
+
+/** Declare the REST routes of `asked` (`owner/name`), answered from the recorded fixtures unless overridden. */
+export function serveRepo(server: FixtureServer, asked: string, options: ServeOptions = {}): void {
+  const from = options.from ?? 'acme/widget';
+  for (const [name, suffix] of Object.entries(ROUTES) as Array<[RouteName, string]>) {
+    if (options.skip?.includes(name)) continue;
+    const recorded: FixtureResponse =
+      name !== 'repo' ? { fixture: `github/repos/acme/widget${suffix}` } : options.from === undefined ? { body: repoBody(asked) } : { fixture: `github/repos/${from}` };
+    const response = options.override?.[name] ?? recorded;
+    server.expect('GET', `/github/repos/${asked}${suffix}`, response);
+  }
+}
+
+/** The requests the server saw, as `METHOD path` without the query. */
+export function requestLines(server: FixtureServer): string[] {
+  return server.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`);
+}
+
+/** A rate-limit header set with `remaining` left and the reset `inSeconds` after NOW. */
+export function rateHeaders(remaining: number, inSeconds = 3900, limit = 60): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(limit),
+    'x-ratelimit-remaining': String(remaining),
+    'x-ratelimit-reset': String(Math.floor(NOW.getTime() / 1000) + inSeconds),
+    'x-ratelimit-used': String(limit - remaining),
+    'x-ratelimit-resource': 'core',
+  };
+}
