@@ -1,0 +1,103 @@
+/**
+ * commit-activity: whether people still work on the source repository — commits on the
+ * default branch in the last 90 and 365 days, and how many distinct people made them.
+ * A declared repository that does not exist is scored here (once), not in every GitHub check.
+ */
+import type { GithubActivity } from '../evidence/schema.js';
+import type { EvidenceValue } from './define.js';
+import { defineCheck } from './define.js';
+import { FINISHED_FLOOR, unmetFinishedCriteria } from './lib/finished.js';
+import { absenceReason, GITHUB_UNKNOWN_MESSAGES, readPresentGithub } from './lib/github.js';
+import { parseTime, wholeDaysBetween } from './lib/releases.js';
+
+/** Commits in the last 90 days: at least this many → score. */
+export const RECENT_BANDS: readonly (readonly [minCommits: number, score: number])[] = [
+  [10, 100],
+  [3, 90],
+  [1, 75],
+];
+/** No commit in 90 days, but at least this many in 365 → score. */
+export const YEAR_BANDS: readonly (readonly [minCommits: number, score: number])[] = [
+  [10, 55],
+  [1, 40],
+];
+/** No commit in 365 days. */
+export const DORMANT_SCORE = 10;
+/** Taken off when a single person made every commit of the last 365 days. */
+export const SINGLE_AUTHOR_PENALTY = 10;
+
+function band(bands: typeof RECENT_BANDS, commits: number): number | null {
+  for (const [min, score] of bands) if (commits >= min) return score;
+  return null;
+}
+
+/** The score for the commit counts alone (before the single-author deduction). */
+export function activityScore(activity: Pick<GithubActivity, 'commits90d' | 'commits365d'>): number {
+  return band(RECENT_BANDS, activity.commits90d) ?? band(YEAR_BANDS, activity.commits365d) ?? DORMANT_SCORE;
+}
+
+function authorsLabel(authors: number | null): string {
+  if (authors === null) return 'an unknown number of authors';
+  return authors === 1 ? '1 author' : `${authors} authors`;
+}
+
+export default defineCheck({
+  id: 'commit-activity',
+  dimension: 'maintenance',
+  weight: 3,
+  needs: ['github'],
+  optional: ['registry', 'tarball', 'pypi'],
+  title: 'Commit activity',
+  description:
+    'Counts commits on the default branch of the verified repository: in the last 90 days ≥ 10 scores 100, 3–9 90, 1–2 75; otherwise in the last 365 days ≥ 10 scores 55, 1–9 40, none 10; 10 points come off when one person made every commit of the year (distinct non-bot authors). ' +
+    'A finished npm package (see the finished-package rule) scores at least 70 however quiet its repository. ' +
+    'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown.',
+  messages: {
+    active: '{commits90d} commits in the last 90 days ({commits365d} in 365 days by {authors})',
+    slowing: 'No commit in the last 90 days; {commits365d} in 365 days by {authors}',
+    dormant: 'No commit on {branch} in the last 365 days (last commit: {lastCommit})',
+    finished: 'Quiet repository ({commits365d} commits in 365 days) — a small, stable 1.x+ package; rare changes are expected',
+    missing: 'The declared source repository {declared} does not exist ({reason})',
+    blocked: 'The declared source repository {declared} is blocked ({reason})',
+    ...GITHUB_UNKNOWN_MESSAGES,
+  },
+  evaluate: ({ github, registry, tarball, pypi }, { now }) => {
+    if (github.state !== 'present') {
+      const declared = registry?.repository?.url ?? registry?.repository?.raw ?? pypi?.repository?.url ?? null;
+      const data: Record<string, EvidenceValue> = {
+        state: github.state,
+        reason: absenceReason(github),
+        declaredRepository: declared,
+        declared: declared ?? 'named by the package',
+      };
+      return { score: 0, messageId: github.state === 'missing' ? 'missing' : 'blocked', data };
+    }
+    const read = readPresentGithub(github, ['activity']);
+    if (!read.ok) return read.outcome;
+    const { activity } = read.sections;
+    const lastCommit = parseTime(activity.lastCommitAt);
+    const data: Record<string, EvidenceValue> = {
+      ...read.data,
+      branch: read.repository.defaultBranch,
+      commits90d: activity.commits90d,
+      commits365d: activity.commits365d,
+      authors90d: activity.authors90d,
+      authors365d: activity.authors365d,
+      authors: authorsLabel(activity.authors365d),
+      lastCommitAt: activity.lastCommitAt,
+      lastCommit: lastCommit === null ? 'unknown' : `${wholeDaysBetween(lastCommit, now)} days ago`,
+      truncated: activity.truncated,
+    };
+    const counted = activityScore(activity);
+    const singleAuthor = activity.commits365d > 0 && activity.authors365d === 1;
+    data.singleAuthor = singleAuthor;
+    const score = Math.max(DORMANT_SCORE, counted - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0));
+    const messageId = activity.commits90d > 0 ? 'active' : activity.commits365d > 0 ? 'slowing' : 'dormant';
+    if (score < FINISHED_FLOOR && registry !== undefined) {
+      const unmet = unmetFinishedCriteria(registry, tarball);
+      if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
+      return { score, messageId, data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
+    }
+    return { score, messageId, data };
+  },
+});

@@ -1,0 +1,69 @@
+/**
+ * contributors: how many people write the code and how much rests on one of them (the bus
+ * factor): a project one person carries stops when that person does.
+ */
+import type { EvidenceValue } from './define.js';
+import { defineCheck } from './define.js';
+import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, percent, readGithub } from './lib/github.js';
+
+/** Non-bot contributors: at least this many → score. */
+export const CONTRIBUTOR_BANDS: readonly (readonly [minCount: number, score: number])[] = [
+  [20, 100],
+  [10, 85],
+  [5, 70],
+  [3, 55],
+  [2, 40],
+  [1, 20],
+];
+
+/** Top contributor's share at or above which a bus factor of 1 is a near-solo project. */
+export const SOLO_SHARE = 0.8;
+
+/** The most a bus factor allows: 1 with the top share ≥ 80 % → 40, 1 → 60, 2 → 80, 3 or more no limit. */
+export function busFactorLimit(busFactor: number | null, topShare: number | null): number {
+  if (busFactor === null || busFactor >= 3) return 100;
+  if (busFactor === 2) return 80;
+  return topShare !== null && topShare >= SOLO_SHARE ? 40 : 60;
+}
+
+export function contributorCountScore(count: number): number {
+  for (const [min, score] of CONTRIBUTOR_BANDS) if (count >= min) return score;
+  return 0;
+}
+
+export default defineCheck({
+  id: 'contributors',
+  dimension: 'community',
+  weight: 2,
+  needs: ['github'],
+  title: 'Contributors',
+  description:
+    'Counts the non-bot contributors of the repository: ≥ 20 score 100, 10–19 85, 5–9 70, 3–4 55, 2 40, 1 20, none 0. ' +
+    'The bus factor (fewest contributors who made half of the top contributors\' commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40.',
+  messages: {
+    many: '{count} contributors; bus factor {busFactorLabel}',
+    'bus-factor': '{count} contributors, but bus factor {busFactor}: the top contributor made {topPercent}% of the commits',
+    few: '{count} contributors (bus factor {busFactorLabel})',
+    none: 'No non-bot contributors listed for {repository}',
+    ...GITHUB_ABSENT_MESSAGES,
+    ...GITHUB_UNKNOWN_MESSAGES,
+  },
+  evaluate: ({ github }) => {
+    const read = readGithub(github, ['contributors']);
+    if (!read.ok) return read.outcome;
+    const { count, busFactor, topShare } = read.sections.contributors;
+    const data: Record<string, EvidenceValue> = {
+      ...read.data,
+      count,
+      busFactor,
+      busFactorLabel: busFactor ?? 'unknown',
+      topShare,
+      topPercent: topShare === null ? 'unknown' : percent(topShare, 1),
+    };
+    if (count <= 0) return { score: 0, messageId: 'none', data };
+    const countScore = contributorCountScore(count);
+    const limit = busFactorLimit(busFactor, topShare);
+    if (limit < countScore) return { score: limit, messageId: 'bus-factor', data: { ...data, countScore, busFactorLimit: limit } };
+    return { score: countScore, messageId: countScore >= 70 ? 'many' : 'few', data };
+  },
+});

@@ -1,0 +1,136 @@
+/**
+ * Rules every GitHub check shares, applied before its own scoring (pure):
+ *
+ * 1. An absent repository (`missing` 404, `blocked` 451) is a fact, but only commit-activity
+ *    scores it; every other GitHub check is unknown with that reason.
+ * 2. Starjacking: a repository whose link to the package is not verified is not credited.
+ *    Every GitHub check is unknown with the link's reason, so a typosquat that names a famous
+ *    repository inherits none of its popularity, activity or hygiene.
+ * 3. A section GitHub could not answer (null) is unknown with `unknown[section]` as the reason.
+ */
+import type { GithubFacts, GithubRepository, GithubResponsiveness, GithubSection } from '../../evidence/schema.js';
+import type { CheckOutcome, EvidenceValue } from '../define.js';
+import { truncate } from './text.js';
+
+/** Reasons quote names from the network (a package.json `name`): kept short. */
+const MAX_REASON_CHARS = 200;
+
+/** Messages for rule 1, for every GitHub check except commit-activity (which scores absence). */
+export const GITHUB_ABSENT_MESSAGES = {
+  'repository-missing': 'Unknown: repository missing ({reason})',
+  'repository-blocked': 'Unknown: repository blocked ({reason})',
+} as const;
+
+/** Messages for rules 2 and 3, for every GitHub check. */
+export const GITHUB_UNKNOWN_MESSAGES = {
+  'link-unverified': 'Unknown: repository link not verified ({reason})',
+  'section-unknown': 'Unknown: GitHub {section} facts unavailable ({reason})',
+} as const;
+
+export type GithubAbsentMessageId = keyof typeof GITHUB_ABSENT_MESSAGES;
+export type GithubUnknownMessageId = keyof typeof GITHUB_UNKNOWN_MESSAGES;
+
+/** The reason shown for an absent repository when the source gave none. */
+export function absenceReason(github: GithubFacts): string {
+  if (github.absentReason !== null && github.absentReason.trim() !== '') return truncate(github.absentReason.trim(), MAX_REASON_CHARS);
+  return github.state === 'blocked'
+    ? 'GitHub answered 451: access blocked for legal reasons'
+    : 'GitHub answered 404: no such repository';
+}
+
+/** Sections as the check asked for them, known to be answered. */
+export type GithubSectionFacts<S extends GithubSection> = { [K in S]: NonNullable<GithubFacts[K]> };
+
+export type GithubReading<S extends GithubSection, M extends string> =
+  | { ok: true; repository: GithubRepository; sections: GithubSectionFacts<S>; data: Record<string, EvidenceValue> }
+  | { ok: false; outcome: CheckOutcome<M> };
+
+/** Rule 1: the unknown outcome for an absent repository, or null when it is present. */
+export function absentUnknown(github: GithubFacts): CheckOutcome<GithubAbsentMessageId> | null {
+  if (github.state === 'present') return null;
+  return {
+    score: null,
+    messageId: github.state === 'missing' ? 'repository-missing' : 'repository-blocked',
+    data: { state: github.state, reason: absenceReason(github) },
+  };
+}
+
+/**
+ * Rules 2 and 3 for a repository known to be present (commit-activity, which scores absence,
+ * calls this after handling `state`; the others use `readGithub`).
+ */
+export function readPresentGithub<const S extends GithubSection = never>(
+  github: GithubFacts,
+  sections: readonly S[] = [],
+): GithubReading<S, GithubUnknownMessageId> {
+  const repository = github.repository;
+  const name = repository?.fullName ?? null;
+  if (github.link.verifiedBy === null) {
+    const reason = linkReason(github);
+    return {
+      ok: false,
+      outcome: { score: null, messageId: 'link-unverified', data: { repository: name, verifiedBy: null, reason } },
+    };
+  }
+  if (repository === null) return sectionUnknown(name, 'repository', 'GitHub gave no repository facts');
+  const found: Partial<Record<GithubSection, unknown>> = {};
+  for (const section of sections) {
+    const value = github[section];
+    if (value === null) return sectionUnknown(name, section, github.unknown[section] ?? 'no reason given');
+    found[section] = value;
+  }
+  return {
+    ok: true,
+    repository,
+    sections: found as GithubSectionFacts<S>,
+    data: { repository: repository.fullName, verifiedBy: github.link.verifiedBy },
+  };
+}
+
+/** All three rules: `ok` with the repository and the requested sections, or the unknown outcome to return. */
+export function readGithub<const S extends GithubSection = never>(
+  github: GithubFacts,
+  sections: readonly S[] = [],
+): GithubReading<S, GithubAbsentMessageId | GithubUnknownMessageId> {
+  const absent = absentUnknown(github);
+  return absent === null ? readPresentGithub(github, sections) : { ok: false, outcome: absent };
+}
+
+function linkReason(github: GithubFacts): string {
+  const reason = github.link.reason.trim();
+  return reason === '' ? 'no reason given' : truncate(reason, MAX_REASON_CHARS);
+}
+
+function sectionUnknown(repository: string | null, section: string, reason: string): { ok: false; outcome: CheckOutcome<'section-unknown'> } {
+  return { ok: false, outcome: { score: null, messageId: 'section-unknown', data: { repository, section, reason } } };
+}
+
+/**
+ * For the verdict: why the repository's facts are not credited to the package (an unverified
+ * link), or null when they are (verified, or no repository present to credit).
+ */
+export function unverifiedLinkReason(github: GithubFacts): string | null {
+  if (github.state !== 'present' || github.link.verifiedBy !== null) return null;
+  const name = github.repository?.fullName ?? 'the declared repository';
+  return `repository ${name} is not verified as this package's (${linkReason(github)}): its popularity and activity are not credited`;
+}
+
+/** `part` of `whole` as a whole percentage (0 when there is no whole). */
+export function percent(part: number, whole: number): number {
+  return whole <= 0 ? 0 : Math.round((Math.max(0, part) / whole) * 100);
+}
+
+/** Hours as a short duration for messages: `5 hours`, `3.5 days` (the evidence keeps hours). */
+export function durationLabel(hours: number): string {
+  if (hours < 48) {
+    const h = Math.round(hours * 10) / 10;
+    return `${h} ${h === 1 ? 'hour' : 'hours'}`;
+  }
+  const days = Math.round((hours / 24) * 10) / 10;
+  return `${days} days`;
+}
+
+/** How a response was counted, in words (the evidence keeps the method id). */
+export function methodLabel(method: GithubResponsiveness['method']): string {
+  return method === 'first-response' ? 'first comment or review by someone else' : 'a comment or a close';
+}

@@ -1,0 +1,89 @@
+/**
+ * license-consistency: whether the licence the package declares is the licence its source
+ * repository carries. A mismatch leaves users unsure which terms apply.
+ */
+import type { PypiFacts, RegistryFacts } from '../evidence/schema.js';
+import type { EvidenceValue } from './define.js';
+import { defineCheck } from './define.js';
+import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './lib/github.js';
+import { licenseKey, readDeclaredLicense } from './lib/spdx.js';
+import { truncate } from './lib/text.js';
+
+/** GitHub's `spdx_id` for a licence file it found but could not identify. */
+const NOASSERTION = 'NOASSERTION';
+
+type PackageLicense =
+  | { kind: 'spdx'; expression: string; ids: string[] }
+  | { kind: 'unlicensed'; expression: string }
+  | { kind: 'unreadable'; label: string };
+
+/** The package's declared licence, from npm (`license`) or PyPI (its SPDX mapping); undefined without a package. */
+function packageLicense(registry: RegistryFacts | undefined, pypi: PypiFacts | undefined): PackageLicense | undefined {
+  let declared: string | null;
+  if (registry !== undefined) declared = registry.license;
+  else if (pypi !== undefined) declared = pypi.license.spdx ?? pypi.license.expression;
+  else return undefined;
+  const read = readDeclaredLicense(declared);
+  switch (read.kind) {
+    case 'spdx':
+    case 'corrected':
+      return { kind: 'spdx', expression: read.expression, ids: read.ids };
+    case 'unlicensed':
+      return { kind: 'unlicensed', expression: 'UNLICENSED' };
+    case 'none':
+      return { kind: 'unreadable', label: 'none declared' };
+    case 'see-file':
+    case 'invalid':
+      return { kind: 'unreadable', label: truncate((declared ?? '').trim(), 120) };
+  }
+}
+
+export default defineCheck({
+  id: 'license-consistency',
+  dimension: 'compliance',
+  weight: 1,
+  needs: ['github'],
+  optional: ['registry', 'pypi'],
+  title: 'Licence matches the repository',
+  description:
+    'Compares the package\'s declared licence (npm `license`, or the SPDX licence of the PyPI metadata, corrected if needed) with the licence GitHub detects in the repository, case-insensitively and with GPL `-only`/`-or-later` variants matched: the repository\'s licence among the declared ids scores 100, no licence detected in the repository 40, a different licence (or UNLICENSED against an open licence) 20. ' +
+    'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that), and for a `github:` target, which has no package licence to compare.',
+  messages: {
+    consistent: 'The package licence {declared} matches the repository\'s ({repositoryLicense})',
+    different: 'The package declares {declared} but the repository {repository} is licensed {repositoryLicense}',
+    'repository-none': 'The package declares {declared}, but GitHub finds no licence in {repository}',
+    'repository-unrecognised': 'Unknown: GitHub could not identify the licence of {repository} (NOASSERTION)',
+    'package-unreadable': 'Unknown: the package licence ({declared}) is not an SPDX licence to compare with',
+    'no-package': 'Unknown: no package licence to compare with the repository\'s {repositoryLicense}',
+    ...GITHUB_ABSENT_MESSAGES,
+    ...GITHUB_UNKNOWN_MESSAGES,
+  },
+  evaluate: ({ github, registry, pypi }) => {
+    const read = readGithub(github);
+    if (!read.ok) return read.outcome;
+    const repoLicense = read.repository.license;
+    const declared = packageLicense(registry, pypi);
+    const data: Record<string, EvidenceValue> = {
+      ...read.data,
+      repositoryLicense: repoLicense ?? 'no licence',
+      repositoryLicenseId: repoLicense,
+      declared: null,
+    };
+    if (declared === undefined) return { score: null, messageId: 'no-package', data };
+    data.declared = declared.kind === 'unreadable' ? declared.label : declared.expression;
+    if (repoLicense !== null && repoLicense.toUpperCase() === NOASSERTION) {
+      return { score: null, messageId: 'repository-unrecognised', data };
+    }
+    if (declared.kind === 'unreadable') return { score: null, messageId: 'package-unreadable', data };
+    if (repoLicense === null) {
+      // UNLICENSED and no licence in the repository agree: neither grants anything.
+      return declared.kind === 'unlicensed'
+        ? { score: 100, messageId: 'consistent', data }
+        : { score: 40, messageId: 'repository-none', data };
+    }
+    if (declared.kind === 'unlicensed') return { score: 20, messageId: 'different', data };
+    data.declaredIds = declared.ids;
+    const consistent = declared.ids.some((id) => licenseKey(id) === licenseKey(repoLicense));
+    return consistent ? { score: 100, messageId: 'consistent', data } : { score: 20, messageId: 'different', data };
+  },
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import check, { activityScore } from '../../src/checks/commit-activity.js';
+import type { GithubActivity } from '../../src/evidence/schema.js';
+import { daysAgo, evidence, githubFacts, notApplicable, versionsAgo } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+import { absentGithub, describeGithubSource, githubRuleCases, starjacked } from './github-cases.js';
+
+const activity = (overrides: Partial<GithubActivity>): GithubActivity => ({
+  commits90d: 42,
+  commits365d: 180,
+  authors90d: 5,
+  authors365d: 12,
+  lastCommitAt: daysAgo(3),
+  truncated: false,
+  ...overrides,
+});
+
+/** The default npm package is finished (small, 5 stable releases over years); 12 dependencies make it not. */
+const notFinished = { dependencies: 12 };
+const withActivity = (overrides: Partial<GithubActivity>) =>
+  evidence({ registry: notFinished, github: githubFacts({ activity: activity(overrides) }) });
+
+/** A finished package (small, stable, 5 releases over years) with a quiet repository. */
+const finishedRegistry = {
+  version: '1.4.0',
+  versions: versionsAgo([
+    ['1.0.0', 2400],
+    ['1.1.0', 2000],
+    ['1.2.0', 1700],
+    ['1.3.0', 1300],
+    ['1.4.0', 1000],
+  ]),
+};
+const finishedQuiet = (overrides: Partial<GithubActivity>) =>
+  evidence({ registry: finishedRegistry, github: githubFacts({ activity: activity(overrides) }) });
+
+checkTable(check, [
+  {
+    name: '42 commits in 90 days, 12 authors',
+    evidence: withActivity({}),
+    score: 100,
+    messageId: 'active',
+    data: { repository: 'example/example', commits90d: 42, commits365d: 180, authors365d: 12, verifiedBy: 'manifest' },
+    message: ['42 commits in the last 90 days (180 in 365 days by 12 authors)'],
+  },
+  { name: '10 commits in 90 days', evidence: withActivity({ commits90d: 10 }), score: 100, messageId: 'active' },
+  { name: '9 commits in 90 days', evidence: withActivity({ commits90d: 9 }), score: 90, messageId: 'active' },
+  { name: '3 commits in 90 days', evidence: withActivity({ commits90d: 3 }), score: 90, messageId: 'active' },
+  { name: '2 commits in 90 days', evidence: withActivity({ commits90d: 2 }), score: 75, messageId: 'active' },
+  { name: '1 commit in 90 days', evidence: withActivity({ commits90d: 1 }), score: 75, messageId: 'active' },
+  {
+    name: 'none in 90 days, 10 in 365',
+    evidence: withActivity({ commits90d: 0, authors90d: 0, commits365d: 10 }),
+    score: 55,
+    messageId: 'slowing',
+    data: { finished: false, unmetFinishedCriteria: ['few-dependencies'] },
+    message: ['No commit in the last 90 days; 10 in 365 days by 12 authors'],
+  },
+  { name: 'none in 90 days, 9 in 365', evidence: withActivity({ commits90d: 0, commits365d: 9 }), score: 40, messageId: 'slowing' },
+  { name: 'none in 90 days, 1 in 365', evidence: withActivity({ commits90d: 0, commits365d: 1 }), score: 40, messageId: 'slowing' },
+  {
+    name: 'no commit in 365 days',
+    evidence: withActivity({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: daysAgo(800) }),
+    score: 10,
+    messageId: 'dormant',
+    data: { branch: 'main', lastCommitAt: daysAgo(800), singleAuthor: false },
+    message: ['No commit on main in the last 365 days (last commit: 800 days ago)'],
+  },
+  {
+    name: 'no commit in 365 days, last commit time unknown',
+    evidence: withActivity({ commits90d: 0, commits365d: 0, lastCommitAt: null }),
+    score: 10,
+    messageId: 'dormant',
+    message: ['(last commit: unknown)'],
+  },
+  {
+    name: 'one author made every commit of the year: 10 off',
+    evidence: withActivity({ commits90d: 20, authors90d: 1, authors365d: 1 }),
+    score: 90,
+    messageId: 'active',
+    data: { singleAuthor: true },
+    message: ['by 1 author)'],
+  },
+  {
+    name: 'one author, slowing: 40 − 10',
+    evidence: withActivity({ commits90d: 0, commits365d: 4, authors365d: 1 }),
+    score: 30,
+    messageId: 'slowing',
+  },
+  {
+    name: 'authors unknown (counts only): no deduction',
+    evidence: withActivity({ commits90d: 5, authors90d: null, authors365d: null }),
+    score: 90,
+    messageId: 'active',
+    data: { authors365d: null, singleAuthor: false },
+    message: ['by an unknown number of authors'],
+  },
+  {
+    name: 'truncated counts are lower bounds and say so in the evidence',
+    evidence: withActivity({ commits90d: 100, commits365d: 100, truncated: true }),
+    score: 100,
+    messageId: 'active',
+    data: { truncated: true },
+  },
+  {
+    name: 'finished package, dormant repository: floor 70',
+    evidence: finishedQuiet({ commits90d: 0, commits365d: 0, authors365d: 0 }),
+    score: 70,
+    messageId: 'finished',
+    data: { finished: true, commits365d: 0 },
+    message: ['Quiet repository (0 commits in 365 days)', 'rare changes are expected'],
+  },
+  {
+    name: 'finished package, slowing single-author repository: floor 70',
+    evidence: finishedQuiet({ commits90d: 0, commits365d: 3, authors365d: 1 }),
+    score: 70,
+    messageId: 'finished',
+  },
+  {
+    name: 'finished package with recent commits keeps its higher score',
+    evidence: finishedQuiet({}),
+    score: 100,
+    messageId: 'active',
+  },
+  {
+    name: 'no registry (a github: target): no finished rule',
+    evidence: evidence({
+      registry: notApplicable('a repository target'),
+      tarball: notApplicable('a repository target'),
+      github: githubFacts({ activity: activity({ commits90d: 0, commits365d: 0 }) }),
+    }),
+    score: 10,
+    messageId: 'dormant',
+  },
+  {
+    name: 'missing repository scores 0 and names the declared one',
+    evidence: evidence({ github: absentGithub('missing') }),
+    score: 0,
+    messageId: 'missing',
+    data: { state: 'missing', declaredRepository: 'https://github.com/example/example' },
+    message: ['The declared source repository https://github.com/example/example does not exist (GitHub answered 404: no such repository)'],
+  },
+  {
+    name: 'missing repository without a registry to name it',
+    evidence: evidence({ registry: notApplicable('a repository target'), github: absentGithub('missing') }),
+    score: 0,
+    messageId: 'missing',
+    data: { declaredRepository: null },
+    message: ['The declared source repository named by the package does not exist'],
+  },
+  {
+    name: 'missing repository declared by a PyPI project',
+    evidence: evidence({ registry: notApplicable('not an npm package'), pypi: {}, github: absentGithub('missing') }),
+    score: 0,
+    messageId: 'missing',
+    data: { declaredRepository: 'https://github.com/example/example' },
+  },
+  {
+    name: 'blocked repository (451) scores 0 with its reason',
+    evidence: evidence({ github: absentGithub('blocked', 'Repository access blocked (DMCA takedown)') }),
+    score: 0,
+    messageId: 'blocked',
+    data: { state: 'blocked', reason: 'Repository access blocked (DMCA takedown)' },
+    message: ['is blocked (Repository access blocked (DMCA takedown))'],
+  },
+  {
+    name: 'finished package does not lift a missing repository',
+    evidence: evidence({
+      registry: finishedRegistry,
+      github: absentGithub('missing'),
+    }),
+    score: 0,
+    messageId: 'missing',
+  },
+  ...githubRuleCases({ sections: ['activity'], absentUnknown: false, base: { registry: notFinished } }),
+  {
+    name: 'unverified link: unknown even for a finished package (nothing inherited, no floor)',
+    evidence: evidence({ registry: finishedRegistry, github: starjacked({ activity: activity({ commits90d: 0, commits365d: 0 }) }) }),
+    score: null,
+    messageId: 'link-unverified',
+  },
+]);
+
+describeGithubSource(check);
+
+describe('activityScore', () => {
+  it.each([
+    [10, 0, 100],
+    [3, 3, 90],
+    [1, 1, 75],
+    [0, 10, 55],
+    [0, 1, 40],
+    [0, 0, 10],
+  ])('%i in 90 days, %i in 365 → %i', (commits90d, commits365d, score) => {
+    expect(activityScore({ commits90d, commits365d })).toBe(score);
+  });
+});

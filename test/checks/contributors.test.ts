@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import check, { busFactorLimit, contributorCountScore } from '../../src/checks/contributors.js';
+import { evidence, githubFacts } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+import { describeGithubSource, githubRuleCases } from './github-cases.js';
+
+const people = (count: number, busFactor: number | null = 3, topShare: number | null = 0.3) =>
+  evidence({ github: githubFacts({ contributors: { count, busFactor, topShare } }) });
+
+checkTable(check, [
+  {
+    name: 'healthy example: 48 contributors, bus factor 3',
+    evidence: evidence({ github: {} }),
+    score: 100,
+    messageId: 'many',
+    data: { count: 48, busFactor: 3, topShare: 0.35, topPercent: 35 },
+    message: ['48 contributors; bus factor 3'],
+  },
+  { name: '20 contributors', evidence: people(20), score: 100, messageId: 'many' },
+  { name: '19 contributors', evidence: people(19), score: 85, messageId: 'many' },
+  { name: '10 contributors', evidence: people(10), score: 85, messageId: 'many' },
+  { name: '9 contributors', evidence: people(9), score: 70, messageId: 'many' },
+  { name: '5 contributors', evidence: people(5), score: 70, messageId: 'many' },
+  { name: '4 contributors', evidence: people(4), score: 55, messageId: 'few', message: ['4 contributors (bus factor 3)'] },
+  { name: '3 contributors', evidence: people(3), score: 55, messageId: 'few' },
+  { name: '2 contributors, bus factor 2', evidence: people(2, 2, 0.5), score: 40, messageId: 'few' },
+  { name: '1 contributor, bus factor 1', evidence: people(1, 1, 1), score: 20, messageId: 'few' },
+  { name: 'no contributors', evidence: people(0, null, null), score: 0, messageId: 'none', message: ['No non-bot contributors listed for example/example'] },
+  {
+    name: 'many contributors, bus factor 2: at most 80',
+    evidence: people(40, 2, 0.45),
+    score: 80,
+    messageId: 'bus-factor',
+    data: { countScore: 100, busFactorLimit: 80 },
+    message: ['40 contributors, but bus factor 2: the top contributor made 45% of the commits'],
+  },
+  { name: 'many contributors, bus factor 1: at most 60', evidence: people(40, 1, 0.6), score: 60, messageId: 'bus-factor' },
+  {
+    name: 'many contributors, bus factor 1 with a top share of 80 %: at most 40',
+    evidence: people(40, 1, 0.8),
+    score: 40,
+    messageId: 'bus-factor',
+    message: ['the top contributor made 80% of the commits'],
+  },
+  { name: 'bus factor 1, top share unknown: at most 60', evidence: people(12, 1, null), score: 60, messageId: 'bus-factor', message: ['made unknown% of'] },
+  {
+    name: 'bus factor unknown: the count alone',
+    evidence: people(12, null, null),
+    score: 85,
+    messageId: 'many',
+    data: { busFactor: null },
+    message: ['12 contributors; bus factor unknown'],
+  },
+  ...githubRuleCases({ sections: ['contributors'] }),
+]);
+
+describeGithubSource(check);
+
+describe('contributor bands', () => {
+  it.each([
+    [0, 0],
+    [1, 20],
+    [2, 40],
+    [3, 55],
+    [5, 70],
+    [10, 85],
+    [20, 100],
+    [5000, 100],
+  ])('%i contributors → %i', (count, score) => {
+    expect(contributorCountScore(count)).toBe(score);
+  });
+
+  it.each([
+    [null, null, 100],
+    [3, 0.9, 100],
+    [2, 0.9, 80],
+    [1, 0.79, 60],
+    [1, 0.8, 40],
+    [1, null, 60],
+  ] as const)('bus factor %s, top share %s → limit %i', (busFactor, topShare, limit) => {
+    expect(busFactorLimit(busFactor, topShare)).toBe(limit);
+  });
+});

@@ -1,0 +1,107 @@
+import check from '../../src/checks/license-consistency.js';
+import type { PypiLicense } from '../../src/evidence/schema.js';
+import { evidence, githubFacts, notApplicable, unavailable } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+import { describeGithubSource, githubRuleCases, repositoryWith } from './github-cases.js';
+
+const repoLicensed = (license: string | null) => githubFacts({ repository: repositoryWith({ license }) });
+const npm = (declared: string | null, repository: string | null) =>
+  evidence({ registry: { license: declared }, github: repoLicensed(repository) });
+const pypi = (license: Partial<PypiLicense>, repository: string | null) =>
+  evidence({
+    registry: notApplicable('not an npm package'),
+    tarball: notApplicable('not an npm package'),
+    pypi: {
+      license: { expression: null, classifiers: [], text: null, spdx: null, source: null, files: null, ...license },
+    },
+    github: repoLicensed(repository),
+  });
+
+checkTable(check, [
+  {
+    name: 'npm MIT, repository MIT',
+    evidence: evidence({ github: {} }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT', repositoryLicenseId: 'MIT', declaredIds: ['MIT'] },
+    message: ["The package licence MIT matches the repository's (MIT)"],
+  },
+  { name: 'case-insensitive', evidence: npm('mit', 'MIT'), score: 100, messageId: 'consistent', data: { declared: 'MIT' } },
+  { name: 'GPL -only matches -or-later', evidence: npm('GPL-3.0-or-later', 'GPL-3.0-only'), score: 100, messageId: 'consistent' },
+  {
+    name: 'a dual licence that includes the repository licence',
+    evidence: npm('(MIT OR Apache-2.0)', 'Apache-2.0'),
+    score: 100,
+    messageId: 'consistent',
+    data: { declaredIds: ['MIT', 'Apache-2.0'] },
+  },
+  {
+    name: 'different licences: both named',
+    evidence: npm('MIT', 'GPL-3.0'),
+    score: 20,
+    messageId: 'different',
+    message: ['The package declares MIT but the repository example/example is licensed GPL-3.0'],
+  },
+  { name: 'UNLICENSED against an open licence', evidence: npm('UNLICENSED', 'MIT'), score: 20, messageId: 'different', message: ['declares UNLICENSED'] },
+  { name: 'UNLICENSED and no repository licence agree', evidence: npm('UNLICENSED', null), score: 100, messageId: 'consistent', message: ["(no licence)"] },
+  {
+    name: 'no licence detected in the repository',
+    evidence: npm('MIT', null),
+    score: 40,
+    messageId: 'repository-none',
+    data: { repositoryLicenseId: null },
+    message: ['The package declares MIT, but GitHub finds no licence in example/example'],
+  },
+  {
+    name: 'NOASSERTION: unknown',
+    evidence: npm('MIT', 'NOASSERTION'),
+    score: null,
+    messageId: 'repository-unrecognised',
+    message: ['Unknown: GitHub could not identify the licence of example/example (NOASSERTION)'],
+  },
+  {
+    name: 'the package declares none: unknown (license-declared scores it)',
+    evidence: npm(null, 'MIT'),
+    score: null,
+    messageId: 'package-unreadable',
+    message: ['Unknown: the package licence (none declared) is not an SPDX licence to compare with'],
+  },
+  { name: 'SEE LICENSE IN: unknown', evidence: npm('SEE LICENSE IN LICENSE.txt', 'MIT'), score: null, messageId: 'package-unreadable', data: { declared: 'SEE LICENSE IN LICENSE.txt' } },
+  { name: 'free text: unknown', evidence: npm('Some custom terms', 'MIT'), score: null, messageId: 'package-unreadable' },
+  {
+    name: 'PyPI SPDX licence matches',
+    evidence: pypi({ expression: 'Apache-2.0', spdx: 'Apache-2.0', source: 'expression' }, 'Apache-2.0'),
+    score: 100,
+    messageId: 'consistent',
+  },
+  {
+    name: 'PyPI licence from a classifier differs',
+    evidence: pypi({ classifiers: ['License :: OSI Approved :: BSD License'], spdx: 'BSD-3-Clause', source: 'classifier' }, 'MIT'),
+    score: 20,
+    messageId: 'different',
+    message: ['The package declares BSD-3-Clause but the repository example/example is licensed MIT'],
+  },
+  {
+    name: 'PyPI licence that maps to no SPDX id: unknown',
+    evidence: pypi({ text: 'Copyright me, all rights reserved' }, 'MIT'),
+    score: null,
+    messageId: 'package-unreadable',
+    data: { declared: 'none declared' },
+  },
+  {
+    name: 'a github: target has no package licence: unknown',
+    evidence: evidence({ registry: notApplicable('a repository target'), tarball: notApplicable('a repository target'), github: {} }),
+    score: null,
+    messageId: 'no-package',
+    message: ["Unknown: no package licence to compare with the repository's MIT"],
+  },
+  {
+    name: 'registry unavailable: nothing to compare',
+    evidence: evidence({ registry: unavailable('HTTP 503'), github: {} }),
+    score: null,
+    messageId: 'no-package',
+  },
+  ...githubRuleCases({ sections: [] }),
+]);
+
+describeGithubSource(check);
