@@ -15,6 +15,7 @@
 import semver from 'semver';
 import { z } from 'zod';
 import { SEVERITIES, type AdvisoryFacts, type Severity } from '../evidence/schema.js';
+import { comparePep440 } from '../target/resolve-pypi.js';
 import { cvssBaseScore, severityOfScore } from './cvss.js';
 
 export type OsvEcosystem = 'npm' | 'PyPI';
@@ -118,8 +119,7 @@ function compareDigits(a: string, b: string): number {
 
 /**
  * Release-number order for plain dotted versions (`2.9.12` > `2.9.5`, `1.0` = `1.0.0`);
- * null for anything else (pre-releases, local versions, epochs — a full PEP 440 comparison
- * belongs to the PyPI issue).
+ * null for anything else. Kept as a building block; PyPI uses `comparePypiVersions`.
  */
 export const compareNumericDotted: VersionComparator = (a, b) => {
   if (!NUMERIC_DOTTED.test(a) || !NUMERIC_DOTTED.test(b)) return null;
@@ -132,8 +132,15 @@ export const compareNumericDotted: VersionComparator = (a, b) => {
   return 0;
 };
 
+/**
+ * Full PEP 440 order for PyPI versions: epochs, pre-, post- and dev-releases and local
+ * versions (`1!0.5` > `2.0`, `1.0rc1` < `1.0` < `1.0.post1`, `1.0` = `1.0.0`); null when
+ * either is not a valid PEP 440 version.
+ */
+export const comparePypiVersions: VersionComparator = (a, b) => comparePep440(a.trim(), b.trim());
+
 export function comparatorFor(ecosystem: OsvEcosystem): VersionComparator {
-  return ecosystem === 'npm' ? compareNpmVersions : compareNumericDotted;
+  return ecosystem === 'npm' ? compareNpmVersions : comparePypiVersions;
 }
 
 /** PEP 503 normalised project name: lower case, runs of `-`, `_`, `.` become one `-`. */

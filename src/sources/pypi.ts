@@ -1,0 +1,139 @@
+/**
+ * The PyPI source: a project's facts for the release a specifier resolves to.
+ *
+ * Requests, in order:
+ * 1. `GET {pypi}/pypi/<project>/json` — the latest release's metadata and every release's files.
+ *    404 → not-found; any other failure, malformed JSON or an unexpected shape → registry-unavailable.
+ * 2. The version is resolved (PEP 440, PEP 592; resolve-pypi.ts); nothing matching → version-not-found
+ *    with the nearest versions.
+ * 3. In parallel: `GET {pypi}/pypi/<project>/<version>/json` only when the resolved version is not
+ *    the one the project JSON's `info` describes (404 → version-not-found), and the Simple API's JSON
+ *    (`GET {pypi}/simple/<project>/`) for PEP 792 status and PEP 740 provenance flags. A Simple API
+ *    failure leaves status and provenance unknown (null), never false.
+ * 4. When a file of the resolved release has provenance, one request for it (pypi-provenance.ts) →
+ *    the `attestations` source; none has → no provenance; the Simple API failed → unavailable.
+ *
+ * So 2 requests for the latest release without provenance, 3 with it, 4 for an older release with
+ * provenance. Never throws.
+ */
+import { PypiFactsSchema, type AttestationFacts, type PypiFacts } from '../evidence/schema.js';
+import { pep503 } from '../target/purl.js';
+import { nearestVersions, resolvePypiVersion } from '../target/resolve-pypi.js';
+import { NO_PROVENANCE } from './npm-attestations.js';
+import { parseJsonBody, PROJECT_JSON_MAX_BYTES, projectJsonUrl, PypiProjectJsonSchema, PypiVersionJsonSchema, type PypiVersionJson } from './pypi-json.js';
+import { fetchProvenance } from './pypi-provenance.js';
+import { buildPypiFacts, releaseList } from './pypi-release-facts.js';
+import { fetchSimple, type SimpleResult } from './pypi-simple.js';
+import type { HttpClient } from './types.js';
+import { joinUrl } from './url.js';
+
+export { fetchPypiDownloads } from './pypistats.js';
+export { resolvePypiDependencies } from './pypi-dependencies.js';
+
+export type SourceResult<F> = { status: 'ok'; facts: F } | { status: 'unavailable'; reason: string };
+
+export type PypiCollected =
+  | { kind: 'ok'; facts: PypiFacts; attestations: SourceResult<AttestationFacts> }
+  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
+
+/** One release's JSON is the size of its metadata and file list. */
+const VERSION_JSON_MAX_BYTES = 16 * 1024 * 1024;
+
+export function versionJsonUrl(pypiBase: string, project: string, version: string): string {
+  return joinUrl(pypiBase, 'pypi', project, version, 'json');
+}
+
+/**
+ * Collect `name` (a PEP 503 name, as the target parser gives it) at `spec` (a PEP 440 specifier,
+ * a bare version, or undefined for the default release).
+ */
+export async function collectPypi(http: HttpClient, pypiBase: string, name: string, spec: string | undefined): Promise<PypiCollected> {
+  try {
+    return await collect(http, pypiBase, pep503(name), spec);
+  } catch (error) {
+    return { kind: 'error', code: 'registry-unavailable', message: `PyPI could not answer for ${name}: ${oneLine(error)}` };
+  }
+}
+
+async function collect(http: HttpClient, pypiBase: string, project: string, spec: string | undefined): Promise<PypiCollected> {
+  const unavailable = (reason: string, version?: string): PypiCollected => ({
+    kind: 'error',
+    code: 'registry-unavailable',
+    message: `PyPI could not answer for ${project}: ${reason}`,
+    ...(version === undefined ? {} : { version }),
+  });
+
+  const res = await http.request({ url: projectJsonUrl(pypiBase, project), headers: { accept: 'application/json' }, maxBytes: PROJECT_JSON_MAX_BYTES });
+  if (!res.ok) {
+    if (res.kind === 'status' && res.status === 404) return { kind: 'error', code: 'not-found', message: `${project} was not found on PyPI` };
+    return unavailable(`project JSON: ${oneLine(res.reason)}`);
+  }
+  const parsed = parseJsonBody(res.body, PypiProjectJsonSchema);
+  if (!parsed.ok) return unavailable(`project JSON: ${parsed.reason}`);
+  const projectJson = parsed.data;
+
+  const releases = releaseList(projectJson.releases);
+  const resolved = resolvePypiVersion(releases, spec);
+  if (!resolved.ok) {
+    const nearest = resolved.nearest.length > 0 ? ` (nearest: ${resolved.nearest.join(', ')})` : '';
+    return { kind: 'error', code: 'version-not-found', message: `${project}: ${resolved.reason}${nearest}` };
+  }
+  const version = resolved.version;
+
+  const needsVersionJson = version !== projectJson.info.version;
+  const [release, simple] = await Promise.all([
+    needsVersionJson ? fetchVersionJson(http, pypiBase, project, version) : Promise.resolve(null),
+    fetchSimple(http, pypiBase, project),
+  ]);
+  if (release !== null && release.kind === 'not-found') {
+    const near = nearestVersions(releases.filter((r) => r.version !== version), `==${version}`);
+    const suggestion = near.length > 0 ? ` (nearest: ${near.join(', ')})` : '';
+    return { kind: 'error', code: 'version-not-found', message: `${project} ${version}: PyPI has no JSON for this release (HTTP 404)${suggestion}`, version };
+  }
+  if (release !== null && release.kind === 'unavailable') return unavailable(`release JSON: ${release.reason}`, version);
+
+  const facts = PypiFactsSchema.safeParse(
+    buildPypiFacts({ project: projectJson, version, release: release?.json ?? null, simple: simple.ok ? simple.facts : null }),
+  );
+  if (!facts.success) return unavailable('the answers did not make valid facts', version);
+  return { kind: 'ok', facts: facts.data, attestations: await attestationsFor(http, pypiBase, project, facts.data, simple) };
+}
+
+type VersionJsonResult = { kind: 'ok'; json: PypiVersionJson } | { kind: 'not-found' } | { kind: 'unavailable'; reason: string };
+
+async function fetchVersionJson(http: HttpClient, pypiBase: string, project: string, version: string): Promise<VersionJsonResult> {
+  const res = await http.request({ url: versionJsonUrl(pypiBase, project, version), headers: { accept: 'application/json' }, maxBytes: VERSION_JSON_MAX_BYTES });
+  if (!res.ok) {
+    if (res.kind === 'status' && res.status === 404) return { kind: 'not-found' };
+    return { kind: 'unavailable', reason: oneLine(res.reason) };
+  }
+  const parsed = parseJsonBody(res.body, PypiVersionJsonSchema);
+  if (!parsed.ok) return { kind: 'unavailable', reason: parsed.reason };
+  return { kind: 'ok', json: parsed.data };
+}
+
+/** The `attestations` source from the resolved release's files (see step 4 above). */
+async function attestationsFor(
+  http: HttpClient,
+  pypiBase: string,
+  project: string,
+  facts: PypiFacts,
+  simple: SimpleResult,
+): Promise<SourceResult<AttestationFacts>> {
+  if (!simple.ok) return { status: 'unavailable', reason: `provenance unknown: ${simple.reason}` };
+  // Prefer the sdist's provenance (every release has at most one), else the first file's.
+  const attested = facts.files.filter((f) => f.hasProvenance === true);
+  const file = attested.find((f) => f.packagetype === 'sdist') ?? attested[0];
+  if (file === undefined) {
+    if (facts.files.length > 0 && facts.files.every((f) => f.hasProvenance === false)) return { status: 'ok', facts: NO_PROVENANCE };
+    if (facts.files.length === 0) return { status: 'ok', facts: NO_PROVENANCE };
+    return { status: 'unavailable', reason: 'provenance unknown: the Simple API did not say for every file' };
+  }
+  const result = await fetchProvenance(http, pypiBase, { project, version: facts.version, filename: file.filename });
+  return result.status === 'not-applicable' ? { status: 'unavailable', reason: result.reason } : result;
+}
+
+function oneLine(value: unknown): string {
+  const text = value instanceof Error ? value.message : String(value);
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}
