@@ -1,23 +1,42 @@
 /**
- * changelog: whether release notes ship with the package.
+ * changelog: whether users can find release notes from the package itself: a changelog file
+ * in the npm tarball; for PyPI a changelog project URL, or a release-history section in the
+ * long description (projects often publish `README + CHANGES` there).
  */
+import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 
 export default defineCheck({
   id: 'changelog',
   dimension: 'documentation',
   weight: 1,
-  needs: ['tarball'],
+  needs: ['documents'],
   title: 'Changelog',
   description:
-    'Looks for a CHANGELOG, HISTORY or CHANGES file in the tarball: shipped scores 100, none 40 (release notes may live in the repository instead).',
+    'Looks for a CHANGELOG, HISTORY or CHANGES file in the npm tarball; for PyPI, a Changelog / Changes / Release notes project URL or a changelog or history section in the long description. ' +
+    'Found scores 100, none 40 (release notes may live in the repository instead).',
   messages: {
     present: 'Changelog shipped ({path})',
+    linked: 'Changelog linked from the project URLs ({url})',
+    'in-description': 'Release history in the long description (section "{heading}")',
     missing: 'No changelog in the package; release notes may live in the repository',
+    'missing-pypi': 'No changelog URL or release-history section on PyPI; release notes may live in the repository',
   },
-  evaluate: ({ tarball }) => {
-    const path = tarball.changelogFile;
-    if (path === null) return { score: 40, messageId: 'missing', data: { path } };
-    return { score: 100, messageId: 'present', data: { path } };
+  evaluate: ({ documents }) => {
+    const changelog = documents.changelog;
+    if (changelog === null) {
+      return { score: 40, messageId: documents.ecosystem === 'pypi' ? 'missing-pypi' : 'missing', data: { path: null } };
+    }
+    let data: Record<string, EvidenceValue>;
+    switch (changelog.kind) {
+      case 'file':
+        return { score: 100, messageId: 'present', data: { path: changelog.path } };
+      case 'url':
+        data = { path: null, url: changelog.url };
+        return { score: 100, messageId: 'linked', data };
+      case 'section':
+        data = { path: null, heading: changelog.heading };
+        return { score: 100, messageId: 'in-description', data };
+    }
   },
 });

@@ -16,7 +16,7 @@ export default defineCheck({
   needs: ['registry'],
   title: 'Not deprecated',
   description:
-    'Reads the registry deprecation notice of the resolved version. Deprecated scores 0 and caps the overall score at 49.9; not deprecated scores 100; ' +
+    'Reads the npm registry deprecation notice of the resolved version (npm only; PyPI has yanked-release and project-status). Deprecated scores 0 and caps the overall score at 49.9; not deprecated scores 100; ' +
     'unknown when a trimmed packument omits the field.',
   messages: {
     deprecated: 'Deprecated: {message}',

@@ -4,25 +4,40 @@
  */
 import type { AnyCheck } from './define.js';
 import changelog from './changelog.js';
+import ciPresent from './ci-present.js';
+import commitActivity from './commit-activity.js';
+import communityFiles from './community-files.js';
+import contributors from './contributors.js';
 import dependencyFootprint from './dependency-footprint.js';
+import dependencyUpdateTool from './dependency-update-tool.js';
 import deprecation from './deprecation.js';
 import installScripts from './install-scripts.js';
+import issueResponsiveness from './issue-responsiveness.js';
 import knownVulnerabilities from './known-vulnerabilities.js';
+import licenseConsistency from './license-consistency.js';
 import licenseDeclared from './license-declared.js';
 import licenseFile from './license-file.js';
 import licensePermissiveness from './license-permissiveness.js';
 import maintainers from './maintainers.js';
 import maliciousPackage from './malicious-package.js';
 import metadataCompleteness from './metadata-completeness.js';
+import prMergeRate from './pr-merge-rate.js';
+import projectStatus from './project-status.js';
 import provenance from './provenance.js';
 import publisherContinuity from './publisher-continuity.js';
 import readme from './readme.js';
 import releaseAnomalies from './release-anomalies.js';
 import releaseCadence from './release-cadence.js';
 import releaseRecency from './release-recency.js';
+import releaseSigning from './release-signing.js';
+import repositoryArchived from './repository-archived.js';
 import securityPlaceholder from './security-placeholder.js';
+import securityPolicy from './security-policy.js';
+import starsForks from './stars-forks.js';
 import typeDeclarations from './type-declarations.js';
 import typosquat from './typosquat.js';
+import wheelsPublished from './wheels-published.js';
+import yankedRelease from './yanked-release.js';
 import versionMaturity from './version-maturity.js';
 import vulnerableDependencies from './vulnerable-dependencies.js';
 import weeklyDownloads from './weekly-downloads.js';
@@ -34,16 +49,27 @@ export const CHECKS: readonly AnyCheck[] = [
   vulnerableDependencies,
   securityPlaceholder,
   deprecation,
+  yankedRelease,
   releaseAnomalies,
   installScripts,
+  wheelsPublished,
   provenance,
   publisherContinuity,
   typosquat,
+  securityPolicy,
+  releaseSigning,
+  dependencyUpdateTool,
   // maintenance
   releaseRecency,
   releaseCadence,
   versionMaturity,
   dependencyFootprint,
+  projectStatus,
+  commitActivity,
+  issueResponsiveness,
+  prMergeRate,
+  repositoryArchived,
+  ciPresent,
   // documentation
   readme,
   metadataCompleteness,
@@ -53,7 +79,11 @@ export const CHECKS: readonly AnyCheck[] = [
   licenseDeclared,
   licenseFile,
   licensePermissiveness,
+  licenseConsistency,
   // community
   weeklyDownloads,
   maintainers,
+  contributors,
+  starsForks,
+  communityFiles,
 ];

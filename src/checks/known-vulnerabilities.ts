@@ -37,7 +37,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Known vulnerabilities',
   description:
-    'Looks up OSV advisories affecting the resolved version (twins merged; withdrawn and malicious-package records left out). ' +
+    'Looks up OSV advisories affecting the resolved version, in the npm or PyPI ecosystem (twins merged; withdrawn and malicious-package records left out). ' +
     'No advisory scores 100; each one takes off critical 60, high 40, moderate 20, low 10 points, an advisory without any severity is treated as high (floor 0). ' +
     'Any critical, high or unknown-severity advisory caps the overall score at 49.9, even when a later version fixes it, and any affecting advisory keeps the verdict at CAUTION at best; the message names the version to upgrade to, or the advisories without a fix.',
   messages: {

@@ -1,23 +1,27 @@
 /**
- * license-declared: whether the package states its licence as a valid SPDX expression.
+ * license-declared: whether the package states its licence as a valid SPDX expression — the
+ * npm `license` field, or PyPI's PEP 639 `license_expression` (older PyPI metadata — trove
+ * classifiers, the free-text `license` field — counts as a legacy declaration).
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { readDeclaredLicense } from './lib/spdx.js';
+import { readLicenseDeclaration } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 
-/** The most a legacy `license` object / `licenses` array declaration can score. */
+/** The most a legacy declaration (npm object/array form, PyPI pre-PEP 639 metadata) can score. */
 export const LEGACY_FORM_LIMIT = 80;
+/** A PyPI licence named only by a classifier that maps to no single SPDX id (`BSD License`). */
+export const CLASSIFIER_ONLY_SCORE = 50;
 
 export default defineCheck({
   id: 'license-declared',
   dimension: 'compliance',
   weight: 3,
-  needs: ['registry'],
+  needs: ['release'],
   title: 'Licence declared',
   description:
-    'Reads the manifest `license`: a valid SPDX expression scores 100; one that spdx-correct (or fixing the case of known ids) turns into valid SPDX 70; `SEE LICENSE IN <file>` 50; any other text 30; `UNLICENSED` (proprietary) 20; none 0. ' +
-    'The deprecated object/array form scores at most 80.',
+    'Reads the declared licence (npm `license`; PyPI `license_expression`, else the SPDX id the classifiers or the free-text `license` field map to, else that text, which is not corrected again): a valid SPDX expression scores 100; one that spdx-correct (or fixing the case of known ids) turns into valid SPDX 70; `SEE LICENSE IN <file>` 50; any other text 30; `UNLICENSED` (proprietary) 20; none 0. ' +
+    'The deprecated npm object/array form and PyPI metadata without a PEP 639 expression score at most 80, and a PyPI licence named only by a classifier that maps to no single SPDX id 50.',
   messages: {
     valid: 'Licence declared: {license}',
     corrected: "'{license}' is not an SPDX expression; probably {corrected}",
@@ -26,11 +30,23 @@ export default defineCheck({
     unlicensed: 'UNLICENSED: proprietary, no rights granted',
     none: 'No licence declared: all rights reserved by default',
     legacy: 'Licence {license} declared in the deprecated object/array form',
+    'legacy-metadata': 'Licence {license} declared in pre-PEP 639 metadata ({declaredIn}), not as a license_expression',
+    'classifier-only': 'Licence named only by a trove classifier ({classifiers}), not as an SPDX expression',
   },
-  evaluate: ({ registry }) => {
-    const declared = readDeclaredLicense(registry.license);
-    const license = registry.license === null ? null : truncate(registry.license.trim(), 200);
-    const data: Record<string, EvidenceValue> = { license, legacyForm: registry.licenseLegacyForm };
+  evaluate: ({ release }) => {
+    const { text, form, classifiers } = release.license;
+    const declared = readLicenseDeclaration(release.license);
+    const license = text === null ? null : truncate(text.trim(), 200);
+    const pypi = release.ecosystem === 'pypi';
+    const legacyForm = form === 'npm-legacy' || form === 'pypi-classifier' || form === 'pypi-text' || form === 'pypi-free-text';
+    const data: Record<string, EvidenceValue> = { license, legacyForm };
+    if (pypi) {
+      data.declaredIn = form === 'pypi-classifier' ? 'classifier' : form === 'pypi-text' || form === 'pypi-free-text' ? 'license field' : form === null ? null : 'license_expression';
+      data.classifiers = classifiers.map((c) => truncate(c, 200));
+    }
+    if (declared.kind === 'none' && form === 'pypi-classifier') {
+      return { score: CLASSIFIER_ONLY_SCORE, messageId: 'classifier-only', data };
+    }
     let outcome: { score: number; messageId: 'valid' | 'corrected' | 'see-file' | 'invalid' | 'unlicensed' | 'none' };
     switch (declared.kind) {
       case 'none':
@@ -56,8 +72,8 @@ export default defineCheck({
         outcome = { score: 30, messageId: 'invalid' };
         break;
     }
-    if (registry.licenseLegacyForm && outcome.score > LEGACY_FORM_LIMIT) {
-      return { score: LEGACY_FORM_LIMIT, messageId: 'legacy', data };
+    if (legacyForm && outcome.score > LEGACY_FORM_LIMIT) {
+      return { score: LEGACY_FORM_LIMIT, messageId: pypi ? 'legacy-metadata' : 'legacy', data };
     }
     return { ...outcome, data };
   },

@@ -1,22 +1,26 @@
 /**
  * license-file: whether the package ships its licence text, and whether that text is the
- * licence the manifest declares.
+ * licence the metadata declares. npm: the licence files in the tarball, whose text is
+ * recognised; PyPI: the PEP 639 `license_files` its metadata lists (their text is not read).
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { licenseKey, readDeclaredLicense } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 
+/** Files listed in a PyPI project's metadata, at most this many kept in evidence. */
+const MAX_LISTED_FILES = 20;
+
 export default defineCheck({
   id: 'license-file',
   dimension: 'compliance',
   weight: 2,
-  needs: ['tarball'],
-  optional: ['registry'],
+  needs: ['documents'],
+  optional: ['release'],
   title: 'Licence file',
   description:
-    'Looks for licence files (LICENSE, LICENCE, COPYING…) in the tarball and compares the licence their text matches with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match). ' +
-    'Consistent (or declared as `SEE LICENSE IN <file>`) scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20.',
+    'Looks for licence files (LICENSE, LICENCE, COPYING…) in the npm tarball and compares the licence their text matches with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
+    'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files.',
   messages: {
     consistent: 'Licence file {files} matches the declared {declared}',
     referenced: 'Licence file {files} ({found}) is the one the manifest points to',
@@ -26,19 +30,26 @@ export default defineCheck({
     'declaration-unparsed': "Licence file says {found}; the declared licence '{declared}' is not an SPDX expression to compare with",
     'registry-unavailable': 'Licence file says {found}; the declared licence is unavailable for comparison',
     missing: 'No licence file in the package',
+    listed: 'Licence files listed in the PyPI metadata (PEP 639): {files}',
+    'not-listed': 'Licence files unknown: the PyPI metadata lists none (no PEP 639 License-File fields)',
   },
-  evaluate: ({ tarball, registry }) => {
-    const files = tarball.licenseFiles.map((f) => f.path);
-    const found = [...new Set(tarball.licenseFiles.flatMap((f) => (f.spdx === null ? [] : [f.spdx])))];
-    const declaredText = registry?.license ?? null;
+  evaluate: ({ documents, release }) => {
+    const declaredText = release?.license.text ?? null;
+    if (documents.licenseFiles === null) return { score: null, messageId: 'not-listed', data: { files: null } };
+    const files = documents.licenseFiles.map((f) => f.path);
+    const found = [...new Set(documents.licenseFiles.flatMap((f) => (f.spdx === null ? [] : [f.spdx])))];
     const data: Record<string, EvidenceValue> = {
       files,
       found,
       declared: declaredText === null ? null : truncate(declaredText.trim(), 200),
     };
     if (files.length === 0) return { score: 20, messageId: 'missing', data };
+    if (documents.ecosystem === 'pypi') {
+      const listed = files.slice(0, MAX_LISTED_FILES).map((f) => truncate(f, 200));
+      return { score: 100, messageId: 'listed', data: { ...data, files: listed } };
+    }
     if (found.length === 0) return { score: 70, messageId: 'unrecognised', data };
-    if (registry === undefined) return { score: 70, messageId: 'registry-unavailable', data };
+    if (release === undefined) return { score: 70, messageId: 'registry-unavailable', data };
     const declared = readDeclaredLicense(declaredText);
     switch (declared.kind) {
       case 'none':

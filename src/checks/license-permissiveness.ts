@@ -1,10 +1,11 @@
 /**
- * license-permissiveness: how freely the declared licence lets users use the code.
+ * license-permissiveness: how freely the declared licence lets users use the code (npm
+ * `license`, PyPI licence expression or metadata; PyPI trove classifiers when that is all).
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { classifyExpression, LICENSE_CLASS_SCORES } from './lib/license-class.js';
-import { readDeclaredLicense } from './lib/spdx.js';
+import { classifyExpression, classifyTroveClassifiers, LICENSE_CLASS_SCORES } from './lib/license-class.js';
+import { readLicenseDeclaration } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 
 const RESTRICTED = LICENSE_CLASS_SCORES.restricted;
@@ -13,10 +14,10 @@ export default defineCheck({
   id: 'license-permissiveness',
   dimension: 'compliance',
   weight: 2,
-  needs: ['registry'],
+  needs: ['release'],
   title: 'Licence permissiveness',
   description:
-    'Classifies the declared licence (corrected if needed): permissive (MIT, ISC, BSD, Apache-2.0, 0BSD, Unlicense, CC0-1.0…) scores 100, weak copyleft (LGPL, MPL, EPL, CDDL) 80, strong copyleft (GPL) 60, network copyleft (AGPL, SSPL) 45, and non-commercial, proprietary, custom, unknown or unparseable licences — or none at all — 25. ' +
+    'Classifies the declared licence (corrected if needed; for PyPI the expression, else the SPDX id its metadata maps to, else — when that is not SPDX — its `License ::` classifiers, the worst class they name): permissive (MIT, ISC, BSD, Apache-2.0, 0BSD, Unlicense, CC0-1.0…) scores 100, weak copyleft (LGPL, MPL, EPL, CDDL) 80, strong copyleft (GPL) 60, network copyleft (AGPL, SSPL) 45, and non-commercial, proprietary, custom, unknown or unparseable licences — or none at all — 25. ' +
     'In an expression OR takes the best branch, AND the worst, and `WITH` exceptions count as the licence.',
   messages: {
     permissive: 'Permissive licence: {license}',
@@ -28,11 +29,21 @@ export default defineCheck({
     unlicensed: 'UNLICENSED: proprietary, no rights granted',
     custom: 'Custom licence in {file}: terms not classified',
     unparseable: "'{license}' is not a licence nerq can classify",
+    classifier: 'Licence class {class} from its trove classifiers: {classifiers}',
   },
-  evaluate: ({ registry }) => {
-    const declared = readDeclaredLicense(registry.license);
-    const license = registry.license === null ? null : truncate(registry.license.trim(), 200);
+  evaluate: ({ release }) => {
+    const { text, classifiers } = release.license;
+    const declared = readLicenseDeclaration(release.license);
+    const license = text === null ? null : truncate(text.trim(), 200);
     const data: Record<string, EvidenceValue> = { license };
+    // PyPI: when the text says nothing classifiable, the classifiers may still name the family.
+    if (declared.kind === 'none' || declared.kind === 'invalid') {
+      const cls = classifyTroveClassifiers(classifiers);
+      if (cls !== null) {
+        const named = classifiers.map((c) => truncate(c, 200));
+        return { score: LICENSE_CLASS_SCORES[cls], messageId: 'classifier', data: { ...data, class: cls, classifiers: named } };
+      }
+    }
     switch (declared.kind) {
       case 'none':
         return { score: RESTRICTED, messageId: 'none', data: { ...data, class: 'restricted' } };

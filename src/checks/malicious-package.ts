@@ -45,11 +45,11 @@ export default defineCheck({
   dimension: 'security',
   weight: 5,
   needs: ['vulnerabilities'],
-  optional: ['dependencies', 'registry'],
+  optional: ['dependencies', 'release'],
   guardsDanger: true,
   title: 'Not known malicious',
   description:
-    'Looks for a known-malicious record (an OSV `MAL-` advisory or the malicious-packages database) for the resolved version, and for its direct dependencies (also a dependency the registry replaced with a security-holding placeholder). ' +
+    'Looks for a known-malicious record (an OSV `MAL-` advisory or the malicious-packages database, in the npm or PyPI ecosystem) for the resolved version, and for its direct dependencies (also, for npm, a dependency the registry replaced with a security-holding placeholder). ' +
     'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100.',
   messages: {
     malicious: 'Known malicious package: {ids}',
@@ -57,11 +57,11 @@ export default defineCheck({
     clean: 'No known-malicious record for this package or its direct dependencies',
     'clean-package-only': 'No known-malicious record for this package; its direct dependencies could not all be checked',
   },
-  evaluate: ({ vulnerabilities, dependencies, registry }) => {
+  evaluate: ({ vulnerabilities, dependencies, release }) => {
     const own = maliciousAdvisories(vulnerabilities.advisories);
     const depAdvisories = vulnerabilities.dependencyAdvisories === null ? [] : maliciousAdvisories(vulnerabilities.dependencyAdvisories);
     const deps = maliciousDependencies(dependencies?.dependencies ?? [], depAdvisories);
-    const noDependencies = registry?.dependencies === 0 || dependencies?.dependencies.length === 0;
+    const noDependencies = release?.dependencies === 0 || dependencies?.dependencies.length === 0;
     // Checked only when every direct dependency resolved and was queried.
     const dependenciesChecked =
       noDependencies ||
@@ -78,7 +78,7 @@ export default defineCheck({
       details,
       dependenciesChecked,
     };
-    if (registry !== undefined) data.version = registry.version;
+    if (release !== undefined) data.version = release.version;
 
     const caps: CapRequest[] = [];
     if (own.length > 0) caps.push({ id: 'malicious', limit: 9.9, doNotUse: true, reason: `known malicious package: ${ids.join(', ')}` });

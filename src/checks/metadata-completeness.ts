@@ -1,8 +1,8 @@
 /**
- * metadata-completeness: whether the manifest tells users what the package is and where
- * its source, home page and issue tracker live.
+ * metadata-completeness: whether the package metadata tells users what the package is and
+ * where its source, home page and issue tracker live (npm manifest or PyPI core metadata).
  */
-import type { RegistryFacts } from '../evidence/schema.js';
+import type { ReleaseFacts } from './views/release.js';
 import { defineCheck } from './define.js';
 
 export const METADATA_FIELDS = ['description', 'repository', 'homepage', 'bugs', 'keywords', 'license'] as const;
@@ -10,33 +10,45 @@ type MetadataField = (typeof METADATA_FIELDS)[number];
 
 const filled = (value: string | null): boolean => value !== null && value.trim() !== '';
 
-const PRESENT: Readonly<Record<MetadataField, (r: RegistryFacts) => boolean>> = {
+const PRESENT: Readonly<Record<MetadataField, (r: ReleaseFacts) => boolean>> = {
   description: (r) => filled(r.description),
   repository: (r) => r.repository !== null && filled(r.repository.raw),
   homepage: (r) => filled(r.homepage),
-  bugs: (r) => filled(r.bugs),
+  bugs: (r) => filled(r.issuesUrl),
   keywords: (r) => r.keywords.some((k) => k.trim() !== ''),
-  license: (r) => filled(r.license),
+  // A PyPI licence named only by a classifier is still declared.
+  license: (r) => filled(r.license.text) || r.license.classifiers.length > 0,
+};
+
+/** How each field is called in a PyPI project's metadata (the evidence names what is missing). */
+const PYPI_NAMES: Readonly<Record<MetadataField, string>> = {
+  description: 'summary',
+  repository: 'repository',
+  homepage: 'homepage',
+  bugs: 'issue-tracker',
+  keywords: 'keywords',
+  license: 'license',
 };
 
 export default defineCheck({
   id: 'metadata-completeness',
   dimension: 'documentation',
   weight: 2,
-  needs: ['registry'],
+  needs: ['release'],
   title: 'Package metadata',
   description:
-    'Counts the manifest fields users rely on: description, repository, homepage, bugs, keywords (at least one) and license. Score = fields present ÷ 6 × 100.',
+    'Counts the metadata fields users rely on: description, repository, homepage, bugs, keywords (at least one) and license; for PyPI the summary, a repository and a homepage URL, an issue-tracker project URL, keywords and any licence declaration. Score = fields present ÷ 6 × 100.',
   messages: {
     complete: 'All {total} metadata fields present',
     partial: '{present} of {total} metadata fields present; missing: {missing}',
   },
-  evaluate: ({ registry }) => {
-    const missing = METADATA_FIELDS.filter((field) => !PRESENT[field](registry));
+  evaluate: ({ release }) => {
+    const absent = METADATA_FIELDS.filter((field) => !PRESENT[field](release));
+    const missing = release.ecosystem === 'pypi' ? absent.map((field) => PYPI_NAMES[field]) : absent;
     const total = METADATA_FIELDS.length;
-    const present = total - missing.length;
+    const present = total - absent.length;
     const data = { present, total, missing };
     const score = Math.round((present / total) * 1000) / 10;
-    return { score, messageId: missing.length === 0 ? 'complete' : 'partial', data };
+    return { score, messageId: absent.length === 0 ? 'complete' : 'partial', data };
   },
 });

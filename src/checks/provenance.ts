@@ -1,12 +1,12 @@
 /**
  * provenance: whether the published version carries a build provenance attestation, who
- * built it from where (SLSA predicate), and whether that source repository is the one the
- * package declares — a mismatch is a red flag.
+ * built it from where (SLSA predicate; PEP 740 publisher for PyPI), and whether that source
+ * repository is the one the package declares — a mismatch is a red flag.
  */
 import hostedGitInfo from 'hosted-git-info';
-import type { RegistryFacts } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import type { ReleaseFacts } from './views/release.js';
 
 /**
  * A repository reference reduced to `host/owner/repo`, lower case, for comparison: `git+`,
@@ -30,23 +30,24 @@ export function repositoryKey(reference: string): string | null {
 }
 
 /** The declared repository as a comparable URL: the browse URL, else the raw value. */
-function declaredRepository(registry: RegistryFacts): string | null {
-  return registry.repository === null ? null : (registry.repository.url ?? registry.repository.raw);
+function declaredRepository(release: ReleaseFacts): string | null {
+  return release.repository === null ? null : (release.repository.url ?? release.repository.raw);
 }
 
 export default defineCheck({
   id: 'provenance',
   dimension: 'security',
   weight: 2,
-  needs: ['registry'],
+  needs: ['release'],
   optional: ['attestations'],
   title: 'Build provenance',
   description:
-    'Checks for an npm provenance attestation (`dist.attestations`) and reads its SLSA predicate: the source repository and workflow that built the tarball. ' +
-    'Built from the declared repository scores 100, no repository declared to compare with 80, attestation details unavailable or naming no repository 90, no attestation 50, and a source repository other than the declared one 10 (a red flag). ' +
-    'The attestation signature is not verified against the Sigstore trust root unless the evidence says so; registry signatures alone earn nothing (their count is recorded).',
+    'Checks for a provenance attestation — npm `dist.attestations` (SLSA predicate), PyPI PEP 740 provenance on the release files (its Trusted Publisher) — and reads the source repository and workflow that built the release; the repository to compare with is the one the npm manifest or the PyPI project URLs declare. ' +
+    'Built from the declared repository scores 100, no repository declared to compare with 80, attestation details unavailable or naming no repository 90, no attestation 50, and a source repository other than the declared one 10 (a red flag); unknown when PyPI did not say whether the files carry provenance. ' +
+    'The attestation signature is not verified against the Sigstore trust root unless the evidence says so; npm registry signatures alone earn nothing (their count is recorded).',
   messages: {
     none: 'No provenance attestation; the build cannot be traced to a source commit',
+    unknown: 'Provenance unknown: PyPI did not say whether the release files carry provenance',
     'details-unavailable': 'Attestation listed; details unavailable',
     'no-source': 'Attestation listed, but it names no source repository',
     matches: 'Built from {repository} by {workflowLabel} (attestation found, signature not verified)',
@@ -54,19 +55,21 @@ export default defineCheck({
     undeclared: 'Built from {repository} by {workflowLabel}; the package declares no repository to compare with',
     mismatch: 'Provenance says built from {repository} but the package declares {declaredRepository}: a red flag',
   },
-  evaluate: ({ registry, attestations }) => {
-    const signatures = registry.signatures;
-    if (registry.attestations === null) return { score: 50, messageId: 'none', data: { signatures } };
+  evaluate: ({ release, attestations }) => {
+    const signatures = release.signatures;
+    const attestation = release.attestation;
+    if (attestation === null) return { score: null, messageId: 'unknown', data: { signatures } };
+    if (attestation === false) return { score: 50, messageId: 'none', data: { signatures } };
     const listed: Record<string, EvidenceValue> = {
       signatures,
-      url: registry.attestations.url,
-      predicateType: registry.attestations.predicateType,
+      url: attestation.url,
+      predicateType: attestation.predicateType,
     };
     if (attestations === undefined) return { score: 90, messageId: 'details-unavailable', data: listed };
-    const declared = declaredRepository(registry);
+    const declared = declaredRepository(release);
     const data: Record<string, EvidenceValue> = {
       ...listed,
-      predicateType: attestations.predicateType ?? registry.attestations.predicateType,
+      predicateType: attestations.predicateType ?? attestation.predicateType,
       repository: attestations.sourceRepository,
       declaredRepository: declared,
       workflow: attestations.workflow,

@@ -11,7 +11,7 @@ export default defineCheck({
   needs: ['registry'],
   title: 'Publisher continuity',
   description:
-    'Compares the npm account that published this version (`_npmUser`) with the one that published the version before it. ' +
+    'Compares the npm account that published this version (`_npmUser`) with the one that published the version before it (npm only: PyPI does not say who uploaded a release). ' +
     'The same account, or no earlier version, scores 100; a different account 60; unknown when the registry does not name the publishers.',
   messages: {
     same: 'Published by {publisher}, as the previous version',

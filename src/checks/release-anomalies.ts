@@ -140,7 +140,7 @@ export default defineCheck({
   optional: ['attestations'],
   title: 'Release anomalies',
   description:
-    'Compares the resolved version with the one published before it: provenance dropped, a publisher who never published an earlier version, an install script or `bin` entry added, `latest` published under 72 h ago, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more. ' +
+    'Compares the resolved npm version with the one published before it (npm only): provenance dropped, a publisher who never published an earlier version, an install script or `bin` entry added, `latest` published under 72 h ago, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more. ' +
     'No finding scores 100, one 60, two or more 15 (that combination is how the 2025 npm compromises looked); a first release has nothing to compare and scores 100. ' +
     'Comparisons the registry gives no facts for (publish times, publishers, sizes) are skipped and listed in the evidence.',
   messages: {

@@ -3,8 +3,8 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { FINISHED_FLOOR, unmetFinishedCriteria } from './lib/finished.js';
-import { DAY_MS, datedReleases } from './lib/releases.js';
+import { FINISHED_FLOOR, unmetFinished } from './lib/finished.js';
+import { DAY_MS, datedEntries } from './lib/releases.js';
 
 export const CADENCE_WINDOW_DAYS = 365;
 
@@ -12,11 +12,10 @@ export default defineCheck({
   id: 'release-cadence',
   dimension: 'maintenance',
   weight: 2,
-  needs: ['registry'],
-  optional: ['tarball'],
+  needs: ['release'],
   title: 'Release cadence',
   description:
-    'Counts stable releases published in the 365 days before now: none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn).',
+    'Counts stable releases published in the 365 days before now (npm publish times, PyPI first upload times; yanked releases count): none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn).',
   messages: {
     none: 'No release in the last {windowDays} days',
     finished: 'No release in the last {windowDays} days — a small, stable 1.x+ package; rare releases are expected',
@@ -26,17 +25,17 @@ export default defineCheck({
     churn: '{count} releases in the last {windowDays} days (frequent churn)',
     'no-times': 'Release cadence unknown: the registry gave no publish times',
   },
-  evaluate: ({ registry, tarball }, { now }) => {
-    const releases = datedReleases(registry, true);
-    if (datedReleases(registry, false).length === 0) {
-      const unknown: Record<string, EvidenceValue> = { versions: registry.versions.length };
+  evaluate: ({ release }, { now }) => {
+    const releases = datedEntries(release.releases, true);
+    if (datedEntries(release.releases, false).length === 0) {
+      const unknown: Record<string, EvidenceValue> = { versions: release.releases.length };
       return { score: null, messageId: 'no-times', data: unknown };
     }
     const since = now.getTime() - CADENCE_WINDOW_DAYS * DAY_MS;
     const count = releases.filter((r) => r.time.getTime() > since && r.time.getTime() <= now.getTime()).length;
     const data: Record<string, EvidenceValue> = { count, windowDays: CADENCE_WINDOW_DAYS };
     if (count === 0) {
-      const unmet = unmetFinishedCriteria(registry, tarball);
+      const unmet = unmetFinished(release);
       if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
       return { score: 20, messageId: 'none', data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
     }

@@ -12,7 +12,7 @@ export default defineCheck({
   needs: ['registry'],
   title: 'Not a security placeholder',
   description:
-    'Detects the registry security-holding placeholder (description "security holding package", versions like `0.0.1-security`) that replaces packages removed as malicious. ' +
+    'Detects the npm registry security-holding placeholder (description "security holding package", versions like `0.0.1-security`) that replaces packages removed as malicious. ' +
     'A placeholder scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; anything else scores 100.',
   messages: {
     placeholder: 'The registry replaced this package with a security-holding placeholder: it was malicious',

@@ -1,5 +1,8 @@
 /**
- * type-declarations: whether TypeScript users get types with the package itself.
+ * type-declarations: whether users get type information with the package itself —
+ * TypeScript declarations for npm, inline type hints (`Typing :: Typed`, PEP 561) for PyPI.
+ * One check rather than a PyPI twin: the question and its scoring are the same, only where the
+ * declaration is read differs.
  */
 import { defineCheck } from './define.js';
 
@@ -7,22 +10,31 @@ export default defineCheck({
   id: 'type-declarations',
   dimension: 'documentation',
   weight: 1,
-  needs: ['registry'],
-  optional: ['tarball'],
+  needs: ['release'],
+  optional: ['documents'],
   title: 'Type declarations',
   description:
-    'Looks for TypeScript declarations: a `types`/`typings` field or a `types` export condition in the manifest, or `.d.ts`/`.d.mts`/`.d.cts` files in the tarball. ' +
-    'Present scores 100, absent 40 (types may still come from DefinitelyTyped); with no `types` field and the tarball unavailable it is unknown.',
+    'Looks for type information: for npm a `types`/`typings` field or a `types` export condition in the manifest, or `.d.ts`/`.d.mts`/`.d.cts` files in the tarball; for PyPI the `Typing :: Typed` classifier (PEP 561 inline types). ' +
+    'Present scores 100, absent 40 (npm types may still come from DefinitelyTyped); unknown when nothing is declared and the files cannot be looked at (the npm tarball unavailable; PyPI wheels are not read for `py.typed`).',
   messages: {
     declared: 'Declares TypeScript types in its manifest',
+    'typed-classifier': 'Declares inline type hints (`Typing :: Typed` classifier)',
     shipped: 'Ships TypeScript declaration files ({declarationFiles})',
     none: 'No TypeScript declarations shipped',
     'none-no-tarball': 'Unknown: no `types` field, and the tarball was unavailable to look for declaration files',
+    'not-declared-pypi': 'Unknown: no `Typing :: Typed` classifier, and the wheels are not read to look for a py.typed marker',
   },
-  evaluate: ({ registry, tarball }) => {
-    const declarationFiles = tarball === undefined ? null : tarball.declarationFiles;
-    const data = { declaresTypes: registry.declaresTypes, declarationFiles };
-    if (registry.declaresTypes) return { score: 100, messageId: 'declared', data };
+  evaluate: ({ release, documents }) => {
+    const pypi = release.ecosystem === 'pypi';
+    const declarationFiles = documents === undefined ? null : documents.declarationFiles;
+    if (pypi) {
+      const data = { typed: release.typesDeclared };
+      return release.typesDeclared
+        ? { score: 100, messageId: 'typed-classifier', data }
+        : { score: null, messageId: 'not-declared-pypi', data };
+    }
+    const data = { declaresTypes: release.typesDeclared, declarationFiles };
+    if (release.typesDeclared) return { score: 100, messageId: 'declared', data };
     if (declarationFiles !== null && declarationFiles > 0) return { score: 100, messageId: 'shipped', data };
     // Without the tarball, absence of a `types` field proves nothing: unknown, not 40.
     if (declarationFiles === null) return { score: null, messageId: 'none-no-tarball', data };

@@ -1,7 +1,7 @@
 /**
- * version-maturity: whether the resolved version claims a stable API (semver ≥ 1.0.0).
+ * version-maturity: whether the resolved version claims a stable API (≥ 1.0.0, not a
+ * pre-release), read by the ecosystem's version rules (semver for npm, PEP 440 for PyPI).
  */
-import semver from 'semver';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 
@@ -9,23 +9,25 @@ export default defineCheck({
   id: 'version-maturity',
   dimension: 'maintenance',
   weight: 1,
-  needs: ['registry'],
+  needs: ['release'],
   title: 'Version maturity',
   description:
-    'Reads the resolved version: ≥ 1.0.0 and not a pre-release scores 100, a 0.x version 50, a pre-release (1.0.0-beta.1) 30.',
+    'Reads the resolved version (semver for npm; PEP 440 for PyPI, where a/b/rc and .dev releases are pre-releases and post-releases are not): ≥ 1.0.0 and not a pre-release scores 100, a 0.x version 50, a pre-release (1.0.0-beta.1, 1.0.0rc1) 30.',
   messages: {
     stable: 'Stable version {version}',
     initial: 'Initial-development version {version} (0.x: the API may change at any release)',
     prerelease: 'Pre-release version {version}',
     invalid: 'Version {version} is not valid semver',
+    'invalid-pep440': 'Version {version} is not a valid PEP 440 version',
   },
-  evaluate: ({ registry }) => {
-    const version = registry.version;
-    const parsed = semver.parse(version);
-    if (parsed === null) return { score: null, messageId: 'invalid', data: { version } };
-    const data: Record<string, EvidenceValue> = { version, major: parsed.major, prerelease: parsed.prerelease.length > 0 };
-    if (parsed.prerelease.length > 0) return { score: 30, messageId: 'prerelease', data };
-    if (parsed.major === 0) return { score: 50, messageId: 'initial', data };
+  evaluate: ({ release }) => {
+    const { version, versionParts: parts } = release;
+    if (parts === null) {
+      return { score: null, messageId: release.ecosystem === 'pypi' ? 'invalid-pep440' : 'invalid', data: { version } };
+    }
+    const data: Record<string, EvidenceValue> = { version, major: parts.major, prerelease: parts.prerelease };
+    if (parts.prerelease) return { score: 30, messageId: 'prerelease', data };
+    if (parts.major === 0) return { score: 50, messageId: 'initial', data };
     return { score: 100, messageId: 'stable', data };
   },
 });

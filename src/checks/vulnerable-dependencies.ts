@@ -24,7 +24,7 @@ export default defineCheck({
   needs: ['vulnerabilities', 'dependencies'],
   title: 'Vulnerable dependencies',
   description:
-    'Looks up OSV advisories for each direct runtime dependency at the version its range installs today. ' +
+    'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
     'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved.',
   messages: {

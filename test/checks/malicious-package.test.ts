@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/malicious-package.js';
 import type { AdvisoryFacts } from '../../src/evidence/schema.js';
 import { advisory, dependencyFacts, evidence, unavailable } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, runCheck } from './check-table.js';
 
 const mal = (overrides: Partial<AdvisoryFacts> = {}) =>
@@ -163,6 +164,35 @@ checkTable(check, [
     score: 0,
     messageId: 'malicious',
     caps: [maliciousCap('MAL-2026-1234')],
+  },
+  // PyPI: OSV records in the PyPI ecosystem; the release view gives the version and dependency count.
+  {
+    name: 'PyPI: a MAL- record for the release',
+    evidence: pypiEvidence({
+      vulnerabilities: { advisories: [mal({ id: 'MAL-2026-7001', summary: 'Malicious code in example (PyPI)', version: '2.1.0', url: null })] },
+    }),
+    score: 0,
+    messageId: 'malicious',
+    data: { ids: ['MAL-2026-7001'], version: '2.1.0', dependenciesChecked: true },
+    caps: [maliciousCap('MAL-2026-7001')],
+  },
+  {
+    name: 'PyPI: clean, its one requirement checked',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'clean',
+    data: { ids: [], version: '2.1.0', dependenciesChecked: true },
+  },
+  {
+    name: 'PyPI: no requirements, dependency resolution unavailable: fully checked',
+    evidence: pypiEvidence({
+      pypi: { dependencies: [] },
+      dependencies: unavailable('PyPI: HTTP 503'),
+      vulnerabilities: { dependencyAdvisories: null, dependenciesQueried: 0 },
+    }),
+    score: 100,
+    messageId: 'clean',
+    data: { dependenciesChecked: true },
   },
 ]);
 

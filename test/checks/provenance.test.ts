@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check, { repositoryKey } from '../../src/checks/provenance.js';
 import { attestationFacts, evidence, unavailable } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 const declaring = (url: string | null, raw = 'git+https://github.com/example/example.git') =>
@@ -110,6 +111,40 @@ checkTable(check, [
     evidence: evidence({ registry: { attestations: null, signatures: 0 }, attestations: attestationFacts({ sourceRepository: 'https://github.com/mallory/x' }) }),
     score: 50,
     messageId: 'none',
+  },
+  // PyPI: PEP 740 provenance on the release files; the repository from the project URLs.
+  {
+    name: 'PyPI: built from the repository the project URLs name',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'matches',
+    data: { repository: 'https://github.com/example/example', declaredRepository: 'https://github.com/example/example', signatures: null },
+  },
+  {
+    name: 'PyPI: Trusted Publisher in another repository: a red flag',
+    evidence: pypiEvidence({ attestations: attestationFacts({ sourceRepository: 'https://github.com/mallory/example' }) }),
+    score: 10,
+    messageId: 'mismatch',
+  },
+  {
+    name: 'PyPI: no file carries provenance',
+    evidence: pypiEvidence({ pypi: { files: [{ filename: 'example-2.1.0.tar.gz', packagetype: 'sdist', size: 10, uploadTime: null, yanked: false, hasProvenance: false }] } }),
+    score: 50,
+    messageId: 'none',
+    data: { signatures: null },
+  },
+  {
+    name: 'PyPI: provenance listed, the integrity API unavailable',
+    evidence: pypiEvidence({ attestations: unavailable('PyPI integrity API: HTTP 503') }),
+    score: 90,
+    messageId: 'details-unavailable',
+  },
+  {
+    name: 'PyPI did not say whether the files carry provenance',
+    evidence: pypiEvidence({ pypi: { files: [{ filename: 'example-2.1.0.tar.gz', packagetype: 'sdist', size: 10, uploadTime: null, yanked: false, hasProvenance: null }] } }),
+    score: null,
+    messageId: 'unknown',
+    message: ['Provenance unknown'],
   },
 ]);
 

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/readme.js';
 import { evidence } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
 const withReadme = (text: string, truncated = false) =>
   evidence({ tarball: { readme: { path: 'README.md', size: text.length, text, truncated } } });
+
+const withDescription = (text: string, contentType: string | null = 'text/x-rst') =>
+  pypiEvidence({ pypi: { description: { text, contentType, length: text.length, truncated: false } } });
 
 const prose = (chars: number) => 'Lorem ipsum dolor sit amet. '.repeat(Math.ceil(chars / 28)).slice(0, chars);
 
@@ -95,6 +99,24 @@ checkTable(check, [
     messageId: 'good',
     data: { truncated: true },
   },
+  // PyPI: the long description is the README PyPI shows.
+  {
+    name: 'PyPI: Markdown long description',
+    evidence: pypiEvidence(),
+    score: 90,
+    messageId: 'good',
+    data: { path: null, contentType: 'text/markdown', sections: ['install', 'usage', 'api', 'license'], codeBlocks: 2 },
+  },
+  {
+    name: 'PyPI: reStructuredText long description',
+    evidence: withDescription(`example\n=======\n\nInstallation\n------------\n\n.. code-block:: sh\n\n    pip install example\n\nUsage\n-----\n\n${prose(1600)}\n`),
+    score: 85,
+    messageId: 'good',
+    data: { sections: ['install', 'usage'], codeBlocks: 1, contentType: 'text/x-rst' },
+  },
+  { name: 'PyPI: no long description', evidence: pypiEvidence({ pypi: { description: null } }), score: 0, messageId: 'missing-description', data: { path: null } },
+  { name: 'PyPI: "UNKNOWN" (old metadata) is no long description', evidence: withDescription('UNKNOWN', null), score: 0, messageId: 'missing-description' },
+  { name: 'PyPI: a one-line description', evidence: withDescription('A tool.', 'text/plain'), score: 25, messageId: 'bare', data: { length: 7 } },
 ]);
 
 describe('readme hostile input', () => {

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DIMENSIONS } from '../../src/checks/define.js';
 import { CHECKS } from '../../src/checks/index.js';
+import { VIEWS } from '../../src/checks/views/index.js';
 import { SOURCE_IDS } from '../../src/evidence/schema.js';
 
 const CHECKS_DIR = new URL('../../src/checks/', import.meta.url);
@@ -49,7 +50,8 @@ describe('CHECKS', () => {
     expect(Number.isFinite(check.weight)).toBe(true);
     expect(check.title.trim()).not.toBe('');
     expect(check.needs.length).toBeGreaterThan(0);
-    for (const source of [...check.needs, ...(check.optional ?? [])]) expect(SOURCE_IDS).toContain(source);
+    // Sources of the evidence or views derived from them (views/index.ts).
+    for (const source of [...check.needs, ...(check.optional ?? [])]) expect([...SOURCE_IDS, ...Object.keys(VIEWS)]).toContain(source);
     for (const source of check.optional ?? []) expect(check.needs).not.toContain(source);
     // 1–3 sentences: what it measures and how it scores.
     const sentences = check.description.split(/(?<=[.!?])\s+(?=[A-Z`'"(])/).filter((s) => s.trim() !== '');

@@ -1,5 +1,6 @@
 import check from '../../src/checks/release-cadence.js';
-import { evidence, versionsAgo } from '../support/evidence-builder.js';
+import { daysAgo, evidence, versionsAgo } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 /** Not finished (0.x), with `count` stable releases inside the year plus one old one. */
@@ -10,6 +11,17 @@ const releasesInYear = (count: number, extra: Partial<Parameters<typeof evidence
     ...extra,
   });
 };
+
+/** PyPI releases from `[version, days before NOW, pre-release?, yanked?]`. */
+const pypiReleases = (entries: readonly (readonly [string, number, boolean?, boolean?])[]) =>
+  entries.map(([version, days, prerelease = false, yanked = false]) => ({
+    version,
+    time: daysAgo(days),
+    prerelease,
+    yanked,
+    yankedReason: null,
+    files: 1,
+  }));
 
 checkTable(check, [
   {
@@ -61,5 +73,26 @@ checkTable(check, [
     evidence: evidence({ registry: { trimmed: true, versions: versionsAgo([['2.1.0', null]]) } }),
     score: null,
     messageId: 'no-times',
+  },
+  // PyPI: upload times; PEP 440 pre-releases are not counted, yanked releases are.
+  { name: 'PyPI: two releases this year', evidence: pypiEvidence(), score: 80, messageId: 'some', data: { count: 2 } },
+  {
+    name: 'PyPI: pre-releases (a1, rc1, .dev0) are not counted, a yanked release is',
+    evidence: pypiEvidence({
+      pypi: {
+        version: '0.5.0',
+        releases: pypiReleases([['0.4.0', 500], ['0.5.0a1', 300, true], ['0.5.0rc1', 200, true], ['0.5.0.dev0', 150, true], ['0.5.0', 100, false, true]]),
+      },
+    }),
+    score: 60,
+    messageId: 'single',
+    data: { count: 1 },
+  },
+  {
+    name: 'PyPI: none this year, not finished',
+    evidence: pypiEvidence({ pypi: { version: '0.4.0', releases: pypiReleases([['0.4.0', 500]]) } }),
+    score: 20,
+    messageId: 'none',
+    data: { count: 0, finished: false, unmetFinishedCriteria: ['stable-1x', 'small', 'release-history'] },
   },
 ]);

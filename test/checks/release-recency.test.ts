@@ -1,7 +1,9 @@
 import check, { recencyScore } from '../../src/checks/release-recency.js';
 import { describe, expect, it } from 'vitest';
-import { evidence, NOW, versionsAgo } from '../support/evidence-builder.js';
-import { checkTable } from './check-table.js';
+import { daysAgo, evidence, NOW, versionsAgo } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
+import type { ReleaseFacts } from '../../src/checks/views/release.js';
+import { checkTable, lookup } from './check-table.js';
 
 /** A package that is not "finished" (12 runtime dependencies), last released `days` ago. */
 const lastReleased = (days: number) =>
@@ -30,6 +32,17 @@ const finished = (days: number) =>
       ]),
     },
   });
+
+/** PyPI releases from `[version, days before NOW, pre-release?, yanked?]`. */
+const pypiReleases = (entries: readonly (readonly [string, number | null, boolean?, boolean?])[]) =>
+  entries.map(([version, days, prerelease = false, yanked = false]) => ({
+    version,
+    time: days === null ? null : daysAgo(days),
+    prerelease,
+    yanked,
+    yankedReason: null,
+    files: days === null ? 0 : 2,
+  }));
 
 checkTable(check, [
   { name: '12 days', evidence: lastReleased(12), score: 100, messageId: 'recent', data: { days: 12, version: '2.0.0' } },
@@ -131,6 +144,62 @@ checkTable(check, [
     messageId: 'stale',
     data: { days: 800, unmetFinishedCriteria: ['stable-1x'] },
   },
+  // PyPI: the same bands over first upload times.
+  {
+    name: 'PyPI: last upload 30 days ago',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'recent',
+    data: { days: 30, version: '2.1.0', prereleaseOnly: false },
+  },
+  {
+    name: 'PyPI: a PEP 440 pre-release does not count as a release',
+    evidence: pypiEvidence({ pypi: { version: '1.0.0', releases: pypiReleases([['1.0.0', 400], ['2.0.0rc1', 5, true]]) } }),
+    score: 50,
+    messageId: 'stale',
+    data: { days: 400, version: '1.0.0', finished: false },
+  },
+  {
+    name: 'PyPI: a yanked release still counts (it was shipped)',
+    evidence: pypiEvidence({ pypi: { releases: pypiReleases([['2.0.0', 400], ['2.1.0', 200], ['2.1.1', 10, false, true]]) } }),
+    score: 100,
+    messageId: 'recent',
+    data: { days: 10, version: '2.1.1' },
+  },
+  {
+    name: 'PyPI: small and stable, but PyPI publishes no unpacked size: never finished',
+    evidence: pypiEvidence({
+      pypi: {
+        version: '1.4.0',
+        dependencies: [],
+        releases: pypiReleases([['1.0.0', 2200], ['1.1.0', 1800], ['1.2.0', 1500], ['1.3.0', 1100], ['1.4.0', 800]]),
+      },
+    }),
+    score: 30,
+    messageId: 'stale',
+    data: { days: 800, finished: false, unmetFinishedCriteria: ['small'] },
+  },
+  {
+    name: 'PyPI: a sdist-only release runs code at install: not finished for that too',
+    evidence: pypiEvidence({
+      pypi: {
+        version: '1.4.0',
+        dependencies: [],
+        sdistOnly: true,
+        releases: pypiReleases([['1.0.0', 2200], ['1.1.0', 1800], ['1.2.0', 1500], ['1.3.0', 1100], ['1.4.0', 800]]),
+      },
+    }),
+    score: 30,
+    messageId: 'stale',
+    data: { unmetFinishedCriteria: ['no-install-scripts', 'small'] },
+  },
+  {
+    name: 'PyPI: releases without files have no upload time',
+    evidence: pypiEvidence({ pypi: { releases: pypiReleases([['2.0.0', null], ['2.1.0', null]]) } }),
+    score: null,
+    messageId: 'no-times',
+    data: { versions: 2 },
+  },
 ]);
 
 describe('recencyScore', () => {
@@ -153,13 +222,13 @@ describe('recencyScore', () => {
 
   it('is measured from ctx.now, not the clock', () => {
     const later = new Date(NOW.getTime() + 200 * 86_400_000);
-    const ran = check.evaluate({ registry: lastReleasedFacts(10) }, { now: later });
+    const ran = check.evaluate({ release: lastReleasedFacts(10) }, { now: later });
     expect(ran.data?.days).toBe(210);
   });
 });
 
 function lastReleasedFacts(days: number) {
-  const source = lastReleased(days).sources.registry;
-  if (source.status !== 'ok') throw new Error('registry facts expected');
-  return source.facts;
+  const source = lookup(lastReleased(days), 'release');
+  if (source.status !== 'ok') throw new Error('release facts expected');
+  return source.facts as ReleaseFacts;
 }

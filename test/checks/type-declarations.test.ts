@@ -1,5 +1,6 @@
 import check from '../../src/checks/type-declarations.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 checkTable(check, [
@@ -31,5 +32,15 @@ checkTable(check, [
     evidence: evidence({ tarball: unavailable('timeout') }),
     score: 100,
     messageId: 'declared',
+  },
+  // PyPI: the Typing :: Typed classifier (PEP 561); wheels are not read for py.typed.
+  { name: 'PyPI: Typing :: Typed', evidence: pypiEvidence(), score: 100, messageId: 'typed-classifier', data: { typed: true } },
+  {
+    name: 'PyPI: no classifier: unknown, not absent',
+    evidence: pypiEvidence({ pypi: { typed: false, classifiers: [] } }),
+    score: null,
+    messageId: 'not-declared-pypi',
+    data: { typed: false },
+    message: ['py.typed'],
   },
 ]);

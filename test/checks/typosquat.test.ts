@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check, { TYPOSQUAT_SCORE, WIDELY_USED_WEEKLY_DOWNLOADS } from '../../src/checks/typosquat.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import type { CheckCase } from './check-table.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
@@ -30,6 +31,8 @@ const distinct = (name: string): CheckCase => ({
   messageId: 'distinct',
   data: { intended: null, rule: null, distance: null },
 });
+
+const pypiNamed = (name: string, lastWeek: number | null = 120) => pypiEvidence({ pypi: { name }, downloads: { lastWeek } });
 
 checkTable(check, [
   flagged('crossenv', 'cross-env', 'separator', 1),
@@ -84,11 +87,37 @@ checkTable(check, [
     messageId: 'likely-typosquat',
     data: { intended: 'cross-env', rule: 'separator' },
   },
+  // PyPI: the curated PyPI list, PEP 503 names.
+  { name: 'PyPI requests is popular', evidence: pypiNamed('requests'), score: 100, messageId: 'popular-pypi' },
+  { name: 'PyPI Python_Dateutil is python-dateutil (PEP 503)', evidence: pypiNamed('Python_Dateutil'), score: 100, messageId: 'popular-pypi' },
+  {
+    name: 'PyPI reqeusts → requests (distance)',
+    evidence: pypiNamed('reqeusts'),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+    data: { intended: 'requests', rule: 'distance', distance: 1 },
+  },
+  {
+    name: 'PyPI pythondateutil → python-dateutil (separator)',
+    evidence: pypiNamed('pythondateutil'),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+    data: { intended: 'python-dateutil', rule: 'separator' },
+  },
+  { name: 'PyPI nurnpy → numpy (homoglyph rn/m)', evidence: pypiNamed('nurnpy'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'numpy', rule: 'homoglyph' } },
+  { name: 'PyPI: an npm name is not compared with npm packages', evidence: pypiNamed('l0dash'), score: 100, messageId: 'distinct' },
+  { name: 'PyPI: a distinct project', evidence: pypiNamed('example'), score: 100, messageId: 'distinct' },
+  {
+    name: 'PyPI: close to a popular project but widely used itself',
+    evidence: pypiNamed('reqeusts', 2_000_000),
+    score: 100,
+    messageId: 'widely-used',
+  },
 ]);
 
 describe('typosquat check', () => {
-  it('is unknown only when the registry facts are unavailable', () => {
-    expect(check.needs).toEqual(['registry']);
+  it('is unknown only when the release facts are unavailable', () => {
+    expect(check.needs).toEqual(['release']);
     expect(check.optional).toEqual(['downloads']);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/vulnerable-dependencies.js';
 import type { AdvisoryFacts, Severity } from '../../src/evidence/schema.js';
 import { advisory, dependencyFacts, evidence, unavailable } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, runCheck } from './check-table.js';
 
 /** An advisory on dep-a@1.4.2 (or another dependency). */
@@ -134,6 +135,24 @@ checkTable(check, [
     score: null,
     messageId: 'not-queried',
     data: { unresolved: ['dep-b', 'dep-c'], total: 3 },
+  },
+  // PyPI: the requirement resolved as pip would install it today.
+  {
+    name: 'PyPI: an advisory on the one requirement',
+    evidence: pypiEvidence({
+      vulnerabilities: { dependencyAdvisories: [depAdvisory({ id: 'PYSEC-2026-9', severity: 'high', fixed: '1.5' })], dependenciesQueried: 1 },
+    }),
+    score: 40,
+    messageId: 'vulnerable',
+    data: { total: 1, affected: 1, dependencies: ['dep-a'], ids: ['PYSEC-2026-9'], worst: 'high' },
+    message: ['dep-a@1.4.2 (PYSEC-2026-9)'],
+  },
+  {
+    name: 'PyPI: the requirement queried, no advisory',
+    evidence: pypiEvidence(),
+    score: 100,
+    messageId: 'clean',
+    data: { total: 1, dependenciesQueried: 1 },
   },
 ]);
 

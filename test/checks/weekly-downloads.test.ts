@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check, { downloadsScore } from '../../src/checks/weekly-downloads.js';
 import { evidence } from '../support/evidence-builder.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 const weekly = (lastWeek: number | null, lastYear: number | null = null) => evidence({ downloads: { lastWeek, lastYear } });
@@ -14,6 +15,13 @@ checkTable(check, [
   { name: '99,000/week → 100 (rounded)', evidence: weekly(99_000), score: 100, messageId: 'downloads' },
   { name: '50 million/week is still 100', evidence: weekly(50_000_000), score: 100, messageId: 'downloads' },
   { name: 'unknown', evidence: weekly(null, 12), score: null, messageId: 'unknown', data: { lastWeek: null, lastYear: 12 } },
+  {
+    name: 'PyPI (pypistats last week): the same bands',
+    evidence: pypiEvidence({ downloads: { lastWeek: 1000, lastMonth: 4_200, lastYear: null } }),
+    score: 60,
+    messageId: 'downloads',
+    data: { lastWeek: 1000, lastYear: null },
+  },
 ]);
 
 describe('downloadsScore', () => {

@@ -364,7 +364,8 @@ export interface EvidenceOverrides {
 }
 
 function isResult<F>(value: SourceOverride<F>): value is { status: 'ok'; facts: F } | Unavailable | NotApplicable {
-  return typeof value === 'object' && value !== null && 'status' in value;
+  // PyPI facts have a `status` field of their own (the project status): a result's is a string.
+  return typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'string';
 }
 
 function source<F>(override: SourceOverride<F> | undefined, build: (o: Partial<F>) => F) {

@@ -4,6 +4,7 @@
  * Pure; the facts arrive already validated (twins merged upstream), these helpers only guard
  * against an advisory being listed twice.
  */
+import { compare as comparePep440, valid as validPep440 } from '@renovatebot/pep440';
 import semver from 'semver';
 import type { AdvisoryFacts, Severity } from '../../evidence/schema.js';
 import { SEVERITIES } from '../../evidence/schema.js';
@@ -87,13 +88,15 @@ export function severityBreakdown(advisories: readonly AdvisoryFacts[]): string 
 }
 
 /**
- * Order two version strings: semver when both parse (loosely), else dotted numeric segments
- * compared naturally (PEP 440 versions such as `1.0.post1`).
+ * Order two version strings: semver when both parse (loosely), else PEP 440 when both are
+ * PEP 440 versions (`1.0.post1`, `2.0a1`, PyPI advisories), else dotted numeric segments
+ * compared naturally.
  */
 export function compareVersions(a: string, b: string): number {
   const sa = semver.valid(a, { loose: true });
   const sb = semver.valid(b, { loose: true });
   if (sa !== null && sb !== null) return semver.compare(sa, sb, { loose: true });
+  if (validPep440(a) !== null && validPep440(b) !== null) return comparePep440(a, b);
   return a.localeCompare(b, 'en', { numeric: true });
 }
 

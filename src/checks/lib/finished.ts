@@ -2,11 +2,15 @@
  * The finished-package rule, shared by the release checks and the docs: a small, stable,
  * 1.x+ package with no red flags is not punished for releasing rarely. Every criterion is
  * named, so a report (and docs/checks.md) can say which one a package misses.
+ *
+ * The rule reads the neutral `release` view (npm or PyPI). PyPI publishes no unpacked size,
+ * so a PyPI project never meets `small` (unknown is not small): its release checks score the
+ * history as it is.
  */
-import semver from 'semver';
 import type { RegistryFacts, TarballFacts } from '../../evidence/schema.js';
-import { hasInstallHooks, installHooks } from './install-hooks.js';
-import { DAY_MS, datedReleases } from './releases.js';
+import type { ReleaseFacts } from '../views/release.js';
+import { releaseFromNpm } from '../views/release.js';
+import { DAY_MS, datedEntries } from './releases.js';
 
 export const FINISHED_MAX_DEPENDENCIES = 5;
 /** 200 kB, in bytes. */
@@ -29,27 +33,30 @@ export type FinishedCriterion = (typeof FINISHED_CRITERIA)[number];
 
 /** What each criterion requires, in words (docs/checks.md prints this list). */
 export const FINISHED_RULE: Readonly<Record<FinishedCriterion, string>> = {
-  'stable-1x': 'the resolved version is ≥ 1.0.0 and not a pre-release',
-  'not-deprecated': 'the version is known not to be deprecated',
+  'stable-1x': 'the resolved version is ≥ 1.0.0 and not a pre-release (semver for npm, PEP 440 for PyPI)',
+  'not-deprecated':
+    'the version is known not to be deprecated (PyPI: not yanked, and the project not marked archived, deprecated or quarantined)',
   'not-placeholder': 'it is not a registry security-holding placeholder',
-  'no-install-scripts': 'no preinstall/install/postinstall script, `gypfile` or `binding.gyp`',
+  'no-install-scripts':
+    'no code runs at install: no preinstall/install/postinstall script, `gypfile` or `binding.gyp` (npm); not an sdist-only release (PyPI)',
   'few-dependencies': `at most ${FINISHED_MAX_DEPENDENCIES} direct runtime dependencies`,
-  small: 'unpacked size known (registry `dist.unpackedSize`, else the tarball) and at most 200 kB (200,000 bytes)',
+  small:
+    'unpacked size known (registry `dist.unpackedSize`, else the tarball) and at most 200 kB (200,000 bytes); PyPI publishes no unpacked size, so a PyPI project does not meet it',
   'release-history': `at least ${FINISHED_MIN_RELEASES} stable releases with publish times, the first and the last at least ${FINISHED_MIN_SPAN_DAYS} days apart`,
 };
 
-/** The criteria a package misses, in FINISHED_CRITERIA order (empty = finished). */
-export function unmetFinishedCriteria(registry: RegistryFacts, tarball?: TarballFacts): FinishedCriterion[] {
+/** The criteria a release misses, in FINISHED_CRITERIA order (empty = finished). */
+export function unmetFinished(release: ReleaseFacts): FinishedCriterion[] {
   const unmet: FinishedCriterion[] = [];
-  const version = semver.parse(registry.version);
-  if (version === null || version.prerelease.length > 0 || version.major < 1) unmet.push('stable-1x');
-  if (registry.deprecated !== false) unmet.push('not-deprecated');
-  if (registry.securityHolding) unmet.push('not-placeholder');
-  if (hasInstallHooks(installHooks(registry, tarball))) unmet.push('no-install-scripts');
-  if (registry.dependencies > FINISHED_MAX_DEPENDENCIES) unmet.push('few-dependencies');
-  const size = registry.unpackedSize ?? tarball?.unpackedSize ?? null;
+  const parts = release.versionParts;
+  if (parts === null || parts.prerelease || parts.major < 1) unmet.push('stable-1x');
+  if (release.deprecated !== false) unmet.push('not-deprecated');
+  if (release.placeholder) unmet.push('not-placeholder');
+  if (release.installTimeCode) unmet.push('no-install-scripts');
+  if (release.dependencies > FINISHED_MAX_DEPENDENCIES) unmet.push('few-dependencies');
+  const size = release.unpackedSize;
   if (size === null || size > FINISHED_MAX_UNPACKED_BYTES) unmet.push('small');
-  const releases = datedReleases(registry, true);
+  const releases = datedEntries(release.releases, true);
   const first = releases[0];
   const last = releases[releases.length - 1];
   const spanDays = first && last ? (last.time.getTime() - first.time.getTime()) / DAY_MS : 0;
@@ -57,7 +64,17 @@ export function unmetFinishedCriteria(registry: RegistryFacts, tarball?: Tarball
   return unmet;
 }
 
-/** True when the package meets every finished-package criterion. */
+/** The criteria an npm package misses (npm facts; the GitHub checks use this form). */
+export function unmetFinishedCriteria(registry: RegistryFacts, tarball?: TarballFacts): FinishedCriterion[] {
+  return unmetFinished(releaseFromNpm(registry, tarball));
+}
+
+/** True when the npm package meets every finished-package criterion. */
 export function isFinishedPackage(registry: RegistryFacts, tarball?: TarballFacts): boolean {
   return unmetFinishedCriteria(registry, tarball).length === 0;
+}
+
+/** True when the release (npm or PyPI) meets every finished-package criterion. */
+export function isFinishedRelease(release: ReleaseFacts): boolean {
+  return unmetFinished(release).length === 0;
 }

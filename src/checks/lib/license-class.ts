@@ -86,3 +86,43 @@ export function classifyExpression(tree: LicenseTree): LicenseClass {
   if (tree.conjunction === 'or') return rank(left) <= rank(right) ? left : right;
   return rank(left) >= rank(right) ? left : right;
 }
+
+/**
+ * PyPI `License ::` trove classifiers by class, tried in order (copyleft before the permissive
+ * names, so "GNU Lesser General Public License" is not read as GPL nor "MITRE" as MIT).
+ * Used only when a PyPI project's licence is not an SPDX expression: several classifiers name
+ * the licence family without one SPDX id (`BSD License`), yet its class is clear.
+ */
+const CLASSIFIER_CLASSES: readonly (readonly [pattern: RegExp, cls: LicenseClass])[] = [
+  [/affero/i, 'network-copyleft'],
+  [/lesser general public|library or lesser|\(lgpl/i, 'weak-copyleft'],
+  [/gnu general public|\(gpl/i, 'strong-copyleft'],
+  [/european union public|open software license|cecill|qt public|sleepycat/i, 'strong-copyleft'],
+  [/mozilla public|eclipse public|common development and distribution|common public license|ibm public|artistic|apple public source|netscape public|sun public|open font/i, 'weak-copyleft'],
+  [/proprietary|freeware|non-commercial|educational use|home use|aladdin/i, 'restricted'],
+  [
+    /\b(?:mit|bsd|apache|isc|python|zope|zlib|unlicense|boost|postgresql|w3c|x\.net|academic free|cc0|public domain|historical permission|universal permissive|ncsa|mulan permissive|miros|eiffel|intel open source|attribution assurance|repoze)\b/i,
+    'permissive',
+  ],
+];
+
+/** The class one trove classifier names, or null when it names none (`OSI Approved`, `Freely Distributable`). */
+export function classifyTroveClassifier(classifier: string): LicenseClass | null {
+  const text = classifier.slice(0, 300);
+  for (const [pattern, cls] of CLASSIFIER_CLASSES) if (pattern.test(text)) return cls;
+  return null;
+}
+
+/**
+ * The class a set of `License ::` classifiers names: the worst of those that name one (the
+ * classifiers do not say whether they combine as OR or AND, so the conservative reading),
+ * or null when none does.
+ */
+export function classifyTroveClassifiers(classifiers: readonly string[]): LicenseClass | null {
+  let worst: LicenseClass | null = null;
+  for (const classifier of classifiers) {
+    const cls = classifyTroveClassifier(classifier);
+    if (cls !== null && (worst === null || rank(cls) > rank(worst))) worst = cls;
+  }
+  return worst;
+}

@@ -68,12 +68,13 @@ function sectionsOf(heading: string, found: Set<ReadmeSection>): void {
   for (const section of README_SECTIONS) if (SECTION_PATTERNS[section].test(plain)) found.add(section);
 }
 
-export function analyseReadme(text: string): ReadmeAnalysis {
-  const prose = stripDecoration(text);
-  const length = prose.replace(/\s+/g, ' ').trim().length;
-  const found = new Set<ReadmeSection>();
+/**
+ * One pass over decoration-free text: calls `onHeading` with each heading's text (ATX,
+ * setext/reStructuredText underline, HTML, bold line; never inside a code block) and returns
+ * the number of code blocks.
+ */
+function scanProse(prose: string, onHeading: (heading: string) => void): number {
   let codeBlocks = (prose.match(/<pre[\s>]/gi) ?? []).length;
-
   const lines = prose.split(/\r?\n/);
   let fence: { char: string; size: number } | null = null;
   let previous = '';
@@ -110,12 +111,12 @@ export function analyseReadme(text: string): ReadmeAnalysis {
       else if (/^\S/.test(line)) inList = false;
     }
     const atx = ATX_HEADING.exec(line);
-    if (atx) sectionsOf(atx[1] ?? '', found);
-    else if (UNDERLINE.test(line) && previous.trim() !== '') sectionsOf(previous, found);
+    if (atx) onHeading(atx[1] ?? '');
+    else if (UNDERLINE.test(line) && previous.trim() !== '') onHeading(previous);
     const html = HTML_HEADING.exec(line);
-    if (html?.[1] !== undefined) sectionsOf(html[1], found);
+    if (html?.[1] !== undefined) onHeading(html[1]);
     const bold = BOLD_LINE.exec(line);
-    if (bold?.[1] !== undefined) sectionsOf(bold[1], found);
+    if (bold?.[1] !== undefined) onHeading(bold[1]);
     if (RST_CODE.test(line)) {
       codeBlocks += 1;
       directiveBody = true;
@@ -124,7 +125,32 @@ export function analyseReadme(text: string): ReadmeAnalysis {
     }
     previous = line;
   }
+  return codeBlocks;
+}
+
+export function analyseReadme(text: string): ReadmeAnalysis {
+  const prose = stripDecoration(text);
+  const length = prose.replace(/\s+/g, ' ').trim().length;
+  const found = new Set<ReadmeSection>();
+  const codeBlocks = scanProse(prose, (heading) => sectionsOf(heading, found));
   return { length, sections: README_SECTIONS.filter((s) => found.has(s)), codeBlocks };
+}
+
+/** Longest heading text kept by `findHeading` (it is evidence). */
+const MAX_HEADING_CHARS = 80;
+
+/**
+ * The first heading whose text matches `pattern` (control characters read as spaces,
+ * trimmed, at most 80 characters), or null. The pattern must not be global.
+ */
+export function findHeading(text: string, pattern: RegExp): string | null {
+  let found: string | null = null;
+  scanProse(stripDecoration(text), (heading) => {
+    if (found !== null) return;
+    const plain = plainHeading(heading).replace(/\s+/g, ' ').trim();
+    if (pattern.test(plain)) found = Array.from(plain).slice(0, MAX_HEADING_CHARS).join('');
+  });
+  return found;
 }
 
 /** Points per README feature; they add up to 100. */

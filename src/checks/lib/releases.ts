@@ -1,6 +1,8 @@
 /**
- * Release history helpers over registry facts: which versions are stable releases, when
- * they were published, and whole days between two instants. Pure; `now` is always passed in.
+ * Release history helpers: which versions are stable releases, when they were published, and
+ * whole days between two instants. They read the neutral release entries of the `release` view
+ * (npm publish times, PyPI upload times); the registry-facts form is kept for npm-only callers.
+ * Pure; `now` is always passed in.
  */
 import semver from 'semver';
 import type { RegistryFacts } from '../../evidence/schema.js';
@@ -11,6 +13,14 @@ export const DAY_MS = 86_400_000;
 export interface DatedRelease {
   version: string;
   time: Date;
+}
+
+/** A published version as the `release` view lists it (the fields these helpers read). */
+export interface ReleaseEntryLike {
+  version: string;
+  time: string | null;
+  /** A stable release: a valid version that is not a pre-release (per the ecosystem's rules). */
+  stable: boolean;
 }
 
 /** True for a valid semver version without a pre-release tag (1.2.3, not 1.2.3-beta.1). */
@@ -26,15 +36,23 @@ export function parseTime(value: string | null): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
-/** Versions with a known publish time, oldest first; `stableOnly` drops pre-releases. */
-export function datedReleases(registry: RegistryFacts, stableOnly: boolean): DatedRelease[] {
+/** Releases with a known publish time, oldest first; `stableOnly` drops pre-releases. */
+export function datedEntries(entries: readonly ReleaseEntryLike[], stableOnly: boolean): DatedRelease[] {
   const out: DatedRelease[] = [];
-  for (const entry of registry.versions) {
-    if (stableOnly && !isStableVersion(entry.version)) continue;
+  for (const entry of entries) {
+    if (stableOnly && !entry.stable) continue;
     const time = parseTime(entry.time);
     if (time !== null) out.push({ version: entry.version, time });
   }
   return out.sort((a, b) => a.time.getTime() - b.time.getTime());
+}
+
+/** npm versions with a known publish time, oldest first; `stableOnly` drops pre-releases (semver). */
+export function datedReleases(registry: RegistryFacts, stableOnly: boolean): DatedRelease[] {
+  return datedEntries(
+    registry.versions.map((v) => ({ version: v.version, time: v.time, stable: isStableVersion(v.version) })),
+    stableOnly,
+  );
 }
 
 /** Whole days from `from` to `to`, never negative (a publish time after `now` counts as 0). */

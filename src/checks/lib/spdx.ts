@@ -9,6 +9,8 @@ import correct from 'spdx-correct';
 import licenseIds from 'spdx-license-ids/index.json' with { type: 'json' };
 import deprecatedIds from 'spdx-license-ids/deprecated.json' with { type: 'json' };
 
+import type { LicenseDeclaration } from '../views/release.js';
+
 export type { ConjunctionInfo, Info as LicenseTree, LicenseInfo };
 
 /** Longer declarations are not parsed (the parser is recursive; real ones are short). */
@@ -105,4 +107,15 @@ export function readDeclaredLicense(declared: string | null): DeclaredLicense {
 export function licenseKey(id: string): string {
   const lower = id.toLowerCase().replace(/\+$/, '');
   return /^(a|l)?gpl-|^gfdl-/.test(lower) ? lower.replace(/-(only|or-later)$/, '') : lower;
+}
+
+/**
+ * Read the `release` view's licence declaration. PyPI free text that the PyPI source could
+ * not map to SPDX is not corrected again here (spdx-correct guesses: "All rights reserved"
+ * would become a licence): only text that already is an SPDX expression counts.
+ */
+export function readLicenseDeclaration(license: LicenseDeclaration): DeclaredLicense {
+  const declared = readDeclaredLicense(license.text);
+  if (license.form === 'pypi-free-text' && declared.kind === 'corrected') return { kind: 'invalid', tooLong: false };
+  return declared;
 }

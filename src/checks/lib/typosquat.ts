@@ -24,8 +24,13 @@
  *
  * The lookup structures are built lazily once (a rank map for membership, buckets by
  * normalised form and by length, normalised forms precomputed) and shared by every call.
+ *
+ * PyPI targets are compared with the curated list of lib/pypi-popular.ts instead, both sides
+ * PEP 503 normalised first (`python_dateutil` is `python-dateutil`, the same project, while
+ * `pythondateutil` is a different one: the separator rule).
  */
 import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impact';
+import { PYPI_POPULAR } from './pypi-popular.js';
 
 /** Where the popular set comes from (keep in step with the installed package). */
 export const POPULAR_LIST = { name: 'npm-high-impact', version: '1.13.0' } as const;
@@ -253,11 +258,23 @@ export function buildPopularIndex(list: Iterable<string>): PopularIndex {
 }
 
 let cached: PopularIndex | undefined;
+let cachedPypi: PopularIndex | undefined;
 
-/** The index over the shipped popular list, built on first use. */
+/** The index over the shipped popular npm list, built on first use. */
 export function popularIndex(): PopularIndex {
   cached ??= buildPopularIndex([...npmHighImpact, ...npmTopDependents, ...npmTopDownloads]);
   return cached;
+}
+
+/** The index over the curated PyPI list (lib/pypi-popular.ts), built on first use. */
+export function pypiPopularIndex(): PopularIndex {
+  cachedPypi ??= buildPopularIndex(PYPI_POPULAR);
+  return cachedPypi;
+}
+
+/** PEP 503 normalisation: lower case, runs of `-`, `_`, `.` become one `-` (`Foo_Bar` = `foo-bar`). */
+export function pep503(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 
 /** The name itself is on the popular list (exact spelling). */

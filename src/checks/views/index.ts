@@ -8,24 +8,22 @@
  * `not-applicable` when the target's ecosystem has nothing to derive it from.
  */
 import type { Evidence } from '../../evidence/schema.js';
+import type { ViewDefinition, ViewResult } from './define-view.js';
+import { documentsView } from './documents.js';
+import { releaseView } from './release.js';
 
-export type ViewResult<F> =
-  | { status: 'ok'; facts: F }
-  | { status: 'unavailable'; reason: string }
-  | { status: 'not-applicable'; reason: string };
-
-export interface ViewDefinition<F> {
-  /** One sentence for docs: what the view holds and where each ecosystem's facts come from. */
-  description: string;
-  derive(evidence: Evidence): ViewResult<F>;
-}
-
-export function defineView<F>(view: ViewDefinition<F>): ViewDefinition<F> {
-  return view;
-}
+// The unit lives in define-view.ts (view modules import it from there, without a cycle).
+export { defineView, type ViewDefinition, type ViewResult } from './define-view.js';
+export type { ReleaseEntry, ReleaseFacts, LicenseDeclaration } from './release.js';
+export type { ChangelogRef, DocumentsFacts } from './documents.js';
 
 /** The views, by id. A view exists for checks once it is listed here. */
-export const VIEWS = {} satisfies Record<string, ViewDefinition<unknown>>;
+export const VIEWS = {
+  /** The resolved release and its history (npm `registry`, PyPI `pypi`): views/release.ts. */
+  release: releaseView,
+  /** README, licence files, changelog, declaration files (npm `tarball`, PyPI `pypi`): views/documents.ts. */
+  documents: documentsView,
+} satisfies Record<string, ViewDefinition<unknown>>;
 
 export type ViewId = keyof typeof VIEWS;
 export type ViewFacts = {

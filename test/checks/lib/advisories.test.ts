@@ -53,6 +53,10 @@ describe('advisory helpers', () => {
     ['1.0.post1', '1.0.0', 1],
     ['3.2', '3.10', -1],
     ['1.2.3', '1.2.3', 0],
+    // PEP 440 (PyPI): a pre-release sorts before its release, a post-release after it.
+    ['2.0a1', '2.0', -1],
+    ['1.0.post1', '1.0', 1],
+    ['1.0.dev1', '1.0a1', -1],
   ] as const)('compareVersions(%s, %s) has sign %i', (a, b, sign) => {
     expect(Math.sign(compareVersions(a, b))).toBe(sign);
   });

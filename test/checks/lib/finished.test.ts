@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistryFacts, TarballFacts } from '../../../src/evidence/schema.js';
-import { FINISHED_CRITERIA, FINISHED_RULE, isFinishedPackage, unmetFinishedCriteria } from '../../../src/checks/lib/finished.js';
-import { registryFacts, tarballFacts, versionsAgo } from '../../support/evidence-builder.js';
+import {
+  FINISHED_CRITERIA,
+  FINISHED_RULE,
+  isFinishedPackage,
+  isFinishedRelease,
+  unmetFinished,
+  unmetFinishedCriteria,
+} from '../../../src/checks/lib/finished.js';
+import { releaseFromNpm, releaseFromPypi } from '../../../src/checks/views/release.js';
+import { daysAgo, pypiFacts, registryFacts, tarballFacts, versionsAgo } from '../../support/evidence-builder.js';
 
 /** A package that meets every criterion; each row below breaks exactly one. */
 const base = (overrides: Partial<RegistryFacts> = {}) =>
@@ -52,5 +60,51 @@ describe('finished-package rule', () => {
 
   it('describes every criterion', () => {
     expect(Object.keys(FINISHED_RULE).sort()).toEqual([...FINISHED_CRITERIA].sort());
+  });
+});
+
+describe('finished-package rule over the release view', () => {
+  it('gives the npm form the same answer', () => {
+    const rows: [Partial<RegistryFacts>, TarballFacts | undefined][] = [
+      [{}, undefined],
+      [{ version: '0.9.0', deprecated: null }, undefined],
+      [{ unpackedSize: null }, tarballFacts({ unpackedSize: 10_000, bindingGyp: true })],
+      [{ dependencies: 9, securityHolding: true }, undefined],
+    ];
+    for (const [overrides, tarball] of rows) {
+      expect(unmetFinished(releaseFromNpm(base(overrides), tarball))).toEqual(unmetFinishedCriteria(base(overrides), tarball));
+    }
+    expect(isFinishedRelease(releaseFromNpm(base()))).toBe(true);
+  });
+
+  /** A PyPI project meeting every criterion it can: 1.x, no requirements, wheels, 5 releases over 2 years. */
+  const pypiBase = (overrides: Parameters<typeof pypiFacts>[0] = {}) =>
+    pypiFacts({
+      version: '1.4.0',
+      dependencies: [],
+      releases: [900, 800, 700, 600, 100].map((days, i) => ({
+        version: `1.${i}.0`,
+        time: daysAgo(days),
+        prerelease: false,
+        yanked: false,
+        yankedReason: null,
+        files: 2,
+      })),
+      ...overrides,
+    });
+
+  it('a PyPI project misses only `small`: PyPI publishes no unpacked size', () => {
+    expect(unmetFinished(releaseFromPypi(pypiBase()))).toEqual(['small']);
+    expect(isFinishedRelease(releaseFromPypi(pypiBase()))).toBe(false);
+  });
+
+  it.each<[string, Parameters<typeof pypiFacts>[0], string[]]>([
+    ['PEP 440 pre-release', { version: '1.5.0rc1' }, ['stable-1x', 'small']],
+    ['0.x', { version: '0.9' }, ['stable-1x', 'small']],
+    ['yanked', { yanked: true, yankedReason: 'bad' }, ['not-deprecated', 'small']],
+    ['archived project', { status: { status: 'archived', reason: null } }, ['not-deprecated', 'small']],
+    ['sdist only', { sdistOnly: true }, ['no-install-scripts', 'small']],
+  ])('PyPI: %s', (_name, overrides, unmet) => {
+    expect(unmetFinished(releaseFromPypi(pypiBase(overrides)))).toEqual(unmet);
   });
 });

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import licenseIds from 'spdx-license-ids/index.json' with { type: 'json' };
 import type { LicenseClass } from '../../../src/checks/lib/license-class.js';
-import { classifyExpression, classifyLicenseId, LICENSE_CLASSES, LICENSE_CLASS_SCORES } from '../../../src/checks/lib/license-class.js';
+import {
+  classifyExpression,
+  classifyLicenseId,
+  classifyTroveClassifier,
+  classifyTroveClassifiers,
+  LICENSE_CLASSES,
+  LICENSE_CLASS_SCORES,
+} from '../../../src/checks/lib/license-class.js';
 import type { LicenseTree } from '../../../src/checks/lib/spdx.js';
 
 describe('classifyLicenseId', () => {
@@ -66,5 +73,35 @@ describe('classifyExpression', () => {
 
   it('a WITH exception counts as the licence', () => {
     expect(classifyExpression({ license: 'GPL-2.0-only', exception: 'Classpath-exception-2.0' })).toBe('strong-copyleft');
+  });
+});
+
+describe('PyPI trove classifiers', () => {
+  it.each<[string, LicenseClass | null]>([
+    ['License :: OSI Approved :: BSD License', 'permissive'],
+    ['License :: OSI Approved :: MIT License', 'permissive'],
+    ['License :: OSI Approved :: Apache Software License', 'permissive'],
+    ['License :: OSI Approved :: Python Software Foundation License', 'permissive'],
+    ['License :: Public Domain', 'permissive'],
+    ['License :: OSI Approved :: GNU Lesser General Public License v3 (LGPLv3)', 'weak-copyleft'],
+    ['License :: OSI Approved :: GNU Library or Lesser General Public License (LGPL)', 'weak-copyleft'],
+    ['License :: OSI Approved :: Mozilla Public License 2.0 (MPL 2.0)', 'weak-copyleft'],
+    ['License :: OSI Approved :: GNU General Public License v2 or later (GPLv2+)', 'strong-copyleft'],
+    ['License :: OSI Approved :: GNU Affero General Public License v3', 'network-copyleft'],
+    ['License :: OSI Approved :: European Union Public Licence 1.2 (EUPL 1.2)', 'strong-copyleft'],
+    ['License :: Other/Proprietary License', 'restricted'],
+    ['License :: OSI Approved :: MITRE Collaborative Virtual Workspace License (CVW)', null],
+    ['License :: OSI Approved', null],
+    ['License :: Freely Distributable', null],
+  ])('%s → %s', (classifier, cls) => {
+    expect(classifyTroveClassifier(classifier)).toBe(cls);
+  });
+
+  it('takes the worst class the classifiers name, ignoring those that name none', () => {
+    expect(
+      classifyTroveClassifiers(['License :: OSI Approved :: MIT License', 'License :: OSI Approved', 'License :: OSI Approved :: GNU General Public License (GPL)']),
+    ).toBe('strong-copyleft');
+    expect(classifyTroveClassifiers(['License :: OSI Approved'])).toBeNull();
+    expect(classifyTroveClassifiers([])).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReadme, README_POINTS, readmeScore } from '../../../src/checks/lib/readme.js';
+import { analyseReadme, findHeading, README_POINTS, readmeScore } from '../../../src/checks/lib/readme.js';
 
 describe('analyseReadme', () => {
   it.each<[string, string, string[], number]>([
@@ -49,5 +49,24 @@ describe('readmeScore', () => {
     [100, ['usage'], 1, 50],
   ])('length %i, sections %j, %i code blocks → %i', (length, sections, codeBlocks, score) => {
     expect(readmeScore({ length, sections: sections as never, codeBlocks })).toBe(score);
+  });
+});
+
+describe('findHeading', () => {
+  const HISTORY = /history|changelog/i;
+
+  it.each<[string, string, string | null]>([
+    ['Markdown', '# x\n\ntext\n\n## Changelog\n\n- one\n', 'Changelog'],
+    ['reStructuredText underline', 'x\n=\n\nRelease History\n---------------\n\n2.0\n', 'Release History'],
+    ['HTML', '<h2 id="h">History</h2>\n', 'History'],
+    ['inside a fenced code block', '# x\n\n```\n# changelog\n```\n', null],
+    ['a paragraph is not a heading', 'The changelog lives elsewhere.\n', null],
+  ])('%s', (_name, text, heading) => {
+    expect(findHeading(text, HISTORY)).toBe(heading);
+  });
+
+  it('returns the first match, plain and at most 80 characters', () => {
+    expect(findHeading('## History \u001b[31mof\u001b[0m it\n\n## Changelog\n', HISTORY)).toBe('History of it');
+    expect(findHeading(`## History ${'x'.repeat(200)}\n`, HISTORY)).toHaveLength(80);
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * The `documents` view: the documents a package gives its users — README, licence files,
+ * changelog, type declaration files — read from the npm tarball (`tarball`) or from PyPI's
+ * metadata (`pypi`: the long description is the README PyPI shows; PEP 639 `license_files`;
+ * a changelog project URL or a release-history section of the long description).
+ * `not-applicable` for a target with neither; `unavailable` with the source's own reason when
+ * that source could not answer (an npm tarball over a size cap, a timeout…).
+ *
+ * Shape:
+ *   ecosystem         'npm' | 'pypi'
+ *   readme            { path, text, size, truncated, contentType } | null (none shipped);
+ *                     `path` is null for PyPI (the long description is not a file)
+ *   licenseFiles      [{ path, spdx }]: npm root licence files with the SPDX id their text
+ *                     matches; PyPI `license_files` with spdx null (their text is not read);
+ *                     null = unknown (PyPI metadata without PEP 639 `License-File` fields)
+ *   changelog         { kind: 'file', path } (npm) | { kind: 'url', url } | { kind: 'section',
+ *                     heading } (PyPI) | null when none was found
+ *   declarationFiles  npm `.d.ts` files shipped; null for PyPI (wheels are not read)
+ */
+import type { PypiFacts, TarballFacts } from '../../evidence/schema.js';
+import { findHeading } from '../lib/readme.js';
+import { defineView, fromFirstSource } from './define-view.js';
+
+export type ChangelogRef =
+  | { kind: 'file'; path: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'section'; heading: string };
+
+export interface DocumentsFacts {
+  ecosystem: 'npm' | 'pypi';
+  readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null } | null;
+  licenseFiles: { path: string; spdx: string | null }[] | null;
+  changelog: ChangelogRef | null;
+  declarationFiles: number | null;
+}
+
+/** Headings that introduce release notes appended to a long description (`README + CHANGES`). */
+export const CHANGELOG_HEADING = /\b(?:change ?log|changes|history|release notes|what'?s new)\b/i;
+
+export function documentsFromTarball(tarball: TarballFacts): DocumentsFacts {
+  return {
+    ecosystem: 'npm',
+    readme: tarball.readme === null ? null : { ...tarball.readme, contentType: null },
+    licenseFiles: tarball.licenseFiles.map((f) => ({ ...f })),
+    changelog: tarball.changelogFile === null ? null : { kind: 'file', path: tarball.changelogFile },
+    declarationFiles: tarball.declarationFiles,
+  };
+}
+
+function pypiChangelog(pypi: PypiFacts): ChangelogRef | null {
+  if (pypi.changelogUrl !== null && pypi.changelogUrl.trim() !== '') return { kind: 'url', url: pypi.changelogUrl };
+  const heading = pypi.description === null ? null : findHeading(pypi.description.text, CHANGELOG_HEADING);
+  return heading === null ? null : { kind: 'section', heading };
+}
+
+export function documentsFromPypi(pypi: PypiFacts): DocumentsFacts {
+  const description = pypi.description;
+  // An empty long description is how PyPI shows "no README" (UNKNOWN in old metadata).
+  const hasReadme = description !== null && description.text.trim() !== '' && description.text.trim() !== 'UNKNOWN';
+  return {
+    ecosystem: 'pypi',
+    readme: hasReadme
+      ? { path: null, text: description.text, size: description.length, truncated: description.truncated, contentType: description.contentType }
+      : null,
+    licenseFiles: pypi.license.files === null ? null : pypi.license.files.map((path) => ({ path, spdx: null })),
+    changelog: pypiChangelog(pypi),
+    declarationFiles: null,
+  };
+}
+
+export const documentsView = defineView<DocumentsFacts>({
+  description:
+    'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL).',
+  derive: (evidence) => fromFirstSource(evidence, ['tarball', documentsFromTarball], ['pypi', documentsFromPypi]),
+});
