@@ -47,13 +47,15 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
   for (const need of check.needs as readonly NeedId[]) {
     const source = lookup(evidence, need);
     if (source.status !== 'ok') {
+      // A view names the evidence source it could not read (tarball, not "documents").
+      const name = 'source' in source && typeof source.source === 'string' ? source.source : need;
       return {
         ...base,
         score: null,
         status: 'unknown',
         messageId: 'source-unavailable',
-        message: `Unknown: ${need} unavailable (${source.reason})`,
-        evidence: { source: need, reason: source.reason },
+        message: `Unknown: ${name} unavailable (${source.reason})`,
+        evidence: { source: name, reason: source.reason },
         capRequests: [],
         holdVerdict: null,
       };

@@ -3,6 +3,7 @@ import { CHECKS } from '../../src/checks/index.js';
 import { buildReport } from '../../src/report/build.js';
 import { ReportSchema } from '../../src/report/schema.js';
 import { decideCategory } from '../../src/scoring/category.js';
+import { applies } from '../../src/scoring/evaluate.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { evidence, registryFacts, unavailable } from '../support/evidence-builder.js';
 
@@ -43,7 +44,10 @@ describe('buildReport', () => {
     const b = buildReport(structuredClone(e), { checks: CHECKS, gate: DEFAULT_GATE });
     expect(ReportSchema.parse(a)).toEqual(a);
     expect(a.dimensions.map((d) => d.id)).toEqual(['security', 'maintenance', 'documentation', 'compliance', 'community']);
-    expect(a.checks).toHaveLength(CHECKS.length);
+    // Every check that applies to an npm package; the PyPI-only ones are left out.
+    expect(a.checks.map((c) => c.id)).toEqual(CHECKS.filter((c) => applies(c, e)).map((c) => c.id));
+    expect(a.checks.length).toBeGreaterThan(20);
+    expect(a.checks.map((c) => c.id)).not.toContain('yanked-release');
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.evaluatedAt).toBe(e.capturedAt);
   });
