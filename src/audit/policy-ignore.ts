@@ -1,0 +1,71 @@
+/**
+ * Ignore entries: which ones cover a package, and which have expired. An entry is valid
+ * through its `expires` day (UTC) and stops applying the day after; an expired entry no
+ * longer ignores anything, and the run fails naming it (the team must renew or remove it).
+ */
+import { satisfies as pep440Satisfies, valid as pep440Valid, eq as pep440Eq } from '@renovatebot/pep440';
+import semver from 'semver';
+import { sanitizeForTerminal } from '../render/sanitize.js';
+import type { IgnoreEntry } from './policy-schema.js';
+import type { AuditEcosystem } from './types.js';
+
+const DAY_MS = 86_400_000;
+
+/** PEP 503 name normalisation (`Foo_Bar.baz` → `foo-bar-baz`). */
+const normalisePypi = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-');
+
+/** The first instant the entry no longer applies: midnight UTC after its expiry day. */
+function endOf(expires: string): number {
+  return Date.parse(`${expires}T00:00:00.000Z`) + DAY_MS;
+}
+
+export function isExpired(entry: IgnoreEntry, now: Date): boolean {
+  return entry.expires !== null && now.getTime() >= endOf(entry.expires);
+}
+
+function versionMatches(ecosystem: AuditEcosystem, range: string, version: string): boolean {
+  try {
+    if (ecosystem === 'npm') {
+      return semver.validRange(range) !== null && semver.satisfies(version, range, { includePrerelease: true });
+    }
+    // A bare version in a PyPI entry means exactly that version.
+    if (pep440Valid(range) !== null) return pep440Eq(version, range);
+    return pep440Satisfies(version, range, { prereleases: true });
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the entry covers this package version (null version: only a name-only entry does). */
+export function ignoreMatches(
+  entry: IgnoreEntry,
+  pkg: { ecosystem: AuditEcosystem; name: string; version: string | null },
+): boolean {
+  if (entry.ecosystem !== null && entry.ecosystem !== pkg.ecosystem) return false;
+  const sameName = pkg.ecosystem === 'pypi' ? normalisePypi(entry.name) === normalisePypi(pkg.name) : entry.name === pkg.name;
+  if (!sameName) return false;
+  if (entry.range === null) return true;
+  return pkg.version !== null && versionMatches(pkg.ecosystem, entry.range, pkg.version);
+}
+
+/** The first unexpired entry covering the package, or null. */
+export function findIgnore(
+  entries: readonly IgnoreEntry[],
+  pkg: { ecosystem: AuditEcosystem; name: string; version: string | null },
+  now: Date,
+): IgnoreEntry | null {
+  return entries.find((entry) => !isExpired(entry, now) && ignoreMatches(entry, pkg)) ?? null;
+}
+
+/** One line per expired entry, naming the file, the entry and its reason. */
+export function expiredIgnoreMessages(entries: readonly IgnoreEntry[], now: Date, source: string | null): string[] {
+  return entries.flatMap((entry, index) =>
+    isExpired(entry, now)
+      ? [
+          sanitizeForTerminal(
+            `${source ?? 'policy'}: ignore[${index}] "${entry.package}" expired on ${entry.expires ?? ''} (reason: ${entry.reason}); renew or remove it`,
+          ),
+        ]
+      : [],
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Finding and reading the policy (I/O). The file comes from the audited tree, which a pull
+ * request controls: it is parsed as data, size-capped, and every message quoting it is
+ * sanitised. Discovery walks from the audited directory up to the repository root (the
+ * directory holding `.git`) or the filesystem root; in each directory `.nerqrc.json` wins
+ * over a `"nerq"` key in package.json.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { sanitizeForTerminal } from '../render/sanitize.js';
+import { describeIssue, PolicyFileSchema, type PolicyFileContent } from './policy-schema.js';
+
+export const POLICY_FILE = '.nerqrc.json';
+/** Real policies are a few KiB; package.json files of big monorepos stay well under this. */
+export const MAX_POLICY_BYTES = 4 * 1024 * 1024;
+
+/** A malformed or unreadable policy: bad input (exit 2). The one-line message names the file and key. */
+export class PolicyError extends Error {
+  override name = 'PolicyError';
+  constructor(
+    readonly file: string,
+    readonly key: string | null,
+    detail: string,
+  ) {
+    super(sanitizeForTerminal(`${file}: ${key === null || key === '' ? '' : `${key}: `}${detail}`));
+  }
+}
+
+/** A policy as read from its file, with where it came from. */
+export interface PolicyFile extends PolicyFileContent {
+  /** The file as shown to users: relative to the audited directory (`.nerqrc.json`, `../package.json#nerq`) or as given to --policy. */
+  source: string;
+}
+
+export interface LoadedPolicy {
+  /** Null when no policy file was found (defaults and flags apply). */
+  policy: PolicyFile | null;
+  source: string | null;
+}
+
+const toSlash = (p: string): string => p.split(path.sep).join('/');
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readJson(file: string, label: string): Promise<unknown> {
+  let text: string;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new PolicyError(label, null, 'not a regular file');
+    if (info.size > MAX_POLICY_BYTES) throw new PolicyError(label, null, `larger than ${MAX_POLICY_BYTES / 1024 / 1024} MiB`);
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof PolicyError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new PolicyError(label, null, code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`);
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  } catch (error) {
+    throw new PolicyError(label, null, `invalid JSON${jsonErrorLocation(text, error)}`);
+  }
+}
+
+/** ` at line 3 column 5` from V8's JSON error (it gives a character position). */
+function jsonErrorLocation(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const line = /line (\d+) column (\d+)/.exec(message);
+  if (line !== null) return ` at line ${line[1]} column ${line[2]}`;
+  const position = /position (\d+)/.exec(message);
+  if (position?.[1] === undefined) return '';
+  const before = text.slice(0, Number(position[1]));
+  const lines = before.split('\n');
+  return ` at line ${lines.length} column ${(lines.at(-1)?.length ?? 0) + 1}`;
+}
+
+/** Validate parsed JSON as a policy; `keyPrefix` is `nerq` for package.json. */
+export function parsePolicy(data: unknown, file: string, keyPrefix = ''): PolicyFileContent {
+  const result = PolicyFileSchema.safeParse(data, { reportInput: true });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue === undefined) throw new PolicyError(file, keyPrefix || null, 'invalid policy');
+  const { path: key, message } = describeIssue(issue);
+  const full = keyPrefix === '' ? key : key === '' ? keyPrefix : `${keyPrefix}.${key}`;
+  throw new PolicyError(file, full || null, message);
+}
+
+/** The `"nerq"` key of a package.json, or null when it has none. */
+async function fromPackageJson(file: string, label: string): Promise<PolicyFile | null> {
+  const data = await readJson(file, label);
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new PolicyError(label, null, 'expected a JSON object');
+  }
+  if (!Object.hasOwn(data, 'nerq')) return null;
+  const policy = parsePolicy((data as Record<string, unknown>).nerq, label, 'nerq');
+  return { ...policy, source: `${label}#nerq` };
+}
+
+async function fromPolicyFile(file: string, label: string): Promise<PolicyFile> {
+  return { ...parsePolicy(await readJson(file, label), label), source: label };
+}
+
+/**
+ * The policy for an audit of `dir`: `explicitFile` (--policy; a package.json there is read
+ * for its `"nerq"` key) or the nearest one found from `dir` upwards. Throws PolicyError.
+ */
+export async function loadPolicy(dir: string, explicitFile?: string): Promise<LoadedPolicy> {
+  if (explicitFile !== undefined) {
+    const file = path.resolve(explicitFile);
+    const label = toSlash(explicitFile);
+    if (path.basename(file) === 'package.json') {
+      const policy = await fromPackageJson(file, label);
+      if (policy === null) throw new PolicyError(label, 'nerq', 'required: the file has no "nerq" key');
+      return { policy, source: policy.source };
+    }
+    const policy = await fromPolicyFile(file, label);
+    return { policy, source: policy.source };
+  }
+
+  const root = path.resolve(dir);
+  let current = root;
+  for (;;) {
+    const label = (name: string) => toSlash(path.relative(root, path.join(current, name)));
+    const rc = path.join(current, POLICY_FILE);
+    if (await exists(rc)) {
+      const policy = await fromPolicyFile(rc, label(POLICY_FILE));
+      return { policy, source: policy.source };
+    }
+    const pkg = path.join(current, 'package.json');
+    if (await exists(pkg)) {
+      const policy = await fromPackageJson(pkg, label('package.json'));
+      if (policy !== null) return { policy, source: policy.source };
+    }
+    const parent = path.dirname(current);
+    // The repository root ends the search: a policy above it belongs to something else.
+    if (parent === current || (await exists(path.join(current, '.git')))) return { policy: null, source: null };
+    current = parent;
+  }
+}

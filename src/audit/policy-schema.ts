@@ -1,0 +1,156 @@
+/**
+ * The policy file's shape (`.nerqrc.json`, or the `"nerq"` key of package.json), in zod.
+ * Strict everywhere: a misspelt key is an error, not a silently ignored setting. Licence
+ * list entries and ignore ranges are validated here, so a policy that loads is one that
+ * `applyPolicy` can evaluate without surprises.
+ */
+import { validRange as pep440ValidRange, valid as pep440Valid } from '@renovatebot/pep440';
+import semver from 'semver';
+import { z } from 'zod';
+import { DIMENSIONS } from '../checks/define.js';
+import { parseSpdx } from '../checks/lib/spdx.js';
+import type { AuditEcosystem } from './types.js';
+
+/** One licence of an allow / deny list: an SPDX id, a `+` range or `id WITH exception` — no AND/OR (spdx-satisfies' rule). */
+const LicenseEntrySchema = z.string().superRefine((value, ctx) => {
+  const tree = parseSpdx(value.trim());
+  if (tree === null) ctx.addIssue({ code: 'custom', message: `'${value}' is not an SPDX licence identifier` });
+  else if ('conjunction' in tree) {
+    ctx.addIssue({ code: 'custom', message: `'${value}' combines licences with AND/OR; list each licence on its own` });
+  }
+});
+
+const LicenseListSchema = z.array(LicenseEntrySchema).min(1, 'must list at least one licence');
+
+const score = z.number().min(0).max(100);
+
+const DimensionFloorsSchema = z.strictObject(
+  Object.fromEntries(DIMENSIONS.map((d) => [d, score.optional()])) as Record<
+    (typeof DIMENSIONS)[number],
+    z.ZodOptional<typeof score>
+  >,
+);
+
+/** What an ignore entry's `package` names: an optional ecosystem, a name, an optional range. */
+export interface IgnoreTarget {
+  /** `npm:` / `pypi:` prefix; null = the name in either ecosystem. */
+  ecosystem: AuditEcosystem | null;
+  name: string;
+  /** npm semver range or PEP 440 specifier (a bare PEP 440 version means `==`); null = every version. */
+  range: string | null;
+}
+
+const validNpmRange = (range: string): boolean => semver.validRange(range) !== null;
+const validPep440Range = (range: string): boolean => pep440ValidRange(range) || pep440Valid(range) !== null;
+
+/**
+ * Parse `name`, `name@range`, `@scope/name@range`, optionally prefixed `npm:` or `pypi:`.
+ * Returns a reason string when it is not valid.
+ */
+export function parseIgnoreTarget(raw: string): IgnoreTarget | string {
+  let text = raw.trim();
+  let ecosystem: AuditEcosystem | null = null;
+  const prefix = /^(npm|pypi):/i.exec(text);
+  if (prefix?.[1] !== undefined) {
+    ecosystem = prefix[1].toLowerCase() as AuditEcosystem;
+    text = text.slice(prefix[0].length);
+  }
+  // The range starts at the last `@` that is not a scope's leading `@`.
+  const at = text.lastIndexOf('@');
+  const name = at > 0 ? text.slice(0, at) : text;
+  const range = at > 0 ? text.slice(at + 1).trim() : null;
+  if (name === '' || /\s/.test(name) || name === '@') return `'${raw}' does not name a package (expected name or name@range)`;
+  if (range === null) return { ecosystem, name, range: null };
+  if (range === '') return `'${raw}' has an empty range after '@'`;
+  const npmOk = validNpmRange(range);
+  const pypiOk = validPep440Range(range);
+  if (ecosystem === 'npm' && !npmOk) return `'${range}' is not a valid npm semver range`;
+  if (ecosystem === 'pypi' && !pypiOk) return `'${range}' is not a valid PEP 440 version specifier`;
+  if (ecosystem === null && !npmOk && !pypiOk) return `'${range}' is neither an npm semver range nor a PEP 440 specifier`;
+  return { ecosystem, name, range };
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day as YYYY-MM-DD (2027-02-30 is refused). */
+function isCalendarDay(value: string): boolean {
+  const m = DATE.exec(value);
+  if (m === null) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const IgnoreEntrySchema = z
+  .strictObject({
+    package: z.string(),
+    reason: z.string().refine((s) => s.trim() !== '', 'must not be empty: say why the package is ignored'),
+    expires: z.string().refine(isCalendarDay, 'must be a date as YYYY-MM-DD').optional(),
+  })
+  .transform((entry, ctx) => {
+    const target = parseIgnoreTarget(entry.package);
+    if (typeof target === 'string') {
+      ctx.addIssue({ code: 'custom', message: target, path: ['package'] });
+      return z.NEVER;
+    }
+    return { package: entry.package.trim(), ...target, reason: entry.reason.trim(), expires: entry.expires ?? null };
+  });
+
+export type IgnoreEntry = z.output<typeof IgnoreEntrySchema>;
+
+export const FAIL_ON = ['no', 'caution'] as const;
+
+/** The policy as written in the file. Dimension floors live under `dimensions`. */
+export const PolicyFileSchema = z.strictObject({
+  /** Editors' JSON-schema hint; ignored. */
+  $schema: z.string().optional(),
+  minScore: score.optional(),
+  minCoverage: z.number().min(0).max(1).optional(),
+  dimensions: DimensionFloorsSchema.optional(),
+  licenses: z.strictObject({ allow: LicenseListSchema.optional(), deny: LicenseListSchema.optional() }).optional(),
+  ignore: z.array(IgnoreEntrySchema).optional(),
+  failOn: z.enum(FAIL_ON).optional(),
+});
+
+export type PolicyFileContent = z.output<typeof PolicyFileSchema>;
+
+/** `ignore[1].reason` from a zod path. */
+export function keyPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+/** The first problem of a failed parse as `{ path, message }`, worded for people. */
+export function describeIssue(issue: z.core.$ZodIssue): { path: string; message: string } {
+  const path = keyPath(issue.path);
+  switch (issue.code) {
+    case 'unrecognized_keys': {
+      const key = issue.keys[0] ?? '';
+      return { path: keyPath([...issue.path, key]), message: 'unknown key' };
+    }
+    case 'invalid_type':
+      if (issue.input === undefined) return { path, message: 'required' };
+      return { path, message: `expected ${issue.expected}, got ${typeName(issue.input)}` };
+    case 'too_small':
+      return {
+        path,
+        message: issue.origin === 'array' ? issue.message : `must be at least ${String(issue.minimum)}`,
+      };
+    case 'too_big':
+      return { path, message: `must be at most ${String(issue.maximum)}` };
+    case 'invalid_value':
+      return { path, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}` };
+    default:
+      return { path, message: issue.message };
+  }
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}

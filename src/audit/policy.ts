@@ -1,0 +1,145 @@
+/**
+ * The audit policy: the effective settings (file merged with flags) and the pure decision
+ * for one package. It follows the gate of `nerq check` (DESIGN.md §7) so the same package and
+ * bar give the same answer in both commands: a package FAILS when it is NO — DO NOT USE,
+ * capped, below `minScore`, below a dimension floor, breaks the licence lists or has a
+ * verdict `failOn` names; it could NOT BE EVALUATED (status `error`) when it has no score
+ * (report.error) or, having failed nothing, too little coverage. A matching, unexpired
+ * ignore entry turns either into `ignored` (still listed, with its reason).
+ */
+import type { Dimension } from '../checks/define.js';
+import type { Report } from '../report/schema.js';
+import { DEFAULT_GATE } from '../scoring/gate.js';
+import { roundScore } from '../scoring/grade.js';
+import { expiredIgnoreMessages, findIgnore } from './policy-ignore.js';
+import { licenseFailures, licenseFromReport, type PackageLicense } from './policy-license.js';
+import type { PolicyFile } from './policy-load.js';
+import type { IgnoreEntry } from './policy-schema.js';
+import type { AuditSubject, PolicyFailure, PolicyOutcome } from './types.js';
+
+export { loadPolicy, parsePolicy, PolicyError, POLICY_FILE, type LoadedPolicy, type PolicyFile } from './policy-load.js';
+export { licenseFromEvidence, licenseFromReport, type PackageLicense } from './policy-license.js';
+export type { IgnoreEntry } from './policy-schema.js';
+
+/** The effective policy. */
+export interface Policy {
+  /** Where the file part came from (as in AuditReport.policySource); null for defaults + flags. */
+  source: string | null;
+  minScore: number;
+  minCoverage: number;
+  dimensions: Partial<Record<Dimension, number>>;
+  licenses: { allow: string[] | null; deny: string[] };
+  ignore: IgnoreEntry[];
+  /** Verdicts that fail besides `do-not-use` (always fails): `no`, or `no` and `caution`; null: none. */
+  failOn: 'no' | 'caution' | null;
+}
+
+/** Command-line flags that override the file. */
+export interface PolicyFlags {
+  minScore?: number;
+  minCoverage?: number;
+  failOn?: 'no' | 'caution';
+}
+
+/** File values, then flags over them; defaults (DEFAULT_GATE) for what neither sets. */
+export function mergePolicy(file: PolicyFile | null, flags: PolicyFlags = {}): Policy {
+  return {
+    source: file?.source ?? null,
+    minScore: flags.minScore ?? file?.minScore ?? DEFAULT_GATE.threshold,
+    minCoverage: flags.minCoverage ?? file?.minCoverage ?? DEFAULT_GATE.minCoverage,
+    dimensions: { ...file?.dimensions },
+    licenses: {
+      allow: file?.licenses?.allow?.map((l) => l.trim()) ?? null,
+      deny: file?.licenses?.deny?.map((l) => l.trim()) ?? [],
+    },
+    ignore: file?.ignore ?? [],
+    failOn: flags.failOn ?? file?.failOn ?? null,
+  };
+}
+
+/** One message per expired ignore entry; any of them fails the run (the caller prints them and exits 1). */
+export function expiredIgnores(policy: Policy, now: Date): string[] {
+  return expiredIgnoreMessages(policy.ignore, now, policy.source);
+}
+
+export interface ApplyOptions {
+  /** The package's licence; default: read from the report's licence-declared check. Pass licenseFromEvidence(evidence) when the evidence is at hand (PyPI reports carry no licence check). */
+  license?: PackageLicense;
+  /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
+  dependencyConfusion?: string | null;
+}
+
+const FAILING_VERDICTS: Record<'no' | 'caution', readonly Report['verdictCode'][]> = {
+  no: ['no'],
+  caution: ['no', 'caution'],
+};
+
+/** Why an evaluated report breaks the policy, most serious first. */
+function failuresOf(report: Report & { score: number }, policy: Policy, license: PackageLicense): PolicyFailure[] {
+  const failures: PolicyFailure[] = [];
+  const doNotUse = report.verdictCode === 'do-not-use';
+  if (doNotUse) {
+    failures.push({ rule: 'verdict', message: `${report.verdict}: ${report.verdictReasons[0] ?? 'known malicious or placeholder'}` });
+  }
+  for (const cap of report.caps) {
+    // A dimension cap already lowered the score it feeds; a do-not-use cap is the verdict above.
+    if (cap.dimension !== null || (doNotUse && report.verdictReasons.includes(cap.reason))) continue;
+    failures.push({ rule: 'capped', message: `capped at ${cap.limit}: ${cap.reason}` });
+  }
+  const score = roundScore(report.score);
+  if (score < policy.minScore) {
+    failures.push({ rule: 'min-score', message: `score ${score.toFixed(1)} is below the minimum ${policy.minScore}` });
+  }
+  for (const [id, floor] of Object.entries(policy.dimensions) as [Dimension, number][]) {
+    const dimension = report.dimensions.find((d) => d.id === id);
+    if (dimension?.score == null) continue;
+    const value = roundScore(dimension.score);
+    if (value < floor) {
+      failures.push({ rule: 'dimension-floor', message: `${id} ${value.toFixed(1)} is below its floor ${floor}` });
+    }
+  }
+  failures.push(...licenseFailures(license, policy.licenses));
+  if (!doNotUse && policy.failOn !== null && FAILING_VERDICTS[policy.failOn].includes(report.verdictCode)) {
+    failures.push({ rule: 'verdict', message: `verdict ${report.verdict} fails the policy (failOn: ${policy.failOn})` });
+  }
+  return failures;
+}
+
+/** The policy's decision for one audited package. Pure. */
+export function applyPolicy(
+  report: Report,
+  subject: AuditSubject,
+  policy: Policy,
+  now: Date,
+  options: ApplyOptions = {},
+): PolicyOutcome {
+  let status: PolicyOutcome['status'];
+  let failures: PolicyFailure[];
+  if (report.error !== null || report.score === null) {
+    status = 'error';
+    failures = [{ rule: 'not-evaluated', message: report.error?.message ?? 'no score: nothing could be evaluated' }];
+  } else {
+    failures = failuresOf({ ...report, score: report.score }, policy, options.license ?? licenseFromReport(report));
+    status = failures.length > 0 ? 'fail' : 'pass';
+  }
+  if (options.dependencyConfusion != null && options.dependencyConfusion !== '') {
+    failures.push({ rule: 'dependency-confusion', message: options.dependencyConfusion });
+    if (status === 'pass') status = 'fail';
+  }
+  if (status === 'pass' && report.score !== null && report.coverage < policy.minCoverage) {
+    status = 'error';
+    failures.push({
+      rule: 'min-coverage',
+      message: `coverage ${Math.round(report.coverage * 100)}% is below the minimum ${Math.round(policy.minCoverage * 100)}%`,
+    });
+  }
+  if (status === 'pass') return { status, failures, ignoredBy: null };
+
+  const ignore = findIgnore(
+    policy.ignore,
+    { ecosystem: subject.ecosystem, name: subject.name, version: report.target.version ?? subject.version },
+    now,
+  );
+  if (ignore === null) return { status, failures, ignoredBy: null };
+  return { status: 'ignored', failures, ignoredBy: { package: ignore.package, reason: ignore.reason, expires: ignore.expires } };
+}

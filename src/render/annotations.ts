@@ -1,0 +1,51 @@
+/**
+ * GitHub Actions workflow commands for stderr (`GITHUB_ACTIONS=true`): `::error` per package
+ * that fails the policy and `::warning` per package that could not be evaluated, at the file
+ * and line that declare it. Every value is sanitised (no line break survives, so data cannot
+ * start a command of its own) and then escaped as the runner expects: `%`, CR and LF in the
+ * message; also `:` and `,` in properties.
+ * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+ */
+import type { AuditEntry, AuditReport } from '../audit/types.js';
+import { declaredAt, packageLabel } from './audit-labels.js';
+import { sanitizeForTerminal } from './sanitize.js';
+
+export interface AnnotationOptions {
+  /** The audited directory relative to the repository root (`/`-separated), prefixed to every `file=`. */
+  baseDir?: string;
+}
+
+/** Escape a command's message (data). */
+export function escapeData(s: string): string {
+  return s.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+/** Escape a command property value. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
+
+const clean = (s: string): string => sanitizeForTerminal(s).trim();
+
+function annotation(entry: AuditEntry, options: AnnotationOptions): string {
+  const error = entry.policy.status === 'fail';
+  const label = clean(packageLabel(entry));
+  const properties: string[] = [];
+  const at = declaredAt(entry);
+  if (at !== null) {
+    const file = [...(options.baseDir ?? '').split('/'), ...at.file.split('/')].filter((p) => p !== '' && p !== '.').join('/');
+    properties.push(`file=${escapeProperty(clean(file))}`);
+    if (at.line !== null) properties.push(`line=${at.line}`);
+  }
+  properties.push(`title=${escapeProperty(error ? `nerq: ${label} fails the policy` : `nerq: ${label} could not be evaluated`)}`);
+  const message = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');
+  return `::${error ? 'error' : 'warning'} ${properties.join(',')}::${escapeData(message)}`;
+}
+
+/** One workflow command per failing or unevaluated package, each on its own line. */
+export function renderAnnotations(report: AuditReport, options: AnnotationOptions = {}): string {
+  const lines = report.entries
+    .filter((e) => e.policy.status === 'fail' || e.policy.status === 'error')
+    .map((e) => annotation(e, options));
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}

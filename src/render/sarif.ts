@@ -1,0 +1,162 @@
+/**
+ * The audit as SARIF 2.1.0 for code scanning: one run of tool `nerq`, its rules the check
+ * metadata plus the policy rules, and one result per package that fails the policy (level
+ * `error`) or could not be evaluated (level `warning`); ignored and passing packages have
+ * none. A result's rule is the package's main policy failure (`policy/min-score`, …); it is
+ * located at the manifest or lockfile line that declares the package, and carries a
+ * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
+ * follows the same alert from run to run. Messages are sanitised plain text.
+ */
+import { createHash } from 'node:crypto';
+import type { AuditEntry, AuditReport } from '../audit/types.js';
+import type { AnyCheck } from '../checks/define.js';
+import { USER_AGENT, VERSION } from '../version.js';
+import { declaredAt, mainReason, mainRule, packageLabel } from './audit-labels.js';
+import { sanitizeForTerminal } from './sanitize.js';
+
+export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
+/** nerq's public page: the one the User-Agent names (so it is written down in one place). */
+export const INFORMATION_URI: string | null = /\(\+(https:\/\/[^)\s]+)\)/.exec(USER_AGENT)?.[1] ?? null;
+
+export interface SarifOptions {
+  /** The check metadata (CHECKS) for the rules. */
+  checks: readonly Pick<AnyCheck, 'id' | 'title' | 'description' | 'dimension'>[];
+  /**
+   * Absolute URL of nerq's source tree (ending with `/`) for rule help links:
+   * `<helpBase>docs/checks.md#<id>`. Without it rules carry their help text only.
+   */
+  helpBase?: string;
+  /** The audited directory relative to the repository root (`/`-separated), prefixed to every location. */
+  baseDir?: string;
+}
+
+/** The policy rules (`policy/<rule>` of PolicyFailure.rule). */
+export const POLICY_RULES: readonly { rule: string; title: string; description: string }[] = [
+  { rule: 'verdict', title: 'Verdict fails the policy', description: 'The package is NO — DO NOT USE (known malicious or a security placeholder), or has a verdict the policy\'s failOn names.' },
+  { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (an advisory affecting this version, deprecation, an archived repository); a capped package fails as in `nerq check`.' },
+  { rule: 'min-score', title: 'Below the minimum score', description: 'The trust score is below the policy\'s minScore (default 50).' },
+  { rule: 'dimension-floor', title: 'Below a dimension floor', description: 'A dimension score (security, maintenance, documentation, compliance, community) is below its floor in the policy.' },
+  { rule: 'license-denied', title: 'Licence denied', description: 'Every way of satisfying the package\'s SPDX licence expression uses a licence the policy denies.' },
+  { rule: 'license-not-allowed', title: 'Licence not allowed', description: 'The package\'s licence cannot be satisfied with the licences the policy allows (or it is not valid SPDX, or unknown).' },
+  { rule: 'dependency-confusion', title: 'Possible dependency confusion', description: 'The package resolves from a private registry while the same name exists on the public registry.' },
+  { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
+  { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
+];
+
+interface SarifRule {
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  help: { text: string };
+  helpUri?: string;
+  properties: { tags: string[] };
+}
+
+function checkRules(options: SarifOptions): SarifRule[] {
+  return options.checks.map((check) => ({
+    id: check.id,
+    name: check.title,
+    shortDescription: { text: check.title },
+    fullDescription: { text: check.description },
+    help: { text: check.description },
+    ...(options.helpBase === undefined ? {} : { helpUri: new URL(`docs/checks.md#${check.id}`, options.helpBase).href }),
+    properties: { tags: ['supply-chain', check.dimension] },
+  }));
+}
+
+function policyRules(): SarifRule[] {
+  return POLICY_RULES.map((r) => ({
+    id: `policy/${r.rule}`,
+    name: r.title,
+    shortDescription: { text: r.title },
+    fullDescription: { text: r.description },
+    help: { text: r.description },
+    properties: { tags: ['supply-chain', 'policy'] },
+  }));
+}
+
+/** A relative path as a URI reference: `/`-separated, each segment percent-encoded. */
+function uriOf(file: string, baseDir: string | undefined): string {
+  const parts = [...(baseDir ?? '').split('/'), ...file.split('/')].filter((p) => p !== '' && p !== '.');
+  return parts.map(encodeURIComponent).join('/');
+}
+
+/** Stable per package: the same ecosystem, name and version give the same fingerprint. */
+export function packageFingerprint(entry: AuditEntry): string {
+  const version = entry.report.target.version ?? entry.subject.version ?? entry.subject.spec ?? '';
+  return createHash('sha256').update(`${entry.subject.ecosystem}\u0000${entry.subject.name}\u0000${version}`).digest('hex');
+}
+
+/**
+ * Where the result points: the declaring file and line; for a package declared nowhere (it
+ * should not happen) the first audited input, as code scanning wants a location on every result.
+ */
+function locationOf(entry: AuditEntry, report: AuditReport, options: SarifOptions): object[] {
+  const at = declaredAt(entry) ?? (report.inputs[0] === undefined ? null : { file: report.inputs[0].file, line: null });
+  if (at === null) return [];
+  return [
+    {
+      physicalLocation: {
+        artifactLocation: { uri: uriOf(at.file, options.baseDir) },
+        ...(at.line !== null && at.line >= 1 ? { region: { startLine: at.line } } : {}),
+      },
+    },
+  ];
+}
+
+function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
+  const ruleId = mainRule(entry);
+  const ruleIndex = rules.findIndex((r) => r.id === ruleId);
+  const label = sanitizeForTerminal(packageLabel(entry)).trim();
+  const failures = entry.policy.failures.map((f) => sanitizeForTerminal(f.message).trim());
+  const text =
+    entry.policy.status === 'error'
+      ? `${label} could not be evaluated: ${failures.join('; ') || sanitizeForTerminal(mainReason(entry))}`
+      : `${label} fails the policy: ${failures.join('; ')}`;
+  return {
+    ruleId,
+    ...(ruleIndex >= 0 ? { ruleIndex } : {}),
+    level: entry.policy.status === 'error' ? 'warning' : 'error',
+    message: { text },
+    locations: locationOf(entry, report, options),
+    partialFingerprints: { 'nerqPackage/v1': packageFingerprint(entry) },
+    properties: {
+      ecosystem: entry.subject.ecosystem,
+      package: entry.subject.name,
+      version: entry.report.target.version ?? entry.subject.version,
+      score: entry.report.score,
+      grade: entry.report.grade,
+      verdict: entry.report.verdictCode,
+      rules: entry.policy.failures.map((f) => `policy/${f.rule}`),
+    },
+  };
+}
+
+/** The audit as a SARIF 2.1.0 log (pretty JSON, ending with a newline). */
+export function renderSarif(report: AuditReport, options: SarifOptions): string {
+  const rules = [...checkRules(options), ...policyRules()];
+  const results = report.entries
+    .filter((e) => e.policy.status === 'fail' || e.policy.status === 'error')
+    .map((e) => resultOf(e, report, rules, options));
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'nerq',
+            version: VERSION,
+            semanticVersion: VERSION,
+            ...(INFORMATION_URI === null ? {} : { informationUri: INFORMATION_URI }),
+            rules,
+          },
+        },
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { escapeData, escapeProperty, renderAnnotations } from '../../../src/render/annotations.js';
+import { HOSTILE } from '../reports.js';
+import { hostileAudit, sampleAudit } from './sample.js';
+
+describe('renderAnnotations', () => {
+  it('one ::error per failing package and one ::warning per unevaluated one, at the declaring line', () => {
+    expect(renderAnnotations(sampleAudit())).toBe(
+      [
+        '::error file=package.json,line=8,title=nerq%3A evil-pkg@0.0.1 fails the policy::NO — DO NOT USE: known malicious package: MAL-2026-1; score 9.9 is below the minimum 50',
+        '::error file=package-lock.json,line=12,title=nerq%3A old-thing@1.0.0 fails the policy::capped at 49.9: version is deprecated: no longer maintained; score 49.9 is below the minimum 50; verdict NO — USE WITH CAUTION fails the policy (failOn: caution)',
+        '::warning file=package-lock.json,title=nerq%3A ghost-pkg@1.0.0 could not be evaluated::npm package "ghost-pkg" was not found in the registry',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prefixes the audited directory to file=', () => {
+    expect(renderAnnotations(sampleAudit(), { baseDir: 'services/web' })).toContain('::error file=services/web/package.json,line=8,');
+  });
+
+  it('nothing when nothing fails', () => {
+    const clean = { ...sampleAudit(), entries: sampleAudit().entries.filter((e) => e.policy.status === 'pass' || e.policy.status === 'ignored') };
+    expect(renderAnnotations(clean)).toBe('');
+  });
+
+  it('escapes data and properties as the runner expects', () => {
+    expect(escapeData('100% done\r\nnext')).toBe('100%25 done%0D%0Anext');
+    expect(escapeProperty('a:b,c%d\n')).toBe('a%3Ab%2Cc%25d%0A');
+  });
+
+  it('hostile text cannot start a command of its own or break the properties', () => {
+    const out = renderAnnotations(hostileAudit(`${HOSTILE}\n::set-output name=x::y 50%`));
+    const lines = out.slice(0, -1).split('\n');
+    expect(lines).toHaveLength(1);
+    const line = lines[0] ?? '';
+    expect(line.startsWith('::error file=dir%2Ca%3Ab/Evil link')).toBe(true);
+    expect(line).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);
+    // Exactly two `::` separators before the message: the command and the data delimiter.
+    const [command, ...rest] = line.split('::').slice(1);
+    expect(command).toMatch(/^error file=[^:,]+,line=4,title=[^:,]+$/);
+    expect(rest.join('::')).toContain('50%25');
+  });
+});

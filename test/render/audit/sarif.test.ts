@@ -1,0 +1,177 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the spec-check mutates raw JSON */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { AuditEntry } from '../../../src/audit/types.js';
+import { CHECKS } from '../../../src/checks/index.js';
+import { packageFingerprint, POLICY_RULES, renderSarif } from '../../../src/render/sarif.js';
+import { entryWith, deprecated } from '../../audit/policy/reports.js';
+import { HOSTILE } from '../reports.js';
+import { hostileAudit, sampleAudit } from './sample.js';
+
+/**
+ * The SARIF 2.1.0 schema's required fields (sarif-schema-2.1.0.json), as zod: sarifLog needs
+ * version and runs; run needs tool; tool needs driver; toolComponent needs name;
+ * reportingDescriptor needs id; multiformatMessageString needs text; result needs message;
+ * message needs text or id; physicalLocation needs artifactLocation or address; region
+ * startLine ≥ 1; ruleIndex ≥ 0 (and, checked below, it points at the rule named by ruleId).
+ */
+const MultiformatMessage = z.object({ text: z.string() });
+const Message = z
+  .object({ text: z.string().optional(), id: z.string().optional() })
+  .refine((m) => m.text !== undefined || m.id !== undefined, 'message requires text or id');
+const ReportingDescriptor = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  shortDescription: MultiformatMessage.optional(),
+  fullDescription: MultiformatMessage.optional(),
+  help: MultiformatMessage.optional(),
+  helpUri: z.url().optional(),
+});
+const Region = z.object({ startLine: z.number().int().min(1).optional() });
+const PhysicalLocation = z.union([
+  z.object({ artifactLocation: z.object({ uri: z.string().optional() }), region: Region.optional() }),
+  z.object({ address: z.object({}).loose(), region: Region.optional() }),
+]);
+const Result = z.object({
+  message: Message,
+  ruleId: z.string().optional(),
+  ruleIndex: z.number().int().min(-1).optional(),
+  level: z.enum(['none', 'note', 'warning', 'error']).optional(),
+  locations: z.array(z.object({ physicalLocation: PhysicalLocation.optional() })).optional(),
+  partialFingerprints: z.record(z.string(), z.string()).optional(),
+});
+const SarifLog = z.object({
+  $schema: z.url().optional(),
+  version: z.literal('2.1.0'),
+  runs: z.array(
+    z.object({
+      tool: z.object({
+        driver: z.object({
+          name: z.string(),
+          version: z.string().optional(),
+          informationUri: z.url().optional(),
+          rules: z.array(ReportingDescriptor).optional(),
+        }),
+      }),
+      results: z.array(Result).optional(),
+    }),
+  ),
+});
+type Log = z.infer<typeof SarifLog>;
+
+const parse = (text: string): Log => SarifLog.parse(JSON.parse(text));
+const HELP_BASE = 'https://example.test/nerq/blob/main/';
+
+describe('renderSarif', () => {
+  const log = parse(renderSarif(sampleAudit(), { checks: CHECKS, helpBase: HELP_BASE }));
+  const run = log.runs[0];
+  const rules = run?.tool.driver.rules ?? [];
+  const results = run?.results ?? [];
+
+  it('is a SARIF 2.1.0 log with the required fields, one run of nerq', () => {
+    expect(log.runs).toHaveLength(1);
+    expect(log.$schema).toMatch(/sarif-schema-2\.1\.0\.json$/);
+    expect(run?.tool.driver.name).toBe('nerq');
+    expect(run?.tool.driver.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('has a rule per check (from its metadata) and per policy rule', () => {
+    expect(rules.map((r) => r.id)).toEqual([...CHECKS.map((c) => c.id), ...POLICY_RULES.map((r) => `policy/${r.rule}`)]);
+    const first = CHECKS[0];
+    expect(rules[0]).toMatchObject({
+      id: first?.id,
+      name: first?.title,
+      shortDescription: { text: first?.title },
+      fullDescription: { text: first?.description },
+      helpUri: `${HELP_BASE}docs/checks.md#${first?.id}`,
+    });
+    // Without a help base the rules carry their text only.
+    const bare = parse(renderSarif(sampleAudit(), { checks: CHECKS }));
+    expect(bare.runs[0]?.tool.driver.rules?.some((r) => r.helpUri !== undefined)).toBe(false);
+  });
+
+  it('one error per failing package and one warning per unevaluated one; none for ignored or passing', () => {
+    expect(results.map((r) => [r.level, r.ruleId, r.message.text])).toEqual([
+      ['error', 'policy/verdict', 'evil-pkg@0.0.1 fails the policy: NO — DO NOT USE: known malicious package: MAL-2026-1; score 9.9 is below the minimum 50'],
+      ['error', 'policy/capped', 'old-thing@1.0.0 fails the policy: capped at 49.9: version is deprecated: no longer maintained; score 49.9 is below the minimum 50; verdict NO — USE WITH CAUTION fails the policy (failOn: caution)'],
+      ['warning', 'policy/not-evaluated', 'ghost-pkg@1.0.0 could not be evaluated: npm package "ghost-pkg" was not found in the registry'],
+    ]);
+  });
+
+  it('ruleIndex points at the rule named by ruleId', () => {
+    for (const result of results) {
+      expect(result.ruleIndex).toBeGreaterThanOrEqual(0);
+      expect(rules[result.ruleIndex ?? -1]?.id).toBe(result.ruleId);
+    }
+  });
+
+  it('locates each result at the declaring file and line; no region when the line is unknown', () => {
+    expect(results.map((r) => r.locations?.[0]?.physicalLocation)).toEqual([
+      { artifactLocation: { uri: 'package.json' }, region: { startLine: 8 } },
+      { artifactLocation: { uri: 'package-lock.json' }, region: { startLine: 12 } },
+      { artifactLocation: { uri: 'package-lock.json' } },
+    ]);
+  });
+
+  it('prefixes the audited directory and encodes each path segment', () => {
+    const base = deprecated('x', '1.0.0');
+    const entry = entryWith(base, { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, {
+      declaredIn: [{ file: 'my app/package-lock.json', line: 3, workspace: null }],
+    });
+    const audit = { ...sampleAudit(), entries: [entry] };
+    const one = parse(renderSarif(audit, { checks: CHECKS, baseDir: 'services/web' }));
+    expect(one.runs[0]?.results?.[0]?.locations?.[0]?.physicalLocation).toEqual({
+      artifactLocation: { uri: 'services/web/my%20app/package-lock.json' },
+      region: { startLine: 3 },
+    });
+  });
+
+  it('a package declared nowhere points at the first audited input (code scanning wants a location)', () => {
+    const entry = entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, { declaredIn: [] });
+    const one = parse(renderSarif({ ...sampleAudit(), entries: [entry] }, { checks: CHECKS }));
+    expect(one.runs[0]?.results?.[0]?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: 'package-lock.json' } } }]);
+    const none = parse(renderSarif({ ...sampleAudit(), inputs: [], entries: [entry] }, { checks: CHECKS }));
+    expect(none.runs[0]?.results?.[0]?.locations).toEqual([]);
+  });
+
+  it('fingerprints depend on the package only: stable across runs and failures, different per version', () => {
+    const fp = (entry: AuditEntry) => packageFingerprint(entry);
+    const a = entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null });
+    const b = entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'min-score', message: 'n' }], ignoredBy: null }, { declaredIn: [] });
+    const c = entryWith(deprecated('x', '1.0.1'), a.policy);
+    expect(fp(a)).toBe(fp(b));
+    expect(fp(a)).not.toBe(fp(c));
+    expect(results[0]?.partialFingerprints).toEqual({ 'nerqPackage/v1': expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const again = parse(renderSarif(sampleAudit(), { checks: CHECKS }));
+    expect(again.runs[0]?.results?.map((r) => r.partialFingerprints)).toEqual(results.map((r) => r.partialFingerprints));
+  });
+
+  it('sanitises messages', () => {
+    const text = renderSarif(hostileAudit(HOSTILE), { checks: CHECKS });
+    const hostile = parse(text);
+    const message = hostile.runs[0]?.results?.[0]?.message.text ?? '';
+    expect(message).not.toMatch(/[\u001b\u0007\r\n\u202e\u200b]/);
+    expect(message).toContain('Evil link');
+  });
+
+  it('the required-field schema itself refuses what the spec forbids', () => {
+    const good = JSON.parse(renderSarif(sampleAudit(), { checks: CHECKS })) as Record<string, any>;
+    const broken = (mutate: (log: Record<string, any>) => void) => {
+      const copy = structuredClone(good);
+      mutate(copy);
+      return SarifLog.safeParse(copy).success;
+    };
+    expect(broken(() => undefined)).toBe(true);
+    expect(broken((l) => delete l.version)).toBe(false);
+    expect(broken((l) => delete l.runs[0].tool.driver.name)).toBe(false);
+    expect(broken((l) => delete l.runs[0].results[0].message)).toBe(false);
+    expect(broken((l) => (l.runs[0].results[0].message = {}))).toBe(false);
+    expect(broken((l) => (l.runs[0].results[0].locations[0].physicalLocation.region.startLine = 0))).toBe(false);
+    expect(broken((l) => delete l.runs[0].results[0].locations[0].physicalLocation.artifactLocation)).toBe(false);
+  });
+
+  it('an audit with nothing failing has no results', () => {
+    const clean = { ...sampleAudit(), entries: sampleAudit().entries.filter((e) => e.policy.status === 'pass') };
+    expect(parse(renderSarif(clean, { checks: CHECKS })).runs[0]?.results).toEqual([]);
+  });
+});
