@@ -2,18 +2,13 @@
 import { writeFileSync } from 'node:fs';
 import { checkTarget, type TargetOutcome } from '../pipeline/check-target.js';
 import type { Report } from '../report/schema.js';
-import type { RunContext } from '../pipeline/context.js';
-import { resolveEndpoints } from '../sources/endpoints.js';
-import { createHttpClient } from '../sources/http.js';
-import { loadNpmConfig } from '../sources/npm-config.js';
 import { parseTarget } from '../target/parse.js';
 import { TargetError, type Target } from '../target/types.js';
 import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 import { startProgress } from './progress.js';
-import { StoreSession } from './store-session.js';
+import { setUpRun } from './run-context.js';
 
-const DEFAULT_TIMEOUT_S = 60;
 const CONCURRENCY = 4;
 
 export async function runCheck(inputs: string[], raw: Record<string, unknown>): Promise<number> {
@@ -30,35 +25,18 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     }
   }
 
-  let npm, endpoints;
-  try {
-    npm = loadNpmConfig({ env: process.env, cwd: process.cwd(), cliRegistry: options.registry });
-    endpoints = resolveEndpoints(process.env);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-
-  for (const warning of npm.warnings) process.stderr.write(`nerq: warning: ${warning}\n`);
-
-  const deadline = AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000);
-  const session = new StoreSession(
-    {
-      offline: options.offline === true,
-      cache: options.cache !== false,
-      history: options.history !== false,
-      ...(options.maxAge === undefined ? {} : { maxAgeS: options.maxAge }),
-    },
-    process.env,
-  );
-  const http = session.http(createHttpClient({ npm, signal: deadline }), endpoints, npm);
-  const ctx: RunContext = {
-    http,
-    npm,
-    endpoints,
-    now,
-    category: options.category ?? null,
+  const { ctx, session, http } = setUpRun({
+    cwd: process.cwd(),
+    registry: options.registry,
+    offline: options.offline,
+    cache: options.cache,
+    history: options.history,
+    maxAge: options.maxAge,
+    timeout: options.timeout,
+    category: options.category,
     gate: gateOf(options),
-  };
+    now,
+  });
 
   const progress = startProgress(targets.length);
   let outcomes: TargetOutcome[];

@@ -49,14 +49,20 @@ export class StoreSession {
   }
 
   /** The HTTP client every source uses: the cache in front of the network. */
-  http(inner: HttpClient, endpoints: Endpoints, npm: NpmConfig): HttpClient {
+  http(
+    inner: HttpClient,
+    endpoints: Endpoints,
+    npm: NpmConfig,
+    authFor: (url: string) => string | undefined = () => undefined,
+  ): HttpClient {
     const mode = this.#options.offline ? 'offline' : this.#options.cache ? 'normal' : 'no-cache';
     this.#cached = createCachedHttpClient(inner, {
       cache: this.store?.cache ?? null,
       mode,
       freshnessFor: freshnessPolicy(endpoints, [npm.registry]),
       ...(this.#options.maxAgeS === undefined ? {} : { maxAgeMs: this.#options.maxAgeS * 1000 }),
-      credentialFor: (url) => npm.authHeaderFor(url),
+      // The same credential the inner client sends (GitHub token first, then npm's), hashed into the key.
+      credentialFor: (url) => authFor(url) ?? npm.authHeaderFor(url),
     });
     return this.#cached;
   }

@@ -7,7 +7,9 @@ import type { Evidence } from '../evidence/schema.js';
 import { buildReport, errorReport } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import type { Target } from '../target/types.js';
-import { collectNpm } from './collect-npm.js';
+import { collectGithubTarget } from './collect-github.js';
+import { collectNpm, type Collected } from './collect-npm.js';
+import { collectPypiTarget } from './collect-pypi.js';
 import type { RunContext } from './context.js';
 
 export interface TargetOutcome {
@@ -15,9 +17,10 @@ export interface TargetOutcome {
   evidence: Evidence | null;
 }
 
-const NOT_YET: Record<string, string> = {
-  pypi: 'PyPI targets are not supported yet',
-  github: 'GitHub repository targets are not supported yet',
+const COLLECTORS: Record<Target['ecosystem'], (target: Target, ctx: RunContext) => Promise<Collected>> = {
+  npm: collectNpm,
+  pypi: collectPypiTarget,
+  github: collectGithubTarget,
 };
 
 export async function checkTarget(target: Target, ctx: RunContext): Promise<TargetOutcome> {
@@ -34,9 +37,7 @@ export async function checkTarget(target: Target, ctx: RunContext): Promise<Targ
     }),
     evidence: null,
   });
-  if (target.ecosystem !== 'npm') return fail('not-supported', NOT_YET[target.ecosystem] ?? 'not supported yet');
-
-  const collected = await collectNpm(target, ctx);
+  const collected = await COLLECTORS[target.ecosystem](target, ctx);
   if (collected.kind === 'error') return fail(collected.code, collected.message, collected.version);
   const report = buildReport(collected.evidence, { checks: CHECKS, gate: ctx.gate, category: ctx.category });
   return { report, evidence: collected.evidence };

@@ -11,13 +11,14 @@ import { resolveDependencies } from '../sources/npm-dependencies.js';
 import { fetchDownloads } from '../sources/npm-downloads.js';
 import { registryFacts } from '../sources/npm-facts.js';
 import { fetchPackument } from '../sources/npm-registry.js';
-import { fetchVulnerabilities } from '../sources/osv.js';
 import { fetchTarballFacts } from '../sources/tarball.js';
 import { purlOf } from '../target/purl.js';
 import { resolveNpmVersion } from '../target/resolve-npm.js';
 import type { Target } from '../target/types.js';
 import { VERSION } from '../version.js';
+import { githubSourceFor } from './collect-github-source.js';
 import type { RunContext } from './context.js';
+import { vulnerabilitiesFor } from './vulnerabilities-for.js';
 
 export type Collected =
   | { kind: 'evidence'; evidence: Evidence }
@@ -41,27 +42,22 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
   const version = resolved.version;
   const facts = registryFacts(packument.packument, version);
 
-  const dependenciesResult = resolveDependencies(ctx.http, ctx.npm, facts.dependencyRanges);
-  const [tarball, downloads, attestations, dependencies, vulnerabilities] = await Promise.all([
+  const dependenciesResult: Promise<Sources['dependencies']> = ctx.skipDependencies
+    ? Promise.resolve({ status: 'not-applicable', reason: 'in an audit every dependency is evaluated on its own' })
+    : resolveDependencies(ctx.http, ctx.npm, facts.dependencyRanges);
+  const attestationsResult: Promise<Sources['attestations']> = facts.attestations
+    ? fetchAttestations(ctx.http, registry, facts.name, version)
+    : Promise.resolve({ status: 'ok' as const, facts: NO_PROVENANCE });
+  const [tarball, downloads, attestations, dependencies, vulnerabilities, github] = await Promise.all([
     facts.tarballUrl
       ? fetchTarballFacts(ctx.http, facts.tarballUrl, { integrity: facts.integrity })
       : Promise.resolve({ status: 'unavailable' as const, reason: 'the registry gave no tarball URL' }),
     fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
-    facts.attestations
-      ? fetchAttestations(ctx.http, registry, facts.name, version)
-      : Promise.resolve({ status: 'ok' as const, facts: NO_PROVENANCE }),
+    attestationsResult,
     dependenciesResult,
-    // One OSV batch for the target and every dependency that resolved.
-    dependenciesResult.then((deps) =>
-      fetchVulnerabilities(ctx.http, ctx.endpoints.osvApi, {
-        ecosystem: 'npm',
-        target: { name: facts.name, version },
-        dependencies:
-          deps.status === 'ok'
-            ? deps.facts.dependencies.flatMap((d) => (d.version === null ? [] : [{ name: d.name, version: d.version }]))
-            : null,
-      }),
-    ),
+    // One OSV batch for the target and every dependency that resolved (or the audit's shared batch).
+    vulnerabilitiesFor(ctx, 'npm', { name: facts.name, version }, dependenciesResult),
+    githubSourceFor(ctx, { ecosystem: 'npm', name: facts.name, repository: facts.repository }, attestationsResult),
   ]);
 
   const sources: Sources = {
@@ -72,7 +68,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
     vulnerabilities,
     attestations,
     pypi: { status: 'not-applicable', reason: 'not a PyPI project' },
-    github: { status: 'not-applicable', reason: 'GitHub facts are not collected yet' },
+    github,
   };
   return {
     kind: 'evidence',

@@ -3,13 +3,27 @@ import type { NpmConfig } from '../sources/npm-config.js';
 import type { Endpoints } from '../sources/endpoints.js';
 import type { HttpClient } from '../sources/types.js';
 import type { GateOptions } from '../scoring/gate.js';
+import type { VulnerabilitiesResult } from '../sources/osv.js';
+import type { OsvEcosystem } from '../sources/osv-advisory.js';
 
 export interface RunContext {
   http: HttpClient;
   npm: NpmConfig;
   endpoints: Endpoints;
+  /** GitHub token (GITHUB_TOKEN / GH_TOKEN) or null; the HTTP client sends it to GitHub's API origins only. */
+  githubToken: string | null;
   /** The evaluation instant: NERQ_NOW or the clock at the start of the run. */
   now: Date;
   category: string | null;
   gate: GateOptions;
+  /**
+   * In an audit every dependency is evaluated on its own, so a package's own direct dependencies
+   * are not resolved again (the `dependencies` source is not-applicable).
+   */
+  skipDependencies?: boolean;
+  /**
+   * Advisories fetched ahead for many packages in one batch (an audit); undefined for a package
+   * that was not in the batch, which then asks OSV itself.
+   */
+  prefetchedVulnerabilities?: (ecosystem: OsvEcosystem, name: string, version: string) => Promise<VulnerabilitiesResult> | undefined;
 }

@@ -5,6 +5,7 @@
  * This is the ONE module that names the public API hosts. The npm registry is not here: it
  * comes from the user's npm configuration (see npm-config.ts).
  */
+import { npmDefaultRegistry } from './npm-config.js';
 
 export const DEFAULT_ENDPOINTS = {
   npmApi: 'https://api.npmjs.org',
@@ -44,6 +45,11 @@ export interface Endpoints {
   githubServer?: GithubServer;
   /** OSV API. */
   osvApi: string;
+  /**
+   * The public npm registry, asked only to detect dependency confusion (a name that a private
+   * registry serves also exists publicly). npm's own default unless NERQ_NPM_PUBLIC_REGISTRY is set.
+   */
+  npmPublicRegistry: string;
 }
 
 /** A bad endpoint override. The message is one line, names the variable, never echoes the value. */
@@ -105,6 +111,7 @@ export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
     githubApi: readOverride(env, 'NERQ_GITHUB_API_URL') ?? DEFAULT_ENDPOINTS.githubApi,
     githubGraphql: readOverride(env, 'NERQ_GITHUB_GRAPHQL_URL') ?? DEFAULT_ENDPOINTS.githubGraphql,
     osvApi: readOverride(env, 'NERQ_OSV_API_URL') ?? DEFAULT_ENDPOINTS.osvApi,
+    npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/\/+$/, '')}/`,
   };
   const host = enterpriseHost(env);
   const api = host === undefined ? undefined : readOverride(env, 'GITHUB_API_URL');

@@ -102,6 +102,56 @@ export async function fetchVulnerabilities(http: HttpClient, osvBase: string, qu
 
 const keyOf = (p: OsvPackage): string => `${p.name}\u0000${p.version}`;
 
+/**
+ * The advisories of many packages of one ecosystem at once (an audit): one querybatch per 1,000
+ * packages and one record request per distinct advisory, shared by all. The result maps
+ * `packageKey(name, version)` to what `fetchVulnerabilities` would give for that package alone
+ * with no dependencies queried. On failure every package gets the same unavailable reason.
+ */
+export async function fetchVulnerabilitiesMany(
+  http: HttpClient,
+  osvBase: string,
+  ecosystem: OsvEcosystem,
+  packages: readonly OsvPackage[],
+): Promise<Map<string, VulnerabilitiesResult>> {
+  const out = new Map<string, VulnerabilitiesResult>();
+  try {
+    checkBase(osvBase);
+    const distinct = new Map<string, OsvPackage>();
+    for (const p of packages) if (p.name !== '' && p.version !== '' && !distinct.has(keyOf(p))) distinct.set(keyOf(p), p);
+    const queried = [...distinct.values()];
+    if (queried.length === 0) return out;
+    const idsPerQuery = await queryBatch(http, osvBase, ecosystem, queried);
+    const limit = limiter(FETCH_CONCURRENCY);
+    const records = await fetchRecords(http, osvBase, [...new Set(idsPerQuery.flat())], limit);
+    const borrowed = await borrowSeverities(http, osvBase, records, limit);
+    const compare = comparatorFor(ecosystem);
+    queried.forEach((p, index) => {
+      const found: AdvisoryFacts[] = [];
+      for (const id of idsPerQuery[index] ?? []) {
+        const record = records.get(id);
+        if (record === undefined || isWithdrawn(record)) continue;
+        found.push(normaliseAdvisory(record, { ecosystem, name: p.name, version: p.version, compare }, borrowed.get(id) ?? null));
+      }
+      const facts = { advisories: sortAdvisories(mergeTwins(found, compare)), dependencyAdvisories: null, dependenciesQueried: 0 };
+      const checked = VulnerabilityFactsSchema.safeParse(facts);
+      out.set(
+        keyOf(p),
+        checked.success ? { status: 'ok', facts: checked.data } : { status: 'unavailable', reason: 'OSV: the advisories failed validation' },
+      );
+    });
+  } catch (error) {
+    const reason = error instanceof OsvUnavailable ? error.message : `OSV: ${oneLine(error instanceof Error ? error.message : error)}`;
+    for (const p of packages) out.set(keyOf(p), { status: 'unavailable', reason });
+  }
+  return out;
+}
+
+/** The key `fetchVulnerabilitiesMany` files a package's result under. */
+export function packageKey(name: string, version: string): string {
+  return keyOf({ name, version });
+}
+
 async function collect(http: HttpClient, osvBase: string, query: VulnerabilityQuery): Promise<VulnerabilityFacts> {
   checkBase(osvBase);
   const packages = [query.target, ...(query.dependencies ?? [])];

@@ -87,7 +87,19 @@ export interface RouteOverrides {
   dependencies?: FixtureResponse;
   /** OSV's querybatch: a handler or a fixed answer / fault (default: no advisory for any query). */
   osv?: RouteHandler | FixtureResponse;
+  /**
+   * Every GitHub API request (default: the unauthenticated rate limit is spent — one 403 and
+   * the GitHub checks are unknown with that reason, as a user without a token sees after a while).
+   */
+  github?: FixtureResponse;
 }
+
+/** GitHub's answer when the hourly budget is gone (a 403 with remaining 0 and the reset time). */
+export const GITHUB_RATE_LIMITED: FixtureResponse = {
+  status: 403,
+  headers: { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1796036400', 'x-ratelimit-resource': 'core' },
+  body: { message: 'API rate limit exceeded for 127.0.0.1. (But here\'s the good news: Authenticated requests get a higher rate limit.)', documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' },
+};
 
 /** The resolved version's direct dependencies, from the fixture packument. */
 export function fixtureDependencies(pkg: FixturePackage): Record<string, string> {
@@ -130,6 +142,8 @@ export function expectPackage(server: FixtureServer, name: string, overrides: Ro
     const recorded = existsSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${dependency}.json`));
     server.expect('GET', packumentPath(dependency), overrides.dependencies ?? (recorded ? undefined : syntheticDependency(dependency, range)));
   }
+  server.fallback('GET', '/github/', overrides.github ?? GITHUB_RATE_LIMITED);
+  server.fallback('POST', '/github/', overrides.github ?? GITHUB_RATE_LIMITED);
   const osv = overrides.osv ?? osvNoAdvisories;
   if (typeof osv === 'function') server.route('POST', '/osv/v1/querybatch', osv);
   else server.expect('POST', '/osv/v1/querybatch', osv);

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENDPOINTS, EndpointError, githubApiFor, resolveEndpoints } from '../../src/sources/endpoints.js';
+import { npmDefaultRegistry } from '../../src/sources/npm-config.js';
 
 describe('resolveEndpoints', () => {
   it('uses the public APIs by default', () => {
     const endpoints = resolveEndpoints({});
-    expect(endpoints).toEqual({ ...DEFAULT_ENDPOINTS });
+    const { npmPublicRegistry, ...apis } = endpoints;
+    expect(apis).toEqual({ ...DEFAULT_ENDPOINTS });
     expect(endpoints.githubServer).toBeUndefined();
+    // The public npm registry is npm's own default, never a host written in nerq.
+    expect(npmPublicRegistry).toBe(npmDefaultRegistry());
+  });
+
+  it('NERQ_NPM_PUBLIC_REGISTRY overrides the public npm registry (one trailing slash)', () => {
+    expect(resolveEndpoints({ NERQ_NPM_PUBLIC_REGISTRY: 'http://127.0.0.1:4000/npm//' }).npmPublicRegistry).toBe('http://127.0.0.1:4000/npm/');
   });
 
   it.each([

@@ -78,6 +78,11 @@ export interface FixtureServer {
   expect(method: string, path: string, response?: FixtureResponse): FixtureServer;
   /** Declare a route answered by `handler`. */
   route(method: string, path: string, handler: RouteHandler): FixtureServer;
+  /**
+   * Answer every request under `prefix` (a path ending in `/`) that no exact route takes, with
+   * `response` (a fixture file for the request path by default) — e.g. a whole recorded API.
+   */
+  fallback(method: string, prefix: string, response?: FixtureResponse): FixtureServer;
   readonly requests: RecordedRequest[];
   readonly unexpected: UnexpectedRequest[];
   /** Routes declared with `times` that were not used up, as `METHOD /path` strings. */
@@ -98,6 +103,8 @@ interface Route {
   handler?: RouteHandler;
   remaining: number;
   declared: string;
+  /** Matches every path under `pathname` (checked after the exact routes). */
+  prefix?: boolean;
 }
 
 const TEXT_TYPES: Record<string, string> = {
@@ -180,12 +187,17 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
 
   function findRoute(method: string, decoded: string, search: string): Route | undefined {
     const query = normaliseQuery(search);
-    return routes.find(
+    const exact = routes.find(
       (route) =>
         route.remaining > 0 &&
+        route.prefix !== true &&
         route.method === method &&
         route.pathname === decoded &&
         (route.query === undefined || route.query === query),
+    );
+    return (
+      exact ??
+      routes.find((route) => route.prefix === true && route.method === method && decoded.startsWith(route.pathname))
     );
   }
 
@@ -279,6 +291,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     route(method, routePath, handler) {
       return addRoute(method, routePath, { handler, remaining: Infinity });
     },
+    fallback(method, prefix, response) {
+      if (!prefix.endsWith('/')) throw new Error(`fixture server: a fallback prefix ends with /: ${prefix}`);
+      return addRoute(method, prefix, { ...(response === undefined ? {} : { response }), remaining: Infinity, prefix: true });
+    },
     requests,
     unexpected,
     pending() {
@@ -292,7 +308,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     },
   };
 
-  function addRoute(method: string, routePath: string, rest: Pick<Route, 'response' | 'handler' | 'remaining'>): FixtureServer {
+  function addRoute(method: string, routePath: string, rest: Pick<Route, 'response' | 'handler' | 'remaining' | 'prefix'>): FixtureServer {
     const parsed = new URL(routePath, 'http://fixture.invalid');
     const decoded = decodePath(parsed.pathname);
     if (decoded === undefined) throw new Error(`fixture server: invalid route path ${routePath}`);

@@ -1,0 +1,82 @@
+/**
+ * Everything a run of `check` or `audit` shares: npm configuration, endpoints, the GitHub token,
+ * one HTTP client (one keep-alive pool per origin, credentials bound to their origins) behind the
+ * store's cache, and the clock. Bad configuration is a usage error (exit 2).
+ */
+import type { RunContext } from '../pipeline/context.js';
+import type { GateOptions } from '../scoring/gate.js';
+import { resolveEndpoints, type Endpoints } from '../sources/endpoints.js';
+import { githubAuthFor, githubToken } from '../sources/github.js';
+import { createHttpClient } from '../sources/http.js';
+import { loadNpmConfig, type NpmConfig } from '../sources/npm-config.js';
+import type { HttpClient } from '../sources/types.js';
+import { UsageError } from './options.js';
+import { StoreSession } from './store-session.js';
+
+const DEFAULT_TIMEOUT_S = 60;
+
+export interface RunSetupOptions {
+  cwd: string;
+  registry?: string | undefined;
+  offline?: boolean | undefined;
+  cache?: boolean | undefined;
+  history?: boolean | undefined;
+  maxAge?: number | undefined;
+  timeout?: number | undefined;
+  category?: string | undefined;
+  gate: GateOptions;
+  now: Date;
+  /** The audited directory (`audit`): its own .npmrc is untrusted data, not configuration. */
+  untrustedDir?: string;
+  trustProjectNpmrc?: boolean;
+}
+
+export interface RunSetup {
+  ctx: RunContext;
+  session: StoreSession;
+  http: HttpClient;
+  npm: NpmConfig;
+  endpoints: Endpoints;
+}
+
+export function setUpRun(options: RunSetupOptions): RunSetup {
+  let npm: NpmConfig;
+  let endpoints: Endpoints;
+  try {
+    npm = loadNpmConfig({
+      env: process.env,
+      cwd: options.cwd,
+      ...(options.registry === undefined ? {} : { cliRegistry: options.registry }),
+      ...(options.untrustedDir === undefined ? {} : { untrustedDir: options.untrustedDir }),
+      trustProjectRegistry: options.trustProjectNpmrc === true,
+    });
+    endpoints = resolveEndpoints(process.env);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  for (const warning of npm.warnings) process.stderr.write(`nerq: warning: ${warning}\n`);
+
+  const token = githubToken(process.env);
+  const githubAuth = githubAuthFor(endpoints, token);
+  const deadline = AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000);
+  const session = new StoreSession(
+    {
+      offline: options.offline === true,
+      cache: options.cache !== false,
+      history: options.history !== false,
+      ...(options.maxAge === undefined ? {} : { maxAgeS: options.maxAge }),
+    },
+    process.env,
+  );
+  const http = session.http(createHttpClient({ npm, signal: deadline, authFor: githubAuth }), endpoints, npm, githubAuth);
+  const ctx: RunContext = {
+    http,
+    npm,
+    endpoints,
+    githubToken: token,
+    now: options.now,
+    category: options.category ?? null,
+    gate: options.gate,
+  };
+  return { ctx, session, http, npm, endpoints };
+}

@@ -1,0 +1,34 @@
+/**
+ * The `github` source for a package: its declared repository when that is on GitHub (github.com
+ * or the configured Enterprise host), verified against the package (starjacking) by the source.
+ */
+import type { AttestationFacts, RepositoryRef, Sources } from '../evidence/schema.js';
+import { fetchGithubFacts, githubRepoOf } from '../sources/github.js';
+import type { RunContext } from './context.js';
+
+export async function githubSourceFor(
+  ctx: RunContext,
+  pkg: { ecosystem: 'npm' | 'pypi'; name: string; repository: RepositoryRef | null },
+  attestations: Promise<Sources['attestations']>,
+): Promise<Sources['github']> {
+  const repo = githubRepoOf(pkg.repository, ctx.endpoints);
+  if (repo === null) {
+    const reason =
+      pkg.repository === null ? 'the package declares no source repository' : 'the declared repository is not on GitHub';
+    return { status: 'not-applicable', reason };
+  }
+  // A provenance attestation that names the repository verifies the link as well as the manifest does.
+  const attested = await attestations;
+  const provenance: AttestationFacts | null = attested.status === 'ok' ? attested.facts : null;
+  return fetchGithubFacts(
+    { http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now },
+    repo,
+    {
+      kind: 'package',
+      ecosystem: pkg.ecosystem,
+      name: pkg.name,
+      directory: pkg.repository?.directory ?? null,
+      provenanceRepository: provenance?.provenance === true ? provenance.sourceRepository : null,
+    },
+  );
+}

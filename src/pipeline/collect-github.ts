@@ -1,0 +1,61 @@
+/**
+ * `github:owner/repo`: a project scored from its repository alone (many MCP servers and AI tools
+ * publish no package). Every package source is not-applicable; the repository is the target, so
+ * the link needs no verification.
+ */
+import type { Sources } from '../evidence/schema.js';
+import { EVIDENCE_SCHEMA_VERSION } from '../evidence/schema.js';
+import { GITHUB_HOST } from '../sources/endpoints.js';
+import { fetchGithubFacts } from '../sources/github.js';
+import { purlOf } from '../target/purl.js';
+import type { Target } from '../target/types.js';
+import { VERSION } from '../version.js';
+import type { Collected } from './collect-npm.js';
+import type { RunContext } from './context.js';
+
+const NO_PACKAGE = 'a repository target publishes no package';
+
+export async function collectGithubTarget(target: Target, ctx: RunContext): Promise<Collected> {
+  const [owner = '', name = ''] = target.name.split('/');
+  const github = await fetchGithubFacts(
+    { http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now },
+    { host: GITHUB_HOST, owner, name },
+    { kind: 'target' },
+  );
+  if (github.status !== 'ok') {
+    return { kind: 'error', code: 'registry-unavailable', message: `GitHub could not answer for ${target.name}: ${github.reason}` };
+  }
+  if (github.facts.state !== 'present') {
+    const why = github.facts.state === 'blocked' ? ` (blocked: ${github.facts.absentReason ?? 'no reason given'})` : '';
+    return { kind: 'error', code: 'not-found', message: `${target.name} was not found on GitHub${why}` };
+  }
+  const fullName = github.facts.repository?.fullName ?? target.name;
+  const sources: Sources = {
+    registry: { status: 'not-applicable', reason: NO_PACKAGE },
+    tarball: { status: 'not-applicable', reason: NO_PACKAGE },
+    downloads: { status: 'not-applicable', reason: NO_PACKAGE },
+    dependencies: { status: 'not-applicable', reason: NO_PACKAGE },
+    vulnerabilities: { status: 'not-applicable', reason: NO_PACKAGE },
+    attestations: { status: 'not-applicable', reason: NO_PACKAGE },
+    pypi: { status: 'not-applicable', reason: NO_PACKAGE },
+    github,
+  };
+  return {
+    kind: 'evidence',
+    evidence: {
+      evidenceVersion: EVIDENCE_SCHEMA_VERSION,
+      capturedAt: ctx.now.toISOString(),
+      tool: { name: 'nerq', version: VERSION },
+      target: {
+        input: target.input,
+        ecosystem: 'github',
+        name: fullName,
+        version: target.spec ?? null,
+        purl: purlOf('github', fullName, target.spec),
+        repository: github.facts.repository?.htmlUrl ?? null,
+      },
+      categoryOverride: ctx.category ?? null,
+      sources,
+    },
+  };
+}
