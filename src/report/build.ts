@@ -11,6 +11,7 @@ import { evaluate } from '../scoring/evaluate.js';
 import { applyGate, type GateOptions } from '../scoring/gate.js';
 import { VERDICT_WORDS } from '../scoring/grade.js';
 import { DIMENSION_TITLES, PROFILES, isCategory } from '../scoring/profiles.js';
+import { unverifiedLinkReason } from '../checks/lib/github.js';
 import { VERSION } from '../version.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
 
@@ -40,7 +41,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     grade: result.grade,
     verdict: result.verdict,
     verdictCode: result.verdictCode,
-    verdictReasons: result.verdictReasons,
+    verdictReasons: [...result.verdictReasons, ...linkNotes(evidence)],
     coverage: result.coverage,
     dimensions: result.dimensions,
     checks: result.checks,
@@ -56,6 +57,14 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     previous: null,
     error: null,
   };
+}
+
+/** A package that claims a repository it cannot be tied to says so in its verdict (starjacking). */
+function linkNotes(evidence: Evidence): string[] {
+  const github = evidence.sources.github;
+  if (github.status !== 'ok') return [];
+  const note = unverifiedLinkReason(github.facts);
+  return note === null ? [] : [note];
 }
 
 /** The report's advisories: the target's first, then its direct dependencies'. */

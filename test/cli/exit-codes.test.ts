@@ -136,16 +136,22 @@ describe('exit 3: a target could not be evaluated and none failed', () => {
     expect(report.error?.message).toContain('4.17.1');
   });
 
-  it.each([
-    ['pypi:requests', /PyPI targets are not supported yet/],
-    ['github:owner/repo', /GitHub repository targets are not supported yet/],
-  ])('%s is parsed and answered "not supported yet", without a request', async (target, message) => {
-    const before = server.requests.length;
-    const result = await runCli(['check', target], { server });
+  it('a PyPI project PyPI does not know (404) is not found, exit 3', async () => {
+    server.expect('GET', '/pypi/pypi/no-such-project/json', { status: 404, body: { message: 'Not Found' } });
+    const result = await runCli(['check', 'pypi:No_Such.Project', '--json'], { server });
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(message);
-    expect(result.stdout).toMatch(/not evaluated/);
-    expect(server.requests.length).toBe(before);
+    const report = parseReport(result.stdout);
+    expect(report.target).toMatchObject({ ecosystem: 'pypi', name: 'no-such-project' });
+    expect(report.error?.code).toBe('not-found');
+  });
+
+  it('a GitHub repository that does not exist (404) is not found, exit 3', async () => {
+    server.expect('GET', '/github/repos/nerq-fixture/no-such-repo', { status: 404, body: { message: 'Not Found' } });
+    const result = await runCli(['check', 'github:nerq-fixture/no-such-repo', '--json'], { server });
+    expect(result.code).toBe(3);
+    const report = parseReport(result.stdout);
+    expect(report.target.ecosystem).toBe('github');
+    expect(report.error).toMatchObject({ code: 'not-found', message: 'nerq-fixture/no-such-repo was not found on GitHub' });
   });
 
   it('coverage below --min-coverage 0.99 with no failure', async () => {

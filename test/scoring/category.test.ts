@@ -60,3 +60,15 @@ describe('buildReport', () => {
     expect(mcp.dimensions.find((d) => d.id === 'security')!.weight).toBeGreaterThan(lib.dimensions.find((d) => d.id === 'security')!.weight);
   });
 });
+
+describe('the verdict and the repository link', () => {
+  it('an unverified (starjacked) repository link is named in the verdict reasons; a verified one is not', () => {
+    const starjacked = evidence({
+      github: { link: { verifiedBy: null, reason: 'package.json at main names "chalk", not "chaIk"' } },
+    });
+    const reasons = buildReport(starjacked, { checks: CHECKS, gate: DEFAULT_GATE }).verdictReasons;
+    expect(reasons.some((r) => r.includes('is not verified as this package') && r.includes('names "chalk", not "chaIk"'))).toBe(true);
+    const verified = buildReport(evidence({ github: {} }), { checks: CHECKS, gate: DEFAULT_GATE }).verdictReasons;
+    expect(verified.some((r) => r.includes('not verified'))).toBe(false);
+  });
+});

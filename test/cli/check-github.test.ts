@@ -1,0 +1,493 @@
+/**
+ * `nerq check` end to end for GitHub (issue 4 acceptance), through the built CLI against the
+ * fixture server: a `github:owner/repo` target scored from its repository alone, an npm package
+ * whose repository link is verified, a starjacked one, a missing repository, a spent rate limit,
+ * and the request counts without a token (REST) and with one (GraphQL), read from the server's
+ * request log. The token never leaves GitHub's API: not in stdout, stderr, evidence or the store.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PackageURL } from 'packageurl-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/checks/index.js';
+import type { Report } from '../../src/report/schema.js';
+import { USER_AGENT } from '../../src/version.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
+import { runCli, type CliResult } from '../support/run-cli.js';
+import {
+  GITHUB_NOW,
+  githubAnswers,
+  serveNpmWidget,
+  serveWidgetGraphql,
+  serveWidgetRest,
+  TOKEN,
+  WIDGET_RATE_LIMITED,
+  WIDGET_REST_TARGET,
+} from './github-helpers.js';
+import { ANSI, checkOf, DIMENSION_IDS, parseReport, requireBuiltCli, schemaViolations, sourceOf, statusForScore } from './helpers.js';
+
+/** The checks that read the `github` source, in report order. */
+const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id);
+
+const RATE_LIMIT_REASON = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';
+const UNVERIFIED = 'package.json at main names "widget", not "widgets-helper"';
+
+interface Run extends CliResult {
+  /** The requests this run made (the server's log is shared by a describe block). */
+  requests: RecordedRequest[];
+}
+
+function useServer(setUp: (server: FixtureServer) => void): { server: () => FixtureServer; run: (args: string[], env?: Record<string, string>) => Promise<Run> } {
+  let server: FixtureServer | undefined;
+  beforeAll(async () => {
+    requireBuiltCli();
+    server = await startFixtureServer();
+    setUp(server);
+  });
+  afterAll(async () => {
+    if (server === undefined) return;
+    expectNoUnexpected(server);
+    await server.close();
+  });
+  const get = (): FixtureServer => {
+    if (server === undefined) throw new Error('fixture server not started');
+    return server;
+  };
+  return {
+    server: get,
+    async run(args, env = {}) {
+      const before = get().requests.length;
+      const result = await runCli(args, { server: get(), env: { NERQ_NOW: GITHUB_NOW, ...env } });
+      return { ...result, requests: get().requests.slice(before) };
+    },
+  };
+}
+
+/** GitHub requests as `METHOD path` without the query, sorted. */
+function githubLines(requests: readonly RecordedRequest[]): string[] {
+  return requests.filter((r) => r.path.startsWith('/github/')).map((r) => `${r.method} ${r.path.split('?')[0]}`).sort();
+}
+
+function dimensionsOf(report: Report): Array<{ id: string; score: number | null; coverage: number }> {
+  return report.dimensions.map(({ id, score, coverage }) => ({ id, score, coverage }));
+}
+
+function expectJsonReport(result: CliResult, code: number): Report {
+  expect(result.code, result.stderr).toBe(code);
+  expect(result.stderr).toBe('');
+  expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+  return parseReport(result.stdout);
+}
+
+describe('nerq check github:acme/widget without a token (REST)', () => {
+  const ctx = useServer((server) => serveWidgetRest(server, { manifest: false }));
+  let json: Run;
+  let report: Report;
+
+  beforeAll(async () => {
+    json = await ctx.run(['check', 'github:acme/widget', '--json']);
+    report = expectJsonReport(json, 0);
+  });
+
+  it('is a github target named by a valid pkg:github purl, scored and passing the gate (exit 0)', () => {
+    expect(report.target).toEqual({
+      input: 'github:acme/widget',
+      ecosystem: 'github',
+      name: 'acme/widget',
+      version: null,
+      purl: 'pkg:github/acme/widget',
+      repository: 'https://github.com/acme/widget',
+    });
+    const purl = PackageURL.fromString(report.target.purl ?? '');
+    expect({ type: purl.type, namespace: purl.namespace, name: purl.name, version: purl.version ?? null }).toEqual({
+      type: 'github',
+      namespace: 'acme',
+      name: 'widget',
+      version: null,
+    });
+    expect(report.error).toBeNull();
+    expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
+      score: 90.7,
+      grade: 'A+',
+      verdict: 'YES',
+      coverage: 0.7,
+    });
+    expect(report.verdictReasons).toEqual([]);
+    expect(report.gate).toMatchObject({ passed: true, reasons: [] });
+    // Every package source is not-applicable and left out: GitHub is the only source.
+    expect(report.sources).toEqual([{ id: 'github', status: 'ok', reason: null }]);
+  });
+
+  it('reports every GitHub check with its evidence, and no package check', () => {
+    expect(GITHUB_CHECKS).toHaveLength(12);
+    expect(report.checks.map((c) => c.id)).toEqual(GITHUB_CHECKS);
+    for (const check of report.checks) {
+      expect({ id: check.id, status: check.status }).toEqual({ id: check.id, status: statusForScore(check.score) });
+      expect(check.evidence).toMatchObject({ repository: 'acme/widget', verifiedBy: 'target' });
+    }
+    for (const packageCheck of ['readme', 'license-declared', 'weekly-downloads', 'known-vulnerabilities', 'install-scripts', 'wheels-published', 'yanked-release']) {
+      expect(report.checks.find((c) => c.id === packageCheck), packageCheck).toBeUndefined();
+    }
+    const scores = Object.fromEntries(report.checks.map((c) => [c.id, c.score]));
+    expect(scores).toEqual({
+      'security-policy': 100,
+      'release-signing': 80,
+      'dependency-update-tool': 100,
+      'commit-activity': 90,
+      'issue-responsiveness': 74,
+      'pr-merge-rate': 66.7,
+      'repository-archived': 100,
+      'ci-present': 100,
+      'license-consistency': null,
+      contributors: 70,
+      'stars-forks': 100,
+      'community-files': 100,
+    });
+    expect(checkOf(report, 'commit-activity').evidence).toMatchObject({ commits90d: 5, commits365d: 8, authors365d: 4, branch: 'main' });
+    expect(checkOf(report, 'stars-forks').evidence).toMatchObject({ stars: 15234, forks: 1203 });
+    expect(checkOf(report, 'release-signing').evidence).toMatchObject({ tag: 'v3.2.0', signedReleases: 2, examined: 4 });
+    expect(checkOf(report, 'issue-responsiveness').evidence).toMatchObject({ method: 'comments-or-close', sampled: 3, responded: 2 });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({
+      messageId: 'no-package',
+      message: "Unknown: no package licence to compare with the repository's MIT",
+    });
+  });
+
+  it('lists all five dimensions: documentation has no check for a repository, compliance only an unknown one', () => {
+    expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
+    expect(dimensionsOf(report)).toEqual([
+      { id: 'security', score: 95, coverage: 1 },
+      { id: 'maintenance', score: 87.2, coverage: 1 },
+      // No check reads a repository's README or docs: the dimension is empty.
+      { id: 'documentation', score: null, coverage: 0 },
+      // license-consistency is the only compliance check that applies, and it is unknown.
+      { id: 'compliance', score: null, coverage: 0 },
+      { id: 'community', score: 88, coverage: 1 },
+    ]);
+    expect(report.checks.filter((c) => c.dimension === 'documentation')).toEqual([]);
+    expect(report.checks.filter((c) => c.dimension === 'compliance').map((c) => c.id)).toEqual(['license-consistency']);
+  });
+
+  it('makes exactly 8 REST requests, each naming nerq, none with a token', () => {
+    expect(json.requests).toHaveLength(8);
+    expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET].sort());
+    for (const request of json.requests) {
+      expect(request.headers['user-agent']).toBe(USER_AGENT);
+      expect(request.headers.authorization).toBeUndefined();
+    }
+  });
+
+  it('renders the terminal table: the header, five dimension rows, the GitHub checks', async () => {
+    const table = await ctx.run(['check', 'github:acme/widget']);
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('');
+    expect(table.stdout).not.toMatch(ANSI);
+    expect(table.stdout).toMatch(/^acme\/widget {2}score 90\.7\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^│ Documentation │ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
+    expect(table.stdout).toMatch(/^│ Compliance\s+│ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
+    for (const title of ['Security', 'Maintenance', 'Community']) {
+      expect(table.stdout).toMatch(new RegExp(`^│ ${title}\\s+│ [█░]+ │\\s+\\d+\\.\\d │\\s+0\\.\\d\\d │\\s+100% │$`, 'm'));
+    }
+    expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
+    expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
+    expect(table.stdout).toMatch(/^Gate {2}passed\b/m);
+    expect(table.requests).toHaveLength(8);
+  });
+
+  it('renders Markdown with the same numbers', async () => {
+    const md = await ctx.run(['check', 'github:acme/widget', '--format', 'markdown']);
+    expect(md.code).toBe(0);
+    expect(md.stderr).toBe('');
+    expect(md.stdout).toMatch(/^## nerq · acme\/widget$/m);
+    expect(md.stdout).toContain('**90.7/100** · grade **A+** · ✅ **YES** · coverage 70% · category library');
+    expect(md.stdout).toContain('| Documentation | — | 0.15 | 0% |');
+    expect(md.stdout).toContain('| Security | 95.0 | 0.30 | 100% |');
+    expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
+    expect(md.stdout).toContain('| ❔ unknown | Licence matches the repository | — |');
+  });
+});
+
+describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
+  const ctx = useServer((server) => serveWidgetGraphql(server));
+  let json: Run;
+  let report: Report;
+
+  beforeAll(async () => {
+    json = await ctx.run(['check', 'github:acme/widget', '--json'], { GITHUB_TOKEN: TOKEN });
+    report = expectJsonReport(json, 0);
+  });
+
+  it('makes one GraphQL query and the two REST extras (3 requests), all with the token', () => {
+    expect(json.requests).toHaveLength(3);
+    expect(githubLines(json.requests)).toEqual(
+      ['POST /github/graphql', 'GET /github/repos/acme/widget/contributors', 'GET /github/repos/acme/widget/community/profile'].sort(),
+    );
+    for (const request of json.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('gives the same checks, with first-response responsiveness from GraphQL', () => {
+    expect(report.checks.map((c) => c.id)).toEqual(GITHUB_CHECKS);
+    expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: 80, evidence: { method: 'first-response', medianHoursToResponse: 15 } });
+    expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
+      score: 91.2,
+      grade: 'A+',
+      verdict: 'YES',
+      coverage: 0.7,
+    });
+  });
+
+  it('GH_TOKEN is used the same way', async () => {
+    const run = await ctx.run(['check', 'github:acme/widget', '--json'], { GH_TOKEN: TOKEN });
+    expect(run.code).toBe(0);
+    expect(githubLines(run.requests)).toEqual(githubLines(json.requests));
+    for (const request of run.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});
+
+/** Every file under `dir`, as bytes. */
+function filesUnder(dir: string): Array<{ file: string; bytes: Buffer }> {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((entry) => path.join(dir, entry))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => ({ file, bytes: readFileSync(file) }));
+}
+
+describe('the token never appears in output, evidence or the store', () => {
+  const ctx = useServer((server) => {
+    serveWidgetGraphql(server);
+    serveNpmWidget(server, 'widget');
+  });
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-h9-token-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a github: target and an npm package, in JSON, the table with --evidence, and the saved evidence', async () => {
+    // The store (HTTP cache, history) goes to a folder the test can read after the run.
+    const store = { XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_DATA_HOME: path.join(dir, 'data'), XDG_STATE_HOME: path.join(dir, 'state') };
+    const evidenceFile = path.join(dir, 'evidence.json');
+    const runs = [
+      await ctx.run(['check', 'github:acme/widget', '--json', '--save-evidence', evidenceFile], { GITHUB_TOKEN: TOKEN, ...store }),
+      await ctx.run(['check', 'widget', '--evidence'], { GITHUB_TOKEN: TOKEN, ...store }),
+      await ctx.run(['check', 'widget', '--format', 'markdown', '--save-evidence', path.join(dir, 'widget.json')], { GH_TOKEN: TOKEN, ...store }),
+    ];
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).not.toContain(TOKEN);
+      expect(run.stderr).not.toContain(TOKEN);
+      // The GitHub requests did carry it: the runs were authenticated.
+      expect(run.requests.some((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+      // …and nothing else did.
+      for (const request of run.requests.filter((r) => !r.path.startsWith('/github/'))) expect(request.headers.authorization, request.path).toBeUndefined();
+    }
+    const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string } } };
+    expect(evidence.target.ecosystem).toBe('github');
+    expect(evidence.sources.github.status).toBe('ok');
+    const written = filesUnder(dir);
+    expect(written.length).toBeGreaterThan(2);
+    for (const { file, bytes } of written) {
+      expect(bytes.includes(TOKEN), path.relative(dir, file)).toBe(false);
+      expect(bytes.includes(Buffer.from(TOKEN, 'utf16le')), path.relative(dir, file)).toBe(false);
+    }
+  });
+
+  it('a rejected token (HTTP 401): the message names the variables, never the token', async () => {
+    const refused = await startFixtureServer();
+    try {
+      githubAnswers(refused, { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } });
+      const result = await runCli(['check', 'github:acme/widget', '--json'], { server: refused, env: { NERQ_NOW: GITHUB_NOW, GITHUB_TOKEN: TOKEN } });
+      const report = expectJsonReport(result, 3);
+      expect(report.error?.code).toBe('registry-unavailable');
+      expect(report.error?.message).toMatch(/^GitHub could not answer for acme\/widget: .*HTTP 401/);
+      expect(result.stdout).not.toContain(TOKEN);
+      expect(result.stderr).not.toContain(TOKEN);
+      expectNoUnexpected(refused);
+    } finally {
+      await refused.close();
+    }
+  });
+});
+
+describe('a missing repository', () => {
+  const ctx = useServer((server) =>
+    githubAnswers(server, { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/repos/repos#get-a-repository', status: '404' } }),
+  );
+
+  it('404 → not evaluated, exit 3, one request, a one-line message', async () => {
+    const json = await ctx.run(['check', 'github:acme/nothing', '--json']);
+    const report = expectJsonReport(json, 3);
+    expect(report.error).toEqual({ code: 'not-found', message: 'acme/nothing was not found on GitHub' });
+    expect(report.verdict).toBe('UNKNOWN');
+    expect(report.checks).toEqual([]);
+    expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/nothing']);
+
+    const table = await ctx.run(['check', 'github:acme/nothing']);
+    expect(table).toMatchObject({ code: 3, stderr: '', stdout: 'acme/nothing  not evaluated\nerror not-found: acme/nothing was not found on GitHub\n' });
+  });
+});
+
+describe('a rate-limited run (remaining 0)', () => {
+  const ctx = useServer((server) => {
+    githubAnswers(server, WIDGET_RATE_LIMITED);
+    serveNpmWidget(server, 'widget');
+  });
+
+  it('a github: target cannot be evaluated: exit 3 with the reset time and the token hint, after one request', async () => {
+    const json = await ctx.run(['check', 'github:acme/widget', '--json']);
+    const report = expectJsonReport(json, 3);
+    expect(report.error).toEqual({ code: 'registry-unavailable', message: `GitHub could not answer for acme/widget: ${RATE_LIMIT_REASON}` });
+    // Nothing more is asked once the budget is gone (and nothing sleeps until the reset).
+    expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/widget']);
+
+    const table = await ctx.run(['check', 'github:acme/widget']);
+    expect(table.code).toBe(3);
+    expect(table.stderr).toBe('');
+    expect(table.stdout.replace(/\s+/g, ' ')).toContain(`error registry-unavailable: GitHub could not answer for acme/widget: ${RATE_LIMIT_REASON}`);
+  });
+
+  it('with a token the reason has the reset time but no token hint', async () => {
+    const json = await ctx.run(['check', 'github:acme/widget', '--json'], { GITHUB_TOKEN: TOKEN });
+    const report = expectJsonReport(json, 3);
+    expect(report.error?.message).toBe('GitHub could not answer for acme/widget: GitHub API rate limit reached (resets at 13:05 UTC)');
+    expect(githubLines(json.requests)).toEqual(['POST /github/graphql']);
+  });
+
+  it('an npm package: every GitHub check unknown with the reason; the package is still scored (exit 0)', async () => {
+    const json = await ctx.run(['check', 'widget', '--json']);
+    const report = expectJsonReport(json, 0);
+    expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'unavailable', reason: RATE_LIMIT_REASON });
+    for (const id of GITHUB_CHECKS) {
+      expect(checkOf(report, id)).toMatchObject({
+        score: null,
+        status: 'unknown',
+        messageId: 'source-unavailable',
+        message: `Unknown: github unavailable (${RATE_LIMIT_REASON})`,
+      });
+    }
+    expect(checkOf(report, 'readme').score).toBe(90);
+    expect(report.coverage).toBe(0.736);
+    expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/widget']);
+  });
+});
+
+describe('an npm package whose repository is acme/widget (verified by its package.json)', () => {
+  const ctx = useServer((server) => {
+    serveWidgetRest(server, { manifest: true });
+    serveNpmWidget(server, 'widget');
+  });
+  let json: Run;
+  let report: Report;
+
+  beforeAll(async () => {
+    json = await ctx.run(['check', 'widget', '--json']);
+    report = expectJsonReport(json, 0);
+  });
+
+  it('reports the GitHub checks with evidence next to the npm checks', () => {
+    expect(report.target).toMatchObject({ ecosystem: 'npm', name: 'widget', version: '3.2.0', purl: 'pkg:npm/widget@3.2.0', repository: 'https://github.com/acme/widget' });
+    const ids = report.checks.map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining([...GITHUB_CHECKS, 'readme', 'license-declared', 'weekly-downloads', 'known-vulnerabilities', 'install-scripts']));
+    for (const id of GITHUB_CHECKS) {
+      const check = checkOf(report, id);
+      expect(check.score, id).not.toBeNull();
+      expect(check.evidence, id).toMatchObject({ repository: 'acme/widget', verifiedBy: 'manifest' });
+    }
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
+    // PyPI-only checks do not apply to an npm package.
+    expect(ids).not.toContain('wheels-published');
+    expect(ids).not.toContain('yanked-release');
+    expect(dimensionsOf(report).every((d) => d.coverage === 1)).toBe(true);
+    expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
+      score: 91.9,
+      grade: 'A+',
+      verdict: 'YES',
+      coverage: 1,
+    });
+    expect(report.verdictReasons).toEqual([]);
+  });
+
+  it('makes 9 GitHub requests without a token: the 8 of a repository and its package.json', () => {
+    expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET, 'GET /github/repos/acme/widget/contents/package.json'].sort());
+    const manifest = json.requests.find((r) => r.path === '/github/repos/acme/widget/contents/package.json');
+    expect(manifest?.headers.accept).toBe('application/vnd.github.raw+json');
+  });
+
+  it('with a token: still 3 GitHub requests (the query reads package.json too)', async () => {
+    const server = ctx.server();
+    serveWidgetGraphql(server);
+    const run = await ctx.run(['check', 'widget', '--json'], { GITHUB_TOKEN: TOKEN });
+    const withToken = expectJsonReport(run, 0);
+    expect(githubLines(run.requests)).toEqual(
+      ['POST /github/graphql', 'GET /github/repos/acme/widget/contributors', 'GET /github/repos/acme/widget/community/profile'].sort(),
+    );
+    expect(checkOf(withToken, 'stars-forks').evidence).toMatchObject({ verifiedBy: 'manifest', stars: 15234 });
+  });
+
+  it('renders both kinds of checks in the table', async () => {
+    const table = await ctx.run(['check', 'widget']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 91\.9\/100 {2}grade A\+ {2}verdict YES$/m);
+    for (const title of ['Commit activity', 'Stars and forks', 'Licence matches the repository', 'README substance', 'Weekly downloads']) {
+      expect(table.stdout).toContain(title);
+    }
+  });
+});
+
+describe('a starjacked package: widgets-helper claims acme/widget', () => {
+  const ctx = useServer((server) => {
+    serveWidgetRest(server, { manifest: true });
+    serveNpmWidget(server, 'widgets-helper');
+  });
+  let json: Run;
+  let report: Report;
+
+  beforeAll(async () => {
+    json = await ctx.run(['check', 'widgets-helper', '--json']);
+    report = expectJsonReport(json, 0);
+  });
+
+  it('every GitHub check is unknown: the repository link is not verified', () => {
+    for (const id of GITHUB_CHECKS) {
+      expect(checkOf(report, id), id).toMatchObject({
+        score: null,
+        status: 'unknown',
+        messageId: 'link-unverified',
+        message: `Unknown: repository link not verified (${UNVERIFIED})`,
+        evidence: { repository: 'acme/widget', verifiedBy: null, reason: UNVERIFIED },
+      });
+    }
+    // The package's own checks are scored as for the real one.
+    expect(checkOf(report, 'readme').score).toBe(90);
+    expect(checkOf(report, 'weekly-downloads').score).toBe(100);
+  });
+
+  it('the verdict reasons say why the repository is not credited', () => {
+    expect(report.verdictReasons).toEqual([
+      `repository acme/widget is not verified as this package's (${UNVERIFIED}): its popularity and activity are not credited`,
+    ]);
+    // The uncredited checks leave the mean: only coverage drops, and the verdict stays YES.
+    expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
+      score: 94,
+      grade: 'A+',
+      verdict: 'YES',
+      coverage: 0.736,
+    });
+  });
+
+  it('the manifest was read to decide it (9 GitHub requests)', () => {
+    expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET, 'GET /github/repos/acme/widget/contents/package.json'].sort());
+  });
+
+  it('the table shows the reason under the header', async () => {
+    const table = await ctx.run(['check', 'widgets-helper']);
+    expect(table.code).toBe(0);
+    const flat = table.stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain('repository acme/widget is not verified as this package\'s');
+    expect(flat).toContain('Unknown: repository link not verified');
+  });
+});

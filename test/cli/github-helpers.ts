@@ -1,0 +1,187 @@
+/**
+ * Set-up for the end-to-end GitHub CLI tests: the acme/widget repository served over REST (no
+ * token) or GraphQL (with one) from the recorded-shape fixtures under fixtures/http/github, and
+ * an npm package built here (packument and tarball) whose `repository` is that repository.
+ *
+ * The GitHub fixtures are dated relative to 2026-06-01, so these runs set NERQ_NOW to the GitHub
+ * source tests' clock (test/github/helpers.ts NOW).
+ */
+import { createHash } from 'node:crypto';
+import type { FixtureResponse, FixtureServer } from '../support/fixture-server.js';
+import { makeTarball } from '../support/tarball.js';
+import { GH_SHA, NOW, rateHeaders, serveRepo, TOKEN } from '../github/helpers.js';
+import { downloadsPath, osvNoAdvisories, packumentPath } from './helpers.js';
+
+export { GH_SHA, TOKEN };
+
+/** NERQ_NOW for every GitHub run: the instant the fixtures' commits, issues and releases are dated from. */
+export const GITHUB_NOW = NOW.toISOString();
+
+/** The repository's REST routes without the query (a github: target needs no manifest). */
+export const WIDGET_REST_TARGET = [
+  'GET /github/repos/acme/widget',
+  'GET /github/repos/acme/widget/commits',
+  'GET /github/repos/acme/widget/releases',
+  'GET /github/repos/acme/widget/contributors',
+  'GET /github/repos/acme/widget/issues',
+  'GET /github/repos/acme/widget/community/profile',
+  'GET /github/repos/acme/widget/contents',
+  `GET /github/repos/acme/widget/git/trees/${GH_SHA}`,
+] as const;
+
+/** acme/widget over REST; `manifest` adds the raw package.json a package's link check reads. */
+export function serveWidgetRest(server: FixtureServer, options: { manifest: boolean }): void {
+  serveRepo(server, 'acme/widget', options.manifest ? {} : { skip: ['manifest'] });
+}
+
+/** acme/widget with a token: the GraphQL query and the two REST extras GraphQL has no equivalent for. */
+export function serveWidgetGraphql(server: FixtureServer): void {
+  server.expect('POST', '/github/graphql', { fixture: 'github/graphql/acme-widget' });
+  server.expect('GET', '/github/repos/acme/widget/contributors', { fixture: 'github/repos/acme/widget/contributors' });
+  server.expect('GET', '/github/repos/acme/widget/community/profile', { fixture: 'github/repos/acme/widget/community/profile' });
+}
+
+/** The hourly budget spent: 403, remaining 0, the reset 65 minutes after GITHUB_NOW (13:05 UTC). */
+export const WIDGET_RATE_LIMITED: FixtureResponse = {
+  status: 403,
+  headers: rateHeaders(0, 3900),
+  body: {
+    message: "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit.)",
+    documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
+  },
+};
+
+/** Every GitHub request (REST and GraphQL) answered with `response`. */
+export function githubAnswers(server: FixtureServer, response: FixtureResponse): void {
+  server.fallback('GET', '/github/', response);
+  server.fallback('POST', '/github/', response);
+}
+
+// ---------------------------------------------------------------------------------------------
+// An npm package whose repository is acme/widget
+
+export const WIDGET_VERSION = '3.2.0';
+const REPOSITORY_URL = 'git+https://github.com/acme/widget.git';
+
+export interface NpmWidget {
+  name: string;
+  version: string;
+  tarball: Buffer;
+  /** `sha512-…` of the tarball, as the packument's dist.integrity carries it. */
+  integrity: string;
+}
+
+/** The package's tarball: manifest, README, licence and code, as `npm pack` lays them out. */
+export function widgetTarball(name: string): Buffer {
+  const manifest = {
+    name,
+    version: WIDGET_VERSION,
+    description: 'Widgets for the command line',
+    license: 'MIT',
+    repository: { type: 'git', url: REPOSITORY_URL },
+    bin: { widget: 'bin/widget.js' },
+    main: 'index.js',
+    types: 'index.d.ts',
+    engines: { node: '>=20' },
+  };
+  const readme = [
+    `# ${name}`,
+    '',
+    'Widgets for the command line: draw, list and pack widgets from a terminal.',
+    'Every widget kind is a small module; the command prints the kinds it knows and draws one',
+    'at the size you ask for, in plain text, so the output can be piped to other tools.',
+    '',
+    '## Install',
+    '',
+    '```sh',
+    `npm install ${name}`,
+    '```',
+    '',
+    '## Usage',
+    '',
+    '```js',
+    `import { draw } from '${name}';`,
+    "draw({ kind: 'gear', size: 3 });",
+    '```',
+    '',
+    '## API',
+    '',
+    '`draw(options)` renders one widget; `list()` names the kinds it knows.',
+    '',
+    '## License',
+    '',
+    'MIT',
+    '',
+  ].join('\n');
+  return makeTarball([
+    { path: 'package.json', content: `${JSON.stringify(manifest, null, 2)}\n` },
+    { path: 'README.md', content: readme },
+    { path: 'LICENSE', content: 'MIT License\n\nCopyright (c) 2015 Acme\n\nPermission is hereby granted, free of charge, to any person obtaining a copy of this software.\n' },
+    { path: 'CHANGELOG.md', content: '# Changelog\n\n## 3.2.0\n\n- list() names every kind\n' },
+    { path: 'index.js', content: "export function draw(options) { return `${options.kind}:${options.size}`; }\nexport function list() { return ['gear']; }\n" },
+    { path: 'index.d.ts', content: 'export declare function draw(options: { kind: string; size: number }): string;\nexport declare function list(): string[];\n' },
+    { path: 'bin/widget.js', content: "#!/usr/bin/env node\nimport { list } from '../index.js';\nconsole.log(list().join('\\n'));\n", mode: 0o755 },
+  ]);
+}
+
+/** A full packument (three releases, the last one at WIDGET_VERSION) claiming acme/widget. */
+export function widgetPackument(name: string, integrity: string): Record<string, unknown> {
+  const person = { name: 'alice', email: 'alice@example.com' };
+  const version = (v: string) => ({
+    name,
+    version: v,
+    description: 'Widgets for the command line',
+    license: 'MIT',
+    repository: { type: 'git', url: REPOSITORY_URL },
+    homepage: 'https://widget.example',
+    bugs: { url: 'https://github.com/acme/widget/issues' },
+    keywords: ['cli', 'widgets'],
+    main: 'index.js',
+    types: 'index.d.ts',
+    bin: { widget: 'bin/widget.js' },
+    engines: { node: '>=20' },
+    _id: `${name}@${v}`,
+    _npmUser: person,
+    maintainers: [person, { name: 'bob', email: 'bob@example.com' }],
+    dist: {
+      ...(v === WIDGET_VERSION ? { integrity } : {}),
+      tarball: `{{REGISTRY}}/${name}/-/${name}-${v}.tgz`,
+    },
+  });
+  return {
+    _id: name,
+    name,
+    description: 'Widgets for the command line',
+    'dist-tags': { latest: WIDGET_VERSION },
+    versions: { '3.0.0': version('3.0.0'), '3.1.0': version('3.1.0'), [WIDGET_VERSION]: version(WIDGET_VERSION) },
+    time: {
+      created: '2015-03-02T10:00:00.000Z',
+      '3.0.0': '2025-04-20T10:00:00.000Z',
+      '3.1.0': '2025-11-15T10:00:00.000Z',
+      [WIDGET_VERSION]: '2026-05-10T10:05:00.000Z',
+      modified: '2026-05-10T10:05:00.000Z',
+    },
+    maintainers: [person, { name: 'bob', email: 'bob@example.com' }],
+    repository: { type: 'git', url: REPOSITORY_URL },
+    license: 'MIT',
+    readme: '',
+  };
+}
+
+/**
+ * Serve the npm package `name` claiming acme/widget: its packument, its tarball (built here),
+ * download counts, and OSV with no advisory. The GitHub routes are the caller's.
+ */
+export function serveNpmWidget(server: FixtureServer, name: string): NpmWidget {
+  const tarball = widgetTarball(name);
+  const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+  server.expect('GET', packumentPath(name), { body: widgetPackument(name, integrity) });
+  server.route('GET', `/npm/${name}/-/${name}-${WIDGET_VERSION}.tgz`, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(tarball.length) });
+    res.end(tarball);
+  });
+  server.expect('GET', downloadsPath('last-week', name), { body: { downloads: 812_345, start: '2026-05-25', end: '2026-05-31', package: name } });
+  server.expect('GET', downloadsPath('last-year', name), { body: { downloads: 39_876_543, start: '2025-06-01', end: '2026-05-31', package: name } });
+  server.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
+  return { name, version: WIDGET_VERSION, tarball, integrity };
+}
