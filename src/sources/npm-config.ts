@@ -49,6 +49,11 @@ interface NpmConfUtil {
 
 const Conf = ConfModule as ConfConstructor;
 const npmConf = npmConfModule as NpmConfDefaults;
+
+/** npm's built-in default registry (the public one), as npm itself carries it. */
+export function npmDefaultRegistry(): string {
+  return normaliseRegistry(npmConf.defaults.registry, "npm's default registry");
+}
 const confTypes: unknown = typesModule.types;
 const confUtil = utilModule as NpmConfUtil;
 
