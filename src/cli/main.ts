@@ -19,6 +19,11 @@ function outputOptions(command: Command): Command {
     .option('--no-color', 'no colour in the terminal report');
 }
 
+/** Repeatable option values, in order. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 export function buildProgram(): Command {
   const program = new Command('nerq')
     .description('Trust auditor for open-source packages: a transparent 0–100 trust score, explained.')
@@ -30,8 +35,8 @@ export function buildProgram(): Command {
   outputOptions(
     program
       .command('check')
-      .description('score npm packages (pypi: and github: targets are parsed, not yet resolved)')
-      .argument('<target...>', 'express, express@5, @scope/pkg@1.2.3, npm:express, pkg:npm/express@5.1.0')
+      .description('score packages and repositories: npm, PyPI (pypi:), GitHub (github:owner/repo)')
+      .argument('<target...>', 'express, express@5, @scope/pkg@1.2.3, pypi:requests==2.31.0, github:owner/repo, pkg:npm/express@5.1.0')
       .option('--timeout <seconds>', 'deadline for the whole run (default 60)')
       .option('--save-evidence <file>', 'write the collected evidence as JSON (re-score it with nerq score)')
       .option('--registry <url>', 'npm registry (default: from your npm configuration)')
@@ -44,6 +49,34 @@ export function buildProgram(): Command {
     const { runCheck } = await import('./run-check.js');
     process.exitCode = await runCheck(targets, options);
   });
+
+  program
+    .command('audit')
+    .description('gate every dependency of a project (lockfiles, manifests, SBOMs) against a policy')
+    .argument('[dir]', 'the project directory (default: the current directory)')
+    .option('--file <path>', 'audit this lockfile, manifest or SBOM (repeatable; default: detected in dir)', collect, [])
+    .option('--policy <file>', 'policy file (default: .nerqrc.json or package.json "nerq", from dir up to the repository root)')
+    .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode)')
+    .option('--direct', 'only direct dependencies')
+    .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect, [])
+    .option('--concurrency <n>', 'evaluations in flight (default 16)')
+    .option('--trust-project-npmrc', "follow a registry that only the audited directory's .npmrc sets")
+    .option('--json', 'print the audit report as JSON (same as --format json)')
+    .addOption(new Option('--format <format>', 'output format: table, json, markdown or sarif'))
+    .option('--min-score <n>', 'policy: fail packages scoring below n (overrides the policy file)')
+    .option('--min-coverage <r>', 'policy: packages with coverage below r (0–1) fail (overrides the policy file)')
+    .option('--category <category>', `override the category of every package (${CATEGORIES.join(', ')})`)
+    .option('--timeout <seconds>', 'deadline for the whole run (default: 120, longer for big projects)')
+    .option('--registry <url>', 'npm registry (default: from your npm configuration)')
+    .option('--offline', 'answer only from the local store')
+    .option('--no-cache', 'do not read the HTTP cache')
+    .option('--max-age <seconds>', 'treat cached answers older than this as stale')
+    .option('--no-history', 'do not record these evaluations')
+    .option('--no-color', 'no colour in the terminal report')
+    .action(async (dir: string | undefined, options: Record<string, unknown>) => {
+      const { runAudit } = await import('./run-audit.js');
+      process.exitCode = await runAudit(dir, options);
+    });
 
   outputOptions(
     program

@@ -40,6 +40,20 @@ export const CheckOptionsSchema = OutputOptionsSchema.extend({
     .optional(),
 });
 
+export const AUDIT_FORMATS = ['table', 'json', 'markdown', 'sarif'] as const;
+
+export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, format: true }).extend({
+  format: z.enum(AUDIT_FORMATS, { message: `--format must be one of ${AUDIT_FORMATS.join(', ')}` }).optional(),
+  file: z.array(z.string().min(1, '--file needs a path')).optional(),
+  policy: z.string().min(1, '--policy needs a path').optional(),
+  changedSince: z.string().min(1, '--changed-since needs a git ref').optional(),
+  direct: z.boolean().optional(),
+  omit: z.array(z.enum(['dev'], { message: '--omit accepts only dev' })).optional(),
+  concurrency: number('--concurrency', 1, 64).optional(),
+  trustProjectNpmrc: z.boolean().optional(),
+});
+
+export type AuditOptions = z.infer<typeof AuditOptionsSchema>;
 export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
 

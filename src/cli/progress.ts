@@ -20,3 +20,30 @@ export function startProgress(total: number): Progress {
     },
   };
 }
+
+export interface AuditProgress {
+  /** One evaluation finished; `failed` when it fails the policy or could not be evaluated. */
+  done(failed: boolean): void;
+  stop(): void;
+}
+
+/** `nerq audit`: done / total, failures so far and an ETA, on a TTY only (nothing in CI). */
+export function startAuditProgress(total: number, now: () => number = Date.now): AuditProgress {
+  if (!process.stderr.isTTY || process.env.CI || total === 0) return { done() {}, stop() {} };
+  const started = now();
+  let finished = 0;
+  let failures = 0;
+  const spinner = ora({ stream: process.stderr, text: `auditing ${total} package${total === 1 ? '' : 's'}…` }).start();
+  return {
+    done(failed) {
+      finished += 1;
+      if (failed) failures += 1;
+      const perItem = (now() - started) / finished;
+      const eta = Math.ceil((perItem * (total - finished)) / 1000);
+      spinner.text = `${finished}/${total} · ${failures} failing · ETA ${eta}s`;
+    },
+    stop() {
+      spinner.stop();
+    },
+  };
+}

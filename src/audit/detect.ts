@@ -1,0 +1,252 @@
+/**
+ * Which files to audit in a directory, and reading them: the only I/O of the audit inputs.
+ *
+ * `detectInputs` picks, per ecosystem, the most precise input present: for npm the first of
+ * npm-shrinkwrap.json, package-lock.json, pnpm-lock.yaml, yarn.lock, bun.lock, package.json;
+ * for Python every lockfile present (poetry.lock, uv.lock, pdm.lock, Pipfile.lock), else every
+ * `requirements*.txt`, else pyproject.toml. SBOMs are only read when named (`--file`).
+ *
+ * `readInputs` reads and parses the files, giving each reader what it needs from around it:
+ * the root `package.json` and every workspace's (expanded from `workspaces` or
+ * pnpm-workspace.yaml) for npm-family inputs, the sibling pyproject.toml / Pipfile for Python
+ * lockfiles, and `-r` / `-c` includes for requirements files. The audited tree is untrusted:
+ * those companion files are only read when they resolve (symlinks included) inside the
+ * audited directory, and no input larger than 50 MB is read.
+ */
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYamlText } from 'yaml';
+import { readerForName, readInputText, type InputContext, type ParsedInput } from './inputs/index.js';
+import { readBunLock } from './inputs/bun-lock.js';
+import { readPackageJson } from './inputs/package-json.js';
+import { readPackageLock } from './inputs/package-lock.js';
+import { readPdmLock } from './inputs/pdm-lock.js';
+import { readPipfileLock } from './inputs/pipfile-lock.js';
+import { readPnpmLock } from './inputs/pnpm-lock.js';
+import { readPoetryLock } from './inputs/poetry-lock.js';
+import { readRequirements } from './inputs/requirements.js';
+import { dirOf, joinPath, quote } from './inputs/text.js';
+import { readUvLock } from './inputs/uv-lock.js';
+import { readYarnLock } from './inputs/yarn-lock.js';
+import { isGlob, matchSegment, parseWorkspacePattern } from './inputs/workspace-patterns.js';
+import { LockfileError } from './types.js';
+
+/** No input file larger than this is read (real lockfiles of very large monorepos stay well under). */
+export const MAX_INPUT_BYTES = 50 * 1024 * 1024;
+
+/** At most this many workspace manifests are read for one project. */
+const MAX_WORKSPACES = 2000;
+/** `**` in a workspace pattern descends at most this deep. */
+const MAX_GLOB_DEPTH = 8;
+
+const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'];
+const PYTHON_LOCKS = ['poetry.lock', 'uv.lock', 'pdm.lock', 'Pipfile.lock'];
+const REQUIREMENTS = /^requirements.*\.txt$/i;
+
+/** The input files (relative to `dir`) to audit, by the priority above, in a stable order. */
+export async function detectInputs(dir: string): Promise<string[]> {
+  let entries: string[];
+  try {
+    const dirents = await readdir(dir, { withFileTypes: true });
+    entries = dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name);
+  } catch (error) {
+    throw new LockfileError('.', null, `cannot list the directory: ${describeIoError(error)}`);
+  }
+  const present = new Set(entries);
+  const found: string[] = [];
+  const npm = NPM_PRIORITY.find((name) => present.has(name));
+  if (npm !== undefined) found.push(npm);
+  const locks = PYTHON_LOCKS.filter((name) => present.has(name));
+  if (locks.length > 0) found.push(...locks);
+  else {
+    const requirements = entries.filter((name) => REQUIREMENTS.test(name)).sort();
+    if (requirements.length > 0) found.push(...requirements);
+    else if (present.has('pyproject.toml')) found.push('pyproject.toml');
+  }
+  return found;
+}
+
+/**
+ * Read and parse input files (relative to `dir`, or absolute), in order. Throws
+ * `LockfileError` for a file that is missing, unreadable, too large or malformed.
+ */
+export async function readInputs(dir: string, files: readonly string[]): Promise<ParsedInput[]> {
+  const root = path.resolve(dir);
+  const parsed: ParsedInput[] = [];
+  for (const given of files) {
+    const file = relativeName(root, given);
+    const text = await readInputFile(root, file);
+    parsed.push(readInputText(text, file, await contextFor(root, file, text)));
+  }
+  return parsed;
+}
+
+function relativeName(root: string, given: string): string {
+  const absolute = path.resolve(root, given);
+  const relative = path.relative(root, absolute) || path.basename(absolute);
+  return relative.split(path.sep).join('/');
+}
+
+async function readInputFile(root: string, file: string): Promise<string> {
+  const absolute = path.resolve(root, file);
+  let size: number;
+  try {
+    const info = await stat(absolute);
+    if (!info.isFile()) throw new LockfileError(file, null, 'cannot read: not a file');
+    size = info.size;
+  } catch (error) {
+    if (error instanceof LockfileError) throw error;
+    throw new LockfileError(file, null, `cannot read: ${describeIoError(error)}`);
+  }
+  if (size > MAX_INPUT_BYTES) {
+    throw new LockfileError(file, null, `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB (${Math.ceil(size / 1024 / 1024)} MB): not read`);
+  }
+  try {
+    return await readFile(absolute, 'utf8');
+  } catch (error) {
+    throw new LockfileError(file, null, `cannot read: ${describeIoError(error)}`);
+  }
+}
+
+function describeIoError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'a directory';
+  return code ?? 'I/O error';
+}
+
+/** What a reader needs from around its file. */
+async function contextFor(root: string, file: string, text: string): Promise<InputContext> {
+  const reader = readerForName(file);
+  const projectDir = dirOf(file);
+  if (reader === readRequirements) return { readInclude: (include) => readCompanionSync(root, include, file) };
+  const manifests: Record<string, string> = {};
+  const add = async (relative: string) => {
+    const content = await readCompanion(root, relative);
+    if (content !== null) manifests[relative] = content;
+  };
+  if (reader === readPoetryLock || reader === readUvLock || reader === readPdmLock || reader === readPipfileLock) {
+    await add(joinPath(projectDir, 'pyproject.toml'));
+    await add(joinPath(projectDir, 'Pipfile'));
+  }
+  const npmFamily = [readPackageLock, readPnpmLock, readYarnLock, readBunLock, readPackageJson];
+  if (reader !== null && npmFamily.includes(reader)) {
+    const rootManifest = joinPath(projectDir, 'package.json');
+    if (rootManifest === file) manifests[file] = text;
+    else await add(rootManifest);
+    for (const workspace of await workspaceDirs(root, projectDir, manifests[rootManifest])) {
+      await add(joinPath(projectDir, workspace, 'package.json'));
+    }
+  }
+  return { manifests };
+}
+
+/** The workspace directories (relative to the project) its package.json and pnpm-workspace.yaml name. */
+async function workspaceDirs(root: string, projectDir: string, rootManifest: string | undefined): Promise<string[]> {
+  const patterns: string[] = [];
+  if (rootManifest !== undefined) {
+    try {
+      const manifest = JSON.parse(rootManifest) as { workspaces?: unknown };
+      const field = manifest.workspaces;
+      const list = Array.isArray(field) ? field : (field as { packages?: unknown } | undefined)?.packages;
+      if (Array.isArray(list)) patterns.push(...list.filter((p): p is string => typeof p === 'string'));
+    } catch {
+      // A malformed root manifest is reported by the reader that parses it.
+    }
+  }
+  const pnpmWorkspace = await readCompanion(root, joinPath(projectDir, 'pnpm-workspace.yaml'));
+  if (pnpmWorkspace !== null) {
+    try {
+      const packages = (parseYamlText(pnpmWorkspace, { logLevel: 'silent', schema: 'failsafe' }) as { packages?: unknown } | null)?.packages;
+      if (Array.isArray(packages)) patterns.push(...packages.filter((p): p is string => typeof p === 'string'));
+    } catch (error) {
+      throw new LockfileError(joinPath(projectDir, 'pnpm-workspace.yaml'), null, `invalid YAML: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  const included = new Set<string>();
+  const excluded = new Set<string>();
+  for (const text of patterns) {
+    const pattern = parseWorkspacePattern(text);
+    if (pattern === null) continue;
+    const matches = await matchDirs(root, projectDir, pattern.segments, '.', 0);
+    for (const match of matches) (pattern.negated ? excluded : included).add(match);
+  }
+  const dirs: string[] = [];
+  for (const dir of [...included].filter((d) => !excluded.has(d) && d !== '.').sort()) {
+    if (dirs.length >= MAX_WORKSPACES) break;
+    if (await isFileInside(root, joinPath(projectDir, dir, 'package.json'))) dirs.push(dir);
+  }
+  return dirs;
+}
+
+async function matchDirs(root: string, projectDir: string, segments: readonly string[], at: string, depth: number): Promise<string[]> {
+  if (segments.length === 0) return [at];
+  const [segment, ...rest] = segments as [string, ...string[]];
+  if (segment === '**') {
+    const here = await matchDirs(root, projectDir, rest, at, depth);
+    if (depth >= MAX_GLOB_DEPTH) return here;
+    const below = await Promise.all(
+      (await subdirectories(root, joinPath(projectDir, at))).map((name) => matchDirs(root, projectDir, segments, joinPath(at, name), depth + 1)),
+    );
+    return [...here, ...below.flat()];
+  }
+  if (!isGlob(segment)) return matchDirs(root, projectDir, rest, joinPath(at, segment), depth);
+  const names = (await subdirectories(root, joinPath(projectDir, at))).filter((name) => matchSegment(segment, name));
+  return (await Promise.all(names.map((name) => matchDirs(root, projectDir, rest, joinPath(at, name), depth + 1)))).flat();
+}
+
+/** Real (not symlinked) subdirectories, without node_modules and hidden ones. */
+async function subdirectories(root: string, relative: string): Promise<string[]> {
+  try {
+    const entries = await readdir(path.resolve(root, relative), { withFileTypes: true });
+    return entries.filter((e) => e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `relative` is a regular file whose real path lies inside the audited directory. */
+async function isFileInside(root: string, relative: string): Promise<boolean> {
+  try {
+    const real = await realpath(path.resolve(root, relative));
+    const realRoot = await realpath(root);
+    return isInside(realRoot, real) && (await lstat(real)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A companion file (manifest, workspace list), or null when absent, outside the tree or too large. */
+async function readCompanion(root: string, relative: string): Promise<string | null> {
+  if (!(await isFileInside(root, relative))) return null;
+  const absolute = path.resolve(root, relative);
+  if ((await stat(absolute)).size > MAX_INPUT_BYTES) throw new LockfileError(relative, null, 'larger than 50 MB: not read');
+  try {
+    return await readFile(absolute, 'utf8');
+  } catch (error) {
+    throw new LockfileError(relative, null, `cannot read: ${describeIoError(error)}`);
+  }
+}
+
+/** A requirements include: read synchronously (readers are synchronous), inside the tree only. */
+function readCompanionSync(root: string, relative: string, includer: string): string | null {
+  const absolute = path.resolve(root, relative);
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    return null;
+  }
+  if (!isInside(realpathSync(root), real)) throw new LockfileError(includer, null, `include ${quote(relative)} is outside the audited directory: not read`);
+  const info = statSync(real);
+  if (!info.isFile()) return null;
+  if (info.size > MAX_INPUT_BYTES) throw new LockfileError(relative, null, 'larger than 50 MB: not read');
+  return readFileSync(real, 'utf8');
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}

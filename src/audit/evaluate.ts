@@ -1,0 +1,89 @@
+/**
+ * Evaluate every audited dependency: one shared HTTP client and store, a bounded number of
+ * evaluations in flight, and the batch APIs — the advisories of every pinned package come from
+ * one OSV querybatch per 1,000 packages before any evaluation starts.
+ */
+import type { Evidence } from '../evidence/schema.js';
+import { checkTarget } from '../pipeline/check-target.js';
+import type { RunContext } from '../pipeline/context.js';
+import type { Report } from '../report/schema.js';
+import { normalisePypiName, type OsvEcosystem } from '../sources/osv-advisory.js';
+import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv.js';
+import type { Target } from '../target/types.js';
+import type { AuditSubject } from './types.js';
+
+export const DEFAULT_CONCURRENCY = 16;
+
+export interface Evaluated {
+  subject: AuditSubject;
+  report: Report;
+  evidence: Evidence | null;
+}
+
+export interface EvaluateOptions {
+  concurrency: number;
+  /** Called after each evaluation (progress). */
+  onDone?: (evaluated: Evaluated) => void;
+}
+
+const OSV_ECOSYSTEM: Record<AuditSubject['ecosystem'], OsvEcosystem> = { npm: 'npm', pypi: 'PyPI' };
+
+/** The target a subject is evaluated as: its pinned version, else its declared range. */
+export function targetOf(subject: AuditSubject): Target {
+  const spec = subject.version ?? subject.spec ?? undefined;
+  const input =
+    subject.ecosystem === 'npm'
+      ? `${subject.name}${spec === undefined ? '' : `@${spec}`}`
+      : `pypi:${subject.name}${subject.version !== null ? `==${subject.version}` : (subject.spec ?? '')}`;
+  return { input, ecosystem: subject.ecosystem, name: subject.name, ...(spec === undefined ? {} : { spec }) };
+}
+
+const osvName = (ecosystem: OsvEcosystem, name: string) => (ecosystem === 'PyPI' ? normalisePypiName(name) : name);
+
+/** One OSV batch (per ecosystem, per 1,000) for every pinned subject, started now. */
+export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly AuditSubject[]): RunContext['prefetchedVulnerabilities'] {
+  const batches = new Map<OsvEcosystem, Promise<Map<string, VulnerabilitiesResult>>>();
+  for (const ecosystem of ['npm', 'PyPI'] as const) {
+    const packages = subjects
+      .filter((s) => OSV_ECOSYSTEM[s.ecosystem] === ecosystem && s.version !== null)
+      .map((s) => ({ name: osvName(ecosystem, s.name), version: s.version as string }));
+    if (packages.length > 0) batches.set(ecosystem, fetchVulnerabilitiesMany(ctx.http, ctx.endpoints.osvApi, ecosystem, packages));
+  }
+  return (ecosystem, name, version) => {
+    const batch = batches.get(ecosystem);
+    if (batch === undefined) return undefined;
+    // A package resolved to a version outside the batch (a range in package.json) asks OSV itself.
+    return batch.then((results) => results.get(packageKey(osvName(ecosystem, name), version))).then(
+      (found) => found ?? fetchVulnerabilitiesMany(ctx.http, ctx.endpoints.osvApi, ecosystem, [{ name: osvName(ecosystem, name), version }]).then(
+        (single) => single.get(packageKey(osvName(ecosystem, name), version)) ?? { status: 'unavailable', reason: 'OSV: no answer for the package' },
+      ),
+    );
+  };
+}
+
+/** Evaluate every subject; the result keeps the subjects' order. */
+export async function evaluateSubjects(
+  subjects: readonly AuditSubject[],
+  ctx: RunContext,
+  options: EvaluateOptions,
+): Promise<Evaluated[]> {
+  const auditCtx: RunContext = {
+    ...ctx,
+    skipDependencies: true,
+    prefetchedVulnerabilities: prefetchVulnerabilities(ctx, subjects),
+  };
+  const results = new Array<Evaluated>(subjects.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < subjects.length) {
+      const index = next++;
+      const subject = subjects[index] as AuditSubject;
+      const outcome = await checkTarget(targetOf(subject), auditCtx);
+      const evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
+      results[index] = evaluated;
+      options.onDone?.(evaluated);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, subjects.length)) }, worker));
+  return results;
+}

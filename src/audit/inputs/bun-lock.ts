@@ -1,0 +1,140 @@
+/**
+ * `bun.lock`, bun's text lockfile (JSONC: trailing commas allowed). `workspaces` holds each
+ * workspace's manifest dependencies (`""` is the root); `packages` maps an install path to
+ * `["name@version", registry, info, integrity]`. Paths nest like node_modules (`debug/ms` is
+ * the `ms` that `debug` gets; `<workspace name>/chalk` a workspace's own copy), so a
+ * dependency resolves by walking up the path. Dev = not reachable from a production root.
+ * Workspace, git, GitHub, tarball, `file:` and `link:` packages are skipped (with a note,
+ * except workspaces, which are the project). The binary `bun.lockb` is not read.
+ */
+import semver from 'semver';
+import { z } from 'zod';
+import type { DeclaredDependency } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { reachable } from './graph.js';
+import { parseJson } from './json-text.js';
+import { Attribution, type RootDeclaration } from './npm-attribution.js';
+import type { DeclarationGroup } from './package-json.js';
+import { dirOf, quote } from './text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+const Deps = z.record(z.string(), z.string());
+const Workspace = z.object({
+  name: z.string().optional(),
+  dependencies: Deps.optional(),
+  devDependencies: Deps.optional(),
+  optionalDependencies: Deps.optional(),
+  peerDependencies: Deps.optional(),
+});
+type Workspace = z.infer<typeof Workspace>;
+const Info = z.object({
+  dependencies: Deps.optional(),
+  optionalDependencies: Deps.optional(),
+  peerDependencies: Deps.optional(),
+});
+const BunLock = z.object({
+  lockfileVersion: z.number().int(),
+  workspaces: z.record(z.string(), Workspace).optional(),
+  packages: z.record(z.string(), z.array(z.unknown()).min(1)).optional(),
+});
+
+const WORKSPACE_GROUPS: readonly [keyof Workspace, DeclarationGroup][] = [
+  ['dependencies', 'prod'],
+  ['optionalDependencies', 'optional'],
+  ['peerDependencies', 'peer'],
+  ['devDependencies', 'dev'],
+];
+
+interface Node {
+  key: string;
+  name: string;
+  version: string;
+  registry: string | null;
+  info: z.infer<typeof Info>;
+}
+
+export const readBunLock: InputReader = defineReader((text, file, context) => {
+  const { value, lineOf } = parseJson(text, file, { jsonc: true, depth: 2 });
+  const lock = validateShape(BunLock, value, file, lineOf);
+  const packages = lock.packages ?? {};
+  const workspaces = lock.workspaces ?? {};
+
+  const notes: string[] = [];
+  const nodes = new Map<string, Node>();
+  for (const [key, tuple] of Object.entries(packages)) {
+    const ident = tuple[0];
+    if (typeof ident !== 'string') validateShape(z.string(), ident, file, () => lineOf(['packages', key, 0]));
+    const at = String(ident).indexOf('@', 1);
+    const name = at < 0 ? String(ident) : String(ident).slice(0, at);
+    const reference = at < 0 ? '' : String(ident).slice(at + 1);
+    if (reference.startsWith('workspace:') || reference.startsWith('root:')) continue;
+    const version = semver.valid(reference);
+    if (version === null) {
+      notes.push(`${file}:${lineOf(['packages', key])}: ${quote(name)} skipped: not a registry package`);
+      continue;
+    }
+    const info = validateShape(Info, tuple[2] ?? {}, file, (path) => lineOf(['packages', key, 2, ...path]));
+    const registry = typeof tuple[1] === 'string' && tuple[1] !== '' ? tuple[1] : null;
+    nodes.set(key, { key, name, version, registry, info });
+  }
+
+  const resolve = (fromPath: string[], dependency: string): Node | undefined => {
+    for (let depth = fromPath.length; depth >= 0; depth -= 1) {
+      const found = nodes.get([...fromPath.slice(0, depth), dependency].join('/'));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const edges = (node: Node): Node[] => {
+    const path = splitPath(node.key);
+    const { dependencies, optionalDependencies, peerDependencies } = node.info;
+    return Object.keys({ ...dependencies, ...optionalDependencies, ...peerDependencies }).flatMap((d) => resolve(path, d) ?? []);
+  };
+
+  const workspaceProject = Object.keys(workspaces).some((dir) => dir !== '');
+  const declared = new Map<Node, RootDeclaration[]>();
+  const prodRoots: Node[] = [];
+  for (const [dir, workspace] of Object.entries(workspaces)) {
+    // A workspace's own copies live under its package name.
+    const from = dir === '' || workspace.name === undefined ? [] : [workspace.name];
+    for (const [field, group] of WORKSPACE_GROUPS) {
+      for (const key of Object.keys(workspace[field] ?? {})) {
+        const node = resolve(from, key);
+        if (node === undefined) continue;
+        const list = declared.get(node) ?? [];
+        list.push({ workspace: dir === '' ? '.' : dir, key, group });
+        declared.set(node, list);
+        if (group !== 'dev') prodRoots.push(node);
+      }
+    }
+  }
+  const prod = reachable(prodRoots, edges);
+
+  const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
+  const dependencies: DeclaredDependency[] = [];
+  for (const node of nodes.values()) {
+    const line = lineOf(['packages', node.key]);
+    dependencies.push(
+      ...attribution.entries(
+        { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry },
+        declared.get(node) ?? [],
+      ),
+    );
+  }
+  return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes };
+});
+
+/** `@scope/a/b` → [`@scope/a`, `b`]: install paths are package names joined by `/`. */
+function splitPath(key: string): string[] {
+  const parts = key.split('/');
+  const names: string[] = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i] as string;
+    if (part.startsWith('@') && i + 1 < parts.length) {
+      names.push(`${part}/${parts[i + 1]}`);
+      i += 1;
+    } else names.push(part);
+  }
+  return names;
+}

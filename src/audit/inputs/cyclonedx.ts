@@ -1,0 +1,87 @@
+/**
+ * CycloneDX JSON SBOMs: `components[]` (nested `components` included) with a `purl`. A
+ * component whose `scope` is `optional` or `excluded` is not needed at run time (cyclonedx-npm
+ * writes dev dependencies so): dev. Direct = what the dependency graph (`dependencies[]`)
+ * says the described component (`metadata.component`) depends on; an SBOM without that graph
+ * cannot tell, and every component counts as direct (a note says so).
+ */
+import { z } from 'zod';
+import { LockfileError, type DeclaredDependency } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { parseJson } from './json-text.js';
+import { purlPackage, SkipTally } from './sbom-purl.js';
+import { quote } from './text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+interface Component {
+  'bom-ref'?: string | undefined;
+  purl?: string | undefined;
+  scope?: string | undefined;
+  components?: Component[] | undefined;
+}
+const Component: z.ZodType<Component> = z.lazy(() =>
+  z.object({
+    'bom-ref': z.string().optional(),
+    purl: z.string().optional(),
+    scope: z.string().optional(),
+    components: z.array(Component).optional(),
+  }),
+);
+const Bom = z.object({
+  bomFormat: z.literal('CycloneDX'),
+  specVersion: z.string().optional(),
+  metadata: z.object({ component: z.object({ 'bom-ref': z.string().optional() }).optional() }).optional(),
+  components: z.array(Component).optional(),
+  dependencies: z.array(z.object({ ref: z.string(), dependsOn: z.array(z.string()).optional() })).optional(),
+});
+
+export const readCycloneDx: InputReader = defineReader((text, file) => {
+  const { value, lineOf } = parseJson(text, file);
+  const bom = validateShape(Bom, value, file, lineOf);
+  const rootRef = bom.metadata?.component?.['bom-ref'];
+  const rootDeps = rootRef === undefined ? undefined : bom.dependencies?.find((d) => d.ref === rootRef);
+  const direct = rootDeps === undefined ? null : new Set(rootDeps.dependsOn ?? []);
+  const notes: string[] = [];
+  if (direct === null) notes.push(`${file}: no dependency graph for the described component: every component is taken as direct`);
+
+  const tally = new SkipTally();
+  const dependencies: DeclaredDependency[] = [];
+  const stack: { component: Component; path: PropertyKey[] }[] = (bom.components ?? []).map((component, i) => ({ component, path: ['components', i] }));
+  stack.reverse();
+  while (stack.length > 0) {
+    const { component, path } = stack.pop() as { component: Component; path: PropertyKey[] };
+    const children = (component.components ?? []).map((child, i) => ({ component: child, path: [...path, 'components', i] }));
+    stack.push(...children.reverse());
+    if (component.purl === undefined) {
+      tally.noPurl();
+      continue;
+    }
+    const line = lineOf([...path, 'purl']);
+    const outcome = purlPackage(component.purl);
+    if (outcome.kind === 'invalid') throw new LockfileError(file, line, `${outcome.reason}: ${quote(component.purl)}`);
+    if (outcome.kind === 'other-type') {
+      tally.otherType(outcome.type);
+      continue;
+    }
+    if (outcome.kind === 'unusable') {
+      notes.push(`${file}:${line}: ${quote(component.purl)} skipped: ${outcome.reason}`);
+      continue;
+    }
+    const ref = component['bom-ref'];
+    dependencies.push({
+      ecosystem: outcome.ecosystem,
+      name: outcome.name,
+      version: outcome.version,
+      spec: null,
+      direct: direct === null || (ref !== undefined && direct.has(ref)),
+      dev: component.scope === 'optional' || component.scope === 'excluded',
+      file,
+      line,
+      workspace: null,
+      resolved: outcome.resolved,
+    });
+  }
+  notes.push(...tally.notes(file));
+  return { file, format: 'cyclonedx', dependencies, notes };
+});

@@ -1,0 +1,65 @@
+/**
+ * How npm-family lockfile readers turn one locked package into declared dependencies: a
+ * package no manifest names is one transitive entry at its lockfile line; a direct one in a
+ * single-package project is one entry at its lockfile line; in a workspace project each
+ * workspace that declares it gets an entry at its own `package.json` (and the line there when
+ * the manifest text was given), so annotations land where the dependency was added.
+ */
+import type { DeclaredDependency } from '../types.js';
+import { declarationLine, manifestAt, type DeclarationGroup, type Manifest } from './package-json.js';
+import { joinPath } from './text.js';
+import type { InputContext } from './types.js';
+
+/** A manifest (root or workspace) naming a locked package. */
+export interface RootDeclaration {
+  /** Workspace directory relative to the project root (`.` for the root). */
+  workspace: string;
+  /** The key the manifest uses (an alias's own name). */
+  key: string;
+  group: DeclarationGroup;
+}
+
+export interface LockedPackage {
+  name: string;
+  version: string;
+  dev: boolean;
+  line: number | null;
+  resolved: string | null;
+}
+
+export class Attribution {
+  private readonly manifests = new Map<string, Manifest | null>();
+
+  constructor(
+    private readonly lockfile: string,
+    private readonly rootDir: string,
+    private readonly workspaceProject: boolean,
+    private readonly context: InputContext | undefined,
+  ) {}
+
+  /** The manifest of a workspace from the context (parsed once), or null. */
+  manifest(workspace: string): Manifest | null {
+    if (!this.manifests.has(workspace)) this.manifests.set(workspace, manifestAt(this.context, this.rootDir, workspace));
+    return this.manifests.get(workspace) ?? null;
+  }
+
+  entries(pkg: LockedPackage, declarations: readonly RootDeclaration[]): DeclaredDependency[] {
+    const base = { ecosystem: 'npm' as const, name: pkg.name, version: pkg.version, spec: null, dev: pkg.dev, resolved: pkg.resolved };
+    if (declarations.length === 0) return [{ ...base, direct: false, file: this.lockfile, line: pkg.line, workspace: null }];
+    if (!this.workspaceProject) return [{ ...base, direct: true, file: this.lockfile, line: pkg.line, workspace: null }];
+    const seen = new Set<string>();
+    const out: DeclaredDependency[] = [];
+    for (const declaration of declarations) {
+      if (seen.has(declaration.workspace)) continue;
+      seen.add(declaration.workspace);
+      out.push({
+        ...base,
+        direct: true,
+        file: joinPath(this.rootDir, declaration.workspace, 'package.json'),
+        line: declarationLine(this.manifest(declaration.workspace), declaration.key, declaration.group),
+        workspace: declaration.workspace,
+      });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * `package-lock.json` / `npm-shrinkwrap.json`, lockfile v1 (nested `dependencies`) and v2/v3
+ * (`packages` keyed by install path).
+ *
+ * v2/v3: every `node_modules/…` entry is a locked package (name from the entry's `name` for
+ * aliases, else from the path after the last `node_modules/`); `dev: true` marks dev-only
+ * packages (`devOptional` ones are also installed as optional dependencies of production
+ * code, so they are not dev); `link: true` entries (workspaces, `file:` links) and the root
+ * are the project itself. Direct = what the root entry `packages[""]` and, in a workspace
+ * project, each workspace entry declare, resolved from that folder the way Node does.
+ *
+ * v1: the nested tree says nothing about which packages are direct: the sibling
+ * `package.json` from the context does; without it, the top-level packages no other package
+ * requires are taken as direct (a note says so).
+ *
+ * Entries that do not come from a registry (git, local paths) are skipped with a note.
+ */
+import semver from 'semver';
+import { z } from 'zod';
+import { LockfileError, type DeclaredDependency } from '../types.js';
+import { unreferenced } from './graph.js';
+import { parseJson } from './json-text.js';
+import { Attribution, type RootDeclaration } from './npm-attribution.js';
+import { manifestAt, type DeclarationGroup } from './package-json.js';
+import { baseName, dirOf, quote } from './text.js';
+import type { InputContext, InputReader, ParsedInput } from './types.js';
+import { defineReader } from './define-reader.js';
+import { validateShape } from './validate.js';
+
+const Deps = z.record(z.string(), z.string());
+type LineOf = (path: readonly PropertyKey[]) => number;
+
+const PackageEntry = z.object({
+  name: z.string().optional(),
+  version: z.string().optional(),
+  resolved: z.string().optional(),
+  dev: z.boolean().optional(),
+  link: z.boolean().optional(),
+  dependencies: Deps.optional(),
+  devDependencies: Deps.optional(),
+  optionalDependencies: Deps.optional(),
+  peerDependencies: Deps.optional(),
+  workspaces: z.unknown().optional(),
+});
+type PackageEntry = z.infer<typeof PackageEntry>;
+
+interface V1Entry {
+  version?: string | undefined;
+  resolved?: string | undefined;
+  dev?: boolean | undefined;
+  requires?: Record<string, string> | undefined;
+  dependencies?: Record<string, V1Entry> | undefined;
+}
+const V1Entry: z.ZodType<V1Entry> = z.lazy(() =>
+  z.object({
+    version: z.string().optional(),
+    resolved: z.string().optional(),
+    dev: z.boolean().optional(),
+    requires: Deps.optional(),
+    dependencies: z.record(z.string(), V1Entry).optional(),
+  }),
+);
+
+const Header = z.object({ lockfileVersion: z.number().int().positive().optional() });
+const PackagesLock = z.object({ packages: z.record(z.string(), PackageEntry) });
+const V1Lock = z.object({ dependencies: z.record(z.string(), V1Entry).optional() });
+
+const GROUP_FIELDS: readonly [keyof PackageEntry, DeclarationGroup][] = [
+  ['dependencies', 'prod'],
+  ['optionalDependencies', 'optional'],
+  ['peerDependencies', 'peer'],
+  ['devDependencies', 'dev'],
+];
+
+export const readPackageLock: InputReader = defineReader((text, file, context) => {
+  // v2/v3 need lines two levels deep (`packages` → `node_modules/x`); v1's nested tree asks for deeper ones.
+  const { value, lineOf } = parseJson(text, file, { depth: 2 });
+  const { lockfileVersion } = validateShape(Header, value, file, lineOf);
+  const kind = baseName(file) === 'npm-shrinkwrap.json' ? 'npm-shrinkwrap' : 'package-lock';
+  const hasPackages = typeof value === 'object' && value !== null && 'packages' in value;
+  if (lockfileVersion !== undefined && lockfileVersion >= 2 && hasPackages) {
+    const lock = validateShape(PackagesLock, value, file, lineOf);
+    return readPackages(lock.packages, lineOf, file, `${kind}@${lockfileVersion}`, context);
+  }
+  if (lockfileVersion !== undefined && lockfileVersion >= 3) throw new LockfileError(file, lineOf(['lockfileVersion']), 'lockfile v3 without a "packages" map');
+  const lock = validateShape(V1Lock, value, file, lineOf);
+  return readV1(lock.dependencies ?? {}, lineOf, file, `${kind}@${lockfileVersion ?? 1}`, context);
+});
+
+function isInstallPath(key: string): boolean {
+  return key.startsWith('node_modules/') || key.includes('/node_modules/');
+}
+
+function nameFromPath(key: string): string {
+  return key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+}
+
+/** The entry Node would load for `name` required from the folder `from` (`''` for the root). */
+function resolveFrom(packages: Record<string, PackageEntry>, from: string, name: string): string | null {
+  let dir = from;
+  for (;;) {
+    const candidate = `${dir === '' ? '' : `${dir}/`}node_modules/${name}`;
+    if (candidate in packages) return candidate;
+    if (dir === '') return null;
+    const slash = dir.lastIndexOf('/');
+    dir = slash < 0 ? '' : dir.slice(0, slash);
+  }
+}
+
+function readPackages(
+  packages: Record<string, PackageEntry>,
+  lineOf: LineOf,
+  file: string,
+  format: string,
+  context: InputContext | undefined,
+): ParsedInput {
+  const root = packages[''] ?? {};
+  const workspaceProject = root.workspaces !== undefined;
+  const workspaces = workspaceProject
+    ? Object.keys(packages).filter((key) => key !== '' && !isInstallPath(key) && !key.startsWith('../') && !key.startsWith('/'))
+    : [];
+  const declared = new Map<string, RootDeclaration[]>();
+  for (const workspace of ['', ...workspaces]) {
+    const entry = packages[workspace];
+    if (entry === undefined) continue;
+    for (const [field, group] of GROUP_FIELDS) {
+      const deps = entry[field];
+      if (typeof deps !== 'object' || deps === null) continue;
+      for (const key of Object.keys(deps)) {
+        const target = resolveFrom(packages, workspace, key);
+        if (target === null) continue;
+        const list = declared.get(target) ?? [];
+        list.push({ workspace: workspace === '' ? '.' : workspace, key, group });
+        declared.set(target, list);
+      }
+    }
+  }
+
+  const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
+  const notes: string[] = [];
+  const dependencies: DeclaredDependency[] = [];
+  for (const [key, entry] of Object.entries(packages)) {
+    if (!isInstallPath(key) || entry.link === true) continue;
+    const line = lineOf(['packages', key]);
+    const name = entry.name ?? nameFromPath(key);
+    const skip = registrySkipReason(entry.version, entry.resolved);
+    if (skip !== null) {
+      notes.push(`${file}:${line}: ${quote(name)} skipped: ${skip}`);
+      continue;
+    }
+    const version = semver.valid(entry.version) as string;
+    dependencies.push(
+      ...attribution.entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null }, declared.get(key) ?? []),
+    );
+  }
+  return { file, format, dependencies, notes };
+}
+
+/** `resolved` forms npm writes for git and local dependencies (registry tarballs are URLs). */
+const NOT_REGISTRY = /^(?:git\+|git:|github:|gitlab:|bitbucket:|gist:|file:|link:|ssh:|\.{0,2}\/)/i;
+
+/** Why a locked entry is not a registry package, or null when it is one. */
+function registrySkipReason(version: string | undefined, resolved: string | undefined): string | null {
+  if (version === undefined) return 'no version in the lockfile';
+  if (resolved !== undefined && NOT_REGISTRY.test(resolved)) return 'not installed from a registry (git or local path)';
+  if (semver.valid(version) === null) return 'the locked version is not a registry version';
+  return null;
+}
+
+interface V1Node {
+  path: string[];
+  key: string;
+  entry: V1Entry;
+}
+
+function readV1(
+  tree: Record<string, V1Entry>,
+  lineOf: LineOf,
+  file: string,
+  format: string,
+  context: InputContext | undefined,
+): ParsedInput {
+  const nodes: V1Node[] = [];
+  const byPath = new Map<string, V1Node>();
+  const walk = (deps: Record<string, V1Entry>, parent: string[]) => {
+    for (const [key, entry] of Object.entries(deps)) {
+      const node = { path: [...parent, key], key, entry };
+      nodes.push(node);
+      byPath.set(node.path.join('\0'), node);
+      // Recursion is fine: npm 6 nested tens of levels at most; absurd depth ends as a LockfileError (defineReader).
+      if (entry.dependencies !== undefined) walk(entry.dependencies, node.path);
+    }
+  };
+  walk(tree, []);
+
+  const resolve = (from: string[], name: string): V1Node | undefined => {
+    for (let depth = from.length; depth >= 0; depth -= 1) {
+      const found = byPath.get([...from.slice(0, depth), name].join('\0'));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+
+  const notes: string[] = [];
+  const manifest = manifestAt(context, dirOf(file), '.');
+  let direct: Set<V1Node>;
+  if (manifest !== null) {
+    const keys = new Set(manifest.declarations.map((d) => d.key));
+    direct = new Set(nodes.filter((n) => n.path.length === 1 && keys.has(n.key)));
+  } else {
+    const topLevel = nodes.filter((n) => n.path.length === 1);
+    const edges = (n: V1Node) => Object.keys(n.entry.requires ?? {}).flatMap((name) => resolve(n.path, name) ?? []);
+    const unused = unreferenced(nodes, edges);
+    direct = new Set(topLevel.filter((n) => unused.has(n)));
+    notes.push(`${file}: no package.json next to it: direct dependencies are guessed (top-level packages nothing else requires)`);
+  }
+
+  const dependencies: DeclaredDependency[] = [];
+  for (const node of nodes) {
+    const jsonPath = node.path.flatMap((key) => ['dependencies', key]);
+    const line = lineOf(jsonPath);
+    let name = node.key;
+    let version = node.entry.version;
+    const alias = version?.startsWith('npm:') === true ? /^npm:((?:@[^/@]+\/)?[^@]+)@(.+)$/.exec(version) : null;
+    if (alias?.[1] !== undefined && alias[2] !== undefined) {
+      name = alias[1];
+      version = alias[2];
+    }
+    const skip = registrySkipReason(version, node.entry.resolved);
+    if (skip !== null) {
+      notes.push(`${file}:${line}: ${quote(node.key)} skipped: ${skip}`);
+      continue;
+    }
+    dependencies.push({
+      ecosystem: 'npm',
+      name,
+      version: semver.valid(version) as string,
+      spec: null,
+      direct: direct.has(node),
+      dev: node.entry.dev === true,
+      file,
+      line,
+      workspace: null,
+      resolved: node.entry.resolved ?? null,
+    });
+  }
+  return { file, format, dependencies, notes };
+}

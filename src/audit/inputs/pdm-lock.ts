@@ -1,0 +1,65 @@
+/**
+ * `pdm.lock`: `[[package]]` blocks with `name`, `version`, `groups` (PDM 2.11+, with the
+ * `inherit_metadata` strategy) and `dependencies` as PEP 508 strings. A package is dev when
+ * its groups do not include `default`; without groups, dev comes from the sibling
+ * pyproject.toml through the graph. PDM writes a package once more per extra set
+ * (`extras = [...]`): one entry per name and version. Git, URL and path packages are skipped
+ * with a note.
+ */
+import { z } from 'zod';
+import { pep503 } from '../../target/purl.js';
+import { defineReader } from './define-reader.js';
+import { parseRequirement } from './pep508.js';
+import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
+import { quote } from './text.js';
+import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+const PdmLock = z.object({
+  metadata: z.object({ lock_version: z.string().optional(), groups: z.array(z.string()).optional() }).optional(),
+  package: z
+    .array(
+      z.object({
+        name: z.string(),
+        version: z.string().optional(),
+        groups: z.array(z.string()).optional(),
+        dependencies: z.array(z.string()).optional(),
+        git: z.string().optional(),
+        url: z.string().optional(),
+        path: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+export const readPdmLock: InputReader = defineReader((text, file, context) => {
+  const layout = tomlLayout(text);
+  const lock = validateShape(PdmLock, parseToml(text, file), file, (path) => tomlLineOf(layout, path));
+  const packages = lock.package ?? [];
+  const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
+  const notes: string[] = [];
+  const nodes = new Map<string, PythonLockNode>();
+  packages.forEach((pkg, index) => {
+    const line = lines[index] ?? null;
+    if (pkg.git !== undefined || pkg.url !== undefined || pkg.path !== undefined || pkg.version === undefined) {
+      notes.push(`${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (git, URL or path)`);
+      return;
+    }
+    const name = pep503(pkg.name);
+    const dependsOn = (pkg.dependencies ?? []).flatMap((text) => {
+      const requirement = parseRequirement(text);
+      return 'error' in requirement || requirement.name === name ? [] : [requirement.name];
+    });
+    const dev = pkg.groups === undefined ? null : !pkg.groups.includes('default');
+    const id = `${name}@${pkg.version}`;
+    const seen = nodes.get(id);
+    if (seen === undefined) nodes.set(id, { name, version: pkg.version, line, resolved: null, dependsOn, dev });
+    else {
+      seen.dependsOn.push(...dependsOn);
+      if (seen.dev !== null && dev !== null) seen.dev = seen.dev && dev;
+    }
+  });
+  const dependencies = assemblePythonLock(file, [...nodes.values()], pyprojectRoots(context, file), notes);
+  return { file, format: 'pdm.lock', dependencies, notes };
+});

@@ -1,0 +1,90 @@
+/**
+ * `Pipfile.lock` (JSON): `default` (production) and `develop` (dev) map names to
+ * `{ version: "==1.2.3", index?, hashes, markers }`. The lockfile has no graph: direct are
+ * the packages the sibling `Pipfile` (from the context) lists; without it, pipenv's habit of
+ * writing `index` only on the packages the Pipfile names decides, and when no entry has one,
+ * every package counts as direct (a note says so). Git, path and editable entries are skipped
+ * with a note; the named index's URL becomes `resolved`.
+ */
+import { z } from 'zod';
+import { pep503 } from '../../target/purl.js';
+import type { DeclaredDependency } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { parseJson } from './json-text.js';
+import { pinnedVersion } from './pep508.js';
+import { dirOf, joinPath, quote } from './text.js';
+import { parseToml } from './toml-text.js';
+import type { InputContext, InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+const Entry = z.object({
+  version: z.string().optional(),
+  index: z.string().optional(),
+  git: z.string().optional(),
+  path: z.string().optional(),
+  file: z.string().optional(),
+  editable: z.boolean().optional(),
+});
+const PipfileLock = z.object({
+  _meta: z.object({ sources: z.array(z.object({ name: z.string(), url: z.string() })).optional() }).optional(),
+  default: z.record(z.string(), Entry).optional(),
+  develop: z.record(z.string(), Entry).optional(),
+});
+const Pipfile = z.object({
+  packages: z.record(z.string(), z.unknown()).optional(),
+  'dev-packages': z.record(z.string(), z.unknown()).optional(),
+});
+
+export const readPipfileLock: InputReader = defineReader((text, file, context) => {
+  const { value, lineOf } = parseJson(text, file, { depth: 2 });
+  const lock = validateShape(PipfileLock, value, file, lineOf);
+  const sources = new Map((lock._meta?.sources ?? []).map((s) => [s.name, s.url]));
+  const notes: string[] = [];
+  const declared = pipfileNames(context, file);
+  const sections = [
+    ['default', lock.default ?? {}],
+    ['develop', lock.develop ?? {}],
+  ] as const;
+  const anyIndex = sections.some(([, entries]) => Object.values(entries).some((e) => e.index !== undefined));
+  if (declared === null) {
+    notes.push(
+      anyIndex
+        ? `${file}: no Pipfile next to it: direct dependencies are the entries with an "index"`
+        : `${file}: no Pipfile next to it: every package is taken as direct`,
+    );
+  }
+  const dependencies: DeclaredDependency[] = [];
+  for (const [section, entries] of sections) {
+    for (const [rawName, entry] of Object.entries(entries)) {
+      const line = lineOf([section, rawName]);
+      const version = entry.version === undefined ? null : pinnedVersion(entry.version.replace(/\s+/g, ''));
+      if (entry.git !== undefined || entry.path !== undefined || entry.file !== undefined || entry.editable === true || version === null) {
+        notes.push(`${file}:${line}: ${quote(rawName)} skipped: not pinned to an index version (git, path or editable)`);
+        continue;
+      }
+      const name = pep503(rawName);
+      dependencies.push({
+        ecosystem: 'pypi',
+        name,
+        version,
+        spec: null,
+        direct: declared !== null ? declared.has(name) : anyIndex ? entry.index !== undefined : true,
+        dev: section === 'develop',
+        file,
+        line,
+        workspace: null,
+        resolved: entry.index === undefined ? null : (sources.get(entry.index) ?? null),
+      });
+    }
+  }
+  return { file, format: 'Pipfile.lock', dependencies, notes };
+});
+
+/** Names (normalised) the sibling Pipfile declares, or null when the context does not hold it. */
+function pipfileNames(context: InputContext | undefined, lockfile: string): Set<string> | null {
+  const file = joinPath(dirOf(lockfile), 'Pipfile');
+  const text = context?.manifests?.[file];
+  if (text === undefined) return null;
+  const pipfile = validateShape(Pipfile, parseToml(text, file), file, () => null);
+  return new Set([...Object.keys(pipfile.packages ?? {}), ...Object.keys(pipfile['dev-packages'] ?? {})].map(pep503));
+}

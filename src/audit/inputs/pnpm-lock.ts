@@ -1,0 +1,148 @@
+/**
+ * `pnpm-lock.yaml`, lockfile v5 (keys `/name/1.2.3_peer@1.0.0`), v6 (`/name@1.2.3(peer@1.0.0)`)
+ * and v9 (`name@1.2.3(peer@1.0.0)` in `snapshots`, without peers in `packages`).
+ *
+ * Direct = what `importers` (or, before workspaces, the top-level `dependencies` maps)
+ * declare; dev = not reachable from any importer's production or optional dependencies,
+ * computed from the graph for every version alike (v9 no longer writes `dev` flags). Peer
+ * variants of one version fold into one package. `link:` references (workspace siblings) are
+ * the project itself; non-registry packages (git, tarball URLs, `file:`) are skipped with a note.
+ */
+import semver from 'semver';
+import { z } from 'zod';
+import type { DeclaredDependency } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { reachable } from './graph.js';
+import { Attribution, type RootDeclaration } from './npm-attribution.js';
+import type { DeclarationGroup } from './package-json.js';
+import { dirOf, quote } from './text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+import { parseYaml } from './yaml-text.js';
+
+/** An empty YAML value (`dependencies:` with nothing after it) reads as '' with the failsafe schema. */
+const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+const Refs = z.record(z.string(), z.union([z.string(), z.object({ specifier: z.string().optional(), version: z.string() })]));
+const Importer = z.object({
+  dependencies: orEmpty(Refs),
+  devDependencies: orEmpty(Refs),
+  optionalDependencies: orEmpty(Refs),
+});
+const StringMap = z.record(z.string(), z.string());
+const Package = z.object({
+  resolution: orEmpty(z.object({ tarball: z.string().optional() })),
+  dependencies: orEmpty(StringMap),
+  optionalDependencies: orEmpty(StringMap),
+});
+const PnpmLock = z.object({
+  lockfileVersion: z.string(),
+  importers: orEmpty(z.record(z.string(), orEmpty(Importer))),
+  dependencies: orEmpty(Refs),
+  devDependencies: orEmpty(Refs),
+  optionalDependencies: orEmpty(Refs),
+  packages: orEmpty(z.record(z.string(), orEmpty(Package))),
+  snapshots: orEmpty(z.record(z.string(), orEmpty(Package))),
+});
+type Importer = z.infer<typeof Importer>;
+type Package = z.infer<typeof Package>;
+
+type Style = 'v5' | 'v6' | 'v9';
+
+const IMPORTER_GROUPS: readonly [keyof Importer, DeclarationGroup][] = [
+  ['dependencies', 'prod'],
+  ['optionalDependencies', 'optional'],
+  ['devDependencies', 'dev'],
+];
+
+export const readPnpmLock: InputReader = defineReader((text, file, context) => {
+  const yaml = parseYaml(text, file);
+  const lock = validateShape(PnpmLock, yaml.value, file, (path) => yaml.lineOf(path));
+  const major = Number.parseFloat(lock.lockfileVersion);
+  const style: Style = major < 6 ? 'v5' : major < 9 ? 'v6' : 'v9';
+  const packages: Record<string, Package | undefined> = lock.packages ?? {};
+  const nodes: Record<string, Package | undefined> = style === 'v9' ? (lock.snapshots ?? lock.packages ?? {}) : packages;
+  const packageLines = yaml.keyLines(['packages']);
+  const nodeLines = style === 'v9' && lock.snapshots !== undefined ? yaml.keyLines(['snapshots']) : packageLines;
+
+  const importers: Record<string, Importer | undefined> = lock.importers ?? {
+    '.': { dependencies: lock.dependencies, devDependencies: lock.devDependencies, optionalDependencies: lock.optionalDependencies },
+  };
+  const workspaceProject = Object.keys(importers).some((dir) => dir !== '.');
+
+  const declared = new Map<string, RootDeclaration[]>();
+  const prodRoots: string[] = [];
+  for (const [dir, importer] of Object.entries(importers)) {
+    for (const [field, group] of IMPORTER_GROUPS) {
+      for (const [key, ref] of Object.entries(importer?.[field] ?? {})) {
+        const target = refKey(style, key, typeof ref === 'string' ? ref : ref.version);
+        if (target === null || !(target in nodes)) continue;
+        const list = declared.get(target) ?? [];
+        list.push({ workspace: dir, key, group });
+        declared.set(target, list);
+        if (group !== 'dev') prodRoots.push(target);
+      }
+    }
+  }
+  const edges = (key: string): string[] => {
+    const node = nodes[key];
+    return Object.entries({ ...node?.dependencies, ...node?.optionalDependencies }).flatMap(([name, ref]) => {
+      const target = refKey(style, name, ref);
+      return target !== null && target in nodes ? [target] : [];
+    });
+  };
+  const prod = reachable(prodRoots, edges);
+
+  // Fold peer variants: one package per name@version.
+  const folded = new Map<string, { name: string; version: string; keys: string[] }>();
+  const notes: string[] = [];
+  for (const key of Object.keys(nodes)) {
+    const parsed = parseKey(style, key);
+    const version = parsed === null ? null : semver.valid(parsed.version);
+    if (parsed === null || version === null) {
+      notes.push(`${file}:${nodeLines.get(key) ?? '?'}: ${quote(key)} skipped: not a registry package`);
+      continue;
+    }
+    const id = `${parsed.name}@${version}`;
+    const entry = folded.get(id) ?? { name: parsed.name, version, keys: [] };
+    entry.keys.push(key);
+    folded.set(id, entry);
+  }
+
+  const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
+  const dependencies: DeclaredDependency[] = [];
+  for (const [id, { name, version, keys }] of folded) {
+    const packageKey = style === 'v9' ? id : (keys[0] as string);
+    const line = packageLines.get(packageKey) ?? nodeLines.get(keys[0] as string) ?? null;
+    const resolved = packages[packageKey]?.resolution?.tarball ?? null;
+    const declarations = keys.flatMap((key) => declared.get(key) ?? []);
+    const dev = keys.every((key) => !prod.has(key));
+    dependencies.push(...attribution.entries({ name, version, dev, line, resolved }, declarations));
+  }
+  return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes };
+});
+
+/** The node key a dependency reference points at; null for workspace links and local folders. */
+function refKey(style: Style, name: string, ref: string): string | null {
+  if (ref.startsWith('link:') || ref.startsWith('file:') || ref.startsWith('workspace:')) return null;
+  if (style === 'v9') {
+    const base = ref.split('(')[0] ?? ref;
+    // An alias (`string-width@4.2.3`) or a URL-ish version already is a full key.
+    return base.indexOf('@', 1) > 0 ? ref : `${name}@${ref}`;
+  }
+  if (ref.startsWith('/') || (ref.includes('/') && !/^\d/.test(ref))) return ref;
+  return style === 'v5' ? `/${name}/${ref}` : `/${name}@${ref}`;
+}
+
+/** Name and version (peer suffix dropped) of a registry node key; null for other keys. */
+function parseKey(style: Style, key: string): { name: string; version: string } | null {
+  if (style === 'v5') {
+    const match = /^\/((?:@[^/]+\/)?[^/]+)\/([^/_]+)(?:_.*)?$/.exec(key);
+    return match?.[1] !== undefined && match[2] !== undefined ? { name: match[1], version: match[2] } : null;
+  }
+  const bare = style === 'v6' ? (key.startsWith('/') ? key.slice(1) : null) : key;
+  if (bare === null) return null;
+  const base = bare.split('(')[0] ?? bare;
+  const at = base.indexOf('@', 1);
+  return at < 0 ? null : { name: base.slice(0, at), version: base.slice(at + 1) };
+}

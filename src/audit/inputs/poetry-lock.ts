@@ -1,0 +1,62 @@
+/**
+ * `poetry.lock`: `[[package]]` blocks with `name`, `version`, `[package.dependencies]` and,
+ * depending on the Poetry version, `category = "dev"` (lock 1.x) or `groups = [...]`
+ * (Poetry 2); lock 2.0 from Poetry 1.5–1.8 writes neither, and dev then comes from the
+ * sibling pyproject.toml's groups through the graph. Git, directory, file and URL sources are
+ * skipped with a note; a named index source becomes `resolved`.
+ */
+import { z } from 'zod';
+import { pep503 } from '../../target/purl.js';
+import { defineReader } from './define-reader.js';
+import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
+import { quote } from './text.js';
+import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+const PoetryLock = z.object({
+  package: z
+    .array(
+      z.object({
+        name: z.string(),
+        version: z.string(),
+        category: z.string().optional(),
+        groups: z.array(z.string()).optional(),
+        dependencies: z.record(z.string(), z.unknown()).optional(),
+        source: z.object({ type: z.string().optional(), url: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
+  metadata: z.object({ 'lock-version': z.string().optional() }).optional(),
+});
+
+const REGISTRY_SOURCES = new Set(['legacy', 'pypi', 'supplemental', 'explicit', 'primary', 'secondary', 'default']);
+
+export const readPoetryLock: InputReader = defineReader((text, file, context) => {
+  const data = parseToml(text, file);
+  const layout = tomlLayout(text);
+  const lock = validateShape(PoetryLock, data, file, (path) => tomlLineOf(layout, path));
+  const packages = lock.package ?? [];
+  const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
+  const notes: string[] = [];
+  const nodes: PythonLockNode[] = [];
+  packages.forEach((pkg, index) => {
+    const line = lines[index] ?? null;
+    const sourceType = pkg.source?.type;
+    if (sourceType !== undefined && !REGISTRY_SOURCES.has(sourceType)) {
+      notes.push(`${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (${quote(sourceType)} source)`);
+      return;
+    }
+    const dev = pkg.groups !== undefined ? !pkg.groups.includes('main') : pkg.category !== undefined ? pkg.category === 'dev' : null;
+    nodes.push({
+      name: pep503(pkg.name),
+      version: pkg.version,
+      line,
+      resolved: pkg.source?.url ?? null,
+      dependsOn: Object.keys(pkg.dependencies ?? {}).map(pep503),
+      dev,
+    });
+  });
+  const dependencies = assemblePythonLock(file, nodes, pyprojectRoots(context, file), notes);
+  return { file, format: 'poetry.lock', dependencies, notes };
+});

@@ -1,0 +1,158 @@
+/**
+ * `pyproject.toml`: the dependencies a Python project declares, as an input of its own
+ * (specifiers only, resolved later) and as the roots the Python lockfile readers use to tell
+ * direct from transitive and dev from production.
+ *
+ * Read: PEP 621 `[project].dependencies` and `[project.optional-dependencies]` (extras are
+ * features of the package, so production), PEP 735 `[dependency-groups]` (dev), Poetry's
+ * `[tool.poetry.dependencies]` (production, without `python`), `[tool.poetry.dev-dependencies]`
+ * and `[tool.poetry.group.<name>.dependencies]` (dev unless the group is `main`; constraints
+ * such as `^2.31` turned into PEP 440), PDM's `[tool.pdm.dev-dependencies]` and uv's
+ * `[tool.uv].dev-dependencies` (dev). Git, path and URL dependencies are skipped with a note.
+ */
+import { z } from 'zod';
+import { pep503 } from '../../target/purl.js';
+import type { DeclaredDependency } from '../types.js';
+import { LockfileError } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { parseRequirement, pinnedVersion } from './pep508.js';
+import { poetryToPep440 } from './poetry-constraint.js';
+import { quote } from './text.js';
+import { literalLine, parseToml, tableNamed, tomlLayout, tomlLineOf } from './toml-text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+export interface PyDeclaration {
+  /** PEP 503 normalised. */
+  name: string;
+  /** PEP 440 specifier ('' → null); Poetry constraints converted. */
+  spec: string | null;
+  version: string | null;
+  dev: boolean;
+  line: number | null;
+  /** Index URL of a named Poetry source, when the dependency names one. */
+  resolved: string | null;
+}
+
+export interface PyprojectDeclarations {
+  projectName: string | null;
+  declarations: PyDeclaration[];
+  notes: string[];
+}
+
+const Strings = z.array(z.string());
+const PoetryDependency = z.union([
+  z.string(),
+  z.object({ version: z.string().optional(), git: z.string().optional(), path: z.string().optional(), url: z.string().optional(), source: z.string().optional() }),
+  z.array(z.object({ version: z.string().optional(), git: z.string().optional(), path: z.string().optional(), url: z.string().optional(), source: z.string().optional() })),
+]);
+const PoetryDependencies = z.record(z.string(), PoetryDependency);
+const Pyproject = z.object({
+  project: z
+    .object({
+      name: z.string().optional(),
+      dependencies: Strings.optional(),
+      'optional-dependencies': z.record(z.string(), Strings).optional(),
+    })
+    .optional(),
+  'dependency-groups': z.record(z.string(), z.array(z.union([z.string(), z.object({ 'include-group': z.string() })]))).optional(),
+  tool: z
+    .object({
+      poetry: z
+        .object({
+          name: z.string().optional(),
+          dependencies: PoetryDependencies.optional(),
+          'dev-dependencies': PoetryDependencies.optional(),
+          group: z.record(z.string(), z.object({ dependencies: PoetryDependencies.optional() })).optional(),
+          source: z.array(z.object({ name: z.string(), url: z.string().optional() })).optional(),
+        })
+        .optional(),
+      pdm: z.object({ 'dev-dependencies': z.record(z.string(), Strings).optional() }).optional(),
+      uv: z.object({ 'dev-dependencies': Strings.optional() }).optional(),
+    })
+    .optional(),
+});
+
+/** What a pyproject.toml declares; throws `LockfileError` when it is not valid TOML or not shaped as one. */
+export function pyprojectDeclarations(text: string, file: string): PyprojectDeclarations {
+  const data = parseToml(text, file);
+  const layout = tomlLayout(text);
+  const project = validateShape(Pyproject, data, file, (path) => tomlLineOf(layout, path));
+  const declarations: PyDeclaration[] = [];
+  const notes: string[] = [];
+
+  const pep508List = (items: readonly unknown[], table: string, key: string, dev: boolean) => {
+    const at = tableNamed(layout, table);
+    const keyLine = at?.keys.get(key) ?? null;
+    for (const item of items) {
+      if (typeof item !== 'string') continue; // `{ include-group = … }`: the included group is read on its own
+      const line = keyLine === null || at === undefined ? null : literalLine(layout, keyLine, at.endLine, item);
+      const requirement = parseRequirement(item);
+      if ('error' in requirement) throw new LockfileError(file, line ?? keyLine, `${requirement.error}: ${quote(item)}`);
+      if (requirement.url !== null) {
+        notes.push(`${file}:${line ?? '?'}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+        continue;
+      }
+      declarations.push({ name: requirement.name, spec: requirement.spec || null, version: requirement.pinned, dev, line, resolved: null });
+    }
+  };
+  const poetryTable = (deps: z.infer<typeof PoetryDependencies> | undefined, table: string, dev: boolean) => {
+    const lines = tableNamed(layout, table)?.keys;
+    const sources = new Map((project.tool?.poetry?.source ?? []).map((s) => [s.name, s.url ?? null]));
+    for (const [key, value] of Object.entries(deps ?? {})) {
+      if (key.toLowerCase() === 'python') continue;
+      const line = lines?.get(key) ?? null;
+      const first = Array.isArray(value) ? value[0] : value;
+      const entry = typeof first === 'string' ? { version: first } : (first ?? {});
+      if (entry.git !== undefined || entry.path !== undefined || entry.url !== undefined) {
+        notes.push(`${file}:${line ?? '?'}: ${quote(key)} skipped: a git, path or URL dependency (no index vouches for it)`);
+        continue;
+      }
+      const constraint = entry.version ?? '*';
+      const spec = poetryToPep440(constraint);
+      if (spec === null) notes.push(`${file}:${line ?? '?'}: ${quote(key)}: constraint ${quote(constraint)} has no PEP 440 equivalent; kept as written`);
+      declarations.push({
+        name: pep503(key),
+        spec: spec === null ? constraint : spec || null,
+        version: spec === null ? null : pinnedVersion(spec),
+        dev,
+        line,
+        resolved: entry.source === undefined ? null : (sources.get(entry.source) ?? null),
+      });
+    }
+  };
+
+  pep508List(project.project?.dependencies ?? [], 'project', 'dependencies', false);
+  for (const [extra, items] of Object.entries(project.project?.['optional-dependencies'] ?? {})) {
+    pep508List(items, 'project.optional-dependencies', extra, false);
+  }
+  for (const [group, items] of Object.entries(project['dependency-groups'] ?? {})) pep508List(items, 'dependency-groups', group, true);
+  const poetry = project.tool?.poetry;
+  poetryTable(poetry?.dependencies, 'tool.poetry.dependencies', false);
+  poetryTable(poetry?.['dev-dependencies'], 'tool.poetry.dev-dependencies', true);
+  for (const [group, { dependencies }] of Object.entries(poetry?.group ?? {})) {
+    poetryTable(dependencies, `tool.poetry.group.${group}.dependencies`, group !== 'main');
+  }
+  for (const [group, items] of Object.entries(project.tool?.pdm?.['dev-dependencies'] ?? {})) pep508List(items, 'tool.pdm.dev-dependencies', group, true);
+  pep508List(project.tool?.uv?.['dev-dependencies'] ?? [], 'tool.uv', 'dev-dependencies', true);
+
+  const name = project.project?.name ?? poetry?.name ?? null;
+  return { projectName: name === null ? null : pep503(name), declarations, notes };
+}
+
+export const readPyproject: InputReader = defineReader((text, file) => {
+  const { declarations, notes } = pyprojectDeclarations(text, file);
+  const dependencies: DeclaredDependency[] = declarations.map((d) => ({
+    ecosystem: 'pypi',
+    name: d.name,
+    version: d.version,
+    spec: d.spec,
+    direct: true,
+    dev: d.dev,
+    file,
+    line: d.line,
+    workspace: null,
+    resolved: d.resolved,
+  }));
+  return { file, format: 'pyproject.toml', dependencies, notes };
+});

@@ -1,0 +1,186 @@
+/**
+ * pip requirements files (`requirements*.txt`, `*.in`): one PEP 508 requirement per logical
+ * line (`\` continues a line; `#` after whitespace starts a comment), with pip's options.
+ *
+ * - `==` / `===` pins give the version; ranges keep `version: null` and the specifier.
+ * - `-r` / `--requirement` includes are read through `context.readInclude`, resolved against
+ *   the including file; their requirements are reported at their own file and line.
+ * - `-c` / `--constraint` files add no requirement, but pin the version of a requirement
+ *   that only gives a range.
+ * - `-e`, URL, path and VCS requirements and `name @ url` references are skipped with a note:
+ *   no index vouches for them. `--hash` and other per-requirement options are ignored;
+ *   `-i` / `--index-url` becomes every requirement's `resolved`.
+ * - pip-compile / uv output marks where each pin comes from (`# via requests`): a pin whose
+ *   `via` block names no `-r` file or project manifest is transitive; any other requirement
+ *   is direct.
+ * - A file named for development (`requirements-dev.txt`, `test-requirements.txt`,
+ *   `requirements/docs.txt`, …) declares dev dependencies, and so does what it includes.
+ */
+import type { DeclaredDependency } from '../types.js';
+import { LockfileError } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { parseRequirement } from './pep508.js';
+import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
+import type { InputContext, InputReader } from './types.js';
+
+const DEV_NAME = /(^|[-_.])(dev|devel|develop|development|test|tests|testing|lint|linting|docs?|ci|typing)([-_.]|$)/i;
+
+/** Whether a requirements file's name says it is for development. */
+export function isDevRequirementsFile(file: string): boolean {
+  const parts = file.split('/');
+  const stem = baseName(file).replace(/\.(txt|in)$/i, '');
+  const folder = parts.length > 1 ? (parts[parts.length - 2] ?? '') : '';
+  const withoutWord = stem.replace(/requirements?/i, '');
+  return DEV_NAME.test(withoutWord) || (/^requirements?$/i.test(folder) && DEV_NAME.test(stem));
+}
+
+/** Options pip accepts in a requirements file that change nothing about what is installed from where. */
+const IGNORED_OPTIONS = new Set([
+  '-f', '--find-links', '--no-index', '--pre', '--trusted-host', '--prefer-binary', '--require-hashes',
+  '--only-binary', '--no-binary', '--use-feature', '--config-settings', '--global-option', '--hash',
+]);
+
+const URL_OR_PATH = /^(?:[a-z][a-z0-9+.-]*:\/\/|(?:git|hg|svn|bzr)\+|\.{1,2}[\\/]|\/|[a-z]:\\)/i;
+const ARCHIVE = /\.(?:whl|zip|tar\.gz|tar\.bz2|tgz)$/i;
+
+interface State {
+  dependencies: DeclaredDependency[];
+  notes: string[];
+  constraints: Map<string, string>;
+  indexUrl: string | null;
+  visited: Set<string>;
+  context: InputContext | undefined;
+}
+
+export const readRequirements: InputReader = defineReader((text, file, context) => {
+  const state: State = { dependencies: [], notes: [], constraints: new Map(), indexUrl: null, visited: new Set([file]), context };
+  readFile(text, file, state, 'requirements', isDevRequirementsFile(file));
+  for (const dependency of state.dependencies) {
+    if (dependency.version === null) dependency.version = state.constraints.get(dependency.name) ?? null;
+    dependency.resolved = state.indexUrl;
+  }
+  return { file, format: 'requirements', dependencies: state.dependencies, notes: state.notes };
+});
+
+function readFile(text: string, file: string, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
+  const physical = splitLines(text);
+  // The requirement whose pip-compile `# via` block is being read, and what that block names.
+  let pending: { dependency: DeclaredDependency; via: string[] | null; viaOpen: boolean } | null = null;
+  const settle = () => {
+    if (pending?.via != null && !pending.via.some(isProjectSource)) pending.dependency.direct = false;
+    pending = null;
+  };
+
+  for (let i = 0; i < physical.length; i += 1) {
+    const lineNo = i + 1;
+    let line = physical[i] ?? '';
+    const comment = /^\s*#(.*)$/.exec(line);
+    if (comment !== null) {
+      if (pending !== null) {
+        const via = /^\s*via\b\s*(.*)$/.exec(comment[1] ?? '');
+        if (via !== null) {
+          pending.via = via[1] ? [via[1].trim()] : [];
+          pending.viaOpen = true;
+        } else if (pending.viaOpen && /^\s{2,}\S/.test(comment[1] ?? '')) pending.via?.push((comment[1] ?? '').trim());
+        else pending.viaOpen = false;
+      }
+      continue;
+    }
+    while (line.endsWith('\\') && i + 1 < physical.length) {
+      i += 1;
+      line = line.slice(0, -1) + (physical[i] ?? '');
+    }
+    line = line.replace(/(^|\s)#.*$/, '').trim();
+    if (line === '') continue;
+    settle();
+
+    if (line.startsWith('-')) {
+      readOption(line, file, lineNo, state, mode, dev);
+      continue;
+    }
+    const requirementText = line.split(/\s+--?[a-z]/i)[0]?.trim() ?? line;
+    const namedReference = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?\s*@/.test(requirementText);
+    if (!namedReference && (URL_OR_PATH.test(requirementText) || ARCHIVE.test(requirementText))) {
+      state.notes.push(`${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
+      continue;
+    }
+    const requirement = parseRequirement(requirementText);
+    if ('error' in requirement) throw new LockfileError(file, lineNo, requirement.error);
+    if (requirement.url !== null) {
+      state.notes.push(`${file}:${lineNo}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+      continue;
+    }
+    if (mode === 'constraints') {
+      if (requirement.pinned !== null) state.constraints.set(requirement.name, requirement.pinned);
+      continue;
+    }
+    const dependency: DeclaredDependency = {
+      ecosystem: 'pypi',
+      name: requirement.name,
+      version: requirement.pinned,
+      spec: requirement.spec === '' ? null : requirement.spec,
+      direct: true,
+      dev,
+      file,
+      line: lineNo,
+      workspace: null,
+      resolved: null,
+    };
+    state.dependencies.push(dependency);
+    pending = { dependency, via: null, viaOpen: false };
+  }
+  settle();
+}
+
+/** A `# via` source that means the project itself asked for the package. */
+function isProjectSource(source: string): boolean {
+  return /^-r\s/.test(source) || /\((?:pyproject\.toml|setup\.py|setup\.cfg)\)$/.test(source) || /^-e\s/.test(source);
+}
+
+function readOption(line: string, file: string, lineNo: number, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
+  const match = /^(--[a-z-]+|-[a-zA-Z])(?:\s*=\s*|\s*)(.*)$/.exec(line);
+  const option = match?.[1] ?? line;
+  const argument = (match?.[2] ?? '').split(/\s+#/)[0]?.trim() ?? '';
+  switch (option) {
+    case '-r':
+    case '--requirement':
+      include(argument, file, lineNo, state, mode, dev);
+      return;
+    case '-c':
+    case '--constraint':
+      include(argument, file, lineNo, state, 'constraints', dev);
+      return;
+    case '-e':
+    case '--editable':
+      state.notes.push(`${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
+      return;
+    case '-i':
+    case '--index-url':
+      state.indexUrl = argument === '' ? null : argument;
+      return;
+    case '--extra-index-url':
+      state.notes.push(`${file}:${lineNo}: an extra index is configured: packages may resolve from it`);
+      return;
+    default:
+      if (!IGNORED_OPTIONS.has(option)) state.notes.push(`${file}:${lineNo}: unknown option ${quote(option)} ignored`);
+  }
+}
+
+function include(argument: string, file: string, lineNo: number, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
+  if (argument === '') throw new LockfileError(file, lineNo, 'an include option without a file name');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(argument) || argument.startsWith('/')) {
+    state.notes.push(`${file}:${lineNo}: include ${quote(argument)} not followed: only relative paths are read`);
+    return;
+  }
+  const path = joinPath(dirOf(file), argument);
+  if (state.visited.has(path)) return;
+  state.visited.add(path);
+  const read = state.context?.readInclude;
+  if (read === undefined) {
+    state.notes.push(`${file}:${lineNo}: include ${quote(argument)} not followed: no reader given`);
+    return;
+  }
+  const text = read(path);
+  if (text === null) throw new LockfileError(file, lineNo, `cannot read the included file ${quote(argument)}`);
+  readFile(text, path, state, mode, dev || (mode === 'requirements' && isDevRequirementsFile(path)));
+}

@@ -1,0 +1,106 @@
+/**
+ * SPDX JSON SBOMs: `packages[]` with an `externalRefs[]` entry of `referenceType: purl`. The
+ * described packages (`documentDescribes`, `DESCRIBES`) are the project itself; the
+ * relationships give the graph: `DEPENDS_ON`, `CONTAINS` and the production `*_DEPENDENCY_OF`
+ * kinds are production edges, `DEV_DEPENDENCY_OF`, `TEST_DEPENDENCY_OF` and
+ * `BUILD_DEPENDENCY_OF` dev edges. Direct = an edge from a described package; dev = reachable
+ * from one, but not through production edges alone. Without dependency relationships every
+ * package counts as direct and none as dev (a note says so).
+ */
+import { z } from 'zod';
+import { LockfileError, type DeclaredDependency } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { reachable } from './graph.js';
+import { parseJson } from './json-text.js';
+import { purlPackage, SkipTally } from './sbom-purl.js';
+import { quote } from './text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+const SpdxDocument = z.object({
+  spdxVersion: z.string(),
+  documentDescribes: z.array(z.string()).optional(),
+  packages: z
+    .array(
+      z.object({
+        SPDXID: z.string(),
+        externalRefs: z.array(z.object({ referenceType: z.string(), referenceLocator: z.string() })).optional(),
+      }),
+    )
+    .optional(),
+  relationships: z.array(z.object({ spdxElementId: z.string(), relationshipType: z.string(), relatedSpdxElement: z.string() })).optional(),
+});
+
+/** Relationship → edge direction and kind: `forward` means element → related. */
+const EDGES: Record<string, { forward: boolean; dev: boolean }> = {
+  DEPENDS_ON: { forward: true, dev: false },
+  CONTAINS: { forward: true, dev: false },
+  DEPENDENCY_OF: { forward: false, dev: false },
+  RUNTIME_DEPENDENCY_OF: { forward: false, dev: false },
+  OPTIONAL_DEPENDENCY_OF: { forward: false, dev: false },
+  PROVIDED_DEPENDENCY_OF: { forward: false, dev: false },
+  DEV_DEPENDENCY_OF: { forward: false, dev: true },
+  TEST_DEPENDENCY_OF: { forward: false, dev: true },
+  BUILD_DEPENDENCY_OF: { forward: false, dev: true },
+};
+
+export const readSpdx: InputReader = defineReader((text, file) => {
+  const { value, lineOf } = parseJson(text, file, { depth: 5 });
+  const doc = validateShape(SpdxDocument, value, file, lineOf);
+  const relationships = doc.relationships ?? [];
+
+  const roots = new Set(doc.documentDescribes ?? []);
+  for (const r of relationships) {
+    if (r.relationshipType === 'DESCRIBES' && r.spdxElementId === 'SPDXRef-DOCUMENT') roots.add(r.relatedSpdxElement);
+    if (r.relationshipType === 'DESCRIBED_BY' && r.relatedSpdxElement === 'SPDXRef-DOCUMENT') roots.add(r.spdxElementId);
+  }
+  const prodEdges = new Map<string, string[]>();
+  const anyEdges = new Map<string, string[]>();
+  for (const r of relationships) {
+    const kind = EDGES[r.relationshipType];
+    if (kind === undefined) continue;
+    const [from, to] = kind.forward ? [r.spdxElementId, r.relatedSpdxElement] : [r.relatedSpdxElement, r.spdxElementId];
+    anyEdges.set(from, [...(anyEdges.get(from) ?? []), to]);
+    if (!kind.dev) prodEdges.set(from, [...(prodEdges.get(from) ?? []), to]);
+  }
+  const hasGraph = anyEdges.size > 0 && roots.size > 0;
+  const direct = new Set([...roots].flatMap((root) => anyEdges.get(root) ?? []));
+  const prod = reachable(roots, (id) => prodEdges.get(id) ?? []);
+  const connected = reachable(roots, (id) => anyEdges.get(id) ?? []);
+  const notes: string[] = [];
+  if (!hasGraph) notes.push(`${file}: no dependency relationships from the described package: every package is taken as direct`);
+
+  const tally = new SkipTally();
+  const dependencies: DeclaredDependency[] = [];
+  (doc.packages ?? []).forEach((pkg, index) => {
+    if (roots.has(pkg.SPDXID)) return;
+    const refIndex = (pkg.externalRefs ?? []).findIndex((ref) => ref.referenceType === 'purl');
+    const ref = pkg.externalRefs?.[refIndex];
+    if (ref === undefined) {
+      tally.noPurl();
+      return;
+    }
+    const line = lineOf(['packages', index, 'externalRefs', refIndex, 'referenceLocator']);
+    const outcome = purlPackage(ref.referenceLocator);
+    if (outcome.kind === 'invalid') throw new LockfileError(file, line, `${outcome.reason}: ${quote(ref.referenceLocator)}`);
+    if (outcome.kind === 'other-type') return tally.otherType(outcome.type);
+    if (outcome.kind === 'unusable') {
+      notes.push(`${file}:${line}: ${quote(ref.referenceLocator)} skipped: ${outcome.reason}`);
+      return;
+    }
+    dependencies.push({
+      ecosystem: outcome.ecosystem,
+      name: outcome.name,
+      version: outcome.version,
+      spec: null,
+      direct: hasGraph ? direct.has(pkg.SPDXID) : true,
+      dev: hasGraph && connected.has(pkg.SPDXID) && !prod.has(pkg.SPDXID),
+      file,
+      line,
+      workspace: null,
+      resolved: outcome.resolved,
+    });
+  });
+  notes.push(...tally.notes(file));
+  return { file, format: 'spdx', dependencies, notes };
+});

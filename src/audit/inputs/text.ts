@@ -1,0 +1,72 @@
+/**
+ * Small text helpers shared by the readers: 1-based line numbers from offsets, and quoting of
+ * file content inside error messages (the audited tree is untrusted: what it says is shown
+ * sanitised and short).
+ */
+import { sanitizeForTerminal } from '../../render/sanitize.js';
+
+/** Line starts of a text, for offset → 1-based line lookups by binary search. */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** The 1-based line holding `offset` (clamped to the text). */
+  lineAt(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+}
+
+/** The text split into physical lines (a trailing `\r` dropped). */
+export function splitLines(text: string): string[] {
+  return text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+
+const MAX_QUOTED = 80;
+
+/** A value from the file, made safe and short for a one-line message: `"name"`. */
+export function quote(value: unknown): string {
+  const text = sanitizeForTerminal(String(value));
+  return JSON.stringify(text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED - 1)}…` : text);
+}
+
+/** The first line of an error message, sanitised (library messages can span lines and quote the file). */
+export function firstLine(message: string): string {
+  const line = message.split('\n').find((part) => part.trim() !== '') ?? message;
+  return sanitizeForTerminal(line).trim();
+}
+
+/** `a/b/c` joined and normalised as a `/`-separated relative path (`.` parts dropped). */
+export function joinPath(...parts: string[]): string {
+  const out: string[] = [];
+  for (const part of parts.join('/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(part);
+  }
+  return out.length === 0 ? '.' : out.join('/');
+}
+
+/** The directory of a relative path (`.` for a file at the top). */
+export function dirOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? '.' : joinPath(file.slice(0, slash));
+}
+
+/** The last path component. */
+export function baseName(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,31 @@
+/**
+ * What every input reader shares: the optional context a reader may use (sibling manifests,
+ * requirement includes) and the result it returns. Readers are pure: all I/O happens in
+ * `src/audit/detect.ts`, which hands readers the texts they need.
+ */
+import type { InputFile } from '../types.js';
+
+export interface InputContext {
+  /**
+   * Texts of manifests next to the input, by path relative to the audited directory
+   * (`/`-separated): the root `package.json` and every workspace's `package.json` for npm-family
+   * lockfiles, `pyproject.toml` / `Pipfile` for Python lockfiles. They decide which
+   * dependencies are direct or dev where the lockfile alone does not say, and give the line
+   * a workspace's direct dependency is declared on.
+   */
+  manifests?: Readonly<Record<string, string>>;
+  /**
+   * For requirements files: the text of an `-r` / `-c` include, by path relative to the
+   * audited directory (already resolved against the including file); null when it cannot be
+   * read. May throw a `LockfileError` (e.g. a path outside the audited directory).
+   */
+  readInclude?: (path: string) => string | null;
+}
+
+/** A reader's result: the input file plus the notes about what it skipped and why (one line each). */
+export interface ParsedInput extends InputFile {
+  notes: string[];
+}
+
+/** One reader: pure, throws only `LockfileError`. */
+export type InputReader = (text: string, file: string, context?: InputContext) => ParsedInput;

@@ -1,0 +1,116 @@
+/**
+ * `uv.lock`: `[[package]]` blocks with `name`, `version`, `source` and dependency lists of
+ * `{ name, version?, extra? }`. The project itself (and each workspace member) is the package
+ * whose source is `editable` or `virtual`: its `dependencies` and `optional-dependencies`
+ * are the production roots, its `[package.dev-dependencies]` the dev roots. Dev = not
+ * reachable from a production root. With `[manifest] members` (a uv workspace) each direct
+ * dependency is attributed to the member's folder. Git, URL, path and directory sources are
+ * skipped with a note; a registry source becomes `resolved`.
+ */
+import { z } from 'zod';
+import { pep503 } from '../../target/purl.js';
+import type { DeclaredDependency } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { reachable } from './graph.js';
+import { quote } from './text.js';
+import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
+import type { InputReader } from './types.js';
+import { validateShape } from './validate.js';
+
+const Dep = z.object({ name: z.string(), version: z.string().optional(), extra: z.array(z.string()).optional() });
+type Dep = z.infer<typeof Dep>;
+const Source = z.object({
+  registry: z.string().optional(),
+  editable: z.string().optional(),
+  virtual: z.string().optional(),
+  git: z.string().optional(),
+  url: z.string().optional(),
+  path: z.string().optional(),
+  directory: z.string().optional(),
+});
+const Package = z.object({
+  name: z.string(),
+  version: z.string().optional(),
+  source: Source.optional(),
+  dependencies: z.array(Dep).optional(),
+  'optional-dependencies': z.record(z.string(), z.array(Dep)).optional(),
+  'dev-dependencies': z.record(z.string(), z.array(Dep)).optional(),
+});
+type Package = z.infer<typeof Package>;
+const UvLock = z.object({
+  version: z.number().optional(),
+  manifest: z.object({ members: z.array(z.string()).optional() }).optional(),
+  package: z.array(Package).optional(),
+});
+
+export const readUvLock: InputReader = defineReader((text, file) => {
+  const layout = tomlLayout(text);
+  const lock = validateShape(UvLock, parseToml(text, file), file, (path) => tomlLineOf(layout, path));
+  const packages = lock.package ?? [];
+  const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
+
+  const byName = new Map<string, Package[]>();
+  for (const pkg of packages) byName.set(pep503(pkg.name), [...(byName.get(pep503(pkg.name)) ?? []), pkg]);
+  const resolve = (dep: Dep): Package | undefined => {
+    const candidates = byName.get(pep503(dep.name)) ?? [];
+    return dep.version === undefined ? candidates[0] : candidates.find((c) => c.version === dep.version);
+  };
+  /** What one dependency brings in: the package, and what its requested extras add (`requests[socks]`). */
+  const targets = (dep: Dep): Package[] => {
+    const target = resolve(dep);
+    if (target === undefined) return [];
+    const extras = (dep.extra ?? []).flatMap((extra) => target['optional-dependencies']?.[extra] ?? []);
+    return [target, ...extras.flatMap((d) => resolve(d) ?? [])];
+  };
+  const edges = (pkg: Package): Package[] => (pkg.dependencies ?? []).flatMap(targets);
+
+  const isProject = (pkg: Package) => pkg.source?.editable !== undefined || pkg.source?.virtual !== undefined;
+  const workspaceProject = lock.manifest?.members !== undefined;
+  const declared = new Map<Package, string[]>();
+  const prodRoots: Package[] = [];
+  for (const project of packages.filter(isProject)) {
+    const workspace = project.source?.editable ?? project.source?.virtual ?? '.';
+    const groups: [Dep[], boolean][] = [
+      [project.dependencies ?? [], false],
+      [Object.values(project['optional-dependencies'] ?? {}).flat(), false],
+      [Object.values(project['dev-dependencies'] ?? {}).flat(), true],
+    ];
+    for (const [deps, dev] of groups) {
+      for (const dep of deps) {
+        const [target, ...extras] = targets(dep);
+        if (target === undefined || isProject(target)) continue;
+        declared.set(target, [...(declared.get(target) ?? []), workspace]);
+        if (!dev) prodRoots.push(target, ...extras);
+      }
+    }
+  }
+  const prod = reachable(prodRoots, edges);
+
+  const notes: string[] = [];
+  const dependencies: DeclaredDependency[] = [];
+  packages.forEach((pkg, index) => {
+    if (isProject(pkg)) return;
+    const line = lines[index] ?? null;
+    const source = pkg.source ?? {};
+    const foreign = source.git ?? source.url ?? source.path ?? source.directory;
+    if (foreign !== undefined || pkg.version === undefined) {
+      notes.push(`${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: ${foreign !== undefined ? 'not from an index (git, URL or path source)' : 'no version'}`);
+      return;
+    }
+    const base = {
+      ecosystem: 'pypi' as const,
+      name: pep503(pkg.name),
+      version: pkg.version,
+      spec: null,
+      dev: !prod.has(pkg),
+      file,
+      line,
+      resolved: source.registry ?? null,
+    };
+    const workspaces = [...new Set(declared.get(pkg) ?? [])];
+    if (workspaces.length === 0) dependencies.push({ ...base, direct: false, workspace: null });
+    else if (!workspaceProject) dependencies.push({ ...base, direct: true, workspace: null });
+    else for (const workspace of workspaces) dependencies.push({ ...base, direct: true, workspace });
+  });
+  return { file, format: 'uv.lock', dependencies, notes };
+});

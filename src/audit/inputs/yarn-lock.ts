@@ -1,0 +1,293 @@
+/**
+ * `yarn.lock`, classic (v1, parsed with @yarnpkg/lockfile) and berry (Yarn 2+, `__metadata`,
+ * parsed with @yarnpkg/parsers' `parseSyml`).
+ *
+ * A yarn.lock keys each package by the specifiers that resolved to it (`chalk@^4.1.0,
+ * chalk@4.1.0:`), and packages reach their dependencies by specifier too, so the graph is
+ * exact. What the lockfile does not say is which packages the project asked for, and whether
+ * for development:
+ * - classic: the manifests from the context (root `package.json` and workspace ones) give the
+ *   roots and their groups; without them the packages nothing else depends on are taken as
+ *   direct, all for production (a note says so);
+ * - berry: the `workspace:` entries list each workspace's dependencies (dev ones merged in);
+ *   the workspace's `package.json` from the context, when given, says which are dev.
+ * Dev = not reachable from a production root. `patch:` entries stand for the package they
+ * patch; `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
+ * tarball URLs) are skipped with a note.
+ */
+// The named export: the package is CommonJS flagged `__esModule`, whose `default` is something else.
+import { parse as parseClassic } from '@yarnpkg/lockfile';
+import { parseSyml } from '@yarnpkg/parsers';
+import semver from 'semver';
+import { z } from 'zod';
+import { planDependency } from '../../sources/npm-dependencies.js';
+import { LockfileError, type DeclaredDependency } from '../types.js';
+import { defineReader } from './define-reader.js';
+import { reachable, unreferenced } from './graph.js';
+import { Attribution, type RootDeclaration } from './npm-attribution.js';
+import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
+import { dirOf, firstLine, quote, splitLines } from './text.js';
+import type { InputContext, InputReader, ParsedInput } from './types.js';
+import { validateShape } from './validate.js';
+
+interface Header {
+  /** The key text without surrounding quotes, as the parsers key the entry (berry). */
+  key: string;
+  /** Each specifier of the header (classic keys entries by each). */
+  specs: string[];
+  line: number;
+}
+
+/** Entry headers: unindented, non-comment lines ending in `:`. */
+function headers(text: string): Header[] {
+  const found: Header[] = [];
+  splitLines(text).forEach((line, index) => {
+    if (line === '' || /^[\s#]/.test(line) || !line.trimEnd().endsWith(':')) return;
+    const raw = line.trimEnd().slice(0, -1);
+    const key = unquote(raw);
+    found.push({ key, specs: raw.split(/,\s*/).map(unquote), line: index + 1 });
+  });
+  return found;
+}
+
+function unquote(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
+}
+
+/** `name@range` → name and range (the name may be scoped). */
+function splitSpec(spec: string): { name: string; range: string } | null {
+  const at = spec.indexOf('@', 1);
+  return at < 0 ? null : { name: spec.slice(0, at), range: spec.slice(at + 1) };
+}
+
+export const readYarnLock: InputReader = defineReader((text, file, context) =>
+  /^__metadata:/m.test(text) ? readBerry(text, file, context) : readClassic(text, file, context),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Classic
+
+const ClassicEntry = z.object({
+  version: z.string(),
+  resolved: z.string().optional(),
+  dependencies: z.record(z.string(), z.string()).optional(),
+  optionalDependencies: z.record(z.string(), z.string()).optional(),
+});
+
+function readClassic(text: string, file: string, context: InputContext | undefined): ParsedInput {
+  const conflict = splitLines(text).findIndex((line) => line.startsWith('<<<<<<<'));
+  if (conflict >= 0) throw new LockfileError(file, conflict + 1, 'unresolved merge conflict');
+  const unterminated = unterminatedStringLine(text);
+  if (unterminated !== null) throw new LockfileError(file, unterminated, 'invalid yarn.lock: unterminated string');
+  let object: Record<string, unknown>;
+  try {
+    // A comment as the very last thing, without a newline, sends the classic tokenizer into a loop.
+    object = parseClassic(text.endsWith('\n') ? text : `${text}\n`, file).object as Record<string, unknown>;
+  } catch (error) {
+    // The parser's messages end with its (unreliable) position and may dump the token: keep the words.
+    const detail = firstLine(error instanceof Error ? error.message : String(error))
+      .replace(/\s*\d+:\d+ in .*$/, '')
+      .replace(/:?\s*\{.*$/, '');
+    throw new LockfileError(file, classicErrorLine(text), `invalid yarn.lock: ${detail}`);
+  }
+
+  interface Node {
+    name: string;
+    version: string;
+    entry: z.infer<typeof ClassicEntry>;
+    line: number;
+  }
+  const notes: string[] = [];
+  const bySpec = new Map<string, Node>();
+  const nodes: Node[] = [];
+  for (const header of headers(text)) {
+    const raw = object[header.specs[0] ?? ''];
+    if (raw === undefined) continue;
+    const entry = validateShape(ClassicEntry, raw, file, () => header.line);
+    const spec = splitSpec(header.specs[0] ?? '');
+    const plan = spec === null ? null : planDependency(spec.name, spec.range);
+    const version = semver.valid(entry.version);
+    if (plan === null || plan.kind === 'skip' || version === null) {
+      notes.push(`${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`);
+      continue;
+    }
+    const node: Node = { name: plan.name, version, entry, line: header.line };
+    nodes.push(node);
+    for (const s of header.specs) bySpec.set(s, node);
+  }
+  const edges = (node: Node): Node[] =>
+    Object.entries({ ...node.entry.dependencies, ...node.entry.optionalDependencies }).flatMap(([name, range]) => bySpec.get(`${name}@${range}`) ?? []);
+
+  const rootDir = dirOf(file);
+  const root = manifestAt(context, rootDir, '.');
+  const manifests: { dir: string; manifest: Manifest }[] =
+    root === null ? [] : [{ dir: '.', manifest: root }, ...(root.workspaces !== null ? workspaceManifests(context, rootDir) : [])];
+  const declared = new Map<Node, RootDeclaration[]>();
+  const prodRoots: Node[] = [];
+  for (const { dir, manifest } of manifests) {
+    for (const declaration of manifest.declarations) {
+      const node = bySpec.get(`${declaration.key}@${declaration.spec}`);
+      if (node === undefined) continue; // a workspace sibling or a non-registry dependency
+      const list = declared.get(node) ?? [];
+      list.push({ workspace: dir, key: declaration.key, group: declaration.group });
+      declared.set(node, list);
+      if (declaration.group !== 'dev') prodRoots.push(node);
+    }
+  }
+  if (root === null) {
+    notes.push(`${file}: no package.json next to it: direct dependencies are guessed (packages nothing else depends on) and none is taken as dev`);
+    for (const node of unreferenced(nodes, edges)) {
+      declared.set(node, [{ workspace: '.', key: node.name, group: 'prod' }]);
+      prodRoots.push(node);
+    }
+  }
+  const prod = reachable(prodRoots, edges);
+  const attribution = new Attribution(file, rootDir, root !== null && root.workspaces !== null, context);
+  const dependencies: DeclaredDependency[] = nodes.flatMap((node) =>
+    attribution.entries(
+      { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null },
+      declared.get(node) ?? [],
+    ),
+  );
+  return { file, format: 'yarn-classic', dependencies, notes };
+}
+
+/**
+ * The first line with an unterminated string. Classic strings never span lines, and the
+ * classic parser, given one that never ends, spends seconds building an enormous string
+ * before failing: such a file is refused before it gets there.
+ */
+function unterminatedStringLine(text: string): number | null {
+  const lines = splitLines(text);
+  for (const [index, line] of lines.entries()) {
+    if (line.trimStart().startsWith('#')) continue;
+    let open = false;
+    for (let i = 0; i < line.length; i += 1) {
+      if (open && line[i] === '\\') i += 1;
+      else if (line[i] === '"') open = !open;
+    }
+    if (open) return index + 1;
+  }
+  return null;
+}
+
+/**
+ * The line of a classic parse error. The parser's own line count skips comments and runs of
+ * blank lines, so each entry is parsed alone until one fails; inside an entry (no comments,
+ * no blank lines) its count is exact.
+ */
+function classicErrorLine(text: string): number | null {
+  const lines = splitLines(text);
+  const starts = headers(text).map((h) => h.line - 1);
+  for (const [index, start] of starts.entries()) {
+    const end = starts[index + 1] ?? lines.length;
+    try {
+      parseClassic(`${lines.slice(start, end).join('\n')}\n`);
+    } catch (error) {
+      const at = /(\d+):\d+ in /.exec(error instanceof Error ? error.message : String(error));
+      return at?.[1] === undefined ? start + 1 : Math.min(start + Number(at[1]), end);
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Berry
+
+const BerryEntry = z.object({
+  resolution: z.string(),
+  dependencies: z.record(z.string(), z.string()).optional(),
+  optionalDependencies: z.record(z.string(), z.string()).optional(),
+});
+type BerryEntry = z.infer<typeof BerryEntry>;
+
+function readBerry(text: string, file: string, context: InputContext | undefined): ParsedInput {
+  let object: Record<string, unknown>;
+  try {
+    object = parseSyml(text);
+  } catch (error) {
+    const mark = (error as { mark?: { line?: number } }).mark;
+    const location = (error as { location?: { start?: { line?: number } } }).location;
+    const line = typeof mark?.line === 'number' ? mark.line + 1 : (location?.start?.line ?? null);
+    const detail = firstLine(error instanceof Error ? error.message : String(error)).replace(/\s*\(\d+:\d+\)$/, '');
+    throw new LockfileError(file, line, `invalid yarn.lock: ${detail}`);
+  }
+
+  interface Node {
+    key: string;
+    entry: BerryEntry;
+    line: number | null;
+    name: string;
+    /** `npm:1.2.3`, `workspace:packages/a`, `patch:…`, … */
+    reference: string;
+  }
+  const lines = new Map(headers(text).map((h) => [h.key, h.line]));
+  const bySpec = new Map<string, Node>();
+  const byResolution = new Map<string, Node>();
+  const nodes: Node[] = [];
+  for (const [key, raw] of Object.entries(object)) {
+    if (key === '__metadata') continue;
+    const line = lines.get(key) ?? null;
+    const entry = validateShape(BerryEntry, raw, file, () => line);
+    const resolution = splitSpec(entry.resolution);
+    if (resolution === null) throw new LockfileError(file, line, `invalid resolution ${quote(entry.resolution)}`);
+    const node: Node = { key, entry, line, name: resolution.name, reference: resolution.range };
+    nodes.push(node);
+    byResolution.set(entry.resolution, node);
+    for (const spec of key.split(/,\s*/)) bySpec.set(spec.trim(), node);
+  }
+
+  // A patch stands for the package it patches: `patch:resolve@npm%3A1.22.1#…` → `resolve@npm:1.22.1`.
+  const target = (node: Node): Node => {
+    if (!node.reference.startsWith('patch:')) return node;
+    const inner = decodeURIComponent(node.reference.slice('patch:'.length).split('#')[0] ?? '');
+    return byResolution.get(inner) ?? node;
+  };
+  const lookup = (name: string, range: string): Node | undefined => {
+    const spec = /^[a-z]+:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
+    const node = bySpec.get(spec);
+    return node === undefined ? undefined : target(node);
+  };
+  const edges = (node: Node): Node[] =>
+    Object.entries({ ...node.entry.dependencies, ...node.entry.optionalDependencies }).flatMap(([name, range]) => lookup(name, range) ?? []);
+
+  const rootDir = dirOf(file);
+  const workspaces = nodes.filter((n) => n.reference.startsWith('workspace:'));
+  const workspaceProject = workspaces.some((n) => n.reference !== 'workspace:.');
+  const attribution = new Attribution(file, rootDir, workspaceProject, context);
+  const declared = new Map<Node, RootDeclaration[]>();
+  const prodRoots: Node[] = [];
+  for (const workspace of workspaces) {
+    const dir = workspace.reference.slice('workspace:'.length) || '.';
+    const manifest = attribution.manifest(dir);
+    for (const [name, range] of Object.entries(workspace.entry.dependencies ?? {})) {
+      const node = lookup(name, range);
+      if (node === undefined || node.reference.startsWith('workspace:')) continue;
+      const groups = manifest?.declarations.filter((d) => d.key === name).map((d) => d.group) ?? [];
+      const group = groups.length > 0 && groups.every((g) => g === 'dev') ? 'dev' : (groups.find((g) => g !== 'dev') ?? 'prod');
+      const list = declared.get(node) ?? [];
+      list.push({ workspace: dir, key: name, group });
+      declared.set(node, list);
+      if (group !== 'dev') prodRoots.push(node);
+    }
+  }
+  const prod = reachable(prodRoots, edges);
+
+  const notes: string[] = [];
+  const dependencies: DeclaredDependency[] = [];
+  for (const node of nodes) {
+    if (node.reference.startsWith('workspace:')) continue;
+    if (node.reference.startsWith('patch:') && target(node) !== node) continue;
+    const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
+    if (version === null) {
+      const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
+      notes.push(`${file}:${node.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`);
+      continue;
+    }
+    dependencies.push(
+      ...attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null }, declared.get(node) ?? []),
+    );
+  }
+  return { file, format: 'yarn-berry', dependencies, notes };
+}

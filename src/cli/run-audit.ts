@@ -1,0 +1,171 @@
+/**
+ * `nerq audit [dir]`: every dependency of a project, against the team's policy. Inputs are read
+ * and the policy validated before any request (bad input → exit 2, naming the file and line or
+ * key); evaluations share one HTTP client and the store; stdout carries the report only.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { findDependencyConfusion } from '../audit/dependency-confusion.js';
+import { DEFAULT_CONCURRENCY, evaluateSubjects, type Evaluated } from '../audit/evaluate.js';
+import { changedSince } from '../audit/changed-since.js';
+import { detectInputs, readInputs } from '../audit/detect.js';
+import { foldDependencies } from '../audit/fold.js';
+import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError } from '../audit/policy.js';
+import type { ParsedInput } from '../audit/inputs/index.js';
+import type { AuditEntry, AuditReport, InputFile } from '../audit/types.js';
+import { LockfileError } from '../audit/types.js';
+import { CHECKS } from '../checks/index.js';
+import { renderAnnotations } from '../render/annotations.js';
+import { renderAuditJson } from '../render/audit-json.js';
+import { renderAuditMarkdown } from '../render/audit-markdown.js';
+import { renderAuditTable } from '../render/audit-table.js';
+import { renderSarif } from '../render/sarif.js';
+import { VERSION } from '../version.js';
+import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
+import { colorEnabled } from './output.js';
+import { startAuditProgress } from './progress.js';
+import { setUpRun } from './run-context.js';
+
+export async function runAudit(dirArg: string | undefined, raw: Record<string, unknown>): Promise<number> {
+  const options = parseOptions(AuditOptionsSchema, raw);
+  const now = clockFrom(process.env) ?? new Date();
+  const dir = path.resolve(dirArg ?? '.');
+
+  // Everything that can be bad input is checked before the first request.
+  let inputs: ParsedInput[];
+  let policy;
+  let policySource: string | null;
+  try {
+    const files = options.file && options.file.length > 0 ? options.file : await detectInputs(dir);
+    if (files.length === 0) throw new UsageError(`no lockfile, manifest or SBOM found in ${dirArg ?? '.'} (name one with --file)`);
+    inputs = await readInputs(dir, files);
+    const loaded = await loadPolicy(dir, options.policy);
+    policy = mergePolicy(loaded.policy, {
+      ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
+      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+    });
+    policySource = loaded.source;
+  } catch (error) {
+    if (error instanceof LockfileError || error instanceof PolicyError) throw new UsageError(error.message);
+    throw error;
+  }
+
+  let subjects = foldDependencies(inputs, { direct: options.direct === true, omitDev: (options.omit ?? []).includes('dev') });
+  if (options.changedSince !== undefined) {
+    try {
+      const keep = await changedSince(dir, options.changedSince, inputs.map((i) => i.file));
+      subjects = subjects.filter(keep);
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const { ctx, session, http } = setUpRun({
+    cwd: process.cwd(),
+    registry: options.registry,
+    offline: options.offline,
+    cache: options.cache,
+    history: options.history,
+    maxAge: options.maxAge,
+    timeout: options.timeout ?? Math.max(120, Math.ceil(subjects.length / 4)),
+    category: options.category,
+    gate: gateOf({
+      ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
+      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+    }),
+    now,
+    untrustedDir: dir,
+    trustProjectNpmrc: options.trustProjectNpmrc === true,
+  });
+
+  // What the readers skipped or had to guess (a git dependency, direct-ness without a manifest…).
+  const warnings: string[] = inputs.flatMap((input) => input.notes.map((note) => `${input.file}: ${note}`));
+  const expired = expiredIgnores(policy, now);
+  for (const message of expired) process.stderr.write(`nerq: ${message}\n`);
+
+  const progress = startAuditProgress(subjects.length);
+  let evaluated: Evaluated[];
+  let confusion: Map<(typeof subjects)[number], string>;
+  try {
+    [evaluated, confusion] = await Promise.all([
+      evaluateSubjects(subjects, ctx, {
+        concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+        onDone: (e) => progress.done(applyPolicy(e.report, e.subject, policy, now).status !== 'pass'),
+      }),
+      findDependencyConfusion(subjects, ctx),
+    ]);
+  } finally {
+    progress.stop();
+    await http.close();
+  }
+
+  let entries: AuditEntry[];
+  try {
+    entries = evaluated.map(({ subject, report, evidence }) => {
+      const remembered = session.remember(report, evidence);
+      const outcome = applyPolicy(remembered, subject, policy, now, {
+        ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
+        dependencyConfusion: confusion.get(subject) ?? null,
+      });
+      return { subject, report: remembered, policy: outcome };
+    });
+  } finally {
+    session.close();
+  }
+
+  const report = auditReportOf(entries, inputs, policySource, now, warnings);
+  const format = options.json ? 'json' : (options.format ?? 'table');
+  const out =
+    format === 'json'
+      ? renderAuditJson(report)
+      : format === 'markdown'
+        ? renderAuditMarkdown(report)
+        : format === 'sarif'
+          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir) })
+          : renderAuditTable(report, {
+              color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
+              width: Math.min(process.stdout.columns || 80, 120),
+            });
+  process.stdout.write(out);
+  if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));
+
+  if (report.summary.failed > 0 || expired.length > 0) return 1;
+  if (report.summary.errors > 0) return 3;
+  return 0;
+}
+
+/** The audited directory relative to its git repository root (`/`-separated; `.` at the root or outside a repository). */
+function repositoryRelative(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return path.relative(at, dir).split(path.sep).join('/') || '.';
+    if (path.dirname(at) === at) return '.';
+  }
+}
+
+const ORDER: Record<AuditEntry['policy']['status'], number> = { fail: 0, error: 1, ignored: 2, pass: 3 };
+
+function auditReportOf(
+  entries: AuditEntry[],
+  inputs: InputFile[],
+  policySource: string | null,
+  now: Date,
+  warnings: string[],
+): AuditReport {
+  const sorted = [...entries].sort(
+    (a, b) =>
+      ORDER[a.policy.status] - ORDER[b.policy.status] ||
+      (a.report.score ?? -1) - (b.report.score ?? -1) ||
+      a.subject.name.localeCompare(b.subject.name),
+  );
+  const count = (status: AuditEntry['policy']['status']) => entries.filter((e) => e.policy.status === status).length;
+  return {
+    auditSchemaVersion: '1.0.0',
+    tool: { name: 'nerq', version: VERSION },
+    evaluatedAt: now.toISOString(),
+    inputs: inputs.map(({ file, format }) => ({ file, format })),
+    policySource,
+    summary: { total: entries.length, passed: count('pass'), failed: count('fail'), ignored: count('ignored'), errors: count('error') },
+    entries: sorted,
+    warnings,
+  };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { readPyproject } from '../../../src/audit/inputs/index.js';
+import { poetryToPep440 } from '../../../src/audit/inputs/poetry-constraint.js';
+import { find, fixture, lineOf, only, readFixture } from './helpers.js';
+
+describe('pyproject.toml alone', () => {
+  it('reads PEP 621 dependencies and extras (production) and PEP 735 groups (dev), at their lines', () => {
+    const text = fixture('python-pyproject/pyproject.toml');
+    const input = readFixture('python-pyproject', 'pyproject.toml');
+    expect(input.format).toBe('pyproject.toml');
+    expect(only(input, 'requests')).toEqual({
+      ecosystem: 'pypi',
+      name: 'requests',
+      version: null,
+      spec: '>=2.31,<3',
+      direct: true,
+      dev: false,
+      file: 'python-pyproject/pyproject.toml',
+      line: lineOf(text, '"requests[socks]'),
+      workspace: null,
+      resolved: null,
+    });
+    expect(only(input, 'charset-normalizer')).toMatchObject({ spec: '~=3.3', line: lineOf(text, 'Charset_Normalizer') });
+    expect(only(input, 'click')).toMatchObject({ version: '8.1.7', dev: false, line: lineOf(text, 'click==8.1.7') });
+    expect(only(input, 'pytest')).toMatchObject({ dev: true, spec: '>=7' });
+    expect(only(input, 'ruff')).toMatchObject({ dev: true, version: '0.1.6', line: lineOf(text, '"ruff==0.1.6"') });
+    expect(find(input, 'private-tool')).toEqual([]);
+    expect(input.notes).toEqual([`python-pyproject/pyproject.toml:${lineOf(text, 'private-tool @')}: "private-tool" skipped: a direct URL reference (no index vouches for it)`]);
+  });
+
+  it('reads Poetry tables: constraints as PEP 440, groups, named sources, git dependencies skipped', () => {
+    const text = fixture('python-pyproject-poetry/pyproject.toml');
+    const input = readFixture('python-pyproject-poetry', 'pyproject.toml');
+    expect(find(input, 'python')).toEqual([]);
+    expect(only(input, 'requests')).toMatchObject({ spec: '>=2.31,<3.0', version: null, line: lineOf(text, 'requests = ') });
+    expect(only(input, 'idna')).toMatchObject({ spec: '>=3.6,<3.7' });
+    expect(only(input, 'urllib3')).toMatchObject({ spec: '>=1.26,<3' });
+    expect(only(input, 'certifi')).toMatchObject({ spec: '==2023.11.17', version: '2023.11.17' });
+    expect(only(input, 'private')).toMatchObject({ resolved: 'https://pypi.corp.example.test/simple' });
+    expect(only(input, 'pytest')).toMatchObject({ dev: true, line: lineOf(text, 'pytest = ') });
+    expect(only(input, 'packaging')).toMatchObject({ dev: false, spec: null });
+    expect(input.notes).toEqual([`python-pyproject-poetry/pyproject.toml:${lineOf(text, 'internal = ')}: "internal" skipped: a git, path or URL dependency (no index vouches for it)`]);
+  });
+
+  it('reads PDM and uv dev dependency lists', () => {
+    const text = '[project]\nname = "x"\n\n[tool.pdm.dev-dependencies]\nlint = ["ruff>=0.1"]\n\n[tool.uv]\ndev-dependencies = [\n  "mypy==1.7.0",\n]\n';
+    const input = readPyproject(text, 'pyproject.toml');
+    expect(only(input, 'ruff')).toMatchObject({ dev: true, line: 5 });
+    expect(only(input, 'mypy')).toMatchObject({ dev: true, version: '1.7.0', line: 9 });
+  });
+});
+
+describe('Poetry constraints as PEP 440', () => {
+  it.each([
+    ['^1.2.3', '>=1.2.3,<2.0.0'],
+    ['^1.2', '>=1.2,<2.0'],
+    ['^0.2.3', '>=0.2.3,<0.3.0'],
+    ['^0.0.3', '>=0.0.3,<0.0.4'],
+    ['^0', '>=0,<1'],
+    ['~1.2.3', '>=1.2.3,<1.3.0'],
+    ['~1', '>=1,<2'],
+    ['~=1.2', '~=1.2'],
+    ['1.2.3', '==1.2.3'],
+    ['1.2.*', '==1.2.*'],
+    ['>=1.2 <2.0', '>=1.2,<2.0'],
+    ['>= 1.2, != 1.5', '>=1.2,!=1.5'],
+    ['*', ''],
+  ])('%s → %s', (constraint, spec) => {
+    expect(poetryToPep440(constraint)).toBe(spec);
+  });
+
+  it.each(['^1.0 || ^2.0', 'latest'])('%s has no PEP 440 form', (constraint) => {
+    expect(poetryToPep440(constraint)).toBeNull();
+  });
+});

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { readPdmLock, readPipfileLock, readPoetryLock, readUvLock } from '../../../src/audit/inputs/index.js';
+import { find, fixture, lineExactly, lineOf, only, readFixture } from './helpers.js';
+
+const NAMES = ['certifi', 'charset-normalizer', 'idna', 'iniconfig', 'packaging', 'pluggy', 'pytest', 'requests', 'urllib3'];
+
+describe('poetry.lock', () => {
+  const text = fixture('python-poetry/poetry.lock');
+
+  it("puts each package at its block's name line", () => {
+    const input = readFixture('python-poetry', 'poetry.lock', ['pyproject.toml']);
+    for (const name of NAMES) expect(only(input, name).line).toBe(lineExactly(text, `name = "${name}"`));
+    expect(input.notes).toEqual([]);
+  });
+
+  it('takes dev from Poetry 2 groups even without pyproject.toml, and guesses direct then', () => {
+    const input = readFixture('python-poetry', 'poetry.lock');
+    expect(input.dependencies.filter((d) => d.dev).map((d) => d.name)).toEqual(['iniconfig', 'packaging', 'pluggy', 'pytest']);
+    expect(input.notes).toEqual([expect.stringContaining('no pyproject.toml next to it')]);
+  });
+
+  it('takes dev from pyproject.toml through the graph when the lock (Poetry 1.5–1.8) has neither groups nor category', () => {
+    const bare = text.replace(/^groups = .*\n/gm, '').replace('lock-version = "2.1"', 'lock-version = "2.0"');
+    const pyproject = fixture('python-poetry/pyproject.toml');
+    const input = readPoetryLock(bare, 'poetry.lock', { manifests: { 'pyproject.toml': pyproject } });
+    expect(input.dependencies.filter((d) => d.dev).map((d) => d.name)).toEqual(['iniconfig', 'packaging', 'pluggy', 'pytest']);
+    expect(readPoetryLock(bare, 'poetry.lock').dependencies.some((d) => d.dev)).toBe(false);
+  });
+
+  it('skips git and directory sources with a note and keeps a named index as resolved', () => {
+    const lock = `[[package]]
+name = "private-lib"
+version = "1.0.0"
+optional = false
+python-versions = "*"
+groups = ["main"]
+
+[package.source]
+type = "legacy"
+url = "https://pypi.corp.example.test/simple"
+reference = "corp"
+
+[[package]]
+name = "forked"
+version = "2.0.0"
+optional = false
+python-versions = "*"
+groups = ["main"]
+
+[package.source]
+type = "git"
+url = "https://example.test/forked.git"
+reference = "main"
+resolved_reference = "0123456789abcdef"
+`;
+    const input = readPoetryLock(lock, 'poetry.lock');
+    expect(only(input, 'private-lib').resolved).toBe('https://pypi.corp.example.test/simple');
+    expect(find(input, 'forked')).toEqual([]);
+    expect(input.notes).toContain(`poetry.lock:${lineOf(lock, 'name = "forked"')}: "forked" skipped: not from an index ("git" source)`);
+  });
+});
+
+describe('uv.lock', () => {
+  it("puts each package at its block's name line, resolved from its registry, and skips the project", () => {
+    const text = fixture('python-uv/uv.lock');
+    const input = readFixture('python-uv', 'uv.lock');
+    for (const name of NAMES) expect(only(input, name)).toMatchObject({ line: lineExactly(text, `name = "${name}"`), resolved: '{{ORIGIN}}/pypi/simple' });
+    expect(find(input, 'fixture-app')).toEqual([]);
+  });
+
+  it('attributes direct dependencies to workspace members, follows extras, and skips git sources', () => {
+    const lock = `version = 1
+requires-python = ">=3.11"
+
+[manifest]
+members = ["app", "lib"]
+
+[[package]]
+name = "app"
+version = "0.1.0"
+source = { editable = "." }
+dependencies = [
+    { name = "lib" },
+    { name = "requests", extra = ["socks"] },
+]
+
+[[package]]
+name = "lib"
+version = "0.1.0"
+source = { editable = "packages/lib" }
+dependencies = [{ name = "forked" }, { name = "requests" }]
+
+[package.dev-dependencies]
+test = [{ name = "pytest" }]
+
+[[package]]
+name = "forked"
+version = "2.0.0"
+source = { git = "https://example.test/forked.git?rev=main#0123456789abcdef" }
+
+[[package]]
+name = "pysocks"
+version = "1.7.1"
+source = { registry = "https://pypi.example.test/simple" }
+
+[[package]]
+name = "pytest"
+version = "7.4.3"
+source = { registry = "https://pypi.example.test/simple" }
+
+[[package]]
+name = "requests"
+version = "2.31.0"
+source = { registry = "https://pypi.example.test/simple" }
+
+[package.optional-dependencies]
+socks = [{ name = "pysocks" }]
+`;
+    const input = readUvLock(lock, 'uv.lock');
+    expect(find(input, 'requests').map((d) => d.workspace)).toEqual(['.', 'packages/lib']);
+    expect(only(input, 'pysocks')).toMatchObject({ direct: false, dev: false });
+    expect(only(input, 'pytest')).toMatchObject({ direct: true, dev: true, workspace: 'packages/lib' });
+    expect(find(input, 'forked')).toEqual([]);
+    expect(find(input, 'app')).toEqual([]);
+    expect(input.notes).toEqual([`uv.lock:${lineExactly(lock, 'name = "forked"')}: "forked" skipped: not from an index (git, URL or path source)`]);
+  });
+});
+
+describe('pdm.lock', () => {
+  it("puts each package at its block's name line", () => {
+    const text = fixture('python-pdm/pdm.lock');
+    const input = readFixture('python-pdm', 'pdm.lock', ['pyproject.toml']);
+    for (const name of NAMES) expect(only(input, name).line).toBe(lineExactly(text, `name = "${name}"`));
+  });
+
+  it('writes a package once per extra set: one entry per version', () => {
+    const lock = `[metadata]
+groups = ["default"]
+
+[[package]]
+name = "requests"
+version = "2.31.0"
+groups = ["default"]
+dependencies = ["urllib3<3,>=1.21.1"]
+
+[[package]]
+name = "requests"
+version = "2.31.0"
+extras = ["socks"]
+groups = ["default"]
+dependencies = ["PySocks!=1.5.7,>=1.5.6", "requests==2.31.0"]
+
+[[package]]
+name = "pysocks"
+version = "1.7.1"
+groups = ["default"]
+
+[[package]]
+name = "urllib3"
+version = "2.1.0"
+groups = ["default"]
+
+[[package]]
+name = "vendored"
+version = "0.1.0"
+path = "./vendored"
+groups = ["default"]
+`;
+    const pyproject = '[project]\nname = "x"\ndependencies = ["requests[socks]==2.31.0"]\n';
+    const input = readPdmLock(lock, 'pdm.lock', { manifests: { 'pyproject.toml': pyproject } });
+    expect(only(input, 'requests')).toMatchObject({ direct: true, line: lineOf(lock, 'name = "requests"') });
+    expect(only(input, 'pysocks').direct).toBe(false);
+    expect(find(input, 'vendored')).toEqual([]);
+    expect(input.notes).toHaveLength(1);
+  });
+
+  it('takes dev from pyproject.toml through the graph when packages carry no groups', () => {
+    const bare = fixture('python-pdm/pdm.lock').replace(/^groups = \["(default|dev)"\]\n/gm, '');
+    const pyproject = fixture('python-pdm/pyproject.toml');
+    const input = readPdmLock(bare, 'pdm.lock', { manifests: { 'pyproject.toml': pyproject } });
+    expect(input.dependencies.filter((d) => d.dev).map((d) => d.name).sort()).toEqual(['iniconfig', 'packaging', 'pluggy', 'pytest']);
+  });
+});
+
+describe('Pipfile.lock', () => {
+  const text = fixture('python-pipenv/Pipfile.lock');
+
+  it('puts each package at its key, dev for "develop", resolved from its named index', () => {
+    const input = readFixture('python-pipenv', 'Pipfile.lock', ['Pipfile']);
+    for (const name of NAMES) expect(only(input, name).line).toBe(lineOf(text, `"${name}": {`));
+    expect(only(input, 'requests')).toMatchObject({ dev: false, resolved: '{{ORIGIN}}/pypi/simple', version: '2.31.0' });
+    expect(only(input, 'pytest').dev).toBe(true);
+  });
+
+  it('without a Pipfile, takes the entries with an index as direct; without any index, all', () => {
+    const input = readFixture('python-pipenv', 'Pipfile.lock');
+    expect(input.dependencies.filter((d) => d.direct).map((d) => d.name)).toEqual(['requests', 'pytest']);
+    const noIndex = readPipfileLock(text.replace(/^\s*"index": "pypi",\n/gm, ''), 'Pipfile.lock');
+    expect(noIndex.dependencies.every((d) => d.direct)).toBe(true);
+    expect(noIndex.notes).toEqual(['Pipfile.lock: no Pipfile next to it: every package is taken as direct']);
+  });
+
+  it('skips git, path and editable entries with a note', () => {
+    const lock = JSON.stringify({ default: { thing: { git: 'https://example.test/thing.git', ref: 'abc' }, flask: { version: '==3.0.0' } }, develop: { self: { editable: true, path: '.' } } }, null, 2);
+    const input = readPipfileLock(lock, 'Pipfile.lock');
+    expect(input.dependencies.map((d) => d.name)).toEqual(['flask']);
+    expect(input.notes.filter((n) => n.includes('skipped'))).toEqual([
+      `Pipfile.lock:${lineOf(lock, '"thing": {')}: "thing" skipped: not pinned to an index version (git, path or editable)`,
+      `Pipfile.lock:${lineOf(lock, '"self": {')}: "self" skipped: not pinned to an index version (git, path or editable)`,
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { isDevRequirementsFile } from '../../../src/audit/inputs/requirements.js';
+import { readRequirements } from '../../../src/audit/inputs/index.js';
+import { LockfileError } from '../../../src/audit/types.js';
+import { find, fixture, lineOf, lockfileErrorOf, only, readFixture } from './helpers.js';
+
+describe('requirements files', () => {
+  it('reads pins, ranges, extras and markers, at their first physical line', () => {
+    const text = [
+      '# a comment',
+      'requests[socks]==2.31.0 \\',
+      '    --hash=sha256:aaaa \\',
+      '    --hash=sha256:bbbb',
+      'Charset_Normalizer>=3,<4 ; python_version >= "3.8"  # trailing comment',
+      'idna (>=3.4)',
+      'urllib3',
+      'certifi===2023.11.17',
+      'zope.interface==6.*',
+      '',
+    ].join('\n');
+    const input = readRequirements(text, 'requirements.txt');
+    expect(input.format).toBe('requirements');
+    expect(only(input, 'requests')).toMatchObject({ version: '2.31.0', spec: '==2.31.0', line: 2, direct: true, dev: false, ecosystem: 'pypi' });
+    expect(only(input, 'charset-normalizer')).toMatchObject({ version: null, spec: '>=3,<4', line: 5 });
+    expect(only(input, 'idna')).toMatchObject({ version: null, spec: '>=3.4', line: 6 });
+    expect(only(input, 'urllib3')).toMatchObject({ version: null, spec: null, line: 7 });
+    expect(only(input, 'certifi')).toMatchObject({ version: '2023.11.17', line: 8 });
+    expect(only(input, 'zope-interface')).toMatchObject({ version: null, spec: '==6.*' });
+    expect(input.notes).toEqual([]);
+  });
+
+  it('skips editable, URL, path and VCS requirements with a note, and takes the index URL as resolved', () => {
+    const text = [
+      '--index-url https://pypi.corp.example.test/simple',
+      '--extra-index-url https://other.example.test/simple',
+      '-e git+https://example.test/repo.git#egg=thing',
+      'git+https://example.test/other.git@v1#egg=other',
+      'https://example.test/pkg-1.0-py3-none-any.whl',
+      './local/pkg',
+      'private @ https://example.test/private-1.0.tar.gz',
+      '--frobnicate',
+      'flask==3.0.0',
+    ].join('\n');
+    const input = readRequirements(text, 'requirements.txt');
+    expect(input.dependencies.map((d) => d.name)).toEqual(['flask']);
+    expect(only(input, 'flask').resolved).toBe('https://pypi.corp.example.test/simple');
+    expect(input.notes).toEqual([
+      'requirements.txt:2: an extra index is configured: packages may resolve from it',
+      'requirements.txt:3: skipped: an editable requirement (a local or VCS checkout)',
+      'requirements.txt:4: skipped: a URL or path requirement (no index vouches for it)',
+      'requirements.txt:5: skipped: a URL or path requirement (no index vouches for it)',
+      'requirements.txt:6: skipped: a URL or path requirement (no index vouches for it)',
+      'requirements.txt:7: "private" skipped: a direct URL reference (no index vouches for it)',
+      'requirements.txt:8: unknown option "--frobnicate" ignored',
+    ]);
+  });
+
+  it('follows -r includes relative to the including file, reporting their own file and line; -c only pins', () => {
+    const files: Record<string, string> = {
+      'reqs/base.txt': 'requests>=2.31\nidna\n',
+      'reqs/constraints.txt': 'idna==3.6\nrequests==2.31.0\nunused==1.0\n',
+      'reqs/dev.txt': '-r base.txt\n--constraint=constraints.txt\npytest==7.4.3\n-r dev.txt\n',
+    };
+    const input = readRequirements(files['reqs/dev.txt'] as string, 'reqs/dev.txt', { readInclude: (path) => files[path] ?? null });
+    expect(only(input, 'requests')).toMatchObject({ file: 'reqs/base.txt', line: 1, version: '2.31.0', spec: '>=2.31', dev: true });
+    expect(only(input, 'idna')).toMatchObject({ file: 'reqs/base.txt', line: 2, version: '3.6', spec: null });
+    expect(only(input, 'pytest')).toMatchObject({ file: 'reqs/dev.txt', line: 3, dev: true });
+    expect(find(input, 'unused')).toEqual([]);
+  });
+
+  it('fails at the include line when an included file cannot be read', () => {
+    const error = lockfileErrorOf(() => readRequirements('flask\n-r missing.txt\n', 'requirements.txt', { readInclude: () => null }));
+    expect(error.message).toBe('requirements.txt:2: cannot read the included file "missing.txt"');
+  });
+
+  it('notes includes it does not follow', () => {
+    const input = readRequirements('-r https://example.test/reqs.txt\n-r /etc/reqs.txt\n-r other.txt\n', 'requirements.txt');
+    expect(input.notes).toEqual([
+      'requirements.txt:1: include "https://example.test/reqs.txt" not followed: only relative paths are read',
+      'requirements.txt:2: include "/etc/reqs.txt" not followed: only relative paths are read',
+      'requirements.txt:3: include "other.txt" not followed: no reader given',
+    ]);
+  });
+
+  it('reads pip-compile "# via" blocks: only pins the project asked for are direct', () => {
+    const text = fixture('python-requirements/requirements.txt');
+    const input = readFixture('python-requirements', 'requirements.txt');
+    expect(only(input, 'requests')).toMatchObject({ direct: true, line: lineOf(text, 'requests==2.31.0') });
+    expect(only(input, 'certifi').direct).toBe(false);
+    const multi = 'a==1.0\n    # via\n    #   b\n    #   -r requirements.in\nc==2.0\n    # via\n    #   b\n    #   d\n';
+    const parsed = readRequirements(multi, 'requirements.txt');
+    expect(only(parsed, 'a').direct).toBe(true);
+    expect(only(parsed, 'c').direct).toBe(false);
+  });
+
+  it('rejects a malformed requirement at its line', () => {
+    expect(() => readRequirements('flask\n\nrequests>>2\n', 'requirements.txt')).toThrow(new LockfileError('requirements.txt', 3, 'invalid version specifier'));
+  });
+
+  it.each([
+    ['requirements.txt', false],
+    ['requirements-dev.txt', true],
+    ['dev-requirements.txt', true],
+    ['requirements_test.txt', true],
+    ['requirements-docs.txt', true],
+    ['requirements/dev.txt', true],
+    ['requirements/base.txt', false],
+    ['requirements-prod.txt', false],
+    ['requirements-devices.txt', false],
+  ])('%s is dev: %s', (file, dev) => {
+    expect(isDevRequirementsFile(file)).toBe(dev);
+  });
+});
