@@ -10,6 +10,7 @@ import type { Report } from '../report/schema.js';
 import { normalisePypiName, type OsvEcosystem } from '../sources/osv-advisory.js';
 import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv.js';
 import type { Target } from '../target/types.js';
+import { githubBatcher } from './github-batcher.js';
 import type { AuditSubject } from './types.js';
 
 export const DEFAULT_CONCURRENCY = 16;
@@ -70,6 +71,7 @@ export async function evaluateSubjects(
   const auditCtx: RunContext = {
     ...ctx,
     skipDependencies: true,
+    githubLookup: githubBatcher(ctx),
     prefetchedVulnerabilities: prefetchVulnerabilities(ctx, subjects),
   };
   const results = new Array<Evaluated>(subjects.length);

@@ -20,8 +20,8 @@ export async function githubSourceFor(
   // A provenance attestation that names the repository verifies the link as well as the manifest does.
   const attested = await attestations;
   const provenance: AttestationFacts | null = attested.status === 'ok' ? attested.facts : null;
-  return fetchGithubFacts(
-    { http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now },
+  const lookup = ctx.githubLookup ?? ((r, c) => fetchGithubFacts({ http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now }, r, c));
+  return lookup(
     repo,
     {
       kind: 'package',

@@ -3,6 +3,7 @@ import type { NpmConfig } from '../sources/npm-config.js';
 import type { Endpoints } from '../sources/endpoints.js';
 import type { HttpClient } from '../sources/types.js';
 import type { GateOptions } from '../scoring/gate.js';
+import type { GithubClaim, GithubRepoRef, GithubResult } from '../sources/github.js';
 import type { VulnerabilitiesResult } from '../sources/osv.js';
 import type { OsvEcosystem } from '../sources/osv-advisory.js';
 
@@ -25,5 +26,7 @@ export interface RunContext {
    * Advisories fetched ahead for many packages in one batch (an audit); undefined for a package
    * that was not in the batch, which then asks OSV itself.
    */
+  /** How GitHub facts are fetched (an audit gathers lookups into GraphQL batches); default one by one. */
+  githubLookup?: (repo: GithubRepoRef, claim: GithubClaim) => Promise<GithubResult>;
   prefetchedVulnerabilities?: (ecosystem: OsvEcosystem, name: string, version: string) => Promise<VulnerabilitiesResult> | undefined;
 }
