@@ -42,12 +42,25 @@ export const CATEGORY_RULES: readonly Rule[] = [
   },
 ];
 
+/** Keywords, description and whether it ships a command, from the package registry or the repository. */
+function profileFacts(evidence: Evidence): { keywords: string[]; description: string; hasBin: boolean } | null {
+  const { registry, pypi, github } = evidence.sources;
+  if (registry.status === 'ok') {
+    return { keywords: registry.facts.keywords, description: registry.facts.description ?? '', hasBin: registry.facts.hasBin };
+  }
+  if (pypi.status === 'ok') return { keywords: pypi.facts.keywords, description: pypi.facts.summary ?? '', hasBin: false };
+  // A repository target: its topics are its keywords.
+  if (github.status === 'ok' && github.facts.repository !== null) {
+    return { keywords: github.facts.repository.topics, description: '', hasBin: false };
+  }
+  return null;
+}
+
 export function decideCategory(evidence: Evidence): CategoryDecision {
-  const registry = evidence.sources.registry;
-  if (registry.status !== 'ok') return { id: 'library', reason: 'default (no registry facts)' };
-  const facts = registry.facts;
+  const facts = profileFacts(evidence);
+  if (facts === null) return { id: 'library', reason: 'default (no registry facts)' };
   const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
-  const description = facts.description ?? '';
+  const description = facts.description;
   for (const rule of CATEGORY_RULES) {
     const keyword = rule.keywords.find((k) => keywords.has(k));
     if (keyword !== undefined) return { id: rule.id, reason: `keyword "${keyword}"` };

@@ -5,7 +5,7 @@ import { ReportSchema } from '../../src/report/schema.js';
 import { decideCategory } from '../../src/scoring/category.js';
 import { applies } from '../../src/scoring/evaluate.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
-import { evidence, registryFacts, unavailable } from '../support/evidence-builder.js';
+import { evidence, githubFacts, registryFacts, unavailable } from '../support/evidence-builder.js';
 
 const withRegistry = (o: Parameters<typeof registryFacts>[0]) => evidence({ registry: registryFacts(o) });
 
@@ -70,5 +70,23 @@ describe('the verdict and the repository link', () => {
     expect(reasons.some((r) => r.includes('is not verified as this package') && r.includes('names "chalk", not "chaIk"'))).toBe(true);
     const verified = buildReport(evidence({ github: {} }), { checks: CHECKS, gate: DEFAULT_GATE }).verdictReasons;
     expect(verified.some((r) => r.includes('not verified'))).toBe(false);
+  });
+});
+
+describe('the category of PyPI projects and repositories', () => {
+  it('a PyPI project is classified from its keywords and summary', () => {
+    const e = evidence({
+      registry: { status: 'not-applicable', reason: 'not an npm package' },
+      pypi: { keywords: ['mcp'], summary: 'tools' },
+    });
+    expect(decideCategory(e)).toEqual({ id: 'mcp-server', reason: 'keyword "mcp"' });
+  });
+
+  it('a repository target is classified from its topics', () => {
+    const e = evidence({
+      registry: { status: 'not-applicable', reason: 'a repository target publishes no package' },
+      github: { repository: { ...githubFacts().repository!, topics: ['langchain', 'python'] } },
+    });
+    expect(decideCategory(e)).toEqual({ id: 'ai-agent-tool', reason: 'keyword "langchain"' });
   });
 });
