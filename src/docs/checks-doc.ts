@@ -62,7 +62,7 @@ function finishedSection(): string[] {
     '',
     ...FINISHED_CRITERIA.map((id) => `- ${code(id)}: ${FINISHED_RULE[id]}`),
     '',
-    `For a finished package \`release-recency\` and \`release-cadence\` score at least ${FINISHED_FLOOR} (message \`finished\`); when a package misses the rule, those checks list the unmet criteria in their evidence (\`unmetFinishedCriteria\`).`,
+    `For a finished package \`release-recency\`, \`release-cadence\` and \`commit-activity\` score at least ${FINISHED_FLOOR} (message \`finished\`); when a package misses the rule, those checks list the unmet criteria in their evidence (\`unmetFinishedCriteria\`).`,
     '',
   ];
 }
