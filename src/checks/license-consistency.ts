@@ -42,19 +42,19 @@ export default defineCheck({
   id: 'license-consistency',
   dimension: 'compliance',
   weight: 1,
-  needs: ['github'],
+  // A repository target has no package licence to compare: the check does not apply to it.
+  needs: ['github', 'release'],
   optional: ['registry', 'pypi'],
   title: 'Licence matches the repository',
   description:
     'Compares the package\'s declared licence (npm `license`, or the SPDX licence of the PyPI metadata, corrected if needed) with the licence GitHub detects in the repository, case-insensitively and with GPL `-only`/`-or-later` variants matched: the repository\'s licence among the declared ids scores 100, no licence detected in the repository 40, a different licence (or UNLICENSED against an open licence) 20. ' +
-    'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that), and for a `github:` target, which has no package licence to compare.',
+    'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that), and left out for a `github:` target, which has no package licence to compare.',
   messages: {
     consistent: 'The package licence {declared} matches the repository\'s ({repositoryLicense})',
     different: 'The package declares {declared} but the repository {repository} is licensed {repositoryLicense}',
     'repository-none': 'The package declares {declared}, but GitHub finds no licence in {repository}',
     'repository-unrecognised': 'Unknown: GitHub could not identify the licence of {repository} (NOASSERTION)',
     'package-unreadable': 'Unknown: the package licence ({declared}) is not an SPDX licence to compare with',
-    'no-package': 'Unknown: no package licence to compare with the repository\'s {repositoryLicense}',
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
   },
@@ -69,7 +69,8 @@ export default defineCheck({
       repositoryLicenseId: repoLicense,
       declared: null,
     };
-    if (declared === undefined) return { score: null, messageId: 'no-package', data };
+    // `release` is a need, so the registry or PyPI facts are here; nothing declared reads as unreadable.
+    if (declared === undefined) return { score: null, messageId: 'package-unreadable', data };
     data.declared = declared.kind === 'unreadable' ? declared.label : declared.expression;
     if (repoLicense !== null && repoLicense.toUpperCase() === NOASSERTION) {
       return { score: null, messageId: 'repository-unrecognised', data };

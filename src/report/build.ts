@@ -29,7 +29,14 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     override && isCategory(override)
       ? { id: override, reason: 'set with --category' }
       : decideCategory(evidence);
-  const result = evaluate(evidence, options.checks, category.id, { now });
+  const evaluated = evaluate(evidence, options.checks, category.id, { now });
+  // A package claiming a repository it cannot be tied to (starjacking) is never a plain YES:
+  // its repository checks are unknown, and a typosquat must not win by hiding its weak ones.
+  const notes = linkNotes(evidence);
+  const result =
+    notes.length > 0 && evaluated.verdictCode === 'yes'
+      ? { ...evaluated, verdictCode: 'caution' as const, verdict: VERDICT_WORDS.caution, verdictReasons: [...evaluated.verdictReasons, ...notes] }
+      : { ...evaluated, verdictReasons: [...evaluated.verdictReasons, ...notes] };
   const gate = applyGate({ ...result, error: null }, options.gate);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -41,7 +48,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     grade: result.grade,
     verdict: result.verdict,
     verdictCode: result.verdictCode,
-    verdictReasons: [...result.verdictReasons, ...linkNotes(evidence)],
+    verdictReasons: result.verdictReasons,
     coverage: result.coverage,
     dimensions: result.dimensions,
     checks: result.checks,

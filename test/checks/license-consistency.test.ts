@@ -1,6 +1,8 @@
+import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/license-consistency.js';
 import type { PypiLicense } from '../../src/evidence/schema.js';
-import { evidence, githubFacts, notApplicable, unavailable } from '../support/evidence-builder.js';
+import { evidence, githubFacts, notApplicable, NOW, unavailable } from '../support/evidence-builder.js';
+import { applies, runCheck } from '../../src/scoring/evaluate.js';
 import { checkTable } from './check-table.js';
 import { describeGithubSource, githubRuleCases, repositoryWith } from './github-cases.js';
 
@@ -88,20 +90,18 @@ checkTable(check, [
     messageId: 'package-unreadable',
     data: { declared: 'none declared' },
   },
-  {
-    name: 'a github: target has no package licence: unknown',
-    evidence: evidence({ registry: notApplicable('a repository target'), tarball: notApplicable('a repository target'), github: {} }),
-    score: null,
-    messageId: 'no-package',
-    message: ["Unknown: no package licence to compare with the repository's MIT"],
-  },
-  {
-    name: 'registry unavailable: nothing to compare',
-    evidence: evidence({ registry: unavailable('HTTP 503'), github: {} }),
-    score: null,
-    messageId: 'no-package',
-  },
   ...githubRuleCases({ sections: [] }),
 ]);
 
 describeGithubSource(check);
+
+describe('license-consistency and repository targets', () => {
+  it('does not apply to a github: target: there is no package licence to compare', () => {
+    const target = evidence({ registry: notApplicable('a repository target'), tarball: notApplicable('a repository target'), github: {} });
+    expect(applies(check, target)).toBe(false);
+    expect(applies(check, evidence({ github: {} }))).toBe(true);
+    // The registry unavailable: unknown with its reason, through the release view.
+    const ran = runCheck(check, evidence({ registry: unavailable('HTTP 503'), github: {} }), { now: NOW });
+    expect(ran).toMatchObject({ score: null, messageId: 'source-unavailable', message: 'Unknown: registry unavailable (HTTP 503)' });
+  });
+});

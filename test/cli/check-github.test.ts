@@ -15,6 +15,7 @@ import type { Report } from '../../src/report/schema.js';
 import { USER_AGENT } from '../../src/version.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
+import { serveRepo } from '../github/helpers.js';
 import {
   GITHUB_NOW,
   githubAnswers,
@@ -29,6 +30,8 @@ import { ANSI, checkOf, DIMENSION_IDS, parseReport, requireBuiltCli, schemaViola
 
 /** The checks that read the `github` source, in report order. */
 const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id);
+/** A repository target has no package licence: licence consistency does not apply to it. */
+const REPOSITORY_TARGET_CHECKS = GITHUB_CHECKS.filter((id) => id !== 'license-consistency');
 
 const RATE_LIMIT_REASON = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';
 const UNVERIFIED = 'package.json at main names "widget", not "widgets-helper"';
@@ -121,7 +124,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
 
   it('reports every GitHub check with its evidence, and no package check', () => {
     expect(GITHUB_CHECKS).toHaveLength(12);
-    expect(report.checks.map((c) => c.id)).toEqual(GITHUB_CHECKS);
+    expect(report.checks.map((c) => c.id)).toEqual(REPOSITORY_TARGET_CHECKS);
     for (const check of report.checks) {
       expect({ id: check.id, status: check.status }).toEqual({ id: check.id, status: statusForScore(check.score) });
       expect(check.evidence).toMatchObject({ repository: 'acme/widget', verifiedBy: 'target' });
@@ -139,7 +142,6 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
       'pr-merge-rate': 66.7,
       'repository-archived': 100,
       'ci-present': 100,
-      'license-consistency': null,
       contributors: 70,
       'stars-forks': 100,
       'community-files': 100,
@@ -148,25 +150,23 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(checkOf(report, 'stars-forks').evidence).toMatchObject({ stars: 15234, forks: 1203 });
     expect(checkOf(report, 'release-signing').evidence).toMatchObject({ tag: 'v3.2.0', signedReleases: 2, examined: 4 });
     expect(checkOf(report, 'issue-responsiveness').evidence).toMatchObject({ method: 'comments-or-close', sampled: 3, responded: 2 });
-    expect(checkOf(report, 'license-consistency')).toMatchObject({
-      messageId: 'no-package',
-      message: "Unknown: no package licence to compare with the repository's MIT",
-    });
+    // No package licence to compare: licence consistency does not apply to a repository target.
+    expect(report.checks.find((c) => c.id === 'license-consistency')).toBeUndefined();
   });
 
-  it('lists all five dimensions: documentation has no check for a repository, compliance only an unknown one', () => {
+  it('lists all five dimensions: documentation and compliance have no check for a repository', () => {
     expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
     expect(dimensionsOf(report)).toEqual([
       { id: 'security', score: 95, coverage: 1 },
       { id: 'maintenance', score: 87.2, coverage: 1 },
       // No check reads a repository's README or docs: the dimension is empty.
       { id: 'documentation', score: null, coverage: 0 },
-      // license-consistency is the only compliance check that applies, and it is unknown.
+      // Nor does any compliance check: licence consistency needs a package licence.
       { id: 'compliance', score: null, coverage: 0 },
       { id: 'community', score: 88, coverage: 1 },
     ]);
     expect(report.checks.filter((c) => c.dimension === 'documentation')).toEqual([]);
-    expect(report.checks.filter((c) => c.dimension === 'compliance').map((c) => c.id)).toEqual(['license-consistency']);
+    expect(report.checks.filter((c) => c.dimension === 'compliance')).toEqual([]);
   });
 
   it('makes exactly 8 REST requests, each naming nerq, none with a token', () => {
@@ -204,7 +204,51 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(md.stdout).toContain('| Documentation | — | 0.15 | 0% |');
     expect(md.stdout).toContain('| Security | 95.0 | 0.30 | 100% |');
     expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
-    expect(md.stdout).toContain('| ❔ unknown | Licence matches the repository | — |');
+    expect(md.stdout).not.toContain('Licence matches the repository');
+  });
+});
+
+describe('every form of a repository target is the same repository, named as the API spells it', () => {
+  const ctx = useServer((server) => {
+    serveWidgetRest(server, { manifest: false });
+    // Names are matched case-insensitively by GitHub: the first request goes as typed.
+    server.expect('GET', '/github/repos/ACME/Widget', { fixture: 'github/repos/acme/widget' });
+  });
+
+  it.each(['github:ACME/Widget', 'https://github.com/acme/widget', 'github.com/acme/widget.git', 'pkg:github/acme/widget'])('%s', async (input) => {
+    const run = await ctx.run(['check', input, '--json']);
+    const report = expectJsonReport(run, 0);
+    expect(report.target).toEqual({
+      input,
+      ecosystem: 'github',
+      name: 'acme/widget',
+      version: null,
+      purl: 'pkg:github/acme/widget',
+      repository: 'https://github.com/acme/widget',
+    });
+    expect(report.score).toBe(90.7);
+    expect(run.requests).toHaveLength(8);
+  });
+});
+
+describe('an archived repository: github:acme/relic', () => {
+  // acme/relic's recorded repository answer (archived, 812 stars, issues off); its other
+  // answers are acme/widget's.
+  const ctx = useServer((server) => serveRepo(server, 'acme/relic', { from: 'acme/relic', skip: ['manifest'] }));
+
+  it("caps maintenance at 10 and the verdict says why", async () => {
+    const report = expectJsonReport(await ctx.run(['check', 'github:acme/relic', '--json']), 0);
+    expect(checkOf(report, 'repository-archived')).toMatchObject({ score: 0, messageId: 'archived', evidence: { archived: true } });
+    expect(report.caps).toEqual([{ id: 'repository-archived', limit: 10, reason: 'the repository is archived: no more fixes will land', dimension: 'maintenance' }]);
+    expect(dimensionsOf(report).find((d) => d.id === 'maintenance')).toEqual({ id: 'maintenance', score: 10, coverage: 0.778 });
+    expect(report.verdictReasons).toEqual(['maintenance capped at 10: the repository is archived: no more fixes will land']);
+    expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
+    expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
+      score: 60.4,
+      grade: 'C',
+      verdict: 'CAUTION',
+      coverage: 0.644,
+    });
   });
 });
 
@@ -227,7 +271,7 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   });
 
   it('gives the same checks, with first-response responsiveness from GraphQL', () => {
-    expect(report.checks.map((c) => c.id)).toEqual(GITHUB_CHECKS);
+    expect(report.checks.map((c) => c.id)).toEqual(REPOSITORY_TARGET_CHECKS);
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: 80, evidence: { method: 'first-response', medianHoursToResponse: 15 } });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
       score: 91.2,
@@ -274,7 +318,8 @@ describe('the token never appears in output, evidence or the store', () => {
     const runs = [
       await ctx.run(['check', 'github:acme/widget', '--json', '--save-evidence', evidenceFile], { GITHUB_TOKEN: TOKEN, ...store }),
       await ctx.run(['check', 'widget', '--evidence'], { GITHUB_TOKEN: TOKEN, ...store }),
-      await ctx.run(['check', 'widget', '--format', 'markdown', '--save-evidence', path.join(dir, 'widget.json')], { GH_TOKEN: TOKEN, ...store }),
+      // --no-cache: the same answers are asked for again (and stored again), this time with GH_TOKEN.
+      await ctx.run(['check', 'widget', '--no-cache', '--format', 'markdown', '--save-evidence', path.join(dir, 'widget.json')], { GH_TOKEN: TOKEN, ...store }),
     ];
     for (const run of runs) {
       expect(run.code, run.stderr).toBe(0);
@@ -285,9 +330,11 @@ describe('the token never appears in output, evidence or the store', () => {
       // …and nothing else did.
       for (const request of run.requests.filter((r) => !r.path.startsWith('/github/'))) expect(request.headers.authorization, request.path).toBeUndefined();
     }
-    const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string } } };
+    const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
-    expect(evidence.sources.github.status).toBe('ok');
+    // The evidence records the requests the server saw: one query and two REST extras.
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 3 } } });
+    expect(runs[0]?.requests).toHaveLength(3);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {
@@ -303,7 +350,8 @@ describe('the token never appears in output, evidence or the store', () => {
       const result = await runCli(['check', 'github:acme/widget', '--json'], { server: refused, env: { NERQ_NOW: GITHUB_NOW, GITHUB_TOKEN: TOKEN } });
       const report = expectJsonReport(result, 3);
       expect(report.error?.code).toBe('registry-unavailable');
-      expect(report.error?.message).toMatch(/^GitHub could not answer for acme\/widget: .*HTTP 401/);
+      expect(report.error?.message).toBe('GitHub could not answer for acme/widget: GitHub GraphQL: GitHub rejected the token (HTTP 401); check GITHUB_TOKEN / GH_TOKEN');
+      expect(githubLines(refused.requests)).toEqual(['POST /github/graphql']);
       expect(result.stdout).not.toContain(TOKEN);
       expect(result.stderr).not.toContain(TOKEN);
       expectNoUnexpected(refused);
@@ -348,6 +396,20 @@ describe('a rate-limited run (remaining 0)', () => {
     expect(table.code).toBe(3);
     expect(table.stderr).toBe('');
     expect(table.stdout.replace(/\s+/g, ' ')).toContain(`error registry-unavailable: GitHub could not answer for acme/widget: ${RATE_LIMIT_REASON}`);
+  });
+
+  it('a budget spent by the first answer (200, remaining 0): nothing more is asked, exit 3 for a github: target', async () => {
+    const spent = await startFixtureServer();
+    try {
+      spent.expect('GET', '/github/repos/acme/widget', { fixture: 'github/repos/acme/widget', headers: WIDGET_RATE_LIMITED.headers ?? {} });
+      const result = await runCli(['check', 'github:acme/widget', '--json'], { server: spent, env: { NERQ_NOW: GITHUB_NOW } });
+      const report = expectJsonReport(result, 3);
+      expect(report.error).toEqual({ code: 'registry-unavailable', message: `GitHub could not answer for acme/widget: ${RATE_LIMIT_REASON}` });
+      expect(githubLines(spent.requests)).toEqual(['GET /github/repos/acme/widget']);
+      expectNoUnexpected(spent);
+    } finally {
+      await spent.close();
+    }
   });
 
   it('with a token the reason has the reset time but no token hint', async () => {
@@ -403,7 +465,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
     expect(ids).not.toContain('yanked-release');
     expect(dimensionsOf(report).every((d) => d.coverage === 1)).toBe(true);
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 91.9,
+      score: 93.1,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -431,7 +493,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
   it('renders both kinds of checks in the table', async () => {
     const table = await ctx.run(['check', 'widget']);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 91\.9\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 93\.1\/100 {2}grade A\+ {2}verdict YES$/m);
     for (const title of ['Commit activity', 'Stars and forks', 'Licence matches the repository', 'README substance', 'Weekly downloads']) {
       expect(table.stdout).toContain(title);
     }
@@ -470,11 +532,12 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
     expect(report.verdictReasons).toEqual([
       `repository acme/widget is not verified as this package's (${UNVERIFIED}): its popularity and activity are not credited`,
     ]);
-    // The uncredited checks leave the mean: only coverage drops, and the verdict stays YES.
+    // The uncredited checks leave the mean and coverage drops; the verdict is held at CAUTION so a
+    // starjacker cannot win a plain YES by hiding its weak repository.
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
       score: 94,
       grade: 'A+',
-      verdict: 'YES',
+      verdict: 'CAUTION',
       coverage: 0.736,
     });
   });

@@ -29,9 +29,12 @@ export const WIDGET_REST_TARGET = [
   `GET /github/repos/acme/widget/git/trees/${GH_SHA}`,
 ] as const;
 
-/** acme/widget over REST; `manifest` adds the raw package.json a package's link check reads. */
-export function serveWidgetRest(server: FixtureServer, options: { manifest: boolean }): void {
-  serveRepo(server, 'acme/widget', options.manifest ? {} : { skip: ['manifest'] });
+/**
+ * acme/widget over REST — or its answers renamed to `fullName` for another repository; `manifest`
+ * adds the raw package.json a package's link check reads.
+ */
+export function serveWidgetRest(server: FixtureServer, options: { manifest: boolean }, fullName = 'acme/widget'): void {
+  serveRepo(server, fullName, options.manifest ? {} : { skip: ['manifest'] });
 }
 
 /** acme/widget with a token: the GraphQL query and the two REST extras GraphQL has no equivalent for. */

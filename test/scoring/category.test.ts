@@ -66,7 +66,10 @@ describe('the verdict and the repository link', () => {
     const starjacked = evidence({
       github: { link: { verifiedBy: null, reason: 'package.json at main names "chalk", not "chaIk"' } },
     });
-    const reasons = buildReport(starjacked, { checks: CHECKS, gate: DEFAULT_GATE }).verdictReasons;
+    const report = buildReport(starjacked, { checks: CHECKS, gate: DEFAULT_GATE });
+    // Healthy otherwise, but never a plain YES while the repository cannot be tied to the package.
+    expect(report.verdictCode).toBe('caution');
+    const reasons = report.verdictReasons;
     expect(reasons.some((r) => r.includes('is not verified as this package') && r.includes('names "chalk", not "chaIk"'))).toBe(true);
     const verified = buildReport(evidence({ github: {} }), { checks: CHECKS, gate: DEFAULT_GATE }).verdictReasons;
     expect(verified.some((r) => r.includes('not verified'))).toBe(false);

@@ -32,6 +32,7 @@ import semver from 'semver';
 import type { PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
 import { isStableVersion } from '../lib/releases.js';
+import { pep503 } from '../lib/typosquat.js';
 import { defineView, fromFirstSource } from './define-view.js';
 
 export interface ReleaseEntry {
@@ -186,7 +187,8 @@ export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
     repository: pypi.repository,
     issuesUrl: pypi.issuesUrl,
     documentationUrl: pypi.documentationUrl,
-    dependencies: pypi.dependencies.length,
+    // Distinct projects: one listed twice under different markers is one dependency.
+    dependencies: new Set(pypi.dependencies.map((d) => pep503(d.name))).size,
     optionalDependencies: pypi.optionalDependencies,
     peerDependencies: null,
     unpackedSize: null,

@@ -1,0 +1,488 @@
+/**
+ * `nerq check pypi:<project>` end to end (issue 5 acceptance), through the built CLI against the
+ * fixture server: every fixture project under fixtures/http/pypi with its score, grade, verdict,
+ * coverage and exit code (NERQ_NOW=2026-11-30, GitHub rate-limited, OSV with no advisory), an
+ * advisory for the resolved release, a linked GitHub repository verified by provenance, and
+ * PEP 440 specifier resolution (pins, ranges, a missing version, an invalid specifier).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PackageURL } from 'packageurl-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKS } from '../../src/checks/index.js';
+import type { Report } from '../../src/report/schema.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
+import { runCli, type CliResult } from '../support/run-cli.js';
+import { serveWidgetRest } from './github-helpers.js';
+import {
+  ANSI,
+  checkOf,
+  DIMENSION_IDS,
+  dimensionOf,
+  expectUsageError,
+  parseReport,
+  requireBuiltCli,
+  schemaViolations,
+  sourceOf,
+  statusForScore,
+} from './helpers.js';
+import {
+  expectPypiProject,
+  FLASK_PYSEC_2023_62,
+  osvAdvisoriesFor,
+  projectJsonPath,
+  PYPI_PROJECTS,
+  pypiProject,
+  pypistatsPath,
+  releaseJsonFrom,
+  releaseJsonPath,
+  simplePath,
+  type PypiFixtureProject,
+} from './pypi-helpers.js';
+
+/** Checks that only an npm package has facts for (they need the npm `registry` source). */
+const NPM_ONLY = CHECKS.filter((c) => (c.needs as readonly string[]).includes('registry')).map((c) => c.id);
+/** Checks that only a PyPI project has facts for. */
+const PYPI_ONLY = CHECKS.filter((c) => (c.needs as readonly string[]).includes('pypi')).map((c) => c.id);
+const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id);
+
+const RATE_LIMITED = 'GitHub API rate limit reached (resets at 11:00 UTC); set GITHUB_TOKEN to raise the limit';
+
+interface ProjectRun {
+  fixture: PypiFixtureProject;
+  result: CliResult;
+  report: Report;
+  requests: RecordedRequest[];
+  unexpected: FixtureServer['unexpected'];
+  pending: string[];
+}
+
+/** One `check <input> --json` against a server of its own (so each request log is the project's). */
+async function runProject(fixture: PypiFixtureProject, args: string[] = []): Promise<ProjectRun> {
+  const server = await startFixtureServer();
+  try {
+    expectPypiProject(server, fixture);
+    const result = await runCli(['check', fixture.input, '--json', ...args], { server });
+    return { fixture, result, report: parseReport(result.stdout), requests: [...server.requests], unexpected: [...server.unexpected], pending: server.pending() };
+  } finally {
+    await server.close();
+  }
+}
+
+const paths = (requests: readonly RecordedRequest[]): string[] => requests.map((r) => r.path.split('?')[0] ?? '');
+
+interface Expected {
+  input: string;
+  version: string;
+  score: number;
+  grade: string;
+  verdict: string;
+  coverage: number;
+  exit: number;
+}
+
+/**
+ * The fixture projects' reports under NERQ_NOW=2026-11-30, with GitHub's hourly budget spent
+ * (every GitHub check unknown for the four projects that name a GitHub repository) and OSV
+ * answering no advisory.
+ */
+const EXPECTED: Expected[] = [
+  { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.733, exit: 0 },
+  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.65, exit: 1 },
+  { input: 'pypi:trackpy', version: '0.4.1', score: 56.5, grade: 'D', verdict: 'CAUTION', coverage: 0.644, exit: 0 },
+  { input: 'pypi:filecache', version: '0.81', score: 62.6, grade: 'C', verdict: 'CAUTION', coverage: 0.644, exit: 0 },
+  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.936, exit: 1 },
+  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.8, grade: 'C', verdict: 'CAUTION', coverage: 0.936, exit: 0 },
+  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.979, exit: 1 },
+];
+
+describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
+  const runs = new Map<string, ProjectRun>();
+  let evidenceDir: string;
+
+  beforeAll(async () => {
+    requireBuiltCli();
+    evidenceDir = mkdtempSync(path.join(os.tmpdir(), 'nerq-h9-pypi-'));
+    // Each project on a server of its own, all at once.
+    const done = await Promise.all(
+      PYPI_PROJECTS.map((fixture) => runProject(fixture, ['--save-evidence', path.join(evidenceDir, `${fixture.project}.json`)])),
+    );
+    for (const run of done) runs.set(run.fixture.project, run);
+  }, 60_000);
+
+  afterAll(() => {
+    if (evidenceDir !== undefined) rmSync(evidenceDir, { recursive: true, force: true });
+  });
+
+  const runOf = (project: string): ProjectRun => {
+    const run = runs.get(project);
+    if (run === undefined) throw new Error(`${project} was not run`);
+    return run;
+  };
+
+  it('score / grade / verdict / coverage / exit of every fixture project', () => {
+    expect(EXPECTED.map((e) => e.input)).toEqual(PYPI_PROJECTS.map((p) => p.input));
+    const actual: Expected[] = PYPI_PROJECTS.map((fixture) => {
+      const { report, result } = runOf(fixture.project);
+      return {
+        input: fixture.input,
+        version: report.target.version ?? '',
+        score: report.score ?? Number.NaN,
+        grade: report.grade ?? '',
+        verdict: report.verdict,
+        coverage: report.coverage,
+        exit: result.code,
+      };
+    });
+    const rows = actual.map((e) => [e.input.replace(/^pypi:/, ''), e.version, e.score.toFixed(1), e.grade, e.verdict, e.coverage.toFixed(3), String(e.exit)]);
+    const head = ['project', 'version', 'score', 'grade', 'verdict', 'coverage', 'exit'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+    const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+    console.log(['PyPI fixture project scores (NERQ_NOW=2026-11-30, GitHub rate-limited)', line(head), ...rows.map(line)].join('\n'));
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  it.each(PYPI_PROJECTS.map((p) => ({ project: p.project, input: p.input })))(
+    '$input: a pypi target with a valid pkg:pypi purl, five dimensions, the PyPI checks and no npm-only check',
+    ({ project }) => {
+      const { report, result, unexpected, pending, fixture } = runOf(project);
+      expect(result.stderr).toBe('');
+      expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+      expect(report.error).toBeNull();
+      expect(report.target.ecosystem).toBe('pypi');
+      const purl = PackageURL.fromString(report.target.purl ?? '');
+      expect({ type: purl.type, namespace: purl.namespace ?? null, name: purl.name, version: purl.version }).toEqual({
+        type: 'pypi',
+        namespace: null,
+        name: project,
+        version: fixture.version,
+      });
+      expect(report.target.purl).toBe(`pkg:pypi/${project}@${fixture.version}`);
+      expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
+      const ids = report.checks.map((c) => c.id);
+      for (const id of PYPI_ONLY) expect(ids, id).toContain(id);
+      for (const id of NPM_ONLY) expect(ids, id).not.toContain(id);
+      for (const check of report.checks) expect({ id: check.id, status: check.status }).toEqual({ id: check.id, status: statusForScore(check.score) });
+      // Sources of an npm package (registry, tarball) are left out; PyPI's are there.
+      expect(report.sources.map((s) => s.id)).not.toContain('registry');
+      expect(report.sources.map((s) => s.id)).not.toContain('tarball');
+      expect(sourceOf(report, 'pypi')).toEqual({ id: 'pypi', status: 'ok', reason: null });
+      expect(sourceOf(report, 'downloads')).toEqual({ id: 'downloads', status: 'ok', reason: null });
+      expect(unexpected).toEqual([]);
+      expect(pending).toEqual([]);
+    },
+  );
+
+  it('asks PyPI for the project JSON and the Simple API JSON form, pypistats, OSV once, and GitHub once (rate-limited)', () => {
+    for (const fixture of PYPI_PROJECTS) {
+      const { requests, report } = runOf(fixture.project);
+      const got = paths(requests);
+      expect(got, fixture.project).toContain(projectJsonPath(fixture.project));
+      expect(got.includes(releaseJsonPath(fixture.project, fixture.version)), fixture.project).toBe(fixture.releaseJson);
+      expect(got, fixture.project).toContain(pypistatsPath(fixture.project));
+      expect(got.filter((p) => p === '/osv/v1/querybatch'), fixture.project).toHaveLength(1);
+      const simple = requests.find((r) => r.path === simplePath(fixture.project));
+      expect(simple?.headers.accept, fixture.project).toBe('application/vnd.pypi.simple.v1+json');
+      const github = got.filter((p) => p.startsWith('/github/'));
+      if (report.target.repository?.startsWith('https://github.com/')) {
+        // One refused request, then nothing more: every GitHub check is unknown with the reason.
+        expect(github, fixture.project).toHaveLength(1);
+        expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'unavailable', reason: RATE_LIMITED });
+        for (const id of GITHUB_CHECKS) expect(checkOf(report, id).message, id).toBe(`Unknown: github unavailable (${RATE_LIMITED})`);
+      } else {
+        // No repository: the GitHub checks do not apply and are left out.
+        expect(github, fixture.project).toEqual([]);
+        expect(report.sources.map((s) => s.id)).not.toContain('github');
+        for (const id of GITHUB_CHECKS) expect(report.checks.map((c) => c.id), id).not.toContain(id);
+      }
+    }
+    expect(paths(runOf('flask').requests).filter((p) => !p.startsWith('/github/') && p !== '/osv/v1/querybatch').sort()).toEqual(
+      [
+        '/pypi/pypi/flask/json',
+        '/pypi/simple/flask/',
+        '/pypi/integrity/flask/3.1.3/flask-3.1.3.tar.gz/provenance',
+        '/pypistats/packages/flask/recent',
+        ...['blinker', 'click', 'importlib-metadata', 'itsdangerous', 'jinja2', 'markupsafe', 'werkzeug'].map(projectJsonPath),
+      ].sort(),
+    );
+  });
+
+  it('flask: a healthy project, provenance from its Trusted Publisher, dependencies resolved and queried', () => {
+    const { report } = runOf('flask');
+    expect(report.target).toMatchObject({ name: 'Flask', repository: 'https://github.com/pallets/flask' });
+    expect(checkOf(report, 'provenance')).toMatchObject({ score: 100, messageId: 'matches', evidence: { declaredRepository: 'https://github.com/pallets/flask' } });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: 100, evidence: { dependenciesQueried: 7, total: 7 } });
+    expect(checkOf(report, 'license-declared')).toMatchObject({ score: 100, evidence: { declaredIn: 'license_expression', license: 'BSD-3-Clause' } });
+    expect(checkOf(report, 'type-declarations')).toMatchObject({ score: 100, messageId: 'typed-classifier' });
+    expect(checkOf(report, 'wheels-published').score).toBe(100);
+    expect(checkOf(report, 'yanked-release').score).toBe(100);
+    expect(report.caps).toEqual([]);
+  });
+
+  it('black==21.11b0: the yanked release caps the score at 49.9 and the verdict says why', () => {
+    const { report } = runOf('black');
+    expect(checkOf(report, 'yanked-release')).toMatchObject({
+      score: 0,
+      status: 'fail',
+      messageId: 'yanked',
+      message: 'Yanked from PyPI: Broken regex dependency. Use 21.11b1 instead.',
+    });
+    expect(report.caps).toEqual([{ id: 'yanked', limit: 49.9, reason: 'release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.', dimension: null }]);
+    expect(report.score).toBe(49.9);
+    expect(report.verdictReasons).toContain('capped at 49.9: release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.');
+    expect(report.gate.passed).toBe(false);
+  });
+
+  it('black==21.11b0: dependencies PyPI does not have are listed unresolved with the reason; their advisories are unknown', () => {
+    const { report } = runOf('black');
+    const evidence = JSON.parse(readFileSync(path.join(evidenceDir, 'black.json'), 'utf8')) as {
+      sources: { dependencies: { status: string; facts: { dependencies: Array<{ name: string; version: string | null; reason: string | null }> } } };
+    };
+    expect(evidence.sources.dependencies.status).toBe('ok');
+    const deps = evidence.sources.dependencies.facts.dependencies;
+    expect(deps.length).toBeGreaterThan(0);
+    for (const dep of deps) expect(dep, dep.name).toMatchObject({ version: null, reason: 'not found on PyPI' });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, status: 'unknown', messageId: 'not-queried', evidence: { dependenciesQueried: 0 } });
+    const unresolved = checkOf(report, 'vulnerable-dependencies').evidence.unresolved as string[];
+    expect(new Set(unresolved)).toEqual(new Set(Object.keys(pypiProject('black').dependencies)));
+    expect(checkOf(report, 'malicious-package').messageId).toBe('clean-package-only');
+  });
+
+  it('trackpy: an sdist-only release scores low on wheels-published', () => {
+    const { report } = runOf('trackpy');
+    const check = checkOf(report, 'wheels-published');
+    expect(check.score).not.toBeNull();
+    expect(check.score as number).toBeLessThan(40);
+    expect(check).toMatchObject({ status: 'fail', evidence: { sdistOnly: true, wheels: 0, sdists: 1 } });
+  });
+
+  it('nerq-fixture-inactive: Development Status 7 - Inactive caps the score', () => {
+    const { report } = runOf('nerq-fixture-inactive');
+    expect(checkOf(report, 'project-status')).toMatchObject({ score: 20, messageId: 'inactive', evidence: { developmentStatus: '7 - Inactive' } });
+    expect(report.caps).toEqual([{ id: 'inactive', limit: 49.9, reason: 'the project declares Development Status 7 - Inactive', dimension: null }]);
+    expect(report.verdictReasons).toContain('capped at 49.9: the project declares Development Status 7 - Inactive');
+  });
+
+  it('nerq-fixture-archived: the PEP 792 archived status caps the score, with the reason PyPI gives', () => {
+    const { report } = runOf('nerq-fixture-archived');
+    expect(checkOf(report, 'project-status')).toMatchObject({
+      score: 0,
+      messageId: 'archived',
+      evidence: { status: 'archived', reason: 'the project is no longer maintained; use its successor' },
+    });
+    expect(report.caps).toEqual([
+      { id: 'project-archived', limit: 49.9, reason: 'the project is archived on PyPI: the project is no longer maintained; use its successor', dimension: null },
+    ]);
+  });
+
+  it('nerq-fixture-freetext: a free-text licence name is mapped, and said to be legacy metadata', () => {
+    const { report } = runOf('nerq-fixture-freetext');
+    expect(checkOf(report, 'license-declared')).toMatchObject({ score: 80, messageId: 'legacy-metadata', evidence: { declaredIn: 'license field', ids: ['BSD-3-Clause'] } });
+    expect(checkOf(report, 'license-permissiveness').score).toBe(100);
+  });
+
+  it('filecache: the ambiguous "BSD License" classifier declares no SPDX licence', () => {
+    const { report } = runOf('filecache');
+    const declared = checkOf(report, 'license-declared');
+    expect(declared.score === null || (declared.score as number) < 100).toBe(true);
+    expect(JSON.stringify(declared.evidence)).toContain('License :: OSI Approved :: BSD License');
+  });
+});
+
+describe('pypi:flask in the terminal table and Markdown', () => {
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    requireBuiltCli();
+    server = await startFixtureServer();
+    expectPypiProject(server, pypiProject('flask'));
+  });
+  afterAll(async () => {
+    expectNoUnexpected(server);
+    await server.close();
+  });
+
+  it('renders the header with the project and version, five dimensions and the PyPI checks', async () => {
+    const table = await runCli(['check', 'pypi:flask'], { server });
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('');
+    expect(table.stdout).not.toMatch(ANSI);
+    expect(table.stdout).toMatch(/^Flask==3\.1\.3 {2}score 86\.8\/100 {2}grade A {2}verdict YES$/m);
+    for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
+      expect(table.stdout).toMatch(new RegExp(`^│ ${title}\\s+│`, 'm'));
+    }
+    expect(table.stdout).toMatch(/✔ 100\.0 {2}Wheels published/);
+    expect(table.stdout).toMatch(/✔ 100\.0 {2}Not yanked/);
+
+    const md = await runCli(['check', 'pypi:flask', '--format', 'markdown'], { server });
+    expect(md.code).toBe(0);
+    expect(md.stdout).toMatch(/^## nerq · Flask==3\.1\.3$/m);
+    expect(md.stdout).toContain('**86.8/100** · grade **A** · ✅ **YES**');
+  });
+});
+
+describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023-62', () => {
+  let server: FixtureServer;
+  let result: CliResult;
+  let report: Report;
+
+  beforeAll(async () => {
+    requireBuiltCli();
+    server = await startFixtureServer();
+    const fixture: PypiFixtureProject = { ...pypiProject('flask'), input: 'pypi:flask==2.3.1', version: '2.3.1', releaseJson: true, provenance: null };
+    expectPypiProject(server, fixture, {
+      releaseJson: { body: releaseJsonFrom('flask', '2.3.1', [FLASK_PYSEC_2023_62]) },
+      osv: osvAdvisoriesFor('PyPI', 'flask', '2.3.1', ['PYSEC-2023-62']),
+    });
+    // The record has no severity of its own: its GHSA twin gives one (CVSS 7.5, high).
+    server.expect('GET', '/osv/v1/vulns/PYSEC-2023-62');
+    server.expect('GET', '/osv/v1/vulns/GHSA-m2qf-hxjv-5gpq');
+    result = await runCli(['check', 'pypi:flask==2.3.1', '--json'], { server });
+    report = parseReport(result.stdout);
+  });
+  afterAll(async () => {
+    expectNoUnexpected(server);
+    await server.close();
+  });
+
+  it('known-vulnerabilities fails on the high advisory, which the report lists', () => {
+    expect(result.stderr).toBe('');
+    expect(report.target).toMatchObject({ ecosystem: 'pypi', version: '2.3.1', purl: 'pkg:pypi/flask@2.3.1' });
+    // A fix exists: the check warns (60) and asks for the upgrade; the cap below does the rest.
+    expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({
+      score: 60,
+      status: 'warn',
+      messageId: 'fix-available',
+      message: 'Known advisories affect 2.3.1: PYSEC-2023-62 (1 high); upgrade to 2.3.2',
+      evidence: { count: 1, high: 1, ids: ['PYSEC-2023-62'], fixed: '2.3.2' },
+    });
+    expect(report.advisories).toEqual([
+      expect.objectContaining({ id: 'PYSEC-2023-62', severity: 'high', cvss: 7.5, package: 'flask', version: '2.3.1', affectsResolved: true, fixed: '2.3.2' }),
+    ]);
+    const queried = JSON.parse(server.requests.find((r) => r.path === '/osv/v1/querybatch')?.body ?? '{}') as { queries: Array<{ package: { name: string; ecosystem: string }; version: string }> };
+    expect(queried.queries[0]).toEqual({ package: { name: 'flask', ecosystem: 'PyPI' }, version: '2.3.1' });
+  });
+
+  it('a high advisory on the resolved release caps the score at 49.9: the gate fails (exit 1)', () => {
+    expect(report.caps).toEqual([{ id: 'vulnerable-version', limit: 49.9, reason: 'PYSEC-2023-62 (high) affects 2.3.1', dimension: null }]);
+    expect(report.verdictReasons).toEqual(['capped at 49.9: PYSEC-2023-62 (high) affects 2.3.1']);
+    expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage, exit: result.code }).toEqual({
+      score: 49.9,
+      grade: 'D',
+      verdict: 'NO — USE WITH CAUTION',
+      coverage: 0.733,
+      exit: 1,
+    });
+  });
+});
+
+describe('pypi:flask with its GitHub repository answering (no token)', () => {
+  let server: FixtureServer;
+  let result: CliResult;
+  let report: Report;
+
+  beforeAll(async () => {
+    requireBuiltCli();
+    server = await startFixtureServer();
+    expectPypiProject(server, pypiProject('flask'), { github: 'served-by-test' });
+    // pallets/flask answered with acme/widget's recorded answers, renamed.
+    serveWidgetRest(server, { manifest: false }, 'pallets/flask');
+    result = await runCli(['check', 'pypi:flask', '--json'], { server });
+    report = parseReport(result.stdout);
+  });
+  afterAll(async () => {
+    expectNoUnexpected(server);
+    await server.close();
+  });
+
+  it('credits the repository: its link is verified by the provenance attestation, no manifest read', () => {
+    expect(result.code).toBe(0);
+    expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'ok', reason: null });
+    for (const id of GITHUB_CHECKS) {
+      expect(checkOf(report, id).evidence, id).toMatchObject({ repository: 'pallets/flask', verifiedBy: 'provenance' });
+    }
+    expect(checkOf(report, 'stars-forks').score).toBe(100);
+    // flask declares BSD-3-Clause; the (renamed) repository answer says MIT.
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 20, evidence: { declared: 'BSD-3-Clause', repositoryLicense: 'MIT' } });
+    const github = paths(server.requests).filter((p) => p.startsWith('/github/'));
+    expect(github).toHaveLength(8);
+    expect(github).not.toContain('/github/repos/pallets/flask/contents/pyproject.toml');
+    expect(dimensionOf(report, 'community').coverage).toBe(1);
+    expect(report.verdictReasons).toEqual([]);
+  });
+});
+
+describe('PEP 440 specifier resolution end to end', () => {
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    requireBuiltCli();
+    server = await startFixtureServer();
+    const flask = pypiProject('flask');
+    expectPypiProject(server, flask);
+    for (const version of ['2.3.0', '2.3.1', '2.3.2', '2.3.3']) {
+      server.expect('GET', releaseJsonPath('flask', version), { body: releaseJsonFrom('flask', version) });
+    }
+    server.expect('GET', projectJsonPath('nerq-no-such-project'), { status: 404, body: { message: 'Not Found' } });
+  });
+  afterAll(async () => {
+    expectNoUnexpected(server);
+    await server.close();
+  });
+
+  async function resolve(input: string): Promise<{ result: CliResult; report: Report; requests: string[] }> {
+    const before = server.requests.length;
+    const result = await runCli(['check', input, '--json'], { server });
+    return { result, report: parseReport(result.stdout), requests: paths(server.requests.slice(before)) };
+  }
+
+  it.each([
+    { input: 'pypi:flask==2.3.1', version: '2.3.1', releaseJson: true },
+    // PEP 440: `==2.3` is `==2.3.0` (zero padding).
+    { input: 'pypi:flask==2.3', version: '2.3.0', releaseJson: true },
+    { input: 'pypi:flask>=3,<4', version: '3.1.3', releaseJson: false },
+    { input: 'pypi:flask~=2.3.0', version: '2.3.3', releaseJson: true },
+    { input: 'pypi:flask!=2.3.3,<3', version: '2.3.2', releaseJson: true },
+    { input: 'pkg:pypi/flask@2.3.2', version: '2.3.2', releaseJson: true },
+    { input: 'pypi:Flask', version: '3.1.3', releaseJson: false },
+  ])('$input → flask $version', async ({ input, version, releaseJson }) => {
+    const { result, report, requests } = await resolve(input);
+    expect(result.stderr).toBe('');
+    expect(report.error).toBeNull();
+    expect(report.target).toMatchObject({ input, ecosystem: 'pypi', version, purl: `pkg:pypi/flask@${version}` });
+    expect([0, 1]).toContain(result.code);
+    // The name is normalised before the first request.
+    expect(requests[0]).toBe('/pypi/pypi/flask/json');
+    expect(requests.includes(releaseJsonPath('flask', version))).toBe(releaseJson);
+  });
+
+  it.each([
+    { input: 'pypi:flask==9.9', message: 'flask: no release matches "==9.9" (nearest: 3.0.3, 3.1.0, 3.1.1, 3.1.2, 3.1.3)' },
+    { input: 'pypi:flask>=4', message: 'flask: no release matches ">=4" (nearest: 3.0.3, 3.1.0, 3.1.1, 3.1.2, 3.1.3)' },
+    { input: 'pypi:flask==2.1.0', message: 'flask: no release matches "==2.1.0" (nearest: 1.0, 1.1.4, 2.0.0, 2.2.5, 2.3.0)' },
+  ])('$input: a missing version → exit 3 with the nearest versions, after one request', async ({ input, message }) => {
+    const { result, report, requests } = await resolve(input);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('');
+    expect(report.error).toEqual({ code: 'version-not-found', message });
+    expect(requests).toEqual(['/pypi/pypi/flask/json']);
+  });
+
+  it('a missing project → exit 3, not found', async () => {
+    const { result, report, requests } = await resolve('pypi:nerq-no-such-project');
+    expect(result.code).toBe(3);
+    expect(report.error).toEqual({ code: 'not-found', message: 'nerq-no-such-project was not found on PyPI' });
+    expect(requests).toEqual(['/pypi/pypi/nerq-no-such-project/json']);
+  });
+
+  it.each(['pypi:flask>=3,,<4', 'pypi:flask=>3', 'pypi:flask==3.1.*.1', 'pypi:flask~=3', 'pypi:flask===', 'pypi:flask@3.1.0', 'pypi:-flask', 'pypi:fl!ask'])(
+    '%s: invalid → exit 2, one line, no request',
+    async (input) => {
+      const before = server.requests.length;
+      const result = await runCli(['check', input], { server });
+      expectUsageError(result);
+      expect(server.requests.length).toBe(before);
+    },
+  );
+});
