@@ -30,7 +30,8 @@ export function buildProgram(): Command {
     .version(VERSION, '-v, --version')
     .showSuggestionAfterError(true)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`nerq: ${text.replace(/^error: /, '').trim()}\n`) });
+    // One line, always: commander's suggestion ("(Did you mean --json?)") joins the message.
+    .configureOutput({ outputError: (text, write) => write(`nerq: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
 
   outputOptions(
     program

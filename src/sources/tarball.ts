@@ -39,6 +39,13 @@ export const DEFAULT_TARBALL_CAPS: TarballCaps = {
 /** The README text in the facts is capped at this many bytes. */
 export const README_TEXT_BYTES = 64 * 1024;
 
+/**
+ * Licence files whose text is kept to identify the licence; later ones are listed with an
+ * unknown SPDX id. Without it, hundreds of root `LICENSE-*` files of a hostile package would
+ * each keep up to `perFileBytes` (190 × 1 MiB peaked over 600 MB).
+ */
+export const MAX_LICENSE_TEXTS = 16;
+
 export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'unavailable'; reason: string };
 
 /**
@@ -120,6 +127,8 @@ interface Kept {
   size: number;
   chunks: Buffer[];
   kept: number;
+  /** A licence file past MAX_LICENSE_TEXTS: listed, its text not kept. */
+  unread?: boolean;
 }
 
 /** Read a .tgz from a buffer or a stream of chunks. Never throws, never rejects. */
@@ -317,9 +326,10 @@ class Collector {
         return this.readme;
       }
       if (LICENSE_RE.test(name) && !CODE_EXT_RE.test(name)) {
-        const kept = { path: display, size, chunks: [], kept: 0 };
+        const unread = this.licenses.length >= MAX_LICENSE_TEXTS;
+        const kept: Kept = { path: display, size, chunks: [], kept: 0, ...(unread ? { unread } : {}) };
         this.licenses.push(kept);
-        return kept;
+        return unread ? null : kept;
       }
     }
     const inCommunityPlace = rel.length === 1 || (rel.length === 2 && COMMUNITY_DIRS.has(rel[0]?.toLowerCase() ?? ''));
@@ -349,7 +359,7 @@ class Collector {
       readme,
       licenseFiles: this.licenses.map((l) => ({
         path: l.path,
-        spdx: identifyLicenseText(decodeUtf8(Buffer.concat(l.chunks))),
+        spdx: l.unread ? null : identifyLicenseText(decodeUtf8(Buffer.concat(l.chunks))),
       })),
       securityFile: this.securityFile,
       contributingFile: this.contributingFile,

@@ -8,6 +8,7 @@
  * `pypi:requests`, `pypi:requests>=2,<3`, `github:owner/repo[@ref]`,
  * `[https://]github.com/owner/repo[.git][/…]`, `pkg:npm|pypi|github/…`.
  */
+import * as pep440 from '@renovatebot/pep440';
 import npa from 'npm-package-arg';
 import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
@@ -158,8 +159,18 @@ function assertPypiName(name: string): void {
 }
 
 function assertPep440Specifier(spec: string): void {
-  if (!/^[0-9A-Za-z.*+!,<>=~ -]+$/.test(spec) || !spec.split(',').every((c) => PEP440_CLAUSE.test(c))) {
+  // The character check first (it keeps hostile text away from the parser), then PEP 440's
+  // own grammar: `==two` has only allowed characters but names no version.
+  if (!/^[0-9A-Za-z.*+!,<>=~ -]+$/.test(spec) || !spec.split(',').every((c) => PEP440_CLAUSE.test(c)) || !validPep440Range(spec)) {
     fail(`invalid version specifier ${quoteForMessage(spec)} (expected e.g. ==2.31.0 or >=2,<3)`);
+  }
+}
+
+function validPep440Range(spec: string): boolean {
+  try {
+    return pep440.validRange(spec);
+  } catch {
+    return false;
   }
 }
 

@@ -1,0 +1,132 @@
+/**
+ * The hostile-world suite's summary (issue 8): per category, the cases it covered and how
+ * many passed, the largest measured time against its bound, and the peak RSS. The tests
+ * record those figures in their `meta.hostile` (test/hostile/support/metrics.ts).
+ *
+ * As a Vitest reporter (next to the default one):
+ *   npx vitest run test/hostile --reporter=default --reporter=./scripts/hostile-summary.ts
+ * Or over a JSON report written earlier:
+ *   npx vitest run test/hostile --reporter=json --outputFile=hostile.json
+ *   node scripts/hostile-summary.ts hostile.json
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Reporter, TestModule } from 'vitest/node';
+
+export interface HostileMeta {
+  cases: number;
+  wallMs: number | null;
+  boundMs: number | null;
+  peakRssBytes: number | null;
+}
+
+/** One test as the summary needs it. */
+export interface TestOutcome {
+  file: string;
+  name: string;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  meta: HostileMeta | undefined;
+}
+
+export interface CategoryRow {
+  category: string;
+  tests: number;
+  testsPassed: number;
+  cases: number;
+  casesPassed: number;
+  /** The measurement closest to its bound. */
+  largest: { wallMs: number; boundMs: number; test: string } | null;
+  peakRssBytes: number | null;
+}
+
+/** Test file → category, in the issue's order. */
+export const CATEGORIES: readonly [file: string, category: string][] = [
+  ['faults.test.ts', '1 network faults'],
+  ['packages.test.ts', '2 hostile packages'],
+  ['injection.test.ts', '3 terminal/document injection'],
+  ['bad-input.test.ts', '4 bad input'],
+  ['fuzz.test.ts', '5 property-based fuzzing'],
+  ['secrets.test.ts', '6 secrets'],
+];
+
+export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {
+  const rows = new Map<string, CategoryRow>();
+  for (const [, category] of CATEGORIES) {
+    rows.set(category, { category, tests: 0, testsPassed: 0, cases: 0, casesPassed: 0, largest: null, peakRssBytes: null });
+  }
+  for (const test of tests) {
+    const category = CATEGORIES.find(([file]) => path.basename(test.file) === file)?.[1];
+    if (category === undefined) continue;
+    const row = rows.get(category)!;
+    const passed = test.state === 'passed';
+    row.tests += 1;
+    if (passed) row.testsPassed += 1;
+    const meta = test.meta;
+    if (meta === undefined) continue;
+    row.cases += meta.cases;
+    if (passed) row.casesPassed += meta.cases;
+    if (meta.wallMs !== null && meta.boundMs !== null) {
+      const ratio = meta.wallMs / meta.boundMs;
+      if (row.largest === null || ratio > row.largest.wallMs / row.largest.boundMs) row.largest = { wallMs: meta.wallMs, boundMs: meta.boundMs, test: test.name };
+    }
+    if (meta.peakRssBytes !== null) row.peakRssBytes = Math.max(row.peakRssBytes ?? 0, meta.peakRssBytes);
+  }
+  return [...rows.values()];
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const mib = (bytes: number | null): string => (bytes === null ? '—' : `${Math.round(bytes / (1024 * 1024))} MiB`);
+
+export function formatSummary(rows: readonly CategoryRow[]): string {
+  const header = ['category', 'cases', 'passed', 'largest time / bound', 'peak RSS'];
+  const body = rows.map((row) => [
+    row.category,
+    String(row.cases),
+    `${row.casesPassed}${row.testsPassed < row.tests ? ` (${row.tests - row.testsPassed} tests failed)` : ''}`,
+    row.largest === null ? '—' : `${seconds(row.largest.wallMs)} / ${seconds(row.largest.boundMs)} (${Math.round((100 * row.largest.wallMs) / row.largest.boundMs)}%)`,
+    mib(row.peakRssBytes),
+  ]);
+  const total = rows.reduce((sum, row) => ({ cases: sum.cases + row.cases, passed: sum.passed + row.casesPassed }), { cases: 0, passed: 0 });
+  const peak = rows.reduce<number | null>((max, row) => (row.peakRssBytes === null ? max : Math.max(max ?? 0, row.peakRssBytes)), null);
+  const table = [header, ...body, ['total', String(total.cases), String(total.passed), '', mib(peak)]];
+  const widths = header.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
+  const lines = table.map((line) => line.map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd());
+  lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  return `\nnerq hostile-world suite (issue 8)\n${lines.join('\n')}\n`;
+}
+
+/** Outcomes from Vitest's JSON reporter file. */
+export function outcomesFromJson(json: { testResults: { name: string; assertionResults: { title: string; status: string; meta?: { hostile?: HostileMeta } }[] }[] }): TestOutcome[] {
+  return json.testResults.flatMap((file) =>
+    file.assertionResults.map((test) => ({
+      file: file.name,
+      name: test.title,
+      state: test.status === 'passed' ? 'passed' : test.status === 'failed' ? 'failed' : 'skipped',
+      meta: test.meta?.hostile,
+    })),
+  );
+}
+
+/** The reporter: prints the summary when the run ends. */
+export default class HostileSummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const outcomes: TestOutcome[] = [];
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        outcomes.push({ file: module.moduleId, name: test.name, state: test.result().state, meta: (test.meta() as { hostile?: HostileMeta }).hostile });
+      }
+    }
+    process.stdout.write(formatSummary(summarise(outcomes)));
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const file = process.argv[2];
+  if (file === undefined) {
+    process.stderr.write('usage: node scripts/hostile-summary.ts <vitest-json-report>\n');
+    process.exitCode = 2;
+  } else {
+    process.stdout.write(formatSummary(summarise(outcomesFromJson(JSON.parse(readFileSync(file, 'utf8'))))));
+  }
+}

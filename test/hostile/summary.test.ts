@@ -1,0 +1,41 @@
+/** The summary script (scripts/hostile-summary.ts) over made-up outcomes. */
+import { describe, expect, it } from 'vitest';
+import { formatSummary, outcomesFromJson, summarise, type TestOutcome } from '../../scripts/hostile-summary.js';
+
+const MiB = 1024 * 1024;
+const outcome = (file: string, state: TestOutcome['state'], cases: number, wallMs: number | null, boundMs: number | null, rss: number | null): TestOutcome => ({
+  file: `/repo/test/hostile/${file}`,
+  name: `${file} ${state} ${cases}`,
+  state,
+  meta: { cases, wallMs, boundMs, peakRssBytes: rss },
+});
+
+describe('the hostile summary', () => {
+  const rows = summarise([
+    outcome('faults.test.ts', 'passed', 1, 3500, 4000, 150 * MiB),
+    outcome('faults.test.ts', 'passed', 1, 9000, 11000, 160 * MiB),
+    outcome('faults.test.ts', 'failed', 1, 1000, 4000, 400 * MiB),
+    outcome('bad-input.test.ts', 'passed', 266, null, null, 90 * MiB),
+    { file: '/repo/test/hostile/fuzz.test.ts', name: 'no meta', state: 'passed', meta: undefined },
+    outcome('other.test.ts', 'passed', 5, 1, 1, 1),
+  ]);
+
+  it('sums cases per category, counts passed ones, keeps the time closest to its bound and the peak RSS', () => {
+    const faults = rows.find((r) => r.category === '1 network faults');
+    expect(faults).toMatchObject({ tests: 3, testsPassed: 2, cases: 3, casesPassed: 2, largest: { wallMs: 3500, boundMs: 4000 }, peakRssBytes: 400 * MiB });
+    expect(rows.find((r) => r.category === '4 bad input')).toMatchObject({ cases: 266, casesPassed: 266, largest: null });
+    expect(rows.find((r) => r.category === '5 property-based fuzzing')).toMatchObject({ tests: 1, cases: 0 });
+    expect(rows).toHaveLength(6);
+  });
+
+  it('prints one line per category and a total', () => {
+    const text = formatSummary(rows);
+    expect(text).toMatch(/1 network faults\s+3\s+2 \(1 tests failed\)\s+3\.5 s \/ 4\.0 s \(88%\)\s+400 MiB/);
+    expect(text).toMatch(/total\s+269\s+268\s+400 MiB/);
+  });
+
+  it('reads Vitest JSON reports', () => {
+    const outcomes = outcomesFromJson({ testResults: [{ name: '/r/test/hostile/secrets.test.ts', assertionResults: [{ title: 't', status: 'passed', meta: { hostile: { cases: 19, wallMs: null, boundMs: null, peakRssBytes: MiB } } }] }] });
+    expect(summarise(outcomes).find((r) => r.category === '6 secrets')).toMatchObject({ cases: 19, casesPassed: 19, peakRssBytes: MiB });
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Invalid command lines for `nerq`: targets (hand-picked and generated) and flag values.
+ * Each must be refused before any request: exit 2, one line on stderr, no stack trace.
+ * NUL cannot travel in an argument (execve ends the string there), so NUL targets are
+ * checked in-process against the parser instead (see `NUL_TARGETS`).
+ */
+
+/** Every C0 control except NUL, DEL, and every C1 control. */
+const CONTROLS = [
+  ...Array.from({ length: 31 }, (_, i) => i + 1),
+  0x7f,
+  ...Array.from({ length: 32 }, (_, i) => 0x80 + i),
+].map((code) => String.fromCodePoint(code));
+
+/** Characters that reorder or hide text, and line/paragraph separators. */
+const INVISIBLE = [
+  0x061c, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2028, 0x2029, 0x2060, 0x2061,
+  0x2062, 0x2063, 0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff, 0xe0041, 0xad,
+].map((code) => String.fromCodePoint(code));
+
+const hex = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** [label, target] */
+export const BAD_TARGETS: [string, string][] = [
+  // Empty, blank and oversized.
+  ['empty', ''],
+  ['a space', ' '],
+  ['spaces', '     '],
+  ['a tab', '\t'],
+  ['a newline', '\n'],
+  ['blank lines', '  \n \n  '],
+  ['10,000 characters', 'a'.repeat(10_000)],
+  ['215 characters (npm allows 214)', 'a'.repeat(215)],
+  ['10,000 characters after a prefix', `pypi:${'a'.repeat(10_000)}`],
+  ['a 10,000-character version', `chalk@${'1'.repeat(10_000)}`],
+  // Newlines and carriage returns inside.
+  ['a newline between two names', 'chalk\nexpress'],
+  ['a trailing newline', 'chalk\n'],
+  ['a carriage return', 'chalk\rexpress'],
+  ['CR LF', 'chalk\r\n'],
+  // Paths and traversal.
+  ['..', '..'],
+  ['.', '.'],
+  ['../x', '../x'],
+  ['./x', './x'],
+  ['an absolute path', '/etc/passwd'],
+  ['a home path', '~/project'],
+  ['a Windows path', 'C:\\Users\\x'],
+  ['a backslash', 'chalk\\x'],
+  ['an encoded dot-dot', '%2e%2e'],
+  ['encoded traversal', '%2e%2e%2fetc%2fpasswd'],
+  ['an encoded slash', 'a%2fb'],
+  ['an encoded scoped slash', '@scope%2fpkg'],
+  ['a double-encoded slash', 'a%252fb'],
+  ['an encoded NUL', 'chalk%00'],
+  ['dot-dot in a scope', '@../x'],
+  ['dot-dot as the name', '@scope/..'],
+  ['npm: dot-dot', 'npm:../x'],
+  // npm names.
+  ['@ alone', '@'],
+  ['a scope without a name', '@scope/'],
+  ['a name without a scope', '@/x'],
+  ['two @', '@@x/y'],
+  ['a name with a space', 'left pad'],
+  ['a name with a colon', 'a:b:c'],
+  ['a name starting with a dot', '.hidden'],
+  ['a name starting with an underscore', '_private'],
+  ['a name with a question mark', 'chalk?x=1'],
+  ['a name with a hash', 'chalk#x'],
+  ['a name with brackets', 'chalk[0]'],
+  ['a name with quotes', '"chalk"'],
+  ['a name with a shell substitution', '$(id)'],
+  ['a name with a backtick', '`id`'],
+  ['a name with a semicolon', 'chalk;id'],
+  ['a name with a pipe', 'chalk|id'],
+  ['a name with angle brackets', '<script>'],
+  ['npm: with nothing', 'npm:'],
+  ['an empty version', 'chalk@'],
+  ['an empty scoped version', '@types/node@'],
+  ['a git version', 'chalk@git+https://github.com/chalk/chalk.git'],
+  ['a github shorthand version', 'chalk@github:chalk/chalk'],
+  ['a file version', 'chalk@file:../chalk'],
+  ['a tarball URL version', 'chalk@https://evil.example/chalk.tgz'],
+  ['an alias version', 'chalk@npm:other@1.0.0'],
+  ['an scp git URL', 'git@github.com:chalk/chalk.git'],
+  ['a git+https URL', 'git+https://github.com/chalk/chalk'],
+  ['a git:// URL', 'git://github.com/chalk/chalk'],
+  ['an ssh URL', 'ssh://git@github.com/chalk/chalk'],
+  ['a file URL', 'file:///etc/passwd'],
+  ['an ftp URL', 'ftp://example.test/x'],
+  ['a javascript: URL', 'javascript:alert(1)'],
+  ['a data: URL', 'data:text/plain,hi'],
+  ['an unknown prefix', 'foo:bar'],
+  ['a cargo prefix', 'cargo:serde'],
+  // URLs: credentials, other hosts, IDN homoglyphs, ports.
+  ['a URL with user and password', 'https://user:pass@github.com/chalk/chalk'],
+  ['a URL with a token', 'https://ghp_0123456789abcdef@github.com/chalk/chalk'],
+  ['a URL to another host', 'https://evil.example/chalk/chalk'],
+  ['a lookalike subdomain', 'https://github.com.evil.example/chalk/chalk'],
+  ['a lookalike with a dash', 'https://git-hub.com/chalk/chalk'],
+  ['a dotless i homoglyph', 'https://gıthub.com/chalk/chalk'],
+  ['a Cyrillic o homoglyph', 'https://githuб.com/chalk/chalk'],
+  ['a Cyrillic i homoglyph', 'https://gіthub.com/chalk/chalk'],
+  ['an Armenian u homoglyph', 'https://githսb.com/chalk/chalk'],
+  ['a punycode lookalike', 'https://xn--gthub-cta.com/chalk/chalk'],
+  ['a Cyrillic npm name', 'сhalk'],
+  ['a Greek npm name', 'chαlk'],
+  ['a fullwidth npm name', 'ｃｈａｌｋ'],
+  ['a port', 'http://github.com:8080/chalk/chalk'],
+  ['an IP host', 'https://140.82.112.3/chalk/chalk'],
+  ['a URL without a repository', 'https://github.com/chalk'],
+  ['a GitHub site page', 'https://github.com/settings/profile'],
+  ['an encoded GitHub URL', 'https://github.com/chalk%2fchalk/x'],
+  // GitHub shorthand.
+  ['github: with an owner only', 'github:chalk'],
+  ['github: with three parts', 'github:a/b/c'],
+  ['github: owner starting with a dash', 'github:-a/b'],
+  ['github: a 40-character owner', `github:${'a'.repeat(40)}/b`],
+  ['github: dot-dot repository', 'github:a/..'],
+  ['github: a bad ref', 'github:a/b@refs//x'],
+  ['github: a ref ending in .lock', 'github:a/b@main.lock'],
+  ['github: encoded', 'github:a%2fb/c'],
+  // PyPI and PEP 440.
+  ['pypi: with nothing', 'pypi:'],
+  ['pypi: a leading dash', 'pypi:-requests'],
+  ['pypi: a trailing dot', 'pypi:requests.'],
+  ['pypi: an empty pin', 'pypi:requests=='],
+  ['pypi: @ instead of ==', 'pypi:requests@2.31.0'],
+  ['pypi: an environment marker', 'pypi:requests==2.31.0; python_version<"3"'],
+  ['pypi: a double comma', 'pypi:requests>=1,,<2'],
+  ['pypi: a bad operator', 'pypi:requests=>2'],
+  ['pypi: letters for a version', 'pypi:requests==two'],
+  ['pypi: extras', 'pypi:requests[security]'],
+  ['pypi: a URL requirement', 'pypi:requests @ https://evil.example/r.whl'],
+  // Package URLs.
+  ['an unsupported purl type (maven)', 'pkg:maven/org.apache/commons@1.0'],
+  ['an unsupported purl type (cargo)', 'pkg:cargo/serde@1.0.0'],
+  ['an unsupported purl type (golang)', 'pkg:golang/github.com/a/b@v1.0.0'],
+  ['an unsupported purl type (gem)', 'pkg:gem/rails@7.0.0'],
+  ['an unsupported purl type (docker)', 'pkg:docker/library/alpine@3'],
+  ['a purl without a name', 'pkg:npm/'],
+  ['a purl without a type', 'pkg:/chalk'],
+  ['a purl with an encoded NUL', 'pkg:npm/chalk%00'],
+  ['a purl with encoded traversal', 'pkg:npm/%2e%2e'],
+  ['a purl with a range', 'pkg:npm/chalk@^4.0.0'],
+  ['a purl with a namespace for PyPI', 'pkg:pypi/ns/requests@2.31.0'],
+  ['a purl with a repository_url', 'pkg:npm/chalk@4.1.0?repository_url=https://evil.example'],
+  ['a purl with a download_url', 'pkg:npm/chalk@4.1.0?download_url=https://evil.example/x.tgz'],
+  ['a GitHub purl without an owner', 'pkg:github/chalk'],
+  ['a PyPI purl whose version is not PEP 440', 'pkg:pypi/requests@two'],
+  ['an npm purl whose version is not semver', 'pkg:npm/chalk@4.1'],
+  ['a purl with invalid encoding', 'pkg:npm/%zz'],
+  // Generated: each control and invisible character inside a valid name.
+  ...CONTROLS.filter((ch) => !['\t', '\n', '\r'].includes(ch)).map((ch): [string, string] => [`${hex(ch)} inside a name`, `cha${ch}lk`]),
+  ...INVISIBLE.map((ch): [string, string] => [`${hex(ch)} inside a name`, `cha${ch}lk`]),
+  ['an ANSI colour', 'chalk\u001b[31m'],
+  ['an OSC hyperlink', '\u001b]8;;https://evil.example\u0007chalk\u001b]8;;\u0007'],
+  ['a right-to-left override in a GitHub URL', 'https://github.com/chalk/\u202ekalhc'],
+];
+
+/** Targets with a NUL character (checked in-process: an argument cannot hold one). */
+export const NUL_TARGETS: string[] = ['\u0000', 'chalk\u0000', '\u0000chalk', 'pypi:requests\u0000', 'github:a/b\u0000', 'pkg:npm/chalk\u0000'];
+
+/** [label, arguments after `nerq`] — a valid target with a bad flag, or a bad command line. */
+export const BAD_FLAGS: [string, string[]][] = [
+  ...['-1', '101', 'abc', '', ' ', '1e3', 'NaN', '50%', '0x10', 'Infinity', '1,5', '--json'].map((v): [string, string[]] => [`--min-score ${JSON.stringify(v)}`, ['check', 'chalk', '--min-score', v]]),
+  ...['2', '-0.5', 'x', '1.5', '', '50%'].map((v): [string, string[]] => [`--min-coverage ${JSON.stringify(v)}`, ['check', 'chalk', '--min-coverage', v]]),
+  ...['0', '-1', 'abc', '1e9', '3601', '', 'NaN', '5s', '0.5'].map((v): [string, string[]] => [`--timeout ${JSON.stringify(v)}`, ['check', 'chalk', '--timeout', v]]),
+  ...['xml', 'sarif', 'JSON', '', 'table,json', 'yaml'].map((v): [string, string[]] => [`--format ${JSON.stringify(v)}`, ['check', 'chalk', '--format', v]]),
+  ...['bogus', '', 'LIBRARY', '../library'].map((v): [string, string[]] => [`--category ${JSON.stringify(v)}`, ['check', 'chalk', '--category', v]]),
+  ...['-1', 'x', '1e99'].map((v): [string, string[]] => [`--max-age ${JSON.stringify(v)}`, ['check', 'chalk', '--max-age', v]]),
+  ...['ftp://registry.example/', 'not a url', 'http://', 'javascript:alert(1)', 'file:///etc/passwd', ''].map((v): [string, string[]] => [`--registry ${JSON.stringify(v)}`, ['check', 'chalk', '--registry', v]]),
+  ['an unknown option', ['check', 'chalk', '--bogus']],
+  ['a misspelt option', ['check', 'chalk', '--jsn']],
+  ['an unknown short option', ['check', 'chalk', '-x']],
+  ['--timeout without a value', ['check', 'chalk', '--timeout']],
+  ['--format without a value', ['check', 'chalk', '--format']],
+  ['check without a target', ['check']],
+  ['an unknown command', ['bogus']],
+  ['a misspelt command', ['chek', 'chalk']],
+  ['score with two files', ['score', 'a.json', 'b.json']],
+  ['score with a bad --min-score', ['score', 'evidence.json', '--min-score', '-5']],
+  ['history with a bad target', ['history', '../x']],
+  ['history without a target', ['history']],
+  ['a bad target among good ones', ['check', 'chalk', 'express', '../x']],
+  ['a bad flag after a good target list', ['check', 'chalk', 'express', '--min-score', 'high']],
+];
