@@ -21,6 +21,8 @@ export default defineConfig({
   noExternal: [/.*/],
   // Keep `node:` specifiers: node:sqlite exists only under its prefixed name.
   removeNodeProtocol: false,
+  // CommonJS dependencies bundled into ESM may read __filename/__dirname (@yarnpkg/lockfile does).
+  shims: true,
   banner: {
     js: "import { createRequire as __nerqCreateRequire } from 'node:module'; const require = __nerqCreateRequire(import.meta.url);",
   },

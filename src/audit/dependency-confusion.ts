@@ -2,7 +2,16 @@
  * Dependency confusion: a package that resolves from a private registry while the same name also
  * exists on the public npm registry could be swapped for the public one by a misconfigured
  * install. Flag it (the audit lists it as a policy failure); it is a warning sign, not proof.
+ *
+ * A private registry is very often a mirror of the public one (Artifactory, Nexus, Verdaccio
+ * proxying it): every package it serves also exists publicly, as the very same release. So when
+ * the evaluation read the package from that private registry, the public release of the same
+ * version is compared with it: the same tarball integrity means the same package (a mirror),
+ * not flagged; another version set or other bytes under the name are flagged. Where the private
+ * release could not be compared (only the lockfile's `resolved` URL names the private source,
+ * or the evaluation failed), the name existing publicly is enough.
  */
+import type { Evidence } from '../evidence/schema.js';
 import type { RunContext } from '../pipeline/context.js';
 import { ABBREVIATED_ACCEPT, fetchPackument } from '../sources/npm-registry.js';
 import type { AuditSubject } from './types.js';
@@ -30,27 +39,57 @@ export function privateSourceOf(subject: AuditSubject, ctx: RunContext): string 
   return null;
 }
 
-/** Subjects from a private source whose name also exists on the public registry, with a one-line message. */
+/** The release the evaluation read from the registry: its version and `dist.integrity`, when known. */
+export function evaluatedRelease(evidence: Evidence | null): { version: string; integrity: string } | null {
+  if (evidence === null || evidence.target.version === null) return null;
+  const registry = evidence.sources.registry;
+  if (registry.status !== 'ok' || registry.facts.integrity === null) return null;
+  return { version: evidence.target.version, integrity: registry.facts.integrity };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The hashes of an SRI string (`sha512-… sha1-…`). */
+const hashesOf = (integrity: string): string[] => integrity.split(/\s+/).filter((h) => /^sha\d+-/.test(h));
+
+/** Whether a (hostile) packument holds `version` with bytes of the same hash as `integrity`. */
+export function publishesSameRelease(packument: Record<string, unknown>, release: { version: string; integrity: string }): boolean {
+  const versions = packument.versions;
+  if (!isRecord(versions) || !Object.hasOwn(versions, release.version)) return false;
+  const manifest = versions[release.version];
+  const dist = isRecord(manifest) ? manifest.dist : undefined;
+  const published = isRecord(dist) && typeof dist.integrity === 'string' ? hashesOf(dist.integrity) : [];
+  const ours = new Set(hashesOf(release.integrity));
+  return published.some((hash) => ours.has(hash));
+}
+
+/**
+ * Evaluated subjects from a private source whose name also exists on the public registry (and,
+ * where comparable, not as the same release), with a one-line message.
+ */
 export async function findDependencyConfusion(
-  subjects: readonly AuditSubject[],
+  evaluated: readonly { subject: AuditSubject; evidence: Evidence | null }[],
   ctx: RunContext,
 ): Promise<Map<AuditSubject, string>> {
-  const suspects = subjects.flatMap((subject) => {
+  const suspects = evaluated.flatMap(({ subject, evidence }) => {
     const source = privateSourceOf(subject, ctx);
-    return source === null ? [] : [{ subject, source }];
+    if (source === null) return [];
+    // The evaluation read the configured registry: comparable only when that is the private source.
+    const comparable = source === originOf(ctx.npm.registryFor(subject.name));
+    return [{ subject, source, release: comparable ? evaluatedRelease(evidence) : null }];
   });
   const found = new Map<AuditSubject, string>();
   let next = 0;
   const worker = async () => {
     while (next < suspects.length) {
-      const { subject, source } = suspects[next++]!;
+      const { subject, source, release } = suspects[next++]!;
       const result = await fetchPackument(ctx.http, ctx.endpoints.npmPublicRegistry, subject.name, { accept: ABBREVIATED_ACCEPT });
-      if (result.status === 'ok') {
-        found.set(
-          subject,
-          `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
-        );
-      }
+      if (result.status !== 'ok') continue;
+      if (release !== null && publishesSameRelease(result.packument, release)) continue;
+      found.set(
+        subject,
+        `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, suspects.length) }, worker));

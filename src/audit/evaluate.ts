@@ -3,12 +3,14 @@
  * evaluations in flight, and the batch APIs — the advisories of every pinned package come from
  * one OSV querybatch per 1,000 packages before any evaluation starts.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Evidence } from '../evidence/schema.js';
 import { checkTarget } from '../pipeline/check-target.js';
 import type { RunContext } from '../pipeline/context.js';
 import type { Report } from '../report/schema.js';
 import { normalisePypiName, type OsvEcosystem } from '../sources/osv-advisory.js';
 import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv.js';
+import type { HttpClient, HttpResult } from '../sources/types.js';
 import type { Target } from '../target/types.js';
 import { githubBatcher } from './github-batcher.js';
 import type { AuditSubject } from './types.js';
@@ -62,17 +64,66 @@ export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly Audi
   };
 }
 
+export interface SharedByPackage {
+  http: HttpClient;
+  /** Run one package's evaluation: its GETs are shared with the other evaluations of the same package. */
+  run<T>(pkg: string, work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Several versions of one package in a lockfile (chalk@4 and chalk@5) ask the same questions
+ * about the package: its packument, its download counts, its PyPI project page. A GET that an
+ * evaluation of the same package already sent is answered from that one request (even when
+ * the answer was a failure, which the cache does not keep); what a package's evaluations shared
+ * is dropped when the last of them is done. Packages evaluated once pass straight through.
+ */
+export function shareByPackage(http: HttpClient, packages: readonly string[]): SharedByPackage {
+  const left = new Map<string, number>();
+  for (const pkg of packages) left.set(pkg, (left.get(pkg) ?? 0) + 1);
+  const several = new Set([...left].filter(([, n]) => n > 1).map(([pkg]) => pkg));
+  const current = new AsyncLocalStorage<string>();
+  const answers = new Map<string, Map<string, Promise<HttpResult>>>();
+  return {
+    http: {
+      request(req) {
+        const pkg = current.getStore();
+        if (pkg === undefined || !several.has(pkg) || (req.method ?? 'GET') !== 'GET' || (left.get(pkg) ?? 0) === 0) return http.request(req);
+        let shared = answers.get(pkg);
+        if (shared === undefined) answers.set(pkg, (shared = new Map()));
+        const key = JSON.stringify([req.url, req.headers ?? {}, req.maxBytes ?? null, req.retry ?? null]);
+        let answer = shared.get(key);
+        if (answer === undefined) shared.set(key, (answer = http.request(req)));
+        return answer;
+      },
+      close: () => http.close(),
+    },
+    async run(pkg, work) {
+      try {
+        return await current.run(pkg, work);
+      } finally {
+        const rest = (left.get(pkg) ?? 1) - 1;
+        left.set(pkg, rest);
+        if (rest === 0) answers.delete(pkg);
+      }
+    },
+  };
+}
+
+const packageOf = (subject: AuditSubject): string => `${subject.ecosystem}:${subject.name}`;
+
 /** Evaluate every subject; the result keeps the subjects' order. */
 export async function evaluateSubjects(
   subjects: readonly AuditSubject[],
   ctx: RunContext,
   options: EvaluateOptions,
 ): Promise<Evaluated[]> {
+  const sharing = shareByPackage(ctx.http, subjects.map(packageOf));
+  const shared: RunContext = { ...ctx, http: sharing.http };
   const auditCtx: RunContext = {
-    ...ctx,
+    ...shared,
     skipDependencies: true,
-    githubLookup: githubBatcher(ctx),
-    prefetchedVulnerabilities: prefetchVulnerabilities(ctx, subjects),
+    githubLookup: githubBatcher(shared),
+    prefetchedVulnerabilities: prefetchVulnerabilities(shared, subjects),
   };
   const results = new Array<Evaluated>(subjects.length);
   let next = 0;
@@ -80,7 +131,7 @@ export async function evaluateSubjects(
     while (next < subjects.length) {
       const index = next++;
       const subject = subjects[index] as AuditSubject;
-      const outcome = await checkTarget(targetOf(subject), auditCtx);
+      const outcome = await sharing.run(packageOf(subject), () => checkTarget(targetOf(subject), auditCtx));
       const evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
       results[index] = evaluated;
       options.onDone?.(evaluated);

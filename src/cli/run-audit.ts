@@ -61,7 +61,10 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   }
 
   const { ctx, session, http } = setUpRun({
-    cwd: process.cwd(),
+    // npm configuration as npm would read it in the audited project (its .npmrc is found from
+    // there, not from wherever nerq runs), and the whole checkout holding it is untrusted: a
+    // pull request controls a parent's .npmrc as much as the audited directory's own.
+    cwd: dir,
     registry: options.registry,
     offline: options.offline,
     cache: options.cache,
@@ -74,7 +77,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
     }),
     now,
-    untrustedDir: dir,
+    untrustedDir: repositoryRoot(dir) ?? dir,
     trustProjectNpmrc: options.trustProjectNpmrc === true,
   });
 
@@ -87,13 +90,12 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   let evaluated: Evaluated[];
   let confusion: Map<(typeof subjects)[number], string>;
   try {
-    [evaluated, confusion] = await Promise.all([
-      evaluateSubjects(subjects, ctx, {
-        concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
-        onDone: (e) => progress.done(applyPolicy(e.report, e.subject, policy, now).status !== 'pass'),
-      }),
-      findDependencyConfusion(subjects, ctx),
-    ]);
+    evaluated = await evaluateSubjects(subjects, ctx, {
+      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+      onDone: (e) => progress.done(applyPolicy(e.report, e.subject, policy, now).status !== 'pass'),
+    });
+    // After the evaluations: the release each one read tells a private mirror from a different package.
+    confusion = await findDependencyConfusion(evaluated, ctx);
   } finally {
     progress.stop();
     await http.close();
@@ -134,12 +136,18 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   return 0;
 }
 
+/** The git repository root holding `dir` (the nearest directory with a `.git`), or null outside a repository. */
+function repositoryRoot(dir: string): string | null {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return at;
+    if (path.dirname(at) === at) return null;
+  }
+}
+
 /** The audited directory relative to its git repository root (`/`-separated; `.` at the root or outside a repository). */
 function repositoryRelative(dir: string): string {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return path.relative(at, dir).split(path.sep).join('/') || '.';
-    if (path.dirname(at) === at) return '.';
-  }
+  const root = repositoryRoot(dir);
+  return root === null ? '.' : path.relative(root, dir).split(path.sep).join('/') || '.';
 }
 
 const ORDER: Record<AuditEntry['policy']['status'], number> = { fail: 0, error: 1, ignored: 2, pass: 3 };

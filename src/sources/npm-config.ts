@@ -8,8 +8,8 @@
  * `$PREFIX/etc/npmrc`) > npm's built-in defaults. The files are read and `${VAR}`-substituted
  * by @pnpm/npm-conf, which also carries npm's default registry, so it is never written here.
  *
- * `cwd` is where the user runs nerq (npm reads that project's `.npmrc` too). Never pass a
- * directory being audited: its `.npmrc` is untrusted data, not configuration.
+ * `cwd` is where npm would look for the project's `.npmrc`. For a directory being audited, pass
+ * it with `untrustedDir`: its `.npmrc` is then untrusted data, not configuration.
  *
  * Credentials stay inside the returned object: they are only ever turned into an
  * Authorization header for a URL on the host (and port) they were configured for, and never

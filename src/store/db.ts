@@ -100,6 +100,9 @@ export function openDatabase(file: string): DatabaseSync {
     // A corrupt file only shows itself at the first read: probe before anything else.
     db.prepare('SELECT count(*) AS n FROM sqlite_master').get();
     db.exec('PRAGMA journal_mode=WAL');
+    // With WAL, NORMAL is crash-safe for the database (a power cut may lose the last commits, a
+    // cache can afford that) and drops the flush per write that dominated an audit's CPU time.
+    db.exec('PRAGMA synchronous=NORMAL');
     db.exec('PRAGMA foreign_keys=ON');
     migrate(db);
     return db;
