@@ -15,6 +15,7 @@ import type { Evidence } from '../evidence/schema.js';
 import type { RunContext } from '../pipeline/context.js';
 import { ABBREVIATED_ACCEPT, fetchPackument } from '../sources/npm-registry.js';
 import type { AuditSubject } from './types.js';
+import { mapLimit } from '../util/map-limit.js';
 
 const CONCURRENCY = 8;
 
@@ -79,19 +80,14 @@ export async function findDependencyConfusion(
     return [{ subject, source, release: comparable ? evaluatedRelease(evidence) : null }];
   });
   const found = new Map<AuditSubject, string>();
-  let next = 0;
-  const worker = async () => {
-    while (next < suspects.length) {
-      const { subject, source, release } = suspects[next++]!;
-      const result = await fetchPackument(ctx.http, ctx.endpoints.npmPublicRegistry, subject.name, { accept: ABBREVIATED_ACCEPT });
-      if (result.status !== 'ok') continue;
-      if (release !== null && publishesSameRelease(result.packument, release)) continue;
-      found.set(
-        subject,
-        `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, suspects.length) }, worker));
+  await mapLimit(suspects, CONCURRENCY, async ({ subject, source, release }) => {
+    const result = await fetchPackument(ctx.http, ctx.endpoints.npmPublicRegistry, subject.name, { accept: ABBREVIATED_ACCEPT });
+    if (result.status !== 'ok') return;
+    if (release !== null && publishesSameRelease(result.packument, release)) return;
+    found.set(
+      subject,
+      `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
+    );
+  });
   return found;
 }

@@ -14,6 +14,7 @@ import type { HttpClient, HttpResult } from '../sources/types.js';
 import type { Target } from '../target/types.js';
 import { githubBatcher } from './github-batcher.js';
 import type { AuditSubject } from './types.js';
+import { mapLimit } from '../util/map-limit.js';
 
 export const DEFAULT_CONCURRENCY = 16;
 
@@ -125,18 +126,10 @@ export async function evaluateSubjects(
     githubLookup: githubBatcher(shared),
     prefetchedVulnerabilities: prefetchVulnerabilities(shared, subjects),
   };
-  const results = new Array<Evaluated>(subjects.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < subjects.length) {
-      const index = next++;
-      const subject = subjects[index] as AuditSubject;
-      const outcome = await sharing.run(packageOf(subject), () => checkTarget(targetOf(subject), auditCtx));
-      const evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
-      results[index] = evaluated;
-      options.onDone?.(evaluated);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, subjects.length)) }, worker));
-  return results;
+  return mapLimit(subjects, options.concurrency, async (subject) => {
+    const outcome = await sharing.run(packageOf(subject), () => checkTarget(targetOf(subject), auditCtx));
+    const evaluated: Evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
+    options.onDone?.(evaluated);
+    return evaluated;
+  });
 }

@@ -8,6 +8,7 @@ import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from 
 import { writeReports } from './output.js';
 import { startProgress } from './progress.js';
 import { setUpRun } from './run-context.js';
+import { mapLimit } from '../util/map-limit.js';
 
 const CONCURRENCY = 4;
 
@@ -60,20 +61,6 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     session.close();
   }
   return writeReports(reports, options);
-}
-
-/** Map with at most `limit` promises in flight, keeping input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 /**

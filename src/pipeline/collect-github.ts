@@ -4,14 +4,13 @@
  * the link needs no verification.
  */
 import type { Sources } from '../evidence/schema.js';
-import { EVIDENCE_SCHEMA_VERSION } from '../evidence/schema.js';
 import { GITHUB_HOST } from '../sources/endpoints.js';
 import { fetchGithubFacts } from '../sources/github.js';
 import { purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
-import { VERSION } from '../version.js';
 import type { Collected } from './collect-npm.js';
 import type { RunContext } from './context.js';
+import { evidenceOf } from './evidence-of.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
 
@@ -42,11 +41,9 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   };
   return {
     kind: 'evidence',
-    evidence: {
-      evidenceVersion: EVIDENCE_SCHEMA_VERSION,
-      capturedAt: ctx.now.toISOString(),
-      tool: { name: 'nerq', version: VERSION },
-      target: {
+    evidence: evidenceOf(
+      ctx,
+      {
         input: target.input,
         ecosystem: 'github',
         name: fullName,
@@ -54,8 +51,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
         purl: purlOf('github', fullName, target.spec),
         repository: github.facts.repository?.htmlUrl ?? null,
       },
-      categoryOverride: ctx.category ?? null,
       sources,
-    },
+    ),
   };
 }

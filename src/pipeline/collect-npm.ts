@@ -5,7 +5,6 @@
  * those dependencies, OSV advisories. Failures become data.
  */
 import type { Evidence, Sources } from '../evidence/schema.js';
-import { EVIDENCE_SCHEMA_VERSION } from '../evidence/schema.js';
 import { fetchAttestations, NO_PROVENANCE } from '../sources/npm-attestations.js';
 import { resolveDependencies } from '../sources/npm-dependencies.js';
 import { fetchDownloads } from '../sources/npm-downloads.js';
@@ -15,10 +14,10 @@ import { fetchTarballFacts } from '../sources/tarball.js';
 import { purlOf } from '../target/purl.js';
 import { resolveNpmVersion } from '../target/resolve-npm.js';
 import type { Target } from '../target/types.js';
-import { VERSION } from '../version.js';
 import { githubSourceFor } from './collect-github-source.js';
 import type { RunContext } from './context.js';
 import { vulnerabilitiesFor } from './vulnerabilities-for.js';
+import { evidenceOf } from './evidence-of.js';
 
 export type Collected =
   | { kind: 'evidence'; evidence: Evidence }
@@ -72,11 +71,9 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
   };
   return {
     kind: 'evidence',
-    evidence: {
-      evidenceVersion: EVIDENCE_SCHEMA_VERSION,
-      capturedAt: ctx.now.toISOString(),
-      tool: { name: 'nerq', version: VERSION },
-      target: {
+    evidence: evidenceOf(
+      ctx,
+      {
         input: target.input,
         ecosystem: 'npm',
         name: facts.name,
@@ -84,8 +81,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
         purl: purlOf('npm', target.name, version),
         repository: facts.repository?.url ?? facts.repository?.raw ?? null,
       },
-      categoryOverride: ctx.category ?? null,
       sources,
-    },
+    ),
   };
 }

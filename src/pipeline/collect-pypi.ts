@@ -3,16 +3,15 @@
  * collect in parallel: downloads (pypistats), the runtime dependencies as pip would install them
  * today, OSV advisories for the release and those dependencies, and the GitHub repository.
  */
-import type { Evidence, Sources } from '../evidence/schema.js';
-import { EVIDENCE_SCHEMA_VERSION } from '../evidence/schema.js';
+import type { Sources } from '../evidence/schema.js';
 import { collectPypi, fetchPypiDownloads, resolvePypiDependencies } from '../sources/pypi.js';
 import { pep503, purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
-import { VERSION } from '../version.js';
 import { githubSourceFor } from './collect-github-source.js';
 import type { Collected } from './collect-npm.js';
 import type { RunContext } from './context.js';
 import { vulnerabilitiesFor } from './vulnerabilities-for.js';
+import { evidenceOf } from './evidence-of.js';
 
 const NOT_NPM = 'not an npm package';
 
@@ -45,23 +44,13 @@ export async function collectPypiTarget(target: Target, ctx: RunContext): Promis
     pypi: { status: 'ok', facts },
     github,
   };
-  return { kind: 'evidence', evidence: evidenceOf(target, ctx, sources, facts.name, facts.version, facts.repository?.url ?? null) };
-}
-
-function evidenceOf(
-  target: Target,
-  ctx: RunContext,
-  sources: Sources,
-  name: string,
-  version: string,
-  repository: string | null,
-): Evidence {
+  const { name, version } = facts;
   return {
-    evidenceVersion: EVIDENCE_SCHEMA_VERSION,
-    capturedAt: ctx.now.toISOString(),
-    tool: { name: 'nerq', version: VERSION },
-    target: { input: target.input, ecosystem: 'pypi', name, version, purl: purlOf('pypi', name, version), repository },
-    categoryOverride: ctx.category ?? null,
-    sources,
+    kind: 'evidence',
+    evidence: evidenceOf(
+      ctx,
+      { input: target.input, ecosystem: 'pypi', name, version, purl: purlOf('pypi', name, version), repository: facts.repository?.url ?? null },
+      sources,
+    ),
   };
 }

@@ -59,6 +59,7 @@ import {
   shapeProblem,
 } from './github-rest.js';
 import type { HttpClient } from './types.js';
+import { mapLimit } from '../util/map-limit.js';
 
 export type { GithubClaim } from './github-link.js';
 export { GithubRateLimiter, githubLimiterFor } from './github-rate-limit.js';
@@ -402,18 +403,6 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
   );
 }
 
-/** Run `fn` over `items`, at most `limit` at a time. */
-async function mapPool<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await fn(item);
-    }
-  });
-  await Promise.all(workers);
-}
-
 /** Turn anything a collector throws into a result (a rate-limit stop carries its reason). */
 async function guarded(work: () => Promise<GithubResult>): Promise<GithubResult> {
   try {
@@ -459,12 +448,12 @@ async function runGraphqlBatch(batch: readonly Prepared[], results: Map<string, 
     return;
   }
   if (answer.kind === 'failed') {
-    if (answer.rest) await mapPool(batch, concurrency, (p) => viaRest(p, results));
+    if (answer.rest) await mapLimit(batch, concurrency, (p) => viaRest(p, results));
     else for (const p of batch) results.set(p.key, { status: 'unavailable', reason: answer.reason });
     return;
   }
   const { data, errors } = answer;
-  await mapPool(batch, concurrency, async (p) => {
+  await mapLimit(batch, concurrency, async (p) => {
     const alias = gqlItems[batch.indexOf(p)]?.alias ?? '';
     const node = data[alias];
     if (node === null || node === undefined) {
@@ -520,7 +509,7 @@ export async function fetchGithubFactsBatch(
   }
   const concurrency = options.concurrency ?? 4;
   if (ctx.token === null) {
-    await mapPool(prepared, concurrency, (p) => viaRest(p, results));
+    await mapLimit(prepared, concurrency, (p) => viaRest(p, results));
     return results;
   }
   const size = Math.max(1, options.batchSize ?? GRAPHQL_BATCH_SIZE);

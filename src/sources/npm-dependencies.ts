@@ -26,6 +26,7 @@ import { resolveNpmVersion } from '../target/resolve-npm.js';
 import type { NpmConfig } from './npm-config.js';
 import { ABBREVIATED_ACCEPT, fetchPackument, type PackumentResult } from './npm-registry.js';
 import type { HttpClient } from './types.js';
+import { mapLimit } from '../util/map-limit.js';
 
 export type DependenciesResult = Sources['dependencies'];
 export type DependencyEntry = DependencyFacts['dependencies'][number];
@@ -117,7 +118,7 @@ async function resolveAll(
   const names = [...new Set(plans.flatMap((p) => (p.kind === 'registry' ? [p.name] : [])))];
   const fetched = new Map<string, PackumentResult>();
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY) || 1);
-  await forEachLimited(names, concurrency, async (name) => {
+  await mapLimit(names, concurrency, async (name) => {
     let result: PackumentResult;
     try {
       result = await fetchPackument(http, npm.registryFor(name), name, { accept: ABBREVIATED_ACCEPT });
@@ -177,19 +178,6 @@ function describesPlaceholder(value: unknown): boolean {
 
 function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
-/** Run `fn` over `items` with at most `limit` calls in flight. */
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 function oneLine(value: unknown): string {

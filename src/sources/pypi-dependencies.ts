@@ -21,6 +21,7 @@ import { pep503 } from '../target/purl.js';
 import { resolvePypiVersion, type ResolvableRelease } from '../target/resolve-pypi.js';
 import { parseJsonBody, PROJECT_JSON_MAX_BYTES, projectJsonUrl, PypiReleasesOnlySchema } from './pypi-json.js';
 import type { HttpClient } from './types.js';
+import { mapLimit } from '../util/map-limit.js';
 
 export type PypiDependenciesResult = Sources['dependencies'];
 type Entry = DependencyFacts['dependencies'][number];
@@ -46,7 +47,7 @@ async function resolveAll(http: HttpClient, pypiBase: string, deps: PypiFacts['d
   const wanted = deps.slice(0, MAX_PYPI_DEPENDENCIES);
   const projects = [...new Set(wanted.filter((d) => !isDirectReference(d.specifier)).map((d) => pep503(d.name)))];
   const fetched = new Map<string, Fetched>();
-  await forEachLimited(projects, concurrency, async (project) => {
+  await mapLimit(projects, concurrency, async (project) => {
     fetched.set(project, await fetchReleases(http, pypiBase, project));
   });
 
@@ -95,19 +96,6 @@ async function fetchReleases(http: HttpClient, pypiBase: string, project: string
   } catch (error) {
     return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}` };
   }
-}
-
-/** Run `fn` over `items` with at most `limit` calls in flight. */
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 function oneLine(value: unknown): string {
