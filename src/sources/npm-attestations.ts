@@ -18,6 +18,7 @@ import hostedGitInfo from 'hosted-git-info';
 import npa from 'npm-package-arg';
 import type { AttestationFacts, Sources } from '../evidence/schema.js';
 import type { HttpClient } from './types.js';
+import { oneLine } from './one-line.js';
 
 export type AttestationsResult = Sources['attestations'];
 
@@ -235,9 +236,4 @@ function str(value: unknown): string | null {
 /** A non-empty string of sane length, else null. */
 function field(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_FIELD_LENGTH ? value : null;
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

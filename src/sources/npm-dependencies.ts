@@ -27,6 +27,7 @@ import type { NpmConfig } from './npm-config.js';
 import { ABBREVIATED_ACCEPT, fetchPackument, type PackumentResult } from './npm-registry.js';
 import type { HttpClient } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
+import { oneLine } from './one-line.js';
 
 export type DependenciesResult = Sources['dependencies'];
 export type DependencyEntry = DependencyFacts['dependencies'][number];
@@ -178,9 +179,4 @@ function describesPlaceholder(value: unknown): boolean {
 
 function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

@@ -9,6 +9,7 @@
  */
 import npa from 'npm-package-arg';
 import type { HttpClient } from './types.js';
+import { oneLine } from './one-line.js';
 
 /** Trimmed packuments of big projects exceed 20 MB; full ones can be larger still. */
 export const PACKUMENT_MAX_BYTES = 64 * 1024 * 1024;
@@ -80,9 +81,4 @@ export function parsePackument(body: Buffer): PackumentResult {
     return { status: 'unavailable', reason: 'packument: the body is not a JSON object' };
   }
   return { status: 'ok', packument: parsed as Record<string, unknown> };
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

@@ -22,6 +22,7 @@ import { resolvePypiVersion, type ResolvableRelease } from '../target/resolve-py
 import { parseJsonBody, PROJECT_JSON_MAX_BYTES, projectJsonUrl, PypiReleasesOnlySchema } from './pypi-json.js';
 import type { HttpClient } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
+import { oneLine } from './one-line.js';
 
 export type PypiDependenciesResult = Sources['dependencies'];
 type Entry = DependencyFacts['dependencies'][number];
@@ -96,9 +97,4 @@ async function fetchReleases(http: HttpClient, pypiBase: string, project: string
   } catch (error) {
     return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}` };
   }
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

@@ -15,6 +15,7 @@ import { NO_PROVENANCE } from './npm-attestations.js';
 import { parseJsonBody, PypiProvenanceSchema, type PypiProvenance } from './pypi-json.js';
 import type { HttpClient } from './types.js';
 import { joinUrl } from './url.js';
+import { oneLine } from './one-line.js';
 
 export type AttestationsResult = Sources['attestations'];
 
@@ -109,9 +110,4 @@ function field(value: unknown): string | null {
 
 function unavailable(reason: string): AttestationsResult {
   return { status: 'unavailable', reason };
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

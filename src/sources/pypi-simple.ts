@@ -14,6 +14,7 @@ import { comparePep440 } from '../target/resolve-pypi.js';
 import { parseJsonBody, PypiSimpleJsonSchema, SIMPLE_JSON_ACCEPT, type PypiSimpleJson } from './pypi-json.js';
 import type { HttpClient } from './types.js';
 import { joinUrl } from './url.js';
+import { oneLine } from './one-line.js';
 
 /** The simple page lists every file of every release; big projects reach tens of MB. */
 export const SIMPLE_MAX_BYTES = 64 * 1024 * 1024;
@@ -65,9 +66,4 @@ export function simpleFacts(page: PypiSimpleJson): SimpleFacts {
 function atLeast(version: string, minimum: string): boolean {
   const order = comparePep440(version, minimum);
   return order !== null && order >= 0;
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

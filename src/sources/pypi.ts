@@ -26,6 +26,7 @@ import { buildPypiFacts, releaseList } from './pypi-release-facts.js';
 import { fetchSimple, type SimpleResult } from './pypi-simple.js';
 import type { HttpClient } from './types.js';
 import { joinUrl } from './url.js';
+import { oneLine } from './one-line.js';
 
 export { fetchPypiDownloads } from './pypistats.js';
 export { resolvePypiDependencies } from './pypi-dependencies.js';
@@ -131,9 +132,4 @@ async function attestationsFor(
   }
   const result = await fetchProvenance(http, pypiBase, { project, version: facts.version, filename: file.filename });
   return result.status === 'not-applicable' ? { status: 'unavailable', reason: result.reason } : result;
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

@@ -10,6 +10,7 @@ import { pep503 } from '../target/purl.js';
 import { parseJsonBody, PypistatsRecentSchema } from './pypi-json.js';
 import type { HttpClient } from './types.js';
 import { joinUrl } from './url.js';
+import { oneLine } from './one-line.js';
 
 export type PypiDownloadsResult = { status: 'ok'; facts: DownloadFacts } | { status: 'unavailable'; reason: string };
 
@@ -40,9 +41,4 @@ export async function fetchPypiDownloads(http: HttpClient, pypiStatsBase: string
 
 function unavailable(reason: string): PypiDownloadsResult {
   return { status: 'unavailable', reason };
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }

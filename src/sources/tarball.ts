@@ -15,6 +15,7 @@ import { Parser, type ReadEntry } from 'tar';
 import { TarballFactsSchema, type TarballFacts } from '../evidence/schema.js';
 import { identifyLicenseText } from './license-text.js';
 import type { HttpClient } from './types.js';
+import { oneLine } from './one-line.js';
 
 const MiB = 1024 * 1024;
 
@@ -380,9 +381,4 @@ function formatBytes(n: number): string {
   if (n >= MiB && n % MiB === 0) return `${n / MiB} MiB`;
   if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${n} bytes`;
-}
-
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
 }
