@@ -5,4 +5,11 @@ if (major < 22 || (major === 22 && minor < 22)) {
   process.stderr.write(`nerq: Node.js ${process.versions.node} is not supported; use Node 24 LTS (22.22 or later)\n`);
   process.exit(2);
 }
-await import('../dist/cli.js');
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+  // `nerq --version` is run by every CI log and shell prompt: answer it without loading the CLI.
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else {
+  await import('../dist/cli.js');
+}

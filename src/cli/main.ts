@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { VERSION } from '../version.js';
-import { UsageError } from './options.js';
+import { UsageError } from './usage-error.js';
 import { CATEGORIES } from '../scoring/profiles.js';
 
 function outputOptions(command: Command): Command {

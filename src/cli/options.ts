@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 import { CATEGORIES } from '../scoring/profiles.js';
+import { UsageError } from './usage-error.js';
 
 export const FORMATS = ['table', 'json', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -57,9 +58,7 @@ export type AuditOptions = z.infer<typeof AuditOptionsSchema>;
 export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 /** Parse options or throw a UsageError with the first problem as one line. */
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
