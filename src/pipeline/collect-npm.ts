@@ -51,7 +51,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
     facts.tarballUrl
       ? fetchTarballFacts(ctx.http, facts.tarballUrl, { integrity: facts.integrity })
       : Promise.resolve({ status: 'unavailable' as const, reason: 'the registry gave no tarball URL' }),
-    fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
+    ctx.prefetchedDownloads?.(target.name) ?? fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
     attestationsResult,
     dependenciesResult,
     // One OSV batch for the target and every dependency that resolved (or the audit's shared batch).

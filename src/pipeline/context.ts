@@ -6,6 +6,8 @@ import type { GateOptions } from '../scoring/gate.js';
 import type { GithubClaim, GithubRepoRef, GithubResult } from '../sources/github.js';
 import type { VulnerabilitiesResult } from '../sources/osv.js';
 import type { OsvEcosystem } from '../sources/osv-advisory.js';
+import type { FactsCache } from '../sources/facts-cache.js';
+import type { DownloadsResult } from '../sources/npm-downloads.js';
 
 export interface RunContext {
   http: HttpClient;
@@ -29,4 +31,11 @@ export interface RunContext {
   /** How GitHub facts are fetched (an audit gathers lookups into GraphQL batches); default one by one. */
   githubLookup?: (repo: GithubRepoRef, claim: GithubClaim) => Promise<GithubResult>;
   prefetchedVulnerabilities?: (ecosystem: OsvEcosystem, name: string, version: string) => Promise<VulnerabilitiesResult> | undefined;
+  /**
+   * npm download counts fetched ahead for many packages (an audit's bulk queries); undefined for
+   * a package that was not in a bulk query, which then asks the downloads API itself.
+   */
+  prefetchedDownloads?: (name: string) => Promise<DownloadsResult> | undefined;
+  /** Derived facts kept in the store (facts-cache.ts); absent = no facts cache. */
+  facts?: FactsCache;
 }

@@ -1,0 +1,41 @@
+/**
+ * The facts cache: what a source derived from its answers (registry facts of one version,
+ * a tarball's facts, a repository's GitHub facts), kept in the store so that a warm run does
+ * not fetch, parse and derive the same answers again. The HTTP cache still holds the answers
+ * themselves (for revalidation); this holds the small result of reading them.
+ *
+ * Freshness follows the source the facts came from (freshness.ts): a caller asks with that
+ * source's freshness, and the implementation applies the run's cache mode — `--no-cache`
+ * never reads, `--offline` reads whatever is there, `--max-age` replaces every non-zero
+ * freshness. Keys name the source and every input the facts depend on (never a credential);
+ * the implementation separates nerq versions, so facts derived by other code are never read.
+ * Values are JSON. Like the HTTP cache, a failing store is treated as empty: never a throw.
+ */
+export interface FactsCache {
+  /** The value stored under `key` if it is fresh for `freshnessMs` under the run's mode; else undefined. */
+  get<T>(key: string, freshnessMs: number): T | undefined;
+  /** Store `value` (JSON-serialisable) under `key`, fetched now. */
+  put(key: string, value: unknown): void;
+}
+
+/** No cache: every lookup misses, nothing is kept (no store, and the default of RunContext). */
+export const NO_FACTS_CACHE: FactsCache = {
+  get: () => undefined,
+  put: () => undefined,
+};
+
+/** An in-memory facts cache for tests: fresh forever unless `now` moves past freshness. */
+export function memoryFactsCache(now: () => number = Date.now): FactsCache & { readonly entries: Map<string, { json: string; at: number }> } {
+  const entries = new Map<string, { json: string; at: number }>();
+  return {
+    entries,
+    get<T>(key: string, freshnessMs: number): T | undefined {
+      const entry = entries.get(key);
+      if (entry === undefined || freshnessMs <= 0 || now() - entry.at > freshnessMs) return undefined;
+      return JSON.parse(entry.json) as T;
+    },
+    put(key, value) {
+      entries.set(key, { json: JSON.stringify(value), at: now() });
+    },
+  };
+}
