@@ -1,4 +1,4 @@
-/** `nerq cache stats` and `nerq cache clear`: the HTTP cache in the local store. */
+/** `nerq cache stats` and `nerq cache clear`: the HTTP cache and the facts cache in the local store. */
 import { openUserStore } from './store-session.js';
 
 const MiB = 1024 * 1024;
@@ -8,16 +8,20 @@ export async function runCacheStats(options: { json?: boolean }): Promise<number
   if (store === null) return 3;
   try {
     const stats = store.cache.stats();
+    const facts = store.facts.stats();
     const last = stats.lastRun;
     const lookups = last === null ? 0 : last.hits + last.misses + last.revalidated;
     const hitRate = last === null || lookups === 0 ? null : Math.round(((last.hits + last.revalidated) / lookups) * 1000) / 1000;
     if (options.json) {
-      process.stdout.write(`${JSON.stringify({ file: store.file, entries: stats.entries, bytes: stats.bytes, lastRun: last, hitRate }, null, 2)}\n`);
+      // `facts` is an addition: the earlier fields keep their meaning (HTTP answers only).
+      const json = { file: store.file, entries: stats.entries, bytes: stats.bytes, lastRun: last, hitRate, facts };
+      process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       const lines = [
         `store     ${store.file}`,
         `entries   ${stats.entries}`,
         `size      ${(stats.bytes / MiB).toFixed(1)} MiB`,
+        `facts     ${facts.entries} entries, ${(facts.bytes / MiB).toFixed(1)} MiB`,
         last === null
           ? 'last run  —'
           : `last run  ${last.at}: ${last.hits} hits, ${last.revalidated} revalidated, ${last.misses} misses (hit rate ${hitRate === null ? '—' : `${Math.round(hitRate * 100)}%`})`,
@@ -35,8 +39,12 @@ export async function runCacheClear(): Promise<number> {
   if (store === null) return 3;
   try {
     const before = store.cache.stats();
+    const facts = store.facts.stats();
     store.cache.clear();
-    process.stdout.write(`cleared ${before.entries} cached responses (${(before.bytes / MiB).toFixed(1)} MiB); history kept\n`);
+    store.facts.clear();
+    process.stdout.write(
+      `cleared ${before.entries} cached responses (${(before.bytes / MiB).toFixed(1)} MiB) and ${facts.entries} cached facts; history kept\n`,
+    );
     return 0;
   } finally {
     store.close();

@@ -3,6 +3,7 @@
  * one HTTP client (one keep-alive pool per origin, credentials bound to their origins) behind the
  * store's cache, and the clock. Bad configuration is a usage error (exit 2).
  */
+import { createHash } from 'node:crypto';
 import type { RunContext } from '../pipeline/context.js';
 import type { GateOptions } from '../scoring/gate.js';
 import { resolveEndpoints, type Endpoints } from '../sources/endpoints.js';
@@ -37,6 +38,18 @@ export interface RunSetup {
   http: HttpClient;
   npm: NpmConfig;
   endpoints: Endpoints;
+}
+
+/**
+ * A short hash of the credentials a run sends (the GitHub token, the default registry's npm
+ * credential), '' with none: the facts cache's keys are scoped by it (see StoreSession.facts).
+ * Facts from a scoped registry with its own credential are keyed by that registry's credential
+ * hash in the source itself.
+ */
+export function credentialScope(token: string | null, npm: Pick<NpmConfig, 'registry' | 'authHeaderFor'>): string {
+  const npmAuth = npm.authHeaderFor(npm.registry) ?? null;
+  if (token === null && npmAuth === null) return '';
+  return createHash('sha256').update(JSON.stringify([token, npmAuth])).digest('hex').slice(0, 16);
 }
 
 export function setUpRun(options: RunSetupOptions): RunSetup {
@@ -77,6 +90,7 @@ export function setUpRun(options: RunSetupOptions): RunSetup {
     now: options.now,
     category: options.category ?? null,
     gate: options.gate,
+    facts: session.facts(credentialScope(token, npm)),
   };
   return { ctx, session, http, npm, endpoints };
 }

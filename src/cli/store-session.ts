@@ -1,22 +1,26 @@
 /**
  * The store for one run: opened lazily (commands that do not need it never open it), and
  * optional — where it cannot be opened nerq runs without it after one warning. Wraps the
- * HTTP client with the cache and records history.
+ * HTTP client with the cache, gives the sources the facts cache, and records history.
+ * Writes are grouped by the store and all reach the database by `close()`.
  */
 import { createHash } from 'node:crypto';
 import type { Evidence } from '../evidence/schema.js';
 import { comparePrevious, historyKey, historyRowOf } from '../report/previous.js';
 import type { Report } from '../report/schema.js';
-import { createCachedHttpClient } from '../sources/cached-http.js';
+import { createCachedHttpClient, type CacheMode } from '../sources/cached-http.js';
 import type { Endpoints } from '../sources/endpoints.js';
+import type { FactsCache } from '../sources/facts-cache.js';
 import { freshnessPolicy } from '../sources/freshness.js';
 import type { NpmConfig } from '../sources/npm-config.js';
 import type { HttpClient } from '../sources/types.js';
 import { cacheDir } from '../store/cache-dir.js';
 import { openStore } from '../store/open-store.js';
+import { createStoredFactsCache } from '../store/stored-facts-cache.js';
 import type { Store } from '../store/types.js';
+import { VERSION } from '../version.js';
 
-/** The store prunes itself to this size after each run. */
+/** The store prunes its cached answers and facts (together) to this size after each run. */
 export const STORE_MAX_BYTES = 256 * 1024 * 1024;
 
 export interface StoreOptions {
@@ -48,6 +52,14 @@ export class StoreSession {
     if (this.store === null && options.offline) warn('--offline without a store: every source is unavailable');
   }
 
+  get #mode(): CacheMode {
+    return this.#options.offline ? 'offline' : this.#options.cache ? 'normal' : 'no-cache';
+  }
+
+  get #maxAgeMs(): { maxAgeMs?: number } {
+    return this.#options.maxAgeS === undefined ? {} : { maxAgeMs: this.#options.maxAgeS * 1000 };
+  }
+
   /** The HTTP client every source uses: the cache in front of the network. */
   http(
     inner: HttpClient,
@@ -55,16 +67,26 @@ export class StoreSession {
     npm: NpmConfig,
     authFor: (url: string) => string | undefined = () => undefined,
   ): HttpClient {
-    const mode = this.#options.offline ? 'offline' : this.#options.cache ? 'normal' : 'no-cache';
     this.#cached = createCachedHttpClient(inner, {
       cache: this.store?.cache ?? null,
-      mode,
+      mode: this.#mode,
       freshnessFor: freshnessPolicy(endpoints, [npm.registry]),
-      ...(this.#options.maxAgeS === undefined ? {} : { maxAgeMs: this.#options.maxAgeS * 1000 }),
+      ...this.#maxAgeMs,
       // The same credential the inner client sends (GitHub token first, then npm's), hashed into the key.
       credentialFor: (url) => authFor(url) ?? npm.authHeaderFor(url),
     });
     return this.#cached;
+  }
+
+  /**
+   * The facts cache the sources use, under the same mode and --max-age as the HTTP cache.
+   * `credentialScope` (a hash of the credentials the run sends, or '' without any) separates the
+   * facts of runs with different credentials, as the HTTP cache's keys do: facts read with one
+   * token (a private repository) are never served to a run with another token or none.
+   */
+  facts(credentialScope = ''): FactsCache {
+    const version = credentialScope === '' ? VERSION : `${VERSION} ${credentialScope}`;
+    return createStoredFactsCache({ store: this.store?.facts ?? null, mode: this.#mode, version, ...this.#maxAgeMs });
   }
 
   /** Compare with the previous evaluation and record this one (never for error reports). */
@@ -81,18 +103,28 @@ export class StoreSession {
     }
   }
 
+  /** Record the run's cache counters, prune, and write everything still queued (history included). */
   close(): void {
     if (this.store === null) return;
+    let problem: unknown;
     try {
       if (this.#cached !== null) {
         const { hits, misses, revalidated } = this.#cached.stats();
         this.store.cache.recordRun({ hits, misses, revalidated, at: new Date().toISOString() });
       }
-      this.store.cache.prune(STORE_MAX_BYTES);
+      // Flushes the queued writes and prunes, in one transaction.
+      this.store.prune(STORE_MAX_BYTES);
     } catch (error) {
-      warn(`the store could not be updated: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    } finally {
+      problem = error;
+    }
+    try {
+      // Writes what a failed prune left queued (history rows stay queued until written).
       this.store.close();
+    } catch (error) {
+      problem ??= error;
+    }
+    if (problem !== undefined) {
+      warn(`the store could not be updated: ${problem instanceof Error ? problem.message.split('\n')[0] : String(problem)}`);
     }
   }
 }

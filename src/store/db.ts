@@ -46,6 +46,20 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // Issue 9: facts derived from answers (keys carry nerq's version; values are JSON). Pruning
+  // and stats read (fetched_at, key, size) from covering indexes: reaching `size` in the row
+  // itself walks every body's overflow pages (~100 ms per run for a 130 MB cache).
+  `
+  CREATE TABLE facts_cache (
+    key        TEXT PRIMARY KEY,
+    value      TEXT NOT NULL,
+    fetched_at INTEGER NOT NULL,
+    size       INTEGER NOT NULL
+  );
+  CREATE INDEX facts_cache_by_age ON facts_cache (fetched_at, key, size);
+  DROP INDEX http_cache_fetched_at;
+  CREATE INDEX http_cache_by_age ON http_cache (fetched_at, key, size);
+  `,
 ];
 
 /** The schema version this code writes. */

@@ -1,10 +1,14 @@
 /**
  * The history table: one row per completed evaluation, for trends and "changed since last
  * time". Dimension and check scores are stored as JSON objects.
+ *
+ * Rows are queued (write-queue.ts) and written with the store's next flush — at the latest on
+ * close; a failed flush keeps them queued for the next one. Reads merge the queued rows in, as
+ * if they had been inserted already (newest id last).
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { Transact } from './db.js';
 import type { HistoryRow, HistoryStore } from './types.js';
+import type { WriteQueue } from './write-queue.js';
 
 /** How many rows `list` returns when no limit is given. */
 export const DEFAULT_HISTORY_LIMIT = 50;
@@ -58,8 +62,20 @@ function fromRow(row: Row): HistoryRow {
   };
 }
 
+/** Rows newest first: by evaluation time, then insertion (queued rows after stored ones). */
+function newestFirst(stored: HistoryRow[], queued: readonly HistoryRow[]): HistoryRow[] {
+  // A stable sort of [queued newest-inserted first, then stored (already id DESC)] keeps that order on ties.
+  const rows = [...[...queued].reverse(), ...stored];
+  return rows.sort((a, b) => (a.evaluatedAt < b.evaluatedAt ? 1 : a.evaluatedAt > b.evaluatedAt ? -1 : 0));
+}
+
+/** What a queued row costs to write, roughly (it only decides when to flush). */
+function rowBytes(row: HistoryRow): number {
+  return 256 + Object.keys(row.dimensions).length * 32 + Object.keys(row.checks).length * 32;
+}
+
 /** The HistoryStore over an open, migrated database. Statements are prepared here, once. */
-export function createHistory(db: DatabaseSync, transact: Transact): HistoryStore {
+export function createHistory(db: DatabaseSync, queue: WriteQueue): HistoryStore {
   const insert = db.prepare(`INSERT INTO history (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const list = db.prepare(
     `SELECT ${COLUMNS} FROM history WHERE target = ? ORDER BY evaluated_at DESC, id DESC LIMIT ?`,
@@ -68,9 +84,12 @@ export function createHistory(db: DatabaseSync, transact: Transact): HistoryStor
     `SELECT ${COLUMNS} FROM history WHERE target = ? AND evaluated_at < ? ORDER BY evaluated_at DESC, id DESC LIMIT 1`,
   );
 
-  return {
-    record(row) {
-      transact(() => {
+  let queued: HistoryRow[] = [];
+  const queuedByTarget = new Map<string, HistoryRow[]>();
+
+  queue.join({
+    apply() {
+      for (const row of queued) {
         insert.run(
           row.target,
           row.ecosystem,
@@ -86,15 +105,39 @@ export function createHistory(db: DatabaseSync, transact: Transact): HistoryStor
           row.evaluatedAt,
           row.toolVersion,
         );
-      });
+      }
+    },
+    settle(committed) {
+      // Nothing is recorded during a flush: committed means every queued row is written.
+      if (committed) {
+        queued = [];
+        queuedByTarget.clear();
+      }
+      return queued.reduce((sum, row) => sum + rowBytes(row), 0);
+    },
+  });
+
+  return {
+    record(row) {
+      const copy = { ...row, dimensions: { ...row.dimensions }, checks: { ...row.checks } };
+      queued.push(copy);
+      const rows = queuedByTarget.get(copy.target);
+      if (rows === undefined) queuedByTarget.set(copy.target, [copy]);
+      else rows.push(copy);
+      queue.queued(rowBytes(copy));
     },
     list(target, limit = DEFAULT_HISTORY_LIMIT) {
       const n = Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_HISTORY_LIMIT;
-      return (list.all(target, n) as unknown as Row[]).map(fromRow);
+      const stored = (list.all(target, n) as unknown as Row[]).map(fromRow);
+      const pending = queuedByTarget.get(target);
+      return pending === undefined ? stored : newestFirst(stored, pending).slice(0, n);
     },
     previous(target, before) {
       const row = previous.get(target, before) as Row | undefined;
-      return row ? fromRow(row) : undefined;
+      const stored = row ? [fromRow(row)] : [];
+      const pending = queuedByTarget.get(target)?.filter((r) => r.evaluatedAt < before);
+      if (pending === undefined || pending.length === 0) return stored[0];
+      return newestFirst(stored, pending)[0];
     },
   };
 }

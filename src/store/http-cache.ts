@@ -1,11 +1,15 @@
 /**
  * The HTTP cache table: one row per request key (method + URL + varying request parts),
- * the response body as a BLOB. Pruned least-recently-fetched first to a byte bound.
- * The last run's hit/miss counters live in the `meta` table as JSON.
+ * the response body as a BLOB. Pruned least-recently-fetched first to a byte bound (with the
+ * facts, see prune.ts). The last run's hit/miss counters live in the `meta` table as JSON.
+ *
+ * Puts, touches and the run record are queued (write-queue.ts) and coalesced per key; `get`
+ * answers from the queue first, so a run reads its own writes.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Transact } from './db.js';
 import type { CachedResponse, CacheStats, HttpCacheStore } from './types.js';
+import type { WriteQueue } from './write-queue.js';
 
 const LAST_RUN_KEY = 'cache.lastRun';
 
@@ -52,8 +56,24 @@ function parseLastRun(json: string | undefined): CacheStats['lastRun'] {
   return null;
 }
 
-/** The HttpCacheStore over an open, migrated database. Statements are prepared here, once. */
-export function createHttpCache(db: DatabaseSync, transact: Transact): HttpCacheStore {
+/** A queued write for one key: a whole entry, or a 304's refresh of a stored one. */
+type Queued =
+  | { kind: 'put'; entry: CachedResponse }
+  | { kind: 'touch'; fetchedAt: number; etag?: string | null; lastModified?: string | null };
+
+/** What a queued touch costs to write, roughly (it only decides when to flush). */
+const TOUCH_BYTES = 128;
+
+/**
+ * The HttpCacheStore over an open, migrated database. Statements are prepared here, once.
+ * `prune` is the store's (it bounds the cached answers and the facts together).
+ */
+export function createHttpCache(
+  db: DatabaseSync,
+  transact: Transact,
+  queue: WriteQueue,
+  prune: (maxBytes: number) => void,
+): HttpCacheStore {
   const select = db.prepare(
     'SELECT key, url, status, headers, body, etag, last_modified, fetched_at FROM http_cache WHERE key = ?',
   );
@@ -74,22 +94,48 @@ export function createHttpCache(db: DatabaseSync, transact: Transact): HttpCache
   );
   const deleteAll = db.prepare('DELETE FROM http_cache');
   const deleteMeta = db.prepare('DELETE FROM meta WHERE key = ?');
-  // Keep the newest prefix (by fetched_at) whose running size stays within the bound.
-  const pruneOver = db.prepare(`
-    DELETE FROM http_cache WHERE key IN (
-      SELECT key FROM (
-        SELECT key, sum(size) OVER (ORDER BY fetched_at DESC, key DESC ROWS UNBOUNDED PRECEDING) AS running
-        FROM http_cache
-      ) WHERE running > ?
-    )`);
 
-  return {
-    get(key) {
-      const row = select.get(key) as CacheRow | undefined;
-      if (!row) return undefined;
-      const headers = parseHeaders(row.headers);
-      if (!headers) return undefined;
-      const entry: CachedResponse = {
+  const queued = new Map<string, Queued>();
+  let queuedRun: string | undefined;
+
+  queue.join({
+    apply() {
+      for (const [key, write] of queued) {
+        if (write.kind === 'put') {
+          const { entry } = write;
+          upsert.run(
+            key,
+            entry.url,
+            entry.status,
+            JSON.stringify(entry.headers),
+            entry.body,
+            entry.etag,
+            entry.lastModified,
+            entry.fetchedAt,
+            entry.body.byteLength,
+          );
+        } else {
+          touchTime.run(write.fetchedAt, key);
+          if (write.etag !== undefined) touchEtag.run(write.etag, key);
+          if (write.lastModified !== undefined) touchLastModified.run(write.lastModified, key);
+        }
+      }
+      if (queuedRun !== undefined) upsertMeta.run(LAST_RUN_KEY, queuedRun);
+    },
+    settle() {
+      // Written, or lost with the failed transaction: either way nothing is retried.
+      queued.clear();
+      queuedRun = undefined;
+      return 0;
+    },
+  });
+
+  const stored = (key: string): CachedResponse | undefined => {
+    const row = select.get(key) as CacheRow | undefined;
+    if (!row) return undefined;
+    const headers = parseHeaders(row.headers);
+    if (!headers) return undefined;
+    return {
         key: row.key,
         url: row.url,
         status: row.status,
@@ -97,53 +143,61 @@ export function createHttpCache(db: DatabaseSync, transact: Transact): HttpCache
         body: Buffer.from(row.body.buffer, row.body.byteOffset, row.body.byteLength),
         etag: row.etag,
         lastModified: row.last_modified,
-        fetchedAt: row.fetched_at,
+      fetchedAt: row.fetched_at,
+    };
+  };
+
+  return {
+    get(key) {
+      const write = queued.get(key);
+      if (write?.kind === 'put') return { ...write.entry };
+      const entry = stored(key);
+      if (entry === undefined || write === undefined) return entry;
+      return {
+        ...entry,
+        fetchedAt: write.fetchedAt,
+        ...(write.etag === undefined ? {} : { etag: write.etag }),
+        ...(write.lastModified === undefined ? {} : { lastModified: write.lastModified }),
       };
-      return entry;
     },
     put(entry) {
-      transact(() => {
-        upsert.run(
-          entry.key,
-          entry.url,
-          entry.status,
-          JSON.stringify(entry.headers),
-          entry.body,
-          entry.etag,
-          entry.lastModified,
-          entry.fetchedAt,
-          entry.body.byteLength,
-        );
-      });
+      queued.set(entry.key, { kind: 'put', entry: { ...entry } });
+      queue.queued(entry.body.byteLength + entry.key.length + entry.url.length);
     },
     touch(key, fetchedAt, validators) {
-      transact(() => {
-        touchTime.run(fetchedAt, key);
-        if (validators?.etag !== undefined) touchEtag.run(validators.etag, key);
-        if (validators?.lastModified !== undefined) touchLastModified.run(validators.lastModified, key);
-      });
+      const before = queued.get(key);
+      // Later validators win; a validator the 304 did not carry keeps the earlier queued one.
+      const base = before?.kind === 'put' ? before.entry : before;
+      const etag = validators?.etag !== undefined ? validators.etag : base?.etag;
+      const lastModified = validators?.lastModified !== undefined ? validators.lastModified : base?.lastModified;
+      if (before?.kind === 'put') {
+        queued.set(key, { kind: 'put', entry: { ...before.entry, fetchedAt, etag: etag ?? null, lastModified: lastModified ?? null } });
+      } else {
+        const touch: Queued = { kind: 'touch', fetchedAt };
+        if (etag !== undefined) touch.etag = etag;
+        if (lastModified !== undefined) touch.lastModified = lastModified;
+        queued.set(key, touch);
+      }
+      queue.queued(TOUCH_BYTES);
     },
     stats() {
+      queue.flush();
       const t = totals.get() as { entries: number; bytes: number };
       const meta = selectMeta.get(LAST_RUN_KEY) as { value: string } | undefined;
       return { entries: t.entries, bytes: t.bytes, lastRun: parseLastRun(meta?.value) };
     },
     recordRun(run) {
-      const value = JSON.stringify({ hits: run.hits, misses: run.misses, revalidated: run.revalidated, at: run.at });
-      transact(() => {
-        upsertMeta.run(LAST_RUN_KEY, value);
-      });
+      queuedRun = JSON.stringify({ hits: run.hits, misses: run.misses, revalidated: run.revalidated, at: run.at });
+      queue.queued(queuedRun.length);
     },
     clear() {
+      queued.clear();
+      queuedRun = undefined;
       transact(() => {
         deleteAll.run();
         deleteMeta.run(LAST_RUN_KEY);
       });
     },
-    prune(maxBytes) {
-      transact(() => {
-        pruneOver.run(Math.max(0, maxBytes));
-      });
-    },
+    prune,
   };
 }

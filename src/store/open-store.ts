@@ -7,15 +7,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { isCorruption, openDatabase, SchemaTooNewError, transactor } from './db.js';
+import { createFacts } from './facts.js';
 import { createHistory } from './history.js';
 import { createHttpCache } from './http-cache.js';
+import { pruner } from './prune.js';
 import type { Store } from './types.js';
+import { createWriteQueue, type WriteQueueOptions } from './write-queue.js';
 
 export const STORE_FILE = 'nerq.sqlite';
 
 export interface OpenStoreOptions {
   dir: string;
   warn: (message: string) => void;
+  /** When grouped writes are flushed (defaults: 4 MiB queued, or 100 ms after the first write). */
+  flush?: WriteQueueOptions;
 }
 
 function reason(error: unknown): string {
@@ -60,19 +65,31 @@ function hasForeignHeader(file: string): boolean {
   }
 }
 
-function wrap(file: string, db: DatabaseSync): Store {
+function wrap(file: string, db: DatabaseSync, flush: WriteQueueOptions | undefined): Store {
   const transact = transactor(db);
-  const cache = createHttpCache(db, transact);
-  const history = createHistory(db, transact);
+  const queue = createWriteQueue(transact, flush);
+  const pruneRows = pruner(db);
+  const prune = (maxBytes: number): void => queue.flush(() => pruneRows(maxBytes));
+  const cache = createHttpCache(db, transact, queue, prune);
+  const history = createHistory(db, queue);
+  const facts = createFacts(db, transact, queue);
   let open = true;
   return {
     file,
     cache,
     history,
+    facts,
+    flush: () => queue.flush(),
+    prune,
     close() {
       if (!open) return;
       open = false;
-      db.close();
+      try {
+        queue.flush();
+      } finally {
+        queue.dispose();
+        db.close();
+      }
     },
   };
 }
@@ -92,11 +109,11 @@ function openOrReplace(file: string, warn: (message: string) => void): DatabaseS
 }
 
 /** Opens (creating and migrating as needed) the store in `dir`; null when it cannot be used. */
-export function openStore({ dir, warn }: OpenStoreOptions): Store | null {
+export function openStore({ dir, warn, flush }: OpenStoreOptions): Store | null {
   const file = path.join(dir, STORE_FILE);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    return wrap(file, openOrReplace(file, warn));
+    return wrap(file, openOrReplace(file, warn), flush);
   } catch (error) {
     if (error instanceof SchemaTooNewError) {
       warn(`the store at ${file} was written by a newer nerq (${error.message}); running without it`);

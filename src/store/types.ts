@@ -1,6 +1,8 @@
 /**
- * The local store's contracts (issue 6): an HTTP cache that revalidates, and trust-score
- * history. One SQLite database (node:sqlite) in the user's cache directory.
+ * The local store's contracts (issue 6): an HTTP cache that revalidates, trust-score history,
+ * and derived facts (issue 9). One SQLite database (node:sqlite) in the user's cache directory.
+ * Writes are grouped (write-queue.ts): they reach the database at the next flush, and reads
+ * see them before that.
  */
 
 /** One cached HTTP response. Never holds a credential: `key` carries only its hash. */
@@ -33,8 +35,22 @@ export interface HttpCacheStore {
   stats(): CacheStats;
   recordRun(run: { hits: number; misses: number; revalidated: number; at: string }): void;
   clear(): void;
-  /** Drop the least recently fetched entries until the cache holds at most `maxBytes`. */
+  /** The store's prune (Store.prune): cached answers and facts together, to at most `maxBytes`. */
   prune(maxBytes: number): void;
+}
+
+/** One row of the facts table: JSON text and when it was derived (epoch ms). */
+export interface StoredFacts {
+  value: string;
+  fetchedAt: number;
+}
+
+/** The facts table, raw: no freshness, no mode, no version (stored-facts-cache.ts adds them). */
+export interface FactsStore {
+  get(key: string): StoredFacts | undefined;
+  put(key: string, value: string, fetchedAt: number): void;
+  stats(): { entries: number; bytes: number };
+  clear(): void;
 }
 
 /** One completed evaluation. */
@@ -68,5 +84,14 @@ export interface Store {
   readonly file: string;
   readonly cache: HttpCacheStore;
   readonly history: HistoryStore;
+  readonly facts: FactsStore;
+  /** Write every queued write now, in one transaction; throws if the database refuses them. */
+  flush(): void;
+  /**
+   * Flush, then drop the least recently fetched cached answers and facts until the two hold
+   * at most `maxBytes` together. History is kept.
+   */
+  prune(maxBytes: number): void;
+  /** Flush and close. The handle is closed even when the flush throws (it rethrows after). */
   close(): void;
 }

@@ -61,7 +61,7 @@ describe('openStore: open, migrate, reopen', () => {
       expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
       const names = (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table','index') ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
       expect(names).toEqual(
-        expect.arrayContaining(['http_cache', 'history', 'meta', 'http_cache_fetched_at', 'history_target_evaluated_at']),
+        expect.arrayContaining(['http_cache', 'history', 'meta', 'facts_cache', 'http_cache_by_age', 'facts_cache_by_age', 'history_target_evaluated_at']),
       );
     } finally {
       db.close();
