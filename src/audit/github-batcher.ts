@@ -1,11 +1,17 @@
 /**
  * In an audit, many packages ask for their repositories at about the same time. With a token,
- * their GitHub lookups are gathered into batches (several repositories per GraphQL query) instead
- * of one query each: a lookup waits at most `windowMs` for others to join, and a full batch goes
- * at once. Without a token there is nothing to batch (REST is per repository): lookups go through.
+ * their GitHub lookups are gathered into full batches (25 repositories per GraphQL query; the
+ * packages of one repository share its place)
+ * instead of one query each. A batch leaves when it is full, when no new lookup has arrived for
+ * `quietMs` (the evaluations in flight have all asked), or when its oldest lookup has waited
+ * `maxWaitMs` (a steady trickle never holds one back for long). A repository the facts cache
+ * answers never enters a batch. Without a token there is nothing to batch (REST is per
+ * repository): lookups go through, still answered from the facts cache first.
  */
+import { githubSourceContext } from '../pipeline/collect-github-source.js';
 import type { RunContext } from '../pipeline/context.js';
 import {
+  cachedGithubResult,
   fetchGithubFacts,
   fetchGithubFactsBatch,
   githubItemKey,
@@ -20,24 +26,32 @@ export type GithubLookup = (repo: GithubRepoRef, claim: GithubClaim) => Promise<
 export interface BatcherOptions {
   /** Repositories gathered before a batch leaves (default 25). */
   batchSize?: number;
-  /** How long the first lookup of a batch waits for others (default 25 ms). */
-  windowMs?: number;
+  /** A batch leaves once no new lookup arrived for this long (default 30 ms). */
+  quietMs?: number;
+  /** …or once its oldest lookup has waited this long (default 250 ms). */
+  maxWaitMs?: number;
+}
+
+export const BATCHER_DEFAULTS = { batchSize: 25, quietMs: 30, maxWaitMs: 250 } as const;
+
+interface Pending {
+  item: GithubBatchItem;
+  resolve: (result: GithubResult) => void;
 }
 
 export function githubBatcher(ctx: RunContext, options: BatcherOptions = {}): GithubLookup {
-  const source = { http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now };
+  const source = githubSourceContext(ctx);
   if (ctx.githubToken === null) return (repo, claim) => fetchGithubFacts(source, repo, claim);
-  const batchSize = options.batchSize ?? 25;
-  const windowMs = options.windowMs ?? 25;
-  let pending: { item: GithubBatchItem; resolve: (r: GithubResult) => void }[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  const batchSize = Math.max(1, options.batchSize ?? BATCHER_DEFAULTS.batchSize);
+  const quietMs = options.quietMs ?? BATCHER_DEFAULTS.quietMs;
+  const maxWaitMs = options.maxWaitMs ?? BATCHER_DEFAULTS.maxWaitMs;
+  let pending: Pending[] = [];
+  // Distinct repositories pending: the packages of a monorepo share one slot of a batch.
+  let repositories = new Set<string>();
+  let quiet: NodeJS.Timeout | undefined;
+  let deadline: NodeJS.Timeout | undefined;
 
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = pending;
-    pending = [];
-    if (batch.length === 0) return;
+  const send = (batch: readonly Pending[]): void => {
     fetchGithubFactsBatch(source, batch.map((p) => p.item), { batchSize })
       .then((results) => {
         for (const { item, resolve } of batch) {
@@ -45,15 +59,36 @@ export function githubBatcher(ctx: RunContext, options: BatcherOptions = {}): Gi
         }
       })
       .catch((error: unknown) => {
-        const reason = `GitHub: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+        const reason = `GitHub: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`;
         for (const { resolve } of batch) resolve({ status: 'unavailable', reason });
       });
   };
 
-  return (repo, claim) =>
-    new Promise<GithubResult>((resolve) => {
-      pending.push({ item: { repo, claim }, resolve });
-      if (pending.length >= batchSize) flush();
-      else timer ??= setTimeout(flush, windowMs);
+  const flush = (): void => {
+    clearTimeout(quiet);
+    clearTimeout(deadline);
+    quiet = undefined;
+    deadline = undefined;
+    const batch = pending;
+    pending = [];
+    repositories = new Set();
+    if (batch.length > 0) send(batch);
+  };
+
+  return (repo, claim) => {
+    const item = { repo, claim };
+    const cached = cachedGithubResult(source, item);
+    if (cached !== undefined) return Promise.resolve(cached);
+    return new Promise<GithubResult>((resolve) => {
+      pending.push({ item, resolve });
+      repositories.add(`${repo.host}/${repo.owner}/${repo.name}`.toLowerCase());
+      if (repositories.size >= batchSize) {
+        flush();
+        return;
+      }
+      clearTimeout(quiet);
+      quiet = setTimeout(flush, quietMs);
+      deadline ??= setTimeout(flush, maxWaitMs);
     });
+  };
 }

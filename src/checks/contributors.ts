@@ -39,19 +39,22 @@ export default defineCheck({
   title: 'Contributors',
   description:
     'Counts the non-bot contributors of the repository: ≥ 20 score 100, 10–19 85, 5–9 70, 3–4 55, 2 40, 1 20, none 0. ' +
-    'The bus factor (fewest contributors who made half of the top contributors\' commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40.',
+    'The bus factor (fewest contributors who made half of the top contributors\' commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40. ' +
+    'Without a token the figures come from GitHub\'s contributors list (all time); with one, from the authors of the default branch\'s last 100 commits, and the message says so.',
   messages: {
-    many: '{count} contributors; bus factor {busFactorLabel}',
-    'bus-factor': '{count} contributors, but bus factor {busFactor}: the top contributor made {topPercent}% of the commits',
-    few: '{count} contributors (bus factor {busFactorLabel})',
-    none: 'No non-bot contributors listed for {repository}',
+    many: '{count} contributors{basisNote}; bus factor {busFactorLabel}',
+    'bus-factor': '{count} contributors{basisNote}, but bus factor {busFactor}: the top contributor made {topPercent}% of the commits',
+    few: '{count} contributors{basisNote} (bus factor {busFactorLabel})',
+    none: 'No non-bot contributors{basisNote} listed for {repository}',
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
   },
   evaluate: ({ github }) => {
     const read = readGithub(github, ['contributors']);
     if (!read.ok) return read.outcome;
-    const { count, busFactor, topShare } = read.sections.contributors;
+    const { count, busFactor, topShare, basis, commitsExamined } = read.sections.contributors;
+    // GraphQL counts the authors of recent commits, not an all-time list: the message says so.
+    const recent = basis === 'recent-commits';
     const data: Record<string, EvidenceValue> = {
       ...read.data,
       count,
@@ -59,6 +62,9 @@ export default defineCheck({
       busFactorLabel: busFactor ?? 'unknown',
       topShare,
       topPercent: topShare === null ? 'unknown' : percent(topShare, 1),
+      // Empty for the all-time list, so its messages read as before.
+      basisNote: recent ? ` in the last ${commitsExamined ?? 'recent'} commits` : '',
+      ...(recent ? { basis, commitsExamined: commitsExamined ?? null } : {}),
     };
     if (count <= 0) return { score: 0, messageId: 'none', data };
     const countScore = contributorCountScore(count);

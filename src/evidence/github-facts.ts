@@ -90,6 +90,15 @@ export const GithubContributorsSchema = z.object({
   busFactor: z.number().int().nullable(),
   /** Share (0–1) of those commits made by the single top contributor; null when unknown. */
   topShare: z.number().nullable(),
+  /**
+   * What the figures are counted over: `contributors` — GitHub's contributors list (REST, all
+   * time); `recent-commits` — the authors of the default branch's newest `commitsExamined`
+   * commits (GraphQL has no contributors list), so `count` is the people in that window, not
+   * an all-time total. Absent in evidence saved before the basis was recorded: `contributors`.
+   */
+  basis: z.enum(['contributors', 'recent-commits']).optional(),
+  /** With `recent-commits`: how many commits were examined (at most 100). */
+  commitsExamined: z.number().int().optional(),
 });
 export type GithubContributors = z.infer<typeof GithubContributorsSchema>;
 

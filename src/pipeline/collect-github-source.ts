@@ -3,8 +3,15 @@
  * or the configured Enterprise host), verified against the package (starjacking) by the source.
  */
 import type { AttestationFacts, RepositoryRef, Sources } from '../evidence/schema.js';
-import { fetchGithubFacts, githubRepoOf } from '../sources/github.js';
+import { fetchGithubFacts, githubRepoOf, type GithubSourceContext } from '../sources/github.js';
 import type { RunContext } from './context.js';
+
+/** The GitHub source's view of a run: its client, endpoints, token, clock and facts cache. */
+export function githubSourceContext(ctx: RunContext): GithubSourceContext {
+  const source: GithubSourceContext = { http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now };
+  if (ctx.facts !== undefined) source.facts = ctx.facts;
+  return source;
+}
 
 export async function githubSourceFor(
   ctx: RunContext,
@@ -20,7 +27,7 @@ export async function githubSourceFor(
   // A provenance attestation that names the repository verifies the link as well as the manifest does.
   const attested = await attestations;
   const provenance: AttestationFacts | null = attested.status === 'ok' ? attested.facts : null;
-  const lookup = ctx.githubLookup ?? ((r, c) => fetchGithubFacts({ http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now }, r, c));
+  const lookup = ctx.githubLookup ?? ((r, c) => fetchGithubFacts(githubSourceContext(ctx), r, c));
   return lookup(
     repo,
     {

@@ -8,6 +8,7 @@ import { GITHUB_HOST } from '../sources/endpoints.js';
 import { fetchGithubFacts } from '../sources/github.js';
 import { purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
+import { githubSourceContext } from './collect-github-source.js';
 import type { Collected } from './collect-npm.js';
 import type { RunContext } from './context.js';
 import { evidenceOf } from './evidence-of.js';
@@ -17,7 +18,7 @@ const NO_PACKAGE = 'a repository target publishes no package';
 export async function collectGithubTarget(target: Target, ctx: RunContext): Promise<Collected> {
   const [owner = '', name = ''] = target.name.split('/');
   const github = await fetchGithubFacts(
-    { http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now },
+    githubSourceContext(ctx),
     { host: GITHUB_HOST, owner, name },
     { kind: 'target' },
   );

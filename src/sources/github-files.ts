@@ -101,3 +101,59 @@ export function ciIn(listings: RepoListings): GithubCi | null {
     dependencyUpdates,
   };
 }
+
+/** The community-profile files as the listings show them (GitHub looks in the root, `.github/` and `docs/`). */
+export interface ListedCommunityFiles {
+  readme: boolean;
+  contributing: boolean;
+  codeOfConduct: boolean;
+  issueTemplate: boolean;
+  pullRequestTemplate: boolean;
+}
+
+const README_FILE = /^readme(\.[a-z0-9]+)*$/i;
+const CONTRIBUTING_FILE = /^contributing(\.[a-z0-9]+)?$/i;
+const CONDUCT_FILE = /^code[_-]of[_-]conduct(\.[a-z0-9]+)?$/i;
+const ISSUE_TEMPLATE = /^issue_template(\.[a-z0-9]+)?$/i;
+const PR_TEMPLATE = /^pull_request_template(\.[a-z0-9]+)?$/i;
+/** `config.yml` in ISSUE_TEMPLATE/ configures the chooser; it is not a template. */
+const TEMPLATE_CONFIG = /^config\.ya?ml$/i;
+
+function topLevelFile(entries: readonly TreeEntry[], pattern: RegExp): boolean {
+  return entries.some((e) => e.type === 'file' && !e.path.includes('/') && pattern.test(e.path));
+}
+
+/** A template file, or a template directory: one level deep only `.github` shows its files, elsewhere the directory counts. */
+function hasTemplate(entries: readonly TreeEntry[], pattern: RegExp, nested: boolean): boolean {
+  return entries.some((e) => {
+    const [head = '', child] = e.path.split('/');
+    if (!pattern.test(head)) return false;
+    if (child === undefined) return e.type === 'file' || (e.type === 'dir' && !nested);
+    return e.type === 'file' && !TEMPLATE_CONFIG.test(child);
+  });
+}
+
+/**
+ * The files GitHub's community profile reports, read from the listings (what GraphQL gives
+ * instead of `/community/profile`); null when a listing the answer depends on is unknown.
+ */
+export function communityFilesIn(listings: RepoListings): ListedCommunityFiles | null {
+  const { root, github } = listings;
+  if (root === null) return null;
+  if (hasDir(root, '.github') && github === null) return null;
+  if (hasDir(root, 'docs') && (listings.docs === undefined || listings.docs === null)) return null;
+  const places: Array<{ entries: readonly TreeEntry[]; nested: boolean }> = [
+    { entries: root, nested: false },
+    { entries: github ?? [], nested: true },
+    { entries: listings.docs ?? [], nested: false },
+  ];
+  const anyFile = (pattern: RegExp) => places.some((p) => topLevelFile(p.entries, pattern));
+  const anyTemplate = (pattern: RegExp) => places.some((p) => hasTemplate(p.entries, pattern, p.nested));
+  return {
+    readme: anyFile(README_FILE),
+    contributing: anyFile(CONTRIBUTING_FILE),
+    codeOfConduct: anyFile(CONDUCT_FILE),
+    issueTemplate: anyTemplate(ISSUE_TEMPLATE),
+    pullRequestTemplate: anyTemplate(PR_TEMPLATE),
+  };
+}

@@ -2,15 +2,24 @@
  * Repository facts from GitHub's GraphQL API (with a token): one query per repository — or one
  * query for several, each under its own alias — returns the repository, commit counts and
  * authors, releases and their assets, recent issues and pull requests with their first
- * responses, the root / `.github` / `docs` trees and the manifests for the link check.
+ * responses, the root / `.github` / `docs` trees and the manifests for the link check — and,
+ * in place of REST's contributors list and community profile, the authors of the newest 100
+ * commits and the code of conduct, contributing guidelines and templates.
  *
  * A batch that GitHub cannot finish (a timeout, the node limit, 502/504) is halved and retried;
  * a repository GraphQL cannot answer for (not found, blocked, forbidden) is handed back for the
  * REST path, which tells missing from blocked.
  */
 import { z } from 'zod';
-import type { GithubActivity, GithubReleases, GithubRepository, GithubResponsiveness } from '../evidence/github-facts.js';
-import { entryType, type RepoListings, type TreeEntry } from './github-files.js';
+import type {
+  GithubActivity,
+  GithubCommunity,
+  GithubContributors,
+  GithubReleases,
+  GithubRepository,
+  GithubResponsiveness,
+} from '../evidence/github-facts.js';
+import { communityFilesIn, entryType, type RepoListings, type TreeEntry } from './github-files.js';
 import type { DirRead, FileRead, RepoFileSource } from './github-link.js';
 import { primaryLimitReason, rateLimitHeaders } from './github-rate-limit.js';
 import { failureReason, githubRequest, GithubStop, jsonBody, oneLine, type GithubCall, type Section } from './github-request.js';
@@ -21,8 +30,10 @@ import {
   isBot,
   isBotCommit,
   summariseActivity,
+  summariseContributors,
   summariseReleases,
   type CommitInfo,
+  type ContributorInfo,
   type ReleaseInfo,
 } from './github-summaries.js';
 
@@ -31,7 +42,7 @@ const MAX_GRAPHQL_BYTES = 32 * 1024 * 1024;
 /** Repositories per GraphQL query before any shrinking. */
 export const GRAPHQL_BATCH_SIZE = 10;
 /** Bounded samples asked for in the query. */
-export const GRAPHQL_LIMITS = { commits: 100, releases: 50, assets: 30, threads: 50, replies: 10, topics: 20 } as const;
+export const GRAPHQL_LIMITS = { commits: 100, contributorCommits: 100, releases: 50, assets: 30, threads: 50, replies: 10, topics: 20 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // The query
@@ -48,6 +59,8 @@ export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
   licenseInfo { spdxId }
   repositoryTopics(first: ${L.topics}) { nodes { topic { name } } }
   homepageUrl hasIssuesEnabled isSecurityPolicyEnabled
+  codeOfConduct { key } contributingGuidelines { resourcePath }
+  issueTemplates { name } pullRequestTemplates { filename }
   defaultBranchRef {
     name
     target {
@@ -55,6 +68,7 @@ export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
         year: history(since: $since365, first: ${L.commits}) { totalCount nodes { committedDate author { name email user { login } } } }
         quarter: history(since: $since90) { totalCount }
         last: history(first: 1) { nodes { committedDate } }
+        recent: history(first: ${L.contributorCommits}) { nodes { author { name email user { login } } } }
       }
     }
   }
@@ -126,6 +140,7 @@ const Count = z.object({ totalCount: z.number().int() });
 const Actor = z.object({ __typename: z.string().optional(), login: z.string() }).nullable();
 const Entries = z.array(z.object({ name: z.string(), type: z.string(), object: z.object({ entries: z.array(z.object({ name: z.string(), type: z.string() })).optional() }).nullish() }));
 const TreeObject = z.object({ entries: Entries.optional() }).nullable();
+const GitAuthor = z.object({ name: z.string().nullable(), email: z.string().nullable(), user: z.object({ login: z.string() }).nullable() }).nullable();
 const Reply = z.object({ createdAt: z.string().nullish(), submittedAt: z.string().nullish(), author: Actor }).nullable();
 
 export const GraphqlRepositorySchema = z.object({
@@ -147,6 +162,10 @@ export const GraphqlRepositorySchema = z.object({
   homepageUrl: z.string().nullable(),
   hasIssuesEnabled: z.boolean(),
   isSecurityPolicyEnabled: z.boolean().nullable(),
+  codeOfConduct: z.object({ key: z.string().nullish() }).nullable(),
+  contributingGuidelines: z.object({ resourcePath: z.string().nullish() }).nullable(),
+  issueTemplates: z.array(z.object({ name: z.string().nullish() })).nullable(),
+  pullRequestTemplates: z.array(z.object({ filename: z.string().nullish() })).nullable(),
   defaultBranchRef: z
     .object({
       name: z.string(),
@@ -158,13 +177,14 @@ export const GraphqlRepositorySchema = z.object({
               z
                 .object({
                   committedDate: z.string(),
-                  author: z.object({ name: z.string().nullable(), email: z.string().nullable(), user: z.object({ login: z.string() }).nullable() }).nullable(),
+                  author: GitAuthor,
                 })
                 .nullable(),
             ),
           }),
           quarter: Count,
           last: z.object({ nodes: z.array(z.object({ committedDate: z.string() }).nullable()) }),
+          recent: z.object({ nodes: z.array(z.object({ author: GitAuthor }).nullable()) }),
         })
         .partial()
         .nullable(),
@@ -324,6 +344,54 @@ export function graphqlReleases(node: GraphqlRepository, now: Date): Section<Git
         ],
   );
   return { ok: true, value: summariseReleases(releases, now) };
+}
+
+/**
+ * Contributors from the authors of the default branch's newest commits (GraphQL has no
+ * contributors list): like REST's list, only commits linked to a GitHub account count, bots
+ * left out. The basis says so: `count` is the people in that window, not an all-time total.
+ */
+export function graphqlContributors(node: GraphqlRepository): Section<GithubContributors> {
+  const recent = node.defaultBranchRef?.target?.recent;
+  if (recent === undefined) return { ok: false, reason: 'GitHub gave no recent commits for the default branch' };
+  const commits = new Map<string, number>();
+  let examined = 0;
+  for (const commit of recent.nodes) {
+    if (commit === null) continue;
+    examined += 1;
+    const author = commit.author;
+    const login = author?.user?.login;
+    if (login === undefined || isBotCommit(login, null, author?.email, author?.name)) continue;
+    const key = login.toLowerCase();
+    commits.set(key, (commits.get(key) ?? 0) + 1);
+  }
+  const listed: ContributorInfo[] = [...commits].map(([login, contributions]) => ({ login, bot: false, contributions }));
+  return { ok: true, value: { ...summariseContributors(listed, null), basis: 'recent-commits', commitsExamined: examined } };
+}
+
+/**
+ * The community profile's files without `/community/profile`: GraphQL's code of conduct,
+ * contributing guidelines and templates, and the root / `.github` / `docs` listings (README,
+ * and any of those files GraphQL does not recognise). GraphQL has no health percentage: null.
+ */
+export function graphqlCommunity(
+  node: GraphqlRepository,
+  listings: RepoListings,
+  problem: string | null,
+): Section<Omit<GithubCommunity, 'securityPolicy'>> {
+  const listed = communityFilesIn(listings);
+  if (listed === null) return { ok: false, reason: problem ?? 'the repository file listing is unknown' };
+  return {
+    ok: true,
+    value: {
+      readme: listed.readme,
+      contributing: listed.contributing || node.contributingGuidelines !== null,
+      codeOfConduct: listed.codeOfConduct || node.codeOfConduct !== null,
+      issueTemplate: listed.issueTemplate || (node.issueTemplates?.length ?? 0) > 0,
+      pullRequestTemplate: listed.pullRequestTemplate || (node.pullRequestTemplates?.length ?? 0) > 0,
+      healthPercentage: null,
+    },
+  };
 }
 
 type ReplyNode = z.infer<typeof Reply>;

@@ -3,9 +3,13 @@
  * Enterprise host) for a `github:owner/repo` target or a package's declared repository.
  *
  * - Without a token: REST only, the fewest requests (see github-rest.ts; 8–10 per repository).
- * - With a token (GITHUB_TOKEN / GH_TOKEN): one GraphQL query per batch of repositories, plus the
- *   two REST answers GraphQL has no equivalent for (contributors with their commit counts, and
- *   the community profile). Batches shrink when GitHub cannot finish them.
+ * - With a token (GITHUB_TOKEN / GH_TOKEN): one GraphQL query per batch of repositories and
+ *   nothing else — contributors come from the default branch's recent commit authors and the
+ *   community files from GraphQL's fields and the tree listings (github-graphql.ts). Batches
+ *   shrink when GitHub cannot finish them.
+ * - With a facts cache (`GithubSourceContext.facts`), a repository whose facts were derived
+ *   within the GitHub freshness is answered from it without a request; only complete `ok`
+ *   facts are kept (a rate-limited or failed lookup, or a section left unknown, never is).
  * - Rate limits stop the run's GitHub requests (never a sleep until the reset): the facts become
  *   unavailable with a reason that says when the limit resets.
  * - The token goes only to the configured GitHub API / GraphQL URLs (`githubAuthFor`); the HTTP
@@ -26,11 +30,15 @@ import {
 } from '../evidence/github-facts.js';
 import type { RepositoryRef } from '../evidence/repository-ref.js';
 import { githubApiFor, GITHUB_HOST, type Endpoints } from './endpoints.js';
+import type { FactsCache } from './facts-cache.js';
 import { pathUnder } from './freshness.js';
+import { cachedGithubFacts, rememberGithubFacts } from './github-facts-cache.js';
 import { ciIn, securityPolicyIn, type RepoListings } from './github-files.js';
 import {
   blobRead,
   buildRepositoriesQuery,
+  graphqlCommunity,
+  graphqlContributors,
   fieldErrors,
   graphqlActivity,
   graphqlFileSource,
@@ -69,6 +77,8 @@ export interface GithubSourceContext {
   endpoints: Endpoints;
   token: string | null;
   now: Date;
+  /** Derived facts kept between runs (absent = none): a fresh entry answers without a request (github-facts-cache.ts). */
+  facts?: FactsCache;
 }
 
 export interface GithubRepoRef {
@@ -370,20 +380,18 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
     }),
   );
   const [owner = ref.owner, name = ref.name] = repository.fullName.split('/');
-  const base = repoBase(call.api, repository.fullName);
 
-  const [contributors, profile, link] = await Promise.all([
-    restContributors(call, base),
-    restCommunity(call, base),
-    verifyLink({
-      claim: item.claim,
-      host: ref.host,
-      fullName: repository.fullName,
-      names: linkNames(ref, repository.fullName),
-      branch: repository.defaultBranch,
-      files: graphqlFileSource(call, owner, name, listings.root, prefetched),
-    }),
-  ]);
+  const link = await verifyLink({
+    claim: item.claim,
+    host: ref.host,
+    fullName: repository.fullName,
+    names: linkNames(ref, repository.fullName),
+    branch: repository.defaultBranch,
+    files: graphqlFileSource(call, owner, name, listings.root, prefetched),
+  });
+  const profile = sectionOr(['codeOfConduct', 'contributingGuidelines', 'issueTemplates', 'pullRequestTemplates'], () =>
+    graphqlCommunity(data, listings, listingProblem),
+  );
   const security = data.isSecurityPolicyEnabled === true ? true : securityPolicyIn(listings);
   return validated(
     presentFacts(
@@ -391,7 +399,7 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
         repository,
         activity: sectionOr(['defaultBranchRef'], () => graphqlActivity(data, call.now)),
         releases: sectionOr(['releases'], () => graphqlReleases(data, call.now)),
-        contributors,
+        contributors: sectionOr(['defaultBranchRef'], () => graphqlContributors(data)),
         responsiveness: sectionOr(['recentIssues', 'recentPulls'], () => graphqlResponsiveness(data, call.now)),
         community: communityOf(profile, security),
         ci: ciOf(listings, listingProblem),
@@ -417,14 +425,40 @@ async function viaRest(prepared: Prepared, results: Map<string, GithubResult>): 
   results.set(prepared.key, await guarded(() => collectViaRest(prepared.call, prepared.item.repo, prepared.item.claim)));
 }
 
+/** Lookups of the same repository (several packages of a monorepo): one alias in a query. */
+type RepoGroup = readonly Prepared[];
+
+/** The repository a lookup asks about, case-insensitively (its claim aside). */
+function repoKey(p: Prepared): string {
+  const { repo } = p.item;
+  return `${p.call.graphql}\n${repo.owner}/${repo.name}`.toLowerCase();
+}
+
+/** Group lookups by repository, keeping the order in which each repository was first asked. */
+function groupByRepository(prepared: readonly Prepared[]): RepoGroup[] {
+  const groups = new Map<string, Prepared[]>();
+  for (const p of prepared) {
+    const key = repoKey(p);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [p]);
+    else group.push(p);
+  }
+  return [...groups.values()];
+}
+
 /**
- * One GraphQL query for `batch`; halves it when GitHub cannot finish it; repositories GraphQL
- * cannot answer for go the REST way.
+ * One GraphQL query for `groups` (one alias per repository, reading the manifests every claim
+ * on it needs); halves it when GitHub cannot finish it; repositories GraphQL cannot answer for
+ * go the REST way.
  */
-async function runGraphqlBatch(batch: readonly Prepared[], results: Map<string, GithubResult>, concurrency: number): Promise<void> {
-  const first = batch[0];
+async function runGraphqlBatch(groups: readonly RepoGroup[], results: Map<string, GithubResult>, concurrency: number): Promise<void> {
+  const first = groups[0]?.[0];
   if (first === undefined) return;
-  const gqlItems = batch.map((p, i) => ({ ...p.gql, alias: `r${i}` }));
+  const all = groups.flat();
+  const gqlItems = groups.map((group, i) => {
+    const files = [...new Set(group.flatMap((p) => p.gql.files))];
+    return { ...first.gql, owner: group[0]?.gql.owner ?? '', name: group[0]?.gql.name ?? '', files, alias: `r${i}` };
+  });
   const { query, variables } = buildRepositoriesQuery(gqlItems, first.call.now);
   const shared: GithubCall = { ...first.call, counter: { requests: 0 } };
   let answer: Awaited<ReturnType<typeof postGraphql>>;
@@ -432,29 +466,29 @@ async function runGraphqlBatch(batch: readonly Prepared[], results: Map<string, 
     answer = await postGraphql(shared, query, variables);
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub GraphQL: unexpected error';
-    for (const p of batch) results.set(p.key, { status: 'unavailable', reason });
+    for (const p of all) results.set(p.key, { status: 'unavailable', reason });
     return;
   } finally {
-    for (const p of batch) p.call.counter.requests += shared.counter.requests;
+    for (const p of all) p.call.counter.requests += shared.counter.requests;
   }
   if (answer.kind === 'too-big') {
-    if (batch.length > 1) {
-      const half = Math.ceil(batch.length / 2);
-      await runGraphqlBatch(batch.slice(0, half), results, concurrency);
-      await runGraphqlBatch(batch.slice(half), results, concurrency);
+    if (groups.length > 1) {
+      const half = Math.ceil(groups.length / 2);
+      await runGraphqlBatch(groups.slice(0, half), results, concurrency);
+      await runGraphqlBatch(groups.slice(half), results, concurrency);
     } else {
-      await viaRest(first, results);
+      await mapLimit(all, concurrency, (p) => viaRest(p, results));
     }
     return;
   }
   if (answer.kind === 'failed') {
-    if (answer.rest) await mapLimit(batch, concurrency, (p) => viaRest(p, results));
-    else for (const p of batch) results.set(p.key, { status: 'unavailable', reason: answer.reason });
+    if (answer.rest) await mapLimit(all, concurrency, (p) => viaRest(p, results));
+    else for (const p of all) results.set(p.key, { status: 'unavailable', reason: answer.reason });
     return;
   }
   const { data, errors } = answer;
-  await mapLimit(batch, concurrency, async (p) => {
-    const alias = gqlItems[batch.indexOf(p)]?.alias ?? '';
+  const jobs = groups.flatMap((group, i) => group.map((p) => ({ p: { ...p, gql: gqlItems[i] ?? p.gql }, alias: `r${i}` })));
+  await mapLimit(jobs, concurrency, async ({ p, alias }) => {
     const node = data[alias];
     if (node === null || node === undefined) {
       // Not found, blocked, forbidden…: REST tells missing (404) from blocked (451).
@@ -483,6 +517,7 @@ export async function fetchGithubFactsBatch(
   options: GithubBatchOptions = {},
 ): Promise<Map<string, GithubResult>> {
   const results = new Map<string, GithubResult>();
+  const api = githubApiKind(ctx);
   const limiter = githubLimiterFor(ctx.http);
   const prepared: Prepared[] = [];
   const seen = new Set<string>();
@@ -490,6 +525,11 @@ export async function fetchGithubFactsBatch(
     const key = githubItemKey(item);
     if (seen.has(key)) continue;
     seen.add(key);
+    const cached = cachedGithubFacts(ctx.facts, item, api);
+    if (cached !== undefined) {
+      results.set(key, { status: 'ok', facts: cached });
+      continue;
+    }
     const { repo } = item;
     if (!validGithubNames(repo.owner, repo.name)) {
       results.set(key, { status: 'unavailable', reason: 'not a valid GitHub owner/repository name' });
@@ -510,16 +550,33 @@ export async function fetchGithubFactsBatch(
   const concurrency = options.concurrency ?? 4;
   if (ctx.token === null) {
     await mapLimit(prepared, concurrency, (p) => viaRest(p, results));
-    return results;
+  } else {
+    const size = Math.max(1, options.batchSize ?? GRAPHQL_BATCH_SIZE);
+    // One batch per GraphQL endpoint (github.com and an Enterprise host are asked separately),
+    // `size` repositories each: the lookups of one repository share its alias.
+    const byEndpoint = new Map<string, Prepared[]>();
+    for (const p of prepared) byEndpoint.set(p.call.graphql, [...(byEndpoint.get(p.call.graphql) ?? []), p]);
+    for (const list of byEndpoint.values()) {
+      const groups = groupByRepository(list);
+      for (let i = 0; i < groups.length; i += size) await runGraphqlBatch(groups.slice(i, i + size), results, concurrency);
+    }
   }
-  const size = Math.max(1, options.batchSize ?? GRAPHQL_BATCH_SIZE);
-  // One batch per GraphQL endpoint (github.com and an Enterprise host are asked separately).
-  const byEndpoint = new Map<string, Prepared[]>();
-  for (const p of prepared) byEndpoint.set(p.call.graphql, [...(byEndpoint.get(p.call.graphql) ?? []), p]);
-  for (const group of byEndpoint.values()) {
-    for (let i = 0; i < group.length; i += size) await runGraphqlBatch(group.slice(i, i + size), results, concurrency);
+  for (const p of prepared) {
+    const result = results.get(p.key);
+    if (result?.status === 'ok') rememberGithubFacts(ctx.facts, p.item, api, result.facts);
   }
   return results;
+}
+
+/** Which API a lookup uses (and so which facts-cache entries it reads): GraphQL with a token. */
+export function githubApiKind(ctx: Pick<GithubSourceContext, 'token'>): 'rest' | 'graphql' {
+  return ctx.token === null ? 'rest' : 'graphql';
+}
+
+/** The cached result of a lookup, when the facts cache holds fresh facts for it (no request). */
+export function cachedGithubResult(ctx: GithubSourceContext, item: GithubBatchItem): GithubResult | undefined {
+  const facts = cachedGithubFacts(ctx.facts, item, githubApiKind(ctx));
+  return facts === undefined ? undefined : { status: 'ok', facts };
 }
 
 export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRepoRef, claim: GithubClaim): Promise<GithubResult> {

@@ -262,20 +262,21 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     report = expectJsonReport(json, 0);
   });
 
-  it('makes one GraphQL query and the two REST extras (3 requests), all with the token', () => {
-    expect(json.requests).toHaveLength(3);
-    expect(githubLines(json.requests)).toEqual(
-      ['POST /github/graphql', 'GET /github/repos/acme/widget/contributors', 'GET /github/repos/acme/widget/community/profile'].sort(),
-    );
+  it('makes one GraphQL query and nothing else, with the token', () => {
+    expect(json.requests).toHaveLength(1);
+    expect(githubLines(json.requests)).toEqual(['POST /github/graphql']);
     for (const request of json.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('gives the same checks, with first-response responsiveness from GraphQL', () => {
+  it('gives the same checks, with first-response responsiveness and recent-commit contributors from GraphQL', () => {
     expect(report.checks.map((c) => c.id)).toEqual(REPOSITORY_TARGET_CHECKS);
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: 80, evidence: { method: 'first-response', medianHoursToResponse: 15 } });
+    // GraphQL has no contributors list: the authors of the last 100 commits are counted instead
+    // (3 people here, one of them with most commits), so contributors scores lower than over REST.
+    expect(checkOf(report, 'contributors')).toMatchObject({ score: 55, evidence: { basis: 'recent-commits' } });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 91.2,
-      grade: 'A+',
+      score: 89.9,
+      grade: 'A',
       verdict: 'YES',
       coverage: 0.7,
     });
@@ -332,9 +333,9 @@ describe('the token never appears in output, evidence or the store', () => {
     }
     const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
-    // The evidence records the requests the server saw: one query and two REST extras.
-    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 3 } } });
-    expect(runs[0]?.requests).toHaveLength(3);
+    // The evidence records the requests the server saw: one query.
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 1 } } });
+    expect(runs[0]?.requests).toHaveLength(1);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {
@@ -479,14 +480,12 @@ describe('an npm package whose repository is acme/widget (verified by its packag
     expect(manifest?.headers.accept).toBe('application/vnd.github.raw+json');
   });
 
-  it('with a token: still 3 GitHub requests (the query reads package.json too)', async () => {
+  it('with a token: one GitHub request (the query reads package.json too)', async () => {
     const server = ctx.server();
     serveWidgetGraphql(server);
     const run = await ctx.run(['check', 'widget', '--json'], { GITHUB_TOKEN: TOKEN });
     const withToken = expectJsonReport(run, 0);
-    expect(githubLines(run.requests)).toEqual(
-      ['POST /github/graphql', 'GET /github/repos/acme/widget/contributors', 'GET /github/repos/acme/widget/community/profile'].sort(),
-    );
+    expect(githubLines(run.requests)).toEqual(['POST /github/graphql']);
     expect(checkOf(withToken, 'stars-forks').evidence).toMatchObject({ verifiedBy: 'manifest', stars: 15234 });
   });
 

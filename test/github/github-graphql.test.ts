@@ -1,7 +1,6 @@
 /**
- * The GitHub source with a token: one GraphQL query per repository (or per batch), the REST
- * extras GraphQL has no equivalent for, batch shrinking, the REST fallback, and the token
- * staying on GitHub's origin.
+ * The GitHub source with a token: one GraphQL query per repository (or per batch) and no REST
+ * request, batch shrinking, the REST fallback, and the token staying on GitHub's origin.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,12 +38,6 @@ function widgetNode(): Record<string, unknown> {
   return recorded.data.r0;
 }
 
-/** The REST extras of a repository (contributors with commit counts, the community profile). */
-function serveExtras(fullName: string): void {
-  server.expect('GET', `/github/repos/${fullName}/contributors`, { fixture: 'github/repos/acme/widget/contributors' });
-  server.expect('GET', `/github/repos/${fullName}/community/profile`, { fixture: 'github/repos/acme/widget/community/profile' });
-}
-
 interface GraphqlBody {
   query: string;
   variables: Record<string, string>;
@@ -61,9 +54,8 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 describe('one repository, one query', () => {
-  test('one GraphQL query and two REST extras fill every section', async () => {
+  test('one GraphQL query and nothing else fills every section', async () => {
     server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
-    serveExtras('acme/widget');
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
 
     expect(facts.repository).toMatchObject({ fullName: 'acme/widget', renamedFrom: null, stars: 15234, forks: 1203, watchers: 310, openIssues: 15, license: 'MIT', topics: ['cli', 'widgets'] });
@@ -74,7 +66,9 @@ describe('one repository, one query', () => {
       signedReleases: 2,
       examined: 4,
     });
-    expect(facts.contributors).toEqual({ count: 5, busFactor: 2, topShare: 0.455 });
+    // The 11 newest commits: alice 5, bob 3, dave 1 (carol has no GitHub account and
+    // dependabot is a bot, as REST's contributors list leaves them out).
+    expect(facts.contributors).toEqual({ count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 });
     // First responses by someone else and not a bot: #120 after 24 h (the author's own comment and
     // the bot's are skipped), #117 after 6 h; PR #119 reviewed after 2 h, #115 closed after 12 h.
     expect(facts.responsiveness).toEqual({
@@ -90,23 +84,21 @@ describe('one repository, one query', () => {
       issueTemplate: true,
       pullRequestTemplate: true,
       securityPolicy: true,
-      healthPercentage: 100,
+      // GraphQL has no community health percentage.
+      healthPercentage: null,
     });
     expect(facts.ci).toEqual({ workflows: 3, otherCi: ['.circleci'], dependencyUpdates: ['dependabot'] });
     expect(facts.link).toEqual({ verifiedBy: 'manifest', reason: 'package.json at main names "widget"' });
     expect(facts.unknown).toEqual({});
-    expect(facts.via).toEqual({ api: 'graphql', requests: 3 });
+    expect(facts.via).toEqual({ api: 'graphql', requests: 1 });
 
-    expect(requestLines(server).sort()).toEqual(
-      ['POST /github/graphql', 'GET /github/repos/acme/widget/contributors', 'GET /github/repos/acme/widget/community/profile'].sort(),
-    );
+    expect(requestLines(server)).toEqual(['POST /github/graphql']);
     for (const request of server.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expectNoUnexpected(server);
   });
 
   test('names and paths travel as variables, never inside the query text', async () => {
     server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
-    serveExtras('acme/widget');
     await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'));
     const post = server.requests.find((r) => r.method === 'POST');
     const body = readBody(Buffer.from(post?.body ?? '{}'));
@@ -129,7 +121,6 @@ describe('one repository, one query', () => {
     server.route('POST', GRAPHQL, (_req, res) =>
       json(res, 200, { data: { r0: node }, errors: [{ type: 'INTERNAL', path: ['r0', 'releases'], message: 'Something went wrong while resolving releases' }] }),
     );
-    serveExtras('acme/widget');
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' }));
     expect(facts.releases).toBeNull();
     expect(facts.unknown).toEqual({ releases: 'GitHub GraphQL: Something went wrong while resolving releases' });
@@ -198,7 +189,6 @@ describe('batches', () => {
       const data = Object.fromEntries(owners.map((_, i) => [`r${i}`, { ...widgetNode(), nameWithOwner: `acme/${variables[`n${i}`]}` }]));
       json(res, 200, { data });
     });
-    for (const name of names) serveExtras(`acme/${name}`);
   }
 
   test.each([
@@ -223,9 +213,9 @@ describe('batches', () => {
       expect(facts.repository?.fullName).toBe(`acme/${item.repo.name}`);
       expect(facts.via.api).toBe('graphql');
     }
-    // w1 was in the queries of 5, 3 and 2; w5 in those of 5 and 2: each plus its two REST extras.
-    expect(factsOf(results.get(githubItemKey(items[0]!))).via.requests).toBe(5);
-    expect(factsOf(results.get(githubItemKey(items[4]!))).via.requests).toBe(4);
+    // w1 was in the queries of 5, 3 and 2; w5 in those of 5 and 2.
+    expect(factsOf(results.get(githubItemKey(items[0]!))).via.requests).toBe(3);
+    expect(factsOf(results.get(githubItemKey(items[4]!))).via.requests).toBe(2);
     expect(client.sleeps).toEqual([]);
     expectNoUnexpected(server);
   });
@@ -245,7 +235,6 @@ describe('batches', () => {
         errors: [{ type: 'NOT_FOUND', path: ['r1'], locations: [{ line: 3, column: 3 }], message: "Could not resolve to a Repository with the name 'acme/ghost'." }],
       }),
     );
-    serveExtras('acme/widget');
     server.expect('GET', '/github/repos/acme/ghost', { status: 404, body: { message: 'Not Found' } });
     const both = [
       { repo: WIDGET, claim: { kind: 'target' as const } },
@@ -299,13 +288,12 @@ describe('workspace members through GraphQL', () => {
         json(res, 200, { data: { repository } });
       }
     });
-    serveExtras('acme/mono');
     const facts = factsOf(
       await fetchGithubFacts(contextFor(server, client.http, TOKEN), { host: 'github.com', owner: 'acme', name: 'mono' }, npmClaim('@acme/cli')),
     );
     expect(facts.link).toEqual({ verifiedBy: 'manifest', reason: 'package.json in workspace member packages/cli at main names "@acme/cli"' });
     expect(queries).toEqual(['query NerqRepositories', 'query NerqFiles', 'query NerqFiles']);
-    expect(facts.via).toEqual({ api: 'graphql', requests: 5 });
+    expect(facts.via).toEqual({ api: 'graphql', requests: 3 });
   });
 });
 
@@ -315,13 +303,12 @@ describe('the token stays on GitHub', () => {
     try {
       server.expect('POST', GRAPHQL, { status: 307, headers: { location: `${other.url('elsewhere')}/graphql` } });
       other.expect('POST', '/elsewhere/graphql', { fixture: 'github/graphql/acme-widget' });
-      serveExtras('acme/widget');
       const result = await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'));
       expect(factsOf(result).repository?.fullName).toBe('acme/widget');
       expect(other.requests).toHaveLength(1);
       expect(other.requests[0]?.headers.authorization).toBeUndefined();
       expect(other.requests[0]?.body).toContain('NerqRepositories');
-      expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+      expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
       expect(JSON.stringify(result)).not.toContain(TOKEN);
     } finally {
       await other.close();

@@ -1,0 +1,191 @@
+/**
+ * With a token the community files and contributors come from the GraphQL query alone: the
+ * same files present give the same community facts as REST's `/community/profile`, and the
+ * contributors are the authors of the recent commits, with that basis recorded.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { GithubCommunity, GithubFacts } from '../../src/evidence/github-facts.js';
+import { communityFilesIn } from '../../src/sources/github-files.js';
+import { graphqlContributors, GraphqlRepositorySchema, type GraphqlRepository } from '../../src/sources/github-graphql.js';
+import { fetchGithubFacts, githubAuthFor, type GithubResult } from '../../src/sources/github.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { contextFor, endpointsFor, requestLines, serveRepo, testClient, TOKEN } from './helpers.js';
+
+let server: FixtureServer;
+
+beforeEach(async () => {
+  server = await startFixtureServer();
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+function factsOf(result: GithubResult): GithubFacts {
+  if (result.status !== 'ok') throw new Error(`expected facts, got: ${result.reason}`);
+  return result.facts;
+}
+
+function widgetNode(): Record<string, unknown> {
+  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/graphql/acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
+  return recorded.data.r0;
+}
+
+/** The community-profile files of a result (the health percentage and the SECURITY policy come from elsewhere). */
+function files(facts: GithubFacts): Omit<GithubCommunity, 'healthPercentage' | 'securityPolicy'> {
+  const community = facts.community;
+  if (community === null) throw new Error(`community unknown: ${facts.unknown.community ?? ''}`);
+  const { healthPercentage: _h, securityPolicy: _s, ...rest } = community;
+  return rest;
+}
+
+async function viaRest(asked: string, setup: () => void): Promise<GithubFacts> {
+  const client = testClient();
+  try {
+    setup();
+    const [owner = '', name = ''] = asked.split('/');
+    return factsOf(await fetchGithubFacts(contextFor(server, client.http), { host: 'github.com', owner, name }, { kind: 'target' }));
+  } finally {
+    await client.http.close();
+  }
+}
+
+async function viaGraphql(asked: string, node: Record<string, unknown>): Promise<GithubFacts> {
+  const client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
+  try {
+    server.expect('POST', '/github/graphql', { body: { data: { r0: node } } });
+    const [owner = '', name = ''] = asked.split('/');
+    return factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), { host: 'github.com', owner, name }, { kind: 'target' }));
+  } finally {
+    await client.http.close();
+  }
+}
+
+describe('community files: GraphQL says what the REST community profile says', () => {
+  test('acme/widget: every file present, from the same repository\'s REST and GraphQL answers', async () => {
+    const rest = await viaRest('acme/widget', () => serveRepo(server, 'acme/widget', { skip: ['manifest'] }));
+    const graphql = await viaGraphql('acme/widget', widgetNode());
+    expect(files(graphql)).toEqual(files(rest));
+    expect(files(graphql)).toEqual({ readme: true, contributing: true, codeOfConduct: true, issueTemplate: true, pullRequestTemplate: true });
+    // The security policy agrees too; only GraphQL lacks the health percentage.
+    expect(graphql.community?.securityPolicy).toBe(rest.community?.securityPolicy);
+    expect(rest.community?.healthPercentage).toBe(100);
+    expect(graphql.community?.healthPercentage).toBeNull();
+  });
+
+  test('acme/bare: no community files in either answer', async () => {
+    const rest = await viaRest('acme/bare', () =>
+      serveRepo(server, 'acme/bare', {
+        override: {
+          community: { fixture: 'github/repos/acme/bare/community/profile' },
+          contents: { body: [{ name: 'index.js', path: 'index.js', sha: 'a'.repeat(40), size: 120, type: 'file' }, { name: 'package.json', path: 'package.json', sha: 'b'.repeat(40), size: 80, type: 'file' }] },
+        },
+        skip: ['tree', 'manifest'],
+      }),
+    );
+    const bare = {
+      ...widgetNode(),
+      nameWithOwner: 'acme/bare',
+      codeOfConduct: null,
+      contributingGuidelines: null,
+      issueTemplates: [],
+      pullRequestTemplates: [],
+      isSecurityPolicyEnabled: false,
+      rootTree: { entries: [{ name: 'index.js', type: 'blob' }, { name: 'package.json', type: 'blob' }] },
+      githubTree: null,
+      docsTree: null,
+    };
+    const graphql = await viaGraphql('acme/bare', bare);
+    expect(files(graphql)).toEqual(files(rest));
+    expect(files(graphql)).toEqual({ readme: false, contributing: false, codeOfConduct: false, issueTemplate: false, pullRequestTemplate: false });
+    expect(graphql.community?.securityPolicy).toBe(false);
+  });
+
+  test('a file GraphQL does not recognise still counts when the listings show it', async () => {
+    const node = {
+      ...widgetNode(),
+      codeOfConduct: null,
+      contributingGuidelines: null,
+      issueTemplates: [],
+      pullRequestTemplates: [],
+      rootTree: { entries: [{ name: 'readme.rst', type: 'blob' }, { name: 'docs', type: 'tree' }] },
+      githubTree: null,
+      docsTree: { entries: [{ name: 'CONTRIBUTING.md', type: 'blob' }, { name: 'code-of-conduct.md', type: 'blob' }, { name: 'ISSUE_TEMPLATE', type: 'tree' }, { name: 'pull_request_template.md', type: 'blob' }] },
+    };
+    const graphql = await viaGraphql('acme/widget', node);
+    expect(files(graphql)).toEqual({ readme: true, contributing: true, codeOfConduct: true, issueTemplate: true, pullRequestTemplate: true });
+    expect(requestLines(server)).toEqual(['POST /github/graphql']);
+    expectNoUnexpected(server);
+  });
+
+  test('a listing GitHub could not give leaves the community unknown, with GitHub\'s message', async () => {
+    const client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
+    try {
+      server.expect('POST', '/github/graphql', {
+        body: { data: { r0: { ...widgetNode(), githubTree: null } }, errors: [{ type: 'INTERNAL', path: ['r0', 'githubTree'], message: 'Something went wrong' }] },
+      });
+      const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), { host: 'github.com', owner: 'acme', name: 'widget' }, { kind: 'target' }));
+      expect(facts.community).toBeNull();
+      expect(facts.unknown.community).toBe('GitHub GraphQL: Something went wrong');
+    } finally {
+      await client.http.close();
+    }
+  });
+});
+
+describe('communityFilesIn', () => {
+  const file = (p: string) => ({ path: p, type: 'file' as const });
+  const dir = (p: string) => ({ path: p, type: 'dir' as const });
+
+  test('an ISSUE_TEMPLATE directory with only its chooser config holds no template', () => {
+    const found = communityFilesIn({ root: [dir('.github')], github: [dir('ISSUE_TEMPLATE'), file('ISSUE_TEMPLATE/config.yml')], docs: [] });
+    expect(found?.issueTemplate).toBe(false);
+    const withForm = communityFilesIn({ root: [dir('.github')], github: [dir('ISSUE_TEMPLATE'), file('ISSUE_TEMPLATE/config.yml'), file('ISSUE_TEMPLATE/bug.yml')], docs: [] });
+    expect(withForm?.issueTemplate).toBe(true);
+  });
+
+  test('files in deeper directories do not count; unknown listings make it unknown', () => {
+    expect(communityFilesIn({ root: [dir('src')], github: [], docs: [] })).toEqual({
+      readme: false,
+      contributing: false,
+      codeOfConduct: false,
+      issueTemplate: false,
+      pullRequestTemplate: false,
+    });
+    expect(communityFilesIn({ root: null, github: [], docs: [] })).toBeNull();
+    expect(communityFilesIn({ root: [dir('.github')], github: null, docs: [] })).toBeNull();
+    expect(communityFilesIn({ root: [dir('docs')], github: [], docs: null })).toBeNull();
+  });
+});
+
+describe('contributors from recent commits', () => {
+  function node(authors: Array<{ login: string | null; name?: string; email?: string }>): GraphqlRepository {
+    const base = widgetNode() as { defaultBranchRef: { name: string; target: Record<string, unknown> } };
+    const recent = { nodes: authors.map((a) => ({ author: { name: a.name ?? a.login ?? 'someone', email: a.email ?? 'x@example.com', user: a.login === null ? null : { login: a.login } } })) };
+    return GraphqlRepositorySchema.parse({ ...base, defaultBranchRef: { ...base.defaultBranchRef, target: { ...base.defaultBranchRef.target, recent } } });
+  }
+
+  test('people with a GitHub account, bots left out, counted over the commits examined', () => {
+    const got = graphqlContributors(
+      node([
+        { login: 'alice' },
+        { login: 'Alice' },
+        { login: 'bob' },
+        { login: 'renovate[bot]' },
+        { login: null, name: 'dependabot[bot]', email: '49699333+dependabot[bot]@users.noreply.github.com' },
+        { login: null, name: 'Carol' },
+      ]),
+    );
+    expect(got).toEqual({ ok: true, value: { count: 2, busFactor: 1, topShare: 0.667, basis: 'recent-commits', commitsExamined: 6 } });
+  });
+
+  test('no recent history in the answer: unknown, never zero', () => {
+    const parsed = node([]);
+    const target = parsed.defaultBranchRef?.target;
+    if (target === null || target === undefined) throw new Error('no target');
+    delete target.recent;
+    expect(graphqlContributors(parsed)).toEqual({ ok: false, reason: 'GitHub gave no recent commits for the default branch' });
+  });
+});
