@@ -188,6 +188,8 @@ function answerDownloads(world: World, method: string, rest: string): Answer {
   const m = /^\/downloads\/(point|range)\/([^/]+)\/(.+)$/.exec(safeDecode(rest) ?? '');
   if (method !== 'GET' || m === null) return json(404, { error: 'not found' }, false);
   const [, kind, period, name = ''] = m;
+  // npm's bulk form: up to 128 unscoped names, comma-separated; an unknown name answers null.
+  if (kind === 'point' && name.includes(',')) return answerBulkDownloads(world, period ?? '', name.split(','));
   const spec = world.model.byName.get(name);
   if (spec === undefined) return json(404, { error: `package ${name} not found` }, true);
   const days = period === 'last-day' ? 1 : period === 'last-week' ? 7 : period === 'last-month' ? 30 : period === 'last-year' ? 365 : null;
@@ -200,6 +202,21 @@ function answerDownloads(world: World, method: string, rest: string): Answer {
   }
   const series = Array.from({ length: days }, (_, i) => ({ downloads: Math.round(perDay * (0.8 + ((i * 7919) % 40) / 100)), day: isoDay(start + i * DAY_MS) }));
   return json(200, { start: isoDay(start), end: isoDay(end), package: name, downloads: series }, true);
+}
+
+function answerBulkDownloads(world: World, period: string, names: string[]): Answer {
+  if (names.some((name) => name.startsWith('@'))) return json(400, { error: 'scoped packages not supported at this time' }, false);
+  if (names.length > 128) return json(400, { error: 'too many packages: at most 128 per request' }, false);
+  const days = period === 'last-day' ? 1 : period === 'last-week' ? 7 : period === 'last-month' ? 30 : period === 'last-year' ? 365 : null;
+  if (days === null) return json(400, { error: 'Invalid end date' }, false);
+  const end = world.model.now.getTime() - DAY_MS;
+  const start = end - (days - 1) * DAY_MS;
+  const answer: Record<string, unknown> = {};
+  for (const name of names) {
+    const spec = world.model.byName.get(name);
+    answer[name] = spec === undefined ? null : { downloads: Math.round((spec.weeklyDownloads / 7) * days), start: isoDay(start), end: isoDay(end), package: name };
+  }
+  return json(200, answer, true);
 }
 
 function answerOsv(world: World, method: string, rest: string, body: Buffer): Answer {

@@ -1,7 +1,8 @@
 /**
  * Evaluate every audited dependency: one shared HTTP client and store, a bounded number of
  * evaluations in flight, and the batch APIs — the advisories of every pinned package come from
- * one OSV querybatch per 1,000 packages before any evaluation starts.
+ * one OSV querybatch per 1,000 packages, and npm download counts from bulk queries of up to 128
+ * names, both started before any evaluation.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Evidence } from '../evidence/schema.js';
@@ -10,13 +11,15 @@ import type { RunContext } from '../pipeline/context.js';
 import type { Report } from '../report/schema.js';
 import { normalisePypiName, type OsvEcosystem } from '../sources/osv-advisory.js';
 import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv.js';
+import { bulkChunks, bulkEligible, fetchDownloads, fetchDownloadsBulk, type DownloadPeriod, type PointAnswer } from '../sources/npm-downloads.js';
 import type { HttpClient, HttpResult } from '../sources/types.js';
 import type { Target } from '../target/types.js';
 import { githubBatcher } from './github-batcher.js';
 import type { AuditSubject } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
 
-export const DEFAULT_CONCURRENCY = 16;
+/** Evaluations in flight: enough to fill 25-repository GitHub batches and keep the connections busy. */
+export const DEFAULT_CONCURRENCY = 64;
 
 export interface Evaluated {
   subject: AuditSubject;
@@ -61,6 +64,37 @@ export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly Audi
       (found) => found ?? fetchVulnerabilitiesMany(ctx.http, ctx.endpoints.osvApi, ecosystem, [{ name: osvName(ecosystem, name), version }]).then(
         (single) => single.get(packageKey(osvName(ecosystem, name), version)) ?? { status: 'unavailable', reason: 'OSV: no answer for the package' },
       ),
+    );
+  };
+}
+
+/**
+ * Bulk download counts (2 × ⌈unscoped names / 128⌉ requests) for every npm subject, started now;
+ * download counts do not depend on the version, so ranges count too. A package the bulk queries
+ * did not answer for (scoped, left out, a failed query) asks for its own counts, per period.
+ */
+export function prefetchDownloads(ctx: RunContext, subjects: readonly AuditSubject[]): RunContext['prefetchedDownloads'] {
+  // Sorted: the same dependencies make the same URLs (cache hits) whatever the lockfile's order.
+  const names = [...new Set(subjects.filter((s) => s.ecosystem === 'npm').map((s) => s.name))].filter(bulkEligible).sort();
+  const chunks = bulkChunks(names);
+  if (chunks.length === 0) return undefined;
+  const periods: DownloadPeriod[] = ['last-week', 'last-year'];
+  const answers = new Map<DownloadPeriod, Promise<Map<string, PointAnswer>>>(
+    periods.map((period) => [
+      period,
+      Promise.all(chunks.map((chunk) => fetchDownloadsBulk(ctx.http, ctx.endpoints.npmApi, period, chunk))).then(
+        (maps) => new Map(maps.flatMap((map) => [...map])),
+      ),
+    ]),
+  );
+  const inBulk = new Set(chunks.flat());
+  return (name) => {
+    if (!inBulk.has(name)) return undefined;
+    return Promise.all(periods.map((period) => answers.get(period)?.then((map) => map.get(name)))).then(([week, year]) =>
+      fetchDownloads(ctx.http, ctx.endpoints.npmApi, name, {
+        ...(week === undefined ? {} : { 'last-week': week }),
+        ...(year === undefined ? {} : { 'last-year': year }),
+      }),
     );
   };
 }
@@ -125,6 +159,7 @@ export async function evaluateSubjects(
     skipDependencies: true,
     githubLookup: githubBatcher(shared),
     prefetchedVulnerabilities: prefetchVulnerabilities(shared, subjects),
+    prefetchedDownloads: prefetchDownloads(shared, subjects),
   };
   return mapLimit(subjects, options.concurrency, async (subject) => {
     const outcome = await sharing.run(packageOf(subject), () => checkTarget(targetOf(subject), auditCtx));

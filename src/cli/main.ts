@@ -60,7 +60,7 @@ export function buildProgram(): Command {
     .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode)')
     .option('--direct', 'only direct dependencies')
     .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect, [])
-    .option('--concurrency <n>', 'evaluations in flight (default 16)')
+    .option('--concurrency <n>', 'evaluations in flight (default 64, at most 256)')
     .option('--trust-project-npmrc', "follow a registry that only the audited directory's .npmrc sets")
     .option('--json', 'print the audit report as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'output format: table, json, markdown or sarif'))

@@ -50,7 +50,7 @@ export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, 
   changedSince: z.string().min(1, '--changed-since needs a git ref').optional(),
   direct: z.boolean().optional(),
   omit: z.array(z.enum(['dev'], { message: '--omit accepts only dev' })).optional(),
-  concurrency: number('--concurrency', 1, 64).optional(),
+  concurrency: number('--concurrency', 1, 256).optional(),
   trustProjectNpmrc: z.boolean().optional(),
 });
 

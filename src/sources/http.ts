@@ -28,6 +28,12 @@ export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 } as const;
 export const DEFAULT_RETRY = { retries: 2, baseDelayMs: 250, maxRetryAfterMs: 10_000 } as const;
 export const MAX_REDIRECTS = 5;
+/**
+ * Connections kept to one origin at most (requests beyond wait for a free one): an audit has
+ * many evaluations in flight, and a registry should see a polite client (npm's own socket
+ * limit is of this order). HTTP/2, where a server offers it, multiplexes them on one.
+ */
+export const MAX_CONNECTIONS_PER_ORIGIN = 32;
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
@@ -287,6 +293,8 @@ class UndiciHttpClient implements HttpClient {
       proxyTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
       headersTimeout: this.#timeouts.headersMs,
       bodyTimeout: this.#timeouts.bodyMs,
+      connections: MAX_CONNECTIONS_PER_ORIGIN,
+      allowH2: true,
     });
   }
 

@@ -29,6 +29,7 @@ import {
   serveSynthetic,
   TempDirs,
   type SyntheticPackage,
+  bulkDownloadRequests,
 } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
 
@@ -117,9 +118,18 @@ function expectBatchedRequests(server: FixtureServer): void {
   expect(packuments.sort()).toEqual(PACKAGES.map((p) => `/npm/${p.name}`).sort());
   expect(server.requests.filter((r) => kindOf(r) === 'packument-abbreviated')).toEqual([]);
   expect(lines.filter((l) => l.includes('nerq-audit-unlisted'))).toEqual([]);
-  // One tarball and two download counts per package; the public registry is never asked.
+  // One tarball per package; the download counts of every unscoped name in bulk queries of at
+  // most 128 names (2 per period for 200 names), one request per period for a scoped one; the
+  // public registry is never asked.
   expect(server.requests.filter((r) => kindOf(r) === 'tarball')).toHaveLength(COUNT);
-  expect(server.requests.filter((r) => kindOf(r) === 'downloads')).toHaveLength(2 * COUNT);
+  const scoped = PACKAGES.filter((p) => p.name.startsWith('@')).length;
+  const unscoped = COUNT - scoped;
+  const bulk = bulkDownloadRequests(server.requests);
+  expect(bulk).toHaveLength(2 * Math.ceil(unscoped / 128));
+  expect(bulk.flatMap((r) => decodeURIComponent(r.path).split('/').at(-1)!.split(',')).sort()).toEqual(
+    PACKAGES.filter((p) => !p.name.startsWith('@')).flatMap((p) => [p.name, p.name]).sort(),
+  );
+  expect(server.requests.filter((r) => kindOf(r) === 'downloads')).toHaveLength(bulk.length + 2 * scoped);
   expect(server.requests.filter((r) => kindOf(r) === 'npm-public' || kindOf(r) === 'other')).toEqual([]);
 }
 
@@ -183,11 +193,8 @@ describe('nerq audit of 200 npm dependencies', () => {
     expect(sizes.length).toBeLessThanOrEqual(REPOSITORIES);
     expect(sizes.every((n) => n >= 1 && n <= 25)).toBe(true);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(REPOSITORIES);
-    // Only the two REST answers GraphQL lacks, once per repository.
-    const rest = server.requests.filter((r) => kindOf(r) === 'github-rest').map((r) => r.path.split('?')[0]);
-    expect(rest.sort()).toEqual(
-      Array.from({ length: REPOSITORIES }, (_, i) => [`/github/repos/acme/audit-repo-${i}/community/profile`, `/github/repos/acme/audit-repo-${i}/contributors`]).flat().sort(),
-    );
+    // GraphQL answers everything (community files and contributors included): no REST call.
+    expect(server.requests.filter((r) => kindOf(r) === 'github-rest').map((r) => r.path)).toEqual([]);
     // The token reached GitHub's API on every request there, and nothing else.
     for (const request of server.requests) {
       const github = request.path.startsWith('/github/');

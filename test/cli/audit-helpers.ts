@@ -231,6 +231,48 @@ export function serveSynthetic(server: FixtureServer, pkg: SyntheticPackage, opt
   const stats = options.stats ?? server;
   stats.expect('GET', downloadsPath('last-week', pkg.name), { body: { downloads: weekly, start: '2026-11-22', end: '2026-11-28', package: pkg.name } });
   stats.expect('GET', downloadsPath('last-year', pkg.name), { body: { downloads: weekly * 50, start: '2025-11-29', end: '2026-11-28', package: pkg.name } });
+  serveBulkDownloads(stats, pkg.name, weekly);
+}
+
+/** The weekly count of every synthetic package served by each stats server (for bulk queries). */
+const weeklyByServer = new WeakMap<FixtureServer, Map<string, number>>();
+
+/**
+ * npm's bulk download counts (`/downloads/point/{period}/a,b,c`, up to 128 unscoped names), as
+ * an audit asks them: each name served on this server gets its count, any other `null` (the
+ * API's answer for a package it does not know).
+ */
+function serveBulkDownloads(stats: FixtureServer, name: string, weekly: number): void {
+  let known = weeklyByServer.get(stats);
+  if (known === undefined) {
+    const table = new Map<string, number>();
+    weeklyByServer.set(stats, (known = table));
+    stats.routePrefix('GET', '/npm-api/downloads/point/', (req, res) => {
+      const parts = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).split('/');
+      const period = parts.at(-2);
+      const names = (parts.at(-1) ?? '').split(',');
+      if (names.length < 2 || (period !== 'last-week' && period !== 'last-year')) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'package not found' }));
+        return;
+      }
+      const factor = period === 'last-week' ? 1 : 50;
+      const body = Object.fromEntries(
+        names.map((n) => {
+          const count = table.get(n);
+          return [n, count === undefined ? null : { downloads: count * factor, start: '2026-11-22', end: '2026-11-28', package: n }];
+        }),
+      );
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  }
+  known.set(name, weekly);
+}
+
+/** The bulk download-count requests in a log (their last path segment lists several names). */
+export function bulkDownloadRequests(requests: readonly RecordedRequest[]): RecordedRequest[] {
+  return requests.filter((r) => r.path.startsWith('/npm-api/downloads/point/') && decodeURIComponent(r.path).split('/').at(-1)!.includes(','));
 }
 
 // ---------------------------------------------------------------------------------------------

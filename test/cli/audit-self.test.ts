@@ -31,6 +31,7 @@ beforeAll(async () => {
   requireBuiltCli();
   server = await startFixtureServer();
   server.fallback('GET', '/npm/', { status: 404 });
+  server.fallback('GET', '/npm-api/', { status: 404 });
   serveOsv(server, []);
 });
 
@@ -58,10 +59,12 @@ describe("nerq audit of this repository's own package-lock.json", () => {
     expect(direct).toEqual(new Set(Object.keys(manifest.devDependencies)));
     expect(report.entries.filter((e) => e.subject.direct).every((e) => e.subject.dev)).toBe(true);
     // Two runs, each: one packument request per package name — several versions of one package
-    // (this lockfile locks two versions of chalk, ini, commander…) share it — and one OSV batch.
+    // (this lockfile locks two versions of chalk, ini, commander…) share it —, one OSV batch, and
+    // the download counts of the unscoped names in bulk queries of at most 128 names per period.
     const names = new Set([...locked].map((id) => id.slice(0, id.lastIndexOf('@'))));
     expect(names.size).toBeLessThan(locked.size);
-    expect(countByKind(server.requests)).toEqual({ 'packument-full': 2 * names.size, 'osv-querybatch': 2 });
+    const unscoped = [...names].filter((n) => !n.startsWith('@')).length;
+    expect(countByKind(server.requests)).toEqual({ 'packument-full': 2 * names.size, 'osv-querybatch': 2, downloads: 2 * 2 * Math.ceil(unscoped / 128) });
     expect(repeated(server.requests.slice(server.requests.length / 2))).toEqual([]);
   });
 });

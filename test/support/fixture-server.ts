@@ -83,6 +83,8 @@ export interface FixtureServer {
    * `response` (a fixture file for the request path by default) — e.g. a whole recorded API.
    */
   fallback(method: string, prefix: string, response?: FixtureResponse): FixtureServer;
+  /** Like `fallback`, answered by `handler` (e.g. a bulk API whose path lists many names). */
+  routePrefix(method: string, prefix: string, handler: RouteHandler): FixtureServer;
   readonly requests: RecordedRequest[];
   readonly unexpected: UnexpectedRequest[];
   /** Routes declared with `times` that were not used up, as `METHOD /path` strings. */
@@ -294,6 +296,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     fallback(method, prefix, response) {
       if (!prefix.endsWith('/')) throw new Error(`fixture server: a fallback prefix ends with /: ${prefix}`);
       return addRoute(method, prefix, { ...(response === undefined ? {} : { response }), remaining: Infinity, prefix: true });
+    },
+    routePrefix(method, prefix, handler) {
+      if (!prefix.endsWith('/')) throw new Error(`fixture server: a route prefix ends with /: ${prefix}`);
+      return addRoute(method, prefix, { handler, remaining: Infinity, prefix: true });
     },
     requests,
     unexpected,
