@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cliEnv } from './child.js';
+import { criticalPath } from './critical-path.js';
+import { byRoute } from './requests.js';
 import { buildProject } from './generate/lockfile.js';
 import { generateWorld } from './generate/world.js';
 import { startBenchServer } from './server.js';
@@ -33,4 +35,11 @@ const exports = Object.entries(env)
   .map(([k, v]) => `export ${k}='${v}'`)
   .join('\n');
 process.stdout.write(`# project: ${dir}\n# check target: ${world.model.checkTarget.name}\n${exports}\n`);
+// `kill -USR2 <pid>`: print the requests since the last signal (by route, and the dependent
+// rounds on their critical path) to stderr, then start a new log.
+process.on('SIGUSR2', () => {
+  const log = server.log;
+  process.stderr.write(`${log.length} requests, ${criticalPath(log).rounds} rounds on the critical path: ${byRoute(log, 20)}\n`);
+  server.resetLog();
+});
 process.on('SIGINT', () => void server.close().then(() => process.exit(0)));

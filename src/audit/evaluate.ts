@@ -16,7 +16,6 @@ import type { HttpClient, HttpResult } from '../sources/types.js';
 import type { Target } from '../target/types.js';
 import { githubBatcher } from './github-batcher.js';
 import type { AuditSubject } from './types.js';
-import { mapLimit } from '../util/map-limit.js';
 
 /** Evaluations in flight: enough to fill 25-repository GitHub batches and keep the connections busy. */
 export const DEFAULT_CONCURRENCY = 64;
@@ -154,17 +153,63 @@ export async function evaluateSubjects(
 ): Promise<Evaluated[]> {
   const sharing = shareByPackage(ctx.http, subjects.map(packageOf));
   const shared: RunContext = { ...ctx, http: sharing.http };
+  // An evaluation waiting for its GitHub facts gives its slot to the next one: lookups then pend
+  // in numbers (an audit of 1,000 packages has hundreds of repositories), so the batcher sends
+  // full GraphQL batches while the network keeps serving the other evaluations.
+  const slots = semaphore(options.concurrency);
+  const slotOf = new AsyncLocalStorage<() => void>();
+  // A waiting lookup holds no slot, so a batch can wait to fill: the lookups of a CPU-bound audit
+  // arrive at the rate packages are read, a few dozen a second. 40 repositories per query stay
+  // far below GitHub's 500,000-node limit (about 140,000 nodes); a query GitHub cannot finish in
+  // time is halved (github.ts).
+  const batcher = githubBatcher(shared, { batchSize: 40, quietMs: 200, maxWaitMs: 2000 });
   const auditCtx: RunContext = {
     ...shared,
     skipDependencies: true,
-    githubLookup: githubBatcher(shared),
+    githubLookup: (repo, claim) => {
+      slotOf.getStore()?.();
+      return batcher(repo, claim);
+    },
     prefetchedVulnerabilities: prefetchVulnerabilities(shared, subjects),
     prefetchedDownloads: prefetchDownloads(shared, subjects),
   };
-  return mapLimit(subjects, options.concurrency, async (subject) => {
-    const outcome = await sharing.run(packageOf(subject), () => checkTarget(targetOf(subject), auditCtx));
-    const evaluated: Evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
-    options.onDone?.(evaluated);
-    return evaluated;
-  });
+  return Promise.all(
+    subjects.map(async (subject) => {
+      await slots.acquire();
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        slots.release();
+      };
+      try {
+        const outcome = await slotOf.run(release, () => sharing.run(packageOf(subject), () => checkTarget(targetOf(subject), auditCtx)));
+        const evaluated: Evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
+        options.onDone?.(evaluated);
+        return evaluated;
+      } finally {
+        release();
+      }
+    }),
+  );
+}
+
+/** At most `limit` holders at once; waiters are served in the order they asked. */
+function semaphore(limit: number): { acquire(): Promise<void>; release(): void } {
+  let free = Math.max(1, Math.floor(limit) || 1);
+  const waiting: Array<() => void> = [];
+  return {
+    acquire() {
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release() {
+      const next = waiting.shift();
+      if (next !== undefined) next();
+      else free += 1;
+    },
+  };
 }
