@@ -3,12 +3,26 @@
  * check needs in parallel: the tarball, download counts, provenance attestations, the
  * direct dependencies (resolved as npm would install them today) and, for the target and
  * those dependencies, OSV advisories. Failures become data.
+ *
+ * What is derived from the packument, the tarball and the attestations is kept in the facts
+ * cache (npm-facts-cache.ts): a warm run neither reads those answers back nor parses them.
+ * The packument is read in a function of its own so that nothing of it (a 15 MB document for
+ * a big project) stays reachable once its facts are derived, while the rest is collected.
  */
 import type { Evidence, Sources } from '../evidence/schema.js';
 import { fetchAttestations, NO_PROVENANCE } from '../sources/npm-attestations.js';
 import { resolveDependencies } from '../sources/npm-dependencies.js';
 import { fetchDownloads } from '../sources/npm-downloads.js';
 import { registryFacts } from '../sources/npm-facts.js';
+import {
+  cachedAttestationFacts,
+  cachedRegistryFacts,
+  cachedTarballFacts,
+  rememberAttestationFacts,
+  rememberRegistryFacts,
+  rememberTarballFacts,
+  type ResolvedRegistryFacts,
+} from '../sources/npm-facts-cache.js';
 import { fetchPackument } from '../sources/npm-registry.js';
 import { fetchTarballFacts } from '../sources/tarball.js';
 import { purlOf } from '../target/purl.js';
@@ -23,34 +37,22 @@ export type Collected =
   | { kind: 'evidence'; evidence: Evidence }
   | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
 
+type CollectError = Extract<Collected, { kind: 'error' }>;
 
 export async function collectNpm(target: Target, ctx: RunContext): Promise<Collected> {
   const registry = ctx.npm.registryFor(target.name);
-  const packument = await fetchPackument(ctx.http, registry, target.name);
-  if (packument.status === 'not-found') {
-    return { kind: 'error', code: 'not-found', message: `${target.name} was not found in the npm registry` };
-  }
-  if (packument.status === 'unavailable') {
-    return { kind: 'error', code: 'registry-unavailable', message: `the npm registry could not answer for ${target.name}: ${packument.reason}` };
-  }
-  const resolved = resolveNpmVersion(packument.packument, target.spec);
-  if (!resolved.ok) {
-    const nearest = resolved.nearest.length > 0 ? ` (nearest: ${resolved.nearest.join(', ')})` : '';
-    return { kind: 'error', code: 'version-not-found', message: `${target.name}: ${resolved.reason}${nearest}` };
-  }
-  const version = resolved.version;
-  const facts = registryFacts(packument.packument, version);
+  const resolved = await resolveRegistryFacts(target, ctx, registry);
+  if ('kind' in resolved) return resolved;
+  const { version, facts } = resolved;
 
   const dependenciesResult: Promise<Sources['dependencies']> = ctx.skipDependencies
     ? Promise.resolve({ status: 'not-applicable', reason: 'in an audit every dependency is evaluated on its own' })
     : resolveDependencies(ctx.http, ctx.npm, facts.dependencyRanges);
   const attestationsResult: Promise<Sources['attestations']> = facts.attestations
-    ? fetchAttestations(ctx.http, registry, facts.name, version)
+    ? attestationsFor(ctx, registry, facts.name, version)
     : Promise.resolve({ status: 'ok' as const, facts: NO_PROVENANCE });
   const [tarball, downloads, attestations, dependencies, vulnerabilities, github] = await Promise.all([
-    facts.tarballUrl
-      ? fetchTarballFacts(ctx.http, facts.tarballUrl, { integrity: facts.integrity })
-      : Promise.resolve({ status: 'unavailable' as const, reason: 'the registry gave no tarball URL' }),
+    tarballFor(ctx, facts.tarballUrl, facts.integrity),
     ctx.prefetchedDownloads?.(target.name) ?? fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
     attestationsResult,
     dependenciesResult,
@@ -84,4 +86,47 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
       sources,
     ),
   };
+}
+
+/**
+ * The version the spec resolves to and its registry facts: from the facts cache, else from the
+ * packument (then kept). Errors are never kept: the package may be published by the next run.
+ */
+async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: string): Promise<ResolvedRegistryFacts | CollectError> {
+  const cached = cachedRegistryFacts(ctx.facts, registry, target.name, target.spec);
+  if (cached !== undefined) return cached;
+  const packument = await fetchPackument(ctx.http, registry, target.name);
+  if (packument.status === 'not-found') {
+    return { kind: 'error', code: 'not-found', message: `${target.name} was not found in the npm registry` };
+  }
+  if (packument.status === 'unavailable') {
+    return { kind: 'error', code: 'registry-unavailable', message: `the npm registry could not answer for ${target.name}: ${packument.reason}` };
+  }
+  const resolution = resolveNpmVersion(packument.packument, target.spec);
+  if (!resolution.ok) {
+    const nearest = resolution.nearest.length > 0 ? ` (nearest: ${resolution.nearest.join(', ')})` : '';
+    return { kind: 'error', code: 'version-not-found', message: `${target.name}: ${resolution.reason}${nearest}` };
+  }
+  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version) };
+  rememberRegistryFacts(ctx.facts, registry, target.name, target.spec, resolved);
+  return resolved;
+}
+
+/** The tarball's facts: from the facts cache (tarballs are immutable), else read (and kept when read). */
+async function tarballFor(ctx: RunContext, url: string | null, integrity: string | null): Promise<Sources['tarball']> {
+  if (!url) return { status: 'unavailable', reason: 'the registry gave no tarball URL' };
+  const cached = cachedTarballFacts(ctx.facts, url, integrity);
+  if (cached !== undefined) return { status: 'ok', facts: cached };
+  const result = await fetchTarballFacts(ctx.http, url, { integrity });
+  if (result.status === 'ok') rememberTarballFacts(ctx.facts, url, integrity, result.facts);
+  return result;
+}
+
+/** The version's attestations (listed in its packument): from the facts cache, else asked (and kept when read). */
+async function attestationsFor(ctx: RunContext, registry: string, name: string, version: string): Promise<Sources['attestations']> {
+  const cached = cachedAttestationFacts(ctx.facts, registry, name, version);
+  if (cached !== undefined) return { status: 'ok', facts: cached };
+  const result = await fetchAttestations(ctx.http, registry, name, version);
+  if (result.status === 'ok') rememberAttestationFacts(ctx.facts, registry, name, version, result.facts);
+  return result;
 }

@@ -2,9 +2,11 @@
  * PyPI: resolve the release from the project's JSON (PEP 440, yanked files, pre-releases), then
  * collect in parallel: downloads (pypistats), the runtime dependencies as pip would install them
  * today, OSV advisories for the release and those dependencies, and the GitHub repository.
+ * The release's facts and provenance come from the facts cache when a run already read them.
  */
 import type { Sources } from '../evidence/schema.js';
-import { collectPypi, fetchPypiDownloads, resolvePypiDependencies } from '../sources/pypi.js';
+import { collectPypi, fetchPypiDownloads, resolvePypiDependencies, type PypiCollected } from '../sources/pypi.js';
+import { cachedPypiRelease, rememberPypiRelease } from '../sources/pypi-facts-cache.js';
 import { pep503, purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
 import { githubSourceFor } from './collect-github-source.js';
@@ -16,7 +18,7 @@ import { evidenceOf } from './evidence-of.js';
 const NOT_NPM = 'not an npm package';
 
 export async function collectPypiTarget(target: Target, ctx: RunContext): Promise<Collected> {
-  const collected = await collectPypi(ctx.http, ctx.endpoints.pypi, target.name, target.spec);
+  const collected = await pypiRelease(target, ctx);
   if (collected.kind === 'error') {
     return { kind: 'error', code: collected.code, message: collected.message, ...(collected.version ? { version: collected.version } : {}) };
   }
@@ -53,4 +55,14 @@ export async function collectPypiTarget(target: Target, ctx: RunContext): Promis
       sources,
     ),
   };
+}
+
+/** The release's facts and attestations: from the facts cache, else from PyPI (then kept when complete). */
+async function pypiRelease(target: Target, ctx: RunContext): Promise<PypiCollected> {
+  const project = pep503(target.name);
+  const cached = cachedPypiRelease(ctx.facts, ctx.endpoints.pypi, project, target.spec);
+  if (cached !== undefined) return { kind: 'ok', ...cached };
+  const collected = await collectPypi(ctx.http, ctx.endpoints.pypi, target.name, target.spec);
+  if (collected.kind === 'ok') rememberPypiRelease(ctx.facts, ctx.endpoints.pypi, project, target.spec, collected);
+  return collected;
 }

@@ -1,0 +1,132 @@
+/**
+ * collectPypiTarget with the facts cache: a warm run asks PyPI nothing (project JSON, Simple API,
+ * provenance) and produces exactly the cold run's evidence; errors and releases whose Simple API
+ * page did not answer are not kept.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { Collected } from '../../src/pipeline/collect-npm.js';
+import { collectPypiTarget } from '../../src/pipeline/collect-pypi.js';
+import type { RunContext } from '../../src/pipeline/context.js';
+import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { memoryFactsCache, type FactsCache } from '../../src/sources/facts-cache.js';
+import { createHttpClient } from '../../src/sources/http.js';
+import type { NpmConfig } from '../../src/sources/npm-config.js';
+import { pypiFactsKey } from '../../src/sources/pypi-facts-cache.js';
+import type { HttpClient } from '../../src/sources/types.js';
+import type { Target } from '../../src/target/types.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+const FLASK_PROVENANCE = '/pypi/integrity/flask/3.1.3/flask-3.1.3.tar.gz/provenance';
+
+let server: FixtureServer;
+let http: HttpClient;
+
+beforeEach(async () => {
+  server = await startFixtureServer();
+  http = createHttpClient({ timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 }, retry: { baseDelayMs: 1 }, sleep: async () => {} });
+  server.fallback('GET', '/pypistats/', { status: 404, body: { message: 'not found' } });
+});
+
+afterEach(async () => {
+  await http.close();
+  await server.close();
+});
+
+const NO_NPM: NpmConfig = {
+  registry: 'http://127.0.0.1:9/npm/',
+  registryFor: () => 'http://127.0.0.1:9/npm/',
+  authHeaderFor: () => undefined,
+  ca: undefined,
+  strictSsl: true,
+  proxy: undefined,
+  httpsProxy: undefined,
+  noProxy: undefined,
+  warnings: [],
+};
+
+/** As in an audit: dependencies not resolved, advisories and GitHub answered by the audit's shared lookups. */
+function contextWith(facts: FactsCache): RunContext {
+  return {
+    http,
+    npm: NO_NPM,
+    endpoints: {
+      npmApi: server.url('npm-api'),
+      pypi: server.url('pypi'),
+      pypiStats: server.url('pypistats'),
+      githubApi: server.url('github'),
+      githubGraphql: `${server.url('github')}/graphql`,
+      osvApi: server.url('osv'),
+      npmPublicRegistry: `${server.url('npm')}/`,
+    },
+    githubToken: null,
+    now: NOW,
+    category: null,
+    gate: DEFAULT_GATE,
+    facts,
+    skipDependencies: true,
+    prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0 } }),
+    githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test' }),
+  };
+}
+
+const target = (name: string, spec?: string): Target => ({ input: name, ecosystem: 'pypi', name, ...(spec === undefined ? {} : { spec }) });
+
+function pypiRequests(from = 0): string[] {
+  return server.requests.slice(from).map((r) => r.path).filter((p) => p.startsWith('/pypi/'));
+}
+
+function evidenceOf(collected: Collected) {
+  if (collected.kind !== 'evidence') throw new Error(`expected evidence, got ${collected.code}: ${collected.message}`);
+  return collected.evidence;
+}
+
+describe('a warm PyPI collection asks PyPI nothing', () => {
+  test('project JSON, Simple API and provenance are read once; the warm evidence equals the cold one', async () => {
+    server.expect('GET', '/pypi/pypi/flask/json', { times: 1 });
+    server.expect('GET', '/pypi/simple/flask/', { times: 1 });
+    server.expect('GET', FLASK_PROVENANCE, { times: 1 });
+    const facts = memoryFactsCache(() => NOW.getTime());
+    const cold = evidenceOf(await collectPypiTarget(target('flask'), contextWith(facts)));
+    expect(cold.sources.attestations).toMatchObject({ status: 'ok', facts: { provenance: true } });
+    expect(pypiRequests()).toHaveLength(3);
+    expect([...facts.entries.keys()]).toEqual([pypiFactsKey(server.url('pypi'), 'flask', undefined)]);
+
+    const seen = server.requests.length;
+    const warm = evidenceOf(await collectPypiTarget(target('flask'), contextWith(facts)));
+    expect(pypiRequests(seen)).toEqual([]);
+    expect(warm).toEqual(cold);
+    expect(JSON.stringify(warm)).toBe(JSON.stringify(cold));
+    expectNoUnexpected(server);
+  });
+
+  test('a release whose Simple API page did not answer (provenance unknown) is asked again', async () => {
+    server.expect('GET', '/pypi/pypi/flask/json');
+    server.expect('GET', '/pypi/simple/flask/', { status: 404, body: { message: 'not found' } });
+    const facts = memoryFactsCache(() => NOW.getTime());
+    for (let run = 0; run < 2; run += 1) {
+      const evidence = evidenceOf(await collectPypiTarget(target('flask'), contextWith(facts)));
+      expect(evidence.sources.attestations.status).toBe('unavailable');
+    }
+    expect(pypiRequests()).toEqual(['/pypi/pypi/flask/json', '/pypi/simple/flask/', '/pypi/pypi/flask/json', '/pypi/simple/flask/']);
+    expect(facts.entries.size).toBe(0);
+  });
+
+  test('a project that is not there is asked again', async () => {
+    server.expect('GET', '/pypi/pypi/nerq-nothing/json', { status: 404, body: { message: 'Not Found' } });
+    const facts = memoryFactsCache(() => NOW.getTime());
+    for (let run = 0; run < 2; run += 1) {
+      expect(await collectPypiTarget(target('nerq-nothing'), contextWith(facts))).toMatchObject({ kind: 'error', code: 'not-found' });
+    }
+    expect(pypiRequests()).toHaveLength(2);
+    expect(facts.entries.size).toBe(0);
+  });
+});
+
+test('PyPI keys: the specifier separates entries, credentials never appear', () => {
+  const base = 'https://pypi.example/';
+  expect(pypiFactsKey(base, 'flask', undefined)).not.toBe(pypiFactsKey(base, 'flask', '==3.1.3'));
+  const secret = pypiFactsKey('https://nerq-user:s3cret@pypi.example/?token=q-secret', 'flask', undefined);
+  expect(secret).toBe(pypiFactsKey(base, 'flask', undefined));
+  for (const word of ['nerq-user', 's3cret', 'q-secret']) expect(secret).not.toContain(word);
+});
