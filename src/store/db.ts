@@ -60,6 +60,10 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX http_cache_fetched_at;
   CREATE INDEX http_cache_by_age ON http_cache (fetched_at, key, size);
   `,
+  // Issue 9: large bodies stored compressed ('gzip'); rows written before stay NULL (as they came).
+  `
+  ALTER TABLE http_cache ADD COLUMN encoding TEXT;
+  `,
 ];
 
 /** The schema version this code writes. */

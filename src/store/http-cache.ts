@@ -5,8 +5,12 @@
  *
  * Puts, touches and the run record are queued (write-queue.ts) and coalesced per key; `get`
  * answers from the queue first, so a run reads its own writes.
+ *
+ * Large bodies are stored compressed (body-codec.ts; the `encoding` column), and `size` counts
+ * the stored bytes, so pruning bounds the disk the cache takes.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { COMPRESS_ABOVE_BYTES, decodeBody, encodeBody, type StoredBody } from './body-codec.js';
 import type { Transact } from './db.js';
 import type { CachedResponse, CacheStats, HttpCacheStore } from './types.js';
 import type { WriteQueue } from './write-queue.js';
@@ -19,6 +23,7 @@ interface CacheRow {
   status: number;
   headers: string;
   body: Uint8Array;
+  encoding: string | null;
   etag: string | null;
   last_modified: string | null;
   fetched_at: number;
@@ -58,7 +63,7 @@ function parseLastRun(json: string | undefined): CacheStats['lastRun'] {
 
 /** A queued write for one key: a whole entry, or a 304's refresh of a stored one. */
 type Queued =
-  | { kind: 'put'; entry: CachedResponse }
+  | { kind: 'put'; entry: CachedResponse; stored: StoredBody }
   | { kind: 'touch'; fetchedAt: number; etag?: string | null; lastModified?: string | null };
 
 /** What a queued touch costs to write, roughly (it only decides when to flush). */
@@ -73,16 +78,17 @@ export function createHttpCache(
   transact: Transact,
   queue: WriteQueue,
   prune: (maxBytes: number) => void,
+  compressAbove: number = COMPRESS_ABOVE_BYTES,
 ): HttpCacheStore {
   const select = db.prepare(
-    'SELECT key, url, status, headers, body, etag, last_modified, fetched_at FROM http_cache WHERE key = ?',
+    'SELECT key, url, status, headers, body, encoding, etag, last_modified, fetched_at FROM http_cache WHERE key = ?',
   );
   const upsert = db.prepare(`
-    INSERT INTO http_cache (key, url, status, headers, body, etag, last_modified, fetched_at, size)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    INSERT INTO http_cache (key, url, status, headers, body, encoding, etag, last_modified, fetched_at, size)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (key) DO UPDATE SET
       url = excluded.url, status = excluded.status, headers = excluded.headers, body = excluded.body,
-      etag = excluded.etag, last_modified = excluded.last_modified,
+      encoding = excluded.encoding, etag = excluded.etag, last_modified = excluded.last_modified,
       fetched_at = excluded.fetched_at, size = excluded.size`);
   const touchTime = db.prepare('UPDATE http_cache SET fetched_at = ? WHERE key = ?');
   const touchEtag = db.prepare('UPDATE http_cache SET etag = ? WHERE key = ?');
@@ -102,17 +108,18 @@ export function createHttpCache(
     apply() {
       for (const [key, write] of queued) {
         if (write.kind === 'put') {
-          const { entry } = write;
+          const { entry, stored } = write;
           upsert.run(
             key,
             entry.url,
             entry.status,
             JSON.stringify(entry.headers),
-            entry.body,
+            stored.body,
+            stored.encoding,
             entry.etag,
             entry.lastModified,
             entry.fetchedAt,
-            entry.body.byteLength,
+            stored.body.byteLength,
           );
         } else {
           touchTime.run(write.fetchedAt, key);
@@ -130,28 +137,30 @@ export function createHttpCache(
     },
   });
 
-  const stored = (key: string): CachedResponse | undefined => {
+  const stored = (key: string, maxBytes: number | undefined): CachedResponse | undefined => {
     const row = select.get(key) as CacheRow | undefined;
     if (!row) return undefined;
     const headers = parseHeaders(row.headers);
     if (!headers) return undefined;
+    const body = decodeBody(row.body, row.encoding, maxBytes);
+    if (body === undefined) return undefined;
     return {
-        key: row.key,
-        url: row.url,
-        status: row.status,
-        headers,
-        body: Buffer.from(row.body.buffer, row.body.byteOffset, row.body.byteLength),
-        etag: row.etag,
-        lastModified: row.last_modified,
+      key: row.key,
+      url: row.url,
+      status: row.status,
+      headers,
+      body,
+      etag: row.etag,
+      lastModified: row.last_modified,
       fetchedAt: row.fetched_at,
     };
   };
 
   return {
-    get(key) {
+    get(key, options) {
       const write = queued.get(key);
       if (write?.kind === 'put') return { ...write.entry };
-      const entry = stored(key);
+      const entry = stored(key, options?.maxBytes);
       if (entry === undefined || write === undefined) return entry;
       return {
         ...entry,
@@ -161,8 +170,11 @@ export function createHttpCache(
       };
     },
     put(entry) {
-      queued.set(entry.key, { kind: 'put', entry: { ...entry } });
-      queue.queued(entry.body.byteLength + entry.key.length + entry.url.length);
+      // Encoded now rather than in the flush: the flush's write lock is held for less time, and
+      // the queue's byte count is what will be written.
+      const body = encodeBody(entry.body, compressAbove);
+      queued.set(entry.key, { kind: 'put', entry: { ...entry }, stored: body });
+      queue.queued(body.body.byteLength + entry.key.length + entry.url.length);
     },
     touch(key, fetchedAt, validators) {
       const before = queued.get(key);
@@ -171,7 +183,11 @@ export function createHttpCache(
       const etag = validators?.etag !== undefined ? validators.etag : base?.etag;
       const lastModified = validators?.lastModified !== undefined ? validators.lastModified : base?.lastModified;
       if (before?.kind === 'put') {
-        queued.set(key, { kind: 'put', entry: { ...before.entry, fetchedAt, etag: etag ?? null, lastModified: lastModified ?? null } });
+        queued.set(key, {
+          kind: 'put',
+          entry: { ...before.entry, fetchedAt, etag: etag ?? null, lastModified: lastModified ?? null },
+          stored: before.stored,
+        });
       } else {
         const touch: Queued = { kind: 'touch', fetchedAt };
         if (etag !== undefined) touch.etag = etag;

@@ -21,6 +21,8 @@ export interface OpenStoreOptions {
   warn: (message: string) => void;
   /** When grouped writes are flushed (defaults: 4 MiB queued, or 100 ms after the first write). */
   flush?: WriteQueueOptions;
+  /** Cached bodies longer than this are stored compressed (default COMPRESS_ABOVE_BYTES, 256 KiB). */
+  compressAbove?: number;
 }
 
 function reason(error: unknown): string {
@@ -65,12 +67,12 @@ function hasForeignHeader(file: string): boolean {
   }
 }
 
-function wrap(file: string, db: DatabaseSync, flush: WriteQueueOptions | undefined): Store {
+function wrap(file: string, db: DatabaseSync, { flush, compressAbove }: Pick<OpenStoreOptions, 'flush' | 'compressAbove'>): Store {
   const transact = transactor(db);
   const queue = createWriteQueue(transact, flush);
   const pruneRows = pruner(db);
   const prune = (maxBytes: number): void => queue.flush(() => pruneRows(maxBytes));
-  const cache = createHttpCache(db, transact, queue, prune);
+  const cache = createHttpCache(db, transact, queue, prune, compressAbove);
   const history = createHistory(db, queue);
   const facts = createFacts(db, transact, queue);
   let open = true;
@@ -109,11 +111,11 @@ function openOrReplace(file: string, warn: (message: string) => void): DatabaseS
 }
 
 /** Opens (creating and migrating as needed) the store in `dir`; null when it cannot be used. */
-export function openStore({ dir, warn, flush }: OpenStoreOptions): Store | null {
+export function openStore({ dir, warn, flush, compressAbove }: OpenStoreOptions): Store | null {
   const file = path.join(dir, STORE_FILE);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    return wrap(file, openOrReplace(file, warn), flush);
+    return wrap(file, openOrReplace(file, warn), { flush, compressAbove });
   } catch (error) {
     if (error instanceof SchemaTooNewError) {
       warn(`the store at ${file} was written by a newer nerq (${error.message}); running without it`);

@@ -28,7 +28,11 @@ export interface CacheStats {
 }
 
 export interface HttpCacheStore {
-  get(key: string): CachedResponse | undefined;
+  /**
+   * The entry, or undefined. A stored compressed body is inflated to at most `maxBytes` (default
+   * and ceiling 64 MiB, body-codec.ts): one that would pass it is a miss, never a throw.
+   */
+  get(key: string, options?: { maxBytes?: number }): CachedResponse | undefined;
   put(entry: CachedResponse): void;
   /** A 304 refreshed it: new fetchedAt (and validators if the 304 carried new ones). */
   touch(key: string, fetchedAt: number, validators?: { etag?: string | null; lastModified?: string | null }): void;
