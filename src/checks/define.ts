@@ -98,6 +98,10 @@ export function defineCheck<
   return def;
 }
 
+// One formatter for every message: `toLocaleString` builds a new one per call (measured: 0.6 s of
+// a 1,000-package audit). Same locale and options, so the same text.
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
 /** Fill `{key}` placeholders from data; unknown keys stay visible so a bad template shows. */
 export function formatMessage(template: string, data: Record<string, EvidenceValue> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
@@ -105,7 +109,7 @@ export function formatMessage(template: string, data: Record<string, EvidenceVal
     if (value === undefined) return whole;
     if (Array.isArray(value)) return value.join(', ');
     // Numbers read better grouped (298,417,562); the evidence keeps the raw value.
-    if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+    if (typeof value === 'number') return NUMBER_FORMAT.format(value);
     return String(value);
   });
 }

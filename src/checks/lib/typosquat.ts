@@ -22,8 +22,11 @@
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
  *
- * The lookup structures are built lazily once (a rank map for membership, buckets by
- * normalised form and by length, normalised forms precomputed) and shared by every call.
+ * The index is built lazily once and shared by every call: a rank map for membership, and
+ * the names bucketed by length with a character mask each, so the distance rule computes a
+ * distance only for the few names whose characters could be within 2 edits. The separator,
+ * scope and homoglyph rules scan the list for the first lookups (one `nerq check` makes one)
+ * and use tables keyed by normal form once enough lookups have come (an audit).
  *
  * PyPI targets are compared with the curated list of lib/pypi-popular.ts instead, both sides
  * PEP 503 normalised first (`python_dateutil` is `python-dateutil`, the same project, while
@@ -128,17 +131,44 @@ export function segments(name: string): string[] {
 
 /** Multi-character look-alikes folded first: `rn` reads as `m`, `vv` as `w`. */
 function foldClusters(name: string): string {
-  return name.toLowerCase().replace(/rn/g, 'm').replace(/vv/g, 'w');
+  const lower = name.toLowerCase();
+  // Most names have neither cluster: skip the two replacements (the index folds 17,000 names).
+  if (!lower.includes('rn') && !lower.includes('vv')) return lower;
+  return lower.replace(/rn/g, 'm').replace(/vv/g, 'w');
 }
 
-const GLYPH_KEY: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', i: 'l', '5': 's' };
+/** `0`→`o`, `1` and `i`→`l`, `5`→`s`; other characters unchanged. */
+function glyphOf(code: number): number {
+  switch (code) {
+    case 0x30: // 0
+      return 0x6f; // o
+    case 0x31: // 1
+    case 0x69: // i
+      return 0x6c; // l
+    case 0x35: // 5
+      return 0x73; // s
+    default:
+      return code;
+  }
+}
 
 /**
  * Coarse homoglyph key: clusters folded, then `0`→`o`, `5`→`s`, `1` and `i`→`l`. Names that
  * are homoglyphs of each other share it (it is the bucket); `isHomoglyphOf` decides exactly.
  */
 export function homoglyphKey(name: string): string {
-  return foldClusters(name).replace(/[015i]/g, (c) => GLYPH_KEY[c] ?? c);
+  const folded = foldClusters(name);
+  // A character loop, not a replace callback: the index keys every popular name.
+  let key = '';
+  let copied = 0;
+  for (let i = 0; i < folded.length; i++) {
+    const code = folded.charCodeAt(i);
+    const glyph = glyphOf(code);
+    if (glyph === code) continue;
+    key += folded.slice(copied, i) + String.fromCharCode(glyph);
+    copied = i + 1;
+  }
+  return copied === 0 ? folded : key + folded.slice(copied);
 }
 
 /** Single characters that read alike (either way round). `i` and `l` do not. */
@@ -166,7 +196,7 @@ export function differOnlyInDigits(a: string, b: string): boolean {
   return x !== y && x.replace(/\d/g, '') === y.replace(/\d/g, '');
 }
 
-/** A name's lower-cased form and its parts, precomputed for the distance rule. */
+/** A name's lower-cased form and its parts, for the distance rule. */
 export interface Shape {
   lower: string;
   scoped: boolean;
@@ -209,33 +239,88 @@ export function distanceAllowed(a: string, b: string): number {
   return allowedFor(shapeOf(a), shapeOf(b));
 }
 
+// ───────────────────────────── a cheap lower bound ─────────────────────────────
+
+/**
+ * The set of characters of a (lower-cased) name as 32 bits: `a`–`z` one bit each, digits
+ * folded onto five bits, every other character onto the last one.
+ */
+export function charMask(lower: string): number {
+  let mask = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    let bit: number;
+    if (code >= 0x61 && code <= 0x7a) bit = code - 0x61;
+    else if (code >= 0x30 && code <= 0x39) bit = 26 + ((code - 0x30) % 5);
+    else bit = 31;
+    mask |= 1 << bit;
+  }
+  return mask;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/**
+ * A lower bound of the edit distance from the character sets alone. Turning `a` into `b`
+ * needs a deletion or substitution for every character `a` has more often than `b`, and an
+ * insertion or substitution for every one `b` has more often (a swap moves none), so the
+ * distance is at least the larger of the two counts. A bit set in one mask only stands for at
+ * least one such character, so its popcount is at most that count: the bound stays a bound.
+ */
+export function maskDistanceBound(a: number, b: number): number {
+  return Math.max(popcount(a & ~b), popcount(b & ~a));
+}
+
 // ───────────────────────────── the index ─────────────────────────────
+
+/** Popular names of one lower-cased length: their ranks and character masks, side by side. */
+export interface LengthBucket {
+  readonly ranks: Int32Array;
+  readonly masks: Int32Array;
+}
+
+/** Ranks keyed by a normal form, for the separator, scope and homoglyph rules. */
+export interface ExactTables {
+  /** Ranks by `stripSeparators` form. */
+  readonly bySeparators: ReadonlyMap<string, number | number[]>;
+  /** Ranks of scoped names by `flattenScope` form (`typesreact`). */
+  readonly byFlatScope: ReadonlyMap<string, number | number[]>;
+  /** Ranks by `homoglyphKey`. */
+  readonly byHomoglyph: ReadonlyMap<string, number | number[]>;
+}
 
 export interface PopularIndex {
   /** Popular names, most popular first. */
   readonly names: readonly string[];
   /** Name → rank (position in `names`); also the membership test. */
   readonly rank: ReadonlyMap<string, number>;
-  /** Precomputed lower-cased forms and segments, by rank. */
-  readonly shapes: readonly Shape[];
-  /** Ranks by `stripSeparators` form. */
-  readonly bySeparators: ReadonlyMap<string, readonly number[]>;
-  /** Ranks of scoped names by `flattenScope` form (`typesreact`). */
-  readonly byFlatScope: ReadonlyMap<string, readonly number[]>;
-  /** Ranks by `homoglyphKey`. */
-  readonly byHomoglyph: ReadonlyMap<string, readonly number[]>;
-  /** Ranks by lower-cased length, for the distance rule. */
-  readonly byLength: readonly (readonly number[] | undefined)[];
+  /** Lower-cased names, by rank. */
+  readonly lowers: readonly string[];
+  /** Names by lower-cased length, for the distance rule. */
+  readonly byLength: readonly (LengthBucket | undefined)[];
+  /** Lookups answered by scanning before the exact tables are built (see `buildPopularIndex`). */
+  readonly exactTablesAfter: number;
+  /** Mutable: lookups so far, and the exact tables once built. */
+  readonly state: { lookups: number; exact: ExactTables | undefined };
 }
 
-function push(map: Map<string, number[]>, key: string, rank: number): void {
-  const bucket = map.get(key);
-  if (bucket === undefined) map.set(key, [rank]);
-  else bucket.push(rank);
+export interface PopularIndexOptions {
+  /**
+   * Hashing every popular name's three normal forms costs more than scanning the list a few
+   * times with cheap first-character filters: one `nerq check` does one lookup, an audit
+   * thousands. So the first lookups scan, and the tables are built after this many (default 32).
+   */
+  exactTablesAfter?: number;
 }
+
+const EXACT_TABLES_AFTER = 32;
 
 /** Build the lookup structures over names given most popular first (a repeated name keeps its first rank). */
-export function buildPopularIndex(list: Iterable<string>): PopularIndex {
+export function buildPopularIndex(list: Iterable<string>, options: PopularIndexOptions = {}): PopularIndex {
   const rank = new Map<string, number>();
   const names: string[] = [];
   for (const name of list) {
@@ -243,18 +328,35 @@ export function buildPopularIndex(list: Iterable<string>): PopularIndex {
     rank.set(name, names.length);
     names.push(name);
   }
-  const shapes = names.map(shapeOf);
-  const bySeparators = new Map<string, number[]>();
-  const byFlatScope = new Map<string, number[]>();
-  const byHomoglyph = new Map<string, number[]>();
-  const byLength: number[][] = [];
-  shapes.forEach((shape, r) => {
-    push(bySeparators, stripSeparators(shape.lower), r);
-    push(byHomoglyph, homoglyphKey(shape.lower), r);
-    if (shape.scoped) push(byFlatScope, flattenScope(shape.lower), r);
-    (byLength[shape.lower.length] ??= []).push(r);
+  // A name's segments are needed only for the rare pair within distance 2: computed then.
+  const lowers = names.map((name) => name.toLowerCase());
+  const lengthRanks: number[][] = [];
+  lowers.forEach((lower, r) => (lengthRanks[lower.length] ??= []).push(r));
+  const byLength = Array.from(lengthRanks, (ranks): LengthBucket | undefined =>
+    ranks === undefined ? undefined : { ranks: Int32Array.from(ranks), masks: Int32Array.from(ranks, (r) => charMask(lowers[r]!)) },
+  );
+  const exactTablesAfter = options.exactTablesAfter ?? EXACT_TABLES_AFTER;
+  return { names, rank, lowers, byLength, exactTablesAfter, state: { lookups: 0, exact: undefined } };
+}
+
+// One rank stays a number; an array is made only for a repeated key (few are).
+function push(map: Map<string, number | number[]>, key: string, rank: number): void {
+  const bucket = map.get(key);
+  if (bucket === undefined) map.set(key, rank);
+  else if (typeof bucket === 'number') map.set(key, [bucket, rank]);
+  else bucket.push(rank);
+}
+
+function buildExactTables(lowers: readonly string[]): ExactTables {
+  const bySeparators = new Map<string, number | number[]>();
+  const byFlatScope = new Map<string, number | number[]>();
+  const byHomoglyph = new Map<string, number | number[]>();
+  lowers.forEach((lower, r) => {
+    push(bySeparators, stripSeparators(lower), r);
+    push(byHomoglyph, homoglyphKey(lower), r);
+    if (splitScope(lower).scope !== null) push(byFlatScope, flattenScope(lower), r);
   });
-  return { names, rank, shapes, bySeparators, byFlatScope, byHomoglyph, byLength };
+  return { bySeparators, byFlatScope, byHomoglyph };
 }
 
 let cached: PopularIndex | undefined;
@@ -305,31 +407,122 @@ function better(a: Candidate, b: Candidate): boolean {
  */
 export function findIntended(name: string, index: PopularIndex = popularIndex()): TyposquatMatch | null {
   if (index.rank.has(name)) return null;
-  const own = shapeOf(name);
-  const { lower } = own;
+  const lower = name.toLowerCase();
+  const scoped = splitScope(lower).scope !== null;
   let best: Candidate | undefined;
   const consider = (rank: number, rule: TyposquatRule, distance?: number): void => {
-    const candidate = { rank, rule, distance: distance ?? editDistance(lower, index.shapes[rank]!.lower) };
+    const candidate = { rank, rule, distance: distance ?? editDistance(lower, index.lowers[rank]!) };
     if (best === undefined || better(candidate, best)) best = candidate;
   };
 
   const stripped = stripSeparators(lower);
-  for (const r of index.bySeparators.get(stripped) ?? []) consider(r, 'separator');
-  if (!own.scoped) for (const r of index.byFlatScope.get(stripped) ?? []) consider(r, 'scope');
-  for (const r of index.byHomoglyph.get(homoglyphKey(lower)) ?? []) {
-    if (isHomoglyphOf(lower, index.shapes[r]!.lower)) consider(r, 'homoglyph');
+  const key = homoglyphKey(lower);
+  const exactRule = (r: number, rule: TyposquatRule): void => {
+    if (rule !== 'homoglyph' || isHomoglyphOf(lower, index.lowers[r]!)) consider(r, rule);
+  };
+  const { state } = index;
+  if (state.exact === undefined && ++state.lookups > index.exactTablesAfter) state.exact = buildExactTables(index.lowers);
+  if (state.exact !== undefined) {
+    const { bySeparators, byFlatScope, byHomoglyph } = state.exact;
+    each(bySeparators.get(stripped), (r) => exactRule(r, 'separator'));
+    if (!scoped) each(byFlatScope.get(stripped), (r) => exactRule(r, 'scope'));
+    each(byHomoglyph.get(key), (r) => exactRule(r, 'homoglyph'));
+  } else {
+    scanExact(index.lowers, stripped, scoped, key, exactRule);
   }
+  // A distance match can never beat one of the rules above: skip the scan when one matched.
+  if (best !== undefined) return matchOf(index, best);
+
+  const mask = charMask(lower);
+  let own: Shape | undefined;
   const length = lower.length;
   for (let l = Math.max(0, length - MAX_DISTANCE); l <= length + MAX_DISTANCE; l++) {
-    for (const r of index.byLength[l] ?? []) {
-      const other = index.shapes[r]!;
-      // Cheap first: the bounded distance rejects almost every pair; the segment rule after.
-      const distance = editDistance(lower, other.lower, MAX_DISTANCE);
+    const bucket = index.byLength[l];
+    if (bucket === undefined) continue;
+    const { ranks, masks } = bucket;
+    for (let k = 0; k < ranks.length; k++) {
+      // Cheapest first: the character sets reject almost every pair, the bounded distance
+      // most of the rest, the segment rule last.
+      if (maskDistanceBound(mask, masks[k]!) > MAX_DISTANCE) continue;
+      const r = ranks[k]!;
+      const other = index.lowers[r]!;
+      const distance = editDistance(lower, other, MAX_DISTANCE);
       if (distance === 0 || distance > MAX_DISTANCE) continue;
-      if (distance > allowedFor(own, other) || differOnlyInDigits(lower, other.lower)) continue;
+      own ??= shapeOf(lower);
+      if (distance > allowedFor(own, shapeOf(other)) || differOnlyInDigits(lower, other)) continue;
       consider(r, 'distance', distance);
     }
   }
-  if (best === undefined) return null;
+  return best === undefined ? null : matchOf(index, best);
+}
+
+function each(ranks: number | readonly number[] | undefined, visit: (rank: number) => void): void {
+  if (ranks === undefined) return;
+  if (typeof ranks === 'number') visit(ranks);
+  else for (const r of ranks) visit(r);
+}
+
+const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x2e;
+
+/** `stripSeparators(lower) === form` without building the string; with `slash`, `flattenScope(lower) === form`. */
+function strippedEquals(lower: string, form: string, from = 0, slash = -1): boolean {
+  let j = 0;
+  for (let i = from; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    if (isSeparator(code) || i === slash) continue;
+    if (form.charCodeAt(j) !== code) return false; // NaN past the end: never equal
+    j++;
+  }
+  return j === form.length;
+}
+
+/**
+ * `homoglyphKey(lower) === key` without building the key. One left-to-right pass folds both
+ * clusters, as the two replacements do: `rn` and `vv` share no character, so neither
+ * replacement can make or break a match of the other.
+ */
+function homoglyphKeyEquals(lower: string, key: string): boolean {
+  let j = 0;
+  for (let i = 0; i < lower.length; i++) {
+    let code = lower.charCodeAt(i);
+    const next = lower.charCodeAt(i + 1);
+    if (code === 0x72 && next === 0x6e) {
+      code = 0x6d; // rn → m
+      i++;
+    } else if (code === 0x76 && next === 0x76) {
+      code = 0x77; // vv → w
+      i++;
+    } else {
+      code = glyphOf(code);
+    }
+    if (key.charCodeAt(j) !== code) return false;
+    j++;
+  }
+  return j === key.length;
+}
+
+/**
+ * The separator, scope and homoglyph rules without tables: one pass over the list comparing
+ * normal forms as they are read, so almost every name is rejected at its first character.
+ */
+function scanExact(
+  lowers: readonly string[],
+  stripped: string,
+  scoped: boolean,
+  key: string,
+  match: (rank: number, rule: TyposquatRule) => void,
+): void {
+  for (let r = 0; r < lowers.length; r++) {
+    const other = lowers[r]!;
+    if (strippedEquals(other, stripped)) match(r, 'separator');
+    if (!scoped && other.charCodeAt(0) === 0x40) {
+      const slash = other.indexOf('/');
+      if (slash > 1 && strippedEquals(other, stripped, 1, slash)) match(r, 'scope');
+    }
+    if (homoglyphKeyEquals(other, key)) match(r, 'homoglyph');
+  }
+}
+
+function matchOf(index: PopularIndex, best: Candidate): TyposquatMatch {
   return { intended: index.names[best.rank]!, rule: best.rule, distance: best.distance };
 }

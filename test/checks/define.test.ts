@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMessage, statusOf } from '../../src/checks/define.js';
+
+/** What formatMessage printed numbers with before it shared one formatter. */
+const perCall = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+describe('formatMessage', () => {
+  it.each<[number, string]>([
+    [0, '0'],
+    [-0, '-0'],
+    [7, '7'],
+    [1234, '1,234'],
+    [298417562, '298,417,562'],
+    [-1234.56, '-1,234.6'],
+    [0.05, '0.1'],
+    [0.04, '0'],
+    [0.25, '0.3'], // half away from zero, as toLocaleString rounds
+    [1.95, '2'],
+    [999999.95, '1,000,000'],
+    [1e21, '1,000,000,000,000,000,000,000'],
+    [Number.MAX_SAFE_INTEGER, '9,007,199,254,740,991'],
+    [5e-7, '0'],
+    [Number.NaN, 'NaN'],
+    [Number.POSITIVE_INFINITY, '∞'],
+    [Number.NEGATIVE_INFINITY, '-∞'],
+  ])('prints %d as %s, as toLocaleString does', (n, text) => {
+    expect(formatMessage('{n}', { n })).toBe(text);
+    expect(formatMessage('{n}', { n })).toBe(perCall(n));
+  });
+
+  it('prints every number exactly as a per-call toLocaleString', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer(), fc.double({ min: -1e7, max: 1e7 })), (n) => {
+        expect(formatMessage('a {n} b', { n })).toBe(`a ${perCall(n)} b`);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('fills strings, booleans, null and lists, and leaves unknown keys visible', () => {
+    expect(formatMessage('{a}/{b}/{c}/{d}/{e}', { a: 'x', b: true, c: null, d: ['p', 2] })).toBe('x/true/null/p, 2/{e}');
+    expect(formatMessage('no placeholders')).toBe('no placeholders');
+  });
+});
+
+describe('statusOf', () => {
+  it.each<[number | null, string]>([
+    [null, 'unknown'],
+    [100, 'pass'],
+    [70, 'pass'],
+    [69.9, 'warn'],
+    [40, 'warn'],
+    [39, 'fail'],
+  ])('%s → %s', (score, status) => {
+    expect(statusOf(score)).toBe(status);
+  });
+});

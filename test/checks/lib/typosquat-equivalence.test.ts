@@ -1,0 +1,200 @@
+/**
+ * The fast `findIntended` (character-mask bound, length buckets, exact tables built after a
+ * few scans) against a straightforward reference kept here: every popular name compared with
+ * every rule, the textbook distance, no index. Same answers for random names and for
+ * near-misses of popular names (edits, swaps, look-alikes, separators, scopes), on the npm and
+ * the PyPI lists, whether the exact rules are answered by the tables or by the scan.
+ */
+import fc from 'fast-check';
+import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impact';
+import { describe, expect, it } from 'vitest';
+import { PYPI_POPULAR } from '../../../src/checks/lib/pypi-popular.js';
+import {
+  buildPopularIndex,
+  charMask,
+  differOnlyInDigits,
+  distanceAllowed,
+  findIntended,
+  flattenScope,
+  isHomoglyphOf,
+  maskDistanceBound,
+  pep503,
+  splitScope,
+  stripSeparators,
+} from '../../../src/checks/lib/typosquat.js';
+import type { TyposquatMatch, TyposquatRule } from '../../../src/checks/lib/typosquat.js';
+
+const NPM = [...new Set([...npmHighImpact, ...npmTopDependents, ...npmTopDownloads])];
+
+/** Textbook optimal string alignment distance: the full matrix (one flat array), no bound. */
+function osa(a: string, b: string): number {
+  const w = b.length + 1;
+  const d = new Int32Array((a.length + 1) * w);
+  for (let i = 0; i <= a.length; i++) d[i * w] = i;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[(i - 1) * w + j]! + 1, d[i * w + j - 1]! + 1, d[(i - 1) * w + j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[(i - 2) * w + j - 2]! + 1);
+      d[i * w + j] = v;
+    }
+  }
+  return d[a.length * w + b.length]!;
+}
+
+const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3 };
+
+/** The rules of typosquat.ts read literally: every popular name, every rule, best by priority, distance, rank. */
+function referenceMatcher(list: readonly string[]): (name: string) => TyposquatMatch | null {
+  const names = [...new Set(list)];
+  const members = new Set(names);
+  const lowers = names.map((n) => n.toLowerCase());
+  return (name) => {
+    if (members.has(name)) return null;
+    const lower = name.toLowerCase();
+    const scoped = splitScope(lower).scope !== null;
+    let best: { rank: number; rule: TyposquatRule; distance: number } | null = null;
+    lowers.forEach((other, rank) => {
+      const found: [TyposquatRule, number][] = [];
+      if (stripSeparators(other) === stripSeparators(lower)) found.push(['separator', osa(lower, other)]);
+      if (!scoped && splitScope(other).scope !== null && flattenScope(other) === stripSeparators(lower)) found.push(['scope', osa(lower, other)]);
+      if (isHomoglyphOf(lower, other)) found.push(['homoglyph', osa(lower, other)]);
+      // The distance is at least the length difference, and no rule allows more than 2.
+      if (Math.abs(lower.length - other.length) <= 2) {
+        const distance = osa(lower, other);
+        if (distance > 0 && distance <= distanceAllowed(lower, other) && !differOnlyInDigits(lower, other)) found.push(['distance', distance]);
+      }
+      for (const [rule, distance] of found) {
+        const better =
+          best === null ||
+          PRIORITY[rule] < PRIORITY[best.rule] ||
+          (rule === best.rule && (distance < best.distance || (distance === best.distance && rank < best.rank)));
+        if (better) best = { rank, rule, distance };
+      }
+    });
+    return best === null ? null : { intended: names[(best as { rank: number }).rank]!, rule: (best as { rule: TyposquatRule }).rule, distance: (best as { distance: number }).distance };
+  };
+}
+
+// ───────────────────────────── names to try ─────────────────────────────
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789-_./@'.split('');
+const LOOKS = ['0', 'o', '1', 'l', 'i', '5', 's', 'rn', 'm', 'vv', 'w'];
+
+/** One confusing edit at `at` (taken modulo the length). */
+type Edit = (s: string, at: number, c: string) => string;
+const EDITS: Edit[] = [
+  (s, at, c) => s.slice(0, at % (s.length + 1)) + c + s.slice(at % (s.length + 1)), // insert
+  (s, at) => (s.length > 1 ? s.slice(0, at % s.length) + s.slice((at % s.length) + 1) : s), // delete
+  (s, at, c) => s.slice(0, at % s.length) + c + s.slice((at % s.length) + 1), // substitute
+  (s, at) => {
+    if (s.length < 2) return s;
+    const i = at % (s.length - 1);
+    return s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2); // swap
+  },
+  (s, at, c) => {
+    // a look-alike for a character or cluster, or the reverse
+    const from = LOOKS[at % LOOKS.length]!;
+    const to = LOOKS[(at + c.charCodeAt(0)) % LOOKS.length]!;
+    return s.includes(from) ? s.replace(from, to) : s;
+  },
+  (s) => s.replace(/[-_.]/, ''), // drop a separator
+  (s, at, c) => s.replace(/[-_.]/, '-_.'[c.charCodeAt(0) % 3]!) || s, // change a separator
+  (s) => {
+    // scope games: @a/b → a-b, ab, a/b; b → @b/b
+    const { scope, name } = splitScope(s);
+    if (scope === null) return `@${name}/${name}`;
+    return [`${scope}-${name}`, `${scope}${name}`, `${scope}/${name}`][name.length % 3]!;
+  },
+  (s, at) => (at % 2 === 0 ? s.toUpperCase() : s[0]!.toUpperCase() + s.slice(1)), // case
+];
+
+function nameArbitrary(popular: readonly string[], alphabet: readonly string[] = ALPHABET): fc.Arbitrary<string> {
+  const random = fc.string({ unit: fc.constantFrom(...alphabet), minLength: 1, maxLength: 16 });
+  const edit = fc.tuple(fc.nat(EDITS.length - 1), fc.nat(), fc.constantFrom(...alphabet));
+  const nearMiss = fc
+    .tuple(fc.constantFrom(...popular), fc.array(edit, { minLength: 1, maxLength: 2 }))
+    .map(([name, edits]) => edits.reduce((s, [e, at, c]) => (s.length === 0 ? s : EDITS[e]!(s, at, c)), name))
+    .filter((s) => s.length > 0);
+  return fc.oneof({ arbitrary: nearMiss, weight: 4 }, { arbitrary: random, weight: 1 }, { arbitrary: fc.constantFrom(...popular), weight: 1 });
+}
+
+/** Same answers as the reference, with the exact rules answered by the tables and by the scan. */
+function expectSameAnswers(list: readonly string[], names: fc.Arbitrary<string>, numRuns: number): void {
+  const reference = referenceMatcher(list);
+  const tables = buildPopularIndex(list, { exactTablesAfter: 0 });
+  const scan = buildPopularIndex(list, { exactTablesAfter: Infinity });
+  let flagged = 0;
+  fc.assert(
+    fc.property(names, (name) => {
+      const expected = reference(name);
+      if (expected !== null) flagged++;
+      expect(findIntended(name, tables)).toEqual(expected);
+      expect(findIntended(name, scan)).toEqual(expected);
+    }),
+    { numRuns, seed: 20261130 },
+  );
+  expect(tables.state.exact).toBeDefined();
+  expect(scan.state.exact).toBeUndefined();
+  // The generator reaches every kind of answer, not just "no match".
+  expect(flagged).toBeGreaterThan(numRuns / 10);
+}
+
+describe('findIntended agrees with the straightforward reference', () => {
+  it('on the PyPI list (PEP 503 names), 10,000 names', () => {
+    const pypiNames = nameArbitrary(PYPI_POPULAR).map(pep503);
+    expectSameAnswers(PYPI_POPULAR, pypiNames, 10_000);
+  }, 120_000);
+
+  it('on the 400 most popular npm names, 10,000 names', () => {
+    const top = NPM.slice(0, 400);
+    expectSameAnswers(top, nameArbitrary(top), 10_000);
+  }, 120_000);
+
+  it('on the whole shipped npm list, 100 names', () => {
+    expectSameAnswers(NPM, nameArbitrary(NPM), 100);
+  }, 120_000);
+
+  it('on a made-up list dense in look-alikes, clusters, separators and scopes, 10,000 names', () => {
+    const chars = ['r', 'n', 'v', 'w', 'm', '0', 'o', '1', 'l', 'i', '5', 's', 'a', '-', '_', '.'];
+    const word = fc.string({ unit: fc.constantFrom(...chars), minLength: 2, maxLength: 9 });
+    const popular = fc.sample(fc.oneof(word, fc.tuple(word, word).map(([a, b]) => `@${a}/${b}`)), { numRuns: 400, seed: 7 });
+    expectSameAnswers(popular, nameArbitrary(popular, [...chars, '@', '/']), 10_000);
+  }, 120_000);
+
+  it('switches from scanning to tables after the given number of lookups, with the same answers', () => {
+    const index = buildPopularIndex(NPM, { exactTablesAfter: 2 });
+    const names = ['crossenv', 'types-react', 'l0dash', 'electorn'];
+    const answers = names.map((n) => findIntended(n, index));
+    expect(index.state.exact).toBeDefined();
+    expect(answers.map((a) => a?.rule)).toEqual(['separator', 'scope', 'homoglyph', 'distance']);
+    const fresh = buildPopularIndex(NPM, { exactTablesAfter: Infinity });
+    expect(names.map((n) => findIntended(n, fresh))).toEqual(answers);
+  });
+});
+
+describe('the character-mask bound', () => {
+  const pair = fc.tuple(
+    fc.string({ unit: fc.constantFrom(...ALPHABET), maxLength: 14 }),
+    fc.string({ unit: fc.constantFrom(...ALPHABET), maxLength: 14 }),
+  );
+  const nearPair = fc
+    .tuple(fc.constantFrom(...NPM), fc.array(fc.tuple(fc.nat(3), fc.nat(), fc.constantFrom(...ALPHABET)), { minLength: 1, maxLength: 3 }))
+    .map(([name, edits]) => [name, edits.reduce((s, [e, at, c]) => (s.length === 0 ? s : EDITS[e]!(s, at, c)), name)] as const);
+
+  it('never exceeds the edit distance (so rejecting by it loses no match)', () => {
+    fc.assert(
+      fc.property(fc.oneof(pair, nearPair), ([a, b]) => {
+        expect(maskDistanceBound(charMask(a), charMask(b))).toBeLessThanOrEqual(osa(a, b));
+      }),
+      { numRuns: 20_000, seed: 20261130 },
+    );
+  });
+
+  it('rejects names that share too few characters', () => {
+    expect(maskDistanceBound(charMask('express'), charMask('expres'))).toBe(0);
+    expect(maskDistanceBound(charMask('lodash'), charMask('webpack'))).toBeGreaterThan(2);
+    expect(maskDistanceBound(charMask('abc'), charMask('xyz'))).toBe(3);
+  });
+});
