@@ -11,5 +11,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   const { readFileSync } = await import('node:fs');
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
+  // V8 code cache for the bundle (Node's own, in its default directory; NODE_DISABLE_COMPILE_CACHE=1
+  // turns it off): a run after the first compiles nothing again.
+  (await import('node:module')).enableCompileCache?.();
   await import('../dist/cli.js');
 }

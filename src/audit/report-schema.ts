@@ -1,7 +1,8 @@
 /**
  * The audit's JSON contract (`nerq audit --json`), in zod: the AuditReport of types.ts, each
- * entry's report being the `nerq check` Report. `renderAuditJson` parses through it, so key
- * order follows this schema and anything outside the contract is dropped. A test keeps it
+ * entry's report being the `nerq check` Report. `renderAuditJson` projects through it (render/
+ * contract-order.ts), so key order follows this schema and anything outside the contract is dropped;
+ * the tests validate the output against it. A test keeps it
  * and the TypeScript interfaces in step.
  */
 import { z } from 'zod';
