@@ -19,7 +19,7 @@ import type { DependencyFacts, Sources } from '../evidence/schema.js';
 import type { PypiFacts } from '../evidence/pypi-facts.js';
 import { pep503 } from '../target/purl.js';
 import { resolvePypiVersion, type ResolvableRelease } from '../target/resolve-pypi.js';
-import { parseJsonBody, PROJECT_JSON_MAX_BYTES, projectJsonUrl, PypiReleasesOnlySchema } from './pypi-json.js';
+import { parseJsonBody, projectJsonUrl, PypiReleasesOnlySchema } from './pypi-json.js';
 import type { HttpClient } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
 import { oneLine } from './one-line.js';
@@ -29,6 +29,13 @@ type Entry = DependencyFacts['dependencies'][number];
 
 export const MAX_PYPI_DEPENDENCIES = 50;
 export const PYPI_DEPENDENCY_CONCURRENCY = 8;
+/**
+ * A dependency's project JSON is read for its release list only. Real ones stay well under this
+ * (grpcio, with every wheel of every release, is about 13 MB); a body over it leaves that one
+ * dependency unresolved. With PYPI_DEPENDENCY_CONCURRENCY answers in flight, the bodies held at
+ * once stay under 200 MiB — at the main project's 64 MiB cap they could reach half a GiB.
+ */
+export const DEPENDENCY_JSON_MAX_BYTES = 24 * 1024 * 1024;
 type Fetched = { status: 'ok'; releases: ResolvableRelease[] } | { status: 'not-found' } | { status: 'unavailable'; reason: string };
 
 export async function resolvePypiDependencies(
@@ -81,7 +88,7 @@ function isDirectReference(specifier: string): boolean {
 
 async function fetchReleases(http: HttpClient, pypiBase: string, project: string): Promise<Fetched> {
   try {
-    const res = await http.request({ url: projectJsonUrl(pypiBase, project), headers: { accept: 'application/json' }, maxBytes: PROJECT_JSON_MAX_BYTES });
+    const res = await http.request({ url: projectJsonUrl(pypiBase, project), headers: { accept: 'application/json' }, maxBytes: DEPENDENCY_JSON_MAX_BYTES });
     if (!res.ok) {
       if (res.kind === 'status' && res.status === 404) return { status: 'not-found' };
       return { status: 'unavailable', reason: `project JSON: ${oneLine(res.reason)}` };

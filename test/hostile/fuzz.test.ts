@@ -6,11 +6,14 @@
  * throw anything but its own typed error (the target parser's TargetError; the others
  * answer `unavailable` instead), and what they answer keeps its contract: schema-valid
  * facts, one-line reasons, no polluted prototype.
+ *
+ * The PyPI, pypistats and GitHub parsers are fuzzed in fuzz-sources.test.ts, the lockfile
+ * readers in fuzz-lockfiles.test.ts; what they share is in support/fuzz-kit.ts.
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AttestationFactsSchema, DownloadFactsSchema, RegistryFactsSchema, TarballFactsSchema, VulnerabilityFactsSchema } from '../../src/evidence/schema.js';
 import { attestationFacts, fetchAttestations } from '../../src/sources/npm-attestations.js';
 import { fetchDownloads, parsePoint } from '../../src/sources/npm-downloads.js';
@@ -19,85 +22,12 @@ import { parsePackument } from '../../src/sources/npm-registry.js';
 import { normaliseAdvisory, OsvRecordSchema } from '../../src/sources/osv-advisory.js';
 import { fetchVulnerabilities } from '../../src/sources/osv.js';
 import { integrityMismatch, readTarball } from '../../src/sources/tarball.js';
-import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/types.js';
+import type { HttpResult } from '../../src/sources/types.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { resolveNpmVersion } from '../../src/target/resolve-npm.js';
 import { TargetError } from '../../src/target/types.js';
 import { makeTarball } from '../support/tarball.js';
-import { RSS_BOUND_BYTES } from './support/expect.js';
-import { noteCases, noteRss, noteTime } from './support/metrics.js';
-
-const RUNS = 10_000;
-/** Each property's time bound: CI time, generous for a loaded machine. */
-const PROPERTY_BOUND_MS = 60_000;
-
-/** A one-line reason: what `unavailable` must carry. */
-const ONE_LINE = /^[^\n\r]{1,600}$/;
-
-let peakRss = 0;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 50);
-sampler.unref();
-afterAll(() => clearInterval(sampler));
-
-/** Run one property with RUNS cases, noting the count, the time and this process's RSS. */
-async function check(task: { meta: object }, property: fc.IAsyncPropertyWithHooks<unknown> | fc.IPropertyWithHooks<unknown>): Promise<void> {
-  const started = performance.now();
-  await fc.assert(property as fc.IAsyncPropertyWithHooks<unknown>, { numRuns: RUNS });
-  const elapsed = performance.now() - started;
-  noteCases(task, RUNS);
-  noteTime(task, elapsed, PROPERTY_BOUND_MS);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  noteRss(task, peakRss);
-  expect(elapsed).toBeLessThan(PROPERTY_BOUND_MS);
-  expect(peakRss).toBeLessThan(RSS_BOUND_BYTES * 2);
-}
-
-/** How often each outcome came up: a property whose generator never reaches the success path proves little. */
-function outcomes(): { seen: Map<string, number>; note(outcome: string): void; expectBoth(a: string, b: string): void } {
-  const seen = new Map<string, number>();
-  return {
-    seen,
-    note: (outcome) => void seen.set(outcome, (seen.get(outcome) ?? 0) + 1),
-    expectBoth: (a, b) => {
-      expect(seen.get(a) ?? 0, `${a} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
-      expect(seen.get(b) ?? 0, `${b} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
-    },
-  };
-}
-
-/** Object.prototype is untouched (a `__proto__` key assigned through is pollution). */
-function expectNoPollution(): void {
-  const probe: Record<string, unknown> = {};
-  expect(probe.polluted).toBeUndefined();
-  expect(Object.keys(Object.prototype)).toEqual([]);
-}
-
-// ── arbitraries ─────────────────────────────────────────────────────────────────────────
-
-const hostileKey = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'latest', 'next', '', ' '),
-  fc.string({ maxLength: 12 }),
-);
-const versionish = fc.oneof(
-  fc.constantFrom('1.0.0', '4.1.0', '0.0.1-security', '1.0.0-beta.1', '99999999999999999999.0.0', 'v1.0.0', '1.0', '', 'latest', '__proto__'),
-  fc.tuple(fc.nat(30), fc.nat(30), fc.nat(30)).map(([a, b, c]) => `${a}.${b}.${c}`),
-);
-/** Any JSON, object keys included the hostile ones. */
-const anyJson = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', maxDepth: 4 },
-    fc.constantFrom(null, true, false, 0, -1, 1e308, -0, 9007199254740993, 0.5, '', 'x', '2020-02-30T25:61:00Z', '\u001b[31m'),
-    fc.string({ maxLength: 30 }),
-    fc.double(),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(hostileKey, tie('value'), { maxKeys: 5 }),
-  ),
-})).value;
-
-/** A JSON text parsed back, so `__proto__` is an own key as in a network answer. */
-const viaJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
+import { anyJson, body, check, expectNoPollution, failure, fakeHttp, FUZZ_TEST_TIMEOUT_MS, hostileKey, ok, ONE_LINE, outcomes, versionish, viaJson } from './support/fuzz-kit.js';
 
 /** Packument-shaped documents: the fields nerq reads, each of any type, sometimes right. */
 const manifest = fc.record(
@@ -135,31 +65,10 @@ const packument = fc.record(
   { requiredKeys: [] },
 );
 
-/** A fake HTTP client answering each URL with `answer(url)` (never throws, like the real one). */
-function fakeHttp(answer: (req: HttpRequest) => HttpResult): HttpClient {
-  return { request: async (req) => answer(req), close: async () => undefined };
-}
-const ok = (body: Buffer | string, url: string): HttpResult => ({ ok: true, status: 200, headers: {}, body: Buffer.isBuffer(body) ? body : Buffer.from(body), url });
-/** Transport answers a server can give besides a body. */
-const failure = fc.constantFrom<HttpResult>(
-  { ok: false, kind: 'status', status: 404, reason: 'HTTP 404 from h' },
-  { ok: false, kind: 'status', status: 500, reason: 'HTTP 500 from h' },
-  { ok: false, kind: 'network', reason: 'connection reset by h' },
-  { ok: false, kind: 'timeout', reason: 'run deadline reached while waiting for h' },
-  { ok: false, kind: 'too-large', reason: 'response from h exceeded the 1 MiB limit' },
-);
-/** A body: JSON of any shape, JSON cut short, or bytes. */
-const body = fc.oneof(
-  anyJson.map((v) => JSON.stringify(v) ?? 'null'),
-  anyJson.map((v) => (JSON.stringify(v) ?? 'null').slice(0, -1)),
-  fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
-  fc.constantFrom('', '<html>502</html>', '{"error":"\u001b]8;;x\u0007"}', '[]', 'null'),
-);
-
 // ── the properties ──────────────────────────────────────────────────────────────────────
 
 describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
-  it('the target parser: a Target or a one-line TargetError, nothing else', async ({ task }) => {
+  it('the target parser: a Target or a one-line TargetError, nothing else', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const prefixes = fc.constantFrom('', 'npm:', 'pypi:', 'github:', 'pkg:', 'pkg:npm/', 'pkg:pypi/', 'pkg:github/', 'pkg:maven/', 'https://github.com/', 'http://', '@scope/', 'chalk@', 'pypi:requests', '%2e%2e/');
     const input = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 300 }),
@@ -186,7 +95,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     seen.expectBoth('target', 'error');
   });
 
-  it('packument → registry facts and npm version resolution: never a throw, always schema-valid facts', async ({ task }) => {
+  it('packument → registry facts and npm version resolution: never a throw, always schema-valid facts', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const seen = outcomes();
     await check(
       task,
@@ -210,7 +119,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     seen.expectBoth('resolved', 'not resolved');
   });
 
-  it('packument bodies that are not JSON, or JSON that is not an object: unavailable, never a throw', async ({ task }) => {
+  it('packument bodies that are not JSON, or JSON that is not an object: unavailable, never a throw', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     await check(
       task,
       fc.property(body, (text) => {
@@ -222,7 +131,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     );
   });
 
-  it('npm downloads: a count or a reason per period, facts or unavailable for the source', async ({ task }) => {
+  it('npm downloads: a count or a reason per period, facts or unavailable for the source', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const count = fc.oneof(fc.nat(), fc.constantFrom(-1, 1.5, 1e21)).map((n) => JSON.stringify({ downloads: n, start: '2026-11-22', end: '2026-11-28', package: 'chalk' }));
     const answer = fc.oneof(fc.oneof(count, body).map((b): ['body', string] => ['body', b]), failure.map((f): ['fail', HttpResult] => ['fail', f]));
     const seen = outcomes();
@@ -245,7 +154,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     seen.expectBoth('ok', 'unavailable');
   });
 
-  it('npm attestations: facts or a one-line reason, for any answer and any decoded statement', async ({ task }) => {
+  it('npm attestations: facts or a one-line reason, for any answer and any decoded statement', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const statement = fc.record(
       {
         _type: anyJson,
@@ -285,7 +194,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     seen.expectBoth('provenance', 'unavailable');
   });
 
-  it('OSV: batch answers and advisory records of any shape give valid facts or unavailable', async ({ task }) => {
+  it('OSV: batch answers and advisory records of any shape give valid facts or unavailable', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const id = fc.oneof(fc.constantFrom('GHSA-aaaa-bbbb-cccc', 'MAL-2024-1', 'CVE-2024-1', 'PYSEC-2024-1', '../x', '', 'a b', '\u001b[31m'), fc.string({ maxLength: 12 }));
     const record = fc.record(
       {
@@ -344,7 +253,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     seen.expectBoth('advisories', 'unavailable');
   });
 
-  it('the tarball reader: facts or unavailable for any bytes, gzip of any bytes, and mutated archives', async ({ task }) => {
+  it('the tarball reader: facts or unavailable for any bytes, gzip of any bytes, and mutated archives', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const healthy = zlib.gunzipSync(
       makeTarball([
         { path: 'README.md', content: '# x\n\ntext\n' },
@@ -380,7 +289,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     seen.expectBoth('ok', 'unavailable');
   });
 
-  it('the tarball integrity check: any SRI text from a packument, a match or a one-line reason', async ({ task }) => {
+  it('the tarball integrity check: any SRI text from a packument, a match or a one-line reason', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const bytes = Buffer.from('the tarball');
     const digest = (algorithm: string) => `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
     const sri = fc.oneof(

@@ -18,20 +18,24 @@ describe('the hostile summary', () => {
     outcome('bad-input.test.ts', 'passed', 266, null, null, 90 * MiB),
     { file: '/repo/test/hostile/fuzz.test.ts', name: 'no meta', state: 'passed', meta: undefined },
     outcome('other.test.ts', 'passed', 5, 1, 1, 1),
+    // A known finding (it.fails): no case of its own, counted apart.
+    { file: '/repo/test/hostile/faults.test.ts', name: 'finding', state: 'passed', meta: { cases: 0, wallMs: null, boundMs: null, peakRssBytes: null, knownFailures: 1 } },
+    // The fuzzing category spans several files.
+    outcome('fuzz-lockfiles.test.ts', 'passed', 10_000, 2000, 60_000, 200 * MiB),
   ]);
 
   it('sums cases per category, counts passed ones, keeps the time closest to its bound and the peak RSS', () => {
     const faults = rows.find((r) => r.category === '1 network faults');
-    expect(faults).toMatchObject({ tests: 3, testsPassed: 2, cases: 3, casesPassed: 2, largest: { wallMs: 3500, boundMs: 4000 }, peakRssBytes: 400 * MiB });
-    expect(rows.find((r) => r.category === '4 bad input')).toMatchObject({ cases: 266, casesPassed: 266, largest: null });
-    expect(rows.find((r) => r.category === '5 property-based fuzzing')).toMatchObject({ tests: 1, cases: 0 });
+    expect(faults).toMatchObject({ tests: 4, testsPassed: 3, cases: 3, casesPassed: 2, knownFailures: 1, largest: { wallMs: 3500, boundMs: 4000 }, peakRssBytes: 400 * MiB });
+    expect(rows.find((r) => r.category === '4 bad input')).toMatchObject({ cases: 266, casesPassed: 266, knownFailures: 0, largest: null });
+    expect(rows.find((r) => r.category === '5 property-based fuzzing')).toMatchObject({ tests: 2, cases: 10_000, casesPassed: 10_000 });
     expect(rows).toHaveLength(6);
   });
 
   it('prints one line per category and a total', () => {
     const text = formatSummary(rows);
-    expect(text).toMatch(/1 network faults\s+3\s+2 \(1 tests failed\)\s+3\.5 s \/ 4\.0 s \(88%\)\s+400 MiB/);
-    expect(text).toMatch(/total\s+269\s+268\s+400 MiB/);
+    expect(text).toMatch(/1 network faults\s+3\s+2 \(1 tests failed\) \(1 known findings\)\s+3\.5 s \/ 4\.0 s \(88%\)\s+400 MiB/);
+    expect(text).toMatch(/total\s+10269\s+10268 \(1 known findings\)\s+400 MiB/);
   });
 
   it('reads Vitest JSON reports', () => {

@@ -36,7 +36,8 @@ const Package = z.object({
   optionalDependencies: orEmpty(StringMap),
 });
 const PnpmLock = z.object({
-  lockfileVersion: z.string(),
+  // `5.4`, `'6.0'`, `'9.0'`, pnpm 7's `5.4-inlineSpecifiers`: it names the format (and is echoed in it).
+  lockfileVersion: z.string().regex(/^\d{1,3}(?:\.\d{1,3})?(?:-[A-Za-z]{1,32})?$/, 'not a pnpm lockfile version'),
   importers: orEmpty(z.record(z.string(), orEmpty(Importer))),
   dependencies: orEmpty(Refs),
   devDependencies: orEmpty(Refs),

@@ -1,7 +1,7 @@
 /**
  * Run the built CLI as a child, the way `test/support/run-cli.ts` does (an environment built
  * from scratch, every endpoint on the fixture server — GitHub's on support/github-stub.ts
- * until its rows join the suite), and measure what the hostile suite
+ * unless the caller's `env` points it elsewhere, as the GitHub fault rows do), and measure what the hostile suite
  * bounds: wall time from spawn to exit, and the child's peak RSS (reported by a small
  * wrapper on fd 3). HOME, the working directory and TMPDIR are temporary folders the test
  * can inspect before they are removed.

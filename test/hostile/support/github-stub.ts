@@ -1,11 +1,10 @@
 /**
- * A stand-in for the GitHub API while its fault rows are not in this suite yet: one loopback
+ * A stand-in for the GitHub API for every test that does not serve GitHub itself (the GitHub
+ * fault rows serve a healthy GitHub world: support/github-world.ts): one loopback
  * server (per test process) that answers every REST and GraphQL request 404 — a repository
  * GitHub does not know, the same answer in a healthy run and in a faulted one, so GitHub
  * never changes what a test compares. It records every request (with its headers) for the
  * tests that must see none, or must see where a token went.
- *
- * When the GitHub rows land (support/sources.ts), serve recorded fixtures there instead.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -11,6 +11,8 @@ export interface HostileMeta {
   boundMs: number | null;
   /** Peak resident set size seen (bytes): a CLI child's, or this process's for in-process tests. */
   peakRssBytes: number | null;
+  /** Known findings this test stands for (an `it.fails` test asserting a contract broken today). */
+  knownFailures?: number;
 }
 
 interface TaskLike {
@@ -42,4 +44,10 @@ export function noteRss(task: TaskLike, bytes: number | null): void {
   if (bytes === null) return;
   const meta = metaOf(task);
   meta.peakRssBytes = Math.max(meta.peakRssBytes ?? 0, bytes);
+}
+
+/** Mark this test as a known finding (an `it.fails` test: it passes while the bug is there). */
+export function noteKnownFailure(task: TaskLike): void {
+  const meta = metaOf(task);
+  meta.knownFailures = (meta.knownFailures ?? 0) + 1;
 }

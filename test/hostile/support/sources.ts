@@ -1,21 +1,31 @@
 /**
  * The sources the fault suite breaks, one row each: which routes the source requests for the
- * healthy package, how to point the source alone at another origin, what its healthy answer
- * looks like, and which checks it feeds. Adding a source (PyPI, pypistats, GitHub REST and
- * GraphQL…) is one more row here; the fault matrix in faults.test.ts is generated from it.
+ * healthy target, how to point the source alone at another origin, what its healthy answer
+ * looks like, and which checks it feeds. Adding a source is one more row here; the fault
+ * matrix in faults.test.ts is generated from it.
  *
- * The healthy package is chalk 4.1.0 as `test/cli/helpers.ts` `expectPackage` serves it, with
- * two additions so that every npm source has something to answer: a provenance attestation
- * listed in its packument (and served), and one low-severity OSV advisory (it holds the
- * verdict at CAUTION but caps nothing).
+ * Three healthy worlds:
+ * - npm rows: chalk 4.1.0 as `test/cli/helpers.ts` `expectPackage` serves it, with two
+ *   additions so that every npm source has something to answer: a provenance attestation
+ *   listed in its packument (and served), and one low-severity OSV advisory (it holds the
+ *   verdict at CAUTION but caps nothing). GitHub goes to support/github-stub.ts (404).
+ * - PyPI rows (support/pypi-world.ts): `pypi:flask` as `test/cli/check-pypi.test.ts` serves it.
+ *   GitHub goes to the stub too.
+ * - GitHub rows (support/github-world.ts): the npm package `widget` claiming acme/widget, with
+ *   a healthy GitHub world on the fixture server — REST without a token, GraphQL with one —
+ *   as `test/cli/check-github.test.ts` serves it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer, type RouteHandler } from '../../support/fixture-server.js';
+import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer, type RecordedRequest, type RouteHandler } from '../../support/fixture-server.js';
 import { downloadsPath, expectPackage, fixturePackage, packumentPath, tarballPath, type RouteOverrides } from '../../cli/helpers.js';
 import { CHECKS } from '../../../src/checks/index.js';
 import type { Report } from '../../../src/report/schema.js';
 import type { FaultId } from './faults.js';
+import { fill } from './recorded.js';
+import { GITHUB_REST_ROUTES, GITHUB_TOKEN_ROUTES, githubEnv, githubRestWorld, githubSample, githubTokenWorld, WIDGET_PACKAGE } from './github-world.js';
+import { FLASK, flaskDependencyPaths, flaskWorld, PROVENANCE_PATH, pypiSample } from './pypi-world.js';
+import { pypistatsPath, projectJsonPath, simplePath } from '../../cli/pypi-helpers.js';
 
 export const PACKAGE = 'chalk';
 export const VERSION = '4.1.0';
@@ -34,10 +44,7 @@ function distOf(packument: Packument, version = VERSION): Record<string, unknown
   return dist;
 }
 
-/** Fill the fixture server's placeholders as it does for text bodies. */
-export function fill(text: string, server: FixtureServer): string {
-  return text.replaceAll('{{REGISTRY}}', `${server.origin}/npm`).replaceAll('{{ORIGIN}}', server.origin);
-}
+export { fill };
 
 // ── provenance: a SLSA v1 statement about chalk@4.1.0 ───────────────────────────────────
 
@@ -100,20 +107,29 @@ export const osvOneAdvisory: RouteHandler = (_req, res, { body }) => {
 
 // ── the rows ────────────────────────────────────────────────────────────────────────────
 
+/** A route a fault is installed on (a path alone is a route of the row's `method`). */
+export type RouteSpec = string | { method: 'GET' | 'POST'; path: string };
+
 export interface SourceRow {
   /** Row name (the API as users know it). */
   id: string;
   /** The source's id in the report's `sources[]`. */
   reportSource: string;
   method: 'GET' | 'POST';
-  /** The routes the fault is installed on (every one the source requests for the package). */
-  routes: string[];
+  /** The routes the fault is installed on (every one the source requests for the target). */
+  routes: RouteSpec[];
   contentType: string;
-  /** The healthy answer of `route`, placeholders filled for `server`. */
+  /** The healthy answer of `route` (a path), placeholders filled for `server`. */
   sample(server: FixtureServer, route: string): Buffer;
   /** A well-formed answer of the wrong shape. */
   wrongShape: string;
-  /** Declare the healthy world on `server`; `overrides` replace some of its answers. */
+  /** What follows `nerq check` (default: the npm package chalk). */
+  target?: string;
+  /** Variables every run of this row gets (its clock, GitHub's endpoints on `server`, a token). */
+  env?: (server: FixtureServer) => Record<string, string>;
+  /** The world answers GitHub itself (else GitHub goes to the stub and its state is its own). */
+  servesGithub?: boolean;
+  /** Declare the healthy world on `server`; `overrides` (npm worlds only) replace some of its answers. */
   world(server: FixtureServer, overrides?: RouteOverrides): void;
   /**
    * Point this source alone at `origin` (a closed port, an unresolvable host): environment
@@ -130,13 +146,41 @@ export interface SourceRow {
   mayChange: string[];
   /** The reason the report gives, per fault, when it differs from the default pattern. */
   reasons?: Partial<Record<FaultId, RegExp>>;
-  /** Further assertions on a report whose source failed. */
-  also?: (report: Report) => void;
+  /** Known findings (see `Finding`). */
+  findings?: readonly Finding[];
+  /** Further assertions on a report whose source failed (`requests`: what the faulted server saw). */
+  also?: (report: Report, run: { fault: FaultId; requests: readonly RecordedRequest[] }) => void;
+}
+
+/**
+ * A bug a row's cases found outside this suite's files, reported to the lead: the case keeps
+ * every other assertion (and, with `othersMayBeUnknown`, checks that other sources' checks are
+ * as in the healthy run or unknown, never another value); `assert` is the contract that fails
+ * today, run as its own `it.fails` test on the same run until the fix lands.
+ */
+export interface Finding {
+  /** One line: what breaks, and where. */
+  title: string;
+  faults: readonly FaultId[];
+  /** The other sources' checks may be unknown meanwhile (the finding holds them back). */
+  othersMayBeUnknown?: boolean;
+  /**
+   * Faults under which the same finding shows only when the machine is slow (the source then
+   * runs into the deadline): their cases get the relaxed comparison, with no strict twin (it
+   * would pass or fail by machine speed). Strict again once the finding is fixed.
+   */
+  slowMachineFaults?: readonly FaultId[];
+  assert(outcome: { report: Report; baseline: Report; requests: readonly RecordedRequest[]; leaveOut: readonly string[] }): void;
+}
+
+/** A row's routes with their methods. */
+export function routeSpecs(row: SourceRow): { method: 'GET' | 'POST'; path: string }[] {
+  return row.routes.map((route) => (typeof route === 'string' ? { method: row.method, path: route } : route));
 }
 
 const fixtureBytes = (file: string, server: FixtureServer): Buffer => Buffer.from(fill(readFileSync(path.join(FIXTURES_ROOT, file), 'utf8'), server));
 
-/** The healthy world of every row: chalk with its attestation and its advisory. */
+/** The healthy world of every npm row: chalk with its attestation and its advisory. */
 function healthyWorld(server: FixtureServer, overrides: RouteOverrides = {}): void {
   expectPackage(server, PACKAGE, { packument: { body: packumentWithAttestation() }, osv: osvOneAdvisory, ...overrides });
   server.expect('GET', ATTESTATIONS_PATH, { body: attestationsBody() });
@@ -154,6 +198,71 @@ function packumentWith(change: { tarball?: string; integrity?: boolean }): Fixtu
   }
   return { body: packument };
 }
+
+/**
+ * How the GitHub source words what the generic patterns expect: a body that is not JSON, an
+ * answer of another shape, and every 429 — a rate limit, which stops GitHub for the run.
+ */
+const GITHUB_REASONS: Partial<Record<FaultId, RegExp>> = {
+  'truncated JSON': /not valid JSON/,
+  'invalid JSON': /not valid JSON/,
+  'HTML error page with 200': /not valid JSON/,
+  'valid JSON of the wrong shape': /unexpected shape/,
+  '429 with Retry-After': /rate limit/,
+  '429 without Retry-After': /rate limit/,
+};
+
+/**
+ * A rate limit stops GitHub for the run (DESIGN.md §8, docs/security.md): the refused request
+ * is the last one, never retried after a wait. Today a REST GET answered 429 is retried by the
+ * HTTP client (its bounded retries: after `Retry-After`, or a backoff) before the limiter
+ * trips — src/sources/github-request.ts keeps those retries for 429.
+ */
+function githubAskedOnce(requests: readonly RecordedRequest[]): void {
+  const github = requests.filter((r) => r.path.startsWith('/github/')).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+  if (github.length !== 1) throw new Error(`after a 429, GitHub was asked ${github.length} times (${github.join(', ')}): it must stop at once, never wait and retry`);
+}
+
+const GITHUB_429_FAULTS: readonly FaultId[] = ['429 with Retry-After', '429 without Retry-After'];
+
+const GITHUB_429_RETRIED: Finding = {
+  title: 'finding: GitHub REST retries a 429 (sleeps) before stopping',
+  faults: GITHUB_429_FAULTS,
+  assert: ({ requests }) => githubAskedOnce(requests),
+};
+
+/** The other checks exactly as in the healthy run (what a finding that holds them back breaks). */
+function othersUnaffected({ report, baseline, leaveOut }: { report: Report; baseline: Report; leaveOut: readonly string[] }): void {
+  const scored = (r: Report) => JSON.stringify(r.checks.filter((c) => !leaveOut.includes(c.id)).map((c) => [c.id, c.score]));
+  if (scored(report) !== scored(baseline)) throw new Error(`other checks changed:\n${scored(report)}\nhealthy:\n${scored(baseline)}`);
+}
+
+/**
+ * A PyPI target's other sources (pypistats, dependencies, OSV, GitHub) start only when
+ * `collectPypi` (src/sources/pypi.ts) returns, and it waits for the Simple API and the
+ * provenance object (src/pipeline/collect-pypi.ts): one of them stalling to the deadline leaves
+ * the others no time, although none of them needs what it answers.
+ */
+const PYPI_EXTRAS_HOLD_OTHERS: Finding = {
+  title: 'finding: a stalled Simple/Integrity API holds every other PyPI source to the deadline',
+  faults: ['timeout before headers', 'stall mid-body'],
+  othersMayBeUnknown: true,
+  assert: othersUnaffected,
+};
+
+/**
+ * The OSV query of the target waits for its dependencies to resolve
+ * (src/pipeline/vulnerabilities-for.ts): a dependency project stalling to the deadline leaves
+ * the target's own advisories unknown.
+ */
+const DEPENDENCIES_HOLD_OSV: Finding = {
+  title: "finding: stalled dependency answers hold the target's own OSV query to the deadline",
+  faults: ['timeout before headers', 'stall mid-body'],
+  othersMayBeUnknown: true,
+  // Seven 100 MB answers (each read up to the dependency cap, 24 MiB) can take the run to its deadline on a loaded machine.
+  slowMachineFaults: ['100 MB body'],
+  assert: othersUnaffected,
+};
 
 const VULNERABILITY_CHECKS = ['known-vulnerabilities', 'vulnerable-dependencies', 'malicious-package'];
 
@@ -275,6 +384,146 @@ export const SOURCES: readonly SourceRow[] = [
     mayChange: [],
     reasons: { 'valid JSON of the wrong shape': /not an OSV record/ },
     also: verdictHeldBack,
+  },
+  // ── PyPI: pypi:flask ──────────────────────────────────────────────────────────────────
+  {
+    id: 'PyPI project JSON',
+    reportSource: 'pypi',
+    method: 'GET',
+    routes: [projectJsonPath(FLASK.project)],
+    contentType: 'application/json',
+    sample: pypiSample,
+    wrongShape: JSON.stringify({ info: { name: 'flask', version: 3.1 }, releases: ['3.1.3'] }),
+    target: FLASK.input,
+    world: flaskWorld,
+    // Every PyPI request (the Simple and Integrity APIs, the dependencies' JSON) goes there too.
+    pointAt: (origin) => ({ env: { NERQ_PYPI_URL: `${origin}/pypi` } }),
+    fatal: true,
+    unknownChecks: [],
+    mayChange: [],
+    reasons: { 'valid JSON of the wrong shape': /unexpected JSON shape at info\.version/ },
+  },
+  {
+    id: 'PyPI Simple API',
+    reportSource: 'attestations',
+    method: 'GET',
+    routes: [simplePath(FLASK.project)],
+    contentType: 'application/vnd.pypi.simple.v1+json',
+    sample: pypiSample,
+    wrongShape: JSON.stringify({ meta: { 'api-version': '1.4' }, name: 'flask', files: { 'flask-3.1.3.tar.gz': true } }),
+    target: FLASK.input,
+    world: flaskWorld,
+    sharedOrigin: 'the Simple API is on the PyPI origin, so refusing it refuses the project JSON too',
+    // Without the Simple API nerq cannot tell whether the files carry provenance: unknown, never "none".
+    unknownChecks: ['provenance'],
+    // The PEP 792 status comes from it too (flask's classifier still gives its stage); the
+    // GitHub link check waits for the provenance it would have read.
+    mayChange: ['project-status', 'release-anomalies', ...GITHUB_CHECKS],
+    findings: [PYPI_EXTRAS_HOLD_OTHERS],
+    reasons: {
+      'valid JSON of the wrong shape': /Simple API: unexpected JSON shape at files/,
+      'HTML error page with 200': /Simple API: the index answered HTML/,
+    },
+    also: (report) => {
+      const reason = report.sources.find((s) => s.id === 'attestations')?.reason ?? '';
+      if (!reason.startsWith('provenance unknown: Simple API:')) throw new Error(`the attestations reason does not name the Simple API: ${reason}`);
+    },
+  },
+  {
+    id: 'PyPI Integrity API',
+    reportSource: 'attestations',
+    method: 'GET',
+    routes: [PROVENANCE_PATH],
+    contentType: 'application/vnd.pypi.integrity.v1+json',
+    sample: pypiSample,
+    wrongShape: JSON.stringify({ version: 1, attestation_bundles: { publisher: 'pallets' } }),
+    target: FLASK.input,
+    world: flaskWorld,
+    sharedOrigin: 'the Integrity API is on the PyPI origin, so refusing it refuses the project JSON too',
+    // The Simple API said the sdist has provenance: scored as "details unavailable", never as
+    // built from the declared repository.
+    unknownChecks: [],
+    mayChange: ['provenance', 'release-anomalies', ...GITHUB_CHECKS],
+    findings: [PYPI_EXTRAS_HOLD_OTHERS],
+    reasons: { 'valid JSON of the wrong shape': /provenance: unexpected JSON shape at attestation_bundles/ },
+    also: (report) => {
+      const provenance = report.checks.find((c) => c.id === 'provenance');
+      if (provenance?.messageId !== 'details-unavailable') {
+        throw new Error(`provenance says ${provenance?.messageId} while the provenance object could not be read`);
+      }
+    },
+  },
+  {
+    id: 'PyPI dependency project JSON',
+    reportSource: 'dependencies',
+    method: 'GET',
+    routes: flaskDependencyPaths(),
+    contentType: 'application/json',
+    sample: pypiSample,
+    wrongShape: JSON.stringify({ info: { name: 'click' }, releases: ['8.1.8'] }),
+    target: FLASK.input,
+    world: flaskWorld,
+    sharedOrigin: "the dependencies' project JSON is on the PyPI origin, so refusing it refuses flask's too",
+    // With no dependency resolved, OSV cannot be asked about them.
+    unknownChecks: ['vulnerable-dependencies'],
+    mayChange: ['malicious-package', 'dependency-footprint'],
+    findings: [DEPENDENCIES_HOLD_OSV],
+    reasons: { 'valid JSON of the wrong shape': /7 of 7 dependency projects could not be fetched \(.*unexpected JSON shape at releases/ },
+  },
+  {
+    id: 'pypistats',
+    reportSource: 'downloads',
+    method: 'GET',
+    routes: [pypistatsPath(FLASK.project)],
+    contentType: 'application/json',
+    sample: pypiSample,
+    wrongShape: JSON.stringify({ data: { last_week: '1.2M', last_month: -5 }, package: 'flask', type: 'recent_downloads' }),
+    target: FLASK.input,
+    world: flaskWorld,
+    pointAt: (origin) => ({ env: { NERQ_PYPISTATS_URL: `${origin}/pypistats` } }),
+    unknownChecks: ['weekly-downloads'],
+    mayChange: ['typosquat'],
+    reasons: { 'valid JSON of the wrong shape': /pypistats: unexpected JSON shape at data\.last_week/ },
+  },
+  // ── GitHub: the npm package widget claiming acme/widget ───────────────────────────────────
+  {
+    id: 'GitHub REST',
+    reportSource: 'github',
+    method: 'GET',
+    routes: [...GITHUB_REST_ROUTES],
+    contentType: 'application/json',
+    sample: githubSample,
+    wrongShape: JSON.stringify({ id: 'acme/widget', full_name: ['acme', 'widget'], stargazers_count: '15k' }),
+    target: WIDGET_PACKAGE,
+    env: (server) => githubEnv(server, false),
+    servesGithub: true,
+    world: githubRestWorld,
+    pointAt: (origin) => ({ env: { NERQ_GITHUB_API_URL: `${origin}/github` } }),
+    unknownChecks: GITHUB_CHECKS,
+    mayChange: [],
+    reasons: GITHUB_REASONS,
+    findings: [GITHUB_429_RETRIED],
+  },
+  {
+    id: 'GitHub GraphQL (token)',
+    reportSource: 'github',
+    method: 'POST',
+    routes: [...GITHUB_TOKEN_ROUTES],
+    contentType: 'application/json',
+    sample: githubSample,
+    wrongShape: JSON.stringify({ data: [{ nameWithOwner: 'acme/widget', stargazerCount: '15k' }] }),
+    target: WIDGET_PACKAGE,
+    env: (server) => githubEnv(server, true),
+    servesGithub: true,
+    world: githubTokenWorld,
+    pointAt: (origin) => ({ env: { NERQ_GITHUB_API_URL: `${origin}/github`, NERQ_GITHUB_GRAPHQL_URL: `${origin}/github/graphql` } }),
+    unknownChecks: GITHUB_CHECKS,
+    mayChange: [],
+    reasons: GITHUB_REASONS,
+    // The query is never retried: a 429 stops GitHub at once.
+    also: (_report, { fault, requests }) => {
+      if (GITHUB_429_FAULTS.includes(fault)) githubAskedOnce(requests);
+    },
   },
 ];
 
