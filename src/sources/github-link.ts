@@ -140,7 +140,7 @@ function packageJsonName(text: string): Parsed<{ name: string | null; workspaces
 
 function pnpmPackages(text: string): string[] {
   try {
-    const doc = parseYaml(text, { maxAliasCount: 10 }) as unknown;
+    const doc = parseYaml(text, { maxAliasCount: 10, logLevel: 'silent' }) as unknown;
     const packages = typeof doc === 'object' && doc !== null ? (doc as { packages?: unknown }).packages : undefined;
     return Array.isArray(packages) ? packages.filter((p): p is string => typeof p === 'string') : [];
   } catch {

@@ -80,8 +80,9 @@ export function oneLine(text: string, max: number): string {
 }
 
 /**
- * Send one request. REST GETs keep the HTTP client's bounded retries (network errors, 429 and
- * 5xx, `Retry-After` honoured only up to its short limit); a 403 is never retried, and POSTs
+ * Send one request. REST GETs keep the HTTP client's bounded retries for network errors and
+ * 5xx; a 429 or 403 is never retried (a rate limit stops GitHub for the run at once, it is never
+ * waited out), and POSTs
  * (GraphQL) are not retried at all: a timeout there is answered by shrinking the batch.
  */
 export async function githubRequest(call: GithubCall, req: GithubRequest): Promise<GithubAnswer> {
@@ -98,6 +99,7 @@ export async function githubRequest(call: GithubCall, req: GithubRequest): Promi
     method: req.method ?? 'GET',
     headers,
     maxBytes: req.maxBytes,
+    retryRateLimited: false,
     ...(req.body === undefined ? {} : { body: req.body }),
   });
   if (res.ok) {

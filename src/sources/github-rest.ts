@@ -421,6 +421,8 @@ export async function restListings(call: GithubCall, base: string): Promise<Rest
   const shaOf = (name: string) => root.value.find((e) => entryType(e.type) === 'dir' && e.name.toLowerCase() === name)?.sha;
   const tree = async (sha: string | undefined, recursive: boolean, what: string): Promise<{ entries: TreeEntry[] | null; problem: string | null }> => {
     if (sha === undefined) return { entries: [], problem: null };
+    // A git object id is hex; anything else (an empty or dot-only sha) names no tree we can ask for.
+    if (!/^[0-9a-f]{4,64}$/i.test(sha)) return { entries: null, problem: `GitHub: the root listing gives the ${what.split(' ')[0]} folder an invalid tree id` };
     const got = await getJson(call, withQuery(joinUrl(base, 'git', 'trees', sha), { recursive: recursive ? 1 : undefined }), TreeSchema, what);
     return got.ok ? { entries: treeEntries(got.value), problem: null } : { entries: null, problem: got.reason };
   };

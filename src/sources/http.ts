@@ -439,7 +439,7 @@ class UndiciHttpClient implements HttpClient {
           status,
           headers: responseHeaders,
           ...(excerpt === undefined ? {} : { body: excerpt }),
-          retryable: RETRYABLE_STATUS.has(status),
+          retryable: RETRYABLE_STATUS.has(status) && !(status === 429 && req.retryRateLimited === false),
           ...(RETRYABLE_STATUS.has(status)
             ? { retryAfterMs: parseRetryAfter(responseHeaders['retry-after'], this.#now()) }
             : {}),

@@ -13,6 +13,8 @@ export interface HttpRequest {
   maxBytes?: number;
   /** Idempotent requests are retried on network errors, 429 and 5xx (default true for GET). */
   retry?: boolean;
+  /** false: a 429 is not retried (an API whose rate limit must stop the run, never wait: GitHub). */
+  retryRateLimited?: boolean;
 }
 
 export interface HttpResponse {

@@ -195,8 +195,8 @@ describe("end to end: a hostile repository's pnpm-workspace.yaml", () => {
     expect(forbiddenIn(done.stdout), context).toBeNull();
   });
 
-  it.fails('finding: stderr holds only nerq lines, and none of the file’s escape sequences', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
-    noteKnownFailure(task);
+  it('stderr holds only nerq lines, and none of the file’s escape sequences (the YAML parser is silenced)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
     const done = await run();
     expect(forbiddenIn(done.stderr), done.stderr.slice(0, 300)).toBeNull();
     expectCleanStderr(done.stderr, done.stderr.slice(0, 300));
