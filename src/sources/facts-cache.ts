@@ -11,6 +11,8 @@
  * the implementation separates nerq versions, so facts derived by other code are never read.
  * Values are JSON. Like the HTTP cache, a failing store is treated as empty: never a throw.
  */
+import type { ZodType } from 'zod';
+
 export interface FactsCache {
   /** The value stored under `key` if it is fresh for `freshnessMs` under the run's mode; else undefined. */
   get<T>(key: string, freshnessMs: number): T | undefined;
@@ -38,4 +40,16 @@ export function memoryFactsCache(now: () => number = Date.now): FactsCache & { r
       entries.set(key, { json: JSON.stringify(value), at: now() });
     },
   };
+}
+
+/** The value under `key`, fresh for `freshnessMs` and of `schema`'s shape; anything else is a miss. */
+export function readFacts<T>(cache: FactsCache | undefined, key: string | undefined, freshnessMs: number, schema: ZodType<T>): T | undefined {
+  if (cache === undefined || key === undefined) return undefined;
+  const parsed = schema.safeParse(cache.get<unknown>(key, freshnessMs));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Keep `value` under `key` (nothing without a cache or a usable key). */
+export function writeFacts(cache: FactsCache | undefined, key: string | undefined, value: unknown): void {
+  if (cache !== undefined && key !== undefined) cache.put(key, value);
 }

@@ -22,7 +22,7 @@ import {
   type RegistryFacts,
   type TarballFacts,
 } from '../evidence/schema.js';
-import type { FactsCache } from './facts-cache.js';
+import { readFacts, writeFacts, type FactsCache } from './facts-cache.js';
 import { FRESHNESS_DEFAULTS } from './freshness.js';
 
 /** A URL without user information, query or fragment; undefined when it is not a URL. */
@@ -62,10 +62,8 @@ export function cachedRegistryFacts(
   name: string,
   spec: string | undefined,
 ): ResolvedRegistryFacts | undefined {
-  const key = registryFactsKey(registryBase, name, spec);
-  if (cache === undefined || key === undefined) return undefined;
-  const parsed = ResolvedRegistryFactsSchema.safeParse(cache.get<unknown>(key, FRESHNESS_DEFAULTS.npmPackument));
-  return parsed.success && parsed.data.facts.version === parsed.data.version ? parsed.data : undefined;
+  const resolved = readFacts(cache, registryFactsKey(registryBase, name, spec), FRESHNESS_DEFAULTS.npmPackument, ResolvedRegistryFactsSchema);
+  return resolved !== undefined && resolved.facts.version === resolved.version ? resolved : undefined;
 }
 
 export function rememberRegistryFacts(
@@ -75,9 +73,7 @@ export function rememberRegistryFacts(
   spec: string | undefined,
   resolved: ResolvedRegistryFacts,
 ): void {
-  const key = registryFactsKey(registryBase, name, spec);
-  if (cache === undefined || key === undefined) return;
-  cache.put(key, resolved);
+  writeFacts(cache, registryFactsKey(registryBase, name, spec), resolved);
 }
 
 // ── tarball facts ───────────────────────────────────────────────────────────────────
@@ -89,16 +85,11 @@ export function tarballFactsKey(url: string, integrity: string | null | undefine
 }
 
 export function cachedTarballFacts(cache: FactsCache | undefined, url: string, integrity: string | null | undefined): TarballFacts | undefined {
-  const key = tarballFactsKey(url, integrity);
-  if (cache === undefined || key === undefined) return undefined;
-  const parsed = TarballFactsSchema.safeParse(cache.get<unknown>(key, FRESHNESS_DEFAULTS.npmTarball));
-  return parsed.success ? parsed.data : undefined;
+  return readFacts(cache, tarballFactsKey(url, integrity), FRESHNESS_DEFAULTS.npmTarball, TarballFactsSchema);
 }
 
 export function rememberTarballFacts(cache: FactsCache | undefined, url: string, integrity: string | null | undefined, facts: TarballFacts): void {
-  const key = tarballFactsKey(url, integrity);
-  if (cache === undefined || key === undefined) return;
-  cache.put(key, facts);
+  writeFacts(cache, tarballFactsKey(url, integrity), facts);
 }
 
 // ── attestation facts ───────────────────────────────────────────────────────────────
@@ -114,10 +105,7 @@ export function cachedAttestationFacts(
   name: string,
   version: string,
 ): AttestationFacts | undefined {
-  const key = attestationFactsKey(registryBase, name, version);
-  if (cache === undefined || key === undefined) return undefined;
-  const parsed = AttestationFactsSchema.safeParse(cache.get<unknown>(key, FRESHNESS_DEFAULTS.npmAttestations));
-  return parsed.success ? parsed.data : undefined;
+  return readFacts(cache, attestationFactsKey(registryBase, name, version), FRESHNESS_DEFAULTS.npmAttestations, AttestationFactsSchema);
 }
 
 export function rememberAttestationFacts(
@@ -127,7 +115,5 @@ export function rememberAttestationFacts(
   version: string,
   facts: AttestationFacts,
 ): void {
-  const key = attestationFactsKey(registryBase, name, version);
-  if (cache === undefined || key === undefined) return;
-  cache.put(key, facts);
+  writeFacts(cache, attestationFactsKey(registryBase, name, version), facts);
 }

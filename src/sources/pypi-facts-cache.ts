@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { AttestationFactsSchema, PypiFactsSchema, type AttestationFacts, type PypiFacts } from '../evidence/schema.js';
-import type { FactsCache } from './facts-cache.js';
+import { readFacts, writeFacts, type FactsCache } from './facts-cache.js';
 import { FRESHNESS_DEFAULTS } from './freshness.js';
 import { credentialFreeUrl } from './npm-facts-cache.js';
 
@@ -31,10 +31,7 @@ export function pypiFactsKey(pypiBase: string, project: string, spec: string | u
 }
 
 export function cachedPypiRelease(cache: FactsCache | undefined, pypiBase: string, project: string, spec: string | undefined): CachedPypiRelease | undefined {
-  const key = pypiFactsKey(pypiBase, project, spec);
-  if (cache === undefined || key === undefined) return undefined;
-  const parsed = CachedPypiReleaseSchema.safeParse(cache.get<unknown>(key, FRESHNESS_DEFAULTS.pypi));
-  return parsed.success ? parsed.data : undefined;
+  return readFacts(cache, pypiFactsKey(pypiBase, project, spec), FRESHNESS_DEFAULTS.pypi, CachedPypiReleaseSchema);
 }
 
 /** Keep a release whose every part answered (its attestations source is `ok`). */
@@ -45,7 +42,6 @@ export function rememberPypiRelease(
   spec: string | undefined,
   release: { facts: PypiFacts; attestations: { status: 'ok'; facts: AttestationFacts } | { status: 'unavailable'; reason: string } },
 ): void {
-  const key = pypiFactsKey(pypiBase, project, spec);
-  if (cache === undefined || key === undefined || release.attestations.status !== 'ok') return;
-  cache.put(key, { facts: release.facts, attestations: release.attestations });
+  if (release.attestations.status !== 'ok') return;
+  writeFacts(cache, pypiFactsKey(pypiBase, project, spec), { facts: release.facts, attestations: release.attestations });
 }
