@@ -4,19 +4,16 @@
  * repository, the API and the claim — never the token. And the audit's batcher: full batches
  * of 25, a quiet period and a deadline for the rest, cached repositories never in a batch.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { githubBatcher } from '../../src/audit/github-batcher.js';
-import type { GithubFacts } from '../../src/evidence/github-facts.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import { memoryFactsCache } from '../../src/sources/facts-cache.js';
 import { FRESHNESS_DEFAULTS } from '../../src/sources/freshness.js';
 import { githubFactsKey } from '../../src/sources/github-facts-cache.js';
 import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey, type GithubResult } from '../../src/sources/github.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { contextFor, endpointsFor, npmClaim, NOW, rateHeaders, serveRepo, testClient, TOKEN, type TestClient } from './helpers.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { contextFor, endpointsFor, npmClaim, NOW, rateHeaders, serveRepo, testClient, TOKEN, type TestClient, factsOf, widgetNode } from './helpers.js';
 
 let server: FixtureServer;
 let client: TestClient;
@@ -34,15 +31,7 @@ afterEach(async () => {
 const WIDGET = { host: 'github.com', owner: 'acme', name: 'widget' };
 const GRAPHQL = '/github/graphql';
 
-function factsOf(result: GithubResult | undefined): GithubFacts {
-  if (result?.status !== 'ok') throw new Error(`expected facts, got: ${result === undefined ? 'nothing' : result.reason}`);
-  return result.facts;
-}
 
-function widgetNode(): Record<string, unknown> {
-  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/graphql/acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
-  return recorded.data.r0;
-}
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);

@@ -3,15 +3,13 @@
  * same files present give the same community facts as REST's `/community/profile`, and the
  * contributors are the authors of the recent commits, with that basis recorded.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { GithubCommunity, GithubFacts } from '../../src/evidence/github-facts.js';
 import { communityFilesIn } from '../../src/sources/github-files.js';
 import { graphqlContributors, GraphqlRepositorySchema, type GraphqlRepository } from '../../src/sources/github-graphql.js';
-import { fetchGithubFacts, githubAuthFor, type GithubResult } from '../../src/sources/github.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { contextFor, endpointsFor, requestLines, serveRepo, testClient, TOKEN } from './helpers.js';
+import { fetchGithubFacts, githubAuthFor } from '../../src/sources/github.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { contextFor, endpointsFor, requestLines, serveRepo, testClient, TOKEN, factsOf, widgetNode } from './helpers.js';
 
 let server: FixtureServer;
 
@@ -23,15 +21,7 @@ afterEach(async () => {
   await server.close();
 });
 
-function factsOf(result: GithubResult): GithubFacts {
-  if (result.status !== 'ok') throw new Error(`expected facts, got: ${result.reason}`);
-  return result.facts;
-}
 
-function widgetNode(): Record<string, unknown> {
-  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/graphql/acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
-  return recorded.data.r0;
-}
 
 /** The community-profile files of a result (the health percentage and the SECURITY policy come from elsewhere). */
 function files(facts: GithubFacts): Omit<GithubCommunity, 'healthPercentage' | 'securityPolicy'> {

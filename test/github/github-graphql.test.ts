@@ -6,10 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { GithubFacts } from '../../src/evidence/github-facts.js';
-import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey, type GithubResult } from '../../src/sources/github.js';
+import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey } from '../../src/sources/github.js';
 import { FIXTURES_ROOT, expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { contextFor, endpointsFor, npmClaim, rateHeaders, requestLines, serveRepo, testClient, TOKEN, type TestClient } from './helpers.js';
+import { contextFor, endpointsFor, npmClaim, rateHeaders, requestLines, serveRepo, testClient, TOKEN, type TestClient, factsOf, widgetNode } from './helpers.js';
 
 let server: FixtureServer;
 let client: TestClient;
@@ -27,16 +26,7 @@ afterEach(async () => {
 const WIDGET = { host: 'github.com', owner: 'acme', name: 'widget' };
 const GRAPHQL = '/github/graphql';
 
-function factsOf(result: GithubResult | undefined): GithubFacts {
-  if (result?.status !== 'ok') throw new Error(`expected facts, got: ${result === undefined ? 'nothing' : result.reason}`);
-  return result.facts;
-}
 
-/** acme/widget's recorded GraphQL repository node. */
-function widgetNode(): Record<string, unknown> {
-  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/graphql/acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
-  return recorded.data.r0;
-}
 
 interface GraphqlBody {
   query: string;

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Endpoints } from '../../src/sources/endpoints.js';
-import type { GithubClaim, GithubSourceContext } from '../../src/sources/github.js';
+import type { GithubFacts } from '../../src/evidence/schema.js';
+import type { GithubClaim, GithubResult, GithubSourceContext } from '../../src/sources/github.js';
 import { createHttpClient } from '../../src/sources/http.js';
 import type { HttpClient } from '../../src/sources/types.js';
 import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
@@ -127,4 +128,16 @@ export function rateHeaders(remaining: number, inSeconds = 3900, limit = 60): Re
     'x-ratelimit-used': String(limit - remaining),
     'x-ratelimit-resource': 'core',
   };
+}
+
+/** The facts of an ok result; a test fails with the reason otherwise. */
+export function factsOf(result: GithubResult | undefined): GithubFacts {
+  if (result?.status !== 'ok') throw new Error(`expected facts, got: ${result === undefined ? 'nothing' : result.reason}`);
+  return result.facts;
+}
+
+/** acme/widget's recorded GraphQL repository node. */
+export function widgetNode(): Record<string, unknown> {
+  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/graphql/acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
+  return recorded.data.r0;
 }

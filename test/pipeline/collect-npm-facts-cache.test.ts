@@ -16,6 +16,7 @@ import type { HttpClient } from '../../src/sources/types.js';
 import type { Target } from '../../src/target/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { expectPackage, packumentPath, tarballPath } from '../cli/helpers.js';
+import { endpointsFor } from '../github/helpers.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
@@ -54,15 +55,7 @@ function contextWith(facts: FactsCache | undefined, extra: Partial<RunContext> =
   return {
     http,
     npm: npmConfig(),
-    endpoints: {
-      npmApi: server.url('npm-api'),
-      pypi: server.url('pypi'),
-      pypiStats: server.url('pypistats'),
-      githubApi: server.url('github'),
-      githubGraphql: `${server.url('github')}/graphql`,
-      osvApi: server.url('osv'),
-      npmPublicRegistry: registry(),
-    },
+    endpoints: endpointsFor(server, { npmPublicRegistry: registry() }),
     githubToken: null,
     now: NOW,
     category: null,

@@ -15,6 +15,7 @@ import { pypiFactsKey } from '../../src/sources/pypi-facts-cache.js';
 import type { HttpClient } from '../../src/sources/types.js';
 import type { Target } from '../../src/target/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { endpointsFor } from '../github/helpers.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const FLASK_PROVENANCE = '/pypi/integrity/flask/3.1.3/flask-3.1.3.tar.gz/provenance';
@@ -50,15 +51,7 @@ function contextWith(facts: FactsCache): RunContext {
   return {
     http,
     npm: NO_NPM,
-    endpoints: {
-      npmApi: server.url('npm-api'),
-      pypi: server.url('pypi'),
-      pypiStats: server.url('pypistats'),
-      githubApi: server.url('github'),
-      githubGraphql: `${server.url('github')}/graphql`,
-      osvApi: server.url('osv'),
-      npmPublicRegistry: `${server.url('npm')}/`,
-    },
+    endpoints: endpointsFor(server),
     githubToken: null,
     now: NOW,
     category: null,
