@@ -1,6 +1,26 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'tsup';
+import type { Plugin } from 'esbuild';
+
+/**
+ * zod's namespace re-exports all of its ~65 message locales, so a bundler keeps them all
+ * (about 365 KB that every run would load). nerq uses only the English messages zod
+ * configures by default: the locales index resolves to English alone.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: process.cwd(),
+      loader: 'js',
+    }));
+  },
+};
 
 // The CLI is bundled with its runtime dependencies so that the packed package starts fast
 // and runs without fetching anything (a registry install does not run `prepare`). Their
@@ -19,6 +39,7 @@ export default defineConfig({
   dts: false,
   metafile: true,
   noExternal: [/.*/],
+  esbuildPlugins: [zodEnglishOnly],
   // Keep `node:` specifiers: node:sqlite exists only under its prefixed name.
   removeNodeProtocol: false,
   // CommonJS dependencies bundled into ESM may read __filename/__dirname (@yarnpkg/lockfile does).

@@ -1,5 +1,5 @@
 /** A spinner on stderr, only when stderr is a terminal and not in CI; silent otherwise. */
-import ora from 'ora';
+import type { Ora } from 'ora';
 
 export interface Progress {
   tick(label: string): void;
@@ -9,7 +9,7 @@ export interface Progress {
 export function startProgress(total: number): Progress {
   if (!process.stderr.isTTY || process.env.CI) return { tick() {}, stop() {} };
   let done = 0;
-  const spinner = ora({ stream: process.stderr, text: `checking ${total} target${total === 1 ? '' : 's'}…` }).start();
+  const spinner = lazySpinner(`checking ${total} target${total === 1 ? '' : 's'}…`);
   return {
     tick(label) {
       done += 1;
@@ -33,7 +33,7 @@ export function startAuditProgress(total: number, now: () => number = Date.now):
   const started = now();
   let finished = 0;
   let failures = 0;
-  const spinner = ora({ stream: process.stderr, text: `auditing ${total} package${total === 1 ? '' : 's'}…` }).start();
+  const spinner = lazySpinner(`auditing ${total} package${total === 1 ? '' : 's'}…`);
   return {
     done(failed) {
       finished += 1;
@@ -44,6 +44,32 @@ export function startAuditProgress(total: number, now: () => number = Date.now):
     },
     stop() {
       spinner.stop();
+    },
+  };
+}
+
+/** A spinner that appears once `ora` has loaded (only terminals load it); text set before then is kept. */
+function lazySpinner(initial: string): { text: string; stop(): void } {
+  let text = initial;
+  let stopped = false;
+  let spinner: Ora | undefined;
+  void import('ora').then(
+    ({ default: ora }) => {
+      if (!stopped) spinner = ora({ stream: process.stderr, text }).start();
+    },
+    () => undefined,
+  );
+  return {
+    get text() {
+      return text;
+    },
+    set text(value: string) {
+      text = value;
+      if (spinner) spinner.text = value;
+    },
+    stop() {
+      stopped = true;
+      spinner?.stop();
     },
   };
 }

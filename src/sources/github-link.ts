@@ -13,8 +13,6 @@
  * so the rules here are the same for both.
  */
 import ini from 'ini';
-import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
 import type { GithubLink } from '../evidence/github-facts.js';
 import type { TreeEntry } from './github-files.js';
 
@@ -109,11 +107,25 @@ export async function verifyLink(input: LinkInput): Promise<GithubLink> {
       return { verifiedBy: 'provenance', reason: `a provenance attestation names ${input.host}/${input.fullName}` };
     }
   }
+  const parsers = await manifestParsers();
   const found =
     claim.ecosystem === 'npm'
-      ? await verifyNpm(claim.name, normaliseDirectory(claim.directory), input.branch, input.files)
-      : await verifyPypi(claim.name, normaliseDirectory(claim.directory), input.branch, input.files);
+      ? await verifyNpm(claim.name, normaliseDirectory(claim.directory), input.branch, input.files, parsers)
+      : await verifyPypi(claim.name, normaliseDirectory(claim.directory), input.branch, input.files, parsers);
   return found;
+}
+
+interface ManifestParsers {
+  yaml: typeof import('yaml').parse;
+  toml: typeof import('smol-toml').parse;
+}
+
+let parsersLoaded: Promise<ManifestParsers> | undefined;
+
+/** The YAML and TOML parsers, loaded by the first link to verify (a warm run, served from the facts cache, verifies none). */
+function manifestParsers(): Promise<ManifestParsers> {
+  parsersLoaded ??= Promise.all([import('yaml'), import('smol-toml')]).then(([yaml, toml]) => ({ yaml: yaml.parse, toml: toml.parse }));
+  return parsersLoaded;
 }
 
 function rootHasFile(files: RepoFileSource, name: string): boolean {
@@ -138,7 +150,7 @@ function packageJsonName(text: string): Parsed<{ name: string | null; workspaces
   return { ok: true, value: { name, workspaces } };
 }
 
-function pnpmPackages(text: string): string[] {
+function pnpmPackages(text: string, parseYaml: ManifestParsers['yaml']): string[] {
   try {
     const doc = parseYaml(text, { maxAliasCount: 10, logLevel: 'silent' }) as unknown;
     const packages = typeof doc === 'object' && doc !== null ? (doc as { packages?: unknown }).packages : undefined;
@@ -222,7 +234,7 @@ async function resolveMembers(globs: readonly string[], files: RepoFileSource): 
   return { members: [...members], problems: [...new Set(problems)] };
 }
 
-async function verifyNpm(name: string, directory: string | null, branch: string, files: RepoFileSource): Promise<GithubLink> {
+async function verifyNpm(name: string, directory: string | null, branch: string, files: RepoFileSource, parsers: ManifestParsers): Promise<GithubLink> {
   const at = `at ${branch}`;
   const dirPath = directory === null ? null : join(directory, 'package.json');
   const first = [
@@ -275,7 +287,7 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
     notes.push(`no package.json at the default branch (${branch})`);
   }
   const pnpm = reads.get('pnpm-workspace.yaml');
-  if (pnpm?.kind === 'file') globs = [...globs, ...pnpmPackages(pnpm.text)];
+  if (pnpm?.kind === 'file') globs = [...globs, ...pnpmPackages(pnpm.text, parsers.yaml)];
 
   if (globs.length > 0) {
     const search = await resolveMembers(globs, files);
@@ -306,7 +318,11 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
 }
 
 /** The project name a Python manifest declares; null when it declares none; a reason when it cannot be read. */
-export function pythonProjectName(file: 'pyproject.toml' | 'setup.cfg' | 'setup.py', text: string): Parsed<string | null> {
+export function pythonProjectName(
+  file: 'pyproject.toml' | 'setup.cfg' | 'setup.py',
+  text: string,
+  parseToml: ManifestParsers['toml'],
+): Parsed<string | null> {
   if (file === 'pyproject.toml') {
     let doc: Record<string, unknown>;
     try {
@@ -335,7 +351,7 @@ export function pythonProjectName(file: 'pyproject.toml' | 'setup.cfg' | 'setup.
 
 const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.cfg', 'setup.py'] as const;
 
-async function verifyPypi(name: string, directory: string | null, branch: string, files: RepoFileSource): Promise<GithubLink> {
+async function verifyPypi(name: string, directory: string | null, branch: string, files: RepoFileSource, parsers: ManifestParsers): Promise<GithubLink> {
   const at = `at ${branch}`;
   const bases = directory === null ? [''] : [directory, ''];
   const paths = bases.flatMap((base) =>
@@ -355,7 +371,7 @@ async function verifyPypi(name: string, directory: string | null, branch: string
         notes.push(`could not read ${file} ${where}: ${read.reason}`);
         continue;
       }
-      const declared = pythonProjectName(file, read.text);
+      const declared = pythonProjectName(file, read.text, parsers.toml);
       if (!declared.ok) {
         notes.push(`${file} ${where} ${declared.reason}`);
         continue;

@@ -18,7 +18,6 @@ import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
-import { EnvHttpProxyAgent } from 'undici';
 import type { Dispatcher } from 'undici';
 import { USER_AGENT } from '../version.js';
 import type { NpmConfig } from './npm-config.js';
@@ -248,8 +247,8 @@ class UndiciHttpClient implements HttpClient {
   readonly #sleep: NonNullable<HttpClientOptions['sleep']>;
   readonly #random: () => number;
   readonly #now: () => number;
-  #dispatcher: Dispatcher | undefined;
-  #setupFailure: string | undefined;
+  /** Created at the first request: undici is loaded only by a run that makes one (a warm run makes none). */
+  #dispatcher: Promise<Dispatcher | { setupFailure: string }> | undefined;
   #closing: Promise<void> | undefined;
 
   constructor(given: HttpClientOptions) {
@@ -267,14 +266,19 @@ class UndiciHttpClient implements HttpClient {
       signals.push(AbortSignal.timeout(Math.max(0, options.deadline - this.#now())));
     }
     this.#signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    try {
-      this.#dispatcher = this.#createDispatcher();
-    } catch {
-      this.#setupFailure = 'invalid proxy configuration (HTTP_PROXY / HTTPS_PROXY or npm proxy setting)';
-    }
   }
 
-  #createDispatcher(): Dispatcher {
+  #dispatcherOnce(): Promise<Dispatcher | { setupFailure: string }> {
+    this.#dispatcher ??= this.#createDispatcher().catch(() => ({
+      setupFailure: 'invalid proxy configuration (HTTP_PROXY / HTTPS_PROXY or npm proxy setting)',
+    }));
+    return this.#dispatcher;
+  }
+
+  async #createDispatcher(): Promise<Dispatcher> {
+    const undici = await import('undici');
+    // Bundled, a CommonJS module imported dynamically has its exports under `default` only.
+    const { EnvHttpProxyAgent } = 'EnvHttpProxyAgent' in undici ? undici : (undici as unknown as { default: typeof undici }).default;
     const env = this.#options.env ?? process.env;
     const proxy = this.#options.proxy ?? {};
     const tlsOptions = {
@@ -325,9 +329,8 @@ class UndiciHttpClient implements HttpClient {
     if (url.username !== '' || url.password !== '') {
       return publicFailure(fail('network', `refused a URL with embedded credentials for ${url.host}`));
     }
-    if (this.#setupFailure !== undefined || this.#dispatcher === undefined) {
-      return publicFailure(fail('network', this.#setupFailure ?? 'HTTP client unavailable'));
-    }
+    const dispatcher = await this.#dispatcherOnce();
+    if ('setupFailure' in dispatcher) return publicFailure(fail('network', dispatcher.setupFailure));
     const method = req.method ?? 'GET';
     const retryable = req.retry ?? method === 'GET';
     const maxAttempts = retryable ? this.#retry.retries + 1 : 1;
@@ -337,7 +340,7 @@ class UndiciHttpClient implements HttpClient {
       if (this.#signal?.aborted || (this.#options.deadline !== undefined && this.#now() >= this.#options.deadline)) {
         return publicFailure(fail('timeout', `run deadline reached before ${last ? 'retrying' : 'requesting'} ${url.host}`));
       }
-      const result = await this.#attempt(url, req, method);
+      const result = await this.#attempt(dispatcher, url, req, method);
       if (result.ok) return result;
       last = result;
       if (!result.retryable || attempt + 1 >= maxAttempts) break;
@@ -362,8 +365,7 @@ class UndiciHttpClient implements HttpClient {
   }
 
   /** One attempt: the request and its redirects. */
-  async #attempt(start: URL, req: HttpRequest, firstMethod: 'GET' | 'POST'): Promise<HttpResult & { ok: true } | AttemptFailure> {
-    const dispatcher = this.#dispatcher as Dispatcher;
+  async #attempt(dispatcher: Dispatcher, start: URL, req: HttpRequest, firstMethod: 'GET' | 'POST'): Promise<HttpResult & { ok: true } | AttemptFailure> {
     const maxBytes = req.maxBytes ?? this.#maxBytes;
     let url = start;
     let method: 'GET' | 'POST' = firstMethod;
@@ -487,7 +489,11 @@ class UndiciHttpClient implements HttpClient {
   }
 
   close(): Promise<void> {
-    this.#closing ??= (this.#dispatcher?.close() ?? Promise.resolve()).catch(() => undefined);
+    // Never used: nothing to close, and a request after this fails as on a closed agent.
+    this.#dispatcher ??= Promise.resolve({ setupFailure: 'the HTTP client is closed' });
+    this.#closing ??= (this.#dispatcher ?? Promise.resolve(undefined))
+      .then((dispatcher) => (dispatcher !== undefined && !('setupFailure' in dispatcher) ? dispatcher.close() : undefined))
+      .catch(() => undefined);
     return this.#closing;
   }
 }

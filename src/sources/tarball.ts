@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { Readable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
-import { Parser, type ReadEntry } from 'tar';
+import type { ReadEntry } from 'tar';
 import { TarballFactsSchema, type TarballFacts } from '../evidence/schema.js';
 import { identifyLicenseText } from './license-text.js';
 import type { HttpClient } from './types.js';
@@ -141,6 +141,8 @@ export async function readTarball(
   const collector = new Collector(limits.perFileBytes);
   let parseError: Error | null = null;
   let entries = 0;
+  // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
+  const { Parser } = await import('tar');
 
   // strict: every malformed header or truncated body is an error, not a warning.
   // zstd: false — only gzip is accepted, and that is done (and counted) here.

@@ -3,6 +3,7 @@
  * branch (npm package.json, a workspace member, pyproject.toml / setup.cfg / setup.py) or by a
  * provenance attestation; otherwise the reason says what the manifest names instead.
  */
+import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { TreeEntry } from '../../src/sources/github-files.js';
 import {
@@ -227,10 +228,10 @@ describe('pure helpers', () => {
   });
 
   test('Python manifests', () => {
-    expect(pythonProjectName('pyproject.toml', '[tool.poetry]\nname = "poetry-app"\nversion = "1.0"\n')).toEqual({ ok: true, value: 'poetry-app' });
-    expect(pythonProjectName('pyproject.toml', '[project\nname = ')).toEqual({ ok: false, reason: 'is not valid TOML' });
-    expect(pythonProjectName('pyproject.toml', '[build-system]\nrequires = ["setuptools"]\n')).toEqual({ ok: true, value: null });
-    expect(pythonProjectName('setup.py', 'from setuptools import setup\nsetup(\n    name="fancy-lib",\n    version="1.0",\n)\n')).toEqual({ ok: true, value: 'fancy-lib' });
-    expect(pythonProjectName('setup.py', 'setup(name=NAME)')).toEqual({ ok: true, value: null });
+    expect(pythonProjectName('pyproject.toml', '[tool.poetry]\nname = "poetry-app"\nversion = "1.0"\n', parseToml)).toEqual({ ok: true, value: 'poetry-app' });
+    expect(pythonProjectName('pyproject.toml', '[project\nname = ', parseToml)).toEqual({ ok: false, reason: 'is not valid TOML' });
+    expect(pythonProjectName('pyproject.toml', '[build-system]\nrequires = ["setuptools"]\n', parseToml)).toEqual({ ok: true, value: null });
+    expect(pythonProjectName('setup.py', 'from setuptools import setup\nsetup(\n    name="fancy-lib",\n    version="1.0",\n)\n', parseToml)).toEqual({ ok: true, value: 'fancy-lib' });
+    expect(pythonProjectName('setup.py', 'setup(name=NAME)', parseToml)).toEqual({ ok: true, value: null });
   });
 });

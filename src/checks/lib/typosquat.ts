@@ -3,7 +3,8 @@
  *
  * The popular set is data shipped with nerq: the union of the lists in `npm-high-impact`
  * 1.13.0 (17,338 names; `npmHighImpact` already contains `npmTopDependents` and
- * `npmTopDownloads`), in the list's own order, most popular first. No network.
+ * `npmTopDownloads`), in the list's own order, most popular first, generated into
+ * npm-popular-names.ts as one string (fast to load). No network.
  *
  * Rules, in priority order (names are compared case-insensitively):
  *  - `separator`: equal once `-`, `_` and `.` are removed (`crossenv` / `cross-env`);
@@ -22,21 +23,22 @@
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
  *
- * The index is built lazily once and shared by every call: a rank map for membership, and
- * the names bucketed by length with a character mask each, so the distance rule computes a
- * distance only for the few names whose characters could be within 2 edits. The separator,
- * scope and homoglyph rules scan the list for the first lookups (one `nerq check` makes one)
- * and use tables keyed by normal form once enough lookups have come (an audit).
+ * The index is built lazily once and shared by every call: the names bucketed by length, with
+ * a character mask each (computed for a length when a lookup first reaches it), so the distance
+ * rule computes a distance only for the few names whose characters could be within 2 edits.
+ * Membership and the separator, scope and homoglyph rules scan the list for the first lookups
+ * (one `nerq check` makes one: hashing 17,000 names costs more than a few scans) and use maps
+ * keyed by name and by normal form once enough lookups have come (an audit).
  *
  * PyPI targets are compared with the curated list of lib/pypi-popular.ts instead, both sides
  * PEP 503 normalised first (`python_dateutil` is `python-dateutil`, the same project, while
  * `pythondateutil` is a different one: the separator rule).
  */
-import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impact';
+import { NPM_POPULAR_NAMES, NPM_POPULAR_SOURCE } from './npm-popular-names.js';
 import { PYPI_POPULAR } from './pypi-popular.js';
 
-/** Where the popular set comes from (keep in step with the installed package). */
-export const POPULAR_LIST = { name: 'npm-high-impact', version: '1.13.0' } as const;
+/** Where the popular set comes from (generated from the installed package: `npm run generate`). */
+export const POPULAR_LIST = NPM_POPULAR_SOURCE;
 
 export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance'] as const;
 export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
@@ -277,10 +279,11 @@ export function maskDistanceBound(a: number, b: number): number {
 
 // ───────────────────────────── the index ─────────────────────────────
 
-/** Popular names of one lower-cased length: their ranks and character masks, side by side. */
+/** Popular names of one lower-cased length: their ranks, and their character masks once asked for. */
 export interface LengthBucket {
   readonly ranks: Int32Array;
-  readonly masks: Int32Array;
+  /** Computed by the first lookup that reaches this length (`masksOf`). */
+  masks: Int32Array | undefined;
 }
 
 /** Ranks keyed by a normal form, for the separator, scope and homoglyph rules. */
@@ -294,15 +297,15 @@ export interface ExactTables {
 }
 
 export interface PopularIndex {
-  /** Popular names, most popular first. */
+  /** Popular names, most popular first, each once. */
   readonly names: readonly string[];
-  /** Name → rank (position in `names`); also the membership test. */
+  /** Name → rank (position in `names`): built when first read (hashing every name costs more than a few scans). */
   readonly rank: ReadonlyMap<string, number>;
   /** Lower-cased names, by rank. */
   readonly lowers: readonly string[];
   /** Names by lower-cased length, for the distance rule. */
   readonly byLength: readonly (LengthBucket | undefined)[];
-  /** Lookups answered by scanning before the exact tables are built (see `buildPopularIndex`). */
+  /** Lookups answered by scanning before the rank map and exact tables are built (see `buildPopularIndex`). */
   readonly exactTablesAfter: number;
   /** Mutable: lookups so far, and the exact tables once built. */
   readonly state: { lookups: number; exact: ExactTables | undefined };
@@ -310,33 +313,52 @@ export interface PopularIndex {
 
 export interface PopularIndexOptions {
   /**
-   * Hashing every popular name's three normal forms costs more than scanning the list a few
-   * times with cheap first-character filters: one `nerq check` does one lookup, an audit
-   * thousands. So the first lookups scan, and the tables are built after this many (default 32).
+   * Hashing every popular name (a rank map, three normal forms) costs more than scanning the
+   * list a few times with cheap first-character filters: one `nerq check` does one lookup, an
+   * audit thousands. So the first lookups scan, and the maps are built after this many (default 32).
    */
   exactTablesAfter?: number;
+  /** The list repeats no name (the generated npm list, proved by its test): skips the dedupe. */
+  unique?: boolean;
 }
 
 const EXACT_TABLES_AFTER = 32;
 
 /** Build the lookup structures over names given most popular first (a repeated name keeps its first rank). */
 export function buildPopularIndex(list: Iterable<string>, options: PopularIndexOptions = {}): PopularIndex {
-  const rank = new Map<string, number>();
-  const names: string[] = [];
-  for (const name of list) {
-    if (rank.has(name)) continue;
-    rank.set(name, names.length);
-    names.push(name);
-  }
+  const names = options.unique === true ? [...list] : [...new Set(list)];
   // A name's segments are needed only for the rare pair within distance 2: computed then.
   const lowers = names.map((name) => name.toLowerCase());
   const lengthRanks: number[][] = [];
   lowers.forEach((lower, r) => (lengthRanks[lower.length] ??= []).push(r));
   const byLength = Array.from(lengthRanks, (ranks): LengthBucket | undefined =>
-    ranks === undefined ? undefined : { ranks: Int32Array.from(ranks), masks: Int32Array.from(ranks, (r) => charMask(lowers[r]!)) },
+    ranks === undefined ? undefined : { ranks: Int32Array.from(ranks), masks: undefined },
   );
   const exactTablesAfter = options.exactTablesAfter ?? EXACT_TABLES_AFTER;
-  return { names, rank, lowers, byLength, exactTablesAfter, state: { lookups: 0, exact: undefined } };
+  let rank: Map<string, number> | undefined;
+  return {
+    names,
+    get rank() {
+      rank ??= new Map(names.map((name, r) => [name, r]));
+      return rank;
+    },
+    lowers,
+    byLength,
+    exactTablesAfter,
+    state: { lookups: 0, exact: undefined },
+  };
+}
+
+/** A bucket's character masks, computed on first use. */
+function masksOf(bucket: LengthBucket, lowers: readonly string[]): Int32Array {
+  bucket.masks ??= Int32Array.from(bucket.ranks, (r) => charMask(lowers[r]!));
+  return bucket.masks;
+}
+
+/** The name's rank, or -1: a scan for the first lookups, the rank map after (see `exactTablesAfter`). */
+function rankOf(index: PopularIndex, name: string): number {
+  if (index.state.lookups <= index.exactTablesAfter) return index.names.indexOf(name);
+  return index.rank.get(name) ?? -1;
 }
 
 // One rank stays a number; an array is made only for a repeated key (few are).
@@ -364,7 +386,7 @@ let cachedPypi: PopularIndex | undefined;
 
 /** The index over the shipped popular npm list, built on first use. */
 export function popularIndex(): PopularIndex {
-  cached ??= buildPopularIndex([...npmHighImpact, ...npmTopDependents, ...npmTopDownloads]);
+  cached ??= buildPopularIndex(NPM_POPULAR_NAMES.split('\n'), { unique: true });
   return cached;
 }
 
@@ -381,7 +403,7 @@ export function pep503(name: string): string {
 
 /** The name itself is on the popular list (exact spelling). */
 export function isPopular(name: string, index: PopularIndex = popularIndex()): boolean {
-  return index.rank.has(name);
+  return rankOf(index, name) !== -1;
 }
 
 // ───────────────────────────── matching ─────────────────────────────
@@ -406,7 +428,7 @@ function better(a: Candidate, b: Candidate): boolean {
  * `name` is itself on the list (popular names are not typosquats of each other).
  */
 export function findIntended(name: string, index: PopularIndex = popularIndex()): TyposquatMatch | null {
-  if (index.rank.has(name)) return null;
+  if (rankOf(index, name) !== -1) return null;
   const lower = name.toLowerCase();
   const scoped = splitScope(lower).scope !== null;
   let best: Candidate | undefined;
@@ -439,7 +461,8 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
   for (let l = Math.max(0, length - MAX_DISTANCE); l <= length + MAX_DISTANCE; l++) {
     const bucket = index.byLength[l];
     if (bucket === undefined) continue;
-    const { ranks, masks } = bucket;
+    const { ranks } = bucket;
+    const masks = masksOf(bucket, index.lowers);
     for (let k = 0; k < ranks.length; k++) {
       // Cheapest first: the character sets reject almost every pair, the bounded distance
       // most of the rest, the segment rule last.
