@@ -16,7 +16,7 @@ import type { AuditEntry, AuditReport, InputFile } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { CHECKS } from '../checks/index.js';
 import { renderAnnotations } from '../render/annotations.js';
-import { renderAuditJson } from '../render/audit-json.js';
+import { renderAuditJsonChunks } from '../render/audit-json.js';
 import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
@@ -117,23 +117,39 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
 
   const report = auditReportOf(entries, inputs, policySource, now, warnings);
   const format = options.json ? 'json' : (options.format ?? 'table');
-  const out =
-    format === 'json'
-      ? renderAuditJson(report)
-      : format === 'markdown'
+  if (format === 'json') {
+    // Written as it is made: a thousand-entry report is tens of megabytes of text.
+    writeInPieces(renderAuditJsonChunks(report));
+  } else {
+    process.stdout.write(
+      format === 'markdown'
         ? renderAuditMarkdown(report)
         : format === 'sarif'
           ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir) })
           : renderAuditTable(report, {
               color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
               width: Math.min(process.stdout.columns || 80, 120),
-            });
-  process.stdout.write(out);
+            }),
+    );
+  }
   if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));
 
   if (report.summary.failed > 0 || expired.length > 0) return 1;
   if (report.summary.errors > 0) return 3;
   return 0;
+}
+
+/** Stdout in writes of about 1 MiB (stdout to a file, pipe or terminal is written synchronously on POSIX). */
+function writeInPieces(chunks: Iterable<string>): void {
+  let pending = '';
+  for (const chunk of chunks) {
+    pending += chunk;
+    if (pending.length >= 1 << 20) {
+      process.stdout.write(pending);
+      pending = '';
+    }
+  }
+  if (pending !== '') process.stdout.write(pending);
 }
 
 /** The git repository root holding `dir` (the nearest directory with a `.git`), or null outside a repository. */
