@@ -30,6 +30,7 @@ export default defineCheck({
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
+    'advisories-unknown': 'Dependency advisories unknown: {reason}',
     clean: 'No known advisories in the {dependenciesQueried} direct dependencies queried',
     'clean-partial':
       'No known advisories in the {dependenciesQueried} of {total} direct dependencies queried; not resolved: {unresolved}',
@@ -43,7 +44,12 @@ export default defineCheck({
       const none: Record<string, EvidenceValue> = { total, dependenciesQueried: 0 };
       return { score: 100, messageId: 'no-dependencies', data: none };
     }
-    const { dependencyAdvisories, dependenciesQueried } = vulnerabilities;
+    const { dependencyAdvisories, dependenciesQueried, dependencyAdvisoriesReason } = vulnerabilities;
+    // The target's advisories are known, its dependencies' are not (OSV failed for them): say why.
+    if (dependencyAdvisories === null && dependencyAdvisoriesReason !== null) {
+      const unknown: Record<string, EvidenceValue> = { total, unresolved, reason: dependencyAdvisoriesReason };
+      return { score: null, messageId: 'advisories-unknown', data: unknown };
+    }
     // Most dependencies unresolved: the answer would mostly be a guess.
     if (dependencyAdvisories === null || unresolved.length * 2 > total) {
       const unknown: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };

@@ -207,6 +207,12 @@ export const VulnerabilityFactsSchema = z.object({
   dependencyAdvisories: z.array(AdvisoryFactsSchema).nullable(),
   /** How many dependency versions were queried. */
   dependenciesQueried: z.number().int(),
+  /**
+   * Why `dependencyAdvisories` is null (the dependencies could not be resolved, or OSV could not
+   * answer for them; the target's own advisories are known all the same); null otherwise, and
+   * when the dependencies were not asked for at all. Absent in evidence written before it: null.
+   */
+  dependencyAdvisoriesReason: z.string().nullable().default(null),
 });
 export type VulnerabilityFacts = z.infer<typeof VulnerabilityFactsSchema>;
 

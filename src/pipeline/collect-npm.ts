@@ -2,7 +2,7 @@
  * npm: resolve the target's version from its packument, then collect the facts every
  * check needs in parallel: the tarball, download counts, provenance attestations, the
  * direct dependencies (resolved as npm would install them today) and, for the target and
- * those dependencies, OSV advisories. Failures become data.
+ * those dependencies, OSV advisories (the target's never wait for the dependencies). Failures become data.
  *
  * What is derived from the packument, the tarball and the attestations is kept in the facts
  * cache (npm-facts-cache.ts): a warm run neither reads those answers back nor parses them.
@@ -56,7 +56,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
     ctx.prefetchedDownloads?.(target.name) ?? fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
     attestationsResult,
     dependenciesResult,
-    // One OSV batch for the target and every dependency that resolved (or the audit's shared batch).
+    // OSV for the target at once and, in a batch of their own, every dependency that resolved (or the audit's shared batch).
     vulnerabilitiesFor(ctx, 'npm', { name: facts.name, version }, dependenciesResult),
     githubSourceFor(ctx, { ecosystem: 'npm', name: facts.name, repository: facts.repository }, attestationsResult),
   ]);

@@ -2,10 +2,14 @@
  * PyPI: resolve the release from the project's JSON (PEP 440, yanked files, pre-releases), then
  * collect in parallel: downloads (pypistats), the runtime dependencies as pip would install them
  * today, OSV advisories for the release and those dependencies, and the GitHub repository.
+ * They start as soon as the JSON API has resolved the release: none of them needs what the Simple
+ * API and the provenance answer (status, provenance flags, attestations), which complete the
+ * release's facts meanwhile — except GitHub, which waits for the attestations (a provenance
+ * statement naming the repository verifies the package's link to it).
  * The release's facts and provenance come from the facts cache when a run already read them.
  */
 import type { Sources } from '../evidence/schema.js';
-import { collectPypi, fetchPypiDownloads, resolvePypiDependencies, type PypiCollected } from '../sources/pypi.js';
+import { fetchPypiDownloads, resolvePypiDependencies, resolvePypiRelease, type PypiResolved } from '../sources/pypi.js';
 import { cachedPypiRelease, rememberPypiRelease } from '../sources/pypi-facts-cache.js';
 import { pep503, purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
@@ -18,31 +22,34 @@ import { evidenceOf } from './evidence-of.js';
 const NOT_NPM = 'not an npm package';
 
 export async function collectPypiTarget(target: Target, ctx: RunContext): Promise<Collected> {
-  const collected = await pypiRelease(target, ctx);
-  if (collected.kind === 'error') {
-    return { kind: 'error', code: collected.code, message: collected.message, ...(collected.version ? { version: collected.version } : {}) };
+  const resolved = await pypiRelease(target, ctx);
+  if (resolved.kind === 'error') {
+    return { kind: 'error', code: resolved.code, message: resolved.message, ...(resolved.version ? { version: resolved.version } : {}) };
   }
-  const { facts } = collected;
-  const attestations = Promise.resolve(collected.attestations);
+  // Name, version, dependencies and repository: what the other sources need, known already.
+  const { release, complete } = resolved;
+  const attestations = complete.then((c) => c.attestations);
 
   const dependenciesResult: Promise<Sources['dependencies']> = ctx.skipDependencies
     ? Promise.resolve({ status: 'not-applicable', reason: 'in an audit every dependency is evaluated on its own' })
-    : resolvePypiDependencies(ctx.http, ctx.endpoints.pypi, facts.dependencies);
-  const [downloads, dependencies, vulnerabilities, github] = await Promise.all([
-    fetchPypiDownloads(ctx.http, ctx.endpoints.pypiStats, facts.name),
+    : resolvePypiDependencies(ctx.http, ctx.endpoints.pypi, release.dependencies);
+  const [completed, downloads, dependencies, vulnerabilities, github] = await Promise.all([
+    complete,
+    fetchPypiDownloads(ctx.http, ctx.endpoints.pypiStats, release.name),
     dependenciesResult,
     // OSV matches PyPI names after PEP 503 normalisation; ask with the canonical form.
-    vulnerabilitiesFor(ctx, 'PyPI', { name: pep503(facts.name), version: facts.version }, dependenciesResult),
-    githubSourceFor(ctx, { ecosystem: 'pypi', name: facts.name, repository: facts.repository }, attestations),
+    vulnerabilitiesFor(ctx, 'PyPI', { name: pep503(release.name), version: release.version }, dependenciesResult),
+    githubSourceFor(ctx, { ecosystem: 'pypi', name: release.name, repository: release.repository }, attestations),
   ]);
 
+  const { facts } = completed;
   const sources: Sources = {
     registry: { status: 'not-applicable', reason: NOT_NPM },
     tarball: { status: 'not-applicable', reason: NOT_NPM },
     downloads,
     dependencies,
     vulnerabilities,
-    attestations: collected.attestations,
+    attestations: completed.attestations,
     pypi: { status: 'ok', facts },
     github,
   };
@@ -57,12 +64,21 @@ export async function collectPypiTarget(target: Target, ctx: RunContext): Promis
   };
 }
 
-/** The release's facts and attestations: from the facts cache, else from PyPI (then kept when complete). */
-async function pypiRelease(target: Target, ctx: RunContext): Promise<PypiCollected> {
+/**
+ * The release's facts and their completion: from the facts cache (complete already), else from
+ * PyPI — kept once complete, when every part answered.
+ */
+async function pypiRelease(target: Target, ctx: RunContext): Promise<PypiResolved> {
   const project = pep503(target.name);
   const cached = cachedPypiRelease(ctx.facts, ctx.endpoints.pypi, project, target.spec);
-  if (cached !== undefined) return { kind: 'ok', ...cached };
-  const collected = await collectPypi(ctx.http, ctx.endpoints.pypi, target.name, target.spec);
-  if (collected.kind === 'ok') rememberPypiRelease(ctx.facts, ctx.endpoints.pypi, project, target.spec, collected);
-  return collected;
+  if (cached !== undefined) return { kind: 'ok', release: cached.facts, complete: Promise.resolve(cached) };
+  const resolved = await resolvePypiRelease(ctx.http, ctx.endpoints.pypi, target.name, target.spec);
+  if (resolved.kind === 'error') return resolved;
+  return {
+    ...resolved,
+    complete: resolved.complete.then((completed) => {
+      rememberPypiRelease(ctx.facts, ctx.endpoints.pypi, project, target.spec, completed);
+      return completed;
+    }),
+  };
 }

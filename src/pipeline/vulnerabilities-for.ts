@@ -1,10 +1,13 @@
 /**
  * The `vulnerabilities` source for a package: from the audit's shared batch when it was prefetched
- * there, else one OSV batch for the package and its resolved direct dependencies.
+ * there, else two OSV batches merged — the package's own, asked at once, and its resolved direct
+ * dependencies', asked when they resolve. A dependency that stalls or fails therefore never holds
+ * the package's own advisories back: only the dependencies' advisories are then unknown.
  */
 import type { Sources } from '../evidence/schema.js';
 import type { OsvEcosystem } from '../sources/osv-advisory.js';
-import { fetchVulnerabilities } from '../sources/osv.js';
+import { mergeVulnerabilities } from '../sources/osv-merge.js';
+import { fetchDependencyAdvisories, fetchVulnerabilities, osvRecordReader, type DependencyAdvisoriesResult, type OsvRecordReader } from '../sources/osv.js';
 import type { RunContext } from './context.js';
 
 export async function vulnerabilitiesFor(
@@ -13,17 +16,29 @@ export async function vulnerabilitiesFor(
   target: { name: string; version: string },
   dependencies: Promise<Sources['dependencies']>,
 ): Promise<Sources['vulnerabilities']> {
-  const deps = await dependencies;
-  if (deps.status === 'not-applicable') {
-    const prefetched = ctx.prefetchedVulnerabilities?.(ecosystem, target.name, target.version);
+  if (ctx.prefetchedVulnerabilities !== undefined) {
+    // An audit: every dependency is a subject of its own (not-applicable here, at once).
+    const deps = await dependencies;
+    const prefetched = deps.status === 'not-applicable' ? ctx.prefetchedVulnerabilities(ecosystem, target.name, target.version) : undefined;
     if (prefetched !== undefined) return prefetched;
   }
-  return fetchVulnerabilities(ctx.http, ctx.endpoints.osvApi, {
-    ecosystem,
-    target,
-    dependencies:
-      deps.status === 'ok'
-        ? deps.facts.dependencies.flatMap((d) => (d.version === null ? [] : [{ name: d.name, version: d.version }]))
-        : null,
-  });
+  // Both queries read each advisory record once between them.
+  const read = osvRecordReader(ctx.http, ctx.endpoints.osvApi);
+  const own = fetchVulnerabilities(ctx.http, ctx.endpoints.osvApi, { ecosystem, target, dependencies: null }, read);
+  const theirs = dependencies.then((deps) => dependencyAdvisories(ctx, ecosystem, deps, read));
+  const [ownResult, theirResult] = await Promise.all([own, theirs]);
+  return mergeVulnerabilities(ownResult, theirResult);
+}
+
+/** The advisories of the dependencies that resolved, or why they are unknown. */
+async function dependencyAdvisories(
+  ctx: RunContext,
+  ecosystem: OsvEcosystem,
+  deps: Sources['dependencies'],
+  read: OsvRecordReader,
+): Promise<DependencyAdvisoriesResult> {
+  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be resolved: ${deps.reason}` };
+  if (deps.status === 'not-applicable') return { status: 'unavailable', reason: `the dependencies were not resolved: ${deps.reason}` };
+  const resolved = deps.facts.dependencies.flatMap((d) => (d.version === null ? [] : [{ name: d.name, version: d.version }]));
+  return fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, resolved, read);
 }

@@ -3,17 +3,20 @@
  * dependencies' resolved versions.
  *
  * Requests (each path joined onto the configured base, whose own path is kept):
- * - `POST /v1/querybatch` — ONE batch for the target and every dependency (chunks of at most
- *   1,000 queries), answered with advisory ids only; a result that has more carries
+ * - `POST /v1/querybatch` — one batch for the packages of a query (chunks of at most 1,000
+ *   queries), answered with advisory ids only; a result that has more carries
  *   `next_page_token`, and those queries are asked again with `page_token` (at most 10 pages
- *   per query; more → unavailable);
+ *   per query; more → unavailable). A check asks the target alone at once, and its dependencies
+ *   in a second batch once they resolve (pipeline/vulnerabilities-for.ts);
  * - `GET /v1/vulns/{id}` — once per distinct id, 8 at a time; withdrawn records are dropped;
  * - `GET /v1/vulns/{alias}` — only for a record with no severity at all and no twin fetched
  *   above that has one: its aliases, GHSA first, at most 2 per advisory, each at most once.
+ * Queries that share an `OsvRecordReader` (a target's and its dependencies') share these GETs:
+ * each record is read once, and at most 8 at a time, for both.
  *
  * Failure is data, never "no vulnerabilities": a batch that fails (network, 5xx after
  * retries, malformed or wrongly shaped body) or an advisory that cannot be read makes the
- * whole source unavailable, with a one-line reason naming what failed. An alias looked up
+ * whole answer unavailable, with a one-line reason naming what failed. An alias looked up
  * only for a severity may fail quietly: the advisory then stays of unknown severity.
  */
 import { z } from 'zod';
@@ -47,6 +50,17 @@ export interface VulnerabilityQuery {
 }
 
 export type VulnerabilitiesResult = { status: 'ok'; facts: VulnerabilityFacts } | { status: 'unavailable'; reason: string };
+
+/** The advisories of a package's direct dependencies, asked apart from the package's own. */
+export type DependencyAdvisoriesResult =
+  | { status: 'ok'; advisories: AdvisoryFacts[]; queried: number }
+  | { status: 'unavailable'; reason: string };
+
+/**
+ * Reads advisory records by id: each at most once (what a record request answered, or the one-line
+ * reason it failed), FETCH_CONCURRENCY at a time. The queries made for one package share one.
+ */
+export type OsvRecordReader = (id: string) => Promise<OsvRecord | string>;
 
 /** OSV's limit on queries per batch request. */
 export const QUERYBATCH_LIMIT = 1000;
@@ -86,18 +100,67 @@ function oneLine(value: unknown): string {
     .slice(0, 300);
 }
 
-/** The known advisories of `query.target` and `query.dependencies`. Never throws. */
-export async function fetchVulnerabilities(http: HttpClient, osvBase: string, query: VulnerabilityQuery): Promise<VulnerabilitiesResult> {
+/** The known advisories of `query.target` and `query.dependencies`, in one batch. Never throws. */
+export async function fetchVulnerabilities(
+  http: HttpClient,
+  osvBase: string,
+  query: VulnerabilityQuery,
+  read: OsvRecordReader = osvRecordReader(http, osvBase),
+): Promise<VulnerabilitiesResult> {
   try {
-    const facts = await collect(http, osvBase, query);
+    const facts = await collect(http, osvBase, query, read);
     const checked = VulnerabilityFactsSchema.safeParse(facts);
     return checked.success
       ? { status: 'ok', facts: checked.data }
       : { status: 'unavailable', reason: 'OSV: the advisories failed validation' };
   } catch (error) {
-    const reason = error instanceof OsvUnavailable ? error.message : `OSV: ${oneLine(error instanceof Error ? error.message : error)}`;
-    return { status: 'unavailable', reason };
+    return { status: 'unavailable', reason: unavailableReason(error) };
   }
+}
+
+/**
+ * The known advisories of a package's direct dependencies (at their resolved versions), in one
+ * batch of their own; none to ask → none found, without a request. Never throws.
+ */
+export async function fetchDependencyAdvisories(
+  http: HttpClient,
+  osvBase: string,
+  ecosystem: OsvEcosystem,
+  dependencies: readonly OsvPackage[],
+  read: OsvRecordReader = osvRecordReader(http, osvBase),
+): Promise<DependencyAdvisoriesResult> {
+  try {
+    checkBase(osvBase);
+    checkPackages(dependencies);
+    const queried = distinctPackages(dependencies);
+    if (queried.length === 0) return { status: 'ok', advisories: [], queried: 0 };
+    const advisoriesOf = await advisoriesByPackage(http, osvBase, ecosystem, queried, read);
+    const advisories = sortAdvisories(queried.flatMap((p) => advisoriesOf.get(keyOf(p)) ?? []));
+    const checked = VulnerabilityFactsSchema.shape.advisories.safeParse(advisories);
+    return checked.success
+      ? { status: 'ok', advisories: checked.data, queried: queried.length }
+      : { status: 'unavailable', reason: 'OSV: the advisories failed validation' };
+  } catch (error) {
+    return { status: 'unavailable', reason: unavailableReason(error) };
+  }
+}
+
+function unavailableReason(error: unknown): string {
+  return error instanceof OsvUnavailable ? error.message : `OSV: ${oneLine(error instanceof Error ? error.message : error)}`;
+}
+
+/** Reads records from `osvBase` for the queries that share it (see OsvRecordReader). */
+export function osvRecordReader(http: HttpClient, osvBase: string): OsvRecordReader {
+  const limit = limiter(FETCH_CONCURRENCY);
+  const read = new Map<string, Promise<OsvRecord | string>>();
+  return (id) => {
+    let pending = read.get(id);
+    if (pending === undefined) {
+      pending = limit(() => getRecord(http, osvBase, id));
+      read.set(id, pending);
+    }
+    return pending;
+  };
 }
 
 const keyOf = (p: OsvPackage): string => `${p.name}\u0000${p.version}`;
@@ -117,31 +180,19 @@ export async function fetchVulnerabilitiesMany(
   const out = new Map<string, VulnerabilitiesResult>();
   try {
     checkBase(osvBase);
-    const distinct = new Map<string, OsvPackage>();
-    for (const p of packages) if (p.name !== '' && p.version !== '' && !distinct.has(keyOf(p))) distinct.set(keyOf(p), p);
-    const queried = [...distinct.values()];
+    const queried = distinctPackages(packages.filter((p) => p.name !== '' && p.version !== ''));
     if (queried.length === 0) return out;
-    const idsPerQuery = await queryBatch(http, osvBase, ecosystem, queried);
-    const limit = limiter(FETCH_CONCURRENCY);
-    const records = await fetchRecords(http, osvBase, [...new Set(idsPerQuery.flat())], limit);
-    const borrowed = await borrowSeverities(http, osvBase, records, limit);
-    const compare = comparatorFor(ecosystem);
-    queried.forEach((p, index) => {
-      const found: AdvisoryFacts[] = [];
-      for (const id of idsPerQuery[index] ?? []) {
-        const record = records.get(id);
-        if (record === undefined || isWithdrawn(record)) continue;
-        found.push(normaliseAdvisory(record, { ecosystem, name: p.name, version: p.version, compare }, borrowed.get(id) ?? null));
-      }
-      const facts = { advisories: sortAdvisories(mergeTwins(found, compare)), dependencyAdvisories: null, dependenciesQueried: 0 };
+    const advisoriesOf = await advisoriesByPackage(http, osvBase, ecosystem, queried, osvRecordReader(http, osvBase));
+    for (const p of queried) {
+      const facts = { advisories: sortAdvisories(advisoriesOf.get(keyOf(p)) ?? []), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null };
       const checked = VulnerabilityFactsSchema.safeParse(facts);
       out.set(
         keyOf(p),
         checked.success ? { status: 'ok', facts: checked.data } : { status: 'unavailable', reason: 'OSV: the advisories failed validation' },
       );
-    });
+    }
   } catch (error) {
-    const reason = error instanceof OsvUnavailable ? error.message : `OSV: ${oneLine(error instanceof Error ? error.message : error)}`;
+    const reason = unavailableReason(error);
     for (const p of packages) out.set(keyOf(p), { status: 'unavailable', reason });
   }
   return out;
@@ -152,42 +203,59 @@ export function packageKey(name: string, version: string): string {
   return keyOf({ name, version });
 }
 
-async function collect(http: HttpClient, osvBase: string, query: VulnerabilityQuery): Promise<VulnerabilityFacts> {
+async function collect(http: HttpClient, osvBase: string, query: VulnerabilityQuery, read: OsvRecordReader): Promise<VulnerabilityFacts> {
   checkBase(osvBase);
   const packages = [query.target, ...(query.dependencies ?? [])];
-  for (const p of packages) {
-    if (p.name === '' || p.version === '') throw new OsvUnavailable('OSV: cannot query a package without a name and a version');
-  }
-  // One query per distinct package version.
-  const distinct = new Map<string, OsvPackage>();
-  for (const p of packages) if (!distinct.has(keyOf(p))) distinct.set(keyOf(p), { name: p.name, version: p.version });
-  const queried = [...distinct.values()];
-
-  const idsPerQuery = await queryBatch(http, osvBase, query.ecosystem, queried);
-  const allIds = [...new Set(idsPerQuery.flat())];
-  const limit = limiter(FETCH_CONCURRENCY);
-  const records = await fetchRecords(http, osvBase, allIds, limit);
-  const borrowed = await borrowSeverities(http, osvBase, records, limit);
-
-  const compare = comparatorFor(query.ecosystem);
-  const advisoriesOf = new Map<string, AdvisoryFacts[]>();
-  queried.forEach((p, index) => {
-    const found: AdvisoryFacts[] = [];
-    for (const id of idsPerQuery[index] ?? []) {
-      const record = records.get(id);
-      if (record === undefined || isWithdrawn(record)) continue;
-      const q = { ecosystem: query.ecosystem, name: p.name, version: p.version, compare };
-      found.push(normaliseAdvisory(record, q, borrowed.get(id) ?? null));
-    }
-    advisoriesOf.set(keyOf(p), mergeTwins(found, compare));
-  });
-
+  checkPackages(packages);
+  const advisoriesOf = await advisoriesByPackage(http, osvBase, query.ecosystem, distinctPackages(packages), read);
   const dependencyKeys = query.dependencies === null ? null : [...new Set(query.dependencies.map(keyOf))];
   return {
     advisories: sortAdvisories(advisoriesOf.get(keyOf(query.target)) ?? []),
     dependencyAdvisories: dependencyKeys === null ? null : sortAdvisories(dependencyKeys.flatMap((k) => advisoriesOf.get(k) ?? [])),
     dependenciesQueried: dependencyKeys?.length ?? 0,
+    dependencyAdvisoriesReason: null,
   };
+}
+
+function checkPackages(packages: readonly OsvPackage[]): void {
+  for (const p of packages) {
+    if (p.name === '' || p.version === '') throw new OsvUnavailable('OSV: cannot query a package without a name and a version');
+  }
+}
+
+/** One query per distinct package version (first listed first). */
+function distinctPackages(packages: readonly OsvPackage[]): OsvPackage[] {
+  const distinct = new Map<string, OsvPackage>();
+  for (const p of packages) if (!distinct.has(keyOf(p))) distinct.set(keyOf(p), { name: p.name, version: p.version });
+  return [...distinct.values()];
+}
+
+/**
+ * Each package's live advisories (twins merged), by `keyOf`: one batch for `packages` (distinct),
+ * then the records of every id it named through `read`. Throws OsvUnavailable.
+ */
+async function advisoriesByPackage(
+  http: HttpClient,
+  osvBase: string,
+  ecosystem: OsvEcosystem,
+  packages: readonly OsvPackage[],
+  read: OsvRecordReader,
+): Promise<Map<string, AdvisoryFacts[]>> {
+  const idsPerQuery = await queryBatch(http, osvBase, ecosystem, packages);
+  const records = await fetchRecords(read, [...new Set(idsPerQuery.flat())]);
+  const borrowed = await borrowSeverities(read, records);
+  const compare = comparatorFor(ecosystem);
+  const advisoriesOf = new Map<string, AdvisoryFacts[]>();
+  packages.forEach((p, index) => {
+    const found: AdvisoryFacts[] = [];
+    for (const id of idsPerQuery[index] ?? []) {
+      const record = records.get(id);
+      if (record === undefined || isWithdrawn(record)) continue;
+      found.push(normaliseAdvisory(record, { ecosystem, name: p.name, version: p.version, compare }, borrowed.get(id) ?? null));
+    }
+    advisoriesOf.set(keyOf(p), mergeTwins(found, compare));
+  });
+  return advisoriesOf;
 }
 
 function checkBase(osvBase: string): void {
@@ -311,8 +379,8 @@ async function getRecord(http: HttpClient, osvBase: string, id: string): Promise
 }
 
 /** Every record by id; the first id (in query order) that cannot be read fails the source. */
-async function fetchRecords(http: HttpClient, osvBase: string, ids: readonly string[], limit: Limit): Promise<Map<string, OsvRecord>> {
-  const fetched = await Promise.all(ids.map((id) => limit(() => getRecord(http, osvBase, id))));
+async function fetchRecords(read: OsvRecordReader, ids: readonly string[]): Promise<Map<string, OsvRecord>> {
+  const fetched = await Promise.all(ids.map(read));
   const records = new Map<string, OsvRecord>();
   for (const [i, id] of ids.entries()) {
     const record = fetched[i];
@@ -328,20 +396,10 @@ async function fetchRecords(http: HttpClient, osvBase: string, ids: readonly str
  * For each live record with no severity of its own: the severity of a twin — an alias
  * already fetched, else up to MAX_ALIAS_LOOKUPS alias records fetched for it (GHSA first).
  */
-async function borrowSeverities(
-  http: HttpClient,
-  osvBase: string,
-  records: ReadonlyMap<string, OsvRecord>,
-  limit: Limit,
-): Promise<Map<string, SeverityFinding>> {
-  const extra = new Map<string, Promise<OsvRecord | null>>();
-  const lookUp = (alias: string): Promise<OsvRecord | null> => {
-    let pending = extra.get(alias);
-    if (pending === undefined) {
-      pending = limit(() => getRecord(http, osvBase, alias)).then((r) => (typeof r === 'string' ? null : r));
-      extra.set(alias, pending);
-    }
-    return pending;
+async function borrowSeverities(read: OsvRecordReader, records: ReadonlyMap<string, OsvRecord>): Promise<Map<string, SeverityFinding>> {
+  const lookUp = async (alias: string): Promise<OsvRecord | null> => {
+    const record = await read(alias);
+    return typeof record === 'string' ? null : record;
   };
   const severityOf = (record: OsvRecord | null | undefined): SeverityFinding | null =>
     record === null || record === undefined || isWithdrawn(record) ? null : ownSeverity(record);

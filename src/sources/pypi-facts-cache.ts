@@ -1,6 +1,6 @@
 /**
  * PyPI facts in the facts cache (facts-cache.ts): per PyPI base URL, project and the specifier
- * asked for → the release's facts and its `attestations` source, as `collectPypi` made them, so
+ * asked for → the release's complete facts and its `attestations` source (pypi.ts), so
  * that a warm run neither reads the project JSON (megabytes for a project with many releases),
  * the Simple API page and the provenance back nor parses them. As fresh as PyPI answers.
  *

@@ -69,6 +69,14 @@ export function buildPypiFacts({ project, version, release, simple }: PypiFactsI
   };
 }
 
+/**
+ * `facts` built without the Simple API (`simple: null`) completed with what it said: the PEP 792
+ * status and each file's provenance flag — the same facts `buildPypiFacts` makes with it. Pure.
+ */
+export function withSimpleFacts(facts: PypiFacts, simple: SimpleFacts): PypiFacts {
+  return { ...facts, status: simple.status, files: facts.files.map((file) => ({ ...file, hasProvenance: provenanceOf(file.filename, simple) })) };
+}
+
 /** The resolved release's files: the project JSON's `releases` entry, else the version JSON's `urls`. */
 function releaseFiles(project: PypiProjectJson, version: string, release: PypiVersionJson | null): PypiJsonFile[] {
   const listed = Object.hasOwn(project.releases, version) ? project.releases[version] : undefined;
@@ -84,8 +92,12 @@ function fileFacts(file: PypiJsonFile, simple: SimpleFacts | null): PypiFile {
     size: file.size,
     uploadTime: uploadTime(file),
     yanked: file.yanked === true,
-    hasProvenance: simple === null ? null : (simple.provenance.get(file.filename) ?? null),
+    hasProvenance: simple === null ? null : provenanceOf(file.filename, simple),
   };
+}
+
+function provenanceOf(filename: string, simple: SimpleFacts): boolean | null {
+  return simple.provenance.get(filename) ?? null;
 }
 
 /**

@@ -15,6 +15,11 @@
  *
  * So 2 requests for the latest release without provenance, 3 with it, 4 for an older release with
  * provenance. Never throws.
+ *
+ * The release is resolved (`resolvePypiRelease`) once the JSON API answered (steps 1–3 without the
+ * Simple API): its name, version, dependencies and repository — all that the other sources need —
+ * are known then. The Simple API and the provenance complete the facts later (`complete`), so a
+ * stalled Simple or Integrity API holds back only what they answer.
  */
 import { PypiFactsSchema, type AttestationFacts, type PypiFacts } from '../evidence/schema.js';
 import { pep503 } from '../target/purl.js';
@@ -22,7 +27,7 @@ import { nearestVersions, resolvePypiVersion } from '../target/resolve-pypi.js';
 import { NO_PROVENANCE } from './npm-attestations.js';
 import { parseJsonBody, PROJECT_JSON_MAX_BYTES, projectJsonUrl, PypiProjectJsonSchema, PypiVersionJsonSchema, type PypiVersionJson } from './pypi-json.js';
 import { fetchProvenance } from './pypi-provenance.js';
-import { buildPypiFacts, releaseList } from './pypi-release-facts.js';
+import { buildPypiFacts, releaseList, withSimpleFacts } from './pypi-release-facts.js';
 import { fetchSimple, type SimpleResult } from './pypi-simple.js';
 import type { HttpClient } from './types.js';
 import { joinUrl } from './url.js';
@@ -33,9 +38,28 @@ export { resolvePypiDependencies } from './pypi-dependencies.js';
 
 export type SourceResult<F> = { status: 'ok'; facts: F } | { status: 'unavailable'; reason: string };
 
-export type PypiCollected =
-  | { kind: 'ok'; facts: PypiFacts; attestations: SourceResult<AttestationFacts> }
-  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
+export type PypiError = { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
+
+/** A release's complete facts (the Simple API's status and provenance flags in) and its `attestations` source. */
+export interface PypiComplete {
+  facts: PypiFacts;
+  attestations: SourceResult<AttestationFacts>;
+}
+
+export type PypiCollected = ({ kind: 'ok' } & PypiComplete) | PypiError;
+
+export type PypiResolved =
+  | {
+      kind: 'ok';
+      /**
+       * The release's facts from the JSON API alone: the Simple API's fields (status, every file's
+       * provenance flag) are null (unknown) here; the rest is as in the complete facts.
+       */
+      release: PypiFacts;
+      /** The complete facts and the attestations, once the Simple API (and the provenance) answered. Never rejects. */
+      complete: Promise<PypiComplete>;
+    }
+  | PypiError;
 
 /** One release's JSON is the size of its metadata and file list. */
 const VERSION_JSON_MAX_BYTES = 16 * 1024 * 1024;
@@ -45,19 +69,26 @@ export function versionJsonUrl(pypiBase: string, project: string, version: strin
 }
 
 /**
- * Collect `name` (a PEP 503 name, as the target parser gives it) at `spec` (a PEP 440 specifier,
- * a bare version, or undefined for the default release).
+ * Resolve `name` (a PEP 503 name, as the target parser gives it) at `spec` (a PEP 440 specifier,
+ * a bare version, or undefined for the default release) from the JSON API; the Simple API and the
+ * provenance are asked meanwhile and complete the facts in `complete`.
  */
-export async function collectPypi(http: HttpClient, pypiBase: string, name: string, spec: string | undefined): Promise<PypiCollected> {
+export async function resolvePypiRelease(http: HttpClient, pypiBase: string, name: string, spec: string | undefined): Promise<PypiResolved> {
   try {
-    return await collect(http, pypiBase, pep503(name), spec);
+    return await resolve(http, pypiBase, pep503(name), spec);
   } catch (error) {
     return { kind: 'error', code: 'registry-unavailable', message: `PyPI could not answer for ${name}: ${oneLine(error)}` };
   }
 }
 
-async function collect(http: HttpClient, pypiBase: string, project: string, spec: string | undefined): Promise<PypiCollected> {
-  const unavailable = (reason: string, version?: string): PypiCollected => ({
+/** The release's complete facts and attestations: `resolvePypiRelease`, then its completion awaited. */
+export async function collectPypi(http: HttpClient, pypiBase: string, name: string, spec: string | undefined): Promise<PypiCollected> {
+  const resolved = await resolvePypiRelease(http, pypiBase, name, spec);
+  return resolved.kind === 'ok' ? { kind: 'ok', ...(await resolved.complete) } : resolved;
+}
+
+async function resolve(http: HttpClient, pypiBase: string, project: string, spec: string | undefined): Promise<PypiResolved> {
+  const unavailable = (reason: string, version?: string): PypiError => ({
     kind: 'error',
     code: 'registry-unavailable',
     message: `PyPI could not answer for ${project}: ${reason}`,
@@ -81,23 +112,24 @@ async function collect(http: HttpClient, pypiBase: string, project: string, spec
   }
   const version = resolved.version;
 
-  const needsVersionJson = version !== projectJson.info.version;
-  const [release, simple] = await Promise.all([
-    needsVersionJson ? fetchVersionJson(http, pypiBase, project, version) : Promise.resolve(null),
-    fetchSimple(http, pypiBase, project),
-  ]);
-  if (release !== null && release.kind === 'not-found') {
+  // Asked alongside the release JSON; only the facts it completes wait for it.
+  const simple = fetchSimple(http, pypiBase, project);
+  const release = version === projectJson.info.version ? null : await fetchVersionJson(http, pypiBase, project, version);
+  if (release !== null && release.kind !== 'ok') {
+    // An error leaves nothing in flight behind it.
+    await simple;
+    if (release.kind === 'unavailable') return unavailable(`release JSON: ${release.reason}`, version);
     const near = nearestVersions(releases.filter((r) => r.version !== version), `==${version}`);
     const suggestion = near.length > 0 ? ` (nearest: ${near.join(', ')})` : '';
     return { kind: 'error', code: 'version-not-found', message: `${project} ${version}: PyPI has no JSON for this release (HTTP 404)${suggestion}`, version };
   }
-  if (release !== null && release.kind === 'unavailable') return unavailable(`release JSON: ${release.reason}`, version);
 
-  const facts = PypiFactsSchema.safeParse(
-    buildPypiFacts({ project: projectJson, version, release: release?.json ?? null, simple: simple.ok ? simple.facts : null }),
-  );
-  if (!facts.success) return unavailable('the answers did not make valid facts', version);
-  return { kind: 'ok', facts: facts.data, attestations: await attestationsFor(http, pypiBase, project, facts.data, simple) };
+  const facts = PypiFactsSchema.safeParse(buildPypiFacts({ project: projectJson, version, release: release?.json ?? null, simple: null }));
+  if (!facts.success) {
+    await simple;
+    return unavailable('the answers did not make valid facts', version);
+  }
+  return { kind: 'ok', release: facts.data, complete: simple.then((answer) => complete(http, pypiBase, project, facts.data, answer)) };
 }
 
 type VersionJsonResult = { kind: 'ok'; json: PypiVersionJson } | { kind: 'not-found' } | { kind: 'unavailable'; reason: string };
@@ -111,6 +143,16 @@ async function fetchVersionJson(http: HttpClient, pypiBase: string, project: str
   const parsed = parseJsonBody(res.body, PypiVersionJsonSchema);
   if (!parsed.ok) return { kind: 'unavailable', reason: parsed.reason };
   return { kind: 'ok', json: parsed.data };
+}
+
+/** The release's facts with what the Simple API said, and its attestations (steps 3–4). Never rejects. */
+async function complete(http: HttpClient, pypiBase: string, project: string, release: PypiFacts, simple: SimpleResult): Promise<PypiComplete> {
+  const facts = simple.ok ? withSimpleFacts(release, simple.facts) : release;
+  try {
+    return { facts, attestations: await attestationsFor(http, pypiBase, project, facts, simple) };
+  } catch (error) {
+    return { facts, attestations: { status: 'unavailable', reason: `provenance: ${oneLine(error)}` } };
+  }
 }
 
 /** The `attestations` source from the resolved release's files (see step 4 above). */

@@ -33,6 +33,16 @@ checkTable(check, [
     data: { total: 2, dependenciesQueried: 0 },
   },
   {
+    name: "dependencies resolved but OSV could not answer for them: unknown, with OSV's reason",
+    evidence: evidence({
+      vulnerabilities: { dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: 'OSV querybatch: HTTP 503 from osv.test' },
+    }),
+    score: null,
+    messageId: 'advisories-unknown',
+    data: { total: 2, unresolved: [], reason: 'OSV querybatch: HTTP 503 from osv.test' },
+    message: ['Dependency advisories unknown: OSV querybatch: HTTP 503 from osv.test'],
+  },
+  {
     name: 'dependencies queried, no advisory',
     evidence: evidence(),
     score: 100,

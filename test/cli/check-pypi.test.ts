@@ -49,6 +49,16 @@ const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includ
 
 const RATE_LIMITED = 'GitHub API rate limit reached (resets at 11:00 UTC); set GITHUB_TOKEN to raise the limit';
 
+/** flask's runtime dependencies at the versions they resolve to (pypi-helpers.ts), as OSV is asked about them. */
+const FLASK_DEPENDENCY_BATCH = ['blinker@1.9.0', 'click@8.2.0', 'importlib-metadata@8.6.1', 'itsdangerous@2.2.0', 'jinja2@3.1.6', 'markupsafe@3.0.2', 'werkzeug@3.1.3'];
+
+/** Every OSV batch among `requests`, in order: its queries as `name@version`. */
+function osvBatches(requests: readonly RecordedRequest[]): string[][] {
+  return requests
+    .filter((r) => r.method === 'POST' && r.path === '/osv/v1/querybatch')
+    .map((r) => (JSON.parse(r.body) as { queries: Array<{ package: { name: string }; version: string }> }).queries.map((q) => `${q.package.name}@${q.version}`));
+}
+
 interface ProjectRun {
   fixture: PypiFixtureProject;
   result: CliResult;
@@ -174,14 +184,19 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
     },
   );
 
-  it('asks PyPI for the project JSON and the Simple API JSON form, pypistats, OSV once, and GitHub once (rate-limited)', () => {
+  it('asks PyPI for the project JSON and the Simple API JSON form, pypistats, OSV (the release, then its resolved dependencies), and GitHub once (rate-limited)', () => {
     for (const fixture of PYPI_PROJECTS) {
       const { requests, report } = runOf(fixture.project);
       const got = paths(requests);
       expect(got, fixture.project).toContain(projectJsonPath(fixture.project));
       expect(got.includes(releaseJsonPath(fixture.project, fixture.version)), fixture.project).toBe(fixture.releaseJson);
       expect(got, fixture.project).toContain(pypistatsPath(fixture.project));
-      expect(got.filter((p) => p === '/osv/v1/querybatch'), fixture.project).toHaveLength(1);
+      // The release alone at once; its dependencies in a batch of their own, when any resolved.
+      const batches = osvBatches(requests);
+      const resolved = Object.values(fixture.dependencies).filter((versions) => versions !== 'missing').length;
+      expect(batches[0], fixture.project).toEqual([`${fixture.project}@${fixture.version}`]);
+      expect(batches.length, fixture.project).toBe(resolved > 0 ? 2 : 1);
+      if (resolved > 0) expect(batches[1], fixture.project).toHaveLength(resolved);
       const simple = requests.find((r) => r.path === simplePath(fixture.project));
       expect(simple?.headers.accept, fixture.project).toBe('application/vnd.pypi.simple.v1+json');
       const github = got.filter((p) => p.startsWith('/github/'));
@@ -209,7 +224,9 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
   });
 
   it('flask: a healthy project, provenance from its Trusted Publisher, dependencies resolved and queried', () => {
-    const { report } = runOf('flask');
+    const { report, requests } = runOf('flask');
+    // Two OSV batches: the release alone, then only its dependencies at the versions they resolve to.
+    expect(osvBatches(requests)).toEqual([['flask@3.1.3'], FLASK_DEPENDENCY_BATCH]);
     expect(report.target).toMatchObject({ name: 'Flask', repository: 'https://github.com/pallets/flask' });
     expect(checkOf(report, 'provenance')).toMatchObject({ score: 100, messageId: 'matches', evidence: { declaredRepository: 'https://github.com/pallets/flask' } });
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: 100, evidence: { dependenciesQueried: 7, total: 7 } });
@@ -360,8 +377,11 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
     expect(report.advisories).toEqual([
       expect.objectContaining({ id: 'PYSEC-2023-62', severity: 'high', cvss: 7.5, package: 'flask', version: '2.3.1', affectsResolved: true, fixed: '2.3.2' }),
     ]);
-    const queried = JSON.parse(server.requests.find((r) => r.path === '/osv/v1/querybatch')?.body ?? '{}') as { queries: Array<{ package: { name: string; ecosystem: string }; version: string }> };
-    expect(queried.queries[0]).toEqual({ package: { name: 'flask', ecosystem: 'PyPI' }, version: '2.3.1' });
+    // The release is asked alone, in the first batch; its dependencies follow in a second one.
+    const [first, ...rest] = server.requests.filter((r) => r.path === '/osv/v1/querybatch');
+    const queried = JSON.parse(first?.body ?? '{}') as { queries: Array<{ package: { name: string; ecosystem: string }; version: string }> };
+    expect(queried.queries).toEqual([{ package: { name: 'flask', ecosystem: 'PyPI' }, version: '2.3.1' }]);
+    expect(osvBatches(rest)).toEqual([FLASK_DEPENDENCY_BATCH]);
   });
 
   it('a high advisory on the resolved release caps the score at 49.9: the gate fails (exit 1)', () => {

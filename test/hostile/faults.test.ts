@@ -126,7 +126,8 @@ function runCase(label: string, { row, fault }: Case): Promise<CaseRun> {
         for (const { method, path } of routeSpecs(row)) {
           const handler = faultHandler(fault, { sample: row.sample(s, path), contentType: row.contentType, wrongShape: row.wrongShape, method }, other);
           if (handler !== undefined) s.route(method, path, handler);
-          other?.expect(method, path, { body: row.sample(s, path), headers: { 'content-type': row.contentType } });
+          if (row.answer !== undefined) other?.route(method, path, row.answer);
+          else other?.expect(method, path, { body: row.sample(s, path), headers: { 'content-type': row.contentType } });
         }
         row.world(s);
       }
@@ -216,12 +217,15 @@ describe('network faults, one source at a time', () => {
  * Known findings (bugs outside this suite's files, reported to the lead): each asserts the
  * contract the case above cannot hold yet, and is expected to fail until the fix lands —
  * then Vitest reports it as passing unexpectedly, and `fails` is removed from its row.
+ * Declared only while a finding is open: Vitest refuses a suite without tests.
  */
-describe('network faults: known findings (expected to fail until fixed)', () => {
-  it.concurrent.fails.for(FINDING_CASES)('%s', { timeout: CLI_TEST_TIMEOUT_MS }, async ([, c], { task }) => {
-    noteKnownFailure(task);
-    const baseline = await baselineOf(c.row);
-    const { report, requests } = await runCase(c.caseLabel, c);
-    c.finding.assert({ report, baseline: baseline.report, requests, leaveOut: [...c.row.unknownChecks, ...c.row.mayChange] });
+if (FINDING_CASES.length > 0) {
+  describe('network faults: known findings (expected to fail until fixed)', () => {
+    it.concurrent.fails.for(FINDING_CASES)('%s', { timeout: CLI_TEST_TIMEOUT_MS }, async ([, c], { task }) => {
+      noteKnownFailure(task);
+      const baseline = await baselineOf(c.row);
+      const { report, requests } = await runCase(c.caseLabel, c);
+      c.finding.assert({ report, baseline: baseline.report, requests, leaveOut: [...c.row.unknownChecks, ...c.row.mayChange] });
+    });
   });
-});
+}

@@ -5,7 +5,15 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createHttpClient } from '../../src/sources/http.js';
-import { FETCH_CONCURRENCY, MAX_PAGES, fetchVulnerabilities, type OsvPackage, type VulnerabilitiesResult } from '../../src/sources/osv.js';
+import {
+  FETCH_CONCURRENCY,
+  MAX_PAGES,
+  fetchDependencyAdvisories,
+  fetchVulnerabilities,
+  osvRecordReader,
+  type OsvPackage,
+  type VulnerabilitiesResult,
+} from '../../src/sources/osv.js';
 import type { HttpClient } from '../../src/sources/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
@@ -172,14 +180,14 @@ describe('npm: a target and its dependencies', () => {
         dependencies: [{ name: 'ansi-styles', version: '4.3.0' }, { name: 'supports-color', version: '7.2.0' }],
       }),
     );
-    expect(facts).toEqual({ advisories: [], dependencyAdvisories: [], dependenciesQueried: 2 });
+    expect(facts).toEqual({ advisories: [], dependencyAdvisories: [], dependenciesQueried: 2, dependencyAdvisoriesReason: null });
     expect(gets()).toEqual([]);
   });
 
   test('dependencies not resolved (null): only the target is queried; dependency advisories stay null', async () => {
     batchRoute((queries) => ({ results: queries.map(() => ({})) }));
     const facts = ok(await fetchVulnerabilities(http, base(), { ecosystem: 'npm', target: { name: 'chalk', version: '4.1.0' }, dependencies: null }));
-    expect(facts).toEqual({ advisories: [], dependencyAdvisories: null, dependenciesQueried: 0 });
+    expect(facts).toEqual({ advisories: [], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null });
     expect(batches).toEqual([[{ package: { name: 'chalk', ecosystem: 'npm' }, version: '4.1.0' }]]);
   });
 
@@ -204,6 +212,64 @@ describe('npm: a target and its dependencies', () => {
     expect(batches.map((b) => b.length)).toEqual([1000, 201]);
     expect(facts.dependencyAdvisories?.map((a) => a.id)).toEqual(['GHSA-xvch-5gv4-984h']);
     expect(facts.dependenciesQueried).toBe(1200);
+  });
+});
+
+describe('a target and its dependencies asked apart (as a check asks them)', () => {
+  const target: OsvPackage = { name: 'lodash', version: '4.17.20' };
+  const minimist: OsvPackage = { name: 'minimist', version: '1.2.5' };
+
+  test("the dependencies' batch holds only the dependencies (each version once); their advisories sorted, the count queried", async () => {
+    batchRoute((queries) => ({ results: queries.map((q) => result(q.package.name === 'minimist' ? ['GHSA-xvch-5gv4-984h'] : [])) }));
+    records('GHSA-xvch-5gv4-984h');
+    const answer = await fetchDependencyAdvisories(http, base(), 'npm', [minimist, { name: 'wrappy', version: '1.0.2' }, minimist]);
+    expect(answer).toEqual({
+      status: 'ok',
+      advisories: [expect.objectContaining({ id: 'GHSA-xvch-5gv4-984h', severity: 'critical', package: 'minimist', version: '1.2.5' })],
+      queried: 2,
+    });
+    expect(batches).toEqual([
+      [
+        { package: { name: 'minimist', ecosystem: 'npm' }, version: '1.2.5' },
+        { package: { name: 'wrappy', ecosystem: 'npm' }, version: '1.0.2' },
+      ],
+    ]);
+    expectNoUnexpected(server);
+  });
+
+  test('no dependency to ask: none found, without a request', async () => {
+    expect(await fetchDependencyAdvisories(http, base(), 'PyPI', [])).toEqual({ status: 'ok', advisories: [], queried: 0 });
+    expect(server.requests).toEqual([]);
+  });
+
+  test("the dependencies' batch failing is unavailable with OSV's reason, never none found", async () => {
+    server.expect('POST', QUERYBATCH, { status: 503 });
+    const answer = await fetchDependencyAdvisories(http, base(), 'npm', [minimist]);
+    expect(answer).toEqual({ status: 'unavailable', reason: expect.stringMatching(/^OSV querybatch: HTTP 503/) });
+  });
+
+  test('a dependency without a version is never sent', async () => {
+    expect(await fetchDependencyAdvisories(http, base(), 'npm', [{ name: 'minimist', version: '' }])).toEqual({
+      status: 'unavailable',
+      reason: 'OSV: cannot query a package without a name and a version',
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  test('an advisory named for both (one record reader) is read once between the two batches', async () => {
+    // The same advisory listed for the target and for a dependency, the two asked at once.
+    batchRoute((queries) => ({ results: queries.map(() => result(['GHSA-xvch-5gv4-984h'])) }));
+    records('GHSA-xvch-5gv4-984h');
+    const read = osvRecordReader(http, base());
+    const [own, theirs] = await Promise.all([
+      fetchVulnerabilities(http, base(), { ecosystem: 'npm', target, dependencies: null }, read),
+      fetchDependencyAdvisories(http, base(), 'npm', [minimist], read),
+    ]);
+    expect(ok(own).advisories.map((a) => `${a.id} ${a.package}`)).toEqual(['GHSA-xvch-5gv4-984h lodash']);
+    expect(theirs).toMatchObject({ status: 'ok', advisories: [expect.objectContaining({ id: 'GHSA-xvch-5gv4-984h', package: 'minimist' })] });
+    expect(batches).toHaveLength(2);
+    expect(gets()).toEqual([vulnPath('GHSA-xvch-5gv4-984h')]);
+    expectNoUnexpected(server);
   });
 });
 

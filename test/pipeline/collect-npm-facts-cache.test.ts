@@ -281,7 +281,7 @@ describe('a warm audit collection makes no request at all', () => {
     const audit: Partial<RunContext> = {
       skipDependencies: true,
       prefetchedDownloads: async () => ({ status: 'ok', facts: { lastWeek: 10, lastMonth: 40, lastYear: 500 } }),
-      prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0 } }),
+      prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null } }),
       githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test' }),
     };
     const cold = evidenceOf(await collectNpm(target('chalk'), contextWith(facts, audit)));

@@ -58,7 +58,7 @@ function contextWith(facts: FactsCache): RunContext {
     gate: DEFAULT_GATE,
     facts,
     skipDependencies: true,
-    prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0 } }),
+    prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null } }),
     githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test' }),
   };
 }

@@ -2,12 +2,16 @@
  * Pure pieces of the PyPI facts: `requires_dist` parsing, project links and the repository they
  * point at, the Simple API's status and provenance flags, release ordering and description caps.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { capUtf8, latestRelease, releaseList } from '../../src/sources/pypi-release-facts.js';
-import type { PypiJsonFile } from '../../src/sources/pypi-json.js';
+import type { z } from 'zod';
+import { buildPypiFacts, capUtf8, latestRelease, releaseList, withSimpleFacts } from '../../src/sources/pypi-release-facts.js';
+import { parseJsonBody, PypiProjectJsonSchema, PypiSimpleJsonSchema, type PypiJsonFile } from '../../src/sources/pypi-json.js';
 import { parseRequirement, splitRequirements } from '../../src/sources/pypi-requirements.js';
 import { simpleFacts } from '../../src/sources/pypi-simple.js';
 import { projectLinks, repositoryFromUrl } from '../../src/sources/pypi-urls.js';
+import { FIXTURES_ROOT } from '../support/fixture-server.js';
 
 describe('requires_dist', () => {
   test.each([
@@ -196,5 +200,31 @@ describe('capUtf8', () => {
     expect(capUtf8('ééé', 5)).toBe('éé');
     expect(capUtf8('a😀b', 4)).toBe('a');
     expect(capUtf8('a😀b', 5)).toBe('a😀');
+  });
+});
+
+describe('the Simple API completes facts built without it', () => {
+  function recorded<T extends z.ZodType>(file: string, schema: T): z.output<T> {
+    const parsed = parseJsonBody(readFileSync(path.join(FIXTURES_ROOT, 'pypi', file)), schema);
+    if (!parsed.ok) throw new Error(`${file}: ${parsed.reason}`);
+    return parsed.data;
+  }
+
+  test('withSimpleFacts(facts built with simple: null) are the facts built with it (flask 3.1.3), in the same order', () => {
+    const project = recorded('pypi/flask/json.json', PypiProjectJsonSchema);
+    const simple = simpleFacts(recorded('simple/flask.json', PypiSimpleJsonSchema));
+    const unknown = buildPypiFacts({ project, version: '3.1.3', release: null, simple: null });
+    expect(unknown.status).toBeNull();
+    expect(unknown.files.map((f) => f.hasProvenance)).toEqual([null, null]);
+    const completed = withSimpleFacts(unknown, simple);
+    expect(completed.status).toEqual({ status: 'active', reason: null });
+    expect(completed.files.map((f) => f.hasProvenance)).toEqual([true, true]);
+    expect(JSON.stringify(completed)).toBe(JSON.stringify(buildPypiFacts({ project, version: '3.1.3', release: null, simple })));
+  });
+
+  test('a file the Simple API does not list stays unknown (null), never false', () => {
+    const project = recorded('pypi/flask/json.json', PypiProjectJsonSchema);
+    const completed = withSimpleFacts(buildPypiFacts({ project, version: '3.1.3', release: null, simple: null }), { status: null, provenance: new Map() });
+    expect(completed.files.map((f) => f.hasProvenance)).toEqual([null, null]);
   });
 });

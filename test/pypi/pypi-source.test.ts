@@ -3,10 +3,12 @@
  * fixtures/PROVENANCE.md): the facts each project's answers give, the requests made, and the
  * failures (404, 5xx, malformed or wrongly shaped JSON, a Simple API that does not answer).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { PypiFacts } from '../../src/evidence/schema.js';
 import { NO_PROVENANCE } from '../../src/sources/npm-attestations.js';
-import { collectPypi, type PypiCollected } from '../../src/sources/pypi.js';
+import { collectPypi, resolvePypiRelease, type PypiCollected } from '../../src/sources/pypi.js';
+import { fixtureFileFor, FIXTURES_ROOT } from '../support/fixture-server.js';
 import { expectProject, usePypiServer } from './helpers.js';
 
 const ctx = usePypiServer();
@@ -360,5 +362,56 @@ describe('failures', () => {
     const { facts: f, attestations } = await facts('flask');
     expect(f.files.every((x) => x.hasProvenance === true)).toBe(true);
     expect(attestations).toEqual({ status: 'unavailable', reason: 'provenance listed by the Simple API but not served (HTTP 404)' });
+  });
+});
+
+describe('the release is resolved before the Simple API and the provenance answer', () => {
+  test('resolvePypiRelease answers from the JSON API alone; `complete` adds the Simple API\'s status and provenance flags, then the attestations', async () => {
+    let answerSimple: () => void = () => {};
+    const simpleMayAnswer = new Promise<void>((resolve) => {
+      answerSimple = resolve;
+    });
+    ctx.server.expect('GET', '/pypi/pypi/flask/json');
+    ctx.server.route('GET', '/pypi/simple/flask/', async (_req, res) => {
+      await simpleMayAnswer;
+      const body = readFileSync(fixtureFileFor(FIXTURES_ROOT, '/pypi/simple/flask/') as string);
+      res.writeHead(200, { 'content-type': 'application/vnd.pypi.simple.v1+json', 'content-length': String(body.length) });
+      res.end(body);
+    });
+    ctx.server.expect('GET', FLASK_313);
+
+    const resolved = await resolvePypiRelease(ctx.http, ctx.pypi, 'flask', undefined);
+    if (resolved.kind !== 'ok') throw new Error(`expected a release, got ${resolved.code}: ${resolved.message}`);
+    // The Simple API has not answered: what it says is unknown (null), never false.
+    expect(resolved.release).toMatchObject({ name: 'Flask', version: '3.1.3', status: null, repository: { url: 'https://github.com/pallets/flask' } });
+    expect(resolved.release.files.map((f) => f.hasProvenance)).toEqual([null, null]);
+    expect(resolved.release.dependencies).toHaveLength(7);
+    expect(ctx.paths()).not.toContain(FLASK_313);
+
+    answerSimple();
+    const { facts: complete, attestations } = await resolved.complete;
+    expect(complete.status).toEqual({ status: 'active', reason: null });
+    expect(complete.files.map((f) => f.hasProvenance)).toEqual([true, true]);
+    expect(attestations).toMatchObject({ status: 'ok', facts: { provenance: true, sourceRepository: 'https://github.com/pallets/flask' } });
+    // Only the Simple API's fields differ from the release resolved before it answered.
+    expect({ ...complete, status: null, files: complete.files.map((f) => ({ ...f, hasProvenance: null })) }).toEqual(resolved.release);
+    // Still 3 requests for the latest release with provenance.
+    expect(ctx.paths()).toEqual(['/pypi/pypi/flask/json', '/pypi/simple/flask/', FLASK_313]);
+  });
+
+  test('a release JSON that fails → registry-unavailable, once the Simple API asked alongside it has answered (nothing left in flight)', async () => {
+    let simpleAnswered = false;
+    ctx.server.expect('GET', '/pypi/pypi/black/json');
+    ctx.server.expect('GET', '/pypi/pypi/black/21.11b0/json', { status: 500 });
+    ctx.server.route('GET', '/pypi/simple/black/', (_req, res) => {
+      const body = readFileSync(fixtureFileFor(FIXTURES_ROOT, '/pypi/simple/black/') as string);
+      res.writeHead(200, { 'content-type': 'application/vnd.pypi.simple.v1+json', 'content-length': String(body.length) });
+      res.end(body, () => {
+        simpleAnswered = true;
+      });
+    });
+    expect(await resolvePypiRelease(ctx.http, ctx.pypi, 'black', '==21.11b0')).toMatchObject({ kind: 'error', code: 'registry-unavailable', version: '21.11b0' });
+    expect(simpleAnswered).toBe(true);
+    expect(ctx.paths().sort()).toEqual(['/pypi/pypi/black/21.11b0/json', '/pypi/pypi/black/json', '/pypi/simple/black/']);
   });
 });

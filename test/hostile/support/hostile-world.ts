@@ -9,7 +9,7 @@
 import { makeTarball } from '../../support/tarball.js';
 import type { FixtureServer } from '../../support/fixture-server.js';
 import { HOSTILE } from '../../render/reports.js';
-import { expectPackage } from '../../cli/helpers.js';
+import { expectPackage, fixtureDependencies, fixturePackage } from '../../cli/helpers.js';
 import { integrityOf } from './hostile-tarballs.js';
 import { ADVISORY_ID, ADVISORY_PATH, ADVISORY_RECORD, ATTESTATIONS_PATH, PACKAGE, recordedPackument, VERSION } from './sources.js';
 
@@ -153,15 +153,17 @@ const HOSTILE_ADVISORY = {
 /** Declare the hostile package's routes on `server` (every source answers, with hostile text). */
 export function hostileWorld(server: FixtureServer, options: { hostileName: boolean }): void {
   const tarball = hostileTarball();
-  // OSV is asked about the name the packument gives: answer the advisory for any query.
+  // OSV is asked about the name the packument gives: answer the advisory for any query but the
+  // dependencies' (asked in a batch of their own).
+  const dependencies = Object.keys(fixtureDependencies(fixturePackage(PACKAGE)));
   expectPackage(server, PACKAGE, {
     packument: { body: hostilePackument(tarball, options.hostileName) },
     tarball: { body: tarball },
     downloads: { status: 200, body: { error: `package not found ${EVIL}` } },
     osv: (_req, res, { body }) => {
-      const queries = (JSON.parse(body.toString('utf8')) as { queries: unknown[] }).queries;
+      const queries = (JSON.parse(body.toString('utf8')) as { queries: { package: { name: string } }[] }).queries;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ results: queries.map((_, i) => (i === 0 ? { vulns: [{ id: ADVISORY_ID }] } : {})) }));
+      res.end(JSON.stringify({ results: queries.map((q) => (dependencies.includes(q.package.name) ? {} : { vulns: [{ id: ADVISORY_ID }] })) }));
     },
   });
   server.expect('GET', ATTESTATIONS_PATH, { body: hostileAttestations() });
