@@ -161,6 +161,7 @@ export function createCachedHttpClient(inner: HttpClient, options: CachedHttpOpt
       status: 200,
       headers,
       body: res.body,
+      ...(res.wireGzip === undefined ? {} : { wireGzip: res.wireGzip }),
       etag: headers.etag ?? null,
       lastModified: headers['last-modified'] ?? null,
       fetchedAt: now(),

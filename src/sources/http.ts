@@ -215,16 +215,27 @@ function decodersFor(contentEncoding: string | undefined): Transform[] | undefin
   return decoders;
 }
 
-/** A pass-through that fails with TooLargeError once more than `max` bytes went through. */
-function byteLimit(max: number): Transform {
+/** A pass-through that fails with TooLargeError once more than `max` bytes went through (each kept in `keep` when given). */
+function byteLimit(max: number, keep?: Buffer[]): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > max) callback(new TooLargeError());
-      else callback(null, chunk);
+      if (seen > max) return callback(new TooLargeError());
+      keep?.push(chunk);
+      callback(null, chunk);
     },
   });
+}
+
+/** `Content-Encoding: gzip` (or x-gzip) and nothing else. */
+function isGzipOnly(contentEncoding: string | undefined): boolean {
+  const codings = (contentEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  return codings.length === 1 && (codings[0] === 'gzip' || codings[0] === 'x-gzip');
 }
 
 function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -460,6 +471,8 @@ class UndiciHttpClient implements HttpClient {
       }
 
       const chunks: Buffer[] = [];
+      // The wire bytes of a body whose only coding is gzip, kept for the store (no second compression).
+      const wire: Buffer[] | undefined = decoders.length === 1 && isGzipOnly(responseHeaders['content-encoding']) ? [] : undefined;
       try {
         const sink = new Writable({
           write(chunk: Buffer, _encoding, callback) {
@@ -468,7 +481,7 @@ class UndiciHttpClient implements HttpClient {
           },
         });
         // The wire bytes and the decoded bytes are both capped, as they stream.
-        await pipeline([response.body, byteLimit(maxBytes), ...decoders, byteLimit(maxBytes), sink]);
+        await pipeline([response.body, byteLimit(maxBytes, wire), ...decoders, byteLimit(maxBytes), sink]);
       } catch (error) {
         if (error instanceof TooLargeError) {
           return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
@@ -479,7 +492,15 @@ class UndiciHttpClient implements HttpClient {
         delete responseHeaders['content-encoding'];
         delete responseHeaders['content-length'];
       }
-      return { ok: true, status, headers: responseHeaders, body: Buffer.concat(chunks), url: url.href };
+      const decoded = Buffer.concat(chunks);
+      return {
+        ok: true,
+        status,
+        headers: responseHeaders,
+        body: decoded,
+        ...(wire === undefined ? {} : { wireGzip: Buffer.concat(wire) }),
+        url: url.href,
+      };
     }
   }
 

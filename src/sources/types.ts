@@ -23,6 +23,11 @@ export interface HttpResponse {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   body: Buffer;
+  /**
+   * The body as it came over the wire when gzip was its only content coding (`body` is it
+   * inflated): the store keeps it instead of compressing the body again.
+   */
+  wireGzip?: Buffer;
   /** Final URL after redirects. */
   url: string;
 }

@@ -172,8 +172,9 @@ export function createHttpCache(
     put(entry) {
       // Encoded now rather than in the flush: the flush's write lock is held for less time, and
       // the queue's byte count is what will be written.
-      const body = encodeBody(entry.body, compressAbove);
-      queued.set(entry.key, { kind: 'put', entry: { ...entry }, stored: body });
+      const { wireGzip, ...kept } = entry;
+      const body = encodeBody(entry.body, compressAbove, wireGzip);
+      queued.set(entry.key, { kind: 'put', entry: kept, stored: body });
       queue.queued(body.body.byteLength + entry.key.length + entry.url.length);
     },
     touch(key, fetchedAt, validators) {

@@ -14,6 +14,8 @@ export interface CachedResponse {
   /** Response headers worth keeping (content-type, etag, last-modified, …): never set-cookie. */
   headers: Record<string, string>;
   body: Buffer;
+  /** On `put` only: the gzip stream the body came in, stored as it is (body-codec.ts). */
+  wireGzip?: Buffer;
   etag: string | null;
   lastModified: string | null;
   /** When it was fetched or last revalidated (epoch ms). */

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   backoffDelay,
@@ -105,6 +106,9 @@ describe('successful requests', () => {
     const result = expectOk(await client().request({ url: `${server.url('npm')}/express` }));
     expect(JSON.parse(result.body.toString('utf8')).name).toBe('express');
     expect(result.headers['content-encoding']).toBeUndefined();
+    // A gzip body's wire bytes come along for the store; other codings' do not.
+    if (encoding === 'gzip') expect(zlib.gunzipSync(result.wireGzip!).equals(result.body)).toBe(true);
+    else expect(result.wireGzip).toBeUndefined();
     expectNoUnexpected(server);
   });
 

@@ -84,6 +84,21 @@ describe('body codec', () => {
     expect(decodeBody(bomb, 'gzip')).toBeUndefined();
   });
 
+  it('keeps the gzip stream the body came in instead of compressing it again', () => {
+    const body = jsonBody(COMPRESS_ABOVE_BYTES + 1);
+    const wire = zlib.gzipSync(body, { level: 9 }); // not what level 1 would write: proves it is kept as given
+    const stored = encodeBody(body, COMPRESS_ABOVE_BYTES, wire);
+    expect(stored).toEqual({ body: wire, encoding: 'gzip' });
+    expect(decodeBody(stored.body, stored.encoding)?.equals(body)).toBe(true);
+    // Not a gzip stream, or not smaller than the body: compressed here as before.
+    expect(encodeBody(body, COMPRESS_ABOVE_BYTES, Buffer.from('not gzip')).body).toEqual(zlib.gzipSync(body, { level: 1 }));
+  });
+
+  it('keeps a body that is a gzip stream itself (a tarball) as it came', () => {
+    const tgz = zlib.gzipSync(randomBytes(COMPRESS_ABOVE_BYTES * 2));
+    expect(encodeBody(tgz)).toEqual({ body: tgz, encoding: null });
+  });
+
   it('a damaged or unknown encoding is undefined', () => {
     const { body: gz } = encodeBody(jsonBody(5000), 0);
     const flipped = Buffer.from(gz);
@@ -121,6 +136,20 @@ describe('compressed bodies in the HTTP cache', () => {
     expect(got).toEqual(entry('large', large));
     expect(Buffer.isBuffer(got?.body)).toBe(true);
     expect(again.cache.stats()).toMatchObject({ entries: 2, bytes: written[0]!.size + written[1]!.size });
+    again.close();
+  });
+
+  it('stores the gzip the body came in, and gives back the body (never the wire bytes)', () => {
+    const dir = tempDir();
+    const body = jsonBody(2 * 1024 * 1024, 2);
+    const wire = zlib.gzipSync(body, { level: 9 });
+    const store = open(dir);
+    store.cache.put({ ...entry('wired', body), wireGzip: wire });
+    expect(store.cache.get('wired')).toEqual(entry('wired', body)); // read-your-writes, before the flush
+    store.close();
+    expect(rows(dir)).toEqual([{ key: 'wired', encoding: 'gzip', size: wire.byteLength, stored: wire.byteLength }]);
+    const again = open(dir);
+    expect(again.cache.get('wired')).toEqual(entry('wired', body));
     again.close();
   });
 
