@@ -14,8 +14,8 @@
  * `request` never throws: every failure is a one-line reason naming the host, never a token,
  * a path or a query string.
  */
-import { Readable, Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
@@ -138,10 +138,6 @@ function publicFailure(failure: AttemptFailure): HttpFailure {
   return out;
 }
 
-class TooLargeError extends Error {
-  override name = 'TooLargeError';
-}
-
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_TLS/;
 
 /** What went wrong, from an error's code (never its message, which can quote URLs). */
@@ -196,8 +192,10 @@ function describeError(error: unknown, host: string, timeouts: Required<NonNulla
   }
 }
 
-/** Decoders for a Content-Encoding value (applied in reverse order), or undefined when unsupported. */
-function decodersFor(contentEncoding: string | undefined): Transform[] | undefined {
+type Coding = 'gzip' | 'br' | 'deflate';
+
+/** The codings of a Content-Encoding value in the order to undo them, or undefined when unsupported. */
+function codingsOf(contentEncoding: string | undefined): Coding[] | undefined {
   if (contentEncoding === undefined) return [];
   const codings = contentEncoding
     .toLowerCase()
@@ -205,37 +203,38 @@ function decodersFor(contentEncoding: string | undefined): Transform[] | undefin
     .map((coding) => coding.trim())
     .filter((coding) => coding !== '' && coding !== 'identity');
   if (codings.length > 3) return undefined;
-  const decoders: Transform[] = [];
+  const undo: Coding[] = [];
   for (const coding of codings.reverse()) {
-    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(zlib.createGunzip());
-    else if (coding === 'br') decoders.push(zlib.createBrotliDecompress());
-    else if (coding === 'deflate') decoders.push(zlib.createInflate());
+    if (coding === 'gzip' || coding === 'x-gzip') undo.push('gzip');
+    else if (coding === 'br' || coding === 'deflate') undo.push(coding);
     else return undefined;
   }
-  return decoders;
+  return undo;
 }
 
-/** A pass-through that fails with TooLargeError once more than `max` bytes went through (each kept in `keep` when given). */
-function byteLimit(max: number, keep?: Buffer[]): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > max) return callback(new TooLargeError());
-      keep?.push(chunk);
-      callback(null, chunk);
-    },
-  });
+const gunzip = promisify(zlib.gunzip);
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const inflate = promisify(zlib.inflate);
+
+/**
+ * Undo the codings of a complete body, each decoded size capped at `max` (zlib stops at the cap,
+ * so a bomb never inflates past it: ERR_BUFFER_TOO_LARGE). One call per coding, in zlib's thread
+ * pool: a response decoded as one piece costs the event loop a few callbacks, where a stream of
+ * 16 KiB pieces cost thousands (and a stream pipeline per response an AbortError to end it).
+ */
+async function decodeBody(wire: Buffer, codings: readonly Coding[], max: number): Promise<Buffer> {
+  let body = wire;
+  for (const coding of codings) {
+    // Larger pieces for larger bodies: fewer callbacks, and small bodies keep small buffers.
+    const options = { maxOutputLength: Math.max(1, max), chunkSize: Math.min(1 << 20, Math.max(16 * 1024, body.length * 4)) };
+    body = coding === 'gzip' ? await gunzip(body, options) : coding === 'br' ? await brotliDecompress(body, options) : await inflate(body, options);
+  }
+  return body;
 }
 
-/** `Content-Encoding: gzip` (or x-gzip) and nothing else. */
-function isGzipOnly(contentEncoding: string | undefined): boolean {
-  const codings = (contentEncoding ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((coding) => coding.trim())
-    .filter((coding) => coding !== '' && coding !== 'identity');
-  return codings.length === 1 && (codings[0] === 'gzip' || codings[0] === 'x-gzip');
+/** Zlib stopped at the decoded-size cap. */
+function isOverCap(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_BUFFER_TOO_LARGE';
 }
 
 function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -464,41 +463,46 @@ class UndiciHttpClient implements HttpClient {
         abandon(response.body);
         return fail('too-large', `response from ${url.host} is over the ${formatBytes(maxBytes)} limit (${formatBytes(declared)} declared)`);
       }
-      const decoders = decodersFor(responseHeaders['content-encoding']);
-      if (decoders === undefined) {
+      const codings = codingsOf(responseHeaders['content-encoding']);
+      if (codings === undefined) {
         abandon(response.body);
         return fail('network', `unsupported content-encoding from ${url.host}`);
       }
 
+      // The wire bytes, capped as they stream; then decoded as one piece, capped again.
       const chunks: Buffer[] = [];
-      // The wire bytes of a body whose only coding is gzip, kept for the store (no second compression).
-      const wire: Buffer[] | undefined = decoders.length === 1 && isGzipOnly(responseHeaders['content-encoding']) ? [] : undefined;
+      let received = 0;
       try {
-        const sink = new Writable({
-          write(chunk: Buffer, _encoding, callback) {
-            chunks.push(chunk);
-            callback();
-          },
-        });
-        // The wire bytes and the decoded bytes are both capped, as they stream.
-        await pipeline([response.body, byteLimit(maxBytes, wire), ...decoders, byteLimit(maxBytes), sink]);
-      } catch (error) {
-        if (error instanceof TooLargeError) {
-          return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
+        for await (const chunk of response.body as AsyncIterable<Buffer>) {
+          received += chunk.length;
+          if (received > maxBytes) {
+            abandon(response.body);
+            return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
+          }
+          chunks.push(chunk);
         }
+      } catch (error) {
         return this.#failureFrom(error, url.host);
       }
-      if (decoders.length > 0) {
+      const wire = Buffer.concat(chunks, received);
+      let decoded: Buffer;
+      try {
+        decoded = codings.length === 0 ? wire : await decodeBody(wire, codings, maxBytes);
+      } catch (error) {
+        if (isOverCap(error)) return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
+        return this.#failureFrom(error, url.host);
+      }
+      if (codings.length > 0) {
         delete responseHeaders['content-encoding'];
         delete responseHeaders['content-length'];
       }
-      const decoded = Buffer.concat(chunks);
       return {
         ok: true,
         status,
         headers: responseHeaders,
         body: decoded,
-        ...(wire === undefined ? {} : { wireGzip: Buffer.concat(wire) }),
+        // The gzip the body came in, kept for the store (no second compression).
+        ...(codings.length === 1 && codings[0] === 'gzip' ? { wireGzip: wire } : {}),
         url: url.href,
       };
     }
