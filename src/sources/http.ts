@@ -2,8 +2,9 @@
  * The HTTP layer every source uses (DESIGN.md §8), on undici.
  *
  * - explicit connect / headers / body timeouts, and a run deadline that aborts everything;
- * - a response size cap enforced while streaming, on the wire bytes and on the decoded
- *   bytes (gzip / br / deflate are decoded here);
+ * - a response size cap on the wire bytes, enforced while they stream in, and on the decoded
+ *   bytes, enforced by zlib while it inflates (gzip / br / deflate are decoded here, in one
+ *   piece; a gzip body keeps its wire bytes for the store);
  * - redirects followed by hand (at most 5): credentials never cross to another origin, and
  *   an https → http downgrade is refused;
  * - bounded retries (network errors, 429, 502/503/504) with full-jitter backoff, honouring
