@@ -27,17 +27,29 @@ const sampler = setInterval(() => {
 sampler.unref();
 afterAll(() => clearInterval(sampler));
 
+/**
+ * The fast-check seed of a property run: NERQ_FUZZ_SEED when set (to replay a run), else a fresh
+ * one. Every bound a run fails names its seed, so a rare failure can be replayed exactly.
+ */
+function seedOf(): number {
+  const given = Number(process.env.NERQ_FUZZ_SEED);
+  return Number.isSafeInteger(given) && process.env.NERQ_FUZZ_SEED !== '' ? given : Math.floor(Math.random() * 0x7fffffff);
+}
+
 /** Run one property with `runs` cases (RUNS by default), noting the count, the time and this process's RSS. */
 export async function check(task: { meta: object }, property: fc.IAsyncPropertyWithHooks<unknown> | fc.IPropertyWithHooks<unknown>, runs = RUNS): Promise<void> {
+  const seed = seedOf();
+  const rssBefore = Math.max(peakRss, process.memoryUsage().rss);
   const started = performance.now();
-  await fc.assert(property as fc.IAsyncPropertyWithHooks<unknown>, { numRuns: runs });
+  await fc.assert(property as fc.IAsyncPropertyWithHooks<unknown>, { numRuns: runs, seed });
   const elapsed = performance.now() - started;
   noteCases(task, runs);
   noteTime(task, elapsed, PROPERTY_BOUND_MS);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   noteRss(task, peakRss);
-  expect(elapsed).toBeLessThan(PROPERTY_BOUND_MS);
-  expect(peakRss).toBeLessThan(RSS_BOUND_BYTES * 2);
+  const replay = `fast-check seed ${seed} (replay with NERQ_FUZZ_SEED=${seed}); peak RSS before this property ${Math.round(rssBefore / 2 ** 20)} MiB`;
+  expect(elapsed, `time: ${replay}`).toBeLessThan(PROPERTY_BOUND_MS);
+  expect(peakRss, `peak RSS: ${replay}`).toBeLessThan(RSS_BOUND_BYTES * 2);
 }
 
 export interface Outcomes {
