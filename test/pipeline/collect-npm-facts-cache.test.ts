@@ -17,6 +17,7 @@ import type { Target } from '../../src/target/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { expectPackage, packumentPath, tarballPath } from '../cli/helpers.js';
 import { endpointsFor } from '../github/helpers.js';
+import { npmConfigAt } from './helpers.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
@@ -38,17 +39,7 @@ function registry(): string {
 }
 
 function npmConfig(): NpmConfig {
-  return {
-    registry: registry(),
-    registryFor: () => registry(),
-    authHeaderFor: () => undefined,
-    ca: undefined,
-    strictSsl: true,
-    proxy: undefined,
-    httpsProxy: undefined,
-    noProxy: undefined,
-    warnings: [],
-  };
+  return npmConfigAt(registry());
 }
 
 function contextWith(facts: FactsCache | undefined, extra: Partial<RunContext> = {}): RunContext {

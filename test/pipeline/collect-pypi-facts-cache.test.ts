@@ -7,15 +7,12 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Collected } from '../../src/pipeline/collect-npm.js';
 import { collectPypiTarget } from '../../src/pipeline/collect-pypi.js';
 import type { RunContext } from '../../src/pipeline/context.js';
-import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { memoryFactsCache, type FactsCache } from '../../src/sources/facts-cache.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import type { NpmConfig } from '../../src/sources/npm-config.js';
 import { pypiFactsKey } from '../../src/sources/pypi-facts-cache.js';
 import type { HttpClient } from '../../src/sources/types.js';
 import type { Target } from '../../src/target/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { endpointsFor } from '../github/helpers.js';
+import { runContextFor, testHttpClient } from './helpers.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const FLASK_PROVENANCE = '/pypi/integrity/flask/3.1.3/flask-3.1.3.tar.gz/provenance';
@@ -25,7 +22,7 @@ let http: HttpClient;
 
 beforeEach(async () => {
   server = await startFixtureServer();
-  http = createHttpClient({ timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 }, retry: { baseDelayMs: 1 }, sleep: async () => {} });
+  http = testHttpClient();
   server.fallback('GET', '/pypistats/', { status: 404, body: { message: 'not found' } });
 });
 
@@ -34,33 +31,14 @@ afterEach(async () => {
   await server.close();
 });
 
-const NO_NPM: NpmConfig = {
-  registry: 'http://127.0.0.1:9/npm/',
-  registryFor: () => 'http://127.0.0.1:9/npm/',
-  authHeaderFor: () => undefined,
-  ca: undefined,
-  strictSsl: true,
-  proxy: undefined,
-  httpsProxy: undefined,
-  noProxy: undefined,
-  warnings: [],
-};
-
 /** As in an audit: dependencies not resolved, advisories and GitHub answered by the audit's shared lookups. */
 function contextWith(facts: FactsCache): RunContext {
-  return {
-    http,
-    npm: NO_NPM,
-    endpoints: endpointsFor(server),
-    githubToken: null,
-    now: NOW,
-    category: null,
-    gate: DEFAULT_GATE,
+  return runContextFor(http, server, NOW, {
     facts,
     skipDependencies: true,
     prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null } }),
     githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test' }),
-  };
+  });
 }
 
 const target = (name: string, spec?: string): Target => ({ input: name, ecosystem: 'pypi', name, ...(spec === undefined ? {} : { spec }) });

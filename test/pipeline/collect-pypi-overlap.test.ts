@@ -13,16 +13,13 @@ import type { Evidence } from '../../src/evidence/schema.js';
 import type { Collected } from '../../src/pipeline/collect-npm.js';
 import { collectPypiTarget } from '../../src/pipeline/collect-pypi.js';
 import type { RunContext } from '../../src/pipeline/context.js';
-import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import type { GithubClaim } from '../../src/sources/github.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import type { NpmConfig } from '../../src/sources/npm-config.js';
 import type { HttpClient } from '../../src/sources/types.js';
 import type { Target } from '../../src/target/types.js';
 import { osvNoAdvisories } from '../cli/helpers.js';
 import { expectPypiProject, projectJsonPath, pypiProject, pypistatsPath, simplePath } from '../cli/pypi-helpers.js';
-import { endpointsFor } from '../github/helpers.js';
 import { expectNoUnexpected, fixtureFileFor, FIXTURES_ROOT, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
+import { runContextFor, testHttpClient } from './helpers.js';
 
 const NOW = new Date('2026-11-30T00:00:00Z');
 const FLASK = pypiProject('flask');
@@ -36,7 +33,7 @@ let claims: GithubClaim[];
 
 beforeEach(async () => {
   server = await startFixtureServer();
-  http = createHttpClient({ timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 }, retry: { baseDelayMs: 1 }, sleep: async () => {} });
+  http = testHttpClient();
   claims = [];
 });
 
@@ -45,33 +42,14 @@ afterEach(async () => {
   await server.close();
 });
 
-const NO_NPM: NpmConfig = {
-  registry: 'http://127.0.0.1:9/npm/',
-  registryFor: () => 'http://127.0.0.1:9/npm/',
-  authHeaderFor: () => undefined,
-  ca: undefined,
-  strictSsl: true,
-  proxy: undefined,
-  httpsProxy: undefined,
-  noProxy: undefined,
-  warnings: [],
-};
-
 /** One `nerq check`: dependencies resolved and queried, no facts cache, GitHub answered by a stub. */
 function checkContext(): RunContext {
-  return {
-    http,
-    npm: NO_NPM,
-    endpoints: endpointsFor(server),
-    githubToken: null,
-    now: NOW,
-    category: null,
-    gate: DEFAULT_GATE,
+  return runContextFor(http, server, NOW, {
     githubLookup: async (_repo, claim) => {
       claims.push(claim);
       return { status: 'unavailable', reason: 'not asked in this test' };
     },
-  };
+  });
 }
 
 const flask: Target = { input: 'pypi:flask', ecosystem: 'pypi', name: 'flask' };

@@ -8,14 +8,11 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Sources } from '../../src/evidence/schema.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import { vulnerabilitiesFor } from '../../src/pipeline/vulnerabilities-for.js';
-import { DEFAULT_GATE } from '../../src/scoring/gate.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import type { NpmConfig } from '../../src/sources/npm-config.js';
 import type { VulnerabilitiesResult } from '../../src/sources/osv.js';
 import type { HttpClient } from '../../src/sources/types.js';
-import { endpointsFor } from '../github/helpers.js';
 import { dependencyFacts } from '../support/evidence-builder.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runContextFor, testHttpClient } from './helpers.js';
 
 const QUERYBATCH = '/osv/v1/querybatch';
 const TARGET = { name: 'lodash', version: '4.17.20' };
@@ -28,7 +25,7 @@ let http: HttpClient;
 
 beforeEach(async () => {
   server = await startFixtureServer();
-  http = createHttpClient({ timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 }, retry: { baseDelayMs: 1 }, sleep: async () => {} });
+  http = testHttpClient();
 });
 
 afterEach(async () => {
@@ -36,20 +33,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const NO_NPM: NpmConfig = {
-  registry: 'http://127.0.0.1:9/npm/',
-  registryFor: () => 'http://127.0.0.1:9/npm/',
-  authHeaderFor: () => undefined,
-  ca: undefined,
-  strictSsl: true,
-  proxy: undefined,
-  httpsProxy: undefined,
-  noProxy: undefined,
-  warnings: [],
-};
-
 function context(extra: Partial<RunContext> = {}): RunContext {
-  return { http, npm: NO_NPM, endpoints: endpointsFor(server), githubToken: null, now: new Date('2026-11-30T00:00:00Z'), category: null, gate: DEFAULT_GATE, ...extra };
+  return runContextFor(http, server, new Date('2026-11-30T00:00:00Z'), extra);
 }
 
 /** A promise of the dependencies source that the test settles. */
