@@ -471,21 +471,13 @@ class UndiciHttpClient implements HttpClient {
       }
 
       // The wire bytes, capped as they stream; then decoded as one piece, capped again.
-      const chunks: Buffer[] = [];
-      let received = 0;
+      let wire: Buffer | 'too-large';
       try {
-        for await (const chunk of response.body as AsyncIterable<Buffer>) {
-          received += chunk.length;
-          if (received > maxBytes) {
-            abandon(response.body);
-            return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
-          }
-          chunks.push(chunk);
-        }
+        wire = await readWire(response.body, maxBytes);
       } catch (error) {
         return this.#failureFrom(error, url.host);
       }
-      const wire = Buffer.concat(chunks, received);
+      if (wire === 'too-large') return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
       let decoded: Buffer;
       try {
         decoded = codings.length === 0 ? wire : await decodeBody(wire, codings, maxBytes);
@@ -551,41 +543,34 @@ export const MAX_ERROR_EXCERPT_BYTES = 8 * 1024;
  * cannot be decoded. Never throws.
  */
 async function errorBodyExcerpt(body: Readable, contentEncoding: string | undefined): Promise<string | undefined> {
+  const codings = codingsOf(contentEncoding);
+  if (codings === undefined) {
+    abandon(body);
+    return undefined;
+  }
+  try {
+    const wire = await readWire(body, MAX_ERROR_WIRE_BYTES);
+    if (wire === 'too-large' || wire.length === 0) return undefined;
+    const decoded = codings.length === 0 ? wire : await decodeBody(wire, codings, MAX_ERROR_WIRE_BYTES * 4);
+    return decoded.subarray(0, MAX_ERROR_EXCERPT_BYTES).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body's wire bytes, or 'too-large' as soon as more than `max` came (the rest is dropped unread). Throws what the stream throws. */
+async function readWire(body: Readable, max: number): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_ERROR_WIRE_BYTES) {
-        abandon(body);
-        return undefined;
-      }
-      chunks.push(chunk);
+  let received = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > max) {
+      abandon(body);
+      return 'too-large';
     }
-  } catch {
-    return undefined;
+    chunks.push(chunk);
   }
-  if (size === 0) return undefined;
-  let decoded = Buffer.concat(chunks);
-  const codings = (contentEncoding ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((coding) => coding.trim())
-    .filter((coding) => coding !== '' && coding !== 'identity')
-    .reverse();
-  if (codings.length > 3) return undefined;
-  const limit = { maxOutputLength: MAX_ERROR_WIRE_BYTES * 4 };
-  try {
-    for (const coding of codings) {
-      if (coding === 'gzip' || coding === 'x-gzip') decoded = zlib.gunzipSync(decoded, limit);
-      else if (coding === 'br') decoded = zlib.brotliDecompressSync(decoded, limit);
-      else if (coding === 'deflate') decoded = zlib.inflateSync(decoded, limit);
-      else return undefined;
-    }
-  } catch {
-    return undefined;
-  }
-  return decoded.subarray(0, MAX_ERROR_EXCERPT_BYTES).toString('utf8');
+  return Buffer.concat(chunks, received);
 }
 
 /** Fill authFor / ca / strictSsl / proxy from the npm configuration where not given. */

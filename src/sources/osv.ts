@@ -108,11 +108,7 @@ export async function fetchVulnerabilities(
   read: OsvRecordReader = osvRecordReader(http, osvBase),
 ): Promise<VulnerabilitiesResult> {
   try {
-    const facts = await collect(http, osvBase, query, read);
-    const checked = VulnerabilityFactsSchema.safeParse(facts);
-    return checked.success
-      ? { status: 'ok', facts: checked.data }
-      : { status: 'unavailable', reason: 'OSV: the advisories failed validation' };
+    return validated(await collect(http, osvBase, query, read));
   } catch (error) {
     return { status: 'unavailable', reason: unavailableReason(error) };
   }
@@ -139,10 +135,18 @@ export async function fetchDependencyAdvisories(
     const checked = VulnerabilityFactsSchema.shape.advisories.safeParse(advisories);
     return checked.success
       ? { status: 'ok', advisories: checked.data, queried: queried.length }
-      : { status: 'unavailable', reason: 'OSV: the advisories failed validation' };
+      : { status: 'unavailable', reason: INVALID };
   } catch (error) {
     return { status: 'unavailable', reason: unavailableReason(error) };
   }
+}
+
+const INVALID = 'OSV: the advisories failed validation';
+
+/** The source's answer for facts built from OSV's answers: they must hold the evidence schema. */
+function validated(facts: VulnerabilityFacts): VulnerabilitiesResult {
+  const checked = VulnerabilityFactsSchema.safeParse(facts);
+  return checked.success ? { status: 'ok', facts: checked.data } : { status: 'unavailable', reason: INVALID };
 }
 
 function unavailableReason(error: unknown): string {
@@ -184,11 +188,9 @@ export async function fetchVulnerabilitiesMany(
     if (queried.length === 0) return out;
     const advisoriesOf = await advisoriesByPackage(http, osvBase, ecosystem, queried, osvRecordReader(http, osvBase));
     for (const p of queried) {
-      const facts = { advisories: sortAdvisories(advisoriesOf.get(keyOf(p)) ?? []), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null };
-      const checked = VulnerabilityFactsSchema.safeParse(facts);
       out.set(
         keyOf(p),
-        checked.success ? { status: 'ok', facts: checked.data } : { status: 'unavailable', reason: 'OSV: the advisories failed validation' },
+        validated({ advisories: sortAdvisories(advisoriesOf.get(keyOf(p)) ?? []), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null }),
       );
     }
   } catch (error) {
