@@ -95,7 +95,8 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
 async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: string): Promise<ResolvedRegistryFacts | CollectError> {
   const cached = cachedRegistryFacts(ctx.facts, registry, target.name, target.spec);
   if (cached !== undefined) return cached;
-  const packument = await fetchPackument(ctx.http, registry, target.name);
+  // Scanned, not parsed whole: the facts need two manifests of what can be thousands.
+  const packument = await fetchPackument(ctx.http, registry, target.name, { scan: true });
   if (packument.status === 'not-found') {
     return { kind: 'error', code: 'not-found', message: `${target.name} was not found in the npm registry` };
   }
@@ -107,7 +108,7 @@ async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: s
     const nearest = resolution.nearest.length > 0 ? ` (nearest: ${resolution.nearest.join(', ')})` : '';
     return { kind: 'error', code: 'version-not-found', message: `${target.name}: ${resolution.reason}${nearest}` };
   }
-  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version) };
+  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest) };
   rememberRegistryFacts(ctx.facts, registry, target.name, target.spec, resolved);
   return resolved;
 }

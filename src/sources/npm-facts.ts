@@ -19,10 +19,14 @@ type Obj = Record<string, unknown>;
 /** Lifecycle scripts npm runs when the package is installed from a registry. */
 export const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
 
-export function registryFacts(packument: Record<string, unknown>, version: string): RegistryFacts {
+/**
+ * `manifestOf` gives a version's whole manifest when `packument.versions` holds only stubs
+ * (a scanned packument: packument-scan.ts); by default the manifests are read from `versions`.
+ */
+export function registryFacts(packument: Record<string, unknown>, version: string, manifestOf?: (version: string) => unknown): RegistryFacts {
   let facts: RegistryFacts;
   try {
-    facts = buildFacts(isObj(packument) ? packument : {}, version);
+    facts = buildFacts(isObj(packument) ? packument : {}, version, manifestOf);
   } catch {
     facts = emptyFacts(str(packument?.name) ?? '', version);
   }
@@ -30,9 +34,10 @@ export function registryFacts(packument: Record<string, unknown>, version: strin
   return checked.success ? checked.data : emptyFacts(facts.name, version);
 }
 
-function buildFacts(doc: Obj, version: string): RegistryFacts {
+function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) => unknown): RegistryFacts {
   const manifests = isObj(doc.versions) ? doc.versions : {};
-  const manifest = obj(manifests[version]) ?? {};
+  const whole = (v: string): unknown => (manifestOf ? manifestOf(v) : manifests[v]);
+  const manifest = obj(whole(version)) ?? {};
   const time = obj(doc.time) ?? {};
   const dist = obj(manifest.dist) ?? {};
   const trimmed = !Array.isArray(doc.maintainers) && str(time.modified) === null && str(time.created) === null;
@@ -42,7 +47,7 @@ function buildFacts(doc: Obj, version: string): RegistryFacts {
   const { license, legacy } = declaredLicense(manifest);
   const description = nonEmpty(manifest.description);
   const previous = previousVersion(versions, version);
-  const previousManifest = previous === null ? null : (obj(manifests[previous]) ?? {});
+  const previousManifest = previous === null ? null : (obj(whole(previous)) ?? {});
   const distTags = stringRecord(doc['dist-tags']);
 
   return {

@@ -5,11 +5,13 @@
  * and `deprecated`. Callers that only resolve versions (dependencies) ask for the far
  * smaller abbreviated form with `accept: ABBREVIATED_ACCEPT`. A 404 is "not found"; any
  * other failure, or a body that is not a JSON object, is "unavailable" with a one-line
- * reason. Never throws.
+ * reason. Never throws. With `scan: true` (the target's facts) the body is scanned rather than
+ * parsed whole (packument-scan.ts): the same answers, without building thousands of manifests.
  */
 import npa from 'npm-package-arg';
 import type { HttpClient } from './types.js';
 import { oneLine } from './one-line.js';
+import { scanPackument } from './packument-scan.js';
 
 /** Trimmed packuments of big projects exceed 20 MB; full ones can be larger still. */
 export const PACKUMENT_MAX_BYTES = 64 * 1024 * 1024;
@@ -27,10 +29,20 @@ export const ABBREVIATED_ACCEPT = 'application/vnd.npm.install-v1+json; q=1.0, a
 export interface FetchPackumentOptions {
   /** `Accept` header (default FULL_ACCEPT). */
   accept?: string;
+  /**
+   * Scan the body instead of parsing it whole (packument-scan.ts): `packument.versions` then
+   * holds stubs, and `manifest(v)` gives a version's whole manifest. For the target's facts.
+   */
+  scan?: boolean;
 }
 
 export type PackumentResult =
-  | { status: 'ok'; packument: Record<string, unknown> }
+  | {
+      status: 'ok';
+      packument: Record<string, unknown>;
+      /** One version's whole manifest (undefined when the packument has no such version). */
+      manifest: (version: string) => unknown;
+    }
   | { status: 'not-found' }
   | { status: 'unavailable'; reason: string };
 
@@ -66,8 +78,18 @@ export async function fetchPackument(
     if (res.kind === 'status' && res.status === 404) return { status: 'not-found' };
     return { status: 'unavailable', reason: `packument: ${oneLine(res.reason)}` };
   }
-  return parsePackument(res.body);
+  return options.scan === true ? scanPackumentBody(res.body) : parsePackument(res.body);
 }
+
+/** Scan a packument body (packument-scan.ts): the same answers as parsePackument, cut down. */
+export function scanPackumentBody(body: Buffer): PackumentResult {
+  const scanned = scanPackument(body);
+  if (scanned === null) return { status: 'unavailable', reason: MALFORMED };
+  if (scanned === undefined) return parsePackument(body);
+  return { status: 'ok', packument: scanned.packument, manifest: scanned.manifest };
+}
+
+const MALFORMED = 'packument: malformed JSON';
 
 /** Parse a packument body: a JSON object, or unavailable. */
 export function parsePackument(body: Buffer): PackumentResult {
@@ -75,10 +97,14 @@ export function parsePackument(body: Buffer): PackumentResult {
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return { status: 'unavailable', reason: 'packument: malformed JSON' };
+    return { status: 'unavailable', reason: MALFORMED };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { status: 'unavailable', reason: 'packument: the body is not a JSON object' };
   }
-  return { status: 'ok', packument: parsed as Record<string, unknown> };
+  const packument = parsed as Record<string, unknown>;
+  const versions = packument.versions;
+  const manifest = (version: string): unknown =>
+    typeof versions === 'object' && versions !== null && !Array.isArray(versions) && Object.hasOwn(versions, version) ? (versions as Record<string, unknown>)[version] : undefined;
+  return { status: 'ok', packument, manifest };
 }

@@ -12,13 +12,14 @@
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AttestationFactsSchema, DownloadFactsSchema, RegistryFactsSchema, TarballFactsSchema, VulnerabilityFactsSchema } from '../../src/evidence/schema.js';
 import { attestationFacts, fetchAttestations } from '../../src/sources/npm-attestations.js';
 import { fetchDownloads, parsePoint } from '../../src/sources/npm-downloads.js';
 import { registryFacts } from '../../src/sources/npm-facts.js';
-import { parsePackument } from '../../src/sources/npm-registry.js';
+import { parsePackument, scanPackumentBody } from '../../src/sources/npm-registry.js';
 import { normaliseAdvisory, OsvRecordSchema } from '../../src/sources/osv-advisory.js';
 import { fetchVulnerabilities } from '../../src/sources/osv.js';
 import { integrityMismatch, readTarball } from '../../src/sources/tarball.js';
@@ -100,7 +101,11 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
     await check(
       task,
       fc.property(fc.oneof(packument.map(viaJson), anyJson.map(viaJson)), fc.option(fc.oneof(versionish, fc.constantFrom('^4', 'latest', '>=1 <2', '*')), { nil: undefined }), (doc, spec) => {
-        const parsed = parsePackument(Buffer.from(JSON.stringify(doc) ?? 'null'));
+        const text = Buffer.from(JSON.stringify(doc) ?? 'null');
+        const parsed = parsePackument(text);
+        // The target's packument is scanned, not parsed whole (packument-scan.ts): the same answers.
+        const scanned = scanPackumentBody(text);
+        expect(scanned.status).toBe(parsed.status);
         if (parsed.status === 'unavailable') {
           expect(parsed.reason).toMatch(ONE_LINE);
           return;
@@ -113,6 +118,9 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
         if (!resolved.ok) expect(resolved.reason).toMatch(ONE_LINE);
         const facts = registryFacts(parsed.packument, version);
         expect(RegistryFactsSchema.safeParse(facts).success).toBe(true);
+        if (scanned.status !== 'ok') return;
+        expect(isDeepStrictEqual(resolveNpmVersion(scanned.packument, spec), resolved)).toBe(true);
+        expect(isDeepStrictEqual(registryFacts(scanned.packument, version, scanned.manifest), facts)).toBe(true);
         expectNoPollution();
       }),
     );
@@ -124,6 +132,8 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
       task,
       fc.property(body, (text) => {
         const parsed = parsePackument(Buffer.from(text, 'latin1'));
+        const scanned = scanPackumentBody(Buffer.from(text, 'latin1'));
+        expect(scanned.status === 'unavailable' ? scanned.reason : scanned.status).toBe(parsed.status === 'unavailable' ? parsed.reason : parsed.status);
         if (parsed.status === 'unavailable') expect(parsed.reason).toMatch(ONE_LINE);
         else if (parsed.status === 'ok') expect(typeof parsed.packument).toBe('object');
         else throw new Error('a parsed body is never "not found"');

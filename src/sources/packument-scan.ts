@@ -1,0 +1,372 @@
+/**
+ * A packument read without building it whole. The packument of a big project is 10–20 MB of
+ * JSON, almost all of it the manifests of old versions; `JSON.parse` of the whole body turns
+ * that into a string as large and an object graph several times larger, for facts that need
+ * two manifests. So the body is scanned once, byte by byte, and validated as strictly as
+ * `JSON.parse` would (same grammar; invalid UTF-8 can only be inside strings, where both
+ * accept it): only the members the facts read are parsed, each from its own bytes.
+ *
+ * What a scan gives (`packument`) is the document as `JSON.parse` would give it, cut down to:
+ * - the top-level members in KEPT_MEMBERS;
+ * - `versions`: every version key, each with a stub of its manifest holding only its
+ *   `_npmUser` and `deprecated` members (what version resolution and the prior-publisher
+ *   list read), or the value itself when it is not an object;
+ * and `manifest(v)` parses one version's whole manifest from its bytes on demand.
+ * Duplicate keys behave as in `JSON.parse` (the last one wins). Pure; throws nothing:
+ * a body that is not valid JSON is `null`, a valid one that is not an object `undefined`
+ * (the caller then says which, as it did before).
+ */
+
+/** Top-level members the registry facts read (besides `versions`). */
+export const KEPT_MEMBERS: ReadonlySet<string> = new Set(['name', 'description', 'dist-tags', 'time', 'maintainers']);
+
+/** Manifest members kept in each version's stub. */
+const STUB_MEMBERS: ReadonlySet<string> = new Set(['_npmUser', 'deprecated']);
+
+export interface ScannedPackument {
+  /** The document cut down as described above. */
+  packument: Record<string, unknown>;
+  /** One version's whole manifest as `JSON.parse` would give it (undefined when there is no such key). */
+  manifest(version: string): unknown;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/** Thrown inside the scanner only: the body is not valid JSON. */
+class Malformed extends Error {}
+
+const malformed = (): never => {
+  throw new Malformed();
+};
+
+/**
+ * Scan a packument body. `null`: not valid JSON. `undefined`: valid JSON that does not start
+ * with an object (the caller parses it to say what it is).
+ */
+export function scanPackument(body: Buffer): ScannedPackument | null | undefined {
+  const start = skipWs(body, 0);
+  if (body[start] !== OPEN_OBJECT) return undefined;
+  try {
+    return scanTopLevel(body, start);
+  } catch (error) {
+    if (error instanceof Malformed) return null;
+    throw error;
+  }
+}
+
+function scanTopLevel(b: Buffer, open: number): ScannedPackument {
+  const doc: Record<string, unknown> = {};
+  let stubs: Record<string, unknown> | null = null;
+  let ranges = new Map<string, { start: number; end: number }>();
+  let i = skipWs(b, open + 1);
+  if (b[i] === CLOSE_OBJECT) {
+    i++;
+  } else {
+    for (;;) {
+      const keyStart = i;
+      i = scanString(b, i);
+      const key = decodeString(b, keyStart, i);
+      i = skipWs(b, i);
+      if (b[i] !== COLON) malformed();
+      const valueStart = skipWs(b, i + 1);
+      if (key === 'versions') {
+        if (b[valueStart] === OPEN_OBJECT) {
+          const scanned = scanVersions(b, valueStart);
+          stubs = scanned.stubs;
+          ranges = scanned.ranges;
+          setOwn(doc, key, stubs);
+          i = scanned.end;
+        } else {
+          i = skipValue(b, valueStart);
+          stubs = null;
+          ranges = new Map();
+          setOwn(doc, key, parseSlice(b, valueStart, i));
+        }
+      } else {
+        i = skipValue(b, valueStart);
+        if (KEPT_MEMBERS.has(key)) setOwn(doc, key, parseSlice(b, valueStart, i));
+      }
+      i = skipWs(b, i);
+      if (b[i] === COMMA) {
+        i = skipWs(b, i + 1);
+        continue;
+      }
+      if (b[i] === CLOSE_OBJECT) {
+        i++;
+        break;
+      }
+      malformed();
+    }
+  }
+  if (skipWs(b, i) !== b.length) malformed();
+
+  const parsed = new Map<string, unknown>();
+  const versions = stubs;
+  return {
+    packument: doc,
+    manifest(version: string): unknown {
+      const range = ranges.get(version);
+      if (range === undefined) return versions !== null && Object.hasOwn(versions, version) ? versions[version] : undefined;
+      if (!parsed.has(version)) parsed.set(version, parseSlice(b, range.start, range.end));
+      return parsed.get(version);
+    },
+  };
+}
+
+/** The `versions` object: a stub per version, and the byte range of each manifest object. */
+function scanVersions(b: Buffer, open: number): { stubs: Record<string, unknown>; ranges: Map<string, { start: number; end: number }>; end: number } {
+  const stubs: Record<string, unknown> = {};
+  const ranges = new Map<string, { start: number; end: number }>();
+  let i = skipWs(b, open + 1);
+  if (b[i] === CLOSE_OBJECT) return { stubs, ranges, end: i + 1 };
+  for (;;) {
+    const keyStart = i;
+    i = scanString(b, i);
+    const version = decodeString(b, keyStart, i);
+    i = skipWs(b, i);
+    if (b[i] !== COLON) malformed();
+    const valueStart = skipWs(b, i + 1);
+    if (b[valueStart] === OPEN_OBJECT) {
+      const stub: Record<string, unknown> = {};
+      i = scanManifest(b, valueStart, stub);
+      setOwn(stubs, version, stub);
+      ranges.set(version, { start: valueStart, end: i });
+    } else {
+      i = skipValue(b, valueStart);
+      setOwn(stubs, version, parseSlice(b, valueStart, i));
+      ranges.delete(version);
+    }
+    i = skipWs(b, i);
+    if (b[i] === COMMA) {
+      i = skipWs(b, i + 1);
+      continue;
+    }
+    if (b[i] === CLOSE_OBJECT) return { stubs, ranges, end: i + 1 };
+    malformed();
+  }
+}
+
+/** One manifest object: its stub members are parsed into `stub`, the rest only validated. */
+function scanManifest(b: Buffer, open: number, stub: Record<string, unknown>): number {
+  let i = skipWs(b, open + 1);
+  if (b[i] === CLOSE_OBJECT) return i + 1;
+  for (;;) {
+    const keyStart = i;
+    i = scanString(b, i);
+    const keep = stubKey(b, keyStart, i);
+    i = skipWs(b, i);
+    if (b[i] !== COLON) malformed();
+    const valueStart = skipWs(b, i + 1);
+    i = skipValue(b, valueStart);
+    if (keep !== null) stub[keep] = parseSlice(b, valueStart, i);
+    i = skipWs(b, i);
+    if (b[i] === COMMA) {
+      i = skipWs(b, i + 1);
+      continue;
+    }
+    if (b[i] === CLOSE_OBJECT) return i + 1;
+    malformed();
+  }
+}
+
+/** The member name when the key (quotes included, already validated) is a stub member, else null. */
+function stubKey(b: Buffer, start: number, end: number): string | null {
+  const length = end - start - 2;
+  // `_npmUser` and `deprecated` are 8 and 10 bytes; an escaped spelling is longer.
+  if (length < 8) return null;
+  if (length > 10 && !hasBackslash(b, start, end)) return null;
+  const key = decodeString(b, start, end);
+  return STUB_MEMBERS.has(key) ? key : null;
+}
+
+function hasBackslash(b: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (b[i] === BACKSLASH) return true;
+  return false;
+}
+
+/** Define an own data property, as `JSON.parse` does — `__proto__` included. */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+function parseSlice(b: Buffer, start: number, end: number): unknown {
+  return JSON.parse(b.toString('utf8', start, end));
+}
+
+/** A validated string token (quotes included) → its value. */
+function decodeString(b: Buffer, start: number, end: number): string {
+  for (let i = start + 1; i < end - 1; i++) {
+    if (b[i]! >= 0x80 || b[i] === BACKSLASH) return JSON.parse(b.toString('utf8', start, end)) as string;
+  }
+  return b.toString('latin1', start + 1, end - 1);
+}
+
+// ── the validating scanner ───────────────────────────────────────────────────────────────
+
+function skipWs(b: Uint8Array, i: number): number {
+  for (;;) {
+    const c = b[i];
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
+    else return i;
+  }
+}
+
+/** A string token starting at `i` (its opening quote) → the index after its closing quote. */
+function scanString(b: Uint8Array, i: number): number {
+  if (b[i] !== QUOTE) malformed();
+  const n = b.length;
+  i++;
+  for (;;) {
+    if (i >= n) malformed();
+    const c = b[i]!;
+    if (c === QUOTE) return i + 1;
+    if (c === BACKSLASH) {
+      const e = b[i + 1];
+      if (e === 0x75) {
+        // \uXXXX
+        for (let k = i + 2; k < i + 6; k++) if (!isHex(b[k])) malformed();
+        i += 6;
+      } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+        i += 2;
+      } else {
+        malformed();
+      }
+    } else if (c < 0x20) {
+      malformed();
+    } else {
+      i++;
+    }
+  }
+}
+
+function isHex(c: number | undefined): boolean {
+  return c !== undefined && ((c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
+}
+
+function isDigit(c: number | undefined): boolean {
+  return c !== undefined && c >= ZERO && c <= NINE;
+}
+
+/** A number token starting at `i` → the index after it (JSON's grammar: no leading zeros, no bare dot). */
+function scanNumber(b: Uint8Array, i: number): number {
+  if (b[i] === MINUS) i++;
+  if (b[i] === ZERO) i++;
+  else if (isDigit(b[i])) while (isDigit(b[i])) i++;
+  else malformed();
+  if (b[i] === DOT) {
+    i++;
+    if (!isDigit(b[i])) malformed();
+    while (isDigit(b[i])) i++;
+  }
+  if (b[i] === 0x65 || b[i] === 0x45) {
+    i++;
+    if (b[i] === PLUS || b[i] === MINUS) i++;
+    if (!isDigit(b[i])) malformed();
+    while (isDigit(b[i])) i++;
+  }
+  return i;
+}
+
+const TRUE = [0x74, 0x72, 0x75, 0x65];
+const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
+const NULL = [0x6e, 0x75, 0x6c, 0x6c];
+
+function scanLiteral(b: Uint8Array, i: number, literal: readonly number[]): number {
+  for (let k = 0; k < literal.length; k++) if (b[i + k] !== literal[k]) malformed();
+  return i + literal.length;
+}
+
+/** The open containers of the value being skipped (reused: skipValue never re-enters; grown when deeper). */
+let containers = new Uint8Array(64);
+const IN_OBJECT = 1;
+const IN_ARRAY = 2;
+
+/**
+ * Validate one value starting at `i` (no whitespace before it) → the index after it.
+ * Iterative, so no nesting depth can overflow the stack.
+ */
+function skipValue(b: Uint8Array, i: number): number {
+  let depth = 0;
+  for (;;) {
+    // At the start of a value.
+    const c = b[i];
+    let closed = true;
+    if (c === QUOTE) {
+      i = scanString(b, i);
+    } else if (c === OPEN_OBJECT) {
+      i = skipWs(b, i + 1);
+      if (b[i] === CLOSE_OBJECT) {
+        i++;
+      } else {
+        if (depth === containers.length) growContainers();
+        containers[depth++] = IN_OBJECT;
+        i = memberValueStart(b, i);
+        closed = false;
+      }
+    } else if (c === OPEN_ARRAY) {
+      i = skipWs(b, i + 1);
+      if (b[i] === CLOSE_ARRAY) {
+        i++;
+      } else {
+        if (depth === containers.length) growContainers();
+        containers[depth++] = IN_ARRAY;
+        closed = false;
+      }
+    } else if (c === MINUS || isDigit(c)) {
+      i = scanNumber(b, i);
+    } else if (c === 0x74) {
+      i = scanLiteral(b, i, TRUE);
+    } else if (c === 0x66) {
+      i = scanLiteral(b, i, FALSE);
+    } else if (c === 0x6e) {
+      i = scanLiteral(b, i, NULL);
+    } else {
+      malformed();
+    }
+    if (!closed) continue;
+    // After a value: a separator (then the next value) or the end of containers.
+    for (;;) {
+      if (depth === 0) return i;
+      i = skipWs(b, i);
+      const top = containers[depth - 1];
+      const d = b[i];
+      if (d === COMMA) {
+        i = skipWs(b, i + 1);
+        if (top === IN_OBJECT) i = memberValueStart(b, i);
+        break;
+      }
+      if ((top === IN_OBJECT && d === CLOSE_OBJECT) || (top === IN_ARRAY && d === CLOSE_ARRAY)) {
+        depth--;
+        i++;
+        continue;
+      }
+      malformed();
+    }
+  }
+}
+
+function growContainers(): void {
+  const grown = new Uint8Array(containers.length * 2);
+  grown.set(containers);
+  containers = grown;
+}
+
+/** `"key" :` at `i` → the start of the member's value. */
+function memberValueStart(b: Uint8Array, i: number): number {
+  i = skipWs(b, scanString(b, i));
+  if (b[i] !== COLON) malformed();
+  return skipWs(b, i + 1);
+}
