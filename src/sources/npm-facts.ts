@@ -11,7 +11,7 @@
  * (`priorPublishers`).
  */
 import hostedGitInfo from 'hosted-git-info';
-import semver from 'semver';
+import semver, { type SemVer } from 'semver';
 import { RegistryFactsSchema, type RegistryFacts, type RepositoryRef } from '../evidence/schema.js';
 
 type Obj = Record<string, unknown>;
@@ -109,7 +109,14 @@ function emptyFacts(name: string, version: string): RegistryFacts {
 
 /** Valid semver versions, oldest first. */
 export function sortedVersions(keys: string[]): string[] {
-  return keys.filter((v) => semver.valid(v) === v).sort(semver.compare);
+  // Each key parsed once (a big project has thousands: comparing strings would parse both sides
+  // of every comparison).
+  const parsed: SemVer[] = [];
+  for (const key of keys) {
+    const version = semver.parse(key);
+    if (version !== null && version.version === key) parsed.push(version);
+  }
+  return parsed.sort((a, b) => a.compare(b)).map((v) => v.version);
 }
 
 const ISO_8601 =

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
+import semver from 'semver';
 import { describe, expect, test } from 'vitest';
 import { RegistryFactsSchema } from '../../src/evidence/schema.js';
-import { declaredLicense, isoTime, registryFacts, repositoryRef } from '../../src/sources/npm-facts.js';
+import { declaredLicense, isoTime, registryFacts, repositoryRef, sortedVersions } from '../../src/sources/npm-facts.js';
 import { TEST_REGISTRY, loadPackument } from './fixtures.js';
 
 describe('registryFacts over recorded packuments', () => {
@@ -552,3 +554,20 @@ function nest(depth: number): unknown {
   for (let i = 0; i < depth; i++) value = { import: value };
   return value;
 }
+
+describe('sortedVersions', () => {
+  test('equals filtering with semver.valid and sorting with semver.compare, over generated version lists', () => {
+    const part = fc.oneof(fc.nat(20), fc.constantFrom(0, 1, 99999999999999999999));
+    const version = fc.oneof(
+      fc.tuple(part, part, part).map(([a, b, c]) => `${a}.${b}.${c}`),
+      fc.tuple(part, part, part, fc.constantFrom('-beta.1', '-beta.2', '-alpha', '-0', '-rc.1', '+build.5', '-beta.1+x')).map(([a, b, c, d]) => `${a}.${b}.${c}${d}`),
+      fc.constantFrom('v1.0.0', '1.0', '01.0.0', ' 1.0.0', '1.0.0 ', '=1.0.0', 'latest', '', '__proto__'),
+    );
+    fc.assert(
+      fc.property(fc.array(version, { maxLength: 40 }), (keys) => {
+        expect(sortedVersions(keys)).toEqual(keys.filter((v) => semver.valid(v) === v).sort(semver.compare));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
