@@ -70,6 +70,34 @@ function clean(packument: unknown): CleanPackument | string {
 
 /** Resolve `spec` (undefined = the `latest` dist-tag) against a packument. Never throws. */
 export function resolveNpmVersion(packument: unknown, spec: string | undefined): NpmResolution {
+  const exact = publishedExactVersion(packument, spec);
+  return exact !== null ? { ok: true, version: exact } : resolveByPicking(packument, spec);
+}
+
+/**
+ * An exact version that is published (what a lockfile pins): npm-pick-manifest takes exactly
+ * that version (its `semver.clean` form), deprecated or not, so the packument's other versions —
+ * thousands for a big project — need not be read. Null when the spec is anything else, or that
+ * version is not there (resolveByPicking then says why).
+ */
+function publishedExactVersion(packument: unknown, spec: string | undefined): string | null {
+  const wanted = spec?.trim() || undefined;
+  if (wanted === undefined || !isRecord(packument) || !isRecord(packument.versions)) return null;
+  let type: string | undefined;
+  try {
+    type = npa.resolve(PLACEHOLDER_NAME, wanted, '/').type;
+  } catch {
+    return null;
+  }
+  if (type !== 'version') return null;
+  const version = semver.clean(wanted, { loose: true });
+  if (version === null || !Object.hasOwn(packument.versions, version) || !VERSION_KEY.test(version)) return null;
+  if (!isRecord(packument.versions[version]) || semver.parse(version, { loose: true }) === null) return null;
+  return version;
+}
+
+/** Resolution through npm-pick-manifest over every version (exported for the equivalence test). */
+export function resolveByPicking(packument: unknown, spec: string | undefined): NpmResolution {
   const data = clean(packument);
   if (typeof data === 'string') return { ok: false, reason: data, nearest: [] };
   if (data.parsed.length === 0) return { ok: false, reason: 'the package has no published versions', nearest: [] };

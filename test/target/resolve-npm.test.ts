@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { resolveNpmVersion } from '../../src/target/resolve-npm.js';
+import { resolveByPicking, resolveNpmVersion } from '../../src/target/resolve-npm.js';
 
 /** A small packument: `versions` maps each version to its manifest extras. */
 function packument(
@@ -230,6 +230,30 @@ describe('a resolved range is always satisfied, and a miss means nothing satisfi
         }
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('resolveNpmVersion: the exact-version shortcut', () => {
+  it('answers as npm-pick-manifest over every version, for exact, loose, missing and non-version specs', () => {
+    const key = fc.oneof(
+      fc.tuple(fc.nat(12), fc.nat(12), fc.nat(12)).map(([a, b, c]) => `${a}.${b}.${c}`),
+      fc.tuple(fc.nat(3), fc.nat(3), fc.nat(3), fc.constantFrom('-beta.1', '-rc.0', '+build')).map(([a, b, c, d]) => `${a}.${b}.${c}${d}`),
+      fc.constantFrom('v1.0.0', '01.0.0', '1.0', '__proto__', 'constructor', '1.0.0 ', 'x'.repeat(300)),
+    );
+    const manifest = fc.oneof(fc.constant({}), fc.constant({ deprecated: 'old' }), fc.constant({ deprecated: '' }), fc.constantFrom(null, 'x', 1, []));
+    const packument = fc.record({
+      'dist-tags': fc.oneof(fc.constant({ latest: '1.2.3' }), fc.dictionary(fc.constantFrom('latest', 'next'), key)),
+      versions: fc.oneof(fc.dictionary(key, manifest, { maxKeys: 8 }), fc.constantFrom(null, [], 'x')),
+    });
+    fc.assert(
+      fc.property(packument, fc.nat(), fc.constantFrom('', 'v', '=', ' ', 'v=', '^', '~', '>='), (doc, pick, prefix) => {
+        const doc2 = JSON.parse(JSON.stringify(doc)) as Record<string, unknown>;
+        const keys = typeof doc2.versions === 'object' && doc2.versions !== null ? Object.keys(doc2.versions) : [];
+        const specs = [undefined, 'latest', '1.2.3', `${prefix}${keys[pick % Math.max(keys.length, 1)] ?? '9.9.9'}`, `${prefix}${keys[(pick + 1) % Math.max(keys.length, 1)] ?? '0.0.0'}`];
+        for (const spec of specs) expect(resolveNpmVersion(doc2, spec), String(spec)).toEqual(resolveByPicking(doc2, spec));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
