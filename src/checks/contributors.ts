@@ -38,9 +38,9 @@ export default defineCheck({
   needs: ['github'],
   title: 'Contributors',
   description:
-    'Counts the non-bot contributors of the repository: ≥ 20 score 100, 10–19 85, 5–9 70, 3–4 55, 2 40, 1 20, none 0. ' +
-    'The bus factor (fewest contributors who made half of the top contributors\' commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40. ' +
-    'Without a token the figures come from GitHub\'s contributors list (all time); with one, from the authors of the default branch\'s last 100 commits, and the message says so.',
+    'Counts the people with a GitHub account among the authors of the default branch\'s last 100 commits (bots left out), with or without a token: ≥ 20 score 100, 10–19 85, 5–9 70, 3–4 55, 2 40, 1 20, none 0. ' +
+    'The bus factor (fewest of them who made half of those commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40. ' +
+    'The message says how many commits were examined; evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was.',
   messages: {
     many: '{count} contributors{basisNote}; bus factor {busFactorLabel}',
     'bus-factor': '{count} contributors{basisNote}, but bus factor {busFactor}: the top contributor made {topPercent}% of the commits',
@@ -53,7 +53,8 @@ export default defineCheck({
     const read = readGithub(github, ['contributors']);
     if (!read.ok) return read.outcome;
     const { count, busFactor, topShare, basis, commitsExamined } = read.sections.contributors;
-    // GraphQL counts the authors of recent commits, not an all-time list: the message says so.
+    // The authors of recent commits, not an all-time list: the message says so. Evidence saved
+    // before REST counted recent commits too has the all-time list (no basis, or `contributors`).
     const recent = basis === 'recent-commits';
     const data: Record<string, EvidenceValue> = {
       ...read.data,
@@ -62,7 +63,7 @@ export default defineCheck({
       busFactorLabel: busFactor ?? 'unknown',
       topShare,
       topPercent: topShare === null ? 'unknown' : percent(topShare, 1),
-      // Empty for the all-time list, so its messages read as before.
+      // Empty for the all-time list of older evidence, so its messages read as they did.
       basisNote: recent ? ` in the last ${commitsExamined ?? 'recent'} commits` : '',
       ...(recent ? { basis, commitsExamined: commitsExamined ?? null } : {}),
     };

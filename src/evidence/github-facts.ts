@@ -81,20 +81,25 @@ export const GithubReleasesSchema = z.object({
 export type GithubReleases = z.infer<typeof GithubReleasesSchema>;
 
 export const GithubContributorsSchema = z.object({
-  /** Non-bot contributors (from the `Link` header's last page with per_page=1, or the list length). */
+  /**
+   * Non-bot contributors: with `recent-commits`, the people with a GitHub account among the
+   * authors of the examined commits; with `contributors`, the length (or last-page estimate)
+   * of GitHub's contributors list.
+   */
   count: z.number().int(),
   /**
-   * Smallest number of contributors who together made at least half of the commits among the
-   * listed top contributors (the bus factor); null when contribution counts were not available.
+   * Smallest number of those contributors who together made at least half of their commits
+   * (the bus factor); 0 when there is nobody; null when contribution counts were not available.
    */
   busFactor: z.number().int().nullable(),
   /** Share (0–1) of those commits made by the single top contributor; null when unknown. */
   topShare: z.number().nullable(),
   /**
-   * What the figures are counted over: `contributors` — GitHub's contributors list (REST, all
-   * time); `recent-commits` — the authors of the default branch's newest `commitsExamined`
-   * commits (GraphQL has no contributors list), so `count` is the people in that window, not
-   * an all-time total. Absent in evidence saved before the basis was recorded: `contributors`.
+   * What the figures are counted over: `recent-commits` — the authors of the default branch's
+   * newest `commitsExamined` commits, the same with and without a token (REST lists the
+   * branch's commits, GraphQL its history), so `count` is the people in that window, not an
+   * all-time total; `contributors` — GitHub's all-time contributors list, which REST used
+   * before. Absent in evidence saved before the basis was recorded: `contributors`.
    */
   basis: z.enum(['contributors', 'recent-commits']).optional(),
   /** With `recent-commits`: how many commits were examined (at most 100). */

@@ -2,9 +2,9 @@
  * Repository facts from GitHub's GraphQL API (with a token): one query per repository — or one
  * query for several, each under its own alias — returns the repository, commit counts and
  * authors, releases and their assets, recent issues and pull requests with their first
- * responses, the root / `.github` / `docs` trees and the manifests for the link check — and,
- * in place of REST's contributors list and community profile, the authors of the newest 100
- * commits and the code of conduct, contributing guidelines and templates.
+ * responses, the root / `.github` / `docs` trees and the manifests for the link check, the
+ * authors of the newest 100 commits (contributors, counted as over REST) — and, in place of
+ * REST's community profile, the code of conduct, contributing guidelines and templates.
  *
  * A batch that GitHub cannot finish (a timeout, the node limit, 502/504) is halved and retried;
  * a repository GraphQL cannot answer for (not found, blocked, forbidden) is handed back for the
@@ -25,15 +25,16 @@ import { primaryLimitReason, rateLimitHeaders } from './github-rate-limit.js';
 import { failureReason, githubRequest, GithubStop, jsonBody, oneLine, type GithubCall, type Section } from './github-request.js';
 import { firstResponse, summariseResponsiveness, type ThreadInfo } from './github-responsiveness.js';
 import {
+  commitAuthor,
   commitIdentity,
   daysBefore,
   isBot,
   isBotCommit,
+  RECENT_COMMITS,
   summariseActivity,
-  summariseContributors,
+  summariseRecentContributors,
   summariseReleases,
   type CommitInfo,
-  type ContributorInfo,
   type ReleaseInfo,
 } from './github-summaries.js';
 
@@ -42,7 +43,7 @@ const MAX_GRAPHQL_BYTES = 32 * 1024 * 1024;
 /** Repositories per GraphQL query before any shrinking. */
 export const GRAPHQL_BATCH_SIZE = 10;
 /** Bounded samples asked for in the query. */
-export const GRAPHQL_LIMITS = { commits: 100, contributorCommits: 100, releases: 50, assets: 30, threads: 50, replies: 10, topics: 20 } as const;
+export const GRAPHQL_LIMITS = { commits: 100, contributorCommits: RECENT_COMMITS, releases: 50, assets: 30, threads: 50, replies: 10, topics: 20 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // The query
@@ -347,26 +348,16 @@ export function graphqlReleases(node: GraphqlRepository, now: Date): Section<Git
 }
 
 /**
- * Contributors from the authors of the default branch's newest commits (GraphQL has no
- * contributors list): like REST's list, only commits linked to a GitHub account count, bots
- * left out. The basis says so: `count` is the people in that window, not an all-time total.
+ * Contributors from the authors of the default branch's newest commits, derived as over REST
+ * (summariseRecentContributors): a commit's account is `author.user`.
  */
 export function graphqlContributors(node: GraphqlRepository): Section<GithubContributors> {
   const recent = node.defaultBranchRef?.target?.recent;
   if (recent === undefined) return { ok: false, reason: 'GitHub gave no recent commits for the default branch' };
-  const commits = new Map<string, number>();
-  let examined = 0;
-  for (const commit of recent.nodes) {
-    if (commit === null) continue;
-    examined += 1;
-    const author = commit.author;
-    const login = author?.user?.login;
-    if (login === undefined || isBotCommit(login, null, author?.email, author?.name)) continue;
-    const key = login.toLowerCase();
-    commits.set(key, (commits.get(key) ?? 0) + 1);
-  }
-  const listed: ContributorInfo[] = [...commits].map(([login, contributions]) => ({ login, bot: false, contributions }));
-  return { ok: true, value: { ...summariseContributors(listed, null), basis: 'recent-commits', commitsExamined: examined } };
+  const authors = recent.nodes.flatMap((commit) =>
+    commit === null ? [] : [commitAuthor(commit.author?.user?.login, null, commit.author?.email, commit.author?.name)],
+  );
+  return { ok: true, value: summariseRecentContributors(authors) };
 }
 
 /**

@@ -3,17 +3,17 @@
  * GraphQL cannot answer for a repository. The fewest requests that give the facts:
  *
  *  1. `GET /repos/{o}/{r}` — the repository (a 301 rename is followed by the HTTP client);
- *  2. `GET …/commits?sha=<branch>&since=<365 d>&per_page=100` — activity (a second page, and
- *     `per_page=1` count requests read from the `Link` header, only for very active repositories;
- *     one `per_page=1` request for the last commit when none is in the year);
+ *  2. `GET …/commits?sha=<branch>&per_page=100` — the branch's newest 100 commits: contributors
+ *     (their authors, as GraphQL counts them) and activity (the year's commits among them; only
+ *     when all 100 are from the last year, a second page and `per_page=1` counts since 365 and
+ *     90 days, read from the `Link` header);
  *  3. `GET …/releases?per_page=50`;
- *  4. `GET …/contributors?per_page=100` (+ the last page when there are more than 100);
- *  5. `GET …/issues?state=all&since=<180 d>&sort=created&direction=desc&per_page=100` (PRs included);
- *  6. `GET …/community/profile`;
- *  7. `GET …/contents` — the root listing;
- *  8. `GET …/git/trees/<.github sha>?recursive=1` — workflows, dependabot, renovate, SECURITY.md
+ *  4. `GET …/issues?state=all&since=<180 d>&sort=created&direction=desc&per_page=100` (PRs included);
+ *  5. `GET …/community/profile`;
+ *  6. `GET …/contents` — the root listing;
+ *  7. `GET …/git/trees/<.github sha>?recursive=1` — workflows, dependabot, renovate, SECURITY.md
  *     (only when `.github/` exists; `docs/` is listed only when no policy was found before it);
- *  9. the manifest(s) for the link check (`…/contents/<path>`, raw), only for package claims.
+ *  8. the manifest(s) for the link check (`…/contents/<path>`, raw), only for package claims.
  */
 import { z } from 'zod';
 import type {
@@ -39,15 +39,17 @@ import {
 } from './github-request.js';
 import { summariseResponsiveness, type ThreadInfo } from './github-responsiveness.js';
 import {
+  commitAuthor,
   commitIdentity,
   daysBefore,
   isBot,
   isBotCommit,
+  RECENT_COMMITS,
   summariseActivity,
-  summariseContributors,
+  summariseRecentContributors,
   summariseReleases,
+  type CommitAuthor,
   type CommitInfo,
-  type ContributorInfo,
   type ReleaseInfo,
 } from './github-summaries.js';
 import { joinUrl, withQuery } from './url.js';
@@ -58,7 +60,7 @@ const MAX_REPO_BYTES = 2 * MiB;
 const MAX_LIST_BYTES = 16 * MiB;
 const MAX_FILE_BYTES = 1 * MiB;
 
-/** Commit pages of 100 listed for authors before switching to count requests. */
+/** Commit pages listed for the year's authors before switching to count requests. */
 export const MAX_COMMIT_PAGES = 2;
 export const RELEASES_PER_PAGE = 50;
 const PAGE = 100;
@@ -105,10 +107,6 @@ const ReleasesSchema = z.array(
     published_at: z.string().nullish(),
     assets: z.array(z.object({ name: z.string() })).nullish(),
   }),
-);
-
-const ContributorsSchema = z.array(
-  z.object({ login: z.string().optional(), type: z.string().optional(), contributions: z.number().int() }),
 );
 
 const IssuesSchema = z.array(
@@ -238,9 +236,11 @@ export async function restRepository(call: GithubCall, host: string, owner: stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// Activity
+// Commits: activity and contributors
 
-function commitInfo(item: z.infer<typeof CommitsSchema>[number]): CommitInfo | null {
+type CommitItem = z.infer<typeof CommitsSchema>[number];
+
+function commitInfo(item: CommitItem): CommitInfo | null {
   const person = item.commit.author;
   const at = item.commit.committer?.date ?? person?.date ?? null;
   if (at === null) return null;
@@ -249,6 +249,11 @@ function commitInfo(item: z.infer<typeof CommitsSchema>[number]): CommitInfo | n
     bot: isBotCommit(item.author?.login, item.author?.type, person?.email, person?.name),
     at,
   };
+}
+
+/** The commit's author as GitHub links it: `author` is the account (null when none), `commit.author` the git author. */
+function authorOf(item: CommitItem): CommitAuthor {
+  return commitAuthor(item.author?.login, item.author?.type, item.commit.author?.email, item.commit.author?.name);
 }
 
 const EMPTY_ACTIVITY: GithubActivity = {
@@ -260,24 +265,45 @@ const EMPTY_ACTIVITY: GithubActivity = {
   truncated: false,
 };
 
-export async function restActivity(call: GithubCall, base: string, branch: string): Promise<Section<GithubActivity>> {
+export interface RestCommits {
+  activity: Section<GithubActivity>;
+  contributors: Section<GithubContributors>;
+}
+
+/**
+ * Activity and contributors from the branch's commits, newest first. The first page (100, no
+ * `since`) is GraphQL's `recent` window: its authors are the contributors. It holds the whole
+ * year too unless all of it is from the last 365 days (more pages follow); only then is a
+ * second page read for authors, and the counts since 365 and 90 days come from `per_page=1`
+ * listings' `Link` headers. When the first page fails, both sections are unknown with the reason.
+ */
+export async function restCommits(call: GithubCall, base: string, branch: string): Promise<RestCommits> {
   const since365 = daysBefore(call.now, 365);
   const since90 = daysBefore(call.now, 90);
   const commitsUrl = (query: Record<string, string | number>) => withQuery(joinUrl(base, 'commits'), { sha: branch, ...query });
+  const yearStart = Date.parse(since365);
+  const reachesPastYear = (commits: readonly CommitInfo[]) => commits.some((c) => Date.parse(c.at) < yearStart);
+  const morePages = (headers: Record<string, string>, page: number) => {
+    const last = lastPageOf(headers.link);
+    return last !== null && last > page;
+  };
 
-  const first = await getJson(call, commitsUrl({ since: since365, per_page: PAGE }), CommitsSchema, 'commits', { empty: [] });
+  const first = await getJson(call, commitsUrl({ per_page: RECENT_COMMITS }), CommitsSchema, 'commits', { empty: [] });
   if (!first.ok) {
-    // 409 "Git Repository is empty": no commits at all.
-    return first.status === 409 ? { ok: true, value: EMPTY_ACTIVITY } : { ok: false, reason: first.reason };
+    // 409 "Git Repository is empty": no commits, nobody.
+    if (first.status === 409) return { activity: { ok: true, value: EMPTY_ACTIVITY }, contributors: { ok: true, value: summariseRecentContributors([]) } };
+    return { activity: { ok: false, reason: first.reason }, contributors: { ok: false, reason: first.reason } };
   }
+  const contributors: Section<GithubContributors> = { ok: true, value: summariseRecentContributors(first.value.map(authorOf)) };
+
   const sample = first.value.map(commitInfo).filter((c): c is CommitInfo => c !== null);
-  const lastPage = lastPageOf(first.headers.link);
-  let complete = lastPage === null || lastPage <= 1;
-  for (let page = 2; !complete && page <= MAX_COMMIT_PAGES && lastPage !== null; page++) {
-    const next = await getJson(call, commitsUrl({ since: since365, per_page: PAGE, page }), CommitsSchema, 'commits', { empty: [] });
+  let complete = reachesPastYear(sample) || !morePages(first.headers, 1);
+  for (let page = 2; !complete && page <= MAX_COMMIT_PAGES; page++) {
+    const next = await getJson(call, commitsUrl({ per_page: RECENT_COMMITS, page }), CommitsSchema, 'commits', { empty: [] });
     if (!next.ok) break;
-    sample.push(...next.value.map(commitInfo).filter((c): c is CommitInfo => c !== null));
-    if (page >= lastPage) complete = true;
+    const listed = next.value.map(commitInfo).filter((c): c is CommitInfo => c !== null);
+    sample.push(...listed);
+    complete = reachesPastYear(listed) || !morePages(next.headers, page);
   }
 
   /** The number of commits since `since`, from the last page number of a `per_page=1` listing. */
@@ -287,26 +313,21 @@ export async function restActivity(call: GithubCall, base: string, branch: strin
     return lastPageOf(got.headers.link) ?? got.value.length;
   };
 
+  // Without a count, the commits listed are a lower bound (`truncated`).
   let count365: number | null = null;
   let count90: number | null = null;
   if (!complete) {
-    count365 = (await countSince(since365)) ?? sample.length;
+    count365 = await countSince(since365);
     const oldest = sample[sample.length - 1]?.at;
     const coversQuarter = oldest !== undefined && Date.parse(oldest) < Date.parse(since90);
     if (!coversQuarter) count90 = await countSince(since90);
   }
-
-  let lastCommitAt = sample[0]?.at ?? null;
-  if (lastCommitAt === null) {
-    // Nothing this year: one more request says how long the branch has been quiet.
-    const latest = await getJson(call, commitsUrl({ per_page: 1 }), CommitsSchema, 'commits', { empty: [] });
-    if (latest.ok) lastCommitAt = latest.value.map(commitInfo)[0]?.at ?? null;
-  }
-  return { ok: true, value: summariseActivity({ now: call.now, sample, complete, count365, count90, lastCommitAt }) };
+  const activity = summariseActivity({ now: call.now, sample, complete, count365, count90, lastCommitAt: sample[0]?.at ?? null });
+  return { activity: { ok: true, value: activity }, contributors };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Releases, contributors, responsiveness, community
+// Releases, responsiveness, community
 
 export async function restReleases(call: GithubCall, base: string): Promise<Section<GithubReleases>> {
   const got = await getJson(call, withQuery(joinUrl(base, 'releases'), { per_page: RELEASES_PER_PAGE }), ReleasesSchema, 'releases', {
@@ -322,33 +343,6 @@ export async function restReleases(call: GithubCall, base: string): Promise<Sect
     assetCount: (r.assets ?? []).length,
   }));
   return { ok: true, value: summariseReleases(releases, call.now) };
-}
-
-function contributorInfo(c: z.infer<typeof ContributorsSchema>[number]): ContributorInfo {
-  return { login: c.login ?? null, bot: isBot(c.login, c.type), contributions: c.contributions };
-}
-
-/**
- * Contributors: the first 100 (by contributions) give the bus factor; when the `Link` header
- * names a last page N, that page is read too and the count is 100 × (N − 1) + its length,
- * less the bots seen on the two pages read (bots on pages in between are not seen).
- */
-export async function restContributors(call: GithubCall, base: string): Promise<Section<GithubContributors>> {
-  const url = (page?: number) => withQuery(joinUrl(base, 'contributors'), { per_page: PAGE, page });
-  const first = await getJson(call, url(), ContributorsSchema, 'contributors', { empty: [] });
-  if (!first.ok) return { ok: false, reason: first.reason };
-  const listed = first.value.map(contributorInfo);
-  const lastPage = lastPageOf(first.headers.link);
-  let total: number | null = null;
-  if (lastPage !== null && lastPage > 1) {
-    const last = await getJson(call, url(lastPage), ContributorsSchema, 'contributors', { empty: [] });
-    const tail = last.ok ? last.value.map(contributorInfo) : [];
-    // Without the last page, the count is a lower bound: the full pages before it.
-    const inTail = last.ok ? tail.length : 0;
-    const bots = listed.filter((c) => c.bot).length + tail.filter((c) => c.bot).length;
-    total = PAGE * (lastPage - 1) + inTail - bots;
-  }
-  return { ok: true, value: summariseContributors(listed, total) };
 }
 
 export async function restResponsiveness(call: GithubCall, base: string): Promise<Section<GithubResponsiveness>> {

@@ -1,6 +1,6 @@
 /**
  * Pure summaries of what GitHub listed (REST or GraphQL, normalised first): commit activity,
- * releases and their signatures, contributors and the bus factor.
+ * releases and their signatures, contributors and the bus factor over the newest commits.
  */
 import type { GithubActivity, GithubContributors, GithubReleases } from '../evidence/github-facts.js';
 
@@ -49,7 +49,10 @@ export function isBotCommit(login: string | null | undefined, type: string | nul
 
 export interface ActivityInput {
   now: Date;
-  /** Commits of the last 365 days that were listed (newest first); all of them when `complete`. */
+  /**
+   * Commits listed (newest first): those of the last 365 days are counted, older ones ignored;
+   * all of the year's are among them when `complete`.
+   */
   sample: readonly CommitInfo[];
   /** True when `sample` holds every commit of the last 365 days. */
   complete: boolean;
@@ -128,34 +131,59 @@ export function summariseReleases(releases: readonly ReleaseInfo[], now: Date): 
   };
 }
 
-/** One listed contributor. */
-export interface ContributorInfo {
+/**
+ * How many of the default branch's newest commits the contributors are counted over: REST's
+ * first page of the branch's commits (`per_page`), GraphQL's `history(first:)`.
+ */
+export const RECENT_COMMITS = 100;
+
+/** A commit's author as GitHub links it: the account's login (lower case; null when the commit is linked to none), and whether it is a bot's. */
+export interface CommitAuthor {
   login: string | null;
   bot: boolean;
-  contributions: number;
 }
 
 /**
- * Contributors: `count` non-bot accounts (`total`, when the listing had more pages, replaces
- * the listed count), and the bus factor over the listed (top) non-bot contributors.
+ * A commit's author from GitHub's answer: the linked account (REST `author` with its `type`;
+ * GraphQL `author.user`, which is never a bot: a bot is no User) and the git author's email
+ * and name (a bot without an account is known by its `[bot]` noreply address or name).
  */
-export function summariseContributors(listed: readonly ContributorInfo[], total: number | null): GithubContributors {
-  const people = listed.filter((c) => !c.bot).sort((a, b) => b.contributions - a.contributions);
-  const commits = people.reduce((sum, c) => sum + Math.max(0, c.contributions), 0);
-  let busFactor: number | null = null;
-  let topShare: number | null = null;
-  if (commits > 0) {
-    let running = 0;
-    busFactor = 0;
-    for (const person of people) {
-      running += Math.max(0, person.contributions);
-      busFactor += 1;
-      if (running * 2 >= commits) break;
-    }
-    topShare = Math.round(((people[0]?.contributions ?? 0) / commits) * 1000) / 1000;
-  } else if (people.length === 0) {
-    // Nobody contributed (an empty repository): nobody to lose.
-    busFactor = 0;
+export function commitAuthor(
+  login: string | null | undefined,
+  type: string | null | undefined,
+  email: string | null | undefined,
+  name: string | null | undefined,
+): CommitAuthor {
+  const account = typeof login === 'string' && login.trim() !== '' ? login.trim().toLowerCase() : null;
+  return { login: account, bot: isBotCommit(login, type, email, name) };
+}
+
+/**
+ * Contributors over the default branch's newest commits (at most RECENT_COMMITS, newest first),
+ * the same for REST and GraphQL: `count` is the people with a GitHub account among their
+ * authors (bots left out; a commit linked to no account is examined but counts for nobody);
+ * the bus factor is the fewest of them who made at least half of their commits, and the top
+ * share the part of the single most frequent author. Nobody at all: bus factor 0 (nobody to lose).
+ */
+export function summariseRecentContributors(commits: readonly CommitAuthor[]): GithubContributors {
+  const examined = commits.slice(0, RECENT_COMMITS);
+  const byPerson = new Map<string, number>();
+  for (const commit of examined) {
+    if (commit.login === null || commit.bot) continue;
+    byPerson.set(commit.login, (byPerson.get(commit.login) ?? 0) + 1);
   }
-  return { count: total ?? people.length, busFactor, topShare };
+  const counts = [...byPerson.values()].sort((a, b) => b - a);
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  let busFactor = 0;
+  let topShare: number | null = null;
+  if (total > 0) {
+    let running = 0;
+    for (const n of counts) {
+      running += n;
+      busFactor += 1;
+      if (running * 2 >= total) break;
+    }
+    topShare = Math.round(((counts[0] ?? 0) / total) * 1000) / 1000;
+  }
+  return { count: counts.length, busFactor, topShare, basis: 'recent-commits', commitsExamined: examined.length };
 }

@@ -2,11 +2,13 @@
  * The GitHub source: facts about a source repository (github.com or the configured GitHub
  * Enterprise host) for a `github:owner/repo` target or a package's declared repository.
  *
- * - Without a token: REST only, the fewest requests (see github-rest.ts; 8–10 per repository).
+ * - Without a token: REST only, the fewest requests (see github-rest.ts; 6–9 per repository,
+ *   up to 3 more for a branch with over 100 commits in the year).
  * - With a token (GITHUB_TOKEN / GH_TOKEN): one GraphQL query per batch of repositories and
- *   nothing else — contributors come from the default branch's recent commit authors and the
- *   community files from GraphQL's fields and the tree listings (github-graphql.ts). Batches
- *   shrink when GitHub cannot finish them.
+ *   nothing else — the community files come from GraphQL's fields and the tree listings
+ *   (github-graphql.ts). Batches shrink when GitHub cannot finish them.
+ * - Either way, contributors are the authors of the default branch's newest 100 commits,
+ *   derived by one function (github-summaries.ts `summariseRecentContributors`).
  * - With a facts cache (`GithubSourceContext.facts`), a repository whose facts were derived
  *   within the GitHub freshness is answered from it without a request; only complete `ok`
  *   facts are kept (a rate-limited or failed lookup, or a section left unknown, never is).
@@ -56,9 +58,8 @@ import { githubLimiterFor } from './github-rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './github-request.js';
 import {
   repoBase,
-  restActivity,
+  restCommits,
   restCommunity,
-  restContributors,
   restFileSource,
   restListings,
   restReleases,
@@ -297,10 +298,9 @@ async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: Githu
       files: restFileSource(call, base, listings.root),
     }),
   );
-  const [activity, releases, contributors, responsiveness, profile, listings, link] = await Promise.all([
-    restActivity(call, base, repository.defaultBranch),
+  const [{ activity, contributors }, releases, responsiveness, profile, listings, link] = await Promise.all([
+    restCommits(call, base, repository.defaultBranch),
     restReleases(call, base),
-    restContributors(call, base),
     restResponsiveness(call, base),
     restCommunity(call, base),
     listingsP,

@@ -51,6 +51,28 @@ checkTable(check, [
     data: { busFactor: null },
     message: ['12 contributors; bus factor unknown'],
   },
+  {
+    name: 'the authors of the last commits (REST and GraphQL alike): the message says over how many',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 } }) }),
+    score: 55,
+    messageId: 'few',
+    data: { count: 3, basis: 'recent-commits', commitsExamined: 11 },
+    message: ['3 contributors in the last 11 commits (bus factor 1)'],
+  },
+  {
+    name: 'nobody with a GitHub account among the last commits: 0, said so',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 100 } }) }),
+    score: 0,
+    messageId: 'none',
+    message: ['No non-bot contributors in the last 100 commits listed for example/example'],
+  },
+  {
+    name: 'older evidence counted over the all-time contributors list is scored as it was',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 5, busFactor: 2, topShare: 0.455, basis: 'contributors' } }) }),
+    score: 70,
+    messageId: 'many',
+    message: ['5 contributors; bus factor 2'],
+  },
   ...githubRuleCases({ sections: ['contributors'] }),
 ]);
 

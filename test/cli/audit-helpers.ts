@@ -339,8 +339,8 @@ export function osvQueries(requests: readonly RecordedRequest[]): OsvQuery[][] {
 /**
  * GitHub's GraphQL endpoint answering every repository a query names (`$o<i>` / `$n<i>`) with
  * acme/widget's recorded node, renamed, and its `HEAD:package.json` blob the manifest
- * `manifests[owner/name]` (other files: null, as GitHub answers for a missing path); plus the two
- * REST answers GraphQL has no equivalent for, per repository.
+ * `manifests[owner/name]` (other files: null, as GitHub answers for a missing path); plus each
+ * repository's REST community profile, which a GraphQL run never asks for.
  */
 export function serveGraphqlRepositories(server: FixtureServer, manifests: Record<string, string>): void {
   const recorded = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'github', 'graphql', 'acme-widget.json'), 'utf8')) as {
@@ -365,7 +365,6 @@ export function serveGraphqlRepositories(server: FixtureServer, manifests: Recor
     res.end(JSON.stringify({ data }));
   });
   for (const fullName of Object.keys(manifests)) {
-    server.expect('GET', `/github/repos/${fullName}/contributors`, { fixture: 'github/repos/acme/widget/contributors' });
     server.expect('GET', `/github/repos/${fullName}/community/profile`, { fixture: 'github/repos/acme/widget/community/profile' });
   }
 }

@@ -111,8 +111,8 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     });
     expect(report.error).toBeNull();
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 90.7,
-      grade: 'A+',
+      score: 89.4,
+      grade: 'A',
       verdict: 'YES',
       coverage: 0.7,
     });
@@ -142,7 +142,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
       'pr-merge-rate': 66.7,
       'repository-archived': 100,
       'ci-present': 100,
-      contributors: 70,
+      contributors: 55,
       'stars-forks': 100,
       'community-files': 100,
     });
@@ -150,6 +150,12 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(checkOf(report, 'stars-forks').evidence).toMatchObject({ stars: 15234, forks: 1203 });
     expect(checkOf(report, 'release-signing').evidence).toMatchObject({ tag: 'v3.2.0', signedReleases: 2, examined: 4 });
     expect(checkOf(report, 'issue-responsiveness').evidence).toMatchObject({ method: 'comments-or-close', sampled: 3, responded: 2 });
+    // The authors of the branch's 11 newest commits, as with a token: alice 5, bob 3, dave 1.
+    expect(checkOf(report, 'contributors')).toMatchObject({
+      score: 55,
+      message: '3 contributors in the last 11 commits (bus factor 1)',
+      evidence: { count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 },
+    });
     // No package licence to compare: licence consistency does not apply to a repository target.
     expect(report.checks.find((c) => c.id === 'license-consistency')).toBeUndefined();
   });
@@ -163,14 +169,14 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
       { id: 'documentation', score: null, coverage: 0 },
       // Nor does any compliance check: licence consistency needs a package licence.
       { id: 'compliance', score: null, coverage: 0 },
-      { id: 'community', score: 88, coverage: 1 },
+      { id: 'community', score: 82, coverage: 1 },
     ]);
     expect(report.checks.filter((c) => c.dimension === 'documentation')).toEqual([]);
     expect(report.checks.filter((c) => c.dimension === 'compliance')).toEqual([]);
   });
 
-  it('makes exactly 8 REST requests, each naming nerq, none with a token', () => {
-    expect(json.requests).toHaveLength(8);
+  it('makes exactly 7 REST requests, each naming nerq, none with a token', () => {
+    expect(json.requests).toHaveLength(7);
     expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET].sort());
     for (const request of json.requests) {
       expect(request.headers['user-agent']).toBe(USER_AGENT);
@@ -183,7 +189,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     expect(table.stdout).not.toMatch(ANSI);
-    expect(table.stdout).toMatch(/^acme\/widget {2}score 90\.7\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^acme\/widget {2}score 89\.4\/100 {2}grade A {2}verdict YES$/m);
     expect(table.stdout).toMatch(/^│ Documentation │ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
     expect(table.stdout).toMatch(/^│ Compliance\s+│ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
     for (const title of ['Security', 'Maintenance', 'Community']) {
@@ -192,7 +198,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
     expect(table.stdout).toMatch(/^Gate {2}passed\b/m);
-    expect(table.requests).toHaveLength(8);
+    expect(table.requests).toHaveLength(7);
   });
 
   it('renders Markdown with the same numbers', async () => {
@@ -200,7 +206,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(md.code).toBe(0);
     expect(md.stderr).toBe('');
     expect(md.stdout).toMatch(/^## nerq · acme\/widget$/m);
-    expect(md.stdout).toContain('**90.7/100** · grade **A+** · ✅ **YES** · coverage 70% · category library');
+    expect(md.stdout).toContain('**89.4/100** · grade **A** · ✅ **YES** · coverage 70% · category library');
     expect(md.stdout).toContain('| Documentation | — | 0.15 | 0% |');
     expect(md.stdout).toContain('| Security | 95.0 | 0.30 | 100% |');
     expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
@@ -226,8 +232,8 @@ describe('every form of a repository target is the same repository, named as the
       purl: 'pkg:github/acme/widget',
       repository: 'https://github.com/acme/widget',
     });
-    expect(report.score).toBe(90.7);
-    expect(run.requests).toHaveLength(8);
+    expect(report.score).toBe(89.4);
+    expect(run.requests).toHaveLength(7);
   });
 });
 
@@ -244,8 +250,8 @@ describe('an archived repository: github:acme/relic', () => {
     expect(report.verdictReasons).toEqual(['maintenance capped at 10: the repository is archived: no more fixes will land']);
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 60.4,
-      grade: 'C',
+      score: 59.1,
+      grade: 'D',
       verdict: 'CAUTION',
       coverage: 0.644,
     });
@@ -271,9 +277,8 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   it('gives the same checks, with first-response responsiveness and recent-commit contributors from GraphQL', () => {
     expect(report.checks.map((c) => c.id)).toEqual(REPOSITORY_TARGET_CHECKS);
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: 80, evidence: { method: 'first-response', medianHoursToResponse: 15 } });
-    // GraphQL has no contributors list: the authors of the last 100 commits are counted instead
-    // (3 people here, one of them with most commits), so contributors scores lower than over REST.
-    expect(checkOf(report, 'contributors')).toMatchObject({ score: 55, evidence: { basis: 'recent-commits' } });
+    // The authors of the last 100 commits (11 here: 3 people, one of them with most commits), as over REST.
+    expect(checkOf(report, 'contributors')).toMatchObject({ score: 55, evidence: { basis: 'recent-commits', commitsExamined: 11 } });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
       score: 89.9,
       grade: 'A',
@@ -287,6 +292,36 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     expect(run.code).toBe(0);
     expect(githubLines(run.requests)).toEqual(githubLines(json.requests));
     for (const request of run.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});
+
+describe('github:acme/widget with and without a token: one contributors result, one grade', () => {
+  const ctx = useServer((server) => {
+    serveWidgetRest(server, { manifest: false });
+    serveWidgetGraphql(server);
+  });
+
+  it('REST and GraphQL count the same people over the same commits; only responsiveness is measured differently', async () => {
+    const rest = await ctx.run(['check', 'github:acme/widget', '--json']);
+    const graphql = await ctx.run(['check', 'github:acme/widget', '--json'], { GITHUB_TOKEN: TOKEN });
+    expect(githubLines(rest.requests)).toEqual([...WIDGET_REST_TARGET].sort());
+    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql']);
+    const viaRest = expectJsonReport(rest, 0);
+    const viaGraphql = expectJsonReport(graphql, 0);
+    const contributors = (report: Report) => {
+      const { score, status, messageId, message, evidence } = checkOf(report, 'contributors');
+      return { score, status, messageId, message, evidence };
+    };
+    expect(contributors(viaRest)).toEqual(contributors(viaGraphql));
+    expect(contributors(viaRest)).toMatchObject({ score: 55, message: '3 contributors in the last 11 commits (bus factor 1)' });
+    // Every other check scores the same too, except issue responsiveness: without a token a comment
+    // count or a close is a response (the time is the close), with one the first comment by someone else.
+    const differing = viaRest.checks.filter((c) => checkOf(viaGraphql, c.id).score !== c.score).map((c) => c.id);
+    expect(differing).toEqual(['issue-responsiveness']);
+    expect({ rest: [viaRest.score, viaRest.grade], graphql: [viaGraphql.score, viaGraphql.grade] }).toEqual({
+      rest: [89.4, 'A'],
+      graphql: [89.9, 'A'],
+    });
   });
 });
 
@@ -466,7 +501,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
     expect(ids).not.toContain('yanked-release');
     expect(dimensionsOf(report).every((d) => d.coverage === 1)).toBe(true);
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 93.1,
+      score: 92.6,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -474,7 +509,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
     expect(report.verdictReasons).toEqual([]);
   });
 
-  it('makes 9 GitHub requests without a token: the 8 of a repository and its package.json', () => {
+  it('makes 8 GitHub requests without a token: the 7 of a repository and its package.json', () => {
     expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET, 'GET /github/repos/acme/widget/contents/package.json'].sort());
     const manifest = json.requests.find((r) => r.path === '/github/repos/acme/widget/contents/package.json');
     expect(manifest?.headers.accept).toBe('application/vnd.github.raw+json');
@@ -492,7 +527,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
   it('renders both kinds of checks in the table', async () => {
     const table = await ctx.run(['check', 'widget']);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 93\.1\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 92\.6\/100 {2}grade A\+ {2}verdict YES$/m);
     for (const title of ['Commit activity', 'Stars and forks', 'Licence matches the repository', 'README substance', 'Weekly downloads']) {
       expect(table.stdout).toContain(title);
     }

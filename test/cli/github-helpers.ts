@@ -22,7 +22,6 @@ export const WIDGET_REST_TARGET = [
   'GET /github/repos/acme/widget',
   'GET /github/repos/acme/widget/commits',
   'GET /github/repos/acme/widget/releases',
-  'GET /github/repos/acme/widget/contributors',
   'GET /github/repos/acme/widget/issues',
   'GET /github/repos/acme/widget/community/profile',
   'GET /github/repos/acme/widget/contents',
@@ -37,10 +36,9 @@ export function serveWidgetRest(server: FixtureServer, options: { manifest: bool
   serveRepo(server, fullName, options.manifest ? {} : { skip: ['manifest'] });
 }
 
-/** acme/widget with a token: the GraphQL query and the two REST extras GraphQL has no equivalent for. */
+/** acme/widget with a token: the GraphQL query (and the REST community profile, which a GraphQL run never asks for). */
 export function serveWidgetGraphql(server: FixtureServer): void {
   server.expect('POST', '/github/graphql', { fixture: 'github/graphql/acme-widget' });
-  server.expect('GET', '/github/repos/acme/widget/contributors', { fixture: 'github/repos/acme/widget/contributors' });
   server.expect('GET', '/github/repos/acme/widget/community/profile', { fixture: 'github/repos/acme/widget/community/profile' });
 }
 

@@ -71,7 +71,7 @@ describe('a warm lookup asks GitHub nothing', () => {
       const ctx = { ...contextFor(server, rest.http), facts };
       const cold = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
       const before = server.requests.length;
-      expect(before).toBe(9);
+      expect(before).toBe(8);
       expect(factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')))).toEqual(cold);
       expect(server.requests).toHaveLength(before);
     } finally {

@@ -1,7 +1,8 @@
 /**
  * With a token the community files and contributors come from the GraphQL query alone: the
  * same files present give the same community facts as REST's `/community/profile`, and the
- * contributors are the authors of the recent commits, with that basis recorded.
+ * contributors are the authors of the recent commits, with that basis recorded — the same
+ * commits, counted the same way, as REST's listing of the branch's newest 100 commits.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { GithubCommunity, GithubFacts } from '../../src/evidence/github-facts.js';
@@ -151,6 +152,18 @@ describe('communityFilesIn', () => {
 });
 
 describe('contributors from recent commits', () => {
+  test('acme/widget: the same contributors over REST and GraphQL, from the branch\'s newest commits', async () => {
+    const rest = await viaRest('acme/widget', () => serveRepo(server, 'acme/widget', { skip: ['manifest'] }));
+    const graphql = await viaGraphql('acme/widget', widgetNode());
+    // The 11 newest commits: alice 5, bob 3, dave 1; carol has no GitHub account, dependabot is a bot.
+    const expected = { count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 };
+    expect(rest.contributors).toEqual(expected);
+    expect(graphql.contributors).toEqual(expected);
+    // REST never asks for the all-time contributors list.
+    expect(requestLines(server).filter((line) => line.includes('/contributors'))).toEqual([]);
+    expectNoUnexpected(server);
+  });
+
   function node(authors: Array<{ login: string | null; name?: string; email?: string }>): GraphqlRepository {
     const base = widgetNode() as { defaultBranchRef: { name: string; target: Record<string, unknown> } };
     const recent = { nodes: authors.map((a) => ({ author: { name: a.name ?? a.login ?? 'someone', email: a.email ?? 'x@example.com', user: a.login === null ? null : { login: a.login } } })) };

@@ -3,6 +3,7 @@
  * shape answers under fixtures/http/github/, and the faults GitHub really answers with
  * (301 renames, 404, 451, 202, 204, 409, rate limits, malformed bodies).
  */
+import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { fetchGithubFacts, type GithubResult } from '../../src/sources/github.js';
 import type { GithubFacts } from '../../src/evidence/github-facts.js';
@@ -41,7 +42,7 @@ function factsOf(result: GithubResult): GithubFacts {
 }
 
 describe('an active, popular repository', () => {
-  test('fills every section from 9 REST requests', async () => {
+  test('fills every section from 8 REST requests', async () => {
     serveRepo(server, 'acme/widget');
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, npmClaim('widget')));
 
@@ -67,7 +68,8 @@ describe('an active, popular repository', () => {
       homepage: 'https://widget.example',
       hasIssues: true,
     });
-    // 8 commits in the year, 5 since 2026-03-03; dependabot is counted as a commit, not an author.
+    // The 11 newest commits, 8 of them in the year, 5 since 2026-03-03; dependabot is counted as a
+    // commit, not an author.
     expect(facts.activity).toEqual({
       commits90d: 5,
       commits365d: 8,
@@ -88,8 +90,9 @@ describe('an active, popular repository', () => {
       signedReleases: 2,
       examined: 4,
     });
-    // alice 100, bob 60, carol 30, dave 20, erin 10 (dependabot left out): half of 220 needs two people.
-    expect(facts.contributors).toEqual({ count: 5, busFactor: 2, topShare: 0.455 });
+    // The authors of the same 11 commits, as GraphQL counts them: alice 5, bob 3, dave 1 (carol has no
+    // GitHub account, dependabot is a bot); alice alone made more than half of those 9.
+    expect(facts.contributors).toEqual({ count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 });
     // Issues #120 (comments), #117 (closed after 48 h), #116 (nothing); PRs #119 (merged after 24 h),
     // #115 (closed unmerged after 12 h), #114 (nothing). The bot's PR and the old issue are left out.
     expect(facts.responsiveness).toEqual({
@@ -110,15 +113,14 @@ describe('an active, popular repository', () => {
     expect(facts.ci).toEqual({ workflows: 3, otherCi: ['.circleci'], dependencyUpdates: ['dependabot'] });
     expect(facts.link).toEqual({ verifiedBy: 'manifest', reason: 'package.json at main names "widget"' });
     expect(facts.unknown).toEqual({});
-    expect(facts.via).toEqual({ api: 'rest', requests: 9 });
+    expect(facts.via).toEqual({ api: 'rest', requests: 8 });
 
-    expect(server.requests).toHaveLength(9);
+    expect(server.requests).toHaveLength(8);
     expect(requestLines(server).sort()).toEqual(
       [
         'GET /github/repos/acme/widget',
         'GET /github/repos/acme/widget/commits',
         'GET /github/repos/acme/widget/releases',
-        'GET /github/repos/acme/widget/contributors',
         'GET /github/repos/acme/widget/issues',
         'GET /github/repos/acme/widget/community/profile',
         'GET /github/repos/acme/widget/contents',
@@ -141,15 +143,13 @@ describe('an active, popular repository', () => {
     }
   });
 
-  test('asks for the default branch since a year ago, and for issues and PRs created in the last 180 days', async () => {
+  test('asks for the default branch\'s newest 100 commits, and for issues and PRs created in the last 180 days', async () => {
     serveRepo(server, 'acme/widget');
     await fetchGithubFacts(contextFor(server, client.http), WIDGET, npmClaim('widget'));
     const query = (path: string) => new URL(server.requests.find((r) => r.path.split('?')[0] === path)?.path ?? '', 'http://x').searchParams;
-    expect(Object.fromEntries(query('/github/repos/acme/widget/commits'))).toEqual({
-      sha: 'main',
-      since: '2025-06-01T12:00:00Z',
-      per_page: '100',
-    });
+    // The oldest of them is over a year old: they hold the whole year, no other commits request.
+    expect(server.requests.filter((r) => r.path.startsWith('/github/repos/acme/widget/commits'))).toHaveLength(1);
+    expect(Object.fromEntries(query('/github/repos/acme/widget/commits'))).toEqual({ sha: 'main', per_page: '100' });
     expect(Object.fromEntries(query('/github/repos/acme/widget/issues'))).toEqual({
       state: 'all',
       since: '2025-12-03T12:00:00Z',
@@ -160,18 +160,18 @@ describe('an active, popular repository', () => {
     expect(Object.fromEntries(query(`/github/repos/acme/widget/git/trees/${GH_SHA}`))).toEqual({ recursive: '1' });
   });
 
-  test('a github: target needs no manifest: 8 requests', async () => {
+  test('a github: target needs no manifest: 7 requests', async () => {
     serveRepo(server, 'acme/widget', { skip: ['manifest'] });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
     expect(facts.link).toEqual({ verifiedBy: 'target', reason: 'the target is the repository itself' });
-    expect(facts.via.requests).toBe(8);
-    expect(server.requests).toHaveLength(8);
+    expect(facts.via.requests).toBe(7);
+    expect(server.requests).toHaveLength(7);
     expectNoUnexpected(server);
   });
 });
 
 describe('repository states', () => {
-  test('an archived, dormant repository: no commit this year, one more request finds the last one', async () => {
+  test('an archived, dormant repository: no commit this year; the newest commit listed says when the last one was', async () => {
     serveRepo(server, 'acme/relic', {
       from: 'acme/relic',
       override: {
@@ -194,7 +194,7 @@ describe('repository states', () => {
       parents: [],
     };
     server.route('GET', '/github/repos/acme/relic/commits', (_req, res, { url }) => {
-      const body = JSON.stringify(url.searchParams.has('since') ? [] : [oldCommit]);
+      const body = JSON.stringify(url.searchParams.has('since') || url.searchParams.has('page') ? [] : [oldCommit]);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(body);
     });
@@ -209,10 +209,12 @@ describe('repository states', () => {
       truncated: false,
     });
     expect(facts.releases).toEqual({ last12Months: 0, latest: null, signedReleases: 0, examined: 0 });
+    // Contributors are counted over the newest commits however old they are.
+    expect(facts.contributors).toEqual({ count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 1 });
     expect(facts.responsiveness?.issues.sampled).toBe(0);
     expect(facts.responsiveness?.issues.medianHoursToResponse).toBeNull();
     const commitQueries = server.requests.filter((r) => r.path.includes('/commits')).map((r) => r.path.split('?')[1]);
-    expect(commitQueries).toEqual(['sha=main&since=2025-06-01T12%3A00%3A00Z&per_page=100', 'sha=main&per_page=1']);
+    expect(commitQueries).toEqual(['sha=main&per_page=100']);
     expectNoUnexpected(server);
   });
 
@@ -228,8 +230,8 @@ describe('repository states', () => {
     expect(facts.repository?.fullName).toBe('acme/widget');
     expect(facts.repository?.renamedFrom).toBe('acme/gadget');
     expect(facts.link.verifiedBy).toBe('manifest');
-    // The redirect hop is a request too: 1 + 1 + the 8 others.
-    expect(server.requests).toHaveLength(10);
+    // The redirect hop is a request too: 1 + 1 + the 7 others.
+    expect(server.requests).toHaveLength(9);
     expect(server.requests.filter((r) => r.path.includes('/gadget'))).toHaveLength(1);
     expectNoUnexpected(server);
   });
@@ -299,7 +301,7 @@ describe('repository states', () => {
     });
     expect(facts.ci).toEqual({ workflows: 0, otherCi: [], dependencyUpdates: [] });
     // No `.github/` and no `docs/`: nothing more to list.
-    expect(server.requests).toHaveLength(7);
+    expect(server.requests).toHaveLength(6);
     expectNoUnexpected(server);
   });
 
@@ -316,16 +318,15 @@ describe('repository states', () => {
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
     expect(facts.community?.securityPolicy).toBe(true);
     expect(facts.ci).toEqual({ workflows: 1, otherCi: ['.circleci'], dependencyUpdates: [] });
-    expect(server.requests).toHaveLength(9);
+    expect(server.requests).toHaveLength(8);
     expectNoUnexpected(server);
   });
 
-  test('an empty repository: 409 commits, 204 contributors, 404 root listing → zeros, not unknowns', async () => {
+  test('an empty repository: 409 commits, 404 root listing → zeros, not unknowns', async () => {
     serveRepo(server, 'acme/empty', {
       override: {
         commits: { status: 409, body: { message: 'Git Repository is empty.', documentation_url: 'https://docs.github.com/rest/commits/commits#list-commits', status: '409' } },
         releases: { body: [] },
-        contributors: { status: 204, body: '' },
         issues: { body: [] },
         contents: { status: 404, body: { message: 'This repository is empty.', documentation_url: 'https://docs.github.com/rest/repos/contents#get-repository-content', status: '404' } },
       },
@@ -334,7 +335,8 @@ describe('repository states', () => {
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), { host: 'github.com', owner: 'acme', name: 'empty' }, npmClaim('empty')));
     expect(facts.unknown).toEqual({});
     expect(facts.activity).toEqual({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: null, truncated: false });
-    expect(facts.contributors).toEqual({ count: 0, busFactor: 0, topShare: null });
+    // GitHub said there are no commits: nobody contributed (a fact), not an unknown.
+    expect(facts.contributors).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 0 });
     expect(facts.ci).toEqual({ workflows: 0, otherCi: [], dependencyUpdates: [] });
     expect(facts.link).toEqual({ verifiedBy: null, reason: 'no package.json at the default branch (main)' });
     expect(facts.unknown).toEqual({});
@@ -343,12 +345,22 @@ describe('repository states', () => {
 });
 
 describe('partial failures', () => {
-  test('202 (statistics being computed) leaves that section unknown with the reason', async () => {
-    serveRepo(server, 'acme/widget', { override: { contributors: { status: 202, body: {} } }, skip: ['manifest'] });
+  test.each([
+    ['a server error', { status: 500 }, 'commits: HTTP 500 from 127.0.0.1:PORT'],
+    ['malformed JSON', { malformed: true }, "commits: GitHub's answer is not valid JSON"],
+    ['202 (being computed)', { status: 202, body: {} }, 'commits: GitHub is computing statistics, try again in a minute'],
+  ])('the commits request failing with %s leaves activity and contributors unknown with the reason, never zero', async (_label, response, reason) => {
+    serveRepo(server, 'acme/widget', { override: { commits: response }, skip: ['manifest'] });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
+    const why = reason.replace('PORT', String(server.port));
+    expect(facts.activity).toBeNull();
     expect(facts.contributors).toBeNull();
-    expect(facts.unknown).toEqual({ contributors: 'contributors: GitHub is computing statistics, try again in a minute' });
-    expect(facts.activity?.commits365d).toBe(8);
+    expect(facts.unknown).toEqual({ activity: why, contributors: why });
+    // No count or second page is asked for without the first page; the other sections are there.
+    const commitQueries = server.requests.filter((r) => r.path.startsWith('/github/repos/acme/widget/commits')).map((r) => r.path.split('?')[1]);
+    expect(new Set(commitQueries)).toEqual(new Set(['sha=main&per_page=100']));
+    expect(facts.releases).not.toBeNull();
+    expectNoUnexpected(server);
   });
 
   test('a failing secondary request makes only its section unknown', async () => {
@@ -422,7 +434,7 @@ describe('rate limits', () => {
   test('a stale remaining 0 whose reset has passed (a cached copy) does not stop the run', async () => {
     serveRepo(server, 'acme/widget', { override: { repo: { fixture: 'github/repos/acme/widget', headers: rateHeaders(0, -60) } }, skip: ['manifest'] });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
-    expect(facts.via.requests).toBe(8);
+    expect(facts.via.requests).toBe(7);
   });
 
   test('a secondary limit (403 with Retry-After) is not waited for: unavailable at once, no sleep', async () => {
@@ -471,42 +483,42 @@ describe('rate limits', () => {
 });
 
 describe('very active repositories', () => {
-  /** `n` commits, one every `stepHours` from `startHours` before NOW, by 20 rotating authors. */
-  function commitPage(n: number, startHours: number, stepHours: number): object[] {
-    return Array.from({ length: n }, (_, i) => {
-      const date = new Date(Date.parse('2026-06-01T12:00:00Z') - (startHours + i * stepHours) * 3_600_000).toISOString().replace('.000', '');
-      const login = `dev${i % 20}`;
-      return {
-        sha: String(i).padStart(40, '0'),
-        commit: { author: { name: login, email: `${login}@example.com`, date }, committer: { name: 'GitHub', email: 'noreply@github.com', date }, message: 'change' },
-        author: { login, id: 5000 + (i % 20), type: 'User' },
-      };
-    });
+  /** One commit `hoursAgo` before NOW by `login` (a GitHub account of `type`), or by a git author without an account when `login` is null. */
+  function commitAt(i: number, hoursAgo: number, login: string | null, type = 'User'): object {
+    const date = new Date(Date.parse('2026-06-01T12:00:00Z') - hoursAgo * 3_600_000).toISOString().replace('.000', '');
+    const name = login ?? `someone${i}`;
+    return {
+      sha: String(i).padStart(40, '0'),
+      commit: { author: { name, email: `${name}@example.com`, date }, committer: { name: 'GitHub', email: 'noreply@github.com', date }, message: 'change' },
+      author: login === null ? null : { login, id: 5000 + i, type },
+    };
   }
 
-  test('two pages of commits for authors, exact counts from the Link header of per_page=1 listings', async () => {
+  /** `n` commits, one every `stepHours` from `startHours` before NOW, by 20 rotating authors. */
+  function commitPage(n: number, startHours: number, stepHours: number): object[] {
+    return Array.from({ length: n }, (_, i) => commitAt(i, startHours + i * stepHours, `dev${i % 20}`));
+  }
+
+  function answer(res: ServerResponse, body: object[], link?: string): void {
+    res.writeHead(200, { 'content-type': 'application/json', ...(link === undefined ? {} : { link }) });
+    res.end(JSON.stringify(body));
+  }
+
+  test('more than 200 commits in the year: two pages for authors, exact counts from the Link header of per_page=1 listings', async () => {
     serveRepo(server, 'acme/widget', { skip: ['commits', 'manifest'] });
     const base = `${server.url('github')}/repositories/4242/commits`;
     server.route('GET', '/github/repos/acme/widget/commits', (_req, res, { url }) => {
       const q = url.searchParams;
       const since = q.get('since');
-      let body: object[];
-      let link: string | undefined;
       if (q.get('per_page') === '1') {
         const last = since === '2025-06-01T12:00:00Z' ? 650 : 230;
-        body = commitPage(1, 1, 1);
-        link = `<${base}?since=${since}&per_page=1&page=2>; rel="next", <${base}?since=${since}&per_page=1&page=${last}>; rel="last"`;
+        answer(res, commitPage(1, 1, 1), `<${base}?since=${since}&per_page=1&page=2>; rel="next", <${base}?since=${since}&per_page=1&page=${last}>; rel="last"`);
       } else if (q.get('page') === '2') {
-        // Page 2 reaches 83 days back: the 90-day boundary is beyond the sample.
-        body = commitPage(100, 1000, 10);
-        link = `<${base}?per_page=100&page=3>; rel="next", <${base}?per_page=100&page=7>; rel="last", <${base}?per_page=100&page=1>; rel="first"`;
+        // Page 2 reaches 83 days back: neither the year nor the 90-day boundary is reached.
+        answer(res, commitPage(100, 1000, 10), `<${base}?per_page=100&page=3>; rel="next", <${base}?per_page=100&page=40>; rel="last", <${base}?per_page=100&page=1>; rel="first"`);
       } else {
-        body = commitPage(100, 1, 10);
-        link = `<${base}?per_page=100&page=2>; rel="next", <${base}?per_page=100&page=7>; rel="last"`;
+        answer(res, commitPage(100, 1, 10), `<${base}?per_page=100&page=2>; rel="next", <${base}?per_page=100&page=40>; rel="last"`);
       }
-      const text = JSON.stringify(body);
-      res.writeHead(200, { 'content-type': 'application/json', link });
-      res.end(text);
     });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
     expect(facts.activity).toEqual({
@@ -517,39 +529,56 @@ describe('very active repositories', () => {
       lastCommitAt: '2026-06-01T11:00:00Z',
       truncated: true,
     });
+    // The first page's 100 commits: 20 people with 5 each.
+    expect(facts.contributors).toEqual({ count: 20, busFactor: 10, topShare: 0.05, basis: 'recent-commits', commitsExamined: 100 });
     const commitQueries = server.requests.filter((r) => r.path.includes('/commits')).map((r) => new URL(r.path, 'http://x').searchParams.toString());
     expect(commitQueries).toEqual([
-      'sha=main&since=2025-06-01T12%3A00%3A00Z&per_page=100',
-      'sha=main&since=2025-06-01T12%3A00%3A00Z&per_page=100&page=2',
+      'sha=main&per_page=100',
+      'sha=main&per_page=100&page=2',
       'sha=main&since=2025-06-01T12%3A00%3A00Z&per_page=1',
       'sha=main&since=2026-03-03T12%3A00%3A00Z&per_page=1',
     ]);
+    expectNoUnexpected(server);
   });
 
-  test('more than 100 contributors: the last page gives the count, bots on the pages read are left out', async () => {
-    serveRepo(server, 'acme/widget', { skip: ['contributors', 'manifest'] });
-    const person = (login: string, contributions: number, type = 'User') => ({ login, id: contributions, type, contributions });
-    const firstPage = [
-      person('lead', 6000),
-      person('renovate[bot]', 900, 'Bot'),
-      person('github-actions[bot]', 800, 'Bot'),
-      ...Array.from({ length: 97 }, (_, i) => person(`dev${i}`, 100 - i)),
-    ];
-    const lastPage = [...Array.from({ length: 36 }, (_, i) => person(`late${i}`, 1)), person('snyk-bot', 1, 'Bot')];
-    server.route('GET', '/github/repos/acme/widget/contributors', (_req, res, { url }) => {
-      const page = url.searchParams.get('page');
-      const base = `${server.url('github')}/repositories/4242/contributors?per_page=100`;
-      const text = JSON.stringify(page === '3' ? lastPage : firstPage);
-      res.writeHead(200, { 'content-type': 'application/json', ...(page === '3' ? {} : { link: `<${base}&page=2>; rel="next", <${base}&page=3>; rel="last"` }) });
-      res.end(text);
+  test('100 to 200 commits in the year: the second page reaches past the year, so it is counted without count requests', async () => {
+    serveRepo(server, 'acme/widget', { skip: ['commits', 'manifest'] });
+    const base = `${server.url('github')}/repositories/4242/commits`;
+    server.route('GET', '/github/repos/acme/widget/commits', (_req, res, { url }) => {
+      // Page 1: one commit a day, 1 h to 99 days back; page 2: one every 3 days from 100 days back, 89 of them within the year.
+      if (url.searchParams.get('page') === '2') answer(res, commitPage(100, 2401, 72), `<${base}?per_page=100&page=3>; rel="next", <${base}?per_page=100&page=9>; rel="last"`);
+      else answer(res, commitPage(100, 1, 24), `<${base}?per_page=100&page=2>; rel="next", <${base}?per_page=100&page=9>; rel="last"`);
     });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
-    // 2 × 100 + 37 listed, less the 3 bots seen.
-    expect(facts.contributors?.count).toBe(234);
-    // lead 6000 of (6000 + the 97 devs' 5044): one person made more than half.
-    expect(facts.contributors?.busFactor).toBe(1);
-    expect(facts.contributors?.topShare).toBe(0.543);
-    expect(server.requests.filter((r) => r.path.includes('/contributors'))).toHaveLength(2);
+    expect(facts.activity).toEqual({
+      commits90d: 90,
+      commits365d: 189,
+      authors90d: 20,
+      authors365d: 20,
+      lastCommitAt: '2026-06-01T11:00:00Z',
+      truncated: false,
+    });
+    const commitQueries = server.requests.filter((r) => r.path.includes('/commits')).map((r) => new URL(r.path, 'http://x').searchParams.toString());
+    expect(commitQueries).toEqual(['sha=main&per_page=100', 'sha=main&per_page=100&page=2']);
+    expectNoUnexpected(server);
+  });
+
+  test('the newest 100 commits are the contributors: people with a GitHub account, bots and unlinked authors left out', async () => {
+    serveRepo(server, 'acme/widget', { skip: ['commits', 'manifest'] });
+    const commits = [
+      ...Array.from({ length: 60 }, (_, i) => commitAt(i, 1 + i, 'lead')),
+      ...Array.from({ length: 15 }, (_, i) => commitAt(60 + i, 61 + i, 'renovate[bot]', 'Bot')),
+      ...Array.from({ length: 10 }, (_, i) => commitAt(75 + i, 76 + i, null)),
+      ...Array.from({ length: 15 }, (_, i) => commitAt(85 + i, 86 + i, `dev${i}`)),
+    ];
+    // A whole history of 100 commits: no `Link` header, nothing more to ask.
+    server.route('GET', '/github/repos/acme/widget/commits', (_req, res) => answer(res, commits));
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
+    // lead 60 and 15 people with one each: lead alone made 80 % of the 75.
+    expect(facts.contributors).toEqual({ count: 16, busFactor: 1, topShare: 0.8, basis: 'recent-commits', commitsExamined: 100 });
+    expect(facts.activity).toMatchObject({ commits365d: 100, authors365d: 26, truncated: false });
+    expect(requestLines(server).filter((line) => line.includes('/commits') || line.includes('/contributors'))).toEqual(['GET /github/repos/acme/widget/commits']);
+    expectNoUnexpected(server);
   });
 });
 

@@ -9,7 +9,7 @@ import { buildRepositoriesQuery } from '../../src/sources/github-graphql.js';
 import { classifyRateLimit, formatReset, GithubRateLimiter, githubLimiterFor } from '../../src/sources/github-rate-limit.js';
 import { lastPageOf, oneLine } from '../../src/sources/github-request.js';
 import { firstResponse, summariseResponsiveness } from '../../src/sources/github-responsiveness.js';
-import { isBotCommit, isSignatureAsset, summariseActivity, summariseContributors, summariseReleases } from '../../src/sources/github-summaries.js';
+import { commitAuthor, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases } from '../../src/sources/github-summaries.js';
 import { githubAuthFor, githubRepoOf, githubToken, manifestPaths } from '../../src/sources/github.js';
 import { createHttpClient } from '../../src/sources/http.js';
 import { repositoryRef } from '../../src/sources/npm-facts.js';
@@ -193,14 +193,32 @@ describe('lastPageOf and oneLine', () => {
 });
 
 describe('summaries', () => {
-  test('bus factor: the fewest people who made half of the commits; bots left out', () => {
-    expect(summariseContributors([
-      { login: 'a', bot: false, contributions: 50 },
-      { login: 'b', bot: false, contributions: 30 },
-      { login: 'c', bot: false, contributions: 20 },
-      { login: 'renovate[bot]', bot: true, contributions: 1000 },
-    ], null)).toEqual({ count: 3, busFactor: 1, topShare: 0.5 });
-    expect(summariseContributors(Array.from({ length: 4 }, (_, i) => ({ login: `p${i}`, bot: false, contributions: 10 })), null).busFactor).toBe(2);
+  test('bus factor: the fewest people who made half of the commits; bots and commits without an account left out', () => {
+    const by = (login: string | null, n: number, bot = false) => Array.from({ length: n }, () => ({ login, bot }));
+    expect(summariseRecentContributors([...by('a', 25), ...by('b', 15), ...by('c', 10), ...by('renovate[bot]', 5, true), ...by(null, 3)])).toEqual({
+      count: 3,
+      busFactor: 1,
+      topShare: 0.5,
+      basis: 'recent-commits',
+      commitsExamined: 58,
+    });
+    expect(summariseRecentContributors(['p0', 'p1', 'p2', 'p3'].flatMap((p) => by(p, 10))).busFactor).toBe(2);
+  });
+
+  test('contributors: only the newest RECENT_COMMITS commits are examined; nobody is a bus factor of 0, never unknown', () => {
+    const commits = [...Array.from({ length: RECENT_COMMITS }, () => ({ login: 'a', bot: false })), { login: 'b', bot: false }];
+    expect(summariseRecentContributors(commits)).toMatchObject({ count: 1, busFactor: 1, topShare: 1, commitsExamined: RECENT_COMMITS });
+    expect(summariseRecentContributors([])).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 0 });
+    expect(summariseRecentContributors([{ login: null, bot: false }])).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 1 });
+  });
+
+  test('a commit author: the account login (lower case), or null without one; bots by account type, [bot] login or noreply address', () => {
+    expect(commitAuthor(' Alice ', 'User', 'alice@example.com', 'Alice')).toEqual({ login: 'alice', bot: false });
+    expect(commitAuthor(null, null, 'carol@example.com', 'Carol')).toEqual({ login: null, bot: false });
+    expect(commitAuthor('', null, 'x@example.com', 'X')).toEqual({ login: null, bot: false });
+    expect(commitAuthor('dependabot[bot]', 'Bot', '49699333+dependabot[bot]@users.noreply.github.com', 'dependabot[bot]')).toEqual({ login: 'dependabot[bot]', bot: true });
+    expect(commitAuthor('ci-helper', 'Bot', null, null)).toEqual({ login: 'ci-helper', bot: true });
+    expect(commitAuthor(null, null, '49699333+dependabot[bot]@users.noreply.github.com', 'dependabot[bot]')).toEqual({ login: null, bot: true });
   });
 
   test('signature and provenance assets', () => {

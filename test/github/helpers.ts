@@ -75,7 +75,6 @@ export const ROUTES = {
   repo: '',
   commits: '/commits',
   releases: '/releases',
-  contributors: '/contributors',
   issues: '/issues',
   community: '/community/profile',
   contents: '/contents',

@@ -346,7 +346,6 @@ const REST = {
   repo: recorded('github/repos/acme/widget.json'),
   commits: trimmed(recorded('github/repos/acme/widget/commits.json')),
   releases: trimmed(recorded('github/repos/acme/widget/releases.json')),
-  contributors: trimmed(recorded('github/repos/acme/widget/contributors.json')),
   issues: trimmed(recorded('github/repos/acme/widget/issues.json')),
   community: recorded('github/repos/acme/widget/community/profile.json'),
   contents: recorded('github/repos/acme/widget/contents.json'),
@@ -361,7 +360,6 @@ function restRoute(url: string): RestRoute {
   if (route === '') return 'repo';
   if (route === '/commits') return 'commits';
   if (route === '/releases') return 'releases';
-  if (route === '/contributors') return 'contributors';
   if (route === '/issues') return 'issues';
   if (route === '/community/profile') return 'community';
   if (route === '/contents') return 'contents';
@@ -471,7 +469,7 @@ function expectGithubResults(
 }
 
 describe('fuzzing: GitHub answers, 10,000 cases each', () => {
-  it('GitHub REST (no token): repository, commits, releases, contributors, issues, community, listings, files → facts or a one-line reason', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
+  it('GitHub REST (no token): repository, commits, releases, issues, community, listings, files → facts or a one-line reason', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
     const seen = outcomes();
     await check(
       task,
