@@ -1,10 +1,11 @@
 /**
  * GitHub facts in the facts cache (facts-cache.ts): one entry per repository and claim, so that
  * a warm run asks GitHub nothing. The key names the host, `owner/name`, the API the facts came
- * from (REST and GraphQL measure responsiveness and contributors differently) and a hash of the
- * claim (the package name, directory and provenance repository decide the link check). Never
- * the token. Only complete `ok` facts are stored: a rate-limited or failed lookup, or a section
- * GitHub could not answer this time, is asked again on the next run.
+ * from (REST and GraphQL measure responsiveness differently; only REST has the community health
+ * percentage) and a hash of the claim (the package name, directory and provenance repository
+ * decide the link check). Never the token. Only complete `ok` facts are stored: a rate-limited
+ * or failed lookup, or a section GitHub could not answer this time, is asked again on the next
+ * run.
  */
 import { createHash } from 'node:crypto';
 import { GithubFactsSchema, type GithubFacts } from '../evidence/github-facts.js';
