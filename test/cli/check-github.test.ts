@@ -5,7 +5,7 @@
  * and the request counts without a token (REST) and with one (GraphQL), read from the server's
  * request log. The token never leaves GitHub's API: not in stdout, stderr, evidence or the store.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PackageURL } from 'packageurl-js';
@@ -322,6 +322,24 @@ describe('github:acme/widget with and without a token: one contributors result, 
       rest: [89.4, 'A'],
       graphql: [89.9, 'A'],
     });
+  });
+
+  it('evidence saved before, with REST\'s all-time contributors list, still loads and re-scores as it did', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-contributors-'));
+    try {
+      const file = path.join(dir, 'evidence.json');
+      expectJsonReport(await ctx.run(['check', 'github:acme/widget', '--json', '--save-evidence', file]), 0);
+      const evidence = JSON.parse(readFileSync(file, 'utf8')) as { sources: { github: { facts: { contributors: unknown } } } };
+      // What REST recorded then: the contributors list (alice 100, bob 60, carol 30, dave 20, erin 10), no basis.
+      evidence.sources.github.facts.contributors = { count: 5, busFactor: 2, topShare: 0.455 };
+      writeFileSync(file, JSON.stringify(evidence));
+      const report = expectJsonReport(await runCli(['score', file, '--json'], { env: { NERQ_NOW: GITHUB_NOW } }), 0);
+      expect(checkOf(report, 'contributors')).toMatchObject({ score: 70, message: '5 contributors; bus factor 2' });
+      expect(checkOf(report, 'contributors').evidence).not.toHaveProperty('basis');
+      expect({ score: report.score, grade: report.grade }).toEqual({ score: 90.7, grade: 'A+' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
