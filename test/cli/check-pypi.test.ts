@@ -426,7 +426,7 @@ describe('pypi:flask with its GitHub repository answering (no token)', () => {
     // flask declares BSD-3-Clause; the (renamed) repository answer says MIT.
     expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 20, evidence: { declared: 'BSD-3-Clause', repositoryLicense: 'MIT' } });
     const github = paths(server.requests).filter((p) => p.startsWith('/github/'));
-    expect(github).toHaveLength(8);
+    expect(github).toHaveLength(7);
     expect(github).not.toContain('/github/repos/pallets/flask/contents/pyproject.toml');
     expect(dimensionOf(report, 'community').coverage).toBe(1);
     expect(report.verdictReasons).toEqual([]);
