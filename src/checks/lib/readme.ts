@@ -30,7 +30,6 @@ const HTML_HEADING = /<h[1-6]\b[^>]{0,500}>([^<]{0,500})/i;
 const BOLD_LINE = /^[ \t]*\*\*([^*]{1,80})\*\*:?[ \t]*$/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
-const INDENTED = /^(?: {4}|\t)/;
 const RST_CODE = /^\.\.[ \t]+(?:code-block|code|sourcecode)::/;
 
 /** Remove HTML comments with a linear scan (an unclosed `<!--` hides the rest, as in HTML). */
@@ -57,8 +56,18 @@ export function stripDecoration(text: string): string {
     .replace(/<img\b[^>]{0,2000}>/gi, ' ');
 }
 
+/** Whether `text` has a C0 or C1 control character (or DEL), as the patterns below read them. */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+
 /** Escape sequences and control characters hidden in a heading do not hide its words. */
 function plainHeading(heading: string): string {
+  if (!hasControl(heading)) return heading;
   // eslint-disable-next-line no-control-regex
   return heading.replace(/\u001b\[[0-9;?]{0,32}[ -/]{0,4}[@-~]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
@@ -69,68 +78,151 @@ function sectionsOf(heading: string, found: Set<ReadmeSection>): void {
 }
 
 /**
+ * Whitespace as `\s` and `String.prototype.trim` read it (one UTF-16 code unit): tab, line
+ * feed, vertical tab, form feed, carriage return, space, no-break space, ogham space mark,
+ * U+2000–U+200A, line and paragraph separators, narrow no-break space, medium mathematical
+ * space, ideographic space and the byte order mark.
+ */
+export function isSpaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** `text.trim() === ''` without making the trimmed string. */
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** `text.replace(/\s+/g, ' ').trim().length` without making either string. */
+export function collapsedLength(text: string): number {
+  let length = 0;
+  let seen = false;
+  let gap = false;
+  for (let i = 0; i < text.length; i++) {
+    if (isSpaceCode(text.charCodeAt(i))) {
+      gap = seen;
+    } else {
+      if (gap) length += 1;
+      gap = false;
+      seen = true;
+      length += 1;
+    }
+  }
+  return length;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+
+/**
+ * The code unit at the first position after at most three leading spaces (NaN past the end):
+ * every line pattern anchored with `^ {0,3}` can only match when this is its first character.
+ */
+function afterIndent(line: string): number {
+  let i = 0;
+  while (i < 3 && line.charCodeAt(i) === SPACE) i += 1;
+  return line.charCodeAt(i);
+}
+
+const BACKTICK = 0x60;
+const TILDE = 0x7e;
+const HASH = 0x23;
+const STAR = 0x2a;
+const DOT = 0x2e;
+const UNDERLINE_CHARS = new Set([0x3d, 0x2d, TILDE, 0x5e, STAR]); // = - ~ ^ *
+
+/** A list item starts with spaces or tabs, a bullet (- * +) or a digit. */
+function mayListItem(first: number): boolean {
+  return first === SPACE || first === TAB || first === 0x2d || first === STAR || first === 0x2b || (first >= 0x30 && first <= 0x39);
+}
+
+/**
  * One pass over decoration-free text: calls `onHeading` with each heading's text (ATX,
  * setext/reStructuredText underline, HTML, bold line; never inside a code block) and returns
- * the number of code blocks.
+ * the number of code blocks. Each line pattern runs only when the line's first characters
+ * allow it to match (the same answers as running them all; see readme-equivalence.test.ts).
  */
 function scanProse(prose: string, onHeading: (heading: string) => void): number {
-  let codeBlocks = (prose.match(/<pre[\s>]/gi) ?? []).length;
+  let codeBlocks = prose.includes('<') ? (prose.match(/<pre[\s>]/gi) ?? []).length : 0;
   const lines = prose.split(/\r?\n/);
   let fence: { char: string; size: number } | null = null;
   let previous = '';
+  let previousBlank = true;
   let inList = false;
   let inIndented = false;
   /** A reStructuredText code directive was just counted: its indented body is the same block. */
   let directiveBody = false;
   for (const line of lines) {
-    const fenceMatch = FENCE.exec(line);
+    const lead = afterIndent(line);
+    const fenceMatch = lead === BACKTICK || lead === TILDE ? FENCE.exec(line) : null;
     if (fence !== null) {
       if (fenceMatch?.[1] !== undefined && fenceMatch[1][0] === fence.char && fenceMatch[1].length >= fence.size) {
         fence = null;
       }
       previous = line;
+      previousBlank = isBlank(line);
       continue;
     }
     if (fenceMatch?.[1] !== undefined) {
       fence = { char: fenceMatch[1][0] ?? '`', size: fenceMatch[1].length };
       codeBlocks += 1;
       previous = line;
+      previousBlank = false;
       continue;
     }
-    const blank = line.trim() === '';
-    if (!blank && INDENTED.test(line)) {
-      if (!inIndented && previous.trim() === '' && !inList && !directiveBody) codeBlocks += 1;
+    const blank = isBlank(line);
+    const first = line.charCodeAt(0);
+    if (!blank && (first === TAB || line.startsWith('    '))) {
+      if (!inIndented && previousBlank && !inList && !directiveBody) codeBlocks += 1;
       inIndented = true;
       directiveBody = false;
       previous = line;
+      previousBlank = false;
       continue;
     }
     if (!blank) {
       inIndented = false;
-      if (LIST_ITEM.test(line)) inList = true;
-      else if (/^\S/.test(line)) inList = false;
+      if (mayListItem(first) && LIST_ITEM.test(line)) inList = true;
+      else if (!isSpaceCode(first)) inList = false;
     }
-    const atx = ATX_HEADING.exec(line);
+    const atx = lead === HASH ? ATX_HEADING.exec(line) : null;
     if (atx) onHeading(atx[1] ?? '');
-    else if (UNDERLINE.test(line) && previous.trim() !== '') onHeading(previous);
-    const html = HTML_HEADING.exec(line);
-    if (html?.[1] !== undefined) onHeading(html[1]);
-    const bold = BOLD_LINE.exec(line);
-    if (bold?.[1] !== undefined) onHeading(bold[1]);
-    if (RST_CODE.test(line)) {
+    else if (!previousBlank && UNDERLINE_CHARS.has(lead) && UNDERLINE.test(line)) onHeading(previous);
+    if (line.includes('<')) {
+      const html = HTML_HEADING.exec(line);
+      if (html?.[1] !== undefined) onHeading(html[1]);
+    }
+    if (first === STAR || first === SPACE || first === TAB) {
+      const bold = BOLD_LINE.exec(line);
+      if (bold?.[1] !== undefined) onHeading(bold[1]);
+    }
+    if (first === DOT && RST_CODE.test(line)) {
       codeBlocks += 1;
       directiveBody = true;
     } else if (!blank) {
       directiveBody = false;
     }
     previous = line;
+    previousBlank = blank;
   }
   return codeBlocks;
 }
 
 export function analyseReadme(text: string): ReadmeAnalysis {
   const prose = stripDecoration(text);
-  const length = prose.replace(/\s+/g, ' ').trim().length;
+  const length = collapsedLength(prose);
   const found = new Set<ReadmeSection>();
   const codeBlocks = scanProse(prose, (heading) => sectionsOf(heading, found));
   return { length, sections: README_SECTIONS.filter((s) => found.has(s)), codeBlocks };
