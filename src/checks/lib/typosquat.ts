@@ -27,8 +27,9 @@
  * a character mask each (computed for a length when a lookup first reaches it), so the distance
  * rule computes a distance only for the few names whose characters could be within 2 edits.
  * Membership and the separator, scope and homoglyph rules scan the list for the first lookups
- * (one `nerq check` makes one: hashing 17,000 names costs more than a few scans) and use maps
- * keyed by name and by normal form once enough lookups have come (an audit).
+ * (one `nerq check` makes one: hashing 17,000 names costs more than a few scans) and, once
+ * enough lookups have come (an audit), follow chains of ranks keyed by a hash of the name and
+ * of each normal form, checking each rank found exactly as the scan does.
  *
  * PyPI targets are compared with the curated list of lib/pypi-popular.ts instead, both sides
  * PEP 503 normalised first (`python_dateutil` is `python-dateutil`, the same project, while
@@ -65,7 +66,11 @@ let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32A
 /**
  * Optimal string alignment distance (restricted Damerau–Levenshtein): inserting, deleting
  * or substituting a character, or swapping two adjacent ones, each cost 1.
- * With `max`, stops as soon as the distance must exceed `max` and returns `max + 1`.
+ * With `max`, returns `max + 1` for any distance above `max`, computing only the cells within
+ * `max` of the diagonal (a cell further away is more than `max` already, and stands as
+ * `max + 1`: every value is then exact up to `max`) and stopping at the first row from which
+ * the end is out of reach (the row's least value plus the length difference still to make up;
+ * a swap never skips a row without a cell in it at most as large).
  */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (a === b) return 0;
@@ -74,16 +79,27 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   const m = b.length;
   if (m - n > max) return max + 1;
   if (n === 0) return Math.min(m, max + 1);
-  if (rows[0].length <= n) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  if (rows[0].length <= n + 1) rows = [new Int32Array(n + 2), new Int32Array(n + 2), new Int32Array(n + 2)];
+  // Outside the band a cell stands as `far`; with no bound the band is the whole row.
+  const band = max >= m ? m : max;
+  const far = band === m ? m + 1 : max + 1;
   // Rolling rows: the one before the previous (for swaps), the previous, the current.
   let [before, previous, current] = rows;
-  for (let i = 0; i <= n; i++) previous[i] = i;
+  for (let i = 0; i <= n; i++) previous[i] = i <= band ? i : far;
+  previous[n + 1] = far;
   for (let j = 1; j <= m; j++) {
-    current[0] = j;
-    let rowMin = j;
+    const lo = j - band > 1 ? j - band : 1;
+    const hi = j + band < n ? j + band : n;
+    let reach = Infinity;
+    if (lo === 1) {
+      current[0] = j <= band ? j : far;
+      reach = current[0] + Math.abs(n - (m - j));
+    } else {
+      current[lo - 1] = far;
+    }
     const bj = b.charCodeAt(j - 1);
     const bPrev = j > 1 ? b.charCodeAt(j - 2) : -1;
-    for (let i = 1; i <= n; i++) {
+    for (let i = lo; i <= hi; i++) {
       const ai = a.charCodeAt(i - 1);
       let d = previous[i - 1]! + (ai === bj ? 0 : 1);
       const del = previous[i]! + 1;
@@ -95,9 +111,13 @@ export function editDistance(a: string, b: string, max = Infinity): number {
         if (swap < d) d = swap;
       }
       current[i] = d;
-      if (d < rowMin) rowMin = d;
+      // The end (n, m) is at least the length difference left away from this cell.
+      const left = n - i - (m - j);
+      const bound = d + (left < 0 ? -left : left);
+      if (bound < reach) reach = bound;
     }
-    if (rowMin > max) return max + 1;
+    if (hi < n) current[hi + 1] = far;
+    if (reach > max) return max + 1;
     [before, previous, current] = [previous, current, before];
   }
   const distance = previous[n]!;
@@ -286,26 +306,40 @@ export interface LengthBucket {
   masks: Int32Array | undefined;
 }
 
-/** Ranks keyed by a normal form, for the separator, scope and homoglyph rules. */
+/**
+ * Ranks chained under a 32-bit hash: `heads[hash & (heads.length - 1)]` is the first rank of a
+ * slot (-1: none), `next[rank]` the following one. Names sharing a slot need not share the key:
+ * every rank found is checked against the key itself.
+ */
+export interface RankChains {
+  readonly heads: Int32Array;
+  readonly next: Int32Array;
+}
+
+/**
+ * Ranks by exact name and by normal form, for membership and the separator, scope and
+ * homoglyph rules. Hashes are computed over a name's characters as its normal form reads them
+ * (no string is made for any popular name), so building them costs a few passes over the list.
+ */
 export interface ExactTables {
+  /** Ranks by name as given. */
+  readonly byName: RankChains;
   /** Ranks by `stripSeparators` form. */
-  readonly bySeparators: ReadonlyMap<string, number | number[]>;
+  readonly bySeparators: RankChains;
   /** Ranks of scoped names by `flattenScope` form (`typesreact`). */
-  readonly byFlatScope: ReadonlyMap<string, number | number[]>;
+  readonly byFlatScope: RankChains;
   /** Ranks by `homoglyphKey`. */
-  readonly byHomoglyph: ReadonlyMap<string, number | number[]>;
+  readonly byHomoglyph: RankChains;
 }
 
 export interface PopularIndex {
   /** Popular names, most popular first, each once. */
   readonly names: readonly string[];
-  /** Name → rank (position in `names`): built when first read (hashing every name costs more than a few scans). */
-  readonly rank: ReadonlyMap<string, number>;
   /** Lower-cased names, by rank. */
   readonly lowers: readonly string[];
   /** Names by lower-cased length, for the distance rule. */
   readonly byLength: readonly (LengthBucket | undefined)[];
-  /** Lookups answered by scanning before the rank map and exact tables are built (see `buildPopularIndex`). */
+  /** Lookups answered by scanning before the exact tables are built (see `buildPopularIndex`). */
   readonly exactTablesAfter: number;
   /** Mutable: lookups so far, and the exact tables once built. */
   readonly state: { lookups: number; exact: ExactTables | undefined };
@@ -313,16 +347,16 @@ export interface PopularIndex {
 
 export interface PopularIndexOptions {
   /**
-   * Hashing every popular name (a rank map, three normal forms) costs more than scanning the
-   * list a few times with cheap first-character filters: one `nerq check` does one lookup, an
-   * audit thousands. So the first lookups scan, and the maps are built after this many (default 32).
+   * Hashing every popular name (the name, three normal forms) costs a few scans of the list
+   * with cheap first-character filters: one `nerq check` does one lookup, an audit thousands.
+   * So the first lookups scan, and the tables are built after this many (default 4).
    */
   exactTablesAfter?: number;
   /** The list repeats no name (the generated npm list, proved by its test): skips the dedupe. */
   unique?: boolean;
 }
 
-const EXACT_TABLES_AFTER = 32;
+const EXACT_TABLES_AFTER = 4;
 
 /** Build the lookup structures over names given most popular first (a repeated name keeps its first rank). */
 export function buildPopularIndex(list: Iterable<string>, options: PopularIndexOptions = {}): PopularIndex {
@@ -335,18 +369,7 @@ export function buildPopularIndex(list: Iterable<string>, options: PopularIndexO
     ranks === undefined ? undefined : { ranks: Int32Array.from(ranks), masks: undefined },
   );
   const exactTablesAfter = options.exactTablesAfter ?? EXACT_TABLES_AFTER;
-  let rank: Map<string, number> | undefined;
-  return {
-    names,
-    get rank() {
-      rank ??= new Map(names.map((name, r) => [name, r]));
-      return rank;
-    },
-    lowers,
-    byLength,
-    exactTablesAfter,
-    state: { lookups: 0, exact: undefined },
-  };
+  return { names, lowers, byLength, exactTablesAfter, state: { lookups: 0, exact: undefined } };
 }
 
 /** A bucket's character masks, computed on first use. */
@@ -355,30 +378,93 @@ function masksOf(bucket: LengthBucket, lowers: readonly string[]): Int32Array {
   return bucket.masks;
 }
 
-/** The name's rank, or -1: a scan for the first lookups, the rank map after (see `exactTablesAfter`). */
-function rankOf(index: PopularIndex, name: string): number {
-  if (index.state.lookups <= index.exactTablesAfter) return index.names.indexOf(name);
-  return index.rank.get(name) ?? -1;
+// FNV-1a over UTF-16 code units.
+const HASH_SEED = 0x811c9dc5 | 0;
+const mix = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
+function hashOf(text: string): number {
+  let hash = HASH_SEED;
+  for (let i = 0; i < text.length; i++) hash = mix(hash, text.charCodeAt(i));
+  return hash;
 }
 
-// One rank stays a number; an array is made only for a repeated key (few are).
-function push(map: Map<string, number | number[]>, key: string, rank: number): void {
-  const bucket = map.get(key);
-  if (bucket === undefined) map.set(key, rank);
-  else if (typeof bucket === 'number') map.set(key, [bucket, rank]);
-  else bucket.push(rank);
+/** `hashOf(stripSeparators(lower))`; with `slash`, `hashOf(flattenScope(lower))` (as `strippedEquals` reads them). */
+function strippedHash(lower: string, from = 0, slash = -1): number {
+  let hash = HASH_SEED;
+  for (let i = from; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    if (isSeparator(code) || i === slash) continue;
+    hash = mix(hash, code);
+  }
+  return hash;
 }
 
-function buildExactTables(lowers: readonly string[]): ExactTables {
-  const bySeparators = new Map<string, number | number[]>();
-  const byFlatScope = new Map<string, number | number[]>();
-  const byHomoglyph = new Map<string, number | number[]>();
-  lowers.forEach((lower, r) => {
-    push(bySeparators, stripSeparators(lower), r);
-    push(byHomoglyph, homoglyphKey(lower), r);
-    if (splitScope(lower).scope !== null) push(byFlatScope, flattenScope(lower), r);
-  });
-  return { bySeparators, byFlatScope, byHomoglyph };
+/** `hashOf(homoglyphKey(lower))`, folding as `homoglyphKeyEquals` does. */
+function homoglyphHash(lower: string): number {
+  let hash = HASH_SEED;
+  for (let i = 0; i < lower.length; i++) {
+    let code = lower.charCodeAt(i);
+    const next = lower.charCodeAt(i + 1);
+    if (code === 0x72 && next === 0x6e) {
+      code = 0x6d; // rn → m
+      i++;
+    } else if (code === 0x76 && next === 0x76) {
+      code = 0x77; // vv → w
+      i++;
+    } else {
+      code = glyphOf(code);
+    }
+    hash = mix(hash, code);
+  }
+  return hash;
+}
+
+function emptyChains(slots: number, count: number): RankChains {
+  return { heads: new Int32Array(slots).fill(-1), next: new Int32Array(count).fill(-1) };
+}
+
+function link(chains: RankChains, hash: number, rank: number): void {
+  const slot = hash & (chains.heads.length - 1);
+  chains.next[rank] = chains.heads[slot]!;
+  chains.heads[slot] = rank;
+}
+
+/** The first rank in the slot of `hash` (-1: none); `next` gives the following ones. */
+function firstOf(chains: RankChains, hash: number): number {
+  return chains.heads[hash & (chains.heads.length - 1)]!;
+}
+
+function buildExactTables(names: readonly string[], lowers: readonly string[]): ExactTables {
+  let slots = 16;
+  while (slots < names.length) slots *= 2;
+  const tables: ExactTables = {
+    byName: emptyChains(slots, names.length),
+    bySeparators: emptyChains(slots, names.length),
+    byFlatScope: emptyChains(slots, names.length),
+    byHomoglyph: emptyChains(slots, names.length),
+  };
+  // Most popular last, so that each slot lists its ranks most popular first.
+  for (let r = names.length - 1; r >= 0; r--) {
+    const lower = lowers[r]!;
+    link(tables.byName, hashOf(names[r]!), r);
+    link(tables.bySeparators, strippedHash(lower), r);
+    link(tables.byHomoglyph, homoglyphHash(lower), r);
+    if (lower.charCodeAt(0) === 0x40) {
+      const slash = lower.indexOf('/');
+      if (slash > 1) link(tables.byFlatScope, strippedHash(lower, 1, slash), r);
+    }
+  }
+  return tables;
+}
+
+/** The name's rank, or -1: a scan for the first lookups, the name table after (see `exactTablesAfter`). */
+export function rankOf(index: PopularIndex, name: string): number {
+  const { exact } = index.state;
+  if (exact === undefined) return index.names.indexOf(name);
+  const { names } = index;
+  const { next } = exact.byName;
+  for (let r = firstOf(exact.byName, hashOf(name)); r !== -1; r = next[r]!) if (names[r] === name) return r;
+  return -1;
 }
 
 let cached: PopularIndex | undefined;
@@ -442,15 +528,27 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
   const exactRule = (r: number, rule: TyposquatRule): void => {
     if (rule !== 'homoglyph' || isHomoglyphOf(lower, index.lowers[r]!)) consider(r, rule);
   };
-  const { state } = index;
-  if (state.exact === undefined && ++state.lookups > index.exactTablesAfter) state.exact = buildExactTables(index.lowers);
-  if (state.exact !== undefined) {
-    const { bySeparators, byFlatScope, byHomoglyph } = state.exact;
-    each(bySeparators.get(stripped), (r) => exactRule(r, 'separator'));
-    if (!scoped) each(byFlatScope.get(stripped), (r) => exactRule(r, 'scope'));
-    each(byHomoglyph.get(key), (r) => exactRule(r, 'homoglyph'));
+  const { state, lowers } = index;
+  if (state.exact === undefined && ++state.lookups > index.exactTablesAfter) state.exact = buildExactTables(index.names, lowers);
+  const { exact } = state;
+  if (exact !== undefined) {
+    // The scan's own comparisons, over the ranks whose normal form hashes alike.
+    const { bySeparators, byFlatScope, byHomoglyph } = exact;
+    const strippedHashed = hashOf(stripped);
+    for (let r = firstOf(bySeparators, strippedHashed); r !== -1; r = bySeparators.next[r]!) {
+      if (strippedEquals(lowers[r]!, stripped)) exactRule(r, 'separator');
+    }
+    if (!scoped) {
+      for (let r = firstOf(byFlatScope, strippedHashed); r !== -1; r = byFlatScope.next[r]!) {
+        const other = lowers[r]!;
+        if (strippedEquals(other, stripped, 1, other.indexOf('/'))) exactRule(r, 'scope');
+      }
+    }
+    for (let r = firstOf(byHomoglyph, hashOf(key)); r !== -1; r = byHomoglyph.next[r]!) {
+      if (homoglyphKeyEquals(lowers[r]!, key)) exactRule(r, 'homoglyph');
+    }
   } else {
-    scanExact(index.lowers, stripped, scoped, key, exactRule);
+    scanExact(lowers, stripped, scoped, key, exactRule);
   }
   // A distance match can never beat one of the rules above: skip the scan when one matched.
   if (best !== undefined) return matchOf(index, best);
@@ -477,12 +575,6 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
     }
   }
   return best === undefined ? null : matchOf(index, best);
-}
-
-function each(ranks: number | readonly number[] | undefined, visit: (rank: number) => void): void {
-  if (ranks === undefined) return;
-  if (typeof ranks === 'number') visit(ranks);
-  else for (const r of ranks) visit(r);
 }
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x2e;

@@ -14,6 +14,7 @@ import {
   charMask,
   differOnlyInDigits,
   distanceAllowed,
+  editDistance,
   findIntended,
   flattenScope,
   isHomoglyphOf,
@@ -196,5 +197,29 @@ describe('the character-mask bound', () => {
     expect(maskDistanceBound(charMask('express'), charMask('expres'))).toBe(0);
     expect(maskDistanceBound(charMask('lodash'), charMask('webpack'))).toBeGreaterThan(2);
     expect(maskDistanceBound(charMask('abc'), charMask('xyz'))).toBe(3);
+  });
+});
+
+describe('the bounded edit distance (cells within the bound of the diagonal, early stop)', () => {
+  const text = (alphabet: readonly string[], maxLength: number) => fc.string({ unit: fc.constantFrom(...alphabet), maxLength });
+  const small = ['a', 'b', 'c'];
+  const pairs = fc.oneof(
+    fc.tuple(text(small, 12), text(small, 12)),
+    fc.tuple(text(ALPHABET, 20), text(ALPHABET, 20)),
+    // near pairs: one name and a few edits of it
+    fc
+      .tuple(text(small, 16), fc.array(fc.tuple(fc.nat(3), fc.nat(), fc.constantFrom(...small)), { minLength: 1, maxLength: 4 }))
+      .map(([a, edits]) => [a, edits.reduce((s, [e, at, c]) => (s.length === 0 ? c : EDITS[e]!(s, at, c)), a)] as const),
+  );
+
+  it('is the textbook distance, or max + 1 above max, for any bound', () => {
+    fc.assert(
+      fc.property(pairs, fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constant(Infinity)), ([a, b], max) => {
+        const exact = osa(a, b);
+        expect(editDistance(a, b, max)).toBe(Math.min(exact, max + 1));
+        expect(editDistance(b, a, max)).toBe(Math.min(exact, max + 1));
+      }),
+      { numRuns: 30_000, seed: 20261201 },
+    );
   });
 });

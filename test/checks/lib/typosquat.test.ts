@@ -14,6 +14,7 @@ import {
   isHomoglyphOf,
   isPopular,
   popularIndex,
+  rankOf,
   segments,
   splitScope,
   stripSeparators,
@@ -180,9 +181,12 @@ describe('findIntended on a small list', () => {
   });
 
   it('keeps the first rank of a repeated name', () => {
-    const index = buildPopularIndex(['a', 'b', 'a']);
+    const index = buildPopularIndex(['a', 'b', 'a'], { exactTablesAfter: 0 });
     expect(index.names).toEqual(['a', 'b']);
-    expect(index.rank.get('a')).toBe(0);
+    expect(rankOf(index, 'a')).toBe(0);
+    findIntended('c', index); // builds the tables
+    expect(index.state.exact).toBeDefined();
+    expect([rankOf(index, 'a'), rankOf(index, 'b'), rankOf(index, 'c')]).toEqual([0, 1, -1]);
   });
 });
 
