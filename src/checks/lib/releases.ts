@@ -23,8 +23,16 @@ export interface ReleaseEntryLike {
   stable: boolean;
 }
 
+/**
+ * `major.minor.patch` in semver's own numeric form (no leading zeros), each part short enough
+ * to be a safe integer: semver parses it as a release without a pre-release tag.
+ */
+const PLAIN_RELEASE = /^(?:0|[1-9]\d{0,14})\.(?:0|[1-9]\d{0,14})\.(?:0|[1-9]\d{0,14})$/;
+
 /** True for a valid semver version without a pre-release tag (1.2.3, not 1.2.3-beta.1). */
 export function isStableVersion(version: string): boolean {
+  // Most published versions are plain: answered without building a SemVer.
+  if (PLAIN_RELEASE.test(version)) return true;
   const parsed = semver.parse(version);
   return parsed !== null && parsed.prerelease.length === 0;
 }
@@ -36,8 +44,27 @@ export function parseTime(value: string | null): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
-/** Releases with a known publish time, oldest first; `stableOnly` drops pre-releases. */
+/** Per entries list (a `release` view's, shared by every check of one evaluation): its dated forms. */
+const datedCache = new WeakMap<readonly ReleaseEntryLike[], { stable?: DatedRelease[]; all?: DatedRelease[] }>();
+
+/**
+ * Releases with a known publish time, oldest first; `stableOnly` drops pre-releases. Computed
+ * once per entries list (the release checks and the finished rule all ask): each call gets
+ * its own array of the same (unchanging) entries.
+ */
 export function datedEntries(entries: readonly ReleaseEntryLike[], stableOnly: boolean): DatedRelease[] {
+  let known = datedCache.get(entries);
+  if (known === undefined) {
+    known = {};
+    datedCache.set(entries, known);
+  }
+  const dated = (stableOnly ? known.stable : known.all) ?? computeDated(entries, stableOnly);
+  if (stableOnly) known.stable = dated;
+  else known.all = dated;
+  return dated.slice();
+}
+
+function computeDated(entries: readonly ReleaseEntryLike[], stableOnly: boolean): DatedRelease[] {
   const out: DatedRelease[] = [];
   for (const entry of entries) {
     if (stableOnly && !entry.stable) continue;
