@@ -20,6 +20,7 @@ import { renderAuditJsonChunks } from '../render/audit-json.js';
 import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
+import { utf8Batches } from '../render/utf8-batches.js';
 import { VERSION } from '../version.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { colorEnabled } from './output.js';
@@ -139,17 +140,12 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   return 0;
 }
 
-/** Stdout in writes of about 1 MiB (stdout to a file, pipe or terminal is written synchronously on POSIX). */
+/**
+ * Stdout in writes of about 1 MiB (stdout to a file, pipe or terminal is written synchronously
+ * on POSIX), each piece encoded straight into its write's buffer (see utf8-batches.ts).
+ */
 function writeInPieces(chunks: Iterable<string>): void {
-  let pending = '';
-  for (const chunk of chunks) {
-    pending += chunk;
-    if (pending.length >= 1 << 20) {
-      process.stdout.write(pending);
-      pending = '';
-    }
-  }
-  if (pending !== '') process.stdout.write(pending);
+  for (const batch of utf8Batches(chunks)) process.stdout.write(batch);
 }
 
 /** The git repository root holding `dir` (the nearest directory with a `.git`), or null outside a repository. */

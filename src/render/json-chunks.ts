@@ -11,11 +11,24 @@
 
 const PRETTY_INDENT = '  ';
 
-/** Text of `value` at nesting `depth` (pretty: its lines after the first indented to that depth). */
+/**
+ * Text of `value` at nesting `depth` (pretty: its lines after the first indented to that depth).
+ * Pretty and nested, the value is written inside `depth` one-element arrays, which indent it
+ * just so, and cut out of them: no second pass over its text to indent it.
+ */
 function nested(value: unknown, pretty: boolean, depth: number): string {
-  const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
-  // JSON text never holds a raw newline inside a string, so every newline is a line break.
-  return pretty && depth > 0 ? text.replaceAll('\n', `\n${PRETTY_INDENT.repeat(depth)}`) : text;
+  if (!pretty) return JSON.stringify(value);
+  if (depth === 0) return JSON.stringify(value, null, 2);
+  let wrapped: unknown = value;
+  let head = 0;
+  let tail = 0;
+  for (let level = 1; level <= depth; level++) {
+    wrapped = [wrapped];
+    head += 2 + PRETTY_INDENT.length * level; // "[\n" and the indent of the level below
+    tail += 2 + PRETTY_INDENT.length * (level - 1); // "\n", the indent of this level and "]"
+  }
+  const text = JSON.stringify(wrapped, null, 2);
+  return text.slice(head, text.length - tail);
 }
 
 /** What JSON.stringify writes for a member (undefined: the member is left out) or an element (null). */
