@@ -99,18 +99,36 @@ export function defineCheck<
   return def;
 }
 
+/** Templates split at their placeholders (text, key, text, …, text), by template: checks have a few each. */
+const splitTemplates = new Map<string, readonly string[]>();
+const MAX_SPLIT_TEMPLATES = 1000;
+
+function templateParts(template: string): readonly string[] {
+  let parts = splitTemplates.get(template);
+  if (parts === undefined) {
+    // The capture group keeps the keys: odd positions are keys, even ones the text between.
+    parts = template.split(/\{(\w+)\}/);
+    if (splitTemplates.size < MAX_SPLIT_TEMPLATES) splitTemplates.set(template, parts);
+  }
+  return parts;
+}
 
 /** Fill `{key}` placeholders from data; unknown keys stay visible so a bad template shows. */
 export function formatMessage(template: string, data: Record<string, EvidenceValue> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+  const parts = templateParts(template);
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i]!;
     const value = data[key];
-    if (value === undefined) return whole;
-    if (Array.isArray(value)) return value.join(', ');
+    if (value === undefined) out += `{${key}}`;
+    else if (Array.isArray(value)) out += value.join(', ');
     // Numbers read better grouped (298,417,562); the evidence keeps the raw value.
     // (en-US, one fraction digit: Intl's text without loading ICU's number formatting.)
-    if (typeof value === 'number') return formatNumber(value);
-    return String(value);
-  });
+    else if (typeof value === 'number') out += formatNumber(value);
+    else out += String(value);
+    out += parts[i + 1]!;
+  }
+  return out;
 }
 
 /** Status follows from the score, the same way everywhere (DESIGN.md §3). */

@@ -38,6 +38,37 @@ describe('formatMessage', () => {
     );
   });
 
+  it('fills templates exactly as the one-replace version did', () => {
+    /** formatMessage before templates were split once: one replace with a callback per call. */
+    const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+    const reference = (template: string, data: Record<string, unknown>): string =>
+      template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+        const value = data[key];
+        if (value === undefined) return whole;
+        if (Array.isArray(value)) return value.join(', ');
+        if (typeof value === 'number') return format.format(value);
+        return String(value);
+      });
+    const key = fc.constantFrom('a', 'b', 'n_1', 'count', 'x y', '', 'constructor', 'toString');
+    const text = fc.string({ unit: fc.constantFrom('{', '}', 'a', 'b', ' ', '_', 'é', '1'), maxLength: 12 });
+    const template = fc.array(fc.oneof(text, key.map((k) => `{${k}}`)), { maxLength: 6 }).map((parts) => parts.join(''));
+    const value = fc.oneof(
+      fc.string({ maxLength: 5 }),
+      fc.double(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), { maxLength: 3 }),
+    );
+    const data = fc.dictionary(fc.constantFrom('a', 'b', 'n_1', 'count', 'x y', ''), value);
+    fc.assert(
+      fc.property(template, data, (t, d) => {
+        expect(formatMessage(t, d as never)).toBe(reference(t, d));
+      }),
+      { numRuns: 20_000, seed: 20261201 },
+    );
+  });
+
   it('fills strings, booleans, null and lists, and leaves unknown keys visible', () => {
     expect(formatMessage('{a}/{b}/{c}/{d}/{e}', { a: 'x', b: true, c: null, d: ['p', 2] })).toBe('x/true/null/p, 2/{e}');
     expect(formatMessage('no placeholders')).toBe('no placeholders');
