@@ -48,6 +48,7 @@ export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
 export const MIN_LENGTH_DISTANCE_1 = 5;
 /** Shortest differing part for which edit distance 2 counts. */
 export const MIN_LENGTH_DISTANCE_2 = 8;
+/** The largest distance any rule allows (the mask test in `findIntended` is written for 2). */
 const MAX_DISTANCE = 2;
 
 export interface TyposquatMatch {
@@ -322,7 +323,7 @@ export interface RankChains {
  * (no string is made for any popular name), so building them costs a few passes over the list.
  */
 export interface ExactTables {
-  /** Ranks by name as given. */
+  /** Ranks by lower-cased name (`rankOf` then compares the name as given). */
   readonly byName: RankChains;
   /** Ranks by `stripSeparators` form. */
   readonly bySeparators: RankChains;
@@ -378,44 +379,13 @@ function masksOf(bucket: LengthBucket, lowers: readonly string[]): Int32Array {
   return bucket.masks;
 }
 
-// FNV-1a over UTF-16 code units.
-const HASH_SEED = 0x811c9dc5 | 0;
-const mix = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+// A multiplicative hash over UTF-16 code units, in plain integer arithmetic (no call per
+// character: the tables are built once, mostly before the code is optimised).
+const HASH_SEED = 17;
 
 function hashOf(text: string): number {
   let hash = HASH_SEED;
-  for (let i = 0; i < text.length; i++) hash = mix(hash, text.charCodeAt(i));
-  return hash;
-}
-
-/** `hashOf(stripSeparators(lower))`; with `slash`, `hashOf(flattenScope(lower))` (as `strippedEquals` reads them). */
-function strippedHash(lower: string, from = 0, slash = -1): number {
-  let hash = HASH_SEED;
-  for (let i = from; i < lower.length; i++) {
-    const code = lower.charCodeAt(i);
-    if (isSeparator(code) || i === slash) continue;
-    hash = mix(hash, code);
-  }
-  return hash;
-}
-
-/** `hashOf(homoglyphKey(lower))`, folding as `homoglyphKeyEquals` does. */
-function homoglyphHash(lower: string): number {
-  let hash = HASH_SEED;
-  for (let i = 0; i < lower.length; i++) {
-    let code = lower.charCodeAt(i);
-    const next = lower.charCodeAt(i + 1);
-    if (code === 0x72 && next === 0x6e) {
-      code = 0x6d; // rn → m
-      i++;
-    } else if (code === 0x76 && next === 0x76) {
-      code = 0x77; // vv → w
-      i++;
-    } else {
-      code = glyphOf(code);
-    }
-    hash = mix(hash, code);
-  }
+  for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) | 0;
   return hash;
 }
 
@@ -423,36 +393,73 @@ function emptyChains(slots: number, count: number): RankChains {
   return { heads: new Int32Array(slots).fill(-1), next: new Int32Array(count).fill(-1) };
 }
 
+/** The slot of `hash` (its high bits folded in: the low bits alone follow the last characters). */
+function slotOf(chains: RankChains, hash: number): number {
+  return (hash ^ (hash >>> 15)) & (chains.heads.length - 1);
+}
+
 function link(chains: RankChains, hash: number, rank: number): void {
-  const slot = hash & (chains.heads.length - 1);
+  const slot = slotOf(chains, hash);
   chains.next[rank] = chains.heads[slot]!;
   chains.heads[slot] = rank;
 }
 
 /** The first rank in the slot of `hash` (-1: none); `next` gives the following ones. */
 function firstOf(chains: RankChains, hash: number): number {
-  return chains.heads[hash & (chains.heads.length - 1)]!;
+  return chains.heads[slotOf(chains, hash)]!;
 }
 
-function buildExactTables(names: readonly string[], lowers: readonly string[]): ExactTables {
+/**
+ * One pass over each lower-cased name hashes it four ways, reading it as the scan's
+ * comparisons do: as it is (`hashOf(lower)`), without separators (`strippedEquals`), without
+ * the `@` and the first `/` of a scoped name as well (`flattenScope`), and with look-alikes
+ * folded (`homoglyphKeyEquals`: `rn` and `vv` first, as one character each).
+ */
+function buildExactTables(lowers: readonly string[]): ExactTables {
+  const count = lowers.length;
   let slots = 16;
-  while (slots < names.length) slots *= 2;
+  while (slots < count) slots *= 2;
   const tables: ExactTables = {
-    byName: emptyChains(slots, names.length),
-    bySeparators: emptyChains(slots, names.length),
-    byFlatScope: emptyChains(slots, names.length),
-    byHomoglyph: emptyChains(slots, names.length),
+    byName: emptyChains(slots, count),
+    bySeparators: emptyChains(slots, count),
+    byFlatScope: emptyChains(slots, count),
+    byHomoglyph: emptyChains(slots, count),
   };
   // Most popular last, so that each slot lists its ranks most popular first.
-  for (let r = names.length - 1; r >= 0; r--) {
+  for (let r = count - 1; r >= 0; r--) {
     const lower = lowers[r]!;
-    link(tables.byName, hashOf(names[r]!), r);
-    link(tables.bySeparators, strippedHash(lower), r);
-    link(tables.byHomoglyph, homoglyphHash(lower), r);
-    if (lower.charCodeAt(0) === 0x40) {
-      const slash = lower.indexOf('/');
-      if (slash > 1) link(tables.byFlatScope, strippedHash(lower, 1, slash), r);
+    const slash = lower.charCodeAt(0) === 0x40 ? lower.indexOf('/') : -1;
+    let plain = HASH_SEED;
+    let stripped = HASH_SEED;
+    let flat = HASH_SEED;
+    let glyphs = HASH_SEED;
+    let pairEnd = -1;
+    for (let i = 0; i < lower.length; i++) {
+      const code = lower.charCodeAt(i);
+      plain = (plain * 31 + code) | 0;
+      if (code !== 0x2d && code !== 0x5f && code !== 0x2e) {
+        stripped = (stripped * 31 + code) | 0;
+        if (i !== 0 && i !== slash) flat = (flat * 31 + code) | 0;
+      }
+      if (i === pairEnd) continue; // the second character of a folded `rn` or `vv`
+      const next = lower.charCodeAt(i + 1);
+      let glyph: number;
+      if (code === 0x72 && next === 0x6e) {
+        glyph = 0x6d; // rn → m
+        pairEnd = i + 1;
+      } else if (code === 0x76 && next === 0x76) {
+        glyph = 0x77; // vv → w
+        pairEnd = i + 1;
+      } else {
+        // glyphOf, inlined
+        glyph = code === 0x30 ? 0x6f : code === 0x31 || code === 0x69 ? 0x6c : code === 0x35 ? 0x73 : code;
+      }
+      glyphs = (glyphs * 31 + glyph) | 0;
     }
+    link(tables.byName, plain, r);
+    link(tables.bySeparators, stripped, r);
+    link(tables.byHomoglyph, glyphs, r);
+    if (slash > 1) link(tables.byFlatScope, flat, r);
   }
   return tables;
 }
@@ -461,9 +468,10 @@ function buildExactTables(names: readonly string[], lowers: readonly string[]): 
 export function rankOf(index: PopularIndex, name: string): number {
   const { exact } = index.state;
   if (exact === undefined) return index.names.indexOf(name);
+  // Chained by the lower-cased name: the same name has the same lower case.
   const { names } = index;
   const { next } = exact.byName;
-  for (let r = firstOf(exact.byName, hashOf(name)); r !== -1; r = next[r]!) if (names[r] === name) return r;
+  for (let r = firstOf(exact.byName, hashOf(name.toLowerCase())); r !== -1; r = next[r]!) if (names[r] === name) return r;
   return -1;
 }
 
@@ -529,7 +537,7 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
     if (rule !== 'homoglyph' || isHomoglyphOf(lower, index.lowers[r]!)) consider(r, rule);
   };
   const { state, lowers } = index;
-  if (state.exact === undefined && ++state.lookups > index.exactTablesAfter) state.exact = buildExactTables(index.names, lowers);
+  if (state.exact === undefined && ++state.lookups > index.exactTablesAfter) state.exact = buildExactTables(lowers);
   const { exact } = state;
   if (exact !== undefined) {
     // The scan's own comparisons, over the ranks whose normal form hashes alike.
@@ -563,8 +571,18 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
     const masks = masksOf(bucket, index.lowers);
     for (let k = 0; k < ranks.length; k++) {
       // Cheapest first: the character sets reject almost every pair, the bounded distance
-      // most of the rest, the segment rule last.
-      if (maskDistanceBound(mask, masks[k]!) > MAX_DISTANCE) continue;
+      // most of the rest, the segment rule last. The mask bound is inlined for MAX_DISTANCE 2
+      // (`maskDistanceBound(mask, theirs) > 2`): more than two characters only on one side
+      // leave a bit set once the two lowest are cleared.
+      const theirs = masks[k]!;
+      let only = mask & ~theirs;
+      only &= only - 1;
+      only &= only - 1;
+      if (only !== 0) continue;
+      only = theirs & ~mask;
+      only &= only - 1;
+      only &= only - 1;
+      if (only !== 0) continue;
       const r = ranks[k]!;
       const other = index.lowers[r]!;
       const distance = editDistance(lower, other, MAX_DISTANCE);
