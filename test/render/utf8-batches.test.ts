@@ -16,7 +16,7 @@ describe('utf8Batches', () => {
   it('gives exactly the bytes of Buffer.from(pieces joined), for any pieces and batch size', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(piece, pair), { maxLength: 60 }), fc.integer({ min: 1, max: 200 }), (pieces, batchChars) => {
-        const batches = [...utf8Batches(pieces, batchChars)];
+        const batches = [...utf8Batches(pieces, { batchChars })];
         expect(Buffer.concat(batches).equals(Buffer.from(pieces.join('')))).toBe(true);
         for (const batch of batches) expect(batch.length).toBeGreaterThan(0);
       }),
@@ -27,7 +27,7 @@ describe('utf8Batches', () => {
   it('keeps a surrogate pair split between two pieces whole', () => {
     const [high, low] = ['😀'.charAt(0), '😀'.charAt(1)];
     for (const batchChars of [1, 2, 100]) {
-      const bytes = Buffer.concat([...utf8Batches(['a', high, low, 'b', `c${high}`, `${low}d`], batchChars)]);
+      const bytes = Buffer.concat([...utf8Batches(['a', high, low, 'b', `c${high}`, `${low}d`], { batchChars })]);
       expect(bytes.toString('utf8')).toBe('a😀bc😀d');
     }
     expect(Buffer.concat([...utf8Batches(['x', high])]).equals(Buffer.from(`x${high}`))).toBe(true);
@@ -36,7 +36,22 @@ describe('utf8Batches', () => {
   it('makes batches of about the given size and nothing for no text', () => {
     expect([...utf8Batches([])]).toEqual([]);
     expect([...utf8Batches(['', ''])]).toEqual([]);
-    const batches = [...utf8Batches(['aaaa', 'bbbb', 'cccc', 'dd'], 8)];
+    const batches = [...utf8Batches(['aaaa', 'bbbb', 'cccc', 'dd'], { batchChars: 8 })];
     expect(batches.map((b) => b.toString())).toEqual(['aaaabbbb', 'ccccdd']);
+  });
+
+  it('encodes each batch into the start of the buffer it is given', () => {
+    const given: Buffer[] = [];
+    const allocate = (size: number): Buffer => {
+      const buffer = Buffer.alloc(size + 5, 0x21);
+      given.push(buffer);
+      return buffer;
+    };
+    const batches = [...utf8Batches(['héllo', ' ', 'wörld'], { batchChars: 6, allocate })];
+    expect(batches.map((b) => b.toString())).toEqual(['héllo ', 'wörld']);
+    batches.forEach((batch, i) => {
+      expect(batch.buffer).toBe(given[i]!.buffer);
+      expect(batch.byteOffset).toBe(given[i]!.byteOffset);
+    });
   });
 });
