@@ -48,12 +48,17 @@ function stripComments(text: string): string {
 
 /** Remove what is not prose: HTML comments, badges and other images (bounded patterns). */
 export function stripDecoration(text: string): string {
-  return stripComments(text)
-    .replace(/\[!\[[^\]\n]{0,500}\]\([^)\n]{0,2000}\)\]\([^)\n]{0,2000}\)/g, ' ')
-    .replace(/\[!\[[^\]\n]{0,500}\]\[[^\]\n]{0,500}\]\]\[[^\]\n]{0,500}\]/g, ' ')
-    .replace(/!\[[^\]\n]{0,500}\]\([^)\n]{0,2000}\)/g, ' ')
-    .replace(/!\[[^\]\n]{0,500}\]\[[^\]\n]{0,500}\]/g, ' ')
-    .replace(/<img\b[^>]{0,2000}>/gi, ' ');
+  let prose = stripComments(text);
+  // Every badge and image pattern holds a literal `![`, the HTML one a `<`; a replacement
+  // (a space) makes neither, so text without them is left as it is without a pass per pattern.
+  if (prose.includes('![')) {
+    prose = prose
+      .replace(/\[!\[[^\]\n]{0,500}\]\([^)\n]{0,2000}\)\]\([^)\n]{0,2000}\)/g, ' ')
+      .replace(/\[!\[[^\]\n]{0,500}\]\[[^\]\n]{0,500}\]\]\[[^\]\n]{0,500}\]/g, ' ')
+      .replace(/!\[[^\]\n]{0,500}\]\([^)\n]{0,2000}\)/g, ' ')
+      .replace(/!\[[^\]\n]{0,500}\]\[[^\]\n]{0,500}\]/g, ' ');
+  }
+  return prose.includes('<') ? prose.replace(/<img\b[^>]{0,2000}>/gi, ' ') : prose;
 }
 
 /** Whether `text` has a C0 or C1 control character (or DEL), as the patterns below read them. */

@@ -156,7 +156,7 @@ const MARKS = [
   '', '', '', '#', '##', '######', '#######', '#x', '```', '````', '``', '~~~', '~~~~', '~~', '```js', '~~~ ~~~',
   '===', '====', '---', '-----', '~~~', '^^^', '***', '=-=', '**', '*', '-', '+', '1.', '12)', '1234567890.', '9',
   '.. code-block::', '.. code::', '..\tsourcecode::', '.. note::', '..code::', '<pre>', '<PRE class="x">', '<pre', '<pre\n',
-  '<h2>', '<h1 class="x">', '<H3>', '<h7>', '<h2', '<!--', '-->', '![img](x.png)', '[![b](y)](z)', '![a][b]', '[![a][b]][c]', '<img src=x>',
+  '<h2>', '<h1 class="x">', '<H3>', '<h7>', '<h2', '<!--', '-->', '![img](x.png)', '[![b](y)](z)', '![a][b]', '[![a][b]][c]', '<img src=x>', '<IMG\nsrc=y>', '![', '!', '[',
 ];
 const WORDS = [
   'Install', 'Installation', 'usage', 'Usage', 'API', 'api', 'License', 'licence', 'getting started', 'Examples', 'options',
