@@ -44,23 +44,26 @@ export function parseTime(value: string | null): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
-/** Per entries list (a `release` view's, shared by every check of one evaluation): its dated forms. */
-const datedCache = new WeakMap<readonly ReleaseEntryLike[], { stable?: DatedRelease[]; all?: DatedRelease[] }>();
+/**
+ * The dated lists of the entries list asked for last: the release checks of one evaluation
+ * (and the finished rule they consult) ask for the same list in turn. One list only, so a
+ * thousand-package audit keeps no dated copy of every history alive.
+ */
+let lastEntries: readonly ReleaseEntryLike[] | undefined;
+let lastDated: { stable?: DatedRelease[]; all?: DatedRelease[] } = {};
 
 /**
- * Releases with a known publish time, oldest first; `stableOnly` drops pre-releases. Computed
- * once per entries list (the release checks and the finished rule all ask): each call gets
- * its own array of the same (unchanging) entries.
+ * Releases with a known publish time, oldest first; `stableOnly` drops pre-releases. Each call
+ * gets its own array (of the same, unchanging entries).
  */
 export function datedEntries(entries: readonly ReleaseEntryLike[], stableOnly: boolean): DatedRelease[] {
-  let known = datedCache.get(entries);
-  if (known === undefined) {
-    known = {};
-    datedCache.set(entries, known);
+  if (entries !== lastEntries) {
+    lastEntries = entries;
+    lastDated = {};
   }
-  const dated = (stableOnly ? known.stable : known.all) ?? computeDated(entries, stableOnly);
-  if (stableOnly) known.stable = dated;
-  else known.all = dated;
+  const dated = (stableOnly ? lastDated.stable : lastDated.all) ?? computeDated(entries, stableOnly);
+  if (stableOnly) lastDated.stable = dated;
+  else lastDated.all = dated;
   return dated.slice();
 }
 

@@ -60,10 +60,15 @@ describe('datedEntries', () => {
       .flatMap((e) => (e.time === null || Number.isNaN(Date.parse(e.time)) ? [] : [{ version: e.version, time: new Date(Date.parse(e.time)) }]))
       .sort((a, b) => a.time.getTime() - b.time.getTime());
 
-  it('is the dated, sorted list however often and in whichever order it is asked for', () => {
+  it('is the dated, sorted list however often, in whichever order and for whichever list it is asked', () => {
+    const lists = fc.array(fc.array(entry, { maxLength: 12 }), { minLength: 1, maxLength: 3 });
+    const asks = fc.array(fc.tuple(fc.nat(2), fc.boolean()), { minLength: 1, maxLength: 8 });
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 12 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }), (entries, asks) => {
-        for (const stableOnly of asks) expect(datedEntries(entries, stableOnly)).toEqual(fresh(entries, stableOnly));
+      fc.property(lists, asks, (entryLists, questions) => {
+        for (const [which, stableOnly] of questions) {
+          const entries = entryLists[which % entryLists.length]!;
+          expect(datedEntries(entries, stableOnly)).toEqual(fresh(entries, stableOnly));
+        }
       }),
       { numRuns: 5000, seed: 20261201 },
     );
