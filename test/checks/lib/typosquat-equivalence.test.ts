@@ -20,6 +20,8 @@ import {
   isHomoglyphOf,
   maskDistanceBound,
   pep503,
+  repeatDistanceBound,
+  repeatMask,
   splitScope,
   stripSeparators,
 } from '../../../src/checks/lib/typosquat.js';
@@ -191,6 +193,20 @@ describe('the character-mask bound', () => {
       }),
       { numRuns: 20_000, seed: 20261130 },
     );
+  });
+
+  it('with the classes held twice, never exceeds the edit distance either, and is never below the plain bound', () => {
+    fc.assert(
+      fc.property(fc.oneof(pair, nearPair, fc.tuple(fc.string({ unit: fc.constantFrom('a', 'b', '1', '6', '-'), maxLength: 10 }), fc.string({ unit: fc.constantFrom('a', 'b', '1', '6', '-'), maxLength: 10 }))), ([a, b]) => {
+        const bound = repeatDistanceBound(charMask(a), repeatMask(a), charMask(b), repeatMask(b));
+        expect(bound).toBeLessThanOrEqual(osa(a, b));
+        expect(bound).toBeGreaterThanOrEqual(maskDistanceBound(charMask(a), charMask(b)));
+      }),
+      { numRuns: 20_000, seed: 20261201 },
+    );
+    expect(repeatMask('express')).toBe(charMask('es'));
+    expect(repeatDistanceBound(charMask('aab'), repeatMask('aab'), charMask('ab'), repeatMask('ab'))).toBe(1);
+    expect(repeatDistanceBound(charMask('aaab'), repeatMask('aaab'), charMask('bbba'), repeatMask('bbba'))).toBe(1); // the plain bound: 0
   });
 
   it('rejects names that share too few characters', () => {
