@@ -26,10 +26,10 @@
  * The index is built lazily once and shared by every call: the names bucketed by length, with
  * a character mask each (computed for a length when a lookup first reaches it), so the distance
  * rule computes a distance only for the few names whose characters could be within 2 edits.
- * Membership and the separator, scope and homoglyph rules scan the list for the first lookups
- * (one `nerq check` makes one: hashing 17,000 names costs more than a few scans) and, once
- * enough lookups have come (an audit), follow chains of ranks keyed by a hash of the name and
- * of each normal form, checking each rank found exactly as the scan does.
+ * Membership and the separator, scope and homoglyph rules scan the list for the first lookup
+ * (one `nerq check` makes one: hashing 17,000 names costs about two scans) and, from the
+ * second (an audit), follow chains of ranks keyed by a hash of the name and of each normal
+ * form, checking each rank found exactly as the scan does.
  *
  * PyPI targets are compared with the curated list of lib/pypi-popular.ts instead, both sides
  * PEP 503 normalised first (`python_dateutil` is `python-dateutil`, the same project, while
@@ -379,16 +379,16 @@ export interface PopularIndex {
 
 export interface PopularIndexOptions {
   /**
-   * Hashing every popular name (the name, three normal forms) costs a few scans of the list
-   * with cheap first-character filters: one `nerq check` does one lookup, an audit thousands.
-   * So the first lookups scan, and the tables are built after this many (default 4).
+   * Hashing every popular name (the name, three normal forms) costs about two scans of the
+   * list with cheap first-character filters: one `nerq check` does one lookup, an audit
+   * thousands. So the first lookups scan, and the tables are built after this many (default 1).
    */
   exactTablesAfter?: number;
   /** The list repeats no name (the generated npm list, proved by its test): skips the dedupe. */
   unique?: boolean;
 }
 
-const EXACT_TABLES_AFTER = 4;
+const EXACT_TABLES_AFTER = 1;
 
 /** Build the lookup structures over names given most popular first (a repeated name keeps its first rank). */
 export function buildPopularIndex(list: Iterable<string>, options: PopularIndexOptions = {}): PopularIndex {
@@ -549,6 +549,36 @@ function better(a: Candidate, b: Candidate): boolean {
   return a.rank < b.rank;
 }
 
+// Positions found by `withinMaskBounds` (reused: checks run one at a time).
+let candidates = new Int32Array(1024);
+
+/**
+ * The positions in a length bucket whose names pass both character bounds against the name's
+ * (`maskDistanceBound` and `repeatDistanceBound` at most MAX_DISTANCE), written to
+ * `candidates`; returns how many. Cheapest first: the character sets reject almost every name
+ * (a small loop of its own, optimised early), the classes held twice most of the rest. The
+ * first bound is inlined for MAX_DISTANCE 2: more than two characters only on one side leave a
+ * bit set once the two lowest are cleared.
+ */
+function withinMaskBounds(mask: number, repeats: number, masks: Int32Array, theirRepeats: Int32Array): number {
+  if (candidates.length < masks.length) candidates = new Int32Array(masks.length);
+  let found = 0;
+  for (let k = 0; k < masks.length; k++) {
+    const theirs = masks[k]!;
+    let only = mask & ~theirs;
+    only &= only - 1;
+    only &= only - 1;
+    if (only !== 0) continue;
+    only = theirs & ~mask;
+    only &= only - 1;
+    only &= only - 1;
+    if (only !== 0) continue;
+    if (repeatDistanceBound(mask, repeats, theirs, theirRepeats[k]!) > MAX_DISTANCE) continue;
+    candidates[found++] = k;
+  }
+  return found;
+}
+
 /**
  * The popular name that `name` most likely imitates, or null when none is confusable or
  * `name` is itself on the list (popular names are not typosquats of each other).
@@ -602,22 +632,9 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
     if (bucket === undefined) continue;
     const { ranks } = bucket;
     const { masks, repeats: theirRepeats } = masksOf(bucket, index.lowers);
-    for (let k = 0; k < ranks.length; k++) {
-      // Cheapest first: the character sets reject almost every pair, the classes held twice
-      // most of the rest (a bound in a few operations for the one pair in 80 that gets this
-      // far), the bounded distance nearly all that remain, the segment rule last. The mask
-      // bound is inlined for MAX_DISTANCE 2 (`maskDistanceBound(mask, theirs) > 2`): more than
-      // two characters only on one side leave a bit set once the two lowest are cleared.
-      const theirs = masks[k]!;
-      let only = mask & ~theirs;
-      only &= only - 1;
-      only &= only - 1;
-      if (only !== 0) continue;
-      only = theirs & ~mask;
-      only &= only - 1;
-      only &= only - 1;
-      if (only !== 0) continue;
-      if (repeatDistanceBound(mask, repeats, theirs, theirRepeats[k]!) > MAX_DISTANCE) continue;
+    const found = withinMaskBounds(mask, repeats, masks, theirRepeats);
+    for (let c = 0; c < found; c++) {
+      const k = candidates[c]!;
       const r = ranks[k]!;
       const other = index.lowers[r]!;
       const distance = editDistance(lower, other, MAX_DISTANCE);
