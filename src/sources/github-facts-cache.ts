@@ -18,6 +18,13 @@ export interface GithubCacheItem {
   claim: GithubClaim;
 }
 
+/**
+ * What GitHub facts a lookup derives, as a number raised whenever their meaning changes, so that a
+ * store warmed by the same nerq version before the change is not read (2: REST counts
+ * contributors over the branch's newest 100 commits, as GraphQL does).
+ */
+const FACTS_FORMAT = 2;
+
 /** The facts-cache key of a repository lookup (`graphql` with a token, `rest` without). */
 export function githubFactsKey(item: GithubCacheItem, api: 'rest' | 'graphql'): string {
   const { repo, claim } = item;
@@ -26,7 +33,7 @@ export function githubFactsKey(item: GithubCacheItem, api: 'rest' | 'graphql'): 
       ? ['target']
       : ['package', claim.ecosystem, claim.name, claim.directory ?? '', claim.provenanceRepository ?? ''];
   const hash = createHash('sha256').update(JSON.stringify(what)).digest('hex').slice(0, 32);
-  return `github:${api}:${repo.host.toLowerCase()}/${repo.owner.toLowerCase()}/${repo.name.toLowerCase()}:${hash}`;
+  return `github:${api}:v${FACTS_FORMAT}:${repo.host.toLowerCase()}/${repo.owner.toLowerCase()}/${repo.name.toLowerCase()}:${hash}`;
 }
 
 /** Cached facts for the lookup, when fresh and still valid facts; else undefined. */
