@@ -22,6 +22,9 @@ const zodEnglishOnly: Plugin = {
   },
 };
 
+/** Where the build goes: dist/, or NERQ_BUILD_OUT (the bench's readable build). */
+const OUT_DIR = process.env.NERQ_BUILD_OUT ?? 'dist';
+
 // The CLI is bundled with its runtime dependencies so that the packed package starts fast
 // and runs without fetching anything (a registry install does not run `prepare`). Their
 // licences must travel with their code: dist/THIRD-PARTY-LICENSES.txt lists every bundled
@@ -31,7 +34,7 @@ export default defineConfig({
   format: ['esm'],
   target: 'node22',
   platform: 'node',
-  outDir: 'dist',
+  outDir: OUT_DIR,
   clean: true,
   // Code splitting keeps the commands' modules in chunks that `--version` never loads.
   splitting: true,
@@ -42,10 +45,11 @@ export default defineConfig({
   esbuildPlugins: [zodEnglishOnly],
   // ASCII output (non-ASCII escaped): one non-ASCII character, even in a kept comment, makes V8
   // hold and scan a whole chunk as two-byte source. Whitespace and comments are dropped (names
-  // are kept), so each run reads and decodes less.
+  // are kept), so each run reads and decodes less. NERQ_READABLE_BUILD=1 keeps them: the bench
+  // profiles such a build, attributing samples to modules by the bundler's `// src/…` comments.
   esbuildOptions(options) {
     options.charset = 'ascii';
-    options.minifyWhitespace = true;
+    options.minifyWhitespace = process.env.NERQ_READABLE_BUILD !== '1';
   },
   // Keep `node:` specifiers: node:sqlite exists only under its prefixed name.
   removeNodeProtocol: false,
@@ -54,7 +58,7 @@ export default defineConfig({
   banner: {
     js: "import { createRequire as __nerqCreateRequire } from 'node:module'; const require = __nerqCreateRequire(import.meta.url);",
   },
-  onSuccess: async () => writeThirdPartyLicenses('dist'),
+  onSuccess: async () => writeThirdPartyLicenses(OUT_DIR),
 });
 
 function writeThirdPartyLicenses(outDir: string): void {

@@ -57,6 +57,8 @@ export interface BenchContext {
   node: string;
   /** bin/nerq.js */
   cliBin: string;
+  /** The same CLI built readable (run.ts), for the profiled run; cliBin when that build failed. */
+  profileCliBin: string;
   repoRoot: string;
   /** Temporary root for homes, projects and profiles (removed at the end). */
   tmp: string;
@@ -70,12 +72,12 @@ export interface BenchContext {
 export async function runCli(
   ctx: BenchContext,
   args: readonly string[],
-  options: { home: string; cwd?: string; measureRss?: boolean; extraEnv?: Record<string, string>; timeoutMs?: number },
+  options: { home: string; cwd?: string; measureRss?: boolean; extraEnv?: Record<string, string>; timeoutMs?: number; cliBin?: string },
 ): Promise<CliRun> {
   ctx.server.resetLog();
   const child = await runChild({
     command: ctx.node,
-    args: [ctx.cliBin, ...args],
+    args: [options.cliBin ?? ctx.cliBin, ...args],
     env: cliEnv({
       home: options.home,
       origin: ctx.server.origin,

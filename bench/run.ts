@@ -7,7 +7,9 @@
  *     [--seed 9] [--sizes 100,1000,5000] [--runs 5] [--audit-runs 3] [--budget 260]
  *     [--only startup,check,audit] [--no-token] [--quick] [--out FILE | --no-write]
  */
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +108,28 @@ function snapshotCli(tmp: string): string {
   return path.join(root, 'bin', 'nerq.js');
 }
 
+/**
+ * The same CLI built readable (NERQ_READABLE_BUILD=1: not minified, so the bundler's module
+ * comments stay), for the profiled run only: the shipped build is minified, and the profile
+ * attributes its samples to source modules by those comments. Null when the build fails (the
+ * profile then runs on the shipped build, unattributed).
+ */
+function readableCli(tmp: string): string | null {
+  const root = path.join(tmp, 'cli-readable');
+  const require = createRequire(import.meta.url);
+  const tsupDir = path.dirname(require.resolve('tsup/package.json'));
+  const tsupBin = (JSON.parse(readFileSync(path.join(tsupDir, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin.tsup;
+  if (tsupBin === undefined) return null;
+  const built = spawnSync(process.execPath, [path.join(tsupDir, tsupBin)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NERQ_READABLE_BUILD: '1', NERQ_BUILD_OUT: path.join(root, 'dist') },
+    stdio: 'ignore',
+  });
+  if (built.status !== 0) return null;
+  for (const entry of ['bin', 'package.json']) cpSync(path.join(REPO_ROOT, entry), path.join(root, entry), { recursive: true });
+  return path.join(root, 'bin', 'nerq.js');
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${USAGE}\n`);
@@ -122,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
   const server = await startBenchServer({ latencyMs: options.latencyMs, connectLatencyMs: options.connectLatencyMs });
   try {
     const cliBin = snapshotCli(tmp);
+    const profileCliBin = only.has('check') ? readableCli(tmp) : null;
     // The model covers the largest project; bodies are built now up to the main (middle) size,
     // and for the largest project only if its run fits in the budget (see workloads/audit.ts).
     const sizes = [...options.auditSizes].sort((a, b) => a - b);
@@ -143,6 +168,7 @@ async function main(argv: string[]): Promise<number> {
       world,
       node: process.execPath,
       cliBin,
+      profileCliBin: profileCliBin ?? cliBin,
       repoRoot: REPO_ROOT,
       tmp,
       startedAt,

@@ -160,6 +160,8 @@ async function sanityAndProfile(ctx: BenchContext, args: string[]): Promise<Work
   const profileDir = path.join(ctx.tmp, `profile-${Date.now()}`);
   const run = await runCli(ctx, args, {
     home: freshHome(ctx.tmp, 'check-profile'),
+    // The readable build of the same code: its module comments attribute the samples.
+    cliBin: ctx.profileCliBin,
     extraEnv: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=250` },
   });
   let summary: ProfileSummary | null = null;
