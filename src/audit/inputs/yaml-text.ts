@@ -4,10 +4,10 @@
  * not searched for (that check is quadratic on big lockfiles), and aliases are capped by the
  * library's default against expansion bombs.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { LockfileError } from '../types.js';
-import { firstLine } from './text.js';
+import { firstLine, LineIndex } from './text.js';
 
 export interface ParsedYaml {
   value: unknown;
@@ -18,12 +18,15 @@ export interface ParsedYaml {
 }
 
 export function parseYaml(text: string, file: string): ParsedYaml {
-  const lineCounter = new LineCounter();
+  // Lines are counted as every other reader counts them, at each `\n`: the YAML lexer also
+  // breaks lines at a lone `\r`, which would name a line past the file's last.
+  const lines = new LineIndex(text);
+  const lineAt = (offset: number) => lines.lineAt(offset);
   // logLevel silent: a hostile file must not make the library write warnings to stderr.
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, schema: 'failsafe', logLevel: 'silent' });
+  const doc = parseDocument(text, { uniqueKeys: false, schema: 'failsafe', logLevel: 'silent' });
   const error = doc.errors[0];
   if (error !== undefined) {
-    const line = error.linePos?.[0].line ?? null;
+    const line = Number.isInteger(error.pos[0]) ? lineAt(error.pos[0]) : null;
     const detail = firstLine(error.message).replace(/ at line \d+, column \d+:?$/, '');
     throw new LockfileError(file, line, `invalid YAML: ${detail}`);
   }
@@ -33,7 +36,6 @@ export function parseYaml(text: string, file: string): ParsedYaml {
   } catch (cause) {
     throw new LockfileError(file, null, `invalid YAML: ${firstLine(cause instanceof Error ? cause.message : String(cause))}`);
   }
-  const lineAt = (offset: number) => lineCounter.linePos(offset).line;
   const keyLine = (pair: Pair<unknown, unknown>): number | null => {
     const range = (pair.key as Node | null)?.range;
     return range ? lineAt(range[0]) : null;

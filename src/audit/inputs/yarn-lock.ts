@@ -26,7 +26,7 @@ import { defineReader } from './define-reader.js';
 import { reachable, unreferenced } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
-import { dirOf, firstLine, quote, splitLines } from './text.js';
+import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
 
@@ -207,9 +207,12 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   try {
     object = parseSyml(text);
   } catch (error) {
-    const mark = (error as { mark?: { line?: number } }).mark;
-    const location = (error as { location?: { start?: { line?: number } } }).location;
-    const line = typeof mark?.line === 'number' ? mark.line + 1 : (location?.start?.line ?? null);
+    // The line of the parser's offset, counted at each `\n` as every reader counts lines (the
+    // parsers also break lines at a lone `\r`, which can name a line past the file's last).
+    const mark = (error as { mark?: { position?: number } }).mark;
+    const location = (error as { location?: { start?: { offset?: number } } }).location;
+    const offset = typeof mark?.position === 'number' ? mark.position : location?.start?.offset;
+    const line = typeof offset === 'number' && Number.isInteger(offset) ? new LineIndex(text).lineAt(offset) : null;
     const detail = firstLine(error instanceof Error ? error.message : String(error)).replace(/\s*\(\d+:\d+\)$/, '');
     throw new LockfileError(file, line, `invalid yarn.lock: ${detail}`);
   }

@@ -180,3 +180,19 @@ describe('yarn.lock classic errors', () => {
     expect(lockfileErrorOf(() => readYarnLock('a@^1:\n  version "1.0.0\n', 'yarn.lock')).message).toBe('yarn.lock:2: invalid yarn.lock: unterminated string');
   });
 });
+
+describe('yarn.lock berry errors', () => {
+  const head = '__metadata:\n  version: 8\n  cacheKey: 10c0\n\n"a@npm:^1.0.0":\n  version: 1.0.0\n  resolution: "a@npm:1.0.0"\n';
+
+  it('names the line of the complaint, counting lines at each \\n (found by the fuzz suite: a lone \\r named a line past the end)', () => {
+    const lock = `${head}\n\r\u0001`;
+    const error = lockfileErrorOf(() => readYarnLock(lock, 'yarn.lock'));
+    expect(error.message).toMatch(/^yarn\.lock:\d+: invalid yarn\.lock: /);
+    expect(error.line).toBe(lock.split('\n').length);
+  });
+
+  it('names the line of a key without a value', () => {
+    const error = lockfileErrorOf(() => readYarnLock(`${head}  dependencies\n`, 'yarn.lock'));
+    expect(error.line).toBe(8);
+  });
+});
