@@ -270,15 +270,15 @@ export function distanceAllowed(a: string, b: string): number {
  */
 export function charMask(lower: string): number {
   let mask = 0;
-  for (let i = 0; i < lower.length; i++) {
-    const code = lower.charCodeAt(i);
-    let bit: number;
-    if (code >= 0x61 && code <= 0x7a) bit = code - 0x61;
-    else if (code >= 0x30 && code <= 0x39) bit = 26 + ((code - 0x30) % 5);
-    else bit = 31;
-    mask |= 1 << bit;
-  }
+  for (let i = 0; i < lower.length; i++) mask |= 1 << classBit(lower.charCodeAt(i));
   return mask;
+}
+
+/** The bit of a character's class in `charMask`. */
+function classBit(code: number): number {
+  if (code >= 0x61 && code <= 0x7a) return code - 0x61;
+  if (code >= 0x30 && code <= 0x39) return 26 + ((code - 0x30) % 5);
+  return 31;
 }
 
 function popcount(x: number): number {
@@ -305,11 +305,7 @@ export function repeatMask(lower: string): number {
   let once = 0;
   let twice = 0;
   for (let i = 0; i < lower.length; i++) {
-    const code = lower.charCodeAt(i);
-    let bit: number;
-    if (code >= 0x61 && code <= 0x7a) bit = code - 0x61;
-    else if (code >= 0x30 && code <= 0x39) bit = 26 + ((code - 0x30) % 5);
-    else bit = 31;
+    const bit = classBit(lower.charCodeAt(i));
     if ((once & (1 << bit)) !== 0) twice |= 1 << bit;
     once |= 1 << bit;
   }
