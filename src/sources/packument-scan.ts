@@ -66,112 +66,19 @@ export function scanPackument(body: Buffer): ScannedPackument | null | undefined
   }
 }
 
-function scanTopLevel(b: Buffer, open: number): ScannedPackument {
-  const doc: Record<string, unknown> = {};
-  let stubs: Record<string, unknown> | null = null;
-  let ranges = new Map<string, { start: number; end: number }>();
-  let i = skipWs(b, open + 1);
-  if (b[i] === CLOSE_OBJECT) {
-    i++;
-  } else {
-    for (;;) {
-      const keyStart = i;
-      i = scanString(b, i);
-      const key = decodeString(b, keyStart, i);
-      i = skipWs(b, i);
-      if (b[i] !== COLON) malformed();
-      const valueStart = skipWs(b, i + 1);
-      if (key === 'versions') {
-        if (b[valueStart] === OPEN_OBJECT) {
-          const scanned = scanVersions(b, valueStart);
-          stubs = scanned.stubs;
-          ranges = scanned.ranges;
-          setOwn(doc, key, stubs);
-          i = scanned.end;
-        } else {
-          i = skipValue(b, valueStart);
-          stubs = null;
-          ranges = new Map();
-          setOwn(doc, key, parseSlice(b, valueStart, i));
-        }
-      } else {
-        i = skipValue(b, valueStart);
-        if (KEPT_MEMBERS.has(key)) setOwn(doc, key, parseSlice(b, valueStart, i));
-      }
-      i = skipWs(b, i);
-      if (b[i] === COMMA) {
-        i = skipWs(b, i + 1);
-        continue;
-      }
-      if (b[i] === CLOSE_OBJECT) {
-        i++;
-        break;
-      }
-      malformed();
-    }
-  }
-  if (skipWs(b, i) !== b.length) malformed();
-
-  const parsed = new Map<string, unknown>();
-  const versions = stubs;
-  return {
-    packument: doc,
-    manifest(version: string): unknown {
-      const range = ranges.get(version);
-      if (range === undefined) return versions !== null && Object.hasOwn(versions, version) ? versions[version] : undefined;
-      if (!parsed.has(version)) parsed.set(version, parseSlice(b, range.start, range.end));
-      return parsed.get(version);
-    },
-  };
-}
-
-/** The `versions` object: a stub per version, and the byte range of each manifest object. */
-function scanVersions(b: Buffer, open: number): { stubs: Record<string, unknown>; ranges: Map<string, { start: number; end: number }>; end: number } {
-  const stubs: Record<string, unknown> = {};
-  const ranges = new Map<string, { start: number; end: number }>();
-  let i = skipWs(b, open + 1);
-  if (b[i] === CLOSE_OBJECT) return { stubs, ranges, end: i + 1 };
-  for (;;) {
-    const keyStart = i;
-    i = scanString(b, i);
-    const version = decodeString(b, keyStart, i);
-    i = skipWs(b, i);
-    if (b[i] !== COLON) malformed();
-    const valueStart = skipWs(b, i + 1);
-    if (b[valueStart] === OPEN_OBJECT) {
-      const stub: Record<string, unknown> = {};
-      i = scanManifest(b, valueStart, stub);
-      setOwn(stubs, version, stub);
-      ranges.set(version, { start: valueStart, end: i });
-    } else {
-      i = skipValue(b, valueStart);
-      setOwn(stubs, version, parseSlice(b, valueStart, i));
-      ranges.delete(version);
-    }
-    i = skipWs(b, i);
-    if (b[i] === COMMA) {
-      i = skipWs(b, i + 1);
-      continue;
-    }
-    if (b[i] === CLOSE_OBJECT) return { stubs, ranges, end: i + 1 };
-    malformed();
-  }
-}
-
-/** One manifest object: its stub members are parsed into `stub`, the rest only validated. */
-function scanManifest(b: Buffer, open: number, stub: Record<string, unknown>): number {
+/**
+ * The members of the object opening at `open`: for each, `member(keyStart, keyEnd, valueStart)`
+ * reads the value and answers the index after it. Answers the index after the closing brace.
+ */
+function scanMembers(b: Buffer, open: number, member: (keyStart: number, keyEnd: number, valueStart: number) => number): number {
   let i = skipWs(b, open + 1);
   if (b[i] === CLOSE_OBJECT) return i + 1;
   for (;;) {
     const keyStart = i;
-    i = scanString(b, i);
-    const keep = stubKey(b, keyStart, i);
-    i = skipWs(b, i);
+    const keyEnd = scanString(b, i);
+    i = skipWs(b, keyEnd);
     if (b[i] !== COLON) malformed();
-    const valueStart = skipWs(b, i + 1);
-    i = skipValue(b, valueStart);
-    if (keep !== null) stub[keep] = parseSlice(b, valueStart, i);
-    i = skipWs(b, i);
+    i = skipWs(b, member(keyStart, keyEnd, skipWs(b, i + 1)));
     if (b[i] === COMMA) {
       i = skipWs(b, i + 1);
       continue;
@@ -179,6 +86,70 @@ function scanManifest(b: Buffer, open: number, stub: Record<string, unknown>): n
     if (b[i] === CLOSE_OBJECT) return i + 1;
     malformed();
   }
+}
+
+function scanTopLevel(b: Buffer, open: number): ScannedPackument {
+  const doc: Record<string, unknown> = {};
+  let stubs: Record<string, unknown> | null = null;
+  let ranges = new Map<string, { start: number; end: number }>();
+  const end = scanMembers(b, open, (keyStart, keyEnd, valueStart) => {
+    const key = decodeString(b, keyStart, keyEnd);
+    if (key === 'versions' && b[valueStart] === OPEN_OBJECT) {
+      stubs = {};
+      ranges = new Map();
+      setOwn(doc, key, stubs);
+      return scanVersions(b, valueStart, stubs, ranges);
+    }
+    const valueEnd = skipValue(b, valueStart);
+    if (key === 'versions') {
+      stubs = null;
+      ranges = new Map();
+    }
+    if (key === 'versions' || KEPT_MEMBERS.has(key)) setOwn(doc, key, parseSlice(b, valueStart, valueEnd));
+    return valueEnd;
+  });
+  if (skipWs(b, end) !== b.length) malformed();
+
+  const parsed = new Map<string, unknown>();
+  const versions: Record<string, unknown> | null = stubs;
+  const manifests = ranges;
+  return {
+    packument: doc,
+    manifest(version: string): unknown {
+      const range = manifests.get(version);
+      if (range === undefined) return versions !== null && Object.hasOwn(versions, version) ? versions[version] : undefined;
+      if (!parsed.has(version)) parsed.set(version, parseSlice(b, range.start, range.end));
+      return parsed.get(version);
+    },
+  };
+}
+
+/** The `versions` object into `stubs` (a stub per version) and `ranges` (each manifest object's bytes). */
+function scanVersions(b: Buffer, open: number, stubs: Record<string, unknown>, ranges: Map<string, { start: number; end: number }>): number {
+  return scanMembers(b, open, (keyStart, keyEnd, valueStart) => {
+    const version = decodeString(b, keyStart, keyEnd);
+    if (b[valueStart] === OPEN_OBJECT) {
+      const stub: Record<string, unknown> = {};
+      const valueEnd = scanManifest(b, valueStart, stub);
+      setOwn(stubs, version, stub);
+      ranges.set(version, { start: valueStart, end: valueEnd });
+      return valueEnd;
+    }
+    const valueEnd = skipValue(b, valueStart);
+    setOwn(stubs, version, parseSlice(b, valueStart, valueEnd));
+    ranges.delete(version);
+    return valueEnd;
+  });
+}
+
+/** One manifest object: its stub members are parsed into `stub`, the rest only validated. */
+function scanManifest(b: Buffer, open: number, stub: Record<string, unknown>): number {
+  return scanMembers(b, open, (keyStart, keyEnd, valueStart) => {
+    const keep = stubKey(b, keyStart, keyEnd);
+    const valueEnd = skipValue(b, valueStart);
+    if (keep !== null) stub[keep] = parseSlice(b, valueStart, valueEnd);
+    return valueEnd;
+  });
 }
 
 /** The member name when the key (quotes included, already validated) is a stub member, else null. */
