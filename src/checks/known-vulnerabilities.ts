@@ -26,7 +26,12 @@ function capFor(capping: readonly AdvisoryFacts[], version: string): CapRequest 
   const named = worstFirst.slice(0, MAX_NAMED_IN_CAP).map((a) => `${a.id} (${severityLabel(a.severity)})`);
   const more = worstFirst.length - named.length;
   const subject = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
-  return { id: 'vulnerable-version', limit: 49.9, reason: `${subject} ${capping.length === 1 ? 'affects' : 'affect'} ${version}` };
+  return {
+    id: 'vulnerable-version',
+    limit: 49.9,
+    reason: `${subject} ${capping.length === 1 ? 'affects' : 'affect'} ${version}`,
+    args: { advisories: worstFirst.map((a) => a.id).join(', '), count: worstFirst.length, version },
+  };
 }
 
 export default defineCheck({

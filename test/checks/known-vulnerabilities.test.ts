@@ -111,7 +111,12 @@ checkTable(check, [
     evidence: withAdvisories(high, unknownSeverity, critical, advisory({ id: 'GHSA-high-0000-0008', aliases: [], fixed: '2.1.1' })),
     score: 0,
     messageId: 'fix-available',
-    caps: [cap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0')],
+    caps: [
+      {
+        ...cap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0'),
+        args: { advisories: expect.stringMatching(/^GHSA-crit-0000-0001, GHSA-high-0000-0002, GHSA-high-0000-0008, /), count: 4, version: '2.1.0' },
+      },
+    ],
   },
   {
     name: 'twins merged upstream: one advisory with its aliases counts once',
