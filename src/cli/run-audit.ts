@@ -25,7 +25,7 @@ import { VERSION } from '../version.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { colorEnabled } from './output.js';
 import { startAuditProgress } from './progress.js';
-import { setUpRun } from './run-context.js';
+import { setUpRun } from '../app/runtime.js';
 
 export async function runAudit(dirArg: string | undefined, raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(AuditOptionsSchema, raw);

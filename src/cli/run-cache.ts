@@ -1,5 +1,5 @@
 /** `nerq cache stats` and `nerq cache clear`: the HTTP cache and the facts cache in the local store. */
-import { openUserStore } from './store-session.js';
+import { openUserStore } from '../app/store-session.js';
 
 const MiB = 1024 * 1024;
 

@@ -7,7 +7,7 @@ import { TargetError, type Target } from '../target/types.js';
 import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 import { startProgress } from './progress.js';
-import { setUpRun } from './run-context.js';
+import { setUpRun } from '../app/runtime.js';
 import { mapLimit } from '../util/map-limit.js';
 
 const CONCURRENCY = 4;

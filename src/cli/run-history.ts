@@ -5,7 +5,7 @@ import { TargetError } from '../target/types.js';
 import type { HistoryRow } from '../store/types.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import { UsageError } from './options.js';
-import { openUserStore } from './store-session.js';
+import { openUserStore } from '../app/store-session.js';
 
 const SPARK = '▁▂▃▄▅▆▇█';
 

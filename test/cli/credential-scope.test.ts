@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialScope } from '../../src/cli/run-context.js';
+import { credentialScope } from '../../src/app/runtime.js';
 
 const npm = (auth?: string) => ({ registry: 'https://registry.example/', authHeaderFor: (url: string) => (url.startsWith('https://registry.example/') ? auth : undefined) });
 

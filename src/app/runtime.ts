@@ -11,7 +11,7 @@ import { githubAuthFor, githubToken } from '../sources/github.js';
 import { createHttpClient } from '../sources/http.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm-config.js';
 import type { HttpClient } from '../sources/types.js';
-import { UsageError } from './options.js';
+import { UsageError } from '../cli/options.js';
 import { StoreSession } from './store-session.js';
 
 const DEFAULT_TIMEOUT_S = 60;
