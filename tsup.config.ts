@@ -30,7 +30,7 @@ const OUT_DIR = process.env.NERQ_BUILD_OUT ?? 'dist';
 // licences must travel with their code: dist/THIRD-PARTY-LICENSES.txt lists every bundled
 // package with its licence text, from the bundler's own record of what it took.
 export default defineConfig({
-  entry: { cli: 'src/cli/main.ts' },
+  entry: { cli: 'src/cli/bin.ts' },
   format: ['esm'],
   target: 'node22',
   platform: 'node',

@@ -80,10 +80,10 @@ const RULES: ReadonlyArray<[RegExp, Bucket]> = [
   [/^src\/sources\/(tarball|license-text)\.ts$|^node_modules\/(tar|minizlib|minipass|chownr|yallist)\//, 'tarball inspection'],
   [/^src\/sources\/(http|cached-http|url)\.ts$|^node_modules\/undici\//, 'HTTP client'],
   [/^src\/store\//, 'store (cache, history)'],
-  [/^src\/(checks|scoring|report)\/|^node_modules\/(spdx-|ae-cvss)/, 'scoring'],
+  [/^src\/(checks|scoring|report|model)\/|^node_modules\/(spdx-|ae-cvss)/, 'scoring'],
   [/^src\/render\/|^node_modules\/(cli-table3|chalk|string-width|strip-ansi|ansi-|emoji-regex|ora|cli-)/, 'rendering'],
   [/^src\/(sources|evidence|target)\/|^node_modules\/(zod|semver|npm-|hosted-git-info|@renovatebot|validate-npm|smol-toml|yaml|@yarnpkg|packageurl|lru-cache|proc-log|@pnpm|ini|config-chain|proto-list|graceful-fs)/, 'parsing & validation'],
-  [/^src\/(cli|pipeline|audit)\/|^src\/version\.ts$|^node_modules\/commander\//, 'CLI & orchestration'],
+  [/^src\/(cli|app|pipeline|audit)\/|^src\/version\.ts$|^node_modules\/commander\//, 'CLI & orchestration'],
 ];
 
 /** The bucket of a source module path (as the bundle names it). */

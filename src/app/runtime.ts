@@ -1,43 +1,77 @@
 /**
- * Everything a run of `check` or `audit` shares: npm configuration, endpoints, the GitHub token,
- * one HTTP client (one keep-alive pool per origin, credentials bound to their origins) behind the
- * store's cache, and the clock. Bad configuration is a usage error (exit 2).
+ * The runtime: what every use case shares, built once per process — the npm configuration, the
+ * endpoints, the credentials, one HTTP client (one keep-alive pool per origin, credentials bound
+ * to their origins) behind the store's cache, the facts cache, the GitHub rate-limit switch and
+ * the clock. A use case call gets its own view of it (`callContext`): the pool with the call's
+ * deadline on each request, the call's instant, gate and category — so one long-lived process
+ * (a server) serves many calls over one pool, each with its own deadline.
+ *
+ * Bad configuration is a `ConfigError`; nothing here writes to a terminal (warnings go to
+ * `config.warn`).
  */
 import { createHash } from 'node:crypto';
 import type { RunContext } from '../pipeline/context.js';
 import type { GateOptions } from '../scoring/gate.js';
 import { resolveEndpoints, type Endpoints } from '../sources/endpoints.js';
-import { githubAuthFor, githubToken } from '../sources/github.js';
+import { githubAuthFor, githubToken, GithubRateLimiter } from '../sources/github.js';
 import { createHttpClient } from '../sources/http.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm-config.js';
 import type { HttpClient } from '../sources/types.js';
-import { UsageError } from '../cli/options.js';
-import { StoreSession } from './store-session.js';
+import { StoreSession, type StoreOptions } from './store-session.js';
 
-const DEFAULT_TIMEOUT_S = 60;
-
-export interface RunSetupOptions {
+export interface RuntimeConfig {
+  /** Where configuration is read: endpoints, tokens, npm's variables, the store's directory. */
+  env: NodeJS.ProcessEnv;
+  /** The directory npm's configuration is found from (a project's .npmrc). */
   cwd: string;
+  /** --registry: the npm registry, over npm's configuration. */
   registry?: string | undefined;
+  /** A checkout whose .npmrc is untrusted data, not configuration (an audited project). */
+  untrustedDir?: string | undefined;
+  trustProjectNpmrc?: boolean | undefined;
+  /** Answer only from the store. */
   offline?: boolean | undefined;
+  /** false: do not read the HTTP cache (answers are still written). */
   cache?: boolean | undefined;
+  /** false: do not record evaluations or compare with the previous one. */
   history?: boolean | undefined;
-  maxAge?: number | undefined;
-  timeout?: number | undefined;
-  category?: string | undefined;
-  gate: GateOptions;
-  now: Date;
-  /** The audited directory (`audit`): its own .npmrc is untrusted data, not configuration. */
-  untrustedDir?: string;
-  trustProjectNpmrc?: boolean;
+  /** Treat cached answers older than this (seconds) as stale. */
+  maxAgeS?: number | undefined;
+  /** The evaluation clock (NERQ_NOW fixes it); default the real one. */
+  clock?: () => Date;
+  /** Where warnings go (npm configuration, the store); default nowhere. */
+  warn?: (message: string) => void;
 }
 
-export interface RunSetup {
-  ctx: RunContext;
-  session: StoreSession;
-  http: HttpClient;
-  npm: NpmConfig;
-  endpoints: Endpoints;
+/** Configuration that cannot be used (an invalid registry URL or endpoint variable). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** What one call asks for, beside its targets. */
+export interface CallOptions {
+  /** Aborts the call's requests: its deadline (`AbortSignal.timeout`) or its cancellation. */
+  signal?: AbortSignal | undefined;
+  /** The evaluation instant; default the runtime's clock at the start of the call. */
+  now?: Date | undefined;
+  gate: GateOptions;
+  /** --category: overrides every target's category. */
+  category?: string | null | undefined;
+}
+
+export interface Runtime {
+  readonly npm: NpmConfig;
+  readonly endpoints: Endpoints;
+  readonly githubToken: string | null;
+  /** The pool every call's requests go through, behind the store's cache. */
+  readonly http: HttpClient;
+  readonly session: StoreSession;
+  /** The evaluation clock. */
+  now(): Date;
+  /** The view of the runtime one call evaluates with. */
+  callContext(call: CallOptions): RunContext;
+  /** Close the pool, record the cache counters, prune and write the store. */
+  close(): Promise<void>;
 }
 
 /**
@@ -52,45 +86,68 @@ export function credentialScope(token: string | null, npm: Pick<NpmConfig, 'regi
   return createHash('sha256').update(JSON.stringify([token, npmAuth])).digest('hex').slice(0, 16);
 }
 
-export function setUpRun(options: RunSetupOptions): RunSetup {
+/** The pool with a call's signal on every request it sends; closing it leaves the pool open. */
+export function withSignal(http: HttpClient, signal: AbortSignal | undefined): HttpClient {
+  if (signal === undefined) return http;
+  return {
+    request: (req) => http.request({ ...req, signal: req.signal === undefined ? signal : AbortSignal.any([signal, req.signal]) }),
+    close: () => Promise.resolve(),
+  };
+}
+
+export function createRuntime(config: RuntimeConfig): Runtime {
+  const warn = config.warn ?? (() => undefined);
   let npm: NpmConfig;
   let endpoints: Endpoints;
   try {
     npm = loadNpmConfig({
-      env: process.env,
-      cwd: options.cwd,
-      ...(options.registry === undefined ? {} : { cliRegistry: options.registry }),
-      ...(options.untrustedDir === undefined ? {} : { untrustedDir: options.untrustedDir }),
-      trustProjectRegistry: options.trustProjectNpmrc === true,
+      env: config.env,
+      cwd: config.cwd,
+      ...(config.registry === undefined ? {} : { cliRegistry: config.registry }),
+      ...(config.untrustedDir === undefined ? {} : { untrustedDir: config.untrustedDir }),
+      trustProjectRegistry: config.trustProjectNpmrc === true,
     });
-    endpoints = resolveEndpoints(process.env);
+    endpoints = resolveEndpoints(config.env);
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
-  for (const warning of npm.warnings) process.stderr.write(`nerq: warning: ${warning}\n`);
+  for (const warning of npm.warnings) warn(warning);
 
-  const token = githubToken(process.env);
+  const token = githubToken(config.env);
   const githubAuth = githubAuthFor(endpoints, token);
-  const deadline = AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000);
-  const session = new StoreSession(
-    {
-      offline: options.offline === true,
-      cache: options.cache !== false,
-      history: options.history !== false,
-      ...(options.maxAge === undefined ? {} : { maxAgeS: options.maxAge }),
-    },
-    process.env,
-  );
-  const http = session.http(createHttpClient({ npm, signal: deadline, authFor: githubAuth }), endpoints, npm, githubAuth);
-  const ctx: RunContext = {
-    http,
+  const storeOptions: StoreOptions = {
+    offline: config.offline === true,
+    cache: config.cache !== false,
+    history: config.history !== false,
+    ...(config.maxAgeS === undefined ? {} : { maxAgeS: config.maxAgeS }),
+  };
+  const session = new StoreSession(storeOptions, config.env, warn);
+  const http = session.http(createHttpClient({ npm, authFor: githubAuth }), endpoints, npm, githubAuth);
+  const facts = session.facts(credentialScope(token, npm));
+  const githubLimiter = new GithubRateLimiter();
+  const clock = config.clock ?? (() => new Date());
+
+  return {
     npm,
     endpoints,
     githubToken: token,
-    now: options.now,
-    category: options.category ?? null,
-    gate: options.gate,
-    facts: session.facts(credentialScope(token, npm)),
+    http,
+    session,
+    now: clock,
+    callContext: (call) => ({
+      http: withSignal(http, call.signal),
+      npm,
+      endpoints,
+      githubToken: token,
+      githubLimiter,
+      now: call.now ?? clock(),
+      category: call.category ?? null,
+      gate: call.gate,
+      facts,
+    }),
+    async close() {
+      await http.close();
+      session.close();
+    },
   };
-  return { ctx, session, http, npm, endpoints };
 }

@@ -1,8 +1,7 @@
 /**
- * The store for one run: opened lazily (commands that do not need it never open it), and
- * optional — where it cannot be opened nerq runs without it after one warning. Wraps the
- * HTTP client with the cache, gives the sources the facts cache, and records history.
- * Writes are grouped by the store and all reach the database by `close()`.
+ * The store of a runtime: optional — where it cannot be opened nerq runs without it after one
+ * warning. Wraps the HTTP client with the cache, gives the sources the facts cache, and records
+ * history. Writes are grouped by the store and all reach the database by `close()`.
  */
 import { createHash } from 'node:crypto';
 import type { Evidence } from '../evidence/schema.js';
@@ -33,22 +32,21 @@ export interface StoreOptions {
   history: boolean;
 }
 
-export function warn(message: string): void {
-  process.stderr.write(`nerq: warning: ${message}\n`);
-}
-
-export function openUserStore(env: NodeJS.ProcessEnv): Store | null {
+/** The user's store (under the cache directory `env` names), or null with a warning when it cannot be opened. */
+export function openUserStore(env: NodeJS.ProcessEnv, warn: (message: string) => void): Store | null {
   return openStore({ dir: cacheDir(env), warn });
 }
 
 export class StoreSession {
   readonly store: Store | null;
   readonly #options: StoreOptions;
+  readonly #warn: (message: string) => void;
   #cached: (HttpClient & { stats(): { hits: number; misses: number; revalidated: number; requests: number } }) | null = null;
 
-  constructor(options: StoreOptions, env: NodeJS.ProcessEnv) {
+  constructor(options: StoreOptions, env: NodeJS.ProcessEnv, warn: (message: string) => void) {
     this.#options = options;
-    this.store = openUserStore(env);
+    this.#warn = warn;
+    this.store = openUserStore(env, warn);
     if (this.store === null && options.offline) warn('--offline without a store: every source is unavailable');
   }
 
@@ -98,7 +96,7 @@ export class StoreSession {
       this.store.history.record(row);
       return previous === undefined ? report : { ...report, previous: comparePrevious(report, previous) };
     } catch (error) {
-      warn(`history not recorded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      this.#warn(`history not recorded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
       return report;
     }
   }
@@ -124,7 +122,7 @@ export class StoreSession {
       problem ??= error;
     }
     if (problem !== undefined) {
-      warn(`the store could not be updated: ${problem instanceof Error ? problem.message.split('\n')[0] : String(problem)}`);
+      this.#warn(`the store could not be updated: ${problem instanceof Error ? problem.message.split('\n')[0] : String(problem)}`);
     }
   }
 }

@@ -3,6 +3,7 @@
  * and the audit report every audit renderer (table, JSON, Markdown, SARIF) reads.
  */
 import type { Report } from '../report/schema.js';
+import type { AUDIT_SCHEMA_VERSION } from './report-schema.js';
 
 export type AuditEcosystem = 'npm' | 'pypi';
 
@@ -86,7 +87,7 @@ export interface AuditEntry {
 }
 
 export interface AuditReport {
-  auditSchemaVersion: '1.1.0';
+  auditSchemaVersion: typeof AUDIT_SCHEMA_VERSION;
   tool: { name: 'nerq'; version: string };
   evaluatedAt: string;
   /** Audited input files (relative paths) and their formats. */

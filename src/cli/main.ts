@@ -1,6 +1,7 @@
 /**
- * nerq's command line. stdout carries the report only; progress, warnings and errors go to
- * stderr. Exit codes (DESIGN.md §7): 0 passed · 1 failed the gate · 2 usage or invalid input
+ * nerq's command line: parse → use case (src/app) → render → exit code. stdout carries the report
+ * only; progress, warnings and errors go to stderr. Importing this module runs nothing (bin.ts
+ * runs `main`). Exit codes (docs/scoring.md §10): 0 passed · 1 failed the gate · 2 usage or invalid input
  * · 3 could not be evaluated. Bad input never prints a stack trace.
  */
 import { Command, CommanderError, Option } from 'commander';
@@ -143,4 +144,3 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));

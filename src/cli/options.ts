@@ -60,6 +60,11 @@ export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
 
 export { UsageError };
 
+/** A warning on stderr, one line. */
+export function warn(message: string): void {
+  process.stderr.write(`nerq: warning: ${message}\n`);
+}
+
 /** Parse options or throw a UsageError with the first problem as one line. */
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);

@@ -3,17 +3,10 @@
  * and the policy validated before any request (bad input → exit 2, naming the file and line or
  * key); evaluations share one HTTP client and the store; stdout carries the report only.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { findDependencyConfusion } from '../audit/dependency-confusion.js';
-import { DEFAULT_CONCURRENCY, evaluateSubjects, type Evaluated } from '../audit/evaluate.js';
-import { changedSince } from '../audit/changed-since.js';
-import { detectInputs, readInputs } from '../audit/detect.js';
-import { foldDependencies } from '../audit/fold.js';
-import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError } from '../audit/policy.js';
-import type { ParsedInput } from '../audit/inputs/index.js';
-import type { AuditEntry, AuditReport, InputFile } from '../audit/types.js';
-import { LockfileError } from '../audit/types.js';
+import { AuditInputError, auditProject, defaultAuditTimeoutS, prepareAudit, repositoryRoot, type AuditPlan } from '../app/audit.js';
+import { expiredIgnores } from '../audit/policy.js';
+import type { AuditReport } from '../audit/types.js';
 import { CHECKS } from '../checks/index.js';
 import { renderAnnotations } from '../render/annotations.js';
 import { renderAuditJsonChunks } from '../render/audit-json.js';
@@ -21,11 +14,10 @@ import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
 import { utf8Batches } from '../render/utf8-batches.js';
-import { VERSION } from '../version.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { colorEnabled } from './output.js';
 import { startAuditProgress } from './progress.js';
-import { setUpRun } from '../app/runtime.js';
+import { cliRuntime } from './cli-runtime.js';
 
 export async function runAudit(dirArg: string | undefined, raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(AuditOptionsSchema, raw);
@@ -33,35 +25,25 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   const dir = path.resolve(dirArg ?? '.');
 
   // Everything that can be bad input is checked before the first request.
-  let inputs: ParsedInput[];
-  let policy;
-  let policySource: string | null;
+  let plan: AuditPlan;
   try {
-    const files = options.file && options.file.length > 0 ? options.file : await detectInputs(dir);
-    if (files.length === 0) throw new UsageError(`no lockfile, manifest or SBOM found in ${dirArg ?? '.'} (name one with --file)`);
-    inputs = await readInputs(dir, files);
-    const loaded = await loadPolicy(dir, options.policy);
-    policy = mergePolicy(loaded.policy, {
-      ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
-      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+    plan = await prepareAudit({
+      dir,
+      dirLabel: dirArg ?? '.',
+      ...(options.file === undefined ? {} : { files: options.file }),
+      policyFile: options.policy,
+      minScore: options.minScore,
+      minCoverage: options.minCoverage,
+      changedSince: options.changedSince,
+      direct: options.direct === true,
+      omitDev: (options.omit ?? []).includes('dev'),
     });
-    policySource = loaded.source;
   } catch (error) {
-    if (error instanceof LockfileError || error instanceof PolicyError) throw new UsageError(error.message);
+    if (error instanceof AuditInputError) throw new UsageError(error.message);
     throw error;
   }
 
-  let subjects = foldDependencies(inputs, { direct: options.direct === true, omitDev: (options.omit ?? []).includes('dev') });
-  if (options.changedSince !== undefined) {
-    try {
-      const keep = await changedSince(dir, options.changedSince, inputs.map((i) => i.file));
-      subjects = subjects.filter(keep);
-    } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  const { ctx, session, http } = setUpRun({
+  const runtime = cliRuntime({
     // npm configuration as npm would read it in the audited project (its .npmrc is found from
     // there, not from wherever nerq runs), and the whole checkout holding it is untrusted: a
     // pull request controls a parent's .npmrc as much as the audited directory's own.
@@ -70,53 +52,36 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     offline: options.offline,
     cache: options.cache,
     history: options.history,
-    maxAge: options.maxAge,
-    timeout: options.timeout ?? Math.max(120, Math.ceil(subjects.length / 4)),
-    category: options.category,
-    gate: gateOf({
-      ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
-      ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
-    }),
-    now,
+    maxAgeS: options.maxAge,
     untrustedDir: repositoryRoot(dir) ?? dir,
     trustProjectNpmrc: options.trustProjectNpmrc === true,
   });
 
-  // What the readers skipped or had to guess (a git dependency, direct-ness without a manifest…).
-  const warnings: string[] = inputs.flatMap((input) => input.notes.map((note) => `${input.file}: ${note}`));
-  const expired = expiredIgnores(policy, now);
+  const expired = expiredIgnores(plan.policy, now);
   for (const message of expired) process.stderr.write(`nerq: ${message}\n`);
 
-  const progress = startAuditProgress(subjects.length);
-  let evaluated: Evaluated[];
-  let confusion: Map<(typeof subjects)[number], string>;
+  let report: AuditReport;
   try {
-    evaluated = await evaluateSubjects(subjects, ctx, {
-      concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
-      onDone: (e) => progress.done(applyPolicy(e.report, e.subject, policy, now).status !== 'pass'),
-    });
-    // After the evaluations: the release each one read tells a private mirror from a different package.
-    confusion = await findDependencyConfusion(evaluated, ctx);
-  } finally {
-    progress.stop();
-    await http.close();
-  }
-
-  let entries: AuditEntry[];
-  try {
-    entries = evaluated.map(({ subject, report, evidence }) => {
-      const remembered = session.remember(report, evidence);
-      const outcome = applyPolicy(remembered, subject, policy, now, {
-        ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
-        dependencyConfusion: confusion.get(subject) ?? null,
+    const progress = startAuditProgress(plan.subjects.length);
+    try {
+      report = await auditProject(runtime, plan, {
+        now,
+        gate: gateOf({
+          ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
+          ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+        }),
+        category: options.category,
+        signal: AbortSignal.timeout((options.timeout ?? defaultAuditTimeoutS(plan.subjects.length)) * 1000),
+        concurrency: options.concurrency,
+        onEvaluated: (failed) => progress.done(failed),
       });
-      return { subject, report: remembered, policy: outcome };
-    });
+    } finally {
+      progress.stop();
+    }
   } finally {
-    session.close();
+    await runtime.close();
   }
 
-  const report = auditReportOf(entries, inputs, policySource, now, warnings);
   const format = options.json ? 'json' : (options.format ?? 'table');
   if (format === 'json') {
     // Written as it is made: a thousand-entry report is tens of megabytes of text.
@@ -164,44 +129,8 @@ async function writeInPieces(chunks: Iterable<string>): Promise<void> {
   }
 }
 
-/** The git repository root holding `dir` (the nearest directory with a `.git`), or null outside a repository. */
-function repositoryRoot(dir: string): string | null {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return at;
-    if (path.dirname(at) === at) return null;
-  }
-}
-
 /** The audited directory relative to its git repository root (`/`-separated; `.` at the root or outside a repository). */
 function repositoryRelative(dir: string): string {
   const root = repositoryRoot(dir);
   return root === null ? '.' : path.relative(root, dir).split(path.sep).join('/') || '.';
-}
-
-const ORDER: Record<AuditEntry['policy']['status'], number> = { fail: 0, error: 1, ignored: 2, pass: 3 };
-
-function auditReportOf(
-  entries: AuditEntry[],
-  inputs: InputFile[],
-  policySource: string | null,
-  now: Date,
-  warnings: string[],
-): AuditReport {
-  const sorted = [...entries].sort(
-    (a, b) =>
-      ORDER[a.policy.status] - ORDER[b.policy.status] ||
-      (a.report.score ?? -1) - (b.report.score ?? -1) ||
-      a.subject.name.localeCompare(b.subject.name),
-  );
-  const count = (status: AuditEntry['policy']['status']) => entries.filter((e) => e.policy.status === status).length;
-  return {
-    auditSchemaVersion: '1.1.0',
-    tool: { name: 'nerq', version: VERSION },
-    evaluatedAt: now.toISOString(),
-    inputs: inputs.map(({ file, format }) => ({ file, format })),
-    policySource,
-    summary: { total: entries.length, passed: count('pass'), failed: count('fail'), ignored: count('ignored'), errors: count('error') },
-    entries: sorted,
-    warnings,
-  };
 }

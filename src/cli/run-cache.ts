@@ -1,10 +1,11 @@
 /** `nerq cache stats` and `nerq cache clear`: the HTTP cache and the facts cache in the local store. */
 import { openUserStore } from '../app/store-session.js';
+import { warn } from './options.js';
 
 const MiB = 1024 * 1024;
 
 export async function runCacheStats(options: { json?: boolean }): Promise<number> {
-  const store = openUserStore(process.env);
+  const store = openUserStore(process.env, warn);
   if (store === null) return 3;
   try {
     const stats = store.cache.stats();
@@ -35,7 +36,7 @@ export async function runCacheStats(options: { json?: boolean }): Promise<number
 }
 
 export async function runCacheClear(): Promise<number> {
-  const store = openUserStore(process.env);
+  const store = openUserStore(process.env, warn);
   if (store === null) return 3;
   try {
     const before = store.cache.stats();

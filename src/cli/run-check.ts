@@ -1,16 +1,15 @@
 /** `nerq check <target...>`: parse every target first (bad input → exit 2, no request), then evaluate. */
 import { writeFileSync } from 'node:fs';
-import { checkTarget, type TargetOutcome } from '../pipeline/check-target.js';
-import type { Report } from '../report/schema.js';
+import { checkTargets, type TargetOutcome } from '../app/check.js';
 import { parseTarget } from '../target/parse.js';
 import { TargetError, type Target } from '../target/types.js';
+import { cliRuntime } from './cli-runtime.js';
 import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 import { startProgress } from './progress.js';
-import { setUpRun } from '../app/runtime.js';
-import { mapLimit } from '../util/map-limit.js';
 
-const CONCURRENCY = 4;
+/** --timeout's default: the deadline of the whole run, in seconds. */
+const DEFAULT_TIMEOUT_S = 60;
 
 export async function runCheck(inputs: string[], raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(CheckOptionsSchema, raw);
@@ -26,41 +25,37 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     }
   }
 
-  const { ctx, session, http } = setUpRun({
+  const runtime = cliRuntime({
     cwd: process.cwd(),
     registry: options.registry,
     offline: options.offline,
     cache: options.cache,
     history: options.history,
-    maxAge: options.maxAge,
-    timeout: options.timeout,
-    category: options.category,
-    gate: gateOf(options),
-    now,
+    maxAgeS: options.maxAge,
   });
-
-  const progress = startProgress(targets.length);
   let outcomes: TargetOutcome[];
   try {
-    outcomes = await mapLimit(targets, CONCURRENCY, async (target) => {
-      const outcome = await checkTarget(target, ctx);
-      progress.tick(target.input);
-      return outcome;
-    });
+    const progress = startProgress(targets.length);
+    try {
+      outcomes = await checkTargets(runtime, {
+        targets,
+        gate: gateOf(options),
+        category: options.category,
+        now,
+        signal: AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000),
+        onEvaluated: (target) => progress.tick(target.input),
+      });
+    } finally {
+      progress.stop();
+    }
+    if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
   } finally {
-    progress.stop();
-    await http.close();
+    await runtime.close();
   }
-
-  if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
-
-  let reports: Report[];
-  try {
-    reports = outcomes.map((o) => session.remember(o.report, o.evidence));
-  } finally {
-    session.close();
-  }
-  return writeReports(reports, options);
+  return writeReports(
+    outcomes.map((o) => o.report),
+    options,
+  );
 }
 
 /**

@@ -1,11 +1,10 @@
 /** `nerq history <target>`: past evaluations of one target, newest last, with a sparkline. */
-import { historyKey } from '../report/previous.js';
-import { parseTarget } from '../target/parse.js';
+import { historyKeyOf, readHistory } from '../app/history.js';
+import { openUserStore } from '../app/store-session.js';
 import { TargetError } from '../target/types.js';
 import type { HistoryRow } from '../store/types.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
-import { UsageError } from './options.js';
-import { openUserStore } from '../app/store-session.js';
+import { UsageError, warn } from './options.js';
 
 const SPARK = '▁▂▃▄▅▆▇█';
 
@@ -19,16 +18,16 @@ export function sparkline(scores: readonly (number | null)[]): string {
 export async function runHistory(input: string, options: { json?: boolean }): Promise<number> {
   let key: string;
   try {
-    key = historyKey(parseTarget(input));
+    key = historyKeyOf(input);
   } catch (error) {
     if (error instanceof TargetError) throw new UsageError(error.message);
     throw error;
   }
-  const store = openUserStore(process.env);
+  const store = openUserStore(process.env, warn);
   if (store === null) return 3;
   let rows: HistoryRow[];
   try {
-    rows = store.history.list(key).reverse(); // oldest first
+    rows = readHistory(store, key);
   } finally {
     store.close();
   }

@@ -1,15 +1,11 @@
 /** `nerq score <evidence>`: re-score saved evidence offline; no network, no store. */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { CHECKS } from '../checks/index.js';
-import { EvidenceSchema, type Evidence } from '../evidence/schema.js';
-import { buildReport } from '../report/build.js';
+import { EvidenceError, evidenceFromJson, rescoreEvidence } from '../app/score.js';
+import type { Evidence } from '../evidence/schema.js';
 import { clockFrom, gateOf, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 
-const EvidenceFileSchema = z.union([EvidenceSchema, z.array(EvidenceSchema)]);
-
-export function readEvidenceFile(file: string): Evidence[] {
+function readEvidenceFile(file: string): Evidence[] {
   let text: string;
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
@@ -22,22 +18,21 @@ export function readEvidenceFile(file: string): Evidence[] {
   } catch {
     throw new UsageError(`${JSON.stringify(file)} is not valid JSON`);
   }
-  const parsed = EvidenceFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new UsageError(`${JSON.stringify(file)} is not a nerq evidence file${where}: ${issue?.message ?? 'invalid'}`);
+  try {
+    return evidenceFromJson(json);
+  } catch (error) {
+    if (error instanceof EvidenceError) {
+      const where = error.where === '' ? '' : ` at ${error.where}`;
+      throw new UsageError(`${JSON.stringify(file)} is not a nerq evidence file${where}: ${error.problem}`);
+    }
+    throw error;
   }
-  return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
 }
 
 export async function runScore(file: string, raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(OutputOptionsSchema, raw);
   const now = clockFrom(process.env);
   const evidence = readEvidenceFile(file);
-  const gate = gateOf(options);
-  const reports = evidence.map((e) =>
-    buildReport(now ? { ...e, capturedAt: now.toISOString() } : e, { checks: CHECKS, gate, category: options.category ?? null }),
-  );
+  const reports = rescoreEvidence(evidence, { gate: gateOf(options), category: options.category ?? null, now });
   return writeReports(reports, options);
 }

@@ -8,7 +8,13 @@ import type { RunContext } from './context.js';
 
 /** The GitHub source's view of a run: its client, endpoints, token, clock and facts cache. */
 export function githubSourceContext(ctx: RunContext): GithubSourceContext {
-  const source: GithubSourceContext = { http: ctx.http, endpoints: ctx.endpoints, token: ctx.githubToken, now: ctx.now };
+  const source: GithubSourceContext = {
+    http: ctx.http,
+    endpoints: ctx.endpoints,
+    token: ctx.githubToken,
+    now: ctx.now,
+    limiter: ctx.githubLimiter,
+  };
   if (ctx.facts !== undefined) source.facts = ctx.facts;
   return source;
 }

@@ -3,7 +3,7 @@ import type { NpmConfig } from '../sources/npm-config.js';
 import type { Endpoints } from '../sources/endpoints.js';
 import type { HttpClient } from '../sources/types.js';
 import type { GateOptions } from '../scoring/gate.js';
-import type { GithubClaim, GithubRepoRef, GithubResult } from '../sources/github.js';
+import type { GithubClaim, GithubRateLimiter, GithubRepoRef, GithubResult } from '../sources/github.js';
 import type { VulnerabilitiesResult } from '../sources/osv.js';
 import type { OsvEcosystem } from '../sources/osv-advisory.js';
 import type { FactsCache } from '../sources/facts-cache.js';
@@ -15,6 +15,8 @@ export interface RunContext {
   endpoints: Endpoints;
   /** GitHub token (GITHUB_TOKEN / GH_TOKEN) or null; the HTTP client sends it to GitHub's API origins only. */
   githubToken: string | null;
+  /** The runtime's GitHub rate-limit switch: a limit reached stops every lookup until it resets. */
+  githubLimiter: GithubRateLimiter;
   /** The evaluation instant: NERQ_NOW or the clock at the start of the run. */
   now: Date;
   category: string | null;

@@ -21,7 +21,7 @@ import type {
 } from '../evidence/github-facts.js';
 import { communityFilesIn, entryType, type RepoListings, type TreeEntry } from './github-files.js';
 import type { DirRead, FileRead, RepoFileSource } from './github-link.js';
-import { primaryLimitReason, rateLimitHeaders } from './github-rate-limit.js';
+import { primaryLimitReason, rateLimitHeaders, UNKNOWN_RESET_PAUSE_MS } from './github-rate-limit.js';
 import { failureReason, githubRequest, GithubStop, jsonBody, oneLine, type GithubCall, type Section } from './github-request.js';
 import { firstResponse, summariseResponsiveness, type ThreadInfo } from './github-responsiveness.js';
 import {
@@ -480,8 +480,10 @@ export async function postGraphql(call: GithubCall, query: string, variables: Re
   const errors: GraphqlError[] = parsedErrors.data.map((e) => ({ type: e.type ?? null, message: oneLine(e.message ?? 'unknown error', 160), path: e.path ?? [] }));
 
   if (errors.some((e) => e.type === 'RATE_LIMITED')) {
-    const reason = primaryLimitReason(rateLimitHeaders(answer.headers).reset, call.now, call.tokenInUse);
-    call.limiter.stop(call.api, reason);
+    const { reset } = rateLimitHeaders(answer.headers);
+    const reason = primaryLimitReason(reset, call.now, call.tokenInUse);
+    const resumeAt = reset !== null && reset * 1000 > call.now.getTime() ? reset * 1000 : call.now.getTime() + UNKNOWN_RESET_PAUSE_MS;
+    call.limiter.stop(call.api, reason, resumeAt, call.now);
     throw new GithubStop(reason);
   }
   const data = body.data;

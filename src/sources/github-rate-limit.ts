@@ -3,11 +3,11 @@
  * `Retry-After`, the refusal message).
  *
  * When the budget is gone, or a secondary limit asks to wait longer than a short bound, nerq
- * stops asking GitHub for the rest of the run — it never sleeps until the reset — and every
- * repository still to be fetched gets the same one-line reason. The limiter is shared per run
- * (one per HTTP client), so an audit of many repositories stops them all at once.
+ * stops asking GitHub until the limit resets — it never sleeps until then — and every repository
+ * still to be fetched gets the same one-line reason. The limiter belongs to the runtime (one per
+ * process, app/runtime.ts), so an audit of many repositories stops them all at once, and a
+ * long-lived process asks again once the reset time is past.
  */
-import type { HttpClient } from './types.js';
 
 /** A `Retry-After` longer than this is not waited for: GitHub facts become unknown instead. */
 export const SECONDARY_LIMIT_MAX_WAIT_S = 10;
@@ -57,13 +57,16 @@ export function secondaryLimitReason(retryAfter: number | null, tokenInUse: bool
   return `GitHub secondary rate limit hit${wait}; try again later${tokenInUse ? '' : `, or ${TOKEN_HINT}`}`;
 }
 
-/** What an answer says about the rate limit. */
+/** How long GitHub is not asked after a limit whose reset time is unknown. */
+export const UNKNOWN_RESET_PAUSE_MS = 60_000;
+
+/** What an answer says about the rate limit; `resumeAt` (epoch ms) is when GitHub may be asked again. */
 export type RateLimitVerdict =
   | { kind: 'fine' }
   /** This answer is usable, but the budget is now spent: ask nothing more. */
-  | { kind: 'spent'; reason: string }
+  | { kind: 'spent'; reason: string; resumeAt: number }
   /** This answer is a rate-limit refusal. */
-  | { kind: 'limited'; reason: string };
+  | { kind: 'limited'; reason: string; resumeAt: number };
 
 /**
  * Classify an answer by status, headers and (for a refusal) its message. Only 403 and 429
@@ -81,48 +84,41 @@ export function classifyRateLimit(
   // A stale answer (a cached copy) can carry remaining 0 with a reset already past: ignore it.
   const resetPassed = limits.reset !== null && limits.reset * 1000 <= now.getTime();
   const spent = limits.remaining === 0 && !resetPassed;
+  const atReset = limits.reset !== null && !resetPassed ? limits.reset * 1000 : now.getTime() + UNKNOWN_RESET_PAUSE_MS;
   if (status === 403 || status === 429) {
     const secondary = message !== null && /secondary rate limit|abuse detection/i.test(message);
     if (secondary || (limits.retryAfter !== null && !spent)) {
-      return { kind: 'limited', reason: secondaryLimitReason(limits.retryAfter, tokenInUse) };
+      const resumeAt = limits.retryAfter !== null ? now.getTime() + limits.retryAfter * 1000 : now.getTime() + UNKNOWN_RESET_PAUSE_MS;
+      return { kind: 'limited', reason: secondaryLimitReason(limits.retryAfter, tokenInUse), resumeAt };
     }
     if (spent || (message !== null && /rate limit/i.test(message)) || status === 429) {
-      return { kind: 'limited', reason: primaryLimitReason(limits.reset, now, tokenInUse) };
+      return { kind: 'limited', reason: primaryLimitReason(limits.reset, now, tokenInUse), resumeAt: atReset };
     }
     return { kind: 'fine' };
   }
   if (spent && status >= 200 && status < 300) {
-    return { kind: 'spent', reason: primaryLimitReason(limits.reset, now, tokenInUse) };
+    return { kind: 'spent', reason: primaryLimitReason(limits.reset, now, tokenInUse), resumeAt: atReset };
   }
   return { kind: 'fine' };
 }
 
 /**
- * The per-run stop switch: once tripped for an API (keyed by its base URL), no further request
- * is sent to it and every caller gets the same reason.
+ * The stop switch: once tripped for an API (keyed by its base URL), no further request is sent
+ * to it until its resume time, and every caller gets the same reason. Times are read on the
+ * caller's evaluation clock (`now`): a run evaluates at one instant, so a stop lasts the whole
+ * run; a later call (a long-lived process) asks again once the reset time is past.
  */
 export class GithubRateLimiter {
-  readonly #stopped = new Map<string, string>();
+  readonly #stopped = new Map<string, { reason: string; resumeAt: number }>();
 
-  /** The reason GitHub is not asked any more for `api`, or null. */
-  stoppedFor(api: string): string | null {
-    return this.#stopped.get(api) ?? null;
+  /** The reason GitHub is not asked for `api` at `now`, or null. */
+  stoppedFor(api: string, now: Date): string | null {
+    const stop = this.#stopped.get(api);
+    return stop !== undefined && now.getTime() < stop.resumeAt ? stop.reason : null;
   }
 
-  /** Stop asking `api` (the first reason wins). */
-  stop(api: string, reason: string): void {
-    if (!this.#stopped.has(api)) this.#stopped.set(api, reason);
+  /** Stop asking `api` until `resumeAt` (epoch ms); while a stop holds, its first reason wins. */
+  stop(api: string, reason: string, resumeAt: number, now: Date): void {
+    if (this.stoppedFor(api, now) === null) this.#stopped.set(api, { reason, resumeAt });
   }
-}
-
-const limiters = new WeakMap<HttpClient, GithubRateLimiter>();
-
-/** The limiter shared by every GitHub request made through `http` (one HTTP client per run). */
-export function githubLimiterFor(http: HttpClient): GithubRateLimiter {
-  let limiter = limiters.get(http);
-  if (limiter === undefined) {
-    limiter = new GithubRateLimiter();
-    limiters.set(http, limiter);
-  }
-  return limiter;
 }

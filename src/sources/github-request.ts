@@ -2,7 +2,7 @@
  * One request to a GitHub API (REST or GraphQL), with the headers GitHub asks for, the
  * rate-limit bookkeeping of every answer, and the request count of the repository it is for.
  *
- * A rate-limit answer trips the run's limiter and throws `GithubStop`; the source turns it into
+ * A rate-limit answer trips the runtime's limiter and throws `GithubStop`; the source turns it into
  * `unavailable` for the repository (and every later one). Everything else comes back as data.
  */
 import { classifyRateLimit, type GithubRateLimiter } from './github-rate-limit.js';
@@ -86,7 +86,7 @@ export function oneLine(text: string, max: number): string {
  * (GraphQL) are not retried at all: a timeout there is answered by shrinking the batch.
  */
 export async function githubRequest(call: GithubCall, req: GithubRequest): Promise<GithubAnswer> {
-  const stopped = call.limiter.stoppedFor(call.api);
+  const stopped = call.limiter.stoppedFor(call.api, call.now);
   if (stopped !== null) throw new GithubStop(stopped);
   call.counter.requests += 1;
   const headers: Record<string, string> = {
@@ -105,7 +105,7 @@ export async function githubRequest(call: GithubCall, req: GithubRequest): Promi
   if (res.ok) {
     const verdict = classifyRateLimit(res.status, res.headers, null, call.now, call.tokenInUse);
     // This answer is still good; the ones after it would be refused.
-    if (verdict.kind !== 'fine') call.limiter.stop(call.api, verdict.reason);
+    if (verdict.kind !== 'fine') call.limiter.stop(call.api, verdict.reason, verdict.resumeAt, call.now);
     return { ok: true, status: res.status, headers: res.headers, body: res.body, url: res.url };
   }
   if (res.kind !== 'status' || res.status === undefined) {
@@ -115,7 +115,7 @@ export async function githubRequest(call: GithubCall, req: GithubRequest): Promi
   const message = messageOf(json);
   const verdict = classifyRateLimit(res.status, res.headers, message, call.now, call.tokenInUse);
   if (verdict.kind !== 'fine') {
-    call.limiter.stop(call.api, verdict.reason);
+    call.limiter.stop(call.api, verdict.reason, verdict.resumeAt, call.now);
     throw new GithubStop(verdict.reason);
   }
   return { ok: false, status: res.status, reason: res.reason, message, json };

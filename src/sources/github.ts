@@ -12,7 +12,7 @@
  * - With a facts cache (`GithubSourceContext.facts`), a repository whose facts were derived
  *   within the GitHub freshness is answered from it without a request; only complete `ok`
  *   facts are kept (a rate-limited or failed lookup, or a section left unknown, never is).
- * - Rate limits stop the run's GitHub requests (never a sleep until the reset): the facts become
+ * - Rate limits stop GitHub requests until the reset (never a sleep until then): the facts become
  *   unavailable with a reason that says when the limit resets.
  * - The token goes only to the configured GitHub API / GraphQL URLs (`githubAuthFor`); the HTTP
  *   client drops it on a redirect to another origin. It never appears in facts or reasons.
@@ -54,7 +54,7 @@ import {
   type GraphqlItem,
 } from './github-graphql.js';
 import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim } from './github-link.js';
-import { githubLimiterFor } from './github-rate-limit.js';
+import type { GithubRateLimiter } from './github-rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './github-request.js';
 import {
   repoBase,
@@ -71,13 +71,15 @@ import type { HttpClient } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
 
 export type { GithubClaim } from './github-link.js';
-export { GithubRateLimiter, githubLimiterFor } from './github-rate-limit.js';
+export { GithubRateLimiter } from './github-rate-limit.js';
 
 export interface GithubSourceContext {
   http: HttpClient;
   endpoints: Endpoints;
   token: string | null;
   now: Date;
+  /** The runtime's rate-limit switch, shared by every lookup (github-rate-limit.ts). */
+  limiter: GithubRateLimiter;
   /** Derived facts kept between runs (absent = none): a fresh entry answers without a request (github-facts-cache.ts). */
   facts?: FactsCache;
 }
@@ -518,7 +520,7 @@ export async function fetchGithubFactsBatch(
 ): Promise<Map<string, GithubResult>> {
   const results = new Map<string, GithubResult>();
   const api = githubApiKind(ctx);
-  const limiter = githubLimiterFor(ctx.http);
+  const { limiter } = ctx;
   const prepared: Prepared[] = [];
   const seen = new Set<string>();
   for (const item of items) {

@@ -54,7 +54,7 @@ export interface HttpClientOptions {
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   /** Default response cap in bytes (a request's `maxBytes` overrides it). */
   maxBytes?: number;
-  /** Aborts every request (the run deadline, or cancellation). */
+  /** Aborts every request (a run deadline, or cancellation); a request's own `signal` adds to it. */
   signal?: AbortSignal;
   /** Absolute run deadline (epoch ms): nothing is sent, waited for or retried after it. */
   deadline?: number;
@@ -313,9 +313,16 @@ class UndiciHttpClient implements HttpClient {
     });
   }
 
+  /** The client's signal and the request's, as one (undefined when there is neither). */
+  #signalFor(req: HttpRequest): AbortSignal | undefined {
+    if (req.signal === undefined) return this.#signal;
+    return this.#signal === undefined ? req.signal : AbortSignal.any([this.#signal, req.signal]);
+  }
+
   async request(req: HttpRequest): Promise<HttpResult> {
+    const signal = this.#signalFor(req);
     try {
-      return await this.#requestWithRetries(req);
+      return await this.#requestWithRetries(req, signal);
     } catch (error) {
       let host = 'the server';
       try {
@@ -327,7 +334,7 @@ class UndiciHttpClient implements HttpClient {
     }
   }
 
-  async #requestWithRetries(req: HttpRequest): Promise<HttpResult> {
+  async #requestWithRetries(req: HttpRequest, signal: AbortSignal | undefined): Promise<HttpResult> {
     let url: URL;
     try {
       url = new URL(req.url);
@@ -348,10 +355,10 @@ class UndiciHttpClient implements HttpClient {
 
     let last: AttemptFailure | undefined;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
-      if (this.#signal?.aborted || (this.#options.deadline !== undefined && this.#now() >= this.#options.deadline)) {
+      if (signal?.aborted || (this.#options.deadline !== undefined && this.#now() >= this.#options.deadline)) {
         return publicFailure(fail('timeout', `run deadline reached before ${last ? 'retrying' : 'requesting'} ${url.host}`));
       }
-      const result = await this.#attempt(dispatcher, url, req, method);
+      const result = await this.#attempt(dispatcher, url, req, method, signal);
       if (result.ok) return result;
       last = result;
       if (!result.retryable || attempt + 1 >= maxAttempts) break;
@@ -367,7 +374,7 @@ class UndiciHttpClient implements HttpClient {
       if (this.#options.deadline !== undefined && this.#now() + delay >= this.#options.deadline) {
         return publicFailure({ ...result, reason: `${result.reason}; no time left to retry before the run deadline` });
       }
-      await this.#sleep(delay, this.#signal);
+      await this.#sleep(delay, signal);
     }
     const failure = last ?? fail('network', `no response from ${url.host}`);
     return publicFailure(
@@ -376,7 +383,13 @@ class UndiciHttpClient implements HttpClient {
   }
 
   /** One attempt: the request and its redirects. */
-  async #attempt(dispatcher: Dispatcher, start: URL, req: HttpRequest, firstMethod: 'GET' | 'POST'): Promise<HttpResult & { ok: true } | AttemptFailure> {
+  async #attempt(
+    dispatcher: Dispatcher,
+    start: URL,
+    req: HttpRequest,
+    firstMethod: 'GET' | 'POST',
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResult & { ok: true } | AttemptFailure> {
     const maxBytes = req.maxBytes ?? this.#maxBytes;
     let url = start;
     let method: 'GET' | 'POST' = firstMethod;
@@ -403,12 +416,12 @@ class UndiciHttpClient implements HttpClient {
           method,
           headers,
           body: body ?? null,
-          signal: this.#signal ?? null,
+          signal: signal ?? null,
           headersTimeout: this.#timeouts.headersMs,
           bodyTimeout: this.#timeouts.bodyMs,
         });
       } catch (error) {
-        return this.#failureFrom(error, url.host);
+        return this.#failureFrom(error, url.host, signal);
       }
 
       const status = response.statusCode;
@@ -475,7 +488,7 @@ class UndiciHttpClient implements HttpClient {
       try {
         wire = await readWire(response.body, maxBytes);
       } catch (error) {
-        return this.#failureFrom(error, url.host);
+        return this.#failureFrom(error, url.host, signal);
       }
       if (wire === 'too-large') return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
       let decoded: Buffer;
@@ -483,7 +496,7 @@ class UndiciHttpClient implements HttpClient {
         decoded = codings.length === 0 ? wire : await decodeBody(wire, codings, maxBytes);
       } catch (error) {
         if (isOverCap(error)) return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
-        return this.#failureFrom(error, url.host);
+        return this.#failureFrom(error, url.host, signal);
       }
       if (codings.length > 0) {
         delete responseHeaders['content-encoding'];
@@ -501,8 +514,8 @@ class UndiciHttpClient implements HttpClient {
     }
   }
 
-  #failureFrom(error: unknown, host: string): AttemptFailure {
-    if (this.#signal?.aborted) return fail('timeout', `run deadline reached while waiting for ${host}`);
+  #failureFrom(error: unknown, host: string, signal: AbortSignal | undefined): AttemptFailure {
+    if (signal?.aborted) return fail('timeout', `run deadline reached while waiting for ${host}`);
     return describeError(error, host, this.#timeouts);
   }
 

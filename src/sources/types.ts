@@ -15,6 +15,11 @@ export interface HttpRequest {
   retry?: boolean;
   /** false: a 429 is not retried (an API whose rate limit must stop the run, never wait: GitHub). */
   retryRateLimited?: boolean;
+  /**
+   * Aborts this request (the deadline of the call it serves, or its cancellation), on top of the
+   * client's own signal: one long-lived client serves calls with deadlines of their own.
+   */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCacheClear, runCacheStats } from '../../src/cli/run-cache.js';
-import { setUpRun } from '../../src/app/runtime.js';
+import { createRuntime } from '../../src/app/runtime.js';
 import { StoreSession, type StoreOptions } from '../../src/app/store-session.js';
 import { openStore } from '../../src/store/open-store.js';
 import { versionedKey } from '../../src/store/stored-facts-cache.js';
@@ -34,7 +34,7 @@ afterEach(() => {
 const NORMAL: StoreOptions = { offline: false, cache: true, history: true };
 
 function session(options: Partial<StoreOptions> = {}): StoreSession {
-  return new StoreSession({ ...NORMAL, ...options }, { NERQ_CACHE_DIR: dir });
+  return new StoreSession({ ...NORMAL, ...options }, { NERQ_CACHE_DIR: dir }, (m) => expect.fail(m));
 }
 
 /** stdout of `fn`, captured. */
@@ -50,13 +50,15 @@ async function stdoutOf(fn: () => Promise<number>): Promise<{ code: number; out:
 }
 
 describe('the facts cache of a run', () => {
-  it('setUpRun puts the store-backed facts cache in the context; close writes it', async () => {
-    const run = setUpRun({ cwd: dir, gate: { threshold: 50, minCoverage: 0.5 }, now: new Date() });
-    expect(run.ctx.facts).toBeDefined();
-    run.ctx.facts!.put('registry|demo|latest', { version: '1.0.0' });
-    expect(run.ctx.facts!.get('registry|demo|latest', MINUTE)).toEqual({ version: '1.0.0' });
-    await run.http.close();
-    run.session.close();
+  it('the runtime puts the store-backed facts cache in every call context; close writes it', async () => {
+    const runtime = createRuntime({ env: { NERQ_CACHE_DIR: dir }, cwd: dir });
+    const ctx = runtime.callContext({ gate: { threshold: 50, minCoverage: 0.5 } });
+    expect(ctx.facts).toBeDefined();
+    ctx.facts!.put('registry|demo|latest', { version: '1.0.0' });
+    expect(ctx.facts!.get('registry|demo|latest', MINUTE)).toEqual({ version: '1.0.0' });
+    // A second call sees the same cache.
+    expect(runtime.callContext({ gate: { threshold: 50, minCoverage: 0.5 } }).facts!.get('registry|demo|latest', MINUTE)).toEqual({ version: '1.0.0' });
+    await runtime.close();
 
     const store = openStore({ dir, warn: (m) => expect.fail(m) })!;
     expect(store.facts.get(versionedKey(VERSION, 'registry|demo|latest'))?.value).toBe('{"version":"1.0.0"}');
@@ -94,7 +96,9 @@ describe('the facts cache of a run', () => {
     const file = path.join(dir, 'not-a-dir');
     fs.writeFileSync(file, '');
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const s = new StoreSession(NORMAL, { NERQ_CACHE_DIR: path.join(file, 'sub') });
+    const warnings: string[] = [];
+    const s = new StoreSession(NORMAL, { NERQ_CACHE_DIR: path.join(file, 'sub') }, (m) => warnings.push(m));
+    expect(warnings).toHaveLength(1);
     expect(s.store).toBeNull();
     s.facts().put('k', 1);
     expect(s.facts().get('k', MINUTE)).toBeUndefined();

@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { githubBatcher } from '../../src/audit/github-batcher.js';
 import type { RunContext } from '../../src/pipeline/context.js';
+import { GithubRateLimiter } from '../../src/sources/github.js';
 import { memoryFactsCache } from '../../src/sources/facts-cache.js';
 import { FRESHNESS_DEFAULTS } from '../../src/sources/freshness.js';
 import { githubFactsKey } from '../../src/sources/github-facts-cache.js';
@@ -152,10 +153,11 @@ describe('what is kept', () => {
 
 describe('the audit batcher', () => {
   function runContext(facts = memoryFactsCache(() => NOW.getTime())): RunContext {
-    const partial: Pick<RunContext, 'http' | 'endpoints' | 'githubToken' | 'now' | 'facts'> = {
+    const partial: Pick<RunContext, 'http' | 'endpoints' | 'githubToken' | 'githubLimiter' | 'now' | 'facts'> = {
       http: client.http,
       endpoints: endpointsFor(server),
       githubToken: TOKEN,
+      githubLimiter: new GithubRateLimiter(),
       now: NOW,
       facts,
     };

@@ -17,7 +17,7 @@ import {
   type GithubClaim,
   type RepoFileSource,
 } from '../../src/sources/github-link.js';
-import { githubLimiterFor } from '../../src/sources/github-rate-limit.js';
+import { GithubRateLimiter } from '../../src/sources/github-rate-limit.js';
 import type { GithubCall } from '../../src/sources/github-request.js';
 import { restFileSource } from '../../src/sources/github-rest.js';
 import { fetchGithubFacts } from '../../src/sources/github.js';
@@ -69,7 +69,7 @@ describe('through the whole source (REST)', () => {
 describe('verifyLink against the contents API', () => {
   const call = (): GithubCall => ({
     http: client.http,
-    limiter: githubLimiterFor(client.http),
+    limiter: new GithubRateLimiter(),
     api: server.url('github'),
     graphql: `${server.url('github')}/graphql`,
     tokenInUse: false,

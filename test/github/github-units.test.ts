@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { Endpoints } from '../../src/sources/endpoints.js';
 import { ciIn, needsDocs, securityPolicyIn, type TreeEntry } from '../../src/sources/github-files.js';
 import { buildRepositoriesQuery } from '../../src/sources/github-graphql.js';
-import { classifyRateLimit, formatReset, GithubRateLimiter, githubLimiterFor } from '../../src/sources/github-rate-limit.js';
+import { classifyRateLimit, formatReset, GithubRateLimiter, UNKNOWN_RESET_PAUSE_MS } from '../../src/sources/github-rate-limit.js';
 import { lastPageOf, oneLine } from '../../src/sources/github-request.js';
 import { firstResponse, summariseResponsiveness } from '../../src/sources/github-responsiveness.js';
 import { commitAuthor, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases } from '../../src/sources/github-summaries.js';
@@ -158,23 +158,35 @@ describe('rate limits', () => {
 
   test('the token hint only without a token', () => {
     const spent = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset };
+    const resumeAt = Number(reset) * 1000;
     expect(classifyRateLimit(403, spent, null, NOW, false)).toEqual({
       kind: 'limited',
       reason: 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit',
+      resumeAt,
     });
-    expect(classifyRateLimit(403, spent, null, NOW, true)).toEqual({ kind: 'limited', reason: 'GitHub API rate limit reached (resets at 13:05 UTC)' });
+    expect(classifyRateLimit(403, spent, null, NOW, true)).toEqual({ kind: 'limited', reason: 'GitHub API rate limit reached (resets at 13:05 UTC)', resumeAt });
   });
 
-  test('one limiter per HTTP client; the first reason wins', () => {
-    const a = createHttpClient();
-    const b = createHttpClient();
-    expect(githubLimiterFor(a)).toBe(githubLimiterFor(a));
-    expect(githubLimiterFor(a)).not.toBe(githubLimiterFor(b));
+  test('a stop holds per API until its resume time; while it holds, the first reason wins', () => {
     const limiter = new GithubRateLimiter();
-    limiter.stop('https://api', 'first');
-    limiter.stop('https://api', 'second');
-    expect(limiter.stoppedFor('https://api')).toBe('first');
-    expect(limiter.stoppedFor('https://other')).toBeNull();
+    const at = (s: number) => new Date(NOW.getTime() + s * 1000);
+    const resumeAt = at(60).getTime();
+    limiter.stop('https://api', 'first', resumeAt, NOW);
+    limiter.stop('https://api', 'second', at(600).getTime(), at(1));
+    expect(limiter.stoppedFor('https://api', NOW)).toBe('first');
+    expect(limiter.stoppedFor('https://api', at(59))).toBe('first');
+    expect(limiter.stoppedFor('https://other', NOW)).toBeNull();
+    // Past the reset, GitHub is asked again; a new limit stops it with its own reason.
+    expect(limiter.stoppedFor('https://api', at(60))).toBeNull();
+    limiter.stop('https://api', 'third', at(120).getTime(), at(61));
+    expect(limiter.stoppedFor('https://api', at(61))).toBe('third');
+  });
+
+  test('the resume time: the reset when known, the Retry-After for a secondary limit, else a minute', () => {
+    const reset = String(NOW.getTime() / 1000 + 3600);
+    expect(classifyRateLimit(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, null, NOW, true)).toMatchObject({ resumeAt: NOW.getTime() + 3_600_000 });
+    expect(classifyRateLimit(403, { 'retry-after': '30' }, 'You have exceeded a secondary rate limit', NOW, true)).toMatchObject({ resumeAt: NOW.getTime() + 30_000 });
+    expect(classifyRateLimit(429, {}, null, NOW, true)).toMatchObject({ kind: 'limited', resumeAt: NOW.getTime() + UNKNOWN_RESET_PAUSE_MS });
   });
 });
 

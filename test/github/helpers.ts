@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Endpoints } from '../../src/sources/endpoints.js';
 import type { GithubFacts } from '../../src/evidence/schema.js';
-import type { GithubClaim, GithubResult, GithubSourceContext } from '../../src/sources/github.js';
+import { GithubRateLimiter, type GithubClaim, type GithubResult, type GithubSourceContext } from '../../src/sources/github.js';
 import { createHttpClient } from '../../src/sources/http.js';
 import type { HttpClient } from '../../src/sources/types.js';
 import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
@@ -49,8 +49,17 @@ export function testClient(authFor?: (url: string) => string | undefined): TestC
   return { http, sleeps };
 }
 
+const limiters = new WeakMap<HttpClient, GithubRateLimiter>();
+
+/** One rate-limit switch per test client, as the runtime holds one for its client. */
+export function limiterFor(http: HttpClient): GithubRateLimiter {
+  let limiter = limiters.get(http);
+  if (limiter === undefined) limiters.set(http, (limiter = new GithubRateLimiter()));
+  return limiter;
+}
+
 export function contextFor(server: FixtureServer, http: HttpClient, token: string | null = null, endpoints?: Endpoints): GithubSourceContext {
-  return { http, endpoints: endpoints ?? endpointsFor(server), token, now: NOW };
+  return { http, endpoints: endpoints ?? endpointsFor(server), token, now: NOW, limiter: limiterFor(http) };
 }
 
 export const npmClaim = (name: string, extra: Partial<Extract<GithubClaim, { kind: 'package' }>> = {}): GithubClaim => ({

@@ -19,7 +19,7 @@ import { GithubFactsSchema } from '../../src/evidence/github-facts.js';
 import { PypiFactsSchema } from '../../src/evidence/pypi-facts.js';
 import { AttestationFactsSchema, DependencyFactsSchema, DownloadFactsSchema } from '../../src/evidence/schema.js';
 import type { Endpoints } from '../../src/sources/endpoints.js';
-import { fetchGithubFactsBatch, githubItemKey, type GithubBatchItem, type GithubClaim } from '../../src/sources/github.js';
+import { fetchGithubFactsBatch, githubItemKey, GithubRateLimiter, type GithubBatchItem, type GithubClaim } from '../../src/sources/github.js';
 import { collectPypi } from '../../src/sources/pypi.js';
 import { resolvePypiDependencies } from '../../src/sources/pypi-dependencies.js';
 import { fetchProvenance } from '../../src/sources/pypi-provenance.js';
@@ -476,7 +476,7 @@ describe('fuzzing: GitHub answers, 10,000 cases each', () => {
       fc.asyncProperty(restAnswers, claim, async (answers, given) => {
         const http = fakeHttp((req) => githubReply(answers[restRoute(req.url)], req));
         const items = [{ repo: { host: 'github.com', owner: 'acme', name: 'widget' }, claim: given }];
-        const results = await fetchGithubFactsBatch({ http, endpoints: ENDPOINTS, token: null, now: NOW }, items);
+        const results = await fetchGithubFactsBatch({ http, endpoints: ENDPOINTS, token: null, now: NOW, limiter: new GithubRateLimiter() }, items);
         expectGithubResults(results, items, seen);
         expectNoPollution();
       }),
@@ -532,7 +532,7 @@ describe('fuzzing: GitHub answers, 10,000 cases each', () => {
           }
           return githubReply(answers[restRoute(req.url)], req);
         });
-        const results = await fetchGithubFactsBatch({ http, endpoints: ENDPOINTS, token: FUZZ_TOKEN, now: NOW }, batch, { batchSize });
+        const results = await fetchGithubFactsBatch({ http, endpoints: ENDPOINTS, token: FUZZ_TOKEN, now: NOW, limiter: new GithubRateLimiter() }, batch, { batchSize });
         expectGithubResults(results, batch, seen);
         expectNoPollution();
       }),
@@ -565,7 +565,7 @@ describe('GitHub fuzzing findings', () => {
       const doc = route === 'contents' ? listing : REST[route];
       return ok(text(doc), req.url, { 'content-type': 'application/json' });
     });
-    const result = await fetchGithubFactsBatch({ http, endpoints: ENDPOINTS, token: null, now: NOW }, [{ repo: { host: 'github.com', owner: 'acme', name: 'widget' }, claim: { kind: 'target' } }]);
+    const result = await fetchGithubFactsBatch({ http, endpoints: ENDPOINTS, token: null, now: NOW, limiter: new GithubRateLimiter() }, [{ repo: { host: 'github.com', owner: 'acme', name: 'widget' }, claim: { kind: 'target' } }]);
     const only = [...result.values()][0];
     // The repository answered: its facts stand, and at most the listing-based section (CI) is unknown, with a reason that says why.
     expect(only?.status, only?.status === 'unavailable' ? only.reason : '').toBe('ok');

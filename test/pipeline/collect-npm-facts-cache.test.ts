@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { collectNpm, type Collected } from '../../src/pipeline/collect-npm.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { GithubRateLimiter } from '../../src/sources/github.js';
 import { memoryFactsCache, type FactsCache } from '../../src/sources/facts-cache.js';
 import { FRESHNESS_DEFAULTS } from '../../src/sources/freshness.js';
 import { createHttpClient } from '../../src/sources/http.js';
@@ -48,6 +49,7 @@ function contextWith(facts: FactsCache | undefined, extra: Partial<RunContext> =
     npm: npmConfig(),
     endpoints: endpointsFor(server, { npmPublicRegistry: registry() }),
     githubToken: null,
+    githubLimiter: new GithubRateLimiter(),
     now: NOW,
     category: null,
     gate: DEFAULT_GATE,

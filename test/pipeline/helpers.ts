@@ -1,6 +1,7 @@
 /** What the pipeline tests share: an HTTP client for the fixture server, npm configurations, a run context. */
 import type { RunContext } from '../../src/pipeline/context.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { GithubRateLimiter } from '../../src/sources/github.js';
 import { createHttpClient } from '../../src/sources/http.js';
 import type { NpmConfig } from '../../src/sources/npm-config.js';
 import type { HttpClient } from '../../src/sources/types.js';
@@ -35,5 +36,15 @@ export const NO_NPM: NpmConfig = npmConfigAt('http://127.0.0.1:9/npm/');
  * `extra` adds or overrides what a test needs (facts cache, audit lookups, a GitHub stub).
  */
 export function runContextFor(http: HttpClient, server: FixtureServer, now: Date, extra: Partial<RunContext> = {}): RunContext {
-  return { http, npm: NO_NPM, endpoints: endpointsFor(server), githubToken: null, now, category: null, gate: DEFAULT_GATE, ...extra };
+  return {
+    http,
+    npm: NO_NPM,
+    endpoints: endpointsFor(server),
+    githubToken: null,
+    githubLimiter: new GithubRateLimiter(),
+    now,
+    category: null,
+    gate: DEFAULT_GATE,
+    ...extra,
+  };
 }
