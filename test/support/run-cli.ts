@@ -153,8 +153,14 @@ export function recordCliRun(args: readonly string[], options: RunCliOptions, ho
 }
 
 function normaliseOutput(text: string, home: string, cwd: string, server: FixtureServer | undefined): string {
-  let out = text.replaceAll(cwd, '<CWD>').replaceAll(home, '<HOME>').replaceAll(os.tmpdir(), '<TMP>');
+  let out = text.replaceAll(cwd, '<CWD>').replaceAll(home, '<HOME>').replaceAll(REPO_ROOT, '<REPO>/').replaceAll(os.tmpdir(), '<TMP>');
   if (server !== undefined) out = out.replaceAll(`127.0.0.1:${server.port}`, '127.0.0.1:<PORT>');
-  // Temporary directories a test made itself (mkdtemp's six random characters).
-  return out.replace(/(<TMP>\/[\w.-]*?)[A-Za-z0-9]{6}(?=[/"'\s:]|$)/gm, '$1XXXXXX');
+  return (
+    out
+      // Other loopback servers a test started (a second registry), and Node's process ids.
+      .replace(/127\.0\.0\.1:\d{2,5}\b/g, '127.0.0.1:<OTHER-PORT>')
+      .replace(/\(node:\d+\)/g, '(node:<PID>)')
+      // Temporary directories a test made itself (mkdtemp's six random characters).
+      .replace(/(<TMP>\/[\w.-]*?)[A-Za-z0-9]{6}(?=[/"'\s:]|$)/gm, '$1XXXXXX')
+  );
 }
