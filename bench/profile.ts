@@ -3,7 +3,7 @@
  * coarse buckets (waiting, parsing, tarball inspection, scoring, rendering, …).
  *
  * The CLI is one bundle, so a frame's file is a dist chunk; the bundler writes a comment line
- * naming each source module where its code starts (`// src/sources/tarball.ts`), and a frame
+ * naming each source module where its code starts (`// src/sources/npm/tarball.ts`), and a frame
  * belongs to the module whose marker is the nearest one above its line. A sample in a frame
  * that names no module of ours (a builtin such as JSON.parse, a Node internal) is credited to
  * its nearest caller that does, so JSON.parse called by the packument parser counts as parsing.
@@ -77,8 +77,8 @@ export function locatorFor(files: ReadonlyMap<string, string>): ModuleLocator {
 }
 
 const RULES: ReadonlyArray<[RegExp, Bucket]> = [
-  [/^src\/sources\/(tarball|license-text)\.ts$|^node_modules\/(tar|minizlib|minipass|chownr|yallist)\//, 'tarball inspection'],
-  [/^src\/sources\/(http|cached-http|url)\.ts$|^node_modules\/undici\//, 'HTTP client'],
+  [/^src\/sources\/npm\/(tarball|license-text)\.ts$|^node_modules\/(tar|minizlib|minipass|chownr|yallist)\//, 'tarball inspection'],
+  [/^src\/sources\/http\/(client|cached|url)\.ts$|^node_modules\/undici\//, 'HTTP client'],
   [/^src\/store\//, 'store (cache, history)'],
   [/^src\/(checks|scoring|report|model)\/|^node_modules\/(spdx-|ae-cvss)/, 'scoring'],
   [/^src\/render\/|^node_modules\/(cli-table3|chalk|string-width|strip-ansi|ansi-|emoji-regex|ora|cli-)/, 'rendering'],

@@ -13,10 +13,10 @@ import { createHash } from 'node:crypto';
 import type { RunContext } from '../pipeline/context.js';
 import type { GateOptions } from '../scoring/gate.js';
 import { resolveEndpoints, type Endpoints } from '../sources/endpoints.js';
-import { githubAuthFor, githubToken, GithubRateLimiter } from '../sources/github.js';
-import { createHttpClient } from '../sources/http.js';
-import { loadNpmConfig, type NpmConfig } from '../sources/npm-config.js';
-import type { HttpClient } from '../sources/types.js';
+import { githubAuthFor, githubToken, GithubRateLimiter } from '../sources/github/source.js';
+import { createHttpClient } from '../sources/http/client.js';
+import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
+import type { HttpClient } from '../sources/http/types.js';
 import { StoreSession, type StoreOptions } from './store-session.js';
 
 export interface RuntimeConfig {

@@ -13,7 +13,7 @@
  */
 import type { Evidence } from '../evidence/schema.js';
 import type { RunContext } from '../pipeline/context.js';
-import { ABBREVIATED_ACCEPT, fetchPackument } from '../sources/npm-registry.js';
+import { ABBREVIATED_ACCEPT, fetchPackument } from '../sources/npm/registry.js';
 import type { AuditSubject } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
 

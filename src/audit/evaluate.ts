@@ -9,10 +9,10 @@ import type { Evidence } from '../evidence/schema.js';
 import { checkTarget } from '../pipeline/check-target.js';
 import type { RunContext } from '../pipeline/context.js';
 import type { Report } from '../report/schema.js';
-import { normalisePypiName, type OsvEcosystem } from '../sources/osv-advisory.js';
-import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv.js';
-import { bulkChunks, bulkEligible, fetchDownloads, fetchDownloadsBulk, type DownloadPeriod, type PointAnswer } from '../sources/npm-downloads.js';
-import type { HttpClient, HttpResult } from '../sources/types.js';
+import { normalisePypiName, type OsvEcosystem } from '../sources/osv/advisory.js';
+import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv/query.js';
+import { bulkChunks, bulkEligible, fetchDownloads, fetchDownloadsBulk, type DownloadPeriod, type PointAnswer } from '../sources/npm/downloads.js';
+import type { HttpClient, HttpResult } from '../sources/http/types.js';
 import type { Target } from '../target/types.js';
 import { githubBatcher } from './github-batcher.js';
 import type { AuditSubject } from './types.js';
@@ -161,7 +161,7 @@ export async function evaluateSubjects(
   // A waiting lookup holds no slot, so a batch can wait to fill: the lookups of a CPU-bound audit
   // arrive at the rate packages are read, a few dozen a second. 40 repositories per query stay
   // far below GitHub's 500,000-node limit (about 140,000 nodes); a query GitHub cannot finish in
-  // time is halved (github.ts).
+  // time is halved (sources/github/source.ts).
   const batcher = githubBatcher(shared, { batchSize: 40, quietMs: 200, maxWaitMs: 2000 });
   const auditCtx: RunContext = {
     ...shared,

@@ -19,7 +19,7 @@ import {
   type GithubClaim,
   type GithubRepoRef,
   type GithubResult,
-} from '../sources/github.js';
+} from '../sources/github/source.js';
 
 export type GithubLookup = (repo: GithubRepoRef, claim: GithubClaim) => Promise<GithubResult>;
 

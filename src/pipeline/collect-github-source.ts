@@ -3,7 +3,7 @@
  * or the configured Enterprise host), verified against the package (starjacking) by the source.
  */
 import type { AttestationFacts, RepositoryRef, Sources } from '../evidence/schema.js';
-import { fetchGithubFacts, githubRepoOf, type GithubSourceContext } from '../sources/github.js';
+import { fetchGithubFacts, githubRepoOf, type GithubSourceContext } from '../sources/github/source.js';
 import type { RunContext } from './context.js';
 
 /** The GitHub source's view of a run: its client, endpoints, token, clock and facts cache. */

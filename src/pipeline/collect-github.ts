@@ -5,7 +5,7 @@
  */
 import type { Sources } from '../evidence/schema.js';
 import { GITHUB_HOST } from '../sources/endpoints.js';
-import { fetchGithubFacts } from '../sources/github.js';
+import { fetchGithubFacts } from '../sources/github/source.js';
 import { purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
 import { githubSourceContext } from './collect-github-source.js';

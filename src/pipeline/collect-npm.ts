@@ -5,15 +5,15 @@
  * those dependencies, OSV advisories (the target's never wait for the dependencies). Failures become data.
  *
  * What is derived from the packument, the tarball and the attestations is kept in the facts
- * cache (npm-facts-cache.ts): a warm run neither reads those answers back nor parses them.
+ * cache (sources/npm/facts-cache.ts): a warm run neither reads those answers back nor parses them.
  * The packument is read in a function of its own so that nothing of it (a 15 MB document for
  * a big project) stays reachable once its facts are derived, while the rest is collected.
  */
 import type { Evidence, Sources } from '../evidence/schema.js';
-import { fetchAttestations, NO_PROVENANCE } from '../sources/npm-attestations.js';
-import { resolveDependencies } from '../sources/npm-dependencies.js';
-import { fetchDownloads } from '../sources/npm-downloads.js';
-import { registryFacts } from '../sources/npm-facts.js';
+import { fetchAttestations, NO_PROVENANCE } from '../sources/npm/attestations.js';
+import { resolveDependencies } from '../sources/npm/dependencies.js';
+import { fetchDownloads } from '../sources/npm/downloads.js';
+import { registryFacts } from '../sources/npm/facts.js';
 import {
   cachedAttestationFacts,
   cachedRegistryFacts,
@@ -22,9 +22,9 @@ import {
   rememberRegistryFacts,
   rememberTarballFacts,
   type ResolvedRegistryFacts,
-} from '../sources/npm-facts-cache.js';
-import { fetchPackument } from '../sources/npm-registry.js';
-import { fetchTarballFacts } from '../sources/tarball.js';
+} from '../sources/npm/facts-cache.js';
+import { fetchPackument } from '../sources/npm/registry.js';
+import { fetchTarballFacts } from '../sources/npm/tarball.js';
 import { purlOf } from '../target/purl.js';
 import { resolveNpmVersion } from '../target/resolve-npm.js';
 import type { Target } from '../target/types.js';

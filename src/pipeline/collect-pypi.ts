@@ -9,8 +9,8 @@
  * The release's facts and provenance come from the facts cache when a run already read them.
  */
 import type { Sources } from '../evidence/schema.js';
-import { fetchPypiDownloads, resolvePypiDependencies, resolvePypiRelease, type PypiResolved } from '../sources/pypi.js';
-import { cachedPypiRelease, rememberPypiRelease } from '../sources/pypi-facts-cache.js';
+import { fetchPypiDownloads, resolvePypiDependencies, resolvePypiRelease, type PypiResolved } from '../sources/pypi/project.js';
+import { cachedPypiRelease, rememberPypiRelease } from '../sources/pypi/facts-cache.js';
 import { pep503, purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
 import { githubSourceFor } from './collect-github-source.js';

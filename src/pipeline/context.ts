@@ -1,13 +1,13 @@
 /** What one run shares between its targets: the HTTP client, configuration and the clock. */
-import type { NpmConfig } from '../sources/npm-config.js';
+import type { NpmConfig } from '../sources/npm/config.js';
 import type { Endpoints } from '../sources/endpoints.js';
-import type { HttpClient } from '../sources/types.js';
+import type { HttpClient } from '../sources/http/types.js';
 import type { GateOptions } from '../scoring/gate.js';
-import type { GithubClaim, GithubRateLimiter, GithubRepoRef, GithubResult } from '../sources/github.js';
-import type { VulnerabilitiesResult } from '../sources/osv.js';
-import type { OsvEcosystem } from '../sources/osv-advisory.js';
+import type { GithubClaim, GithubRateLimiter, GithubRepoRef, GithubResult } from '../sources/github/source.js';
+import type { VulnerabilitiesResult } from '../sources/osv/query.js';
+import type { OsvEcosystem } from '../sources/osv/advisory.js';
 import type { FactsCache } from '../sources/facts-cache.js';
-import type { DownloadsResult } from '../sources/npm-downloads.js';
+import type { DownloadsResult } from '../sources/npm/downloads.js';
 
 export interface RunContext {
   http: HttpClient;

@@ -5,9 +5,9 @@
  * the package's own advisories back: only the dependencies' advisories are then unknown.
  */
 import type { Sources } from '../evidence/schema.js';
-import type { OsvEcosystem } from '../sources/osv-advisory.js';
-import { mergeVulnerabilities } from '../sources/osv-merge.js';
-import { fetchDependencyAdvisories, fetchVulnerabilities, osvRecordReader, type DependencyAdvisoriesResult, type OsvRecordReader } from '../sources/osv.js';
+import type { OsvEcosystem } from '../sources/osv/advisory.js';
+import { mergeVulnerabilities } from '../sources/osv/merge.js';
+import { fetchDependencyAdvisories, fetchVulnerabilities, osvRecordReader, type DependencyAdvisoriesResult, type OsvRecordReader } from '../sources/osv/query.js';
 import type { RunContext } from './context.js';
 
 export async function vulnerabilitiesFor(

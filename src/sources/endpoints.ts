@@ -3,9 +3,9 @@
  * (tests point every one at the loopback fixture server).
  *
  * This is the ONE module that names the public API hosts. The npm registry is not here: it
- * comes from the user's npm configuration (see npm-config.ts).
+ * comes from the user's npm configuration (see npm/config.ts).
  */
-import { npmDefaultRegistry } from './npm-config.js';
+import { npmDefaultRegistry } from './npm/config.js';
 
 export const DEFAULT_ENDPOINTS = {
   npmApi: 'https://api.npmjs.org',

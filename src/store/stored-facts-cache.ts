@@ -1,6 +1,6 @@
 /**
  * The FactsCache (src/sources/facts-cache.ts) over the store's facts table, with the run's
- * cache mode applied the way cached-http.ts applies it to answers:
+ * cache mode applied the way sources/http/cached.ts applies it to answers:
  *
  * - freshness 0 (or less) never reads: the caller does not want those facts cached;
  * - `no-cache` never reads, and still writes what this run derived;
@@ -12,7 +12,7 @@
  * another reading) are never read. A failing store, unreadable JSON or an unserialisable value
  * is a miss or a skipped write, never a throw.
  */
-import type { CacheMode } from '../sources/cached-http.js';
+import type { CacheMode } from '../sources/http/cached.js';
 import type { FactsCache } from '../sources/facts-cache.js';
 import type { FactsStore } from './types.js';
 

@@ -1,6 +1,6 @@
 /**
  * Bulk download counts in an audit: `fetchDownloadsBulk` / `bulkChunks` from
- * src/sources/npm-downloads.ts and `prefetchDownloads` from src/audit/evaluate.ts, over the real
+ * src/sources/npm/downloads.ts and `prefetchDownloads` from src/audit/evaluate.ts, over the real
  * HTTP client against the loopback fixture server (request counts from its log).
  */
 import fc from 'fast-check';
@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prefetchDownloads } from '../../src/audit/evaluate.js';
 import type { AuditSubject } from '../../src/audit/types.js';
 import type { RunContext } from '../../src/pipeline/context.js';
-import { createHttpClient } from '../../src/sources/http.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
 import {
   BULK_MAX,
   bulkChunks,
@@ -17,8 +17,8 @@ import {
   fetchDownloads,
   fetchDownloadsBulk,
   type DownloadPeriod,
-} from '../../src/sources/npm-downloads.js';
-import type { HttpClient } from '../../src/sources/types.js';
+} from '../../src/sources/npm/downloads.js';
+import type { HttpClient } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 let server: FixtureServer;

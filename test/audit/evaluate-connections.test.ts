@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY } from '../../src/audit/evaluate.js';
-import { createHttpClient, MAX_CONNECTIONS_PER_ORIGIN } from '../../src/sources/http.js';
+import { createHttpClient, MAX_CONNECTIONS_PER_ORIGIN } from '../../src/sources/http/client.js';
 import { mapLimit } from '../../src/util/map-limit.js';
 
 let server: Server | undefined;

@@ -5,7 +5,7 @@ const BUNDLE = [
   "import { createRequire } from 'node:module';", // 0: bundler banner, before any marker
   '// node_modules/semver/index.js', // 1
   'function valid() {}', // 2
-  '// src/sources/tarball.ts', // 3
+  '// src/sources/npm/tarball.ts', // 3
   'function readTarball() {}', // 4
   '  // src/not-a-marker.ts (indented: a comment inside code)', // 5
   '// src/render/table.ts', // 6
@@ -18,7 +18,7 @@ describe('bundle module markers', () => {
   it('finds the module markers esbuild writes at column 0', () => {
     expect(markersOf(BUNDLE)).toEqual([
       [1, 'node_modules/semver/index.js'],
-      [3, 'src/sources/tarball.ts'],
+      [3, 'src/sources/npm/tarball.ts'],
       [6, 'src/render/table.ts'],
       [8, 'src/checks/typosquat.ts'],
     ]);
@@ -27,19 +27,19 @@ describe('bundle module markers', () => {
   it('locates a line in the nearest module above it', () => {
     const locate = locatorFor(new Map([['file:///x/dist/cli.js', BUNDLE]]));
     expect(locate('file:///x/dist/cli.js', 0)).toBeNull();
-    expect(locate('file:///x/dist/cli.js', 5)).toBe('src/sources/tarball.ts');
+    expect(locate('file:///x/dist/cli.js', 5)).toBe('src/sources/npm/tarball.ts');
     expect(locate('file:///x/dist/cli.js', 9)).toBe('src/checks/typosquat.ts');
     expect(locate('file:///elsewhere.js', 9)).toBeNull();
   });
 
   it('buckets modules coarsely', () => {
-    expect(bucketOfModule('src/sources/tarball.ts')).toBe('tarball inspection');
+    expect(bucketOfModule('src/sources/npm/tarball.ts')).toBe('tarball inspection');
     expect(bucketOfModule('node_modules/tar/dist/esm/parse.js')).toBe('tarball inspection');
-    expect(bucketOfModule('src/sources/npm-facts.ts')).toBe('parsing & validation');
+    expect(bucketOfModule('src/sources/npm/facts.ts')).toBe('parsing & validation');
     expect(bucketOfModule('node_modules/zod/v4/core/schemas.js')).toBe('parsing & validation');
     expect(bucketOfModule('src/checks/readme.ts')).toBe('scoring');
     expect(bucketOfModule('src/render/text.ts')).toBe('rendering');
-    expect(bucketOfModule('src/sources/http.ts')).toBe('HTTP client');
+    expect(bucketOfModule('src/sources/http/client.ts')).toBe('HTTP client');
     expect(bucketOfModule('src/store/db.ts')).toBe('store (cache, history)');
     expect(bucketOfModule('src/cli/main.ts')).toBe('CLI & orchestration');
     expect(bucketOfModule('node_modules/left-pad/index.js')).toBe('other (V8, Node internals)');
@@ -79,7 +79,7 @@ describe('summariseProfile', () => {
     expect(bucket('garbage collection')).toBe(0.5);
     expect(bucket('rendering')).toBe(1.5);
     expect(bucket('start-up & module loading')).toBe(2);
-    expect(summary.modules[0]).toEqual({ module: 'src/sources/tarball.ts', ms: 4 });
+    expect(summary.modules[0]).toEqual({ module: 'src/sources/npm/tarball.ts', ms: 4 });
     expect(summary.modules.find((m) => m.module === 'cli.js (bundler helpers)')?.ms).toBe(1);
     expect(summary.buckets.reduce((sum, b) => sum + b.share, 0)).toBeCloseTo(1);
   });

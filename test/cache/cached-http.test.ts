@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheKey, createCachedHttpClient, storableHeaders } from '../../src/sources/cached-http.js';
-import type { CachedHttpClient, CachedHttpOptions } from '../../src/sources/cached-http.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import type { HttpClientOptions } from '../../src/sources/http.js';
-import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/types.js';
+import { cacheKey, createCachedHttpClient, storableHeaders } from '../../src/sources/http/cached.js';
+import type { CachedHttpClient, CachedHttpOptions } from '../../src/sources/http/cached.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
+import type { HttpClientOptions } from '../../src/sources/http/client.js';
+import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/http/types.js';
 import type { HttpCacheStore } from '../../src/store/types.js';
 import { expectNoUnexpected, startFixtureServer } from '../support/fixture-server.js';
 import type { FixtureServer } from '../support/fixture-server.js';

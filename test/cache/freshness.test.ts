@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoints } from '../../src/sources/endpoints.js';
-import { classifyRequest, FRESHNESS_DEFAULTS, FRESHNESS_TABLE, freshnessPolicy, pathUnder } from '../../src/sources/freshness.js';
-import type { FreshnessKind } from '../../src/sources/freshness.js';
-import type { HttpRequest } from '../../src/sources/types.js';
+import { classifyRequest, FRESHNESS_DEFAULTS, FRESHNESS_TABLE, freshnessPolicy, pathUnder } from '../../src/sources/http/freshness.js';
+import type { FreshnessKind } from '../../src/sources/http/freshness.js';
+import type { HttpRequest } from '../../src/sources/http/types.js';
 
 // Everything on one loopback origin under prefixes, as in the fixture-server tests: the
 // policy must tell the APIs apart by base path, not by origin.

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareByPackage } from '../../src/audit/evaluate.js';
-import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/types.js';
+import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { bulkDownloadRequests, kindOf, parseAudit, repeated, serveOsv, serveSynthetic, syntheticTarballPath, TempDirs } from './audit-helpers.js';

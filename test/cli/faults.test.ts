@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Readable, pipeline } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
-import { DEFAULT_TARBALL_CAPS } from '../../src/sources/tarball.js';
+import { DEFAULT_TARBALL_CAPS } from '../../src/sources/npm/tarball.js';
 import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { makeZeroBomb } from '../support/tarball.js';

@@ -8,11 +8,11 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { githubBatcher } from '../../src/audit/github-batcher.js';
 import type { RunContext } from '../../src/pipeline/context.js';
-import { GithubRateLimiter } from '../../src/sources/github.js';
+import { GithubRateLimiter } from '../../src/sources/github/source.js';
 import { memoryFactsCache } from '../../src/sources/facts-cache.js';
-import { FRESHNESS_DEFAULTS } from '../../src/sources/freshness.js';
-import { githubFactsKey } from '../../src/sources/github-facts-cache.js';
-import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey, type GithubResult } from '../../src/sources/github.js';
+import { FRESHNESS_DEFAULTS } from '../../src/sources/http/freshness.js';
+import { githubFactsKey } from '../../src/sources/github/facts-cache.js';
+import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey, type GithubResult } from '../../src/sources/github/source.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { contextFor, endpointsFor, npmClaim, NOW, rateHeaders, serveRepo, testClient, TOKEN, type TestClient, factsOf, widgetNode } from './helpers.js';
 

@@ -6,9 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { GithubCommunity, GithubFacts } from '../../src/evidence/github-facts.js';
-import { communityFilesIn } from '../../src/sources/github-files.js';
-import { graphqlContributors, GraphqlRepositorySchema, type GraphqlRepository } from '../../src/sources/github-graphql.js';
-import { fetchGithubFacts, githubAuthFor } from '../../src/sources/github.js';
+import { communityFilesIn } from '../../src/sources/github/files.js';
+import { graphqlContributors, GraphqlRepositorySchema, type GraphqlRepository } from '../../src/sources/github/graphql.js';
+import { fetchGithubFacts, githubAuthFor } from '../../src/sources/github/source.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { contextFor, endpointsFor, requestLines, serveRepo, testClient, TOKEN, factsOf, widgetNode } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey } from '../../src/sources/github.js';
+import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey } from '../../src/sources/github/source.js';
 import { FIXTURES_ROOT, expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { contextFor, endpointsFor, npmClaim, rateHeaders, requestLines, serveRepo, testClient, TOKEN, type TestClient, factsOf, widgetNode } from './helpers.js';
 

@@ -5,7 +5,7 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { TreeEntry } from '../../src/sources/github-files.js';
+import type { TreeEntry } from '../../src/sources/github/files.js';
 import {
   MAX_MEMBER_READS,
   memberPattern,
@@ -16,11 +16,11 @@ import {
   type FileRead,
   type GithubClaim,
   type RepoFileSource,
-} from '../../src/sources/github-link.js';
-import { GithubRateLimiter } from '../../src/sources/github-rate-limit.js';
-import type { GithubCall } from '../../src/sources/github-request.js';
-import { restFileSource } from '../../src/sources/github-rest.js';
-import { fetchGithubFacts } from '../../src/sources/github.js';
+} from '../../src/sources/github/link.js';
+import { GithubRateLimiter } from '../../src/sources/github/rate-limit.js';
+import type { GithubCall } from '../../src/sources/github/request.js';
+import { restFileSource } from '../../src/sources/github/rest.js';
+import { fetchGithubFacts } from '../../src/sources/github/source.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { contextFor, NOW, npmClaim, pypiClaim, serveRepo, testClient, type TestClient } from './helpers.js';
 

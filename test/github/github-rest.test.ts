@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { fetchGithubFacts, type GithubResult } from '../../src/sources/github.js';
+import { fetchGithubFacts, type GithubResult } from '../../src/sources/github/source.js';
 import type { GithubFacts } from '../../src/evidence/github-facts.js';
 import { USER_AGENT } from '../../src/version.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';

@@ -4,15 +4,15 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Endpoints } from '../../src/sources/endpoints.js';
-import { ciIn, needsDocs, securityPolicyIn, type TreeEntry } from '../../src/sources/github-files.js';
-import { buildRepositoriesQuery } from '../../src/sources/github-graphql.js';
-import { classifyRateLimit, formatReset, GithubRateLimiter, UNKNOWN_RESET_PAUSE_MS } from '../../src/sources/github-rate-limit.js';
-import { lastPageOf, oneLine } from '../../src/sources/github-request.js';
-import { firstResponse, summariseResponsiveness } from '../../src/sources/github-responsiveness.js';
-import { commitAuthor, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases } from '../../src/sources/github-summaries.js';
-import { githubAuthFor, githubRepoOf, githubToken, manifestPaths } from '../../src/sources/github.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import { repositoryRef } from '../../src/sources/npm-facts.js';
+import { ciIn, needsDocs, securityPolicyIn, type TreeEntry } from '../../src/sources/github/files.js';
+import { buildRepositoriesQuery } from '../../src/sources/github/graphql.js';
+import { classifyRateLimit, formatReset, GithubRateLimiter, UNKNOWN_RESET_PAUSE_MS } from '../../src/sources/github/rate-limit.js';
+import { lastPageOf, oneLine } from '../../src/sources/github/request.js';
+import { firstResponse, summariseResponsiveness } from '../../src/sources/github/responsiveness.js';
+import { commitAuthor, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases } from '../../src/sources/github/summaries.js';
+import { githubAuthFor, githubRepoOf, githubToken, manifestPaths } from '../../src/sources/github/source.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
+import { repositoryRef } from '../../src/sources/npm/facts.js';
 import { startFixtureServer } from '../support/fixture-server.js';
 import { NOW, npmClaim, pypiClaim, TOKEN } from './helpers.js';
 

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Endpoints } from '../../src/sources/endpoints.js';
 import type { GithubFacts } from '../../src/evidence/schema.js';
-import { GithubRateLimiter, type GithubClaim, type GithubResult, type GithubSourceContext } from '../../src/sources/github.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import type { HttpClient } from '../../src/sources/types.js';
+import { GithubRateLimiter, type GithubClaim, type GithubResult, type GithubSourceContext } from '../../src/sources/github/source.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
+import type { HttpClient } from '../../src/sources/http/types.js';
 import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 
 export const NOW = new Date('2026-06-01T12:00:00Z');

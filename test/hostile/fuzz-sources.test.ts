@@ -19,13 +19,13 @@ import { GithubFactsSchema } from '../../src/evidence/github-facts.js';
 import { PypiFactsSchema } from '../../src/evidence/pypi-facts.js';
 import { AttestationFactsSchema, DependencyFactsSchema, DownloadFactsSchema } from '../../src/evidence/schema.js';
 import type { Endpoints } from '../../src/sources/endpoints.js';
-import { fetchGithubFactsBatch, githubItemKey, GithubRateLimiter, type GithubBatchItem, type GithubClaim } from '../../src/sources/github.js';
-import { collectPypi } from '../../src/sources/pypi.js';
-import { resolvePypiDependencies } from '../../src/sources/pypi-dependencies.js';
-import { fetchProvenance } from '../../src/sources/pypi-provenance.js';
-import { fetchSimple } from '../../src/sources/pypi-simple.js';
-import { fetchPypiDownloads } from '../../src/sources/pypistats.js';
-import type { HttpRequest, HttpResult } from '../../src/sources/types.js';
+import { fetchGithubFactsBatch, githubItemKey, GithubRateLimiter, type GithubBatchItem, type GithubClaim } from '../../src/sources/github/source.js';
+import { collectPypi } from '../../src/sources/pypi/project.js';
+import { resolvePypiDependencies } from '../../src/sources/pypi/dependencies.js';
+import { fetchProvenance } from '../../src/sources/pypi/provenance.js';
+import { fetchSimple } from '../../src/sources/pypi/simple.js';
+import { fetchPypiDownloads } from '../../src/sources/pypi/pypistats.js';
+import type { HttpRequest, HttpResult } from '../../src/sources/http/types.js';
 import { releaseJsonFrom, syntheticDependency } from '../cli/pypi-helpers.js';
 import { GH_SHA, NOW } from '../github/helpers.js';
 import { FIXTURES_ROOT } from '../support/fixture-server.js';
@@ -434,7 +434,7 @@ const claim = fc.constantFrom<GithubClaim>(
 const CATCH_ALL = /unexpected error|GitHub source: no answer/;
 
 /**
- * Found by this fuzzing (src/sources/github-rest.ts `restListings`): a root listing whose `.github`
+ * Found by this fuzzing (src/sources/github/rest.ts `restListings`): a root listing whose `.github`
  * or `docs` directory had an empty (or dot-only) `sha` made the tree URL throw, and the source
  * lost every GitHub fact to "unexpected error". Fixed: a tree id that is not hex is a listing
  * problem with its own reason (pinned by the test at the end of this file).
@@ -556,7 +556,7 @@ describe('fault-suite findings, pinned', () => {
   });
 });
 
-/** What the GitHub fuzzing found in src/sources/github-rest.ts, fixed: an invalid tree id is a listing problem, not a lost repository. */
+/** What the GitHub fuzzing found in src/sources/github/rest.ts, fixed: an invalid tree id is a listing problem, not a lost repository. */
 describe('GitHub fuzzing findings', () => {
   it("a root listing whose .github directory has an empty sha keeps the repository's facts, with a specific reason", async ({ expect }) => {
     const listing = (REST.contents as { name: string; sha?: string }[]).map((entry) => (entry.name === '.github' ? { ...entry, sha: '' } : entry));

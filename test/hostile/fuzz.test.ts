@@ -16,14 +16,14 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AttestationFactsSchema, DownloadFactsSchema, RegistryFactsSchema, TarballFactsSchema, VulnerabilityFactsSchema } from '../../src/evidence/schema.js';
-import { attestationFacts, fetchAttestations } from '../../src/sources/npm-attestations.js';
-import { fetchDownloads, parsePoint } from '../../src/sources/npm-downloads.js';
-import { registryFacts } from '../../src/sources/npm-facts.js';
-import { parsePackument, scanPackumentBody } from '../../src/sources/npm-registry.js';
-import { normaliseAdvisory, OsvRecordSchema } from '../../src/sources/osv-advisory.js';
-import { fetchVulnerabilities } from '../../src/sources/osv.js';
-import { integrityMismatch, readTarball } from '../../src/sources/tarball.js';
-import type { HttpResult } from '../../src/sources/types.js';
+import { attestationFacts, fetchAttestations } from '../../src/sources/npm/attestations.js';
+import { fetchDownloads, parsePoint } from '../../src/sources/npm/downloads.js';
+import { registryFacts } from '../../src/sources/npm/facts.js';
+import { parsePackument, scanPackumentBody } from '../../src/sources/npm/registry.js';
+import { normaliseAdvisory, OsvRecordSchema } from '../../src/sources/osv/advisory.js';
+import { fetchVulnerabilities } from '../../src/sources/osv/query.js';
+import { integrityMismatch, readTarball } from '../../src/sources/npm/tarball.js';
+import type { HttpResult } from '../../src/sources/http/types.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { resolveNpmVersion } from '../../src/target/resolve-npm.js';
 import { TargetError } from '../../src/target/types.js';
@@ -103,7 +103,7 @@ describe('fuzzing: every parser of hostile data, 10,000 cases each', () => {
       fc.property(fc.oneof(packument.map(viaJson), anyJson.map(viaJson)), fc.option(fc.oneof(versionish, fc.constantFrom('^4', 'latest', '>=1 <2', '*')), { nil: undefined }), (doc, spec) => {
         const text = Buffer.from(JSON.stringify(doc) ?? 'null');
         const parsed = parsePackument(text);
-        // The target's packument is scanned, not parsed whole (packument-scan.ts): the same answers.
+        // The target's packument is scanned, not parsed whole (sources/npm/packument-scan.ts): the same answers.
         const scanned = scanPackumentBody(text);
         expect(scanned.status).toBe(parsed.status);
         if (parsed.status === 'unavailable') {

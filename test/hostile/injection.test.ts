@@ -158,7 +158,7 @@ describe('end to end: the CLI evaluating a hostile package', () => {
  * repository's pnpm-workspace.yaml — here one whose YAML directive carries an OSC 8 hyperlink
  * and an erase-screen sequence.
  *
- * Finding (src/sources/github-link.ts, `pnpmPackages`): the file is parsed with the `yaml`
+ * Finding (src/sources/github/link.ts, `pnpmPackages`): the file is parsed with the `yaml`
  * library's default log level, which reports an unknown directive through
  * `process.emitWarning`; Node prints it to stderr as `(node:PID) [BAD_DIRECTIVE] YAMLWarning:
  * Unknown directive …`, quoting the file's bytes — escape sequences included — on the user's

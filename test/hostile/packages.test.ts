@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
-import { DEFAULT_TARBALL_CAPS, MAX_LICENSE_TEXTS, readTarball } from '../../src/sources/tarball.js';
+import { DEFAULT_TARBALL_CAPS, MAX_LICENSE_TEXTS, readTarball } from '../../src/sources/npm/tarball.js';
 import { checkOf, parseReport, sourceOf } from '../cli/helpers.js';
 import { startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { filesUnder, makeSandbox, requireCli, runHostile, type HostileRun, type Sandbox } from './support/cli.js';

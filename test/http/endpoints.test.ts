@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENDPOINTS, EndpointError, githubApiFor, resolveEndpoints } from '../../src/sources/endpoints.js';
-import { npmDefaultRegistry } from '../../src/sources/npm-config.js';
+import { npmDefaultRegistry } from '../../src/sources/npm/config.js';
 
 describe('resolveEndpoints', () => {
   it('uses the public APIs by default', () => {

@@ -10,10 +10,10 @@ import {
   formatBytes,
   formatDuration,
   parseRetryAfter,
-} from '../../src/sources/http.js';
-import type { HttpClientOptions } from '../../src/sources/http.js';
-import { loadNpmConfig } from '../../src/sources/npm-config.js';
-import type { HttpClient, HttpResult } from '../../src/sources/types.js';
+} from '../../src/sources/http/client.js';
+import type { HttpClientOptions } from '../../src/sources/http/client.js';
+import { loadNpmConfig } from '../../src/sources/npm/config.js';
+import type { HttpClient, HttpResult } from '../../src/sources/http/types.js';
 import { USER_AGENT } from '../../src/version.js';
 import { expectNoUnexpected, startFixtureServer } from '../support/fixture-server.js';
 import type { FixtureServer } from '../support/fixture-server.js';

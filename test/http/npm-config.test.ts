@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadNpmConfig, NpmConfigError } from '../../src/sources/npm-config.js';
+import { loadNpmConfig, NpmConfigError } from '../../src/sources/npm/config.js';
 
 const SECRET = 'SECRET-TOKEN-0123456789';
 

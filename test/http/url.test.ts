@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSegment, joinUrl, originOf, UrlSegmentError, withQuery } from '../../src/sources/url.js';
+import { encodeSegment, joinUrl, originOf, UrlSegmentError, withQuery } from '../../src/sources/http/url.js';
 
 describe('joinUrl', () => {
   it.each([

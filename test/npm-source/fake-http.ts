@@ -2,7 +2,7 @@
  * A tiny in-test HttpClient: answers from a route table keyed by exact URL and records
  * every request. Unknown URLs answer a network failure, so a wrong URL fails the test.
  */
-import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/types.js';
+import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/http/types.js';
 
 export type FakeAnswer =
   | { status: number; body?: string | Buffer; headers?: Record<string, string> }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { RECOGNISED_LICENSES, identifyLicenseText } from '../../src/sources/license-text.js';
+import { RECOGNISED_LICENSES, identifyLicenseText } from '../../src/sources/npm/license-text.js';
 
 const MIT = `MIT License
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { AttestationFactsSchema } from '../../src/evidence/schema.js';
-import { createHttpClient } from '../../src/sources/http.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
 import {
   SLSA_PROVENANCE_V02,
   SLSA_PROVENANCE_V1,
@@ -8,8 +8,8 @@ import {
   attestationsUrl,
   fetchAttestations,
   normaliseRepository,
-} from '../../src/sources/npm-attestations.js';
-import type { HttpClient } from '../../src/sources/types.js';
+} from '../../src/sources/npm/attestations.js';
+import type { HttpClient } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { fakeHttp } from './fake-http.js';
 

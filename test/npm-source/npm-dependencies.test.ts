@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DependencyFactsSchema } from '../../src/evidence/schema.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import { planDependency, resolveDependencies, type DependenciesResult } from '../../src/sources/npm-dependencies.js';
-import { ABBREVIATED_ACCEPT } from '../../src/sources/npm-registry.js';
-import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/types.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
+import { planDependency, resolveDependencies, type DependenciesResult } from '../../src/sources/npm/dependencies.js';
+import { ABBREVIATED_ACCEPT } from '../../src/sources/npm/registry.js';
+import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 /** A tiny abbreviated packument holding `versions` (latest = the last one). */

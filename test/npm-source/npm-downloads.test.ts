@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { downloadsUrl, fetchDownloads } from '../../src/sources/npm-downloads.js';
+import { downloadsUrl, fetchDownloads } from '../../src/sources/npm/downloads.js';
 import { fakeHttp, type FakeAnswer } from './fake-http.js';
 
 const API = 'http://127.0.0.1:9/npm-api';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ABBREVIATED_ACCEPT, PACKUMENT_MAX_BYTES, fetchPackument, packumentUrl } from '../../src/sources/npm-registry.js';
+import { ABBREVIATED_ACCEPT, PACKUMENT_MAX_BYTES, fetchPackument, packumentUrl } from '../../src/sources/npm/registry.js';
 import { fakeHttp } from './fake-http.js';
 
 const BASE = 'http://127.0.0.1:9/npm/';

@@ -1,5 +1,5 @@
 /**
- * The scanned packument (packument-scan.ts) must give the target exactly what parsing the whole
+ * The scanned packument (sources/npm/packument-scan.ts) must give the target exactly what parsing the whole
  * body gave it: the same verdict on malformed bodies, the same version resolution and the same
  * registry facts for every version. Proved against `JSON.parse` over recorded packuments and
  * generated ones — written with duplicate keys, escaped keys (`"_npm\u0055ser"`), `__proto__`
@@ -10,9 +10,9 @@ import path from 'node:path';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { registryFacts } from '../../src/sources/npm-facts.js';
-import { parsePackument, scanPackumentBody, type PackumentResult } from '../../src/sources/npm-registry.js';
-import { KEPT_MEMBERS, scanPackument } from '../../src/sources/packument-scan.js';
+import { registryFacts } from '../../src/sources/npm/facts.js';
+import { parsePackument, scanPackumentBody, type PackumentResult } from '../../src/sources/npm/registry.js';
+import { KEPT_MEMBERS, scanPackument } from '../../src/sources/npm/packument-scan.js';
 import { resolveNpmVersion } from '../../src/target/resolve-npm.js';
 import { anyJson, hostileKey, versionish } from '../hostile/support/fuzz-kit.js';
 

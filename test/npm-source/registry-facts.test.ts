@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import semver from 'semver';
 import { describe, expect, test } from 'vitest';
 import { RegistryFactsSchema } from '../../src/evidence/schema.js';
-import { declaredLicense, isoTime, registryFacts, repositoryRef, sortedVersions } from '../../src/sources/npm-facts.js';
+import { declaredLicense, isoTime, registryFacts, repositoryRef, sortedVersions } from '../../src/sources/npm/facts.js';
 import { TEST_REGISTRY, loadPackument } from './fixtures.js';
 
 describe('registryFacts over recorded packuments', () => {

@@ -4,8 +4,8 @@
  * exactly one way, and its tarball fixture is real and matches the packument.
  */
 import { describe, expect, test } from 'vitest';
-import { registryFacts } from '../../src/sources/npm-facts.js';
-import { integrityMismatch, readTarball } from '../../src/sources/tarball.js';
+import { registryFacts } from '../../src/sources/npm/facts.js';
+import { integrityMismatch, readTarball } from '../../src/sources/npm/tarball.js';
 import { TEST_REGISTRY, loadPackument, loadTarball } from './fixtures.js';
 
 const FIXTURES = ['nerq-fixture-provenance-dropped', 'nerq-fixture-new-publisher', 'nerq-fixture-postinstall'] as const;

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { TarballFactsSchema } from '../../src/evidence/schema.js';
 import { createHash } from 'node:crypto';
-import { fetchTarballFacts, integrityMismatch, readTarball, safeComponents } from '../../src/sources/tarball.js';
+import { fetchTarballFacts, integrityMismatch, readTarball, safeComponents } from '../../src/sources/npm/tarball.js';
 import { fakeHttp } from './fake-http.js';
 import { loadTarball } from './fixtures.js';
 import { chunked, gzipBomb, makeTar, makeTgz, type TarEntry } from './make-tgz.js';

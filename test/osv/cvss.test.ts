@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cvssBaseScore, cvssVersionOf, severityOfScore } from '../../src/sources/cvss.js';
+import { cvssBaseScore, cvssVersionOf, severityOfScore } from '../../src/sources/osv/cvss.js';
 
 describe('cvssBaseScore', () => {
   test.each([

@@ -17,7 +17,7 @@ import {
   summaryOf,
   type AdvisoryQuery,
   type OsvRecord,
-} from '../../src/sources/osv-advisory.js';
+} from '../../src/sources/osv/advisory.js';
 import { advisory } from '../support/evidence-builder.js';
 
 /** A recorded advisory from fixtures/http/osv/v1/vulns/. */

@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { VulnerabilityFactsSchema } from '../../src/evidence/schema.js';
-import { mergeVulnerabilities } from '../../src/sources/osv-merge.js';
-import type { VulnerabilitiesResult } from '../../src/sources/osv.js';
+import { mergeVulnerabilities } from '../../src/sources/osv/merge.js';
+import type { VulnerabilitiesResult } from '../../src/sources/osv/query.js';
 import { advisory } from '../support/evidence-builder.js';
 
 const own = advisory({ id: 'GHSA-own0-0000-0001', package: 'target', version: '1.0.0' });

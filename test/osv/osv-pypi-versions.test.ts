@@ -9,7 +9,7 @@ import {
   firstFixedAbove,
   OsvRecordSchema,
   type AdvisoryQuery,
-} from '../../src/sources/osv-advisory.js';
+} from '../../src/sources/osv/advisory.js';
 
 describe('comparatorFor("PyPI")', () => {
   test('is the PEP 440 comparator', () => {

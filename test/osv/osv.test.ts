@@ -4,7 +4,7 @@
  * no `vulns` key), and faults.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { createHttpClient } from '../../src/sources/http.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
 import {
   FETCH_CONCURRENCY,
   MAX_PAGES,
@@ -13,8 +13,8 @@ import {
   osvRecordReader,
   type OsvPackage,
   type VulnerabilitiesResult,
-} from '../../src/sources/osv.js';
-import type { HttpClient } from '../../src/sources/types.js';
+} from '../../src/sources/osv/query.js';
+import type { HttpClient } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 const QUERYBATCH = '/osv/v1/querybatch';

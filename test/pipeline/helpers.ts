@@ -1,10 +1,10 @@
 /** What the pipeline tests share: an HTTP client for the fixture server, npm configurations, a run context. */
 import type { RunContext } from '../../src/pipeline/context.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
-import { GithubRateLimiter } from '../../src/sources/github.js';
-import { createHttpClient } from '../../src/sources/http.js';
-import type { NpmConfig } from '../../src/sources/npm-config.js';
-import type { HttpClient } from '../../src/sources/types.js';
+import { GithubRateLimiter } from '../../src/sources/github/source.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
+import type { NpmConfig } from '../../src/sources/npm/config.js';
+import type { HttpClient } from '../../src/sources/http/types.js';
 import { endpointsFor } from '../github/helpers.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 

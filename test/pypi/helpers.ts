@@ -1,7 +1,7 @@
 /** A fixture server and a real HTTP client for the PyPI source tests (fast retries, no sleeping). */
 import { afterEach, beforeEach } from 'vitest';
-import { createHttpClient } from '../../src/sources/http.js';
-import type { HttpClient } from '../../src/sources/types.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
+import type { HttpClient } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 export interface PypiTestContext {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { PypiFacts } from '../../src/evidence/schema.js';
-import { MAX_PYPI_DEPENDENCIES } from '../../src/sources/pypi-dependencies.js';
-import { resolvePypiDependencies } from '../../src/sources/pypi.js';
+import { MAX_PYPI_DEPENDENCIES } from '../../src/sources/pypi/dependencies.js';
+import { resolvePypiDependencies } from '../../src/sources/pypi/project.js';
 import { usePypiServer } from './helpers.js';
 
 const ctx = usePypiServer();

@@ -3,7 +3,7 @@
  * text — and null, with the text kept, wherever the metadata is ambiguous.
  */
 import { describe, expect, test } from 'vitest';
-import { CLASSIFIER_SPDX, MAX_LICENSE_TEXT, pypiLicense, spdxFromClassifiers, spdxFromText } from '../../src/sources/pypi-license.js';
+import { CLASSIFIER_SPDX, MAX_LICENSE_TEXT, pypiLicense, spdxFromClassifiers, spdxFromText } from '../../src/sources/pypi/license.js';
 
 const OSI = (name: string) => `License :: OSI Approved :: ${name}`;
 const input = (over: Partial<Parameters<typeof pypiLicense>[0]> = {}) => ({
@@ -92,7 +92,7 @@ describe('classifier table', () => {
   });
 
   test('every mapped id is a valid SPDX id', async () => {
-    const { isSpdxExpression } = await import('../../src/sources/pypi-license.js');
+    const { isSpdxExpression } = await import('../../src/sources/pypi/license.js');
     for (const id of Object.values(CLASSIFIER_SPDX)) if (id !== null) expect(isSpdxExpression(id), id).toBe(true);
   });
 });

@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { buildPypiFacts, capUtf8, latestRelease, releaseList, withSimpleFacts } from '../../src/sources/pypi-release-facts.js';
-import { parseJsonBody, PypiProjectJsonSchema, PypiSimpleJsonSchema, type PypiJsonFile } from '../../src/sources/pypi-json.js';
-import { parseRequirement, splitRequirements } from '../../src/sources/pypi-requirements.js';
-import { simpleFacts } from '../../src/sources/pypi-simple.js';
-import { projectLinks, repositoryFromUrl } from '../../src/sources/pypi-urls.js';
+import { buildPypiFacts, capUtf8, latestRelease, releaseList, withSimpleFacts } from '../../src/sources/pypi/release-facts.js';
+import { parseJsonBody, PypiProjectJsonSchema, PypiSimpleJsonSchema, type PypiJsonFile } from '../../src/sources/pypi/json.js';
+import { parseRequirement, splitRequirements } from '../../src/sources/pypi/requirements.js';
+import { simpleFacts } from '../../src/sources/pypi/simple.js';
+import { projectLinks, repositoryFromUrl } from '../../src/sources/pypi/urls.js';
 import { FIXTURES_ROOT } from '../support/fixture-server.js';
 
 describe('requires_dist', () => {

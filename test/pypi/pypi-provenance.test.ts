@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { NO_PROVENANCE } from '../../src/sources/npm-attestations.js';
-import { PypiProvenanceSchema, type PypiProvenance } from '../../src/sources/pypi-json.js';
-import { fetchProvenance, provenanceFacts, provenanceUrl } from '../../src/sources/pypi-provenance.js';
+import { NO_PROVENANCE } from '../../src/sources/npm/attestations.js';
+import { PypiProvenanceSchema, type PypiProvenance } from '../../src/sources/pypi/json.js';
+import { fetchProvenance, provenanceFacts, provenanceUrl } from '../../src/sources/pypi/provenance.js';
 import { usePypiServer } from './helpers.js';
 
 const FLASK = JSON.parse(

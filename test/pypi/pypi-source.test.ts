@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { PypiFacts } from '../../src/evidence/schema.js';
-import { NO_PROVENANCE } from '../../src/sources/npm-attestations.js';
-import { collectPypi, resolvePypiRelease, type PypiCollected } from '../../src/sources/pypi.js';
+import { NO_PROVENANCE } from '../../src/sources/npm/attestations.js';
+import { collectPypi, resolvePypiRelease, type PypiCollected } from '../../src/sources/pypi/project.js';
 import { fixtureFileFor, FIXTURES_ROOT } from '../support/fixture-server.js';
 import { expectProject, usePypiServer } from './helpers.js';
 

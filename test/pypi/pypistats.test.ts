@@ -1,7 +1,7 @@
 /** pypistats recent downloads: last week and last month; the year is not given (null, not zero). */
 import { describe, expect, test } from 'vitest';
-import { fetchPypiDownloads } from '../../src/sources/pypi.js';
-import { pypistatsUrl } from '../../src/sources/pypistats.js';
+import { fetchPypiDownloads } from '../../src/sources/pypi/project.js';
+import { pypistatsUrl } from '../../src/sources/pypi/pypistats.js';
 import { usePypiServer } from './helpers.js';
 
 const ctx = usePypiServer();

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import type { CacheMode } from '../../src/sources/cached-http.js';
+import type { CacheMode } from '../../src/sources/http/cached.js';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/db.js';
 import { openStore } from '../../src/store/open-store.js';
 import { createStoredFactsCache, versionedKey } from '../../src/store/stored-facts-cache.js';

@@ -6,7 +6,7 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import { planDependency } from '../../sources/npm-dependencies.js';
+import { planDependency } from '../../sources/npm/dependencies.js';
 import type { DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';

@@ -20,7 +20,7 @@ import { parse as parseClassic } from '@yarnpkg/lockfile';
 import { parseSyml } from '@yarnpkg/parsers';
 import semver from 'semver';
 import { z } from 'zod';
-import { planDependency } from '../../sources/npm-dependencies.js';
+import { planDependency } from '../../sources/npm/dependencies.js';
 import { LockfileError, type DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
 import { reachable, unreferenced } from './graph.js';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, expect } from 'vitest';
-import type { HttpClient, HttpRequest, HttpResult } from '../../../src/sources/types.js';
+import type { HttpClient, HttpRequest, HttpResult } from '../../../src/sources/http/types.js';
 import { RSS_BOUND_BYTES } from './expect.js';
 import { noteCases, noteRss, noteTime } from './metrics.js';
 

@@ -221,7 +221,7 @@ const GITHUB_REASONS: Partial<Record<FaultId, RegExp>> = {
  * A rate limit stops GitHub for the run (DESIGN.md §8, docs/security.md): the refused request
  * is the last one, never retried after a wait. Today a REST GET answered 429 is retried by the
  * HTTP client (its bounded retries: after `Retry-After`, or a backoff) before the limiter
- * trips — src/sources/github-request.ts keeps those retries for 429.
+ * trips — src/sources/github/request.ts keeps those retries for 429.
  */
 function githubAskedOnce(requests: readonly RecordedRequest[]): void {
   const github = requests.filter((r) => r.path.startsWith('/github/')).map((r) => `${r.method} ${r.path.split('?')[0]}`);

@@ -1,0 +1,610 @@
+/**
+ * The HTTP layer every source uses (DESIGN.md §8), on undici.
+ *
+ * - explicit connect / headers / body timeouts, and a run deadline that aborts everything;
+ * - a response size cap on the wire bytes, enforced while they stream in, and on the decoded
+ *   bytes, enforced by zlib while it inflates (gzip / br / deflate are decoded here, in one
+ *   piece; a gzip body keeps its wire bytes for the store);
+ * - redirects followed by hand (at most 5): credentials never cross to another origin, and
+ *   an https → http downgrade is refused;
+ * - bounded retries (network errors, 429, 502/503/504) with full-jitter backoff, honouring
+ *   `Retry-After` up to a limit;
+ * - proxies (HTTP(S)_PROXY / NO_PROXY, or npm's proxy settings) and extra CA certificates;
+ * - a User-Agent naming nerq on every request.
+ *
+ * `request` never throws: every failure is a one-line reason naming the host, never a token,
+ * a path or a query string.
+ */
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import tls from 'node:tls';
+import zlib from 'node:zlib';
+import type { Dispatcher } from 'undici';
+import { USER_AGENT } from '../../version.js';
+import type { NpmConfig } from '../npm/config.js';
+import type { HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResult } from './types.js';
+
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 } as const;
+export const DEFAULT_RETRY = { retries: 2, baseDelayMs: 250, maxRetryAfterMs: 10_000 } as const;
+export const MAX_REDIRECTS = 5;
+/**
+ * Connections kept to one origin at most (requests beyond wait for a free one): an audit has
+ * many evaluations in flight, and a registry should see a polite client (npm's own socket
+ * limit is of this order). HTTP/2, where a server offers it, multiplexes them on one.
+ */
+export const MAX_CONNECTIONS_PER_ORIGIN = 32;
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+/** Headers that carry credentials: never sent to an origin other than the one asked. */
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+export interface HttpClientOptions {
+  /**
+   * `Authorization` header for a URL (a GitHub token for GitHub's origin…). Asked only for
+   * URLs on the origin the request started on; when it answers undefined, `npm` is asked.
+   */
+  authFor?: (url: string) => string | undefined;
+  /**
+   * The user's npm configuration: its registry credentials (`authHeaderFor`), `ca`,
+   * `strict-ssl` and proxies apply unless the options below set them explicitly.
+   */
+  npm?: Pick<NpmConfig, 'authHeaderFor' | 'ca' | 'strictSsl' | 'proxy' | 'httpsProxy' | 'noProxy'>;
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** Default response cap in bytes (a request's `maxBytes` overrides it). */
+  maxBytes?: number;
+  /** Aborts every request (a run deadline, or cancellation); a request's own `signal` adds to it. */
+  signal?: AbortSignal;
+  /** Absolute run deadline (epoch ms): nothing is sent, waited for or retried after it. */
+  deadline?: number;
+  retry?: { retries?: number; baseDelayMs?: number; maxRetryAfterMs?: number };
+  /** Explicit proxies (npm's `proxy` / `https-proxy` / `noproxy`); unset ones come from `env`. */
+  proxy?: { httpProxy?: string; httpsProxy?: string; noProxy?: string };
+  /** Environment for HTTP_PROXY / HTTPS_PROXY / NO_PROXY (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Extra CA certificates (PEM, e.g. npm's `cafile`), added to Node's default ones. */
+  ca?: readonly string[];
+  /** Verify TLS certificates (npm's `strict-ssl`; default true). */
+  strictSsl?: boolean;
+  /** Test seams. */
+  sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+/** Node's default CA certificates (bundled, NODE_EXTRA_CA_CERTS, system when enabled) plus `extra`. */
+export function caBundle(extra: readonly string[]): string[] {
+  const defaults =
+    typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : [...tls.rootCertificates];
+  return [...defaults, ...extra];
+}
+
+/** Delay before retry `attempt` (0-based): full jitter over an exponential window. */
+export function backoffDelay(attempt: number, baseDelayMs: number, random: () => number): number {
+  return Math.floor(random() * baseDelayMs * 2 ** attempt);
+}
+
+/** `Retry-After` (delta seconds or HTTP date) in ms from `now`, or undefined when absent/invalid. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** `15 s`, `1.5 s`, `200 ms`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/** `32 MiB`, `512 KiB`, `100 bytes`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+  return `${bytes} bytes`;
+}
+
+function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Internal failure: the public one plus what the retry loop needs. */
+interface AttemptFailure extends HttpFailure {
+  retryable: boolean;
+  retryAfterMs?: number;
+}
+
+function fail(kind: HttpFailureKind, reason: string, extra: Partial<AttemptFailure> = {}): AttemptFailure {
+  return { ok: false, kind, reason, retryable: false, ...extra };
+}
+
+function publicFailure(failure: AttemptFailure): HttpFailure {
+  const out: HttpFailure = { ok: false, kind: failure.kind, reason: failure.reason };
+  if (failure.status !== undefined) out.status = failure.status;
+  if (failure.headers !== undefined) out.headers = failure.headers;
+  if (failure.body !== undefined) out.body = failure.body;
+  return out;
+}
+
+const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_TLS/;
+
+/** What went wrong, from an error's code (never its message, which can quote URLs). */
+function describeError(error: unknown, host: string, timeouts: Required<NonNullable<HttpClientOptions['timeouts']>>): AttemptFailure {
+  const err = error as { code?: unknown; cause?: unknown; name?: unknown };
+  const code = typeof err?.code === 'string' ? err.code : undefined;
+  const causeCode = typeof (err?.cause as { code?: unknown })?.code === 'string' ? ((err.cause as { code: string }).code) : undefined;
+  const effective = code === 'UND_ERR_SOCKET' || code === undefined ? (causeCode ?? code) : code;
+  switch (effective) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return fail('timeout', `timeout after ${formatDuration(timeouts.connectMs)} connecting to ${host}`, { retryable: true });
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return fail('timeout', `timeout after ${formatDuration(timeouts.headersMs)} waiting for headers from ${host}`);
+    case 'UND_ERR_BODY_TIMEOUT':
+      return fail('timeout', `timeout after ${formatDuration(timeouts.bodyMs)} waiting for body data from ${host}`);
+    case 'ECONNREFUSED':
+      return fail('network', `connection refused by ${host}`, { retryable: true });
+    case 'ECONNRESET':
+      return fail('network', `connection reset by ${host}`, { retryable: true });
+    case 'UND_ERR_SOCKET':
+    case 'EPIPE':
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+      return fail('network', `connection to ${host} closed before the response was complete`, { retryable: true });
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return fail('network', `DNS lookup failed for ${host}`, { retryable: true });
+    case 'ETIMEDOUT':
+      return fail('timeout', `timeout connecting to ${host}`, { retryable: true });
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ENETDOWN':
+      return fail('network', `${host} is unreachable`, { retryable: true });
+    case 'UND_ERR_PRX_CONN':
+    case 'UND_ERR_PRX_TLS':
+      return fail('network', `the proxy could not connect to ${host}`, { retryable: true });
+    case 'Z_DATA_ERROR':
+    case 'Z_BUF_ERROR':
+    case 'ERR_BROTLI_DECOMPRESSION_FAILED':
+      return fail('network', `the compressed response from ${host} could not be decoded`);
+    default:
+      if (effective !== undefined && TLS_CODES.test(effective)) {
+        return fail('network', `TLS error with ${host} (${effective})`);
+      }
+      if (effective?.startsWith('HPE_')) {
+        return fail('network', `invalid HTTP response from ${host} (${effective})`, { retryable: true });
+      }
+      if (err?.name === 'AbortError' || effective === 'UND_ERR_ABORTED' || effective === 'ABORT_ERR') {
+        return fail('timeout', `run deadline reached while waiting for ${host}`);
+      }
+      return fail('network', `network error talking to ${host}${effective ? ` (${effective})` : ''}`, { retryable: true });
+  }
+}
+
+type Coding = 'gzip' | 'br' | 'deflate';
+
+/** The codings of a Content-Encoding value in the order to undo them, or undefined when unsupported. */
+function codingsOf(contentEncoding: string | undefined): Coding[] | undefined {
+  if (contentEncoding === undefined) return [];
+  const codings = contentEncoding
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (codings.length > 3) return undefined;
+  const undo: Coding[] = [];
+  for (const coding of codings.reverse()) {
+    if (coding === 'gzip' || coding === 'x-gzip') undo.push('gzip');
+    else if (coding === 'br' || coding === 'deflate') undo.push(coding);
+    else return undefined;
+  }
+  return undo;
+}
+
+const gunzip = promisify(zlib.gunzip);
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const inflate = promisify(zlib.inflate);
+
+/**
+ * Undo the codings of a complete body, each decoded size capped at `max` (zlib stops at the cap,
+ * so a bomb never inflates past it: ERR_BUFFER_TOO_LARGE). One call per coding, in zlib's thread
+ * pool: a response decoded as one piece costs the event loop a few callbacks, where a stream of
+ * 16 KiB pieces cost thousands (and a stream pipeline per response an AbortError to end it).
+ */
+async function decodeBody(wire: Buffer, codings: readonly Coding[], max: number): Promise<Buffer> {
+  let body = wire;
+  for (const coding of codings) {
+    // Larger pieces for larger bodies: fewer callbacks, and small bodies keep small buffers.
+    const options = { maxOutputLength: Math.max(1, max), chunkSize: Math.min(1 << 20, Math.max(16 * 1024, body.length * 4)) };
+    body = coding === 'gzip' ? await gunzip(body, options) : coding === 'br' ? await brotliDecompress(body, options) : await inflate(body, options);
+  }
+  return body;
+}
+
+/** Zlib stopped at the decoded-size cap. */
+function isOverCap(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_BUFFER_TOO_LARGE';
+}
+
+function lowerCaseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+type Timeouts = Required<NonNullable<HttpClientOptions['timeouts']>>;
+
+class UndiciHttpClient implements HttpClient {
+  readonly #options: HttpClientOptions;
+  readonly #timeouts: Timeouts;
+  readonly #retry: Required<NonNullable<HttpClientOptions['retry']>>;
+  readonly #maxBytes: number;
+  readonly #signal: AbortSignal | undefined;
+  readonly #sleep: NonNullable<HttpClientOptions['sleep']>;
+  readonly #random: () => number;
+  readonly #now: () => number;
+  /** Created at the first request: undici is loaded only by a run that makes one (a warm run makes none). */
+  #dispatcher: Promise<Dispatcher | { setupFailure: string }> | undefined;
+  #closing: Promise<void> | undefined;
+
+  constructor(given: HttpClientOptions) {
+    const options = withNpmDefaults(given);
+    this.#options = options;
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#random = options.random ?? Math.random;
+    this.#now = options.now ?? Date.now;
+    const signals: AbortSignal[] = [];
+    if (options.signal) signals.push(options.signal);
+    if (options.deadline !== undefined) {
+      signals.push(AbortSignal.timeout(Math.max(0, options.deadline - this.#now())));
+    }
+    this.#signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+  }
+
+  #dispatcherOnce(): Promise<Dispatcher | { setupFailure: string }> {
+    this.#dispatcher ??= this.#createDispatcher().catch(() => ({
+      setupFailure: 'invalid proxy configuration (HTTP_PROXY / HTTPS_PROXY or npm proxy setting)',
+    }));
+    return this.#dispatcher;
+  }
+
+  async #createDispatcher(): Promise<Dispatcher> {
+    const undici = await import('undici');
+    // Bundled, a CommonJS module imported dynamically has its exports under `default` only.
+    const { EnvHttpProxyAgent } = 'EnvHttpProxyAgent' in undici ? undici : (undici as unknown as { default: typeof undici }).default;
+    const env = this.#options.env ?? process.env;
+    const proxy = this.#options.proxy ?? {};
+    const tlsOptions = {
+      rejectUnauthorized: this.#options.strictSsl !== false,
+      ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(this.#options.ca) } : {}),
+    };
+    // Explicit '' (never undefined) so undici does not read process.env behind our back.
+    const httpProxy = proxy.httpProxy ?? env.http_proxy ?? env.HTTP_PROXY ?? '';
+    return new EnvHttpProxyAgent({
+      httpProxy,
+      httpsProxy: proxy.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy,
+      noProxy: proxy.noProxy ?? env.no_proxy ?? env.NO_PROXY ?? '',
+      connectTimeout: this.#timeouts.connectMs,
+      connect: { timeout: this.#timeouts.connectMs, ...tlsOptions },
+      requestTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
+      proxyTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
+      headersTimeout: this.#timeouts.headersMs,
+      bodyTimeout: this.#timeouts.bodyMs,
+      connections: MAX_CONNECTIONS_PER_ORIGIN,
+      allowH2: true,
+    });
+  }
+
+  /** The client's signal and the request's, as one (undefined when there is neither). */
+  #signalFor(req: HttpRequest): AbortSignal | undefined {
+    if (req.signal === undefined) return this.#signal;
+    return this.#signal === undefined ? req.signal : AbortSignal.any([this.#signal, req.signal]);
+  }
+
+  async request(req: HttpRequest): Promise<HttpResult> {
+    const signal = this.#signalFor(req);
+    try {
+      return await this.#requestWithRetries(req, signal);
+    } catch (error) {
+      let host = 'the server';
+      try {
+        host = new URL(req.url).host;
+      } catch {
+        // keep the generic name
+      }
+      return publicFailure(describeError(error, host, this.#timeouts));
+    }
+  }
+
+  async #requestWithRetries(req: HttpRequest, signal: AbortSignal | undefined): Promise<HttpResult> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      return publicFailure(fail('network', 'invalid request URL'));
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return publicFailure(fail('network', `unsupported URL scheme ${url.protocol}`));
+    }
+    if (url.username !== '' || url.password !== '') {
+      return publicFailure(fail('network', `refused a URL with embedded credentials for ${url.host}`));
+    }
+    const dispatcher = await this.#dispatcherOnce();
+    if ('setupFailure' in dispatcher) return publicFailure(fail('network', dispatcher.setupFailure));
+    const method = req.method ?? 'GET';
+    const retryable = req.retry ?? method === 'GET';
+    const maxAttempts = retryable ? this.#retry.retries + 1 : 1;
+
+    let last: AttemptFailure | undefined;
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      if (signal?.aborted || (this.#options.deadline !== undefined && this.#now() >= this.#options.deadline)) {
+        return publicFailure(fail('timeout', `run deadline reached before ${last ? 'retrying' : 'requesting'} ${url.host}`));
+      }
+      const result = await this.#attempt(dispatcher, url, req, method, signal);
+      if (result.ok) return result;
+      last = result;
+      if (!result.retryable || attempt + 1 >= maxAttempts) break;
+
+      const retryAfter = result.retryAfterMs;
+      if (retryAfter !== undefined && retryAfter > this.#retry.maxRetryAfterMs) {
+        return publicFailure({
+          ...result,
+          reason: `${result.reason}; Retry-After ${formatDuration(retryAfter)} is over the ${formatDuration(this.#retry.maxRetryAfterMs)} limit`,
+        });
+      }
+      const delay = retryAfter ?? backoffDelay(attempt, this.#retry.baseDelayMs, this.#random);
+      if (this.#options.deadline !== undefined && this.#now() + delay >= this.#options.deadline) {
+        return publicFailure({ ...result, reason: `${result.reason}; no time left to retry before the run deadline` });
+      }
+      await this.#sleep(delay, signal);
+    }
+    const failure = last ?? fail('network', `no response from ${url.host}`);
+    return publicFailure(
+      maxAttempts > 1 && failure.retryable ? { ...failure, reason: `${failure.reason} (after ${maxAttempts} attempts)` } : failure,
+    );
+  }
+
+  /** One attempt: the request and its redirects. */
+  async #attempt(
+    dispatcher: Dispatcher,
+    start: URL,
+    req: HttpRequest,
+    firstMethod: 'GET' | 'POST',
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResult & { ok: true } | AttemptFailure> {
+    const maxBytes = req.maxBytes ?? this.#maxBytes;
+    let url = start;
+    let method: 'GET' | 'POST' = firstMethod;
+    let body = req.body;
+    const callerHeaders = lowerCaseHeaders(req.headers ?? {});
+
+    for (let hop = 0; ; hop++) {
+      const headers: Record<string, string> = { ...callerHeaders };
+      if (url.origin !== start.origin) {
+        for (const name of CREDENTIAL_HEADERS) delete headers[name];
+      } else if (headers.authorization === undefined) {
+        const auth = this.#options.authFor?.(url.href);
+        if (auth !== undefined) headers.authorization = auth;
+      }
+      headers['user-agent'] = USER_AGENT;
+      headers['accept-encoding'] ??= 'gzip, deflate, br';
+      if (body === undefined) delete headers['content-type'];
+
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await dispatcher.request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method,
+          headers,
+          body: body ?? null,
+          signal: signal ?? null,
+          headersTimeout: this.#timeouts.headersMs,
+          bodyTimeout: this.#timeouts.bodyMs,
+        });
+      } catch (error) {
+        return this.#failureFrom(error, url.host, signal);
+      }
+
+      const status = response.statusCode;
+      const responseHeaders = lowerCaseHeaders(response.headers);
+
+      if (REDIRECT_STATUS.has(status)) {
+        await discard(response.body);
+        const location = responseHeaders.location;
+        if (location === undefined) {
+          return fail('redirect', `HTTP ${status} redirect from ${url.host} without a Location`, { status });
+        }
+        if (hop + 1 > MAX_REDIRECTS) {
+          return fail('redirect', `too many redirects (more than ${MAX_REDIRECTS}) from ${start.host}`);
+        }
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          return fail('redirect', `invalid redirect Location from ${url.host}`);
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          return fail('redirect', `refused a redirect from ${url.host} to a non-http URL`);
+        }
+        if (url.protocol === 'https:' && next.protocol === 'http:') {
+          return fail('redirect', `refused a redirect from ${url.host} to plain http`);
+        }
+        if (next.username !== '' || next.password !== '') {
+          return fail('redirect', `refused a redirect from ${url.host} to a URL with credentials`);
+        }
+        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
+          method = 'GET';
+          body = undefined;
+        }
+        url = next;
+        continue;
+      }
+
+      if (status < 200 || status > 299) {
+        const excerpt = await errorBodyExcerpt(response.body, responseHeaders['content-encoding']);
+        return fail('status', `HTTP ${status} from ${url.host}`, {
+          status,
+          headers: responseHeaders,
+          ...(excerpt === undefined ? {} : { body: excerpt }),
+          retryable: RETRYABLE_STATUS.has(status) && !(status === 429 && req.retryRateLimited === false),
+          ...(RETRYABLE_STATUS.has(status)
+            ? { retryAfterMs: parseRetryAfter(responseHeaders['retry-after'], this.#now()) }
+            : {}),
+        });
+      }
+
+      const declared = Number(responseHeaders['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        abandon(response.body);
+        return fail('too-large', `response from ${url.host} is over the ${formatBytes(maxBytes)} limit (${formatBytes(declared)} declared)`);
+      }
+      const codings = codingsOf(responseHeaders['content-encoding']);
+      if (codings === undefined) {
+        abandon(response.body);
+        return fail('network', `unsupported content-encoding from ${url.host}`);
+      }
+
+      // The wire bytes, capped as they stream; then decoded as one piece, capped again.
+      let wire: Buffer | 'too-large';
+      try {
+        wire = await readWire(response.body, maxBytes);
+      } catch (error) {
+        return this.#failureFrom(error, url.host, signal);
+      }
+      if (wire === 'too-large') return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
+      let decoded: Buffer;
+      try {
+        decoded = codings.length === 0 ? wire : await decodeBody(wire, codings, maxBytes);
+      } catch (error) {
+        if (isOverCap(error)) return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
+        return this.#failureFrom(error, url.host, signal);
+      }
+      if (codings.length > 0) {
+        delete responseHeaders['content-encoding'];
+        delete responseHeaders['content-length'];
+      }
+      return {
+        ok: true,
+        status,
+        headers: responseHeaders,
+        body: decoded,
+        // The gzip the body came in, kept for the store (no second compression).
+        ...(codings.length === 1 && codings[0] === 'gzip' ? { wireGzip: wire } : {}),
+        url: url.href,
+      };
+    }
+  }
+
+  #failureFrom(error: unknown, host: string, signal: AbortSignal | undefined): AttemptFailure {
+    if (signal?.aborted) return fail('timeout', `run deadline reached while waiting for ${host}`);
+    return describeError(error, host, this.#timeouts);
+  }
+
+  close(): Promise<void> {
+    // Never used: nothing to close, and a request after this fails as on a closed agent.
+    this.#dispatcher ??= Promise.resolve({ setupFailure: 'the HTTP client is closed' });
+    this.#closing ??= (this.#dispatcher ?? Promise.resolve(undefined))
+      .then((dispatcher) => (dispatcher !== undefined && !('setupFailure' in dispatcher) ? dispatcher.close() : undefined))
+      .catch(() => undefined);
+    return this.#closing;
+  }
+}
+
+/** Stop reading a body: destroying it aborts the request (its error event is expected). */
+function abandon(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/** Read and drop a response body we do not need (bounded, errors ignored). */
+async function discard(body: Readable & { dump?: (opts?: { limit: number }) => Promise<void> }): Promise<void> {
+  try {
+    if (typeof body.dump === 'function') await body.dump({ limit: 64 * 1024 });
+    else abandon(body);
+  } catch {
+    // the status is what matters
+  }
+}
+
+/** Error bodies are read only this far (wire bytes); a larger one is dropped unread. */
+const MAX_ERROR_WIRE_BYTES = 64 * 1024;
+/** The part of an error body handed to the caller (decoded bytes). */
+export const MAX_ERROR_EXCERPT_BYTES = 8 * 1024;
+
+/**
+ * The start of an error response's body, decoded, for callers that need the server's reason
+ * (a rate-limit message, a 451's block reason); undefined when it is too large, empty or
+ * cannot be decoded. Never throws.
+ */
+async function errorBodyExcerpt(body: Readable, contentEncoding: string | undefined): Promise<string | undefined> {
+  const codings = codingsOf(contentEncoding);
+  if (codings === undefined) {
+    abandon(body);
+    return undefined;
+  }
+  try {
+    const wire = await readWire(body, MAX_ERROR_WIRE_BYTES);
+    if (wire === 'too-large' || wire.length === 0) return undefined;
+    const decoded = codings.length === 0 ? wire : await decodeBody(wire, codings, MAX_ERROR_WIRE_BYTES * 4);
+    return decoded.subarray(0, MAX_ERROR_EXCERPT_BYTES).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body's wire bytes, or 'too-large' as soon as more than `max` came (the rest is dropped unread). Throws what the stream throws. */
+async function readWire(body: Readable, max: number): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > max) {
+      abandon(body);
+      return 'too-large';
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, received);
+}
+
+/** Fill authFor / ca / strictSsl / proxy from the npm configuration where not given. */
+function withNpmDefaults(options: HttpClientOptions): HttpClientOptions {
+  const { npm } = options;
+  if (npm === undefined) return options;
+  const own = options.authFor;
+  return {
+    ...options,
+    authFor: (url) => own?.(url) ?? npm.authHeaderFor(url),
+    ...(options.ca === undefined && npm.ca !== undefined ? { ca: npm.ca } : {}),
+    strictSsl: options.strictSsl ?? npm.strictSsl,
+    proxy: options.proxy ?? {
+      ...(npm.proxy === undefined ? {} : { httpProxy: npm.proxy }),
+      ...((npm.httpsProxy ?? npm.proxy) === undefined ? {} : { httpsProxy: npm.httpsProxy ?? npm.proxy }),
+      ...(npm.noProxy === undefined ? {} : { noProxy: npm.noProxy }),
+    },
+  };
+}
+
+/** Create the HTTP client for one run. Never throws; `close()` releases its sockets. */
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  return new UndiciHttpClient(options);
+}

@@ -1,0 +1,182 @@
+/**
+ * The `dependencies` source: each direct runtime dependency of the target, resolved to the
+ * version its range would install today, as npm picks it (for the OSV lookup of
+ * dependencies and the malicious-dependency cap).
+ *
+ * - Registry specifiers (ranges, versions, dist-tags, `npm:other@range` aliases) fetch the
+ *   dependency's abbreviated packument, once per package, with bounded concurrency, and
+ *   resolve the range with npm's own pick (`resolveNpmVersion`). An alias is recorded under
+ *   the package it installs (`other`), since that is what advisories name.
+ * - Anything else (git, `file:`, directories, tarball URLs, `workspace:` and other
+ *   protocols npm does not know) is recorded with version null and the reason, and sends
+ *   no request.
+ * - A dependency that is not found, does not resolve or could not be fetched gets version
+ *   null and the reason. The source as a whole is unavailable only when more than half of
+ *   the dependencies that needed a request failed for network reasons (error, timeout,
+ *   5xx, malformed body): the dependency vulnerability check would then be mostly blind.
+ * - The security-holding placeholder is recognised by its version pattern
+ *   (`0.0.N-security`) and, when the document carries one, by its description (the
+ *   abbreviated document has no descriptions).
+ *
+ * Never throws: every failure is data.
+ */
+import npa from 'npm-package-arg';
+import type { DependencyFacts, Sources } from '../../evidence/schema.js';
+import { resolveNpmVersion } from '../../target/resolve-npm.js';
+import type { NpmConfig } from './config.js';
+import { ABBREVIATED_ACCEPT, fetchPackument, type PackumentResult } from './registry.js';
+import type { HttpClient } from '../http/types.js';
+import { mapLimit } from '../../util/map-limit.js';
+import { oneLine } from '../http/one-line.js';
+
+export type DependenciesResult = Sources['dependencies'];
+export type DependencyEntry = DependencyFacts['dependencies'][number];
+
+export interface ResolveDependenciesOptions {
+  /** Packument requests in flight at once (default 8). */
+  concurrency?: number;
+}
+
+export const DEFAULT_CONCURRENCY = 8;
+
+/** Beyond this many direct dependencies the rest are listed but not resolved (no real package comes close). */
+export const MAX_DEPENDENCIES = 500;
+
+/** A specifier longer than this is not parsed (no real range is). */
+const MAX_SPEC_LENGTH = 1024;
+
+const PLACEHOLDER_VERSION = /^0\.0\.\d+-security$/;
+const PLACEHOLDER_DESCRIPTION = /security holding package/i;
+
+/** What one manifest entry asks for: a registry package and range, or a reason it is not one. */
+export type DependencyPlan =
+  | { kind: 'registry'; name: string; range: string; spec: string }
+  | { kind: 'skip'; name: string; range: string; reason: string };
+
+/** Classify one `dependencies` entry without any request. Pure; never throws. */
+export function planDependency(name: string, range: string): DependencyPlan {
+  const skip = (reason: string): DependencyPlan => ({ kind: 'skip', name, range, reason });
+  if (range.length > MAX_SPEC_LENGTH) return skip('the specifier is too long to be a version range');
+  let parsed: ReturnType<typeof npa.resolve>;
+  try {
+    parsed = npa.resolve(name, range, '/');
+  } catch {
+    const protocol = /^([a-z][a-z0-9+.-]*):/i.exec(range.trim())?.[1]?.toLowerCase();
+    if (protocol === undefined) return skip('not a valid package name or specifier');
+    if (protocol === 'npm') return skip('not a valid npm: alias');
+    return skip(`not a registry dependency (${protocol}: specifier)`);
+  }
+  switch (parsed.type) {
+    case 'range':
+    case 'version':
+    case 'tag':
+      return { kind: 'registry', name, range, spec: range };
+    case 'alias': {
+      const sub = parsed.subSpec;
+      if (sub === undefined || sub === null || typeof sub.name !== 'string') return skip('not a valid npm: alias');
+      if (sub.type !== 'range' && sub.type !== 'version' && sub.type !== 'tag') return skip('not a valid npm: alias');
+      return { kind: 'registry', name: sub.name, range, spec: sub.rawSpec };
+    }
+    case 'git':
+      return skip('not a registry dependency (git)');
+    case 'remote':
+      return skip('not a registry dependency (tarball URL)');
+    case 'file':
+    case 'directory':
+      return skip('not a registry dependency (local path)');
+    default:
+      return skip(`not a registry dependency (${String((parsed as { type?: unknown }).type)})`);
+  }
+}
+
+export async function resolveDependencies(
+  http: HttpClient,
+  npm: Pick<NpmConfig, 'registryFor'>,
+  ranges: Record<string, string>,
+  options: ResolveDependenciesOptions = {},
+): Promise<DependenciesResult> {
+  try {
+    return await resolveAll(http, npm, ranges, options);
+  } catch (error) {
+    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}` };
+  }
+}
+
+async function resolveAll(
+  http: HttpClient,
+  npm: Pick<NpmConfig, 'registryFor'>,
+  ranges: Record<string, string>,
+  options: ResolveDependenciesOptions,
+): Promise<DependenciesResult> {
+  const entries = Object.entries(ranges).filter((e): e is [string, string] => typeof e[1] === 'string');
+  const plans = entries.map(([name, range], index) =>
+    index < MAX_DEPENDENCIES
+      ? planDependency(name, range)
+      : ({ kind: 'skip', name, range, reason: `not resolved: more than ${MAX_DEPENDENCIES} direct dependencies` } as const),
+  );
+
+  // One request per distinct package (two aliases of one package share it).
+  const names = [...new Set(plans.flatMap((p) => (p.kind === 'registry' ? [p.name] : [])))];
+  const fetched = new Map<string, PackumentResult>();
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY) || 1);
+  await mapLimit(names, concurrency, async (name) => {
+    let result: PackumentResult;
+    try {
+      result = await fetchPackument(http, npm.registryFor(name), name, { accept: ABBREVIATED_ACCEPT });
+    } catch (error) {
+      result = { status: 'unavailable', reason: oneLine(error) };
+    }
+    fetched.set(name, result);
+  });
+
+  let requested = 0;
+  const failures: string[] = [];
+  const dependencies: DependencyEntry[] = plans.map((plan) => {
+    if (plan.kind === 'skip') return entry(plan.name, plan.range, null, plan.reason, false);
+    requested += 1;
+    const packument = fetched.get(plan.name) ?? { status: 'unavailable', reason: 'no answer' };
+    if (packument.status === 'not-found') return entry(plan.name, plan.range, null, 'not found in the registry', false);
+    if (packument.status === 'unavailable') {
+      failures.push(`${plan.name}: ${packument.reason}`);
+      return entry(plan.name, plan.range, null, packument.reason, false);
+    }
+    const doc = packument.packument;
+    const resolved = resolveNpmVersion(doc, plan.spec);
+    if (!resolved.ok) return entry(plan.name, plan.range, null, resolved.reason, wholePackageIsPlaceholder(doc));
+    return entry(plan.name, plan.range, resolved.version, null, isPlaceholder(doc, resolved.version));
+  });
+
+  if (failures.length * 2 > requested) {
+    return {
+      status: 'unavailable',
+      reason: `${failures.length} of ${requested} dependency packuments could not be fetched (${failures[0] ?? ''})`,
+    };
+  }
+  return { status: 'ok', facts: { dependencies } };
+}
+
+function entry(name: string, range: string, version: string | null, reason: string | null, securityHolding: boolean): DependencyEntry {
+  return { name, range, version, reason, securityHolding };
+}
+
+/** The resolved version is the registry's security-holding placeholder. */
+function isPlaceholder(doc: Record<string, unknown>, version: string): boolean {
+  if (PLACEHOLDER_VERSION.test(version)) return true;
+  const manifest = record(record(doc.versions)?.[version]);
+  return describesPlaceholder(manifest?.description) || describesPlaceholder(doc.description);
+}
+
+/** Every published version is a placeholder (the package was taken down), whatever the range asked. */
+function wholePackageIsPlaceholder(doc: Record<string, unknown>): boolean {
+  if (describesPlaceholder(doc.description)) return true;
+  const versions = Object.keys(record(doc.versions) ?? {});
+  return versions.length > 0 && versions.every((v) => PLACEHOLDER_VERSION.test(v));
+}
+
+function describesPlaceholder(value: unknown): boolean {
+  return typeof value === 'string' && PLACEHOLDER_DESCRIPTION.test(value);
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}

@@ -1,0 +1,352 @@
+/**
+ * Packument → RegistryFacts for one resolved version. Pure and defensive: the packument is
+ * hostile data, so every field may be missing or of the wrong type; nothing here throws.
+ *
+ * A packument is "trimmed" when it lacks what a full one always carries (a `maintainers`
+ * array and `time.created` / `time.modified`): mirrors strip those, along with
+ * `deprecated`, so their absence there means "unknown" (null), not "absent".
+ *
+ * For release-anomaly comparisons it also snapshots the version published just before the
+ * resolved one (`previous`) and lists everyone who published an earlier version
+ * (`priorPublishers`).
+ */
+import hostedGitInfo from 'hosted-git-info';
+import semver, { type SemVer } from 'semver';
+import { RegistryFactsSchema, type RegistryFacts, type RepositoryRef } from '../../evidence/schema.js';
+
+type Obj = Record<string, unknown>;
+
+/** Lifecycle scripts npm runs when the package is installed from a registry. */
+export const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
+
+/**
+ * `manifestOf` gives a version's whole manifest when `packument.versions` holds only stubs
+ * (a scanned packument: npm/packument-scan.ts); by default the manifests are read from `versions`.
+ */
+export function registryFacts(packument: Record<string, unknown>, version: string, manifestOf?: (version: string) => unknown): RegistryFacts {
+  let facts: RegistryFacts;
+  try {
+    facts = buildFacts(isObj(packument) ? packument : {}, version, manifestOf);
+  } catch {
+    facts = emptyFacts(str(packument?.name) ?? '', version);
+  }
+  const checked = RegistryFactsSchema.safeParse(facts);
+  return checked.success ? checked.data : emptyFacts(facts.name, version);
+}
+
+function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) => unknown): RegistryFacts {
+  const manifests = isObj(doc.versions) ? doc.versions : {};
+  const whole = (v: string): unknown => (manifestOf ? manifestOf(v) : manifests[v]);
+  const manifest = obj(whole(version)) ?? {};
+  const time = obj(doc.time) ?? {};
+  const dist = obj(manifest.dist) ?? {};
+  const trimmed = !Array.isArray(doc.maintainers) && str(time.modified) === null && str(time.created) === null;
+
+  const versions = sortedVersions(Object.keys(manifests)).map((v) => ({ version: v, time: isoTime(time[v]) }));
+  const manifestDeprecated = nonEmpty(manifest.deprecated);
+  const { license, legacy } = declaredLicense(manifest);
+  const description = nonEmpty(manifest.description);
+  const previous = previousVersion(versions, version);
+  const previousManifest = previous === null ? null : (obj(whole(previous)) ?? {});
+  const distTags = stringRecord(doc['dist-tags']);
+
+  return {
+    name: str(doc.name) ?? str(manifest.name) ?? '',
+    version,
+    versions,
+    distTags,
+    trimmed,
+    description,
+    keywords: Array.isArray(manifest.keywords) ? manifest.keywords.filter((k): k is string => typeof k === 'string') : [],
+    license,
+    licenseLegacyForm: legacy,
+    homepage: nonEmpty(manifest.homepage),
+    bugs: nonEmpty(manifest.bugs) ?? nonEmpty(obj(manifest.bugs)?.url),
+    repository: repositoryRef(manifest.repository),
+    engines: stringRecord(manifest.engines),
+    dependencies: countKeys(manifest.dependencies),
+    devDependencies: countKeys(manifest.devDependencies),
+    peerDependencies: countKeys(manifest.peerDependencies),
+    optionalDependencies: countKeys(manifest.optionalDependencies),
+    dependencyRanges: stringRecord(manifest.dependencies),
+    installScripts: installScripts(manifest.scripts),
+    gypfile: manifest.gypfile === true,
+    hasBin: hasBin(manifest.bin),
+    declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
+    deprecated: manifestDeprecated ?? (trimmed ? null : false),
+    maintainers: Array.isArray(doc.maintainers) ? doc.maintainers.length : null,
+    publisher: npmUser(manifest),
+    previousPublisher: previousManifest === null ? null : npmUser(previousManifest),
+    attestations: attestations(dist.attestations),
+    signatures: Array.isArray(dist.signatures) ? dist.signatures.length : 0,
+    securityHolding:
+      /security holding package/i.test(description ?? '') ||
+      /security holding package/i.test(str(doc.description) ?? '') ||
+      /^0\.0\.\d+-security$/.test(version),
+    isLatest: distTags.latest === version,
+    previous: previous === null ? null : snapshot(previousManifest ?? {}, previous, versions),
+    priorPublishers: priorPublishers(manifests, versions, version),
+    tarballUrl: nonEmpty(dist.tarball),
+    integrity: nonEmpty(dist.integrity),
+    unpackedSize: count(dist.unpackedSize),
+    fileCount: count(dist.fileCount),
+  };
+}
+
+/** Schema-valid facts with nothing known beyond name and version (last-resort fallback). */
+function emptyFacts(name: string, version: string): RegistryFacts {
+  return {
+    name, version, versions: [], distTags: {}, trimmed: true, description: null, keywords: [],
+    license: null, licenseLegacyForm: false, homepage: null, bugs: null, repository: null, engines: {},
+    dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
+    dependencyRanges: {}, installScripts: {}, gypfile: false, hasBin: false, declaresTypes: false,
+    deprecated: null, maintainers: null, publisher: null, previousPublisher: null, attestations: null,
+    signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, unpackedSize: null, fileCount: null,
+  };
+}
+
+// ── versions and times ────────────────────────────────────────────────────────────────
+
+/** Valid semver versions, oldest first. */
+export function sortedVersions(keys: string[]): string[] {
+  // Each key parsed once (a big project has thousands: comparing strings would parse both sides
+  // of every comparison).
+  const parsed: SemVer[] = [];
+  for (const key of keys) {
+    const version = semver.parse(key);
+    if (version !== null && version.version === key) parsed.push(version);
+  }
+  return parsed.sort((a, b) => a.compare(b)).map((v) => v.version);
+}
+
+const ISO_8601 =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * An ISO 8601 timestamp (offsets like `+00:00`, any number of fraction digits) → UTC
+ * `toISOString()`, or null. A timestamp without a zone is taken as UTC, never local time.
+ */
+export function isoTime(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = ISO_8601.exec(value.trim());
+  if (!m) return null;
+  const [, date, clock, fraction, zone] = m;
+  if (!validCalendar(date ?? '', clock)) return null;
+  const ms = fraction ? `.${fraction.slice(0, 3).padEnd(3, '0')}` : '';
+  let offset = 'Z';
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    offset = `${zone[0]}${digits.slice(0, 2)}:${(digits.slice(2) || '00').padEnd(2, '0')}`;
+  }
+  const text = clock ? `${date}T${clock.length === 5 ? `${clock}:00` : clock}${ms}${offset}` : `${date}T00:00:00Z`;
+  const parsed = Date.parse(text);
+  return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
+}
+
+/** Reject what Date.parse would roll over (Feb 30 → Mar 2, 25:00 → next day). */
+function validCalendar(date: string, clock: string | undefined): boolean {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return false;
+  if (!clock) return true;
+  const [h, mi, sec = 0] = clock.split(':').map(Number) as [number, number, number?];
+  return h <= 23 && mi <= 59 && sec <= 59;
+}
+
+/**
+ * The version published just before `version`: by publish time when both are known,
+ * otherwise the previous one in semver order.
+ */
+function previousVersion(versions: VersionEntry[], version: string): string | null {
+  const own = versions.find((v) => v.version === version);
+  if (own?.time) {
+    let best: { version: string; time: string } | null = null;
+    for (const v of versions) {
+      if (v.version === version || v.time === null || v.time >= own.time) continue;
+      if (best === null || v.time > best.time) best = { version: v.version, time: v.time };
+    }
+    if (best) return best.version;
+  }
+  const index = versions.findIndex((v) => v.version === version);
+  if (index > 0) return versions[index - 1]?.version ?? null;
+  if (index === -1 && semver.valid(version)) {
+    const older = versions.filter((v) => semver.lt(v.version, version));
+    return older.at(-1)?.version ?? null;
+  }
+  return null;
+}
+
+type VersionEntry = { version: string; time: string | null };
+
+/** What a release-anomaly comparison needs of the previous version. */
+function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): NonNullable<RegistryFacts['previous']> {
+  const dist = obj(manifest.dist) ?? {};
+  return {
+    version,
+    time: versions.find((v) => v.version === version)?.time ?? null,
+    publisher: npmUser(manifest),
+    hasAttestations: obj(dist.attestations) !== null,
+    installScripts: Object.keys(installScripts(manifest.scripts)),
+    hasBin: hasBin(manifest.bin),
+    unpackedSize: count(dist.unpackedSize),
+    dependencies: countKeys(manifest.dependencies),
+  };
+}
+
+/**
+ * Distinct publishers (`_npmUser.name`) of the versions published before `version`, in
+ * publish order; null when no version of the packument names a publisher (a trimmed mirror).
+ * "Before" is by publish time when both times are known, else by semver order.
+ */
+function priorPublishers(manifests: Obj, versions: VersionEntry[], version: string): string[] | null {
+  const publisherOf = (v: string): string | null => npmUser(obj(manifests[v]) ?? {});
+  if (!versions.some((v) => publisherOf(v.version) !== null) && publisherOf(version) === null) return null;
+  const ownTime = versions.find((v) => v.version === version)?.time ?? null;
+  const ownValid = semver.valid(version) !== null;
+  const before = versions.filter((v) => {
+    if (v.version === version) return false;
+    if (ownTime !== null && v.time !== null) return v.time < ownTime;
+    return ownValid && semver.lt(v.version, version);
+  });
+  // Publish order: versions with a known time by time, then the rest in semver order (stable sort).
+  const key = (v: VersionEntry): string => (v.time === null ? '~' : v.time);
+  before.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const names: string[] = [];
+  for (const v of before) {
+    const name = publisherOf(v.version);
+    if (name !== null && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+// ── manifest fields ───────────────────────────────────────────────────────────────────
+
+/**
+ * The declared licence as one string. `license: "MIT"` is the modern form; the object form
+ * `{type}` and the `licenses: [{type}]` array are legacy (an array becomes `(A OR B)`).
+ */
+export function declaredLicense(manifest: Obj): { license: string | null; legacy: boolean } {
+  const modern = manifest.license;
+  if (typeof modern === 'string') return { license: nonEmpty(modern), legacy: false };
+  for (const value of [modern, manifest.licenses]) {
+    if (value === undefined || value === null) continue;
+    const items = (Array.isArray(value) ? value : [value])
+      .map((item) => nonEmpty(item) ?? nonEmpty(obj(item)?.type))
+      .filter((t): t is string => t !== null);
+    if (items.length === 1) return { license: items[0] ?? null, legacy: true };
+    if (items.length > 1) return { license: `(${items.join(' OR ')})`, legacy: true };
+  }
+  return { license: null, legacy: false };
+}
+
+/** `repository` (string shorthand or `{url, directory}`) → host, browse URL and slug. */
+export function repositoryRef(value: unknown): RepositoryRef | null {
+  const raw = nonEmpty(value) ?? nonEmpty(obj(value)?.url);
+  if (raw === null) return null;
+  const directory = nonEmpty(obj(value)?.directory);
+  let info: ReturnType<typeof hostedGitInfo.fromUrl>;
+  try {
+    // No real repository URL is this long; don't hand megabytes of hostile text to a parser.
+    info = raw.length <= MAX_URL_LENGTH ? hostedGitInfo.fromUrl(raw) : undefined;
+  } catch {
+    info = undefined;
+  }
+  if (info && info.project) {
+    let url: string | null = null;
+    try {
+      url = info.browse({ noCommittish: true });
+    } catch {
+      url = null;
+    }
+    return {
+      raw,
+      host: info.type,
+      url,
+      slug: info.user ? `${info.user}/${info.project}` : info.project,
+      directory,
+    };
+  }
+  return { raw, host: null, url: raw.length <= MAX_URL_LENGTH ? httpUrl(raw) : null, slug: null, directory };
+}
+
+const MAX_URL_LENGTH = 2048;
+
+function httpUrl(raw: string): string | null {
+  const candidate = raw.replace(/^git\+/, '');
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function installScripts(scripts: unknown): Record<string, string> {
+  const all = obj(scripts) ?? {};
+  const out: Record<string, string> = {};
+  for (const name of INSTALL_SCRIPT_NAMES) {
+    const script = all[name];
+    if (typeof script === 'string') out[name] = script;
+  }
+  return out;
+}
+
+function hasBin(bin: unknown): boolean {
+  if (typeof bin === 'string') return bin.trim() !== '';
+  const map = obj(bin);
+  return map !== null && Object.keys(map).length > 0;
+}
+
+/** An `exports` map with a `types` condition at any depth (bounded). */
+function hasTypesCondition(value: unknown, depth: number): boolean {
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasTypesCondition(v, depth + 1));
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'types' && (typeof v === 'string' || (v !== null && typeof v === 'object'))) return true;
+    if (hasTypesCondition(v, depth + 1)) return true;
+  }
+  return false;
+}
+
+function npmUser(manifest: Obj): string | null {
+  return nonEmpty(obj(manifest._npmUser)?.name);
+}
+
+function attestations(value: unknown): RegistryFacts['attestations'] {
+  const att = obj(value);
+  if (att === null) return null;
+  return { url: nonEmpty(att.url), predicateType: nonEmpty(obj(att.provenance)?.predicateType) };
+}
+
+// ── defensive readers ─────────────────────────────────────────────────────────────────
+
+function isObj(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function obj(value: unknown): Obj | null {
+  return isObj(value) ? value : null;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+function countKeys(value: unknown): number {
+  return isObj(value) ? Object.keys(value).length : 0;
+}
+
+/** The string-valued entries of an object (own keys only, no `__proto__`). */
+function stringRecord(value: unknown): Record<string, string> {
+  if (!isObj(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== '__proto__'),
+  );
+}

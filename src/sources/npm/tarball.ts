@@ -1,0 +1,386 @@
+/**
+ * Read a package tarball (.tgz) entirely in memory, as a stream, and collect TarballFacts.
+ *
+ * Nothing is written to disk and nothing is executed. gunzip (node:zlib) feeds node-tar's
+ * `Parser`; only the few files the facts need (README, licences) are kept, each up to a
+ * per-file cap. Caps on compressed bytes, decompressed bytes and entries stop reading at
+ * once (a gzip bomb is never fully inflated) and make the result `unavailable` with a
+ * reason naming the cap. Corrupt gzip or tar data is `unavailable` too, never a throw.
+ */
+import { createHash } from 'node:crypto';
+import { Readable, type TransformOptions } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, type ZlibOptions } from 'node:zlib';
+import type { ReadEntry } from 'tar';
+import { TarballFactsSchema, type TarballFacts } from '../../evidence/schema.js';
+import { identifyLicenseText } from './license-text.js';
+import type { HttpClient } from '../http/types.js';
+import { oneLine } from '../http/one-line.js';
+
+const MiB = 1024 * 1024;
+
+export interface TarballCaps {
+  /** Compressed bytes read (the download cap, counted here too). */
+  compressedBytes: number;
+  /** Bytes after gunzip: the tar stream itself. */
+  decompressedBytes: number;
+  /** Tar entries of any type (files, directories, links). */
+  entries: number;
+  /** Bytes of one file kept in memory (README / licence texts); longer files are truncated. */
+  perFileBytes: number;
+}
+
+export const DEFAULT_TARBALL_CAPS: TarballCaps = {
+  compressedBytes: 50 * MiB,
+  decompressedBytes: 200 * MiB,
+  entries: 20_000,
+  perFileBytes: 1 * MiB,
+};
+
+/** The README text in the facts is capped at this many bytes. */
+export const README_TEXT_BYTES = 64 * 1024;
+
+/**
+ * Licence files whose text is kept to identify the licence; later ones are listed with an
+ * unknown SPDX id. Without it, hundreds of root `LICENSE-*` files of a hostile package would
+ * each keep up to `perFileBytes` (190 × 1 MiB peaked over 600 MB).
+ */
+export const MAX_LICENSE_TEXTS = 16;
+
+export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'unavailable'; reason: string };
+
+/**
+ * The `Authorization` header value for a URL, as npm's configuration gives it for that
+ * origin; undefined for none. (The HTTP client may also add auth itself; this is for
+ * callers that hold npm's per-registry credentials outside the client.)
+ */
+export interface FetchTarballOptions {
+  /** The registry's `dist.integrity` (SRI): the bytes must match it or nothing is read. */
+  integrity?: string | null;
+  caps?: Partial<TarballCaps>;
+}
+
+/**
+ * Download a tarball (auth, if any, is attached by the HTTP client for the URL's own origin)
+ * and read it in memory. A download that does not match the registry's integrity hash is
+ * not read: its facts would describe bytes nobody installs.
+ */
+export async function fetchTarballFacts(
+  http: HttpClient,
+  url: string,
+  options: FetchTarballOptions = {},
+): Promise<TarballResult> {
+  const limits = { ...DEFAULT_TARBALL_CAPS, ...options.caps };
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return { status: 'unavailable', reason: 'tarball: invalid URL' };
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') {
+    return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
+  }
+  const res = await http.request({ url, maxBytes: limits.compressedBytes });
+  if (!res.ok) {
+    if (res.kind === 'too-large') {
+      return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed` };
+    }
+    return { status: 'unavailable', reason: `tarball: ${oneLine(res.reason)}` };
+  }
+  const mismatch = integrityMismatch(res.body, options.integrity);
+  if (mismatch) return { status: 'unavailable', reason: mismatch };
+  return readTarball(res.body, limits);
+}
+
+const SRI_ALGORITHMS = ['sha512', 'sha384', 'sha256', 'sha1'] as const;
+
+/**
+ * Check bytes against an SRI string (`sha512-<base64>`, possibly several, space-separated):
+ * the strongest algorithm present must match. Returns a reason on mismatch, null when the
+ * bytes match or there is no usable hash to compare (nothing to verify is not a failure).
+ */
+export function integrityMismatch(body: Buffer, integrity: string | null | undefined): string | null {
+  if (!integrity) return null;
+  const hashes = new Map<string, string[]>();
+  for (const token of integrity.trim().split(/\s+/)) {
+    const match = /^(sha512|sha384|sha256|sha1)-([A-Za-z0-9+/]+={0,2})(\?.*)?$/.exec(token);
+    if (match) hashes.set(match[1]!, [...(hashes.get(match[1]!) ?? []), match[2]!]);
+  }
+  const algorithm = SRI_ALGORITHMS.find((a) => hashes.has(a));
+  if (!algorithm) return null;
+  const actual = createHash(algorithm).update(body).digest('base64');
+  return hashes.get(algorithm)!.includes(actual)
+    ? null
+    : `tarball does not match the registry's ${algorithm} integrity hash: not read`;
+}
+
+/**
+ * zlib streams accept the stream options too (not in @types/node's ZlibOptions): a small
+ * input buffer, so that little compressed data is queued once a cap has been hit.
+ */
+const GUNZIP_OPTIONS: ZlibOptions & TransformOptions = { writableHighWaterMark: 16 * 1024 };
+
+/** Thrown inside the pipeline to stop reading; turned into `unavailable` below. */
+class StopReading extends Error {}
+
+interface Kept {
+  path: string;
+  size: number;
+  chunks: Buffer[];
+  kept: number;
+  /** A licence file past MAX_LICENSE_TEXTS: listed, its text not kept. */
+  unread?: boolean;
+}
+
+/** Read a .tgz from a buffer or a stream of chunks. Never throws, never rejects. */
+export async function readTarball(
+  data: AsyncIterable<Buffer> | Buffer,
+  caps?: Partial<TarballCaps>,
+): Promise<TarballResult> {
+  const limits = { ...DEFAULT_TARBALL_CAPS, ...caps };
+  const collector = new Collector(limits.perFileBytes);
+  let parseError: Error | null = null;
+  let entries = 0;
+  // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
+  const { Parser } = await import('tar');
+
+  // strict: every malformed header or truncated body is an error, not a warning.
+  // zstd: false — only gzip is accepted, and that is done (and counted) here.
+  const parser = new Parser({
+    strict: true,
+    zstd: false,
+    onReadEntry: (entry: ReadEntry) => {
+      entries += 1;
+      if (entries > limits.entries) {
+        parseError ??= new StopReading(`tarball has more than ${limits.entries} entries`);
+        entry.resume();
+        return;
+      }
+      collector.entry(entry);
+    },
+  });
+  parser.on('error', (error: Error) => {
+    parseError ??= error;
+  });
+  const parserDone = new Promise<void>((resolve) => {
+    parser.on('end', () => resolve());
+    parser.on('error', () => resolve());
+  });
+
+  let compressed = 0;
+  let decompressed = 0;
+  async function* counted(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of source) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      compressed += buf.length;
+      if (compressed > limits.compressedBytes) {
+        throw new StopReading(`tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`);
+      }
+      yield buf;
+    }
+  }
+
+  try {
+    // The first bytes of the tar stream, held back until they can be checked.
+    let head: Buffer | null = Buffer.alloc(0);
+    await pipeline(
+      // Small buffers between the stages: stop pulling input soon after a cap is hit.
+      Readable.from(counted(Buffer.isBuffer(data) ? slices(data) : data), { highWaterMark: 1 }),
+      createGunzip(GUNZIP_OPTIONS),
+      async (inflated: AsyncIterable<Buffer>) => {
+        for await (let chunk of inflated) {
+          decompressed += chunk.length;
+          if (decompressed > limits.decompressedBytes) {
+            throw new StopReading(`tarball exceeds ${formatBytes(limits.decompressedBytes)} decompressed`);
+          }
+          if (head !== null) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length < MAGIC_BYTES) continue;
+            // A compressed stream inside the gzip would be inflated by the tar parser,
+            // past our decompressed count: refuse it.
+            if (isCompressed(head)) throw new StopReading('corrupt tar: nested compression');
+            chunk = head;
+            head = null;
+          }
+          parser.write(chunk);
+          if (parseError) throw parseError;
+        }
+      },
+    );
+    if (head !== null && head.length > 0) parser.write(head);
+    parser.end();
+    await parserDone;
+    if (parseError) throw parseError;
+  } catch (error) {
+    return { status: 'unavailable', reason: failureReason(error) };
+  }
+
+  const facts = collector.facts();
+  const checked = TarballFactsSchema.safeParse(facts);
+  if (!checked.success) return { status: 'unavailable', reason: 'tarball: facts failed validation' };
+  return { status: 'ok', facts: checked.data };
+}
+
+function failureReason(error: unknown): string {
+  if (error instanceof StopReading) return error.message;
+  const err = error as { code?: unknown; message?: unknown; tarCode?: unknown } | null;
+  const message = oneLine(err?.message ?? error);
+  if (typeof err?.tarCode === 'string') return `corrupt tar: ${message}`;
+  if (typeof err?.code === 'string' && err.code.startsWith('Z_')) return `corrupt gzip: ${message}`;
+  return `tarball unreadable: ${message}`;
+}
+
+const MAGIC_BYTES = 4;
+
+/** gzip (1f 8b) or zstd (28 b5 2f fd) magic at the start of the tar stream. */
+function isCompressed(head: Buffer): boolean {
+  return (head[0] === 0x1f && head[1] === 0x8b) || head.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
+}
+
+/** Feed a whole buffer in 64 KiB slices, so the compressed count advances like a stream's. */
+async function* slices(buf: Buffer): AsyncGenerator<Buffer> {
+  for (let i = 0; i < buf.length; i += 64 * 1024) yield buf.subarray(i, i + 64 * 1024);
+}
+
+// ── what the facts are made of ────────────────────────────────────────────────────────
+
+const TEXT_EXT = String.raw`(?:\.(?:md|markdown|mdown|mkdn|mkd|txt|text|rst|adoc|asciidoc|org|textile|html?))?`;
+const README_RE = new RegExp(`^readme${TEXT_EXT}$`, 'i');
+const LICENSE_RE = /^(?:licen[cs]e|copying|unlicen[cs]e)(?:[-._][a-z0-9._+-]*)?$/i;
+const CODE_EXT_RE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx|json|map|node|sh)$/i;
+const SECURITY_RE = new RegExp(`^security${TEXT_EXT}$`, 'i');
+const CONTRIBUTING_RE = new RegExp(`^contributing${TEXT_EXT}$`, 'i');
+const CHANGELOG_RE = new RegExp(`^(?:changelog|change-log|changes|history|releases)${TEXT_EXT}$`, 'i');
+const DECLARATION_RE = /\.d\.[cm]?ts$/i;
+const NATIVE_RE = /\.(?:c|cc|cpp|cxx|h|hpp|node)$/i;
+const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
+/** Folders GitHub also looks in for community files. */
+const COMMUNITY_DIRS = new Set(['.github', 'docs']);
+
+/**
+ * Split an entry path into components; null for path tricks (absolute paths, drive
+ * letters, `..` components, backslashes, NUL) — such entries are counted, never matched.
+ */
+export function safeComponents(path: string): string[] | null {
+  if (path.startsWith('/') || /^[a-z]:/i.test(path) || path.includes('\\') || path.includes('\0')) return null;
+  const parts = path.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.length === 0 || parts.includes('..')) return null;
+  return parts;
+}
+
+class Collector {
+  private root: string | null = null;
+  private fileCount = 0;
+  private unpackedSize = 0;
+  private readme: Kept | null = null;
+  private licenses: Kept[] = [];
+  private securityFile: string | null = null;
+  private contributingFile: string | null = null;
+  private changelogFile: string | null = null;
+  private declarationFiles = 0;
+  private bindingGyp = false;
+  private nativeFiles = 0;
+
+  constructor(private readonly perFileBytes: number) {}
+
+  entry(entry: ReadEntry): void {
+    const path = String(entry.path ?? '');
+    const parts = safeComponents(path);
+    const isFile = FILE_TYPES.has(entry.type);
+    if (parts && this.root === null && (parts.length > 1 || entry.type === 'Directory')) {
+      this.root = parts[0] ?? null;
+    }
+    if (!isFile) {
+      entry.resume();
+      return;
+    }
+    const size = Number.isSafeInteger(entry.size) && entry.size > 0 ? entry.size : 0;
+    this.fileCount += 1;
+    this.unpackedSize += size;
+    const base = path.slice(path.lastIndexOf('/') + 1);
+    if (DECLARATION_RE.test(base)) this.declarationFiles += 1;
+    if (NATIVE_RE.test(base)) this.nativeFiles += 1;
+
+    const keep = parts ? this.classify(parts, size) : null;
+    if (!keep) {
+      entry.resume();
+      return;
+    }
+    entry.on('data', (chunk: Buffer) => {
+      const room = this.perFileBytes - keep.kept;
+      if (room <= 0) return;
+      const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      keep.chunks.push(Buffer.from(part));
+      keep.kept += part.length;
+    });
+  }
+
+  /** Record what a safe file path is; returns a holder when its text should be kept. */
+  private classify(parts: string[], size: number): Kept | null {
+    if (this.root === null || parts[0] !== this.root) return null;
+    const rel = parts.slice(1);
+    const name = rel.at(-1) ?? '';
+    const display = rel.join('/');
+    if (rel.length === 1) {
+      if (name === 'binding.gyp') this.bindingGyp = true;
+      if (this.changelogFile === null && CHANGELOG_RE.test(name)) this.changelogFile = display;
+      if (this.readme === null && README_RE.test(name)) {
+        this.readme = { path: display, size, chunks: [], kept: 0 };
+        return this.readme;
+      }
+      if (LICENSE_RE.test(name) && !CODE_EXT_RE.test(name)) {
+        const unread = this.licenses.length >= MAX_LICENSE_TEXTS;
+        const kept: Kept = { path: display, size, chunks: [], kept: 0, ...(unread ? { unread } : {}) };
+        this.licenses.push(kept);
+        return unread ? null : kept;
+      }
+    }
+    const inCommunityPlace = rel.length === 1 || (rel.length === 2 && COMMUNITY_DIRS.has(rel[0]?.toLowerCase() ?? ''));
+    if (inCommunityPlace) {
+      if (this.securityFile === null && SECURITY_RE.test(name)) this.securityFile = display;
+      if (this.contributingFile === null && CONTRIBUTING_RE.test(name)) this.contributingFile = display;
+    }
+    return null;
+  }
+
+  facts(): TarballFacts {
+    const readmeLimit = Math.min(README_TEXT_BYTES, this.perFileBytes);
+    let readme: TarballFacts['readme'] = null;
+    if (this.readme) {
+      const bytes = Buffer.concat(this.readme.chunks);
+      readme = {
+        path: this.readme.path,
+        size: this.readme.size,
+        text: decodeUtf8(bytes.subarray(0, readmeLimit)),
+        truncated: this.readme.size > readmeLimit || bytes.length > readmeLimit,
+      };
+    }
+    return {
+      root: this.root ?? '',
+      fileCount: this.fileCount,
+      unpackedSize: this.unpackedSize,
+      readme,
+      licenseFiles: this.licenses.map((l) => ({
+        path: l.path,
+        spdx: l.unread ? null : identifyLicenseText(decodeUtf8(Buffer.concat(l.chunks))),
+      })),
+      securityFile: this.securityFile,
+      contributingFile: this.contributingFile,
+      changelogFile: this.changelogFile,
+      declarationFiles: this.declarationFiles,
+      bindingGyp: this.bindingGyp,
+      nativeFiles: this.nativeFiles,
+    };
+  }
+}
+
+/** UTF-8 text, dropping a character cut in half at the end by a cap. */
+function decodeUtf8(bytes: Buffer): string {
+  return new TextDecoder('utf-8').decode(bytes).replace(/\uFFFD+$/, '');
+}
+
+function formatBytes(n: number): string {
+  if (n >= MiB && n % MiB === 0) return `${n / MiB} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
