@@ -4,7 +4,7 @@
  * popular names shipped as data for the target's ecosystem. Pure: no network.
  */
 import { defineCheck } from './define.js';
-import { PYPI_POPULAR } from './lib/pypi-popular.js';
+import { PYPI_POPULAR } from '../ecosystems/pypi/popular-names.js';
 import { POPULAR_LIST, findIntended, isPopular, pep503, popularIndex, pypiPopularIndex } from './lib/typosquat.js';
 
 /** Weekly downloads from which a package is popular in its own right (npm's high-impact bar). */

@@ -7,9 +7,9 @@ import type { Evidence } from '../evidence/schema.js';
 import { buildReport, errorReport } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import type { Target } from '../target/types.js';
-import { collectGithubTarget } from './collect-github.js';
-import { collectNpm, type Collected } from './collect-npm.js';
-import { collectPypiTarget } from './collect-pypi.js';
+import { collectGithubTarget } from '../ecosystems/github/collect.js';
+import { collectNpm, type Collected } from '../ecosystems/npm/collect.js';
+import { collectPypiTarget } from '../ecosystems/pypi/collect.js';
 import type { RunContext } from './context.js';
 
 export interface TargetOutcome {

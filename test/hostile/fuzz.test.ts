@@ -25,7 +25,7 @@ import { fetchVulnerabilities } from '../../src/sources/osv/query.js';
 import { integrityMismatch, readTarball } from '../../src/sources/npm/tarball.js';
 import type { HttpResult } from '../../src/sources/http/types.js';
 import { parseTarget } from '../../src/target/parse.js';
-import { resolveNpmVersion } from '../../src/target/resolve-npm.js';
+import { resolveNpmVersion } from '../../src/ecosystems/npm/resolve.js';
 import { TargetError } from '../../src/target/types.js';
 import { makeTarball } from '../support/tarball.js';
 import { anyJson, body, check, expectNoPollution, failure, fakeHttp, FUZZ_TEST_TIMEOUT_MS, hostileKey, ok, ONE_LINE, outcomes, versionish, viaJson } from './support/fuzz-kit.js';

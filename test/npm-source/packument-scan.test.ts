@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { registryFacts } from '../../src/sources/npm/facts.js';
 import { parsePackument, scanPackumentBody, type PackumentResult } from '../../src/sources/npm/registry.js';
 import { KEPT_MEMBERS, scanPackument } from '../../src/sources/npm/packument-scan.js';
-import { resolveNpmVersion } from '../../src/target/resolve-npm.js';
+import { resolveNpmVersion } from '../../src/ecosystems/npm/resolve.js';
 import { anyJson, hostileKey, versionish } from '../hostile/support/fuzz-kit.js';
 
 const SPECS = [undefined, 'latest', '^1', '^4', '>=1 <2', '*', '1.0.0', 'next', '0.0.1-security'];

@@ -4,8 +4,8 @@
  * page did not answer are not kept.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Collected } from '../../src/pipeline/collect-npm.js';
-import { collectPypiTarget } from '../../src/pipeline/collect-pypi.js';
+import type { Collected } from '../../src/ecosystems/npm/collect.js';
+import { collectPypiTarget } from '../../src/ecosystems/pypi/collect.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import { memoryFactsCache, type FactsCache } from '../../src/sources/facts-cache.js';
 import { pypiFactsKey } from '../../src/sources/pypi/facts-cache.js';

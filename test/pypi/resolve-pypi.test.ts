@@ -11,7 +11,7 @@ import {
   nearestVersions,
   resolvePypiVersion,
   type ResolvableRelease,
-} from '../../src/target/resolve-pypi.js';
+} from '../../src/ecosystems/pypi/resolve.js';
 
 const rel = (version: string, extra: Partial<ResolvableRelease> = {}): ResolvableRelease => ({ version, yanked: false, ...extra });
 const yanked = (version: string) => rel(version, { yanked: true });

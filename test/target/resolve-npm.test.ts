@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
-import { resolveByPicking, resolveNpmVersion } from '../../src/target/resolve-npm.js';
+import { resolveByPicking, resolveNpmVersion } from '../../src/ecosystems/npm/resolve.js';
 
 /** A small packument: `versions` maps each version to its manifest extras. */
 function packument(

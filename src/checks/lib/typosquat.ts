@@ -4,7 +4,7 @@
  * The popular set is data shipped with nerq: the union of the lists in `npm-high-impact`
  * 1.13.0 (17,338 names; `npmHighImpact` already contains `npmTopDependents` and
  * `npmTopDownloads`), in the list's own order, most popular first, generated into
- * npm-popular-names.ts as one string (fast to load). No network.
+ * ecosystems/npm/popular-names.ts as one string (fast to load). No network.
  *
  * Rules, in priority order (names are compared case-insensitively):
  *  - `separator`: equal once `-`, `_` and `.` are removed (`crossenv` / `cross-env`);
@@ -31,12 +31,12 @@
  * second (an audit), follow chains of ranks keyed by a hash of the name and of each normal
  * form, checking each rank found exactly as the scan does.
  *
- * PyPI targets are compared with the curated list of lib/pypi-popular.ts instead, both sides
+ * PyPI targets are compared with the curated list of ecosystems/pypi/popular-names.ts instead, both sides
  * PEP 503 normalised first (`python_dateutil` is `python-dateutil`, the same project, while
  * `pythondateutil` is a different one: the separator rule).
  */
-import { NPM_POPULAR_NAMES, NPM_POPULAR_SOURCE } from './npm-popular-names.js';
-import { PYPI_POPULAR } from './pypi-popular.js';
+import { NPM_POPULAR_NAMES, NPM_POPULAR_SOURCE } from '../../ecosystems/npm/popular-names.js';
+import { PYPI_POPULAR } from '../../ecosystems/pypi/popular-names.js';
 
 /** Where the popular set comes from (generated from the installed package: `npm run generate`). */
 export const POPULAR_LIST = NPM_POPULAR_SOURCE;
@@ -512,7 +512,7 @@ export function popularIndex(): PopularIndex {
   return cached;
 }
 
-/** The index over the curated PyPI list (lib/pypi-popular.ts), built on first use. */
+/** The index over the curated PyPI list (ecosystems/pypi/popular-names.ts), built on first use. */
 export function pypiPopularIndex(): PopularIndex {
   cachedPypi ??= buildPopularIndex(PYPI_POPULAR);
   return cachedPypi;

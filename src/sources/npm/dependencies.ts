@@ -22,7 +22,7 @@
  */
 import npa from 'npm-package-arg';
 import type { DependencyFacts, Sources } from '../../evidence/schema.js';
-import { resolveNpmVersion } from '../../target/resolve-npm.js';
+import { resolveNpmVersion } from '../../ecosystems/npm/resolve.js';
 import type { NpmConfig } from './config.js';
 import { ABBREVIATED_ACCEPT, fetchPackument, type PackumentResult } from './registry.js';
 import type { HttpClient } from '../http/types.js';

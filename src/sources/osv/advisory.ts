@@ -15,7 +15,7 @@
 import semver from 'semver';
 import { z } from 'zod';
 import { SEVERITIES, type AdvisoryFacts, type Severity } from '../../evidence/schema.js';
-import { comparePep440 } from '../../target/resolve-pypi.js';
+import { comparePep440 } from '../../ecosystems/pypi/resolve.js';
 import { cvssBaseScore, severityOfScore } from './cvss.js';
 
 export type OsvEcosystem = 'npm' | 'PyPI';

@@ -1,7 +1,7 @@
 /**
  * The `dependencies` source for a PyPI release: each runtime requirement resolved to the
  * release pip would install for it today (newest non-yanked, non-pre-release match; see
- * resolve-pypi.ts), for the OSV lookup of dependencies.
+ * ecosystems/pypi/resolve.ts), for the OSV lookup of dependencies.
  *
  * - One project-JSON request per distinct project (PEP 503 name), at most `concurrency` at once;
  *   requirements beyond the first 50 are listed unresolved. Environment markers are kept but
@@ -18,7 +18,7 @@
 import type { DependencyFacts, Sources } from '../../evidence/schema.js';
 import type { PypiFacts } from '../../evidence/pypi-facts.js';
 import { pep503 } from '../../target/purl.js';
-import { resolvePypiVersion, type ResolvableRelease } from '../../target/resolve-pypi.js';
+import { resolvePypiVersion, type ResolvableRelease } from '../../ecosystems/pypi/resolve.js';
 import { parseJsonBody, projectJsonUrl, PypiReleasesOnlySchema } from './json.js';
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';

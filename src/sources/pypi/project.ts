@@ -4,7 +4,7 @@
  * Requests, in order:
  * 1. `GET {pypi}/pypi/<project>/json` — the latest release's metadata and every release's files.
  *    404 → not-found; any other failure, malformed JSON or an unexpected shape → registry-unavailable.
- * 2. The version is resolved (PEP 440, PEP 592; resolve-pypi.ts); nothing matching → version-not-found
+ * 2. The version is resolved (PEP 440, PEP 592; ecosystems/pypi/resolve.ts); nothing matching → version-not-found
  *    with the nearest versions.
  * 3. In parallel: `GET {pypi}/pypi/<project>/<version>/json` only when the resolved version is not
  *    the one the project JSON's `info` describes (404 → version-not-found), and the Simple API's JSON
@@ -23,7 +23,7 @@
  */
 import { PypiFactsSchema, type AttestationFacts, type PypiFacts } from '../../evidence/schema.js';
 import { pep503 } from '../../target/purl.js';
-import { nearestVersions, resolvePypiVersion } from '../../target/resolve-pypi.js';
+import { nearestVersions, resolvePypiVersion } from '../../ecosystems/pypi/resolve.js';
 import { NO_PROVENANCE } from '../npm/attestations.js';
 import { parseJsonBody, PROJECT_JSON_MAX_BYTES, projectJsonUrl, PypiProjectJsonSchema, PypiVersionJsonSchema, type PypiVersionJson } from './json.js';
 import { fetchProvenance } from './provenance.js';

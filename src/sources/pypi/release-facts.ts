@@ -4,7 +4,7 @@
  * `info` describes, and what the Simple API said (null when it did not answer).
  */
 import type { PypiFacts, PypiFile, PypiRelease } from '../../evidence/schema.js';
-import { comparePep440, isPep440Prerelease, validPep440 } from '../../target/resolve-pypi.js';
+import { comparePep440, isPep440Prerelease, validPep440 } from '../../ecosystems/pypi/resolve.js';
 import type { PypiJsonFile, PypiJsonInfo, PypiProjectJson, PypiVersionJson } from './json.js';
 import { pypiLicense } from './license.js';
 import { splitRequirements } from './requirements.js';

@@ -10,7 +10,7 @@
  *
  * Never throws; a failure is a one-line reason (the caller then knows neither: null, not false).
  */
-import { comparePep440 } from '../../target/resolve-pypi.js';
+import { comparePep440 } from '../../ecosystems/pypi/resolve.js';
 import { parseJsonBody, PypiSimpleJsonSchema, SIMPLE_JSON_ACCEPT, type PypiSimpleJson } from './json.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';

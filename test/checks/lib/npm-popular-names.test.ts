@@ -1,13 +1,13 @@
 /**
- * src/checks/lib/npm-popular-names.ts is generated from the installed npm-high-impact (the
+ * src/ecosystems/npm/popular-names.ts is generated from the installed npm-high-impact (the
  * union of its three lists, in its own order): UPDATE_GENERATED=1 rewrites it (`npm run generate`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impact';
 import { describe, expect, it } from 'vitest';
-import { NPM_POPULAR_NAMES, NPM_POPULAR_SOURCE } from '../../../src/checks/lib/npm-popular-names.js';
+import { NPM_POPULAR_NAMES, NPM_POPULAR_SOURCE } from '../../../src/ecosystems/npm/popular-names.js';
 
-const FILE = new URL('../../../src/checks/lib/npm-popular-names.ts', import.meta.url);
+const FILE = new URL('../../../src/ecosystems/npm/popular-names.ts', import.meta.url);
 
 function expectedModule(): string {
   const { version } = JSON.parse(readFileSync(new URL('../../../node_modules/npm-high-impact/package.json', import.meta.url), 'utf8')) as { version: string };
@@ -26,7 +26,7 @@ describe('the generated popular npm names', () => {
   it('is the union of npm-high-impact’s lists at the installed version, in order', () => {
     const expected = expectedModule();
     if (process.env.UPDATE_GENERATED === '1') writeFileSync(FILE, expected);
-    expect(readFileSync(FILE, 'utf8'), 'src/checks/lib/npm-popular-names.ts is stale: run npm run generate').toBe(expected);
+    expect(readFileSync(FILE, 'utf8'), 'src/ecosystems/npm/popular-names.ts is stale: run npm run generate').toBe(expected);
   });
 
   it('splits back into the names, each once, none empty', () => {

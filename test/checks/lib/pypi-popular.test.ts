@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PYPI_POPULAR } from '../../../src/checks/lib/pypi-popular.js';
+import { PYPI_POPULAR } from '../../../src/ecosystems/pypi/popular-names.js';
 import { findIntended, isPopular, pep503, popularIndex, pypiPopularIndex } from '../../../src/checks/lib/typosquat.js';
 
 describe('the curated PyPI list', () => {

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impact';
 import { describe, expect, it } from 'vitest';
-import { PYPI_POPULAR } from '../../../src/checks/lib/pypi-popular.js';
+import { PYPI_POPULAR } from '../../../src/ecosystems/pypi/popular-names.js';
 import {
   buildPopularIndex,
   charMask,

@@ -387,7 +387,7 @@ export const SOURCES: readonly SourceRow[] = [
     unknownChecks: ['provenance'],
     // The PEP 792 status comes from it too (flask's classifier still gives its stage); the
     // GitHub link check waits for the provenance it would have read. Nothing else waits for it
-    // (src/pipeline/collect-pypi.ts): a stall holds no other source to the deadline.
+    // (src/ecosystems/pypi/collect.ts): a stall holds no other source to the deadline.
     mayChange: ['project-status', 'release-anomalies', ...GITHUB_CHECKS],
     reasons: {
       'valid JSON of the wrong shape': /Simple API: unexpected JSON shape at files/,

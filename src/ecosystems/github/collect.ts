@@ -3,15 +3,15 @@
  * publish no package). Every package source is not-applicable; the repository is the target, so
  * the link needs no verification.
  */
-import type { Sources } from '../evidence/schema.js';
-import { GITHUB_HOST } from '../sources/endpoints.js';
-import { fetchGithubFacts } from '../sources/github/source.js';
-import { purlOf } from '../target/purl.js';
-import type { Target } from '../target/types.js';
-import { githubSourceContext } from './collect-github-source.js';
-import type { Collected } from './collect-npm.js';
-import type { RunContext } from './context.js';
-import { evidenceOf } from './evidence-of.js';
+import type { Sources } from '../../evidence/schema.js';
+import { GITHUB_HOST } from '../../sources/endpoints.js';
+import { fetchGithubFacts } from '../../sources/github/source.js';
+import { purlOf } from '../../target/purl.js';
+import type { Target } from '../../target/types.js';
+import { githubSourceContext } from '../../pipeline/collect-github-source.js';
+import type { Collected } from '../npm/collect.js';
+import type { RunContext } from '../../pipeline/context.js';
+import { evidenceOf } from '../../pipeline/evidence-of.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
 

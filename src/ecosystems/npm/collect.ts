@@ -9,11 +9,11 @@
  * The packument is read in a function of its own so that nothing of it (a 15 MB document for
  * a big project) stays reachable once its facts are derived, while the rest is collected.
  */
-import type { Evidence, Sources } from '../evidence/schema.js';
-import { fetchAttestations, NO_PROVENANCE } from '../sources/npm/attestations.js';
-import { resolveDependencies } from '../sources/npm/dependencies.js';
-import { fetchDownloads } from '../sources/npm/downloads.js';
-import { registryFacts } from '../sources/npm/facts.js';
+import type { Evidence, Sources } from '../../evidence/schema.js';
+import { fetchAttestations, NO_PROVENANCE } from '../../sources/npm/attestations.js';
+import { resolveDependencies } from '../../sources/npm/dependencies.js';
+import { fetchDownloads } from '../../sources/npm/downloads.js';
+import { registryFacts } from '../../sources/npm/facts.js';
 import {
   cachedAttestationFacts,
   cachedRegistryFacts,
@@ -22,16 +22,16 @@ import {
   rememberRegistryFacts,
   rememberTarballFacts,
   type ResolvedRegistryFacts,
-} from '../sources/npm/facts-cache.js';
-import { fetchPackument } from '../sources/npm/registry.js';
-import { fetchTarballFacts } from '../sources/npm/tarball.js';
-import { purlOf } from '../target/purl.js';
-import { resolveNpmVersion } from '../target/resolve-npm.js';
-import type { Target } from '../target/types.js';
-import { githubSourceFor } from './collect-github-source.js';
-import type { RunContext } from './context.js';
-import { vulnerabilitiesFor } from './vulnerabilities-for.js';
-import { evidenceOf } from './evidence-of.js';
+} from '../../sources/npm/facts-cache.js';
+import { fetchPackument } from '../../sources/npm/registry.js';
+import { fetchTarballFacts } from '../../sources/npm/tarball.js';
+import { purlOf } from '../../target/purl.js';
+import { resolveNpmVersion } from './resolve.js';
+import type { Target } from '../../target/types.js';
+import { githubSourceFor } from '../../pipeline/collect-github-source.js';
+import type { RunContext } from '../../pipeline/context.js';
+import { vulnerabilitiesFor } from '../../pipeline/vulnerabilities-for.js';
+import { evidenceOf } from '../../pipeline/evidence-of.js';
 
 export type Collected =
   | { kind: 'evidence'; evidence: Evidence }

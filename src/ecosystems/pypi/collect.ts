@@ -8,16 +8,16 @@
  * statement naming the repository verifies the package's link to it).
  * The release's facts and provenance come from the facts cache when a run already read them.
  */
-import type { Sources } from '../evidence/schema.js';
-import { fetchPypiDownloads, resolvePypiDependencies, resolvePypiRelease, type PypiResolved } from '../sources/pypi/project.js';
-import { cachedPypiRelease, rememberPypiRelease } from '../sources/pypi/facts-cache.js';
-import { pep503, purlOf } from '../target/purl.js';
-import type { Target } from '../target/types.js';
-import { githubSourceFor } from './collect-github-source.js';
-import type { Collected } from './collect-npm.js';
-import type { RunContext } from './context.js';
-import { vulnerabilitiesFor } from './vulnerabilities-for.js';
-import { evidenceOf } from './evidence-of.js';
+import type { Sources } from '../../evidence/schema.js';
+import { fetchPypiDownloads, resolvePypiDependencies, resolvePypiRelease, type PypiResolved } from '../../sources/pypi/project.js';
+import { cachedPypiRelease, rememberPypiRelease } from '../../sources/pypi/facts-cache.js';
+import { pep503, purlOf } from '../../target/purl.js';
+import type { Target } from '../../target/types.js';
+import { githubSourceFor } from '../../pipeline/collect-github-source.js';
+import type { Collected } from '../npm/collect.js';
+import type { RunContext } from '../../pipeline/context.js';
+import { vulnerabilitiesFor } from '../../pipeline/vulnerabilities-for.js';
+import { evidenceOf } from '../../pipeline/evidence-of.js';
 
 const NOT_NPM = 'not an npm package';
 
