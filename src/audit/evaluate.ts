@@ -9,7 +9,8 @@ import type { Evidence } from '../evidence/schema.js';
 import { checkTarget } from '../pipeline/check-target.js';
 import type { RunContext } from '../pipeline/context.js';
 import type { Report } from '../report/schema.js';
-import { normalisePypiName, type OsvEcosystem } from '../sources/osv/advisory.js';
+import { PACKAGE_ECOSYSTEMS, packageRulesOf, packageRulesOfOsv } from '../ecosystems/rules.js';
+import type { OsvEcosystem } from '../ecosystems/types.js';
 import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv/query.js';
 import { bulkChunks, bulkEligible, fetchDownloads, fetchDownloadsBulk, type DownloadPeriod, type PointAnswer } from '../sources/npm/downloads.js';
 import type { HttpClient, HttpResult } from '../sources/http/types.js';
@@ -32,7 +33,7 @@ export interface EvaluateOptions {
   onDone?: (evaluated: Evaluated) => void;
 }
 
-const OSV_ECOSYSTEM: Record<AuditSubject['ecosystem'], OsvEcosystem> = { npm: 'npm', pypi: 'PyPI' };
+const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): OsvEcosystem => packageRulesOf(ecosystem).registry.osvEcosystem;
 
 /** The target a subject is evaluated as: its pinned version, else its declared range. */
 export function targetOf(subject: AuditSubject): Target {
@@ -44,14 +45,14 @@ export function targetOf(subject: AuditSubject): Target {
   return { input, ecosystem: subject.ecosystem, name: subject.name, ...(spec === undefined ? {} : { spec }) };
 }
 
-const osvName = (ecosystem: OsvEcosystem, name: string) => (ecosystem === 'PyPI' ? normalisePypiName(name) : name);
+const osvName = (ecosystem: OsvEcosystem, name: string) => packageRulesOfOsv(ecosystem).canonicalName(name);
 
 /** One OSV batch (per ecosystem, per 1,000) for every pinned subject, started now. */
 export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly AuditSubject[]): RunContext['prefetchedVulnerabilities'] {
   const batches = new Map<OsvEcosystem, Promise<Map<string, VulnerabilitiesResult>>>();
-  for (const ecosystem of ['npm', 'PyPI'] as const) {
+  for (const ecosystem of PACKAGE_ECOSYSTEMS.map(osvEcosystemOf)) {
     const packages = subjects
-      .filter((s) => OSV_ECOSYSTEM[s.ecosystem] === ecosystem && s.version !== null)
+      .filter((s) => osvEcosystemOf(s.ecosystem) === ecosystem && s.version !== null)
       .map((s) => ({ name: osvName(ecosystem, s.name), version: s.version as string }));
     if (packages.length > 0) batches.set(ecosystem, fetchVulnerabilitiesMany(ctx.http, ctx.endpoints.osvApi, ecosystem, packages));
   }

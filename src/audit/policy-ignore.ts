@@ -5,14 +5,12 @@
  */
 import { satisfies as pep440Satisfies, valid as pep440Valid, eq as pep440Eq } from '@renovatebot/pep440';
 import semver from 'semver';
+import { packageRulesOf } from '../ecosystems/rules.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import type { IgnoreEntry } from './policy-schema.js';
 import type { AuditEcosystem } from './types.js';
 
 const DAY_MS = 86_400_000;
-
-/** PEP 503 name normalisation (`Foo_Bar.baz` → `foo-bar-baz`). */
-const normalisePypi = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-');
 
 /** The first instant the entry no longer applies: midnight UTC after its expiry day. */
 function endOf(expires: string): number {
@@ -42,7 +40,8 @@ export function ignoreMatches(
   pkg: { ecosystem: AuditEcosystem; name: string; version: string | null },
 ): boolean {
   if (entry.ecosystem !== null && entry.ecosystem !== pkg.ecosystem) return false;
-  const sameName = pkg.ecosystem === 'pypi' ? normalisePypi(entry.name) === normalisePypi(pkg.name) : entry.name === pkg.name;
+  const { canonicalName } = packageRulesOf(pkg.ecosystem);
+  const sameName = canonicalName(entry.name) === canonicalName(pkg.name);
   if (!sameName) return false;
   if (entry.range === null) return true;
   return pkg.version !== null && versionMatches(pkg.ecosystem, entry.range, pkg.version);

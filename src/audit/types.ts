@@ -2,10 +2,12 @@
  * The audit's contracts: what lockfile/manifest/SBOM readers produce, what the policy decides,
  * and the audit report every audit renderer (table, JSON, Markdown, SARIF) reads.
  */
+import type { PackageEcosystem } from '../ecosystems/types.js';
 import type { Report } from '../report/schema.js';
 import type { AUDIT_SCHEMA_VERSION } from './report-schema.js';
 
-export type AuditEcosystem = 'npm' | 'pypi';
+/** The ecosystems an audit reads (every package ecosystem: ecosystems/rules.ts). */
+export type AuditEcosystem = PackageEcosystem;
 
 /** One dependency as one input file declares it. */
 export interface DeclaredDependency {

@@ -5,7 +5,8 @@
  */
 import { defineCheck } from './define.js';
 import { PYPI_POPULAR } from '../ecosystems/pypi/popular-names.js';
-import { POPULAR_LIST, findIntended, isPopular, pep503, popularIndex, pypiPopularIndex } from './lib/typosquat.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
+import { POPULAR_LIST, findIntended, isPopular, popularIndexFor } from './lib/typosquat.js';
 
 /** Weekly downloads from which a package is popular in its own right (npm's high-impact bar). */
 export const WIDELY_USED_WEEKLY_DOWNLOADS = 1_000_000;
@@ -31,11 +32,11 @@ export default defineCheck({
     distinct: 'No popular package with a confusable name',
   },
   evaluate: ({ release, downloads }) => {
-    const pypi = release.ecosystem === 'pypi';
-    const name = pypi ? pep503(release.name) : release.name;
-    const index = pypi ? pypiPopularIndex() : popularIndex();
+    const { canonicalName, registry } = packageRulesOf(release.ecosystem);
+    const name = canonicalName(release.name);
+    const index = popularIndexFor(release.ecosystem);
     if (isPopular(name, index)) {
-      return { score: 100, messageId: pypi ? 'popular-pypi' : 'popular', data: { intended: null, rule: null, distance: null } };
+      return { score: 100, messageId: registry.popular.messageId, data: { intended: null, rule: null, distance: null } };
     }
     const match = findIntended(name, index);
     if (match === null) return { score: 100, messageId: 'distinct', data: { intended: null, rule: null, distance: null } };

@@ -7,21 +7,13 @@ import type { Evidence } from '../evidence/schema.js';
 import { buildReport, errorReport } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import type { Target } from '../target/types.js';
-import { collectGithubTarget } from '../ecosystems/github/collect.js';
-import { collectNpm, type Collected } from '../ecosystems/npm/collect.js';
-import { collectPypiTarget } from '../ecosystems/pypi/collect.js';
+import { ADAPTERS } from '../ecosystems/adapters.js';
 import type { RunContext } from './context.js';
 
 export interface TargetOutcome {
   report: Report;
   evidence: Evidence | null;
 }
-
-const COLLECTORS: Record<Target['ecosystem'], (target: Target, ctx: RunContext) => Promise<Collected>> = {
-  npm: collectNpm,
-  pypi: collectPypiTarget,
-  github: collectGithubTarget,
-};
 
 export async function checkTarget(target: Target, ctx: RunContext): Promise<TargetOutcome> {
   const fail = (code: string, message: string, version?: string): TargetOutcome => ({
@@ -37,7 +29,7 @@ export async function checkTarget(target: Target, ctx: RunContext): Promise<Targ
     }),
     evidence: null,
   });
-  const collected = await COLLECTORS[target.ecosystem](target, ctx);
+  const collected = await ADAPTERS[target.ecosystem].collect(target, ctx);
   if (collected.kind === 'error') return fail(collected.code, collected.message, collected.version);
   const report = buildReport(collected.evidence, { checks: CHECKS, gate: ctx.gate, category: ctx.category });
   return { report, evidence: collected.evidence };

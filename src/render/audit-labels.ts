@@ -4,6 +4,7 @@
  * sanitise or escape the results for their format.
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
 import { GRADES } from '../report/schema.js';
 
 export type EntryStatus = AuditEntry['policy']['status'];
@@ -12,9 +13,9 @@ export type EntryStatus = AuditEntry['policy']['status'];
 export function packageLabel(entry: AuditEntry): string {
   const { subject, report } = entry;
   const version = report.target.version ?? subject.version;
-  const pypi = subject.ecosystem === 'pypi';
-  if (version !== null && version !== '') return `${subject.name}${pypi ? '==' : '@'}${version}`;
-  if (subject.spec !== null && subject.spec !== '') return pypi ? `${subject.name}${subject.spec}` : `${subject.name}@${subject.spec}`;
+  const rules = packageRulesOf(subject.ecosystem);
+  if (version !== null && version !== '') return rules.versionLabel(subject.name, version);
+  if (subject.spec !== null && subject.spec !== '') return rules.specLabel(subject.name, subject.spec);
   return subject.name;
 }
 

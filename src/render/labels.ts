@@ -3,13 +3,13 @@
  * grouped, and the gate's status word. Inputs are raw report strings; callers sanitise or
  * escape the results for their format.
  */
+import { rulesOf } from '../ecosystems/rules.js';
 import type { CheckResult, Report } from '../report/schema.js';
 
 /** `name@version` (npm, GitHub) or `name==version` (PyPI); the bare name when unresolved. */
 export function targetLabel(target: Report['target']): string {
   if (target.version === null || target.version === '') return target.name || target.input;
-  const sep = target.ecosystem === 'pypi' ? '==' : '@';
-  return `${target.name}${sep}${target.version}`;
+  return rulesOf(target.ecosystem).versionLabel(target.name, target.version);
 }
 
 export type GateState = 'passed' | 'failed' | 'could not be evaluated';

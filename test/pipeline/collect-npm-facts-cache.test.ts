@@ -4,7 +4,8 @@
  * kept; each kind of fact follows its own freshness; a cached value that does not fit is a miss.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { collectNpm, type Collected } from '../../src/ecosystems/npm/collect.js';
+import type { Collected } from '../../src/ecosystems/adapter.js';
+import { collectNpm } from '../../src/ecosystems/npm/collect.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { GithubRateLimiter } from '../../src/sources/github/source.js';

@@ -4,7 +4,7 @@
  * page did not answer are not kept.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Collected } from '../../src/ecosystems/npm/collect.js';
+import type { Collected } from '../../src/ecosystems/adapter.js';
 import { collectPypiTarget } from '../../src/ecosystems/pypi/collect.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import { memoryFactsCache, type FactsCache } from '../../src/sources/facts-cache.js';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Evidence } from '../../src/evidence/schema.js';
-import type { Collected } from '../../src/ecosystems/npm/collect.js';
+import type { Collected } from '../../src/ecosystems/adapter.js';
 import { collectPypiTarget } from '../../src/ecosystems/pypi/collect.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import type { GithubClaim } from '../../src/sources/github/source.js';

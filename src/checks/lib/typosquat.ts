@@ -35,8 +35,9 @@
  * PEP 503 normalised first (`python_dateutil` is `python-dateutil`, the same project, while
  * `pythondateutil` is a different one: the separator rule).
  */
-import { NPM_POPULAR_NAMES, NPM_POPULAR_SOURCE } from '../../ecosystems/npm/popular-names.js';
-import { PYPI_POPULAR } from '../../ecosystems/pypi/popular-names.js';
+import { NPM_POPULAR_SOURCE } from '../../ecosystems/npm/popular-names.js';
+import { packageRulesOf } from '../../ecosystems/rules.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 
 /** Where the popular set comes from (generated from the installed package: `npm run generate`). */
 export const POPULAR_LIST = NPM_POPULAR_SOURCE;
@@ -503,19 +504,27 @@ export function rankOf(index: PopularIndex, name: string): number {
   return -1;
 }
 
-let cached: PopularIndex | undefined;
-let cachedPypi: PopularIndex | undefined;
+const built = new Map<PackageEcosystem, PopularIndex>();
 
-/** The index over the shipped popular npm list, built on first use. */
-export function popularIndex(): PopularIndex {
-  cached ??= buildPopularIndex(NPM_POPULAR_NAMES.split('\n'), { unique: true });
-  return cached;
+/** The index over an ecosystem's shipped popular list (ecosystems/<id>/popular-names.ts), built on first use. */
+export function popularIndexFor(ecosystem: PackageEcosystem): PopularIndex {
+  let index = built.get(ecosystem);
+  if (index === undefined) {
+    const { popular } = packageRulesOf(ecosystem).registry;
+    index = buildPopularIndex(popular.names(), { unique: popular.unique });
+    built.set(ecosystem, index);
+  }
+  return index;
 }
 
-/** The index over the curated PyPI list (ecosystems/pypi/popular-names.ts), built on first use. */
+/** The index over the shipped popular npm list. */
+export function popularIndex(): PopularIndex {
+  return popularIndexFor('npm');
+}
+
+/** The index over the curated PyPI list. */
 export function pypiPopularIndex(): PopularIndex {
-  cachedPypi ??= buildPopularIndex(PYPI_POPULAR);
-  return cachedPypi;
+  return popularIndexFor('pypi');
 }
 
 /** PEP 503 normalisation: lower case, runs of `-`, `_`, `.` become one `-` (`Foo_Bar` = `foo-bar`). */

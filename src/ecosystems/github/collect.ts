@@ -9,7 +9,7 @@ import { fetchGithubFacts } from '../../sources/github/source.js';
 import { purlOf } from '../../target/purl.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
-import type { Collected } from '../npm/collect.js';
+import type { Collected } from '../adapter.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 

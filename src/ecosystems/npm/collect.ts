@@ -10,6 +10,7 @@
  * a big project) stays reachable once its facts are derived, while the rest is collected.
  */
 import type { Evidence, Sources } from '../../evidence/schema.js';
+import type { Collected } from '../adapter.js';
 import { fetchAttestations, NO_PROVENANCE } from '../../sources/npm/attestations.js';
 import { resolveDependencies } from '../../sources/npm/dependencies.js';
 import { fetchDownloads } from '../../sources/npm/downloads.js';
@@ -32,10 +33,6 @@ import { githubSourceFor } from '../../pipeline/collect-github-source.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { vulnerabilitiesFor } from '../../pipeline/vulnerabilities-for.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
-
-export type Collected =
-  | { kind: 'evidence'; evidence: Evidence }
-  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
 
 type CollectError = Extract<Collected, { kind: 'error' }>;
 

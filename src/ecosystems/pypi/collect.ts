@@ -14,7 +14,7 @@ import { cachedPypiRelease, rememberPypiRelease } from '../../sources/pypi/facts
 import { pep503, purlOf } from '../../target/purl.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceFor } from '../../pipeline/collect-github-source.js';
-import type { Collected } from '../npm/collect.js';
+import type { Collected } from '../adapter.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { vulnerabilitiesFor } from '../../pipeline/vulnerabilities-for.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';

@@ -13,6 +13,7 @@
  * so the rules here are the same for both.
  */
 import ini from 'ini';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 import type { GithubLink } from '../../evidence/github-facts.js';
 import type { TreeEntry } from './files.js';
 
@@ -20,7 +21,7 @@ export type GithubClaim =
   | { kind: 'target' }
   | {
       kind: 'package';
-      ecosystem: 'npm' | 'pypi';
+      ecosystem: PackageEcosystem;
       name: string;
       directory: string | null;
       provenanceRepository: string | null;
@@ -108,12 +109,13 @@ export async function verifyLink(input: LinkInput): Promise<GithubLink> {
     }
   }
   const parsers = await manifestParsers();
-  const found =
-    claim.ecosystem === 'npm'
-      ? await verifyNpm(claim.name, normaliseDirectory(claim.directory), input.branch, input.files, parsers)
-      : await verifyPypi(claim.name, normaliseDirectory(claim.directory), input.branch, input.files, parsers);
-  return found;
+  return VERIFIERS[claim.ecosystem](claim.name, normaliseDirectory(claim.directory), input.branch, input.files, parsers);
 }
+
+type Verifier = (name: string, directory: string | null, branch: string, files: RepoFileSource, parsers: ManifestParsers) => Promise<GithubLink>;
+
+/** How each package ecosystem's manifests name the package (their files: ecosystems/<id>/rules.ts). */
+const VERIFIERS: Record<PackageEcosystem, Verifier> = { npm: verifyNpm, pypi: verifyPypi };
 
 interface ManifestParsers {
   yaml: typeof import('yaml').parse;

@@ -30,6 +30,7 @@ import {
   type GithubRepository,
   type GithubSection,
 } from '../../evidence/github-facts.js';
+import { packageRulesOf } from '../../ecosystems/rules.js';
 import type { RepositoryRef } from '../../evidence/repository-ref.js';
 import { githubApiFor, GITHUB_HOST, type Endpoints } from '../endpoints.js';
 import type { FactsCache } from '../facts-cache.js';
@@ -341,9 +342,9 @@ export function manifestPaths(claim: GithubClaim): string[] {
   if (claim.kind === 'target') return [];
   const dir = normaliseDirectory(claim.directory);
   const bases = dir === null ? [''] : [dir, ''];
-  const files = claim.ecosystem === 'npm' ? ['package.json'] : ['pyproject.toml', 'setup.cfg', 'setup.py'];
+  const { files, workspaceFiles } = packageRulesOf(claim.ecosystem).registry.linkManifests;
   const paths = bases.flatMap((base) => files.map((file) => (base === '' ? file : `${base}/${file}`)));
-  return claim.ecosystem === 'npm' ? [...paths, 'pnpm-workspace.yaml'] : paths;
+  return [...paths, ...workspaceFiles];
 }
 
 async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Map<string, string>): Promise<GithubResult | 'rest'> {

@@ -12,16 +12,17 @@
  * - Malicious means an OSV `MAL-` id or a record from the malicious-packages database
  *   (`database_specific["malicious-packages-origins"]`): by id and source, never by words.
  */
-import semver from 'semver';
 import { z } from 'zod';
 import { SEVERITIES, type AdvisoryFacts, type Severity } from '../../evidence/schema.js';
-import { comparePep440 } from '../../ecosystems/pypi/resolve.js';
+import { compareNpmVersions } from '../../ecosystems/npm/rules.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
+import { comparePypiVersions } from '../../ecosystems/pypi/rules.js';
+import { packageRulesOfOsv } from '../../ecosystems/rules.js';
+import type { OsvEcosystem, VersionComparator } from '../../ecosystems/types.js';
 import { cvssBaseScore, severityOfScore } from './cvss.js';
 
-export type OsvEcosystem = 'npm' | 'PyPI';
-
-/** Orders two versions (negative, zero, positive), or null when they cannot be compared. */
-export type VersionComparator = (a: string, b: string) => number | null;
+export type { OsvEcosystem, VersionComparator };
+export { compareNpmVersions, comparePypiVersions };
 
 /** The package version an advisory was matched against. */
 export interface AdvisoryQuery {
@@ -101,13 +102,6 @@ export function isWithdrawn(record: OsvRecord): boolean {
 // ---------------------------------------------------------------------------------------
 // Versions and names
 
-/** semver order for npm versions (a leading `v` tolerated); null when either is not semver. */
-export const compareNpmVersions: VersionComparator = (a, b) => {
-  const x = semver.valid(a);
-  const y = semver.valid(b);
-  return x !== null && y !== null ? semver.compare(x, y) : null;
-};
-
 const NUMERIC_DOTTED = /^\d+(?:\.\d+)*$/;
 
 function compareDigits(a: string, b: string): number {
@@ -132,25 +126,18 @@ export const compareNumericDotted: VersionComparator = (a, b) => {
   return 0;
 };
 
-/**
- * Full PEP 440 order for PyPI versions: epochs, pre-, post- and dev-releases and local
- * versions (`1!0.5` > `2.0`, `1.0rc1` < `1.0` < `1.0.post1`, `1.0` = `1.0.0`); null when
- * either is not a valid PEP 440 version.
- */
-export const comparePypiVersions: VersionComparator = (a, b) => comparePep440(a.trim(), b.trim());
-
+/** The version order of the ecosystem OSV names `ecosystem` (ecosystems/rules.ts). */
 export function comparatorFor(ecosystem: OsvEcosystem): VersionComparator {
-  return ecosystem === 'npm' ? compareNpmVersions : comparePypiVersions;
+  return packageRulesOfOsv(ecosystem).registry.compareVersions;
 }
 
-/** PEP 503 normalised project name: lower case, runs of `-`, `_`, `.` become one `-`. */
-export function normalisePypiName(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
+/** PEP 503 normalised project name (ecosystems/pypi/name.ts). */
+export const normalisePypiName = pep503;
 
 function samePackage(pkg: { name: string; ecosystem: string } | undefined, query: AdvisoryQuery): boolean {
   if (pkg === undefined || pkg.ecosystem !== query.ecosystem) return false;
-  return query.ecosystem === 'npm' ? pkg.name === query.name : normalisePypiName(pkg.name) === normalisePypiName(query.name);
+  const { canonicalName } = packageRulesOfOsv(query.ecosystem);
+  return canonicalName(pkg.name) === canonicalName(query.name);
 }
 
 /** The lower of two versions by `compare`, keeping `current` when they cannot be compared. */

@@ -1,0 +1,20 @@
+/**
+ * The I/O half of an ecosystem (docs/architecture.md, "Add an ecosystem"): its rules
+ * (ecosystems/types.ts) and how a target's version is resolved and its evidence collected.
+ * The pipeline reads the adapters through `ADAPTERS` (ecosystems/adapters.ts).
+ */
+import type { Evidence } from '../evidence/schema.js';
+import type { RunContext } from '../pipeline/context.js';
+import type { Target } from '../target/types.js';
+import type { EcosystemRules } from './types.js';
+
+/** A target's evidence, or why there is none (the pipeline turns it into an error report). */
+export type Collected =
+  | { kind: 'evidence'; evidence: Evidence }
+  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
+
+export interface Adapter {
+  rules: EcosystemRules;
+  /** Resolve the target's version (ecosystems/<id>/resolve.ts) and collect its evidence; never throws for bad data. */
+  collect(target: Target, ctx: RunContext): Promise<Collected>;
+}

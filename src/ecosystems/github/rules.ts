@@ -1,0 +1,11 @@
+/** GitHub's rules (the interface: ecosystems/types.ts): a repository, not a package registry. */
+import type { EcosystemRules } from '../types.js';
+
+export const GITHUB_RULES = {
+  id: 'github',
+  displayName: 'GitHub',
+  canonicalName: (name) => name,
+  versionLabel: (name, version) => `${name}@${version}`,
+  specLabel: (name, spec) => `${name}@${spec}`,
+  registry: null,
+} as const satisfies EcosystemRules;

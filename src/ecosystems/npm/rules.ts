@@ -1,0 +1,25 @@
+/** npm's rules (the interface: ecosystems/types.ts). */
+import semver from 'semver';
+import type { PackageEcosystemRules, VersionComparator } from '../types.js';
+import { NPM_POPULAR_NAMES } from './popular-names.js';
+
+/** semver order for npm versions (a leading `v` tolerated); null when either is not semver. */
+export const compareNpmVersions: VersionComparator = (a, b) => {
+  const x = semver.valid(a);
+  const y = semver.valid(b);
+  return x !== null && y !== null ? semver.compare(x, y) : null;
+};
+
+export const NPM_RULES = {
+  id: 'npm',
+  displayName: 'npm',
+  canonicalName: (name) => name,
+  versionLabel: (name, version) => `${name}@${version}`,
+  specLabel: (name, spec) => `${name}@${spec}`,
+  registry: {
+    osvEcosystem: 'npm',
+    compareVersions: compareNpmVersions,
+    linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml'] },
+    popular: { names: () => NPM_POPULAR_NAMES.split('\n'), unique: true, messageId: 'popular' },
+  },
+} as const satisfies PackageEcosystemRules;

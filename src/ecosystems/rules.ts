@@ -1,0 +1,35 @@
+/**
+ * The rules of every ecosystem, one entry each (docs/architecture.md, "Add an ecosystem").
+ * Pure: checks, sources and renderers read it; the I/O half is ecosystems/adapters.ts.
+ */
+import type { Ecosystem } from '../target/types.js';
+import { GITHUB_RULES } from './github/rules.js';
+import { NPM_RULES } from './npm/rules.js';
+import { PYPI_RULES } from './pypi/rules.js';
+import type { EcosystemRules, OsvEcosystem, PackageEcosystem, PackageEcosystemRules } from './types.js';
+
+export const ECOSYSTEM_RULES = {
+  npm: NPM_RULES,
+  pypi: PYPI_RULES,
+  github: GITHUB_RULES,
+} as const satisfies Record<Ecosystem, EcosystemRules>;
+
+const PACKAGE: Record<PackageEcosystem, PackageEcosystemRules> = { npm: NPM_RULES, pypi: PYPI_RULES };
+
+/** The package ecosystems, in the registry's order. */
+export const PACKAGE_ECOSYSTEMS = Object.keys(PACKAGE) as PackageEcosystem[];
+
+const BY_OSV = Object.fromEntries(Object.values(PACKAGE).map((rules) => [rules.registry.osvEcosystem, rules])) as Record<OsvEcosystem, PackageEcosystemRules>;
+
+export function rulesOf(ecosystem: Ecosystem): EcosystemRules {
+  return ECOSYSTEM_RULES[ecosystem];
+}
+
+export function packageRulesOf(ecosystem: PackageEcosystem): PackageEcosystemRules {
+  return PACKAGE[ecosystem];
+}
+
+/** The package ecosystem OSV names `osv`. */
+export function packageRulesOfOsv(osv: OsvEcosystem): PackageEcosystemRules {
+  return BY_OSV[osv];
+}

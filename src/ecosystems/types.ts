@@ -1,0 +1,64 @@
+/**
+ * What an ecosystem is to nerq, in one interface (docs/architecture.md, "Add an ecosystem").
+ *
+ * `EcosystemRules` is the pure part — name rules, the package URL type, labels, and for a
+ * package registry the OSV ecosystem name and version order, the manifests that verify a
+ * repository link and the popular-name list. Checks, sources and renderers read it through
+ * `ECOSYSTEM_RULES` (ecosystems/rules.ts). `Adapter` adds the I/O: resolving and collecting a
+ * target's evidence; the pipeline reads it through `ADAPTERS` (ecosystems/adapters.ts). Both
+ * registries are exhaustive records over `Ecosystem`, so a new ecosystem fails to compile
+ * until every decision has an answer.
+ */
+import type { Ecosystem } from '../target/types.js';
+
+/** The ecosystems whose targets are packages in a registry (every one but GitHub). */
+export type PackageEcosystem = Exclude<Ecosystem, 'github'>;
+
+/** OSV's name for a package ecosystem (https://ossf.github.io/osv-schema/#affectedpackage-field). */
+export type OsvEcosystem = 'npm' | 'PyPI';
+
+/** Orders two versions (negative, zero, positive), or null when they cannot be compared. */
+export type VersionComparator = (a: string, b: string) => number | null;
+
+/** The shipped list of popular names the typosquat check compares a name with. */
+export interface PopularNames {
+  /** The names, most popular first, in the ecosystem's canonical form. */
+  names(): readonly string[];
+  /** The list repeats no name (skips the de-duplication when indexing it). */
+  unique: boolean;
+  /** The typosquat check's message id for a name on the list. */
+  messageId: 'popular' | 'popular-pypi';
+}
+
+/** A package registry's rules. */
+export interface RegistryRules {
+  osvEcosystem: OsvEcosystem;
+  /** The order of the registry's versions (npm: semver; PyPI: PEP 440). */
+  compareVersions: VersionComparator;
+  /**
+   * The manifest files whose name verifies a repository link, looked for at the declared
+   * directory and at the root; `workspaceFiles` are read at the root only.
+   */
+  linkManifests: { files: readonly string[]; workspaceFiles: readonly string[] };
+  popular: PopularNames;
+}
+
+export interface EcosystemRules {
+  id: Ecosystem;
+  /** The ecosystem's own spelling (`npm`, `PyPI`, `GitHub`). */
+  displayName: string;
+  /** The canonical name two spellings of one package share (PyPI: PEP 503). */
+  canonicalName(name: string): string;
+  /** `name@version` or `name==version`. */
+  versionLabel(name: string, version: string): string;
+  /** A name with a declared range or specifier, as the ecosystem writes it. */
+  specLabel(name: string, spec: string): string;
+  /** The package registry's rules; null for a target that is a repository. */
+  registry: RegistryRules | null;
+}
+
+/** The rules of a package ecosystem: the registry part is always there. */
+export interface PackageEcosystemRules extends EcosystemRules {
+  id: PackageEcosystem;
+  registry: RegistryRules;
+}
