@@ -8,10 +8,10 @@
 import type { Sources, SourceId } from '../evidence/schema.js';
 import type { ReasonArg } from '../model/reason.js';
 import type { ViewFacts, ViewId } from './views/index.js';
+import { DIMENSIONS, type Dimension } from '../model/dimensions.js';
 import { formatNumber } from './lib/format-number.js';
 
-export const DIMENSIONS = ['security', 'maintenance', 'documentation', 'compliance', 'community'] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
+export { DIMENSIONS, type Dimension };
 
 /** What a check can name in `needs` / `optional`: a source of the evidence or a view (views/index.ts). */
 export type NeedId = SourceId | ViewId;

@@ -5,7 +5,7 @@
  * major version when one is removed or changes meaning.
  */
 import { z } from 'zod';
-import { DIMENSIONS } from '../checks/define.js';
+import { DIMENSIONS } from '../model/dimensions.js';
 
 export const REPORT_SCHEMA_VERSION = '1.4.0';
 

@@ -1,0 +1,173 @@
+/**
+ * The layer matrix of docs/architecture.md as data, and the checker the layer test runs over
+ * the source tree (and over planted trees in its self-test).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+
+/** The layers from the bottom up: a module may import from its own layer and the ones below. */
+export const LAYERS = [
+  'model',
+  'evidence',
+  'target',
+  'checks',
+  'scoring',
+  'report',
+  'render',
+  'docs',
+  'sources',
+  'store',
+  'pipeline',
+  'audit',
+  'app',
+  'cli',
+] as const;
+export type Layer = (typeof LAYERS)[number];
+
+/** Layers that do no I/O: no file of a higher layer, no `node:` module, no terminal or HTTP library, even transitively. */
+export const PURE: ReadonlySet<Layer> = new Set(['model', 'evidence', 'target', 'checks', 'scoring', 'report', 'render', 'docs']);
+
+/** Shared contracts (types and schemas every layer reads) that live beside their owners but sit in the model layer. */
+const CONTRACTS = new Set([
+  'version.ts',
+  'report/schema.ts',
+  'audit/types.ts',
+  'audit/report-schema.ts',
+  'store/types.ts',
+  'target/types.ts',
+  'ecosystems/types.ts',
+]);
+
+/** An ecosystem's I/O half (its adapter and collector) belongs to the pipeline; the rest of ecosystems/ is pure rules. */
+const ECOSYSTEM_IO = /^ecosystems\/(?:adapters?\.ts|[^/]+\/(?:adapter|collect)\.ts)$/;
+
+/** The layer of a source file, by its path under src/ (`/`-separated); null for a file no layer claims. */
+export function layerOf(path: string): Layer | null {
+  if (CONTRACTS.has(path)) return 'model';
+  if (path.startsWith('ecosystems/')) return ECOSYSTEM_IO.test(path) ? 'pipeline' : 'target';
+  const top = path.split('/')[0] ?? '';
+  if (top === 'util') return 'model';
+  return (LAYERS as readonly string[]).includes(top) ? (top as Layer) : null;
+}
+
+/** What a pure layer may load all the same: render colours text for a terminal it does not open, and SARIF hashes. */
+const ALLOWED: Partial<Record<Layer, readonly string[]>> = { render: ['chalk', 'node:crypto'] };
+
+/** Packages and built-ins a pure module must not load. */
+export function impureModule(spec: string, layer?: Layer): boolean {
+  if (layer !== undefined && (ALLOWED[layer] ?? []).includes(spec)) return false;
+  if (spec.startsWith('node:')) return true;
+  if (/^(fs|path|os|http|https|net|tls|dns|child_process|process|url|crypto|stream|zlib|worker_threads|readline|tty)(\/|$)/.test(spec)) return true;
+  return ['chalk', 'undici', 'ora', 'commander', 'supports-color'].some((name) => spec === name || spec.startsWith(`${name}/`));
+}
+
+export interface ImportSite {
+  spec: string;
+  typeOnly: boolean;
+}
+
+/** Every module specifier of a source text; `import type` / `export type` are type-only (erased). */
+export function importsOf(source: string): ImportSite[] {
+  const found: ImportSite[] = [];
+  for (const m of source.matchAll(/\b(import|export)\s+(type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g)) found.push({ spec: m[3]!, typeOnly: m[2] !== undefined });
+  for (const m of source.matchAll(/\bimport\s*['"]([^'"]+)['"]/g)) found.push({ spec: m[1]!, typeOnly: false });
+  for (const m of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ spec: m[1]!, typeOnly: false });
+  for (const m of source.matchAll(/\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ spec: m[1]!, typeOnly: false });
+  return found;
+}
+
+/** The source tree as path (under src/) → text. */
+export type Tree = ReadonlyMap<string, string>;
+
+export function readTree(root: URL): Map<string, string> {
+  const tree = new Map<string, string>();
+  const walk = (dir: URL, prefix: string): void => {
+    for (const name of readdirSync(dir)) {
+      const url = new URL(name, dir);
+      if (statSync(url).isDirectory()) walk(new URL(`${name}/`, dir), `${prefix}${name}/`);
+      else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) tree.set(`${prefix}${name}`, readFileSync(url, 'utf8'));
+    }
+  };
+  walk(root, '');
+  return tree;
+}
+
+/** A relative specifier from `from` as a path under src/, or null for a package, JSON or declaration. */
+export function resolveIn(tree: Tree, from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const parts = from.split('/').slice(0, -1);
+  for (const segment of spec.split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '.') parts.push(segment);
+  }
+  const joined = parts.join('/');
+  for (const candidate of [joined.replace(/\.js$/, '.ts'), `${joined}.ts`, `${joined}/index.ts`]) if (tree.has(candidate)) return candidate;
+  return null;
+}
+
+/** Every import that goes up the matrix (runtime or type: a type import is a dependency too). */
+export function upwardImports(tree: Tree): string[] {
+  const found: string[] = [];
+  for (const [path, source] of tree) {
+    const from = layerOf(path);
+    if (from === null) {
+      found.push(`${path}: in no layer`);
+      continue;
+    }
+    for (const { spec } of importsOf(source)) {
+      const target = resolveIn(tree, path, spec);
+      if (target === null) continue;
+      const to = layerOf(target);
+      if (to !== null && LAYERS.indexOf(to) > LAYERS.indexOf(from)) found.push(`${path} (${from}) imports ${target} (${to})`);
+    }
+  }
+  return found.sort();
+}
+
+/**
+ * For every pure module, what its runtime imports load transitively that a pure module must
+ * not: a module of an I/O layer or an impure package. Each finding names the chain.
+ */
+export function impureReach(tree: Tree): string[] {
+  const found: string[] = [];
+  const runtime = new Map<string, { path: string | null; spec: string }[]>();
+  const edgesOf = (path: string) => {
+    let edges = runtime.get(path);
+    if (edges === undefined) {
+      edges = importsOf(tree.get(path) ?? '')
+        .filter((site) => !site.typeOnly)
+        .map((site) => ({ path: resolveIn(tree, path, site.spec), spec: site.spec }));
+      runtime.set(path, edges);
+    }
+    return edges;
+  };
+  for (const start of tree.keys()) {
+    const layer = layerOf(start);
+    if (layer === null || !PURE.has(layer)) continue;
+    const via = new Map<string, string>([[start, '']]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      const chain = () => {
+        const names = [path];
+        for (let at = via.get(path)!; at !== ''; at = via.get(at)!) names.unshift(at);
+        return names.join(' → ');
+      };
+      for (const edge of edgesOf(path)) {
+        if (edge.path === null) {
+          if (impureModule(edge.spec, layerOf(path) ?? undefined)) found.push(`${chain()} → ${edge.spec}`);
+          continue;
+        }
+        const to = layerOf(edge.path);
+        if (to !== null && !PURE.has(to)) {
+          found.push(`${chain()} → ${edge.path} (${to})`);
+          continue;
+        }
+        if (!via.has(edge.path)) {
+          via.set(edge.path, path);
+          queue.push(edge.path);
+        }
+      }
+    }
+  }
+  return [...new Set(found)].sort();
+}
