@@ -10,6 +10,7 @@
 import satisfies from 'spdx-satisfies';
 import type { LicenseTree } from '../checks/lib/spdx.js';
 import { readDeclaredLicense } from '../checks/lib/spdx.js';
+import { pypiLicense } from '../checks/views/release.js';
 import type { Evidence } from '../evidence/schema.js';
 import type { Report } from '../report/schema.js';
 import type { PolicyFailure } from './types.js';
@@ -36,7 +37,7 @@ export function licenseFromReport(report: Report): PackageLicense {
     : { status: 'none' };
 }
 
-/** From the evidence: the npm manifest's `license`, or PyPI's SPDX mapping, else its raw fields. */
+/** From the evidence: the npm manifest's `license`, or PyPI's in the precedence the checks read it (checks/views/release.ts). */
 export function licenseFromEvidence(evidence: Evidence): PackageLicense {
   const { registry, pypi } = evidence.sources;
   if (registry.status === 'ok') {
@@ -44,8 +45,7 @@ export function licenseFromEvidence(evidence: Evidence): PackageLicense {
     return declared === null || declared.trim() === '' ? { status: 'none' } : { status: 'declared', expression: declared };
   }
   if (pypi.status === 'ok') {
-    const { spdx, expression, text } = pypi.facts.license;
-    const declared = spdx ?? expression ?? text;
+    const declared = pypiLicense(pypi.facts.license).text;
     return declared === null || declared.trim() === '' ? { status: 'none' } : { status: 'declared', expression: declared };
   }
   if (registry.status === 'unavailable') return { status: 'unknown', reason: registry.reason };

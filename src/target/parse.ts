@@ -14,7 +14,8 @@ import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
 import { TargetError } from './types.js';
 import type { Target } from './types.js';
-import { pep503, splitPurl } from './purl.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
+import { splitPurl } from './purl.js';
 
 /** npm's limit on a package name; no target form needs more. */
 export const MAX_TARGET_LENGTH = 214;

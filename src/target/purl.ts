@@ -4,6 +4,7 @@
  * the parser's job (src/target/parse.ts); this module only speaks the purl format.
  */
 import { PackageURL } from 'packageurl-js';
+import { pep503 } from '../ecosystems/pypi/name.js';
 import type { Ecosystem } from './types.js';
 
 /**
@@ -28,10 +29,6 @@ function splitName(ecosystem: Ecosystem, name: string): { namespace: string | un
   return { namespace: name.slice(0, slash), base: name.slice(slash + 1) };
 }
 
-/** PEP 503 normalisation: lower case, runs of `-`, `_`, `.` become one `-`. */
-export function pep503(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
 
 /** The decoded components of a package URL, before any normalisation by type. */
 export interface PurlParts {

@@ -5,11 +5,11 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { pep503 } from '../../src/ecosystems/pypi/name.js';
 import type { TreeEntry } from '../../src/sources/github/files.js';
 import {
   MAX_MEMBER_READS,
   memberPattern,
-  pep503,
   pythonProjectName,
   repositoryKey,
   verifyLink,

@@ -11,13 +11,13 @@ import {
   isWithdrawn,
   mergeTwins,
   normaliseAdvisory,
-  normalisePypiName,
   ownSeverity,
   sortAdvisories,
   summaryOf,
   type AdvisoryQuery,
   type OsvRecord,
 } from '../../src/sources/osv/advisory.js';
+import { pep503 } from '../../src/ecosystems/pypi/name.js';
 import { advisory } from '../support/evidence-builder.js';
 
 /** A recorded advisory from fixtures/http/osv/v1/vulns/. */
@@ -185,7 +185,7 @@ describe('version order', () => {
     ['zope.interface', 'zope-interface'],
     ['Foo__Bar-.baz', 'foo-bar-baz'],
   ])('PEP 503 %s → %s', (name, normalised) => {
-    expect(normalisePypiName(name)).toBe(normalised);
+    expect(pep503(name)).toBe(normalised);
   });
 });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTarget } from '../../src/target/parse.js';
-import { pep503, purlOf, splitPurl } from '../../src/target/purl.js';
+import { pep503 } from '../../src/ecosystems/pypi/name.js';
+import { purlOf, splitPurl } from '../../src/target/purl.js';
 import type { Ecosystem } from '../../src/target/types.js';
 import { npmName, semverVersion } from './arbitraries.js';
 

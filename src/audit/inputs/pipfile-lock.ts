@@ -7,7 +7,7 @@
  * with a note; the named index's URL becomes `resolved`.
  */
 import { z } from 'zod';
-import { pep503 } from '../../target/purl.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';

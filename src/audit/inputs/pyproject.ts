@@ -11,7 +11,7 @@
  * `[tool.uv].dev-dependencies` (dev). Git, path and URL dependencies are skipped with a note.
  */
 import { z } from 'zod';
-import { pep503 } from '../../target/purl.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { DeclaredDependency } from '../types.js';
 import { LockfileError } from '../types.js';
 import { defineReader } from './define-reader.js';

@@ -4,7 +4,8 @@
  */
 import { valid as validPep440 } from '@renovatebot/pep440';
 import semver from 'semver';
-import { pep503, splitPurl } from '../../target/purl.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
+import { splitPurl } from '../../target/purl.js';
 import type { AuditEcosystem } from '../types.js';
 import { quote } from './text.js';
 

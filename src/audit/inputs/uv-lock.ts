@@ -8,7 +8,7 @@
  * skipped with a note; a registry source becomes `resolved`.
  */
 import { z } from 'zod';
-import { pep503 } from '../../target/purl.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
 import { reachable } from './graph.js';

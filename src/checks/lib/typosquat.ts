@@ -527,10 +527,6 @@ export function pypiPopularIndex(): PopularIndex {
   return popularIndexFor('pypi');
 }
 
-/** PEP 503 normalisation: lower case, runs of `-`, `_`, `.` become one `-` (`Foo_Bar` = `foo-bar`). */
-export function pep503(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
 
 /** The name itself is on the popular list (exact spelling). */
 export function isPopular(name: string, index: PopularIndex = popularIndex()): boolean {

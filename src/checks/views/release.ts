@@ -32,7 +32,7 @@ import semver from 'semver';
 import type { PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
 import { isStableVersion } from '../lib/releases.js';
-import { pep503 } from '../lib/typosquat.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import { defineView, fromFirstSource } from './define-view.js';
 
 export interface ReleaseEntry {
@@ -136,7 +136,12 @@ function pep440Parts(version: string): { major: number; prerelease: boolean } | 
   return { major: parsed.release[0] ?? 0, prerelease: parsed.is_prerelease };
 }
 
-function pypiLicense(license: PypiFacts['license']): LicenseDeclaration {
+/**
+ * The licence a PyPI release declares, in the one precedence checks and the audit policy share:
+ * the PEP 639 `license_expression`, else the SPDX expression the PyPI source mapped from the
+ * classifiers, else the one it mapped from the free-text `license` field, else that free text.
+ */
+export function pypiLicense(license: PypiFacts['license']): LicenseDeclaration {
   const classifiers = license.classifiers;
   if (license.expression !== null && license.expression.trim() !== '') {
     return { text: license.expression, form: 'pypi-expression', classifiers };

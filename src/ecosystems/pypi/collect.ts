@@ -11,7 +11,8 @@
 import type { Sources } from '../../evidence/schema.js';
 import { fetchPypiDownloads, resolvePypiDependencies, resolvePypiRelease, type PypiResolved } from '../../sources/pypi/project.js';
 import { cachedPypiRelease, rememberPypiRelease } from '../../sources/pypi/facts-cache.js';
-import { pep503, purlOf } from '../../target/purl.js';
+import { purlOf } from '../../target/purl.js';
+import { pep503 } from './name.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceFor } from '../../pipeline/collect-github-source.js';
 import type { Collected } from '../adapter.js';

@@ -13,6 +13,7 @@
  * so the rules here are the same for both.
  */
 import ini from 'ini';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import type { GithubLink } from '../../evidence/github-facts.js';
 import type { TreeEntry } from './files.js';
@@ -79,9 +80,9 @@ export function repositoryKey(value: string): string {
     .replace(/\/+$/, '');
 }
 
-/** PEP 503 normalisation: lower case, runs of `-`, `_`, `.` as one `-`. */
-export function pep503(name: string): string {
-  return name.trim().toLowerCase().replace(/[-_.]+/g, '-');
+/** A manifest's project name as PyPI compares it: trimmed, then PEP 503 normalised. */
+function pypiName(name: string): string {
+  return pep503(name.trim());
 }
 
 function quoted(value: string): string {
@@ -360,7 +361,7 @@ async function verifyPypi(name: string, directory: string | null, branch: string
     PYTHON_MANIFESTS.filter((file) => base !== '' || rootHasFile(files, file)).map((file) => join(base, file)),
   );
   const reads = paths.length === 0 ? new Map<string, FileRead>() : await files.read(paths);
-  const wanted = pep503(name);
+  const wanted = pypiName(name);
   const notes: string[] = [];
   let sawManifest = false;
   for (const base of bases) {
@@ -379,7 +380,7 @@ async function verifyPypi(name: string, directory: string | null, branch: string
         continue;
       }
       if (declared.value === null) continue;
-      if (pep503(declared.value) === wanted) {
+      if (pypiName(declared.value) === wanted) {
         return { verifiedBy: 'manifest', reason: `${file} ${where} names ${quoted(declared.value)}` };
       }
       notes.push(`${file} ${where} names ${quoted(declared.value)}, not ${quoted(name)}`);

@@ -15,7 +15,6 @@
 import { z } from 'zod';
 import { SEVERITIES, type AdvisoryFacts, type Severity } from '../../evidence/schema.js';
 import { compareNpmVersions } from '../../ecosystems/npm/rules.js';
-import { pep503 } from '../../ecosystems/pypi/name.js';
 import { comparePypiVersions } from '../../ecosystems/pypi/rules.js';
 import { packageRulesOfOsv } from '../../ecosystems/rules.js';
 import type { OsvEcosystem, VersionComparator } from '../../ecosystems/types.js';
@@ -130,9 +129,6 @@ export const compareNumericDotted: VersionComparator = (a, b) => {
 export function comparatorFor(ecosystem: OsvEcosystem): VersionComparator {
   return packageRulesOfOsv(ecosystem).registry.compareVersions;
 }
-
-/** PEP 503 normalised project name (ecosystems/pypi/name.ts). */
-export const normalisePypiName = pep503;
 
 function samePackage(pkg: { name: string; ecosystem: string } | undefined, query: AdvisoryQuery): boolean {
   if (pkg === undefined || pkg.ecosystem !== query.ecosystem) return false;

@@ -17,7 +17,7 @@
  */
 import type { DependencyFacts, Sources } from '../../evidence/schema.js';
 import type { PypiFacts } from '../../evidence/pypi-facts.js';
-import { pep503 } from '../../target/purl.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import { resolvePypiVersion, type ResolvableRelease } from '../../ecosystems/pypi/resolve.js';
 import { parseJsonBody, projectJsonUrl, PypiReleasesOnlySchema } from './json.js';
 import type { HttpClient } from '../http/types.js';

@@ -22,7 +22,7 @@
  * stalled Simple or Integrity API holds back only what they answer.
  */
 import { PypiFactsSchema, type AttestationFacts, type PypiFacts } from '../../evidence/schema.js';
-import { pep503 } from '../../target/purl.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import { nearestVersions, resolvePypiVersion } from '../../ecosystems/pypi/resolve.js';
 import { NO_PROVENANCE } from '../npm/attestations.js';
 import { parseJsonBody, PROJECT_JSON_MAX_BYTES, projectJsonUrl, PypiProjectJsonSchema, PypiVersionJsonSchema, type PypiVersionJson } from './json.js';

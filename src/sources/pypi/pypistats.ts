@@ -6,7 +6,7 @@
  * pypistats not knowing a project (404) is "unknown", not zero downloads. Never throws.
  */
 import type { DownloadFacts } from '../../evidence/schema.js';
-import { pep503 } from '../../target/purl.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import { parseJsonBody, PypistatsRecentSchema } from './json.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';

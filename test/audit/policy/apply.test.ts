@@ -20,6 +20,7 @@ import {
   NOW,
   poor,
   pypiReport,
+  reportOf,
   subjectOf,
   thin,
 } from './reports.js';
@@ -233,6 +234,27 @@ describe('applyPolicy: licences', () => {
       pypi: { license: { expression: null, classifiers: [], text: 'BSD License', spdx: null, source: null, files: null } },
     });
     expect(licenseFromEvidence(ev)).toEqual({ status: 'declared', expression: 'BSD License' });
+  });
+
+  it.each([
+    ['a PEP 639 expression over a classifier', { expression: 'MIT', classifiers: ['License :: OSI Approved :: Apache Software License'], text: null, spdx: 'Apache-2.0', source: 'classifier' as const }, 'MIT'],
+    ['a classifier-mapped SPDX id over free text', { expression: null, classifiers: ['License :: OSI Approved :: BSD License'], text: 'BSD', spdx: 'BSD-3-Clause', source: 'classifier' as const }, 'BSD-3-Clause'],
+    ['free text mapped to SPDX', { expression: null, classifiers: [], text: 'Apache 2.0', spdx: 'Apache-2.0', source: 'text' as const }, 'Apache-2.0'],
+    ['unmapped free text', { expression: null, classifiers: [], text: 'Custom Licence', spdx: null, source: null }, 'Custom Licence'],
+    ['a blank expression, falling back to the mapping', { expression: ' ', classifiers: [], text: null, spdx: 'ISC', source: 'classifier' as const }, 'ISC'],
+  ])('PyPI: the policy and the license-declared check read one licence — %s', (_case, license, expected) => {
+    const overrides = {
+      target: { ecosystem: 'pypi' as const, name: 'proj', version: '1.0', input: 'pypi:proj', purl: null, repository: null },
+      registry: notApplicable('not npm'),
+      tarball: notApplicable('not npm'),
+      downloads: notApplicable('not npm'),
+      dependencies: notApplicable('not npm'),
+      attestations: notApplicable('not npm'),
+      pypi: { name: 'proj', version: '1.0', license: { ...license, files: null } },
+    };
+    const fromEvidence = licenseFromEvidence(evidence(overrides));
+    expect(fromEvidence).toEqual({ status: 'declared', expression: expected });
+    expect(reportOf(overrides).checks.find((c) => c.id === 'license-declared')?.evidence.license).toBe(expected);
   });
 
   it('licenseFromEvidence: npm manifest, none, unavailable', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PYPI_POPULAR } from '../../../src/ecosystems/pypi/popular-names.js';
-import { findIntended, isPopular, pep503, popularIndex, pypiPopularIndex } from '../../../src/checks/lib/typosquat.js';
+import { pep503 } from '../../../src/ecosystems/pypi/name.js';
+import { findIntended, isPopular, popularIndex, pypiPopularIndex } from '../../../src/checks/lib/typosquat.js';
 
 describe('the curated PyPI list', () => {
   it('holds 150–250 unique, PEP 503 normalised names', () => {

@@ -6,6 +6,7 @@
  * the PyPI lists, whether the exact rules are answered by the tables or by the scan.
  */
 import fc from 'fast-check';
+import { pep503 } from '../../../src/ecosystems/pypi/name.js';
 import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impact';
 import { describe, expect, it } from 'vitest';
 import { PYPI_POPULAR } from '../../../src/ecosystems/pypi/popular-names.js';
@@ -19,7 +20,6 @@ import {
   flattenScope,
   isHomoglyphOf,
   maskDistanceBound,
-  pep503,
   repeatDistanceBound,
   repeatMask,
   splitScope,
