@@ -26,7 +26,7 @@ export interface Evaluation {
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Run one check over the evidence; unknown when a needed source is unavailable. */
-type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null };
+type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null; notApplicable: boolean };
 
 /** A source of the evidence or a derived view, by id. */
 function lookup(evidence: Evidence, id: NeedId) {
@@ -58,6 +58,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
         evidence: { source: name, reason: source.reason },
         capRequests: [],
         holdVerdict: null,
+        notApplicable: false,
       };
     }
     facts[need] = source.facts;
@@ -80,6 +81,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
       evidence: {},
       capRequests: [],
       holdVerdict: null,
+      notApplicable: false,
     };
   }
   const score =
@@ -96,6 +98,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
     evidence: { ...(outcome.data ?? {}) },
     capRequests: outcome.caps ?? [],
     holdVerdict: outcome.holdVerdict ?? null,
+    notApplicable: outcome.notApplicable === true,
   };
 }
 
@@ -107,7 +110,9 @@ export function evaluate(
 ): Evaluation {
   const ran = checks
     .filter((check) => applies(check, evidence))
-    .map((check) => ({ check, result: runCheck(check, evidence, ctx) }));
+    .map((check) => ({ check, result: runCheck(check, evidence, ctx) }))
+    // A check whose question does not apply to the facts is left out like one without its source.
+    .filter(({ result }) => !result.notApplicable);
   const profile = PROFILES[category];
   const allCaps = ran.flatMap((r) => r.result.capRequests);
   // A dimension cap bounds one dimension's score (an archived repository's maintenance).
@@ -193,7 +198,7 @@ export function evaluate(
     coverage: round3(coverage),
     dimensions,
     checks: ran.map(({ result }) => {
-      const { capRequests: _caps, holdVerdict: _hold, ...rest } = result;
+      const { capRequests: _caps, holdVerdict: _hold, notApplicable: _na, ...rest } = result;
       return rest;
     }),
     caps,

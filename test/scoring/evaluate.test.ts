@@ -113,6 +113,16 @@ describe('evaluate', () => {
     expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
   });
 
+  it('a check that says its question does not apply to the facts is left out of the report and of coverage', () => {
+    const inapplicable = {
+      ...fixed('old-news', 'security', 5, null),
+      evaluate: () => ({ score: null, messageId: 'm', data: { s: null }, notApplicable: true as const }),
+    } as AnyCheck;
+    const result = evaluate(bareEvidence(), [inapplicable, fixed('good', 'security', 1, 90)], 'library', { now });
+    expect(result.checks.map((c) => c.id)).toEqual(['good']);
+    expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
+  });
+
   it('a do-not-use cap gives F and NO — DO NOT USE', () => {
     const placeholder = {
       ...fixed('ph', 'security', 1, 0),
