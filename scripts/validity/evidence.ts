@@ -22,8 +22,19 @@ export const MEASUREMENT_SOURCES: readonly { source: string; how: string }[] = [
   { source: 'github', how: 'not applicable (not recorded): scored as a package without a GitHub repository; the repository checks (commit activity, archived, …) would mostly lower stale packages further' },
 ];
 
-export function evidenceAt(packument: Record<string, unknown>, version: string, recordedAt: string): Evidence {
+/**
+ * Readings of the unrecorded sources other than the one the figures use, to show what the
+ * figures depend on (`npm run validity -- --sensitivity`).
+ */
+export const VARIANTS = {
+  'sizes-small': 'every unknown unpacked size read as small (the finished rule at its most lenient: the tarball would have told)',
+  'github-unavailable': 'GitHub unavailable (a rate-limited live run) instead of not applicable: its checks unknown, coverage lower',
+} as const;
+export type Variant = keyof typeof VARIANTS;
+
+export function evidenceAt(packument: Record<string, unknown>, version: string, recordedAt: string, variant?: Variant): Evidence {
   const facts = registryFacts(packument, version);
+  if (variant === 'sizes-small' && facts.unpackedSize === null) facts.unpackedSize = 1;
   const sources: Sources = {
     registry: { status: 'ok', facts },
     tarball: { status: 'unavailable', reason: NOT_RECORDED },
@@ -35,7 +46,7 @@ export function evidenceAt(packument: Record<string, unknown>, version: string, 
     },
     attestations: facts.attestations === null ? { status: 'ok', facts: NO_PROVENANCE } : { status: 'unavailable', reason: NOT_RECORDED },
     pypi: { status: 'not-applicable', reason: 'not a PyPI project' },
-    github: { status: 'not-applicable', reason: NOT_RECORDED },
+    github: variant === 'github-unavailable' ? { status: 'unavailable', reason: NOT_RECORDED } : { status: 'not-applicable', reason: NOT_RECORDED },
   };
   return {
     evidenceVersion: EVIDENCE_SCHEMA_VERSION,

@@ -6,12 +6,13 @@
  *   npm run validity                      the figures
  *   npm run validity -- --list abandoned  also every package of a group, with its verdict reasons
  *   npm run validity -- --json            the figures as JSON
+ *   npm run validity -- --sensitivity     also the figures under other readings of the unrecorded sources
  */
 import { parseArgs } from 'node:util';
 import { CHECKS } from '../../src/checks/index.js';
 import { buildReport } from '../../src/report/build.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
-import { MEASUREMENT_SOURCES, evidenceAt } from './evidence.js';
+import { MEASUREMENT_SOURCES, VARIANTS, evidenceAt, type Variant } from './evidence.js';
 import { auc, figuresOf, type GroupFigures, type Scored } from './figures.js';
 import { GROUPS, GROUP_RULES, groupFacts, groupOf, type Group } from './groups.js';
 import { readIndex, readPackuments } from './set.js';
@@ -47,7 +48,7 @@ export const TARGETS: readonly Target[] = [
 ];
 
 /** Every package of the set, scored as of its recording date. */
-export function scoreSet(): Row[] {
+export function scoreSet(variant?: Variant): Row[] {
   const index = readIndex();
   const packuments = readPackuments();
   if (packuments.length !== index.packages.length) {
@@ -60,7 +61,7 @@ export function scoreSet(): Row[] {
     const facts = groupFacts(packument, new Date(entry.recordedAt));
     const group = facts === null ? null : groupOf(facts);
     if (group !== entry.group) throw new Error(`${entry.name}: the index says ${entry.group}, the rules say ${String(group)}`);
-    const report = buildReport(evidenceAt(packument, entry.version, entry.recordedAt), { checks: CHECKS, gate: DEFAULT_GATE });
+    const report = buildReport(evidenceAt(packument, entry.version, entry.recordedAt, variant), { checks: CHECKS, gate: DEFAULT_GATE });
     return {
       name: entry.name,
       version: entry.version,
@@ -87,7 +88,7 @@ export function summarise(rows: readonly Row[]) {
 }
 
 function main(): void {
-  const { values } = parseArgs({ options: { list: { type: 'string', multiple: true }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { list: { type: 'string', multiple: true }, json: { type: 'boolean' }, sensitivity: { type: 'boolean' } } });
   for (const group of values.list ?? []) {
     if (!(GROUPS as readonly string[]).includes(group)) {
       console.error(`unknown group ${JSON.stringify(group)} (groups: ${GROUPS.join(', ')})`);
@@ -112,6 +113,17 @@ function main(): void {
     }
     console.log('');
     for (const t of summary.targets) console.log(`${t.holds ? 'holds ' : 'MISSED'}  ${t.text}: ${t.shown}`);
+    if (values.sensitivity) {
+      for (const [variant, text] of Object.entries(VARIANTS) as [Variant, string][]) {
+        const other = summarise(scoreSet(variant));
+        console.log(`\nSensitivity, ${text}:`);
+        for (const g of GROUPS) {
+          const f = other.figures[g];
+          console.log(`  ${g.padEnd(16)}n ${f.n}, median ${f.median === null ? '—' : f.median.toFixed(1)}, YES ${f.yes}, CAUTION ${f.caution}, NO ${f.no}`);
+        }
+        for (const t of other.targets) console.log(`  ${t.holds ? 'holds ' : 'MISSED'}  ${t.text}: ${t.shown}`);
+      }
+    }
     for (const group of values.list ?? []) {
       console.log(`\n${group}:`);
       for (const r of rows.filter((x) => x.group === group).sort((a, b) => (b.score ?? -1) - (a.score ?? -1))) {
