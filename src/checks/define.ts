@@ -6,6 +6,7 @@
  * behind it. It never does I/O, never reads the clock, never formats colour.
  */
 import type { Sources, SourceId } from '../evidence/schema.js';
+import type { ReasonArg } from '../model/reason.js';
 import type { ViewFacts, ViewId } from './views/index.js';
 import { formatNumber } from './lib/format-number.js';
 
@@ -37,7 +38,9 @@ export interface CapRequest {
   dimension?: Dimension;
   /** Sets the verdict to `NO — DO NOT USE` (known malicious / placeholder). */
   doNotUse?: boolean;
+  /** The sentence: `id` is its code, `args` the values it names (the report's cap). */
   reason: string;
+  args?: Record<string, ReasonArg>;
 }
 
 export type EvidenceValue = string | number | boolean | null | (string | number)[];

@@ -40,7 +40,7 @@ export default defineCheck({
         score: 0,
         messageId: 'deprecated',
         data,
-        caps: [{ id: 'deprecated', limit: 49.9, reason: `version is deprecated: ${message}` }],
+        caps: [{ id: 'deprecated', limit: 49.9, reason: `version is deprecated: ${message}`, args: { version: registry.version, message } }],
       };
     }
     const declared = documents?.readme ? declaredDeprecation(documents.readme.text, registry.name) : null;

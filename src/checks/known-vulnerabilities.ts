@@ -36,9 +36,10 @@ function capsFor(capping: readonly AdvisoryFacts[], version: string): CapRequest
   const more = worstFirst.length - named.length;
   const subject = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
   const reason = `${subject} ${capping.length === 1 ? 'affects' : 'affect'} ${version}`;
+  const args = { advisories: worstFirst.map((a) => a.id).join(', '), count: worstFirst.length, version };
   return [
-    { id: 'vulnerable-version', limit: VULNERABLE_LIMIT, reason },
-    { id: 'vulnerable-version', limit: VULNERABLE_LIMIT, dimension: 'security', reason },
+    { id: 'vulnerable-version', limit: VULNERABLE_LIMIT, reason, args },
+    { id: 'vulnerable-version', limit: VULNERABLE_LIMIT, dimension: 'security', reason, args },
   ];
 }
 
@@ -84,9 +85,11 @@ export default defineCheck({
       unfixed,
     };
     const caps = capping.length > 0 ? capsFor(capping, version) : [];
-    // A vulnerable version is never a plain YES: below the cap's severities, the verdict holds at CAUTION.
-    const holdVerdict = `${ids.join(', ')} ${advisories.length === 1 ? 'affects' : 'affect'} ${version}`;
-    const outcome = { score, data, caps, holdVerdict };
+    // A vulnerable version is never a plain YES: below the cap's severities, the verdict holds at
+    // CAUTION (a capping advisory already says so through its cap).
+    const fix = unfixed.length === 0 && upgradeTo !== null ? `upgrading to ${upgradeTo} would lift this` : 'a fixed version would lift this';
+    const holdVerdict = caps.length > 0 ? undefined : `${ids.join(', ')} ${advisories.length === 1 ? 'affects' : 'affect'} ${version}; ${fix}`;
+    const outcome = { score, data, caps, ...(holdVerdict === undefined ? {} : { holdVerdict }) };
     if (unfixed.length === 0) return { ...outcome, messageId: 'fix-available' };
     if (upgradeTo !== null) return { ...outcome, messageId: 'partial-fix', data: { ...data, partialFix: upgradeTo } };
     return { ...outcome, messageId: 'no-fix' };

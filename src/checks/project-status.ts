@@ -78,7 +78,7 @@ export default defineCheck({
       statusNote: reason ?? 'no reason given',
     };
     const capBecause = (id: string, limit: number, why: string, doNotUse = false): CapRequest[] => [
-      { id, limit, reason: reason === null ? why : `${why}: ${reason}`, ...(doNotUse ? { doNotUse } : {}) },
+      { id, limit, reason: reason === null ? why : `${why}: ${reason}`, args: { statusReason: reason }, ...(doNotUse ? { doNotUse } : {}) },
     ];
 
     if (status === 'quarantined') {
@@ -92,7 +92,7 @@ export default defineCheck({
       return { score: 0, messageId: 'archived', data, caps: capBecause('project-archived', INACTIVE_LIMIT, 'the project is archived on PyPI') };
     }
     if (stage === INACTIVE_STAGE) {
-      const caps: CapRequest[] = [{ id: 'inactive', limit: INACTIVE_LIMIT, reason: 'the project declares Development Status 7 - Inactive' }];
+      const caps: CapRequest[] = [{ id: 'inactive', limit: INACTIVE_LIMIT, reason: 'the project declares Development Status 7 - Inactive', args: {} }];
       return { score: INACTIVE_SCORE, messageId: 'inactive', data, caps };
     }
     const declared = documents?.readme ? declaredDeprecation(documents.readme.text, pypi.name) : null;

@@ -7,20 +7,21 @@ import { DIMENSIONS, formatMessage, statusOf } from '../checks/define.js';
 import type { Evidence } from '../evidence/schema.js';
 import { isViewId, viewOf } from '../checks/views/index.js';
 import type { NeedId } from '../checks/define.js';
-import type { CheckResult, DimensionResult, Grade, VerdictCode } from '../report/schema.js';
-import { gradeOf, roundScore, VERDICT_WORDS, verdictForScore } from './grade.js';
+import type { CheckResult, DimensionResult, Grade } from '../report/schema.js';
+import type { ReasonArg } from '../model/reason.js';
+import { unverifiedLink } from '../checks/lib/github.js';
+import { gradeOf, roundScore } from './grade.js';
 import { DIMENSION_TITLES, PROFILES, type Category } from './profiles.js';
+import { decideVerdict, type Verdict } from './verdict.js';
 
 export interface Evaluation {
   score: number | null;
   grade: Grade | null;
-  verdictCode: VerdictCode;
-  verdict: string;
-  verdictReasons: string[];
+  verdict: Verdict;
   coverage: number;
   dimensions: DimensionResult[];
   checks: CheckResult[];
-  caps: { id: string; limit: number; reason: string; dimension: Dimension | null }[];
+  caps: { id: string; limit: number; reason: string; args: Record<string, ReasonArg>; dimension: Dimension | null }[];
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -153,8 +154,8 @@ export function evaluate(
     .filter((c) => c.dimension === undefined)
     .sort((a, b) => Number(b.doNotUse === true) - Number(a.doNotUse === true) || a.limit - b.limit);
   const caps = [
-    ...capRequests.map(({ id, limit, reason }) => ({ id, limit, reason, dimension: null })),
-    ...dimensionCaps.map(({ id, limit, reason, dimension }) => ({ id, limit, reason, dimension: dimension ?? null })),
+    ...capRequests.map(({ id, limit, reason, args }) => ({ id, limit, reason, args: args ?? {}, dimension: null })),
+    ...dimensionCaps.map(({ id, limit, reason, args, dimension }) => ({ id, limit, reason, args: args ?? {}, dimension: dimension ?? null })),
   ];
   const doNotUse = capRequests.some((c) => c.doNotUse === true);
   let score = mean;
@@ -165,36 +166,26 @@ export function evaluate(
     score = Math.min(...capRequests.map((c) => c.limit));
   }
 
-  const verdictReasons: string[] = [];
-  let verdictCode: VerdictCode;
-  if (doNotUse) {
-    verdictCode = 'do-not-use';
-    for (const cap of capRequests.filter((c) => c.doNotUse)) verdictReasons.push(cap.reason);
-  } else if (score === null) {
-    verdictCode = 'unknown';
-    verdictReasons.push('no check could be evaluated');
-  } else {
-    verdictCode = verdictForScore(score);
-    for (const cap of capRequests) verdictReasons.push(`capped at ${cap.limit}: ${cap.reason}`);
-    for (const cap of dimensionCaps) verdictReasons.push(`${cap.dimension} capped at ${cap.limit}: ${cap.reason}`);
-    // Unknown must never hide danger: while a guarding check is unknown, at most CAUTION;
-    // likewise while a check holds the verdict (an advisory below the cap's severities).
-    const blind = ran.filter((r) => r.check.guardsDanger === true && r.result.score === null);
-    const held = ran.flatMap((r) => (r.result.holdVerdict === null ? [] : [`${r.check.title}: ${r.result.holdVerdict}`]));
-    // A capped dimension (archived repository) also keeps the verdict at CAUTION at best.
-    if ((blind.length > 0 || held.length > 0 || dimensionCaps.length > 0) && verdictCode === 'yes') {
-      verdictCode = 'caution';
-      for (const r of blind) verdictReasons.push(`${r.check.title}: not checked — ${r.result.message.replace(/^Unknown: /, '')}`);
-      verdictReasons.push(...held);
-    }
-  }
+  const github = evidence.sources.github;
+  const verdict = decideVerdict({
+    score,
+    overallCaps: capRequests,
+    dimensionCaps,
+    checks: ran.map(({ check, result }) => ({
+      id: check.id,
+      title: result.title,
+      guardsDanger: check.guardsDanger === true,
+      score: result.score,
+      message: result.message,
+      holdVerdict: result.holdVerdict,
+    })),
+    unverifiedLink: github.status === 'ok' ? unverifiedLink(github.facts) : null,
+  });
 
   return {
     score,
     grade: score === null ? null : doNotUse ? 'F' : gradeOf(score),
-    verdictCode,
-    verdict: VERDICT_WORDS[verdictCode],
-    verdictReasons,
+    verdict,
     coverage: round3(coverage),
     dimensions,
     checks: ran.map(({ result }) => {

@@ -15,7 +15,9 @@ checkTable(check, [
     score: 0,
     messageId: 'deprecated',
     data: { deprecated: true, message: 'use other-pkg instead' },
-    caps: [{ id: 'deprecated', limit: 49.9, reason: 'version is deprecated: use other-pkg instead' }],
+    caps: [
+      { id: 'deprecated', limit: 49.9, reason: 'version is deprecated: use other-pkg instead', args: { version: expect.any(String), message: 'use other-pkg instead' } },
+    ],
   },
   { name: 'not deprecated', evidence: evidence(), score: 100, messageId: 'not-deprecated', data: { deprecated: false } },
   { name: 'empty message un-deprecates', evidence: evidence({ registry: { deprecated: '' } }), score: 100, messageId: 'not-deprecated' },

@@ -113,7 +113,13 @@ checkTable(check, [
     evidence: withAdvisories(high, unknownSeverity, critical, advisory({ id: 'GHSA-high-0000-0008', aliases: [], fixed: '2.1.1' })),
     score: 0,
     messageId: 'fix-available',
-    caps: [cap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0'), dimensionCap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0')],
+    caps: [
+      {
+        ...cap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0'),
+        args: { advisories: expect.stringMatching(/^GHSA-crit-0000-0001, GHSA-high-0000-0002, GHSA-high-0000-0008, /), count: 4, version: '2.1.0' },
+      },
+      dimensionCap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0'),
+    ],
   },
   {
     name: 'twins merged upstream: one advisory with its aliases counts once',
@@ -171,13 +177,14 @@ checkTable(check, [
 ]);
 
 describe('known-vulnerabilities', () => {
-  it('holds the verdict for any affecting advisory (a vulnerable version is never YES), and not otherwise', () => {
+  it('holds the verdict for an affecting advisory below the cap\'s severities (a capping one says so by its cap), and not otherwise', () => {
     const held = (advisories: AdvisoryFacts[]) => {
       const ran = runCheck(check, evidence({ vulnerabilities: { advisories } }));
       return ran.kind === 'outcome' ? ran.outcome.holdVerdict : 'not evaluated';
     };
-    expect(held([advisory({ id: 'GHSA-low-0001', severity: 'low', version: '2.1.0' })])).toBe('GHSA-low-0001 affects 2.1.0');
-    expect(held([advisory({ severity: 'moderate' }), advisory({ id: 'GHSA-two', aliases: [], severity: 'high' })])).toBe('GHSA-xxxx-yyyy-zzzz, GHSA-two affect 2.1.0');
+    expect(held([advisory({ id: 'GHSA-low-0001', severity: 'low', version: '2.1.0', fixed: '2.1.1' })])).toBe('GHSA-low-0001 affects 2.1.0; upgrading to 2.1.1 would lift this');
+    expect(held([advisory({ severity: 'moderate', fixed: null }), advisory({ id: 'GHSA-two', aliases: [], severity: 'low' })])).toBe('GHSA-xxxx-yyyy-zzzz, GHSA-two affect 2.1.0; a fixed version would lift this');
+    expect(held([advisory({ severity: 'moderate' }), advisory({ id: 'GHSA-two', aliases: [], severity: 'high' })])).toBeUndefined();
     expect(held([])).toBeUndefined();
   });
 

@@ -83,7 +83,13 @@ describe('project-status', () => {
   it('puts quarantine above every other signal', () => {
     const outcome = outcomeOf(check, project({ status: 'quarantined', reason: 'malware report' }, '1 - Planning'));
     expect(outcome.caps).toEqual([
-      { id: 'quarantined', limit: 9.9, doNotUse: true, reason: 'PyPI quarantined the project (reported as malicious): malware report' },
+      {
+        id: 'quarantined',
+        limit: 9.9,
+        doNotUse: true,
+        reason: 'PyPI quarantined the project (reported as malicious): malware report',
+        args: { statusReason: 'malware report' },
+      },
     ]);
   });
 });

@@ -245,9 +245,17 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
       messageId: 'yanked',
       message: 'Yanked from PyPI: Broken regex dependency. Use 21.11b1 instead.',
     });
-    expect(report.caps).toEqual([{ id: 'yanked', limit: 49.9, reason: 'release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.', dimension: null }]);
+    expect(report.caps).toEqual([
+      {
+        id: 'yanked',
+        limit: 49.9,
+        reason: 'release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.',
+        args: { version: '21.11b0', yankedReason: 'Broken regex dependency. Use 21.11b1 instead.' },
+        dimension: null,
+      },
+    ]);
     expect(report.score).toBe(49.9);
-    expect(report.verdictReasons).toContain('capped at 49.9: release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.');
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap])).toContainEqual(['capped', 'yanked']);
     expect(report.gate.passed).toBe(false);
   });
 
@@ -277,8 +285,8 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
   it('nerq-fixture-inactive: Development Status 7 - Inactive caps the score', () => {
     const { report } = runOf('nerq-fixture-inactive');
     expect(checkOf(report, 'project-status')).toMatchObject({ score: 20, messageId: 'inactive', evidence: { developmentStatus: '7 - Inactive' } });
-    expect(report.caps).toEqual([{ id: 'inactive', limit: 49.9, reason: 'the project declares Development Status 7 - Inactive', dimension: null }]);
-    expect(report.verdictReasons).toContain('capped at 49.9: the project declares Development Status 7 - Inactive');
+    expect(report.caps).toEqual([{ id: 'inactive', limit: 49.9, reason: 'the project declares Development Status 7 - Inactive', args: {}, dimension: null }]);
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap])).toContainEqual(['capped', 'inactive']);
   });
 
   it('nerq-fixture-archived: the PEP 792 archived status caps the score, with the reason PyPI gives', () => {
@@ -289,7 +297,13 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
       evidence: { status: 'archived', reason: 'the project is no longer maintained; use its successor' },
     });
     expect(report.caps).toEqual([
-      { id: 'project-archived', limit: 49.9, reason: 'the project is archived on PyPI: the project is no longer maintained; use its successor', dimension: null },
+      {
+        id: 'project-archived',
+        limit: 49.9,
+        reason: 'the project is archived on PyPI: the project is no longer maintained; use its successor',
+        args: { statusReason: 'the project is no longer maintained; use its successor' },
+        dimension: null,
+      },
     ]);
   });
 
@@ -385,8 +399,16 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
   });
 
   it('a high advisory on the resolved release caps the score at 49.9: the gate fails (exit 1)', () => {
-    expect(report.caps).toEqual([{ id: 'vulnerable-version', limit: 49.9, reason: 'PYSEC-2023-62 (high) affects 2.3.1', dimension: null }]);
-    expect(report.verdictReasons).toEqual(['capped at 49.9: PYSEC-2023-62 (high) affects 2.3.1']);
+    expect(report.caps).toEqual([
+      {
+        id: 'vulnerable-version',
+        limit: 49.9,
+        reason: 'PYSEC-2023-62 (high) affects 2.3.1',
+        args: { advisories: 'PYSEC-2023-62', count: 1, version: '2.3.1' },
+        dimension: null,
+      },
+    ]);
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap, r.args.limit])).toEqual([['capped', 'vulnerable-version', 49.9]]);
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage, exit: result.code }).toEqual({
       score: 49.9,
       grade: 'D',
