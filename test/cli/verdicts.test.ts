@@ -1,5 +1,5 @@
 /**
- * Verdicts that mean what they say (docs/scoring.md, "Holds" and "Findings"), end to end: the
+ * Verdicts that mean what they say (docs/scoring.md §6a), end to end: the
  * built CLI against the fixture server, on synthetic packages shaped for each rule and on a
  * real flagship judged at the date its packument was recorded.
  */
@@ -80,5 +80,27 @@ describe('a flagship stays YES', () => {
     expect(code).toBe(0);
     expect(report.verdictCode).toBe('yes');
     expect(report.verdictReasons).toEqual([]);
+  });
+});
+
+describe('no YES without evidence', () => {
+  it('a score that would be YES with less coverage than the gate needs is CAUTION, provisional, and exits 3', async () => {
+    const { code, report } = await check('debug', '2020-09-20T00:00:00Z', ['--min-coverage', '0.99']);
+    expect(report.coverage).toBeLessThan(0.99);
+    expect(report.score).toBeGreaterThanOrEqual(70);
+    expect(report.provisional).toBe(true);
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toEqual(['provisional']);
+    expect(report.gate.reasonDetails.map((r) => r.code)).toContain('low-coverage');
+    expect(code).toBe(3);
+  });
+
+  it('the terminal headline says the score is provisional', async () => {
+    const server = await startFixtureServer();
+    servers.push(server);
+    expectPackage(server, 'debug');
+    const result = await runCli(['check', 'debug', '--min-coverage', '0.99'], { server, env: { NERQ_NOW: '2020-09-20T00:00:00Z' } });
+    expect(result.stdout.split('\n')[0]).toMatch(/score \d+\.\d\/100 \(provisional\)/);
+    expect(result.code).toBe(3);
   });
 });

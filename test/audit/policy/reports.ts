@@ -187,7 +187,7 @@ export function auditOf(entries: AuditEntry[], extra: Partial<AuditReport> = {})
   );
   const count = (s: PolicyOutcome['status']) => entries.filter((e) => e.policy.status === s).length;
   return {
-    auditSchemaVersion: '1.1.0',
+    auditSchemaVersion: '1.2.0',
     tool: { name: 'nerq', version: '0.1.0' },
     evaluatedAt: NOW.toISOString(),
     inputs: [{ file: 'package-lock.json', format: 'package-lock@3' }],
