@@ -1,7 +1,7 @@
 /**
  * `npm run validity`: scores every packument of the validity set as of its recording date and
  * prints, per group, n, the median score and the verdicts, then the AUCs and whether each
- * target holds (docs/scoring.md, "Validity"). Exit 1 when a target is missed.
+ * target holds (docs/scoring.md §6b). Exit 1 when a target is missed.
  *
  *   npm run validity                      the figures
  *   npm run validity -- --list abandoned  also every package of a group, with its verdict reasons

@@ -4,7 +4,7 @@
  * who is neither a listed maintainer nor ever published before, a new install script or
  * `bin`, a jump in size or in dependencies. Each finding carries its evidence. Two or more
  * kinds together are how those compromises looked: while the release is new that caps the
- * score below the gate's line, afterwards it holds the verdict (docs/scoring.md, "Findings").
+ * score below the gate's line, afterwards it holds the verdict (docs/scoring.md §6a).
  *
  * Context is reported, never counted: a `latest` published under 72 h ago (every release is
  * fresh once), a listed maintainer publishing for the first time (teams take turns). A lone

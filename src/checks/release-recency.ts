@@ -1,7 +1,7 @@
 /**
  * release-recency: how long ago the newest stable release was published, with the
  * finished-package rule (lib/finished.ts) for small, stable packages that rarely need one.
- * Years without a release hold the verdict (docs/scoring.md, "Holds"): a package nobody has
+ * Years without a release hold the verdict (docs/scoring.md §6a): a package nobody has
  * released for two years — three for a finished one — is not vouched for, whatever else it earns.
  */
 import type { EvidenceValue } from './define.js';
@@ -69,13 +69,20 @@ export default defineCheck({
     if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
     const stale = { ...data, finished: false, unmetFinishedCriteria: unmet };
     const since = `no stable release for ${formatNumber(days)} days (last: ${newest.version}, ${newest.time.toISOString().slice(0, 10)})`;
+    const staleCap = {
+      id: 'stale-release',
+      limit: score,
+      dimension: 'maintenance' as const,
+      reason: since,
+      args: { days, version: newest.version, date: newest.time.toISOString().slice(0, 10) },
+    };
     if (unmet.length === 1 && unmet[0] === 'recent-release') {
       return {
         score,
         messageId: 'finished-past-limit',
         data: { ...stale, limitDays: FINISHED_MAX_AGE_DAYS },
         holdVerdict: `${since}: a small, stable package, but the finished-package rule vouches for one only ${formatNumber(FINISHED_MAX_AGE_DAYS)} days after its last release; a new release would lift this`,
-        caps: [{ id: 'stale-release', limit: score, dimension: 'maintenance', reason: since }],
+        caps: [staleCap],
       };
     }
     if (days > STALE_HOLD_DAYS) {
@@ -84,7 +91,7 @@ export default defineCheck({
         messageId: 'stale',
         data: stale,
         holdVerdict: `${since}, and not a finished package (unmet: ${unmet.join(', ')}); a new release would lift this`,
-        caps: [{ id: 'stale-release', limit: score, dimension: 'maintenance', reason: since }],
+        caps: [staleCap],
       };
     }
     return { score, messageId: 'stale', data: stale };

@@ -6,7 +6,11 @@ import type { ReleaseFacts } from '../../src/checks/views/release.js';
 import { checkTable, lookup, outcomeOf } from './check-table.js';
 
 /** The maintenance cap a stale release asks for (the band score is the limit). */
-const staleCap = (limit: number, reason: string) => [{ id: 'stale-release', limit, dimension: 'maintenance' as const, reason }];
+/** The stale-release cap, its args read from the reason it states ("… for 1,096 days (last: 2.0.0, 2023-06-01)"). */
+const staleCap = (limit: number, reason: string) => {
+  const [, days = '', version = '', date = ''] = /for ([\d,]+) days \(last: (\S+), (\d{4}-\d{2}-\d{2})\)$/.exec(reason) ?? [];
+  return [{ id: 'stale-release', limit, dimension: 'maintenance' as const, reason, args: { days: Number(days.replace(/,/g, '')), version, date } }];
+};
 
 /** A package that is not "finished" (12 runtime dependencies), last released `days` ago. */
 const lastReleased = (days: number) =>

@@ -1,5 +1,5 @@
 /**
- * The model against the validity set (docs/scoring.md, "Validity on real data"): every target
+ * The model against the validity set (docs/scoring.md §6b): every target
  * `npm run validity` prints holds. A change to the model that breaks one fails here first.
  */
 import { describe, expect, it } from 'vitest';
