@@ -54,9 +54,16 @@ export interface CheckOutcome<M extends string = string> {
   caps?: CapRequest[];
   /**
    * A reason the verdict may be no better than CAUTION (e.g. a moderate advisory affects the
-   * resolved version). Unlike a cap it moves neither the score nor the gate.
+   * resolved version), saying what would lift it. Unlike a cap it moves neither the score nor
+   * the gate.
    */
   holdVerdict?: string;
+  /**
+   * The question does not apply to this target's facts (provenance for a release published
+   * before its registry offered any): the check is left out of the report and of coverage, as
+   * when a source it needs does not exist for the target.
+   */
+  notApplicable?: true;
 }
 
 export interface CheckDefinition<

@@ -87,8 +87,21 @@ const REASONS = {
   }),
   'verdict-held': define<CheckArgs>({
     appearsIn: 'verdict',
-    meaning: 'a check holds the verdict at CAUTION at best without capping the score (an advisory below the cap\'s severities)',
+    meaning:
+      'a check holds the verdict at CAUTION at best without capping the score — a finding (likely typosquat, install-time code that fetches or evaluates, release anomalies, a provenance mismatch, an advisory below the cap\'s severities, a README declaring the package deprecated) or years without a release; the detail says what would lift it',
     sentence: (a, s) => `${s.text(a.title)}: ${s.text(a.detail)}`,
+  }),
+  provisional: define<{ coverage: number; minCoverage: number }>({
+    appearsIn: 'verdict',
+    meaning: 'coverage is below `--min-coverage`: the score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
+    sentence: (a) =>
+      `not enough evidence: coverage ${Math.round(a.coverage * 100)}% is below the ${Math.round(a.minCoverage * 100)}% a verdict needs, so the score is provisional; the missing sources answering would lift this`,
+  }),
+  'category-bar': define<{ category: string; score: number; bar: number }>({
+    appearsIn: 'verdict',
+    meaning: 'an MCP server, AI-agent tool or code-execution tool scores below the bar its category needs for YES (80): at best CAUTION',
+    sentence: (a, s) =>
+      `a ${s.name(a.category)} acts with your credentials, tools or shell: it needs ${a.bar} for YES, and scores ${a.score.toFixed(1)}`,
   }),
   'link-unverified': define<{ repository: string | null; detail: string }>({
     appearsIn: 'verdict',

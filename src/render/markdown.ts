@@ -57,7 +57,7 @@ function safeUrl(raw: string | null): string | null {
 
 function summaryLine(report: Report): string {
   const parts = [
-    `**${formatScore(report.score)}/100**`,
+    `**${formatScore(report.score)}/100**${report.provisional ? ' (provisional)' : ''}`,
     `grade **${report.grade ?? '—'}**`,
     `${VERDICT_EMOJI[report.verdictCode]} **${md(report.verdict)}**`,
     `coverage ${formatPercent(report.coverage)}`,

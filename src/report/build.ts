@@ -28,7 +28,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     override && isCategory(override)
       ? { id: override, reason: 'set with --category' }
       : decideCategory(evidence);
-  const result = evaluate(evidence, options.checks, category.id, { now });
+  const result = evaluate(evidence, options.checks, category.id, { now }, { minCoverage: options.gate.minCoverage });
   const gate = applyGate({ ...result, error: null }, options.gate);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -42,6 +42,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     verdictCode: result.verdict.code,
     verdictReasons: result.verdict.reasons.map((r) => r.text),
     verdictReasonDetails: result.verdict.reasons,
+    provisional: result.verdict.provisional,
     coverage: result.coverage,
     dimensions: result.dimensions,
     checks: result.checks,
@@ -113,6 +114,7 @@ export function errorReport(input: ErrorReportInput): Report {
     verdictCode: verdict.code,
     verdictReasons: verdict.reasons.map((r) => r.text),
     verdictReasonDetails: verdict.reasons,
+    provisional: false,
     coverage: 0,
     dimensions: DIMENSIONS.map((id) => ({
       id,

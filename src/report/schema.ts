@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.4.0';
+export const REPORT_SCHEMA_VERSION = '1.5.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -143,6 +143,11 @@ export const ReportSchema = z.object({
   verdictReasons: z.array(z.string()),
   /** `verdictReasons` with their codes, in the same order (added in 1.4.0). */
   verdictReasonDetails: z.array(ReasonSchema),
+  /**
+   * The score rests on less evidence than the gate needs (coverage below `--min-coverage`): it is
+   * provisional, and the verdict is at most CAUTION (added in 1.5.0).
+   */
+  provisional: z.boolean(),
   coverage: z.number(),
   dimensions: z.array(DimensionResultSchema),
   checks: z.array(CheckResultSchema),

@@ -11,7 +11,8 @@ import type { CheckResult, DimensionResult, Grade } from '../report/schema.js';
 import type { ReasonArg } from '../model/reason.js';
 import { unverifiedLink } from '../checks/lib/github.js';
 import { gradeOf, roundScore } from './grade.js';
-import { DIMENSION_TITLES, PROFILES, type Category } from './profiles.js';
+import { DEFAULT_GATE } from './gate.js';
+import { DIMENSION_TITLES, PROFILES, RISK_CATEGORIES, type Category } from './profiles.js';
 import { decideVerdict, type Verdict } from './verdict.js';
 
 export interface Evaluation {
@@ -27,7 +28,7 @@ export interface Evaluation {
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Run one check over the evidence; unknown when a needed source is unavailable. */
-type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null };
+type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null; notApplicable: boolean };
 
 /** A source of the evidence or a derived view, by id. */
 function lookup(evidence: Evidence, id: NeedId) {
@@ -59,6 +60,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
         evidence: { source: name, reason: source.reason },
         capRequests: [],
         holdVerdict: null,
+        notApplicable: false,
       };
     }
     facts[need] = source.facts;
@@ -81,6 +83,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
       evidence: {},
       capRequests: [],
       holdVerdict: null,
+      notApplicable: false,
     };
   }
   const score =
@@ -97,7 +100,25 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
     evidence: { ...(outcome.data ?? {}) },
     capRequests: outcome.caps ?? [],
     holdVerdict: outcome.holdVerdict ?? null,
+    notApplicable: outcome.notApplicable === true,
   };
+}
+
+/** The verdict policy's inputs that come from the gate's options. */
+export interface VerdictOptions {
+  /** --min-coverage: below it a score is provisional and the verdict at most CAUTION. */
+  minCoverage: number;
+}
+
+/** The profile-weighted mean of the dimensions that have a score (renormalised over them). */
+function weightedMean(means: ReadonlyMap<Dimension, number>, weights: Readonly<Record<Dimension, number>>): number | null {
+  let weightSum = 0;
+  let weighted = 0;
+  for (const [id, mean] of means) {
+    weightSum += weights[id];
+    weighted += weights[id] * mean;
+  }
+  return weightSum > 0 ? weighted / weightSum : null;
 }
 
 export function evaluate(
@@ -105,10 +126,13 @@ export function evaluate(
   checks: readonly AnyCheck[],
   category: Category,
   ctx: CheckContext,
+  options: VerdictOptions = { minCoverage: DEFAULT_GATE.minCoverage },
 ): Evaluation {
   const ran = checks
     .filter((check) => applies(check, evidence))
-    .map((check) => ({ check, result: runCheck(check, evidence, ctx) }));
+    .map((check) => ({ check, result: runCheck(check, evidence, ctx) }))
+    // A check whose question does not apply to the facts is left out like one without its source.
+    .filter(({ result }) => !result.notApplicable);
   const profile = PROFILES[category];
   const allCaps = ran.flatMap((r) => r.result.capRequests);
   // A dimension cap bounds one dimension's score (an archived repository's maintenance).
@@ -134,14 +158,11 @@ export function evaluate(
     dimensions.push({ id, title: DIMENSION_TITLES[id], score, weight: profile[id], coverage: round3(dimCoverage) });
   }
 
-  // Overall: profile-weighted mean of the dimensions that have coverage.
-  let weightSum = 0;
-  let weighted = 0;
-  for (const [id, mean] of means) {
-    weightSum += profile[id];
-    weighted += profile[id] * mean;
-  }
-  const mean = weightSum > 0 ? weighted / weightSum : null;
+  // Overall: profile-weighted mean of the dimensions that have coverage. A risky category weighs
+  // security more, which must make it stricter, never laxer: its score is never above what the
+  // same facts earn a library (docs/scoring.md §4).
+  const profileMean = weightedMean(means, profile);
+  const mean = RISK_CATEGORIES.includes(category) && profileMean !== null ? Math.min(profileMean, weightedMean(means, PROFILES.library) ?? profileMean) : profileMean;
 
   // Caps override the mean, lowest limit wins; each one is reported with its reason.
   // Do-not-use caps first (their reason leads the report), then the tightest limit.
@@ -166,9 +187,13 @@ export function evaluate(
     score,
     overallCaps: capRequests,
     dimensionCaps,
+    category,
+    coverage: round3(coverage),
+    minCoverage: options.minCoverage,
     checks: ran.map(({ check, result }) => ({
       id: check.id,
       title: result.title,
+      dimension: check.dimension,
       guardsDanger: check.guardsDanger === true,
       score: result.score,
       message: result.message,
@@ -184,7 +209,7 @@ export function evaluate(
     coverage: round3(coverage),
     dimensions,
     checks: ran.map(({ result }) => {
-      const { capRequests: _caps, holdVerdict: _hold, ...rest } = result;
+      const { capRequests: _caps, holdVerdict: _hold, notApplicable: _na, ...rest } = result;
       return rest;
     }),
     caps,

@@ -68,7 +68,7 @@ describe('checkTargets', () => {
     freshHome();
     const app = runtime();
     const [outcome] = await checkTargets(app, { targets: [parseTarget('chalk')], gate: DEFAULT_GATE });
-    expect(outcome?.report).toMatchObject({ verdictCode: 'yes', score: 90.2, gate: { passed: true, reasonDetails: [] } });
+    expect(outcome?.report).toMatchObject({ verdictCode: 'caution', score: 74.1, gate: { passed: true, reasonDetails: [] } });
     expect(outcome?.evidence?.target.name).toBe('chalk');
     expect(outcome?.report.sources.find((s) => s.id === 'github')?.status).toBe('unavailable');
 
@@ -81,8 +81,8 @@ describe('checkTargets', () => {
     const nextDay = new Date(NOW.getTime() + 86_400_000);
     const [second] = await checkTargets(again, { targets: [parseTarget('chalk')], gate: DEFAULT_GATE, now: nextDay });
     // The store of the first call holds it: the next day's call compares with it.
-    expect(second?.report.previous).toMatchObject({ evaluatedAt: NOW.toISOString(), score: 90.2 });
-    expect(readHistory(again.session.store!, historyKeyOf('chalk')).map((r) => r.score)).toEqual([90.2, 90.2]);
+    expect(second?.report.previous).toMatchObject({ evaluatedAt: NOW.toISOString(), score: 74.1 });
+    expect(readHistory(again.session.store!, historyKeyOf('chalk')).map((r) => r.score)).toEqual([74.1, 74.1]);
   });
 
   it('serves calls with their own deadlines over one pool: a call out of time does not end the next', async () => {

@@ -8,7 +8,18 @@ const project = (status: PypiFacts['status'], developmentStatus: string | null =
   pypiEvidence({ pypi: { status, developmentStatus } });
 const active = { status: 'active', reason: null };
 
+/** A project whose long description is `text`. */
+const describedAs = (text: string) =>
+  pypiEvidence({ pypi: { description: { text, contentType: 'text/markdown', length: text.length, truncated: false } } });
+
 checkTable(check, [
+  {
+    name: 'a long description that opens by declaring the project unmaintained',
+    evidence: describedAs('# example\n\nThis project is no longer maintained; use `other` instead.\n'),
+    score: 20,
+    messageId: 'readme-declared',
+    data: { where: 'first paragraph' },
+  },
   {
     name: 'active and Production/Stable',
     evidence: pypiEvidence(),
@@ -80,5 +91,12 @@ describe('project-status', () => {
         args: { statusReason: 'malware report' },
       },
     ]);
+  });
+});
+
+describe('project-status: the long description', () => {
+  it('holds the verdict when the description declares the project deprecated, and a mention further down does not', () => {
+    expect(outcomeOf(check, describedAs('# Deprecated\n\nSee `other`.')).holdVerdict).toMatch(/project description's title declares/);
+    expect(outcomeOf(check, describedAs('# example\n\nParses.\n\n## History\n\nThe old API is deprecated.')).holdVerdict).toBeUndefined();
   });
 });

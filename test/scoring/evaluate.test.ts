@@ -117,6 +117,31 @@ describe('evaluate', () => {
     expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
   });
 
+  it('a check that says its question does not apply to the facts is left out of the report and of coverage', () => {
+    const inapplicable = {
+      ...fixed('old-news', 'security', 5, null),
+      evaluate: () => ({ score: null, messageId: 'm', data: { s: null }, notApplicable: true as const }),
+    } as AnyCheck;
+    const result = evaluate(bareEvidence(), [inapplicable, fixed('good', 'security', 1, 90)], 'library', { now });
+    expect(result.checks.map((c) => c.id)).toEqual(['good']);
+    expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
+  });
+
+  it('a risky category is never scored above a library on the same facts; a safer profile scores as its own', () => {
+    const checks = [fixed('s', 'security', 1, 100), fixed('d', 'documentation', 1, 40), fixed('m', 'maintenance', 1, 60)];
+    const library = evaluate(bareEvidence(), checks, 'library', { now }).score as number;
+    // code-execution weighs security 45 %: its own mean would be higher than the library's.
+    const ownMean = (0.45 * 100 + 0.1 * 40 + 0.25 * 60) / 0.8;
+    expect(ownMean).toBeGreaterThan(library);
+    expect(evaluate(bareEvidence(), checks, 'code-execution', { now }).score).toBe(library);
+    expect(evaluate(bareEvidence(), checks, 'mcp-server', { now }).score).toBe(library);
+    // Weak security: the risky profile's own (lower) mean stands.
+    const weak = [fixed('s', 'security', 1, 20), fixed('d', 'documentation', 1, 90), fixed('m', 'maintenance', 1, 90)];
+    const weakOwn = Math.round(((0.45 * 20 + 0.1 * 90 + 0.25 * 90) / 0.8) * 10) / 10;
+    expect(evaluate(bareEvidence(), weak, 'code-execution', { now }).score).toBe(weakOwn);
+    expect(weakOwn).toBeLessThan(evaluate(bareEvidence(), weak, 'library', { now }).score as number);
+  });
+
   it('a do-not-use cap gives F and NO — DO NOT USE', () => {
     const placeholder = {
       ...fixed('ph', 'security', 1, 0),
@@ -130,7 +155,8 @@ describe('evaluate', () => {
 
   it('unknown never hides danger: a guarding check unknown keeps the verdict at CAUTION', () => {
     const vuln = { ...fixed('known-vulnerabilities', 'security', 5, null), needs: ['vulnerabilities'], guardsDanger: true } as AnyCheck;
-    const result = evaluate(bareEvidence(), [vuln, fixed('good', 'maintenance', 1, 95)], 'library', { now });
+    // (Coverage is low here, 25 %: the gate's minimum is set to 0 to see this rule alone.)
+    const result = evaluate(bareEvidence(), [vuln, fixed('good', 'maintenance', 1, 95)], 'library', { now }, { minCoverage: 0 });
     expect(result.score).toBe(95);
     expect(result.verdict.code).toBe('caution');
     expect(result.verdict.reasons.map((r) => [r.code, r.args.check])).toEqual([['danger-unchecked', 'known-vulnerabilities']]);
