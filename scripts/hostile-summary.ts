@@ -1,5 +1,5 @@
 /**
- * The hostile-world suite's summary (issue 8): per category, the cases it covered and how
+ * The hostile-world suite's summary: per category, the cases it covered and how
  * many passed, the largest measured time against its bound, and the peak RSS. The tests
  * record those figures in their `meta.hostile` (test/hostile/support/metrics.ts).
  *
@@ -105,7 +105,7 @@ export function formatSummary(rows: readonly CategoryRow[]): string {
   const widths = header.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
   const lines = table.map((line) => line.map((cell, i) => (i === 0 || i === 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd());
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
-  return `\nnerq hostile-world suite (issue 8)\n${lines.join('\n')}\n`;
+  return `\nnerq hostile-world suite\n${lines.join('\n')}\n`;
 }
 
 /** Outcomes from Vitest's JSON reporter file. */

@@ -87,7 +87,7 @@ export function clockFrom(env: NodeJS.ProcessEnv): Date | null {
   return new Date(time);
 }
 
-/** The gate as --min-score and --min-coverage set it (defaults from DESIGN.md §7). */
+/** The gate as --min-score and --min-coverage set it (defaults from docs/scoring.md §10). */
 export function gateOf(options: OutputOptions): GateOptions {
   return {
     ...DEFAULT_GATE,

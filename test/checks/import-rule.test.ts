@@ -1,5 +1,5 @@
 /**
- * The import rule (DESIGN.md §2): checks and scoring are pure. They import nothing from
+ * The import rule (docs/architecture.md, "Layers"): checks and scoring are pure. They import nothing from
  * sources, cli or render, no `node:*` module, and no terminal or HTTP library.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

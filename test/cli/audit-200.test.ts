@@ -1,5 +1,5 @@
 /**
- * Issue 7: an audit of 200 npm dependencies through the built CLI against the fixture server,
+ * An audit of 200 npm dependencies through the built CLI against the fixture server,
  * with the request log proving the batching: exactly one OSV querybatch (plus one record
  * request per distinct advisory), every packument fetched once and in full, no resolution of
  * each package's own dependencies, and GitHub asked once per repository — over REST without a

@@ -1,5 +1,5 @@
 /**
- * Issue 7: every lockfile format describing the same project (fixtures/lockfiles/*: chalk@4.1.0,
+ * Every lockfile format describing the same project (fixtures/lockfiles/*: chalk@4.1.0,
  * debug@4.2.0, @types/semver@7.8.0 and their six transitive packages) gives the same result list
  * — name, version, status, score — through the CLI with `--file`. The three direct packages are
  * the recorded fixture packages; the transitive ones are synthetic, served from handlers.

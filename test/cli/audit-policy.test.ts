@@ -1,5 +1,5 @@
 /**
- * Issue 7, policy end to end through the built CLI: `.nerqrc.json` with minScore, a dimension
+ * Policy end to end through the built CLI: `.nerqrc.json` with minScore, a dimension
  * floor, a licence deny list and an ignore entry with a reason; an expired ignore; a malformed
  * policy (exit 2 naming the file and key, before any request); `"nerq"` in package.json; flags
  * over the file. Also malformed lockfiles: exit 2, one line naming `file:line`, no request.

@@ -1,5 +1,5 @@
 /**
- * The audited tree is untrusted (issue 7): a registry its own `.npmrc` sets is not followed
+ * The audited tree is untrusted: a registry its own `.npmrc` sets is not followed
  * unless `--trust-project-npmrc` (a warning otherwise, and the user's registry is used), and a
  * credential in it is never sent anywhere. A package resolving from a private registry whose
  * name also exists on the public one is flagged as possible dependency confusion.

@@ -1,5 +1,5 @@
 /**
- * Issue 7: `nerq audit --format sarif` through the built CLI — the SARIF 2.1.0 required fields,
+ * `nerq audit --format sarif` through the built CLI — the SARIF 2.1.0 required fields,
  * one result per failing (error) or unevaluated (warning) package, located at the lockfile line
  * that declares it, relative to the repository root; and in GitHub Actions
  * (`GITHUB_ACTIONS=true`) `::error file=…,line=…::` annotations on stderr while stdout stays a

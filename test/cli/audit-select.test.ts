@@ -1,5 +1,5 @@
 /**
- * Issue 7, choosing what an audit evaluates, through the built CLI with the request log as the
+ * Choosing what an audit evaluates, through the built CLI with the request log as the
  * proof: `--changed-since <ref>` in a temporary git repository evaluates only what was added or
  * changed since the ref; `--direct` only direct dependencies; `--omit dev` only production ones.
  */

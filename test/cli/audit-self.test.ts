@@ -1,5 +1,5 @@
 /**
- * Issue 7 acceptance, offline: `nerq audit` on this repository itself (its own
+ * Offline: `nerq audit` on this repository itself (its own
  * package-lock.json) runs and prints a verdict. The fixture server knows none of the packages
  * (every packument 404), so each one is "could not be evaluated" and the run is INCOMPLETE
  * (exit 3) — what matters here is that the real lockfile is read, folded and gated whole.

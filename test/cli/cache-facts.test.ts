@@ -1,5 +1,5 @@
 /**
- * Issue 9 in process (the built CLI is shared and may lag the sources): the run's facts cache
+ * In process (the built CLI is shared and may lag the sources): the run's facts cache
  * comes from the store with the run's mode, history and facts are written by close, and
  * `nerq cache stats` / `nerq cache clear` cover the facts.
  */

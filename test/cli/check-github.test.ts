@@ -1,5 +1,5 @@
 /**
- * `nerq check` end to end for GitHub (issue 4 acceptance), through the built CLI against the
+ * `nerq check` end to end for GitHub, through the built CLI against the
  * fixture server: a `github:owner/repo` target scored from its repository alone, an npm package
  * whose repository link is verified, a starjacked one, a missing repository, a spent rate limit,
  * and the request counts without a token (REST) and with one (GraphQL), read from the server's

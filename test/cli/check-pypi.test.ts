@@ -1,5 +1,5 @@
 /**
- * `nerq check pypi:<project>` end to end (issue 5 acceptance), through the built CLI against the
+ * `nerq check pypi:<project>` end to end, through the built CLI against the
  * fixture server: every fixture project under fixtures/http/pypi with its score, grade, verdict,
  * coverage and exit code (NERQ_NOW=2026-11-30, GitHub rate-limited, OSV with no advisory), an
  * advisory for the resolved release, a linked GitHub repository verified by provenance, and

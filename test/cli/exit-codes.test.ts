@@ -1,5 +1,5 @@
 /**
- * Exit codes of the built CLI (DESIGN.md §7): 0 passed · 1 failed the gate · 2 usage error or
+ * Exit codes of the built CLI (README.md, "Exit codes"): 0 passed · 1 failed the gate · 2 usage error or
  * invalid input (one `nerq:` line on stderr, no stack, nothing on stdout) · 3 could not be
  * evaluated; precedence 2, then 1, then 3.
  */

@@ -1,5 +1,5 @@
 /**
- * Unknown is not zero (DESIGN.md §4): a network failure of one source marks the checks that
+ * Unknown is not zero (docs/scoring.md §3): a network failure of one source marks the checks that
  * need it `unknown`, lowers coverage and leaves the score to the remaining checks; a cap hit
  * on a hostile tarball is `unavailable` with a reason naming the cap; a slow source ends at
  * the run deadline. Every case compares with a healthy run of the same package.
@@ -174,7 +174,7 @@ describe('the tarball cannot be read', () => {
   });
 
   // chalk 4.1.0 ships index.d.ts without a `types` field: a failed tarball download must leave
-  // type-declarations unknown, not lower it to 40 (DESIGN.md §4).
+  // type-declarations unknown, not lower it to 40 (docs/scoring.md §3).
   it('a 404 for the tarball leaves type-declarations unknown when the manifest declares no types', async () => {
     const baseline = await healthyReport('chalk');
     expect(checkOf(baseline, 'type-declarations')).toMatchObject({ score: 100 });

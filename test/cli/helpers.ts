@@ -47,7 +47,7 @@ export const PACKAGES: readonly FixturePackage[] = [
   { name: 'nerq-fixture-bare', version: '1.0.0', tarball: 'nerq-fixture-bare-1.0.0.tgz', downloads: false },
 ];
 
-/** Synthetic release-anomaly fixtures (issue 3): one anomaly each in 1.4.0 against 1.3.0. */
+/** Synthetic release-anomaly fixtures: one anomaly each in 1.4.0 against 1.3.0. */
 export const ANOMALY_PACKAGES: readonly FixturePackage[] = ['provenance-dropped', 'new-publisher', 'postinstall'].map((kind) => ({
   name: `nerq-fixture-${kind}`,
   version: '1.4.0',
@@ -185,7 +185,7 @@ export function expectUsageError(result: CliResult): void {
   expect(result.stderr, context).not.toMatch(/^\s+at /m);
 }
 
-/** A check's status as DESIGN.md §3 derives it from the score. */
+/** A check's status as docs/scoring.md §2 derives it from the score. */
 export function statusForScore(score: number | null): 'pass' | 'warn' | 'fail' | 'unknown' {
   if (score === null) return 'unknown';
   if (score >= 70) return 'pass';

@@ -1,5 +1,5 @@
 /**
- * Several targets (DESIGN.md §7): `--json` prints NDJSON, one compact schema-valid report
+ * Several targets (docs/scoring.md §10): `--json` prints NDJSON, one compact schema-valid report
  * per line in argument order; `--format markdown` prints a summary table first.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

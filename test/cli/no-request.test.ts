@@ -1,5 +1,5 @@
 /**
- * Bad input is rejected before any request (DESIGN.md §8): every target is validated first,
+ * Bad input is rejected before any request (docs/security.md): every target is validated first,
  * so a bad one exits 2 with one line on stderr and the fixture server sees nothing at all,
  * even when good targets come before it. The server declares no route: any request would
  * also show up as unexpected.

@@ -1,5 +1,5 @@
 /**
- * `--save-evidence` then `nerq score` (DESIGN.md §1, §7): re-scoring saved evidence offline
+ * `--save-evidence` then `nerq score` (docs/architecture.md, "Data flow"; docs/scoring.md §10): re-scoring saved evidence offline
  * prints the very same bytes and exits the same way; several targets save an array and
  * score back to the same NDJSON. Registry credentials from the user's `.npmrc` go to the
  * registry and nowhere else: not into the evidence file, stdout or stderr.

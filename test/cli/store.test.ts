@@ -1,5 +1,5 @@
 /**
- * Issue 6 end to end: the local store across runs of the built CLI, sharing one
+ * End to end: the local store across runs of the built CLI, sharing one
  * NERQ_CACHE_DIR. Requests are counted on the fixture server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 3 end to end: the built CLI against the fixture server with OSV answering. The
+ * End to end: the built CLI against the fixture server with OSV answering. The
  * advisory records below are SYNTHETIC (ids in the reserved `GHSA-test-…` / `MAL-TEST-…`
  * ranges) in OSV's real schema; the real-record cases live in test/osv/.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile world, part 4: bad input (issue 8). Over 250 invalid targets and flag values
+ * Hostile world, part 4: bad input. Over 250 invalid targets and flag values
  * (support/bad-input.ts: empty, blank, 10,000 characters, newlines, `..`, encoded slashes,
  * URLs with credentials or to other hosts, IDN homoglyphs, invalid semver and PEP 440,
  * unsupported purl types, every control and invisible character, bad --min-score,

@@ -1,5 +1,5 @@
 /**
- * Hostile world, part 1: network faults (issue 8). Every source (npm: the packument, the
+ * Hostile world, part 1: network faults. Every source (npm: the packument, the
  * tarball, the downloads API, the attestations; OSV's querybatch and its advisory records;
  * PyPI: the project JSON, the Simple and Integrity APIs, the dependencies' JSON, pypistats;
  * GitHub: REST without a token, GraphQL with one) meets every fault in support/faults.ts, one

@@ -1,6 +1,6 @@
 /**
  * Hostile world, part 5 (continued): property-based fuzzing of the PyPI, pypistats and GitHub
- * response parsers (issue 8), 10,000 generated cases each. Each source is driven through its
+ * response parsers, 10,000 generated cases each. Each source is driven through its
  * entry point with a fake HTTP client that answers every request with a generated body — a
  * recorded answer (trimmed) with structure-aware edits (a value of another type, a key gone,
  * a list where an object was, a hostile key), a body of any shape, or a transport failure.

@@ -1,5 +1,5 @@
 /**
- * Hostile world, part 5: property-based fuzzing (issue 8). Each parser of data a stranger
+ * Hostile world, part 5: property-based fuzzing. Each parser of data a stranger
  * controls meets at least 10,000 generated inputs (fast-check): the target parser, the
  * packument parser and its facts, npm's version resolution, the downloads parser, the
  * attestations reader, OSV's batch and record handling, and the tarball reader. None may

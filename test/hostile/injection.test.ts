@@ -1,5 +1,5 @@
 /**
- * Hostile world, part 3: terminal and document injection (issue 8). Text from the network
+ * Hostile world, part 3: terminal and document injection. Text from the network
  * reaches the terminal and Markdown documents (pull-request comments, job summaries) through
  * the table and Markdown renderers. With hostile text in every field nerq prints — the name,
  * description, licence, README, advisory summaries and aliases, publisher and maintainer

@@ -1,5 +1,5 @@
 /**
- * Hostile world, part 2: hostile packages (issue 8). The registry serves chalk with a
+ * Hostile world, part 2: hostile packages. The registry serves chalk with a
  * hostile tarball (its hash listed, so nerq reads it) or a hostile packument, and the real
  * CLI evaluates it. Every case: no crash and no stack trace, a report that fits the JSON
  * contract, the caps reporting `unknown` with a reason that names them, nothing written

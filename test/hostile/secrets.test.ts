@@ -1,5 +1,5 @@
 /**
- * Hostile world, part 6: secrets (issue 8). With a GitHub token in the environment and npm
+ * Hostile world, part 6: secrets. With a GitHub token in the environment and npm
  * tokens in the user's and the project's `.npmrc` (one literal, one `${NPM_TOKEN}`), nerq
  * runs every output format, `--save-evidence`, `score`, the store (`cache stats`,
  * `history`) and its error paths (not found, bad input, a dead registry, a failing

@@ -1,5 +1,5 @@
 /**
- * The facts cache over the store (issue 9): versioned keys, the run's cache mode, --max-age,
+ * The facts cache over the store: versioned keys, the run's cache mode, --max-age,
  * freshness 0, a failing store, pruning with the HTTP cache, and the v1 → v2 migration.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Grouped writes (issue 9): the queue's flush rules with a counting transaction, then the
+ * Grouped writes: the queue's flush rules with a counting transaction, then the
  * tables' read-your-writes and failure rules on a real database.
  */
 import path from 'node:path';

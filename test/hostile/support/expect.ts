@@ -38,7 +38,7 @@ export function expectRssBounded(task: { meta: object }, run: HostileRun, contex
   expect(run.peakRssBytes ?? Infinity, `${context}: peak RSS`).toBeLessThan(RSS_BOUND_BYTES);
 }
 
-/** The exit code DESIGN.md §7 gives a single report: its gate passed 0, failed 1, not evaluated 3. */
+/** The exit code README.md, "Exit codes" gives a single report: its gate passed 0, failed 1, not evaluated 3. */
 export function contractExitCode(report: Report): number {
   return report.gate.passed === true ? 0 : report.gate.passed === false ? 1 : 3;
 }

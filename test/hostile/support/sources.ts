@@ -218,7 +218,7 @@ const GITHUB_REASONS: Partial<Record<FaultId, RegExp>> = {
 };
 
 /**
- * A rate limit stops GitHub for the run (DESIGN.md §8, docs/security.md): the refused request
+ * A rate limit stops GitHub for the run (docs/security.md): the refused request
  * is the last one, never retried after a wait. Today a REST GET answered 429 is retried by the
  * HTTP client (its bounded retries: after `Retry-After`, or a backoff) before the limiter
  * trips — src/sources/github/request.ts keeps those retries for 429.
@@ -240,7 +240,7 @@ const VULNERABILITY_CHECKS = ['known-vulnerabilities', 'vulnerable-dependencies'
  */
 const GITHUB_CHECKS = CHECKS.filter((check) => (check.needs as readonly string[]).includes('github')).map((check) => check.id);
 
-/** While the vulnerability source is unknown the verdict is at most CAUTION (DESIGN.md §4). */
+/** While the vulnerability source is unknown the verdict is at most CAUTION (docs/scoring.md §3). */
 function verdictHeldBack(report: Report): void {
   if (!['caution', 'no', 'do-not-use', 'unknown'].includes(report.verdictCode)) {
     throw new Error(`verdict ${report.verdictCode} while the vulnerability checks are unknown`);
