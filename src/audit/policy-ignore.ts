@@ -3,8 +3,6 @@
  * through its `expires` day (UTC) and stops applying the day after; an expired entry no
  * longer ignores anything, and the run fails naming it (the team must renew or remove it).
  */
-import { satisfies as pep440Satisfies, valid as pep440Valid, eq as pep440Eq } from '@renovatebot/pep440';
-import semver from 'semver';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import type { IgnoreEntry } from './policy-schema.js';
@@ -23,12 +21,7 @@ export function isExpired(entry: IgnoreEntry, now: Date): boolean {
 
 function versionMatches(ecosystem: AuditEcosystem, range: string, version: string): boolean {
   try {
-    if (ecosystem === 'npm') {
-      return semver.validRange(range) !== null && semver.satisfies(version, range, { includePrerelease: true });
-    }
-    // A bare version in a PyPI entry means exactly that version.
-    if (pep440Valid(range) !== null) return pep440Eq(version, range);
-    return pep440Satisfies(version, range, { prereleases: true });
+    return packageRulesOf(ecosystem).registry.ranges.satisfied(version, range);
   } catch {
     return false;
   }

@@ -4,11 +4,10 @@
  * list entries and ignore ranges are validated here, so a policy that loads is one that
  * `applyPolicy` can evaluate without surprises.
  */
-import { validRange as pep440ValidRange, valid as pep440Valid } from '@renovatebot/pep440';
-import semver from 'semver';
 import { z } from 'zod';
 import { DIMENSIONS } from '../checks/define.js';
 import { parseSpdx } from '../checks/lib/spdx.js';
+import { PACKAGE_ECOSYSTEMS, packageRulesOf } from '../ecosystems/rules.js';
 import type { AuditEcosystem } from './types.js';
 
 /** One licence of an allow / deny list: an SPDX id, a `+` range or `id WITH exception` — no AND/OR (spdx-satisfies' rule). */
@@ -40,9 +39,6 @@ export interface IgnoreTarget {
   range: string | null;
 }
 
-const validNpmRange = (range: string): boolean => semver.validRange(range) !== null;
-const validPep440Range = (range: string): boolean => pep440ValidRange(range) || pep440Valid(range) !== null;
-
 /**
  * Parse `name`, `name@range`, `@scope/name@range`, optionally prefixed `npm:` or `pypi:`.
  * Returns a reason string when it is not valid.
@@ -62,11 +58,12 @@ export function parseIgnoreTarget(raw: string): IgnoreTarget | string {
   if (name === '' || /\s/.test(name) || name === '@') return `'${raw}' does not name a package (expected name or name@range)`;
   if (range === null) return { ecosystem, name, range: null };
   if (range === '') return `'${raw}' has an empty range after '@'`;
-  const npmOk = validNpmRange(range);
-  const pypiOk = validPep440Range(range);
-  if (ecosystem === 'npm' && !npmOk) return `'${range}' is not a valid npm semver range`;
-  if (ecosystem === 'pypi' && !pypiOk) return `'${range}' is not a valid PEP 440 version specifier`;
-  if (ecosystem === null && !npmOk && !pypiOk) return `'${range}' is neither an npm semver range nor a PEP 440 specifier`;
+  if (ecosystem !== null) {
+    const { ranges } = packageRulesOf(ecosystem).registry;
+    return ranges.valid(range) ? { ecosystem, name, range } : `'${range}' is not a valid ${ranges.syntax}`;
+  }
+  const all = PACKAGE_ECOSYSTEMS.map((id) => packageRulesOf(id).registry.ranges);
+  if (!all.some((ranges) => ranges.valid(range))) return `'${range}' is neither ${all.map((ranges) => ranges.noun).join(' nor ')}`;
   return { ecosystem, name, range };
 }
 

@@ -30,8 +30,23 @@ export interface PopularNames {
   messageId: 'popular' | 'popular-pypi';
 }
 
+/** How a package registry writes version ranges (policy ignore entries). */
+export interface RangeRules {
+  /** The range syntax, as an error names it (`npm semver range`). */
+  syntax: string;
+  /** The range syntax with its article, in the policy's "neither … nor …" message. */
+  noun: string;
+  valid(range: string): boolean;
+  /** `version` lies in `range` (pre-releases included); false for what cannot be read. */
+  satisfied(version: string, range: string): boolean;
+}
+
 /** A package registry's rules. */
 export interface RegistryRules {
+  /** A name the registry could serve (after the readers' normalisation), and the note when not. */
+  validName(name: string): boolean;
+  invalidNameNote: string;
+  ranges: RangeRules;
   osvEcosystem: OsvEcosystem;
   /** The order of the registry's versions (npm: semver; PyPI: PEP 440). */
   compareVersions: VersionComparator;

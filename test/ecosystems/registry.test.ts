@@ -48,6 +48,20 @@ describe('the ecosystem registries', () => {
     expect(ECOSYSTEM_RULES.pypi.specLabel('requests', '>=2')).toBe('requests>=2');
   });
 
+  it('read ranges and names as each registry writes them', () => {
+    const npm = packageRulesOf('npm').registry;
+    const pypi = packageRulesOf('pypi').registry;
+    expect(npm.ranges.satisfied('2.0.0-rc.1', '>=1')).toBe(true);
+    expect(npm.ranges.valid('>=1,<2')).toBe(false);
+    expect(pypi.ranges.valid('>=1,<2')).toBe(true);
+    expect(pypi.ranges.satisfied('1.0', '1.0.0')).toBe(true);
+    expect(pypi.ranges.satisfied('1.1', '1.0')).toBe(false);
+    expect(npm.validName('@scope/pkg')).toBe(true);
+    expect(npm.validName('has space')).toBe(false);
+    expect(pypi.validName('foo-bar')).toBe(true);
+    expect(pypi.validName('Foo_Bar')).toBe(false);
+  });
+
   it('name the manifests that verify a repository link, at the directory, the root and the workspace', () => {
     const claim = (ecosystem: 'npm' | 'pypi') => ({ kind: 'package' as const, ecosystem, name: 'x', directory: 'packages/x', provenanceRepository: null });
     expect(manifestPaths(claim('npm'))).toEqual(['packages/x/package.json', 'package.json', 'pnpm-workspace.yaml']);

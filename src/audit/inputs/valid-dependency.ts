@@ -6,21 +6,19 @@
  * Evaluating such an entry would ask the registry about another package, or about the latest
  * release instead of the one the file pins.
  */
-import validateNpmName from 'validate-npm-package-name';
+import { packageRulesOf } from '../../ecosystems/rules.js';
 import type { DeclaredDependency } from '../types.js';
 import { quote } from './text.js';
 import type { ParsedInput } from './types.js';
 
-/** A PEP 508 project name after PEP 503 normalisation (readers normalise): lower case, single dashes. */
-const PYPI_NORMALISED = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A version is one token: no space, no control or format character. */
 const VERSION = /^[^\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+$/;
 
 /** Why a dependency cannot be evaluated as written, or null. */
 export function invalidDependency(dependency: DeclaredDependency): string | null {
   const { ecosystem, name, version } = dependency;
-  if (ecosystem === 'npm' && !validateNpmName(name).validForOldPackages) return 'not a valid npm package name';
-  if (ecosystem === 'pypi' && !PYPI_NORMALISED.test(name)) return 'not a valid PyPI project name (PEP 508)';
+  const { registry } = packageRulesOf(ecosystem);
+  if (!registry.validName(name)) return registry.invalidNameNote;
   if (version !== null && !VERSION.test(version)) return 'not a valid version';
   return null;
 }

@@ -1,5 +1,6 @@
 /** npm's rules (the interface: ecosystems/types.ts). */
 import semver from 'semver';
+import validateNpmName from 'validate-npm-package-name';
 import type { PackageEcosystemRules, VersionComparator } from '../types.js';
 import { NPM_POPULAR_NAMES } from './popular-names.js';
 
@@ -17,6 +18,14 @@ export const NPM_RULES = {
   versionLabel: (name, version) => `${name}@${version}`,
   specLabel: (name, spec) => `${name}@${spec}`,
   registry: {
+    validName: (name) => validateNpmName(name).validForOldPackages,
+    invalidNameNote: 'not a valid npm package name',
+    ranges: {
+      syntax: 'npm semver range',
+      noun: 'an npm semver range',
+      valid: (range) => semver.validRange(range) !== null,
+      satisfied: (version, range) => semver.validRange(range) !== null && semver.satisfies(version, range, { includePrerelease: true }),
+    },
     osvEcosystem: 'npm',
     compareVersions: compareNpmVersions,
     linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml'] },

@@ -1,4 +1,5 @@
 /** PyPI's rules (the interface: ecosystems/types.ts). */
+import { eq as pep440Eq, satisfies as pep440Satisfies, valid as pep440Valid, validRange as pep440ValidRange } from '@renovatebot/pep440';
 import type { PackageEcosystemRules, VersionComparator } from '../types.js';
 import { pep503 } from './name.js';
 import { PYPI_POPULAR } from './popular-names.js';
@@ -11,6 +12,15 @@ import { comparePep440 } from './resolve.js';
  */
 export const comparePypiVersions: VersionComparator = (a, b) => comparePep440(a.trim(), b.trim());
 
+/** A PEP 508 project name after PEP 503 normalisation (readers normalise): lower case, single dashes. */
+const PYPI_NORMALISED = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A bare version means exactly that version; otherwise a PEP 440 specifier, pre-releases included. */
+function pep440Matches(version: string, range: string): boolean {
+  if (pep440Valid(range) !== null) return pep440Eq(version, range);
+  return pep440Satisfies(version, range, { prereleases: true });
+}
+
 export const PYPI_RULES = {
   id: 'pypi',
   displayName: 'PyPI',
@@ -18,6 +28,14 @@ export const PYPI_RULES = {
   versionLabel: (name, version) => `${name}==${version}`,
   specLabel: (name, spec) => `${name}${spec}`,
   registry: {
+    validName: (name) => PYPI_NORMALISED.test(name),
+    invalidNameNote: 'not a valid PyPI project name (PEP 508)',
+    ranges: {
+      syntax: 'PEP 440 version specifier',
+      noun: 'a PEP 440 specifier',
+      valid: (range) => pep440ValidRange(range) || pep440Valid(range) !== null,
+      satisfied: pep440Matches,
+    },
     osvEcosystem: 'PyPI',
     compareVersions: comparePypiVersions,
     linkManifests: { files: ['pyproject.toml', 'setup.cfg', 'setup.py'], workspaceFiles: [] },
