@@ -38,10 +38,7 @@ const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): OsvEcosystem => p
 /** The target a subject is evaluated as: its pinned version, else its declared range. */
 export function targetOf(subject: AuditSubject): Target {
   const spec = subject.version ?? subject.spec ?? undefined;
-  const input =
-    subject.ecosystem === 'npm'
-      ? `${subject.name}${spec === undefined ? '' : `@${spec}`}`
-      : `pypi:${subject.name}${subject.version !== null ? `==${subject.version}` : (subject.spec ?? '')}`;
+  const input = packageRulesOf(subject.ecosystem).registry.targetInput(subject.name, subject.version, subject.spec);
   return { input, ecosystem: subject.ecosystem, name: subject.name, ...(spec === undefined ? {} : { spec }) };
 }
 

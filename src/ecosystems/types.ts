@@ -43,6 +43,8 @@ export interface RangeRules {
 
 /** A package registry's rules. */
 export interface RegistryRules {
+  /** The target text that names a package pinned at `version`, else declared with `spec` (as `nerq check` would be given it). */
+  targetInput(name: string, version: string | null, spec: string | null): string;
   /** A name the registry could serve (after the readers' normalisation), and the note when not. */
   validName(name: string): boolean;
   invalidNameNote: string;

@@ -62,6 +62,15 @@ describe('the ecosystem registries', () => {
     expect(pypi.validName('Foo_Bar')).toBe(false);
   });
 
+  it('write the target an audited package is checked as: pinned, else declared', () => {
+    expect(packageRulesOf('npm').registry.targetInput('@s/p', '1.2.3', '^1')).toBe('@s/p@1.2.3');
+    expect(packageRulesOf('npm').registry.targetInput('p', null, '^1')).toBe('p@^1');
+    expect(packageRulesOf('npm').registry.targetInput('p', null, null)).toBe('p');
+    expect(packageRulesOf('pypi').registry.targetInput('flask', '3.0.0', '>=3')).toBe('pypi:flask==3.0.0');
+    expect(packageRulesOf('pypi').registry.targetInput('flask', null, '>=3')).toBe('pypi:flask>=3');
+    expect(packageRulesOf('pypi').registry.targetInput('flask', null, null)).toBe('pypi:flask');
+  });
+
   it('name the manifests that verify a repository link, at the directory, the root and the workspace', () => {
     const claim = (ecosystem: 'npm' | 'pypi') => ({ kind: 'package' as const, ecosystem, name: 'x', directory: 'packages/x', provenanceRepository: null });
     expect(manifestPaths(claim('npm'))).toEqual(['packages/x/package.json', 'package.json', 'pnpm-workspace.yaml']);

@@ -18,6 +18,10 @@ export const NPM_RULES = {
   versionLabel: (name, version) => `${name}@${version}`,
   specLabel: (name, spec) => `${name}@${spec}`,
   registry: {
+    targetInput: (name, version, spec) => {
+      const pin = version ?? spec;
+      return pin === null ? name : `${name}@${pin}`;
+    },
     validName: (name) => validateNpmName(name).validForOldPackages,
     invalidNameNote: 'not a valid npm package name',
     ranges: {

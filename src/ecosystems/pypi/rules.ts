@@ -28,6 +28,7 @@ export const PYPI_RULES = {
   versionLabel: (name, version) => `${name}==${version}`,
   specLabel: (name, spec) => `${name}${spec}`,
   registry: {
+    targetInput: (name, version, spec) => `pypi:${name}${version !== null ? `==${version}` : (spec ?? '')}`,
     validName: (name) => PYPI_NORMALISED.test(name),
     invalidNameNote: 'not a valid PyPI project name (PEP 508)',
     ranges: {
