@@ -8,8 +8,10 @@ import type { RunContext } from '../pipeline/context.js';
 import type { GateOptions } from '../scoring/gate.js';
 import { resolveEndpoints, type Endpoints } from '../sources/endpoints.js';
 import { githubAuthFor, githubToken } from '../sources/github.js';
+import { createHostHealth, type HostHealth } from '../sources/host-health.js';
 import { createHttpClient } from '../sources/http.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm-config.js';
+import { serviceOf } from '../sources/services.js';
 import type { HttpClient } from '../sources/types.js';
 import { UsageError } from './options.js';
 import { StoreSession } from './store-session.js';
@@ -38,6 +40,8 @@ export interface RunSetup {
   http: HttpClient;
   npm: NpmConfig;
   endpoints: Endpoints;
+  /** The hosts found down during the run (each one is asked no more after it failed). */
+  health: HostHealth;
 }
 
 /**
@@ -81,7 +85,10 @@ export function setUpRun(options: RunSetupOptions): RunSetup {
     },
     process.env,
   );
-  const http = session.http(createHttpClient({ npm, signal: deadline, authFor: githubAuth }), endpoints, npm, githubAuth);
+  // Failures are counted per service (a scoped registry unknown here counts by its host).
+  const registries = [npm.registry, endpoints.npmPublicRegistry];
+  const health = createHostHealth({ scopeOf: (url) => serviceOf(url, endpoints, registries) ?? url.host });
+  const http = session.http(createHttpClient({ npm, signal: deadline, authFor: githubAuth, health }), endpoints, npm, githubAuth);
   const ctx: RunContext = {
     http,
     npm,
@@ -92,5 +99,5 @@ export function setUpRun(options: RunSetupOptions): RunSetup {
     gate: options.gate,
     facts: session.facts(credentialScope(token, npm)),
   };
-  return { ctx, session, http, npm, endpoints };
+  return { ctx, session, http, npm, endpoints, health };
 }
