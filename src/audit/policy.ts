@@ -4,10 +4,14 @@
  * bar give the same answer in both commands: a package FAILS when it is NO — DO NOT USE,
  * capped, below `minScore`, below a dimension floor, breaks the licence lists or has a
  * verdict `failOn` names; it could NOT BE EVALUATED (status `error`) when it has no score
- * (report.error) or, having failed nothing, too little coverage. A matching, unexpired
- * ignore entry turns either into `ignored` (still listed, with its reason).
+ * (report.error) or, having failed nothing, too little coverage; it is INCOMPLETE when it
+ * failed nothing but a guarding check (known vulnerabilities, malicious packages) could not
+ * run. A matching, unexpired ignore entry turns any of them into `ignored` (still listed,
+ * with its reason).
  */
 import type { Dimension } from '../checks/define.js';
+import { CHECKS } from '../checks/index.js';
+import { uncheckedGuards } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import { DEFAULT_GATE } from '../scoring/gate.js';
 import { roundScore } from '../scoring/grade.js';
@@ -132,6 +136,14 @@ export function applyPolicy(
       rule: 'min-coverage',
       message: `coverage ${Math.round(report.coverage * 100)}% is below the minimum ${Math.round(policy.minCoverage * 100)}%`,
     });
+  }
+  if (status === 'pass') {
+    // Passing on what could be checked is not passing: a guarding check that could not run
+    // leaves the package incomplete (the run says so, and fails with 3 unless allowed).
+    for (const unchecked of uncheckedGuards(report.checks, CHECKS)) {
+      status = 'incomplete';
+      failures.push({ rule: 'not-checked', message: `${unchecked.title} not checked: ${unchecked.reason}`, checks: unchecked.ids });
+    }
   }
   if (status === 'pass') return { status, failures, ignoredBy: null };
 

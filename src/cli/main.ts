@@ -15,6 +15,7 @@ function outputOptions(command: Command): Command {
     .option('--min-score <n>', 'gate: fail targets scoring below n (default 50)')
     .option('--min-coverage <r>', 'gate: targets with coverage below r (0–1) are not evaluated (default 0.5)')
     .option('--category <category>', `override the category (${CATEGORIES.join(', ')})`)
+    .option('--allow-incomplete', 'pass targets whose vulnerability or malicious-package checks could not run (risky: unchecked is not clean)')
     .option('--evidence', 'list the raw evidence under each check in the terminal report')
     .option('--no-color', 'no colour in the terminal report');
 }
@@ -66,6 +67,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--format <format>', 'output format: table, json, markdown or sarif'))
     .option('--min-score <n>', 'policy: fail packages scoring below n (overrides the policy file)')
     .option('--min-coverage <r>', 'policy: packages with coverage below r (0–1) fail (overrides the policy file)')
+    .option('--allow-incomplete', 'exit 0 even when packages could not be checked for vulnerabilities or malicious code (risky: unchecked is not clean)')
     .option('--category <category>', `override the category of every package (${CATEGORIES.join(', ')})`)
     .option('--timeout <seconds>', 'deadline for the whole run (default: 120, longer for big projects)')
     .option('--registry <url>', 'npm registry (default: from your npm configuration)')

@@ -26,6 +26,7 @@ export const OutputOptionsSchema = z.object({
   category: z.enum(CATEGORIES, { message: `--category must be one of ${CATEGORIES.join(', ')}` }).optional(),
   color: z.boolean().optional(),
   evidence: z.boolean().optional(),
+  allowIncomplete: z.boolean().optional(),
 });
 
 export const CheckOptionsSchema = OutputOptionsSchema.extend({
@@ -88,5 +89,6 @@ export function gateOf(options: OutputOptions): GateOptions {
     ...DEFAULT_GATE,
     threshold: options.minScore ?? DEFAULT_GATE.threshold,
     minCoverage: options.minCoverage ?? DEFAULT_GATE.minCoverage,
+    ...(options.allowIncomplete === true ? { allowIncomplete: true } : {}),
   };
 }

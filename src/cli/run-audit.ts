@@ -12,7 +12,8 @@ import { detectInputs, readInputs } from '../audit/detect.js';
 import { foldDependencies } from '../audit/fold.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError } from '../audit/policy.js';
 import type { ParsedInput } from '../audit/inputs/index.js';
-import type { AuditEntry, AuditReport, InputFile } from '../audit/types.js';
+import { buildAuditReport } from '../audit/report.js';
+import type { AuditEntry, AuditWarning } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { CHECKS } from '../checks/index.js';
 import { renderAnnotations } from '../render/annotations.js';
@@ -21,7 +22,8 @@ import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
 import { utf8Batches } from '../render/utf8-batches.js';
-import { VERSION } from '../version.js';
+import { nameOfDown } from '../sources/services.js';
+import { DOCS_BASE } from '../version.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { colorEnabled } from './output.js';
 import { startAuditProgress } from './progress.js';
@@ -61,7 +63,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     }
   }
 
-  const { ctx, session, http } = setUpRun({
+  const { ctx, session, http, npm, endpoints, health } = setUpRun({
     // npm configuration as npm would read it in the audited project (its .npmrc is found from
     // there, not from wherever nerq runs), and the whole checkout holding it is untrusted: a
     // pull request controls a parent's .npmrc as much as the audited directory's own.
@@ -76,6 +78,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     gate: gateOf({
       ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+      ...(options.allowIncomplete === undefined ? {} : { allowIncomplete: options.allowIncomplete }),
     }),
     now,
     untrustedDir: repositoryRoot(dir) ?? dir,
@@ -83,9 +86,15 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   });
 
   // What the readers skipped or had to guess (a git dependency, direct-ness without a manifest…).
-  const warnings: string[] = inputs.flatMap((input) => input.notes.map((note) => `${input.file}: ${note}`));
+  const warnings: AuditWarning[] = [
+    ...inputs.flatMap((input) =>
+      input.notes.map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
+    ),
+    ...npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
+  ];
   const expired = expiredIgnores(policy, now);
   for (const message of expired) process.stderr.write(`nerq: ${message}\n`);
+  warnings.push(...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })));
 
   const progress = startAuditProgress(subjects.length);
   let evaluated: Evaluated[];
@@ -93,7 +102,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   try {
     evaluated = await evaluateSubjects(subjects, ctx, {
       concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
-      onDone: (e) => progress.done(applyPolicy(e.report, e.subject, policy, now).status !== 'pass'),
+      onDone: (e) => progress.done(applyPolicy(e.report, e.subject, policy, now).status === 'fail'),
     });
     // After the evaluations: the release each one read tells a private mirror from a different package.
     confusion = await findDependencyConfusion(evaluated, ctx);
@@ -116,7 +125,17 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     session.close();
   }
 
-  const report = auditReportOf(entries, inputs, policySource, now, warnings);
+  const registries = [npm.registry, endpoints.npmPublicRegistry];
+  const report = buildAuditReport({
+    entries,
+    inputs,
+    policySource,
+    now,
+    warnings,
+    expiredIgnores: expired.length,
+    allowIncomplete: options.allowIncomplete === true,
+    down: health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
+  });
   const format = options.json ? 'json' : (options.format ?? 'table');
   if (format === 'json') {
     // Written as it is made: a thousand-entry report is tens of megabytes of text.
@@ -126,7 +145,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       format === 'markdown'
         ? renderAuditMarkdown(report)
         : format === 'sarif'
-          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir) })
+          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir), helpBase: DOCS_BASE })
           : renderAuditTable(report, {
               color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
               width: Math.min(process.stdout.columns || 80, 120),
@@ -135,9 +154,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   }
   if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));
 
-  if (report.summary.failed > 0 || expired.length > 0) return 1;
-  if (report.summary.errors > 0) return 3;
-  return 0;
+  return report.outcome.exitCode;
 }
 
 /**
@@ -178,30 +195,3 @@ function repositoryRelative(dir: string): string {
   return root === null ? '.' : path.relative(root, dir).split(path.sep).join('/') || '.';
 }
 
-const ORDER: Record<AuditEntry['policy']['status'], number> = { fail: 0, error: 1, ignored: 2, pass: 3 };
-
-function auditReportOf(
-  entries: AuditEntry[],
-  inputs: InputFile[],
-  policySource: string | null,
-  now: Date,
-  warnings: string[],
-): AuditReport {
-  const sorted = [...entries].sort(
-    (a, b) =>
-      ORDER[a.policy.status] - ORDER[b.policy.status] ||
-      (a.report.score ?? -1) - (b.report.score ?? -1) ||
-      a.subject.name.localeCompare(b.subject.name),
-  );
-  const count = (status: AuditEntry['policy']['status']) => entries.filter((e) => e.policy.status === status).length;
-  return {
-    auditSchemaVersion: '1.0.0',
-    tool: { name: 'nerq', version: VERSION },
-    evaluatedAt: now.toISOString(),
-    inputs: inputs.map(({ file, format }) => ({ file, format })),
-    policySource,
-    summary: { total: entries.length, passed: count('pass'), failed: count('fail'), ignored: count('ignored'), errors: count('error') },
-    entries: sorted,
-    warnings,
-  };
-}

@@ -13,6 +13,7 @@ import {
   declaredAt,
   gradeCounts,
   mainReason,
+  outcomeHint,
   packageLabel,
   runResult,
   SHORT_VERDICT,
@@ -28,9 +29,9 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 /** Kept free for the closing note about left-out rows. */
 const NOTE_RESERVE = 400;
 
-const STATUS_EMOJI: Record<EntryStatus, string> = { fail: '❌', error: '❔', ignored: '🔕', pass: '✅' };
+const STATUS_EMOJI: Record<EntryStatus, string> = { fail: '❌', error: '❔', incomplete: '⚠️', ignored: '🔕', pass: '✅' };
 const RESULT_EMOJI: Record<RunResult, string> = { FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' };
-const STATUS_TEXT: Record<EntryStatus, string> = { fail: 'fail', error: 'not evaluated', ignored: 'ignored', pass: 'pass' };
+const STATUS_TEXT: Record<EntryStatus, string> = { fail: 'fail', error: 'not evaluated', incomplete: 'not checked', ignored: 'ignored', pass: 'pass' };
 
 /** Escaped single-line text. */
 const md = (s: string): string => escapeMarkdown(s).trim();
@@ -64,6 +65,8 @@ function verdictText(entry: AuditEntry): string {
 function summaryLines(report: AuditReport): string[] {
   const result = runResult(report);
   const lines = [`## nerq audit: ${RESULT_EMOJI[result]} ${result}`, '', `**${md(summarySentence(report))}**`];
+  const hint = outcomeHint(report);
+  if (hint !== null) lines.push('', md(hint));
   const grades = gradeCounts(report);
   if (grades.length > 0) lines.push('', `Grades: ${grades.map((g) => `**${g.label}** ${g.count}`).join(' · ')}`);
   const inputs = report.inputs.map((i) => `${md(i.file)} (${md(i.format)})`).join(', ');
@@ -72,7 +75,7 @@ function summaryLines(report: AuditReport): string[] {
     `Inputs: ${inputs === '' ? 'none' : inputs}  `,
     `Policy: ${report.policySource === null ? 'defaults' : md(report.policySource)}`,
   );
-  if (report.warnings.length > 0) lines.push('', ...report.warnings.map((w) => `> ⚠️ ${md(w)}  `));
+  if (report.warnings.length > 0) lines.push('', ...report.warnings.map((w) => `> ⚠️ ${md(w.message)}  `));
   return lines;
 }
 
@@ -167,7 +170,7 @@ function passingSection(entries: readonly AuditEntry[]): Section {
 /** The audit as a Markdown comment, ending with a newline, at most GITHUB_COMMENT_LIMIT characters. */
 export function renderAuditMarkdown(report: AuditReport, limit = GITHUB_COMMENT_LIMIT): string {
   const by = (status: EntryStatus) => report.entries.filter((e) => e.policy.status === status);
-  const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error');
+  const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete');
   const sections = [
     ...(problems.length > 0 ? [problemTable(problems), ...(by('fail').length > 0 ? [detailSection(by('fail'))] : [])] : []),
     ...(by('ignored').length > 0 ? [ignoredSection(by('ignored'))] : []),

@@ -10,6 +10,7 @@ import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
   gradeCounts,
   mainReason,
+  outcomeHint,
   packageLabel,
   runResult,
   SHORT_VERDICT,
@@ -19,7 +20,7 @@ import {
   type RunResult,
 } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
-import { displayWidth, formatScore, padEnd, padStart, wrapText } from './text.js';
+import { displayWidth, formatScore, padEnd, padStart, wrapIndented, wrapText } from './text.js';
 
 export interface AuditTableOptions {
   /** Emit ANSI colours (the caller decides: TTY, NO_COLOR, FORCE_COLOR). */
@@ -68,7 +69,7 @@ function styles(color: boolean): Styles {
   return {
     bold: c.bold,
     dim: c.dim,
-    status: { fail: c.red.bold, error: c.yellow, ignored: c.gray, pass: c.green },
+    status: { fail: c.red.bold, error: c.yellow, incomplete: c.yellow, ignored: c.gray, pass: c.green },
     result: { FAIL: c.red.bold, INCOMPLETE: c.yellow.bold, PASS: c.green.bold },
   };
 }
@@ -94,11 +95,20 @@ function rowOf(entry: AuditEntry): Row {
   };
 }
 
+/** The first line states the result the exit code has; then what was audited against what. */
 function headerLines(report: AuditReport, width: number, s: Styles): string[] {
   const inputs = report.inputs.map((i) => clean(i.file)).join(', ') || 'none';
   const policy = report.policySource === null ? 'defaults' : clean(report.policySource);
-  const text = `nerq audit · ${report.summary.total} ${report.summary.total === 1 ? 'package' : 'packages'} · inputs: ${inputs} · policy: ${policy}`;
-  return wrapText(text, width).map((line, i) => (i === 0 ? s.bold(line) : line));
+  const result = runResult(report);
+  const parts = [`nerq audit`, result, `${report.summary.total} ${report.summary.total === 1 ? 'package' : 'packages'}`, `inputs: ${inputs}`, `policy: ${policy}`];
+  // Broken between the parts, never inside one (a part longer than the line is wrapped alone).
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && displayWidth(last) + 3 + displayWidth(part) <= width) lines[lines.length - 1] = `${last} · ${part}`;
+    else lines.push(...wrapText(part, width));
+  }
+  return lines.map((line, i) => (i === 0 ? s.bold(line.replace(result, s.result[result](result))) : line));
 }
 
 /** Display cells of one row (the header is one too). */
@@ -140,7 +150,15 @@ function summaryLines(report: AuditReport, width: number, s: Styles): string[] {
   const text = wrapText(`${result}: ${summarySentence(report)}`, width);
   const first = text[0] ?? '';
   lines.push(s.result[result](result) + first.slice(result.length), ...text.slice(1));
+  const hint = outcomeHint(report);
+  if (hint !== null) lines.push(...wrapIndented(hint, width, '  ').map((l) => s.dim(l)));
   return lines;
+}
+
+/** Each warning once, in plain words (an unavailable source with the checks it left unknown). */
+function warningLines(report: AuditReport, width: number, s: Styles): string[] {
+  if (report.warnings.length === 0) return [];
+  return ['', s.bold('Warnings'), ...report.warnings.flatMap((w) => wrapIndented(clean(w.message), width, '    ', '  · '))];
 }
 
 /** The audit as a terminal table, ending with one newline. */
@@ -148,5 +166,5 @@ export function renderAuditTable(report: AuditReport, options: AuditTableOptions
   const width = clampWidth(options.width);
   const s = styles(options.color);
   const body = report.entries.length === 0 ? ['No dependencies to audit.'] : tableLines(report, width, s);
-  return `${[...headerLines(report, width, s), '', ...body, '', ...summaryLines(report, width, s)].join('\n')}\n`;
+  return `${[...headerLines(report, width, s), '', ...body, ...warningLines(report, width, s), '', ...summaryLines(report, width, s)].join('\n')}\n`;
 }

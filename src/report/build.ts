@@ -37,7 +37,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     notes.length > 0 && evaluated.verdictCode === 'yes'
       ? { ...evaluated, verdictCode: 'caution' as const, verdict: VERDICT_WORDS.caution, verdictReasons: [...evaluated.verdictReasons, ...notes] }
       : { ...evaluated, verdictReasons: [...evaluated.verdictReasons, ...notes] };
-  const gate = applyGate({ ...result, error: null }, options.gate);
+  const gate = applyGate({ ...result, error: null, unchecked: uncheckedGuards(result.checks, options.checks) }, options.gate);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },
@@ -64,6 +64,25 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     previous: null,
     error: null,
   };
+}
+
+/**
+ * The guarding checks (known vulnerabilities, malicious packages: `guardsDanger`) that could not
+ * run, with the reason their source gave: the gate does not pass a target on what was not checked.
+ */
+export function uncheckedGuards(
+  results: Report['checks'],
+  checks: readonly AnyCheck[],
+): { ids: string[]; title: string; reason: string }[] {
+  const guarding = new Set(checks.filter((c) => c.guardsDanger === true).map((c) => c.id));
+  // Checks blinded by one source share one line: "A and B not checked: OSV unavailable (…)".
+  const byReason = new Map<string, Report['checks']>();
+  for (const r of results) {
+    if (!guarding.has(r.id) || r.status !== 'unknown') continue;
+    const reason = typeof r.evidence.reason === 'string' ? `${String(r.evidence.source ?? 'source')} unavailable (${r.evidence.reason})` : r.message;
+    byReason.set(reason, [...(byReason.get(reason) ?? []), r]);
+  }
+  return [...byReason].map(([reason, blind]) => ({ ids: blind.map((r) => r.id), title: blind.map((r) => r.title).join(' and '), reason }));
 }
 
 /** A package that claims a repository it cannot be tied to says so in its verdict (starjacking). */

@@ -1,7 +1,8 @@
 /**
  * The gate (DESIGN.md §7): applied to every run. A target fails when it is capped, scores
  * below the threshold or breaks a dimension floor; it could not be evaluated when it has
- * no score (not found, not supported) or too little coverage and did not fail.
+ * no score (not found, not supported), too little coverage, or a guarding check that could not
+ * run (unless allowed), and did not fail.
  */
 import type { Dimension } from '../checks/define.js';
 import type { DimensionResult, Gate } from '../report/schema.js';
@@ -14,6 +15,11 @@ export interface GateOptions {
   minCoverage: number;
   /** Per-dimension floors (policy). */
   floors?: Partial<Record<Dimension, number>>;
+  /**
+   * --allow-incomplete: a target whose guarding checks (known vulnerabilities, malicious
+   * packages) could not run may still pass. Off by default: unchecked is not clean.
+   */
+  allowIncomplete?: boolean;
 }
 
 export const DEFAULT_GATE: GateOptions = { threshold: 50, minCoverage: 0.5 };
@@ -24,6 +30,8 @@ export interface Gateable {
   caps: { id: string; limit: number; reason: string; dimension?: string | null }[];
   dimensions: DimensionResult[];
   error?: { code: string; message: string } | null;
+  /** Guarding checks that could not run (their source was unavailable): the title and why. */
+  unchecked?: readonly { title: string; reason: string }[];
 }
 
 export function applyGate(result: Gateable, options: GateOptions): Gate {
@@ -45,13 +53,19 @@ export function applyGate(result: Gateable, options: GateOptions): Gate {
   if (failures.length > 0) return { ...base, passed: false, reasons: failures };
 
   if (result.score === null) return { ...base, passed: null, reasons: ['no score: nothing could be evaluated'] };
+  const incomplete: string[] = [];
   if (result.coverage < options.minCoverage) {
-    return {
-      ...base,
-      passed: null,
-      reasons: [`coverage ${Math.round(result.coverage * 100)}% is below the minimum ${Math.round(options.minCoverage * 100)}%`],
-    };
+    incomplete.push(`coverage ${Math.round(result.coverage * 100)}% is below the minimum ${Math.round(options.minCoverage * 100)}%`);
   }
+  // Unchecked is not clean: a guarding check that could not run leaves the target incomplete.
+  const unchecked = (result.unchecked ?? []).map((u) => `${u.title} not checked: ${u.reason}`);
+  if (options.allowIncomplete === true) {
+    return incomplete.length > 0
+      ? { ...base, passed: null, reasons: incomplete }
+      : { ...base, passed: true, reasons: unchecked.map((r) => `allowed by --allow-incomplete: ${r}`) };
+  }
+  incomplete.push(...unchecked);
+  if (incomplete.length > 0) return { ...base, passed: null, reasons: incomplete };
   return { ...base, passed: true, reasons: [] };
 }
 

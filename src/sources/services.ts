@@ -73,3 +73,30 @@ export function serviceOf(url: string | URL, endpoints: Endpoints, registries: r
   }
   return null;
 }
+
+/**
+ * What a user calls a host or service found down: the service's name, or for a whole host the
+ * names of the services nerq asks there ("GitHub", "OSV (the vulnerability database)"); the
+ * host itself when nerq knows none there.
+ */
+export function nameOfDown(down: { host: string; service: string | null }, endpoints: Endpoints, registries: readonly string[]): string {
+  if (down.service !== null && (SERVICES as readonly string[]).includes(down.service)) return SERVICE_NAMES[down.service as Service];
+  const bases = [
+    ...registries,
+    endpoints.osvApi,
+    endpoints.githubApi,
+    endpoints.githubGraphql,
+    endpoints.npmApi,
+    endpoints.pypi,
+    endpoints.pypiStats,
+    ...(endpoints.githubServer === undefined ? [] : [endpoints.githubServer.api, endpoints.githubServer.graphql]),
+  ];
+  const names = new Set<string>();
+  for (const base of bases) {
+    const url = parse(base);
+    if (url === undefined || url.host.toLowerCase() !== down.host) continue;
+    const service = serviceOf(url, endpoints, registries);
+    if (service !== null) names.add(SERVICE_NAMES[service]);
+  }
+  return names.size === 0 ? down.host : [...names].join(' and ');
+}

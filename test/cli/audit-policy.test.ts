@@ -71,7 +71,7 @@ describe('policy file', () => {
     expect(result.stderr).toBe('');
     const report = parseAudit(result.stdout);
     expect(report.policySource).toBe('.nerqrc.json');
-    expect(report.summary).toEqual({ total: 4, passed: 1, failed: 2, ignored: 1, errors: 0 });
+    expect(report.summary).toEqual({ total: 4, passed: 1, failed: 2, ignored: 1, errors: 0, incomplete: 0 });
     const entries = byName(report);
     expect(entries.get(GOOD.name)?.policy).toEqual({ status: 'pass', failures: [], ignoredBy: null });
     expect(rulesOf(report, GPL.name)).toEqual(['license-denied']);
@@ -121,7 +121,7 @@ describe('policy file', () => {
     expect(result.code).toBe(1);
     const report = parseAudit(result.stdout);
     expect(report.policySource).toBe('package.json#nerq');
-    expect(report.summary).toEqual({ total: 4, passed: 2, failed: 1, ignored: 1, errors: 0 });
+    expect(report.summary).toEqual({ total: 4, passed: 2, failed: 1, ignored: 1, errors: 0, incomplete: 0 });
     expect(rulesOf(report, GPL.name)).toEqual(['license-denied']);
   });
 });

@@ -1,7 +1,7 @@
 /** Which service a URL belongs to (services.ts): what the HTTP layer counts failures by. */
 import { describe, expect, it } from 'vitest';
 import { resolveEndpoints } from '../../src/sources/endpoints.js';
-import { serviceOf } from '../../src/sources/services.js';
+import { nameOfDown, serviceOf } from '../../src/sources/services.js';
 
 const endpoints = resolveEndpoints({ NERQ_NPM_PUBLIC_REGISTRY: 'https://public.example/' });
 const registries = ['https://registry.example/npm/', endpoints.npmPublicRegistry];
@@ -36,5 +36,14 @@ describe('serviceOf', () => {
     expect(serviceOf('http://127.0.0.1:9/osv/v1/querybatch', shared, ['http://127.0.0.1:9/npm/'])).toBe('osv');
     expect(serviceOf('http://127.0.0.1:9/npm-api/downloads/point/last-week/x', shared, ['http://127.0.0.1:9/npm/'])).toBe('npm-downloads');
     expect(serviceOf('http://127.0.0.1:9/npm/x', shared, ['http://127.0.0.1:9/npm/'])).toBe('npm-registry');
+  });
+});
+
+describe('nameOfDown', () => {
+  it('names a service, a whole host by the services nerq asks there, or else the host', () => {
+    expect(nameOfDown({ host: 'api.osv.dev', service: 'osv' }, endpoints, registries)).toBe('OSV (the vulnerability database)');
+    expect(nameOfDown({ host: new URL(endpoints.githubApi).host, service: null }, endpoints, registries)).toBe('GitHub');
+    expect(nameOfDown({ host: 'registry.example', service: null }, endpoints, registries)).toBe('the npm registry');
+    expect(nameOfDown({ host: 'elsewhere.example', service: null }, endpoints, registries)).toBe('elsewhere.example');
   });
 });

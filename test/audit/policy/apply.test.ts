@@ -127,7 +127,8 @@ describe('applyPolicy: scores, floors, verdicts', () => {
   it('too little coverage cannot be evaluated, unless something failed', () => {
     const report = thin();
     expect(report.coverage).toBeCloseTo(0.657, 3);
-    expect(decide(report, mergePolicy(null)).status).toBe('pass');
+    // Enough coverage, but OSV was down: not checked for vulnerabilities (below).
+    expect(decide(report, mergePolicy(null)).status).toBe('incomplete');
     expect(decide(report, policyOf({ minCoverage: 0.7 }))).toEqual({
       status: 'error',
       failures: [{ rule: 'min-coverage', message: 'coverage 66% is below the minimum 70%' }],
@@ -137,10 +138,27 @@ describe('applyPolicy: scores, floors, verdicts', () => {
   });
 
   it('matches the gate of nerq check under the default policy', () => {
-    const expected = { true: 'pass', false: 'fail', null: 'error' } as const;
+    const expected = { true: ['pass'], false: ['fail'], null: ['error', 'incomplete'] } as const;
     for (const report of [healthy(), deprecated(), malicious(), middling(), poor(), thin(), notFound(), pypiReport()]) {
-      expect(decide(report, mergePolicy(null)).status, report.target.name).toBe(expected[String(report.gate.passed) as 'true']);
+      expect(expected[String(report.gate.passed) as 'true'], report.target.name).toContain(decide(report, mergePolicy(null)).status);
     }
+  });
+
+  it('a package its guarding checks could not run on is incomplete, naming the checks, never a pass', () => {
+    const outcome = decide(thin(), mergePolicy(null));
+    expect(outcome.status).toBe('incomplete');
+    expect(outcome.failures.map((f) => [f.rule, f.checks])).toEqual([['not-checked', ['malicious-package', 'known-vulnerabilities']]]);
+    expect(outcome.failures[0]?.message).toContain('osv down');
+    // The gate of nerq check agrees: it could not be evaluated, for the same reason.
+    expect(thin().gate).toMatchObject({ passed: null });
+    expect(thin().gate.reasons.some((r) => r.includes('not checked') && r.includes('osv down'))).toBe(true);
+    // Anything failing still fails: incomplete is only for what passed on the rest.
+    expect(decide(thin(), policyOf({ minScore: 99 })).status).toBe('fail');
+  });
+
+  it('an ignore entry covers an incomplete package too', () => {
+    const outcome = decide(thin(), policyOf({ ignore: [{ package: 'thin', reason: 'vetted by hand' }] }));
+    expect(outcome).toMatchObject({ status: 'ignored', ignoredBy: { reason: 'vetted by hand' } });
   });
 
   it('a dependency-confusion suspicion fails an otherwise passing package', () => {

@@ -10,13 +10,13 @@ const cells = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => 
 const tableLines = (md: string) => md.split('\n').filter((l) => l.startsWith('|'));
 
 describe('renderAuditMarkdown', () => {
-  const md = renderAuditMarkdown(sampleAudit({ warnings: ['the project .npmrc sets a registry; not followed'] }));
+  const md = renderAuditMarkdown(sampleAudit({ warnings: [{ code: 'npm-config', message: 'the project .npmrc sets a registry; not followed', details: {} }] }));
 
   it('puts the summary first', () => {
     expect(md.split('\n').slice(0, 9)).toEqual([
       '## nerq audit: ❌ FAIL',
       '',
-      '**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored**',
+      '**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored; 3 pass**',
       '',
       'Grades: **A+** 3 · **C** 1 · **D** 1 · **F** 1 · **not evaluated** 1',
       '',
@@ -53,7 +53,7 @@ describe('renderAuditMarkdown', () => {
 
   it('a passing audit has no problem table', () => {
     const ok = renderAuditMarkdown(auditOf([entryWith(healthy(), { status: 'pass', failures: [], ignoredBy: null })]));
-    expect(ok.startsWith('## nerq audit: ✅ PASS\n\n**0 of 1 package fail the policy**')).toBe(true);
+    expect(ok.startsWith('## nerq audit: ✅ PASS\n\n**the 1 package passes the policy**')).toBe(true);
     expect(ok).not.toContain('### Failing');
   });
 
@@ -93,7 +93,7 @@ describe('renderAuditMarkdown', () => {
     const huge = auditOf([...Array.from({ length: 150 }, (_, i) => failing(i)), ...Array.from({ length: 1500 }, (_, i) => passing(i))]);
     const out = renderAuditMarkdown(huge);
     expect(out.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
-    expect(out.startsWith('## nerq audit: ❌ FAIL\n\n**150 of 1650 packages fail the policy**')).toBe(true);
+    expect(out.startsWith('## nerq audit: ❌ FAIL\n\n**150 of 1650 packages fail the policy; 1500 pass**')).toBe(true);
     // Every failing package is in the table; the details and passing list gave way.
     expect(tableLines(out).filter((l) => l.startsWith('| ❌ fail')).length).toBe(150);
     expect(out).toMatch(/_Shortened to fit GitHub's comment limit: \d+ rows not shown\. Run `nerq audit --json` for the full result\._\n$/);
@@ -103,7 +103,7 @@ describe('renderAuditMarkdown', () => {
   it('a smaller limit shortens the failing table too, never the summary', () => {
     const out = renderAuditMarkdown(sampleAudit(), 1200);
     expect(out.length).toBeLessThanOrEqual(1200);
-    expect(out).toContain('**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored**');
+    expect(out).toContain('**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored; 3 pass**');
     expect(out).toContain('rows not shown');
   });
 });

@@ -19,33 +19,35 @@ describe('renderAuditTable', () => {
       'ghost-pkg@1.0.0',
       'so-so@0.3.0',
       'requests==2.31.0',
-      'example@2.1.0',
       'chalk@5.3.0',
+      'example@2.1.0',
     ]);
     expect(rows[0]).toMatch(/^FAIL {5}evil-pkg@0\.0\.1 {6}9\.9 {2}F {6}DO NOT USE {2}NO — DO NOT USE: known malicious package: MAL-2026-1$/);
     expect(rows[1]).toMatch(/^FAIL +old-thing@1\.0\.0 +49\.9 +D +NO +capped at 49\.9: version is deprecated: no longer maintained$/);
     expect(rows[2]).toMatch(/^ERROR +ghost-pkg@1\.0\.0 +— +— +— +npm package "ghost-pkg" was not found in the registry$/);
     expect(rows[3]).toMatch(/^IGNORED +so-so@0\.3\.0 +61\.1 +C +CAUTION +verdict CAUTION fails the policy \(failOn: caution\) \(ignored: pinned by the build tool\)$/);
-    expect(rows[6]).toMatch(/^PASS +chalk@5\.3\.0 +97\.4 +A\+ +YES$/);
+    expect(rows[5]).toMatch(/^PASS +chalk@5\.3\.0 +97\.4 +A\+ +YES$/);
   });
 
   it('starts with the inputs and policy, ends with the grades and a FAIL line with counts', () => {
-    expect(lines[0]).toBe('nerq audit · 7 packages · inputs: package-lock.json, requirements.txt · policy: .nerqrc.json');
+    expect(lines[0]).toBe('nerq audit · FAIL · 7 packages · inputs: package-lock.json, requirements.txt · policy: .nerqrc.json');
     expect(lines.at(-3)).toBe('Grades: A+ 3 · C 1 · D 1 · F 1 · not evaluated 1');
-    expect(lines.at(-2)).toBe('FAIL: 2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored');
+    expect(lines.at(-2)).toBe('FAIL: 2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored; 3 pass');
     expect(out.endsWith('\n')).toBe(true);
   });
 
   it('PASS and INCOMPLETE results, singular wording, and an empty audit', () => {
     const passing = renderAuditTable(auditOf([entryOf(healthy())]), { color: false });
-    expect(passing).toContain('\nPASS: 0 of 1 package fail the policy\n');
+    expect(passing).toContain('\nPASS: the 1 package passes the policy\n');
+    const two = renderAuditTable(auditOf([entryOf(healthy()), entryOf(healthy('other'))]), { color: false });
+    expect(two).toContain('\nPASS: all 2 packages pass the policy\n');
     const one = renderAuditTable(auditOf([entryOf(healthy()), entryOf(deprecated())]), { color: false });
-    expect(one).toContain('\nFAIL: 1 of 2 packages fails the policy\n');
+    expect(one).toContain('\nFAIL: 1 of 2 packages fails the policy; 1 passes\n');
     const incomplete = renderAuditTable(auditOf([entryOf(healthy()), entryOf(notFound())]), { color: false });
-    expect(incomplete).toContain('\nINCOMPLETE: 0 of 2 packages fail the policy; 1 could not be evaluated\n');
+    expect(incomplete).toContain('\nINCOMPLETE: 1 of 2 packages could not be evaluated; 1 passes\n');
     const empty = renderAuditTable(auditOf([]), { color: false });
     expect(empty).toContain('No dependencies to audit.');
-    expect(empty).toContain('PASS: 0 of 0 packages fail the policy');
+    expect(empty).toContain('PASS: no dependencies to audit');
   });
 
   it.each([80, 100, 120])('fits %i columns', (width) => {
