@@ -26,6 +26,7 @@ import { nameOfDown } from '../sources/services.js';
 import { DOCS_BASE } from '../version.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { colorEnabled } from './output.js';
+import { guardInterrupts } from './interrupt.js';
 import { startAuditProgress } from './progress.js';
 import { setUpRun } from './run-context.js';
 
@@ -63,7 +64,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     }
   }
 
-  const { ctx, session, http, npm, endpoints, health } = setUpRun({
+  const { ctx, session, http, npm, endpoints, health, activity } = setUpRun({
     // npm configuration as npm would read it in the audited project (its .npmrc is found from
     // there, not from wherever nerq runs), and the whole checkout holding it is untrusted: a
     // pull request controls a parent's .npmrc as much as the audited directory's own.
@@ -96,7 +97,10 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   for (const message of expired) process.stderr.write(`nerq: ${message}\n`);
   warnings.push(...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })));
 
-  const progress = startAuditProgress(subjects.length);
+  const progress = startAuditProgress(subjects.length, activity);
+  const interrupts = guardInterrupts();
+  interrupts.add(() => progress.stop());
+  interrupts.add(() => session.interrupt());
   let evaluated: Evaluated[];
   let confusion: Map<(typeof subjects)[number], string>;
   try {
@@ -122,6 +126,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       return { subject, report: remembered, policy: outcome };
     });
   } finally {
+    interrupts.dispose();
     session.close();
   }
 

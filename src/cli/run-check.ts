@@ -6,6 +6,7 @@ import { parseTarget } from '../target/parse.js';
 import { TargetError, type Target } from '../target/types.js';
 import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
+import { guardInterrupts } from './interrupt.js';
 import { startProgress } from './progress.js';
 import { setUpRun } from './run-context.js';
 import { mapLimit } from '../util/map-limit.js';
@@ -26,7 +27,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     }
   }
 
-  const { ctx, session, http } = setUpRun({
+  const { ctx, session, http, activity } = setUpRun({
     cwd: process.cwd(),
     registry: options.registry,
     offline: options.offline,
@@ -39,7 +40,10 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     now,
   });
 
-  const progress = startProgress(targets.length);
+  const progress = startProgress(targets.length, activity);
+  const interrupts = guardInterrupts();
+  interrupts.add(() => progress.stop());
+  interrupts.add(() => session.interrupt());
   let outcomes: TargetOutcome[];
   try {
     outcomes = await mapLimit(targets, CONCURRENCY, async (target) => {
@@ -58,6 +62,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   try {
     reports = outcomes.map((o) => session.remember(o.report, o.evidence));
   } finally {
+    interrupts.dispose();
     session.close();
   }
   return writeReports(reports, options);

@@ -11,7 +11,9 @@ import { githubAuthFor, githubToken } from '../sources/github.js';
 import { createHostHealth, type HostHealth } from '../sources/host-health.js';
 import { createHttpClient } from '../sources/http.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm-config.js';
-import { serviceOf } from '../sources/services.js';
+import { observeRequests } from '../sources/observed-http.js';
+import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
+import type { RunActivity } from './progress.js';
 import type { HttpClient } from '../sources/types.js';
 import { UsageError } from './options.js';
 import { StoreSession } from './store-session.js';
@@ -42,6 +44,8 @@ export interface RunSetup {
   endpoints: Endpoints;
   /** The hosts found down during the run (each one is asked no more after it failed). */
   health: HostHealth;
+  /** What the run is waiting on now, for the progress line. */
+  activity: RunActivity;
 }
 
 /**
@@ -88,7 +92,15 @@ export function setUpRun(options: RunSetupOptions): RunSetup {
   // Failures are counted per service (a scoped registry unknown here counts by its host).
   const registries = [npm.registry, endpoints.npmPublicRegistry];
   const health = createHostHealth({ scopeOf: (url) => serviceOf(url, endpoints, registries) ?? url.host });
-  const http = session.http(createHttpClient({ npm, signal: deadline, authFor: githubAuth, health }), endpoints, npm, githubAuth);
+  const network = observeRequests(createHttpClient({ npm, signal: deadline, authFor: githubAuth, health }), (url) => {
+    const service = serviceOf(url, endpoints, registries);
+    return service === null ? new URL(url).host : SERVICE_SHORT_NAMES[service];
+  });
+  const activity: RunActivity = {
+    inFlight: () => network.inFlight(),
+    down: () => health.down().map((d) => nameOfDown(d, endpoints, registries, SERVICE_SHORT_NAMES)),
+  };
+  const http = session.http(network, endpoints, npm, githubAuth);
   const ctx: RunContext = {
     http,
     npm,
@@ -99,5 +111,5 @@ export function setUpRun(options: RunSetupOptions): RunSetup {
     gate: options.gate,
     facts: session.facts(credentialScope(token, npm)),
   };
-  return { ctx, session, http, npm, endpoints, health };
+  return { ctx, session, http, npm, endpoints, health, activity };
 }

@@ -103,6 +103,15 @@ export class StoreSession {
     }
   }
 
+  /** The run was interrupted: write what is queued (answers already fetched) and close; no pruning. */
+  interrupt(): void {
+    try {
+      this.store?.close();
+    } catch {
+      // the database stays as its last transaction left it
+    }
+  }
+
   /** Record the run's cache counters, prune, and write everything still queued (history included). */
   close(): void {
     if (this.store === null) return;

@@ -36,6 +36,21 @@ export const SERVICE_NAMES: Record<Service, string> = {
   pypistats: 'pypistats',
 };
 
+/** The same, short (a progress line). */
+export const SERVICE_SHORT_NAMES: Record<Service, string> = {
+  'npm-registry': 'registry',
+  'npm-tarballs': 'tarballs',
+  'npm-attestations': 'attestations',
+  'npm-downloads': 'downloads',
+  osv: 'OSV',
+  github: 'GitHub',
+  'github-graphql': 'GitHub',
+  pypi: 'PyPI',
+  'pypi-simple': 'PyPI',
+  'pypi-integrity': 'PyPI',
+  pypistats: 'pypistats',
+};
+
 function parse(url: string | URL): URL | undefined {
   if (url instanceof URL) return url;
   try {
@@ -79,8 +94,13 @@ export function serviceOf(url: string | URL, endpoints: Endpoints, registries: r
  * names of the services nerq asks there ("GitHub", "OSV (the vulnerability database)"); the
  * host itself when nerq knows none there.
  */
-export function nameOfDown(down: { host: string; service: string | null }, endpoints: Endpoints, registries: readonly string[]): string {
-  if (down.service !== null && (SERVICES as readonly string[]).includes(down.service)) return SERVICE_NAMES[down.service as Service];
+export function nameOfDown(
+  down: { host: string; service: string | null },
+  endpoints: Endpoints,
+  registries: readonly string[],
+  names: Record<Service, string> = SERVICE_NAMES,
+): string {
+  if (down.service !== null && (SERVICES as readonly string[]).includes(down.service)) return names[down.service as Service];
   const bases = [
     ...registries,
     endpoints.osvApi,
@@ -91,12 +111,12 @@ export function nameOfDown(down: { host: string; service: string | null }, endpo
     endpoints.pypiStats,
     ...(endpoints.githubServer === undefined ? [] : [endpoints.githubServer.api, endpoints.githubServer.graphql]),
   ];
-  const names = new Set<string>();
+  const found = new Set<string>();
   for (const base of bases) {
     const url = parse(base);
     if (url === undefined || url.host.toLowerCase() !== down.host) continue;
     const service = serviceOf(url, endpoints, registries);
-    if (service !== null) names.add(SERVICE_NAMES[service]);
+    if (service !== null) found.add(names[service]);
   }
-  return names.size === 0 ? down.host : [...names].join(' and ');
+  return found.size === 0 ? down.host : [...found].join(' and ');
 }
