@@ -7,13 +7,21 @@ import { checkTable, outcomeOf } from './check-table.js';
 
 const named = (name: string, lastWeek: number | null = 120) => evidence({ registry: { name }, downloads: { lastWeek } });
 
+/** How each rule reads in the message: user words, never the rule's id. */
+const HOW: Record<string, string> = {
+  separator: 'only the separators differ',
+  scope: 'the same name under another scope',
+  homoglyph: 'look-alike characters',
+  distance: 'one character differs',
+};
+
 const flagged = (name: string, intended: string, rule: string, distance: number): CheckCase => ({
   name: `${name} → ${intended} (${rule})`,
   evidence: named(name),
   score: TYPOSQUAT_SCORE,
   messageId: 'likely-typosquat',
-  data: { intended, rule, distance },
-  message: [`\`${intended}\``, `check you meant ${intended}`],
+  data: { intended, rule, distance, how: HOW[rule] ?? '' },
+  message: [`\`${intended}\` (${HOW[rule]})`, `check that you meant ${intended}`],
 });
 
 const popular = (name: string): CheckCase => ({
@@ -59,7 +67,7 @@ checkTable(check, [
     evidence: named('electorn', 5_000_000),
     score: 100,
     messageId: 'widely-used',
-    data: { intended: 'electron', rule: 'distance', distance: 1, lastWeek: 5_000_000 },
+    data: { intended: 'electron', rule: 'distance', distance: 1, how: 'one character differs', lastWeek: 5_000_000 },
     message: ['electron', '5,000,000'],
   },
   {
@@ -95,7 +103,7 @@ checkTable(check, [
     evidence: pypiNamed('reqeusts'),
     score: TYPOSQUAT_SCORE,
     messageId: 'likely-typosquat',
-    data: { intended: 'requests', rule: 'distance', distance: 1 },
+    data: { intended: 'requests', rule: 'distance', distance: 1, how: 'one character differs' },
   },
   {
     name: 'PyPI pythondateutil → python-dateutil (separator)',

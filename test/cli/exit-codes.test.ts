@@ -22,6 +22,7 @@ beforeAll(async () => {
   // request: its packument, the deprecated 2.88.2's tarball and its download counts.
   expectPackage(server, 'request');
   server.expect('GET', packumentPath('does-not-exist'), { status: 404 });
+  server.expect('GET', packumentPath('Does-Not-Exist'), { status: 404 });
 });
 
 afterEach(() => {
@@ -120,6 +121,17 @@ describe('exit 3: a target could not be evaluated and none failed', () => {
     expect(report.error?.code).toBe('not-found');
     expect(report.error?.message).toMatch(/does-not-exist was not found/);
     expect(report).toMatchObject({ score: null, grade: null, verdictCode: 'unknown', gate: { passed: null } });
+  });
+
+  it('a name in capitals that is not found hints that npm names are lower case', async () => {
+    const result = await runCli(['check', 'Does-Not-Exist', '--json'], { server });
+    expect(result.code).toBe(3);
+    const report = parseReport(result.stdout);
+    expect(report.error?.code).toBe('not-found');
+    expect(report.error?.message).toMatch(/\(npm package names are lower case: try does-not-exist\)$/);
+    // A lower-case name that is not found gets no hint.
+    const lower = parseReport((await runCli(['check', 'does-not-exist', '--json'], { server })).stdout);
+    expect(lower.error?.message).not.toContain('lower case');
   });
 
   it('a version that does not exist names the nearest versions', async () => {
