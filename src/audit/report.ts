@@ -5,7 +5,7 @@
  * source that was unavailable for some packages, with the checks it left unknown. Pure.
  */
 import type { HostDown } from '../sources/host-health.js';
-import { checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
+import { capitalised, checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
 import { VERSION } from '../version.js';
 import type { AuditEntry, AuditOutcome, AuditReport, AuditWarning, InputFile } from './types.js';
 
@@ -62,7 +62,7 @@ export function sourceWarnings(entries: readonly AuditEntry[], down: readonly Do
     const unknown = checks.size === 0 ? '' : `; unknown: ${[...checks].join(', ')}`;
     const message =
       outage === undefined
-        ? `${sourceName(source)} unavailable for ${packages} of ${entries.length} ${noun} (${reason})${unknown}`
+        ? `${capitalised(sourceName(source))} unavailable for ${packages} of ${entries.length} ${noun} (${reason})${unknown}`
         : `${outage.name} unreachable (${outage.reason}), not asked again: ${sourceName(source)} unavailable for ${packages} of ${entries.length} ${noun}${unknown}`;
     return {
       code: 'source-unavailable',

@@ -17,6 +17,7 @@ function outputOptions(command: Command): Command {
     .option('--category <category>', `override the category (${CATEGORIES.join(', ')})`)
     .option('--allow-incomplete', 'pass targets whose vulnerability or malicious-package checks could not run (risky: unchecked is not clean)')
     .option('--evidence', 'list the raw evidence under each check in the terminal report')
+    .option('-q, --quiet', 'terminal report: only the outcome, the alerts and the gate')
     .option('--no-color', 'no colour in the terminal report');
 }
 

@@ -27,6 +27,7 @@ export const OutputOptionsSchema = z.object({
   color: z.boolean().optional(),
   evidence: z.boolean().optional(),
   allowIncomplete: z.boolean().optional(),
+  quiet: z.boolean().optional(),
 });
 
 export const CheckOptionsSchema = OutputOptionsSchema.extend({

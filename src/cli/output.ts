@@ -12,6 +12,8 @@ export interface OutputSettings {
   width: number;
   /** Terminal report: list each check's raw evidence. */
   evidence?: boolean;
+  /** Terminal report: the outcome, alerts and gate only. */
+  quiet?: boolean;
 }
 
 export function renderReports(reports: readonly Report[], settings: OutputSettings): string {
@@ -23,7 +25,9 @@ export function renderReports(reports: readonly Report[], settings: OutputSettin
     case 'markdown':
       return reports.length === 1 ? renderMarkdown(reports[0]!) : renderMarkdownMany(reports);
     case 'table':
-      return reports.map((r) => renderTable(r, { color: settings.color, width: settings.width, evidence: settings.evidence === true })).join('\n');
+      return reports
+        .map((r) => renderTable(r, { color: settings.color, width: settings.width, evidence: settings.evidence === true, quiet: settings.quiet === true }))
+        .join('\n');
   }
 }
 
@@ -43,6 +47,7 @@ export function writeReports(reports: readonly Report[], options: OutputOptions)
       color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
       width: Math.min(process.stdout.columns || 80, 120),
       evidence: options.evidence === true,
+      quiet: options.quiet === true,
     }),
   );
   return exitCodeOf(reports.map((r) => r.gate));

@@ -14,6 +14,7 @@ import { DIMENSION_TITLES, PROFILES, isCategory } from '../scoring/profiles.js';
 import { unverifiedLinkReason } from '../checks/lib/github.js';
 import { VERSION } from '../version.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+import { plainReason, sourceName } from './sources.js';
 
 export interface BuildOptions {
   checks: readonly AnyCheck[];
@@ -79,7 +80,8 @@ export function uncheckedGuards(
   const byReason = new Map<string, Report['checks']>();
   for (const r of results) {
     if (!guarding.has(r.id) || r.status !== 'unknown') continue;
-    const reason = typeof r.evidence.reason === 'string' ? `${String(r.evidence.source ?? 'source')} unavailable (${r.evidence.reason})` : r.message;
+    const reason =
+      typeof r.evidence.reason === 'string' ? `${sourceName(String(r.evidence.source ?? 'source'))} unavailable (${plainReason(r.evidence.reason)})` : r.message;
     byReason.set(reason, [...(byReason.get(reason) ?? []), r]);
   }
   return [...byReason].map(([reason, blind]) => ({ ids: blind.map((r) => r.id), title: blind.map((r) => r.title).join(' and '), reason }));

@@ -1,20 +1,25 @@
 /**
- * The evidence sources as a user knows them ("GitHub", "the vulnerability database (OSV)"), and
+ * The evidence sources as a user knows them ("GitHub", "OSV vulnerability database"), and
  * what a source's absence leaves unknown, for the lines that explain an unavailable source once.
  */
 import type { Report } from './schema.js';
 
 /** What a user calls each evidence source (the report's `sources[].id`). */
 export const SOURCE_NAMES: Readonly<Record<string, string>> = {
-  registry: 'the package registry',
-  tarball: 'the package contents',
-  downloads: 'the download counts',
-  dependencies: 'the dependencies',
-  vulnerabilities: 'the vulnerability database (OSV)',
-  attestations: 'the provenance attestations',
+  registry: 'package registry',
+  tarball: 'package contents',
+  downloads: 'download counts',
+  dependencies: 'dependency data',
+  vulnerabilities: 'OSV vulnerability database',
+  attestations: 'provenance attestations',
   pypi: 'PyPI',
   github: 'GitHub',
 };
+
+/** With a capital first letter, to start a sentence. */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export function sourceName(id: string): string {
   return SOURCE_NAMES[id] ?? id;

@@ -189,7 +189,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     expect(table.stdout).not.toMatch(ANSI);
-    expect(table.stdout).toMatch(/^acme\/widget {2}score 89\.4\/100 {2}grade A {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 89\.4\/100 {2}grade A$/m);
     expect(table.stdout).toMatch(/^│ Documentation │ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
     expect(table.stdout).toMatch(/^│ Compliance\s+│ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
     for (const title of ['Security', 'Maintenance', 'Community']) {
@@ -197,7 +197,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     }
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
-    expect(table.stdout).toMatch(/^Gate {2}passed\b/m);
+    expect(table.stdout).toMatch(/^Gate {2}PASS\b/m);
     expect(table.requests).toHaveLength(7);
   });
 
@@ -429,7 +429,7 @@ describe('a missing repository', () => {
     expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/nothing']);
 
     const table = await ctx.run(['check', 'github:acme/nothing']);
-    expect(table).toMatchObject({ code: 3, stderr: '', stdout: 'acme/nothing  not evaluated\nerror not-found: acme/nothing was not found on GitHub\n' });
+    expect(table).toMatchObject({ code: 3, stderr: '', stdout: 'acme/nothing  NOT EVALUATED\nerror not-found: acme/nothing was not found on GitHub\n' });
   });
 });
 
@@ -545,7 +545,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
   it('renders both kinds of checks in the table', async () => {
     const table = await ctx.run(['check', 'widget']);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 92\.6\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}PASS {2}verdict YES {2}score 92\.6\/100 {2}grade A\+$/m);
     for (const title of ['Commit activity', 'Stars and forks', 'Licence matches the repository', 'README substance', 'Weekly downloads']) {
       expect(table.stdout).toContain(title);
     }
@@ -602,7 +602,8 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
     const table = await ctx.run(['check', 'widgets-helper']);
     expect(table.code).toBe(0);
     const flat = table.stdout.replace(/\s+/g, ' ');
-    expect(flat).toContain('repository acme/widget is not verified as this package\'s');
+    // First, as an alert (a sentence, so capitalised).
+    expect(flat).toMatch(/^widgets-helper@3\.2\.0 PASS verdict CAUTION .* Alerts ▲ Repository acme\/widget is not verified as this package's/);
     expect(flat).toContain('Unknown: repository link not verified');
   });
 });

@@ -257,7 +257,7 @@ describe('the packument cannot be read', () => {
     expectPackage(server, 'chalk', { packument: { malformed: true } });
     const result = await runCli(['check', 'chalk'], { server });
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/not evaluated/);
+    expect(result.stdout).toMatch(/^chalk {2}NOT EVALUATED$/m);
     expect(result.stdout).toMatch(/could not answer/);
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
