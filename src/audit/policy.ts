@@ -18,7 +18,7 @@ import { roundScore } from '../scoring/grade.js';
 import { expiredIgnoreMessages, findIgnore } from './policy-ignore.js';
 import { licenseFailures, licenseFromReport, type PackageLicense } from './policy-license.js';
 import type { PolicyFile } from './policy-load.js';
-import type { IgnoreEntry } from './policy-schema.js';
+import { SEVERITY_LEVELS, type IgnoreEntry, type SeverityLevel } from './policy-schema.js';
 import type { AuditSubject, PolicyFailure, PolicyOutcome } from './types.js';
 
 export { loadPolicy, parsePolicy, PolicyError, POLICY_FILE, type LoadedPolicy, type PolicyFile } from './policy-load.js';
@@ -36,6 +36,8 @@ export interface Policy {
   ignore: IgnoreEntry[];
   /** Verdicts that fail besides `do-not-use` (always fails): `no`, or `no` and `caution`; null: none. */
   failOn: 'no' | 'caution' | null;
+  /** Fail a package that an advisory of this severity or higher affects (`--fail-on`); null: none. */
+  failOnSeverity: SeverityLevel | null;
 }
 
 /** Command-line flags that override the file. */
@@ -43,6 +45,7 @@ export interface PolicyFlags {
   minScore?: number;
   minCoverage?: number;
   failOn?: 'no' | 'caution';
+  failOnSeverity?: SeverityLevel;
 }
 
 /** File values, then flags over them; defaults (DEFAULT_GATE) for what neither sets. */
@@ -58,6 +61,7 @@ export function mergePolicy(file: PolicyFile | null, flags: PolicyFlags = {}): P
     },
     ignore: file?.ignore ?? [],
     failOn: flags.failOn ?? file?.failOn ?? null,
+    failOnSeverity: flags.failOnSeverity ?? file?.failOnSeverity ?? null,
   };
 }
 
@@ -77,6 +81,21 @@ const FAILING_VERDICTS: Record<'no' | 'caution', readonly Report['verdictCode'][
   no: ['no'],
   caution: ['no', 'caution'],
 };
+
+/** An advisory without a severity counts as high (as the known-vulnerabilities check reads it). */
+const SEVERITY_RANK: Record<Report['advisories'][number]['severity'], number> = { low: 0, moderate: 1, high: 2, unknown: 2, critical: 3 };
+
+/** One failure per advisory affecting the resolved version at or above `level` (the package's own, not its dependencies'). */
+function severityFailures(report: Report, level: SeverityLevel | null): PolicyFailure[] {
+  if (level === null) return [];
+  const bar = SEVERITY_LEVELS.indexOf(level);
+  return report.advisories
+    .filter((a) => a.affectsResolved && !a.malicious && a.package === report.target.name && SEVERITY_RANK[a.severity] >= bar)
+    .map((a) => ({
+      rule: 'advisory',
+      message: `${a.id} (${a.severity}${a.cvss === null ? '' : `, CVSS ${a.cvss}`}) affects ${report.target.version ?? 'this version'}${a.fixed === null ? '' : `, fixed in ${a.fixed}`} (fail on ${level} and above)`,
+    }));
+}
 
 /** Why an evaluated report breaks the policy, most serious first. */
 function failuresOf(report: Report & { score: number }, policy: Policy, license: PackageLicense): PolicyFailure[] {
@@ -106,6 +125,7 @@ function failuresOf(report: Report & { score: number }, policy: Policy, license:
   if (!doNotUse && policy.failOn !== null && FAILING_VERDICTS[policy.failOn].includes(report.verdictCode)) {
     failures.push({ rule: 'verdict', message: `verdict ${report.verdict} fails the policy (failOn: ${policy.failOn})` });
   }
+  failures.push(...severityFailures(report, policy.failOnSeverity));
   return failures;
 }
 

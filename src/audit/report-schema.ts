@@ -21,6 +21,8 @@ export const AuditSubjectSchema = z.object({
     z.object({ file: z.string(), line: z.number().int().min(1).nullable(), workspace: z.string().nullable() }),
   ),
   resolved: z.string().nullable(),
+  /** The packages between a direct dependency and this one ([] when direct, null when unknown; added in 2.0.0). */
+  via: z.array(z.string()).nullable(),
 });
 
 export const PolicyFailureSchema = z.object({

@@ -27,6 +27,12 @@ export interface DeclaredDependency {
   workspace: string | null;
   /** Where the lockfile says it resolves from (tarball URL / index URL), when it says; used for dependency-confusion checks. */
   resolved: string | null;
+  /**
+   * The packages between a direct dependency and this one (`['webpack', 'terser']` for
+   * webpack › terser › this), when the input says; [] for a direct dependency; absent when
+   * the reader cannot tell.
+   */
+  via?: string[];
 }
 
 /** Thrown by readers for an unreadable or malformed input: the message names the file and line. */
@@ -62,6 +68,8 @@ export interface AuditSubject {
   /** Every place that declares it (first one first). */
   declaredIn: { file: string; line: number | null; workspace: string | null }[];
   resolved: string | null;
+  /** The shortest chain of packages from a direct dependency to it (see DeclaredDependency.via); null when unknown. */
+  via: string[] | null;
 }
 
 /** One reason a package fails the policy. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 import { CATEGORIES } from '../scoring/profiles.js';
+import { SEVERITY_LEVELS } from '../audit/policy-schema.js';
 import { UsageError } from './usage-error.js';
 
 export const FORMATS = ['table', 'json', 'markdown'] as const;
@@ -54,6 +55,7 @@ export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, 
   omit: z.array(z.enum(['dev'], { message: '--omit accepts only dev' })).optional(),
   concurrency: number('--concurrency', 1, 256).optional(),
   trustProjectNpmrc: z.boolean().optional(),
+  failOn: z.enum(SEVERITY_LEVELS, { message: `--fail-on must be one of ${SEVERITY_LEVELS.join(', ')}` }).optional(),
 });
 
 export type AuditOptions = z.infer<typeof AuditOptionsSchema>;

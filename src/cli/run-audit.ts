@@ -47,6 +47,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     policy = mergePolicy(loaded.policy, {
       ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+      ...(options.failOn === undefined ? {} : { failOnSeverity: options.failOn }),
     });
     policySource = loaded.source;
   } catch (error) {
@@ -154,6 +155,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
           : renderAuditTable(report, {
               color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
               width: Math.min(process.stdout.columns || 80, 120),
+              quiet: options.quiet === true,
             }),
     );
   }

@@ -11,19 +11,49 @@ export type EntryStatus = AuditEntry['policy']['status'];
 /** `name@version` (npm) or `name==version` (PyPI); the declared range when unresolved. */
 export function packageLabel(entry: AuditEntry): string {
   const { subject, report } = entry;
-  const version = report.target.version ?? subject.version;
+  // A report that could not be evaluated carries the declared specifier as its version, not a version.
+  const version = (report.error === null ? report.target.version : null) ?? subject.version;
   const pypi = subject.ecosystem === 'pypi';
   if (version !== null && version !== '') return `${subject.name}${pypi ? '==' : '@'}${version}`;
   if (subject.spec !== null && subject.spec !== '') return pypi ? `${subject.name}${subject.spec}` : `${subject.name}@${subject.spec}`;
   return subject.name;
 }
 
-/** The first policy failure, else the verdict's first reason; an ignored entry says why. */
+/** An ignored entry's why and until when: `ignored: replaced in #412 (until 2027-03-01)`. */
+export function ignoredText(entry: AuditEntry): string | null {
+  const ignored = entry.policy.ignoredBy;
+  if (entry.policy.status !== 'ignored' || ignored === null) return null;
+  return `ignored: ${ignored.reason}${ignored.expires === null ? '' : ` (until ${ignored.expires})`}`;
+}
+
+/** The first policy failure, else the verdict's first reason; an ignored entry says why it is ignored first. */
 export function mainReason(entry: AuditEntry): string {
   const reason = entry.policy.failures[0]?.message ?? entry.report.verdictReasons[0] ?? '';
-  const ignored = entry.policy.ignoredBy;
-  if (entry.policy.status === 'ignored' && ignored !== null) return `${reason} (ignored: ${ignored.reason})`;
+  const ignored = ignoredText(entry);
+  if (ignored !== null) return `${ignored}; would fail: ${reason}`;
   return reason;
+}
+
+/**
+ * What to do about an advisory affecting the package: `upgrade to 4.17.21` (the version that
+ * fixes every advisory, as the known-vulnerabilities check found it), `no fixed version yet`,
+ * or null when no advisory affects it.
+ */
+export function fixText(entry: AuditEntry): string | null {
+  const check = entry.report.checks.find((c) => c.id === 'known-vulnerabilities');
+  const affecting = entry.report.advisories.some((a) => a.affectsResolved && !a.malicious && a.package === entry.report.target.name);
+  if (check === undefined || !affecting) return null;
+  const { fixed, partialFix, unfixed } = check.evidence;
+  if (typeof fixed === 'string' && fixed !== '') return `upgrade to ${fixed}`;
+  const open = Array.isArray(unfixed) && unfixed.length > 0 ? ` (none for ${unfixed.join(', ')})` : '';
+  if (typeof partialFix === 'string' && partialFix !== '') return `upgrade to ${partialFix} fixes some${open}`;
+  return `no fixed version yet${open}`;
+}
+
+/** `webpack › terser`: the packages that bring it in from a direct dependency, or null (direct, or unknown). */
+export function viaText(entry: AuditEntry): string | null {
+  const via = entry.subject.via;
+  return via === null || via.length === 0 ? null : via.join(' › ');
 }
 
 /** The main failing rule (for SARIF and annotations): `policy/<rule>`. */

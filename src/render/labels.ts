@@ -8,7 +8,8 @@ import type { CheckResult, Report } from '../report/schema.js';
 /** `name@version` (npm, GitHub) or `name==version` (PyPI); the bare name when unresolved. */
 export function targetLabel(target: Report['target']): string {
   if (target.version === null || target.version === '') return target.name || target.input;
-  const sep = target.ecosystem === 'pypi' ? '==' : '@';
+  // A PyPI specifier (`>=2`, from an unresolved requirement) already says how it compares.
+  const sep = target.ecosystem === 'pypi' ? (/^[<>=!~]/.test(target.version) ? '' : '==') : '@';
   return `${target.name}${sep}${target.version}`;
 }
 

@@ -41,6 +41,7 @@ export interface SarifOptions {
 export const POLICY_RULES: readonly { rule: string; title: string; description: string; severity?: number }[] = [
   { rule: 'verdict', title: 'Verdict fails the policy', description: 'The package is NO — DO NOT USE (known malicious or a security placeholder), or has a verdict the policy\'s failOn names.', severity: 9.5 },
   { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (an advisory affecting this version, deprecation, an archived repository); a capped package fails as in `nerq check`.', severity: 7.5 },
+  { rule: 'advisory', title: 'Advisory at or above the failing severity', description: 'An advisory affecting the resolved version has the severity `--fail-on` (or the policy\'s failOnSeverity) names, or a higher one.', severity: 8.0 },
   { rule: 'min-score', title: 'Below the minimum score', description: 'The trust score is below the policy\'s minScore (default 50).', severity: 5.0 },
   { rule: 'dimension-floor', title: 'Below a dimension floor', description: 'A dimension score (security, maintenance, documentation, compliance, community) is below its floor in the policy.', severity: 4.0 },
   { rule: 'license-denied', title: 'Licence denied', description: 'Every way of satisfying the package\'s SPDX licence expression uses a licence the policy denies.' },

@@ -181,3 +181,25 @@ describe('GITHUB_ACTIONS=true', () => {
     expect(readFileSync(path.join(dir, 'package-lock.json'), 'utf8')).toBe(lock);
   });
 });
+
+describe('--fail-on', () => {
+  it('fails a package an advisory at that severity or above affects, with the rule and the fix; the table says what to upgrade to', async () => {
+    const json = await audit(['--json', '--fail-on', 'critical']);
+    expect(json.code).toBe(1);
+    const entry = parseAudit(json.stdout).entries.find((e) => e.subject.name === VULNERABLE.name);
+    expect(entry?.policy.failures.map((f) => f.rule)).toContain('advisory');
+    expect(entry?.policy.failures.find((f) => f.rule === 'advisory')?.message).toMatch(/^GHSA-test-crit-0101 \(critical, CVSS 9\.8\) affects 0\.4\.2, fixed in 99\.0\.0 \(fail on critical and above\)$/);
+    const table = await audit(['--fail-on', 'critical']);
+    expect(table.stdout).toMatch(/^ +fix: upgrade to 99\.0\.0$/m);
+    const sarif = JSON.parse((await audit(['--format', 'sarif', '--fail-on', 'critical'])).stdout) as { runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } } }[] };
+    expect(sarif.runs[0]?.tool.driver.rules.find((r) => r.id === 'policy/advisory')?.properties['security-severity']).toBe('8.0');
+  });
+
+  it('a severity that is not one is a usage error, before any request', async () => {
+    const before = server.requests.length;
+    const result = await audit(['--fail-on', 'medium']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('nerq: --fail-on must be one of low, moderate, high, critical\n');
+    expect(server.requests.length).toBe(before);
+  });
+});

@@ -10,7 +10,7 @@ import {
   type Policy,
 } from '../../../src/audit/policy.js';
 import type { Report } from '../../../src/report/schema.js';
-import { evidence, notApplicable, unavailable } from '../../support/evidence-builder.js';
+import { advisory, evidence, notApplicable, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import {
   deprecated,
   healthy,
@@ -20,6 +20,7 @@ import {
   NOW,
   poor,
   pypiReport,
+  reportOf,
   subjectOf,
   thin,
 } from './reports.js';
@@ -45,6 +46,7 @@ describe('mergePolicy', () => {
       licenses: { allow: null, deny: [] },
       ignore: [],
       failOn: null,
+      failOnSeverity: null,
     });
   });
 
@@ -101,6 +103,34 @@ describe('applyPolicy: scores, floors, verdicts', () => {
     community.score = null;
     expect(decide(unmeasured, policyOf({ dimensions: { community: 90 } })).status).toBe('pass');
     expect(rules(decide(healthy(), policyOf({ dimensions: { community: 99 } })))).toEqual(['dimension-floor']);
+  });
+
+  it.each([
+    ['low', ['advisory', 'advisory']],
+    ['moderate', ['advisory', 'advisory']],
+    ['high', ['advisory']],
+    ['critical', []],
+  ] as const)('--fail-on %s fails the advisories affecting the version at that severity or above', (level, expected) => {
+    // A high one (fixed in 2.1.1) and a moderate one; the moderate one alone does not cap the score.
+    const report = reportOf({
+      vulnerabilities: vulnerabilityFacts({
+        advisories: [advisory(), advisory({ id: 'GHSA-mmmm-mmmm-mmmm', severity: 'moderate', cvss: 5.3, fixed: null })],
+      }),
+    });
+    const outcome = decide(report, policyOf({}, { failOnSeverity: level }));
+    expect(outcome.failures.filter((f) => f.rule === 'advisory').map((f) => f.rule)).toEqual(expected);
+    if (level === 'high') {
+      expect(outcome.failures.find((f) => f.rule === 'advisory')?.message).toBe(
+        'GHSA-xxxx-yyyy-zzzz (high, CVSS 7.5) affects 2.1.0, fixed in 2.1.1 (fail on high and above)',
+      );
+    }
+  });
+
+  it('--fail-on leaves advisories that do not affect the version, and those of dependencies, to the score', () => {
+    const report = reportOf({
+      vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ affectsResolved: false }), advisory({ id: 'GHSA-dddd-dddd-dddd', package: 'other-dep' })] }),
+    });
+    expect(decide(report, policyOf({}, { failOnSeverity: 'low' })).failures.filter((f) => f.rule === 'advisory')).toEqual([]);
   });
 
   it('failOn decides which verdicts fail besides DO NOT USE', () => {

@@ -164,6 +164,7 @@ export function subjectOf(report: Report, overrides: Partial<AuditSubject> = {})
     dev: false,
     declaredIn: [{ file: ecosystem === 'pypi' ? 'requirements.txt' : 'package-lock.json', line: 12, workspace: null }],
     resolved: null,
+    via: [],
     ...overrides,
   };
 }
