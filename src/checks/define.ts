@@ -181,3 +181,17 @@ export function statusOf(score: number | null): CheckStatus {
   if (score >= 40) return 'warn';
   return 'fail';
 }
+
+/**
+ * A check's status (docs/scoring.md §2): from its score, except that a check which caps the
+ * score is a failure whatever its score (a critical advisory takes off 60 points but caps the
+ * package at 49.9: it reads `fail`, never `warn`), and one that holds the verdict back is at
+ * best a warning (a moderate advisory affecting this version is not a pass).
+ */
+export function statusOfOutcome(score: number | null, outcome: { caps?: readonly unknown[] | undefined; holdVerdict?: string | undefined }): CheckStatus {
+  const status = statusOf(score);
+  if (status === 'unknown') return status;
+  if ((outcome.caps?.length ?? 0) > 0) return 'fail';
+  if (outcome.holdVerdict !== undefined && status === 'pass') return 'warn';
+  return status;
+}

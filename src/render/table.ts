@@ -253,6 +253,22 @@ function cell(text: string, inner: number): string {
   return wrapText(text, inner).join('\n');
 }
 
+const STATUS_RANK: Record<CheckResult['status'], number> = { unknown: 0, pass: 1, warn: 2, fail: 3 };
+
+/**
+ * The colour of a dimension's bar: from its score, but never better than a check in it that a
+ * cap or a held verdict made worse than its own score says (a critical advisory scores 40 yet
+ * caps the package: the Security bar is red, not green at 96.6).
+ */
+function dimensionStatus(report: Report, dimension: Report['dimensions'][number]): CheckResult['status'] {
+  let status = statusOf(dimension.score);
+  for (const check of report.checks) {
+    if (check.dimension !== dimension.id || STATUS_RANK[check.status] <= STATUS_RANK[statusOf(check.score)]) continue;
+    if (STATUS_RANK[check.status] > STATUS_RANK[status]) status = check.status;
+  }
+  return status;
+}
+
 function dimensionTable(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
   const fixed = [BAR_CELLS + 2, 7, 8, 10];
   const borders = fixed.length + 2;
@@ -268,7 +284,7 @@ function dimensionTable(report: Report, width: number, glyphs: Glyphs, p: Palett
     chars: { ...glyphs.chars, ...NO_ROW_LINES },
   });
   report.dimensions.forEach((d, i) => {
-    const style = p.status(statusOf(d.score));
+    const style = p.status(dimensionStatus(report, d));
     table.push([
       cell(titles[i] ?? '', first - 2),
       style(bar(d.score, glyphs)),

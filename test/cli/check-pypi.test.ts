@@ -366,10 +366,10 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
   it('known-vulnerabilities fails on the high advisory, which the report lists', () => {
     expect(result.stderr).toBe('');
     expect(report.target).toMatchObject({ ecosystem: 'pypi', version: '2.3.1', purl: 'pkg:pypi/flask@2.3.1' });
-    // A fix exists: the check warns (60) and asks for the upgrade; the cap below does the rest.
+    // A fix exists: the check scores 60 and asks for the upgrade; a high advisory caps the package, so the check fails.
     expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({
       score: 60,
-      status: 'warn',
+      status: 'fail',
       messageId: 'fix-available',
       message: 'Known advisories affect 2.3.1: PYSEC-2023-62 (1 high); upgrade to 2.3.2',
       evidence: { count: 1, high: 1, ids: ['PYSEC-2023-62'], fixed: '2.3.2' },

@@ -91,9 +91,9 @@ describe('known vulnerabilities', () => {
     expect(report.score).toBeLessThanOrEqual(49.9);
     expect(report.verdictCode).toBe('no');
     expect(report.caps.map((c) => c.id)).toContain('vulnerable-version');
-    // One high advisory costs the check 40 points; the cap is what keeps the package below 50.
+    // One high advisory costs the check 40 points; the cap is what keeps the package below 50, and makes the check a failure.
     const check = checkOf(report, 'known-vulnerabilities');
-    expect(check).toMatchObject({ score: 60, status: 'warn' });
+    expect(check).toMatchObject({ score: 60, status: 'fail' });
     expect(check.message).toContain('4.3.1');
     // Twins merged: one advisory listing both ids.
     expect(report.advisories).toHaveLength(1);
