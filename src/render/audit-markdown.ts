@@ -5,8 +5,9 @@
  * their reasons, and the passing ones collapsed. The whole comment stays under GitHub's
  * 65,536-character limit: the summary is never shortened; later sections lose rows first,
  * and a note says how many were left out. Every string from a report or the audited tree
- * is escaped (escapeMarkdown; escapeHtml inside `<summary>`): it cannot break a table, open
- * a link, inject HTML or mention anyone.
+ * is escaped (escapeMarkdown; escapeHtml inside `<summary>`) or, for package names, shown
+ * literally in a code span (`<code>` in a `<summary>`: GitHub links a bare `chalk@5.3.0` as an
+ * e-mail address): it cannot break a table, open a link, inject HTML or mention anyone.
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
@@ -21,7 +22,7 @@ import {
   type EntryStatus,
   type RunResult,
 } from './audit-labels.js';
-import { escapeHtml, escapeMarkdown } from './sanitize.js';
+import { escapeHtml, escapeMarkdown, htmlCode, markdownCode } from './sanitize.js';
 import { formatScore } from './text.js';
 
 /** GitHub refuses longer comment bodies (it counts characters; UTF-16 length is never less). */
@@ -98,7 +99,7 @@ function problemTable(entries: readonly AuditEntry[]): Section {
     rows: entries.map((e) =>
       tableRow([
         `${STATUS_EMOJI[e.policy.status]} ${STATUS_TEXT[e.policy.status]}`,
-        md(packageLabel(e)),
+        markdownCode(packageLabel(e), { inTable: true }),
         scoreText(e),
         e.report.grade ?? '—',
         verdictText(e),
@@ -112,7 +113,7 @@ function problemTable(entries: readonly AuditEntry[]): Section {
 
 function detailBlock(entry: AuditEntry): string {
   const { report, subject, policy } = entry;
-  const facts = [`${STATUS_EMOJI.fail} ${html(packageLabel(entry))}`];
+  const facts = [`${STATUS_EMOJI.fail} ${htmlCode(packageLabel(entry))}`];
   if (report.score !== null) facts.push(`${formatScore(report.score)}/100`);
   if (report.grade !== null) facts.push(report.grade);
   facts.push(html(report.verdict));
@@ -147,7 +148,7 @@ function ignoredSection(entries: readonly AuditEntry[]): Section {
     ['---', '---:', '---', '---', '---'],
     entries.map((e) =>
       tableRow([
-        md(packageLabel(e)),
+        markdownCode(packageLabel(e), { inTable: true }),
         scoreText(e),
         md(e.policy.failures[0]?.message ?? '') || '—',
         md(e.policy.ignoredBy?.reason ?? '') || '—',
@@ -163,7 +164,7 @@ function passingSection(entries: readonly AuditEntry[]): Section {
     `${STATUS_EMOJI.pass} ${n} passing ${n === 1 ? 'package' : 'packages'}`,
     ['Package', 'Score', 'Grade', 'Verdict'],
     ['---', '---:', ':---:', '---'],
-    entries.map((e) => tableRow([md(packageLabel(e)), scoreText(e), e.report.grade ?? '—', verdictText(e)])),
+    entries.map((e) => tableRow([markdownCode(packageLabel(e), { inTable: true }), scoreText(e), e.report.grade ?? '—', verdictText(e)])),
   );
 }
 

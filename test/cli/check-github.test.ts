@@ -205,7 +205,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     const md = await ctx.run(['check', 'github:acme/widget', '--format', 'markdown']);
     expect(md.code).toBe(0);
     expect(md.stderr).toBe('');
-    expect(md.stdout).toMatch(/^## nerq · acme\/widget$/m);
+    expect(md.stdout).toMatch(/^## nerq · `acme\/widget`$/m);
     expect(md.stdout).toContain('**89.4/100** · grade **A** · ✅ **YES** · coverage 70% · category library');
     expect(md.stdout).toContain('| Documentation | — | 0.15 | 0% |');
     expect(md.stdout).toContain('| Security | 95.0 | 0.30 | 100% |');

@@ -334,7 +334,7 @@ describe('pypi:flask in the terminal table and Markdown', () => {
 
     const md = await runCli(['check', 'pypi:flask', '--format', 'markdown'], { server });
     expect(md.code).toBe(0);
-    expect(md.stdout).toMatch(/^## nerq · Flask==3\.1\.3$/m);
+    expect(md.stdout).toMatch(/^## nerq · `Flask==3\.1\.3`$/m);
     expect(md.stdout).toContain('**86.8/100** · grade **A** · ✅ **YES**');
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, escapeMarkdown, sanitizeForTerminal } from '../../src/render/sanitize.js';
+import { escapeHtml, escapeMarkdown, sanitizeForTerminal, htmlCode, markdownCode } from '../../src/render/sanitize.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -114,5 +114,25 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<b>"x" & 'y'</b>\u202e\r@octocat`)).toBe(
       '&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt; @&#8203;octocat',
     );
+  });
+});
+
+describe('markdownCode', () => {
+  it.each([
+    ['chalk@5.3.0', {}, '`chalk@5.3.0`'],
+    ['@scope/pkg@1.0.0', {}, '`@scope/pkg@1.0.0`'],
+    // A fence longer than any backtick run inside; a space pads a backtick at either end.
+    ['a`b', {}, '``a`b``'],
+    ['`x`', {}, '`` `x` ``'],
+    ['a|b', { inTable: true }, '`a\\|b`'],
+    ['a|b', {}, '`a|b`'],
+    ['evil\u001b[31m\u202ename', {}, '`evilname`'],
+    ['', {}, ''],
+  ] as const)('%j %j → %s', (text, options, expected) => {
+    expect(markdownCode(text, options)).toBe(expected);
+  });
+
+  it('htmlCode: the literal name in <code>, HTML and Markdown marks as entities, no zero-width character', () => {
+    expect(htmlCode('@scope/a_b<img>@1.0.0')).toBe('<code>@scope/a&#95;b&lt;img&gt;@1.0.0</code>');
   });
 });

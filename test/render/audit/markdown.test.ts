@@ -32,23 +32,29 @@ describe('renderAuditMarkdown', () => {
     const table = tableLines(md.slice(start)).slice(0, 5);
     expect(cells(table[0] ?? '')).toEqual(['Status', 'Package', 'Score', 'Grade', 'Verdict', 'Reason', 'Declared in']);
     expect(table.slice(2).map(cells)).toEqual([
-      ['❌ fail', 'evil-pkg@0.0.1', '9.9', 'F', 'DO NOT USE', 'NO — DO NOT USE: known malicious package: MAL-2026-1', 'package.json:8'],
-      ['❌ fail', 'old-thing@1.0.0', '49.9', 'D', 'NO', 'capped at 49.9: version is deprecated: no longer maintained', 'package-lock.json:12'],
-      ['❔ not evaluated', 'ghost-pkg@1.0.0', '—', '—', 'not evaluated', 'npm package "ghost-pkg" was not found in the registry', 'package-lock.json'],
+      ['❌ fail', '`evil-pkg@0.0.1`', '9.9', 'F', 'DO NOT USE', 'NO — DO NOT USE: known malicious package: MAL-2026-1', 'package.json:8'],
+      ['❌ fail', '`old-thing@1.0.0`', '49.9', 'D', 'NO', 'capped at 49.9: version is deprecated: no longer maintained', 'package-lock.json:12'],
+      ['❔ not evaluated', '`ghost-pkg@1.0.0`', '—', '—', 'not evaluated', 'npm package "ghost-pkg" was not found in the registry', 'package-lock.json'],
     ]);
   });
 
   it('then a collapsed detail per failing package, the ignored ones with their reasons, and the passing ones collapsed', () => {
-    const order = ['### Failing', '### Why they fail', '<summary>❌ evil-pkg@0.0.1 · 9.9/100 · F · NO — DO NOT USE</summary>', '<summary>🔕 1 ignored package</summary>', '<summary>✅ 3 passing packages</summary>'];
+    const order = ['### Failing', '### Why they fail', '<summary>❌ <code>evil-pkg@0.0.1</code> · 9.9/100 · F · NO — DO NOT USE</summary>', '<summary>🔕 1 ignored package</summary>', '<summary>✅ 3 passing packages</summary>'];
     const positions = order.map((s) => md.indexOf(s));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(md).toContain('- **capped**: capped at 49.9: version is deprecated: no longer maintained');
     expect(md).toContain('- Declared in package.json:8, package-lock.json:30 (direct, dev)');
-    expect(md).toContain('| so-so@0.3.0 | 61.1 | verdict CAUTION fails the policy (failOn: caution) | pinned by the build tool | 2026-12-31 |');
-    expect(md).toContain('| chalk@5.3.0 | 97.4 | A+ | YES |');
+    expect(md).toContain('| `so-so@0.3.0` | 61.1 | verdict CAUTION fails the policy (failOn: caution) | pinned by the build tool | 2026-12-31 |');
+    expect(md).toContain('| `chalk@5.3.0` | 97.4 | A+ | YES |');
     expect(md.match(/<details>/g)?.length).toBe(4);
     expect(md.match(/<\/details>/g)?.length).toBe(4);
+  });
+
+  it('names packages in code spans: no mailto: link, a scoped name copies without a zero-width character', () => {
+    const scoped = renderAuditMarkdown(auditOf([entryWith(healthy('@scope/pkg', '1.2.3'), { status: 'pass', failures: [], ignoredBy: null })]));
+    expect(scoped).toContain('| `@scope/pkg@1.2.3` | 97.4 |');
+    expect(scoped).not.toContain('&#8203;');
   });
 
   it('a passing audit has no problem table', () => {
@@ -58,25 +64,27 @@ describe('renderAuditMarkdown', () => {
   });
 
   it('hostile strings cannot break a table, inject HTML or links, or mention anyone', () => {
-    const hostile = renderAuditMarkdown(hostileAudit(HOSTILE));
+    const whole = renderAuditMarkdown(hostileAudit(HOSTILE));
+    // Package names are code spans (literal text: no link, HTML or mention inside); the rest is escaped.
+    const hostile = whole.replace(/(`+)(?!`)[^\n]*?(?<!`)\1(?!`)/g, '`code`').replace(/<code>[^<]*<\/code>/g, '<code>x</code>');
     // Every row has as many cells as its table's header.
     let columns = 0;
     let previous = '';
-    for (const line of hostile.split('\n')) {
+    for (const line of whole.split('\n')) {
       if (line.startsWith('|') && !previous.startsWith('|')) columns = cells(line).length;
       else if (line.startsWith('|')) expect(cells(line), line).toHaveLength(columns);
       previous = line;
     }
     // The problem table keeps its 7 columns on the hostile row.
-    const row = tableLines(hostile).find((l) => l.includes('evil')) ?? '';
+    const row = tableLines(whole).find((l) => l.includes('evil')) ?? '';
     expect(cells(row)).toHaveLength(7);
-    expect(hostile).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);
+    expect(whole).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);
     expect(hostile).not.toMatch(/(?<!\\)<img/i); // only as escaped text
     expect(hostile).not.toMatch(/(?<!\\)\]\(/); // no link syntax
     expect(hostile).not.toMatch(/(?<![\w&#;])@octocat/); // no mention
     // Only our own HTML tags remain.
     const tags = hostile.match(/(?<!\\)<\/?[a-z][^>]*>/gi) ?? [];
-    expect(new Set(tags)).toEqual(new Set(['<details>', '</details>', '<summary>', '</summary>']));
+    expect(new Set(tags)).toEqual(new Set(['<details>', '</details>', '<summary>', '</summary>', '<code>', '</code>']));
   });
 
   it('stays under the comment limit: the summary is whole, rows are left out with a note', () => {
