@@ -151,6 +151,32 @@ export function unavailableSources(report: Report): UnavailableSource[] {
     .map((s) => ({ id: s.id, name: sourceName(s.id), reason: plainReason(s.reason ?? 'no reason given'), checks: checksBlindedBy(report, s.id) }));
 }
 
+/** Checks left unknown for one same reason that is not a missing source (a repository link not verified). */
+export interface SharedUnknown {
+  /** The reason in full, once ("repository link not verified (package.json at main names …)"). */
+  reason: string;
+  /** The reason short, for each check's one line ("repository link not verified"). */
+  short: string;
+  /** The checks it left unknown, by title. */
+  checks: string[];
+  ids: string[];
+}
+
+/** A reason several unknown checks share is said once, not under each of them. */
+export function sharedUnknowns(report: Report): SharedUnknown[] {
+  const byMessage = new Map<string, Report['checks']>();
+  for (const check of report.checks) {
+    if (check.status !== 'unknown' || blindingSource(check) !== null) continue;
+    byMessage.set(check.message, [...(byMessage.get(check.message) ?? []), check]);
+  }
+  return [...byMessage]
+    .filter(([, checks]) => checks.length > 1)
+    .map(([message, checks]) => {
+      const reason = message.replace(/^Unknown: /, '');
+      return { reason, short: reason.replace(/ \([^()]*\)$/, ''), checks: checks.map((c) => c.title), ids: checks.map((c) => c.id) };
+    });
+}
+
 /** The short name of the source that left a check unknown (for a one-line unknown check), or null. */
 export function blindingSource(check: Report['checks'][number]): string | null {
   if (check.status !== 'unknown' || check.messageId !== 'source-unavailable') return null;

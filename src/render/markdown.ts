@@ -9,7 +9,7 @@
  */
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
-import { alertsOf, isProvisional, outcomeOf, unavailableSources, type Outcome } from './alerts.js';
+import { alertsOf, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
 import { groupChecks, previousLines, targetLabel } from './labels.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
@@ -120,11 +120,13 @@ function alertSection(report: Report, level: number): string[] {
 /** Each unavailable source once, with the checks it left unknown. */
 function notCheckedSection(report: Report, level: number): string[] {
   const sources = unavailableSources(report);
-  if (sources.length === 0) return [];
+  const shared = sharedUnknowns(report);
+  if (sources.length === 0 && shared.length === 0) return [];
   return [
     '',
     heading(level, 'Not checked'),
     '',
+    ...shared.map((u) => `- ${mdText(capitalised(u.reason))} — unknown: ${u.checks.map(md).join(', ')}`),
     ...sources.map((s) => {
       const unknown = s.checks.length === 0 ? '' : ` — unknown: ${s.checks.map(md).join(', ')}`;
       return `- **${md(capitalised(s.name))}** unavailable: ${md(s.reason)}${unknown}`;

@@ -14,7 +14,7 @@ import Table from 'cli-table3';
 import { statusOf } from '../checks/define.js';
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
-import { alertsOf, blindingSource, isProvisional, outcomeOf, unavailableSources, type Alert, type Outcome } from './alerts.js';
+import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Alert, type Outcome } from './alerts.js';
 import { evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
@@ -303,6 +303,7 @@ function dimensionTable(report: Report, width: number, glyphs: Glyphs, p: Palett
 
 function checkLines(report: Report, width: number, glyphs: Glyphs, p: Palette, evidence: boolean): string[] {
   const lines: string[] = [];
+  const sharedReasons = new Map(sharedUnknowns(report).flatMap((u) => u.ids.map((id) => [id, u.short] as const)));
   const indent = ' '.repeat(11);
   for (const group of groupChecks(report)) {
     lines.push('', ...wrapText(clean(group.title), width).map((l) => p.bold(l)));
@@ -310,9 +311,11 @@ function checkLines(report: Report, width: number, glyphs: Glyphs, p: Palette, e
       const style = p.status(check.status);
       const mark = `  ${glyphs.marks[check.status]} ${padStart(formatScore(check.score, glyphs.none), 5)}  `;
       const lacking = blindingSource(check);
-      if (lacking !== null && !evidence) {
-        // One line: the title and the source it lacked; "Not checked" below says why, once.
-        lines.push(...wrapIndented(`${clean(check.title)} (${clean(lacking)} unavailable)`, width, indent, mark).map((l) => p.dim(l)));
+      const shared = sharedReasons.get(check.id);
+      if ((lacking !== null || shared !== undefined) && !evidence) {
+        // One line: the title and what it lacked; "Not checked" below says why, once.
+        const why = lacking !== null ? `${lacking} unavailable` : (shared ?? '');
+        lines.push(...wrapIndented(`${clean(check.title)} (${clean(why)})`, width, indent, mark).map((l) => p.dim(l)));
         continue;
       }
       const title = wrapText(clean(check.title), width - indent.length);
@@ -329,11 +332,16 @@ function checkLines(report: Report, width: number, glyphs: Glyphs, p: Palette, e
   return lines;
 }
 
-/** Each unavailable source once: why, and the checks it left unknown. */
+/** Each unavailable source once, and each reason several checks share: why, and the checks it left unknown. */
 function notCheckedLines(report: Report, width: number, p: Palette): string[] {
   const sources = unavailableSources(report);
-  if (sources.length === 0) return [];
+  const shared = sharedUnknowns(report);
+  if (sources.length === 0 && shared.length === 0) return [];
   const lines = ['', p.bold('Not checked')];
+  for (const unknown of shared) {
+    lines.push(...wrapIndented(capitalised(clean(unknown.reason)), width, '    ', '  '));
+    lines.push(...wrapIndented(`${unknown.checks.length} checks unknown: ${unknown.checks.map(clean).join(', ')}`, width, '      ', '    ').map((l) => p.dim(l)));
+  }
   for (const source of sources) {
     lines.push(...wrapIndented(`${capitalised(clean(source.name))} unavailable: ${clean(source.reason)}`, width, '    ', '  '));
     if (source.checks.length > 0) {

@@ -604,6 +604,9 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
     const flat = table.stdout.replace(/\s+/g, ' ');
     // First, as an alert (a sentence, so capitalised).
     expect(flat).toMatch(/^widgets-helper@3\.2\.0 PASS verdict CAUTION .* Alerts ▲ Repository acme\/widget is not verified as this package's/);
-    expect(flat).toContain('Unknown: repository link not verified');
+    // The reason the GitHub checks are unknown, once, with the checks it left unknown; each of them on one line.
+    expect(table.stdout.match(/names "widget", not "widgets-helper"/g)).toHaveLength(1);
+    expect(flat).toMatch(/Not checked Repository link not verified \(package\.json at main names "widget", not "widgets-helper"\) \d+ checks unknown: Security policy, /);
+    expect(table.stdout).toMatch(/^ {2}\? {5}— {2}Security policy \(repository link not verified\)$/m);
   });
 });

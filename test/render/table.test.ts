@@ -120,6 +120,19 @@ describe('renderTable', () => {
     expect(out).not.toContain('Not checked');
   });
 
+  it('a reason several unknown checks share is said once under Not checked, each check on one line', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const shared = 'Unknown: repository link not verified (package.json at main names "x")';
+    const [a, b] = report.checks.filter((c) => c.status === 'pass');
+    for (const check of [a!, b!]) Object.assign(check, { score: null, status: 'unknown', messageId: 'unverified', message: shared });
+    const out = renderTable(report, { color: false, width: 120 });
+    expect(out.match(/names "x"/g)).toHaveLength(1);
+    expect(out).toContain(`Not checked\n  Repository link not verified (package.json at main names "x")\n    2 checks unknown: ${a!.title}, ${b!.title}`);
+    expect(out).toContain(`${a!.title} (repository link not verified)`);
+    // With --evidence each check keeps its whole message.
+    expect(renderTable(report, { color: false, width: 120, evidence: true }).match(/names "x"/g)?.length).toBeGreaterThan(1);
+  });
+
   it('--quiet: the outcome, the alerts and the gate only', () => {
     const out = renderTable(loadReport('request-deprecated.json'), { color: false, quiet: true });
     expect(out).toMatch(/^request@2\.88\.2 {2}FAIL/);
