@@ -99,7 +99,8 @@ export function buildProgram(): Command {
     .description('past evaluations of a target from the local store, with a sparkline')
     .argument('<target>', 'a target as given to check (express, @scope/pkg, npm:chalk)')
     .option('--json', 'print the series as JSON')
-    .action(async (target: string, options: { json?: boolean }) => {
+    .option('--limit <n>', 'show the last n evaluations (default: 50)')
+    .action(async (target: string, options: { json?: boolean; limit?: string }) => {
       const { runHistory } = await import('./run-history.js');
       process.exitCode = await runHistory(target, options);
     });

@@ -127,15 +127,31 @@ describe('history', () => {
 
     // A third run with the same facts: the table says nothing changed since the second.
     const table = await runCli(['check', 'chalk'], { server, env: { ...env, NERQ_NOW: '2026-12-01T00:00:00Z' } });
-    expect(table.stdout).toMatch(/◆ ±0\.0 since 2026-11-30 \(was \d+\.\d [A-F+]+, 4\.1\.0\)/);
+    expect(table.stdout).toMatch(/◆ unchanged since 2026-11-30 \(\d+\.\d [A-F+]+, 4\.1\.0\)/);
+    expect(table.stdout).not.toContain('±');
 
     const history = await runCli(['history', 'chalk'], { env });
     expect(history.code).toBe(0);
-    expect(history.stdout).toMatch(/^npm:chalk {2}[▁▂▃▄▅▆▇█]{3}$/m);
+    // Scaled to the scores shown: the higher first run is the top block, the drop the bottom one.
+    expect(history.stdout).toMatch(new RegExp(`^npm:chalk {2}█▁▁ {2}min ${(second.score as number).toFixed(1)} · max ${(first.score as number).toFixed(1)}$`, 'm'));
     expect(history.stdout).toContain('2026-10-02 00:00:00');
     expect(history.stdout).toContain('2026-11-30 00:00:00');
-    const series = JSON.parse((await runCli(['history', 'chalk', '--json'], { env })).stdout) as { evaluations: { score: number }[] };
+    expect(history.stdout).not.toContain('not shown');
+    const series = JSON.parse((await runCli(['history', 'chalk', '--json'], { env })).stdout) as { evaluations: { score: number }[]; olderNotShown: boolean };
     expect(series.evaluations.map((e) => e.score)).toEqual([first.score, second.score, second.score]);
+    expect(series.olderNotShown).toBe(false);
+
+    // --limit: the newest n, and a line saying older ones were left out.
+    const limited = await runCli(['history', 'chalk', '--limit', '2'], { env });
+    expect(limited.code).toBe(0);
+    expect(limited.stdout).not.toContain('2026-10-02 00:00:00');
+    expect(limited.stdout).toContain('the last 2 evaluations; older ones are not shown (--limit N shows more)');
+    const limitedJson = JSON.parse((await runCli(['history', 'chalk', '--json', '--limit', '2'], { env })).stdout) as { evaluations: unknown[]; olderNotShown: boolean };
+    expect(limitedJson).toMatchObject({ olderNotShown: true });
+    expect(limitedJson.evaluations).toHaveLength(2);
+    const bad = await runCli(['history', 'chalk', '--limit', '0'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('nerq: --limit must be a whole number from 1 to 100000\n');
   });
 
   it('nerq score never prints previous, even when the store has history', async () => {
