@@ -44,14 +44,14 @@ const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yam
 const PYTHON_LOCKS = ['poetry.lock', 'uv.lock', 'pdm.lock', 'Pipfile.lock'];
 const REQUIREMENTS = /^requirements.*\.txt$/i;
 
-/** The input files (relative to `dir`) to audit, by the priority above, in a stable order. */
-export async function detectInputs(dir: string): Promise<string[]> {
+/** The input files (relative to `dir`) to audit, by the priority above, in a stable order; `label` names the directory in errors, as the user gave it. */
+export async function detectInputs(dir: string, label = '.'): Promise<string[]> {
   let entries: string[];
   try {
     const dirents = await readdir(dir, { withFileTypes: true });
     entries = dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name);
   } catch (error) {
-    throw new LockfileError('.', null, `cannot list the directory: ${describeIoError(error)}`);
+    throw new LockfileError(label, null, `cannot list the directory: ${describeIoError(error)}`);
   }
   const present = new Set(entries);
   const found: string[] = [];
@@ -109,7 +109,8 @@ async function readInputFile(root: string, file: string): Promise<string> {
   }
 }
 
-function describeIoError(error: unknown): string {
+/** An I/O error in words (never a raw ENOENT or EISDIR). */
+export function describeIoError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';

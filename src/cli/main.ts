@@ -22,8 +22,9 @@ function outputOptions(command: Command): Command {
 }
 
 /** Repeatable option values, in order. */
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** Repeatable options: no default array, so help shows no "(default: [])". */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 export function buildProgram(): Command {
@@ -57,11 +58,11 @@ export function buildProgram(): Command {
     .command('audit')
     .description('gate every dependency of a project (lockfiles, manifests, SBOMs) against a policy')
     .argument('[dir]', 'the project directory (default: the current directory)')
-    .option('--file <path>', 'audit this lockfile, manifest or SBOM (repeatable; default: detected in dir)', collect, [])
+    .option('--file <path>', 'audit this lockfile, manifest or SBOM (repeatable; default: detected in dir)', collect)
     .option('--policy <file>', 'policy file (default: .nerqrc.json or package.json "nerq", from dir up to the repository root)')
     .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode)')
     .option('--direct', 'only direct dependencies')
-    .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect, [])
+    .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect)
     .option('--concurrency <n>', 'evaluations in flight (default 64, at most 256)')
     .option('--trust-project-npmrc', "follow a registry that only the audited directory's .npmrc sets")
     .option('--json', 'print the audit report as JSON (same as --format json)')
@@ -129,6 +130,11 @@ export function buildProgram(): Command {
 
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  // `nerq` alone asks what nerq does: the help, on stdout (commander would write it to stderr).
+  if (argv.length === 0) {
+    process.stdout.write(program.helpInformation());
+    return 0;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

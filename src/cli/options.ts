@@ -68,6 +68,11 @@ export { UsageError };
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);
   if (!result.success) throw new UsageError(result.error.issues[0]?.message ?? 'invalid options');
+  // --json is --format json: with another format it is a contradiction, not a choice to make silently.
+  const data = result.data as { json?: boolean; format?: string };
+  if (data.json === true && data.format !== undefined && data.format !== 'json') {
+    throw new UsageError(`--json and --format ${data.format} disagree: give one of them`);
+  }
   return result.data;
 }
 

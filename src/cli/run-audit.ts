@@ -40,7 +40,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   let policy;
   let policySource: string | null;
   try {
-    const files = options.file && options.file.length > 0 ? options.file : await detectInputs(dir);
+    const files = options.file && options.file.length > 0 ? options.file : await detectInputs(dir, dirArg ?? '.');
     if (files.length === 0) throw new UsageError(`no lockfile, manifest or SBOM found in ${dirArg ?? '.'} (name one with --file)`);
     inputs = await readInputs(dir, files);
     const loaded = await loadPolicy(dir, options.policy);

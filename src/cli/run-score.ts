@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CHECKS } from '../checks/index.js';
 import { EvidenceSchema, type Evidence } from '../evidence/schema.js';
 import { buildReport } from '../report/build.js';
+import { describeIoError } from '../audit/detect.js';
 import { clockFrom, gateOf, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 
@@ -14,7 +15,7 @@ export function readEvidenceFile(file: string): Evidence[] {
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new UsageError(`cannot read ${JSON.stringify(file)}: ${describeIoError(error)}`);
   }
   let json: unknown;
   try {
@@ -22,11 +23,16 @@ export function readEvidenceFile(file: string): Evidence[] {
   } catch {
     throw new UsageError(`${JSON.stringify(file)} is not valid JSON`);
   }
+  // Nothing to score is bad input, not a silent success.
+  if (Array.isArray(json) && json.length === 0) throw new UsageError(`${JSON.stringify(file)} holds no evidence (an empty array)`);
   const parsed = EvidenceFileSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    // The union's own message is "Invalid input": say what the first alternative misses instead.
+    const single = (Array.isArray(json) ? z.array(EvidenceSchema) : EvidenceSchema).safeParse(json);
+    const issue = (single.success ? parsed.error : single.error).issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new UsageError(`${JSON.stringify(file)} is not a nerq evidence file${where}: ${issue?.message ?? 'invalid'}`);
+    const missing = issue?.code === 'invalid_type' && issue.message.includes('received undefined') ? 'missing' : (issue?.message ?? 'invalid');
+    throw new UsageError(`${JSON.stringify(file)} is not a nerq evidence file${where}: ${missing}`);
   }
   return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
 }

@@ -96,6 +96,21 @@ describe('--help and --version', () => {
     expect(result.stdout).toMatch(/^\s+score \[options\] <evidence>/m);
   });
 
+  it('nerq alone prints the help on stdout and exits 0', async () => {
+    const result = await runCli([]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: nerq /);
+    expect(result.stdout).toMatch(/^\s+audit \[options\] \[dir\]/m);
+  });
+
+  it('audit --help shows no "(default: [])" for repeatable options', async () => {
+    const result = await runCli(['audit', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--file <path>');
+    expect(result.stdout).not.toContain('(default: [])');
+  });
+
   it('check --help exits 0 and lists the gate options', async () => {
     const result = await runCli(['check', '--help']);
     expect(result.code).toBe(0);
