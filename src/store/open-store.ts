@@ -83,6 +83,12 @@ function wrap(file: string, db: DatabaseSync, { flush, compressAbove }: Pick<Ope
     facts,
     flush: () => queue.flush(),
     prune,
+    compact() {
+      queue.flush();
+      db.exec('VACUUM');
+      // In WAL mode the rewritten pages sit in the log until a checkpoint: move them into the file now.
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
     close() {
       if (!open) return;
       open = false;

@@ -98,6 +98,8 @@ export interface Store {
    * at most `maxBytes` together. History is kept.
    */
   prune(maxBytes: number): void;
+  /** Flush, then give the space of deleted rows back to the file system (VACUUM): after a clear the file shrinks. */
+  compact(): void;
   /** Flush and close. The handle is closed even when the flush throws (it rethrows after). */
   close(): void;
 }

@@ -2,7 +2,7 @@
  * Issue 6 end to end: the local store across runs of the built CLI, sharing one
  * NERQ_CACHE_DIR. Requests are counted on the fixture server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -83,13 +83,20 @@ describe('the HTTP cache', () => {
     expect(parseReport(missing.stdout).error?.message).toMatch(/offline/);
   });
 
-  it('cache clear empties the cache', async () => {
+  it('cache clear empties the cache and shrinks the store file; stats name the cap', async () => {
     const { server, env } = await setup();
     await runCli(['check', 'chalk', '--json'], { server, env });
+    const full = JSON.parse((await runCli(['cache', 'stats', '--json'], { env })).stdout) as { file: string; bytes: number; capBytes: number };
+    expect(full.capBytes).toBe(256 * 1024 * 1024);
+    expect((await runCli(['cache', 'stats'], { env })).stdout).toMatch(/kept to 256 MiB together/);
+    const before = statSync(full.file).size;
     const cleared = await runCli(['cache', 'clear'], { env });
     expect(cleared.code).toBe(0);
+    expect(cleared.stdout).toMatch(/; the store file is now \d+\.\d MiB\n$/);
     const stats = JSON.parse((await runCli(['cache', 'stats', '--json'], { env })).stdout) as { entries: number };
     expect(stats.entries).toBe(0);
+    // The cleared pages went back to the file system (VACUUM), not kept as free pages.
+    expect(statSync(full.file).size).toBeLessThan(before - full.bytes / 2);
   });
 });
 
