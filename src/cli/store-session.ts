@@ -17,7 +17,7 @@ import type { HttpClient } from '../sources/types.js';
 import { cacheDir } from '../store/cache-dir.js';
 import { openStore } from '../store/open-store.js';
 import { createStoredFactsCache } from '../store/stored-facts-cache.js';
-import type { Store } from '../store/types.js';
+import type { HistoryRow, Store } from '../store/types.js';
 import { VERSION } from '../version.js';
 
 /** The store prunes its cached answers and facts (together) to this size after each run. */
@@ -89,13 +89,17 @@ export class StoreSession {
     return createStoredFactsCache({ store: this.store?.facts ?? null, mode: this.#mode, version, ...this.#maxAgeMs });
   }
 
-  /** Compare with the previous evaluation and record this one (never for error reports). */
+  /**
+   * Compare with the previous evaluation and record this one (never for error reports), unless
+   * it repeats the previous one on the same day: the history keeps changes, and an unchanged
+   * score once a day, not a row per run.
+   */
   remember(report: Report, evidence: Evidence | null): Report {
     if (this.store === null || !this.#options.history || evidence === null || report.error !== null) return report;
     const row = historyRowOf(report, createHash('sha256').update(JSON.stringify(evidence)).digest('hex'));
     try {
       const previous = this.store.history.previous(historyKey(report.target), row.evaluatedAt);
-      this.store.history.record(row);
+      if (!repeats(previous, row)) this.store.history.record(row);
       return previous === undefined ? report : { ...report, previous: comparePrevious(report, previous) };
     } catch (error) {
       warn(`history not recorded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
@@ -136,4 +140,18 @@ export class StoreSession {
       warn(`the store could not be updated: ${problem instanceof Error ? problem.message.split('\n')[0] : String(problem)}`);
     }
   }
+}
+
+/** Same day, same version, same scores everywhere: nothing a new history row would add. */
+function repeats(previous: HistoryRow | undefined, row: HistoryRow): boolean {
+  if (previous === undefined || previous.evaluatedAt.slice(0, 10) !== row.evaluatedAt.slice(0, 10)) return false;
+  return (
+    previous.version === row.version &&
+    previous.score === row.score &&
+    previous.grade === row.grade &&
+    previous.verdict === row.verdict &&
+    previous.coverage === row.coverage &&
+    JSON.stringify(previous.dimensions) === JSON.stringify(row.dimensions) &&
+    JSON.stringify(previous.checks) === JSON.stringify(row.checks)
+  );
 }

@@ -161,6 +161,18 @@ describe('history', () => {
     expect(bad.stderr).toBe('nerq: --limit must be a whole number from 1 to 100000\n');
   });
 
+  it('the same evaluation twice on one day adds one row; the next day, or a change, adds another', async () => {
+    const { server, env } = await setup();
+    const at = (now: string) => ({ ...env, NERQ_NOW: now });
+    await runCli(['check', 'chalk', '--json'], { server, env: at('2026-11-30T08:00:00Z') });
+    const again = parseReport((await runCli(['check', 'chalk', '--json'], { server, env: at('2026-11-30T09:00:00Z') })).stdout);
+    // Still compared with the first: nothing changed.
+    expect(again.previous).toMatchObject({ evaluatedAt: '2026-11-30T08:00:00.000Z', change: 0 });
+    await runCli(['check', 'chalk', '--json'], { server, env: at('2026-12-01T08:00:00Z') });
+    const series = JSON.parse((await runCli(['history', 'chalk', '--json'], { env })).stdout) as { evaluations: { evaluatedAt: string }[] };
+    expect(series.evaluations.map((e) => e.evaluatedAt)).toEqual(['2026-11-30T08:00:00.000Z', '2026-12-01T08:00:00.000Z']);
+  });
+
   it('nerq score never prints previous, even when the store has history', async () => {
     const { server, env } = await setup();
     const dir = env.NERQ_CACHE_DIR!;
