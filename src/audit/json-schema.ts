@@ -4,7 +4,7 @@
  * written as 2-space JSON plus a newline; test/schema/audit-schema-file.test.ts fails when the
  * file is stale and rewrites it with UPDATE_GENERATED=1 (`npm run generate`).
  */
-import { z } from 'zod';
+import { jsonSchemaDocument, jsonSchemaText } from '../report/json-schema.js';
 import { AUDIT_SCHEMA_VERSION } from './report.js';
 import { AuditReportSchema } from './report-schema.js';
 
@@ -13,11 +13,10 @@ export const AUDIT_SCHEMA_TITLE = 'nerq audit report';
 
 /** The audit report's JSON Schema (draft 2020-12): `$schema`, `$id` and `title` first. */
 export function auditJsonSchema(): Record<string, unknown> {
-  const { $schema, ...rest } = z.toJSONSchema(AuditReportSchema, { target: 'draft-2020-12' });
-  return { $schema, $id: AUDIT_SCHEMA_ID, title: AUDIT_SCHEMA_TITLE, ...rest };
+  return jsonSchemaDocument(AuditReportSchema, AUDIT_SCHEMA_ID, AUDIT_SCHEMA_TITLE);
 }
 
 /** The schema file's exact text. */
 export function auditJsonSchemaText(): string {
-  return `${JSON.stringify(auditJsonSchema(), null, 2)}\n`;
+  return jsonSchemaText(auditJsonSchema());
 }

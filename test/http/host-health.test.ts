@@ -3,7 +3,6 @@
  * own, then the HTTP client against loopback servers that refuse, fail DNS, time out or answer 5xx.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { createHostHealth, REPEATED_FAULTS, type HostDown } from '../../src/sour
 import { createHttpClient, type HttpClientOptions } from '../../src/sources/http.js';
 import type { HttpClient, HttpResult } from '../../src/sources/types.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { refusingOrigin } from '../hostile/support/faults.js';
 
 const url = (text: string) => new URL(text);
 
@@ -98,15 +98,6 @@ async function fixtureServer(): Promise<FixtureServer> {
   return server;
 }
 
-/** A loopback origin where nothing listens (a port just freed). */
-async function refusingOrigin(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 9;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
 
 const reasonOf = (result: HttpResult): string => (result.ok ? `HTTP ${result.status}` : result.reason);
 
