@@ -22,6 +22,8 @@ import { VERSION } from '../version.js';
 
 /** The store prunes its cached answers and facts (together) to this size after each run. */
 export const STORE_MAX_BYTES = 256 * 1024 * 1024;
+/** The largest answer the store keeps: a sixteenth of it, so no few answers can fill it. */
+export const STORE_MAX_ENTRY_BYTES = STORE_MAX_BYTES / 16;
 
 export interface StoreOptions {
   offline: boolean;
@@ -74,6 +76,7 @@ export class StoreSession {
       ...this.#maxAgeMs,
       // The same credential the inner client sends (GitHub token first, then npm's), hashed into the key.
       credentialFor: (url) => authFor(url) ?? npm.authHeaderFor(url),
+      maxEntryBytes: STORE_MAX_ENTRY_BYTES,
     });
     return this.#cached;
   }

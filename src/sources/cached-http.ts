@@ -32,6 +32,12 @@ export interface CachedHttpOptions {
   maxAgeMs?: number;
   /** The credential the inner client sends for `url` (its Authorization value), hashed into the key. */
   credentialFor?: (url: string) => string | undefined;
+  /**
+   * Answers with a larger body are not stored (default: no limit): a few platform-binary
+   * tarballs would otherwise fill the store and evict everything else, leaving --offline with
+   * nothing. What nerq reads from them is kept in the facts cache anyway.
+   */
+  maxEntryBytes?: number;
   now?: () => number;
 }
 
@@ -154,6 +160,7 @@ export function createCachedHttpClient(inner: HttpClient, options: CachedHttpOpt
   /** Keep a 200 answer (only 200s: a packument's 404 is not cached in this step). */
   const keep = (res: HttpResult, key: string): void => {
     if (!res.ok || res.status !== 200 || forbidsStoring(res.headers)) return;
+    if (options.maxEntryBytes !== undefined && res.body.length > options.maxEntryBytes) return;
     const headers = storableHeaders(res.headers);
     const entry: CachedResponse = {
       key,

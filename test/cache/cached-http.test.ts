@@ -217,6 +217,15 @@ describe('what is stored', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('does not store an answer larger than maxEntryBytes (a platform binary would evict the rest); a smaller one it does', async () => {
+    server.expect('GET', '/npm/demo', { body: PACKUMENT_V1 });
+    const size = Buffer.byteLength(JSON.stringify(PACKUMENT_V1));
+    await cached({ maxEntryBytes: size - 1 }).request(packumentRequest());
+    expect(cache.entries.size).toBe(0);
+    await cached({ maxEntryBytes: size + 1024 }).request(packumentRequest());
+    expect(cache.entries.size).toBe(1);
+  });
+
   it('never stores set-cookie or authentication response headers, nor any request header', async () => {
     server.expect('GET', '/npm/demo', {
       body: PACKUMENT_V1,
