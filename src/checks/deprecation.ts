@@ -21,7 +21,7 @@ export default defineCheck({
   messages: {
     deprecated: 'Deprecated: {message}',
     'not-deprecated': 'Not deprecated',
-    unknown: 'Deprecation status unknown: the registry returned a trimmed packument',
+    unknown: 'Deprecation status unknown: the registry did not include it',
   },
   evaluate: ({ registry }) => {
     const { deprecated } = registry;

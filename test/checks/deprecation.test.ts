@@ -19,7 +19,7 @@ checkTable(check, [
     evidence: evidence({ registry: { deprecated: null, trimmed: true } }),
     score: null,
     messageId: 'unknown',
-    message: ['trimmed packument'],
+    message: ['the registry did not include it'],
   },
 ]);
 
