@@ -18,6 +18,7 @@ function outputOptions(command: Command): Command {
     .option('--allow-incomplete', 'pass targets whose vulnerability or malicious-package checks could not run (risky: unchecked is not clean)')
     .option('--evidence', 'list the raw evidence under each check in the terminal report')
     .option('-q, --quiet', 'terminal report: only the outcome, the alerts and the gate')
+    .option('-o, --output <file>', 'write the report to file instead of stdout (the exit code is the same)')
     .option('--no-color', 'no colour in the terminal report');
 }
 
@@ -72,6 +73,7 @@ export function buildProgram(): Command {
     .option('--fail-on <severity>', 'also fail a package an advisory of this severity or higher affects: low, moderate, high or critical')
     .option('--allow-incomplete', 'exit 0 even when packages could not be checked for vulnerabilities or malicious code (risky: unchecked is not clean)')
     .option('-q, --quiet', 'terminal table: only the packages that need attention, the warnings and the result')
+    .option('-o, --output <file>', 'write the report to file instead of stdout (the exit code is the same)')
     .option('--category <category>', `override the category of every package (${CATEGORIES.join(', ')})`)
     .option('--timeout <seconds>', 'deadline for the whole run (default: 120, or 1 per 4 packages when that is longer)')
     .option('--registry <url>', 'npm registry (default: from your npm configuration)')

@@ -29,6 +29,7 @@ export const OutputOptionsSchema = z.object({
   evidence: z.boolean().optional(),
   allowIncomplete: z.boolean().optional(),
   quiet: z.boolean().optional(),
+  output: z.string().min(1, '--output needs a file name').optional(),
 });
 
 export const CheckOptionsSchema = OutputOptionsSchema.extend({

@@ -25,7 +25,7 @@ import { utf8Batches } from '../render/utf8-batches.js';
 import { nameOfDown } from '../sources/services.js';
 import { DOCS_BASE } from '../version.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
-import { colorEnabled } from './output.js';
+import { colorEnabled, emit, toTerminal } from './output.js';
 import { guardInterrupts } from './interrupt.js';
 import { startAuditProgress } from './progress.js';
 import { setUpRun } from './run-context.js';
@@ -143,20 +143,23 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     down: health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
   });
   const format = options.json ? 'json' : (options.format ?? 'table');
-  if (format === 'json') {
+  if (format === 'json' && options.output === undefined) {
     // Written as it is made: a thousand-entry report is tens of megabytes of text.
     await writeInPieces(renderAuditJsonChunks(report));
+  } else if (format === 'json') {
+    emit([...renderAuditJsonChunks(report)].join(''), options.output);
   } else {
-    process.stdout.write(
+    emit(
       format === 'markdown'
         ? renderAuditMarkdown(report)
         : format === 'sarif'
           ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir), helpBase: DOCS_BASE })
           : renderAuditTable(report, {
-              color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
-              width: Math.min(process.stdout.columns || 80, 120),
+              color: colorEnabled(process.env, toTerminal(options), options.color),
+              width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,
               quiet: options.quiet === true,
             }),
+      options.output,
     );
   }
   if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));

@@ -203,3 +203,16 @@ describe('--fail-on', () => {
     expect(server.requests.length).toBe(before);
   });
 });
+
+describe('-o, --output FILE', () => {
+  it('writes the SARIF or the JSON to the file, nothing to stdout, with the same exit code', async () => {
+    const sarif = await audit(['--format', 'sarif', '-o', 'nerq.sarif']);
+    const piped = await audit(['--format', 'sarif']);
+    expect(sarif.code).toBe(piped.code);
+    expect(sarif.stdout).toBe('');
+    expect(readFileSync(path.join(repo, 'nerq.sarif'), 'utf8')).toBe(piped.stdout);
+    const json = await audit(['--json', '--output', 'audit.json']);
+    expect(json.stdout).toBe('');
+    expect(parseAudit(readFileSync(path.join(repo, 'audit.json'), 'utf8')).entries.length).toBeGreaterThan(0);
+  });
+});
