@@ -6,6 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
+import { printError, stderrText } from './stderr.js';
 import { CATEGORIES } from '../scoring/profiles.js';
 
 function outputOptions(command: Command): Command {
@@ -31,7 +32,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     // One line, always: commander's suggestion ("(Did you mean --json?)") joins the message.
-    .configureOutput({ outputError: (text, write) => write(`nerq: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+    .configureOutput({ outputError: (text, write) => write(`nerq: ${stderrText(text.replace(/^error: /, ''))}\n`) });
 
   outputOptions(
     program
@@ -133,12 +134,12 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`nerq: ${error.message}\n`);
+      printError(error.message);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
     // A bug is not a verdict: report it on one line and say nothing was evaluated (3).
-    process.stderr.write(`nerq: internal error: ${message.split('\n')[0]} (please report it)\n`);
+    printError(`internal error: ${message.split('\n')[0]} (please report it)`);
     return 3;
   }
 }

@@ -1,5 +1,6 @@
 /** A spinner on stderr, only when stderr is a terminal and not in CI; silent otherwise. */
 import type { Ora } from 'ora';
+import { stderrText } from './stderr.js';
 
 export interface Progress {
   tick(label: string): void;
@@ -13,7 +14,7 @@ export function startProgress(total: number): Progress {
   return {
     tick(label) {
       done += 1;
-      spinner.text = `${done}/${total} ${label.slice(0, 60)}`;
+      spinner.text = `${done}/${total} ${stderrText(label).slice(0, 60)}`;
     },
     stop() {
       spinner.stop();

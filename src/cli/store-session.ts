@@ -19,6 +19,7 @@ import { openStore } from '../store/open-store.js';
 import { createStoredFactsCache } from '../store/stored-facts-cache.js';
 import type { Store } from '../store/types.js';
 import { VERSION } from '../version.js';
+import { printWarning } from './stderr.js';
 
 /** The store prunes its cached answers and facts (together) to this size after each run. */
 export const STORE_MAX_BYTES = 256 * 1024 * 1024;
@@ -34,7 +35,7 @@ export interface StoreOptions {
 }
 
 export function warn(message: string): void {
-  process.stderr.write(`nerq: warning: ${message}\n`);
+  printWarning(message);
 }
 
 export function openUserStore(env: NodeJS.ProcessEnv): Store | null {

@@ -106,14 +106,25 @@ function locationOf(entry: AuditEntry, report: AuditReport, options: SarifOption
   ];
 }
 
+/**
+ * Text from the network as SARIF plain text: sanitised, literal square brackets escaped and the
+ * backslashes right before one doubled, since `[text](uri)` in a message is an embedded link
+ * (SARIF 2.1.0 §3.11.6): a deprecation notice cannot plant a link in a code-scanning alert.
+ */
+export function sarifText(text: string): string {
+  return sanitizeForTerminal(text)
+    .trim()
+    .replace(/\\+(?=[[\]])|[[\]]/g, (c) => (c.startsWith('\\') ? c + c : `\\${c}`));
+}
+
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = mainRule(entry);
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
-  const label = sanitizeForTerminal(packageLabel(entry)).trim();
-  const failures = entry.policy.failures.map((f) => sanitizeForTerminal(f.message).trim());
+  const label = sarifText(packageLabel(entry));
+  const failures = entry.policy.failures.map((f) => sarifText(f.message));
   const text =
     entry.policy.status === 'error'
-      ? `${label} could not be evaluated: ${failures.join('; ') || sanitizeForTerminal(mainReason(entry))}`
+      ? `${label} could not be evaluated: ${failures.join('; ') || sarifText(mainReason(entry))}`
       : `${label} fails the policy: ${failures.join('; ')}`;
   return {
     ruleId,
