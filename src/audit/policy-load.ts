@@ -5,10 +5,11 @@
  * directory holding `.git`) or the filesystem root; in each directory `.nerqrc.json` wins
  * over a `"nerq"` key in package.json.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import { describeIssue, PolicyFileSchema, type PolicyFileContent } from './policy-schema.js';
+import { namedInside, readTreeFile, repositoryRoot } from './tree-file.js';
 
 export const POLICY_FILE = '.nerqrc.json';
 /** Real policies are a few KiB; package.json files of big monorepos stay well under this. */
@@ -49,18 +50,18 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-async function readJson(file: string, label: string): Promise<unknown> {
-  let text: string;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new PolicyError(label, null, 'not a regular file');
-    if (info.size > MAX_POLICY_BYTES) throw new PolicyError(label, null, `larger than ${MAX_POLICY_BYTES / 1024 / 1024} MiB`);
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (error instanceof PolicyError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new PolicyError(label, null, code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`);
-  }
+/**
+ * The file's JSON. `boundary`: the directory it must resolve inside (tree-file.ts), null for a
+ * file the user named outside the tree.
+ */
+async function readJson(file: string, label: string, boundary: string | null): Promise<unknown> {
+  const read = await readTreeFile(file, boundary, MAX_POLICY_BYTES);
+  if (read.kind === 'outside') throw new PolicyError(label, null, 'resolves (through a symbolic link) outside the audited directory: not read');
+  if (read.kind === 'not-a-file') throw new PolicyError(label, null, 'not a regular file');
+  if (read.kind === 'too-large') throw new PolicyError(label, null, `larger than ${MAX_POLICY_BYTES / 1024 / 1024} MiB`);
+  if (read.kind === 'missing') throw new PolicyError(label, null, 'no such file');
+  if (read.kind === 'error') throw new PolicyError(label, null, `cannot be read (${read.code})`);
+  const text = read.text;
   try {
     return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {
@@ -92,8 +93,8 @@ export function parsePolicy(data: unknown, file: string, keyPrefix = ''): Policy
 }
 
 /** The `"nerq"` key of a package.json, or null when it has none. */
-async function fromPackageJson(file: string, label: string): Promise<PolicyFile | null> {
-  const data = await readJson(file, label);
+async function fromPackageJson(file: string, label: string, boundary: string | null): Promise<PolicyFile | null> {
+  const data = await readJson(file, label, boundary);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new PolicyError(label, null, 'expected a JSON object');
   }
@@ -102,8 +103,8 @@ async function fromPackageJson(file: string, label: string): Promise<PolicyFile 
   return { ...policy, source: `${label}#nerq` };
 }
 
-async function fromPolicyFile(file: string, label: string): Promise<PolicyFile> {
-  return { ...parsePolicy(await readJson(file, label), label), source: label };
+async function fromPolicyFile(file: string, label: string, boundary: string | null): Promise<PolicyFile> {
+  return { ...parsePolicy(await readJson(file, label, boundary), label), source: label };
 }
 
 /**
@@ -111,30 +112,35 @@ async function fromPolicyFile(file: string, label: string): Promise<PolicyFile> 
  * for its `"nerq"` key) or the nearest one found from `dir` upwards. Throws PolicyError.
  */
 export async function loadPolicy(dir: string, explicitFile?: string): Promise<LoadedPolicy> {
+  const root = path.resolve(dir);
+  // The checkout a pull request controls: a policy in it must resolve inside it (tree-file.ts).
+  const tree = repositoryRoot(root) ?? root;
   if (explicitFile !== undefined) {
     const file = path.resolve(explicitFile);
     const label = toSlash(explicitFile);
+    const boundary = namedInside(tree, file) ? tree : null;
     if (path.basename(file) === 'package.json') {
-      const policy = await fromPackageJson(file, label);
+      const policy = await fromPackageJson(file, label, boundary);
       if (policy === null) throw new PolicyError(label, 'nerq', 'required: the file has no "nerq" key');
       return { policy, source: policy.source };
     }
-    const policy = await fromPolicyFile(file, label);
+    const policy = await fromPolicyFile(file, label, boundary);
     return { policy, source: policy.source };
   }
 
-  const root = path.resolve(dir);
   let current = root;
   for (;;) {
     const label = (name: string) => toSlash(path.relative(root, path.join(current, name)));
+    // Inside the checkout, the checkout bounds it; above it (no repository), the file's own folder.
+    const boundary = namedInside(tree, current) ? tree : current;
     const rc = path.join(current, POLICY_FILE);
     if (await exists(rc)) {
-      const policy = await fromPolicyFile(rc, label(POLICY_FILE));
+      const policy = await fromPolicyFile(rc, label(POLICY_FILE), boundary);
       return { policy, source: policy.source };
     }
     const pkg = path.join(current, 'package.json');
     if (await exists(pkg)) {
-      const policy = await fromPackageJson(pkg, label('package.json'));
+      const policy = await fromPackageJson(pkg, label('package.json'), boundary);
       if (policy !== null) return { policy, source: policy.source };
     }
     const parent = path.dirname(current);

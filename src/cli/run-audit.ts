@@ -3,13 +3,13 @@
  * and the policy validated before any request (bad input → exit 2, naming the file and line or
  * key); evaluations share one HTTP client and the store; stdout carries the report only.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findDependencyConfusion } from '../audit/dependency-confusion.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects, type Evaluated } from '../audit/evaluate.js';
 import { changedSince } from '../audit/changed-since.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
 import { foldDependencies } from '../audit/fold.js';
+import { repositoryRoot } from '../audit/tree-file.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError } from '../audit/policy.js';
 import type { ParsedInput } from '../audit/inputs/index.js';
 import type { AuditEntry, AuditReport, InputFile } from '../audit/types.js';
@@ -26,6 +26,7 @@ import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from 
 import { colorEnabled } from './output.js';
 import { startAuditProgress } from './progress.js';
 import { setUpRun } from './run-context.js';
+import { printError } from './stderr.js';
 
 export async function runAudit(dirArg: string | undefined, raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(AuditOptionsSchema, raw);
@@ -37,9 +38,10 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   let policy;
   let policySource: string | null;
   try {
-    const files = options.file && options.file.length > 0 ? options.file : await detectInputs(dir);
+    const explicit = options.file !== undefined && options.file.length > 0;
+    const files = explicit ? options.file! : await detectInputs(dir);
     if (files.length === 0) throw new UsageError(`no lockfile, manifest or SBOM found in ${dirArg ?? '.'} (name one with --file)`);
-    inputs = await readInputs(dir, files);
+    inputs = await readInputs(dir, files, { explicit });
     const loaded = await loadPolicy(dir, options.policy);
     policy = mergePolicy(loaded.policy, {
       ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
@@ -85,7 +87,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   // What the readers skipped or had to guess (a git dependency, direct-ness without a manifest…).
   const warnings: string[] = inputs.flatMap((input) => input.notes.map((note) => `${input.file}: ${note}`));
   const expired = expiredIgnores(policy, now);
-  for (const message of expired) process.stderr.write(`nerq: ${message}\n`);
+  for (const message of expired) printError(message);
 
   const progress = startAuditProgress(subjects.length);
   let evaluated: Evaluated[];
@@ -161,14 +163,6 @@ async function writeInPieces(chunks: Iterable<string>): Promise<void> {
     process.stdout.write(batch, () => free.push(whole));
     // Let the write's callback run before the next batch asks for a buffer.
     await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
-/** The git repository root holding `dir` (the nearest directory with a `.git`), or null outside a repository. */
-function repositoryRoot(dir: string): string | null {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return at;
-    if (path.dirname(at) === at) return null;
   }
 }
 
