@@ -54,6 +54,10 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['fuzz-sources.test.ts', '5 property-based fuzzing'],
   ['fuzz-lockfiles.test.ts', '5 property-based fuzzing'],
   ['secrets.test.ts', '6 secrets'],
+  ['symlinks.test.ts', '13 symlinked inputs and store files'],
+  ['super-linear.test.ts', '14 super-linear parsing'],
+  ['silent-proxy.test.ts', '15 a proxy that never answers'],
+  ['output-channels.test.ts', '18 output channels'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -66,7 +66,7 @@ function parse(url: string): URL | undefined {
 export function pathUnder(url: URL, base: string): string | undefined {
   const parsed = parse(base);
   if (parsed === undefined || parsed.origin !== url.origin) return undefined;
-  const prefix = parsed.pathname.replace(/\/+$/, '');
+  const prefix = parsed.pathname.replace(/(?<!\/)\/+$/, '');
   if (prefix === '') return url.pathname;
   if (url.pathname === prefix) return '';
   return url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : undefined;

@@ -73,9 +73,9 @@ export function repositoryKey(value: string): string {
     .replace(/^[^@/]+@/, '')
     .replace(/^www\./, '')
     .replace(/[#?].*$/, '')
-    .replace(/\/+$/, '')
+    .replace(/(?<!\/)\/+$/, '')
     .replace(/\.git$/, '')
-    .replace(/\/+$/, '');
+    .replace(/(?<!\/)\/+$/, '');
 }
 
 /** PEP 503 normalisation: lower case, runs of `-`, `_`, `.` as one `-`. */
@@ -171,7 +171,7 @@ export function memberPattern(glob: string): MemberPattern | null {
   if (glob.startsWith('!')) return null;
   const segments = glob
     .trim()
-    .replace(/\/+$/, '')
+    .replace(/(?<!\/)\/+$/, '')
     .split('/')
     .filter((s) => s !== '' && s !== '.');
   // `packages/**` is read as `packages/*`: members nested deeper are not looked for.

@@ -190,7 +190,7 @@ export function normaliseRepository(raw: string): string | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const path = url.pathname.replace(/\/+$/, '').replace(/\.git$/, '');
+  const path = url.pathname.replace(/(?<!\/)\/+$/, '').replace(/\.git$/, '');
   return path === '' ? null : `https://${url.host.toLowerCase()}${path}`;
 }
 

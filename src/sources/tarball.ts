@@ -374,9 +374,13 @@ class Collector {
   }
 }
 
-/** UTF-8 text, dropping a character cut in half at the end by a cap. */
+/**
+ * UTF-8 text, dropping a character cut in half at the end by a cap. The replacement characters
+ * are matched from the start of their last run only: `/\uFFFD+$/` alone rescans a long run (a
+ * binary licence file) from each of its positions, hours for a megabyte.
+ */
 function decodeUtf8(bytes: Buffer): string {
-  return new TextDecoder('utf-8').decode(bytes).replace(/\uFFFD+$/, '');
+  return new TextDecoder('utf-8').decode(bytes).replace(/(?<!\uFFFD)\uFFFD+$/, '');
 }
 
 function formatBytes(n: number): string {

@@ -87,7 +87,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   } catch (error) {
     // The parser's messages end with its (unreliable) position and may dump the token: keep the words.
     const detail = firstLine(error instanceof Error ? error.message : String(error))
-      .replace(/\s*\d+:\d+ in .*$/, '')
+      .replace(/(?<!\s)\s*\d+:\d+ in .*$/, '')
       .replace(/:?\s*\{.*$/, '');
     throw new LockfileError(file, classicErrorLine(text), `invalid yarn.lock: ${detail}`);
   }
