@@ -27,6 +27,22 @@ export interface DeclaredDependency {
   workspace: string | null;
   /** Where the lockfile says it resolves from (tarball URL / index URL), when it says; used for dependency-confusion checks. */
   resolved: string | null;
+  /** The lockfile's integrity for it (SRI), when it pins one: npm installs only bytes that match it. */
+  integrity?: string | null;
+  /**
+   * The entry installs this package under a descriptor that names another one (a yarn berry
+   * `chalk@npm:^4` resolved to `evil@npm:1.0.0`): that descriptor. Null or absent otherwise.
+   */
+  lockedFor?: string | null;
+}
+
+/** One place a lockfile pins a subject: what npm or yarn would fetch, and the hash it would accept. */
+export interface LockRecord {
+  file: string;
+  line: number | null;
+  resolved: string | null;
+  integrity: string | null;
+  lockedFor: string | null;
 }
 
 /** Thrown by readers for an unreadable or malformed input: the message names the file and line. */
@@ -66,7 +82,7 @@ export interface AuditSubject {
 
 /** One reason a package fails the policy. */
 export interface PolicyFailure {
-  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `dependency-confusion`. */
+  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `dependency-confusion`, `lockfile-injection`. */
   rule: string;
   message: string;
 }

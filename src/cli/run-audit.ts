@@ -8,11 +8,12 @@ import { findDependencyConfusion } from '../audit/dependency-confusion.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects, type Evaluated } from '../audit/evaluate.js';
 import { changedSince } from '../audit/changed-since.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
-import { foldDependencies } from '../audit/fold.js';
+import { foldDependencies, subjectKey } from '../audit/fold.js';
+import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { repositoryRoot } from '../audit/tree-file.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError } from '../audit/policy.js';
 import type { ParsedInput } from '../audit/inputs/index.js';
-import type { AuditEntry, AuditReport, InputFile } from '../audit/types.js';
+import type { AuditEntry, AuditReport, InputFile, LockRecord } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { CHECKS } from '../checks/index.js';
 import { renderAnnotations } from '../render/annotations.js';
@@ -92,6 +93,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   const progress = startAuditProgress(subjects.length);
   let evaluated: Evaluated[];
   let confusion: Map<(typeof subjects)[number], string>;
+  let locks: Map<string, LockRecord[]>;
   try {
     evaluated = await evaluateSubjects(subjects, ctx, {
       concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
@@ -99,6 +101,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     });
     // After the evaluations: the release each one read tells a private mirror from a different package.
     confusion = await findDependencyConfusion(evaluated, ctx);
+    locks = lockRecords(inputs);
   } finally {
     progress.stop();
     await http.close();
@@ -111,6 +114,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       const outcome = applyPolicy(remembered, subject, policy, now, {
         ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
         dependencyConfusion: confusion.get(subject) ?? null,
+        lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence),
       });
       return { subject, report: remembered, policy: outcome };
     });

@@ -114,6 +114,8 @@ export const RegistryFactsSchema = z.object({
   priorPublishers: z.array(z.string()).nullable(),
   tarballUrl: z.string().nullable(),
   integrity: z.string().nullable(),
+  /** `dist.shasum` (hex SHA-1), which old lockfiles pin instead of an SRI hash. */
+  shasum: z.string().nullable().default(null),
   /** `dist.unpackedSize` and `dist.fileCount` as the registry reports them. */
   unpackedSize: z.number().int().nullable(),
   fileCount: z.number().int().nullable(),

@@ -40,6 +40,7 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'license-denied', title: 'Licence denied', description: 'Every way of satisfying the package\'s SPDX licence expression uses a licence the policy denies.' },
   { rule: 'license-not-allowed', title: 'Licence not allowed', description: 'The package\'s licence cannot be satisfied with the licences the policy allows (or it is not valid SPDX, or unknown).' },
   { rule: 'dependency-confusion', title: 'Possible dependency confusion', description: 'The package resolves from a private registry while the same name exists on the public registry.' },
+  { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name." },
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
   { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
 ];

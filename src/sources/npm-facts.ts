@@ -88,6 +88,7 @@ function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) =>
     priorPublishers: priorPublishers(manifests, versions, version),
     tarballUrl: nonEmpty(dist.tarball),
     integrity: nonEmpty(dist.integrity),
+    shasum: typeof dist.shasum === 'string' && /^[0-9a-f]{40}$/i.test(dist.shasum) ? dist.shasum.toLowerCase() : null,
     unpackedSize: count(dist.unpackedSize),
     fileCount: count(dist.fileCount),
   };
@@ -101,7 +102,7 @@ function emptyFacts(name: string, version: string): RegistryFacts {
     dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
     dependencyRanges: {}, installScripts: {}, gypfile: false, hasBin: false, declaresTypes: false,
     deprecated: null, maintainers: null, publisher: null, previousPublisher: null, attestations: null,
-    signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, unpackedSize: null, fileCount: null,
+    signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, shasum: null, unpackedSize: null, fileCount: null,
   };
 }
 
