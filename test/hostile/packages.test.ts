@@ -134,14 +134,17 @@ describe('hostile packuments', () => {
     expect(checkOf(report, 'deprecation').score).toBe(100);
   });
 
-  const odd: [string, () => FixtureResponse][] = [
-    ['numbers, arrays and objects where strings belong', () => ({ body: packuments.wrongTypes() })],
+  // wrongTypes deprecates 4.1.0 with an object, which npm reads as a deprecation (any truthy
+  // value): a plain `chalk` resolves past it, as npm does (odd-field-types.test.ts), so that
+  // case asks for 4.1.0 by its version.
+  const odd: [string, () => FixtureResponse, string?][] = [
+    ['numbers, arrays and objects where strings belong', () => ({ body: packuments.wrongTypes() }), `chalk@${VERSION}`],
     ['dates that do not exist (Feb 30, 25:61, year 275760, epoch numbers)', () => ({ body: packuments.invalidDates() })],
     ['numbers past 2^53, 1e400 (Infinity), negative counts', () => json(packuments.hugeNumbersText())],
   ];
-  it.concurrent.for(odd)('%s: evaluated from what is valid, nothing invented', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, build], { task, expect }) => {
+  it.concurrent.for(odd)('%s: evaluated from what is valid, nothing invented', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, build, target], { task, expect }) => {
     noteCases(task);
-    const { report, sandbox } = await evaluate(task, label, { packument: build() });
+    const { report, sandbox } = await evaluate(task, label, { packument: build() }, target === undefined ? {} : { target });
     sandbox.remove();
     expect(report.error).toBeNull();
     expect(report.target.version).toBe(VERSION);
