@@ -6,10 +6,11 @@
 import path from 'node:path';
 import { findDependencyConfusion } from '../audit/dependency-confusion.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects, type Evaluated } from '../audit/evaluate.js';
-import { changedSince } from '../audit/changed-since.js';
+import { changedSince, ChangedSinceError, resolveRevision } from '../audit/changed-since.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
 import { foldDependencies, subjectKey } from '../audit/fold.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
+import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
 import { repositoryRoot } from '../audit/tree-file.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError } from '../audit/policy.js';
 import type { ParsedInput } from '../audit/inputs/index.js';
@@ -38,19 +39,27 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   let inputs: ParsedInput[];
   let policy;
   let policySource: string | null;
+  let policyChanged: string | null = null;
   try {
     const explicit = options.file !== undefined && options.file.length > 0;
     const files = explicit ? options.file! : await detectInputs(dir);
     if (files.length === 0) throw new UsageError(`no lockfile, manifest or SBOM found in ${dirArg ?? '.'} (name one with --file)`);
     inputs = await readInputs(dir, files, { explicit });
-    const loaded = await loadPolicy(dir, options.policy);
+    const head = await loadPolicy(dir, options.policy);
+    let loaded = head;
+    if (options.changedSince !== undefined && options.policyFromHead !== true) {
+      // Pull-request mode: the checkout's policy is the pull request's; the base's applies (policy-at-revision.ts).
+      const commit = await resolveRevision(dir, options.changedSince);
+      loaded = await loadPolicy(dir, options.policy, filesAtRevision(repositoryRoot(dir) ?? dir, commit, options.changedSince));
+      policyChanged = policyChange(loaded, head, options.changedSince);
+    }
     policy = mergePolicy(loaded.policy, {
       ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
     });
     policySource = loaded.source;
   } catch (error) {
-    if (error instanceof LockfileError || error instanceof PolicyError) throw new UsageError(error.message);
+    if (error instanceof LockfileError || error instanceof PolicyError || error instanceof ChangedSinceError) throw new UsageError(error.message);
     throw error;
   }
 
@@ -89,6 +98,11 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   const warnings: string[] = inputs.flatMap((input) => input.notes.map((note) => `${input.file}: ${note}`));
   const expired = expiredIgnores(policy, now);
   for (const message of expired) printError(message);
+  // A finding of its own: the base's policy decided, and the change needs a reviewer.
+  if (policyChanged !== null) {
+    printError(policyChanged);
+    warnings.push(policyChanged);
+  }
 
   const progress = startAuditProgress(subjects.length);
   let evaluated: Evaluated[];
@@ -141,7 +155,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   }
   if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));
 
-  if (report.summary.failed > 0 || expired.length > 0) return 1;
+  if (report.summary.failed > 0 || expired.length > 0 || policyChanged !== null) return 1;
   if (report.summary.errors > 0) return 3;
   return 0;
 }
