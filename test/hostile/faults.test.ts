@@ -23,10 +23,17 @@ import { DEFAULT_REASONS, PACKAGE, routeSpecs, SOURCES, type Finding, type Sourc
 /**
  * The faults that can only end at the run deadline get a short one; the others a longer one,
  * so that on a loaded machine their own reason (not the deadline) is what the report names.
+ * The short one must still leave the healthy sources time to answer: it is at least 3 s and at
+ * least three times the row's healthy run (plus 1 s), so on a busy machine — where a run that
+ * takes 0.3 s alone can take several seconds — the deadline ends only the faulted source.
  */
 const WAITING: readonly FaultId[] = ['timeout before headers', 'stall mid-body'];
-const timeoutOf = (fault: FaultId | null): number => (fault !== null && WAITING.includes(fault) ? 3 : 10);
-const argsFor = (row: SourceRow, fault: FaultId | null): string[] => ['check', row.target ?? PACKAGE, '--json', '--timeout', String(timeoutOf(fault))];
+const HEALTHY_TIMEOUT_S = 10;
+function timeoutOf(fault: FaultId, healthyWallMs: number): number {
+  if (!WAITING.includes(fault)) return HEALTHY_TIMEOUT_S;
+  return Math.max(3, Math.ceil((3 * healthyWallMs) / 1000) + 1);
+}
+const argsFor = (row: SourceRow, timeoutS: number): string[] => ['check', row.target ?? PACKAGE, '--json', '--timeout', String(timeoutS)];
 
 const servers = new Set<FixtureServer>();
 async function server(): Promise<FixtureServer> {
@@ -57,7 +64,7 @@ function baselineOf(row: SourceRow): Promise<{ report: Report; run: HostileRun }
     pending = (async () => {
       const s = await server();
       row.world(s);
-      const run = await runHostile(argsFor(row, null), { server: s, env: row.env?.(s) ?? {} });
+      const run = await runHostile(argsFor(row, HEALTHY_TIMEOUT_S), { server: s, env: row.env?.(s) ?? {} });
       const report = reportOf(run, `the healthy world of ${row.id}`);
       // Unless the row serves GitHub, GitHub goes to its stand-in (404): its state is its own.
       if (!report.sources.every((source) => source.status === 'ok' || (source.id === 'github' && row.servesGithub !== true))) {
@@ -105,6 +112,8 @@ interface CaseRun {
   unexpected: FixtureServer['unexpected'];
   /** What the second server saw (the cross-origin redirect only). */
   otherRequests: number | undefined;
+  /** The run's --timeout, in seconds. */
+  timeoutS: number;
 }
 
 /** One run per case, shared by the case and its finding (whichever asks first starts it). */
@@ -113,6 +122,7 @@ function runCase(label: string, { row, fault }: Case): Promise<CaseRun> {
   let pending = caseRuns.get(label);
   if (pending === undefined) {
     pending = (async () => {
+      const timeoutS = timeoutOf(fault, (await baselineOf(row)).run.wallMs);
       const s = await server();
       const other = fault === 'redirect to another origin' ? await server() : undefined;
       let env: Record<string, string> = row.env?.(s) ?? {};
@@ -131,8 +141,8 @@ function runCase(label: string, { row, fault }: Case): Promise<CaseRun> {
         }
         row.world(s);
       }
-      const run = await runHostile(argsFor(row, fault), { server: s, env });
-      return { run, report: reportOf(run, label), requests: [...s.requests], unexpected: [...s.unexpected], otherRequests: other?.requests.length };
+      const run = await runHostile(argsFor(row, timeoutS), { server: s, env });
+      return { run, report: reportOf(run, label), requests: [...s.requests], unexpected: [...s.unexpected], otherRequests: other?.requests.length, timeoutS };
     })();
     caseRuns.set(label, pending);
   }
@@ -158,10 +168,10 @@ describe('network faults, one source at a time', () => {
     const { row, fault } = c;
     noteCases(task);
     const baseline = await baselineOf(row);
-    const { run, report, unexpected, requests, otherRequests } = await runCase(label, c);
+    const { run, report, unexpected, requests, otherRequests, timeoutS } = await runCase(label, c);
     const context = `${label}\nexit ${run.code}\nstderr: ${run.stderr.slice(0, 500)}`;
     expectCleanStderr(run.stderr, context);
-    expectWithinDeadline(task, run, timeoutOf(fault) * 1000, context);
+    expectWithinDeadline(task, run, timeoutS * 1000, context);
     expectRssBounded(task, run, context);
     expect(unexpected, context).toEqual([]);
     expect(run.code, context).toBe(contractExitCode(report));
