@@ -11,7 +11,7 @@ import type { Report } from '../report/schema.js';
 import { createCachedHttpClient, type CacheMode } from '../sources/cached-http.js';
 import type { Endpoints } from '../sources/endpoints.js';
 import type { FactsCache } from '../sources/facts-cache.js';
-import { freshnessPolicy } from '../sources/freshness.js';
+import { bodyStorePolicy, freshnessPolicy } from '../sources/freshness.js';
 import type { NpmConfig } from '../sources/npm-config.js';
 import type { HttpClient } from '../sources/types.js';
 import { cacheDir } from '../store/cache-dir.js';
@@ -72,6 +72,7 @@ export class StoreSession {
       cache: this.store?.cache ?? null,
       mode: this.#mode,
       freshnessFor: freshnessPolicy(endpoints, [npm.registry]),
+      storeBody: bodyStorePolicy(endpoints, [npm.registry]),
       ...this.#maxAgeMs,
       // The same credential the inner client sends (GitHub token first, then npm's), hashed into the key.
       credentialFor: (url) => authFor(url) ?? npm.authHeaderFor(url),
