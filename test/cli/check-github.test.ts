@@ -486,7 +486,7 @@ describe('a rate-limited run (remaining 0)', () => {
       });
     }
     expect(checkOf(report, 'readme').score).toBe(90);
-    expect(report.coverage).toBe(0.736);
+    expect(report.coverage).toBe(0.739);
     expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/widget']);
   });
 });
@@ -519,7 +519,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
     expect(ids).not.toContain('yanked-release');
     expect(dimensionsOf(report).every((d) => d.coverage === 1)).toBe(true);
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 92.6,
+      score: 92.7,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -545,7 +545,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
   it('renders both kinds of checks in the table', async () => {
     const table = await ctx.run(['check', 'widget']);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 92\.6\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 92\.7\/100 {2}grade A\+ {2}verdict YES$/m);
     for (const title of ['Commit activity', 'Stars and forks', 'Licence matches the repository', 'README substance', 'Weekly downloads']) {
       expect(table.stdout).toContain(title);
     }
@@ -587,10 +587,10 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
     // The uncredited checks leave the mean and coverage drops; the verdict is held at CAUTION so a
     // starjacker cannot win a plain YES by hiding its weak repository.
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 94,
+      score: 94.1,
       grade: 'A+',
       verdict: 'CAUTION',
-      coverage: 0.736,
+      coverage: 0.739,
     });
   });
 

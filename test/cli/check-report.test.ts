@@ -45,14 +45,14 @@ const nameOf = (target: string): string => target.replace(/(?<=.)@[^@/]*$/, '');
 describe('nerq check chalk (terminal report)', () => {
   it('prints the header, all five dimensions, the checks, and only GitHub (rate limit spent) as unavailable', async () => {
     const result = await runCli(['check', 'chalk'], { server });
-    // The gate passes (90.2 ≥ 50, coverage 73% ≥ 50%, no cap): exit 0, nothing on stderr.
+    // The gate passes (90.3 ≥ 50, coverage 73% ≥ 50%, no cap): exit 0, nothing on stderr.
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).not.toMatch(ANSI);
 
     const header = /^chalk@4\.1\.0\s+score (\d+\.\d)\/100\s+grade (A\+|A|B|C|D|E|F)\s+verdict (.+)$/m.exec(result.stdout);
     expect(header, result.stdout).not.toBeNull();
-    expect(header?.[1]).toBe('90.2');
+    expect(header?.[1]).toBe('90.3');
     expect(header?.[2]).toBe('A+');
     // OSV answered with no advisory: nothing holds the verdict back (GitHub's checks are unknown, not dangerous).
     expect(header?.[3]?.trim()).toBe('YES');
@@ -143,17 +143,17 @@ interface Expected {
  * `request` is deprecated, so a bare `request` resolves, as npm picks, to its latest 2.88.2.
  */
 const EXPECTED: Expected[] = [
-  { target: 'chalk', version: '4.1.0', score: 90.2, grade: 'A+', verdict: 'YES', coverage: 0.729, category: 'library', exit: 0 },
-  { target: 'express', version: '4.17.1', score: 84, grade: 'A', verdict: 'YES', coverage: 0.72, category: 'web-framework', exit: 0 },
-  { target: 'debug', version: '4.2.0', score: 90.4, grade: 'A+', verdict: 'YES', coverage: 0.684, category: 'library', exit: 0 },
-  { target: 'request', version: '2.88.2', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.69, category: 'library', exit: 1 },
-  { target: 'crossenv', version: '0.0.2-security', score: 9.9, grade: 'F', verdict: 'NO — DO NOT USE', coverage: 0.618, category: 'library', exit: 1 },
-  { target: 'esbuild', version: '0.28.2', score: 79.3, grade: 'B', verdict: 'YES', coverage: 0.624, category: 'cli', exit: 0 },
-  { target: 'bufferutil', version: '4.1.0', score: 87.3, grade: 'A', verdict: 'YES', coverage: 0.618, category: 'library', exit: 0 },
-  { target: '@types/semver', version: '7.8.0', score: 88.9, grade: 'A', verdict: 'YES', coverage: 0.663, category: 'library', exit: 0 },
-  { target: 'jsonify', version: '0.0.1', score: 63.5, grade: 'C', verdict: 'CAUTION', coverage: 0.618, category: 'library', exit: 0 },
-  { target: 'json-schema', version: '0.4.0', score: 80.4, grade: 'A', verdict: 'YES', coverage: 0.618, category: 'library', exit: 0 },
-  { target: 'nerq-fixture-bare', version: '1.0.0', score: 60.8, grade: 'C', verdict: 'CAUTION', coverage: 0.91, category: 'library', exit: 0 },
+  { target: 'chalk', version: '4.1.0', score: 90.3, grade: 'A+', verdict: 'YES', coverage: 0.733, category: 'library', exit: 0 },
+  { target: 'express', version: '4.17.1', score: 84.1, grade: 'A', verdict: 'YES', coverage: 0.723, category: 'web-framework', exit: 0 },
+  { target: 'debug', version: '4.2.0', score: 90.5, grade: 'A+', verdict: 'YES', coverage: 0.688, category: 'library', exit: 0 },
+  { target: 'request', version: '2.88.2', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.695, category: 'library', exit: 1 },
+  { target: 'crossenv', version: '0.0.2-security', score: 9.9, grade: 'F', verdict: 'NO — DO NOT USE', coverage: 0.626, category: 'library', exit: 1 },
+  { target: 'esbuild', version: '0.28.2', score: 79.9, grade: 'B', verdict: 'YES', coverage: 0.632, category: 'cli', exit: 0 },
+  { target: 'bufferutil', version: '4.1.0', score: 88, grade: 'A', verdict: 'YES', coverage: 0.626, category: 'library', exit: 0 },
+  { target: '@types/semver', version: '7.8.0', score: 89.1, grade: 'A', verdict: 'YES', coverage: 0.671, category: 'library', exit: 0 },
+  { target: 'jsonify', version: '0.0.1', score: 63.7, grade: 'C', verdict: 'CAUTION', coverage: 0.626, category: 'library', exit: 0 },
+  { target: 'json-schema', version: '0.4.0', score: 80.5, grade: 'A', verdict: 'YES', coverage: 0.626, category: 'library', exit: 0 },
+  { target: 'nerq-fixture-bare', version: '1.0.0', score: 60.9, grade: 'C', verdict: 'CAUTION', coverage: 0.91, category: 'library', exit: 0 },
 ];
 
 describe('the fixture packages under NERQ_NOW=2026-11-30', () => {

@@ -44,7 +44,8 @@ function packumentWithIntegrity(name: string, version: string, integrity: string
   delete dist.shasum;
   return packument;
 }
-const TARBALL_CHECKS = ['readme', 'changelog', 'license-file'];
+// The checks that read the tarball (manifest-confusion compares its package.json with the packument).
+const TARBALL_CHECKS = ['readme', 'changelog', 'license-file', 'manifest-confusion'];
 
 const servers: FixtureServer[] = [];
 
