@@ -39,8 +39,14 @@ export const AuditEntrySchema = z.object({
 
 const count = z.number().int().min(0);
 
+/**
+ * The audit contract's version: 1.1.0 added the coded reasons of each entry's report (report
+ * 1.4.0), 1.2.0 its `provisional` flag (report 1.5.0).
+ */
+export const AUDIT_SCHEMA_VERSION = '1.2.0';
+
 export const AuditReportSchema = z.object({
-  auditSchemaVersion: z.literal('1.0.0'),
+  auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
   evaluatedAt: z.string(),
   inputs: z.array(z.object({ file: z.string(), format: z.string() })),

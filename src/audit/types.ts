@@ -102,7 +102,7 @@ export interface AuditEntry {
 }
 
 export interface AuditReport {
-  auditSchemaVersion: '1.0.0';
+  auditSchemaVersion: '1.2.0';
   tool: { name: 'nerq'; version: string };
   evaluatedAt: string;
   /** Audited input files (relative paths) and their formats. */

@@ -207,7 +207,7 @@ function auditReportOf(
   );
   const count = (status: AuditEntry['policy']['status']) => entries.filter((e) => e.policy.status === status).length;
   return {
-    auditSchemaVersion: '1.0.0',
+    auditSchemaVersion: '1.2.0',
     tool: { name: 'nerq', version: VERSION },
     evaluatedAt: now.toISOString(),
     inputs: inputs.map(({ file, format }) => ({ file, format })),

@@ -99,6 +99,22 @@ export const RegistryFactsSchema = z.object({
   deprecated: z.union([z.string(), z.literal(false)]).nullable(),
   /** Number of maintainers, or null when unknown (trimmed packument). */
   maintainers: z.number().int().nullable(),
+  /**
+   * The maintainers' npm account names, or null when unknown (a trimmed packument; evidence
+   * saved before they were recorded).
+   */
+  maintainerNames: z.array(z.string()).nullable().default(null),
+  /**
+   * The README the registry shows (the resolved version's `readme`, else the packument's), its
+   * text capped like a tarball README's; false when the packument says there is none (npm's "No
+   * README data found" placeholder); null when it does not say (no text, or an empty one; a
+   * trimmed packument; evidence saved before it was recorded). The fallback when the tarball
+   * cannot be read.
+   */
+  readme: z
+    .union([z.object({ size: z.number().int(), text: z.string(), truncated: z.boolean() }), z.literal(false)])
+    .nullable()
+    .default(null),
   /** `_npmUser.name` of the resolved version and of the version published before it. */
   publisher: z.string().nullable(),
   previousPublisher: z.string().nullable(),

@@ -7,6 +7,7 @@
  */
 import type { CheckResult, Report } from '../report/schema.js';
 import { gateState, groupChecks, previousLines, targetLabel } from './labels.js';
+import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
 
@@ -56,7 +57,7 @@ function safeUrl(raw: string | null): string | null {
 
 function summaryLine(report: Report): string {
   const parts = [
-    `**${formatScore(report.score)}/100**`,
+    `**${formatScore(report.score)}/100**${report.provisional ? ' (provisional)' : ''}`,
     `grade **${report.grade ?? '—'}**`,
     `${VERDICT_EMOJI[report.verdictCode]} **${md(report.verdict)}**`,
     `coverage ${formatPercent(report.coverage)}`,
@@ -136,7 +137,8 @@ function advisorySection(report: Report, level: number): string[] {
 function gateSection(report: Report): string[] {
   const { gate } = report;
   const line = `**Gate:** ${gateState(gate)} (min score ${String(gate.threshold)}, min coverage ${formatPercent(gate.minCoverage)})`;
-  return ['', line, ...(gate.reasons.length > 0 ? ['', ...gate.reasons.map((r) => `- ${md(r)}`)] : [])];
+  const reasons = gate.reasonDetails.map((r) => `- ${markdownReason(r)}`);
+  return ['', line, ...(reasons.length > 0 ? ['', ...reasons] : [])];
 }
 
 /** The body of one report, its heading at `level`. */
@@ -151,7 +153,9 @@ function reportLines(report: Report, level: number): string[] {
     return lines;
   }
   lines.push(summaryLine(report));
-  if (report.verdictReasons.length > 0) lines.push('', ...report.verdictReasons.map((r) => `- ${md(r)}`));
+  if (report.verdictReasonDetails.length > 0) {
+    lines.push('', ...report.verdictReasonDetails.map((r) => `- ${markdownReason(r)}`));
+  }
   lines.push(
     '',
     ...dimensionSection(report),

@@ -98,3 +98,17 @@ export function escapeHtml(s: string): string {
     .replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c)
     .replace(MENTION, '@&#8203;');
 }
+
+/**
+ * Sanitise to one line, then write as a Markdown code span: the text shows literally (no
+ * emphasis, link, HTML or mention is read inside one). The fence is one backtick longer than
+ * the longest run inside, with a space of padding when the text starts or ends with a backtick.
+ */
+export function markdownCodeSpan(s: string): string {
+  const text = sanitizeForTerminal(s).trim();
+  if (text === '') return '';
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}

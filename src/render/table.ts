@@ -193,7 +193,7 @@ function headerLines(report: Report, width: number, p: Palette): string[] {
     return flow(segments, width);
   }
   segments.push(
-    { text: `score ${formatScore(report.score)}/100` },
+    { text: `score ${formatScore(report.score)}/100${report.provisional ? ' (provisional)' : ''}` },
     { text: `grade ${report.grade ?? '—'}`, style: p.grade(report.grade) },
     { text: `verdict ${clean(report.verdict)}`, style: p.verdict(report.verdictCode) },
   );

@@ -97,6 +97,8 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
     deprecated: manifestDeprecated ?? (trimmed ? null : false),
     maintainers: Array.isArray(doc.maintainers) ? doc.maintainers.length : null,
+    maintainerNames: Array.isArray(doc.maintainers) ? maintainerNames(doc.maintainers) : null,
+    readme: registryReadme(manifest.readme, doc.readme),
     publisher: npmUser(manifest),
     previousPublisher: previousManifest === null ? null : npmUser(previousManifest),
     attestations: listing.attestations,
@@ -124,7 +126,7 @@ function emptyFacts(name: string, version: string): RegistryFacts {
     license: null, licenseLegacyForm: false, homepage: null, bugs: null, repository: null, engines: {},
     dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
     dependencyRanges: {}, installScripts: {}, hasInstallScript: null, nonRegistryDependencies: [], gypfile: false, hasBin: false, declaresTypes: false,
-    deprecated: null, maintainers: null, publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
+    deprecated: null, maintainers: null, maintainerNames: null, readme: null, publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
     signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, shasum: null, unpackedSize: null, fileCount: null,
   };
 }
@@ -391,6 +393,42 @@ function hasTypesCondition(value: unknown, depth: number): boolean {
     if (hasTypesCondition(v, depth + 1)) return true;
   }
   return false;
+}
+
+/** Account names of a `maintainers` list: `{ name }` objects, or the old `"name <email>"` strings. */
+function maintainerNames(list: unknown[]): string[] {
+  const names: string[] = [];
+  for (const entry of list) {
+    const raw = typeof entry === 'string' ? entry.replace(/<[^>]*>|\([^)]*\)/g, '') : (nonEmpty(obj(entry)?.name) ?? '');
+    const name = truncateName(raw.trim());
+    if (name !== '' && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+const MAX_NAME_CHARS = 214;
+const truncateName = (name: string) => (name.length > MAX_NAME_CHARS ? name.slice(0, MAX_NAME_CHARS) : name);
+
+/** The README text kept, as for a tarball's README (sources/tarball.ts). */
+export const REGISTRY_README_BYTES = 64 * 1024;
+/** What npm writes when a package was published without a README. */
+const NO_README = /^ERROR: No README data found!?$/i;
+
+/**
+ * The README the registry shows: the version's own `readme`, else the packument's. npm's "No
+ * README data found" placeholder means the package was published without one (false); no text
+ * at all — absent or empty, as the registry leaves it for some publishes that do ship a README —
+ * says nothing (null).
+ */
+function registryReadme(own: unknown, top: unknown): RegistryFacts['readme'] {
+  const text = [own, top].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  if (text === undefined) return null;
+  if (NO_README.test(text.trim())) return false;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= REGISTRY_README_BYTES) return { size: bytes, text, truncated: false };
+  // Cut on a character boundary: a cut multi-byte sequence decodes to U+FFFD, dropped.
+  const cut = Buffer.from(text, 'utf8').subarray(0, REGISTRY_README_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  return { size: bytes, text: cut, truncated: true };
 }
 
 function npmUser(manifest: Obj): string | null {

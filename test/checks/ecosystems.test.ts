@@ -61,7 +61,7 @@ describe('a PyPI project report', () => {
     const unanswered = report.checks.filter((c) => c.score === null && !GITHUB_IDS.has(c.id)).map((c) => c.id);
     expect(unanswered).toEqual([]);
     expect(report.checks.some((c) => c.messageId === 'check-error')).toBe(false);
-    expect(report.verdictCode).toBe('yes');
+    expect(report.verdict.code).toBe('yes');
   });
 
   it('names the PyPI facts it read', () => {
@@ -77,7 +77,7 @@ describe('a PyPI project report', () => {
     expect(yanked.caps.map((c) => c.id)).toEqual(['yanked']);
     expect(yanked.score).toBeLessThanOrEqual(49.9);
     const quarantined = evaluate(pypiEvidence({ pypi: { status: { status: 'quarantined', reason: null } } }), ALL, 'library', { now: NOW });
-    expect(quarantined.verdictCode).toBe('do-not-use');
+    expect(quarantined.verdict.code).toBe('do-not-use');
     expect(quarantined.score).toBeLessThanOrEqual(9.9);
   });
 
@@ -128,7 +128,7 @@ describe('a PyPI project report', () => {
         'wheels-published',
       ].filter((id) => !GITHUB_IDS.has(id)),
     );
-    expect(ran.verdictCode).not.toBe('yes');
+    expect(ran.verdict.code).not.toBe('yes');
   });
 
   it('is unknown with the PyPI reason when the PyPI facts are unavailable', () => {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { AuditReportSchema, type AuditReportJson } from '../../src/audit/report-schema.js';
 import type { FixtureServer, RecordedRequest, RouteHandler } from '../support/fixture-server.js';
-import { CLI_BIN, cliEnv, REPO_ROOT, type CliResult, type RunCliOptions } from '../support/run-cli.js';
+import { CLI_BIN, cliEnv, recordCliRun, REPO_ROOT, type CliResult, type RunCliOptions } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
 import { downloadsPath } from './helpers.js';
 
@@ -501,7 +501,11 @@ export async function runCliWithin(args: string[], options: RunCliOptions, timeo
         const out = Buffer.concat(stdout).toString('utf8');
         const err = Buffer.concat(stderr).toString('utf8');
         if (signal === 'SIGKILL') reject(new Error(`nerq ${args.join(' ')} was killed after ${timeoutMs / 1000} s\nstderr:\n${err}`));
-        else resolve({ code: code ?? 128, stdout: out, stderr: err });
+        else {
+          const result = { code: code ?? 128, stdout: out, stderr: err };
+          recordCliRun(args, options, home, result);
+          resolve(result);
+        }
       });
     });
   } finally {

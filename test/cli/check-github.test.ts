@@ -245,9 +245,18 @@ describe('an archived repository: github:acme/relic', () => {
   it("caps maintenance at 10 and the verdict says why", async () => {
     const report = expectJsonReport(await ctx.run(['check', 'github:acme/relic', '--json']), 0);
     expect(checkOf(report, 'repository-archived')).toMatchObject({ score: 0, messageId: 'archived', evidence: { archived: true } });
-    expect(report.caps).toEqual([{ id: 'repository-archived', limit: 10, reason: 'the repository is archived: no more fixes will land', dimension: 'maintenance' }]);
+    expect(report.caps).toEqual([
+      {
+        id: 'repository-archived',
+        limit: 10,
+        reason: 'the repository is archived: no more fixes will land',
+        args: { repository: 'acme/relic', state: 'archived' },
+        dimension: 'maintenance',
+      },
+    ]);
     expect(dimensionsOf(report).find((d) => d.id === 'maintenance')).toEqual({ id: 'maintenance', score: 10, coverage: 0.778 });
-    expect(report.verdictReasons).toEqual(['maintenance capped at 10: the repository is archived: no more fixes will land']);
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap, r.args.dimension])).toEqual([['dimension-capped', 'repository-archived', 'maintenance']]);
+    expect(report.verdictReasons).toEqual(report.verdictReasonDetails.map((r) => r.text));
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
       score: 59.1,

@@ -35,7 +35,7 @@ describe('--format markdown, one target', () => {
     expect(result.stdout).not.toMatch(ANSI);
     const [first] = result.stdout.split('\n');
     expect(first).toMatch(/^#{1,3} .*chalk@4\.1\.0/);
-    expect(result.stdout).toMatch(/\*\*90\.3\/100\*\*/);
+    expect(result.stdout).toMatch(/\*\*74\.1\/100\*\*/);
     expect(result.stdout).toMatch(/^\| Dimension \| Score \| Weight \| Coverage \|$/m);
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(result.stdout).toMatch(new RegExp(`^\\| ${title} \\| \\d+\\.\\d \\|`, 'm'));

@@ -171,6 +171,31 @@ describe('registryFacts details', () => {
     ...extra,
   });
 
+  test('the maintainers\' account names, from objects or the old "name <email>" strings', () => {
+    expect(registryFacts(base({}, { maintainers: [{ name: 'a', email: 'a@x' }, 'b <b@x>', { email: 'c@x' }, 'a'] }), '1.0.0').maintainerNames).toEqual(['a', 'b']);
+    expect(registryFacts(base({}, { maintainers: undefined }), '1.0.0').maintainerNames).toBeNull();
+  });
+
+  test.each<[string, Record<string, unknown>, Record<string, unknown>, unknown]>([
+    ['the packument\'s README', {}, { readme: '# p\n\nText.' }, { size: 10, text: '# p\n\nText.', truncated: false }],
+    ['the version\'s own README first', { readme: '# own' }, { readme: '# top' }, { size: 5, text: '# own', truncated: false }],
+    ['npm\'s placeholder: published without one', {}, { readme: 'ERROR: No README data found!' }, false],
+    ['an empty README says nothing', { readme: '' }, { readme: '  ' }, null],
+    ['no README field: unknown', {}, {}, null],
+    ['not a string: unknown', {}, { readme: { text: 'x' } }, null],
+  ])('README the registry shows: %s', (_name, manifest, extra, readme) => {
+    expect(registryFacts(base(manifest, extra), '1.0.0').readme).toEqual(readme);
+  });
+
+  test('a README over 64 KiB is cut on a character boundary and marked truncated', () => {
+    const text = `# p\n${'é'.repeat(40_000)}`;
+    const readme = registryFacts(base({}, { readme: text }), '1.0.0').readme;
+    expect(readme).toMatchObject({ size: Buffer.byteLength(text), truncated: true });
+    const kept = readme === false || readme === null ? '' : readme.text;
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(64 * 1024);
+    expect(kept.endsWith('é')).toBe(true);
+  });
+
   test('attestations and signatures from dist', () => {
     const facts = registryFacts(
       base({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, escapeMarkdown, sanitizeForTerminal } from '../../src/render/sanitize.js';
+import { escapeHtml, escapeMarkdown, markdownCodeSpan, sanitizeForTerminal } from '../../src/render/sanitize.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -114,5 +114,18 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<b>"x" & 'y'</b>\u202e\r@octocat`)).toBe(
       '&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt; @&#8203;octocat',
     );
+  });
+});
+
+describe('markdownCodeSpan', () => {
+  it('fences with one backtick more than the longest run inside, padded when the text starts or ends with one', () => {
+    expect(markdownCodeSpan('owner/repo')).toBe('`owner/repo`');
+    expect(markdownCodeSpan('a`b')).toBe('``a`b``');
+    expect(markdownCodeSpan('`a``')).toBe('``` `a`` ```');
+    expect(markdownCodeSpan('  ')).toBe('');
+  });
+
+  it('sanitises first: one line, no control or invisible characters', () => {
+    expect(markdownCodeSpan('a\u001b[31mb\nc\u202ed')).toBe('`ab cd`');
   });
 });

@@ -104,7 +104,7 @@ describe('applyPolicy: scores, floors, verdicts', () => {
   });
 
   it('failOn decides which verdicts fail besides DO NOT USE', () => {
-    const low = poor(); // 39.1, verdict NO, no cap
+    const low = poor(); // 33.8, verdict NO, no overall cap
     expect(low.verdictCode).toBe('no');
     expect(decide(low, policyOf({ minScore: 30 })).status).toBe('pass');
     expect(decide(low, policyOf({ minScore: 30, failOn: 'no' })).failures).toEqual([
