@@ -75,6 +75,8 @@ export interface ApplyOptions {
   license?: PackageLicense;
   /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
   dependencyConfusion?: string | null;
+  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure. */
+  lockfileInjection?: string | null;
 }
 
 const FAILING_VERDICTS: Record<'no' | 'caution', readonly Report['verdictCode'][]> = {
@@ -149,6 +151,11 @@ export function applyPolicy(
   if (options.dependencyConfusion != null && options.dependencyConfusion !== '') {
     failures.push({ rule: 'dependency-confusion', message: options.dependencyConfusion });
     if (status === 'pass') status = 'fail';
+  }
+  if (options.lockfileInjection != null && options.lockfileInjection !== '') {
+    // First: it says what would really be installed, whatever the evaluation of the name found.
+    failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection });
+    if (status === 'pass' || status === 'error') status = 'fail';
   }
   if (status === 'pass' && report.score !== null && report.coverage < policy.minCoverage) {
     status = 'error';

@@ -52,8 +52,14 @@ export const AuditWarningSchema = z.object({
   details: z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.string())])),
 });
 
+/**
+ * The audit contract's version: 1.1.0 added the coded reasons of each entry's report (report
+ * 1.4.0), 1.2.0 its `provisional` flag (report 1.5.0), 2.0.0 warnings as coded objects.
+ */
+export const AUDIT_SCHEMA_VERSION = '2.0.0';
+
 export const AuditReportSchema = z.object({
-  auditSchemaVersion: z.literal('2.0.0'),
+  auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
   evaluatedAt: z.string(),
   inputs: z.array(z.object({ file: z.string(), format: z.string() })),

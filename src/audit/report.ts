@@ -22,15 +22,17 @@ export interface AuditReportInput {
   warnings: readonly AuditWarning[];
   /** Expired ignore entries fail the run (exit 1). */
   expiredIgnores: number;
+  /** The pull request changes the policy (read at the base ref): a finding of its own, exit 1. */
+  policyChanged?: boolean;
   /** --allow-incomplete: incomplete packages do not make the exit code 3. */
   allowIncomplete: boolean;
   /** The hosts and services found down during the run (host-health.ts), with what a user calls them. */
   down?: readonly Down[];
 }
 
-/** The run's result and exit code: 1 when anything fails, else 3 when anything is unevaluated or (unless allowed) incomplete, else 0. */
-export function auditOutcome(summary: AuditReport['summary'], expiredIgnores: number, allowIncomplete: boolean): AuditOutcome {
-  if (summary.failed > 0 || expiredIgnores > 0) return { result: 'fail', exitCode: 1, allowIncomplete };
+/** The run's result and exit code: 1 when anything fails (or the pull request changes the policy), else 3 when anything is unevaluated or (unless allowed) incomplete, else 0. */
+export function auditOutcome(summary: AuditReport['summary'], expiredIgnores: number, allowIncomplete: boolean, policyChanged = false): AuditOutcome {
+  if (summary.failed > 0 || expiredIgnores > 0 || policyChanged) return { result: 'fail', exitCode: 1, allowIncomplete };
   if (summary.errors > 0 || (summary.incomplete > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
   return { result: 'pass', exitCode: 0, allowIncomplete };
 }
@@ -112,7 +114,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     inputs: input.inputs.map(({ file, format }) => ({ file, format })),
     policySource: input.policySource,
     summary,
-    outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete),
+    outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true),
     entries: sorted,
     warnings: [...input.warnings, ...sourceWarningsAndDown(entries, input.down ?? [])],
   };

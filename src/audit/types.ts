@@ -33,6 +33,22 @@ export interface DeclaredDependency {
    * the reader cannot tell.
    */
   via?: string[];
+  /** The lockfile's integrity for it (SRI), when it pins one: npm installs only bytes that match it. */
+  integrity?: string | null;
+  /**
+   * The entry installs this package under a descriptor that names another one (a yarn berry
+   * `chalk@npm:^4` resolved to `evil@npm:1.0.0`): that descriptor. Null or absent otherwise.
+   */
+  lockedFor?: string | null;
+}
+
+/** One place a lockfile pins a subject: what npm or yarn would fetch, and the hash it would accept. */
+export interface LockRecord {
+  file: string;
+  line: number | null;
+  resolved: string | null;
+  integrity: string | null;
+  lockedFor: string | null;
 }
 
 /** Thrown by readers for an unreadable or malformed input: the message names the file and line. */
@@ -74,7 +90,7 @@ export interface AuditSubject {
 
 /** One reason a package fails the policy. */
 export interface PolicyFailure {
-  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `dependency-confusion`. */
+  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `dependency-confusion`, `lockfile-injection`. */
   rule: string;
   message: string;
   /** The checks the failure is about (`not-checked`: the guarding checks that could not run). */

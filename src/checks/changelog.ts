@@ -14,15 +14,17 @@ export default defineCheck({
   title: 'Changelog',
   description:
     'Looks for a CHANGELOG, HISTORY or CHANGES file in the npm tarball; for PyPI, a Changelog / Changes / Release notes project URL or a changelog or history section in the long description. ' +
-    'Found scores 100, none 40 (release notes may live in the repository instead).',
+    'Found scores 100, none 40 (release notes may live in the repository instead); unknown when the npm tarball could not be read.',
   messages: {
     present: 'Changelog shipped ({path})',
     linked: 'Changelog linked from the project URLs ({url})',
     'in-description': 'Release history in the long description (section "{heading}")',
     missing: 'No changelog in the package; release notes may live in the repository',
     'missing-pypi': 'No changelog URL or release-history section on PyPI; release notes may live in the repository',
+    'no-tarball': 'Changelog unknown: the package tarball could not be read (only the README the registry shows)',
   },
   evaluate: ({ documents }) => {
+    if (documents.source === 'packument') return { score: null, messageId: 'no-tarball', data: { path: null } };
     const changelog = documents.changelog;
     if (changelog === null) {
       return { score: 40, messageId: documents.ecosystem === 'pypi' ? 'missing-pypi' : 'missing', data: { path: null } };

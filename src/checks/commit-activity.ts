@@ -96,7 +96,7 @@ export default defineCheck({
     const score = Math.max(DORMANT_SCORE, counted - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0));
     const messageId = activity.commits90d > 0 ? 'active' : activity.commits365d > 0 ? 'slowing' : 'dormant';
     if (score < FINISHED_FLOOR && registry !== undefined) {
-      const unmet = unmetFinishedCriteria(registry, tarball);
+      const unmet = unmetFinishedCriteria(registry, now, tarball);
       if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
       return { score, messageId, data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
     }

@@ -16,6 +16,9 @@ export const CONTRIBUTOR_BANDS: readonly (readonly [minCount: number, score: num
   [1, 20],
 ];
 
+/** Fewer commits than this say nothing about who keeps a project going: unknown. */
+export const MIN_COMMITS_EXAMINED = 10;
+
 /** Top contributor's share at or above which a bus factor of 1 is a near-solo project. */
 export const SOLO_SHARE = 0.8;
 
@@ -40,12 +43,13 @@ export default defineCheck({
   description:
     'Counts the people with a GitHub account among the authors of the default branch\'s last 100 commits (bots left out), with or without a token: ≥ 20 score 100, 10–19 85, 5–9 70, 3–4 55, 2 40, 1 20, none 0. ' +
     'The bus factor (fewest of them who made half of those commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40. ' +
-    'The message says how many commits were examined; evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was.',
+    `The message says how many commits were examined (fewer than ${MIN_COMMITS_EXAMINED} are too few to judge: unknown); evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was.`,
   messages: {
     many: '{count} contributors{basisNote}; bus factor {busFactorLabel}',
     'bus-factor': '{count} contributors{basisNote}, but bus factor {busFactor}: the top contributor made {topPercent}% of the commits',
     few: '{count} contributors{basisNote} (bus factor {busFactorLabel})',
     none: 'No non-bot contributors{basisNote} listed for {repository}',
+    'too-few': 'Unknown: only {commitsExamined} commits on the default branch, too few to judge who keeps the project going (at least {minCommits})',
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
   },
@@ -67,6 +71,9 @@ export default defineCheck({
       basisNote: recent ? ` in the last ${commitsExamined ?? 'recent'} commits` : '',
       ...(recent ? { basis, commitsExamined: commitsExamined ?? null } : {}),
     };
+    if (recent && commitsExamined !== null && commitsExamined !== undefined && commitsExamined < MIN_COMMITS_EXAMINED) {
+      return { score: null, messageId: 'too-few', data: { ...data, minCommits: MIN_COMMITS_EXAMINED } };
+    }
     if (count <= 0) return { score: 0, messageId: 'none', data };
     const countScore = contributorCountScore(count);
     const limit = busFactorLimit(busFactor, topShare);

@@ -6,6 +6,7 @@
  * behind it. It never does I/O, never reads the clock, never formats colour.
  */
 import type { Sources, SourceId } from '../evidence/schema.js';
+import type { ReasonArg } from '../model/reason.js';
 import type { ViewFacts, ViewId } from './views/index.js';
 import { formatNumber } from './lib/format-number.js';
 
@@ -37,7 +38,9 @@ export interface CapRequest {
   dimension?: Dimension;
   /** Sets the verdict to `NO — DO NOT USE` (known malicious / placeholder). */
   doNotUse?: boolean;
+  /** The sentence: `id` is its code, `args` the values it names (the report's cap). */
   reason: string;
+  args?: Record<string, ReasonArg>;
 }
 
 export type EvidenceValue = string | number | boolean | null | (string | number)[];
@@ -51,9 +54,16 @@ export interface CheckOutcome<M extends string = string> {
   caps?: CapRequest[];
   /**
    * A reason the verdict may be no better than CAUTION (e.g. a moderate advisory affects the
-   * resolved version). Unlike a cap it moves neither the score nor the gate.
+   * resolved version), saying what would lift it. Unlike a cap it moves neither the score nor
+   * the gate.
    */
   holdVerdict?: string;
+  /**
+   * The question does not apply to this target's facts (provenance for a release published
+   * before its registry offered any): the check is left out of the report and of coverage, as
+   * when a source it needs does not exist for the target.
+   */
+  notApplicable?: true;
 }
 
 export interface CheckDefinition<

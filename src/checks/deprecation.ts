@@ -1,42 +1,59 @@
 /**
- * deprecation: whether the resolved version is deprecated on the registry (caps the score).
+ * deprecation: whether the resolved version is deprecated on the registry (caps the score), or
+ * its README's opening declares the package deprecated, unmaintained or replaced (holds the
+ * verdict: lib/readme-opening.ts).
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { declaredDeprecation } from './lib/readme-opening.js';
 import { truncate } from './lib/text.js';
 
 /** Longest deprecation message kept in evidence and cap reasons. */
 const MAX_MESSAGE_CHARS = 200;
-
+/** A README that declares the package deprecated, without a registry notice. */
+export const README_DECLARED_SCORE = 20;
 
 export default defineCheck({
   id: 'deprecation',
   dimension: 'security',
   weight: 3,
   needs: ['registry'],
+  optional: ['documents'],
   title: 'Not deprecated',
   description:
     'Reads the npm registry deprecation notice of the resolved version (npm only; PyPI has yanked-release and project-status). Deprecated scores 0 and caps the overall score at 49.9; not deprecated scores 100; ' +
-    'unknown when a trimmed packument omits the field.',
+    'unknown when a trimmed packument omits the field. ' +
+    `A README whose title or first paragraph declares the package deprecated, unmaintained or replaced ("# Deprecated", "This module is no longer maintained", "Use X instead.") scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; a mention further down declares nothing.`,
   messages: {
     deprecated: 'Deprecated: {message}',
     'not-deprecated': 'Not deprecated',
     unknown: 'Deprecation status unknown: the registry did not include it',
+    'readme-declared': 'The README declares it ({where}): "{excerpt}"',
   },
-  evaluate: ({ registry }) => {
+  evaluate: ({ registry, documents }) => {
     const { deprecated } = registry;
-    if (deprecated === null) return { score: null, messageId: 'unknown', data: { deprecated: null } };
     // An empty message is how npm un-deprecates a version.
-    if (deprecated === false || deprecated.trim() === '') {
-      return { score: 100, messageId: 'not-deprecated', data: { deprecated: false } };
+    if (deprecated !== null && deprecated !== false && deprecated.trim() !== '') {
+      const message = truncate(deprecated.trim(), MAX_MESSAGE_CHARS);
+      const data: Record<string, EvidenceValue> = { deprecated: true, message };
+      return {
+        score: 0,
+        messageId: 'deprecated',
+        data,
+        caps: [{ id: 'deprecated', limit: 49.9, reason: `version is deprecated: ${message}`, args: { version: registry.version, message } }],
+      };
     }
-    const message = truncate(deprecated.trim(), MAX_MESSAGE_CHARS);
-    const data: Record<string, EvidenceValue> = { deprecated: true, message };
-    return {
-      score: 0,
-      messageId: 'deprecated',
-      data,
-      caps: [{ id: 'deprecated', limit: 49.9, reason: `version is deprecated: ${message}` }],
-    };
+    const declared = documents?.readme ? declaredDeprecation(documents.readme.text, registry.name) : null;
+    if (declared !== null) {
+      const data: Record<string, EvidenceValue> = { deprecated: deprecated === null ? null : false, readmeDeclared: true, where: declared.where, excerpt: declared.excerpt };
+      return {
+        score: README_DECLARED_SCORE,
+        messageId: 'readme-declared',
+        data,
+        holdVerdict: `the README's ${declared.where} declares the package deprecated or unmaintained ("${declared.excerpt}"); a README that no longer says so would lift this`,
+      };
+    }
+    if (deprecated === null) return { score: null, messageId: 'unknown', data: { deprecated: null } };
+    return { score: 100, messageId: 'not-deprecated', data: { deprecated: false } };
   },
 });

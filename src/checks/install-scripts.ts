@@ -18,7 +18,7 @@ export default defineCheck({
   title: 'Install scripts',
   description:
     'Looks for code npm runs at install time (npm only; for PyPI see wheels-published): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`). ' +
-    'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e`, `eval`, base64, PowerShell, piping into a shell…) 10.',
+    'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e`, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION.',
   messages: {
     none: 'No install-time scripts',
     'native-build': 'Builds native code at install ({hooks}): {commands}',
@@ -38,7 +38,14 @@ export default defineCheck({
     };
     if (hooks.scripts.length === 0 && !hooks.nativeBuild) return { score: 100, messageId: 'none', data };
     const flags = [...new Set(hooks.scripts.flatMap((s) => suspiciousPatterns(s.command)))];
-    if (flags.length > 0) return { score: 10, messageId: 'suspicious', data: { ...data, flags } };
+    if (flags.length > 0) {
+      return {
+        score: 10,
+        messageId: 'suspicious',
+        data: { ...data, flags },
+        holdVerdict: `its install script fetches or evaluates code (${flags.join(', ')}): it runs on every machine that installs the package; read it before installing (a release without it would lift this)`,
+      };
+    }
     if (hooks.scripts.every((s) => isPlainNativeBuild(s.command))) {
       const hookNames = [...hooks.scripts.map((s) => s.name), ...(implicitGyp ? ['binding.gyp'] : [])];
       return { score: 60, messageId: 'native-build', data: { ...data, hooks: hookNames } };

@@ -19,14 +19,28 @@ import {
 
 /** Advisories named one by one in a cap reason; the rest are counted. */
 const MAX_NAMED_IN_CAP = 3;
+/**
+ * The most the check scores while a capping advisory affects the version: a fail (below 40),
+ * so that the check, its dimension and the overall score all say the same thing.
+ */
+export const CAPPED_CHECK_LIMIT: Readonly<Record<'critical' | 'high' | 'unknown', number>> = { critical: 10, high: 30, unknown: 30 };
+export const VULNERABLE_LIMIT = 49.9;
 
-/** One cap for every capping advisory together, worst first: "GHSA-… (critical) affects 2.1.0". */
-function capFor(capping: readonly AdvisoryFacts[], version: string): CapRequest {
+/**
+ * The caps for every capping advisory together, worst first ("GHSA-… (critical) affects 2.1.0"):
+ * the overall score, and the security dimension, at most 49.9.
+ */
+function capsFor(capping: readonly AdvisoryFacts[], version: string): CapRequest[] {
   const worstFirst = [...capping].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
   const named = worstFirst.slice(0, MAX_NAMED_IN_CAP).map((a) => `${a.id} (${severityLabel(a.severity)})`);
   const more = worstFirst.length - named.length;
   const subject = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
-  return { id: 'vulnerable-version', limit: 49.9, reason: `${subject} ${capping.length === 1 ? 'affects' : 'affect'} ${version}` };
+  const reason = `${subject} ${capping.length === 1 ? 'affects' : 'affect'} ${version}`;
+  const args = { advisories: worstFirst.map((a) => a.id).join(', '), count: worstFirst.length, version };
+  return [
+    { id: 'vulnerable-version', limit: VULNERABLE_LIMIT, reason, args },
+    { id: 'vulnerable-version', limit: VULNERABLE_LIMIT, dimension: 'security', reason, args },
+  ];
 }
 
 export default defineCheck({
@@ -39,7 +53,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories affecting the resolved version, in the npm or PyPI ecosystem (twins merged; withdrawn and malicious-package records left out). ' +
     'No advisory scores 100; each one takes off critical 60, high 40, moderate 20, low 10 points, an advisory without any severity is treated as high (floor 0). ' +
-    'Any critical, high or unknown-severity advisory caps the overall score at 49.9, even when a later version fixes it, and any affecting advisory keeps the verdict at CAUTION at best; the message names the version to upgrade to, or the advisories without a fix.',
+    `Any critical, high or unknown-severity advisory makes the check fail (at most ${CAPPED_CHECK_LIMIT.critical} with a critical one, ${CAPPED_CHECK_LIMIT.high} otherwise) and caps the overall score and the security dimension at ${VULNERABLE_LIMIT}, even when a later version fixes it; any affecting advisory keeps the verdict at CAUTION at best; the message names the version to upgrade to, or the advisories without a fix.`,
   messages: {
     none: 'No known advisories affect this version',
     'fix-available': 'Known advisories affect {version}: {ids} ({breakdown}); upgrade to {fixed}',
@@ -55,7 +69,9 @@ export default defineCheck({
     }
     const version = advisories.find((a) => a.version !== null)?.version ?? 'this version';
     const penalty = advisories.reduce((sum, a) => sum + SEVERITY_PENALTY[a.severity], 0);
-    const score = Math.max(0, 100 - penalty);
+    const capping = advisories.filter((a) => capsVersion(a.severity));
+    const limit = Math.min(100, ...capping.map((a) => CAPPED_CHECK_LIMIT[a.severity as keyof typeof CAPPED_CHECK_LIMIT] ?? CAPPED_CHECK_LIMIT.unknown));
+    const score = Math.min(limit, Math.max(0, 100 - penalty));
     const unfixed = advisories.filter((a) => a.fixed === null).map((a) => a.id);
     const upgradeTo = highestVersion(advisories.flatMap((a) => (a.fixed === null ? [] : [a.fixed])));
     const data: Record<string, EvidenceValue> = {
@@ -68,11 +84,12 @@ export default defineCheck({
       fixed: unfixed.length === 0 ? upgradeTo : null,
       unfixed,
     };
-    const capping = advisories.filter((a) => capsVersion(a.severity));
-    const caps = capping.length > 0 ? [capFor(capping, version)] : [];
-    // A vulnerable version is never a plain YES: below the cap's severities, the verdict holds at CAUTION.
-    const holdVerdict = `${ids.join(', ')} ${advisories.length === 1 ? 'affects' : 'affect'} ${version}`;
-    const outcome = { score, data, caps, holdVerdict };
+    const caps = capping.length > 0 ? capsFor(capping, version) : [];
+    // A vulnerable version is never a plain YES: below the cap's severities, the verdict holds at
+    // CAUTION (a capping advisory already says so through its cap).
+    const fix = unfixed.length === 0 && upgradeTo !== null ? `upgrading to ${upgradeTo} would lift this` : 'a fixed version would lift this';
+    const holdVerdict = caps.length > 0 ? undefined : `${ids.join(', ')} ${advisories.length === 1 ? 'affects' : 'affect'} ${version}; ${fix}`;
+    const outcome = { score, data, caps, ...(holdVerdict === undefined ? {} : { holdVerdict }) };
     if (unfixed.length === 0) return { ...outcome, messageId: 'fix-available' };
     if (upgradeTo !== null) return { ...outcome, messageId: 'partial-fix', data: { ...data, partialFix: upgradeTo } };
     return { ...outcome, messageId: 'no-fix' };

@@ -20,7 +20,7 @@ export default defineCheck({
   title: 'Licence file',
   description:
     'Looks for licence files (LICENSE, LICENCE, COPYING…) in the npm tarball and compares the licence their text matches with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
-    'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files.',
+    'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files, and when the npm tarball could not be read.',
   messages: {
     consistent: 'Licence file {files} matches the declared {declared}',
     referenced: 'Licence file {files} ({found}) is the one the manifest points to',
@@ -32,10 +32,13 @@ export default defineCheck({
     missing: 'No licence file in the package',
     listed: 'Licence files listed in the PyPI metadata (PEP 639): {files}',
     'not-listed': 'Licence files unknown: the PyPI metadata lists none (no PEP 639 License-File fields)',
+    'no-tarball': 'Licence files unknown: the package tarball could not be read',
   },
   evaluate: ({ documents, release }) => {
     const declaredText = release?.license.text ?? null;
-    if (documents.licenseFiles === null) return { score: null, messageId: 'not-listed', data: { files: null } };
+    if (documents.licenseFiles === null) {
+      return { score: null, messageId: documents.source === 'packument' ? 'no-tarball' : 'not-listed', data: { files: null } };
+    }
     const files = documents.licenseFiles.map((f) => f.path);
     const found = [...new Set(documents.licenseFiles.flatMap((f) => (f.spdx === null ? [] : [f.spdx])))];
     const data: Record<string, EvidenceValue> = {

@@ -81,9 +81,12 @@ export default defineCheck({
     if (release !== undefined) data.version = release.version;
 
     const caps: CapRequest[] = [];
-    if (own.length > 0) caps.push({ id: 'malicious', limit: 9.9, doNotUse: true, reason: `known malicious package: ${ids.join(', ')}` });
+    if (own.length > 0) {
+      caps.push({ id: 'malicious', limit: 9.9, doNotUse: true, reason: `known malicious package: ${ids.join(', ')}`, args: { advisories: ids.join(', ') } });
+    }
     if (deps.length > 0) {
-      caps.push({ id: 'malicious-dependency', limit: 9.9, doNotUse: true, reason: `malicious direct dependency: ${details.join('; ')}` });
+      const dependencies = deps.map((d) => d.name).join(', ');
+      caps.push({ id: 'malicious-dependency', limit: 9.9, doNotUse: true, reason: `malicious direct dependency: ${details.join('; ')}`, args: { dependencies } });
     }
     if (own.length > 0) return { score: 0, messageId: 'malicious', data, caps };
     if (deps.length > 0) return { score: 0, messageId: 'malicious-dependency', data, caps };

@@ -15,6 +15,7 @@
  */
 import type { CapRequest, EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { declaredDeprecation } from './lib/readme-opening.js';
 import { truncate } from './lib/text.js';
 
 const MAX_REASON_CHARS = 200;
@@ -32,6 +33,8 @@ export const STAGE_SCORES: Readonly<Record<string, number>> = {
 };
 const INACTIVE_STAGE = '7';
 const INACTIVE_SCORE = 20;
+/** A long description whose opening declares the project deprecated or unmaintained (lib/readme-opening.ts). */
+export const README_DECLARED_SCORE = 20;
 
 /** The PEP 792 statuses PyPI publishes; any other value is read as no status. */
 const KNOWN_STATUSES = ['active', 'archived', 'deprecated', 'quarantined'] as const;
@@ -46,11 +49,12 @@ export default defineCheck({
   dimension: 'maintenance',
   weight: 2,
   needs: ['pypi'],
+  optional: ['documents'],
   title: 'Project status',
   description:
     'Reads the project status PyPI publishes (PEP 792) and the `Development Status` classifier: quarantined (PyPI blocked it over a malware report) scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; archived or deprecated score 0 and `7 - Inactive` 20, each capping the overall score at 49.9. ' +
     'Otherwise the stage scores Planning 40, Pre-Alpha 50, Alpha 70, Beta 90, Production/Stable or Mature 100, and an active project without the classifier 100 (it is optional). ' +
-    'Unknown when PyPI gives no status and there is no classifier.',
+    `A long description whose title or first paragraph declares the project deprecated, unmaintained or replaced scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; unknown when PyPI gives no status and there is no classifier.`,
   messages: {
     quarantined: 'Quarantined by PyPI: reported as malicious, installs are blocked pending review ({statusNote})',
     archived: 'Archived on PyPI: no further updates expected ({statusNote})',
@@ -59,8 +63,9 @@ export default defineCheck({
     stage: 'Development Status: {developmentStatus}',
     active: 'Active on PyPI; no Development Status classifier',
     unknown: 'Project status unknown: PyPI gave no status and there is no Development Status classifier',
+    'readme-declared': 'The project description declares it ({where}): "{excerpt}"',
   },
-  evaluate: ({ pypi }) => {
+  evaluate: ({ pypi, documents }) => {
     const status = knownStatus(pypi.status?.status);
     const given = pypi.status?.reason?.trim() ?? '';
     const reason = given === '' ? null : truncate(given, MAX_REASON_CHARS);
@@ -73,7 +78,7 @@ export default defineCheck({
       statusNote: reason ?? 'no reason given',
     };
     const capBecause = (id: string, limit: number, why: string, doNotUse = false): CapRequest[] => [
-      { id, limit, reason: reason === null ? why : `${why}: ${reason}`, ...(doNotUse ? { doNotUse } : {}) },
+      { id, limit, reason: reason === null ? why : `${why}: ${reason}`, args: { statusReason: reason }, ...(doNotUse ? { doNotUse } : {}) },
     ];
 
     if (status === 'quarantined') {
@@ -87,8 +92,17 @@ export default defineCheck({
       return { score: 0, messageId: 'archived', data, caps: capBecause('project-archived', INACTIVE_LIMIT, 'the project is archived on PyPI') };
     }
     if (stage === INACTIVE_STAGE) {
-      const caps: CapRequest[] = [{ id: 'inactive', limit: INACTIVE_LIMIT, reason: 'the project declares Development Status 7 - Inactive' }];
+      const caps: CapRequest[] = [{ id: 'inactive', limit: INACTIVE_LIMIT, reason: 'the project declares Development Status 7 - Inactive', args: {} }];
       return { score: INACTIVE_SCORE, messageId: 'inactive', data, caps };
+    }
+    const declared = documents?.readme ? declaredDeprecation(documents.readme.text, pypi.name) : null;
+    if (declared !== null) {
+      return {
+        score: README_DECLARED_SCORE,
+        messageId: 'readme-declared',
+        data: { ...data, where: declared.where, excerpt: declared.excerpt },
+        holdVerdict: `the project description's ${declared.where} declares the project deprecated or unmaintained ("${declared.excerpt}"); a description that no longer says so would lift this`,
+      };
     }
     const stageScore = stage === null ? undefined : STAGE_SCORES[stage];
     if (stageScore !== undefined) return { score: stageScore, messageId: 'stage', data };

@@ -1,18 +1,36 @@
 /**
  * release-anomalies: what changed between the resolved version and the one published just
  * before it, in the ways the 2025 npm compromises showed — provenance dropped, a publisher
- * never seen before, a new install script or `bin`, a fresh `latest`, a jump in size or in
- * dependencies. Each finding carries its evidence; two or more together score low.
+ * who is neither a listed maintainer nor ever published before, a new install script or
+ * `bin`, a jump in size or in dependencies. Each finding carries its evidence. Two or more
+ * kinds together are how those compromises looked: while the release is new that caps the
+ * score below the gate's line, afterwards it holds the verdict (docs/scoring.md §6a).
+ *
+ * Context is reported, never counted: a `latest` published under 72 h ago (every release is
+ * fresh once), a listed maintainer publishing for the first time (teams take turns). A lone
+ * new publisher is scored by publisher-continuity, not again here.
  */
-import type { AttestationFacts, RegistryFacts } from '../evidence/schema.js';
+import type { AttestationFacts, RegistryFacts, TarballFacts } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { installHooks } from './lib/install-hooks.js';
 import { parseTime } from './lib/releases.js';
 import { truncate } from './lib/text.js';
 
 const HOUR_MS = 3_600_000;
-/** A `latest` published less than this long before now is "fresh". */
+/** A `latest` published less than this long before now is "fresh" (context, not an anomaly). */
 export const FRESH_LATEST_HOURS = 72;
+/**
+ * How long a release with two or more anomalies caps the score: the days the ecosystem takes to
+ * report and pull a compromised release (the 2025 ones were gone within hours to days; a
+ * known-malicious record then caps it for good). Past it the finding holds the verdict instead.
+ */
+export const VETTING_DAYS = 7;
+/** Score of a single anomaly, and of two or more together. */
+export const ONE_ANOMALY_SCORE = 60;
+export const SEVERAL_ANOMALIES_SCORE = 15;
+/** The cap while the release is within the vetting window: below the gate's default line. */
+export const SEVERAL_ANOMALIES_CAP = 49.9;
 /** Size jump: more than this factor over the previous unpacked size … */
 export const SIZE_FACTOR = 2;
 /** … and at least this many bytes more. */
@@ -27,11 +45,14 @@ export const ANOMALIES = [
   'new-publisher',
   'install-script-added',
   'bin-added',
-  'fresh-latest',
   'size-jump',
   'dependency-jump',
 ] as const;
 export type Anomaly = (typeof ANOMALIES)[number];
+
+/** What is reported alongside the anomalies without counting as one. */
+export const CONTEXT = ['fresh-latest', 'maintainer-first-publish'] as const;
+export type Context = (typeof CONTEXT)[number];
 
 /** Publisher names are network strings: keep them short in evidence and messages. */
 const MAX_NAME_CHARS = 64;
@@ -45,20 +66,22 @@ function formatBytes(bytes: number): string {
 
 interface Comparison {
   findings: { id: Anomaly; phrase: string }[];
-  notCompared: Anomaly[];
+  context: { id: Context; phrase: string }[];
+  notCompared: (Anomaly | Context)[];
   data: Record<string, EvidenceValue>;
 }
 
 type Previous = NonNullable<RegistryFacts['previous']>;
 
-function compare(registry: RegistryFacts, previous: Previous, attestations: AttestationFacts | undefined, now: Date): Comparison {
+function compare(registry: RegistryFacts, previous: Previous, attestations: AttestationFacts | undefined, tarball: TarballFacts | undefined, now: Date): Comparison {
   const findings: Comparison['findings'] = [];
-  const notCompared: Anomaly[] = [];
+  const context: Comparison['context'] = [];
+  const notCompared: Comparison['notCompared'] = [];
   const prev = previous.version;
   const data: Record<string, EvidenceValue> = { previousVersion: prev };
 
-  // Provenance: the registry's dist.attestations, or the attestations endpoint, for this version.
-  const provenance = registry.attestations !== null || attestations?.provenance === true;
+  // Provenance: what the attestations endpoint served for this version, else the registry's listing.
+  const provenance = attestations?.provenance ?? registry.attestations !== null;
   data.provenance = provenance;
   data.previousProvenance = previous.hasAttestations;
   if (previous.hasAttestations && !provenance) {
@@ -76,12 +99,16 @@ function compare(registry: RegistryFacts, previous: Previous, attestations: Atte
     data.priorPublishers = prior.length;
     if (!prior.includes(registry.publisher)) {
       const before = previous.publisher === null ? '' : `; ${prev} was published by ${truncate(previous.publisher, MAX_NAME_CHARS)}`;
-      findings.push({ id: 'new-publisher', phrase: `new publisher ${publisher} (never published an earlier version${before})` });
+      // A listed maintainer taking a turn is how teams publish; an account nobody listed is not.
+      const listed = registry.maintainerNames?.includes(registry.publisher) ?? false;
+      data.publisherListed = registry.maintainerNames === null ? null : listed;
+      if (listed) context.push({ id: 'maintainer-first-publish', phrase: `first release by ${publisher}, a listed maintainer${before}` });
+      else findings.push({ id: 'new-publisher', phrase: `new publisher ${publisher} (never published an earlier version and not a listed maintainer${before})` });
     }
   }
 
-  // Install scripts added since the previous version.
-  const scripts = Object.keys(registry.installScripts).sort();
+  // Install scripts added since the previous version (the packument's and the tarball's own).
+  const scripts = [...new Set(installHooks(registry, tarball).scripts.map((s) => s.name))].sort();
   const added = scripts.filter((name) => !previous.installScripts.includes(name));
   data.installScripts = scripts;
   data.previousInstallScripts = [...previous.installScripts].sort();
@@ -101,7 +128,7 @@ function compare(registry: RegistryFacts, previous: Previous, attestations: Atte
     const hours = Math.max(0, (now.getTime() - published.getTime()) / HOUR_MS);
     data.hoursSincePublish = Math.floor(hours);
     if (registry.isLatest && hours < FRESH_LATEST_HOURS) {
-      findings.push({ id: 'fresh-latest', phrase: `published ${Math.floor(hours)} h ago and already the latest tag` });
+      context.push({ id: 'fresh-latest', phrase: `published ${Math.floor(hours)} h ago and already the latest tag` });
     }
   } else if (registry.isLatest) {
     notCompared.push('fresh-latest');
@@ -129,7 +156,7 @@ function compare(registry: RegistryFacts, previous: Previous, attestations: Atte
     findings.push({ id: 'dependency-jump', phrase: `runtime dependencies ${previous.dependencies} → ${registry.dependencies} (from ${prev})` });
   }
 
-  return { findings, notCompared, data };
+  return { findings, context, notCompared, data };
 }
 
 export default defineCheck({
@@ -137,34 +164,67 @@ export default defineCheck({
   dimension: 'security',
   weight: 3,
   needs: ['registry'],
-  optional: ['attestations'],
+  optional: ['attestations', 'tarball'],
   title: 'Release anomalies',
   description:
-    'Compares the resolved npm version with the one published before it (npm only): provenance dropped, a publisher who never published an earlier version, an install script or `bin` entry added, `latest` published under 72 h ago, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more. ' +
-    'No finding scores 100, one 60, two or more 15 (that combination is how the 2025 npm compromises looked); a first release has nothing to compare and scores 100. ' +
-    'Comparisons the registry gives no facts for (publish times, publishers, sizes) are skipped and listed in the evidence.',
+    'Compares the resolved npm version with the one published before it (npm only): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more; ' +
+    `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
+    `No anomaly, or a first release, scores 100, one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
   messages: {
     'first-release': 'First release: nothing to compare',
     none: 'Nothing unusual since {previousVersion}',
     'none-partial': 'Nothing unusual since {previousVersion} in what could be compared (not compared: {notCompared})',
+    'context-only': 'Nothing unusual since {previousVersion} ({contextSummary})',
+    'publisher-only': 'Only a new publisher since {previousVersion} (scored by publisher continuity): {summary}',
     one: 'Changed since {previousVersion}: {summary}',
     several:
       '{count} anomalies since {previousVersion}: {summary}. Two or more anomalies together: how the 2025 npm compromises looked',
   },
-  evaluate: ({ registry, attestations }, { now }) => {
+  evaluate: ({ registry, attestations, tarball }, { now }) => {
     const previous = registry.previous;
     if (previous === null) return { score: 100, messageId: 'first-release', data: { previousVersion: null, anomalies: [] } };
-    const { findings, notCompared, data: facts } = compare(registry, previous, attestations, now);
+    const { findings, context, notCompared, data: facts } = compare(registry, previous, attestations, tarball, now);
+    const summary = findings.map((f) => f.phrase).join('; ');
     const data: Record<string, EvidenceValue> = {
       ...facts,
       count: findings.length,
       anomalies: findings.map((f) => f.id),
       details: findings.map((f) => f.phrase),
-      summary: findings.map((f) => f.phrase).join('; '),
+      summary,
+      context: context.map((c) => c.id),
+      contextSummary: context.map((c) => c.phrase).join('; '),
       notCompared,
     };
-    if (findings.length >= 2) return { score: 15, messageId: 'several', data };
-    if (findings.length === 1) return { score: 60, messageId: 'one', data };
+    if (findings.length >= 2) {
+      const published = typeof facts.published === 'string' ? Date.parse(facts.published) : Number.NaN;
+      const ageDays = (now.getTime() - published) / 86_400_000;
+      const what = `${findings.length} release anomalies in ${registry.version} since ${previous.version} (${findings.map((f) => f.id).join(', ')}): how the 2025 npm compromises looked`;
+      // A release of unknown age is treated as new: the cap is the safe side.
+      data.vetting = !(ageDays >= VETTING_DAYS);
+      if (data.vetting) {
+        return {
+          score: SEVERAL_ANOMALIES_SCORE,
+          messageId: 'several',
+          data,
+          caps: [
+            {
+              id: 'release-anomalies',
+              limit: SEVERAL_ANOMALIES_CAP,
+              reason: `${what}; pin the previous version (${previous.version}) until the release is vetted, or re-run once it has been out ${VETTING_DAYS} days without a malicious-package report`,
+            },
+          ],
+        };
+      }
+      return {
+        score: SEVERAL_ANOMALIES_SCORE,
+        messageId: 'several',
+        data,
+        holdVerdict: `${what}; a later release without them would lift this`,
+      };
+    }
+    if (findings.length === 1 && findings[0]?.id === 'new-publisher') return { score: 100, messageId: 'publisher-only', data };
+    if (findings.length === 1) return { score: ONE_ANOMALY_SCORE, messageId: 'one', data };
+    if (context.length > 0) return { score: 100, messageId: 'context-only', data };
     return { score: 100, messageId: notCompared.length > 0 ? 'none-partial' : 'none', data };
   },
 });

@@ -35,7 +35,7 @@ export default defineCheck({
     const count = releases.filter((r) => r.time.getTime() > since && r.time.getTime() <= now.getTime()).length;
     const data: Record<string, EvidenceValue> = { count, windowDays: CADENCE_WINDOW_DAYS };
     if (count === 0) {
-      const unmet = unmetFinished(release);
+      const unmet = unmetFinished(release, now);
       if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
       return { score: 20, messageId: 'none', data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
     }

@@ -1,11 +1,17 @@
 /**
  * release-recency: how long ago the newest stable release was published, with the
  * finished-package rule (lib/finished.ts) for small, stable packages that rarely need one.
+ * Years without a release hold the verdict (docs/scoring.md §6a): a package nobody has
+ * released for two years — three for a finished one — is not vouched for, whatever else it earns.
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { FINISHED_FLOOR, unmetFinished } from './lib/finished.js';
+import { FINISHED_FLOOR, FINISHED_MAX_AGE_DAYS, unmetFinished } from './lib/finished.js';
+import { formatNumber } from './lib/format-number.js';
 import { datedEntries, wholeDaysBetween } from './lib/releases.js';
+
+/** Days without a stable release after which a package that is not finished holds the verdict (2 years). */
+export const STALE_HOLD_DAYS = 730;
 
 /** Upper bounds in days and their scores; older than the last bound scores 10. */
 export const RECENCY_BANDS: readonly (readonly [maxDays: number, score: number])[] = [
@@ -30,11 +36,13 @@ export default defineCheck({
   title: 'Recent release',
   description:
     'Days from the newest stable (non-pre-release) release to now, by npm publish times or PyPI first upload times (yanked releases count: they were shipped): ≤ 90 days scores 100, ≤ 180 90, ≤ 365 75, ≤ 730 50, ≤ 1095 30, older 10 (a package with only pre-releases is measured from its newest one). ' +
-    'A finished package (≥ 1.0.0, not deprecated, no install scripts, ≤ 5 runtime dependencies, ≤ 200 kB unpacked, ≥ 5 stable releases over ≥ 1 year; see the finished-package rule) scores at least 70: rare releases are expected of it.',
+    'A finished package (≥ 1.0.0, not deprecated, no install scripts, ≤ 5 runtime dependencies, ≤ 200 kB unpacked, ≥ 5 stable releases over ≥ 1 year, the newest at most 1,095 days old; see the finished-package rule) scores at least 70: rare releases are expected of it. ' +
+    `More than ${formatNumber(STALE_HOLD_DAYS)} days without a stable release holds the verdict at CAUTION unless the package is finished — a finished package is held past ${formatNumber(FINISHED_MAX_AGE_DAYS)} days, where the rule stops vouching for it — and caps the maintenance dimension at this check's score: what does not change (a 1.x version, few dependencies) must not make a package nobody releases look maintained.`,
   messages: {
     recent: 'Last release {days} days ago ({version}, {date})',
     stale: 'No release for {days} days (last: {version}, {date})',
     finished: 'No release for {days} days — a small, stable 1.x+ package; rare releases are expected',
+    'finished-past-limit': 'No release for {days} days (last: {version}, {date}) — a small, stable package, but past the {limitDays} days the finished-package rule vouches for',
     'no-times': 'Release dates unknown: the registry gave no publish times',
   },
   evaluate: ({ release }, { now }) => {
@@ -56,11 +64,36 @@ export default defineCheck({
       prereleaseOnly: stable.length === 0,
     };
     const score = recencyScore(days);
-    if (score < FINISHED_FLOOR) {
-      const unmet = unmetFinished(release);
-      if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
-      return { score, messageId: 'stale', data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
+    if (score >= FINISHED_FLOOR) return { score, messageId: 'recent', data };
+    const unmet = unmetFinished(release, now);
+    if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
+    const stale = { ...data, finished: false, unmetFinishedCriteria: unmet };
+    const since = `no stable release for ${formatNumber(days)} days (last: ${newest.version}, ${newest.time.toISOString().slice(0, 10)})`;
+    const staleCap = {
+      id: 'stale-release',
+      limit: score,
+      dimension: 'maintenance' as const,
+      reason: since,
+      args: { days, version: newest.version, date: newest.time.toISOString().slice(0, 10) },
+    };
+    if (unmet.length === 1 && unmet[0] === 'recent-release') {
+      return {
+        score,
+        messageId: 'finished-past-limit',
+        data: { ...stale, limitDays: FINISHED_MAX_AGE_DAYS },
+        holdVerdict: `${since}: a small, stable package, but the finished-package rule vouches for one only ${formatNumber(FINISHED_MAX_AGE_DAYS)} days after its last release; a new release would lift this`,
+        caps: [staleCap],
+      };
     }
-    return { score, messageId: 'recent', data };
+    if (days > STALE_HOLD_DAYS) {
+      return {
+        score,
+        messageId: 'stale',
+        data: stale,
+        holdVerdict: `${since}, and not a finished package (unmet: ${unmet.join(', ')}); a new release would lift this`,
+        caps: [staleCap],
+      };
+    }
+    return { score, messageId: 'stale', data: stale };
   },
 });

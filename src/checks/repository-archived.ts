@@ -9,8 +9,8 @@ import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './l
 /** The most the maintenance dimension can score for an archived or disabled repository. */
 export const ARCHIVED_MAINTENANCE_LIMIT = 10;
 
-function archivedCap(reason: string): CapRequest {
-  return { id: 'repository-archived', limit: ARCHIVED_MAINTENANCE_LIMIT, dimension: 'maintenance', reason };
+function archivedCap(state: 'archived' | 'disabled', repository: string, reason: string): CapRequest {
+  return { id: 'repository-archived', limit: ARCHIVED_MAINTENANCE_LIMIT, dimension: 'maintenance', reason, args: { state, repository } };
 }
 
 export default defineCheck({
@@ -34,10 +34,10 @@ export default defineCheck({
     const { archived, disabled, pushedAt } = read.repository;
     const data = { ...read.data, archived, disabled, pushedAt };
     if (archived) {
-      return { score: 0, messageId: 'archived', data, caps: [archivedCap('the repository is archived: no more fixes will land')] };
+      return { score: 0, messageId: 'archived', data, caps: [archivedCap('archived', read.repository.fullName, 'the repository is archived: no more fixes will land')] };
     }
     if (disabled) {
-      return { score: 0, messageId: 'disabled', data, caps: [archivedCap('the repository is disabled: no more fixes will land')] };
+      return { score: 0, messageId: 'disabled', data, caps: [archivedCap('disabled', read.repository.fullName, 'the repository is disabled: no more fixes will land')] };
     }
     return { score: 100, messageId: 'active', data };
   },

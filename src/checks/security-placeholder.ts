@@ -31,6 +31,7 @@ export default defineCheck({
           limit: 9.9,
           doNotUse: true,
           reason: 'the registry replaced this package with a security-holding placeholder (it was malicious)',
+          args: { version: registry.version },
         },
       ],
     };

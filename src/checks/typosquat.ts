@@ -4,12 +4,19 @@
  * popular names shipped as data for the target's ecosystem. Pure: no network.
  */
 import { defineCheck } from './define.js';
+import { DAY_MS, datedEntries } from './lib/releases.js';
 import { PYPI_POPULAR } from './lib/pypi-popular.js';
 import { POPULAR_LIST, findIntended, isPopular, pep503, popularIndex, pypiPopularIndex, type TyposquatRule } from './lib/typosquat.js';
 
 /** Weekly downloads from which a package is popular in its own right (npm's high-impact bar). */
 export const WIDELY_USED_WEEKLY_DOWNLOADS = 1_000_000;
 export const TYPOSQUAT_SCORE = 15;
+/**
+ * A package with years of releases is established: a typosquat is published to be installed by
+ * mistake now, and is reported and pulled within days or weeks, not kept up for years.
+ */
+export const ESTABLISHED_MIN_DAYS = 730;
+export const ESTABLISHED_MIN_RELEASES = 5;
 
 /** How the names are confusable, in a user's words (the evidence keeps the rule's id). */
 const RULE_WORDS: Record<TyposquatRule, (distance: number) => string> = {
@@ -30,15 +37,16 @@ export default defineCheck({
     `Compares the name with the high-impact npm packages shipped with nerq (${POPULAR_LIST.name} ${POPULAR_LIST.version}), or for PyPI with nerq's hand-curated list of ${PYPI_POPULAR.length} widely used projects (names PEP 503 normalised on both sides). ` +
     'A name that is not on the list but equals a popular one once separators are removed (`crossenv`, `pythondateutil`), reads as a popular scoped name (`types-react`), ' +
     'uses look-alike characters (`l0dash`), or is one edit away (two from 8 letters; swaps count as one) in a part of 5 letters or more (`electorn`, `reqeusts`) scores 15 and names the likely intended package. ' +
-    'Names on the list, and packages with 1,000,000 or more downloads last week, score 100.',
+    `Names on the list, packages with 1,000,000 or more downloads last week, and established packages (a first release at least ${ESTABLISHED_MIN_DAYS} days ago and at least ${ESTABLISHED_MIN_RELEASES} releases) score 100; a likely typosquat holds the verdict at CAUTION.`,
   messages: {
     popular: 'On the list of high-impact npm packages',
     'popular-pypi': "On nerq's list of widely used PyPI projects",
     'likely-typosquat': 'The name can be mistaken for the popular `{intended}` ({how}): check that you meant {intended}',
     'widely-used': 'The name can be mistaken for the popular `{intended}` ({how}), but with {lastWeek} downloads last week it is widely used itself',
+    established: 'The name can be mistaken for the popular `{intended}` ({how}), but it is established: {releases} releases since {firstRelease}',
     distinct: 'No popular package with a confusable name',
   },
-  evaluate: ({ release, downloads }) => {
+  evaluate: ({ release, downloads }, { now }) => {
     const pypi = release.ecosystem === 'pypi';
     const name = pypi ? pep503(release.name) : release.name;
     const index = pypi ? pypiPopularIndex() : popularIndex();
@@ -52,6 +60,16 @@ export default defineCheck({
     if (lastWeek !== null && lastWeek >= WIDELY_USED_WEEKLY_DOWNLOADS) {
       return { score: 100, messageId: 'widely-used', data: { ...data, lastWeek } };
     }
-    return { score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data };
+    const releases = datedEntries(release.releases, false);
+    const first = releases[0];
+    if (first !== undefined && releases.length >= ESTABLISHED_MIN_RELEASES && now.getTime() - first.time.getTime() >= ESTABLISHED_MIN_DAYS * DAY_MS) {
+      return { score: 100, messageId: 'established', data: { ...data, releases: releases.length, firstRelease: first.time.toISOString().slice(0, 10) } };
+    }
+    return {
+      score: TYPOSQUAT_SCORE,
+      messageId: 'likely-typosquat',
+      data,
+      holdVerdict: `the name can be mistaken for the popular ${match.intended} (${data.how}): check that you meant ${match.intended}; the hold lifts once the package is established (${ESTABLISHED_MIN_RELEASES} releases over ${ESTABLISHED_MIN_DAYS} days) or widely used`,
+    };
   },
 });

@@ -36,7 +36,7 @@ export default defineCheck({
       score: 0,
       messageId: reason === null ? 'yanked-no-reason' : 'yanked',
       data,
-      caps: [{ id: 'yanked', limit: YANKED_LIMIT, reason: capReason }],
+      caps: [{ id: 'yanked', limit: YANKED_LIMIT, reason: capReason, args: { version: pypi.version, yankedReason: reason } }],
     };
   },
 });

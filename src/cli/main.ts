@@ -6,6 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
+import { printError, stderrText } from './stderr.js';
 import { CATEGORIES } from '../scoring/profiles.js';
 
 function outputOptions(command: Command): Command {
@@ -35,7 +36,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     // One line, always: commander's suggestion ("(Did you mean --json?)") joins the message.
-    .configureOutput({ outputError: (text, write) => write(`nerq: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+    .configureOutput({ outputError: (text, write) => write(`nerq: ${stderrText(text.replace(/^error: /, ''))}\n`) });
 
   outputOptions(
     program
@@ -61,7 +62,8 @@ export function buildProgram(): Command {
     .argument('[dir]', 'the project directory (default: the current directory)')
     .option('--file <path>', 'audit this lockfile, manifest or SBOM (repeatable; default: detected in dir)', collect)
     .option('--policy <file>', 'policy file (default: .nerqrc.json or package.json "nerq", from dir up to the repository root)')
-    .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode)')
+    .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode; the policy is read as it is at the ref)')
+    .option('--policy-from-head', "with --changed-since: apply the checkout's policy, not the ref's")
     .option('--direct', 'only direct dependencies')
     .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect)
     .option('--concurrency <n>', 'evaluations in flight (default 64, at most 256)')
@@ -147,12 +149,12 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`nerq: ${error.message}\n`);
+      printError(error.message);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
     // A bug is not a verdict: report it on one line and say nothing was evaluated (3).
-    process.stderr.write(`nerq: internal error: ${message.split('\n')[0]} (please report it)\n`);
+    printError(`internal error: ${message.split('\n')[0]} (please report it)`);
     return 3;
   }
 }

@@ -52,6 +52,7 @@ export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, 
   file: z.array(z.string().min(1, '--file needs a path')).optional(),
   policy: z.string().min(1, '--policy needs a path').optional(),
   changedSince: z.string().min(1, '--changed-since needs a git ref').optional(),
+  policyFromHead: z.boolean().optional(),
   direct: z.boolean().optional(),
   omit: z.array(z.enum(['dev'], { message: '--omit accepts only dev' })).optional(),
   concurrency: number('--concurrency', 1, 256).optional(),
@@ -85,11 +86,15 @@ export function formatOf(options: OutputOptions): Format {
 export function clockFrom(env: NodeJS.ProcessEnv): Date | null {
   const value = env.NERQ_NOW;
   if (value === undefined || value === '') return null;
+  const time = isoDate(value);
+  if (time === null) throw new UsageError(`NERQ_NOW must be an ISO 8601 date, got ${JSON.stringify(value.slice(0, 40))}`);
+  return time;
+}
+
+/** An ISO 8601 date (`YYYY-MM-DD…`) that JavaScript can represent, or null. */
+export function isoDate(value: string): Date | null {
   const time = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time)) {
-    throw new UsageError(`NERQ_NOW must be an ISO 8601 date, got ${JSON.stringify(value.slice(0, 40))}`);
-  }
-  return new Date(time);
+  return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(time) ? new Date(time) : null;
 }
 
 /** The gate as --min-score and --min-coverage set it (defaults from DESIGN.md §7). */

@@ -7,6 +7,7 @@
  */
 import type { Ora } from 'ora';
 import { displayWidth } from '../render/text.js';
+import { stderrText } from './stderr.js';
 
 /** What the run is doing right now: requests in flight per service, and the services found down. */
 export interface RunActivity {
@@ -60,7 +61,7 @@ export function startProgress(total: number, activity?: RunActivity): Progress {
   return {
     tick(label) {
       done += 1;
-      last = label.slice(0, 60);
+      last = stderrText(label).slice(0, 60);
       spinner.refresh();
     },
     stop() {

@@ -3,17 +3,19 @@
  * and the policy validated before any request (bad input → exit 2, naming the file and line or
  * key); evaluations share one HTTP client and the store; stdout carries the report only.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findDependencyConfusion } from '../audit/dependency-confusion.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects, type Evaluated } from '../audit/evaluate.js';
-import { changedSince } from '../audit/changed-since.js';
+import { changedSince, ChangedSinceError, resolveRevision } from '../audit/changed-since.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
-import { foldDependencies } from '../audit/fold.js';
+import { foldDependencies, subjectKey } from '../audit/fold.js';
+import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
+import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
+import { repositoryRoot } from '../audit/tree-file.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError } from '../audit/policy.js';
 import type { ParsedInput } from '../audit/inputs/index.js';
 import { buildAuditReport } from '../audit/report.js';
-import type { AuditEntry, AuditWarning } from '../audit/types.js';
+import type { AuditEntry, AuditWarning, InputFile, LockRecord } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { CHECKS } from '../checks/index.js';
 import { renderAnnotations } from '../render/annotations.js';
@@ -29,6 +31,7 @@ import { colorEnabled, emit, toTerminal } from './output.js';
 import { guardInterrupts } from './interrupt.js';
 import { startAuditProgress } from './progress.js';
 import { setUpRun } from './run-context.js';
+import { printError } from './stderr.js';
 
 export async function runAudit(dirArg: string | undefined, raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(AuditOptionsSchema, raw);
@@ -39,11 +42,20 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   let inputs: ParsedInput[];
   let policy;
   let policySource: string | null;
+  let policyChanged: string | null = null;
   try {
-    const files = options.file && options.file.length > 0 ? options.file : await detectInputs(dir, dirArg ?? '.');
+    const explicit = options.file !== undefined && options.file.length > 0;
+    const files = explicit ? options.file! : await detectInputs(dir, dirArg ?? '.');
     if (files.length === 0) throw new UsageError(`no lockfile, manifest or SBOM found in ${dirArg ?? '.'} (name one with --file)`);
-    inputs = await readInputs(dir, files);
-    const loaded = await loadPolicy(dir, options.policy);
+    inputs = await readInputs(dir, files, { explicit });
+    const head = await loadPolicy(dir, options.policy);
+    let loaded = head;
+    if (options.changedSince !== undefined && options.policyFromHead !== true) {
+      // Pull-request mode: the checkout's policy is the pull request's; the base's applies (policy-at-revision.ts).
+      const commit = await resolveRevision(dir, options.changedSince);
+      loaded = await loadPolicy(dir, options.policy, filesAtRevision(repositoryRoot(dir) ?? dir, commit, options.changedSince));
+      policyChanged = policyChange(loaded, head, options.changedSince);
+    }
     policy = mergePolicy(loaded.policy, {
       ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
       ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
@@ -51,7 +63,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     });
     policySource = loaded.source;
   } catch (error) {
-    if (error instanceof LockfileError || error instanceof PolicyError) throw new UsageError(error.message);
+    if (error instanceof LockfileError || error instanceof PolicyError || error instanceof ChangedSinceError) throw new UsageError(error.message);
     throw error;
   }
 
@@ -95,8 +107,13 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     ...npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
   ];
   const expired = expiredIgnores(policy, now);
-  for (const message of expired) process.stderr.write(`nerq: ${message}\n`);
+  for (const message of expired) printError(message);
   warnings.push(...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })));
+  // A finding of its own: the base's policy decided, and the change needs a reviewer.
+  if (policyChanged !== null) {
+    printError(policyChanged);
+    warnings.push({ code: 'policy-changed', message: policyChanged, details: {} });
+  }
 
   const progress = startAuditProgress(subjects.length, activity);
   const interrupts = guardInterrupts();
@@ -104,6 +121,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   interrupts.add(() => session.interrupt());
   let evaluated: Evaluated[];
   let confusion: Map<(typeof subjects)[number], string>;
+  let locks: Map<string, LockRecord[]>;
   try {
     evaluated = await evaluateSubjects(subjects, ctx, {
       concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
@@ -111,6 +129,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     });
     // After the evaluations: the release each one read tells a private mirror from a different package.
     confusion = await findDependencyConfusion(evaluated, ctx);
+    locks = lockRecords(inputs);
   } finally {
     progress.stop();
     await http.close();
@@ -123,6 +142,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       const outcome = applyPolicy(remembered, subject, policy, now, {
         ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
         dependencyConfusion: confusion.get(subject) ?? null,
+        lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence),
       });
       return { subject, report: remembered, policy: outcome };
     });
@@ -139,6 +159,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     now,
     warnings,
     expiredIgnores: expired.length,
+    policyChanged: policyChanged !== null,
     allowIncomplete: options.allowIncomplete === true,
     down: health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
   });
@@ -188,14 +209,6 @@ async function writeInPieces(chunks: Iterable<string>): Promise<void> {
     process.stdout.write(batch, () => free.push(whole));
     // Let the write's callback run before the next batch asks for a buffer.
     await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
-/** The git repository root holding `dir` (the nearest directory with a `.git`), or null outside a repository. */
-function repositoryRoot(dir: string): string | null {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return at;
-    if (path.dirname(at) === at) return null;
   }
 }
 

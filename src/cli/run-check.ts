@@ -10,6 +10,7 @@ import { guardInterrupts } from './interrupt.js';
 import { startProgress } from './progress.js';
 import { setUpRun } from './run-context.js';
 import { mapLimit } from '../util/map-limit.js';
+import { printWarning } from './stderr.js';
 
 const CONCURRENCY = 4;
 
@@ -75,7 +76,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
 function saveEvidence(file: string, outcomes: readonly TargetOutcome[], targetCount: number): void {
   const evidence = outcomes.flatMap((o) => (o.evidence ? [o.evidence] : []));
   if (targetCount === 1 && evidence.length === 0) {
-    process.stderr.write(`nerq: warning: no evidence to save: the target could not be evaluated\n`);
+    printWarning('no evidence to save: the target could not be evaluated');
     return;
   }
   const body = targetCount === 1 ? evidence[0] : evidence;

@@ -17,6 +17,7 @@ import type { RunActivity } from './progress.js';
 import type { HttpClient } from '../sources/types.js';
 import { UsageError } from './options.js';
 import { StoreSession } from './store-session.js';
+import { printWarning } from './stderr.js';
 
 const DEFAULT_TIMEOUT_S = 60;
 
@@ -75,7 +76,7 @@ export function setUpRun(options: RunSetupOptions): RunSetup {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  for (const warning of npm.warnings) process.stderr.write(`nerq: warning: ${warning}\n`);
+  for (const warning of npm.warnings) printWarning(warning);
 
   const token = githubToken(process.env);
   const githubAuth = githubAuthFor(endpoints, token);

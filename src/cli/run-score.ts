@@ -5,7 +5,7 @@ import { CHECKS } from '../checks/index.js';
 import { EvidenceSchema, type Evidence } from '../evidence/schema.js';
 import { buildReport } from '../report/build.js';
 import { describeIoError } from '../audit/detect.js';
-import { clockFrom, gateOf, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
+import { clockFrom, gateOf, isoDate, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 
 const EvidenceFileSchema = z.union([EvidenceSchema, z.array(EvidenceSchema)]);
@@ -34,7 +34,15 @@ export function readEvidenceFile(file: string): Evidence[] {
     const missing = issue?.code === 'invalid_type' && issue.message.includes('received undefined') ? 'missing' : (issue?.message ?? 'invalid');
     throw new UsageError(`${JSON.stringify(file)} is not a nerq evidence file${where}: ${missing}`);
   }
-  return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  list.forEach((evidence, index) => {
+    // The evaluation instant: a file someone else wrote may hold anything here.
+    if (isoDate(evidence.capturedAt) === null) {
+      const where = Array.isArray(parsed.data) ? `${index}.capturedAt` : 'capturedAt';
+      throw new UsageError(`${JSON.stringify(file)} is not a nerq evidence file at ${where}: not an ISO 8601 date`);
+    }
+  });
+  return list;
 }
 
 export async function runScore(file: string, raw: Record<string, unknown>): Promise<number> {

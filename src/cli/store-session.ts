@@ -11,7 +11,7 @@ import type { Report } from '../report/schema.js';
 import { createCachedHttpClient, type CacheMode } from '../sources/cached-http.js';
 import type { Endpoints } from '../sources/endpoints.js';
 import type { FactsCache } from '../sources/facts-cache.js';
-import { freshnessPolicy } from '../sources/freshness.js';
+import { bodyStorePolicy, freshnessPolicy } from '../sources/freshness.js';
 import type { NpmConfig } from '../sources/npm-config.js';
 import type { HttpClient } from '../sources/types.js';
 import { cacheDir } from '../store/cache-dir.js';
@@ -19,6 +19,7 @@ import { openStore } from '../store/open-store.js';
 import { createStoredFactsCache } from '../store/stored-facts-cache.js';
 import type { HistoryRow, Store } from '../store/types.js';
 import { VERSION } from '../version.js';
+import { printWarning } from './stderr.js';
 
 /** The store prunes its cached answers and facts (together) to this size after each run. */
 export const STORE_MAX_BYTES = 256 * 1024 * 1024;
@@ -36,7 +37,7 @@ export interface StoreOptions {
 }
 
 export function warn(message: string): void {
-  process.stderr.write(`nerq: warning: ${message}\n`);
+  printWarning(message);
 }
 
 export function openUserStore(env: NodeJS.ProcessEnv): Store | null {
@@ -73,6 +74,7 @@ export class StoreSession {
       cache: this.store?.cache ?? null,
       mode: this.#mode,
       freshnessFor: freshnessPolicy(endpoints, [npm.registry]),
+      storeBody: bodyStorePolicy(endpoints, [npm.registry]),
       ...this.#maxAgeMs,
       // The same credential the inner client sends (GitHub token first, then npm's), hashed into the key.
       credentialFor: (url) => authFor(url) ?? npm.authHeaderFor(url),

@@ -1,8 +1,10 @@
 /**
- * The tables of docs/scoring.md that come from code (profiles, grade bands, category rules),
+ * The tables of docs/scoring.md that come from code (profiles, grade bands, category rules,
+ * reason codes),
  * so the document cannot drift from the engine. A test compares the generated block.
  */
 import { DIMENSIONS } from '../checks/define.js';
+import { REASON_CODES } from '../model/reason.js';
 import { CATEGORY_RULES } from '../scoring/category.js';
 import { GRADE_BANDS } from '../scoring/grade.js';
 import { CATEGORIES, DIMENSION_TITLES, PROFILES } from '../scoring/profiles.js';
@@ -31,5 +33,8 @@ export function renderScoringTables(): string {
     const upper = i === 0 ? 100 : GRADE_BANDS[i - 1]!.min;
     lines.push(`| ${band.grade} | ${i === 0 ? `≥ ${band.min}` : `${band.min} – < ${upper}`} |`);
   });
+  lines.push('', '### Reason codes (`verdictReasonDetails`, `gate.reasonDetails`)', '');
+  lines.push('| code | in | meaning |', '| --- | --- | --- |');
+  for (const reason of REASON_CODES) lines.push(`| \`${reason.code}\` | ${reason.appearsIn} | ${reason.meaning} |`);
   return `${BEGIN}\n${lines.join('\n')}\n${END}`;
 }

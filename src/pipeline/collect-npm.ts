@@ -111,7 +111,7 @@ async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: s
     const nearest = resolution.nearest.length > 0 ? ` (nearest: ${resolution.nearest.join(', ')})` : '';
     return { kind: 'error', code: 'version-not-found', message: `${target.name}: ${resolution.reason}${nearest}` };
   }
-  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest) };
+  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest, { now: ctx.now }) };
   rememberRegistryFacts(ctx.facts, registry, target.name, target.spec, resolved);
   return resolved;
 }

@@ -7,6 +7,7 @@
  * with the checks it left unknown. Inputs are raw report strings (hostile): callers sanitise or
  * escape the results for their medium; `inline code` marks stay for the medium to render.
  */
+import type { Reason } from '../model/reason.js';
 import type { Report } from '../report/schema.js';
 import { checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
 
@@ -22,7 +23,7 @@ export function outcomeOf(report: Report): Outcome {
 
 /** A score the gate could not stand on (too little coverage, a guarding check not run) is provisional. */
 export function isProvisional(report: Report): boolean {
-  return report.error === null && report.score !== null && report.gate.passed === null;
+  return report.provisional || (report.error === null && report.score !== null && report.gate.passed === null);
 }
 
 export interface Alert {
@@ -31,6 +32,8 @@ export interface Alert {
   text: string;
   /** A second line: what to do (the version that fixes it), when there is something to do. */
   action?: string;
+  /** The verdict reason the alert says, with its code: a medium writes its names its own way. */
+  reason?: Reason;
 }
 
 /** The guarding checks (guardsDanger) by id, and what they check in a user's words. */
@@ -119,11 +122,12 @@ export function alertsOf(report: Report): Alert[] {
   const unchecked = uncheckedAlerts(report);
   alerts.push(...unchecked);
   const guardTitles = report.checks.filter((c) => GUARDS[c.id] !== undefined).map((c) => `${c.title}: not checked`);
-  for (const reason of report.verdictReasons) {
-    if (covered.has(reason) || guardTitles.some((t) => reason.startsWith(t))) continue;
+  report.verdictReasons.forEach((reason, i) => {
+    if (covered.has(reason) || guardTitles.some((t) => reason.startsWith(t))) return;
     covered.add(reason);
-    alerts.push({ level: 'warning', text: reason.charAt(0).toUpperCase() + reason.slice(1) });
-  }
+    const coded = report.verdictReasonDetails[i];
+    alerts.push({ level: 'warning', text: reason.charAt(0).toUpperCase() + reason.slice(1), ...(coded?.text === reason ? { reason: coded } : {}) });
+  });
   // A failing finding about what gets installed is an alert even when it does not (yet) move the verdict.
   for (const check of report.checks) {
     if (!FINDINGS.has(check.id) || check.status !== 'fail') continue;

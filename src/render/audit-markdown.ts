@@ -22,6 +22,7 @@ import {
   type EntryStatus,
   type RunResult,
 } from './audit-labels.js';
+import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode } from './sanitize.js';
 import { formatScore } from './text.js';
 
@@ -122,8 +123,8 @@ function detailBlock(entry: AuditEntry): string {
   const kind = [subject.direct ? 'direct' : 'transitive', ...(subject.dev ? ['dev'] : [])].join(', ');
   const places = subject.declaredIn.map((d) => md(d.line === null ? d.file : `${d.file}:${d.line}`));
   lines.push(`- Declared in ${places.length > 0 ? places.join(', ') : 'an unknown file'} (${kind})`);
-  const extra = report.verdictReasons.filter((r) => !policy.failures.some((f) => f.message.includes(r)));
-  if (extra.length > 0) lines.push('', 'Verdict reasons:', '', ...extra.map((r) => `- ${md(r)}`));
+  const extra = report.verdictReasonDetails.filter((r) => !policy.failures.some((f) => f.message.includes(r.text)));
+  if (extra.length > 0) lines.push('', 'Verdict reasons:', '', ...extra.map((r) => `- ${markdownReason(r)}`));
   lines.push('', '</details>');
   return lines.join('\n');
 }

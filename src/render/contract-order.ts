@@ -1,7 +1,7 @@
 /**
  * Puts a value in the shape of its zod schema without validating it: object keys in the
  * schema's order, keys the schema does not define dropped, free-form records (check
- * evidence, the only one) with their keys sorted. For a value the schema accepts, the JSON of
+ * evidence, reason and cap args) with their keys sorted. For a value the schema accepts, the JSON of
  * the result is byte-identical to the JSON of `schema.parse(value)` with sorted records, at a
  * fraction of the cost: the JSON renderers used to validate their own output on every run
  * (0.9 s of a 1,000-package audit). The schema stays the contract: the renderers' tests

@@ -1,7 +1,7 @@
 /**
- * The JSON report (DESIGN.md §7). Keys come in `ReportSchema`'s order and anything the
- * contract does not define is dropped; the one free-form record, a check's `evidence`, is
- * written with sorted keys, so two equal reports give byte-identical JSON whatever order their
+ * The JSON report (README.md, JSON). Keys come in `ReportSchema`'s order and anything the
+ * contract does not define is dropped; the free-form records (a check's `evidence`, the `args`
+ * of reasons and caps) are written with sorted keys, so two equal reports give byte-identical JSON whatever order their
  * objects were built in. The report is not validated here (see contract-order.ts; the tests
  * validate this renderer's output against the schema). Numbers are printed as the scoring
  * engine rounded them; nothing is re-rounded.

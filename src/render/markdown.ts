@@ -9,8 +9,9 @@
  */
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
-import { alertsOf, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
+import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
 import { groupChecks, previousLines, targetLabel } from './labels.js';
+import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
 
@@ -106,6 +107,13 @@ function checkSection(report: Report, level: number): string[] {
 }
 
 /** The findings that cap or hold the verdict, first, each with what to do. */
+/** An alert's sentence; one that is a coded verdict reason puts the names it holds in code spans. */
+function alertText(alert: Alert): string {
+  if (alert.reason === undefined) return mdText(alert.text);
+  const text = markdownReason(alert.reason);
+  return /^[a-z]/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
 function alertSection(report: Report, level: number): string[] {
   const alerts = alertsOf(report);
   if (alerts.length === 0) return [];
@@ -113,7 +121,7 @@ function alertSection(report: Report, level: number): string[] {
     '',
     heading(level, 'Alerts'),
     '',
-    ...alerts.map((a) => `- ${a.level === 'danger' ? '❌' : '⚠️'} ${mdText(a.text)}${a.action === undefined ? '' : `  \n  **${mdText(a.action)}**`}`),
+    ...alerts.map((a) => `- ${a.level === 'danger' ? '❌' : '⚠️'} ${alertText(a)}${a.action === undefined ? '' : `  \n  **${mdText(a.action)}**`}`),
   ];
 }
 
@@ -160,7 +168,8 @@ function advisorySection(report: Report, level: number): string[] {
 function gateSection(report: Report): string[] {
   const { gate } = report;
   const line = `**Gate:** ${outcomeOf(report)} (min score ${String(gate.threshold)}, min coverage ${formatPercent(gate.minCoverage)})`;
-  return ['', line, ...(gate.reasons.length > 0 ? ['', ...gate.reasons.map((r) => `- ${md(r)}`)] : [])];
+  const reasons = gate.reasonDetails.map((r) => `- ${markdownReason(r)}`);
+  return ['', line, ...(reasons.length > 0 ? ['', ...reasons] : [])];
 }
 
 /** The body of one report, its heading at `level`. */

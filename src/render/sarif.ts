@@ -47,6 +47,7 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'license-denied', title: 'Licence denied', description: 'Every way of satisfying the package\'s SPDX licence expression uses a licence the policy denies.' },
   { rule: 'license-not-allowed', title: 'Licence not allowed', description: 'The package\'s licence cannot be satisfied with the licences the policy allows (or it is not valid SPDX, or unknown).' },
   { rule: 'dependency-confusion', title: 'Possible dependency confusion', description: 'The package resolves from a private registry while the same name exists on the public registry.', severity: 8.5 },
+  { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name.", severity: 9 },
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
   { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
   { rule: 'not-checked', title: 'Not checked for vulnerabilities or malicious code', description: 'A guarding check (known vulnerabilities, malicious packages) could not run because its source was unavailable: the package is not known to be clean. `--allow-incomplete` accepts such packages.', severity: 4.0 },
@@ -142,14 +143,25 @@ function locationOf(entry: AuditEntry, report: AuditReport, options: SarifOption
   ];
 }
 
+/**
+ * Text from the network as SARIF plain text: sanitised, literal square brackets escaped and the
+ * backslashes right before one doubled, since `[text](uri)` in a message is an embedded link
+ * (SARIF 2.1.0 §3.11.6): a deprecation notice cannot plant a link in a code-scanning alert.
+ */
+export function sarifText(text: string): string {
+  return sanitizeForTerminal(text)
+    .trim()
+    .replace(/\\+(?=[[\]])|[[\]]/g, (c) => (c.startsWith('\\') ? c + c : `\\${c}`));
+}
+
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = mainRule(entry);
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
-  const label = sanitizeForTerminal(packageLabel(entry)).trim();
-  const failures = entry.policy.failures.map((f) => sanitizeForTerminal(f.message).trim());
+  const label = sarifText(packageLabel(entry));
+  const failures = entry.policy.failures.map((f) => sarifText(f.message));
   const text =
     entry.policy.status === 'error'
-      ? `${label} could not be evaluated: ${failures.join('; ') || sanitizeForTerminal(mainReason(entry))}`
+      ? `${label} could not be evaluated: ${failures.join('; ') || sarifText(mainReason(entry))}`
       : entry.policy.status === 'incomplete'
         ? `${label} was not fully checked: ${failures.join('; ')}`
         : `${label} fails the policy: ${failures.join('; ')}`;

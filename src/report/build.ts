@@ -9,9 +9,8 @@ import { SOURCE_IDS } from '../evidence/schema.js';
 import { decideCategory } from '../scoring/category.js';
 import { evaluate } from '../scoring/evaluate.js';
 import { applyGate, type GateOptions } from '../scoring/gate.js';
-import { VERDICT_WORDS } from '../scoring/grade.js';
 import { DIMENSION_TITLES, PROFILES, isCategory } from '../scoring/profiles.js';
-import { unverifiedLinkReason } from '../checks/lib/github.js';
+import { errorVerdict } from '../scoring/verdict.js';
 import { VERSION } from '../version.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
 import { plainReason, sourceName } from './sources.js';
@@ -30,14 +29,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     override && isCategory(override)
       ? { id: override, reason: 'set with --category' }
       : decideCategory(evidence);
-  const evaluated = evaluate(evidence, options.checks, category.id, { now });
-  // A package claiming a repository it cannot be tied to (starjacking) is never a plain YES:
-  // its repository checks are unknown, and a typosquat must not win by hiding its weak ones.
-  const notes = linkNotes(evidence);
-  const result =
-    notes.length > 0 && evaluated.verdictCode === 'yes'
-      ? { ...evaluated, verdictCode: 'caution' as const, verdict: VERDICT_WORDS.caution, verdictReasons: [...evaluated.verdictReasons, ...notes] }
-      : { ...evaluated, verdictReasons: [...evaluated.verdictReasons, ...notes] };
+  const result = evaluate(evidence, options.checks, category.id, { now }, { minCoverage: options.gate.minCoverage });
   const gate = applyGate({ ...result, error: null, unchecked: uncheckedGuards(result.checks, options.checks) }, options.gate);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -47,9 +39,11 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     category,
     score: result.score,
     grade: result.grade,
-    verdict: result.verdict,
-    verdictCode: result.verdictCode,
-    verdictReasons: result.verdictReasons,
+    verdict: result.verdict.word,
+    verdictCode: result.verdict.code,
+    verdictReasons: result.verdict.reasons.map((r) => r.text),
+    verdictReasonDetails: result.verdict.reasons,
+    provisional: result.verdict.provisional,
     coverage: result.coverage,
     dimensions: result.dimensions,
     checks: result.checks,
@@ -87,14 +81,6 @@ export function uncheckedGuards(
   return [...byReason].map(([reason, blind]) => ({ ids: blind.map((r) => r.id), title: blind.map((r) => r.title).join(' and '), reason }));
 }
 
-/** A package that claims a repository it cannot be tied to says so in its verdict (starjacking). */
-function linkNotes(evidence: Evidence): string[] {
-  const github = evidence.sources.github;
-  if (github.status !== 'ok') return [];
-  const note = unverifiedLinkReason(github.facts);
-  return note === null ? [] : [note];
-}
-
 /** The report's advisories: the target's first, then its direct dependencies'. */
 function advisoriesOf(evidence: Evidence): Report['advisories'] {
   const source = evidence.sources.vulnerabilities;
@@ -129,6 +115,7 @@ export interface ErrorReportInput {
 /** A report for a target that could not be evaluated (not found, not supported, failed fetch). */
 export function errorReport(input: ErrorReportInput): Report {
   const error = { code: input.code, message: input.message };
+  const verdict = errorVerdict(error);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },
@@ -144,9 +131,11 @@ export function errorReport(input: ErrorReportInput): Report {
     category: null,
     score: null,
     grade: null,
-    verdict: VERDICT_WORDS.unknown,
-    verdictCode: 'unknown',
-    verdictReasons: [input.message],
+    verdict: verdict.word,
+    verdictCode: verdict.code,
+    verdictReasons: verdict.reasons.map((r) => r.text),
+    verdictReasonDetails: verdict.reasons,
+    provisional: false,
     coverage: 0,
     dimensions: DIMENSIONS.map((id) => ({
       id,

@@ -1,12 +1,13 @@
 /**
- * The JSON contract (DESIGN.md §7), defined once. `schema/report.schema.json` is generated
+ * The JSON contract (README.md, JSON), defined once. `schema/report.schema.json` is generated
  * from `ReportSchema` (`npm run generate`) and a test fails when the checked-in file is stale.
- * Bump REPORT_SCHEMA_VERSION on any breaking change.
+ * Bump REPORT_SCHEMA_VERSION on every change: the minor version when members are added, the
+ * major version when one is removed or changes meaning.
  */
 import { z } from 'zod';
 import { DIMENSIONS } from '../checks/define.js';
 
-export const REPORT_SCHEMA_VERSION = '1.3.0';
+export const REPORT_SCHEMA_VERSION = '1.5.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -53,10 +54,26 @@ export const CheckResultSchema = z.object({
   evidence: z.record(z.string(), evidenceValue),
 });
 
+/** A value a coded reason names (model/reason.ts). */
+const reasonArg = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/**
+ * A reason as a program reads it (added in 1.4.0): a stable `code` (docs/scoring.md lists them),
+ * the values it names, and `text`, the same sentence as the plain reason string beside it.
+ */
+export const ReasonSchema = z.object({
+  code: z.string(),
+  args: z.record(z.string(), reasonArg),
+  text: z.string(),
+});
+
 export const CapSchema = z.object({
+  /** The cap's code (docs/scoring.md §5). */
   id: z.string(),
   limit: z.number(),
   reason: z.string(),
+  /** The values the reason names (added in 1.4.0): `id`, `args` and `reason` are the cap's coded reason. */
+  args: z.record(z.string(), reasonArg),
   /** Null for a cap on the overall score; a dimension id for a cap on that dimension (added in 1.3.0). */
   dimension: z.enum(DIMENSIONS).nullable(),
 });
@@ -89,6 +106,8 @@ export const GateSchema = z.object({
   /** true passed, false failed, null could not be evaluated. */
   passed: z.boolean().nullable(),
   reasons: z.array(z.string()),
+  /** `reasons` with their codes, in the same order (added in 1.4.0). */
+  reasonDetails: z.array(ReasonSchema),
 });
 
 /** The previous evaluation of the same target, from the local store (added in 1.2.0). */
@@ -122,6 +141,13 @@ export const ReportSchema = z.object({
   verdict: z.string(),
   verdictCode: z.enum(VERDICT_CODES),
   verdictReasons: z.array(z.string()),
+  /** `verdictReasons` with their codes, in the same order (added in 1.4.0). */
+  verdictReasonDetails: z.array(ReasonSchema),
+  /**
+   * The score rests on less evidence than the gate needs (coverage below `--min-coverage`): it is
+   * provisional, and the verdict is at most CAUTION (added in 1.5.0).
+   */
+  provisional: z.boolean(),
   coverage: z.number(),
   dimensions: z.array(DimensionResultSchema),
   checks: z.array(CheckResultSchema),

@@ -7,26 +7,28 @@ import { DIMENSIONS, formatMessage, statusOfOutcome } from '../checks/define.js'
 import type { Evidence } from '../evidence/schema.js';
 import { isViewId, viewOf } from '../checks/views/index.js';
 import type { NeedId } from '../checks/define.js';
-import type { CheckResult, DimensionResult, Grade, VerdictCode } from '../report/schema.js';
-import { gradeOf, roundScore, VERDICT_WORDS, verdictForScore } from './grade.js';
-import { DIMENSION_TITLES, PROFILES, type Category } from './profiles.js';
+import type { CheckResult, DimensionResult, Grade } from '../report/schema.js';
+import type { ReasonArg } from '../model/reason.js';
+import { unverifiedLink } from '../checks/lib/github.js';
+import { gradeOf, roundScore } from './grade.js';
+import { DEFAULT_GATE } from './gate.js';
+import { DIMENSION_TITLES, PROFILES, RISK_CATEGORIES, type Category } from './profiles.js';
+import { decideVerdict, type Verdict } from './verdict.js';
 
 export interface Evaluation {
   score: number | null;
   grade: Grade | null;
-  verdictCode: VerdictCode;
-  verdict: string;
-  verdictReasons: string[];
+  verdict: Verdict;
   coverage: number;
   dimensions: DimensionResult[];
   checks: CheckResult[];
-  caps: { id: string; limit: number; reason: string; dimension: Dimension | null }[];
+  caps: { id: string; limit: number; reason: string; args: Record<string, ReasonArg>; dimension: Dimension | null }[];
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Run one check over the evidence; unknown when a needed source is unavailable. */
-type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null };
+type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string | null; notApplicable: boolean };
 
 /** A source of the evidence or a derived view, by id. */
 function lookup(evidence: Evidence, id: NeedId) {
@@ -58,6 +60,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
         evidence: { source: name, reason: source.reason },
         capRequests: [],
         holdVerdict: null,
+        notApplicable: false,
       };
     }
     facts[need] = source.facts;
@@ -80,6 +83,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
       evidence: {},
       capRequests: [],
       holdVerdict: null,
+      notApplicable: false,
     };
   }
   const score =
@@ -96,7 +100,25 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
     evidence: { ...(outcome.data ?? {}) },
     capRequests: outcome.caps ?? [],
     holdVerdict: outcome.holdVerdict ?? null,
+    notApplicable: outcome.notApplicable === true,
   };
+}
+
+/** The verdict policy's inputs that come from the gate's options. */
+export interface VerdictOptions {
+  /** --min-coverage: below it a score is provisional and the verdict at most CAUTION. */
+  minCoverage: number;
+}
+
+/** The profile-weighted mean of the dimensions that have a score (renormalised over them). */
+function weightedMean(means: ReadonlyMap<Dimension, number>, weights: Readonly<Record<Dimension, number>>): number | null {
+  let weightSum = 0;
+  let weighted = 0;
+  for (const [id, mean] of means) {
+    weightSum += weights[id];
+    weighted += weights[id] * mean;
+  }
+  return weightSum > 0 ? weighted / weightSum : null;
 }
 
 export function evaluate(
@@ -104,10 +126,13 @@ export function evaluate(
   checks: readonly AnyCheck[],
   category: Category,
   ctx: CheckContext,
+  options: VerdictOptions = { minCoverage: DEFAULT_GATE.minCoverage },
 ): Evaluation {
   const ran = checks
     .filter((check) => applies(check, evidence))
-    .map((check) => ({ check, result: runCheck(check, evidence, ctx) }));
+    .map((check) => ({ check, result: runCheck(check, evidence, ctx) }))
+    // A check whose question does not apply to the facts is left out like one without its source.
+    .filter(({ result }) => !result.notApplicable);
   const profile = PROFILES[category];
   const allCaps = ran.flatMap((r) => r.result.capRequests);
   // A dimension cap bounds one dimension's score (an archived repository's maintenance).
@@ -133,14 +158,11 @@ export function evaluate(
     dimensions.push({ id, title: DIMENSION_TITLES[id], score, weight: profile[id], coverage: round3(dimCoverage) });
   }
 
-  // Overall: profile-weighted mean of the dimensions that have coverage.
-  let weightSum = 0;
-  let weighted = 0;
-  for (const [id, mean] of means) {
-    weightSum += profile[id];
-    weighted += profile[id] * mean;
-  }
-  const mean = weightSum > 0 ? weighted / weightSum : null;
+  // Overall: profile-weighted mean of the dimensions that have coverage. A risky category weighs
+  // security more, which must make it stricter, never laxer: its score is never above what the
+  // same facts earn a library (docs/scoring.md §4).
+  const profileMean = weightedMean(means, profile);
+  const mean = RISK_CATEGORIES.includes(category) && profileMean !== null ? Math.min(profileMean, weightedMean(means, PROFILES.library) ?? profileMean) : profileMean;
 
   // Caps override the mean, lowest limit wins; each one is reported with its reason.
   // Do-not-use caps first (their reason leads the report), then the tightest limit.
@@ -148,8 +170,8 @@ export function evaluate(
     .filter((c) => c.dimension === undefined)
     .sort((a, b) => Number(b.doNotUse === true) - Number(a.doNotUse === true) || a.limit - b.limit);
   const caps = [
-    ...capRequests.map(({ id, limit, reason }) => ({ id, limit, reason, dimension: null })),
-    ...dimensionCaps.map(({ id, limit, reason, dimension }) => ({ id, limit, reason, dimension: dimension ?? null })),
+    ...capRequests.map(({ id, limit, reason, args }) => ({ id, limit, reason, args: args ?? {}, dimension: null })),
+    ...dimensionCaps.map(({ id, limit, reason, args, dimension }) => ({ id, limit, reason, args: args ?? {}, dimension: dimension ?? null })),
   ];
   const doNotUse = capRequests.some((c) => c.doNotUse === true);
   let score = mean;
@@ -160,40 +182,34 @@ export function evaluate(
     score = Math.min(...capRequests.map((c) => c.limit));
   }
 
-  const verdictReasons: string[] = [];
-  let verdictCode: VerdictCode;
-  if (doNotUse) {
-    verdictCode = 'do-not-use';
-    for (const cap of capRequests.filter((c) => c.doNotUse)) verdictReasons.push(cap.reason);
-  } else if (score === null) {
-    verdictCode = 'unknown';
-    verdictReasons.push('no check could be evaluated');
-  } else {
-    verdictCode = verdictForScore(score);
-    for (const cap of capRequests) verdictReasons.push(`capped at ${cap.limit}: ${cap.reason}`);
-    for (const cap of dimensionCaps) verdictReasons.push(`${cap.dimension} capped at ${cap.limit}: ${cap.reason}`);
-    // Unknown must never hide danger: while a guarding check is unknown, at most CAUTION;
-    // likewise while a check holds the verdict (an advisory below the cap's severities).
-    const blind = ran.filter((r) => r.check.guardsDanger === true && r.result.score === null);
-    const held = ran.flatMap((r) => (r.result.holdVerdict === null ? [] : [`${r.check.title}: ${r.result.holdVerdict}`]));
-    // A capped dimension (archived repository) also keeps the verdict at CAUTION at best.
-    if ((blind.length > 0 || held.length > 0 || dimensionCaps.length > 0) && verdictCode === 'yes') {
-      verdictCode = 'caution';
-      for (const r of blind) verdictReasons.push(`${r.check.title}: not checked — ${r.result.message.replace(/^Unknown: /, '')}`);
-      verdictReasons.push(...held);
-    }
-  }
+  const github = evidence.sources.github;
+  const verdict = decideVerdict({
+    score,
+    overallCaps: capRequests,
+    dimensionCaps,
+    category,
+    coverage: round3(coverage),
+    minCoverage: options.minCoverage,
+    checks: ran.map(({ check, result }) => ({
+      id: check.id,
+      title: result.title,
+      dimension: check.dimension,
+      guardsDanger: check.guardsDanger === true,
+      score: result.score,
+      message: result.message,
+      holdVerdict: result.holdVerdict,
+    })),
+    unverifiedLink: github.status === 'ok' ? unverifiedLink(github.facts) : null,
+  });
 
   return {
     score,
     grade: score === null ? null : doNotUse ? 'F' : gradeOf(score),
-    verdictCode,
-    verdict: VERDICT_WORDS[verdictCode],
-    verdictReasons,
+    verdict,
     coverage: round3(coverage),
     dimensions,
     checks: ran.map(({ result }) => {
-      const { capRequests: _caps, holdVerdict: _hold, ...rest } = result;
+      const { capRequests: _caps, holdVerdict: _hold, notApplicable: _na, ...rest } = result;
       return rest;
     }),
     caps,

@@ -1,10 +1,11 @@
 /**
- * The gate (DESIGN.md §7): applied to every run. A target fails when it is capped, scores
+ * The gate (docs/scoring.md §10): applied to every run. A target fails when it is capped, scores
  * below the threshold or breaks a dimension floor; it could not be evaluated when it has
  * no score (not found, not supported), too little coverage, or a guarding check that could not
  * run (unless allowed), and did not fail.
  */
 import type { Dimension } from '../checks/define.js';
+import { reasonOf, type Reason } from '../model/reason.js';
 import type { DimensionResult, Gate } from '../report/schema.js';
 import { roundScore } from './grade.js';
 
@@ -36,40 +37,48 @@ export interface Gateable {
 
 export function applyGate(result: Gateable, options: GateOptions): Gate {
   const base = { threshold: options.threshold, minCoverage: options.minCoverage };
-  if (result.error) return { ...base, passed: null, reasons: [`could not be evaluated: ${result.error.message}`] };
+  const gate = (passed: boolean | null, reasons: Reason[]): Gate => ({
+    ...base,
+    passed,
+    reasons: reasons.map((r) => r.text),
+    reasonDetails: reasons,
+  });
+  if (result.error) return gate(null, [reasonOf('evaluation-failed', { error: result.error.code, message: result.error.message })]);
 
-  const failures: string[] = [];
+  const failures: Reason[] = [];
   // Overall caps fail the gate; a dimension cap already lowers the score it feeds.
-  for (const cap of result.caps) if (cap.dimension == null) failures.push(`capped at ${cap.limit}: ${cap.reason}`);
+  for (const cap of result.caps) {
+    if (cap.dimension == null) failures.push(reasonOf('capped', { cap: cap.id, limit: cap.limit, reason: cap.reason }));
+  }
   if (result.score !== null && roundScore(result.score) < options.threshold) {
-    failures.push(`score ${roundScore(result.score).toFixed(1)} is below the minimum ${options.threshold}`);
+    failures.push(reasonOf('below-minimum', { score: roundScore(result.score), threshold: options.threshold }));
   }
   for (const [dimension, floor] of Object.entries(options.floors ?? {})) {
     const dim = result.dimensions.find((d) => d.id === dimension);
     if (dim?.score !== null && dim?.score !== undefined && dim.score < (floor as number)) {
-      failures.push(`${dimension} ${dim.score.toFixed(1)} is below its floor ${floor}`);
+      failures.push(reasonOf('below-floor', { dimension, score: dim.score, floor: floor as number }));
     }
   }
-  if (failures.length > 0) return { ...base, passed: false, reasons: failures };
+  if (failures.length > 0) return gate(false, failures);
 
-  if (result.score === null) return { ...base, passed: null, reasons: ['no score: nothing could be evaluated'] };
-  const incomplete: string[] = [];
+  if (result.score === null) return gate(null, [reasonOf('no-score', {})]);
+  const incomplete: Reason[] = [];
   if (result.coverage < options.minCoverage) {
-    incomplete.push(`coverage ${Math.round(result.coverage * 100)}% is below the minimum ${Math.round(options.minCoverage * 100)}%`);
+    incomplete.push(reasonOf('low-coverage', { coverage: result.coverage, minCoverage: options.minCoverage }));
   }
   // Unchecked is not clean: a guarding check that could not run leaves the target incomplete.
-  const unchecked = (result.unchecked ?? []).map((u) => `${u.title} not checked: ${u.reason}`);
+  const unchecked = result.unchecked ?? [];
   if (options.allowIncomplete === true) {
     return incomplete.length > 0
-      ? { ...base, passed: null, reasons: incomplete }
-      : { ...base, passed: true, reasons: unchecked.map((r) => `allowed by --allow-incomplete: ${r}`) };
+      ? gate(null, incomplete)
+      : gate(true, unchecked.map((u) => reasonOf('allowed-incomplete', { title: u.title, reason: u.reason })));
   }
-  incomplete.push(...unchecked);
-  if (incomplete.length > 0) return { ...base, passed: null, reasons: incomplete };
-  return { ...base, passed: true, reasons: [] };
+  incomplete.push(...unchecked.map((u) => reasonOf('not-checked', { title: u.title, reason: u.reason })));
+  if (incomplete.length > 0) return gate(null, incomplete);
+  return gate(true, []);
 }
 
-/** Exit code over many gates (DESIGN.md §7): 1 if any failed, else 3 if any not evaluated, else 0. */
+/** Exit code over many gates (docs/scoring.md §10): 1 if any failed, else 3 if any not evaluated, else 0. */
 export function exitCodeOf(gates: readonly Gate[]): 0 | 1 | 3 {
   if (gates.some((g) => g.passed === false)) return 1;
   if (gates.some((g) => g.passed === null)) return 3;

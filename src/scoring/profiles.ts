@@ -31,6 +31,14 @@ export const PROFILES: Record<Category, Record<Dimension, number>> = {
   'code-execution': { security: 0.45, maintenance: 0.25, documentation: 0.1, compliance: 0.1, community: 0.1 },
 };
 
+/**
+ * Categories whose packages act with the user's credentials, tools or shell. They need more to
+ * earn YES, never less: their score is never above the library profile's for the same facts
+ * (evaluate.ts), and YES needs grade A.
+ */
+export const RISK_CATEGORIES: readonly Category[] = ['mcp-server', 'ai-agent-tool', 'code-execution'];
+export const RISK_YES_BAR = 80;
+
 export function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }

@@ -23,6 +23,7 @@ import zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { USER_AGENT } from '../version.js';
 import type { HostFault, HostHealth } from './host-health.js';
+import { createAgent, untilAborted } from './http-agent.js';
 import type { NpmConfig } from './npm-config.js';
 import type { HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, HttpResult } from './types.js';
 
@@ -319,29 +320,25 @@ class UndiciHttpClient implements HttpClient {
   }
 
   async #createDispatcher(): Promise<Dispatcher> {
-    const undici = await import('undici');
+    const imported = await import('undici');
     // Bundled, a CommonJS module imported dynamically has its exports under `default` only.
-    const { EnvHttpProxyAgent } = 'EnvHttpProxyAgent' in undici ? undici : (undici as unknown as { default: typeof undici }).default;
+    const undici = 'EnvHttpProxyAgent' in imported ? imported : (imported as unknown as { default: typeof imported }).default;
     const env = this.#options.env ?? process.env;
     const proxy = this.#options.proxy ?? {};
-    const tlsOptions = {
-      rejectUnauthorized: this.#options.strictSsl !== false,
-      ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(this.#options.ca) } : {}),
-    };
     // Explicit '' (never undefined) so undici does not read process.env behind our back.
     const httpProxy = proxy.httpProxy ?? env.http_proxy ?? env.HTTP_PROXY ?? '';
-    return new EnvHttpProxyAgent({
-      httpProxy,
-      httpsProxy: proxy.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy,
-      noProxy: proxy.noProxy ?? env.no_proxy ?? env.NO_PROXY ?? '',
-      connectTimeout: this.#timeouts.connectMs,
-      connect: { timeout: this.#timeouts.connectMs, ...tlsOptions },
-      requestTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
-      proxyTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
-      headersTimeout: this.#timeouts.headersMs,
-      bodyTimeout: this.#timeouts.bodyMs,
+    return createAgent(undici, {
+      timeouts: this.#timeouts,
+      tls: {
+        rejectUnauthorized: this.#options.strictSsl !== false,
+        ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(this.#options.ca) } : {}),
+      },
+      proxy: {
+        httpProxy,
+        httpsProxy: proxy.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy,
+        noProxy: proxy.noProxy ?? env.no_proxy ?? env.NO_PROXY ?? '',
+      },
       connections: MAX_CONNECTIONS_PER_ORIGIN,
-      allowH2: true,
     });
   }
 
@@ -430,16 +427,22 @@ class UndiciHttpClient implements HttpClient {
 
       let response: Dispatcher.ResponseData;
       try {
-        response = await dispatcher.request({
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method,
-          headers,
-          body: body ?? null,
-          signal: this.#signalFor(url.host) ?? null,
-          headersTimeout: this.#timeouts.headersMs,
-          bodyTimeout: this.#timeouts.bodyMs,
-        });
+        // The deadline settles the request even while it waits for a connection (http-agent.ts);
+        // a host found down aborts what is still waiting on it.
+        const signal = this.#signalFor(url.host);
+        response = await untilAborted(
+          dispatcher.request({
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method,
+            headers,
+            body: body ?? null,
+            signal: signal ?? null,
+            headersTimeout: this.#timeouts.headersMs,
+            bodyTimeout: this.#timeouts.bodyMs,
+          }),
+          signal,
+        );
       } catch (error) {
         return this.#failureFrom(error, url);
       }
@@ -562,7 +565,11 @@ class UndiciHttpClient implements HttpClient {
     // Never used: nothing to close, and a request after this fails as on a closed agent.
     this.#dispatcher ??= Promise.resolve({ setupFailure: 'the HTTP client is closed' });
     this.#closing ??= (this.#dispatcher ?? Promise.resolve(undefined))
-      .then((dispatcher) => (dispatcher !== undefined && !('setupFailure' in dispatcher) ? dispatcher.close() : undefined))
+      // After the deadline, requests may still wait for a connection that never comes: closing
+      // would wait for them, destroying does not.
+      .then((dispatcher) =>
+        dispatcher === undefined || 'setupFailure' in dispatcher ? undefined : this.#signal?.aborted ? dispatcher.destroy() : dispatcher.close(),
+      )
       .catch(() => undefined);
     return this.#closing;
   }

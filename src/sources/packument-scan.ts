@@ -18,7 +18,7 @@
  */
 
 /** Top-level members the registry facts read (besides `versions`). */
-export const KEPT_MEMBERS: ReadonlySet<string> = new Set(['name', 'description', 'dist-tags', 'time', 'maintainers']);
+export const KEPT_MEMBERS: ReadonlySet<string> = new Set(['name', 'description', 'dist-tags', 'time', 'maintainers', 'readme']);
 
 /** Manifest members kept in each version's stub. */
 const STUB_MEMBERS: ReadonlySet<string> = new Set(['_npmUser', 'deprecated']);

@@ -203,6 +203,18 @@ describe('normal mode', () => {
 });
 
 describe('what is stored', () => {
+  it('does not store a body storeBody refuses (a huge tarball), and answers it all the same', async () => {
+    const body = Buffer.alloc(4096, 1);
+    server.expect('GET', '/npm/big/-/big-1.0.0.tgz', { body, headers: { 'content-type': 'application/octet-stream' } });
+    server.expect('GET', '/npm/demo', { body: PACKUMENT_V1 });
+    const seen: number[] = [];
+    const client = cached({ storeBody: (req, bytes) => (seen.push(bytes), !req.url.endsWith('.tgz') || bytes <= 1024) });
+    expect(ok(await client.request({ url: `${server.url('npm')}/big/-/big-1.0.0.tgz` })).body.equals(body)).toBe(true);
+    await client.request(packumentRequest());
+    expect(seen[0]).toBe(4096);
+    expect([...cache.entries.values()].map((e) => e.url)).toEqual([packumentRequest().url]);
+  });
+
   it.each([
     ['a 404', { status: 404 }],
     ['a 500', { status: 500 }],

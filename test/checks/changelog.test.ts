@@ -1,9 +1,15 @@
 import check from '../../src/checks/changelog.js';
-import { evidence } from '../support/evidence-builder.js';
+import { evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 checkTable(check, [
+  {
+    name: 'unknown when only the README the registry shows could be read (no tarball)',
+    evidence: evidence({ tarball: unavailable('timeout'), registry: { readme: { size: 9, text: '# example', truncated: false } } }),
+    score: null,
+    messageId: 'no-tarball',
+  },
   { name: 'CHANGELOG.md shipped', evidence: evidence(), score: 100, messageId: 'present', data: { path: 'CHANGELOG.md' } },
   { name: 'HISTORY.md shipped', evidence: evidence({ tarball: { changelogFile: 'HISTORY.md' } }), score: 100, messageId: 'present', message: ['HISTORY.md'] },
   {

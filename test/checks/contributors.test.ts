@@ -60,6 +60,20 @@ checkTable(check, [
     message: ['3 contributors in the last 11 commits (bus factor 1)'],
   },
   {
+    name: 'only 2 commits to judge from: unknown, said so (not "1 contributor, bus factor 1" → 20)',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 2 } }) }),
+    score: null,
+    messageId: 'too-few',
+    data: { commitsExamined: 2, minCommits: 10 },
+    message: ['only 2 commits', 'too few to judge'],
+  },
+  {
+    name: '10 commits: enough to judge',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 10 } }) }),
+    score: 20,
+    messageId: 'few',
+  },
+  {
     name: 'nobody with a GitHub account among the last commits: 0, said so',
     evidence: evidence({ github: githubFacts({ contributors: { count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 100 } }) }),
     score: 0,

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/deprecation.js';
-import { evidence } from '../support/evidence-builder.js';
+import type { RegistryFacts } from '../../src/evidence/schema.js';
+import { evidence, tarballFacts, unavailable } from '../support/evidence-builder.js';
 import { checkTable, outcomeOf } from './check-table.js';
+
+/** Evidence whose tarball README is `text`. */
+const withReadme = (text: string, registry: Partial<RegistryFacts> = {}) =>
+  evidence({ registry, tarball: tarballFacts({ readme: { path: 'README.md', size: text.length, text, truncated: false } }) });
 
 checkTable(check, [
   {
@@ -10,7 +15,9 @@ checkTable(check, [
     score: 0,
     messageId: 'deprecated',
     data: { deprecated: true, message: 'use other-pkg instead' },
-    caps: [{ id: 'deprecated', limit: 49.9, reason: 'version is deprecated: use other-pkg instead' }],
+    caps: [
+      { id: 'deprecated', limit: 49.9, reason: 'version is deprecated: use other-pkg instead', args: { version: expect.any(String), message: 'use other-pkg instead' } },
+    ],
   },
   { name: 'not deprecated', evidence: evidence(), score: 100, messageId: 'not-deprecated', data: { deprecated: false } },
   { name: 'empty message un-deprecates', evidence: evidence({ registry: { deprecated: '' } }), score: 100, messageId: 'not-deprecated' },
@@ -21,7 +28,57 @@ checkTable(check, [
     messageId: 'unknown',
     message: ['the registry did not include it'],
   },
+  {
+    name: 'README title declares it',
+    evidence: withReadme('# Deprecated\n\nThis package is no longer relevant.\n\n# example\n\nParses things.'),
+    score: 20,
+    messageId: 'readme-declared',
+    data: { deprecated: false, readmeDeclared: true, where: 'title', excerpt: 'Deprecated' },
+  },
+  {
+    name: 'README first paragraph declares it (after the title and badges)',
+    evidence: withReadme('# example [![npm](https://img.shields.io/npm/v/example.svg)](https://npm.im/example)\n\n**Deprecated:** use `node:util` instead.\n'),
+    score: 20,
+    messageId: 'readme-declared',
+    data: { where: 'first paragraph' },
+  },
+  {
+    name: 'README declares it on a trimmed packument (deprecation otherwise unknown)',
+    evidence: withReadme('# example\n\nThis module is no longer maintained.', { deprecated: null, trimmed: true }),
+    score: 20,
+    messageId: 'readme-declared',
+    data: { deprecated: null, where: 'first paragraph' },
+  },
+  {
+    name: 'the registry notice wins over the README',
+    evidence: withReadme('# Deprecated', { deprecated: 'use y' }),
+    score: 0,
+    messageId: 'deprecated',
+    caps: [{ id: 'deprecated', limit: 49.9, reason: 'version is deprecated: use y' }],
+  },
+  {
+    name: 'a mention below the opening declares nothing',
+    evidence: withReadme('# example\n\nParses things.\n\n## Notes\n\nThis package is deprecated in favour of nothing; request is deprecated.'),
+    score: 100,
+    messageId: 'not-deprecated',
+  },
+  {
+    name: 'the README the registry shows, when the tarball is unavailable',
+    evidence: evidence({
+      registry: { readme: { size: 40, text: '# example\n\nThis project is archived.', truncated: false } },
+      tarball: unavailable('timeout'),
+    }),
+    score: 20,
+    messageId: 'readme-declared',
+  },
 ]);
+
+describe('deprecation: the verdict hold', () => {
+  it('holds the verdict when the README declares the package deprecated, and only then', () => {
+    expect(outcomeOf(check, withReadme('# Deprecated')).holdVerdict).toMatch(/README's title declares/);
+    expect(outcomeOf(check, withReadme('# example\n\nParses.')).holdVerdict).toBeUndefined();
+  });
+});
 
 describe('deprecation message', () => {
   it('keeps at most 200 characters of a hostile message in data and the cap reason', () => {

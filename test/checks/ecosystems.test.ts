@@ -17,7 +17,7 @@ import { pypiEvidence } from '../support/pypi-evidence.js';
 const ALL: readonly AnyCheck[] = [...CHECKS, ...[yankedRelease, projectStatus, wheelsPublished].filter((c) => !CHECKS.some((k) => k.id === c.id))];
 const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id));
 
-const NPM_ONLY = ['deprecation', 'install-scripts', 'publisher-continuity', 'release-anomalies', 'security-placeholder'];
+const NPM_ONLY = ['deprecation', 'install-scripts', 'manifest-confusion', 'publisher-continuity', 'release-anomalies', 'security-placeholder', 'unvouched-dependencies'];
 const PYPI_ONLY = ['project-status', 'wheels-published', 'yanked-release'];
 
 const appliesTo = (ev: ReturnType<typeof evidence>) =>
@@ -61,7 +61,7 @@ describe('a PyPI project report', () => {
     const unanswered = report.checks.filter((c) => c.score === null && !GITHUB_IDS.has(c.id)).map((c) => c.id);
     expect(unanswered).toEqual([]);
     expect(report.checks.some((c) => c.messageId === 'check-error')).toBe(false);
-    expect(report.verdictCode).toBe('yes');
+    expect(report.verdict.code).toBe('yes');
   });
 
   it('names the PyPI facts it read', () => {
@@ -77,7 +77,7 @@ describe('a PyPI project report', () => {
     expect(yanked.caps.map((c) => c.id)).toEqual(['yanked']);
     expect(yanked.score).toBeLessThanOrEqual(49.9);
     const quarantined = evaluate(pypiEvidence({ pypi: { status: { status: 'quarantined', reason: null } } }), ALL, 'library', { now: NOW });
-    expect(quarantined.verdictCode).toBe('do-not-use');
+    expect(quarantined.verdict.code).toBe('do-not-use');
     expect(quarantined.score).toBeLessThanOrEqual(9.9);
   });
 
@@ -128,7 +128,7 @@ describe('a PyPI project report', () => {
         'wheels-published',
       ].filter((id) => !GITHUB_IDS.has(id)),
     );
-    expect(ran.verdictCode).not.toBe('yes');
+    expect(ran.verdict.code).not.toBe('yes');
   });
 
   it('is unknown with the PyPI reason when the PyPI facts are unavailable', () => {

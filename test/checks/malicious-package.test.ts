@@ -117,7 +117,10 @@ checkTable(check, [
     evidence: evidence({ vulnerabilities: { advisories: [mal()], dependencyAdvisories: [depMal()] } }),
     score: 0,
     messageId: 'malicious',
-    caps: [maliciousCap('MAL-2026-1234'), dependencyCap('dep-a@1.4.2 (MAL-2026-0042)')],
+    caps: [
+      { ...maliciousCap('MAL-2026-1234'), args: { advisories: 'MAL-2026-1234' } },
+      { ...dependencyCap('dep-a@1.4.2 (MAL-2026-0042)'), args: { dependencies: 'dep-a' } },
+    ],
   },
   {
     name: 'an ordinary critical advisory in a dependency is not malicious',

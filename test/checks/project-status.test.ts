@@ -8,7 +8,18 @@ const project = (status: PypiFacts['status'], developmentStatus: string | null =
   pypiEvidence({ pypi: { status, developmentStatus } });
 const active = { status: 'active', reason: null };
 
+/** A project whose long description is `text`. */
+const describedAs = (text: string) =>
+  pypiEvidence({ pypi: { description: { text, contentType: 'text/markdown', length: text.length, truncated: false } } });
+
 checkTable(check, [
+  {
+    name: 'a long description that opens by declaring the project unmaintained',
+    evidence: describedAs('# example\n\nThis project is no longer maintained; use `other` instead.\n'),
+    score: 20,
+    messageId: 'readme-declared',
+    data: { where: 'first paragraph' },
+  },
   {
     name: 'active and Production/Stable',
     evidence: pypiEvidence(),
@@ -72,7 +83,20 @@ describe('project-status', () => {
   it('puts quarantine above every other signal', () => {
     const outcome = outcomeOf(check, project({ status: 'quarantined', reason: 'malware report' }, '1 - Planning'));
     expect(outcome.caps).toEqual([
-      { id: 'quarantined', limit: 9.9, doNotUse: true, reason: 'PyPI quarantined the project (reported as malicious): malware report' },
+      {
+        id: 'quarantined',
+        limit: 9.9,
+        doNotUse: true,
+        reason: 'PyPI quarantined the project (reported as malicious): malware report',
+        args: { statusReason: 'malware report' },
+      },
     ]);
+  });
+});
+
+describe('project-status: the long description', () => {
+  it('holds the verdict when the description declares the project deprecated, and a mention further down does not', () => {
+    expect(outcomeOf(check, describedAs('# Deprecated\n\nSee `other`.')).holdVerdict).toMatch(/project description's title declares/);
+    expect(outcomeOf(check, describedAs('# example\n\nParses.\n\n## History\n\nThe old API is deprecated.')).holdVerdict).toBeUndefined();
   });
 });

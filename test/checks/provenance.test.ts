@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check, { repositoryKey } from '../../src/checks/provenance.js';
 import { attestationFacts, evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
-import { checkTable } from './check-table.js';
+import { checkTable, outcomeOf } from './check-table.js';
 
 const declaring = (url: string | null, raw = 'git+https://github.com/example/example.git') =>
   ({ raw, host: url === null ? null : 'github', url, slug: null, directory: null }) as const;
@@ -112,6 +112,24 @@ checkTable(check, [
     score: 50,
     messageId: 'none',
   },
+  {
+    name: 'no attestation on a release published the day before npm offered provenance: does not apply',
+    evidence: evidence({ registry: { attestations: null, versions: [{ version: '2.0.1', time: '2022-01-01T00:00:00.000Z' }, { version: '2.1.0', time: '2023-04-18T23:59:59.000Z' }] } }),
+    score: null,
+    messageId: 'predates',
+  },
+  {
+    name: 'no attestation on a release published the day npm offered provenance: scored',
+    evidence: evidence({ registry: { attestations: null, versions: [{ version: '2.1.0', time: '2023-04-19T00:00:00.000Z' }] } }),
+    score: 50,
+    messageId: 'none',
+  },
+  {
+    name: 'no attestation and no publish time: scored (nothing says it predates)',
+    evidence: evidence({ registry: { attestations: null, versions: [{ version: '2.1.0', time: null }] } }),
+    score: 50,
+    messageId: 'none',
+  },
   // PyPI: PEP 740 provenance on the release files; the repository from the project URLs.
   {
     name: 'PyPI: built from the repository the project URLs name',
@@ -132,6 +150,17 @@ checkTable(check, [
     score: 50,
     messageId: 'none',
     data: { signatures: null },
+  },
+  {
+    name: 'PyPI: no provenance on a release uploaded before PyPI offered attestations: does not apply',
+    evidence: pypiEvidence({
+      pypi: {
+        releases: [{ version: '2.1.0', time: '2024-11-13T12:00:00.000Z', prerelease: false, yanked: false, yankedReason: null, files: 1 }],
+        files: [{ filename: 'example-2.1.0.tar.gz', packagetype: 'sdist', size: 10, uploadTime: null, yanked: false, hasProvenance: false }],
+      },
+    }),
+    score: null,
+    messageId: 'predates',
   },
   {
     name: 'PyPI: provenance listed, the integrity API unavailable',
@@ -164,5 +193,19 @@ describe('repositoryKey', () => {
     ['', null],
   ] as const)('%s → %s', (input, key) => {
     expect(repositoryKey(input)).toBe(key);
+  });
+});
+
+describe('provenance: applicability and the verdict hold', () => {
+  it('says the check does not apply to a release that predates provenance, and only then', () => {
+    const old = evidence({ registry: { attestations: null, versions: [{ version: '2.1.0', time: '2016-05-01T00:00:00.000Z' }] } });
+    expect(outcomeOf(check, old).notApplicable).toBe(true);
+    expect(outcomeOf(check, evidence({ registry: { attestations: null } })).notApplicable).toBeUndefined();
+  });
+
+  it('holds the verdict when the provenance names another repository', () => {
+    const mismatch = evidence({ attestations: attestationFacts({ sourceRepository: 'https://github.com/mallory/example' }) });
+    expect(outcomeOf(check, mismatch).holdVerdict).toMatch(/built from https:\/\/github\.com\/mallory\/example while the package declares https:\/\/github\.com\/example\/example/);
+    expect(outcomeOf(check, evidence()).holdVerdict).toBeUndefined();
   });
 });

@@ -5,12 +5,31 @@ import { checkTable } from './check-table.js';
 checkTable(check, [
   { name: 'same publisher', evidence: evidence(), score: 100, messageId: 'same', data: { publisher: 'alice', previousPublisher: 'alice' } },
   {
-    name: 'publisher changed',
-    evidence: evidence({ registry: { publisher: 'mallory', previousPublisher: 'alice' } }),
+    name: 'publisher changed to an account neither listed nor seen before',
+    evidence: evidence({ registry: { publisher: 'mallory', previousPublisher: 'alice', priorPublishers: ['alice'], maintainerNames: ['alice'] } }),
     score: 60,
     messageId: 'changed',
     data: { publisher: 'mallory', previousPublisher: 'alice' },
     message: ['alice', 'mallory'],
+  },
+  {
+    name: 'publisher changed, maintainers and history unknown: as changed',
+    evidence: evidence({ registry: { publisher: 'mallory', previousPublisher: 'alice', priorPublishers: null, maintainerNames: null } }),
+    score: 60,
+    messageId: 'changed',
+  },
+  {
+    name: 'publisher changed to one who published earlier versions',
+    evidence: evidence({ registry: { publisher: 'bob', previousPublisher: 'alice', priorPublishers: ['bob', 'alice'], maintainerNames: [] } }),
+    score: 100,
+    messageId: 'earlier-publisher',
+  },
+  {
+    name: 'publisher changed to a listed maintainer publishing for the first time',
+    evidence: evidence({ registry: { publisher: 'carol', previousPublisher: 'alice', priorPublishers: ['alice'], maintainerNames: ['alice', 'carol'] } }),
+    score: 100,
+    messageId: 'listed-maintainer',
+    message: ['carol, a listed maintainer'],
   },
   {
     name: 'first version: no previous publisher',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/readme.js';
-import { evidence } from '../support/evidence-builder.js';
+import { evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
-import { checkTable, outcomeOf } from './check-table.js';
+import { checkTable, outcomeOf, runCheck } from './check-table.js';
 
 const withReadme = (text: string, truncated = false) =>
   evidence({ tarball: { readme: { path: 'README.md', size: text.length, text, truncated } } });
@@ -36,6 +36,24 @@ ISC
 `;
 
 checkTable(check, [
+  {
+    name: 'no tarball: the README the registry shows is read instead',
+    evidence: evidence({
+      tarball: unavailable('timeout'),
+      registry: { readme: { size: 60, text: '# example\n\n## Install\n\n```sh\nnpm i example\n```\n', truncated: false } },
+    }),
+    score: 65,
+    messageId: 'thin',
+    data: { path: null, source: 'packument', sections: ['install', 'usage'], codeBlocks: 1 },
+  },
+  {
+    name: 'no tarball, and the registry shows no README: none',
+    evidence: evidence({ tarball: unavailable('timeout'), registry: { readme: false } }),
+    score: 0,
+    messageId: 'missing-registry',
+    data: { source: 'packument' },
+  },
+
   { name: 'no README', evidence: evidence({ tarball: { readme: null } }), score: 0, messageId: 'missing', data: { path: null } },
   {
     name: 'default example README (short, every section)',
@@ -131,5 +149,14 @@ describe('readme hostile input', () => {
   it('keeps control characters as data (the renderer sanitises)', () => {
     const outcome = outcomeOf(check, withReadme('# \u001b[31mInstall\u001b[0m\n\ntext'));
     expect(outcome.data?.sections).toEqual(['install']);
+  });
+});
+
+describe('readme without the tarball', () => {
+  it('is unknown, with the tarball\'s reason, when the registry does not say either (trimmed packument)', () => {
+    expect(runCheck(check, evidence({ tarball: unavailable('timeout'), registry: { readme: null } }))).toEqual({
+      kind: 'unknown-source',
+      source: 'documents',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/release-anomalies.js';
 import type { RegistryFacts } from '../../src/evidence/schema.js';
 import { attestationFacts, daysAgo, evidence, registryFacts, unavailable, versionsAgo } from '../support/evidence-builder.js';
-import { checkTable, runCheck } from './check-table.js';
+import { checkTable, outcomeOf, runCheck } from './check-table.js';
 
 type Previous = NonNullable<RegistryFacts['previous']>;
 const PREVIOUS: Previous = registryFacts().previous as Previous;
@@ -69,12 +69,20 @@ checkTable(check, [
     messageId: 'none',
   },
   {
-    name: 'a publisher who never published an earlier version',
-    evidence: changed({ publisher: 'mallory', previousPublisher: 'alice', priorPublishers: ['alice', 'bob'] }),
-    score: 60,
-    messageId: 'one',
-    data: { anomalies: ['new-publisher'], publisher: 'mallory', previousPublisher: 'alice', priorPublishers: 2 },
-    message: ['new publisher mallory', '2.0.1 was published by alice'],
+    name: 'a publisher who never published before and is not listed: an anomaly, scored alone by publisher-continuity',
+    evidence: changed({ publisher: 'mallory', previousPublisher: 'alice', priorPublishers: ['alice', 'bob'], maintainerNames: ['alice', 'bob'] }),
+    score: 100,
+    messageId: 'publisher-only',
+    data: { anomalies: ['new-publisher'], publisher: 'mallory', previousPublisher: 'alice', priorPublishers: 2, publisherListed: false },
+    message: ['new publisher mallory', 'not a listed maintainer', '2.0.1 was published by alice'],
+  },
+  {
+    name: 'a listed maintainer publishing for the first time: context, not an anomaly',
+    evidence: changed({ publisher: 'carol', previousPublisher: 'alice', priorPublishers: ['alice'], maintainerNames: ['alice', 'carol'] }),
+    score: 100,
+    messageId: 'context-only',
+    data: { anomalies: [], context: ['maintainer-first-publish'], publisherListed: true },
+    message: ['first release by carol, a listed maintainer'],
   },
   {
     name: 'a changed publisher seen on earlier versions is not new',
@@ -122,11 +130,11 @@ checkTable(check, [
   },
   { name: 'bin kept', evidence: changed({ hasBin: true }, { hasBin: true }), score: 100, messageId: 'none' },
   {
-    name: 'latest published 71 h ago: fresh',
+    name: 'latest published 71 h ago: fresh, reported as context only',
     evidence: changed({ versions: publishedHoursAgo(71.9) }),
-    score: 60,
-    messageId: 'one',
-    data: { anomalies: ['fresh-latest'], hoursSincePublish: 71, isLatest: true, published: daysAgo(71.9 / 24) },
+    score: 100,
+    messageId: 'context-only',
+    data: { anomalies: [], context: ['fresh-latest'], hoursSincePublish: 71, isLatest: true, published: daysAgo(71.9 / 24) },
     message: ['published 71 h ago and already the latest tag'],
   },
   { name: 'latest published exactly 72 h ago: not fresh', evidence: changed({ versions: publishedHoursAgo(72) }), score: 100, messageId: 'none' },
@@ -140,9 +148,9 @@ checkTable(check, [
   {
     name: 'a publish time in the future counts as fresh (0 h)',
     evidence: changed({ versions: publishedHoursAgo(-5) }),
-    score: 60,
-    messageId: 'one',
-    data: { anomalies: ['fresh-latest'], hoursSincePublish: 0 },
+    score: 100,
+    messageId: 'context-only',
+    data: { context: ['fresh-latest'], hoursSincePublish: 0 },
   },
   {
     name: 'latest without a publish time: not compared',
@@ -193,12 +201,49 @@ checkTable(check, [
   { name: 'dependencies 10 → 20: jump', evidence: changed({ dependencies: 20 }, { dependencies: 10 }), score: 60, messageId: 'one' },
   { name: 'dependencies 0 → 5: jump', evidence: changed({ dependencies: 5 }, { dependencies: 0 }), score: 60, messageId: 'one' },
   {
-    name: 'two anomalies together: how the 2025 compromises looked',
+    name: 'two anomalies together, 30 days after the release: no cap (it holds the verdict)',
     evidence: changed({ publisher: 'mallory', installScripts: { preinstall: 'node bundle.js' } }),
     score: 15,
     messageId: 'several',
-    data: { count: 2, anomalies: ['new-publisher', 'install-script-added'] },
+    data: { count: 2, anomalies: ['new-publisher', 'install-script-added'], vetting: false },
     message: ['2 anomalies since 2.0.1', 'new publisher mallory', 'install script added: preinstall', 'how the 2025 npm compromises looked'],
+  },
+  {
+    name: 'two anomalies together within the 7 days of vetting: capped below the gate\'s line',
+    evidence: changed({ publisher: 'mallory', installScripts: { preinstall: 'node bundle.js' }, versions: versionsAgo([['2.0.1', 200], ['2.1.0', 6.9]]) }),
+    score: 15,
+    messageId: 'several',
+    data: { vetting: true },
+    caps: [
+      {
+        id: 'release-anomalies',
+        limit: 49.9,
+        reason:
+          '2 release anomalies in 2.1.0 since 2.0.1 (new-publisher, install-script-added): how the 2025 npm compromises looked; pin the previous version (2.0.1) until the release is vetted, or re-run once it has been out 7 days without a malicious-package report',
+      },
+    ],
+  },
+  {
+    name: 'two anomalies, exactly 7 days after the release: vetted, no cap',
+    evidence: changed({ hasBin: true, dependencies: 7, versions: versionsAgo([['2.0.1', 200], ['2.1.0', 7]]) }),
+    score: 15,
+    messageId: 'several',
+    data: { vetting: false, anomalies: ['bin-added', 'dependency-jump'] },
+  },
+  {
+    name: 'two anomalies on a release of unknown age: capped (the safe side)',
+    evidence: changed({ hasBin: true, dependencies: 7, versions: publishedHoursAgo(null) }),
+    score: 15,
+    messageId: 'several',
+    data: { vetting: true },
+    caps: [
+      {
+        id: 'release-anomalies',
+        limit: 49.9,
+        reason:
+          '2 release anomalies in 2.1.0 since 2.0.1 (bin-added, dependency-jump): how the 2025 npm compromises looked; pin the previous version (2.0.1) until the release is vetted, or re-run once it has been out 7 days without a malicious-package report',
+      },
+    ],
   },
   {
     name: 'every anomaly at once',
@@ -218,9 +263,18 @@ checkTable(check, [
     score: 15,
     messageId: 'several',
     data: {
-      count: 7,
-      anomalies: ['provenance-dropped', 'new-publisher', 'install-script-added', 'bin-added', 'fresh-latest', 'size-jump', 'dependency-jump'],
+      count: 6,
+      anomalies: ['provenance-dropped', 'new-publisher', 'install-script-added', 'bin-added', 'size-jump', 'dependency-jump'],
+      context: ['fresh-latest'],
     },
+    caps: [
+      {
+        id: 'release-anomalies',
+        limit: 49.9,
+        reason:
+          '6 release anomalies in 2.1.0 since 2.0.1 (provenance-dropped, new-publisher, install-script-added, bin-added, size-jump, dependency-jump): how the 2025 npm compromises looked; pin the previous version (2.0.1) until the release is vetted, or re-run once it has been out 7 days without a malicious-package report',
+      },
+    ],
   },
   {
     name: 'trimmed packument: compares what it can and lists the rest',
@@ -246,6 +300,12 @@ checkTable(check, [
 ]);
 
 describe('release-anomalies', () => {
+  it('holds the verdict with two or more anomalies past the vetting window, and only then', () => {
+    const several = outcomeOf(check, changed({ publisher: 'mallory', installScripts: { preinstall: 'node bundle.js' } }));
+    expect(several.holdVerdict).toMatch(/^2 release anomalies in 2\.1\.0 since 2\.0\.1 \(new-publisher, install-script-added\).*a later release without them would lift this$/);
+    expect(outcomeOf(check, changed({ hasBin: true })).holdVerdict).toBeUndefined();
+  });
+
   it('needs the registry only', () => {
     expect(runCheck(check, evidence({ registry: unavailable('HTTP 500') }))).toEqual({ kind: 'unknown-source', source: 'registry' });
   });

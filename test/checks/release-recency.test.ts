@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { daysAgo, evidence, NOW, versionsAgo } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import type { ReleaseFacts } from '../../src/checks/views/release.js';
-import { checkTable, lookup } from './check-table.js';
+import { checkTable, lookup, outcomeOf } from './check-table.js';
+
+/** The maintenance cap a stale release asks for (the band score is the limit). */
+/** The stale-release cap, its args read from the reason it states ("… for 1,096 days (last: 2.0.0, 2023-06-01)"). */
+const staleCap = (limit: number, reason: string) => {
+  const [, days = '', version = '', date = ''] = /for ([\d,]+) days \(last: (\S+), (\d{4}-\d{2}-\d{2})\)$/.exec(reason) ?? [];
+  return [{ id: 'stale-release', limit, dimension: 'maintenance' as const, reason, args: { days: Number(days.replace(/,/g, '')), version, date } }];
+};
 
 /** A package that is not "finished" (12 runtime dependencies), last released `days` ago. */
 const lastReleased = (days: number) =>
@@ -44,6 +51,20 @@ const pypiReleases = (entries: readonly (readonly [string, number | null, boolea
     files: days === null ? 0 : 2,
   }));
 
+describe('release-recency: the stale hold', () => {
+  it.each<[string, ReturnType<typeof evidence>, RegExp | null]>([
+    ['not finished, 730 days: no hold', lastReleased(730), null],
+    ['not finished, 731 days: held, naming what the rule misses', lastReleased(731), /^no stable release for 731 days \(last: 2\.0\.0, .*\), and not a finished package \(unmet: few-dependencies, release-history\); a new release would lift this$/],
+    ['finished, 1,095 days: no hold', finished(1095), null],
+    ['finished, 1,096 days: held, the rule\'s age limit named', finished(1096), /finished-package rule vouches for one only 1,095 days after its last release; a new release would lift this$/],
+    ['recent: no hold', lastReleased(12), null],
+  ])('%s', (_name, built, hold) => {
+    const outcome = outcomeOf(check, built);
+    if (hold === null) expect(outcome.holdVerdict).toBeUndefined();
+    else expect(outcome.holdVerdict).toMatch(hold);
+  });
+});
+
 checkTable(check, [
   { name: '12 days', evidence: lastReleased(12), score: 100, messageId: 'recent', data: { days: 12, version: '2.0.0' } },
   { name: '90 days', evidence: lastReleased(90), score: 100, messageId: 'recent', data: { days: 90 } },
@@ -59,9 +80,22 @@ checkTable(check, [
     data: { days: 366, finished: false, unmetFinishedCriteria: ['few-dependencies', 'release-history'] },
   },
   { name: '730 days', evidence: lastReleased(730), score: 50, messageId: 'stale' },
-  { name: '731 days', evidence: lastReleased(731), score: 30, messageId: 'stale' },
-  { name: '1095 days', evidence: lastReleased(1095), score: 30, messageId: 'stale' },
-  { name: '1096 days', evidence: lastReleased(1096), score: 10, messageId: 'stale', data: { days: 1096 } },
+  {
+    name: '731 days: held, and the maintenance dimension capped at the band score',
+    evidence: lastReleased(731),
+    score: 30,
+    messageId: 'stale',
+    caps: staleCap(30, 'no stable release for 731 days (last: 2.0.0, 2024-05-31)'),
+  },
+  { name: '1095 days', evidence: lastReleased(1095), score: 30, messageId: 'stale', caps: staleCap(30, 'no stable release for 1,095 days (last: 2.0.0, 2023-06-02)') },
+  {
+    name: '1096 days',
+    evidence: lastReleased(1096),
+    score: 10,
+    messageId: 'stale',
+    data: { days: 1096 },
+    caps: staleCap(10, 'no stable release for 1,096 days (last: 2.0.0, 2023-06-01)'),
+  },
   { name: 'a part day does not round up', evidence: lastReleased(90.9), score: 100, messageId: 'recent', data: { days: 90 } },
   {
     name: 'a publish time after now counts as 0 days',
@@ -123,7 +157,16 @@ checkTable(check, [
     data: { days: 800, finished: true },
     message: ['No release for 800 days', 'rare releases are expected'],
   },
-  { name: 'finished package, 2000 days: still 70', evidence: finished(2000), score: 70, messageId: 'finished' },
+  { name: 'finished package, 1,095 days: still 70 (the rule\'s age limit)', evidence: finished(1095), score: 70, messageId: 'finished' },
+  {
+    name: 'finished package, 1,096 days: past the age limit, the band score',
+    evidence: finished(1096),
+    score: 10,
+    messageId: 'finished-past-limit',
+    data: { days: 1096, finished: false, unmetFinishedCriteria: ['recent-release'], limitDays: 1095 },
+    message: ['No release for 1,096 days', 'past the 1,095 days'],
+    caps: staleCap(10, 'no stable release for 1,096 days (last: 1.4.0, 2023-06-01)'),
+  },
   { name: 'finished package released recently keeps its higher score', evidence: finished(20), score: 100, messageId: 'recent' },
   {
     name: 'finished except for a pre-release version: no floor',
@@ -143,6 +186,7 @@ checkTable(check, [
     score: 30,
     messageId: 'stale',
     data: { days: 800, unmetFinishedCriteria: ['stable-1x'] },
+    caps: staleCap(30, 'no stable release for 800 days (last: 1.4.0, 2024-03-23)'),
   },
   // PyPI: the same bands over first upload times.
   {
@@ -178,6 +222,7 @@ checkTable(check, [
     score: 30,
     messageId: 'stale',
     data: { days: 800, finished: false, unmetFinishedCriteria: ['small'] },
+    caps: staleCap(30, 'no stable release for 800 days (last: 1.4.0, 2024-03-23)'),
   },
   {
     name: 'PyPI: a sdist-only release runs code at install: not finished for that too',
@@ -192,6 +237,7 @@ checkTable(check, [
     score: 30,
     messageId: 'stale',
     data: { unmetFinishedCriteria: ['no-install-scripts', 'small'] },
+    caps: staleCap(30, 'no stable release for 800 days (last: 1.4.0, 2024-03-23)'),
   },
   {
     name: 'PyPI: releases without files have no upload time',

@@ -11,6 +11,7 @@ const ARCHIVED_CAP = {
   limit: 10,
   dimension: 'maintenance',
   reason: 'the repository is archived: no more fixes will land',
+  args: { state: 'archived', repository: 'example/example' },
 } as const;
 
 const archived = evidence({ github: githubFacts({ repository: repositoryWith({ archived: true, pushedAt: daysAgo(900) }) }) });
@@ -38,7 +39,7 @@ checkTable(check, [
     evidence: evidence({ github: githubFacts({ repository: repositoryWith({ disabled: true }) }) }),
     score: 0,
     messageId: 'disabled',
-    caps: [{ ...ARCHIVED_CAP, reason: 'the repository is disabled: no more fixes will land' }],
+    caps: [{ ...ARCHIVED_CAP, reason: 'the repository is disabled: no more fixes will land', args: { state: 'disabled', repository: 'example/example' } }],
   },
   {
     name: 'archived and disabled reads as archived',
@@ -66,8 +67,8 @@ describe('the archived cap in the engine', () => {
     // release-recency alone would give 100 (a release 30 days ago); the mean is 100×3/5 = 60.
     expect(maintenance?.score).toBe(ARCHIVED_MAINTENANCE_LIMIT);
     expect(result.caps).toContainEqual(ARCHIVED_CAP);
-    expect(result.verdictReasons).toContain('maintenance capped at 10: the repository is archived: no more fixes will land');
-    expect(result.verdictCode).not.toBe('yes');
+    expect(result.verdict.reasons.map((r) => [r.code, r.args.dimension, r.args.limit])).toContainEqual(['dimension-capped', 'maintenance', 10]);
+    expect(result.verdict.code).not.toBe('yes');
   });
 
   it('leaves maintenance alone when the repository is active', () => {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import check, { TYPOSQUAT_SCORE, WIDELY_USED_WEEKLY_DOWNLOADS } from '../../src/checks/typosquat.js';
-import { evidence, unavailable } from '../support/evidence-builder.js';
+import { daysAgo, evidence, unavailable, versionsAgo } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import type { CheckCase } from './check-table.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
-const named = (name: string, lastWeek: number | null = 120) => evidence({ registry: { name }, downloads: { lastWeek } });
+/** A young package (two releases this month): nothing but its name speaks for it. */
+const YOUNG = versionsAgo([['0.1.0', 20], ['2.1.0', 3]]);
+const named = (name: string, lastWeek: number | null = 120) => evidence({ registry: { name, versions: YOUNG }, downloads: { lastWeek } });
+/** `count` releases, the first `days` before now. */
+const history = (count: number, days: number) => versionsAgo(Array.from({ length: count }, (_, i) => [i === count - 1 ? '2.1.0' : `0.${i}.0`, days - i] as const));
 
 /** How each rule reads in the message: user words, never the rule's id. */
 const HOW: Record<string, string> = {
@@ -40,7 +44,11 @@ const distinct = (name: string): CheckCase => ({
   data: { intended: null, rule: null, distance: null },
 });
 
-const pypiNamed = (name: string, lastWeek: number | null = 120) => pypiEvidence({ pypi: { name }, downloads: { lastWeek } });
+const youngPypi = [
+  { version: '0.1.0', time: daysAgo(20), prerelease: false, yanked: false, yankedReason: null, files: 2 },
+  { version: '2.1.0', time: daysAgo(3), prerelease: false, yanked: false, yankedReason: null, files: 2 },
+];
+const pypiNamed = (name: string, lastWeek: number | null = 120) => pypiEvidence({ pypi: { name, releases: youngPypi }, downloads: { lastWeek } });
 
 checkTable(check, [
   flagged('crossenv', 'cross-env', 'separator', 1),
@@ -83,6 +91,26 @@ checkTable(check, [
     messageId: 'likely-typosquat',
   },
   {
+    name: 'established: 5 releases, the first 730 days ago',
+    evidence: evidence({ registry: { name: 'crossenv', versions: history(5, 730) }, downloads: { lastWeek: 10 } }),
+    score: 100,
+    messageId: 'established',
+    data: { intended: 'cross-env', releases: 5 },
+    message: ['established: 5 releases since'],
+  },
+  {
+    name: 'not established: 4 releases over years',
+    evidence: evidence({ registry: { name: 'crossenv', versions: history(4, 2000) }, downloads: { lastWeek: 10 } }),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+  },
+  {
+    name: 'not established: many releases, the first 729 days ago',
+    evidence: evidence({ registry: { name: 'crossenv', versions: history(40, 729) }, downloads: { lastWeek: 10 } }),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+  },
+  {
     name: 'download count unknown: flagged',
     evidence: named('crossenv', null),
     score: TYPOSQUAT_SCORE,
@@ -90,7 +118,7 @@ checkTable(check, [
   },
   {
     name: 'downloads source unavailable: flagged',
-    evidence: evidence({ registry: { name: 'crossenv' }, downloads: unavailable('HTTP 503') }),
+    evidence: evidence({ registry: { name: 'crossenv', versions: YOUNG }, downloads: unavailable('HTTP 503') }),
     score: TYPOSQUAT_SCORE,
     messageId: 'likely-typosquat',
     data: { intended: 'cross-env', rule: 'separator' },
@@ -124,6 +152,11 @@ checkTable(check, [
 ]);
 
 describe('typosquat check', () => {
+  it('holds the verdict on a likely typosquat, naming the intended package, and only then', () => {
+    expect(outcomeOf(check, named('crossenv')).holdVerdict).toMatch(/^the name can be mistaken for the popular cross-env \(.+\): check that you meant cross-env; the hold lifts once/);
+    expect(outcomeOf(check, named('example')).holdVerdict).toBeUndefined();
+  });
+
   it('is unknown only when the release facts are unavailable', () => {
     expect(check.needs).toEqual(['release']);
     expect(check.optional).toEqual(['downloads']);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { AuditReportSchema, type AuditReportJson } from '../../src/audit/report-schema.js';
 import type { FixtureServer, RecordedRequest, RouteHandler } from '../support/fixture-server.js';
-import { CLI_BIN, cliEnv, REPO_ROOT, type CliResult, type RunCliOptions } from '../support/run-cli.js';
+import { CLI_BIN, cliEnv, recordCliRun, REPO_ROOT, type CliResult, type RunCliOptions } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
 import { downloadsPath } from './helpers.js';
 
@@ -430,14 +430,26 @@ export class TempDirs {
     return dir;
   }
 
-  /** A copy of `fixtures/lockfiles/<fixture>`, `{{REGISTRY}}` filled in with `registry` when given. */
-  fixtureCopy(fixture: string, registry?: string): string {
+  /**
+   * A copy of `fixtures/lockfiles/<fixture>`, `{{REGISTRY}}` filled in with `registry` when given.
+   * `integrities` (`name@version` → SRI) pins those packages to the hashes the test's registry
+   * publishes, in place of the fixtures' placeholders (sha512 of `name@version`, and yarn's sha1
+   * fragment of it, dropped): a lockfile pinning other bytes would be lockfile injection.
+   */
+  fixtureCopy(fixture: string, registry?: string, integrities: Record<string, string> = {}): string {
     const dir = this.make();
     cpSync(path.join(REPO_ROOT, 'fixtures', 'lockfiles', fixture), dir, { recursive: true });
     if (registry !== undefined) {
       for (const name of ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock']) {
         const file = path.join(dir, name);
-        if (existsSync(file)) writeFileSync(file, readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', registry.replace(/\/+$/, '')));
+        if (!existsSync(file)) continue;
+        let text = readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', registry.replace(/\/+$/, ''));
+        for (const [key, integrity] of Object.entries(integrities)) {
+          text = text
+            .replaceAll(`sha512-${createHash('sha512').update(key).digest('base64')}`, integrity)
+            .replaceAll(`#${createHash('sha1').update(key).digest('hex')}`, '');
+        }
+        writeFileSync(file, text);
       }
     }
     return dir;
@@ -489,7 +501,11 @@ export async function runCliWithin(args: string[], options: RunCliOptions, timeo
         const out = Buffer.concat(stdout).toString('utf8');
         const err = Buffer.concat(stderr).toString('utf8');
         if (signal === 'SIGKILL') reject(new Error(`nerq ${args.join(' ')} was killed after ${timeoutMs / 1000} s\nstderr:\n${err}`));
-        else resolve({ code: code ?? 128, stdout: out, stderr: err });
+        else {
+          const result = { code: code ?? 128, stdout: out, stderr: err };
+          recordCliRun(args, options, home, result);
+          resolve(result);
+        }
       });
     });
   } finally {

@@ -245,9 +245,18 @@ describe('an archived repository: github:acme/relic', () => {
   it("caps maintenance at 10 and the verdict says why", async () => {
     const report = expectJsonReport(await ctx.run(['check', 'github:acme/relic', '--json']), 0);
     expect(checkOf(report, 'repository-archived')).toMatchObject({ score: 0, messageId: 'archived', evidence: { archived: true } });
-    expect(report.caps).toEqual([{ id: 'repository-archived', limit: 10, reason: 'the repository is archived: no more fixes will land', dimension: 'maintenance' }]);
+    expect(report.caps).toEqual([
+      {
+        id: 'repository-archived',
+        limit: 10,
+        reason: 'the repository is archived: no more fixes will land',
+        args: { repository: 'acme/relic', state: 'archived' },
+        dimension: 'maintenance',
+      },
+    ]);
     expect(dimensionsOf(report).find((d) => d.id === 'maintenance')).toEqual({ id: 'maintenance', score: 10, coverage: 0.778 });
-    expect(report.verdictReasons).toEqual(['maintenance capped at 10: the repository is archived: no more fixes will land']);
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap, r.args.dimension])).toEqual([['dimension-capped', 'repository-archived', 'maintenance']]);
+    expect(report.verdictReasons).toEqual(report.verdictReasonDetails.map((r) => r.text));
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
       score: 59.1,
@@ -486,7 +495,7 @@ describe('a rate-limited run (remaining 0)', () => {
       });
     }
     expect(checkOf(report, 'readme').score).toBe(90);
-    expect(report.coverage).toBe(0.736);
+    expect(report.coverage).toBe(0.739);
     expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/widget']);
   });
 });
@@ -519,7 +528,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
     expect(ids).not.toContain('yanked-release');
     expect(dimensionsOf(report).every((d) => d.coverage === 1)).toBe(true);
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 92.6,
+      score: 92.7,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -545,7 +554,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
   it('renders both kinds of checks in the table', async () => {
     const table = await ctx.run(['check', 'widget']);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}PASS {2}verdict YES {2}score 92\.6\/100 {2}grade A\+$/m);
+    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}PASS {2}verdict YES {2}score 92\.7\/100 {2}grade A\+$/m);
     for (const title of ['Commit activity', 'Stars and forks', 'Licence matches the repository', 'README substance', 'Weekly downloads']) {
       expect(table.stdout).toContain(title);
     }
@@ -587,10 +596,10 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
     // The uncredited checks leave the mean and coverage drops; the verdict is held at CAUTION so a
     // starjacker cannot win a plain YES by hiding its weak repository.
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 94,
+      score: 94.1,
       grade: 'A+',
       verdict: 'CAUTION',
-      coverage: 0.736,
+      coverage: 0.739,
     });
   });
 

@@ -99,9 +99,9 @@ interface Expected {
  */
 const EXPECTED: Expected[] = [
   { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.733, exit: 0 },
-  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.65, exit: 1 },
-  { input: 'pypi:trackpy', version: '0.4.1', score: 56.5, grade: 'D', verdict: 'CAUTION', coverage: 0.644, exit: 0 },
-  { input: 'pypi:filecache', version: '0.81', score: 62.6, grade: 'C', verdict: 'CAUTION', coverage: 0.644, exit: 0 },
+  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.644, exit: 1 },
+  { input: 'pypi:trackpy', version: '0.4.1', score: 48.6, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.64, exit: 1 },
+  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.64, exit: 0 },
   { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.936, exit: 1 },
   { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.8, grade: 'C', verdict: 'CAUTION', coverage: 0.936, exit: 0 },
   { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.979, exit: 1 },
@@ -245,9 +245,25 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
       messageId: 'yanked',
       message: 'Yanked from PyPI: Broken regex dependency. Use 21.11b1 instead.',
     });
-    expect(report.caps).toEqual([{ id: 'yanked', limit: 49.9, reason: 'release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.', dimension: null }]);
+    expect(report.caps).toEqual([
+      {
+        id: 'yanked',
+        limit: 49.9,
+        reason: 'release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.',
+        args: { version: '21.11b0', yankedReason: 'Broken regex dependency. Use 21.11b1 instead.' },
+        dimension: null,
+      },
+      // Its last stable release is five years old at NERQ_NOW: the maintenance dimension is capped too.
+      {
+        id: 'stale-release',
+        limit: 10,
+        reason: 'no stable release for 1,838 days (last: 21.11b0, 2021-11-17)',
+        args: { days: 1838, version: '21.11b0', date: '2021-11-17' },
+        dimension: 'maintenance',
+      },
+    ]);
     expect(report.score).toBe(49.9);
-    expect(report.verdictReasons).toContain('capped at 49.9: release 21.11b0 is yanked: Broken regex dependency. Use 21.11b1 instead.');
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap])).toContainEqual(['capped', 'yanked']);
     expect(report.gate.passed).toBe(false);
   });
 
@@ -277,8 +293,12 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
   it('nerq-fixture-inactive: Development Status 7 - Inactive caps the score', () => {
     const { report } = runOf('nerq-fixture-inactive');
     expect(checkOf(report, 'project-status')).toMatchObject({ score: 20, messageId: 'inactive', evidence: { developmentStatus: '7 - Inactive' } });
-    expect(report.caps).toEqual([{ id: 'inactive', limit: 49.9, reason: 'the project declares Development Status 7 - Inactive', dimension: null }]);
-    expect(report.verdictReasons).toContain('capped at 49.9: the project declares Development Status 7 - Inactive');
+    expect(report.caps.map((c) => [c.id, c.dimension, c.limit])).toEqual([
+      ['inactive', null, 49.9],
+      ['stale-release', 'maintenance', 10],
+    ]);
+    expect(report.caps[0]).toEqual({ id: 'inactive', limit: 49.9, reason: 'the project declares Development Status 7 - Inactive', args: {}, dimension: null });
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap])).toContainEqual(['capped', 'inactive']);
   });
 
   it('nerq-fixture-archived: the PEP 792 archived status caps the score, with the reason PyPI gives', () => {
@@ -289,7 +309,20 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
       evidence: { status: 'archived', reason: 'the project is no longer maintained; use its successor' },
     });
     expect(report.caps).toEqual([
-      { id: 'project-archived', limit: 49.9, reason: 'the project is archived on PyPI: the project is no longer maintained; use its successor', dimension: null },
+      {
+        id: 'project-archived',
+        limit: 49.9,
+        reason: 'the project is archived on PyPI: the project is no longer maintained; use its successor',
+        args: { statusReason: 'the project is no longer maintained; use its successor' },
+        dimension: null,
+      },
+      {
+        id: 'stale-release',
+        limit: 10,
+        reason: 'no stable release for 1,552 days (last: 1.3.0, 2022-08-30)',
+        args: { days: 1552, version: '1.3.0', date: '2022-08-30' },
+        dimension: 'maintenance',
+      },
     ]);
   });
 
@@ -366,9 +399,9 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
   it('known-vulnerabilities fails on the high advisory, which the report lists', () => {
     expect(result.stderr).toBe('');
     expect(report.target).toMatchObject({ ecosystem: 'pypi', version: '2.3.1', purl: 'pkg:pypi/flask@2.3.1' });
-    // A fix exists: the check scores 60 and asks for the upgrade; a high advisory caps the package, so the check fails.
+    // A high advisory fails the check, even with a fix (which it asks for); the caps below do the rest.
     expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({
-      score: 60,
+      score: 30,
       status: 'fail',
       messageId: 'fix-available',
       message: 'Known advisories affect 2.3.1: PYSEC-2023-62 (1 high); upgrade to 2.3.2',
@@ -385,13 +418,32 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
   });
 
   it('a high advisory on the resolved release caps the score at 49.9: the gate fails (exit 1)', () => {
-    expect(report.caps).toEqual([{ id: 'vulnerable-version', limit: 49.9, reason: 'PYSEC-2023-62 (high) affects 2.3.1', dimension: null }]);
-    expect(report.verdictReasons).toEqual(['capped at 49.9: PYSEC-2023-62 (high) affects 2.3.1']);
+    expect(report.caps).toEqual([
+      {
+        id: 'vulnerable-version',
+        limit: 49.9,
+        reason: 'PYSEC-2023-62 (high) affects 2.3.1',
+        args: { advisories: 'PYSEC-2023-62', count: 1, version: '2.3.1' },
+        dimension: null,
+      },
+      // The same advisory caps the security dimension, so its bar shows it.
+      {
+        id: 'vulnerable-version',
+        limit: 49.9,
+        reason: 'PYSEC-2023-62 (high) affects 2.3.1',
+        args: { advisories: 'PYSEC-2023-62', count: 1, version: '2.3.1' },
+        dimension: 'security',
+      },
+    ]);
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap, r.args.limit])).toEqual([
+      ['capped', 'vulnerable-version', 49.9],
+      ['dimension-capped', 'vulnerable-version', 49.9],
+    ]);
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage, exit: result.code }).toEqual({
       score: 49.9,
       grade: 'D',
       verdict: 'NO — USE WITH CAUTION',
-      coverage: 0.733,
+      coverage: 0.729,
       exit: 1,
     });
   });

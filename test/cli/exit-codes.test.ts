@@ -177,7 +177,8 @@ describe('exit 3: a target could not be evaluated and none failed', () => {
     expect(result.code).toBe(3);
     const report = parseReport(result.stdout);
     expect(report.coverage).toBeLessThan(0.99);
-    expect(report.caps).toEqual([]);
+    // No cap on the score; debug's last release is years old at NERQ_NOW, which caps maintenance only.
+    expect(report.caps.map((c) => [c.id, c.dimension])).toEqual([['stale-release', 'maintenance']]);
     expect(report.gate).toMatchObject({ minCoverage: 0.99, passed: null });
     expect(report.gate.reasons.join('\n')).toMatch(/coverage \d+% is below the minimum 99%/);
   });

@@ -44,7 +44,8 @@ function packumentWithIntegrity(name: string, version: string, integrity: string
   delete dist.shasum;
   return packument;
 }
-const TARBALL_CHECKS = ['readme', 'changelog', 'license-file'];
+// The checks that read the tarball (manifest-confusion compares its package.json with the packument).
+const TARBALL_CHECKS = ['readme', 'changelog', 'license-file', 'manifest-confusion'];
 
 const servers: FixtureServer[] = [];
 
@@ -88,7 +89,9 @@ async function healthyReport(name: string): Promise<Report> {
  * Reported values are rounded to one decimal, so the recomputation allows 0.1.
  */
 function expectScoredFromKnownChecks(report: Report): void {
-  expect(report.caps).toEqual([]);
+  // No cap on the overall score; a dimension cap (chalk's last release is years old at the
+  // suite's NERQ_NOW: stale-release on maintenance) bounds its dimension's mean.
+  expect(report.caps.filter((c) => c.dimension === null)).toEqual([]);
   for (const dimension of report.dimensions) {
     const known = report.checks.filter((c) => c.dimension === dimension.id && c.score !== null);
     if (known.length === 0) {
@@ -96,7 +99,8 @@ function expectScoredFromKnownChecks(report: Report): void {
       continue;
     }
     const weight = known.reduce((sum, c) => sum + c.weight, 0);
-    const mean = known.reduce((sum, c) => sum + (c.score as number) * c.weight, 0) / weight;
+    const limit = Math.min(Infinity, ...report.caps.filter((c) => c.dimension === dimension.id).map((c) => c.limit));
+    const mean = Math.min(limit, known.reduce((sum, c) => sum + (c.score as number) * c.weight, 0) / weight);
     expect(Math.abs((dimension.score as number) - mean), `${dimension.id}: ${dimension.score} vs ${mean}`).toBeLessThanOrEqual(0.1);
   }
   const scored = report.dimensions.filter((d) => d.score !== null);

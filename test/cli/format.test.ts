@@ -37,7 +37,7 @@ describe('--format markdown, one target', () => {
     expect(result.stdout).not.toMatch(ANSI);
     const [first] = result.stdout.split('\n');
     expect(first).toMatch(/^#{1,3} .*chalk@4\.1\.0/);
-    expect(result.stdout).toMatch(/\*\*90\.2\/100\*\*/);
+    expect(result.stdout).toMatch(/\*\*74\.1\/100\*\*/);
     expect(result.stdout).toMatch(/^\| Dimension \| Score \| Weight \| Coverage \|$/m);
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(result.stdout).toMatch(new RegExp(`^\\| ${title} \\| \\d+\\.\\d \\|`, 'm'));
@@ -61,7 +61,7 @@ describe('-o, --output FILE', () => {
       const json = await runCli(['check', 'chalk', '--json', '-o', file], { server });
       expect(json.code).toBe(0);
       expect(json.stdout).toBe('');
-      expect((JSON.parse(readFileSync(file, 'utf8')) as { score: number }).score).toBe(90.2);
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { score: number }).score).toBe(74.1);
       const table = path.join(dir, 'report.txt');
       const forced = await runCli(['check', 'chalk', '--output', table], { server, env: { FORCE_COLOR: '1', NO_COLOR: '' } });
       expect(forced.stdout).toBe('');

@@ -55,8 +55,16 @@ export const ANOMALY_PACKAGES: readonly FixturePackage[] = ['provenance-dropped'
   downloads: false,
 }));
 
+/** Synthetic verdict fixtures: a compromise-shaped release, a README-deprecated, a stale and a finished package. */
+export const VERDICT_PACKAGES: readonly FixturePackage[] = [
+  { name: 'nerq-fixture-compromise', version: '1.4.0', tarball: 'nerq-fixture-compromise-1.4.0.tgz', downloads: false },
+  { name: 'nerq-fixture-readme-deprecated', version: '1.4.0', tarball: 'nerq-fixture-readme-deprecated-1.4.0.tgz', downloads: false },
+  { name: 'nerq-fixture-stale', version: '0.9.0', tarball: 'nerq-fixture-stale-0.9.0.tgz', downloads: false },
+  { name: 'nerq-fixture-finished', version: '1.4.0', tarball: 'nerq-fixture-finished-1.4.0.tgz', downloads: false },
+];
+
 export function fixturePackage(name: string): FixturePackage {
-  const anomaly = ANOMALY_PACKAGES.find((p) => p.name === name);
+  const anomaly = [...ANOMALY_PACKAGES, ...VERDICT_PACKAGES].find((p) => p.name === name);
   if (anomaly) return anomaly;
   const found = PACKAGES.find((p) => p.name === name);
   if (found === undefined) throw new Error(`no fixture package ${name}`);

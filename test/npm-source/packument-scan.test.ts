@@ -186,11 +186,17 @@ describe('scanned packuments answer as parsed ones', () => {
       JSON.stringify({
         name: 'pkg',
         readme: 'x'.repeat(1000),
+        users: { bob: true },
         versions: { '1.0.0': { name: 'pkg', _npmUser: { name: 'alice' }, deprecated: 'old', scripts: { install: 'x' } }, '2.0.0': { name: 'pkg' } },
       }),
     );
     const scanned = scanPackument(body);
-    expect(scanned?.packument).toStrictEqual({ name: 'pkg', versions: { '1.0.0': { _npmUser: { name: 'alice' }, deprecated: 'old' }, '2.0.0': {} } });
+    // The README is kept: it is the fallback when the tarball cannot be read.
+    expect(scanned?.packument).toStrictEqual({
+      name: 'pkg',
+      readme: 'x'.repeat(1000),
+      versions: { '1.0.0': { _npmUser: { name: 'alice' }, deprecated: 'old' }, '2.0.0': {} },
+    });
     expect(scanned?.manifest('1.0.0')).toStrictEqual({ name: 'pkg', _npmUser: { name: 'alice' }, deprecated: 'old', scripts: { install: 'x' } });
     expect(scanned?.manifest('3.0.0')).toBeUndefined();
   });

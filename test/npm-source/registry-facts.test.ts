@@ -171,6 +171,31 @@ describe('registryFacts details', () => {
     ...extra,
   });
 
+  test('the maintainers\' account names, from objects or the old "name <email>" strings', () => {
+    expect(registryFacts(base({}, { maintainers: [{ name: 'a', email: 'a@x' }, 'b <b@x>', { email: 'c@x' }, 'a'] }), '1.0.0').maintainerNames).toEqual(['a', 'b']);
+    expect(registryFacts(base({}, { maintainers: undefined }), '1.0.0').maintainerNames).toBeNull();
+  });
+
+  test.each<[string, Record<string, unknown>, Record<string, unknown>, unknown]>([
+    ['the packument\'s README', {}, { readme: '# p\n\nText.' }, { size: 10, text: '# p\n\nText.', truncated: false }],
+    ['the version\'s own README first', { readme: '# own' }, { readme: '# top' }, { size: 5, text: '# own', truncated: false }],
+    ['npm\'s placeholder: published without one', {}, { readme: 'ERROR: No README data found!' }, false],
+    ['an empty README says nothing', { readme: '' }, { readme: '  ' }, null],
+    ['no README field: unknown', {}, {}, null],
+    ['not a string: unknown', {}, { readme: { text: 'x' } }, null],
+  ])('README the registry shows: %s', (_name, manifest, extra, readme) => {
+    expect(registryFacts(base(manifest, extra), '1.0.0').readme).toEqual(readme);
+  });
+
+  test('a README over 64 KiB is cut on a character boundary and marked truncated', () => {
+    const text = `# p\n${'é'.repeat(40_000)}`;
+    const readme = registryFacts(base({}, { readme: text }), '1.0.0').readme;
+    expect(readme).toMatchObject({ size: Buffer.byteLength(text), truncated: true });
+    const kept = readme === false || readme === null ? '' : readme.text;
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(64 * 1024);
+    expect(kept.endsWith('é')).toBe(true);
+  });
+
   test('attestations and signatures from dist', () => {
     const facts = registryFacts(
       base({
@@ -234,7 +259,8 @@ describe('registryFacts details', () => {
     expect(facts.optionalDependencies).toBe(2);
     expect(facts.engines).toEqual({ node: '>=18' });
     expect(facts.gypfile).toBe(true);
-    expect(facts.installScripts).toEqual({ preinstall: 'echo pre', install: 'node-gyp rebuild' });
+    // npm runs any truthy script: the number too, as its text.
+    expect(facts.installScripts).toEqual({ preinstall: 'echo pre', install: 'node-gyp rebuild', postinstall: '42' });
     expect(facts.homepage).toBe('https://example.test/p');
     expect(facts.bugs).toBe('https://example.test/p/issues');
     expect(facts.keywords).toEqual(['a', 'b']);
@@ -400,7 +426,7 @@ describe('registryFacts for release comparisons', () => {
     expect(registryFacts(onlyLatestNamed, '1.1.0').priorPublishers).toEqual([]);
   });
 
-  test('install script names in the snapshot ignore non-string and non-install scripts', () => {
+  test('install script names in the snapshot: any truthy install script, never other scripts', () => {
     const packument = doc(
       [
         ['1.0.0', '2020-01-01T00:00:00Z', { scripts: { install: 42, postinstall: 'node a.js', build: 'tsc' }, gypfile: true }],
@@ -408,7 +434,7 @@ describe('registryFacts for release comparisons', () => {
       ],
       '1.1.0',
     );
-    expect(registryFacts(packument, '1.1.0').previous?.installScripts).toEqual(['postinstall']);
+    expect(registryFacts(packument, '1.1.0').previous?.installScripts).toEqual(['install', 'postinstall']);
   });
 });
 
@@ -464,7 +490,7 @@ describe('hostile packument shapes never throw and stay schema-valid', () => {
     expect(facts.distTags).toEqual({ next: '1.0.0' });
     expect(facts.trimmed).toBe(true); // no maintainers array, no string created/modified
     expect(facts.maintainers).toBeNull();
-    expect(facts.deprecated).toBeNull(); // `true` is not a deprecation message
+    expect(facts.deprecated).toBe('(no message)'); // npm deprecates on any truthy value: `true` too
     expect(facts.isLatest).toBe(false); // `latest: 1` is not a version
     expect(facts.previous).toBeNull();
     expect(facts.priorPublishers).toBeNull(); // `_npmUser: "me"` names nobody

@@ -14,10 +14,21 @@ import { ReportSchema, type Report } from '../../src/report/schema.js';
 import { sampleAudit } from './audit/sample.js';
 import { hostileReport, loadReport, SAMPLE_FILES } from './reports.js';
 
-/** The renderers as they were: zod parse (schema order, unknown keys dropped), then sorted evidence. */
+/** The free-form records of a parsed report with sorted keys: check evidence, reason and cap args. */
+function sortedRecords(parsed: Report): Report {
+  const sortArgs = <T extends { args: Record<string, unknown> }>(x: T): T => ({ ...x, args: sortedKeys(x.args) });
+  return {
+    ...parsed,
+    verdictReasonDetails: parsed.verdictReasonDetails.map(sortArgs),
+    checks: parsed.checks.map((c) => ({ ...c, evidence: sortedKeys(c.evidence) })),
+    caps: parsed.caps.map(sortArgs),
+    gate: { ...parsed.gate, reasonDetails: parsed.gate.reasonDetails.map(sortArgs) },
+  };
+}
+
+/** The renderers as they were: zod parse (schema order, unknown keys dropped), then sorted records. */
 function referenceJson(report: Report, pretty: boolean): string {
-  const parsed = ReportSchema.parse(report);
-  const ordered = { ...parsed, checks: parsed.checks.map((c) => ({ ...c, evidence: sortedKeys(c.evidence) })) };
+  const ordered = sortedRecords(ReportSchema.parse(report));
   return `${pretty ? JSON.stringify(ordered, null, 2) : JSON.stringify(ordered)}\n`;
 }
 
@@ -27,7 +38,7 @@ function referenceAuditJson(report: AuditReport, pretty: boolean): string {
     ...parsed,
     entries: parsed.entries.map((entry) => ({
       ...entry,
-      report: { ...entry.report, checks: entry.report.checks.map((c) => ({ ...c, evidence: sortedKeys(c.evidence) })) },
+      report: sortedRecords(entry.report),
     })),
   };
   return `${pretty ? JSON.stringify(ordered, null, 2) : JSON.stringify(ordered)}\n`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../src/model/reason.js';
 import { renderMarkdown, renderMarkdownMany } from '../../src/render/markdown.js';
 import { hostileReport, loadReport, SAMPLE_FILES } from './reports.js';
 
@@ -99,6 +100,30 @@ describe('renderMarkdown', () => {
     expect(md).not.toMatch(/(?<!@&#8203;)octocat/);
     expect(md).toContain('\\[x\\](javascript:alert(1))');
     expectIntactTables(whole);
+  });
+
+  it('writes the names a reason holds as code spans, the rest escaped; the plain text stays as it was', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const link = reasonOf('link-unverified', { repository: 'example/ex_ample', detail: 'package.json at main names "x*y"' });
+    const capped = reasonOf('dimension-capped', { cap: 'repository-archived', dimension: 'maintenance', limit: 10, reason: 'archived' });
+    report.verdictReasonDetails = [link, capped];
+    report.verdictReasons = [link.text, capped.text];
+    const floor = reasonOf('below-floor', { dimension: 'security', score: 55, floor: 60 });
+    report.gate.reasonDetails = [floor];
+    report.gate.reasons = [floor.text];
+    const md = renderMarkdown(report);
+    expect(md).toContain('- ⚠️ Repository `example/ex_ample` is not verified as this package\'s (package.json at main names "x\\*y"): its popularity and activity are not credited');
+    expect(md).toContain('- ⚠️ `maintenance` capped at 10: archived');
+    expect(md).toContain('- `security` 55.0 is below its floor 60');
+    expect(link.text).toBe('repository example/ex_ample is not verified as this package\'s (package.json at main names "x*y"): its popularity and activity are not credited');
+  });
+
+  it('escapes a name that is not made of identifier characters instead of fencing it', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const reason = reasonOf('link-unverified', { repository: 'a`b <img>', detail: 'd' });
+    report.verdictReasonDetails = [reason];
+    report.verdictReasons = [reason.text];
+    expect(renderMarkdown(report)).toContain('- ⚠️ Repository a\\`b \\<img\\> is not verified');
   });
 
   it('links only https advisory URLs, percent-encoding what Markdown reads', () => {

@@ -33,13 +33,14 @@ export function hostileReport(): Report {
   report.target.version = `1.0.0${HOSTILE}`;
   report.category = { id: `library${HOSTILE}`, reason: HOSTILE };
   report.verdictReasons.push(HOSTILE);
+  report.verdictReasonDetails.push({ code: 'capped', args: { cap: HOSTILE, limit: 10, reason: HOSTILE }, text: HOSTILE });
   report.dimensions[0]!.title = HOSTILE;
   for (const check of report.checks) {
     check.title = `${check.title}${HOSTILE}`;
     check.message = HOSTILE;
     check.evidence = { note: HOSTILE, list: [HOSTILE, 1] };
   }
-  report.caps.push({ id: `cap${HOSTILE}`, limit: 10, reason: HOSTILE, dimension: null });
+  report.caps.push({ id: `cap${HOSTILE}`, limit: 10, reason: HOSTILE, args: { note: HOSTILE }, dimension: null });
   report.sources.push({ id: `src${HOSTILE}`, status: 'unavailable', reason: HOSTILE });
   report.advisories.push({
     id: `GHSA${HOSTILE}`,
@@ -56,5 +57,6 @@ export function hostileReport(): Report {
     malicious: false,
   });
   report.gate.reasons.push(HOSTILE);
+  report.gate.reasonDetails.push({ code: 'below-floor', args: { dimension: HOSTILE, score: 1, floor: 2 }, text: `${HOSTILE} 1.0 is below its floor 2` });
   return report;
 }

@@ -84,8 +84,9 @@ describe('evaluate', () => {
     const result = evaluate(bareEvidence(), [capped, fixed('good', 'maintenance', 10, 100)], 'library', { now });
     expect(result.score).toBe(49.9);
     expect(result.grade).toBe('D');
-    expect(result.verdictCode).toBe('no');
-    expect(result.caps).toEqual([{ id: 'deprecated', limit: 49.9, reason: 'deprecated: use y', dimension: null }]);
+    expect(result.verdict.code).toBe('no');
+    expect(result.caps).toEqual([{ id: 'deprecated', limit: 49.9, reason: 'deprecated: use y', args: {}, dimension: null }]);
+    expect(result.verdict.reasons.map((r) => [r.code, r.args])).toEqual([['capped', { cap: 'deprecated', limit: 49.9, reason: 'deprecated: use y' }]]);
   });
 
   it('a dimension cap bounds that dimension only, is reported with its dimension, and holds the verdict at CAUTION', () => {
@@ -102,8 +103,11 @@ describe('evaluate', () => {
     expect(result.dimensions.find((d) => d.id === 'security')!.score).toBe(100);
     // Overall: (0.3 × 100 + 0.25 × 10) / 0.55 = 59.1 — lowered through the dimension, not capped itself.
     expect(result.score).toBe(59.1);
-    expect(result.caps).toEqual([{ id: 'repository-archived', limit: 10, reason: 'the repository is archived', dimension: 'maintenance' }]);
-    expect(result.verdictReasons).toContain('maintenance capped at 10: the repository is archived');
+    expect(result.caps).toEqual([{ id: 'repository-archived', limit: 10, reason: 'the repository is archived', args: {}, dimension: 'maintenance' }]);
+    expect(result.verdict.code).toBe('caution');
+    expect(result.verdict.reasons.map((r) => [r.code, r.args])).toEqual([
+      ['dimension-capped', { cap: 'repository-archived', dimension: 'maintenance', limit: 10, reason: 'the repository is archived' }],
+    ]);
   });
 
   it('not-applicable sources leave the checks that need them out of the report and of coverage', () => {
@@ -113,22 +117,49 @@ describe('evaluate', () => {
     expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
   });
 
+  it('a check that says its question does not apply to the facts is left out of the report and of coverage', () => {
+    const inapplicable = {
+      ...fixed('old-news', 'security', 5, null),
+      evaluate: () => ({ score: null, messageId: 'm', data: { s: null }, notApplicable: true as const }),
+    } as AnyCheck;
+    const result = evaluate(bareEvidence(), [inapplicable, fixed('good', 'security', 1, 90)], 'library', { now });
+    expect(result.checks.map((c) => c.id)).toEqual(['good']);
+    expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
+  });
+
+  it('a risky category is never scored above a library on the same facts; a safer profile scores as its own', () => {
+    const checks = [fixed('s', 'security', 1, 100), fixed('d', 'documentation', 1, 40), fixed('m', 'maintenance', 1, 60)];
+    const library = evaluate(bareEvidence(), checks, 'library', { now }).score as number;
+    // code-execution weighs security 45 %: its own mean would be higher than the library's.
+    const ownMean = (0.45 * 100 + 0.1 * 40 + 0.25 * 60) / 0.8;
+    expect(ownMean).toBeGreaterThan(library);
+    expect(evaluate(bareEvidence(), checks, 'code-execution', { now }).score).toBe(library);
+    expect(evaluate(bareEvidence(), checks, 'mcp-server', { now }).score).toBe(library);
+    // Weak security: the risky profile's own (lower) mean stands.
+    const weak = [fixed('s', 'security', 1, 20), fixed('d', 'documentation', 1, 90), fixed('m', 'maintenance', 1, 90)];
+    const weakOwn = Math.round(((0.45 * 20 + 0.1 * 90 + 0.25 * 90) / 0.8) * 10) / 10;
+    expect(evaluate(bareEvidence(), weak, 'code-execution', { now }).score).toBe(weakOwn);
+    expect(weakOwn).toBeLessThan(evaluate(bareEvidence(), weak, 'library', { now }).score as number);
+  });
+
   it('a do-not-use cap gives F and NO — DO NOT USE', () => {
     const placeholder = {
       ...fixed('ph', 'security', 1, 0),
       evaluate: () => ({ score: 0, messageId: 'm', caps: [{ id: 'security-placeholder', limit: 9.9, doNotUse: true, reason: 'placeholder' }] }),
     } as AnyCheck;
     const result = evaluate(bareEvidence(), [placeholder, fixed('good', 'community', 1, 100)], 'library', { now });
-    expect(result).toMatchObject({ grade: 'F', verdictCode: 'do-not-use', verdict: 'NO — DO NOT USE' });
+    expect(result).toMatchObject({ grade: 'F', verdict: { code: 'do-not-use', word: 'NO — DO NOT USE' } });
+    expect(result.verdict.reasons.map((r) => [r.code, r.args.cap])).toEqual([['do-not-use-cap', 'security-placeholder']]);
     expect(result.score).toBeLessThanOrEqual(9.9);
   });
 
   it('unknown never hides danger: a guarding check unknown keeps the verdict at CAUTION', () => {
     const vuln = { ...fixed('known-vulnerabilities', 'security', 5, null), needs: ['vulnerabilities'], guardsDanger: true } as AnyCheck;
-    const result = evaluate(bareEvidence(), [vuln, fixed('good', 'maintenance', 1, 95)], 'library', { now });
+    // (Coverage is low here, 25 %: the gate's minimum is set to 0 to see this rule alone.)
+    const result = evaluate(bareEvidence(), [vuln, fixed('good', 'maintenance', 1, 95)], 'library', { now }, { minCoverage: 0 });
     expect(result.score).toBe(95);
-    expect(result.verdictCode).toBe('caution');
-    expect(result.verdictReasons.join(' ')).toContain('no vulnerability source yet');
+    expect(result.verdict.code).toBe('caution');
+    expect(result.verdict.reasons.map((r) => [r.code, r.args.check])).toEqual([['danger-unchecked', 'known-vulnerabilities']]);
   });
 
   it('a held verdict stops at CAUTION without moving the score or adding a cap', () => {
@@ -139,8 +170,10 @@ describe('evaluate', () => {
     const result = evaluate(bareEvidence(), [moderate, fixed('good', 'maintenance', 1, 100)], 'library', { now });
     expect(result.score).toBeGreaterThanOrEqual(70);
     expect(result.caps).toEqual([]);
-    expect(result.verdictCode).toBe('caution');
-    expect(result.verdictReasons).toContain('known-vulnerabilities: GHSA-x affects 1.0.0');
+    expect(result.verdict.code).toBe('caution');
+    expect(result.verdict.reasons.map((r) => [r.code, r.args])).toEqual([
+      ['verdict-held', { check: 'known-vulnerabilities', title: 'known-vulnerabilities', detail: 'GHSA-x affects 1.0.0' }],
+    ]);
   });
 
   it('a throwing check becomes unknown instead of crashing the run', () => {
@@ -148,7 +181,8 @@ describe('evaluate', () => {
     const result = evaluate(bareEvidence(), [broken], 'library', { now });
     expect(result.checks[0]).toMatchObject({ status: 'unknown', messageId: 'check-error' });
     expect(result.score).toBeNull();
-    expect(result.verdictCode).toBe('unknown');
+    expect(result.verdict.code).toBe('unknown');
+    expect(result.verdict.reasons.map((r) => r.code)).toEqual(['nothing-evaluated']);
   });
 
   it('scores are clamped to 0–100 and rounded to one decimal', () => {

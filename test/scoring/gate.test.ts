@@ -8,35 +8,48 @@ const dims = (security: number | null): DimensionResult[] => [
 
 describe('applyGate', () => {
   it('passes a good score with enough coverage', () => {
-    expect(applyGate({ score: 72, coverage: 0.8, caps: [], dimensions: [] }, DEFAULT_GATE)).toMatchObject({ passed: true, reasons: [] });
+    expect(applyGate({ score: 72, coverage: 0.8, caps: [], dimensions: [] }, DEFAULT_GATE)).toMatchObject({ passed: true, reasons: [], reasonDetails: [] });
   });
   it('fails below the threshold, comparing the shown (rounded) score', () => {
-    expect(applyGate({ score: 49.94, coverage: 1, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBe(false);
+    const below = applyGate({ score: 49.94, coverage: 1, caps: [], dimensions: [] }, DEFAULT_GATE);
+    expect(below.passed).toBe(false);
+    expect(below.reasonDetails.map((r) => [r.code, r.args])).toEqual([['below-minimum', { score: 49.9, threshold: 50 }]]);
     expect(applyGate({ score: 49.95, coverage: 1, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBe(true);
   });
   it('fails when capped even if the score clears the bar', () => {
     const gate = applyGate({ score: 69.9, coverage: 1, caps: [{ id: 'archived', limit: 69.9, reason: 'archived' }], dimensions: [] }, DEFAULT_GATE);
     expect(gate.passed).toBe(false);
-    expect(gate.reasons[0]).toContain('archived');
+    expect(gate.reasonDetails.map((r) => [r.code, r.args])).toEqual([['capped', { cap: 'archived', limit: 69.9, reason: 'archived' }]]);
+    // The plain strings are the details' texts, in the same order.
+    expect(gate.reasons).toEqual(gate.reasonDetails.map((r) => r.text));
   });
   it('fails a broken dimension floor', () => {
     const gate = applyGate({ score: 80, coverage: 1, caps: [], dimensions: dims(55) }, { ...DEFAULT_GATE, floors: { security: 60 } });
     expect(gate).toMatchObject({ passed: false });
-    expect(gate.reasons[0]).toMatch(/security 55\.0 is below its floor 60/);
+    expect(gate.reasonDetails.map((r) => [r.code, r.args])).toEqual([['below-floor', { dimension: 'security', score: 55, floor: 60 }]]);
   });
   it('could not evaluate: low coverage and not failed', () => {
-    expect(applyGate({ score: 80, coverage: 0.4, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBeNull();
+    const gate = applyGate({ score: 80, coverage: 0.4, caps: [], dimensions: [] }, DEFAULT_GATE);
+    expect(gate.passed).toBeNull();
+    expect(gate.reasonDetails.map((r) => [r.code, r.args])).toEqual([['low-coverage', { coverage: 0.4, minCoverage: 0.5 }]]);
   });
   it('a failure wins over low coverage', () => {
     expect(applyGate({ score: 20, coverage: 0.1, caps: [], dimensions: [] }, DEFAULT_GATE).passed).toBe(false);
   });
   it('an error is not evaluated', () => {
-    expect(applyGate({ score: null, coverage: 0, caps: [], dimensions: [], error: { code: 'not-found', message: 'x' } }, DEFAULT_GATE).passed).toBeNull();
+    const gate = applyGate({ score: null, coverage: 0, caps: [], dimensions: [], error: { code: 'not-found', message: 'x' } }, DEFAULT_GATE);
+    expect(gate.passed).toBeNull();
+    expect(gate.reasonDetails.map((r) => [r.code, r.args])).toEqual([['evaluation-failed', { error: 'not-found', message: 'x' }]]);
+  });
+  it('no score and no failure is not evaluated', () => {
+    const gate = applyGate({ score: null, coverage: 0, caps: [], dimensions: [] }, DEFAULT_GATE);
+    expect(gate.passed).toBeNull();
+    expect(gate.reasonDetails.map((r) => r.code)).toEqual(['no-score']);
   });
 });
 
 describe('exitCodeOf', () => {
-  const g = (passed: boolean | null): Gate => ({ threshold: 50, minCoverage: 0.5, passed, reasons: [] });
+  const g = (passed: boolean | null): Gate => ({ threshold: 50, minCoverage: 0.5, passed, reasons: [], reasonDetails: [] });
   it.each([
     [[g(true)], 0],
     [[g(true), g(null)], 3],

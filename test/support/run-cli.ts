@@ -4,11 +4,12 @@
  * NO_COLOR, a fixed NERQ_NOW, and — with a fixture server — every endpoint pointed at it.
  * Nothing is inherited: no npm_config_* (npm passes its registry to scripts), no tokens.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { FixtureServer } from './fixture-server.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,10 +98,69 @@ export async function runCli(args: string[], options: RunCliOptions = {}): Promi
           reject(new Error(`nerq ${args.join(' ')} was killed after ${TIMEOUT_MS / 1000} s\nstdout:\n${out}\nstderr:\n${err}`));
           return;
         }
-        resolve({ code: code ?? (signal ? 128 : 1), stdout: out, stderr: err });
+        const result = { code: code ?? (signal ? 128 : 1), stdout: out, stderr: err };
+        recordCliRun(args, options, home, result);
+        resolve(result);
       });
     });
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recording what the CLI printed (scripts/behaviour-outputs.ts)
+
+/**
+ * With NERQ_RECORD_OUTPUTS=<dir>, every CLI run a test makes is appended to
+ * `<dir>/<test file>.txt` under its test's name: arguments, exit code, stdout and stderr, and
+ * for `--save-evidence` the evidence written and `nerq score --json` of it. Loopback ports and
+ * temporary paths are replaced by placeholders, so two trees' records compare with `diff -r`.
+ * Runs a test makes concurrently land in any order: the script sorts each file's records.
+ * Without the variable nothing is recorded.
+ */
+export const RECORD_MARK = '#### nerq run:';
+
+export function recordCliRun(args: readonly string[], options: RunCliOptions, home: string, result: CliResult): void {
+  const dir = process.env.NERQ_RECORD_OUTPUTS;
+  if (dir === undefined || dir === '') return;
+  const state = expect.getState();
+  const file = path.relative(REPO_ROOT, state.testPath ?? 'unknown');
+  const cwd = options.cwd ?? home;
+  const normalise = (text: string) => normaliseOutput(text, home, cwd, options.server);
+  const parts = [
+    `${RECORD_MARK} ${state.currentTestName ?? '(no test)'}`,
+    `$ nerq ${args.map(normalise).join(' ')}`,
+    `exit ${result.code}`,
+    '--- stdout',
+    normalise(result.stdout),
+    '--- stderr',
+    normalise(result.stderr),
+  ];
+  const saveAt = args.indexOf('--save-evidence');
+  const saved = saveAt === -1 ? undefined : args[saveAt + 1];
+  if (saved !== undefined && saved !== '-') {
+    const evidenceFile = path.resolve(cwd, saved);
+    if (existsSync(evidenceFile)) {
+      parts.push('--- saved evidence', normalise(readFileSync(evidenceFile, 'utf8')));
+      const score = spawnSync(process.execPath, [CLI_BIN, 'score', evidenceFile, '--json'], { cwd, env: cliEnv(home, options), encoding: 'utf8' });
+      parts.push(`--- score --json of it (exit ${String(score.status)})`, normalise(score.stdout), '--- its stderr', normalise(score.stderr));
+    }
+  }
+  const out = path.join(dir, `${file}.txt`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  appendFileSync(out, `${parts.join('\n')}\n`);
+}
+
+function normaliseOutput(text: string, home: string, cwd: string, server: FixtureServer | undefined): string {
+  let out = text.replaceAll(cwd, '<CWD>').replaceAll(home, '<HOME>').replaceAll(REPO_ROOT, '<REPO>/').replaceAll(os.tmpdir(), '<TMP>');
+  if (server !== undefined) out = out.replaceAll(`127.0.0.1:${server.port}`, '127.0.0.1:<PORT>');
+  return (
+    out
+      // Other loopback servers a test started (a second registry), and Node's process ids.
+      .replace(/127\.0\.0\.1:\d{2,5}\b/g, '127.0.0.1:<OTHER-PORT>')
+      .replace(/\(node:\d+\)/g, '(node:<PID>)')
+      // Temporary directories a test made itself (mkdtemp's six random characters).
+      .replace(/(<TMP>\/[\w.-]*?)[A-Za-z0-9]{6}(?=[/"'\s:]|$)/gm, '$1XXXXXX')
+  );
 }

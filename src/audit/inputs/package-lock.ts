@@ -34,6 +34,7 @@ const PackageEntry = z.object({
   name: z.string().optional(),
   version: z.string().optional(),
   resolved: z.string().optional(),
+  integrity: z.string().optional(),
   dev: z.boolean().optional(),
   link: z.boolean().optional(),
   dependencies: Deps.optional(),
@@ -47,6 +48,7 @@ type PackageEntry = z.infer<typeof PackageEntry>;
 interface V1Entry {
   version?: string | undefined;
   resolved?: string | undefined;
+  integrity?: string | undefined;
   dev?: boolean | undefined;
   requires?: Record<string, string> | undefined;
   dependencies?: Record<string, V1Entry> | undefined;
@@ -55,6 +57,7 @@ const V1Entry: z.ZodType<V1Entry> = z.lazy(() =>
   z.object({
     version: z.string().optional(),
     resolved: z.string().optional(),
+    integrity: z.string().optional(),
     dev: z.boolean().optional(),
     requires: Deps.optional(),
     dependencies: z.record(z.string(), V1Entry).optional(),
@@ -153,7 +156,7 @@ function readPackages(
     const chain = via.get(key);
     dependencies.push(
       ...attribution
-        .entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null }, declared.get(key) ?? [])
+        .entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null, integrity: entry.integrity ?? null }, declared.get(key) ?? [])
         .map((d) => (d.direct || chain === undefined ? d : { ...d, via: chain })),
     );
   }
@@ -286,6 +289,7 @@ function readV1(
       line,
       workspace: null,
       resolved: node.entry.resolved ?? null,
+      integrity: node.entry.integrity ?? null,
     });
   }
   return { file, format, dependencies, notes };

@@ -71,6 +71,7 @@ export const readYarnLock: InputReader = defineReader((text, file, context) =>
 const ClassicEntry = z.object({
   version: z.string(),
   resolved: z.string().optional(),
+  integrity: z.string().optional(),
   dependencies: z.record(z.string(), z.string()).optional(),
   optionalDependencies: z.record(z.string(), z.string()).optional(),
 });
@@ -87,7 +88,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   } catch (error) {
     // The parser's messages end with its (unreliable) position and may dump the token: keep the words.
     const detail = firstLine(error instanceof Error ? error.message : String(error))
-      .replace(/\s*\d+:\d+ in .*$/, '')
+      .replace(/(?<!\s)\s*\d+:\d+ in .*$/, '')
       .replace(/:?\s*\{.*$/, '');
     throw new LockfileError(file, classicErrorLine(text), `invalid yarn.lock: ${detail}`);
   }
@@ -146,11 +147,40 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   const attribution = new Attribution(file, rootDir, root !== null && root.workspaces !== null, context);
   const dependencies: DeclaredDependency[] = nodes.flatMap((node) =>
     attribution.entries(
-      { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null },
+      { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null, integrity: node.entry.integrity ?? null },
       declared.get(node) ?? [],
     ),
   );
   return { file, format: 'yarn-classic', dependencies, notes };
+}
+
+/**
+ * The descriptor of a berry entry that names another package than the one it resolves to
+ * (`chalk@npm:^4.1.0` → `evil@npm:1.0.0`), or null. An alias (`chalk@npm:evil@^1`) names its
+ * target, and a patch its original: neither is a substitution.
+ */
+function substituted(key: string, resolvedName: string): string | null {
+  for (const descriptor of key.split(/,\s*/)) {
+    const spec = splitSpec(descriptor.trim());
+    if (spec === null) continue;
+    let name = spec.name;
+    const alias = /^npm:((?:@[^/@]+\/)?[^@]+)@/.exec(spec.range);
+    if (alias?.[1] !== undefined) name = alias[1];
+    if (spec.range.startsWith('patch:')) {
+      const inner = splitSpec(safeDecode(spec.range.slice('patch:'.length).split('#')[0] ?? ''));
+      if (inner !== null) name = inner.name;
+    }
+    if (name !== resolvedName) return descriptor.trim();
+  }
+  return null;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /**
@@ -289,7 +319,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       continue;
     }
     dependencies.push(
-      ...attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null }, declared.get(node) ?? []),
+      ...attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []),
     );
   }
   return { file, format: 'yarn-berry', dependencies, notes };

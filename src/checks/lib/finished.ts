@@ -1,7 +1,9 @@
 /**
  * The finished-package rule, shared by the release checks and the docs: a small, stable,
- * 1.x+ package with no red flags is not punished for releasing rarely. Every criterion is
- * named, so a report (and docs/checks.md) can say which one a package misses.
+ * 1.x+ package with no red flags is not punished for releasing rarely — for a time: the rule
+ * vouches for a package up to three years after its last stable release (`recent-release`),
+ * after which nothing distinguishes "finished" from "abandoned". Every criterion is named, so a
+ * report (and docs/checks.md) can say which one a package misses.
  *
  * The rule reads the neutral `release` view (npm or PyPI). PyPI publishes no unpacked size,
  * so a PyPI project never meets `small` (unknown is not small): its release checks score the
@@ -19,6 +21,8 @@ export const FINISHED_MIN_RELEASES = 5;
 export const FINISHED_MIN_SPAN_DAYS = 365;
 /** Lowest recency / cadence score a finished package gets. */
 export const FINISHED_FLOOR = 70;
+/** The rule's own age limit: days from the newest stable release to now (3 years). */
+export const FINISHED_MAX_AGE_DAYS = 1095;
 
 export const FINISHED_CRITERIA = [
   'stable-1x',
@@ -28,6 +32,7 @@ export const FINISHED_CRITERIA = [
   'few-dependencies',
   'small',
   'release-history',
+  'recent-release',
 ] as const;
 export type FinishedCriterion = (typeof FINISHED_CRITERIA)[number];
 
@@ -43,10 +48,11 @@ export const FINISHED_RULE: Readonly<Record<FinishedCriterion, string>> = {
   small:
     'unpacked size known (registry `dist.unpackedSize`, else the tarball) and at most 200 kB (200,000 bytes); PyPI publishes no unpacked size, so a PyPI project does not meet it',
   'release-history': `at least ${FINISHED_MIN_RELEASES} stable releases with publish times, the first and the last at least ${FINISHED_MIN_SPAN_DAYS} days apart`,
+  'recent-release': `the newest stable release is at most ${FINISHED_MAX_AGE_DAYS.toLocaleString('en-US')} days (3 years) old: past that, a quiet package is no longer vouched for as finished`,
 };
 
-/** The criteria a release misses, in FINISHED_CRITERIA order (empty = finished). */
-export function unmetFinished(release: ReleaseFacts): FinishedCriterion[] {
+/** The criteria a release misses as of `now`, in FINISHED_CRITERIA order (empty = finished). */
+export function unmetFinished(release: ReleaseFacts, now: Date): FinishedCriterion[] {
   const unmet: FinishedCriterion[] = [];
   const parts = release.versionParts;
   if (parts === null || parts.prerelease || parts.major < 1) unmet.push('stable-1x');
@@ -61,20 +67,21 @@ export function unmetFinished(release: ReleaseFacts): FinishedCriterion[] {
   const last = releases[releases.length - 1];
   const spanDays = first && last ? (last.time.getTime() - first.time.getTime()) / DAY_MS : 0;
   if (releases.length < FINISHED_MIN_RELEASES || spanDays < FINISHED_MIN_SPAN_DAYS) unmet.push('release-history');
+  if (last === undefined || (now.getTime() - last.time.getTime()) / DAY_MS > FINISHED_MAX_AGE_DAYS) unmet.push('recent-release');
   return unmet;
 }
 
-/** The criteria an npm package misses (npm facts; the GitHub checks use this form). */
-export function unmetFinishedCriteria(registry: RegistryFacts, tarball?: TarballFacts): FinishedCriterion[] {
-  return unmetFinished(releaseFromNpm(registry, tarball));
+/** The criteria an npm package misses as of `now` (npm facts; the GitHub checks use this form). */
+export function unmetFinishedCriteria(registry: RegistryFacts, now: Date, tarball?: TarballFacts): FinishedCriterion[] {
+  return unmetFinished(releaseFromNpm(registry, tarball), now);
 }
 
-/** True when the npm package meets every finished-package criterion. */
-export function isFinishedPackage(registry: RegistryFacts, tarball?: TarballFacts): boolean {
-  return unmetFinishedCriteria(registry, tarball).length === 0;
+/** True when the npm package meets every finished-package criterion as of `now`. */
+export function isFinishedPackage(registry: RegistryFacts, now: Date, tarball?: TarballFacts): boolean {
+  return unmetFinishedCriteria(registry, now, tarball).length === 0;
 }
 
-/** True when the release (npm or PyPI) meets every finished-package criterion. */
-export function isFinishedRelease(release: ReleaseFacts): boolean {
-  return unmetFinished(release).length === 0;
+/** True when the release (npm or PyPI) meets every finished-package criterion as of `now`. */
+export function isFinishedRelease(release: ReleaseFacts, now: Date): boolean {
+  return unmetFinished(release, now).length === 0;
 }

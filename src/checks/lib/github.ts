@@ -106,13 +106,12 @@ function sectionUnknown(repository: string | null, section: string, reason: stri
 }
 
 /**
- * For the verdict: why the repository's facts are not credited to the package (an unverified
- * link), or null when they are (verified, or no repository present to credit).
+ * For the verdict: the repository whose facts are not credited to the package (an unverified
+ * link) and why, or null when they are (verified, or no repository present to credit).
  */
-export function unverifiedLinkReason(github: GithubFacts): string | null {
+export function unverifiedLink(github: GithubFacts): { repository: string | null; detail: string } | null {
   if (github.state !== 'present' || github.link.verifiedBy !== null) return null;
-  const name = github.repository?.fullName ?? 'the declared repository';
-  return `repository ${name} is not verified as this package's (${linkReason(github)}): its popularity and activity are not credited`;
+  return { repository: github.repository?.fullName ?? null, detail: linkReason(github) };
 }
 
 /** `part` of `whole` as a whole percentage (0 when there is no whole). */

@@ -4,20 +4,24 @@
  * metadata (`pypi`: the long description is the README PyPI shows; PEP 639 `license_files`;
  * a changelog project URL or a release-history section of the long description).
  * `not-applicable` for a target with neither; `unavailable` with the source's own reason when
- * that source could not answer (an npm tarball over a size cap, a timeout…).
+ * that source could not answer (an npm tarball over a size cap, a timeout…) — except that an
+ * npm package whose tarball could not be read falls back to the README the registry shows (the
+ * full packument's `readme`), with everything else unknown.
  *
  * Shape:
  *   ecosystem         'npm' | 'pypi'
+ *   source            'tarball' | 'packument' (the registry's README only) | 'pypi'
  *   readme            { path, text, size, truncated, contentType } | null (none shipped);
- *                     `path` is null for PyPI (the long description is not a file)
+ *                     `path` is null for PyPI (the long description is not a file) and for
+ *                     the registry's README
  *   licenseFiles      [{ path, spdx }]: npm root licence files with the SPDX id their text
  *                     matches; PyPI `license_files` with spdx null (their text is not read);
  *                     null = unknown (PyPI metadata without PEP 639 `License-File` fields)
  *   changelog         { kind: 'file', path } (npm) | { kind: 'url', url } | { kind: 'section',
- *                     heading } (PyPI) | null when none was found
- *   declarationFiles  npm `.d.ts` files shipped; null for PyPI (wheels are not read)
+ *                     heading } (PyPI) | null when none was found (unknown for `packument`)
+ *   declarationFiles  npm `.d.ts` files shipped; null for PyPI (wheels are not read) and `packument`
  */
-import type { PypiFacts, TarballFacts } from '../../evidence/schema.js';
+import type { PypiFacts, RegistryFacts, TarballFacts } from '../../evidence/schema.js';
 import { findHeading } from '../lib/readme.js';
 import { defineView, fromFirstSource } from './define-view.js';
 
@@ -28,6 +32,8 @@ export type ChangelogRef =
 
 export interface DocumentsFacts {
   ecosystem: 'npm' | 'pypi';
+  /** Where the documents were read: `packument` is the fallback with the README alone. */
+  source: 'tarball' | 'packument' | 'pypi';
   readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null } | null;
   licenseFiles: { path: string; spdx: string | null }[] | null;
   changelog: ChangelogRef | null;
@@ -40,6 +46,7 @@ export const CHANGELOG_HEADING = /\b(?:change ?log|changes|history|release notes
 export function documentsFromTarball(tarball: TarballFacts): DocumentsFacts {
   return {
     ecosystem: 'npm',
+    source: 'tarball',
     readme: tarball.readme === null ? null : { ...tarball.readme, contentType: null },
     licenseFiles: tarball.licenseFiles.map((f) => ({ ...f })),
     changelog: tarball.changelogFile === null ? null : { kind: 'file', path: tarball.changelogFile },
@@ -59,6 +66,7 @@ export function documentsFromPypi(pypi: PypiFacts): DocumentsFacts {
   const hasReadme = description !== null && description.text.trim() !== '' && description.text.trim() !== 'UNKNOWN';
   return {
     ecosystem: 'pypi',
+    source: 'pypi',
     readme: hasReadme
       ? { path: null, text: description.text, size: description.length, truncated: description.truncated, contentType: description.contentType }
       : null,
@@ -71,5 +79,25 @@ export function documentsFromPypi(pypi: PypiFacts): DocumentsFacts {
 export const documentsView = defineView<DocumentsFacts>({
   description:
     'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL).',
-  derive: (evidence) => fromFirstSource(evidence, ['tarball', documentsFromTarball], ['pypi', documentsFromPypi]),
+  derive: (evidence) => {
+    const derived = fromFirstSource(evidence, ['tarball', documentsFromTarball], ['pypi', documentsFromPypi]);
+    const registry = evidence.sources.registry;
+    // Without the tarball, the README the registry shows still answers for the README.
+    if (derived.status === 'unavailable' && derived.source === 'tarball' && registry.status === 'ok' && registry.facts.readme !== null) {
+      return { status: 'ok', facts: documentsFromRegistryReadme(registry.facts.readme) };
+    }
+    return derived;
+  },
 });
+
+/** The fallback without the tarball: the registry's README, and nothing known of the other files. */
+export function documentsFromRegistryReadme(readme: NonNullable<RegistryFacts['readme']>): DocumentsFacts {
+  return {
+    ecosystem: 'npm',
+    source: 'packument',
+    readme: readme === false ? null : { path: null, text: readme.text, size: readme.size, truncated: readme.truncated, contentType: null },
+    licenseFiles: null,
+    changelog: null,
+    declarationFiles: null,
+  };
+}

@@ -134,7 +134,7 @@ describe('applyPolicy: scores, floors, verdicts', () => {
   });
 
   it('failOn decides which verdicts fail besides DO NOT USE', () => {
-    const low = poor(); // 39.1, verdict NO, no cap
+    const low = poor(); // 33.8, verdict NO, no overall cap
     expect(low.verdictCode).toBe('no');
     expect(decide(low, policyOf({ minScore: 30 })).status).toBe('pass');
     expect(decide(low, policyOf({ minScore: 30, failOn: 'no' })).failures).toEqual([
@@ -156,12 +156,12 @@ describe('applyPolicy: scores, floors, verdicts', () => {
 
   it('too little coverage cannot be evaluated, unless something failed', () => {
     const report = thin();
-    expect(report.coverage).toBeCloseTo(0.657, 3);
+    expect(report.coverage).toBeCloseTo(0.654, 3);
     // Enough coverage, but OSV was down: not checked for vulnerabilities (below).
     expect(decide(report, mergePolicy(null)).status).toBe('incomplete');
     expect(decide(report, policyOf({ minCoverage: 0.7 }))).toEqual({
       status: 'error',
-      failures: [{ rule: 'min-coverage', message: 'coverage 66% is below the minimum 70%' }],
+      failures: [{ rule: 'min-coverage', message: 'coverage 65% is below the minimum 70%' }],
       ignoredBy: null,
     });
     expect(rules(decide(report, policyOf({ minCoverage: 0.7, minScore: 99 })))).toEqual(['min-score']);

@@ -56,7 +56,7 @@ export function middling(name = 'so-so', version = '0.3.0'): Report {
       versions: [
         { version: '0.1.0', time: daysAgo(1500) },
         { version: '0.2.0', time: daysAgo(1200) },
-        { version, time: daysAgo(1000) },
+        { version, time: daysAgo(600) },
       ],
       maintainers: 1,
       attestations: null,
@@ -74,7 +74,7 @@ export function middling(name = 'so-so', version = '0.3.0'): Report {
   });
 }
 
-/** A poor package: 39.1, grade E, verdict NO, no cap, no licence declared. */
+/** A poor package: 33.8, grade E, verdict NO, no overall cap (its maintenance is capped: no release for years), no licence declared. */
 export function poor(name = 'poor', version = '0.0.3'): Report {
   return reportOf({
     registry: {

@@ -9,7 +9,7 @@ import {
   unmetFinishedCriteria,
 } from '../../../src/checks/lib/finished.js';
 import { releaseFromNpm, releaseFromPypi } from '../../../src/checks/views/release.js';
-import { daysAgo, pypiFacts, registryFacts, tarballFacts, versionsAgo } from '../../support/evidence-builder.js';
+import { daysAgo, NOW, pypiFacts, registryFacts, tarballFacts, versionsAgo } from '../../support/evidence-builder.js';
 
 /** A package that meets every criterion; each row below breaks exactly one. */
 const base = (overrides: Partial<RegistryFacts> = {}) =>
@@ -23,8 +23,8 @@ const base = (overrides: Partial<RegistryFacts> = {}) =>
 
 describe('finished-package rule', () => {
   it('accepts the baseline exactly at every limit', () => {
-    expect(unmetFinishedCriteria(base())).toEqual([]);
-    expect(isFinishedPackage(base())).toBe(true);
+    expect(unmetFinishedCriteria(base(), NOW)).toEqual([]);
+    expect(isFinishedPackage(base(), NOW)).toBe(true);
   });
 
   it.each<[string, Partial<RegistryFacts>, TarballFacts | undefined, string[]]>([
@@ -47,15 +47,17 @@ describe('finished-package rule', () => {
       ['release-history'],
     ],
     ['364-day span', { versions: versionsAgo([['1.0.0', 900], ['1.1.0', 800], ['1.2.0', 700], ['1.3.0', 600], ['1.4.0', 537]]) }, undefined, ['release-history']],
-    ['no publish times', { versions: versionsAgo([['1.0.0', null], ['1.1.0', null], ['1.2.0', null], ['1.3.0', null], ['1.4.0', null]]) }, undefined, ['release-history']],
+    ['no publish times', { versions: versionsAgo([['1.0.0', null], ['1.1.0', null], ['1.2.0', null], ['1.3.0', null], ['1.4.0', null]]) }, undefined, ['release-history', 'recent-release']],
+    ['newest release 1,095 days old: still finished', { versions: versionsAgo([['1.0.0', 1900], ['1.1.0', 1800], ['1.2.0', 1700], ['1.3.0', 1600], ['1.4.0', 1095]]) }, undefined, []],
+    ['newest release 1,096 days old: past the age limit', { versions: versionsAgo([['1.0.0', 1900], ['1.1.0', 1800], ['1.2.0', 1700], ['1.3.0', 1600], ['1.4.0', 1096]]) }, undefined, ['recent-release']],
   ])('%s', (_name, overrides, tarball, unmet) => {
-    expect(unmetFinishedCriteria(base(overrides), tarball)).toEqual(unmet);
-    expect(isFinishedPackage(base(overrides), tarball)).toBe(false);
+    expect(unmetFinishedCriteria(base(overrides), NOW, tarball)).toEqual(unmet);
+    expect(isFinishedPackage(base(overrides), NOW, tarball)).toBe(unmet.length === 0);
   });
 
   it('falls back to the tarball size when the registry gives none', () => {
-    expect(unmetFinishedCriteria(base({ unpackedSize: null }), tarballFacts({ unpackedSize: 10_000 }))).toEqual([]);
-    expect(unmetFinishedCriteria(base({ unpackedSize: null }), tarballFacts({ unpackedSize: 300_000 }))).toEqual(['small']);
+    expect(unmetFinishedCriteria(base({ unpackedSize: null }), NOW, tarballFacts({ unpackedSize: 10_000 }))).toEqual([]);
+    expect(unmetFinishedCriteria(base({ unpackedSize: null }), NOW, tarballFacts({ unpackedSize: 300_000 }))).toEqual(['small']);
   });
 
   it('describes every criterion', () => {
@@ -72,9 +74,9 @@ describe('finished-package rule over the release view', () => {
       [{ dependencies: 9, securityHolding: true }, undefined],
     ];
     for (const [overrides, tarball] of rows) {
-      expect(unmetFinished(releaseFromNpm(base(overrides), tarball))).toEqual(unmetFinishedCriteria(base(overrides), tarball));
+      expect(unmetFinished(releaseFromNpm(base(overrides), tarball), NOW)).toEqual(unmetFinishedCriteria(base(overrides), NOW, tarball));
     }
-    expect(isFinishedRelease(releaseFromNpm(base()))).toBe(true);
+    expect(isFinishedRelease(releaseFromNpm(base()), NOW)).toBe(true);
   });
 
   /** A PyPI project meeting every criterion it can: 1.x, no requirements, wheels, 5 releases over 2 years. */
@@ -94,8 +96,8 @@ describe('finished-package rule over the release view', () => {
     });
 
   it('a PyPI project misses only `small`: PyPI publishes no unpacked size', () => {
-    expect(unmetFinished(releaseFromPypi(pypiBase()))).toEqual(['small']);
-    expect(isFinishedRelease(releaseFromPypi(pypiBase()))).toBe(false);
+    expect(unmetFinished(releaseFromPypi(pypiBase()), NOW)).toEqual(['small']);
+    expect(isFinishedRelease(releaseFromPypi(pypiBase()), NOW)).toBe(false);
   });
 
   it.each<[string, Parameters<typeof pypiFacts>[0], string[]]>([
@@ -105,6 +107,6 @@ describe('finished-package rule over the release view', () => {
     ['archived project', { status: { status: 'archived', reason: null } }, ['not-deprecated', 'small']],
     ['sdist only', { sdistOnly: true }, ['no-install-scripts', 'small']],
   ])('PyPI: %s', (_name, overrides, unmet) => {
-    expect(unmetFinished(releaseFromPypi(pypiBase(overrides)))).toEqual(unmet);
+    expect(unmetFinished(releaseFromPypi(pypiBase(overrides)), NOW)).toEqual(unmet);
   });
 });

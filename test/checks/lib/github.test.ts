@@ -7,7 +7,7 @@ import {
   percent,
   readGithub,
   readPresentGithub,
-  unverifiedLinkReason,
+  unverifiedLink,
 } from '../../../src/checks/lib/github.js';
 import { githubFacts } from '../../support/evidence-builder.js';
 import { absentGithub, STARJACK_REASON, starjacked } from '../github-cases.js';
@@ -67,16 +67,14 @@ describe('absence', () => {
   });
 });
 
-describe('unverifiedLinkReason (for the verdict)', () => {
-  it('explains an unverified link', () => {
-    expect(unverifiedLinkReason(starjacked())).toBe(
-      `repository example/example is not verified as this package's (${STARJACK_REASON}): its popularity and activity are not credited`,
-    );
+describe('unverifiedLink (for the verdict)', () => {
+  it('names the repository and why its link is not verified', () => {
+    expect(unverifiedLink(starjacked())).toEqual({ repository: 'example/example', detail: STARJACK_REASON });
   });
 
   it('is null for a verified link and for an absent repository', () => {
-    expect(unverifiedLinkReason(githubFacts())).toBeNull();
-    expect(unverifiedLinkReason(absentGithub('missing'))).toBeNull();
+    expect(unverifiedLink(githubFacts())).toBeNull();
+    expect(unverifiedLink(absentGithub('missing'))).toBeNull();
   });
 });
 

@@ -105,6 +105,9 @@ export const osvOneAdvisory: RouteHandler = (_req, res, { body }) => {
   res.end(JSON.stringify({ results: queries.map((q) => (q.package.name === PACKAGE ? { vulns: [{ id: ADVISORY_ID, modified: ADVISORY_RECORD.modified }] } : {})) }));
 };
 
+/** Bodies the attestations endpoint serves that are no attestations list: the listing is hollow. */
+const ATTESTATIONS_ANSWERED: readonly FaultId[] = ['truncated JSON', 'invalid JSON', 'valid JSON of the wrong shape', 'HTML error page with 200'];
+
 // ── the rows ────────────────────────────────────────────────────────────────────────────
 
 /** A route a fault is installed on (a path alone is a route of the row's `method`). */
@@ -151,6 +154,11 @@ export interface SourceRow {
   mayChange: string[];
   /** The reason the report gives, per fault, when it differs from the default pattern. */
   reasons?: Partial<Record<FaultId, RegExp>>;
+  /**
+   * Faults whose body is an answer for this source, not a failure: the source is `ok` and its
+   * facts say what was wrong (attestations: a served body that is no provenance is hollow).
+   */
+  answeredFaults?: readonly FaultId[];
   /** Known findings (see `Finding`). */
   findings?: readonly Finding[];
   /** Further assertions on a report whose source failed (`requests`: what the faulted server saw). */
@@ -276,8 +284,8 @@ export const SOURCES: readonly SourceRow[] = [
     // (with one, a changed body is refused unread: packages.test.ts covers that).
     world: (server, overrides = {}) => healthyWorld(server, { packument: packumentWith({ integrity: false }), ...overrides }),
     pointAt: (origin) => ({ overrides: { packument: packumentWith({ integrity: false, tarball: `${origin}${tarballPath(pkg)}` }) } }),
-    unknownChecks: ['readme', 'changelog', 'license-file', 'type-declarations'],
-    mayChange: ['install-scripts'],
+    unknownChecks: ['readme', 'changelog', 'license-file', 'type-declarations', 'manifest-confusion'],
+    mayChange: ['install-scripts', 'release-anomalies', 'unvouched-dependencies'],
     reasons: {
       'truncated JSON': /corrupt (gzip|tar)|unexpected end/i,
       'invalid JSON': /corrupt gzip/,
@@ -310,15 +318,17 @@ export const SOURCES: readonly SourceRow[] = [
     wrongShape: JSON.stringify({ attestations: { provenance: true } }),
     world: healthyWorld,
     sharedOrigin: 'the attestations URL is on the registry origin, so refusing it refuses the packument too',
-    // provenance still knows the attestation is listed (the packument says so): it scores it as
-    // "details unavailable", never as built from the declared repository.
+    // When no answer came, provenance still knows the attestation is listed (the packument says
+    // so): "details unavailable", never built from the declared repository. A body that came but
+    // is no attestations list makes the listing hollow: no provenance at all.
     unknownChecks: [],
     mayChange: ['provenance', 'release-anomalies', ...GITHUB_CHECKS],
-    reasons: { 'valid JSON of the wrong shape': /no "attestations" list/ },
-    also: (report) => {
+    answeredFaults: ATTESTATIONS_ANSWERED,
+    also: (report, { fault }) => {
       const provenance = report.checks.find((c) => c.id === 'provenance');
-      if (provenance?.messageId !== 'details-unavailable') {
-        throw new Error(`provenance says ${provenance?.messageId} while the attestations could not be read`);
+      const expected = ATTESTATIONS_ANSWERED.includes(fault) ? 'none' : 'details-unavailable';
+      if (provenance?.messageId !== expected) {
+        throw new Error(`provenance says ${provenance?.messageId} (expected ${expected}) after ${fault}`);
       }
     },
   },

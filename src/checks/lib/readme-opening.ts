@@ -1,0 +1,146 @@
+/**
+ * What a README says about the package's own status in its opening — its title and its first
+ * paragraph — where an author who deprecates a package, stops maintaining it or replaces it
+ * says so ("# Deprecated", "**Deprecated:** use os.tmpdir()", "This module is no longer
+ * maintained", "Use X instead."). Anchored to the opening on purpose: a README that mentions
+ * deprecation further down (`got` explaining `request`'s, `util-deprecate` naming the function
+ * it ships) declares nothing about itself. Linear scanning; the text is hostile.
+ */
+import { stripDecoration } from './readme.js';
+
+/** Only the start of a README can hold its opening. */
+const OPENING_CHARS = 8_000;
+/** Longest excerpt kept as evidence. */
+const EXCERPT_CHARS = 160;
+
+export interface ReadmeOpening {
+  /** The first heading, when the README starts with one. */
+  title: string | null;
+  /** The first paragraph of prose (after the title and at most one subtitle). */
+  paragraph: string | null;
+}
+
+const ATX = /^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/;
+const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
+const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
+const RULE = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+const LINK_DEFINITION = /^ {0,3}\[[^\]]{1,200}\]:[ \t]*\S/;
+const HTML_TAG = /<\/?[a-z][^<>]{0,500}>/gi;
+
+/** The words of a line without Markdown emphasis, quote marks, HTML tags and link targets. */
+function plain(line: string): string {
+  return line
+    .replace(HTML_TAG, ' ')
+    .replace(/\]\([^)\s]{0,2000}\)/g, ']')
+    .replace(/^[ \t]*(?:>[ \t]?)+/, '')
+    .replace(/[*_`~[\]]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+type Block = { kind: 'heading'; text: string } | { kind: 'prose'; text: string } | { kind: 'code' } | { kind: 'skip' };
+
+/** The README's first blocks, as far as the opening needs them. */
+function firstBlocks(text: string): Block[] {
+  const lines = stripDecoration(text.slice(0, OPENING_CHARS)).split(/\r?\n/);
+  const blocks: Block[] = [];
+  let prose: string[] = [];
+  const endProse = () => {
+    if (prose.length > 0) blocks.push({ kind: 'prose', text: prose.join(' ') });
+    prose = [];
+  };
+  for (let i = 0; i < lines.length && blocks.length < 8; i++) {
+    const line = lines[i] as string;
+    // An indented line opens a code block, unless it is markup (HTML indented inside a `<div>`).
+    if (FENCE.test(line) || (prose.length === 0 && /^(?: {4}|\t)[^\s<]/.test(line))) {
+      endProse();
+      blocks.push({ kind: 'code' });
+      break;
+    }
+    const atx = ATX.exec(line);
+    if (atx) {
+      endProse();
+      blocks.push({ kind: 'heading', text: plain(atx[1] ?? '') });
+      continue;
+    }
+    const next = lines[i + 1];
+    if (prose.length === 0 && next !== undefined && plain(line) !== '' && SETEXT.test(next) && !RULE.test(line)) {
+      blocks.push({ kind: 'heading', text: plain(line) });
+      i += 1;
+      continue;
+    }
+    const words = plain(line);
+    if (words === '' || RULE.test(line) || LINK_DEFINITION.test(line)) {
+      endProse();
+      continue;
+    }
+    prose.push(words);
+  }
+  endProse();
+  return blocks;
+}
+
+export function readmeOpening(text: string): ReadmeOpening {
+  const blocks = firstBlocks(text);
+  let at = 0;
+  let title: string | null = null;
+  if (blocks[0]?.kind === 'heading') {
+    title = blocks[0].text;
+    at = 1;
+    // One subtitle may sit between the title and the first paragraph.
+    if (blocks[1]?.kind === 'heading') at = 2;
+  }
+  const first = blocks[at];
+  return { title: title === '' ? null : title, paragraph: first?.kind === 'prose' ? first.text : null };
+}
+
+const STATUS = String.raw`(?:deprecated|deprecation|unmaintained|no longer (?:actively )?(?:maintained|supported|developed|updated)|not (?:actively )?maintained(?: anymore)?|archived|abandoned|obsolete|discontinued|end[- ]of[- ]life)`;
+
+/** A title that names the status as a word of its own: "Deprecated!", "foo (DEPRECATED)", "Note: pending deprecation". */
+const TITLE_STATUS = new RegExp(String.raw`(?<![\w-])${STATUS}(?![\w-])`, 'i');
+/** A paragraph that opens with the status: "Deprecated: …", "⚠️ Unmaintained.", "Notice: archived". */
+const PARAGRAPH_STARTS = new RegExp(String.raw`^(?:\W{0,4}(?:warning|note|notice|important|attention)\W{1,4})?${STATUS}(?![\w-])`, 'i');
+/** "This package is deprecated", "this module has been replaced by …", "it is no longer maintained". */
+const SELF = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|it)`;
+const SELF_STATUS = new RegExp(
+  String.raw`\b${SELF} (?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved)\b`,
+  'i',
+);
+/** A sentence that sends users elsewhere: "Use X instead.", "Please switch to Y instead!", "Moved to Z." */
+const REPLACED = /(?:^|[.!?:]\s)(?:please\s+)?(?:use|switch to|migrate to|move to)\s(?:[^.!?]|[.!?](?=\S)){1,80}?\sinstead\s*(?:[.!?)]|$)|(?:^|[.!?]\s)(?:moved to|superseded by|replaced by|renamed to)\s/i;
+
+export interface DeclaredStatus {
+  /** Where it was said. */
+  where: 'title' | 'first paragraph';
+  /** The words that say it, as evidence (at most 160 characters). */
+  excerpt: string;
+}
+
+function excerpt(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= EXCERPT_CHARS ? text : `${chars.slice(0, EXCERPT_CHARS - 1).join('')}…`;
+}
+
+/** Escape a package name for use inside a regular expression. */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * Whether the README's opening declares the package deprecated, unmaintained or replaced, and
+ * the words that do; null when it does not. The package's own name never counts (a package
+ * called `deprecation`, or `request is fully deprecated` read with `request` as the subject).
+ */
+export function declaredDeprecation(text: string, packageName: string): DeclaredStatus | null {
+  const opening = readmeOpening(text);
+  const bare = packageName.replace(/^@[^/]+\//, '');
+  const names = [packageName, bare].filter((n) => n !== '').map(escape);
+  const nameless = (value: string) => names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), ' '), value);
+  if (opening.title !== null && TITLE_STATUS.test(nameless(opening.title))) return { where: 'title', excerpt: excerpt(opening.title) };
+  const paragraph = opening.paragraph;
+  if (paragraph === null) return null;
+  // The package's own name is a subject like "it": "request is fully deprecated".
+  const withSubject = names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), 'it'), paragraph);
+  if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(withSubject) || REPLACED.test(paragraph)) {
+    return { where: 'first paragraph', excerpt: excerpt(paragraph) };
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { declaredDeprecation, readmeOpening } from '../../../src/checks/lib/readme-opening.js';
+
+/** Openings shaped like real READMEs (the packages named are where each shape was seen). */
+const declares: { name: string; pkg: string; readme: string; where: 'title' | 'first paragraph' }[] = [
+  { name: 'a "Deprecated" title (path-is-absolute)', pkg: 'path-is-absolute', readme: '# Deprecated\n\nThis package is no longer relevant as Node.js 0.12 is unmaintained.\n\n---\n\n# path-is-absolute', where: 'title' },
+  { name: 'a title with an exclamation mark (request)', pkg: 'request', readme: '# Deprecated!\n\nAs of Feb 11th 2020, request is fully deprecated.', where: 'title' },
+  { name: 'a notice title (optimist)', pkg: 'optimist', readme: '# DEPRECATION NOTICE\n\nI don\'t want to maintain this module anymore.', where: 'title' },
+  { name: 'an emoji-framed title (json3)', pkg: 'json3', readme: '# 🚨 Unmaintained 🚨\n\nJSON 3 is deprecated.', where: 'title' },
+  { name: 'a status after the name in the title', pkg: 'left-pad', readme: 'left-pad (DEPRECATED)\n=====================\n\nString left pad.', where: 'title' },
+  { name: 'a bold lead-in (os-tmpdir)', pkg: 'os-tmpdir', readme: "**Deprecated:** This is not needed anymore. `require('os').tmpdir()` is good.\n\n---\n\n# os-tmpdir", where: 'first paragraph' },
+  { name: 'the package names itself (request)', pkg: 'request', readme: '# Request\n\nAs of Feb 11th 2020, request is fully deprecated. No new changes are expected.', where: 'first paragraph' },
+  { name: '"this module is no longer maintained"', pkg: 'x', readme: '# x\n\n> This module is no longer maintained.\n\n## Install', where: 'first paragraph' },
+  { name: '"this library has been replaced by"', pkg: 'x', readme: '# x\n\nThis library has been replaced by [y](https://example.test/y).', where: 'first paragraph' },
+  { name: '"Use X instead." as its own sentence', pkg: 'os-homedir', readme: '# os-homedir\n\nNot needed. Use `require("os").homedir()` instead.', where: 'first paragraph' },
+  { name: '"Moved to" at the start', pkg: 'x', readme: '# x\n\nMoved to @scope/x.', where: 'first paragraph' },
+  { name: 'a warning lead-in', pkg: 'x', readme: '# x\n\n⚠️ Warning: unmaintained. Fork it if you need it.', where: 'first paragraph' },
+  { name: 'a future deprecation with a subtitle between (figgy-pudding)', pkg: 'figgy-pudding', readme: '# figgy-pudding\n\n## A config helper\n\n**This module will be deprecated once npm v7 is released.**', where: 'first paragraph' },
+];
+
+const declaresNothing: { name: string; pkg: string; readme: string }[] = [
+  { name: 'an HTML opening, deprecation further down (got)', pkg: 'got', readme: '<div align="center">\n\t<br>\n\t<img src="media/logo.svg" alt="Got">\n</div>\n\n> Human-friendly and powerful HTTP request library for Node.js\n\n## Migrating from request\n\nrequest is deprecated; this package is not.' },
+  { name: 'a plain opening (mime)', pkg: 'mime', readme: '# mime\n\nComprehensive MIME type mapping API based on mime-db module.\n\n## Version 2 Notes\n\n`lookup()` was deprecated, use `getType()` instead.' },
+  { name: 'the function it ships (util-deprecate)', pkg: 'util-deprecate', readme: 'util-deprecate\n==============\n### The Node.js `util.deprecate()` function with browser support\n\nIn Node.js, this module simply re-exports the `util.deprecate()` function.' },
+  { name: 'a package named after the word', pkg: 'deprecation', readme: '# deprecation\n\n> Log a deprecation message with stack' },
+  { name: 'another module\'s deprecation (async-hook-domain)', pkg: 'async-hook-domain', readme: '# async-hook-domain\n\nAn implementation of the error-handling properties of the (deprecated) `domain` node core module.' },
+  { name: 'deprecated platforms (isarray)', pkg: 'isarray', readme: '\n# isarray\n\n`Array#isArray` for older browsers and deprecated Node.js versions.' },
+  { name: 'a tool about deprecation (depd)', pkg: 'depd', readme: '# depd\n\n[![NPM Version][npm-version-image]][npm-url]\n\nDeprecate all the things\n\n> With great modules comes great responsibility; mark things deprecated!' },
+  { name: 'a conditional pointer elsewhere', pkg: 'opn', readme: '# open\n\n> Open stuff like URLs. If you need this for Electron, use `shell.openItem()` instead.' },
+  { name: '"instead of"', pkg: 'hard-rejection', readme: '# hard-rejection\n\n> Make unhandled promise rejections fail hard right away instead of the default silent fail' },
+  { name: 'a second paragraph (react-devtools-core)', pkg: 'react-devtools-core', readme: '# `react-devtools-core`\n\nA standalone React DevTools implementation.\n\nThis is a low-level package. Use `react-devtools` instead.' },
+  { name: 'another package\'s status as the subject', pkg: 'opn', readme: '# open\n\nThe original `open` package was recently deprecated in favor of this package.' },
+  { name: 'code first', pkg: 'x', readme: '```js\n// deprecated\n```\n\nThis package is deprecated.' },
+  { name: 'no README text', pkg: 'x', readme: '' },
+];
+
+describe('README opening: a declared status', () => {
+  it.each(declares)('$name', ({ pkg, readme, where }) => {
+    expect(declaredDeprecation(readme, pkg)).toMatchObject({ where });
+  });
+
+  it.each(declaresNothing)('not: $name', ({ pkg, readme }) => {
+    expect(declaredDeprecation(readme, pkg)).toBeNull();
+  });
+
+  it('keeps a short excerpt as evidence', () => {
+    const found = declaredDeprecation(`# x\n\nThis package is deprecated. ${'a'.repeat(500)}`, 'x');
+    expect(Array.from(found?.excerpt ?? '').length).toBe(160);
+  });
+});
+
+describe('README opening', () => {
+  it('reads the title and the first paragraph, past badges, link definitions and HTML', () => {
+    expect(readmeOpening('# name [![b](https://x.test/b.svg)](https://x.test)\n\n[npm-url]: https://x.test\n\n<p align="center"><b>One</b> line\nand its second line.</p>\n\nMore.')).toEqual({
+      title: 'name',
+      paragraph: 'One line and its second line.',
+    });
+  });
+
+  it('has no paragraph when the README opens with code', () => {
+    expect(readmeOpening('# t\n\n    indented code\n\nText.')).toEqual({ title: 't', paragraph: null });
+  });
+
+  it('reads only the start of a README', () => {
+    expect(declaredDeprecation(`${'\n'.repeat(9_000)}# Deprecated`, 'x')).toBeNull();
+    expect(declaredDeprecation(`# t\n\n${'this package '.repeat(200_000)}`, 'x')).toBeNull();
+  });
+});
