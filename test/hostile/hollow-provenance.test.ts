@@ -12,7 +12,7 @@ import { requireCli } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
 import { closeWorlds, evaluate, version, type Packument } from './support/package-world.js';
-import { ATTESTATIONS_PATH, recordedPackument } from './support/sources.js';
+import { ATTESTATIONS_PATH, publishedAfterProvenance, recordedPackument } from './support/sources.js';
 
 beforeAll(() => requireCli());
 afterAll(() => closeWorlds());
@@ -20,9 +20,9 @@ afterAll(() => closeWorlds());
 const SLSA_V1 = 'https://slsa.dev/provenance/v1';
 const listing = (v: string) => ({ url: `{{REGISTRY}}/-/npm/v1/attestations/chalk@${v}`, provenance: { predicateType: SLSA_V1 } });
 
-/** chalk's packument: 4.0.0 with a real listing, 4.1.0 with `attestations` (undefined: none). */
+/** chalk's packument: 4.0.0 with a real listing, 4.1.0 with `attestations` (undefined: none), both from 2024. */
 function packument(attestations: unknown): Packument {
-  const p = recordedPackument();
+  const p = publishedAfterProvenance(recordedPackument());
   (version(p, '4.0.0').dist as Record<string, unknown>).attestations = listing('4.0.0');
   const dist = version(p).dist as Record<string, unknown>;
   if (attestations === undefined) delete dist.attestations;

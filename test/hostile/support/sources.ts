@@ -75,9 +75,22 @@ export function attestationsBody(name = PACKAGE, version = VERSION): object {
   };
 }
 
-/** chalk's packument listing the attestation for 4.1.0 (placeholders kept). */
+/**
+ * Moves chalk 4.0.0 and 4.1.0 to 2024: a version that lists provenance was published after the
+ * registry offered it (2023-04-19), and before that date the provenance check does not apply
+ * (docs/scoring.md §6a).
+ */
+export function publishedAfterProvenance(packument: Packument): Packument {
+  const time = packument.time as Record<string, string>;
+  time['4.0.0'] = '2024-01-09T10:00:00.000Z';
+  time[VERSION] = '2024-03-12T10:00:00.000Z';
+  time.modified = '2024-03-12T10:00:01.000Z';
+  return packument;
+}
+
+/** chalk's packument listing the attestation for 4.1.0 (placeholders kept), published in 2024. */
 export function packumentWithAttestation(): Packument {
-  const packument = recordedPackument();
+  const packument = publishedAfterProvenance(recordedPackument());
   distOf(packument).attestations = { url: `{{REGISTRY}}/-/npm/v1/attestations/${PACKAGE}@${VERSION}`, provenance: { predicateType: SLSA_V1 } };
   return packument;
 }
