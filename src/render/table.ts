@@ -257,10 +257,12 @@ const STATUS_RANK: Record<CheckResult['status'], number> = { unknown: 0, pass: 1
 
 /**
  * The colour of a dimension's bar: from its score, but never better than a check in it that a
- * cap or a held verdict made worse than its own score says (a critical advisory scores 40 yet
- * caps the package: the Security bar is red, not green at 96.6).
+ * cap or a held verdict made worse than its own score says, and a dimension with a cap of its own
+ * (a critical advisory caps Security at 49.9) is red, never the yellow of its band.
  */
 function dimensionStatus(report: Report, dimension: Report['dimensions'][number]): CheckResult['status'] {
+  // A capped dimension is a failure, whatever band its capped score falls in.
+  if (dimension.score !== null && report.caps.some((c) => c.dimension === dimension.id)) return 'fail';
   let status = statusOf(dimension.score);
   for (const check of report.checks) {
     if (check.dimension !== dimension.id || STATUS_RANK[check.status] <= STATUS_RANK[statusOf(check.score)]) continue;

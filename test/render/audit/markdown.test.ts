@@ -45,7 +45,7 @@ describe('renderAuditMarkdown', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(md).toContain('- **capped**: capped at 49.9: version is deprecated: no longer maintained');
     expect(md).toContain('- Declared in package.json:8, package-lock.json:30 (direct, dev)');
-    expect(md).toContain('| `so-so@0.3.0` | 61.1 | verdict CAUTION fails the policy (failOn: caution) | pinned by the build tool | 2026-12-31 |');
+    expect(md).toContain('| `so-so@0.3.0` | 63.6 | verdict CAUTION fails the policy (failOn: caution) | pinned by the build tool | 2026-12-31 |');
     expect(md).toContain('| `chalk@5.3.0` | 97.4 | A+ | YES |');
     expect(md.match(/<details>/g)?.length).toBe(4);
     expect(md.match(/<\/details>/g)?.length).toBe(4);
