@@ -1,6 +1,6 @@
 /**
  * The audit policy: the effective settings (file merged with flags) and the pure decision
- * for one package. It follows the gate of `nerq check` (DESIGN.md §7) so the same package and
+ * for one package. It follows the gate of `nerq check` (docs/scoring.md §10) so the same package and
  * bar give the same answer in both commands: a package FAILS when it is NO — DO NOT USE,
  * capped, below `minScore`, below a dimension floor, breaks the licence lists or has a
  * verdict `failOn` names; it could NOT BE EVALUATED (status `error`) when it has no score

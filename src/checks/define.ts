@@ -1,5 +1,5 @@
 /**
- * The check: nerq's unit of extension (DESIGN.md §3).
+ * The check: nerq's unit of extension (docs/checks.md).
  *
  * A check is pure: it reads facts from the evidence and the context (`now` is passed in),
  * and answers a score 0–100, or `null` for unknown, with a message id and the raw evidence
@@ -29,7 +29,7 @@ export interface CheckContext {
 }
 
 /**
- * A cap the check asks for: the overall score is at most `limit` (DESIGN.md §5) — or, with
+ * A cap the check asks for: the overall score is at most `limit` (docs/scoring.md §5) — or, with
  * `dimension`, that dimension's score is at most `limit` (an archived repository's maintenance).
  */
 export interface CapRequest {
@@ -183,7 +183,7 @@ export function formatMessage(template: string, data: Record<string, EvidenceVal
   return out;
 }
 
-/** Status follows from the score, the same way everywhere (DESIGN.md §3). */
+/** Status follows from the score, the same way everywhere (docs/scoring.md §2). */
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'unknown';
 export function statusOf(score: number | null): CheckStatus {
   if (score === null) return 'unknown';

@@ -1,7 +1,7 @@
 /**
  * known-vulnerabilities: published advisories (OSV) affecting the resolved version, weighted
  * by severity, with "fix available" guidance. A critical, high or unknown-severity advisory
- * caps the overall score (DESIGN.md §5), even when a later version fixes it.
+ * caps the overall score (docs/scoring.md §5), even when a later version fixes it.
  */
 import type { AdvisoryFacts } from '../evidence/schema.js';
 import type { CapRequest, EvidenceValue } from './define.js';

@@ -7,7 +7,7 @@
  *    malware and block its installation pending review, so it scores 0, caps at 9.9 and sets
  *    the verdict to "do not use", like a known-malicious record;
  *  - archived, deprecated and `7 - Inactive` tell users not to expect fixes: 0 / 20, and the
- *    overall score is capped at 49.9 as for a deprecated npm version (DESIGN.md §5);
+ *    overall score is capped at 49.9 as for a deprecated npm version (docs/scoring.md §5);
  *  - otherwise the development stage scores maturity: Planning 40, Pre-Alpha 50, Alpha 70,
  *    Beta 90, Production/Stable and Mature 100;
  *  - an active project without a Development Status classifier scores 100: leaving the

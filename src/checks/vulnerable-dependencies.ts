@@ -1,7 +1,7 @@
 /**
  * vulnerable-dependencies: ordinary advisories on the direct runtime dependencies, each
  * resolved to the version its range installs today. Lowers this check only: a dependency's
- * advisory never caps the target (DESIGN.md §5); malicious records are malicious-package's.
+ * advisory never caps the target (docs/scoring.md §5); malicious records are malicious-package's.
  */
 import type { Severity } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';

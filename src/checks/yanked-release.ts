@@ -9,7 +9,7 @@ import { truncate } from './lib/text.js';
 
 /** Longest yank reason kept in evidence and cap reasons. */
 const MAX_REASON_CHARS = 200;
-/** The same limit as the npm deprecation cap (DESIGN.md §5: deprecated / yanked / inactive). */
+/** The same limit as the npm deprecation cap (docs/scoring.md §5: deprecated / yanked / inactive). */
 export const YANKED_LIMIT = 49.9;
 
 export default defineCheck({

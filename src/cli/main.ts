@@ -1,6 +1,6 @@
 /**
  * nerq's command line. stdout carries the report only; progress, warnings and errors go to
- * stderr. Exit codes (DESIGN.md §7): 0 passed · 1 failed the gate · 2 usage or invalid input
+ * stderr. Exit codes (docs/scoring.md §10): 0 passed · 1 failed the gate · 2 usage or invalid input
  * · 3 could not be evaluated. Bad input never prints a stack trace.
  */
 import { Command, CommanderError, Option } from 'commander';

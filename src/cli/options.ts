@@ -97,7 +97,7 @@ export function isoDate(value: string): Date | null {
   return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(time) ? new Date(time) : null;
 }
 
-/** The gate as --min-score and --min-coverage set it (defaults from DESIGN.md §7). */
+/** The gate as --min-score and --min-coverage set it (defaults in docs/scoring.md §10). */
 export function gateOf(options: OutputOptions): GateOptions {
   return {
     ...DEFAULT_GATE,

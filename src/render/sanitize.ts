@@ -1,5 +1,5 @@
 /**
- * Output sanitising for strings that came from the network (DESIGN.md §8).
+ * Output sanitising for strings that came from the network (docs/security.md).
  *
  * Package names, descriptions, deprecation notices, advisory summaries and check messages
  * are hostile data. Before any of them reaches a terminal, `sanitizeForTerminal` removes

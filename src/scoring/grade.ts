@@ -1,5 +1,5 @@
 /**
- * Rounding, grade bands and verdicts (DESIGN.md §5). Everything downstream — grade,
+ * Rounding, grade bands and verdicts (docs/scoring.md §6). Everything downstream — grade,
  * verdict and gate — follows the score as shown: one decimal, rounded half up.
  */
 import type { Grade, VerdictCode } from '../report/schema.js';

@@ -1,5 +1,5 @@
 /**
- * The caching HTTP client (issue 6): a decorator over any HttpClient that answers from the
+ * The caching HTTP client (README, "The local store"): a decorator over any HttpClient that answers from the
  * local store (HttpCacheStore) and revalidates stale answers.
  *
  * - `normal`: a fresh entry is served with no request; a stale one that has an ETag or a

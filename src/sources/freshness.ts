@@ -1,5 +1,5 @@
 /**
- * How long a cached answer stays fresh, per source (issue 6). A fresh entry is served from
+ * How long a cached answer stays fresh, per source (README, "The local store"). A fresh entry is served from
  * the store without a request; a stale one is revalidated (`If-None-Match` /
  * `If-Modified-Since`). Freshness 0 means "do not cache". `--max-age` overrides every non-zero
  * freshness (see cached-http.ts); it never makes an uncached endpoint cacheable.

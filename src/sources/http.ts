@@ -1,5 +1,5 @@
 /**
- * The HTTP layer every source uses (DESIGN.md §8), on undici.
+ * The HTTP layer every source uses (docs/security.md), on undici.
  *
  * - explicit connect / headers / body timeouts, and a run deadline that aborts everything;
  * - a response size cap on the wire bytes, enforced while they stream in, and on the decoded

@@ -1,5 +1,5 @@
 /**
- * How the HTTP cache stores a body (issue 9): large bodies gzip-compressed at level 1, the rest
+ * How the HTTP cache stores a body: large bodies gzip-compressed at level 1, the rest
  * as they came. A 16 MB packument was ~0.25 s to write and as long to read back; level 1 shrinks
  * JSON 5–10× for a few tens of ms. gzip rather than raw deflate for its CRC: a damaged row
  * fails to decode (a miss) instead of decoding to garbage.
@@ -7,7 +7,7 @@
 import zlib from 'node:zlib';
 
 /**
- * Bodies longer than this are stored compressed. Measured on the 1,000-package bench (issue 9):
+ * Bodies longer than this are stored compressed. Measured on the 1,000-package bench (bench/RESULTS.md):
  * 64 KiB spent ~4× the zlib CPU of 256 KiB for ~15% less disk; 1 MiB saved little CPU and kept
  * ~20% more on disk.
  */

@@ -46,7 +46,7 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
-  // Issue 9: facts derived from answers (keys carry nerq's version; values are JSON). Pruning
+  // Facts derived from answers (keys carry nerq's version; values are JSON). Pruning
   // and stats read (fetched_at, key, size) from covering indexes: reaching `size` in the row
   // itself walks every body's overflow pages (~100 ms per run for a 130 MB cache).
   `
@@ -60,7 +60,7 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX http_cache_fetched_at;
   CREATE INDEX http_cache_by_age ON http_cache (fetched_at, key, size);
   `,
-  // Issue 9: large bodies stored compressed ('gzip'); rows written before stay NULL (as they came).
+  // Large bodies stored compressed ('gzip'); rows written before stay NULL (as they came).
   `
   ALTER TABLE http_cache ADD COLUMN encoding TEXT;
   `,

@@ -1,6 +1,6 @@
 /**
- * The local store's contracts (issue 6): an HTTP cache that revalidates, trust-score history,
- * and derived facts (issue 9). One SQLite database (node:sqlite) in the user's cache directory.
+ * The local store's contracts (README, "The local store"): an HTTP cache that revalidates, trust-score history,
+ * and derived facts. One SQLite database (node:sqlite) in the user's cache directory.
  * Writes are grouped (write-queue.ts): they reach the database at the next flush, and reads
  * see them before that.
  */

@@ -1,5 +1,5 @@
 /**
- * Grouped writes (issue 9): the store's tables queue their writes in memory and a flush applies
+ * Grouped writes: the store's tables queue their writes in memory and a flush applies
  * all of them in one `BEGIN IMMEDIATE … COMMIT`. One transaction per cached answer cost more CPU
  * than the rest of the store together (a commit and a WAL index update each). A flush happens
  * when the queue holds more than `maxBytes`, `delayMs` after the first queued write (an unref'd

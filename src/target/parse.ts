@@ -1,5 +1,5 @@
 /**
- * The target parser (DESIGN.md §1, step 1): the text a user typed → a validated `Target`,
+ * The target parser, the first step of every run: the text a user typed → a validated `Target`,
  * before any request is made. Everything that is not clearly a registry package, a PyPI
  * project, a GitHub repository or a package URL for one of those is rejected here with a
  * one-line `TargetError` whose message is safe to print (input is quoted, escaped, truncated).

@@ -1,5 +1,5 @@
 /**
- * npm version resolution (DESIGN.md §1, step 2), pure: a packument and the spec the user
+ * npm version resolution, the second step of a run, pure: a packument and the spec the user
  * typed → the exact version npm would pick, via npm-pick-manifest (default tag `latest`; a
  * range takes `latest` when it satisfies it, else the highest match; deprecated versions
  * only when nothing else matches). When nothing matches, it answers why and which existing

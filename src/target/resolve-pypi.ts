@@ -1,5 +1,5 @@
 /**
- * PyPI version resolution (DESIGN.md §1, step 2), pure: a project's releases and the PEP 440
+ * PyPI version resolution, the second step of a run, pure: a project's releases and the PEP 440
  * specifier the user typed → the release pip would install, via @renovatebot/pep440.
  *
  * - No specifier: the newest release that is neither a pre-release nor yanked; pre-releases

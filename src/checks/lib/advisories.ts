@@ -21,7 +21,7 @@ export const SEVERITY_PENALTY: Readonly<Record<Severity, number>> = {
   low: 10,
 };
 
-/** Severities that cap the overall score when they affect the resolved version (DESIGN.md §5). */
+/** Severities that cap the overall score when they affect the resolved version (docs/scoring.md §5). */
 export function capsVersion(severity: Severity): boolean {
   return severity === 'critical' || severity === 'high' || severity === 'unknown';
 }
