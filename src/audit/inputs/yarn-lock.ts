@@ -185,19 +185,42 @@ function safeDecode(value: string): string {
 
 /**
  * The first line with an unterminated string. Classic strings never span lines, and the
- * classic parser, given one that never ends, spends seconds building an enormous string
- * before failing: such a file is refused before it gets there.
+ * classic tokenizer, given a string with no closing quote anywhere after it, reads past the
+ * end of the text, appending "undefined" until V8's string limit (seconds and gigabytes before
+ * it fails): such a file is refused before it gets there. The walk follows the tokenizer's own
+ * token boundaries, since a quote opens a string only where a token starts: inside a bare word
+ * (`has-fl"x`) it is part of the word, and the next quote on the line opens a string.
  */
 function unterminatedStringLine(text: string): number | null {
   const lines = splitLines(text);
   for (const [index, line] of lines.entries()) {
-    if (line.trimStart().startsWith('#')) continue;
-    let open = false;
-    for (let i = 0; i < line.length; i += 1) {
-      if (open && line[i] === '\\') i += 1;
-      else if (line[i] === '"') open = !open;
+    let i = 0;
+    while (i < line.length) {
+      const char = line[i] as string;
+      if (char === '#') break; // a comment runs to the end of the line
+      if (char === '"') {
+        const end = closingQuote(line, i);
+        if (end === null) return index + 1;
+        i = end + 1;
+      } else if (/[0-9]/.test(char)) {
+        while (i < line.length && /[0-9]/.test(line[i] as string)) i += 1;
+      } else if (line.startsWith('true', i) || line.startsWith('false', i)) {
+        i += line.startsWith('true', i) ? 4 : 5;
+      } else if (/[a-zA-Z/-]/.test(char)) {
+        // A bare word runs to `:`, a space, a comma or a line break, quotes included.
+        while (i < line.length && !/[: ,\r]/.test(line[i] as string)) i += 1;
+      } else {
+        i += 1;
+      }
     }
-    if (open) return index + 1;
+  }
+  return null;
+}
+
+/** The index of the quote closing the string opened at `start`, by the classic tokenizer's rule (a quote after one backslash is escaped, after two it is not), or null. */
+function closingQuote(line: string, start: number): number | null {
+  for (let i = start + 1; i < line.length; i += 1) {
+    if (line[i] === '"' && !(line[i - 1] === '\\' && line[i - 2] !== '\\')) return i;
   }
   return null;
 }
