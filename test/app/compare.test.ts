@@ -30,7 +30,7 @@ const runtimes: Runtime[] = [];
  * it in another category (ai-agent), one sharing no keyword. `ofetch` and `ky` are the curated
  * replacements module-replacements names for request (served here as synthetic packages).
  */
-const PEERS = [
+const PEERS: { name: string; keywords: string[]; deprecated?: string }[] = [
   { name: 'nerq-peer-fetch', keywords: ['http', 'fetch', 'client'] },
   { name: 'nerq-peer-util', keywords: ['util', 'utility'] },
   { name: 'nerq-peer-old', keywords: ['http'], deprecated: 'no longer maintained' },
@@ -50,7 +50,7 @@ beforeAll(async () => {
   expectPackage(server, 'request');
   expectPackage(server, 'chalk');
   for (const peer of [...PEERS, ...CURATED.map((name) => ({ name, keywords: ['http', 'fetch'] }))]) {
-    serveSynthetic(server, { name: peer.name, version: '2.0.0', keywords: peer.keywords, ...('deprecated' in peer ? { deprecated: peer.deprecated } : {}) });
+    serveSynthetic(server, { version: '2.0.0', ...peer });
   }
   serveSynthetic(server, { name: 'nerq-cmp-target', version: '1.0.0', keywords: ['http'] });
   serveOsv(server, []);
