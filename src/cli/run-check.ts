@@ -27,6 +27,8 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     }
   }
 
+  if (options.peers !== undefined && options.compare !== true) throw new UsageError('--peers needs --compare');
+
   const runtime = cliRuntime({
     cwd: process.cwd(),
     registry: options.registry,
@@ -43,14 +45,23 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   let outcomes: TargetOutcome[];
   try {
     try {
-      outcomes = await checkTargets(runtime, {
-        targets,
+      const call = {
         gate: gateOf(options),
         category: options.category,
         now,
         signal: AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000),
-        onEvaluated: (target) => progress.tick(target.input),
-      });
+      };
+      outcomes = await checkTargets(runtime, { ...call, targets, onEvaluated: (target) => progress.tick(target.input) });
+      if (options.compare === true) {
+        // Loaded on demand: the curated data and the search client only with --compare.
+        const { compareWithPeers, withComparison } = await import('../app/compare.js');
+        const compared: TargetOutcome[] = [];
+        for (const outcome of outcomes) {
+          const result = await compareWithPeers(runtime, outcome, { ...call, ...(options.peers === undefined ? {} : { peers: options.peers }) });
+          compared.push({ ...outcome, report: withComparison(outcome.report, result) });
+        }
+        outcomes = compared;
+      }
     } finally {
       progress.stop();
     }
