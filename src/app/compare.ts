@@ -2,7 +2,7 @@
  * Use cases: a target among its peers (`check --compare`), and targets side by side
  * (`nerq compare`). Peers are found live — npm's search API by the target's keywords, and the
  * curated replacement list — and evaluated by the same engine through `checkTargets` (so
- * through the store's cache, with the call's deadline), concurrently. docs/scoring.md §11
+ * through the store's cache, with the call's deadline), concurrently. docs/scoring.md §13
  * says how the standing and the alternatives follow from them.
  *
  * Sources not asked, and why, are notes of the sample: PyPI has no search API; GitHub's

@@ -40,7 +40,7 @@ export function comparisonText(report: Report): ComparisonText | null {
     title: `Compared with ${comparison.peers} ${noun} (${comparison.category})`,
     standing: `rank ${comparison.rank} of ${comparison.peers + 1} · percentile ${comparison.percentile} · median ${formatScore(comparison.median)} · p25 ${formatScore(comparison.p25)} · p75 ${formatScore(comparison.p75)}`,
     sample: [
-      `from ${from}, ${sample.candidates} candidates, ${sample.skipped} not evaluated, ${sample.excluded} left out, ${sample.evaluatedAt.slice(0, 10)}`,
+      `sample: ${from} · ${sample.candidates} candidates, ${sample.skipped} skipped before evaluation, ${sample.excluded} left out after · ${sample.evaluatedAt.slice(0, 10)}`,
       ...sample.notes,
     ],
     alternatives,

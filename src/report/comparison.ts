@@ -1,5 +1,5 @@
 /**
- * A target among its peers (docs/scoring.md §11): its standing in its category (rank,
+ * A target among its peers (docs/scoring.md §13): its standing in its category (rank,
  * percentile, the peers' median and quartiles, with the sample they came from) and the
  * alternatives that score strictly higher. Pure: the peers come evaluated by the same engine
  * (app/compare.ts); nothing here is a fixed table or an estimate — no peers, no comparison.
@@ -102,7 +102,7 @@ const scored = (report: Report): report is Report & { score: number } => report.
 /**
  * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse, not
  * provisional; in the target's category, or named by the curated list (people who know both
- * say one replaces the other). Best first (score, then name), at most MAX_ALTERNATIVES.
+ * say one replaces the other). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
  */
 export function alternativesOf(target: Report, peers: readonly PeerEvaluation[]): Alternative[] {
   if (!scored(target)) return [];
@@ -113,7 +113,8 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
     .filter((p) => (VERDICT_RANK[p.report.verdictCode] ?? -1) >= targetVerdict)
     .filter((p) => p.curated !== null || (p.report.category?.id === category && p.sharedKeywords.length > 0))
     .filter((p) => p.report.target.name !== target.target.name)
-    .sort((a, b) => b.report.score! - a.report.score! || a.report.target.name.localeCompare(b.report.target.name))
+    // Best first; on a tie, the one a curated list names, then by name.
+    .sort((a, b) => b.report.score! - a.report.score! || Number(b.curated !== null) - Number(a.curated !== null) || a.report.target.name.localeCompare(b.report.target.name))
     .slice(0, MAX_ALTERNATIVES)
     .map((p) => ({
       target: peerLabel(p.report),

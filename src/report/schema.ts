@@ -159,7 +159,7 @@ export const ComparisonSampleSchema = z.object({
   notes: z.array(z.string()),
 });
 
-/** The target's standing among the peers of its category (added in 1.6.0; docs/scoring.md §11). */
+/** The target's standing among the peers of its category (added in 1.6.0; docs/scoring.md §13). */
 export const ComparisonSchema = z.object({
   category: z.string(),
   /** Peers evaluated and compared (the target not counted). */

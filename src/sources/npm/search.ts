@@ -1,7 +1,7 @@
 /**
  * npm's search API (`GET <registry>/-/v1/search?text=keywords:a,b&size=N`): the packages that
  * carry any of a target's keywords, as candidates for its peers (README, "Compared with its
- * peers"; docs/scoring.md §11). The registry is the configured one unless NERQ_NPM_SEARCH_URL
+ * peers"; docs/scoring.md §13). The registry is the configured one unless NERQ_NPM_SEARCH_URL
  * names another.
  *
  * The answer is untrusted input: the body is size-capped, validated object by object (an
