@@ -1,9 +1,8 @@
 /** `nerq check <target...>`: parse every target first (bad input → exit 2, no request), then evaluate. */
 import { writeFileSync } from 'node:fs';
 import { checkTargets, type TargetOutcome } from '../app/check.js';
-import { parseTarget } from '../target/parse.js';
-import { TargetError, type Target } from '../target/types.js';
 import { cliRuntime } from './cli-runtime.js';
+import { parseTargets } from './targets.js';
 import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 import { guardInterrupts } from './interrupt.js';
@@ -17,15 +16,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   const options = parseOptions(CheckOptionsSchema, raw);
   const now = clockFrom(process.env) ?? new Date();
 
-  const targets: Target[] = [];
-  for (const input of inputs) {
-    try {
-      targets.push(parseTarget(input));
-    } catch (error) {
-      if (error instanceof TargetError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
+  const targets = parseTargets(inputs);
 
   if (options.peers !== undefined && options.compare !== true) throw new UsageError('--peers needs --compare');
 

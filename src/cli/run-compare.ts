@@ -5,9 +5,8 @@
 import { z } from 'zod';
 import { compareTargets } from '../app/compare.js';
 import { renderCompareJson, renderCompareMarkdown, renderCompareTable } from '../render/compare.js';
-import { parseTarget } from '../target/parse.js';
-import { TargetError, type Target } from '../target/types.js';
 import { cliRuntime } from './cli-runtime.js';
+import { parseTargets } from './targets.js';
 import { guardInterrupts } from './interrupt.js';
 import { CheckOptionsSchema, clockFrom, formatOf, gateOf, parseOptions, UsageError } from './options.js';
 import { emit, toTerminal } from './output.js';
@@ -35,15 +34,7 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
   if (inputs.length < 2) throw new UsageError('compare needs at least two targets');
   if (inputs.length > MAX_TARGETS) throw new UsageError(`compare takes at most ${MAX_TARGETS} targets`);
   const now = clockFrom(process.env) ?? new Date();
-  const targets: Target[] = [];
-  for (const input of inputs) {
-    try {
-      targets.push(parseTarget(input));
-    } catch (error) {
-      if (error instanceof TargetError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
+  const targets = parseTargets(inputs);
 
   const runtime = cliRuntime({ cwd: process.cwd(), registry: options.registry, offline: options.offline, cache: options.cache, history: options.history });
   const progress = startProgress(targets.length, runtime.activity);
