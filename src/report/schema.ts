@@ -207,6 +207,22 @@ export const AlternativeSchema = z.object({
   better: z.array(z.enum(DIMENSIONS)),
 });
 
+/**
+ * Regulatory context for AI tools and MCP servers (added in 1.6.0; docs/scoring.md §13): the
+ * EU AI Act category a transparent rule set suggests, the rule and its words. Informational:
+ * never part of the score. Absent for other packages.
+ */
+export const AiActSchema = z.object({
+  category: z.enum(['prohibited', 'high-risk', 'transparency', 'general-purpose', 'minimal']),
+  /** The rule that fired (report/ai-act.ts), or null for minimal. */
+  rule: z.string().nullable(),
+  /** Where in the Act the rule comes from. */
+  basis: z.string().nullable(),
+  /** The rule's phrases found as whole words. */
+  words: z.array(z.string()),
+  note: z.string(),
+});
+
 export const ReportSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
@@ -243,6 +259,8 @@ export const ReportSchema = z.object({
   comparisonUnavailable: ComparisonUnavailableSchema.optional(),
   /** With `--compare` (added in 1.6.0): peers scoring strictly higher, best first, at most 3. */
   alternatives: z.array(AlternativeSchema).optional(),
+  /** AI tools and MCP servers (added in 1.6.0): the suggested EU AI Act category, informational. */
+  aiAct: AiActSchema.optional(),
 });
 
 export type Report = z.infer<typeof ReportSchema>;
@@ -254,3 +272,4 @@ export type ComparisonSample = z.infer<typeof ComparisonSampleSchema>;
 export type ComparisonUnavailable = z.infer<typeof ComparisonUnavailableSchema>;
 export type Alternative = z.infer<typeof AlternativeSchema>;
 export type Peer = z.infer<typeof PeerSchema>;
+export type AiAct = z.infer<typeof AiActSchema>;

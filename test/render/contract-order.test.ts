@@ -99,7 +99,7 @@ describe('the JSON renderers write what the parse-based ones wrote', () => {
 });
 
 /** The report's optional members (added in 1.6.0, written with --compare only). */
-const OPTIONAL = ['comparison', 'comparisonUnavailable', 'alternatives'];
+const OPTIONAL = ['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct'];
 
 describe('projectorOf', () => {
   it('is compiled once per schema', () => {

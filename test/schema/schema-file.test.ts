@@ -29,7 +29,7 @@ describe('schema/report.schema.json', () => {
 
   it('requires every top-level key of the contract but the optional comparison members, in the schema order', () => {
     const schema = reportJsonSchema();
-    const optional = ['comparison', 'comparisonUnavailable', 'alternatives'];
+    const optional = ['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct'];
     expect(schema.required).toEqual(Object.keys(ReportSchema.shape).filter((k) => !optional.includes(k)));
     expect(Object.keys(schema.properties as object)).toEqual(Object.keys(ReportSchema.shape));
     expect(schema.additionalProperties).toBe(false);
