@@ -83,6 +83,11 @@ function writeThirdPartyLicenses(outDir: string): void {
       return { id: `${manifest.name}@${manifest.version}`, license, text };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
+  // Data bundled from the source tree under a licence of its own (fixtures/PROVENANCE.md).
+  const data = 'src/ecosystems/npm/module-replacements/';
+  if (Object.keys(meta.inputs).some((input) => input.startsWith(data))) {
+    sections.push({ id: 'module-replacements (preferred manifest, data)', license: 'MIT', text: readFileSync(path.join(data, 'LICENSE'), 'utf8').trim() });
+  }
   const body = sections.map((s) => `${'='.repeat(78)}\n${s.id} — ${s.license}\n${'='.repeat(78)}\n${s.text}\n`).join('\n');
   writeFileSync(
     path.join(outDir, 'THIRD-PARTY-LICENSES.txt'),

@@ -5,7 +5,7 @@
  *
  *   node --import ./bench/register.ts bench/run.ts [--latency 40] [--connect-latency MS]
  *     [--seed 9] [--sizes 100,1000,5000] [--runs 5] [--audit-runs 3] [--budget 260]
- *     [--only startup,check,audit,outage] [--no-token] [--quick] [--out FILE | --no-write]
+ *     [--only startup,check,compare,audit,outage] [--no-token] [--quick] [--out FILE | --no-write]
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,13 +21,14 @@ import { startBenchServer } from './server.js';
 import { formatMs } from './stats.js';
 import { auditWorkloads } from './workloads/audit.js';
 import { checkWorkloads } from './workloads/check.js';
+import { compareWorkloads } from './workloads/compare.js';
 import { OUTAGE_TARGETS, outageWorkloads } from './workloads/outage.js';
 import { startupWorkload } from './workloads/startup.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEFAULT_NOW = '2026-11-30T00:00:00Z';
 const USAGE = `usage: npm run bench -- [--latency MS] [--connect-latency MS] [--seed N] [--sizes 100,1000,5000]
-                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,audit,outage]
+                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,outage]
                       [--no-token] [--quick] [--out FILE | --no-write]`;
 
 class UsageError extends Error {}
@@ -69,8 +70,8 @@ export function parseCli(argv: string[]): CliArgs {
   const quick = values.quick === true;
   const latencyMs = positiveInt(values.latency, 'latency', 40, 0);
   const sizes = (values.sizes ?? (quick ? '50,200' : '100,1000,5000')).split(',').map((s) => positiveInt(s.trim(), 'sizes', 0));
-  const only = new Set((values.only ?? 'startup,check,audit,outage').split(',').map((s) => s.trim()));
-  for (const name of only) if (!['startup', 'check', 'audit', 'outage'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, audit, outage)`);
+  const only = new Set((values.only ?? 'startup,check,compare,audit,outage').split(',').map((s) => s.trim()));
+  for (const name of only) if (!['startup', 'check', 'compare', 'audit', 'outage'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, compare, audit, outage)`);
   return {
     options: {
       latencyMs,
@@ -185,6 +186,10 @@ async function main(argv: string[]): Promise<number> {
     if (only.has('check')) {
       progress(`one check (${world.model.checkTarget.name}), cold and warm`);
       results.push(...(await checkWorkloads(ctx)).results);
+    }
+    if (only.has('compare')) {
+      progress(`check --compare (${world.model.checkTarget.name}), cold and warm`);
+      results.push(...(await compareWorkloads(ctx)));
     }
     if (only.has('audit')) {
       progress('audits');

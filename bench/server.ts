@@ -117,7 +117,7 @@ function safeDecode(text: string): string | null {
 export function route(world: World, method: string, url: URL, headers: IncomingMessage['headers'], body: Buffer, origin: string): Answer {
   const { service, rest } = serviceOf(url.pathname);
   const accept = String(headers.accept ?? '');
-  if (service === 'npm') return answerNpm(world, method, rest, accept);
+  if (service === 'npm') return rest === '/-/v1/search' ? answerSearch(world, url.searchParams) : answerNpm(world, method, rest, accept);
   if (service === 'npm-api') return answerDownloads(world, method, rest);
   if (service === 'osv') return answerOsv(world, method, rest, body);
   if (service === 'github') {
@@ -142,6 +142,24 @@ export function route(world: World, method: string, url: URL, headers: IncomingM
   }
   // PyPI and anything else: not part of the generated world.
   return json(404, { message: 'Not Found' }, false);
+}
+
+/**
+ * npm's search API (`/-/v1/search?text=keywords:a,b&size=N`, README "Compared with its peers"):
+ * the generated packages with a packument that carry any of the keywords, in index order, in
+ * the documented answer shape.
+ */
+function answerSearch(world: World, params: URLSearchParams): Answer {
+  const text = params.get('text') ?? '';
+  const size = Math.min(250, Math.max(1, Number(params.get('size') ?? '20') || 20));
+  const wanted = new Set(text.startsWith('keywords:') ? text.slice('keywords:'.length).split(',') : []);
+  const matches = world.model.packages.filter((p) => world.packuments.has(p.name) && p.keywords.some((k) => wanted.has(k)));
+  const objects = matches.slice(0, size).map((p, i) => ({
+    package: { name: p.name, version: p.latest, description: p.description, keywords: p.keywords, date: p.versions.at(-1)?.time ?? null, links: {}, publisher: { username: p.author }, maintainers: p.maintainers.map((m) => ({ username: m })) },
+    score: { final: 1 - i / (size + 1), detail: { quality: 1, popularity: 1, maintenance: 1 } },
+    searchScore: 1 - i / (size + 1),
+  }));
+  return json(200, { objects, total: matches.length, time: new Date(world.model.now).toUTCString() }, true);
 }
 
 function answerNpm(world: World, method: string, rest: string, accept: string): Answer {

@@ -54,9 +54,11 @@ export const AuditWarningSchema = z.object({
 
 /**
  * The audit contract's version: 1.1.0 added the coded reasons of each entry's report (report
- * 1.4.0), 1.2.0 its `provisional` flag (report 1.5.0), 2.0.0 warnings as coded objects.
+ * 1.4.0), 1.2.0 its `provisional` flag (report 1.5.0), 2.0.0 warnings as coded objects, 2.1.0
+ * the optional comparison members of each entry's report (report 1.6.0; an audit does not
+ * compare, so they are absent).
  */
-export const AUDIT_SCHEMA_VERSION = '2.0.0';
+export const AUDIT_SCHEMA_VERSION = '2.1.0';
 
 export const AuditReportSchema = z.object({
   auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),

@@ -46,6 +46,8 @@ export function buildProgram(): Command {
       .argument('<target...>', 'express, express@5, @scope/pkg@1.2.3, pypi:requests==2.31.0, github:owner/repo, pkg:npm/express@5.1.0')
       .option('--timeout <seconds>', 'deadline for the whole run (default 60)')
       .option('--save-evidence <file>', 'write the collected evidence as JSON (re-score it with nerq score)')
+      .option('--compare', "add the target's standing among its peers and higher-scoring alternatives (evaluates the peers too)")
+      .option('--peers <n>', 'with --compare: peers to evaluate at most (default 12, at most 50)')
       .option('--registry <url>', 'npm registry (default: from your npm configuration)')
       .option('--offline', 'answer only from the local store: what is not there is unknown')
       .option('--no-cache', 'do not read the HTTP cache (fresh answers are still stored)')
@@ -88,6 +90,25 @@ export function buildProgram(): Command {
     .action(async (dir: string | undefined, options: Record<string, unknown>) => {
       const { runAudit } = await import('./run-audit.js');
       process.exitCode = await runAudit(dir, options);
+    });
+
+  program
+    .command('compare')
+    .description('targets side by side: score, grade, verdict, dimensions, coverage and the checks where they differ most')
+    .argument('<target...>', 'two or more targets as given to check (request ky ofetch)')
+    .option('--json', 'print the reports and the comparison as JSON (same as --format json)')
+    .addOption(new Option('--format <format>', 'output format: table, json or markdown'))
+    .option('--category <category>', `score every target under this category (${CATEGORIES.join(', ')})`)
+    .option('--timeout <seconds>', 'deadline for the whole run (default 60)')
+    .option('--registry <url>', 'npm registry (default: from your npm configuration)')
+    .option('--offline', 'answer only from the local store')
+    .option('--no-cache', 'do not read the HTTP cache')
+    .option('--no-history', 'do not record these evaluations')
+    .option('-o, --output <file>', 'write the comparison to file instead of stdout')
+    .option('--no-color', 'no colour in the terminal table')
+    .action(async (targets: string[], options: Record<string, unknown>) => {
+      const { runCompare } = await import('./run-compare.js');
+      process.exitCode = await runCompare(targets, options);
     });
 
   outputOptions(

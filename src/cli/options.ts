@@ -40,6 +40,10 @@ export const CheckOptionsSchema = OutputOptionsSchema.extend({
   maxAge: number('--max-age', 0, 365 * 24 * 3600).optional(),
   timeout: number('--timeout', 1, 3600).optional(),
   saveEvidence: z.string().min(1).optional(),
+  compare: z.boolean().optional(),
+  peers: number('--peers', 1, 50)
+    .refine((n) => Number.isInteger(n), '--peers must be a whole number')
+    .optional(),
   registry: z
     .string()
     .refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), '--registry must be an http(s) URL')
@@ -48,7 +52,7 @@ export const CheckOptionsSchema = OutputOptionsSchema.extend({
 
 export const AUDIT_FORMATS = ['table', 'json', 'markdown', 'sarif'] as const;
 
-export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, format: true }).extend({
+export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, format: true, compare: true, peers: true }).extend({
   format: z.enum(AUDIT_FORMATS, { message: `--format must be one of ${AUDIT_FORMATS.join(', ')}` }).optional(),
   file: z.array(z.string().min(1, '--file needs a path')).optional(),
   policy: z.string().min(1, '--policy needs a path').optional(),

@@ -1,9 +1,8 @@
 /** `nerq check <target...>`: parse every target first (bad input → exit 2, no request), then evaluate. */
 import { writeFileSync } from 'node:fs';
 import { checkTargets, type TargetOutcome } from '../app/check.js';
-import { parseTarget } from '../target/parse.js';
-import { TargetError, type Target } from '../target/types.js';
 import { cliRuntime } from './cli-runtime.js';
+import { parseTargets } from './targets.js';
 import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 import { guardInterrupts } from './interrupt.js';
@@ -17,15 +16,9 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   const options = parseOptions(CheckOptionsSchema, raw);
   const now = clockFrom(process.env) ?? new Date();
 
-  const targets: Target[] = [];
-  for (const input of inputs) {
-    try {
-      targets.push(parseTarget(input));
-    } catch (error) {
-      if (error instanceof TargetError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
+  const targets = parseTargets(inputs);
+
+  if (options.peers !== undefined && options.compare !== true) throw new UsageError('--peers needs --compare');
 
   const runtime = cliRuntime({
     cwd: process.cwd(),
@@ -43,14 +36,23 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   let outcomes: TargetOutcome[];
   try {
     try {
-      outcomes = await checkTargets(runtime, {
-        targets,
+      const call = {
         gate: gateOf(options),
         category: options.category,
         now,
         signal: AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000),
-        onEvaluated: (target) => progress.tick(target.input),
-      });
+      };
+      outcomes = await checkTargets(runtime, { ...call, targets, onEvaluated: (target) => progress.tick(target.input) });
+      if (options.compare === true) {
+        // Loaded on demand: the curated data and the search client only with --compare.
+        const { compareWithPeers, withComparison } = await import('../app/compare.js');
+        const compared: TargetOutcome[] = [];
+        for (const outcome of outcomes) {
+          const result = await compareWithPeers(runtime, outcome, { ...call, ...(options.peers === undefined ? {} : { peers: options.peers }) });
+          compared.push({ ...outcome, report: withComparison(outcome.report, result) });
+        }
+        outcomes = compared;
+      }
     } finally {
       progress.stop();
     }

@@ -10,6 +10,7 @@
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
+import { comparisonText } from './comparison-text.js';
 import { groupChecks, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
@@ -172,6 +173,27 @@ function gateSection(report: Report): string[] {
   return ['', line, ...(reasons.length > 0 ? ['', ...reasons] : [])];
 }
 
+/** The "Compared with N peers" section (`--compare`): standing, sample, alternatives. */
+function comparisonSection(report: Report, level: number): string[] {
+  const text = comparisonText(report);
+  if (text === null) return [];
+  const lines = ['', heading(level, md(text.title)), '', md(text.standing)];
+  if (text.sample.length > 0) lines.push('', ...text.sample.map((s) => `- ${md(s)}`));
+  if (text.alternatives.length > 0) {
+    lines.push(
+      '',
+      '**Higher-scoring alternatives**',
+      '',
+      ...table(
+        ['Alternative', 'Score', 'Grade', 'Verdict', 'Why', 'Better in'],
+        ['l', 'r', 'c', 'l', 'l', 'l'],
+        text.alternatives.map((a) => [markdownCode(a.target, { inTable: true }), a.score, a.grade, md(a.verdict), md(a.why), md(a.better.replace(/^better /, ''))]),
+      ),
+    );
+  }
+  return lines;
+}
+
 /** The body of one report, its heading at `level`. */
 function reportLines(report: Report, level: number): string[] {
   const lines = [heading(level, `nerq · ${markdownCode(targetLabel(report.target))}`), ''];
@@ -189,6 +211,7 @@ function reportLines(report: Report, level: number): string[] {
     ...alertSection(report, level + 1),
     ...notCheckedSection(report, level + 1),
     ...advisorySection(report, level + 1),
+    ...comparisonSection(report, level + 1),
     ...gateSection(report),
     '',
     '<details>',

@@ -15,6 +15,7 @@ import { statusOf } from '../checks/define.js';
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Alert, type Outcome } from './alerts.js';
+import { comparisonText } from './comparison-text.js';
 import { evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
@@ -372,6 +373,20 @@ function advisoryLines(report: Report, width: number, p: Palette): string[] {
   return lines;
 }
 
+/** The "Compared with N peers" block (`--compare`): standing, sample, alternatives. */
+function comparisonLines(report: Report, width: number, p: Palette): string[] {
+  const text = comparisonText(report);
+  if (text === null) return [];
+  const lines = ['', p.bold(clean(text.title)), ...wrapIndented(clean(text.standing), width, '    ', '  ')];
+  for (const line of text.sample) lines.push(...wrapIndented(clean(line), width, '    ', '  ').map((l) => p.dim(l)));
+  if (text.alternatives.length > 0) lines.push(`  ${p.bold('Higher-scoring alternatives')}`);
+  for (const a of text.alternatives) {
+    lines.push(...flow([{ text: clean(a.target), style: p.bold }, { text: a.score }, { text: a.grade }, { text: clean(a.verdict) }], width, '    '));
+    lines.push(...wrapIndented(clean([a.why, a.better].filter((t) => t !== '').join(' · ')), width, '      '));
+  }
+  return lines;
+}
+
 function gateLines(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
   const { gate } = report;
   const state = gateState(gate);
@@ -431,6 +446,7 @@ export function renderTable(report: Report, opts: TableOptions): string {
     ...checkLines(report, width, glyphs, p, opts.evidence === true),
     ...notCheckedLines(report, width, p),
     ...advisoryLines(report, width, p),
+    ...comparisonLines(report, width, p),
     ...gateLines(report, width, glyphs, p),
   ]);
 }

@@ -12,6 +12,7 @@ import { applyGate, type GateOptions } from '../scoring/gate.js';
 import { DIMENSION_TITLES, PROFILES, isCategory } from '../scoring/profiles.js';
 import { errorVerdict } from '../scoring/verdict.js';
 import { VERSION } from '../version.js';
+import { aiActOf } from './ai-act.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
 import { plainReason, sourceName } from './sources.js';
 
@@ -31,7 +32,8 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
       : decideCategory(evidence);
   const result = evaluate(evidence, options.checks, category.id, { now }, { minCoverage: options.gate.minCoverage });
   const gate = applyGate({ ...result, error: null, unchecked: uncheckedGuards(result.checks, options.checks) }, options.gate);
-  return {
+  const aiAct = aiActOf(evidence, category.id);
+  const report: Report = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },
     evaluatedAt: now.toISOString(),
@@ -59,6 +61,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     previous: null,
     error: null,
   };
+  return aiAct === null ? report : { ...report, aiAct };
 }
 
 /**

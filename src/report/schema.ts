@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.5.0';
+export const REPORT_SCHEMA_VERSION = '1.6.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -130,6 +130,99 @@ export const PreviousSchema = z.object({
 });
 export type Previous = z.infer<typeof PreviousSchema>;
 
+/** A peer evaluated for a comparison (added in 1.6.0). */
+export const PeerSchema = z.object({
+  /** The target text it was evaluated as (`name@version`). */
+  target: z.string(),
+  score: z.number(),
+  grade: z.enum(GRADES).nullable(),
+  verdictCode: z.enum(VERDICT_CODES),
+});
+
+/**
+ * Where the peers came from (added in 1.6.0): the sources asked, the query, how many
+ * candidates they gave and what became of them, when.
+ */
+export const ComparisonSampleSchema = z.object({
+  /** `npm-search`, `module-replacements`. */
+  sources: z.array(z.string()),
+  /** The search text asked (`keywords:a,b`), or null when no search was asked. */
+  query: z.string().nullable(),
+  /** Candidates the sources gave (the target itself left out). */
+  candidates: z.number().int(),
+  /** Candidates left out before evaluation: no shared keyword, another category by its listing, over the peer limit. */
+  skipped: z.number().int(),
+  /** Evaluated peers left out: another category, or no score (not found, out of time). */
+  excluded: z.number().int(),
+  evaluatedAt: z.string(),
+  /** What the sample could not cover, as sentences (PyPI has no search API…). */
+  notes: z.array(z.string()),
+});
+
+/** The target's standing among the peers of its category (added in 1.6.0; docs/scoring.md §13). */
+export const ComparisonSchema = z.object({
+  category: z.string(),
+  /** Peers evaluated and compared (the target not counted). */
+  peers: z.number().int(),
+  /** 1 = highest: 1 + the peers scoring strictly higher. */
+  rank: z.number().int(),
+  /** Share of peers scoring below the target, ties counting half, 0–100 (integer). */
+  percentile: z.number(),
+  median: z.number(),
+  p25: z.number(),
+  p75: z.number(),
+  members: z.array(PeerSchema),
+  sample: ComparisonSampleSchema,
+});
+
+/** Why a comparison could not be made (added in 1.6.0): a stable code and a sentence. */
+export const ComparisonUnavailableSchema = z.object({
+  code: z.enum(['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers']),
+  reason: z.string(),
+  /** Notes on the sources, as in a sample's. */
+  notes: z.array(z.string()),
+});
+
+/** Why a peer is named as an alternative (added in 1.6.0). */
+export const AlternativeWhySchema = z.object({
+  code: z.enum(['shared-keywords', 'curated-replacement']),
+  /** The keywords it shares with the target (shared-keywords). */
+  keywords: z.array(z.string()),
+  /** The curated dataset (curated-replacement), or null. */
+  source: z.string().nullable(),
+  /** The dataset's page about the replacement, or null. */
+  url: z.string().nullable(),
+  text: z.string(),
+});
+
+/** A peer that scores strictly higher, in the same category (added in 1.6.0). */
+export const AlternativeSchema = z.object({
+  target: z.string(),
+  score: z.number(),
+  grade: z.enum(GRADES).nullable(),
+  verdict: z.string(),
+  verdictCode: z.enum(VERDICT_CODES),
+  why: z.array(AlternativeWhySchema),
+  /** The dimensions where it scores higher than the target, by the margin, largest first. */
+  better: z.array(z.enum(DIMENSIONS)),
+});
+
+/**
+ * Regulatory context for AI tools and MCP servers (added in 1.6.0; docs/scoring.md §13): the
+ * EU AI Act category a transparent rule set suggests, the rule and its words. Informational:
+ * never part of the score. Absent for other packages.
+ */
+export const AiActSchema = z.object({
+  category: z.enum(['prohibited', 'high-risk', 'transparency', 'general-purpose', 'minimal']),
+  /** The rule that fired (report/ai-act.ts), or null for minimal. */
+  rule: z.string().nullable(),
+  /** Where in the Act the rule comes from. */
+  basis: z.string().nullable(),
+  /** The rule's phrases found as whole words. */
+  words: z.array(z.string()),
+  note: z.string(),
+});
+
 export const ReportSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
@@ -158,9 +251,25 @@ export const ReportSchema = z.object({
   /** Null on a fresh store, with --no-history, and always from `nerq score` (it never reads history). */
   previous: PreviousSchema.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /**
+   * With `--compare` (added in 1.6.0): the target's standing among its peers, null when it could
+   * not be made (`comparisonUnavailable` says why). Absent without `--compare`.
+   */
+  comparison: ComparisonSchema.nullable().optional(),
+  comparisonUnavailable: ComparisonUnavailableSchema.optional(),
+  /** With `--compare` (added in 1.6.0): peers scoring strictly higher, best first, at most 3. */
+  alternatives: z.array(AlternativeSchema).optional(),
+  /** AI tools and MCP servers (added in 1.6.0): the suggested EU AI Act category, informational. */
+  aiAct: AiActSchema.optional(),
 });
 
 export type Report = z.infer<typeof ReportSchema>;
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 export type DimensionResult = z.infer<typeof DimensionResultSchema>;
 export type Gate = z.infer<typeof GateSchema>;
+export type Comparison = z.infer<typeof ComparisonSchema>;
+export type ComparisonSample = z.infer<typeof ComparisonSampleSchema>;
+export type ComparisonUnavailable = z.infer<typeof ComparisonUnavailableSchema>;
+export type Alternative = z.infer<typeof AlternativeSchema>;
+export type Peer = z.infer<typeof PeerSchema>;
+export type AiAct = z.infer<typeof AiActSchema>;

@@ -71,3 +71,16 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
   if (facts.hasBin) return { id: 'cli', reason: 'ships a command' };
   return { id: 'library', reason: 'default' };
 }
+
+/**
+ * The category the keyword and description rules give a package listing (a search result), or
+ * null when none matches — a listing does not say whether the package ships a command, so
+ * `cli` and `library` are not told apart here.
+ */
+export function ruleCategoryOf(keywords: readonly string[], description: string): Category | null {
+  const words = new Set(keywords.map((k) => k.toLowerCase().trim()));
+  for (const rule of CATEGORY_RULES) {
+    if (rule.keywords.some((k) => words.has(k)) || rule.phrases.some((p) => p.test(description))) return rule.id;
+  }
+  return null;
+}

@@ -50,6 +50,11 @@ export interface Endpoints {
    * registry serves also exists publicly). npm's own default unless NERQ_NPM_PUBLIC_REGISTRY is set.
    */
   npmPublicRegistry: string;
+  /**
+   * The registry whose search API (`/-/v1/search`) finds a package's peers (`--compare`): the
+   * configured registry unless NERQ_NPM_SEARCH_URL names another (a mirror without search).
+   */
+  npmSearch?: string;
 }
 
 /** A bad endpoint override. The message is one line, names the variable, never echoes the value. */
@@ -99,7 +104,7 @@ function enterpriseHost(env: Env): string | undefined {
 
 /**
  * The endpoints for this run. Overrides: NERQ_NPM_API_URL, NERQ_PYPI_URL, NERQ_PYPISTATS_URL,
- * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_OSV_API_URL. `GITHUB_API_URL` /
+ * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_OSV_API_URL, NERQ_NPM_SEARCH_URL. `GITHUB_API_URL` /
  * `GITHUB_GRAPHQL_URL` (GitHub Actions) are used only for repositories on the non-github.com
  * host named by `GITHUB_SERVER_URL` (`githubServer`). Throws EndpointError for a bad URL.
  */
@@ -113,6 +118,8 @@ export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
     osvApi: readOverride(env, 'NERQ_OSV_API_URL') ?? DEFAULT_ENDPOINTS.osvApi,
     npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/(?<!\/)\/+$/, '')}/`,
   };
+  const search = readOverride(env, 'NERQ_NPM_SEARCH_URL');
+  if (search !== undefined) endpoints.npmSearch = search;
   const host = enterpriseHost(env);
   const api = host === undefined ? undefined : readOverride(env, 'GITHUB_API_URL');
   if (host !== undefined && api !== undefined) {

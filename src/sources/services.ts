@@ -10,6 +10,7 @@ export const SERVICES = [
   'npm-registry',
   'npm-tarballs',
   'npm-attestations',
+  'npm-search',
   'npm-downloads',
   'osv',
   'github',
@@ -26,6 +27,7 @@ export const SERVICE_NAMES: Record<Service, string> = {
   'npm-registry': 'the npm registry',
   'npm-tarballs': 'the npm registry (tarballs)',
   'npm-attestations': 'the npm registry (attestations)',
+  'npm-search': 'the npm registry (search)',
   'npm-downloads': "npm's download counts API",
   osv: 'OSV (the vulnerability database)',
   github: 'GitHub',
@@ -41,6 +43,7 @@ export const SERVICE_SHORT_NAMES: Record<Service, string> = {
   'npm-registry': 'registry',
   'npm-tarballs': 'tarballs',
   'npm-attestations': 'attestations',
+  'npm-search': 'search',
   'npm-downloads': 'downloads',
   osv: 'OSV',
   github: 'GitHub',
@@ -69,9 +72,12 @@ export function serviceOf(url: string | URL, endpoints: Endpoints, registries: r
   if (parsed === undefined) return null;
   const on = (base: string | undefined): string | undefined => (base === undefined ? undefined : pathUnder(parsed, base));
 
+  // The search API counts apart from the registry: a search failing says nothing of packuments.
+  if (on(endpoints.npmSearch) === '/-/v1/search') return 'npm-search';
   const registryPath = registries.map((base) => on(base)).find((p) => p !== undefined);
   if (registryPath !== undefined) {
     if (registryPath.startsWith('/-/npm/v1/attestations/')) return 'npm-attestations';
+    if (registryPath === '/-/v1/search') return 'npm-search';
     if (/\/-\/[^/]+\.tgz$/i.test(registryPath)) return 'npm-tarballs';
     return 'npm-registry';
   }

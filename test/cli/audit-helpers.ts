@@ -36,6 +36,8 @@ export interface SyntheticPackage {
   deprecated?: string;
   /** Older versions also published (each with its own tarball); `version` stays the latest. */
   also?: string[];
+  /** The manifest's keywords (default: format, numbers). */
+  keywords?: string[];
 }
 
 /** `nerq-audit-dep-007` for 7. */
@@ -138,7 +140,7 @@ function fullPackument(pkg: SyntheticPackage, integrities: Record<string, string
     version,
     description: `Synthetic package ${pkg.name} for the audit tests`,
     license: pkg.license ?? 'MIT',
-    keywords: ['format', 'numbers'],
+    keywords: pkg.keywords ?? ['format', 'numbers'],
     homepage: `https://example.com/${pkg.name}`,
     main: 'index.js',
     types: 'index.d.ts',

@@ -13,6 +13,7 @@ describe('serviceOf', () => {
     ['https://registry.example/npm/chalk/-/chalk-4.1.0.tgz', 'npm-tarballs'],
     ['https://registry.example/npm/-/npm/v1/attestations/chalk@4.1.0', 'npm-attestations'],
     ['https://public.example/chalk', 'npm-registry'],
+    ['https://registry.example/npm/-/v1/search?text=keywords:color&size=36', 'npm-search'],
     [`${endpoints.osvApi}/v1/querybatch`, 'osv'],
     [`${endpoints.osvApi}/v1/vulns/GHSA-x`, 'osv'],
     [`${endpoints.githubApi}/repos/a/b`, 'github'],
@@ -24,6 +25,12 @@ describe('serviceOf', () => {
     [`${endpoints.pypiStats}/packages/requests/recent`, 'pypistats'],
   ] as const)('%s → %s', ([url, service]) => {
     expect(serviceOf(url, endpoints, registries)).toBe(service);
+  });
+
+  it('NERQ_NPM_SEARCH_URL: its search API is npm-search, its packuments stay the registry\'s', () => {
+    const searching = resolveEndpoints({ NERQ_NPM_SEARCH_URL: 'https://public.example/' });
+    expect(serviceOf('https://public.example/-/v1/search?text=keywords:a', searching, registries)).toBe('npm-search');
+    expect(serviceOf('https://public.example/chalk', searching, registries)).toBe('npm-registry');
   });
 
   it('a URL of no known service, or no URL at all, is null', () => {

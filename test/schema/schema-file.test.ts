@@ -27,9 +27,10 @@ describe('schema/report.schema.json', () => {
     expect(schema.title).toBe('nerq report');
   });
 
-  it('requires every top-level key of the contract, in the schema order', () => {
+  it('requires every top-level key of the contract but the optional comparison members, in the schema order', () => {
     const schema = reportJsonSchema();
-    expect(schema.required).toEqual(Object.keys(ReportSchema.shape));
+    const optional = ['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct'];
+    expect(schema.required).toEqual(Object.keys(ReportSchema.shape).filter((k) => !optional.includes(k)));
     expect(Object.keys(schema.properties as object)).toEqual(Object.keys(ReportSchema.shape));
     expect(schema.additionalProperties).toBe(false);
   });

@@ -1,0 +1,184 @@
+/**
+ * Use cases: a target among its peers (`check --compare`), and targets side by side
+ * (`nerq compare`). Peers are found live — npm's search API by the target's keywords, and the
+ * curated replacement list — and evaluated by the same engine through `checkTargets` (so
+ * through the store's cache, with the call's deadline), concurrently. docs/scoring.md §13
+ * says how the standing and the alternatives follow from them.
+ *
+ * Sources not asked, and why, are notes of the sample: PyPI has no search API; GitHub's
+ * repository search is not asked yet; the MCP Registry's search is not asked here.
+ */
+import type { Evidence } from '../evidence/schema.js';
+import { CURATED_SOURCE, curatedReplacementsFor, type CuratedReplacement } from '../ecosystems/npm/replacements.js';
+import { compareToPeers, type ComparisonResult, type PeerEvaluation } from '../report/comparison.js';
+import type { Report } from '../report/schema.js';
+import { sideBySide, type SideBySide } from '../report/side-by-side.js';
+import { ruleCategoryOf } from '../scoring/category.js';
+import { queryKeywords, searchNpm, SEARCH_MAX_SIZE, type SearchListing } from '../sources/npm/search.js';
+import { parseTarget } from '../target/parse.js';
+import type { Target } from '../target/types.js';
+import { checkTargets, type TargetOutcome } from './check.js';
+import type { CallOptions, Runtime } from './runtime.js';
+
+/** Peers evaluated by default (`--peers N`). */
+export const DEFAULT_PEERS = 12;
+/** The most `--peers` accepts. */
+export const MAX_PEERS = 50;
+/** Curated replacements evaluated at most, beside the peers. */
+const MAX_CURATED = 3;
+
+export const NOTE_PYPI = 'PyPI has no search API: no peers are found for PyPI projects';
+export const NOTE_GITHUB = "GitHub's repository search is not asked: no peers are found for repository targets";
+export const NOTE_MCP = "the MCP Registry's search is not asked: peers come from npm's search only";
+
+export interface PeersRequest extends CallOptions {
+  /** Peers to evaluate at most (default DEFAULT_PEERS). */
+  peers?: number;
+}
+
+/** What the target's own evidence says to search by. */
+function npmFacts(evidence: Evidence | null): { keywords: string[] } | null {
+  const registry = evidence?.sources.registry;
+  return registry?.status === 'ok' ? { keywords: registry.facts.keywords } : null;
+}
+
+/**
+ * Whether a listing can be a peer of a target of `category`, by what the listing says: the
+ * keyword and description rules must give it the same risk or framework category (a listing
+ * does not tell a command from a library, so `cli` and `library` stay together here; the
+ * evaluation decides).
+ */
+function sameCategoryByListing(listing: SearchListing, category: string): boolean {
+  const ruled = ruleCategoryOf(listing.keywords, listing.description ?? '');
+  return category === 'library' || category === 'cli' ? ruled === null : ruled === category;
+}
+
+interface Candidate {
+  target: Target;
+  sharedKeywords: string[];
+  curated: PeerEvaluation['curated'];
+}
+
+/** Evaluate candidates concurrently through the same use case as any check. */
+async function evaluate(runtime: Runtime, candidates: readonly Candidate[], request: PeersRequest): Promise<PeerEvaluation[]> {
+  if (candidates.length === 0) return [];
+  const outcomes = await checkTargets(runtime, {
+    targets: candidates.map((c) => c.target),
+    gate: request.gate,
+    signal: request.signal,
+    now: request.now,
+    category: request.category,
+    concurrency: candidates.length,
+  });
+  return outcomes.map((outcome, i) => ({ report: outcome.report, sharedKeywords: candidates[i]!.sharedKeywords, curated: candidates[i]!.curated }));
+}
+
+/** A target text nerq accepts for a name from a listing or the curated data, or null. */
+function targetOf(name: string): Target | null {
+  try {
+    const target = parseTarget(name);
+    return target.ecosystem === 'npm' && target.name === name ? target : null;
+  } catch {
+    return null;
+  }
+}
+
+function curatedCandidates(targetName: string, curated: CuratedReplacement | null): Candidate[] {
+  if (curated === null) return [];
+  return curated.packages
+    .filter((name) => name !== targetName)
+    .slice(0, MAX_CURATED)
+    .flatMap((name) => {
+      const target = targetOf(name);
+      return target === null ? [] : [{ target, sharedKeywords: [], curated: { source: CURATED_SOURCE, url: curated.url } }];
+    });
+}
+
+/**
+ * The target's standing among its peers and its alternatives, for one evaluated target. Never
+ * throws: a source that fails leaves the comparison null with the reason.
+ */
+export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome, request: PeersRequest): Promise<ComparisonResult> {
+  const report = outcome.report;
+  const limit = Math.max(1, Math.min(MAX_PEERS, request.peers ?? DEFAULT_PEERS));
+  const evaluatedAt = (request.now ?? runtime.now()).toISOString();
+  const unavailable = (code: 'not-evaluated' | 'no-search-source' | 'search-unavailable', reason: string, notes: string[] = []): ComparisonResult => ({
+    comparison: null,
+    comparisonUnavailable: { code, reason, notes },
+    alternatives: [],
+  });
+  if (report.error !== null || report.score === null) return unavailable('not-evaluated', 'the target has no score to compare');
+  if (report.target.ecosystem === 'pypi') return unavailable('no-search-source', NOTE_PYPI, [NOTE_PYPI]);
+  if (report.target.ecosystem === 'github') return unavailable('no-search-source', NOTE_GITHUB, [NOTE_GITHUB]);
+
+  const category = report.category?.id ?? 'library';
+  const notes = category === 'mcp-server' ? [NOTE_MCP] : [];
+  const keywords = queryKeywords(npmFacts(outcome.evidence)?.keywords ?? []);
+  const curated = curatedReplacementsFor(report.target.name);
+  const curatedPeers = curatedCandidates(report.target.name, curated);
+  const sources = curatedPeers.length > 0 ? ['npm-search', CURATED_SOURCE] : ['npm-search'];
+
+  const base = runtime.endpoints.npmSearch ?? runtime.npm.registry;
+  const search =
+    keywords.length === 0
+      ? null
+      : await searchNpm(runtime.callContext(request).http, base, { keywords, size: Math.min(SEARCH_MAX_SIZE, Math.max(limit * 3, 25)) });
+
+  if (search === null || search.status === 'unavailable') {
+    const reason = search === null ? 'the package declares no keyword to search its peers by' : search.reason;
+    // The curated list still names alternatives; the standing needs the search's sample.
+    const peers = await evaluate(runtime, curatedPeers, request);
+    const result = compareToPeers(report, peers, { sources, query: search?.query ?? null, candidates: curatedPeers.length, skipped: 0, evaluatedAt, notes });
+    return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason, notes }, alternatives: result.alternatives };
+  }
+
+  const targetKeywords = new Set(keywords);
+  const curatedNames = new Set(curatedPeers.map((c) => c.target.name));
+  const listings = search.listings.filter((l) => l.name !== report.target.name);
+  const chosen: Candidate[] = [];
+  for (const listing of listings) {
+    if (chosen.length === limit) break;
+    const shared = listing.keywords.filter((k) => targetKeywords.has(k));
+    if (shared.length === 0 || !sameCategoryByListing(listing, category) || curatedNames.has(listing.name)) continue;
+    const target = targetOf(listing.name);
+    if (target !== null) chosen.push({ target, sharedKeywords: shared, curated: null });
+  }
+  // A curated replacement the search also found carries both reasons.
+  const curatedWithKeywords = curatedPeers.map((c) => {
+    const listing = listings.find((l) => l.name === c.target.name);
+    return listing === undefined ? c : { ...c, sharedKeywords: listing.keywords.filter((k) => targetKeywords.has(k)) };
+  });
+  const peers = await evaluate(runtime, [...chosen, ...curatedWithKeywords], request);
+  const searchedAlso = curatedWithKeywords.filter((c) => c.sharedKeywords.length > 0).length;
+  return compareToPeers(report, peers, {
+    sources,
+    query: search.query,
+    candidates: listings.length + curatedPeers.length - searchedAlso,
+    skipped: listings.length - chosen.length - searchedAlso,
+    evaluatedAt,
+    notes,
+  });
+}
+
+/** A report with its comparison (the JSON contract's optional members, in place). */
+export function withComparison(report: Report, result: ComparisonResult): Report {
+  return {
+    ...report,
+    comparison: result.comparison,
+    ...(result.comparisonUnavailable === undefined ? {} : { comparisonUnavailable: result.comparisonUnavailable }),
+    alternatives: result.alternatives,
+  };
+}
+
+export interface CompareTargetsRequest extends CallOptions {
+  targets: readonly Target[];
+}
+
+/** `nerq compare`: every target evaluated (concurrently), and the side-by-side view of them. */
+export async function compareTargets(
+  runtime: Runtime,
+  request: CompareTargetsRequest,
+): Promise<{ outcomes: TargetOutcome[]; comparison: SideBySide }> {
+  const outcomes = await checkTargets(runtime, { ...request, concurrency: request.targets.length });
+  return { outcomes, comparison: sideBySide(outcomes.map((o) => o.report)) };
+}

@@ -1,0 +1,85 @@
+/**
+ * `nerq compare`: targets side by side (report/side-by-side.ts) as a terminal table, a Markdown
+ * table for a pull request ("should we switch from X to Y?") and JSON (the reports in the
+ * contract's order plus the side-by-side view). Every string from a report is sanitised
+ * (terminal) or escaped / put in a code span (Markdown).
+ */
+import { DIMENSION_TITLES } from '../scoring/profiles.js';
+import type { Report } from '../report/schema.js';
+import { ReportSchema } from '../report/schema.js';
+import type { SideBySide } from '../report/side-by-side.js';
+import { projectorOf } from './contract-order.js';
+import { escapeMarkdown, markdownCode, sanitizeForTerminal } from './sanitize.js';
+import { displayWidth, formatPercent, formatScore, padEnd, padStart } from './text.js';
+
+interface Row {
+  label: string;
+  cells: string[];
+}
+
+function rows(reports: readonly Report[], view: SideBySide): { main: Row[]; differences: Row[] } {
+  const evaluated = (r: Report) => r.error === null;
+  const main: Row[] = [
+    { label: 'Score', cells: reports.map((r) => (evaluated(r) ? formatScore(r.score) : '—')) },
+    { label: 'Grade', cells: reports.map((r) => r.grade ?? '—') },
+    { label: 'Verdict', cells: reports.map((r) => (evaluated(r) ? r.verdict : `not evaluated (${r.error?.code ?? ''})`)) },
+    ...view.dimensions.map((d) => ({ label: DIMENSION_TITLES[d.id], cells: d.scores.map((s) => formatScore(s)) })),
+    { label: 'Coverage', cells: reports.map((r) => (evaluated(r) ? formatPercent(r.coverage) : '—')) },
+  ];
+  const differences = view.differences.map((d) => ({ label: d.title, cells: d.scores.map((s) => formatScore(s)) }));
+  return { main, differences };
+}
+
+const clean = (s: string): string => sanitizeForTerminal(s).trim();
+
+/** Cut `s` to `width` columns with an ellipsis. */
+function fit(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  let out = '';
+  for (const ch of s) {
+    if (displayWidth(out + ch) > width - 1) break;
+    out += ch;
+  }
+  return `${out}…`;
+}
+
+/**
+ * The terminal table: a label column and one column per target, each as wide as its widest
+ * cell (a target's name is never cut: a comparison must say what it compares).
+ */
+export function renderCompareTable(reports: readonly Report[], view: SideBySide, options: { width: number }): string {
+  const { main, differences } = rows(reports, view);
+  const all = [...main, ...differences];
+  const labelWidth = Math.min(28, Math.max(8, ...all.map((r) => displayWidth(clean(r.label)))));
+  const widths = view.targets.map((t, i) => Math.max(displayWidth(clean(t)), ...all.map((r) => displayWidth(clean(r.cells[i] ?? '')))));
+  const line = (label: string, cells: readonly string[]) =>
+    `${padEnd(fit(clean(label), labelWidth), labelWidth)}  ${cells.map((c, i) => padStart(clean(c), widths[i]!)).join('  ')}`.trimEnd();
+  const out = [line('', view.targets), line('', widths.map((w) => '─'.repeat(w)))];
+  for (const row of main) out.push(line(row.label, row.cells));
+  if (differences.length > 0) {
+    out.push('', 'Where they differ most');
+    for (const row of differences) out.push(line(row.label, row.cells));
+  }
+  out.push('', view.highest === null ? 'No target has a score.' : `Highest score: ${clean(view.highest)}`);
+  return `${out.join('\n')}\n`;
+}
+
+/** The Markdown table, for a pull-request comment. */
+export function renderCompareMarkdown(reports: readonly Report[], view: SideBySide): string {
+  const { main, differences } = rows(reports, view);
+  // Scores, grades and percentages are nerq's own figures: written as they are.
+  const md = (s: string) => (/^(\d+(\.\d)?%?|—|[A-F]\+?)$/.test(s) ? s : escapeMarkdown(s).trim());
+  const head = `| | ${view.targets.map((t) => markdownCode(t, { inTable: true })).join(' | ')} |`;
+  const rule = `| --- | ${view.targets.map(() => '---:').join(' | ')} |`;
+  const row = (r: Row) => `| ${md(r.label)} | ${r.cells.map(md).join(' | ')} |`;
+  const lines = [`## nerq compare · ${reports.length} targets`, '', head, rule, ...main.map(row)];
+  if (differences.length > 0) lines.push('', '**Where they differ most**', '', head.replace('| |', '| Check |'), rule, ...differences.map(row));
+  lines.push('', view.highest === null ? 'No target has a score.' : `Highest score: ${markdownCode(view.highest)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** JSON: `{ reports: [...], comparison: {...} }`, the reports in the contract's order. */
+export function renderCompareJson(reports: readonly Report[], view: SideBySide): string {
+  const project = projectorOf(ReportSchema);
+  return `${JSON.stringify({ reports: reports.map((r) => project(r)), comparison: view }, null, 2)}\n`;
+}

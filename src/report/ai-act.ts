@@ -1,0 +1,104 @@
+/**
+ * Regulatory context (informational, docs/scoring.md §13): the EU AI Act category a transparent
+ * rule set suggests for an AI tool or MCP server, from what the package says about itself — its
+ * description, its README's opening (title and first paragraph) and its keywords / topics. The
+ * first rule that matches wins, riskiest first: a prohibited practice (Article 5), an Annex III
+ * high-risk domain, an Article 50 transparency duty, a general-purpose model, else minimal.
+ *
+ * Whole words and phrases only: "exam" inside "example" or "gas" inside "vegas" never fires.
+ * Never part of the score, the verdict or the gate; a heuristic, not legal advice. The words
+ * reported are the rule's own, never text from the package.
+ */
+import type { Evidence } from '../evidence/schema.js';
+import { readmeOpening } from '../checks/lib/readme-opening.js';
+import type { AiAct } from './schema.js';
+
+export const AI_ACT_CATEGORIES = ['prohibited', 'high-risk', 'transparency', 'general-purpose', 'minimal'] as const;
+export type AiActCategory = (typeof AI_ACT_CATEGORIES)[number];
+
+interface AiActRule {
+  id: string;
+  category: Exclude<AiActCategory, 'minimal'>;
+  /** Where the rule comes from in the Act. */
+  basis: string;
+  /** Whole words or phrases (a space matches spaces, hyphens or underscores). */
+  phrases: readonly string[];
+}
+
+/** Ordered: the first match wins. */
+export const AI_ACT_RULES: readonly AiActRule[] = [
+  { id: 'social-scoring', category: 'prohibited', basis: 'Article 5(1)(c)', phrases: ['social scoring', 'social credit score'] },
+  { id: 'manipulation', category: 'prohibited', basis: 'Article 5(1)(a)', phrases: ['subliminal', 'subliminal manipulation'] },
+  { id: 'predictive-policing', category: 'prohibited', basis: 'Article 5(1)(d)', phrases: ['predictive policing', 'crime prediction'] },
+  { id: 'face-scraping', category: 'prohibited', basis: 'Article 5(1)(e)', phrases: ['facial image scraping', 'face scraping'] },
+  { id: 'emotion-workplace', category: 'prohibited', basis: 'Article 5(1)(f)', phrases: ['employee emotion recognition', 'student emotion recognition'] },
+  { id: 'biometrics', category: 'high-risk', basis: 'Annex III(1)', phrases: ['biometric identification', 'face recognition', 'facial recognition', 'emotion recognition', 'biometric categorisation', 'biometric categorization'] },
+  { id: 'critical-infrastructure', category: 'high-risk', basis: 'Annex III(2)', phrases: ['critical infrastructure', 'power grid', 'gas supply', 'water supply', 'electricity grid', 'traffic control'] },
+  { id: 'education', category: 'high-risk', basis: 'Annex III(3)', phrases: ['exam proctoring', 'proctoring', 'exam grading', 'student assessment', 'admissions'] },
+  { id: 'employment', category: 'high-risk', basis: 'Annex III(4)', phrases: ['recruitment', 'recruiting', 'hiring', 'cv screening', 'resume screening', 'candidate screening', 'applicant tracking'] },
+  { id: 'essential-services', category: 'high-risk', basis: 'Annex III(5)', phrases: ['credit scoring', 'creditworthiness', 'loan approval', 'insurance pricing', 'benefits eligibility'] },
+  { id: 'law-enforcement', category: 'high-risk', basis: 'Annex III(6)', phrases: ['law enforcement', 'polygraph', 'lie detector'] },
+  { id: 'migration', category: 'high-risk', basis: 'Annex III(7)', phrases: ['border control', 'asylum', 'visa application'] },
+  { id: 'justice', category: 'high-risk', basis: 'Annex III(8)', phrases: ['judicial decision', 'sentencing', 'election influence', 'voter targeting'] },
+  { id: 'deepfake', category: 'transparency', basis: 'Article 50(4)', phrases: ['deepfake', 'deep fake', 'face swap', 'voice cloning'] },
+  { id: 'synthetic-content', category: 'transparency', basis: 'Article 50(2)', phrases: ['image generation', 'text to image', 'text to speech', 'video generation', 'generative'] },
+  { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chat bot', 'conversational agent', 'virtual assistant'] },
+  { id: 'general-purpose', category: 'general-purpose', basis: 'Article 51–55', phrases: ['foundation model', 'large language model', 'general purpose ai', 'llm', 'llms'] },
+];
+
+export const AI_ACT_NOTE = 'A heuristic over what the package says about itself, not legal advice; never part of the score.';
+
+/** The phrase as a whole-word pattern: letters, digits and `_` may not touch it on either side. */
+function phraseRegex(phrase: string): RegExp {
+  const body = phrase
+    .split(' ')
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s_-]+');
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu');
+}
+
+const COMPILED = AI_ACT_RULES.map((rule) => ({ rule, patterns: rule.phrases.map((p) => ({ phrase: p, re: phraseRegex(p) })) }));
+
+/** What a package says about itself. */
+export interface AiActInput {
+  description: string;
+  readmeOpening: string;
+  topics: readonly string[];
+}
+
+/** The suggested category, the rule and the words that fired (the rule's own phrases). */
+export function classifyAiAct(input: AiActInput): AiAct {
+  // Capped: only the opening and a description are read, never a whole document.
+  const text = [input.description, input.readmeOpening, ...input.topics]
+    .join('\n')
+    .slice(0, 20_000)
+    // Terminal escape sequences and control characters are not words: they separate them.
+    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u001f\u007f-\u009f]/g, ' ');
+  for (const { rule, patterns } of COMPILED) {
+    const words = patterns.filter((p) => p.re.test(text)).map((p) => p.phrase);
+    if (words.length > 0) return { category: rule.category, rule: rule.id, basis: rule.basis, words, note: AI_ACT_NOTE };
+  }
+  return { category: 'minimal', rule: null, basis: null, words: [], note: AI_ACT_NOTE };
+}
+
+/** The categories this section is given for: AI tools and MCP servers. */
+const AI_CATEGORIES = new Set(['mcp-server', 'ai-agent-tool']);
+
+/** The section for a report of `category`, or null for a package that is not an AI tool or MCP server. */
+export function aiActOf(evidence: Evidence, category: string): AiAct | null {
+  if (!AI_CATEGORIES.has(category)) return null;
+  const { registry, pypi, github, tarball } = evidence.sources;
+  const description = registry.status === 'ok' ? (registry.facts.description ?? '') : pypi.status === 'ok' ? (pypi.facts.summary ?? '') : '';
+  const readme =
+    tarball.status === 'ok' && tarball.facts.readme !== null
+      ? tarball.facts.readme.text
+      : registry.status === 'ok' && registry.facts.readme
+        ? registry.facts.readme.text
+        : '';
+  const opening = readme === '' ? { title: null, paragraph: null } : readmeOpening(readme);
+  const topics = [
+    ...(registry.status === 'ok' ? registry.facts.keywords : pypi.status === 'ok' ? pypi.facts.keywords : []),
+    ...(github.status === 'ok' && github.facts.repository !== null ? github.facts.repository.topics : []),
+  ];
+  return classifyAiAct({ description, readmeOpening: [opening.title ?? '', opening.paragraph ?? ''].join('\n'), topics });
+}

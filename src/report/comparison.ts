@@ -1,0 +1,167 @@
+/**
+ * A target among its peers (docs/scoring.md §13): its standing in its category (rank,
+ * percentile, the peers' median and quartiles, with the sample they came from) and the
+ * alternatives that score strictly higher. Pure: the peers come evaluated by the same engine
+ * (app/compare.ts); nothing here is a fixed table or an estimate — no peers, no comparison.
+ */
+import { DIMENSIONS, type Dimension } from '../model/dimensions.js';
+import type { Alternative, Comparison, ComparisonSample, ComparisonUnavailable, Peer, Report, VerdictCode } from './schema.js';
+
+/** Alternatives named at most. */
+export const MAX_ALTERNATIVES = 3;
+
+/** A peer as the use case evaluated it, with what made it a candidate. */
+export interface PeerEvaluation {
+  report: Report;
+  /** The keywords it shares with the target (from the search listing); empty for none. */
+  sharedKeywords: readonly string[];
+  /** Named by a curated replacement list for the target, or null. */
+  curated: { source: string; url: string | null } | null;
+}
+
+/** What a comparison adds to a report. */
+export interface ComparisonResult {
+  comparison: Comparison | null;
+  comparisonUnavailable?: ComparisonUnavailable;
+  alternatives: Alternative[];
+}
+
+/** How good a verdict is, for "never suggest worse": higher is better; unknown is not ranked. */
+const VERDICT_RANK: Record<VerdictCode, number | null> = { yes: 3, caution: 2, no: 1, 'do-not-use': 0, unknown: null };
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+/** The q-quantile (0–1) of sorted values, linear between closest ranks (type 7); one decimal. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) throw new Error('quantile of no values');
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  const value = sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+  return round1(value);
+}
+
+/** `name@version` (the version it was evaluated at), or the name. */
+export function peerLabel(report: Report): string {
+  return report.target.version === null ? report.target.name : `${report.target.name}@${report.target.version}`;
+}
+
+/** The standing of `score` among `peerScores` (at least one). */
+export function standing(score: number, peerScores: readonly number[]): Pick<Comparison, 'rank' | 'percentile' | 'median' | 'p25' | 'p75'> {
+  const sorted = [...peerScores].sort((a, b) => a - b);
+  const above = sorted.filter((s) => s > score).length;
+  const below = sorted.filter((s) => s < score).length;
+  const equal = sorted.length - above - below;
+  return {
+    rank: 1 + above,
+    percentile: Math.round((100 * (below + equal / 2)) / sorted.length),
+    median: quantile(sorted, 0.5),
+    p25: quantile(sorted, 0.25),
+    p75: quantile(sorted, 0.75),
+  };
+}
+
+/** The dimensions where `peer` scores higher than `target` (both known), largest margin first. */
+export function betterDimensions(target: Report, peer: Report): Dimension[] {
+  const scoreOf = (report: Report, id: Dimension): number | null => report.dimensions.find((d) => d.id === id)?.score ?? null;
+  return DIMENSIONS.flatMap((id) => {
+    const mine = scoreOf(target, id);
+    const theirs = scoreOf(peer, id);
+    return mine !== null && theirs !== null && theirs > mine ? [{ id, margin: theirs - mine }] : [];
+  })
+    .sort((a, b) => b.margin - a.margin || DIMENSIONS.indexOf(a.id) - DIMENSIONS.indexOf(b.id))
+    .map((d) => d.id);
+}
+
+function whyOf(peer: PeerEvaluation): Alternative['why'] {
+  const why: Alternative['why'] = [];
+  if (peer.curated !== null) {
+    why.push({
+      code: 'curated-replacement',
+      keywords: [],
+      source: peer.curated.source,
+      url: peer.curated.url,
+      text: `named as a replacement by ${peer.curated.source}`,
+    });
+  }
+  if (peer.sharedKeywords.length > 0) {
+    why.push({
+      code: 'shared-keywords',
+      keywords: [...peer.sharedKeywords],
+      source: null,
+      url: null,
+      text: `shares the keyword${peer.sharedKeywords.length === 1 ? '' : 's'} ${peer.sharedKeywords.join(', ')}`,
+    });
+  }
+  return why;
+}
+
+/** A scored report of a peer that can be compared: evaluated, no error, a score. */
+const scored = (report: Report): report is Report & { score: number } => report.error === null && report.score !== null;
+
+/**
+ * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse, not
+ * provisional; in the target's category, or named by the curated list (people who know both
+ * say one replaces the other). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
+ */
+export function alternativesOf(target: Report, peers: readonly PeerEvaluation[]): Alternative[] {
+  if (!scored(target)) return [];
+  const targetVerdict = VERDICT_RANK[target.verdictCode] ?? 0;
+  const category = target.category?.id ?? null;
+  return peers
+    .filter((p) => scored(p.report) && p.report.score > target.score && !p.report.provisional)
+    .filter((p) => (VERDICT_RANK[p.report.verdictCode] ?? -1) >= targetVerdict)
+    .filter((p) => p.curated !== null || (p.report.category?.id === category && p.sharedKeywords.length > 0))
+    .filter((p) => p.report.target.name !== target.target.name)
+    // Best first; on a tie, the one a curated list names, then by name.
+    .sort((a, b) => b.report.score! - a.report.score! || Number(b.curated !== null) - Number(a.curated !== null) || a.report.target.name.localeCompare(b.report.target.name))
+    .slice(0, MAX_ALTERNATIVES)
+    .map((p) => ({
+      target: peerLabel(p.report),
+      score: p.report.score!,
+      grade: p.report.grade,
+      verdict: p.report.verdict,
+      verdictCode: p.report.verdictCode,
+      why: whyOf(p),
+      better: betterDimensions(target, p.report),
+    }));
+}
+
+/**
+ * The target's standing among the peers of its category, and its alternatives. The standing is
+ * null (with the reason) when the target has no score or no peer of its category was scored.
+ */
+export function compareToPeers(
+  target: Report,
+  peers: readonly PeerEvaluation[],
+  sample: Omit<ComparisonSample, 'excluded'>,
+): ComparisonResult {
+  if (!scored(target)) {
+    return { comparison: null, comparisonUnavailable: { code: 'not-evaluated', reason: 'the target has no score to compare', notes: sample.notes }, alternatives: [] };
+  }
+  const category = target.category?.id ?? 'library';
+  const members = peers.filter((p) => p.report.target.name !== target.target.name && scored(p.report) && (p.report.category?.id ?? 'library') === category);
+  // Only search candidates count as the sample; a curated peer of the same category counts too.
+  const excluded = peers.length - members.length;
+  const alternatives = alternativesOf(target, peers);
+  if (members.length === 0) {
+    const reason =
+      peers.length === 0
+        ? `no candidate peer in the ${category} category from ${sample.sources.join(', ') || 'any source'}`
+        : `none of the ${peers.length} peers evaluated scored in the ${category} category`;
+    return { comparison: null, comparisonUnavailable: { code: 'no-peers', reason, notes: sample.notes }, alternatives };
+  }
+  const list: Peer[] = members
+    .map((p) => ({ target: peerLabel(p.report), score: p.report.score!, grade: p.report.grade, verdictCode: p.report.verdictCode }))
+    .sort((a, b) => b.score - a.score || a.target.localeCompare(b.target));
+  return {
+    comparison: {
+      category,
+      peers: list.length,
+      ...standing(target.score, list.map((p) => p.score)),
+      members: list,
+      sample: { ...sample, excluded },
+    },
+    alternatives,
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * A target among its peers (app/compare.ts), in process against the fixture server: peers found
+ * by npm's search (answers built from the recorded one) and by the curated replacement list,
+ * evaluated by the same engine; standing and alternatives; a failing search; `compareTargets`.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkTargets } from '../../src/app/check.js';
+import { compareTargets, compareWithPeers, NOTE_GITHUB, NOTE_PYPI, withComparison } from '../../src/app/compare.js';
+import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import { ReportSchema } from '../../src/report/schema.js';
+import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { parseTarget } from '../../src/target/parse.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { RECORDED_NAMES, searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
+import { cliEnv, DEFAULT_NOW } from '../support/run-cli.js';
+import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
+import { expectPackage } from '../cli/helpers.js';
+
+const NOW = new Date(DEFAULT_NOW);
+let server: FixtureServer;
+let home: string;
+const runtimes: Runtime[] = [];
+
+/**
+ * The peers of `request` (keywords http, simple, util, utility): two healthy libraries sharing
+ * `http`, a deprecated one (capped at 49.9, never better than request), one whose listing puts
+ * it in another category (ai-agent), one sharing no keyword. `ofetch` and `ky` are the curated
+ * replacements module-replacements names for request (served here as synthetic packages).
+ */
+const PEERS: { name: string; keywords: string[]; deprecated?: string }[] = [
+  { name: 'nerq-peer-fetch', keywords: ['http', 'fetch', 'client'] },
+  { name: 'nerq-peer-util', keywords: ['util', 'utility'] },
+  { name: 'nerq-peer-old', keywords: ['http'], deprecated: 'no longer maintained' },
+  { name: 'nerq-peer-agent', keywords: ['http', 'ai-agent'] },
+  { name: 'nerq-peer-colors', keywords: ['color'] },
+];
+const CURATED = ['ofetch', 'ky'];
+
+function runtime(extraEnv: Record<string, string> = {}): Runtime {
+  const made = createRuntime({ env: cliEnv(home, { server, env: extraEnv }), cwd: home, clock: () => NOW });
+  runtimes.push(made);
+  return made;
+}
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  expectPackage(server, 'request');
+  expectPackage(server, 'chalk');
+  for (const peer of [...PEERS, ...CURATED.map((name) => ({ name, keywords: ['http', 'fetch'] }))]) {
+    serveSynthetic(server, { version: '2.0.0', ...peer });
+  }
+  serveSynthetic(server, { name: 'nerq-cmp-target', version: '1.0.0', keywords: ['http'] });
+  serveOsv(server, []);
+});
+
+afterEach(async () => {
+  expectNoUnexpected(server);
+  await Promise.all(runtimes.splice(0).map((r) => r.close()));
+  if (home !== undefined) rmSync(home, { recursive: true, force: true });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function freshHome(): void {
+  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-compare-'));
+  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(home, dir), { recursive: true });
+}
+
+async function checked(app: Runtime, target: string) {
+  const [outcome] = await checkTargets(app, { targets: [parseTarget(target)], gate: DEFAULT_GATE, now: NOW });
+  return outcome!;
+}
+
+describe('compareWithPeers', () => {
+  it('a deprecated target: peers of its category scored, standing among them, higher-scoring alternatives with why', async () => {
+    freshHome();
+    serveSearch(server, searchAnswer(PEERS, { hostile: true }));
+    const app = runtime();
+    const outcome = await checked(app, 'request');
+    expect(outcome.report).toMatchObject({ score: 49.9, verdictCode: 'no' });
+    const before = searchRequests(server).length;
+    const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
+
+    expect(searchRequests(server).slice(before)).toEqual([{ text: 'keywords:http,simple,util,utility', size: '36' }]);
+    // Only the peers sharing a keyword, of the same category by their listing, and the curated ones were evaluated.
+    const asked = new Set(server.requests.map((r) => decodeURIComponent(r.path)));
+    expect(asked.has('/npm/nerq-peer-agent')).toBe(false);
+    expect(asked.has('/npm/nerq-peer-colors')).toBe(false);
+    for (const name of RECORDED_NAMES) expect(asked.has(`/npm/${name}`)).toBe(false);
+
+    const comparison = result.comparison!;
+    expect(comparison).toMatchObject({ category: 'library', peers: 5, rank: 5 });
+    expect(comparison.members.map((m) => m.target).sort()).toEqual(['ky@2.0.0', 'nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0', 'nerq-peer-util@2.0.0', 'ofetch@2.0.0']);
+    const scores = comparison.members.map((m) => m.score).sort((a, b) => a - b);
+    expect(comparison.median).toBe(scores[2]);
+    // request ties with the deprecated peer (both capped at 49.9) and is below the others: 0.5 of 5 below.
+    expect(scores[0]).toBe(49.9);
+    expect(comparison.percentile).toBe(10);
+    expect(comparison.sample).toMatchObject({
+      sources: ['npm-search', 'module-replacements'],
+      query: 'keywords:http,simple,util,utility',
+      evaluatedAt: NOW.toISOString(),
+      excluded: 0,
+      notes: [],
+    });
+    // 5 listed peers + 12 recorded listings + 2 curated; 3 evaluated from the search.
+    expect(comparison.sample.candidates).toBe(PEERS.length + RECORDED_NAMES.length - 1 + CURATED.length);
+    expect(comparison.sample.skipped).toBe(PEERS.length + RECORDED_NAMES.length - 1 - 3);
+
+    const alternatives = result.alternatives;
+    expect(alternatives).toHaveLength(3);
+    expect(alternatives.map((a) => a.target)).not.toContain('nerq-peer-old@2.0.0');
+    for (const alternative of alternatives) {
+      expect(alternative.score).toBeGreaterThan(49.9);
+      expect(alternative.better.length).toBeGreaterThan(0);
+      expect(alternative.why.length).toBeGreaterThan(0);
+    }
+    const sorted = [...alternatives].sort((a, b) => b.score - a.score);
+    expect(alternatives).toEqual(sorted);
+    const curated = alternatives.filter((a) => a.why.some((w) => w.code === 'curated-replacement'));
+    expect(curated.length).toBeGreaterThan(0);
+    expect(curated[0]!.why.find((w) => w.code === 'curated-replacement')).toMatchObject({ source: 'module-replacements', url: 'https://e18e.dev/docs/replacements/fetch' });
+    const shared = alternatives.flatMap((a) => a.why).filter((w) => w.code === 'shared-keywords');
+    for (const why of shared) expect(why.keywords.length).toBeGreaterThan(0);
+
+    // The report with its comparison keeps the contract.
+    expect(() => ReportSchema.parse(withComparison(outcome.report, result))).not.toThrow();
+  });
+
+  it('a peer scoring lower is never an alternative; the target ranks first', async () => {
+    freshHome();
+    serveSearch(server, searchAnswer([{ name: 'nerq-peer-old', keywords: ['http'] }]));
+    const app = runtime();
+    const outcome = await checked(app, 'nerq-cmp-target');
+    const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 4 });
+    expect(searchRequests(server).at(-1)).toEqual({ text: 'keywords:http', size: '25' });
+    expect(result.comparison).toMatchObject({ peers: 1, rank: 1, percentile: 100 });
+    expect(result.comparison!.members[0]!.score).toBeLessThan(outcome.report.score!);
+    expect(result.alternatives).toEqual([]);
+  });
+
+  it('--peers N: at most N peers from the search', async () => {
+    freshHome();
+    serveSearch(server, searchAnswer(PEERS));
+    const app = runtime();
+    const outcome = await checked(app, 'nerq-cmp-target');
+    const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 2 });
+    expect(result.comparison?.peers).toBe(2);
+    expect(result.comparison?.members.map((m) => m.target).sort()).toEqual(['nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0']);
+  });
+
+  it('search down: comparison null with the reason, never an average; curated alternatives still named', async () => {
+    freshHome();
+    serveSearch(server, { status: 503 });
+    const app = runtime();
+    const target = await compareWithPeers(app, await checked(app, 'nerq-cmp-target'), { gate: DEFAULT_GATE, now: NOW });
+    expect(target).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: expect.stringMatching(/^npm search: .*503/), notes: [] }, alternatives: [] });
+
+    const deprecated = await compareWithPeers(app, await checked(app, 'request'), { gate: DEFAULT_GATE, now: NOW });
+    expect(deprecated.comparison).toBeNull();
+    expect(deprecated.comparisonUnavailable?.code).toBe('search-unavailable');
+    expect(deprecated.alternatives.map((a) => a.target).sort()).toEqual(['ky@2.0.0', 'ofetch@2.0.0']);
+    for (const a of deprecated.alternatives) expect(a.why.map((w) => w.code)).toEqual(['curated-replacement']);
+  });
+
+  it('NERQ_NPM_SEARCH_URL: the search goes to that registry', async () => {
+    freshHome();
+    serveSearch(server, searchAnswer([{ name: 'nerq-peer-fetch', keywords: ['http'] }]), 'npm-search');
+    const app = runtime({ NERQ_NPM_SEARCH_URL: server.url('npm-search') });
+    const result = await compareWithPeers(app, await checked(app, 'nerq-cmp-target'), { gate: DEFAULT_GATE, now: NOW });
+    expect(result.comparison?.members.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
+    expect(server.requests.some((r) => r.path.startsWith('/npm-search/-/v1/search?'))).toBe(true);
+  });
+
+  it('PyPI and repository targets: no search source, said so; an unscored target is not compared', async () => {
+    freshHome();
+    const app = runtime();
+    const base = (await checked(app, 'nerq-cmp-target')).report;
+    const pypi = await compareWithPeers(app, { report: { ...base, target: { ...base.target, ecosystem: 'pypi' } }, evidence: null }, { gate: DEFAULT_GATE });
+    expect(pypi).toEqual({ comparison: null, comparisonUnavailable: { code: 'no-search-source', reason: NOTE_PYPI, notes: [NOTE_PYPI] }, alternatives: [] });
+    const github = await compareWithPeers(app, { report: { ...base, target: { ...base.target, ecosystem: 'github' } }, evidence: null }, { gate: DEFAULT_GATE });
+    expect(github.comparisonUnavailable?.notes).toEqual([NOTE_GITHUB]);
+    const unscored = await compareWithPeers(app, { report: { ...base, score: null }, evidence: null }, { gate: DEFAULT_GATE });
+    expect(unscored.comparisonUnavailable?.code).toBe('not-evaluated');
+  });
+});
+
+describe('compareTargets', () => {
+  it('three packages side by side: dimensions, the highest, the checks where they differ most', async () => {
+    freshHome();
+    const { outcomes, comparison } = await compareTargets(runtime(), {
+      targets: ['request', 'nerq-peer-fetch', 'chalk'].map(parseTarget),
+      gate: DEFAULT_GATE,
+      now: NOW,
+    });
+    expect(outcomes.map((o) => o.report.target.name)).toEqual(['request', 'nerq-peer-fetch', 'chalk']);
+    expect(comparison.targets).toEqual(['request@2.88.2', 'nerq-peer-fetch@2.0.0', 'chalk@4.1.0']);
+    const best = outcomes.reduce((a, b) => (b.report.score! > a.report.score! ? b : a));
+    expect(comparison.highest).toBe(`${best.report.target.name}@${best.report.target.version}`);
+    expect(comparison.dimensions.map((d) => d.id)).toEqual(['security', 'maintenance', 'documentation', 'compliance', 'community']);
+    expect(comparison.dimensions[0]!.scores).toHaveLength(3);
+    expect(comparison.differences.length).toBeGreaterThan(0);
+    expect(comparison.differences.length).toBeLessThanOrEqual(5);
+    const spreads = comparison.differences.map((d) => d.spread);
+    expect(spreads).toEqual([...spreads].sort((a, b) => b - a));
+    // request is deprecated: the deprecation check is among the widest gaps.
+    expect(comparison.differences.map((d) => d.id)).toContain('deprecation');
+  });
+});

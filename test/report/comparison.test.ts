@@ -1,0 +1,107 @@
+/** Standing and alternatives (report/comparison.ts): pure rules over evaluated reports. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { alternativesOf, betterDimensions, compareToPeers, quantile, standing, type PeerEvaluation } from '../../src/report/comparison.js';
+import { ReportSchema, type Report } from '../../src/report/schema.js';
+import { sideBySide } from '../../src/report/side-by-side.js';
+
+const sample = (): Report => ReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/reports/chalk-5.3.0.json', import.meta.url), 'utf8')));
+
+/** A report named `name` scoring `score`, its dimensions at `dims` (security first), of `category`. */
+function report(name: string, score: number | null, options: { dims?: (number | null)[]; verdictCode?: Report['verdictCode']; category?: string; provisional?: boolean } = {}): Report {
+  const base = sample();
+  return {
+    ...base,
+    target: { ...base.target, name, version: '1.0.0' },
+    score,
+    verdictCode: options.verdictCode ?? (score !== null && score >= 70 ? 'yes' : 'caution'),
+    provisional: options.provisional ?? false,
+    category: { id: options.category ?? 'library', reason: 'default' },
+    dimensions: base.dimensions.map((d, i) => ({ ...d, score: options.dims?.[i] ?? d.score })),
+  };
+}
+
+const peer = (r: Report, keywords: string[] = ['color'], curated = false): PeerEvaluation => ({
+  report: r,
+  sharedKeywords: keywords,
+  curated: curated ? { source: 'module-replacements', url: null } : null,
+});
+
+const SAMPLE = { sources: ['npm-search'], query: 'keywords:color', candidates: 4, skipped: 0, evaluatedAt: '2026-11-30T00:00:00.000Z', notes: [] };
+
+describe('quantile and standing', () => {
+  it.each([
+    [[10], 0.5, 10],
+    [[10, 20], 0.5, 15],
+    [[10, 20, 30, 40], 0.25, 17.5],
+    [[10, 20, 30, 40], 0.75, 32.5],
+    [[1, 2, 3, 4, 5], 0.5, 3],
+  ])('quantile(%j, %s) = %s', (values, q, expected) => {
+    expect(quantile(values, q)).toBe(expected);
+  });
+
+  it('rank counts peers strictly higher; the percentile counts ties as half', () => {
+    expect(standing(50, [40, 50, 60, 70])).toEqual({ rank: 3, percentile: 38, median: 55, p25: 47.5, p75: 62.5 });
+    expect(standing(99, [10, 20])).toMatchObject({ rank: 1, percentile: 100 });
+    expect(standing(5, [10, 20])).toMatchObject({ rank: 3, percentile: 0 });
+  });
+});
+
+describe('alternativesOf', () => {
+  const target = report('old', 60, { dims: [60, 20, 60, 60, 60] });
+
+  it('only strictly higher scores, never a worse verdict, never provisional, best first, at most 3', () => {
+    const peers = [
+      peer(report('equal', 60)),
+      peer(report('lower', 55)),
+      peer(report('held', 75, { verdictCode: 'no' })),
+      peer(report('thin', 80, { provisional: true })),
+      peer(report('a', 71)),
+      peer(report('b', 90)),
+      peer(report('c', 85)),
+      peer(report('d', 72)),
+    ];
+    expect(alternativesOf(target, peers).map((a) => a.target)).toEqual(['b@1.0.0', 'c@1.0.0', 'd@1.0.0']);
+  });
+
+  it('another category needs the curated list; shared keywords alone do not do', () => {
+    const peers = [peer(report('mcp', 90, { category: 'mcp-server' })), peer(report('curated', 80, { category: 'cli' }), [], true), peer(report('nokw', 85), [])];
+    const alternatives = alternativesOf(target, peers);
+    expect(alternatives.map((a) => a.target)).toEqual(['curated@1.0.0']);
+    expect(alternatives[0]!.why).toEqual([{ code: 'curated-replacement', keywords: [], source: 'module-replacements', url: null, text: 'named as a replacement by module-replacements' }]);
+  });
+
+  it('better: the dimensions where the peer is higher, by margin', () => {
+    expect(betterDimensions(target, report('p', 80, { dims: [70, 90, 50, 60, 61] }))).toEqual(['maintenance', 'security', 'community']);
+  });
+
+  it('an unscored target has no alternatives', () => {
+    expect(alternativesOf(report('x', null), [peer(report('b', 90))])).toEqual([]);
+  });
+});
+
+describe('compareToPeers', () => {
+  it('only scored peers of the category are members; the others are excluded and counted', () => {
+    const result = compareToPeers(report('t', 70), [peer(report('a', 80)), peer(report('b', null)), peer(report('c', 60, { category: 'cli' }))], SAMPLE);
+    expect(result.comparison).toMatchObject({ peers: 1, rank: 2, percentile: 0, median: 80, sample: { ...SAMPLE, excluded: 2 } });
+  });
+
+  it('no peer of the category: null with the reason, never a made-up average', () => {
+    const result = compareToPeers(report('t', 70), [peer(report('c', 60, { category: 'cli' }))], SAMPLE);
+    expect(result.comparison).toBeNull();
+    expect(result.comparisonUnavailable?.code).toBe('no-peers');
+    expect(compareToPeers(report('t', 70), [], SAMPLE).comparisonUnavailable?.code).toBe('no-peers');
+  });
+});
+
+describe('sideBySide', () => {
+  it('the highest target and the widest check gaps first', () => {
+    const a = report('a', 60);
+    const b = report('b', 80);
+    b.checks = b.checks.map((c, i) => (i === 0 ? { ...c, score: (c.score ?? 0) - 50 } : i === 1 ? { ...c, score: (c.score ?? 0) - 10 } : c));
+    const view = sideBySide([a, b]);
+    expect(view.highest).toBe('b@1.0.0');
+    expect(view.differences.map((d) => d.id)).toEqual([a.checks[0]!.id, a.checks[1]!.id]);
+    expect(view.differences[0]!.spread).toBe(50);
+  });
+});
