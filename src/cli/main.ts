@@ -111,6 +111,21 @@ export function buildProgram(): Command {
       process.exitCode = await runHistory(target, options);
     });
 
+  program
+    .command('serve')
+    .description('answer trust checks over HTTP: /v1/preflight, /v1/report, /v1/history (docs/serve.md)')
+    .option('--host <host>', 'address to bind (default 127.0.0.1; 0.0.0.0 exposes it to the network)')
+    .option('--port <port>', 'port to bind (default 8787; 0 picks a free one, printed on stdout)')
+    .option('--token-file <file>', 'require a bearer token from this file (one a line)')
+    .option('--log-level <level>', 'fatal, error, warn, info (default), debug or silent; logs go to stderr')
+    .option('--concurrency <n>', 'evaluations at once (default 8)')
+    .option('--max-queue <n>', 'distinct evaluations waiting or running before answering 429 (default 256)')
+    .option('--timeout <seconds>', 'deadline of one request (default 30)')
+    .action(async (options: Record<string, unknown>) => {
+      const { runServe } = await import('./run-serve.js');
+      process.exitCode = await runServe(options);
+    });
+
   const cache = program.command('cache').description('the local HTTP cache');
   cache
     .command('stats')

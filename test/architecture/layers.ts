@@ -19,6 +19,7 @@ export const LAYERS = [
   'pipeline',
   'audit',
   'app',
+  'serve',
   'cli',
 ] as const;
 export type Layer = (typeof LAYERS)[number];
