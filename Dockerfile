@@ -3,7 +3,7 @@
 # With tokens: mount a token file read-only and add `--token-file /run/secrets/nerq-tokens`.
 
 FROM node:24-slim AS build
-WORKDIR /src
+WORKDIR /build
 COPY package.json package-lock.json .npmrc ./
 # Dependencies without their install scripts, then the bundle (everything nerq runs is in dist/).
 RUN npm ci --ignore-scripts --no-audit --no-fund
@@ -14,8 +14,8 @@ RUN npx tsup
 FROM node:24-slim
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=build /src/package.json ./
-COPY --from=build /src/dist ./dist
+COPY --from=build /build/package.json ./
+COPY --from=build /build/dist ./dist
 COPY bin ./bin
 COPY LICENSE README.md ./
 # The store (HTTP cache, history) lives in the home of the unprivileged `node` user.
