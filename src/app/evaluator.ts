@@ -17,6 +17,8 @@ import { checkTargets, type TargetOutcome } from './check.js';
 import type { Runtime } from './runtime.js';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 
+export { DEFAULT_GATE };
+
 export interface EvaluatorOptions {
   /** The gate every report is judged by (default: the command line's, docs/scoring.md). */
   gate?: GateOptions;

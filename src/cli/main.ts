@@ -126,6 +126,14 @@ export function buildProgram(): Command {
       process.exitCode = await runServe(options);
     });
 
+  program
+    .command('mcp')
+    .description('an MCP server on stdio: check_packages, audit_lockfile, target_history for AI agents (docs/mcp.md)')
+    .action(async () => {
+      const { runMcp } = await import('./run-mcp.js');
+      process.exitCode = await runMcp();
+    });
+
   const cache = program.command('cache').description('the local HTTP cache');
   cache
     .command('stats')

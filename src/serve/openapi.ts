@@ -1,8 +1,10 @@
 /** /openapi.json: the OpenAPI 3.1 description of `nerq serve`, generated from the zod schemas of schemas.ts and the report contract. */
 import { z } from 'zod';
+import { AuditReportSchema } from '../audit/report-schema.js';
 import { ReportSchema } from '../report/schema.js';
 import { VERSION } from '../version.js';
 import {
+  AuditRequestSchema,
   BatchRequestSchema,
   BatchResponseSchema,
   ErrorSchema,
@@ -38,6 +40,8 @@ export function openApiDocument(): Record<string, unknown> {
         BatchRequest: json(BatchRequestSchema),
         BatchResponse: json(BatchResponseSchema),
         Report: json(ReportSchema),
+        AuditRequest: json(AuditRequestSchema),
+        AuditReport: json(AuditReportSchema),
         History: json(HistoryResponseSchema),
         Health: json(HealthSchema),
         Error: json(ErrorSchema),
@@ -55,6 +59,13 @@ export function openApiDocument(): Record<string, unknown> {
         },
       },
       '/v1/report': { get: { operationId: 'report', parameters: parameters(TargetQuerySchema), responses: { ...ok('Report'), ...errorAnswers(400, 401, 429, 504) } } },
+      '/v1/audit': {
+        post: {
+          operationId: 'audit',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/AuditRequest' } } } },
+          responses: { ...ok('AuditReport'), ...errorAnswers(400, 401, 413) },
+        },
+      },
       '/v1/history': { get: { operationId: 'history', parameters: parameters(HistoryQuerySchema), responses: { ...ok('History'), ...errorAnswers(400, 401) } } },
       '/healthz': { get: { operationId: 'health', security: [], responses: ok('Health') } },
     },

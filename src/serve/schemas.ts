@@ -102,6 +102,15 @@ export const HistoryResponseSchema = z.object({
   olderNotShown: z.boolean(),
 });
 
+/** The largest lockfile or SBOM POST /v1/audit accepts (bytes of UTF-8). */
+export const MAX_AUDIT_BYTES = 5 * 1024 * 1024;
+
+export const AuditRequestSchema = z.strictObject({
+  /** The file's name (`package-lock.json`, `requirements.txt`, `bom.cdx.json`…): it picks the reader. */
+  fileName: z.string().min(1).max(100),
+  content: z.string(),
+});
+
 export const HealthSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),
@@ -113,6 +122,7 @@ export const HealthSchema = z.object({
 export const ERROR_CODES = [
   'bad-request',
   'bad-target',
+  'bad-input',
   'unauthorized',
   'not-found',
   'method-not-allowed',

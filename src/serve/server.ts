@@ -7,17 +7,22 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CallerDeadlineError, QueueFullError, type Evaluator } from '../app/evaluator.js';
+import { auditContent } from '../app/audit-content.js';
+import { AuditInputError } from '../app/audit.js';
+import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type Evaluator } from '../app/evaluator.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { renderAuditJson } from '../render/audit-json.js';
 import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from './auth.js';
 import { openApiDocument } from './openapi.js';
 import { preflightOf } from './preflight.js';
 import {
+  AuditRequestSchema,
   BatchRequestSchema,
+  MAX_AUDIT_BYTES,
   ErrorSchema,
   HistoryQuerySchema,
   PreflightQuerySchema,
@@ -33,7 +38,9 @@ export interface ServerOptions {
   tokens?: readonly string[] | null;
   /** How long one request may wait for its evaluations (default 30 s). */
   requestTimeoutMs?: number;
-  /** The largest request body accepted, in bytes (default 64 KiB). */
+  /** The deadline of one POST /v1/audit (default 120 s). */
+  auditTimeoutMs?: number;
+  /** The largest request body accepted, in bytes (default 64 KiB; POST /v1/audit: 10 MiB). */
   bodyLimit?: number;
   /** pino's level ('silent' for none; default 'info'), written to `logStream` (default stderr). */
   logLevel?: string;
@@ -96,6 +103,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const { runtime, evaluator } = options;
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
   const nowMs = options.nowMs ?? Date.now;
+  const auditTimeoutMs = options.auditTimeoutMs ?? 120_000;
   const authorized = bearerChecker(options.tokens ?? null);
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
@@ -202,6 +210,19 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     const outcome = await evaluate(targetOf(query.target), deadline());
     // Byte for byte what `nerq check <target> --json` prints.
     return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), ANSWER_MAX_AGE_S);
+  });
+
+  // The body holds the file as a JSON string: room for the content and its escapes.
+  app.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
+    const body = parseWith(AuditRequestSchema, request.body);
+    try {
+      const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs) });
+      // What `nerq audit --file <name> --json` prints.
+      return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
+    } catch (error) {
+      if (error instanceof AuditInputError) throw new HttpError(400, 'bad-input', error.message);
+      throw error;
+    }
   });
 
   app.get('/v1/history', async (request) => {

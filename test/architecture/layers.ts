@@ -20,6 +20,7 @@ export const LAYERS = [
   'audit',
   'app',
   'serve',
+  'mcp',
   'cli',
 ] as const;
 export type Layer = (typeof LAYERS)[number];

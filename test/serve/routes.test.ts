@@ -3,6 +3,7 @@
  * checked against its zod schema, the preflight answer field for field against the published
  * shape, the report byte for byte against `nerq check --json`.
  */
+import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ReportSchema } from '../../src/report/schema.js';
@@ -14,7 +15,8 @@ import {
   PreflightSchema,
 } from '../../src/serve/schemas.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
-import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
+import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-helpers.js';
+import { AuditReportSchema } from '../../src/audit/report-schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { testApp, type TestApp } from './support.js';
@@ -58,6 +60,7 @@ beforeAll(async () => {
   expectPackage(server, 'chalk');
   expectPackage(server, 'request');
   serveSynthetic(server, { name: 'nerq-serve-ok', version: '1.0.0' });
+  serveSynthetic(server, { name: 'nerq-serve-old', version: '2.0.0', deprecated: 'use nerq-serve-ok' });
   serveOsv(server, []);
   server.expect('GET', '/npm/nerq-slow', { delayMs: 1_500, status: 404, body: { error: 'not found' } });
   server.expect('GET', '/npm/nerq-slow-two', { delayMs: 1_500, status: 404, body: { error: 'not found' } });
@@ -68,7 +71,10 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((a) => a.close()));
 });
 
+const dirs = new TempDirs();
+
 afterAll(async () => {
+  dirs.cleanUp();
   await server?.close();
 });
 
@@ -240,6 +246,50 @@ describe('GET /v1/report and /v1/history', () => {
   });
 });
 
+describe('POST /v1/audit', () => {
+  it('audits a lockfile given as content: the report `nerq audit --file <name> --json` prints', async () => {
+    const { app } = open();
+    const { lock } = packageLockV3(
+      [
+        { name: 'nerq-serve-ok', version: '1.0.0', direct: true },
+        { name: 'nerq-serve-old', version: '2.0.0', direct: true },
+      ],
+      server.url('npm'),
+    );
+    const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock } });
+    expect(res.statusCode).toBe(200);
+    const audit = AuditReportSchema.parse(res.json());
+    expect(audit.summary).toMatchObject({ total: 2, passed: 1, failed: 1 });
+    expect(audit.outcome.result).toBe('fail');
+    expect(audit.policySource).toBeNull();
+    expect(res.body).not.toContain(os.tmpdir());
+
+    const dir = dirs.project({ 'package-lock.json': lock });
+    const cli = await runCli(['audit', '--file', 'package-lock.json', '--json'], { server, cwd: dir });
+    expect(cli.code).toBe(1);
+    expect(res.body).toBe(cli.stdout);
+  });
+
+  it('bad input is a 400 (bad file name, unreadable content, too large) with no upstream request', async () => {
+    const { app } = open();
+    const before = server.requests.length;
+    for (const payload of [
+      { fileName: '../package-lock.json', content: '{}' },
+      { fileName: 'package-lock.json', content: '{ not json' },
+      { fileName: 'notes.docx', content: 'x' },
+      { fileName: 'package-lock.json' },
+    ]) {
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error.code).toMatch(/^bad-(input|request)$/);
+    }
+    const huge = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'requirements.txt', content: 'a\n'.repeat(3_000_000) } });
+    expect(huge.statusCode).toBe(400);
+    expect(ErrorSchema.parse(huge.json()).error.code).toBe('bad-input');
+    expect(server.requests.length).toBe(before);
+  });
+});
+
 describe('health, OpenAPI, tokens, unknown routes', () => {
   it('/healthz and /openapi.json follow their schemas; the OpenAPI document is generated from the zod schemas', async () => {
     const { app } = open();
@@ -251,7 +301,7 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/v1/history', '/v1/preflight', '/v1/preflight/batch', '/v1/report']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/v1/audit', '/v1/history', '/v1/preflight', '/v1/preflight/batch', '/v1/report']);
     expect(Object.keys(doc.components.schemas.Preflight?.properties ?? {})).toEqual([...PUBLISHED_FIELDS, 'history']);
     expect(doc.components.schemas.Preflight).toEqual(z.toJSONSchema(PreflightSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }));
     const missing = await app.inject({ method: 'GET', url: '/v1/nothing' });
