@@ -22,6 +22,7 @@ import { formatMs } from './stats.js';
 import { auditWorkloads } from './workloads/audit.js';
 import { checkWorkloads } from './workloads/check.js';
 import { OUTAGE_TARGETS, outageWorkloads } from './workloads/outage.js';
+import { serveWorkload } from './workloads/serve.js';
 import { startupWorkload } from './workloads/startup.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -69,8 +70,8 @@ export function parseCli(argv: string[]): CliArgs {
   const quick = values.quick === true;
   const latencyMs = positiveInt(values.latency, 'latency', 40, 0);
   const sizes = (values.sizes ?? (quick ? '50,200' : '100,1000,5000')).split(',').map((s) => positiveInt(s.trim(), 'sizes', 0));
-  const only = new Set((values.only ?? 'startup,check,audit,outage').split(',').map((s) => s.trim()));
-  for (const name of only) if (!['startup', 'check', 'audit', 'outage'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, audit, outage)`);
+  const only = new Set((values.only ?? 'startup,check,audit,outage,serve').split(',').map((s) => s.trim()));
+  for (const name of only) if (!['startup', 'check', 'audit', 'outage', 'serve'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, audit, outage, serve)`);
   return {
     options: {
       latencyMs,
@@ -189,6 +190,10 @@ async function main(argv: string[]): Promise<number> {
     if (only.has('audit')) {
       progress('audits');
       results.push(...(await auditWorkloads(ctx)));
+    }
+    if (only.has('serve')) {
+      progress('nerq serve under load');
+      results.push(await serveWorkload(ctx));
     }
     if (only.has('outage')) {
       progress('audits with the public APIs down');

@@ -9,6 +9,9 @@
  *   429 with `Retry-After`), before any request is sent.
  * - Each evaluation has its own deadline (`evaluationTimeoutMs`); each caller waits at most
  *   until its own signal fires (`CallerDeadlineError`) — the evaluation goes on for the others.
+ * - A finished evaluation answers the same target again for `reuseMs` (an answer cache of at
+ *   most `reuseEntries` targets; a report with an error is not kept): a warm server answers
+ *   from memory instead of re-scoring on every request.
  * - Hosts found down are asked again `healthResetMs` after the first of them went down: a host
  *   that was down at 9:00 is not refused all day (`runtime.health.reset()`).
  */
@@ -30,7 +33,11 @@ export interface EvaluatorOptions {
   evaluationTimeoutMs?: number;
   /** Hosts found down are asked again this long after the first went down (default 60 s). */
   healthResetMs?: number;
-  /** The wall clock in milliseconds, for the health reset (default Date.now). */
+  /** How long a finished evaluation answers again (default 60 s; 0: never). */
+  reuseMs?: number;
+  /** Targets whose answers are kept at most (default 1,000; the oldest go first). */
+  reuseEntries?: number;
+  /** The wall clock in milliseconds, for the health reset and reuse (default Date.now). */
   monotonicNow?: () => number;
 }
 
@@ -55,6 +62,8 @@ export interface EvaluatorStats {
   evaluations: number;
   /** Calls that joined an evaluation already under way. */
   coalesced: number;
+  /** Calls answered by a finished evaluation still fresh (`reuseMs`). */
+  reused: number;
   /** Calls refused because the queue was full. */
   refused: number;
   /** Distinct evaluations waiting or running now. */
@@ -84,7 +93,10 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
   const waiting: Array<() => void> = [];
   let running = 0;
   let downSince: number | null = null;
-  const stats = { evaluations: 0, coalesced: 0, refused: 0 };
+  const reuseMs = options.reuseMs ?? 60_000;
+  const reuseEntries = Math.max(1, options.reuseEntries ?? 1_000);
+  const finished = new Map<string, { outcome: TargetOutcome; at: number }>();
+  const stats = { evaluations: 0, coalesced: 0, reused: 0, refused: 0 };
   let idleWaiters: Array<() => void> = [];
 
   runtime.health.onDown(() => {
@@ -113,6 +125,11 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
       }
       stats.evaluations++;
       const [outcome] = await checkTargets(runtime, { targets: [target], gate: options.gate ?? DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+      if (reuseMs > 0 && outcome!.report.error === null) {
+        finished.delete(key);
+        finished.set(key, { outcome: outcome!, at: clock() });
+        if (finished.size > reuseEntries) finished.delete(finished.keys().next().value!);
+      }
       return outcome!;
     } finally {
       release();
@@ -129,6 +146,11 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
     async evaluate(target, signal) {
       if (signal?.aborted) throw new CallerDeadlineError();
       const key = coalesceKey(target);
+      const kept = finished.get(key);
+      if (kept !== undefined && clock() - kept.at < reuseMs) {
+        stats.reused++;
+        return named(kept.outcome, target);
+      }
       let shared = inFlight.get(key);
       if (shared === undefined) {
         if (inFlight.size >= maxPending) {
@@ -141,13 +163,16 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
       } else {
         stats.coalesced++;
       }
-      const outcome = await waitFor(shared, signal);
-      // The report names the target as this caller wrote it (`nerq check <input> --json`).
-      return { ...outcome, report: { ...outcome.report, target: { ...outcome.report.target, input: target.input } } };
+      return named(await waitFor(shared, signal), target);
     },
     stats: () => ({ ...stats, pending: inFlight.size }),
     idle: () => (inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve))),
   };
+}
+
+/** The report names the target as this caller wrote it (`nerq check <input> --json`). */
+function named(outcome: TargetOutcome, target: Target): TargetOutcome {
+  return { ...outcome, report: { ...outcome.report, target: { ...outcome.report.target, input: target.input } } };
 }
 
 function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

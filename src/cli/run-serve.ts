@@ -15,6 +15,7 @@ const ServeOptionsSchema = z.object({
   concurrency: whole('--concurrency', 1, 256).optional(),
   maxQueue: whole('--max-queue', 1, 100_000).optional(),
   timeout: whole('--timeout', 1, 3600).optional(),
+  reuse: whole('--reuse', 0, 86_400).optional(),
 });
 
 export async function runServe(raw: Record<string, unknown>): Promise<number> {
@@ -33,6 +34,7 @@ export async function runServe(raw: Record<string, unknown>): Promise<number> {
       concurrency: options.concurrency,
       maxPending: options.maxQueue,
       requestTimeoutMs: options.timeout === undefined ? undefined : options.timeout * 1000,
+      reuseMs: options.reuse === undefined ? undefined : options.reuse * 1000,
     });
   } catch (error) {
     if (error instanceof ServeConfigError || error instanceof ConfigError) throw new UsageError(error.message);

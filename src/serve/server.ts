@@ -96,8 +96,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, 
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** How long an answer may be reused: evaluations draw on cached answers up to this old (docs/serve.md). */
-const ANSWER_MAX_AGE_S = 300;
+/** How long a client may reuse an answer: the evaluator's own reuse window (docs/serve.md, "Under load"). */
+const ANSWER_MAX_AGE_S = 60;
 
 export function buildServer(options: ServerOptions): FastifyInstance {
   const { runtime, evaluator } = options;

@@ -29,6 +29,8 @@ export interface ServeOptions {
   concurrency?: number | undefined;
   maxPending?: number | undefined;
   requestTimeoutMs?: number | undefined;
+  /** How long a finished evaluation answers again (the evaluator's default: 60 s). */
+  reuseMs?: number | undefined;
 }
 
 /** Thrown for a token file that cannot be read or holds no token. */
@@ -55,6 +57,7 @@ export async function serve(options: ServeOptions): Promise<number> {
   const evaluator = createEvaluator(runtime, {
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
+    ...(options.reuseMs === undefined ? {} : { reuseMs: options.reuseMs }),
   });
   const app = buildServer({
     runtime,

@@ -109,7 +109,7 @@ describe('GET /v1/preflight', () => {
     expect(answer.popularity.pypi_weekly_downloads).toBeNull();
     expect(typeof answer.popularity.npm_weekly_downloads).toBe('number');
     expect(res.headers.etag).toMatch(/^"/);
-    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
 
     const again = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk', headers: { 'if-none-match': String(res.headers.etag) } });
@@ -167,6 +167,19 @@ describe('coalescing, the queue and deadlines', () => {
     expect(packumentRequests('nerq-serve-ok') - before).toBe(1);
     expect(evaluator.stats()).toMatchObject({ evaluations: 1, coalesced: 19, pending: 0 });
     expect(runtime.session.store?.history.list('npm:nerq-serve-ok')).toHaveLength(1);
+  });
+
+  it('a finished evaluation answers again for a minute, then the target is evaluated anew', async () => {
+    let clock = 0;
+    const { app, evaluator } = open({ evaluator: { monotonicNow: () => clock } });
+    const first = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    clock += 59_000;
+    const second = await app.inject({ method: 'GET', url: '/v1/preflight?target=npm:chalk' });
+    expect(PreflightSchema.parse(second.json())).toMatchObject({ target: 'npm:chalk', target_trust: PreflightSchema.parse(first.json()).target_trust });
+    expect(evaluator.stats()).toMatchObject({ evaluations: 1, reused: 1 });
+    clock += 2_000;
+    await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 1 });
   });
 
   it('answers 429 with Retry-After when the queue is full, before any request', async () => {
