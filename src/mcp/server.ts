@@ -14,7 +14,7 @@ import { DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.j
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
-import type { Report } from '../report/schema.js';
+import { AdvisorySchema as ReportAdvisorySchema, GRADES, VERDICT_CODES, type Report } from '../report/schema.js';
 import { VERSION } from '../version.js';
 
 /** What the verdicts mean, for the agent reading a tool's description. */
@@ -32,23 +32,17 @@ const TARGET_SYNTAX =
 export const MAX_TARGETS = 20;
 
 const ReasonSchema = z.object({ code: z.string(), text: z.string() });
-const AdvisorySchema = z.object({
-  id: z.string(),
-  severity: z.string(),
-  summary: z.string().nullable(),
-  affectsResolved: z.boolean(),
-  fixed: z.string().nullable(),
-  malicious: z.boolean(),
-});
+/** The advisory fields of the report contract an agent needs. */
+const AdvisorySchema = ReportAdvisorySchema.pick({ id: true, severity: true, summary: true, affectsResolved: true, fixed: true, malicious: true });
 export const CheckedSchema = z.object({
   target: z.string(),
   ecosystem: z.string(),
   name: z.string(),
   version: z.string().nullable(),
   score: z.number().nullable(),
-  grade: z.string().nullable(),
+  grade: z.enum(GRADES).nullable(),
   verdict: z.string(),
-  verdictCode: z.enum(['yes', 'caution', 'no', 'do-not-use', 'unknown']),
+  verdictCode: z.enum(VERDICT_CODES),
   reasons: z.array(ReasonSchema),
   caps: z.array(z.object({ id: z.string(), reason: z.string() })),
   advisories: z.array(AdvisorySchema),
