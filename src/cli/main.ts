@@ -122,6 +122,7 @@ export function buildProgram(): Command {
     .option('--max-queue <n>', 'distinct evaluations waiting or running before answering 429 (default 256)')
     .option('--timeout <seconds>', 'deadline of one request (default 30)')
     .option('--reuse <seconds>', 'a finished evaluation answers the same target again for this long (default 60; 0: never)')
+    .option('--rate-limit <n>', 'at most n requests a minute from one client address (default: no limit)')
     .action(async (options: Record<string, unknown>) => {
       const { runServe } = await import('./run-serve.js');
       process.exitCode = await runServe(options);

@@ -16,6 +16,7 @@ const ServeOptionsSchema = z.object({
   maxQueue: whole('--max-queue', 1, 100_000).optional(),
   timeout: whole('--timeout', 1, 3600).optional(),
   reuse: whole('--reuse', 0, 86_400).optional(),
+  rateLimit: whole('--rate-limit', 1, 1_000_000).optional(),
 });
 
 export async function runServe(raw: Record<string, unknown>): Promise<number> {
@@ -35,6 +36,7 @@ export async function runServe(raw: Record<string, unknown>): Promise<number> {
       maxPending: options.maxQueue,
       requestTimeoutMs: options.timeout === undefined ? undefined : options.timeout * 1000,
       reuseMs: options.reuse === undefined ? undefined : options.reuse * 1000,
+      rateLimitPerMinute: options.rateLimit,
     });
   } catch (error) {
     if (error instanceof ServeConfigError || error instanceof ConfigError) throw new UsageError(error.message);

@@ -129,6 +129,7 @@ export const ERROR_CODES = [
   'body-too-large',
   'unsupported-media-type',
   'queue-full',
+  'rate-limited',
   'deadline',
   'shutting-down',
   'internal',

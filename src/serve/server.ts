@@ -5,6 +5,7 @@
  * target the command line's parser accepts.
  */
 import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditContent } from '../app/audit-content.js';
@@ -45,6 +46,8 @@ export interface ServerOptions {
   /** pino's level ('silent' for none; default 'info'), written to `logStream` (default stderr). */
   logLevel?: string;
   logStream?: NodeJS.WritableStream;
+  /** Per-client rate limit: at most `max` requests per `windowMs` from one address (default none). */
+  rateLimit?: { max: number; windowMs: number } | null;
   /** Milliseconds for response_time_ms (default Date.now). */
   nowMs?: () => number;
 }
@@ -117,13 +120,27 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     forceCloseConnections: 'idle',
   });
 
+  if (options.rateLimit) {
+    // Before the token check: guessing tokens is limited too. /healthz is not (probes).
+    void app.register(rateLimit, {
+      max: options.rateLimit.max,
+      timeWindow: options.rateLimit.windowMs,
+      hook: 'onRequest',
+      allowList: (request) => request.url === '/healthz',
+      errorResponseBuilder: (_request, context) => new HttpError(429, 'rate-limited', `too many requests from this client; retry after ${Math.ceil(context.ttl / 1000)} s`),
+    });
+  }
+
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async () => {
     if (closing) throw new HttpError(503, 'shutting-down', 'the server is shutting down');
+  });
+  // After the rate limit (an onRequest hook of each route), before the body is read.
+  app.addHook('preParsing', async (request) => {
     if (request.url === '/healthz') return;
     if (!authorized(request.headers.authorization)) {
       throw new HttpError(401, 'unauthorized', 'a valid bearer token is required', { 'www-authenticate': 'Bearer' });
@@ -177,62 +194,65 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     });
   };
 
-  app.get('/healthz', async () => ({ status: 'ok' as const, version: VERSION, evaluations: evaluator.stats(), down: [...runtime.activity.down()] }));
+  // The routes load after the rate limit, which attaches itself to the routes declared after it.
+  void app.register(async (api) => {
+    api.get('/healthz', async () => ({ status: 'ok' as const, version: VERSION, evaluations: evaluator.stats(), down: [...runtime.activity.down()] }));
 
-  app.get('/openapi.json', async () => openApiDocument());
+    api.get('/openapi.json', async () => openApiDocument());
 
-  app.get('/v1/preflight', async (request, reply) => {
-    const startedMs = nowMs();
-    const query = parseWith(PreflightQuerySchema, request.query);
-    // Parse both before anything is evaluated: a bad caller sends nothing either.
-    targetOf(query.target);
-    if (query.caller !== undefined) targetOf(query.caller);
-    const answer = await preflight(query.target, query.caller, query.include === 'history', startedMs, deadline());
-    const { response_time_ms: _time, ...stable } = answer;
-    // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
-    const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
-    reply.header('etag', etag).header('cache-control', `private, max-age=${ANSWER_MAX_AGE_S}`);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return answer;
-  });
+    api.get('/v1/preflight', async (request, reply) => {
+      const startedMs = nowMs();
+      const query = parseWith(PreflightQuerySchema, request.query);
+      // Parse both before anything is evaluated: a bad caller sends nothing either.
+      targetOf(query.target);
+      if (query.caller !== undefined) targetOf(query.caller);
+      const answer = await preflight(query.target, query.caller, query.include === 'history', startedMs, deadline());
+      const { response_time_ms: _time, ...stable } = answer;
+      // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
+      const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', `private, max-age=${ANSWER_MAX_AGE_S}`);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return answer;
+    });
 
-  app.post('/v1/preflight/batch', async (request) => {
-    const startedMs = nowMs();
-    const body = parseWith(BatchRequestSchema, request.body);
-    body.targets.forEach(targetOf);
-    const signal = deadline();
-    const results = await Promise.all(body.targets.map((input) => preflight(input, undefined, false, startedMs, signal)));
-    return { results, count: results.length, response_time_ms: Math.max(0, Math.round(nowMs() - startedMs)) };
-  });
+    api.post('/v1/preflight/batch', async (request) => {
+      const startedMs = nowMs();
+      const body = parseWith(BatchRequestSchema, request.body);
+      body.targets.forEach(targetOf);
+      const signal = deadline();
+      const results = await Promise.all(body.targets.map((input) => preflight(input, undefined, false, startedMs, signal)));
+      return { results, count: results.length, response_time_ms: Math.max(0, Math.round(nowMs() - startedMs)) };
+    });
 
-  app.get('/v1/report', async (request, reply) => {
-    const query = parseWith(TargetQuerySchema, request.query);
-    const outcome = await evaluate(targetOf(query.target), deadline());
-    // Byte for byte what `nerq check <target> --json` prints.
-    return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), ANSWER_MAX_AGE_S);
-  });
+    api.get('/v1/report', async (request, reply) => {
+      const query = parseWith(TargetQuerySchema, request.query);
+      const outcome = await evaluate(targetOf(query.target), deadline());
+      // Byte for byte what `nerq check <target> --json` prints.
+      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), ANSWER_MAX_AGE_S);
+    });
 
-  // The body holds the file as a JSON string: room for the content and its escapes.
-  app.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
-    const body = parseWith(AuditRequestSchema, request.body);
-    try {
-      const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs) });
-      // What `nerq audit --file <name> --json` prints.
-      return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
-    } catch (error) {
-      if (error instanceof AuditInputError) throw new HttpError(400, 'bad-input', error.message);
-      throw error;
-    }
-  });
+    // The body holds the file as a JSON string: room for the content and its escapes.
+    api.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
+      const body = parseWith(AuditRequestSchema, request.body);
+      try {
+        const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs) });
+        // What `nerq audit --file <name> --json` prints.
+        return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
+      } catch (error) {
+        if (error instanceof AuditInputError) throw new HttpError(400, 'bad-input', error.message);
+        throw error;
+      }
+    });
 
-  app.get('/v1/history', async (request) => {
-    const query = parseWith(HistoryQuerySchema, request.query);
-    const target = targetOf(query.target);
-    const limit = query.limit ?? 50;
-    const store = runtime.session.store;
-    const rows = store === null ? [] : readHistory(store, historyKeyOf(target.input), limit + 1);
-    const shown = rows.slice(Math.max(0, rows.length - limit));
-    return { target: historyKeyOf(target.input), evaluations: historyPoints(shown), olderNotShown: rows.length > limit };
+    api.get('/v1/history', async (request) => {
+      const query = parseWith(HistoryQuerySchema, request.query);
+      const target = targetOf(query.target);
+      const limit = query.limit ?? 50;
+      const store = runtime.session.store;
+      const rows = store === null ? [] : readHistory(store, historyKeyOf(target.input), limit + 1);
+      const shown = rows.slice(Math.max(0, rows.length - limit));
+      return { target: historyKeyOf(target.input), evaluations: historyPoints(shown), olderNotShown: rows.length > limit };
+    });
   });
 
   return app;

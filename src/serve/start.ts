@@ -31,6 +31,8 @@ export interface ServeOptions {
   requestTimeoutMs?: number | undefined;
   /** How long a finished evaluation answers again (the evaluator's default: 60 s). */
   reuseMs?: number | undefined;
+  /** Requests per minute from one client address (none by default). */
+  rateLimitPerMinute?: number | undefined;
 }
 
 /** Thrown for a token file that cannot be read or holds no token. */
@@ -65,6 +67,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     tokens,
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+    rateLimit: options.rateLimitPerMinute ? { max: options.rateLimitPerMinute, windowMs: 60_000 } : null,
   });
   try {
     await app.listen({ host: options.host, port: options.port });

@@ -169,6 +169,29 @@ describe('coalescing, the queue and deadlines', () => {
     expect(runtime.session.store?.history.list('npm:nerq-serve-ok')).toHaveLength(1);
   });
 
+  it('under load over loopback HTTP (300 requests, 30 concurrent, 6 targets): no error, one evaluation per target', async () => {
+    const { app, evaluator } = open();
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const targets = ['chalk', 'request', 'nerq-serve-ok', 'nerq-serve-old', 'npm:chalk', 'chalk@4'];
+    let next = 0;
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        while (next < 300) {
+          const target = targets[next++ % targets.length]!;
+          const res = await fetch(`${origin}/v1/preflight?target=${encodeURIComponent(target)}`);
+          PreflightSchema.strict().parse(await res.json());
+          statuses.push(res.status);
+        }
+      }),
+    );
+    expect(statuses).toEqual(Array(300).fill(200));
+    // npm:chalk and chalk are one target; chalk@4 is another spec of it.
+    const { evaluations, coalesced, reused } = evaluator.stats();
+    expect(evaluations).toBe(5);
+    expect(evaluations + coalesced + reused).toBe(300);
+  });
+
   it('a finished evaluation answers again for a minute, then the target is evaluated anew', async () => {
     let clock = 0;
     const { app, evaluator } = open({ evaluator: { monotonicNow: () => clock } });
@@ -320,6 +343,21 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     const missing = await app.inject({ method: 'GET', url: '/v1/nothing' });
     expect(missing.statusCode).toBe(404);
     expect(ErrorSchema.parse(missing.json()).error.code).toBe('not-found');
+  });
+
+  it('a per-client rate limit answers 429 with Retry-After, before the token check; /healthz is not limited', async () => {
+    const { app } = open({ server: { rateLimit: { max: 3, windowMs: 60_000 }, tokens: ['t0ken-for-rate-limit'] } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { authorization: 'Bearer t0ken-for-rate-limit' } })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { authorization: 'Bearer wrong' } });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ErrorSchema.parse(limited.json()).error.code).toBe('rate-limited');
+    // Another client address has its own budget.
+    const other = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', remoteAddress: '127.0.0.2', headers: { authorization: 'Bearer t0ken-for-rate-limit' } });
+    expect(other.statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('with tokens, a request needs a valid bearer token; the token is never logged', async () => {
