@@ -131,9 +131,13 @@ export function buildProgram(): Command {
   program
     .command('mcp')
     .description('an MCP server on stdio: check_packages, audit_lockfile, target_history for AI agents (docs/mcp.md)')
-    .action(async () => {
+    .option('--http', 'streamable HTTP on 127.0.0.1 instead of stdio (POST /mcp)')
+    .option('--port <port>', 'with --http: the port (default 8788; 0 picks a free one, printed on stdout)')
+    .option('--token-file <file>', 'with --http: require a bearer token from this file (one a line)')
+    .option('--log-level <level>', 'with --http: fatal, error, warn, info (default), debug or silent; logs go to stderr')
+    .action(async (options: Record<string, unknown>) => {
       const { runMcp } = await import('./run-mcp.js');
-      process.exitCode = await runMcp();
+      process.exitCode = await runMcp(options);
     });
 
   const cache = program.command('cache').description('the local HTTP cache');

@@ -1,14 +1,29 @@
-/** `nerq mcp`: the MCP server on stdio (docs/mcp.md). */
+/** `nerq mcp`: the MCP server on stdio, or with --http on loopback (docs/mcp.md). */
+import { z } from 'zod';
 import { ConfigError } from '../app/runtime.js';
-import { serveMcpStdio } from '../mcp/start.js';
-import { clockFrom, UsageError, warn } from './options.js';
+import { serveMcpHttp, serveMcpStdio } from '../mcp/start.js';
+import { ServeConfigError } from '../serve/start.js';
+import { clockFrom, parseOptions, UsageError, warn } from './options.js';
 
-export async function runMcp(): Promise<number> {
+const McpOptionsSchema = z.object({
+  http: z.boolean().optional(),
+  port: z.coerce.number({ message: '--port must be a whole number from 0 to 65535' }).int('--port must be a whole number from 0 to 65535').min(0, '--port must be a whole number from 0 to 65535').max(65_535, '--port must be a whole number from 0 to 65535').optional(),
+  tokenFile: z.string().min(1).optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], { message: '--log-level must be fatal, error, warn, info, debug or silent' }).optional(),
+});
+
+export async function runMcp(raw: Record<string, unknown> = {}): Promise<number> {
+  const options = parseOptions(McpOptionsSchema, raw);
+  if (!options.http && (options.port !== undefined || options.tokenFile !== undefined || options.logLevel !== undefined)) {
+    throw new UsageError('--port, --token-file and --log-level go with --http');
+  }
   const fixed = clockFrom(process.env);
+  const base = { env: process.env, cwd: process.cwd(), clock: fixed === null ? undefined : () => fixed, warn };
   try {
-    return await serveMcpStdio({ env: process.env, cwd: process.cwd(), clock: fixed === null ? undefined : () => fixed, warn });
+    if (options.http) return await serveMcpHttp({ ...base, port: options.port ?? 8788, tokenFile: options.tokenFile, logLevel: options.logLevel });
+    return await serveMcpStdio(base);
   } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
+    if (error instanceof ConfigError || error instanceof ServeConfigError) throw new UsageError(error.message);
     throw error;
   }
 }
