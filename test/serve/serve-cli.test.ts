@@ -59,7 +59,7 @@ async function startServe(args: string[]): Promise<Started> {
 }
 
 describe('nerq serve', () => {
-  it('--port 0 prints the port; a token is required; SIGTERM drains the request in flight and exits 0', async () => {
+  it('--port 0 prints the port; a token is required; SIGTERM drains the requests in flight and exits 0', async () => {
     const token = 'serve-token-2b7e151628aed2a6';
     const tokenFile = path.join(home, 'tokens');
     writeFileSync(tokenFile, `# tokens\n${token}\n`, { mode: 0o600 });
@@ -74,12 +74,19 @@ describe('nerq serve', () => {
     expect(ok.status).toBe(200);
     expect(PreflightSchema.strict().parse(await ok.json())).toMatchObject({ target: 'nerq-serve-drain', target_source: 'npm' });
 
-    const inFlight = fetch(`${serve.origin}/v1/preflight?target=nerq-serve-slow`, { headers: { authorization: `Bearer ${token}` } });
+    // Under load: 12 requests in flight (one slow evaluation shared by 10, and 2 batches), then SIGTERM.
+    const auth = { authorization: `Bearer ${token}` };
+    const inFlight = [
+      ...Array.from({ length: 10 }, () => fetch(`${serve.origin}/v1/preflight?target=nerq-serve-slow`, { headers: auth })),
+      ...Array.from({ length: 2 }, () =>
+        fetch(`${serve.origin}/v1/preflight/batch`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ targets: ['nerq-serve-slow', 'nerq-serve-drain'] }) }),
+      ),
+    ];
     await expect.poll(() => server.requests.some((r) => r.path === '/npm/nerq-serve-slow'), { timeout: 10_000 }).toBe(true);
     serve.child.kill('SIGTERM');
-    const drained = await inFlight;
-    expect(drained.status).toBe(200);
-    expect(PreflightSchema.parse(await drained.json()).recommendation).toBe('UNKNOWN');
+    const drained = await Promise.all(inFlight);
+    expect(drained.map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(PreflightSchema.parse(await drained[0]!.json()).recommendation).toBe('UNKNOWN');
     expect(await serve.exit).toBe(0);
     await expect(fetch(`${serve.origin}/healthz`)).rejects.toThrow();
 
