@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { ConfigError } from '../app/runtime.js';
 import { serveMcpHttp, serveMcpStdio } from '../mcp/start.js';
 import { ServeConfigError } from '../serve/start.js';
-import { clockFrom, parseOptions, UsageError, warn } from './options.js';
+import { clockFrom, logLevelOption, parseOptions, UsageError, warn, wholeOption } from './options.js';
 
 const McpOptionsSchema = z.object({
   http: z.boolean().optional(),
-  port: z.coerce.number({ message: '--port must be a whole number from 0 to 65535' }).int('--port must be a whole number from 0 to 65535').min(0, '--port must be a whole number from 0 to 65535').max(65_535, '--port must be a whole number from 0 to 65535').optional(),
+  port: wholeOption('--port', 0, 65_535).optional(),
   tokenFile: z.string().min(1).optional(),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], { message: '--log-level must be fatal, error, warn, info, debug or silent' }).optional(),
+  logLevel: logLevelOption.optional(),
 });
 
 export async function runMcp(raw: Record<string, unknown> = {}): Promise<number> {

@@ -2,16 +2,13 @@
 import { z } from 'zod';
 import { ConfigError } from '../app/runtime.js';
 import { serve, ServeConfigError } from '../serve/start.js';
-import { clockFrom, parseOptions, UsageError, warn } from './options.js';
-
-const whole = (name: string, min: number, max: number) =>
-  z.coerce.number({ message: `${name} must be a whole number from ${min} to ${max}` }).int(`${name} must be a whole number from ${min} to ${max}`).min(min, `${name} must be a whole number from ${min} to ${max}`).max(max, `${name} must be a whole number from ${min} to ${max}`);
+import { clockFrom, logLevelOption, parseOptions, UsageError, warn, wholeOption as whole } from './options.js';
 
 const ServeOptionsSchema = z.object({
   host: z.string().min(1, '--host must not be empty').default('127.0.0.1'),
   port: whole('--port', 0, 65_535).default(8787),
   tokenFile: z.string().min(1).optional(),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], { message: '--log-level must be fatal, error, warn, info, debug or silent' }).default('info'),
+  logLevel: logLevelOption.default('info'),
   concurrency: whole('--concurrency', 1, 256).optional(),
   maxQueue: whole('--max-queue', 1, 100_000).optional(),
   timeout: whole('--timeout', 1, 3600).optional(),
