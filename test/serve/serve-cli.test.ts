@@ -82,7 +82,11 @@ describe('nerq serve', () => {
         fetch(`${serve.origin}/v1/preflight/batch`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ targets: ['nerq-serve-slow', 'nerq-serve-drain'] }) }),
       ),
     ];
-    await expect.poll(() => server.requests.some((r) => r.path === '/npm/nerq-serve-slow'), { timeout: 10_000 }).toBe(true);
+    // Every one of them has reached the server (a request still in transit when SIGTERM arrives is refused, as it should be):
+    // the first slow preflight evaluates, the other 9 and the batches' 2 join it, the batches' 2 drain targets reuse the answer above.
+    await expect
+      .poll(async () => ((await (await fetch(`${serve.origin}/healthz`)).json()) as { evaluations: { coalesced: number; reused: number } }).evaluations, { timeout: 10_000 })
+      .toMatchObject({ coalesced: 11, reused: 2 });
     serve.child.kill('SIGTERM');
     const drained = await Promise.all(inFlight);
     expect(drained.map((r) => r.status)).toEqual(Array(12).fill(200));
