@@ -5,7 +5,7 @@
  *
  *   node --import ./bench/register.ts bench/run.ts [--latency 40] [--connect-latency MS]
  *     [--seed 9] [--sizes 100,1000,5000] [--runs 5] [--audit-runs 3] [--budget 260]
- *     [--only startup,check,compare,audit,outage] [--no-token] [--quick] [--out FILE | --no-write]
+ *     [--only startup,check,compare,audit,outage,serve] [--no-token] [--quick] [--out FILE | --no-write]
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,12 +23,13 @@ import { auditWorkloads } from './workloads/audit.js';
 import { checkWorkloads } from './workloads/check.js';
 import { compareWorkloads } from './workloads/compare.js';
 import { OUTAGE_TARGETS, outageWorkloads } from './workloads/outage.js';
+import { serveWorkload } from './workloads/serve.js';
 import { startupWorkload } from './workloads/startup.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEFAULT_NOW = '2026-11-30T00:00:00Z';
 const USAGE = `usage: npm run bench -- [--latency MS] [--connect-latency MS] [--seed N] [--sizes 100,1000,5000]
-                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,outage]
+                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,outage,serve]
                       [--no-token] [--quick] [--out FILE | --no-write]`;
 
 class UsageError extends Error {}
@@ -70,8 +71,8 @@ export function parseCli(argv: string[]): CliArgs {
   const quick = values.quick === true;
   const latencyMs = positiveInt(values.latency, 'latency', 40, 0);
   const sizes = (values.sizes ?? (quick ? '50,200' : '100,1000,5000')).split(',').map((s) => positiveInt(s.trim(), 'sizes', 0));
-  const only = new Set((values.only ?? 'startup,check,compare,audit,outage').split(',').map((s) => s.trim()));
-  for (const name of only) if (!['startup', 'check', 'compare', 'audit', 'outage'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, compare, audit, outage)`);
+  const only = new Set((values.only ?? 'startup,check,compare,audit,outage,serve').split(',').map((s) => s.trim()));
+  for (const name of only) if (!['startup', 'check', 'compare', 'audit', 'outage', 'serve'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, compare, audit, outage, serve)`);
   return {
     options: {
       latencyMs,
@@ -194,6 +195,10 @@ async function main(argv: string[]): Promise<number> {
     if (only.has('audit')) {
       progress('audits');
       results.push(...(await auditWorkloads(ctx)));
+    }
+    if (only.has('serve')) {
+      progress('nerq serve under load');
+      results.push(await serveWorkload(ctx));
     }
     if (only.has('outage')) {
       progress('audits with the public APIs down');

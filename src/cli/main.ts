@@ -132,6 +132,35 @@ export function buildProgram(): Command {
       process.exitCode = await runHistory(target, options);
     });
 
+  program
+    .command('serve')
+    .description('answer trust checks over HTTP: /v1/preflight, /v1/report, /v1/history (docs/serve.md)')
+    .option('--host <host>', 'address to bind (default 127.0.0.1; 0.0.0.0 exposes it to the network)')
+    .option('--port <port>', 'port to bind (default 8787; 0 picks a free one, printed on stdout)')
+    .option('--token-file <file>', 'require a bearer token from this file (one a line)')
+    .option('--log-level <level>', 'fatal, error, warn, info (default), debug or silent; logs go to stderr')
+    .option('--concurrency <n>', 'evaluations at once (default 8)')
+    .option('--max-queue <n>', 'distinct evaluations waiting or running before answering 429 (default 256)')
+    .option('--timeout <seconds>', 'deadline of one request (default 30)')
+    .option('--reuse <seconds>', 'a finished evaluation answers the same target again for this long (default 60; 0: never)')
+    .option('--rate-limit <n>', 'at most n requests a minute from one client address (default: no limit)')
+    .action(async (options: Record<string, unknown>) => {
+      const { runServe } = await import('./run-serve.js');
+      process.exitCode = await runServe(options);
+    });
+
+  program
+    .command('mcp')
+    .description('an MCP server on stdio: check_packages, audit_lockfile, target_history for AI agents (docs/mcp.md)')
+    .option('--http', 'streamable HTTP on 127.0.0.1 instead of stdio (POST /mcp)')
+    .option('--port <port>', 'with --http: the port (default 8788; 0 picks a free one, printed on stdout)')
+    .option('--token-file <file>', 'with --http: require a bearer token from this file (one a line)')
+    .option('--log-level <level>', 'with --http: fatal, error, warn, info (default), debug or silent; logs go to stderr')
+    .action(async (options: Record<string, unknown>) => {
+      const { runMcp } = await import('./run-mcp.js');
+      process.exitCode = await runMcp(options);
+    });
+
   const cache = program.command('cache').description('the local HTTP cache');
   cache
     .command('stats')

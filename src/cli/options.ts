@@ -69,6 +69,15 @@ export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 
 export { UsageError };
 
+/** A whole-number option from `min` to `max` (given as text), with one message for every way it can be wrong. */
+export function wholeOption(name: string, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+}
+
+/** --log-level of the long-running commands (pino's levels). */
+export const logLevelOption = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent'], { message: '--log-level must be fatal, error, warn, info, debug or silent' });
+
 /** A warning on stderr, one line. */
 export function warn(message: string): void {
   printWarning(message);

@@ -19,6 +19,8 @@ export const LAYERS = [
   'pipeline',
   'audit',
   'app',
+  'serve',
+  'mcp',
   'cli',
 ] as const;
 export type Layer = (typeof LAYERS)[number];

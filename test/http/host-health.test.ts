@@ -37,6 +37,21 @@ describe('host health bookkeeping', () => {
     expect(health.downFor(url('http://h/github/y'))).toBeUndefined();
   });
 
+  it('reset forgets outages and strikes: the hosts are asked again, and a later outage is told again', () => {
+    const health = createHostHealth({ scopeOf: (u) => u.pathname.split('/')[1] ?? '' });
+    const heard: HostDown[] = [];
+    health.onDown((down) => heard.push(down));
+    health.failed(url('https://a.example/x'), 'refused', 'network', 'refused');
+    for (let i = 1; i < REPEATED_FAULTS; i++) health.failed(url('http://h/osv/x'), 'timeout', 'timeout', 'slow');
+    health.reset();
+    expect(health.down()).toEqual([]);
+    expect(health.downFor(url('https://a.example/x'))).toBeUndefined();
+    // The strikes before the reset do not count: one more timeout is not an outage.
+    expect(health.failed(url('http://h/osv/x'), 'timeout', 'timeout', 'slow')).toBe(false);
+    expect(health.failed(url('https://a.example/x'), 'refused', 'network', 'refused again')).toBe(true);
+    expect(heard.map((d) => d.reason)).toEqual(['refused', 'refused again']);
+  });
+
   it('connect timeouts in a row mark the whole host down', () => {
     const health = createHostHealth({ scopeOf: (u) => u.pathname });
     for (let i = 0; i < REPEATED_FAULTS; i++) health.failed(url(`http://h/p${i}`), 'connect-timeout', 'timeout', 'no connection');

@@ -49,6 +49,8 @@ export interface HostHealth {
   down(): HostDown[];
   /** Called once per host or service, when it is marked down. */
   onDown(listener: (down: HostDown) => void): void;
+  /** Forget every outage and strike: a long-lived process asks the hosts again (docs/serve.md, "Hosts found down"). */
+  reset(): void;
 }
 
 export interface HostHealthOptions {
@@ -93,6 +95,10 @@ export function createHostHealth(options: HostHealthOptions = {}): HostHealth {
     down: () => [...down.values()],
     onDown(listener) {
       listeners.push(listener);
+    },
+    reset() {
+      down.clear();
+      strikes.clear();
     },
   };
 }

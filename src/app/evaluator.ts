@@ -1,0 +1,194 @@
+/**
+ * A shared evaluator for long-lived front doors (docs/serve.md, "Under load"): one runtime
+ * answering many callers at once.
+ *
+ * - Callers asking for the same target while it is being evaluated share that one evaluation
+ *   (coalescing): one set of upstream requests, one history row.
+ * - At most `concurrency` evaluations run at once; at most `maxPending` distinct evaluations
+ *   wait or run. Beyond that a call is refused at once with `QueueFullError` (a server answers
+ *   429 with `Retry-After`), before any request is sent.
+ * - Each evaluation has its own deadline (`evaluationTimeoutMs`); each caller waits at most
+ *   until its own signal fires (`CallerDeadlineError`) — the evaluation goes on for the others.
+ * - A finished evaluation answers the same target again for `reuseMs` (an answer cache of at
+ *   most `reuseEntries` targets; a report with an error is not kept): a warm server answers
+ *   from memory instead of re-scoring on every request.
+ * - Hosts found down are asked again `healthResetMs` after the first of them went down: a host
+ *   that was down at 9:00 is not refused all day (`runtime.health.reset()`).
+ */
+import type { Target } from '../target/types.js';
+import { checkTargets, type TargetOutcome } from './check.js';
+import type { Runtime } from './runtime.js';
+import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
+
+export { DEFAULT_GATE };
+
+export interface EvaluatorOptions {
+  /** The gate every report is judged by (default: the command line's, docs/scoring.md). */
+  gate?: GateOptions;
+  /** Evaluations running at once (default 8). */
+  concurrency?: number;
+  /** Distinct evaluations waiting or running before calls are refused (default 256). */
+  maxPending?: number;
+  /** Deadline of one evaluation (default 30 s). */
+  evaluationTimeoutMs?: number;
+  /** Hosts found down are asked again this long after the first went down (default 60 s). */
+  healthResetMs?: number;
+  /** How long a finished evaluation answers again (default 60 s; 0: never). */
+  reuseMs?: number;
+  /** Targets whose answers are kept at most (default 1,000; the oldest go first). */
+  reuseEntries?: number;
+  /** The wall clock in milliseconds, for the health reset and reuse (default Date.now). */
+  monotonicNow?: () => number;
+}
+
+/** Too many evaluations waiting: retry after `retryAfterS` seconds. */
+export class QueueFullError extends Error {
+  override name = 'QueueFullError';
+  constructor(readonly retryAfterS: number) {
+    super(`too many evaluations in progress; retry after ${retryAfterS} s`);
+  }
+}
+
+/** The caller's own deadline fired before the evaluation it waited for ended. */
+export class CallerDeadlineError extends Error {
+  override name = 'CallerDeadlineError';
+  constructor() {
+    super('deadline reached before the evaluation ended');
+  }
+}
+
+export interface EvaluatorStats {
+  /** Evaluations started (a coalesced call starts none). */
+  evaluations: number;
+  /** Calls that joined an evaluation already under way. */
+  coalesced: number;
+  /** Calls answered by a finished evaluation still fresh (`reuseMs`). */
+  reused: number;
+  /** Calls refused because the queue was full. */
+  refused: number;
+  /** Distinct evaluations waiting or running now. */
+  pending: number;
+}
+
+export interface Evaluator {
+  /** The outcome for `target`, evaluated now or shared with a caller who asked first. */
+  evaluate(target: Target, signal?: AbortSignal): Promise<TargetOutcome>;
+  stats(): EvaluatorStats;
+  /** Resolves when no evaluation is running or waiting. */
+  idle(): Promise<void>;
+}
+
+/** The key calls coalesce on: the same package and the same version spec. */
+export function coalesceKey(target: Target): string {
+  return `${target.ecosystem}:${target.name}@${target.spec ?? ''}`;
+}
+
+export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}): Evaluator {
+  const concurrency = Math.max(1, options.concurrency ?? 8);
+  const maxPending = Math.max(1, options.maxPending ?? 256);
+  const timeoutMs = options.evaluationTimeoutMs ?? 30_000;
+  const resetMs = options.healthResetMs ?? 60_000;
+  const clock = options.monotonicNow ?? Date.now;
+  const inFlight = new Map<string, Promise<TargetOutcome>>();
+  const waiting: Array<() => void> = [];
+  let running = 0;
+  let downSince: number | null = null;
+  const reuseMs = options.reuseMs ?? 60_000;
+  const reuseEntries = Math.max(1, options.reuseEntries ?? 1_000);
+  const finished = new Map<string, { outcome: TargetOutcome; at: number }>();
+  const stats = { evaluations: 0, coalesced: 0, reused: 0, refused: 0 };
+  let idleWaiters: Array<() => void> = [];
+
+  runtime.health.onDown(() => {
+    downSince ??= clock();
+  });
+
+  const slot = async (): Promise<void> => {
+    if (running < concurrency) {
+      running++;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+
+  const run = async (key: string, target: Target): Promise<TargetOutcome> => {
+    await slot();
+    try {
+      if (downSince !== null && clock() - downSince >= resetMs) {
+        runtime.health.reset();
+        downSince = null;
+      }
+      stats.evaluations++;
+      const [outcome] = await checkTargets(runtime, { targets: [target], gate: options.gate ?? DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+      if (reuseMs > 0 && outcome!.report.error === null) {
+        finished.delete(key);
+        finished.set(key, { outcome: outcome!, at: clock() });
+        if (finished.size > reuseEntries) finished.delete(finished.keys().next().value!);
+      }
+      return outcome!;
+    } finally {
+      release();
+      inFlight.delete(key);
+      if (inFlight.size === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const w of waiters) w();
+      }
+    }
+  };
+
+  return {
+    async evaluate(target, signal) {
+      if (signal?.aborted) throw new CallerDeadlineError();
+      const key = coalesceKey(target);
+      const kept = finished.get(key);
+      if (kept !== undefined && clock() - kept.at < reuseMs) {
+        stats.reused++;
+        return named(kept.outcome, target);
+      }
+      let shared = inFlight.get(key);
+      if (shared === undefined) {
+        if (inFlight.size >= maxPending) {
+          stats.refused++;
+          // Roughly how long the queue ahead takes to drain, at least a second.
+          throw new QueueFullError(Math.max(1, Math.ceil(((inFlight.size / concurrency) * timeoutMs) / 10_000)));
+        }
+        shared = run(key, target);
+        inFlight.set(key, shared);
+      } else {
+        stats.coalesced++;
+      }
+      return named(await waitFor(shared, signal), target);
+    },
+    stats: () => ({ ...stats, pending: inFlight.size }),
+    idle: () => (inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve))),
+  };
+}
+
+/** The report names the target as this caller wrote it (`nerq check <input> --json`). */
+function named(outcome: TargetOutcome, target: Target): TargetOutcome {
+  return { ...outcome, report: { ...outcome.report, target: { ...outcome.report.target, input: target.input } } };
+}
+
+function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CallerDeadlineError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

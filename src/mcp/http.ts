@@ -1,0 +1,94 @@
+/**
+ * `nerq mcp --http` (docs/mcp.md, "Streamable HTTP"): the same tools over the MCP streamable HTTP
+ * transport, stateless (each POST /mcp is one exchange), on loopback only. Against DNS
+ * rebinding, a request whose Host is not a loopback name, or whose Origin (when sent) is not a
+ * loopback origin, is refused with 403 before it reaches the protocol; with tokens, a request
+ * needs `Authorization: Bearer <token>` (docs/serve.md, "Tokens").
+ */
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Evaluator } from '../app/evaluator.js';
+import type { Runtime } from '../app/runtime.js';
+import { bearerChecker } from '../serve/auth.js';
+import { createMcpServer } from './server.js';
+
+/** Host names a loopback server answers to. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The host name of a Host header (`127.0.0.1:8788` → `127.0.0.1`, `[::1]:80` → `[::1]`), lower case. */
+export function hostNameOf(host: string): string {
+  const lower = host.trim().toLowerCase();
+  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
+  return lower.split(':')[0] ?? '';
+}
+
+/** A loopback Host header. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && LOOPBACK_NAMES.has(hostNameOf(host));
+}
+
+/** An Origin header a loopback page sends (`http://localhost:5173`); `null` (a sandboxed page, a file) is not one. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_NAMES.has(url.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+export interface McpHttpOptions {
+  runtime: Runtime;
+  evaluator: Evaluator;
+  tokens?: readonly string[] | null;
+  logLevel?: string;
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The largest request body (a tools/call of audit_lockfile carries up to 5 MiB of content, JSON-escaped). */
+const BODY_LIMIT = 12 * 1024 * 1024;
+
+const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
+
+export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
+  const authorized = bearerChecker(options.tokens ?? null);
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: {
+      level: options.logLevel ?? 'info',
+      stream: options.logStream ?? process.stderr,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    forceCloseConnections: 'idle',
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!isLoopbackHost(request.headers.host) || (origin !== undefined && !isLoopbackOrigin(origin))) {
+      return reply.code(403).send(rpcError(-32000, 'forbidden: Host or Origin is not loopback'));
+    }
+    if (!authorized(request.headers.authorization)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send(rpcError(-32001, 'a valid bearer token is required'));
+    }
+    return undefined;
+  });
+
+  app.post('/mcp', async (request, reply) => {
+    // Stateless: a server and a transport for this exchange only, over the shared runtime and evaluator.
+    const server = createMcpServer({ runtime: options.runtime, evaluator: options.evaluator });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  const notAllowed = async (_request: unknown, reply: { code(n: number): { header(k: string, v: string): { send(b: unknown): unknown } } }) =>
+    reply.code(405).header('allow', 'POST').send(rpcError(-32000, 'method not allowed: this server is stateless, POST /mcp'));
+  app.get('/mcp', notAllowed);
+  app.delete('/mcp', notAllowed);
+  return app;
+}

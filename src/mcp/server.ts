@@ -1,0 +1,206 @@
+/**
+ * `nerq mcp`'s tools (docs/mcp.md), on the official MCP SDK: check packages, audit a lockfile
+ * given as content, a target's history. Each tool has an input and an output schema (zod; the
+ * answer is `structuredContent`, with the same JSON as text for clients that read text only) and
+ * is read-only and open-world (it asks public APIs). Bad input is an `isError` result naming the
+ * problem, never a thrown error; nothing is evaluated before every target parses.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { auditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
+import { AuditInputError } from '../app/audit.js';
+import { DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
+import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
+import type { Runtime } from '../app/runtime.js';
+import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { AdvisorySchema as ReportAdvisorySchema, GRADES, VERDICT_CODES, type Report } from '../report/schema.js';
+import { VERSION } from '../version.js';
+
+/** What the verdicts mean, for the agent reading a tool's description. */
+const VERDICTS =
+  'Verdicts: YES (score ≥ 70, nothing alarming: fine to use), CAUTION (usable, but read the reasons first), ' +
+  'NO (weak or risky: prefer an alternative), DO NOT USE (malicious, compromised, deprecated or with an exploitable ' +
+  'vulnerability), UNKNOWN (not enough evidence; not a pass). Before installing or adding anything judged NO or ' +
+  'DO NOT USE, stop and ask the user; never install it on your own. A report with an error could not be evaluated: ' +
+  'treat it as UNKNOWN, not as safe.';
+
+const TARGET_SYNTAX =
+  "Targets in nerq's command-line syntax: `express`, `express@4`, `@scope/pkg@1.2.3`, `pypi:requests`, `pypi:requests==2.31.0`, `github:owner/repo`, `pkg:npm/express@5.1.0`.";
+
+/** At most this many targets per call. */
+export const MAX_TARGETS = 20;
+
+const ReasonSchema = z.object({ code: z.string(), text: z.string() });
+/** The advisory fields of the report contract an agent needs. */
+const AdvisorySchema = ReportAdvisorySchema.pick({ id: true, severity: true, summary: true, affectsResolved: true, fixed: true, malicious: true });
+export const CheckedSchema = z.object({
+  target: z.string(),
+  ecosystem: z.string(),
+  name: z.string(),
+  version: z.string().nullable(),
+  score: z.number().nullable(),
+  grade: z.enum(GRADES).nullable(),
+  verdict: z.string(),
+  verdictCode: z.enum(VERDICT_CODES),
+  reasons: z.array(ReasonSchema),
+  caps: z.array(z.object({ id: z.string(), reason: z.string() })),
+  advisories: z.array(AdvisorySchema),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export const CheckOutputSchema = z.object({ reports: z.array(CheckedSchema) });
+
+export const AuditOutputSchema = z.object({
+  result: z.enum(['pass', 'fail', 'incomplete']),
+  summary: z.object({ total: z.number(), passed: z.number(), failed: z.number(), ignored: z.number(), errors: z.number(), incomplete: z.number() }),
+  packages: z.array(
+    z.object({
+      name: z.string(),
+      version: z.string().nullable(),
+      ecosystem: z.string(),
+      direct: z.boolean(),
+      status: z.enum(['pass', 'fail', 'ignored', 'error', 'incomplete']),
+      score: z.number().nullable(),
+      verdictCode: z.string(),
+      failures: z.array(z.object({ rule: z.string(), message: z.string() })),
+    }),
+  ),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+
+export const HistoryOutputSchema = z.object({
+  target: z.string(),
+  evaluations: z.array(z.object({ evaluatedAt: z.string(), version: z.string().nullable(), score: z.number().nullable(), grade: z.string().nullable(), verdictCode: z.string() })),
+});
+
+const ANNOTATIONS = { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true } as const;
+
+/** A report as the tool's answer. */
+export function checkedOf(input: string, report: Report): z.infer<typeof CheckedSchema> {
+  return {
+    target: input,
+    ecosystem: report.target.ecosystem,
+    name: report.target.name,
+    version: report.target.version,
+    score: report.score,
+    grade: report.grade,
+    verdict: report.verdict,
+    verdictCode: report.verdictCode,
+    reasons: report.verdictReasonDetails.map((r) => ({ code: r.code, text: r.text })),
+    caps: report.caps.map((c) => ({ id: c.id, reason: c.reason })),
+    advisories: report.advisories.map((a) => ({ id: a.id, severity: a.severity, summary: a.summary, affectsResolved: a.affectsResolved, fixed: a.fixed, malicious: a.malicious })),
+    error: report.error,
+  };
+}
+
+function failure(code: string, message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }] };
+}
+
+function success<T extends Record<string, unknown>>(data: T): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
+}
+
+/** Known failures as error results; anything else is a bug, reported as one line (never a crash). */
+function asResult(error: unknown): CallToolResult {
+  if (error instanceof TargetError) return failure('bad-target', error.message);
+  if (error instanceof AuditInputError) return failure('bad-input', error.message);
+  if (error instanceof QueueFullError) return failure('busy', error.message);
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  return failure('internal', message);
+}
+
+export interface McpOptions {
+  runtime: Runtime;
+  evaluator: Evaluator;
+  /** The deadline of one tool call (default 60 s). */
+  callTimeoutMs?: number;
+}
+
+export function createMcpServer(options: McpOptions): McpServer {
+  const { runtime, evaluator } = options;
+  const timeoutMs = options.callTimeoutMs ?? 60_000;
+  const server = new McpServer({ name: 'nerq', version: VERSION }, { capabilities: { tools: {} } });
+
+  server.registerTool(
+    'check_packages',
+    {
+      title: 'Check packages before using them',
+      description: `Score open-source packages and repositories for trust (0–100, grade A+–F) from live registry, repository and vulnerability data, before you add or install them. ${TARGET_SYNTAX} ${VERDICTS}`,
+      inputSchema: { targets: z.array(z.string().max(512)).min(1).max(MAX_TARGETS).describe(`1 to ${MAX_TARGETS} targets. ${TARGET_SYNTAX}`) },
+      outputSchema: CheckOutputSchema.shape,
+      annotations: { title: 'Check packages', ...ANNOTATIONS },
+    },
+    async ({ targets }) => {
+      try {
+        const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const signal = AbortSignal.timeout(timeoutMs);
+        const outcomes = await Promise.all(parsed.map((t) => evaluator.evaluate(t, signal)));
+        return success({ reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)) });
+      } catch (error) {
+        return asResult(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'audit_lockfile',
+    {
+      title: 'Audit a lockfile',
+      description:
+        `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX or SPDX JSON) against nerq's default policy (score ≥ 50, no DO NOT USE). ` +
+        `At most ${MAX_AUDIT_CONTENT_BYTES / 1024 / 1024} MiB. ${VERDICTS}`,
+      inputSchema: {
+        fileName: z.string().max(100).describe('the file name, which picks the reader: package-lock.json, requirements.txt, bom.cdx.json…'),
+        content: z.string().describe('the file content'),
+      },
+      outputSchema: AuditOutputSchema.shape,
+      annotations: { title: 'Audit a lockfile', ...ANNOTATIONS },
+    },
+    async ({ fileName, content }) => {
+      try {
+        const report = await auditContent(runtime, { fileName, content }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+        return success({
+          result: report.outcome.result,
+          summary: report.summary,
+          packages: report.entries.map((e) => ({
+            name: e.subject.name,
+            version: e.subject.version,
+            ecosystem: e.subject.ecosystem,
+            direct: e.subject.direct,
+            status: e.policy.status,
+            score: e.report.score,
+            verdictCode: e.report.verdictCode,
+            failures: e.policy.failures.map((f) => ({ rule: f.rule, message: f.message })),
+          })),
+          warnings: report.warnings.map((w) => ({ code: w.code, message: w.message })),
+        });
+      } catch (error) {
+        return asResult(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'target_history',
+    {
+      title: "A target's past evaluations",
+      description: `The evaluations of one target recorded by this nerq (its local store), oldest first: how its score and verdict moved. ${TARGET_SYNTAX}`,
+      inputSchema: { target: z.string().max(512), limit: z.number().int().min(1).max(1000).optional() },
+      outputSchema: HistoryOutputSchema.shape,
+      annotations: { title: 'Target history', ...ANNOTATIONS, openWorldHint: false },
+    },
+    async ({ target, limit }) => {
+      try {
+        const key = historyKeyOf(target);
+        const store = runtime.session.store;
+        const rows = store === null ? [] : readHistory(store, key, limit ?? 50);
+        return success({ target: key, evaluations: historyPoints(rows) });
+      } catch (error) {
+        return asResult(error);
+      }
+    },
+  );
+
+  return server;
+}

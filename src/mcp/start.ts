@@ -1,0 +1,66 @@
+/**
+ * Start `nerq mcp` on stdio (docs/mcp.md), or with `--http` on loopback: one runtime and one evaluator for the session; stdout
+ * carries protocol messages only (warnings go to `warn`, i.e. stderr). Resolves 0 when the
+ * client closes the connection (stdin ends) or on SIGTERM / SIGINT, after the store is closed.
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createEvaluator } from '../app/evaluator.js';
+import { createRuntime } from '../app/runtime.js';
+import { readTokenFile, ServeConfigError } from '../serve/start.js';
+import { buildMcpHttp } from './http.js';
+import { createMcpServer } from './server.js';
+
+export interface McpStartOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  clock?: (() => Date) | undefined;
+  warn: (message: string) => void;
+}
+
+export async function serveMcpStdio(options: McpStartOptions): Promise<number> {
+  const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
+  const server = createMcpServer({ runtime, evaluator: createEvaluator(runtime) });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close().catch(() => undefined);
+  await runtime.close();
+  return 0;
+}
+
+export interface McpHttpStartOptions extends McpStartOptions {
+  port: number;
+  tokenFile?: string | undefined;
+  logLevel?: string | undefined;
+  /** Where the `listening on` line goes (default stdout). */
+  announce?: (line: string) => void;
+}
+
+/** `nerq mcp --http`: streamable HTTP on 127.0.0.1 only; runs until SIGTERM or SIGINT, then resolves 0. */
+export async function serveMcpHttp(options: McpHttpStartOptions): Promise<number> {
+  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile);
+  const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), tokens, ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) });
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port });
+  } catch (error) {
+    await runtime.close();
+    throw new ServeConfigError(`cannot listen on 127.0.0.1:${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  (options.announce ?? ((line) => process.stdout.write(`${line}\n`)))(`listening on http://127.0.0.1:${port}/mcp`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
+  });
+  await app.close().catch(() => undefined);
+  await runtime.close();
+  return 0;
+}

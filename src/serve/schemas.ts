@@ -1,0 +1,141 @@
+/**
+ * The HTTP contract of `nerq serve` (docs/serve.md) as zod schemas: requests are parsed with
+ * them, answers are built to them, and /openapi.json is generated from them. The preflight
+ * answer keeps the published Preflight API's fields, field for field; nerq's meaning of each
+ * is in docs/serve.md ("The preflight answer").
+ */
+import { z } from 'zod';
+import { GRADES, VERDICT_CODES } from '../report/schema.js';
+
+/** A target in the command line's syntax (`express@4`, `pypi:requests`, `github:o/r`); the parser decides. */
+const targetText = z.string().min(1).max(512);
+
+export const RECOMMENDATIONS = ['PROCEED', 'CAUTION', 'DENY', 'UNKNOWN'] as const;
+export const INTERACTION_RISKS = ['LOW', 'MEDIUM', 'HIGH', 'UNKNOWN'] as const;
+export const SEVERITY_LEVELS = ['critical', 'high', 'moderate', 'low', 'unknown'] as const;
+
+export const PreflightQuerySchema = z.strictObject({
+  target: targetText,
+  caller: targetText.optional(),
+  include: z.enum(['history']).optional(),
+});
+
+export const HistoryPointSchema = z.object({
+  evaluatedAt: z.string(),
+  score: z.number().nullable(),
+  grade: z.string().nullable(),
+  verdictCode: z.enum(VERDICT_CODES),
+});
+
+export const PreflightSchema = z.object({
+  target: z.string(),
+  /** 0–100, one decimal; null when the target could not be scored. */
+  target_trust: z.number().min(0).max(100).nullable(),
+  target_grade: z.enum(GRADES).nullable(),
+  /** Score ≥ 70 and verdict YES. */
+  target_verified: z.boolean(),
+  target_category: z.string().nullable(),
+  /** The ecosystem the facts came from: npm, pypi or github. */
+  target_source: z.string(),
+  /** The resolved version's publish time (ISO 8601), null when unknown. */
+  target_last_updated: z.string().nullable(),
+  /** The target's source repository, null when it names none. */
+  details_url: z.string().nullable(),
+  caller: z.string().nullable(),
+  caller_trust: z.number().min(0).max(100).nullable(),
+  caller_grade: z.enum(GRADES).nullable(),
+  caller_verified: z.boolean().nullable(),
+  interaction_risk: z.enum(INTERACTION_RISKS),
+  recommendation: z.enum(RECOMMENDATIONS),
+  /** Score caps that applied (`deprecated`, `malicious`…) and `license-<class>` for a licence that is not permissive. */
+  compliance_flags: z.array(z.string()),
+  security: z.object({
+    /** Advisories affecting the resolved version; null when the vulnerability database could not be asked. */
+    known_cves: z.number().int().nullable(),
+    max_severity: z.enum(SEVERITY_LEVELS).nullable(),
+    has_active_advisory: z.boolean().nullable(),
+    license: z.string().nullable(),
+    license_category: z.string().nullable(),
+  }),
+  popularity: z.object({
+    npm_weekly_downloads: z.number().int().nullable(),
+    pypi_weekly_downloads: z.number().int().nullable(),
+    github_stars: z.number().int().nullable(),
+  }),
+  activity: z.object({
+    last_commit_days_ago: z.number().int().nullable(),
+    contributor_metrics: z.object({ count: z.number().int().nullable(), bus_factor: z.number().int().nullable() }).nullable(),
+  }),
+  /** nerq suggests no alternatives yet: always empty. */
+  alternatives: z.array(z.object({ name: z.string(), trust_score: z.number().nullable(), url: z.string().nullable() })),
+  checked_at: z.string(),
+  response_time_ms: z.number().int().nonnegative(),
+  /** With `include=history`: the target's recorded evaluations, oldest first. */
+  history: z.array(HistoryPointSchema).optional(),
+});
+export type Preflight = z.infer<typeof PreflightSchema>;
+
+/** At most this many targets in one batch. */
+export const MAX_BATCH = 50;
+
+export const BatchRequestSchema = z.strictObject({
+  targets: z.array(targetText).min(1).max(MAX_BATCH),
+});
+
+export const BatchResponseSchema = z.object({
+  results: z.array(PreflightSchema),
+  count: z.number().int(),
+  response_time_ms: z.number().int().nonnegative(),
+});
+
+export const TargetQuerySchema = z.strictObject({ target: targetText });
+
+export const HistoryQuerySchema = z.strictObject({
+  target: targetText,
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+export const HistoryResponseSchema = z.object({
+  /** The key history files the target under (`npm:chalk`). */
+  target: z.string(),
+  evaluations: z.array(HistoryPointSchema.extend({ version: z.string().nullable() })),
+  olderNotShown: z.boolean(),
+});
+
+/** The largest lockfile or SBOM POST /v1/audit accepts (bytes of UTF-8). */
+export const MAX_AUDIT_BYTES = 5 * 1024 * 1024;
+
+export const AuditRequestSchema = z.strictObject({
+  /** The file's name (`package-lock.json`, `requirements.txt`, `bom.cdx.json`…): it picks the reader. */
+  fileName: z.string().min(1).max(100),
+  content: z.string(),
+});
+
+export const HealthSchema = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  evaluations: z.object({ evaluations: z.number().int(), coalesced: z.number().int(), reused: z.number().int(), refused: z.number().int(), pending: z.number().int() }),
+  /** Services found down (asked again after a while; docs/serve.md, "Hosts found down"). */
+  down: z.array(z.string()),
+});
+
+export const ERROR_CODES = [
+  'bad-request',
+  'bad-target',
+  'bad-input',
+  'unauthorized',
+  'not-found',
+  'method-not-allowed',
+  'body-too-large',
+  'unsupported-media-type',
+  'queue-full',
+  'rate-limited',
+  'deadline',
+  'shutting-down',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorSchema = z.object({
+  error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
+});

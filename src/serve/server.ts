@@ -1,0 +1,259 @@
+/**
+ * `nerq serve`'s HTTP application (docs/serve.md) on Fastify: the routes, their zod contract,
+ * bearer tokens, error answers. One runtime and one evaluator serve every request; each
+ * request waits at most `requestTimeoutMs`. No route fetches anything a caller names but a
+ * target the command line's parser accepts.
+ */
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { auditContent } from '../app/audit-content.js';
+import { AuditInputError } from '../app/audit.js';
+import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type Evaluator } from '../app/evaluator.js';
+import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
+import type { Runtime } from '../app/runtime.js';
+import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { renderAuditJson } from '../render/audit-json.js';
+import { renderJson } from '../render/json.js';
+import { VERSION } from '../version.js';
+import { bearerChecker } from './auth.js';
+import { openApiDocument } from './openapi.js';
+import { preflightOf } from './preflight.js';
+import {
+  AuditRequestSchema,
+  BatchRequestSchema,
+  MAX_AUDIT_BYTES,
+  ErrorSchema,
+  HistoryQuerySchema,
+  PreflightQuerySchema,
+  TargetQuerySchema,
+  type ErrorCode,
+  type Preflight,
+} from './schemas.js';
+
+export interface ServerOptions {
+  runtime: Runtime;
+  evaluator: Evaluator;
+  /** Accepted bearer tokens; null: no token needed. */
+  tokens?: readonly string[] | null;
+  /** How long one request may wait for its evaluations (default 30 s). */
+  requestTimeoutMs?: number;
+  /** The deadline of one POST /v1/audit (default 120 s). */
+  auditTimeoutMs?: number;
+  /** The largest request body accepted, in bytes (default 64 KiB; POST /v1/audit: 10 MiB). */
+  bodyLimit?: number;
+  /** pino's level ('silent' for none; default 'info'), written to `logStream` (default stderr). */
+  logLevel?: string;
+  logStream?: NodeJS.WritableStream;
+  /** Per-client rate limit: at most `max` requests per `windowMs` from one address (default none). */
+  rateLimit?: { max: number; windowMs: number } | null;
+  /** Milliseconds for response_time_ms (default Date.now). */
+  nowMs?: () => number;
+}
+
+/** An answer with a code and status of the contract's error shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new HttpError(400, 'bad-request', `${where}${issue?.message ?? 'invalid request'}`);
+  }
+  return parsed.data;
+}
+
+/** The command line's parser: anything else is a 400 before any request goes out. */
+function targetOf(input: string): Target {
+  try {
+    return parseTarget(input);
+  } catch (error) {
+    if (error instanceof TargetError) throw new HttpError(400, 'bad-target', error.message);
+    throw error;
+  }
+}
+
+/** Errors of the evaluator as HTTP answers. */
+function evaluationError(error: unknown): unknown {
+  if (error instanceof QueueFullError) return new HttpError(429, 'queue-full', error.message, { 'retry-after': String(error.retryAfterS) });
+  if (error instanceof CallerDeadlineError) return new HttpError(504, 'deadline', error.message);
+  return error;
+}
+
+/** Send JSON with an ETag of its bytes and a freshness; 304 when the caller has it already. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, maxAgeS: number): FastifyReply {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeS}`);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** How long a client may reuse an answer: the evaluator's own reuse window (docs/serve.md, "Under load"). */
+const ANSWER_MAX_AGE_S = 60;
+
+export function buildServer(options: ServerOptions): FastifyInstance {
+  const { runtime, evaluator } = options;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const nowMs = options.nowMs ?? Date.now;
+  const auditTimeoutMs = options.auditTimeoutMs ?? 120_000;
+  const authorized = bearerChecker(options.tokens ?? null);
+  const app = Fastify({
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    logger: {
+      level: options.logLevel ?? 'info',
+      stream: options.logStream ?? process.stderr,
+      // Credentials never reach a log line.
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  if (options.rateLimit) {
+    // Before the token check: guessing tokens is limited too. /healthz is not (probes).
+    void app.register(rateLimit, {
+      max: options.rateLimit.max,
+      timeWindow: options.rateLimit.windowMs,
+      hook: 'onRequest',
+      allowList: (request) => request.url === '/healthz',
+      errorResponseBuilder: (_request, context) => new HttpError(429, 'rate-limited', `too many requests from this client; retry after ${Math.ceil(context.ttl / 1000)} s`),
+    });
+  }
+
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+
+  app.addHook('onRequest', async () => {
+    if (closing) throw new HttpError(503, 'shutting-down', 'the server is shutting down');
+  });
+  // After the rate limit (an onRequest hook of each route), before the body is read.
+  app.addHook('preParsing', async (request) => {
+    if (request.url === '/healthz') return;
+    if (!authorized(request.headers.authorization)) {
+      throw new HttpError(401, 'unauthorized', 'a valid bearer token is required', { 'www-authenticate': 'Bearer' });
+    }
+  });
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    let failure: HttpError;
+    if (error instanceof HttpError) failure = error;
+    else {
+      const fastifyError = error as { statusCode?: number; code?: string; message?: string };
+      const status = fastifyError.statusCode ?? 500;
+      const code: ErrorCode =
+        status === 413 ? 'body-too-large' : status === 415 ? 'unsupported-media-type' : status === 503 ? 'shutting-down' : status >= 500 ? 'internal' : 'bad-request';
+      const message = status >= 500 ? 'internal error' : (fastifyError.message ?? 'bad request').split('\n')[0]!;
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      failure = new HttpError(status, code, message);
+    }
+    reply.code(failure.status).headers(failure.headers).send({ error: { code: failure.code, message: failure.message } } satisfies z.infer<typeof ErrorSchema>);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: { code: 'not-found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
+  });
+
+  const deadline = () => AbortSignal.timeout(requestTimeoutMs);
+  const evaluate = async (target: Target, signal: AbortSignal) => {
+    try {
+      return await evaluator.evaluate(target, signal);
+    } catch (error) {
+      throw evaluationError(error);
+    }
+  };
+
+  const historyOf = (target: Target, limit?: number) => {
+    const store = runtime.session.store;
+    return store === null ? [] : historyPoints(readHistory(store, historyKeyOf(target.input), limit));
+  };
+
+  const preflight = async (input: string, caller: string | undefined, withHistory: boolean, startedMs: number, signal: AbortSignal): Promise<Preflight> => {
+    const target = targetOf(input);
+    const callerTarget = caller === undefined ? undefined : targetOf(caller);
+    const [outcome, callerOutcome] = await Promise.all([evaluate(target, signal), callerTarget === undefined ? undefined : evaluate(callerTarget, signal)]);
+    return preflightOf({
+      target: input,
+      report: outcome.report,
+      caller: callerOutcome === undefined ? undefined : { input: caller!, report: callerOutcome.report },
+      history: withHistory ? historyOf(target) : undefined,
+      startedMs,
+      nowMs: nowMs(),
+    });
+  };
+
+  // The routes load after the rate limit, which attaches itself to the routes declared after it.
+  void app.register(async (api) => {
+    api.get('/healthz', async () => ({ status: 'ok' as const, version: VERSION, evaluations: evaluator.stats(), down: [...runtime.activity.down()] }));
+
+    api.get('/openapi.json', async () => openApiDocument());
+
+    api.get('/v1/preflight', async (request, reply) => {
+      const startedMs = nowMs();
+      const query = parseWith(PreflightQuerySchema, request.query);
+      // Parse both before anything is evaluated: a bad caller sends nothing either.
+      targetOf(query.target);
+      if (query.caller !== undefined) targetOf(query.caller);
+      const answer = await preflight(query.target, query.caller, query.include === 'history', startedMs, deadline());
+      const { response_time_ms: _time, ...stable } = answer;
+      // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
+      const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
+      reply.header('etag', etag).header('cache-control', `private, max-age=${ANSWER_MAX_AGE_S}`);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return answer;
+    });
+
+    api.post('/v1/preflight/batch', async (request) => {
+      const startedMs = nowMs();
+      const body = parseWith(BatchRequestSchema, request.body);
+      body.targets.forEach(targetOf);
+      const signal = deadline();
+      const results = await Promise.all(body.targets.map((input) => preflight(input, undefined, false, startedMs, signal)));
+      return { results, count: results.length, response_time_ms: Math.max(0, Math.round(nowMs() - startedMs)) };
+    });
+
+    api.get('/v1/report', async (request, reply) => {
+      const query = parseWith(TargetQuerySchema, request.query);
+      const outcome = await evaluate(targetOf(query.target), deadline());
+      // Byte for byte what `nerq check <target> --json` prints.
+      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), ANSWER_MAX_AGE_S);
+    });
+
+    // The body holds the file as a JSON string: room for the content and its escapes.
+    api.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
+      const body = parseWith(AuditRequestSchema, request.body);
+      try {
+        const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs) });
+        // What `nerq audit --file <name> --json` prints.
+        return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
+      } catch (error) {
+        if (error instanceof AuditInputError) throw new HttpError(400, 'bad-input', error.message);
+        throw error;
+      }
+    });
+
+    api.get('/v1/history', async (request) => {
+      const query = parseWith(HistoryQuerySchema, request.query);
+      const target = targetOf(query.target);
+      const limit = query.limit ?? 50;
+      const store = runtime.session.store;
+      const rows = store === null ? [] : readHistory(store, historyKeyOf(target.input), limit + 1);
+      const shown = rows.slice(Math.max(0, rows.length - limit));
+      return { target: historyKeyOf(target.input), evaluations: historyPoints(shown), olderNotShown: rows.length > limit };
+    });
+  });
+
+  return app;
+}

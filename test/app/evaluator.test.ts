@@ -1,0 +1,90 @@
+/**
+ * The shared evaluator of long-lived front doors, against the fixture server: hosts found down
+ * are asked again after the reset period, callers' deadlines do not end the evaluation, a full
+ * queue refuses new targets at once.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CallerDeadlineError, createEvaluator, QueueFullError } from '../../src/app/evaluator.js';
+import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import { parseTarget } from '../../src/app/targets.js';
+import { serveSynthetic } from '../cli/audit-helpers.js';
+import { osvNoAdvisories } from '../cli/helpers.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { cliEnv } from '../support/run-cli.js';
+import { freshHome, NOW } from '../serve/support.js';
+
+let server: FixtureServer;
+let osvFailing = true;
+const opened: Array<{ runtime: Runtime; home: string }> = [];
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  for (const name of ['nerq-eval-a', 'nerq-eval-b', 'nerq-eval-c', 'nerq-eval-d']) serveSynthetic(server, { name, version: '1.0.0' });
+  server.route('POST', '/osv/v1/querybatch', (req, res, context) => {
+    if (!osvFailing) return osvNoAdvisories(req, res, context);
+    res.writeHead(503, { 'content-type': 'application/json' });
+    res.end('{"error":"unavailable"}');
+  });
+  server.expect('GET', '/npm/nerq-eval-slow', { delayMs: 800, status: 404, body: { error: 'not found' } });
+});
+
+afterEach(async () => {
+  expectNoUnexpected(server);
+  for (const { runtime, home } of opened.splice(0)) {
+    await runtime.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function runtime(): Runtime {
+  const home = freshHome();
+  const made = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+  opened.push({ runtime: made, home });
+  return made;
+}
+
+const osvRequests = () => server.requests.filter((r) => r.path === '/osv/v1/querybatch').length;
+
+describe('createEvaluator', () => {
+  it('asks a service found down again once the reset period has passed', async () => {
+    osvFailing = true;
+    let clock = 0;
+    const app = runtime();
+    const evaluator = createEvaluator(app, { healthResetMs: 60_000, monotonicNow: () => clock });
+    const first = await evaluator.evaluate(parseTarget('nerq-eval-a'));
+    expect(first.report.sources.find((s) => s.id === 'vulnerabilities')?.status).toBe('unavailable');
+    expect(app.activity.down().length).toBeGreaterThan(0);
+
+    // Within the period: OSV is not asked.
+    const before = osvRequests();
+    clock += 30_000;
+    await evaluator.evaluate(parseTarget('nerq-eval-b'));
+    expect(osvRequests()).toBe(before);
+
+    // After it, OSV (healed meanwhile) is asked again and answers.
+    osvFailing = false;
+    clock += 31_000;
+    const healed = await evaluator.evaluate(parseTarget('nerq-eval-c'));
+    expect(osvRequests()).toBeGreaterThan(before);
+    expect(healed.report.sources.find((s) => s.id === 'vulnerabilities')?.status).toBe('ok');
+    expect(app.activity.down()).toEqual([]);
+  });
+
+  it("a caller's deadline ends its wait, not the evaluation; a full queue refuses a new target before any request", async () => {
+    osvFailing = false;
+    const evaluator = createEvaluator(runtime(), { maxPending: 1 });
+    const waiting = evaluator.evaluate(parseTarget('nerq-eval-slow'), AbortSignal.timeout(100));
+    const patient = evaluator.evaluate(parseTarget('nerq-eval-slow'));
+    await expect(waiting).rejects.toThrow(CallerDeadlineError);
+    const requests = server.requests.length;
+    await expect(evaluator.evaluate(parseTarget('nerq-eval-d'))).rejects.toThrow(QueueFullError);
+    expect(server.requests.length).toBe(requests);
+    expect((await patient).report.error?.code).toBe('not-found');
+    expect(evaluator.stats()).toMatchObject({ evaluations: 1, coalesced: 1, refused: 1, pending: 0 });
+  });
+});

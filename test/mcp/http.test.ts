@@ -1,0 +1,136 @@
+/**
+ * `nerq mcp --http`: the tools over streamable HTTP with the SDK client on real loopback, DNS
+ * rebinding (Host, Origin) and token rejections, and the built CLI end to end.
+ */
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEvaluator } from '../../src/app/evaluator.js';
+import { createRuntime } from '../../src/app/runtime.js';
+import { buildMcpHttp, hostNameOf, isLoopbackOrigin } from '../../src/mcp/http.js';
+import { CheckOutputSchema } from '../../src/mcp/server.js';
+import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { CLI_BIN, cliEnv } from '../support/run-cli.js';
+import { freshHome, NOW } from '../serve/support.js';
+
+let server: FixtureServer;
+const cleanups: Array<() => Promise<void>> = [];
+const TOKEN = 'mcp-http-token-5f1c2a9e';
+
+beforeAll(async () => {
+  requireBuiltCli();
+  server = await startFixtureServer();
+  expectPackage(server, 'chalk');
+});
+
+afterEach(async () => {
+  expectNoUnexpected(server);
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function open(tokens: string[] | null) {
+  const home = freshHome();
+  const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+  const logs: string[] = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+  const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), tokens, logStream });
+  cleanups.push(async () => {
+    await app.close();
+    await runtime.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+  return { app, logs: () => logs.join('') };
+}
+
+const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+describe('nerq mcp --http', () => {
+  it('answers tools/call over streamable HTTP with the SDK client', async () => {
+    const { app } = open(null);
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new Client({ name: 'nerq-http-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'target_history']);
+    const result = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk'] } });
+    expect(CheckOutputSchema.parse(result.structuredContent).reports[0]).toMatchObject({ name: 'chalk', verdictCode: 'caution' });
+    const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['../x'] } });
+    expect(bad.isError).toBe(true);
+    await client.close();
+  });
+
+  it('refuses a Host or Origin that is not loopback (DNS rebinding), before the protocol', async () => {
+    const { app } = open(null);
+    const before = server.requests.length;
+    for (const headers of [{ host: 'evil.example' }, { host: 'evil.example:8788' }, { host: '127.0.0.1.evil.example' }, { host: '127.0.0.1:8788', origin: 'https://evil.example' }, { host: 'localhost', origin: 'null' }]) {
+      const res = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, ...headers }, payload: INITIALIZE });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+    }
+    for (const headers of [{ host: 'localhost:8788' }, { host: '[::1]:8788', origin: 'http://[::1]:3000' }, { host: '127.0.0.1', origin: 'http://localhost:5173' }]) {
+      const res = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, ...headers }, payload: INITIALIZE });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    expect((await app.inject({ method: 'GET', url: '/mcp', headers: { host: 'localhost' } })).statusCode).toBe(405);
+    expect(server.requests.length).toBe(before);
+    expect(hostNameOf('[::1]:80')).toBe('[::1]');
+    expect(isLoopbackOrigin('file:///x')).toBe(false);
+  });
+
+  it('with tokens, a request needs a valid bearer token; the token is never logged', async () => {
+    const { app, logs } = open([TOKEN]);
+    for (const authorization of [undefined, 'Bearer nope', `Bearer ${TOKEN}-`]) {
+      const res = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, host: 'localhost', ...(authorization ? { authorization } : {}) }, payload: INITIALIZE });
+      expect(res.statusCode).toBe(401);
+    }
+    const ok = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, host: 'localhost', authorization: `Bearer ${TOKEN}` }, payload: INITIALIZE });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ result: { serverInfo: { name: 'nerq' } } });
+    expect(logs()).toContain('"statusCode":401');
+    expect(logs()).not.toContain(TOKEN);
+  });
+
+  it('the built CLI: --port 0 prints the URL, a token file is required when given, SIGTERM exits 0', async () => {
+    const home = freshHome();
+    cleanups.push(async () => rmSync(home, { recursive: true, force: true }));
+    const tokenFile = path.join(home, 'tokens');
+    writeFileSync(tokenFile, `${TOKEN}\n`);
+    const child = spawn(process.execPath, [CLI_BIN, 'mcp', '--http', '--port', '0', '--token-file', tokenFile], { cwd: home, env: cliEnv(home, { server }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`did not start: ${err}`)), 20_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        const match = /^listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+    });
+    const client = new Client({ name: 'nerq-http-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    const result = await client.callTool({ name: 'target_history', arguments: { target: 'chalk' } });
+    expect(result.structuredContent).toEqual({ target: 'npm:chalk', evaluations: [] });
+    await client.close();
+    const denied = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(INITIALIZE) });
+    expect(denied.status).toBe(401);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(err).not.toContain(TOKEN);
+  });
+});

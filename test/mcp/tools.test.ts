@@ -1,0 +1,179 @@
+/**
+ * `nerq mcp`'s tools through the official SDK client: in process over an in-memory transport,
+ * and end to end over stdio against the built CLI. Upstream APIs are the loopback fixture server.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEvaluator } from '../../src/app/evaluator.js';
+import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import { AuditOutputSchema, CheckOutputSchema, createMcpServer, HistoryOutputSchema } from '../../src/mcp/server.js';
+import { packageLockV3, serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
+import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { CLI_BIN, cliEnv } from '../support/run-cli.js';
+import { freshHome, NOW } from '../serve/support.js';
+
+let server: FixtureServer;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  requireBuiltCli();
+  server = await startFixtureServer();
+  expectPackage(server, 'chalk');
+  expectPackage(server, 'request');
+  serveSynthetic(server, { name: 'nerq-mcp-one', version: '1.0.0' });
+  serveSynthetic(server, { name: 'nerq-mcp-two', version: '2.0.0', deprecated: 'use nerq-mcp-one' });
+  serveOsv(server, []);
+});
+
+afterEach(async () => {
+  expectNoUnexpected(server);
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function connect(): Promise<{ client: Client; runtime: Runtime }> {
+  const home = freshHome();
+  const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+  const mcp = createMcpServer({ runtime, evaluator: createEvaluator(runtime) });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(serverSide);
+  const client = new Client({ name: 'nerq-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  cleanups.push(async () => {
+    await client.close();
+    await mcp.close();
+    await runtime.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+  return { client, runtime };
+}
+
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[])[0]?.text ?? '';
+
+describe('nerq mcp tools (in memory)', () => {
+  it('lists three read-only, open-world tools with input and output schemas; descriptions say to ask before NO / DO NOT USE', async () => {
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'target_history']);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(tool.annotations?.destructiveHint).toBe(false);
+    }
+    const check = tools.find((t) => t.name === 'check_packages')!;
+    expect(check.annotations?.openWorldHint).toBe(true);
+    expect(check.inputSchema.required).toEqual(['targets']);
+    expect(check.description).toMatch(/DO NOT USE/);
+    expect(check.description).toMatch(/stop and ask the user/);
+    expect(check.description).toMatch(/pypi:requests/);
+  });
+
+  it('check_packages: the reports with score, grade, verdict, reasons and advisories as structuredContent', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk', 'nerq-mcp-two'] } });
+    expect(result.isError).toBeFalsy();
+    const { reports } = CheckOutputSchema.parse(result.structuredContent);
+    expect(reports.map((r) => [r.target, r.verdictCode])).toEqual([
+      ['chalk', 'caution'],
+      ['nerq-mcp-two', 'no'],
+    ]);
+    expect(reports[0]).toMatchObject({ ecosystem: 'npm', name: 'chalk', version: '4.1.0', score: 74.1, error: null, advisories: [] });
+    expect(reports[1]?.caps.map((c) => c.id)).toEqual(['deprecated']);
+    expect(reports[1]?.reasons.length).toBeGreaterThan(0);
+    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  });
+
+  it('bad input is an isError result with no upstream request, and the server goes on', async () => {
+    const { client } = await connect();
+    const before = server.requests.length;
+    const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk', 'https://evil.example/x'] } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^bad-target: /);
+    for (const args of [{ targets: 'chalk' }, { targets: [] }, {}, { targets: Array(21).fill('chalk') }]) {
+      const result = await client.callTool({ name: 'check_packages', arguments: args as Record<string, unknown> });
+      expect(result.isError, JSON.stringify(args).slice(0, 40)).toBe(true);
+    }
+    const badHistory = await client.callTool({ name: 'target_history', arguments: { target: '../../etc' } });
+    expect(badHistory.isError).toBe(true);
+    for (const fileName of ['../package-lock.json', '.npmrc', 'a/b.json', 'package-lock.json\n']) {
+      const result = await client.callTool({ name: 'audit_lockfile', arguments: { fileName, content: '{}' } });
+      expect(result.isError, fileName).toBe(true);
+      expect(textOf(result)).toMatch(/^bad-input: /);
+    }
+    const unreadable = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: '{ not json' } });
+    expect(unreadable.isError).toBe(true);
+    expect(server.requests.length).toBe(before);
+    const ok = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk'] } });
+    expect(ok.isError).toBeFalsy();
+  });
+
+  it('audit_lockfile: every dependency of the content, judged by the default policy', async () => {
+    const { client } = await connect();
+    const { lock } = packageLockV3(
+      [
+        { name: 'nerq-mcp-one', version: '1.0.0', direct: true, dev: false },
+        { name: 'nerq-mcp-two', version: '2.0.0', direct: true, dev: false },
+      ],
+      server.url('npm'),
+    );
+    const result = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const audit = AuditOutputSchema.parse(result.structuredContent);
+    expect(audit.result).toBe('fail');
+    expect(audit.summary).toMatchObject({ total: 2, passed: 1, failed: 1 });
+    expect(audit.packages.find((p) => p.status === 'fail')?.name).toBe('nerq-mcp-two');
+  });
+
+  it('target_history: the evaluations recorded by earlier checks', async () => {
+    const { client } = await connect();
+    const empty = HistoryOutputSchema.parse((await client.callTool({ name: 'target_history', arguments: { target: 'chalk' } })).structuredContent);
+    expect(empty).toEqual({ target: 'npm:chalk', evaluations: [] });
+    await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk'] } });
+    const one = HistoryOutputSchema.parse((await client.callTool({ name: 'target_history', arguments: { target: 'npm:chalk' } })).structuredContent);
+    expect(one.evaluations).toMatchObject([{ evaluatedAt: '2026-11-30T00:00:00.000Z', version: '4.1.0', score: 74.1, verdictCode: 'caution' }]);
+  });
+});
+
+describe('nerq mcp over stdio (the built CLI)', () => {
+  it('answers tools/call; stdout carries only protocol messages; closing stdin ends it', async () => {
+    const home = freshHome();
+    cleanups.push(async () => rmSync(home, { recursive: true, force: true }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'mcp'], env: cliEnv(home, { server }), cwd: home, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const client = new Client({ name: 'nerq-e2e', version: '1.0.0' });
+    // Any stdout line that is not JSON-RPC fails the transport's parse: onerror would fire.
+    const protocolErrors: Error[] = [];
+    client.onerror = (error) => protocolErrors.push(error);
+    await client.connect(transport);
+    const pid = transport.pid;
+    expect(client.getServerVersion()?.name).toBe('nerq');
+    const result = await client.callTool({ name: 'check_packages', arguments: { targets: ['request'] } });
+    const { reports } = CheckOutputSchema.parse(result.structuredContent);
+    expect(reports[0]).toMatchObject({ name: 'request', verdictCode: 'no' });
+    const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['file:/etc/passwd'] } });
+    expect(bad.isError).toBe(true);
+    await client.close();
+    expect(protocolErrors).toEqual([]);
+    // The process is gone once the client closed its stdin.
+    await expect.poll(() => {
+      try {
+        process.kill(pid!, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, { timeout: 10_000 }).toBe(true);
+    expect(stderr).not.toMatch(/Error|at .*\.js:\d+/);
+    expect(path.isAbsolute(CLI_BIN)).toBe(true);
+  });
+});

@@ -1,0 +1,387 @@
+/**
+ * `nerq serve`'s routes in process (Fastify's inject) against the fixture server: every answer
+ * checked against its zod schema, the preflight answer field for field against the published
+ * shape, the report byte for byte against `nerq check --json`.
+ */
+import os from 'node:os';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ReportSchema } from '../../src/report/schema.js';
+import {
+  BatchResponseSchema,
+  ErrorSchema,
+  HealthSchema,
+  HistoryResponseSchema,
+  PreflightSchema,
+} from '../../src/serve/schemas.js';
+import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
+import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-helpers.js';
+import { AuditReportSchema } from '../../src/audit/report-schema.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/run-cli.js';
+import { testApp, type TestApp } from './support.js';
+
+/** The published Preflight API's fields, in its order. */
+const PUBLISHED_FIELDS = [
+  'target',
+  'target_trust',
+  'target_grade',
+  'target_verified',
+  'target_category',
+  'target_source',
+  'target_last_updated',
+  'details_url',
+  'caller',
+  'caller_trust',
+  'caller_grade',
+  'caller_verified',
+  'interaction_risk',
+  'recommendation',
+  'compliance_flags',
+  'security',
+  'popularity',
+  'activity',
+  'alternatives',
+  'checked_at',
+  'response_time_ms',
+];
+
+let server: FixtureServer;
+const apps: TestApp[] = [];
+const open = (...args: Parameters<typeof testApp>[1][]) => {
+  const made = testApp(server, args[0]);
+  apps.push(made);
+  return made;
+};
+
+beforeAll(async () => {
+  requireBuiltCli();
+  server = await startFixtureServer();
+  expectPackage(server, 'chalk');
+  expectPackage(server, 'request');
+  serveSynthetic(server, { name: 'nerq-serve-ok', version: '1.0.0' });
+  serveSynthetic(server, { name: 'nerq-serve-old', version: '2.0.0', deprecated: 'use nerq-serve-ok' });
+  serveOsv(server, []);
+  server.expect('GET', '/npm/nerq-slow', { delayMs: 1_500, status: 404, body: { error: 'not found' } });
+  server.expect('GET', '/npm/nerq-slow-two', { delayMs: 1_500, status: 404, body: { error: 'not found' } });
+});
+
+afterEach(async () => {
+  expectNoUnexpected(server);
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+const dirs = new TempDirs();
+
+afterAll(async () => {
+  dirs.cleanUp();
+  await server?.close();
+});
+
+const packumentRequests = (name: string) => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/${name}`).length;
+
+describe('GET /v1/preflight', () => {
+  it('answers the published shape, field for field; the recommendation follows the verdict', async () => {
+    const { app } = open();
+    const res = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(PUBLISHED_FIELDS);
+    const answer = PreflightSchema.strict().parse(body);
+    expect(answer).toMatchObject({
+      target: 'chalk',
+      target_trust: 74.1,
+      target_source: 'npm',
+      target_verified: false,
+      recommendation: 'CAUTION',
+      interaction_risk: 'MEDIUM',
+      caller: null,
+      caller_verified: null,
+      alternatives: [],
+      checked_at: '2026-11-30T00:00:00.000Z',
+    });
+    expect(Object.keys(answer.security)).toEqual(['known_cves', 'max_severity', 'has_active_advisory', 'license', 'license_category']);
+    expect(Object.keys(answer.popularity)).toEqual(['npm_weekly_downloads', 'pypi_weekly_downloads', 'github_stars']);
+    expect(Object.keys(answer.activity)).toEqual(['last_commit_days_ago', 'contributor_metrics']);
+    expect(answer.security).toMatchObject({ known_cves: 0, has_active_advisory: false, max_severity: null, license: 'MIT', license_category: 'permissive' });
+    // GitHub is rate limited in the fixtures: stars unknown, not zero.
+    expect(answer.popularity.github_stars).toBeNull();
+    expect(answer.popularity.pypi_weekly_downloads).toBeNull();
+    expect(typeof answer.popularity.npm_weekly_downloads).toBe('number');
+    expect(res.headers.etag).toMatch(/^"/);
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+
+    const again = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('DENY for NO, with the cap as a compliance flag; a caller raises the interaction risk to the worse of both', async () => {
+    const { app } = open();
+    const res = await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-serve-ok&caller=request' });
+    expect(res.statusCode).toBe(200);
+    const answer = PreflightSchema.strict().parse(res.json());
+    expect(answer.caller).toBe('request');
+    expect(answer.caller_verified).toBe(false);
+    expect(answer.caller_trust).not.toBeNull();
+    expect(answer.interaction_risk).toBe('HIGH');
+
+    const denied = PreflightSchema.parse((await app.inject({ method: 'GET', url: '/v1/preflight?target=request' })).json());
+    expect(denied.recommendation).toBe('DENY');
+    expect(denied.compliance_flags).toContain('deprecated');
+  });
+
+  it('include=history adds the evaluations, oldest first', async () => {
+    const { app } = open();
+    const res = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk&include=history' });
+    const answer = PreflightSchema.strict().parse(res.json());
+    expect(answer.history).toEqual([{ evaluatedAt: '2026-11-30T00:00:00.000Z', score: 74.1, grade: answer.target_grade, verdictCode: 'caution' }]);
+  });
+
+  it('a target the parser refuses is a 400 with a JSON error and no upstream request', async () => {
+    const { app } = open();
+    const before = server.requests.length;
+    for (const target of ['https://evil.example/payload', 'file:/etc/passwd', '../../etc/passwd', 'http://127.0.0.1:9/', 'a'.repeat(300), 'pkg:generic/x@1']) {
+      const res = await app.inject({ method: 'GET', url: `/v1/preflight?target=${encodeURIComponent(target)}` });
+      expect(res.statusCode, target).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error.code).toMatch(/^bad-(target|request)$/);
+    }
+    const badCaller = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk&caller=https%3A%2F%2Fevil.example' });
+    expect(badCaller.statusCode).toBe(400);
+    expect(ErrorSchema.parse(badCaller.json()).error.code).toBe('bad-target');
+    for (const url of ['/v1/preflight', '/v1/preflight?target=chalk&extra=1', '/v1/preflight?target=chalk&include=everything']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error.code).toBe('bad-request');
+    }
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('coalescing, the queue and deadlines', () => {
+  it('concurrent requests for one target share one evaluation: one packument request, one history row', async () => {
+    const { app, evaluator, runtime } = open();
+    const before = packumentRequests('nerq-serve-ok');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-serve-ok' })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(packumentRequests('nerq-serve-ok') - before).toBe(1);
+    // A request routed after the evaluation ended is answered by it too (reuse): still one evaluation.
+    const stats = evaluator.stats();
+    expect(stats).toMatchObject({ evaluations: 1, pending: 0 });
+    expect(stats.coalesced + stats.reused).toBe(19);
+    expect(runtime.session.store?.history.list('npm:nerq-serve-ok')).toHaveLength(1);
+  });
+
+  it('under load over loopback HTTP (300 requests, 30 concurrent, 6 targets): no error, one evaluation per target', async () => {
+    const { app, evaluator } = open();
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const targets = ['chalk', 'request', 'nerq-serve-ok', 'nerq-serve-old', 'npm:chalk', 'chalk@4'];
+    let next = 0;
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        while (next < 300) {
+          const target = targets[next++ % targets.length]!;
+          const res = await fetch(`${origin}/v1/preflight?target=${encodeURIComponent(target)}`);
+          PreflightSchema.strict().parse(await res.json());
+          statuses.push(res.status);
+        }
+      }),
+    );
+    expect(statuses).toEqual(Array(300).fill(200));
+    // npm:chalk and chalk are one target; chalk@4 is another spec of it.
+    const { evaluations, coalesced, reused } = evaluator.stats();
+    expect(evaluations).toBe(5);
+    expect(evaluations + coalesced + reused).toBe(300);
+  });
+
+  it('a finished evaluation answers again for a minute, then the target is evaluated anew', async () => {
+    let clock = 0;
+    const { app, evaluator } = open({ evaluator: { monotonicNow: () => clock } });
+    const first = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    clock += 59_000;
+    const second = await app.inject({ method: 'GET', url: '/v1/preflight?target=npm:chalk' });
+    expect(PreflightSchema.parse(second.json())).toMatchObject({ target: 'npm:chalk', target_trust: PreflightSchema.parse(first.json()).target_trust });
+    expect(evaluator.stats()).toMatchObject({ evaluations: 1, reused: 1 });
+    clock += 2_000;
+    await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 1 });
+  });
+
+  it('answers 429 with Retry-After when the queue is full, before any request', async () => {
+    const { app } = open({ evaluator: { maxPending: 1, concurrency: 1 } });
+    const asked = packumentRequests('nerq-slow');
+    const first = app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow' });
+    await expect.poll(() => packumentRequests('nerq-slow') > asked).toBe(true);
+    const before = server.requests.length;
+    const refused = await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow-two' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(ErrorSchema.parse(refused.json()).error.code).toBe('queue-full');
+    expect(server.requests.length).toBe(before);
+    // The same target joins the evaluation under way instead.
+    const joined = app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow' });
+    expect((await first).statusCode).toBe(200);
+    expect((await joined).statusCode).toBe(200);
+  });
+
+  it("a request past its own deadline is a 504; the evaluation goes on for the others", async () => {
+    const { app, evaluator } = open({ server: { requestTimeoutMs: 200 } });
+    const late = await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow-two' });
+    expect(late.statusCode).toBe(504);
+    expect(ErrorSchema.parse(late.json()).error.code).toBe('deadline');
+    await evaluator.idle();
+    expect(evaluator.stats().evaluations).toBe(1);
+  });
+});
+
+describe('POST /v1/preflight/batch', () => {
+  it('answers each target in order, at most 50, body capped', async () => {
+    const { app } = open();
+    const res = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk', 'request', 'chalk'] } });
+    expect(res.statusCode).toBe(200);
+    const batch = BatchResponseSchema.parse(res.json());
+    expect(batch.count).toBe(3);
+    expect(batch.results.map((r) => [r.target, r.recommendation])).toEqual([
+      ['chalk', 'CAUTION'],
+      ['request', 'DENY'],
+      ['chalk', 'CAUTION'],
+    ]);
+    for (const r of batch.results) expect(Object.keys(r)).toEqual(PUBLISHED_FIELDS);
+
+    const before = server.requests.length;
+    const tooMany = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: Array(51).fill('chalk') } });
+    expect(tooMany.statusCode).toBe(400);
+    const badOne = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk', 'https://evil.example/x'] } });
+    expect(ErrorSchema.parse(badOne.json()).error.code).toBe('bad-target');
+    const huge = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk'], pad: 'x'.repeat(70_000) } });
+    expect(huge.statusCode).toBe(413);
+    expect(ErrorSchema.parse(huge.json()).error.code).toBe('body-too-large');
+    const notJson = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: '{"targets": [', headers: { 'content-type': 'application/json' } });
+    expect(notJson.statusCode).toBe(400);
+    expect(ErrorSchema.parse(notJson.json()).error.code).toBe('bad-request');
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('GET /v1/report and /v1/history', () => {
+  it('the report is `nerq check --json`, byte for byte', async () => {
+    const { app } = open();
+    const res = await app.inject({ method: 'GET', url: '/v1/report?target=chalk' });
+    expect(res.statusCode).toBe(200);
+    ReportSchema.parse(res.json());
+    const cli = await runCli(['check', 'chalk', '--json'], { server });
+    expect(res.body).toBe(cli.stdout);
+  });
+
+  it('history lists the evaluations under the target key; bad targets are 400', async () => {
+    const { app } = open();
+    const empty = HistoryResponseSchema.parse((await app.inject({ method: 'GET', url: '/v1/history?target=chalk' })).json());
+    expect(empty).toEqual({ target: 'npm:chalk', evaluations: [], olderNotShown: false });
+    await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    const one = HistoryResponseSchema.parse((await app.inject({ method: 'GET', url: '/v1/history?target=npm:chalk' })).json());
+    expect(one.evaluations).toEqual([{ evaluatedAt: '2026-11-30T00:00:00.000Z', version: '4.1.0', score: 74.1, grade: one.evaluations[0]?.grade, verdictCode: 'caution' }]);
+    const bad = await app.inject({ method: 'GET', url: '/v1/history?target=..%2F..' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('POST /v1/audit', () => {
+  it('audits a lockfile given as content: the report `nerq audit --file <name> --json` prints', async () => {
+    const { app } = open();
+    const { lock } = packageLockV3(
+      [
+        { name: 'nerq-serve-ok', version: '1.0.0', direct: true },
+        { name: 'nerq-serve-old', version: '2.0.0', direct: true },
+      ],
+      server.url('npm'),
+    );
+    const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock } });
+    expect(res.statusCode).toBe(200);
+    const audit = AuditReportSchema.parse(res.json());
+    expect(audit.summary).toMatchObject({ total: 2, passed: 1, failed: 1 });
+    expect(audit.outcome.result).toBe('fail');
+    expect(audit.policySource).toBeNull();
+    expect(res.body).not.toContain(os.tmpdir());
+
+    const dir = dirs.project({ 'package-lock.json': lock });
+    const cli = await runCli(['audit', '--file', 'package-lock.json', '--json'], { server, cwd: dir });
+    expect(cli.code).toBe(1);
+    expect(res.body).toBe(cli.stdout);
+  });
+
+  it('bad input is a 400 (bad file name, unreadable content, too large) with no upstream request', async () => {
+    const { app } = open();
+    const before = server.requests.length;
+    for (const payload of [
+      { fileName: '../package-lock.json', content: '{}' },
+      { fileName: 'package-lock.json', content: '{ not json' },
+      { fileName: 'notes.docx', content: 'x' },
+      { fileName: 'package-lock.json' },
+    ]) {
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error.code).toMatch(/^bad-(input|request)$/);
+    }
+    const huge = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'requirements.txt', content: 'a\n'.repeat(3_000_000) } });
+    expect(huge.statusCode).toBe(400);
+    expect(ErrorSchema.parse(huge.json()).error.code).toBe('bad-input');
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('health, OpenAPI, tokens, unknown routes', () => {
+  it('/healthz and /openapi.json follow their schemas; the OpenAPI document is generated from the zod schemas', async () => {
+    const { app } = open();
+    const health = HealthSchema.parse((await app.inject({ method: 'GET', url: '/healthz' })).json());
+    expect(health.status).toBe('ok');
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/v1/audit', '/v1/history', '/v1/preflight', '/v1/preflight/batch', '/v1/report']);
+    expect(Object.keys(doc.components.schemas.Preflight?.properties ?? {})).toEqual([...PUBLISHED_FIELDS, 'history']);
+    expect(doc.components.schemas.Preflight).toEqual(z.toJSONSchema(PreflightSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }));
+    const missing = await app.inject({ method: 'GET', url: '/v1/nothing' });
+    expect(missing.statusCode).toBe(404);
+    expect(ErrorSchema.parse(missing.json()).error.code).toBe('not-found');
+  });
+
+  it('a per-client rate limit answers 429 with Retry-After, before the token check; /healthz is not limited', async () => {
+    const { app } = open({ server: { rateLimit: { max: 3, windowMs: 60_000 }, tokens: ['t0ken-for-rate-limit'] } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { authorization: 'Bearer t0ken-for-rate-limit' } })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { authorization: 'Bearer wrong' } });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ErrorSchema.parse(limited.json()).error.code).toBe('rate-limited');
+    // Another client address has its own budget.
+    const other = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', remoteAddress: '127.0.0.2', headers: { authorization: 'Bearer t0ken-for-rate-limit' } });
+    expect(other.statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('with tokens, a request needs a valid bearer token; the token is never logged', async () => {
+    const token = 'tok-7f3a9c1e5b2d4f6a8c0e';
+    const { app, logs } = open({ server: { tokens: [token, 'another-token'] } });
+    const before = server.requests.length;
+    for (const authorization of [undefined, 'Bearer wrong', `Basic ${token}`, `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`]) {
+      const res = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk', headers: authorization === undefined ? {} : { authorization } });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(ErrorSchema.parse(res.json()).error.code).toBe('unauthorized');
+    }
+    expect(server.requests.length).toBe(before);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const ok = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk', headers: { authorization: `Bearer ${token}` } });
+    expect(ok.statusCode).toBe(200);
+    const other = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { authorization: 'bearer another-token' } });
+    expect(other.statusCode).toBe(200);
+    expect(logs()).toContain('"statusCode":401');
+    expect(logs()).not.toContain(token);
+    expect(logs()).not.toContain('another-token');
+  });
+});
