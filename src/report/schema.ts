@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.5.0';
+export const REPORT_SCHEMA_VERSION = '1.6.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -25,7 +25,8 @@ const evidenceValue = z.union([
 
 export const ReportTargetSchema = z.object({
   input: z.string(),
-  ecosystem: z.enum(['npm', 'pypi', 'github']),
+  /** `mcp` (added in 1.6.0): an MCP Registry server entry. */
+  ecosystem: z.enum(['npm', 'pypi', 'github', 'mcp']),
   name: z.string(),
   version: z.string().nullable(),
   purl: z.string().nullable(),
@@ -130,7 +131,8 @@ export const PreviousSchema = z.object({
 });
 export type Previous = z.infer<typeof PreviousSchema>;
 
-export const ReportSchema = z.object({
+/** The members every report has; a package report nested in an MCP entry's is one of these. */
+const ReportBaseSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
   evaluatedAt: z.string().nullable(),
@@ -158,6 +160,34 @@ export const ReportSchema = z.object({
   /** Null on a fresh store, with --no-history, and always from `nerq score` (it never reads history). */
   previous: PreviousSchema.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+/**
+ * An MCP Registry entry's packages (added in 1.6.0, `mcp` targets only): each package it names
+ * with the report nerq made for it as a target of its own ecosystem, or why it was not evaluated.
+ */
+export const McpSectionSchema = z.object({
+  server: z.string(),
+  version: z.string(),
+  packages: z.array(
+    z.object({
+      registryType: z.string(),
+      identifier: z.string(),
+      version: z.string().nullable(),
+      /** The target the package was evaluated as; null when it was not. */
+      target: z.string().nullable(),
+      /** Why it was not evaluated (e.g. `oci packages are not evaluated yet`); null when it was. */
+      notEvaluated: z.string().nullable(),
+      report: ReportBaseSchema.nullable(),
+    }),
+  ),
+  remotes: z.array(z.object({ type: z.string(), url: z.string() })),
+});
+export type McpSection = z.infer<typeof McpSectionSchema>;
+
+export const ReportSchema = ReportBaseSchema.extend({
+  /** Present for `mcp` targets (added in 1.6.0). */
+  mcp: McpSectionSchema.optional(),
 });
 
 export type Report = z.infer<typeof ReportSchema>;
