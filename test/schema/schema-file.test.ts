@@ -27,9 +27,12 @@ describe('schema/report.schema.json', () => {
     expect(schema.title).toBe('nerq report');
   });
 
-  it('requires every top-level key of the contract, in the schema order', () => {
+  it('requires every top-level key of the contract but the optional ones, in the schema order', () => {
     const schema = reportJsonSchema();
-    expect(schema.required).toEqual(Object.keys(ReportSchema.shape));
+    const shape = ReportSchema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+    const optional = Object.keys(shape).filter((key) => shape[key]?.safeParse(undefined).success === true);
+    expect(optional).toEqual(['mcp']);
+    expect(schema.required).toEqual(Object.keys(shape).filter((key) => !optional.includes(key)));
     expect(Object.keys(schema.properties as object)).toEqual(Object.keys(ReportSchema.shape));
     expect(schema.additionalProperties).toBe(false);
   });
