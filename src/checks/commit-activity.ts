@@ -38,6 +38,8 @@ export function activityScore(activity: Pick<GithubActivity, 'commits90d' | 'com
 
 function authorsLabel(authors: number | null): string {
   if (authors === null) return 'an unknown number of authors';
+  // Commits with no author a GitHub account names (bots, or a mail address alone) are still commits.
+  if (authors === 0) return 'no identified author';
   return authors === 1 ? '1 author' : `${authors} authors`;
 }
 

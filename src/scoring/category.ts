@@ -81,9 +81,10 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
   for (const rule of CATEGORY_RULES) {
     const keyword = rule.keywords.find((k) => keywords.has(k));
     if (keyword !== undefined) return { id: rule.id, reason: `keyword "${keyword}"` };
-    const phrase = rule.phrases.find((p) => p.test(description));
-    if (phrase !== undefined) return { id: rule.id, reason: `description matches ${phrase.source.replaceAll('\\b', '')}` };
+    // The words the description says, as it says them (never the rule's pattern).
+    const said = rule.phrases.map((p) => p.exec(description)?.[0]).find((m) => m !== undefined);
+    if (said !== undefined) return { id: rule.id, reason: `description says "${said}"` };
   }
-  if (facts.hasBin) return { id: 'cli', reason: 'ships a command (`bin`)' };
+  if (facts.hasBin) return { id: 'cli', reason: 'ships a command' };
   return { id: 'library', reason: 'default' };
 }

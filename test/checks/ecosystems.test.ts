@@ -17,7 +17,7 @@ import { pypiEvidence } from '../support/pypi-evidence.js';
 const ALL: readonly AnyCheck[] = [...CHECKS, ...[yankedRelease, projectStatus, wheelsPublished].filter((c) => !CHECKS.some((k) => k.id === c.id))];
 const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id));
 
-const NPM_ONLY = ['deprecation', 'install-scripts', 'publisher-continuity', 'release-anomalies', 'security-placeholder'];
+const NPM_ONLY = ['deprecation', 'install-scripts', 'manifest-confusion', 'publisher-continuity', 'release-anomalies', 'security-placeholder', 'unvouched-dependencies'];
 const PYPI_ONLY = ['project-status', 'wheels-published', 'yanked-release'];
 
 const appliesTo = (ev: ReturnType<typeof evidence>) =>
