@@ -86,10 +86,12 @@ describe('nerq check mcp:<name>', () => {
     ]);
     expect(packages[0]?.report?.error?.code).toBe('not-found');
     expect(packages[1]?.identifier).toBe('docker.io/domdomegg/airtable-mcp-server:1.7.3');
-    expect(checkOf(report, 'mcp-packages').score).toBeNull();
+    // The registry does not have the npm package the entry names: a finding, not an unknown.
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: 0, messageId: 'missing' });
+    expect(report.caps.find((c) => c.id === 'mcp-package-missing')?.limit).toBe(29.9);
     expect(checkOf(report, 'mcp-runtime-reach').evidence.secretVariables).toEqual(['AIRTABLE_API_KEY']);
     expect(report.verdictCode).not.toBe('yes');
-    expect(result.code).toBe(3);
+    expect(result.code).toBe(1);
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
@@ -100,6 +102,20 @@ describe('nerq check mcp:<name>', () => {
     const report = parseReport((await check('mcp:io.github.domdomegg/time-mcp-pypi')).stdout);
     expect(report.mcp?.packages[0]).toMatchObject({ registryType: 'pypi', target: 'pypi:time-mcp-pypi==1.0.6', notEvaluated: null });
     expect(report.mcp?.packages[0]?.report?.target.ecosystem).toBe('pypi');
+  });
+
+  it('a NuGet-only entry: the package is listed as not evaluated, the check unknown, the verdict at most CAUTION', async () => {
+    const s = await start();
+    serveEntry(s, seedEntry('io.github.domdomegg/time-mcp-nuget'));
+    const result = await check('mcp:io.github.domdomegg/time-mcp-nuget');
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages).toEqual([
+      { registryType: 'nuget', identifier: 'TimeMcpServer', version: '1.0.8', target: null, notEvaluated: 'nuget packages are not evaluated yet', report: null },
+    ]);
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'none-evaluated' });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+    expect(report.verdictCode).not.toBe('yes');
+    expect(mcpRequests(result.requests)).toBe(1);
   });
 
   it('a remote-only entry is at most CAUTION, and says why', async () => {
