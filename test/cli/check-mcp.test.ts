@@ -8,7 +8,8 @@
  * report lists them as not found. The look-alike's package is the recorded `nerq-fixture-bare`
  * with an `mcpName` written in.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
@@ -192,6 +193,24 @@ describe('nerq check mcp:<name>', () => {
     expect(report.score).toBeLessThanOrEqual(29.9);
     const nested = report.mcp?.packages[0]?.report as Report;
     expect(nested.score).toBeGreaterThan(report.score ?? 0);
+  });
+
+  it('saved evidence re-scores to the same verdict, score, caps and checks with nerq score (no network)', async () => {
+    const s = await start();
+    const lookAlike = entryWithBarePackage('io.github.domdomegg-tools/airtable-mcp-server');
+    serveEntry(s, lookAlike);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-evidence-'));
+    try {
+      const file = path.join(dir, 'evidence.json');
+      const checked = parseReport((await check('mcp:io.github.domdomegg-tools/airtable-mcp-server', ['--save-evidence', file])).stdout);
+      const rescored = await runCli(['score', file, '--json']);
+      const report = parseReport(rescored.stdout);
+      expect(report.target.ecosystem).toBe('mcp');
+      expect([report.score, report.verdictCode, report.caps, report.checks]).toEqual([checked.score, checked.verdictCode, checked.caps, checked.checks]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a namespace whose GitHub owner differs from the repository owner is a finding naming both', async () => {

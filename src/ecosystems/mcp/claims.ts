@@ -6,7 +6,8 @@
  */
 import type { Evidence, McpPackageFacts } from '../../evidence/schema.js';
 
-const MCP_NAME_LINE = /mcp-name:\s*([A-Za-z0-9.-]+\/[A-Za-z0-9._-]+?)(?=\s|<|-->|$)/g;
+/** A name does not end in `.`: `mcp-name: io.github.a/b.` names nothing (the registry's boundary rule). */
+const MCP_NAME_LINE = /mcp-name:\s*([A-Za-z0-9.-]+\/[A-Za-z0-9._-]*[A-Za-z0-9_-])(?=\s|<|-->|$)/g;
 
 /** The `mcp-name:` values of a README, in order (at most 16). */
 export function readmeMcpNames(text: string): string[] {
