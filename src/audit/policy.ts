@@ -21,7 +21,7 @@ import type { PolicyFile } from './policy-load.js';
 import { SEVERITY_LEVELS, type IgnoreEntry, type SeverityLevel } from './policy-schema.js';
 import type { AuditSubject, PolicyFailure, PolicyOutcome } from './types.js';
 
-export { loadPolicy, parsePolicy, PolicyError, POLICY_FILE, type LoadedPolicy, type PolicyFile } from './policy-load.js';
+export { loadPolicy, parsePolicy, PolicyError, type PolicyFile } from './policy-load.js';
 export { licenseFromEvidence, licenseFromReport, type PackageLicense } from './policy-license.js';
 export type { IgnoreEntry } from './policy-schema.js';
 

@@ -30,7 +30,7 @@ export function sourceResult<T extends z.ZodType>(facts: T) {
   return z.discriminatedUnion('status', [z.object({ status: z.literal('ok'), facts }), unavailable, notApplicable]);
 }
 
-export { RepositoryRefSchema, type RepositoryRef } from './repository-ref.js';
+export type { RepositoryRef } from './repository-ref.js';
 export * from './github-facts.js';
 export * from './pypi-facts.js';
 export * from './mcp-facts.js';
@@ -170,8 +170,6 @@ export const RegistryFactsSchema = z.object({
   fileCount: z.number().int().nullable(),
 });
 export type RegistryFacts = z.infer<typeof RegistryFactsSchema>;
-
-export const TarballFileSchema = z.object({ path: z.string(), size: z.number().int() });
 
 /**
  * What the tarball's own package.json says where it matters to what npm does: the name and

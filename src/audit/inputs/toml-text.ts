@@ -132,14 +132,6 @@ function scanLayout(text: string): TomlLayout {
   return { tables, lines, deepestKey };
 }
 
-/**
- * A dotted key with its quotes removed, parts trimmed: `a . "b.c" . 'd'` → `a.b.c.d`. One pass
- * over the key (a dot splits only outside quotes): a regular expression that looked ahead to the
- * end of the key for every dot took time quadratic in the key's length.
- */
-export function normaliseKey(raw: string): string {
-  return splitKey(raw).join('.');
-}
 
 /** The parts of a dotted key, quotes removed, each trimmed. */
 function splitKey(raw: string): string[] {
