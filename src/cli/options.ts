@@ -63,6 +63,7 @@ export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, 
   failOn: z.enum(SEVERITY_LEVELS, { message: `--fail-on must be one of ${SEVERITY_LEVELS.join(', ')}` }).optional(),
 });
 
+export type AuditOptions = z.infer<typeof AuditOptionsSchema>;
 export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 
 export { UsageError };

@@ -48,7 +48,6 @@ export const McpRemoteFactsSchema = z.object({
   headers: z.array(z.string()),
   secretHeaders: z.array(z.string()),
 });
-export type McpRemoteFacts = z.infer<typeof McpRemoteFactsSchema>;
 
 export const McpFactsSchema = z.object({
   /** `namespace/name` as the registry writes it. */

@@ -49,7 +49,6 @@ export const McpRemoteSchema = z.object({
   url: shortText(2048),
   headers: z.array(KeyValueSchema).max(MAX_ITEMS).optional(),
 });
-export type McpRemote = z.infer<typeof McpRemoteSchema>;
 
 export const McpServerDetailSchema = z.object({
   name: z.string().min(3).max(200),
@@ -78,10 +77,8 @@ export const McpServerResponseSchema = z.object({
   server: McpServerDetailSchema,
   _meta: z.object({ [OFFICIAL_META]: McpOfficialMetaSchema.optional() }).optional(),
 });
-export type McpServerResponse = z.infer<typeof McpServerResponseSchema>;
 
 export const McpServerListSchema = z.object({
   servers: z.array(McpServerResponseSchema).max(1000),
   metadata: z.object({ nextCursor: shortText(512).nullish(), count: z.number().int().optional() }).optional(),
 });
-export type McpServerList = z.infer<typeof McpServerListSchema>;
