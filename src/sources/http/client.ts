@@ -296,6 +296,9 @@ class UndiciHttpClient implements HttpClient {
     });
   }
 
+  /** A request was given up (its deadline, or its host found down) while its connection may still be pending. */
+  #abandoned = false;
+
   /** Per host: aborted when the host is marked down. */
   readonly #hostSignals = new Map<string, AbortController>();
 
@@ -565,9 +568,13 @@ class UndiciHttpClient implements HttpClient {
   }
 
   #failureFrom(error: unknown, url: URL, signal: AbortSignal | undefined): AttemptFailure {
-    if (signal?.aborted) return fail('timeout', `run deadline reached while waiting for ${url.host}`);
+    if (signal?.aborted) {
+      this.#abandoned = true;
+      return fail('timeout', `run deadline reached while waiting for ${url.host}`);
+    }
     const outage = this.#options.health?.downFor(url);
     if (outage !== undefined && this.#hostSignals.get(url.host.toLowerCase())?.signal.aborted === true) {
+      this.#abandoned = true;
       return fail(outage.kind, outage.reason);
     }
     return { ...describeError(error, url.host, this.#timeouts), at: url };
@@ -577,10 +584,15 @@ class UndiciHttpClient implements HttpClient {
     // Never used: nothing to close, and a request after this fails as on a closed agent.
     this.#dispatcher ??= Promise.resolve({ setupFailure: 'the HTTP client is closed' });
     this.#closing ??= (this.#dispatcher ?? Promise.resolve(undefined))
-      // After the deadline, requests may still wait for a connection that never comes: closing
-      // would wait for them, destroying does not.
+      // After a deadline (the client's or a call's) or a host found down, requests may still
+      // wait for a connection that never comes (a silent proxy): closing would wait for them,
+      // destroying does not.
       .then((dispatcher) =>
-        dispatcher === undefined || 'setupFailure' in dispatcher ? undefined : this.#signal?.aborted ? dispatcher.destroy() : dispatcher.close(),
+        dispatcher === undefined || 'setupFailure' in dispatcher
+          ? undefined
+          : this.#signal?.aborted || this.#abandoned
+            ? dispatcher.destroy()
+            : dispatcher.close(),
       )
       .catch(() => undefined);
     return this.#closing;
