@@ -12,6 +12,7 @@ import { detectInputs, readInputs } from '../audit/detect.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
 import { foldDependencies, subjectKey } from '../audit/fold.js';
 import type { ParsedInput } from '../audit/inputs/index.js';
+import { readMcpInputs, type McpInputRequest } from '../audit/mcp/inputs.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';
 import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
@@ -48,6 +49,11 @@ export interface AuditInputRequest {
   policyFromHead?: boolean | undefined;
   direct?: boolean;
   omitDev?: boolean;
+  /**
+   * Audit the MCP servers configured in MCP clients instead of lockfiles (`--mcp`, `--mcp-config`):
+   * the places to look (the home folder, the platform) and the files named.
+   */
+  mcp?: Omit<McpInputRequest, 'project'> | undefined;
 }
 
 /** What an audit evaluates, read and validated. */
@@ -70,12 +76,16 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   let policySource: string | null;
   let policyChanged: string | null = null;
   try {
-    const explicit = request.files !== undefined && request.files.length > 0;
-    const files = explicit ? request.files! : await detectInputs(dir, request.dirLabel ?? '.');
-    if (files.length === 0) {
-      throw new AuditInputError(`no lockfile, manifest or SBOM found in ${request.dirLabel ?? '.'} (name one with --file)`);
+    if (request.mcp !== undefined) {
+      inputs = await mcpInputs(dir, request.mcp);
+    } else {
+      const explicit = request.files !== undefined && request.files.length > 0;
+      const files = explicit ? request.files! : await detectInputs(dir, request.dirLabel ?? '.');
+      if (files.length === 0) {
+        throw new AuditInputError(`no lockfile, manifest or SBOM found in ${request.dirLabel ?? '.'} (name one with --file)`);
+      }
+      inputs = await readInputs(dir, files, { explicit });
     }
-    inputs = await readInputs(dir, files, { explicit });
     const head = await loadPolicy(dir, request.policyFile);
     let loaded = head;
     if (request.changedSince !== undefined && request.policyFromHead !== true) {
@@ -110,6 +120,17 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
     input.notes.map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
   );
   return { dir, inputs, policy, policySource, policyChanged, subjects, warnings };
+}
+
+/** The configured MCP servers as inputs; none anywhere is bad input (there is nothing to audit). */
+async function mcpInputs(dir: string, request: Omit<McpInputRequest, 'project'>): Promise<ParsedInput[]> {
+  const { inputs, looked } = await readMcpInputs({ ...request, project: dir });
+  if (inputs.every((input) => input.dependencies.length === 0 && input.notes.length === 0)) {
+    throw new AuditInputError(
+      `no MCP server configured: ${inputs.length} of ${looked} MCP client configuration file${looked === 1 ? '' : 's'} found, none lists a server (name one with --mcp-config)`,
+    );
+  }
+  return inputs;
 }
 
 /** The deadline of an audit of `subjects` packages when none is given: 120 s, longer for big projects. */

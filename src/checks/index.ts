@@ -2,6 +2,12 @@
  * The explicit list of checks, in report order: security, maintenance, documentation,
  * compliance, community. A check exists for nerq only once it is listed here.
  */
+import mcpPackages from './mcp-packages.js';
+import mcpPackageOwnership from './mcp-package-ownership.js';
+import mcpNamespaceOwner from './mcp-namespace-owner.js';
+import mcpRemotes from './mcp-remotes.js';
+import mcpRuntimeReach from './mcp-runtime-reach.js';
+import mcpRegistryStatus from './mcp-registry-status.js';
 import type { AnyCheck } from './define.js';
 import changelog from './changelog.js';
 import ciPresent from './ci-present.js';
@@ -63,7 +69,13 @@ export const CHECKS: readonly AnyCheck[] = [
   securityPolicy,
   releaseSigning,
   dependencyUpdateTool,
+  mcpPackages,
+  mcpPackageOwnership,
+  mcpNamespaceOwner,
+  mcpRemotes,
+  mcpRuntimeReach,
   // maintenance
+  mcpRegistryStatus,
   releaseRecency,
   releaseCadence,
   versionMaturity,

@@ -64,6 +64,8 @@ export function buildProgram(): Command {
     .description('gate every dependency of a project (lockfiles, manifests, SBOMs) against a policy')
     .argument('[dir]', 'the project directory (default: the current directory)')
     .option('--file <path>', 'audit this lockfile, manifest or SBOM (repeatable; default: detected in dir)', collect)
+    .option('--mcp', "audit the MCP servers configured in this machine's MCP clients and in dir, instead of lockfiles (nothing is started)")
+    .option('--mcp-config <file>', 'audit the MCP servers this client configuration file lists (repeatable; with --mcp, besides the files found)', collect)
     .option('--policy <file>', 'policy file (default: .nerqrc.json or package.json "nerq", from dir up to the repository root)')
     .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode; the policy is read as it is at the ref)')
     .option('--policy-from-head', "with --changed-since: apply the checkout's policy, not the ref's")

@@ -62,9 +62,12 @@ export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, 
   omit: z.array(z.enum(['dev'], { message: '--omit accepts only dev' })).optional(),
   concurrency: number('--concurrency', 1, 256).optional(),
   trustProjectNpmrc: z.boolean().optional(),
+  mcp: z.boolean().optional(),
+  mcpConfig: z.array(z.string().min(1, '--mcp-config needs a path')).optional(),
   failOn: z.enum(SEVERITY_LEVELS, { message: `--fail-on must be one of ${SEVERITY_LEVELS.join(', ')}` }).optional(),
 });
 
+export type AuditOptions = z.infer<typeof AuditOptionsSchema>;
 export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 
 export { UsageError };

@@ -3,6 +3,7 @@
  * and the policy validated before any request (bad input → exit 2, naming the file and line or
  * key); evaluations share one HTTP client and the store; stdout carries the report only.
  */
+import os from 'node:os';
 import path from 'node:path';
 import {
   AuditInputError,
@@ -11,6 +12,7 @@ import {
   prepareAudit,
   repositoryRelative,
   repositoryRoot,
+  type AuditInputRequest,
   type AuditPlan,
 } from '../app/audit.js';
 import { expiredIgnores } from '../audit/policy.js';
@@ -25,7 +27,7 @@ import { utf8Batches } from '../render/utf8-batches.js';
 import { DOCS_BASE } from '../version.js';
 import { cliRuntime } from './cli-runtime.js';
 import { guardInterrupts } from './interrupt.js';
-import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
+import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError, type AuditOptions } from './options.js';
 import { colorEnabled, emit, toTerminal } from './output.js';
 import { startAuditProgress } from './progress.js';
 import { printError } from './stderr.js';
@@ -50,6 +52,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       policyFromHead: options.policyFromHead,
       direct: options.direct === true,
       omitDev: (options.omit ?? []).includes('dev'),
+      mcp: mcpRequest(options),
     });
   } catch (error) {
     if (error instanceof AuditInputError) throw new UsageError(error.message);
@@ -124,6 +127,23 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
   if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));
 
   return report.outcome.exitCode;
+}
+
+/** `--mcp` / `--mcp-config`: where MCP clients keep their files on this machine, and the files named. */
+function mcpRequest(options: AuditOptions): AuditInputRequest['mcp'] {
+  const files = options.mcpConfig ?? [];
+  if (options.mcp !== true && files.length === 0) return undefined;
+  if (options.file !== undefined && options.file.length > 0) throw new UsageError('--file and --mcp / --mcp-config audit different things: give one of them');
+  if (options.changedSince !== undefined) throw new UsageError('--changed-since compares lockfiles in git; it does not apply to --mcp / --mcp-config');
+  return {
+    discover: options.mcp === true,
+    files,
+    cwd: process.cwd(),
+    home: os.homedir(),
+    platform: process.platform,
+    appData: process.env.APPDATA,
+    xdgConfig: process.env.XDG_CONFIG_HOME,
+  };
 }
 
 /**

@@ -56,6 +56,9 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     } finally {
       progress.stop();
     }
+    // A bare word that names several MCP servers is a request to be made precise, not a result.
+    const ambiguous = outcomes.find((o) => o.report.error?.code === 'ambiguous');
+    if (ambiguous?.report.error) throw new UsageError(ambiguous.report.error.message);
     if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
   } finally {
     interrupts.dispose();

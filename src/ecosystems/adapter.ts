@@ -4,14 +4,17 @@
  * The pipeline reads the adapters through `ADAPTERS` (ecosystems/adapters.ts).
  */
 import type { Evidence } from '../evidence/schema.js';
+import type { McpSection } from '../report/schema.js';
 import type { RunContext } from '../pipeline/context.js';
 import type { Target } from '../target/types.js';
 import type { EcosystemRules } from './types.js';
 
 /** A target's evidence, or why there is none (the pipeline turns it into an error report). */
 export type Collected =
-  | { kind: 'evidence'; evidence: Evidence }
-  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
+  /** `mcp`: the entry's package reports, nested in its report (report/schema.ts `mcp`). */
+  | { kind: 'evidence'; evidence: Evidence; mcp?: McpSection }
+  /** `ambiguous`: a search matched several MCP servers (the message lists them; a usage error). */
+  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable' | 'ambiguous'; message: string; version?: string };
 
 export interface Adapter {
   rules: EcosystemRules;

@@ -4,6 +4,7 @@
  */
 import type { Ecosystem } from '../target/types.js';
 import { GITHUB_RULES } from './github/rules.js';
+import { MCP_RULES } from './mcp/rules.js';
 import { NPM_RULES } from './npm/rules.js';
 import { PYPI_RULES } from './pypi/rules.js';
 import type { EcosystemRules, OsvEcosystem, PackageEcosystem, PackageEcosystemRules } from './types.js';
@@ -12,6 +13,7 @@ export const ECOSYSTEM_RULES = {
   npm: NPM_RULES,
   pypi: PYPI_RULES,
   github: GITHUB_RULES,
+  mcp: MCP_RULES,
 } as const satisfies Record<Ecosystem, EcosystemRules>;
 
 const PACKAGE: Record<PackageEcosystem, PackageEcosystemRules> = { npm: NPM_RULES, pypi: PYPI_RULES };

@@ -11,8 +11,8 @@
  */
 import type { Ecosystem } from '../target/types.js';
 
-/** The ecosystems whose targets are packages in a registry (every one but GitHub). */
-export type PackageEcosystem = Exclude<Ecosystem, 'github'>;
+/** The ecosystems whose targets are packages in a registry (every one but GitHub and MCP servers). */
+export type PackageEcosystem = Exclude<Ecosystem, 'github' | 'mcp'>;
 
 /** OSV's name for a package ecosystem (https://ossf.github.io/osv-schema/#affectedpackage-field). */
 export type OsvEcosystem = 'npm' | 'PyPI';

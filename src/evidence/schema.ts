@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { ReportTargetSchema } from '../report/schema.js';
 import { GithubFactsSchema } from './github-facts.js';
+import { McpFactsSchema } from './mcp-facts.js';
 import { PypiFactsSchema } from './pypi-facts.js';
 import { RepositoryRefSchema } from './repository-ref.js';
 
@@ -32,6 +33,7 @@ export function sourceResult<T extends z.ZodType>(facts: T) {
 export type { RepositoryRef } from './repository-ref.js';
 export * from './github-facts.js';
 export * from './pypi-facts.js';
+export * from './mcp-facts.js';
 
 /** A dependency spec that is not a registry range: where npm would fetch the code from instead. */
 export const NonRegistryDependencySchema = z.object({
@@ -115,6 +117,11 @@ export const RegistryFactsSchema = z.object({
     .union([z.object({ size: z.number().int(), text: z.string(), truncated: z.boolean() }), z.literal(false)])
     .nullable()
     .default(null),
+  /**
+   * The resolved version's `mcpName` (the MCP Registry server it says it is, docs/checks.md
+   * `mcp-package-ownership`); null when it names none or evidence was saved before it was recorded.
+   */
+  mcpName: z.string().max(200).nullable().default(null),
   /** `_npmUser.name` of the resolved version and of the version published before it. */
   publisher: z.string().nullable(),
   previousPublisher: z.string().nullable(),
@@ -306,6 +313,7 @@ export const SOURCE_IDS = [
   'attestations',
   'pypi',
   'github',
+  'mcp',
 ] as const;
 export type SourceId = (typeof SOURCE_IDS)[number];
 
@@ -320,8 +328,20 @@ export const SourcesSchema = z.object({
   pypi: sourceResult(PypiFactsSchema),
   /** The source repository on GitHub (not-applicable when the target has no GitHub repository). */
   github: sourceResult(GithubFactsSchema),
+  /**
+   * The MCP Registry entry of an `mcp:` target; absent (read as not-applicable: `sourceOf`) for
+   * every other target and in evidence saved before it existed.
+   */
+  mcp: sourceResult(McpFactsSchema).optional(),
 });
 export type Sources = z.infer<typeof SourcesSchema>;
+
+const NOT_AN_MCP_ENTRY = { status: 'not-applicable', reason: 'not an MCP Registry entry' } as const;
+
+/** A source of the evidence by id; an absent optional source (`mcp`) is not-applicable. */
+export function sourceOf<K extends SourceId>(sources: Sources, id: K): NonNullable<Sources[K]> | typeof NOT_AN_MCP_ENTRY {
+  return sources[id] ?? NOT_AN_MCP_ENTRY;
+}
 
 /** The target as reports show it (the same shape, defined once in the JSON contract). */
 export const EvidenceTargetSchema = ReportTargetSchema;

@@ -32,5 +32,6 @@ export async function checkTarget(target: Target, ctx: RunContext): Promise<Targ
   const collected = await ADAPTERS[target.ecosystem].collect(target, ctx);
   if (collected.kind === 'error') return fail(collected.code, collected.message, collected.version);
   const report = buildReport(collected.evidence, { checks: CHECKS, gate: ctx.gate, category: ctx.category });
+  if (collected.mcp !== undefined) report.mcp = collected.mcp;
   return { report, evidence: collected.evidence };
 }

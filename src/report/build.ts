@@ -5,7 +5,7 @@
 import type { AnyCheck } from '../checks/define.js';
 import { DIMENSIONS } from '../checks/define.js';
 import type { Evidence, SourceId } from '../evidence/schema.js';
-import { SOURCE_IDS } from '../evidence/schema.js';
+import { SOURCE_IDS, sourceOf } from '../evidence/schema.js';
 import { decideCategory } from '../scoring/category.js';
 import { evaluate } from '../scoring/evaluate.js';
 import { applyGate, type GateOptions } from '../scoring/gate.js';
@@ -52,7 +52,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     caps: result.caps,
     // Sources that do not exist for this target (PyPI for an npm package…) are left out.
     sources: SOURCE_IDS.flatMap((id: SourceId) => {
-      const source = evidence.sources[id];
+      const source = sourceOf(evidence.sources, id);
       if (source.status === 'not-applicable') return [];
       return [{ id, status: source.status, reason: source.status === 'ok' ? null : source.reason }];
     }),

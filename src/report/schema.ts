@@ -25,7 +25,8 @@ const evidenceValue = z.union([
 
 export const ReportTargetSchema = z.object({
   input: z.string(),
-  ecosystem: z.enum(['npm', 'pypi', 'github']),
+  /** `mcp` (added in 1.6.0): an MCP Registry server entry. */
+  ecosystem: z.enum(['npm', 'pypi', 'github', 'mcp']),
   name: z.string(),
   version: z.string().nullable(),
   purl: z.string().nullable(),
@@ -223,7 +224,8 @@ export const AiActSchema = z.object({
   note: z.string(),
 });
 
-export const ReportSchema = z.object({
+/** The members every report has; a package report nested in an MCP entry's is one of these. */
+const ReportBaseSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
   evaluatedAt: z.string().nullable(),
@@ -261,6 +263,34 @@ export const ReportSchema = z.object({
   alternatives: z.array(AlternativeSchema).optional(),
   /** AI tools and MCP servers (added in 1.6.0): the suggested EU AI Act category, informational. */
   aiAct: AiActSchema.optional(),
+});
+
+/**
+ * An MCP Registry entry's packages (added in 1.6.0, `mcp` targets only): each package it names
+ * with the report nerq made for it as a target of its own ecosystem, or why it was not evaluated.
+ */
+export const McpSectionSchema = z.object({
+  server: z.string(),
+  version: z.string(),
+  packages: z.array(
+    z.object({
+      registryType: z.string(),
+      identifier: z.string(),
+      version: z.string().nullable(),
+      /** The target the package was evaluated as; null when it was not. */
+      target: z.string().nullable(),
+      /** Why it was not evaluated (e.g. `oci packages are not evaluated yet`); null when it was. */
+      notEvaluated: z.string().nullable(),
+      report: ReportBaseSchema.nullable(),
+    }),
+  ),
+  remotes: z.array(z.object({ type: z.string(), url: z.string() })),
+});
+export type McpSection = z.infer<typeof McpSectionSchema>;
+
+export const ReportSchema = ReportBaseSchema.extend({
+  /** Present for `mcp` targets (added in 1.6.0). */
+  mcp: McpSectionSchema.optional(),
 });
 
 export type Report = z.infer<typeof ReportSchema>;

@@ -56,7 +56,24 @@ function profileFacts(evidence: Evidence): { keywords: string[]; description: st
   return null;
 }
 
+/**
+ * An MCP Registry entry is an MCP server; it is code execution when one of its packages is, or
+ * its description says it runs code.
+ */
+function mcpCategory(evidence: Evidence): CategoryDecision | null {
+  const mcp = evidence.sources.mcp;
+  if (mcp?.status !== 'ok') return null;
+  const pkg = mcp.facts.packages.find((p) => p.evaluation?.category === 'code-execution');
+  if (pkg !== undefined) return { id: 'code-execution', reason: `MCP server whose package ${pkg.target ?? pkg.identifier} executes code` };
+  const codeExecution = CATEGORY_RULES.find((r) => r.id === 'code-execution');
+  const phrase = codeExecution?.phrases.find((p) => p.test(mcp.facts.description ?? ''));
+  if (phrase !== undefined) return { id: 'code-execution', reason: `MCP server whose description matches ${phrase.source.replaceAll('\\b', '')}` };
+  return { id: 'mcp-server', reason: 'an MCP Registry entry' };
+}
+
 export function decideCategory(evidence: Evidence): CategoryDecision {
+  const mcp = mcpCategory(evidence);
+  if (mcp !== null) return mcp;
   const facts = profileFacts(evidence);
   if (facts === null) return { id: 'library', reason: 'default (no registry facts)' };
   const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));

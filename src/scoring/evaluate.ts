@@ -4,7 +4,7 @@
  */
 import type { AnyCheck, CapRequest, CheckContext, Dimension } from '../checks/define.js';
 import { DIMENSIONS, formatMessage, statusOfOutcome } from '../checks/define.js';
-import type { Evidence } from '../evidence/schema.js';
+import { sourceOf, type Evidence } from '../evidence/schema.js';
 import { isViewId, viewOf } from '../checks/views/index.js';
 import type { NeedId } from '../checks/define.js';
 import type { CheckResult, DimensionResult, Grade } from '../report/schema.js';
@@ -32,7 +32,7 @@ type RanCheck = CheckResult & { capRequests: CapRequest[]; holdVerdict: string |
 
 /** A source of the evidence or a derived view, by id. */
 function lookup(evidence: Evidence, id: NeedId) {
-  return isViewId(id) ? viewOf(evidence, id) : evidence.sources[id];
+  return isViewId(id) ? viewOf(evidence, id) : sourceOf(evidence.sources, id);
 }
 
 /**

@@ -14,6 +14,7 @@ export const DEFAULT_ENDPOINTS = {
   githubApi: 'https://api.github.com',
   githubGraphql: 'https://api.github.com/graphql',
   osvApi: 'https://api.osv.dev',
+  mcpRegistry: 'https://registry.modelcontextprotocol.io',
 } as const;
 
 /** The public GitHub host, whose repositories use `githubApi` / `githubGraphql`. */
@@ -45,6 +46,8 @@ export interface Endpoints {
   githubServer?: GithubServer;
   /** OSV API. */
   osvApi: string;
+  /** The official MCP Registry (read API v0.1 under `/v0.1/`). */
+  mcpRegistry: string;
   /**
    * The public npm registry, asked only to detect dependency confusion (a name that a private
    * registry serves also exists publicly). npm's own default unless NERQ_NPM_PUBLIC_REGISTRY is set.
@@ -104,7 +107,7 @@ function enterpriseHost(env: Env): string | undefined {
 
 /**
  * The endpoints for this run. Overrides: NERQ_NPM_API_URL, NERQ_PYPI_URL, NERQ_PYPISTATS_URL,
- * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_OSV_API_URL, NERQ_NPM_SEARCH_URL. `GITHUB_API_URL` /
+ * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_OSV_API_URL, NERQ_NPM_SEARCH_URL, NERQ_MCP_REGISTRY_URL. `GITHUB_API_URL` /
  * `GITHUB_GRAPHQL_URL` (GitHub Actions) are used only for repositories on the non-github.com
  * host named by `GITHUB_SERVER_URL` (`githubServer`). Throws EndpointError for a bad URL.
  */
@@ -116,6 +119,7 @@ export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
     githubApi: readOverride(env, 'NERQ_GITHUB_API_URL') ?? DEFAULT_ENDPOINTS.githubApi,
     githubGraphql: readOverride(env, 'NERQ_GITHUB_GRAPHQL_URL') ?? DEFAULT_ENDPOINTS.githubGraphql,
     osvApi: readOverride(env, 'NERQ_OSV_API_URL') ?? DEFAULT_ENDPOINTS.osvApi,
+    mcpRegistry: readOverride(env, 'NERQ_MCP_REGISTRY_URL') ?? DEFAULT_ENDPOINTS.mcpRegistry,
     npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/(?<!\/)\/+$/, '')}/`,
   };
   const search = readOverride(env, 'NERQ_NPM_SEARCH_URL');

@@ -6,7 +6,8 @@
  *
  * Accepted forms: `express`, `express@5`, `@scope/pkg@^1.2.0`, `npm:express@latest`,
  * `pypi:requests`, `pypi:requests>=2,<3`, `github:owner/repo[@ref]`,
- * `[https://]github.com/owner/repo[.git][/…]`, `pkg:npm|pypi|github/…`.
+ * `[https://]github.com/owner/repo[.git][/…]`, `pkg:npm|pypi|github/…`,
+ * `mcp:namespace/name[@version]`, `mcp:word`.
  */
 import * as pep440 from '@renovatebot/pep440';
 import npa from 'npm-package-arg';
@@ -82,6 +83,8 @@ export function parseTarget(input: string): Target {
       return parseGithubShorthand(input, rest);
     case 'pkg':
       return parsePurlTarget(input, text);
+    case 'mcp':
+      return parseMcp(input, rest);
     case 'http':
     case 'https':
       return parseGithubUrl(input, text);
@@ -90,7 +93,7 @@ export function parseTarget(input: string): Target {
         fail(`unsupported URL ${quoteForMessage(text)}: only https://github.com/owner/repo URLs are accepted`);
       }
       return fail(
-        `unknown prefix ${quoteForMessage(`${scheme}:`)} (use a package name, npm:, pypi:, github: or pkg:)`,
+        `unknown prefix ${quoteForMessage(`${scheme}:`)} (use a package name, npm:, pypi:, github:, mcp: or pkg:)`,
       );
   }
 }
@@ -252,6 +255,40 @@ function parseGithubUrl(input: string, text: string): Target {
   const segments = url.pathname.split('/').filter((s) => s !== '');
   if (segments.length < 2) fail(`expected https://github.com/owner/repo, got ${quoteForMessage(text)}`);
   return { input, ecosystem: 'github', name: githubName(segments[0] ?? '', segments[1] ?? '') };
+}
+
+// ── MCP Registry servers ─────────────────────────────────────────────────────────────
+
+/** The registry's server name (server.schema.json `ServerDetail.name`): `namespace/name`. */
+const MCP_SERVER_NAME = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
+/** A bare word searched for in the registry (`mcp:filesystem`). */
+const MCP_SEARCH_WORD = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
+/** A registry version: an exact version or `latest` (the registry rejects ranges). */
+const MCP_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,254}$/;
+
+/**
+ * `mcp:namespace/name[@version]` (the namespace is reverse DNS: `io.github.owner/server`) or
+ * `mcp:word[@version]`, a search in the registry. README.md, "MCP servers".
+ */
+function parseMcp(input: string, text: string): Target {
+  if (text.includes('%')) fail('percent-encoding is not allowed in an MCP server name');
+  const at = text.indexOf('@');
+  const name = at < 0 ? text : text.slice(0, at);
+  if (name === '') fail('missing MCP server name (expected mcp:namespace/name, e.g. mcp:io.github.owner/server)');
+  if (name.includes('/')) {
+    const namespace = name.slice(0, name.indexOf('/'));
+    if (!MCP_SERVER_NAME.test(name) || name.length > 200 || namespace.startsWith('.') || namespace.endsWith('.') || namespace.includes('..')) {
+      fail(`invalid MCP server name ${quoteForMessage(name)}: expected a reverse-DNS namespace, "/" and a name (letters, digits, ".", "_", "-")`);
+    }
+  } else if (!MCP_SEARCH_WORD.test(name) || name.length > 100) {
+    fail(`invalid MCP server name ${quoteForMessage(name)}: expected namespace/name or one word to search for`);
+  }
+  if (at < 0) return { input, ecosystem: 'mcp', name };
+  const version = text.slice(at + 1);
+  if (!MCP_VERSION.test(version)) {
+    fail(`invalid MCP server version ${quoteForMessage(version)}: an exact version or "latest" (ranges are not served by the registry)`);
+  }
+  return { input, ecosystem: 'mcp', name, spec: version };
 }
 
 // ── Package URLs ─────────────────────────────────────────────────────────────────────

@@ -1,10 +1,11 @@
 /** The ecosystems nerq knows how to parse. Only `npm` is resolved so far. */
-export type Ecosystem = 'npm' | 'pypi' | 'github';
+export type Ecosystem = 'npm' | 'pypi' | 'github' | 'mcp';
 
 /**
  * A parsed, validated target: what the user asked about, before any request.
  * `name` is canonical for the ecosystem: npm the full name (`@scope/pkg`), PyPI the PEP 503
- * normalised name, GitHub `owner/repo`.
+ * normalised name, GitHub `owner/repo`, an MCP Registry server its
+ * reverse-DNS `namespace/name` (or a bare word to search for).
  */
 export interface Target {
   /** The text the user typed, unchanged (it is echoed in reports, after sanitising). */

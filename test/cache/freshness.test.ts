@@ -15,6 +15,7 @@ const ENDPOINTS: Endpoints = {
   githubGraphql: `${O}/github/graphql`,
   githubServer: { host: 'ghe.example', api: `${O}/ghe/api/v3`, graphql: `${O}/ghe/api/graphql` },
   osvApi: `${O}/osv`,
+  mcpRegistry: `${O}/mcp-registry`,
   npmPublicRegistry: `${O}/npm-public/`,
 };
 const REGISTRIES = [`${O}/npm/`, 'https://registry.example/'];

@@ -9,7 +9,7 @@ import type { AnyCheck, CapRequest, CheckContext, CheckOutcome } from '../../src
 import { formatMessage } from '../../src/checks/define.js';
 import type { NeedId } from '../../src/checks/define.js';
 import { isViewId, viewOf } from '../../src/checks/views/index.js';
-import type { Evidence } from '../../src/evidence/schema.js';
+import { sourceOf, type Evidence } from '../../src/evidence/schema.js';
 import { NOW } from '../support/evidence-builder.js';
 
 export interface CheckCase {
@@ -38,7 +38,7 @@ export type Ran = { kind: 'unknown-source'; source: NeedId } | { kind: 'outcome'
 
 /** A source of the evidence or a derived view (views/index.ts), by id, as the engine looks it up. */
 export function lookup(evidence: Evidence, id: NeedId) {
-  return isViewId(id) ? viewOf(evidence, id) : evidence.sources[id];
+  return isViewId(id) ? viewOf(evidence, id) : sourceOf(evidence.sources, id);
 }
 
 /** Run one check like the engine: needs gate the call, optional facts are passed when ok. */

@@ -23,6 +23,7 @@ const ENDPOINTS: Endpoints = {
   githubApi: 'https://api.github.example.test',
   githubGraphql: 'https://api.github.example.test/graphql',
   osvApi: 'https://osv.example.test',
+  mcpRegistry: 'https://mcp-registry.example.test',
   npmPublicRegistry: 'https://registry.example.test/',
 };
 const GHES: Endpoints = {

@@ -25,6 +25,7 @@ export function endpointsFor(server: FixtureServer, extra: Partial<Endpoints> = 
     githubApi: server.url('github'),
     githubGraphql: `${server.url('github')}/graphql`,
     osvApi: server.url('osv'),
+    mcpRegistry: server.url('mcp-registry'),
     npmPublicRegistry: `${server.url('npm')}/`,
     ...extra,
   };

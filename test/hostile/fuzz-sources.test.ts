@@ -337,6 +337,7 @@ const ENDPOINTS: Endpoints = {
   githubApi: `${ORIGIN}/github`,
   githubGraphql: `${ORIGIN}/github/graphql`,
   osvApi: `${ORIGIN}/osv`,
+  mcpRegistry: `${ORIGIN}/mcp-registry`,
   npmPublicRegistry: `${ORIGIN}/npm/`,
 };
 const FUZZ_TOKEN = 'ghp_fuzzTokenNeverInFacts0123456789abcdef';

@@ -27,10 +27,12 @@ describe('schema/report.schema.json', () => {
     expect(schema.title).toBe('nerq report');
   });
 
-  it('requires every top-level key of the contract but the optional comparison members, in the schema order', () => {
+  it('requires every top-level key of the contract but the optional ones, in the schema order', () => {
     const schema = reportJsonSchema();
-    const optional = ['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct'];
-    expect(schema.required).toEqual(Object.keys(ReportSchema.shape).filter((k) => !optional.includes(k)));
+    const shape = ReportSchema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+    const optional = Object.keys(shape).filter((key) => shape[key]?.safeParse(undefined).success === true);
+    expect(optional).toEqual(['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct', 'mcp']);
+    expect(schema.required).toEqual(Object.keys(shape).filter((key) => !optional.includes(key)));
     expect(Object.keys(schema.properties as object)).toEqual(Object.keys(ReportSchema.shape));
     expect(schema.additionalProperties).toBe(false);
   });

@@ -2,7 +2,7 @@
  * The view unit (see index.ts): kept apart from the VIEWS registry so that view modules and the
  * check libraries that reuse their derivations import it without an import cycle.
  */
-import type { Evidence, SourceId, Sources } from '../../evidence/schema.js';
+import { sourceOf, type Evidence, type SourceId, type Sources } from '../../evidence/schema.js';
 
 export type ViewResult<F> =
   | { status: 'ok'; facts: F }
@@ -34,7 +34,7 @@ export function fromFirstSource<F, A extends keyof Sources, B extends keyof Sour
 ): ViewResult<F> {
   let reason: string | null = null;
   for (const [id, derive] of [first, second] as const) {
-    const source = evidence.sources[id];
+    const source = sourceOf(evidence.sources, id);
     if (source.status === 'not-applicable') {
       reason ??= source.reason;
       continue;

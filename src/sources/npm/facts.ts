@@ -99,6 +99,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     maintainers: Array.isArray(doc.maintainers) ? doc.maintainers.length : null,
     maintainerNames: Array.isArray(doc.maintainers) ? maintainerNames(doc.maintainers) : null,
     readme: registryReadme(manifest.readme, doc.readme),
+    mcpName: mcpNameOf(manifest.mcpName),
     publisher: npmUser(manifest),
     previousPublisher: previousManifest === null ? null : npmUser(previousManifest),
     attestations: listing.attestations,
@@ -119,6 +120,12 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
   };
 }
 
+/** `mcpName`: a server name as the registry writes them, else null (longer text is not one). */
+function mcpNameOf(value: unknown): string | null {
+  const name = nonEmpty(value);
+  return name !== null && name.length <= 200 ? name : null;
+}
+
 /** Schema-valid facts with nothing known beyond name and version (last-resort fallback). */
 function emptyFacts(name: string, version: string): RegistryFacts {
   return {
@@ -126,7 +133,7 @@ function emptyFacts(name: string, version: string): RegistryFacts {
     license: null, licenseLegacyForm: false, homepage: null, bugs: null, repository: null, engines: {},
     dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
     dependencyRanges: {}, installScripts: {}, hasInstallScript: null, nonRegistryDependencies: [], gypfile: false, hasBin: false, declaresTypes: false,
-    deprecated: null, maintainers: null, maintainerNames: null, readme: null, publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
+    deprecated: null, maintainers: null, maintainerNames: null, readme: null, mcpName: null, publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
     signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, shasum: null, unpackedSize: null, fileCount: null,
   };
 }

@@ -1,0 +1,133 @@
+/**
+ * MCP client configuration files as untrusted data (README.md, "nerq audit --mcp"): JSON / JSONC
+ * (comments, trailing commas: jsonc-parser) or TOML (Codex), read for the servers they list and
+ * nothing else. The servers sit under `mcpServers` (Claude Desktop, Claude Code, Cursor,
+ * Windsurf), `servers` (VS Code `mcp.json`), `mcp.servers` (VS Code settings), `context_servers`
+ * (Zed), `projects.<dir>.mcpServers` (Claude Code's `~/.claude.json`), a dev container's
+ * `customizations.vscode.mcp.servers` or `[mcp_servers.<name>]`
+ * (Codex). Unknown keys are ignored; `env`, `headers` and every other value are never kept, so a
+ * secret in them cannot reach a report, the store or a log. Pure.
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseToml } from '../inputs/toml-text.js';
+import { LineIndex } from '../inputs/text.js';
+import { LockfileError } from '../types.js';
+import { mapLaunch, type Launch } from './launch.js';
+
+/** A configuration file larger than this is not read (real ones are a few KiB). */
+export const MCP_CONFIG_MAX_BYTES = 1024 * 1024;
+/** Servers read from one file at most. */
+export const MAX_SERVERS_PER_FILE = 500;
+
+export interface ConfiguredServer {
+  file: string;
+  /** The server's key in the file (`github`, `playwright`), as written (sanitised when printed). */
+  key: string;
+  /** 1-based line of the key (null for TOML tables not found by the scan). */
+  line: number | null;
+  /** `projects.<dir>` of `~/.claude.json`: the project it is configured for. */
+  scope: string | null;
+  launch: Launch;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+
+/** A JSON tree node → plain data (only what the reader needs: objects, arrays, scalars). */
+function valueOf(node: Node | undefined, depth = 0): unknown {
+  if (node === undefined || depth > 64) return undefined;
+  switch (node.type) {
+    case 'object': {
+      const out: Obj = Object.create(null) as Obj;
+      for (const prop of node.children ?? []) {
+        const [key, value] = prop.children ?? [];
+        if (key?.type === 'string' && typeof key.value === 'string') out[key.value] = valueOf(value, depth + 1);
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map((c) => valueOf(c, depth + 1));
+    default:
+      return node.value;
+  }
+}
+
+function member(node: Node | undefined, key: string): Node | undefined {
+  if (node?.type !== 'object') return undefined;
+  const prop = (node.children ?? []).find((p) => p.children?.[0]?.value === key);
+  return prop?.children?.[1];
+}
+
+/** The server tables of a JSON document: `{ node, scope }` of each server map found. */
+function serverMaps(root: Node): { map: Node; scope: string | null }[] {
+  const maps: { map: Node; scope: string | null }[] = [];
+  for (const key of ['mcpServers', 'servers', 'context_servers']) {
+    const map = member(root, key);
+    if (map?.type === 'object') maps.push({ map, scope: null });
+  }
+  // VS Code settings (`mcp.servers`) and a dev container's `customizations.vscode.mcp.servers`.
+  for (const holder of [root, member(member(root, 'customizations'), 'vscode')]) {
+    const settings = member(member(holder, 'mcp'), 'servers');
+    if (settings?.type === 'object') maps.push({ map: settings, scope: null });
+  }
+  const projects = member(root, 'projects');
+  if (projects?.type === 'object') {
+    for (const prop of projects.children ?? []) {
+      const map = member(prop.children?.[1], 'mcpServers');
+      const dir = prop.children?.[0]?.value;
+      if (map?.type === 'object' && typeof dir === 'string') maps.push({ map, scope: dir });
+    }
+  }
+  return maps;
+}
+
+/** A server's command, args and url in any client's spelling (Zed's `command: {path, args}`, Windsurf's `serverUrl`). */
+function launchFields(value: unknown): { command?: unknown; args?: unknown; url?: unknown } {
+  if (!isObj(value)) return {};
+  const command = isObj(value.command) ? value.command.path : value.command;
+  const args = isObj(value.command) && value.args === undefined ? value.command.args : value.args;
+  return { command, args, url: value.url ?? value.serverUrl ?? value.httpUrl };
+}
+
+function readJson(text: string, file: string): ConfiguredServer[] {
+  const index = new LineIndex(text);
+  const lineAt = (_text: string, offset: number) => index.lineAt(offset);
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first !== undefined || root === undefined) {
+    throw new LockfileError(file, first === undefined ? null : lineAt(text, first.offset), `invalid JSON: ${first === undefined ? 'empty document' : printParseErrorCode(first.error)}`);
+  }
+  if (root.type !== 'object') throw new LockfileError(file, 1, 'expected a JSON object');
+  const servers: ConfiguredServer[] = [];
+  for (const { map, scope } of serverMaps(root)) {
+    for (const prop of map.children ?? []) {
+      const [keyNode, valueNode] = prop.children ?? [];
+      if (typeof keyNode?.value !== 'string') continue;
+      if (servers.length >= MAX_SERVERS_PER_FILE) throw new LockfileError(file, lineAt(text, keyNode.offset), `more than ${MAX_SERVERS_PER_FILE} MCP servers`);
+      servers.push({ file, key: keyNode.value, line: lineAt(text, keyNode.offset), scope, launch: mapLaunch(launchFields(valueOf(valueNode))) });
+    }
+  }
+  return servers;
+}
+
+function readToml(text: string, file: string): ConfiguredServer[] {
+  const doc = parseToml(text, file);
+  const table = doc.mcp_servers;
+  if (!isObj(table)) return [];
+  const lines = text.split('\n');
+  return Object.entries(table).slice(0, MAX_SERVERS_PER_FILE).map(([key, value]) => {
+    const at = lines.findIndex((l) => l.trim() === `[mcp_servers.${key}]` || l.trim() === `[mcp_servers."${key}"]`);
+    return { file, key, line: at < 0 ? null : at + 1, scope: null, launch: mapLaunch(launchFields(value)) };
+  });
+}
+
+/** The servers a configuration file lists. Throws `LockfileError` (one line, with the file) for a file that is no configuration. */
+export function readMcpConfig(text: string, file: string): ConfiguredServer[] {
+  if (new TextEncoder().encode(text).length > MCP_CONFIG_MAX_BYTES) {
+    throw new LockfileError(file, null, `larger than ${MCP_CONFIG_MAX_BYTES / 1024 / 1024} MiB, not read`);
+  }
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  return /\.toml$/i.test(file) ? readToml(body, file) : readJson(body, file);
+}

@@ -1,0 +1,58 @@
+/**
+ * Pure helpers of the `mcp-*` checks (docs/checks.md): the namespace of a server name, the
+ * GitHub owner an `io.github.<owner>/` namespace claims, the DNS domain a reverse-DNS namespace
+ * names, and whether a remote's host belongs to the entry.
+ */
+
+/** `io.github.alice/x` → `io.github.alice`. */
+export function namespaceOf(server: string): string {
+  const slash = server.indexOf('/');
+  return slash < 0 ? server : server.slice(0, slash);
+}
+
+/** The GitHub account an `io.github.<owner>` namespace names (lower case), or null for a domain namespace. */
+export function githubNamespaceOwner(server: string): string | null {
+  const match = /^io\.github\.([A-Za-z0-9-]+)$/i.exec(namespaceOf(server));
+  return match?.[1]?.toLowerCase() ?? null;
+}
+
+/** The domain a reverse-DNS namespace names: `com.example.tools` → `tools.example.com`. */
+export function namespaceDomain(server: string): string {
+  return namespaceOf(server).toLowerCase().split('.').reverse().join('.');
+}
+
+/** The host of a remote URL (lower case), or null when it does not parse or carries a template in its host. */
+export function remoteHost(url: string): string | null {
+  if (/^[a-z]+:\/\/[^/]*[{}]/i.test(url)) return null;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A remote's host belongs to the entry when it is the namespace's domain or under it
+ * (`mcp.example.com` for `com.example/…`; `<owner>.github.io` for `io.github.<owner>/…`), or
+ * when one of its labels (the top-level one aside) is the repository owner's name.
+ */
+export function hostBelongs(host: string, server: string, repositoryOwner: string | null): boolean {
+  const domain = namespaceDomain(server);
+  if (host === domain || host.endsWith(`.${domain}`)) return true;
+  const owner = repositoryOwner?.toLowerCase();
+  // The top-level label names no one (an owner called `example` does not own `x.example`).
+  return owner !== undefined && host.split('.').slice(0, -1).some((label) => label === owner);
+}
+
+/** Runtime arguments that widen a container's reach beyond what a server needs, with the finding's id. */
+export function wideningArguments(words: readonly string[]): { id: string; argument: string }[] {
+  const found: { id: string; argument: string }[] = [];
+  for (const word of words) {
+    const w = word.trim();
+    if (/^--privileged(?:[ =]true)?$/.test(w)) found.push({ id: 'privileged', argument: w });
+    else if (/docker\.sock/.test(w)) found.push({ id: 'docker-socket', argument: w });
+    else if (/^--(?:network|net)[ =]host$/.test(w)) found.push({ id: 'host-network', argument: w });
+    else if (/^--pid[ =]host$/.test(w)) found.push({ id: 'host-pid', argument: w });
+  }
+  return found;
+}

@@ -1,0 +1,74 @@
+/**
+ * mcp-packages: an MCP Registry entry is as trustworthy as the weakest package it installs
+ * from. Each npm / PyPI package is evaluated as its own target (its report is nested in the
+ * entry's); the entry scores the lowest of their scores and its overall score is capped there,
+ * so an entry cannot score above a package it runs. A do-not-use package makes the entry
+ * do-not-use; a package its registry does not have caps the entry below NO. OCI, NuGet, MCPB (and other) packages are listed as not evaluated yet.
+ */
+import { defineCheck, type CheckOutcome } from './define.js';
+
+/** The cap of an entry naming a package (or version) its registry does not have. */
+export const MISSING_LIMIT = 29.9;
+
+export default defineCheck({
+  id: 'mcp-packages',
+  dimension: 'security',
+  weight: 5,
+  needs: ['mcp'],
+  guardsDanger: true,
+  title: 'Packages of the MCP server',
+  description:
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one). The check scores the lowest package score and caps the entry's overall score at it; a package whose verdict is NO — DO NOT USE makes the entry do-not-use; a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown (the verdict is at most CAUTION). Not applicable to a remote-only entry.`,
+  messages: {
+    weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
+    'do-not-use': 'Package {package} is rated NO — DO NOT USE',
+    missing: 'Package {package} is not in its registry ({error}): the name is free for anyone to publish under',
+    'none-evaluated': 'Unknown: no package could be evaluated (not evaluated: {notEvaluated})',
+  },
+  evaluate: ({ mcp }): CheckOutcome => {
+    if (mcp.packages.length === 0) return { score: null, messageId: 'none-evaluated', notApplicable: true };
+    const notEvaluated = mcp.packages
+      .filter((p) => p.evaluation === null || p.evaluation.score === null)
+      .map((p) => `${p.registryType}:${p.identifier}`);
+    const notEvaluatedText = notEvaluated.length === 0 ? 'none' : notEvaluated.join(', ');
+    const bad = mcp.packages.find((p) => p.evaluation?.doNotUse === true);
+    if (bad !== undefined) {
+      const label = bad.target ?? bad.identifier;
+      return {
+        score: 0,
+        messageId: 'do-not-use',
+        data: { package: label },
+        caps: [{ id: 'mcp-package-do-not-use', limit: 0, doNotUse: true, reason: `package ${label} is rated NO — DO NOT USE`, args: { package: label } }],
+      };
+    }
+    // A named package its registry does not have cannot be what the entry promises, and whoever
+    // publishes that name next is what the client will run.
+    const missing = mcp.packages.find((p) => p.evaluation?.error === 'not-found' || p.evaluation?.error === 'version-not-found');
+    if (missing !== undefined) {
+      const label = missing.target ?? missing.identifier;
+      const error = missing.evaluation?.error ?? 'not-found';
+      return {
+        score: 0,
+        messageId: 'missing',
+        data: { package: label, error },
+        caps: [{ id: 'mcp-package-missing', limit: MISSING_LIMIT, reason: `package ${label} named by the entry is not in its registry (${error})`, args: { package: label, error } }],
+      };
+    }
+    const scored = mcp.packages.flatMap((p) => (p.evaluation?.score != null ? [{ label: p.target ?? p.identifier, score: p.evaluation.score }] : []));
+    if (scored.length === 0) return { score: null, messageId: 'none-evaluated', data: { notEvaluated: notEvaluatedText } };
+    const weakest = scored.reduce((a, b) => (b.score < a.score ? b : a));
+    return {
+      score: weakest.score,
+      messageId: 'weakest',
+      data: { package: weakest.label, score: weakest.score, evaluated: scored.length, notEvaluated: notEvaluatedText },
+      caps: [
+        {
+          id: 'mcp-package-weakest',
+          limit: weakest.score,
+          reason: `an MCP server scores no higher than its weakest package (${weakest.label}: ${weakest.score})`,
+          args: { package: weakest.label, score: weakest.score },
+        },
+      ],
+    };
+  },
+});

@@ -1,0 +1,31 @@
+/** mcp-registry-status: the MCP Registry's status of the entry; `deprecated` caps the score below 50 with the registry's message. */
+import { defineCheck, type CheckOutcome } from './define.js';
+import { truncate } from './lib/text.js';
+
+const MAX_MESSAGE_CHARS = 200;
+
+export default defineCheck({
+  id: 'mcp-registry-status',
+  dimension: 'maintenance',
+  weight: 3,
+  needs: ['mcp'],
+  title: 'Not deprecated in the MCP Registry',
+  description:
+    'The status the MCP Registry gives the entry: `active` scores 100; `deprecated` scores 0 and caps the overall score at 49.9 with the registry\'s message (a `deleted` entry is not found). Unknown when the answer carried no registry metadata.',
+  messages: {
+    active: 'Active in the MCP Registry',
+    deprecated: 'Deprecated in the MCP Registry: {message}',
+    unknown: 'Unknown: the registry answer carried no status',
+  },
+  evaluate: ({ mcp }): CheckOutcome => {
+    if (mcp.status === null) return { score: null, messageId: 'unknown' };
+    if (mcp.status === 'active') return { score: 100, messageId: 'active', data: { status: 'active' } };
+    const message = truncate((mcp.statusMessage ?? '').trim() || 'no message given', MAX_MESSAGE_CHARS);
+    return {
+      score: 0,
+      messageId: 'deprecated',
+      data: { status: 'deprecated', message },
+      caps: [{ id: 'mcp-deprecated', limit: 49.9, reason: `the MCP Registry marks ${mcp.name} deprecated: ${message}`, args: { server: mcp.name, message } }],
+    };
+  },
+});

@@ -1,0 +1,36 @@
+/**
+ * What a package says about the MCP server it belongs to (the MCP Registry's ownership rules,
+ * fixtures/mcp-registry/docs/package-types.mdx): npm's `mcpName` in package.json; PyPI's
+ * `mcp-name: <server name>` in the README (the package description), possibly in an HTML
+ * comment, followed by a boundary (whitespace, a tag, `-->` or the end). Pure.
+ */
+import type { Evidence, McpPackageFacts } from '../../evidence/schema.js';
+
+/** A name does not end in `.`: `mcp-name: io.github.a/b.` names nothing (the registry's boundary rule). */
+const MCP_NAME_LINE = /mcp-name:\s*([A-Za-z0-9.-]+\/[A-Za-z0-9._-]*[A-Za-z0-9_-])(?=\s|<|-->|$)/g;
+
+/** The `mcp-name:` values of a README, in order (at most 16). */
+export function readmeMcpNames(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(MCP_NAME_LINE)) {
+    if (match[1] !== undefined && !names.includes(match[1])) names.push(match[1]);
+    if (names.length >= 16) break;
+  }
+  return names;
+}
+
+/** The claim a package's own evidence makes about `server`; null for a registry type nerq does not read. */
+export function claimOf(evidence: Evidence | null, registryType: string, server: string): McpPackageFacts['claim'] {
+  if (registryType === 'npm') {
+    const registry = evidence?.sources.registry;
+    if (registry?.status !== 'ok') return { known: false, name: null, where: 'package.json mcpName' };
+    return { known: true, name: registry.facts.mcpName, where: 'package.json mcpName' };
+  }
+  if (registryType === 'pypi') {
+    const pypi = evidence?.sources.pypi;
+    if (pypi?.status !== 'ok' || pypi.facts.description === null) return { known: false, name: null, where: 'README mcp-name' };
+    const names = readmeMcpNames(pypi.facts.description.text);
+    return { known: true, name: names.includes(server) ? server : (names[0] ?? null), where: 'README mcp-name' };
+  }
+  return null;
+}

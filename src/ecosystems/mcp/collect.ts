@@ -1,0 +1,181 @@
+/**
+ * `mcp:namespace/name[@version]`: an MCP Registry entry (README.md, "MCP servers"). The entry is
+ * read from the registry (sources/mcp-registry), each npm / PyPI package it names is evaluated
+ * as a target of its own ecosystem (its report is nested in the entry's), its repository is read
+ * like a `github:` target, and the entry's own facts feed the `mcp-*` checks. `mcp:word` first
+ * searches the registry: one server whose name ends in `/word` (or a single match) is used,
+ * several are a usage error listing them.
+ */
+import type { Evidence, McpFacts, McpPackageFacts, Sources } from '../../evidence/schema.js';
+import type { McpSection, Report } from '../../report/schema.js';
+import { fetchGithubFacts, githubRepoOf } from '../../sources/github/source.js';
+import { fetchServerEntry, searchServers, type McpEntry, type RegistryReadContext } from '../../sources/mcp-registry/read.js';
+import type { McpArgument, McpPackage } from '../../sources/mcp-registry/schema.js';
+import { parseTarget } from '../../target/parse.js';
+import type { Target } from '../../target/types.js';
+import { checkTarget } from '../../pipeline/check-target.js';
+import { githubSourceContext } from '../../pipeline/collect-github-source.js';
+import type { RunContext } from '../../pipeline/context.js';
+import { evidenceOf } from '../../pipeline/evidence-of.js';
+import { mapLimit } from '../../util/map-limit.js';
+import type { Collected } from '../adapter.js';
+import { packageRulesOf } from '../rules.js';
+import { claimOf } from './claims.js';
+
+const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
+/** Candidates a usage error lists at most. */
+const MAX_CANDIDATES = 10;
+/** Packages of one entry evaluated at once. */
+const PACKAGE_CONCURRENCY = 4;
+
+export async function collectMcpTarget(target: Target, ctx: RunContext): Promise<Collected> {
+  const read: RegistryReadContext = { http: ctx.http, base: ctx.endpoints.mcpRegistry };
+  let name = target.name;
+  if (!name.includes('/')) {
+    const found = await findByWord(read, name);
+    if (found.kind === 'error') return found;
+    name = found.name;
+  }
+  const result = await fetchServerEntry(read, name, target.spec ?? 'latest');
+  if (result.status === 'not-found') {
+    return { kind: 'error', code: target.spec === undefined ? 'not-found' : 'version-not-found', message: result.reason };
+  }
+  if (result.status === 'unavailable') return { kind: 'error', code: 'registry-unavailable', message: result.reason };
+  return collectEntry(target, result.entry, ctx);
+}
+
+async function findByWord(read: RegistryReadContext, word: string): Promise<{ kind: 'found'; name: string } | Extract<Collected, { kind: 'error' }>> {
+  const search = await searchServers(read, word);
+  if (search.status !== 'ok') return { kind: 'error', code: 'registry-unavailable', message: search.reason };
+  const names = [...new Set(search.entries.map((e) => e.server.name))].sort();
+  const exact = names.filter((n) => n.slice(n.indexOf('/') + 1).toLowerCase() === word.toLowerCase());
+  const candidates = exact.length > 0 ? exact : names;
+  if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"` };
+  if (candidates.length === 1 && search.complete) return { kind: 'found', name: candidates[0] as string };
+  const shown = candidates.slice(0, MAX_CANDIDATES).join(', ');
+  const more = candidates.length > MAX_CANDIDATES || !search.complete ? ', …' : '';
+  return {
+    kind: 'error',
+    code: 'ambiguous',
+    message: `mcp:${word} matches ${search.complete ? candidates.length : `more than ${candidates.length}`} MCP Registry servers (${shown}${more}); name one as mcp:namespace/name`,
+  };
+}
+
+async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): Promise<Collected> {
+  const { server, official } = entry;
+  const repositoryUrl = server.repository?.url ?? null;
+  const repo = repositoryUrl === null ? null : githubRepoOf(repositoryUrl, ctx.endpoints);
+
+  const [packages, github] = await Promise.all([
+    mapLimit(server.packages ?? [], PACKAGE_CONCURRENCY, (pkg) => evaluatePackage(pkg, server.name, ctx)),
+    repo === null
+      ? Promise.resolve<Sources['github']>({
+          status: 'not-applicable',
+          reason: repositoryUrl === null ? 'the entry names no source repository' : 'the entry’s repository is not on GitHub',
+        })
+      : fetchGithubFacts(githubSourceContext(ctx), repo, { kind: 'target' }),
+  ]);
+
+  const facts: McpFacts = {
+    name: server.name,
+    version: server.version,
+    description: server.description ?? null,
+    status: official === null ? null : official.status === 'deprecated' ? 'deprecated' : 'active',
+    statusMessage: official?.statusMessage ?? null,
+    isLatest: official?.isLatest ?? null,
+    publishedAt: official?.publishedAt ?? null,
+    repositoryUrl,
+    repositoryOwner: repo?.owner ?? null,
+    packages: packages.map((p) => p.facts),
+    remotes: (server.remotes ?? []).map((remote) => ({
+      type: remote.type,
+      url: remote.url,
+      headers: (remote.headers ?? []).map((h) => h.name),
+      secretHeaders: (remote.headers ?? []).filter((h) => h.isSecret === true).map((h) => h.name),
+    })),
+  };
+  const sources: Sources = {
+    registry: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    tarball: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    downloads: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    dependencies: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    vulnerabilities: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    attestations: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    pypi: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    github,
+    mcp: { status: 'ok', facts },
+  };
+  const evidence = evidenceOf(
+    ctx,
+    { input: target.input, ecosystem: 'mcp', name: server.name, version: server.version, purl: null, repository: repositoryUrl },
+    sources,
+  );
+  const mcp: McpSection = {
+    server: server.name,
+    version: server.version,
+    packages: packages.map(({ facts: p, report }) => ({
+      registryType: p.registryType,
+      identifier: p.identifier,
+      version: p.version,
+      target: p.target,
+      notEvaluated: p.notEvaluated,
+      report,
+    })),
+    remotes: facts.remotes.map(({ type, url }) => ({ type, url })),
+  };
+  return { kind: 'evidence', evidence, mcp };
+}
+
+/** The registry types nerq evaluates, and the ecosystem that owns each. */
+const EVALUATED = { npm: 'npm', pypi: 'pypi' } as const;
+
+async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext): Promise<{ facts: McpPackageFacts; report: Report | null }> {
+  const base: McpPackageFacts = {
+    registryType: pkg.registryType,
+    identifier: pkg.identifier,
+    version: pkg.version ?? null,
+    target: null,
+    evaluation: null,
+    notEvaluated: null,
+    claim: null,
+    runtimeHint: pkg.runtimeHint ?? null,
+    runtimeArguments: argumentWords(pkg.runtimeArguments ?? []),
+    secretVariables: (pkg.environmentVariables ?? []).filter((v) => v.isSecret === true).map((v) => v.name),
+  };
+  const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
+  if (ecosystem === undefined) return { facts: { ...base, notEvaluated: `${pkg.registryType} packages are not evaluated yet` }, report: null };
+  let target: Target;
+  try {
+    const rules = packageRulesOf(ecosystem).registry;
+    const text = rules.targetInput(pkg.identifier, pkg.version ?? null, null);
+    // npm writes a bare name; the prefix keeps a name such as `pypi` from meaning another ecosystem.
+    target = parseTarget(text.startsWith(`${ecosystem}:`) ? text : `${ecosystem}:${text}`);
+  } catch {
+    return { facts: { ...base, notEvaluated: `not a valid ${ecosystem} package name or version` }, report: null };
+  }
+  // Each package is its own target: its direct dependencies are resolved as for `nerq check`.
+  const outcome = await checkTarget(target, ctx);
+  const report = outcome.report;
+  return {
+    facts: {
+      ...base,
+      target: target.input,
+      evaluation: {
+        score: report.score,
+        grade: report.grade,
+        verdictCode: report.verdictCode,
+        coverage: report.coverage,
+        doNotUse: report.verdictCode === 'do-not-use',
+        category: report.category?.id ?? null,
+        error: report.error?.code ?? null,
+      },
+      claim: claimOf(outcome.evidence, pkg.registryType, server),
+    },
+    report,
+  };
+}
+
+/** Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`. */
+function argumentWords(args: readonly McpArgument[]): string[] {
+  return args.map((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w !== '').join(' ')).filter((w) => w !== '');
+}

@@ -1,0 +1,68 @@
+/**
+ * The `mcp` source: what the MCP Registry says about one server entry, and what nerq found about
+ * the packages it names (each evaluated as a target of its own ecosystem). The entry checks
+ * (`mcp-*`, docs/checks.md) read only these facts, so `nerq score` re-scores them unchanged.
+ */
+import { z } from 'zod';
+
+/** A package's own evaluation, as the entry's checks read it (its report is nested in the entry's). */
+export const McpPackageEvaluationSchema = z.object({
+  score: z.number().nullable(),
+  grade: z.string().nullable(),
+  verdictCode: z.string(),
+  coverage: z.number(),
+  /** The package's report has a do-not-use cap (malicious, a security placeholder). */
+  doNotUse: z.boolean(),
+  /** The package's category (code-execution carries over to the entry). */
+  category: z.string().nullable(),
+  /** Its error code when it could not be evaluated (not found, registry unavailable). */
+  error: z.string().nullable(),
+});
+
+export const McpPackageFactsSchema = z.object({
+  registryType: z.string(),
+  identifier: z.string(),
+  version: z.string().nullable(),
+  /** The target nerq evaluated it as (`npm:name@1.2.3`, `pypi:name==1.2.3`); null when not evaluated. */
+  target: z.string().nullable(),
+  evaluation: McpPackageEvaluationSchema.nullable(),
+  /** Why it was not evaluated (a registry type nerq does not evaluate yet, an invalid name). */
+  notEvaluated: z.string().nullable(),
+  /**
+   * The server name the package itself claims: npm `mcpName`, the PyPI README's `mcp-name:` line.
+   * `known: false` when nerq could not read the claim (no package facts).
+   */
+  claim: z.object({ known: z.boolean(), name: z.string().nullable(), where: z.string() }).nullable(),
+  runtimeHint: z.string().nullable(),
+  /** `runtimeArguments` as `name value` words (a docker run's flags). */
+  runtimeArguments: z.array(z.string()),
+  /** Names of the environment variables it requires that the registry marks secret. */
+  secretVariables: z.array(z.string()),
+});
+export type McpPackageFacts = z.infer<typeof McpPackageFactsSchema>;
+
+export const McpRemoteFactsSchema = z.object({
+  type: z.string(),
+  url: z.string(),
+  /** Header names it declares (values are never recorded), and those marked secret. */
+  headers: z.array(z.string()),
+  secretHeaders: z.array(z.string()),
+});
+
+export const McpFactsSchema = z.object({
+  /** `namespace/name` as the registry writes it. */
+  name: z.string(),
+  version: z.string(),
+  description: z.string().nullable(),
+  /** Registry status; null when the answer carried no registry metadata. */
+  status: z.enum(['active', 'deprecated']).nullable(),
+  statusMessage: z.string().nullable(),
+  isLatest: z.boolean().nullable(),
+  publishedAt: z.string().nullable(),
+  /** The repository URL the entry names, and its GitHub owner when it is on GitHub. */
+  repositoryUrl: z.string().nullable(),
+  repositoryOwner: z.string().nullable(),
+  packages: z.array(McpPackageFactsSchema),
+  remotes: z.array(McpRemoteFactsSchema),
+});
+export type McpFacts = z.infer<typeof McpFactsSchema>;

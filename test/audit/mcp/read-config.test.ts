@@ -1,0 +1,196 @@
+/**
+ * The MCP client configuration reader over every recorded client example
+ * (fixtures/mcp-clients: Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Zed; the
+ * docs' fragments are wrapped in braces, as a user pastes them into a file) and written odd
+ * cases: JSONC comments and trailing commas, unknown keys, `~/.claude.json` projects, a 10 MB
+ * file, secrets in `env` and `headers` (never kept), pinned and unpinned versions.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from '../../../src/audit/mcp/read-config.js';
+import { LockfileError } from '../../../src/audit/types.js';
+import { REPO_ROOT } from '../../support/run-cli.js';
+
+const CLIENTS = path.join(REPO_ROOT, 'fixtures', 'mcp-clients');
+interface Example { file: string; client: string; syntax: string }
+const EXAMPLES = JSON.parse(readFileSync(path.join(CLIENTS, 'examples.json'), 'utf8')) as Example[];
+
+function readExample(file: string): ConfiguredServer[] {
+  let text = readFileSync(path.join(CLIENTS, file), 'utf8');
+  if (file.includes('.fragment.')) text = `{${text.trim().replace(/,$/, '')}}`;
+  return readMcpConfig(text, file);
+}
+
+/** Each server as `key kind what [version|spec]`. */
+function summary(servers: readonly ConfiguredServer[]): string[] {
+  return servers.map(({ key, launch: l }) => {
+    switch (l.kind) {
+      case 'package':
+        return `${key} ${l.ecosystem} ${l.name} ${l.version ?? l.spec ?? '-'}`;
+      case 'image':
+        return `${key} image ${l.image}${l.widening.length > 0 ? ` ${l.widening.join(',')}` : ''}`;
+      case 'remote':
+        return `${key} remote ${l.origin}`;
+      case 'local':
+        return `${key} local ${l.command} ${l.file ?? '-'}`;
+      case 'nuget':
+        return `${key} nuget ${l.identifier}`;
+      default:
+        return `${key} unknown ${l.command}`;
+    }
+  });
+}
+
+describe('every recorded client example', () => {
+  it('is listed in examples.json, which covers every client', () => {
+    const onDisk = readdirSync(CLIENTS, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) => readdirSync(path.join(CLIENTS, d.name)).map((f) => `${d.name}/${f}`))
+      .sort();
+    expect(EXAMPLES.map((e) => e.file).sort()).toEqual(onDisk);
+    expect(new Set(EXAMPLES.map((e) => e.client))).toEqual(new Set(['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'zed', 'other']));
+  });
+
+  // The two Zed fragments the docs print with `[` around named members are not JSON.
+  const BROKEN = new Set(['zed/servers.git.L227.fragment.json', 'zed/servers.time.L105.fragment.json']);
+  // A bare server map without any client's wrapper key: no client reads it as a configuration.
+  const NO_SERVERS = new Set(['other/arxiv-mcp-server.codex-mcp.json']);
+
+  it.each(EXAMPLES.map((e) => [e.file] as const))('%s', (file) => {
+    if (BROKEN.has(file)) {
+      expect(() => readExample(file)).toThrow(LockfileError);
+      expect(() => readExample(file)).toThrow(/^zed\/servers\.\w+\.L\d+\.fragment\.json:2: invalid JSON: CommaExpected$/);
+      return;
+    }
+    const servers = readExample(file);
+    if (NO_SERVERS.has(file)) return expect(servers).toEqual([]);
+    expect(servers.length).toBeGreaterThan(0);
+    for (const s of servers) {
+      expect(s.line).toBeGreaterThan(0);
+      // Every real example names something nerq can place: nothing is "neither a command nor a URL".
+      if (s.launch.kind === 'unknown') expect(s.launch.why).not.toBe('neither a command nor a URL');
+    }
+  });
+
+  it.each([
+    ['claude-desktop/playwright-mcp.README.L35.json', ['playwright npm @playwright/mcp latest']],
+    ['claude-desktop/servers.everything.L37.json', ['everything npm @modelcontextprotocol/server-everything -']],
+    ['claude-desktop/servers.time.L56.json', ['time pypi mcp-server-time -']],
+    ['claude-desktop/servers.fetch.L201.json', ['fetch local python -m mcp_server_fetch']],
+    ['claude-desktop/servers.git.L320.json', ['git local uv run /<path to mcp-servers>/mcp-servers/src/git']],
+    ['claude-desktop/servers.git.L160.fragment.json', ['git local python -m mcp_server_git']],
+    ['claude-desktop/arxiv-mcp-server.mcp.json', ['arxiv pypi arxiv-mcp-server -']],
+    ['claude-desktop/servers.filesystem.L221.json', ['filesystem image mcp/filesystem']],
+    ['claude-code/github-mcp-server.install-claude.L237.json', ['github remote https://api.githubcopilot.com']],
+    ['codex/playwright-mcp.README.L152.toml', ['playwright npm @playwright/mcp latest']],
+    ['codex/github-mcp-server.install-codex.L15.toml', ['github remote https://api.githubcopilot.com']],
+    ['cursor/playwright-mcp.README.L789.json', ['playwright remote http://localhost:8931']],
+    ['vscode/code-runner.README.L110.jsonc', ['mcp-server-code-runner npm mcp-server-code-runner latest']],
+    ['vscode/code-runner.vscode-mcp.json', ['mcp-server-code-runner local node ${workspaceFolder}/dist/index.js']],
+    ['vscode/github-mcp-server.README.L409.json', ['github local github-mcp-server /path/to/github-mcp-server']],
+    ['vscode/vscode-docs.devcontainer.json', ['playwright npm @microsoft/mcp-server-playwright -']],
+    ['windsurf/github-mcp-server.install-windsurf.L16.json', ['github remote https://api.githubcopilot.com']],
+    ['zed/github-mcp-server.install-zed.L47.json', ['github image ghcr.io/github/github-mcp-server']],
+    ['zed/servers.git.L242.fragment.json', ['mcp-server-git local python -m mcp_server_git']],
+  ])('%s → %j', (file, expected) => {
+    expect(summary(readExample(file))).toEqual(expected);
+  });
+});
+
+describe('written odd cases', () => {
+  it('JSONC: comments, trailing commas and unknown keys', () => {
+    const text = `// user settings
+{
+  /* theme */ "theme": "dark",
+  "mcpServers": {
+    "a": { "command": "npx", "args": ["-y", "left-pad@1.3.0",], "disabled": false, "x-unknown": {"deep": [1,2,],}, },
+    // a comment between servers
+    "b": { "command": "pnpm", "args": ["dlx", "@scope/tool@^2"] },
+    "c": { "command": "bunx", "args": ["some-mcp"] },
+    "d": { "command": "uvx", "args": ["mcp-server-time==2025.1.1"] },
+    "e": { "command": "uvx", "args": ["--from", "mcp-server-git@0.6.2", "mcp-server-git"] },
+    "f": { "command": "pipx", "args": ["run", "--spec", "black>=24", "black"] },
+    "g": { "command": "npm", "args": ["exec", "--yes", "--", "cowsay@1.6.0"] },
+    "h": { "command": "dnx", "args": ["TimeMcpServer@1.0.8", "--yes"] },
+    "i": { "command": "node", "args": ["/opt/x.js", "--token", "abc"] },
+    "j": { "command": "docker", "args": ["run", "-i", "--rm", "--privileged", "-v", "/var/run/docker.sock:/var/run/docker.sock", "--network", "host", "ghcr.io/acme/mcp:1.2"] },
+    "k": { "type": "http", "url": "https://user:pw@mcp.example.com/t/SECRET?key=SECRET#x" },
+    "l": { "serverUrl": "http://insecure.example.net/sse" },
+  },
+  "trailing": true,
+}`;
+    expect(summary(readMcpConfig(text, 'settings.jsonc'))).toEqual([
+      'a npm left-pad 1.3.0',
+      'b npm @scope/tool ^2',
+      'c npm some-mcp -',
+      'd pypi mcp-server-time 2025.1.1',
+      'e pypi mcp-server-git 0.6.2',
+      'f pypi black >=24',
+      'g npm cowsay 1.6.0',
+      'h nuget TimeMcpServer@1.0.8',
+      'i local node /opt/x.js',
+      'j image ghcr.io/acme/mcp:1.2 privileged,docker-socket,host-network',
+      'k remote https://mcp.example.com',
+      'l remote http://insecure.example.net',
+    ]);
+    const servers = readMcpConfig(text, 'settings.jsonc');
+    expect(servers.map((s) => s.line)).toEqual([5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
+    expect(servers.find((s) => s.key === 'l')?.launch).toMatchObject({ insecure: true });
+  });
+
+  it('secrets in env and headers are never kept', () => {
+    const secret = 'ghp_NeverPrintThis0123456789abcdefABCD';
+    const text = JSON.stringify({
+      mcpServers: {
+        github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], env: { GITHUB_PERSONAL_ACCESS_TOKEN: secret } },
+        remote: { url: `https://api.example.com/mcp?token=${secret}`, headers: { Authorization: `Bearer ${secret}` } },
+        cli: { command: 'node', args: ['server.js', `--api-key=${secret}`] },
+      },
+    });
+    const servers = readMcpConfig(text, '.mcp.json');
+    expect(servers).toHaveLength(3);
+    expect(JSON.stringify(servers)).not.toContain(secret);
+    expect(JSON.stringify(servers)).not.toContain('NeverPrint');
+  });
+
+  it('~/.claude.json: top-level servers and each project’s, with the project as scope', () => {
+    const text = JSON.stringify({
+      numStartups: 12,
+      mcpServers: { top: { command: 'npx', args: ['-y', 'top-mcp@1.0.0'] } },
+      projects: {
+        '/home/u/app': { allowedTools: [], mcpServers: { p1: { command: 'uvx', args: ['proj-mcp'] } } },
+        '/home/u/empty': { allowedTools: [] },
+      },
+    });
+    const servers = readMcpConfig(text, '.claude.json');
+    expect(servers.map((s) => [s.key, s.scope])).toEqual([
+      ['top', null],
+      ['p1', '/home/u/app'],
+    ]);
+  });
+
+  it('a file over the cap is refused before it is parsed, in one line', () => {
+    const big = `{"mcpServers": {}, "pad": "${'x'.repeat(10 * 1024 * 1024)}"}`;
+    expect(big.length).toBeGreaterThan(MCP_CONFIG_MAX_BYTES);
+    expect(() => readMcpConfig(big, 'huge.json')).toThrow(/^huge\.json: larger than 1 MiB, not read$/);
+  });
+
+  it('not JSON, not an object, bad TOML: one line naming the file and line', () => {
+    expect(() => readMcpConfig('{"mcpServers": {', 'a.json')).toThrow(/^a\.json:1: invalid JSON: /);
+    expect(() => readMcpConfig('[1, 2]', 'b.json')).toThrow(/^b\.json:1: expected a JSON object$/);
+    expect(() => readMcpConfig('[mcp_servers.x\ncommand = 1', 'config.toml')).toThrow(/^config\.toml:1: invalid TOML/);
+  });
+
+  it('odd values are data: a numeric command, args that are not strings, a server that is not an object', () => {
+    const text = JSON.stringify({ mcpServers: { a: { command: 42 }, b: { command: 'npx', args: [1, null, '-y', 'ok-pkg'] }, c: 'npx x', d: null } });
+    expect(summary(readMcpConfig(text, 'x.json'))).toEqual(['a unknown ', 'b npm ok-pkg -', 'c unknown ', 'd unknown ']);
+  });
+
+  it('hostile keys do not reach Object.prototype', () => {
+    const text = '{"mcpServers": {"__proto__": {"command": "npx", "args": ["evil"]}, "constructor": {"url": "https://x.example"}}}';
+    const servers = readMcpConfig(text, 'x.json');
+    expect(servers.map((s) => s.key)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).command).toBeUndefined();
+  });
+});

@@ -1,0 +1,287 @@
+/**
+ * `nerq check mcp:…` end to end through the built CLI against the fixture server, on real MCP
+ * Registry entries (fixtures/mcp-registry; envelopes, statuses and the marked edits are this
+ * test's): a multi-package entry (npm + OCI + MCPB), a PyPI-only entry, a remote-only entry,
+ * search with paging, a deprecated status, a look-alike whose npm `mcpName` names another
+ * server, a namespace/owner mismatch, not found, deleted, and a malformed answer.
+ * The npm packages of the real entries are not recorded: the registry answers 404 and the
+ * report lists them as not found. The look-alike's package is the recorded `nerq-fixture-bare`
+ * with an `mcpName` written in.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/schema.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { checkOf, expectPackage, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { entryPath, envelope, example, searchHandler, seedEntry, serveEntry, SEED_2025, type ServerJson } from './mcp-helpers.js';
+
+let server: FixtureServer | undefined;
+beforeAll(() => requireBuiltCli());
+afterEach(async () => {
+  if (server === undefined) return;
+  expectNoUnexpected(server);
+  await server.close();
+  server = undefined;
+});
+
+async function start(): Promise<FixtureServer> {
+  server = await startFixtureServer();
+  server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+  server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+  return server;
+}
+
+async function check(target: string, extra: string[] = []) {
+  if (server === undefined) throw new Error('no server');
+  const before = server.requests.length;
+  const result = await runCli(['check', target, '--json', ...extra], { server });
+  return { ...result, requests: server.requests.slice(before) };
+}
+
+const mcpRequests = (requests: readonly { path: string }[]) => requests.filter((r) => r.path.startsWith('/mcp-registry/')).length;
+
+function nerqFixtureBareWith(mcpName: string | undefined): string {
+  const packument = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', 'nerq-fixture-bare.json'), 'utf8')) as {
+    versions: Record<string, Record<string, unknown>>;
+  };
+  if (mcpName !== undefined) (packument.versions['1.0.0'] as Record<string, unknown>).mcpName = mcpName;
+  return JSON.stringify(packument);
+}
+
+/** An edit of the real airtable entry: its npm package replaced by the recorded nerq-fixture-bare. */
+function entryWithBarePackage(name: string): ServerJson {
+  const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+  entry.name = name;
+  entry.packages = [{ registryType: 'npm', identifier: 'nerq-fixture-bare', version: '1.0.0', transport: { type: 'stdio' } }];
+  return entry;
+}
+
+describe('mcp: targets are validated before any request', () => {
+  it.each(['mcp:', 'mcp:a/b/c', 'mcp:io.github.x/bad name', 'mcp:io.github.x/y@^1.0.0', 'mcp:..evil/x', 'mcp:x%2fy'])('%s → exit 2, one line', async (target) => {
+    const result = await runCli(['check', target]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('nerq check mcp:<name>', () => {
+  it('a multi-package entry (npm + OCI + MCPB): every package listed, none dropped, the unevaluated ones named', async () => {
+    const s = await start();
+    const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+    serveEntry(s, entry);
+    s.expect('GET', '/npm/airtable-mcp-server', { status: 404, body: { error: 'Not found' } });
+    const result = await check('mcp:io.github.domdomegg/airtable-mcp-server');
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target).toMatchObject({ ecosystem: 'mcp', name: 'io.github.domdomegg/airtable-mcp-server', version: '1.7.3' });
+    expect(report.category?.id).toBe('mcp-server');
+    const packages = report.mcp?.packages ?? [];
+    expect(packages.map((p) => [p.registryType, p.notEvaluated === null])).toEqual([
+      ['npm', true],
+      ['oci', false],
+      ['mcpb', false],
+    ]);
+    expect(packages[0]?.report?.error?.code).toBe('not-found');
+    expect(packages[1]?.identifier).toBe('docker.io/domdomegg/airtable-mcp-server:1.7.3');
+    // The registry does not have the npm package the entry names: a finding, not an unknown.
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: 0, messageId: 'missing' });
+    expect(report.caps.find((c) => c.id === 'mcp-package-missing')?.limit).toBe(29.9);
+    expect(checkOf(report, 'mcp-runtime-reach').evidence.secretVariables).toEqual(['AIRTABLE_API_KEY']);
+    expect(report.verdictCode).not.toBe('yes');
+    expect(result.code).toBe(1);
+    expect(mcpRequests(result.requests)).toBe(1);
+  });
+
+  it('a PyPI-only entry is evaluated through PyPI (the project answers 404 here)', async () => {
+    const s = await start();
+    serveEntry(s, seedEntry('io.github.domdomegg/time-mcp-pypi'));
+    s.expect('GET', '/pypi/pypi/time-mcp-pypi/json', { status: 404, body: { message: 'Not Found' } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/time-mcp-pypi')).stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ registryType: 'pypi', target: 'pypi:time-mcp-pypi==1.0.6', notEvaluated: null });
+    expect(report.mcp?.packages[0]?.report?.target.ecosystem).toBe('pypi');
+  });
+
+  it('a NuGet-only entry: the package is listed as not evaluated, the check unknown, the verdict at most CAUTION', async () => {
+    const s = await start();
+    serveEntry(s, seedEntry('io.github.domdomegg/time-mcp-nuget'));
+    const result = await check('mcp:io.github.domdomegg/time-mcp-nuget');
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages).toEqual([
+      { registryType: 'nuget', identifier: 'TimeMcpServer', version: '1.0.8', target: null, notEvaluated: 'nuget packages are not evaluated yet', report: null },
+    ]);
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'none-evaluated' });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+    expect(report.verdictCode).not.toBe('yes');
+    expect(mcpRequests(result.requests)).toBe(1);
+  });
+
+  it('a remote-only entry is at most CAUTION, and says why', async () => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    serveEntry(s, entry);
+    const result = await check(`mcp:${entry.name}`);
+    const report = parseReport(result.stdout);
+    // mcp-fs.anonymous.modelcontextprotocol.io is under the namespace's domain.
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
+    expect(checkOf(report, 'mcp-remotes').evidence.remoteOnly).toBe(true);
+    expect(report.checks.map((c) => c.id)).not.toContain('mcp-packages');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+    expect(['caution', 'no', 'unknown']).toContain(report.verdictCode);
+  });
+
+  it('a remote host that belongs neither to the namespace nor to the repository owner scores 60', async () => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    // Edit: the remote moved to an unrelated host.
+    (entry.remotes as { url: string }[])[0]!.url = 'https://mcp.unrelated-host.example/http';
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`)).stdout);
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 60, messageId: 'foreign-host' });
+    expect(checkOf(report, 'mcp-remotes').evidence.host).toBe('mcp.unrelated-host.example');
+  });
+
+  it('an http remote is a failure that caps the score', async () => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    (entry.remotes as { url: string }[])[0]!.url = 'http://mcp-fs.anonymous.modelcontextprotocol.io/http';
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`)).stdout);
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 0, messageId: 'insecure' });
+    expect(report.caps.map((c) => c.id)).toContain('mcp-remote-insecure');
+  });
+
+  it('docker --network host in the runtime arguments is a finding', async () => {
+    const s = await start();
+    const entry = example('11-complex-docker-server-with-multiple-arguments.json');
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`)).stdout);
+    expect(checkOf(report, 'mcp-runtime-reach')).toMatchObject({ score: 0, messageId: 'widened' });
+    expect(checkOf(report, 'mcp-runtime-reach').evidence.findings).toEqual(['host-network']);
+    expect(checkOf(report, 'mcp-runtime-reach').evidence.secrets).toEqual(['DB_PASSWORD']);
+    expect(report.caps.map((c) => c.id)).toContain('mcp-widened-reach');
+  });
+
+  it('a deprecated status caps the score below 50 with the registry message', async () => {
+    const s = await start();
+    const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    serveEntry(s, entry, { status: 'deprecated', statusMessage: 'Use io.github.domdomegg/airtable-mcp-server-v2 instead' });
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/airtable-mcp-server')).stdout);
+    const cap = report.caps.find((c) => c.id === 'mcp-deprecated');
+    expect(cap?.limit).toBe(49.9);
+    expect(cap?.args.message).toBe('Use io.github.domdomegg/airtable-mcp-server-v2 instead');
+    expect(report.score).toBeLessThan(50);
+    expect(checkOf(report, 'mcp-package-ownership')).toMatchObject({ score: 100, messageId: 'all-match' });
+  });
+
+  it('a look-alike whose npm mcpName names another server cannot borrow the package score', async () => {
+    const s = await start();
+    // Edit: a look-alike namespace pointing at the package the real server published.
+    const lookAlike = entryWithBarePackage('io.github.domdomegg-tools/airtable-mcp-server');
+    lookAlike.repository = { url: 'https://github.com/domdomegg-tools/airtable-mcp-server', source: 'github' };
+    serveEntry(s, lookAlike);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const report = parseReport((await check('mcp:io.github.domdomegg-tools/airtable-mcp-server')).stdout);
+    const ownership = checkOf(report, 'mcp-package-ownership');
+    expect(ownership).toMatchObject({ score: 0, messageId: 'mismatch' });
+    expect(ownership.evidence).toMatchObject({ claimed: 'io.github.domdomegg/airtable-mcp-server', server: 'io.github.domdomegg-tools/airtable-mcp-server' });
+    expect(report.caps.map((c) => c.id)).toContain('mcp-ownership-mismatch');
+    expect(report.score).toBeLessThanOrEqual(29.9);
+    const nested = report.mcp?.packages[0]?.report as Report;
+    expect(nested.score).toBeGreaterThan(report.score ?? 0);
+  });
+
+  it('saved evidence re-scores to the same verdict, score, caps and checks with nerq score (no network)', async () => {
+    const s = await start();
+    const lookAlike = entryWithBarePackage('io.github.domdomegg-tools/airtable-mcp-server');
+    serveEntry(s, lookAlike);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-evidence-'));
+    try {
+      const file = path.join(dir, 'evidence.json');
+      const checked = parseReport((await check('mcp:io.github.domdomegg-tools/airtable-mcp-server', ['--save-evidence', file])).stdout);
+      const rescored = await runCli(['score', file, '--json']);
+      const report = parseReport(rescored.stdout);
+      expect(report.target.ecosystem).toBe('mcp');
+      expect([report.score, report.verdictCode, report.caps, report.checks]).toEqual([checked.score, checked.verdictCode, checked.caps, checked.checks]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a namespace whose GitHub owner differs from the repository owner is a finding naming both', async () => {
+    const s = await start();
+    // Edit: io.github.alice/… whose repository belongs to bob.
+    const entry = example('02-basic-server-with-npm-package.json');
+    entry.name = 'io.github.alice/weather';
+    entry.repository = { url: 'https://github.com/bob/weather', source: 'github' };
+    entry.packages = [];
+    serveEntry(s, entry);
+    const report = parseReport((await check('mcp:io.github.alice/weather')).stdout);
+    expect(checkOf(report, 'mcp-namespace-owner')).toMatchObject({ score: 0, messageId: 'mismatch' });
+    expect(checkOf(report, 'mcp-namespace-owner').evidence).toEqual({ namespace: 'alice', owner: 'bob' });
+    expect(report.caps.find((c) => c.id === 'mcp-namespace-mismatch')?.limit).toBe(29.9);
+  });
+
+  it('a pinned version asks for that version', async () => {
+    const s = await start();
+    serveEntry(s, seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.2'), {}, '1.7.2');
+    s.expect('GET', '/npm/airtable-mcp-server', { status: 404, body: { error: 'Not found' } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/airtable-mcp-server@1.7.2')).stdout);
+    expect(report.target.version).toBe('1.7.2');
+  });
+
+  it('not in the registry → exit 3; deleted → exit 3; a malformed answer → unavailable, exit 3, no crash', async () => {
+    const s = await start();
+    s.expect('GET', entryPath('io.github.nobody/nothing'), { status: 404, body: { error: 'Server not found' } });
+    const missing = await check('mcp:io.github.nobody/nothing');
+    expect(missing.code).toBe(3);
+    expect(parseReport(missing.stdout).error?.code).toBe('not-found');
+
+    const deleted = seedEntry('io.github.domdomegg/time-mcp-nuget');
+    s.expect('GET', entryPath(deleted.name), { body: envelope(deleted, { status: 'deleted' }) });
+    const gone = await check(`mcp:${deleted.name}`);
+    expect(gone.code).toBe(3);
+    expect(parseReport(gone.stdout).error?.code).toBe('not-found');
+
+    s.expect('GET', entryPath('io.github.x/broken'), { body: { server: { name: 'io.github.x/broken', packages: 'nope' } } });
+    const broken = await check('mcp:io.github.x/broken');
+    expect(broken.code).toBe(3);
+    expect(parseReport(broken.stdout).error?.code).toBe('registry-unavailable');
+    expect(broken.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('mcp:<word> searches the registry', () => {
+  it('an ambiguous word exits 2 listing the candidates, after following the cursor', async () => {
+    const s = await start();
+    s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));
+    const result = await check('mcp:server');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/matches 164 MCP Registry servers/);
+    expect(result.stderr).toContain('com.cloudflare/mcp-server-cloudflare');
+    // 164 matches at 100 a page: two pages.
+    expect(mcpRequests(result.requests)).toBe(2);
+  });
+
+  it('a word that names exactly one server is resolved to it', async () => {
+    const s = await start();
+    s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));
+    const entry = SEED_2025.find((e) => e.name === 'io.github.21st-dev/magic-mcp') as ServerJson;
+    serveEntry(s, { ...entry, packages: [] });
+    const result = await check('mcp:magic-mcp');
+    expect(parseReport(result.stdout).target.name).toBe('io.github.21st-dev/magic-mcp');
+    expect(mcpRequests(result.requests)).toBe(2);
+  });
+
+  it('a word nothing matches → exit 3', async () => {
+    const s = await start();
+    s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));
+    const result = await check('mcp:zzzz-nothing');
+    expect(result.code).toBe(3);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * MCP Registry answers for the fixture server, built from the real entries recorded under
+ * fixtures/mcp-registry (seed.json, server-json-examples, real/) wrapped in the envelopes of
+ * the registry's openapi.yaml (`ServerResponse`, `ServerList`): the envelopes, statuses,
+ * timestamps and edits (look-alike, namespace mismatch) are made up per test and say so.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import path from 'node:path';
+import { REPO_ROOT } from '../support/run-cli.js';
+import type { FixtureServer, RouteHandler } from '../support/fixture-server.js';
+
+export type ServerJson = { name: string; version: string; [key: string]: unknown };
+
+const MCP_DIR = path.join(REPO_ROOT, 'fixtures', 'mcp-registry');
+
+export const SEED: readonly ServerJson[] = JSON.parse(readFileSync(path.join(MCP_DIR, 'seed.json'), 'utf8')) as ServerJson[];
+export const SEED_2025: readonly ServerJson[] = JSON.parse(gunzipSync(readFileSync(path.join(MCP_DIR, 'seed-2025-09-29.json.gz'))).toString('utf8')) as ServerJson[];
+
+export function example(file: string): ServerJson {
+  return JSON.parse(readFileSync(path.join(MCP_DIR, 'server-json-examples', file), 'utf8')) as ServerJson;
+}
+
+export function seedEntry(name: string, version?: string): ServerJson {
+  const found = [...SEED].reverse().find((e) => e.name === name && (version === undefined || e.version === version));
+  if (found === undefined) throw new Error(`no seed entry ${name}`);
+  return structuredClone(found);
+}
+
+export interface Official {
+  status?: 'active' | 'deprecated' | 'deleted';
+  statusMessage?: string;
+}
+
+/** `ServerResponse`: the entry and the registry's metadata (times made up). */
+export function envelope(server: ServerJson, official: Official = {}): object {
+  return {
+    server,
+    _meta: {
+      'io.modelcontextprotocol.registry/official': {
+        status: official.status ?? 'active',
+        ...(official.statusMessage === undefined ? {} : { statusMessage: official.statusMessage }),
+        publishedAt: '2026-07-01T10:00:00Z',
+        updatedAt: '2026-07-01T10:00:00Z',
+        isLatest: true,
+      },
+    },
+  };
+}
+
+/** The path the fixture server sees (decoded) for one entry. */
+export function entryPath(name: string, version = 'latest'): string {
+  return `/mcp-registry/v0.1/servers/${name}/versions/${version}`;
+}
+
+export function serveEntry(server: FixtureServer, entry: ServerJson, official: Official = {}, version = 'latest'): void {
+  server.expect('GET', entryPath(entry.name, version), { body: envelope(entry, official) });
+}
+
+/**
+ * `GET /v0.1/servers?search=…&version=latest`: a substring match on the name over `entries`,
+ * `pageSize` per page, the cursor being the last entry's `name:version` (the docs' example).
+ */
+export function searchHandler(entries: readonly ServerJson[], pageSize: number): RouteHandler {
+  return (_req, res, { url }) => {
+    const word = url.searchParams.get('search') ?? '';
+    const matching = entries.filter((e) => e.name.includes(word));
+    const cursor = url.searchParams.get('cursor');
+    const start = cursor === null ? 0 : matching.findIndex((e) => `${e.name}:${e.version}` === cursor) + 1;
+    const page = matching.slice(start, start + pageSize);
+    const last = page.at(-1);
+    const more = start + pageSize < matching.length && last !== undefined;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ servers: page.map((e) => envelope(e)), metadata: { count: page.length, ...(more ? { nextCursor: `${last.name}:${last.version}` } : {}) } }));
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The MCP Registry client against the fixture server, with faults: every bad answer is
+ * `unavailable` (or `not-found`) with a one-line reason, never a throw; the search follows the
+ * cursor, stops on a repeated one and after five pages.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ENTRY_MAX_BYTES, fetchServerEntry, searchServers, SEARCH_MAX_PAGES } from '../../src/sources/mcp-registry/read.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { testClient } from '../github/helpers.js';
+import { entryPath, envelope, searchHandler, seedEntry, SEED_2025 } from '../cli/mcp-helpers.js';
+
+let server: FixtureServer | undefined;
+afterEach(async () => {
+  if (server === undefined) return;
+  expectNoUnexpected(server);
+  await server.close();
+  server = undefined;
+});
+
+async function ctx() {
+  server = await startFixtureServer();
+  return { server, read: { http: testClient().http, base: server.url('mcp-registry') } };
+}
+
+const NAME = 'io.github.domdomegg/time-mcp-pypi';
+
+describe('fetchServerEntry', () => {
+  it('reads the entry and its status; the name travels as one encoded segment', async () => {
+    const { server: s, read } = await ctx();
+    s.expect('GET', entryPath(NAME), { body: envelope(seedEntry(NAME), { status: 'deprecated', statusMessage: 'moved' }) });
+    const result = await fetchServerEntry(read, NAME, 'latest');
+    expect(result).toMatchObject({ status: 'ok', entry: { server: { name: NAME, version: '1.0.6' }, official: { status: 'deprecated', statusMessage: 'moved' } } });
+    expect(s.requests[0]?.path).toBe('/mcp-registry/v0.1/servers/io.github.domdomegg%2ftime-mcp-pypi/versions/latest');
+  });
+
+  it.each([
+    ['404', { status: 404, body: { error: 'Server not found' } }, 'not-found'],
+    ['500 after retries', { status: 500 }, 'unavailable'],
+    ['malformed JSON', { malformed: true }, 'unavailable'],
+    ['another shape', { body: { servers: [] } }, 'unavailable'],
+    ['a body over the cap', { body: { server: seedEntry(NAME), pad: 'x'.repeat(ENTRY_MAX_BYTES) } }, 'unavailable'],
+    ['a truncated body', { body: envelope(seedEntry(NAME)), truncate: 20 }, 'unavailable'],
+    ['deleted', { body: envelope(seedEntry(NAME), { status: 'deleted' }) }, 'not-found'],
+    ['an answer for another server', { body: envelope(seedEntry('io.github.domdomegg/time-mcp-nuget')) }, 'unavailable'],
+    ['a package list that is not a list', { body: { server: { ...seedEntry(NAME), packages: { registryType: 'npm' } } } }, 'unavailable'],
+  ] as const)('%s → %s, one line', async (_name, response, status) => {
+    const { server: s, read } = await ctx();
+    s.expect('GET', entryPath(NAME), response);
+    const result = await fetchServerEntry(read, NAME, 'latest');
+    expect(result.status).toBe(status);
+    if (result.status !== 'ok') expect(result.reason).not.toContain('\n');
+  });
+});
+
+describe('searchServers', () => {
+  it('follows the cursor to the end: 164 matches at 100 a page is two requests', async () => {
+    const { server: s, read } = await ctx();
+    s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));
+    const result = await searchServers(read, 'server');
+    expect(result).toMatchObject({ status: 'ok', pages: 2, complete: true });
+    if (result.status === 'ok') expect(result.entries).toHaveLength(164);
+    expect(s.requests.map((r) => new URL(r.path, 'http://x').searchParams.get('version'))).toEqual(['latest', 'latest']);
+  });
+
+  it('stops after five pages and says the list is incomplete', async () => {
+    const { server: s, read } = await ctx();
+    s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 10));
+    const result = await searchServers(read, 'mcp');
+    expect(result).toMatchObject({ status: 'ok', pages: SEARCH_MAX_PAGES, complete: false });
+    expect(s.requests).toHaveLength(SEARCH_MAX_PAGES);
+  });
+
+  it('a cursor the registry repeats ends the search instead of looping', async () => {
+    const { server: s, read } = await ctx();
+    s.route('GET', '/mcp-registry/v0.1/servers', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ servers: [envelope(seedEntry(NAME))], metadata: { nextCursor: 'same:1', count: 1 } }));
+    });
+    const result = await searchServers(read, 'time');
+    expect(result).toMatchObject({ status: 'ok', pages: 2, complete: true });
+  });
+
+  it('deleted entries are left out; a bad page makes the search unavailable', async () => {
+    const { server: s, read } = await ctx();
+    s.expect('GET', '/mcp-registry/v0.1/servers', {
+      times: 1,
+      body: { servers: [envelope(seedEntry(NAME), { status: 'deleted' }), envelope(seedEntry('io.github.domdomegg/time-mcp-nuget'))], metadata: { count: 2 } },
+    });
+    const result = await searchServers(read, 'time');
+    expect(result.status === 'ok' ? result.entries.map((e) => e.server.name) : []).toEqual(['io.github.domdomegg/time-mcp-nuget']);
+    s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: 'nope' } });
+    expect((await searchServers(read, 'time')).status).toBe('unavailable');
+  });
+});
