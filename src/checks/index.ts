@@ -21,6 +21,7 @@ import licensePermissiveness from './license-permissiveness.js';
 import maintainers from './maintainers.js';
 import maliciousPackage from './malicious-package.js';
 import metadataCompleteness from './metadata-completeness.js';
+import projectMaturity from './project-maturity.js';
 import prMergeRate from './pr-merge-rate.js';
 import projectStatus from './project-status.js';
 import provenance from './provenance.js';
@@ -70,6 +71,7 @@ export const CHECKS: readonly AnyCheck[] = [
   prMergeRate,
   repositoryArchived,
   ciPresent,
+  projectMaturity,
   // documentation
   readme,
   metadataCompleteness,

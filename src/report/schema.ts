@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.5.0';
+export const REPORT_SCHEMA_VERSION = '1.6.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -135,7 +135,13 @@ export const ReportSchema = z.object({
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
   evaluatedAt: z.string().nullable(),
   target: ReportTargetSchema,
-  category: z.object({ id: z.string(), reason: z.string() }).nullable(),
+  /**
+   * The category and the rule that decided it; `matches` (1.6.0) when several categories apply,
+   * each with the rule that fired, strictest first: the first one's profile governs.
+   */
+  category: z
+    .object({ id: z.string(), reason: z.string(), matches: z.array(z.object({ id: z.string(), reason: z.string() })).optional() })
+    .nullable(),
   score: z.number().nullable(),
   grade: z.enum(GRADES).nullable(),
   verdict: z.string(),

@@ -11,11 +11,13 @@ import type { Evidence } from '../../evidence/schema.js';
 import type { ViewDefinition, ViewResult } from './define-view.js';
 import { documentsView } from './documents.js';
 import { releaseView } from './release.js';
+import { repositoryView } from './repository.js';
 
 // The unit lives in define-view.ts (view modules import it from there, without a cycle).
 export { defineView, type ViewDefinition, type ViewResult } from './define-view.js';
 export type { ReleaseEntry, ReleaseFacts, LicenseDeclaration } from './release.js';
 export type { ChangelogRef, DocumentsFacts } from './documents.js';
+export type { RepositoryFacts } from './repository.js';
 
 /** The views, by id. A view exists for checks once it is listed here. */
 export const VIEWS = {
@@ -23,6 +25,8 @@ export const VIEWS = {
   release: releaseView,
   /** README, licence files, changelog, declaration files (npm `tarball`, PyPI `pypi`): views/documents.ts. */
   documents: documentsView,
+  /** A repository target's own files, age and detected licence (`github`): views/repository.ts. */
+  repository: repositoryView,
 } satisfies Record<string, ViewDefinition<unknown>>;
 
 export type ViewId = keyof typeof VIEWS;

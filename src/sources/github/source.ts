@@ -26,6 +26,7 @@ import {
   type GithubCi,
   type GithubCommunity,
   type GithubFacts,
+  type GithubFiles,
   type GithubLink,
   type GithubRepository,
   type GithubSection,
@@ -57,6 +58,7 @@ import {
 import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim } from './link.js';
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
+import { restRepoFiles } from './repo-files.js';
 import {
   repoBase,
   restCommits,
@@ -235,6 +237,8 @@ interface PresentParts {
   community: Section<GithubCommunity>;
   ci: Section<GithubCi>;
   link: GithubLink;
+  /** The repository's own files (read for a repository target: github/repo-files.ts); absent when not read. */
+  files?: Section<GithubFiles>;
 }
 
 function presentFacts(parts: PresentParts, call: GithubCall, api: 'rest' | 'graphql'): GithubFacts {
@@ -255,9 +259,18 @@ function presentFacts(parts: PresentParts, call: GithubCall, api: 'rest' | 'grap
     community: take('community', parts.community),
     ci: take('ci', parts.ci),
     link: parts.link,
+    ...(parts.files === undefined ? {} : { files: take('files', parts.files) }),
     unknown,
     via: { api, requests: call.counter.requests },
   };
+}
+
+/**
+ * The repository's own files, read the one way (github/repo-files.ts) for a repository target:
+ * the target is the repository, so its files are its documents, manifests and licence.
+ */
+function filesFor(call: GithubCall, claim: GithubClaim, base: string, branch: string): Promise<Section<GithubFiles>> | undefined {
+  return claim.kind === 'target' ? restRepoFiles(call, base, branch) : undefined;
 }
 
 function communityOf(profile: Section<Omit<GithubCommunity, 'securityPolicy'>>, securityPolicy: boolean | null): Section<GithubCommunity> {
@@ -301,13 +314,14 @@ async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: Githu
       files: restFileSource(call, base, listings.root),
     }),
   );
-  const [{ activity, contributors }, releases, responsiveness, profile, listings, link] = await Promise.all([
+  const [{ activity, contributors }, releases, responsiveness, profile, listings, link, files] = await Promise.all([
     restCommits(call, base, repository.defaultBranch),
     restReleases(call, base),
     restResponsiveness(call, base),
     restCommunity(call, base),
     listingsP,
     linkP,
+    filesFor(call, claim, base, repository.defaultBranch),
   ]);
   return validated(
     presentFacts(
@@ -320,6 +334,7 @@ async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: Githu
         community: communityOf(profile, securityPolicyIn(listings)),
         ci: ciOf(listings, listings.problem),
         link,
+        ...(files === undefined ? {} : { files }),
       },
       call,
       'rest',
@@ -396,6 +411,7 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
     graphqlCommunity(data, listings, listingProblem),
   );
   const security = data.isSecurityPolicyEnabled === true ? true : securityPolicyIn(listings);
+  const files = await filesFor(call, item.claim, repoBase(call.api, repository.fullName), repository.defaultBranch);
   return validated(
     presentFacts(
       {
@@ -407,6 +423,7 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
         community: communityOf(profile, security),
         ci: ciOf(listings, listingProblem),
         link,
+        ...(files === undefined ? {} : { files }),
       },
       call,
       'graphql',
