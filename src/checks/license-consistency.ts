@@ -61,6 +61,7 @@ export default defineCheck({
     'repository-none': 'The package declares {declared}, but GitHub finds no licence in {repository}',
     'repository-unrecognised': 'Unknown: GitHub could not identify the licence of {repository} (NOASSERTION)',
     'package-unreadable': 'Unknown: the package licence ({declared}) is not an SPDX licence to compare with',
+    'package-unavailable': 'Unknown: the package\'s declared licence is unavailable (its registry could not answer)',
     'manifests-disagree': 'The manifests declare different licences: {declared}',
     'detection-unknown': 'Unknown: GitHub\'s answer does not say which licence it detects in {repository}',
     ...GITHUB_ABSENT_MESSAGES,
@@ -79,7 +80,8 @@ export default defineCheck({
       declared = readLicense(own.text);
     } else {
       // A package: `release` answers for the registry or PyPI facts; without it nothing is compared.
-      declared = release === undefined ? undefined : packageLicense(registry, pypi);
+      if (release === undefined) return { score: null, messageId: 'package-unavailable', data: { ...read.data, declared: null } };
+      declared = packageLicense(registry, pypi);
     }
     const data: Record<string, EvidenceValue> = {
       ...read.data,

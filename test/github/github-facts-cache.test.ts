@@ -142,7 +142,7 @@ describe('what is kept', () => {
   test('the key names the repository, the API and the claim', () => {
     const widget = { repo: WIDGET, claim: npmClaim('widget') };
     const key = githubFactsKey(widget, 'graphql');
-    expect(key).toMatch(/^github:graphql:v3:github\.com\/acme\/widget:[0-9a-f]{32}$/);
+    expect(key).toMatch(/^github:graphql:v2:github\.com\/acme\/widget:[0-9a-f]{32}$/);
     expect(githubFactsKey({ repo: { ...WIDGET, owner: 'ACME' }, claim: npmClaim('widget') }, 'graphql')).toBe(key);
     expect(githubFactsKey(widget, 'rest')).not.toBe(key);
     expect(githubFactsKey({ repo: WIDGET, claim: npmClaim('gadget') }, 'graphql')).not.toBe(key);

@@ -21,9 +21,9 @@ export interface GithubCacheItem {
 /**
  * What GitHub facts a lookup derives, as a number raised whenever their meaning changes, so that a
  * store warmed by the same nerq version before the change is not read (2: REST counts
- * contributors over the branch's newest 100 commits, as GraphQL does; 3: a repository target's facts carry its files).
+ * contributors over the branch's newest 100 commits, as GraphQL does).
  */
-const FACTS_FORMAT = 3;
+const FACTS_FORMAT = 2;
 
 /** The facts-cache key of a repository lookup (`graphql` with a token, `rest` without). */
 export function githubFactsKey(item: GithubCacheItem, api: 'rest' | 'graphql'): string {

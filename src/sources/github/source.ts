@@ -237,8 +237,6 @@ interface PresentParts {
   community: Section<GithubCommunity>;
   ci: Section<GithubCi>;
   link: GithubLink;
-  /** The repository's own files (read for a repository target: github/repo-files.ts); absent when not read. */
-  files?: Section<GithubFiles>;
 }
 
 function presentFacts(parts: PresentParts, call: GithubCall, api: 'rest' | 'graphql'): GithubFacts {
@@ -259,18 +257,9 @@ function presentFacts(parts: PresentParts, call: GithubCall, api: 'rest' | 'grap
     community: take('community', parts.community),
     ci: take('ci', parts.ci),
     link: parts.link,
-    ...(parts.files === undefined ? {} : { files: take('files', parts.files) }),
     unknown,
     via: { api, requests: call.counter.requests },
   };
-}
-
-/**
- * The repository's own files, read the one way (github/repo-files.ts) for a repository target:
- * the target is the repository, so its files are its documents, manifests and licence.
- */
-function filesFor(call: GithubCall, claim: GithubClaim, base: string, branch: string): Promise<Section<GithubFiles>> | undefined {
-  return claim.kind === 'target' ? restRepoFiles(call, base, branch) : undefined;
 }
 
 function communityOf(profile: Section<Omit<GithubCommunity, 'securityPolicy'>>, securityPolicy: boolean | null): Section<GithubCommunity> {
@@ -314,14 +303,13 @@ async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: Githu
       files: restFileSource(call, base, listings.root),
     }),
   );
-  const [{ activity, contributors }, releases, responsiveness, profile, listings, link, files] = await Promise.all([
+  const [{ activity, contributors }, releases, responsiveness, profile, listings, link] = await Promise.all([
     restCommits(call, base, repository.defaultBranch),
     restReleases(call, base),
     restResponsiveness(call, base),
     restCommunity(call, base),
     listingsP,
     linkP,
-    filesFor(call, claim, base, repository.defaultBranch),
   ]);
   return validated(
     presentFacts(
@@ -334,7 +322,6 @@ async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: Githu
         community: communityOf(profile, securityPolicyIn(listings)),
         ci: ciOf(listings, listings.problem),
         link,
-        ...(files === undefined ? {} : { files }),
       },
       call,
       'rest',
@@ -411,7 +398,6 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
     graphqlCommunity(data, listings, listingProblem),
   );
   const security = data.isSecurityPolicyEnabled === true ? true : securityPolicyIn(listings);
-  const files = await filesFor(call, item.claim, repoBase(call.api, repository.fullName), repository.defaultBranch);
   return validated(
     presentFacts(
       {
@@ -423,7 +409,6 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
         community: communityOf(profile, security),
         ci: ciOf(listings, listingProblem),
         link,
-        ...(files === undefined ? {} : { files }),
       },
       call,
       'graphql',
@@ -603,4 +588,36 @@ export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRep
   const item = { repo, claim };
   const results = await fetchGithubFactsBatch(ctx, [item]);
   return results.get(githubItemKey(item)) ?? { status: 'unavailable', reason: 'GitHub source: no answer' };
+}
+
+/**
+ * A repository's own files at its default branch (github/repo-files.ts): the one way nerq reads
+ * them, for a repository target (ecosystems/github/collect.ts) and for any repository whose files
+ * a caller needs. REST, with the token when there is one (it raises the rate limit); a rate limit
+ * or any failure is the section's reason, never an exception.
+ */
+export async function fetchRepositoryFiles(
+  ctx: GithubSourceContext,
+  repo: GithubRepoRef,
+  branch: string,
+): Promise<Section<GithubFiles> & { requests: number }> {
+  const apis = githubApiFor(ctx.endpoints, repo.host);
+  if (apis === undefined) return { ok: false, reason: `no GitHub API is configured for ${repo.host}`, requests: 0 };
+  if (!validGithubNames(repo.owner, repo.name)) return { ok: false, reason: 'not a valid GitHub owner/repository name', requests: 0 };
+  const call: GithubCall = {
+    http: ctx.http,
+    limiter: ctx.limiter,
+    api: apis.api,
+    graphql: apis.graphql,
+    tokenInUse: ctx.token !== null,
+    now: ctx.now,
+    counter: { requests: 0 },
+  };
+  try {
+    const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
+    return { ...files, requests: call.counter.requests };
+  } catch (error) {
+    const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the repository files';
+    return { ok: false, reason, requests: call.counter.requests };
+  }
 }
