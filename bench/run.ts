@@ -5,7 +5,7 @@
  *
  *   node --import ./bench/register.ts bench/run.ts [--latency 40] [--connect-latency MS]
  *     [--seed 9] [--sizes 100,1000,5000] [--runs 5] [--audit-runs 3] [--budget 260]
- *     [--only startup,check,audit] [--no-token] [--quick] [--out FILE | --no-write]
+ *     [--only startup,check,audit,outage] [--no-token] [--quick] [--out FILE | --no-write]
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,12 +21,13 @@ import { startBenchServer } from './server.js';
 import { formatMs } from './stats.js';
 import { auditWorkloads } from './workloads/audit.js';
 import { checkWorkloads } from './workloads/check.js';
+import { OUTAGE_TARGETS, outageWorkloads } from './workloads/outage.js';
 import { startupWorkload } from './workloads/startup.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEFAULT_NOW = '2026-11-30T00:00:00Z';
 const USAGE = `usage: npm run bench -- [--latency MS] [--connect-latency MS] [--seed N] [--sizes 100,1000,5000]
-                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,audit]
+                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,audit,outage]
                       [--no-token] [--quick] [--out FILE | --no-write]`;
 
 class UsageError extends Error {}
@@ -68,8 +69,8 @@ export function parseCli(argv: string[]): CliArgs {
   const quick = values.quick === true;
   const latencyMs = positiveInt(values.latency, 'latency', 40, 0);
   const sizes = (values.sizes ?? (quick ? '50,200' : '100,1000,5000')).split(',').map((s) => positiveInt(s.trim(), 'sizes', 0));
-  const only = new Set((values.only ?? 'startup,check,audit').split(',').map((s) => s.trim()));
-  for (const name of only) if (!['startup', 'check', 'audit'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, audit)`);
+  const only = new Set((values.only ?? 'startup,check,audit,outage').split(',').map((s) => s.trim()));
+  for (const name of only) if (!['startup', 'check', 'audit', 'outage'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, audit, outage)`);
   return {
     options: {
       latencyMs,
@@ -150,7 +151,8 @@ async function main(argv: string[]): Promise<number> {
     // The model covers the largest project; bodies are built now up to the main (middle) size,
     // and for the largest project only if its run fits in the budget (see workloads/audit.ts).
     const sizes = [...options.auditSizes].sort((a, b) => a - b);
-    const count = Math.max(...sizes);
+    // The outage workload's project has OUTAGE_TARGETS.packages packages of the same world.
+    const count = Math.max(...sizes, only.has('outage') ? OUTAGE_TARGETS.packages : 0);
     const now = sizes[Math.min(1, sizes.length - 1)] as number;
     progress(`generating ${now.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} packages (seed ${options.seed})`);
     const world = await generateWorld({ seed: options.seed, count, bodies: now, now: new Date(options.now), registry: server.url('npm') }, Math.min(4, os.availableParallelism()));
@@ -187,6 +189,10 @@ async function main(argv: string[]): Promise<number> {
     if (only.has('audit')) {
       progress('audits');
       results.push(...(await auditWorkloads(ctx)));
+    }
+    if (only.has('outage')) {
+      progress('audits with the public APIs down');
+      results.push(...(await outageWorkloads(ctx)));
     }
 
     const env: Environment = {

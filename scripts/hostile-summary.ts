@@ -54,6 +54,17 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['fuzz-sources.test.ts', '5 property-based fuzzing'],
   ['fuzz-lockfiles.test.ts', '5 property-based fuzzing'],
   ['secrets.test.ts', '6 secrets'],
+  ['manifest-confusion.test.ts', '7 manifest confusion'],
+  ['lockfile-injection.test.ts', '8 lockfile injection'],
+  ['unvouched-dependencies.test.ts', '9 dependencies no registry vouches for'],
+  ['hollow-provenance.test.ts', '10 hollow provenance'],
+  ['odd-field-types.test.ts', '11 odd field types'],
+  ['starjacking.test.ts', '12 starjacking by path'],
+  ['symlinks.test.ts', '13 symlinked inputs and store files'],
+  ['super-linear.test.ts', '14 super-linear parsing'],
+  ['silent-proxy.test.ts', '15 a proxy that never answers'],
+  ['policy-rewrite.test.ts', '17 the policy a pull request can rewrite'],
+  ['output-channels.test.ts', '18 output channels'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -1,6 +1,6 @@
 /**
  * A recorded packument → the evidence nerq would have collected on its recording date, through
- * the same code a live check uses for the packument (src/sources/npm-facts.ts). Sources that a
+ * the same code a live check uses for the packument (src/sources/npm/facts.ts). Sources that a
  * packument cannot replay are stated, never invented (MEASUREMENT_SOURCES says how each enters).
  */
 import { EVIDENCE_SCHEMA_VERSION, type Evidence, type Sources } from '../../src/evidence/schema.js';

@@ -5,19 +5,24 @@
  * dependency over the runtime (one HTTP pool, the store, the batch APIs) and applies the policy;
  * it returns the audit report (docs/architecture.md).
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { changedSince } from '../audit/changed-since.js';
+import { changedSince, ChangedSinceError, resolveRevision } from '../audit/changed-since.js';
 import { findDependencyConfusion } from '../audit/dependency-confusion.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
-import { foldDependencies } from '../audit/fold.js';
+import { foldDependencies, subjectKey } from '../audit/fold.js';
 import type { ParsedInput } from '../audit/inputs/index.js';
-import { applyPolicy, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';
-import { AUDIT_SCHEMA_VERSION } from '../audit/report-schema.js';
-import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type InputFile } from '../audit/types.js';
-import { VERSION } from '../version.js';
+import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
+import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';
+import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
+import { buildAuditReport } from '../audit/report.js';
+import { repositoryRoot } from '../audit/tree-file.js';
+import type { SeverityLevel } from '../audit/policy-schema.js';
+import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type AuditWarning } from '../audit/types.js';
+import { nameOfDown } from '../sources/services.js';
 import type { CallOptions, Runtime } from './runtime.js';
+
+export { repositoryRoot } from '../audit/tree-file.js';
 
 /** Input that cannot be audited: no input found, a bad lockfile or policy, a bad git ref. One line. */
 export class AuditInputError extends Error {
@@ -30,14 +35,17 @@ export interface AuditInputRequest {
   /** How the user named the directory, for messages ('.' by default). */
   dirLabel?: string;
   /** Inputs to read instead of the detected ones (relative to `dir`). */
-  files?: readonly string[];
+  files?: readonly string[] | undefined;
   /** A policy file instead of the one found from `dir` up. */
   policyFile?: string | undefined;
   /** Flags over the policy file. */
   minScore?: number | undefined;
   minCoverage?: number | undefined;
-  /** Only dependencies added or changed since this git ref. */
+  failOn?: SeverityLevel | undefined;
+  /** Only dependencies added or changed since this git ref; the policy is then read at that ref. */
   changedSince?: string | undefined;
+  /** With `changedSince`: apply the checkout's policy instead of the base ref's. */
+  policyFromHead?: boolean | undefined;
   direct?: boolean;
   omitDev?: boolean;
 }
@@ -48,9 +56,11 @@ export interface AuditPlan {
   inputs: ParsedInput[];
   policy: Policy;
   policySource: string | null;
+  /** The pull request changes the policy (read at the base ref): what changed, or null. */
+  policyChanged: string | null;
   subjects: AuditSubject[];
   /** What the readers skipped or had to guess (a git dependency, direct-ness without a manifest…). */
-  warnings: string[];
+  warnings: AuditWarning[];
 }
 
 export async function prepareAudit(request: AuditInputRequest): Promise<AuditPlan> {
@@ -58,20 +68,32 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   let inputs: ParsedInput[];
   let policy: Policy;
   let policySource: string | null;
+  let policyChanged: string | null = null;
   try {
-    const files = request.files && request.files.length > 0 ? request.files : await detectInputs(dir);
+    const explicit = request.files !== undefined && request.files.length > 0;
+    const files = explicit ? request.files! : await detectInputs(dir, request.dirLabel ?? '.');
     if (files.length === 0) {
       throw new AuditInputError(`no lockfile, manifest or SBOM found in ${request.dirLabel ?? '.'} (name one with --file)`);
     }
-    inputs = await readInputs(dir, files);
-    const loaded = await loadPolicy(dir, request.policyFile);
+    inputs = await readInputs(dir, files, { explicit });
+    const head = await loadPolicy(dir, request.policyFile);
+    let loaded = head;
+    if (request.changedSince !== undefined && request.policyFromHead !== true) {
+      // Pull-request mode: the checkout's policy is the pull request's; the base's applies (policy-at-revision.ts).
+      const commit = await resolveRevision(dir, request.changedSince);
+      loaded = await loadPolicy(dir, request.policyFile, filesAtRevision(repositoryRoot(dir) ?? dir, commit, request.changedSince));
+      policyChanged = policyChange(loaded, head, request.changedSince);
+    }
     policy = mergePolicy(loaded.policy, {
       ...(request.minScore === undefined ? {} : { minScore: request.minScore }),
       ...(request.minCoverage === undefined ? {} : { minCoverage: request.minCoverage }),
+      ...(request.failOn === undefined ? {} : { failOnSeverity: request.failOn }),
     });
     policySource = loaded.source;
   } catch (error) {
-    if (error instanceof LockfileError || error instanceof PolicyError) throw new AuditInputError(error.message);
+    if (error instanceof LockfileError || error instanceof PolicyError || error instanceof ChangedSinceError) {
+      throw new AuditInputError(error.message);
+    }
     throw error;
   }
 
@@ -84,8 +106,10 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
       throw new AuditInputError(error instanceof Error ? error.message : String(error));
     }
   }
-  const warnings = inputs.flatMap((input) => input.notes.map((note) => `${input.file}: ${note}`));
-  return { dir, inputs, policy, policySource, subjects, warnings };
+  const warnings: AuditWarning[] = inputs.flatMap((input) =>
+    input.notes.map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
+  );
+  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings };
 }
 
 /** The deadline of an audit of `subjects` packages when none is given: 120 s, longer for big projects. */
@@ -93,66 +117,61 @@ export function defaultAuditTimeoutS(subjects: number): number {
   return Math.max(120, Math.ceil(subjects / 4));
 }
 
-/** The git repository root holding `dir` (the nearest directory with a `.git`), or null outside a repository. */
-export function repositoryRoot(dir: string): string | null {
-  for (let at = dir; ; at = path.dirname(at)) {
-    if (existsSync(path.join(at, '.git'))) return at;
-    if (path.dirname(at) === at) return null;
-  }
+/** The audited directory relative to its git repository root (`/`-separated; `.` at the root or outside a repository). */
+export function repositoryRelative(dir: string): string {
+  const root = repositoryRoot(dir);
+  return root === null ? '.' : path.relative(root, dir).split(path.sep).join('/') || '.';
 }
 
 export interface AuditRequest extends CallOptions {
   /** Evaluations in flight (default 64). */
   concurrency?: number | undefined;
-  /** Called as each evaluation finishes; `failed` when it fails the policy or could not be evaluated. */
+  /** --allow-incomplete: incomplete packages do not make the outcome incomplete. */
+  allowIncomplete?: boolean | undefined;
+  /** Called as each evaluation finishes; `failed` when it fails the policy. */
   onEvaluated?: (failed: boolean) => void;
 }
 
 export async function auditProject(runtime: Runtime, plan: AuditPlan, request: AuditRequest): Promise<AuditReport> {
   const ctx = runtime.callContext(request);
-  const { policy, subjects } = plan;
+  const { policy, subjects, inputs } = plan;
   const now = ctx.now;
   const evaluated = await evaluateSubjects(subjects, ctx, {
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
-    onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now).status !== 'pass'),
+    onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now).status === 'fail'),
   });
   // After the evaluations: the release each one read tells a private mirror from a different package.
   const confusion = await findDependencyConfusion(evaluated, ctx);
+  const locks = lockRecords(inputs);
   const entries: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {
     const remembered = runtime.session.remember(report, evidence);
     const outcome = applyPolicy(remembered, subject, policy, now, {
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
       dependencyConfusion: confusion.get(subject) ?? null,
+      lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence),
     });
     return { subject, report: remembered, policy: outcome };
   });
-  return auditReportOf(entries, plan.inputs, plan.policySource, now, plan.warnings);
-}
 
-const ORDER: Record<AuditEntry['policy']['status'], number> = { fail: 0, error: 1, ignored: 2, pass: 3 };
-
-function auditReportOf(
-  entries: AuditEntry[],
-  inputs: InputFile[],
-  policySource: string | null,
-  now: Date,
-  warnings: string[],
-): AuditReport {
-  const sorted = [...entries].sort(
-    (a, b) =>
-      ORDER[a.policy.status] - ORDER[b.policy.status] ||
-      (a.report.score ?? -1) - (b.report.score ?? -1) ||
-      a.subject.name.localeCompare(b.subject.name),
-  );
-  const count = (status: AuditEntry['policy']['status']) => entries.filter((e) => e.policy.status === status).length;
-  return {
-    auditSchemaVersion: AUDIT_SCHEMA_VERSION,
-    tool: { name: 'nerq', version: VERSION },
-    evaluatedAt: now.toISOString(),
-    inputs: inputs.map(({ file, format }) => ({ file, format })),
-    policySource,
-    summary: { total: entries.length, passed: count('pass'), failed: count('fail'), ignored: count('ignored'), errors: count('error') },
-    entries: sorted,
+  const expired = expiredIgnores(policy, now);
+  const warnings: AuditWarning[] = [
+    ...plan.warnings,
+    ...runtime.npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
+    ...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })),
+    // A finding of its own: the base's policy decided, and the change needs a reviewer.
+    ...(plan.policyChanged === null ? [] : [{ code: 'policy-changed', message: plan.policyChanged, details: {} }]),
+  ];
+  const { endpoints } = runtime;
+  const registries = [runtime.npm.registry, endpoints.npmPublicRegistry];
+  return buildAuditReport({
+    entries,
+    inputs,
+    policySource: plan.policySource,
+    now,
     warnings,
-  };
+    expiredIgnores: expired.length,
+    policyChanged: plan.policyChanged !== null,
+    allowIncomplete: request.allowIncomplete === true,
+    down: runtime.health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
+  });
 }

@@ -8,7 +8,7 @@ export function historyKeyOf(input: string): string {
   return historyKey(parseTarget(input));
 }
 
-/** The evaluations recorded under `key`, oldest first. */
-export function readHistory(store: Store, key: string): HistoryRow[] {
-  return store.history.list(key).reverse();
+/** The newest `limit` evaluations recorded under `key` (the store's default without one), oldest first. */
+export function readHistory(store: Store, key: string, limit?: number): HistoryRow[] {
+  return store.history.list(key, limit).reverse();
 }

@@ -15,8 +15,11 @@ import type { GateOptions } from '../scoring/gate.js';
 import { resolveEndpoints, type Endpoints } from '../sources/endpoints.js';
 import { githubAuthFor, githubToken, GithubRateLimiter } from '../sources/github/source.js';
 import { createHttpClient } from '../sources/http/client.js';
+import { createHostHealth, type HostHealth } from '../sources/http/host-health.js';
+import { observeRequests } from '../sources/http/observed.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
 import type { HttpClient } from '../sources/http/types.js';
+import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
 import { StoreSession, type StoreOptions } from './store-session.js';
 
 export interface RuntimeConfig {
@@ -59,6 +62,12 @@ export interface CallOptions {
   category?: string | null | undefined;
 }
 
+/** What the runtime is waiting on now, for a progress line: requests in flight per service, services down. */
+export interface RuntimeActivity {
+  inFlight(): ReadonlyMap<string, number>;
+  down(): readonly string[];
+}
+
 export interface Runtime {
   readonly npm: NpmConfig;
   readonly endpoints: Endpoints;
@@ -66,6 +75,9 @@ export interface Runtime {
   /** The pool every call's requests go through, behind the store's cache. */
   readonly http: HttpClient;
   readonly session: StoreSession;
+  /** The hosts found down (each one is asked no more after it failed; README.md, "Unreachable hosts"). */
+  readonly health: HostHealth;
+  readonly activity: RuntimeActivity;
   /** The evaluation clock. */
   now(): Date;
   /** The view of the runtime one call evaluates with. */
@@ -122,7 +134,18 @@ export function createRuntime(config: RuntimeConfig): Runtime {
     ...(config.maxAgeS === undefined ? {} : { maxAgeS: config.maxAgeS }),
   };
   const session = new StoreSession(storeOptions, config.env, warn);
-  const http = session.http(createHttpClient({ npm, authFor: githubAuth }), endpoints, npm, githubAuth);
+  // Failures are counted per service (a scoped registry unknown here counts by its host).
+  const registries = [npm.registry, endpoints.npmPublicRegistry];
+  const health = createHostHealth({ scopeOf: (url) => serviceOf(url, endpoints, registries) ?? url.host });
+  const network = observeRequests(createHttpClient({ npm, authFor: githubAuth, health }), (url) => {
+    const service = serviceOf(url, endpoints, registries);
+    return service === null ? new URL(url).host : SERVICE_SHORT_NAMES[service];
+  });
+  const activity: RuntimeActivity = {
+    inFlight: () => network.inFlight(),
+    down: () => health.down().map((d) => nameOfDown(d, endpoints, registries, SERVICE_SHORT_NAMES)),
+  };
+  const http = session.http(network, endpoints, npm, githubAuth);
   const facts = session.facts(credentialScope(token, npm));
   const githubLimiter = new GithubRateLimiter();
   const clock = config.clock ?? (() => new Date());
@@ -133,6 +156,8 @@ export function createRuntime(config: RuntimeConfig): Runtime {
     githubToken: token,
     http,
     session,
+    health,
+    activity,
     now: clock,
     callContext: (call) => ({
       http: withSignal(http, call.signal),

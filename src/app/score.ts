@@ -23,14 +23,31 @@ export class EvidenceError extends Error {
   }
 }
 
+/** An ISO 8601 date (`YYYY-MM-DD…`) that JavaScript can represent. */
+function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
 /** One evidence object or an array of them (what `--save-evidence` writes), validated. */
 export function evidenceFromJson(json: unknown): Evidence[] {
+  // Nothing to score is bad input, not a silent success.
+  if (Array.isArray(json) && json.length === 0) throw new EvidenceError('', 'holds no evidence (an empty array)');
   const parsed = EvidenceFileSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new EvidenceError(issue?.path.length ? issue.path.join('.') : '', issue?.message ?? 'invalid');
+    // The union's own message is "Invalid input": say what the first alternative misses instead.
+    const single = (Array.isArray(json) ? z.array(EvidenceSchema) : EvidenceSchema).safeParse(json);
+    const issue = (single.success ? parsed.error : single.error).issues[0];
+    const missing = issue?.code === 'invalid_type' && issue.message.includes('received undefined') ? 'missing' : (issue?.message ?? 'invalid');
+    throw new EvidenceError(issue?.path.length ? issue.path.join('.') : '', missing);
   }
-  return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  list.forEach((evidence, index) => {
+    // The evaluation instant: a file someone else wrote may hold anything here.
+    if (!isIsoDate(evidence.capturedAt)) {
+      throw new EvidenceError(Array.isArray(parsed.data) ? `${index}.capturedAt` : 'capturedAt', 'not an ISO 8601 date');
+    }
+  });
+  return list;
 }
 
 export interface RescoreOptions {

@@ -10,17 +10,19 @@ import type { Report } from '../report/schema.js';
 import { createCachedHttpClient, type CacheMode } from '../sources/http/cached.js';
 import type { Endpoints } from '../sources/endpoints.js';
 import type { FactsCache } from '../sources/facts-cache.js';
-import { freshnessPolicy } from '../sources/http/freshness.js';
+import { bodyStorePolicy, freshnessPolicy } from '../sources/http/freshness.js';
 import type { NpmConfig } from '../sources/npm/config.js';
 import type { HttpClient } from '../sources/http/types.js';
 import { cacheDir } from '../store/cache-dir.js';
 import { openStore } from '../store/open-store.js';
 import { createStoredFactsCache } from '../store/stored-facts-cache.js';
-import type { Store } from '../store/types.js';
+import type { HistoryRow, Store } from '../store/types.js';
 import { VERSION } from '../version.js';
 
 /** The store prunes its cached answers and facts (together) to this size after each run. */
 export const STORE_MAX_BYTES = 256 * 1024 * 1024;
+/** The largest answer the store keeps: a sixteenth of it, so no few answers can fill it. */
+export const STORE_MAX_ENTRY_BYTES = STORE_MAX_BYTES / 16;
 
 export interface StoreOptions {
   offline: boolean;
@@ -69,9 +71,11 @@ export class StoreSession {
       cache: this.store?.cache ?? null,
       mode: this.#mode,
       freshnessFor: freshnessPolicy(endpoints, [npm.registry]),
+      storeBody: bodyStorePolicy(endpoints, [npm.registry]),
       ...this.#maxAgeMs,
       // The same credential the inner client sends (GitHub token first, then npm's), hashed into the key.
       credentialFor: (url) => authFor(url) ?? npm.authHeaderFor(url),
+      maxEntryBytes: STORE_MAX_ENTRY_BYTES,
     });
     return this.#cached;
   }
@@ -87,17 +91,30 @@ export class StoreSession {
     return createStoredFactsCache({ store: this.store?.facts ?? null, mode: this.#mode, version, ...this.#maxAgeMs });
   }
 
-  /** Compare with the previous evaluation and record this one (never for error reports). */
+  /**
+   * Compare with the previous evaluation and record this one (never for error reports), unless
+   * it repeats the previous one on the same day: the history keeps changes, and an unchanged
+   * score once a day, not a row per run.
+   */
   remember(report: Report, evidence: Evidence | null): Report {
     if (this.store === null || !this.#options.history || evidence === null || report.error !== null) return report;
     const row = historyRowOf(report, createHash('sha256').update(JSON.stringify(evidence)).digest('hex'));
     try {
       const previous = this.store.history.previous(historyKey(report.target), row.evaluatedAt);
-      this.store.history.record(row);
+      if (!repeats(previous, row)) this.store.history.record(row);
       return previous === undefined ? report : { ...report, previous: comparePrevious(report, previous) };
     } catch (error) {
       this.#warn(`history not recorded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
       return report;
+    }
+  }
+
+  /** The run was interrupted: write what is queued (answers already fetched) and close; no pruning. */
+  interrupt(): void {
+    try {
+      this.store?.close();
+    } catch {
+      // the database stays as its last transaction left it
     }
   }
 
@@ -125,4 +142,18 @@ export class StoreSession {
       this.#warn(`the store could not be updated: ${problem instanceof Error ? problem.message.split('\n')[0] : String(problem)}`);
     }
   }
+}
+
+/** Same day, same version, same scores everywhere: nothing a new history row would add. */
+function repeats(previous: HistoryRow | undefined, row: HistoryRow): boolean {
+  if (previous === undefined || previous.evaluatedAt.slice(0, 10) !== row.evaluatedAt.slice(0, 10)) return false;
+  return (
+    previous.version === row.version &&
+    previous.score === row.score &&
+    previous.grade === row.grade &&
+    previous.verdict === row.verdict &&
+    previous.coverage === row.coverage &&
+    JSON.stringify(previous.dimensions) === JSON.stringify(row.dimensions) &&
+    JSON.stringify(previous.checks) === JSON.stringify(row.checks)
+  );
 }

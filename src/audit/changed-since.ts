@@ -63,11 +63,10 @@ function showSync(dir: string, commit: string, file: string): string | null {
 }
 
 /**
- * A filter keeping the subjects that are new or changed since `ref`, for the input files
- * `files` (relative to `dir`). Throws `ChangedSinceError` when `dir` is not in a git work tree
- * or `ref` is not a revision of it.
+ * The commit `ref` names in the git work tree holding `dir`. Throws `ChangedSinceError` when
+ * `dir` is not in a git work tree or `ref` is not a revision of it.
  */
-export async function changedSince(dir: string, ref: string, files: readonly string[]): Promise<(subject: AuditSubject) => boolean> {
+export async function resolveRevision(dir: string, ref: string): Promise<string> {
   const root = path.resolve(dir);
   if (ref.trim() === '' || ref.startsWith('-') || /[\u0000-\u001f]/.test(ref)) {
     throw new ChangedSinceError(`--changed-since: ${JSON.stringify(ref.slice(0, 80))} is not a git revision`);
@@ -79,6 +78,40 @@ export async function changedSince(dir: string, ref: string, files: readonly str
   if (resolved.code !== 0 || !/^[0-9a-f]{40,64}$/.test(commit)) {
     throw new ChangedSinceError(`--changed-since: ${JSON.stringify(ref.slice(0, 80))} is not a revision of this repository`);
   }
+  return commit;
+}
+
+/** A file as it is at a commit: its text, or why there is none to read. */
+export type FileAtRevision =
+  | { kind: 'file'; text: string }
+  | { kind: 'missing' }
+  | { kind: 'not-a-file' }
+  | { kind: 'too-large' };
+
+/**
+ * `file` (relative to the repository root `root`, `/`-separated) as it is at `commit`. A symbolic
+ * link, a submodule or a folder there is `not-a-file`: its target is never followed.
+ */
+export async function fileAtRevision(root: string, commit: string, file: string, maxBytes: number): Promise<FileAtRevision> {
+  const listed = await git(root, ['ls-tree', '-l', '-z', '--full-tree', commit, '--', file]);
+  if (listed.code !== 0) return { kind: 'missing' };
+  // `<mode> <type> <object> <size>\t<path>\0`
+  const entry = /^(\d+) (\w+) [0-9a-f]+ +(\d+|-)\t([^\0]*)\0?$/.exec(listed.stdout);
+  if (entry === null || entry[4] !== file) return { kind: 'missing' };
+  if (entry[2] !== 'blob' || (entry[1] !== '100644' && entry[1] !== '100755')) return { kind: 'not-a-file' };
+  if (Number(entry[3]) > maxBytes) return { kind: 'too-large' };
+  const shown = await git(root, ['show', `${commit}:${file}`]);
+  return shown.code === 0 ? { kind: 'file', text: shown.stdout } : { kind: 'missing' };
+}
+
+/**
+ * A filter keeping the subjects that are new or changed since `ref`, for the input files
+ * `files` (relative to `dir`). Throws `ChangedSinceError` when `dir` is not in a git work tree
+ * or `ref` is not a revision of it.
+ */
+export async function changedSince(dir: string, ref: string, files: readonly string[]): Promise<(subject: AuditSubject) => boolean> {
+  const root = path.resolve(dir);
+  const commit = await resolveRevision(root, ref);
 
   const before = new Set<string>();
   for (const given of files) {

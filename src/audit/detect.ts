@@ -13,8 +13,7 @@
  * those companion files are only read when they resolve (symlinks included) inside the
  * audited directory, and no input larger than 50 MB is read.
  */
-import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYamlText } from 'yaml';
 import { readerForName, readInputText, type InputContext, type ParsedInput } from './inputs/index.js';
@@ -30,6 +29,7 @@ import { dirOf, joinPath, quote } from './inputs/text.js';
 import { readUvLock } from './inputs/uv-lock.js';
 import { readYarnLock } from './inputs/yarn-lock.js';
 import { isGlob, matchSegment, parseWorkspacePattern } from './inputs/workspace-patterns.js';
+import { isInside, namedInside, readTreeFile, readTreeFileSync, type TreeRead } from './tree-file.js';
 import { LockfileError } from './types.js';
 
 /** No input file larger than this is read (real lockfiles of very large monorepos stay well under). */
@@ -44,14 +44,14 @@ const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yam
 const PYTHON_LOCKS = ['poetry.lock', 'uv.lock', 'pdm.lock', 'Pipfile.lock'];
 const REQUIREMENTS = /^requirements.*\.txt$/i;
 
-/** The input files (relative to `dir`) to audit, by the priority above, in a stable order. */
-export async function detectInputs(dir: string): Promise<string[]> {
+/** The input files (relative to `dir`) to audit, by the priority above, in a stable order; `label` names the directory in errors, as the user gave it. */
+export async function detectInputs(dir: string, label = '.'): Promise<string[]> {
   let entries: string[];
   try {
     const dirents = await readdir(dir, { withFileTypes: true });
     entries = dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name);
   } catch (error) {
-    throw new LockfileError('.', null, `cannot list the directory: ${describeIoError(error)}`);
+    throw new LockfileError(label, null, `cannot list the directory: ${describeIoError(error)}`);
   }
   const present = new Set(entries);
   const found: string[] = [];
@@ -67,16 +67,27 @@ export async function detectInputs(dir: string): Promise<string[]> {
   return found;
 }
 
+export interface ReadInputsOptions {
+  /**
+   * The files were named by the user (`--file`): one outside the audited directory is read where
+   * it is; one inside it must still resolve inside it (never through a link out of the tree).
+   */
+  explicit?: boolean;
+}
+
 /**
  * Read and parse input files (relative to `dir`, or absolute), in order. Throws
- * `LockfileError` for a file that is missing, unreadable, too large or malformed.
+ * `LockfileError` for a file that is missing, unreadable, too large, malformed, or that
+ * resolves through a symbolic link to a file outside the audited directory.
  */
-export async function readInputs(dir: string, files: readonly string[]): Promise<ParsedInput[]> {
+export async function readInputs(dir: string, files: readonly string[], options: ReadInputsOptions = {}): Promise<ParsedInput[]> {
   const root = path.resolve(dir);
   const parsed: ParsedInput[] = [];
   for (const given of files) {
     const file = relativeName(root, given);
-    const text = await readInputFile(root, file);
+    const absolute = path.resolve(root, given);
+    const boundary = options.explicit === true && !namedInside(root, absolute) ? null : root;
+    const text = treeText(file, await readTreeFile(absolute, boundary, MAX_INPUT_BYTES));
     parsed.push(readInputText(text, file, await contextFor(root, file, text)));
   }
   return parsed;
@@ -88,28 +99,26 @@ function relativeName(root: string, given: string): string {
   return relative.split(path.sep).join('/');
 }
 
-async function readInputFile(root: string, file: string): Promise<string> {
-  const absolute = path.resolve(root, file);
-  let size: number;
-  try {
-    const info = await stat(absolute);
-    if (!info.isFile()) throw new LockfileError(file, null, 'cannot read: not a file');
-    size = info.size;
-  } catch (error) {
-    if (error instanceof LockfileError) throw error;
-    throw new LockfileError(file, null, `cannot read: ${describeIoError(error)}`);
-  }
-  if (size > MAX_INPUT_BYTES) {
-    throw new LockfileError(file, null, `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB (${Math.ceil(size / 1024 / 1024)} MB): not read`);
-  }
-  try {
-    return await readFile(absolute, 'utf8');
-  } catch (error) {
-    throw new LockfileError(file, null, `cannot read: ${describeIoError(error)}`);
+/** The text of a read, or the LockfileError that names why there is none. */
+function treeText(file: string, read: TreeRead): string {
+  switch (read.kind) {
+    case 'text':
+      return read.text;
+    case 'missing':
+      throw new LockfileError(file, null, 'cannot read: no such file');
+    case 'outside':
+      throw new LockfileError(file, null, 'resolves (through a symbolic link) outside the audited directory: not read');
+    case 'not-a-file':
+      throw new LockfileError(file, null, 'cannot read: not a file');
+    case 'too-large':
+      throw new LockfileError(file, null, `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB (${Math.ceil(read.size / 1024 / 1024)} MB): not read`);
+    case 'error':
+      throw new LockfileError(file, null, `cannot read: ${describeIoError({ code: read.code })}`);
   }
 }
 
-function describeIoError(error: unknown): string {
+/** An I/O error in words (never a raw ENOENT or EISDIR). */
+export function describeIoError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -211,42 +220,25 @@ async function subdirectories(root: string, relative: string): Promise<string[]>
 async function isFileInside(root: string, relative: string): Promise<boolean> {
   try {
     const real = await realpath(path.resolve(root, relative));
-    const realRoot = await realpath(root);
-    return isInside(realRoot, real) && (await lstat(real)).isFile();
+    return isInside(await realpath(root), real) && (await lstat(real)).isFile();
   } catch {
     return false;
   }
 }
 
-/** A companion file (manifest, workspace list), or null when absent, outside the tree or too large. */
+/** A companion file (manifest, workspace list), or null when absent, outside the tree or not a file. */
 async function readCompanion(root: string, relative: string): Promise<string | null> {
-  if (!(await isFileInside(root, relative))) return null;
-  const absolute = path.resolve(root, relative);
-  if ((await stat(absolute)).size > MAX_INPUT_BYTES) throw new LockfileError(relative, null, 'larger than 50 MB: not read');
-  try {
-    return await readFile(absolute, 'utf8');
-  } catch (error) {
-    throw new LockfileError(relative, null, `cannot read: ${describeIoError(error)}`);
-  }
+  const read = await readTreeFile(path.resolve(root, relative), root, MAX_INPUT_BYTES);
+  if (read.kind === 'text') return read.text;
+  if (read.kind === 'too-large' || read.kind === 'error') return treeText(relative, read);
+  return null;
 }
 
 /** A requirements include: read synchronously (readers are synchronous), inside the tree only. */
 function readCompanionSync(root: string, relative: string, includer: string): string | null {
-  const absolute = path.resolve(root, relative);
-  let real: string;
-  try {
-    real = realpathSync(absolute);
-  } catch {
-    return null;
-  }
-  if (!isInside(realpathSync(root), real)) throw new LockfileError(includer, null, `include ${quote(relative)} is outside the audited directory: not read`);
-  const info = statSync(real);
-  if (!info.isFile()) return null;
-  if (info.size > MAX_INPUT_BYTES) throw new LockfileError(relative, null, 'larger than 50 MB: not read');
-  return readFileSync(real, 'utf8');
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  const read = readTreeFileSync(path.resolve(root, relative), root, MAX_INPUT_BYTES);
+  if (read.kind === 'outside') throw new LockfileError(includer, null, `include ${quote(relative)} is outside the audited directory: not read`);
+  if (read.kind === 'text') return read.text;
+  if (read.kind === 'too-large' || read.kind === 'error') return treeText(relative, read);
+  return null;
 }

@@ -38,9 +38,12 @@ export function foldDependencies(inputs: readonly InputFile[], options: FoldOpti
           dev: dependency.dev,
           declaredIn: [place],
           resolved: dependency.resolved,
+          via: dependency.direct ? [] : (dependency.via ?? null),
         });
         continue;
       }
+      const via = dependency.direct ? [] : (dependency.via ?? null);
+      if (via !== null && (subject.via === null || via.length < subject.via.length)) subject.via = via;
       subject.direct ||= dependency.direct;
       subject.dev &&= dependency.dev;
       subject.spec ??= dependency.spec;

@@ -5,10 +5,11 @@
  * directory holding `.git`) or the filesystem root; in each directory `.nerqrc.json` wins
  * over a `"nerq"` key in package.json.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import { describeIssue, PolicyFileSchema, type PolicyFileContent } from './policy-schema.js';
+import { namedInside, readTreeFile, repositoryRoot } from './tree-file.js';
 
 export const POLICY_FILE = '.nerqrc.json';
 /** Real policies are a few KiB; package.json files of big monorepos stay well under this. */
@@ -49,24 +50,45 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-async function readJson(file: string, label: string): Promise<unknown> {
-  let text: string;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new PolicyError(label, null, 'not a regular file');
-    if (info.size > MAX_POLICY_BYTES) throw new PolicyError(label, null, `larger than ${MAX_POLICY_BYTES / 1024 / 1024} MiB`);
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if (error instanceof PolicyError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new PolicyError(label, null, code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`);
-  }
+/**
+ * The file's JSON. `boundary`: the directory it must resolve inside (tree-file.ts), null for a
+ * file the user named outside the tree.
+ */
+async function readJson(file: string, label: string, boundary: string | null): Promise<unknown> {
+  const read = await readTreeFile(file, boundary, MAX_POLICY_BYTES);
+  if (read.kind === 'outside') throw new PolicyError(label, null, 'resolves (through a symbolic link) outside the audited directory: not read');
+  if (read.kind === 'not-a-file') throw new PolicyError(label, null, 'not a regular file');
+  if (read.kind === 'too-large') throw new PolicyError(label, null, `larger than ${MAX_POLICY_BYTES / 1024 / 1024} MiB`);
+  if (read.kind === 'missing') throw new PolicyError(label, null, 'no such file');
+  if (read.kind === 'error') throw new PolicyError(label, null, `cannot be read (${read.code})`);
+  return parseJsonText(read.text, label);
+}
+
+/** Policy JSON text (a BOM allowed); PolicyError naming the line and column when it is not JSON. */
+export function parseJsonText(text: string, label: string): unknown {
   try {
     return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {
     throw new PolicyError(label, null, `invalid JSON${jsonErrorLocation(text, error)}`);
   }
 }
+
+/**
+ * Where policy files are read from: the working copy (here), or the files as they are at a git
+ * revision (policy-at-revision.ts). `json` throws PolicyError; `isTop` ends the upward search.
+ */
+export interface PolicyFiles {
+  exists(file: string): Promise<boolean>;
+  json(file: string, label: string, boundary: string | null): Promise<unknown>;
+  isTop(dir: string): Promise<boolean>;
+}
+
+export const WORKING_COPY: PolicyFiles = {
+  exists,
+  json: readJson,
+  // The repository root ends the search: a policy above it belongs to something else.
+  isTop: (dir) => exists(path.join(dir, '.git')),
+};
 
 /** ` at line 3 column 5` from V8's JSON error (it gives a character position). */
 function jsonErrorLocation(text: string, error: unknown): string {
@@ -92,8 +114,8 @@ export function parsePolicy(data: unknown, file: string, keyPrefix = ''): Policy
 }
 
 /** The `"nerq"` key of a package.json, or null when it has none. */
-async function fromPackageJson(file: string, label: string): Promise<PolicyFile | null> {
-  const data = await readJson(file, label);
+async function fromPackageJson(files: PolicyFiles, file: string, label: string, boundary: string | null): Promise<PolicyFile | null> {
+  const data = await files.json(file, label, boundary);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw new PolicyError(label, null, 'expected a JSON object');
   }
@@ -102,44 +124,49 @@ async function fromPackageJson(file: string, label: string): Promise<PolicyFile 
   return { ...policy, source: `${label}#nerq` };
 }
 
-async function fromPolicyFile(file: string, label: string): Promise<PolicyFile> {
-  return { ...parsePolicy(await readJson(file, label), label), source: label };
+async function fromPolicyFile(files: PolicyFiles, file: string, label: string, boundary: string | null): Promise<PolicyFile> {
+  return { ...parsePolicy(await files.json(file, label, boundary), label), source: label };
 }
 
 /**
  * The policy for an audit of `dir`: `explicitFile` (--policy; a package.json there is read
- * for its `"nerq"` key) or the nearest one found from `dir` upwards. Throws PolicyError.
+ * for its `"nerq"` key) or the nearest one found from `dir` upwards, read from `files` (the
+ * working copy by default). Throws PolicyError.
  */
-export async function loadPolicy(dir: string, explicitFile?: string): Promise<LoadedPolicy> {
+export async function loadPolicy(dir: string, explicitFile?: string, files: PolicyFiles = WORKING_COPY): Promise<LoadedPolicy> {
+  const root = path.resolve(dir);
+  // The checkout a pull request controls: a policy in it must resolve inside it (tree-file.ts).
+  const tree = repositoryRoot(root) ?? root;
   if (explicitFile !== undefined) {
     const file = path.resolve(explicitFile);
     const label = toSlash(explicitFile);
+    const boundary = namedInside(tree, file) ? tree : null;
     if (path.basename(file) === 'package.json') {
-      const policy = await fromPackageJson(file, label);
+      const policy = await fromPackageJson(files, file, label, boundary);
       if (policy === null) throw new PolicyError(label, 'nerq', 'required: the file has no "nerq" key');
       return { policy, source: policy.source };
     }
-    const policy = await fromPolicyFile(file, label);
+    const policy = await fromPolicyFile(files, file, label, boundary);
     return { policy, source: policy.source };
   }
 
-  const root = path.resolve(dir);
   let current = root;
   for (;;) {
     const label = (name: string) => toSlash(path.relative(root, path.join(current, name)));
+    // Inside the checkout, the checkout bounds it; above it (no repository), the file's own folder.
+    const boundary = namedInside(tree, current) ? tree : current;
     const rc = path.join(current, POLICY_FILE);
-    if (await exists(rc)) {
-      const policy = await fromPolicyFile(rc, label(POLICY_FILE));
+    if (await files.exists(rc)) {
+      const policy = await fromPolicyFile(files, rc, label(POLICY_FILE), boundary);
       return { policy, source: policy.source };
     }
     const pkg = path.join(current, 'package.json');
-    if (await exists(pkg)) {
-      const policy = await fromPackageJson(pkg, label('package.json'));
+    if (await files.exists(pkg)) {
+      const policy = await fromPackageJson(files, pkg, label('package.json'), boundary);
       if (policy !== null) return { policy, source: policy.source };
     }
     const parent = path.dirname(current);
-    // The repository root ends the search: a policy above it belongs to something else.
-    if (parent === current || (await exists(path.join(current, '.git')))) return { policy: null, source: null };
+    if (parent === current || (await files.isTop(current))) return { policy: null, source: null };
     current = parent;
   }
 }

@@ -97,6 +97,10 @@ export type IgnoreEntry = z.output<typeof IgnoreEntrySchema>;
 
 export const FAIL_ON = ['no', 'caution'] as const;
 
+/** Advisory severities a policy can fail on, lowest first (`failOnSeverity`, `--fail-on`). */
+export const SEVERITY_LEVELS = ['low', 'moderate', 'high', 'critical'] as const;
+export type SeverityLevel = (typeof SEVERITY_LEVELS)[number];
+
 /** The policy as written in the file. Dimension floors live under `dimensions`. */
 export const PolicyFileSchema = z.strictObject({
   /** Editors' JSON-schema hint; ignored. */
@@ -107,6 +111,8 @@ export const PolicyFileSchema = z.strictObject({
   licenses: z.strictObject({ allow: LicenseListSchema.optional(), deny: LicenseListSchema.optional() }).optional(),
   ignore: z.array(IgnoreEntrySchema).optional(),
   failOn: z.enum(FAIL_ON).optional(),
+  /** Fail a package an advisory of this severity or higher affects (as `--fail-on`). */
+  failOnSeverity: z.enum(SEVERITY_LEVELS).optional(),
 });
 
 export type PolicyFileContent = z.output<typeof PolicyFileSchema>;

@@ -4,20 +4,24 @@
  * bar give the same answer in both commands: a package FAILS when it is NO — DO NOT USE,
  * capped, below `minScore`, below a dimension floor, breaks the licence lists or has a
  * verdict `failOn` names; it could NOT BE EVALUATED (status `error`) when it has no score
- * (report.error) or, having failed nothing, too little coverage. A matching, unexpired
- * ignore entry turns either into `ignored` (still listed, with its reason).
+ * (report.error) or, having failed nothing, too little coverage; it is INCOMPLETE when it
+ * failed nothing but a guarding check (known vulnerabilities, malicious packages) could not
+ * run. A matching, unexpired ignore entry turns any of them into `ignored` (still listed,
+ * with its reason).
  */
 import type { Dimension } from '../checks/define.js';
+import { CHECKS } from '../checks/index.js';
+import { uncheckedGuards } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import { DEFAULT_GATE } from '../scoring/gate.js';
 import { roundScore } from '../scoring/grade.js';
 import { expiredIgnoreMessages, findIgnore } from './policy-ignore.js';
 import { licenseFailures, licenseFromReport, type PackageLicense } from './policy-license.js';
 import type { PolicyFile } from './policy-load.js';
-import type { IgnoreEntry } from './policy-schema.js';
+import { SEVERITY_LEVELS, type IgnoreEntry, type SeverityLevel } from './policy-schema.js';
 import type { AuditSubject, PolicyFailure, PolicyOutcome } from './types.js';
 
-export { loadPolicy, parsePolicy, PolicyError, POLICY_FILE, type LoadedPolicy, type PolicyFile } from './policy-load.js';
+export { loadPolicy, parsePolicy, PolicyError, type PolicyFile } from './policy-load.js';
 export { licenseFromEvidence, licenseFromReport, type PackageLicense } from './policy-license.js';
 export type { IgnoreEntry } from './policy-schema.js';
 
@@ -32,6 +36,8 @@ export interface Policy {
   ignore: IgnoreEntry[];
   /** Verdicts that fail besides `do-not-use` (always fails): `no`, or `no` and `caution`; null: none. */
   failOn: 'no' | 'caution' | null;
+  /** Fail a package that an advisory of this severity or higher affects (`--fail-on`); null: none. */
+  failOnSeverity: SeverityLevel | null;
 }
 
 /** Command-line flags that override the file. */
@@ -39,6 +45,7 @@ export interface PolicyFlags {
   minScore?: number;
   minCoverage?: number;
   failOn?: 'no' | 'caution';
+  failOnSeverity?: SeverityLevel;
 }
 
 /** File values, then flags over them; defaults (DEFAULT_GATE) for what neither sets. */
@@ -54,6 +61,7 @@ export function mergePolicy(file: PolicyFile | null, flags: PolicyFlags = {}): P
     },
     ignore: file?.ignore ?? [],
     failOn: flags.failOn ?? file?.failOn ?? null,
+    failOnSeverity: flags.failOnSeverity ?? file?.failOnSeverity ?? null,
   };
 }
 
@@ -67,12 +75,29 @@ export interface ApplyOptions {
   license?: PackageLicense;
   /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
   dependencyConfusion?: string | null;
+  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure. */
+  lockfileInjection?: string | null;
 }
 
 const FAILING_VERDICTS: Record<'no' | 'caution', readonly Report['verdictCode'][]> = {
   no: ['no'],
   caution: ['no', 'caution'],
 };
+
+/** An advisory without a severity counts as high (as the known-vulnerabilities check reads it). */
+const SEVERITY_RANK: Record<Report['advisories'][number]['severity'], number> = { low: 0, moderate: 1, high: 2, unknown: 2, critical: 3 };
+
+/** One failure per advisory affecting the resolved version at or above `level` (the package's own, not its dependencies'). */
+function severityFailures(report: Report, level: SeverityLevel | null): PolicyFailure[] {
+  if (level === null) return [];
+  const bar = SEVERITY_LEVELS.indexOf(level);
+  return report.advisories
+    .filter((a) => a.affectsResolved && !a.malicious && a.package === report.target.name && SEVERITY_RANK[a.severity] >= bar)
+    .map((a) => ({
+      rule: 'advisory',
+      message: `${a.id} (${a.severity}${a.cvss === null ? '' : `, CVSS ${a.cvss}`}) affects ${report.target.version ?? 'this version'}${a.fixed === null ? '' : `, fixed in ${a.fixed}`} (fail on ${level} and above)`,
+    }));
+}
 
 /** Why an evaluated report breaks the policy, most serious first. */
 function failuresOf(report: Report & { score: number }, policy: Policy, license: PackageLicense): PolicyFailure[] {
@@ -102,6 +127,7 @@ function failuresOf(report: Report & { score: number }, policy: Policy, license:
   if (!doNotUse && policy.failOn !== null && FAILING_VERDICTS[policy.failOn].includes(report.verdictCode)) {
     failures.push({ rule: 'verdict', message: `verdict ${report.verdict} fails the policy (failOn: ${policy.failOn})` });
   }
+  failures.push(...severityFailures(report, policy.failOnSeverity));
   return failures;
 }
 
@@ -126,12 +152,25 @@ export function applyPolicy(
     failures.push({ rule: 'dependency-confusion', message: options.dependencyConfusion });
     if (status === 'pass') status = 'fail';
   }
+  if (options.lockfileInjection != null && options.lockfileInjection !== '') {
+    // First: it says what would really be installed, whatever the evaluation of the name found.
+    failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection });
+    if (status === 'pass' || status === 'error') status = 'fail';
+  }
   if (status === 'pass' && report.score !== null && report.coverage < policy.minCoverage) {
     status = 'error';
     failures.push({
       rule: 'min-coverage',
       message: `coverage ${Math.round(report.coverage * 100)}% is below the minimum ${Math.round(policy.minCoverage * 100)}%`,
     });
+  }
+  if (status === 'pass') {
+    // Passing on what could be checked is not passing: a guarding check that could not run
+    // leaves the package incomplete (the run says so, and fails with 3 unless allowed).
+    for (const unchecked of uncheckedGuards(report.checks, CHECKS)) {
+      status = 'incomplete';
+      failures.push({ rule: 'not-checked', message: `${unchecked.title} not checked: ${unchecked.reason}`, checks: unchecked.ids });
+    }
   }
   if (status === 'pass') return { status, failures, ignoredBy: null };
 

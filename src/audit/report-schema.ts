@@ -21,12 +21,19 @@ export const AuditSubjectSchema = z.object({
     z.object({ file: z.string(), line: z.number().int().min(1).nullable(), workspace: z.string().nullable() }),
   ),
   resolved: z.string().nullable(),
+  /** The packages between a direct dependency and this one ([] when direct, null when unknown; added in 2.0.0). */
+  via: z.array(z.string()).nullable(),
 });
 
-export const PolicyFailureSchema = z.object({ rule: z.string(), message: z.string() });
+export const PolicyFailureSchema = z.object({
+  rule: z.string(),
+  message: z.string(),
+  /** The checks the failure is about, when it is about some (`not-checked`; added in 2.0.0). */
+  checks: z.array(z.string()).optional(),
+});
 
 export const PolicyOutcomeSchema = z.object({
-  status: z.enum(['pass', 'fail', 'ignored', 'error']),
+  status: z.enum(['pass', 'fail', 'ignored', 'error', 'incomplete']),
   failures: z.array(PolicyFailureSchema),
   ignoredBy: z.object({ package: z.string(), reason: z.string(), expires: z.string().nullable() }).nullable(),
 });
@@ -39,11 +46,17 @@ export const AuditEntrySchema = z.object({
 
 const count = z.number().int().min(0);
 
+export const AuditWarningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.string())])),
+});
+
 /**
  * The audit contract's version: 1.1.0 added the coded reasons of each entry's report (report
- * 1.4.0), 1.2.0 its `provisional` flag (report 1.5.0).
+ * 1.4.0), 1.2.0 its `provisional` flag (report 1.5.0), 2.0.0 warnings as coded objects.
  */
-export const AUDIT_SCHEMA_VERSION = '1.2.0';
+export const AUDIT_SCHEMA_VERSION = '2.0.0';
 
 export const AuditReportSchema = z.object({
   auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),
@@ -51,9 +64,16 @@ export const AuditReportSchema = z.object({
   evaluatedAt: z.string(),
   inputs: z.array(z.object({ file: z.string(), format: z.string() })),
   policySource: z.string().nullable(),
-  summary: z.object({ total: count, passed: count, failed: count, ignored: count, errors: count }),
+  summary: z.object({ total: count, passed: count, failed: count, ignored: count, errors: count, incomplete: count }),
+  /** The run's result and its exit code (added in 2.0.0). */
+  outcome: z.object({
+    result: z.enum(['pass', 'fail', 'incomplete']),
+    exitCode: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+    allowIncomplete: z.boolean(),
+  }),
   entries: z.array(AuditEntrySchema),
-  warnings: z.array(z.string()),
+  /** Objects with a code since 2.0.0 (plain strings before). */
+  warnings: z.array(AuditWarningSchema),
 });
 
 export type AuditReportJson = z.infer<typeof AuditReportSchema>;

@@ -30,6 +30,28 @@ export interface DeclaredDependency {
   workspace: string | null;
   /** Where the lockfile says it resolves from (tarball URL / index URL), when it says; used for dependency-confusion checks. */
   resolved: string | null;
+  /**
+   * The packages between a direct dependency and this one (`['webpack', 'terser']` for
+   * webpack › terser › this), when the input says; [] for a direct dependency; absent when
+   * the reader cannot tell.
+   */
+  via?: string[];
+  /** The lockfile's integrity for it (SRI), when it pins one: npm installs only bytes that match it. */
+  integrity?: string | null;
+  /**
+   * The entry installs this package under a descriptor that names another one (a yarn berry
+   * `chalk@npm:^4` resolved to `evil@npm:1.0.0`): that descriptor. Null or absent otherwise.
+   */
+  lockedFor?: string | null;
+}
+
+/** One place a lockfile pins a subject: what npm or yarn would fetch, and the hash it would accept. */
+export interface LockRecord {
+  file: string;
+  line: number | null;
+  resolved: string | null;
+  integrity: string | null;
+  lockedFor: string | null;
 }
 
 /** Thrown by readers for an unreadable or malformed input: the message names the file and line. */
@@ -65,18 +87,26 @@ export interface AuditSubject {
   /** Every place that declares it (first one first). */
   declaredIn: { file: string; line: number | null; workspace: string | null }[];
   resolved: string | null;
+  /** The shortest chain of packages from a direct dependency to it (see DeclaredDependency.via); null when unknown. */
+  via: string[] | null;
 }
 
 /** One reason a package fails the policy. */
 export interface PolicyFailure {
-  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `dependency-confusion`. */
+  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `dependency-confusion`, `lockfile-injection`. */
   rule: string;
   message: string;
+  /** The checks the failure is about (`not-checked`: the guarding checks that could not run). */
+  checks?: string[];
 }
 
 export interface PolicyOutcome {
-  /** pass: meets the policy; fail: below the bar; ignored: failing but covered by an ignore entry; error: could not be evaluated. */
-  status: 'pass' | 'fail' | 'ignored' | 'error';
+  /**
+   * pass: meets the policy; fail: below the bar; ignored: failing but covered by an ignore
+   * entry; error: could not be evaluated; incomplete: fails nothing, but a guarding check
+   * (known vulnerabilities, malicious packages) could not run.
+   */
+  status: 'pass' | 'fail' | 'ignored' | 'error' | 'incomplete';
   failures: PolicyFailure[];
   /** The ignore entry that applied, when status is `ignored`. */
   ignoredBy: { package: string; reason: string; expires: string | null } | null;
@@ -88,6 +118,29 @@ export interface AuditEntry {
   policy: PolicyOutcome;
 }
 
+/**
+ * Something the reader of an audit must know once (not per package): `input-note` (what an input
+ * reader skipped or guessed), `npm-config`, `ignore-expired`, `service-unreachable` (a host or
+ * service that failed and was not asked again), `source-unavailable` (an evidence source missing
+ * for some packages, with the checks it left unknown).
+ */
+export interface AuditWarning {
+  code: string;
+  /** One line of plain text. */
+  message: string;
+  /** The values the message names (file, source, host, counts, check titles…). */
+  details: Record<string, string | number | null | string[]>;
+}
+
+/** The run's result and the exit code it has. */
+export interface AuditOutcome {
+  /** fail: a package fails the policy (or an ignore entry expired); incomplete: one could not be evaluated or fully checked; pass. */
+  result: 'pass' | 'fail' | 'incomplete';
+  exitCode: 0 | 1 | 3;
+  /** --allow-incomplete was given: incomplete packages do not make the exit code 3. */
+  allowIncomplete: boolean;
+}
+
 export interface AuditReport {
   auditSchemaVersion: typeof AUDIT_SCHEMA_VERSION;
   tool: { name: 'nerq'; version: string };
@@ -96,9 +149,10 @@ export interface AuditReport {
   inputs: { file: string; format: string }[];
   /** Where the policy came from (relative path, `package.json#nerq`, or null for defaults + flags). */
   policySource: string | null;
-  summary: { total: number; passed: number; failed: number; ignored: number; errors: number };
-  /** Worst first: failed, then errors, then ignored, then passed; by score ascending inside each. */
+  summary: { total: number; passed: number; failed: number; ignored: number; errors: number; incomplete: number };
+  outcome: AuditOutcome;
+  /** Worst first: failed, then errors, then incomplete, then ignored, then passed; by score ascending inside each. */
   entries: AuditEntry[];
-  /** Warnings for the run (untrusted project .npmrc, expired ignore entries, …). */
-  warnings: string[];
+  /** What the reader must know once: skipped inputs, unreachable services, unavailable sources, … */
+  warnings: AuditWarning[];
 }

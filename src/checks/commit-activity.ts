@@ -6,6 +6,7 @@
 import type { GithubActivity } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { countBandProse } from './lib/band-prose.js';
 import { FINISHED_FLOOR, unmetFinishedCriteria } from './lib/finished.js';
 import { absenceReason, GITHUB_UNKNOWN_MESSAGES, readPresentGithub } from './lib/github.js';
 import { parseTime, wholeDaysBetween } from './lib/releases.js';
@@ -38,6 +39,8 @@ export function activityScore(activity: Pick<GithubActivity, 'commits90d' | 'com
 
 function authorsLabel(authors: number | null): string {
   if (authors === null) return 'an unknown number of authors';
+  // Commits with no author a GitHub account names (bots, or a mail address alone) are still commits.
+  if (authors === 0) return 'no identified author';
   return authors === 1 ? '1 author' : `${authors} authors`;
 }
 
@@ -49,7 +52,7 @@ export default defineCheck({
   optional: ['registry', 'tarball', 'pypi'],
   title: 'Commit activity',
   description:
-    'Counts commits on the default branch of the verified repository: in the last 90 days ≥ 10 scores 100, 3–9 90, 1–2 75; otherwise in the last 365 days ≥ 10 scores 55, 1–9 40, none 10; 10 points come off when one person made every commit of the year (distinct non-bot authors). ' +
+    `Counts commits on the default branch of the verified repository: in the last 90 days ${countBandProse(RECENT_BANDS, 'scores')}; otherwise in the last 365 days ${countBandProse(YEAR_BANDS, 'scores')}, none ${DORMANT_SCORE}; ${SINGLE_AUTHOR_PENALTY} points come off when one person made every commit of the year (distinct non-bot authors). ` +
     'A finished npm package (see the finished-package rule) scores at least 70 however quiet its repository. ' +
     'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown.',
   messages: {

@@ -4,6 +4,7 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { countBandProse } from './lib/band-prose.js';
 import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, percent, readGithub } from './lib/github.js';
 
 /** Non-bot contributors: at least this many → score. */
@@ -41,7 +42,7 @@ export default defineCheck({
   needs: ['github'],
   title: 'Contributors',
   description:
-    'Counts the people with a GitHub account among the authors of the default branch\'s last 100 commits (bots left out), with or without a token: ≥ 20 score 100, 10–19 85, 5–9 70, 3–4 55, 2 40, 1 20, none 0. ' +
+    'Counts the people with a GitHub account among the authors of the default branch\'s last 100 commits (bots left out), with or without a token: ' + `${countBandProse(CONTRIBUTOR_BANDS, 'score')}, none 0. ` +
     'The bus factor (fewest of them who made half of those commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40. ' +
     `The message says how many commits were examined (fewer than ${MIN_COMMITS_EXAMINED} are too few to judge: unknown); evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was.`,
   messages: {

@@ -123,6 +123,45 @@ function templateParts(template: string): readonly string[] {
   return parts;
 }
 
+/**
+ * The nouns message templates count, plural → singular: after a number that is 1 the template's
+ * plural reads singular ("1 contributor", "1 release"), so no template needs two forms.
+ */
+const SINGULAR: Readonly<Record<string, string>> = {
+  advisories: 'advisory',
+  anomalies: 'anomaly',
+  authors: 'author',
+  blocks: 'block',
+  characters: 'character',
+  commits: 'commit',
+  contributors: 'contributor',
+  days: 'day',
+  dependencies: 'dependency',
+  downloads: 'download',
+  files: 'file',
+  forks: 'fork',
+  issues: 'issue',
+  maintainers: 'maintainer',
+  releases: 'release',
+  requests: 'request',
+  stars: 'star',
+  versions: 'version',
+  wheels: 'wheel',
+};
+
+/** `text` with its first word made singular when it is a counted plural (`" contributors; …"` → `" contributor; …"`). */
+function singularAfterOne(text: string): string {
+  const words = /^ (\w+)( (\w+))?/.exec(text);
+  if (words === null) return text;
+  const [, first = '', , second] = words;
+  if (SINGULAR[first] !== undefined) return ` ${SINGULAR[first]}${text.slice(1 + first.length)}`;
+  // "1 code blocks" → "1 code block": one word (not a number) may stand between.
+  if (second !== undefined && !/^\d/.test(first) && SINGULAR[second] !== undefined) {
+    return ` ${first} ${SINGULAR[second]}${text.slice(2 + first.length + second.length)}`;
+  }
+  return text;
+}
+
 /** Fill `{key}` placeholders from data; unknown keys stay visible so a bad template shows. */
 export function formatMessage(template: string, data: Record<string, EvidenceValue> = {}): string {
   const parts = templateParts(template);
@@ -130,13 +169,16 @@ export function formatMessage(template: string, data: Record<string, EvidenceVal
   for (let i = 1; i < parts.length; i += 2) {
     const key = parts[i]!;
     const value = data[key];
+    let after = parts[i + 1]!;
     if (value === undefined) out += `{${key}}`;
     else if (Array.isArray(value)) out += value.join(', ');
     // Numbers read better grouped (298,417,562); the evidence keeps the raw value.
     // (en-US, one fraction digit: Intl's text without loading ICU's number formatting.)
-    else if (typeof value === 'number') out += formatNumber(value);
-    else out += String(value);
-    out += parts[i + 1]!;
+    else if (typeof value === 'number') {
+      out += formatNumber(value);
+      if (value === 1) after = singularAfterOne(after);
+    } else out += String(value);
+    out += after;
   }
   return out;
 }
@@ -148,4 +190,18 @@ export function statusOf(score: number | null): CheckStatus {
   if (score >= 70) return 'pass';
   if (score >= 40) return 'warn';
   return 'fail';
+}
+
+/**
+ * A check's status (docs/scoring.md §2): from its score, except that a check which caps the
+ * score is a failure whatever its score (a critical advisory takes off 60 points but caps the
+ * package at 49.9: it reads `fail`, never `warn`), and one that holds the verdict back is at
+ * best a warning (a moderate advisory affecting this version is not a pass).
+ */
+export function statusOfOutcome(score: number | null, outcome: { caps?: readonly unknown[] | undefined; holdVerdict?: string | undefined }): CheckStatus {
+  const status = statusOf(score);
+  if (status === 'unknown') return status;
+  if ((outcome.caps?.length ?? 0) > 0) return 'fail';
+  if (outcome.holdVerdict !== undefined && status === 'pass') return 'warn';
+  return status;
 }

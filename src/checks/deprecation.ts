@@ -27,7 +27,7 @@ export default defineCheck({
   messages: {
     deprecated: 'Deprecated: {message}',
     'not-deprecated': 'Not deprecated',
-    unknown: 'Deprecation status unknown: the registry returned a trimmed packument',
+    unknown: 'Deprecation status unknown: the registry did not include it',
     'readme-declared': 'The README declares it ({where}): "{excerpt}"',
   },
   evaluate: ({ registry, documents }) => {

@@ -20,6 +20,7 @@ import licenseFile from './license-file.js';
 import licensePermissiveness from './license-permissiveness.js';
 import maintainers from './maintainers.js';
 import maliciousPackage from './malicious-package.js';
+import manifestConfusion from './manifest-confusion.js';
 import metadataCompleteness from './metadata-completeness.js';
 import projectMaturity from './project-maturity.js';
 import prMergeRate from './pr-merge-rate.js';
@@ -37,6 +38,7 @@ import securityPolicy from './security-policy.js';
 import starsForks from './stars-forks.js';
 import typeDeclarations from './type-declarations.js';
 import typosquat from './typosquat.js';
+import unvouchedDependencies from './unvouched-dependencies.js';
 import wheelsPublished from './wheels-published.js';
 import yankedRelease from './yanked-release.js';
 import versionMaturity from './version-maturity.js';
@@ -53,6 +55,8 @@ export const CHECKS: readonly AnyCheck[] = [
   yankedRelease,
   releaseAnomalies,
   installScripts,
+  manifestConfusion,
+  unvouchedDependencies,
   wheelsPublished,
   provenance,
   publisherContinuity,

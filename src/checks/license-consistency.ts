@@ -3,7 +3,7 @@
  * repository carries. A mismatch leaves users unsure which terms apply.
  */
 import type { PypiFacts, RegistryFacts } from '../evidence/schema.js';
-import type { DocumentsFacts } from './views/index.js';
+import type { DocumentsFacts } from './views/documents.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './lib/github.js';

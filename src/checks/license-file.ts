@@ -5,7 +5,7 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import type { DocumentsFacts } from './views/index.js';
+import type { DocumentsFacts } from './views/documents.js';
 import { licenseKey, readDeclaredLicense } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 

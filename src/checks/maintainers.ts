@@ -17,7 +17,7 @@ export default defineCheck({
     two: '2 maintainers',
     single: 'Single maintainer: bus factor 1',
     none: 'No maintainers listed',
-    unknown: 'Maintainer list unknown: trimmed packument',
+    unknown: 'Maintainer list unknown: the registry did not include it',
     'unknown-pypi': 'Maintainer list unknown: PyPI did not give the project roles',
   },
   evaluate: ({ release }) => {

@@ -41,7 +41,7 @@ export function repositoryKey(reference: string): string | null {
   } catch {
     return null;
   }
-  const path = url.pathname.replace(/\/+$/, '').replace(/\.git$/i, '').replace(/\/+$/, '');
+  const path = url.pathname.replace(/(?<!\/)\/+$/, '').replace(/\.git$/i, '').replace(/(?<!\/)\/+$/, '');
   if (url.hostname === '' || path === '') return null;
   return `${url.hostname}${path}`.toLowerCase();
 }

@@ -10,9 +10,10 @@
  * fresh once), a listed maintainer publishing for the first time (teams take turns). A lone
  * new publisher is scored by publisher-continuity, not again here.
  */
-import type { AttestationFacts, RegistryFacts } from '../evidence/schema.js';
+import type { AttestationFacts, RegistryFacts, TarballFacts } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { installHooks } from './lib/install-hooks.js';
 import { parseTime } from './lib/releases.js';
 import { truncate } from './lib/text.js';
 
@@ -72,15 +73,15 @@ interface Comparison {
 
 type Previous = NonNullable<RegistryFacts['previous']>;
 
-function compare(registry: RegistryFacts, previous: Previous, attestations: AttestationFacts | undefined, now: Date): Comparison {
+function compare(registry: RegistryFacts, previous: Previous, attestations: AttestationFacts | undefined, tarball: TarballFacts | undefined, now: Date): Comparison {
   const findings: Comparison['findings'] = [];
   const context: Comparison['context'] = [];
   const notCompared: Comparison['notCompared'] = [];
   const prev = previous.version;
   const data: Record<string, EvidenceValue> = { previousVersion: prev };
 
-  // Provenance: the registry's dist.attestations, or the attestations endpoint, for this version.
-  const provenance = registry.attestations !== null || attestations?.provenance === true;
+  // Provenance: what the attestations endpoint served for this version, else the registry's listing.
+  const provenance = attestations?.provenance ?? registry.attestations !== null;
   data.provenance = provenance;
   data.previousProvenance = previous.hasAttestations;
   if (previous.hasAttestations && !provenance) {
@@ -106,8 +107,8 @@ function compare(registry: RegistryFacts, previous: Previous, attestations: Atte
     }
   }
 
-  // Install scripts added since the previous version.
-  const scripts = Object.keys(registry.installScripts).sort();
+  // Install scripts added since the previous version (the packument's and the tarball's own).
+  const scripts = [...new Set(installHooks(registry, tarball).scripts.map((s) => s.name))].sort();
   const added = scripts.filter((name) => !previous.installScripts.includes(name));
   data.installScripts = scripts;
   data.previousInstallScripts = [...previous.installScripts].sort();
@@ -163,7 +164,7 @@ export default defineCheck({
   dimension: 'security',
   weight: 3,
   needs: ['registry'],
-  optional: ['attestations'],
+  optional: ['attestations', 'tarball'],
   title: 'Release anomalies',
   description:
     'Compares the resolved npm version with the one published before it (npm only): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more; ' +
@@ -179,10 +180,10 @@ export default defineCheck({
     several:
       '{count} anomalies since {previousVersion}: {summary}. Two or more anomalies together: how the 2025 npm compromises looked',
   },
-  evaluate: ({ registry, attestations }, { now }) => {
+  evaluate: ({ registry, attestations, tarball }, { now }) => {
     const previous = registry.previous;
     if (previous === null) return { score: 100, messageId: 'first-release', data: { previousVersion: null, anomalies: [] } };
-    const { findings, context, notCompared, data: facts } = compare(registry, previous, attestations, now);
+    const { findings, context, notCompared, data: facts } = compare(registry, previous, attestations, tarball, now);
     const summary = findings.map((f) => f.phrase).join('; ');
     const data: Record<string, EvidenceValue> = {
       ...facts,

@@ -6,7 +6,16 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { FINISHED_FLOOR, FINISHED_MAX_AGE_DAYS, unmetFinished } from './lib/finished.js';
+import {
+  FINISHED_FLOOR,
+  FINISHED_MAX_AGE_DAYS,
+  FINISHED_MAX_DEPENDENCIES,
+  FINISHED_MAX_UNPACKED_BYTES,
+  FINISHED_MIN_RELEASES,
+  FINISHED_MIN_SPAN_DAYS,
+  unmetFinished,
+} from './lib/finished.js';
+import { upperBandProse } from './lib/band-prose.js';
 import { formatNumber } from './lib/format-number.js';
 import { datedEntries, wholeDaysBetween } from './lib/releases.js';
 
@@ -35,8 +44,8 @@ export default defineCheck({
   needs: ['release'],
   title: 'Recent release',
   description:
-    'Days from the newest stable (non-pre-release) release to now, by npm publish times or PyPI first upload times (yanked releases count: they were shipped): ≤ 90 days scores 100, ≤ 180 90, ≤ 365 75, ≤ 730 50, ≤ 1095 30, older 10 (a package with only pre-releases is measured from its newest one). ' +
-    'A finished package (≥ 1.0.0, not deprecated, no install scripts, ≤ 5 runtime dependencies, ≤ 200 kB unpacked, ≥ 5 stable releases over ≥ 1 year, the newest at most 1,095 days old; see the finished-package rule) scores at least 70: rare releases are expected of it. ' +
+    `Days from the newest stable (non-pre-release) release to now, by npm publish times or PyPI first upload times (yanked releases count: they were shipped): ${upperBandProse(RECENCY_BANDS, 'days', `older ${OLDEST_SCORE}`)} (a package with only pre-releases is measured from its newest one). ` +
+    `A finished package (≥ 1.0.0, not deprecated, no install scripts, ≤ ${FINISHED_MAX_DEPENDENCIES} runtime dependencies, ≤ ${FINISHED_MAX_UNPACKED_BYTES / 1000} kB unpacked, ≥ ${FINISHED_MIN_RELEASES} stable releases over ≥ ${FINISHED_MIN_SPAN_DAYS / 365} year, the newest at most ${formatNumber(FINISHED_MAX_AGE_DAYS)} days old; see the finished-package rule) scores at least ${FINISHED_FLOOR}: rare releases are expected of it. ` +
     `More than ${formatNumber(STALE_HOLD_DAYS)} days without a stable release holds the verdict at CAUTION unless the package is finished — a finished package is held past ${formatNumber(FINISHED_MAX_AGE_DAYS)} days, where the rule stops vouching for it — and caps the maintenance dimension at this check's score: what does not change (a 1.x version, few dependencies) must not make a package nobody releases look maintained.`,
   messages: {
     recent: 'Last release {days} days ago ({version}, {date})',

@@ -7,7 +7,7 @@ import { defineCheck } from './define.js';
 import { PYPI_POPULAR } from '../ecosystems/pypi/popular-names.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { DAY_MS, datedEntries } from './lib/releases.js';
-import { POPULAR_LIST, findIntended, isPopular, popularIndexFor } from './lib/typosquat.js';
+import { POPULAR_LIST, findIntended, isPopular, popularIndexFor, type TyposquatRule } from './lib/typosquat.js';
 
 /** Weekly downloads from which a package is popular in its own right (npm's high-impact bar). */
 export const WIDELY_USED_WEEKLY_DOWNLOADS = 1_000_000;
@@ -18,6 +18,14 @@ export const TYPOSQUAT_SCORE = 15;
  */
 export const ESTABLISHED_MIN_DAYS = 730;
 export const ESTABLISHED_MIN_RELEASES = 5;
+
+/** How the names are confusable, in a user's words (the evidence keeps the rule's id). */
+const RULE_WORDS: Record<TyposquatRule, (distance: number) => string> = {
+  separator: () => 'only the separators differ',
+  scope: () => 'the same name under another scope',
+  homoglyph: () => 'look-alike characters',
+  distance: (distance) => (distance === 1 ? 'one character differs' : `${distance} characters differ`),
+};
 
 export default defineCheck({
   id: 'typosquat',
@@ -34,9 +42,9 @@ export default defineCheck({
   messages: {
     popular: 'On the list of high-impact npm packages',
     'popular-pypi': "On nerq's list of widely used PyPI projects",
-    'likely-typosquat': 'Name is close to the popular `{intended}` ({rule}); check you meant {intended}',
-    'widely-used': 'Name is close to the popular `{intended}` ({rule}), but with {lastWeek} downloads last week it is widely used itself',
-    established: 'Name is close to the popular `{intended}` ({rule}), but it is established: {releases} releases since {firstRelease}',
+    'likely-typosquat': 'The name can be mistaken for the popular `{intended}` ({how}): check that you meant {intended}',
+    'widely-used': 'The name can be mistaken for the popular `{intended}` ({how}), but with {lastWeek} downloads last week it is widely used itself',
+    established: 'The name can be mistaken for the popular `{intended}` ({how}), but it is established: {releases} releases since {firstRelease}',
     distinct: 'No popular package with a confusable name',
   },
   evaluate: ({ release, downloads }, { now }) => {
@@ -48,7 +56,7 @@ export default defineCheck({
     }
     const match = findIntended(name, index);
     if (match === null) return { score: 100, messageId: 'distinct', data: { intended: null, rule: null, distance: null } };
-    const data = { intended: match.intended, rule: match.rule, distance: match.distance };
+    const data = { intended: match.intended, rule: match.rule, distance: match.distance, how: RULE_WORDS[match.rule](match.distance) };
     const lastWeek = downloads?.lastWeek ?? null;
     if (lastWeek !== null && lastWeek >= WIDELY_USED_WEEKLY_DOWNLOADS) {
       return { score: 100, messageId: 'widely-used', data: { ...data, lastWeek } };
@@ -62,7 +70,7 @@ export default defineCheck({
       score: TYPOSQUAT_SCORE,
       messageId: 'likely-typosquat',
       data,
-      holdVerdict: `the name is close to the popular ${match.intended} (${match.rule}): check you meant ${match.intended}; the hold lifts once the package is established (${ESTABLISHED_MIN_RELEASES} releases over ${ESTABLISHED_MIN_DAYS} days) or widely used`,
+      holdVerdict: `the name can be mistaken for the popular ${match.intended} (${data.how}): check that you meant ${match.intended}; the hold lifts once the package is established (${ESTABLISHED_MIN_RELEASES} releases over ${ESTABLISHED_MIN_DAYS} days) or widely used`,
     };
   },
 });

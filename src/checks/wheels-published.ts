@@ -20,7 +20,7 @@ export default defineCheck({
     'Reads the resolved release\'s files on PyPI: at least one wheel scores 100 (installing a wheel runs no package code); sdist-only scores 30, because pip then builds it locally and runs its build backend (setup.py or PEP 517 hooks) at install time. ' +
     'Unknown when the release has neither a wheel nor an sdist.',
   messages: {
-    wheels: '{wheels} wheel(s) published; installing runs no package code',
+    wheels: '{wheels} wheels published; installing runs no package code',
     'sdist-only': 'Source distribution only: installing it runs the package\'s build code (setup.py / build backend) on your machine',
     'no-distributions': 'No wheel or sdist in this release: nothing pip can install',
   },

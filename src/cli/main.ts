@@ -7,6 +7,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
+import { printError, stderrText } from './stderr.js';
 import { CATEGORIES } from '../scoring/profiles.js';
 
 function outputOptions(command: Command): Command {
@@ -16,13 +17,17 @@ function outputOptions(command: Command): Command {
     .option('--min-score <n>', 'gate: fail targets scoring below n (default 50)')
     .option('--min-coverage <r>', 'gate: targets with coverage below r (0–1) are not evaluated (default 0.5)')
     .option('--category <category>', `override the category (${CATEGORIES.join(', ')})`)
+    .option('--allow-incomplete', 'pass targets whose vulnerability or malicious-package checks could not run (risky: unchecked is not clean)')
     .option('--evidence', 'list the raw evidence under each check in the terminal report')
+    .option('-q, --quiet', 'terminal report: only the outcome, the alerts and the gate')
+    .option('-o, --output <file>', 'write the report to file instead of stdout (the exit code is the same)')
     .option('--no-color', 'no colour in the terminal report');
 }
 
 /** Repeatable option values, in order. */
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** Repeatable options: no default array, so help shows no "(default: [])". */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 export function buildProgram(): Command {
@@ -32,7 +37,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     // One line, always: commander's suggestion ("(Did you mean --json?)") joins the message.
-    .configureOutput({ outputError: (text, write) => write(`nerq: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+    .configureOutput({ outputError: (text, write) => write(`nerq: ${stderrText(text.replace(/^error: /, ''))}\n`) });
 
   outputOptions(
     program
@@ -56,19 +61,24 @@ export function buildProgram(): Command {
     .command('audit')
     .description('gate every dependency of a project (lockfiles, manifests, SBOMs) against a policy')
     .argument('[dir]', 'the project directory (default: the current directory)')
-    .option('--file <path>', 'audit this lockfile, manifest or SBOM (repeatable; default: detected in dir)', collect, [])
+    .option('--file <path>', 'audit this lockfile, manifest or SBOM (repeatable; default: detected in dir)', collect)
     .option('--policy <file>', 'policy file (default: .nerqrc.json or package.json "nerq", from dir up to the repository root)')
-    .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode)')
+    .option('--changed-since <ref>', 'only dependencies added or changed since this git ref (pull-request mode; the policy is read as it is at the ref)')
+    .option('--policy-from-head', "with --changed-since: apply the checkout's policy, not the ref's")
     .option('--direct', 'only direct dependencies')
-    .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect, [])
+    .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect)
     .option('--concurrency <n>', 'evaluations in flight (default 64, at most 256)')
     .option('--trust-project-npmrc', "follow a registry that only the audited directory's .npmrc sets")
     .option('--json', 'print the audit report as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'output format: table, json, markdown or sarif'))
     .option('--min-score <n>', 'policy: fail packages scoring below n (overrides the policy file)')
-    .option('--min-coverage <r>', 'policy: packages with coverage below r (0–1) fail (overrides the policy file)')
+    .option('--min-coverage <r>', 'policy: packages with coverage below r (0–1) are not evaluated, exit 3 (overrides the policy file)')
+    .option('--fail-on <severity>', 'also fail a package an advisory of this severity or higher affects: low, moderate, high or critical')
+    .option('--allow-incomplete', 'exit 0 even when packages could not be checked for vulnerabilities or malicious code (risky: unchecked is not clean)')
+    .option('-q, --quiet', 'terminal table: only the packages that need attention, the warnings and the result')
+    .option('-o, --output <file>', 'write the report to file instead of stdout (the exit code is the same)')
     .option('--category <category>', `override the category of every package (${CATEGORIES.join(', ')})`)
-    .option('--timeout <seconds>', 'deadline for the whole run (default: 120, longer for big projects)')
+    .option('--timeout <seconds>', 'deadline for the whole run (default: 120, or 1 per 4 packages when that is longer)')
     .option('--registry <url>', 'npm registry (default: from your npm configuration)')
     .option('--offline', 'answer only from the local store')
     .option('--no-cache', 'do not read the HTTP cache')
@@ -95,7 +105,8 @@ export function buildProgram(): Command {
     .description('past evaluations of a target from the local store, with a sparkline')
     .argument('<target>', 'a target as given to check (express, @scope/pkg, npm:chalk)')
     .option('--json', 'print the series as JSON')
-    .action(async (target: string, options: { json?: boolean }) => {
+    .option('--limit <n>', 'show the last n evaluations (default: 50)')
+    .action(async (target: string, options: { json?: boolean; limit?: string }) => {
       const { runHistory } = await import('./run-history.js');
       process.exitCode = await runHistory(target, options);
     });
@@ -124,6 +135,11 @@ export function buildProgram(): Command {
 
 export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
+  // `nerq` alone asks what nerq does: the help, on stdout (commander would write it to stderr).
+  if (argv.length === 0) {
+    process.stdout.write(program.helpInformation());
+    return 0;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -134,12 +150,12 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof UsageError) {
-      process.stderr.write(`nerq: ${error.message}\n`);
+      printError(error.message);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
     // A bug is not a verdict: report it on one line and say nothing was evaluated (3).
-    process.stderr.write(`nerq: internal error: ${message.split('\n')[0]} (please report it)\n`);
+    printError(`internal error: ${message.split('\n')[0]} (please report it)`);
     return 3;
   }
 }

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 import { CATEGORIES } from '../scoring/profiles.js';
+import { SEVERITY_LEVELS } from '../audit/policy-schema.js';
 import { UsageError } from './usage-error.js';
+import { printWarning } from './stderr.js';
 
 export const FORMATS = ['table', 'json', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -26,6 +28,9 @@ export const OutputOptionsSchema = z.object({
   category: z.enum(CATEGORIES, { message: `--category must be one of ${CATEGORIES.join(', ')}` }).optional(),
   color: z.boolean().optional(),
   evidence: z.boolean().optional(),
+  allowIncomplete: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+  output: z.string().min(1, '--output needs a file name').optional(),
 });
 
 export const CheckOptionsSchema = OutputOptionsSchema.extend({
@@ -48,27 +53,32 @@ export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, 
   file: z.array(z.string().min(1, '--file needs a path')).optional(),
   policy: z.string().min(1, '--policy needs a path').optional(),
   changedSince: z.string().min(1, '--changed-since needs a git ref').optional(),
+  policyFromHead: z.boolean().optional(),
   direct: z.boolean().optional(),
   omit: z.array(z.enum(['dev'], { message: '--omit accepts only dev' })).optional(),
   concurrency: number('--concurrency', 1, 256).optional(),
   trustProjectNpmrc: z.boolean().optional(),
+  failOn: z.enum(SEVERITY_LEVELS, { message: `--fail-on must be one of ${SEVERITY_LEVELS.join(', ')}` }).optional(),
 });
 
-export type AuditOptions = z.infer<typeof AuditOptionsSchema>;
 export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
-export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
 
 export { UsageError };
 
 /** A warning on stderr, one line. */
 export function warn(message: string): void {
-  process.stderr.write(`nerq: warning: ${message}\n`);
+  printWarning(message);
 }
 
 /** Parse options or throw a UsageError with the first problem as one line. */
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
   const result = schema.safeParse(raw);
   if (!result.success) throw new UsageError(result.error.issues[0]?.message ?? 'invalid options');
+  // --json is --format json: with another format it is a contradiction, not a choice to make silently.
+  const data = result.data as { json?: boolean; format?: string };
+  if (data.json === true && data.format !== undefined && data.format !== 'json') {
+    throw new UsageError(`--json and --format ${data.format} disagree: give one of them`);
+  }
   return result.data;
 }
 
@@ -80,11 +90,15 @@ export function formatOf(options: OutputOptions): Format {
 export function clockFrom(env: NodeJS.ProcessEnv): Date | null {
   const value = env.NERQ_NOW;
   if (value === undefined || value === '') return null;
+  const time = isoDate(value);
+  if (time === null) throw new UsageError(`NERQ_NOW must be an ISO 8601 date, got ${JSON.stringify(value.slice(0, 40))}`);
+  return time;
+}
+
+/** An ISO 8601 date (`YYYY-MM-DD…`) that JavaScript can represent, or null. */
+export function isoDate(value: string): Date | null {
   const time = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time)) {
-    throw new UsageError(`NERQ_NOW must be an ISO 8601 date, got ${JSON.stringify(value.slice(0, 40))}`);
-  }
-  return new Date(time);
+  return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(time) ? new Date(time) : null;
 }
 
 /** The gate as --min-score and --min-coverage set it (defaults from docs/scoring.md §10). */
@@ -93,5 +107,6 @@ export function gateOf(options: OutputOptions): GateOptions {
     ...DEFAULT_GATE,
     threshold: options.minScore ?? DEFAULT_GATE.threshold,
     minCoverage: options.minCoverage ?? DEFAULT_GATE.minCoverage,
+    ...(options.allowIncomplete === true ? { allowIncomplete: true } : {}),
   };
 }

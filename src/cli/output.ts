@@ -1,10 +1,12 @@
-/** Writes reports to stdout in the chosen format (one target: pretty JSON; several: NDJSON). */
+/** Writes reports to stdout (or the file --output names) in the chosen format (one target: pretty JSON; several: NDJSON). */
+import { writeFileSync } from 'node:fs';
+import { describeIoError } from '../audit/detect.js';
 import type { Report } from '../report/schema.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown, renderMarkdownMany } from '../render/markdown.js';
 import { renderTable } from '../render/table.js';
 import { exitCodeOf } from '../scoring/gate.js';
-import { formatOf, type Format, type OutputOptions } from './options.js';
+import { formatOf, UsageError, type Format, type OutputOptions } from './options.js';
 
 export interface OutputSettings {
   format: Format;
@@ -12,6 +14,8 @@ export interface OutputSettings {
   width: number;
   /** Terminal report: list each check's raw evidence. */
   evidence?: boolean;
+  /** Terminal report: the outcome, alerts and gate only. */
+  quiet?: boolean;
 }
 
 export function renderReports(reports: readonly Report[], settings: OutputSettings): string {
@@ -23,7 +27,9 @@ export function renderReports(reports: readonly Report[], settings: OutputSettin
     case 'markdown':
       return reports.length === 1 ? renderMarkdown(reports[0]!) : renderMarkdownMany(reports);
     case 'table':
-      return reports.map((r) => renderTable(r, { color: settings.color, width: settings.width, evidence: settings.evidence === true })).join('\n');
+      return reports
+        .map((r) => renderTable(r, { color: settings.color, width: settings.width, evidence: settings.evidence === true, quiet: settings.quiet === true }))
+        .join('\n');
   }
 }
 
@@ -35,15 +41,35 @@ export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, flag: boole
   return isTTY;
 }
 
-/** Print the reports to stdout as the options ask; the exit code follows their gates. */
+/** The report's text to stdout, or to the file `--output` names (written whole; a write that fails is exit 2). */
+export function emit(text: string, file: string | undefined): void {
+  if (file === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${JSON.stringify(file)}: ${describeIoError(error)}`);
+  }
+}
+
+/** Whether the report goes to a terminal (colour, its width): never when written to a file. */
+export function toTerminal(options: { output?: string | undefined }): boolean {
+  return options.output === undefined && process.stdout.isTTY === true;
+}
+
+/** Print the reports as the options ask; the exit code follows their gates. */
 export function writeReports(reports: readonly Report[], options: OutputOptions): 0 | 1 | 3 {
-  process.stdout.write(
+  emit(
     renderReports(reports, {
       format: formatOf(options),
-      color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
-      width: Math.min(process.stdout.columns || 80, 120),
+      color: colorEnabled(process.env, toTerminal(options), options.color),
+      width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,
       evidence: options.evidence === true,
+      quiet: options.quiet === true,
     }),
+    options.output,
   );
   return exitCodeOf(reports.map((r) => r.gate));
 }

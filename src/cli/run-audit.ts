@@ -4,7 +4,15 @@
  * key); evaluations share one HTTP client and the store; stdout carries the report only.
  */
 import path from 'node:path';
-import { AuditInputError, auditProject, defaultAuditTimeoutS, prepareAudit, repositoryRoot, type AuditPlan } from '../app/audit.js';
+import {
+  AuditInputError,
+  auditProject,
+  defaultAuditTimeoutS,
+  prepareAudit,
+  repositoryRelative,
+  repositoryRoot,
+  type AuditPlan,
+} from '../app/audit.js';
 import { expiredIgnores } from '../audit/policy.js';
 import type { AuditReport } from '../audit/types.js';
 import { CHECKS } from '../checks/index.js';
@@ -14,10 +22,13 @@ import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
 import { utf8Batches } from '../render/utf8-batches.js';
-import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
-import { colorEnabled } from './output.js';
-import { startAuditProgress } from './progress.js';
+import { DOCS_BASE } from '../version.js';
 import { cliRuntime } from './cli-runtime.js';
+import { guardInterrupts } from './interrupt.js';
+import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
+import { colorEnabled, emit, toTerminal } from './output.js';
+import { startAuditProgress } from './progress.js';
+import { printError } from './stderr.js';
 
 export async function runAudit(dirArg: string | undefined, raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(AuditOptionsSchema, raw);
@@ -30,11 +41,13 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     plan = await prepareAudit({
       dir,
       dirLabel: dirArg ?? '.',
-      ...(options.file === undefined ? {} : { files: options.file }),
+      files: options.file,
       policyFile: options.policy,
       minScore: options.minScore,
       minCoverage: options.minCoverage,
+      failOn: options.failOn,
       changedSince: options.changedSince,
+      policyFromHead: options.policyFromHead,
       direct: options.direct === true,
       omitDev: (options.omit ?? []).includes('dev'),
     });
@@ -57,52 +70,60 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     trustProjectNpmrc: options.trustProjectNpmrc === true,
   });
 
-  const expired = expiredIgnores(plan.policy, now);
-  for (const message of expired) process.stderr.write(`nerq: ${message}\n`);
+  for (const message of expiredIgnores(plan.policy, now)) printError(message);
+  if (plan.policyChanged !== null) printError(plan.policyChanged);
 
+  const progress = startAuditProgress(plan.subjects.length, runtime.activity);
+  const interrupts = guardInterrupts();
+  interrupts.add(() => progress.stop());
+  interrupts.add(() => runtime.session.interrupt());
   let report: AuditReport;
   try {
-    const progress = startAuditProgress(plan.subjects.length);
     try {
       report = await auditProject(runtime, plan, {
         now,
         gate: gateOf({
           ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
           ...(options.minCoverage === undefined ? {} : { minCoverage: options.minCoverage }),
+          ...(options.allowIncomplete === undefined ? {} : { allowIncomplete: options.allowIncomplete }),
         }),
         category: options.category,
         signal: AbortSignal.timeout((options.timeout ?? defaultAuditTimeoutS(plan.subjects.length)) * 1000),
         concurrency: options.concurrency,
+        allowIncomplete: options.allowIncomplete === true,
         onEvaluated: (failed) => progress.done(failed),
       });
     } finally {
       progress.stop();
     }
   } finally {
+    interrupts.dispose();
     await runtime.close();
   }
 
   const format = options.json ? 'json' : (options.format ?? 'table');
-  if (format === 'json') {
+  if (format === 'json' && options.output === undefined) {
     // Written as it is made: a thousand-entry report is tens of megabytes of text.
     await writeInPieces(renderAuditJsonChunks(report));
+  } else if (format === 'json') {
+    emit([...renderAuditJsonChunks(report)].join(''), options.output);
   } else {
-    process.stdout.write(
+    emit(
       format === 'markdown'
         ? renderAuditMarkdown(report)
         : format === 'sarif'
-          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir) })
+          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir), helpBase: DOCS_BASE })
           : renderAuditTable(report, {
-              color: colorEnabled(process.env, process.stdout.isTTY === true, options.color),
-              width: Math.min(process.stdout.columns || 80, 120),
+              color: colorEnabled(process.env, toTerminal(options), options.color),
+              width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,
+              quiet: options.quiet === true,
             }),
+      options.output,
     );
   }
   if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));
 
-  if (report.summary.failed > 0 || expired.length > 0) return 1;
-  if (report.summary.errors > 0) return 3;
-  return 0;
+  return report.outcome.exitCode;
 }
 
 /**
@@ -127,10 +148,4 @@ async function writeInPieces(chunks: Iterable<string>): Promise<void> {
     // Let the write's callback run before the next batch asks for a buffer.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-}
-
-/** The audited directory relative to its git repository root (`/`-separated; `.` at the root or outside a repository). */
-function repositoryRelative(dir: string): string {
-  const root = repositoryRoot(dir);
-  return root === null ? '.' : path.relative(root, dir).split(path.sep).join('/') || '.';
 }

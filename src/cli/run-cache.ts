@@ -1,6 +1,16 @@
 /** `nerq cache stats` and `nerq cache clear`: the HTTP cache and the facts cache in the local store. */
-import { openUserStore } from '../app/store-session.js';
+import { statSync } from 'node:fs';
+import { openUserStore, STORE_MAX_BYTES } from '../app/store-session.js';
 import { warn } from './options.js';
+
+/** The store file's size on disk, or null when it cannot be read. */
+function fileBytes(file: string): number | null {
+  try {
+    return statSync(file).size;
+  } catch {
+    return null;
+  }
+}
 
 const MiB = 1024 * 1024;
 
@@ -15,13 +25,13 @@ export async function runCacheStats(options: { json?: boolean }): Promise<number
     const hitRate = last === null || lookups === 0 ? null : Math.round(((last.hits + last.revalidated) / lookups) * 1000) / 1000;
     if (options.json) {
       // `facts` is an addition: the earlier fields keep their meaning (HTTP answers only).
-      const json = { file: store.file, entries: stats.entries, bytes: stats.bytes, lastRun: last, hitRate, facts };
+      const json = { file: store.file, entries: stats.entries, bytes: stats.bytes, lastRun: last, hitRate, facts, capBytes: STORE_MAX_BYTES };
       process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       const lines = [
         `store     ${store.file}`,
         `entries   ${stats.entries}`,
-        `size      ${(stats.bytes / MiB).toFixed(1)} MiB`,
+        `size      ${(stats.bytes / MiB).toFixed(1)} MiB (cached answers and facts are kept to ${STORE_MAX_BYTES / MiB} MiB together, the least recently fetched dropped first)`,
         `facts     ${facts.entries} entries, ${(facts.bytes / MiB).toFixed(1)} MiB`,
         last === null
           ? 'last run  —'
@@ -43,8 +53,11 @@ export async function runCacheClear(): Promise<number> {
     const facts = store.facts.stats();
     store.cache.clear();
     store.facts.clear();
+    // Deleted rows leave their pages in the file: VACUUM gives them back, so the file shrinks.
+    store.compact();
+    const size = fileBytes(store.file);
     process.stdout.write(
-      `cleared ${before.entries} cached responses (${(before.bytes / MiB).toFixed(1)} MiB) and ${facts.entries} cached facts; history kept\n`,
+      `cleared ${before.entries} cached responses (${(before.bytes / MiB).toFixed(1)} MiB) and ${facts.entries} cached facts; history kept${size === null ? '' : `; the store file is now ${(size / MiB).toFixed(1)} MiB`}\n`,
     );
     return 0;
   } finally {

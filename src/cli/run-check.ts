@@ -6,7 +6,9 @@ import { TargetError, type Target } from '../target/types.js';
 import { cliRuntime } from './cli-runtime.js';
 import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
+import { guardInterrupts } from './interrupt.js';
 import { startProgress } from './progress.js';
+import { printWarning } from './stderr.js';
 
 /** --timeout's default: the deadline of the whole run, in seconds. */
 const DEFAULT_TIMEOUT_S = 60;
@@ -33,9 +35,13 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     history: options.history,
     maxAgeS: options.maxAge,
   });
+
+  const progress = startProgress(targets.length, runtime.activity);
+  const interrupts = guardInterrupts();
+  interrupts.add(() => progress.stop());
+  interrupts.add(() => runtime.session.interrupt());
   let outcomes: TargetOutcome[];
   try {
-    const progress = startProgress(targets.length);
     try {
       outcomes = await checkTargets(runtime, {
         targets,
@@ -50,6 +56,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     }
     if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
   } finally {
+    interrupts.dispose();
     await runtime.close();
   }
   return writeReports(
@@ -65,7 +72,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
 function saveEvidence(file: string, outcomes: readonly TargetOutcome[], targetCount: number): void {
   const evidence = outcomes.flatMap((o) => (o.evidence ? [o.evidence] : []));
   if (targetCount === 1 && evidence.length === 0) {
-    process.stderr.write(`nerq: warning: no evidence to save: the target could not be evaluated\n`);
+    printWarning('no evidence to save: the target could not be evaluated');
     return;
   }
   const body = targetCount === 1 ? evidence[0] : evidence;

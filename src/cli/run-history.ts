@@ -4,18 +4,41 @@ import { openUserStore } from '../app/store-session.js';
 import { TargetError } from '../target/types.js';
 import type { HistoryRow } from '../store/types.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
+import { DEFAULT_HISTORY_LIMIT } from '../store/history.js';
 import { UsageError, warn } from './options.js';
+
+/** The most `--limit` accepts. */
+const MAX_LIMIT = 100_000;
 
 const SPARK = '▁▂▃▄▅▆▇█';
 
-/** One block per score (0–100), null as a space. */
+/**
+ * One block per score, scaled from the lowest score shown to the highest (on a 0–100 scale a
+ * move from 84 to 88 would be invisible), null as a space; all equal: the middle block.
+ */
 export function sparkline(scores: readonly (number | null)[]): string {
-  return scores
-    .map((s) => (s === null ? ' ' : SPARK[Math.min(SPARK.length - 1, Math.floor((Math.max(0, Math.min(100, s)) / 100) * SPARK.length))]))
-    .join('');
+  const known = scores.filter((s): s is number => s !== null);
+  const min = Math.min(...known);
+  const max = Math.max(...known);
+  const block = (s: number) => {
+    if (max === min) return SPARK[SPARK.length / 2 - 1];
+    return SPARK[Math.min(SPARK.length - 1, Math.floor(((s - min) / (max - min)) * SPARK.length))];
+  };
+  return scores.map((s) => (s === null ? ' ' : block(s))).join('');
 }
 
-export async function runHistory(input: string, options: { json?: boolean }): Promise<number> {
+/** `  min 75.2 · max 84.0` after the sparkline: what its lowest and highest blocks stand for. */
+function range(scores: readonly (number | null)[]): string {
+  const known = scores.filter((s): s is number => s !== null);
+  if (known.length === 0) return '';
+  const min = Math.min(...known);
+  const max = Math.max(...known);
+  return min === max ? `  all ${min.toFixed(1)}` : `  min ${min.toFixed(1)} · max ${max.toFixed(1)}`;
+}
+
+export async function runHistory(input: string, options: { json?: boolean; limit?: unknown }): Promise<number> {
+  const limit = options.limit === undefined ? DEFAULT_HISTORY_LIMIT : Number(options.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
   let key: string;
   try {
     key = historyKeyOf(input);
@@ -27,20 +50,25 @@ export async function runHistory(input: string, options: { json?: boolean }): Pr
   if (store === null) return 3;
   let rows: HistoryRow[];
   try {
-    rows = readHistory(store, key);
+    // One more than shown, to know whether older evaluations were left out.
+    rows = readHistory(store, key, limit + 1);
   } finally {
     store.close();
   }
+  const more = rows.length > limit;
+  if (more) rows = rows.slice(rows.length - limit);
   if (options.json) {
     const series = rows.map((r) => ({ evaluatedAt: r.evaluatedAt, version: r.version, score: r.score, grade: r.grade, verdict: r.verdict, coverage: r.coverage }));
-    process.stdout.write(`${JSON.stringify({ target: key, evaluations: series }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ target: key, evaluations: series, olderNotShown: more }, null, 2)}\n`);
     return rows.length === 0 ? 3 : 0;
   }
   if (rows.length === 0) {
     process.stdout.write(`no evaluations of ${sanitizeForTerminal(key)} recorded yet\n`);
     return 3;
   }
-  const lines = [`${sanitizeForTerminal(key)}  ${sparkline(rows.map((r) => r.score))}`, ''];
+  const scores = rows.map((r) => r.score);
+  const lines = [`${sanitizeForTerminal(key)}  ${sparkline(scores)}${range(scores)}`, ''];
+  if (more) lines.push(`the last ${limit} evaluations; older ones are not shown (--limit N shows more)`, '');
   let lastGrade: string | null = null;
   for (const r of rows) {
     const gradeChange = lastGrade !== null && r.grade !== lastGrade ? `  (grade ${lastGrade} → ${r.grade ?? '—'})` : '';

@@ -1,5 +1,6 @@
 /** `nerq score <evidence>`: re-score saved evidence offline; no network, no store. */
 import { readFileSync } from 'node:fs';
+import { describeIoError } from '../audit/detect.js';
 import { EvidenceError, evidenceFromJson, rescoreEvidence } from '../app/score.js';
 import type { Evidence } from '../evidence/schema.js';
 import { clockFrom, gateOf, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
@@ -10,7 +11,7 @@ function readEvidenceFile(file: string): Evidence[] {
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${JSON.stringify(file)}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw new UsageError(`cannot read ${JSON.stringify(file)}: ${describeIoError(error)}`);
   }
   let json: unknown;
   try {
@@ -18,6 +19,8 @@ function readEvidenceFile(file: string): Evidence[] {
   } catch {
     throw new UsageError(`${JSON.stringify(file)} is not valid JSON`);
   }
+  // Nothing to score is bad input, not a silent success.
+  if (Array.isArray(json) && json.length === 0) throw new UsageError(`${JSON.stringify(file)} holds no evidence (an empty array)`);
   try {
     return evidenceFromJson(json);
   } catch (error) {

@@ -29,9 +29,20 @@ export function sourceResult<T extends z.ZodType>(facts: T) {
   return z.discriminatedUnion('status', [z.object({ status: z.literal('ok'), facts }), unavailable, notApplicable]);
 }
 
-export { RepositoryRefSchema, type RepositoryRef } from './repository-ref.js';
+export type { RepositoryRef } from './repository-ref.js';
 export * from './github-facts.js';
 export * from './pypi-facts.js';
+
+/** A dependency spec that is not a registry range: where npm would fetch the code from instead. */
+export const NonRegistryDependencySchema = z.object({
+  name: z.string(),
+  /** The spec as written (capped). */
+  spec: z.string(),
+  /** `git` (git, GitHub and other hosted shorthands), `url` (a tarball URL), `file` (file: tarball or folder), `link`. */
+  kind: z.enum(['git', 'url', 'file', 'link']),
+  field: z.enum(['dependencies', 'optionalDependencies', 'peerDependencies']),
+});
+export type NonRegistryDependency = z.infer<typeof NonRegistryDependencySchema>;
 
 export const VersionEntrySchema = z.object({
   version: z.string(),
@@ -69,6 +80,16 @@ export const RegistryFactsSchema = z.object({
   dependencyRanges: z.record(z.string(), z.string()),
   /** Lifecycle scripts npm runs on install: preinstall, install, postinstall (and prepare for git deps). */
   installScripts: z.record(z.string(), z.string()),
+  /**
+   * The version's `hasInstallScript` as npm reads it (truthy or not); null when the registry does
+   * not say. npm decides from it, and runs the scripts of the tarball's own package.json.
+   */
+  hasInstallScript: z.boolean().nullable().default(null),
+  /**
+   * Dependencies (runtime, optional, peer) no registry vouches for: git, GitHub, URL tarballs,
+   * `file:` and `link:` specs. npm fetches them as they are (a git one runs `prepare`).
+   */
+  nonRegistryDependencies: z.array(NonRegistryDependencySchema).default([]),
   /** `gypfile: true` in the manifest (npm runs node-gyp rebuild). */
   gypfile: z.boolean(),
   hasBin: z.boolean(),
@@ -97,10 +118,15 @@ export const RegistryFactsSchema = z.object({
   /** `_npmUser.name` of the resolved version and of the version published before it. */
   publisher: z.string().nullable(),
   previousPublisher: z.string().nullable(),
-  /** `dist.attestations` (npm provenance); null when the version has none. */
+  /** `dist.attestations` (npm provenance); null when the version has none, or a hollow one. */
   attestations: z
     .object({ url: z.string().nullable(), predicateType: z.string().nullable() })
     .nullable(),
+  /**
+   * Why `dist.attestations` is present but not a listing (`{}`, no URL, not an object): it is no
+   * provenance, and `attestations` is null. Null when absent or valid.
+   */
+  hollowAttestations: z.string().nullable().default(null),
   /** Count of `dist.signatures` (registry signatures; recorded, earns nothing alone). */
   signatures: z.number().int(),
   /** The registry replaced the package with a security-holding placeholder. */
@@ -130,13 +156,27 @@ export const RegistryFactsSchema = z.object({
   priorPublishers: z.array(z.string()).nullable(),
   tarballUrl: z.string().nullable(),
   integrity: z.string().nullable(),
+  /** `dist.shasum` (hex SHA-1), which old lockfiles pin instead of an SRI hash. */
+  shasum: z.string().nullable().default(null),
   /** `dist.unpackedSize` and `dist.fileCount` as the registry reports them. */
   unpackedSize: z.number().int().nullable(),
   fileCount: z.number().int().nullable(),
 });
 export type RegistryFacts = z.infer<typeof RegistryFactsSchema>;
 
-export const TarballFileSchema = z.object({ path: z.string(), size: z.number().int() });
+/**
+ * What the tarball's own package.json says where it matters to what npm does: the name and
+ * version, the install scripts it runs, the dependencies and `bin`. Read in memory, capped.
+ */
+export const TarballManifestSchema = z.object({
+  name: z.string().nullable(),
+  version: z.string().nullable(),
+  installScripts: z.record(z.string(), z.string()),
+  dependencies: z.record(z.string(), z.string()),
+  hasBin: z.boolean(),
+  nonRegistryDependencies: z.array(NonRegistryDependencySchema),
+});
+export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 
 export const TarballFactsSchema = z.object({
   /** Root folder of the archive (its first path component, usually `package`). */
@@ -158,6 +198,10 @@ export const TarballFactsSchema = z.object({
   bindingGyp: z.boolean(),
   /** Native sources or binaries (.c, .cc, .cpp, .h, .node) shipped. */
   nativeFiles: z.number().int(),
+  /** The archive's own package.json (the last one at depth one, as extraction leaves it); null when unreadable. */
+  manifest: TarballManifestSchema.nullable().default(null),
+  /** Why `manifest` is null (none in the archive, over the cap, not JSON); null when read. */
+  manifestProblem: z.string().nullable().default(null),
 });
 export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 
@@ -244,6 +288,11 @@ export const AttestationFactsSchema = z.object({
   builder: z.string().nullable(),
   /** Cryptographic verification against the Sigstore trust root was done and passed. */
   verified: z.boolean(),
+  /**
+   * The version lists attestations but they are no provenance: the attestations endpoint answered
+   * 404, or with no SLSA statement, or with one that cannot be read. Null otherwise.
+   */
+  hollow: z.string().nullable().default(null),
 });
 export type AttestationFacts = z.infer<typeof AttestationFactsSchema>;
 

@@ -134,6 +134,16 @@ const REASONS = {
     meaning: 'nothing could be scored: not evaluated',
     sentence: () => 'no score: nothing could be evaluated',
   }),
+  'not-checked': define<{ title: string; reason: string }>({
+    appearsIn: 'gate',
+    meaning: 'a check that guards against danger (known vulnerabilities, malicious packages) could not run: not evaluated, unless `--allow-incomplete`',
+    sentence: (a, s) => `${s.text(a.title)} not checked: ${s.text(a.reason)}`,
+  }),
+  'allowed-incomplete': define<{ title: string; reason: string }>({
+    appearsIn: 'gate',
+    meaning: 'a guarding check could not run and `--allow-incomplete` let the gate pass anyway',
+    sentence: (a, s) => `allowed by --allow-incomplete: ${s.text(a.title)} not checked: ${s.text(a.reason)}`,
+  }),
   'low-coverage': define<{ coverage: number; minCoverage: number }>({
     appearsIn: 'gate',
     meaning: 'coverage is below `--min-coverage`: not evaluated',

@@ -7,7 +7,7 @@
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
-import { declaredAt, packageLabel } from './audit-labels.js';
+import { declaredAt, outcomeHint, packageLabel, runResult, summarySentence } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -42,10 +42,29 @@ function annotation(entry: AuditEntry, options: AnnotationOptions): string {
   return `::${error ? 'error' : 'warning'} ${properties.join(',')}::${escapeData(message)}`;
 }
 
-/** One workflow command per failing or unevaluated package, each on its own line. */
+/**
+ * What the run could not check, once (not one line per package): the result when packages were
+ * not fully checked (an error when it makes the exit code 3), then each warning.
+ */
+function runAnnotations(report: AuditReport): string[] {
+  const lines: string[] = [];
+  if (report.summary.incomplete > 0) {
+    const error = report.outcome.result === 'incomplete';
+    const hint = outcomeHint(report);
+    const text = `${runResult(report)}: ${summarySentence(report)}${hint === null ? '' : ` (${hint})`}`;
+    lines.push(`::${error ? 'error' : 'warning'} title=${escapeProperty('nerq: audit incomplete')}::${escapeData(clean(text))}`);
+  }
+  for (const warning of report.warnings) {
+    lines.push(`::warning title=${escapeProperty(`nerq: ${warning.code}`)}::${escapeData(clean(warning.message))}`);
+  }
+  return lines;
+}
+
+/** One workflow command per failing or unevaluated package, then the run's own, each on its own line. */
 export function renderAnnotations(report: AuditReport, options: AnnotationOptions = {}): string {
-  const lines = report.entries
-    .filter((e) => e.policy.status === 'fail' || e.policy.status === 'error')
-    .map((e) => annotation(e, options));
+  const lines = [
+    ...report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error').map((e) => annotation(e, options)),
+    ...runAnnotations(report),
+  ];
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

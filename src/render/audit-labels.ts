@@ -12,19 +12,49 @@ export type EntryStatus = AuditEntry['policy']['status'];
 /** `name@version` (npm) or `name==version` (PyPI); the declared range when unresolved. */
 export function packageLabel(entry: AuditEntry): string {
   const { subject, report } = entry;
-  const version = report.target.version ?? subject.version;
+  // A report that could not be evaluated carries the declared specifier as its version, not a version.
+  const version = (report.error === null ? report.target.version : null) ?? subject.version;
   const rules = packageRulesOf(subject.ecosystem);
   if (version !== null && version !== '') return rules.versionLabel(subject.name, version);
   if (subject.spec !== null && subject.spec !== '') return rules.specLabel(subject.name, subject.spec);
   return subject.name;
 }
 
-/** The first policy failure, else the verdict's first reason; an ignored entry says why. */
+/** An ignored entry's why and until when: `ignored: replaced in #412 (until 2027-03-01)`. */
+export function ignoredText(entry: AuditEntry): string | null {
+  const ignored = entry.policy.ignoredBy;
+  if (entry.policy.status !== 'ignored' || ignored === null) return null;
+  return `ignored: ${ignored.reason}${ignored.expires === null ? '' : ` (until ${ignored.expires})`}`;
+}
+
+/** The first policy failure, else the verdict's first reason; an ignored entry says why it is ignored first. */
 export function mainReason(entry: AuditEntry): string {
   const reason = entry.policy.failures[0]?.message ?? entry.report.verdictReasons[0] ?? '';
-  const ignored = entry.policy.ignoredBy;
-  if (entry.policy.status === 'ignored' && ignored !== null) return `${reason} (ignored: ${ignored.reason})`;
+  const ignored = ignoredText(entry);
+  if (ignored !== null) return `${ignored}; would fail: ${reason}`;
   return reason;
+}
+
+/**
+ * What to do about an advisory affecting the package: `upgrade to 4.17.21` (the version that
+ * fixes every advisory, as the known-vulnerabilities check found it), `no fixed version yet`,
+ * or null when no advisory affects it.
+ */
+export function fixText(entry: AuditEntry): string | null {
+  const check = entry.report.checks.find((c) => c.id === 'known-vulnerabilities');
+  const affecting = entry.report.advisories.some((a) => a.affectsResolved && !a.malicious && a.package === entry.report.target.name);
+  if (check === undefined || !affecting) return null;
+  const { fixed, partialFix, unfixed } = check.evidence;
+  if (typeof fixed === 'string' && fixed !== '') return `upgrade to ${fixed}`;
+  const open = Array.isArray(unfixed) && unfixed.length > 0 ? ` (none for ${unfixed.join(', ')})` : '';
+  if (typeof partialFix === 'string' && partialFix !== '') return `upgrade to ${partialFix} fixes some${open}`;
+  return `no fixed version yet${open}`;
+}
+
+/** `webpack › terser`: the packages that bring it in from a direct dependency, or null (direct, or unknown). */
+export function viaText(entry: AuditEntry): string | null {
+  const via = entry.subject.via;
+  return via === null || via.length === 0 ? null : via.join(' › ');
 }
 
 /** The main failing rule (for SARIF and annotations): `policy/<rule>`. */
@@ -35,6 +65,7 @@ export function mainRule(entry: AuditEntry): string {
 export const STATUS_WORDS: Record<EntryStatus, string> = {
   fail: 'FAIL',
   error: 'ERROR',
+  incomplete: 'UNCHECKED',
   ignored: 'IGNORED',
   pass: 'PASS',
 };
@@ -50,21 +81,67 @@ export const SHORT_VERDICT: Record<AuditEntry['report']['verdictCode'], string> 
 
 export type RunResult = 'PASS' | 'FAIL' | 'INCOMPLETE';
 
-/** FAIL when any package fails (exit 1); INCOMPLETE when some could not be evaluated (exit 3); else PASS. */
+/** The run's result as the exit code has it: FAIL (1), INCOMPLETE (3), else PASS (0). */
 export function runResult(report: AuditReport): RunResult {
-  if (report.summary.failed > 0) return 'FAIL';
-  if (report.summary.errors > 0) return 'INCOMPLETE';
-  return 'PASS';
+  return report.outcome.result === 'fail' ? 'FAIL' : report.outcome.result === 'incomplete' ? 'INCOMPLETE' : 'PASS';
 }
 
-/** `3 of 212 packages fail the policy; 2 could not be evaluated; 1 ignored`. */
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** The guarding checks in the words of a summary line. */
+const GUARD_WORDS: Readonly<Record<string, string>> = {
+  'known-vulnerabilities': 'vulnerabilities',
+  'malicious-package': 'malicious code',
+};
+
+/** What the incomplete packages were not checked for: `vulnerabilities and malicious code`. */
+export function uncheckedWords(report: AuditReport): string {
+  const words = new Set<string>();
+  for (const entry of report.entries) {
+    if (entry.policy.status !== 'incomplete') continue;
+    for (const failure of entry.policy.failures) {
+      for (const id of failure.rule === 'not-checked' ? (failure.checks ?? []) : []) {
+        words.add(GUARD_WORDS[id] ?? entry.report.checks.find((c) => c.id === id)?.title.toLowerCase() ?? id);
+      }
+    }
+  }
+  return words.size === 0 ? 'every guarding check' : [...words].join(' and ');
+}
+
+/**
+ * The run in one sentence, the part the exit code follows first: `3 of 212 packages fail the
+ * policy; 2 could not be evaluated; 5 not checked for known vulnerabilities; 1 ignored`, or
+ * `all 212 packages pass the policy`.
+ */
 export function summarySentence(report: AuditReport): string {
-  const { total, failed, errors, ignored } = report.summary;
-  const noun = total === 1 ? 'package' : 'packages';
-  const parts = [`${failed} of ${total} ${noun} ${failed === 1 ? 'fails' : 'fail'} the policy`];
-  if (errors > 0) parts.push(`${errors} could not be evaluated`);
+  const { total, failed, errors, ignored, incomplete, passed } = report.summary;
+  const noun = plural(total, 'package', 'packages');
+  if (total === 0) return 'no dependencies to audit';
+  if (passed === total) return total === 1 ? 'the 1 package passes the policy' : `all ${total} packages pass the policy`;
+  const parts: string[] = [];
+  // The first count says "of N packages"; the others are read against it.
+  const count = (n: number) => (parts.length === 0 ? `${n} of ${total} ${noun}` : String(n));
+  if (failed > 0) parts.push(`${count(failed)} ${plural(failed, 'fails', 'fail')} the policy`);
+  if (errors > 0) parts.push(`${count(errors)} could not be evaluated`);
+  if (incomplete > 0) {
+    parts.push(`${count(incomplete)} not checked for ${uncheckedWords(report)}`);
+  }
   if (ignored > 0) parts.push(`${ignored} ignored`);
+  if (passed > 0 && parts.length > 0) parts.push(`${passed} ${plural(passed, 'passes', 'pass')}`);
   return parts.join('; ');
+}
+
+/** What to do about the result, when something is left to do: the exit code and how to act on it. */
+export function outcomeHint(report: AuditReport): string | null {
+  const { outcome, summary } = report;
+  if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0) {
+    return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';
+  }
+  if (outcome.result === 'incomplete') return 'exit 3: some packages could not be evaluated';
+  if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0) {
+    return `exit 0: ${summary.incomplete} unchecked ${plural(summary.incomplete, 'package', 'packages')} accepted by --allow-incomplete`;
+  }
+  return null;
 }
 
 /** Packages per grade, best first, then the ungraded: `A+ 3 · B 1 · not evaluated 2`. */

@@ -5,14 +5,16 @@
  * their reasons, and the passing ones collapsed. The whole comment stays under GitHub's
  * 65,536-character limit: the summary is never shortened; later sections lose rows first,
  * and a note says how many were left out. Every string from a report or the audited tree
- * is escaped (escapeMarkdown; escapeHtml inside `<summary>`): it cannot break a table, open
- * a link, inject HTML or mention anyone.
+ * is escaped (escapeMarkdown; escapeHtml inside `<summary>`) or, for package names, shown
+ * literally in a code span (`<code>` in a `<summary>`: GitHub links a bare `chalk@5.3.0` as an
+ * e-mail address): it cannot break a table, open a link, inject HTML or mention anyone.
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
   declaredAt,
   gradeCounts,
   mainReason,
+  outcomeHint,
   packageLabel,
   runResult,
   SHORT_VERDICT,
@@ -21,7 +23,7 @@ import {
   type RunResult,
 } from './audit-labels.js';
 import { markdownReason } from './markdown-reasons.js';
-import { escapeHtml, escapeMarkdown } from './sanitize.js';
+import { escapeHtml, escapeMarkdown, htmlCode, markdownCode } from './sanitize.js';
 import { formatScore } from './text.js';
 
 /** GitHub refuses longer comment bodies (it counts characters; UTF-16 length is never less). */
@@ -29,9 +31,9 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 /** Kept free for the closing note about left-out rows. */
 const NOTE_RESERVE = 400;
 
-const STATUS_EMOJI: Record<EntryStatus, string> = { fail: '❌', error: '❔', ignored: '🔕', pass: '✅' };
+const STATUS_EMOJI: Record<EntryStatus, string> = { fail: '❌', error: '❔', incomplete: '⚠️', ignored: '🔕', pass: '✅' };
 const RESULT_EMOJI: Record<RunResult, string> = { FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' };
-const STATUS_TEXT: Record<EntryStatus, string> = { fail: 'fail', error: 'not evaluated', ignored: 'ignored', pass: 'pass' };
+const STATUS_TEXT: Record<EntryStatus, string> = { fail: 'fail', error: 'not evaluated', incomplete: 'not checked', ignored: 'ignored', pass: 'pass' };
 
 /** Escaped single-line text. */
 const md = (s: string): string => escapeMarkdown(s).trim();
@@ -65,6 +67,8 @@ function verdictText(entry: AuditEntry): string {
 function summaryLines(report: AuditReport): string[] {
   const result = runResult(report);
   const lines = [`## nerq audit: ${RESULT_EMOJI[result]} ${result}`, '', `**${md(summarySentence(report))}**`];
+  const hint = outcomeHint(report);
+  if (hint !== null) lines.push('', md(hint));
   const grades = gradeCounts(report);
   if (grades.length > 0) lines.push('', `Grades: ${grades.map((g) => `**${g.label}** ${g.count}`).join(' · ')}`);
   const inputs = report.inputs.map((i) => `${md(i.file)} (${md(i.format)})`).join(', ');
@@ -73,7 +77,7 @@ function summaryLines(report: AuditReport): string[] {
     `Inputs: ${inputs === '' ? 'none' : inputs}  `,
     `Policy: ${report.policySource === null ? 'defaults' : md(report.policySource)}`,
   );
-  if (report.warnings.length > 0) lines.push('', ...report.warnings.map((w) => `> ⚠️ ${md(w)}  `));
+  if (report.warnings.length > 0) lines.push('', ...report.warnings.map((w) => `> ⚠️ ${md(w.message)}  `));
   return lines;
 }
 
@@ -96,7 +100,7 @@ function problemTable(entries: readonly AuditEntry[]): Section {
     rows: entries.map((e) =>
       tableRow([
         `${STATUS_EMOJI[e.policy.status]} ${STATUS_TEXT[e.policy.status]}`,
-        md(packageLabel(e)),
+        markdownCode(packageLabel(e), { inTable: true }),
         scoreText(e),
         e.report.grade ?? '—',
         verdictText(e),
@@ -110,7 +114,7 @@ function problemTable(entries: readonly AuditEntry[]): Section {
 
 function detailBlock(entry: AuditEntry): string {
   const { report, subject, policy } = entry;
-  const facts = [`${STATUS_EMOJI.fail} ${html(packageLabel(entry))}`];
+  const facts = [`${STATUS_EMOJI.fail} ${htmlCode(packageLabel(entry))}`];
   if (report.score !== null) facts.push(`${formatScore(report.score)}/100`);
   if (report.grade !== null) facts.push(report.grade);
   facts.push(html(report.verdict));
@@ -145,7 +149,7 @@ function ignoredSection(entries: readonly AuditEntry[]): Section {
     ['---', '---:', '---', '---', '---'],
     entries.map((e) =>
       tableRow([
-        md(packageLabel(e)),
+        markdownCode(packageLabel(e), { inTable: true }),
         scoreText(e),
         md(e.policy.failures[0]?.message ?? '') || '—',
         md(e.policy.ignoredBy?.reason ?? '') || '—',
@@ -161,14 +165,14 @@ function passingSection(entries: readonly AuditEntry[]): Section {
     `${STATUS_EMOJI.pass} ${n} passing ${n === 1 ? 'package' : 'packages'}`,
     ['Package', 'Score', 'Grade', 'Verdict'],
     ['---', '---:', ':---:', '---'],
-    entries.map((e) => tableRow([md(packageLabel(e)), scoreText(e), e.report.grade ?? '—', verdictText(e)])),
+    entries.map((e) => tableRow([markdownCode(packageLabel(e), { inTable: true }), scoreText(e), e.report.grade ?? '—', verdictText(e)])),
   );
 }
 
 /** The audit as a Markdown comment, ending with a newline, at most GITHUB_COMMENT_LIMIT characters. */
 export function renderAuditMarkdown(report: AuditReport, limit = GITHUB_COMMENT_LIMIT): string {
   const by = (status: EntryStatus) => report.entries.filter((e) => e.policy.status === status);
-  const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error');
+  const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete');
   const sections = [
     ...(problems.length > 0 ? [problemTable(problems), ...(by('fail').length > 0 ? [detailSection(by('fail'))] : [])] : []),
     ...(by('ignored').length > 0 ? [ignoredSection(by('ignored'))] : []),

@@ -4,7 +4,7 @@
  * escape the results for their format.
  */
 import { rulesOf } from '../ecosystems/rules.js';
-import type { CheckResult, Report } from '../report/schema.js';
+import type { CheckResult, Previous, Report } from '../report/schema.js';
 
 /** `name@version` (npm, GitHub) or `name==version` (PyPI); the bare name when unresolved. */
 export function targetLabel(target: Report['target']): string {
@@ -52,7 +52,8 @@ export function evidenceText(value: CheckResult['evidence'][string]): string {
 
 /**
  * The change since the previous evaluation: `▲ +3.1 since 2026-10-02 (was 69.1 B, 5.2.0)`,
- * and, for a move of 5 or more, what moved it. Null when there is nothing to compare.
+ * `◆ unchanged since 2026-10-02 (75.9 B, 5.3.0)`, and, for a move of 5 or more, what moved it
+ * (dimensions and checks by title). Empty when there is nothing to compare.
  */
 export function previousLines(report: Report, ascii = false): string[] {
   const previous = report.previous;
@@ -62,10 +63,14 @@ export function previousLines(report: Report, ascii = false): string[] {
   const change = previous.change;
   const arrow = change === null || change === 0 ? (ascii ? '=' : '◆') : change > 0 ? (ascii ? '^' : '▲') : ascii ? 'v' : '▼';
   const amount = change === null ? 'no comparable score' : `${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change).toFixed(1)}`;
+  // The same score is no change to sign: say so, with what it was.
+  if (change === 0) return [`${arrow} unchanged since ${date} (${was.slice('was '.length)})`];
   const lines = [`${arrow} ${amount} since ${date} (${was})`];
   if (previous.movers.length > 0) {
     const fmt = (n: number | null) => (n === null ? '—' : n.toFixed(1));
-    lines.push(`moved by: ${previous.movers.map((m) => `${m.id} ${fmt(m.from)} → ${fmt(m.to)}`).join(', ')}`);
+    const title = (m: Previous['movers'][number]) =>
+      (m.kind === 'dimension' ? report.dimensions.find((d) => d.id === m.id)?.title : report.checks.find((c) => c.id === m.id)?.title) ?? m.id;
+    lines.push(`moved by: ${previous.movers.map((m) => `${title(m)} ${fmt(m.from)} → ${fmt(m.to)}`).join(', ')}`);
   }
   return lines;
 }

@@ -5,12 +5,12 @@
  * decides what a code span holds.
  */
 import { formatReason, type Reason, type ReasonStyle } from '../model/reason.js';
-import { escapeMarkdown, markdownCodeSpan } from './sanitize.js';
+import { escapeMarkdown, markdownCode } from './sanitize.js';
 
 const text = (s: string): string => escapeMarkdown(s).trim();
 const PLAIN_NAME = /^[\w.@/-]{1,200}$/;
 
-const MARKDOWN_REASON_STYLE: ReasonStyle = { name: (s) => (PLAIN_NAME.test(s) ? markdownCodeSpan(s) : text(s)), text };
+const MARKDOWN_REASON_STYLE: ReasonStyle = { name: (s) => (PLAIN_NAME.test(s) ? markdownCode(s) : text(s)), text };
 
 export function markdownReason(reason: Reason): string {
   return formatReason(reason, MARKDOWN_REASON_STYLE);

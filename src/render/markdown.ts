@@ -1,14 +1,18 @@
 /**
- * The Markdown report, for pull-request comments (GitHub-flavoured Markdown): a heading
- * with the target, a summary line, the dimension and check tables, caps, unavailable
- * sources, advisories and the gate. Every string from the report is escaped with
- * escapeMarkdown (escapeHtml inside `<summary>`), so hostile text stays plain text; the
- * only link is an advisory's own https URL, percent-encoded.
+ * The Markdown report, for pull-request comments (GitHub-flavoured Markdown): a heading with
+ * the target as a code span (GitHub would turn a bare `chalk@5.3.0` into a mailto: link), the
+ * outcome line, the alerts, each unavailable source once, the advisories and the gate — what a
+ * reviewer reads — then the dimension and check tables collapsed in `<details>`. Every string
+ * from the report is escaped with escapeMarkdown (escapeHtml inside `<summary>`) or shown
+ * literally in a code span, so hostile text stays plain text; the only link is an advisory's
+ * own https URL, percent-encoded.
  */
 import type { CheckResult, Report } from '../report/schema.js';
-import { gateState, groupChecks, previousLines, targetLabel } from './labels.js';
+import { capitalised } from '../report/sources.js';
+import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
+import { groupChecks, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
-import { escapeHtml, escapeMarkdown } from './sanitize.js';
+import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
 
 const VERDICT_EMOJI: Record<Report['verdictCode'], string> = {
@@ -26,8 +30,20 @@ const STATUS_EMOJI: Record<CheckResult['status'], string> = {
   unknown: '❔',
 };
 
+const OUTCOME_EMOJI: Record<Outcome, string> = { PASS: '✅', FAIL: '❌', INCOMPLETE: '⚠️', 'NOT EVALUATED': '❔' };
+
 /** Escaped single-line text from the report. */
 const md = (s: string): string => escapeMarkdown(s).trim();
+
+/** Report text whose `inline code` marks (a package name in a message) become code spans; the rest escaped. */
+function mdText(s: string, options: { inTable?: boolean } = {}): string {
+  const parts = sanitizeForTerminal(s).split('`');
+  if (parts.length % 2 === 0) return md(s);
+  return parts
+    .map((part, i) => (i % 2 === 1 ? markdownCode(part, options) : escapeMarkdown(part)))
+    .join('')
+    .trim();
+}
 
 function heading(level: number, text: string): string {
   return `${'#'.repeat(Math.min(6, level))} ${text}`;
@@ -56,8 +72,10 @@ function safeUrl(raw: string | null): string | null {
 }
 
 function summaryLine(report: Report): string {
+  const outcome = outcomeOf(report);
   const parts = [
-    `**${formatScore(report.score)}/100**${report.provisional ? ' (provisional)' : ''}`,
+    `${OUTCOME_EMOJI[outcome]} **${outcome}**`,
+    `**${formatScore(report.score)}/100**${isProvisional(report) ? ' (provisional)' : ''}`,
     `grade **${report.grade ?? '—'}**`,
     `${VERDICT_EMOJI[report.verdictCode]} **${md(report.verdict)}**`,
     `coverage ${formatPercent(report.coverage)}`,
@@ -81,33 +99,46 @@ function checkSection(report: Report, level: number): string[] {
       `${STATUS_EMOJI[c.status]} ${c.status}`,
       md(c.title),
       formatScore(c.score),
-      md(c.message),
+      mdText(c.message, { inTable: true }),
     ]),
   );
   if (rows.length === 0) return [];
   return ['', heading(level, 'Checks'), '', ...table(['Status', 'Check', 'Score', 'Message'], ['l', 'l', 'r', 'l'], rows)];
 }
 
-function capSection(report: Report, level: number): string[] {
-  if (report.caps.length === 0) return [];
+/** The findings that cap or hold the verdict, first, each with what to do. */
+/** An alert's sentence; one that is a coded verdict reason puts the names it holds in code spans. */
+function alertText(alert: Alert): string {
+  if (alert.reason === undefined) return mdText(alert.text);
+  const text = markdownReason(alert.reason);
+  return /^[a-z]/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+function alertSection(report: Report, level: number): string[] {
+  const alerts = alertsOf(report);
+  if (alerts.length === 0) return [];
   return [
     '',
-    heading(level, 'Caps'),
+    heading(level, 'Alerts'),
     '',
-    ...report.caps.map(
-      (c) => `- **${md(c.id)}**${c.dimension === null ? '' : ` (${c.dimension})`} ≤ ${formatScore(c.limit)}: ${md(c.reason)}`,
-    ),
+    ...alerts.map((a) => `- ${a.level === 'danger' ? '❌' : '⚠️'} ${alertText(a)}${a.action === undefined ? '' : `  \n  **${mdText(a.action)}**`}`),
   ];
 }
 
-function sourceSection(report: Report, level: number): string[] {
-  const down = report.sources.filter((s) => s.status === 'unavailable');
-  if (down.length === 0) return [];
+/** Each unavailable source once, with the checks it left unknown. */
+function notCheckedSection(report: Report, level: number): string[] {
+  const sources = unavailableSources(report);
+  const shared = sharedUnknowns(report);
+  if (sources.length === 0 && shared.length === 0) return [];
   return [
     '',
-    heading(level, 'Unavailable sources'),
+    heading(level, 'Not checked'),
     '',
-    ...down.map((s) => `- **${md(s.id)}**: ${md(s.reason ?? 'no reason given')}`),
+    ...shared.map((u) => `- ${mdText(capitalised(u.reason))} — unknown: ${u.checks.map(md).join(', ')}`),
+    ...sources.map((s) => {
+      const unknown = s.checks.length === 0 ? '' : ` — unknown: ${s.checks.map(md).join(', ')}`;
+      return `- **${md(capitalised(s.name))}** unavailable: ${md(s.reason)}${unknown}`;
+    }),
   ];
 }
 
@@ -120,7 +151,7 @@ function advisorySection(report: Report, level: number): string[] {
     return [
       id + aliases,
       (a.malicious ? '**malicious** ' : '') + md(a.severity) + (a.cvss === null ? '' : ` (CVSS ${a.cvss})`),
-      md(a.package) + (a.version === null ? '' : ` ${md(a.version)}`),
+      markdownCode(a.version === null ? a.package : `${a.package} ${a.version}`, { inTable: true }),
       a.affectsResolved ? 'yes' : 'no',
       a.fixed === null ? 'no fix' : md(a.fixed),
       md(a.summary ?? ''),
@@ -136,34 +167,37 @@ function advisorySection(report: Report, level: number): string[] {
 
 function gateSection(report: Report): string[] {
   const { gate } = report;
-  const line = `**Gate:** ${gateState(gate)} (min score ${String(gate.threshold)}, min coverage ${formatPercent(gate.minCoverage)})`;
+  const line = `**Gate:** ${outcomeOf(report)} (min score ${String(gate.threshold)}, min coverage ${formatPercent(gate.minCoverage)})`;
   const reasons = gate.reasonDetails.map((r) => `- ${markdownReason(r)}`);
   return ['', line, ...(reasons.length > 0 ? ['', ...reasons] : [])];
 }
 
 /** The body of one report, its heading at `level`. */
 function reportLines(report: Report, level: number): string[] {
-  const lines = [heading(level, `nerq · ${md(targetLabel(report.target))}`), ''];
+  const lines = [heading(level, `nerq · ${markdownCode(targetLabel(report.target))}`), ''];
   if (report.error !== null) {
     lines.push(
-      `${VERDICT_EMOJI.unknown} **not evaluated**`,
+      `${OUTCOME_EMOJI['NOT EVALUATED']} **NOT EVALUATED**`,
       '',
       `**Error** ${md(report.error.code)}: ${md(report.error.message)}`,
     );
     return lines;
   }
-  lines.push(summaryLine(report));
-  if (report.verdictReasonDetails.length > 0) {
-    lines.push('', ...report.verdictReasonDetails.map((r) => `- ${markdownReason(r)}`));
-  }
+  // What a reviewer acts on first; the tables behind a <details>.
   lines.push(
+    summaryLine(report),
+    ...alertSection(report, level + 1),
+    ...notCheckedSection(report, level + 1),
+    ...advisorySection(report, level + 1),
+    ...gateSection(report),
+    '',
+    '<details>',
+    `<summary>Dimensions and ${report.checks.length} ${report.checks.length === 1 ? 'check' : 'checks'}</summary>`,
     '',
     ...dimensionSection(report),
     ...checkSection(report, level + 1),
-    ...capSection(report, level + 1),
-    ...sourceSection(report, level + 1),
-    ...advisorySection(report, level + 1),
-    ...gateSection(report),
+    '',
+    '</details>',
   );
   return lines;
 }
@@ -176,17 +210,17 @@ export function renderMarkdown(report: Report): string {
 function summaryRow(report: Report): string[] {
   const evaluated = report.error === null;
   return [
-    md(targetLabel(report.target)),
+    markdownCode(targetLabel(report.target), { inTable: true }),
     evaluated ? formatScore(report.score) : '—',
     report.grade ?? '—',
     evaluated ? `${VERDICT_EMOJI[report.verdictCode]} ${md(report.verdict)}` : `${VERDICT_EMOJI.unknown} not evaluated`,
     evaluated ? formatPercent(report.coverage) : '—',
-    gateState(report.gate),
+    `${OUTCOME_EMOJI[outcomeOf(report)]} ${outcomeOf(report)}`,
   ];
 }
 
 function detailsSummary(report: Report): string {
-  const label = escapeHtml(targetLabel(report.target));
+  const label = htmlCode(targetLabel(report.target));
   if (report.error !== null) return `${VERDICT_EMOJI.unknown} ${label} · not evaluated`;
   const grade = report.grade === null ? '' : ` · ${report.grade}`;
   return `${VERDICT_EMOJI[report.verdictCode]} ${label} · ${formatScore(report.score)}/100${grade} · ${escapeHtml(report.verdict)}`;
@@ -199,7 +233,7 @@ export function renderMarkdownMany(reports: readonly Report[]): string {
     heading(2, `nerq trust report · ${reports.length} ${noun}`),
     '',
     ...table(
-      ['Target', 'Score', 'Grade', 'Verdict', 'Coverage', 'Gate'],
+      ['Target', 'Score', 'Grade', 'Verdict', 'Coverage', 'Outcome'],
       ['l', 'r', 'c', 'l', 'r', 'l'],
       reports.map(summaryRow),
     ),

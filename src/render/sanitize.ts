@@ -81,6 +81,36 @@ export function escapeMarkdown(s: string, options: SanitizeOptions = {}): string
     .replace(MENTION, '@&#8203;');
 }
 
+/**
+ * A code span holding the literal text (sanitised to one line): what a reader copies into
+ * `npm install`. Nothing inside a code span is a link, mention, e-mail address (GitHub turns a
+ * bare `chalk@5.3.0` into a mailto: link), emphasis or HTML, so no zero-width character is
+ * needed. The fence is longer than any run of backticks inside; a space pads text that starts
+ * or ends with one. In a table cell (`inTable`) a `|` is escaped as `\|`, which GFM reads as a
+ * pipe inside the cell, code spans included.
+ */
+export function markdownCode(s: string, options: { inTable?: boolean } = {}): string {
+  let text = sanitizeForTerminal(s).trim();
+  if (text === '') return '';
+  if (options.inTable === true) text = text.replaceAll('|', '\\|');
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/**
+ * For inside HTML (a `<summary>`): the literal text as `<code>`, HTML-escaped, with Markdown's
+ * marks as entities too (for renderers that read Markdown inside HTML). No zero-width character
+ * after an `@`: nothing in `<code>` mentions anyone, and the name must copy as it is.
+ */
+export function htmlCode(s: string): string {
+  const text = sanitizeForTerminal(s)
+    .trim()
+    .replace(/[&<>"'[\]()`*_~|]/g, (c) => HTML_SPECIAL[c] ?? `&#${c.charCodeAt(0)};`);
+  return text === '' ? '' : `<code>${text}</code>`;
+}
+
 const HTML_SPECIAL: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -97,18 +127,4 @@ export function escapeHtml(s: string): string {
   return sanitizeForTerminal(s)
     .replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c)
     .replace(MENTION, '@&#8203;');
-}
-
-/**
- * Sanitise to one line, then write as a Markdown code span: the text shows literally (no
- * emphasis, link, HTML or mention is read inside one). The fence is one backtick longer than
- * the longest run inside, with a space of padding when the text starts or ends with a backtick.
- */
-export function markdownCodeSpan(s: string): string {
-  const text = sanitizeForTerminal(s).trim();
-  if (text === '') return '';
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
 }

@@ -1,8 +1,9 @@
 /**
  * The audit as SARIF 2.1.0 for code scanning: one run of tool `nerq`, its rules the check
  * metadata plus the policy rules, and one result per package that fails the policy (level
- * `error`) or could not be evaluated (level `warning`); ignored and passing packages have
- * none. A result's rule is the package's main policy failure (`policy/min-score`, …); it is
+ * `error`), could not be evaluated or was not fully checked (level `warning`); ignored and
+ * passing packages have none. What the run itself could not do (an unreachable service, an
+ * incomplete result) is in `invocations[0].toolExecutionNotifications`, with the exit code. A result's rule is the package's main policy failure (`policy/min-score`, …); it is
  * located at the manifest or lockfile line that declares the package, and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
@@ -11,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { USER_AGENT, VERSION } from '../version.js';
-import { declaredAt, mainReason, mainRule, packageLabel } from './audit-labels.js';
+import { declaredAt, mainReason, mainRule, outcomeHint, packageLabel, runResult, summarySentence } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -31,17 +32,25 @@ export interface SarifOptions {
   baseDir?: string;
 }
 
-/** The policy rules (`policy/<rule>` of PolicyFailure.rule). */
-export const POLICY_RULES: readonly { rule: string; title: string; description: string }[] = [
-  { rule: 'verdict', title: 'Verdict fails the policy', description: 'The package is NO — DO NOT USE (known malicious or a security placeholder), or has a verdict the policy\'s failOn names.' },
-  { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (an advisory affecting this version, deprecation, an archived repository); a capped package fails as in `nerq check`.' },
-  { rule: 'min-score', title: 'Below the minimum score', description: 'The trust score is below the policy\'s minScore (default 50).' },
-  { rule: 'dimension-floor', title: 'Below a dimension floor', description: 'A dimension score (security, maintenance, documentation, compliance, community) is below its floor in the policy.' },
+/**
+ * The policy rules (`policy/<rule>` of PolicyFailure.rule). `severity` is GitHub code scanning's
+ * `security-severity` (a CVSS-like 0–10: ≥ 9 critical, ≥ 7 high, ≥ 4 medium, else low), set on
+ * the rules about the safety of what gets installed; the others (licences, coverage) are not
+ * security findings and carry none.
+ */
+export const POLICY_RULES: readonly { rule: string; title: string; description: string; severity?: number }[] = [
+  { rule: 'verdict', title: 'Verdict fails the policy', description: 'The package is NO — DO NOT USE (known malicious or a security placeholder), or has a verdict the policy\'s failOn names.', severity: 9.5 },
+  { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (an advisory affecting this version, deprecation, an archived repository); a capped package fails as in `nerq check`.', severity: 7.5 },
+  { rule: 'advisory', title: 'Advisory at or above the failing severity', description: 'An advisory affecting the resolved version has the severity `--fail-on` (or the policy\'s failOnSeverity) names, or a higher one.', severity: 8.0 },
+  { rule: 'min-score', title: 'Below the minimum score', description: 'The trust score is below the policy\'s minScore (default 50).', severity: 5.0 },
+  { rule: 'dimension-floor', title: 'Below a dimension floor', description: 'A dimension score (security, maintenance, documentation, compliance, community) is below its floor in the policy.', severity: 4.0 },
   { rule: 'license-denied', title: 'Licence denied', description: 'Every way of satisfying the package\'s SPDX licence expression uses a licence the policy denies.' },
   { rule: 'license-not-allowed', title: 'Licence not allowed', description: 'The package\'s licence cannot be satisfied with the licences the policy allows (or it is not valid SPDX, or unknown).' },
-  { rule: 'dependency-confusion', title: 'Possible dependency confusion', description: 'The package resolves from a private registry while the same name exists on the public registry.' },
+  { rule: 'dependency-confusion', title: 'Possible dependency confusion', description: 'The package resolves from a private registry while the same name exists on the public registry.', severity: 8.5 },
+  { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name.", severity: 9 },
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
   { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
+  { rule: 'not-checked', title: 'Not checked for vulnerabilities or malicious code', description: 'A guarding check (known vulnerabilities, malicious packages) could not run because its source was unavailable: the package is not known to be clean. `--allow-incomplete` accepts such packages.', severity: 4.0 },
 ];
 
 interface SarifRule {
@@ -49,9 +58,9 @@ interface SarifRule {
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
-  help: { text: string };
+  help: { text: string; markdown?: string };
   helpUri?: string;
-  properties: { tags: string[] };
+  properties: { tags: string[]; 'security-severity'?: string };
 }
 
 function checkRules(options: SarifOptions): SarifRule[] {
@@ -66,15 +75,43 @@ function checkRules(options: SarifOptions): SarifRule[] {
   }));
 }
 
-function policyRules(): SarifRule[] {
+function policyRules(options: SarifOptions): SarifRule[] {
   return POLICY_RULES.map((r) => ({
     id: `policy/${r.rule}`,
     name: r.title,
     shortDescription: { text: r.title },
     fullDescription: { text: r.description },
     help: { text: r.description },
-    properties: { tags: ['supply-chain', 'policy'] },
+    ...(options.helpBase === undefined ? {} : { helpUri: new URL('README.md#the-policy-file', options.helpBase).href }),
+    properties: {
+      tags: ['supply-chain', 'policy', ...(r.severity === undefined ? [] : ['security'])],
+      ...(r.severity === undefined ? {} : { 'security-severity': r.severity.toFixed(1) }),
+    },
   }));
+}
+
+/**
+ * What the run could not do, as SARIF tool execution notifications: the audit's result when it
+ * is incomplete (level error: the exit code is 3 unless allowed), then each warning once.
+ */
+function invocationOf(report: AuditReport): object {
+  const notifications: object[] = [];
+  if (report.outcome.result === 'incomplete' || report.summary.incomplete > 0) {
+    const hint = outcomeHint(report);
+    notifications.push({
+      level: report.outcome.result === 'incomplete' ? 'error' : 'warning',
+      message: { text: sanitizeForTerminal(`${runResult(report)}: ${summarySentence(report)}${hint === null ? '' : ` (${hint})`}`) },
+      descriptor: { id: 'audit-incomplete' },
+    });
+  }
+  for (const warning of report.warnings) {
+    notifications.push({ level: 'warning', message: { text: sanitizeForTerminal(warning.message).trim() }, descriptor: { id: warning.code } });
+  }
+  return {
+    executionSuccessful: true,
+    exitCode: report.outcome.exitCode,
+    toolExecutionNotifications: notifications,
+  };
 }
 
 /** A relative path as a URI reference: `/`-separated, each segment percent-encoded. */
@@ -106,19 +143,32 @@ function locationOf(entry: AuditEntry, report: AuditReport, options: SarifOption
   ];
 }
 
+/**
+ * Text from the network as SARIF plain text: sanitised, literal square brackets escaped and the
+ * backslashes right before one doubled, since `[text](uri)` in a message is an embedded link
+ * (SARIF 2.1.0 §3.11.6): a deprecation notice cannot plant a link in a code-scanning alert.
+ */
+export function sarifText(text: string): string {
+  return sanitizeForTerminal(text)
+    .trim()
+    .replace(/\\+(?=[[\]])|[[\]]/g, (c) => (c.startsWith('\\') ? c + c : `\\${c}`));
+}
+
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = mainRule(entry);
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
-  const label = sanitizeForTerminal(packageLabel(entry)).trim();
-  const failures = entry.policy.failures.map((f) => sanitizeForTerminal(f.message).trim());
+  const label = sarifText(packageLabel(entry));
+  const failures = entry.policy.failures.map((f) => sarifText(f.message));
   const text =
     entry.policy.status === 'error'
-      ? `${label} could not be evaluated: ${failures.join('; ') || sanitizeForTerminal(mainReason(entry))}`
-      : `${label} fails the policy: ${failures.join('; ')}`;
+      ? `${label} could not be evaluated: ${failures.join('; ') || sarifText(mainReason(entry))}`
+      : entry.policy.status === 'incomplete'
+        ? `${label} was not fully checked: ${failures.join('; ')}`
+        : `${label} fails the policy: ${failures.join('; ')}`;
   return {
     ruleId,
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
-    level: entry.policy.status === 'error' ? 'warning' : 'error',
+    level: entry.policy.status === 'fail' ? 'error' : 'warning',
     message: { text },
     locations: locationOf(entry, report, options),
     partialFingerprints: { 'nerqPackage/v1': packageFingerprint(entry) },
@@ -136,9 +186,9 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
 
 /** The audit as a SARIF 2.1.0 log (pretty JSON, ending with a newline). */
 export function renderSarif(report: AuditReport, options: SarifOptions): string {
-  const rules = [...checkRules(options), ...policyRules()];
+  const rules = [...checkRules(options), ...policyRules(options)];
   const results = report.entries
-    .filter((e) => e.policy.status === 'fail' || e.policy.status === 'error')
+    .filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete')
     .map((e) => resultOf(e, report, rules, options));
   const log = {
     $schema: SARIF_SCHEMA,
@@ -154,6 +204,7 @@ export function renderSarif(report: AuditReport, options: SarifOptions): string 
             rules,
           },
         },
+        invocations: [invocationOf(report)],
         results,
       },
     ],

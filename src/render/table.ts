@@ -1,15 +1,20 @@
 /**
- * The terminal report: a header with score, grade and verdict, a dimension table
- * (cli-table3), every check grouped by dimension, then caps, unavailable sources,
- * advisories and the gate. The only renderer that knows about colour: it uses its own
- * chalk instance (never chalk's global detection), so the caller decides. Every string
- * from the report goes through sanitizeForTerminal; layout is measured on visible text
- * and fits `width` columns (default 80).
+ * The terminal report: a first line stating the outcome the exit code will have (PASS, FAIL,
+ * INCOMPLETE) with the verdict, score (provisional when the gate could not stand on it) and
+ * grade; then the alerts in plain words (alerts.ts), a dimension table (cli-table3), every
+ * check grouped by dimension (an unknown one on one line, naming the source it lacked), each
+ * unavailable source once with the checks it left unknown, the advisories and the gate.
+ * `quiet`: the first lines, the alerts and the gate only. The only renderer that knows about
+ * colour: it uses its own chalk instance (never chalk's global detection), so the caller
+ * decides. Every string from the report goes through sanitizeForTerminal; layout is measured
+ * on visible text and fits `width` columns (default 80).
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import { statusOf } from '../checks/define.js';
 import type { CheckResult, Report } from '../report/schema.js';
+import { capitalised } from '../report/sources.js';
+import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Alert, type Outcome } from './alerts.js';
 import { evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
@@ -31,6 +36,8 @@ export interface TableOptions {
   ascii?: boolean;
   /** Also list each check's raw evidence under its message. */
   evidence?: boolean;
+  /** Only the first lines, the alerts and the gate (`--quiet`). */
+  quiet?: boolean;
 }
 
 export const MIN_WIDTH = 60;
@@ -92,6 +99,8 @@ interface Palette {
   status: (status: CheckResult['status']) => Style;
   severity: (severity: string) => Style;
   gate: (state: GateState) => Style;
+  outcome: (outcome: Outcome) => Style;
+  alert: (level: Alert['level']) => Style;
 }
 
 function palette(color: boolean): Palette {
@@ -130,6 +139,12 @@ function palette(color: boolean): Palette {
     failed: c.red.bold,
     'could not be evaluated': c.yellow.bold,
   };
+  const outcomeStyles: Record<Outcome, Style> = {
+    PASS: c.green.bold,
+    FAIL: c.red.bold,
+    INCOMPLETE: c.yellow.bold,
+    'NOT EVALUATED': c.yellow.bold,
+  };
   return {
     bold: c.bold,
     dim: c.dim,
@@ -138,6 +153,8 @@ function palette(color: boolean): Palette {
     status: (status) => statusStyles[status],
     severity: (severity) => severityStyles[severity] ?? c.magenta,
     gate: (state) => gateStyles[state],
+    outcome: (outcome) => outcomeStyles[outcome],
+    alert: (level) => (level === 'danger' ? c.red.bold : c.yellow),
   };
 }
 
@@ -177,8 +194,11 @@ function flow(segments: readonly Segment[], width: number, indent = '', sep = ' 
   return lines;
 }
 
-/** Sanitised single-line text from the report. */
-const clean = (s: string): string => sanitizeForTerminal(s).trim();
+/** Sanitised single-line text from the report; `code` marks become plain text (a terminal shows no code spans). */
+const clean = (s: string): string =>
+  sanitizeForTerminal(s)
+    .replace(/`([^`]+)`/g, '$1')
+    .trim();
 
 function bar(score: number | null, glyphs: Glyphs): string {
   if (score === null) return 'unknown';
@@ -186,16 +206,18 @@ function bar(score: number | null, glyphs: Glyphs): string {
   return glyphs.full.repeat(filled) + glyphs.empty.repeat(BAR_CELLS - filled);
 }
 
+/** The first line states the outcome the exit code will have; a provisional score says so. */
 function headerLines(report: Report, width: number, p: Palette): string[] {
-  const segments: Segment[] = [{ text: clean(targetLabel(report.target)), style: p.bold }];
-  if (report.error !== null) {
-    segments.push({ text: 'not evaluated', style: p.verdict('unknown') });
-    return flow(segments, width);
-  }
+  const outcome = outcomeOf(report);
+  const segments: Segment[] = [
+    { text: clean(targetLabel(report.target)), style: p.bold },
+    { text: outcome, style: p.outcome(outcome) },
+  ];
+  if (report.error !== null) return flow(segments, width);
   segments.push(
-    { text: `score ${formatScore(report.score)}/100${report.provisional ? ' (provisional)' : ''}` },
-    { text: `grade ${report.grade ?? '—'}`, style: p.grade(report.grade) },
     { text: `verdict ${clean(report.verdict)}`, style: p.verdict(report.verdictCode) },
+    { text: `score ${formatScore(report.score)}${isProvisional(report) ? ' (provisional)' : '/100'}` },
+    { text: `grade ${report.grade ?? '—'}`, style: p.grade(report.grade) },
   );
   const lines = flow(segments, width);
   const second: Segment[] = [{ text: `coverage ${formatPercent(report.coverage)}` }];
@@ -208,6 +230,20 @@ function headerLines(report: Report, width: number, p: Palette): string[] {
   return lines;
 }
 
+/** The findings that cap or hold the verdict, first, in plain words, each with what to do. */
+function alertLines(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
+  const alerts = alertsOf(report);
+  if (alerts.length === 0) return [];
+  const lines = ['', p.bold('Alerts')];
+  for (const alert of alerts) {
+    const mark = alert.level === 'danger' ? glyphs.marks.fail : glyphs.marks.warn;
+    const text = wrapIndented(clean(alert.text), width, '    ');
+    lines.push(`  ${p.alert(alert.level)(mark)} ${(text[0] ?? '').slice(4)}`, ...text.slice(1));
+    if (alert.action !== undefined) lines.push(...wrapIndented(clean(alert.action), width, '      ', '    ').map((l) => p.bold(l)));
+  }
+  return lines;
+}
+
 function bulletLines(items: readonly string[], width: number, glyphs: Glyphs): string[] {
   return items.flatMap((item) => wrapIndented(clean(item), width, '    ', `  ${glyphs.bullet} `));
 }
@@ -215,6 +251,24 @@ function bulletLines(items: readonly string[], width: number, glyphs: Glyphs): s
 /** Cell text pre-wrapped to the column's inner width (cli-table3 would truncate). */
 function cell(text: string, inner: number): string {
   return wrapText(text, inner).join('\n');
+}
+
+const STATUS_RANK: Record<CheckResult['status'], number> = { unknown: 0, pass: 1, warn: 2, fail: 3 };
+
+/**
+ * The colour of a dimension's bar: from its score, but never better than a check in it that a
+ * cap or a held verdict made worse than its own score says, and a dimension with a cap of its own
+ * (a critical advisory caps Security at 49.9) is red, never the yellow of its band.
+ */
+function dimensionStatus(report: Report, dimension: Report['dimensions'][number]): CheckResult['status'] {
+  // A capped dimension is a failure, whatever band its capped score falls in.
+  if (dimension.score !== null && report.caps.some((c) => c.dimension === dimension.id)) return 'fail';
+  let status = statusOf(dimension.score);
+  for (const check of report.checks) {
+    if (check.dimension !== dimension.id || STATUS_RANK[check.status] <= STATUS_RANK[statusOf(check.score)]) continue;
+    if (STATUS_RANK[check.status] > STATUS_RANK[status]) status = check.status;
+  }
+  return status;
 }
 
 function dimensionTable(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
@@ -232,7 +286,7 @@ function dimensionTable(report: Report, width: number, glyphs: Glyphs, p: Palett
     chars: { ...glyphs.chars, ...NO_ROW_LINES },
   });
   report.dimensions.forEach((d, i) => {
-    const style = p.status(statusOf(d.score));
+    const style = p.status(dimensionStatus(report, d));
     table.push([
       cell(titles[i] ?? '', first - 2),
       style(bar(d.score, glyphs)),
@@ -251,12 +305,21 @@ function dimensionTable(report: Report, width: number, glyphs: Glyphs, p: Palett
 
 function checkLines(report: Report, width: number, glyphs: Glyphs, p: Palette, evidence: boolean): string[] {
   const lines: string[] = [];
+  const sharedReasons = new Map(sharedUnknowns(report).flatMap((u) => u.ids.map((id) => [id, u.short] as const)));
   const indent = ' '.repeat(11);
   for (const group of groupChecks(report)) {
     lines.push('', ...wrapText(clean(group.title), width).map((l) => p.bold(l)));
     for (const check of group.checks) {
       const style = p.status(check.status);
       const mark = `  ${glyphs.marks[check.status]} ${padStart(formatScore(check.score, glyphs.none), 5)}  `;
+      const lacking = blindingSource(check);
+      const shared = sharedReasons.get(check.id);
+      if ((lacking !== null || shared !== undefined) && !evidence) {
+        // One line: the title and what it lacked; "Not checked" below says why, once.
+        const why = lacking !== null ? `${lacking} unavailable` : (shared ?? '');
+        lines.push(...wrapIndented(`${clean(check.title)} (${clean(why)})`, width, indent, mark).map((l) => p.dim(l)));
+        continue;
+      }
       const title = wrapText(clean(check.title), width - indent.length);
       lines.push(style(mark) + p.bold(title[0] ?? ''), ...title.slice(1).map((l) => indent + p.bold(l)));
       lines.push(...wrapIndented(clean(check.message), width, indent));
@@ -271,24 +334,22 @@ function checkLines(report: Report, width: number, glyphs: Glyphs, p: Palette, e
   return lines;
 }
 
-function capLines(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
-  if (report.caps.length === 0) return [];
-  const lines = ['', p.bold('Caps')];
-  for (const cap of report.caps) {
-    const scope = cap.dimension === null ? '' : ` (${cap.dimension})`;
-    const text = `${clean(cap.id)}${scope} ${glyphs.atMost} ${formatScore(cap.limit)}: ${clean(cap.reason)}`;
-    lines.push(...wrapIndented(text, width, '    ', '  '));
+/** Each unavailable source once, and each reason several checks share: why, and the checks it left unknown. */
+function notCheckedLines(report: Report, width: number, p: Palette): string[] {
+  const sources = unavailableSources(report);
+  const shared = sharedUnknowns(report);
+  if (sources.length === 0 && shared.length === 0) return [];
+  const lines = ['', p.bold('Not checked')];
+  for (const unknown of shared) {
+    lines.push(...wrapIndented(capitalised(clean(unknown.reason)), width, '    ', '  '));
+    lines.push(...wrapIndented(`${unknown.checks.length} checks unknown: ${unknown.checks.map(clean).join(', ')}`, width, '      ', '    ').map((l) => p.dim(l)));
   }
-  return lines;
-}
-
-function sourceLines(report: Report, width: number, p: Palette): string[] {
-  const down = report.sources.filter((s) => s.status === 'unavailable');
-  if (down.length === 0) return [];
-  const lines = ['', p.bold('Unavailable sources')];
-  for (const source of down) {
-    const text = `${clean(source.id)}: ${clean(source.reason ?? 'no reason given')}`;
-    lines.push(...wrapIndented(text, width, '    ', '  '));
+  for (const source of sources) {
+    lines.push(...wrapIndented(`${capitalised(clean(source.name))} unavailable: ${clean(source.reason)}`, width, '    ', '  '));
+    if (source.checks.length > 0) {
+      const noun = source.checks.length === 1 ? 'check' : 'checks';
+      lines.push(...wrapIndented(`${source.checks.length} ${noun} unknown: ${source.checks.map(clean).join(', ')}`, width, '      ', '    ').map((l) => p.dim(l)));
+    }
   }
   return lines;
 }
@@ -306,7 +367,7 @@ function advisoryLines(report: Report, width: number, p: Palette): string[] {
     if (clean(a.package) !== clean(report.target.name)) head.push({ text: `in ${clean(a.package)}` });
     lines.push(...flow(head, width, '  '));
     lines.push(...wrapIndented(clean(a.summary ?? 'no summary'), width, '    '));
-    lines.push(...wrapIndented(`fixed in: ${a.fixed === null ? 'no fix' : clean(a.fixed)}`, width, '    '));
+    lines.push(...wrapIndented(a.fixed === null ? 'no fixed version yet' : `fixed in ${clean(a.fixed)}`, width, '    '));
   }
   return lines;
 }
@@ -314,10 +375,11 @@ function advisoryLines(report: Report, width: number, p: Palette): string[] {
 function gateLines(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
   const { gate } = report;
   const state = gateState(gate);
+  const outcome = outcomeOf(report);
   const head = flow(
     [
       { text: 'Gate', style: p.bold },
-      { text: state, style: p.gate(state) },
+      { text: outcome, style: p.gate(state) },
       { text: `min score ${String(gate.threshold)} ${glyphs.bullet} min coverage ${formatPercent(gate.minCoverage)}` },
     ],
     width,
@@ -360,14 +422,14 @@ export function renderTable(report: Report, opts: TableOptions): string {
   if (report.error !== null) {
     return finish([...headerLines(report, width, p), ...errorLines(report, width, p)]);
   }
+  const first = [...headerLines(report, width, p), ...alertLines(report, width, glyphs, p)];
+  if (opts.quiet === true) return finish([...first, ...gateLines(report, width, glyphs, p)]);
   return finish([
-    ...headerLines(report, width, p),
-    ...bulletLines(report.verdictReasons, width, glyphs),
+    ...first,
     '',
     ...dimensionTable(report, width, glyphs, p),
     ...checkLines(report, width, glyphs, p, opts.evidence === true),
-    ...capLines(report, width, glyphs, p),
-    ...sourceLines(report, width, p),
+    ...notCheckedLines(report, width, p),
     ...advisoryLines(report, width, p),
     ...gateLines(report, width, glyphs, p),
   ]);

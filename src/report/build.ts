@@ -13,6 +13,7 @@ import { DIMENSION_TITLES, PROFILES, isCategory } from '../scoring/profiles.js';
 import { errorVerdict } from '../scoring/verdict.js';
 import { VERSION } from '../version.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
+import { plainReason, sourceName } from './sources.js';
 
 export interface BuildOptions {
   checks: readonly AnyCheck[];
@@ -29,7 +30,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
       ? { id: override, reason: 'set with --category' }
       : decideCategory(evidence);
   const result = evaluate(evidence, options.checks, category.id, { now }, { minCoverage: options.gate.minCoverage });
-  const gate = applyGate({ ...result, error: null }, options.gate);
+  const gate = applyGate({ ...result, error: null, unchecked: uncheckedGuards(result.checks, options.checks) }, options.gate);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },
@@ -58,6 +59,26 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     previous: null,
     error: null,
   };
+}
+
+/**
+ * The guarding checks (known vulnerabilities, malicious packages: `guardsDanger`) that could not
+ * run, with the reason their source gave: the gate does not pass a target on what was not checked.
+ */
+export function uncheckedGuards(
+  results: Report['checks'],
+  checks: readonly AnyCheck[],
+): { ids: string[]; title: string; reason: string }[] {
+  const guarding = new Set(checks.filter((c) => c.guardsDanger === true).map((c) => c.id));
+  // Checks blinded by one source share one line: "A and B not checked: OSV unavailable (…)".
+  const byReason = new Map<string, Report['checks']>();
+  for (const r of results) {
+    if (!guarding.has(r.id) || r.status !== 'unknown') continue;
+    const reason =
+      typeof r.evidence.reason === 'string' ? `${sourceName(String(r.evidence.source ?? 'source'))} unavailable (${plainReason(r.evidence.reason)})` : r.message;
+    byReason.set(reason, [...(byReason.get(reason) ?? []), r]);
+  }
+  return [...byReason].map(([reason, blind]) => ({ ids: blind.map((r) => r.id), title: blind.map((r) => r.title).join(' and '), reason }));
 }
 
 /** The report's advisories: the target's first, then its direct dependencies'. */

@@ -10,13 +10,23 @@ import { REPORT_SCHEMA_VERSION, ReportSchema } from './schema.js';
 export const REPORT_SCHEMA_ID = `urn:nerq:schema:report:${REPORT_SCHEMA_VERSION}`;
 export const REPORT_SCHEMA_TITLE = 'nerq report';
 
-/** The report's JSON Schema (draft 2020-12): `$schema`, `$id` and `title` first. */
+/** A zod schema as a JSON Schema document (draft 2020-12): `$schema`, `$id` and `title` first. */
+export function jsonSchemaDocument(schema: z.ZodType, id: string, title: string): Record<string, unknown> {
+  const { $schema, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12' });
+  return { $schema, $id: id, title, ...rest };
+}
+
+/** A schema file's exact text. */
+export function jsonSchemaText(document: Record<string, unknown>): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** The report's JSON Schema. */
 export function reportJsonSchema(): Record<string, unknown> {
-  const { $schema, ...rest } = z.toJSONSchema(ReportSchema, { target: 'draft-2020-12' });
-  return { $schema, $id: REPORT_SCHEMA_ID, title: REPORT_SCHEMA_TITLE, ...rest };
+  return jsonSchemaDocument(ReportSchema, REPORT_SCHEMA_ID, REPORT_SCHEMA_TITLE);
 }
 
 /** The schema file's exact text. */
 export function reportJsonSchemaText(): string {
-  return `${JSON.stringify(reportJsonSchema(), null, 2)}\n`;
+  return jsonSchemaText(reportJsonSchema());
 }

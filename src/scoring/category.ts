@@ -115,9 +115,10 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       continue;
     }
     for (const { where, text } of facts.texts) {
-      const phrase = rule.phrases.find((p) => p.test(text));
-      if (phrase === undefined) continue;
-      found.set(rule.id, `${where} matches ${phrase.source.replaceAll('\\b', '')}`);
+      // The words the text says, as it says them (never the rule's pattern).
+      const said = rule.phrases.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined);
+      if (said === undefined) continue;
+      found.set(rule.id, `${where} says "${said}"`);
       break;
     }
   }
@@ -137,6 +138,6 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
     // Several may apply (an MCP server that executes code): the strictest profile governs, and the report lists them all.
     return matches.length === 1 ? strictest : { ...strictest, matches };
   }
-  if (facts.hasBin) return { id: 'cli', reason: 'ships a command (`bin`)' };
+  if (facts.hasBin) return { id: 'cli', reason: 'ships a command' };
   return { id: 'library', reason: 'default' };
 }

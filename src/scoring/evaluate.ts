@@ -3,7 +3,7 @@
  * grade and verdict. Pure: no I/O, no clock (`now` comes in), deterministic.
  */
 import type { AnyCheck, CapRequest, CheckContext, Dimension } from '../checks/define.js';
-import { DIMENSIONS, formatMessage, statusOf } from '../checks/define.js';
+import { DIMENSIONS, formatMessage, statusOfOutcome } from '../checks/define.js';
 import type { Evidence } from '../evidence/schema.js';
 import { isViewId, viewOf } from '../checks/views/index.js';
 import type { NeedId } from '../checks/define.js';
@@ -94,7 +94,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
   return {
     ...base,
     score,
-    status: statusOf(score),
+    status: statusOfOutcome(score, outcome),
     messageId: outcome.messageId,
     message: formatMessage(template, outcome.data),
     evidence: { ...(outcome.data ?? {}) },

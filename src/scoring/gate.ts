@@ -1,7 +1,8 @@
 /**
  * The gate (docs/scoring.md §10): applied to every run. A target fails when it is capped, scores
  * below the threshold or breaks a dimension floor; it could not be evaluated when it has
- * no score (not found, not supported) or too little coverage and did not fail.
+ * no score (not found, not supported), too little coverage, or a guarding check that could not
+ * run (unless allowed), and did not fail.
  */
 import type { Dimension } from '../checks/define.js';
 import { reasonOf, type Reason } from '../model/reason.js';
@@ -15,6 +16,11 @@ export interface GateOptions {
   minCoverage: number;
   /** Per-dimension floors (policy). */
   floors?: Partial<Record<Dimension, number>>;
+  /**
+   * --allow-incomplete: a target whose guarding checks (known vulnerabilities, malicious
+   * packages) could not run may still pass. Off by default: unchecked is not clean.
+   */
+  allowIncomplete?: boolean;
 }
 
 export const DEFAULT_GATE: GateOptions = { threshold: 50, minCoverage: 0.5 };
@@ -25,6 +31,8 @@ export interface Gateable {
   caps: { id: string; limit: number; reason: string; dimension?: string | null }[];
   dimensions: DimensionResult[];
   error?: { code: string; message: string } | null;
+  /** Guarding checks that could not run (their source was unavailable): the title and why. */
+  unchecked?: readonly { title: string; reason: string }[];
 }
 
 export function applyGate(result: Gateable, options: GateOptions): Gate {
@@ -54,9 +62,19 @@ export function applyGate(result: Gateable, options: GateOptions): Gate {
   if (failures.length > 0) return gate(false, failures);
 
   if (result.score === null) return gate(null, [reasonOf('no-score', {})]);
+  const incomplete: Reason[] = [];
   if (result.coverage < options.minCoverage) {
-    return gate(null, [reasonOf('low-coverage', { coverage: result.coverage, minCoverage: options.minCoverage })]);
+    incomplete.push(reasonOf('low-coverage', { coverage: result.coverage, minCoverage: options.minCoverage }));
   }
+  // Unchecked is not clean: a guarding check that could not run leaves the target incomplete.
+  const unchecked = result.unchecked ?? [];
+  if (options.allowIncomplete === true) {
+    return incomplete.length > 0
+      ? gate(null, incomplete)
+      : gate(true, unchecked.map((u) => reasonOf('allowed-incomplete', { title: u.title, reason: u.reason })));
+  }
+  incomplete.push(...unchecked.map((u) => reasonOf('not-checked', { title: u.title, reason: u.reason })));
+  if (incomplete.length > 0) return gate(null, incomplete);
   return gate(true, []);
 }
 

@@ -86,7 +86,7 @@ export function validateBaseUrl(value: string, label: string): string {
   if (url.search !== '' || url.hash !== '') {
     throw new EndpointError(`${label} must not contain a query or fragment`);
   }
-  return value.trim().replace(/\/+$/, '');
+  return value.trim().replace(/(?<!\/)\/+$/, '');
 }
 
 /** Host (with non-default port) of GITHUB_SERVER_URL when it names a host other than github.com. */
@@ -111,7 +111,7 @@ export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
     githubApi: readOverride(env, 'NERQ_GITHUB_API_URL') ?? DEFAULT_ENDPOINTS.githubApi,
     githubGraphql: readOverride(env, 'NERQ_GITHUB_GRAPHQL_URL') ?? DEFAULT_ENDPOINTS.githubGraphql,
     osvApi: readOverride(env, 'NERQ_OSV_API_URL') ?? DEFAULT_ENDPOINTS.osvApi,
-    npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/\/+$/, '')}/`,
+    npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/(?<!\/)\/+$/, '')}/`,
   };
   const host = enterpriseHost(env);
   const api = host === undefined ? undefined : readOverride(env, 'GITHUB_API_URL');

@@ -20,12 +20,6 @@ export interface FactsCache {
   put(key: string, value: unknown): void;
 }
 
-/** No cache: every lookup misses, nothing is kept (no store, and the default of RunContext). */
-export const NO_FACTS_CACHE: FactsCache = {
-  get: () => undefined,
-  put: () => undefined,
-};
-
 /** An in-memory facts cache for tests: fresh forever unless `now` moves past freshness. */
 export function memoryFactsCache(now: () => number = Date.now): FactsCache & { readonly entries: Map<string, { json: string; at: number }> } {
   const entries = new Map<string, { json: string; at: number }>();

@@ -54,7 +54,8 @@ const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 function hasForeignHeader(file: string): boolean {
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    // Never through a link, never blocking (refuseSpecialFiles has checked; this closes the race).
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
   } catch {
     return false; // missing (a new store) or unreadable (openDatabase reports it)
   }
@@ -83,6 +84,12 @@ function wrap(file: string, db: DatabaseSync, { flush, compressAbove }: Pick<Ope
     facts,
     flush: () => queue.flush(),
     prune,
+    compact() {
+      queue.flush();
+      db.exec('VACUUM');
+      // In WAL mode the rewritten pages sit in the log until a checkpoint: move them into the file now.
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
     close() {
       if (!open) return;
       open = false;
@@ -94,6 +101,30 @@ function wrap(file: string, db: DatabaseSync, { flush, compressAbove }: Pick<Ope
       }
     },
   };
+}
+
+/** The files SQLite opens for a database (the database, its write-ahead log and shared memory, a rollback journal). */
+const COMPANIONS = ['', '-wal', '-shm', '-journal'];
+
+/**
+ * Refuse a store whose files are not regular files (docs/security.md): SQLite would follow a
+ * symbolic link (and write through it) or block for ever opening a FIFO, with no deadline able to
+ * interrupt a synchronous open.
+ */
+function refuseSpecialFiles(file: string): void {
+  for (const suffix of COMPANIONS) {
+    let info: fs.Stats;
+    try {
+      info = fs.lstatSync(file + suffix);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    if (!info.isFile()) {
+      const kind = info.isSymbolicLink() ? 'a symbolic link' : info.isFIFO() ? 'a FIFO' : info.isDirectory() ? 'a directory' : 'not a regular file';
+      throw new Error(`${path.basename(file + suffix)} is ${kind}`);
+    }
+  }
 }
 
 /** Opens the database; a corrupt one is moved aside (warning once) and replaced by a new one. */
@@ -115,6 +146,7 @@ export function openStore({ dir, warn, flush, compressAbove }: OpenStoreOptions)
   const file = path.join(dir, STORE_FILE);
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    refuseSpecialFiles(file);
     return wrap(file, openOrReplace(file, warn), { flush, compressAbove });
   } catch (error) {
     if (error instanceof SchemaTooNewError) {

@@ -1,5 +1,5 @@
 /**
- * The local store's contracts: an HTTP cache that revalidates, trust-score history,
+ * The local store's contracts (README, "The local store"): an HTTP cache that revalidates, trust-score history,
  * and derived facts. One SQLite database (node:sqlite) in the user's cache directory.
  * Writes are grouped (write-queue.ts): they reach the database at the next flush, and reads
  * see them before that.
@@ -98,6 +98,8 @@ export interface Store {
    * at most `maxBytes` together. History is kept.
    */
   prune(maxBytes: number): void;
+  /** Flush, then give the space of deleted rows back to the file system (VACUUM): after a clear the file shrinks. */
+  compact(): void;
   /** Flush and close. The handle is closed even when the flush throws (it rethrows after). */
   close(): void;
 }

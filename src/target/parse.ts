@@ -65,7 +65,7 @@ export function parseTarget(input: string): Target {
     fail(`the target is too long (${input.length} characters; at most ${MAX_TARGET_LENGTH})`);
   }
   assertSafeText(input, 'the target');
-  const text = input.replace(/^ +| +$/g, '');
+  const text = input.replace(/^ +|(?<! ) +$/g, '');
 
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text)?.[1];
   if (scheme === undefined) {

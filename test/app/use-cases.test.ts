@@ -152,7 +152,7 @@ describe('prepareAudit and auditProject', () => {
     const plan = await prepareAudit({ dir });
     expect(plan.subjects.map((s) => `${s.name}@${s.version}`).sort()).toEqual(['nerq-app-one@1.0.0', 'nerq-app-two@2.1.0']);
     const report = await auditProject(runtime(), plan, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(60_000) });
-    expect(report.summary).toEqual({ total: 2, passed: 1, failed: 1, ignored: 0, errors: 0 });
+    expect(report.summary).toEqual({ total: 2, passed: 1, failed: 1, ignored: 0, errors: 0, incomplete: 0 });
     const failed = report.entries.find((e) => e.policy.status === 'fail');
     expect(failed?.subject.name).toBe('nerq-app-two');
     expect(failed?.report.caps.map((c) => c.id)).toEqual(['deprecated']);

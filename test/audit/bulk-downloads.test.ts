@@ -49,7 +49,7 @@ const EXPRESS = { lastWeek: 52871134, lastMonth: null, lastYear: 2389504713 };
 const REQUEST = { lastWeek: 16023411, lastMonth: null, lastYear: 828312907 };
 
 function subject(name: string, ecosystem: AuditSubject['ecosystem'] = 'npm', version: string | null = '1.0.0'): AuditSubject {
-  return { ecosystem, name, version, spec: null, direct: true, dev: false, declaredIn: [], resolved: null };
+  return { ecosystem, name, version, spec: null, direct: true, dev: false, declaredIn: [], resolved: null, via: [] };
 }
 
 function ctxFor(): RunContext {

@@ -203,6 +203,18 @@ describe('normal mode', () => {
 });
 
 describe('what is stored', () => {
+  it('does not store a body storeBody refuses (a huge tarball), and answers it all the same', async () => {
+    const body = Buffer.alloc(4096, 1);
+    server.expect('GET', '/npm/big/-/big-1.0.0.tgz', { body, headers: { 'content-type': 'application/octet-stream' } });
+    server.expect('GET', '/npm/demo', { body: PACKUMENT_V1 });
+    const seen: number[] = [];
+    const client = cached({ storeBody: (req, bytes) => (seen.push(bytes), !req.url.endsWith('.tgz') || bytes <= 1024) });
+    expect(ok(await client.request({ url: `${server.url('npm')}/big/-/big-1.0.0.tgz` })).body.equals(body)).toBe(true);
+    await client.request(packumentRequest());
+    expect(seen[0]).toBe(4096);
+    expect([...cache.entries.values()].map((e) => e.url)).toEqual([packumentRequest().url]);
+  });
+
   it.each([
     ['a 404', { status: 404 }],
     ['a 500', { status: 500 }],
@@ -215,6 +227,15 @@ describe('what is stored', () => {
     await client.request(packumentRequest());
     expect(cache.entries.size).toBe(0);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not store an answer larger than maxEntryBytes (a platform binary would evict the rest); a smaller one it does', async () => {
+    server.expect('GET', '/npm/demo', { body: PACKUMENT_V1 });
+    const size = Buffer.byteLength(JSON.stringify(PACKUMENT_V1));
+    await cached({ maxEntryBytes: size - 1 }).request(packumentRequest());
+    expect(cache.entries.size).toBe(0);
+    await cached({ maxEntryBytes: size + 1024 }).request(packumentRequest());
+    expect(cache.entries.size).toBe(1);
   });
 
   it('never stores set-cookie or authentication response headers, nor any request header', async () => {

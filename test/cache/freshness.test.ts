@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoints } from '../../src/sources/endpoints.js';
-import { classifyRequest, FRESHNESS_DEFAULTS, FRESHNESS_TABLE, freshnessPolicy, pathUnder } from '../../src/sources/http/freshness.js';
+import { bodyStorePolicy, classifyRequest, FRESHNESS_DEFAULTS, FRESHNESS_TABLE, freshnessPolicy, LARGE_TARBALL_BYTES, pathUnder } from '../../src/sources/http/freshness.js';
 import type { FreshnessKind } from '../../src/sources/http/freshness.js';
 import type { HttpRequest } from '../../src/sources/http/types.js';
 
@@ -63,6 +63,21 @@ describe('freshnessPolicy', () => {
   it('exports a table with one row per kind, matching the defaults', () => {
     expect(FRESHNESS_TABLE.map((row) => row.kind).sort()).toEqual(Object.keys(FRESHNESS_DEFAULTS).sort());
     for (const row of FRESHNESS_TABLE) expect(row.ms).toBe(FRESHNESS_DEFAULTS[row.kind]);
+  });
+});
+
+describe('bodyStorePolicy', () => {
+  const stores = bodyStorePolicy(ENDPOINTS, REGISTRIES);
+  const tarball = { url: `${O}/npm/@next/swc-linux-x64-gnu/-/swc-linux-x64-gnu-15.0.0.tgz` };
+
+  it('keeps a large npm tarball out of the store (its facts are kept), and every other body in', () => {
+    expect(stores(tarball, LARGE_TARBALL_BYTES)).toBe(true);
+    expect(stores(tarball, LARGE_TARBALL_BYTES + 1)).toBe(false);
+    expect(stores(tarball, 40 * 1024 * 1024)).toBe(false);
+    // A packument or an API answer of any size is stored: no facts stand for the whole body.
+    expect(stores({ url: `${O}/npm/next` }, 40 * 1024 * 1024)).toBe(true);
+    expect(stores({ url: `${O}/github/repos/vercel/next.js` }, 40 * 1024 * 1024)).toBe(true);
+    expect(bodyStorePolicy(ENDPOINTS, REGISTRIES, 10)(tarball, 11)).toBe(false);
   });
 });
 

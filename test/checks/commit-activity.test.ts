@@ -88,6 +88,13 @@ checkTable(check, [
     messageId: 'slowing',
   },
   {
+    name: 'commits no account is named for: "no identified author", never "0 authors"',
+    evidence: withActivity({ commits90d: 4, authors90d: 0, authors365d: 0 }),
+    score: 90,
+    messageId: 'active',
+    message: ['by no identified author)'],
+  },
+  {
     name: 'authors unknown (counts only): no deduction',
     evidence: withActivity({ commits90d: 5, authors90d: null, authors365d: null }),
     score: 90,

@@ -87,3 +87,18 @@ describe('statusOf', () => {
     expect(statusOf(score)).toBe(status);
   });
 });
+
+describe('formatMessage: a count of one reads singular', () => {
+  it.each([
+    ['{count} contributors; bus factor {b}', { count: 1, b: 1 }, '1 contributor; bus factor 1'],
+    ['{count} contributors; bus factor {b}', { count: 2, b: 1 }, '2 contributors; bus factor 1'],
+    ['{count} releases in the last {days} days', { count: 1, days: 1 }, '1 release in the last 1 day'],
+    ['{n} code blocks', { n: 1 }, '1 code block'],
+    ['{n} of {m} releases examined', { n: 1, m: 3 }, '1 of 3 releases examined'],
+    ['{wheels} wheels published', { wheels: 1 }, '1 wheel published'],
+    ['{n} anomalies since {v}', { n: 1, v: '1.0.0' }, '1 anomaly since 1.0.0'],
+    ['{n} things', { n: 1 }, '1 things'],
+  ])('%s with %j → %s', (template, data, expected) => {
+    expect(formatMessage(template, data)).toBe(expected);
+  });
+});

@@ -26,7 +26,7 @@ checkTable(check, [
     evidence: evidence({ registry: { deprecated: null, trimmed: true } }),
     score: null,
     messageId: 'unknown',
-    message: ['trimmed packument'],
+    message: ['the registry did not include it'],
   },
   {
     name: 'README title declares it',

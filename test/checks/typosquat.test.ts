@@ -11,13 +11,21 @@ const named = (name: string, lastWeek: number | null = 120) => evidence({ regist
 /** `count` releases, the first `days` before now. */
 const history = (count: number, days: number) => versionsAgo(Array.from({ length: count }, (_, i) => [i === count - 1 ? '2.1.0' : `0.${i}.0`, days - i] as const));
 
+/** How each rule reads in the message: user words, never the rule's id. */
+const HOW: Record<string, string> = {
+  separator: 'only the separators differ',
+  scope: 'the same name under another scope',
+  homoglyph: 'look-alike characters',
+  distance: 'one character differs',
+};
+
 const flagged = (name: string, intended: string, rule: string, distance: number): CheckCase => ({
   name: `${name} → ${intended} (${rule})`,
   evidence: named(name),
   score: TYPOSQUAT_SCORE,
   messageId: 'likely-typosquat',
-  data: { intended, rule, distance },
-  message: [`\`${intended}\``, `check you meant ${intended}`],
+  data: { intended, rule, distance, how: HOW[rule] ?? '' },
+  message: [`\`${intended}\` (${HOW[rule]})`, `check that you meant ${intended}`],
 });
 
 const popular = (name: string): CheckCase => ({
@@ -67,7 +75,7 @@ checkTable(check, [
     evidence: named('electorn', 5_000_000),
     score: 100,
     messageId: 'widely-used',
-    data: { intended: 'electron', rule: 'distance', distance: 1, lastWeek: 5_000_000 },
+    data: { intended: 'electron', rule: 'distance', distance: 1, how: 'one character differs', lastWeek: 5_000_000 },
     message: ['electron', '5,000,000'],
   },
   {
@@ -123,7 +131,7 @@ checkTable(check, [
     evidence: pypiNamed('reqeusts'),
     score: TYPOSQUAT_SCORE,
     messageId: 'likely-typosquat',
-    data: { intended: 'requests', rule: 'distance', distance: 1 },
+    data: { intended: 'requests', rule: 'distance', distance: 1, how: 'one character differs' },
   },
   {
     name: 'PyPI pythondateutil → python-dateutil (separator)',
@@ -145,7 +153,7 @@ checkTable(check, [
 
 describe('typosquat check', () => {
   it('holds the verdict on a likely typosquat, naming the intended package, and only then', () => {
-    expect(outcomeOf(check, named('crossenv')).holdVerdict).toMatch(/^the name is close to the popular cross-env \(separator\): check you meant cross-env; the hold lifts once/);
+    expect(outcomeOf(check, named('crossenv')).holdVerdict).toMatch(/^the name can be mistaken for the popular cross-env \(.+\): check that you meant cross-env; the hold lifts once/);
     expect(outcomeOf(check, named('example')).holdVerdict).toBeUndefined();
   });
 

@@ -4,10 +4,13 @@
  * — name, version, status, score — through the CLI with `--file`. The three direct packages are
  * the recorded fixture packages; the transitive ones are synthetic, served from handlers.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { kindOf, parseAudit, repeated, resultRows, serveOsv, serveSynthetic, TempDirs } from './audit-helpers.js';
+import { integritiesOf, kindOf, parseAudit, repeated, resultRows, serveOsv, serveSynthetic, TempDirs } from './audit-helpers.js';
+import { REPO_ROOT } from '../support/run-cli.js';
 import { expectPackage, requireBuiltCli } from './helpers.js';
 
 const FIXTURE_PACKAGES = ['chalk', 'debug', '@types/semver'];
@@ -34,6 +37,19 @@ const FORMATS: [fixture: string, file: string, format: string][] = [
   ['sbom-cyclonedx', 'bom.cdx.json', 'cyclonedx'],
 ];
 
+/** What the test's registry publishes for each locked package: the lockfiles pin these bytes. */
+const SERVED_INTEGRITY: Record<string, string> = Object.fromEntries([
+  ...FIXTURE_PACKAGES.map((name) => {
+    const packument = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${name}.json`), 'utf8')) as {
+      'dist-tags': { latest: string };
+      versions: Record<string, { dist: { integrity: string } }>;
+    };
+    const version = EXPECTED_PACKAGES.find((p) => p.startsWith(`${name}@`))!.slice(name.length + 1);
+    return [`${name}@${version}`, packument.versions[version]!.dist.integrity];
+  }),
+  ...TRANSITIVE.map((pkg) => [`${pkg.name}@${pkg.version}`, integritiesOf(pkg)[pkg.version]!]),
+]);
+
 const dirs = new TempDirs();
 let server: FixtureServer;
 let reference: string[] | undefined;
@@ -59,7 +75,7 @@ const sortedRows = (rows: string[]) => [...rows].sort();
 
 /** Audit `fixtures/lockfiles/<fixture>` with `--file <file>`; compare with the first format's result list. */
 async function expectSameResults(fixture: string, file: string, format: string): Promise<void> {
-    const dir = dirs.fixtureCopy(fixture, server.url('npm'));
+    const dir = dirs.fixtureCopy(fixture, server.url('npm'), SERVED_INTEGRITY);
     const before = server.requests.length;
     const result = await runCli(['audit', dir, '--file', file, '--json'], { server });
     const requests = server.requests.slice(before);

@@ -430,14 +430,26 @@ export class TempDirs {
     return dir;
   }
 
-  /** A copy of `fixtures/lockfiles/<fixture>`, `{{REGISTRY}}` filled in with `registry` when given. */
-  fixtureCopy(fixture: string, registry?: string): string {
+  /**
+   * A copy of `fixtures/lockfiles/<fixture>`, `{{REGISTRY}}` filled in with `registry` when given.
+   * `integrities` (`name@version` → SRI) pins those packages to the hashes the test's registry
+   * publishes, in place of the fixtures' placeholders (sha512 of `name@version`, and yarn's sha1
+   * fragment of it, dropped): a lockfile pinning other bytes would be lockfile injection.
+   */
+  fixtureCopy(fixture: string, registry?: string, integrities: Record<string, string> = {}): string {
     const dir = this.make();
     cpSync(path.join(REPO_ROOT, 'fixtures', 'lockfiles', fixture), dir, { recursive: true });
     if (registry !== undefined) {
       for (const name of ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock']) {
         const file = path.join(dir, name);
-        if (existsSync(file)) writeFileSync(file, readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', registry.replace(/\/+$/, '')));
+        if (!existsSync(file)) continue;
+        let text = readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', registry.replace(/\/+$/, ''));
+        for (const [key, integrity] of Object.entries(integrities)) {
+          text = text
+            .replaceAll(`sha512-${createHash('sha512').update(key).digest('base64')}`, integrity)
+            .replaceAll(`#${createHash('sha1').update(key).digest('hex')}`, '');
+        }
+        writeFileSync(file, text);
       }
     }
     return dir;

@@ -71,13 +71,13 @@ describe('policy file', () => {
     expect(result.stderr).toBe('');
     const report = parseAudit(result.stdout);
     expect(report.policySource).toBe('.nerqrc.json');
-    expect(report.summary).toEqual({ total: 4, passed: 1, failed: 2, ignored: 1, errors: 0 });
+    expect(report.summary).toEqual({ total: 4, passed: 1, failed: 2, ignored: 1, errors: 0, incomplete: 0 });
     const entries = byName(report);
     expect(entries.get(GOOD.name)?.policy).toEqual({ status: 'pass', failures: [], ignoredBy: null });
     expect(rulesOf(report, GPL.name)).toEqual(['license-denied']);
     expect(entries.get(GPL.name)?.policy.failures[0]?.message).toBe('licence GPL-3.0-only is denied by the policy (GPL-3.0-only)');
     expect(rulesOf(report, FEW.name)).toEqual(['min-score', 'dimension-floor']);
-    expect(entries.get(FEW.name)?.policy.failures.map((f) => f.message)).toEqual(['score 83.0 is below the minimum 85', 'community 35.2 is below its floor 50']);
+    expect(entries.get(FEW.name)?.policy.failures.map((f) => f.message)).toEqual(['score 83.1 is below the minimum 85', 'community 35.2 is below its floor 50']);
     // The deprecated package fails (capped, below the minimum) but an unexpired ignore covers it.
     const old = entries.get(OLD.name);
     expect(old?.policy.status).toBe('ignored');
@@ -121,7 +121,7 @@ describe('policy file', () => {
     expect(result.code).toBe(1);
     const report = parseAudit(result.stdout);
     expect(report.policySource).toBe('package.json#nerq');
-    expect(report.summary).toEqual({ total: 4, passed: 2, failed: 1, ignored: 1, errors: 0 });
+    expect(report.summary).toEqual({ total: 4, passed: 2, failed: 1, ignored: 1, errors: 0, incomplete: 0 });
     expect(rulesOf(report, GPL.name)).toEqual(['license-denied']);
   });
 });

@@ -164,7 +164,7 @@ describe('GITHUB_ACTIONS=true', () => {
   it('annotations on stderr, stdout still the JSON report', async () => {
     const result = await audit(['--json'], { GITHUB_ACTIONS: 'true' });
     expect(result.code).toBe(1);
-    expect(parseAudit(result.stdout).summary).toEqual({ total: 4, passed: 1, failed: 2, ignored: 0, errors: 1 });
+    expect(parseAudit(result.stdout).summary).toEqual({ total: 4, passed: 1, failed: 2, ignored: 0, errors: 1, incomplete: 0 });
     expect(result.stdout).not.toContain('::error');
     expectAnnotations(result.stderr);
   });
@@ -179,5 +179,40 @@ describe('GITHUB_ACTIONS=true', () => {
     expect(result.stderr).toBe('');
     expect(SarifLog.parse(JSON.parse(result.stdout)).runs[0]?.results).toEqual([]);
     expect(readFileSync(path.join(dir, 'package-lock.json'), 'utf8')).toBe(lock);
+  });
+});
+
+describe('--fail-on', () => {
+  it('fails a package an advisory at that severity or above affects, with the rule and the fix; the table says what to upgrade to', async () => {
+    const json = await audit(['--json', '--fail-on', 'critical']);
+    expect(json.code).toBe(1);
+    const entry = parseAudit(json.stdout).entries.find((e) => e.subject.name === VULNERABLE.name);
+    expect(entry?.policy.failures.map((f) => f.rule)).toContain('advisory');
+    expect(entry?.policy.failures.find((f) => f.rule === 'advisory')?.message).toMatch(/^GHSA-test-crit-0101 \(critical, CVSS 9\.8\) affects 0\.4\.2, fixed in 99\.0\.0 \(fail on critical and above\)$/);
+    const table = await audit(['--fail-on', 'critical']);
+    expect(table.stdout).toMatch(/^ +fix: upgrade to 99\.0\.0$/m);
+    const sarif = JSON.parse((await audit(['--format', 'sarif', '--fail-on', 'critical'])).stdout) as { runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } } }[] };
+    expect(sarif.runs[0]?.tool.driver.rules.find((r) => r.id === 'policy/advisory')?.properties['security-severity']).toBe('8.0');
+  });
+
+  it('a severity that is not one is a usage error, before any request', async () => {
+    const before = server.requests.length;
+    const result = await audit(['--fail-on', 'medium']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('nerq: --fail-on must be one of low, moderate, high, critical\n');
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('-o, --output FILE', () => {
+  it('writes the SARIF or the JSON to the file, nothing to stdout, with the same exit code', async () => {
+    const sarif = await audit(['--format', 'sarif', '-o', 'nerq.sarif']);
+    const piped = await audit(['--format', 'sarif']);
+    expect(sarif.code).toBe(piped.code);
+    expect(sarif.stdout).toBe('');
+    expect(readFileSync(path.join(repo, 'nerq.sarif'), 'utf8')).toBe(piped.stdout);
+    const json = await audit(['--json', '--output', 'audit.json']);
+    expect(json.stdout).toBe('');
+    expect(parseAudit(readFileSync(path.join(repo, 'audit.json'), 'utf8')).entries.length).toBeGreaterThan(0);
   });
 });

@@ -124,7 +124,7 @@ describe('nerq cache stats / clear with facts', () => {
     const { code, out } = await stdoutOf(() => runCacheStats({ json: true }));
     expect(code).toBe(0);
     const json = JSON.parse(out) as Record<string, unknown>;
-    expect(Object.keys(json)).toEqual(['file', 'entries', 'bytes', 'lastRun', 'hitRate', 'facts']);
+    expect(Object.keys(json)).toEqual(['file', 'entries', 'bytes', 'lastRun', 'hitRate', 'facts', 'capBytes']);
     expect(json).toMatchObject({ entries: 1, bytes: 2048, lastRun: null, hitRate: null, facts: { entries: 2, bytes: 14 } });
   });
 
@@ -139,7 +139,7 @@ describe('nerq cache stats / clear with facts', () => {
     seed();
     const { code, out } = await stdoutOf(() => runCacheClear());
     expect(code).toBe(0);
-    expect(out).toBe('cleared 1 cached responses (0.0 MiB) and 2 cached facts; history kept\n');
+    expect(out).toMatch(/^cleared 1 cached responses \(0\.0 MiB\) and 2 cached facts; history kept; the store file is now \d+\.\d MiB\n$/);
     const store = openStore({ dir, warn: (m) => expect.fail(m) })!;
     expect(store.cache.stats().entries).toBe(0);
     expect(store.facts.stats()).toEqual({ entries: 0, bytes: 0 });

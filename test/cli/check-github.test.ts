@@ -202,13 +202,13 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     expect(table.stdout).not.toMatch(ANSI);
-    expect(table.stdout).toMatch(/^acme\/widget {2}score 93\.2\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 93\.2\/100 {2}grade A\+$/m);
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(table.stdout).toMatch(new RegExp(`^│ ${title}\\s+│ [█░]+ │\\s+\\d+\\.\\d │\\s+0\\.\\d\\d │\\s+100% │$`, 'm'));
     }
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
-    expect(table.stdout).toMatch(/^Gate {2}passed\b/m);
+    expect(table.stdout).toMatch(/^Gate {2}PASS\b/m);
     expect(table.requests).toHaveLength(12);
   });
 
@@ -216,7 +216,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     const md = await ctx.run(['check', 'github:acme/widget', '--format', 'markdown']);
     expect(md.code).toBe(0);
     expect(md.stderr).toBe('');
-    expect(md.stdout).toMatch(/^## nerq · acme\/widget$/m);
+    expect(md.stdout).toMatch(/^## nerq · `acme\/widget`$/m);
     expect(md.stdout).toContain('**93.2/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
     expect(md.stdout).toContain('| Documentation | 100.0 | 0.20 | 100% |');
     expect(md.stdout).toContain('| Security | 95.0 | 0.30 | 100% |');
@@ -449,7 +449,7 @@ describe('a missing repository', () => {
     expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/nothing']);
 
     const table = await ctx.run(['check', 'github:acme/nothing']);
-    expect(table).toMatchObject({ code: 3, stderr: '', stdout: 'acme/nothing  not evaluated\nerror not-found: acme/nothing was not found on GitHub\n' });
+    expect(table).toMatchObject({ code: 3, stderr: '', stdout: 'acme/nothing  NOT EVALUATED\nerror not-found: acme/nothing was not found on GitHub\n' });
   });
 });
 
@@ -506,7 +506,7 @@ describe('a rate-limited run (remaining 0)', () => {
       });
     }
     expect(checkOf(report, 'readme').score).toBe(90);
-    expect(report.coverage).toBe(0.736);
+    expect(report.coverage).toBe(0.739);
     expect(githubLines(json.requests)).toEqual(['GET /github/repos/acme/widget']);
   });
 });
@@ -539,7 +539,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
     expect(ids).not.toContain('yanked-release');
     expect(dimensionsOf(report).every((d) => d.coverage === 1)).toBe(true);
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 92.6,
+      score: 92.7,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -565,7 +565,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
   it('renders both kinds of checks in the table', async () => {
     const table = await ctx.run(['check', 'widget']);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}score 92\.6\/100 {2}grade A\+ {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^widget@3\.2\.0 {2}PASS {2}verdict YES {2}score 92\.7\/100 {2}grade A\+$/m);
     for (const title of ['Commit activity', 'Stars and forks', 'Licence matches the repository', 'README substance', 'Weekly downloads']) {
       expect(table.stdout).toContain(title);
     }
@@ -607,10 +607,10 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
     // The uncredited checks leave the mean and coverage drops; the verdict is held at CAUTION so a
     // starjacker cannot win a plain YES by hiding its weak repository.
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 94,
+      score: 94.1,
       grade: 'A+',
       verdict: 'CAUTION',
-      coverage: 0.736,
+      coverage: 0.739,
     });
   });
 
@@ -622,7 +622,11 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
     const table = await ctx.run(['check', 'widgets-helper']);
     expect(table.code).toBe(0);
     const flat = table.stdout.replace(/\s+/g, ' ');
-    expect(flat).toContain('repository acme/widget is not verified as this package\'s');
-    expect(flat).toContain('Unknown: repository link not verified');
+    // First, as an alert (a sentence, so capitalised).
+    expect(flat).toMatch(/^widgets-helper@3\.2\.0 PASS verdict CAUTION .* Alerts ▲ Repository acme\/widget is not verified as this package's/);
+    // The reason the GitHub checks are unknown, once, with the checks it left unknown; each of them on one line.
+    expect(table.stdout.match(/names "widget", not "widgets-helper"/g)).toHaveLength(1);
+    expect(flat).toMatch(/Not checked Repository link not verified \(package\.json at main names "widget", not "widgets-helper"\) \d+ checks unknown: Security policy, /);
+    expect(table.stdout).toMatch(/^ {2}\? {5}— {2}Security policy \(repository link not verified\)$/m);
   });
 });

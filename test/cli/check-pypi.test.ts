@@ -358,7 +358,7 @@ describe('pypi:flask in the terminal table and Markdown', () => {
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     expect(table.stdout).not.toMatch(ANSI);
-    expect(table.stdout).toMatch(/^Flask==3\.1\.3 {2}score 86\.8\/100 {2}grade A {2}verdict YES$/m);
+    expect(table.stdout).toMatch(/^Flask==3\.1\.3 {2}PASS {2}verdict YES {2}score 86\.8\/100 {2}grade A$/m);
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(table.stdout).toMatch(new RegExp(`^│ ${title}\\s+│`, 'm'));
     }
@@ -367,7 +367,7 @@ describe('pypi:flask in the terminal table and Markdown', () => {
 
     const md = await runCli(['check', 'pypi:flask', '--format', 'markdown'], { server });
     expect(md.code).toBe(0);
-    expect(md.stdout).toMatch(/^## nerq · Flask==3\.1\.3$/m);
+    expect(md.stdout).toMatch(/^## nerq · `Flask==3\.1\.3`$/m);
     expect(md.stdout).toContain('**86.8/100** · grade **A** · ✅ **YES**');
   });
 });

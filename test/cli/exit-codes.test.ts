@@ -22,6 +22,7 @@ beforeAll(async () => {
   // request: its packument, the deprecated 2.88.2's tarball and its download counts.
   expectPackage(server, 'request');
   server.expect('GET', packumentPath('does-not-exist'), { status: 404 });
+  server.expect('GET', packumentPath('Does-Not-Exist'), { status: 404 });
 });
 
 afterEach(() => {
@@ -93,7 +94,12 @@ describe('exit 2: usage errors and invalid input, one line, no stack, nothing on
     { name: '--category nope', args: () => ['check', 'chalk', '--category', 'nope'], stderr: /--category/ },
     { name: '--timeout 0', args: () => ['check', 'chalk', '--timeout', '0'], stderr: /--timeout/ },
     { name: 'NERQ_NOW=garbage', args: () => ['check', 'chalk'], env: { NERQ_NOW: 'garbage' }, stderr: /NERQ_NOW/ },
-    { name: 'score of a missing file', args: () => ['score', path.join(tmp, 'missing.json')], stderr: /cannot read .*ENOENT/ },
+    { name: 'score of a missing file', args: () => ['score', path.join(tmp, 'missing.json')], stderr: /cannot read .*: no such file\n$/ },
+    { name: 'score of a directory', args: () => ['score', tmp], stderr: /cannot read .*: a directory\n$/ },
+    { name: 'score of an empty array', args: () => ['score', evidenceFile('empty.json', '[]')], stderr: /holds no evidence \(an empty array\)\n$/ },
+    { name: 'score of {}', args: () => ['score', evidenceFile('object.json', '{}')], stderr: /not a nerq evidence file at evidenceVersion: / },
+    { name: '--json with --format markdown', args: () => ['check', 'chalk', '--json', '--format', 'markdown'], stderr: /^nerq: --json and --format markdown disagree: give one of them\n$/ },
+    { name: 'audit of a missing directory names it', args: () => ['audit', path.join(tmp, 'no-such-dir')], stderr: /no-such-dir: cannot list the directory: no such file\n$/ },
     { name: 'score of invalid JSON', args: () => ['score', evidenceFile('invalid.json', '{"evidenceVersion": 1,')], stderr: /not valid JSON/ },
     {
       name: 'score of JSON that is not evidence',
@@ -120,6 +126,17 @@ describe('exit 3: a target could not be evaluated and none failed', () => {
     expect(report.error?.code).toBe('not-found');
     expect(report.error?.message).toMatch(/does-not-exist was not found/);
     expect(report).toMatchObject({ score: null, grade: null, verdictCode: 'unknown', gate: { passed: null } });
+  });
+
+  it('a name in capitals that is not found hints that npm names are lower case', async () => {
+    const result = await runCli(['check', 'Does-Not-Exist', '--json'], { server });
+    expect(result.code).toBe(3);
+    const report = parseReport(result.stdout);
+    expect(report.error?.code).toBe('not-found');
+    expect(report.error?.message).toMatch(/\(npm package names are lower case: try does-not-exist\)$/);
+    // A lower-case name that is not found gets no hint.
+    const lower = parseReport((await runCli(['check', 'does-not-exist', '--json'], { server })).stdout);
+    expect(lower.error?.message).not.toContain('lower case');
   });
 
   it('a version that does not exist names the nearest versions', async () => {

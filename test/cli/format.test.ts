@@ -2,7 +2,9 @@
  * Output formats and the terminal: Markdown for one target, colour only when asked for
  * (FORCE_COLOR) and never with NO_COLOR or --no-color, `--help` and `--version`.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
@@ -46,8 +48,43 @@ describe('--format markdown, one target', () => {
   it('a scoped package is named in the heading too', async () => {
     const result = await runCli(['check', '@types/semver', '--format', 'markdown'], { server });
     expect(result.code).toBe(0);
-    // The renderer may break the leading `@` (a zero-width space) so GitHub does not read it as a mention.
-    expect(result.stdout.split('\n')[0]).toMatch(/^#{1,3} .*@(&#8203;|\u200b)?types\/semver@7\.8\.0/);
+    // In a code span: no mention and no mailto: link, and the name copies as it is (no zero-width character).
+    expect(result.stdout.split('\n')[0]).toMatch(/^#{1,3} .*`@types\/semver@7\.8\.0`$/);
+  });
+});
+
+describe('-o, --output FILE', () => {
+  it('writes the report to the file, nothing to stdout, with the same exit code; plain text, no colour', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-output-'));
+    try {
+      const file = path.join(dir, 'report.json');
+      const json = await runCli(['check', 'chalk', '--json', '-o', file], { server });
+      expect(json.code).toBe(0);
+      expect(json.stdout).toBe('');
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { score: number }).score).toBe(74.1);
+      const table = path.join(dir, 'report.txt');
+      const forced = await runCli(['check', 'chalk', '--output', table], { server, env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+      expect(forced.stdout).toBe('');
+      // FORCE_COLOR forces colour; without it a file gets none (it is no terminal).
+      expect(readFileSync(table, 'utf8')).toMatch(ANSI);
+      await runCli(['check', 'chalk', '--output', table], { server });
+      expect(readFileSync(table, 'utf8')).not.toMatch(ANSI);
+      expect(readFileSync(table, 'utf8')).toMatch(/^chalk@4\.1\.0 {2}PASS /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a file that cannot be written is exit 2 with one line naming it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-output-'));
+    try {
+      const result = await runCli(['check', 'chalk', '--json', '-o', path.join(dir, 'no-such-dir', 'r.json')], { server });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^nerq: cannot write ".*r\.json": no such file\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -94,6 +131,21 @@ describe('--help and --version', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\s+check \[options\] <target\.\.\.>/m);
     expect(result.stdout).toMatch(/^\s+score \[options\] <evidence>/m);
+  });
+
+  it('nerq alone prints the help on stdout and exits 0', async () => {
+    const result = await runCli([]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^Usage: nerq /);
+    expect(result.stdout).toMatch(/^\s+audit \[options\] \[dir\]/m);
+  });
+
+  it('audit --help shows no "(default: [])" for repeatable options', async () => {
+    const result = await runCli(['audit', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--file <path>');
+    expect(result.stdout).not.toContain('(default: [])');
   });
 
   it('check --help exits 0 and lists the gate options', async () => {

@@ -81,15 +81,15 @@ describe('--format markdown with several targets', () => {
     expect(result.stdout).not.toMatch(ANSI);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(/^#+ .*2 targets/);
-    const header = lines.findIndex((l) => /^\| Target \| Score \| Grade \| Verdict \| Coverage \| Gate \|$/.test(l));
+    const header = lines.findIndex((l) => /^\| Target \| Score \| Grade \| Verdict \| Coverage \| Outcome \|$/.test(l));
     expect(header, result.stdout).toBeGreaterThan(0);
     expect(lines[header + 1]).toMatch(/^\|( *:?-+:? *\|)+$/);
     // Coverage below 100%: GitHub's rate limit is spent in these tests, its checks are unknown.
-    expect(lines[header + 2]).toMatch(/^\| chalk@4\.1\.0 \| 74\.1 \| B \| .*CAUTION \| 73% \| passed \|$/);
-    expect(lines[header + 3]).toMatch(/^\| express@4\.17\.1 \| 80\.3 \| A \| .*CAUTION \| 72% \| passed \|$/);
+    expect(lines[header + 2]).toMatch(/^\| `chalk@4\.1\.0` \| 74\.1 \| B \| .*CAUTION \| 73% \| ✅ PASS \|$/);
+    expect(lines[header + 3]).toMatch(/^\| `express@4\.17\.1` \| 80\.3 \| A \| .*CAUTION \| 72% \| ✅ PASS \|$/);
     // Then each target's full report, in argument order.
-    const chalkAt = result.stdout.indexOf('nerq · chalk@4.1.0');
-    const expressAt = result.stdout.indexOf('nerq · express@4.17.1');
+    const chalkAt = result.stdout.indexOf('nerq · `chalk@4.1.0`');
+    const expressAt = result.stdout.indexOf('nerq · `express@4.17.1`');
     expect(chalkAt).toBeGreaterThan(0);
     expect(expressAt).toBeGreaterThan(chalkAt);
   });

@@ -2,7 +2,7 @@
  * End to end: the local store across runs of the built CLI, sharing one
  * NERQ_CACHE_DIR. Requests are counted on the fixture server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -83,13 +83,20 @@ describe('the HTTP cache', () => {
     expect(parseReport(missing.stdout).error?.message).toMatch(/offline/);
   });
 
-  it('cache clear empties the cache', async () => {
+  it('cache clear empties the cache and shrinks the store file; stats name the cap', async () => {
     const { server, env } = await setup();
     await runCli(['check', 'chalk', '--json'], { server, env });
+    const full = JSON.parse((await runCli(['cache', 'stats', '--json'], { env })).stdout) as { file: string; bytes: number; capBytes: number };
+    expect(full.capBytes).toBe(256 * 1024 * 1024);
+    expect((await runCli(['cache', 'stats'], { env })).stdout).toMatch(/kept to 256 MiB together/);
+    const before = statSync(full.file).size;
     const cleared = await runCli(['cache', 'clear'], { env });
     expect(cleared.code).toBe(0);
+    expect(cleared.stdout).toMatch(/; the store file is now \d+\.\d MiB\n$/);
     const stats = JSON.parse((await runCli(['cache', 'stats', '--json'], { env })).stdout) as { entries: number };
     expect(stats.entries).toBe(0);
+    // The cleared pages went back to the file system (VACUUM), not kept as free pages.
+    expect(statSync(full.file).size).toBeLessThan(before - full.bytes / 2);
   });
 });
 
@@ -127,15 +134,43 @@ describe('history', () => {
 
     // A third run with the same facts: the table says nothing changed since the second.
     const table = await runCli(['check', 'chalk'], { server, env: { ...env, NERQ_NOW: '2026-12-01T00:00:00Z' } });
-    expect(table.stdout).toMatch(/◆ ±0\.0 since 2026-11-30 \(was \d+\.\d [A-F+]+, 4\.1\.0\)/);
+    expect(table.stdout).toMatch(/◆ unchanged since 2026-11-30 \(\d+\.\d [A-F+]+, 4\.1\.0\)/);
+    expect(table.stdout).not.toContain('±');
 
     const history = await runCli(['history', 'chalk'], { env });
     expect(history.code).toBe(0);
-    expect(history.stdout).toMatch(/^npm:chalk {2}[▁▂▃▄▅▆▇█]{3}$/m);
+    // Scaled to the scores shown: the higher first run is the top block, the drop the bottom one.
+    expect(history.stdout).toMatch(new RegExp(`^npm:chalk {2}█▁▁ {2}min ${(second.score as number).toFixed(1)} · max ${(first.score as number).toFixed(1)}$`, 'm'));
     expect(history.stdout).toContain('2026-10-02 00:00:00');
     expect(history.stdout).toContain('2026-11-30 00:00:00');
-    const series = JSON.parse((await runCli(['history', 'chalk', '--json'], { env })).stdout) as { evaluations: { score: number }[] };
+    expect(history.stdout).not.toContain('not shown');
+    const series = JSON.parse((await runCli(['history', 'chalk', '--json'], { env })).stdout) as { evaluations: { score: number }[]; olderNotShown: boolean };
     expect(series.evaluations.map((e) => e.score)).toEqual([first.score, second.score, second.score]);
+    expect(series.olderNotShown).toBe(false);
+
+    // --limit: the newest n, and a line saying older ones were left out.
+    const limited = await runCli(['history', 'chalk', '--limit', '2'], { env });
+    expect(limited.code).toBe(0);
+    expect(limited.stdout).not.toContain('2026-10-02 00:00:00');
+    expect(limited.stdout).toContain('the last 2 evaluations; older ones are not shown (--limit N shows more)');
+    const limitedJson = JSON.parse((await runCli(['history', 'chalk', '--json', '--limit', '2'], { env })).stdout) as { evaluations: unknown[]; olderNotShown: boolean };
+    expect(limitedJson).toMatchObject({ olderNotShown: true });
+    expect(limitedJson.evaluations).toHaveLength(2);
+    const bad = await runCli(['history', 'chalk', '--limit', '0'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('nerq: --limit must be a whole number from 1 to 100000\n');
+  });
+
+  it('the same evaluation twice on one day adds one row; the next day, or a change, adds another', async () => {
+    const { server, env } = await setup();
+    const at = (now: string) => ({ ...env, NERQ_NOW: now });
+    await runCli(['check', 'chalk', '--json'], { server, env: at('2026-11-30T08:00:00Z') });
+    const again = parseReport((await runCli(['check', 'chalk', '--json'], { server, env: at('2026-11-30T09:00:00Z') })).stdout);
+    // Still compared with the first: nothing changed.
+    expect(again.previous).toMatchObject({ evaluatedAt: '2026-11-30T08:00:00.000Z', change: 0 });
+    await runCli(['check', 'chalk', '--json'], { server, env: at('2026-12-01T08:00:00Z') });
+    const series = JSON.parse((await runCli(['history', 'chalk', '--json'], { env })).stdout) as { evaluations: { evaluatedAt: string }[] };
+    expect(series.evaluations.map((e) => e.evaluatedAt)).toEqual(['2026-11-30T08:00:00.000Z', '2026-12-01T08:00:00.000Z']);
   });
 
   it('nerq score never prints previous, even when the store has history', async () => {

@@ -175,7 +175,9 @@ describe('OSV down is unknown, never "no vulnerabilities"', () => {
     expectPackage(server, 'debug', { osv: fault });
     const { code, stdout } = await runCli(['check', 'debug', '--json'], { server });
     const report = parseReport(stdout);
-    expect(code).toBe(0);
+    // Unchecked is not clean: the gate is not passed (exit 3) however high the score.
+    expect(code).toBe(3);
+    expect(report.gate.passed).toBeNull();
     expect(sourceOf(report, 'vulnerabilities')?.status).toBe('unavailable');
     expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({ score: null, status: 'unknown' });
     expect(checkOf(report, 'malicious-package')).toMatchObject({ score: null, status: 'unknown' });

@@ -30,7 +30,9 @@ import { DEFAULT_REASONS, PACKAGE, routeSpecs, SOURCES, type Finding, type Sourc
 const WAITING: readonly FaultId[] = ['timeout before headers', 'stall mid-body'];
 const HEALTHY_TIMEOUT_S = 10;
 function timeoutOf(fault: FaultId, healthyWallMs: number): number {
-  if (!WAITING.includes(fault)) return HEALTHY_TIMEOUT_S;
+  // A fault that ends on its own (a body over the cap read to its limit, a reset) is given ten
+  // times the healthy run too: on a loaded machine reading 100 MB to the cap takes longer than 10 s.
+  if (!WAITING.includes(fault)) return Math.max(HEALTHY_TIMEOUT_S, Math.ceil((10 * healthyWallMs) / 1000));
   return Math.max(3, Math.ceil((3 * healthyWallMs) / 1000) + 1);
 }
 const argsFor = (row: SourceRow, timeoutS: number): string[] => ['check', row.target ?? PACKAGE, '--json', '--timeout', String(timeoutS)];
@@ -195,9 +197,11 @@ describe('network faults, one source at a time', () => {
     }
 
     const source = sourceOf(report, row.reportSource);
-    expect(source.status, context).toBe('unavailable');
-    expect(source.reason, context).toMatch(reason);
-    for (const id of row.unknownChecks) {
+    const answered = row.answeredFaults?.includes(fault) === true;
+    // A body the server did serve can be an answer (a listing that is no provenance): ok, not unknown.
+    expect(source.status, context).toBe(answered ? 'ok' : 'unavailable');
+    if (!answered) expect(source.reason, context).toMatch(reason);
+    for (const id of answered ? [] : row.unknownChecks) {
       const check = report.checks.find((c) => c.id === id);
       const healthy = baseline.report.checks.find((c) => c.id === id);
       expect(healthy?.score, `${id} is scored in the healthy run`).not.toBeNull();

@@ -63,6 +63,9 @@ const DeclaredDependencySchema = z.strictObject({
   line: z.number().int().min(1).nullable(),
   workspace: z.string().nullable(),
   resolved: z.string().nullable(),
+  integrity: z.string().nullable().optional(),
+  lockedFor: z.string().nullable().optional(),
+  via: z.array(z.string().min(1)).optional(),
 });
 
 /** The catch-all of src/audit/inputs/define-reader.ts, except for nesting (a stack that ran out, by design). */

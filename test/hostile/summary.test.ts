@@ -1,6 +1,6 @@
 /** The summary script (scripts/hostile-summary.ts) over made-up outcomes. */
 import { describe, expect, it } from 'vitest';
-import { formatSummary, outcomesFromJson, summarise, type TestOutcome } from '../../scripts/hostile-summary.js';
+import { CATEGORIES, formatSummary, outcomesFromJson, summarise, type TestOutcome } from '../../scripts/hostile-summary.js';
 
 const MiB = 1024 * 1024;
 const outcome = (file: string, state: TestOutcome['state'], cases: number, wallMs: number | null, boundMs: number | null, rss: number | null): TestOutcome => ({
@@ -29,7 +29,10 @@ describe('the hostile summary', () => {
     expect(faults).toMatchObject({ tests: 4, testsPassed: 3, cases: 3, casesPassed: 2, knownFailures: 1, largest: { wallMs: 3500, boundMs: 4000 }, peakRssBytes: 400 * MiB });
     expect(rows.find((r) => r.category === '4 bad input')).toMatchObject({ cases: 266, casesPassed: 266, knownFailures: 0, largest: null });
     expect(rows.find((r) => r.category === '5 property-based fuzzing')).toMatchObject({ tests: 2, cases: 10_000, casesPassed: 10_000 });
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(new Set(CATEGORIES.map(([, category]) => category)).size);
+    expect(rows.map((r) => r.category)).toContain('18 output channels');
+    // The package-manager classes and the pull-request policy have categories of their own.
+    expect(rows.map((r) => r.category)).toEqual(expect.arrayContaining(['7 manifest confusion', '8 lockfile injection', '9 dependencies no registry vouches for', '10 hollow provenance', '11 odd field types', '12 starjacking by path', '17 the policy a pull request can rewrite']));
   });
 
   it('prints one line per category and a total', () => {

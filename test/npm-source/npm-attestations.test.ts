@@ -8,6 +8,7 @@ import {
   attestationsUrl,
   fetchAttestations,
   normaliseRepository,
+  NO_PROVENANCE,
 } from '../../src/sources/npm/attestations.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -105,6 +106,7 @@ describe('fetchAttestations against the fixture server', () => {
         commit: '06528997c3c8ab9f864fad9a3658446aca7fd86d',
         builder: 'https://github.com/npm/cli@9.4.2',
         verified: false,
+        hollow: null,
       },
     });
     expect(server.requests[0]?.headers.accept).toBe('application/json');
@@ -126,16 +128,27 @@ describe('fetchAttestations against the fixture server', () => {
         commit: COMMIT,
         builder: 'https://github.com/actions/runner/github-hosted',
         verified: false,
+        hollow: null,
       },
     });
   });
 
+  // What the registry answered decides: a listing it does not back is no provenance (hollow).
   test.each([
-    ['a 404 (listed in dist.attestations but not served)', { status: 404 }, 'attestations listed but not served (HTTP 404)'],
+    ['a 404 (listed in dist.attestations but not served)', { status: 404 }, 'listed, but the attestations endpoint answered HTTP 404'],
+    ['a malformed body', { malformed: true }, 'listed, but the attestations endpoint answered malformed JSON'],
+    ['a body without an attestations list', { body: { error: 'nope' } }, 'listed, but the body has no "attestations" list'],
+    ['only the publish attestation', { body: { attestations: [{ predicateType: 'https://github.com/npm/attestation/tree/main/specs/publish/v0.1' }] } }, 'listed, but the attestations endpoint lists no SLSA provenance statement'],
+  ])('%s → answered: no provenance, hollow', async (_label, response, reason) => {
+    server.expect('GET', '/npm/-/npm/v1/attestations/x@1.0.0', response);
+    const result = await fetchAttestations(http, server.url('npm'), 'x', '1.0.0');
+    expect(result).toEqual({ status: 'ok', facts: { ...NO_PROVENANCE, hollow: reason } });
+    expectNoUnexpected(server);
+  });
+
+  test.each([
     ['a 500', { status: 500 }, 'attestations: '],
-    ['a malformed body', { malformed: true }, 'attestations: malformed JSON'],
     ['a reset connection', { reset: true }, 'attestations: '],
-    ['a body without an attestations list', { body: { error: 'nope' } }, 'attestations: the body has no "attestations" list'],
   ])('%s → unavailable', async (_label, response, reason) => {
     server.expect('GET', '/npm/-/npm/v1/attestations/x@1.0.0', response);
     const result = await fetchAttestations(http, server.url('npm'), 'x', '1.0.0');
@@ -154,7 +167,7 @@ describe('attestationFacts', () => {
   test('only the publish attestation → answered, no provenance', () => {
     const facts = attestationFacts({ attestations: [publishAttestation] }, expected);
     expect(facts).toEqual({
-      provenance: false, predicateType: null, sourceRepository: null, workflow: null, ref: null, commit: null, builder: null, verified: false,
+      provenance: false, predicateType: null, sourceRepository: null, workflow: null, ref: null, commit: null, builder: null, verified: false, hollow: null,
     });
     expect(attestationFacts({ attestations: [] })).toMatchObject({ provenance: false });
   });
@@ -203,6 +216,7 @@ describe('attestationFacts', () => {
       commit: COMMIT,
       builder: 'https://github.com/npm/cli@9.5.0',
       verified: false,
+      hollow: null,
     });
   });
 
@@ -210,7 +224,7 @@ describe('attestationFacts', () => {
     const statement = { predicateType: SLSA_PROVENANCE_V1, predicate: { buildDefinition: { externalParameters: { workflow: { repository: 7, path: [], ref: {} } }, resolvedDependencies: 'x' }, runDetails: null } };
     const facts = attestationFacts(answer(statement));
     expect(facts).toEqual({
-      provenance: true, predicateType: SLSA_PROVENANCE_V1, sourceRepository: null, workflow: null, ref: null, commit: null, builder: null, verified: false,
+      provenance: true, predicateType: SLSA_PROVENANCE_V1, sourceRepository: null, workflow: null, ref: null, commit: null, builder: null, verified: false, hollow: null,
     });
     expect(AttestationFactsSchema.safeParse(facts).success).toBe(true);
   });

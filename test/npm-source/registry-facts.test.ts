@@ -259,7 +259,8 @@ describe('registryFacts details', () => {
     expect(facts.optionalDependencies).toBe(2);
     expect(facts.engines).toEqual({ node: '>=18' });
     expect(facts.gypfile).toBe(true);
-    expect(facts.installScripts).toEqual({ preinstall: 'echo pre', install: 'node-gyp rebuild' });
+    // npm runs any truthy script: the number too, as its text.
+    expect(facts.installScripts).toEqual({ preinstall: 'echo pre', install: 'node-gyp rebuild', postinstall: '42' });
     expect(facts.homepage).toBe('https://example.test/p');
     expect(facts.bugs).toBe('https://example.test/p/issues');
     expect(facts.keywords).toEqual(['a', 'b']);
@@ -425,7 +426,7 @@ describe('registryFacts for release comparisons', () => {
     expect(registryFacts(onlyLatestNamed, '1.1.0').priorPublishers).toEqual([]);
   });
 
-  test('install script names in the snapshot ignore non-string and non-install scripts', () => {
+  test('install script names in the snapshot: any truthy install script, never other scripts', () => {
     const packument = doc(
       [
         ['1.0.0', '2020-01-01T00:00:00Z', { scripts: { install: 42, postinstall: 'node a.js', build: 'tsc' }, gypfile: true }],
@@ -433,7 +434,7 @@ describe('registryFacts for release comparisons', () => {
       ],
       '1.1.0',
     );
-    expect(registryFacts(packument, '1.1.0').previous?.installScripts).toEqual(['postinstall']);
+    expect(registryFacts(packument, '1.1.0').previous?.installScripts).toEqual(['install', 'postinstall']);
   });
 });
 
@@ -489,7 +490,7 @@ describe('hostile packument shapes never throw and stay schema-valid', () => {
     expect(facts.distTags).toEqual({ next: '1.0.0' });
     expect(facts.trimmed).toBe(true); // no maintainers array, no string created/modified
     expect(facts.maintainers).toBeNull();
-    expect(facts.deprecated).toBeNull(); // `true` is not a deprecation message
+    expect(facts.deprecated).toBe('(no message)'); // npm deprecates on any truthy value: `true` too
     expect(facts.isLatest).toBe(false); // `latest: 1` is not a version
     expect(facts.previous).toBeNull();
     expect(facts.priorPublishers).toBeNull(); // `_npmUser: "me"` names nobody

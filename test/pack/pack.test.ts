@@ -50,7 +50,10 @@ describe('npm pack', () => {
     expect(files).toContain('schema/report.schema.json');
     expect(files).toContain('README.md');
     expect(files).toContain('LICENSE');
-    expect(files.filter((f) => /^(src|test|fixtures|docs|bench|scripts)\//.test(f) || f === 'tsconfig.json')).toEqual([]);
+    // The reference docs ship (SARIF rules link to this version's docs/checks.md).
+    expect(files).toContain('docs/checks.md');
+    expect(files.filter((f) => f.startsWith('docs/') && !f.endsWith('.md'))).toEqual([]);
+    expect(files.filter((f) => /^(src|test|fixtures|bench|scripts)\//.test(f) || f === 'tsconfig.json')).toEqual([]);
   });
 
   const env = (home: string, extra: Record<string, string> = {}) => ({

@@ -6,6 +6,9 @@ import { hostileReport, loadReport, SAMPLE_FILES } from './reports.js';
 /** `|` not preceded by a backslash: the cell separators of a GFM table row. */
 const separators = (line: string) => (line.match(/(?<!\\)\|/g) ?? []).length;
 
+/** The text outside code spans and `<code>` elements (inside them nothing is Markdown or HTML). */
+const outsideCode = (md: string) => md.replace(/(`+)(?!`)[^\n]*?(?<!`)\1(?!`)/g, ' ').replace(/<code>[^<]*<\/code>/g, ' ');
+
 /** Every table row has as many separators as its header: no cell can break out. */
 function expectIntactTables(md: string): void {
   let expected: number | null = null;
@@ -31,7 +34,7 @@ describe('renderMarkdown', () => {
     ['chalk-5.3.0.json', '✅ **YES**'],
     ['request-deprecated.json', '❌ **NO — USE WITH CAUTION**'],
     ['crossenv-placeholder.json', '❌ **NO — DO NOT USE**'],
-    ['not-found.json', '❔ **not evaluated**'],
+    ['not-found.json', '❔ **NOT EVALUATED**'],
   ] as const)('%s summary shows %s', (file, text) => {
     expect(renderMarkdown(loadReport(file))).toContain(text);
   });
@@ -49,20 +52,46 @@ describe('renderMarkdown', () => {
     for (const d of report.dimensions) expect(md).toMatch(new RegExp(`^\\| ${d.title} \\|`, 'm'));
     const checkRows = md.split('\n').filter((l) => /^\| (?:✅|⚠️|❌|❔) /.test(l));
     expect(checkRows).toHaveLength(report.checks.length);
-    expect(md).toContain('### Caps\n\n- **deprecated** ≤ 49.9: version is deprecated');
+    expect(md).toContain('### Alerts\n\n- ❌ Score capped at 49.9: version is deprecated');
     expect(md).toContain('[GHSA-p8p7-x288-28g6](https://osv.dev/vulnerability/GHSA-p8p7-x288-28g6) (CVE-2023-28155)');
-    expect(md).toContain('**Gate:** failed (min score 50, min coverage 50%)');
-    expect(md).not.toContain('Unavailable sources');
+    expect(md).toContain('**Gate:** FAIL (min score 50, min coverage 50%)');
+    expect(md).not.toContain('Not checked');
   });
 
-  it('lists unavailable sources', () => {
+  it('puts the outcome, alerts and gate first, the dimension and check tables in <details>', () => {
+    const md = renderMarkdown(loadReport('request-deprecated.json'));
+    expect(md.startsWith('## nerq · `request@2.88.2`\n\n❌ **FAIL** · **49.9/100** · grade **D**')).toBe(true);
+    const details = md.indexOf('<details>');
+    expect(details).toBeGreaterThan(md.indexOf('**Gate:**'));
+    expect(md.indexOf('| Dimension |')).toBeGreaterThan(details);
+    expect(md.indexOf('### Checks')).toBeGreaterThan(details);
+    expect(md).toContain('<summary>Dimensions and 11 checks</summary>');
+    expect(md.trimEnd().endsWith('</details>')).toBe(true);
+  });
+
+  it('names packages in code spans, so GitHub makes no mailto: link and a scoped name copies as it is', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    report.target.name = '@scope/pkg';
+    const md = renderMarkdown(report);
+    expect(md).toMatch(/^## nerq · `@scope\/pkg@5\.3\.0`$/m);
+    expect(md).not.toContain('&#8203;');
+    expect(renderMarkdownMany([report])).toContain('<summary>✅ <code>@scope/pkg@5.3.0</code> · ');
+    // A check message's `name` marks are code spans too, never escaped backticks.
+    report.checks[0]!.message = 'The name can be mistaken for the popular `express` (one character differs)';
+    expect(renderMarkdown(report)).toContain('| The name can be mistaken for the popular `express` (one character differs) |');
+  });
+
+  it('lists each unavailable source once, with the checks it left unknown', () => {
     expect(renderMarkdown(loadReport('chalk-5.3.0.json'))).toContain(
-      '### Unavailable sources\n\n- **downloads**: connect ECONNREFUSED 127.0.0.1:9',
+      '### Not checked\n\n- **Download counts** unavailable: connect ECONNREFUSED 127.0.0.1:9 — unknown: Weekly downloads',
     );
   });
 
   it('neutralises hostile strings', () => {
-    const md = renderMarkdown(hostileReport());
+    const whole = renderMarkdown(hostileReport());
+    // Code spans hold the text literally (no link, HTML or mention there); everything else is escaped.
+    const md = outsideCode(whole);
+    expect(whole).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b-\u200f]/);
     expect(md).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b-\u200f]/);
     expect(md).not.toContain('http://evil');
     expect(md).not.toMatch(/(?<!\\)\]\(javascript:/);
@@ -70,7 +99,7 @@ describe('renderMarkdown', () => {
     expect(md).not.toMatch(/(?<!\\)<img/);
     expect(md).not.toMatch(/(?<!@&#8203;)octocat/);
     expect(md).toContain('\\[x\\](javascript:alert(1))');
-    expectIntactTables(md);
+    expectIntactTables(whole);
   });
 
   it('writes the names a reason holds as code spans, the rest escaped; the plain text stays as it was', () => {
@@ -83,8 +112,8 @@ describe('renderMarkdown', () => {
     report.gate.reasonDetails = [floor];
     report.gate.reasons = [floor.text];
     const md = renderMarkdown(report);
-    expect(md).toContain('- repository `example/ex_ample` is not verified as this package\'s (package.json at main names "x\\*y"): its popularity and activity are not credited');
-    expect(md).toContain('- `maintenance` capped at 10: archived');
+    expect(md).toContain('- ⚠️ Repository `example/ex_ample` is not verified as this package\'s (package.json at main names "x\\*y"): its popularity and activity are not credited');
+    expect(md).toContain('- ⚠️ `maintenance` capped at 10: archived');
     expect(md).toContain('- `security` 55.0 is below its floor 60');
     expect(link.text).toBe('repository example/ex_ample is not verified as this package\'s (package.json at main names "x*y"): its popularity and activity are not credited');
   });
@@ -94,7 +123,7 @@ describe('renderMarkdown', () => {
     const reason = reasonOf('link-unverified', { repository: 'a`b <img>', detail: 'd' });
     report.verdictReasonDetails = [reason];
     report.verdictReasons = [reason.text];
-    expect(renderMarkdown(report)).toContain('- repository a\\`b \\<img\\> is not verified');
+    expect(renderMarkdown(report)).toContain('- ⚠️ Repository a\\`b \\<img\\> is not verified');
   });
 
   it('links only https advisory URLs, percent-encoding what Markdown reads', () => {
@@ -125,12 +154,14 @@ describe('renderMarkdownMany', () => {
     expect(md).toMatchSnapshot();
     expectIntactTables(md);
     expect(md.startsWith('## nerq trust report · 4 targets\n\n| Target |')).toBe(true);
-    expect(md.split('<details>')).toHaveLength(reports.length + 1);
-    expect(md.split('</details>')).toHaveLength(reports.length + 1);
+    // One block per report, and one inside it for the tables of each evaluated report.
+    const evaluated = reports.filter((r) => r.error === null).length;
+    expect(md.split('<details>')).toHaveLength(reports.length + evaluated + 1);
+    expect(md.split('</details>')).toHaveLength(reports.length + evaluated + 1);
     expect(md.indexOf('| Target |')).toBeLessThan(md.indexOf('<details>'));
-    expect(md).toContain('<summary>✅ chalk@5.3.0 · 75.9/100 · B · YES</summary>');
-    expect(md).toContain('| nerq-no-such-package | — | — | ❔ not evaluated | — | could not be evaluated |');
-    expect(md).toContain('### nerq · chalk@5.3.0');
+    expect(md).toContain('<summary>✅ <code>chalk@5.3.0</code> · 75.9/100 · B · YES</summary>');
+    expect(md).toContain('| `nerq-no-such-package` | — | — | ❔ not evaluated | — | ❔ NOT EVALUATED |');
+    expect(md).toContain('### nerq · `chalk@5.3.0`');
     expect(md).toContain('#### Checks');
   });
 

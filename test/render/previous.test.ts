@@ -22,7 +22,10 @@ describe('the change since the previous evaluation', () => {
     expect(previous.movers.some((m) => m.kind === 'check' && m.id === before.checks[0]!.id && m.to === 40)).toBe(true);
     const lines = previousLines({ ...after, previous });
     expect(lines[0]).toMatch(/^▼ −12\.4 since 2026-10-02 \(was \d+\.\d [A-F+]+, /);
-    expect(lines[1]).toMatch(/^moved by: /);
+    // By title, as the report shows them, never by id.
+    expect(lines[1]).toContain(`moved by: ${before.dimensions[0]!.title} `);
+    expect(lines[1]).toContain(`${before.checks[0]!.title} `);
+    expect(lines[1]).not.toContain(`${before.checks[0]!.id} `);
     const report = { ...after, previous };
     expect(renderTable(report, { color: false, width: 80 })).toContain('▼ −12.4 since 2026-10-02');
     expect(renderMarkdown(report)).toContain('since 2026-10-02');
@@ -36,5 +39,14 @@ describe('the change since the previous evaluation', () => {
     expect(previous.movers).toEqual([]);
     expect(previousLines({ ...after, previous })[0]).toMatch(/^▲ \+1\.2 since/);
     expect(previousLines(before)).toEqual([]);
+  });
+
+  it('the same score says unchanged, never ±0.0', () => {
+    const before = sample();
+    const previous = comparePrevious(sample(), { ...historyRowOf(before, 'hash'), evaluatedAt: '2026-10-02T00:00:00.000Z' });
+    expect(previous.change).toBe(0);
+    const lines = previousLines({ ...sample(), previous });
+    expect(lines).toEqual([`◆ unchanged since 2026-10-02 (${(before.score as number).toFixed(1)} ${before.grade}, ${before.target.version})`]);
+    expect(previousLines({ ...sample(), previous }, true)[0]).toMatch(/^= unchanged since/);
   });
 });

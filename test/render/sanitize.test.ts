@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, escapeMarkdown, markdownCodeSpan, sanitizeForTerminal } from '../../src/render/sanitize.js';
+import { escapeHtml, escapeMarkdown, sanitizeForTerminal, htmlCode, markdownCode } from '../../src/render/sanitize.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -117,15 +117,22 @@ describe('escapeHtml', () => {
   });
 });
 
-describe('markdownCodeSpan', () => {
-  it('fences with one backtick more than the longest run inside, padded when the text starts or ends with one', () => {
-    expect(markdownCodeSpan('owner/repo')).toBe('`owner/repo`');
-    expect(markdownCodeSpan('a`b')).toBe('``a`b``');
-    expect(markdownCodeSpan('`a``')).toBe('``` `a`` ```');
-    expect(markdownCodeSpan('  ')).toBe('');
+describe('markdownCode', () => {
+  it.each([
+    ['chalk@5.3.0', {}, '`chalk@5.3.0`'],
+    ['@scope/pkg@1.0.0', {}, '`@scope/pkg@1.0.0`'],
+    // A fence longer than any backtick run inside; a space pads a backtick at either end.
+    ['a`b', {}, '``a`b``'],
+    ['`x`', {}, '`` `x` ``'],
+    ['a|b', { inTable: true }, '`a\\|b`'],
+    ['a|b', {}, '`a|b`'],
+    ['evil\u001b[31m\u202ename', {}, '`evilname`'],
+    ['', {}, ''],
+  ] as const)('%j %j → %s', (text, options, expected) => {
+    expect(markdownCode(text, options)).toBe(expected);
   });
 
-  it('sanitises first: one line, no control or invisible characters', () => {
-    expect(markdownCodeSpan('a\u001b[31mb\nc\u202ed')).toBe('`ab cd`');
+  it('htmlCode: the literal name in <code>, HTML and Markdown marks as entities, no zero-width character', () => {
+    expect(htmlCode('@scope/a_b<img>@1.0.0')).toBe('<code>@scope/a&#95;b&lt;img&gt;@1.0.0</code>');
   });
 });

@@ -19,7 +19,8 @@ describe('renderTable', () => {
     expect(out).toMatch(/^ {2}\+ 100\.0 {2}Install scripts$/m);
     expect(out).toMatch(/^ {2}! {2}50\.0 {2}Build provenance$/m);
     expect(out).toMatch(/^ {2}x {3}0\.0 {2}Security policy$/m);
-    expect(out).toMatch(/^ {2}\? {5}- {2}Weekly downloads$/m);
+    // An unknown check is one line naming the source it lacked ("Not checked" says why, once).
+    expect(out).toMatch(/^ {2}\? {5}- {2}Weekly downloads \(download counts unavailable\)$/m);
     expect(out).toMatch(/\| #########- \|/);
   });
 
@@ -100,30 +101,60 @@ describe('renderTable', () => {
   it('prints only a header and the error for a report that could not be evaluated', () => {
     const out = renderTable(loadReport('not-found.json'), { color: false });
     expect(out).toBe(
-      'nerq-no-such-package  not evaluated\n' +
+      'nerq-no-such-package  NOT EVALUATED\n' +
         'error not-found: npm package "nerq-no-such-package" was not found in the\n' +
         '  registry\n',
     );
   });
 
-  it('lists caps, unavailable sources, advisories and a failed gate', () => {
+  it('states the outcome first, then the alerts (cap, advisory with its fix), the advisories and a failed gate', () => {
     const out = renderTable(loadReport('request-deprecated.json'), { color: false });
-    expect(out).toMatch(/^Caps\n {2}deprecated ≤ 49\.9: version is deprecated/m);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/^request@2\.88\.2 {2}FAIL {2}verdict NO — USE WITH CAUTION {2}score 49\.9\/100/);
+    expect(lines.slice(2, 4)).toEqual(['', 'Alerts']);
+    expect(lines[4]).toMatch(/^ {2}✖ Score capped at 49\.9: version is deprecated/);
+    expect(out).toMatch(/^ {2}▲ Moderate advisory GHSA-p8p7-x288-28g6 \(CVSS 6\.1\)/m);
+    expect(out).toMatch(/^ {4}no fixed version yet$/m);
     expect(out).toMatch(/^Advisories\n {2}GHSA-p8p7-x288-28g6 {2}moderate {2}CVSS 6\.1 {2}affects this version$/m);
-    expect(out).toContain('    fixed in: no fix');
-    expect(out).toMatch(/^Gate {2}failed {2}min score 50 · min coverage 50%\n {2}· capped at 49\.9/m);
-    expect(out).not.toContain('Unavailable sources');
+    expect(out).toMatch(/^Gate {2}FAIL {2}min score 50 · min coverage 50%\n {2}· capped at 49\.9/m);
+    expect(out).not.toContain('Not checked');
+  });
+
+  it('a reason several unknown checks share is said once under Not checked, each check on one line', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const shared = 'Unknown: repository link not verified (package.json at main names "x")';
+    const [a, b] = report.checks.filter((c) => c.status === 'pass');
+    for (const check of [a!, b!]) Object.assign(check, { score: null, status: 'unknown', messageId: 'unverified', message: shared });
+    const out = renderTable(report, { color: false, width: 120 });
+    expect(out.match(/names "x"/g)).toHaveLength(1);
+    expect(out).toContain(`Not checked\n  Repository link not verified (package.json at main names "x")\n    2 checks unknown: ${a!.title}, ${b!.title}`);
+    expect(out).toContain(`${a!.title} (repository link not verified)`);
+    // With --evidence each check keeps its whole message.
+    expect(renderTable(report, { color: false, width: 120, evidence: true }).match(/names "x"/g)?.length).toBeGreaterThan(1);
+  });
+
+  it('--quiet: the outcome, the alerts and the gate only', () => {
+    const out = renderTable(loadReport('request-deprecated.json'), { color: false, quiet: true });
+    expect(out).toMatch(/^request@2\.88\.2 {2}FAIL/);
+    expect(out).toContain('Alerts');
+    expect(out).toMatch(/^Gate {2}FAIL/m);
+    expect(out).not.toContain('│ Dimension');
+    expect(out).not.toContain('Advisories');
+    expect(out.split('\n').length).toBeLessThan(renderTable(loadReport('request-deprecated.json'), { color: false }).split('\n').length / 3);
   });
 
   it.each([
-    [true, 'passed'],
-    [false, 'failed'],
-    [null, 'could not be evaluated'],
-  ] as const)('gate %s reads "%s"', (passed, word) => {
+    [true, 'PASS'],
+    [false, 'FAIL'],
+    [null, 'INCOMPLETE'],
+  ] as const)('gate %s reads "%s", on the first line and at the gate', (passed, word) => {
     const report = loadReport('chalk-5.3.0.json');
     report.gate = { ...report.gate, passed, reasons: passed === true ? [] : ['coverage 40% is below the minimum 50%'] };
     const out = renderTable(report, { color: false });
+    expect(out.split('\n')[0]).toMatch(new RegExp(`^chalk@5\\.3\\.0 {2}${word} `));
     expect(out).toMatch(new RegExp(`^Gate {2}${word} {2}min score 50`, 'm'));
+    // A score the gate could not stand on says it is provisional.
+    expect(out.split('\n')[0]?.includes('(provisional)')).toBe(passed === null);
     if (passed !== true) expect(out).toContain('  · coverage 40% is below the minimum 50%');
   });
 
@@ -133,7 +164,7 @@ describe('renderTable', () => {
     const out = renderTable(report, { color: false });
     expect(out).toMatch(/│ Community {5}│ unknown {4}│ {5}— │/);
     const checkLines = out.split('\n').filter((line) => /^ {2}[✔▲✖?] +(?:\d+\.\d|—) {2}\S/.test(line));
-    expect(checkLines.map((line) => line.slice(11))).toEqual(report.checks.map((c) => c.title));
+    expect(checkLines.map((line) => line.slice(11).replace(/ \([^()]+ unavailable\)$/, ''))).toEqual(report.checks.map((c) => c.title));
   });
 
   it('prints evidence only when asked', () => {

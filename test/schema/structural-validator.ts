@@ -2,7 +2,7 @@
  * A small structural JSON Schema checker for the tests (no new dependency): it follows the
  * subset `z.toJSONSchema` emits for the report — `$ref` into `$defs`, `type` (one or a list),
  * `const`, `enum`, `properties` + `required`, `additionalProperties` (false or a schema),
- * `propertyNames`, `items`, `anyOf` / `oneOf` — and lists every violation with its path.
+ * `propertyNames`, `items`, `anyOf` / `oneOf`, `minimum` / `maximum` — and lists every violation with its path.
  * A keyword it does not know fails loudly, so a schema change cannot silently skip checks.
  */
 type Schema = Record<string, unknown>;
@@ -24,6 +24,8 @@ const KNOWN = new Set([
   'items',
   'anyOf',
   'oneOf',
+  'minimum',
+  'maximum',
 ]);
 
 function typeOf(value: unknown): string {
@@ -59,6 +61,8 @@ export function validate(root: Schema, value: unknown): string[] {
       }
     }
     if ('const' in schema && v !== schema.const) errors.push(`${path}: expected ${JSON.stringify(schema.const)}`);
+    if (typeof v === 'number' && typeof schema.minimum === 'number' && v < schema.minimum) errors.push(`${path}: ${v} is below ${schema.minimum}`);
+    if (typeof v === 'number' && typeof schema.maximum === 'number' && v > schema.maximum) errors.push(`${path}: ${v} is above ${schema.maximum}`);
     if (Array.isArray(schema.enum) && !schema.enum.includes(v)) errors.push(`${path}: ${JSON.stringify(v)} not in enum`);
     for (const key of ['anyOf', 'oneOf'] as const) {
       const options = schema[key] as Schema[] | undefined;

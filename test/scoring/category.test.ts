@@ -16,10 +16,12 @@ describe('decideCategory', () => {
     [{ keywords: ['LLM'] }, 'ai-agent-tool', 'keyword "llm"'],
     [{ keywords: ['sandbox'] }, 'code-execution', 'keyword "sandbox"'],
     [{ keywords: ['framework', 'web'] }, 'web-framework', 'keyword "framework"'],
-    [{ keywords: [], description: 'Fast, unopinionated, minimalist web framework' }, 'web-framework', 'description'],
-    [{ keywords: [], description: 'An MCP server for files' }, 'mcp-server', 'description'],
+    // The reason quotes the description's words, never the rule's pattern.
+    [{ keywords: [], description: 'Fast, unopinionated, minimalist web framework' }, 'web-framework', 'description says "web framework"'],
+    [{ keywords: [], description: 'A Web Application Framework for teams' }, 'web-framework', 'description says "Web Application Framework"'],
+    [{ keywords: [], description: 'An MCP server for files' }, 'mcp-server', 'description says "MCP server"'],
     [{ keywords: ['terminal', 'shell', 'colors'], hasBin: false }, 'library', 'default'],
-    [{ keywords: [], hasBin: true }, 'cli', 'bin'],
+    [{ keywords: [], hasBin: true }, 'cli', 'ships a command'],
     [{ keywords: ['testing'], description: 'A testing framework' }, 'library', 'default'],
   ])('%j → %s', (facts, id, reason) => {
     const decision = decideCategory(withRegistry(facts));

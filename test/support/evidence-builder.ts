@@ -31,6 +31,7 @@ import type {
   PypiFacts,
   RegistryFacts,
   TarballFacts,
+  TarballManifest,
   VulnerabilityFacts,
 } from '../../src/evidence/schema.js';
 import { VERSION } from '../../src/version.js';
@@ -161,8 +162,22 @@ export function registryFacts(overrides: Partial<RegistryFacts> = {}): RegistryF
   });
 }
 
+/** The tarball's own package.json as the registry's manifest describes it (no manifest confusion). */
+export function manifestOf(registry: RegistryFacts): TarballManifest {
+  return {
+    name: registry.name,
+    version: registry.version,
+    installScripts: { ...registry.installScripts },
+    dependencies: { ...registry.dependencyRanges },
+    hasBin: registry.hasBin,
+    nonRegistryDependencies: [...registry.nonRegistryDependencies],
+  };
+}
+
 export function tarballFacts(overrides: Partial<TarballFacts> = {}): TarballFacts {
   return TarballFactsSchema.parse({
+    manifest: manifestOf(registryFacts()),
+    manifestProblem: null,
     root: 'package',
     fileCount: 12,
     unpackedSize: 48_000,
@@ -399,7 +414,8 @@ export function evidence(overrides: EvidenceOverrides = {}): Evidence {
     categoryOverride: overrides.categoryOverride ?? null,
     sources: {
       registry,
-      tarball: source(overrides.tarball, tarballFacts),
+      // The tarball's package.json says what the registry says unless a test changes it.
+      tarball: source(overrides.tarball, (o) => tarballFacts({ ...(registry.status === 'ok' ? { manifest: manifestOf(registry.facts) } : {}), ...o })),
       downloads: source(overrides.downloads, downloadFacts),
       dependencies: source(overrides.dependencies, dependencyFacts),
       vulnerabilities: source(overrides.vulnerabilities, vulnerabilityFacts),

@@ -51,6 +51,7 @@ interface Node {
   name: string;
   version: string;
   registry: string | null;
+  integrity: string | null;
   info: z.infer<typeof Info>;
 }
 
@@ -76,7 +77,8 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     }
     const info = validateShape(Info, tuple[2] ?? {}, file, (path) => lineOf(['packages', key, 2, ...path]));
     const registry = typeof tuple[1] === 'string' && tuple[1] !== '' ? tuple[1] : null;
-    nodes.set(key, { key, name, version, registry, info });
+    const integrity = typeof tuple[3] === 'string' && tuple[3] !== '' ? tuple[3] : null;
+    nodes.set(key, { key, name, version, registry, integrity, info });
   }
 
   const resolve = (fromPath: string[], dependency: string): Node | undefined => {
@@ -117,7 +119,7 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     const line = lineOf(['packages', node.key]);
     dependencies.push(
       ...attribution.entries(
-        { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry },
+        { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry, integrity: node.integrity },
         declared.get(node) ?? [],
       ),
     );

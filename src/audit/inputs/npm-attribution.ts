@@ -25,6 +25,8 @@ export interface LockedPackage {
   dev: boolean;
   line: number | null;
   resolved: string | null;
+  integrity?: string | null;
+  lockedFor?: string | null;
 }
 
 export class Attribution {
@@ -44,7 +46,16 @@ export class Attribution {
   }
 
   entries(pkg: LockedPackage, declarations: readonly RootDeclaration[]): DeclaredDependency[] {
-    const base = { ecosystem: 'npm' as const, name: pkg.name, version: pkg.version, spec: null, dev: pkg.dev, resolved: pkg.resolved };
+    const base = {
+      ecosystem: 'npm' as const,
+      name: pkg.name,
+      version: pkg.version,
+      spec: null,
+      dev: pkg.dev,
+      resolved: pkg.resolved,
+      integrity: pkg.integrity ?? null,
+      lockedFor: pkg.lockedFor ?? null,
+    };
     if (declarations.length === 0) return [{ ...base, direct: false, file: this.lockfile, line: pkg.line, workspace: null }];
     if (!this.workspaceProject) return [{ ...base, direct: true, file: this.lockfile, line: pkg.line, workspace: null }];
     const seen = new Set<string>();

@@ -34,6 +34,7 @@ const PackageEntry = z.object({
   name: z.string().optional(),
   version: z.string().optional(),
   resolved: z.string().optional(),
+  integrity: z.string().optional(),
   dev: z.boolean().optional(),
   link: z.boolean().optional(),
   dependencies: Deps.optional(),
@@ -47,6 +48,7 @@ type PackageEntry = z.infer<typeof PackageEntry>;
 interface V1Entry {
   version?: string | undefined;
   resolved?: string | undefined;
+  integrity?: string | undefined;
   dev?: boolean | undefined;
   requires?: Record<string, string> | undefined;
   dependencies?: Record<string, V1Entry> | undefined;
@@ -55,6 +57,7 @@ const V1Entry: z.ZodType<V1Entry> = z.lazy(() =>
   z.object({
     version: z.string().optional(),
     resolved: z.string().optional(),
+    integrity: z.string().optional(),
     dev: z.boolean().optional(),
     requires: Deps.optional(),
     dependencies: z.record(z.string(), V1Entry).optional(),
@@ -136,6 +139,7 @@ function readPackages(
     }
   }
 
+  const via = pathsFromDirect(packages, ['', ...workspaces]);
   const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   const notes: string[] = [];
   const dependencies: DeclaredDependency[] = [];
@@ -149,11 +153,54 @@ function readPackages(
       continue;
     }
     const version = semver.valid(entry.version) as string;
+    const chain = via.get(key);
     dependencies.push(
-      ...attribution.entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null }, declared.get(key) ?? []),
+      ...attribution
+        .entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null, integrity: entry.integrity ?? null }, declared.get(key) ?? [])
+        .map((d) => (d.direct || chain === undefined ? d : { ...d, via: chain })),
     );
   }
   return { file, format, dependencies, notes };
+}
+
+/**
+ * For each installed package, the shortest chain of package names from a direct dependency of
+ * a root (the project, or a workspace) to it, not counting itself: [] for a direct dependency.
+ * Breadth first over the entries' dependencies, each resolved from the folder that needs it.
+ */
+function pathsFromDirect(packages: Record<string, PackageEntry>, roots: readonly string[]): Map<string, string[]> {
+  const via = new Map<string, string[]>();
+  let frontier: string[] = [];
+  const visit = (key: string, chain: string[]) => {
+    if (via.has(key)) return;
+    via.set(key, chain);
+    frontier.push(key);
+  };
+  const edges = (key: string): string[] => {
+    const entry = packages[key];
+    if (entry === undefined) return [];
+    const names = [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {})];
+    return names.flatMap((name) => resolveFrom(packages, key, name) ?? []);
+  };
+  for (const root of roots) {
+    const entry = packages[root];
+    if (entry === undefined) continue;
+    for (const [field] of GROUP_FIELDS) {
+      for (const name of Object.keys((entry[field] as Record<string, string> | undefined) ?? {})) {
+        const target = resolveFrom(packages, root, name);
+        if (target !== null) visit(target, []);
+      }
+    }
+  }
+  while (frontier.length > 0) {
+    const current = frontier;
+    frontier = [];
+    for (const key of current) {
+      const chain = [...(via.get(key) ?? []), packages[key]?.name ?? nameFromPath(key)];
+      for (const next of edges(key)) visit(next, chain);
+    }
+  }
+  return via;
 }
 
 /** `resolved` forms npm writes for git and local dependencies (registry tarballs are URLs). */
@@ -242,6 +289,7 @@ function readV1(
       line,
       workspace: null,
       resolved: node.entry.resolved ?? null,
+      integrity: node.entry.integrity ?? null,
     });
   }
   return { file, format, dependencies, notes };

@@ -30,7 +30,7 @@ export function parseRequirement(text: string): Requirement | { error: string } 
     rest = rest.slice(close + 1).trimStart();
   }
   if (rest.startsWith('@')) {
-    const url = rest.slice(1).split(/\s+;/)[0]?.trim() ?? '';
+    const url = rest.slice(1).split(/(?<!\s)\s+;/)[0]?.trim() ?? '';
     return { name: pep503(name[1]), spec: '', pinned: null, url };
   }
   let spec = (rest.split(';')[0] ?? '').trim();

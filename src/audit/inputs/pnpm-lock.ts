@@ -31,7 +31,7 @@ const Importer = z.object({
 });
 const StringMap = z.record(z.string(), z.string());
 const Package = z.object({
-  resolution: orEmpty(z.object({ tarball: z.string().optional() })),
+  resolution: orEmpty(z.object({ tarball: z.string().optional(), integrity: z.string().optional() })),
   dependencies: orEmpty(StringMap),
   optionalDependencies: orEmpty(StringMap),
 });
@@ -115,10 +115,10 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
   for (const [id, { name, version, keys }] of folded) {
     const packageKey = style === 'v9' ? id : (keys[0] as string);
     const line = packageLines.get(packageKey) ?? nodeLines.get(keys[0] as string) ?? null;
-    const resolved = packages[packageKey]?.resolution?.tarball ?? null;
+    const resolution = packages[packageKey]?.resolution;
     const declarations = keys.flatMap((key) => declared.get(key) ?? []);
     const dev = keys.every((key) => !prod.has(key));
-    dependencies.push(...attribution.entries({ name, version, dev, line, resolved }, declarations));
+    dependencies.push(...attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations));
   }
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes };
 });

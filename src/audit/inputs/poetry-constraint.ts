@@ -10,7 +10,7 @@ export function poetryToPep440(constraint: string): string | null {
   const trimmed = constraint.trim();
   if (trimmed === '' || trimmed === '*') return '';
   if (trimmed.includes('||') || trimmed.includes('|')) return null;
-  const clauses = trimmed.split(/\s*,\s*|\s+(?=[<>=!~^])/).filter((c) => c !== '');
+  const clauses = trimmed.split(/(?<!\s)\s*,\s*|(?<!\s)\s+(?=[<>=!~^])/).filter((c) => c !== '');
   const converted: string[] = [];
   for (const clause of clauses) {
     const out = convertClause(clause);

@@ -98,8 +98,9 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
       readOption(line, file, lineNo, state, mode, dev);
       continue;
     }
-    const requirementText = line.split(/\s+--?[a-z]/i)[0]?.trim() ?? line;
-    const namedReference = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\])?\s*@/.test(requirementText);
+    const requirementText = line.split(/(?<!\s)\s+--?[a-z]/i)[0]?.trim() ?? line;
+    // One run of spaces, not two around an optional group (which backtracks quadratically on a long run).
+    const namedReference = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\]\s*)?@/.test(requirementText);
     if (!namedReference && (URL_OR_PATH.test(requirementText) || ARCHIVE.test(requirementText))) {
       state.notes.push(`${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
       continue;
@@ -140,7 +141,7 @@ function isProjectSource(source: string): boolean {
 function readOption(line: string, file: string, lineNo: number, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
   const match = /^(--[a-z-]+|-[a-zA-Z])(?:\s*=\s*|\s*)(.*)$/.exec(line);
   const option = match?.[1] ?? line;
-  const argument = (match?.[2] ?? '').split(/\s+#/)[0]?.trim() ?? '';
+  const argument = (match?.[2] ?? '').split(/(?<!\s)\s+#/)[0]?.trim() ?? '';
   switch (option) {
     case '-r':
     case '--requirement':

@@ -43,10 +43,13 @@ export function quote(value: unknown): string {
   return JSON.stringify(text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED - 1)}…` : text);
 }
 
-/** The first line of an error message, sanitised (library messages can span lines and quote the file). */
+/** Longest error message kept from a parser (the patterns that trim it then run on little text). */
+const MAX_MESSAGE = 300;
+
+/** The first line of an error message, sanitised and short (library messages can span lines and quote the file). */
 export function firstLine(message: string): string {
-  const line = message.split('\n').find((part) => part.trim() !== '') ?? message;
-  return sanitizeForTerminal(line).trim();
+  const line = message.slice(0, 4 * MAX_MESSAGE).split('\n').find((part) => part.trim() !== '') ?? message.slice(0, MAX_MESSAGE);
+  return sanitizeForTerminal(line).trim().slice(0, MAX_MESSAGE);
 }
 
 /** `a/b/c` joined and normalised as a `/`-separated relative path (`.` parts dropped). */

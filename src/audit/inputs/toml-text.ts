@@ -9,6 +9,10 @@ import { LockfileError } from '../types.js';
 import { firstLine, splitLines } from './text.js';
 
 export function parseToml(text: string, file: string): Record<string, unknown> {
+  const { deepestKey } = tomlLayout(text);
+  if (deepestKey.parts > MAX_KEY_PARTS) {
+    throw new LockfileError(file, deepestKey.line, `invalid TOML: a key of ${deepestKey.parts} dotted parts (at most ${MAX_KEY_PARTS} are read)`);
+  }
   try {
     return parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as Record<string, unknown>;
   } catch (error) {
@@ -37,14 +41,38 @@ export interface TomlTable {
 export interface TomlLayout {
   tables: TomlTable[];
   lines: string[];
+  /** The key with the most dotted parts (table headers and keys in inline tables included) and its line. */
+  deepestKey: { parts: number; line: number };
 }
+
+/**
+ * Real lockfiles and manifests never nest a key beyond a few parts. A key of thousands of dotted
+ * parts builds as many nested tables (memory and time the TOML parser spends super-linearly):
+ * such a file is refused before it is parsed.
+ */
+export const MAX_KEY_PARTS = 64;
 
 const BARE_OR_QUOTED = String.raw`(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')`;
 const KEY = new RegExp(String.raw`^\s*(${BARE_OR_QUOTED}(?:\s*\.\s*${BARE_OR_QUOTED})*)\s*=`);
 const HEADER = new RegExp(String.raw`^\s*(\[\[?)\s*(${BARE_OR_QUOTED}(?:\s*\.\s*${BARE_OR_QUOTED})*)\s*\]`);
 
+/** The last layout made: every reader asks for it, then parseToml asks again for the same text. */
+let last: { text: string; layout: TomlLayout } | null = null;
+
+/** The layout of a TOML text (one linear scan, kept for the next call with the same text). */
 export function tomlLayout(text: string): TomlLayout {
+  if (last !== null && last.text === text) return last.layout;
+  const layout = scanLayout(text);
+  last = { text, layout };
+  return layout;
+}
+
+function scanLayout(text: string): TomlLayout {
   const lines = splitLines(text);
+  const deepestKey = { parts: 0, line: 1 };
+  const deeper = (parts: number, line: number): void => {
+    if (parts > deepestKey.parts) Object.assign(deepestKey, { parts, line });
+  };
   const root: TomlTable = { header: '', array: false, line: 1, keys: new Map(), endLine: lines.length };
   const tables: TomlTable[] = [root];
   let current = root;
@@ -57,17 +85,23 @@ export function tomlLayout(text: string): TomlLayout {
       const header = HEADER.exec(lineText);
       if (header !== null) {
         current.endLine = lineNo - 1;
-        current = { header: normaliseKey(header[2] ?? ''), array: header[1] === '[[', line: lineNo, keys: new Map(), endLine: lines.length };
+        const parts = splitKey(header[2] ?? '');
+        deeper(parts.length, lineNo);
+        current = { header: parts.join('.'), array: header[1] === '[[', line: lineNo, keys: new Map(), endLine: lines.length };
         tables.push(current);
         return;
       }
       const key = KEY.exec(lineText);
       if (key === null) return;
-      const name = normaliseKey(key[1] ?? '');
+      const parts = splitKey(key[1] ?? '');
+      deeper(parts.length, lineNo);
+      const name = parts.join('.');
       if (!current.keys.has(name)) current.keys.set(name, lineNo);
       start = key[0].length;
     }
-    // Follow the value: strings, comments and brackets decide where it ends.
+    // Follow the value: strings, comments and brackets decide where it ends. Dots outside strings
+    // between two delimiters are a dotted key of an inline table (a number or date has two at most).
+    let dots = 0;
     for (let i = start; i < lineText.length; i += 1) {
       if (multi !== null) {
         if (lineText.startsWith(multi, i)) {
@@ -78,6 +112,10 @@ export function tomlLayout(text: string): TomlLayout {
       }
       const c = lineText[i];
       if (c === '#') break;
+      if (c === '.') {
+        dots += 1;
+        deeper(dots + 1, lineNo);
+      } else if (c === ',' || c === '=' || c === '{' || c === '}' || c === '[' || c === ']') dots = 0;
       if (lineText.startsWith('"""', i) || lineText.startsWith("'''", i)) {
         multi = lineText.slice(i, i + 3);
         i += 2;
@@ -91,14 +129,31 @@ export function tomlLayout(text: string): TomlLayout {
       else if ((c === ']' || c === '}') && depth > 0) depth -= 1;
     }
   });
-  return { tables, lines };
+  return { tables, lines, deepestKey };
 }
 
-function normaliseKey(raw: string): string {
-  return raw
-    .split(/\s*\.\s*(?=(?:[^"']|"[^"]*"|'[^']*')*$)/)
-    .map((part) => part.trim().replace(/^"(.*)"$|^'(.*)'$/, '$1$2'))
-    .join('.');
+
+/** The parts of a dotted key, quotes removed, each trimmed. */
+function splitKey(raw: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quote = '';
+  for (let i = 0; i < raw.length; i += 1) {
+    const c = raw[i];
+    if (quote !== '') {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '.') {
+      parts.push(unquote(raw.slice(start, i).trim()));
+      start = i + 1;
+    }
+  }
+  parts.push(unquote(raw.slice(start).trim()));
+  return parts;
+}
+
+function unquote(part: string): string {
+  return part.length >= 2 && (part[0] === '"' || part[0] === "'") && part.at(-1) === part[0] ? part.slice(1, -1) : part;
 }
 
 /** The tables with this header, in document order (e.g. every `[[package]]`). */

@@ -14,7 +14,7 @@ export function parseWorkspacePattern(pattern: string): WorkspacePattern | null 
   let text = pattern.trim();
   const negated = text.startsWith('!');
   if (negated) text = text.slice(1);
-  text = text.replace(/^\.\//, '').replace(/\/+$/, '');
+  text = text.replace(/^\.\//, '').replace(/(?<!\/)\/+$/, '');
   const segments = text.split('/').filter((s) => s !== '' && s !== '.');
   // Patterns leaving the project (`../x`) or rooted elsewhere are not workspaces of it.
   if (segments.length === 0 || segments.includes('..') || text.startsWith('/')) return null;

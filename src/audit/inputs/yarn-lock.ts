@@ -71,6 +71,7 @@ export const readYarnLock: InputReader = defineReader((text, file, context) =>
 const ClassicEntry = z.object({
   version: z.string(),
   resolved: z.string().optional(),
+  integrity: z.string().optional(),
   dependencies: z.record(z.string(), z.string()).optional(),
   optionalDependencies: z.record(z.string(), z.string()).optional(),
 });
@@ -87,7 +88,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   } catch (error) {
     // The parser's messages end with its (unreliable) position and may dump the token: keep the words.
     const detail = firstLine(error instanceof Error ? error.message : String(error))
-      .replace(/\s*\d+:\d+ in .*$/, '')
+      .replace(/(?<!\s)\s*\d+:\d+ in .*$/, '')
       .replace(/:?\s*\{.*$/, '');
     throw new LockfileError(file, classicErrorLine(text), `invalid yarn.lock: ${detail}`);
   }
@@ -146,7 +147,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   const attribution = new Attribution(file, rootDir, root !== null && root.workspaces !== null, context);
   const dependencies: DeclaredDependency[] = nodes.flatMap((node) =>
     attribution.entries(
-      { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null },
+      { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null, integrity: node.entry.integrity ?? null },
       declared.get(node) ?? [],
     ),
   );
@@ -154,20 +155,72 @@ function readClassic(text: string, file: string, context: InputContext | undefin
 }
 
 /**
+ * The descriptor of a berry entry that names another package than the one it resolves to
+ * (`chalk@npm:^4.1.0` → `evil@npm:1.0.0`), or null. An alias (`chalk@npm:evil@^1`) names its
+ * target, and a patch its original: neither is a substitution.
+ */
+function substituted(key: string, resolvedName: string): string | null {
+  for (const descriptor of key.split(/,\s*/)) {
+    const spec = splitSpec(descriptor.trim());
+    if (spec === null) continue;
+    let name = spec.name;
+    const alias = /^npm:((?:@[^/@]+\/)?[^@]+)@/.exec(spec.range);
+    if (alias?.[1] !== undefined) name = alias[1];
+    if (spec.range.startsWith('patch:')) {
+      const inner = splitSpec(safeDecode(spec.range.slice('patch:'.length).split('#')[0] ?? ''));
+      if (inner !== null) name = inner.name;
+    }
+    if (name !== resolvedName) return descriptor.trim();
+  }
+  return null;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
  * The first line with an unterminated string. Classic strings never span lines, and the
- * classic parser, given one that never ends, spends seconds building an enormous string
- * before failing: such a file is refused before it gets there.
+ * classic tokenizer, given a string with no closing quote anywhere after it, reads past the
+ * end of the text, appending "undefined" until V8's string limit (seconds and gigabytes before
+ * it fails): such a file is refused before it gets there. The walk follows the tokenizer's own
+ * token boundaries, since a quote opens a string only where a token starts: inside a bare word
+ * (`has-fl"x`) it is part of the word, and the next quote on the line opens a string.
  */
 function unterminatedStringLine(text: string): number | null {
   const lines = splitLines(text);
   for (const [index, line] of lines.entries()) {
-    if (line.trimStart().startsWith('#')) continue;
-    let open = false;
-    for (let i = 0; i < line.length; i += 1) {
-      if (open && line[i] === '\\') i += 1;
-      else if (line[i] === '"') open = !open;
+    let i = 0;
+    while (i < line.length) {
+      const char = line[i] as string;
+      if (char === '#') break; // a comment runs to the end of the line
+      if (char === '"') {
+        const end = closingQuote(line, i);
+        if (end === null) return index + 1;
+        i = end + 1;
+      } else if (/[0-9]/.test(char)) {
+        while (i < line.length && /[0-9]/.test(line[i] as string)) i += 1;
+      } else if (line.startsWith('true', i) || line.startsWith('false', i)) {
+        i += line.startsWith('true', i) ? 4 : 5;
+      } else if (/[a-zA-Z/-]/.test(char)) {
+        // A bare word runs to `:`, a space, a comma or a line break, quotes included.
+        while (i < line.length && !/[: ,\r]/.test(line[i] as string)) i += 1;
+      } else {
+        i += 1;
+      }
     }
-    if (open) return index + 1;
+  }
+  return null;
+}
+
+/** The index of the quote closing the string opened at `start`, by the classic tokenizer's rule (a quote after one backslash is escaped, after two it is not), or null. */
+function closingQuote(line: string, start: number): number | null {
+  for (let i = start + 1; i < line.length; i += 1) {
+    if (line[i] === '"' && !(line[i - 1] === '\\' && line[i - 2] !== '\\')) return i;
   }
   return null;
 }
@@ -289,7 +342,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       continue;
     }
     dependencies.push(
-      ...attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null }, declared.get(node) ?? []),
+      ...attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []),
     );
   }
   return { file, format: 'yarn-berry', dependencies, notes };

@@ -24,13 +24,27 @@ export interface InstallHooks {
   nativeBuild: boolean;
 }
 
+/** What stands for a script the registry says exists (`hasInstallScript`) but neither manifest shows. */
+export const HIDDEN_SCRIPT = '(not shown: the registry says this version has an install script)';
+
+/**
+ * The union of what the packument and the tarball's own package.json say (npm runs the
+ * tarball's scripts, and decides from `hasInstallScript`): a script either lists, and an
+ * unnamed one when the registry says there is one that neither shows.
+ */
 export function installHooks(registry: RegistryFacts, tarball?: TarballFacts): InstallHooks {
   const scripts: InstallScript[] = [];
+  const add = (name: string, command: string | undefined): void => {
+    if (typeof command === 'string' && command.trim() !== '' && !scripts.some((s) => s.name === name && s.command === command)) scripts.push({ name, command });
+  };
+  const own = tarball?.manifest?.installScripts ?? {};
   for (const name of INSTALL_HOOKS) {
-    const command = Object.hasOwn(registry.installScripts, name) ? registry.installScripts[name] : undefined;
-    if (typeof command === 'string' && command.trim() !== '') scripts.push({ name, command });
+    add(name, Object.hasOwn(registry.installScripts, name) ? registry.installScripts[name] : undefined);
+    add(name, Object.hasOwn(own, name) ? own[name] : undefined);
   }
-  return { scripts, nativeBuild: registry.gypfile || tarball?.bindingGyp === true };
+  const nativeBuild = registry.gypfile || tarball?.bindingGyp === true;
+  if (scripts.length === 0 && !nativeBuild && registry.hasInstallScript === true) scripts.push({ name: 'install', command: HIDDEN_SCRIPT });
+  return { scripts, nativeBuild };
 }
 
 /** True when npm would run anything at install time. */

@@ -77,14 +77,6 @@ function computeDated(entries: readonly ReleaseEntryLike[], stableOnly: boolean)
   return out.sort((a, b) => a.time.getTime() - b.time.getTime());
 }
 
-/** npm versions with a known publish time, oldest first; `stableOnly` drops pre-releases (semver). */
-export function datedReleases(registry: RegistryFacts, stableOnly: boolean): DatedRelease[] {
-  return datedEntries(
-    registry.versions.map((v) => ({ version: v.version, time: v.time, stable: isStableVersion(v.version) })),
-    stableOnly,
-  );
-}
-
 /** Whole days from `from` to `to`, never negative (a publish time after `now` counts as 0). */
 export function wholeDaysBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));

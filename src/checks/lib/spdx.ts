@@ -11,7 +11,7 @@ import deprecatedIds from 'spdx-license-ids/deprecated.json' with { type: 'json'
 
 import type { LicenseDeclaration } from '../views/release.js';
 
-export type { ConjunctionInfo, Info as LicenseTree, LicenseInfo };
+export type { Info as LicenseTree };
 
 /** Longer declarations are not parsed (the parser is recursive; real ones are short). */
 export const MAX_LICENSE_CHARS = 256;

@@ -14,10 +14,7 @@ import { releaseView } from './release.js';
 import { repositoryView } from './repository.js';
 
 // The unit lives in define-view.ts (view modules import it from there, without a cycle).
-export { defineView, type ViewDefinition, type ViewResult } from './define-view.js';
-export type { ReleaseEntry, ReleaseFacts, LicenseDeclaration } from './release.js';
-export type { ChangelogRef, DocumentsFacts } from './documents.js';
-export type { RepositoryFacts } from './repository.js';
+export type { ViewDefinition, ViewResult } from './define-view.js';
 
 /** The views, by id. A view exists for checks once it is listed here. */
 export const VIEWS = {

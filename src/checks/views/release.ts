@@ -29,7 +29,7 @@
  */
 import { explain } from '@renovatebot/pep440';
 import semver from 'semver';
-import type { PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
+import type { AttestationFacts, PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
 import { isStableVersion } from '../lib/releases.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
@@ -95,7 +95,7 @@ export interface ReleaseFacts {
 /** PEP 792 statuses that tell users not to rely on the project. */
 const INACTIVE_PROJECT_STATUSES: readonly string[] = ['archived', 'deprecated', 'quarantined'];
 
-export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts): ReleaseFacts {
+export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts, attestations?: AttestationFacts): ReleaseFacts {
   const parsed = semver.parse(registry.version);
   return {
     ecosystem: 'npm',
@@ -124,7 +124,8 @@ export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts):
     installTimeCode: hasInstallHooks(installHooks(registry, tarball)),
     typesDeclared: registry.declaresTypes,
     maintainers: registry.maintainers,
-    attestation: registry.attestations === null ? false : { ...registry.attestations },
+    // A listing the attestations endpoint does not back (404, no SLSA statement) is no provenance.
+    attestation: registry.attestations === null || attestations?.hollow != null ? false : { ...registry.attestations },
     signatures: registry.signatures,
   };
 }
@@ -210,6 +211,7 @@ export const releaseView = defineView<ReleaseFacts>({
     'The resolved release and its history: from the npm packument (`registry`, with the tarball when it was read) or the PyPI JSON API (`pypi`).',
   derive: (evidence) => {
     const tarball = evidence.sources.tarball.status === 'ok' ? evidence.sources.tarball.facts : undefined;
-    return fromFirstSource(evidence, ['registry', (registry) => releaseFromNpm(registry, tarball)], ['pypi', releaseFromPypi]);
+    const attestations = evidence.sources.attestations.status === 'ok' ? evidence.sources.attestations.facts : undefined;
+    return fromFirstSource(evidence, ['registry', (registry) => releaseFromNpm(registry, tarball, attestations)], ['pypi', releaseFromPypi]);
   },
 });

@@ -95,7 +95,10 @@ async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: s
   // Scanned, not parsed whole: the facts need two manifests of what can be thousands.
   const packument = await fetchPackument(ctx.http, registry, target.name, { scan: true });
   if (packument.status === 'not-found') {
-    return { kind: 'error', code: 'not-found', message: `${target.name} was not found in the npm registry` };
+    // Legacy names may hold capitals, but a new name cannot: `EXPRESS` is almost always `express`.
+    const lower = target.name.toLowerCase();
+    const hint = lower === target.name ? '' : ` (npm package names are lower case: try ${lower})`;
+    return { kind: 'error', code: 'not-found', message: `${target.name} was not found in the npm registry${hint}` };
   }
   if (packument.status === 'unavailable') {
     return { kind: 'error', code: 'registry-unavailable', message: `the npm registry could not answer for ${target.name}: ${packument.reason}` };
@@ -105,7 +108,7 @@ async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: s
     const nearest = resolution.nearest.length > 0 ? ` (nearest: ${resolution.nearest.join(', ')})` : '';
     return { kind: 'error', code: 'version-not-found', message: `${target.name}: ${resolution.reason}${nearest}` };
   }
-  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest) };
+  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest, { now: ctx.now }) };
   rememberRegistryFacts(ctx.facts, registry, target.name, target.spec, resolved);
   return resolved;
 }

@@ -54,7 +54,8 @@ function clean(packument: unknown): CleanPackument | string {
     if (!VERSION_KEY.test(key) || !isRecord(manifest)) continue;
     const version = semver.parse(key, { loose: true });
     if (version === null) continue;
-    const deprecated = typeof manifest.deprecated === 'string' && manifest.deprecated !== '';
+    // As npm reads it: any truthy value deprecates (`true`, a whitespace-only message, an object).
+    const deprecated = Boolean(manifest.deprecated);
     versions[key] = deprecated ? { version: key, deprecated: 'deprecated' } : { version: key };
     parsed.push(version);
   }

@@ -25,7 +25,8 @@ export const PYPI_RULES = {
   id: 'pypi',
   displayName: 'PyPI',
   canonicalName: pep503,
-  versionLabel: (name, version) => `${name}==${version}`,
+  // A specifier (`>=2`, from an unresolved requirement) already says how it compares.
+  versionLabel: (name, version) => (/^[<>=!~]/.test(version) ? `${name}${version}` : `${name}==${version}`),
   specLabel: (name, spec) => `${name}${spec}`,
   registry: {
     targetInput: (name, version, spec) => `pypi:${name}${version !== null ? `==${version}` : (spec ?? '')}`,

@@ -2,12 +2,16 @@
  * Is this really the package's repository? (starjacking)
  *
  * A package can name any repository, and a typosquat that points at a famous one would inherit
- * its stars and activity. The link is verified when the repository's manifest at the default
- * branch names the package — npm: `package.json` at the root, at the declared `directory`, or in
+ * its stars and activity. The link is verified when a manifest that publishes the package, at the
+ * default branch, names it — npm: `package.json` at the root, at the declared `directory`, or in
  * a workspace member (`workspaces` in the root package.json, or pnpm-workspace.yaml); PyPI:
  * `pyproject.toml` (`[project]` or `[tool.poetry]` name, PEP 503-normalised), `setup.cfg`
- * (`[metadata] name`), or a literal `name="…"` in setup.py — or when a provenance attestation
- * names the repository. Otherwise the reason says what the manifest names instead.
+ * (`[metadata] name`), or the literal `name=` of the `setup(…)` call in setup.py (setup-py.ts:
+ * comments and other strings do not count) — or when a provenance attestation names the
+ * repository. Only a published manifest vouches (docs/security.md): a `"private": true` one (a
+ * monorepo root names no package), a `directory` inside a test, fixture or example folder, or one
+ * the repository's workspaces do not list never does. Otherwise the reason says what the
+ * manifest names instead.
  *
  * File access goes through `RepoFileSource` (REST contents API or GraphQL `object(expression:)`),
  * so the rules here are the same for both.
@@ -17,6 +21,7 @@ import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import type { GithubLink } from '../../evidence/github-facts.js';
 import type { TreeEntry } from './files.js';
+import { setupPyName } from './setup-py.js';
 
 export type GithubClaim =
   | { kind: 'target' }
@@ -75,9 +80,9 @@ export function repositoryKey(value: string): string {
     .replace(/^[^@/]+@/, '')
     .replace(/^www\./, '')
     .replace(/[#?].*$/, '')
-    .replace(/\/+$/, '')
+    .replace(/(?<!\/)\/+$/, '')
     .replace(/\.git$/, '')
-    .replace(/\/+$/, '');
+    .replace(/(?<!\/)\/+$/, '');
 }
 
 /** A manifest's project name as PyPI compares it: trimmed, then PEP 503 normalised. */
@@ -137,7 +142,7 @@ function rootHasFile(files: RepoFileSource, name: string): boolean {
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-function packageJsonName(text: string): Parsed<{ name: string | null; workspaces: string[] }> {
+function packageJsonName(text: string): Parsed<{ name: string | null; workspaces: string[]; private: boolean }> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -150,7 +155,8 @@ function packageJsonName(text: string): Parsed<{ name: string | null; workspaces
   const ws = record.workspaces;
   const list = Array.isArray(ws) ? ws : typeof ws === 'object' && ws !== null ? (ws as { packages?: unknown }).packages : undefined;
   const workspaces = Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
-  return { ok: true, value: { name, workspaces } };
+  // npm refuses to publish a package whose `private` is truthy.
+  return { ok: true, value: { name, workspaces, private: Boolean(record.private) } };
 }
 
 function pnpmPackages(text: string, parseYaml: ManifestParsers['yaml']): string[] {
@@ -174,7 +180,7 @@ export function memberPattern(glob: string): MemberPattern | null {
   if (glob.startsWith('!')) return null;
   const segments = glob
     .trim()
-    .replace(/\/+$/, '')
+    .replace(/(?<!\/)\/+$/, '')
     .split('/')
     .filter((s) => s !== '' && s !== '.');
   // `packages/**` is read as `packages/*`: members nested deeper are not looked for.
@@ -188,6 +194,26 @@ export function memberPattern(glob: string): MemberPattern | null {
   if (/[[\]{}]/.test(last)) return null;
   const source = last.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*+/g, '[^/]*').replace(/\?/g, '[^/]');
   return { parent: parentSegments.join('/'), match: new RegExp(`^${source}$`) };
+}
+
+/** Folders whose manifests are test data, examples or installed copies, never the published package. */
+const NOT_PUBLISHED_DIR = /^(?:__tests__|__fixtures__|__mocks__|tests?|specs?|fixtures?|test-?fixtures|testdata|e2e|examples?|demos?|samples?|node_modules|\..*)$/i;
+
+/** A directory path with a test, fixture, example or hidden folder in it. */
+export function isUnpublishedPath(directory: string): boolean {
+  return directory.split('/').some((segment) => NOT_PUBLISHED_DIR.test(segment));
+}
+
+/** Whether `directory` is one of the members the workspace globs name (no listing needed). */
+export function isWorkspaceMember(directory: string, globs: readonly string[]): boolean {
+  const slash = directory.lastIndexOf('/');
+  const parent = slash === -1 ? '' : directory.slice(0, slash);
+  const base = directory.slice(slash + 1);
+  return globs.some((glob) => {
+    const pattern = memberPattern(glob);
+    if (pattern === null) return false;
+    return pattern.match === null ? pattern.parent === directory : pattern.parent === parent && pattern.match.test(base);
+  });
 }
 
 /** Letters and digits only, lower case: `@scope/my-pkg` → `mypkg` (its last part). */
@@ -248,20 +274,37 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
   const reads = first.length === 0 ? new Map<string, FileRead>() : await files.read(first);
   const notes: string[] = [];
 
-  if (dirPath !== null) {
+  // The root manifest and the workspace list first: they decide which manifests can vouch.
+  const root = reads.get('package.json');
+  const rootParsed = root?.kind === 'file' ? packageJsonName(root.text) : null;
+  const pnpm = reads.get('pnpm-workspace.yaml');
+  const globs = [...(rootParsed?.ok ? rootParsed.value.workspaces : []), ...(pnpm?.kind === 'file' ? pnpmPackages(pnpm.text, parsers.yaml) : [])];
+
+  if (dirPath !== null && directory !== null) {
     const read = reads.get(dirPath);
+    const where = `package.json in ${directory} ${at}`;
     if (read?.kind === 'file') {
       const parsed = packageJsonName(read.text);
       if (parsed.ok && parsed.value.name === name) {
-        return { verifiedBy: 'manifest', reason: `package.json in ${directory} ${at} names ${quoted(name)}` };
+        // Named, but only a published package's manifest vouches for it.
+        const refusal = parsed.value.private
+          ? `${where} names ${quoted(name)} but is private (npm never publishes it)`
+          : isUnpublishedPath(directory)
+            ? `${where} names ${quoted(name)} but ${directory} is a test, fixture or example folder, not a published package`
+            : globs.length > 0 && !isWorkspaceMember(directory, globs)
+              ? `${where} names ${quoted(name)} but ${directory} is not one of the repository's workspaces`
+              : null;
+        if (refusal === null) return { verifiedBy: 'manifest', reason: `${where} names ${quoted(name)}` };
+        notes.push(refusal);
+      } else {
+        notes.push(
+          parsed.ok
+            ? parsed.value.name === null
+              ? `${where} has no name`
+              : `${where} names ${quoted(parsed.value.name)}, not ${quoted(name)}`
+            : `${where} ${parsed.reason}`,
+        );
       }
-      notes.push(
-        parsed.ok
-          ? parsed.value.name === null
-            ? `package.json in ${directory} ${at} has no name`
-            : `package.json in ${directory} ${at} names ${quoted(parsed.value.name)}, not ${quoted(name)}`
-          : `package.json in ${directory} ${at} ${parsed.reason}`,
-      );
     } else if (read?.kind === 'error') {
       notes.push(`could not read package.json in ${directory} ${at}: ${read.reason}`);
     } else {
@@ -269,28 +312,24 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
     }
   }
 
-  const root = reads.get('package.json');
-  let globs: string[] = [];
-  if (root?.kind === 'file') {
-    const parsed = packageJsonName(root.text);
-    if (parsed.ok) {
-      if (parsed.value.name === name) return { verifiedBy: 'manifest', reason: `package.json ${at} names ${quoted(name)}` };
-      globs = parsed.value.workspaces;
+  if (rootParsed !== null) {
+    if (rootParsed.ok) {
+      if (rootParsed.value.name === name && !rootParsed.value.private) return { verifiedBy: 'manifest', reason: `package.json ${at} names ${quoted(name)}` };
       notes.push(
-        parsed.value.name === null
+        rootParsed.value.name === null
           ? `package.json ${at} has no name`
-          : `package.json ${at} names ${quoted(parsed.value.name)}, not ${quoted(name)}`,
+          : rootParsed.value.name === name
+            ? `package.json ${at} names ${quoted(name)} but is private (a monorepo root names no published package)`
+            : `package.json ${at} names ${quoted(rootParsed.value.name)}, not ${quoted(name)}`,
       );
     } else {
-      notes.push(`package.json ${at} ${parsed.reason}`);
+      notes.push(`package.json ${at} ${rootParsed.reason}`);
     }
   } else if (root?.kind === 'error') {
     notes.push(`could not read package.json ${at}: ${root.reason}`);
   } else if (directory === null) {
     notes.push(`no package.json at the default branch (${branch})`);
   }
-  const pnpm = reads.get('pnpm-workspace.yaml');
-  if (pnpm?.kind === 'file') globs = [...globs, ...pnpmPackages(pnpm.text, parsers.yaml)];
 
   if (globs.length > 0) {
     const search = await resolveMembers(globs, files);
@@ -307,7 +346,7 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
         if (read?.kind !== 'file') continue;
         checked += 1;
         const parsed = packageJsonName(read.text);
-        if (parsed.ok && parsed.value.name === name) {
+        if (parsed.ok && parsed.value.name === name && !parsed.value.private && !isUnpublishedPath(member)) {
           return { verifiedBy: 'manifest', reason: `package.json in workspace member ${member} ${at} names ${quoted(name)}` };
         }
       }
@@ -347,9 +386,8 @@ export function pythonProjectName(
       return { ok: false, reason: 'could not be parsed' };
     }
   }
-  // setup.py is code: only a literal `name="…"` keyword argument is read, never run.
-  const match = /\bname\s*=\s*(['"])([A-Za-z0-9][A-Za-z0-9._-]*)\1/.exec(text);
-  return { ok: true, value: match?.[2] ?? null };
+  // setup.py is code: only the literal `name=` of its setup(…) call is read, never run.
+  return { ok: true, value: setupPyName(text) };
 }
 
 const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.cfg', 'setup.py'] as const;

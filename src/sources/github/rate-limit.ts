@@ -2,15 +2,13 @@
  * GitHub's rate limits, read from every answer (`X-RateLimit-Remaining` / `X-RateLimit-Reset`,
  * `Retry-After`, the refusal message).
  *
- * When the budget is gone, or a secondary limit asks to wait longer than a short bound, nerq
+ * When the budget is gone, or a secondary limit asks to wait longer than the HTTP client waits
+ * for a `Retry-After` (http/client.ts, `maxRetryAfterMs`), nerq
  * stops asking GitHub until the limit resets — it never sleeps until then — and every repository
  * still to be fetched gets the same one-line reason. The limiter belongs to the runtime (one per
  * process, app/runtime.ts), so an audit of many repositories stops them all at once, and a
  * long-lived process asks again once the reset time is past.
  */
-
-/** A `Retry-After` longer than this is not waited for: GitHub facts become unknown instead. */
-export const SECONDARY_LIMIT_MAX_WAIT_S = 10;
 
 /** The rate-limit headers of one answer (absent ones are null). */
 export interface RateLimitHeaders {

@@ -1,5 +1,5 @@
 /**
- * The caching HTTP client: a decorator over any HttpClient that answers from the
+ * The caching HTTP client (README, "The local store"): a decorator over any HttpClient that answers from the
  * local store (HttpCacheStore) and revalidates stale answers.
  *
  * - `normal`: a fresh entry is served with no request; a stale one that has an ETag or a
@@ -30,8 +30,20 @@ export interface CachedHttpOptions {
   freshnessFor: (req: HttpRequest) => number;
   /** `--max-age`: replaces every non-zero freshness (0 = always revalidate). */
   maxAgeMs?: number;
+  /**
+   * Whether an answer of `bytes` to `req` is worth a place in the store (default: every one). A
+   * huge body whose facts are kept in the facts cache (a platform binary's 40 MB tarball) would
+   * otherwise evict everything else from the size-capped store (freshness.ts, `storesBody`).
+   */
+  storeBody?: (req: HttpRequest, bytes: number) => boolean;
   /** The credential the inner client sends for `url` (its Authorization value), hashed into the key. */
   credentialFor?: (url: string) => string | undefined;
+  /**
+   * Answers with a larger body are not stored (default: no limit): a few platform-binary
+   * tarballs would otherwise fill the store and evict everything else, leaving --offline with
+   * nothing. What nerq reads from them is kept in the facts cache anyway.
+   */
+  maxEntryBytes?: number;
   now?: () => number;
 }
 
@@ -152,8 +164,10 @@ export function createCachedHttpClient(inner: HttpClient, options: CachedHttpOpt
   };
 
   /** Keep a 200 answer (only 200s: a packument's 404 is not cached in this step). */
-  const keep = (res: HttpResult, key: string): void => {
+  const keep = (req: HttpRequest, res: HttpResult, key: string): void => {
     if (!res.ok || res.status !== 200 || forbidsStoring(res.headers)) return;
+    if (options.maxEntryBytes !== undefined && res.body.length > options.maxEntryBytes) return;
+    if (options.storeBody !== undefined && !options.storeBody(req, res.body.length)) return;
     const headers = storableHeaders(res.headers);
     const entry: CachedResponse = {
       key,
@@ -171,7 +185,7 @@ export function createCachedHttpClient(inner: HttpClient, options: CachedHttpOpt
 
   const send = async (req: HttpRequest, key: string | undefined): Promise<HttpResult> => {
     const res = await inner.request(req);
-    if (key !== undefined) keep(res, key);
+    if (key !== undefined) keep(req, res, key);
     return res;
   };
 
@@ -226,7 +240,7 @@ export function createCachedHttpClient(inner: HttpClient, options: CachedHttpOpt
     // A 200 replaces the entry; a failure (network, 5xx, 404…) is returned as is, and the
     // stale entry stays for a later run.
     counts.misses += 1;
-    keep(res, key);
+    keep(req, res, key);
     return res;
   }
 

@@ -8,7 +8,8 @@
  * - redirects followed by hand (at most 5): credentials never cross to another origin, and
  *   an https → http downgrade is refused;
  * - bounded retries (network errors, 429, 502/503/504) with full-jitter backoff, honouring
- *   `Retry-After` up to a limit;
+ *   `Retry-After` up to a limit; a host that fails in a way that will not heal within the run
+ *   (DNS, refused, TLS, repeated timeouts or 5xx) is not asked again (host-health.ts);
  * - proxies (HTTP(S)_PROXY / NO_PROXY, or npm's proxy settings) and extra CA certificates;
  * - a User-Agent naming nerq on every request.
  *
@@ -22,7 +23,9 @@ import zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { USER_AGENT } from '../../version.js';
 import type { NpmConfig } from '../npm/config.js';
-import type { HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResult } from './types.js';
+import type { HostFault, HostHealth } from './host-health.js';
+import { createAgent, untilAborted } from './agent.js';
+import type { HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, HttpResult } from './types.js';
 
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 } as const;
@@ -67,6 +70,11 @@ export interface HttpClientOptions {
   ca?: readonly string[];
   /** Verify TLS certificates (npm's `strict-ssl`; default true). */
   strictSsl?: boolean;
+  /**
+   * The run's record of hosts that are down (host-health.ts): a host marked down is not asked
+   * again, and a request to it fails at once with the failure that marked it.
+   */
+  health?: HostHealth;
   /** Test seams. */
   sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   random?: () => number;
@@ -125,6 +133,10 @@ function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void
 interface AttemptFailure extends HttpFailure {
   retryable: boolean;
   retryAfterMs?: number;
+  /** What the failure says about the host's health (host-health.ts); none for a fault of the request itself. */
+  fault?: HostFault;
+  /** The URL that failed (a redirect's target, not necessarily the URL first asked). */
+  at?: URL;
 }
 
 function fail(kind: HttpFailureKind, reason: string, extra: Partial<AttemptFailure> = {}): AttemptFailure {
@@ -149,13 +161,14 @@ function describeError(error: unknown, host: string, timeouts: Required<NonNulla
   const effective = code === 'UND_ERR_SOCKET' || code === undefined ? (causeCode ?? code) : code;
   switch (effective) {
     case 'UND_ERR_CONNECT_TIMEOUT':
-      return fail('timeout', `timeout after ${formatDuration(timeouts.connectMs)} connecting to ${host}`, { retryable: true });
+      return fail('timeout', `timeout after ${formatDuration(timeouts.connectMs)} connecting to ${host}`, { retryable: true, fault: 'connect-timeout' });
     case 'UND_ERR_HEADERS_TIMEOUT':
-      return fail('timeout', `timeout after ${formatDuration(timeouts.headersMs)} waiting for headers from ${host}`);
+      return fail('timeout', `timeout after ${formatDuration(timeouts.headersMs)} waiting for headers from ${host}`, { fault: 'timeout' });
     case 'UND_ERR_BODY_TIMEOUT':
-      return fail('timeout', `timeout after ${formatDuration(timeouts.bodyMs)} waiting for body data from ${host}`);
+      return fail('timeout', `timeout after ${formatDuration(timeouts.bodyMs)} waiting for body data from ${host}`, { fault: 'timeout' });
     case 'ECONNREFUSED':
-      return fail('network', `connection refused by ${host}`, { retryable: true });
+      // Nothing listens there: asking again within the run will not change that.
+      return fail('network', `connection refused by ${host}`, { fault: 'refused' });
     case 'ECONNRESET':
       return fail('network', `connection reset by ${host}`, { retryable: true });
     case 'UND_ERR_SOCKET':
@@ -165,13 +178,13 @@ function describeError(error: unknown, host: string, timeouts: Required<NonNulla
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_FAIL':
-      return fail('network', `DNS lookup failed for ${host}`, { retryable: true });
+      return fail('network', `DNS lookup failed for ${host}`, { fault: 'dns' });
     case 'ETIMEDOUT':
-      return fail('timeout', `timeout connecting to ${host}`, { retryable: true });
+      return fail('timeout', `timeout connecting to ${host}`, { retryable: true, fault: 'connect-timeout' });
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'ENETDOWN':
-      return fail('network', `${host} is unreachable`, { retryable: true });
+      return fail('network', `${host} is unreachable`, { fault: 'unreachable' });
     case 'UND_ERR_PRX_CONN':
     case 'UND_ERR_PRX_TLS':
       return fail('network', `the proxy could not connect to ${host}`, { retryable: true });
@@ -181,7 +194,7 @@ function describeError(error: unknown, host: string, timeouts: Required<NonNulla
       return fail('network', `the compressed response from ${host} could not be decoded`);
     default:
       if (effective !== undefined && TLS_CODES.test(effective)) {
-        return fail('network', `TLS error with ${host} (${effective})`);
+        return fail('network', `TLS error with ${host} (${effective})`, { fault: 'tls' });
       }
       if (effective?.startsWith('HPE_')) {
         return fail('network', `invalid HTTP response from ${host} (${effective})`, { retryable: true });
@@ -277,6 +290,28 @@ class UndiciHttpClient implements HttpClient {
       signals.push(AbortSignal.timeout(Math.max(0, options.deadline - this.#now())));
     }
     this.#signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+    // Requests already queued for a host when it is found down are abandoned, not sent one by one.
+    options.health?.onDown((down) => {
+      if (down.service === null) this.#hostSignals.get(down.host)?.abort();
+    });
+  }
+
+  /** A request was given up (its deadline, or its host found down) while its connection may still be pending. */
+  #abandoned = false;
+
+  /** Per host: aborted when the host is marked down. */
+  readonly #hostSignals = new Map<string, AbortController>();
+
+  /** The signal a request to `host` is sent with: the call's, and the host's down signal. */
+  #withHostSignal(host: string, signal: AbortSignal | undefined): AbortSignal | undefined {
+    if (this.#options.health === undefined) return signal;
+    const key = host.toLowerCase();
+    let controller = this.#hostSignals.get(key);
+    if (controller === undefined) {
+      controller = new AbortController();
+      this.#hostSignals.set(key, controller);
+    }
+    return signal === undefined ? controller.signal : AbortSignal.any([signal, controller.signal]);
   }
 
   #dispatcherOnce(): Promise<Dispatcher | { setupFailure: string }> {
@@ -287,29 +322,25 @@ class UndiciHttpClient implements HttpClient {
   }
 
   async #createDispatcher(): Promise<Dispatcher> {
-    const undici = await import('undici');
+    const imported = await import('undici');
     // Bundled, a CommonJS module imported dynamically has its exports under `default` only.
-    const { EnvHttpProxyAgent } = 'EnvHttpProxyAgent' in undici ? undici : (undici as unknown as { default: typeof undici }).default;
+    const undici = 'EnvHttpProxyAgent' in imported ? imported : (imported as unknown as { default: typeof imported }).default;
     const env = this.#options.env ?? process.env;
     const proxy = this.#options.proxy ?? {};
-    const tlsOptions = {
-      rejectUnauthorized: this.#options.strictSsl !== false,
-      ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(this.#options.ca) } : {}),
-    };
     // Explicit '' (never undefined) so undici does not read process.env behind our back.
     const httpProxy = proxy.httpProxy ?? env.http_proxy ?? env.HTTP_PROXY ?? '';
-    return new EnvHttpProxyAgent({
-      httpProxy,
-      httpsProxy: proxy.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy,
-      noProxy: proxy.noProxy ?? env.no_proxy ?? env.NO_PROXY ?? '',
-      connectTimeout: this.#timeouts.connectMs,
-      connect: { timeout: this.#timeouts.connectMs, ...tlsOptions },
-      requestTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
-      proxyTls: { timeout: this.#timeouts.connectMs, ...tlsOptions },
-      headersTimeout: this.#timeouts.headersMs,
-      bodyTimeout: this.#timeouts.bodyMs,
+    return createAgent(undici, {
+      timeouts: this.#timeouts,
+      tls: {
+        rejectUnauthorized: this.#options.strictSsl !== false,
+        ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(this.#options.ca) } : {}),
+      },
+      proxy: {
+        httpProxy,
+        httpsProxy: proxy.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy,
+        noProxy: proxy.noProxy ?? env.no_proxy ?? env.NO_PROXY ?? '',
+      },
       connections: MAX_CONNECTIONS_PER_ORIGIN,
-      allowH2: true,
     });
   }
 
@@ -358,7 +389,10 @@ class UndiciHttpClient implements HttpClient {
       if (signal?.aborted || (this.#options.deadline !== undefined && this.#now() >= this.#options.deadline)) {
         return publicFailure(fail('timeout', `run deadline reached before ${last ? 'retrying' : 'requesting'} ${url.host}`));
       }
+      const outage = this.#options.health?.downFor(url);
+      if (outage !== undefined) return publicFailure(fail(outage.kind, outage.reason));
       const result = await this.#attempt(dispatcher, url, req, method, signal);
+      this.#recordHealth(url, result);
       if (result.ok) return result;
       last = result;
       if (!result.retryable || attempt + 1 >= maxAttempts) break;
@@ -376,10 +410,8 @@ class UndiciHttpClient implements HttpClient {
       }
       await this.#sleep(delay, signal);
     }
-    const failure = last ?? fail('network', `no response from ${url.host}`);
-    return publicFailure(
-      maxAttempts > 1 && failure.retryable ? { ...failure, reason: `${failure.reason} (after ${maxAttempts} attempts)` } : failure,
-    );
+    // The reason is the same however many attempts were made: one outage reads as one reason.
+    return publicFailure(last ?? fail('network', `no response from ${url.host}`));
   }
 
   /** One attempt: the request and its redirects. */
@@ -410,18 +442,24 @@ class UndiciHttpClient implements HttpClient {
 
       let response: Dispatcher.ResponseData;
       try {
-        response = await dispatcher.request({
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method,
-          headers,
-          body: body ?? null,
-          signal: signal ?? null,
-          headersTimeout: this.#timeouts.headersMs,
-          bodyTimeout: this.#timeouts.bodyMs,
-        });
+        // The deadline settles the request even while it waits for a connection (agent.ts);
+        // a host found down aborts what is still waiting on it.
+        const sent = this.#withHostSignal(url.host, signal);
+        response = await untilAborted(
+          dispatcher.request({
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method,
+            headers,
+            body: body ?? null,
+            signal: sent ?? null,
+            headersTimeout: this.#timeouts.headersMs,
+            bodyTimeout: this.#timeouts.bodyMs,
+          }),
+          sent,
+        );
       } catch (error) {
-        return this.#failureFrom(error, url.host, signal);
+        return this.#failureFrom(error, url, signal);
       }
 
       const status = response.statusCode;
@@ -463,6 +501,7 @@ class UndiciHttpClient implements HttpClient {
         const excerpt = await errorBodyExcerpt(response.body, responseHeaders['content-encoding']);
         return fail('status', `HTTP ${status} from ${url.host}`, {
           status,
+          ...(status >= 500 ? { fault: 'server-error' as const, at: url } : {}),
           headers: responseHeaders,
           ...(excerpt === undefined ? {} : { body: excerpt }),
           retryable: RETRYABLE_STATUS.has(status) && !(status === 429 && req.retryRateLimited === false),
@@ -488,7 +527,7 @@ class UndiciHttpClient implements HttpClient {
       try {
         wire = await readWire(response.body, maxBytes);
       } catch (error) {
-        return this.#failureFrom(error, url.host, signal);
+        return this.#failureFrom(error, url, signal);
       }
       if (wire === 'too-large') return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
       let decoded: Buffer;
@@ -496,7 +535,7 @@ class UndiciHttpClient implements HttpClient {
         decoded = codings.length === 0 ? wire : await decodeBody(wire, codings, maxBytes);
       } catch (error) {
         if (isOverCap(error)) return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
-        return this.#failureFrom(error, url.host, signal);
+        return this.#failureFrom(error, url, signal);
       }
       if (codings.length > 0) {
         delete responseHeaders['content-encoding'];
@@ -514,16 +553,47 @@ class UndiciHttpClient implements HttpClient {
     }
   }
 
-  #failureFrom(error: unknown, host: string, signal: AbortSignal | undefined): AttemptFailure {
-    if (signal?.aborted) return fail('timeout', `run deadline reached while waiting for ${host}`);
-    return describeError(error, host, this.#timeouts);
+  /** Tell the run's host health what an attempt said about the hosts it reached. */
+  #recordHealth(start: URL, result: HttpResponse | AttemptFailure): void {
+    const health = this.#options.health;
+    if (health === undefined) return;
+    if (result.ok) {
+      health.answered(new URL(result.url));
+    } else if (result.fault !== undefined) {
+      health.failed(result.at ?? start, result.fault, result.kind === 'timeout' ? 'timeout' : 'network', result.reason);
+    } else if (result.kind === 'status' || result.kind === 'redirect') {
+      // Any other HTTP answer shows the host is up.
+      health.answered(result.at ?? start);
+    }
+  }
+
+  #failureFrom(error: unknown, url: URL, signal: AbortSignal | undefined): AttemptFailure {
+    if (signal?.aborted) {
+      this.#abandoned = true;
+      return fail('timeout', `run deadline reached while waiting for ${url.host}`);
+    }
+    const outage = this.#options.health?.downFor(url);
+    if (outage !== undefined && this.#hostSignals.get(url.host.toLowerCase())?.signal.aborted === true) {
+      this.#abandoned = true;
+      return fail(outage.kind, outage.reason);
+    }
+    return { ...describeError(error, url.host, this.#timeouts), at: url };
   }
 
   close(): Promise<void> {
     // Never used: nothing to close, and a request after this fails as on a closed agent.
     this.#dispatcher ??= Promise.resolve({ setupFailure: 'the HTTP client is closed' });
     this.#closing ??= (this.#dispatcher ?? Promise.resolve(undefined))
-      .then((dispatcher) => (dispatcher !== undefined && !('setupFailure' in dispatcher) ? dispatcher.close() : undefined))
+      // After a deadline (the client's or a call's) or a host found down, requests may still
+      // wait for a connection that never comes (a silent proxy): closing would wait for them,
+      // destroying does not.
+      .then((dispatcher) =>
+        dispatcher === undefined || 'setupFailure' in dispatcher
+          ? undefined
+          : this.#signal?.aborted || this.#abandoned
+            ? dispatcher.destroy()
+            : dispatcher.close(),
+      )
       .catch(() => undefined);
     return this.#closing;
   }

@@ -1,5 +1,5 @@
 /**
- * How long a cached answer stays fresh, per source. A fresh entry is served from
+ * How long a cached answer stays fresh, per source (README, "The local store"). A fresh entry is served from
  * the store without a request; a stale one is revalidated (`If-None-Match` /
  * `If-Modified-Since`). Freshness 0 means "do not cache". `--max-age` overrides every non-zero
  * freshness (see http/cached.ts); it never makes an uncached endpoint cacheable.
@@ -66,7 +66,7 @@ function parse(url: string): URL | undefined {
 export function pathUnder(url: URL, base: string): string | undefined {
   const parsed = parse(base);
   if (parsed === undefined || parsed.origin !== url.origin) return undefined;
-  const prefix = parsed.pathname.replace(/\/+$/, '');
+  const prefix = parsed.pathname.replace(/(?<!\/)\/+$/, '');
   if (prefix === '') return url.pathname;
   if (url.pathname === prefix) return '';
   return url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : undefined;
@@ -120,4 +120,21 @@ export function freshnessPolicy(
 ): (req: HttpRequest) => number {
   const origins = [...registryOrigins];
   return (req) => table[classifyRequest(req, endpoints, origins)];
+}
+
+/**
+ * npm tarballs larger than this are not kept in the store: what nerq needs from them is kept as
+ * facts (the facts cache, by URL and integrity), and a handful of platform-binary tarballs of
+ * 30–40 MB would otherwise fill the size-capped store and evict everything else.
+ */
+export const LARGE_TARBALL_BYTES = 4 * 1024 * 1024;
+
+/** Whether an answer of `bytes` to a request is stored (cached-http.ts `storeBody`): all but large npm tarballs. */
+export function bodyStorePolicy(
+  endpoints: Endpoints,
+  registryOrigins: string[],
+  limit: number = LARGE_TARBALL_BYTES,
+): (req: HttpRequest, bytes: number) => boolean {
+  const origins = [...registryOrigins];
+  return (req, bytes) => bytes <= limit || classifyRequest(req, endpoints, origins) !== 'npmTarball';
 }

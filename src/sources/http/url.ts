@@ -29,7 +29,7 @@ export function encodeSegment(segment: string): string {
  * A query or fragment on `base` is not supported (add one with `withQuery`).
  */
 export function joinUrl(base: string, ...segments: string[]): string {
-  const trimmed = base.replace(/\/+$/, '');
+  const trimmed = base.replace(/(?<!\/)\/+$/, '');
   if (segments.length === 0) return trimmed;
   return `${trimmed}/${segments.map(encodeSegment).join('/')}`;
 }

@@ -4,10 +4,11 @@
  * it, from the SLSA provenance statement (v1 or v0.2): the source repository, the workflow,
  * the ref and commit, and the builder.
  *
- * The caller asks only when the packument lists `dist.attestations`, so a 404 here is
- * "unavailable" (listed but not served), not "no provenance". An answer without a SLSA
- * provenance attestation (only npm's publish attestation) is `ok` with `provenance: false`.
- * A malformed body, envelope, base64 payload or statement is unavailable.
+ * The caller asks only when the packument lists `dist.attestations`. What the registry answers
+ * decides (docs/security.md, "Hollow provenance"): a 404, a body that is not an attestations
+ * list, an answer without a SLSA provenance attestation, or one whose envelope, payload or
+ * statement cannot be read is `ok` with `provenance: false` and a `hollow` reason — a listing
+ * that is not provenance. Only a failure to get an answer (network, 5xx, timeout) is unavailable.
  *
  * No cryptographic verification happens here: the Sigstore bundle (certificate chain,
  * transparency-log entry, DSSE signature) is not checked against the Sigstore trust root,
@@ -58,17 +59,19 @@ export async function fetchAttestations(
     }
     const res = await http.request({ url, headers: { accept: 'application/json' }, maxBytes: ATTESTATIONS_MAX_BYTES });
     if (!res.ok) {
-      if (res.kind === 'status' && res.status === 404) return unavailable('attestations listed but not served (HTTP 404)');
+      if (res.kind === 'status' && res.status === 404) return hollow('listed, but the attestations endpoint answered HTTP 404');
       return unavailable(`attestations: ${oneLine(res.reason)}`);
     }
     let body: unknown;
     try {
       body = JSON.parse(res.body.toString('utf8'));
     } catch {
-      return unavailable('attestations: malformed JSON');
+      return hollow('listed, but the attestations endpoint answered malformed JSON');
     }
     const facts = attestationFacts(body, { name, version });
-    return typeof facts === 'string' ? unavailable(`attestations: ${facts}`) : { status: 'ok', facts };
+    if (typeof facts === 'string') return hollow(`listed, but ${facts}`);
+    if (!facts.provenance) return hollow('listed, but the attestations endpoint lists no SLSA provenance statement');
+    return { status: 'ok', facts };
   } catch (error) {
     return unavailable(`attestations: ${oneLine(error)}`);
   }
@@ -98,7 +101,7 @@ export function attestationFacts(body: unknown, expected?: { name: string; versi
   }
   const predicate = obj(statement.predicate) ?? {};
   const build = outerType === SLSA_PROVENANCE_V1 ? fromV1(predicate) : fromV02(predicate);
-  return { provenance: true, predicateType: outerType, ...build, verified: false };
+  return { provenance: true, predicateType: outerType, ...build, verified: false, hollow: null };
 }
 
 /** A version without provenance: the registry answered, and there is none. */
@@ -111,6 +114,7 @@ export const NO_PROVENANCE: AttestationFacts = {
   commit: null,
   builder: null,
   verified: false,
+  hollow: null,
 };
 
 type BuildFacts = Pick<AttestationFacts, 'sourceRepository' | 'workflow' | 'ref' | 'commit' | 'builder'>;
@@ -190,7 +194,7 @@ export function normaliseRepository(raw: string): string | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const path = url.pathname.replace(/\/+$/, '').replace(/\.git$/, '');
+  const path = url.pathname.replace(/(?<!\/)\/+$/, '').replace(/\.git$/, '');
   return path === '' ? null : `https://${url.host.toLowerCase()}${path}`;
 }
 
@@ -215,6 +219,11 @@ function decodeStatement(payload: string): Obj | null {
 
 function unavailable(reason: string): AttestationsResult {
   return { status: 'unavailable', reason };
+}
+
+/** A listing the registry does not back with provenance: an answer, and no provenance. */
+function hollow(reason: string): AttestationsResult {
+  return { status: 'ok', facts: { ...NO_PROVENANCE, hollow: reason } };
 }
 
 function safeDecode(value: string): string {

@@ -26,7 +26,7 @@ const MAX_BYTES = 64 * 1024;
  * (`/downloads/point/last-week/@scope/pkg`, as the API expects); each part is encoded.
  */
 export function downloadsUrl(apiBase: string, period: DownloadPeriod, name: string): string {
-  const base = apiBase.replace(/\/+$/, '');
+  const base = apiBase.replace(/(?<!\/)\/+$/, '');
   const scoped = /^@([^/]+)\/([^/]+)$/.exec(name);
   const path = scoped
     ? `@${encodeURIComponent(scoped[1] ?? '')}/${encodeURIComponent(scoped[2] ?? '')}`
@@ -86,7 +86,7 @@ export function bulkEligible(name: string): boolean {
 
 /** The bulk point-query URL for two or more eligible names. */
 export function bulkDownloadsUrl(apiBase: string, period: DownloadPeriod, names: readonly string[]): string {
-  return new URL(`${apiBase.replace(/\/+$/, '')}/downloads/point/${period}/${names.join(',')}`).toString();
+  return new URL(`${apiBase.replace(/(?<!\/)\/+$/, '')}/downloads/point/${period}/${names.join(',')}`).toString();
 }
 
 /**

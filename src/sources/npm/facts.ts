@@ -11,22 +11,36 @@
  * (`priorPublishers`).
  */
 import hostedGitInfo from 'hosted-git-info';
+import npa from 'npm-package-arg';
 import semver, { type SemVer } from 'semver';
-import { RegistryFactsSchema, type RegistryFacts, type RepositoryRef } from '../../evidence/schema.js';
+import { RegistryFactsSchema, type NonRegistryDependency, type RegistryFacts, type RepositoryRef, type TarballManifest } from '../../evidence/schema.js';
 
 type Obj = Record<string, unknown>;
 
 /** Lifecycle scripts npm runs when the package is installed from a registry. */
 export const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
 
+export interface RegistryFactsOptions {
+  /**
+   * When the packument was read: a publish time after it is impossible (a registry cannot publish
+   * in the future) and is read as unknown, never as "just released".
+   */
+  now?: Date;
+}
+
 /**
  * `manifestOf` gives a version's whole manifest when `packument.versions` holds only stubs
  * (a scanned packument: npm/packument-scan.ts); by default the manifests are read from `versions`.
  */
-export function registryFacts(packument: Record<string, unknown>, version: string, manifestOf?: (version: string) => unknown): RegistryFacts {
+export function registryFacts(
+  packument: Record<string, unknown>,
+  version: string,
+  manifestOf?: (version: string) => unknown,
+  options: RegistryFactsOptions = {},
+): RegistryFacts {
   let facts: RegistryFacts;
   try {
-    facts = buildFacts(isObj(packument) ? packument : {}, version, manifestOf);
+    facts = buildFacts(isObj(packument) ? packument : {}, version, manifestOf, options);
   } catch {
     facts = emptyFacts(str(packument?.name) ?? '', version);
   }
@@ -34,7 +48,7 @@ export function registryFacts(packument: Record<string, unknown>, version: strin
   return checked.success ? checked.data : emptyFacts(facts.name, version);
 }
 
-function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) => unknown): RegistryFacts {
+function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) => unknown) | undefined, options: RegistryFactsOptions): RegistryFacts {
   const manifests = isObj(doc.versions) ? doc.versions : {};
   const whole = (v: string): unknown => (manifestOf ? manifestOf(v) : manifests[v]);
   const manifest = obj(whole(version)) ?? {};
@@ -42,8 +56,14 @@ function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) =>
   const dist = obj(manifest.dist) ?? {};
   const trimmed = !Array.isArray(doc.maintainers) && str(time.modified) === null && str(time.created) === null;
 
-  const versions = sortedVersions(Object.keys(manifests)).map((v) => ({ version: v, time: isoTime(time[v]) }));
-  const manifestDeprecated = nonEmpty(manifest.deprecated);
+  const latestPossible = options.now === undefined ? null : options.now.toISOString();
+  const publishTime = (v: string): string | null => {
+    const at = isoTime(time[v]);
+    return at !== null && latestPossible !== null && at > latestPossible ? null : at;
+  };
+  const versions = sortedVersions(Object.keys(manifests)).map((v) => ({ version: v, time: publishTime(v) }));
+  const manifestDeprecated = deprecationOf(manifest.deprecated);
+  const listing = attestationListing(dist.attestations);
   const { license, legacy } = declaredLicense(manifest);
   const description = nonEmpty(manifest.description);
   const previous = previousVersion(versions, version);
@@ -70,6 +90,8 @@ function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) =>
     optionalDependencies: countKeys(manifest.optionalDependencies),
     dependencyRanges: stringRecord(manifest.dependencies),
     installScripts: installScripts(manifest.scripts),
+    hasInstallScript: manifest.hasInstallScript === undefined || manifest.hasInstallScript === null ? null : Boolean(manifest.hasInstallScript),
+    nonRegistryDependencies: nonRegistryDependencies(manifest),
     gypfile: manifest.gypfile === true,
     hasBin: hasBin(manifest.bin),
     declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
@@ -79,7 +101,8 @@ function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) =>
     readme: registryReadme(manifest.readme, doc.readme),
     publisher: npmUser(manifest),
     previousPublisher: previousManifest === null ? null : npmUser(previousManifest),
-    attestations: attestations(dist.attestations),
+    attestations: listing.attestations,
+    hollowAttestations: listing.hollow,
     signatures: Array.isArray(dist.signatures) ? dist.signatures.length : 0,
     securityHolding:
       /security holding package/i.test(description ?? '') ||
@@ -90,6 +113,7 @@ function buildFacts(doc: Obj, version: string, manifestOf?: (version: string) =>
     priorPublishers: priorPublishers(manifests, versions, version),
     tarballUrl: nonEmpty(dist.tarball),
     integrity: nonEmpty(dist.integrity),
+    shasum: typeof dist.shasum === 'string' && /^[0-9a-f]{40}$/i.test(dist.shasum) ? dist.shasum.toLowerCase() : null,
     unpackedSize: count(dist.unpackedSize),
     fileCount: count(dist.fileCount),
   };
@@ -101,9 +125,9 @@ function emptyFacts(name: string, version: string): RegistryFacts {
     name, version, versions: [], distTags: {}, trimmed: true, description: null, keywords: [],
     license: null, licenseLegacyForm: false, homepage: null, bugs: null, repository: null, engines: {},
     dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
-    dependencyRanges: {}, installScripts: {}, gypfile: false, hasBin: false, declaresTypes: false,
-    deprecated: null, maintainers: null, maintainerNames: null, readme: null, publisher: null, previousPublisher: null, attestations: null,
-    signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, unpackedSize: null, fileCount: null,
+    dependencyRanges: {}, installScripts: {}, hasInstallScript: null, nonRegistryDependencies: [], gypfile: false, hasBin: false, declaresTypes: false,
+    deprecated: null, maintainers: null, maintainerNames: null, readme: null, publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
+    signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, shasum: null, unpackedSize: null, fileCount: null,
   };
 }
 
@@ -186,7 +210,7 @@ function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): Non
     version,
     time: versions.find((v) => v.version === version)?.time ?? null,
     publisher: npmUser(manifest),
-    hasAttestations: obj(dist.attestations) !== null,
+    hasAttestations: attestationListing(dist.attestations).attestations !== null,
     installScripts: Object.keys(installScripts(manifest.scripts)),
     hasBin: hasBin(manifest.bin),
     unpackedSize: count(dist.unpackedSize),
@@ -282,14 +306,76 @@ function httpUrl(raw: string): string | null {
   }
 }
 
+/**
+ * The install scripts npm would run, as npm reads them: any truthy value runs (a number or an
+ * object is run as its text), an empty string does not.
+ */
 function installScripts(scripts: unknown): Record<string, string> {
   const all = obj(scripts) ?? {};
   const out: Record<string, string> = {};
   for (const name of INSTALL_SCRIPT_NAMES) {
-    const script = all[name];
-    if (typeof script === 'string') out[name] = script;
+    const script = Object.hasOwn(all, name) ? all[name] : undefined;
+    if (typeof script === 'string') {
+      if (script !== '') out[name] = script;
+    } else if (script) out[name] = typeof script === 'object' ? JSON.stringify(script).slice(0, MAX_URL_LENGTH) : String(script);
   }
   return out;
+}
+
+/**
+ * A deprecation as npm reads it: any truthy `deprecated` deprecates the version (`true`, a
+ * whitespace-only message, an object…) with its text, or "(no message)"; falsy ones do not.
+ */
+function deprecationOf(value: unknown): string | null {
+  if (!value) return null;
+  if (typeof value === 'string') return value.trim() === '' ? NO_MESSAGE : value;
+  return NO_MESSAGE;
+}
+
+const NO_MESSAGE = '(no message)';
+
+/** Longest spec kept in the facts. */
+const MAX_SPEC_LENGTH = 200;
+const DEPENDENCY_FIELDS = ['dependencies', 'optionalDependencies', 'peerDependencies'] as const;
+
+/** How npm would fetch a dependency spec: from a registry (null), or from somewhere no registry vouches for. */
+export function specKind(name: string, spec: string): NonRegistryDependency['kind'] | null {
+  if (/^\s*link:/i.test(spec)) return 'link';
+  let parsed: ReturnType<typeof npa.resolve>;
+  try {
+    parsed = npa.resolve(name, spec);
+  } catch {
+    return null; // npm refuses the spec: nothing is fetched
+  }
+  const type = parsed.type === 'alias' ? (parsed.subSpec?.type ?? 'range') : parsed.type;
+  if (type === 'git') return 'git';
+  if (type === 'remote') return 'url';
+  if (type === 'file' || type === 'directory') return 'file';
+  return null;
+}
+
+/** The dependencies of a manifest that no registry vouches for. */
+export function nonRegistryDependencies(manifest: Obj): NonRegistryDependency[] {
+  const found: NonRegistryDependency[] = [];
+  for (const field of DEPENDENCY_FIELDS) {
+    for (const [name, spec] of Object.entries(stringRecord(manifest[field]))) {
+      const kind = specKind(name, spec);
+      if (kind !== null) found.push({ name: name.slice(0, MAX_SPEC_LENGTH), spec: spec.slice(0, MAX_SPEC_LENGTH), kind, field });
+    }
+  }
+  return found;
+}
+
+/** What the tarball's own package.json says (tarball.ts), read with the same rules as the packument's manifest. */
+export function tarballManifest(manifest: Obj): TarballManifest {
+  return {
+    name: str(manifest.name),
+    version: str(manifest.version),
+    installScripts: installScripts(manifest.scripts),
+    dependencies: stringRecord(manifest.dependencies),
+    hasBin: hasBin(manifest.bin),
+    nonRegistryDependencies: nonRegistryDependencies(manifest),
+  };
 }
 
 function hasBin(bin: unknown): boolean {
@@ -349,10 +435,17 @@ function npmUser(manifest: Obj): string | null {
   return nonEmpty(obj(manifest._npmUser)?.name);
 }
 
-function attestations(value: unknown): RegistryFacts['attestations'] {
+/**
+ * `dist.attestations` as a listing, or why it is hollow: a listing names the URL the attestations
+ * are served from. `{}`, an object without a URL, or a value of another type is no provenance.
+ */
+function attestationListing(value: unknown): { attestations: RegistryFacts['attestations']; hollow: string | null } {
+  if (value === undefined || value === null) return { attestations: null, hollow: null };
   const att = obj(value);
-  if (att === null) return null;
-  return { url: nonEmpty(att.url), predicateType: nonEmpty(obj(att.provenance)?.predicateType) };
+  if (att === null) return { attestations: null, hollow: '`dist.attestations` is not an object' };
+  const url = nonEmpty(att.url);
+  if (url === null) return { attestations: null, hollow: Object.keys(att).length === 0 ? '`dist.attestations` is empty' : '`dist.attestations` names no URL' };
+  return { attestations: { url, predicateType: nonEmpty(obj(att.provenance)?.predicateType) }, hollow: null };
 }
 
 // ── defensive readers ─────────────────────────────────────────────────────────────────

@@ -15,6 +15,7 @@ import type { ReadEntry } from 'tar';
 import { TarballFactsSchema, type TarballFacts } from '../../evidence/schema.js';
 import { identifyLicenseText } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
+import { tarballManifest } from './facts.js';
 import type { HttpClient } from '../http/types.js';
 import { oneLine } from '../http/one-line.js';
 
@@ -41,6 +42,9 @@ export const DEFAULT_TARBALL_CAPS: TarballCaps = {
 /** The README text in the facts is capped at this many bytes. */
 export { README_TEXT_BYTES } from '../file-names.js';
 import { README_TEXT_BYTES } from '../file-names.js';
+
+/** The archive's package.json is read up to this many bytes; a larger one is not read at all. */
+export const MANIFEST_BYTES = 1024 * 1024;
 
 /**
  * Licence files whose text is kept to identify the licence; later ones are listed with an
@@ -276,6 +280,8 @@ class Collector {
   private declarationFiles = 0;
   private bindingGyp = false;
   private nativeFiles = 0;
+  /** The last `<any folder>/package.json`: extraction strips the first component of every path, and a later entry overwrites an earlier one. */
+  private manifest: Kept | null = null;
 
   constructor(private readonly perFileBytes: number) {}
 
@@ -297,7 +303,7 @@ class Collector {
     if (DECLARATION_RE.test(base)) this.declarationFiles += 1;
     if (NATIVE_RE.test(base)) this.nativeFiles += 1;
 
-    const keep = parts ? this.classify(parts, size) : null;
+    const keep = parts ? (this.installed(parts, size) ?? this.classify(parts, size)) : null;
     if (!keep) {
       entry.resume();
       return;
@@ -309,6 +315,20 @@ class Collector {
       keep.chunks.push(Buffer.from(part));
       keep.kept += part.length;
     });
+  }
+
+  /**
+   * What npm installs from this entry whatever the archive's first folder is called (its first
+   * path component is stripped): the package.json it reads scripts and bins from, and the
+   * binding.gyp that makes it run node-gyp. A holder when the text is kept.
+   */
+  private installed(parts: string[], size: number): Kept | null {
+    if (parts.length !== 2) return null;
+    if (parts[1] === 'binding.gyp') this.bindingGyp = true;
+    if (parts[1] !== 'package.json') return null;
+    this.manifest = { path: parts.join('/'), size, chunks: [], kept: 0 };
+    // Too large to read: nothing is kept, and the facts say why.
+    return size > MANIFEST_BYTES ? null : this.manifest;
   }
 
   /** Record what a safe file path is; returns a holder when its text should be kept. */
@@ -352,6 +372,7 @@ class Collector {
       };
     }
     return {
+      ...this.manifestFacts(),
       root: this.root ?? '',
       fileCount: this.fileCount,
       unpackedSize: this.unpackedSize,
@@ -368,11 +389,35 @@ class Collector {
       nativeFiles: this.nativeFiles,
     };
   }
+
+  /** The archive's own package.json, or why it could not be read. */
+  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem'> {
+    const kept = this.manifest;
+    if (kept === null) return { manifest: null, manifestProblem: 'the archive has no package.json' };
+    // Over the cap, or cut short by a smaller per-file cap: not read, never half-read.
+    if (kept.size > MANIFEST_BYTES || kept.kept < kept.size) {
+      return { manifest: null, manifestProblem: `package.json is larger than ${formatBytes(MANIFEST_BYTES)}` };
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder('utf-8').decode(Buffer.concat(kept.chunks)).replace(/^\uFEFF/, ''));
+    } catch {
+      return { manifest: null, manifestProblem: 'package.json is not valid JSON' };
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return { manifest: null, manifestProblem: 'package.json is not a JSON object' };
+    }
+    return { manifest: tarballManifest(parsed as Record<string, unknown>), manifestProblem: null };
+  }
 }
 
-/** UTF-8 text, dropping a character cut in half at the end by a cap. */
+/**
+ * UTF-8 text, dropping a character cut in half at the end by a cap. The replacement characters
+ * are matched from the start of their last run only: `/\uFFFD+$/` alone rescans a long run (a
+ * binary licence file) from each of its positions, hours for a megabyte.
+ */
 function decodeUtf8(bytes: Buffer): string {
-  return new TextDecoder('utf-8').decode(bytes).replace(/\uFFFD+$/, '');
+  return new TextDecoder('utf-8').decode(bytes).replace(/(?<!\uFFFD)\uFFFD+$/, '');
 }
 
 function formatBytes(n: number): string {

@@ -48,8 +48,20 @@ describe('foldDependencies', () => {
         { file: 'b', line: 9, workspace: null },
       ],
       resolved: 'https://r.example.test/x.tgz',
+      // Declared directly somewhere: no path to show.
+      via: [],
     });
     expect(subjects[1]?.ecosystem).toBe('pypi');
+  });
+
+  it('keeps the shortest path from a direct dependency; null when no input says', () => {
+    const [folded] = foldDependencies(
+      [input('a', [dep({ name: 'x', via: ['webpack', 'terser'] }), dep({ name: 'x', line: 2, via: ['eslint'] }), dep({ name: 'x', line: 3 })])],
+      ALL,
+    );
+    expect(folded?.via).toEqual(['eslint']);
+    const [unknown] = foldDependencies([input('a', [dep({ name: 'y' })])], ALL);
+    expect(unknown?.via).toBeNull();
   });
 
   it('is dev only when every place says dev', () => {

@@ -25,6 +25,22 @@ describe('package-lock.json v2/v3', () => {
     expect(only(input, 'chalk').line).toBe(lineOf(text, '"node_modules/chalk": {'));
   });
 
+  it('names the shortest path from a direct dependency to each transitive package', () => {
+    const input = readFixture('npm-v3', 'package-lock.json');
+    const via = Object.fromEntries(input.dependencies.map((d) => [d.name, d.direct ? 'direct' : (d.via ?? null)]));
+    expect(via).toEqual({
+      '@types/semver': 'direct',
+      chalk: 'direct',
+      debug: 'direct',
+      'ansi-styles': ['chalk'],
+      'supports-color': ['chalk'],
+      'color-convert': ['chalk', 'ansi-styles'],
+      'color-name': ['chalk', 'ansi-styles', 'color-convert'],
+      'has-flag': ['chalk', 'supports-color'],
+      ms: ['debug'],
+    });
+  });
+
   it('decides direct from the root entry alone: no manifest needed', () => {
     const input = readFixture('npm-v3', 'package-lock.json');
     expect(input.dependencies.filter((d) => d.direct).map((d) => d.name).sort()).toEqual(['@types/semver', 'chalk', 'debug']);

@@ -179,6 +179,17 @@ describe('yarn.lock classic errors', () => {
   it('refuses an unterminated string before the parser loops on it', () => {
     expect(lockfileErrorOf(() => readYarnLock('a@^1:\n  version "1.0.0\n', 'yarn.lock')).message).toBe('yarn.lock:2: invalid yarn.lock: unterminated string');
   });
+
+  it('refuses a string opened after a quote inside a bare word (found by the fuzz suite: the parser read past the end for 18 s and 2 GB)', () => {
+    // To the tokenizer the first quote is part of the word `has-fl"}`; the second opens a string that never closes.
+    const lock = 'a@^1:\n  version "1.0.0"\n  dependencies:\n    has-fl"}\u000e~=,"\n';
+    expect(lockfileErrorOf(() => readYarnLock(lock, 'yarn.lock')).message).toBe('yarn.lock:4: invalid yarn.lock: unterminated string');
+  });
+
+  it('reads a quote inside a bare word as the word (the tokenizer opens no string there)', () => {
+    const input = readYarnLock('a@^1:\n  version "1.0.0"\n  resolved foo"bar\n', 'yarn.lock');
+    expect(input.dependencies).toEqual([expect.objectContaining({ name: 'a', version: '1.0.0', resolved: 'foo"bar' })]);
+  });
 });
 
 describe('yarn.lock berry errors', () => {

@@ -10,7 +10,7 @@ import {
   type Policy,
 } from '../../../src/audit/policy.js';
 import type { Report } from '../../../src/report/schema.js';
-import { evidence, notApplicable, unavailable } from '../../support/evidence-builder.js';
+import { advisory, evidence, notApplicable, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import {
   deprecated,
   healthy,
@@ -46,6 +46,7 @@ describe('mergePolicy', () => {
       licenses: { allow: null, deny: [] },
       ignore: [],
       failOn: null,
+      failOnSeverity: null,
     });
   });
 
@@ -104,6 +105,34 @@ describe('applyPolicy: scores, floors, verdicts', () => {
     expect(rules(decide(healthy(), policyOf({ dimensions: { community: 99 } })))).toEqual(['dimension-floor']);
   });
 
+  it.each([
+    ['low', ['advisory', 'advisory']],
+    ['moderate', ['advisory', 'advisory']],
+    ['high', ['advisory']],
+    ['critical', []],
+  ] as const)('--fail-on %s fails the advisories affecting the version at that severity or above', (level, expected) => {
+    // A high one (fixed in 2.1.1) and a moderate one; the moderate one alone does not cap the score.
+    const report = reportOf({
+      vulnerabilities: vulnerabilityFacts({
+        advisories: [advisory(), advisory({ id: 'GHSA-mmmm-mmmm-mmmm', severity: 'moderate', cvss: 5.3, fixed: null })],
+      }),
+    });
+    const outcome = decide(report, policyOf({}, { failOnSeverity: level }));
+    expect(outcome.failures.filter((f) => f.rule === 'advisory').map((f) => f.rule)).toEqual(expected);
+    if (level === 'high') {
+      expect(outcome.failures.find((f) => f.rule === 'advisory')?.message).toBe(
+        'GHSA-xxxx-yyyy-zzzz (high, CVSS 7.5) affects 2.1.0, fixed in 2.1.1 (fail on high and above)',
+      );
+    }
+  });
+
+  it('--fail-on leaves advisories that do not affect the version, and those of dependencies, to the score', () => {
+    const report = reportOf({
+      vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ affectsResolved: false }), advisory({ id: 'GHSA-dddd-dddd-dddd', package: 'other-dep' })] }),
+    });
+    expect(decide(report, policyOf({}, { failOnSeverity: 'low' })).failures.filter((f) => f.rule === 'advisory')).toEqual([]);
+  });
+
   it('failOn decides which verdicts fail besides DO NOT USE', () => {
     const low = poor(); // 33.8, verdict NO, no overall cap
     expect(low.verdictCode).toBe('no');
@@ -127,21 +156,39 @@ describe('applyPolicy: scores, floors, verdicts', () => {
 
   it('too little coverage cannot be evaluated, unless something failed', () => {
     const report = thin();
-    expect(report.coverage).toBeCloseTo(0.657, 3);
-    expect(decide(report, mergePolicy(null)).status).toBe('pass');
+    expect(report.coverage).toBeCloseTo(0.654, 3);
+    // Enough coverage, but OSV was down: not checked for vulnerabilities (below).
+    expect(decide(report, mergePolicy(null)).status).toBe('incomplete');
     expect(decide(report, policyOf({ minCoverage: 0.7 }))).toEqual({
       status: 'error',
-      failures: [{ rule: 'min-coverage', message: 'coverage 66% is below the minimum 70%' }],
+      failures: [{ rule: 'min-coverage', message: 'coverage 65% is below the minimum 70%' }],
       ignoredBy: null,
     });
     expect(rules(decide(report, policyOf({ minCoverage: 0.7, minScore: 99 })))).toEqual(['min-score']);
   });
 
   it('matches the gate of nerq check under the default policy', () => {
-    const expected = { true: 'pass', false: 'fail', null: 'error' } as const;
+    const expected = { true: ['pass'], false: ['fail'], null: ['error', 'incomplete'] } as const;
     for (const report of [healthy(), deprecated(), malicious(), middling(), poor(), thin(), notFound(), pypiReport()]) {
-      expect(decide(report, mergePolicy(null)).status, report.target.name).toBe(expected[String(report.gate.passed) as 'true']);
+      expect(expected[String(report.gate.passed) as 'true'], report.target.name).toContain(decide(report, mergePolicy(null)).status);
     }
+  });
+
+  it('a package its guarding checks could not run on is incomplete, naming the checks, never a pass', () => {
+    const outcome = decide(thin(), mergePolicy(null));
+    expect(outcome.status).toBe('incomplete');
+    expect(outcome.failures.map((f) => [f.rule, f.checks])).toEqual([['not-checked', ['malicious-package', 'known-vulnerabilities']]]);
+    expect(outcome.failures[0]?.message).toContain('osv down');
+    // The gate of nerq check agrees: it could not be evaluated, for the same reason.
+    expect(thin().gate).toMatchObject({ passed: null });
+    expect(thin().gate.reasons.some((r) => r.includes('not checked') && r.includes('osv down'))).toBe(true);
+    // Anything failing still fails: incomplete is only for what passed on the rest.
+    expect(decide(thin(), policyOf({ minScore: 99 })).status).toBe('fail');
+  });
+
+  it('an ignore entry covers an incomplete package too', () => {
+    const outcome = decide(thin(), policyOf({ ignore: [{ package: 'thin', reason: 'vetted by hand' }] }));
+    expect(outcome).toMatchObject({ status: 'ignored', ignoredBy: { reason: 'vetted by hand' } });
   });
 
   it('a dependency-confusion suspicion fails an otherwise passing package', () => {

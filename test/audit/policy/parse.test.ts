@@ -43,6 +43,10 @@ describe('policy file schema', () => {
     expect(policy.failOn).toBe('caution');
   });
 
+  it('takes failOnSeverity: the advisory severity that fails a package', () => {
+    expect(parsePolicy({ failOnSeverity: 'high' }, '.nerqrc.json').failOnSeverity).toBe('high');
+  });
+
   it('accepts an empty policy', () => {
     expect(parsePolicy({}, FILE)).toEqual({});
   });
@@ -79,6 +83,7 @@ describe('policy file schema', () => {
     [{ ignore: [{ package: 'two words', reason: 'x' }] }, ".nerqrc.json: ignore[0].package: 'two words' does not name a package (expected name or name@range)"],
     [{ ignore: { package: 'a', reason: 'x' } }, '.nerqrc.json: ignore: expected array, got object'],
     [{ failOn: 'yes' }, '.nerqrc.json: failOn: must be one of "no", "caution"'],
+    [{ failOnSeverity: 'medium' }, '.nerqrc.json: failOnSeverity: must be one of "low", "moderate", "high", "critical"'],
     [[], '.nerqrc.json: expected object, got array'],
   ])('%j → %s', (data, message) => {
     expect(errorOf(data)).toBe(message);

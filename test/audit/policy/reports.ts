@@ -4,6 +4,7 @@
  * counted as the contract says (worst first).
  */
 import { applyPolicy, mergePolicy, type Policy } from '../../../src/audit/policy.js';
+import { buildAuditReport } from '../../../src/audit/report.js';
 import type { AuditEntry, AuditReport, AuditSubject, PolicyOutcome } from '../../../src/audit/types.js';
 import { CHECKS } from '../../../src/checks/index.js';
 import { buildReport, errorReport } from '../../../src/report/build.js';
@@ -163,6 +164,7 @@ export function subjectOf(report: Report, overrides: Partial<AuditSubject> = {})
     dev: false,
     declaredIn: [{ file: ecosystem === 'pypi' ? 'requirements.txt' : 'package-lock.json', line: 12, workspace: null }],
     resolved: null,
+    via: [],
     ...overrides,
   };
 }
@@ -178,23 +180,16 @@ export function entryWith(report: Report, policy: PolicyOutcome, subject: Partia
   return { subject: subjectOf(report, subject), report, policy };
 }
 
-const ORDER: Record<PolicyOutcome['status'], number> = { fail: 0, error: 1, ignored: 2, pass: 3 };
-
-/** An AuditReport over the entries: worst first, counted. */
+/** An AuditReport over the entries (built as the CLI builds it: worst first, counted, its outcome). */
 export function auditOf(entries: AuditEntry[], extra: Partial<AuditReport> = {}): AuditReport {
-  const sorted = [...entries].sort(
-    (a, b) => ORDER[a.policy.status] - ORDER[b.policy.status] || (a.report.score ?? -1) - (b.report.score ?? -1),
-  );
-  const count = (s: PolicyOutcome['status']) => entries.filter((e) => e.policy.status === s).length;
-  return {
-    auditSchemaVersion: '1.2.0',
-    tool: { name: 'nerq', version: '0.1.0' },
-    evaluatedAt: NOW.toISOString(),
-    inputs: [{ file: 'package-lock.json', format: 'package-lock@3' }],
+  const built = buildAuditReport({
+    entries,
+    inputs: [{ file: 'package-lock.json', format: 'package-lock@3', dependencies: [] }],
     policySource: '.nerqrc.json',
-    summary: { total: entries.length, passed: count('pass'), failed: count('fail'), ignored: count('ignored'), errors: count('error') },
-    entries: sorted,
+    now: NOW,
     warnings: [],
-    ...extra,
-  };
+    expiredIgnores: 0,
+    allowIncomplete: false,
+  });
+  return { ...built, tool: { name: 'nerq', version: '0.1.0' }, ...extra };
 }

@@ -62,14 +62,17 @@ export function markdownBreakout(markdown: string): string | null {
     if (header === null) header = cells(line);
     else if (cells(line) !== header) return `a table row with ${cells(line)} cells under a ${header}-cell header: ${line.slice(0, 120)}`;
   }
-  const ownTags = /^<\/?(?:details|summary|br|sub|sup)>$/;
-  for (const tag of markdown.match(/(?<!\\)<\/?[A-Za-z!][^>\n]*>?/g) ?? []) {
+  // A code span (a run of n backticks, its text, n backticks again) is literal text in
+  // CommonMark: no tag, link or mention inside it is read. What is left is what a renderer reads.
+  const outsideCode = (text: string) => text.replace(/(?<![`\\])(`+)(?!`)[^\n]*?(?<!`)\1(?!`)/g, '');
+  const ownTags = /^<\/?(?:details|summary|code|br|sub|sup)>$/;
+  for (const tag of outsideCode(markdown).match(/(?<!\\)<\/?[A-Za-z!][^>\n]*>?/g) ?? []) {
     if (!ownTags.test(tag) && !/^<summary>/.test(tag)) return `raw HTML: ${tag.slice(0, 80)}`;
   }
   // nerq links advisories to osv.dev; any other link target came from the input.
-  const link = /(?<!\\)\]\((?!https:\/\/osv\.dev\/vulnerability\/)([^)]*)/.exec(markdownLines);
+  const link = /(?<!\\)\]\((?!https:\/\/osv\.dev\/vulnerability\/)([^)]*)/.exec(outsideCode(markdownLines));
   if (link !== null) return `a link or image to ${link[1]?.slice(0, 60)}`;
-  if (/(?<![\w&#;])@octocat/.test(markdownLines)) return 'a raw @mention';
+  if (/(?<![\w&#;])@octocat/.test(outsideCode(markdownLines))) return 'a raw @mention';
   if (/^\s{0,3}#{1,6} heading/m.test(markdownLines)) return 'an injected heading';
   return null;
 }

@@ -75,9 +75,22 @@ export function attestationsBody(name = PACKAGE, version = VERSION): object {
   };
 }
 
-/** chalk's packument listing the attestation for 4.1.0 (placeholders kept). */
+/**
+ * Moves chalk 4.0.0 and 4.1.0 to 2024: a version that lists provenance was published after the
+ * registry offered it (2023-04-19), and before that date the provenance check does not apply
+ * (docs/scoring.md §6a).
+ */
+export function publishedAfterProvenance(packument: Packument): Packument {
+  const time = packument.time as Record<string, string>;
+  time['4.0.0'] = '2024-01-09T10:00:00.000Z';
+  time[VERSION] = '2024-03-12T10:00:00.000Z';
+  time.modified = '2024-03-12T10:00:01.000Z';
+  return packument;
+}
+
+/** chalk's packument listing the attestation for 4.1.0 (placeholders kept), published in 2024. */
 export function packumentWithAttestation(): Packument {
-  const packument = recordedPackument();
+  const packument = publishedAfterProvenance(recordedPackument());
   distOf(packument).attestations = { url: `{{REGISTRY}}/-/npm/v1/attestations/${PACKAGE}@${VERSION}`, provenance: { predicateType: SLSA_V1 } };
   return packument;
 }
@@ -104,6 +117,9 @@ export const osvOneAdvisory: RouteHandler = (_req, res, { body }) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ results: queries.map((q) => (q.package.name === PACKAGE ? { vulns: [{ id: ADVISORY_ID, modified: ADVISORY_RECORD.modified }] } : {})) }));
 };
+
+/** Bodies the attestations endpoint serves that are no attestations list: the listing is hollow. */
+const ATTESTATIONS_ANSWERED: readonly FaultId[] = ['truncated JSON', 'invalid JSON', 'valid JSON of the wrong shape', 'HTML error page with 200'];
 
 // ── the rows ────────────────────────────────────────────────────────────────────────────
 
@@ -151,6 +167,11 @@ export interface SourceRow {
   mayChange: string[];
   /** The reason the report gives, per fault, when it differs from the default pattern. */
   reasons?: Partial<Record<FaultId, RegExp>>;
+  /**
+   * Faults whose body is an answer for this source, not a failure: the source is `ok` and its
+   * facts say what was wrong (attestations: a served body that is no provenance is hollow).
+   */
+  answeredFaults?: readonly FaultId[];
   /** Known findings (see `Finding`). */
   findings?: readonly Finding[];
   /** Further assertions on a report whose source failed (`requests`: what the faulted server saw). */
@@ -276,8 +297,8 @@ export const SOURCES: readonly SourceRow[] = [
     // (with one, a changed body is refused unread: packages.test.ts covers that).
     world: (server, overrides = {}) => healthyWorld(server, { packument: packumentWith({ integrity: false }), ...overrides }),
     pointAt: (origin) => ({ overrides: { packument: packumentWith({ integrity: false, tarball: `${origin}${tarballPath(pkg)}` }) } }),
-    unknownChecks: ['readme', 'changelog', 'license-file', 'type-declarations'],
-    mayChange: ['install-scripts'],
+    unknownChecks: ['readme', 'changelog', 'license-file', 'type-declarations', 'manifest-confusion'],
+    mayChange: ['install-scripts', 'release-anomalies', 'unvouched-dependencies'],
     reasons: {
       'truncated JSON': /corrupt (gzip|tar)|unexpected end/i,
       'invalid JSON': /corrupt gzip/,
@@ -310,15 +331,17 @@ export const SOURCES: readonly SourceRow[] = [
     wrongShape: JSON.stringify({ attestations: { provenance: true } }),
     world: healthyWorld,
     sharedOrigin: 'the attestations URL is on the registry origin, so refusing it refuses the packument too',
-    // provenance still knows the attestation is listed (the packument says so): it scores it as
-    // "details unavailable", never as built from the declared repository.
+    // When no answer came, provenance still knows the attestation is listed (the packument says
+    // so): "details unavailable", never built from the declared repository. A body that came but
+    // is no attestations list makes the listing hollow: no provenance at all.
     unknownChecks: [],
     mayChange: ['provenance', 'release-anomalies', ...GITHUB_CHECKS],
-    reasons: { 'valid JSON of the wrong shape': /no "attestations" list/ },
-    also: (report) => {
+    answeredFaults: ATTESTATIONS_ANSWERED,
+    also: (report, { fault }) => {
       const provenance = report.checks.find((c) => c.id === 'provenance');
-      if (provenance?.messageId !== 'details-unavailable') {
-        throw new Error(`provenance says ${provenance?.messageId} while the attestations could not be read`);
+      const expected = ATTESTATIONS_ANSWERED.includes(fault) ? 'none' : 'details-unavailable';
+      if (provenance?.messageId !== expected) {
+        throw new Error(`provenance says ${provenance?.messageId} (expected ${expected}) after ${fault}`);
       }
     },
   },

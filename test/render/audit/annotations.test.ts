@@ -32,7 +32,11 @@ describe('renderAnnotations', () => {
   it('hostile text cannot start a command of its own or break the properties', () => {
     const out = renderAnnotations(hostileAudit(`${HOSTILE}\n::set-output name=x::y 50%`));
     const lines = out.slice(0, -1).split('\n');
-    expect(lines).toHaveLength(1);
+    // The failing package, then the run's warning (once): neither breaks out of its line.
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^::warning title=nerq%3A input-note::/);
+    expect(lines[1]).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);
+    expect(lines[1]?.split('::')[1]).toMatch(/^warning title=[^:,]+$/);
     const line = lines[0] ?? '';
     expect(line.startsWith('::error file=dir%2Ca%3Ab/Evil link')).toBe(true);
     expect(line).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);

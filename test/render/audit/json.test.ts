@@ -20,13 +20,14 @@ describe('renderAuditJson', () => {
     expect(AuditReportSchema.parse(parsed)).toEqual(parsed);
     expect(parsed).toEqual(JSON.parse(JSON.stringify(report)));
     expect(text.endsWith('}\n')).toBe(true);
-    expect(text).toContain('\n  "summary": {\n    "total": 7,\n    "passed": 3,\n    "failed": 2,\n    "ignored": 1,\n    "errors": 1\n  },');
+    expect(text).toContain('\n  "summary": {\n    "total": 7,\n    "passed": 3,\n    "failed": 2,\n    "ignored": 1,\n    "errors": 1,\n    "incomplete": 0\n  },');
+    expect(AuditReportSchema.parse(parsed).outcome).toEqual({ result: 'fail', exitCode: 1, allowIncomplete: false });
   });
 
   it('keeps a stable key order, whatever order the objects were built in', () => {
     expect(renderAuditJson(reversedKeys(report) as AuditReport)).toBe(text);
     const keys = Object.keys(JSON.parse(text) as object);
-    expect(keys).toEqual(['auditSchemaVersion', 'tool', 'evaluatedAt', 'inputs', 'policySource', 'summary', 'entries', 'warnings']);
+    expect(keys).toEqual(['auditSchemaVersion', 'tool', 'evaluatedAt', 'inputs', 'policySource', 'summary', 'outcome', 'entries', 'warnings']);
     const entry = (JSON.parse(text) as { entries: Record<string, unknown>[] }).entries[0] ?? {};
     expect(Object.keys(entry)).toEqual(['subject', 'report', 'policy']);
   });

@@ -10,13 +10,13 @@ const cells = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => 
 const tableLines = (md: string) => md.split('\n').filter((l) => l.startsWith('|'));
 
 describe('renderAuditMarkdown', () => {
-  const md = renderAuditMarkdown(sampleAudit({ warnings: ['the project .npmrc sets a registry; not followed'] }));
+  const md = renderAuditMarkdown(sampleAudit({ warnings: [{ code: 'npm-config', message: 'the project .npmrc sets a registry; not followed', details: {} }] }));
 
   it('puts the summary first', () => {
     expect(md.split('\n').slice(0, 9)).toEqual([
       '## nerq audit: ❌ FAIL',
       '',
-      '**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored**',
+      '**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored; 3 pass**',
       '',
       'Grades: **A+** 3 · **C** 1 · **D** 1 · **F** 1 · **not evaluated** 1',
       '',
@@ -32,51 +32,59 @@ describe('renderAuditMarkdown', () => {
     const table = tableLines(md.slice(start)).slice(0, 5);
     expect(cells(table[0] ?? '')).toEqual(['Status', 'Package', 'Score', 'Grade', 'Verdict', 'Reason', 'Declared in']);
     expect(table.slice(2).map(cells)).toEqual([
-      ['❌ fail', 'evil-pkg@0.0.1', '9.9', 'F', 'DO NOT USE', 'NO — DO NOT USE: known malicious package: MAL-2026-1', 'package.json:8'],
-      ['❌ fail', 'old-thing@1.0.0', '49.9', 'D', 'NO', 'capped at 49.9: version is deprecated: no longer maintained', 'package-lock.json:12'],
-      ['❔ not evaluated', 'ghost-pkg@1.0.0', '—', '—', 'not evaluated', 'npm package "ghost-pkg" was not found in the registry', 'package-lock.json'],
+      ['❌ fail', '`evil-pkg@0.0.1`', '9.9', 'F', 'DO NOT USE', 'NO — DO NOT USE: known malicious package: MAL-2026-1', 'package.json:8'],
+      ['❌ fail', '`old-thing@1.0.0`', '49.9', 'D', 'NO', 'capped at 49.9: version is deprecated: no longer maintained', 'package-lock.json:12'],
+      ['❔ not evaluated', '`ghost-pkg@1.0.0`', '—', '—', 'not evaluated', 'npm package "ghost-pkg" was not found in the registry', 'package-lock.json'],
     ]);
   });
 
   it('then a collapsed detail per failing package, the ignored ones with their reasons, and the passing ones collapsed', () => {
-    const order = ['### Failing', '### Why they fail', '<summary>❌ evil-pkg@0.0.1 · 9.9/100 · F · NO — DO NOT USE</summary>', '<summary>🔕 1 ignored package</summary>', '<summary>✅ 3 passing packages</summary>'];
+    const order = ['### Failing', '### Why they fail', '<summary>❌ <code>evil-pkg@0.0.1</code> · 9.9/100 · F · NO — DO NOT USE</summary>', '<summary>🔕 1 ignored package</summary>', '<summary>✅ 3 passing packages</summary>'];
     const positions = order.map((s) => md.indexOf(s));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(md).toContain('- **capped**: capped at 49.9: version is deprecated: no longer maintained');
     expect(md).toContain('- Declared in package.json:8, package-lock.json:30 (direct, dev)');
-    expect(md).toContain('| so-so@0.3.0 | 63.3 | verdict CAUTION fails the policy (failOn: caution) | pinned by the build tool | 2026-12-31 |');
-    expect(md).toContain('| chalk@5.3.0 | 97.4 | A+ | YES |');
+    expect(md).toContain('| `so-so@0.3.0` | 63.6 | verdict CAUTION fails the policy (failOn: caution) | pinned by the build tool | 2026-12-31 |');
+    expect(md).toContain('| `chalk@5.3.0` | 97.4 | A+ | YES |');
     expect(md.match(/<details>/g)?.length).toBe(4);
     expect(md.match(/<\/details>/g)?.length).toBe(4);
   });
 
+  it('names packages in code spans: no mailto: link, a scoped name copies without a zero-width character', () => {
+    const scoped = renderAuditMarkdown(auditOf([entryWith(healthy('@scope/pkg', '1.2.3'), { status: 'pass', failures: [], ignoredBy: null })]));
+    expect(scoped).toContain('| `@scope/pkg@1.2.3` | 97.4 |');
+    expect(scoped).not.toContain('&#8203;');
+  });
+
   it('a passing audit has no problem table', () => {
     const ok = renderAuditMarkdown(auditOf([entryWith(healthy(), { status: 'pass', failures: [], ignoredBy: null })]));
-    expect(ok.startsWith('## nerq audit: ✅ PASS\n\n**0 of 1 package fail the policy**')).toBe(true);
+    expect(ok.startsWith('## nerq audit: ✅ PASS\n\n**the 1 package passes the policy**')).toBe(true);
     expect(ok).not.toContain('### Failing');
   });
 
   it('hostile strings cannot break a table, inject HTML or links, or mention anyone', () => {
-    const hostile = renderAuditMarkdown(hostileAudit(HOSTILE));
+    const whole = renderAuditMarkdown(hostileAudit(HOSTILE));
+    // Package names are code spans (literal text: no link, HTML or mention inside); the rest is escaped.
+    const hostile = whole.replace(/(`+)(?!`)[^\n]*?(?<!`)\1(?!`)/g, '`code`').replace(/<code>[^<]*<\/code>/g, '<code>x</code>');
     // Every row has as many cells as its table's header.
     let columns = 0;
     let previous = '';
-    for (const line of hostile.split('\n')) {
+    for (const line of whole.split('\n')) {
       if (line.startsWith('|') && !previous.startsWith('|')) columns = cells(line).length;
       else if (line.startsWith('|')) expect(cells(line), line).toHaveLength(columns);
       previous = line;
     }
     // The problem table keeps its 7 columns on the hostile row.
-    const row = tableLines(hostile).find((l) => l.includes('evil')) ?? '';
+    const row = tableLines(whole).find((l) => l.includes('evil')) ?? '';
     expect(cells(row)).toHaveLength(7);
-    expect(hostile).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);
+    expect(whole).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);
     expect(hostile).not.toMatch(/(?<!\\)<img/i); // only as escaped text
     expect(hostile).not.toMatch(/(?<!\\)\]\(/); // no link syntax
     expect(hostile).not.toMatch(/(?<![\w&#;])@octocat/); // no mention
     // Only our own HTML tags remain.
     const tags = hostile.match(/(?<!\\)<\/?[a-z][^>]*>/gi) ?? [];
-    expect(new Set(tags)).toEqual(new Set(['<details>', '</details>', '<summary>', '</summary>']));
+    expect(new Set(tags)).toEqual(new Set(['<details>', '</details>', '<summary>', '</summary>', '<code>', '</code>']));
   });
 
   it('stays under the comment limit: the summary is whole, rows are left out with a note', () => {
@@ -93,7 +101,7 @@ describe('renderAuditMarkdown', () => {
     const huge = auditOf([...Array.from({ length: 150 }, (_, i) => failing(i)), ...Array.from({ length: 1500 }, (_, i) => passing(i))]);
     const out = renderAuditMarkdown(huge);
     expect(out.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
-    expect(out.startsWith('## nerq audit: ❌ FAIL\n\n**150 of 1650 packages fail the policy**')).toBe(true);
+    expect(out.startsWith('## nerq audit: ❌ FAIL\n\n**150 of 1650 packages fail the policy; 1500 pass**')).toBe(true);
     // Every failing package is in the table; the details and passing list gave way.
     expect(tableLines(out).filter((l) => l.startsWith('| ❌ fail')).length).toBe(150);
     expect(out).toMatch(/_Shortened to fit GitHub's comment limit: \d+ rows not shown\. Run `nerq audit --json` for the full result\._\n$/);
@@ -103,7 +111,7 @@ describe('renderAuditMarkdown', () => {
   it('a smaller limit shortens the failing table too, never the summary', () => {
     const out = renderAuditMarkdown(sampleAudit(), 1200);
     expect(out.length).toBeLessThanOrEqual(1200);
-    expect(out).toContain('**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored**');
+    expect(out).toContain('**2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored; 3 pass**');
     expect(out).toContain('rows not shown');
   });
 });

@@ -54,6 +54,6 @@ export function hostileAudit(hostile: string): AuditReport {
   return auditOf([failing, ignored, passing], {
     inputs: [{ file: `lock${hostile}`, format: hostile }],
     policySource: `policy${hostile}`,
-    warnings: [hostile],
+    warnings: [{ code: 'input-note', message: hostile, details: { file: hostile } }],
   });
 }

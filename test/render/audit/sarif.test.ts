@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { CHECKS } from '../../../src/checks/index.js';
 import { packageFingerprint, POLICY_RULES, renderSarif } from '../../../src/render/sarif.js';
-import { entryWith, deprecated } from '../../audit/policy/reports.js';
+import { auditOf, deprecated, entryOf, entryWith, thin } from '../../audit/policy/reports.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
 
@@ -168,6 +168,36 @@ describe('renderSarif', () => {
     expect(broken((l) => (l.runs[0].results[0].message = {}))).toBe(false);
     expect(broken((l) => (l.runs[0].results[0].locations[0].physicalLocation.region.startLine = 0))).toBe(false);
     expect(broken((l) => delete l.runs[0].results[0].locations[0].physicalLocation.artifactLocation)).toBe(false);
+  });
+
+  it('policy rules link to the policy docs; those about what gets installed carry a security-severity for code scanning', () => {
+    const raw = JSON.parse(renderSarif(sampleAudit(), { checks: CHECKS, helpBase: HELP_BASE })) as Record<string, any>;
+    const policy = (raw.runs[0].tool.driver.rules as any[]).filter((r) => String(r.id).startsWith('policy/'));
+    expect(policy.every((r) => r.helpUri === `${HELP_BASE}README.md#the-policy-file`)).toBe(true);
+    const severity = Object.fromEntries(policy.map((r) => [r.id, r.properties['security-severity'] ?? null]));
+    expect(severity).toMatchObject({ 'policy/verdict': '9.5', 'policy/dependency-confusion': '8.5', 'policy/capped': '7.5', 'policy/license-denied': null });
+    for (const rule of policy) {
+      // GitHub reads security-severity only on rules tagged security, as a number 0.0–10.0 in a string.
+      expect(rule.properties.tags.includes('security'), rule.id).toBe(rule.properties['security-severity'] !== undefined);
+      if (rule.properties['security-severity'] !== undefined) expect(Number(rule.properties['security-severity'])).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('the run says what it could not do in its invocation: each warning once, the incomplete result, the exit code', () => {
+    const warned = sampleAudit({ warnings: [{ code: 'service-unreachable', message: 'GitHub unreachable (DNS lookup failed for api.github.com): not asked again this run', details: {} }] });
+    const raw = JSON.parse(renderSarif(warned, { checks: CHECKS })) as Record<string, any>;
+    const invocation = raw.runs[0].invocations[0];
+    expect(invocation.executionSuccessful).toBe(true);
+    expect(invocation.exitCode).toBe(1);
+    expect(invocation.toolExecutionNotifications).toEqual([
+      { level: 'warning', message: { text: 'GitHub unreachable (DNS lookup failed for api.github.com): not asked again this run' }, descriptor: { id: 'service-unreachable' } },
+    ]);
+    const incomplete = auditOf([entryOf(thin())]);
+    const notes = (JSON.parse(renderSarif(incomplete, { checks: CHECKS })) as Record<string, any>).runs[0].invocations[0].toolExecutionNotifications as any[];
+    expect(notes[0]).toMatchObject({ descriptor: { id: 'audit-incomplete' }, level: 'error' });
+    // Then one warning per unavailable source (thin() has five).
+    expect(notes.slice(1).map((n) => [n.descriptor.id, n.level])).toEqual(Array.from({ length: 5 }, () => ['source-unavailable', 'warning']));
+    expect(notes[0].message.text).toMatch(/^INCOMPLETE: 1 of 1 package not checked for malicious code and vulnerabilities/);
   });
 
   it('an audit with nothing failing has no results', () => {

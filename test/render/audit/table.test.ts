@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { renderAuditTable } from '../../../src/render/audit-table.js';
 import { displayWidth } from '../../../src/render/text.js';
-import { auditOf, deprecated, entryOf, healthy, notFound } from '../../audit/policy/reports.js';
+import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
+import { auditOf, deprecated, entryOf, healthy, notFound, reportOf } from '../../audit/policy/reports.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
+
+/** A package with a high advisory fixed in 2.1.1, brought in by webpack › terser. */
+function vulnerable() {
+  const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ summary: 'A long summary of what goes wrong '.repeat(3) })] }) });
+  return auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] })]);
+}
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -11,7 +18,7 @@ describe('renderAuditTable', () => {
   const out = renderAuditTable(sampleAudit(), { color: false, width: 200 });
   const lines = out.split('\n');
 
-  it('lists every package worst first, one line each, with score, grade, verdict and the main reason', () => {
+  it('lists every package worst first, one line each (status, name, score, grade, verdict), what to act on under it', () => {
     const rows = lines.filter((l) => /^(FAIL|ERROR|IGNORED|PASS) /.test(l));
     expect(rows.map((l) => l.split(/\s+/)[1])).toEqual([
       'evil-pkg@0.0.1',
@@ -19,33 +26,47 @@ describe('renderAuditTable', () => {
       'ghost-pkg@1.0.0',
       'so-so@0.3.0',
       'requests==2.31.0',
-      'example@2.1.0',
       'chalk@5.3.0',
+      'example@2.1.0',
     ]);
-    expect(rows[0]).toMatch(/^FAIL {5}evil-pkg@0\.0\.1 {6}9\.9 {2}F {6}DO NOT USE {2}NO — DO NOT USE: known malicious package: MAL-2026-1$/);
-    expect(rows[1]).toMatch(/^FAIL +old-thing@1\.0\.0 +49\.9 +D +NO +capped at 49\.9: version is deprecated: no longer maintained$/);
-    expect(rows[2]).toMatch(/^ERROR +ghost-pkg@1\.0\.0 +— +— +— +npm package "ghost-pkg" was not found in the registry$/);
-    expect(rows[3]).toMatch(/^IGNORED +so-so@0\.3\.0 +63\.3 +C +CAUTION +verdict CAUTION fails the policy \(failOn: caution\) \(ignored: pinned by the build tool\)$/);
-    expect(rows[6]).toMatch(/^PASS +chalk@5\.3\.0 +97\.4 +A\+ +YES$/);
+    expect(rows[0]).toMatch(/^FAIL {5}evil-pkg@0\.0\.1 {6}9\.9 {2}F {6}DO NOT USE$/);
+    expect(rows[5]).toMatch(/^PASS +chalk@5\.3\.0 +97\.4 +A\+ +YES$/);
+    // Every failure of a failing package, under its name, whole.
+    const under = (name: string) => {
+      const at = lines.findIndex((l) => l.includes(` ${name} `));
+      const next = lines.findIndex((l, i) => i > at && /^\S/.test(l));
+      return lines.slice(at + 1, next < 0 ? undefined : next).map((l) => l.trim());
+    };
+    expect(under('old-thing@1.0.0')).toEqual([
+      'capped at 49.9: version is deprecated: no longer maintained',
+      'score 49.9 is below the minimum 50',
+      'verdict NO — USE WITH CAUTION fails the policy (failOn: caution)',
+    ]);
+    expect(under('ghost-pkg@1.0.0')).toEqual(['npm package "ghost-pkg" was not found in the registry']);
+    // An ignored package says why it is ignored and until when, then what it would fail.
+    expect(under('so-so@0.3.0')).toEqual(['ignored: pinned by the build tool (until 2026-12-31)', 'would fail: verdict CAUTION fails the policy (failOn: caution)']);
+    expect(under('chalk@5.3.0')).toEqual([]);
   });
 
   it('starts with the inputs and policy, ends with the grades and a FAIL line with counts', () => {
-    expect(lines[0]).toBe('nerq audit · 7 packages · inputs: package-lock.json, requirements.txt · policy: .nerqrc.json');
+    expect(lines[0]).toBe('nerq audit · FAIL · 7 packages · inputs: package-lock.json, requirements.txt · policy: .nerqrc.json');
     expect(lines.at(-3)).toBe('Grades: A+ 3 · C 1 · D 1 · F 1 · not evaluated 1');
-    expect(lines.at(-2)).toBe('FAIL: 2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored');
+    expect(lines.at(-2)).toBe('FAIL: 2 of 7 packages fail the policy; 1 could not be evaluated; 1 ignored; 3 pass');
     expect(out.endsWith('\n')).toBe(true);
   });
 
   it('PASS and INCOMPLETE results, singular wording, and an empty audit', () => {
     const passing = renderAuditTable(auditOf([entryOf(healthy())]), { color: false });
-    expect(passing).toContain('\nPASS: 0 of 1 package fail the policy\n');
+    expect(passing).toContain('\nPASS: the 1 package passes the policy\n');
+    const two = renderAuditTable(auditOf([entryOf(healthy()), entryOf(healthy('other'))]), { color: false });
+    expect(two).toContain('\nPASS: all 2 packages pass the policy\n');
     const one = renderAuditTable(auditOf([entryOf(healthy()), entryOf(deprecated())]), { color: false });
-    expect(one).toContain('\nFAIL: 1 of 2 packages fails the policy\n');
+    expect(one).toContain('\nFAIL: 1 of 2 packages fails the policy; 1 passes\n');
     const incomplete = renderAuditTable(auditOf([entryOf(healthy()), entryOf(notFound())]), { color: false });
-    expect(incomplete).toContain('\nINCOMPLETE: 0 of 2 packages fail the policy; 1 could not be evaluated\n');
+    expect(incomplete).toContain('\nINCOMPLETE: 1 of 2 packages could not be evaluated; 1 passes\n');
     const empty = renderAuditTable(auditOf([]), { color: false });
     expect(empty).toContain('No dependencies to audit.');
-    expect(empty).toContain('PASS: 0 of 0 packages fail the policy');
+    expect(empty).toContain('PASS: no dependencies to audit');
   });
 
   it.each([80, 100, 120])('fits %i columns', (width) => {
@@ -56,18 +77,43 @@ describe('renderAuditTable', () => {
     }
   });
 
-  it('cuts a long reason with an ellipsis at the width', () => {
-    const row = renderAuditTable(sampleAudit(), { color: false, width: 80 }).split('\n').find((l) => l.includes('old-thing'));
-    expect(row).toBe('FAIL     old-thing@1.0.0    49.9  D      NO          capped at 49.9: version is…');
-    expect(displayWidth(row ?? '')).toBe(80);
+  it('never cuts what to act on: a long reason wraps under the name, the advisory id whole', () => {
+    const out = renderAuditTable(vulnerable(), { color: false, width: 80 });
+    for (const line of out.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    expect(out).toContain('GHSA-xxxx-yyyy-zzzz');
+    expect(out).not.toContain('…');
+    // The fix, and the path that brings the package in.
+    expect(out).toMatch(/^ {8}fix: upgrade to 2\.1\.1$/m);
+    expect(out).toMatch(/^ {8}via webpack › terser$/m);
   });
 
-  it('on a narrow terminal keeps the columns aligned and a readable reason (the line overflows)', () => {
-    const rows = renderAuditTable(sampleAudit(), { color: false, width: 60 }).split('\n');
-    const row = (name: string) => rows.find((l) => l.includes(name)) ?? '';
-    expect(row('old-thing@1.0.0')).toMatch(/ {2}capped at 49\.9: ver…$/);
-    expect(row('old-thing@1.0.0').indexOf('49.9') + 4).toBe(row('evil-pkg@0.0.1').indexOf('9.9') + 3);
-    expect(row('old-thing@1.0.0').indexOf(' NO ')).toBe(row('so-so@0.3.0').indexOf(' CAUTION '));
+  it('a scoped name too long for its column gets a line of its own; the figures stay in their columns', () => {
+    const long = `@a-very-long-scope-name/${'x'.repeat(40)}`;
+    const audit = auditOf([entryOf(healthy(long, '10.2.3')), entryOf(healthy('short', '1.0.0'))]);
+    const out = renderAuditTable(audit, { color: false, width: 80 }).split('\n');
+    for (const line of out) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    const nameLine = out.findIndex((l) => l.includes(long));
+    const figures = out[nameLine + 1] ?? '';
+    const short = out.find((l) => l.includes(' short@1.0.0 ')) ?? '';
+    expect(figures.indexOf('97.4')).toBe(short.indexOf('97.4'));
+    expect(figures.indexOf('YES')).toBe(short.indexOf('YES'));
+  });
+
+  it('a requirement that was not resolved shows as declared (flask>=2), never flask==>=2', () => {
+    const report = notFound('flask', '>=2');
+    report.target.ecosystem = 'pypi';
+    const audit = auditOf([entryOf(report, undefined, { ecosystem: 'pypi', name: 'flask', version: null, spec: '>=2' })]);
+    const out = renderAuditTable(audit, { color: false });
+    expect(out).toMatch(/^ERROR +flask>=2 /m);
+    expect(out).not.toContain('==>=');
+  });
+
+  it('--quiet leaves out the packages that pass', () => {
+    const out = renderAuditTable(sampleAudit(), { color: false, quiet: true });
+    expect(out).not.toMatch(/^PASS /m);
+    expect(out).toMatch(/^FAIL /m);
+    expect(out).toMatch(/^IGNORED /m);
+    expect(renderAuditTable(auditOf([entryOf(healthy())]), { color: false, quiet: true })).toContain('No package needs attention.');
   });
 
   it('plain text without colour; ANSI styles with it, same text', () => {

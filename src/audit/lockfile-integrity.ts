@@ -1,0 +1,143 @@
+/**
+ * Lockfile injection (docs/security.md): in a lockfile, a package's `resolved` URL and
+ * `integrity` decide what is installed, whatever name the entry carries. An entry `chalk@4.1.0`
+ * whose `resolved` is another package's tarball, or whose integrity is not the registry's for
+ * chalk 4.1.0, installs something else under a trusted name. Each pin is checked against the
+ * package's own name and version, and against the `dist.integrity` (or `dist.shasum`) of the
+ * release the evaluation read from the registry; a yarn berry entry resolved to another
+ * package than its descriptor names is reported as the reader found it.
+ *
+ * A URL that is not a registry tarball path (`…/<name>/-/<file>.tgz`) cannot be checked by its
+ * path (private registries use other shapes): only its integrity is. Hashes are compared on the
+ * algorithms both sides have; none in common is no finding.
+ */
+import type { Evidence } from '../evidence/schema.js';
+import { subjectKey } from './fold.js';
+import type { AuditSubject, InputFile, LockRecord } from './types.js';
+
+/** Every distinct pin of each npm subject in the inputs, by subject key (fold.ts). */
+export function lockRecords(inputs: readonly InputFile[]): Map<string, LockRecord[]> {
+  const byKey = new Map<string, LockRecord[]>();
+  for (const input of inputs) {
+    for (const dependency of input.dependencies) {
+      if (dependency.ecosystem !== 'npm' || dependency.version === null) continue;
+      const record: LockRecord = {
+        file: dependency.file,
+        line: dependency.line,
+        resolved: dependency.resolved,
+        integrity: dependency.integrity ?? null,
+        lockedFor: dependency.lockedFor ?? null,
+      };
+      if (record.resolved === null && record.integrity === null && record.lockedFor === null) continue;
+      const key = subjectKey(dependency);
+      const list = byKey.get(key) ?? [];
+      if (!list.some((r) => r.resolved === record.resolved && r.integrity === record.integrity && r.lockedFor === record.lockedFor)) list.push(record);
+      byKey.set(key, list);
+    }
+  }
+  return byKey;
+}
+
+/** `@scope/name` and `1.2.3` from a registry tarball path (`…/@scope/name/-/name-1.2.3.tgz`), or null for another shape. */
+export function tarballIdentity(url: string): { name: string; file: string } | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const segments = pathname.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  const dash = segments.lastIndexOf('-');
+  const file = segments.at(-1) ?? '';
+  if (dash < 1 || dash !== segments.length - 2 || !file.endsWith('.tgz')) return null;
+  // `@scope%2fname` decodes to one segment `@scope/name`; `@scope/name` is two.
+  const before = segments[dash - 1] ?? '';
+  const name = before.includes('/') ? before : (segments[dash - 2] ?? '').startsWith('@') ? `${segments[dash - 2]}/${before}` : before;
+  return { name, file };
+}
+
+/** The file name npm gives a release's tarball: `<unscoped name>-<version>.tgz`. */
+function tarballFile(name: string, version: string): string {
+  return `${name.slice(name.lastIndexOf('/') + 1)}-${version}.tgz`;
+}
+
+/** algorithm → digests (base64) of an SRI string; a yarn `#<sha1 hex>` fragment as sha1. */
+function digests(integrity: string | null, resolved: string | null): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (algorithm: string, digest: string): void => {
+    const set = out.get(algorithm) ?? new Set<string>();
+    set.add(digest);
+    out.set(algorithm, set);
+  };
+  for (const token of (integrity ?? '').trim().split(/\s+/)) {
+    const match = /^(sha512|sha384|sha256|sha1)-([A-Za-z0-9+/]+={0,2})(?:\?.*)?$/.exec(token);
+    if (match?.[1] !== undefined && match[2] !== undefined) add(match[1], match[2]);
+  }
+  const fragment = resolved === null ? null : /#([0-9a-f]{40})$/i.exec(resolved)?.[1];
+  if (fragment !== undefined && fragment !== null) add('sha1', Buffer.from(fragment, 'hex').toString('base64'));
+  return out;
+}
+
+/** The registry's hashes for the release: `dist.integrity`, and `dist.shasum` as sha1. */
+function registryDigests(integrity: string | null, shasum: string | null): Map<string, Set<string>> {
+  const out = digests(integrity, null);
+  if (shasum !== null) {
+    const set = out.get('sha1') ?? new Set<string>();
+    set.add(Buffer.from(shasum, 'hex').toString('base64'));
+    out.set('sha1', set);
+  }
+  return out;
+}
+
+/** The algorithm whose digests disagree (both sides have it, no digest in common), or null. */
+function disagreement(locked: Map<string, Set<string>>, registry: Map<string, Set<string>>): string | null {
+  let compared = false;
+  for (const [algorithm, ours] of locked) {
+    const theirs = registry.get(algorithm);
+    if (theirs === undefined) continue;
+    compared = true;
+    if ([...ours].some((digest) => theirs.has(digest))) return null;
+  }
+  if (!compared) return null;
+  return [...locked.keys()].find((algorithm) => registry.has(algorithm)) ?? null;
+}
+
+function where(record: LockRecord): string {
+  return `${record.file}${record.line === null ? '' : `:${record.line}`}`;
+}
+
+/**
+ * Why the lockfile would install something other than `subject` (one line), or null. `evidence`:
+ * the evaluation of the subject (its registry facts give the release's hashes).
+ */
+export function lockfileMismatch(subject: AuditSubject, records: readonly LockRecord[], evidence: Evidence | null): string | null {
+  if (subject.ecosystem !== 'npm' || subject.version === null) return null;
+  const label = `${subject.name}@${subject.version}`;
+  const registry = evidence?.sources.registry;
+  const facts = registry?.status === 'ok' && registry.facts.version === subject.version ? registry.facts : null;
+  for (const record of records) {
+    if (record.lockedFor !== null) {
+      return `lockfile injection: ${where(record)} resolves ${JSON.stringify(record.lockedFor)} to ${label}: the lockfile installs ${label} under another name`;
+    }
+    if (record.resolved !== null && /^https?:\/\//i.test(record.resolved)) {
+      const identity = tarballIdentity(record.resolved);
+      const expected = tarballFile(subject.name, subject.version);
+      if (identity !== null && (identity.name !== subject.name || identity.file !== expected)) {
+        return `lockfile injection: ${where(record)} pins ${label} to the tarball ${identity.name}/-/${identity.file}: npm would install that package, not ${label}`;
+      }
+    }
+    if (facts !== null) {
+      const algorithm = disagreement(digests(record.integrity, record.resolved), registryDigests(facts.integrity, facts.shasum));
+      if (algorithm !== null) {
+        return `lockfile injection: ${where(record)} pins ${label} to ${algorithm} bytes the registry does not publish for it: npm would install other bytes than ${label}`;
+      }
+    }
+  }
+  return null;
+}

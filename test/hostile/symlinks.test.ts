@@ -1,0 +1,137 @@
+/**
+ * Hostile world: symbolic links and special files. The audited tree belongs to whoever wrote
+ * the pull request; a lockfile, requirements file, SBOM or policy in it may be a symbolic link
+ * to a file elsewhere on the machine, whose lines would travel as package names to public
+ * APIs and into reports. Every file read from the tree must resolve inside it; a path named
+ * explicitly (`--file`, `--policy`) may lie outside, but never through a link inside the tree.
+ * The store's own files are never opened through a FIFO (which would block the run for ever)
+ * or a symbolic link.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { makeSandbox, requireCli, runHostile } from './support/cli.js';
+import { CLI_TEST_TIMEOUT_MS, expectCleanStderr, expectWithinDeadline } from './support/expect.js';
+import { noteCases } from './support/metrics.js';
+
+/** A name that must never reach a server: it only exists in the file outside the tree. */
+const SECRET = 'secret-internal-name-7f3a';
+
+let scratch: string;
+let outside: string;
+let server: FixtureServer;
+
+beforeAll(async () => {
+  requireCli();
+  server = await startFixtureServer();
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'nerq-symlinks-'));
+  outside = path.join(scratch, 'outside');
+  mkdirSync(outside);
+  writeFileSync(
+    path.join(outside, 'package-lock.json'),
+    JSON.stringify({ name: 'x', lockfileVersion: 3, packages: { '': { dependencies: { [SECRET]: '1.0.0' } }, [`node_modules/${SECRET}`]: { version: '1.0.0' } } }),
+  );
+  writeFileSync(path.join(outside, 'requirements.txt'), `${SECRET}==1.0.0\n`);
+  writeFileSync(path.join(outside, 'bom.json'), JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [{ type: 'library', name: SECRET, version: '1.0.0', purl: `pkg:npm/${SECRET}@1.0.0` }] }));
+  writeFileSync(path.join(outside, 'policy.json'), JSON.stringify({ minScore: 0, ignore: [{ package: SECRET, reason: 'x' }] }));
+  mkdirSync(path.join(outside, 'pkg'));
+  writeFileSync(path.join(outside, 'pkg', 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', dependencies: {} }));
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A fresh project directory holding `files` (name → content, or `{ link }` to a path). */
+function project(files: Record<string, string | { link: string } | { fifo: true }>): string {
+  const dir = mkdtempSync(path.join(scratch, 'project-'));
+  for (const [name, content] of Object.entries(files)) {
+    const at = path.join(dir, name);
+    mkdirSync(path.dirname(at), { recursive: true });
+    if (typeof content === 'string') writeFileSync(at, content);
+    else if ('link' in content) symlinkSync(content.link, at);
+    else execFileSync('mkfifo', [at]);
+  }
+  return dir;
+}
+
+const EMPTY_MANIFEST = JSON.stringify({ name: 'x', version: '1.0.0', dependencies: {} });
+
+describe('inputs that are symbolic links out of the audited tree', () => {
+  const cases: [label: string, files: () => Record<string, string | { link: string }>, args: (dir: string) => string[]][] = [
+    ['a detected package-lock.json', () => ({ 'package-lock.json': { link: path.join(outside, 'package-lock.json') } }), () => []],
+    ['a detected requirements.txt', () => ({ 'requirements.txt': { link: path.join(outside, 'requirements.txt') } }), () => []],
+    ['a relative link (../../outside/…)', () => ({ 'package-lock.json': { link: '../outside/package-lock.json' } }), () => []],
+    ['--file naming a link inside the tree', () => ({ 'bom.json': { link: path.join(outside, 'bom.json') } }), (dir) => ['--file', path.join(dir, 'bom.json')]],
+    ['--file naming a link in a subdirectory', () => ({ 'sub/requirements.txt': { link: path.join(outside, 'requirements.txt') } }), () => ['--file', 'sub/requirements.txt']],
+    ['a discovered .nerqrc.json', () => ({ 'package.json': EMPTY_MANIFEST, '.nerqrc.json': { link: path.join(outside, 'policy.json') } }), () => []],
+    ['--policy naming a link inside the tree', () => ({ 'package.json': EMPTY_MANIFEST, 'p.json': { link: path.join(outside, 'policy.json') } }), (dir) => ['--policy', path.join(dir, 'p.json')]],
+  ];
+  it.concurrent.for(cases)('%s: refused (exit 2), nothing sent', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, args], { task, expect }) => {
+    noteCases(task);
+    const dir = project(files());
+    const before = server.requests.length;
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '10', ...args(dir)], { server });
+    const context = `${label}: exit ${run.code}, stderr ${run.stderr}`;
+    expect(run.code, context).toBe(2);
+    expectCleanStderr(run.stderr, context);
+    expect(run.stderr, context).toMatch(/outside the audited directory/);
+    expect(run.stdout + run.stderr, context).not.toContain(SECRET);
+    expect(server.requests.slice(before).filter((r) => `${r.path} ${r.body}`.includes(SECRET)), context).toEqual([]);
+  });
+
+  it('a file named explicitly outside the tree is read (the user chose it)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const dir = project({});
+    const run = await runHostile(['audit', dir, '--json', '--offline', '--file', path.join(outside, 'pkg', 'package.json'), '--policy', path.join(outside, 'policy.json')], { server });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).inputs, run.stderr).toHaveLength(1);
+  });
+
+  it('a FIFO as the lockfile is refused at once', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const dir = project({ 'package-lock.json': { fifo: true } });
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '5'], { server });
+    expect(run.code, run.stderr).toBe(2);
+    expectCleanStderr(run.stderr);
+  });
+});
+
+describe("the store's own files", () => {
+  it('a FIFO in place of the store: the run goes on without it and ends at its deadline', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const sandbox = makeSandbox();
+    try {
+      mkdirSync(sandbox.store, { recursive: true });
+      execFileSync('mkfifo', [path.join(sandbox.store, 'nerq.sqlite')]);
+      const run = await runHostile(['check', 'chalk', '--json', '--timeout', '4', '--offline'], { server, sandbox });
+      expectWithinDeadline(task, run, 4000, run.stderr);
+      expectCleanStderr(run.stderr);
+      expect(run.stderr).toMatch(/store/);
+    } finally {
+      sandbox.remove();
+    }
+  });
+
+  it.for(['nerq.sqlite', 'nerq.sqlite-wal', 'nerq.sqlite-shm'])('a symbolic link as %s is not followed', { timeout: CLI_TEST_TIMEOUT_MS }, async (name, { task }) => {
+    noteCases(task);
+    const sandbox = makeSandbox();
+    try {
+      mkdirSync(sandbox.store, { recursive: true });
+      const victim = path.join(sandbox.tmp, 'victim.txt');
+      writeFileSync(victim, 'precious');
+      symlinkSync(victim, path.join(sandbox.store, name));
+      const run = await runHostile(['check', 'chalk', '--json', '--timeout', '4', '--offline'], { server, sandbox });
+      expectCleanStderr(run.stderr);
+      expect(run.stderr).toMatch(/store/);
+      expect(readFileSync(victim, 'utf8')).toBe('precious');
+      expect(existsSync(`${victim}-wal`)).toBe(false);
+    } finally {
+      sandbox.remove();
+    }
+  });
+});

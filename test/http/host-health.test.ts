@@ -1,0 +1,177 @@
+/**
+ * A host that is down is not asked again within the run (host-health.ts): the bookkeeping on its
+ * own, then the HTTP client against loopback servers that refuse, fail DNS, time out or answer 5xx.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHostHealth, REPEATED_FAULTS, type HostDown } from '../../src/sources/http/host-health.js';
+import { createHttpClient, type HttpClientOptions } from '../../src/sources/http/client.js';
+import type { HttpClient, HttpResult } from '../../src/sources/http/types.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { refusingOrigin } from '../hostile/support/faults.js';
+
+const url = (text: string) => new URL(text);
+
+describe('host health bookkeeping', () => {
+  it.for(['dns', 'refused', 'unreachable', 'tls'] as const)('a %s failure marks the whole host down at once, and says so once', (fault) => {
+    const health = createHostHealth();
+    const heard: HostDown[] = [];
+    health.onDown((down) => heard.push(down));
+    expect(health.failed(url('https://API.example/a'), fault, 'network', `${fault} for api.example`)).toBe(true);
+    expect(health.failed(url('https://api.example/b'), fault, 'network', 'again')).toBe(false);
+    expect(health.downFor(url('https://api.example/c/d'))).toEqual({ host: 'api.example', service: null, fault, reason: `${fault} for api.example`, kind: 'network' });
+    expect(heard).toHaveLength(1);
+    expect(health.downFor(url('https://other.example/a'))).toBeUndefined();
+  });
+
+  it.for(['timeout', 'server-error'] as const)('%s marks one service down after REPEATED_FAULTS in a row; the host\'s other services stay up', (fault) => {
+    const scopeOf = (u: URL) => u.pathname.split('/')[1] ?? '';
+    const health = createHostHealth({ scopeOf });
+    for (let i = 1; i < REPEATED_FAULTS; i++) expect(health.failed(url('http://h/osv/x'), fault, 'timeout', 'slow')).toBe(false);
+    expect(health.downFor(url('http://h/osv/y'))).toBeUndefined();
+    expect(health.failed(url('http://h/osv/z'), fault, 'timeout', 'slow')).toBe(true);
+    expect(health.down().map((d) => [d.host, d.service])).toEqual([['h', 'osv']]);
+    expect(health.downFor(url('http://h/osv/y'))?.reason).toBe('slow');
+    expect(health.downFor(url('http://h/github/y'))).toBeUndefined();
+  });
+
+  it('connect timeouts in a row mark the whole host down', () => {
+    const health = createHostHealth({ scopeOf: (u) => u.pathname });
+    for (let i = 0; i < REPEATED_FAULTS; i++) health.failed(url(`http://h/p${i}`), 'connect-timeout', 'timeout', 'no connection');
+    expect(health.down().map((d) => [d.host, d.service])).toEqual([['h', null]]);
+    expect(health.downFor(url('http://h/other'))?.fault).toBe('connect-timeout');
+  });
+
+  it('an answer in between forgives the earlier timeouts', () => {
+    const health = createHostHealth();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 1; i < REPEATED_FAULTS; i++) health.failed(url('http://h/a'), 'timeout', 'timeout', 'slow');
+      health.answered(url('http://h/b'));
+    }
+    expect(health.down()).toEqual([]);
+  });
+
+  it('a scope function that throws counts by host', () => {
+    const health = createHostHealth({ scopeOf: () => { throw new Error('no'); } });
+    for (let i = 0; i < REPEATED_FAULTS; i++) health.failed(url('http://h/a'), 'server-error', 'network', 'HTTP 503 from h');
+    expect(health.down().map((d) => d.service)).toEqual(['h']);
+  });
+});
+
+let root: string;
+let servers: FixtureServer[];
+let clients: HttpClient[];
+let sleeps: number[];
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'nerq-health-'));
+  servers = [];
+  clients = [];
+  sleeps = [];
+});
+
+afterEach(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(servers.map((s) => s.close()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+function client(options: HttpClientOptions): HttpClient {
+  const made = createHttpClient({
+    timeouts: { connectMs: 2000, headersMs: 150, bodyMs: 2000 },
+    retry: { baseDelayMs: 10 },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    env: {},
+    ...options,
+  });
+  clients.push(made);
+  return made;
+}
+
+async function fixtureServer(): Promise<FixtureServer> {
+  const server = await startFixtureServer({ root });
+  servers.push(server);
+  return server;
+}
+
+
+const reasonOf = (result: HttpResult): string => (result.ok ? `HTTP ${result.status}` : result.reason);
+
+describe('the HTTP client and a host that is down', () => {
+  it('a DNS failure is not retried, and the requests queued for that host are abandoned at once', async () => {
+    const health = createHostHealth();
+    const heard: HostDown[] = [];
+    health.onDown((down) => heard.push(down));
+    const http = client({ health });
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => http.request({ url: `http://nerq-health-test.invalid/repos/a/b${i}` })),
+    );
+    expect(new Set(results.map(reasonOf))).toEqual(new Set(['DNS lookup failed for nerq-health-test.invalid']));
+    expect(heard.map((d) => [d.host, d.fault])).toEqual([['nerq-health-test.invalid', 'dns']]);
+    expect(sleeps).toEqual([]);
+    // Asked again later in the run: refused without a lookup, with the same reason.
+    expect(reasonOf(await http.request({ url: 'http://nerq-health-test.invalid/later' }))).toBe('DNS lookup failed for nerq-health-test.invalid');
+  });
+
+  it('a refused connection marks the host down without a retry', async () => {
+    const health = createHostHealth();
+    const http = client({ health });
+    const origin = await refusingOrigin();
+    const first = await http.request({ url: `${origin}/a` });
+    expect(reasonOf(first)).toContain('connection refused');
+    expect(sleeps).toEqual([]);
+    expect(health.down().map((d) => d.fault)).toEqual(['refused']);
+    const rest = await Promise.all(Array.from({ length: 20 }, () => http.request({ url: `${origin}/b` })));
+    expect(new Set(rest.map(reasonOf))).toEqual(new Set([reasonOf(first)]));
+  });
+
+  it('503 answers in a row mark the host down: no request is sent to it afterwards', async () => {
+    const server = await fixtureServer();
+    server.expect('GET', '/osv/v1/vulns/A', { status: 503 });
+    const health = createHostHealth();
+    const http = client({ health });
+    const first = await http.request({ url: `${server.url('osv')}/v1/vulns/A` });
+    expect(first.ok).toBe(false);
+    // Three attempts (two retries) were three 503s in a row.
+    expect(server.requests).toHaveLength(REPEATED_FAULTS);
+    expect(health.down().map((d) => [d.fault, d.service])).toEqual([['server-error', `127.0.0.1:${server.port}`]]);
+    const again = await http.request({ url: `${server.url('osv')}/v1/vulns/A` });
+    expect(reasonOf(again)).toBe(reasonOf(first));
+    expect(server.requests).toHaveLength(REPEATED_FAULTS);
+  });
+
+  it('timeouts in a row mark the host down; a 404 between them does not', async () => {
+    const server = await fixtureServer();
+    server
+      .expect('GET', '/github/slow', { delayMs: 1000 })
+      .expect('GET', '/github/missing', { status: 404 });
+    const health = createHostHealth();
+    const http = client({ health });
+    await http.request({ url: `${server.url('github')}/slow` });
+    await http.request({ url: `${server.url('github')}/slow` });
+    await http.request({ url: `${server.url('github')}/missing` });
+    await http.request({ url: `${server.url('github')}/slow` });
+    await http.request({ url: `${server.url('github')}/slow` });
+    expect(health.down()).toEqual([]);
+    await http.request({ url: `${server.url('github')}/slow` });
+    expect(health.down().map((d) => [d.fault, d.kind])).toEqual([['timeout', 'timeout']]);
+    const sent = server.requests.length;
+    const refused = await http.request({ url: `${server.url('github')}/missing` });
+    expect(refused.ok).toBe(false);
+    expect(server.requests).toHaveLength(sent);
+  });
+
+  it('one host down leaves the others alone', async () => {
+    const server = await fixtureServer();
+    server.expect('GET', '/npm/x', { status: 200, body: { ok: true } });
+    const health = createHostHealth();
+    const http = client({ health });
+    await http.request({ url: 'http://nerq-health-test.invalid/x' });
+    const result = await http.request({ url: `${server.url('npm')}/x` });
+    expect(result.ok).toBe(true);
+  });
+});
