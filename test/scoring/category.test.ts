@@ -120,10 +120,10 @@ describe('decideCategory for a github: target (its own files)', () => {
     });
     expect(decideCategory(ev)).toEqual({
       id: 'code-execution',
-      reason: 'README title matches code (?:runner|interpreter)',
+      reason: 'README title says "Code Runner"',
       matches: [
-        { id: 'code-execution', reason: 'README title matches code (?:runner|interpreter)' },
-        { id: 'mcp-server', reason: 'README title matches mcp server' },
+        { id: 'code-execution', reason: 'README title says "Code Runner"' },
+        { id: 'mcp-server', reason: 'README title says "MCP Server"' },
       ],
     });
   });
@@ -141,6 +141,6 @@ describe('decideCategory for a github: target (its own files)', () => {
       repository: { topics: [], description: 'A model context protocol server' },
       files: repoFiles({ readme: null, manifests: [repoManifest({ private: true, keywords: ['sandbox'] })] }),
     });
-    expect(decideCategory(privateOnly)).toEqual({ id: 'mcp-server', reason: 'repository description matches model context protocol' });
+    expect(decideCategory(privateOnly)).toEqual({ id: 'mcp-server', reason: 'repository description says "model context protocol"' });
   });
 });
