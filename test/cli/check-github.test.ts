@@ -124,7 +124,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
       coverage: 1,
     });
     // package.json declares a command: the category comes from the repository's own manifest.
-    expect(report.category).toEqual({ id: 'cli', reason: 'ships a command (`bin`)' });
+    expect(report.category).toEqual({ id: 'cli', reason: 'ships a command' });
     expect(report.verdictReasons).toEqual([]);
     expect(report.gate).toMatchObject({ passed: true, reasons: [] });
     // Every package source is not-applicable and left out: GitHub is the only source.
