@@ -14,7 +14,7 @@ export default defineCheck({
   title: 'Changelog',
   description:
     'Looks for a CHANGELOG, HISTORY or CHANGES file in the npm tarball; for PyPI, a Changelog / Changes / Release notes project URL or a changelog or history section in the long description. ' +
-    'Found scores 100, none 40 (release notes may live in the repository instead); unknown when the npm tarball could not be read.',
+    'Found scores 100, none 40 (release notes may live in the repository instead); unknown when the npm tarball could not be read. A `github:` target looks for the file at the root of its repository or in `docs/`.',
   messages: {
     present: 'Changelog shipped ({path})',
     linked: 'Changelog linked from the project URLs ({url})',
@@ -22,17 +22,26 @@ export default defineCheck({
     missing: 'No changelog in the package; release notes may live in the repository',
     'missing-pypi': 'No changelog URL or release-history section on PyPI; release notes may live in the repository',
     'no-tarball': 'Changelog unknown: the package tarball could not be read (only the README the registry shows)',
+    'missing-repository': 'No changelog file in the repository (root or docs/)',
+    'present-repository': 'Changelog in the repository ({path})',
+    unreadable: 'Changelog unknown: {reason}',
   },
   evaluate: ({ documents }) => {
     if (documents.source === 'packument') return { score: null, messageId: 'no-tarball', data: { path: null } };
     const changelog = documents.changelog;
+    const unknown = documents.unknown?.changelog;
+    if (changelog === null && unknown !== undefined) {
+      const data: Record<string, EvidenceValue> = { path: null, reason: unknown };
+      return { score: null, messageId: 'unreadable', data };
+    }
     if (changelog === null) {
-      return { score: 40, messageId: documents.ecosystem === 'pypi' ? 'missing-pypi' : 'missing', data: { path: null } };
+      const messageId = documents.ecosystem === 'pypi' ? 'missing-pypi' : documents.ecosystem === 'github' ? 'missing-repository' : 'missing';
+      return { score: 40, messageId, data: { path: null } };
     }
     let data: Record<string, EvidenceValue>;
     switch (changelog.kind) {
       case 'file':
-        return { score: 100, messageId: 'present', data: { path: changelog.path } };
+        return { score: 100, messageId: documents.ecosystem === 'github' ? 'present-repository' : 'present', data: { path: changelog.path } };
       case 'url':
         data = { path: null, url: changelog.url };
         return { score: 100, messageId: 'linked', data };

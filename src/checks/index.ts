@@ -28,6 +28,7 @@ import maintainers from './maintainers.js';
 import maliciousPackage from './malicious-package.js';
 import manifestConfusion from './manifest-confusion.js';
 import metadataCompleteness from './metadata-completeness.js';
+import projectMaturity from './project-maturity.js';
 import prMergeRate from './pr-merge-rate.js';
 import projectStatus from './project-status.js';
 import provenance from './provenance.js';
@@ -86,6 +87,7 @@ export const CHECKS: readonly AnyCheck[] = [
   prMergeRate,
   repositoryArchived,
   ciPresent,
+  projectMaturity,
   // documentation
   readme,
   metadataCompleteness,

@@ -3,6 +3,7 @@
  * repository carries. A mismatch leaves users unsure which terms apply.
  */
 import type { PypiFacts, RegistryFacts } from '../evidence/schema.js';
+import type { DocumentsFacts } from './views/documents.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './lib/github.js';
@@ -23,6 +24,10 @@ function packageLicense(registry: RegistryFacts | undefined, pypi: PypiFacts | u
   if (registry !== undefined) declared = registry.license;
   else if (pypi !== undefined) declared = pypi.license.spdx ?? pypi.license.expression;
   else return undefined;
+  return readLicense(declared);
+}
+
+function readLicense(declared: string | null): PackageLicense {
   const read = readDeclaredLicense(declared);
   switch (read.kind) {
     case 'spdx':
@@ -42,27 +47,42 @@ export default defineCheck({
   id: 'license-consistency',
   dimension: 'compliance',
   weight: 1,
-  // A repository target has no package licence to compare: the check does not apply to it.
-  needs: ['github', 'release'],
-  optional: ['registry', 'pypi'],
+  // A repository target compares the licences its own manifests declare (the `documents` view).
+  needs: ['github'],
+  optional: ['release', 'registry', 'pypi', 'documents'],
   title: 'Licence matches the repository',
   description:
     'Compares the package\'s declared licence (npm `license`, or the SPDX licence of the PyPI metadata, corrected if needed) with the licence GitHub detects in the repository, case-insensitively and with GPL `-only`/`-or-later` variants matched: the repository\'s licence among the declared ids scores 100, no licence detected in the repository 40, a different licence (or UNLICENSED against an open licence) 20. ' +
-    'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that), and left out for a `github:` target, which has no package licence to compare.',
+    'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that). ' +
+    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licence its LICENSE file\'s text matches) with the licence GitHub detects; manifests that disagree among themselves score 40; unknown when the answer did not say which licence GitHub detects; left out when neither a manifest nor a licence file names one.',
   messages: {
     consistent: 'The package licence {declared} matches the repository\'s ({repositoryLicense})',
     different: 'The package declares {declared} but the repository {repository} is licensed {repositoryLicense}',
     'repository-none': 'The package declares {declared}, but GitHub finds no licence in {repository}',
     'repository-unrecognised': 'Unknown: GitHub could not identify the licence of {repository} (NOASSERTION)',
     'package-unreadable': 'Unknown: the package licence ({declared}) is not an SPDX licence to compare with',
+    'package-unavailable': 'Unknown: the package\'s declared licence is unavailable (its registry could not answer)',
+    'manifests-disagree': 'The manifests declare different licences: {declared}',
+    'detection-unknown': 'Unknown: GitHub\'s answer does not say which licence it detects in {repository}',
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
   },
-  evaluate: ({ github, registry, pypi }) => {
+  evaluate: ({ github, registry, pypi, release, documents }) => {
     const read = readGithub(github);
     if (!read.ok) return read.outcome;
     const repoLicense = read.repository.license;
-    const declared = packageLicense(registry, pypi);
+    let declared: PackageLicense | undefined;
+    if (documents?.ecosystem === 'github') {
+      const own = repositoryDeclared(documents);
+      if (own.kind === 'none') return { score: null, messageId: 'package-unreadable', data: { ...read.data, declared: null }, notApplicable: true };
+      if (documents.detectedLicense === undefined) return { score: null, messageId: 'detection-unknown', data: { ...read.data, declared: own.label } };
+      if (own.kind === 'disagree') return { score: 40, messageId: 'manifests-disagree', data: { ...read.data, declared: own.label, repositoryLicense: repoLicense ?? 'no licence' } };
+      declared = readLicense(own.text);
+    } else {
+      // A package: `release` answers for the registry or PyPI facts; without it nothing is compared.
+      if (release === undefined) return { score: null, messageId: 'package-unavailable', data: { ...read.data, declared: null } };
+      declared = packageLicense(registry, pypi);
+    }
     const data: Record<string, EvidenceValue> = {
       ...read.data,
       repositoryLicense: repoLicense ?? 'no licence',
@@ -88,3 +108,15 @@ export default defineCheck({
     return consistent ? { score: 100, messageId: 'consistent', data } : { score: 20, messageId: 'different', data };
   },
 });
+
+/** What a repository target declares: its published manifests' licences, else its licence file's. */
+function repositoryDeclared(
+  documents: DocumentsFacts,
+): { kind: 'none' } | { kind: 'one'; text: string; label: string } | { kind: 'disagree'; label: string } {
+  const declared = (documents.manifestLicenses ?? []).flatMap((m) => (m.license === null ? [] : [m.license.trim()]));
+  const texts = declared.length > 0 ? declared : (documents.licenseFiles ?? []).flatMap((f) => (f.spdx === null ? [] : [f.spdx]));
+  const distinct = [...new Map(texts.map((t) => [licenseKey(t), t])).values()];
+  if (distinct.length === 0) return { kind: 'none' };
+  const label = truncate(distinct.join(', '), 120);
+  return distinct.length === 1 ? { kind: 'one', text: distinct[0] ?? '', label } : { kind: 'disagree', label };
+}

@@ -5,6 +5,7 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import type { DocumentsFacts } from './views/documents.js';
 import { licenseKey, readDeclaredLicense } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 
@@ -20,6 +21,7 @@ export default defineCheck({
   title: 'Licence file',
   description:
     'Looks for licence files (LICENSE, LICENCE, COPYING…) in the npm tarball and compares the licence their text matches with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
+    'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects). ' +
     'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files, and when the npm tarball could not be read.',
   messages: {
     consistent: 'Licence file {files} matches the declared {declared}',
@@ -33,9 +35,17 @@ export default defineCheck({
     listed: 'Licence files listed in the PyPI metadata (PEP 639): {files}',
     'not-listed': 'Licence files unknown: the PyPI metadata lists none (no PEP 639 License-File fields)',
     'no-tarball': 'Licence files unknown: the package tarball could not be read',
+    'missing-repository': 'No licence file at the root of the repository',
+    unreadable: 'Licence files unknown: {reason}',
   },
   evaluate: ({ documents, release }) => {
-    const declaredText = release?.license.text ?? null;
+    const repository = documents.ecosystem === 'github';
+    const declaredText = repository ? repositoryDeclaration(documents) : (release?.license.text ?? null);
+    const unknown = documents.unknown?.licenseFiles;
+    if (unknown !== undefined) {
+      const unread: Record<string, EvidenceValue> = { files: null, reason: unknown };
+      return { score: null, messageId: 'unreadable', data: unread };
+    }
     if (documents.licenseFiles === null) {
       return { score: null, messageId: documents.source === 'packument' ? 'no-tarball' : 'not-listed', data: { files: null } };
     }
@@ -46,13 +56,13 @@ export default defineCheck({
       found,
       declared: declaredText === null ? null : truncate(declaredText.trim(), 200),
     };
-    if (files.length === 0) return { score: 20, messageId: 'missing', data };
+    if (files.length === 0) return { score: 20, messageId: repository ? 'missing-repository' : 'missing', data };
     if (documents.ecosystem === 'pypi') {
       const listed = files.slice(0, MAX_LISTED_FILES).map((f) => truncate(f, 200));
       return { score: 100, messageId: 'listed', data: { ...data, files: listed } };
     }
     if (found.length === 0) return { score: 70, messageId: 'unrecognised', data };
-    if (release === undefined) return { score: 70, messageId: 'registry-unavailable', data };
+    if (release === undefined && !repository) return { score: 70, messageId: 'registry-unavailable', data };
     const declared = readDeclaredLicense(declaredText);
     switch (declared.kind) {
       case 'none':
@@ -73,3 +83,11 @@ export default defineCheck({
     }
   },
 });
+
+/** A repository target's declaration: the first licence its manifests declare, else the licence GitHub detects. */
+function repositoryDeclaration(documents: DocumentsFacts): string | null {
+  const declared = (documents.manifestLicenses ?? []).find((m) => m.license !== null)?.license ?? null;
+  if (declared !== null) return declared;
+  const detected = documents.detectedLicense ?? null;
+  return detected === null || detected.toUpperCase() === 'NOASSERTION' ? null : detected;
+}

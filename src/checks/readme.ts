@@ -14,23 +14,34 @@ export default defineCheck({
   title: 'README substance',
   description:
     'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the full packument\'s `readme`), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
-    '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100).',
+    '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100). ' +
+    'A `github:` target reads the README at the root of its repository, and a `docs/` or `examples/` folder with files adds 10; unknown when the file could not be read.',
   messages: {
     missing: 'No README in the package',
     'missing-registry': 'No README: the registry shows none for this version (the tarball could not be read)',
     'missing-description': 'No long description: PyPI shows no README for this release',
+    'missing-repository': 'No README at the root of the repository',
+    unreadable: 'README unknown: {reason}',
     bare: 'README of {length} characters with no install, usage or API section',
     thin: 'README is thin: {length} characters, sections: {sections}, {codeBlocks} code blocks',
     good: 'README of {length} characters, sections: {sections}, {codeBlocks} code blocks',
   },
   evaluate: ({ documents }) => {
     const readme = documents.readme;
+    const unknown = documents.unknown?.readme;
+    if (unknown !== undefined) {
+      const data: Record<string, EvidenceValue> = { path: null, source: documents.source, reason: unknown };
+      return { score: null, messageId: 'unreadable', data };
+    }
     if (readme === null) {
-      const messageId = documents.source === 'pypi' ? 'missing-description' : documents.source === 'packument' ? 'missing-registry' : 'missing';
+      const messageId =
+        documents.source === 'pypi' ? 'missing-description' : documents.source === 'packument' ? 'missing-registry' : documents.source === 'repository' ? 'missing-repository' : 'missing';
       return { score: 0, messageId, data: { path: null, source: documents.source } };
     }
     const analysis = analyseReadme(readme.text);
-    const score = readmeScore(analysis);
+    const folders = documents.folders;
+    // A repository's documentation may live beside its README: a docs/ or examples/ folder.
+    const score = Math.min(100, readmeScore(analysis) + (folders !== undefined && (folders.docs || folders.examples) ? 10 : 0));
     const data: Record<string, EvidenceValue> = {
       path: readme.path,
       source: documents.source,
@@ -41,6 +52,10 @@ export default defineCheck({
       truncated: readme.truncated,
     };
     if (documents.ecosystem === 'pypi') data.contentType = readme.contentType;
+    if (folders !== undefined) {
+      data.docsFolder = folders.docs;
+      data.examplesFolder = folders.examples;
+    }
     const hasCoreSection = analysis.sections.some((s) => s !== 'license');
     if (!hasCoreSection) return { score, messageId: 'bare', data };
     return { score, messageId: score >= 70 ? 'good' : 'thin', data };

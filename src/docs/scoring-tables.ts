@@ -20,7 +20,7 @@ export function renderScoringTables(): string {
   for (const category of CATEGORIES) {
     lines.push(`| ${category} | ${DIMENSIONS.map((d) => `${Math.round(PROFILES[category][d] * 100)}%`).join(' | ')} |`);
   }
-  lines.push('', '### Category rules (first match wins; `--category` overrides)', '');
+  lines.push('', '### Category rules (every rule that fires is listed; the strictest category governs; `--category` overrides)', '');
   lines.push('| category | keywords | description matches |', '| --- | --- | --- |');
   for (const rule of CATEGORY_RULES) {
     const phrases = rule.phrases.map((p) => `\`${p.source.replaceAll('\\b', '')}\``).join(', ');

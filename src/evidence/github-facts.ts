@@ -17,6 +17,7 @@ export const GITHUB_SECTIONS = [
   'community',
   'ci',
   'link',
+  'files',
 ] as const;
 export type GithubSection = (typeof GITHUB_SECTIONS)[number];
 
@@ -45,6 +46,12 @@ export const GithubRepositorySchema = z.object({
   topics: z.array(z.string()),
   homepage: z.string().nullable(),
   hasIssues: z.boolean(),
+  /** The repository's one-line description; null when it has none or the answer lacks the key (evidence saved before it was recorded: null). */
+  description: z.string().nullable().default(null),
+  /** False when the answer carried no `topics` key (older GitHub Enterprise): `topics` is then unknown, not empty. Absent in older evidence: true. */
+  topicsKnown: z.boolean().default(true),
+  /** False when the answer carried no `license` key: the detected licence is unknown, not "none". Absent in older evidence: true. */
+  licenseKnown: z.boolean().default(true),
 });
 export type GithubRepository = z.infer<typeof GithubRepositorySchema>;
 
@@ -171,6 +178,67 @@ export const GithubLinkSchema = z.object({
 });
 export type GithubLink = z.infer<typeof GithubLinkSchema>;
 
+
+/** A manifest found in the repository's tree, read and reduced to the facts checks use. */
+export const RepoManifestSchema = z.object({
+  path: z.string(),
+  ecosystem: z.enum(['npm', 'pypi']),
+  /** The package name it declares; null when none. */
+  name: z.string().nullable(),
+  /** npm `private: true`: never published. */
+  private: z.boolean(),
+  /** The licence it declares (npm `license`, pyproject `license` / `license.text` or PEP 639 expression); null when none. */
+  license: z.string().nullable(),
+  keywords: z.array(z.string()),
+  description: z.string().nullable(),
+  /** Runtime dependency names (npm `dependencies`, pyproject `project.dependencies`). */
+  dependencies: z.array(z.string()),
+  /** Development-only dependency names (npm `devDependencies`, dependency groups / optional dev extras). */
+  devDependencies: z.array(z.string()),
+  /** Ships a command (npm `bin`, pyproject `project.scripts`). */
+  hasBin: z.boolean(),
+});
+export type RepoManifest = z.infer<typeof RepoManifestSchema>;
+
+/**
+ * The repository's own files at the default branch (github/repo-files.ts): one recursive tree
+ * listing, then only the files that matter, each within a size cap, never executed, never
+ * written to disk. `unread` lists the files that matter which could not be read (a 404 on the
+ * file, a size cap, a failure): the facts they feed are unknown, the others stand.
+ */
+export const GithubFilesSchema = z.object({
+  branch: z.string(),
+  /** GitHub cut the recursive listing short: a file not listed may still exist. */
+  treeTruncated: z.boolean(),
+  /** Entries in the listing (files and folders). */
+  entries: z.number().int(),
+  /** The root README; null when the tree has none (and is complete). */
+  readme: z.object({ path: z.string(), size: z.number().int(), text: z.string(), truncated: z.boolean() }).nullable(),
+  /** Root licence files, with the SPDX id their text matches (null when unrecognised or unread). */
+  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable() })),
+  /** A changelog file at the root (or in `docs/`); null when none. */
+  changelog: z.string().nullable(),
+  /** A `docs/` (or `doc/`) folder with files in it. */
+  docsFolder: z.boolean(),
+  /** An `examples/` (or `example/`) folder with files in it. */
+  examplesFolder: z.boolean(),
+  /** The security policy file (root, `.github/` or `docs/`); null when none. */
+  securityPolicy: z.string().nullable(),
+  /** Manifests of the published packages (root first; test fixtures and examples left out). */
+  manifests: z.array(RepoManifestSchema),
+  /** Lockfiles found next to those manifests (paths). */
+  lockfiles: z.array(z.string()),
+  /** Workflow files under `.github/workflows/`. */
+  workflows: z.number().int(),
+  /** Version tags: how many were listed, and whether that is all of them (`complete: false`: at least that many). Null when the tags could not be listed. */
+  tags: z.object({ count: z.number().int(), complete: z.boolean() }).nullable(),
+  /** Files that matter which could not be read, with why. */
+  unread: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /** Requests this reading took (tree, tags, files). */
+  requests: z.number().int(),
+});
+export type GithubFiles = z.infer<typeof GithubFilesSchema>;
+
 export const GithubFactsSchema = z.object({
   /** `present`, or `missing` (404) / `blocked` (451, with `absentReason`). */
   state: z.enum(['present', 'missing', 'blocked']),
@@ -184,6 +252,12 @@ export const GithubFactsSchema = z.object({
   community: GithubCommunitySchema.nullable(),
   ci: GithubCiSchema.nullable(),
   link: GithubLinkSchema,
+  /**
+   * The repository's own files (repository targets): null when they could not be listed (the
+   * reason in `unknown.files`); absent when they were not read (a package's repository, evidence
+   * saved before they were).
+   */
+  files: GithubFilesSchema.nullable().optional(),
   /** For each section that is null while the repository is present: why (one line). */
   unknown: z.partialRecord(z.enum(GITHUB_SECTIONS), z.string()),
   /** How the facts were fetched and how many requests it took (for docs and the bench). */

@@ -230,7 +230,13 @@ const ReportBaseSchema = z.object({
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
   evaluatedAt: z.string().nullable(),
   target: ReportTargetSchema,
-  category: z.object({ id: z.string(), reason: z.string() }).nullable(),
+  /**
+   * The category and the rule that decided it; `matches` (1.6.0) when several categories apply,
+   * each with the rule that fired, strictest first: the first one's profile governs.
+   */
+  category: z
+    .object({ id: z.string(), reason: z.string(), matches: z.array(z.object({ id: z.string(), reason: z.string() })).optional() })
+    .nullable(),
   score: z.number().nullable(),
   grade: z.enum(GRADES).nullable(),
   verdict: z.string(),

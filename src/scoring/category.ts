@@ -1,14 +1,18 @@
 /**
- * Category rules: decided from the package's own keywords, description and shape, in a
- * fixed order (the first rule that matches wins), and always explained. `--category`
- * overrides them.
+ * Category rules: decided from the package's own keywords, description and shape (a repository
+ * target: its topics, description, manifests, README title and opening, and runtime
+ * dependencies). Every rule that fires is kept; when several categories apply the strictest
+ * profile governs (CATEGORY_STRICTNESS) and the report lists them all. `--category` overrides them.
  */
 import type { Evidence } from '../evidence/schema.js';
+import { readmeOpening } from '../checks/lib/readme-opening.js';
 import type { Category } from './profiles.js';
 
 export interface CategoryDecision {
   id: Category;
   reason: string;
+  /** When several categories apply: each with the rule that fired, strictest first (the first governs). */
+  matches?: Array<{ id: Category; reason: string }>;
 }
 
 interface Rule {
@@ -32,8 +36,15 @@ export const CATEGORY_RULES: readonly Rule[] = [
   },
   {
     id: 'code-execution',
-    keywords: ['sandbox', 'eval', 'code-execution', 'exec', 'child_process', 'spawn'],
-    phrases: [/\bexecutes? (arbitrary )?code\b/i, /\bcode execution\b/i, /\bsandbox\b/i],
+    keywords: ['sandbox', 'eval', 'code-execution', 'exec', 'child_process', 'spawn', 'subprocess', 'code-runner', 'code-interpreter', 'interpreter', 'repl'],
+    phrases: [
+      /\bexecutes? (arbitrary )?code\b/i,
+      /\bcode execution\b/i,
+      /\bsandbox\b/i,
+      /\b(?:runs?|running|executing) (?:arbitrary |untrusted )?code\b/i,
+      /\bcode (?:runner|interpreter)\b/i,
+      /\b(?:shell|terminal) commands?\b/i,
+    ],
   },
   {
     id: 'web-framework',
@@ -42,17 +53,53 @@ export const CATEGORY_RULES: readonly Rule[] = [
   },
 ];
 
+/** The order of strictness when several categories apply: the strictest profile governs. */
+export const CATEGORY_STRICTNESS: readonly Category[] = ['code-execution', 'mcp-server', 'ai-agent-tool', 'web-framework', 'cli', 'library'];
+
+/** Runtime dependencies that make a project what it is: an MCP SDK makes an MCP server; a sandbox or interpreter, code execution. */
+export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[] }> = [
+  { id: 'mcp-server', names: ['@modelcontextprotocol/sdk', 'mcp', 'fastmcp'] },
+  { id: 'code-execution', names: ['vm2', 'isolated-vm', 'quickjs-emscripten', 'pyodide', 'e2b', '@e2b/code-interpreter', 'e2b-code-interpreter', 'jupyter-client', 'jupyter_client', 'restrictedpython', 'node-pty'] },
+];
+
+interface ProfileFacts {
+  keywords: string[];
+  /** Texts looked at for the rules' phrases, each with where it comes from. */
+  texts: Array<{ where: string; text: string }>;
+  dependencies: string[];
+  hasBin: boolean;
+}
+
+/** A repository target's own facts: topics, description, manifests' keywords, descriptions and dependencies, README title and opening. */
+function repositoryFacts(github: Extract<Evidence['sources']['github'], { status: 'ok' }>['facts']): ProfileFacts | null {
+  const repository = github.repository;
+  if (repository === null) return null;
+  const files = github.files ?? null;
+  const manifests = (files?.manifests ?? []).filter((m) => !m.private);
+  const texts: ProfileFacts['texts'] = [];
+  if (repository.description !== null) texts.push({ where: 'repository description', text: repository.description });
+  for (const m of manifests) if (m.description !== null) texts.push({ where: `${m.path} description`, text: m.description });
+  if (files?.readme) {
+    const opening = readmeOpening(files.readme.text);
+    if (opening.title !== null) texts.push({ where: 'README title', text: opening.title });
+    if (opening.paragraph !== null) texts.push({ where: 'README opening', text: opening.paragraph });
+  }
+  return {
+    keywords: [...repository.topics, ...manifests.flatMap((m) => m.keywords)],
+    texts,
+    dependencies: manifests.flatMap((m) => m.dependencies),
+    hasBin: manifests.some((m) => m.hasBin),
+  };
+}
+
 /** Keywords, description and whether it ships a command, from the package registry or the repository. */
-function profileFacts(evidence: Evidence): { keywords: string[]; description: string; hasBin: boolean } | null {
+function profileFacts(evidence: Evidence): ProfileFacts | null {
   const { registry, pypi, github } = evidence.sources;
   if (registry.status === 'ok') {
-    return { keywords: registry.facts.keywords, description: registry.facts.description ?? '', hasBin: registry.facts.hasBin };
+    return { keywords: registry.facts.keywords, texts: [{ where: 'description', text: registry.facts.description ?? '' }], dependencies: [], hasBin: registry.facts.hasBin };
   }
-  if (pypi.status === 'ok') return { keywords: pypi.facts.keywords, description: pypi.facts.summary ?? '', hasBin: false };
-  // A repository target: its topics are its keywords.
-  if (github.status === 'ok' && github.facts.repository !== null) {
-    return { keywords: github.facts.repository.topics, description: '', hasBin: false };
-  }
+  if (pypi.status === 'ok') return { keywords: pypi.facts.keywords, texts: [{ where: 'description', text: pypi.facts.summary ?? '' }], dependencies: [], hasBin: false };
+  if (github.status === 'ok') return repositoryFacts(github.facts);
   return null;
 }
 
@@ -71,19 +118,42 @@ function mcpCategory(evidence: Evidence): CategoryDecision | null {
   return { id: 'mcp-server', reason: 'an MCP Registry entry' };
 }
 
+/** Every category whose rule fires, each with the first rule that fired for it. */
+function matchesOf(facts: ProfileFacts): CategoryDecision[] {
+  const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
+  const dependencies = new Set(facts.dependencies.map((d) => d.toLowerCase()));
+  const found = new Map<Category, string>();
+  for (const rule of CATEGORY_RULES) {
+    const keyword = rule.keywords.find((k) => keywords.has(k));
+    if (keyword !== undefined) {
+      found.set(rule.id, `keyword "${keyword}"`);
+      continue;
+    }
+    for (const { where, text } of facts.texts) {
+      // The words the text says, as it says them (never the rule's pattern).
+      const said = rule.phrases.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined);
+      if (said === undefined) continue;
+      found.set(rule.id, `${where} says "${said}"`);
+      break;
+    }
+  }
+  for (const rule of DEPENDENCY_RULES) {
+    const dependency = rule.names.find((n) => dependencies.has(n));
+    if (dependency !== undefined && !found.has(rule.id)) found.set(rule.id, `depends on ${dependency}`);
+  }
+  return [...found].map(([id, reason]) => ({ id, reason }));
+}
+
 export function decideCategory(evidence: Evidence): CategoryDecision {
   const mcp = mcpCategory(evidence);
   if (mcp !== null) return mcp;
   const facts = profileFacts(evidence);
   if (facts === null) return { id: 'library', reason: 'default (no registry facts)' };
-  const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
-  const description = facts.description;
-  for (const rule of CATEGORY_RULES) {
-    const keyword = rule.keywords.find((k) => keywords.has(k));
-    if (keyword !== undefined) return { id: rule.id, reason: `keyword "${keyword}"` };
-    // The words the description says, as it says them (never the rule's pattern).
-    const said = rule.phrases.map((p) => p.exec(description)?.[0]).find((m) => m !== undefined);
-    if (said !== undefined) return { id: rule.id, reason: `description says "${said}"` };
+  const matches = matchesOf(facts).sort((a, b) => CATEGORY_STRICTNESS.indexOf(a.id) - CATEGORY_STRICTNESS.indexOf(b.id));
+  const strictest = matches[0];
+  if (strictest !== undefined) {
+    // Several may apply (an MCP server that executes code): the strictest profile governs, and the report lists them all.
+    return matches.length === 1 ? strictest : { ...strictest, matches };
   }
   if (facts.hasBin) return { id: 'cli', reason: 'ships a command' };
   return { id: 'library', reason: 'default' };

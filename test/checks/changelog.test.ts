@@ -2,6 +2,7 @@ import check from '../../src/checks/changelog.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
+import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
 
 checkTable(check, [
   {
@@ -56,5 +57,24 @@ checkTable(check, [
     score: 40,
     messageId: 'missing-pypi',
     message: ['release notes may live in the repository'],
+  },
+  {
+    name: 'repository: CHANGELOG.md in the tree',
+    evidence: repositoryEvidence(),
+    score: 100,
+    messageId: 'present-repository',
+    data: { path: 'CHANGELOG.md' },
+  },
+  {
+    name: 'repository: none',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null }) }),
+    score: 40,
+    messageId: 'missing-repository',
+  },
+  {
+    name: 'repository: a truncated tree without one listed: unknown',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null, treeTruncated: true }) }),
+    score: null,
+    messageId: 'unreadable',
   },
 ]);

@@ -12,6 +12,7 @@ import yankedRelease from '../../src/checks/yanked-release.js';
 import { applies, evaluate } from '../../src/scoring/evaluate.js';
 import { evidence, NOW, notApplicable, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
+import { repositoryEvidence } from '../support/repository-evidence.js';
 
 /** Every check, whether or not the list in index.ts includes the PyPI ones yet. */
 const ALL: readonly AnyCheck[] = [...CHECKS, ...[yankedRelease, projectStatus, wheelsPublished].filter((c) => !CHECKS.some((k) => k.id === c.id))];
@@ -19,6 +20,8 @@ const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).incl
 
 const NPM_ONLY = ['deprecation', 'install-scripts', 'manifest-confusion', 'publisher-continuity', 'release-anomalies', 'security-placeholder', 'unvouched-dependencies'];
 const PYPI_ONLY = ['project-status', 'wheels-published', 'yanked-release'];
+/** Checks of a repository target's own files (the `repository` view): never for a package. */
+const REPOSITORY_ONLY = ['project-maturity'];
 
 const appliesTo = (ev: ReturnType<typeof evidence>) =>
   ALL.filter((c) => !GITHUB_IDS.has(c.id) && applies(c, ev))
@@ -30,13 +33,15 @@ describe('checks per ecosystem', () => {
   it('leaves the npm-only checks out for a PyPI project', () => {
     const ids = appliesTo(pypiEvidence());
     for (const id of NPM_ONLY) expect(ids, id).not.toContain(id);
-    expect(ids).toEqual(nonGithub.filter((id) => !NPM_ONLY.includes(id)).sort());
+    for (const id of REPOSITORY_ONLY) expect(ids, id).not.toContain(id);
+    expect(ids).toEqual(nonGithub.filter((id) => !NPM_ONLY.includes(id) && !REPOSITORY_ONLY.includes(id)).sort());
   });
 
   it('leaves the PyPI-only checks out for an npm package', () => {
     const ids = appliesTo(evidence());
     for (const id of PYPI_ONLY) expect(ids, id).not.toContain(id);
-    expect(ids).toEqual(nonGithub.filter((id) => !PYPI_ONLY.includes(id)).sort());
+    for (const id of REPOSITORY_ONLY) expect(ids, id).not.toContain(id);
+    expect(ids).toEqual(nonGithub.filter((id) => !PYPI_ONLY.includes(id) && !REPOSITORY_ONLY.includes(id)).sort());
   });
 
   it('leaves every release and document check out when there is no package at all', () => {
@@ -49,6 +54,12 @@ describe('checks per ecosystem', () => {
       attestations: notApplicable('a GitHub repository'),
     });
     expect(appliesTo(repositoryOnly)).toEqual([]);
+  });
+
+  it('gives a github: target its documents, licence and maturity checks from its own files', () => {
+    const ids = ALL.filter((c) => applies(c, repositoryEvidence())).map((c) => c.id);
+    for (const id of ['readme', 'changelog', 'license-file', 'license-consistency', 'project-maturity']) expect(ids, id).toContain(id);
+    for (const id of [...NPM_ONLY, ...PYPI_ONLY, 'release-recency', 'known-vulnerabilities']) expect(ids, id).not.toContain(id);
   });
 });
 

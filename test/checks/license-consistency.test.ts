@@ -5,6 +5,7 @@ import { evidence, githubFacts, notApplicable, NOW, unavailable } from '../suppo
 import { applies, runCheck } from '../../src/scoring/evaluate.js';
 import { checkTable } from './check-table.js';
 import { describeGithubSource, githubRuleCases, repositoryWith } from './github-cases.js';
+import { repoFiles, repoManifest, repositoryEvidence } from '../support/repository-evidence.js';
 
 const repoLicensed = (license: string | null) => githubFacts({ repository: repositoryWith({ license }) });
 const npm = (declared: string | null, repository: string | null) =>
@@ -91,17 +92,48 @@ checkTable(check, [
     data: { declared: 'none declared' },
   },
   ...githubRuleCases({ sections: [] }),
+  // A github: target: its manifests' licences against the licence GitHub detects.
+  {
+    name: 'repository: package.json MIT, GitHub detects MIT',
+    evidence: repositoryEvidence(),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT', repositoryLicense: 'MIT' },
+  },
+  {
+    name: 'repository: manifests MIT, GitHub detects Apache-2.0 (a transitional LICENSE)',
+    evidence: repositoryEvidence({ repository: { license: 'Apache-2.0' } }),
+    score: 20,
+    messageId: 'different',
+  },
+  {
+    name: 'repository: two published manifests declaring different licences',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest(), repoManifest({ path: 'packages/b/package.json', name: 'b', license: 'Apache-2.0' })] }) }),
+    score: 40,
+    messageId: 'manifests-disagree',
+    data: { declared: 'MIT, Apache-2.0' },
+  },
+  {
+    name: 'repository: an older GitHub Enterprise answer without the license key: unknown, not "none"',
+    evidence: repositoryEvidence({ repository: { license: null, licenseKnown: false } }),
+    score: null,
+    messageId: 'detection-unknown',
+  },
+  {
+    name: 'package: the registry unavailable leaves the declared licence unknown',
+    evidence: evidence({ registry: unavailable('HTTP 503'), github: {} }),
+    score: null,
+    messageId: 'package-unavailable',
+  },
 ]);
 
 describeGithubSource(check);
 
 describe('license-consistency and repository targets', () => {
-  it('does not apply to a github: target: there is no package licence to compare', () => {
-    const target = evidence({ registry: notApplicable('a repository target'), tarball: notApplicable('a repository target'), github: {} });
-    expect(applies(check, target)).toBe(false);
+  it('applies to a github: target with a declared licence, and is left out when nothing names one', () => {
+    expect(applies(check, repositoryEvidence())).toBe(true);
     expect(applies(check, evidence({ github: {} }))).toBe(true);
-    // The registry unavailable: unknown with its reason, through the release view.
-    const ran = runCheck(check, evidence({ registry: unavailable('HTTP 503'), github: {} }), { now: NOW });
-    expect(ran).toMatchObject({ score: null, messageId: 'source-unavailable', message: 'Unknown: registry unavailable (HTTP 503)' });
+    const nothing = repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: null })], licenseFiles: [] }) });
+    expect(runCheck(check, nothing, { now: NOW })).toMatchObject({ notApplicable: true });
   });
 });

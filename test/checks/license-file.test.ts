@@ -2,6 +2,7 @@ import check from '../../src/checks/license-file.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
+import { repoFiles, repoManifest, repositoryEvidence } from '../support/repository-evidence.js';
 
 type Files = { path: string; spdx: string | null }[];
 const pkg = (license: string | null, licenseFiles: Files) => evidence({ registry: { license }, tarball: { licenseFiles } });
@@ -111,5 +112,38 @@ checkTable(check, [
     evidence: pypiEvidence({ pypi: { license: { expression: 'MIT', classifiers: [], text: null, spdx: 'MIT', source: 'expression', files: [] } } }),
     score: 20,
     messageId: 'missing',
+  },
+  // A github: target: LICENSE at the root against the licence its manifests declare.
+  {
+    name: 'repository: LICENSE (MIT) matches package.json\'s MIT',
+    evidence: repositoryEvidence(),
+    score: 100,
+    messageId: 'consistent',
+    data: { files: ['LICENSE'], found: ['MIT'], declared: 'MIT' },
+  },
+  {
+    name: 'repository: LICENSE (MIT) against a manifest declaring Apache-2.0',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: 'Apache-2.0' })] }) }),
+    score: 40,
+    messageId: 'contradicts',
+  },
+  {
+    name: 'repository without a manifest: LICENSE compared with the licence GitHub detects',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [] }) }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT' },
+  },
+  {
+    name: 'repository: no licence file at the root',
+    evidence: repositoryEvidence({ files: repoFiles({ licenseFiles: [] }) }),
+    score: 20,
+    messageId: 'missing-repository',
+  },
+  {
+    name: 'repository: a truncated tree without a licence file listed: unknown',
+    evidence: repositoryEvidence({ files: repoFiles({ licenseFiles: [], treeTruncated: true }) }),
+    score: null,
+    messageId: 'unreadable',
   },
 ]);

@@ -3,6 +3,7 @@ import check from '../../src/checks/readme.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, outcomeOf, runCheck } from './check-table.js';
+import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
 
 const withReadme = (text: string, truncated = false) =>
   evidence({ tarball: { readme: { path: 'README.md', size: text.length, text, truncated } } });
@@ -135,6 +136,33 @@ checkTable(check, [
   { name: 'PyPI: no long description', evidence: pypiEvidence({ pypi: { description: null } }), score: 0, messageId: 'missing-description', data: { path: null } },
   { name: 'PyPI: "UNKNOWN" (old metadata) is no long description', evidence: withDescription('UNKNOWN', null), score: 0, messageId: 'missing-description' },
   { name: 'PyPI: a one-line description', evidence: withDescription('A tool.', 'text/plain'), score: 25, messageId: 'bare', data: { length: 7 } },
+  // A github: target: the README at the root of its repository.
+  {
+    name: 'repository: README with install and usage (65), plus a docs folder (+10)',
+    evidence: repositoryEvidence({ files: repoFiles({ docsFolder: true }) }),
+    score: 75,
+    messageId: 'good',
+    data: { path: 'README.md', source: 'repository', docsFolder: true, examplesFolder: false },
+  },
+  {
+    name: 'repository: no README at the root',
+    evidence: repositoryEvidence({ files: repoFiles({ readme: null }) }),
+    score: 0,
+    messageId: 'missing-repository',
+  },
+  {
+    name: 'repository: README listed but answered 404: unknown, never missing',
+    evidence: repositoryEvidence({ files: repoFiles({ readme: null, unread: [{ path: 'README.md', reason: 'GitHub answered 404 for the file' }] }) }),
+    score: null,
+    messageId: 'unreadable',
+    data: { reason: 'README.md: GitHub answered 404 for the file' },
+  },
+  {
+    name: 'repository: a truncated tree without a README listed: unknown',
+    evidence: repositoryEvidence({ files: repoFiles({ readme: null, treeTruncated: true }) }),
+    score: null,
+    messageId: 'unreadable',
+  },
 ]);
 
 describe('readme hostile input', () => {

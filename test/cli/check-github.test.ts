@@ -24,14 +24,21 @@ import {
   serveWidgetRest,
   TOKEN,
   WIDGET_RATE_LIMITED,
+  WIDGET_REST_REPOSITORY,
   WIDGET_REST_TARGET,
+  WIDGET_TARGET_FILES,
 } from './github-helpers.js';
 import { ANSI, checkOf, DIMENSION_IDS, parseReport, requireBuiltCli, schemaViolations, sourceOf, statusForScore } from './helpers.js';
 
 /** The checks that read the `github` source, in report order. */
 const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id);
-/** A repository target has no package licence: licence consistency does not apply to it. */
-const REPOSITORY_TARGET_CHECKS = GITHUB_CHECKS.filter((id) => id !== 'license-consistency');
+/**
+ * A repository target's checks in report order: the GitHub ones (licence consistency compares the
+ * licence its package.json declares), with its own files' maturity, README, changelog and licence file.
+ */
+const REPOSITORY_TARGET_CHECKS = CHECKS.filter(
+  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'readme', 'changelog', 'license-file'].includes(c.id),
+).map((c) => c.id);
 
 const RATE_LIMIT_REASON = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';
 const UNVERIFIED = 'package.json at main names "widget", not "widgets-helper"';
@@ -84,7 +91,7 @@ function expectJsonReport(result: CliResult, code: number): Report {
 }
 
 describe('nerq check github:acme/widget without a token (REST)', () => {
-  const ctx = useServer((server) => serveWidgetRest(server, { manifest: false }));
+  const ctx = useServer((server) => serveWidgetRest(server, { manifest: true }));
   let json: Run;
   let report: Report;
 
@@ -111,25 +118,27 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     });
     expect(report.error).toBeNull();
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 89.4,
-      grade: 'A',
+      score: 93.2,
+      grade: 'A+',
       verdict: 'YES',
-      coverage: 0.7,
+      coverage: 1,
     });
+    // package.json declares a command: the category comes from the repository's own manifest.
+    expect(report.category).toEqual({ id: 'cli', reason: 'ships a command' });
     expect(report.verdictReasons).toEqual([]);
     expect(report.gate).toMatchObject({ passed: true, reasons: [] });
     // Every package source is not-applicable and left out: GitHub is the only source.
     expect(report.sources).toEqual([{ id: 'github', status: 'ok', reason: null }]);
   });
 
-  it('reports every GitHub check with its evidence, and no package check', () => {
+  it('reports every GitHub check with its evidence, the checks of its own files, and no package check', () => {
     expect(GITHUB_CHECKS).toHaveLength(12);
     expect(report.checks.map((c) => c.id)).toEqual(REPOSITORY_TARGET_CHECKS);
-    for (const check of report.checks) {
+    for (const check of report.checks.filter((c) => GITHUB_CHECKS.includes(c.id))) {
       expect({ id: check.id, status: check.status }).toEqual({ id: check.id, status: statusForScore(check.score) });
       expect(check.evidence).toMatchObject({ repository: 'acme/widget', verifiedBy: 'target' });
     }
-    for (const packageCheck of ['readme', 'license-declared', 'weekly-downloads', 'known-vulnerabilities', 'install-scripts', 'wheels-published', 'yanked-release']) {
+    for (const packageCheck of ['license-declared', 'weekly-downloads', 'known-vulnerabilities', 'install-scripts', 'wheels-published', 'yanked-release']) {
       expect(report.checks.find((c) => c.id === packageCheck), packageCheck).toBeUndefined();
     }
     const scores = Object.fromEntries(report.checks.map((c) => [c.id, c.score]));
@@ -142,6 +151,11 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
       'pr-merge-rate': 66.7,
       'repository-archived': 100,
       'ci-present': 100,
+      'project-maturity': 100,
+      readme: 100,
+      changelog: 100,
+      'license-file': 100,
+      'license-consistency': 100,
       contributors: 55,
       'stars-forks': 100,
       'community-files': 100,
@@ -156,27 +170,26 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
       message: '3 contributors in the last 11 commits (bus factor 1)',
       evidence: { count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 },
     });
-    // No package licence to compare: licence consistency does not apply to a repository target.
-    expect(report.checks.find((c) => c.id === 'license-consistency')).toBeUndefined();
+    // The licence package.json declares against the one GitHub detects; the LICENSE text against both.
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], found: ['MIT'] } });
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { path: 'README.md', source: 'repository', docsFolder: true } });
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { createdAt: '2015-03-01T10:00:00Z', tags: '0' } });
   });
 
-  it('lists all five dimensions: documentation and compliance have no check for a repository', () => {
+  it('lists all five dimensions, documentation and compliance from the repository\'s own files', () => {
     expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
     expect(dimensionsOf(report)).toEqual([
       { id: 'security', score: 95, coverage: 1 },
-      { id: 'maintenance', score: 87.2, coverage: 1 },
-      // No check reads a repository's README or docs: the dimension is empty.
-      { id: 'documentation', score: null, coverage: 0 },
-      // Nor does any compliance check: licence consistency needs a package licence.
-      { id: 'compliance', score: null, coverage: 0 },
+      { id: 'maintenance', score: 89.5, coverage: 1 },
+      { id: 'documentation', score: 100, coverage: 1 },
+      { id: 'compliance', score: 100, coverage: 1 },
       { id: 'community', score: 82, coverage: 1 },
     ]);
-    expect(report.checks.filter((c) => c.dimension === 'documentation')).toEqual([]);
-    expect(report.checks.filter((c) => c.dimension === 'compliance')).toEqual([]);
   });
 
-  it('makes exactly 7 REST requests, each naming nerq, none with a token', () => {
-    expect(json.requests).toHaveLength(7);
+  it('makes exactly 12 REST requests (7 for the repository, 5 for its own files), each naming nerq, none with a token', () => {
+    expect(json.requests).toHaveLength(12);
     expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET].sort());
     for (const request of json.requests) {
       expect(request.headers['user-agent']).toBe(USER_AGENT);
@@ -189,16 +202,14 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     expect(table.stdout).not.toMatch(ANSI);
-    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 89\.4\/100 {2}grade A$/m);
-    expect(table.stdout).toMatch(/^│ Documentation │ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
-    expect(table.stdout).toMatch(/^│ Compliance\s+│ unknown\s+│\s+— │\s+0\.15 │\s+0% │$/m);
-    for (const title of ['Security', 'Maintenance', 'Community']) {
+    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 93\.2\/100 {2}grade A\+$/m);
+    for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(table.stdout).toMatch(new RegExp(`^│ ${title}\\s+│ [█░]+ │\\s+\\d+\\.\\d │\\s+0\\.\\d\\d │\\s+100% │$`, 'm'));
     }
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
     expect(table.stdout).toMatch(/^Gate {2}PASS\b/m);
-    expect(table.requests).toHaveLength(7);
+    expect(table.requests).toHaveLength(12);
   });
 
   it('renders Markdown with the same numbers', async () => {
@@ -206,17 +217,17 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(md.code).toBe(0);
     expect(md.stderr).toBe('');
     expect(md.stdout).toMatch(/^## nerq · `acme\/widget`$/m);
-    expect(md.stdout).toContain('**89.4/100** · grade **A** · ✅ **YES** · coverage 70% · category library');
-    expect(md.stdout).toContain('| Documentation | — | 0.15 | 0% |');
+    expect(md.stdout).toContain('**93.2/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
+    expect(md.stdout).toContain('| Documentation | 100.0 | 0.20 | 100% |');
     expect(md.stdout).toContain('| Security | 95.0 | 0.30 | 100% |');
     expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
-    expect(md.stdout).not.toContain('Licence matches the repository');
+    expect(md.stdout).toContain('Licence matches the repository');
   });
 });
 
 describe('every form of a repository target is the same repository, named as the API spells it', () => {
   const ctx = useServer((server) => {
-    serveWidgetRest(server, { manifest: false });
+    serveWidgetRest(server, { manifest: true });
     // Names are matched case-insensitively by GitHub: the first request goes as typed.
     server.expect('GET', '/github/repos/ACME/Widget', { fixture: 'github/repos/acme/widget' });
   });
@@ -232,15 +243,15 @@ describe('every form of a repository target is the same repository, named as the
       purl: 'pkg:github/acme/widget',
       repository: 'https://github.com/acme/widget',
     });
-    expect(report.score).toBe(89.4);
-    expect(run.requests).toHaveLength(7);
+    expect(report.score).toBe(93.2);
+    expect(run.requests).toHaveLength(12);
   });
 });
 
 describe('an archived repository: github:acme/relic', () => {
   // acme/relic's recorded repository answer (archived, 812 stars, issues off); its other
   // answers are acme/widget's.
-  const ctx = useServer((server) => serveRepo(server, 'acme/relic', { from: 'acme/relic', skip: ['manifest'] }));
+  const ctx = useServer((server) => serveRepo(server, 'acme/relic', { from: 'acme/relic' }));
 
   it("caps maintenance at 10 and the verdict says why", async () => {
     const report = expectJsonReport(await ctx.run(['check', 'github:acme/relic', '--json']), 0);
@@ -254,15 +265,15 @@ describe('an archived repository: github:acme/relic', () => {
         dimension: 'maintenance',
       },
     ]);
-    expect(dimensionsOf(report).find((d) => d.id === 'maintenance')).toEqual({ id: 'maintenance', score: 10, coverage: 0.778 });
+    expect(dimensionsOf(report).find((d) => d.id === 'maintenance')).toEqual({ id: 'maintenance', score: 10, coverage: 0.818 });
     expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap, r.args.dimension])).toEqual([['dimension-capped', 'repository-archived', 'maintenance']]);
     expect(report.verdictReasons).toEqual(report.verdictReasonDetails.map((r) => r.text));
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 59.1,
-      grade: 'D',
+      score: 71.4,
+      grade: 'B',
       verdict: 'CAUTION',
-      coverage: 0.644,
+      coverage: 0.955,
     });
   });
 });
@@ -277,9 +288,9 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     report = expectJsonReport(json, 0);
   });
 
-  it('makes one GraphQL query and nothing else, with the token', () => {
-    expect(json.requests).toHaveLength(1);
-    expect(githubLines(json.requests)).toEqual(['POST /github/graphql']);
+  it('makes one GraphQL query for the repository, then reads its own files through REST, all with the token', () => {
+    expect(json.requests).toHaveLength(6);
+    expect(githubLines(json.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES].sort());
     for (const request of json.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
@@ -289,10 +300,10 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     // The authors of the last 100 commits (11 here: 3 people, one of them with most commits), as over REST.
     expect(checkOf(report, 'contributors')).toMatchObject({ score: 55, evidence: { basis: 'recent-commits', commitsExamined: 11 } });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 89.9,
-      grade: 'A',
+      score: 93.5,
+      grade: 'A+',
       verdict: 'YES',
-      coverage: 0.7,
+      coverage: 1,
     });
   });
 
@@ -306,7 +317,7 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
 
 describe('github:acme/widget with and without a token: one contributors result, one grade', () => {
   const ctx = useServer((server) => {
-    serveWidgetRest(server, { manifest: false });
+    serveWidgetRest(server, { manifest: true });
     serveWidgetGraphql(server);
   });
 
@@ -314,7 +325,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
     const rest = await ctx.run(['check', 'github:acme/widget', '--json']);
     const graphql = await ctx.run(['check', 'github:acme/widget', '--json'], { GITHUB_TOKEN: TOKEN });
     expect(githubLines(rest.requests)).toEqual([...WIDGET_REST_TARGET].sort());
-    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql']);
+    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES].sort());
     const viaRest = expectJsonReport(rest, 0);
     const viaGraphql = expectJsonReport(graphql, 0);
     const contributors = (report: Report) => {
@@ -328,8 +339,8 @@ describe('github:acme/widget with and without a token: one contributors result, 
     const differing = viaRest.checks.filter((c) => checkOf(viaGraphql, c.id).score !== c.score).map((c) => c.id);
     expect(differing).toEqual(['issue-responsiveness']);
     expect({ rest: [viaRest.score, viaRest.grade], graphql: [viaGraphql.score, viaGraphql.grade] }).toEqual({
-      rest: [89.4, 'A'],
-      graphql: [89.9, 'A'],
+      rest: [93.2, 'A+'],
+      graphql: [93.5, 'A+'],
     });
   });
 
@@ -345,7 +356,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
       const report = expectJsonReport(await runCli(['score', file, '--json'], { env: { NERQ_NOW: GITHUB_NOW } }), 0);
       expect(checkOf(report, 'contributors')).toMatchObject({ score: 70, message: '5 contributors; bus factor 2' });
       expect(checkOf(report, 'contributors').evidence).not.toHaveProperty('basis');
-      expect({ score: report.score, grade: report.grade }).toEqual({ score: 90.7, grade: 'A+' });
+      expect({ score: report.score, grade: report.grade }).toEqual({ score: 94.1, grade: 'A+' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -396,8 +407,8 @@ describe('the token never appears in output, evidence or the store', () => {
     const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
     // The evidence records the requests the server saw: one query.
-    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 1 } } });
-    expect(runs[0]?.requests).toHaveLength(1);
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 6 } } });
+    expect(runs[0]?.requests).toHaveLength(6);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {
@@ -537,7 +548,7 @@ describe('an npm package whose repository is acme/widget (verified by its packag
   });
 
   it('makes 8 GitHub requests without a token: the 7 of a repository and its package.json', () => {
-    expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET, 'GET /github/repos/acme/widget/contents/package.json'].sort());
+    expect(githubLines(json.requests)).toEqual([...WIDGET_REST_REPOSITORY, 'GET /github/repos/acme/widget/contents/package.json'].sort());
     const manifest = json.requests.find((r) => r.path === '/github/repos/acme/widget/contents/package.json');
     expect(manifest?.headers.accept).toBe('application/vnd.github.raw+json');
   });
@@ -604,7 +615,7 @@ describe('a starjacked package: widgets-helper claims acme/widget', () => {
   });
 
   it('the manifest was read to decide it (9 GitHub requests)', () => {
-    expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET, 'GET /github/repos/acme/widget/contents/package.json'].sort());
+    expect(githubLines(json.requests)).toEqual([...WIDGET_REST_REPOSITORY, 'GET /github/repos/acme/widget/contents/package.json'].sort());
   });
 
   it('the table shows the reason under the header', async () => {

@@ -17,8 +17,8 @@ export { GH_SHA, TOKEN };
 /** NERQ_NOW for every GitHub run: the instant the fixtures' commits, issues and releases are dated from. */
 export const GITHUB_NOW = NOW.toISOString();
 
-/** The repository's REST routes without the query (a github: target needs no manifest). */
-export const WIDGET_REST_TARGET = [
+/** The repository's REST routes without the query, for a package's repository and a target alike. */
+export const WIDGET_REST_REPOSITORY = [
   'GET /github/repos/acme/widget',
   'GET /github/repos/acme/widget/commits',
   'GET /github/repos/acme/widget/releases',
@@ -27,6 +27,20 @@ export const WIDGET_REST_TARGET = [
   'GET /github/repos/acme/widget/contents',
   `GET /github/repos/acme/widget/git/trees/${GH_SHA}`,
 ] as const;
+
+/**
+ * A `github:` target's routes: the repository's, then its own files (sources/github/repo-files.ts):
+ * the recursive tree by branch, the tags, and the files that matter — README, LICENSE, package.json.
+ */
+export const WIDGET_TARGET_FILES = [
+  'GET /github/repos/acme/widget/git/trees/main',
+  'GET /github/repos/acme/widget/tags',
+  'GET /github/repos/acme/widget/contents/README.md',
+  'GET /github/repos/acme/widget/contents/LICENSE',
+  'GET /github/repos/acme/widget/contents/package.json',
+] as const;
+
+export const WIDGET_REST_TARGET = [...WIDGET_REST_REPOSITORY, ...WIDGET_TARGET_FILES] as const;
 
 /**
  * acme/widget over REST — or its answers renamed to `fullName` for another repository; `manifest`
@@ -40,6 +54,11 @@ export function serveWidgetRest(server: FixtureServer, options: { manifest: bool
 export function serveWidgetGraphql(server: FixtureServer): void {
   server.expect('POST', '/github/graphql', { fixture: 'github/graphql/acme-widget' });
   server.expect('GET', '/github/repos/acme/widget/community/profile', { fixture: 'github/repos/acme/widget/community/profile' });
+  // A target's own files are read through REST with the token as well (sources/github/repo-files.ts).
+  for (const route of WIDGET_TARGET_FILES) {
+    const suffix = route.slice('GET /github/repos/acme/widget'.length);
+    server.expect('GET', `/github/repos/acme/widget${suffix}`, { fixture: `github/repos/acme/widget${suffix}` });
+  }
 }
 
 /** The hourly budget spent: 403, remaining 0, the reset 65 minutes after GITHUB_NOW (13:05 UTC). */

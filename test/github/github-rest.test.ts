@@ -67,6 +67,9 @@ describe('an active, popular repository', () => {
       topics: ['cli', 'widgets'],
       homepage: 'https://widget.example',
       hasIssues: true,
+      description: 'Widgets for the command line',
+      topicsKnown: true,
+      licenseKnown: true,
     });
     // The 11 newest commits, 8 of them in the year, 5 since 2026-03-03; dependabot is counted as a
     // commit, not an author.

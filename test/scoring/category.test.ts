@@ -6,6 +6,7 @@ import { decideCategory } from '../../src/scoring/category.js';
 import { applies } from '../../src/scoring/evaluate.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { evidence, githubFacts, registryFacts, unavailable } from '../support/evidence-builder.js';
+import { repoFiles, repoManifest, repositoryEvidence } from '../support/repository-evidence.js';
 
 const withRegistry = (o: Parameters<typeof registryFacts>[0]) => evidence({ registry: registryFacts(o) });
 
@@ -26,6 +27,17 @@ describe('decideCategory', () => {
     const decision = decideCategory(withRegistry(facts));
     expect(decision.id).toBe(id);
     expect(decision.reason).toContain(reason);
+  });
+
+  it('a package matching two rules: the strictest profile governs and both are listed', () => {
+    expect(decideCategory(withRegistry({ keywords: ['mcp', 'sandbox'] }))).toEqual({
+      id: 'code-execution',
+      reason: 'keyword "sandbox"',
+      matches: [
+        { id: 'code-execution', reason: 'keyword "sandbox"' },
+        { id: 'mcp-server', reason: 'keyword "mcp"' },
+      ],
+    });
   });
 
   it('defaults to library when the registry is unavailable', () => {
@@ -93,5 +105,42 @@ describe('the category of PyPI projects and repositories', () => {
       github: { repository: { ...githubFacts().repository!, topics: ['langchain', 'python'] } },
     });
     expect(decideCategory(e)).toEqual({ id: 'ai-agent-tool', reason: 'keyword "langchain"' });
+  });
+});
+
+describe('decideCategory for a github: target (its own files)', () => {
+  it('an MCP server that runs code: both from the README title (the SDK dependency would say mcp-server too)', () => {
+    const readme = '# Code Runner MCP Server\n\nMCP Server for running code snippet and show the result.\n';
+    const ev = repositoryEvidence({
+      repository: { topics: [], description: null },
+      files: repoFiles({
+        readme: { path: 'README.md', size: readme.length, text: readme, truncated: false },
+        manifests: [repoManifest({ keywords: [], description: null, dependencies: ['@modelcontextprotocol/sdk', 'zod'] })],
+      }),
+    });
+    expect(decideCategory(ev)).toEqual({
+      id: 'code-execution',
+      reason: 'README title says "Code Runner"',
+      matches: [
+        { id: 'code-execution', reason: 'README title says "Code Runner"' },
+        { id: 'mcp-server', reason: 'README title says "MCP Server"' },
+      ],
+    });
+  });
+
+  it('an MCP SDK as a runtime dependency alone makes an MCP server; as a dev dependency it does not', () => {
+    const plain = (manifest: ReturnType<typeof repoManifest>) =>
+      repositoryEvidence({ repository: { topics: [], description: null }, files: repoFiles({ readme: null, manifests: [manifest] }) });
+    expect(decideCategory(plain(repoManifest({ description: null, dependencies: ['fastmcp'] })))).toEqual({ id: 'mcp-server', reason: 'depends on fastmcp' });
+    expect(decideCategory(plain(repoManifest({ description: null, dependencies: [], devDependencies: ['@modelcontextprotocol/sdk'] }))).id).toBe('library');
+  });
+
+  it('topics and the repository description count; private manifests do not', () => {
+    expect(decideCategory(repositoryEvidence({ repository: { topics: ['mcp-server'] }, files: repoFiles({ readme: null }) })).reason).toBe('keyword "mcp-server"');
+    const privateOnly = repositoryEvidence({
+      repository: { topics: [], description: 'A model context protocol server' },
+      files: repoFiles({ readme: null, manifests: [repoManifest({ private: true, keywords: ['sandbox'] })] }),
+    });
+    expect(decideCategory(privateOnly)).toEqual({ id: 'mcp-server', reason: 'repository description says "model context protocol"' });
   });
 });

@@ -24,6 +24,7 @@
 import type { PypiFacts, RegistryFacts, TarballFacts } from '../../evidence/schema.js';
 import { findHeading } from '../lib/readme.js';
 import { defineView, fromFirstSource } from './define-view.js';
+import { deriveRepository, type RepositoryFacts } from './repository.js';
 
 export type ChangelogRef =
   | { kind: 'file'; path: string }
@@ -31,13 +32,24 @@ export type ChangelogRef =
   | { kind: 'section'; heading: string };
 
 export interface DocumentsFacts {
-  ecosystem: 'npm' | 'pypi';
-  /** Where the documents were read: `packument` is the fallback with the README alone. */
-  source: 'tarball' | 'packument' | 'pypi';
+  ecosystem: 'npm' | 'pypi' | 'github';
+  /** Where the documents were read: `packument` is the fallback with the README alone; `repository` a repository target's tree. */
+  source: 'tarball' | 'packument' | 'pypi' | 'repository';
   readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null } | null;
   licenseFiles: { path: string; spdx: string | null }[] | null;
   changelog: ChangelogRef | null;
   declarationFiles: number | null;
+  /**
+   * Repository targets: the documents a file fault left unknown (`readme`, `licenseFiles`), with
+   * why; the others stand. Absent for packages.
+   */
+  unknown?: Partial<Record<'readme' | 'licenseFiles' | 'changelog', string>>;
+  /** Repository targets: a `docs/` folder and an `examples/` folder with files; absent for packages. */
+  folders?: { docs: boolean; examples: boolean };
+  /** Repository targets: the licences the manifests of its published packages declare; absent for packages. */
+  manifestLicenses?: { path: string; license: string | null }[];
+  /** Repository targets: the licence GitHub detects (`null` none; undefined when the answer did not say). */
+  detectedLicense?: string | null;
 }
 
 /** Headings that introduce release notes appended to a long description (`README + CHANGES`). */
@@ -81,6 +93,11 @@ export const documentsView = defineView<DocumentsFacts>({
     'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL).',
   derive: (evidence) => {
     const derived = fromFirstSource(evidence, ['tarball', documentsFromTarball], ['pypi', documentsFromPypi]);
+    // A repository target: its own files are its documents.
+    if (derived.status === 'not-applicable' && evidence.target.ecosystem === 'github') {
+      const repository = deriveRepository(evidence);
+      return repository.status === 'ok' ? { status: 'ok', facts: documentsFromRepository(repository.facts) } : repository;
+    }
     const registry = evidence.sources.registry;
     // Without the tarball, the README the registry shows still answers for the README.
     if (derived.status === 'unavailable' && derived.source === 'tarball' && registry.status === 'ok' && registry.facts.readme !== null) {
@@ -99,5 +116,32 @@ export function documentsFromRegistryReadme(readme: NonNullable<RegistryFacts['r
     licenseFiles: null,
     changelog: null,
     declarationFiles: null,
+  };
+}
+
+const TRUNCATED = 'the repository tree listing was truncated: the file may exist unlisted';
+
+/** A repository target's documents, from its tree (sources/github/repo-files.ts). */
+export function documentsFromRepository({ files, repository }: RepositoryFacts): DocumentsFacts {
+  const unread = new Map(files.unread.map((u) => [u.path, u.reason]));
+  const unknown: NonNullable<DocumentsFacts['unknown']> = {};
+  const readmeUnread = files.readme === null ? [...unread.keys()].find((p) => /^readme/i.test(p) && !p.includes('/')) : undefined;
+  if (readmeUnread !== undefined) unknown.readme = `${readmeUnread}: ${unread.get(readmeUnread) ?? ''}`;
+  else if (files.readme === null && files.treeTruncated) unknown.readme = TRUNCATED;
+  if (files.licenseFiles.length === 0 && files.treeTruncated) unknown.licenseFiles = TRUNCATED;
+  if (files.changelog === null && files.treeTruncated) unknown.changelog = TRUNCATED;
+  const published = files.manifests.filter((m) => !m.private);
+  return {
+    ecosystem: 'github',
+    source: 'repository',
+    readme: files.readme === null ? null : { ...files.readme, contentType: null },
+    // A licence file that could not be read is there, its text unrecognised.
+    licenseFiles: files.licenseFiles.map((f) => ({ ...f })),
+    changelog: files.changelog === null ? null : { kind: 'file', path: files.changelog },
+    declarationFiles: null,
+    unknown,
+    folders: { docs: files.docsFolder, examples: files.examplesFolder },
+    manifestLicenses: (published.length > 0 ? published : files.manifests.slice(0, 1)).map((m) => ({ path: m.path, license: m.license })),
+    ...(repository.licenseKnown ? { detectedLicense: repository.license } : {}),
   };
 }

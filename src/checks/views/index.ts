@@ -11,6 +11,7 @@ import type { Evidence } from '../../evidence/schema.js';
 import type { ViewDefinition, ViewResult } from './define-view.js';
 import { documentsView } from './documents.js';
 import { releaseView } from './release.js';
+import { repositoryView } from './repository.js';
 
 // The unit lives in define-view.ts (view modules import it from there, without a cycle).
 export type { ViewDefinition, ViewResult } from './define-view.js';
@@ -21,6 +22,8 @@ export const VIEWS = {
   release: releaseView,
   /** README, licence files, changelog, declaration files (npm `tarball`, PyPI `pypi`): views/documents.ts. */
   documents: documentsView,
+  /** A repository target's own files, age and detected licence (`github`): views/repository.ts. */
+  repository: repositoryView,
 } satisfies Record<string, ViewDefinition<unknown>>;
 
 export type ViewId = keyof typeof VIEWS;

@@ -5,7 +5,7 @@
  */
 import type { Sources } from '../../evidence/schema.js';
 import { GITHUB_HOST } from '../../sources/endpoints.js';
-import { fetchGithubFacts } from '../../sources/github/source.js';
+import { fetchGithubFacts, fetchRepositoryFiles } from '../../sources/github/source.js';
 import { purlOf } from '../../target/purl.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
@@ -30,6 +30,19 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
     return { kind: 'error', code: 'not-found', message: `${target.name} was not found on GitHub${why}` };
   }
   const fullName = github.facts.repository?.fullName ?? target.name;
+  // The target is the repository: its own files are its documents, manifests and licence.
+  const repository = github.facts.repository;
+  let facts = github.facts;
+  if (repository !== null) {
+    const [repoOwner = owner, repoName = name] = fullName.split('/');
+    const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch);
+    facts = {
+      ...facts,
+      files: files.ok ? files.value : null,
+      unknown: files.ok ? facts.unknown : { ...facts.unknown, files: files.reason },
+      via: { ...facts.via, requests: facts.via.requests + files.requests },
+    };
+  }
   const sources: Sources = {
     registry: { status: 'not-applicable', reason: NO_PACKAGE },
     tarball: { status: 'not-applicable', reason: NO_PACKAGE },
@@ -38,7 +51,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
     vulnerabilities: { status: 'not-applicable', reason: NO_PACKAGE },
     attestations: { status: 'not-applicable', reason: NO_PACKAGE },
     pypi: { status: 'not-applicable', reason: NO_PACKAGE },
-    github,
+    github: { status: 'ok', facts },
   };
   return {
     kind: 'evidence',

@@ -293,6 +293,9 @@ export function graphqlRepository(host: string, asked: string, node: GraphqlRepo
     topics: (node.repositoryTopics?.nodes ?? []).flatMap((n) => (n === null ? [] : [n.topic.name])),
     homepage: node.homepageUrl === null || node.homepageUrl.trim() === '' ? null : node.homepageUrl,
     hasIssues: node.hasIssuesEnabled,
+    description: null,
+    topicsKnown: node.repositoryTopics !== undefined && node.repositoryTopics !== null,
+    licenseKnown: true,
   };
 }
 

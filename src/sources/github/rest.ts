@@ -90,6 +90,7 @@ export const RestRepoSchema = z.object({
   topics: z.array(z.string()).optional(),
   homepage: z.string().nullish(),
   has_issues: z.boolean(),
+  description: z.string().nullish(),
 });
 
 const CommitsSchema = z.array(
@@ -150,7 +151,7 @@ export function shapeProblem(error: z.ZodError): string {
 }
 
 /** GET a JSON answer and validate it; 204 (empty) parses as `empty` when given. */
-async function getJson<T>(
+export async function getJson<T>(
   call: GithubCall,
   url: string,
   schema: z.ZodType<T>,
@@ -222,6 +223,10 @@ export function toRepository(
     topics: repo.topics ?? [],
     homepage: repo.homepage === undefined || repo.homepage === null || repo.homepage.trim() === '' ? null : repo.homepage,
     hasIssues: repo.has_issues,
+    description: repo.description === undefined || repo.description === null || repo.description.trim() === '' ? null : oneLine(repo.description, 300),
+    // Older GitHub Enterprise answers lack these keys: unknown, not "none".
+    topicsKnown: repo.topics !== undefined,
+    licenseKnown: repo.license !== undefined,
   };
 }
 

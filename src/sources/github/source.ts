@@ -26,6 +26,7 @@ import {
   type GithubCi,
   type GithubCommunity,
   type GithubFacts,
+  type GithubFiles,
   type GithubLink,
   type GithubRepository,
   type GithubSection,
@@ -57,6 +58,7 @@ import {
 import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim } from './link.js';
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
+import { restRepoFiles } from './repo-files.js';
 import {
   repoBase,
   restCommits,
@@ -586,4 +588,36 @@ export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRep
   const item = { repo, claim };
   const results = await fetchGithubFactsBatch(ctx, [item]);
   return results.get(githubItemKey(item)) ?? { status: 'unavailable', reason: 'GitHub source: no answer' };
+}
+
+/**
+ * A repository's own files at its default branch (github/repo-files.ts): the one way nerq reads
+ * them, for a repository target (ecosystems/github/collect.ts) and for any repository whose files
+ * a caller needs. REST, with the token when there is one (it raises the rate limit); a rate limit
+ * or any failure is the section's reason, never an exception.
+ */
+export async function fetchRepositoryFiles(
+  ctx: GithubSourceContext,
+  repo: GithubRepoRef,
+  branch: string,
+): Promise<Section<GithubFiles> & { requests: number }> {
+  const apis = githubApiFor(ctx.endpoints, repo.host);
+  if (apis === undefined) return { ok: false, reason: `no GitHub API is configured for ${repo.host}`, requests: 0 };
+  if (!validGithubNames(repo.owner, repo.name)) return { ok: false, reason: 'not a valid GitHub owner/repository name', requests: 0 };
+  const call: GithubCall = {
+    http: ctx.http,
+    limiter: ctx.limiter,
+    api: apis.api,
+    graphql: apis.graphql,
+    tokenInUse: ctx.token !== null,
+    now: ctx.now,
+    counter: { requests: 0 },
+  };
+  try {
+    const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
+    return { ...files, requests: call.counter.requests };
+  } catch (error) {
+    const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the repository files';
+    return { ok: false, reason, requests: call.counter.requests };
+  }
 }

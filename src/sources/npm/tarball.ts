@@ -14,6 +14,7 @@ import { createGunzip, type ZlibOptions } from 'node:zlib';
 import type { ReadEntry } from 'tar';
 import { TarballFactsSchema, type TarballFacts } from '../../evidence/schema.js';
 import { identifyLicenseText } from './license-text.js';
+import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
 import { tarballManifest } from './facts.js';
 import type { HttpClient } from '../http/types.js';
 import { oneLine } from '../http/one-line.js';
@@ -38,8 +39,8 @@ export const DEFAULT_TARBALL_CAPS: TarballCaps = {
   perFileBytes: 1 * MiB,
 };
 
-/** The README text in the facts is capped at this many bytes. */
-export const README_TEXT_BYTES = 64 * 1024;
+// The README text in the facts is capped at README_TEXT_BYTES (file-names.ts).
+import { README_TEXT_BYTES } from '../file-names.js';
 
 /** The archive's package.json is read up to this many bytes; a larger one is not read at all. */
 export const MANIFEST_BYTES = 1024 * 1024;
@@ -248,13 +249,7 @@ async function* slices(buf: Buffer): AsyncGenerator<Buffer> {
 
 // ── what the facts are made of ────────────────────────────────────────────────────────
 
-const TEXT_EXT = String.raw`(?:\.(?:md|markdown|mdown|mkdn|mkd|txt|text|rst|adoc|asciidoc|org|textile|html?))?`;
-const README_RE = new RegExp(`^readme${TEXT_EXT}$`, 'i');
-const LICENSE_RE = /^(?:licen[cs]e|copying|unlicen[cs]e)(?:[-._][a-z0-9._+-]*)?$/i;
 const CODE_EXT_RE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx|json|map|node|sh)$/i;
-const SECURITY_RE = new RegExp(`^security${TEXT_EXT}$`, 'i');
-const CONTRIBUTING_RE = new RegExp(`^contributing${TEXT_EXT}$`, 'i');
-const CHANGELOG_RE = new RegExp(`^(?:changelog|change-log|changes|history|releases)${TEXT_EXT}$`, 'i');
 const DECLARATION_RE = /\.d\.[cm]?ts$/i;
 const NATIVE_RE = /\.(?:c|cc|cpp|cxx|h|hpp|node)$/i;
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);

@@ -12,8 +12,8 @@ import { pypiEvidence } from '../../support/pypi-evidence.js';
 const NO_LICENSE = { expression: null, classifiers: [], text: null, spdx: null, source: null, files: null };
 
 describe('view registry', () => {
-  it('lists release and documents, each with a description', () => {
-    expect(Object.keys(VIEWS).sort()).toEqual(['documents', 'release']);
+  it('lists release, documents and repository, each with a description', () => {
+    expect(Object.keys(VIEWS).sort()).toEqual(['documents', 'release', 'repository']);
     for (const view of Object.values(VIEWS)) expect(view.description.trim()).not.toBe('');
     expect(isViewId('release')).toBe(true);
     expect(isViewId('registry')).toBe(false);

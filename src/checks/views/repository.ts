@@ -1,0 +1,37 @@
+/**
+ * The `repository` view: a repository target's own files and the repository facts they are read
+ * with (sources/github/repo-files.ts) — the tree's documents, manifests, lockfiles, workflows and
+ * tags, with the repository's age and detected licence. `not-applicable` for a package (its
+ * documents come from the package: the `documents` view) and for evidence that holds no files;
+ * `unavailable` with GitHub's reason when the repository or its tree could not be read.
+ *
+ * Shape:
+ *   files       GithubFiles (evidence/github-facts.ts)
+ *   repository  GithubRepository: createdAt, license (+ licenseKnown), topics (+ topicsKnown), description
+ *   firstCommitAt  the earliest commit time the facts show, or null
+ */
+import type { Evidence, GithubFiles, GithubRepository } from '../../evidence/schema.js';
+import { defineView, type ViewResult } from './define-view.js';
+
+export interface RepositoryFacts {
+  files: GithubFiles;
+  repository: GithubRepository;
+}
+
+export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts> {
+  const github = evidence.sources.github;
+  if (evidence.target.ecosystem !== 'github') return { status: 'not-applicable', reason: 'a package is documented by its own files' };
+  if (github.status === 'not-applicable') return { status: 'not-applicable', reason: github.reason };
+  if (github.status === 'unavailable') return { status: 'unavailable', reason: github.reason, source: 'github' };
+  const { facts } = github;
+  if (facts.repository === null) return { status: 'unavailable', reason: facts.absentReason ?? 'the repository is not on GitHub', source: 'github' };
+  if (facts.files === undefined) return { status: 'not-applicable', reason: 'the evidence holds no repository files (saved before they were read)' };
+  if (facts.files === null) return { status: 'unavailable', reason: facts.unknown.files ?? 'the repository files could not be read', source: 'github' };
+  return { status: 'ok', facts: { files: facts.files, repository: facts.repository } };
+}
+
+export const repositoryView = defineView<RepositoryFacts>({
+  description:
+    "A repository target's own files (one recursive tree listing, then README, licence files and manifests within a size cap) with its age, detected licence and topics; not-applicable for packages.",
+  derive: deriveRepository,
+});

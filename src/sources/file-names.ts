@@ -1,0 +1,13 @@
+/**
+ * The file names that make a project's documents, matched the same way wherever the files are
+ * read: in an npm tarball (npm/tarball.ts) or in a repository's tree (github/repo-files.ts).
+ */
+export const TEXT_EXT = String.raw`(?:\.(?:md|markdown|mdown|mkdn|mkd|txt|text|rst|adoc|asciidoc|org|textile|html?))?`;
+export const README_RE = new RegExp(`^readme${TEXT_EXT}$`, 'i');
+export const LICENSE_RE = /^(?:licen[cs]e|copying|unlicen[cs]e)(?:[-._][a-z0-9._+-]*)?$/i;
+export const SECURITY_RE = new RegExp(`^security${TEXT_EXT}$`, 'i');
+export const CONTRIBUTING_RE = new RegExp(`^contributing${TEXT_EXT}$`, 'i');
+export const CHANGELOG_RE = new RegExp(`^(?:changelog|change-log|changes|history|releases)${TEXT_EXT}$`, 'i');
+
+/** The README text kept in the facts is capped at this many bytes (tarball and repository alike). */
+export const README_TEXT_BYTES = 64 * 1024;

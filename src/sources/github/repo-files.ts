@@ -1,0 +1,119 @@
+/**
+ * A repository's own files, read through the REST API — the one way nerq reads a repository's
+ * files for its facts: one recursive tree listing of the default branch, the version tags, then
+ * only the files that matter (repo-tree.ts: README, licence files, manifests), each within a
+ * size cap, as text in memory: never executed, never written to disk.
+ *
+ * Requests: 2 + the files read — the tree, the tags, the README, at most 2 licence files and at
+ * most 6 manifests (at most 11 in all; 5 for a typical single-package repository). A file that
+ * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
+ * are unknown; a listing that fails makes the whole section unknown with its reason.
+ */
+import { z } from 'zod';
+import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
+import { joinUrl, withQuery } from '../http/url.js';
+import { identifyLicenseText } from '../npm/license-text.js';
+import { README_TEXT_BYTES } from '../file-names.js';
+import { manifestOf } from './repo-manifests.js';
+import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
+import { lastPageOf, type GithubCall, type Section } from './request.js';
+import { getJson, restFileSource } from './rest.js';
+
+/** Bytes of a file that matters read at most (a larger one is listed as unread). */
+export const MAX_REPO_FILE_BYTES = 512 * 1024;
+/** The tree listing is at most this large (GitHub truncates at 100,000 entries / 7 MB itself). */
+const MAX_TREE_BYTES = 16 * 1024 * 1024;
+const TAGS_PER_PAGE = 100;
+
+const GitTreeSchema = z.object({
+  tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional() })),
+  truncated: z.boolean().optional(),
+});
+const TagsSchema = z.array(z.object({ name: z.string() }));
+
+function treeItems(tree: z.infer<typeof GitTreeSchema>): RepoTreeItem[] {
+  return tree.tree.map((e) => ({
+    path: e.path,
+    type: e.type === 'blob' ? 'blob' : e.type === 'tree' ? 'tree' : 'other',
+    size: e.size ?? null,
+  }));
+}
+
+function capped(item: RepoTreeItem, limit: number): boolean {
+  return item.size !== null && item.size > limit;
+}
+
+export async function restRepoFiles(call: GithubCall, base: string, branch: string): Promise<Section<GithubFiles>> {
+  const before = call.counter.requests;
+  const treeUrl = withQuery(joinUrl(base, 'git', 'trees', branch), { recursive: 1 });
+  const [tree, tags] = await Promise.all([
+    getJson(call, treeUrl, GitTreeSchema, 'repository tree', { maxBytes: MAX_TREE_BYTES }),
+    getJson(call, withQuery(joinUrl(base, 'tags'), { per_page: TAGS_PER_PAGE }), TagsSchema, 'tags', { empty: [] }),
+  ]);
+  if (!tree.ok) return { ok: false, reason: tree.reason };
+  const items = treeItems(tree.value);
+  const selection = selectRepoFiles(items);
+  const unread: GithubFiles['unread'] = [];
+  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests].filter((i): i is RepoTreeItem => i !== null);
+  const toRead = wanted.filter((i) => {
+    if (!capped(i, MAX_REPO_FILE_BYTES)) return true;
+    unread.push({ path: i.path, reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${i.size} bytes)` });
+    return false;
+  });
+  const reads = await restFileSource(call, base, null).read(toRead.map((i) => i.path));
+  const textOf = (path: string): string | null => {
+    const read = reads.get(path);
+    if (read === undefined) return null;
+    if (read.kind === 'file') return read.text;
+    unread.push({ path, reason: read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason });
+    return null;
+  };
+
+  let readme: GithubFiles['readme'] = null;
+  if (selection.readme !== null && toRead.includes(selection.readme)) {
+    const text = textOf(selection.readme.path);
+    if (text !== null) {
+      const bytes = Buffer.from(text, 'utf8');
+      readme = {
+        path: selection.readme.path,
+        size: selection.readme.size ?? bytes.length,
+        text: bytes.length > README_TEXT_BYTES ? new TextDecoder().decode(bytes.subarray(0, README_TEXT_BYTES)).replace(/\uFFFD$/, '') : text,
+        truncated: bytes.length > README_TEXT_BYTES,
+      };
+    }
+  }
+  const licenseFiles = selection.licenses.map((item) => {
+    const text = toRead.includes(item) ? textOf(item.path) : null;
+    return { path: item.path, spdx: text === null ? null : identifyLicenseText(text) };
+  });
+  const manifests: RepoManifest[] = [];
+  for (const item of selection.manifests) {
+    if (!toRead.includes(item)) continue;
+    const text = textOf(item.path);
+    if (text === null) continue;
+    const manifest = manifestOf(item.path, text);
+    if (manifest === null) unread.push({ path: item.path, reason: 'the manifest does not parse' });
+    else manifests.push(manifest);
+  }
+  const tagFacts = tags.ok ? { count: tags.value.length, complete: lastPageOf(tags.headers.link) === null && tags.value.length < TAGS_PER_PAGE } : null;
+  return {
+    ok: true,
+    value: {
+      branch,
+      treeTruncated: tree.value.truncated === true,
+      entries: items.length,
+      readme,
+      licenseFiles,
+      changelog: selection.changelog,
+      docsFolder: selection.docsFolder,
+      examplesFolder: selection.examplesFolder,
+      securityPolicy: selection.securityPolicy,
+      manifests,
+      lockfiles: selection.lockfiles,
+      workflows: selection.workflows,
+      tags: tagFacts,
+      unread,
+      requests: call.counter.requests - before,
+    },
+  };
+}

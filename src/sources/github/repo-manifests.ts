@@ -1,0 +1,110 @@
+/**
+ * A manifest read from a repository (package.json, pyproject.toml) reduced to the facts the
+ * checks use: name, private, licence, keywords, description, dependency names, a command.
+ * Pure; a file that does not parse gives null (the caller lists it as unread).
+ */
+import { parse as parseToml } from 'smol-toml';
+import type { RepoManifest } from '../../evidence/github-facts.js';
+import { oneLine } from './request.js';
+
+const MAX_LIST = 200;
+const MAX_TEXT = 300;
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? oneLine(value, MAX_TEXT) : null;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.flatMap((v) => (typeof v === 'string' ? [oneLine(v, 100)] : [])).slice(0, MAX_LIST) : [];
+}
+
+function keys(value: unknown): string[] {
+  const r = record(value);
+  return r === null ? [] : Object.keys(r).map((k) => oneLine(k, 214)).slice(0, MAX_LIST);
+}
+
+/** The distribution name a PEP 508 requirement names (`mcp[cli]>=1.2` → `mcp`). */
+function requirementName(requirement: string): string | null {
+  const match = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/.exec(requirement);
+  return match?.[1] ?? null;
+}
+
+function requirementNames(value: unknown): string[] {
+  return strings(value).flatMap((r) => {
+    const name = requirementName(r);
+    return name === null ? [] : [name];
+  });
+}
+
+function npmLicense(value: unknown): string | null {
+  if (typeof value === 'string') return text(value);
+  const r = record(value);
+  return r === null ? null : text(r.type);
+}
+
+export function packageJsonManifest(path: string, source: string): RepoManifest | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(source);
+  } catch {
+    return null;
+  }
+  const m = record(json);
+  if (m === null) return null;
+  return {
+    path,
+    ecosystem: 'npm',
+    name: text(m.name),
+    private: m.private === true,
+    license: npmLicense(m.license),
+    keywords: strings(m.keywords),
+    description: text(m.description),
+    dependencies: keys(m.dependencies),
+    devDependencies: keys(m.devDependencies),
+    hasBin: typeof m.bin === 'string' ? m.bin.trim() !== '' : keys(m.bin).length > 0,
+  };
+}
+
+function pyprojectLicense(value: unknown): string | null {
+  if (typeof value === 'string') return text(value);
+  const r = record(value);
+  return r === null ? null : text(r.text);
+}
+
+export function pyprojectManifest(path: string, source: string): RepoManifest | null {
+  let toml: unknown;
+  try {
+    toml = parseToml(source);
+  } catch {
+    return null;
+  }
+  const project = record(record(toml)?.project);
+  if (project === null) return null;
+  const optional = record(project['optional-dependencies']) ?? {};
+  const groups = record(record(toml)?.['dependency-groups']) ?? {};
+  const devNames = [
+    ...Object.entries(optional).filter(([k]) => /^(?:dev|test|tests|lint|docs)$/i.test(k)).flatMap(([, v]) => requirementNames(v)),
+    ...Object.values(groups).flatMap((v) => requirementNames(v)),
+  ];
+  return {
+    path,
+    ecosystem: 'pypi',
+    name: text(project.name),
+    // PyPI has no private flag; a classifier says so.
+    private: strings(project.classifiers).some((c) => /^Private ::/i.test(c)),
+    license: pyprojectLicense(project.license),
+    keywords: strings(project.keywords),
+    description: text(project.description),
+    dependencies: requirementNames(project.dependencies),
+    devDependencies: [...new Set(devNames)].slice(0, MAX_LIST),
+    hasBin: keys(project.scripts).length > 0,
+  };
+}
+
+export function manifestOf(path: string, source: string): RepoManifest | null {
+  return path.endsWith('pyproject.toml') ? pyprojectManifest(path, source) : packageJsonManifest(path, source);
+}

@@ -1,0 +1,101 @@
+/**
+ * Which of a repository's files matter, from its recursive tree listing (pure): the root README,
+ * licence files, changelog and security policy, whether `docs/` and `examples/` hold files, the
+ * manifests of the packages it publishes (root first; test fixtures, examples and vendored code
+ * left out) with the lockfiles beside them, and the workflows. Names are matched as in an npm
+ * tarball (sources/file-names.ts).
+ */
+import { CHANGELOG_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
+
+export interface RepoTreeItem {
+  path: string;
+  type: 'blob' | 'tree' | 'other';
+  /** Bytes (blobs); null when the listing does not say. */
+  size: number | null;
+}
+
+export interface RepoSelection {
+  readme: RepoTreeItem | null;
+  licenses: RepoTreeItem[];
+  changelog: string | null;
+  securityPolicy: string | null;
+  docsFolder: boolean;
+  examplesFolder: boolean;
+  /** Manifest candidates, root first then by depth, at most `MAX_MANIFESTS`. */
+  manifests: RepoTreeItem[];
+  /** Lockfiles in the folders of those manifests. */
+  lockfiles: string[];
+  workflows: number;
+}
+
+/** Manifests read per repository (each one is a request). */
+export const MAX_MANIFESTS = 6;
+/** Licence files read per repository. */
+export const MAX_LICENSE_FILES = 2;
+/** How deep below the root a published package's manifest may sit (`packages/a/b/package.json`). */
+const MAX_MANIFEST_DEPTH = 3;
+
+const MANIFEST_NAMES = new Set(['package.json', 'pyproject.toml']);
+const LOCKFILE_NAMES = new Set([
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+  'yarn.lock',
+  'bun.lock',
+  'uv.lock',
+  'poetry.lock',
+  'pdm.lock',
+  'Pipfile.lock',
+]);
+const REQUIREMENTS = /^requirements[\w.-]*\.txt$/i;
+/** Folders whose manifests are not the project's published packages. */
+const NOT_PUBLISHED = /^(?:tests?|__tests__|fixtures?|__fixtures__|e2e|examples?|samples?|demos?|docs?|bench(?:mark)?s?|node_modules|vendor|third[_-]party|\.[^/]*)$/i;
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+function baseOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[]): boolean {
+  return items.some((i) => i.type === 'blob' && names.some((n) => i.path.toLowerCase().startsWith(`${n}/`)));
+}
+
+export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
+  const rootBlobs = items.filter((i) => i.type === 'blob' && !i.path.includes('/'));
+  const readme = rootBlobs.find((i) => README_RE.test(i.path)) ?? null;
+  const licenses = rootBlobs.filter((i) => LICENSE_RE.test(i.path)).slice(0, MAX_LICENSE_FILES);
+  const changelog =
+    rootBlobs.find((i) => CHANGELOG_RE.test(i.path))?.path ??
+    items.find((i) => i.type === 'blob' && /^docs?\//i.test(i.path) && dirOf(i.path).split('/').length === 1 && CHANGELOG_RE.test(baseOf(i.path)))?.path ??
+    null;
+  const securityPolicy =
+    items.find((i) => i.type === 'blob' && /^(?:(?:\.github|docs)\/)?[^/]+$/i.test(i.path) && SECURITY_RE.test(baseOf(i.path)))?.path ?? null;
+  const manifests = items
+    .filter((i) => i.type === 'blob' && MANIFEST_NAMES.has(baseOf(i.path)))
+    .filter((i) => {
+      const dirs = dirOf(i.path) === '' ? [] : dirOf(i.path).split('/');
+      return dirs.length <= MAX_MANIFEST_DEPTH && !dirs.some((d) => NOT_PUBLISHED.test(d));
+    })
+    .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
+    .slice(0, MAX_MANIFESTS);
+  const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
+  const lockfiles = items
+    .filter((i) => i.type === 'blob' && manifestDirs.has(dirOf(i.path)) && (LOCKFILE_NAMES.has(baseOf(i.path)) || REQUIREMENTS.test(baseOf(i.path))))
+    .map((i) => i.path);
+  const workflows = items.filter((i) => i.type === 'blob' && /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(i.path)).length;
+  return {
+    readme,
+    licenses,
+    changelog,
+    securityPolicy,
+    docsFolder: hasFilesUnder(items, ['docs', 'doc']),
+    examplesFolder: hasFilesUnder(items, ['examples', 'example']),
+    manifests,
+    lockfiles,
+    workflows,
+  };
+}

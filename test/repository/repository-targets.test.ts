@@ -1,0 +1,163 @@
+/**
+ * `github:owner/repo` targets scored from the repository's own files, in process (the use case a
+ * front door calls) against the fixture server replaying recorded public repositories
+ * (fixtures/github-repos, fixtures/http/github/repos) with the answers the recordings lack
+ * synthesised (test/repository/recorded-repos.ts). Faults — a 404 on a file, a truncated tree,
+ * an answer without optional keys, a failing tree — make only the signals they feed unknown.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkTargets } from '../../src/app/check.js';
+import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import type { Report } from '../../src/report/schema.js';
+import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { parseTarget } from '../../src/target/parse.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { cliEnv } from '../support/run-cli.js';
+import { recordOf, repoAnswer, serveRecordedRepo, type ServeRecordedOptions } from './recorded-repos.js';
+
+let server: FixtureServer;
+let home: string;
+const runtimes: Runtime[] = [];
+
+beforeEach(async () => {
+  server = await startFixtureServer();
+  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-repo-'));
+  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(home, dir), { recursive: true });
+});
+
+afterEach(async () => {
+  expectNoUnexpected(server);
+  await Promise.all(runtimes.splice(0).map((r) => r.close()));
+  await server.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+
+/** Check `github:<fullName>` as of `now` (default: the day after the recorded commit). */
+async function check(fullName: string, options: ServeRecordedOptions, now?: Date): Promise<{ report: Report; requests: number }> {
+  serveRecordedRepo(server, fullName, options);
+  const at = now ?? new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000);
+  const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: at.toISOString() } }), cwd: home, clock: () => at });
+  runtimes.push(runtime);
+  const [outcome] = await checkTargets(runtime, { targets: [parseTarget(`github:${fullName}`)], gate: DEFAULT_GATE });
+  if (outcome === undefined) throw new Error('no outcome');
+  return { report: outcome.report, requests: server.requests.filter((r) => r.path.startsWith('/github/')).length };
+}
+
+const dimension = (report: Report, id: string) => report.dimensions.find((d) => d.id === id);
+const checkOf = (report: Report, id: string) => report.checks.find((c) => c.id === id);
+
+const CODE_RUNNER = 'formulahendry/mcp-server-code-runner';
+
+describe('a young, single-maintainer MCP server that runs code (formulahendry/mcp-server-code-runner)', () => {
+  it('is no longer YES with documentation and compliance unknown: both known, 16 days of history a finding, two categories', async () => {
+    const { report, requests } = await check(CODE_RUNNER, { license: 'MIT', stars: 230 });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(report.category).toEqual({
+      id: 'code-execution',
+      reason: 'keyword "code-runner"',
+      matches: [
+        { id: 'code-execution', reason: 'keyword "code-runner"' },
+        { id: 'mcp-server', reason: 'keyword "mcp"' },
+      ],
+    });
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'too-young', score: 20, evidence: { days: 16, tags: '0' } });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { path: 'README.md', source: 'repository' } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], found: ['MIT'], declared: 'MIT' } });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
+    expect(checkOf(report, 'changelog')).toMatchObject({ messageId: 'missing-repository', score: 40 });
+    // 6 for the repository (repo, commits, releases, issues, community, root listing) + tree, tags, README, LICENSE, package.json.
+    expect(requests).toBe(11);
+  });
+
+  it('31 version tags in its first two weeks: the churn is in the evidence, per week', async () => {
+    const tags = Array.from({ length: 31 }, (_, i) => ({ name: `v0.1.${i}`, commit: { sha: `${i}`.padStart(40, '0') } }));
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { '/tags': { body: tags } } }, new Date('2025-04-02T12:00:00Z'));
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'too-young', evidence: { days: 14, tags: '31', perWeek: 15.5 } });
+  });
+
+  it('a 404 on LICENSE leaves only the licence-file text unrecognised; the README still counts', async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { '/contents/LICENSE': { status: 404 } } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'unrecognised', evidence: { files: ['LICENSE'], found: [] } });
+    expect(checkOf(report, 'readme')?.messageId).toBe('good');
+  });
+
+  it('a 404 on the README makes the README unknown, never missing', async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { '/contents/README.md': { status: 404 } } });
+    expect(checkOf(report, 'readme')).toMatchObject({ score: null, messageId: 'unreadable' });
+    expect(checkOf(report, 'license-file')?.messageId).toBe('consistent');
+  });
+
+  it('a truncated tree: what it does not list is unknown, what it lists stands', async () => {
+    const record = recordOf(CODE_RUNNER);
+    const tree = { sha: record.recordedCommit.tree, truncated: true, tree: [{ path: 'package.json', type: 'blob', size: 600 }] };
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { body: tree } } });
+    expect(checkOf(report, 'readme')).toMatchObject({ score: null, messageId: 'unreadable' });
+    expect(checkOf(report, 'changelog')).toMatchObject({ score: null, messageId: 'unreadable' });
+    expect(checkOf(report, 'license-file')).toMatchObject({ score: null, messageId: 'unreadable' });
+    expect(report.category?.id).toBe('code-execution');
+  });
+
+  it('a tree that fails makes the repository files unknown, with the reason; the repository checks stand', async () => {
+    const record = recordOf(CODE_RUNNER);
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { status: 500 } } });
+    for (const id of ['readme', 'changelog', 'license-file', 'project-maturity']) expect(checkOf(report, id), id).toMatchObject({ score: null, status: 'unknown' });
+    expect(checkOf(report, 'commit-activity')?.score).not.toBeNull();
+  });
+
+  it('an older GitHub Enterprise answer without topics, visibility and license: only the licence comparison is unknown', async () => {
+    expect(repoAnswer(CODE_RUNNER, { license: 'MIT', omit: ['topics', 'visibility', 'license'] })).not.toHaveProperty('topics');
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', omit: ['topics', 'visibility', 'license'] });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: null, messageId: 'detection-unknown' });
+    // The LICENSE text is compared with package.json's licence instead.
+    expect(checkOf(report, 'license-file')?.messageId).toBe('consistent');
+    expect(report.category?.id).toBe('code-execution');
+  });
+});
+
+describe('the other recorded repositories', () => {
+  it('a mature MCP server from a well-known organisation (microsoft/playwright-mcp)', async () => {
+    const { report, requests } = await check('microsoft/playwright-mcp', { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'playwright'] });
+    expect(report.category?.id).toBe('mcp-server');
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+    for (const id of ['documentation', 'compliance']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(checkOf(report, 'license-consistency')?.messageId).toBe('consistent');
+    expect(requests).toBeLessThanOrEqual(16);
+  });
+
+  it('a Python MCP server: pyproject.toml read as its manifest (blazickjp/arxiv-mcp-server)', async () => {
+    const { report } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    expect(report.category?.matches ?? [report.category]).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'mcp-server' })]));
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+    expect(checkOf(report, 'license-file')?.messageId).toBe('consistent');
+  });
+
+  it('a repository with no manifest at all: the LICENSE against the detected licence (wong2/awesome-mcp-servers)', async () => {
+    const { report } = await check('wong2/awesome-mcp-servers', { license: 'MIT' });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT' } });
+    expect(checkOf(report, 'license-consistency')?.messageId).toBe('consistent');
+    expect(dimension(report, 'documentation')?.score).not.toBeNull();
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+  });
+});
+
+describe('a monorepo', () => {
+  it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
+    const { report } = await check('modelcontextprotocol/typescript-sdk', { license: 'Apache-2.0', topics: [] });
+    // The transitional Apache-2.0 LICENSE GitHub detects against the published packages' MIT.
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'different', evidence: { declared: 'MIT', repositoryLicense: 'Apache-2.0' } });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.category?.id).toBe('mcp-server');
+    // Only published packages' manifests are read: none under test, fixture or example folders.
+    const read = server.requests.map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
+    expect(read.length).toBeGreaterThan(1);
+    expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+  });
+});
