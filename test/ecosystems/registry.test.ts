@@ -10,7 +10,7 @@ import { manifestPaths } from '../../src/sources/github/source.js';
 
 describe('the ecosystem registries', () => {
   it('hold one adapter and one set of rules per ecosystem, under its own id', () => {
-    expect(Object.keys(ADAPTERS).sort()).toEqual(['github', 'npm', 'pypi']);
+    expect(Object.keys(ADAPTERS).sort()).toEqual(['github', 'mcp', 'npm', 'pypi']);
     expect(Object.keys(ECOSYSTEM_RULES).sort()).toEqual(Object.keys(ADAPTERS).sort());
     for (const [id, adapter] of Object.entries(ADAPTERS)) {
       expect(adapter.rules.id).toBe(id);

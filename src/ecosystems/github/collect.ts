@@ -10,6 +10,7 @@ import { purlOf } from '../../target/purl.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
 import type { Collected } from '../adapter.js';
+import { packageSourcesNotApplicable } from '../no-package.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 
@@ -44,13 +45,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
     };
   }
   const sources: Sources = {
-    registry: { status: 'not-applicable', reason: NO_PACKAGE },
-    tarball: { status: 'not-applicable', reason: NO_PACKAGE },
-    downloads: { status: 'not-applicable', reason: NO_PACKAGE },
-    dependencies: { status: 'not-applicable', reason: NO_PACKAGE },
-    vulnerabilities: { status: 'not-applicable', reason: NO_PACKAGE },
-    attestations: { status: 'not-applicable', reason: NO_PACKAGE },
-    pypi: { status: 'not-applicable', reason: NO_PACKAGE },
+    ...packageSourcesNotApplicable(NO_PACKAGE),
     github: { status: 'ok', facts },
   };
   return {

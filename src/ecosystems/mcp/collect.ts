@@ -19,6 +19,7 @@ import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { mapLimit } from '../../util/map-limit.js';
 import type { Collected } from '../adapter.js';
+import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
 import { claimOf } from './claims.js';
 
@@ -95,13 +96,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
     })),
   };
   const sources: Sources = {
-    registry: { status: 'not-applicable', reason: NOT_A_PACKAGE },
-    tarball: { status: 'not-applicable', reason: NOT_A_PACKAGE },
-    downloads: { status: 'not-applicable', reason: NOT_A_PACKAGE },
-    dependencies: { status: 'not-applicable', reason: NOT_A_PACKAGE },
-    vulnerabilities: { status: 'not-applicable', reason: NOT_A_PACKAGE },
-    attestations: { status: 'not-applicable', reason: NOT_A_PACKAGE },
-    pypi: { status: 'not-applicable', reason: NOT_A_PACKAGE },
+    ...packageSourcesNotApplicable(NOT_A_PACKAGE),
     github,
     mcp: { status: 'ok', facts },
   };
