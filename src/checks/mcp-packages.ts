@@ -6,6 +6,7 @@
  * do-not-use; a package its registry does not have caps the entry below NO. OCI, NuGet, MCPB (and other) packages are listed as not evaluated yet.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
+import { UNINSPECTED_LIMIT } from './lib/mcp.js';
 
 /** The cap of an entry naming a package (or version) its registry does not have. */
 export const MISSING_LIMIT = 29.9;
@@ -18,7 +19,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one). The check scores the lowest package score and caps the entry's overall score at it; a package whose verdict is NO — DO NOT USE makes the entry do-not-use; a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown (the verdict is at most CAUTION). Not applicable to a remote-only entry.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one). The check scores the lowest package score and caps the entry's overall score at it; a package whose verdict is NO — DO NOT USE makes the entry do-not-use; a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
@@ -55,7 +56,23 @@ export default defineCheck({
       };
     }
     const scored = mcp.packages.flatMap((p) => (p.evaluation?.score != null ? [{ label: p.target ?? p.identifier, score: p.evaluation.score }] : []));
-    if (scored.length === 0) return { score: null, messageId: 'none-evaluated', data: { notEvaluated: notEvaluatedText } };
+    if (scored.length === 0) {
+      // Nothing it runs could be evaluated (an OCI image, a NuGet package…): the entry's own
+      // checks passing says nothing of its code, so the score agrees with the verdict.
+      return {
+        score: null,
+        messageId: 'none-evaluated',
+        data: { notEvaluated: notEvaluatedText },
+        caps: [
+          {
+            id: 'mcp-uninspected',
+            limit: UNINSPECTED_LIMIT,
+            reason: `no package of the MCP server could be evaluated (${notEvaluatedText})`,
+            args: { notEvaluated: notEvaluatedText },
+          },
+        ],
+      };
+    }
     const weakest = scored.reduce((a, b) => (b.score < a.score ? b : a));
     return {
       score: weakest.score,

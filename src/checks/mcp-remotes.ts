@@ -5,7 +5,7 @@
  * with remotes and no package is held at CAUTION at best, and says so.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
-import { hostBelongs, remoteHost } from './lib/mcp.js';
+import { hostBelongs, remoteHost, UNINSPECTED_LIMIT } from './lib/mcp.js';
 
 export default defineCheck({
   id: 'mcp-remotes',
@@ -14,7 +14,8 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'Remote endpoints',
   description:
-    'For an MCP Registry entry with remote endpoints: any `http://` remote scores 0 and caps the overall score at 49.9; a host that belongs neither to the namespace\'s domain nor to the repository owner scores 60; otherwise 100. Declared headers (secret ones by name) are recorded. A remote-only entry (no package) runs code nobody can inspect: its verdict is at most CAUTION. Not applicable without remotes.',
+    'For an MCP Registry entry with remote endpoints: any `http://` remote scores 0 and caps the overall score at 49.9; a host that belongs neither to the namespace\'s domain nor to the repository owner scores 60; otherwise 100. Declared headers (secret ones by name) are recorded. A remote-only entry (no package) runs code nobody can inspect: its verdict is at most CAUTION and its overall score is capped at ' +
+    `${UNINSPECTED_LIMIT}. Not applicable without remotes.`,
   messages: {
     https: 'Remotes use https on hosts of the publisher ({hosts})',
     insecure: 'Remote {url} is not https',
@@ -23,8 +24,12 @@ export default defineCheck({
   evaluate: ({ mcp }): CheckOutcome => {
     if (mcp.remotes.length === 0) return { score: null, messageId: 'https', notApplicable: true };
     const remoteOnly = mcp.packages.length === 0;
+    // The number agrees with the verdict: what nobody can inspect is not scored as vouched for.
+    const uninspected = remoteOnly
+      ? [{ id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, reason: 'a remote-only MCP server runs code nobody can inspect', args: {} }]
+      : [];
     const hold = remoteOnly
-      ? { holdVerdict: 'a remote-only MCP server runs code nobody can inspect; a published package to evaluate would lift this' }
+      ? { holdVerdict: 'a remote-only MCP server runs code nobody can inspect; a published package to evaluate would lift this', caps: uninspected }
       : {};
     const headers = [...new Set(mcp.remotes.flatMap((r) => r.headers))];
     const secretHeaders = [...new Set(mcp.remotes.flatMap((r) => r.secretHeaders))];
@@ -35,8 +40,8 @@ export default defineCheck({
         score: 0,
         messageId: 'insecure',
         data: { ...base, url: insecure.url },
-        caps: [{ id: 'mcp-remote-insecure', limit: 49.9, reason: `remote ${insecure.url} is not https`, args: { url: insecure.url } }],
         ...hold,
+        caps: [{ id: 'mcp-remote-insecure', limit: 49.9, reason: `remote ${insecure.url} is not https`, args: { url: insecure.url } }, ...uninspected],
       };
     }
     const hosts = mcp.remotes.map((r) => remoteHost(r.url));

@@ -62,6 +62,8 @@ describe('mcp-packages', () => {
   it('a registry that could not answer leaves it unknown (not missing)', () => {
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, score: null, error: 'registry-unavailable' } })] }) }, NOW);
     expect(out).toMatchObject({ score: null, messageId: 'none-evaluated' });
+    // …and what nothing evaluated cannot score as vouched for.
+    expect(out.caps?.[0]).toMatchObject({ id: 'mcp-uninspected', limit: 69.9 });
   });
   it('a remote-only entry: not applicable', () => {
     expect(mcpPackages.evaluate({ mcp: facts({ packages: [] }) }, NOW).notApplicable).toBe(true);

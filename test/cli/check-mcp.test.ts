@@ -116,6 +116,10 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'none-evaluated' });
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
     expect(report.verdictCode).not.toBe('yes');
+    // The entry's own checks passing say nothing of code nobody evaluated: the number agrees with the verdict.
+    expect(report.caps.find((c) => c.id === 'mcp-uninspected')?.limit).toBe(69.9);
+    expect(report.score).not.toBeNull();
+    expect(report.score!).toBeLessThanOrEqual(69.9);
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
@@ -131,6 +135,9 @@ describe('nerq check mcp:<name>', () => {
     expect(report.checks.map((c) => c.id)).not.toContain('mcp-packages');
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
     expect(['caution', 'no', 'unknown']).toContain(report.verdictCode);
+    expect(report.caps.find((c) => c.id === 'mcp-uninspected')?.limit).toBe(69.9);
+    expect(report.score).not.toBeNull();
+    expect(report.score!).toBeLessThanOrEqual(69.9);
   });
 
   it('a remote host that belongs neither to the namespace nor to the repository owner scores 60', async () => {

@@ -4,6 +4,12 @@
  * names, and whether a remote's host belongs to the entry.
  */
 
+/**
+ * The most an MCP entry whose code nobody can inspect scores (remote-only, or no package nerq
+ * evaluates): below YES, as its verdict is (docs/scoring.md §5).
+ */
+export const UNINSPECTED_LIMIT = 69.9;
+
 /** `io.github.alice/x` → `io.github.alice`. */
 export function namespaceOf(server: string): string {
   const slash = server.indexOf('/');
