@@ -16,7 +16,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages name this MCP server',
   description:
-    `Reads the server name each npm and PyPI package of an MCP Registry entry claims (npm \`mcpName\`, an \`mcp-name:\` line in the PyPI README). All name this entry: 100. One names another server: 0, a finding naming both, and the overall score is capped at ${OWNERSHIP_MISMATCH_LIMIT} (a look-alike entry must not borrow a popular package's score). One names none: 50 and the verdict is held at CAUTION. Unknown when the packages' facts could not be read; not applicable without an npm or PyPI package.`,
+    `Reads the server name each npm and PyPI package of an MCP Registry entry claims (npm \`mcpName\`, an \`mcp-name:\` line in the PyPI README): all name this entry, 100; one names another server, 0, a finding naming both, and the overall score is capped at ${OWNERSHIP_MISMATCH_LIMIT} (a look-alike entry must not borrow a popular package's score); one names none, 50 and the verdict held at CAUTION. Unknown when the packages' facts could not be read; not applicable without an npm or PyPI package.`,
   messages: {
     'all-match': 'Every package names this server ({packages})',
     mismatch: '{package} names {claimed} in its {where}, not {server}',

@@ -19,7 +19,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one). The check scores the lowest package score and caps the entry's overall score at it; a package whose verdict is NO — DO NOT USE makes the entry do-not-use; a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',

@@ -14,7 +14,7 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'Remote endpoints',
   description:
-    'For an MCP Registry entry with remote endpoints: any `http://` remote scores 0 and caps the overall score at 49.9; a host that belongs neither to the namespace\'s domain nor to the repository owner scores 60; otherwise 100. Declared headers (secret ones by name) are recorded. A remote-only entry (no package) runs code nobody can inspect: its verdict is at most CAUTION and its overall score is capped at ' +
+    'For an MCP Registry entry with remote endpoints: any `http://` remote scores 0 and caps the overall score at 49.9, a host that belongs neither to the namespace\'s domain nor to the repository owner scores 60, otherwise 100; declared headers (secret ones by name) are recorded. A remote-only entry (no package) runs code nobody can inspect: its verdict is at most CAUTION and its overall score is capped at ' +
     `${UNINSPECTED_LIMIT}. Not applicable without remotes.`,
   messages: {
     https: 'Remotes use https on hosts of the publisher ({hosts})',

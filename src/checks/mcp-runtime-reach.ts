@@ -14,7 +14,7 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'What the MCP server asks for',
   description:
-    'Reads the runtime arguments and environment variables of an MCP Registry entry\'s packages. `--privileged`, a mounted Docker socket (`docker.sock`), `--network host` or `--pid host` score 0 and cap the overall score at 49.9 (each one named); otherwise 100. The secret variables it requires are recorded by name (never a value). Not applicable without packages.',
+    'Reads the runtime arguments and environment variables of an MCP Registry entry\'s packages: `--privileged`, a mounted Docker socket (`docker.sock`), `--network host` or `--pid host` score 0 and cap the overall score at 49.9 (each one named), otherwise 100. The secret variables it requires are recorded by name (never a value). Not applicable without packages.',
   messages: {
     contained: 'No runtime argument widens its reach (secrets required: {secrets})',
     widened: '{package} is started with {arguments}',

@@ -20,8 +20,9 @@ const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).incl
 
 const NPM_ONLY = ['deprecation', 'install-scripts', 'manifest-confusion', 'publisher-continuity', 'release-anomalies', 'security-placeholder', 'unvouched-dependencies'];
 const PYPI_ONLY = ['project-status', 'wheels-published', 'yanked-release'];
-/** Checks of a repository target's own files (the `repository` view): never for a package. */
+/** Checks of a repository target's own files (the `repository` view) and of an MCP Registry entry: never for a package. */
 const REPOSITORY_ONLY = ['project-maturity'];
+const MCP_ONLY = ALL.filter((c) => (c.needs as readonly string[]).includes('mcp')).map((c) => c.id);
 
 const appliesTo = (ev: ReturnType<typeof evidence>) =>
   ALL.filter((c) => !GITHUB_IDS.has(c.id) && applies(c, ev))
@@ -33,15 +34,15 @@ describe('checks per ecosystem', () => {
   it('leaves the npm-only checks out for a PyPI project', () => {
     const ids = appliesTo(pypiEvidence());
     for (const id of NPM_ONLY) expect(ids, id).not.toContain(id);
-    for (const id of REPOSITORY_ONLY) expect(ids, id).not.toContain(id);
-    expect(ids).toEqual(nonGithub.filter((id) => !NPM_ONLY.includes(id) && !REPOSITORY_ONLY.includes(id)).sort());
+    for (const id of [...REPOSITORY_ONLY, ...MCP_ONLY]) expect(ids, id).not.toContain(id);
+    expect(ids).toEqual(nonGithub.filter((id) => !NPM_ONLY.includes(id) && !REPOSITORY_ONLY.includes(id) && !MCP_ONLY.includes(id)).sort());
   });
 
   it('leaves the PyPI-only checks out for an npm package', () => {
     const ids = appliesTo(evidence());
     for (const id of PYPI_ONLY) expect(ids, id).not.toContain(id);
-    for (const id of REPOSITORY_ONLY) expect(ids, id).not.toContain(id);
-    expect(ids).toEqual(nonGithub.filter((id) => !PYPI_ONLY.includes(id) && !REPOSITORY_ONLY.includes(id)).sort());
+    for (const id of [...REPOSITORY_ONLY, ...MCP_ONLY]) expect(ids, id).not.toContain(id);
+    expect(ids).toEqual(nonGithub.filter((id) => !PYPI_ONLY.includes(id) && !REPOSITORY_ONLY.includes(id) && !MCP_ONLY.includes(id)).sort());
   });
 
   it('leaves every release and document check out when there is no package at all', () => {

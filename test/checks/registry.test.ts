@@ -65,8 +65,8 @@ describe('CHECKS', () => {
     }
   });
 
-  it('the malicious-package and known-vulnerabilities checks guard danger', () => {
-    expect(CHECKS.filter((c) => c.guardsDanger === true).map((c) => c.id)).toEqual(['malicious-package', 'known-vulnerabilities']);
+  it('the malicious-package and known-vulnerabilities checks guard danger, and an MCP entry\'s packages and their ownership', () => {
+    expect(CHECKS.filter((c) => c.guardsDanger === true).map((c) => c.id)).toEqual(['malicious-package', 'known-vulnerabilities', 'mcp-packages', 'mcp-package-ownership']);
   });
 
   it.each(checkFiles)('%s has a table test', (file) => {
