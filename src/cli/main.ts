@@ -192,6 +192,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(program.helpInformation());
     return 0;
   }
+  // `-V` is the other common spelling of the version flag (commander takes one short flag: `-v`).
+  if (argv[0] === '-V') argv = ['--version', ...argv.slice(1)];
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

@@ -25,7 +25,7 @@ export async function runCacheStats(options: { json?: boolean }): Promise<number
     const hitRate = last === null || lookups === 0 ? null : Math.round(((last.hits + last.revalidated) / lookups) * 1000) / 1000;
     if (options.json) {
       // `facts` is an addition: the earlier fields keep their meaning (HTTP answers only).
-      const json = { file: store.file, entries: stats.entries, bytes: stats.bytes, lastRun: last, hitRate, facts, capBytes: STORE_MAX_BYTES };
+      const json = { file: store.file, entries: stats.entries, bytes: stats.bytes, lastRun: last, hitRate, facts, capBytes: STORE_MAX_BYTES, evicted: stats.evicted };
       process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       const lines = [
@@ -33,6 +33,7 @@ export async function runCacheStats(options: { json?: boolean }): Promise<number
         `entries   ${stats.entries}`,
         `size      ${(stats.bytes / MiB).toFixed(1)} MiB (cached answers and facts are kept to ${STORE_MAX_BYTES / MiB} MiB together, the least recently fetched dropped first)`,
         `facts     ${facts.entries} entries, ${(facts.bytes / MiB).toFixed(1)} MiB`,
+        `evicted   ${stats.evicted.entries} entries, ${(stats.evicted.bytes / MiB).toFixed(1)} MiB dropped to stay within the cap (since the store was created or last cleared)`,
         last === null
           ? 'last run  —'
           : `last run  ${last.at}: ${last.hits} hits, ${last.revalidated} revalidated, ${last.misses} misses (hit rate ${hitRate === null ? '—' : `${Math.round(hitRate * 100)}%`})`,

@@ -13,6 +13,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { COMPRESS_ABOVE_BYTES, decodeBody, encodeBody, type StoredBody } from './body-codec.js';
 import type { Transact } from './db.js';
 import type { CachedResponse, CacheStats, HttpCacheStore } from './types.js';
+import { EVICTIONS_KEY, parseEvictions } from './prune.js';
 import type { WriteQueue } from './write-queue.js';
 
 const LAST_RUN_KEY = 'cache.lastRun';
@@ -201,7 +202,8 @@ export function createHttpCache(
       queue.flush();
       const t = totals.get() as { entries: number; bytes: number };
       const meta = selectMeta.get(LAST_RUN_KEY) as { value: string } | undefined;
-      return { entries: t.entries, bytes: t.bytes, lastRun: parseLastRun(meta?.value) };
+      const evicted = selectMeta.get(EVICTIONS_KEY) as { value: string } | undefined;
+      return { entries: t.entries, bytes: t.bytes, lastRun: parseLastRun(meta?.value), evicted: parseEvictions(evicted?.value) };
     },
     recordRun(run) {
       queuedRun = JSON.stringify({ hits: run.hits, misses: run.misses, revalidated: run.revalidated, at: run.at });
@@ -213,6 +215,7 @@ export function createHttpCache(
       transact(() => {
         deleteAll.run();
         deleteMeta.run(LAST_RUN_KEY);
+        deleteMeta.run(EVICTIONS_KEY);
       });
     },
     prune,

@@ -27,6 +27,8 @@ export interface CacheStats {
   bytes: number;
   /** Hits and misses of the last run that used the cache (null before any run). */
   lastRun: { hits: number; misses: number; revalidated: number; at: string } | null;
+  /** Cached answers and facts dropped to keep the store within its cap, since it was created or last cleared. */
+  evicted: { entries: number; bytes: number };
 }
 
 export interface HttpCacheStore {

@@ -392,7 +392,7 @@ describe('robustness', () => {
         throw new Error('SQLITE_FULL');
       },
       touch: () => {},
-      stats: () => ({ entries: 0, bytes: 0, lastRun: null }),
+      stats: () => ({ entries: 0, bytes: 0, lastRun: null, evicted: { entries: 0, bytes: 0 } }),
       recordRun: () => {},
       clear: () => {},
       prune: () => {},

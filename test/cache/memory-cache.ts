@@ -7,6 +7,7 @@ import type { CachedResponse, CacheStats, HttpCacheStore } from '../../src/store
 export class MemoryCache implements HttpCacheStore {
   readonly entries = new Map<string, CachedResponse>();
   #lastRun: CacheStats['lastRun'] = null;
+  #evicted: CacheStats['evicted'] = { entries: 0, bytes: 0 };
 
   get(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
@@ -28,7 +29,7 @@ export class MemoryCache implements HttpCacheStore {
   stats(): CacheStats {
     let bytes = 0;
     for (const entry of this.entries.values()) bytes += entry.body.length;
-    return { entries: this.entries.size, bytes, lastRun: this.#lastRun };
+    return { entries: this.entries.size, bytes, lastRun: this.#lastRun, evicted: { ...this.#evicted } };
   }
 
   recordRun(run: { hits: number; misses: number; revalidated: number; at: string }): void {
@@ -37,6 +38,7 @@ export class MemoryCache implements HttpCacheStore {
 
   clear(): void {
     this.entries.clear();
+    this.#evicted = { entries: 0, bytes: 0 };
   }
 
   prune(maxBytes: number): void {
@@ -46,6 +48,8 @@ export class MemoryCache implements HttpCacheStore {
       if (bytes <= maxBytes) break;
       this.entries.delete(entry.key);
       bytes -= entry.body.length;
+      this.#evicted.entries += 1;
+      this.#evicted.bytes += entry.body.length;
     }
   }
 

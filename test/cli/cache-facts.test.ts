@@ -124,8 +124,22 @@ describe('nerq cache stats / clear with facts', () => {
     const { code, out } = await stdoutOf(() => runCacheStats({ json: true }));
     expect(code).toBe(0);
     const json = JSON.parse(out) as Record<string, unknown>;
-    expect(Object.keys(json)).toEqual(['file', 'entries', 'bytes', 'lastRun', 'hitRate', 'facts', 'capBytes']);
-    expect(json).toMatchObject({ entries: 1, bytes: 2048, lastRun: null, hitRate: null, facts: { entries: 2, bytes: 14 } });
+    expect(Object.keys(json)).toEqual(['file', 'entries', 'bytes', 'lastRun', 'hitRate', 'facts', 'capBytes', 'evicted']);
+    expect(json).toMatchObject({ entries: 1, bytes: 2048, lastRun: null, hitRate: null, facts: { entries: 2, bytes: 14 }, evicted: { entries: 0, bytes: 0 } });
+  });
+
+  it('stats counts what pruning dropped until the cache is cleared', async () => {
+    seed();
+    const store = openStore({ dir, warn: (m) => expect.fail(m) })!;
+    store.cache.put({ key: 'k2', url: 'https://example.test/k2', status: 200, headers: {}, body: Buffer.alloc(4096), etag: null, lastModified: null, fetchedAt: 2 });
+    store.prune(4096); // k2 stays; k (2048 bytes) and the two facts (14 bytes) go
+    store.close();
+    const first = JSON.parse((await stdoutOf(() => runCacheStats({ json: true }))).out) as { evicted: unknown };
+    expect(first.evicted).toEqual({ entries: 3, bytes: 2062 });
+    expect((await stdoutOf(() => runCacheStats({}))).out).toMatch(/^evicted {3}3 entries, 0\.0 MiB /m);
+    await stdoutOf(() => runCacheClear());
+    const after = JSON.parse((await stdoutOf(() => runCacheStats({ json: true }))).out) as { evicted: unknown };
+    expect(after.evicted).toEqual({ entries: 0, bytes: 0 });
   });
 
   it('stats in text has a facts line', async () => {

@@ -156,7 +156,7 @@ describe('--help and --version', () => {
     }
   });
 
-  it.each([['--version'], ['-v']])('%s prints the package.json version and exits 0', async (flag) => {
+  it.each([['--version'], ['-v'], ['-V']])('%s prints the package.json version and exits 0', async (flag) => {
     const result = await runCli([flag]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`${PACKAGE_VERSION}\n`);

@@ -168,7 +168,7 @@ describe('http cache', () => {
   it('stats counts entries and bytes, recordRun persists, clear empties', () => {
     const dir = tempDir();
     const { store } = open(dir);
-    expect(store.cache.stats()).toEqual({ entries: 0, bytes: 0, lastRun: null });
+    expect(store.cache.stats()).toEqual({ entries: 0, bytes: 0, lastRun: null, evicted: { entries: 0, bytes: 0 } });
     store.cache.put(entry('a', 1, 10));
     store.cache.put(entry('b', 2, 25));
     store.cache.recordRun({ hits: 3, misses: 1, revalidated: 2, at: '2024-05-01T00:00:00.000Z' });
@@ -180,10 +180,11 @@ describe('http cache', () => {
       entries: 2,
       bytes: 35,
       lastRun: { hits: 5, misses: 0, revalidated: 1, at: '2024-05-02T00:00:00.000Z' },
+      evicted: { entries: 0, bytes: 0 },
     });
     again.history.record(historyRow('2024-01-01T00:00:00.000Z'));
     again.cache.clear();
-    expect(again.cache.stats()).toEqual({ entries: 0, bytes: 0, lastRun: null });
+    expect(again.cache.stats()).toEqual({ entries: 0, bytes: 0, lastRun: null, evicted: { entries: 0, bytes: 0 } });
     expect(again.history.list('npm:chalk')).toHaveLength(1); // clear leaves history alone
     again.close();
   });

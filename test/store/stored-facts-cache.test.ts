@@ -168,7 +168,9 @@ describe('the facts table in the store', () => {
 
     store.prune(1000);
     expect([store.cache.stats().entries, store.facts.stats().entries]).toEqual([2, 2]);
+    expect(store.cache.stats().evicted).toEqual({ entries: 0, bytes: 0 });
     store.prune(60); // f4 10 + h3 20 + f2 30 = 60: h1 goes
+    expect(store.cache.stats().evicted).toEqual({ entries: 1, bytes: 40 });
     expect(store.cache.get('h1')).toBeUndefined();
     expect(store.cache.get('h3')).toBeDefined();
     expect(store.facts.get('f2')).toBeDefined();
@@ -178,6 +180,8 @@ describe('the facts table in the store', () => {
     expect(store.facts.get('f4')).toBeDefined();
     store.prune(10); // only f4 fits
     expect([store.cache.stats().entries, store.facts.stats()]).toEqual([0, { entries: 1, bytes: 10 }]);
+    // Counted across prunes, answers and facts alike: h1 40, f2 30, h3 20.
+    expect(store.cache.stats().evicted).toEqual({ entries: 3, bytes: 90 });
     // The HTTP cache's own prune is the same, store-wide one.
     store.cache.prune(0);
     expect(store.facts.stats().entries).toBe(0);

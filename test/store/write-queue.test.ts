@@ -269,7 +269,7 @@ describe('grouped writes in the store', () => {
     store.cache.put(entry('k', 1, '12345'));
     store.facts.put('f', '[1,2]', 1);
     store.cache.recordRun({ hits: 1, misses: 2, revalidated: 0, at: '2024-01-01T00:00:00.000Z' });
-    expect(store.cache.stats()).toEqual({ entries: 1, bytes: 5, lastRun: { hits: 1, misses: 2, revalidated: 0, at: '2024-01-01T00:00:00.000Z' } });
+    expect(store.cache.stats()).toEqual({ entries: 1, bytes: 5, lastRun: { hits: 1, misses: 2, revalidated: 0, at: '2024-01-01T00:00:00.000Z' }, evicted: { entries: 0, bytes: 0 } });
     expect(store.facts.stats()).toEqual({ entries: 1, bytes: 5 });
     store.close();
   });
