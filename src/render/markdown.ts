@@ -10,6 +10,7 @@
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
+import { aiActText } from './ai-act-text.js';
 import { comparisonText } from './comparison-text.js';
 import { groupChecks, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
@@ -194,6 +195,13 @@ function comparisonSection(report: Report, level: number): string[] {
   return lines;
 }
 
+/** The EU AI Act section of an AI tool's or MCP server's report (informational, never scored). */
+function aiActSection(report: Report, level: number): string[] {
+  const text = aiActText(report);
+  if (text === null) return [];
+  return ['', heading(level, md(text.title)), '', md(text.finding), '', `_${md(text.note)}_`];
+}
+
 /** The body of one report, its heading at `level`. */
 function reportLines(report: Report, level: number): string[] {
   const lines = [heading(level, `nerq · ${markdownCode(targetLabel(report.target))}`), ''];
@@ -212,6 +220,7 @@ function reportLines(report: Report, level: number): string[] {
     ...notCheckedSection(report, level + 1),
     ...advisorySection(report, level + 1),
     ...comparisonSection(report, level + 1),
+    ...aiActSection(report, level + 1),
     ...gateSection(report),
     '',
     '<details>',

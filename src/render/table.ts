@@ -15,6 +15,7 @@ import { statusOf } from '../checks/define.js';
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Alert, type Outcome } from './alerts.js';
+import { aiActText } from './ai-act-text.js';
 import { comparisonText } from './comparison-text.js';
 import { evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
@@ -387,6 +388,18 @@ function comparisonLines(report: Report, width: number, p: Palette): string[] {
   return lines;
 }
 
+/** The EU AI Act line of an AI tool's or MCP server's report (informational, never scored). */
+function aiActLines(report: Report, width: number, p: Palette): string[] {
+  const text = aiActText(report);
+  if (text === null) return [];
+  return [
+    '',
+    p.bold(text.title),
+    ...wrapIndented(clean(text.finding), width, '    ', '  '),
+    ...wrapIndented(clean(text.note), width, '    ', '  ').map((l) => p.dim(l)),
+  ];
+}
+
 function gateLines(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
   const { gate } = report;
   const state = gateState(gate);
@@ -447,6 +460,7 @@ export function renderTable(report: Report, opts: TableOptions): string {
     ...notCheckedLines(report, width, p),
     ...advisoryLines(report, width, p),
     ...comparisonLines(report, width, p),
+    ...aiActLines(report, width, p),
     ...gateLines(report, width, glyphs, p),
   ]);
 }
