@@ -11,7 +11,7 @@ import semver from 'semver';
 import { z } from 'zod';
 import type { DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
-import { reachable } from './graph.js';
+import { chainsFrom, reachable, withVia } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
@@ -112,17 +112,17 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     }
   }
   const prod = reachable(prodRoots, edges);
+  const chains = chainsFrom(declared.keys(), edges, (node) => node.name);
 
   const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   const dependencies: DeclaredDependency[] = [];
   for (const node of nodes.values()) {
     const line = lineOf(['packages', node.key]);
-    dependencies.push(
-      ...attribution.entries(
-        { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry, integrity: node.integrity },
-        declared.get(node) ?? [],
-      ),
+    const entries = attribution.entries(
+      { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry, integrity: node.integrity },
+      declared.get(node) ?? [],
     );
+    dependencies.push(...withVia(entries, chains.get(node)));
   }
   return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes };
 });

@@ -12,7 +12,7 @@ import semver from 'semver';
 import { z } from 'zod';
 import type { DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
-import { reachable } from './graph.js';
+import { chainsFrom, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
 import { dirOf, quote } from './text.js';
@@ -93,6 +93,7 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     });
   };
   const prod = reachable(prodRoots, edges);
+  const chains = chainsFrom(declared.keys(), edges, (key) => parseKey(style, key)?.name ?? key);
 
   // Fold peer variants: one package per name@version.
   const folded = new Map<string, { name: string; version: string; keys: string[] }>();
@@ -118,7 +119,8 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     const resolution = packages[packageKey]?.resolution;
     const declarations = keys.flatMap((key) => declared.get(key) ?? []);
     const dev = keys.every((key) => !prod.has(key));
-    dependencies.push(...attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations));
+    const entries = attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations);
+    dependencies.push(...withVia(entries, shortestChain(chains, keys)));
   }
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes };
 });

@@ -6,7 +6,7 @@
  * when it writes them, else from the graph: not reachable from a production root.
  */
 import type { DeclaredDependency } from '../types.js';
-import { reachable, unreferenced } from './graph.js';
+import { chainsFrom, reachable, unreferenced } from './graph.js';
 import { pyprojectDeclarations } from './pyproject.js';
 import { dirOf, joinPath } from './text.js';
 import type { InputContext } from './types.js';
@@ -63,7 +63,9 @@ export function assemblePythonLock(
   }
   const lockKnowsDev = nodes.some((n) => n.dev !== null);
   const prod = reachable(prodRoots, edges);
+  const chains = chainsFrom(direct, edges, (name) => name);
   return nodes.map((node) => ({
+    ...(direct.has(node.name) || !chains.has(node.name) ? {} : { via: chains.get(node.name) as string[] }),
     ecosystem: 'pypi',
     name: node.name,
     version: node.version,

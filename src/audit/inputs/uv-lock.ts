@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
-import { reachable } from './graph.js';
+import { chainsFrom, reachable } from './graph.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
 import type { InputReader } from './types.js';
@@ -85,6 +85,7 @@ export const readUvLock: InputReader = defineReader((text, file) => {
     }
   }
   const prod = reachable(prodRoots, edges);
+  const chains = chainsFrom(declared.keys(), edges, (pkg) => pep503(pkg.name));
 
   const notes: string[] = [];
   const dependencies: DeclaredDependency[] = [];
@@ -108,7 +109,8 @@ export const readUvLock: InputReader = defineReader((text, file) => {
       resolved: source.registry ?? null,
     };
     const workspaces = [...new Set(declared.get(pkg) ?? [])];
-    if (workspaces.length === 0) dependencies.push({ ...base, direct: false, workspace: null });
+    const via = chains.get(pkg);
+    if (workspaces.length === 0) dependencies.push({ ...base, direct: false, workspace: null, ...(via === undefined ? {} : { via }) });
     else if (!workspaceProject) dependencies.push({ ...base, direct: true, workspace: null });
     else for (const workspace of workspaces) dependencies.push({ ...base, direct: true, workspace });
   });

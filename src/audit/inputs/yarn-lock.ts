@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { planDependency } from '../../sources/npm/dependencies.js';
 import { LockfileError, type DeclaredDependency } from '../types.js';
 import { defineReader } from './define-reader.js';
-import { reachable, unreferenced } from './graph.js';
+import { chainsFrom, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
 import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
@@ -144,11 +144,15 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     }
   }
   const prod = reachable(prodRoots, edges);
+  const chains = chainsFrom(declared.keys(), edges, (node) => node.name);
   const attribution = new Attribution(file, rootDir, root !== null && root.workspaces !== null, context);
   const dependencies: DeclaredDependency[] = nodes.flatMap((node) =>
-    attribution.entries(
-      { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null, integrity: node.entry.integrity ?? null },
-      declared.get(node) ?? [],
+    withVia(
+      attribution.entries(
+        { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null, integrity: node.entry.integrity ?? null },
+        declared.get(node) ?? [],
+      ),
+      chains.get(node),
     ),
   );
   return { file, format: 'yarn-classic', dependencies, notes };
@@ -329,6 +333,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     }
   }
   const prod = reachable(prodRoots, edges);
+  const chains = chainsFrom(declared.keys(), edges, (node) => node.name);
 
   const notes: string[] = [];
   const dependencies: DeclaredDependency[] = [];
@@ -341,9 +346,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       notes.push(`${file}:${node.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`);
       continue;
     }
-    dependencies.push(
-      ...attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []),
-    );
+    const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
+    dependencies.push(...withVia(entries, chains.get(node)));
   }
   return { file, format: 'yarn-berry', dependencies, notes };
 }

@@ -1,0 +1,108 @@
+/**
+ * The dependency path ("via a › b") from every lockfile that carries a graph: the shortest chain
+ * of package names from a direct dependency, [] never shown for a direct one, absent when the
+ * format has no graph (Pipfile.lock). The fixtures hold the same project in each format.
+ */
+import { describe, expect, it } from 'vitest';
+import { chainsFrom, shortestChain } from '../../../src/audit/inputs/graph.js';
+import { readInputText } from '../../../src/audit/inputs/index.js';
+import { readFixture } from './helpers.js';
+
+const NPM_VIA = {
+  '@types/semver': 'direct',
+  chalk: 'direct',
+  debug: 'direct',
+  'ansi-styles': ['chalk'],
+  'supports-color': ['chalk'],
+  'color-convert': ['chalk', 'ansi-styles'],
+  'color-name': ['chalk', 'ansi-styles', 'color-convert'],
+  'has-flag': ['chalk', 'supports-color'],
+  ms: ['debug'],
+};
+
+const PYTHON_VIA = {
+  requests: 'direct',
+  pytest: 'direct',
+  certifi: ['requests'],
+  'charset-normalizer': ['requests'],
+  idna: ['requests'],
+  urllib3: ['requests'],
+  iniconfig: ['pytest'],
+  packaging: ['pytest'],
+  pluggy: ['pytest'],
+};
+
+const viaOf = (dir: string, name: string, companions: string[]) =>
+  Object.fromEntries(readFixture(dir, name, companions).dependencies.map((d) => [d.name, d.direct ? 'direct' : (d.via ?? null)]));
+
+describe('via from each lockfile format', () => {
+  it.each([
+    ['pnpm-v5', 'pnpm-lock.yaml', []],
+    ['pnpm-v6', 'pnpm-lock.yaml', []],
+    ['pnpm-v9', 'pnpm-lock.yaml', []],
+    ['yarn-classic', 'yarn.lock', ['package.json']],
+    ['yarn-berry', 'yarn.lock', ['package.json']],
+    ['bun', 'bun.lock', ['package.json']],
+  ])('%s %s', (dir, name, companions) => {
+    expect(viaOf(dir, name, companions)).toEqual(NPM_VIA);
+  });
+
+  it.each([
+    ['python-uv', 'uv.lock'],
+    ['python-poetry', 'poetry.lock'],
+    ['python-pdm', 'pdm.lock'],
+  ])('%s %s', (dir, name) => {
+    expect(viaOf(dir, name, ['pyproject.toml'])).toEqual(PYTHON_VIA);
+  });
+
+  it('Pipfile.lock has no graph: no path is made up', () => {
+    const via = viaOf('python-pipenv', 'Pipfile.lock', []);
+    expect(via.certifi).toBeNull();
+    expect(via.requests).toBe('direct');
+  });
+
+  it('a yarn.lock without its package.json guesses the direct ones and chains from them', () => {
+    const text = `# yarn lockfile v1
+
+a@^1.0.0:
+  version "1.0.0"
+  resolved "https://example.test/a/-/a-1.0.0.tgz"
+  dependencies:
+    b "^1.0.0"
+
+b@^1.0.0:
+  version "1.0.0"
+  resolved "https://example.test/b/-/b-1.0.0.tgz"
+  dependencies:
+    c "^1.0.0"
+
+c@^1.0.0:
+  version "1.0.0"
+  resolved "https://example.test/c/-/c-1.0.0.tgz"
+`;
+    const deps = readInputText(text, 'yarn.lock', {}).dependencies;
+    expect(Object.fromEntries(deps.map((d) => [d.name, d.direct ? 'direct' : (d.via ?? null)]))).toEqual({ a: 'direct', b: ['a'], c: ['a', 'b'] });
+  });
+});
+
+describe('chainsFrom', () => {
+  const graph: Record<string, string[]> = { a: ['b', 'c'], b: ['d'], c: ['d', 'e'], d: ['a'], e: [], x: ['a'] };
+  const edges = (n: string) => graph[n] ?? [];
+
+  it('gives each reachable node a shortest chain, the start itself none, unreachable nodes nothing', () => {
+    const chains = chainsFrom(['a'], edges, (n) => n.toUpperCase());
+    expect(Object.fromEntries(chains)).toEqual({ a: [], b: ['A'], c: ['A'], d: ['A', 'B'], e: ['A', 'C'] });
+    expect(chains.has('x')).toBe(false);
+  });
+
+  it('a cycle ends; several starts are each direct', () => {
+    const chains = chainsFrom(['d', 'c'], edges, (n) => n);
+    expect(Object.fromEntries(chains)).toEqual({ d: [], c: [], a: ['d'], e: ['c'], b: ['d', 'a'] });
+  });
+
+  it('shortestChain picks the shortest over folded nodes, undefined when none is known', () => {
+    const chains = new Map([['k1', ['x', 'y']], ['k2', ['z']]]);
+    expect(shortestChain(chains, ['k1', 'k2'])).toEqual(['z']);
+    expect(shortestChain(chains, ['k3'])).toBeUndefined();
+  });
+});
