@@ -21,6 +21,7 @@ import { repositoryRoot } from '../audit/tree-file.js';
 import type { SeverityLevel } from '../audit/policy-schema.js';
 import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type AuditWarning } from '../audit/types.js';
 import { nameOfDown } from '../sources/services.js';
+import { compareFailing } from './audit-compare.js';
 import type { CallOptions, Runtime } from './runtime.js';
 
 export { repositoryRoot } from '../audit/tree-file.js';
@@ -151,6 +152,8 @@ export interface AuditRequest extends CallOptions {
   allowIncomplete?: boolean | undefined;
   /** Called as each evaluation finishes; `failed` when it fails the policy. */
   onEvaluated?: (failed: boolean) => void;
+  /** --compare: the failing packages' standing among peers and their alternatives (audit-compare.ts). */
+  compare?: { peers?: number | undefined } | undefined;
 }
 
 export async function auditProject(runtime: Runtime, plan: AuditPlan, request: AuditRequest): Promise<AuditReport> {
@@ -164,7 +167,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // After the evaluations: the release each one read tells a private mirror from a different package.
   const confusion = await findDependencyConfusion(evaluated, ctx);
   const locks = lockRecords(inputs);
-  const entries: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {
+  const judged: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {
     const remembered = runtime.session.remember(report, evidence);
     const outcome = applyPolicy(remembered, subject, policy, now, {
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
@@ -173,6 +176,16 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     });
     return { subject, report: remembered, policy: outcome };
   });
+  const compared =
+    request.compare === undefined
+      ? { entries: judged, warnings: [] }
+      : await compareFailing(
+          runtime,
+          judged,
+          evaluated.map((e) => e.evidence),
+          { gate: request.gate, signal: request.signal, now, category: request.category, peers: request.compare.peers },
+        );
+  const entries = compared.entries;
 
   const expired = expiredIgnores(policy, now);
   const warnings: AuditWarning[] = [
@@ -181,6 +194,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     ...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })),
     // A finding of its own: the base's policy decided, and the change needs a reviewer.
     ...(plan.policyChanged === null ? [] : [{ code: 'policy-changed', message: plan.policyChanged, details: {} }]),
+    ...compared.warnings,
   ];
   const { endpoints } = runtime;
   const registries = [runtime.npm.registry, endpoints.npmPublicRegistry];

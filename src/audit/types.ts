@@ -122,7 +122,8 @@ export interface AuditEntry {
  * Something the reader of an audit must know once (not per package): `input-note` (what an input
  * reader skipped or guessed), `npm-config`, `ignore-expired`, `service-unreachable` (a host or
  * service that failed and was not asked again), `source-unavailable` (an evidence source missing
- * for some packages, with the checks it left unknown).
+ * for some packages, with the checks it left unknown), `compare-limited` (`--compare` compared
+ * only the worst failing packages).
  */
 export interface AuditWarning {
   code: string;

@@ -9,6 +9,7 @@ import { VERSION } from '../version.js';
 import { UsageError } from './usage-error.js';
 import { printError, stderrText } from './stderr.js';
 import { CATEGORIES } from '../scoring/profiles.js';
+import { AUDIT_COMPARE_LIMIT } from '../app/audit-compare.js';
 
 function outputOptions(command: Command): Command {
   return command
@@ -78,6 +79,8 @@ export function buildProgram(): Command {
     .option('--min-score <n>', 'policy: fail packages scoring below n (overrides the policy file)')
     .option('--min-coverage <r>', 'policy: packages with coverage below r (0–1) are not evaluated, exit 3 (overrides the policy file)')
     .option('--fail-on <severity>', 'also fail a package an advisory of this severity or higher affects: low, moderate, high or critical')
+    .option('--compare', `for the failing packages (at most ${AUDIT_COMPARE_LIMIT}, worst first): their standing among peers and higher-scoring alternatives`)
+    .option('--peers <n>', 'with --compare: peers to evaluate per failing package at most (default 12, at most 50)')
     .option('--allow-incomplete', 'exit 0 even when packages could not be checked for vulnerabilities or malicious code (risky: unchecked is not clean)')
     .option('-q, --quiet', 'terminal table: only the packages that need attention, the warnings and the result')
     .option('-o, --output <file>', 'write the report to file instead of stdout (the exit code is the same)')

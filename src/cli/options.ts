@@ -52,7 +52,7 @@ export const CheckOptionsSchema = OutputOptionsSchema.extend({
 
 export const AUDIT_FORMATS = ['table', 'json', 'markdown', 'sarif'] as const;
 
-export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, format: true, compare: true, peers: true }).extend({
+export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, format: true }).extend({
   format: z.enum(AUDIT_FORMATS, { message: `--format must be one of ${AUDIT_FORMATS.join(', ')}` }).optional(),
   file: z.array(z.string().min(1, '--file needs a path')).optional(),
   policy: z.string().min(1, '--policy needs a path').optional(),

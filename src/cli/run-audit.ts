@@ -35,6 +35,7 @@ import { printError } from './stderr.js';
 export async function runAudit(dirArg: string | undefined, raw: Record<string, unknown>): Promise<number> {
   const options = parseOptions(AuditOptionsSchema, raw);
   const now = clockFrom(process.env) ?? new Date();
+  if (options.peers !== undefined && options.compare !== true) throw new UsageError('--peers needs --compare');
   const dir = path.resolve(dirArg ?? '.');
 
   // Everything that can be bad input is checked before the first request.
@@ -95,6 +96,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
         concurrency: options.concurrency,
         allowIncomplete: options.allowIncomplete === true,
         onEvaluated: (failed) => progress.done(failed),
+        ...(options.compare === true ? { compare: { peers: options.peers } } : {}),
       });
     } finally {
       progress.stop();

@@ -6,6 +6,7 @@
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { GRADES } from '../report/schema.js';
+import { formatScore } from './text.js';
 
 export type EntryStatus = AuditEntry['policy']['status'];
 
@@ -49,6 +50,24 @@ export function fixText(entry: AuditEntry): string | null {
   const open = Array.isArray(unfixed) && unfixed.length > 0 ? ` (none for ${unfixed.join(', ')})` : '';
   if (typeof partialFix === 'string' && partialFix !== '') return `upgrade to ${partialFix} fixes some${open}`;
   return `no fixed version yet${open}`;
+}
+
+/**
+ * With `audit --compare`, what to use instead: `ky 91.2 A YES, got 88.0 B YES` (the alternatives,
+ * best first), `no higher-scoring alternative among 12 peers`, or `not compared: <reason>`;
+ * null when the package was not compared.
+ */
+export function insteadText(entry: AuditEntry): string | null {
+  const { report } = entry;
+  if (report.comparison === undefined && report.comparisonUnavailable === undefined) return null;
+  const alternatives = report.alternatives ?? [];
+  if (alternatives.length > 0) {
+    return `instead: ${alternatives.map((a) => `${a.target} ${formatScore(a.score)} ${a.grade ?? '—'} ${a.verdict}`).join(', ')}`;
+  }
+  if (report.comparison != null) {
+    return `no higher-scoring alternative among ${report.comparison.peers} ${report.comparison.peers === 1 ? 'peer' : 'peers'}`;
+  }
+  return `not compared: ${report.comparisonUnavailable?.reason ?? 'no comparison'}`;
 }
 
 /** `webpack › terser`: the packages that bring it in from a direct dependency, or null (direct, or unknown). */

@@ -13,6 +13,7 @@ import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
   declaredAt,
   gradeCounts,
+  insteadText,
   mainReason,
   outcomeHint,
   packageLabel,
@@ -123,6 +124,8 @@ function detailBlock(entry: AuditEntry): string {
   const kind = [subject.direct ? 'direct' : 'transitive', ...(subject.dev ? ['dev'] : [])].join(', ');
   const places = subject.declaredIn.map((d) => md(d.line === null ? d.file : `${d.file}:${d.line}`));
   lines.push(`- Declared in ${places.length > 0 ? places.join(', ') : 'an unknown file'} (${kind})`);
+  const instead = insteadText(entry);
+  if (instead !== null) lines.push(`- ${md(instead)}`);
   const extra = report.verdictReasonDetails.filter((r) => !policy.failures.some((f) => f.message.includes(r.text)));
   if (extra.length > 0) lines.push('', 'Verdict reasons:', '', ...extra.map((r) => `- ${markdownReason(r)}`));
   lines.push('', '</details>');

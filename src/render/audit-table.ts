@@ -11,6 +11,7 @@ import { Chalk } from 'chalk';
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
   fixText,
+  insteadText,
   gradeCounts,
   ignoredText,
   outcomeHint,
@@ -118,6 +119,8 @@ function detailsOf(entry: AuditEntry): string[] {
   if (fix !== null) lines.push(`fix: ${fix}`);
   const via = viaText(entry);
   if (via !== null) lines.push(`via ${via}`);
+  const instead = insteadText(entry);
+  if (instead !== null) lines.push(instead);
   return lines.map(clean);
 }
 
