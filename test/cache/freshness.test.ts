@@ -16,6 +16,7 @@ const ENDPOINTS: Endpoints = {
   githubServer: { host: 'ghe.example', api: `${O}/ghe/api/v3`, graphql: `${O}/ghe/api/graphql` },
   osvApi: `${O}/osv`,
   mcpRegistry: `${O}/mcp-registry`,
+  npmSearch: `${O}/search-mirror/`,
   npmPublicRegistry: `${O}/npm-public/`,
 };
 const REGISTRIES = [`${O}/npm/`, 'https://registry.example/'];
@@ -33,7 +34,12 @@ describe('freshnessPolicy', () => {
     ['tarball', { url: `${O}/npm/express/-/express-5.1.0.tgz` }, 'npmTarball', 7 * DAY],
     ['scoped tarball', { url: `${O}/npm/@types/node/-/node-24.0.0.tgz` }, 'npmTarball', 7 * DAY],
     ['attestations', { url: `${O}/npm/-/npm/v1/attestations/express@5.1.0` }, 'npmAttestations', HOUR],
-    ['other registry API', { url: `${O}/npm/-/v1/search?text=x` }, 'other', 0],
+    ['npm search on the registry', { url: `${O}/npm/-/v1/search?text=keywords:http&size=36` }, 'npmSearch', HOUR],
+    ['npm search elsewhere (NERQ_NPM_SEARCH_URL)', { url: `${O}/search-mirror/-/v1/search?text=x` }, 'npmSearch', HOUR],
+    ['other registry API', { url: `${O}/npm/-/v1/dist-tags` }, 'other', 0],
+    ['MCP Registry entry', { url: `${O}/mcp-registry/v0.1/servers/io.github.o%2Fr/versions/latest` }, 'mcpRegistry', 10 * MINUTE],
+    ['MCP Registry listing', { url: `${O}/mcp-registry/v0.1/servers?search=x&cursor=c` }, 'mcpRegistry', 10 * MINUTE],
+    ['MCP Registry, another path', { url: `${O}/mcp-registry/admin` }, 'other', 0],
     ['registry root', { url: `${O}/npm/` }, 'other', 0],
     ['POST to the registry', { url: `${O}/npm/-/npm/v1/security/advisories/bulk`, method: 'POST', body: '{}' }, 'other', 0],
     ['downloads', { url: `${O}/npm-api/downloads/point/last-week/express` }, 'npmDownloads', DAY],

@@ -19,6 +19,10 @@ export const FRESHNESS_DEFAULTS = {
   npmTarball: 7 * DAY,
   /** npm attestations (`{registry}/-/npm/v1/attestations/…`). */
   npmAttestations: 1 * HOUR,
+  /** npm search API (`{registry}/-/v1/search?…` or `NERQ_NPM_SEARCH_URL`): the peers of `--compare`. */
+  npmSearch: 1 * HOUR,
+  /** MCP Registry read API (`{mcpRegistry}/v0.1/servers…`): entries change on publish. */
+  mcpRegistry: 10 * MINUTE,
   /** npm downloads API (`{npmApi}/downloads/…`): daily numbers. */
   npmDownloads: 1 * DAY,
   /** OSV `POST /v1/querybatch`: new advisories appear. */
@@ -42,6 +46,8 @@ export const FRESHNESS_TABLE: ReadonlyArray<{ kind: FreshnessKind; what: string;
   { kind: 'npmPackument', what: 'npm registry packument', ms: FRESHNESS_DEFAULTS.npmPackument },
   { kind: 'npmTarball', what: 'npm tarball (/-/…tgz)', ms: FRESHNESS_DEFAULTS.npmTarball },
   { kind: 'npmAttestations', what: 'npm attestations', ms: FRESHNESS_DEFAULTS.npmAttestations },
+  { kind: 'npmSearch', what: 'npm search API (/-/v1/search)', ms: FRESHNESS_DEFAULTS.npmSearch },
+  { kind: 'mcpRegistry', what: 'MCP Registry', ms: FRESHNESS_DEFAULTS.mcpRegistry },
   { kind: 'npmDownloads', what: 'npm downloads API', ms: FRESHNESS_DEFAULTS.npmDownloads },
   { kind: 'osvQueryBatch', what: 'OSV querybatch (POST)', ms: FRESHNESS_DEFAULTS.osvQueryBatch },
   { kind: 'osvRecord', what: 'OSV advisory record (/v1/vulns/{id})', ms: FRESHNESS_DEFAULTS.osvRecord },
@@ -86,7 +92,8 @@ export function classifyRequest(req: HttpRequest, endpoints: Endpoints, registry
     if (method !== 'GET') return 'other';
     if (registryPath.startsWith('/-/npm/v1/attestations/')) return 'npmAttestations';
     if (/\/-\/[^/]+\.tgz$/i.test(registryPath)) return 'npmTarball';
-    // Any other `/-/` path is a registry API (search, audit…), not a packument.
+    if (registryPath === '/-/v1/search') return 'npmSearch';
+    // Any other `/-/` path is a registry API (audit…), not a packument.
     if (!registryPath.includes('/-/') && registryPath !== '/' && registryPath !== '') return 'npmPackument';
     return 'other';
   }
@@ -97,6 +104,9 @@ export function classifyRequest(req: HttpRequest, endpoints: Endpoints, registry
     if (method === 'GET' && /^\/v1\/vulns\/[^/]+$/.test(osv)) return 'osvRecord';
     return 'other';
   }
+
+  if (method === 'GET' && on(endpoints.npmSearch) === '/-/v1/search') return 'npmSearch';
+  if (method === 'GET' && on(endpoints.mcpRegistry)?.startsWith('/v0') === true) return 'mcpRegistry';
 
   const github = [endpoints.githubApi, endpoints.githubGraphql, endpoints.githubServer?.api, endpoints.githubServer?.graphql];
   if (github.some((base) => on(base) !== undefined)) return 'github';
