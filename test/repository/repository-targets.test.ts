@@ -73,7 +73,7 @@ describe('a young, single-maintainer MCP server that runs code (formulahendry/mc
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     expect(checkOf(report, 'changelog')).toMatchObject({ messageId: 'missing-repository', score: 40 });
     // 6 for the repository (repo, commits, releases, issues, community, root listing) + tree, tags, README, LICENSE, package.json.
-    expect(requests).toBe(11);
+    expect(requests).toBe(12);
   });
 
   it('31 version tags in its first two weeks: the churn is in the evidence, per week', async () => {
