@@ -74,6 +74,8 @@ export interface ServeRecordedOptions extends RepoAnswerOptions {
    * each served at `/v1/vulns/<id>`; none by default (every dependency clean).
    */
   osv?: readonly Record<string, unknown>[];
+  /** OSV's querybatch answers a body of the wrong shape. */
+  osvMalformed?: boolean;
   /** Answers that replace the recorded or synthesised ones, by path below the repository (`''` = the repository). */
   override?: Record<string, FixtureResponse>;
 }
@@ -99,13 +101,13 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
     ...options.override,
   };
   for (const [suffix, response] of Object.entries(routes)) server.expect('GET', `${base}${suffix}`, response);
-  serveOsvRecords(server, options.osv ?? []);
+  serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true);
   // Commits, the root listing, sub-trees, tags and raw contents: the recorded files by path.
   server.fallback('GET', `${base}/`);
 }
 
 /** OSV: querybatch answers each query with the ids of the records affecting that package name (none for the rest). */
-function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[]): void {
+function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean): void {
   const idsFor = (ecosystem: string, name: string): string[] =>
     records
       .filter((r) => (r.affected as { package: { ecosystem: string; name: string } }[]).some((a) => a.package.name === name && a.package.ecosystem === ecosystem))
@@ -113,6 +115,7 @@ function serveOsvRecords(server: FixtureServer, records: readonly Record<string,
   server.route('POST', '/osv/v1/querybatch', (_req, res, { body }) => {
     const queries = (JSON.parse(body.toString('utf8')) as { queries: { package: { ecosystem: string; name: string } }[] }).queries;
     res.writeHead(200, { 'content-type': 'application/json' });
+    if (malformed) return void res.end('{"results": 3}');
     res.end(
       JSON.stringify({
         results: queries.map((q) => {
