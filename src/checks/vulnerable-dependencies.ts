@@ -63,8 +63,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A repository target is looked up on every dependency its lockfiles pin (unknown where no lockfile pins them), development-only ones apart: their worst scores at most critical 70, high or unknown 80, moderate or low 90. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved.',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles pin: unknown where no lockfile pins them, development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90).',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
