@@ -11,7 +11,7 @@ import { findDependencyConfusion } from '../audit/dependency-confusion.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
 import { foldDependencies, subjectKey } from '../audit/fold.js';
-import type { ParsedInput } from '../audit/inputs/index.js';
+import type { ParsedInput } from '../lockfiles/index.js';
 import { readMcpInputs, type McpInputRequest } from '../audit/mcp/inputs.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';

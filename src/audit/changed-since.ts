@@ -12,7 +12,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { subjectKey } from './fold.js';
-import { readInputText } from './inputs/index.js';
+import { readInputText } from '../lockfiles/index.js';
 import type { AuditSubject } from './types.js';
 import { LockfileError } from './types.js';
 

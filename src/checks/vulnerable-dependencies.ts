@@ -1,9 +1,11 @@
 /**
  * vulnerable-dependencies: ordinary advisories on the direct runtime dependencies, each
- * resolved to the version its range installs today. Lowers this check only: a dependency's
- * advisory never caps the target (docs/scoring.md §5); malicious records are malicious-package's.
+ * resolved to the version its range installs today — for a repository target, on every
+ * dependency its lockfiles pin, each named with its path and fix, development-only ones apart
+ * and weighing less. Lowers this check only: a dependency's advisory never caps the target
+ * (docs/scoring.md §5); malicious records are malicious-package's.
  */
-import type { Severity } from '../evidence/schema.js';
+import type { AdvisoryFacts, DependencyFacts, Severity } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { severityLabel, vulnerabilityAdvisories, worstSeverity } from './lib/advisories.js';
@@ -17,6 +19,41 @@ const SCORE_BY_WORST: Readonly<Record<Severity, number>> = {
   low: 70,
 };
 
+/** A repository's development-only dependencies weigh less: the worst of them scores this at most. */
+const DEV_SCORE_BY_WORST: Readonly<Record<Severity, number>> = {
+  critical: 70,
+  high: 80,
+  unknown: 80,
+  moderate: 90,
+  low: 90,
+};
+
+type Entry = DependencyFacts['dependencies'][number];
+
+/** The set's entries an advisory was matched against (same name and version). */
+function entriesOf(deps: readonly Entry[], advisory: AdvisoryFacts): Entry[] {
+  return deps.filter((d) => d.name === advisory.package && (advisory.version === null || d.version === advisory.version));
+}
+
+/** Development-only: every entry it matched says so. */
+function devOnly(deps: readonly Entry[], advisory: AdvisoryFacts): boolean {
+  const matched = entriesOf(deps, advisory);
+  return matched.length > 0 && matched.every((d) => d.dev === true);
+}
+
+/** `express › path-to-regexp@0.1.7 (GHSA-… fixed in 0.1.12)`: one line per dependency version, with its path and each advisory's fix. */
+function repositoryDetails(deps: readonly Entry[], advisories: readonly AdvisoryFacts[]): string[] {
+  const byVersion = new Map<string, { label: string; ids: string[] }>();
+  for (const advisory of advisories) {
+    const key = `${advisory.package}@${advisory.version ?? ''}`;
+    const path = entriesOf(deps, advisory).find((d) => d.path !== undefined)?.path ?? [];
+    const entry = byVersion.get(key) ?? { label: `${[...path, advisory.package].join(' › ')}${advisory.version === null ? '' : `@${advisory.version}`}`, ids: [] };
+    entry.ids.push(advisory.fixed === null ? `${advisory.id} no fix` : `${advisory.id} fixed in ${advisory.fixed}`);
+    byVersion.set(key, entry);
+  }
+  return [...byVersion.values()].map(({ label, ids }) => `${label} (${ids.join(', ')})`);
+}
+
 export default defineCheck({
   id: 'vulnerable-dependencies',
   dimension: 'security',
@@ -26,7 +63,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved.',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles pin: unknown where no lockfile pins them, development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90).',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
@@ -35,6 +72,10 @@ export default defineCheck({
     'clean-partial':
       'No known advisories in the {dependenciesQueried} of {total} direct dependencies queried; not resolved: {unresolved}',
     vulnerable: 'Advisories in {affected} of {total} direct dependencies, worst {worstLabel}: {details}',
+    unpinned: 'Dependency advisories unknown: no lockfile pins the dependencies of {unpinnedFiles} (ranges are not resolved)',
+    'repository-clean': 'No known advisories in the {dependenciesQueried} dependencies the repository pins',
+    'repository-vulnerable': 'Advisories in {affected} runtime dependencies of the {total} the repository pins, worst {worstLabel}: {details}; development only: {devSummary}',
+    'repository-dev-only': 'Advisories only in development dependencies ({devAffected} of {total}), worst {devWorstLabel}: {devSummary}',
   },
   evaluate: ({ vulnerabilities, dependencies }) => {
     const deps = dependencies.dependencies;
@@ -50,12 +91,19 @@ export default defineCheck({
       const unknown: Record<string, EvidenceValue> = { total, unresolved, reason: dependencyAdvisoriesReason };
       return { score: null, messageId: 'advisories-unknown', data: unknown };
     }
+    // A repository whose manifests no lockfile pins: ranges only, no version guessed.
+    const unpinned = dependencies.unpinned ?? [];
+    if (unpinned.length > 0 && unresolved.length * 2 > total) {
+      const unknown: Record<string, EvidenceValue> = { total, unresolved, unpinned, unpinnedFiles: unpinned.join(', ') };
+      return { score: null, messageId: 'unpinned', data: unknown };
+    }
     // Most dependencies unresolved: the answer would mostly be a guess.
     if (dependencyAdvisories === null || unresolved.length * 2 > total) {
       const unknown: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };
       return { score: null, messageId: 'not-queried', data: unknown };
     }
     const advisories = vulnerabilityAdvisories(dependencyAdvisories);
+    if (dependencies.lockfiles !== undefined) return repositoryResult(deps, advisories, { total, dependenciesQueried, unresolved });
     const worst = worstSeverity(advisories);
     const base: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };
     if (worst === null) {
@@ -85,3 +133,30 @@ export default defineCheck({
     return { score: SCORE_BY_WORST[worst], messageId: 'vulnerable', data };
   },
 });
+
+/** A repository's dependency set: runtime advisories by path and fix, development-only ones apart and lighter. */
+function repositoryResult(deps: readonly Entry[], advisories: readonly AdvisoryFacts[], base: Record<string, EvidenceValue>) {
+  const runtime = advisories.filter((a) => !devOnly(deps, a));
+  const dev = advisories.filter((a) => devOnly(deps, a));
+  const worst = worstSeverity(runtime);
+  const devWorst = worstSeverity(dev);
+  const devDetails = repositoryDetails(deps, dev);
+  const data: Record<string, EvidenceValue> = {
+    ...base,
+    affected: new Set(runtime.map((a) => `${a.package}@${a.version}`)).size,
+    ids: runtime.map((a) => a.id),
+    details: repositoryDetails(deps, runtime),
+    worst,
+    worstLabel: worst === null ? null : severityLabel(worst),
+    devAffected: new Set(dev.map((a) => `${a.package}@${a.version}`)).size,
+    devIds: dev.map((a) => a.id),
+    devDetails,
+    devWorst,
+    devWorstLabel: devWorst === null ? null : severityLabel(devWorst),
+    devSummary: devDetails.length === 0 ? 'none' : devDetails.join('; '),
+  };
+  const devScore = devWorst === null ? 100 : DEV_SCORE_BY_WORST[devWorst];
+  if (worst !== null) return { score: Math.min(SCORE_BY_WORST[worst], devScore), messageId: 'repository-vulnerable', data };
+  if (devWorst !== null) return { score: devScore, messageId: 'repository-dev-only', data };
+  return { score: 100, messageId: 'repository-clean', data };
+}

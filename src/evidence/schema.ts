@@ -233,8 +233,23 @@ export const DependencyFactsSchema = z.object({
       reason: z.string().nullable(),
       /** The registry replaced this dependency with a security-holding placeholder. */
       securityHolding: z.boolean(),
+      /** A repository's dependency set only (absent for a package's direct dependencies): its ecosystem. */
+      ecosystem: z.enum(['npm', 'pypi']).optional(),
+      /** Needed only for development (a repository's lockfile or manifest says so). */
+      dev: z.boolean().optional(),
+      /** The packages between the manifest and this one (`['express']` for express › path-to-regexp); [] for a direct one. */
+      path: z.array(z.string()).optional(),
+      /** The lockfile or manifest it was read from, relative to the repository root. */
+      file: z.string().optional(),
     }),
   ),
+  /**
+   * A repository's dependency set only: the manifests with no lockfile beside them, whose
+   * dependencies are ranges no lockfile pins (their versions are null, never guessed).
+   */
+  unpinned: z.array(z.string()).optional(),
+  /** A repository's dependency set only: the lockfiles it was read from. */
+  lockfiles: z.array(z.string()).optional(),
 });
 export type DependencyFacts = z.infer<typeof DependencyFactsSchema>;
 
@@ -280,6 +295,12 @@ export const VulnerabilityFactsSchema = z.object({
    * when the dependencies were not asked for at all. Absent in evidence written before it: null.
    */
   dependencyAdvisoriesReason: z.string().nullable().default(null),
+  /**
+   * False when only the dependencies were asked (a repository target publishes no version of
+   * its own to look up: `advisories` is then empty by construction, not by a clean answer).
+   * Absent: the target's own version was asked.
+   */
+  ownAsked: z.boolean().optional(),
 });
 export type VulnerabilityFacts = z.infer<typeof VulnerabilityFactsSchema>;
 

@@ -8,6 +8,7 @@ import type { Sources } from '../evidence/schema.js';
 import type { OsvEcosystem } from '../sources/osv/advisory.js';
 import { mergeVulnerabilities } from '../sources/osv/merge.js';
 import { fetchDependencyAdvisories, fetchVulnerabilities, osvRecordReader, type DependencyAdvisoriesResult, type OsvRecordReader } from '../sources/osv/query.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
 import type { RunContext } from './context.js';
 
 export async function vulnerabilitiesFor(
@@ -41,4 +42,37 @@ async function dependencyAdvisories(
   if (deps.status === 'not-applicable') return { status: 'unavailable', reason: `the dependencies were not resolved: ${deps.reason}` };
   const resolved = deps.facts.dependencies.flatMap((d) => (d.version === null ? [] : [{ name: d.name, version: d.version }]));
   return fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, resolved, read);
+}
+
+/**
+ * The `vulnerabilities` source for a repository target: its dependency set (the pins of its
+ * lockfiles) asked of OSV through the same dependency batch a package's direct dependencies
+ * use — one batch per ecosystem, each advisory record read once. The repository has no version
+ * of its own to ask about (`ownAsked: false`). Unpinned dependencies are not asked (no version is
+ * guessed); an OSV failure makes the source unavailable, never clean.
+ */
+export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['dependencies']): Promise<Sources['vulnerabilities']> {
+  if (deps.status === 'not-applicable') return deps;
+  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be read: ${deps.reason}` };
+  const read = osvRecordReader(ctx.http, ctx.endpoints.osvApi);
+  const byEcosystem = new Map<OsvEcosystem, { name: string; version: string }[]>();
+  for (const d of deps.facts.dependencies) {
+    if (d.version === null) continue;
+    const ecosystem = packageRulesOf(d.ecosystem ?? 'npm').registry.osvEcosystem;
+    byEcosystem.set(ecosystem, [...(byEcosystem.get(ecosystem) ?? []), { name: d.name, version: d.version }]);
+  }
+  const results = await Promise.all([...byEcosystem].map(([ecosystem, packages]) => fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, packages, read)));
+  const failed = results.find((r) => r.status === 'unavailable');
+  if (failed !== undefined && failed.status === 'unavailable') return { status: 'unavailable', reason: failed.reason };
+  const ok = results.flatMap((r) => (r.status === 'ok' ? [r] : []));
+  return {
+    status: 'ok',
+    facts: {
+      advisories: [],
+      dependencyAdvisories: ok.flatMap((r) => r.advisories),
+      dependenciesQueried: ok.reduce((sum, r) => sum + r.queried, 0),
+      dependencyAdvisoriesReason: null,
+      ownAsked: false,
+    },
+  };
 }

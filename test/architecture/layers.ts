@@ -14,6 +14,7 @@ export const LAYERS = [
   'report',
   'render',
   'docs',
+  'lockfiles',
   'sources',
   'store',
   'pipeline',
@@ -26,7 +27,7 @@ export const LAYERS = [
 export type Layer = (typeof LAYERS)[number];
 
 /** Layers that do no I/O: no file of a higher layer, no `node:` module, no terminal or HTTP library, even transitively. */
-export const PURE: ReadonlySet<Layer> = new Set(['model', 'evidence', 'target', 'checks', 'scoring', 'report', 'render', 'docs']);
+export const PURE: ReadonlySet<Layer> = new Set(['model', 'evidence', 'target', 'checks', 'scoring', 'report', 'render', 'docs', 'lockfiles']);
 
 /** Shared contracts (types and schemas every layer reads) that live beside their owners but sit in the model layer. */
 const CONTRACTS = new Set([

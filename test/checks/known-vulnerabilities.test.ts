@@ -3,7 +3,7 @@ import check from '../../src/checks/known-vulnerabilities.js';
 import type { AdvisoryFacts } from '../../src/evidence/schema.js';
 import { advisory, evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
-import { checkTable, runCheck } from './check-table.js';
+import { checkTable, outcomeOf, runCheck } from './check-table.js';
 
 const withAdvisories = (...advisories: AdvisoryFacts[]) => evidence({ vulnerabilities: { advisories } });
 /** The overall cap and the security dimension's, with one reason. */
@@ -25,6 +25,12 @@ const unknownSeverity = advisory({
 });
 
 checkTable(check, [
+  {
+    name: 'a repository target: only its dependencies were asked, so not applicable (not clean)',
+    evidence: evidence({ vulnerabilities: { advisories: [], ownAsked: false } }),
+    score: null,
+    messageId: 'no-own-version',
+  },
   {
     name: 'no advisories',
     evidence: evidence(),
@@ -194,5 +200,12 @@ describe('known-vulnerabilities', () => {
       kind: 'unknown-source',
       source: 'vulnerabilities',
     });
+  });
+});
+
+describe('known-vulnerabilities on a repository target', () => {
+  it('is not applicable: a repository has no version of its own, so an empty list is no clean answer', () => {
+    const outcome = outcomeOf(check, evidence({ vulnerabilities: { advisories: [], ownAsked: false } }));
+    expect(outcome).toMatchObject({ score: null, messageId: 'no-own-version', notApplicable: true });
   });
 });

@@ -10,6 +10,29 @@ const depAdvisory = (overrides: Partial<AdvisoryFacts> = {}) =>
   advisory({ id: 'GHSA-depa-0000-0001', aliases: [], package: 'dep-a', version: '1.4.2', fixed: '1.4.3', ...overrides });
 const withDependencyAdvisories = (...dependencyAdvisories: AdvisoryFacts[]) => evidence({ vulnerabilities: { dependencyAdvisories } });
 const worst = (severity: Severity) => withDependencyAdvisories(depAdvisory({ severity }));
+/** One entry of a repository's dependency set. */
+const entry = (name: string, version: string | null, dev: boolean, path?: string[], range?: string) => ({
+  name,
+  range: range ?? version ?? '',
+  version,
+  reason: version === null ? 'not pinned: no lockfile covers package.json' : null,
+  securityHolding: false,
+  ecosystem: 'npm' as const,
+  dev,
+  ...(path === undefined ? {} : { path }),
+  file: version === null ? 'package.json' : 'package-lock.json',
+});
+/** A repository target's evidence: its dependency set and the advisories OSV gave for it. */
+const repository = (
+  dependencies: ReturnType<typeof entry>[],
+  dependencyAdvisories: AdvisoryFacts[],
+  set: { unpinned: string[]; lockfiles: string[] } = { unpinned: [], lockfiles: ['package-lock.json'] },
+) =>
+  evidence({
+    dependencies: { dependencies, ...set },
+    vulnerabilities: { advisories: [], dependencyAdvisories, dependenciesQueried: dependencies.filter((d) => d.version !== null).length, ownAsked: false },
+  });
+
 
 checkTable(check, [
   {
@@ -163,6 +186,49 @@ checkTable(check, [
     score: 100,
     messageId: 'clean',
     data: { total: 1, dependenciesQueried: 1 },
+  },
+  {
+    name: 'a repository whose manifest no lockfile pins: unknown, naming the manifest',
+    evidence: repository([entry('express', null, false, undefined, '^4.18.0'), entry('vitest', null, true, undefined, '^3.0.0')], [], { unpinned: ['package.json'], lockfiles: [] }),
+    score: null,
+    messageId: 'unpinned',
+    data: { total: 2, unpinned: ['package.json'], unpinnedFiles: 'package.json' },
+  },
+  {
+    name: 'a repository: no advisory in the pinned set',
+    evidence: repository([entry('express', '4.18.2', false, []), entry('path-to-regexp', '0.1.7', false, ['express'])], []),
+    score: 100,
+    messageId: 'repository-clean',
+    data: { dependenciesQueried: 2, ids: [], devIds: [] },
+  },
+  {
+    name: 'a repository: a high advisory on a transitive runtime dependency, named with its path and fix; a dev one apart',
+    evidence: repository(
+      [entry('express', '4.18.2', false, []), entry('path-to-regexp', '0.1.7', false, ['express']), entry('vitest', '3.0.1', true, [])],
+      [
+        advisory({ id: 'GHSA-ptr0-0000-0001', aliases: [], package: 'path-to-regexp', version: '0.1.7', fixed: '0.1.12', severity: 'high' }),
+        advisory({ id: 'GHSA-vite-0000-0002', aliases: [], package: 'vitest', version: '3.0.1', fixed: '3.0.5', severity: 'critical' }),
+      ],
+    ),
+    score: 40,
+    messageId: 'repository-vulnerable',
+    data: {
+      worst: 'high',
+      ids: ['GHSA-ptr0-0000-0001'],
+      details: ['express › path-to-regexp@0.1.7 (GHSA-ptr0-0000-0001 fixed in 0.1.12)'],
+      devIds: ['GHSA-vite-0000-0002'],
+      devDetails: ['vitest@3.0.1 (GHSA-vite-0000-0002 fixed in 3.0.5)'],
+    },
+  },
+  {
+    name: 'a repository: a critical advisory only in a development dependency weighs less (70)',
+    evidence: repository(
+      [entry('express', '4.18.2', false, []), entry('vitest', '3.0.1', true, [])],
+      [advisory({ id: 'GHSA-vite-0000-0002', aliases: [], package: 'vitest', version: '3.0.1', fixed: null, severity: 'critical' })],
+    ),
+    score: 70,
+    messageId: 'repository-dev-only',
+    data: { ids: [], devWorst: 'critical', devDetails: ['vitest@3.0.1 (GHSA-vite-0000-0002 no fix)'] },
   },
 ]);
 

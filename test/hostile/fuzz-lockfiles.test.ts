@@ -1,6 +1,6 @@
 /**
  * Hostile world, part 5 (continued): property-based fuzzing of every lockfile, manifest and
- * SBOM reader of `nerq audit` (src/audit/inputs, the formats src/audit/detect.ts picks), at
+ * SBOM reader of `nerq audit` (src/lockfiles, the formats src/audit/detect.ts picks), at
  * 10,000 generated cases per format: npm's package-lock (v1, v2, v3, workspaces) and
  * shrinkwrap, pnpm-lock (v5, v6, v9), yarn.lock classic and berry, bun.lock, package.json,
  * requirements files (with `-r` / `-c` includes), poetry.lock, uv.lock, pdm.lock,
@@ -44,7 +44,7 @@ import {
   readYarnLock,
   type InputContext,
   type InputReader,
-} from '../../src/audit/inputs/index.js';
+} from '../../src/lockfiles/index.js';
 import { LockfileError } from '../../src/audit/types.js';
 import { anyJson, check, expectNoPollution, FUZZ_TEST_TIMEOUT_MS, hostileKey, mutated, ONE_LINE, outcomes } from './support/fuzz-kit.js';
 
@@ -68,7 +68,7 @@ const DeclaredDependencySchema = z.strictObject({
   via: z.array(z.string().min(1)).optional(),
 });
 
-/** The catch-all of src/audit/inputs/define-reader.ts, except for nesting (a stack that ran out, by design). */
+/** The catch-all of src/lockfiles/define-reader.ts, except for nesting (a stack that ran out, by design). */
 const CATCH_ALL = /: could not be read: (?!nested too deeply$)/;
 
 // ── what a format's inputs look like ────────────────────────────────────────────────────
@@ -351,7 +351,7 @@ describe('fuzzing: every lockfile, manifest and SBOM reader, 10,000 cases per fo
   });
 });
 
-/** What the fuzzing above found in the readers, pinned (each fixed in src/audit/inputs). */
+/** What the fuzzing above found in the readers, pinned (each fixed in src/lockfiles). */
 describe('fuzzing findings, pinned', () => {
   const read = (reader: InputReader, text: string, file: string) => reader(text, file);
 

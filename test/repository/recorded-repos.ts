@@ -20,6 +20,7 @@ export interface RepoRecord {
   firstCommit: { authorDate: string };
   commitCount: number;
   tags: Array<{ name: string; date?: string }>;
+  files: { recorded: Array<{ path: string; stored?: string }> };
 }
 
 export function recordOf(fullName: string): RepoRecord {
@@ -68,6 +69,13 @@ export function repoAnswer(fullName: string, options: RepoAnswerOptions): Record
 }
 
 export interface ServeRecordedOptions extends RepoAnswerOptions {
+  /**
+   * OSV records (shaped as OSV serves them) the querybatch names for the packages they affect,
+   * each served at `/v1/vulns/<id>`; none by default (every dependency clean).
+   */
+  osv?: readonly Record<string, unknown>[];
+  /** OSV's querybatch answers a body of the wrong shape. */
+  osvMalformed?: boolean;
   /** Answers that replace the recorded or synthesised ones, by path below the repository (`''` = the repository). */
   override?: Record<string, FixtureResponse>;
 }
@@ -84,9 +92,38 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
       body: { health_percentage: 50, files: { readme: {}, contributing: null, code_of_conduct: null, issue_template: null, pull_request_template: null } },
     },
     [`/git/trees/${record.defaultBranch}`]: { fixture: `github/repos/${fullName}/git/trees/${record.recordedCommit.tree}.json` },
+    // The texts stored gzip-compressed (over 256 KB), served as GitHub would: inflated by the client.
+    ...Object.fromEntries(
+      record.files.recorded
+        .filter((f) => f.stored?.endsWith('.gz') === true)
+        .map((f) => [`/contents/${f.path}`, { fixture: `github/repos/${fullName}/${f.stored}`, headers: { 'content-encoding': 'gzip' } }]),
+    ),
     ...options.override,
   };
   for (const [suffix, response] of Object.entries(routes)) server.expect('GET', `${base}${suffix}`, response);
+  serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true);
   // Commits, the root listing, sub-trees, tags and raw contents: the recorded files by path.
   server.fallback('GET', `${base}/`);
+}
+
+/** OSV: querybatch answers each query with the ids of the records affecting that package name (none for the rest). */
+function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean): void {
+  const idsFor = (ecosystem: string, name: string): string[] =>
+    records
+      .filter((r) => (r.affected as { package: { ecosystem: string; name: string } }[]).some((a) => a.package.name === name && a.package.ecosystem === ecosystem))
+      .map((r) => r.id as string);
+  server.route('POST', '/osv/v1/querybatch', (_req, res, { body }) => {
+    const queries = (JSON.parse(body.toString('utf8')) as { queries: { package: { ecosystem: string; name: string } }[] }).queries;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (malformed) return void res.end('{"results": 3}');
+    res.end(
+      JSON.stringify({
+        results: queries.map((q) => {
+          const ids = idsFor(q.package.ecosystem, q.package.name);
+          return ids.length === 0 ? {} : { vulns: ids.map((id) => ({ id, modified: '2026-08-01T00:00:00Z' })) };
+        }),
+      }),
+    );
+  });
+  for (const record of records) server.expect('GET', `/osv/v1/vulns/${record.id as string}`, { body: record });
 }

@@ -5,16 +5,18 @@
  * synthesised (test/repository/recorded-repos.ts). Faults — a 404 on a file, a truncated tree,
  * an answer without optional keys, a failing tree — make only the signals they feed unknown.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import type { Evidence } from '../../src/evidence/schema.js';
 import type { Report } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
 import { recordOf, repoAnswer, serveRecordedRepo, type ServeRecordedOptions } from './recorded-repos.js';
 
@@ -37,14 +39,15 @@ afterEach(async () => {
 
 
 /** Check `github:<fullName>` as of `now` (default: the day after the recorded commit). */
-async function check(fullName: string, options: ServeRecordedOptions, now?: Date): Promise<{ report: Report; requests: number }> {
+async function check(fullName: string, options: ServeRecordedOptions, now?: Date): Promise<{ report: Report; requests: number; evidence: Evidence }> {
   serveRecordedRepo(server, fullName, options);
   const at = now ?? new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000);
   const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: at.toISOString() } }), cwd: home, clock: () => at });
   runtimes.push(runtime);
   const [outcome] = await checkTargets(runtime, { targets: [parseTarget(`github:${fullName}`)], gate: DEFAULT_GATE });
   if (outcome === undefined) throw new Error('no outcome');
-  return { report: outcome.report, requests: server.requests.filter((r) => r.path.startsWith('/github/')).length };
+  if (outcome.evidence === undefined || outcome.evidence === null) throw new Error('no evidence');
+  return { report: outcome.report, evidence: outcome.evidence, requests: server.requests.filter((r) => r.path.startsWith('/github/')).length };
 }
 
 const dimension = (report: Report, id: string) => report.dimensions.find((d) => d.id === id);
@@ -73,7 +76,7 @@ describe('a young, single-maintainer MCP server that runs code (formulahendry/mc
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     expect(checkOf(report, 'changelog')).toMatchObject({ messageId: 'missing-repository', score: 40 });
     // 6 for the repository (repo, commits, releases, issues, community, root listing) + tree, tags, README, LICENSE, package.json.
-    expect(requests).toBe(11);
+    expect(requests).toBe(12);
   });
 
   it('31 version tags in its first two weeks: the churn is in the evidence, per week', async () => {
@@ -159,5 +162,138 @@ describe('a monorepo', () => {
     expect(read.length).toBeGreaterThan(1);
     expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+  });
+});
+
+/**
+ * An OSV record as OSV serves it (GHSA shape: id, aliases, summary, CVSS vector, SEMVER range,
+ * database severity), synthesised for a package the recorded lockfile pins: the recordings hold
+ * no advisory database, and a test names the advisory it needs.
+ */
+function osvRecord(id: string, name: string, introduced: string, fixed: string, severity: 'HIGH' | 'CRITICAL'): Record<string, unknown> {
+  return {
+    schema_version: '1.7.3',
+    id,
+    modified: '2026-04-01T00:00:00Z',
+    published: '2026-03-26T00:00:00Z',
+    aliases: [],
+    summary: `${name} denial of service (synthesised for a test)`,
+    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
+    affected: [{ package: { ecosystem: 'npm', name }, ranges: [{ type: 'SEMVER', events: [{ introduced }, { fixed }] }], database_specific: { source: 'synthesised' } }],
+    references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
+    database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
+  };
+}
+
+/** A malicious-packages record (MAL- id, exact versions) for a package the recorded lockfile pins. */
+function malRecord(id: string, name: string, version: string): Record<string, unknown> {
+  return {
+    schema_version: '1.7.3',
+    id,
+    modified: '2026-04-01T00:00:00Z',
+    published: '2026-04-01T00:00:00Z',
+    summary: `Malicious code in ${name} (npm)`,
+    details: 'Synthesised for a test.',
+    affected: [{ package: { ecosystem: 'npm', name }, versions: [version] }],
+  };
+}
+
+/** The recorded root tree of a repository with `edit` applied to its entries. */
+function editedTree(fullName: string, edit: (entries: { path: string; size?: number }[]) => void): Record<string, unknown> {
+  const tree = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', fullName, 'git', 'trees', `${recordOf(fullName).recordedCommit.tree}.json`), 'utf8')) as {
+    tree: { path: string; size?: number }[];
+  };
+  edit(tree.tree);
+  return tree;
+}
+
+describe('dependencies and vulnerabilities from the repository\'s lockfiles', () => {
+  const options = { license: 'MIT', topics: ['mcp'] };
+
+  it('an advisory on a runtime dependency the lockfile pins is a finding with its id, path and fix, and is in the report\'s advisories', async () => {
+    const osv = [osvRecord('GHSA-synt-0001-0001', 'path-to-regexp', '8.0.0', '8.4.0', 'HIGH')];
+    const { report, evidence } = await check(CODE_RUNNER, { ...options, osv });
+    const deps = evidence.sources.dependencies;
+    expect(deps.status).toBe('ok');
+    if (deps.status !== 'ok') return;
+    expect(deps.facts.lockfiles).toEqual(['package-lock.json']);
+    expect(deps.facts.unpinned).toEqual([]);
+    expect(deps.facts.dependencies.find((d) => d.name === 'path-to-regexp')).toMatchObject({ version: '8.2.0', dev: false });
+    const finding = checkOf(report, 'vulnerable-dependencies');
+    expect(finding).toMatchObject({ messageId: 'repository-vulnerable', score: 40, evidence: { worst: 'high', ids: ['GHSA-synt-0001-0001'], devIds: [] } });
+    const details = finding?.evidence.details as string[];
+    expect(details).toHaveLength(1);
+    expect(details[0]).toMatch(/^@modelcontextprotocol\/sdk › .*router › path-to-regexp@8\.2\.0 \(GHSA-synt-0001-0001 fixed in 8\.4\.0\)$/);
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-synt-0001-0001', package: 'path-to-regexp', version: '8.2.0', fixed: '8.4.0', affectsResolved: true })]);
+    // No version of its own to look up: the target's own advisories are not applicable, not clean.
+    expect(checkOf(report, 'known-vulnerabilities')).toBeUndefined();
+    expect(checkOf(report, 'malicious-package')?.messageId).toBe('clean');
+    // One batch for every pinned dependency.
+    expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/osv/v1/querybatch')).toHaveLength(1);
+  });
+
+  it('an advisory only in development dependencies is reported apart and weighs less', async () => {
+    const osv = [osvRecord('GHSA-synt-0002-0002', 'typescript', '5.0.0', '5.9.0', 'HIGH')];
+    const { report } = await check(CODE_RUNNER, { ...options, osv });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({
+      messageId: 'repository-dev-only',
+      score: 80,
+      evidence: { ids: [], devIds: ['GHSA-synt-0002-0002'], devWorst: 'high', devDetails: ['typescript@5.8.2 (GHSA-synt-0002-0002 fixed in 5.9.0)'] },
+    });
+    expect(report.advisories.map((a) => a.id)).toEqual(['GHSA-synt-0002-0002']);
+  });
+
+  it('a malicious dependency in the lockfile: NO — DO NOT USE, as for a package', async () => {
+    const osv = [malRecord('MAL-2026-0001', 'zod', '3.24.2')];
+    const { report } = await check(CODE_RUNNER, { ...options, osv });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ messageId: 'malicious-dependency', score: 0, evidence: { dependencyIds: ['MAL-2026-0001'] } });
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'MAL-2026-0001', malicious: true })]);
+  });
+
+  it('a Python repository: uv.lock pins the set, asked in the PyPI ecosystem', async () => {
+    const { report, evidence } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.lockfiles).toEqual(['uv.lock']);
+    expect(deps.status === 'ok' && deps.facts.dependencies.every((d) => d.ecosystem === 'pypi' && d.version !== null)).toBe(true);
+    const queries = server.requests.filter((r) => r.path === '/osv/v1/querybatch').flatMap((r) => (JSON.parse(r.body) as { queries: { package: { ecosystem: string } }[] }).queries);
+    expect(new Set(queries.map((q) => q.package.ecosystem))).toEqual(new Set(['PyPI']));
+    expect(checkOf(report, 'vulnerable-dependencies')?.messageId).toBe('repository-clean');
+  });
+
+  it('no manifest: the dependency checks are not applicable, with the reason', async () => {
+    const { report, evidence } = await check('wong2/awesome-mcp-servers', { license: 'MIT' });
+    expect(evidence.sources.dependencies).toEqual({ status: 'not-applicable', reason: NO_MANIFEST });
+    expect(evidence.sources.vulnerabilities).toEqual({ status: 'not-applicable', reason: NO_MANIFEST });
+    for (const id of ['vulnerable-dependencies', 'malicious-package', 'known-vulnerabilities']) expect(checkOf(report, id), id).toBeUndefined();
+    expect(server.requests.filter((r) => r.path.startsWith('/osv/'))).toEqual([]);
+  });
+
+  it('a lockfile over the size cap: the dependency set is unavailable with the reason, the file never asked for', async () => {
+    const tree = editedTree(CODE_RUNNER, (entries) => {
+      const lock = entries.find((e) => e.path === 'package-lock.json');
+      if (lock !== undefined) lock.size = 2 * 1024 * 1024;
+    });
+    const { report, evidence } = await check(CODE_RUNNER, { ...options, override: { '/git/trees/main': { body: tree } } });
+    expect(evidence.sources.dependencies).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^package-lock\.json could not be read: over the 1024 KiB cap/) });
+    expect(evidence.sources.vulnerabilities.status).toBe('unavailable');
+    expect(checkOf(report, 'vulnerable-dependencies')?.score).toBeNull();
+    expect(checkOf(report, 'malicious-package')?.score).toBeNull();
+    expect(server.requests.some((r) => r.path.endsWith('/contents/package-lock.json'))).toBe(false);
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it('a malformed lockfile: unavailable, never a crash or a clean answer', async () => {
+    const { report, evidence } = await check(CODE_RUNNER, { ...options, override: { '/contents/package-lock.json': { body: '{"lockfileVersion": 3, "packages": {' } } });
+    expect(evidence.sources.dependencies).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^package-lock\.json/) });
+    expect(checkOf(report, 'vulnerable-dependencies')?.score).toBeNull();
+    expect(checkOf(report, 'malicious-package')?.score).toBeNull();
+  });
+
+  it('OSV answering a body of the wrong shape: the advisories are unknown, never clean', async () => {
+    const { report, evidence } = await check(CODE_RUNNER, { ...options, osvMalformed: true });
+    expect(evidence.sources.vulnerabilities).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^OSV/) });
+    expect(checkOf(report, 'vulnerable-dependencies')?.score).toBeNull();
+    expect(checkOf(report, 'malicious-package')?.score).toBeNull();
   });
 });

@@ -9,8 +9,8 @@
  */
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ParsedInput } from '../inputs/types.js';
-import { quote } from '../inputs/text.js';
+import type { ParsedInput } from '../../lockfiles/types.js';
+import { quote } from '../../lockfiles/text.js';
 import { LockfileError, type DeclaredDependency } from '../types.js';
 import { clientConfigLocations, type LocationContext } from './clients.js';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';

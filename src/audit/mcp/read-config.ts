@@ -9,8 +9,8 @@
  * secret in them cannot reach a report, the store or a log. Pure.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { parseToml } from '../inputs/toml-text.js';
-import { LineIndex } from '../inputs/text.js';
+import { parseToml } from '../../lockfiles/toml-text.js';
+import { LineIndex } from '../../lockfiles/text.js';
 import { LockfileError } from '../types.js';
 import { mapLaunch, type Launch } from './launch.js';
 

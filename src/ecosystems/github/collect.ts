@@ -13,6 +13,7 @@ import type { Collected } from '../adapter.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
+import { repositoryVulnerabilities } from '../../pipeline/vulnerabilities-for.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
 
@@ -34,6 +35,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   // The target is the repository: its own files are its documents, manifests and licence.
   const repository = github.facts.repository;
   let facts = github.facts;
+  let dependencies: Sources['dependencies'] = { status: 'unavailable', reason: 'the repository answer named no repository to read' };
   if (repository !== null) {
     const [repoOwner = owner, repoName = name] = fullName.split('/');
     const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch);
@@ -43,9 +45,14 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
       unknown: files.ok ? facts.unknown : { ...facts.unknown, files: files.reason },
       via: { ...facts.via, requests: facts.via.requests + files.requests },
     };
+    dependencies = files.ok ? files.dependencies : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}` };
   }
+  // The dependency set its manifests and lockfiles give, asked of OSV in one batch.
+  const vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
   const sources: Sources = {
     ...packageSourcesNotApplicable(NO_PACKAGE),
+    dependencies,
+    vulnerabilities,
     github: { status: 'ok', facts },
   };
   return {

@@ -2,10 +2,12 @@
  * A repository's own files, read through the REST API — the one way nerq reads a repository's
  * files for its facts: one recursive tree listing of the default branch, the version tags, then
  * only the files that matter (repo-tree.ts: README, licence files, manifests), each within a
- * size cap, as text in memory: never executed, never written to disk.
+ * size cap (lockfiles: 1 MiB), as text in memory: never executed, never written to disk.
  *
- * Requests: 2 + the files read — the tree, the tags, the README, at most 2 licence files and at
- * most 6 manifests (at most 11 in all; 5 for a typical single-package repository). A file that
+ * Requests: 2 + the files read — the tree, the tags, the README, at most 2 licence files, at
+ * most 6 manifests and at most 4 lockfiles beside them (at most 15 in all; 6 for a typical
+ * single-package repository with a lockfile). The manifest and lockfile texts are handed back
+ * beside the facts (for the dependency set: repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
  * are unknown; a listing that fails makes the whole section unknown with its reason.
  */
@@ -16,7 +18,7 @@ import { identifyLicenseText } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../file-names.js';
 import { manifestOf } from './repo-manifests.js';
 import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
-import { lastPageOf, type GithubCall, type Section } from './request.js';
+import { lastPageOf, type GithubCall } from './request.js';
 import { getJson, restFileSource } from './rest.js';
 
 /** Bytes of a file that matters read at most (a larger one is listed as unread). */
@@ -24,6 +26,16 @@ export const MAX_REPO_FILE_BYTES = 512 * 1024;
 /** The tree listing is at most this large (GitHub truncates at 100,000 entries / 7 MB itself). */
 const MAX_TREE_BYTES = 16 * 1024 * 1024;
 const TAGS_PER_PAGE = 100;
+/**
+ * Bytes of a lockfile read at most: the file reader's own limit. Real lockfiles outgrow the
+ * manifests' cap (arxiv-mcp-server's uv.lock is 537 KB); a larger one is listed as unread.
+ */
+export const MAX_LOCKFILE_BYTES = 1024 * 1024;
+/** Lockfiles (and requirements files) read per repository, root first. */
+export const MAX_LOCKFILES = 4;
+
+/** The facts, and the manifest and lockfile texts read (by path), which the facts do not keep. */
+export type RepoFilesRead = { ok: true; value: GithubFiles; texts: ReadonlyMap<string, string> } | { ok: false; reason: string };
 
 const GitTreeSchema = z.object({
   tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional() })),
@@ -43,7 +55,7 @@ function capped(item: RepoTreeItem, limit: number): boolean {
   return item.size !== null && item.size > limit;
 }
 
-export async function restRepoFiles(call: GithubCall, base: string, branch: string): Promise<Section<GithubFiles>> {
+export async function restRepoFiles(call: GithubCall, base: string, branch: string): Promise<RepoFilesRead> {
   const before = call.counter.requests;
   const treeUrl = withQuery(joinUrl(base, 'git', 'trees', branch), { recursive: 1 });
   const [tree, tags] = await Promise.all([
@@ -54,10 +66,16 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
   const items = treeItems(tree.value);
   const selection = selectRepoFiles(items);
   const unread: GithubFiles['unread'] = [];
-  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests].filter((i): i is RepoTreeItem => i !== null);
+  const byPath = new Map(items.map((i) => [i.path, i]));
+  const lockfiles = selection.lockfiles
+    .flatMap((p) => byPath.get(p) ?? [])
+    .sort((a, b) => a.path.split('/').length - b.path.split('/').length)
+    .slice(0, MAX_LOCKFILES);
+  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles].filter((i): i is RepoTreeItem => i !== null);
   const toRead = wanted.filter((i) => {
-    if (!capped(i, MAX_REPO_FILE_BYTES)) return true;
-    unread.push({ path: i.path, reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${i.size} bytes)` });
+    const cap = lockfiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES;
+    if (!capped(i, cap)) return true;
+    unread.push({ path: i.path, reason: `over the ${cap / 1024} KiB cap (${i.size} bytes)` });
     return false;
   });
   const reads = await restFileSource(call, base, null).read(toRead.map((i) => i.path));
@@ -87,10 +105,16 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
     return { path: item.path, spdx: text === null ? null : identifyLicenseText(text) };
   });
   const manifests: RepoManifest[] = [];
+  const texts = new Map<string, string>();
+  for (const item of lockfiles) {
+    const text = toRead.includes(item) ? textOf(item.path) : null;
+    if (text !== null) texts.set(item.path, text);
+  }
   for (const item of selection.manifests) {
     if (!toRead.includes(item)) continue;
     const text = textOf(item.path);
     if (text === null) continue;
+    texts.set(item.path, text);
     const manifest = manifestOf(item.path, text);
     if (manifest === null) unread.push({ path: item.path, reason: 'the manifest does not parse' });
     else manifests.push(manifest);
@@ -115,5 +139,6 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
       unread,
       requests: call.counter.requests - before,
     },
+    texts,
   };
 }

@@ -33,6 +33,7 @@ import {
 } from '../../evidence/github-facts.js';
 import { packageRulesOf } from '../../ecosystems/rules.js';
 import type { RepositoryRef } from '../../evidence/repository-ref.js';
+import type { Sources } from '../../evidence/schema.js';
 import { githubApiFor, GITHUB_HOST, type Endpoints } from '../endpoints.js';
 import type { FactsCache } from '../facts-cache.js';
 import { pathUnder } from '../http/freshness.js';
@@ -59,6 +60,7 @@ import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim } from 
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
 import { restRepoFiles } from './repo-files.js';
+import { repositoryDependencies } from './repo-dependencies.js';
 import {
   repoBase,
   restCommits,
@@ -596,11 +598,16 @@ export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRep
  * a caller needs. REST, with the token when there is one (it raises the rate limit); a rate limit
  * or any failure is the section's reason, never an exception.
  */
+/** A repository's files, and the dependency set its manifests and lockfiles give (repo-dependencies.ts). */
+export type RepositoryFilesResult =
+  | { ok: true; value: GithubFiles; dependencies: Sources['dependencies']; requests: number }
+  | { ok: false; reason: string; requests: number };
+
 export async function fetchRepositoryFiles(
   ctx: GithubSourceContext,
   repo: GithubRepoRef,
   branch: string,
-): Promise<Section<GithubFiles> & { requests: number }> {
+): Promise<RepositoryFilesResult> {
   const apis = githubApiFor(ctx.endpoints, repo.host);
   if (apis === undefined) return { ok: false, reason: `no GitHub API is configured for ${repo.host}`, requests: 0 };
   if (!validGithubNames(repo.owner, repo.name)) return { ok: false, reason: 'not a valid GitHub owner/repository name', requests: 0 };
@@ -615,7 +622,8 @@ export async function fetchRepositoryFiles(
   };
   try {
     const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
-    return { ...files, requests: call.counter.requests };
+    if (!files.ok) return { ...files, requests: call.counter.requests };
+    return { ok: true, value: files.value, dependencies: repositoryDependencies(files.value, files.texts), requests: call.counter.requests };
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the repository files';
     return { ok: false, reason, requests: call.counter.requests };

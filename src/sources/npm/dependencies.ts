@@ -20,8 +20,8 @@
  *
  * Never throws: every failure is data.
  */
-import npa from 'npm-package-arg';
 import type { DependencyFacts, Sources } from '../../evidence/schema.js';
+import { planDependency } from '../../ecosystems/npm/dependency-plan.js';
 import { resolveNpmVersion } from '../../ecosystems/npm/resolve.js';
 import type { NpmConfig } from './config.js';
 import { ABBREVIATED_ACCEPT, fetchPackument, type PackumentResult } from './registry.js';
@@ -42,52 +42,8 @@ export const DEFAULT_CONCURRENCY = 8;
 /** Beyond this many direct dependencies the rest are listed but not resolved (no real package comes close). */
 export const MAX_DEPENDENCIES = 500;
 
-/** A specifier longer than this is not parsed (no real range is). */
-const MAX_SPEC_LENGTH = 1024;
-
 const PLACEHOLDER_VERSION = /^0\.0\.\d+-security$/;
 const PLACEHOLDER_DESCRIPTION = /security holding package/i;
-
-/** What one manifest entry asks for: a registry package and range, or a reason it is not one. */
-export type DependencyPlan =
-  | { kind: 'registry'; name: string; range: string; spec: string }
-  | { kind: 'skip'; name: string; range: string; reason: string };
-
-/** Classify one `dependencies` entry without any request. Pure; never throws. */
-export function planDependency(name: string, range: string): DependencyPlan {
-  const skip = (reason: string): DependencyPlan => ({ kind: 'skip', name, range, reason });
-  if (range.length > MAX_SPEC_LENGTH) return skip('the specifier is too long to be a version range');
-  let parsed: ReturnType<typeof npa.resolve>;
-  try {
-    parsed = npa.resolve(name, range, '/');
-  } catch {
-    const protocol = /^([a-z][a-z0-9+.-]*):/i.exec(range.trim())?.[1]?.toLowerCase();
-    if (protocol === undefined) return skip('not a valid package name or specifier');
-    if (protocol === 'npm') return skip('not a valid npm: alias');
-    return skip(`not a registry dependency (${protocol}: specifier)`);
-  }
-  switch (parsed.type) {
-    case 'range':
-    case 'version':
-    case 'tag':
-      return { kind: 'registry', name, range, spec: range };
-    case 'alias': {
-      const sub = parsed.subSpec;
-      if (sub === undefined || sub === null || typeof sub.name !== 'string') return skip('not a valid npm: alias');
-      if (sub.type !== 'range' && sub.type !== 'version' && sub.type !== 'tag') return skip('not a valid npm: alias');
-      return { kind: 'registry', name: sub.name, range, spec: sub.rawSpec };
-    }
-    case 'git':
-      return skip('not a registry dependency (git)');
-    case 'remote':
-      return skip('not a registry dependency (tarball URL)');
-    case 'file':
-    case 'directory':
-      return skip('not a registry dependency (local path)');
-    default:
-      return skip(`not a registry dependency (${String((parsed as { type?: unknown }).type)})`);
-  }
-}
 
 export async function resolveDependencies(
   http: HttpClient,

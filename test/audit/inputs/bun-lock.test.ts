@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBunLock } from '../../../src/audit/inputs/index.js';
+import { readBunLock } from '../../../src/lockfiles/index.js';
 import { find, fixture, lineOf, lockfileErrorOf, only, readFixture } from './helpers.js';
 
 describe('bun.lock', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectInputs, MAX_INPUT_BYTES, readInputs } from '../../../src/audit/detect.js';
-import { matchSegment, parseWorkspacePattern } from '../../../src/audit/inputs/workspace-patterns.js';
+import { matchSegment, parseWorkspacePattern } from '../../../src/lockfiles/workspace-patterns.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { find, fixture, lineOf, only } from './helpers.js';
 

@@ -1,7 +1,7 @@
 /** Shared helpers for the audit input tests: fixture texts, expected lines, one-call reads. */
 import { readFileSync } from 'node:fs';
-import { readInputText } from '../../../src/audit/inputs/index.js';
-import type { InputContext, ParsedInput } from '../../../src/audit/inputs/types.js';
+import { readInputText } from '../../../src/lockfiles/index.js';
+import type { InputContext, ParsedInput } from '../../../src/lockfiles/types.js';
 import { LockfileError, type DeclaredDependency } from '../../../src/audit/types.js';
 
 const ROOT = new URL('../../../fixtures/lockfiles/', import.meta.url);

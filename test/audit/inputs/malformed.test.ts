@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readInputText } from '../../../src/audit/inputs/index.js';
+import { readInputText } from '../../../src/lockfiles/index.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { fixture, lineOf, lockfileErrorOf } from './helpers.js';
 

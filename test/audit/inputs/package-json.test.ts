@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPackageJson } from '../../../src/audit/inputs/index.js';
+import { readPackageJson } from '../../../src/lockfiles/index.js';
 import { find, fixture, lineOf, only, readFixture } from './helpers.js';
 
 describe('package.json alone', () => {

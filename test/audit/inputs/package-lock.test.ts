@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPackageLock } from '../../../src/audit/inputs/index.js';
+import { readPackageLock } from '../../../src/lockfiles/index.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { find, fixture, lineOf, only, readFixture } from './helpers.js';
 

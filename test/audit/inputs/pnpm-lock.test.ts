@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPnpmLock } from '../../../src/audit/inputs/index.js';
+import { readPnpmLock } from '../../../src/lockfiles/index.js';
 import { find, fixture, lineOf, only, readFixture } from './helpers.js';
 
 describe('pnpm-lock.yaml lines', () => {

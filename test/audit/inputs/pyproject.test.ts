@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readPyproject } from '../../../src/audit/inputs/index.js';
-import { poetryToPep440 } from '../../../src/audit/inputs/poetry-constraint.js';
+import { readPyproject } from '../../../src/lockfiles/index.js';
+import { poetryToPep440 } from '../../../src/lockfiles/poetry-constraint.js';
 import { find, fixture, lineOf, only, readFixture } from './helpers.js';
 
 describe('pyproject.toml alone', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPdmLock, readPipfileLock, readPoetryLock, readUvLock } from '../../../src/audit/inputs/index.js';
+import { readPdmLock, readPipfileLock, readPoetryLock, readUvLock } from '../../../src/lockfiles/index.js';
 import { find, fixture, lineExactly, lineOf, only, readFixture } from './helpers.js';
 
 const NAMES = ['certifi', 'charset-normalizer', 'idna', 'iniconfig', 'packaging', 'pluggy', 'pytest', 'requests', 'urllib3'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDevRequirementsFile } from '../../../src/audit/inputs/requirements.js';
-import { readRequirements } from '../../../src/audit/inputs/index.js';
+import { isDevRequirementsFile } from '../../../src/lockfiles/requirements.js';
+import { readRequirements } from '../../../src/lockfiles/index.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { find, fixture, lineOf, lockfileErrorOf, only, readFixture } from './helpers.js';
 

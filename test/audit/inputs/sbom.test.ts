@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCycloneDx, readInputText, readSpdx } from '../../../src/audit/inputs/index.js';
+import { readCycloneDx, readInputText, readSpdx } from '../../../src/lockfiles/index.js';
 import { find, fixture, lineOf, lockfileErrorOf, only, readFixture } from './helpers.js';
 
 describe('CycloneDX JSON', () => {

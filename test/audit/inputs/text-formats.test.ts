@@ -1,8 +1,8 @@
 /** The line-keeping parsers under the readers: JSON/JSONC, TOML layout. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blankJsonc, jsonLine, parseJson } from '../../../src/audit/inputs/json-text.js';
-import { tomlLayout, tomlLineOf } from '../../../src/audit/inputs/toml-text.js';
+import { blankJsonc, jsonLine, parseJson } from '../../../src/lockfiles/json-text.js';
+import { tomlLayout, tomlLineOf } from '../../../src/lockfiles/toml-text.js';
 import { lockfileErrorOf } from './helpers.js';
 
 describe('JSON with lines', () => {

@@ -4,8 +4,8 @@
  * format has no graph (Pipfile.lock). The fixtures hold the same project in each format.
  */
 import { describe, expect, it } from 'vitest';
-import { chainsFrom, shortestChain } from '../../../src/audit/inputs/graph.js';
-import { readInputText } from '../../../src/audit/inputs/index.js';
+import { chainsFrom, shortestChain } from '../../../src/lockfiles/graph.js';
+import { readInputText } from '../../../src/lockfiles/index.js';
 import { readFixture } from './helpers.js';
 
 const NPM_VIA = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readYarnLock } from '../../../src/audit/inputs/index.js';
+import { readYarnLock } from '../../../src/lockfiles/index.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { find, fixture, lineOf, lockfileErrorOf, only, readFixture } from './helpers.js';
 

@@ -6,7 +6,7 @@
  * skipped with a note; a named index source becomes `resolved`.
  */
 import { z } from 'zod';
-import { pep503 } from '../../ecosystems/pypi/name.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
 import { defineReader } from './define-reader.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
 import { quote } from './text.js';

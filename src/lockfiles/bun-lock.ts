@@ -9,7 +9,7 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import type { DeclaredDependency } from '../types.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, reachable, withVia } from './graph.js';
 import { parseJson } from './json-text.js';

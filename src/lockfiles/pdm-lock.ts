@@ -7,7 +7,7 @@
  * with a note.
  */
 import { z } from 'zod';
-import { pep503 } from '../../ecosystems/pypi/name.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
 import { defineReader } from './define-reader.js';
 import { parseRequirement } from './pep508.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';

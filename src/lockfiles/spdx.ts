@@ -8,7 +8,7 @@
  * package counts as direct and none as dev (a note says so).
  */
 import { z } from 'zod';
-import { LockfileError, type DeclaredDependency } from '../types.js';
+import { LockfileError, type DeclaredDependency } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { reachable } from './graph.js';
 import { parseJson } from './json-text.js';

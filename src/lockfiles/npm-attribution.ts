@@ -5,7 +5,7 @@
  * workspace that declares it gets an entry at its own `package.json` (and the line there when
  * the manifest text was given), so annotations land where the dependency was added.
  */
-import type { DeclaredDependency } from '../types.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { declarationLine, manifestAt, type DeclarationGroup, type Manifest } from './package-json.js';
 import { joinPath } from './text.js';
 import type { InputContext } from './types.js';

@@ -6,8 +6,8 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import { planDependency } from '../../sources/npm/dependencies.js';
-import type { DeclaredDependency } from '../types.js';
+import { planDependency } from '../ecosystems/npm/dependency-plan.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
 import { baseName, dirOf, joinPath, quote } from './text.js';

@@ -11,9 +11,9 @@
  * `[tool.uv].dev-dependencies` (dev). Git, path and URL dependencies are skipped with a note.
  */
 import { z } from 'zod';
-import { pep503 } from '../../ecosystems/pypi/name.js';
-import type { DeclaredDependency } from '../types.js';
-import { LockfileError } from '../types.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
+import type { DeclaredDependency } from '../audit/types.js';
+import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseRequirement, pinnedVersion } from './pep508.js';
 import { poetryToPep440 } from './poetry-constraint.js';

@@ -16,8 +16,8 @@
  * - A file named for development (`requirements-dev.txt`, `test-requirements.txt`,
  *   `requirements/docs.txt`, …) declares dev dependencies, and so does what it includes.
  */
-import type { DeclaredDependency } from '../types.js';
-import { LockfileError } from '../types.js';
+import type { DeclaredDependency } from '../audit/types.js';
+import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseRequirement } from './pep508.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';

@@ -5,7 +5,7 @@
  * depends on are taken as direct (a note says so). Dev comes from the lockfile's own groups
  * when it writes them, else from the graph: not reachable from a production root.
  */
-import type { DeclaredDependency } from '../types.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { chainsFrom, reachable, unreferenced } from './graph.js';
 import { pyprojectDeclarations } from './pyproject.js';
 import { dirOf, joinPath } from './text.js';

@@ -4,7 +4,7 @@
  * an unforeseen way (a stack overflow on absurd nesting, say) becomes one too, naming the
  * file — and every dependency returned can be evaluated as written (valid-dependency.ts).
  */
-import { LockfileError } from '../types.js';
+import { LockfileError } from '../audit/types.js';
 import { firstLine } from './text.js';
 import type { InputReader } from './types.js';
 import { keepValidDependencies } from './valid-dependency.js';

@@ -7,8 +7,8 @@
  * with a note; the named index's URL becomes `resolved`.
  */
 import { z } from 'zod';
-import { pep503 } from '../../ecosystems/pypi/name.js';
-import type { DeclaredDependency } from '../types.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
 import { pinnedVersion } from './pep508.js';

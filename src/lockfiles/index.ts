@@ -2,7 +2,7 @@
  * The input readers by file name, and one entry point that picks the right one. Every reader
  * is pure (`(text, file, context?) => ParsedInput`) and throws only `LockfileError`.
  */
-import { LockfileError } from '../types.js';
+import { LockfileError } from '../audit/types.js';
 import { readBunLock } from './bun-lock.js';
 import { readCycloneDx } from './cyclonedx.js';
 import { readPackageJson } from './package-json.js';

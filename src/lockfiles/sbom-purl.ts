@@ -4,9 +4,9 @@
  */
 import { valid as validPep440 } from '@renovatebot/pep440';
 import semver from 'semver';
-import { pep503 } from '../../ecosystems/pypi/name.js';
-import { splitPurl } from '../../target/purl.js';
-import type { AuditEcosystem } from '../types.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
+import { splitPurl } from '../target/purl.js';
+import type { AuditEcosystem } from '../audit/types.js';
 import { quote } from './text.js';
 
 export type PurlOutcome =

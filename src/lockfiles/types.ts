@@ -3,7 +3,7 @@
  * requirement includes) and the result it returns. Readers are pure: all I/O happens in
  * `src/audit/detect.ts`, which hands readers the texts they need.
  */
-import type { InputFile } from '../types.js';
+import type { InputFile } from '../audit/types.js';
 
 export interface InputContext {
   /**

@@ -5,7 +5,7 @@
  * multi-line values, strings and comments; values always come from smol-toml.
  */
 import { parse, TomlError } from 'smol-toml';
-import { LockfileError } from '../types.js';
+import { LockfileError } from '../audit/types.js';
 import { firstLine, splitLines } from './text.js';
 
 export function parseToml(text: string, file: string): Record<string, unknown> {

@@ -2,7 +2,7 @@
  * Dependency-graph helpers for lockfiles that do not flag dev packages themselves: a package
  * is dev when no production root reaches it; the chain from a direct dependency to each package.
  */
-import type { DeclaredDependency } from '../types.js';
+import type { DeclaredDependency } from '../audit/types.js';
 
 /** Every node reachable from `starts` (the starts included), breadth first. */
 export function reachable<K>(starts: Iterable<K>, edges: (node: K) => Iterable<K>): Set<K> {

@@ -4,7 +4,7 @@
  * as a `LockfileError` at the line of the offending value.
  */
 import type { z } from 'zod';
-import { LockfileError } from '../types.js';
+import { LockfileError } from '../audit/types.js';
 import { quote } from './text.js';
 
 export function validateShape<T extends z.ZodType>(

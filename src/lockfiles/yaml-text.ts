@@ -6,7 +6,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
-import { LockfileError } from '../types.js';
+import { LockfileError } from '../audit/types.js';
 import { firstLine, LineIndex } from './text.js';
 
 export interface ParsedYaml {

@@ -5,7 +5,7 @@
  * reference, which no index can vouch for. Markers are kept out of the name and specifier.
  */
 import { validRange } from '@renovatebot/pep440';
-import { pep503 } from '../../ecosystems/pypi/name.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
 
 export interface Requirement {
   /** PEP 503 normalised. */

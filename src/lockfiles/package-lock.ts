@@ -17,7 +17,7 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import { LockfileError, type DeclaredDependency } from '../types.js';
+import { LockfileError, type DeclaredDependency } from '../audit/types.js';
 import { unreferenced } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';

@@ -6,8 +6,8 @@
  * Evaluating such an entry would ask the registry about another package, or about the latest
  * release instead of the one the file pins.
  */
-import { packageRulesOf } from '../../ecosystems/rules.js';
-import type { DeclaredDependency } from '../types.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { quote } from './text.js';
 import type { ParsedInput } from './types.js';
 

@@ -4,7 +4,7 @@
  * array item, so readers can say where a dependency is pinned. JSONC comments and trailing
  * commas are first blanked out with spaces, which keeps every offset and line in place.
  */
-import { LockfileError } from '../types.js';
+import { LockfileError } from '../audit/types.js';
 import { firstLine, LineIndex } from './text.js';
 
 /** Where a value sits: the line of its key (members) or of its first character (items, root). */

@@ -8,8 +8,8 @@
  * skipped with a note; a registry source becomes `resolved`.
  */
 import { z } from 'zod';
-import { pep503 } from '../../ecosystems/pypi/name.js';
-import type { DeclaredDependency } from '../types.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, reachable } from './graph.js';
 import { quote } from './text.js';

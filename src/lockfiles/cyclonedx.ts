@@ -6,7 +6,7 @@
  * cannot tell, and every component counts as direct (a note says so).
  */
 import { z } from 'zod';
-import { LockfileError, type DeclaredDependency } from '../types.js';
+import { LockfileError, type DeclaredDependency } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
 import { purlPackage, SkipTally } from './sbom-purl.js';

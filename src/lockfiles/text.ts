@@ -3,7 +3,7 @@
  * file content inside error messages (the audited tree is untrusted: what it says is shown
  * sanitised and short).
  */
-import { sanitizeForTerminal } from '../../render/sanitize.js';
+import { sanitizeForTerminal } from '../render/sanitize.js';
 
 /** Line starts of a text, for offset → 1-based line lookups by binary search. */
 export class LineIndex {

@@ -10,7 +10,7 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import type { DeclaredDependency } from '../types.js';
+import type { DeclaredDependency } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';

@@ -1,0 +1,144 @@
+/**
+ * A repository's dependency set, from the manifests and lockfiles its reader read
+ * (repo-files.ts), parsed with the readers `nerq audit` uses (src/lockfiles/). Pure.
+ *
+ * - Each manifest read (package.json, pyproject.toml) is covered by the nearest lockfile of its
+ *   ecosystem in its folder or a folder above it (a workspace's packages share the root's
+ *   lockfile): the lockfile's pins are the dependency set, with dev flags and paths.
+ * - A manifest no lockfile covers gives its declared ranges with version null: the set is
+ *   unpinned there (`unpinned` names the manifests), and no version is guessed.
+ * - A lockfile that could not be read (over the size cap, a 404, more lockfiles than are read)
+ *   or does not parse makes the set unavailable with the reason naming the file: a partial set
+ *   would read as a clean one.
+ * - No manifest at all: not applicable, with the reason.
+ */
+import type { Sources } from '../../evidence/schema.js';
+import type { GithubFiles } from '../../evidence/github-facts.js';
+import type { DeclaredDependency } from '../../audit/types.js';
+import { readInputText } from '../../lockfiles/index.js';
+
+type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts']['dependencies'][number];
+
+/** Entries kept at most (the OSV batch asks each; no real repository's lockfile comes close). */
+export const MAX_REPO_DEPENDENCIES = 5000;
+
+export const NO_MANIFEST = 'the repository has no package.json or pyproject.toml of a package it publishes';
+
+const LOCKFILES: Record<'npm' | 'pypi', readonly string[]> = {
+  npm: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'],
+  pypi: ['uv.lock', 'poetry.lock', 'pdm.lock', 'Pipfile.lock'],
+};
+const REQUIREMENTS = /^requirements[\w.-]*\.txt$/i;
+const PLACEHOLDER_VERSION = /^0\.0\.\d+-security$/;
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+function baseOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** The folders from `dir` up to the root, nearest first. */
+function upward(dir: string): string[] {
+  const out = [dir];
+  for (let d = dir; d !== ''; ) {
+    d = dirOf(d);
+    out.push(d);
+  }
+  return out;
+}
+
+/** The lockfile that pins a manifest's dependencies: the nearest one of its ecosystem (a lockfile before a requirements file), or null. */
+function lockfileFor(manifest: { path: string; ecosystem: 'npm' | 'pypi' }, lockfiles: readonly string[]): string | null {
+  for (const dir of upward(dirOf(manifest.path))) {
+    const here = lockfiles.filter((p) => dirOf(p) === dir);
+    const locked = LOCKFILES[manifest.ecosystem].map((name) => here.find((p) => baseOf(p) === name)).find((p) => p !== undefined);
+    if (locked !== undefined) return locked;
+    if (manifest.ecosystem === 'pypi') {
+      // A requirements file pins only where it sits beside the project (not above it).
+      const requirements = here.filter((p) => REQUIREMENTS.test(baseOf(p)) && !/dev|test|lint|doc/i.test(baseOf(p))).sort()[0];
+      if (requirements !== undefined && dir === dirOf(manifest.path)) return requirements;
+    }
+  }
+  return null;
+}
+
+function entryOf(d: DeclaredDependency): DependencyEntry {
+  const path = d.via ?? (d.direct ? [] : undefined);
+  return {
+    name: d.name,
+    range: d.spec ?? d.version ?? '',
+    version: d.version,
+    reason: d.version === null ? `not pinned: no lockfile covers ${d.file}` : null,
+    securityHolding: d.ecosystem === 'npm' && d.version !== null && PLACEHOLDER_VERSION.test(d.version),
+    ecosystem: d.ecosystem,
+    dev: d.dev,
+    ...(path === undefined ? {} : { path }),
+    file: d.file,
+  };
+}
+
+/** One entry per ecosystem, name and version (a range when unpinned): dev only when every occurrence is, the shortest path kept. */
+function merge(entries: readonly DependencyEntry[]): DependencyEntry[] {
+  const byKey = new Map<string, DependencyEntry>();
+  for (const entry of entries) {
+    const key = `${entry.ecosystem}\u0000${entry.name}\u0000${entry.version ?? `range:${entry.range}`}`;
+    const seen = byKey.get(key);
+    if (seen === undefined) {
+      byKey.set(key, entry);
+      continue;
+    }
+    const shorter = seen.path === undefined || (entry.path !== undefined && entry.path.length < seen.path.length) ? entry : seen;
+    byKey.set(key, { ...shorter, dev: (seen.dev ?? false) && (entry.dev ?? false) });
+  }
+  return [...byKey.values()];
+}
+
+/** The dependency set of a repository's files (facts and the texts read beside them). */
+export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): Sources['dependencies'] {
+  const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
+  if (unreadManifest !== undefined) return { status: 'unavailable', reason: `${unreadManifest.path} could not be read: ${unreadManifest.reason}` };
+  const manifests = files.manifests.filter((m) => m.ecosystem === 'npm' || m.ecosystem === 'pypi');
+  if (manifests.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
+
+  const manifestTexts: Record<string, string> = {};
+  for (const m of manifests) {
+    const text = texts.get(m.path);
+    if (text !== undefined) manifestTexts[m.path] = text;
+  }
+  const declared: DeclaredDependency[] = [];
+  const lockfilesUsed = new Set<string>();
+  const unpinned: string[] = [];
+  const read = (text: string, file: string): string | null => {
+    try {
+      declared.push(...readInputText(text, file, { manifests: manifestTexts }).dependencies);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  };
+  for (const manifest of manifests) {
+    const lockfile = lockfileFor(manifest, files.lockfiles);
+    if (lockfile === null) {
+      const text = manifestTexts[manifest.path];
+      if (text === undefined) return { status: 'unavailable', reason: `${manifest.path} could not be read` };
+      const failed = read(text, manifest.path);
+      if (failed !== null) return { status: 'unavailable', reason: failed };
+      unpinned.push(manifest.path);
+      continue;
+    }
+    if (lockfilesUsed.has(lockfile)) continue;
+    const text = texts.get(lockfile);
+    if (text === undefined) {
+      const why = files.unread.find((u) => u.path === lockfile)?.reason ?? 'not read (more lockfiles than are read per repository)';
+      return { status: 'unavailable', reason: `${lockfile} could not be read: ${why}` };
+    }
+    const failed = read(text, lockfile);
+    if (failed !== null) return { status: 'unavailable', reason: failed };
+    lockfilesUsed.add(lockfile);
+  }
+  const dependencies = merge(declared.map(entryOf)).slice(0, MAX_REPO_DEPENDENCIES);
+  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed] } };
+}

@@ -1,0 +1,90 @@
+/**
+ * A repository's dependency set from the manifests and lockfiles read (pure): the nearest
+ * lockfile of the manifest's ecosystem pins it, a workspace package shares the root's lockfile,
+ * a manifest no lockfile covers is unpinned (versions null, never guessed).
+ */
+import { describe, expect, it } from 'vitest';
+import type { GithubFiles, RepoManifest } from '../../src/evidence/github-facts.js';
+import { repositoryDependencies } from '../../src/sources/github/repo-dependencies.js';
+
+function manifest(path: string, ecosystem: 'npm' | 'pypi'): RepoManifest {
+  return { path, ecosystem, name: 'x', private: false, license: null, keywords: [], description: null, dependencies: [], devDependencies: [], hasBin: false };
+}
+
+function files(manifests: RepoManifest[], lockfiles: string[], unread: GithubFiles['unread'] = []): GithubFiles {
+  return {
+    branch: 'main',
+    treeTruncated: false,
+    entries: 10,
+    readme: null,
+    licenseFiles: [],
+    changelog: null,
+    docsFolder: false,
+    examplesFolder: false,
+    securityPolicy: null,
+    manifests,
+    lockfiles,
+    workflows: 0,
+    tags: null,
+    unread,
+    requests: 3,
+  };
+}
+
+const PACKAGE_JSON = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { express: '^4.18.0' }, devDependencies: { vitest: '^3.0.0' } });
+const PACKAGE_LOCK = JSON.stringify({
+  name: 'app',
+  lockfileVersion: 3,
+  packages: {
+    '': { name: 'app', version: '1.0.0', dependencies: { express: '^4.18.0' }, devDependencies: { vitest: '^3.0.0' } },
+    'node_modules/express': { version: '4.18.2', dependencies: { 'path-to-regexp': '0.1.7' } },
+    'node_modules/path-to-regexp': { version: '0.1.7' },
+    'node_modules/vitest': { version: '3.0.1', dev: true },
+  },
+});
+
+describe('repositoryDependencies', () => {
+  it('a manifest without a lockfile: its ranges, unpinned, no version guessed', () => {
+    const result = repositoryDependencies(files([manifest('package.json', 'npm')], []), new Map([['package.json', PACKAGE_JSON]]));
+    expect(result.status).toBe('ok');
+    if (result.status !== 'ok') return;
+    expect(result.facts.unpinned).toEqual(['package.json']);
+    expect(result.facts.lockfiles).toEqual([]);
+    expect(result.facts.dependencies.map((d) => [d.name, d.range, d.version, d.dev])).toEqual([
+      ['express', '^4.18.0', null, false],
+      ['vitest', '^3.0.0', null, true],
+    ]);
+    expect(result.facts.dependencies.every((d) => d.reason?.startsWith('not pinned'))).toBe(true);
+  });
+
+  it('a workspace package shares the root lockfile: pins with paths and dev flags', () => {
+    const result = repositoryDependencies(
+      files([manifest('package.json', 'npm'), manifest('packages/a/package.json', 'npm')], ['package-lock.json']),
+      new Map([
+        ['package.json', PACKAGE_JSON],
+        ['packages/a/package.json', JSON.stringify({ name: 'a', version: '1.0.0' })],
+        ['package-lock.json', PACKAGE_LOCK],
+      ]),
+    );
+    expect(result.status).toBe('ok');
+    if (result.status !== 'ok') return;
+    expect(result.facts).toMatchObject({ unpinned: [], lockfiles: ['package-lock.json'] });
+    const byName = Object.fromEntries(result.facts.dependencies.map((d) => [d.name, d]));
+    expect(byName['path-to-regexp']).toMatchObject({ version: '0.1.7', dev: false, path: ['express'], ecosystem: 'npm', file: 'package-lock.json' });
+    expect(byName.vitest).toMatchObject({ version: '3.0.1', dev: true });
+  });
+
+  it('a lockfile listed as unread or a manifest that could not be read: unavailable, naming the file', () => {
+    const overCap = repositoryDependencies(
+      files([manifest('package.json', 'npm')], ['package-lock.json'], [{ path: 'package-lock.json', reason: 'over the 1024 KiB cap (2000000 bytes)' }]),
+      new Map([['package.json', PACKAGE_JSON]]),
+    );
+    expect(overCap).toEqual({ status: 'unavailable', reason: 'package-lock.json could not be read: over the 1024 KiB cap (2000000 bytes)' });
+    const manifestGone = repositoryDependencies(files([], [], [{ path: 'pyproject.toml', reason: 'GitHub answered 404 for the file' }]), new Map());
+    expect(manifestGone.status).toBe('unavailable');
+  });
+
+  it('no manifest: not applicable', () => {
+    expect(repositoryDependencies(files([], []), new Map()).status).toBe('not-applicable');
+  });
+});
