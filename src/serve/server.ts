@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { z } from 'zod';
 import { auditContent } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
+import type { TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type Evaluator } from '../app/evaluator.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
@@ -19,10 +20,13 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from './auth.js';
 import { openApiDocument } from './openapi.js';
-import { preflightOf } from './preflight.js';
+import { preflightAlternatives, preflightOf, type PreflightInput } from './preflight.js';
 import {
   AuditRequestSchema,
+  BatchQuerySchema,
   BatchRequestSchema,
+  includesOf,
+  PREFLIGHT_PEERS,
   MAX_AUDIT_BYTES,
   ErrorSchema,
   HistoryQuerySchema,
@@ -180,7 +184,27 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     return store === null ? [] : historyPoints(readHistory(store, historyKeyOf(target.input), limit));
   };
 
-  const preflight = async (input: string, caller: string | undefined, withHistory: boolean, startedMs: number, signal: AbortSignal): Promise<Preflight> => {
+  /** The alternatives of an evaluated target, or why there are none; never fails the answer for a full queue or the deadline. */
+  const alternativesFor = async (target: Target, outcome: TargetOutcome, signal: AbortSignal): Promise<PreflightInput['alternatives']> => {
+    try {
+      const { result, peers } = await evaluator.compare(target, outcome, { peers: PREFLIGHT_PEERS, signal });
+      return preflightAlternatives(result, peers);
+    } catch (error) {
+      if (error instanceof QueueFullError) return { list: [], unavailable: { code: 'queue-full', reason: error.message } };
+      if (error instanceof CallerDeadlineError) return { list: [], unavailable: { code: 'deadline', reason: error.message } };
+      throw error;
+    }
+  };
+
+  interface PreflightRequest {
+    input: string;
+    caller?: string | undefined;
+    includes: ReadonlySet<string>;
+    startedMs: number;
+    signal: AbortSignal;
+  }
+
+  const preflight = async ({ input, caller, includes, startedMs, signal }: PreflightRequest): Promise<Preflight> => {
     const target = targetOf(input);
     const callerTarget = caller === undefined ? undefined : targetOf(caller);
     const [outcome, callerOutcome] = await Promise.all([evaluate(target, signal), callerTarget === undefined ? undefined : evaluate(callerTarget, signal)]);
@@ -188,7 +212,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       target: input,
       report: outcome.report,
       caller: callerOutcome === undefined ? undefined : { input: caller!, report: callerOutcome.report },
-      history: withHistory ? historyOf(target) : undefined,
+      history: includes.has('history') ? historyOf(target) : undefined,
+      alternatives: includes.has('alternatives') ? await alternativesFor(target, outcome, signal) : undefined,
       startedMs,
       nowMs: nowMs(),
     });
@@ -206,7 +231,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       // Parse both before anything is evaluated: a bad caller sends nothing either.
       targetOf(query.target);
       if (query.caller !== undefined) targetOf(query.caller);
-      const answer = await preflight(query.target, query.caller, query.include === 'history', startedMs, deadline());
+      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), startedMs, signal: deadline() });
       const { response_time_ms: _time, ...stable } = answer;
       // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
@@ -217,10 +242,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
     api.post('/v1/preflight/batch', async (request) => {
       const startedMs = nowMs();
+      const includes = includesOf(parseWith(BatchQuerySchema, request.query).include);
       const body = parseWith(BatchRequestSchema, request.body);
       body.targets.forEach(targetOf);
       const signal = deadline();
-      const results = await Promise.all(body.targets.map((input) => preflight(input, undefined, false, startedMs, signal)));
+      const results = await Promise.all(body.targets.map((input) => preflight({ input, includes, startedMs, signal })));
       return { results, count: results.length, response_time_ms: Math.max(0, Math.round(nowMs() - startedMs)) };
     });
 
