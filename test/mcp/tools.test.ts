@@ -59,10 +59,10 @@ async function connect(): Promise<{ client: Client; runtime: Runtime }> {
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[])[0]?.text ?? '';
 
 describe('nerq mcp tools (in memory)', () => {
-  it('lists three read-only, open-world tools with input and output schemas; descriptions say to ask before NO / DO NOT USE', async () => {
+  it('lists five read-only, open-world tools with input and output schemas; descriptions say to ask before NO / DO NOT USE', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'target_history']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'compare_packages', 'find_alternatives', 'target_history']);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');

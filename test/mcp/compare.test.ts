@@ -1,0 +1,170 @@
+/**
+ * `nerq mcp`'s comparison tools through the official SDK client over an in-memory transport:
+ * `compare_packages` (compareTargets) and `find_alternatives` (compareWithPeers), both through
+ * the server's evaluator. Upstream APIs are the loopback fixture server, npm's search answers
+ * built from the recorded one (test/support/npm-search.ts).
+ */
+import { rmSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEvaluator, type Evaluator } from '../../src/app/evaluator.js';
+import { createRuntime } from '../../src/app/runtime.js';
+import { AlternativesOutputSchema, CheckOutputSchema, CompareOutputSchema, createMcpServer } from '../../src/mcp/server.js';
+import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
+import { expectPackage } from '../cli/helpers.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
+import { cliEnv } from '../support/run-cli.js';
+import { freshHome, NOW } from '../serve/support.js';
+
+let server: FixtureServer;
+const cleanups: Array<() => Promise<void>> = [];
+
+const PEERS = [
+  { name: 'nerq-peer-fetch', keywords: ['http', 'fetch', 'client'] },
+  { name: 'nerq-peer-util', keywords: ['util', 'utility'] },
+  { name: 'nerq-peer-old', keywords: ['http'], deprecated: 'no longer maintained' },
+];
+const CURATED = ['ofetch', 'ky'];
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  expectPackage(server, 'chalk');
+  expectPackage(server, 'request');
+  for (const peer of [...PEERS, ...CURATED.map((name) => ({ name, keywords: ['http', 'fetch'] }))]) serveSynthetic(server, { version: '2.0.0', ...peer });
+  serveSynthetic(server, { name: 'nerq-alt-target', version: '1.0.0', keywords: ['http'] });
+  serveOsv(server, []);
+});
+
+afterEach(async () => {
+  expectNoUnexpected(server);
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function connect(): Promise<{ client: Client; evaluator: Evaluator }> {
+  const home = freshHome();
+  const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+  const evaluator = createEvaluator(runtime);
+  const mcp = createMcpServer({ runtime, evaluator });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(serverSide);
+  const client = new Client({ name: 'nerq-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  cleanups.push(async () => {
+    await client.close();
+    await mcp.close();
+    await evaluator.idle();
+    await runtime.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+  return { client, evaluator };
+}
+
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[])[0]?.text ?? '';
+const packumentRequests = (name: string) => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/${name}`).length;
+
+describe('compare_packages and find_alternatives', () => {
+  it('are listed read-only and open-world with input and output schemas; the descriptions say what verdicts mean', async () => {
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    for (const name of ['compare_packages', 'find_alternatives']) {
+      const tool = tools.find((t) => t.name === name)!;
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true, destructiveHint: false });
+      expect(tool.description).toMatch(/DO NOT USE/);
+      expect(tool.description).toMatch(/stop and ask the user/);
+    }
+    expect(tools.find((t) => t.name === 'compare_packages')!.inputSchema.required).toEqual(['targets']);
+    expect(tools.find((t) => t.name === 'find_alternatives')!.inputSchema.required).toEqual(['target']);
+  });
+
+  it('compare_packages: the reports side by side, the highest, the dimensions and the widest differences; evaluated through the shared evaluator', async () => {
+    const { client, evaluator } = await connect();
+    const result = await client.callTool({ name: 'compare_packages', arguments: { targets: ['request', 'nerq-peer-fetch', 'chalk'] } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const compared = CompareOutputSchema.parse(result.structuredContent);
+    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    expect(compared.reports.map((r) => [r.target, r.verdictCode])).toEqual([
+      ['request', 'no'],
+      ['nerq-peer-fetch', expect.any(String)],
+      ['chalk', 'caution'],
+    ]);
+    expect(compared.targets).toEqual(['request@2.88.2', 'nerq-peer-fetch@2.0.0', 'chalk@4.1.0']);
+    const best = compared.reports.reduce((a, b) => (b.score! > a.score! ? b : a));
+    expect(compared.highest).toBe(`${best.name}@${best.version}`);
+    expect(compared.dimensions.map((d) => d.id)).toEqual(['security', 'maintenance', 'documentation', 'compliance', 'community']);
+    const spreads = compared.differences.map((d) => d.spread);
+    expect(spreads.length).toBeGreaterThan(0);
+    expect(spreads).toEqual([...spreads].sort((a, b) => b - a));
+    expect(compared.differences.map((d) => d.id)).toContain('deprecation');
+    expect(evaluator.stats().evaluations).toBe(3);
+
+    // check_packages is answered by the same evaluations: nothing is fetched again.
+    const before = packumentRequests('chalk');
+    const checked = CheckOutputSchema.parse((await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk'] } })).structuredContent);
+    expect(checked.reports[0]!.score).toBe(compared.reports[2]!.score);
+    expect(packumentRequests('chalk')).toBe(before);
+    expect(evaluator.stats()).toMatchObject({ evaluations: 3, reused: 1 });
+  });
+
+  it('find_alternatives: the standing among its peers and the higher-scoring ones with why; a second call reuses the comparison', async () => {
+    serveSearch(server, searchAnswer(PEERS));
+    const { client, evaluator } = await connect();
+    const searches = searchRequests(server).length;
+    const result = await client.callTool({ name: 'find_alternatives', arguments: { target: 'request', peers: 4 } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const found = AlternativesOutputSchema.parse(result.structuredContent);
+    expect(found.target).toMatchObject({ target: 'request', verdictCode: 'no', score: 49.9 });
+    expect(found.unavailable).toBeNull();
+    expect(found.comparison).toMatchObject({ category: 'library', sample: { sources: ['npm-search', 'module-replacements'], query: 'keywords:http,simple,util,utility' } });
+    expect(found.alternatives.length).toBeGreaterThan(0);
+    for (const alternative of found.alternatives) {
+      expect(alternative.score).toBeGreaterThan(49.9);
+      expect(alternative.why.length).toBeGreaterThan(0);
+    }
+    expect(found.alternatives.map((a) => a.target)).not.toContain('nerq-peer-old@2.0.0');
+    expect(searchRequests(server).slice(searches)).toEqual([{ text: 'keywords:http,simple,util,utility', size: '25' }]);
+
+    const evaluations = evaluator.stats().evaluations;
+    const again = AlternativesOutputSchema.parse((await client.callTool({ name: 'find_alternatives', arguments: { target: 'request', peers: 4 } })).structuredContent);
+    expect(again.alternatives).toEqual(found.alternatives);
+    expect(searchRequests(server).length).toBe(searches + 1);
+    expect(evaluator.stats().evaluations).toBe(evaluations);
+  });
+
+  it('find_alternatives with the search down: no standing, the coded reason, never a made-up average', async () => {
+    serveSearch(server, { status: 503 });
+    const { client } = await connect();
+    const found = AlternativesOutputSchema.parse((await client.callTool({ name: 'find_alternatives', arguments: { target: 'nerq-alt-target' } })).structuredContent);
+    expect(found.comparison).toBeNull();
+    expect(found.unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/503/) });
+    expect(found.alternatives).toEqual([]);
+    expect(found.target.score).not.toBeNull();
+  });
+
+  it('bad input is an isError result with no upstream request, and the server goes on', async () => {
+    const { client } = await connect();
+    const before = server.requests.length;
+    const badTarget = await client.callTool({ name: 'compare_packages', arguments: { targets: ['chalk', 'file:/etc/passwd'] } });
+    expect(badTarget.isError).toBe(true);
+    expect(textOf(badTarget)).toMatch(/^bad-target: /);
+    for (const args of [{ targets: ['chalk'] }, { targets: Array(11).fill('chalk') }, { targets: 'chalk' }, {}]) {
+      const result = await client.callTool({ name: 'compare_packages', arguments: args as Record<string, unknown> });
+      expect(result.isError, JSON.stringify(args).slice(0, 40)).toBe(true);
+    }
+    const badOne = await client.callTool({ name: 'find_alternatives', arguments: { target: 'https://evil.example/x' } });
+    expect(badOne.isError).toBe(true);
+    expect(textOf(badOne)).toMatch(/^bad-target: /);
+    for (const args of [{ target: 'chalk', peers: 0 }, { target: 'chalk', peers: 21 }, { target: 'chalk', peers: 1.5 }, { targets: ['chalk'] }]) {
+      const result = await client.callTool({ name: 'find_alternatives', arguments: args as Record<string, unknown> });
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+    }
+    expect(server.requests.length).toBe(before);
+  });
+});
