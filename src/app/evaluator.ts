@@ -92,6 +92,8 @@ export interface Evaluator {
    * caller's deadline a `CallerDeadlineError` (the comparison goes on for the others).
    */
   compare(target: Target, outcome: TargetOutcome, options: { peers: number; signal?: AbortSignal }): Promise<PeerComparison>;
+  /** How long the target's finished evaluation still answers again, in milliseconds (0: it is not kept). */
+  freshFor(target: Target): number;
   stats(): EvaluatorStats;
   /** Resolves when no evaluation or comparison is running or waiting. */
   idle(): Promise<void>;
@@ -233,6 +235,10 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
         shared.catch(() => undefined);
       }
       return waitFor(shared, signal);
+    },
+    freshFor(target) {
+      const kept = finished.get(coalesceKey(target));
+      return kept === undefined ? 0 : Math.max(0, reuseMs - (clock() - kept.at));
     },
     stats: () => ({ ...stats, pending: inFlight.size }),
     idle: () => (busy() ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),

@@ -146,6 +146,7 @@ export function buildProgram(): Command {
     .option('--timeout <seconds>', 'deadline of one request (default 30)')
     .option('--reuse <seconds>', 'a finished evaluation answers the same target again for this long (default 60; 0: never)')
     .option('--rate-limit <n>', 'at most n requests a minute from one client address (default: no limit)')
+    .option('--cors-origin <origin>', 'let browser pages of this exact origin read the answers (repeatable; default: none)', collect)
     .action(async (options: Record<string, unknown>) => {
       const { runServe } = await import('./run-serve.js');
       process.exitCode = await runServe(options);

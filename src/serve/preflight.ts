@@ -151,3 +151,40 @@ export function preflightAlternatives(result: ComparisonResult, peers: readonly 
   const missing = result.comparison === null ? (result.comparisonUnavailable ?? null) : null;
   return { list, unavailable: missing === null ? null : { code: missing.code, reason: missing.reason } };
 }
+
+/**
+ * A batch entry for a target that was not evaluated (the queue refused it, or the deadline came
+ * first): the published shape with every fact unknown and the reason in `error`.
+ */
+export function unevaluatedPreflight(input: {
+  target: string;
+  ecosystem: string;
+  error: NonNullable<Preflight['error']>;
+  startedMs: number;
+  nowMs: number;
+}): Preflight {
+  return {
+    target: input.target,
+    target_trust: null,
+    target_grade: null,
+    target_verified: false,
+    target_category: null,
+    target_source: input.ecosystem,
+    target_last_updated: null,
+    details_url: null,
+    caller: null,
+    caller_trust: null,
+    caller_grade: null,
+    caller_verified: null,
+    interaction_risk: 'UNKNOWN',
+    recommendation: 'UNKNOWN',
+    compliance_flags: [],
+    security: { known_cves: null, max_severity: null, has_active_advisory: null, license: null, license_category: null },
+    popularity: { npm_weekly_downloads: null, pypi_weekly_downloads: null, github_stars: null },
+    activity: { last_commit_days_ago: null, contributor_metrics: null },
+    alternatives: [],
+    checked_at: new Date(input.nowMs).toISOString(),
+    response_time_ms: Math.max(0, Math.round(input.nowMs - input.startedMs)),
+    error: input.error,
+  };
+}

@@ -45,6 +45,10 @@ export const PREFLIGHT_PEERS = 6;
  */
 export const ALTERNATIVES_UNAVAILABLE_CODES = ['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers', 'queue-full', 'deadline'] as const;
 
+/** Why a batch entry was not evaluated (its `error.code`). */
+export const ENTRY_ERROR_CODES = ['queue-full', 'deadline'] as const;
+export type EntryErrorCode = (typeof ENTRY_ERROR_CODES)[number];
+
 export const HistoryPointSchema = z.object({
   evaluatedAt: z.string(),
   score: z.number().nullable(),
@@ -106,6 +110,12 @@ export const PreflightSchema = z.object({
    * peer scored higher), else why they could not be (the list may still hold curated replacements).
    */
   alternatives_unavailable: z.object({ code: z.enum(ALTERNATIVES_UNAVAILABLE_CODES), reason: z.string() }).nullable().optional(),
+  /**
+   * Only in a batch, for a target that was not evaluated: the queue was full (`queue-full`, with
+   * `retry_after_s`) or the request's deadline passed first (`deadline`). Every other field then
+   * says unknown (null, UNKNOWN), never a made-up value.
+   */
+  error: z.object({ code: z.enum(ENTRY_ERROR_CODES), message: z.string(), retry_after_s: z.number().int().positive().optional() }).optional(),
 });
 export type Preflight = z.infer<typeof PreflightSchema>;
 

@@ -5,6 +5,7 @@
  * target the command line's parser accepts.
  */
 import { createHash } from 'node:crypto';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,7 +21,7 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from './auth.js';
 import { openApiDocument } from './openapi.js';
-import { preflightAlternatives, preflightOf, type PreflightInput } from './preflight.js';
+import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
   AuditRequestSchema,
   BatchQuerySchema,
@@ -32,9 +33,13 @@ import {
   HistoryQuerySchema,
   PreflightQuerySchema,
   TargetQuerySchema,
+  ENTRY_ERROR_CODES,
+  type EntryErrorCode,
   type ErrorCode,
   type Preflight,
 } from './schemas.js';
+
+const ENTRY_ERRORS: ReadonlySet<string> = new Set(ENTRY_ERROR_CODES);
 
 export interface ServerOptions {
   runtime: Runtime;
@@ -52,6 +57,8 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Per-client rate limit: at most `max` requests per `windowMs` from one address (default none). */
   rateLimit?: { max: number; windowMs: number } | null;
+  /** Browser origins allowed to read the answers (CORS), compared exactly; none by default (no CORS header at all). */
+  corsOrigins?: readonly string[];
   /** Milliseconds for response_time_ms (default Date.now). */
   nowMs?: () => number;
 }
@@ -103,8 +110,6 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, 
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** How long a client may reuse an answer: the evaluator's own reuse window (docs/serve.md, "Under load"). */
-const ANSWER_MAX_AGE_S = 60;
 
 export function buildServer(options: ServerOptions): FastifyInstance {
   const { runtime, evaluator } = options;
@@ -132,6 +137,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       hook: 'onRequest',
       allowList: (request) => request.url === '/healthz',
       errorResponseBuilder: (_request, context) => new HttpError(429, 'rate-limited', `too many requests from this client; retry after ${Math.ceil(context.ttl / 1000)} s`),
+    });
+  }
+
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    // Answered before the token check: a browser's preflight (OPTIONS) carries no credentials.
+    void app.register(cors, {
+      origin: [...options.corsOrigins],
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['authorization', 'content-type', 'if-none-match'],
+      exposedHeaders: ['etag', 'retry-after'],
+      maxAge: 600,
     });
   }
 
@@ -171,6 +187,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   const deadline = () => AbortSignal.timeout(requestTimeoutMs);
+  /**
+   * How long a client may keep an answer: what is left of the evaluator's reuse window for the
+   * evaluations it was made from (the server answers the same until then; docs/serve.md, "Under load").
+   */
+  const maxAgeOf = (targets: readonly Target[]): number => Math.floor(Math.min(...targets.map((t) => evaluator.freshFor(t))) / 1000);
   const evaluate = async (target: Target, signal: AbortSignal) => {
     try {
       return await evaluator.evaluate(target, signal);
@@ -235,7 +256,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const { response_time_ms: _time, ...stable } = answer;
       // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
-      reply.header('etag', etag).header('cache-control', `private, max-age=${ANSWER_MAX_AGE_S}`);
+      const targets = [targetOf(query.target), ...(query.caller === undefined ? [] : [targetOf(query.caller)])];
+      reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeOf(targets)}`);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return answer;
     });
@@ -246,15 +268,32 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const body = parseWith(BatchRequestSchema, request.body);
       body.targets.forEach(targetOf);
       const signal = deadline();
-      const results = await Promise.all(body.targets.map((input) => preflight({ input, includes, startedMs, signal })));
+      // A target the queue refused, or still under way at the deadline, is an entry saying so; the others are answered.
+      const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, startedMs, signal })));
+      const failures = settled.map((s) => (s.status === 'rejected' ? s.reason : null));
+      for (const failure of failures) if (failure !== null && !(failure instanceof HttpError && ENTRY_ERRORS.has(failure.code))) throw failure;
+      if (failures.every((f) => f instanceof HttpError)) throw failures[0]!;
+      const results = settled.map((s, i) => {
+        if (s.status === 'fulfilled') return s.value;
+        const failure = s.reason as HttpError;
+        const retryAfter = failure.headers['retry-after'];
+        return unevaluatedPreflight({
+          target: body.targets[i]!,
+          ecosystem: targetOf(body.targets[i]!).ecosystem,
+          error: { code: failure.code as EntryErrorCode, message: failure.message, ...(retryAfter === undefined ? {} : { retry_after_s: Number(retryAfter) }) },
+          startedMs,
+          nowMs: nowMs(),
+        });
+      });
       return { results, count: results.length, response_time_ms: Math.max(0, Math.round(nowMs() - startedMs)) };
     });
 
     api.get('/v1/report', async (request, reply) => {
       const query = parseWith(TargetQuerySchema, request.query);
-      const outcome = await evaluate(targetOf(query.target), deadline());
+      const target = targetOf(query.target);
+      const outcome = await evaluate(target, deadline());
       // Byte for byte what `nerq check <target> --json` prints.
-      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), ANSWER_MAX_AGE_S);
+      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), maxAgeOf([target]));
     });
 
     // The body holds the file as a JSON string: room for the content and its escapes.
