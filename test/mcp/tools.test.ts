@@ -10,7 +10,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
-import { AuditOutputSchema, CheckOutputSchema, createMcpServer, HistoryOutputSchema } from '../../src/mcp/server.js';
+import { AuditOutputSchema, CheckOutputSchema, CompareOutputSchema, createMcpServer, HistoryOutputSchema } from '../../src/mcp/server.js';
 import { packageLockV3, serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -162,6 +162,9 @@ describe('nerq mcp over stdio (the built CLI)', () => {
     expect(reports[0]).toMatchObject({ name: 'request', verdictCode: 'no' });
     const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['file:/etc/passwd'] } });
     expect(bad.isError).toBe(true);
+    const compared = CompareOutputSchema.parse((await client.callTool({ name: 'compare_packages', arguments: { targets: ['request', 'chalk'] } })).structuredContent);
+    expect(compared.highest).toBe('chalk@4.1.0');
+    expect(compared.reports.map((r) => r.verdictCode)).toEqual(['no', 'caution']);
     await client.close();
     expect(protocolErrors).toEqual([]);
     // The process is gone once the client closed its stdin.

@@ -20,6 +20,7 @@ import { AuditReportSchema } from '../../src/audit/report-schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { corsOriginOf, ServeConfigError } from '../../src/serve/start.js';
+import { parseTarget } from '../../src/app/targets.js';
 import { testApp, type TestApp } from './support.js';
 
 /** The published Preflight API's fields, in its order. */
@@ -308,6 +309,19 @@ describe('a batch when the queue is full', () => {
     expect(refused!.error!.retry_after_s).toBeGreaterThanOrEqual(1);
     expect(refusedPypi).toMatchObject({ target: 'pypi:requests', target_source: 'pypi', error: { code: 'queue-full' } });
     expect(packumentRequests('chalk')).toBe(before.chalk);
+  });
+
+  it("a target still under way at the request's deadline is an entry saying so; the others are answered", async () => {
+    const { app, evaluator } = open({ server: { requestTimeoutMs: 400 } });
+    // chalk is evaluated already (and answers again from the reuse window); nerq-slow-two takes 1.5 s.
+    await evaluator.evaluate(parseTarget('chalk'));
+    const res = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk', 'nerq-slow-two'] } });
+    expect(res.statusCode).toBe(200);
+    const [ok, late] = BatchResponseSchema.parse(res.json()).results;
+    expect(ok).toMatchObject({ target: 'chalk', target_trust: 74.1 });
+    expect(late).toMatchObject({ target: 'nerq-slow-two', target_trust: null, recommendation: 'UNKNOWN', error: { code: 'deadline' } });
+    expect(late!.error!.retry_after_s).toBeUndefined();
+    await evaluator.idle();
   });
 
   it('a batch whose every target the queue refused is a 429 with Retry-After', async () => {
