@@ -185,18 +185,22 @@ export function createMcpServer(options: McpOptions): McpServer {
     {
       title: 'Audit a lockfile',
       description:
-        `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX or SPDX JSON) against nerq's default policy (score ≥ 50, no DO NOT USE). ` +
+        `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX or SPDX JSON) against nerq's default policy (score ≥ 50, no DO NOT USE) or the \`policy\` given (the shape of .nerqrc.json). ` +
         `At most ${MAX_AUDIT_CONTENT_BYTES / 1024 / 1024} MiB. ${VERDICTS}`,
       inputSchema: {
         fileName: z.string().max(100).describe('the file name, which picks the reader: package-lock.json, requirements.txt, bom.cdx.json…'),
         content: z.string().describe('the file content'),
+        policy: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe("a policy as .nerqrc.json holds it (minScore, minCoverage, dimensions, licenses, ignore, failOn, failOnSeverity), at most 64 KiB; default: nerq's default policy"),
       },
       outputSchema: AuditOutputSchema.shape,
       annotations: { title: 'Audit a lockfile', ...ANNOTATIONS },
     },
-    async ({ fileName, content }) => {
+    async ({ fileName, content, policy }) => {
       try {
-        const report = await auditContent(runtime, { fileName, content }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+        const report = await auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
         return success({
           result: report.outcome.result,
           summary: report.summary,

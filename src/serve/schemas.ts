@@ -153,6 +153,12 @@ export const AuditRequestSchema = z.strictObject({
   /** The file's name (`package-lock.json`, `requirements.txt`, `bom.cdx.json`…): it picks the reader. */
   fileName: z.string().min(1).max(100),
   content: z.string(),
+  /**
+   * A policy as `.nerqrc.json` holds it (minScore, minCoverage, dimensions, licenses, ignore,
+   * failOn, failOnSeverity), validated by the same schema, at most 64 KiB of JSON; absent: the
+   * default policy. The audit report names its source `request`.
+   */
+  policy: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const HealthSchema = z.object({

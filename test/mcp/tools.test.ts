@@ -131,6 +131,15 @@ describe('nerq mcp tools (in memory)', () => {
     expect(audit.result).toBe('fail');
     expect(audit.summary).toMatchObject({ total: 2, passed: 1, failed: 1 });
     expect(audit.packages.find((p) => p.status === 'fail')?.name).toBe('nerq-mcp-two');
+
+    // With a policy (the shape of .nerqrc.json): the deprecated package is ignored, the audit passes.
+    const policy = { ignore: [{ package: 'nerq-mcp-two', reason: 'replaced in the next release' }] };
+    const ignored = AuditOutputSchema.parse((await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock, policy } })).structuredContent);
+    expect(ignored.result).toBe('pass');
+    expect(ignored.summary).toMatchObject({ passed: 1, ignored: 1, failed: 0 });
+    const badPolicy = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock, policy: { minScore: 'high' } } });
+    expect(badPolicy.isError).toBe(true);
+    expect(textOf(badPolicy)).toMatch(/^bad-input: policy: minScore: /);
   });
 
   it('target_history: the evaluations recorded by earlier checks', async () => {

@@ -427,6 +427,54 @@ describe('POST /v1/audit', () => {
     expect(res.body).toBe(cli.stdout);
   });
 
+  it('a policy in the body applies as .nerqrc.json would (same schema): the report of `nerq audit` with that policy file, its source `request`', async () => {
+    const { app } = open();
+    const { lock } = packageLockV3(
+      [
+        { name: 'nerq-serve-ok', version: '1.0.0', direct: true },
+        { name: 'nerq-serve-old', version: '2.0.0', direct: true },
+      ],
+      server.url('npm'),
+    );
+    const policy = { minScore: 40, ignore: [{ package: 'nerq-serve-old', reason: 'replaced in the next release' }] };
+    const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock, policy } });
+    expect(res.statusCode).toBe(200);
+    const audit = AuditReportSchema.parse(res.json());
+    expect(audit.summary).toMatchObject({ total: 2, passed: 1, failed: 0, ignored: 1 });
+    expect(audit.outcome.result).toBe('pass');
+    expect(audit.policySource).toBe('request');
+
+    const dir = dirs.project({ 'package-lock.json': lock, '.nerqrc.json': JSON.stringify(policy) });
+    const cli = await runCli(['audit', '--file', 'package-lock.json', '--json'], { server, cwd: dir });
+    expect(cli.code).toBe(0);
+    expect({ ...(JSON.parse(cli.stdout) as object), policySource: 'request' }).toEqual(res.json());
+  });
+
+  it('a bad policy is a 400 naming the key, with no upstream request; a policy over 64 KiB is refused', async () => {
+    const { app } = open();
+    const before = server.requests.length;
+    const cases: [unknown, RegExp][] = [
+      [{ minScore: 200 }, /^policy: minScore: /],
+      [{ minScroe: 50 }, /^policy: minScroe: unknown key/],
+      [{ ignore: [{ package: 'x' }] }, /^policy: ignore\[0\]\.reason: /],
+      [{ licenses: { allow: ['NOT-A-LICENCE-ID'] } }, /^policy: licenses\.allow/],
+      [{ ignore: Array.from({ length: 2_000 }, (_, i) => ({ package: `pkg-${i}`, reason: 'x'.repeat(40) })) }, /policy is too large/],
+    ];
+    for (const [policy, message] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: '{}', policy } });
+      expect(res.statusCode, JSON.stringify(policy).slice(0, 60)).toBe(400);
+      const error = ErrorSchema.parse(res.json()).error;
+      expect(error.code).toBe('bad-input');
+      expect(error.message).toMatch(message);
+    }
+    for (const policy of [[1, 2], 'strict', null]) {
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: '{}', policy } });
+      expect(res.statusCode).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error.code).toBe('bad-request');
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
   it('bad input is a 400 (bad file name, unreadable content, too large) with no upstream request', async () => {
     const { app } = open();
     const before = server.requests.length;
