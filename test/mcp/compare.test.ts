@@ -4,36 +4,23 @@
  * the server's evaluator. Upstream APIs are the loopback fixture server, npm's search answers
  * built from the recorded one (test/support/npm-search.ts).
  */
-import { rmSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEvaluator, type Evaluator } from '../../src/app/evaluator.js';
-import { createRuntime } from '../../src/app/runtime.js';
-import { AlternativesOutputSchema, CheckOutputSchema, CompareOutputSchema, createMcpServer } from '../../src/mcp/server.js';
-import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
+import { AlternativesOutputSchema, CheckOutputSchema, CompareOutputSchema } from '../../src/mcp/server.js';
+import { serveOsv } from '../cli/audit-helpers.js';
 import { expectPackage } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
-import { cliEnv } from '../support/run-cli.js';
-import { freshHome, NOW } from '../serve/support.js';
+import { PEERS, servePeers } from '../support/peers.js';
+import { connectInMemory, textOf, type Connected } from './support.js';
 
 let server: FixtureServer;
 const cleanups: Array<() => Promise<void>> = [];
-
-const PEERS = [
-  { name: 'nerq-peer-fetch', keywords: ['http', 'fetch', 'client'] },
-  { name: 'nerq-peer-util', keywords: ['util', 'utility'] },
-  { name: 'nerq-peer-old', keywords: ['http'], deprecated: 'no longer maintained' },
-];
-const CURATED = ['ofetch', 'ky'];
 
 beforeAll(async () => {
   server = await startFixtureServer();
   expectPackage(server, 'chalk');
   expectPackage(server, 'request');
-  for (const peer of [...PEERS, ...CURATED.map((name) => ({ name, keywords: ['http', 'fetch'] }))]) serveSynthetic(server, { version: '2.0.0', ...peer });
-  serveSynthetic(server, { name: 'nerq-alt-target', version: '1.0.0', keywords: ['http'] });
+  servePeers(server);
   serveOsv(server, []);
 });
 
@@ -46,26 +33,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function connect(): Promise<{ client: Client; evaluator: Evaluator }> {
-  const home = freshHome();
-  const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
-  const evaluator = createEvaluator(runtime);
-  const mcp = createMcpServer({ runtime, evaluator });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcp.connect(serverSide);
-  const client = new Client({ name: 'nerq-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await mcp.close();
-    await evaluator.idle();
-    await runtime.close();
-    rmSync(home, { recursive: true, force: true });
-  });
-  return { client, evaluator };
+async function connect(): Promise<Connected> {
+  const connected = await connectInMemory(server);
+  cleanups.push(connected.close);
+  return connected;
 }
 
-const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[])[0]?.text ?? '';
 const packumentRequests = (name: string) => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/${name}`).length;
 
 describe('compare_packages and find_alternatives', () => {

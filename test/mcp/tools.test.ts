@@ -6,16 +6,14 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEvaluator } from '../../src/app/evaluator.js';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
-import { AuditOutputSchema, CheckOutputSchema, CompareOutputSchema, createMcpServer, HistoryOutputSchema } from '../../src/mcp/server.js';
+import { AuditOutputSchema, CheckOutputSchema, CompareOutputSchema, HistoryOutputSchema } from '../../src/mcp/server.js';
 import { packageLockV3, serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { CLI_BIN, cliEnv } from '../support/run-cli.js';
-import { freshHome, NOW } from '../serve/support.js';
+import { freshHome } from '../serve/support.js';
+import { connectInMemory, textOf, type Connected } from './support.js';
 
 let server: FixtureServer;
 const cleanups: Array<() => Promise<void>> = [];
@@ -39,24 +37,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function connect(): Promise<{ client: Client; runtime: Runtime }> {
-  const home = freshHome();
-  const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
-  const mcp = createMcpServer({ runtime, evaluator: createEvaluator(runtime) });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcp.connect(serverSide);
-  const client = new Client({ name: 'nerq-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await mcp.close();
-    await runtime.close();
-    rmSync(home, { recursive: true, force: true });
-  });
-  return { client, runtime };
+async function connect(): Promise<Connected> {
+  const connected = await connectInMemory(server);
+  cleanups.push(connected.close);
+  return connected;
 }
-
-const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[])[0]?.text ?? '';
 
 describe('nerq mcp tools (in memory)', () => {
   it('lists five read-only, open-world tools with input and output schemas; descriptions say to ask before NO / DO NOT USE', async () => {

@@ -8,9 +8,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BatchResponseSchema, ErrorSchema, PreflightSchema, PREFLIGHT_PEERS } from '../../src/serve/schemas.js';
 import { expectPackage } from '../cli/helpers.js';
-import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
+import { serveOsv } from '../cli/audit-helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
+import { CURATED, PEERS, servePeers } from '../support/peers.js';
 import { testApp, type TestApp } from './support.js';
 
 let server: FixtureServer;
@@ -21,21 +22,11 @@ const open = (options?: Parameters<typeof testApp>[1]) => {
   return made;
 };
 
-/** Peers of `request` (keywords http, simple, util, utility) and of `nerq-alt-target` (http). */
-const PEERS = [
-  { name: 'nerq-peer-fetch', keywords: ['http', 'fetch', 'client'] },
-  { name: 'nerq-peer-util', keywords: ['util', 'utility'] },
-  { name: 'nerq-peer-old', keywords: ['http'], deprecated: 'no longer maintained' },
-];
-/** The curated replacements module-replacements names for request, served as synthetic packages. */
-const CURATED = ['ofetch', 'ky'];
-
 beforeAll(async () => {
   server = await startFixtureServer();
   expectPackage(server, 'request');
   expectPackage(server, 'chalk');
-  for (const peer of [...PEERS, ...CURATED.map((name) => ({ name, keywords: ['http', 'fetch'] }))]) serveSynthetic(server, { version: '2.0.0', ...peer });
-  serveSynthetic(server, { name: 'nerq-alt-target', version: '1.0.0', keywords: ['http'] });
+  servePeers(server);
   serveOsv(server, []);
   // A search that answers after 2 s, for the deadline.
   server.route('GET', '/slow-search/-/v1/search', (_req, res) => {
