@@ -154,7 +154,7 @@ export function buildProgram(): Command {
 
   program
     .command('mcp')
-    .description('an MCP server on stdio: check_packages, audit_lockfile, target_history for AI agents (docs/mcp.md)')
+    .description('an MCP server on stdio: check_packages, audit_lockfile, target_history, compare_packages, find_alternatives for AI agents (docs/mcp.md)')
     .option('--http', 'streamable HTTP on 127.0.0.1 instead of stdio (POST /mcp)')
     .option('--port <port>', 'with --http: the port (default 8788; 0 picks a free one, printed on stdout)')
     .option('--token-file <file>', 'with --http: require a bearer token from this file (one a line)')
