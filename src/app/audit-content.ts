@@ -1,6 +1,7 @@
 /**
  * Use case: audit one lockfile, manifest or SBOM given as content (a front door's upload), with
- * the default policy. The content is written under its bare file name into a private temporary
+ * the default policy or one given with it (validated by the same schema as `.nerqrc.json`,
+ * size-capped; it names no file, so nothing else is read). The content is written under its bare file name into a private temporary
  * directory (mode 0700) that holds nothing else, read by the same readers as `nerq audit`, and
  * the directory is removed before the call returns. Bad input is an `AuditInputError` before
  * any request.
@@ -8,6 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parsePolicy, PolicyError } from '../audit/policy-load.js';
 import type { AuditReport } from '../audit/types.js';
 import { auditProject, AuditInputError, prepareAudit, type AuditRequest } from './audit.js';
 import type { Runtime } from './runtime.js';
@@ -20,6 +22,28 @@ export interface AuditContent {
   fileName: string;
   content: string;
   maxBytes?: number;
+  /** A policy as `.nerqrc.json` holds it (parsed JSON); absent: the default policy. */
+  policy?: unknown;
+}
+
+/** The largest policy accepted with the content (bytes of its JSON). */
+export const MAX_POLICY_JSON_BYTES = 64 * 1024;
+
+/** What the audit report names as the policy's source when the request gave one. */
+export const REQUEST_POLICY_SOURCE = 'request';
+
+/** The request's policy as the text of a policy file, validated; AuditInputError otherwise. */
+function policyText(policy: unknown): string {
+  const text = JSON.stringify(policy) ?? '';
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_POLICY_JSON_BYTES) throw new AuditInputError(`the policy is too large (${bytes} bytes; at most ${MAX_POLICY_JSON_BYTES})`);
+  try {
+    parsePolicy(policy, 'policy');
+  } catch (error) {
+    if (error instanceof PolicyError) throw new AuditInputError(error.message);
+    throw error;
+  }
+  return `${text}\n`;
 }
 
 /** A bare file name nerq can read: no directory part, no hidden or odd characters. */
@@ -35,16 +59,17 @@ export async function auditContent(runtime: Runtime, input: AuditContent, reques
   const bytes = Buffer.byteLength(input.content, 'utf8');
   const max = input.maxBytes ?? MAX_AUDIT_CONTENT_BYTES;
   if (bytes > max) throw new AuditInputError(`the content is too large (${bytes} bytes; at most ${max})`);
+  const policy = input.policy === undefined ? '{}\n' : policyText(input.policy);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-audit-'));
   try {
     writeFileSync(path.join(dir, name), input.content, { mode: 0o600, flag: 'wx' });
-    // The policy is the default one: an empty policy file in the directory, so no file above it is read.
+    // The request's policy, or an empty one for the defaults: a policy file in the directory, so no file above it is read.
     const policyFile = path.join(dir, `.nerq-policy-${process.pid}.json`);
-    writeFileSync(policyFile, '{}\n', { mode: 0o600, flag: 'wx' });
+    writeFileSync(policyFile, policy, { mode: 0o600, flag: 'wx' });
     const plan = await prepareAudit({ dir, dirLabel: 'upload', files: [name], policyFile });
     const report = await auditProject(runtime, plan, request);
     // The empty policy file stands for the defaults: the report says so (null), as `nerq audit` does without one.
-    return { ...report, policySource: null };
+    return { ...report, policySource: input.policy === undefined ? null : REQUEST_POLICY_SOURCE };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

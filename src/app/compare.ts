@@ -31,9 +31,18 @@ export const NOTE_PYPI = 'PyPI has no search API: no peers are found for PyPI pr
 export const NOTE_GITHUB = "GitHub's repository search is not asked: no peers are found for repository targets";
 export const NOTE_MCP = "the MCP Registry's search is not asked: peers come from npm's search only";
 
+/**
+ * How a use case evaluates several targets: by default `checkTargets` with the call's options;
+ * a long-lived front door passes its shared evaluator instead (coalescing, reuse, its queue).
+ * An error it throws (a full queue, a deadline) ends the use case with that error.
+ */
+export type EvaluateTargets = (targets: readonly Target[]) => Promise<TargetOutcome[]>;
+
 export interface PeersRequest extends CallOptions {
   /** Peers to evaluate at most (default DEFAULT_PEERS). */
   peers?: number;
+  /** How the peers are evaluated (default: `checkTargets`, concurrently). */
+  evaluateTargets?: EvaluateTargets;
 }
 
 /** What the target's own evidence says to search by. */
@@ -62,14 +71,11 @@ interface Candidate {
 /** Evaluate candidates concurrently through the same use case as any check. */
 async function evaluate(runtime: Runtime, candidates: readonly Candidate[], request: PeersRequest): Promise<PeerEvaluation[]> {
   if (candidates.length === 0) return [];
-  const outcomes = await checkTargets(runtime, {
-    targets: candidates.map((c) => c.target),
-    gate: request.gate,
-    signal: request.signal,
-    now: request.now,
-    category: request.category,
-    concurrency: candidates.length,
-  });
+  const targets = candidates.map((c) => c.target);
+  const outcomes =
+    request.evaluateTargets === undefined
+      ? await checkTargets(runtime, { targets, gate: request.gate, signal: request.signal, now: request.now, category: request.category, concurrency: candidates.length })
+      : await request.evaluateTargets(targets);
   return outcomes.map((outcome, i) => ({ report: outcome.report, sharedKeywords: candidates[i]!.sharedKeywords, curated: candidates[i]!.curated }));
 }
 
@@ -172,6 +178,8 @@ export function withComparison(report: Report, result: ComparisonResult): Report
 
 export interface CompareTargetsRequest extends CallOptions {
   targets: readonly Target[];
+  /** How the targets are evaluated (default: `checkTargets`, concurrently). */
+  evaluateTargets?: EvaluateTargets;
 }
 
 /** `nerq compare`: every target evaluated (concurrently), and the side-by-side view of them. */
@@ -179,6 +187,7 @@ export async function compareTargets(
   runtime: Runtime,
   request: CompareTargetsRequest,
 ): Promise<{ outcomes: TargetOutcome[]; comparison: SideBySide }> {
-  const outcomes = await checkTargets(runtime, { ...request, concurrency: request.targets.length });
+  const { evaluateTargets, ...call } = request;
+  const outcomes = evaluateTargets === undefined ? await checkTargets(runtime, { ...call, concurrency: request.targets.length }) : await evaluateTargets(request.targets);
   return { outcomes, comparison: sideBySide(outcomes.map((o) => o.report)) };
 }

@@ -14,9 +14,15 @@
  *   from memory instead of re-scoring on every request.
  * - Hosts found down are asked again `healthResetMs` after the first of them went down: a host
  *   that was down at 9:00 is not refused all day (`runtime.health.reset()`).
+ * - A target's standing among its peers (`compare`, app/compare.ts) is shared and reused the
+ *   same way, and its peers are evaluated through this evaluator: coalesced with other calls,
+ *   reused, and refused when the queue is full.
  */
+import type { Report } from '../report/schema.js';
+import type { ComparisonResult } from '../report/comparison.js';
 import type { Target } from '../target/types.js';
 import { checkTargets, type TargetOutcome } from './check.js';
+import { compareWithPeers } from './compare.js';
 import type { Runtime } from './runtime.js';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 
@@ -70,11 +76,26 @@ export interface EvaluatorStats {
   pending: number;
 }
 
+/** A target's comparison with its peers, and the peers' reports it was made from. */
+export interface PeerComparison {
+  result: ComparisonResult;
+  /** Every peer evaluated for it (the alternatives name some of them). */
+  peers: Report[];
+}
+
 export interface Evaluator {
   /** The outcome for `target`, evaluated now or shared with a caller who asked first. */
   evaluate(target: Target, signal?: AbortSignal): Promise<TargetOutcome>;
+  /**
+   * The standing and alternatives of an evaluated target among at most `peers` peers, made now
+   * or shared with a caller who asked first. A full queue for a peer is a `QueueFullError`, the
+   * caller's deadline a `CallerDeadlineError` (the comparison goes on for the others).
+   */
+  compare(target: Target, outcome: TargetOutcome, options: { peers: number; signal?: AbortSignal }): Promise<PeerComparison>;
+  /** How long the target's finished evaluation still answers again, in milliseconds (0: it is not kept). */
+  freshFor(target: Target): number;
   stats(): EvaluatorStats;
-  /** Resolves when no evaluation is running or waiting. */
+  /** Resolves when no evaluation or comparison is running or waiting. */
   idle(): Promise<void>;
 }
 
@@ -134,39 +155,93 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
     } finally {
       release();
       inFlight.delete(key);
-      if (inFlight.size === 0) {
-        const waiters = idleWaiters;
-        idleWaiters = [];
-        for (const w of waiters) w();
-      }
+      wakeIdle();
     }
   };
 
+  const comparing = new Map<string, Promise<PeerComparison>>();
+  const busy = () => inFlight.size > 0 || comparing.size > 0;
+  function wakeIdle(): void {
+    if (busy()) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w();
+  }
+  const compared = new Map<string, { comparison: PeerComparison; at: number }>();
+
+  const runCompare = async (key: string, outcome: TargetOutcome, peers: number): Promise<PeerComparison> => {
+    // The comparison's own deadline, like an evaluation's: callers wait for it with theirs.
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const reports: Report[] = [];
+    try {
+      const result = await compareWithPeers(runtime, outcome, {
+        gate: options.gate ?? DEFAULT_GATE,
+        signal: deadline,
+        peers,
+        evaluateTargets: async (targets) => {
+          const outcomes = await Promise.all(targets.map((t) => evaluate(t, deadline)));
+          reports.push(...outcomes.map((o) => o.report));
+          return outcomes;
+        },
+      });
+      const comparison = { result, peers: reports };
+      if (reuseMs > 0) {
+        compared.delete(key);
+        compared.set(key, { comparison, at: clock() });
+        if (compared.size > reuseEntries) compared.delete(compared.keys().next().value!);
+      }
+      return comparison;
+    } finally {
+      comparing.delete(key);
+      wakeIdle();
+    }
+  };
+
+  async function evaluate(target: Target, signal?: AbortSignal): Promise<TargetOutcome> {
+    if (signal?.aborted) throw new CallerDeadlineError();
+    const key = coalesceKey(target);
+    const kept = finished.get(key);
+    if (kept !== undefined && clock() - kept.at < reuseMs) {
+      stats.reused++;
+      return named(kept.outcome, target);
+    }
+    let shared = inFlight.get(key);
+    if (shared === undefined) {
+      if (inFlight.size >= maxPending) {
+        stats.refused++;
+        // Roughly how long the queue ahead takes to drain, at least a second.
+        throw new QueueFullError(Math.max(1, Math.ceil(((inFlight.size / concurrency) * timeoutMs) / 10_000)));
+      }
+      shared = run(key, target);
+      inFlight.set(key, shared);
+    } else {
+      stats.coalesced++;
+    }
+    return named(await waitFor(shared, signal), target);
+  }
+
   return {
-    async evaluate(target, signal) {
+    evaluate,
+    async compare(target, outcome, { peers, signal }) {
       if (signal?.aborted) throw new CallerDeadlineError();
-      const key = coalesceKey(target);
-      const kept = finished.get(key);
-      if (kept !== undefined && clock() - kept.at < reuseMs) {
-        stats.reused++;
-        return named(kept.outcome, target);
-      }
-      let shared = inFlight.get(key);
+      const key = `${coalesceKey(target)}#${peers}`;
+      const kept = compared.get(key);
+      if (kept !== undefined && clock() - kept.at < reuseMs) return kept.comparison;
+      let shared = comparing.get(key);
       if (shared === undefined) {
-        if (inFlight.size >= maxPending) {
-          stats.refused++;
-          // Roughly how long the queue ahead takes to drain, at least a second.
-          throw new QueueFullError(Math.max(1, Math.ceil(((inFlight.size / concurrency) * timeoutMs) / 10_000)));
-        }
-        shared = run(key, target);
-        inFlight.set(key, shared);
-      } else {
-        stats.coalesced++;
+        shared = runCompare(key, outcome, peers);
+        comparing.set(key, shared);
+        // A caller that stopped waiting leaves no unhandled rejection behind.
+        shared.catch(() => undefined);
       }
-      return named(await waitFor(shared, signal), target);
+      return waitFor(shared, signal);
+    },
+    freshFor(target) {
+      const kept = finished.get(coalesceKey(target));
+      return kept === undefined ? 0 : Math.max(0, reuseMs - (clock() - kept.at));
     },
     stats: () => ({ ...stats, pending: inFlight.size }),
-    idle: () => (inFlight.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve))),
+    idle: () => (busy() ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
   };
 }
 

@@ -149,6 +149,7 @@ export function buildProgram(): Command {
     .option('--timeout <seconds>', 'deadline of one request (default 30)')
     .option('--reuse <seconds>', 'a finished evaluation answers the same target again for this long (default 60; 0: never)')
     .option('--rate-limit <n>', 'at most n requests a minute from one client address (default: no limit)')
+    .option('--cors-origin <origin>', 'let browser pages of this exact origin read the answers (repeatable; default: none)', collect)
     .action(async (options: Record<string, unknown>) => {
       const { runServe } = await import('./run-serve.js');
       process.exitCode = await runServe(options);
@@ -156,7 +157,7 @@ export function buildProgram(): Command {
 
   program
     .command('mcp')
-    .description('an MCP server on stdio: check_packages, audit_lockfile, target_history for AI agents (docs/mcp.md)')
+    .description('an MCP server on stdio: check_packages, audit_lockfile, target_history, compare_packages, find_alternatives for AI agents (docs/mcp.md)')
     .option('--http', 'streamable HTTP on 127.0.0.1 instead of stdio (POST /mcp)')
     .option('--port <port>', 'with --http: the port (default 8788; 0 picks a free one, printed on stdout)')
     .option('--token-file <file>', 'with --http: require a bearer token from this file (one a line)')

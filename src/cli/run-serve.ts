@@ -14,6 +14,7 @@ const ServeOptionsSchema = z.object({
   timeout: whole('--timeout', 1, 3600).optional(),
   reuse: whole('--reuse', 0, 86_400).optional(),
   rateLimit: whole('--rate-limit', 1, 1_000_000).optional(),
+  corsOrigin: z.array(z.string()).optional(),
 });
 
 export async function runServe(raw: Record<string, unknown>): Promise<number> {
@@ -34,6 +35,7 @@ export async function runServe(raw: Record<string, unknown>): Promise<number> {
       requestTimeoutMs: options.timeout === undefined ? undefined : options.timeout * 1000,
       reuseMs: options.reuse === undefined ? undefined : options.reuse * 1000,
       rateLimitPerMinute: options.rateLimit,
+      corsOrigins: options.corsOrigin,
     });
   } catch (error) {
     if (error instanceof ServeConfigError || error instanceof ConfigError) throw new UsageError(error.message);

@@ -1,6 +1,6 @@
 /**
  * `nerq mcp`'s tools (docs/mcp.md), on the official MCP SDK: check packages, audit a lockfile
- * given as content, a target's history. Each tool has an input and an output schema (zod; the
+ * given as content, a target's history, compare packages side by side, find alternatives. Each tool has an input and an output schema (zod; the
  * answer is `structuredContent`, with the same JSON as text for clients that read text only) and
  * is read-only and open-world (it asks public APIs). Bad input is an `isError` result naming the
  * problem, never a thrown error; nothing is evaluated before every target parses.
@@ -10,11 +10,21 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { auditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
-import { DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
+import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
+import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
-import { AdvisorySchema as ReportAdvisorySchema, GRADES, VERDICT_CODES, type Report } from '../report/schema.js';
+import { DIMENSIONS } from '../model/dimensions.js';
+import {
+  AdvisorySchema as ReportAdvisorySchema,
+  AlternativeSchema,
+  ComparisonSchema,
+  ComparisonUnavailableSchema,
+  GRADES,
+  VERDICT_CODES,
+  type Report,
+} from '../report/schema.js';
 import { VERSION } from '../version.js';
 
 /** What the verdicts mean, for the agent reading a tool's description. */
@@ -73,6 +83,32 @@ export const HistoryOutputSchema = z.object({
   evaluations: z.array(z.object({ evaluatedAt: z.string(), version: z.string().nullable(), score: z.number().nullable(), grade: z.string().nullable(), verdictCode: z.string() })),
 });
 
+/** Targets side by side at most per call. */
+export const MAX_COMPARED = 10;
+/** Peers `find_alternatives` evaluates at most. */
+export const MAX_TOOL_PEERS = 20;
+
+export const CompareOutputSchema = z.object({
+  reports: z.array(CheckedSchema),
+  /** `name@version` of each target, in the order given. */
+  targets: z.array(z.string()),
+  /** The target with the highest score, or null when none has one. */
+  highest: z.string().nullable(),
+  dimensions: z.array(z.object({ id: z.enum(DIMENSIONS), scores: z.array(z.number().nullable()) })),
+  /** The checks where they differ most, widest spread first. */
+  differences: z.array(z.object({ id: z.string(), title: z.string(), scores: z.array(z.number().nullable()), spread: z.number() })),
+});
+
+export const AlternativesOutputSchema = z.object({
+  target: CheckedSchema,
+  /** The target's standing among the peers of its category (the report contract's), or null. */
+  comparison: ComparisonSchema.nullable(),
+  /** Why there is no standing (null when there is one). */
+  unavailable: ComparisonUnavailableSchema.nullable(),
+  /** Peers scoring strictly higher with a verdict no worse, best first (the report contract's). */
+  alternatives: z.array(AlternativeSchema),
+});
+
 const ANNOTATIONS = { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true } as const;
 
 /** A report as the tool's answer. */
@@ -106,6 +142,7 @@ function asResult(error: unknown): CallToolResult {
   if (error instanceof TargetError) return failure('bad-target', error.message);
   if (error instanceof AuditInputError) return failure('bad-input', error.message);
   if (error instanceof QueueFullError) return failure('busy', error.message);
+  if (error instanceof CallerDeadlineError) return failure('deadline', error.message);
   const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   return failure('internal', message);
 }
@@ -148,18 +185,22 @@ export function createMcpServer(options: McpOptions): McpServer {
     {
       title: 'Audit a lockfile',
       description:
-        `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX or SPDX JSON) against nerq's default policy (score ≥ 50, no DO NOT USE). ` +
+        `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX or SPDX JSON) against nerq's default policy (score ≥ 50, no DO NOT USE) or the \`policy\` given (the shape of .nerqrc.json). ` +
         `At most ${MAX_AUDIT_CONTENT_BYTES / 1024 / 1024} MiB. ${VERDICTS}`,
       inputSchema: {
         fileName: z.string().max(100).describe('the file name, which picks the reader: package-lock.json, requirements.txt, bom.cdx.json…'),
         content: z.string().describe('the file content'),
+        policy: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe("a policy as .nerqrc.json holds it (minScore, minCoverage, dimensions, licenses, ignore, failOn, failOnSeverity), at most 64 KiB; default: nerq's default policy"),
       },
       outputSchema: AuditOutputSchema.shape,
       annotations: { title: 'Audit a lockfile', ...ANNOTATIONS },
     },
-    async ({ fileName, content }) => {
+    async ({ fileName, content, policy }) => {
       try {
-        const report = await auditContent(runtime, { fileName, content }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+        const report = await auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
         return success({
           result: report.outcome.result,
           summary: report.summary,
@@ -196,6 +237,73 @@ export function createMcpServer(options: McpOptions): McpServer {
         const store = runtime.session.store;
         const rows = store === null ? [] : readHistory(store, key, limit ?? 50);
         return success({ target: key, evaluations: historyPoints(rows) });
+      } catch (error) {
+        return asResult(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'compare_packages',
+    {
+      title: 'Compare packages side by side',
+      description:
+        `Evaluate 2 to ${MAX_COMPARED} packages or repositories and put them side by side: score, grade, verdict, the five dimensions (security, maintenance, documentation, compliance, community) and the checks where they differ most — to choose between candidates ("should we switch from X to Y?"). ` +
+        `A higher score is not enough on its own: prefer the candidate whose verdict is YES. ${TARGET_SYNTAX} ${VERDICTS}`,
+      inputSchema: { targets: z.array(z.string().max(512)).min(2).max(MAX_COMPARED).describe(`2 to ${MAX_COMPARED} targets. ${TARGET_SYNTAX}`) },
+      outputSchema: CompareOutputSchema.shape,
+      annotations: { title: 'Compare packages', ...ANNOTATIONS },
+    },
+    async ({ targets }) => {
+      try {
+        const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const signal = AbortSignal.timeout(timeoutMs);
+        const { outcomes, comparison } = await compareTargets(runtime, {
+          targets: parsed,
+          gate: DEFAULT_GATE,
+          signal,
+          evaluateTargets: (all) => Promise.all(all.map((t) => evaluator.evaluate(t, signal))),
+        });
+        return success({
+          reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)),
+          targets: comparison.targets,
+          highest: comparison.highest,
+          dimensions: comparison.dimensions,
+          differences: comparison.differences.map((d) => ({ id: d.id, title: d.title, scores: d.scores, spread: d.spread })),
+        });
+      } catch (error) {
+        return asResult(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    'find_alternatives',
+    {
+      title: 'Find higher-scoring alternatives',
+      description:
+        `Find where one npm package stands among its peers and which peers score strictly higher with a verdict no worse (at most 3, best first, each with why it was picked: shared keywords or a curated replacement list). ` +
+        `Peers come from npm's search by the package's keywords and the curated replacement list, scored by the same engine; PyPI has no search API, so PyPI projects and repositories get no peers (\`unavailable\` says why — never a made-up average). ` +
+        `Use it when a package is judged NO or DO NOT USE, or to offer the user a better choice; suggest, do not install. ${TARGET_SYNTAX} ${VERDICTS}`,
+      inputSchema: {
+        target: z.string().max(512).describe(`one target. ${TARGET_SYNTAX}`),
+        peers: z.number().int().min(1).max(MAX_TOOL_PEERS).optional().describe(`peers to evaluate at most (default ${DEFAULT_PEERS})`),
+      },
+      outputSchema: AlternativesOutputSchema.shape,
+      annotations: { title: 'Find alternatives', ...ANNOTATIONS },
+    },
+    async ({ target, peers }) => {
+      try {
+        const parsed = parseTarget(target);
+        const signal = AbortSignal.timeout(timeoutMs);
+        const outcome = await evaluator.evaluate(parsed, signal);
+        const { result } = await evaluator.compare(parsed, outcome, { peers: peers ?? DEFAULT_PEERS, signal });
+        return success({
+          target: checkedOf(target, outcome.report),
+          comparison: result.comparison,
+          unavailable: result.comparisonUnavailable ?? null,
+          alternatives: result.alternatives,
+        });
       } catch (error) {
         return asResult(error);
       }

@@ -5,6 +5,7 @@ import { ReportSchema } from '../report/schema.js';
 import { VERSION } from '../version.js';
 import {
   AuditRequestSchema,
+  BatchQuerySchema,
   BatchRequestSchema,
   BatchResponseSchema,
   ErrorSchema,
@@ -54,6 +55,7 @@ export function openApiDocument(): Record<string, unknown> {
       '/v1/preflight/batch': {
         post: {
           operationId: 'preflightBatch',
+          parameters: parameters(BatchQuerySchema),
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/BatchRequest' } } } },
           responses: { ...ok('BatchResponse'), ...errorAnswers(400, 401, 413, 429, 504) },
         },

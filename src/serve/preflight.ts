@@ -5,6 +5,7 @@
  */
 import type { Report, VerdictCode } from '../report/schema.js';
 import type { HistoryPoint } from '../app/history.js';
+import { peerLabel, type ComparisonResult } from '../report/comparison.js';
 import type { Preflight } from './schemas.js';
 import { INTERACTION_RISKS, RECOMMENDATIONS, SEVERITY_LEVELS } from './schemas.js';
 
@@ -90,6 +91,8 @@ export interface PreflightInput {
   report: Report;
   caller?: { input: string; report: Report } | undefined;
   history?: readonly HistoryPoint[] | undefined;
+  /** With `include=alternatives`: what the peers gave, or why there is nothing. */
+  alternatives?: { list: Preflight['alternatives']; unavailable: NonNullable<Preflight['alternatives_unavailable']> | null } | undefined;
   /** When the request arrived (ms since the epoch) and now: response_time_ms. */
   startedMs: number;
   nowMs: number;
@@ -123,12 +126,65 @@ export function preflightOf(input: PreflightInput): Preflight {
     security: sec,
     popularity: popularity(report),
     activity: activity(report),
-    alternatives: [],
+    alternatives: input.alternatives?.list ?? [],
     checked_at: report.evaluatedAt ?? new Date(input.nowMs).toISOString(),
     response_time_ms: Math.max(0, Math.round(input.nowMs - input.startedMs)),
   };
   if (input.history !== undefined) {
     answer.history = input.history.map((p) => ({ evaluatedAt: p.evaluatedAt, score: p.score, grade: p.grade, verdictCode: p.verdictCode }));
   }
+  if (input.alternatives !== undefined) answer.alternatives_unavailable = input.alternatives.unavailable;
   return answer;
+}
+
+/**
+ * A comparison's alternatives as the preflight lists them: the package name, the score, and a
+ * page about it — its source repository, else the curated replacement's documentation, else
+ * null. `peers` are the reports the comparison was made from.
+ */
+export function preflightAlternatives(result: ComparisonResult, peers: readonly Report[]): NonNullable<PreflightInput['alternatives']> {
+  const list = result.alternatives.map((alternative) => {
+    const peer = peers.find((p) => peerLabel(p) === alternative.target);
+    const curatedUrl = alternative.why.find((w) => w.url !== null)?.url ?? null;
+    return { name: peer?.target.name ?? alternative.target, trust_score: alternative.score, url: peer?.target.repository ?? curatedUrl };
+  });
+  const missing = result.comparison === null ? (result.comparisonUnavailable ?? null) : null;
+  return { list, unavailable: missing === null ? null : { code: missing.code, reason: missing.reason } };
+}
+
+/**
+ * A batch entry for a target that was not evaluated (the queue refused it, or the deadline came
+ * first): the published shape with every fact unknown and the reason in `error`.
+ */
+export function unevaluatedPreflight(input: {
+  target: string;
+  ecosystem: string;
+  error: NonNullable<Preflight['error']>;
+  startedMs: number;
+  nowMs: number;
+}): Preflight {
+  return {
+    target: input.target,
+    target_trust: null,
+    target_grade: null,
+    target_verified: false,
+    target_category: null,
+    target_source: input.ecosystem,
+    target_last_updated: null,
+    details_url: null,
+    caller: null,
+    caller_trust: null,
+    caller_grade: null,
+    caller_verified: null,
+    interaction_risk: 'UNKNOWN',
+    recommendation: 'UNKNOWN',
+    compliance_flags: [],
+    security: { known_cves: null, max_severity: null, has_active_advisory: null, license: null, license_category: null },
+    popularity: { npm_weekly_downloads: null, pypi_weekly_downloads: null, github_stars: null },
+    activity: { last_commit_days_ago: null, contributor_metrics: null },
+    alternatives: [],
+    checked_at: new Date(input.nowMs).toISOString(),
+    response_time_ms: Math.max(0, Math.round(input.nowMs - input.startedMs)),
+    error: input.error,
+  };
 }

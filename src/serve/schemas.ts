@@ -14,11 +14,40 @@ export const RECOMMENDATIONS = ['PROCEED', 'CAUTION', 'DENY', 'UNKNOWN'] as cons
 export const INTERACTION_RISKS = ['LOW', 'MEDIUM', 'HIGH', 'UNKNOWN'] as const;
 export const SEVERITY_LEVELS = ['critical', 'high', 'moderate', 'low', 'unknown'] as const;
 
+/** What `include=` may add to a preflight answer, comma-separated: `history`, `alternatives`. */
+export const INCLUDES = ['history', 'alternatives'] as const;
+const includeText = z
+  .string()
+  .regex(new RegExp(`^(${INCLUDES.join('|')})(,(${INCLUDES.join('|')}))*$`))
+  .describe('comma-separated: history (the evaluations, oldest first), alternatives (higher-scoring peers; costs a search and a few evaluations)');
+
+/** The members of an `include=` text. */
+export function includesOf(text: string | undefined): Set<(typeof INCLUDES)[number]> {
+  return new Set((text ?? '').split(',').filter((i): i is (typeof INCLUDES)[number] => (INCLUDES as readonly string[]).includes(i)));
+}
+
 export const PreflightQuerySchema = z.strictObject({
   target: targetText,
   caller: targetText.optional(),
-  include: z.enum(['history']).optional(),
+  include: includeText.optional(),
 });
+
+export const BatchQuerySchema = z.strictObject({ include: includeText.optional() });
+
+/** Peers evaluated for a preflight's alternatives (docs/serve.md, "Alternatives"). */
+export const PREFLIGHT_PEERS = 6;
+
+/**
+ * Why a preflight's alternatives could not be looked for: the comparison's own codes
+ * (not-evaluated, no-search-source, search-unavailable, no-peers) and the server's
+ * (queue-full: a peer was refused by the evaluation queue; deadline: the request's deadline
+ * passed first).
+ */
+export const ALTERNATIVES_UNAVAILABLE_CODES = ['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers', 'queue-full', 'deadline'] as const;
+
+/** Why a batch entry was not evaluated (its `error.code`). */
+export const ENTRY_ERROR_CODES = ['queue-full', 'deadline'] as const;
+export type EntryErrorCode = (typeof ENTRY_ERROR_CODES)[number];
 
 export const HistoryPointSchema = z.object({
   evaluatedAt: z.string(),
@@ -66,12 +95,27 @@ export const PreflightSchema = z.object({
     last_commit_days_ago: z.number().int().nullable(),
     contributor_metrics: z.object({ count: z.number().int().nullable(), bus_factor: z.number().int().nullable() }).nullable(),
   }),
-  /** nerq suggests no alternatives yet: always empty. */
+  /**
+   * With `include=alternatives`: peers scoring strictly higher (best first, at most 3) — the
+   * package name, its score and its source repository (or the curated replacement's page).
+   * Empty otherwise.
+   */
   alternatives: z.array(z.object({ name: z.string(), trust_score: z.number().nullable(), url: z.string().nullable() })),
   checked_at: z.string(),
   response_time_ms: z.number().int().nonnegative(),
   /** With `include=history`: the target's recorded evaluations, oldest first. */
   history: z.array(HistoryPointSchema).optional(),
+  /**
+   * With `include=alternatives`: null when the peers were compared (an empty list then means no
+   * peer scored higher), else why they could not be (the list may still hold curated replacements).
+   */
+  alternatives_unavailable: z.object({ code: z.enum(ALTERNATIVES_UNAVAILABLE_CODES), reason: z.string() }).nullable().optional(),
+  /**
+   * Only in a batch, for a target that was not evaluated: the queue was full (`queue-full`, with
+   * `retry_after_s`) or the request's deadline passed first (`deadline`). Every other field then
+   * says unknown (null, UNKNOWN), never a made-up value.
+   */
+  error: z.object({ code: z.enum(ENTRY_ERROR_CODES), message: z.string(), retry_after_s: z.number().int().positive().optional() }).optional(),
 });
 export type Preflight = z.infer<typeof PreflightSchema>;
 
@@ -109,6 +153,12 @@ export const AuditRequestSchema = z.strictObject({
   /** The file's name (`package-lock.json`, `requirements.txt`, `bom.cdx.json`…): it picks the reader. */
   fileName: z.string().min(1).max(100),
   content: z.string(),
+  /**
+   * A policy as `.nerqrc.json` holds it (minScore, minCoverage, dimensions, licenses, ignore,
+   * failOn, failOnSeverity), validated by the same schema, at most 64 KiB of JSON; absent: the
+   * default policy. The audit report names its source `request`.
+   */
+  policy: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const HealthSchema = z.object({

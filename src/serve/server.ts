@@ -5,11 +5,13 @@
  * target the command line's parser accepts.
  */
 import { createHash } from 'node:crypto';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditContent } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
+import type { TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type Evaluator } from '../app/evaluator.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
@@ -19,18 +21,25 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from './auth.js';
 import { openApiDocument } from './openapi.js';
-import { preflightOf } from './preflight.js';
+import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
   AuditRequestSchema,
+  BatchQuerySchema,
   BatchRequestSchema,
+  includesOf,
+  PREFLIGHT_PEERS,
   MAX_AUDIT_BYTES,
   ErrorSchema,
   HistoryQuerySchema,
   PreflightQuerySchema,
   TargetQuerySchema,
+  ENTRY_ERROR_CODES,
+  type EntryErrorCode,
   type ErrorCode,
   type Preflight,
 } from './schemas.js';
+
+const ENTRY_ERRORS: ReadonlySet<string> = new Set(ENTRY_ERROR_CODES);
 
 export interface ServerOptions {
   runtime: Runtime;
@@ -48,6 +57,8 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Per-client rate limit: at most `max` requests per `windowMs` from one address (default none). */
   rateLimit?: { max: number; windowMs: number } | null;
+  /** Browser origins allowed to read the answers (CORS), compared exactly; none by default (no CORS header at all). */
+  corsOrigins?: readonly string[];
   /** Milliseconds for response_time_ms (default Date.now). */
   nowMs?: () => number;
 }
@@ -99,8 +110,6 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, 
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** How long a client may reuse an answer: the evaluator's own reuse window (docs/serve.md, "Under load"). */
-const ANSWER_MAX_AGE_S = 60;
 
 export function buildServer(options: ServerOptions): FastifyInstance {
   const { runtime, evaluator } = options;
@@ -128,6 +137,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       hook: 'onRequest',
       allowList: (request) => request.url === '/healthz',
       errorResponseBuilder: (_request, context) => new HttpError(429, 'rate-limited', `too many requests from this client; retry after ${Math.ceil(context.ttl / 1000)} s`),
+    });
+  }
+
+  if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) {
+    // Answered before the token check: a browser's preflight (OPTIONS) carries no credentials.
+    void app.register(cors, {
+      origin: [...options.corsOrigins],
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['authorization', 'content-type', 'if-none-match'],
+      exposedHeaders: ['etag', 'retry-after'],
+      maxAge: 600,
     });
   }
 
@@ -167,6 +187,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   const deadline = () => AbortSignal.timeout(requestTimeoutMs);
+  /**
+   * How long a client may keep an answer: what is left of the evaluator's reuse window for the
+   * evaluations it was made from (the server answers the same until then; docs/serve.md, "Under load").
+   */
+  const maxAgeOf = (targets: readonly Target[]): number => Math.floor(Math.min(...targets.map((t) => evaluator.freshFor(t))) / 1000);
   const evaluate = async (target: Target, signal: AbortSignal) => {
     try {
       return await evaluator.evaluate(target, signal);
@@ -180,7 +205,27 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     return store === null ? [] : historyPoints(readHistory(store, historyKeyOf(target.input), limit));
   };
 
-  const preflight = async (input: string, caller: string | undefined, withHistory: boolean, startedMs: number, signal: AbortSignal): Promise<Preflight> => {
+  /** The alternatives of an evaluated target, or why there are none; never fails the answer for a full queue or the deadline. */
+  const alternativesFor = async (target: Target, outcome: TargetOutcome, signal: AbortSignal): Promise<PreflightInput['alternatives']> => {
+    try {
+      const { result, peers } = await evaluator.compare(target, outcome, { peers: PREFLIGHT_PEERS, signal });
+      return preflightAlternatives(result, peers);
+    } catch (error) {
+      if (error instanceof QueueFullError) return { list: [], unavailable: { code: 'queue-full', reason: error.message } };
+      if (error instanceof CallerDeadlineError) return { list: [], unavailable: { code: 'deadline', reason: error.message } };
+      throw error;
+    }
+  };
+
+  interface PreflightRequest {
+    input: string;
+    caller?: string | undefined;
+    includes: ReadonlySet<string>;
+    startedMs: number;
+    signal: AbortSignal;
+  }
+
+  const preflight = async ({ input, caller, includes, startedMs, signal }: PreflightRequest): Promise<Preflight> => {
     const target = targetOf(input);
     const callerTarget = caller === undefined ? undefined : targetOf(caller);
     const [outcome, callerOutcome] = await Promise.all([evaluate(target, signal), callerTarget === undefined ? undefined : evaluate(callerTarget, signal)]);
@@ -188,7 +233,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       target: input,
       report: outcome.report,
       caller: callerOutcome === undefined ? undefined : { input: caller!, report: callerOutcome.report },
-      history: withHistory ? historyOf(target) : undefined,
+      history: includes.has('history') ? historyOf(target) : undefined,
+      alternatives: includes.has('alternatives') ? await alternativesFor(target, outcome, signal) : undefined,
       startedMs,
       nowMs: nowMs(),
     });
@@ -206,29 +252,48 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       // Parse both before anything is evaluated: a bad caller sends nothing either.
       targetOf(query.target);
       if (query.caller !== undefined) targetOf(query.caller);
-      const answer = await preflight(query.target, query.caller, query.include === 'history', startedMs, deadline());
+      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), startedMs, signal: deadline() });
       const { response_time_ms: _time, ...stable } = answer;
       // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
-      reply.header('etag', etag).header('cache-control', `private, max-age=${ANSWER_MAX_AGE_S}`);
+      const targets = [targetOf(query.target), ...(query.caller === undefined ? [] : [targetOf(query.caller)])];
+      reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeOf(targets)}`);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return answer;
     });
 
     api.post('/v1/preflight/batch', async (request) => {
       const startedMs = nowMs();
+      const includes = includesOf(parseWith(BatchQuerySchema, request.query).include);
       const body = parseWith(BatchRequestSchema, request.body);
       body.targets.forEach(targetOf);
       const signal = deadline();
-      const results = await Promise.all(body.targets.map((input) => preflight(input, undefined, false, startedMs, signal)));
+      // A target the queue refused, or still under way at the deadline, is an entry saying so; the others are answered.
+      const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, startedMs, signal })));
+      const failures = settled.map((s) => (s.status === 'rejected' ? s.reason : null));
+      for (const failure of failures) if (failure !== null && !(failure instanceof HttpError && ENTRY_ERRORS.has(failure.code))) throw failure;
+      if (failures.every((f) => f instanceof HttpError)) throw failures[0]!;
+      const results = settled.map((s, i) => {
+        if (s.status === 'fulfilled') return s.value;
+        const failure = s.reason as HttpError;
+        const retryAfter = failure.headers['retry-after'];
+        return unevaluatedPreflight({
+          target: body.targets[i]!,
+          ecosystem: targetOf(body.targets[i]!).ecosystem,
+          error: { code: failure.code as EntryErrorCode, message: failure.message, ...(retryAfter === undefined ? {} : { retry_after_s: Number(retryAfter) }) },
+          startedMs,
+          nowMs: nowMs(),
+        });
+      });
       return { results, count: results.length, response_time_ms: Math.max(0, Math.round(nowMs() - startedMs)) };
     });
 
     api.get('/v1/report', async (request, reply) => {
       const query = parseWith(TargetQuerySchema, request.query);
-      const outcome = await evaluate(targetOf(query.target), deadline());
+      const target = targetOf(query.target);
+      const outcome = await evaluate(target, deadline());
       // Byte for byte what `nerq check <target> --json` prints.
-      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), ANSWER_MAX_AGE_S);
+      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), maxAgeOf([target]));
     });
 
     // The body holds the file as a JSON string: room for the content and its escapes.

@@ -33,6 +33,8 @@ export interface ServeOptions {
   reuseMs?: number | undefined;
   /** Requests per minute from one client address (none by default). */
   rateLimitPerMinute?: number | undefined;
+  /** Browser origins allowed to read the answers (CORS), exact; none by default. */
+  corsOrigins?: readonly string[] | undefined;
 }
 
 /** Thrown for a token file that cannot be read or holds no token. */
@@ -53,8 +55,26 @@ export function readTokenFile(file: string): string[] {
 }
 
 /** Runs until SIGTERM or SIGINT; resolves with the exit code. */
+/**
+ * An origin `--cors-origin` accepts: exactly `scheme://host[:port]` of an http(s) page, as a
+ * browser sends it in `Origin` — no wildcard, no path, no trailing slash.
+ */
+export function corsOriginOf(text: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== text || text.includes('*')) {
+    throw new ServeConfigError(`--cors-origin must be an exact origin such as https://app.example.com (scheme, host and port only), not ${JSON.stringify(text.slice(0, 100))}`);
+  }
+  return text;
+}
+
 export async function serve(options: ServeOptions): Promise<number> {
   const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile);
+  const corsOrigins = (options.corsOrigins ?? []).map(corsOriginOf);
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
   const evaluator = createEvaluator(runtime, {
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
@@ -68,6 +88,7 @@ export async function serve(options: ServeOptions): Promise<number> {
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     rateLimit: options.rateLimitPerMinute ? { max: options.rateLimitPerMinute, windowMs: 60_000 } : null,
+    corsOrigins,
   });
   try {
     await app.listen({ host: options.host, port: options.port });

@@ -62,7 +62,7 @@ describe('nerq mcp --http', () => {
     const client = new Client({ name: 'nerq-http-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'target_history']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'compare_packages', 'find_alternatives', 'target_history']);
     const result = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk'] } });
     expect(CheckOutputSchema.parse(result.structuredContent).reports[0]).toMatchObject({ name: 'chalk', verdictCode: 'caution' });
     const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['../x'] } });

@@ -6,16 +6,14 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEvaluator } from '../../src/app/evaluator.js';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
-import { AuditOutputSchema, CheckOutputSchema, createMcpServer, HistoryOutputSchema } from '../../src/mcp/server.js';
+import { AuditOutputSchema, CheckOutputSchema, CompareOutputSchema, HistoryOutputSchema } from '../../src/mcp/server.js';
 import { packageLockV3, serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { CLI_BIN, cliEnv } from '../support/run-cli.js';
-import { freshHome, NOW } from '../serve/support.js';
+import { freshHome } from '../serve/support.js';
+import { connectInMemory, textOf, type Connected } from './support.js';
 
 let server: FixtureServer;
 const cleanups: Array<() => Promise<void>> = [];
@@ -39,30 +37,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function connect(): Promise<{ client: Client; runtime: Runtime }> {
-  const home = freshHome();
-  const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
-  const mcp = createMcpServer({ runtime, evaluator: createEvaluator(runtime) });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await mcp.connect(serverSide);
-  const client = new Client({ name: 'nerq-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await mcp.close();
-    await runtime.close();
-    rmSync(home, { recursive: true, force: true });
-  });
-  return { client, runtime };
+async function connect(): Promise<Connected> {
+  const connected = await connectInMemory(server);
+  cleanups.push(connected.close);
+  return connected;
 }
 
-const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[])[0]?.text ?? '';
-
 describe('nerq mcp tools (in memory)', () => {
-  it('lists three read-only, open-world tools with input and output schemas; descriptions say to ask before NO / DO NOT USE', async () => {
+  it('lists five read-only, open-world tools with input and output schemas; descriptions say to ask before NO / DO NOT USE', async () => {
     const { client } = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'target_history']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['audit_lockfile', 'check_packages', 'compare_packages', 'find_alternatives', 'target_history']);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
@@ -131,6 +116,15 @@ describe('nerq mcp tools (in memory)', () => {
     expect(audit.result).toBe('fail');
     expect(audit.summary).toMatchObject({ total: 2, passed: 1, failed: 1 });
     expect(audit.packages.find((p) => p.status === 'fail')?.name).toBe('nerq-mcp-two');
+
+    // With a policy (the shape of .nerqrc.json): the deprecated package is ignored, the audit passes.
+    const policy = { ignore: [{ package: 'nerq-mcp-two', reason: 'replaced in the next release' }] };
+    const ignored = AuditOutputSchema.parse((await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock, policy } })).structuredContent);
+    expect(ignored.result).toBe('pass');
+    expect(ignored.summary).toMatchObject({ passed: 1, ignored: 1, failed: 0 });
+    const badPolicy = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock, policy: { minScore: 'high' } } });
+    expect(badPolicy.isError).toBe(true);
+    expect(textOf(badPolicy)).toMatch(/^bad-input: policy: minScore: /);
   });
 
   it('target_history: the evaluations recorded by earlier checks', async () => {
@@ -162,6 +156,9 @@ describe('nerq mcp over stdio (the built CLI)', () => {
     expect(reports[0]).toMatchObject({ name: 'request', verdictCode: 'no' });
     const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['file:/etc/passwd'] } });
     expect(bad.isError).toBe(true);
+    const compared = CompareOutputSchema.parse((await client.callTool({ name: 'compare_packages', arguments: { targets: ['request', 'chalk'] } })).structuredContent);
+    expect(compared.highest).toBe('chalk@4.1.0');
+    expect(compared.reports.map((r) => r.verdictCode)).toEqual(['no', 'caution']);
     await client.close();
     expect(protocolErrors).toEqual([]);
     // The process is gone once the client closed its stdin.

@@ -19,6 +19,8 @@ import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-
 import { AuditReportSchema } from '../../src/audit/report-schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
+import { corsOriginOf, ServeConfigError } from '../../src/serve/start.js';
+import { parseTarget } from '../../src/app/targets.js';
 import { testApp, type TestApp } from './support.js';
 
 /** The published Preflight API's fields, in its order. */
@@ -109,7 +111,8 @@ describe('GET /v1/preflight', () => {
     expect(answer.popularity.pypi_weekly_downloads).toBeNull();
     expect(typeof answer.popularity.npm_weekly_downloads).toBe('number');
     expect(res.headers.etag).toMatch(/^"/);
-    expect(res.headers['cache-control']).toBe('private, max-age=60');
+    // What is left of the reuse window (60 s) of the evaluation it was made from.
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=(59|60)$/);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
 
     const again = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk', headers: { 'if-none-match': String(res.headers.etag) } });
@@ -225,6 +228,22 @@ describe('coalescing, the queue and deadlines', () => {
     expect((await joined).statusCode).toBe(200);
   });
 
+  it('Cache-Control: max-age is what is left of the reuse window of the evaluations an answer was made from', async () => {
+    let clock = 1_000_000;
+    const { app } = open({ evaluator: { monotonicNow: () => clock } });
+    const first = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    expect(first.headers['cache-control']).toBe('private, max-age=60');
+    clock += 45_500;
+    const later = await app.inject({ method: 'GET', url: '/v1/report?target=chalk' });
+    expect(later.headers['cache-control']).toBe('private, max-age=14');
+    // With a caller, the one that goes stale first.
+    const both = await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-serve-ok&caller=chalk' });
+    expect(both.headers['cache-control']).toBe('private, max-age=14');
+    const none = open({ evaluator: { reuseMs: 0 } });
+    const uncached = await none.app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
+    expect(uncached.headers['cache-control']).toBe('private, max-age=0');
+  });
+
   it("a request past its own deadline is a 504; the evaluation goes on for the others", async () => {
     const { app, evaluator } = open({ server: { requestTimeoutMs: 200 } });
     const late = await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow-two' });
@@ -261,6 +280,104 @@ describe('POST /v1/preflight/batch', () => {
     expect(notJson.statusCode).toBe(400);
     expect(ErrorSchema.parse(notJson.json()).error.code).toBe('bad-request');
     expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('a batch when the queue is full', () => {
+  it('the targets the queue refused are entries saying so (queue-full, retry_after_s, every fact unknown); the others are answered', async () => {
+    const { app } = open({ evaluator: { maxPending: 1, concurrency: 1 } });
+    const before = { chalk: packumentRequests('chalk'), request: packumentRequests('request') };
+    const res = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['nerq-serve-ok', 'chalk', 'pypi:requests'] } });
+    expect(res.statusCode).toBe(200);
+    const batch = BatchResponseSchema.parse(res.json());
+    const [ok, refused, refusedPypi] = batch.results;
+    expect(ok).toMatchObject({ target: 'nerq-serve-ok', recommendation: 'PROCEED' });
+    expect(ok!.error).toBeUndefined();
+    expect(Object.keys(refused!)).toEqual([...PUBLISHED_FIELDS, 'error']);
+    expect(PreflightSchema.strict().parse(refused)).toMatchObject({
+      target: 'chalk',
+      target_trust: null,
+      target_grade: null,
+      target_verified: false,
+      target_source: 'npm',
+      recommendation: 'UNKNOWN',
+      interaction_risk: 'UNKNOWN',
+      security: { known_cves: null, has_active_advisory: null },
+      popularity: { npm_weekly_downloads: null },
+      error: { code: 'queue-full' },
+    });
+    expect(refused!.error!.retry_after_s).toBeGreaterThanOrEqual(1);
+    expect(refusedPypi).toMatchObject({ target: 'pypi:requests', target_source: 'pypi', error: { code: 'queue-full' } });
+    expect(packumentRequests('chalk')).toBe(before.chalk);
+  });
+
+  it("a target still under way at the request's deadline is an entry saying so; the others are answered", async () => {
+    const { app, evaluator } = open({ server: { requestTimeoutMs: 400 } });
+    // chalk is evaluated already (and answers again from the reuse window); nerq-slow-two takes 1.5 s.
+    await evaluator.evaluate(parseTarget('chalk'));
+    const res = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk', 'nerq-slow-two'] } });
+    expect(res.statusCode).toBe(200);
+    const [ok, late] = BatchResponseSchema.parse(res.json()).results;
+    expect(ok).toMatchObject({ target: 'chalk', target_trust: 74.1 });
+    expect(late).toMatchObject({ target: 'nerq-slow-two', target_trust: null, recommendation: 'UNKNOWN', error: { code: 'deadline' } });
+    expect(late!.error!.retry_after_s).toBeUndefined();
+    await evaluator.idle();
+  });
+
+  it('a batch whose every target the queue refused is a 429 with Retry-After', async () => {
+    const { app } = open({ evaluator: { maxPending: 1, concurrency: 1 } });
+    const asked = packumentRequests('nerq-slow');
+    const holding = app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow' });
+    await expect.poll(() => packumentRequests('nerq-slow') > asked).toBe(true);
+    const refused = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk', 'request'] } });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(ErrorSchema.parse(refused.json()).error.code).toBe('queue-full');
+    expect((await holding).statusCode).toBe(200);
+  });
+});
+
+describe('CORS', () => {
+  it('off by default: no CORS header, a browser preflight is not answered', async () => {
+    const { app } = open();
+    const res = await app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://app.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await app.inject({ method: 'OPTIONS', url: '/v1/preflight?target=chalk', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.statusCode).toBe(404);
+  });
+
+  it('--cors-origin: exactly the configured origins may read the answers; a browser preflight needs no token', async () => {
+    const token = 'tok-cors-0123456789';
+    const { app } = open({ server: { corsOrigins: ['https://app.example', 'http://localhost:3000'], tokens: [token] } });
+    const allowed = await app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://app.example' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(String(allowed.headers.vary)).toMatch(/Origin/i);
+    for (const origin of ['https://evil.example', 'https://app.example.evil.example', 'http://app.example', 'https://app.example:444', 'null']) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers: { origin } });
+      expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+    const before = server.requests.length;
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/v1/preflight?target=chalk',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/authorization/);
+    expect(server.requests.length).toBe(before);
+    // The answer itself still needs the token.
+    const noToken = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { origin: 'https://app.example' } });
+    expect(noToken.statusCode).toBe(401);
+  });
+
+  it('only exact http(s) origins are accepted as --cors-origin', () => {
+    expect(corsOriginOf('https://app.example')).toBe('https://app.example');
+    expect(corsOriginOf('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
+    for (const bad of ['*', 'https://app.example/', 'https://app.example/path', 'app.example', 'file:///etc', 'null', 'https://*.example', 'HTTPS://APP.EXAMPLE', '']) {
+      expect(() => corsOriginOf(bad), bad).toThrow(ServeConfigError);
+    }
   });
 });
 
@@ -310,6 +427,54 @@ describe('POST /v1/audit', () => {
     expect(res.body).toBe(cli.stdout);
   });
 
+  it('a policy in the body applies as .nerqrc.json would (same schema): the report of `nerq audit` with that policy file, its source `request`', async () => {
+    const { app } = open();
+    const { lock } = packageLockV3(
+      [
+        { name: 'nerq-serve-ok', version: '1.0.0', direct: true },
+        { name: 'nerq-serve-old', version: '2.0.0', direct: true },
+      ],
+      server.url('npm'),
+    );
+    const policy = { minScore: 40, ignore: [{ package: 'nerq-serve-old', reason: 'replaced in the next release' }] };
+    const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock, policy } });
+    expect(res.statusCode).toBe(200);
+    const audit = AuditReportSchema.parse(res.json());
+    expect(audit.summary).toMatchObject({ total: 2, passed: 1, failed: 0, ignored: 1 });
+    expect(audit.outcome.result).toBe('pass');
+    expect(audit.policySource).toBe('request');
+
+    const dir = dirs.project({ 'package-lock.json': lock, '.nerqrc.json': JSON.stringify(policy) });
+    const cli = await runCli(['audit', '--file', 'package-lock.json', '--json'], { server, cwd: dir });
+    expect(cli.code).toBe(0);
+    expect({ ...(JSON.parse(cli.stdout) as object), policySource: 'request' }).toEqual(res.json());
+  });
+
+  it('a bad policy is a 400 naming the key, with no upstream request; a policy over 64 KiB is refused', async () => {
+    const { app } = open();
+    const before = server.requests.length;
+    const cases: [unknown, RegExp][] = [
+      [{ minScore: 200 }, /^policy: minScore: /],
+      [{ minScroe: 50 }, /^policy: minScroe: unknown key/],
+      [{ ignore: [{ package: 'x' }] }, /^policy: ignore\[0\]\.reason: /],
+      [{ licenses: { allow: ['NOT-A-LICENCE-ID'] } }, /^policy: licenses\.allow/],
+      [{ ignore: Array.from({ length: 2_000 }, (_, i) => ({ package: `pkg-${i}`, reason: 'x'.repeat(40) })) }, /policy is too large/],
+    ];
+    for (const [policy, message] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: '{}', policy } });
+      expect(res.statusCode, JSON.stringify(policy).slice(0, 60)).toBe(400);
+      const error = ErrorSchema.parse(res.json()).error;
+      expect(error.code).toBe('bad-input');
+      expect(error.message).toMatch(message);
+    }
+    for (const policy of [[1, 2], 'strict', null]) {
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: '{}', policy } });
+      expect(res.statusCode).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error.code).toBe('bad-request');
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
   it('bad input is a 400 (bad file name, unreadable content, too large) with no upstream request', async () => {
     const { app } = open();
     const before = server.requests.length;
@@ -342,7 +507,7 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/v1/audit', '/v1/history', '/v1/preflight', '/v1/preflight/batch', '/v1/report']);
-    expect(Object.keys(doc.components.schemas.Preflight?.properties ?? {})).toEqual([...PUBLISHED_FIELDS, 'history']);
+    expect(Object.keys(doc.components.schemas.Preflight?.properties ?? {})).toEqual([...PUBLISHED_FIELDS, 'history', 'alternatives_unavailable', 'error']);
     expect(doc.components.schemas.Preflight).toEqual(z.toJSONSchema(PreflightSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }));
     const missing = await app.inject({ method: 'GET', url: '/v1/nothing' });
     expect(missing.statusCode).toBe(404);

@@ -30,10 +30,10 @@ export function freshHome(): string {
 
 export function testApp(
   server: FixtureServer,
-  options: { evaluator?: EvaluatorOptions; server?: Partial<Omit<ServerOptions, 'runtime' | 'evaluator'>> } = {},
+  options: { evaluator?: EvaluatorOptions; server?: Partial<Omit<ServerOptions, 'runtime' | 'evaluator'>>; env?: Record<string, string> } = {},
 ): TestApp {
   const home = freshHome();
-  const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+  const runtime = createRuntime({ env: cliEnv(home, { server, env: options.env }), cwd: home, clock: () => NOW });
   const evaluator = createEvaluator(runtime, options.evaluator);
   const chunks: string[] = [];
   const logStream = new PassThrough();
