@@ -26,16 +26,33 @@ export interface AuditReportInput {
   expiredIgnores: number;
   /** The pull request changes the policy (read at the base ref): a finding of its own, exit 1. */
   policyChanged?: boolean;
+  /**
+   * Findings about no evaluated package that decide the outcome (`nerq audit --mcp`): `fail`
+   * ones fail the run like a failing package (a container started with a wider reach, a remote
+   * over http); `incomplete` ones leave it incomplete like an unevaluated one (a remote server
+   * no registry entry vouches for). They are listed among the warnings.
+   */
+  findings?: { fail: readonly AuditWarning[]; incomplete: readonly AuditWarning[] };
   /** --allow-incomplete: incomplete packages do not make the exit code 3. */
   allowIncomplete: boolean;
   /** The hosts and services found down during the run (host-health.ts), with what a user calls them. */
   down?: readonly Down[];
 }
 
-/** The run's result and exit code: 1 when anything fails (or the pull request changes the policy), else 3 when anything is unevaluated or (unless allowed) incomplete, else 0. */
-export function auditOutcome(summary: AuditReport['summary'], expiredIgnores: number, allowIncomplete: boolean, policyChanged = false): AuditOutcome {
-  if (summary.failed > 0 || expiredIgnores > 0 || policyChanged) return { result: 'fail', exitCode: 1, allowIncomplete };
-  if (summary.errors > 0 || (summary.incomplete > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
+/**
+ * The run's result and exit code: 1 when anything fails (or the pull request changes the policy,
+ * or a failing finding stands), else 3 when anything is unevaluated, unverified or (unless
+ * allowed) incomplete, else 0.
+ */
+export function auditOutcome(
+  summary: AuditReport['summary'],
+  expiredIgnores: number,
+  allowIncomplete: boolean,
+  policyChanged = false,
+  findings: { fail: number; incomplete: number } = { fail: 0, incomplete: 0 },
+): AuditOutcome {
+  if (summary.failed > 0 || expiredIgnores > 0 || policyChanged || findings.fail > 0) return { result: 'fail', exitCode: 1, allowIncomplete };
+  if (summary.errors > 0 || findings.incomplete > 0 || (summary.incomplete > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
   return { result: 'pass', exitCode: 0, allowIncomplete };
 }
 
@@ -116,8 +133,16 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     inputs: input.inputs.map(({ file, format }) => ({ file, format })),
     policySource: input.policySource,
     summary,
-    outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true),
+    outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true, {
+      fail: input.findings?.fail.length ?? 0,
+      incomplete: input.findings?.incomplete.length ?? 0,
+    }),
     entries: sorted,
-    warnings: [...input.warnings, ...sourceWarningsAndDown(entries, input.down ?? [])],
+    warnings: [
+      ...(input.findings?.fail ?? []),
+      ...(input.findings?.incomplete ?? []),
+      ...input.warnings,
+      ...sourceWarningsAndDown(entries, input.down ?? []),
+    ],
   };
 }
