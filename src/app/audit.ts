@@ -203,7 +203,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     warnings,
     expiredIgnores: expired.length,
     policyChanged: plan.policyChanged !== null,
-    findings: { fail: [...plan.findings, ...(remotes?.insecure ?? [])], incomplete: remotes?.unverified ?? [] },
+    findings: [...plan.findings, ...(remotes?.insecure ?? []), ...(remotes?.unverified ?? [])],
     allowIncomplete: request.allowIncomplete === true,
     down: runtime.health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
   });

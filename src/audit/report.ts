@@ -7,7 +7,7 @@
 import type { HostDown } from '../sources/http/host-health.js';
 import { capitalised, checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
 import { VERSION } from '../version.js';
-import type { AuditEntry, AuditOutcome, AuditReport, AuditWarning, InputFile } from './types.js';
+import { OUTCOME_FINDINGS, type AuditEntry, type AuditOutcome, type AuditReport, type AuditWarning, type InputFile } from './types.js';
 
 import { AUDIT_SCHEMA_VERSION } from './report-schema.js';
 
@@ -27,12 +27,12 @@ export interface AuditReportInput {
   /** The pull request changes the policy (read at the base ref): a finding of its own, exit 1. */
   policyChanged?: boolean;
   /**
-   * Findings about no evaluated package that decide the outcome (`nerq audit --mcp`): `fail`
-   * ones fail the run like a failing package (a container started with a wider reach, a remote
-   * over http); `incomplete` ones leave it incomplete like an unevaluated one (a remote server
-   * no registry entry vouches for). They are listed among the warnings.
+   * Findings about no evaluated package that decide the outcome (`nerq audit --mcp`), by their
+   * code (OUTCOME_FINDINGS): a container started with a wider reach or a remote over http fails
+   * the run like a failing package; a remote server no registry entry vouches for leaves it
+   * incomplete like an unevaluated one. They are listed first among the warnings.
    */
-  findings?: { fail: readonly AuditWarning[]; incomplete: readonly AuditWarning[] };
+  findings?: readonly AuditWarning[];
   /** --allow-incomplete: incomplete packages do not make the exit code 3. */
   allowIncomplete: boolean;
   /** The hosts and services found down during the run (host-health.ts), with what a user calls them. */
@@ -109,8 +109,11 @@ function sourceWarningsAndDown(entries: readonly AuditEntry[], down: readonly Do
   return [...downWarnings(down, sources), ...sources];
 }
 
+const findingCount = (findings: readonly AuditWarning[], codes: readonly string[]) => findings.filter((f) => codes.includes(f.code)).length;
+
 export function buildAuditReport(input: AuditReportInput): AuditReport {
   const { entries } = input;
+  const findings = input.findings ?? [];
   const sorted = [...entries].sort(
     (a, b) =>
       ORDER[a.policy.status] - ORDER[b.policy.status] ||
@@ -134,13 +137,12 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     policySource: input.policySource,
     summary,
     outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true, {
-      fail: input.findings?.fail.length ?? 0,
-      incomplete: input.findings?.incomplete.length ?? 0,
+      fail: findingCount(findings, OUTCOME_FINDINGS.fail),
+      incomplete: findingCount(findings, OUTCOME_FINDINGS.incomplete),
     }),
     entries: sorted,
     warnings: [
-      ...(input.findings?.fail ?? []),
-      ...(input.findings?.incomplete ?? []),
+      ...findings,
       ...input.warnings,
       ...sourceWarningsAndDown(entries, input.down ?? []),
     ],
