@@ -92,6 +92,9 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: 0, messageId: 'missing' });
     expect(report.caps.find((c) => c.id === 'mcp-package-missing')?.limit).toBe(29.9);
     expect(checkOf(report, 'mcp-runtime-reach').evidence.secretVariables).toEqual(['AIRTABLE_API_KEY']);
+    // The real OCI image is on Docker Hub, pinned by tag only; its label is not read.
+    expect(checkOf(report, 'mcp-oci-images')).toMatchObject({ score: 60, messageId: 'tag' });
+    expect(checkOf(report, 'mcp-oci-images').evidence).toMatchObject({ image: 'docker.io/domdomegg/airtable-mcp-server:1.7.3', labelVerified: null });
     expect(report.verdictCode).not.toBe('yes');
     expect(result.code).toBe(1);
     expect(mcpRequests(result.requests)).toBe(1);
