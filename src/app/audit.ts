@@ -12,7 +12,8 @@ import { detectInputs, readInputs } from '../audit/detect.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
 import { foldDependencies, subjectKey } from '../audit/fold.js';
 import type { ParsedInput } from '../lockfiles/index.js';
-import { readMcpInputs, type McpInputRequest } from '../audit/mcp/inputs.js';
+import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../audit/mcp/inputs.js';
+import { matchRemotes } from '../audit/mcp/remotes.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';
 import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
@@ -68,6 +69,10 @@ export interface AuditPlan {
   subjects: AuditSubject[];
   /** What the readers skipped or had to guess (a git dependency, direct-ness without a manifest…). */
   warnings: AuditWarning[];
+  /** `--mcp`: the servers reached by URL, matched to registry entries when the audit runs; [] otherwise. */
+  mcpRemotes: ConfiguredRemote[];
+  /** `--mcp`: launches that fail the policy by themselves (a container started with a wider reach); [] otherwise. */
+  findings: AuditWarning[];
 }
 
 export async function prepareAudit(request: AuditInputRequest): Promise<AuditPlan> {
@@ -76,9 +81,11 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   let policy: Policy;
   let policySource: string | null;
   let policyChanged: string | null = null;
+  let mcpRemotes: ConfiguredRemote[] = [];
+  let findings: AuditWarning[] = [];
   try {
     if (request.mcp !== undefined) {
-      inputs = await mcpInputs(dir, request.mcp);
+      ({ inputs, remotes: mcpRemotes, findings } = await mcpInputs(dir, request.mcp));
     } else {
       const explicit = request.files !== undefined && request.files.length > 0;
       const files = explicit ? request.files! : await detectInputs(dir, request.dirLabel ?? '.');
@@ -120,18 +127,19 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   const warnings: AuditWarning[] = inputs.flatMap((input) =>
     input.notes.map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
   );
-  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings };
+  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, mcpRemotes, findings };
 }
 
 /** The configured MCP servers as inputs; none anywhere is bad input (there is nothing to audit). */
-async function mcpInputs(dir: string, request: Omit<McpInputRequest, 'project'>): Promise<ParsedInput[]> {
-  const { inputs, looked } = await readMcpInputs({ ...request, project: dir });
-  if (inputs.every((input) => input.dependencies.length === 0 && input.notes.length === 0)) {
+async function mcpInputs(dir: string, request: Omit<McpInputRequest, 'project'>) {
+  const read = await readMcpInputs({ ...request, project: dir });
+  const { inputs, looked } = read;
+  if (read.remotes.length === 0 && inputs.every((input) => input.dependencies.length === 0 && input.notes.length === 0)) {
     throw new AuditInputError(
       `no MCP server configured: ${inputs.length} of ${looked} MCP client configuration file${looked === 1 ? '' : 's'} found, none lists a server (name one with --mcp-config)`,
     );
   }
-  return inputs;
+  return read;
 }
 
 /** The deadline of an audit of `subjects` packages when none is given: 120 s, longer for big projects. */
@@ -158,8 +166,11 @@ export interface AuditRequest extends CallOptions {
 
 export async function auditProject(runtime: Runtime, plan: AuditPlan, request: AuditRequest): Promise<AuditReport> {
   const ctx = runtime.callContext(request);
-  const { policy, subjects, inputs } = plan;
+  const { policy, inputs } = plan;
   const now = ctx.now;
+  // `--mcp`: each server reached by URL is audited as the registry entry that declares the URL, or is unverified.
+  const remotes = plan.mcpRemotes.length === 0 ? null : await matchRemotes(plan.mcpRemotes, ctx);
+  const subjects = remotes === null ? plan.subjects : [...plan.subjects, ...remotes.subjects];
   const evaluated = await evaluateSubjects(subjects, ctx, {
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
     onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now).status === 'fail'),
@@ -206,6 +217,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     warnings,
     expiredIgnores: expired.length,
     policyChanged: plan.policyChanged !== null,
+    findings: [...plan.findings, ...(remotes?.insecure ?? []), ...(remotes?.unverified ?? [])],
     allowIncomplete: request.allowIncomplete === true,
     down: runtime.health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
   });

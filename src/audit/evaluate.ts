@@ -33,11 +33,15 @@ export interface EvaluateOptions {
   onDone?: (evaluated: Evaluated) => void;
 }
 
-const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): OsvEcosystem => packageRulesOf(ecosystem).registry.osvEcosystem;
+const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): OsvEcosystem | null =>
+  ecosystem === 'mcp' ? null : packageRulesOf(ecosystem).registry.osvEcosystem;
 
-/** The target a subject is evaluated as: its pinned version, else its declared range. */
+/** The target a subject is evaluated as: its pinned version, else its declared range (an MCP entry: `mcp:name@version`). */
 export function targetOf(subject: AuditSubject): Target {
   const spec = subject.version ?? subject.spec ?? undefined;
+  if (subject.ecosystem === 'mcp') {
+    return { input: `mcp:${subject.name}${spec === undefined ? '' : `@${spec}`}`, ecosystem: 'mcp', name: subject.name, ...(spec === undefined ? {} : { spec }) };
+  }
   const input = packageRulesOf(subject.ecosystem).registry.targetInput(subject.name, subject.version, subject.spec);
   return { input, ecosystem: subject.ecosystem, name: subject.name, ...(spec === undefined ? {} : { spec }) };
 }
@@ -47,7 +51,7 @@ const osvName = (ecosystem: OsvEcosystem, name: string) => packageRulesOfOsv(eco
 /** One OSV batch (per ecosystem, per 1,000) for every pinned subject, started now. */
 export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly AuditSubject[]): RunContext['prefetchedVulnerabilities'] {
   const batches = new Map<OsvEcosystem, Promise<Map<string, VulnerabilitiesResult>>>();
-  for (const ecosystem of PACKAGE_ECOSYSTEMS.map(osvEcosystemOf)) {
+  for (const ecosystem of PACKAGE_ECOSYSTEMS.map((e) => packageRulesOf(e).registry.osvEcosystem)) {
     const packages = subjects
       .filter((s) => osvEcosystemOf(s.ecosystem) === ecosystem && s.version !== null)
       .map((s) => ({ name: osvName(ecosystem, s.name), version: s.version as string }));

@@ -172,7 +172,8 @@ export function applyPolicy(
       failures.push({ rule: 'not-checked', message: `${unchecked.title} not checked: ${unchecked.reason}`, checks: unchecked.ids });
     }
   }
-  if (status === 'pass') return { status, failures, ignoredBy: null };
+  // Ignore entries name packages; an MCP Registry entry (`nerq audit --mcp`) is not one.
+  if (status === 'pass' || subject.ecosystem === 'mcp') return { status, failures, ignoredBy: null };
 
   const ignore = findIgnore(
     policy.ignore,

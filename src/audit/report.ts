@@ -7,7 +7,7 @@
 import type { HostDown } from '../sources/http/host-health.js';
 import { capitalised, checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
 import { VERSION } from '../version.js';
-import type { AuditEntry, AuditOutcome, AuditReport, AuditWarning, InputFile } from './types.js';
+import { OUTCOME_FINDINGS, type AuditEntry, type AuditOutcome, type AuditReport, type AuditWarning, type InputFile } from './types.js';
 
 import { AUDIT_SCHEMA_VERSION } from './report-schema.js';
 
@@ -26,16 +26,33 @@ export interface AuditReportInput {
   expiredIgnores: number;
   /** The pull request changes the policy (read at the base ref): a finding of its own, exit 1. */
   policyChanged?: boolean;
+  /**
+   * Findings about no evaluated package that decide the outcome (`nerq audit --mcp`), by their
+   * code (OUTCOME_FINDINGS): a container started with a wider reach or a remote over http fails
+   * the run like a failing package; a remote server no registry entry vouches for leaves it
+   * incomplete like an unevaluated one. They are listed first among the warnings.
+   */
+  findings?: readonly AuditWarning[];
   /** --allow-incomplete: incomplete packages do not make the exit code 3. */
   allowIncomplete: boolean;
   /** The hosts and services found down during the run (host-health.ts), with what a user calls them. */
   down?: readonly Down[];
 }
 
-/** The run's result and exit code: 1 when anything fails (or the pull request changes the policy), else 3 when anything is unevaluated or (unless allowed) incomplete, else 0. */
-export function auditOutcome(summary: AuditReport['summary'], expiredIgnores: number, allowIncomplete: boolean, policyChanged = false): AuditOutcome {
-  if (summary.failed > 0 || expiredIgnores > 0 || policyChanged) return { result: 'fail', exitCode: 1, allowIncomplete };
-  if (summary.errors > 0 || (summary.incomplete > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
+/**
+ * The run's result and exit code: 1 when anything fails (or the pull request changes the policy,
+ * or a failing finding stands), else 3 when anything is unevaluated, unverified or (unless
+ * allowed) incomplete, else 0.
+ */
+export function auditOutcome(
+  summary: AuditReport['summary'],
+  expiredIgnores: number,
+  allowIncomplete: boolean,
+  policyChanged = false,
+  findings: { fail: number; incomplete: number } = { fail: 0, incomplete: 0 },
+): AuditOutcome {
+  if (summary.failed > 0 || expiredIgnores > 0 || policyChanged || findings.fail > 0) return { result: 'fail', exitCode: 1, allowIncomplete };
+  if (summary.errors > 0 || findings.incomplete > 0 || (summary.incomplete > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
   return { result: 'pass', exitCode: 0, allowIncomplete };
 }
 
@@ -92,8 +109,11 @@ function sourceWarningsAndDown(entries: readonly AuditEntry[], down: readonly Do
   return [...downWarnings(down, sources), ...sources];
 }
 
+const findingCount = (findings: readonly AuditWarning[], codes: readonly string[]) => findings.filter((f) => codes.includes(f.code)).length;
+
 export function buildAuditReport(input: AuditReportInput): AuditReport {
   const { entries } = input;
+  const findings = input.findings ?? [];
   const sorted = [...entries].sort(
     (a, b) =>
       ORDER[a.policy.status] - ORDER[b.policy.status] ||
@@ -116,8 +136,15 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     inputs: input.inputs.map(({ file, format }) => ({ file, format })),
     policySource: input.policySource,
     summary,
-    outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true),
+    outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true, {
+      fail: findingCount(findings, OUTCOME_FINDINGS.fail),
+      incomplete: findingCount(findings, OUTCOME_FINDINGS.incomplete),
+    }),
     entries: sorted,
-    warnings: [...input.warnings, ...sourceWarningsAndDown(entries, input.down ?? [])],
+    warnings: [
+      ...findings,
+      ...input.warnings,
+      ...sourceWarningsAndDown(entries, input.down ?? []),
+    ],
   };
 }

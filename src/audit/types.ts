@@ -77,7 +77,8 @@ export interface InputFile {
 
 /** A dependency after folding duplicates: one evaluation per ecosystem + name + version. */
 export interface AuditSubject {
-  ecosystem: AuditEcosystem;
+  /** A package ecosystem, or `mcp`: an MCP Registry entry a configured remote server was matched to (`nerq audit --mcp`). */
+  ecosystem: AuditEcosystem | 'mcp';
   name: string;
   /** Pinned version; null when unresolved (a range to resolve as the registry would). */
   version: string | null;
@@ -132,6 +133,16 @@ export interface AuditWarning {
   /** The values the message names (file, source, host, counts, check titles…). */
   details: Record<string, string | number | null | string[]>;
 }
+
+/**
+ * Warning codes that decide the outcome although no package carries them (`nerq audit --mcp`):
+ * `fail` ones fail the run (exit 1) like a failing package, `incomplete` ones leave it
+ * incomplete (exit 3) like an unevaluated one.
+ */
+export const OUTCOME_FINDINGS = {
+  fail: ['mcp-widened-reach', 'mcp-remote-insecure'],
+  incomplete: ['mcp-remote-unverified'],
+} as const satisfies Record<'fail' | 'incomplete', readonly string[]>;
 
 /** The run's result and the exit code it has. */
 export interface AuditOutcome {

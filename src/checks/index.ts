@@ -7,6 +7,7 @@ import mcpPackageOwnership from './mcp-package-ownership.js';
 import mcpNamespaceOwner from './mcp-namespace-owner.js';
 import mcpRemotes from './mcp-remotes.js';
 import mcpRuntimeReach from './mcp-runtime-reach.js';
+import mcpOciImages from './mcp-oci-images.js';
 import mcpRegistryStatus from './mcp-registry-status.js';
 import type { AnyCheck } from './define.js';
 import changelog from './changelog.js';
@@ -75,6 +76,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpNamespaceOwner,
   mcpRemotes,
   mcpRuntimeReach,
+  mcpOciImages,
   // maintenance
   mcpRegistryStatus,
   releaseRecency,

@@ -2,7 +2,8 @@
  * mcp-packages: an MCP Registry entry is as trustworthy as the weakest package it installs
  * from. Each npm / PyPI package is evaluated as its own target (its report is nested in the
  * entry's); the entry scores the lowest of their scores and its overall score is capped there,
- * so an entry cannot score above a package it runs. A do-not-use package makes the entry
+ * so an entry cannot score above a package it runs, nor be rated above it (a package held at
+ * CAUTION holds the entry). A do-not-use package makes the entry
  * do-not-use; a package its registry does not have caps the entry below NO. OCI, NuGet, MCPB (and other) packages are listed as not evaluated yet.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
@@ -19,7 +20,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
@@ -74,7 +75,13 @@ export default defineCheck({
       };
     }
     const weakest = scored.reduce((a, b) => (b.score < a.score ? b : a));
+    // A package held below YES (its vulnerabilities could not be checked…) holds the entry: the
+    // entry runs it, and its score alone does not say why it was held.
+    const held = mcp.packages.find((p) => p.evaluation !== null && p.evaluation.score !== null && p.evaluation.verdictCode !== 'yes');
+    const hold =
+      held === undefined ? {} : { holdVerdict: `package ${held.target ?? held.identifier} is not rated YES (${held.evaluation?.verdictCode ?? 'unknown'}); the MCP server runs it` };
     return {
+      ...hold,
       score: weakest.score,
       messageId: 'weakest',
       data: { package: weakest.label, score: weakest.score, evaluated: scored.length, notEvaluated: notEvaluatedText },

@@ -3,18 +3,19 @@
  * the status and summary lines. Inputs are raw strings from reports (hostile): callers
  * sanitise or escape the results for their format.
  */
-import type { AuditEntry, AuditReport } from '../audit/types.js';
+import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport } from '../audit/types.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { GRADES } from '../report/schema.js';
 import { formatScore } from './text.js';
 
 export type EntryStatus = AuditEntry['policy']['status'];
 
-/** `name@version` (npm) or `name==version` (PyPI); the declared range when unresolved. */
+/** `name@version` (npm) or `name==version` (PyPI); the declared range when unresolved; `mcp:name@version` for an MCP Registry entry. */
 export function packageLabel(entry: AuditEntry): string {
   const { subject, report } = entry;
   // A report that could not be evaluated carries the declared specifier as its version, not a version.
   const version = (report.error === null ? report.target.version : null) ?? subject.version;
+  if (subject.ecosystem === 'mcp') return version === null || version === '' ? `mcp:${subject.name}` : `mcp:${subject.name}@${version}`;
   const rules = packageRulesOf(subject.ecosystem);
   if (version !== null && version !== '') return rules.versionLabel(subject.name, version);
   if (subject.spec !== null && subject.spec !== '') return rules.specLabel(subject.name, subject.spec);
@@ -135,8 +136,9 @@ export function uncheckedWords(report: AuditReport): string {
 export function summarySentence(report: AuditReport): string {
   const { total, failed, errors, ignored, incomplete, passed } = report.summary;
   const noun = plural(total, 'package', 'packages');
-  if (total === 0) return 'no dependencies to audit';
-  if (passed === total) return total === 1 ? 'the 1 package passes the policy' : `all ${total} packages pass the policy`;
+  const findings = findingParts(report);
+  if (total === 0) return findings.length > 0 ? findings.join('; ') : 'no dependencies to audit';
+  if (passed === total) return [total === 1 ? 'the 1 package passes the policy' : `all ${total} packages pass the policy`, ...findings].join('; ');
   const parts: string[] = [];
   // The first count says "of N packages"; the others are read against it.
   const count = (n: number) => (parts.length === 0 ? `${n} of ${total} ${noun}` : String(n));
@@ -147,7 +149,18 @@ export function summarySentence(report: AuditReport): string {
   }
   if (ignored > 0) parts.push(`${ignored} ignored`);
   if (passed > 0 && parts.length > 0) parts.push(`${passed} ${plural(passed, 'passes', 'pass')}`);
-  return parts.join('; ');
+  return [...parts, ...findings].join('; ');
+}
+
+/** `nerq audit --mcp`: the launches that fail the policy and the remote servers left unverified, as summary parts. */
+function findingParts(report: AuditReport): string[] {
+  const count = (codes: readonly string[]) => report.warnings.filter((w) => codes.includes(w.code)).length;
+  const failing = count(OUTCOME_FINDINGS.fail);
+  const unverified = count(OUTCOME_FINDINGS.incomplete);
+  return [
+    ...(failing === 0 ? [] : [`${failing} MCP server ${plural(failing, 'launch fails', 'launches fail')} the policy`]),
+    ...(unverified === 0 ? [] : [`${unverified} remote MCP ${plural(unverified, 'server', 'servers')} unverified`]),
+  ];
 }
 
 /** What to do about the result, when something is left to do: the exit code and how to act on it. */
@@ -155,6 +168,9 @@ export function outcomeHint(report: AuditReport): string | null {
   const { outcome, summary } = report;
   if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0) {
     return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';
+  }
+  if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
+    return 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
   }
   if (outcome.result === 'incomplete') return 'exit 3: some packages could not be evaluated';
   if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0) {

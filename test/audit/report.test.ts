@@ -71,3 +71,25 @@ describe('buildAuditReport', () => {
     expect(report.warnings.map((w) => w.code)).toContain('source-unavailable');
   });
 });
+
+describe('findings no package carries (nerq audit --mcp)', () => {
+  const finding = (code: string) => ({ code, message: `.mcp.json: line 3: ${code}`, details: { file: '.mcp.json', line: 3 } });
+  const build = (findings: ReturnType<typeof finding>[], entries: AuditEntry[] = [entryOf(healthy())]) =>
+    buildAuditReport({ entries, inputs: [], policySource: null, now: NOW, warnings: [], expiredIgnores: 0, allowIncomplete: true, findings });
+
+  it.each([
+    [['mcp-widened-reach'], 'fail', 1],
+    [['mcp-remote-insecure', 'mcp-remote-unverified'], 'fail', 1],
+    [['mcp-remote-unverified'], 'incomplete', 3],
+    [[], 'pass', 0],
+  ] as const)('%j → %s (exit %i), even with --allow-incomplete and every package passing', (codes, result, exitCode) => {
+    const report = build(codes.map(finding));
+    expect(report.summary.passed).toBe(report.summary.total);
+    expect(report.outcome).toMatchObject({ result, exitCode });
+    expect(report.warnings.slice(0, codes.length).map((w) => w.code)).toEqual(codes);
+  });
+
+  it('with no package at all, a widened container still fails the run', () => {
+    expect(build([finding('mcp-widened-reach')], []).outcome).toMatchObject({ result: 'fail', exitCode: 1 });
+  });
+});

@@ -9,6 +9,11 @@ describe('mcp-packages', () => {
     expect(out).toMatchObject({ score: 42.5, messageId: 'weakest' });
     expect(out.caps?.[0]).toMatchObject({ id: 'mcp-package-weakest', limit: 42.5 });
   });
+  it('a package held below YES (a guarding check could not run) holds the entry at CAUTION; a YES package does not', () => {
+    const held = mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), pkg({ target: 'npm:held@1.0.0', evaluation: { ...pkg().evaluation!, score: 91.8, verdictCode: 'caution' } })] }) }, NOW);
+    expect(held.holdVerdict).toMatch(/npm:held@1\.0\.0/);
+    expect(mcpPackages.evaluate({ mcp: facts({ packages: [pkg()] }) }, NOW).holdVerdict).toBeUndefined();
+  });
   it('a do-not-use package makes the entry do-not-use', () => {
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, score: 0, verdictCode: 'do-not-use', doNotUse: true } })] }) }, NOW);
     expect(out.caps?.[0]).toMatchObject({ id: 'mcp-package-do-not-use', doNotUse: true });

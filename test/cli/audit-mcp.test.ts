@@ -14,8 +14,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { expectPackage, requireBuiltCli } from './helpers.js';
+import { expectPackage, GITHUB_RATE_LIMITED, requireBuiltCli } from './helpers.js';
 import { expectPypiProject, pypiProject } from './pypi-helpers.js';
+import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
 
 const SECRET = 'ghp_McpSecretNeverShown0123456789abcdef';
 
@@ -100,6 +101,8 @@ describe('nerq audit --mcp', () => {
     server = await startFixtureServer();
     expectPackage(server, 'nerq-fixture-bare');
     expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
+    // The remote's host is searched for in the registry; no entry declares its URL.
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([...SEED], 100));
     const result = await run(['--mcp', '--json']);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(result.stdout) as AuditReport;
@@ -113,10 +116,14 @@ describe('nerq audit --mcp', () => {
     ]);
     expect(report.entries.find((e) => e.subject.name === 'nerq-fixture-bare')?.subject.declaredIn).toEqual([{ file: '.mcp.json', line: 4, workspace: null }]);
     const notes = report.warnings.filter((w) => w.code === 'input-note').map((w) => w.message);
-    expect(notes).toHaveLength(3);
-    expect(notes.find((n) => n.includes('"box"'))).toMatch(/container image "ghcr\.io\/acme\/box:1\.0": images are not evaluated yet; it is started with privileged, docker-socket/);
-    expect(notes.find((n) => n.includes('"remote"'))).toMatch(/remote server at "https:\/\/mcp\.example\.com"/);
+    expect(notes).toHaveLength(1);
     expect(notes.find((n) => n.includes('"mine"'))).toMatch(/local file "\/opt\/mine\/server\.js" with "node": not evaluable/);
+    // The privileged container is a policy finding; the remote no registry entry declares is unverified.
+    expect(report.warnings.find((w) => w.code === 'mcp-widened-reach')?.details).toMatchObject({ file: '.mcp.json', line: 5, server: 'box', flags: ['privileged', 'docker-socket'] });
+    expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified')?.details).toMatchObject({ file: '.mcp.json', line: 6, origin: 'https://mcp.example.com', reason: 'not-declared' });
+    // Only the host's words were sent to the registry: never the path or the query.
+    const searches = server.requests.filter((r) => r.path.startsWith('/mcp-registry/'));
+    expect(searches.map((r) => new URL(r.path, 'http://x').searchParams.get('search'))).toEqual(['example']);
     // The inactive PyPI project is capped below 50: the audit fails like a lockfile's would.
     expect(result.code).toBe(report.outcome.exitCode);
     expect(result.code).toBe(1);
@@ -128,7 +135,115 @@ describe('nerq audit --mcp', () => {
       expect(text).not.toContain('McpSecretNeverShown');
     }
     // Nothing was started: only registry, downloads, GitHub and OSV requests reached the server.
-    expect(server.requests.every((r) => /^\/(npm|npm-api|pypi|pypistats|github|osv)\//.test(r.path))).toBe(true);
+    expect(server.requests.every((r) => /^\/(npm|npm-api|pypi|pypistats|github|osv|mcp-registry)\//.test(r.path))).toBe(true);
+  });
+
+  it('a privileged container alone fails the run (exit 1), like a failing package', async () => {
+    setUp({
+      '.mcp.json': JSON.stringify({
+        mcpServers: {
+          root: { command: 'docker', args: ['run', '-i', '--rm', '-v', '/:/host', 'ghcr.io/acme/box:1.0'] },
+          caps: { command: 'podman', args: ['run', '--cap-add', 'SYS_ADMIN', '--pid', 'host', 'quay.io/acme/box@sha256:' + 'a'.repeat(64)] },
+          plain: { command: 'docker', args: ['run', '-i', '--rm', '-v', '/srv/data:/data', 'ghcr.io/acme/box:1.0'] },
+        },
+      }, null, 2),
+    });
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    const findings = report.warnings.filter((w) => w.code === 'mcp-widened-reach');
+    expect(findings.map((w) => [w.details.server, w.details.flags])).toEqual([
+      ['root', ['host-root-mount']],
+      ['caps', ['added-capability', 'host-pid']],
+    ]);
+    expect(report.entries).toEqual([]);
+    expect(report.outcome).toMatchObject({ result: 'fail', exitCode: 1 });
+    expect(result.code).toBe(1);
+    const table = await run(['--mcp']);
+    expect(table.code).toBe(1);
+    expect(table.stdout + table.stderr).toContain('host-root-mount');
+  });
+
+  it('a server launched by URL is audited as the registry entry whose remotes declare it; an undeclared URL is unverified (exit 3), never a pass', async () => {
+    const fs = example('07-remote-server-example.json');
+    const tenant = example('16-remote-server-with-url-templating.json');
+    setUp({
+      '.mcp.json': JSON.stringify({
+        mcpServers: {
+          fs: { type: 'http', url: `https://user:${SECRET}@MCP-FS.anonymous.modelcontextprotocol.io:443/http/?key=${SECRET}` },
+          tenant: { type: 'http', url: 'https://anonymous.modelcontextprotocol.io/mcp/acme-cell1' },
+          again: { type: 'sse', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' },
+        },
+      }, null, 2),
+      '.vscode/mcp.json': JSON.stringify({ servers: { lookalike: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/other' } } }),
+    });
+    server = await startFixtureServer();
+    server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+    server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([fs, tenant, example('12-server-with-remote-and-package-options.json'), ...SEED], 2));
+    serveEntry(server, fs, {}, fs.version);
+    serveEntry(server, tenant, {}, tenant.version);
+    const result = await run(['--mcp', '--json']);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.auditSchemaVersion).toBe('2.2.0');
+    const mcp = report.entries.filter((e) => e.subject.ecosystem === 'mcp');
+    expect(mcp.map((e) => [e.subject.name, e.subject.version, e.subject.declaredIn.map((d) => d.line)]).sort()).toEqual([
+      [fs.name, fs.version, [3, 11]],
+      [tenant.name, tenant.version, [7]],
+    ]);
+    for (const entry of mcp) {
+      expect(entry.report.target.ecosystem).toBe('mcp');
+      // Remote-only: nobody can inspect its code; capped below YES and never a pass.
+      expect(entry.report.caps.map((c) => c.id)).toContain('mcp-uninspected');
+      expect(entry.policy.status).not.toBe('pass');
+    }
+    const unverified = report.warnings.filter((w) => w.code === 'mcp-remote-unverified');
+    expect(unverified.map((w) => [w.details.file, w.details.reason])).toEqual([['.vscode/mcp.json', 'not-declared']]);
+    expect(result.code).toBe(report.outcome.exitCode);
+    expect(result.code).not.toBe(0);
+    for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
+    const asked = server.requests.filter((r) => r.path.startsWith('/mcp-registry/v0.1/servers?')).map((r) => r.path);
+    for (const p of asked) expect(p).not.toMatch(/key|user|http/);
+  });
+
+  it('a URL two registry entries declare (a look-alike copying the remote) is unverified, naming both', async () => {
+    const fs = example('07-remote-server-example.json');
+    const copy = { ...structuredClone(fs), name: 'io.modelcontextprotocol.anonymous-tools/mcp-fs' };
+    setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
+    server = await startFixtureServer();
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([fs, copy], 100));
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.entries).toEqual([]);
+    expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified')?.details).toMatchObject({ reason: 'ambiguous', candidates: [copy.name, fs.name] });
+    expect(result.code).toBe(3);
+  });
+
+  it('the registry unreachable leaves configured remotes unverified (exit 3), the run otherwise complete', async () => {
+    setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
+    server = await startFixtureServer();
+    server.fallback('GET', '/mcp-registry/', { status: 503, body: 'down' });
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.entries).toEqual([]);
+    expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified')?.details.reason).toBe('registry-unavailable');
+    expect(report.outcome).toMatchObject({ result: 'incomplete', exitCode: 3 });
+    expect(result.code).toBe(3);
+  });
+
+  it('a remote over http fails the run; a loopback URL is a local server, not evaluable', async () => {
+    setUp({
+      '.mcp.json': JSON.stringify({
+        mcpServers: { plain: { url: 'http://mcp.example.net/mcp' }, here: { url: 'http://localhost:8931/mcp' } },
+      }, null, 2),
+    });
+    server = await startFixtureServer();
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([...SEED], 100));
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.warnings.find((w) => w.code === 'mcp-remote-insecure')?.details).toMatchObject({ origin: 'http://mcp.example.net' });
+    expect(report.warnings.filter((w) => w.code === 'input-note').map((w) => w.message).join('\n')).toMatch(/"here".*local file "http:\/\/localhost:8931".*not evaluable/);
+    expect(result.code).toBe(1);
   });
 
   it('the table and SARIF carry the same outcome', async () => {

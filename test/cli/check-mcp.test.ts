@@ -16,7 +16,7 @@ import type { Report } from '../../src/report/schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { checkOf, expectPackage, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
-import { entryPath, envelope, example, searchHandler, seedEntry, serveEntry, SEED_2025, type ServerJson } from './mcp-helpers.js';
+import { entryPath, envelope, example, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, type ServerJson } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -73,6 +73,7 @@ describe('nerq check mcp:<name>', () => {
     const s = await start();
     const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
     serveEntry(s, entry);
+    // A fault injected: the npm registry does not have the package (its recorded packument: the next test).
     s.expect('GET', '/npm/airtable-mcp-server', { status: 404, body: { error: 'Not found' } });
     const result = await check('mcp:io.github.domdomegg/airtable-mcp-server');
     const report = parseReport(result.stdout);
@@ -91,8 +92,39 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: 0, messageId: 'missing' });
     expect(report.caps.find((c) => c.id === 'mcp-package-missing')?.limit).toBe(29.9);
     expect(checkOf(report, 'mcp-runtime-reach').evidence.secretVariables).toEqual(['AIRTABLE_API_KEY']);
+    // The real OCI image is on Docker Hub, pinned by tag only; its label is not read.
+    expect(checkOf(report, 'mcp-oci-images')).toMatchObject({ score: 60, messageId: 'tag' });
+    expect(checkOf(report, 'mcp-oci-images').evidence).toMatchObject({ image: 'docker.io/domdomegg/airtable-mcp-server:1.7.3', labelVerified: null });
     expect(report.verdictCode).not.toBe('yes');
     expect(result.code).toBe(1);
+    expect(mcpRequests(result.requests)).toBe(1);
+  });
+
+  it.each([
+    ['seed airtable-mcp-server 1.7.3 (npm + OCI + MCPB)', () => seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3'), 'airtable-mcp-server', '1.7.3'],
+    ['seed airtable-mcp-server 1.7.2', () => seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.2'), 'airtable-mcp-server', '1.7.2'],
+    ['playwright-mcp 0.0.79 (its own server.json)', () => realEntry('io.github.microsoft__playwright-mcp.server.json'), '@playwright/mcp', '0.0.79'],
+  ] as const)('a real entry with its real npm packument: %s — the package claims the entry (mcpName), its report is nested, and the entry is rated no higher than it', async (_name, entryOf, npmName, version) => {
+    const s = await start();
+    const entry = entryOf();
+    serveEntry(s, entry, {}, entry.version);
+    serveRecordedNpm(s, npmName, version);
+    const result = await check(`mcp:${entry.name}@${entry.version}`);
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    const npm = report.mcp?.packages.find((p) => p.registryType === 'npm');
+    expect(npm?.target).toBe(`npm:${npmName}@${version}`);
+    expect(npm?.report?.error).toBeNull();
+    expect(npm?.report?.target).toMatchObject({ ecosystem: 'npm', name: npmName, version });
+    // The recorded package.json's mcpName is the entry's name: ownership holds on real data.
+    expect(checkOf(report, 'mcp-package-ownership')).toMatchObject({ score: 100, messageId: 'all-match' });
+    expect(checkOf(report, 'mcp-namespace-owner').messageId).toBe('match');
+    // Its vulnerabilities could not be checked (OSV not recorded): the package is held, and so is the entry.
+    expect(npm?.report?.verdictCode).not.toBe('yes');
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+    expect(report.score).not.toBeNull();
+    expect(report.score!).toBeLessThanOrEqual(npm!.report!.score!);
     expect(mcpRequests(result.requests)).toBe(1);
   });
 

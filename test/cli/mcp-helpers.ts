@@ -21,6 +21,29 @@ export function example(file: string): ServerJson {
   return JSON.parse(readFileSync(path.join(MCP_DIR, 'server-json-examples', file), 'utf8')) as ServerJson;
 }
 
+/** An entry recorded from its project's own `server.json` (fixtures/mcp-registry/real). */
+export function realEntry(file: string): ServerJson {
+  return JSON.parse(readFileSync(path.join(MCP_DIR, 'real', file), 'utf8')) as ServerJson;
+}
+
+/**
+ * A real entry's npm package as the tests can serve it: its packument as recorded
+ * (fixtures/http/npm, trimmed to what nerq reads); what was not recorded — the tarball (the
+ * project's code is not committed), its dependencies' packuments, download counts and OSV —
+ * answers 503, so the signals it feeds are unavailable, never made up.
+ */
+export function serveRecordedNpm(server: FixtureServer, name: string, version: string): void {
+  const packument = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${name}.json`), 'utf8')) as {
+    versions: Record<string, { dependencies?: Record<string, string> }>;
+  };
+  const unrecorded = { status: 503, body: 'not recorded' };
+  server.expect('GET', `/npm/${name.replace('/', '%2f')}`);
+  server.expect('GET', `/npm/${name}/-/${name.split('/').pop()}-${version}.tgz`, unrecorded);
+  for (const dependency of Object.keys(packument.versions[version]?.dependencies ?? {})) server.expect('GET', `/npm/${dependency.replace('/', '%2f')}`, unrecorded);
+  server.fallback('GET', '/npm-api/', unrecorded);
+  server.fallback('POST', '/osv/', unrecorded);
+}
+
 export function seedEntry(name: string, version?: string): ServerJson {
   const found = [...SEED].reverse().find((e) => e.name === name && (version === undefined || e.version === version));
   if (found === undefined) throw new Error(`no seed entry ${name}`);

@@ -3,15 +3,16 @@
  * audited project, as audit inputs. Each configuration file (clients.ts) is read as untrusted
  * data — a regular file of at most 1 MiB, parsed by read-config.ts, nothing else taken from
  * it — and becomes one input whose dependencies are the npm and PyPI packages its servers
- * launch; every other launch (a container image, a NuGet tool, a remote URL, a local file, a
- * command nerq cannot place) is a note, so the audit lists it and never drops it. Nothing is
- * started.
+ * launch. A remote URL is kept (normalised: remote-url.ts) to be matched to the MCP Registry
+ * entry that declares it (remotes.ts); a container started with flags that widen its reach is a
+ * policy finding; every other launch (a container image, a NuGet tool, a local file, a command
+ * nerq cannot place) is a note, so the audit lists it and never drops it. Nothing is started.
  */
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedInput } from '../../lockfiles/types.js';
 import { quote } from '../../lockfiles/text.js';
-import { LockfileError, type DeclaredDependency } from '../types.js';
+import { LockfileError, type AuditWarning, type DeclaredDependency } from '../types.js';
 import { clientConfigLocations, type LocationContext } from './clients.js';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';
 
@@ -23,10 +24,33 @@ export interface McpInputRequest extends LocationContext {
   cwd: string;
 }
 
+/** A server reached by URL, to be matched to the registry entry that declares the URL. */
+export interface ConfiguredRemote {
+  file: string;
+  line: number | null;
+  /** Who it is in messages: `MCP server "github"` (and its project). */
+  who: string;
+  /** The normalised URL (scheme, host, path: remote-url.ts) — never shown, never sent. */
+  url: string;
+  /** What is shown: scheme and host. */
+  origin: string;
+  insecure: boolean;
+}
+
 export interface McpInputs {
   inputs: ParsedInput[];
   /** The places looked in (for the message when none holds a server). */
   looked: number;
+  remotes: ConfiguredRemote[];
+  /** Launches that fail the policy by themselves (a container started with a wider reach): code `mcp-widened-reach`. */
+  findings: AuditWarning[];
+}
+
+/** What one configuration file yields. */
+export interface McpFileInput {
+  input: ParsedInput;
+  remotes: ConfiguredRemote[];
+  findings: AuditWarning[];
 }
 
 /** How a file is named in the report: `~/…` under the home folder, relative under the project, else as given. */
@@ -59,10 +83,14 @@ async function readCapped(file: string, shown: string): Promise<string | null> {
   }
 }
 
-/** One configured server as a declared dependency, or the note that says why it is not one. */
-function place(server: ConfiguredServer): { dependency: DeclaredDependency } | { note: string } {
+type Placed = { dependency: DeclaredDependency } | { note: string } | { remote: ConfiguredRemote } | { finding: AuditWarning };
+
+const whoOf = (server: ConfiguredServer) => `MCP server ${quote(server.key)}${server.scope === null ? '' : ` (project ${quote(server.scope)})`}`;
+
+/** One configured server as a declared dependency, a remote to match, a finding, or the note that says why it is none. */
+function place(server: ConfiguredServer): Placed {
   const { launch } = server;
-  const who = `MCP server ${quote(server.key)}${server.scope === null ? '' : ` (project ${quote(server.scope)})`}`;
+  const who = whoOf(server);
   switch (launch.kind) {
     case 'package':
       return {
@@ -81,15 +109,20 @@ function place(server: ConfiguredServer): { dependency: DeclaredDependency } | {
         },
       };
     case 'image': {
-      const widened = launch.widening.length === 0 ? '' : `; it is started with ${launch.widening.join(', ')} (a wider reach than a server needs)`;
-      return { note: `${who} runs the container image ${quote(launch.image)}: images are not evaluated yet${widened}` };
+      if (launch.widening.length === 0) return { note: `${who} runs the container image ${quote(launch.image)}: images are not evaluated yet` };
+      const flags = launch.widening.join(', ');
+      return {
+        finding: {
+          code: 'mcp-widened-reach',
+          message: `${server.file}: line ${server.line ?? '?'}: ${who} starts the container image ${quote(launch.image)} with ${flags}, a wider reach than a server needs: fails the policy (images are not evaluated yet)`,
+          details: { file: server.file, line: server.line, server: server.key, image: launch.image, flags: launch.widening },
+        },
+      };
     }
     case 'nuget':
       return { note: `${who} runs the NuGet tool ${quote(launch.identifier)}: NuGet packages are not evaluated yet` };
     case 'remote':
-      return {
-        note: `${who} is a remote server at ${quote(launch.origin)}: its code cannot be inspected, not evaluated${launch.insecure ? '; it is reached over http, not https' : ''}`,
-      };
+      return { remote: { file: server.file, line: server.line, who, url: launch.url, origin: launch.origin, insecure: launch.insecure } };
     case 'local':
       return { note: `${who} runs a local ${launch.file === null ? 'program' : `file ${quote(launch.file)}`} with ${quote(launch.command)}: not evaluable` };
     default:
@@ -97,20 +130,26 @@ function place(server: ConfiguredServer): { dependency: DeclaredDependency } | {
   }
 }
 
-/** A configuration file's servers as an audit input. */
-export function mcpInput(servers: readonly ConfiguredServer[], file: string): ParsedInput {
+/** A configuration file's servers as an audit input, the remotes to match and the findings. */
+export function mcpInput(servers: readonly ConfiguredServer[], file: string): McpFileInput {
   const dependencies: DeclaredDependency[] = [];
   const notes: string[] = [];
+  const remotes: ConfiguredRemote[] = [];
+  const findings: AuditWarning[] = [];
   for (const server of servers) {
     const placed = place(server);
     if ('dependency' in placed) dependencies.push(placed.dependency);
+    else if ('remote' in placed) remotes.push(placed.remote);
+    else if ('finding' in placed) findings.push(placed.finding);
     else notes.push(`line ${server.line ?? '?'}: ${placed.note}`);
   }
-  return { file, format: 'mcp-config', dependencies, notes };
+  return { input: { file, format: 'mcp-config', dependencies, notes }, remotes, findings };
 }
 
 export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs> {
   const inputs: ParsedInput[] = [];
+  const remotes: ConfiguredRemote[] = [];
+  const findings: AuditWarning[] = [];
   const explicit = request.files.map((f) => path.resolve(request.cwd, f));
   const discovered = request.discover ? clientConfigLocations(request).map((l) => l.file) : [];
   const seen = new Set<string>();
@@ -123,7 +162,10 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
       if (explicit.includes(file)) throw new LockfileError(shown, null, 'no such file');
       continue;
     }
-    inputs.push(mcpInput(readMcpConfig(text, shown), shown));
+    const read = mcpInput(readMcpConfig(text, shown), shown);
+    inputs.push(read.input);
+    remotes.push(...read.remotes);
+    findings.push(...read.findings);
   }
-  return { inputs, looked: seen.size };
+  return { inputs, looked: seen.size, remotes, findings };
 }

@@ -11,12 +11,13 @@ import semver from 'semver';
 import { parseTarget } from '../../target/parse.js';
 import { TargetError } from '../../target/types.js';
 import { wideningArguments } from '../../checks/lib/mcp.js';
+import { isLoopback, normaliseRemoteUrl } from './remote-url.js';
 
 export type Launch =
   | { kind: 'package'; ecosystem: 'npm' | 'pypi'; name: string; version: string | null; spec: string | null; runner: string }
   | { kind: 'image'; image: string; runner: string; widening: string[] }
   | { kind: 'nuget'; identifier: string; runner: string }
-  | { kind: 'remote'; origin: string; insecure: boolean }
+  | { kind: 'remote'; origin: string; url: string; insecure: boolean }
   | { kind: 'local'; command: string; file: string | null }
   | { kind: 'unknown'; command: string; why: string };
 
@@ -108,15 +109,23 @@ function dockerImage(args: readonly string[], runner: string): Launch {
   return { kind: 'image', image: image.value, runner, widening: wideningArguments(words).map((w) => w.id) };
 }
 
-/** The launch of a remote server: its origin only (a path or query may hold a token). */
+/**
+ * The launch of a remote server: its origin (what is shown) and its normalised URL, origin and
+ * path (what is matched to a registry entry's remotes; remote-url.ts) — never its user name,
+ * password or query string. A loopback URL is a server running on this machine.
+ */
 function remote(url: string): Launch {
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { kind: 'unknown', command: 'url', why: `unsupported URL scheme ${parsed.protocol}` };
-    return { kind: 'remote', origin: `${parsed.protocol}//${parsed.host}`, insecure: parsed.protocol === 'http:' };
+    parsed = new URL(url);
   } catch {
     return { kind: 'unknown', command: 'url', why: 'not a valid URL' };
   }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { kind: 'unknown', command: 'url', why: `unsupported URL scheme ${parsed.protocol}` };
+  const origin = `${parsed.protocol}//${parsed.host.toLowerCase()}`;
+  const normal = normaliseRemoteUrl(url) ?? origin;
+  if (isLoopback(normal)) return { kind: 'local', command: 'url', file: origin };
+  return { kind: 'remote', origin, url: normal, insecure: parsed.protocol === 'http:' };
 }
 
 export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unknown }): Launch {

@@ -50,6 +50,14 @@ export function hostBelongs(host: string, server: string, repositoryOwner: strin
   return owner !== undefined && host.split('.').slice(0, -1).some((label) => label === owner);
 }
 
+/** `-v /:/host`, `--volume=/:/h:ro`, `--mount type=bind,source=/,target=/h`: the host's whole file system. */
+function mountsHostRoot(word: string): boolean {
+  const volume = /^(?:-v|--volume)[ =](.*)$/.exec(word)?.[1];
+  if (volume !== undefined) return /^\/+(?::|$)/.test(volume.trim());
+  const mount = /^--mount[ =](.*)$/.exec(word)?.[1];
+  return mount !== undefined && mount.split(',').some((kv) => /^(?:source|src)=\/+$/.test(kv.trim()));
+}
+
 /** Runtime arguments that widen a container's reach beyond what a server needs, with the finding's id. */
 export function wideningArguments(words: readonly string[]): { id: string; argument: string }[] {
   const found: { id: string; argument: string }[] = [];
@@ -59,6 +67,8 @@ export function wideningArguments(words: readonly string[]): { id: string; argum
     else if (/docker\.sock/.test(w)) found.push({ id: 'docker-socket', argument: w });
     else if (/^--(?:network|net)[ =]host$/.test(w)) found.push({ id: 'host-network', argument: w });
     else if (/^--pid[ =]host$/.test(w)) found.push({ id: 'host-pid', argument: w });
+    else if (/^--cap-add[ =]\S/.test(w)) found.push({ id: 'added-capability', argument: w });
+    else if (mountsHostRoot(w)) found.push({ id: 'host-root-mount', argument: w });
   }
   return found;
 }

@@ -85,7 +85,7 @@ describe('every recorded client example', () => {
     ['claude-code/github-mcp-server.install-claude.L237.json', ['github remote https://api.githubcopilot.com']],
     ['codex/playwright-mcp.README.L152.toml', ['playwright npm @playwright/mcp latest']],
     ['codex/github-mcp-server.install-codex.L15.toml', ['github remote https://api.githubcopilot.com']],
-    ['cursor/playwright-mcp.README.L789.json', ['playwright remote http://localhost:8931']],
+    ['cursor/playwright-mcp.README.L789.json', ['playwright local url http://localhost:8931']],
     ['vscode/code-runner.README.L110.jsonc', ['mcp-server-code-runner npm mcp-server-code-runner latest']],
     ['vscode/code-runner.vscode-mcp.json', ['mcp-server-code-runner local node ${workspaceFolder}/dist/index.js']],
     ['vscode/github-mcp-server.README.L409.json', ['github local github-mcp-server /path/to/github-mcp-server']],

@@ -14,5 +14,11 @@ describe('helpers', () => {
     expect(hostBelongs('evil-example.com', 'com.example/x', null)).toBe(false);
     expect(hostBelongs('mcp.example', 'io.github.x/y', 'example')).toBe(false);
     expect(wideningArguments(['--network bridge', '--net=host'])).toEqual([{ id: 'host-network', argument: '--net=host' }]);
+    expect(wideningArguments(['-v /:/host', '--volume=/://h:ro', '-v /data:/data', '--mount type=bind,source=/,target=/h', '--mount type=bind,source=/srv,target=/s']).map((f) => f.id)).toEqual([
+      'host-root-mount',
+      'host-root-mount',
+      'host-root-mount',
+    ]);
+    expect(wideningArguments(['--cap-add SYS_ADMIN', '--cap-add=NET_ADMIN', '--cap-drop ALL']).map((f) => f.id)).toEqual(['added-capability', 'added-capability']);
   });
 });

@@ -55,6 +55,18 @@ describe('renderAuditTable', () => {
     expect(out.endsWith('\n')).toBe(true);
   });
 
+  it('findings no package carries (nerq audit --mcp) are counted in the summary and say what exit 3 means', () => {
+    const warning = (code: string) => ({ code, message: `.mcp.json: line 2: ${code}`, details: {} });
+    const failing = renderAuditTable(
+      auditOf([entryOf(healthy())], { warnings: [warning('mcp-widened-reach'), warning('mcp-remote-unverified'), warning('mcp-remote-unverified')], outcome: { result: 'fail', exitCode: 1, allowIncomplete: false } }),
+      { color: false },
+    );
+    expect(failing.replace(/\n(?=remote)/, ' ')).toContain('\nFAIL: the 1 package passes the policy; 1 MCP server launch fails the policy; 2 remote MCP servers unverified\n');
+    const none = renderAuditTable(auditOf([], { warnings: [warning('mcp-remote-unverified')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false });
+    expect(none).toContain('INCOMPLETE: 1 remote MCP server unverified\n');
+    expect(none).toContain('exit 3: a remote MCP server no MCP Registry entry vouches for is unverified');
+  });
+
   it('PASS and INCOMPLETE results, singular wording, and an empty audit', () => {
     const passing = renderAuditTable(auditOf([entryOf(healthy())]), { color: false });
     expect(passing).toContain('\nPASS: the 1 package passes the policy\n');

@@ -1,0 +1,71 @@
+/**
+ * A remote MCP server's URL as nerq compares it (README.md, "nerq audit --mcp"): scheme, host
+ * (lower case, default port dropped) and path (trailing `/` dropped) — never the user name,
+ * password, query string or fragment, which may carry a token and are neither kept nor sent.
+ * A registry entry's `remotes[].url` may hold `{variables}` (server.schema.json URL
+ * templates): each matches one non-empty run of characters other than `/`. Pure.
+ */
+
+/** `https://User:pw@Mcp.Example.com:443/mcp/?key=…#x` → `https://mcp.example.com/mcp`; null when not an http(s) URL. */
+export function normaliseRemoteUrl(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${parsed.protocol}//${parsed.host.toLowerCase()}${path}`;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/** The same normalisation for a declared URL that may carry `{variables}` (kept as written until matched). */
+function declaredPattern(declared: string): RegExp | null {
+  const placeholders: string[] = [];
+  // Stand-ins that survive URL parsing; each becomes a one-segment wildcard.
+  const text = declared.trim().replace(/\{[^{}/]*\}/g, (m) => {
+    placeholders.push(m);
+    return `nerqvar${placeholders.length - 1}x`;
+  });
+  const normal = normaliseRemoteUrl(text);
+  if (normal === null) return null;
+  const source = escape(normal).replace(/nerqvar\d+x/g, '[^/]+');
+  return new RegExp(`^${source}$`);
+}
+
+/** A configured URL (normalised) is the one an entry declares (possibly templated). */
+export function remoteUrlMatches(configured: string, declared: string): boolean {
+  return declaredPattern(declared)?.test(configured) ?? false;
+}
+
+/** Host labels too common to name a server; the registry's search is a substring match on names. */
+const GENERIC_LABELS = new Set(['mcp', 'api', 'www', 'server', 'servers', 'app', 'apps', 'dev', 'remote', 'gateway', 'prod', 'cloud', 'sse', 'http', 'io', 'ai', 'com', 'net', 'org', 'co']);
+
+/**
+ * The words the registry is searched with to find the entry declaring a URL: the host's labels
+ * (its top-level label and common words aside), most significant first, at most three. Only
+ * these words leave the machine — never the path, which may hold a token.
+ */
+export function searchWordsOf(normalised: string): string[] {
+  let host: string;
+  try {
+    host = new URL(normalised).hostname;
+  } catch {
+    return [];
+  }
+  if (/^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[')) return [];
+  const labels = host.split('.').slice(0, -1).reverse();
+  return [...new Set(labels.filter((l) => l.length >= 3 && !GENERIC_LABELS.has(l) && /^[a-z0-9-]+$/.test(l)))].slice(0, 3);
+}
+
+/** A loopback host: a server running on this machine, whatever its scheme. */
+export function isLoopback(normalised: string): boolean {
+  try {
+    const host = new URL(normalised).hostname;
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+  } catch {
+    return false;
+  }
+}

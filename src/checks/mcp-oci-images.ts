@@ -1,0 +1,59 @@
+/**
+ * mcp-oci-images: what can honestly be said of the container images an MCP Registry entry
+ * installs from without pulling them — the image registry (one the MCP Registry accepts:
+ * package-types.mdx) and whether the reference pins a digest (what was reviewed is what runs)
+ * or a tag the publisher can move. The image's `io.modelcontextprotocol.server.name` label
+ * (the registry's ownership proof) is not read: nerq does not ask image registries, and says so.
+ */
+import { defineCheck, type CheckOutcome } from './define.js';
+import { acceptedRegistry, parseOciReference } from './lib/oci.js';
+
+/** A tag the publisher can move to another image. */
+const TAG_SCORE = 60;
+/** `latest` or no tag at all: whatever was pushed last. */
+const LATEST_SCORE = 30;
+
+type Finding = { identifier: string; score: number; messageId: 'pinned' | 'tag' | 'latest' | 'foreign-registry' | 'malformed'; registry: string | null };
+
+function judge(identifier: string): Finding {
+  const ref = parseOciReference(identifier);
+  if (ref === null) return { identifier, score: 0, messageId: 'malformed', registry: null };
+  if (!acceptedRegistry(ref.registry)) return { identifier, score: 0, messageId: 'foreign-registry', registry: ref.registry };
+  if (ref.digest !== null) return { identifier, score: 100, messageId: 'pinned', registry: ref.registry };
+  if (ref.tag === null || ref.tag === 'latest') return { identifier, score: LATEST_SCORE, messageId: 'latest', registry: ref.registry };
+  return { identifier, score: TAG_SCORE, messageId: 'tag', registry: ref.registry };
+}
+
+export default defineCheck({
+  id: 'mcp-oci-images',
+  dimension: 'security',
+  weight: 2,
+  needs: ['mcp'],
+  title: 'Container images of the MCP server',
+  description: `Reads the OCI image references of an MCP Registry entry's packages without pulling them: an image pinned by digest scores 100, a tag ${TAG_SCORE} (the publisher can move it), \`latest\` or no tag ${LATEST_SCORE}, and a reference that does not parse or names an image registry the MCP Registry does not accept (Docker Hub, GHCR, Quay, Google Artifact Registry, Azure Container Registry, Microsoft Container Registry) 0; the weakest image counts. The image's \`io.modelcontextprotocol.server.name\` label, the registry's ownership proof, is not read (image registries are not asked), and the evidence says so. Not applicable without OCI packages.`,
+  messages: {
+    pinned: 'Every image is pinned by digest (label not read: {label})',
+    tag: '{image} is pinned by tag only: the publisher can move it to another image (label not read: {label})',
+    latest: '{image} names no tag or `latest`: whatever was pushed last runs (label not read: {label})',
+    'foreign-registry': '{image} is on {registry}, not an image registry the MCP Registry accepts',
+    malformed: '{image} is not an OCI image reference',
+    none: 'No OCI image',
+  },
+  evaluate: ({ mcp }): CheckOutcome => {
+    const images = mcp.packages.filter((p) => p.registryType === 'oci').map((p) => judge(p.identifier));
+    if (images.length === 0) return { score: null, messageId: 'none', notApplicable: true };
+    const worst = images.reduce((a, b) => (b.score < a.score ? b : a));
+    const label = 'image registries are not asked';
+    return {
+      score: worst.score,
+      messageId: worst.messageId,
+      data: {
+        image: worst.identifier,
+        registry: worst.registry ?? '',
+        label,
+        labelVerified: null,
+        images: images.map((i) => `${i.identifier}: ${i.messageId}`),
+      },
+    };
+  },
+});
