@@ -418,7 +418,11 @@ class UndiciHttpClient implements HttpClient {
       }
       const outage = this.#options.health?.downFor(url);
       if (outage !== undefined) return publicFailure(fail(outage.kind, outage.reason));
-      const result = await this.#attempt(dispatcher, url, req, method, signal, consume);
+      // A large streamed body's permit is held for its attempt only.
+      const permit = { held: false };
+      const result = await this.#attempt(dispatcher, url, req, method, signal, consume, permit).finally(() => {
+        if (permit.held) this.#options.largeBodies?.release();
+      });
       this.#recordHealth(url, result);
       if (result.ok) return result;
       last = result;
@@ -441,24 +445,8 @@ class UndiciHttpClient implements HttpClient {
     return publicFailure(last ?? fail('network', `no response from ${url.host}`));
   }
 
-  /** One attempt: the request and its redirects (a large streamed body's permit is released at its end). */
+  /** One attempt: the request and its redirects; `permit` says whether it holds a large-body permit. */
   async #attempt<T>(
-    dispatcher: Dispatcher,
-    start: URL,
-    req: HttpRequest,
-    firstMethod: 'GET' | 'POST',
-    signal: AbortSignal | undefined,
-    consume: BodyConsumer<T> | undefined,
-  ): Promise<HttpResponse | HttpStreamed<T> | AttemptFailure> {
-    const permit = { held: false };
-    try {
-      return await this.#attemptHops(dispatcher, start, req, firstMethod, signal, consume, permit);
-    } finally {
-      if (permit.held) this.#options.largeBodies?.release();
-    }
-  }
-
-  async #attemptHops<T>(
     dispatcher: Dispatcher,
     start: URL,
     req: HttpRequest,
