@@ -19,6 +19,8 @@ import { formatMs, formatSummary, summarise } from '../stats.js';
 import { auditAvailable } from './audit.js';
 
 export const HEAVY_TARGETS = { packages: 300, rssMb: 400, runs: 2 } as const;
+/** The budget the workload needs (generation and two runs, on a loaded 2-core machine): skipped with less left. */
+const NEEDS_MS = 120_000;
 /** Which packages of the world are platform binaries (spread over the lockfile). */
 export const BINARY_INDEXES = [12, 47, 95, 150, 210, 270] as const;
 
@@ -40,6 +42,10 @@ function binariesRead(run: CliRun, names: ReadonlySet<string>): number | null {
 export async function heavyWorkload(ctx: BenchContext): Promise<WorkloadResult> {
   const { available, status, reason } = await auditAvailable(ctx);
   if (!available) return { id: ID, title: TITLE, status, reason, figures: [], details: [] };
+  if (ctx.remainingMs() < NEEDS_MS) {
+    const reason = `${Math.round(ctx.remainingMs() / 1000)} s of budget left, ${NEEDS_MS / 1000} s needed (\`--only heavy\` runs it alone)`;
+    return { id: ID, title: TITLE, status: 'skipped', reason, figures: [], details: [] };
+  }
 
   ctx.progress(`generating ${HEAVY_TARGETS.packages} packages with ${BINARY_INDEXES.length} platform binaries`);
   const world = await generateWorld(
