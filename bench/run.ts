@@ -5,7 +5,7 @@
  *
  *   node --import ./bench/register.ts bench/run.ts [--latency 40] [--connect-latency MS]
  *     [--seed 9] [--sizes 100,1000,5000] [--runs 5] [--audit-runs 3] [--budget 260]
- *     [--only startup,check,compare,audit,outage,serve] [--no-token] [--quick] [--out FILE | --no-write]
+ *     [--only startup,check,compare,audit,outage,serve,heavy] [--no-token] [--quick] [--out FILE | --no-write]
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,13 +23,14 @@ import { auditWorkloads } from './workloads/audit.js';
 import { checkWorkloads } from './workloads/check.js';
 import { compareWorkloads } from './workloads/compare.js';
 import { OUTAGE_TARGETS, outageWorkloads } from './workloads/outage.js';
+import { heavyWorkload } from './workloads/heavy.js';
 import { serveWorkload } from './workloads/serve.js';
 import { startupWorkload } from './workloads/startup.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEFAULT_NOW = '2026-11-30T00:00:00Z';
 const USAGE = `usage: npm run bench -- [--latency MS] [--connect-latency MS] [--seed N] [--sizes 100,1000,5000]
-                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,outage,serve]
+                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,outage,serve,heavy]
                       [--no-token] [--quick] [--out FILE | --no-write]`;
 
 class UsageError extends Error {}
@@ -71,8 +72,8 @@ export function parseCli(argv: string[]): CliArgs {
   const quick = values.quick === true;
   const latencyMs = positiveInt(values.latency, 'latency', 40, 0);
   const sizes = (values.sizes ?? (quick ? '50,200' : '100,1000,5000')).split(',').map((s) => positiveInt(s.trim(), 'sizes', 0));
-  const only = new Set((values.only ?? 'startup,check,compare,audit,outage,serve').split(',').map((s) => s.trim()));
-  for (const name of only) if (!['startup', 'check', 'compare', 'audit', 'outage', 'serve'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, compare, audit, outage, serve)`);
+  const only = new Set((values.only ?? 'startup,check,compare,audit,outage,serve,heavy').split(',').map((s) => s.trim()));
+  for (const name of only) if (!['startup', 'check', 'compare', 'audit', 'outage', 'serve', 'heavy'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, compare, audit, outage, serve, heavy)`);
   return {
     options: {
       latencyMs,
@@ -203,6 +204,10 @@ async function main(argv: string[]): Promise<number> {
     if (only.has('outage')) {
       progress('audits with the public APIs down');
       results.push(...(await outageWorkloads(ctx)));
+    }
+    if (only.has('heavy')) {
+      progress('audit with platform binaries');
+      results.push(await heavyWorkload(ctx));
     }
 
     const env: Environment = {

@@ -63,6 +63,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['symlinks.test.ts', '13 symlinked inputs and store files'],
   ['super-linear.test.ts', '14 super-linear parsing'],
   ['silent-proxy.test.ts', '15 a proxy that never answers'],
+  ['large-tarballs.test.ts', '16 memory on real projects'],
   ['policy-rewrite.test.ts', '17 the policy a pull request can rewrite'],
   ['output-channels.test.ts', '18 output channels'],
 ];

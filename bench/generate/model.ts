@@ -67,6 +67,8 @@ export interface PackageSpec {
   codeBytes: number;
   readmeBytes: number;
   hasLicenseFile: boolean;
+  /** Bytes of a native binary in the tarball (a platform package's, `@next/swc-*`); 0 for none. */
+  binaryBytes: number;
   hasReadme: boolean;
 }
 
@@ -96,7 +98,15 @@ export interface ModelOptions {
   now: Date;
   /** Indexes of the big projects (default: a few spread over the first 1,000). */
   bigIndexes?: readonly number[];
+  /**
+   * Indexes of platform-binary packages: named `@next/swc-<platform>`, their tarballs carry a
+   * 30–45 MiB incompressible native binary (workloads/heavy.ts). Default: none.
+   */
+  binaryIndexes?: readonly number[];
 }
+
+/** The platforms of `@next/swc-*` packages, in the order binary packages are named. */
+const SWC_PLATFORMS = ['linux-x64-gnu', 'linux-x64-musl', 'linux-arm64-gnu', 'linux-arm64-musl', 'darwin-x64', 'darwin-arm64', 'win32-x64-msvc', 'win32-arm64-msvc'] as const;
 
 /** Big projects: two inside the first 100 packages, two more inside the first 1,000. */
 export const DEFAULT_BIG_INDEXES = [7, 61, 333, 777] as const;
@@ -123,6 +133,7 @@ const ADVISORY_KINDS = [
 export function buildModel(options: ModelOptions): WorldModel {
   const { seed, count, now } = options;
   const big = new Set(options.bigIndexes ?? DEFAULT_BIG_INDEXES);
+  const binaries = [...(options.binaryIndexes ?? [])];
   const packages: PackageSpec[] = [];
   const byName = new Map<string, PackageSpec>();
   const repositories = new Map<string, RepositoryFacts>();
@@ -130,8 +141,11 @@ export function buildModel(options: ModelOptions): WorldModel {
 
   for (let index = 0; index < count; index++) {
     const r = streamFor(seed, 'package', index);
-    const name = uniqueName(r, byName);
+    const generatedName = uniqueName(r, byName);
+    const binary = binaries.indexOf(index);
+    const name = binary < 0 ? generatedName : `@next/swc-${SWC_PLATFORMS[binary % SWC_PLATFORMS.length]}${binary < SWC_PLATFORMS.length ? '' : `-${binary}`}`;
     const spec = packageSpec(r, seed, index, name, big.has(index), now, packages);
+    if (binary >= 0) spec.binaryBytes = streamFor(seed, 'binary', index).int(30 * 1024 * 1024, 45 * 1024 * 1024);
     packages.push(spec);
     byName.set(name, spec);
     if (spec.repository?.kind === 'github') {
@@ -252,6 +266,7 @@ function packageSpec(
     readmeBytes: Math.round(Math.min(60_000, r.logNormal(big ? 20_000 : 3_000, 0.8))),
     hasLicenseFile: r.chance(0.93),
     hasReadme: r.chance(0.97),
+    binaryBytes: 0,
   };
 }
 

@@ -53,7 +53,21 @@ function tarballFiles(spec: PackageSpec, version: string, manifest: Record<strin
     files.push({ path, content: Buffer.from(javascriptText(r, Math.round(spec.codeBytes / modules))) });
   }
   if (spec.types) files.push({ path: 'index.d.ts', content: Buffer.from(`export declare function main(input: unknown): unknown;\n`) });
+  if (spec.binaryBytes > 0) files.push({ path: 'next-swc.node', content: binaryContent(seed, spec.index, spec.binaryBytes) });
   return files;
+}
+
+/** A native binary's stand-in: incompressible bytes (hash output), deterministic per package. */
+function binaryContent(seed: number, index: number, bytes: number): Buffer {
+  const out = Buffer.alloc(bytes);
+  const block = Buffer.alloc(64 * 1024);
+  for (let at = 0; at < block.length; at += 64) createHash('sha512').update(`${seed} ${index} ${at}`).digest().copy(block, at);
+  // Each 64 KiB block numbered: no two blocks alike, so no window of gzip finds a repeat.
+  for (let at = 0, n = 0; at < bytes; at += block.length, n += 1) {
+    block.writeUInt32BE(n, 0);
+    block.copy(out, at, 0, Math.min(block.length, bytes - at));
+  }
+  return out;
 }
 
 /** The manifest as published in the tarball (and, with `dist` and publish fields, in the packument). */
@@ -111,7 +125,8 @@ export function buildNpmBodies(spec: PackageSpec, registry: string, seed: number
   const attestations = new Map<string, Buffer>();
   const built = new Map<string, BuiltTarball>();
   for (const version of materialised) {
-    const tarball = buildTarball(tarballFiles(spec, version, baseManifest(spec, version), seed));
+    // A binary does not compress: stored (gzip level 0), as large on the wire as unpacked.
+    const tarball = buildTarball(tarballFiles(spec, version, baseManifest(spec, version), seed), spec.binaryBytes > 0 ? 0 : 4);
     built.set(version, tarball);
     tarballs.set(tarballPath(spec.name, version), tarball.bytes);
   }

@@ -28,7 +28,7 @@ export interface BuiltTarball {
 }
 
 /** A gzipped tar of `files`, each under `package/`. */
-export function buildTarball(files: readonly TarFile[]): BuiltTarball {
+export function buildTarball(files: readonly TarFile[], level = 4): BuiltTarball {
   const blocks: Buffer[] = [];
   let unpackedSize = 0;
   for (const file of files) {
@@ -49,7 +49,7 @@ export function buildTarball(files: readonly TarFile[]): BuiltTarball {
     unpackedSize += file.content.length;
   }
   blocks.push(Buffer.alloc(BLOCK * 2));
-  const bytes = gzipSync(Buffer.concat(blocks), { level: 4 });
+  const bytes = gzipSync(Buffer.concat(blocks), { level });
   return {
     bytes,
     integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,

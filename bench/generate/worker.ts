@@ -9,9 +9,10 @@ interface Job {
   now: string;
   registry: string;
   bigIndexes?: number[];
+  binaryIndexes?: number[];
   ranges: Array<[number, number]>;
 }
 
 const job = workerData as Job;
-const model = buildModel({ seed: job.seed, count: job.count, now: new Date(job.now), ...(job.bigIndexes === undefined ? {} : { bigIndexes: job.bigIndexes }) });
+const model = buildModel({ seed: job.seed, count: job.count, now: new Date(job.now), ...(job.bigIndexes === undefined ? {} : { bigIndexes: job.bigIndexes }), ...(job.binaryIndexes === undefined ? {} : { binaryIndexes: job.binaryIndexes }) });
 parentPort?.postMessage(job.ranges.map(([from, to]) => buildSlice(model, job.registry, from, to)));

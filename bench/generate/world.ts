@@ -46,6 +46,7 @@ export interface WorldOptions {
   now: Date;
   registry: string;
   bigIndexes?: readonly number[];
+  binaryIndexes?: readonly number[];
 }
 
 function store(body: Buffer): StoredBody {
@@ -90,7 +91,7 @@ async function buildSlices(options: WorldOptions, model: WorldModel, workers: nu
       (list) =>
         new Promise<BodiesSlice[]>((resolve, reject) => {
           const worker = new Worker(new URL('./worker.ts', import.meta.url), {
-            workerData: { seed: options.seed, count: options.count, registry: options.registry, bigIndexes: options.bigIndexes, now: options.now.toISOString(), ranges: list },
+            workerData: { seed: options.seed, count: options.count, registry: options.registry, bigIndexes: options.bigIndexes, binaryIndexes: options.binaryIndexes, now: options.now.toISOString(), ranges: list },
           });
           worker.once('message', (slices: BodiesSlice[]) => resolve(slices.map(reviveSlice)));
           worker.once('error', reject);
@@ -122,7 +123,13 @@ function reviveSlice(slice: BodiesSlice): BodiesSlice {
  */
 export async function generateWorld(options: WorldOptions, workers = 1): Promise<World> {
   const started = performance.now();
-  const model = buildModel({ seed: options.seed, count: options.count, now: options.now, ...(options.bigIndexes === undefined ? {} : { bigIndexes: options.bigIndexes }) });
+  const model = buildModel({
+    seed: options.seed,
+    count: options.count,
+    now: options.now,
+    ...(options.bigIndexes === undefined ? {} : { bigIndexes: options.bigIndexes }),
+    ...(options.binaryIndexes === undefined ? {} : { binaryIndexes: options.binaryIndexes }),
+  });
   const packuments = new Map<string, { full: StoredBody; abbreviated: StoredBody }>();
   const tarballs = new Map<string, Buffer>();
   const attestations = new Map<string, Buffer>();

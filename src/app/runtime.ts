@@ -16,9 +16,11 @@ import { resolveEndpoints, type Endpoints } from '../sources/endpoints.js';
 import { githubAuthFor, githubToken, GithubRateLimiter } from '../sources/github/source.js';
 import { createHttpClient } from '../sources/http/client.js';
 import { createHostHealth, type HostHealth } from '../sources/http/host-health.js';
+import { createLargeBodyGate } from '../sources/http/large-bodies.js';
 import { observeRequests } from '../sources/http/observed.js';
+import { streamBody } from '../sources/http/stream.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
-import type { HttpClient } from '../sources/http/types.js';
+import type { HttpClient, HttpRequest } from '../sources/http/types.js';
 import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
 import { StoreSession, type StoreOptions } from './store-session.js';
 
@@ -101,8 +103,10 @@ export function credentialScope(token: string | null, npm: Pick<NpmConfig, 'regi
 /** The pool with a call's signal on every request it sends; closing it leaves the pool open. */
 export function withSignal(http: HttpClient, signal: AbortSignal | undefined): HttpClient {
   if (signal === undefined) return http;
+  const withCall = (req: HttpRequest): HttpRequest => ({ ...req, signal: req.signal === undefined ? signal : AbortSignal.any([signal, req.signal]) });
   return {
-    request: (req) => http.request({ ...req, signal: req.signal === undefined ? signal : AbortSignal.any([signal, req.signal]) }),
+    request: (req) => http.request(withCall(req)),
+    stream: (req, consume) => streamBody(http, withCall(req), consume),
     close: () => Promise.resolve(),
   };
 }
@@ -137,7 +141,10 @@ export function createRuntime(config: RuntimeConfig): Runtime {
   // Failures are counted per service (a scoped registry unknown here counts by its host).
   const registries = [npm.registry, endpoints.npmPublicRegistry];
   const health = createHostHealth({ scopeOf: (url) => serviceOf(url, endpoints, registries) ?? url.host });
-  const network = observeRequests(createHttpClient({ npm, authFor: githubAuth, health }), (url) => {
+  // The run's large-body permits (large-bodies.ts): at most LARGE_BODY_PERMITS tarballs over
+  // LARGE_BODY_BYTES stream at once, whatever the number of evaluations in flight.
+  const largeBodies = createLargeBodyGate();
+  const network = observeRequests(createHttpClient({ npm, authFor: githubAuth, health, largeBodies }), (url) => {
     const service = serviceOf(url, endpoints, registries);
     return service === null ? new URL(url).host : SERVICE_SHORT_NAMES[service];
   });

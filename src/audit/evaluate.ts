@@ -13,6 +13,7 @@ import { PACKAGE_ECOSYSTEMS, packageRulesOf, packageRulesOfOsv } from '../ecosys
 import type { OsvEcosystem } from '../ecosystems/types.js';
 import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv/query.js';
 import { bulkChunks, bulkEligible, fetchDownloads, fetchDownloadsBulk, type DownloadPeriod, type PointAnswer } from '../sources/npm/downloads.js';
+import { streamBody } from '../sources/http/stream.js';
 import type { HttpClient, HttpResult } from '../sources/http/types.js';
 import type { Target } from '../target/types.js';
 import { githubBatcher } from './github-batcher.js';
@@ -131,6 +132,8 @@ export function shareByPackage(http: HttpClient, packages: readonly string[]): S
         if (answer === undefined) shared.set(key, (answer = http.request(req)));
         return answer;
       },
+      // A streamed body (a tarball) belongs to one version: never shared.
+      stream: (req, consume) => streamBody(http, req, consume),
       close: () => http.close(),
     },
     async run(pkg, work) {

@@ -470,3 +470,33 @@ describe('cacheKey / storableHeaders', () => {
     ).toEqual({ etag: '"e"', 'content-type': 'application/json' });
   });
 });
+
+describe('streamed bodies', () => {
+  const collect = async (body: AsyncIterable<Buffer>): Promise<string> => {
+    const parts: Buffer[] = [];
+    for await (const chunk of body) parts.push(chunk);
+    return Buffer.concat(parts).toString();
+  };
+
+  it('are streamed from the network and never stored', async () => {
+    server.expect('GET', '/npm/demo/-/demo-1.0.0.tgz', { body: 'tarball bytes' });
+    const client = cached();
+    const res = await client.stream!({ url: `${server.url('npm')}/demo/-/demo-1.0.0.tgz` }, collect);
+    expect(res).toMatchObject({ ok: true, value: 'tarball bytes' });
+    expect(cache.entries.size).toBe(0);
+    expect(client.stats()).toMatchObject({ requests: 1, misses: 1, hits: 0 });
+  });
+
+  it('are served from an entry an earlier run stored, online while fresh and offline however old', async () => {
+    const url = `${server.url('npm')}/demo/-/demo-1.0.0.tgz`;
+    server.expect('GET', '/npm/demo/-/demo-1.0.0.tgz', { body: 'stored bytes', times: 1 });
+    ok(await cached().request({ url }));
+    expect(cache.entries.size).toBe(1);
+    // No route is left on the server: a request would be answered 599.
+    expect(await cached().stream!({ url }, collect)).toMatchObject({ ok: true, value: 'stored bytes' });
+    clock += 60 * MINUTE;
+    expect(await cached({ mode: 'offline' }).stream!({ url }, collect)).toMatchObject({ ok: true, value: 'stored bytes' });
+    expect(await cached({ mode: 'offline' }).stream!({ url: `${url}x` }, collect)).toMatchObject({ ok: false, kind: 'network' });
+    expectNoUnexpected(server);
+  });
+});

@@ -13,12 +13,14 @@
  * Keys hold the method, URL, `accept` header, a sha256 of a POST body and a sha256 of the
  * credential the request is sent with — never the credential. No request header is stored,
  * and credential / cookie headers are dropped from stored responses. Only 200 answers are
- * stored. Like every HttpClient, `request` never throws: a failing store is treated as empty.
+ * stored. A streamed body (`stream`: a tarball) is never stored, only served from an entry an
+ * earlier run stored: what its reader derives is kept in the facts cache instead. Like every HttpClient, `request` never throws: a failing store is treated as empty.
  */
 import { createHash } from 'node:crypto';
 import type { CachedResponse, HttpCacheStore } from '../../store/types.js';
 import { DEFAULT_MAX_BYTES, formatBytes } from './client.js';
-import type { HttpClient, HttpFailure, HttpRequest, HttpResponse, HttpResult } from './types.js';
+import { streamBody } from './stream.js';
+import type { BodyConsumer, HttpClient, HttpFailure, HttpRequest, HttpResponse, HttpResult, HttpStreamResult } from './types.js';
 
 export type CacheMode = 'normal' | 'no-cache' | 'offline';
 
@@ -244,11 +246,34 @@ export function createCachedHttpClient(inner: HttpClient, options: CachedHttpOpt
     return res;
   }
 
+  /** Served from a usable entry as one piece, else streamed from the network and not stored. */
+  async function stream<T>(req: HttpRequest, consume: BodyConsumer<T>): Promise<HttpStreamResult<T>> {
+    counts.requests += 1;
+    const policy = safeFreshness(options.freshnessFor, req);
+    const callerConditional = CONDITIONAL_HEADERS.some((name) => headerOf(req, name) !== undefined);
+    const key = policy > 0 && !callerConditional ? keyFor(req, options.credentialFor) : undefined;
+    const entry = key === undefined || mode === 'no-cache' ? undefined : read(key);
+    if (entry !== undefined && (mode === 'offline' || now() - entry.fetchedAt < (maxAge ?? policy))) {
+      counts.hits += 1;
+      const res = fromStore(req, entry);
+      if (!res.ok) return res;
+      return { ok: true, status: res.status, headers: res.headers, value: await consume(onePiece(res.body)), url: res.url };
+    }
+    counts.misses += 1;
+    if (mode === 'offline') return { ok: false, kind: 'network', reason: `offline: ${hostOf(req.url)} not in the store` };
+    return streamBody(inner, req, consume);
+  }
+
   return {
     request,
+    stream,
     close: () => inner.close(),
     stats: () => ({ ...counts }),
   };
+}
+
+async function* onePiece(body: Buffer): AsyncGenerator<Buffer> {
+  yield body;
 }
 
 function safeFreshness(freshnessFor: (req: HttpRequest) => number, req: HttpRequest): number {

@@ -11,12 +11,16 @@
  *   `Retry-After` up to a limit; a host that fails in a way that will not heal within the run
  *   (DNS, refused, TLS, repeated timeouts or 5xx) is not asked again (host-health.ts);
  * - proxies (HTTP(S)_PROXY / NO_PROXY, or npm's proxy settings) and extra CA certificates;
- * - a User-Agent naming nerq on every request.
+ * - a User-Agent naming nerq on every request;
+ * - `stream`: a 2xx body handed to a consumer as it arrives (a tarball's facts are derived as
+ *   it passes, never held whole), a large one only while one of the run's large-body permits
+ *   is held (large-bodies.ts).
  *
  * `request` never throws: every failure is a one-line reason naming the host, never a token,
  * a path or a query string.
  */
-import type { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
@@ -25,7 +29,8 @@ import { USER_AGENT } from '../../version.js';
 import type { NpmConfig } from '../npm/config.js';
 import type { HostFault, HostHealth } from './host-health.js';
 import { createAgent, untilAborted } from './agent.js';
-import type { HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, HttpResult } from './types.js';
+import type { LargeBodyGate } from './large-bodies.js';
+import type { BodyConsumer, HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, HttpResult, HttpStreamed, HttpStreamResult } from './types.js';
 
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 } as const;
@@ -75,6 +80,11 @@ export interface HttpClientOptions {
    * again, and a request to it fails at once with the failure that marked it.
    */
   health?: HostHealth;
+  /**
+   * The run's bound on large bodies streamed at once (large-bodies.ts); without it `stream`
+   * reads any number at once.
+   */
+  largeBodies?: LargeBodyGate;
   /** Test seams. */
   sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
   random?: () => number;
@@ -226,6 +236,11 @@ function codingsOf(contentEncoding: string | undefined): Coding[] | undefined {
   return undo;
 }
 
+/** A streaming decoder for one coding (a streamed body; `decodeBody` does a whole one). */
+function decoderStream(coding: Coding): zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate {
+  return coding === 'gzip' ? zlib.createGunzip() : coding === 'br' ? zlib.createBrotliDecompress() : zlib.createInflate();
+}
+
 const gunzip = promisify(zlib.gunzip);
 const brotliDecompress = promisify(zlib.brotliDecompress);
 const inflate = promisify(zlib.inflate);
@@ -351,9 +366,17 @@ class UndiciHttpClient implements HttpClient {
   }
 
   async request(req: HttpRequest): Promise<HttpResult> {
+    return (await this.#send(req, undefined)) as HttpResult;
+  }
+
+  async stream<T>(req: HttpRequest, consume: BodyConsumer<T>): Promise<HttpStreamResult<T>> {
+    return (await this.#send({ ...req, method: 'GET', body: undefined }, consume)) as HttpStreamResult<T>;
+  }
+
+  async #send<T>(req: HttpRequest, consume: BodyConsumer<T> | undefined): Promise<HttpResult | HttpStreamResult<T>> {
     const signal = this.#signalFor(req);
     try {
-      return await this.#requestWithRetries(req, signal);
+      return await this.#requestWithRetries(req, signal, consume);
     } catch (error) {
       let host = 'the server';
       try {
@@ -365,7 +388,11 @@ class UndiciHttpClient implements HttpClient {
     }
   }
 
-  async #requestWithRetries(req: HttpRequest, signal: AbortSignal | undefined): Promise<HttpResult> {
+  async #requestWithRetries<T>(
+    req: HttpRequest,
+    signal: AbortSignal | undefined,
+    consume: BodyConsumer<T> | undefined,
+  ): Promise<HttpResult | HttpStreamResult<T>> {
     let url: URL;
     try {
       url = new URL(req.url);
@@ -391,7 +418,11 @@ class UndiciHttpClient implements HttpClient {
       }
       const outage = this.#options.health?.downFor(url);
       if (outage !== undefined) return publicFailure(fail(outage.kind, outage.reason));
-      const result = await this.#attempt(dispatcher, url, req, method, signal);
+      // A large streamed body's permit is held for its attempt only.
+      const permit = { held: false };
+      const result = await this.#attempt(dispatcher, url, req, method, signal, consume, permit).finally(() => {
+        if (permit.held) this.#options.largeBodies?.release();
+      });
       this.#recordHealth(url, result);
       if (result.ok) return result;
       last = result;
@@ -414,14 +445,16 @@ class UndiciHttpClient implements HttpClient {
     return publicFailure(last ?? fail('network', `no response from ${url.host}`));
   }
 
-  /** One attempt: the request and its redirects. */
-  async #attempt(
+  /** One attempt: the request and its redirects; `permit` says whether it holds a large-body permit. */
+  async #attempt<T>(
     dispatcher: Dispatcher,
     start: URL,
     req: HttpRequest,
     firstMethod: 'GET' | 'POST',
     signal: AbortSignal | undefined,
-  ): Promise<HttpResult & { ok: true } | AttemptFailure> {
+    consume: BodyConsumer<T> | undefined,
+    permit: { held: boolean },
+  ): Promise<HttpResponse | HttpStreamed<T> | AttemptFailure> {
     const maxBytes = req.maxBytes ?? this.#maxBytes;
     let url = start;
     let method: 'GET' | 'POST' = firstMethod;
@@ -522,6 +555,30 @@ class UndiciHttpClient implements HttpClient {
         return fail('network', `unsupported content-encoding from ${url.host}`);
       }
 
+      if (consume !== undefined) {
+        const gate = this.#options.largeBodies;
+        const large = !Number.isFinite(declared) || declared > (gate?.thresholdBytes ?? Infinity);
+        if (gate !== undefined && large && !permit.held && !gate.tryAcquire()) {
+          // Every permit is held: wait without holding this connection open, then ask again.
+          abandon(response.body);
+          if (!(await gate.acquire(signal))) {
+            this.#abandoned = true;
+            return fail('timeout', `run deadline reached while waiting for ${url.host}`);
+          }
+          permit.held = true;
+          hop -= 1;
+          continue;
+        }
+        if (gate !== undefined && large && !permit.held) permit.held = true;
+        const streamed = await this.#consumeBody(response.body, codings, maxBytes, url, signal, consume);
+        if (!streamed.ok) return streamed;
+        if (codings.length > 0) {
+          delete responseHeaders['content-encoding'];
+          delete responseHeaders['content-length'];
+        }
+        return { ok: true, status, headers: responseHeaders, value: streamed.value, url: url.href };
+      }
+
       // The wire bytes, capped as they stream; then decoded as one piece, capped again.
       let wire: Buffer | 'too-large';
       try {
@@ -553,8 +610,66 @@ class UndiciHttpClient implements HttpClient {
     }
   }
 
+  /**
+   * Hand a 2xx body to `consume` as it arrives: wire bytes and decoded bytes each capped at
+   * `maxBytes` while they stream, codings undone by zlib streams. What the transfer hit (the cap,
+   * the deadline, a reset, bad compressed data) is the attempt's failure whatever the consumer
+   * made of it; a consumer that stops early has the rest of the body dropped unread.
+   */
+  async #consumeBody<T>(
+    body: Readable,
+    codings: readonly Coding[],
+    maxBytes: number,
+    url: URL,
+    signal: AbortSignal | undefined,
+    consume: BodyConsumer<T>,
+  ): Promise<{ ok: true; value: T } | AttemptFailure> {
+    let overCap = false;
+    let transferError: unknown;
+    async function* capped(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      let received = 0;
+      for await (const chunk of source) {
+        received += chunk.length;
+        if (received > maxBytes) {
+          overCap = true;
+          throw new Error('over the size cap');
+        }
+        yield chunk;
+      }
+    }
+    async function* watched(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      try {
+        yield* source;
+      } catch (error) {
+        transferError ??= error;
+        throw error;
+      }
+    }
+    const wire = capped(body as AsyncIterable<Buffer>);
+    let decoded: AsyncIterable<Buffer> = wire;
+    if (codings.length > 0) {
+      // The pipeline destroys every stage with its error, the last one included: its reader sees it.
+      const out = new PassThrough();
+      pipeline([Readable.from(wire), ...codings.map(decoderStream), out]).catch(() => undefined);
+      decoded = capped(out);
+    }
+    let value: T | undefined;
+    let consumerError = false;
+    try {
+      value = await consume(watched(decoded));
+    } catch {
+      consumerError = true;
+    } finally {
+      if (!body.readableEnded) abandon(body);
+    }
+    if (overCap || isOverCap(transferError)) return fail('too-large', `response from ${url.host} exceeded the ${formatBytes(maxBytes)} limit`);
+    if (transferError !== undefined) return this.#failureFrom(transferError, url, signal);
+    if (consumerError) return fail('network', `the response from ${url.host} could not be read`);
+    return { ok: true, value: value as T };
+  }
+
   /** Tell the run's host health what an attempt said about the hosts it reached. */
-  #recordHealth(start: URL, result: HttpResponse | AttemptFailure): void {
+  #recordHealth(start: URL, result: HttpResponse | HttpStreamed<unknown> | AttemptFailure): void {
     const health = this.#options.health;
     if (health === undefined) return;
     if (result.ok) {

@@ -61,8 +61,36 @@ export interface HttpFailure {
 
 export type HttpResult = HttpResponse | HttpFailure;
 
+/**
+ * A body read as it arrives: called once per attempt with that attempt's (decoded) body, it
+ * returns what it derived (a retry after a connection lost mid-body calls it again with a fresh
+ * body). Its iteration throws what the transfer hit (a cap, the deadline, a reset): let it
+ * propagate, the client turns it into an HttpFailure.
+ */
+export type BodyConsumer<T> = (body: AsyncIterable<Buffer>) => Promise<T>;
+
+/** A streamed 2xx answer: what the consumer derived instead of the body. */
+export interface HttpStreamed<T> {
+  ok: true;
+  status: number;
+  headers: Record<string, string>;
+  value: T;
+  url: string;
+}
+
+export type HttpStreamResult<T> = HttpStreamed<T> | HttpFailure;
+
 export interface HttpClient {
   request(req: HttpRequest): Promise<HttpResult>;
+  /**
+   * A GET whose 2xx body is handed to `consume` as it arrives instead of being held whole (a
+   * package tarball): the same deadline, signal, size cap (on wire and decoded bytes), host
+   * health, redirect and retry rules as `request`, and a body over the large-body threshold
+   * waits for one of the run's large-body permits (docs/architecture.md). Never stored by the
+   * cache: a caller keeps what it derived. Optional: a client without it is asked with `request`
+   * (`streamBody` in stream.ts does that).
+   */
+  stream?<T>(req: HttpRequest, consume: BodyConsumer<T>): Promise<HttpStreamResult<T>>;
   /** Release sockets (idempotent). */
   close(): Promise<void>;
 }

@@ -1,14 +1,17 @@
 /**
- * Read a package tarball (.tgz) entirely in memory, as a stream, and collect TarballFacts.
+ * Read a package tarball (.tgz) as it is downloaded, and collect TarballFacts.
  *
- * Nothing is written to disk and nothing is executed. gunzip (node:zlib) feeds node-tar's
+ * The body is never held whole (docs/security.md, "Memory"): each chunk is hashed for the
+ * registry's integrity and passed on to the reader, and dropped. Nothing is written to disk and
+ * nothing is executed. gunzip (node:zlib) feeds node-tar's
  * `Parser`; only the few files the facts need (README, licences) are kept, each up to a
  * per-file cap. Caps on compressed bytes, decompressed bytes and entries stop reading at
  * once (a gzip bomb is never fully inflated) and make the result `unavailable` with a
  * reason naming the cap. Corrupt gzip or tar data is `unavailable` too, never a throw.
  */
-import { createHash } from 'node:crypto';
-import { Readable, type TransformOptions } from 'node:stream';
+import { createHash, type Hash } from 'node:crypto';
+import { once } from 'node:events';
+import { PassThrough, Readable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
 import type { ReadEntry } from 'tar';
@@ -17,6 +20,7 @@ import { identifyLicenseText } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
 import { tarballManifest } from './facts.js';
 import type { HttpClient } from '../http/types.js';
+import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
 
 const MiB = 1024 * 1024;
@@ -67,8 +71,8 @@ export interface FetchTarballOptions {
 
 /**
  * Download a tarball (auth, if any, is attached by the HTTP client for the URL's own origin)
- * and read it in memory. A download that does not match the registry's integrity hash is
- * not read: its facts would describe bytes nobody installs.
+ * and read it as it streams in. A download that does not match the registry's integrity hash
+ * gives no facts: they would describe bytes nobody installs.
  */
 export async function fetchTarballFacts(
   http: HttpClient,
@@ -85,16 +89,62 @@ export async function fetchTarballFacts(
   if (protocol !== 'https:' && protocol !== 'http:') {
     return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
   }
-  const res = await http.request({ url, maxBytes: limits.compressedBytes });
+  const res = await streamBody(http, { url, maxBytes: limits.compressedBytes }, (body) =>
+    readVerifiedTarball(body, options.integrity, limits),
+  );
   if (!res.ok) {
     if (res.kind === 'too-large') {
       return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed` };
     }
     return { status: 'unavailable', reason: `tarball: ${oneLine(res.reason)}` };
   }
-  const mismatch = integrityMismatch(res.body, options.integrity);
-  if (mismatch) return { status: 'unavailable', reason: mismatch };
-  return readTarball(res.body, limits);
+  return res.value;
+}
+
+/**
+ * Read a tarball from its body as it arrives, hashing every byte for `integrity`: the facts only
+ * when the whole body matches. A reader that stops early (a cap, corrupt data) leaves the rest
+ * of the body to the hash alone, so that a body that is not the registry's still says so (it
+ * is bounded by the download cap). Rejects only with what the body's iteration throws (the
+ * transfer's failure, for the HTTP client to report).
+ */
+export async function readVerifiedTarball(
+  body: AsyncIterable<Buffer>,
+  integrity: string | null | undefined,
+  caps?: Partial<TarballCaps>,
+): Promise<TarballResult> {
+  const expected = expectedHashes(integrity);
+  const hash: Hash | null = expected === null ? null : createHash(expected.algorithm);
+  // A small queue between the download and the reader: the download waits while it is full.
+  const feed = new PassThrough({ highWaterMark: 64 * 1024 });
+  let reading = true;
+  const read = readTarball(feed, caps).finally(() => {
+    reading = false;
+  });
+  try {
+    for await (const chunk of body) {
+      hash?.update(chunk);
+      if (reading && !feed.destroyed) {
+        if (!feed.write(chunk)) {
+          const drained = new AbortController();
+          await Promise.race([once(feed, 'drain', { signal: drained.signal }).catch(() => undefined), read]);
+          drained.abort();
+        }
+      } else if (hash === null) {
+        break;
+      }
+    }
+    if (!feed.destroyed) feed.end();
+  } catch (error) {
+    feed.destroy();
+    await read;
+    throw error;
+  }
+  const result = await read;
+  if (hash !== null && expected !== null && !expected.digests.includes(hash.digest('base64'))) {
+    return { status: 'unavailable', reason: mismatchReason(expected.algorithm) };
+  }
+  return result;
 }
 
 const SRI_ALGORITHMS = ['sha512', 'sha384', 'sha256', 'sha1'] as const;
@@ -105,6 +155,14 @@ const SRI_ALGORITHMS = ['sha512', 'sha384', 'sha256', 'sha1'] as const;
  * bytes match or there is no usable hash to compare (nothing to verify is not a failure).
  */
 export function integrityMismatch(body: Buffer, integrity: string | null | undefined): string | null {
+  const expected = expectedHashes(integrity);
+  if (expected === null) return null;
+  const actual = createHash(expected.algorithm).update(body).digest('base64');
+  return expected.digests.includes(actual) ? null : mismatchReason(expected.algorithm);
+}
+
+/** The strongest algorithm of an SRI string and its digests; null when there is none to compare. */
+function expectedHashes(integrity: string | null | undefined): { algorithm: (typeof SRI_ALGORITHMS)[number]; digests: string[] } | null {
   if (!integrity) return null;
   const hashes = new Map<string, string[]>();
   for (const token of integrity.trim().split(/\s+/)) {
@@ -112,11 +170,11 @@ export function integrityMismatch(body: Buffer, integrity: string | null | undef
     if (match) hashes.set(match[1]!, [...(hashes.get(match[1]!) ?? []), match[2]!]);
   }
   const algorithm = SRI_ALGORITHMS.find((a) => hashes.has(a));
-  if (!algorithm) return null;
-  const actual = createHash(algorithm).update(body).digest('base64');
-  return hashes.get(algorithm)!.includes(actual)
-    ? null
-    : `tarball does not match the registry's ${algorithm} integrity hash: not read`;
+  return algorithm === undefined ? null : { algorithm, digests: hashes.get(algorithm)! };
+}
+
+function mismatchReason(algorithm: string): string {
+  return `tarball does not match the registry's ${algorithm} integrity hash: not read`;
 }
 
 /**
