@@ -596,15 +596,12 @@ export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRep
  * a caller needs. REST, with the token when there is one (it raises the rate limit); a rate limit
  * or any failure is the section's reason, never an exception.
  */
-export async function fetchRepositoryFiles(
-  ctx: GithubSourceContext,
-  repo: GithubRepoRef,
-  branch: string,
-): Promise<Section<GithubFiles> & { requests: number }> {
+/** A call on one repository's host with its own request counter; a reason when no API is configured or the name is invalid. */
+function repositoryCall(ctx: GithubSourceContext, repo: GithubRepoRef): GithubCall | string {
   const apis = githubApiFor(ctx.endpoints, repo.host);
-  if (apis === undefined) return { ok: false, reason: `no GitHub API is configured for ${repo.host}`, requests: 0 };
-  if (!validGithubNames(repo.owner, repo.name)) return { ok: false, reason: 'not a valid GitHub owner/repository name', requests: 0 };
-  const call: GithubCall = {
+  if (apis === undefined) return `no GitHub API is configured for ${repo.host}`;
+  if (!validGithubNames(repo.owner, repo.name)) return 'not a valid GitHub owner/repository name';
+  return {
     http: ctx.http,
     limiter: ctx.limiter,
     api: apis.api,
@@ -613,11 +610,48 @@ export async function fetchRepositoryFiles(
     now: ctx.now,
     counter: { requests: 0 },
   };
+}
+
+export async function fetchRepositoryFiles(
+  ctx: GithubSourceContext,
+  repo: GithubRepoRef,
+  branch: string,
+): Promise<Section<GithubFiles> & { requests: number }> {
+  const call = repositoryCall(ctx, repo);
+  if (typeof call === 'string') return { ok: false, reason: call, requests: 0 };
   try {
     const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
     return { ...files, requests: call.counter.requests };
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the repository files';
     return { ok: false, reason, requests: call.counter.requests };
+  }
+}
+
+/**
+ * Whether a repository vouches for a package that links to it — the same verification a
+ * package's repository gets (link.ts `verifyLink`), its files read through the REST contents
+ * API. `names` are the spellings of the repository that count (as asked, as the API spells it).
+ */
+export async function verifyPackageClaim(
+  ctx: GithubSourceContext,
+  repo: GithubRepoRef & { fullName: string; names: readonly string[]; branch: string },
+  claim: GithubClaim,
+): Promise<{ link: GithubLink; requests: number }> {
+  const call = repositoryCall(ctx, repo);
+  if (typeof call === 'string') return { link: { verifiedBy: null, reason: call }, requests: 0 };
+  try {
+    const link = await verifyLink({
+      claim,
+      host: repo.host,
+      fullName: repo.fullName,
+      names: repo.names,
+      branch: repo.branch,
+      files: restFileSource(call, repoBase(call.api, repo.fullName), null),
+    });
+    return { link, requests: call.counter.requests };
+  } catch (error) {
+    const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while verifying the link';
+    return { link: { verifiedBy: null, reason }, requests: call.counter.requests };
   }
 }

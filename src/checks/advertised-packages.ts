@@ -1,0 +1,84 @@
+/**
+ * advertised-packages: whether the packages a repository tells people to install are its own.
+ * A README whose install command names a package nobody published, or one published from another
+ * repository, sends its users to a name anyone can take or someone else owns — the typosquat's
+ * shape, arranged by the README itself (docs/scoring.md §9). Reads the `repository` view's
+ * distribution: the README's install commands and the manifests' names, looked up in their
+ * registries and verified as a package's repository link is.
+ */
+import type { DistributedPackage } from '../evidence/schema.js';
+import type { EvidenceValue } from './define.js';
+import { defineCheck } from './define.js';
+
+type Status = DistributedPackage['status'];
+
+function label(p: DistributedPackage): string {
+  return `${p.ecosystem}:${p.name}`;
+}
+
+function listOf(packages: readonly DistributedPackage[]): string {
+  return packages.map(label).join(', ');
+}
+
+export default defineCheck({
+  id: 'advertised-packages',
+  dimension: 'security',
+  weight: 3,
+  needs: ['repository'],
+  title: 'Advertised packages are its own',
+  description:
+    "For a `github:` target: the npm and PyPI packages its README's install commands name (code blocks and inline code) and its published manifests declare, each looked up in its registry and its repository link verified as a package's is. " +
+    'An advertised package that is not published, or is published with a link to another repository, scores 0 and holds the verdict (anyone can take the name, or someone else owns it); one that names no repository 50, one that links here without a manifest here naming it 70, all verified 100. ' +
+    'Not applicable when the repository advertises and declares no package; container images are listed, not evaluated.',
+  messages: {
+    verified: 'Publishes {verified}: the package links back to this repository, which names it',
+    missing: 'The README tells people to install {missing}, which is not published: anyone could register the name',
+    elsewhere: 'The README tells people to install {elsewhere}, published from another repository ({linksTo})',
+    unlinked: 'The README tells people to install {unlinked}, published without a link to its source repository',
+    unconfirmed: '{unconfirmed} links to this repository, but no manifest here names it',
+    'name-taken': 'A manifest here declares {taken}, but the published package of that name links to {linksTo}',
+    'registry-unknown': 'Unknown: the registries could not answer for {unavailable}',
+    none: 'Advertises and declares no npm or PyPI package',
+  },
+  evaluate: ({ repository }) => {
+    const distribution = repository.distribution;
+    if (distribution === null) return { score: null, messageId: 'none', notApplicable: true };
+    const advertised = distribution.packages.filter((p) => p.command !== null);
+    const declaredOnly = distribution.packages.filter((p) => p.command === null);
+    const with_ = (list: readonly DistributedPackage[], status: Status): DistributedPackage[] => list.filter((p) => p.status === status);
+    const verified = with_(distribution.packages, 'verified');
+    const data: Record<string, EvidenceValue> = {
+      verified: listOf(verified),
+      packages: distribution.packages.map((p) => `${label(p)} ${p.status}`),
+      images: distribution.images.map((i) => i.name),
+      skipped: distribution.skipped,
+    };
+    const missing = with_(advertised, 'missing');
+    const elsewhere = with_(advertised, 'elsewhere');
+    if (missing.length > 0 || elsewhere.length > 0) {
+      const first = elsewhere[0];
+      const holds = [
+        ...missing.map((p) => `the README advertises ${label(p)}, which is not published`),
+        ...elsewhere.map((p) => `the README advertises ${label(p)}, published from ${p.linksTo ?? 'another repository'}`),
+      ];
+      const outcome = { ...data, missing: listOf(missing), elsewhere: listOf(elsewhere), linksTo: first?.linksTo ?? null };
+      return {
+        score: 0,
+        messageId: missing.length > 0 ? 'missing' : 'elsewhere',
+        data: outcome,
+        holdVerdict: `${holds.join('; ')}: until the name is the project's own, installing it as told may install someone else's code`,
+      };
+    }
+    const unlinked = with_(advertised, 'unlinked');
+    if (unlinked.length > 0) return { score: 50, messageId: 'unlinked', data: { ...data, unlinked: listOf(unlinked) } };
+    const taken = with_(declaredOnly, 'elsewhere');
+    if (taken.length > 0) return { score: 60, messageId: 'name-taken', data: { ...data, taken: listOf(taken), linksTo: taken[0]?.linksTo ?? null } };
+    const unconfirmed = with_(distribution.packages, 'unconfirmed');
+    if (unconfirmed.length > 0) return { score: 70, messageId: 'unconfirmed', data: { ...data, unconfirmed: listOf(unconfirmed) } };
+    if (verified.length > 0) return { score: 100, messageId: 'verified', data };
+    const unavailable = with_(distribution.packages, 'unavailable');
+    if (unavailable.length > 0) return { score: null, messageId: 'registry-unknown', data: { ...data, unavailable: listOf(unavailable) } };
+    // Only names the manifests declare and nobody published (or published without a link): nothing advertised to judge.
+    return { score: null, messageId: 'none', data, notApplicable: true };
+  },
+});
