@@ -16,6 +16,23 @@ function label(p: DistributedPackage): string {
   return `${p.ecosystem}:${p.name}`;
 }
 
+const norm = (s: string): string => s.toLowerCase().replace(/[._]+/g, '-');
+
+/**
+ * Whether a package presents itself as this project's: a manifest here declares it, or its name
+ * is the repository's (`x` or `@owner/…` for `owner/x`, `@a/b` for `owner/a-b`). A README that
+ * also tells people to install a well-known dependency (`npm i @acme/server express`) does not
+ * make that dependency the project's own.
+ */
+export function claimsProject(p: DistributedPackage, fullName: string): boolean {
+  if (p.declared) return true;
+  const [owner = '', repo = ''] = fullName.split('/').map(norm);
+  const scoped = /^@([^/]+)\/(.+)$/.exec(p.name);
+  const scope = scoped === null ? null : norm(scoped[1] ?? '');
+  const bare = norm(scoped === null ? p.name : (scoped[2] ?? ''));
+  return bare === repo || scope === owner || (scope !== null && `${scope}-${bare}` === repo) || (repo.length >= 4 && bare.includes(repo));
+}
+
 function listOf(packages: readonly DistributedPackage[]): string {
   return packages.map(label).join(', ');
 }
@@ -28,8 +45,8 @@ export default defineCheck({
   title: 'Advertised packages are its own',
   description:
     "For a `github:` target: the npm and PyPI packages its README's install commands name (code blocks and inline code) and its published manifests declare, each looked up in its registry and its repository link verified as a package's is. " +
-    'An advertised package that is not published, or is published with a link to another repository, scores 0 and holds the verdict (anyone can take the name, or someone else owns it); one that names no repository 50, one that links here without a manifest here naming it 70, all verified 100. ' +
-    'Not applicable when the repository advertises and declares no package; container images are listed, not evaluated.',
+    'An advertised package that is not published, or whose name claims the project (declared here, or named as the repository) but is published with a link to another repository, scores 0 and holds the verdict (anyone can take the name, or someone else owns it); one that names no repository 50, a name a manifest here declares but another repository publishes 60, one that links here without a manifest here naming it 70, all verified 100. ' +
+    'Third-party packages the README also installs are listed, not judged; container images are listed, not evaluated. Not applicable when nothing is left to judge.',
   messages: {
     verified: 'Publishes {verified}: the package links back to this repository, which names it',
     missing: 'The README tells people to install {missing}, which is not published: anyone could register the name',
@@ -43,7 +60,9 @@ export default defineCheck({
   evaluate: ({ repository }) => {
     const distribution = repository.distribution;
     if (distribution === null) return { score: null, messageId: 'none', notApplicable: true };
-    const advertised = distribution.packages.filter((p) => p.command !== null);
+    const fullName = repository.repository.fullName;
+    // Not published is a finding whatever the name (anyone can register it); published elsewhere only for a name that claims the project.
+    const advertised = distribution.packages.filter((p) => p.command !== null && (p.status === 'missing' || claimsProject(p, fullName)));
     const declaredOnly = distribution.packages.filter((p) => p.command === null);
     const with_ = (list: readonly DistributedPackage[], status: Status): DistributedPackage[] => list.filter((p) => p.status === status);
     const verified = with_(distribution.packages, 'verified');
@@ -52,6 +71,7 @@ export default defineCheck({
       packages: distribution.packages.map((p) => `${label(p)} ${p.status}`),
       images: distribution.images.map((i) => i.name),
       skipped: distribution.skipped,
+      thirdParty: distribution.packages.filter((p) => p.command !== null && p.status !== 'missing' && !claimsProject(p, fullName)).map(label),
     };
     const missing = with_(advertised, 'missing');
     const elsewhere = with_(advertised, 'elsewhere');

@@ -25,12 +25,12 @@ checkTable(check, [
   {
     name: 'the README advertises a package published from another repository',
     evidence: repositoryEvidence({
-      distribution: dist([distributed({ ecosystem: 'pypi', name: 'arxiv-tool', command: 'uvx arxiv-tool', declared: false, status: 'elsewhere', linksTo: 'https://github.com/someone/else' })]),
+      distribution: dist([distributed({ ecosystem: 'pypi', name: 'example-tool', command: 'uvx example-tool', declared: false, status: 'elsewhere', linksTo: 'https://github.com/someone/else' })]),
     }),
     score: 0,
     messageId: 'elsewhere',
-    data: { elsewhere: 'pypi:arxiv-tool', linksTo: 'https://github.com/someone/else' },
-    message: ['pypi:arxiv-tool', 'someone/else'],
+    data: { elsewhere: 'pypi:example-tool', linksTo: 'https://github.com/someone/else' },
+    message: ['pypi:example-tool', 'someone/else'],
   },
   {
     name: 'an advertised package that names no repository cannot be confirmed',
@@ -63,5 +63,27 @@ checkTable(check, [
     score: null,
     messageId: 'none',
     data: { images: ['ghcr.io/acme/server'] },
+  },
+  {
+    name: 'a third-party dependency installed alongside is listed, not judged; the own package verifies',
+    evidence: repositoryEvidence({
+      repository: { fullName: 'acme/widget-server' },
+      distribution: dist([
+        distributed({ name: '@acme/widget-server', command: 'npm i @acme/widget-server express', declared: false }),
+        distributed({ name: 'express', command: 'npm i @acme/widget-server express', declared: false, status: 'elsewhere', linksTo: 'https://github.com/expressjs/express' }),
+      ]),
+    }),
+    score: 100,
+    messageId: 'verified',
+    data: { thirdParty: ['npm:express'], verified: 'npm:@acme/widget-server' },
+  },
+  {
+    name: 'a name that claims the repository, published from another one, is a finding even when no manifest declares it',
+    evidence: repositoryEvidence({
+      repository: { fullName: 'acme/widget-mcp' },
+      distribution: dist([distributed({ name: '@widget/mcp', command: 'npx @widget/mcp', declared: false, status: 'elsewhere', linksTo: 'https://github.com/mallory/widget' })]),
+    }),
+    score: 0,
+    messageId: 'elsewhere',
   },
 ]);

@@ -65,3 +65,14 @@ describe('name parsing', () => {
     expect(pypiProjectName('dist/x-1.0.whl')).toBeNull();
   });
 });
+
+describe('MCP client configurations in JSON code', () => {
+  it('reads command and args, trailing commas and all', () => {
+    const md = '```json\n{\n  "mcpServers": {\n    "runner": {\n      "command": "npx",\n      "args": ["-y", "mcp-server-code-runner@latest"],\n    },\n    "py": { "command": "uvx", "args": ["arxiv-mcp-server", "--storage-path", "/x"] },\n    "img": { "command": "docker", "args": ["run", "-i", "--rm", "acme/server"] }\n  }\n}\n```';
+    expect(advertisedInstalls(md)).toEqual([
+      { ecosystem: 'npm', name: 'mcp-server-code-runner', command: 'npx -y mcp-server-code-runner@latest' },
+      { ecosystem: 'pypi', name: 'arxiv-mcp-server', command: 'uvx arxiv-mcp-server --storage-path /x' },
+      { ecosystem: 'docker', name: 'acme/server', command: 'docker run -i --rm acme/server' },
+    ]);
+  });
+});

@@ -4,10 +4,13 @@
  * and each line with a shell tokenizer (shell-quote), never executed. Recognised:
  * `npm i|install|add`, `npx`, `pnpm add|install|dlx`, `yarn add|global add|dlx`, `bun add`,
  * `bunx`, `pip install` (also `pip3`, `python -m pip`, `uv pip`), `pipx install|run`, `uvx`,
- * `uv tool install|run`, `uv add`, and `docker run … image`. Flags are skipped, versions and
+ * `uv tool install|run`, `uv add`, and `docker run … image` — on shell lines, and as MCP client
+ * configurations write them in JSON code (`"command": "npx", "args": ["-y", "x"]`, read with
+ * jsonc-parser, which tolerates the trailing commas READMEs leave). Flags are skipped, versions and
  * extras stripped (npm-package-arg for npm; the PEP 508 name grammar for PyPI). Paths, URLs,
  * git specs and placeholders (`<package>`) name no package and are left out. docs/scoring.md §9.
  */
+import { parse as parseJsonc } from 'jsonc-parser';
 import { Lexer, type Token } from 'marked';
 import npa from 'npm-package-arg';
 import { parse as parseShell } from 'shell-quote';
@@ -227,11 +230,39 @@ function installsOf(command: readonly string[]): Found[] {
   }
 }
 
+/** Objects nested at most this deep in a JSON snippet are looked at. */
+const MAX_JSON_DEPTH = 12;
+
+/** The `{ "command": …, "args": [...] }` launches of an MCP client configuration written as JSON (with comments or trailing commas). */
+function jsonLaunches(snippet: string): { words: string[]; line: string }[] {
+  const trimmed = snippet.trimStart();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
+  const value: unknown = parseJsonc(snippet, [], { allowTrailingComma: true, disallowComments: false });
+  const out: { words: string[]; line: string }[] = [];
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > MAX_JSON_DEPTH || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    const { command, args } = record;
+    if (typeof command === 'string' && Array.isArray(args) && args.every((a) => typeof a === 'string')) {
+      const words = [command, ...(args as string[])];
+      out.push({ words, line: words.join(' ') });
+    }
+    for (const child of Object.values(record)) walk(child, depth + 1);
+  };
+  walk(value, 0);
+  return out;
+}
+
 /** Every distinct install the README's code shows, in document order (at most MAX_INSTALLS). */
 export function advertisedInstalls(markdown: string): AdvertisedInstall[] {
   const seen = new Map<string, AdvertisedInstall>();
   for (const snippet of codeSnippets(markdown)) {
-    for (const { words, line } of commandsOf(snippet)) {
+    const launches = jsonLaunches(snippet);
+    for (const { words, line } of launches.length > 0 ? launches : commandsOf(snippet)) {
       for (const found of installsOf(words)) {
         const key = `${found.ecosystem}:${found.ecosystem === 'npm' ? found.name : found.name.toLowerCase()}`;
         if (!seen.has(key)) seen.set(key, { ...found, command: oneLine(line, MAX_COMMAND) });
