@@ -13,7 +13,8 @@ import { resolveRegistryFacts } from '../ecosystems/npm/collect.js';
 import { pypiRelease } from '../ecosystems/pypi/collect.js';
 import type { RepositoryRef } from '../evidence/repository-ref.js';
 import { advertisedInstalls } from '../sources/github/readme-installs.js';
-import { githubRepoOf, verifyPackageClaim } from '../sources/github/source.js';
+import type { GithubClaim } from '../sources/github/link.js';
+import { githubRepoOf, verifyPackageClaims } from '../sources/github/source.js';
 import { mapLimit } from '../util/map-limit.js';
 import { githubSourceContext } from './collect-github-source.js';
 import type { RunContext } from './context.js';
@@ -95,24 +96,39 @@ export async function collectDistribution(
   const skipped = candidates.slice(MAX_DISTRIBUTED_PACKAGES).map((c) => `${c.ecosystem}:${c.name}`);
   const names = [...new Set([askedAs, repository.fullName])];
   const here = new Set(names.map((n) => `${repository.host}/${n}`.toLowerCase()));
-  const source = githubSourceContext(ctx);
 
-  const packages = await mapLimit(examined, CONCURRENCY, async (candidate): Promise<DistributedPackage> => {
+  // Each name asked of its registry; those that link here are verified together (one root listing).
+  const looked = await mapLimit(examined, CONCURRENCY, async (candidate) => ({
+    candidate,
+    found: await lookUp(ctx, candidate).catch((error: unknown): Lookup => ({ kind: 'unavailable', reason: `lookup failed: ${String(error).slice(0, 120)}` })),
+  }));
+  const linksHere = (found: Lookup): found is Extract<Lookup, { kind: 'published' }> & { repository: RepositoryRef } => {
+    if (found.kind !== 'published' || found.repository === null) return false;
+    const linked = githubRepoOf(found.repository, ctx.endpoints);
+    return linked !== null && here.has(`${linked.host}/${linked.owner}/${linked.name}`.toLowerCase());
+  };
+  const toVerify = looked.filter(({ found }) => linksHere(found));
+  const claims: GithubClaim[] = toVerify.map(({ candidate, found }) => ({
+    kind: 'package',
+    ecosystem: candidate.ecosystem,
+    name: candidate.name,
+    directory: found.kind === 'published' ? (found.repository?.directory ?? null) : null,
+    provenanceRepository: found.kind === 'published' ? found.provenanceRepository : null,
+  }));
+  const [owner = '', name = ''] = repository.fullName.split('/');
+  const verified =
+    claims.length === 0
+      ? { links: [] }
+      : await verifyPackageClaims(githubSourceContext(ctx), { host: repository.host, owner, name, fullName: repository.fullName, names, branch: repository.defaultBranch }, claims);
+
+  const packages = looked.map(({ candidate, found }): DistributedPackage => {
     const base = { ecosystem: candidate.ecosystem, name: candidate.name, command: candidate.command, declared: candidate.declared };
-    const found = await lookUp(ctx, candidate).catch((error: unknown): Lookup => ({ kind: 'unavailable', reason: `lookup failed: ${String(error).slice(0, 120)}` }));
     if (found.kind !== 'published') return { ...base, status: found.kind, linksTo: null, reason: found.reason };
     if (found.repository === null) return { ...base, status: 'unlinked', linksTo: null, reason: 'the published package names no source repository' };
-    const linked = githubRepoOf(found.repository, ctx.endpoints);
     const linksTo = declaredAs(found.repository);
-    if (linked === null || !here.has(`${linked.host}/${linked.owner}/${linked.name}`.toLowerCase())) {
-      return { ...base, status: 'elsewhere', linksTo, reason: `the published package links to ${linksTo}` };
-    }
-    const [owner = '', name = ''] = repository.fullName.split('/');
-    const { link } = await verifyPackageClaim(
-      source,
-      { host: repository.host, owner, name, fullName: repository.fullName, names, branch: repository.defaultBranch },
-      { kind: 'package', ecosystem: candidate.ecosystem, name: candidate.name, directory: found.repository.directory, provenanceRepository: found.provenanceRepository },
-    );
+    const at = toVerify.findIndex((v) => v.candidate === candidate);
+    if (at < 0) return { ...base, status: 'elsewhere', linksTo, reason: `the published package links to ${linksTo}` };
+    const link = verified.links[at] ?? { verifiedBy: null, reason: 'not verified' };
     return { ...base, status: link.verifiedBy === null ? 'unconfirmed' : 'verified', linksTo, reason: link.reason };
   });
   return { packages, images, skipped };

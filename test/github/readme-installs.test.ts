@@ -76,3 +76,10 @@ describe('MCP client configurations in JSON code', () => {
     ]);
   });
 });
+
+describe('warnings are not advertisements', () => {
+  it('leaves out inline code in a paragraph that warns against it (as arxiv-mcp-server does for an unrelated npm package)', () => {
+    const md = 'The supported package is published on PyPI. An unrelated npm package uses the same name, so do not install this server with npm, pnpm, or `npx arxiv-mcp-server`.\n\n```\nuvx arxiv-mcp-server\n```\n';
+    expect(names(md)).toEqual(['pypi:arxiv-mcp-server']);
+  });
+});

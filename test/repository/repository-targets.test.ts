@@ -16,7 +16,7 @@ import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
-import { recordOf, repoAnswer, serveRecordedRepo, type ServeRecordedOptions } from './recorded-repos.js';
+import { PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
 let server: FixtureServer;
 let home: string;
@@ -37,8 +37,14 @@ afterEach(async () => {
 
 
 /** Check `github:<fullName>` as of `now` (default: the day after the recorded commit). */
-async function check(fullName: string, options: ServeRecordedOptions, now?: Date): Promise<{ report: Report; requests: number }> {
+async function check(fullName: string, options: ServeRecordedOptions & { published?: PublishedPackages }, now?: Date): Promise<{ report: Report; requests: number }> {
   serveRecordedRepo(server, fullName, options);
+  const published = options.published ?? PUBLISHED[fullName] ?? {};
+  servePublished(server, published);
+  // A PyPI project's link is verified by its pyproject.toml, setup.cfg or setup.py: GitHub answers 404 for the two it lacks.
+  if (Object.keys(published.pypi ?? {}).length > 0) {
+    for (const file of ['setup.cfg', 'setup.py']) server.expect('GET', `/github/repos/${fullName}/contents/${file}`, { status: 404 });
+  }
   const at = now ?? new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000);
   const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: at.toISOString() } }), cwd: home, clock: () => at });
   runtimes.push(runtime);
@@ -149,13 +155,32 @@ describe('the other recorded repositories', () => {
 
 describe('a monorepo', () => {
   it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
-    const { report } = await check('modelcontextprotocol/typescript-sdk', { license: 'Apache-2.0', topics: [] });
+    // One workspace member's manifest the recording left out: GitHub failing on it leaves only that member unread.
+    const { report } = await check('modelcontextprotocol/typescript-sdk', {
+      license: 'Apache-2.0',
+      topics: [],
+      override: { '/contents/examples/guides/package.json': { status: 503 } },
+    });
+    // The link verifier expands one-level workspace globs only: this workspace's `packages/**/*` leaves
+    // its own packages unconfirmed (they link here; no manifest it reads names them), never verified by guess.
+    expect(report.distribution?.packages.map((p) => `${p.name} ${p.status}`)).toEqual([
+      '@modelcontextprotocol/server unconfirmed',
+      '@modelcontextprotocol/client unconfirmed',
+      '@modelcontextprotocol/node unconfirmed',
+      '@modelcontextprotocol/express unconfirmed',
+      'express elsewhere',
+    ]);
+    expect(report.distribution?.packages.every((p) => p.check === null)).toBe(true);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'unconfirmed', score: 70, evidence: { thirdParty: ['npm:express'] } });
     // The transitional Apache-2.0 LICENSE GitHub detects against the published packages' MIT.
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'different', evidence: { declared: 'MIT', repositoryLicense: 'Apache-2.0' } });
     expect(report.verdictCode).not.toBe('yes');
     expect(report.category?.id).toBe('mcp-server');
     // Only published packages' manifests are read: none under test, fixture or example folders.
-    const read = server.requests.map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
+    // The repository's own files are read before its advertised packages are looked up (the link
+    // verifier then reads the workspace members pnpm-workspace.yaml lists, examples included, as npm would).
+    const lookups = server.requests.findIndex((r) => r.path.startsWith('/npm/'));
+    const read = server.requests.slice(0, lookups < 0 ? undefined : lookups).map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
     expect(read.length).toBeGreaterThan(1);
     expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);

@@ -31,7 +31,10 @@ const MAX_SNIPPETS = 400;
 const MAX_INSTALLS = 20;
 const MAX_COMMAND = 160;
 
-/** The text of every code block and inline code span, in document order. */
+/** Words that turn a paragraph's inline code into a warning, not an instruction. */
+const WARNS = /\b(?:do not|don't|never|avoid|unrelated|instead of|not to)\b/i;
+
+/** The text of every code block and inline code span (not those of a paragraph that warns against them), in document order. */
 export function codeSnippets(markdown: string): string[] {
   const found: string[] = [];
   const walk = (tokens: readonly Token[]): void => {
@@ -41,6 +44,8 @@ export function codeSnippets(markdown: string): string[] {
         found.push((token as { text: string }).text);
         continue;
       }
+      // Inline code in a sentence that warns against it ("do not run `npx x`") advertises nothing.
+      if (token.type === 'paragraph' && WARNS.test(token.raw)) continue;
       const t = token as { tokens?: Token[]; items?: { tokens?: Token[] }[]; header?: { tokens?: Token[] }[]; rows?: { tokens?: Token[] }[][] };
       if (t.tokens !== undefined) walk(t.tokens);
       for (const item of t.items ?? []) walk(item.tokens ?? []);

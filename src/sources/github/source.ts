@@ -629,29 +629,39 @@ export async function fetchRepositoryFiles(
 }
 
 /**
- * Whether a repository vouches for a package that links to it — the same verification a
- * package's repository gets (link.ts `verifyLink`), its files read through the REST contents
- * API. `names` are the spellings of the repository that count (as asked, as the API spells it).
+ * Whether a repository vouches for the packages that link to it — the same verification a
+ * package's repository gets (link.ts `verifyLink`), over the REST contents API: one root listing
+ * (so only files that exist are read), then each claim's manifests. `names` are the spellings of
+ * the repository that count (as asked, as the API spells it).
  */
-export async function verifyPackageClaim(
+export async function verifyPackageClaims(
   ctx: GithubSourceContext,
   repo: GithubRepoRef & { fullName: string; names: readonly string[]; branch: string },
-  claim: GithubClaim,
-): Promise<{ link: GithubLink; requests: number }> {
+  claims: readonly GithubClaim[],
+): Promise<{ links: GithubLink[]; requests: number }> {
   const call = repositoryCall(ctx, repo);
-  if (typeof call === 'string') return { link: { verifiedBy: null, reason: call }, requests: 0 };
+  if (typeof call === 'string') return { links: claims.map(() => ({ verifiedBy: null, reason: call })), requests: 0 };
   try {
-    const link = await verifyLink({
-      claim,
-      host: repo.host,
-      fullName: repo.fullName,
-      names: repo.names,
-      branch: repo.branch,
-      files: restFileSource(call, repoBase(call.api, repo.fullName), null),
-    });
-    return { link, requests: call.counter.requests };
+    const base = repoBase(call.api, repo.fullName);
+    const root = (await restFileSource(call, base, null).list([''])).get('');
+    const rest = restFileSource(call, base, root?.kind === 'dir' ? root.entries : null);
+    // Claims on one monorepo read the same workspace manifests: each file is asked once.
+    const reads = new Map<string, Promise<FileRead>>();
+    const files = {
+      ...rest,
+      async read(paths: readonly string[]) {
+        const fresh = paths.filter((p) => !reads.has(p));
+        const batch = fresh.length === 0 ? null : rest.read(fresh);
+        for (const p of fresh) reads.set(p, batch!.then((m) => m.get(p) ?? { kind: 'error', reason: 'not read' }));
+        return new Map(await Promise.all(paths.map(async (p) => [p, await reads.get(p)!] as const)));
+      },
+    };
+    const links = await Promise.all(
+      claims.map((claim) => verifyLink({ claim, host: repo.host, fullName: repo.fullName, names: repo.names, branch: repo.branch, files })),
+    );
+    return { links, requests: call.counter.requests };
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while verifying the link';
-    return { link: { verifiedBy: null, reason }, requests: call.counter.requests };
+    return { links: claims.map(() => ({ verifiedBy: null, reason })), requests: call.counter.requests };
   }
 }
