@@ -186,3 +186,50 @@ describe('a monorepo', () => {
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
   });
 });
+
+describe('what a repository advertises (formulahendry/mcp-server-code-runner: `npx -y mcp-server-code-runner@latest` in its client configurations)', () => {
+  it('a package that links back and that its package.json names: verified, offered as its own target; the image listed', async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT' });
+    expect(report.distribution?.packages.map((p) => [p.ecosystem, p.name, p.status, p.check])).toEqual([
+      ['npm', 'mcp-server-code-runner', 'verified', 'npm:mcp-server-code-runner'],
+      ['npm', '@smithery/cli', 'elsewhere', null],
+    ]);
+    expect(report.distribution?.images.map((i) => i.name)).toEqual(['formulahendry/mcp-server-code-runner']);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100, evidence: { thirdParty: ['npm:@smithery/cli'] } });
+  });
+
+  it('an advertised package nobody published: a finding that names it, the verdict held', async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', stars: 230, published: { npm: { '@smithery/cli': 'https://github.com/smithery-ai/cli' } } });
+    expect(report.distribution?.packages.find((p) => p.name === 'mcp-server-code-runner')).toMatchObject({ status: 'missing', check: null });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'missing', score: 0, evidence: { missing: 'npm:mcp-server-code-runner' } });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasons.some((r) => r.includes('npm:mcp-server-code-runner'))).toBe(true);
+  });
+
+  it('the advertised name published from another repository: a finding naming it and where it points', async () => {
+    const { report } = await check(CODE_RUNNER, {
+      license: 'MIT',
+      published: { npm: { 'mcp-server-code-runner': 'https://github.com/mallory/code-runner', '@smithery/cli': 'https://github.com/smithery-ai/cli' } },
+    });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({
+      messageId: 'elsewhere',
+      score: 0,
+      evidence: { elsewhere: 'npm:mcp-server-code-runner', linksTo: 'https://github.com/mallory/code-runner' },
+    });
+  });
+
+  it('a registry that cannot answer leaves the check unknown, never a pass', async () => {
+    server.expect('GET', '/npm/mcp-server-code-runner', { status: 503 });
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', published: { npm: { '@smithery/cli': 'https://github.com/smithery-ai/cli' } } });
+    expect(report.distribution?.packages.find((p) => p.name === 'mcp-server-code-runner')?.status).toBe('unavailable');
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'registry-unknown', score: null });
+  });
+});
+
+describe('a Python MCP server whose README warns against an unrelated npm package of the same name (blazickjp/arxiv-mcp-server)', () => {
+  it('verifies its PyPI project through pyproject.toml and does not count the warning as an advertisement', async () => {
+    const { report } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    expect(report.distribution?.packages.map((p) => [p.ecosystem, p.name, p.status, p.check])).toEqual([['pypi', 'arxiv-mcp-server', 'verified', 'pypi:arxiv-mcp-server']]);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100 });
+  });
+});
