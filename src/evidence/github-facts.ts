@@ -224,6 +224,8 @@ export const GithubFilesSchema = z.object({
   examplesFolder: z.boolean(),
   /** The security policy file (root, `.github/` or `docs/`); null when none. */
   securityPolicy: z.string().nullable(),
+  /** The security policy's text (at most 16 KiB of it); null when there is none or it could not be read (`unread`); absent in evidence saved before it was read. */
+  securityPolicyText: z.object({ path: z.string(), text: z.string(), truncated: z.boolean() }).nullable().optional(),
   /** Manifests of the published packages (root first; test fixtures and examples left out). */
   manifests: z.array(RepoManifestSchema),
   /** Lockfiles found next to those manifests (paths). */

@@ -233,3 +233,21 @@ describe('a Python MCP server whose README warns against an unrelated npm packag
     expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100 });
   });
 });
+
+describe('a security policy that works, read from the repository', () => {
+  it('an e-mail channel (microsoft/playwright-mcp) passes; the policy is one more file read', async () => {
+    const { report } = await check('microsoft/playwright-mcp', { license: 'Apache-2.0', topics: ['mcp'] });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'channel', score: 100, evidence: { file: 'SECURITY.md', channel: 'secure@microsoft.com' } });
+    expect(server.requests.filter((r) => r.path.endsWith('/contents/SECURITY.md'))).toHaveLength(1);
+  });
+
+  it('a placeholder address (blazickjp/arxiv-mcp-server: maintainer@example.com) points nowhere: a warning that says so', async () => {
+    const { report } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', score: 40, status: 'warn', evidence: { placeholders: ['maintainer@example.com'] } });
+  });
+
+  it('a policy GitHub cannot serve (503) falls back to its presence, never to a made-up channel', async () => {
+    const { report } = await check('microsoft/playwright-mcp', { license: 'Apache-2.0', topics: ['mcp'], override: { '/contents/SECURITY.md': { status: 503 } } });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'repository', score: 100 });
+  });
+});

@@ -1,11 +1,12 @@
 /**
  * A repository's own files, read through the REST API — the one way nerq reads a repository's
  * files for its facts: one recursive tree listing of the default branch, the version tags, then
- * only the files that matter (repo-tree.ts: README, licence files, manifests), each within a
+ * only the files that matter (repo-tree.ts: README, licence files, manifests, security policy), each within a
  * size cap, as text in memory: never executed, never written to disk.
  *
- * Requests: 2 + the files read — the tree, the tags, the README, at most 2 licence files and at
- * most 6 manifests (at most 11 in all; 5 for a typical single-package repository). A file that
+ * Requests: 2 + the files read — the tree, the tags, the README, at most 2 licence files, at
+ * most 6 manifests and the security policy (at most 12 in all; 5 for a typical single-package
+ * repository, 6 with a security policy). A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
  * are unknown; a listing that fails makes the whole section unknown with its reason.
  */
@@ -24,6 +25,8 @@ export const MAX_REPO_FILE_BYTES = 512 * 1024;
 /** The tree listing is at most this large (GitHub truncates at 100,000 entries / 7 MB itself). */
 const MAX_TREE_BYTES = 16 * 1024 * 1024;
 const TAGS_PER_PAGE = 100;
+/** Characters of the security policy kept (the reporting channel is near its top). */
+export const SECURITY_POLICY_TEXT_CHARS = 16 * 1024;
 
 const GitTreeSchema = z.object({
   tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional() })),
@@ -54,7 +57,8 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
   const items = treeItems(tree.value);
   const selection = selectRepoFiles(items);
   const unread: GithubFiles['unread'] = [];
-  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests].filter((i): i is RepoTreeItem => i !== null);
+  const policyItem = items.find((i) => i.type === 'blob' && i.path === selection.securityPolicy) ?? null;
+  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, policyItem].filter((i): i is RepoTreeItem => i !== null);
   const toRead = wanted.filter((i) => {
     if (!capped(i, MAX_REPO_FILE_BYTES)) return true;
     unread.push({ path: i.path, reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${i.size} bytes)` });
@@ -95,6 +99,11 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
     if (manifest === null) unread.push({ path: item.path, reason: 'the manifest does not parse' });
     else manifests.push(manifest);
   }
+  const policyText = policyItem !== null && toRead.includes(policyItem) ? textOf(policyItem.path) : null;
+  const securityPolicyText =
+    policyItem === null || policyText === null
+      ? null
+      : { path: policyItem.path, text: policyText.slice(0, SECURITY_POLICY_TEXT_CHARS), truncated: policyText.length > SECURITY_POLICY_TEXT_CHARS };
   const tagFacts = tags.ok ? { count: tags.value.length, complete: lastPageOf(tags.headers.link) === null && tags.value.length < TAGS_PER_PAGE } : null;
   return {
     ok: true,
@@ -108,6 +117,7 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
       docsFolder: selection.docsFolder,
       examplesFolder: selection.examplesFolder,
       securityPolicy: selection.securityPolicy,
+      securityPolicyText,
       manifests,
       lockfiles: selection.lockfiles,
       workflows: selection.workflows,
