@@ -44,9 +44,9 @@ export default defineCheck({
   needs: ['repository'],
   title: 'Advertised packages are its own',
   description:
-    "For a `github:` target: the npm and PyPI packages its README's install commands name (code blocks and inline code) and its published manifests declare, each looked up in its registry and its repository link verified as a package's is. " +
-    'An advertised package that is not published, or whose name claims the project (declared here, or named as the repository) but is published with a link to another repository, scores 0 and holds the verdict (anyone can take the name, or someone else owns it); one that names no repository 50, a name a manifest here declares but another repository publishes 60, one that links here without a manifest here naming it 70, all verified 100. ' +
-    'Third-party packages the README also installs are listed, not judged; container images are listed, not evaluated. Not applicable when nothing is left to judge.',
+    "For a `github:` target: the npm and PyPI packages its README's install commands name and its published manifests declare, looked up in their registries, a link here verified as a package's repository link is (third-party packages installed alongside and container images are listed, not judged). " +
+    'An advertised package that is not published, or whose name claims the project but is published from another repository, scores 0 and holds the verdict; one naming no repository 50, a declared name another repository publishes 60, one linking here that no manifest here names 70, all verified 100. ' +
+    'Not applicable when nothing is left to judge; unknown when the registries cannot answer.',
   messages: {
     verified: 'Publishes {verified}: the package links back to this repository, which names it',
     missing: 'The README tells people to install {missing}, which is not published: anyone could register the name',
