@@ -30,6 +30,7 @@ import maliciousPackage from './malicious-package.js';
 import manifestConfusion from './manifest-confusion.js';
 import metadataCompleteness from './metadata-completeness.js';
 import projectMaturity from './project-maturity.js';
+import advertisedPackages from './advertised-packages.js';
 import prMergeRate from './pr-merge-rate.js';
 import projectStatus from './project-status.js';
 import provenance from './provenance.js';
@@ -68,6 +69,7 @@ export const CHECKS: readonly AnyCheck[] = [
   provenance,
   publisherContinuity,
   typosquat,
+  advertisedPackages,
   securityPolicy,
   releaseSigning,
   dependencyUpdateTool,

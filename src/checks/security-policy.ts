@@ -1,10 +1,18 @@
 /**
  * security-policy: whether the project tells people how to report a vulnerability privately
- * (a SECURITY policy in the repository, or a SECURITY file shipped in the npm package).
+ * (a SECURITY policy in the repository, or a SECURITY file shipped in the npm package), and, where
+ * the policy's text was read (a repository target's own files), whether it gives a working
+ * channel (lib/security-channel.ts): a policy that points nowhere is a warning that says so.
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './lib/github.js';
+import { policyChannels } from './lib/security-channel.js';
+
+/** A policy that names no working channel: present, but no way to report. */
+export const DANGLING_SCORE = 40;
+
+const CHANNEL_WORDS = { 'private-reporting': "GitHub's private vulnerability reporting", email: 'e-mail', url: 'a web form or page' } as const;
 
 export default defineCheck({
   id: 'security-policy',
@@ -15,10 +23,13 @@ export default defineCheck({
   title: 'Security policy',
   description:
     'Looks for a SECURITY policy in the repository (root, `.github/` or `docs/`, or GitHub\'s security-policy flag) or a SECURITY file shipped in the npm package: either scores 100, neither 0. ' +
+    `For a \`github:\` target whose policy was read, it must give a working channel — GitHub private vulnerability reporting, an e-mail address or an http(s) URL, not a placeholder (example.com, your-domain) or the public issue tracker — else it scores ${DANGLING_SCORE} and says it points nowhere. ` +
     'Unknown when GitHub did not say whether the repository has one and the package ships none.',
   messages: {
     repository: 'Security policy in {repository}: vulnerabilities can be reported privately',
     shipped: 'Security policy shipped in the package ({file})',
+    channel: 'Security policy in {file}: vulnerabilities can be reported privately by {channelKind} ({channel})',
+    dangling: 'Security policy {file} points nowhere: {why}',
     none: 'No security policy: no documented way to report a vulnerability privately',
     'policy-unknown': 'Unknown: GitHub did not say whether {repository} has a security policy',
     ...GITHUB_ABSENT_MESSAGES,
@@ -32,6 +43,20 @@ export default defineCheck({
     if (!read.ok) return read.outcome;
     const policy = read.sections.community.securityPolicy;
     const data: Record<string, EvidenceValue> = { ...read.data, securityPolicy: policy, file: null };
+    // A repository target's policy text: judge the channel it gives.
+    const text = github.files?.securityPolicyText ?? null;
+    if (text !== null) {
+      const { channel, placeholders } = policyChannels(text.text);
+      const found = { ...data, securityPolicy: true, file: text.path, placeholders };
+      if (channel !== null) {
+        return { score: 100, messageId: 'channel', data: { ...found, channelKind: CHANNEL_WORDS[channel.kind], channel: channel.value } };
+      }
+      const why =
+        placeholders.length > 0
+          ? `its only contact is a placeholder (${placeholders.slice(0, 2).join(', ')}), so a report reaches nobody`
+          : 'it gives no e-mail address, link or GitHub private vulnerability reporting to report through';
+      return { score: DANGLING_SCORE, messageId: 'dangling', data: { ...found, why } };
+    }
     if (policy === null) return { score: null, messageId: 'policy-unknown', data };
     return policy ? { score: 100, messageId: 'repository', data } : { score: 0, messageId: 'none', data };
   },

@@ -224,6 +224,8 @@ export const GithubFilesSchema = z.object({
   examplesFolder: z.boolean(),
   /** The security policy file (root, `.github/` or `docs/`); null when none. */
   securityPolicy: z.string().nullable(),
+  /** The security policy's text (at most 16 KiB of it); null when there is none or it could not be read (`unread`); absent in evidence saved before it was read. */
+  securityPolicyText: z.object({ path: z.string(), text: z.string(), truncated: z.boolean() }).nullable().optional(),
   /** Manifests of the published packages (root first; test fixtures and examples left out). */
   manifests: z.array(RepoManifestSchema),
   /** Lockfiles found next to those manifests (paths). */
@@ -238,6 +240,44 @@ export const GithubFilesSchema = z.object({
   requests: z.number().int(),
 });
 export type GithubFiles = z.infer<typeof GithubFilesSchema>;
+
+/**
+ * A package the repository advertises (an install command in its README's code) or declares (a
+ * published manifest's name), looked up in its registry: is it published, and does it point back
+ * to this repository (sources/github/link.ts verifies it as for a package's repository)?
+ *
+ * - `verified`: published, links here, and this repository's manifests (or a provenance
+ *   attestation) vouch for it;
+ * - `unconfirmed`: published and links here, but nothing in this repository vouches for it;
+ * - `elsewhere`: published with a link to another repository (`linksTo`);
+ * - `unlinked`: published, names no source repository;
+ * - `missing`: the registry has no such package;
+ * - `unavailable`: the registry could not answer (`reason`).
+ */
+export const DistributedPackageSchema = z.object({
+  ecosystem: z.enum(['npm', 'pypi']),
+  name: z.string(),
+  /** The README's install command that names it; null when only a manifest declares it. */
+  command: z.string().nullable(),
+  /** A published manifest of the repository declares this name. */
+  declared: z.boolean(),
+  status: z.enum(['verified', 'unconfirmed', 'elsewhere', 'unlinked', 'missing', 'unavailable']),
+  /** The repository the published package links to, as it declares it; null when none or not published. */
+  linksTo: z.string().nullable(),
+  /** One line: why the status holds (the link verifier's reason, the registry's answer). */
+  reason: z.string(),
+});
+export type DistributedPackage = z.infer<typeof DistributedPackageSchema>;
+
+/** What a repository target distributes: its packages looked up, its container images listed. */
+export const GithubDistributionSchema = z.object({
+  packages: z.array(DistributedPackageSchema),
+  /** Container images its README runs (`docker run …`): listed, not evaluated. */
+  images: z.array(z.object({ name: z.string(), command: z.string() })),
+  /** Names beyond the lookup limit, not looked up (`npm:x`, `pypi:y`). */
+  skipped: z.array(z.string()),
+});
+export type GithubDistribution = z.infer<typeof GithubDistributionSchema>;
 
 export const GithubFactsSchema = z.object({
   /** `present`, or `missing` (404) / `blocked` (451, with `absentReason`). */
@@ -258,6 +298,12 @@ export const GithubFactsSchema = z.object({
    * saved before they were).
    */
   files: GithubFilesSchema.nullable().optional(),
+  /**
+   * What a repository target distributes (its README's install commands and its manifests'
+   * names, looked up in their registries); absent for a package's repository and in evidence
+   * saved before it was read.
+   */
+  distribution: GithubDistributionSchema.optional(),
   /** For each section that is null while the repository is present: why (one line). */
   unknown: z.partialRecord(z.enum(GITHUB_SECTIONS), z.string()),
   /** How the facts were fetched and how many requests it took (for docs and the bench). */

@@ -61,7 +61,29 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     previous: null,
     error: null,
   };
-  return aiAct === null ? report : { ...report, aiAct };
+  const distribution = distributionOf(evidence);
+  return { ...report, ...(aiAct === null ? {} : { aiAct }), ...(distribution === null ? {} : { distribution }) };
+}
+
+/** A repository target's distribution as the report shows it: each package with the target that evaluates it when its link verifies. */
+function distributionOf(evidence: Evidence): Report['distribution'] | null {
+  const github = evidence.sources.github;
+  if (evidence.target.ecosystem !== 'github' || github.status !== 'ok' || github.facts.distribution === undefined) return null;
+  const { packages, images, skipped } = github.facts.distribution;
+  return {
+    packages: packages.map((p) => ({
+      ecosystem: p.ecosystem,
+      name: p.name,
+      status: p.status,
+      command: p.command,
+      declared: p.declared,
+      linksTo: p.linksTo,
+      reason: p.reason,
+      check: p.status === 'verified' ? `${p.ecosystem}:${p.name}` : null,
+    })),
+    images: images.map((i) => ({ ...i })),
+    skipped: [...skipped],
+  };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.6.0';
+export const REPORT_SCHEMA_VERSION = '1.7.0';
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -224,6 +224,35 @@ export const AiActSchema = z.object({
   note: z.string(),
 });
 
+/**
+ * What a repository target distributes (added in 1.7.0, `github` targets only; docs/scoring.md
+ * §9): the npm and PyPI packages its README's install commands name or its published manifests
+ * declare, each looked up in its registry, and the container images its README runs (listed, not
+ * evaluated). `check` offers the package's own evaluation when its link to the repository verifies.
+ */
+export const DistributionSchema = z.object({
+  packages: z.array(
+    z.object({
+      ecosystem: z.enum(['npm', 'pypi']),
+      name: z.string(),
+      /** `verified`, `unconfirmed` (links here, no manifest here names it), `elsewhere`, `unlinked`, `missing`, `unavailable`. */
+      status: z.enum(['verified', 'unconfirmed', 'elsewhere', 'unlinked', 'missing', 'unavailable']),
+      /** The README's install command that names it; null when only a manifest declares it. */
+      command: z.string().nullable(),
+      declared: z.boolean(),
+      /** The repository the published package links to; null when none or not published. */
+      linksTo: z.string().nullable(),
+      reason: z.string(),
+      /** The target that evaluates the package itself (`npm:x`) when its link verifies; null otherwise. */
+      check: z.string().nullable(),
+    }),
+  ),
+  /** Container images the README runs: listed, not evaluated. */
+  images: z.array(z.object({ name: z.string(), command: z.string() })),
+  /** Names beyond the lookup limit, not looked up. */
+  skipped: z.array(z.string()),
+});
+
 /** The members every report has; a package report nested in an MCP entry's is one of these. */
 const ReportBaseSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
@@ -269,6 +298,8 @@ const ReportBaseSchema = z.object({
   alternatives: z.array(AlternativeSchema).optional(),
   /** AI tools and MCP servers (added in 1.6.0): the suggested EU AI Act category, informational. */
   aiAct: AiActSchema.optional(),
+  /** Repository targets (added in 1.7.0): the packages it advertises or declares, looked up, and its container images. */
+  distribution: DistributionSchema.optional(),
 });
 
 /**

@@ -21,7 +21,7 @@ const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).incl
 const NPM_ONLY = ['deprecation', 'install-scripts', 'manifest-confusion', 'publisher-continuity', 'release-anomalies', 'security-placeholder', 'unvouched-dependencies'];
 const PYPI_ONLY = ['project-status', 'wheels-published', 'yanked-release'];
 /** Checks of a repository target's own files (the `repository` view) and of an MCP Registry entry: never for a package. */
-const REPOSITORY_ONLY = ['project-maturity'];
+const REPOSITORY_ONLY = ['project-maturity', 'advertised-packages'];
 const MCP_ONLY = ALL.filter((c) => (c.needs as readonly string[]).includes('mcp')).map((c) => c.id);
 
 const appliesTo = (ev: ReturnType<typeof evidence>) =>
@@ -59,7 +59,7 @@ describe('checks per ecosystem', () => {
 
   it('gives a github: target its documents, licence and maturity checks from its own files', () => {
     const ids = ALL.filter((c) => applies(c, repositoryEvidence())).map((c) => c.id);
-    for (const id of ['readme', 'changelog', 'license-file', 'license-consistency', 'project-maturity']) expect(ids, id).toContain(id);
+    for (const id of ['readme', 'changelog', 'license-file', 'license-consistency', 'project-maturity', 'advertised-packages']) expect(ids, id).toContain(id);
     for (const id of [...NPM_ONLY, ...PYPI_ONLY, 'release-recency', 'known-vulnerabilities']) expect(ids, id).not.toContain(id);
   });
 });

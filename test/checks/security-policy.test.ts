@@ -1,6 +1,10 @@
 import check from '../../src/checks/security-policy.js';
 import type { GithubCommunity } from '../../src/evidence/schema.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { evidence, githubFacts, unavailable } from '../support/evidence-builder.js';
+import { FIXTURES_ROOT } from '../support/fixture-server.js';
+import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
 import { checkTable } from './check-table.js';
 import { absentGithub, describeGithubSource, githubRuleCases, starjacked } from './github-cases.js';
 
@@ -13,6 +17,11 @@ const COMMUNITY: GithubCommunity = {
   securityPolicy: true,
   healthPercentage: 100,
 };
+/** A repository target whose SECURITY.md says `text` (the recorded policies of fixtures/github-repos, or a written one). */
+const withPolicy = (text: string, file = 'SECURITY.md') =>
+  repositoryEvidence({ files: repoFiles({ securityPolicy: file, securityPolicyText: { path: file, text, truncated: false } }) });
+const recorded = (repo: string) => readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', repo, 'contents', 'SECURITY.md'), 'utf8');
+
 const policy = (securityPolicy: boolean | null) => githubFacts({ community: { ...COMMUNITY, securityPolicy } });
 
 checkTable(check, [
@@ -69,6 +78,42 @@ checkTable(check, [
     evidence: evidence({ tarball: { securityFile: 'SECURITY.md' }, github: absentGithub('missing') }),
     score: 100,
     messageId: 'shipped',
+  },
+  {
+    name: 'a repository policy with an e-mail address (microsoft/playwright-mcp, recorded)',
+    evidence: withPolicy(recorded('microsoft/playwright-mcp')),
+    score: 100,
+    messageId: 'channel',
+    data: { file: 'SECURITY.md', channel: 'secure@microsoft.com', channelKind: 'e-mail' },
+  },
+  {
+    name: "a repository policy that sends reports through GitHub's private vulnerability reporting (modelcontextprotocol/typescript-sdk, recorded)",
+    evidence: withPolicy(recorded('modelcontextprotocol/typescript-sdk')),
+    score: 100,
+    messageId: 'channel',
+    data: { channelKind: "GitHub's private vulnerability reporting" },
+  },
+  {
+    name: 'a policy in .github/ linking to the new-advisory form',
+    evidence: withPolicy('Report it at https://github.com/example/example/security/advisories/new please.', '.github/SECURITY.md'),
+    score: 100,
+    messageId: 'channel',
+    data: { file: '.github/SECURITY.md', channel: 'https://github.com/example/example/security/advisories/new' },
+  },
+  {
+    name: 'a policy whose only address is a placeholder points nowhere (blazickjp/arxiv-mcp-server, recorded: maintainer@example.com)',
+    evidence: withPolicy(recorded('blazickjp/arxiv-mcp-server')),
+    score: 40,
+    messageId: 'dangling',
+    data: { placeholders: ['maintainer@example.com'] },
+    message: ['points nowhere', 'maintainer@example.com'],
+  },
+  {
+    name: 'a policy with no channel at all, only the public issue tracker',
+    evidence: withPolicy('# Security\n\nPlease open an issue at https://github.com/example/example/issues if you find a problem.\n'),
+    score: 40,
+    messageId: 'dangling',
+    data: { placeholders: [] },
   },
   ...githubRuleCases({ sections: ['community'] }),
 ]);

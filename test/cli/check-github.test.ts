@@ -19,6 +19,7 @@ import { serveRepo } from '../github/helpers.js';
 import {
   GITHUB_NOW,
   githubAnswers,
+  serveAdvertisedWidget,
   serveNpmWidget,
   serveWidgetGraphql,
   serveWidgetRest,
@@ -26,6 +27,7 @@ import {
   WIDGET_RATE_LIMITED,
   WIDGET_REST_REPOSITORY,
   WIDGET_REST_TARGET,
+  WIDGET_TARGET_DISTRIBUTION,
   WIDGET_TARGET_FILES,
 } from './github-helpers.js';
 import { ANSI, checkOf, DIMENSION_IDS, parseReport, requireBuiltCli, schemaViolations, sourceOf, statusForScore } from './helpers.js';
@@ -37,7 +39,7 @@ const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includ
  * licence its package.json declares), with its own files' maturity, README, changelog and licence file.
  */
 const REPOSITORY_TARGET_CHECKS = CHECKS.filter(
-  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'readme', 'changelog', 'license-file'].includes(c.id),
+  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'advertised-packages', 'readme', 'changelog', 'license-file'].includes(c.id),
 ).map((c) => c.id);
 
 const RATE_LIMIT_REASON = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';
@@ -118,7 +120,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     });
     expect(report.error).toBeNull();
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 93.2,
+      score: 93.8,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -143,6 +145,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     }
     const scores = Object.fromEntries(report.checks.map((c) => [c.id, c.score]));
     expect(scores).toEqual({
+      'advertised-packages': 100,
       'security-policy': 100,
       'release-signing': 80,
       'dependency-update-tool': 100,
@@ -180,7 +183,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
   it('lists all five dimensions, documentation and compliance from the repository\'s own files', () => {
     expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
     expect(dimensionsOf(report)).toEqual([
-      { id: 'security', score: 95, coverage: 1 },
+      { id: 'security', score: 97.1, coverage: 1 },
       { id: 'maintenance', score: 89.5, coverage: 1 },
       { id: 'documentation', score: 100, coverage: 1 },
       { id: 'compliance', score: 100, coverage: 1 },
@@ -188,8 +191,11 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     ]);
   });
 
-  it('makes exactly 12 REST requests (7 for the repository, 5 for its own files), each naming nerq, none with a token', () => {
-    expect(json.requests).toHaveLength(12);
+  it('makes exactly 13 GitHub REST requests (7 for the repository, 6 for its own files) and one registry lookup, each naming nerq, none with a token', () => {
+    expect(json.requests).toHaveLength(14);
+    expect(json.requests.filter((r) => r.path.startsWith('/npm/')).map((r) => r.path)).toEqual(['/npm/widget']);
+    expect(report.distribution?.packages).toMatchObject([{ name: 'widget', status: 'verified', check: 'npm:widget' }]);
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'channel', evidence: { file: '.github/SECURITY.md', channel: 'https://github.com/acme/widget/security/advisories/new' } });
     expect(githubLines(json.requests)).toEqual([...WIDGET_REST_TARGET].sort());
     for (const request of json.requests) {
       expect(request.headers['user-agent']).toBe(USER_AGENT);
@@ -202,14 +208,14 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     expect(table.stdout).not.toMatch(ANSI);
-    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 93\.2\/100 {2}grade A\+$/m);
+    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 93\.8\/100 {2}grade A\+$/m);
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(table.stdout).toMatch(new RegExp(`^│ ${title}\\s+│ [█░]+ │\\s+\\d+\\.\\d │\\s+0\\.\\d\\d │\\s+100% │$`, 'm'));
     }
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
     expect(table.stdout).toMatch(/^Gate {2}PASS\b/m);
-    expect(table.requests).toHaveLength(12);
+    expect(table.requests).toHaveLength(14);
   });
 
   it('renders Markdown with the same numbers', async () => {
@@ -217,9 +223,9 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(md.code).toBe(0);
     expect(md.stderr).toBe('');
     expect(md.stdout).toMatch(/^## nerq · `acme\/widget`$/m);
-    expect(md.stdout).toContain('**93.2/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
+    expect(md.stdout).toContain('**93.8/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
     expect(md.stdout).toContain('| Documentation | 100.0 | 0.20 | 100% |');
-    expect(md.stdout).toContain('| Security | 95.0 | 0.30 | 100% |');
+    expect(md.stdout).toContain('| Security | 97.1 | 0.30 | 100% |');
     expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
     expect(md.stdout).toContain('Licence matches the repository');
   });
@@ -243,15 +249,19 @@ describe('every form of a repository target is the same repository, named as the
       purl: 'pkg:github/acme/widget',
       repository: 'https://github.com/acme/widget',
     });
-    expect(report.score).toBe(93.2);
-    expect(run.requests).toHaveLength(12);
+    expect(report.score).toBe(93.8);
+    expect(run.requests).toHaveLength(14);
   });
 });
 
 describe('an archived repository: github:acme/relic', () => {
   // acme/relic's recorded repository answer (archived, 812 stars, issues off); its other
   // answers are acme/widget's.
-  const ctx = useServer((server) => serveRepo(server, 'acme/relic', { from: 'acme/relic' }));
+  const ctx = useServer((server) => {
+    serveRepo(server, 'acme/relic', { from: 'acme/relic' });
+    // Its README (acme/widget's) advertises `widget`, which the registry says is acme/widget's.
+    serveAdvertisedWidget(server);
+  });
 
   it("caps maintenance at 10 and the verdict says why", async () => {
     const report = expectJsonReport(await ctx.run(['check', 'github:acme/relic', '--json']), 0);
@@ -266,12 +276,15 @@ describe('an archived repository: github:acme/relic', () => {
       },
     ]);
     expect(dimensionsOf(report).find((d) => d.id === 'maintenance')).toEqual({ id: 'maintenance', score: 10, coverage: 0.818 });
-    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.cap, r.args.dimension])).toEqual([['dimension-capped', 'repository-archived', 'maintenance']]);
+    // Its README (acme/widget's) advertises `widget`, published from acme/widget: a held verdict besides the cap.
+    expect(report.verdictReasonDetails.map((r) => r.code).sort()).toEqual(['dimension-capped', 'verdict-held']);
+    expect(report.verdictReasonDetails.find((r) => r.code === 'dimension-capped')?.args).toMatchObject({ cap: 'repository-archived', dimension: 'maintenance' });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'elsewhere', score: 0, evidence: { elsewhere: 'npm:widget', linksTo: 'https://github.com/acme/widget' } });
     expect(report.verdictReasons).toEqual(report.verdictReasonDetails.map((r) => r.text));
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 71.4,
-      grade: 'B',
+      score: 59.2,
+      grade: 'D',
       verdict: 'CAUTION',
       coverage: 0.955,
     });
@@ -289,9 +302,9 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   });
 
   it('makes one GraphQL query for the repository, then reads its own files through REST, all with the token', () => {
-    expect(json.requests).toHaveLength(6);
-    expect(githubLines(json.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES].sort());
-    for (const request of json.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(json.requests).toHaveLength(9);
+    expect(githubLines(json.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
+    for (const request of json.requests.filter((r) => r.path.startsWith('/github/'))) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('gives the same checks, with first-response responsiveness and recent-commit contributors from GraphQL', () => {
@@ -300,7 +313,7 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     // The authors of the last 100 commits (11 here: 3 people, one of them with most commits), as over REST.
     expect(checkOf(report, 'contributors')).toMatchObject({ score: 55, evidence: { basis: 'recent-commits', commitsExamined: 11 } });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 93.5,
+      score: 94.1,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -311,7 +324,7 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     const run = await ctx.run(['check', 'github:acme/widget', '--json'], { GH_TOKEN: TOKEN });
     expect(run.code).toBe(0);
     expect(githubLines(run.requests)).toEqual(githubLines(json.requests));
-    for (const request of run.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    for (const request of run.requests.filter((r) => r.path.startsWith('/github/'))) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 });
 
@@ -325,7 +338,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
     const rest = await ctx.run(['check', 'github:acme/widget', '--json']);
     const graphql = await ctx.run(['check', 'github:acme/widget', '--json'], { GITHUB_TOKEN: TOKEN });
     expect(githubLines(rest.requests)).toEqual([...WIDGET_REST_TARGET].sort());
-    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES].sort());
+    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
     const viaRest = expectJsonReport(rest, 0);
     const viaGraphql = expectJsonReport(graphql, 0);
     const contributors = (report: Report) => {
@@ -339,8 +352,8 @@ describe('github:acme/widget with and without a token: one contributors result, 
     const differing = viaRest.checks.filter((c) => checkOf(viaGraphql, c.id).score !== c.score).map((c) => c.id);
     expect(differing).toEqual(['issue-responsiveness']);
     expect({ rest: [viaRest.score, viaRest.grade], graphql: [viaGraphql.score, viaGraphql.grade] }).toEqual({
-      rest: [93.2, 'A+'],
-      graphql: [93.5, 'A+'],
+      rest: [93.8, 'A+'],
+      graphql: [94.1, 'A+'],
     });
   });
 
@@ -356,7 +369,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
       const report = expectJsonReport(await runCli(['score', file, '--json'], { env: { NERQ_NOW: GITHUB_NOW } }), 0);
       expect(checkOf(report, 'contributors')).toMatchObject({ score: 70, message: '5 contributors; bus factor 2' });
       expect(checkOf(report, 'contributors').evidence).not.toHaveProperty('basis');
-      expect({ score: report.score, grade: report.grade }).toEqual({ score: 94.1, grade: 'A+' });
+      expect({ score: report.score, grade: report.grade }).toEqual({ score: 94.7, grade: 'A+' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -407,8 +420,8 @@ describe('the token never appears in output, evidence or the store', () => {
     const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
     // The evidence records the requests the server saw: one query.
-    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 6 } } });
-    expect(runs[0]?.requests).toHaveLength(6);
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 7 } } });
+    expect(runs[0]?.requests).toHaveLength(9);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {

@@ -38,7 +38,15 @@ export const WIDGET_TARGET_FILES = [
   'GET /github/repos/acme/widget/contents/README.md',
   'GET /github/repos/acme/widget/contents/LICENSE',
   'GET /github/repos/acme/widget/contents/package.json',
+  'GET /github/repos/acme/widget/contents/.github/SECURITY.md',
 ] as const;
+
+/**
+ * Its README advertises `npm install -g widget`, whose packument links back: the registry is asked
+ * once and the link verifier reads the root listing and package.json (repository-distribution.ts) —
+ * over REST both are already in the run's HTTP cache; with a token the root listing is one more request.
+ */
+export const WIDGET_TARGET_DISTRIBUTION = ['GET /github/repos/acme/widget/contents'] as const;
 
 export const WIDGET_REST_TARGET = [...WIDGET_REST_REPOSITORY, ...WIDGET_TARGET_FILES] as const;
 
@@ -48,6 +56,13 @@ export const WIDGET_REST_TARGET = [...WIDGET_REST_REPOSITORY, ...WIDGET_TARGET_F
  */
 export function serveWidgetRest(server: FixtureServer, options: { manifest: boolean }, fullName = 'acme/widget'): void {
   serveRepo(server, fullName, options.manifest ? {} : { skip: ['manifest'] });
+  serveAdvertisedWidget(server);
+}
+
+/** The npm package acme/widget's README advertises (`widget`), linking back to acme/widget: the same packument as `serveNpmWidget`'s. */
+export function serveAdvertisedWidget(server: FixtureServer): void {
+  const integrity = `sha512-${createHash('sha512').update(widgetTarball('widget')).digest('base64')}`;
+  server.expect('GET', packumentPath('widget'), { body: widgetPackument('widget', integrity) });
 }
 
 /** acme/widget with a token: the GraphQL query (and the REST community profile, which a GraphQL run never asks for). */
@@ -59,6 +74,9 @@ export function serveWidgetGraphql(server: FixtureServer): void {
     const suffix = route.slice('GET /github/repos/acme/widget'.length);
     server.expect('GET', `/github/repos/acme/widget${suffix}`, { fixture: `github/repos/acme/widget${suffix}` });
   }
+  // The advertised package's link is verified over REST too: the root listing, then package.json.
+  server.expect('GET', '/github/repos/acme/widget/contents', { fixture: 'github/repos/acme/widget/contents' });
+  serveAdvertisedWidget(server);
 }
 
 /** The hourly budget spent: 403, remaining 0, the reset 65 minutes after GITHUB_NOW (13:05 UTC). */

@@ -90,15 +90,16 @@ export const ROUTES = {
   contents: '/contents',
   tree: `/git/trees/${GH_SHA}`,
   manifest: '/contents/package.json',
-  /** A repository target's own files (sources/github/repo-files.ts): the tree by branch, the tags, README and LICENSE. */
+  /** A repository target's own files (sources/github/repo-files.ts): the tree by branch, the tags, README, LICENSE and the security policy. */
   files: '/git/trees/main',
   tags: '/tags',
   readme: '/contents/README.md',
   license: '/contents/LICENSE',
+  security: '/contents/.github/SECURITY.md',
 } as const;
 
 /** The routes only a repository target asks for (its own files; the manifest it reads as one of them). */
-export const TARGET_FILE_ROUTES = ['files', 'tags', 'readme', 'license'] as const satisfies readonly RouteName[];
+export const TARGET_FILE_ROUTES = ['files', 'tags', 'readme', 'license', 'security'] as const satisfies readonly RouteName[];
 export type RouteName = keyof typeof ROUTES;
 
 /** acme/widget's recorded repository answer, renamed to `fullName` and with `changes` applied. */

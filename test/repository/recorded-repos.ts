@@ -100,6 +100,15 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
     ),
     ...options.override,
   };
+  // Folder listings (`GET …/contents/{dir}`, what a workspace glob is listed with), from the recorded tree.
+  const tree = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', fullName, 'git', 'trees', `${record.recordedCommit.tree}.json`), 'utf8')) as {
+    tree: Array<{ path: string; type: string; size?: number }>;
+  };
+  for (const dir of tree.tree.filter((e) => e.type === 'tree' && e.path.split('/').length <= 2)) {
+    const children = tree.tree.filter((e) => e.path.startsWith(`${dir.path}/`) && !e.path.slice(dir.path.length + 1).includes('/'));
+    const listing = children.map((e) => ({ name: e.path.split('/').pop(), path: e.path, type: e.type === 'tree' ? 'dir' : 'file', size: e.size ?? 0 }));
+    routes[`/contents/${dir.path}`] ??= { body: listing };
+  }
   for (const [suffix, response] of Object.entries(routes)) server.expect('GET', `${base}${suffix}`, response);
   serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true);
   // Commits, the root listing, sub-trees, tags and raw contents: the recorded files by path.
@@ -127,3 +136,68 @@ function serveOsvRecords(server: FixtureServer, records: readonly Record<string,
   });
   for (const record of records) server.expect('GET', `/osv/v1/vulns/${record.id as string}`, { body: record });
 }
+
+/**
+ * What the registries answer for the packages a repository advertises or declares — synthesised,
+ * not recorded: a one-version packument (npm) or project JSON and Simple API page in the shape of
+ * the recorded flask answers (PyPI) whose repository link is `links` (`null`: none). A name not
+ * listed is not published (404); provenance is never offered.
+ */
+export interface PublishedPackages {
+  npm?: Record<string, string | null>;
+  pypi?: Record<string, string | null>;
+}
+
+function npmPackument(name: string, links: string | null): object {
+  const repository = links === null ? {} : { repository: { type: 'git', url: `git+${links}.git` } };
+  return {
+    _id: name,
+    name,
+    'dist-tags': { latest: '1.0.0' },
+    versions: { '1.0.0': { name, version: '1.0.0', ...repository, dist: { tarball: `{{base}}/npm/-/${name}-1.0.0.tgz`, shasum: '0'.repeat(40) } } },
+    time: { created: '2025-03-20T00:00:00.000Z', modified: '2025-03-20T00:00:00.000Z', '1.0.0': '2025-03-20T00:00:00.000Z' },
+    ...repository,
+  };
+}
+
+function pypiProject(name: string, links: string | null): { json: object; simple: object } {
+  const json = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'pypi', 'pypi', 'flask', 'json.json'), 'utf8')) as {
+    info: Record<string, unknown>;
+    releases: Record<string, unknown>;
+    urls: unknown[];
+  };
+  const latest = json.info.version as string;
+  json.info = { ...json.info, name, home_page: null, project_urls: links === null ? {} : { Source: links }, requires_dist: null };
+  json.releases = { [latest]: json.urls };
+  const simple = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'pypi', 'simple', 'flask.json'), 'utf8')) as { files: Array<{ filename: string }>; name?: string };
+  const files = new Set((json.urls as Array<{ filename: string }>).map((u) => u.filename));
+  return { json, simple: { ...simple, name, files: simple.files.filter((f) => files.has(f.filename)) } };
+}
+
+export function servePublished(server: FixtureServer, published: PublishedPackages): void {
+  for (const [name, links] of Object.entries(published.npm ?? {})) {
+    server.expect('GET', `/npm/${name.replace('/', '%2f')}`, { body: npmPackument(name, links) });
+  }
+  for (const [name, links] of Object.entries(published.pypi ?? {})) {
+    const { json, simple } = pypiProject(name, links);
+    server.expect('GET', `/pypi/pypi/${name}/json`, { body: json });
+    server.expect('GET', `/pypi/simple/${name}/`, { body: simple });
+  }
+  server.fallback('GET', '/npm/', { status: 404 });
+  server.fallback('GET', '/pypi/', { status: 404 });
+}
+
+/** What each recorded repository's advertised and declared names are published as (synthesised; their public registry entries link as here). */
+export const PUBLISHED: Record<string, PublishedPackages> = {
+  'formulahendry/mcp-server-code-runner': {
+    npm: { 'mcp-server-code-runner': 'https://github.com/formulahendry/mcp-server-code-runner', '@smithery/cli': 'https://github.com/smithery-ai/cli' },
+  },
+  'microsoft/playwright-mcp': { npm: { '@playwright/mcp': 'https://github.com/microsoft/playwright-mcp' } },
+  'blazickjp/arxiv-mcp-server': { pypi: { 'arxiv-mcp-server': 'https://github.com/blazickjp/arxiv-mcp-server' } },
+  'modelcontextprotocol/typescript-sdk': {
+    npm: Object.fromEntries([
+      ...['server', 'client', 'node', 'express', 'fastify', 'hono'].map((n) => [`@modelcontextprotocol/${n}`, 'https://github.com/modelcontextprotocol/typescript-sdk']),
+      ['express', 'https://github.com/expressjs/express'],
+    ]),
+  },
+};

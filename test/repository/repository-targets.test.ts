@@ -18,7 +18,7 @@ import { parseTarget } from '../../src/target/parse.js';
 import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
 import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
-import { recordOf, repoAnswer, serveRecordedRepo, type ServeRecordedOptions } from './recorded-repos.js';
+import { PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
 let server: FixtureServer;
 let home: string;
@@ -39,8 +39,14 @@ afterEach(async () => {
 
 
 /** Check `github:<fullName>` as of `now` (default: the day after the recorded commit). */
-async function check(fullName: string, options: ServeRecordedOptions, now?: Date): Promise<{ report: Report; requests: number; evidence: Evidence }> {
+async function check(fullName: string, options: ServeRecordedOptions & { published?: PublishedPackages }, now?: Date): Promise<{ report: Report; requests: number; evidence: Evidence }> {
   serveRecordedRepo(server, fullName, options);
+  const published = options.published ?? PUBLISHED[fullName] ?? {};
+  servePublished(server, published);
+  // A PyPI project's link is verified by its pyproject.toml, setup.cfg or setup.py: GitHub answers 404 for the two it lacks.
+  if (Object.keys(published.pypi ?? {}).length > 0) {
+    for (const file of ['setup.cfg', 'setup.py']) server.expect('GET', `/github/repos/${fullName}/contents/${file}`, { status: 404 });
+  }
   const at = now ?? new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000);
   const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: at.toISOString() } }), cwd: home, clock: () => at });
   runtimes.push(runtime);
@@ -152,13 +158,32 @@ describe('the other recorded repositories', () => {
 
 describe('a monorepo', () => {
   it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
-    const { report } = await check('modelcontextprotocol/typescript-sdk', { license: 'Apache-2.0', topics: [] });
+    // One workspace member's manifest the recording left out: GitHub failing on it leaves only that member unread.
+    const { report } = await check('modelcontextprotocol/typescript-sdk', {
+      license: 'Apache-2.0',
+      topics: [],
+      override: { '/contents/examples/guides/package.json': { status: 503 } },
+    });
+    // The link verifier expands one-level workspace globs only: this workspace's `packages/**/*` leaves
+    // its own packages unconfirmed (they link here; no manifest it reads names them), never verified by guess.
+    expect(report.distribution?.packages.map((p) => `${p.name} ${p.status}`)).toEqual([
+      '@modelcontextprotocol/server unconfirmed',
+      '@modelcontextprotocol/client unconfirmed',
+      '@modelcontextprotocol/node unconfirmed',
+      '@modelcontextprotocol/express unconfirmed',
+      'express elsewhere',
+    ]);
+    expect(report.distribution?.packages.every((p) => p.check === null)).toBe(true);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'unconfirmed', score: 70, evidence: { thirdParty: ['npm:express'] } });
     // The transitional Apache-2.0 LICENSE GitHub detects against the published packages' MIT.
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'different', evidence: { declared: 'MIT', repositoryLicense: 'Apache-2.0' } });
     expect(report.verdictCode).not.toBe('yes');
     expect(report.category?.id).toBe('mcp-server');
     // Only published packages' manifests are read: none under test, fixture or example folders.
-    const read = server.requests.map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
+    // The repository's own files are read before its advertised packages are looked up (the link
+    // verifier then reads the workspace members pnpm-workspace.yaml lists, examples included, as npm would).
+    const lookups = server.requests.findIndex((r) => r.path.startsWith('/npm/'));
+    const read = server.requests.slice(0, lookups < 0 ? undefined : lookups).map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
     expect(read.length).toBeGreaterThan(1);
     expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
@@ -295,5 +320,70 @@ describe('dependencies and vulnerabilities from the repository\'s lockfiles', ()
     expect(evidence.sources.vulnerabilities).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^OSV/) });
     expect(checkOf(report, 'vulnerable-dependencies')?.score).toBeNull();
     expect(checkOf(report, 'malicious-package')?.score).toBeNull();
+  });
+});
+
+describe('what a repository advertises (formulahendry/mcp-server-code-runner: `npx -y mcp-server-code-runner@latest` in its client configurations)', () => {
+  it('a package that links back and that its package.json names: verified, offered as its own target; the image listed', async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT' });
+    expect(report.distribution?.packages.map((p) => [p.ecosystem, p.name, p.status, p.check])).toEqual([
+      ['npm', 'mcp-server-code-runner', 'verified', 'npm:mcp-server-code-runner'],
+      ['npm', '@smithery/cli', 'elsewhere', null],
+    ]);
+    expect(report.distribution?.images.map((i) => i.name)).toEqual(['formulahendry/mcp-server-code-runner']);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100, evidence: { thirdParty: ['npm:@smithery/cli'] } });
+  });
+
+  it('an advertised package nobody published: a finding that names it, the verdict held', async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', stars: 230, published: { npm: { '@smithery/cli': 'https://github.com/smithery-ai/cli' } } });
+    expect(report.distribution?.packages.find((p) => p.name === 'mcp-server-code-runner')).toMatchObject({ status: 'missing', check: null });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'missing', score: 0, evidence: { missing: 'npm:mcp-server-code-runner' } });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasons.some((r) => r.includes('npm:mcp-server-code-runner'))).toBe(true);
+  });
+
+  it('the advertised name published from another repository: a finding naming it and where it points', async () => {
+    const { report } = await check(CODE_RUNNER, {
+      license: 'MIT',
+      published: { npm: { 'mcp-server-code-runner': 'https://github.com/mallory/code-runner', '@smithery/cli': 'https://github.com/smithery-ai/cli' } },
+    });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({
+      messageId: 'elsewhere',
+      score: 0,
+      evidence: { elsewhere: 'npm:mcp-server-code-runner', linksTo: 'https://github.com/mallory/code-runner' },
+    });
+  });
+
+  it('a registry that cannot answer leaves the check unknown, never a pass', async () => {
+    server.expect('GET', '/npm/mcp-server-code-runner', { status: 503 });
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', published: { npm: { '@smithery/cli': 'https://github.com/smithery-ai/cli' } } });
+    expect(report.distribution?.packages.find((p) => p.name === 'mcp-server-code-runner')?.status).toBe('unavailable');
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'registry-unknown', score: null });
+  });
+});
+
+describe('a Python MCP server whose README warns against an unrelated npm package of the same name (blazickjp/arxiv-mcp-server)', () => {
+  it('verifies its PyPI project through pyproject.toml and does not count the warning as an advertisement', async () => {
+    const { report } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    expect(report.distribution?.packages.map((p) => [p.ecosystem, p.name, p.status, p.check])).toEqual([['pypi', 'arxiv-mcp-server', 'verified', 'pypi:arxiv-mcp-server']]);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100 });
+  });
+});
+
+describe('a security policy that works, read from the repository', () => {
+  it('an e-mail channel (microsoft/playwright-mcp) passes; the policy is one more file read', async () => {
+    const { report } = await check('microsoft/playwright-mcp', { license: 'Apache-2.0', topics: ['mcp'] });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'channel', score: 100, evidence: { file: 'SECURITY.md', channel: 'secure@microsoft.com' } });
+    expect(server.requests.filter((r) => r.path.endsWith('/contents/SECURITY.md'))).toHaveLength(1);
+  });
+
+  it('a placeholder address (blazickjp/arxiv-mcp-server: maintainer@example.com) points nowhere: a warning that says so', async () => {
+    const { report } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', score: 40, status: 'warn', evidence: { placeholders: ['maintainer@example.com'] } });
+  });
+
+  it('a policy GitHub cannot serve (503) falls back to its presence, never to a made-up channel', async () => {
+    const { report } = await check('microsoft/playwright-mcp', { license: 'Apache-2.0', topics: ['mcp'], override: { '/contents/SECURITY.md': { status: 503 } } });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'repository', score: 100 });
   });
 });

@@ -2,7 +2,7 @@
  * Evidence for a `github:owner/repo` target: every package source not applicable, the repository
  * (the healthy default of evidence-builder.ts, verified as the target itself) with its own files.
  */
-import type { Evidence, GithubFiles, GithubRepository } from '../../src/evidence/schema.js';
+import type { DistributedPackage, Evidence, GithubDistribution, GithubFiles, GithubRepository } from '../../src/evidence/schema.js';
 import { daysAgo, evidence, githubFacts, notApplicable, type EvidenceOverrides } from './evidence-builder.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
@@ -54,6 +54,8 @@ export interface RepositoryEvidenceOptions {
   files?: GithubFiles | null;
   filesReason?: string;
   repository?: Partial<GithubRepository>;
+  /** What it distributes, looked up (absent: not looked up). */
+  distribution?: GithubDistribution;
   extra?: Pick<EvidenceOverrides, 'capturedAt' | 'categoryOverride'>;
 }
 
@@ -74,7 +76,22 @@ export function repositoryEvidence(options: RepositoryEvidenceOptions = {}): Evi
       repository,
       link: { verifiedBy: 'target', reason: 'the target is the repository itself' },
       files,
+      ...(options.distribution === undefined ? {} : { distribution: options.distribution }),
       unknown: files === null ? { files: options.filesReason ?? 'repository tree: HTTP 500' } : {},
     }),
   });
+}
+
+/** A package the repository advertises (`command`) or declares, as looked up. */
+export function distributed(overrides: Partial<DistributedPackage> = {}): DistributedPackage {
+  return {
+    ecosystem: 'npm',
+    name: 'example',
+    command: 'npm install example',
+    declared: true,
+    status: 'verified',
+    linksTo: 'https://github.com/example/example',
+    reason: 'package.json at main names "example"',
+    ...overrides,
+  };
 }

@@ -9,13 +9,15 @@
  *   files       GithubFiles (evidence/github-facts.ts)
  *   repository  GithubRepository: createdAt, license (+ licenseKnown), topics (+ topicsKnown), description
  *   firstCommitAt  the earliest commit time the facts show, or null
+ *   distribution  GithubDistribution: the packages it advertises or declares, looked up; null when not looked up
  */
-import type { Evidence, GithubFiles, GithubRepository } from '../../evidence/schema.js';
+import type { Evidence, GithubDistribution, GithubFiles, GithubRepository } from '../../evidence/schema.js';
 import { defineView, type ViewResult } from './define-view.js';
 
 export interface RepositoryFacts {
   files: GithubFiles;
   repository: GithubRepository;
+  distribution: GithubDistribution | null;
 }
 
 export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts> {
@@ -27,7 +29,7 @@ export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts
   if (facts.repository === null) return { status: 'unavailable', reason: facts.absentReason ?? 'the repository is not on GitHub', source: 'github' };
   if (facts.files === undefined) return { status: 'not-applicable', reason: 'the evidence holds no repository files (saved before they were read)' };
   if (facts.files === null) return { status: 'unavailable', reason: facts.unknown.files ?? 'the repository files could not be read', source: 'github' };
-  return { status: 'ok', facts: { files: facts.files, repository: facts.repository } };
+  return { status: 'ok', facts: { files: facts.files, repository: facts.repository, distribution: facts.distribution ?? null } };
 }
 
 export const repositoryView = defineView<RepositoryFacts>({

@@ -14,6 +14,7 @@ import { packageSourcesNotApplicable } from '../no-package.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { repositoryVulnerabilities } from '../../pipeline/vulnerabilities-for.js';
+import { collectDistribution } from '../../pipeline/repository-distribution.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
 
@@ -39,9 +40,12 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   if (repository !== null) {
     const [repoOwner = owner, repoName = name] = fullName.split('/');
     const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch);
+    // What it tells people to install, looked up in the registries (docs/scoring.md §9).
+    const distribution = files.ok ? await collectDistribution(ctx, repository, `${owner}/${name}`, files.value) : undefined;
     facts = {
       ...facts,
       files: files.ok ? files.value : null,
+      ...(distribution === undefined ? {} : { distribution }),
       unknown: files.ok ? facts.unknown : { ...facts.unknown, files: files.reason },
       via: { ...facts.via, requests: facts.via.requests + files.requests },
     };

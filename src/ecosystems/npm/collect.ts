@@ -89,7 +89,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
  * The version the spec resolves to and its registry facts: from the facts cache, else from the
  * packument (then kept). Errors are never kept: the package may be published by the next run.
  */
-async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: string): Promise<ResolvedRegistryFacts | CollectError> {
+export async function resolveRegistryFacts(target: Target, ctx: RunContext, registry: string): Promise<ResolvedRegistryFacts | CollectError> {
   const cached = cachedRegistryFacts(ctx.facts, registry, target.name, target.spec);
   if (cached !== undefined) return cached;
   // Scanned, not parsed whole: the facts need two manifests of what can be thousands.

@@ -69,7 +69,7 @@ export async function collectPypiTarget(target: Target, ctx: RunContext): Promis
  * The release's facts and their completion: from the facts cache (complete already), else from
  * PyPI — kept once complete, when every part answered.
  */
-async function pypiRelease(target: Target, ctx: RunContext): Promise<PypiResolved> {
+export async function pypiRelease(target: Target, ctx: RunContext): Promise<PypiResolved> {
   const project = pep503(target.name);
   const cached = cachedPypiRelease(ctx.facts, ctx.endpoints.pypi, project, target.spec);
   if (cached !== undefined) return { kind: 'ok', release: cached.facts, complete: Promise.resolve(cached) };

@@ -1,13 +1,15 @@
 /**
  * A repository's own files, read through the REST API — the one way nerq reads a repository's
  * files for its facts: one recursive tree listing of the default branch, the version tags, then
- * only the files that matter (repo-tree.ts: README, licence files, manifests), each within a
- * size cap (lockfiles: 1 MiB), as text in memory: never executed, never written to disk.
+ * only the files that matter (repo-tree.ts: README, licence files, manifests, lockfiles, security
+ * policy), each within a size cap (lockfiles: 1 MiB), as text in memory: never executed, never
+ * written to disk.
  *
  * Requests: 2 + the files read — the tree, the tags, the README, at most 2 licence files, at
- * most 6 manifests and at most 4 lockfiles beside them (at most 15 in all; 6 for a typical
- * single-package repository with a lockfile). The manifest and lockfile texts are handed back
- * beside the facts (for the dependency set: repo-dependencies.ts), never kept in them. A file that
+ * most 6 manifests, at most 4 lockfiles beside them and the security policy (at most 16 in all;
+ * 6 for a typical single-package repository with a lockfile, 7 with a security policy). The
+ * manifest and lockfile texts are handed back beside the facts (for the dependency set:
+ * repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
  * are unknown; a listing that fails makes the whole section unknown with its reason.
  */
@@ -36,6 +38,8 @@ export const MAX_LOCKFILES = 4;
 
 /** The facts, and the manifest and lockfile texts read (by path), which the facts do not keep. */
 export type RepoFilesRead = { ok: true; value: GithubFiles; texts: ReadonlyMap<string, string> } | { ok: false; reason: string };
+/** Characters of the security policy kept (the reporting channel is near its top). */
+export const SECURITY_POLICY_TEXT_CHARS = 16 * 1024;
 
 const GitTreeSchema = z.object({
   tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional() })),
@@ -71,7 +75,8 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
     .flatMap((p) => byPath.get(p) ?? [])
     .sort((a, b) => a.path.split('/').length - b.path.split('/').length)
     .slice(0, MAX_LOCKFILES);
-  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles].filter((i): i is RepoTreeItem => i !== null);
+  const policyItem = items.find((i) => i.type === 'blob' && i.path === selection.securityPolicy) ?? null;
+  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, policyItem].filter((i): i is RepoTreeItem => i !== null);
   const toRead = wanted.filter((i) => {
     const cap = lockfiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES;
     if (!capped(i, cap)) return true;
@@ -119,6 +124,11 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
     if (manifest === null) unread.push({ path: item.path, reason: 'the manifest does not parse' });
     else manifests.push(manifest);
   }
+  const policyText = policyItem !== null && toRead.includes(policyItem) ? textOf(policyItem.path) : null;
+  const securityPolicyText =
+    policyItem === null || policyText === null
+      ? null
+      : { path: policyItem.path, text: policyText.slice(0, SECURITY_POLICY_TEXT_CHARS), truncated: policyText.length > SECURITY_POLICY_TEXT_CHARS };
   const tagFacts = tags.ok ? { count: tags.value.length, complete: lastPageOf(tags.headers.link) === null && tags.value.length < TAGS_PER_PAGE } : null;
   return {
     ok: true,
@@ -132,6 +142,7 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
       docsFolder: selection.docsFolder,
       examplesFolder: selection.examplesFolder,
       securityPolicy: selection.securityPolicy,
+      securityPolicyText,
       manifests,
       lockfiles: selection.lockfiles,
       workflows: selection.workflows,

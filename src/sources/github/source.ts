@@ -598,6 +598,22 @@ export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRep
  * a caller needs. REST, with the token when there is one (it raises the rate limit); a rate limit
  * or any failure is the section's reason, never an exception.
  */
+/** A call on one repository's host with its own request counter; a reason when no API is configured or the name is invalid. */
+function repositoryCall(ctx: GithubSourceContext, repo: GithubRepoRef): GithubCall | string {
+  const apis = githubApiFor(ctx.endpoints, repo.host);
+  if (apis === undefined) return `no GitHub API is configured for ${repo.host}`;
+  if (!validGithubNames(repo.owner, repo.name)) return 'not a valid GitHub owner/repository name';
+  return {
+    http: ctx.http,
+    limiter: ctx.limiter,
+    api: apis.api,
+    graphql: apis.graphql,
+    tokenInUse: ctx.token !== null,
+    now: ctx.now,
+    counter: { requests: 0 },
+  };
+}
+
 /** A repository's files, and the dependency set its manifests and lockfiles give (repo-dependencies.ts). */
 export type RepositoryFilesResult =
   | { ok: true; value: GithubFiles; dependencies: Sources['dependencies']; requests: number }
@@ -608,18 +624,8 @@ export async function fetchRepositoryFiles(
   repo: GithubRepoRef,
   branch: string,
 ): Promise<RepositoryFilesResult> {
-  const apis = githubApiFor(ctx.endpoints, repo.host);
-  if (apis === undefined) return { ok: false, reason: `no GitHub API is configured for ${repo.host}`, requests: 0 };
-  if (!validGithubNames(repo.owner, repo.name)) return { ok: false, reason: 'not a valid GitHub owner/repository name', requests: 0 };
-  const call: GithubCall = {
-    http: ctx.http,
-    limiter: ctx.limiter,
-    api: apis.api,
-    graphql: apis.graphql,
-    tokenInUse: ctx.token !== null,
-    now: ctx.now,
-    counter: { requests: 0 },
-  };
+  const call = repositoryCall(ctx, repo);
+  if (typeof call === 'string') return { ok: false, reason: call, requests: 0 };
   try {
     const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
     if (!files.ok) return { ...files, requests: call.counter.requests };
@@ -627,5 +633,43 @@ export async function fetchRepositoryFiles(
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the repository files';
     return { ok: false, reason, requests: call.counter.requests };
+  }
+}
+
+/**
+ * Whether a repository vouches for the packages that link to it — the same verification a
+ * package's repository gets (link.ts `verifyLink`), over the REST contents API: one root listing
+ * (so only files that exist are read), then each claim's manifests. `names` are the spellings of
+ * the repository that count (as asked, as the API spells it).
+ */
+export async function verifyPackageClaims(
+  ctx: GithubSourceContext,
+  repo: GithubRepoRef & { fullName: string; names: readonly string[]; branch: string },
+  claims: readonly GithubClaim[],
+): Promise<{ links: GithubLink[]; requests: number }> {
+  const call = repositoryCall(ctx, repo);
+  if (typeof call === 'string') return { links: claims.map(() => ({ verifiedBy: null, reason: call })), requests: 0 };
+  try {
+    const base = repoBase(call.api, repo.fullName);
+    const root = (await restFileSource(call, base, null).list([''])).get('');
+    const rest = restFileSource(call, base, root?.kind === 'dir' ? root.entries : null);
+    // Claims on one monorepo read the same workspace manifests: each file is asked once.
+    const reads = new Map<string, Promise<FileRead>>();
+    const files = {
+      ...rest,
+      async read(paths: readonly string[]) {
+        const fresh = paths.filter((p) => !reads.has(p));
+        const batch = fresh.length === 0 ? null : rest.read(fresh);
+        for (const p of fresh) reads.set(p, batch!.then((m) => m.get(p) ?? { kind: 'error', reason: 'not read' }));
+        return new Map(await Promise.all(paths.map(async (p) => [p, await reads.get(p)!] as const)));
+      },
+    };
+    const links = await Promise.all(
+      claims.map((claim) => verifyLink({ claim, host: repo.host, fullName: repo.fullName, names: repo.names, branch: repo.branch, files })),
+    );
+    return { links, requests: call.counter.requests };
+  } catch (error) {
+    const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while verifying the link';
+    return { links: claims.map(() => ({ verifiedBy: null, reason })), requests: call.counter.requests };
   }
 }

@@ -1,0 +1,279 @@
+/**
+ * The install commands a README advertises (pure): only what its code blocks and inline code
+ * show (prose that merely mentions a name does not count), read with a Markdown lexer (marked)
+ * and each line with a shell tokenizer (shell-quote), never executed. Recognised:
+ * `npm i|install|add`, `npx`, `pnpm add|install|dlx`, `yarn add|global add|dlx`, `bun add`,
+ * `bunx`, `pip install` (also `pip3`, `python -m pip`, `uv pip`), `pipx install|run`, `uvx`,
+ * `uv tool install|run`, `uv add`, and `docker run … image` — on shell lines, and as MCP client
+ * configurations write them in JSON code (`"command": "npx", "args": ["-y", "x"]`, read with
+ * jsonc-parser, which tolerates the trailing commas READMEs leave). Flags are skipped, versions and
+ * extras stripped (npm-package-arg for npm; the PEP 508 name grammar for PyPI). Paths, URLs,
+ * git specs and placeholders (`<package>`) name no package and are left out. docs/scoring.md §9.
+ */
+import { parse as parseJsonc } from 'jsonc-parser';
+import { Lexer, type Token } from 'marked';
+import npa from 'npm-package-arg';
+import { parse as parseShell } from 'shell-quote';
+import { oneLine } from './request.js';
+
+export type InstallEcosystem = 'npm' | 'pypi' | 'docker';
+
+export interface AdvertisedInstall {
+  ecosystem: InstallEcosystem;
+  /** The package (npm, PyPI as written) or image (docker, without its tag) the command installs or runs. */
+  name: string;
+  /** The command line as the README writes it (one line, capped). */
+  command: string;
+}
+
+/** Code snippets examined per README, and distinct installs kept. */
+const MAX_SNIPPETS = 400;
+const MAX_INSTALLS = 20;
+const MAX_COMMAND = 160;
+
+/** Words that turn a paragraph's inline code into a warning, not an instruction. */
+const WARNS = /\b(?:do not|don't|never|avoid|unrelated|instead of|not to)\b/i;
+
+/** The text of every code block and inline code span (not those of a paragraph that warns against them), in document order. */
+export function codeSnippets(markdown: string): string[] {
+  const found: string[] = [];
+  const walk = (tokens: readonly Token[]): void => {
+    for (const token of tokens) {
+      if (found.length >= MAX_SNIPPETS) return;
+      if (token.type === 'code' || token.type === 'codespan') {
+        found.push((token as { text: string }).text);
+        continue;
+      }
+      // Inline code in a sentence that warns against it ("do not run `npx x`") advertises nothing.
+      if (token.type === 'paragraph' && WARNS.test(token.raw)) continue;
+      const t = token as { tokens?: Token[]; items?: { tokens?: Token[] }[]; header?: { tokens?: Token[] }[]; rows?: { tokens?: Token[] }[][] };
+      if (t.tokens !== undefined) walk(t.tokens);
+      for (const item of t.items ?? []) walk(item.tokens ?? []);
+      for (const cell of [...(t.header ?? []), ...(t.rows ?? []).flat()]) walk(cell.tokens ?? []);
+    }
+  };
+  walk(new Lexer({ gfm: true }).lex(markdown));
+  return found;
+}
+
+/** A snippet's commands: lines joined at `\` continuations, prompts removed, split at `&&`, `;`, `|`. */
+function commandsOf(snippet: string): { words: string[]; line: string }[] {
+  const lines = snippet.replace(/\\\r?\n/g, ' ').split(/\r?\n/);
+  const out: { words: string[]; line: string }[] = [];
+  for (const raw of lines) {
+    const line = raw.replace(/^\s*(?:\$|>|PS[^>]{0,40}>)\s+/, '').trim();
+    if (line === '' || line.length > 2000) continue;
+    let parsed: ReturnType<typeof parseShell>;
+    try {
+      parsed = parseShell(line, (key) => `$${key}`);
+    } catch {
+      continue;
+    }
+    let words: string[] = [];
+    for (const entry of parsed) {
+      if (typeof entry === 'string') words.push(entry);
+      else if ('comment' in entry) break;
+      else if ('op' in entry && entry.op !== 'glob') {
+        if (words.length > 0) out.push({ words, line });
+        words = [];
+      }
+    }
+    if (words.length > 0) out.push({ words, line });
+  }
+  return out;
+}
+
+/** Leading `sudo`, `env`, `VAR=value` words. */
+function withoutPrefix(words: readonly string[]): string[] {
+  let i = 0;
+  while (i < words.length && (words[i] === 'sudo' || words[i] === 'env' || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i] ?? ''))) i++;
+  return words.slice(i);
+}
+
+/** Flags that take the next word as their value, per tool (the rest are boolean or `--flag=value`). */
+const VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
+  npm: new Set(['--registry', '--prefix', '--tag', '-w', '--workspace', '--cache', '--userconfig']),
+  npx: new Set(['--registry', '--cache', '--userconfig', '-c', '--call', '-w', '--workspace']),
+  pnpm: new Set(['--registry', '--dir', '-C', '--filter', '-F', '--store-dir']),
+  yarn: new Set(['--registry', '--cwd', '--modules-folder']),
+  bun: new Set(['--registry', '--cwd', '-c', '--config']),
+  pip: new Set(['-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-i', '--index-url', '--extra-index-url', '-t', '--target', '--prefix', '--root', '-f', '--find-links', '--python', '-p', '--trusted-host', '--platform', '--python-version']),
+  uv: new Set(['--python', '-p', '--with', '-w', '--index', '--index-url', '--extra-index-url', '--directory', '--project', '--from', '--with-editable', '--with-requirements', '--constraint', '-c', '--env-file']),
+  docker: new Set([
+    '-e', '--env', '--env-file', '-v', '--volume', '-p', '--publish', '--name', '--network', '--net', '-w', '--workdir', '--mount', '--entrypoint',
+    '-u', '--user', '-l', '--label', '--platform', '--memory', '-m', '--cpus', '--add-host', '--hostname', '-h', '--pull', '--restart', '--cap-add',
+    '--cap-drop', '--security-opt', '--tmpfs', '--device', '--gpus', '--ulimit', '--log-driver', '--dns', '--ipc', '--pid', '--shm-size',
+  ]),
+};
+
+/** The operands (non-flag words) after `from`, skipping flags and the values of `tool`'s value flags. */
+function operands(words: readonly string[], tool: string): string[] {
+  const valueFlags = VALUE_FLAGS[tool] ?? new Set<string>();
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (word === '--') return [...out, ...words.slice(i + 1)];
+    if (word.startsWith('-')) {
+      if (!word.includes('=') && valueFlags.has(word)) i++;
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
+/** An npm registry package name in an install argument (`x`, `@s/x@^1`, `x@latest`); null for paths, URLs, git and aliases' targets. */
+export function npmPackageName(word: string): string | null {
+  if (word.length > 214 + 64 || /[<>{}$]/.test(word)) return null;
+  try {
+    const spec = npa(word);
+    return (spec.type === 'tag' || spec.type === 'version' || spec.type === 'range') && spec.name !== null && spec.name !== undefined ? spec.name : null;
+  } catch {
+    return null;
+  }
+}
+
+const PEP508_NAME = /^([A-Za-z0-9](?:[A-Za-z0-9._-]{0,200}[A-Za-z0-9])?)(?:\[[A-Za-z0-9._,\s-]{0,200}\])?(?:\s*(?:[<>=!~]=?|===)\s*[^\s;]{1,100}(?:\s*,\s*(?:[<>=!~]=?|===)\s*[^\s;,]{1,100}){0,10})?(?:\s*;.*)?$/;
+
+/** A PyPI project name in an install argument (`mcp`, `mcp[cli]>=1.2`); null for paths, URLs, `name @ url` and placeholders. */
+export function pypiProjectName(word: string): string | null {
+  if (word.length > 400 || word.includes('/') || word.includes('@') || word.includes('://')) return null;
+  if (/\.(?:whl|tar\.gz|zip|txt|toml)$/i.test(word)) return null;
+  return PEP508_NAME.exec(word.trim())?.[1] ?? null;
+}
+
+/** A container image name without its tag or digest (`ghcr.io/o/x:1` → `ghcr.io/o/x`); null for variables and placeholders. */
+function imageName(word: string): string | null {
+  if (!/^[a-z0-9][a-z0-9._/:@-]{0,250}$/i.test(word)) return null;
+  const noDigest = word.split('@')[0] ?? '';
+  const lastSlash = noDigest.lastIndexOf('/');
+  const colon = noDigest.indexOf(':', lastSlash + 1);
+  const name = colon < 0 ? noDigest : noDigest.slice(0, colon);
+  return name === '' ? null : name.toLowerCase();
+}
+
+type Found = Omit<AdvertisedInstall, 'command'>;
+
+function npmInstalls(words: readonly string[], tool: string): Found[] {
+  return operands(words, tool).flatMap((w) => {
+    const name = npmPackageName(w);
+    return name === null ? [] : [{ ecosystem: 'npm' as const, name }];
+  });
+}
+
+function pypiInstalls(words: readonly string[], tool: string): Found[] {
+  return operands(words, tool).flatMap((w) => {
+    const name = pypiProjectName(w);
+    return name === null ? [] : [{ ecosystem: 'pypi' as const, name }];
+  });
+}
+
+/** The package `npx` / `uvx` runs: `--package=x` / `-p x` / `--from x`, else the first operand. */
+function runnerPackage(words: readonly string[], tool: string, packageFlags: readonly string[]): string | null {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    for (const flag of packageFlags) {
+      if (word === flag) return words[i + 1] ?? null;
+      if (word.startsWith(`${flag}=`)) return word.slice(flag.length + 1);
+    }
+  }
+  return operands(words, tool)[0] ?? null;
+}
+
+function one(ecosystem: 'npm' | 'pypi', word: string | null): Found[] {
+  if (word === null) return [];
+  const name = ecosystem === 'npm' ? npmPackageName(word) : pypiProjectName(word);
+  return name === null ? [] : [{ ecosystem, name }];
+}
+
+/** What one command installs or runs. */
+function installsOf(command: readonly string[]): Found[] {
+  const words = withoutPrefix(command);
+  const [tool = '', sub = '', ...rest] = words;
+  const afterSub = words.slice(2);
+  switch (tool) {
+    case 'npm':
+      return ['i', 'install', 'add', 'isntall', 'in'].includes(sub) ? npmInstalls(afterSub, 'npm') : sub === 'exec' ? one('npm', runnerPackage(afterSub, 'npx', ['--package', '-p'])) : [];
+    case 'npx':
+      return one('npm', runnerPackage(words.slice(1), 'npx', ['--package', '-p']));
+    case 'pnpm':
+      if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm');
+      return sub === 'dlx' ? one('npm', runnerPackage(afterSub, 'pnpm', ['--package'])) : [];
+    case 'yarn':
+      if (sub === 'add') return npmInstalls(afterSub, 'yarn');
+      if (sub === 'global' && rest[0] === 'add') return npmInstalls(rest.slice(1), 'yarn');
+      return sub === 'dlx' ? one('npm', runnerPackage(afterSub, 'yarn', ['--package', '-p'])) : [];
+    case 'bun':
+      if (sub === 'add' || sub === 'install' || sub === 'i') return npmInstalls(afterSub, 'bun');
+      return sub === 'x' ? one('npm', runnerPackage(afterSub, 'bun', [])) : [];
+    case 'bunx':
+      return one('npm', runnerPackage(words.slice(1), 'bun', []));
+    case 'pip':
+    case 'pip3':
+      return sub === 'install' ? pypiInstalls(afterSub, 'pip') : [];
+    case 'python':
+    case 'python3':
+    case 'py':
+      return sub === '-m' && (rest[0] === 'pip' || rest[0] === 'pip3') && rest[1] === 'install' ? pypiInstalls(rest.slice(2), 'pip') : [];
+    case 'pipx':
+      return sub === 'install' ? pypiInstalls(afterSub, 'pip') : sub === 'run' ? one('pypi', runnerPackage(afterSub, 'uv', ['--spec'])) : [];
+    case 'uvx':
+      return one('pypi', runnerPackage(words.slice(1), 'uv', ['--from']));
+    case 'uv':
+      if (sub === 'pip' && rest[0] === 'install') return pypiInstalls(rest.slice(1), 'pip');
+      if (sub === 'tool' && (rest[0] === 'install' || rest[0] === 'run')) return one('pypi', runnerPackage(rest.slice(1), 'uv', ['--from']));
+      return sub === 'add' ? pypiInstalls(afterSub, 'uv') : [];
+    case 'docker':
+    case 'podman': {
+      if (sub !== 'run') return [];
+      const image = operands(afterSub, 'docker')[0];
+      const name = image === undefined ? null : imageName(image);
+      return name === null ? [] : [{ ecosystem: 'docker', name }];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Objects nested at most this deep in a JSON snippet are looked at. */
+const MAX_JSON_DEPTH = 12;
+
+/** The `{ "command": …, "args": [...] }` launches of an MCP client configuration written as JSON (with comments or trailing commas). */
+function jsonLaunches(snippet: string): { words: string[]; line: string }[] {
+  const trimmed = snippet.trimStart();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return [];
+  const value: unknown = parseJsonc(snippet, [], { allowTrailingComma: true, disallowComments: false });
+  const out: { words: string[]; line: string }[] = [];
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > MAX_JSON_DEPTH || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, depth + 1);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    const { command, args } = record;
+    if (typeof command === 'string' && Array.isArray(args) && args.every((a) => typeof a === 'string')) {
+      const words = [command, ...(args as string[])];
+      out.push({ words, line: words.join(' ') });
+    }
+    for (const child of Object.values(record)) walk(child, depth + 1);
+  };
+  walk(value, 0);
+  return out;
+}
+
+/** Every distinct install the README's code shows, in document order (at most MAX_INSTALLS). */
+export function advertisedInstalls(markdown: string): AdvertisedInstall[] {
+  const seen = new Map<string, AdvertisedInstall>();
+  for (const snippet of codeSnippets(markdown)) {
+    const launches = jsonLaunches(snippet);
+    for (const { words, line } of launches.length > 0 ? launches : commandsOf(snippet)) {
+      for (const found of installsOf(words)) {
+        const key = `${found.ecosystem}:${found.ecosystem === 'npm' ? found.name : found.name.toLowerCase()}`;
+        if (!seen.has(key)) seen.set(key, { ...found, command: oneLine(line, MAX_COMMAND) });
+        if (seen.size >= MAX_INSTALLS) return [...seen.values()];
+      }
+    }
+  }
+  return [...seen.values()];
+}
