@@ -15,6 +15,7 @@ import type { RepositoryRef } from '../evidence/repository-ref.js';
 import { advertisedInstalls } from '../sources/github/readme-installs.js';
 import type { GithubClaim } from '../sources/github/link.js';
 import { githubRepoOf, verifyPackageClaims } from '../sources/github/source.js';
+import type { RepositoryAlreadyRead } from '../sources/github/tree-file-source.js';
 import { mapLimit } from '../util/map-limit.js';
 import { githubSourceContext } from './collect-github-source.js';
 import type { RunContext } from './context.js';
@@ -90,6 +91,7 @@ export async function collectDistribution(
   repository: GithubRepository,
   askedAs: string,
   files: GithubFiles,
+  known?: RepositoryAlreadyRead,
 ): Promise<GithubDistribution> {
   const { candidates, images } = candidatesOf(files);
   const examined = candidates.slice(0, MAX_DISTRIBUTED_PACKAGES);
@@ -119,7 +121,12 @@ export async function collectDistribution(
   const verified =
     claims.length === 0
       ? { links: [] }
-      : await verifyPackageClaims(githubSourceContext(ctx), { host: repository.host, owner, name, fullName: repository.fullName, names, branch: repository.defaultBranch }, claims);
+      : await verifyPackageClaims(
+          githubSourceContext(ctx),
+          { host: repository.host, owner, name, fullName: repository.fullName, names, branch: repository.defaultBranch },
+          claims,
+          known,
+        );
 
   const packages = looked.map(({ candidate, found }): DistributedPackage => {
     const base = { ecosystem: candidate.ecosystem, name: candidate.name, command: candidate.command, declared: candidate.declared };

@@ -39,7 +39,7 @@ const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includ
  * licence its package.json declares), with its own files' maturity, README, changelog and licence file.
  */
 const REPOSITORY_TARGET_CHECKS = CHECKS.filter(
-  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'advertised-packages', 'readme', 'changelog', 'license-file'].includes(c.id),
+  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'advertised-packages', 'readme', 'changelog', 'license-file', 'malicious-package', 'vulnerable-dependencies'].includes(c.id),
 ).map((c) => c.id);
 
 const RATE_LIMIT_REASON = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';
@@ -120,7 +120,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     });
     expect(report.error).toBeNull();
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 93.8,
+      score: 94.3,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -129,8 +129,13 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(report.category).toEqual({ id: 'cli', reason: 'ships a command' });
     expect(report.verdictReasons).toEqual([]);
     expect(report.gate).toMatchObject({ passed: true, reasons: [] });
-    // Every package source is not-applicable and left out: GitHub is the only source.
-    expect(report.sources).toEqual([{ id: 'github', status: 'ok', reason: null }]);
+    // Every package source is not-applicable and left out: GitHub, and the dependency set its
+    // package.json gives (none: no OSV request) are the sources.
+    expect(report.sources).toEqual([
+      { id: 'dependencies', status: 'ok', reason: null },
+      { id: 'vulnerabilities', status: 'ok', reason: null },
+      { id: 'github', status: 'ok', reason: null },
+    ]);
   });
 
   it('reports every GitHub check with its evidence, the checks of its own files, and no package check', () => {
@@ -145,6 +150,8 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     }
     const scores = Object.fromEntries(report.checks.map((c) => [c.id, c.score]));
     expect(scores).toEqual({
+      'malicious-package': 100,
+      'vulnerable-dependencies': 100,
       'advertised-packages': 100,
       'security-policy': 100,
       'release-signing': 80,
@@ -183,7 +190,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
   it('lists all five dimensions, documentation and compliance from the repository\'s own files', () => {
     expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
     expect(dimensionsOf(report)).toEqual([
-      { id: 'security', score: 97.1, coverage: 1 },
+      { id: 'security', score: 98.6, coverage: 1 },
       { id: 'maintenance', score: 89.5, coverage: 1 },
       { id: 'documentation', score: 100, coverage: 1 },
       { id: 'compliance', score: 100, coverage: 1 },
@@ -208,7 +215,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.code).toBe(0);
     expect(table.stderr).toBe('');
     expect(table.stdout).not.toMatch(ANSI);
-    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 93\.8\/100 {2}grade A\+$/m);
+    expect(table.stdout).toMatch(/^acme\/widget {2}PASS {2}verdict YES {2}score 94\.3\/100 {2}grade A\+$/m);
     for (const title of ['Security', 'Maintenance', 'Documentation', 'Compliance', 'Community']) {
       expect(table.stdout).toMatch(new RegExp(`^│ ${title}\\s+│ [█░]+ │\\s+\\d+\\.\\d │\\s+0\\.\\d\\d │\\s+100% │$`, 'm'));
     }
@@ -223,9 +230,9 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(md.code).toBe(0);
     expect(md.stderr).toBe('');
     expect(md.stdout).toMatch(/^## nerq · `acme\/widget`$/m);
-    expect(md.stdout).toContain('**93.8/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
+    expect(md.stdout).toContain('**94.3/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
     expect(md.stdout).toContain('| Documentation | 100.0 | 0.20 | 100% |');
-    expect(md.stdout).toContain('| Security | 97.1 | 0.30 | 100% |');
+    expect(md.stdout).toContain('| Security | 98.6 | 0.30 | 100% |');
     expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
     expect(md.stdout).toContain('Licence matches the repository');
   });
@@ -249,7 +256,7 @@ describe('every form of a repository target is the same repository, named as the
       purl: 'pkg:github/acme/widget',
       repository: 'https://github.com/acme/widget',
     });
-    expect(report.score).toBe(93.8);
+    expect(report.score).toBe(94.3);
     expect(run.requests).toHaveLength(14);
   });
 });
@@ -283,8 +290,8 @@ describe('an archived repository: github:acme/relic', () => {
     expect(report.verdictReasons).toEqual(report.verdictReasonDetails.map((r) => r.text));
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 59.2,
-      grade: 'D',
+      score: 66,
+      grade: 'C',
       verdict: 'CAUTION',
       coverage: 0.955,
     });
@@ -302,7 +309,7 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   });
 
   it('makes one GraphQL query for the repository, then reads its own files through REST, all with the token', () => {
-    expect(json.requests).toHaveLength(9);
+    expect(json.requests).toHaveLength(8);
     expect(githubLines(json.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
     for (const request of json.requests.filter((r) => r.path.startsWith('/github/'))) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
@@ -313,7 +320,7 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     // The authors of the last 100 commits (11 here: 3 people, one of them with most commits), as over REST.
     expect(checkOf(report, 'contributors')).toMatchObject({ score: 55, evidence: { basis: 'recent-commits', commitsExamined: 11 } });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 94.1,
+      score: 94.5,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -352,8 +359,8 @@ describe('github:acme/widget with and without a token: one contributors result, 
     const differing = viaRest.checks.filter((c) => checkOf(viaGraphql, c.id).score !== c.score).map((c) => c.id);
     expect(differing).toEqual(['issue-responsiveness']);
     expect({ rest: [viaRest.score, viaRest.grade], graphql: [viaGraphql.score, viaGraphql.grade] }).toEqual({
-      rest: [93.8, 'A+'],
-      graphql: [94.1, 'A+'],
+      rest: [94.3, 'A+'],
+      graphql: [94.5, 'A+'],
     });
   });
 
@@ -369,7 +376,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
       const report = expectJsonReport(await runCli(['score', file, '--json'], { env: { NERQ_NOW: GITHUB_NOW } }), 0);
       expect(checkOf(report, 'contributors')).toMatchObject({ score: 70, message: '5 contributors; bus factor 2' });
       expect(checkOf(report, 'contributors').evidence).not.toHaveProperty('basis');
-      expect({ score: report.score, grade: report.grade }).toEqual({ score: 94.7, grade: 'A+' });
+      expect({ score: report.score, grade: report.grade }).toEqual({ score: 95.2, grade: 'A+' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -421,7 +428,7 @@ describe('the token never appears in output, evidence or the store', () => {
     expect(evidence.target.ecosystem).toBe('github');
     // The evidence records the requests the server saw: one query.
     expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 7 } } });
-    expect(runs[0]?.requests).toHaveLength(9);
+    expect(runs[0]?.requests).toHaveLength(8);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {

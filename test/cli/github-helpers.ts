@@ -43,10 +43,10 @@ export const WIDGET_TARGET_FILES = [
 
 /**
  * Its README advertises `npm install -g widget`, whose packument links back: the registry is asked
- * once and the link verifier reads the root listing and package.json (repository-distribution.ts) —
- * over REST both are already in the run's HTTP cache; with a token the root listing is one more request.
+ * once and the link verifier reads the folders from the tree listing and package.json from the
+ * text already read (repository-distribution.ts, tree-file-source.ts): no GitHub request of its own.
  */
-export const WIDGET_TARGET_DISTRIBUTION = ['GET /github/repos/acme/widget/contents'] as const;
+export const WIDGET_TARGET_DISTRIBUTION = [] as const;
 
 export const WIDGET_REST_TARGET = [...WIDGET_REST_REPOSITORY, ...WIDGET_TARGET_FILES] as const;
 

@@ -16,6 +16,7 @@ import type { Report } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
+import { VERIFY_READ_BUDGET } from '../../src/sources/github/tree-file-source.js';
 import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
 import { PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
@@ -159,7 +160,7 @@ describe('the other recorded repositories', () => {
 describe('a monorepo', () => {
   it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
     // One workspace member's manifest the recording left out: GitHub failing on it leaves only that member unread.
-    const { report } = await check('modelcontextprotocol/typescript-sdk', {
+    const { report, requests } = await check('modelcontextprotocol/typescript-sdk', {
       license: 'Apache-2.0',
       topics: [],
       override: { '/contents/examples/guides/package.json': { status: 503 } },
@@ -187,6 +188,10 @@ describe('a monorepo', () => {
     expect(read.length).toBeGreaterThan(1);
     expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+    // GitHub requests without a token: the repository's 7, its own files' 12 (tree, tags, README,
+    // LICENSE, 6 manifests, the lockfile, SECURITY.md), and at most VERIFY_READ_BUDGET member
+    // manifests for the link verifier (folders come from the tree): not one per workspace member.
+    expect(requests).toBe(7 + 12 + VERIFY_READ_BUDGET);
   });
 });
 

@@ -41,7 +41,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
     const [repoOwner = owner, repoName = name] = fullName.split('/');
     const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch);
     // What it tells people to install, looked up in the registries (docs/scoring.md §9).
-    const distribution = files.ok ? await collectDistribution(ctx, repository, `${owner}/${name}`, files.value) : undefined;
+    const distribution = files.ok ? await collectDistribution(ctx, repository, `${owner}/${name}`, files.value, files.read) : undefined;
     facts = {
       ...facts,
       files: files.ok ? files.value : null,

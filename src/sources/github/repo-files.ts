@@ -37,7 +37,7 @@ export const MAX_LOCKFILE_BYTES = 1024 * 1024;
 export const MAX_LOCKFILES = 4;
 
 /** The facts, and the manifest and lockfile texts read (by path), which the facts do not keep. */
-export type RepoFilesRead = { ok: true; value: GithubFiles; texts: ReadonlyMap<string, string> } | { ok: false; reason: string };
+export type RepoFilesRead = { ok: true; value: GithubFiles; texts: ReadonlyMap<string, string>; tree: readonly RepoTreeItem[] } | { ok: false; reason: string };
 /** Characters of the security policy kept (the reporting channel is near its top). */
 export const SECURITY_POLICY_TEXT_CHARS = 16 * 1024;
 
@@ -151,5 +151,6 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
       requests: call.counter.requests - before,
     },
     texts,
+    tree: items,
   };
 }

@@ -56,10 +56,11 @@ import {
   postGraphql,
   type GraphqlItem,
 } from './graphql.js';
-import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim } from './link.js';
+import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim, type RepoFileSource } from './link.js';
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
 import { restRepoFiles } from './repo-files.js';
+import { alreadyReadFileSource, type RepositoryAlreadyRead } from './tree-file-source.js';
 import { repositoryDependencies } from './repo-dependencies.js';
 import {
   repoBase,
@@ -616,7 +617,7 @@ function repositoryCall(ctx: GithubSourceContext, repo: GithubRepoRef): GithubCa
 
 /** A repository's files, and the dependency set its manifests and lockfiles give (repo-dependencies.ts). */
 export type RepositoryFilesResult =
-  | { ok: true; value: GithubFiles; dependencies: Sources['dependencies']; requests: number }
+  | { ok: true; value: GithubFiles; dependencies: Sources['dependencies']; read: RepositoryAlreadyRead; requests: number }
   | { ok: false; reason: string; requests: number };
 
 export async function fetchRepositoryFiles(
@@ -629,7 +630,13 @@ export async function fetchRepositoryFiles(
   try {
     const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
     if (!files.ok) return { ...files, requests: call.counter.requests };
-    return { ok: true, value: files.value, dependencies: repositoryDependencies(files.value, files.texts), requests: call.counter.requests };
+    return {
+      ok: true,
+      value: files.value,
+      dependencies: repositoryDependencies(files.value, files.texts),
+      read: { tree: files.tree, truncated: files.value.treeTruncated, texts: files.texts },
+      requests: call.counter.requests,
+    };
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the repository files';
     return { ok: false, reason, requests: call.counter.requests };
@@ -639,20 +646,28 @@ export async function fetchRepositoryFiles(
 /**
  * Whether a repository vouches for the packages that link to it — the same verification a
  * package's repository gets (link.ts `verifyLink`), over the REST contents API: one root listing
- * (so only files that exist are read), then each claim's manifests. `names` are the spellings of
- * the repository that count (as asked, as the API spells it).
+ * (so only files that exist are read), then each claim's manifests. Given what reading the
+ * repository's files already gave (`known`: its tree and texts), folders are listed from the tree
+ * and manifests already read are not asked again (tree-file-source.ts). `names` are the
+ * spellings of the repository that count (as asked, as the API spells it).
  */
 export async function verifyPackageClaims(
   ctx: GithubSourceContext,
   repo: GithubRepoRef & { fullName: string; names: readonly string[]; branch: string },
   claims: readonly GithubClaim[],
+  known?: RepositoryAlreadyRead,
 ): Promise<{ links: GithubLink[]; requests: number }> {
   const call = repositoryCall(ctx, repo);
   if (typeof call === 'string') return { links: claims.map(() => ({ verifiedBy: null, reason: call })), requests: 0 };
   try {
     const base = repoBase(call.api, repo.fullName);
-    const root = (await restFileSource(call, base, null).list([''])).get('');
-    const rest = restFileSource(call, base, root?.kind === 'dir' ? root.entries : null);
+    let rest: RepoFileSource;
+    if (known !== undefined && !known.truncated) {
+      rest = alreadyReadFileSource(known, restFileSource(call, base, null));
+    } else {
+      const root = (await restFileSource(call, base, null).list([''])).get('');
+      rest = restFileSource(call, base, root?.kind === 'dir' ? root.entries : null);
+    }
     // Claims on one monorepo read the same workspace manifests: each file is asked once.
     const reads = new Map<string, Promise<FileRead>>();
     const files = {
