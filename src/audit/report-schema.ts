@@ -56,11 +56,12 @@ export const AuditWarningSchema = z.object({
 /**
  * The audit contract's version: 1.1.0 added the coded reasons of each entry's report (report
  * 1.4.0), 1.2.0 its `provisional` flag (report 1.5.0), 2.0.0 warnings as coded objects, 2.1.0
- * the optional comparison members of each entry's report (report 1.6.0; an audit does not
- * compare, so they are absent), 2.2.0 the `mcp` subject ecosystem (`nerq audit --mcp`: a remote
- * server audited as the MCP Registry entry that declares its URL) and the warning codes that
- * change the outcome (`mcp-widened-reach`, `mcp-remote-insecure`: fail; `mcp-remote-unverified`:
- * incomplete).
+ * the optional comparison members of each entry's report (report 1.6.0; present on the failing
+ * entries with `nerq audit --compare`, absent otherwise), 2.2.0 the `mcp` subject ecosystem
+ * (`nerq audit --mcp`: a remote server audited as the MCP Registry entry that declares its URL),
+ * the warning codes that change the outcome (`mcp-widened-reach`, `mcp-remote-insecure`: fail;
+ * `mcp-remote-unverified`: incomplete), and the entries' reports at 1.7.0 (a repository's
+ * optional `distribution`).
  */
 export const AUDIT_SCHEMA_VERSION = '2.2.0';
 
