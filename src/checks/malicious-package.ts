@@ -3,6 +3,9 @@
  * malicious-packages database, decided upstream by id and source, never by summary words)
  * for the resolved version, or a direct dependency that is malicious or a registry
  * security-holding placeholder. Either one scores 0 and sets the verdict to "do not use".
+ * A repository target (its dependency set from its lockfiles, docs/scoring.md §9) has no version
+ * of its own: the check is about every dependency its lockfiles pin, transitive ones included,
+ * and is unknown — never clean — when some of them could not be checked.
  */
 import type { AdvisoryFacts } from '../evidence/schema.js';
 import type { CapRequest, EvidenceValue } from './define.js';
@@ -56,6 +59,10 @@ export default defineCheck({
     'malicious-dependency': 'Malicious direct dependency: {details}',
     clean: 'No known-malicious record for this package or its direct dependencies',
     'clean-package-only': 'No known-malicious record for this package; its direct dependencies could not all be checked',
+    'malicious-locked-dependency': "Malicious dependency in the repository's lockfiles: {details}",
+    'clean-repository': "No known-malicious record among the {pinned} dependencies the repository's lockfiles pin",
+    'no-dependencies': 'The repository declares no dependencies',
+    'repository-unchecked': "Not all of the repository's dependencies could be checked (no lockfile pins them): not known to be clean",
   },
   evaluate: ({ vulnerabilities, dependencies, release }) => {
     const own = maliciousAdvisories(vulnerabilities.advisories);
@@ -79,6 +86,9 @@ export default defineCheck({
       dependenciesChecked,
     };
     if (release !== undefined) data.version = release.version;
+    // A repository's dependency set: what its lockfiles pin, transitive ones included.
+    const repository = dependencies?.lockfiles !== undefined;
+    if (repository) data.pinned = (dependencies?.dependencies ?? []).filter((d) => d.version !== null).length;
 
     const caps: CapRequest[] = [];
     if (own.length > 0) {
@@ -86,10 +96,15 @@ export default defineCheck({
     }
     if (deps.length > 0) {
       const dependencies = deps.map((d) => d.name).join(', ');
-      caps.push({ id: 'malicious-dependency', limit: 9.9, doNotUse: true, reason: `malicious direct dependency: ${details.join('; ')}`, args: { dependencies } });
+      const what = repository ? "malicious dependency in the repository's lockfiles" : 'malicious direct dependency';
+      caps.push({ id: 'malicious-dependency', limit: 9.9, doNotUse: true, reason: `${what}: ${details.join('; ')}`, args: { dependencies } });
     }
     if (own.length > 0) return { score: 0, messageId: 'malicious', data, caps };
-    if (deps.length > 0) return { score: 0, messageId: 'malicious-dependency', data, caps };
+    if (deps.length > 0) return { score: 0, messageId: repository ? 'malicious-locked-dependency' : 'malicious-dependency', data, caps };
+    if (repository) {
+      if (dependencies?.dependencies.length === 0) return { score: 100, messageId: 'no-dependencies', data };
+      return dependenciesChecked ? { score: 100, messageId: 'clean-repository', data } : { score: null, messageId: 'repository-unchecked', data };
+    }
     return { score: 100, messageId: dependenciesChecked ? 'clean' : 'clean-package-only', data };
   },
 });

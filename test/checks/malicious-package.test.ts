@@ -197,6 +197,48 @@ checkTable(check, [
     messageId: 'clean',
     data: { dependenciesChecked: true },
   },
+  // A repository target: the dependency set its lockfiles pin (transitive ones too), no version of its own.
+  {
+    name: 'repository: every pinned dependency checked, none malicious',
+    evidence: evidence({
+      dependencies: dependencyFacts({ lockfiles: ['package-lock.json'], unpinned: [] }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 2 },
+    }),
+    score: 100,
+    messageId: 'clean-repository',
+    data: { pinned: 2, dependenciesChecked: true },
+    message: ["No known-malicious record among the 2 dependencies the repository's lockfiles pin"],
+  },
+  {
+    name: 'repository: a malicious transitive pin is named as a lockfile dependency, not a direct one',
+    evidence: evidence({
+      dependencies: dependencyFacts({ lockfiles: ['package-lock.json'], unpinned: [] }),
+      vulnerabilities: { dependencyAdvisories: [depMal()], dependenciesQueried: 2 },
+    }),
+    score: 0,
+    messageId: 'malicious-locked-dependency',
+    caps: [{ ...dependencyCap('x'), reason: "malicious dependency in the repository's lockfiles: dep-a@1.4.2 (MAL-2026-0042)", args: { dependencies: 'dep-a' } }],
+  },
+  {
+    name: 'repository: a manifest no lockfile pins leaves it unknown, never clean',
+    evidence: evidence({
+      dependencies: dependencyFacts({
+        lockfiles: [],
+        unpinned: ['package.json'],
+        dependencies: [{ name: 'dep-a', range: '^1.0.0', version: null, reason: null, securityHolding: false }],
+      }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 0 },
+    }),
+    score: null,
+    messageId: 'repository-unchecked',
+    data: { pinned: 0, dependenciesChecked: false },
+  },
+  {
+    name: 'repository: no dependencies at all',
+    evidence: evidence({ dependencies: dependencyFacts({ lockfiles: [], unpinned: [], dependencies: [] }), vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 0 } }),
+    score: 100,
+    messageId: 'no-dependencies',
+  },
 ]);
 
 describe('malicious-package', () => {

@@ -257,7 +257,7 @@ describe('dependencies and vulnerabilities from the repository\'s lockfiles', ()
     expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-synt-0001-0001', package: 'path-to-regexp', version: '8.2.0', fixed: '8.4.0', affectsResolved: true })]);
     // No version of its own to look up: the target's own advisories are not applicable, not clean.
     expect(checkOf(report, 'known-vulnerabilities')).toBeUndefined();
-    expect(checkOf(report, 'malicious-package')?.messageId).toBe('clean');
+    expect(checkOf(report, 'malicious-package')?.messageId).toBe('clean-repository');
     // One batch for every pinned dependency.
     expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/osv/v1/querybatch')).toHaveLength(1);
   });
@@ -276,7 +276,7 @@ describe('dependencies and vulnerabilities from the repository\'s lockfiles', ()
   it('a malicious dependency in the lockfile: NO — DO NOT USE, as for a package', async () => {
     const osv = [malRecord('MAL-2026-0001', 'zod', '3.24.2')];
     const { report } = await check(CODE_RUNNER, { ...options, osv });
-    expect(checkOf(report, 'malicious-package')).toMatchObject({ messageId: 'malicious-dependency', score: 0, evidence: { dependencyIds: ['MAL-2026-0001'] } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ messageId: 'malicious-locked-dependency', score: 0, evidence: { dependencyIds: ['MAL-2026-0001'] } });
     expect(report.verdictCode).toBe('do-not-use');
     expect(report.advisories).toEqual([expect.objectContaining({ id: 'MAL-2026-0001', malicious: true })]);
   });
