@@ -12,7 +12,7 @@ import { pep503 } from '../ecosystems/pypi/name.js';
 import { resolveRegistryFacts } from '../ecosystems/npm/collect.js';
 import { pypiRelease } from '../ecosystems/pypi/collect.js';
 import type { RepositoryRef } from '../evidence/repository-ref.js';
-import { advertisedInstalls } from '../sources/github/readme-installs.js';
+import type { AdvertisedInstall } from '../sources/github/readme-installs.js';
 import type { GithubClaim } from '../sources/github/link.js';
 import { githubRepoOf, verifyPackageClaims } from '../sources/github/source.js';
 import type { RepositoryAlreadyRead } from '../sources/github/tree-file-source.js';
@@ -41,10 +41,10 @@ function keyOf(ecosystem: 'npm' | 'pypi', name: string): string {
 }
 
 /** README installs first (what users are told to run), then the manifests' names. */
-function candidatesOf(files: GithubFiles): { candidates: Candidate[]; images: GithubDistribution['images'] } {
+function candidatesOf(files: GithubFiles, installs: readonly AdvertisedInstall[]): { candidates: Candidate[]; images: GithubDistribution['images'] } {
   const byKey = new Map<string, Candidate>();
   const images: GithubDistribution['images'] = [];
-  for (const install of files.readme === null ? [] : advertisedInstalls(files.readme.text)) {
+  for (const install of installs) {
     if (install.ecosystem === 'docker') {
       images.push({ name: install.name, command: install.command });
       continue;
@@ -93,7 +93,9 @@ export async function collectDistribution(
   files: GithubFiles,
   known?: RepositoryAlreadyRead,
 ): Promise<GithubDistribution> {
-  const { candidates, images } = candidatesOf(files);
+  // Loaded here: the Markdown lexer and shell tokenizer only for a repository target with a README.
+  const installs = files.readme === null ? [] : (await import('../sources/github/readme-installs.js')).advertisedInstalls(files.readme.text);
+  const { candidates, images } = candidatesOf(files, installs);
   const examined = candidates.slice(0, MAX_DISTRIBUTED_PACKAGES);
   const skipped = candidates.slice(MAX_DISTRIBUTED_PACKAGES).map((c) => `${c.ecosystem}:${c.name}`);
   const names = [...new Set([askedAs, repository.fullName])];

@@ -61,7 +61,6 @@ import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
 import { restRepoFiles } from './repo-files.js';
 import { alreadyReadFileSource, type RepositoryAlreadyRead } from './tree-file-source.js';
-import { repositoryDependencies } from './repo-dependencies.js';
 import {
   repoBase,
   restCommits,
@@ -633,7 +632,8 @@ export async function fetchRepositoryFiles(
     return {
       ok: true,
       value: files.value,
-      dependencies: repositoryDependencies(files.value, files.texts),
+      // Loaded here: the lockfile readers (and their YAML/TOML parsers) only for a repository target.
+      dependencies: (await import('./repo-dependencies.js')).repositoryDependencies(files.value, files.texts),
       read: { tree: files.tree, truncated: files.value.treeTruncated, texts: files.texts },
       requests: call.counter.requests,
     };
