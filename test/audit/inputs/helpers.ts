@@ -66,3 +66,25 @@ export function lineExactly(text: string, line: string): number {
   if (index < 0) throw new Error(`no line ${JSON.stringify(line)}`);
   return index + 1;
 }
+
+/**
+ * The fixtures' one npm project (chalk, debug, @types/semver and what they bring in): each
+ * package's shortest path from a direct dependency, `direct` for a direct one. Every lockfile
+ * format that records the graph gives this same table.
+ */
+export const NPM_FIXTURE_VIA: Record<string, 'direct' | string[]> = {
+  '@types/semver': 'direct',
+  chalk: 'direct',
+  debug: 'direct',
+  'ansi-styles': ['chalk'],
+  'supports-color': ['chalk'],
+  'color-convert': ['chalk', 'ansi-styles'],
+  'color-name': ['chalk', 'ansi-styles', 'color-convert'],
+  'has-flag': ['chalk', 'supports-color'],
+  ms: ['debug'],
+};
+
+/** Each dependency's path as the table above writes it (null when the reader cannot tell). */
+export function viaTable(input: ParsedInput): Record<string, 'direct' | string[] | null> {
+  return Object.fromEntries(input.dependencies.map((d) => [d.name, d.direct ? 'direct' : (d.via ?? null)]));
+}

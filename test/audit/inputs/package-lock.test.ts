@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPackageLock } from '../../../src/lockfiles/index.js';
 import { LockfileError } from '../../../src/audit/types.js';
-import { find, fixture, lineOf, only, readFixture } from './helpers.js';
+import { find, fixture, lineOf, NPM_FIXTURE_VIA, only, readFixture, viaTable } from './helpers.js';
 
 const NAMES = ['@types/semver', 'ansi-styles', 'chalk', 'color-convert', 'color-name', 'debug', 'has-flag', 'ms', 'supports-color'];
 
@@ -27,18 +27,7 @@ describe('package-lock.json v2/v3', () => {
 
   it('names the shortest path from a direct dependency to each transitive package', () => {
     const input = readFixture('npm-v3', 'package-lock.json');
-    const via = Object.fromEntries(input.dependencies.map((d) => [d.name, d.direct ? 'direct' : (d.via ?? null)]));
-    expect(via).toEqual({
-      '@types/semver': 'direct',
-      chalk: 'direct',
-      debug: 'direct',
-      'ansi-styles': ['chalk'],
-      'supports-color': ['chalk'],
-      'color-convert': ['chalk', 'ansi-styles'],
-      'color-name': ['chalk', 'ansi-styles', 'color-convert'],
-      'has-flag': ['chalk', 'supports-color'],
-      ms: ['debug'],
-    });
+    expect(viaTable(input)).toEqual(NPM_FIXTURE_VIA);
   });
 
   it('decides direct from the root entry alone: no manifest needed', () => {

@@ -6,19 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { chainsFrom, shortestChain } from '../../../src/lockfiles/graph.js';
 import { readInputText } from '../../../src/lockfiles/index.js';
-import { readFixture } from './helpers.js';
-
-const NPM_VIA = {
-  '@types/semver': 'direct',
-  chalk: 'direct',
-  debug: 'direct',
-  'ansi-styles': ['chalk'],
-  'supports-color': ['chalk'],
-  'color-convert': ['chalk', 'ansi-styles'],
-  'color-name': ['chalk', 'ansi-styles', 'color-convert'],
-  'has-flag': ['chalk', 'supports-color'],
-  ms: ['debug'],
-};
+import { NPM_FIXTURE_VIA, readFixture, viaTable } from './helpers.js';
 
 const PYTHON_VIA = {
   requests: 'direct',
@@ -32,8 +20,7 @@ const PYTHON_VIA = {
   pluggy: ['pytest'],
 };
 
-const viaOf = (dir: string, name: string, companions: string[]) =>
-  Object.fromEntries(readFixture(dir, name, companions).dependencies.map((d) => [d.name, d.direct ? 'direct' : (d.via ?? null)]));
+const viaOf = (dir: string, name: string, companions: string[]) => viaTable(readFixture(dir, name, companions));
 
 describe('via from each lockfile format', () => {
   it.each([
@@ -44,7 +31,7 @@ describe('via from each lockfile format', () => {
     ['yarn-berry', 'yarn.lock', ['package.json']],
     ['bun', 'bun.lock', ['package.json']],
   ])('%s %s', (dir, name, companions) => {
-    expect(viaOf(dir, name, companions)).toEqual(NPM_VIA);
+    expect(viaOf(dir, name, companions)).toEqual(NPM_FIXTURE_VIA);
   });
 
   it.each([
