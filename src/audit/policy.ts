@@ -14,6 +14,7 @@ import { CHECKS } from '../checks/index.js';
 import { uncheckedGuards } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import { DEFAULT_GATE } from '../scoring/gate.js';
+import { percentsApart } from '../model/percents-apart.js';
 import { roundScore } from '../scoring/grade.js';
 import { expiredIgnoreMessages, findIgnore } from './policy-ignore.js';
 import { licenseFailures, licenseFromReport, type PackageLicense } from './policy-license.js';
@@ -159,10 +160,8 @@ export function applyPolicy(
   }
   if (status === 'pass' && report.score !== null && report.coverage < policy.minCoverage) {
     status = 'error';
-    failures.push({
-      rule: 'min-coverage',
-      message: `coverage ${Math.round(report.coverage * 100)}% is below the minimum ${Math.round(policy.minCoverage * 100)}%`,
-    });
+    const [coverage, minimum] = percentsApart(report.coverage, policy.minCoverage);
+    failures.push({ rule: 'min-coverage', message: `coverage ${coverage}% is below the minimum ${minimum}%` });
   }
   if (status === 'pass') {
     // Passing on what could be checked is not passing: a guarding check that could not run

@@ -7,6 +7,7 @@
  * Every code and its sentence are defined once, here (docs/scoring.md lists them). A code's
  * meaning never changes; a new kind of reason gets a new code.
  */
+import { percentsApart } from './percents-apart.js';
 
 /** A value a reason names: ids, names, limits, scores. */
 export type ReasonArg = string | number | boolean | null;
@@ -94,8 +95,10 @@ const REASONS = {
   provisional: define<{ coverage: number; minCoverage: number }>({
     appearsIn: 'verdict',
     meaning: 'coverage is below `--min-coverage`: the score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
-    sentence: (a) =>
-      `not enough evidence: coverage ${Math.round(a.coverage * 100)}% is below the ${Math.round(a.minCoverage * 100)}% a verdict needs, so the score is provisional; the missing sources answering would lift this`,
+    sentence: (a) => {
+      const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
+      return `not enough evidence: coverage ${coverage}% is below the ${minimum}% a verdict needs, so the score is provisional; the missing sources answering would lift this`;
+    },
   }),
   'category-bar': define<{ category: string; score: number; bar: number }>({
     appearsIn: 'verdict',
@@ -147,7 +150,10 @@ const REASONS = {
   'low-coverage': define<{ coverage: number; minCoverage: number }>({
     appearsIn: 'gate',
     meaning: 'coverage is below `--min-coverage`: not evaluated',
-    sentence: (a) => `coverage ${Math.round(a.coverage * 100)}% is below the minimum ${Math.round(a.minCoverage * 100)}%`,
+    sentence: (a) => {
+      const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
+      return `coverage ${coverage}% is below the minimum ${minimum}%`;
+    },
   }),
 } as const;
 

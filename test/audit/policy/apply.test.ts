@@ -165,6 +165,10 @@ describe('applyPolicy: scores, floors, verdicts', () => {
       ignoredBy: null,
     });
     expect(rules(decide(report, policyOf({ minCoverage: 0.7, minScore: 99 })))).toEqual(['min-score']);
+    // Just under a minimum the numbers still read apart (65.4% rounds to the minimum's 65%).
+    expect(decide(report, policyOf({ minCoverage: 0.655 })).failures).toEqual([
+      { rule: 'min-coverage', message: 'coverage 65.4% is below the minimum 65.5%' },
+    ]);
   });
 
   it('matches the gate of nerq check under the default policy', () => {
