@@ -26,6 +26,9 @@
  *   attestation    a provenance attestation is listed ({url, predicateType}), false = none,
  *                  null = unknown (PyPI files without a provenance answer)
  *   signatures     npm registry signatures (null for PyPI, which has none)
+ *   unvouched      dependencies no registry vouches for: npm git / URL / file: / link: specs in
+ *                  the packument or the tarball's package.json; PyPI `requires_dist` direct
+ *                  references (`name @ <url>`), each marked when only an extra installs it
  */
 import { explain } from '@renovatebot/pep440';
 import semver from 'semver';
@@ -65,6 +68,15 @@ export interface LicenseDeclaration {
   classifiers: string[];
 }
 
+/** A dependency fetched from where no registry vouches for it (the URL without its credentials). */
+export interface UnvouchedDependency {
+  name: string;
+  spec: string;
+  kind: 'git' | 'vcs' | 'url' | 'file' | 'link';
+  /** PyPI: only installed with an extra (`extra == …` marker). Always false for npm. */
+  extraOnly: boolean;
+}
+
 export interface ReleaseFacts {
   ecosystem: 'npm' | 'pypi';
   name: string;
@@ -90,6 +102,7 @@ export interface ReleaseFacts {
   maintainers: number | null;
   attestation: { url: string | null; predicateType: string | null } | false | null;
   signatures: number | null;
+  unvouched: UnvouchedDependency[];
 }
 
 /** PEP 792 statuses that tell users not to rely on the project. */
@@ -127,7 +140,17 @@ export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts, 
     // A listing the attestations endpoint does not back (404, no SLSA statement) is no provenance.
     attestation: registry.attestations === null || attestations?.hollow != null ? false : { ...registry.attestations },
     signatures: registry.signatures,
+    unvouched: npmUnvouched(registry, tarball),
   };
+}
+
+/** The packument's non-registry dependencies, then those only the tarball's package.json adds. */
+function npmUnvouched(registry: RegistryFacts, tarball?: TarballFacts): UnvouchedDependency[] {
+  const all = [...registry.nonRegistryDependencies];
+  for (const dependency of tarball?.manifest?.nonRegistryDependencies ?? []) {
+    if (!all.some((d) => d.name === dependency.name && d.spec === dependency.spec && d.field === dependency.field)) all.push(dependency);
+  }
+  return all.map((d) => ({ name: d.name, spec: d.spec, kind: d.kind, extraOnly: false }));
 }
 
 /** The PEP 440 reading of a version, or null when it is not one. */
@@ -203,6 +226,7 @@ export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
     maintainers: pypi.owners,
     attestation: pypiAttestation(pypi.files),
     signatures: null,
+    unvouched: pypi.directReferences.map((d) => ({ name: d.name, spec: d.url, kind: d.kind, extraOnly: d.extraOnly })),
   };
 }
 
