@@ -30,7 +30,7 @@ export default defineCheck({
   needs: ['release'],
   title: 'Dependencies no registry vouches for',
   description:
-    "Lists dependencies fetched from where no registry vouches for them: npm runtime, optional and peer dependencies declared as a git or GitHub spec, a tarball URL, or a `file:` / `link:` path (in the registry's manifest or the tarball's package.json); PyPI `requires_dist` entries that are PEP 508 direct references (`name @ git+https://…`, `@ https://…`, `@ file://…`). URLs are recorded without user name, password or query string. " +
+    "Lists dependencies fetched from where no registry vouches for them: npm runtime, optional and peer dependencies declared as a git or GitHub spec, a tarball URL, or a `file:` / `link:` path (in the registry's manifest or the tarball's package.json); PyPI `requires_dist` entries that are PEP 508 direct references (`name @ git+https://…`, `@ https://…`, `@ file://…`); URLs are recorded without user name, password or query string. " +
     'None scores 100; any that a plain install fetches (environment markers such as `sys_platform` included) scores 20 and holds the verdict at CAUTION: the package manager fetches that code as it is (a git dependency runs npm\'s `prepare` script or pip\'s build), and nothing nerq scores describes it. ' +
     `Direct references that only an extra installs (\`; extra == "dev"\`) are listed apart; when they are all there is, the check scores ${EXTRAS_ONLY_SCORE} without holding the verdict.`,
   messages: {
