@@ -93,8 +93,11 @@ export const PypiFactsSchema = z.object({
   dependencies: z.array(z.object({ name: z.string(), specifier: z.string(), marker: z.string().nullable() })),
   /** Requirements only pulled in by extras. */
   optionalDependencies: z.number().int(),
-  /** Requirements (runtime and extra-only) that are direct references; [] in evidence saved before they were recorded. */
-  directReferences: z.array(PypiDirectReferenceSchema).default([]),
+  /**
+   * Requirements (runtime and extra-only) that are direct references. Absent from evidence saved
+   * before they were recorded: the runtime ones are then read from `dependencies` (views/release.ts).
+   */
+  directReferences: z.array(PypiDirectReferenceSchema).optional(),
   /** `project_urls` plus `home_page`, keys as given (Homepage, Source, Documentation, Changelog, …). */
   projectUrls: z.record(z.string(), z.string()),
   homepage: z.string().nullable(),

@@ -52,6 +52,21 @@ checkTable(check, [
     message: ['helper'],
   },
   {
+    name: 'PyPI evidence saved before direct references were recorded: the runtime ones are read from its dependencies',
+    evidence: pypiEvidence({
+      pypi: {
+        directReferences: undefined,
+        dependencies: [
+          { name: 'dep-a', specifier: '>=1.0', marker: null },
+          { name: 'helper', specifier: '@ git+https://ci:s3cr3t@git.example/evil/helper.git', marker: null },
+        ],
+      },
+    }),
+    score: 20,
+    messageId: 'some',
+    data: { count: 1, dependencies: ['helper (git: git+https://git.example/evil/helper.git)'], extras: [] },
+  },
+  {
     name: 'PyPI: direct references only under extras weigh less',
     evidence: pypiEvidence({ pypi: { directReferences: [pyDev] } }),
     score: EXTRAS_ONLY_SCORE,

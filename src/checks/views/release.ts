@@ -32,7 +32,8 @@
  */
 import { explain } from '@renovatebot/pep440';
 import semver from 'semver';
-import type { AttestationFacts, PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
+import type { AttestationFacts, PypiDirectReference, PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
+import { directReference } from '../../ecosystems/pypi/direct-reference.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
 import { isStableVersion } from '../lib/releases.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
@@ -194,6 +195,14 @@ function pypiAttestation(files: PypiFacts['files']): ReleaseFacts['attestation']
   return null;
 }
 
+/**
+ * The release's direct references; for evidence saved before they were recorded, the runtime ones
+ * its `dependencies` list (extra-only ones were not kept then).
+ */
+function pypiDirectReferences(pypi: PypiFacts): PypiDirectReference[] {
+  return pypi.directReferences ?? pypi.dependencies.flatMap((d) => directReference(d.name, d.specifier, false) ?? []);
+}
+
 export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
   return {
     ecosystem: 'pypi',
@@ -226,7 +235,7 @@ export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
     maintainers: pypi.owners,
     attestation: pypiAttestation(pypi.files),
     signatures: null,
-    unvouched: pypi.directReferences.map((d) => ({ name: d.name, spec: d.url, kind: d.kind, extraOnly: d.extraOnly })),
+    unvouched: pypiDirectReferences(pypi).map((d) => ({ name: d.name, spec: d.url, kind: d.kind, extraOnly: d.extraOnly })),
   };
 }
 

@@ -3,11 +3,12 @@
  * (every release's files), the release's own JSON when it is not the one the project JSON's
  * `info` describes, and what the Simple API said (null when it did not answer).
  */
-import type { PypiDirectReference, PypiFacts, PypiFile, PypiRelease } from '../../evidence/schema.js';
+import type { PypiFacts, PypiFile, PypiRelease } from '../../evidence/schema.js';
 import { comparePep440, isPep440Prerelease, validPep440 } from '../../ecosystems/pypi/resolve.js';
 import type { PypiJsonFile, PypiJsonInfo, PypiProjectJson, PypiVersionJson } from './json.js';
 import { pypiLicense } from './license.js';
-import { directReferenceKind, splitRequirements, type Requirement } from './requirements.js';
+import { directReference } from '../../ecosystems/pypi/direct-reference.js';
+import { splitRequirements } from './requirements.js';
 import type { SimpleFacts } from './simple.js';
 import { projectLinks } from './urls.js';
 
@@ -15,9 +16,8 @@ import { projectLinks } from './urls.js';
 export const MAX_DESCRIPTION_BYTES = 256 * 1024;
 const MAX_KEYWORDS = 50;
 const PLACEHOLDER = 'UNKNOWN';
-/** Direct references kept in the facts, and the longest URL kept of each (as npm's non-registry specs). */
+/** Direct references kept in the facts. */
 const MAX_DIRECT_REFERENCES = 50;
-const MAX_URL_LENGTH = 200;
 
 export interface PypiFactsInput {
   project: PypiProjectJson;
@@ -54,7 +54,9 @@ export function buildPypiFacts({ project, version, release, simple }: PypiFactsI
     requiresPython: clean(info.requires_python),
     dependencies: runtime.map((r) => ({ name: r.name, specifier: r.specifier, marker: r.marker })),
     optionalDependencies: extras.length,
-    directReferences: [...runtime, ...extras].flatMap(directReference).slice(0, MAX_DIRECT_REFERENCES),
+    directReferences: [...runtime, ...extras]
+      .flatMap((r) => directReference(r.name, r.specifier, r.extraOnly) ?? [])
+      .slice(0, MAX_DIRECT_REFERENCES),
     ...links,
     hasAuthor: [info.author, info.author_email, info.maintainer, info.maintainer_email].some((v) => clean(v) !== null),
     owners: owners(project.ownership ?? release?.ownership ?? null),
@@ -71,13 +73,6 @@ export function buildPypiFacts({ project, version, release, simple }: PypiFactsI
       withdrawn: v.withdrawn ?? null,
     })),
   };
-}
-
-function directReference(requirement: Requirement): PypiDirectReference[] {
-  const kind = directReferenceKind(requirement.specifier);
-  if (kind === null) return [];
-  const url = requirement.specifier.slice(1).trim().slice(0, MAX_URL_LENGTH);
-  return [{ name: requirement.name.slice(0, MAX_URL_LENGTH), url, kind, extraOnly: requirement.extraOnly }];
 }
 
 /**

@@ -53,16 +53,6 @@ export function parseRequirement(entry: string): Requirement | null {
   return { name, specifier: spec, marker, extraOnly: marker !== null && EXTRA_MARKER.test(marker) };
 }
 
-/** How pip fetches a direct reference's URL (`@ <url>` specifier): a VCS checkout, a local path or a download. */
-export function directReferenceKind(specifier: string): 'git' | 'vcs' | 'file' | 'url' | null {
-  if (!specifier.startsWith('@')) return null;
-  const url = specifier.slice(1).trim();
-  if (/^git\+/i.test(url)) return 'git';
-  if (/^(?:hg|svn|bzr)\+/i.test(url)) return 'vcs';
-  if (/^file:/i.test(url)) return 'file';
-  return 'url';
-}
-
 /** Runtime requirements (no `extra ==` marker) and the extra-only ones. Unparseable entries are dropped. */
 export function splitRequirements(entries: readonly string[] | null | undefined): { runtime: Requirement[]; extras: Requirement[] } {
   const parsed = (entries ?? []).map(parseRequirement).filter((r): r is Requirement => r !== null);
