@@ -52,6 +52,21 @@ export const PypiLicenseSchema = z.object({
 });
 export type PypiLicense = z.infer<typeof PypiLicenseSchema>;
 
+/**
+ * A `requires_dist` entry that is a PEP 508 direct reference (`name @ <url>`): pip fetches it from
+ * that URL, and no index vouches for it.
+ */
+export const PypiDirectReferenceSchema = z.object({
+  name: z.string(),
+  /** The URL as written, without user name, password or query string (util/url-credentials.ts), capped. */
+  url: z.string(),
+  /** `git` (`git+…`), `vcs` (`hg+`, `svn+`, `bzr+`), `file` (`file:` path), `url` (a download). */
+  kind: z.enum(['git', 'vcs', 'file', 'url']),
+  /** Only installed with an extra (an `extra == …` marker); other markers still install it by default. */
+  extraOnly: z.boolean(),
+});
+export type PypiDirectReference = z.infer<typeof PypiDirectReferenceSchema>;
+
 export const PypiFactsSchema = z.object({
   /** The project name as PyPI spells it (`info.name`). */
   name: z.string(),
@@ -78,6 +93,11 @@ export const PypiFactsSchema = z.object({
   dependencies: z.array(z.object({ name: z.string(), specifier: z.string(), marker: z.string().nullable() })),
   /** Requirements only pulled in by extras. */
   optionalDependencies: z.number().int(),
+  /**
+   * Requirements (runtime and extra-only) that are direct references. Absent from evidence saved
+   * before they were recorded: the runtime ones are then read from `dependencies` (views/release.ts).
+   */
+  directReferences: z.array(PypiDirectReferenceSchema).optional(),
   /** `project_urls` plus `home_page`, keys as given (Homepage, Source, Documentation, Changelog, …). */
   projectUrls: z.record(z.string(), z.string()),
   homepage: z.string().nullable(),

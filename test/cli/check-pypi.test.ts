@@ -98,12 +98,12 @@ interface Expected {
  * answering no advisory.
  */
 const EXPECTED: Expected[] = [
-  { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.733, exit: 0 },
-  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.644, exit: 1 },
-  { input: 'pypi:trackpy', version: '0.4.1', score: 48.6, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.64, exit: 1 },
-  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.64, exit: 0 },
+  { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.737, exit: 0 },
+  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.65, exit: 1 },
+  { input: 'pypi:trackpy', version: '0.4.1', score: 48.8, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.644, exit: 1 },
+  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.644, exit: 0 },
   { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.936, exit: 1 },
-  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.8, grade: 'C', verdict: 'CAUTION', coverage: 0.936, exit: 0 },
+  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.936, exit: 0 },
   { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.979, exit: 1 },
 ];
 
@@ -443,7 +443,7 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
       score: 49.9,
       grade: 'D',
       verdict: 'NO — USE WITH CAUTION',
-      coverage: 0.729,
+      coverage: 0.733,
       exit: 1,
     });
   });

@@ -4,9 +4,22 @@
  * scored describes (a git dependency even runs its `prepare` script). Such a package is not
  * "clean": the dependencies are listed, and the verdict is held, whether the packument or only
  * the tarball's own package.json declares them.
+ *
+ * The same for a PyPI release whose `requires_dist` holds a PEP 508 direct reference
+ * (`name @ git+https://…`, `@ https://…`, `@ file:///…`): pip installs it from that URL. One that
+ * only an extra installs is listed apart and does not hold the verdict. A token in such a URL
+ * (`user:token@`, `?token=`) never reaches the output, the evidence or the store's records.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
+import { projectJsonPath } from '../cli/pypi-helpers.js';
+import { FIXTURES_ROOT, startFixtureServer } from '../support/fixture-server.js';
+import { makeSandbox, runHostile } from './support/cli.js';
+import { expectCleanStderr } from './support/expect.js';
+import { flaskWorld } from './support/pypi-world.js';
 import { makeTarball } from '../support/tarball.js';
 import { requireCli } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
@@ -58,5 +71,153 @@ describe('dependencies npm would fetch from outside a registry', () => {
     const { report, sandbox } = await evaluate(task, 'aliases', { ...vouchedFor(tarballOf(dependencies), (p) => void (version(p).dependencies = dependencies)), osv: osvNoAdvisories });
     sandbox.remove();
     expect(checkOf(report, 'unvouched-dependencies').score).toBe(100);
+  });
+});
+
+/** A secret each hostile URL carries; found nowhere nerq writes. */
+const SECRET = 'pypi-s3cr3t-T0KEN';
+
+/** flask 3.1.3's recorded project JSON with more `requires_dist` entries. */
+function flaskRequiring(extra: readonly string[]) {
+  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'pypi', 'pypi', 'flask', 'json.json'), 'utf8')) as { info: { requires_dist: string[] } };
+  recorded.info.requires_dist = [...recorded.info.requires_dist, ...extra];
+  return recorded;
+}
+
+/** `check pypi:flask` with `extra` requirements; the report, and every record nerq kept that could hold the secret. */
+async function evaluateFlask(task: { meta: object }, label: string, extra: readonly string[]) {
+  const { report, run, sandbox } = await evaluate(task, label, {}, {
+    target: 'pypi:flask',
+    // Outside HOME, the cwd and TMPDIR (which must stay empty).
+    args: ['--save-evidence', path.join('..', 'evidence.json')],
+    world: (server) => {
+      server.expect('GET', projectJsonPath('flask'), { body: flaskRequiring(extra) });
+      flaskWorld(server);
+    },
+  });
+  const db = new DatabaseSync(path.join(sandbox.store, 'nerq.sqlite'), { readOnly: true });
+  const rows = [...db.prepare('SELECT value AS text FROM facts_cache').all(), ...db.prepare('SELECT checks AS text FROM history').all()];
+  db.close();
+  const records = [run.stdout, run.stderr, readFileSync(path.join(sandbox.root, 'evidence.json'), 'utf8'), ...rows.map((r) => String(r.text))];
+  sandbox.remove();
+  return { report, records, stored: rows.length };
+}
+
+const PYPI_REFERENCES: [label: string, entry: string, listed: string][] = [
+  ['a git+https URL with a token', `helper @ git+https://ci:${SECRET}@git.example/evil/helper.git@main`, 'helper (git: git+https://git.example/evil/helper.git@main)'],
+  ['a download URL with a query token', `helper @ https://files.example/helper-1.0.tar.gz?token=${SECRET}`, 'helper (url: https://files.example/helper-1.0.tar.gz)'],
+  ['a file: URL', 'helper @ file:///opt/wheels/helper-1.0-py3-none-any.whl', 'helper (file: file:///opt/wheels/helper-1.0-py3-none-any.whl)'],
+  ['under a platform marker (still installed by default)', `helper @ git+https://${SECRET}@git.example/evil/helper.git ; sys_platform == "linux"`, 'helper (git: git+https://git.example/evil/helper.git)'],
+];
+
+describe('direct references pip would fetch from outside an index', () => {
+  it.concurrent.for(PYPI_REFERENCES)('%s in requires_dist: listed without credentials, and the verdict is held', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, entry, listed], { task, expect }) => {
+    noteCases(task);
+    const { report, records, stored } = await evaluateFlask(task, label, [entry]);
+    const check = checkOf(report, 'unvouched-dependencies');
+    expect(check.score, label).toBe(20);
+    expect(check.evidence.dependencies, label).toEqual([listed]);
+    expect(report.verdictCode, label).not.toBe('yes');
+    expect(stored, `${label}: the store kept facts and history to search`).toBeGreaterThan(0);
+    for (const text of records) expect(text.includes(SECRET), label).toBe(false);
+  });
+
+  it('only under an extra: listed apart, the verdict not held', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const label = 'extra only';
+    const { report, records } = await evaluateFlask(task, label, [`devtool @ https://${SECRET}@files.example/devtool-1.0.tar.gz ; extra == "dev"`]);
+    const check = checkOf(report, 'unvouched-dependencies');
+    expect({ messageId: check.messageId, dependencies: check.evidence.dependencies, extras: check.evidence.extras }, label).toEqual({
+      messageId: 'extras-only',
+      dependencies: [],
+      extras: ['devtool (url: https://files.example/devtool-1.0.tar.gz)'],
+    });
+    expect(report.verdictCode, label).toBe('yes');
+    for (const text of records) expect(text.includes(SECRET), label).toBe(false);
+  });
+
+  it('version specifiers only (flask as published): nothing to hold', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { report } = await evaluateFlask(task, 'flask', []);
+    expect(checkOf(report, 'unvouched-dependencies').score).toBe(100);
+    expect(report.verdictCode).toBe('yes');
+  });
+});
+
+/**
+ * `nerq audit` over Python inputs whose entries come from no index (VCS, URL, path, editable,
+ * `name @ url`): none is audited or counted as passed, each is an `input-note` warning at its
+ * file and line (as npm lockfile entries with git / URL / file sources are), no request is made
+ * for it, and the token in its URL is in no output.
+ */
+const T = SECRET;
+const PYTHON_INPUTS: [format: string, file: string, text: string, skipped: [line: string, name: string | null][]][] = [
+  [
+    'requirements.txt',
+    'requirements.txt',
+    `helper @ git+https://ci:${T}@git.example/helper.git@main\ngit+https://${T}@git.example/other.git#egg=other\n./vendor/local-1.0.tar.gz\n-e git+https://${T}@git.example/editable.git#egg=editable\n`,
+    [['helper @', 'helper'], ['git+https://', null], ['./vendor', null], ['-e ', null]],
+  ],
+  ['pyproject.toml (PEP 621)', 'pyproject.toml', `[project]\nname = "app"\nversion = "1.0"\ndependencies = ["helper @ git+https://ci:${T}@git.example/helper.git"]\n`, [['dependencies = ', 'helper']]],
+  [
+    'pyproject.toml (Poetry)',
+    'pyproject.toml',
+    `[tool.poetry]\nname = "app"\nversion = "1.0"\n\n[tool.poetry.dependencies]\npython = "^3.11"\nhelper = { git = "https://ci:${T}@git.example/helper.git" }\nlocal = { path = "../local" }\n`,
+    [['helper = ', 'helper'], ['local = ', 'local']],
+  ],
+  [
+    'uv.lock',
+    'uv.lock',
+    `version = 1\nrevision = 1\nrequires-python = ">=3.11"\n\n[[package]]\nname = "helper"\nversion = "1.0"\nsource = { git = "https://ci:${T}@git.example/helper.git?rev=main#0123" }\n\n[[package]]\nname = "local"\nversion = "1.0"\nsource = { path = "../local" }\n`,
+    [['name = "helper"', 'helper'], ['name = "local"', 'local']],
+  ],
+  [
+    'poetry.lock',
+    'poetry.lock',
+    `[[package]]\nname = "helper"\nversion = "1.0"\noptional = false\npython-versions = "*"\ngroups = ["main"]\n\n[package.source]\ntype = "git"\nurl = "https://ci:${T}@git.example/helper.git"\nreference = "main"\nresolved_reference = "0123"\n\n[metadata]\nlock-version = "2.0"\npython-versions = "^3.11"\ncontent-hash = "x"\n`,
+    [['name = "helper"', 'helper']],
+  ],
+  [
+    'pdm.lock',
+    'pdm.lock',
+    `[metadata]\ngroups = ["default"]\nlock_version = "4.5.0"\n\n[[package]]\nname = "helper"\nversion = "1.0"\ngit = "https://ci:${T}@git.example/helper.git"\nrevision = "0123"\ngroups = ["default"]\n\n[[package]]\nname = "local"\nversion = "1.0"\npath = "../local"\ngroups = ["default"]\n`,
+    [['name = "helper"', 'helper'], ['name = "local"', 'local']],
+  ],
+  [
+    'Pipfile.lock',
+    'Pipfile.lock',
+    JSON.stringify({ _meta: { sources: [] }, default: { helper: { git: `https://ci:${T}@git.example/helper.git`, ref: '0123' }, local: { path: '../local', editable: true } }, develop: {} }, null, 2),
+    [['"helper": {', 'helper'], ['"local": {', 'local']],
+  ],
+];
+
+/** The 1-based number of the first line that starts with `needle` (after its indentation). */
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.trimStart().startsWith(needle)) + 1;
+
+describe('nerq audit over Python entries no index vouches for', () => {
+  it.concurrent.for(PYTHON_INPUTS)('%s: each is an input-note at its line, none audited, no token in the output', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, file, text, skipped], { task, expect }) => {
+    noteCases(task);
+    const server = await startFixtureServer();
+    const sandbox = makeSandbox();
+    try {
+      const dir = path.join(sandbox.root, 'project');
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, file), text);
+      const run = await runHostile(['audit', dir, '--json', '--timeout', '15'], { server, sandbox });
+      expectCleanStderr(run.stderr, format);
+      expect(run.code, `${format}: ${run.stderr}`).toBe(0);
+      const report = JSON.parse(run.stdout) as { entries: unknown[]; summary: { total: number; passed: number }; warnings: { code: string; message: string }[] };
+      expect({ entries: report.entries.length, total: report.summary.total, passed: report.summary.passed }, format).toEqual({ entries: 0, total: 0, passed: 0 });
+      const notes = report.warnings.filter((w) => w.code === 'input-note' && w.message.includes(' skipped: ')).map((w) => w.message);
+      expect(notes.length, format).toBe(skipped.length);
+      skipped.forEach(([needle, name], i) => {
+        expect(notes[i], format).toContain(`${file}:${lineOf(text, needle)}: ${name === null ? '' : `"${name}" `}skipped: `);
+      });
+      expect(server.requests, `${format}: nothing is requested for these entries`).toEqual([]);
+      expect(`${run.stdout}${run.stderr}`.includes(SECRET), format).toBe(false);
+    } finally {
+      sandbox.remove();
+      await server.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import semver from 'semver';
 import { describe, expect, test } from 'vitest';
 import { RegistryFactsSchema } from '../../src/evidence/schema.js';
-import { declaredLicense, isoTime, registryFacts, repositoryRef, sortedVersions } from '../../src/sources/npm/facts.js';
+import { declaredLicense, isoTime, registryFacts, repositoryRef, sortedVersions, tarballManifest } from '../../src/sources/npm/facts.js';
 import { TEST_REGISTRY, loadPackument } from './fixtures.js';
 
 describe('registryFacts over recorded packuments', () => {
@@ -169,6 +169,22 @@ describe('registryFacts details', () => {
     time: { created: '2020-01-01T00:00:00.000Z', '1.0.0': '2020-01-01T00:00:00.000Z' },
     maintainers: [{ name: 'a' }],
     ...extra,
+  });
+
+  test('a URL dependency is recorded without its user name, password or query (the spec list and the ranges)', () => {
+    const dependencies = {
+      helper: 'git+https://user:s3cr3t@git.example/evil/helper.git#v1',
+      blob: 'https://files.example/blob.tgz?token=s3cr3t',
+      chalk: '^4.1.0',
+    };
+    const facts = registryFacts(base({ dependencies }), '1.0.0');
+    expect(facts.nonRegistryDependencies).toEqual([
+      { name: 'helper', spec: 'git+https://git.example/evil/helper.git#v1', kind: 'git', field: 'dependencies' },
+      { name: 'blob', spec: 'https://files.example/blob.tgz', kind: 'url', field: 'dependencies' },
+    ]);
+    expect(facts.dependencyRanges.chalk).toBe('^4.1.0');
+    expect(JSON.stringify(facts)).not.toContain('s3cr3t');
+    expect(JSON.stringify(tarballManifest({ name: 'p', version: '1.0.0', dependencies }))).not.toContain('s3cr3t');
   });
 
   test('the maintainers\' account names, from objects or the old "name <email>" strings', () => {

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { buildPypiFacts, capUtf8, latestRelease, releaseList, withSimpleFacts } from '../../src/sources/pypi/release-facts.js';
 import { parseJsonBody, PypiProjectJsonSchema, PypiSimpleJsonSchema, type PypiJsonFile } from '../../src/sources/pypi/json.js';
+import { directReferenceKind } from '../../src/ecosystems/pypi/direct-reference.js';
 import { parseRequirement, splitRequirements } from '../../src/sources/pypi/requirements.js';
 import { simpleFacts } from '../../src/sources/pypi/simple.js';
 import { projectLinks, repositoryFromUrl } from '../../src/sources/pypi/urls.js';
@@ -48,9 +49,46 @@ describe('requires_dist', () => {
     expect(parseRequirement('foo bar')).toBeNull();
     expect(splitRequirements(['click', '???', "x ; extra == 'y'"])).toEqual({
       runtime: [{ name: 'click', specifier: '', marker: null, extraOnly: false }],
-      optional: 1,
+      extras: [{ name: 'x', specifier: '', marker: "extra == 'y'", extraOnly: true }],
     });
-    expect(splitRequirements(null)).toEqual({ runtime: [], optional: 0 });
+    expect(splitRequirements(null)).toEqual({ runtime: [], extras: [] });
+  });
+
+  test.each([
+    ['helper @ git+https://user:s3cr3t@git.example/evil/helper.git@main', '@ git+https://git.example/evil/helper.git@main', 'git'],
+    ['helper@https://files.example/helper-1.0.tar.gz?token=s3cr3t#sha256=abc', '@ https://files.example/helper-1.0.tar.gz#sha256=abc', 'url'],
+    ['helper @ git+ssh://git:s3cr3t@git.example:evil/helper.git', '@ git+ssh://git.example:evil/helper.git', 'git'],
+    ['helper @ hg+https://hg.example/helper', '@ hg+https://hg.example/helper', 'vcs'],
+    ['helper @ file:///opt/wheels/helper-1.0-py3-none-any.whl', '@ file:///opt/wheels/helper-1.0-py3-none-any.whl', 'file'],
+  ])('a direct reference is kept without its credentials: %s', (entry, specifier, kind) => {
+    const requirement = parseRequirement(entry);
+    expect(requirement?.specifier).toBe(specifier);
+    expect(directReferenceKind(specifier)).toBe(kind);
+    expect(JSON.stringify(requirement)).not.toContain('s3cr3t');
+  });
+
+  test('a version specifier is no direct reference', () => {
+    expect(directReferenceKind('>=1.0')).toBeNull();
+    expect(directReferenceKind('')).toBeNull();
+  });
+});
+
+describe('direct references in the facts', () => {
+  test('runtime and extra-only ones are recorded apart, without credentials; version specifiers are not', () => {
+    const project = PypiProjectJsonSchema.parse(JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'pypi', 'pypi', 'flask', 'json.json'), 'utf8')));
+    const requires = [
+      ...(project.info.requires_dist ?? []),
+      'helper @ git+https://user:s3cr3t@git.example/evil/helper.git@main ; sys_platform == "linux"',
+      'devtool @ https://files.example/devtool-1.0.tar.gz?token=s3cr3t ; extra == "dev"',
+    ];
+    const facts = buildPypiFacts({ project: { ...project, info: { ...project.info, requires_dist: requires } }, version: '3.1.3', release: null, simple: null });
+    expect(facts.directReferences).toEqual([
+      { name: 'helper', url: 'git+https://git.example/evil/helper.git@main', kind: 'git', extraOnly: false },
+      { name: 'devtool', url: 'https://files.example/devtool-1.0.tar.gz', kind: 'url', extraOnly: true },
+    ]);
+    expect(facts.dependencies.find((d) => d.name === 'helper')?.specifier).toBe('@ git+https://git.example/evil/helper.git@main');
+    expect(JSON.stringify(facts)).not.toContain('s3cr3t');
+    expect(buildPypiFacts({ project, version: '3.1.3', release: null, simple: null }).directReferences).toEqual([]);
   });
 });
 

@@ -26,10 +26,14 @@
  *   attestation    a provenance attestation is listed ({url, predicateType}), false = none,
  *                  null = unknown (PyPI files without a provenance answer)
  *   signatures     npm registry signatures (null for PyPI, which has none)
+ *   unvouched      dependencies no registry vouches for: npm git / URL / file: / link: specs in
+ *                  the packument or the tarball's package.json; PyPI `requires_dist` direct
+ *                  references (`name @ <url>`), each marked when only an extra installs it
  */
 import { explain } from '@renovatebot/pep440';
 import semver from 'semver';
-import type { AttestationFacts, PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
+import type { AttestationFacts, PypiDirectReference, PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
+import { directReference } from '../../ecosystems/pypi/direct-reference.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
 import { isStableVersion } from '../lib/releases.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
@@ -65,6 +69,15 @@ export interface LicenseDeclaration {
   classifiers: string[];
 }
 
+/** A dependency fetched from where no registry vouches for it (the URL without its credentials). */
+export interface UnvouchedDependency {
+  name: string;
+  spec: string;
+  kind: 'git' | 'vcs' | 'url' | 'file' | 'link';
+  /** PyPI: only installed with an extra (`extra == …` marker). Always false for npm. */
+  extraOnly: boolean;
+}
+
 export interface ReleaseFacts {
   ecosystem: 'npm' | 'pypi';
   name: string;
@@ -90,6 +103,7 @@ export interface ReleaseFacts {
   maintainers: number | null;
   attestation: { url: string | null; predicateType: string | null } | false | null;
   signatures: number | null;
+  unvouched: UnvouchedDependency[];
 }
 
 /** PEP 792 statuses that tell users not to rely on the project. */
@@ -127,7 +141,17 @@ export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts, 
     // A listing the attestations endpoint does not back (404, no SLSA statement) is no provenance.
     attestation: registry.attestations === null || attestations?.hollow != null ? false : { ...registry.attestations },
     signatures: registry.signatures,
+    unvouched: npmUnvouched(registry, tarball),
   };
+}
+
+/** The packument's non-registry dependencies, then those only the tarball's package.json adds. */
+function npmUnvouched(registry: RegistryFacts, tarball?: TarballFacts): UnvouchedDependency[] {
+  const all = [...registry.nonRegistryDependencies];
+  for (const dependency of tarball?.manifest?.nonRegistryDependencies ?? []) {
+    if (!all.some((d) => d.name === dependency.name && d.spec === dependency.spec && d.field === dependency.field)) all.push(dependency);
+  }
+  return all.map((d) => ({ name: d.name, spec: d.spec, kind: d.kind, extraOnly: false }));
 }
 
 /** The PEP 440 reading of a version, or null when it is not one. */
@@ -171,6 +195,14 @@ function pypiAttestation(files: PypiFacts['files']): ReleaseFacts['attestation']
   return null;
 }
 
+/**
+ * The release's direct references; for evidence saved before they were recorded, the runtime ones
+ * its `dependencies` list (extra-only ones were not kept then).
+ */
+function pypiDirectReferences(pypi: PypiFacts): PypiDirectReference[] {
+  return pypi.directReferences ?? pypi.dependencies.flatMap((d) => directReference(d.name, d.specifier, false) ?? []);
+}
+
 export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
   return {
     ecosystem: 'pypi',
@@ -203,6 +235,7 @@ export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
     maintainers: pypi.owners,
     attestation: pypiAttestation(pypi.files),
     signatures: null,
+    unvouched: pypiDirectReferences(pypi).map((d) => ({ name: d.name, spec: d.url, kind: d.kind, extraOnly: d.extraOnly })),
   };
 }
 

@@ -14,6 +14,7 @@ import hostedGitInfo from 'hosted-git-info';
 import npa from 'npm-package-arg';
 import semver, { type SemVer } from 'semver';
 import { RegistryFactsSchema, type NonRegistryDependency, type RegistryFacts, type RepositoryRef, type TarballManifest } from '../../evidence/schema.js';
+import { withoutCredentials } from '../../util/url-credentials.js';
 
 type Obj = Record<string, unknown>;
 
@@ -88,7 +89,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     devDependencies: countKeys(manifest.devDependencies),
     peerDependencies: countKeys(manifest.peerDependencies),
     optionalDependencies: countKeys(manifest.optionalDependencies),
-    dependencyRanges: stringRecord(manifest.dependencies),
+    dependencyRanges: dependencySpecs(manifest.dependencies),
     installScripts: installScripts(manifest.scripts),
     hasInstallScript: manifest.hasInstallScript === undefined || manifest.hasInstallScript === null ? null : Boolean(manifest.hasInstallScript),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
@@ -367,7 +368,8 @@ export function nonRegistryDependencies(manifest: Obj): NonRegistryDependency[] 
   for (const field of DEPENDENCY_FIELDS) {
     for (const [name, spec] of Object.entries(stringRecord(manifest[field]))) {
       const kind = specKind(name, spec);
-      if (kind !== null) found.push({ name: name.slice(0, MAX_SPEC_LENGTH), spec: spec.slice(0, MAX_SPEC_LENGTH), kind, field });
+      // The spec is recorded without a URL's credentials (docs/security.md).
+      if (kind !== null) found.push({ name: name.slice(0, MAX_SPEC_LENGTH), spec: withoutCredentials(spec).slice(0, MAX_SPEC_LENGTH), kind, field });
     }
   }
   return found;
@@ -379,7 +381,7 @@ export function tarballManifest(manifest: Obj): TarballManifest {
     name: str(manifest.name),
     version: str(manifest.version),
     installScripts: installScripts(manifest.scripts),
-    dependencies: stringRecord(manifest.dependencies),
+    dependencies: dependencySpecs(manifest.dependencies),
     hasBin: hasBin(manifest.bin),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
   };
@@ -479,6 +481,11 @@ function count(value: unknown): number | null {
 
 function countKeys(value: unknown): number {
   return isObj(value) ? Object.keys(value).length : 0;
+}
+
+/** A dependencies object's specs, a URL spec without its credentials (docs/security.md). */
+function dependencySpecs(value: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries(stringRecord(value)).map(([name, spec]) => [name, withoutCredentials(spec)]));
 }
 
 /** The string-valued entries of an object (own keys only, no `__proto__`). */

@@ -7,6 +7,7 @@ import type { PypiFacts, PypiFile, PypiRelease } from '../../evidence/schema.js'
 import { comparePep440, isPep440Prerelease, validPep440 } from '../../ecosystems/pypi/resolve.js';
 import type { PypiJsonFile, PypiJsonInfo, PypiProjectJson, PypiVersionJson } from './json.js';
 import { pypiLicense } from './license.js';
+import { directReference } from '../../ecosystems/pypi/direct-reference.js';
 import { splitRequirements } from './requirements.js';
 import type { SimpleFacts } from './simple.js';
 import { projectLinks } from './urls.js';
@@ -15,6 +16,8 @@ import { projectLinks } from './urls.js';
 export const MAX_DESCRIPTION_BYTES = 256 * 1024;
 const MAX_KEYWORDS = 50;
 const PLACEHOLDER = 'UNKNOWN';
+/** Direct references kept in the facts. */
+const MAX_DIRECT_REFERENCES = 50;
 
 export interface PypiFactsInput {
   project: PypiProjectJson;
@@ -32,7 +35,7 @@ export function buildPypiFacts({ project, version, release, simple }: PypiFactsI
   const files = jsonFiles.map((f) => fileFacts(f, simple));
   const releases = releaseList(project.releases);
   const resolved = releases.find((r) => r.version === version);
-  const { runtime, optional } = splitRequirements(info.requires_dist);
+  const { runtime, extras } = splitRequirements(info.requires_dist);
   const links = projectLinks(info);
   const yanked = files.length > 0 ? files.every((f) => f.yanked) : resolved?.yanked ?? false;
 
@@ -50,7 +53,10 @@ export function buildPypiFacts({ project, version, release, simple }: PypiFactsI
     typed: classifiers.includes('Typing :: Typed'),
     requiresPython: clean(info.requires_python),
     dependencies: runtime.map((r) => ({ name: r.name, specifier: r.specifier, marker: r.marker })),
-    optionalDependencies: optional,
+    optionalDependencies: extras.length,
+    directReferences: [...runtime, ...extras]
+      .flatMap((r) => directReference(r.name, r.specifier, r.extraOnly) ?? [])
+      .slice(0, MAX_DIRECT_REFERENCES),
     ...links,
     hasAuthor: [info.author, info.author_email, info.maintainer, info.maintainer_email].some((v) => clean(v) !== null),
     owners: owners(project.ownership ?? release?.ownership ?? null),

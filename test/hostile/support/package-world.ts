@@ -39,19 +39,22 @@ export interface EvaluateOptions {
   extra?: (server: FixtureServer) => void;
   /** What follows `check` (default `chalk`, which resolves to the latest non-deprecated version). */
   target?: string;
+  /** Another world than chalk's (then `overrides` are not used), e.g. a PyPI project's. */
+  world?: (server: FixtureServer) => void;
 }
 
 /**
- * Serve chalk with `overrides` (and `extra` routes, which win over the world's), run
+ * Serve chalk with `overrides` (or `options.world`; `extra` routes win over the world's), run
  * `check <target> --json` (plus `args`), check what every case shares.
  */
 export async function evaluate(task: { meta: object }, label: string, overrides: RouteOverrides, options: EvaluateOptions = {}): Promise<Outcome> {
-  const { args = [], extra, target = 'chalk' } = options;
+  const { args = [], extra, target = 'chalk', world: otherWorld } = options;
   const server = await startFixtureServer();
   servers.add(server);
   // Declared first: the first route that matches answers, so these win over the world's.
   extra?.(server);
-  world(server, overrides);
+  if (otherWorld === undefined) world(server, overrides);
+  else otherWorld(server);
   const sandbox = makeSandbox();
   const run = await runHostile(['check', target, '--json', '--timeout', String(TIMEOUT_S), ...args], { server, sandbox });
   const context = `${label}\nexit ${run.code}\nstderr: ${run.stderr.slice(0, 500)}`;
