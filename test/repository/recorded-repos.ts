@@ -4,8 +4,9 @@
  * commits page, the tags and the raw file contents come from the recordings; what the recordings
  * lack (fixtures/github-repos/README.md) is synthesised here from each repository's record.json:
  * the repository answer (`GET /repos/{o}/{r}`: created_at from the first commit, the licence
- * GitHub would detect, topics, description), its releases, issues and community profile, and the
- * tree route by branch name (pointing at the recorded root tree).
+ * GitHub would detect, topics, description), its releases, issues and community profile, the
+ * tree route by branch name (pointing at the recorded root tree), and the two-to-a-page commit
+ * listings that date its history (cut from the recorded history.json).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
