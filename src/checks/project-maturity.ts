@@ -1,9 +1,22 @@
 /**
  * project-maturity: whether a repository target has history enough to judge, and whether it
- * publishes versions at a pace its users can review: the repository's age from its creation
- * date and its version tags per week (the `repository` view). A project weeks old is a finding
- * in days, not a pass.
+ * publishes versions at a pace its users can review (the `repository` view; docs/scoring.md §9,
+ * "Maturity"). A project weeks old is a finding in days, not a pass.
+ *
+ * Its age is the shorter of two clocks: the days since GitHub created the repository (GitHub
+ * sets that date) and the days since its first commit (the committer sets that one). A history
+ * that starts recently makes a project young whatever its repository's creation date (a
+ * repository emptied and refilled, a history rewritten); commits dated before the repository
+ * existed (an import, a fork, or a made-up past — the cheapest disguise a new project has) are
+ * shown but never make it older. When the first commit's date is unknown an old repository's
+ * age is unknown too: its history may start last week.
+ *
+ * Churn: version tags per week over that age, and releases per week over the last
+ * RECENT_RELEASE_DAYS days (releases carry GitHub's publication dates; tags carry none), so a
+ * five-year-old repository that suddenly publishes 31 versions in two weeks is held. The time
+ * since the first release is reported, not scored.
  */
+import { RECENT_RELEASE_DAYS } from '../evidence/github-facts.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { formatNumber } from './lib/format-number.js';
@@ -13,9 +26,18 @@ const DAY_MS = 86_400_000;
 export const TOO_YOUNG_DAYS = 30;
 /** Below this many days a project is young: its record says little yet. */
 export const YOUNG_DAYS = 90;
-/** More version tags a week than this (over at least CHURN_MIN_TAGS tags) is churn nobody can review. */
+/** More version tags (or releases) a week than this, over at least CHURN_MIN_TAGS of them, is churn nobody can review. */
 export const CHURN_TAGS_PER_WEEK = 3;
 export const CHURN_MIN_TAGS = 10;
+
+function daysSince(iso: string | null | undefined, now: Date): number | null {
+  if (iso === null || iso === undefined) return null;
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? null : Math.max(0, Math.floor((now.getTime() - at) / DAY_MS));
+}
+
+const perWeek = (count: number, days: number): number => Math.round((count / Math.max(1, days / 7)) * 10) / 10;
+const day = (iso: string): string => new Date(Date.parse(iso)).toISOString().slice(0, 10);
 
 export default defineCheck({
   id: 'project-maturity',
@@ -24,48 +46,108 @@ export default defineCheck({
   needs: ['repository'],
   title: 'Project maturity',
   description:
-    `For a \`github:\` target: the project's age from the repository's creation date, and its release churn (version tags per week over that age). Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); ` +
-    `more than ${CHURN_TAGS_PER_WEEK} tags a week (at least ${CHURN_MIN_TAGS} tags) scores at most 40 and holds the verdict; otherwise 100. Unknown when GitHub gives no creation date.`,
+    "For a `github:` target: the project's age — the shorter of the days since GitHub created the repository and the days since its first commit (commit dates before the repository existed are not counted) — and its release churn. " +
+    `Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); more than ${CHURN_TAGS_PER_WEEK} version tags a week over that age, or releases a week over the last ${RECENT_RELEASE_DAYS} days (at least ${CHURN_MIN_TAGS} either way), scores at most 40 and holds the verdict; otherwise 100. ` +
+    'Unknown when GitHub gives no creation date, or when an older repository\'s first commit cannot be dated.',
   messages: {
-    'too-young': '{days} days of history: too short to judge',
-    young: '{days} days of history: a young project',
+    'too-young': '{days} days of history ({since}): too short to judge',
+    young: '{days} days of history ({since}): a young project',
     churn: '{tags} version tags in {days} days ({perWeek} a week)',
-    established: '{days} days of history, {tags} version tags',
+    'release-churn': '{releasesRecent} releases in the last {recentWindowDays} days ({releasesPerWeek} a week)',
+    established: '{days} days of history, {tags} version tags, {firstRelease}',
+    'history-unknown': 'On GitHub for {createdDays} days; when its history starts is unknown ({historyReason})',
     'age-unknown': 'Project age unknown: GitHub gave no creation date',
   },
   evaluate: ({ repository }, ctx) => {
+    const { now } = ctx;
     const created = repository.repository.createdAt;
-    const createdMs = created === null ? Number.NaN : Date.parse(created);
-    if (Number.isNaN(createdMs)) return { score: null, messageId: 'age-unknown', data: { createdAt: created } };
-    const days = Math.max(0, Math.floor((ctx.now.getTime() - createdMs) / DAY_MS));
+    const history = repository.files.history;
+    const releases = repository.releases;
+    const createdDays = daysSince(created, now);
+    const firstCommitAt = history?.firstCommitAt ?? null;
+    const historyDays = daysSince(firstCommitAt, now);
+    const known = [createdDays, historyDays].filter((d): d is number => d !== null);
+    const days = known.length === 0 ? null : Math.min(...known);
+
     const tags = repository.files.tags;
-    const perWeek = tags === null ? null : Math.round((tags.count / Math.max(1, days / 7)) * 10) / 10;
+    const tagsPerWeek = tags === null || days === null ? null : perWeek(tags.count, days);
+    const tagChurn = tags !== null && tagsPerWeek !== null && tags.count >= CHURN_MIN_TAGS && tagsPerWeek > CHURN_TAGS_PER_WEEK;
+
+    // Releases over the last RECENT_RELEASE_DAYS days (or the project's whole life when shorter).
+    const recent = releases?.recent ?? null;
+    const window = Math.min(RECENT_RELEASE_DAYS, Math.max(1, days ?? RECENT_RELEASE_DAYS));
+    const recentAtLeast = recent !== null && releases?.complete !== true && recent === releases?.listed;
+    const releasesPerWeek = recent === null ? null : perWeek(recent, window);
+    const releaseChurn = recent !== null && releasesPerWeek !== null && recent >= CHURN_MIN_TAGS && releasesPerWeek > CHURN_TAGS_PER_WEEK;
+
+    const oldestRelease = releases?.oldestPublishedAt ?? null;
+    const firstReleaseDays = daysSince(oldestRelease, now);
+    const firstReleaseExact = releases?.complete === true;
+    const firstRelease =
+      releases === null || releases.listed === undefined
+        ? 'releases unknown'
+        : firstReleaseDays === null
+          ? 'no release published'
+          : `first release ${firstReleaseExact ? '' : 'at least '}${formatNumber(firstReleaseDays)} days ago`;
+
+    let since = 'age unknown';
+    if (days !== null) {
+      if (historyDays !== null && firstCommitAt !== null && (createdDays === null || historyDays < createdDays)) {
+        since = createdDays === null ? `first commit ${day(firstCommitAt)}` : `first commit ${day(firstCommitAt)}; repository created ${formatNumber(createdDays)} days ago`;
+      } else if (created !== null) {
+        since =
+          historyDays === null
+            ? `on GitHub since ${day(created)}; first commit not dated`
+            : historyDays > (createdDays ?? 0)
+              ? `on GitHub since ${day(created)}; commits dated ${formatNumber(historyDays)} days back are not counted`
+              : `since ${day(created)}`;
+      }
+    }
+
     const data: Record<string, EvidenceValue> = {
       createdAt: created,
+      createdDays,
+      firstCommitAt,
+      historyDays,
+      commits: history?.commits ?? null,
+      historyReason: history === undefined ? 'not read' : history.reason,
       days,
+      since,
       tags: tags === null ? null : `${tags.count}${tags.complete ? '' : '+'}`,
       tagsCounted: tags?.count ?? null,
-      perWeek,
+      perWeek: tagsPerWeek,
+      releasesRecent: recent === null ? null : `${recent}${recentAtLeast ? '+' : ''}`,
+      recentWindowDays: window,
+      releasesPerWeek,
+      firstReleaseAt: oldestRelease,
+      firstReleaseDays,
+      firstReleaseExact,
+      firstRelease,
     };
-    const churn = tags !== null && perWeek !== null && tags.count >= CHURN_MIN_TAGS && perWeek > CHURN_TAGS_PER_WEEK;
+
     const holds: string[] = [];
-    let score = 100;
-    let messageId: 'too-young' | 'young' | 'churn' | 'established' = 'established';
-    if (days < TOO_YOUNG_DAYS) {
-      score = 20;
-      messageId = 'too-young';
-      holds.push(`${formatNumber(days)} days of history is too short to judge`);
-    } else if (days < YOUNG_DAYS) {
-      score = 50;
-      messageId = 'young';
-      holds.push(`${formatNumber(days)} days of history is little to judge by`);
+    const churnHolds = (): void => {
+      if (releaseChurn) holds.push(`${data.releasesRecent} releases in the last ${formatNumber(window)} days (${releasesPerWeek} a week) is more than anyone reviews`);
+      if (tagChurn && days !== null) holds.push(`${data.tags} version tags in ${formatNumber(days)} days (${tagsPerWeek} a week) is more than anyone reviews`);
+    };
+    const churnMessage = releaseChurn ? 'release-churn' : 'churn';
+    const held = (score: number, messageId: 'too-young' | 'young' | 'churn' | 'release-churn' | 'established') =>
+      holds.length === 0
+        ? { score, messageId, data }
+        : { score, messageId, data, holdVerdict: `${holds.join('; ')}; a longer, steadier history would lift this (re-check after ${YOUNG_DAYS} days)` };
+
+    if (days !== null && days < YOUNG_DAYS) {
+      const tooYoung = days < TOO_YOUNG_DAYS;
+      holds.push(`${formatNumber(days)} days of history is ${tooYoung ? 'too short to judge' : 'little to judge by'}`);
+      churnHolds();
+      const score = Math.min(tooYoung ? 20 : 50, releaseChurn || tagChurn ? 40 : 100);
+      return held(score, tooYoung ? 'too-young' : 'young');
     }
-    if (churn) {
-      score = Math.min(score, 40);
-      if (messageId === 'established') messageId = 'churn';
-      holds.push(`${data.tags} version tags in ${formatNumber(days)} days (${perWeek} a week) is more than anyone reviews`);
-    }
-    if (holds.length === 0) return { score, messageId, data };
-    return { score, messageId, data, holdVerdict: `${holds.join('; ')}; a longer, steadier history would lift this (re-check after ${YOUNG_DAYS} days)` };
+    churnHolds();
+    if (holds.length > 0) return held(40, churnMessage);
+    // An old repository is only as old as its history shows: unknown without either date.
+    if (createdDays === null) return { score: null, messageId: 'age-unknown', data };
+    if (historyDays === null) return { score: null, messageId: 'history-unknown', data };
+    return held(100, 'established');
   },
 });

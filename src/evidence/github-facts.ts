@@ -84,8 +84,31 @@ export const GithubReleasesSchema = z.object({
   signedReleases: z.number().int(),
   /** How many releases were looked at for `signedReleases`. */
   examined: z.number().int(),
+  /** Published (non-draft) releases listed, prereleases included; the listing is bounded (the newest 50). Absent in evidence saved before it was recorded. */
+  listed: z.number().int().optional(),
+  /** True when the listing holds every release GitHub has (fewer than a page). */
+  complete: z.boolean().optional(),
+  /** Of those listed, published in the last RECENT_RELEASE_DAYS days (a lower bound when all listed are that recent and the listing is not complete). */
+  recent: z.number().int().optional(),
+  /** The oldest listed release's publication time: the first release when `complete`, else a time the first release is no later than; null when none is published. */
+  oldestPublishedAt: iso.nullable().optional(),
 });
 export type GithubReleases = z.infer<typeof GithubReleasesSchema>;
+/** The window of `GithubReleases.recent`, in days: release churn is judged over it (docs/scoring.md §9). */
+export const RECENT_RELEASE_DAYS = 30;
+
+/**
+ * When a repository's history starts (github/repo-history.ts): the earliest date on the oldest
+ * commits of the default branch, and how many commits it has. Commit dates are what the committer
+ * set, unlike the repository's creation date, which GitHub sets. Unknown (`firstCommitAt` null)
+ * with the reason when GitHub could not say (an empty repository, no `Link` header, a failure).
+ */
+export const GithubHistorySchema = z.object({
+  firstCommitAt: iso.nullable(),
+  commits: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type GithubHistory = z.infer<typeof GithubHistorySchema>;
 
 export const GithubContributorsSchema = z.object({
   /**
@@ -234,6 +257,8 @@ export const GithubFilesSchema = z.object({
   workflows: z.number().int(),
   /** Version tags: how many were listed, and whether that is all of them (`complete: false`: at least that many). Null when the tags could not be listed. */
   tags: z.object({ count: z.number().int(), complete: z.boolean() }).nullable(),
+  /** When the default branch's history starts; absent in evidence saved before it was read (unknown). */
+  history: GithubHistorySchema.optional(),
   /** Files that matter which could not be read, with why. */
   unread: z.array(z.object({ path: z.string(), reason: z.string() })),
   /** Requests this reading took (tree, tags, files). */

@@ -184,7 +184,11 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], found: ['MIT'] } });
     expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { path: 'README.md', source: 'repository', docsFolder: true } });
-    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { createdAt: '2015-03-01T10:00:00Z', tags: '0' } });
+    // Created in 2015, but its history starts on 2024-12-03 (its oldest of 11 commits): 545 days, the shorter clock.
+    expect(checkOf(report, 'project-maturity')).toMatchObject({
+      messageId: 'established',
+      evidence: { createdAt: '2015-03-01T10:00:00Z', tags: '0', firstCommitAt: '2024-12-03T12:00:00.000Z', commits: 11, days: 545, firstReleaseDays: 457, firstReleaseExact: true },
+    });
   });
 
   it('lists all five dimensions, documentation and compliance from the repository\'s own files', () => {
@@ -198,8 +202,9 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     ]);
   });
 
-  it('makes exactly 13 GitHub REST requests (7 for the repository, 6 for its own files) and one registry lookup, each naming nerq, none with a token', () => {
-    expect(json.requests).toHaveLength(14);
+  it('makes exactly 15 GitHub REST requests (7 for the repository, 8 for its own files and history) and one registry lookup, each naming nerq, none with a token', () => {
+    // 13 + 1 before the history's two commit listings were read.
+    expect(json.requests).toHaveLength(16);
     expect(json.requests.filter((r) => r.path.startsWith('/npm/')).map((r) => r.path)).toEqual(['/npm/widget']);
     expect(report.distribution?.packages).toMatchObject([{ name: 'widget', status: 'verified', check: 'npm:widget' }]);
     expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'channel', evidence: { file: '.github/SECURITY.md', channel: 'https://github.com/acme/widget/security/advisories/new' } });
@@ -222,7 +227,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
     expect(table.stdout).toMatch(/^Gate {2}PASS\b/m);
-    expect(table.requests).toHaveLength(14);
+    expect(table.requests).toHaveLength(16);
   });
 
   it('renders Markdown with the same numbers', async () => {
@@ -257,7 +262,7 @@ describe('every form of a repository target is the same repository, named as the
       repository: 'https://github.com/acme/widget',
     });
     expect(report.score).toBe(94.3);
-    expect(run.requests).toHaveLength(14);
+    expect(run.requests).toHaveLength(16);
   });
 });
 
@@ -309,7 +314,8 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   });
 
   it('makes one GraphQL query for the repository, then reads its own files through REST, all with the token', () => {
-    expect(json.requests).toHaveLength(8);
+    // 1 GraphQL + 8 REST (6 + the history's two commit listings) + 1 registry; 8 before the history was read.
+    expect(json.requests).toHaveLength(10);
     expect(githubLines(json.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
     for (const request of json.requests.filter((r) => r.path.startsWith('/github/'))) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
@@ -427,8 +433,8 @@ describe('the token never appears in output, evidence or the store', () => {
     const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
     // The evidence records the requests the server saw: one query.
-    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 7 } } });
-    expect(runs[0]?.requests).toHaveLength(8);
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 9 } } });
+    expect(runs[0]?.requests).toHaveLength(10);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {

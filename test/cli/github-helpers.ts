@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { FixtureResponse, FixtureServer } from '../support/fixture-server.js';
 import { makeTarball } from '../support/tarball.js';
-import { GH_SHA, NOW, rateHeaders, serveRepo, TOKEN } from '../github/helpers.js';
+import { GH_SHA, NOW, rateHeaders, serveHistory, serveRepo, TOKEN } from '../github/helpers.js';
 import { downloadsPath, osvNoAdvisories, packumentPath } from './helpers.js';
 
 export { GH_SHA, TOKEN };
@@ -30,10 +30,14 @@ export const WIDGET_REST_REPOSITORY = [
 
 /**
  * A `github:` target's routes: the repository's, then its own files (sources/github/repo-files.ts):
- * the recursive tree by branch, the tags, and the files that matter — README, LICENSE, package.json.
+ * the recursive tree by branch, the tags, when its history starts (two commit listings), and the
+ * files that matter — README, LICENSE, package.json, SECURITY.md.
  */
 export const WIDGET_TARGET_FILES = [
   'GET /github/repos/acme/widget/git/trees/main',
+  // When its history starts (repo-history.ts): the first page of two commits, then the last.
+  'GET /github/repos/acme/widget/commits',
+  'GET /github/repos/acme/widget/commits',
   'GET /github/repos/acme/widget/tags',
   'GET /github/repos/acme/widget/contents/README.md',
   'GET /github/repos/acme/widget/contents/LICENSE',
@@ -70,7 +74,9 @@ export function serveWidgetGraphql(server: FixtureServer): void {
   server.expect('POST', '/github/graphql', { fixture: 'github/graphql/acme-widget' });
   server.expect('GET', '/github/repos/acme/widget/community/profile', { fixture: 'github/repos/acme/widget/community/profile' });
   // A target's own files are read through REST with the token as well (sources/github/repo-files.ts).
+  serveHistory(server, 'acme/widget');
   for (const route of WIDGET_TARGET_FILES) {
+    if (route.endsWith('/commits')) continue;
     const suffix = route.slice('GET /github/repos/acme/widget'.length);
     server.expect('GET', `/github/repos/acme/widget${suffix}`, { fixture: `github/repos/acme/widget${suffix}` });
   }

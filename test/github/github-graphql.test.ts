@@ -55,6 +55,12 @@ describe('one repository, one query', () => {
       latest: { tag: 'v3.2.0', publishedAt: '2026-05-10T10:00:00Z', signatureAssets: ['widget-3.2.0.tgz.sigstore', 'multiple.intoto.jsonl'], assets: 3 },
       signedReleases: 2,
       examined: 4,
+      // For a repository's maturity: the 4 published, all of them (fewer than a page), v3.2.0 within
+      // the last 30 days, v3.0.0 the first.
+      listed: 4,
+      complete: true,
+      recent: 1,
+      oldestPublishedAt: '2025-03-01T10:00:00.000Z',
     });
     // The 11 newest commits: alice 5, bob 3, dave 1 (carol has no GitHub account and
     // dependabot is a bot): the same as over REST (github-rest.test.ts).

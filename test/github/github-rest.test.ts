@@ -92,6 +92,12 @@ describe('an active, popular repository', () => {
       },
       signedReleases: 2,
       examined: 4,
+      // For a repository's maturity: the 4 published, all of them (fewer than a page), v3.2.0 within
+      // the last 30 days, v3.0.0 the first.
+      listed: 4,
+      complete: true,
+      recent: 1,
+      oldestPublishedAt: '2025-03-01T10:00:00.000Z',
     });
     // The authors of the same 11 commits, as GraphQL counts them: alice 5, bob 3, dave 1 (carol has no
     // GitHub account, dependabot is a bot); alice alone made more than half of those 9.
@@ -211,7 +217,7 @@ describe('repository states', () => {
       lastCommitAt: '2022-02-01T08:00:00Z',
       truncated: false,
     });
-    expect(facts.releases).toEqual({ last12Months: 0, latest: null, signedReleases: 0, examined: 0 });
+    expect(facts.releases).toEqual({ last12Months: 0, latest: null, signedReleases: 0, examined: 0, listed: 0, complete: true, recent: 0, oldestPublishedAt: null });
     // Contributors are counted over the newest commits however old they are.
     expect(facts.contributors).toEqual({ count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 1 });
     expect(facts.responsiveness?.issues.sampled).toBe(0);

@@ -248,8 +248,42 @@ describe('summaries', () => {
         { tag: 'v2.0.0-rc.0', draft: false, prerelease: true, publishedAt: '2026-04-01T00:00:00Z', assetNames: ['a.sig'], assetCount: 1 },
       ],
       NOW,
+      true,
     );
-    expect(releases).toEqual({ last12Months: 0, latest: { tag: 'v2.0.0-rc.1', publishedAt: '2026-05-01T00:00:00Z', signatureAssets: [], assets: 0 }, signedReleases: 1, examined: 2 });
+    expect(releases).toEqual({
+      last12Months: 0,
+      latest: { tag: 'v2.0.0-rc.1', publishedAt: '2026-05-01T00:00:00Z', signatureAssets: [], assets: 0 },
+      signedReleases: 1,
+      examined: 2,
+      // Maturity: none in the last 30 days (31 days ago is out), the oldest listed is the first (the listing is complete).
+      listed: 2,
+      complete: true,
+      recent: 0,
+      oldestPublishedAt: '2026-04-01T00:00:00.000Z',
+    });
+  });
+
+  test('recent releases count prereleases and leave drafts out; an undated release is never the oldest', () => {
+    const release = (tag: string, publishedAt: string | null, extra: { draft?: boolean; prerelease?: boolean } = {}) => ({
+      tag,
+      draft: extra.draft ?? false,
+      prerelease: extra.prerelease ?? false,
+      publishedAt,
+      assetNames: [],
+      assetCount: 0,
+    });
+    const releases = summariseReleases(
+      [
+        release('v9', null, { draft: true }),
+        release('v8', '2026-05-31T00:00:00Z', { prerelease: true }),
+        release('v7', '2026-05-20T00:00:00Z'),
+        release('v6', null),
+        release('v1', '2021-01-01T00:00:00Z'),
+      ],
+      NOW,
+      false,
+    );
+    expect(releases).toMatchObject({ listed: 4, complete: false, recent: 2, oldestPublishedAt: '2021-01-01T00:00:00.000Z' });
   });
 
   test('bot commits: a Bot account, a [bot] login, or GitHub\'s bot noreply address', () => {

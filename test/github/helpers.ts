@@ -120,9 +120,41 @@ export interface ServeOptions {
   skip?: readonly RouteName[];
 }
 
+/** acme/widget's commits (all 11 of its history, newest first), as `GET …/commits?per_page=100` lists them. */
+export function widgetCommits(): Array<Record<string, unknown>> {
+  return JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/repos/acme/widget/commits.json'), 'utf8')) as Array<Record<string, unknown>>;
+}
+
+/** A `Link` header as GitHub writes it for a commits listing of `perPage` (its URLs under /repositories/{id}). */
+export function commitsLink(page: number, last: number, perPage = 2): string {
+  const at = (p: number) => `<https://api.github.com/repositories/4242/commits?sha=main&per_page=${perPage}&page=${p}>`;
+  const parts = page < last ? [`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`] : [`${at(page - 1)}; rel="prev"`, `${at(1)}; rel="first"`];
+  return parts.join(', ');
+}
+
+/**
+ * The two commit listings that date a repository target's history (sources/github/repo-history.ts),
+ * cut from acme/widget's 11 commits two to a page: the first page with its `Link` header (last
+ * page 6), and page 6 with the oldest commit (2024-12-03). Declared before the other commits
+ * route, which answers the activity's `per_page=100` listing.
+ */
+export const HISTORY_ROUTES = { history: '/commits?per_page=2&sha=main', oldest: '/commits?page=6&per_page=2&sha=main' } as const;
+
+export function serveHistory(server: FixtureServer, asked: string, override: Partial<Record<keyof typeof HISTORY_ROUTES, FixtureResponse>> = {}): void {
+  const commits = widgetCommits();
+  const answers: Record<keyof typeof HISTORY_ROUTES, FixtureResponse> = {
+    history: { body: commits.slice(0, 2), headers: { link: commitsLink(1, 6) } },
+    oldest: { body: commits.slice(10), headers: { link: commitsLink(6, 6) } },
+  };
+  for (const [name, suffix] of Object.entries(HISTORY_ROUTES) as Array<[keyof typeof HISTORY_ROUTES, string]>) {
+    server.expect('GET', `/github/repos/${asked}${suffix}`, override[name] ?? answers[name]);
+  }
+}
+
 /** Declare the REST routes of `asked` (`owner/name`), answered from the recorded fixtures unless overridden. */
 export function serveRepo(server: FixtureServer, asked: string, options: ServeOptions = {}): void {
   const from = options.from ?? 'acme/widget';
+  if (!options.skip?.includes('files')) serveHistory(server, asked);
   for (const [name, suffix] of Object.entries(ROUTES) as Array<[RouteName, string]>) {
     if (options.skip?.includes(name)) continue;
     const recorded: FixtureResponse =

@@ -4,8 +4,9 @@
  * commits page, the tags and the raw file contents come from the recordings; what the recordings
  * lack (fixtures/github-repos/README.md) is synthesised here from each repository's record.json:
  * the repository answer (`GET /repos/{o}/{r}`: created_at from the first commit, the licence
- * GitHub would detect, topics, description), its releases, issues and community profile, and the
- * tree route by branch name (pointing at the recorded root tree).
+ * GitHub would detect, topics, description), its releases, issues and community profile, the
+ * tree route by branch name (pointing at the recorded root tree), and the two-to-a-page commit
+ * listings that date its history (cut from the recorded history.json).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -109,10 +110,37 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
     const listing = children.map((e) => ({ name: e.path.split('/').pop(), path: e.path, type: e.type === 'tree' ? 'dir' : 'file', size: e.size ?? 0 }));
     routes[`/contents/${dir.path}`] ??= { body: listing };
   }
+  // When its history starts: the recorded history two to a page, newest first, with GitHub's Link header.
+  if (!Object.keys(options.override ?? {}).some((k) => k.startsWith('/commits?'))) Object.assign(routes, historyRoutes(fullName));
   for (const [suffix, response] of Object.entries(routes)) server.expect('GET', `${base}${suffix}`, response);
   serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true);
   // Commits, the root listing, sub-trees, tags and raw contents: the recorded files by path.
   server.fallback('GET', `${base}/`);
+}
+
+/** A recorded commit ([sha, authorDate, committerDate, …] of history.json) as GitHub's commits listing shapes it. */
+function listedCommit([sha, authorDate, committerDate]: [string, string, string]): Record<string, unknown> {
+  return { sha, commit: { author: { name: 'a', email: 'a@example.com', date: authorDate }, committer: { name: 'a', email: 'a@example.com', date: committerDate } }, author: null, parents: [] };
+}
+
+/**
+ * The commit listings that date a recorded repository's history (sources/github/repo-history.ts):
+ * `per_page=2` pages of its recorded history (history.json, every commit reachable from the
+ * recorded one), newest first, the first with GitHub's `Link` header naming the last page.
+ */
+export function historyRoutes(fullName: string): Record<string, FixtureResponse> {
+  const record = recordOf(fullName);
+  const [owner, name] = fullName.split('/');
+  const history = JSON.parse(readFileSync(path.join(RECORDS, `${owner}__${name}`, 'history.json'), 'utf8')) as { commits: Array<[string, string, string]> };
+  const newestFirst = [...history.commits].reverse();
+  const last = Math.ceil(newestFirst.length / 2);
+  const link = (p: number) => `<https://api.github.com/repositories/1/commits?sha=${record.defaultBranch}&per_page=2&page=${p}>`;
+  const query = `per_page=2&sha=${encodeURIComponent(record.defaultBranch)}`;
+  const routes: Record<string, FixtureResponse> = {
+    [`/commits?${query}`]: { body: newestFirst.slice(0, 2).map(listedCommit), ...(last > 1 ? { headers: { link: `${link(2)}; rel="next", ${link(last)}; rel="last"` } } : {}) },
+  };
+  if (last > 1) routes[`/commits?page=${last}&${query}`] = { body: newestFirst.slice(2 * (last - 1)).map(listedCommit), headers: { link: `${link(last - 1)}; rel="prev", ${link(1)}; rel="first"` } };
+  return routes;
 }
 
 /** OSV: querybatch answers each query with the ids of the records affecting that package name (none for the rest). */

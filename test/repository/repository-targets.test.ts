@@ -17,7 +17,7 @@ import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
 import { VERIFY_READ_BUDGET } from '../../src/sources/github/tree-file-source.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
 import { PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
@@ -76,14 +76,20 @@ describe('a young, single-maintainer MCP server that runs code (formulahendry/mc
         { id: 'mcp-server', reason: 'keyword "mcp"' },
       ],
     });
-    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'too-young', score: 20, evidence: { days: 16, tags: '0' } });
+    // Its age from both clocks: created (synthesised from the first commit) and the first commit of its 24 (recorded history).
+    expect(checkOf(report, 'project-maturity')).toMatchObject({
+      messageId: 'too-young',
+      score: 20,
+      evidence: { days: 16, tags: '0', firstCommitAt: '2025-03-19T11:22:57.000Z', commits: 24, historyDays: 16 },
+    });
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
     expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { path: 'README.md', source: 'repository' } });
     expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], found: ['MIT'], declared: 'MIT' } });
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     expect(checkOf(report, 'changelog')).toMatchObject({ messageId: 'missing-repository', score: 40 });
-    // 6 for the repository (repo, commits, releases, issues, community, root listing) + tree, tags, README, LICENSE, package.json.
-    expect(requests).toBe(12);
+    // 6 for the repository (repo, commits, releases, issues, community, root listing) + tree, tags,
+    // the history's two commit listings (24 commits, two to a page: the first and the 12th), README, LICENSE, package.json.
+    expect(requests).toBe(14);
   });
 
   it('31 version tags in its first two weeks: the churn is in the evidence, per week', async () => {
@@ -157,6 +163,65 @@ describe('the other recorded repositories', () => {
   });
 });
 
+describe('maturity: when the history starts and how fast it publishes (microsoft/playwright-mcp)', () => {
+  const PLAYWRIGHT = 'microsoft/playwright-mcp';
+  const HISTORY = '/commits?per_page=2&sha=main';
+  const FIVE_YEARS_AGO = '2021-08-01T00:00:00Z';
+  /** The repository answer as GitHub would give it for a repository created on `created`. */
+  const createdOn = (created: string) => ({ '': { body: { ...repoAnswer(PLAYWRIGHT, { license: 'Apache-2.0' }), created_at: created } } });
+  const AT = new Date('2026-08-08T12:00:00Z');
+
+  it('a repository created five years ago whose recorded history starts 16 days before now: young, in days, verdict held', async () => {
+    // code-runner's recorded history (first commit 2025-03-19) in a repository GitHub created in 2020.
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { '': { body: { ...repoAnswer(CODE_RUNNER, { license: 'MIT' }), created_at: '2020-01-10T00:00:00Z' } } } });
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'too-young', score: 20, evidence: { days: 16, historyDays: 16, createdDays: 1912 } });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+  });
+
+  it('established: the shorter clock (its first commit, 2025-03-21) is its age, the first release dated', async () => {
+    const releases = [{ tag_name: 'v0.0.1', draft: false, prerelease: false, published_at: '2025-04-01T00:00:00Z', assets: [] }];
+    const { report, evidence } = await check(PLAYWRIGHT, { license: 'Apache-2.0', override: { ...createdOn(FIVE_YEARS_AGO), '/releases': { body: releases } } }, AT);
+    expect(checkOf(report, 'project-maturity')).toMatchObject({
+      messageId: 'established',
+      score: 100,
+      evidence: { days: 504, historyDays: 504, commits: 572, firstReleaseDays: 494, firstReleaseExact: true, releasesRecent: '0' },
+    });
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { files: { history: { commits: 572, reason: null } } } });
+  });
+
+  it('31 releases within 14 days in a repository five years on GitHub: churn holding the verdict', async () => {
+    const releases = Array.from({ length: 31 }, (_, i) => ({
+      tag_name: `v1.${i}.0`,
+      draft: false,
+      prerelease: false,
+      published_at: new Date(AT.getTime() - i * 10 * 3_600_000).toISOString(),
+      assets: [],
+    }));
+    const { report } = await check(PLAYWRIGHT, { license: 'Apache-2.0', stars: 20_000, override: { ...createdOn(FIVE_YEARS_AGO), '/releases': { body: releases } } }, AT);
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'release-churn', score: 40, evidence: { releasesRecent: '31', releasesPerWeek: 7.2 } });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+  });
+
+  const FILE_CHECKS = ['readme', 'license-file', 'commit-activity'];
+  // A 5xx the retries do not cure marks GitHub's REST service down for the run (README,
+  // "Unreachable hosts"): the files read after it are unknown too; what was read before stands.
+  const unknownCases: Array<[string, Record<string, FixtureResponse>, RegExp, string[]]> = [
+    ['a listing without its Link header (as a proxy may leave it)', { [HISTORY]: { body: [{ commit: { author: { date: '2026-08-07T00:00:00Z' }, committer: { date: '2026-08-07T00:00:00Z' } } }, { commit: { author: { date: '2026-08-06T00:00:00Z' }, committer: { date: '2026-08-06T00:00:00Z' } } }] } }, /no Link header/, FILE_CHECKS],
+    ['an empty repository (409)', { [HISTORY]: { status: 409, body: { message: 'Git Repository is empty.', documentation_url: 'https://docs.github.com/rest/commits/commits#list-commits' } } }, /empty/, FILE_CHECKS],
+    ['a server error (502)', { [HISTORY]: { status: 502, body: 'bad gateway' } }, /502/, ['commit-activity']],
+  ];
+  for (const [name, override, reason, standing] of unknownCases) {
+    it(`${name}: the history is unknown and so is an old repository's age, never a pass; the rest stands`, async () => {
+      const { report } = await check(PLAYWRIGHT, { license: 'Apache-2.0', override: { ...createdOn(FIVE_YEARS_AGO), ...override } }, AT);
+      const maturity = checkOf(report, 'project-maturity');
+      expect(maturity).toMatchObject({ messageId: 'history-unknown', score: null, status: 'unknown', evidence: { historyDays: null, createdDays: 1833 } });
+      expect(String(maturity?.evidence.historyReason)).toMatch(reason);
+      for (const id of standing) expect(checkOf(report, id)?.score, id).not.toBeNull();
+    });
+  }
+});
+
 describe('a monorepo', () => {
   it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
     // One workspace member's manifest the recording left out: GitHub failing on it leaves only that member unread.
@@ -188,10 +253,13 @@ describe('a monorepo', () => {
     expect(read.length).toBeGreaterThan(1);
     expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
-    // GitHub requests without a token: the repository's 7, its own files' 12 (tree, tags, README,
-    // LICENSE, 6 manifests, the lockfile, SECURITY.md), and at most VERIFY_READ_BUDGET member
-    // manifests for the link verifier (folders come from the tree): not one per workspace member.
-    expect(requests).toBe(7 + 12 + VERIFY_READ_BUDGET);
+    // GitHub requests without a token: the repository's 7, its own files' 14 (tree, tags, the
+    // history's first and last commit pages, README, LICENSE, 6 manifests, the lockfile,
+    // SECURITY.md), and at most VERIFY_READ_BUDGET member manifests for the link verifier (folders
+    // come from the tree): not one per workspace member. 29 in all (27 before the history was read).
+    expect(requests).toBe(7 + 14 + VERIFY_READ_BUDGET);
+    // Its history: 1,605 commits, the first on 2024-09-24 (recorded).
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ evidence: { commits: 1605, firstCommitAt: '2024-09-24T20:32:00.000Z' } });
   });
 });
 

@@ -2,7 +2,7 @@
  * Evidence for a `github:owner/repo` target: every package source not applicable, the repository
  * (the healthy default of evidence-builder.ts, verified as the target itself) with its own files.
  */
-import type { DistributedPackage, Evidence, GithubDistribution, GithubFiles, GithubRepository } from '../../src/evidence/schema.js';
+import type { DistributedPackage, Evidence, GithubDistribution, GithubFiles, GithubReleases, GithubRepository } from '../../src/evidence/schema.js';
 import { daysAgo, evidence, githubFacts, notApplicable, type EvidenceOverrides } from './evidence-builder.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
@@ -43,8 +43,9 @@ export function repoFiles(overrides: Partial<GithubFiles> = {}): GithubFiles {
     lockfiles: ['package-lock.json'],
     workflows: 1,
     tags: { count: 12, complete: true },
+    history: { firstCommitAt: daysAgo(1500), commits: 420, reason: null },
     unread: [],
-    requests: 5,
+    requests: 7,
     ...overrides,
   };
 }
@@ -56,6 +57,8 @@ export interface RepositoryEvidenceOptions {
   repository?: Partial<GithubRepository>;
   /** What it distributes, looked up (absent: not looked up). */
   distribution?: GithubDistribution;
+  /** The releases listed (absent: the healthy default of evidence-builder.ts). */
+  releases?: GithubReleases | null;
   extra?: Pick<EvidenceOverrides, 'capturedAt' | 'categoryOverride'>;
 }
 
@@ -76,6 +79,7 @@ export function repositoryEvidence(options: RepositoryEvidenceOptions = {}): Evi
       repository,
       link: { verifiedBy: 'target', reason: 'the target is the repository itself' },
       files,
+      ...(options.releases === undefined ? {} : { releases: options.releases }),
       ...(options.distribution === undefined ? {} : { distribution: options.distribution }),
       unknown: files === null ? { files: options.filesReason ?? 'repository tree: HTTP 500' } : {},
     }),

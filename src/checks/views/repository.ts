@@ -1,23 +1,24 @@
 /**
  * The `repository` view: a repository target's own files and the repository facts they are read
  * with (sources/github/repo-files.ts) — the tree's documents, manifests, lockfiles, workflows and
- * tags, with the repository's age and detected licence. `not-applicable` for a package (its
+ * tags, when its history starts, with the repository's age, releases and detected licence. `not-applicable` for a package (its
  * documents come from the package: the `documents` view) and for evidence that holds no files;
  * `unavailable` with GitHub's reason when the repository or its tree could not be read.
  *
  * Shape:
  *   files       GithubFiles (evidence/github-facts.ts)
  *   repository  GithubRepository: createdAt, license (+ licenseKnown), topics (+ topicsKnown), description
- *   firstCommitAt  the earliest commit time the facts show, or null
+ *   releases    GithubReleases: the releases listed (their recent count and oldest date among them); null when unknown
  *   distribution  GithubDistribution: the packages it advertises or declares, looked up; null when not looked up
  */
-import type { Evidence, GithubDistribution, GithubFiles, GithubRepository } from '../../evidence/schema.js';
+import type { Evidence, GithubDistribution, GithubFiles, GithubReleases, GithubRepository } from '../../evidence/schema.js';
 import { defineView, type ViewResult } from './define-view.js';
 
 export interface RepositoryFacts {
   files: GithubFiles;
   repository: GithubRepository;
   distribution: GithubDistribution | null;
+  releases: GithubReleases | null;
 }
 
 export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts> {
@@ -29,7 +30,7 @@ export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts
   if (facts.repository === null) return { status: 'unavailable', reason: facts.absentReason ?? 'the repository is not on GitHub', source: 'github' };
   if (facts.files === undefined) return { status: 'not-applicable', reason: 'the evidence holds no repository files (saved before they were read)' };
   if (facts.files === null) return { status: 'unavailable', reason: facts.unknown.files ?? 'the repository files could not be read', source: 'github' };
-  return { status: 'ok', facts: { files: facts.files, repository: facts.repository, distribution: facts.distribution ?? null } };
+  return { status: 'ok', facts: { files: facts.files, repository: facts.repository, distribution: facts.distribution ?? null, releases: facts.releases } };
 }
 
 export const repositoryView = defineView<RepositoryFacts>({

@@ -347,7 +347,7 @@ export function graphqlReleases(node: GraphqlRepository, now: Date): Section<Git
           },
         ],
   );
-  return { ok: true, value: summariseReleases(releases, now) };
+  return { ok: true, value: summariseReleases(releases, now, node.releases.nodes.length < L.releases) };
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
  * A repository's own files, read through the REST API — the one way nerq reads a repository's
- * files for its facts: one recursive tree listing of the default branch, the version tags, then
+ * files for its facts: one recursive tree listing of the default branch, the version tags, when
+ * its history starts (repo-history.ts: one or two commit listings), then
  * only the files that matter (repo-tree.ts: README, licence files, manifests, lockfiles, security
  * policy), each within a size cap (lockfiles: 1 MiB), as text in memory: never executed, never
  * written to disk.
  *
- * Requests: 2 + the files read — the tree, the tags, the README, at most 2 licence files, at
- * most 6 manifests, at most 4 lockfiles beside them and the security policy (at most 16 in all;
- * 6 for a typical single-package repository with a lockfile, 7 with a security policy). The
+ * Requests: 4 + the files read — the tree, the tags, the two commit listings of the history
+ * (one when it fits on a page), the README, at most 2 licence files, at most 6 manifests, at
+ * most 4 lockfiles beside them and the security policy (at most 18 in all; 8 for a typical
+ * single-package repository with a lockfile, 9 with a security policy). The
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
  * repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
@@ -21,6 +23,7 @@ import { README_TEXT_BYTES } from '../file-names.js';
 import { manifestOf } from './repo-manifests.js';
 import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { lastPageOf, type GithubCall } from './request.js';
+import { restHistory } from './repo-history.js';
 import { getJson, restFileSource } from './rest.js';
 
 /** Bytes of a file that matters read at most (a larger one is listed as unread). */
@@ -62,9 +65,10 @@ function capped(item: RepoTreeItem, limit: number): boolean {
 export async function restRepoFiles(call: GithubCall, base: string, branch: string): Promise<RepoFilesRead> {
   const before = call.counter.requests;
   const treeUrl = withQuery(joinUrl(base, 'git', 'trees', branch), { recursive: 1 });
-  const [tree, tags] = await Promise.all([
+  const [tree, tags, history] = await Promise.all([
     getJson(call, treeUrl, GitTreeSchema, 'repository tree', { maxBytes: MAX_TREE_BYTES }),
     getJson(call, withQuery(joinUrl(base, 'tags'), { per_page: TAGS_PER_PAGE }), TagsSchema, 'tags', { empty: [] }),
+    restHistory(call, base, branch),
   ]);
   if (!tree.ok) return { ok: false, reason: tree.reason };
   const items = treeItems(tree.value);
@@ -147,6 +151,7 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
       lockfiles: selection.lockfiles,
       workflows: selection.workflows,
       tags: tagFacts,
+      history,
       unread,
       requests: call.counter.requests - before,
     },

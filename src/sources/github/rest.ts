@@ -347,7 +347,8 @@ export async function restReleases(call: GithubCall, base: string): Promise<Sect
     assetNames: (r.assets ?? []).map((a) => a.name),
     assetCount: (r.assets ?? []).length,
   }));
-  return { ok: true, value: summariseReleases(releases, call.now) };
+  // Fewer than a page and no further page: the listing holds every release.
+  return { ok: true, value: summariseReleases(releases, call.now, got.value.length < RELEASES_PER_PAGE && lastPageOf(got.headers.link) === null) };
 }
 
 export async function restResponsiveness(call: GithubCall, base: string): Promise<Section<GithubResponsiveness>> {

@@ -2,7 +2,7 @@
  * Pure summaries of what GitHub listed (REST or GraphQL, normalised first): commit activity,
  * releases and their signatures, contributors and the bus factor over the newest commits.
  */
-import type { GithubActivity, GithubContributors, GithubReleases } from '../../evidence/github-facts.js';
+import { RECENT_RELEASE_DAYS, type GithubActivity, type GithubContributors, type GithubReleases } from '../../evidence/github-facts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -109,9 +109,14 @@ function newestFirst(a: ReleaseInfo, b: ReleaseInfo): number {
   return (Date.parse(b.publishedAt ?? '') || 0) - (Date.parse(a.publishedAt ?? '') || 0);
 }
 
-/** Releases in the last 12 months, the latest one, and which of the newest carry signatures. */
-export function summariseReleases(releases: readonly ReleaseInfo[], now: Date): GithubReleases {
+/**
+ * Releases in the last 12 months, the latest one, which of the newest carry signatures, and for
+ * a repository's maturity: how many were published in the last RECENT_RELEASE_DAYS days and the
+ * oldest listed (the first release when `complete`: the listing holds every release).
+ */
+export function summariseReleases(releases: readonly ReleaseInfo[], now: Date, complete: boolean): GithubReleases {
   const published = releases.filter((r) => !r.draft).sort(newestFirst);
+  const dated = published.filter((r) => Number.isFinite(Date.parse(r.publishedAt ?? '')));
   const stable = published.filter((r) => !r.prerelease);
   const latest = stable[0] ?? published[0] ?? null;
   const examined = published.slice(0, RELEASES_EXAMINED);
@@ -128,6 +133,10 @@ export function summariseReleases(releases: readonly ReleaseInfo[], now: Date): 
           },
     signedReleases: examined.filter((r) => r.assetNames.some(isSignatureAsset)).length,
     examined: examined.length,
+    listed: published.length,
+    complete,
+    recent: published.filter((r) => within(r.publishedAt, now, RECENT_RELEASE_DAYS)).length,
+    oldestPublishedAt: dated.length === 0 ? null : new Date(Date.parse(dated[dated.length - 1]?.publishedAt ?? '')).toISOString(),
   };
 }
 
