@@ -159,39 +159,49 @@ describe('the other recorded repositories', () => {
 
 describe('a monorepo', () => {
   it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
-    // One workspace member's manifest the recording left out: GitHub failing on it leaves only that member unread.
+    // One example's manifest the recording left out would fail; examples cannot vouch, so it is never asked.
     const { report, requests } = await check('modelcontextprotocol/typescript-sdk', {
       license: 'Apache-2.0',
       topics: [],
       override: { '/contents/examples/guides/package.json': { status: 503 } },
     });
-    // The link verifier expands one-level workspace globs only: this workspace's `packages/**/*` leaves
-    // its own packages unconfirmed (they link here; no manifest it reads names them), never verified by guess.
+    // pnpm-workspace.yaml's `packages/**/*` is matched against the tree: the packages two levels
+    // deep (packages/middleware/express) are members, and their manifests name them.
     expect(report.distribution?.packages.map((p) => `${p.name} ${p.status}`)).toEqual([
-      '@modelcontextprotocol/server unconfirmed',
-      '@modelcontextprotocol/client unconfirmed',
-      '@modelcontextprotocol/node unconfirmed',
-      '@modelcontextprotocol/express unconfirmed',
+      '@modelcontextprotocol/server verified',
+      '@modelcontextprotocol/client verified',
+      '@modelcontextprotocol/node verified',
+      '@modelcontextprotocol/express verified',
       'express elsewhere',
     ]);
-    expect(report.distribution?.packages.every((p) => p.check === null)).toBe(true);
-    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'unconfirmed', score: 70, evidence: { thirdParty: ['npm:express'] } });
+    expect(report.distribution?.packages.map((p) => p.check)).toEqual([
+      'npm:@modelcontextprotocol/server',
+      'npm:@modelcontextprotocol/client',
+      'npm:@modelcontextprotocol/node',
+      'npm:@modelcontextprotocol/express',
+      null,
+    ]);
+    expect(report.distribution?.packages.find((p) => p.name === '@modelcontextprotocol/express')?.reason).toBe(
+      'package.json in workspace member packages/middleware/express at main names "@modelcontextprotocol/express"',
+    );
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100, evidence: { thirdParty: ['npm:express'] } });
     // The transitional Apache-2.0 LICENSE GitHub detects against the published packages' MIT.
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'different', evidence: { declared: 'MIT', repositoryLicense: 'Apache-2.0' } });
     expect(report.verdictCode).not.toBe('yes');
     expect(report.category?.id).toBe('mcp-server');
-    // Only published packages' manifests are read: none under test, fixture or example folders.
-    // The repository's own files are read before its advertised packages are looked up (the link
-    // verifier then reads the workspace members pnpm-workspace.yaml lists, examples included, as npm would).
-    const lookups = server.requests.findIndex((r) => r.path.startsWith('/npm/'));
-    const read = server.requests.slice(0, lookups < 0 ? undefined : lookups).map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
+    // Only published packages' manifests are read: none under test, fixture or example folders, by
+    // the repository's own files or by the link verifier (examples/guides, whose manifest GitHub
+    // would fail on, is never asked).
+    const read = server.requests.map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
     expect(read.length).toBeGreaterThan(1);
     expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
     // GitHub requests without a token: the repository's 7, its own files' 12 (tree, tags, README,
-    // LICENSE, 6 manifests, the lockfile, SECURITY.md), and at most VERIFY_READ_BUDGET member
-    // manifests for the link verifier (folders come from the tree): not one per workspace member.
-    expect(requests).toBe(7 + 12 + VERIFY_READ_BUDGET);
+    // LICENSE, 6 manifests, the lockfile, SECURITY.md), then pnpm-workspace.yaml and the three
+    // member manifests named like their packages (packages/client/package.json was already read):
+    // workspace members come from the tree, with no folder listing.
+    expect(requests).toBe(7 + 12 + 1 + 3);
+    expect(requests).toBeLessThanOrEqual(7 + 12 + VERIFY_READ_BUDGET);
   });
 });
 
