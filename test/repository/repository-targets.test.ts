@@ -205,6 +205,29 @@ describe('a monorepo', () => {
   });
 });
 
+describe('a monorepo whose member manifest GitHub cannot give', () => {
+  it('leaves that package unconfirmed, the others verified; the search then ends at the read budget (code `budget`)', async () => {
+    const { evidence } = await check('modelcontextprotocol/typescript-sdk', {
+      license: 'Apache-2.0',
+      topics: [],
+      override: { '/contents/packages/middleware/express/package.json': { status: 503 } },
+    });
+    const github = evidence.sources.github;
+    const packages = github.status === 'ok' ? (github.facts.distribution?.packages ?? []) : [];
+    expect(packages.map((p) => [p.name, p.status, p.reasonCode ?? null])).toEqual([
+      ['@modelcontextprotocol/server', 'verified', null],
+      ['@modelcontextprotocol/client', 'verified', null],
+      ['@modelcontextprotocol/node', 'verified', null],
+      ['@modelcontextprotocol/express', 'unconfirmed', 'budget'],
+      ['express', 'elsewhere', null],
+    ]);
+    // The reason names the first failed read (GitHub's REST service, failing repeatedly, is taken as
+    // down for the run, so members read beside it fail too: host-health.ts) and the members left
+    // unread; the code is the budget (a member past it may be the publisher).
+    expect(packages.find((p) => p.name === '@modelcontextprotocol/express')?.reason).toMatch(/; \d+ member manifests could not be read \(HTTP 503 [^)]*\); \d+ member manifests were not read \(a request bound was reached\)$/);
+  });
+});
+
 /**
  * An OSV record as OSV serves it (GHSA shape: id, aliases, summary, CVSS vector, SEMVER range,
  * database severity), synthesised for a package the recorded lockfile pins: the recordings hold

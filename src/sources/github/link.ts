@@ -397,6 +397,7 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
     const toRead = candidates.slice(0, MAX_MEMBER_READS);
     if (candidates.length > toRead.length) gaps.add('budget');
     let checked = 0;
+    let unread = 0;
     const failures: string[] = [];
     for (const chunk of readChunks(toRead, name)) {
       const memberReads = await files.read(chunk.map((m) => join(m, 'package.json')));
@@ -404,7 +405,8 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
         const read = memberReads.get(join(member, 'package.json'));
         if (read?.kind === 'error') {
           failed(read);
-          failures.push(read.reason);
+          if (read.limited === true) unread += 1;
+          else failures.push(read.reason);
         }
         if (read?.kind !== 'file') continue;
         checked += 1;
@@ -419,6 +421,7 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
     notes.push(`none of the ${checked} workspace member manifests read names it${beyond}`);
     notes.push(...search.problems);
     if (failures.length > 0) notes.push(`${failures.length} member manifests could not be read (${failures[0]})`);
+    if (unread > 0) notes.push(`${unread} member manifests were not read (a request bound was reached)`);
   }
   return { verifiedBy: null, reason: notes.join('; '), code: codeOf(gaps) };
 }
