@@ -4,14 +4,17 @@
  * A package can name any repository, and a typosquat that points at a famous one would inherit
  * its stars and activity. The link is verified when a manifest that publishes the package, at the
  * default branch, names it — npm: `package.json` at the root, at the declared `directory`, or in
- * a workspace member (`workspaces` in the root package.json, or pnpm-workspace.yaml); PyPI:
+ * a workspace member (`workspaces` in the root package.json, pnpm-workspace.yaml or lerna.json,
+ * globs matched by lockfiles/workspace-globs.ts; members found from the whole tree when it is
+ * known, else by a bounded folder walk: docs/scoring.md, "Starjacking"); PyPI:
  * `pyproject.toml` (`[project]` or `[tool.poetry]` name, PEP 503-normalised), `setup.cfg`
  * (`[metadata] name`), or the literal `name=` of the `setup(…)` call in setup.py (setup-py.ts:
  * comments and other strings do not count) — or when a provenance attestation names the
  * repository. Only a published manifest vouches (docs/security.md): a `"private": true` one (a
  * monorepo root names no package), a `directory` inside a test, fixture or example folder, or one
  * the repository's workspaces do not list never does. Otherwise the reason says what the
- * manifest names instead.
+ * manifest names instead, and `code` why it is not verified (`budget`, `unreadable`, `refused`,
+ * `not-named`).
  *
  * File access goes through `RepoFileSource` (REST contents API or GraphQL `object(expression:)`),
  * so the rules here are the same for both.
