@@ -6,6 +6,7 @@
  * Bot accounts (`[bot]` logins, type `Bot`) are left out of every person count.
  */
 import { z } from 'zod';
+import { LINK_GAP_CODES } from '../report/schema.js';
 
 const iso = z.string();
 
@@ -182,7 +183,7 @@ export const GithubLinkSchema = z.object({
    * vouch (private, a test/fixture/example folder, not a workspace member), `not-named` every
    * manifest read names something else.
    */
-  code: z.enum(['budget', 'unreadable', 'refused', 'not-named']).optional(),
+  code: z.enum(LINK_GAP_CODES).optional(),
 });
 export type GithubLink = z.infer<typeof GithubLinkSchema>;
 

@@ -207,11 +207,13 @@ describe('a monorepo', () => {
 
 describe('a monorepo whose member manifest GitHub cannot give', () => {
   it('leaves that package unconfirmed, the others verified; the search then ends at the read budget (code `budget`)', async () => {
-    const { evidence } = await check('modelcontextprotocol/typescript-sdk', {
+    const { evidence, report } = await check('modelcontextprotocol/typescript-sdk', {
       license: 'Apache-2.0',
       topics: [],
       override: { '/contents/packages/middleware/express/package.json': { status: 503 } },
     });
+    // The report carries the code of the one unconfirmed package only.
+    expect(report.distribution?.packages.map((p) => p.reasonCode ?? null)).toEqual([null, null, null, 'budget', null]);
     const github = evidence.sources.github;
     const packages = github.status === 'ok' ? (github.facts.distribution?.packages ?? []) : [];
     expect(packages.map((p) => [p.name, p.status, p.reasonCode ?? null])).toEqual([
