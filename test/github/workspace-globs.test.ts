@@ -4,13 +4,17 @@
  * declarations, patterns leaving the repository ignored, a private root or member never vouching,
  * and a search cut by a bound ending unconfirmed with the `budget` code.
  */
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { workspaceGlobs } from '../../src/lockfiles/workspace-globs.js';
 import type { TreeEntry } from '../../src/sources/github/files.js';
 import { MAX_GLOB_LISTINGS, verifyLink, type DirRead, type FileRead, type RepoFileSource } from '../../src/sources/github/link.js';
 import { alreadyReadFileSource } from '../../src/sources/github/tree-file-source.js';
 import type { RepoTreeItem } from '../../src/sources/github/repo-tree.js';
-import { npmClaim } from './helpers.js';
+import { GithubRateLimiter } from '../../src/sources/github/rate-limit.js';
+import { restFileSource } from '../../src/sources/github/rest.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { serveRecordedRepo } from '../repository/recorded-repos.js';
+import { NOW, npmClaim, testClient, type TestClient } from './helpers.js';
 
 type Files = Record<string, string>;
 
@@ -222,3 +226,43 @@ describe('workspaceGlobs', () => {
     expect(ws.mayContain('tools')).toBe(false);
   });
 });
+
+describe("a package's own repository, with no tree: the recorded typescript-sdk over the contents API", () => {
+  let server: FixtureServer;
+  let client: TestClient;
+  beforeEach(async () => {
+    server = await startFixtureServer();
+    client = testClient();
+  });
+  afterEach(async () => {
+    expectNoUnexpected(server);
+    await client.http.close();
+    await server.close();
+  });
+
+  test('`packages/**/*` is walked within the listing bound and the member two levels deep verifies', async () => {
+    const fullName = 'modelcontextprotocol/typescript-sdk';
+    serveRecordedRepo(server, fullName, { license: 'Apache-2.0' });
+    const call = { http: client.http, limiter: new GithubRateLimiter(), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now: NOW, counter: { requests: 0 } };
+    const base = `${server.url('github')}/repos/${fullName}`;
+    const root = (await restFileSource(call, base, null).list([''])).get('');
+    const files = restFileSource(call, base, root?.kind === 'dir' ? root.entries : null);
+    const link = await verifyLink({ claim: npmClaim('@modelcontextprotocol/express'), host: 'github.com', fullName, names: [fullName], branch: 'main', files });
+    expect(link).toEqual({
+      verifiedBy: 'manifest',
+      reason: 'package.json in workspace member packages/middleware/express at main names "@modelcontextprotocol/express"',
+    });
+    const paths = server.requests.map((r) => r.path.replace(`/github/repos/${fullName}`, ''));
+    // The root listing, package.json and pnpm-workspace.yaml, the folders from `packages` down
+    // (at most 10 listings, test/example folders never), then the one manifest named like the package.
+    const listings = paths.filter((p) => p.startsWith('/contents/') && !/\.(?:json|yaml)$/.test(p));
+    expect(listings.length).toBeLessThanOrEqual(1 + MAX_GLOB_LISTINGS);
+    expect(paths.filter((p) => p.endsWith('/package.json') && p !== '/contents/package.json')).toEqual(['/contents/packages/middleware/express/package.json']);
+    expect(paths.filter((p) => /\/(?:test|examples?)(?:\/|$)/.test(p))).toEqual([]);
+    expect(paths).toHaveLength(call.counter.requests);
+    expect(call.counter.requests).toBe(REST_REQUESTS_MEASURED);
+  });
+});
+
+/** Measured: 1 root listing + package.json + pnpm-workspace.yaml + 10 folder listings + 1 member manifest. */
+const REST_REQUESTS_MEASURED = 14;
