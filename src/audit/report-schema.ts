@@ -61,9 +61,10 @@ export const AuditWarningSchema = z.object({
  * (`nerq audit --mcp`: a remote server audited as the MCP Registry entry that declares its URL),
  * the warning codes that change the outcome (`mcp-widened-reach`, `mcp-remote-insecure`: fail;
  * `mcp-remote-unverified`: incomplete), and the entries' reports at 1.7.0 (a repository's
- * optional `distribution`).
+ * optional `distribution`), 2.3.0 the entries' reports at 1.8.0 (a distributed package's optional
+ * `reasonCode`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.2.0';
+export const AUDIT_SCHEMA_VERSION = '2.3.0';
 
 export const AuditReportSchema = z.object({
   auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),

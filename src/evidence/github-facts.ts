@@ -6,6 +6,7 @@
  * Bot accounts (`[bot]` logins, type `Bot`) are left out of every person count.
  */
 import { z } from 'zod';
+import { LINK_GAP_CODES } from '../report/schema.js';
 
 const iso = z.string();
 
@@ -198,6 +199,14 @@ export const GithubLinkSchema = z.object({
   verifiedBy: z.enum(['target', 'manifest', 'provenance']).nullable(),
   /** One line: why it is (not) verified, e.g. `package.json at main names "other-pkg"`. */
   reason: z.string(),
+  /**
+   * Why it is not verified (a package's link only; absent when verified or in facts saved before):
+   * `budget` a request bound cut the search (a member may have been missed), `unreadable` GitHub
+   * could not give a file or folder it needed, `refused` a manifest names the package but may not
+   * vouch (private, a test/fixture/example folder, not a workspace member), `not-named` every
+   * manifest read names something else.
+   */
+  code: z.enum(LINK_GAP_CODES).optional(),
 });
 export type GithubLink = z.infer<typeof GithubLinkSchema>;
 
@@ -291,6 +300,8 @@ export const DistributedPackageSchema = z.object({
   linksTo: z.string().nullable(),
   /** One line: why the status holds (the link verifier's reason, the registry's answer). */
   reason: z.string(),
+  /** `unconfirmed` only: why the link verifier could not confirm it (GithubLink `code`). */
+  reasonCode: GithubLinkSchema.shape.code,
 });
 export type DistributedPackage = z.infer<typeof DistributedPackageSchema>;
 

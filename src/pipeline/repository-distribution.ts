@@ -138,7 +138,8 @@ export async function collectDistribution(
     const at = toVerify.findIndex((v) => v.candidate === candidate);
     if (at < 0) return { ...base, status: 'elsewhere', linksTo, reason: `the published package links to ${linksTo}` };
     const link = verified.links[at] ?? { verifiedBy: null, reason: 'not verified' };
-    return { ...base, status: link.verifiedBy === null ? 'unconfirmed' : 'verified', linksTo, reason: link.reason };
+    if (link.verifiedBy !== null) return { ...base, status: 'verified', linksTo, reason: link.reason };
+    return { ...base, status: 'unconfirmed', linksTo, reason: link.reason, ...(link.code === undefined ? {} : { reasonCode: link.code }) };
   });
   return { packages, images, skipped };
 }

@@ -79,6 +79,7 @@ function distributionOf(evidence: Evidence): Report['distribution'] | null {
       declared: p.declared,
       linksTo: p.linksTo,
       reason: p.reason,
+      ...(p.reasonCode === undefined ? {} : { reasonCode: p.reasonCode }),
       check: p.status === 'verified' ? `${p.ecosystem}:${p.name}` : null,
     })),
     images: images.map((i) => ({ ...i })),

@@ -7,7 +7,14 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.7.0';
+export const REPORT_SCHEMA_VERSION = '1.8.0';
+
+/**
+ * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
+ * distributed package's `reasonCode`): a request bound cut the search, GitHub could not give a
+ * file, a manifest names the package but may not vouch, or none names it.
+ */
+export const LINK_GAP_CODES = ['budget', 'unreadable', 'refused', 'not-named'] as const;
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -243,6 +250,12 @@ export const DistributionSchema = z.object({
       /** The repository the published package links to; null when none or not published. */
       linksTo: z.string().nullable(),
       reason: z.string(),
+      /**
+       * `unconfirmed` only (added in 1.8.0; absent otherwise): why the link could not be confirmed —
+       * `budget` (a request bound cut the search), `unreadable`, `refused` (a manifest names it but
+       * may not vouch: private, a test/fixture/example folder, not a workspace member), `not-named`.
+       */
+      reasonCode: z.enum(LINK_GAP_CODES).optional(),
       /** The target that evaluates the package itself (`npm:x`) when its link verifies; null otherwise. */
       check: z.string().nullable(),
     }),

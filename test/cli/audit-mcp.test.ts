@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_SCHEMA_VERSION } from '../../src/audit/report-schema.js';
 import type { AuditReport } from '../../src/audit/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
@@ -185,7 +186,7 @@ describe('nerq audit --mcp', () => {
     const result = await run(['--mcp', '--json']);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(result.stdout) as AuditReport;
-    expect(report.auditSchemaVersion).toBe('2.2.0');
+    expect(report.auditSchemaVersion).toBe(AUDIT_SCHEMA_VERSION);
     const mcp = report.entries.filter((e) => e.subject.ecosystem === 'mcp');
     expect(mcp.map((e) => [e.subject.name, e.subject.version, e.subject.declaredIn.map((d) => d.line)]).sort()).toEqual([
       [fs.name, fs.version, [3, 11]],

@@ -73,7 +73,7 @@ describe('the ecosystem registries', () => {
 
   it('name the manifests that verify a repository link, at the directory, the root and the workspace', () => {
     const claim = (ecosystem: 'npm' | 'pypi') => ({ kind: 'package' as const, ecosystem, name: 'x', directory: 'packages/x', provenanceRepository: null });
-    expect(manifestPaths(claim('npm'))).toEqual(['packages/x/package.json', 'package.json', 'pnpm-workspace.yaml']);
+    expect(manifestPaths(claim('npm'))).toEqual(['packages/x/package.json', 'package.json', 'pnpm-workspace.yaml', 'lerna.json']);
     expect(manifestPaths(claim('pypi'))).toEqual([
       'packages/x/pyproject.toml', 'packages/x/setup.cfg', 'packages/x/setup.py', 'pyproject.toml', 'setup.cfg', 'setup.py',
     ]);

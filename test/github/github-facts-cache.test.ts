@@ -239,6 +239,7 @@ describe('packages of one repository', () => {
     expect(Object.entries(variables).filter(([k]) => k.startsWith('f0_')).map(([, v]) => v)).toEqual([
       'HEAD:package.json',
       'HEAD:pnpm-workspace.yaml',
+      'HEAD:lerna.json',
       'HEAD:packages/cli/package.json',
     ]);
     expect(factsOf(results.get(githubItemKey(items[0]!))).link).toEqual({ verifiedBy: 'manifest', reason: 'package.json at main names "widget"' });

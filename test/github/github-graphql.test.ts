@@ -109,6 +109,7 @@ describe('one repository, one query', () => {
       n0: 'widget',
       f0_0: 'HEAD:package.json',
       f0_1: 'HEAD:pnpm-workspace.yaml',
+      f0_2: 'HEAD:lerna.json',
     });
   });
 

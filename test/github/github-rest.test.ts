@@ -347,7 +347,7 @@ describe('repository states', () => {
     // GitHub said there are no commits: nobody contributed (a fact), not an unknown.
     expect(facts.contributors).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 0 });
     expect(facts.ci).toEqual({ workflows: 0, otherCi: [], dependencyUpdates: [] });
-    expect(facts.link).toEqual({ verifiedBy: null, reason: 'no package.json at the default branch (main)' });
+    expect(facts.link).toEqual({ verifiedBy: null, reason: 'no package.json at the default branch (main)', code: 'not-named' });
     expect(facts.unknown).toEqual({});
     expectNoUnexpected(server);
   });

@@ -224,42 +224,77 @@ describe('maturity: when the history starts and how fast it publishes (microsoft
 
 describe('a monorepo', () => {
   it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
-    // One workspace member's manifest the recording left out: GitHub failing on it leaves only that member unread.
+    // One example's manifest the recording left out would fail; examples cannot vouch, so it is never asked.
     const { report, requests } = await check('modelcontextprotocol/typescript-sdk', {
       license: 'Apache-2.0',
       topics: [],
       override: { '/contents/examples/guides/package.json': { status: 503 } },
     });
-    // The link verifier expands one-level workspace globs only: this workspace's `packages/**/*` leaves
-    // its own packages unconfirmed (they link here; no manifest it reads names them), never verified by guess.
+    // pnpm-workspace.yaml's `packages/**/*` is matched against the tree: the packages two levels
+    // deep (packages/middleware/express) are members, and their manifests name them.
     expect(report.distribution?.packages.map((p) => `${p.name} ${p.status}`)).toEqual([
-      '@modelcontextprotocol/server unconfirmed',
-      '@modelcontextprotocol/client unconfirmed',
-      '@modelcontextprotocol/node unconfirmed',
-      '@modelcontextprotocol/express unconfirmed',
+      '@modelcontextprotocol/server verified',
+      '@modelcontextprotocol/client verified',
+      '@modelcontextprotocol/node verified',
+      '@modelcontextprotocol/express verified',
       'express elsewhere',
     ]);
-    expect(report.distribution?.packages.every((p) => p.check === null)).toBe(true);
-    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'unconfirmed', score: 70, evidence: { thirdParty: ['npm:express'] } });
+    expect(report.distribution?.packages.map((p) => p.check)).toEqual([
+      'npm:@modelcontextprotocol/server',
+      'npm:@modelcontextprotocol/client',
+      'npm:@modelcontextprotocol/node',
+      'npm:@modelcontextprotocol/express',
+      null,
+    ]);
+    expect(report.distribution?.packages.find((p) => p.name === '@modelcontextprotocol/express')?.reason).toBe(
+      'package.json in workspace member packages/middleware/express at main names "@modelcontextprotocol/express"',
+    );
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100, evidence: { thirdParty: ['npm:express'] } });
     // The transitional Apache-2.0 LICENSE GitHub detects against the published packages' MIT.
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'different', evidence: { declared: 'MIT', repositoryLicense: 'Apache-2.0' } });
     expect(report.verdictCode).not.toBe('yes');
     expect(report.category?.id).toBe('mcp-server');
-    // Only published packages' manifests are read: none under test, fixture or example folders.
-    // The repository's own files are read before its advertised packages are looked up (the link
-    // verifier then reads the workspace members pnpm-workspace.yaml lists, examples included, as npm would).
-    const lookups = server.requests.findIndex((r) => r.path.startsWith('/npm/'));
-    const read = server.requests.slice(0, lookups < 0 ? undefined : lookups).map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
+    // Only published packages' manifests are read: none under test, fixture or example folders, by
+    // the repository's own files or by the link verifier (examples/guides, whose manifest GitHub
+    // would fail on, is never asked).
+    const read = server.requests.map((r) => r.path).filter((p) => p.includes('/contents/') && p.endsWith('package.json'));
     expect(read.length).toBeGreaterThan(1);
     expect(read.filter((p) => /\/(?:test|tests|fixtures?|examples?)\//.test(p))).toEqual([]);
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
     // GitHub requests without a token: the repository's 7, its own files' 14 (tree, tags, the
     // history's first and last commit pages, README, LICENSE, 6 manifests, the lockfile,
-    // SECURITY.md), and at most VERIFY_READ_BUDGET member manifests for the link verifier (folders
-    // come from the tree): not one per workspace member. 29 in all (27 before the history was read).
-    expect(requests).toBe(7 + 14 + VERIFY_READ_BUDGET);
+    // SECURITY.md), then pnpm-workspace.yaml and the three member manifests named like their
+    // packages (packages/client/package.json was already read): workspace members come from the
+    // tree, with no folder listing. 25 in all (27 before the globs were expanded and the history read).
+    expect(requests).toBe(7 + 14 + 1 + 3);
+    expect(requests).toBeLessThanOrEqual(7 + 14 + VERIFY_READ_BUDGET);
     // Its history: 1,605 commits, the first on 2024-09-24 (recorded).
     expect(checkOf(report, 'project-maturity')).toMatchObject({ evidence: { commits: 1605, firstCommitAt: '2024-09-24T20:32:00.000Z' } });
+  });
+});
+
+describe('a monorepo whose member manifest GitHub cannot give', () => {
+  it('leaves that package unconfirmed, the others verified; the search then ends at the read budget (code `budget`)', async () => {
+    const { evidence, report } = await check('modelcontextprotocol/typescript-sdk', {
+      license: 'Apache-2.0',
+      topics: [],
+      override: { '/contents/packages/middleware/express/package.json': { status: 503 } },
+    });
+    // The report carries the code of the one unconfirmed package only.
+    expect(report.distribution?.packages.map((p) => p.reasonCode ?? null)).toEqual([null, null, null, 'budget', null]);
+    const github = evidence.sources.github;
+    const packages = github.status === 'ok' ? (github.facts.distribution?.packages ?? []) : [];
+    expect(packages.map((p) => [p.name, p.status, p.reasonCode ?? null])).toEqual([
+      ['@modelcontextprotocol/server', 'verified', null],
+      ['@modelcontextprotocol/client', 'verified', null],
+      ['@modelcontextprotocol/node', 'verified', null],
+      ['@modelcontextprotocol/express', 'unconfirmed', 'budget'],
+      ['express', 'elsewhere', null],
+    ]);
+    // The reason names the first failed read (GitHub's REST service, failing repeatedly, is taken as
+    // down for the run, so members read beside it fail too: host-health.ts) and the members left
+    // unread; the code is the budget (a member past it may be the publisher).
+    expect(packages.find((p) => p.name === '@modelcontextprotocol/express')?.reason).toMatch(/; \d+ member manifests could not be read \(HTTP 503 [^)]*\); \d+ member manifests were not read \(a request bound was reached\)$/);
   });
 });
 

@@ -32,7 +32,7 @@ export const NPM_RULES = {
     },
     osvEcosystem: 'npm',
     compareVersions: compareNpmVersions,
-    linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml'] },
+    linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml', 'lerna.json'] },
     popular: { names: () => NPM_POPULAR_NAMES.split('\n'), unique: true, messageId: 'popular' },
   },
 } as const satisfies PackageEcosystemRules;

@@ -4,14 +4,17 @@
  * A package can name any repository, and a typosquat that points at a famous one would inherit
  * its stars and activity. The link is verified when a manifest that publishes the package, at the
  * default branch, names it — npm: `package.json` at the root, at the declared `directory`, or in
- * a workspace member (`workspaces` in the root package.json, or pnpm-workspace.yaml); PyPI:
+ * a workspace member (`workspaces` in the root package.json, pnpm-workspace.yaml or lerna.json,
+ * globs matched by lockfiles/workspace-globs.ts; members found from the whole tree when it is
+ * known, else by a bounded folder walk: docs/scoring.md, "Starjacking"); PyPI:
  * `pyproject.toml` (`[project]` or `[tool.poetry]` name, PEP 503-normalised), `setup.cfg`
  * (`[metadata] name`), or the literal `name=` of the `setup(…)` call in setup.py (setup-py.ts:
  * comments and other strings do not count) — or when a provenance attestation names the
  * repository. Only a published manifest vouches (docs/security.md): a `"private": true` one (a
  * monorepo root names no package), a `directory` inside a test, fixture or example folder, or one
  * the repository's workspaces do not list never does. Otherwise the reason says what the
- * manifest names instead.
+ * manifest names instead, and `code` why it is not verified (`budget`, `unreadable`, `refused`,
+ * `not-named`).
  *
  * File access goes through `RepoFileSource` (REST contents API or GraphQL `object(expression:)`),
  * so the rules here are the same for both.
@@ -20,6 +23,7 @@ import ini from 'ini';
 import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import type { GithubLink } from '../../evidence/github-facts.js';
+import { workspaceGlobs, type WorkspaceGlobs } from '../../lockfiles/workspace-globs.js';
 import type { TreeEntry } from './files.js';
 import { setupPyName } from './setup-py.js';
 
@@ -33,8 +37,12 @@ export type GithubClaim =
       provenanceRepository: string | null;
     };
 
-export type FileRead = { kind: 'file'; text: string } | { kind: 'missing' } | { kind: 'error'; reason: string };
+/** `limited`: not asked at all, a request bound was reached (tree-file-source.ts). */
+export type FileRead = { kind: 'file'; text: string } | { kind: 'missing' } | { kind: 'error'; reason: string; limited?: true };
 export type DirRead = { kind: 'dir'; entries: readonly TreeEntry[] } | { kind: 'missing' } | { kind: 'error'; reason: string };
+
+/** Why a link is not verified (`GithubLink.code`). */
+export type LinkGap = NonNullable<GithubLink['code']>;
 
 /** Files of the repository at its default branch. */
 export interface RepoFileSource {
@@ -44,7 +52,15 @@ export interface RepoFileSource {
   read(paths: readonly string[]): Promise<Map<string, FileRead>>;
   /** List directories (one level). */
   list(dirs: readonly string[]): Promise<Map<string, DirRead>>;
+  /**
+   * Every file and folder of the repository (paths from the root) when a whole tree listing is
+   * known: workspace globs are then matched against it, with no folder listing.
+   */
+  allEntries?: readonly TreeEntry[] | null;
 }
+
+/** Root files that declare a workspace (npm/yarn/bun `workspaces` is in package.json). */
+const WORKSPACE_ROOT_FILES = ['package.json', 'pnpm-workspace.yaml', 'lerna.json'] as const;
 
 /** At most this many workspace member manifests are read. */
 export const MAX_MEMBER_READS = 50;
@@ -169,33 +185,6 @@ function pnpmPackages(text: string, parseYaml: ManifestParsers['yaml']): string[
   }
 }
 
-/** A workspace glob: a literal directory, or a literal parent and one wildcard segment (`packages/*`, `plugins/eslint-*`). */
-interface MemberPattern {
-  parent: string;
-  /** Null for a literal directory (`parent` is the member). */
-  match: RegExp | null;
-}
-
-export function memberPattern(glob: string): MemberPattern | null {
-  if (glob.startsWith('!')) return null;
-  const segments = glob
-    .trim()
-    .replace(/(?<!\/)\/+$/, '')
-    .split('/')
-    .filter((s) => s !== '' && s !== '.');
-  // `packages/**` is read as `packages/*`: members nested deeper are not looked for.
-  while (segments.length > 1 && segments[segments.length - 1] === '**' && segments[segments.length - 2] === '**') segments.pop();
-  if (segments[segments.length - 1] === '**') segments[segments.length - 1] = '*';
-  if (segments.length === 0 || segments.some((s) => s === '..')) return null;
-  const last = segments[segments.length - 1] as string;
-  const parentSegments = segments.slice(0, -1);
-  if (parentSegments.some((s) => /[*?[\]{}]/.test(s))) return null;
-  if (!/[*?[\]{}]/.test(last)) return { parent: segments.join('/'), match: null };
-  if (/[[\]{}]/.test(last)) return null;
-  const source = last.replace(/[.+^$()|\\]/g, '\\$&').replace(/\*+/g, '[^/]*').replace(/\?/g, '[^/]');
-  return { parent: parentSegments.join('/'), match: new RegExp(`^${source}$`) };
-}
-
 /** Folders whose manifests are test data, examples or installed copies, never the published package. */
 const NOT_PUBLISHED_DIR = /^(?:__tests__|__fixtures__|__mocks__|tests?|specs?|fixtures?|test-?fixtures|testdata|e2e|examples?|demos?|samples?|node_modules|\..*)$/i;
 
@@ -204,63 +193,123 @@ export function isUnpublishedPath(directory: string): boolean {
   return directory.split('/').some((segment) => NOT_PUBLISHED_DIR.test(segment));
 }
 
-/** Whether `directory` is one of the members the workspace globs name (no listing needed). */
-export function isWorkspaceMember(directory: string, globs: readonly string[]): boolean {
-  const slash = directory.lastIndexOf('/');
-  const parent = slash === -1 ? '' : directory.slice(0, slash);
-  const base = directory.slice(slash + 1);
-  return globs.some((glob) => {
-    const pattern = memberPattern(glob);
-    if (pattern === null) return false;
-    return pattern.match === null ? pattern.parent === directory : pattern.parent === parent && pattern.match.test(base);
-  });
-}
-
 /** Letters and digits only, lower case: `@scope/my-pkg` → `mypkg` (its last part). */
 function squash(value: string): string {
   return (value.split('/').pop() ?? value).toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+/** 0 when the folder is named like the package, 1 when one name holds the other, else 2. */
+function likeness(dir: string, name: string): number {
+  const wanted = squash(name);
+  const base = squash(dir);
+  if (base === wanted) return 0;
+  if (wanted !== '' && (base.includes(wanted) || wanted.includes(base))) return 1;
+  return 2;
+}
+
 /** Members most likely to be the package first (directory named like it), then in order. */
 function byLikeness(members: readonly string[], name: string): string[] {
-  const wanted = squash(name);
-  const score = (dir: string): number => {
-    const base = squash(dir);
-    if (base === wanted) return 0;
-    if (wanted !== '' && (base.includes(wanted) || wanted.includes(base))) return 1;
-    return 2;
-  };
-  return [...members].sort((a, b) => score(a) - score(b));
+  return [...members].sort((a, b) => likeness(a, name) - likeness(b, name));
 }
 
+/** Folders a workspace declaration names, as far as the bounds let the search go. */
 interface MemberSearch {
+  /** Member folders that may hold a published manifest, likeliest first. */
   members: string[];
-  /** Reasons some globs could not be listed. */
+  /** What stopped or hampered the search, for the reason. */
   problems: string[];
+  /** A bound cut the search (folder listings): a member may have been missed. */
+  limited: boolean;
+  /** A folder could not be listed. */
+  unreadable: boolean;
 }
 
-async function resolveMembers(globs: readonly string[], files: RepoFileSource): Promise<MemberSearch> {
-  const patterns = globs.map(memberPattern).filter((p): p is MemberPattern => p !== null);
-  const literal = patterns.filter((p) => p.match === null).map((p) => p.parent);
-  const wildcard = patterns.filter((p) => p.match !== null);
-  const parents = [...new Set(wildcard.map((p) => p.parent))];
+function dirOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/**
+ * The workspace members whose manifests may vouch: folders the globs match (excludes applied),
+ * none under a test, fixture or example folder. From the whole tree when the file source knows
+ * it (every folder holding a package.json, no request); otherwise by listing folders from each
+ * glob's literal base, likeliest first, at most `MAX_GLOB_LISTINGS` listings in all.
+ */
+async function findMembers(ws: WorkspaceGlobs, files: RepoFileSource, name: string): Promise<MemberSearch> {
   const problems: string[] = [];
-  if (parents.length > MAX_GLOB_LISTINGS) problems.push(`only ${MAX_GLOB_LISTINGS} of ${parents.length} workspace globs were listed`);
-  const listed = parents.length === 0 ? new Map<string, DirRead>() : await files.list(parents.slice(0, MAX_GLOB_LISTINGS));
-  const members = new Set(literal);
-  for (const pattern of wildcard) {
-    const listing = listed.get(pattern.parent);
-    if (listing === undefined) continue;
-    if (listing.kind === 'error') {
-      problems.push(`could not list ${pattern.parent || 'the root'}: ${listing.reason}`);
-      continue;
-    }
-    if (listing.kind === 'missing') continue;
-    for (const entry of listing.entries) {
-      if (entry.type === 'dir' && pattern.match?.test(entry.path)) members.add(join(pattern.parent, entry.path));
-    }
+  if (ws.ignored.length > 0) problems.push(`${ws.ignored.length} workspace patterns leave the repository and were ignored (${quoted(ws.ignored[0] ?? '')})`);
+  const publishable = (dir: string): boolean => ws.matches(dir) && !isUnpublishedPath(dir);
+  if (files.allEntries !== undefined && files.allEntries !== null) {
+    const manifests = files.allEntries.filter((e) => e.type === 'file' && e.path.endsWith('/package.json')).map((e) => dirOf(e.path));
+    return { members: byLikeness(manifests.filter(publishable), name), problems, limited: false, unreadable: false };
   }
-  return { members: [...members], problems: [...new Set(problems)] };
+  const candidates = new Set(ws.literals.filter(publishable));
+  const withoutManifest = new Set<string>();
+  let queue = [...new Set(ws.starts.map((s) => s.base))].filter((base) => base === '' || !isUnpublishedPath(base));
+  let listings = 0;
+  let unreadable = false;
+  while (queue.length > 0 && listings < MAX_GLOB_LISTINGS) {
+    const batch = queue.slice(0, MAX_GLOB_LISTINGS - listings);
+    queue = queue.slice(batch.length);
+    listings += batch.length;
+    const listed = await files.list(batch);
+    const next: string[] = [];
+    for (const dir of batch) {
+      const listing = listed.get(dir);
+      if (listing === undefined || listing.kind === 'missing') continue;
+      if (listing.kind === 'error') {
+        unreadable = true;
+        problems.push(`could not list ${dir || 'the root'}: ${listing.reason}`);
+        continue;
+      }
+      if (!listing.entries.some((e) => e.type === 'file' && e.path === 'package.json')) withoutManifest.add(dir);
+      for (const entry of listing.entries) {
+        if (entry.type !== 'dir') continue;
+        const child = join(dir, entry.path);
+        if (isUnpublishedPath(child)) continue;
+        if (publishable(child)) candidates.add(child);
+        if (ws.mayContain(child)) next.push(child);
+      }
+    }
+    queue = [...queue, ...byLikeness(next, name)];
+  }
+  const limited = queue.length > 0;
+  if (limited) problems.push(`the workspace folders were listed ${MAX_GLOB_LISTINGS} times at most (${queue.length} more not listed)`);
+  const members = [...candidates].filter((dir) => !withoutManifest.has(dir));
+  return { members: byLikeness(members, name), problems: [...new Set(problems)], limited, unreadable };
+}
+
+/** The workspace globs a root declares: package.json `workspaces`, pnpm-workspace.yaml `packages`, lerna.json `packages`. */
+function declaredGlobs(rootPackage: string[], pnpm: string[], lerna: string[] | null): string[] {
+  const globs = [...rootPackage, ...pnpm];
+  // Lerna without `packages` uses the package manager's workspaces, else its default `packages/*`.
+  if (lerna !== null) globs.push(...(lerna.length > 0 ? lerna : globs.length === 0 ? ['packages/*'] : []));
+  return globs;
+}
+
+/** lerna.json's `packages`: null when there is no lerna.json or it does not parse, `[]` when it names none. */
+function lernaPackages(read: FileRead | undefined): string[] | null {
+  if (read?.kind !== 'file') return null;
+  try {
+    const json = JSON.parse(read.text) as unknown;
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+    const packages = (json as { packages?: unknown }).packages;
+    return Array.isArray(packages) ? packages.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return null;
+  }
+}
+
+/** Member manifests read at once: the likeliest member alone when its folder is named like the package, then chunks. */
+function readChunks(members: readonly string[], name: string): string[][] {
+  const chunks: string[][] = [];
+  let rest = [...members];
+  if (rest.length > 0 && likeness(rest[0] as string, name) === 0) {
+    chunks.push(rest.slice(0, 1));
+    rest = rest.slice(1);
+  }
+  for (let i = 0; i < rest.length; i += MEMBER_READ_CHUNK) chunks.push(rest.slice(i, i + MEMBER_READ_CHUNK));
+  return chunks;
 }
 
 async function verifyNpm(name: string, directory: string | null, branch: string, files: RepoFileSource, parsers: ManifestParsers): Promise<GithubLink> {
@@ -268,17 +317,25 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
   const dirPath = directory === null ? null : join(directory, 'package.json');
   const first = [
     ...(dirPath === null ? [] : [dirPath]),
-    ...(rootHasFile(files, 'package.json') ? ['package.json'] : []),
-    ...(rootHasFile(files, 'pnpm-workspace.yaml') ? ['pnpm-workspace.yaml'] : []),
+    ...WORKSPACE_ROOT_FILES.filter((file) => rootHasFile(files, file)),
   ];
   const reads = first.length === 0 ? new Map<string, FileRead>() : await files.read(first);
   const notes: string[] = [];
+  const gaps = new Set<LinkGap>();
+  const failed = (read: FileRead): void => {
+    if (read.kind === 'error') gaps.add(read.limited === true ? 'budget' : 'unreadable');
+  };
 
   // The root manifest and the workspace list first: they decide which manifests can vouch.
   const root = reads.get('package.json');
   const rootParsed = root?.kind === 'file' ? packageJsonName(root.text) : null;
   const pnpm = reads.get('pnpm-workspace.yaml');
-  const globs = [...(rootParsed?.ok ? rootParsed.value.workspaces : []), ...(pnpm?.kind === 'file' ? pnpmPackages(pnpm.text, parsers.yaml) : [])];
+  const globs = declaredGlobs(
+    rootParsed?.ok ? rootParsed.value.workspaces : [],
+    pnpm?.kind === 'file' ? pnpmPackages(pnpm.text, parsers.yaml) : [],
+    lernaPackages(reads.get('lerna.json')),
+  );
+  const ws = workspaceGlobs(globs);
 
   if (dirPath !== null && directory !== null) {
     const read = reads.get(dirPath);
@@ -291,10 +348,11 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
           ? `${where} names ${quoted(name)} but is private (npm never publishes it)`
           : isUnpublishedPath(directory)
             ? `${where} names ${quoted(name)} but ${directory} is a test, fixture or example folder, not a published package`
-            : globs.length > 0 && !isWorkspaceMember(directory, globs)
+            : globs.length > 0 && !ws.matches(directory)
               ? `${where} names ${quoted(name)} but ${directory} is not one of the repository's workspaces`
               : null;
         if (refusal === null) return { verifiedBy: 'manifest', reason: `${where} names ${quoted(name)}` };
+        gaps.add('refused');
         notes.push(refusal);
       } else {
         notes.push(
@@ -306,6 +364,7 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
         );
       }
     } else if (read?.kind === 'error') {
+      failed(read);
       notes.push(`could not read package.json in ${directory} ${at}: ${read.reason}`);
     } else {
       notes.push(`no package.json in ${directory} ${at}`);
@@ -315,6 +374,7 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
   if (rootParsed !== null) {
     if (rootParsed.ok) {
       if (rootParsed.value.name === name && !rootParsed.value.private) return { verifiedBy: 'manifest', reason: `package.json ${at} names ${quoted(name)}` };
+      if (rootParsed.value.name === name) gaps.add('refused');
       notes.push(
         rootParsed.value.name === null
           ? `package.json ${at} has no name`
@@ -326,37 +386,52 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
       notes.push(`package.json ${at} ${rootParsed.reason}`);
     }
   } else if (root?.kind === 'error') {
+    failed(root);
     notes.push(`could not read package.json ${at}: ${root.reason}`);
   } else if (directory === null) {
     notes.push(`no package.json at the default branch (${branch})`);
   }
 
   if (globs.length > 0) {
-    const search = await resolveMembers(globs, files);
-    const candidates = byLikeness(search.members, name).filter((m) => m !== directory);
+    const search = await findMembers(ws, files, name);
+    if (search.limited) gaps.add('budget');
+    if (search.unreadable) gaps.add('unreadable');
+    const candidates = search.members.filter((m) => m !== directory);
     const toRead = candidates.slice(0, MAX_MEMBER_READS);
+    if (candidates.length > toRead.length) gaps.add('budget');
     let checked = 0;
+    let unread = 0;
     const failures: string[] = [];
-    for (let i = 0; i < toRead.length; i += MEMBER_READ_CHUNK) {
-      const chunk = toRead.slice(i, i + MEMBER_READ_CHUNK);
+    for (const chunk of readChunks(toRead, name)) {
       const memberReads = await files.read(chunk.map((m) => join(m, 'package.json')));
       for (const member of chunk) {
         const read = memberReads.get(join(member, 'package.json'));
-        if (read?.kind === 'error') failures.push(read.reason);
+        if (read?.kind === 'error') {
+          failed(read);
+          if (read.limited === true) unread += 1;
+          else failures.push(read.reason);
+        }
         if (read?.kind !== 'file') continue;
         checked += 1;
         const parsed = packageJsonName(read.text);
-        if (parsed.ok && parsed.value.name === name && !parsed.value.private && !isUnpublishedPath(member)) {
-          return { verifiedBy: 'manifest', reason: `package.json in workspace member ${member} ${at} names ${quoted(name)}` };
-        }
+        if (!parsed.ok || parsed.value.name !== name) continue;
+        if (!parsed.value.private) return { verifiedBy: 'manifest', reason: `package.json in workspace member ${member} ${at} names ${quoted(name)}` };
+        gaps.add('refused');
+        notes.push(`package.json in workspace member ${member} ${at} names ${quoted(name)} but is private (npm never publishes it)`);
       }
     }
     const beyond = candidates.length > toRead.length ? ` (only ${toRead.length} of ${candidates.length} were read)` : '';
     notes.push(`none of the ${checked} workspace member manifests read names it${beyond}`);
     notes.push(...search.problems);
     if (failures.length > 0) notes.push(`${failures.length} member manifests could not be read (${failures[0]})`);
+    if (unread > 0) notes.push(`${unread} member manifests were not read (a request bound was reached)`);
   }
-  return { verifiedBy: null, reason: notes.join('; ') };
+  return { verifiedBy: null, reason: notes.join('; '), code: codeOf(gaps) };
+}
+
+/** The one gap a reason code names: a bound that cut the search first, then a failed read, then a manifest that may not vouch. */
+function codeOf(gaps: ReadonlySet<LinkGap>): LinkGap {
+  return (['budget', 'unreadable', 'refused'] as const).find((gap) => gaps.has(gap)) ?? 'not-named';
 }
 
 /** The project name a Python manifest declares; null when it declares none; a reason when it cannot be read. */
@@ -402,6 +477,7 @@ async function verifyPypi(name: string, directory: string | null, branch: string
   const wanted = pypiName(name);
   const notes: string[] = [];
   let sawManifest = false;
+  let failed: LinkGap | null = null;
   for (const base of bases) {
     const where = base === '' ? at : `in ${base} ${at}`;
     for (const file of PYTHON_MANIFESTS) {
@@ -409,6 +485,7 @@ async function verifyPypi(name: string, directory: string | null, branch: string
       if (read === undefined || read.kind === 'missing') continue;
       sawManifest = true;
       if (read.kind === 'error') {
+        if (failed !== 'budget') failed = read.limited === true ? 'budget' : 'unreadable';
         notes.push(`could not read ${file} ${where}: ${read.reason}`);
         continue;
       }
@@ -424,7 +501,7 @@ async function verifyPypi(name: string, directory: string | null, branch: string
       notes.push(`${file} ${where} names ${quoted(declared.value)}, not ${quoted(name)}`);
     }
   }
-  if (!sawManifest) return { verifiedBy: null, reason: `no pyproject.toml, setup.cfg or setup.py at the default branch (${branch})` };
-  if (notes.length === 0) return { verifiedBy: null, reason: `no Python manifest ${at} declares a project name` };
-  return { verifiedBy: null, reason: notes.join('; ') };
+  if (!sawManifest) return { verifiedBy: null, reason: `no pyproject.toml, setup.cfg or setup.py at the default branch (${branch})`, code: 'not-named' };
+  if (notes.length === 0) return { verifiedBy: null, reason: `no Python manifest ${at} declares a project name`, code: 'not-named' };
+  return { verifiedBy: null, reason: notes.join('; '), code: failed ?? 'not-named' };
 }

@@ -38,8 +38,9 @@ export const VERIFY_READ_BUDGET = 8;
 
 /**
  * The file source over what was read; `rest` reads what the tree lists and was not read, at most
- * `budget` files. With a truncated tree every question goes to `rest` (the listing cannot say
- * what is missing).
+ * `budget` files. The whole tree is handed on (`allEntries`): workspace globs, `**` included, are
+ * matched against it, and only folders holding a package.json are members. With a truncated tree
+ * every question goes to `rest` (the listing cannot say what is missing).
  */
 export function alreadyReadFileSource(known: RepositoryAlreadyRead, rest: RepoFileSource, budget = VERIFY_READ_BUDGET): RepoFileSource {
   if (known.truncated) return rest;
@@ -47,6 +48,7 @@ export function alreadyReadFileSource(known: RepositoryAlreadyRead, rest: RepoFi
   let left = budget;
   return {
     rootEntries: childrenOf(known.tree, ''),
+    allEntries: known.tree.map((item) => ({ path: item.path, type: entryType(item.type) })),
     async read(paths) {
       const out = new Map<string, FileRead>();
       const toAsk: string[] = [];
@@ -57,7 +59,7 @@ export function alreadyReadFileSource(known: RepositoryAlreadyRead, rest: RepoFi
         else if (left > 0) {
           left -= 1;
           toAsk.push(path);
-        } else out.set(path, { kind: 'error', reason: `not read: at most ${budget} more files are read to verify a repository's packages` });
+        } else out.set(path, { kind: 'error', reason: `not read: at most ${budget} more files are read to verify a repository's packages`, limited: true });
       }
       if (toAsk.length > 0) for (const [path, read] of await rest.read(toAsk)) out.set(path, read);
       return out;
