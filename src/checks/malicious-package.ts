@@ -5,12 +5,15 @@
  * security-holding placeholder. Either one scores 0 and sets the verdict to "do not use".
  * A repository target (its dependency set from its lockfiles, docs/scoring.md §9) has no version
  * of its own: the check is about every dependency its lockfiles pin, transitive ones included,
- * and is unknown — never clean — when some of them could not be checked.
+ * and is unknown — never clean — when some of them could not be checked: where no lockfile pins
+ * them, only the direct dependencies resolved from ranges are checked (a malicious one still
+ * scores 0), and the transitive ones are unknown.
  */
 import type { AdvisoryFacts } from '../evidence/schema.js';
 import type { CapRequest, EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { maliciousAdvisories } from './lib/advisories.js';
+import { rangeResolvedOf } from './lib/range-resolved.js';
 
 /** A direct dependency judged malicious, and why. */
 interface MaliciousDependency {
@@ -63,6 +66,8 @@ export default defineCheck({
     'clean-repository': "No known-malicious record among the {pinned} dependencies the repository's lockfiles pin",
     'no-dependencies': 'The repository declares no dependencies',
     'repository-unchecked': "Not all of the repository's dependencies could be checked (no lockfile pins them): not known to be clean",
+    'repository-direct-only':
+      'No known-malicious record among the {pinned} dependencies checked, {rangeResolved} of them resolved from ranges, direct only; without a lockfile for {rangeFiles} their transitive dependencies are unknown: not known to be clean',
   },
   evaluate: ({ vulnerabilities, dependencies, release }) => {
     const own = maliciousAdvisories(vulnerabilities.advisories);
@@ -103,6 +108,11 @@ export default defineCheck({
     if (deps.length > 0) return { score: 0, messageId: repository ? 'malicious-locked-dependency' : 'malicious-dependency', data, caps };
     if (repository) {
       if (dependencies?.dependencies.length === 0) return { score: 100, messageId: 'no-dependencies', data };
+      // Every direct range resolved and checked, but no lockfile: the transitive ones are unknown.
+      const ranges = dependencies === undefined ? { resolved: 0, files: [] } : rangeResolvedOf(dependencies);
+      if (dependenciesChecked && ranges.files.length > 0) {
+        return { score: null, messageId: 'repository-direct-only', data: { ...data, rangeResolved: ranges.resolved, rangeFiles: ranges.files.join(', ') } };
+      }
       return dependenciesChecked ? { score: 100, messageId: 'clean-repository', data } : { score: null, messageId: 'repository-unchecked', data };
     }
     return { score: 100, messageId: dependenciesChecked ? 'clean' : 'clean-package-only', data };
