@@ -116,7 +116,7 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
 }
 
 /** OSV: querybatch answers each query with the ids of the records affecting that package name (none for the rest). */
-function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean): void {
+export function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean): void {
   const idsFor = (ecosystem: string, name: string): string[] =>
     records
       .filter((r) => (r.affected as { package: { ecosystem: string; name: string } }[]).some((a) => a.package.name === name && a.package.ecosystem === ecosystem))
@@ -201,3 +201,23 @@ export const PUBLISHED: Record<string, PublishedPackages> = {
     ]),
   },
 };
+
+/**
+ * An OSV record as OSV serves it (GHSA shape: id, aliases, summary, CVSS vector, SEMVER range,
+ * database severity), synthesised for a package a test's dependency set holds: the recordings hold
+ * no advisory database, and a test names the advisory it needs.
+ */
+export function osvRecord(id: string, name: string, introduced: string, fixed: string, severity: 'HIGH' | 'CRITICAL', ecosystem = 'npm'): Record<string, unknown> {
+  return {
+    schema_version: '1.7.3',
+    id,
+    modified: '2026-04-01T00:00:00Z',
+    published: '2026-03-26T00:00:00Z',
+    aliases: [],
+    summary: `${name} denial of service (synthesised for a test)`,
+    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
+    affected: [{ package: { ecosystem, name }, ranges: [{ type: ecosystem === 'npm' ? 'SEMVER' : 'ECOSYSTEM', events: [{ introduced }, { fixed }] }], database_specific: { source: 'synthesised' } }],
+    references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
+    database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
+  };
+}

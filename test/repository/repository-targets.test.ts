@@ -19,7 +19,7 @@ import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
 import { VERIFY_READ_BUDGET } from '../../src/sources/github/tree-file-source.js';
 import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
-import { PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
+import { osvRecord, PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
 let server: FixtureServer;
 let home: string;
@@ -194,26 +194,6 @@ describe('a monorepo', () => {
     expect(requests).toBe(7 + 12 + VERIFY_READ_BUDGET);
   });
 });
-
-/**
- * An OSV record as OSV serves it (GHSA shape: id, aliases, summary, CVSS vector, SEMVER range,
- * database severity), synthesised for a package the recorded lockfile pins: the recordings hold
- * no advisory database, and a test names the advisory it needs.
- */
-function osvRecord(id: string, name: string, introduced: string, fixed: string, severity: 'HIGH' | 'CRITICAL'): Record<string, unknown> {
-  return {
-    schema_version: '1.7.3',
-    id,
-    modified: '2026-04-01T00:00:00Z',
-    published: '2026-03-26T00:00:00Z',
-    aliases: [],
-    summary: `${name} denial of service (synthesised for a test)`,
-    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
-    affected: [{ package: { ecosystem: 'npm', name }, ranges: [{ type: 'SEMVER', events: [{ introduced }, { fixed }] }], database_specific: { source: 'synthesised' } }],
-    references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
-    database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
-  };
-}
 
 /** A malicious-packages record (MAL- id, exact versions) for a package the recorded lockfile pins. */
 function malRecord(id: string, name: string, version: string): Record<string, unknown> {
