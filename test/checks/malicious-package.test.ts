@@ -258,8 +258,15 @@ checkTable(check, [
       vulnerabilities: { dependencyAdvisories: [depMal()], dependenciesQueried: 1 },
     }),
     score: 0,
-    messageId: 'malicious-locked-dependency',
-    caps: [{ ...dependencyCap('x'), reason: "malicious dependency in the repository's lockfiles: dep-a@1.4.2 (MAL-2026-0042)", args: { dependencies: 'dep-a' } }],
+    messageId: 'malicious-resolved-dependency',
+    data: { details: ['dep-a@1.4.2 (resolved from range ^1.0.0, direct only, MAL-2026-0042)'] },
+    caps: [
+      {
+        ...dependencyCap('x'),
+        reason: "malicious dependency among the repository's dependencies: dep-a@1.4.2 (resolved from range ^1.0.0, direct only, MAL-2026-0042)",
+        args: { dependencies: 'dep-a' },
+      },
+    ],
   },
   {
     name: 'repository: no dependencies at all',

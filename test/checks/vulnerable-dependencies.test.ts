@@ -24,7 +24,7 @@ const entry = (name: string, version: string | null, dev: boolean, path?: string
 });
 /** A repository target's evidence: its dependency set and the advisories OSV gave for it. */
 const repository = (
-  dependencies: ReturnType<typeof entry>[],
+  dependencies: (ReturnType<typeof entry> & { resolvedFromRange?: boolean })[],
   dependencyAdvisories: AdvisoryFacts[],
   set: { unpinned: string[]; lockfiles: string[] } = { unpinned: [], lockfiles: ['package-lock.json'] },
 ) =>

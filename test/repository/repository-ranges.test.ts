@@ -133,6 +133,27 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
     expect(checkOf(report, 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-direct-only', evidence: { rangeFiles: 'package.json', rangeResolved: 2 } });
   });
 
+  it('a malicious record on a version resolved from its range: NO — DO NOT USE, named as resolved from the range', async () => {
+    server.expect('GET', '/npm/nerq-fixture-range-core', packument('nerq-fixture-range-core'));
+    const mal = {
+      schema_version: '1.7.3',
+      id: 'MAL-2026-0777',
+      modified: '2026-04-01T00:00:00Z',
+      published: '2026-04-01T00:00:00Z',
+      summary: 'Malicious code in nerq-fixture-range-core (npm)',
+      details: 'Synthesised for a test.',
+      affected: [{ package: { ecosystem: 'npm', name: 'nerq-fixture-range-core' }, versions: ['1.4.0'] }],
+    };
+    serveRepository({ packageJson: { dependencies: { 'nerq-fixture-range-core': '^1.2.0' } } }, [mal]);
+    const { report } = await check();
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(checkOf(report, 'malicious-package')).toMatchObject({
+      score: 0,
+      messageId: 'malicious-resolved-dependency',
+      evidence: { details: ['nerq-fixture-range-core@1.4.0 (resolved from range ^1.2.0, direct only, MAL-2026-0777)'] },
+    });
+  });
+
   it(`the lookup budget (${RANGE_LOOKUPS_PER_REPOSITORY}) spent: runtime dependencies first, the rest unknown with the reason`, async () => {
     const names = Array.from({ length: RANGE_LOOKUPS_PER_REPOSITORY + 2 }, (_, i) => `nerq-fixture-range-n${String(i).padStart(2, '0')}`);
     const runtime = Object.fromEntries(names.slice(0, RANGE_LOOKUPS_PER_REPOSITORY - 1).map((n) => [n, '^1.2.0']));
