@@ -7,11 +7,38 @@
  * GitHub would detect, topics, description), its releases, issues and community profile, and the
  * tree route by branch name (pointing at the recorded root tree).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { afterEach, beforeEach } from 'vitest';
+import type { Runtime } from '../../src/app/runtime.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 
 const RECORDS = path.join(FIXTURES_ROOT, '..', 'github-repos');
+
+/** Per test: a fixture server, a private home, and the runtimes to close; every request must have been expected. */
+export interface RepositoryHarness {
+  server: FixtureServer;
+  home: string;
+  runtimes: Runtime[];
+}
+
+/** Registers the per-test set-up and tear-down of a repository target test file (call at its top level). */
+export function useRepositoryHarness(): RepositoryHarness {
+  const harness = { runtimes: [] as Runtime[] } as RepositoryHarness;
+  beforeEach(async () => {
+    harness.server = await startFixtureServer();
+    harness.home = mkdtempSync(path.join(os.tmpdir(), 'nerq-repo-'));
+    for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(harness.home, dir), { recursive: true });
+  });
+  afterEach(async () => {
+    expectNoUnexpected(harness.server);
+    await Promise.all(harness.runtimes.splice(0).map((r) => r.close()));
+    await harness.server.close();
+    rmSync(harness.home, { recursive: true, force: true });
+  });
+  return harness;
+}
 
 export interface RepoRecord {
   repository: string;

@@ -5,12 +5,11 @@
  * range fixtures (fixtures/http/npm/nerq-fixture-range-*.json, fixtures/http/pypi/pypi/
  * nerq-fixture-range-py; synthesised, fixtures/PROVENANCE.md) and OSV from synthesised records.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import { createRuntime } from '../../src/app/runtime.js';
 import type { Evidence } from '../../src/evidence/schema.js';
 import { RANGE_LOOKUPS_PER_REPOSITORY } from '../../src/pipeline/repository-ranges.js';
 import type { Report } from '../../src/report/schema.js';
@@ -18,25 +17,16 @@ import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { serveAdvertisedWidget, GITHUB_NOW } from '../cli/github-helpers.js';
 import { serveRepo } from '../github/helpers.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
-import { osvRecord, serveOsvRecords } from './recorded-repos.js';
+import { osvRecord, serveOsvRecords, useRepositoryHarness } from './recorded-repos.js';
 
+const harness = useRepositoryHarness();
+const runtimes = harness.runtimes;
 let server: FixtureServer;
 let home: string;
-const runtimes: Runtime[] = [];
-
-beforeEach(async () => {
-  server = await startFixtureServer();
-  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-ranges-'));
-  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(home, dir), { recursive: true });
-});
-
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await Promise.all(runtimes.splice(0).map((r) => r.close()));
-  await server.close();
-  rmSync(home, { recursive: true, force: true });
+beforeEach(() => {
+  ({ server, home } = harness);
 });
 
 const REPO = 'acme/widget';

@@ -5,37 +5,27 @@
  * synthesised (test/repository/recorded-repos.ts). Faults — a 404 on a file, a truncated tree,
  * an answer without optional keys, a failing tree — make only the signals they feed unknown.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import { createRuntime } from '../../src/app/runtime.js';
 import type { Evidence } from '../../src/evidence/schema.js';
 import type { Report } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
 import { VERIFY_READ_BUDGET } from '../../src/sources/github/tree-file-source.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
-import { osvRecord, PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
+import { osvRecord, PUBLISHED, useRepositoryHarness, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
+const harness = useRepositoryHarness();
+const runtimes = harness.runtimes;
 let server: FixtureServer;
 let home: string;
-const runtimes: Runtime[] = [];
-
-beforeEach(async () => {
-  server = await startFixtureServer();
-  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-repo-'));
-  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(home, dir), { recursive: true });
-});
-
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await Promise.all(runtimes.splice(0).map((r) => r.close()));
-  await server.close();
-  rmSync(home, { recursive: true, force: true });
+beforeEach(() => {
+  ({ server, home } = harness);
 });
 
 
