@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
 import { createRuntime } from '../../src/app/runtime.js';
 import type { Evidence } from '../../src/evidence/schema.js';
@@ -17,17 +17,11 @@ import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { serveAdvertisedWidget, GITHUB_NOW } from '../cli/github-helpers.js';
 import { serveRepo } from '../github/helpers.js';
-import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, type FixtureResponse } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
 import { osvRecord, serveOsvRecords, useRepositoryHarness } from './recorded-repos.js';
 
-const harness = useRepositoryHarness();
-const runtimes = harness.runtimes;
-let server: FixtureServer;
-let home: string;
-beforeEach(() => {
-  ({ server, home } = harness);
-});
+const h = useRepositoryHarness();
 
 const REPO = 'acme/widget';
 const packument = (name: string): FixtureResponse => ({ fixture: `npm/${name}.json` });
@@ -39,18 +33,18 @@ function serveRepository(files: { packageJson?: Record<string, unknown>; pyproje
   if (files.pyproject !== undefined) {
     const tree = readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', REPO, 'git', 'trees', 'main.json'), 'utf8').replace('"path": "package.json"', '"path": "pyproject.toml"');
     override.override = { files: { body: tree, headers: { 'content-type': 'application/json' } } };
-    server.expect('GET', `/github/repos/${REPO}/contents/pyproject.toml`, { body: files.pyproject });
+    h.server.expect('GET', `/github/repos/${REPO}/contents/pyproject.toml`, { body: files.pyproject });
   }
-  serveRepo(server, REPO, override);
-  serveAdvertisedWidget(server);
-  serveOsvRecords(server, osv, false);
-  server.fallback('GET', '/pypi/', { status: 404 });
+  serveRepo(h.server, REPO, override);
+  serveAdvertisedWidget(h.server);
+  serveOsvRecords(h.server, osv, false);
+  h.server.fallback('GET', '/pypi/', { status: 404 });
 }
 
 async function check(): Promise<{ report: Report; evidence: Evidence }> {
   const at = new Date(GITHUB_NOW);
-  const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: GITHUB_NOW } }), cwd: home, clock: () => at });
-  runtimes.push(runtime);
+  const runtime = createRuntime({ env: cliEnv(h.home, { server: h.server, env: { NERQ_NOW: GITHUB_NOW } }), cwd: h.home, clock: () => at });
+  h.runtimes.push(runtime);
   const [outcome] = await checkTargets(runtime, { targets: [parseTarget(`github:${REPO}`)], gate: DEFAULT_GATE });
   if (outcome?.evidence === undefined || outcome.evidence === null) throw new Error('no evidence');
   return { report: outcome.report, evidence: outcome.evidence };
@@ -65,7 +59,7 @@ function dependenciesOf(evidence: Evidence) {
 const entryOf = (evidence: Evidence, name: string) => dependenciesOf(evidence).dependencies.find((d) => d.name === name);
 /** The packages OSV was asked about, as `ecosystem:name@version`. */
 const osvAsked = () =>
-  server.requests
+  h.server.requests
     .filter((r) => r.path === '/osv/v1/querybatch')
     .flatMap((r) => (JSON.parse(r.body) as { queries: { package: { ecosystem: string; name: string }; version: string }[] }).queries)
     .map((q) => `${q.package.ecosystem}:${q.package.name}@${q.version}`);
@@ -79,9 +73,9 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
   };
 
   it('takes latest inside the range, the highest non-deprecated match when latest is outside it, and names the advisory as resolved from a range', async () => {
-    server.expect('GET', '/npm/nerq-fixture-range-core', packument('nerq-fixture-range-core'));
-    server.expect('GET', '/npm/nerq-fixture-range-past', packument('nerq-fixture-range-past'));
-    server.expect('GET', '/npm/nerq-fixture-range-none', packument('nerq-fixture-range-none'));
+    h.server.expect('GET', '/npm/nerq-fixture-range-core', packument('nerq-fixture-range-core'));
+    h.server.expect('GET', '/npm/nerq-fixture-range-past', packument('nerq-fixture-range-past'));
+    h.server.expect('GET', '/npm/nerq-fixture-range-none', packument('nerq-fixture-range-none'));
     serveRepository({ packageJson: { dependencies } }, [osvRecord('GHSA-rng0-0000-0001', 'nerq-fixture-range-core', '1.3.0', '1.4.1', 'HIGH')]);
     const { report, evidence } = await check();
 
@@ -96,7 +90,7 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
     expect(none?.reason).toMatch(/no version matches/);
     // a git specifier is not resolved: named as unvouched, never looked up
     expect(dependenciesOf(evidence).unvouched).toEqual([expect.stringContaining('"widget-tools" skipped')]);
-    expect(server.requests.some((r) => r.path.includes('widget-tools'))).toBe(false);
+    expect(h.server.requests.some((r) => r.path.includes('widget-tools'))).toBe(false);
     expect(dependenciesOf(evidence)).toMatchObject({ unpinned: ['package.json'], lockfiles: [], rangeLookups: { used: 3, limit: RANGE_LOOKUPS_PER_REPOSITORY } });
 
     expect(osvAsked().sort()).toEqual(['npm:nerq-fixture-range-core@1.4.0', 'npm:nerq-fixture-range-past@2.5.0']);
@@ -109,8 +103,8 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
   });
 
   it('no advisory: clean for the direct dependencies only, and said so', async () => {
-    server.expect('GET', '/npm/nerq-fixture-range-core', packument('nerq-fixture-range-core'));
-    server.expect('GET', '/npm/nerq-fixture-range-past', packument('nerq-fixture-range-past'));
+    h.server.expect('GET', '/npm/nerq-fixture-range-core', packument('nerq-fixture-range-core'));
+    h.server.expect('GET', '/npm/nerq-fixture-range-past', packument('nerq-fixture-range-past'));
     serveRepository({ packageJson: { dependencies: { 'nerq-fixture-range-core': '^1.2.0' }, devDependencies: { 'nerq-fixture-range-past': '~2.5.0' } } });
     const { report, evidence } = await check();
     expect(entryOf(evidence, 'nerq-fixture-range-past')).toMatchObject({ version: '2.5.0', dev: true, resolvedFromRange: true });
@@ -124,7 +118,7 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
   });
 
   it('a malicious record on a version resolved from its range: NO — DO NOT USE, named as resolved from the range', async () => {
-    server.expect('GET', '/npm/nerq-fixture-range-core', packument('nerq-fixture-range-core'));
+    h.server.expect('GET', '/npm/nerq-fixture-range-core', packument('nerq-fixture-range-core'));
     const mal = {
       schema_version: '1.7.3',
       id: 'MAL-2026-0777',
@@ -148,12 +142,12 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
     const names = Array.from({ length: RANGE_LOOKUPS_PER_REPOSITORY + 2 }, (_, i) => `nerq-fixture-range-n${String(i).padStart(2, '0')}`);
     const runtime = Object.fromEntries(names.slice(0, RANGE_LOOKUPS_PER_REPOSITORY - 1).map((n) => [n, '^1.2.0']));
     const dev = Object.fromEntries(names.slice(RANGE_LOOKUPS_PER_REPOSITORY - 1).map((n) => [n, '^1.2.0']));
-    for (const name of names) server.expect('GET', `/npm/${name}`, packument('nerq-fixture-range-core'));
+    for (const name of names) h.server.expect('GET', `/npm/${name}`, packument('nerq-fixture-range-core'));
     // devDependencies first in the file: the budget still goes to the runtime ones first
     serveRepository({ packageJson: { devDependencies: dev, dependencies: runtime } });
     const { report, evidence } = await check();
     const facts = dependenciesOf(evidence);
-    expect(server.requests.filter((r) => r.path.startsWith('/npm/nerq-fixture-range-n'))).toHaveLength(RANGE_LOOKUPS_PER_REPOSITORY);
+    expect(h.server.requests.filter((r) => r.path.startsWith('/npm/nerq-fixture-range-n'))).toHaveLength(RANGE_LOOKUPS_PER_REPOSITORY);
     expect(facts.rangeLookups).toEqual({ used: RANGE_LOOKUPS_PER_REPOSITORY, limit: RANGE_LOOKUPS_PER_REPOSITORY });
     const unresolved = facts.dependencies.filter((d) => d.version === null);
     expect(unresolved.map((d) => [d.name, d.dev])).toEqual([
@@ -166,8 +160,8 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
   });
 
   it('the registry failing (5xx): those dependencies unknown with the reason, never clean', async () => {
-    server.expect('GET', '/npm/nerq-fixture-range-core', { status: 503 });
-    server.expect('GET', '/npm/nerq-fixture-range-past', { status: 503 });
+    h.server.expect('GET', '/npm/nerq-fixture-range-core', { status: 503 });
+    h.server.expect('GET', '/npm/nerq-fixture-range-past', { status: 503 });
     serveRepository({ packageJson: { dependencies: { 'nerq-fixture-range-core': '^1.2.0', 'nerq-fixture-range-past': '^2.1.0' } } });
     const { report, evidence } = await check();
     for (const name of ['nerq-fixture-range-core', 'nerq-fixture-range-past']) {
@@ -183,7 +177,7 @@ describe('a repository with a package.json and no lockfile: its direct ranges re
 
 describe('a repository with a pyproject.toml and no lockfile: the PEP 440 specifier resolved as pip would today', () => {
   it('>=2,<3 takes the newest release that is neither yanked nor a pre-release', async () => {
-    server.expect('GET', '/pypi/pypi/nerq-fixture-range-py/json', { fixture: 'pypi/pypi/nerq-fixture-range-py/json.json' });
+    h.server.expect('GET', '/pypi/pypi/nerq-fixture-range-py/json', { fixture: 'pypi/pypi/nerq-fixture-range-py/json.json' });
     serveRepository({ pyproject: '[project]\nname = "widget-py"\nversion = "0.1.0"\ndependencies = ["nerq-fixture-range-py>=2,<3"]\n' });
     const { report, evidence } = await check();
     // 3.0.0 is outside the range, 2.6.0rc1 a pre-release, 2.5.0 yanked: 2.4.1
