@@ -5,12 +5,15 @@
  * security-holding placeholder. Either one scores 0 and sets the verdict to "do not use".
  * A repository target (its dependency set from its lockfiles, docs/scoring.md §9) has no version
  * of its own: the check is about every dependency its lockfiles pin, transitive ones included,
- * and is unknown — never clean — when some of them could not be checked.
+ * and is unknown — never clean — when some of them could not be checked: where no lockfile pins
+ * them, only the direct dependencies resolved from ranges are checked (a malicious one still
+ * scores 0), and the transitive ones are unknown.
  */
 import type { AdvisoryFacts } from '../evidence/schema.js';
 import type { CapRequest, EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { maliciousAdvisories } from './lib/advisories.js';
+import { rangeResolvedOf } from './lib/range-resolved.js';
 
 /** A direct dependency judged malicious, and why. */
 interface MaliciousDependency {
@@ -18,28 +21,34 @@ interface MaliciousDependency {
   version: string | null;
   placeholder: boolean;
   ids: string[];
+  /** A repository's dependency no lockfile pins: the range its version was resolved from. */
+  fromRange?: string;
 }
 
 /** Placeholders (dependencies facts) and malicious advisories (OSV), one entry per dependency. */
 function maliciousDependencies(
-  declared: readonly { name: string; version: string | null; securityHolding: boolean }[],
+  declared: readonly { name: string; range: string; version: string | null; securityHolding: boolean; resolvedFromRange?: boolean | undefined }[],
   advisories: readonly AdvisoryFacts[],
 ): MaliciousDependency[] {
   const found = new Map<string, MaliciousDependency>();
+  const rangeOf = (name: string, version: string | null): { fromRange?: string } => {
+    const dep = declared.find((d) => d.name === name && d.version === version && d.resolvedFromRange === true);
+    return dep === undefined ? {} : { fromRange: dep.range };
+  };
   for (const dep of declared) {
-    if (dep.securityHolding) found.set(dep.name, { name: dep.name, version: dep.version, placeholder: true, ids: [] });
+    if (dep.securityHolding) found.set(dep.name, { name: dep.name, version: dep.version, placeholder: true, ids: [], ...rangeOf(dep.name, dep.version) });
   }
   for (const advisory of advisories) {
-    const entry = found.get(advisory.package) ?? { name: advisory.package, version: advisory.version, placeholder: false, ids: [] };
+    const entry = found.get(advisory.package) ?? { name: advisory.package, version: advisory.version, placeholder: false, ids: [], ...rangeOf(advisory.package, advisory.version) };
     entry.ids.push(advisory.id);
     found.set(advisory.package, entry);
   }
   return [...found.values()];
 }
 
-/** "dep-a@1.0.0 (MAL-2025-1)", "dep-b@0.0.1-security (security-holding placeholder)". */
+/** "dep-a@1.0.0 (MAL-2025-1)", "dep-b@0.0.1-security (security-holding placeholder)", "dep-c@2.0.0 (resolved from range ^2.0.0, direct only, MAL-2025-2)". */
 function describeDependency(dep: MaliciousDependency): string {
-  const why = [...(dep.placeholder ? ['security-holding placeholder'] : []), ...dep.ids];
+  const why = [...(dep.fromRange === undefined ? [] : [`resolved from range ${dep.fromRange}, direct only`]), ...(dep.placeholder ? ['security-holding placeholder'] : []), ...dep.ids];
   return `${dep.version === null ? dep.name : `${dep.name}@${dep.version}`} (${why.join(', ')})`;
 }
 
@@ -60,9 +69,12 @@ export default defineCheck({
     clean: 'No known-malicious record for this package or its direct dependencies',
     'clean-package-only': 'No known-malicious record for this package; its direct dependencies could not all be checked',
     'malicious-locked-dependency': "Malicious dependency in the repository's lockfiles: {details}",
+    'malicious-resolved-dependency': "Malicious dependency among the repository's dependencies (lockfile pins, and direct ranges resolved today where no lockfile pins them): {details}",
     'clean-repository': "No known-malicious record among the {pinned} dependencies the repository's lockfiles pin",
     'no-dependencies': 'The repository declares no dependencies',
     'repository-unchecked': "Not all of the repository's dependencies could be checked (no lockfile pins them): not known to be clean",
+    'repository-direct-only':
+      'No known-malicious record among the {pinned} dependencies checked, {rangeResolved} of them resolved from ranges, direct only; without a lockfile for {rangeFiles} their transitive dependencies are unknown: not known to be clean',
   },
   evaluate: ({ vulnerabilities, dependencies, release }) => {
     const own = maliciousAdvisories(vulnerabilities.advisories);
@@ -90,19 +102,33 @@ export default defineCheck({
     const repository = dependencies?.lockfiles !== undefined;
     if (repository) data.pinned = (dependencies?.dependencies ?? []).filter((d) => d.version !== null).length;
 
+    // Some of the set is resolved from ranges (no lockfile pins it): the message says so, not "lockfiles".
+    const ranges = dependencies === undefined ? { resolved: 0, files: [] } : rangeResolvedOf(dependencies);
+    const rangeResolved = repository && ranges.files.length > 0;
     const caps: CapRequest[] = [];
     if (own.length > 0) {
       caps.push({ id: 'malicious', limit: 9.9, doNotUse: true, reason: `known malicious package: ${ids.join(', ')}`, args: { advisories: ids.join(', ') } });
     }
     if (deps.length > 0) {
       const dependencies = deps.map((d) => d.name).join(', ');
-      const what = repository ? "malicious dependency in the repository's lockfiles" : 'malicious direct dependency';
+      const what = !repository
+        ? 'malicious direct dependency'
+        : rangeResolved
+          ? "malicious dependency among the repository's dependencies"
+          : "malicious dependency in the repository's lockfiles";
       caps.push({ id: 'malicious-dependency', limit: 9.9, doNotUse: true, reason: `${what}: ${details.join('; ')}`, args: { dependencies } });
     }
     if (own.length > 0) return { score: 0, messageId: 'malicious', data, caps };
-    if (deps.length > 0) return { score: 0, messageId: repository ? 'malicious-locked-dependency' : 'malicious-dependency', data, caps };
+    if (deps.length > 0) {
+      const messageId = !repository ? 'malicious-dependency' : rangeResolved ? 'malicious-resolved-dependency' : 'malicious-locked-dependency';
+      return { score: 0, messageId, data, caps };
+    }
     if (repository) {
       if (dependencies?.dependencies.length === 0) return { score: 100, messageId: 'no-dependencies', data };
+      // Every direct range resolved and checked, but no lockfile: the transitive ones are unknown.
+      if (dependenciesChecked && ranges.files.length > 0) {
+        return { score: null, messageId: 'repository-direct-only', data: { ...data, rangeResolved: ranges.resolved, rangeFiles: ranges.files.join(', ') } };
+      }
       return dependenciesChecked ? { score: 100, messageId: 'clean-repository', data } : { score: null, messageId: 'repository-unchecked', data };
     }
     return { score: 100, messageId: dependenciesChecked ? 'clean' : 'clean-package-only', data };

@@ -2,13 +2,15 @@
  * vulnerable-dependencies: ordinary advisories on the direct runtime dependencies, each
  * resolved to the version its range installs today — for a repository target, on every
  * dependency its lockfiles pin, each named with its path and fix, development-only ones apart
- * and weighing less. Lowers this check only: a dependency's advisory never caps the target
+ * and weighing less; where no lockfile pins them, on the direct dependencies resolved from their
+ * ranges (said so: resolved from ranges, direct only). Lowers this check only: a dependency's advisory never caps the target
  * (docs/scoring.md §5); malicious records are malicious-package's.
  */
 import type { AdvisoryFacts, DependencyFacts, Severity } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { severityLabel, vulnerabilityAdvisories, worstSeverity } from './lib/advisories.js';
+import { rangeResolvedOf, type RangeResolved } from './lib/range-resolved.js';
 
 /** Score by the worst severity found in any direct dependency. */
 const SCORE_BY_WORST: Readonly<Record<Severity, number>> = {
@@ -41,13 +43,23 @@ function devOnly(deps: readonly Entry[], advisory: AdvisoryFacts): boolean {
   return matched.length > 0 && matched.every((d) => d.dev === true);
 }
 
-/** `express › path-to-regexp@0.1.7 (GHSA-… fixed in 0.1.12)`: one line per dependency version, with its path and each advisory's fix. */
+/** Where the versions came from: `resolved from range ^1.2.0, direct only` when no lockfile pins it. */
+function rangeNote(matched: readonly Entry[]): string[] {
+  const fromRange = matched.find((d) => d.resolvedFromRange === true);
+  return fromRange === undefined ? [] : [`resolved from range ${fromRange.range}, direct only`];
+}
+
+/**
+ * `express › path-to-regexp@0.1.7 (GHSA-… fixed in 0.1.12)`: one line per dependency version, with
+ * its path and each advisory's fix (`widget@1.4.0 (resolved from range ^1.2.0, direct only, GHSA-…)`).
+ */
 function repositoryDetails(deps: readonly Entry[], advisories: readonly AdvisoryFacts[]): string[] {
   const byVersion = new Map<string, { label: string; ids: string[] }>();
   for (const advisory of advisories) {
     const key = `${advisory.package}@${advisory.version ?? ''}`;
-    const path = entriesOf(deps, advisory).find((d) => d.path !== undefined)?.path ?? [];
-    const entry = byVersion.get(key) ?? { label: `${[...path, advisory.package].join(' › ')}${advisory.version === null ? '' : `@${advisory.version}`}`, ids: [] };
+    const matched = entriesOf(deps, advisory);
+    const path = matched.find((d) => d.path !== undefined)?.path ?? [];
+    const entry = byVersion.get(key) ?? { label: `${[...path, advisory.package].join(' › ')}${advisory.version === null ? '' : `@${advisory.version}`}`, ids: rangeNote(matched) };
     entry.ids.push(advisory.fixed === null ? `${advisory.id} no fix` : `${advisory.id} fixed in ${advisory.fixed}`);
     byVersion.set(key, entry);
   }
@@ -63,7 +75,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles pin: unknown where no lockfile pins them, development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90).',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90).',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
@@ -72,9 +84,11 @@ export default defineCheck({
     'clean-partial':
       'No known advisories in the {dependenciesQueried} of {total} direct dependencies queried; not resolved: {unresolved}',
     vulnerable: 'Advisories in {affected} of {total} direct dependencies, worst {worstLabel}: {details}',
-    unpinned: 'Dependency advisories unknown: no lockfile pins the dependencies of {unpinnedFiles} (ranges are not resolved)',
+    unpinned: 'Dependency advisories unknown: no lockfile pins the dependencies of {unpinnedFiles}, and {unresolvedCount} of their {total} ranges could not be resolved ({firstReason})',
     'repository-clean': 'No known advisories in the {dependenciesQueried} dependencies the repository pins',
-    'repository-vulnerable': 'Advisories in {affected} runtime dependencies of the {total} the repository pins, worst {worstLabel}: {details}; development only: {devSummary}',
+    'repository-clean-ranges':
+      'No known advisories in the {dependenciesQueried} dependencies queried, {rangeResolved} of them resolved from ranges, direct only ({rangeFiles}: no lockfile, so their transitive dependencies are unknown); not resolved: {notResolved}',
+    'repository-vulnerable': 'Advisories in {affected} runtime dependencies of the {total} {setDescription}, worst {worstLabel}: {details}; development only: {devSummary}',
     'repository-dev-only': 'Advisories only in development dependencies ({devAffected} of {total}), worst {devWorstLabel}: {devSummary}',
   },
   evaluate: ({ vulnerabilities, dependencies }) => {
@@ -94,7 +108,8 @@ export default defineCheck({
     // A repository whose manifests no lockfile pins: ranges only, no version guessed.
     const unpinned = dependencies.unpinned ?? [];
     if (unpinned.length > 0 && unresolved.length * 2 > total) {
-      const unknown: Record<string, EvidenceValue> = { total, unresolved, unpinned, unpinnedFiles: unpinned.join(', ') };
+      const firstReason = deps.find((d) => d.version === null)?.reason ?? 'not resolved';
+      const unknown: Record<string, EvidenceValue> = { total, unresolved, unresolvedCount: unresolved.length, firstReason, unpinned, unpinnedFiles: unpinned.join(', ') };
       return { score: null, messageId: 'unpinned', data: unknown };
     }
     // Most dependencies unresolved: the answer would mostly be a guess.
@@ -103,7 +118,7 @@ export default defineCheck({
       return { score: null, messageId: 'not-queried', data: unknown };
     }
     const advisories = vulnerabilityAdvisories(dependencyAdvisories);
-    if (dependencies.lockfiles !== undefined) return repositoryResult(deps, advisories, { total, dependenciesQueried, unresolved });
+    if (dependencies.lockfiles !== undefined) return repositoryResult(deps, rangeResolvedOf(dependencies), advisories, { total, dependenciesQueried, unresolved });
     const worst = worstSeverity(advisories);
     const base: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };
     if (worst === null) {
@@ -135,7 +150,7 @@ export default defineCheck({
 });
 
 /** A repository's dependency set: runtime advisories by path and fix, development-only ones apart and lighter. */
-function repositoryResult(deps: readonly Entry[], advisories: readonly AdvisoryFacts[], base: Record<string, EvidenceValue>) {
+function repositoryResult(deps: readonly Entry[], ranges: RangeResolved, advisories: readonly AdvisoryFacts[], base: Record<string, EvidenceValue>) {
   const runtime = advisories.filter((a) => !devOnly(deps, a));
   const dev = advisories.filter((a) => devOnly(deps, a));
   const worst = worstSeverity(runtime);
@@ -155,8 +170,21 @@ function repositoryResult(deps: readonly Entry[], advisories: readonly AdvisoryF
     devWorstLabel: devWorst === null ? null : severityLabel(devWorst),
     devSummary: devDetails.length === 0 ? 'none' : devDetails.join('; '),
   };
+  // Resolved from ranges (no lockfile): direct dependencies only, so a clean answer says so.
+  const { resolved: rangeResolved, files: rangeFiles } = ranges;
+  const fromRanges = rangeFiles.length > 0;
+  data.directOnly = fromRanges;
+  data.setDescription = fromRanges ? 'the repository declares (resolved from ranges where no lockfile pins them, direct only)' : 'the repository pins';
   const devScore = devWorst === null ? 100 : DEV_SCORE_BY_WORST[devWorst];
   if (worst !== null) return { score: Math.min(SCORE_BY_WORST[worst], devScore), messageId: 'repository-vulnerable', data };
   if (devWorst !== null) return { score: devScore, messageId: 'repository-dev-only', data };
-  return { score: 100, messageId: 'repository-clean', data };
+  if (!fromRanges) return { score: 100, messageId: 'repository-clean', data };
+  const unresolved = base.unresolved as string[];
+  const clean: Record<string, EvidenceValue> = {
+    ...data,
+    rangeResolved,
+    rangeFiles: rangeFiles.join(', '),
+    notResolved: unresolved.length === 0 ? 'none' : unresolved.join(', '),
+  };
+  return { score: 100, messageId: 'repository-clean-ranges', data: clean };
 }

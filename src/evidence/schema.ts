@@ -241,13 +241,24 @@ export const DependencyFactsSchema = z.object({
       path: z.array(z.string()).optional(),
       /** The lockfile or manifest it was read from, relative to the repository root. */
       file: z.string().optional(),
+      /**
+       * A repository's dependency set only: true when no lockfile pins it and the version is the
+       * one its declared range resolves to in the registry today (a direct dependency: resolved
+       * from ranges, direct only).
+       */
+      resolvedFromRange: z.boolean().optional(),
     }),
   ),
   /**
-   * A repository's dependency set only: the manifests with no lockfile beside them, whose
-   * dependencies are ranges no lockfile pins (their versions are null, never guessed).
+   * A repository's dependency set only: the manifests with no lockfile beside them. Their direct
+   * dependencies' ranges are resolved against the registry as the package manager would today
+   * (`resolvedFromRange`, within `rangeLookups.limit`); their transitive dependencies are unknown.
    */
   unpinned: z.array(z.string()).optional(),
+  /** A repository's dependency set only: registry lookups made to resolve ranges, and the most allowed. */
+  rangeLookups: z.object({ used: z.number().int(), limit: z.number().int() }).optional(),
+  /** A repository's dependency set only: declarations no registry vouches for (git, URL, file), not resolved (the reader's notes). */
+  unvouched: z.array(z.string()).optional(),
   /** A repository's dependency set only: the lockfiles it was read from. */
   lockfiles: z.array(z.string()).optional(),
 });

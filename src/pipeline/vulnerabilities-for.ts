@@ -48,16 +48,21 @@ async function dependencyAdvisories(
  * The `vulnerabilities` source for a repository target: its dependency set (the pins of its
  * lockfiles) asked of OSV through the same dependency batch a package's direct dependencies
  * use — one batch per ecosystem, each advisory record read once. The repository has no version
- * of its own to ask about (`ownAsked: false`). Unpinned dependencies are not asked (no version is
- * guessed); an OSV failure makes the source unavailable, never clean.
+ * of its own to ask about (`ownAsked: false`). The versions asked are the lockfiles' pins and the
+ * direct ranges resolved against the registry (repository-ranges.ts); a dependency with no
+ * version is not asked. An OSV failure makes the source unavailable, never clean.
  */
 export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['dependencies']): Promise<Sources['vulnerabilities']> {
   if (deps.status === 'not-applicable') return deps;
   if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be read: ${deps.reason}` };
   const read = osvRecordReader(ctx.http, ctx.endpoints.osvApi);
   const byEcosystem = new Map<OsvEcosystem, { name: string; version: string }[]>();
+  const asked = new Set<string>();
   for (const d of deps.facts.dependencies) {
-    if (d.version === null) continue;
+    // Two manifests' ranges may resolve to one version: it is asked once.
+    const key = `${d.ecosystem ?? 'npm'}\u0000${d.name}\u0000${d.version ?? ''}`;
+    if (d.version === null || asked.has(key)) continue;
+    asked.add(key);
     const ecosystem = packageRulesOf(d.ecosystem ?? 'npm').registry.osvEcosystem;
     byEcosystem.set(ecosystem, [...(byEcosystem.get(ecosystem) ?? []), { name: d.name, version: d.version }]);
   }

@@ -234,6 +234,41 @@ checkTable(check, [
     data: { pinned: 0, dependenciesChecked: false },
   },
   {
+    name: 'repository: every direct range resolved and checked, no lockfile: the transitive dependencies leave it unknown',
+    evidence: evidence({
+      dependencies: dependencyFacts({
+        lockfiles: [],
+        unpinned: ['package.json'],
+        dependencies: [{ name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false, file: 'package.json', resolvedFromRange: true }],
+      }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 1 },
+    }),
+    score: null,
+    messageId: 'repository-direct-only',
+    data: { pinned: 1, rangeResolved: 1, rangeFiles: 'package.json', dependenciesChecked: true },
+  },
+  {
+    name: 'repository: a malicious direct dependency resolved from its range still scores 0',
+    evidence: evidence({
+      dependencies: dependencyFacts({
+        lockfiles: [],
+        unpinned: ['package.json'],
+        dependencies: [{ name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false, file: 'package.json', resolvedFromRange: true }],
+      }),
+      vulnerabilities: { dependencyAdvisories: [depMal()], dependenciesQueried: 1 },
+    }),
+    score: 0,
+    messageId: 'malicious-resolved-dependency',
+    data: { details: ['dep-a@1.4.2 (resolved from range ^1.0.0, direct only, MAL-2026-0042)'] },
+    caps: [
+      {
+        ...dependencyCap('x'),
+        reason: "malicious dependency among the repository's dependencies: dep-a@1.4.2 (resolved from range ^1.0.0, direct only, MAL-2026-0042)",
+        args: { dependencies: 'dep-a' },
+      },
+    ],
+  },
+  {
     name: 'repository: no dependencies at all',
     evidence: evidence({ dependencies: dependencyFacts({ lockfiles: [], unpinned: [], dependencies: [] }), vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 0 } }),
     score: 100,

@@ -24,7 +24,7 @@ const entry = (name: string, version: string | null, dev: boolean, path?: string
 });
 /** A repository target's evidence: its dependency set and the advisories OSV gave for it. */
 const repository = (
-  dependencies: ReturnType<typeof entry>[],
+  dependencies: (ReturnType<typeof entry> & { resolvedFromRange?: boolean })[],
   dependencyAdvisories: AdvisoryFacts[],
   set: { unpinned: string[]; lockfiles: string[] } = { unpinned: [], lockfiles: ['package-lock.json'] },
 ) =>
@@ -193,6 +193,33 @@ checkTable(check, [
     score: null,
     messageId: 'unpinned',
     data: { total: 2, unpinned: ['package.json'], unpinnedFiles: 'package.json' },
+  },
+  {
+    name: 'a repository whose manifest no lockfile pins, its ranges resolved: clean only for the direct dependencies, said so',
+    evidence: repository(
+      [
+        { ...entry('express', '4.21.2', false, [], '^4.18.0'), file: 'package.json', resolvedFromRange: true },
+        { ...entry('vitest', '3.2.4', true, [], '^3.0.0'), file: 'package.json', resolvedFromRange: true },
+        entry('left-pad', null, false, [], '^1.0.0'),
+      ],
+      [],
+      { unpinned: ['package.json'], lockfiles: [] },
+    ),
+    score: 100,
+    messageId: 'repository-clean-ranges',
+    data: { dependenciesQueried: 2, rangeResolved: 2, rangeFiles: 'package.json', directOnly: true, notResolved: 'left-pad' },
+    message: ['resolved from ranges, direct only', 'not resolved: left-pad'],
+  },
+  {
+    name: 'a repository whose ranges resolved to a vulnerable version: the advisory says the version came from a range',
+    evidence: repository(
+      [{ ...entry('widget-core', '1.4.0', false, [], '^1.2.0'), file: 'package.json', resolvedFromRange: true }],
+      [advisory({ id: 'GHSA-wdgt-0000-0001', aliases: [], package: 'widget-core', version: '1.4.0', fixed: '1.4.1', severity: 'high' })],
+      { unpinned: ['package.json'], lockfiles: [] },
+    ),
+    score: 40,
+    messageId: 'repository-vulnerable',
+    data: { worst: 'high', directOnly: true, details: ['widget-core@1.4.0 (resolved from range ^1.2.0, direct only, GHSA-wdgt-0000-0001 fixed in 1.4.1)'] },
   },
   {
     name: 'a repository: no advisory in the pinned set',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GithubFiles, RepoManifest } from '../../src/evidence/github-facts.js';
-import { repositoryDependencies } from '../../src/sources/github/repo-dependencies.js';
+import { rangeResolvable, repositoryDependencies } from '../../src/sources/github/repo-dependencies.js';
 
 function manifest(path: string, ecosystem: 'npm' | 'pypi'): RepoManifest {
   return { path, ecosystem, name: 'x', private: false, license: null, keywords: [], description: null, dependencies: [], devDependencies: [], hasBin: false };
@@ -55,6 +55,30 @@ describe('repositoryDependencies', () => {
       ['vitest', '^3.0.0', null, true],
     ]);
     expect(result.facts.dependencies.every((d) => d.reason?.startsWith('not pinned'))).toBe(true);
+  });
+
+  it('the direct ranges a resolver may look up: an unpinned manifest\'s and a requirements file\'s, never a lockfile\'s; git specifiers named as unvouched', () => {
+    const withGit = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { express: '^4.18.0', tools: 'github:acme/tools' } });
+    const unpinned = repositoryDependencies(files([manifest('package.json', 'npm')], []), new Map([['package.json', withGit]]));
+    if (unpinned.status !== 'ok') throw new Error(unpinned.status);
+    expect(unpinned.facts.dependencies.map((d) => [d.name, rangeResolvable(d, unpinned.facts.unpinned ?? [])])).toEqual([['express', true]]);
+    expect(unpinned.facts.unvouched).toEqual([expect.stringMatching(/^package\.json:\d+: "tools" skipped: /)]);
+
+    const pyproject = '[project]\nname = "app"\nversion = "1.0"\ndependencies = ["requests>=2"]\n';
+    const requirements = repositoryDependencies(
+      files([manifest('pyproject.toml', 'pypi')], ['requirements.txt']),
+      new Map([['pyproject.toml', pyproject], ['requirements.txt', 'requests>=2,<3\nidna==3.7\n']]),
+    );
+    if (requirements.status !== 'ok') throw new Error(requirements.status);
+    expect(requirements.facts.unpinned).toEqual([]);
+    expect(requirements.facts.dependencies.map((d) => [d.name, d.version, d.reason, rangeResolvable(d, [])])).toEqual([
+      ['requests', null, 'not pinned: requirements.txt gives a range', true],
+      ['idna', '3.7', null, false],
+    ]);
+
+    const locked = repositoryDependencies(files([manifest('package.json', 'npm')], ['package-lock.json']), new Map([['package.json', PACKAGE_JSON], ['package-lock.json', PACKAGE_LOCK]]));
+    if (locked.status !== 'ok') throw new Error(locked.status);
+    expect(locked.facts.dependencies.some((d) => rangeResolvable(d, locked.facts.unpinned ?? []))).toBe(false);
   });
 
   it('a workspace package shares the root lockfile: pins with paths and dev flags', () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DependencyFactsSchema } from '../../src/evidence/schema.js';
 import { createHttpClient } from '../../src/sources/http/client.js';
 import { planDependency } from '../../src/ecosystems/npm/dependency-plan.js';
-import { resolveDependencies, type DependenciesResult } from '../../src/sources/npm/dependencies.js';
+import { resolveDependencies, resolveDependencyList, type DependenciesResult } from '../../src/sources/npm/dependencies.js';
 import { ABBREVIATED_ACCEPT } from '../../src/sources/npm/registry.js';
 import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/http/types.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -78,6 +78,22 @@ describe('resolveDependencies against the fixture server', () => {
     expectNoUnexpected(server);
     expect(server.requests.map((r) => r.path)).toEqual(['/scoped/@nerq-fixture%2fdep-scoped']);
     expect(deps).toEqual([{ name: '@nerq-fixture/dep-scoped', range: '~3.0.0', version: '3.0.1', reason: null, securityHolding: false }]);
+  });
+
+  test('a list may name one package with several ranges (a repository\'s manifests): each resolved in order, its packument fetched once', async () => {
+    server.expect('GET', '/npm/two-ranges', { body: corgi('two-ranges', ['1.0.0', '1.5.0', '2.0.0', '2.3.0']) });
+    const deps = okFacts(
+      await resolveDependencyList(http, npm, [
+        ['two-ranges', '^1.0.0'],
+        ['two-ranges', '^2.0.0'],
+      ]),
+    );
+    expectNoUnexpected(server);
+    expect(server.requests.map((r) => r.path)).toEqual(['/npm/two-ranges']);
+    expect(deps.map((d) => [d.range, d.version])).toEqual([
+      ['^1.0.0', '1.5.0'],
+      ['^2.0.0', '2.3.0'],
+    ]);
   });
 
   test('the security-holding placeholder: by version pattern, by description, and for a range it cannot satisfy', async () => {

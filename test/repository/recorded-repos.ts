@@ -8,11 +8,38 @@
  * tree route by branch name (pointing at the recorded root tree), and the two-to-a-page commit
  * listings that date its history (cut from the recorded history.json).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { afterEach, beforeEach } from 'vitest';
+import type { Runtime } from '../../src/app/runtime.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 
 const RECORDS = path.join(FIXTURES_ROOT, '..', 'github-repos');
+
+/** Per test: a fixture server, a private home, and the runtimes to close; every request must have been expected. */
+export interface RepositoryHarness {
+  server: FixtureServer;
+  home: string;
+  runtimes: Runtime[];
+}
+
+/** Registers the per-test set-up and tear-down of a repository target test file (call at its top level). */
+export function useRepositoryHarness(): RepositoryHarness {
+  const harness = { runtimes: [] as Runtime[] } as RepositoryHarness;
+  beforeEach(async () => {
+    harness.server = await startFixtureServer();
+    harness.home = mkdtempSync(path.join(os.tmpdir(), 'nerq-repo-'));
+    for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(harness.home, dir), { recursive: true });
+  });
+  afterEach(async () => {
+    expectNoUnexpected(harness.server);
+    await Promise.all(harness.runtimes.splice(0).map((r) => r.close()));
+    await harness.server.close();
+    rmSync(harness.home, { recursive: true, force: true });
+  });
+  return harness;
+}
 
 export interface RepoRecord {
   repository: string;
@@ -144,7 +171,7 @@ export function historyRoutes(fullName: string): Record<string, FixtureResponse>
 }
 
 /** OSV: querybatch answers each query with the ids of the records affecting that package name (none for the rest). */
-function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean): void {
+export function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean): void {
   const idsFor = (ecosystem: string, name: string): string[] =>
     records
       .filter((r) => (r.affected as { package: { ecosystem: string; name: string } }[]).some((a) => a.package.name === name && a.package.ecosystem === ecosystem))
@@ -229,3 +256,23 @@ export const PUBLISHED: Record<string, PublishedPackages> = {
     ]),
   },
 };
+
+/**
+ * An OSV record as OSV serves it (GHSA shape: id, aliases, summary, CVSS vector, SEMVER range,
+ * database severity), synthesised for a package a test's dependency set holds: the recordings hold
+ * no advisory database, and a test names the advisory it needs.
+ */
+export function osvRecord(id: string, name: string, introduced: string, fixed: string, severity: 'HIGH' | 'CRITICAL', ecosystem = 'npm'): Record<string, unknown> {
+  return {
+    schema_version: '1.7.3',
+    id,
+    modified: '2026-04-01T00:00:00Z',
+    published: '2026-03-26T00:00:00Z',
+    aliases: [],
+    summary: `${name} denial of service (synthesised for a test)`,
+    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
+    affected: [{ package: { ecosystem, name }, ranges: [{ type: ecosystem === 'npm' ? 'SEMVER' : 'ECOSYSTEM', events: [{ introduced }, { fixed }] }], database_specific: { source: 'synthesised' } }],
+    references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
+    database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
+  };
+}

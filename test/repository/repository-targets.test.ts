@@ -5,37 +5,27 @@
  * synthesised (test/repository/recorded-repos.ts). Faults — a 404 on a file, a truncated tree,
  * an answer without optional keys, a failing tree — make only the signals they feed unknown.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import { createRuntime } from '../../src/app/runtime.js';
 import type { Evidence } from '../../src/evidence/schema.js';
 import type { Report } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
 import { VERIFY_READ_BUDGET } from '../../src/sources/github/tree-file-source.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
-import { PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
+import { osvRecord, PUBLISHED, useRepositoryHarness, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
+const harness = useRepositoryHarness();
+const runtimes = harness.runtimes;
 let server: FixtureServer;
 let home: string;
-const runtimes: Runtime[] = [];
-
-beforeEach(async () => {
-  server = await startFixtureServer();
-  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-repo-'));
-  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(home, dir), { recursive: true });
-});
-
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await Promise.all(runtimes.splice(0).map((r) => r.close()));
-  await server.close();
-  rmSync(home, { recursive: true, force: true });
+beforeEach(() => {
+  ({ server, home } = harness);
 });
 
 
@@ -297,26 +287,6 @@ describe('a monorepo whose member manifest GitHub cannot give', () => {
     expect(packages.find((p) => p.name === '@modelcontextprotocol/express')?.reason).toMatch(/; \d+ member manifests could not be read \(HTTP 503 [^)]*\); \d+ member manifests were not read \(a request bound was reached\)$/);
   });
 });
-
-/**
- * An OSV record as OSV serves it (GHSA shape: id, aliases, summary, CVSS vector, SEMVER range,
- * database severity), synthesised for a package the recorded lockfile pins: the recordings hold
- * no advisory database, and a test names the advisory it needs.
- */
-function osvRecord(id: string, name: string, introduced: string, fixed: string, severity: 'HIGH' | 'CRITICAL'): Record<string, unknown> {
-  return {
-    schema_version: '1.7.3',
-    id,
-    modified: '2026-04-01T00:00:00Z',
-    published: '2026-03-26T00:00:00Z',
-    aliases: [],
-    summary: `${name} denial of service (synthesised for a test)`,
-    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
-    affected: [{ package: { ecosystem: 'npm', name }, ranges: [{ type: 'SEMVER', events: [{ introduced }, { fixed }] }], database_specific: { source: 'synthesised' } }],
-    references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
-    database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
-  };
-}
 
 /** A malicious-packages record (MAL- id, exact versions) for a package the recorded lockfile pins. */
 function malRecord(id: string, name: string, version: string): Record<string, unknown> {

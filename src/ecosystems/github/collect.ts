@@ -14,6 +14,7 @@ import { packageSourcesNotApplicable } from '../no-package.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { repositoryVulnerabilities } from '../../pipeline/vulnerabilities-for.js';
+import { resolveRepositoryRanges } from '../../pipeline/repository-ranges.js';
 import { collectDistribution } from '../../pipeline/repository-distribution.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
@@ -49,7 +50,8 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
       unknown: files.ok ? facts.unknown : { ...facts.unknown, files: files.reason },
       via: { ...facts.via, requests: facts.via.requests + files.requests },
     };
-    dependencies = files.ok ? files.dependencies : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}` };
+    // Direct ranges no lockfile pins: resolved as the package manager would today, within a budget.
+    dependencies = files.ok ? await resolveRepositoryRanges(ctx, files.dependencies) : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}` };
   }
   // The dependency set its manifests and lockfiles give, asked of OSV in one batch.
   const vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);

@@ -6,7 +6,9 @@
  *   ecosystem in its folder or a folder above it (a workspace's packages share the root's
  *   lockfile): the lockfile's pins are the dependency set, with dev flags and paths.
  * - A manifest no lockfile covers gives its declared ranges with version null: the set is
- *   unpinned there (`unpinned` names the manifests), and no version is guessed.
+ *   unpinned there (`unpinned` names the manifests; the declarations no registry vouches for —
+ *   git, URL, file — are in `unvouched`). No version is guessed here: the pipeline resolves the
+ *   direct ranges against the registry (`rangeResolvable`, pipeline/repository-ranges.ts).
  * - A lockfile that could not be read (over the size cap, a 404, more lockfiles than are read)
  *   or does not parse makes the set unavailable with the reason naming the file: a partial set
  *   would read as a clean one.
@@ -65,13 +67,28 @@ function lockfileFor(manifest: { path: string; ecosystem: 'npm' | 'pypi' }, lock
   return null;
 }
 
+/** A requirements file (it pins with `==`, and gives ranges otherwise). */
+function isRequirements(file: string): boolean {
+  return REQUIREMENTS.test(baseOf(file));
+}
+
+/**
+ * A direct dependency whose version only a range gives (a manifest no lockfile covers, or a
+ * requirements line without `==`): the pipeline may resolve it as the package manager would.
+ */
+export function rangeResolvable(entry: DependencyEntry, unpinned: readonly string[]): boolean {
+  if (entry.version !== null || entry.path === undefined || entry.path.length > 0 || entry.file === undefined) return false;
+  return unpinned.includes(entry.file) || isRequirements(entry.file);
+}
+
 function entryOf(d: DeclaredDependency): DependencyEntry {
   const path = d.via ?? (d.direct ? [] : undefined);
+  const unpinnedWhy = isRequirements(d.file) ? `not pinned: ${d.file} gives a range` : `not pinned: no lockfile covers ${d.file}`;
   return {
     name: d.name,
     range: d.spec ?? d.version ?? '',
     version: d.version,
-    reason: d.version === null ? `not pinned: no lockfile covers ${d.file}` : null,
+    reason: d.version === null ? unpinnedWhy : null,
     securityHolding: d.ecosystem === 'npm' && d.version !== null && PLACEHOLDER_VERSION.test(d.version),
     ecosystem: d.ecosystem,
     dev: d.dev,
@@ -109,11 +126,16 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     if (text !== undefined) manifestTexts[m.path] = text;
   }
   const declared: DeclaredDependency[] = [];
+  const lockfiles = new Set(files.lockfiles);
   const lockfilesUsed = new Set<string>();
   const unpinned: string[] = [];
+  const unvouched: string[] = [];
   const read = (text: string, file: string): string | null => {
     try {
-      declared.push(...readInputText(text, file, { manifests: manifestTexts }).dependencies);
+      const input = readInputText(text, file, { manifests: manifestTexts });
+      declared.push(...input.dependencies);
+      // Without a lockfile, what the reader skipped (git, URL, file specs) is named, not resolved.
+      if (!lockfiles.has(file) || isRequirements(file)) unvouched.push(...input.notes.filter((n) => n.includes(' skipped: ')));
       return null;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
@@ -140,5 +162,5 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     lockfilesUsed.add(lockfile);
   }
   const dependencies = merge(declared.map(entryOf)).slice(0, MAX_REPO_DEPENDENCIES);
-  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed] } };
+  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }) } };
 }

@@ -51,6 +51,19 @@ export async function resolveDependencies(
   ranges: Record<string, string>,
   options: ResolveDependenciesOptions = {},
 ): Promise<DependenciesResult> {
+  return resolveDependencyList(http, npm, Object.entries(ranges), options);
+}
+
+/**
+ * The same over a list of name and range pairs, in order: one name may come with several ranges
+ * (a repository's manifests), and its packument is still fetched once.
+ */
+export async function resolveDependencyList(
+  http: HttpClient,
+  npm: Pick<NpmConfig, 'registryFor'>,
+  ranges: ReadonlyArray<readonly [string, string]>,
+  options: ResolveDependenciesOptions = {},
+): Promise<DependenciesResult> {
   try {
     return await resolveAll(http, npm, ranges, options);
   } catch (error) {
@@ -61,10 +74,10 @@ export async function resolveDependencies(
 async function resolveAll(
   http: HttpClient,
   npm: Pick<NpmConfig, 'registryFor'>,
-  ranges: Record<string, string>,
+  ranges: ReadonlyArray<readonly [string, string]>,
   options: ResolveDependenciesOptions,
 ): Promise<DependenciesResult> {
-  const entries = Object.entries(ranges).filter((e): e is [string, string] => typeof e[1] === 'string');
+  const entries = ranges.filter((e) => typeof e[1] === 'string');
   const plans = entries.map(([name, range], index) =>
     index < MAX_DEPENDENCIES
       ? planDependency(name, range)

@@ -1,0 +1,88 @@
+/**
+ * A repository's direct dependencies that no lockfile pins — a manifest without a lockfile, a
+ * requirements line without `==` — resolved as the package manager would install them today
+ * (docs/scoring.md §9, "Dependencies and vulnerabilities"):
+ *
+ * - npm: the packument's `latest` dist-tag when it satisfies the range, else the highest
+ *   version that does, deprecated versions only when nothing else does (npm's own pick,
+ *   through the npm dependencies source).
+ * - PyPI: the highest release that is neither yanked nor a pre-release and satisfies the PEP 440
+ *   specifier (through the PyPI dependencies source).
+ *
+ * Direct dependencies only: without a lockfile their transitive dependencies are unknown, so the
+ * set is partial (`resolvedFromRange` on each entry, `unpinned` naming the manifests). At most
+ * RANGE_LOOKUPS_PER_REPOSITORY registry lookups (one per distinct package, runtime dependencies
+ * first); the dependencies beyond them stay unknown with the reason. The lookups go through the
+ * run's HTTP client (the store's cache, the call's deadline). A lookup that fails leaves that
+ * dependency unknown with the reason, never clean. Git, URL and file specifiers were left out
+ * by the readers (`unvouched`) and are not resolved.
+ */
+import type { DependencyFacts, Sources } from '../evidence/schema.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
+import { rangeResolvable } from '../sources/github/repo-dependencies.js';
+import { resolveDependencyList } from '../sources/npm/dependencies.js';
+import { resolvePypiDependencies } from '../sources/pypi/dependencies.js';
+import type { RunContext } from './context.js';
+
+type Entry = DependencyFacts['dependencies'][number];
+
+/** Registry lookups (packuments or PyPI project JSON) one repository's ranges may cost. */
+export const RANGE_LOOKUPS_PER_REPOSITORY = 40;
+
+interface Candidate {
+  index: number;
+  entry: Entry;
+  ecosystem: 'npm' | 'pypi';
+  key: string;
+}
+
+/** The dependency set with its resolvable ranges resolved (unchanged when it has none). */
+export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['dependencies']): Promise<Sources['dependencies']> {
+  if (deps.status !== 'ok') return deps;
+  const unpinned = deps.facts.unpinned ?? [];
+  const all = deps.facts.dependencies;
+  const candidates: Candidate[] = all.flatMap((entry, index) => {
+    if (!rangeResolvable(entry, unpinned)) return [];
+    const ecosystem = entry.ecosystem ?? 'npm';
+    return [{ index, entry, ecosystem, key: `${ecosystem}\u0000${ecosystem === 'pypi' ? pep503(entry.name) : entry.name}` }];
+  });
+  if (candidates.length === 0) return deps;
+
+  // Runtime dependencies take the budget first, then development ones, each in declaration order.
+  const ordered = [...candidates.filter((c) => c.entry.dev !== true), ...candidates.filter((c) => c.entry.dev === true)];
+  const lookups = new Set<string>();
+  for (const c of ordered) if (lookups.size < RANGE_LOOKUPS_PER_REPOSITORY) lookups.add(c.key);
+  const within = ordered.filter((c) => lookups.has(c.key));
+  const npm = within.filter((c) => c.ecosystem === 'npm');
+  const pypi = within.filter((c) => c.ecosystem === 'pypi');
+
+  const [npmResult, pypiResult] = await Promise.all([
+    npm.length === 0 ? null : resolveDependencyList(ctx.http, ctx.npm, npm.map((c) => [c.entry.name, c.entry.range] as const)),
+    pypi.length === 0 ? null : resolvePypiDependencies(ctx.http, ctx.endpoints.pypi, pypi.map((c) => ({ name: c.entry.name, specifier: c.entry.range, marker: null }))),
+  ]);
+
+  const dependencies = [...all];
+  const beyond = `not resolved: more than ${RANGE_LOOKUPS_PER_REPOSITORY} registry lookups per repository`;
+  for (const c of candidates) if (!lookups.has(c.key)) dependencies[c.index] = { ...c.entry, reason: beyond };
+  apply(dependencies, npm, npmResult);
+  apply(dependencies, pypi, pypiResult);
+  return { status: 'ok', facts: { ...deps.facts, dependencies, rangeLookups: { used: lookups.size, limit: RANGE_LOOKUPS_PER_REPOSITORY } } };
+}
+
+/** Each candidate's resolution (in the order asked), or the registry's failure as its reason. */
+function apply(dependencies: Entry[], asked: readonly Candidate[], result: Sources['dependencies'] | null): void {
+  if (result === null) return;
+  asked.forEach((c, i) => {
+    if (result.status !== 'ok') {
+      const why = result.status === 'unavailable' ? result.reason : 'not resolved';
+      dependencies[c.index] = { ...c.entry, reason: `registry unavailable: ${why}` };
+      return;
+    }
+    const resolved = result.facts.dependencies[i];
+    if (resolved === undefined) return;
+    dependencies[c.index] =
+      resolved.version === null
+        ? { ...c.entry, reason: resolved.reason ?? 'not resolved', securityHolding: resolved.securityHolding }
+        : { ...c.entry, version: resolved.version, reason: null, securityHolding: resolved.securityHolding, resolvedFromRange: true };
+  });
+}
