@@ -97,15 +97,14 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     const fromArxiv = await compareWithPeers(app, arxiv, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
     expect(searches().at(-1)?.q).toBe('topic:arxiv topic:mcp');
     expect(fromArxiv.comparison?.members.map((m) => m.target)).toEqual([expect.stringMatching(/^microsoft\/playwright-mcp/)]);
-    const [high, low] = playwright.report.score! > arxiv.report.score! ? [fromPlaywright, fromArxiv] : [fromArxiv, fromPlaywright];
-    expect(playwright.report.score).not.toBe(arxiv.report.score);
-    expect(high.alternatives).toEqual([]);
-    expect(high.comparison).toMatchObject({ rank: 1, percentile: 100 });
-    expect(low.comparison).toMatchObject({ rank: 2, percentile: 0 });
-    // The higher one is an alternative when its verdict is no worse; never one scoring lower.
-    for (const alternative of low.alternatives) {
-      expect(alternative.why).toEqual([expect.objectContaining({ code: 'shared-keywords', keywords: expect.arrayContaining(['mcp']) })]);
-    }
+    // playwright-mcp scores higher than arxiv-mcp-server (both YES): arxiv is never its alternative, it is arxiv's.
+    expect(playwright.report.score!).toBeGreaterThan(arxiv.report.score!);
+    expect(fromPlaywright.alternatives).toEqual([]);
+    expect(fromPlaywright.comparison).toMatchObject({ rank: 1, percentile: 100 });
+    expect(fromArxiv.comparison).toMatchObject({ rank: 2, percentile: 0 });
+    expect(fromArxiv.alternatives).toEqual([
+      expect.objectContaining({ target: PLAYWRIGHT, score: playwright.report.score, why: [expect.objectContaining({ code: 'shared-keywords', keywords: ['mcp', 'mcp-server'] })] }),
+    ]);
   });
 
   it('search down: comparison null with the reason code, never an average; no peer asked', async () => {

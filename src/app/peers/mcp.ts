@@ -6,6 +6,7 @@
  * rest are evaluated as `mcp:` targets (docs/scoring.md §13).
  */
 import type { Evidence } from '../../evidence/schema.js';
+import { sanitizeForTerminal } from '../../render/sanitize.js';
 import { searchServers, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, type McpEntry } from '../../sources/mcp-registry/read.js';
 import { parseTarget } from '../../target/parse.js';
 import type { Target } from '../../target/types.js';
@@ -23,10 +24,10 @@ const GENERIC = new Set([
   'clients', 'github', 'com', 'io', 'app', 'integration', 'support', 'simple', 'based', 'llm', 'llms', 'agent', 'agents', 'search',
 ]);
 
-/** The words of a text that can be asked for: 3–30 lower-case letters or digits, generic ones left out. */
+/** The words of a text that can be asked for: 3–30 lower-case letters or digits, generic ones left out (escape sequences removed first). */
 export function searchWords(text: string): string[] {
   const words: string[] = [];
-  for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
+  for (const raw of sanitizeForTerminal(text).toLowerCase().split(/[^a-z0-9]+/)) {
     if (/^[a-z0-9]{3,30}$/.test(raw) && !/^\d+$/.test(raw) && !GENERIC.has(raw) && !words.includes(raw)) words.push(raw);
   }
   return words;
