@@ -3,19 +3,16 @@
  * GitHub's repository search answers in the documented shape (fixtures/http/github-search),
  * the peers served from the recorded repositories (test/repository/recorded-repos.ts).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
 import { compareWithPeers, withComparison } from '../../src/app/compare.js';
 import { NO_TOKEN_REPOSITORY_PEERS, NOTE_NO_TOKEN } from '../../src/app/peers/candidate.js';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import type { Runtime } from '../../src/app/runtime.js';
 import { ReportSchema } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { cliEnv } from '../support/run-cli.js';
+import type { FixtureServer } from '../support/fixture-server.js';
+import { startAppHarness, type AppHarness } from '../support/temp-home.js';
 import { PUBLISHED, serveRecordedRepo, servePublished } from '../repository/recorded-repos.js';
 
 const NOW = new Date('2026-08-25T12:00:00Z');
@@ -23,28 +20,17 @@ const SEARCH_FIXTURE = 'github-search/topic-mcp-topic-mcp-server.json';
 const PLAYWRIGHT = 'microsoft/playwright-mcp';
 const ARXIV = 'blazickjp/arxiv-mcp-server';
 
+let harness: AppHarness;
 let server: FixtureServer;
-let home: string;
-const runtimes: Runtime[] = [];
 
 beforeEach(async () => {
-  server = await startFixtureServer();
-  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-peers-gh-'));
-  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(home, dir), { recursive: true });
+  harness = await startAppHarness('nerq-peers-gh-', NOW);
+  server = harness.server;
 });
 
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await Promise.all(runtimes.splice(0).map((r) => r.close()));
-  await server.close();
-  rmSync(home, { recursive: true, force: true });
-});
+afterEach(() => harness.stop());
 
-function runtime(env: Record<string, string> = {}): Runtime {
-  const made = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: NOW.toISOString(), ...env } }), cwd: home, clock: () => NOW });
-  runtimes.push(made);
-  return made;
-}
+const runtime = (env: Record<string, string> = {}): Runtime => harness.runtime(env);
 
 /** The two recorded MCP servers, each with the topics the search answer gives it. */
 function serveRepositories(): void {

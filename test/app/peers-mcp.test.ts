@@ -4,20 +4,18 @@
  * cursor) over entries made from a real seed entry's shape (fixtures/mcp-registry/seed.json)
  * with the name, description and npm package replaced by synthetic ones.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
 import { compareWithPeers, withComparison } from '../../src/app/compare.js';
 import { NOTE_NO_TOKEN } from '../../src/app/peers/candidate.js';
 import { searchWords } from '../../src/app/peers/mcp.js';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import type { Runtime } from '../../src/app/runtime.js';
 import { ReportSchema } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { cliEnv, DEFAULT_NOW } from '../support/run-cli.js';
+import type { FixtureServer } from '../support/fixture-server.js';
+import { startAppHarness, type AppHarness } from '../support/temp-home.js';
+import { DEFAULT_NOW } from '../support/run-cli.js';
 import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
 import { entryPath, envelope, searchHandler, seedEntry, type ServerJson } from '../cli/mcp-helpers.js';
 
@@ -25,9 +23,8 @@ const NOW = new Date(DEFAULT_NOW);
 const NS = 'io.github.nerq-fixtures';
 const TARGET = `${NS}/weather-forecast`;
 
+let harness: AppHarness;
 let server: FixtureServer;
-let home: string;
-const runtimes: Runtime[] = [];
 
 /** A real entry's shape with a synthetic name, description and one npm package (no repository: GitHub is not asked). */
 function entry(name: string, description: string, pkg: string): ServerJson {
@@ -62,26 +59,16 @@ const PACKAGES = [
 ];
 
 beforeEach(async () => {
-  server = await startFixtureServer();
-  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-peers-mcp-'));
-  for (const dir of ['.config', '.cache', path.join('.local', 'share'), path.join('.local', 'state')]) mkdirSync(path.join(home, dir), { recursive: true });
+  harness = await startAppHarness('nerq-peers-mcp-', NOW);
+  server = harness.server;
   for (const e of ENTRIES.slice(0, 4)) server.expect('GET', entryPath(e.name), { body: envelope(e) });
   for (const pkg of PACKAGES) serveSynthetic(server, { version: '1.0.0', repository: null, ...pkg });
   serveOsv(server, []);
 });
 
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await Promise.all(runtimes.splice(0).map((r) => r.close()));
-  await server.close();
-  rmSync(home, { recursive: true, force: true });
-});
+afterEach(() => harness.stop());
 
-function runtime(env: Record<string, string> = {}): Runtime {
-  const made = createRuntime({ env: cliEnv(home, { server, env }), cwd: home, clock: () => NOW });
-  runtimes.push(made);
-  return made;
-}
+const runtime = (env: Record<string, string> = {}): Runtime => harness.runtime(env);
 
 async function checked(app: Runtime, name: string) {
   const [outcome] = await checkTargets(app, { targets: [parseTarget(`mcp:${name}`)], gate: DEFAULT_GATE, now: NOW });

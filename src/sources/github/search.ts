@@ -15,6 +15,8 @@ import { sanitizeForTerminal } from '../../render/sanitize.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { queryTerms } from '../../util/query-terms.js';
+import { jsonOf, keepListings } from '../search-listings.js';
 import { classifyRateLimit, type GithubRateLimiter } from './rate-limit.js';
 import { ACCEPT_JSON, GITHUB_API_VERSION } from './request.js';
 
@@ -59,13 +61,7 @@ export type RepositorySearchResult =
 
 /** The topics of a list that can be asked for, lower case, first occurrence kept, at most `max`. */
 export function queryTopics(topics: readonly string[], max = REPO_SEARCH_TOPICS): string[] {
-  const kept: string[] = [];
-  for (const raw of topics) {
-    const topic = raw.trim().toLowerCase();
-    if (TOPIC.test(topic) && !kept.includes(topic)) kept.push(topic);
-    if (kept.length === max) break;
-  }
-  return kept;
+  return queryTerms(topics, TOPIC, max);
 }
 
 /** The `q` of a topic search: `topic:a topic:b` (a repository matches when it has all of them). */
@@ -157,21 +153,10 @@ export async function searchRepositories(
     }
     return unavailable(response.reason);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(response.body.toString('utf8'));
-  } catch {
-    return unavailable('the answer is not JSON');
-  }
+  const json = jsonOf(response.body);
+  if (json === undefined) return unavailable('the answer is not JSON');
   const answer = AnswerSchema.safeParse(json);
   if (!answer.success) return unavailable('the answer has no list of items');
-  const listings: RepositoryListing[] = [];
-  let dropped = 0;
-  for (const item of answer.data.items.slice(0, REPO_SEARCH_MAX_PER_PAGE)) {
-    const listing = repositoryListingOf(item);
-    if (listing === null || listings.some((l) => l.fullName.toLowerCase() === listing.fullName.toLowerCase())) dropped += 1;
-    else listings.push(listing);
-  }
-  dropped += Math.max(0, answer.data.items.length - REPO_SEARCH_MAX_PER_PAGE);
+  const { listings, dropped } = keepListings(answer.data.items, REPO_SEARCH_MAX_PER_PAGE, repositoryListingOf, (l) => l.fullName.toLowerCase());
   return { status: 'ok', query, total: answer.data.total_count, incomplete: answer.data.incomplete_results, listings, dropped };
 }
