@@ -12,7 +12,7 @@ import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../s
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { PEERS, servePeers } from '../support/peers.js';
 import { connectInMemory, textOf, type Connected } from './support.js';
-import { entryPath, envelope, seedEntry } from '../cli/mcp-helpers.js';
+import { serveEntryWithSearchDown } from '../cli/mcp-helpers.js';
 
 let server: FixtureServer;
 const cleanups: Array<() => Promise<void>> = [];
@@ -123,16 +123,10 @@ describe('compare_packages and find_alternatives', () => {
   });
 
   it('find_alternatives for an MCP Registry entry asks the registry search (not the npm one); the search down is search-unavailable', async () => {
-    const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
-    entry.name = 'io.github.nerq-fixtures/weather-forecast';
-    entry.description = 'Weather forecasts for any city';
-    delete entry.repository;
-    entry.packages = [{ registryType: 'npm', identifier: 'nerq-alt-target', version: '1.0.0', transport: { type: 'stdio' } }];
-    server.expect('GET', entryPath(entry.name), { body: envelope(entry) });
-    server.expect('GET', '/mcp-registry/v0.1/servers', { status: 503 });
+    const name = serveEntryWithSearchDown(server);
     const before = searchRequests(server).length;
     const { client } = await connect();
-    const found = AlternativesOutputSchema.parse((await client.callTool({ name: 'find_alternatives', arguments: { target: `mcp:${entry.name}` } })).structuredContent);
+    const found = AlternativesOutputSchema.parse((await client.callTool({ name: 'find_alternatives', arguments: { target: `mcp:${name}` } })).structuredContent);
     expect(found.target.score).not.toBeNull();
     expect(found.comparison).toBeNull();
     expect(found.unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^MCP Registry search: .*503/) });
