@@ -1,23 +1,28 @@
 /**
  * Use cases: a target among its peers (`check --compare`), and targets side by side
- * (`nerq compare`). Peers are found live — npm's search API by the target's keywords, and the
- * curated replacement list — and evaluated by the same engine through `checkTargets` (so
- * through the store's cache, with the call's deadline), concurrently. docs/scoring.md §13
- * says how the standing and the alternatives follow from them.
+ * (`nerq compare`). Peers are found live, by the sources the target's ecosystem offers — npm's
+ * search API by the package's keywords and the curated replacement list (npm), the MCP
+ * Registry's search by the entry's name and description words (`mcp:`, peers/mcp.ts), GitHub's
+ * repository search by the repository's topics (`github:`, peers/github.ts) — and evaluated by
+ * the same engine through `checkTargets` (so through the store's cache, with the call's
+ * deadline), concurrently. docs/scoring.md §13 says how the standing and the alternatives
+ * follow from them.
  *
- * Sources not asked, and why, are notes of the sample: PyPI has no search API; GitHub's
- * repository search is not asked yet; the MCP Registry's search is not asked here.
+ * Sources not asked, and why, are notes of the sample: PyPI has no search API; for an npm
+ * package that is an MCP server, the MCP Registry's search is not asked.
  */
 import type { Evidence } from '../evidence/schema.js';
 import { CURATED_SOURCE, curatedReplacementsFor, type CuratedReplacement } from '../ecosystems/npm/replacements.js';
 import { compareToPeers, type ComparisonResult, type PeerEvaluation } from '../report/comparison.js';
 import type { Report } from '../report/schema.js';
 import { sideBySide, type SideBySide } from '../report/side-by-side.js';
-import { ruleCategoryOf } from '../scoring/category.js';
-import { queryKeywords, searchNpm, SEARCH_MAX_SIZE, type SearchListing } from '../sources/npm/search.js';
+import { queryKeywords, searchNpm, SEARCH_MAX_SIZE } from '../sources/npm/search.js';
 import { parseTarget } from '../target/parse.js';
 import type { Target } from '../target/types.js';
 import { checkTargets, type TargetOutcome } from './check.js';
+import { sameCategoryByListing, type Candidate, type PeerSearch } from './peers/candidate.js';
+import { findRepositoryPeers } from './peers/github.js';
+import { findMcpPeers } from './peers/mcp.js';
 import type { CallOptions, Runtime } from './runtime.js';
 
 /** Peers evaluated by default (`--peers N`). */
@@ -28,8 +33,7 @@ export const MAX_PEERS = 50;
 const MAX_CURATED = 3;
 
 export const NOTE_PYPI = 'PyPI has no search API: no peers are found for PyPI projects';
-export const NOTE_GITHUB = "GitHub's repository search is not asked: no peers are found for repository targets";
-export const NOTE_MCP = "the MCP Registry's search is not asked: peers come from npm's search only";
+export const NOTE_MCP = "the MCP Registry's search is not asked for an npm package: peers come from npm's search only";
 
 /**
  * How a use case evaluates several targets: by default `checkTargets` with the call's options;
@@ -49,23 +53,6 @@ export interface PeersRequest extends CallOptions {
 function npmFacts(evidence: Evidence | null): { keywords: string[] } | null {
   const registry = evidence?.sources.registry;
   return registry?.status === 'ok' ? { keywords: registry.facts.keywords } : null;
-}
-
-/**
- * Whether a listing can be a peer of a target of `category`, by what the listing says: the
- * keyword and description rules must give it the same risk or framework category (a listing
- * does not tell a command from a library, so `cli` and `library` stay together here; the
- * evaluation decides).
- */
-function sameCategoryByListing(listing: SearchListing, category: string): boolean {
-  const ruled = ruleCategoryOf(listing.keywords, listing.description ?? '');
-  return category === 'library' || category === 'cli' ? ruled === null : ruled === category;
-}
-
-interface Candidate {
-  target: Target;
-  sharedKeywords: string[];
-  curated: PeerEvaluation['curated'];
 }
 
 /** Evaluate candidates concurrently through the same use case as any check. */
@@ -115,9 +102,16 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
   });
   if (report.error !== null || report.score === null) return unavailable('not-evaluated', 'the target has no score to compare');
   if (report.target.ecosystem === 'pypi') return unavailable('no-search-source', NOTE_PYPI, [NOTE_PYPI]);
-  if (report.target.ecosystem === 'github') return unavailable('no-search-source', NOTE_GITHUB, [NOTE_GITHUB]);
-
   const category = report.category?.id ?? 'library';
+  if (report.target.ecosystem === 'mcp' || report.target.ecosystem === 'github') {
+    const call = { ...request, limit };
+    const found =
+      report.target.ecosystem === 'mcp'
+        ? await findMcpPeers(runtime, outcome.evidence, call)
+        : await findRepositoryPeers(runtime, outcome.evidence, { ...call, category, name: report.target.name });
+    return compareFound(runtime, report, found, request, evaluatedAt);
+  }
+
   const notes = category === 'mcp-server' ? [NOTE_MCP] : [];
   const keywords = queryKeywords(npmFacts(outcome.evidence)?.keywords ?? []);
   const curated = curatedReplacementsFor(report.target.name);
@@ -145,7 +139,7 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
   for (const listing of listings) {
     if (chosen.length === limit) break;
     const shared = listing.keywords.filter((k) => targetKeywords.has(k));
-    if (shared.length === 0 || !sameCategoryByListing(listing, category) || curatedNames.has(listing.name)) continue;
+    if (shared.length === 0 || !sameCategoryByListing(listing.keywords, listing.description, category) || curatedNames.has(listing.name)) continue;
     const target = targetOf(listing.name);
     if (target !== null) chosen.push({ target, sharedKeywords: shared, curated: null });
   }
@@ -163,6 +157,20 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
     skipped: listings.length - chosen.length - searchedAlso,
     evaluatedAt,
     notes,
+  });
+}
+
+/** The comparison from a search's candidates (MCP Registry, GitHub): null with the reason when it failed, never an average. */
+async function compareFound(runtime: Runtime, report: Report, found: PeerSearch, request: PeersRequest, evaluatedAt: string): Promise<ComparisonResult> {
+  if (found.status === 'unavailable') return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: found.reason, notes: found.notes }, alternatives: [] };
+  const peers = await evaluate(runtime, found.chosen, request);
+  return compareToPeers(report, peers, {
+    sources: [found.source],
+    query: found.query,
+    candidates: found.listed,
+    skipped: found.listed - found.chosen.length,
+    evaluatedAt,
+    notes: found.notes,
   });
 }
 

@@ -282,8 +282,8 @@ export function createMcpServer(options: McpOptions): McpServer {
     {
       title: 'Find higher-scoring alternatives',
       description:
-        `Find where one npm package stands among its peers and which peers score strictly higher with a verdict no worse (at most 3, best first, each with why it was picked: shared keywords or a curated replacement list). ` +
-        `Peers come from npm's search by the package's keywords and the curated replacement list, scored by the same engine; PyPI has no search API, so PyPI projects and repositories get no peers (\`unavailable\` says why — never a made-up average). ` +
+        `Find where one package, MCP server or repository stands among its peers and which peers score strictly higher with a verdict no worse (at most 3, best first, each with why it was picked: shared keywords or topics, or a curated replacement list). ` +
+        `Peers come from npm's search by the package's keywords and the curated replacement list (npm), the MCP Registry's search by the entry's name and description words (mcp:), GitHub's repository search by its topics (github:), scored by the same engine; PyPI has no search API, so PyPI projects get no peers (\`unavailable\` says why — never a made-up average). ` +
         `Use it when a package is judged NO or DO NOT USE, or to offer the user a better choice; suggest, do not install. ${TARGET_SYNTAX} ${VERDICTS}`,
       inputSchema: {
         target: z.string().max(512).describe(`one target. ${TARGET_SYNTAX}`),

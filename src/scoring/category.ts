@@ -160,14 +160,13 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
 }
 
 /**
- * The category the keyword and description rules give a package listing (a search result), or
- * null when none matches — a listing does not say whether the package ships a command, so
- * `cli` and `library` are not told apart here.
+ * The category the keyword and description rules give a listing (a search result), or null
+ * when none matches — a listing does not say whether the package ships a command, so `cli` and
+ * `library` are not told apart here. When several rules fire, the strictest governs, as for an
+ * evaluated target (`decideCategory`): an MCP server that runs code is code execution.
  */
 export function ruleCategoryOf(keywords: readonly string[], description: string): Category | null {
   const words = new Set(keywords.map((k) => k.toLowerCase().trim()));
-  for (const rule of CATEGORY_RULES) {
-    if (rule.keywords.some((k) => words.has(k)) || rule.phrases.some((p) => p.test(description))) return rule.id;
-  }
-  return null;
+  const fired = CATEGORY_RULES.filter((rule) => rule.keywords.some((k) => words.has(k)) || rule.phrases.some((p) => p.test(description))).map((rule) => rule.id);
+  return CATEGORY_STRICTNESS.find((id) => fired.includes(id)) ?? null;
 }

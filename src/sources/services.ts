@@ -15,6 +15,7 @@ export const SERVICES = [
   'osv',
   'github',
   'github-graphql',
+  'github-search',
   'pypi',
   'pypi-simple',
   'pypi-integrity',
@@ -32,6 +33,7 @@ export const SERVICE_NAMES: Record<Service, string> = {
   osv: 'OSV (the vulnerability database)',
   github: 'GitHub',
   'github-graphql': 'GitHub',
+  'github-search': 'GitHub (search)',
   pypi: 'PyPI',
   'pypi-simple': 'PyPI',
   'pypi-integrity': 'PyPI',
@@ -48,6 +50,7 @@ export const SERVICE_SHORT_NAMES: Record<Service, string> = {
   osv: 'OSV',
   github: 'GitHub',
   'github-graphql': 'GitHub',
+  'github-search': 'search',
   pypi: 'PyPI',
   'pypi-simple': 'PyPI',
   'pypi-integrity': 'PyPI',
@@ -83,6 +86,8 @@ export function serviceOf(url: string | URL, endpoints: Endpoints, registries: r
   }
   if (on(endpoints.osvApi) !== undefined) return 'osv';
   if (on(endpoints.githubGraphql) !== undefined || on(endpoints.githubServer?.graphql) !== undefined) return 'github-graphql';
+  // GitHub's search has a rate limit of its own: a refused search says nothing of the repositories.
+  if (on(endpoints.githubApi)?.startsWith('/search/') === true) return 'github-search';
   if (on(endpoints.githubApi) !== undefined || on(endpoints.githubServer?.api) !== undefined) return 'github';
   if (on(endpoints.npmApi) !== undefined) return 'npm-downloads';
   if (on(endpoints.pypiStats) !== undefined) return 'pypistats';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
-import { compareTargets, compareWithPeers, NOTE_GITHUB, NOTE_PYPI, withComparison } from '../../src/app/compare.js';
+import { compareTargets, compareWithPeers, NOTE_PYPI, withComparison } from '../../src/app/compare.js';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
 import { ReportSchema } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
@@ -177,14 +177,15 @@ describe('compareWithPeers', () => {
     expect(server.requests.some((r) => r.path.startsWith('/npm-search/-/v1/search?'))).toBe(true);
   });
 
-  it('PyPI and repository targets: no search source, said so; an unscored target is not compared', async () => {
+  it('PyPI: no search source, said so; a repository target without its facts has nothing to search by; an unscored target is not compared', async () => {
     freshHome();
     const app = runtime();
     const base = (await checked(app, 'nerq-cmp-target')).report;
     const pypi = await compareWithPeers(app, { report: { ...base, target: { ...base.target, ecosystem: 'pypi' } }, evidence: null }, { gate: DEFAULT_GATE });
     expect(pypi).toEqual({ comparison: null, comparisonUnavailable: { code: 'no-search-source', reason: NOTE_PYPI, notes: [NOTE_PYPI] }, alternatives: [] });
+    // A repository target is searched by its topics (test/app/peers-github.test.ts): without its facts, nothing to search by.
     const github = await compareWithPeers(app, { report: { ...base, target: { ...base.target, ecosystem: 'github' } }, evidence: null }, { gate: DEFAULT_GATE });
-    expect(github.comparisonUnavailable?.notes).toEqual([NOTE_GITHUB]);
+    expect(github.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^GitHub search: /) });
     const unscored = await compareWithPeers(app, { report: { ...base, score: null }, evidence: null }, { gate: DEFAULT_GATE });
     expect(unscored.comparisonUnavailable?.code).toBe('not-evaluated');
   });

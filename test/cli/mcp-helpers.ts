@@ -97,3 +97,19 @@ export function searchHandler(entries: readonly ServerJson[], pageSize: number):
     res.end(JSON.stringify({ servers: page.map((e) => envelope(e)), metadata: { count: page.length, ...(more ? { nextCursor: `${last.name}:${last.version}` } : {}) } }));
   };
 }
+
+/**
+ * An MCP Registry entry to compare, served with its registry search down: a real entry's shape
+ * named `io.github.nerq-fixtures/weather-forecast`, its one npm package `nerq-alt-target`
+ * (test/support/peers.ts), no repository. Returns the entry's name.
+ */
+export function serveEntryWithSearchDown(server: FixtureServer): string {
+  const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+  entry.name = 'io.github.nerq-fixtures/weather-forecast';
+  entry.description = 'Weather forecasts for any city';
+  delete entry.repository;
+  entry.packages = [{ registryType: 'npm', identifier: 'nerq-alt-target', version: '1.0.0', transport: { type: 'stdio' } }];
+  serveEntry(server, entry);
+  server.expect('GET', '/mcp-registry/v0.1/servers', { status: 503 });
+  return entry.name;
+}

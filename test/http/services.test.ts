@@ -18,6 +18,7 @@ describe('serviceOf', () => {
     [`${endpoints.osvApi}/v1/vulns/GHSA-x`, 'osv'],
     [`${endpoints.githubApi}/repos/a/b`, 'github'],
     [endpoints.githubGraphql, 'github-graphql'],
+    [`${endpoints.githubApi}/search/repositories?q=topic:mcp&sort=stars`, 'github-search'],
     [`${endpoints.npmApi}/downloads/point/last-week/chalk`, 'npm-downloads'],
     [`${endpoints.pypi}/pypi/requests/json`, 'pypi'],
     [`${endpoints.pypi}/simple/requests/`, 'pypi-simple'],

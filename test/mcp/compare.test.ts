@@ -12,6 +12,7 @@ import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../s
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { PEERS, servePeers } from '../support/peers.js';
 import { connectInMemory, textOf, type Connected } from './support.js';
+import { serveEntryWithSearchDown } from '../cli/mcp-helpers.js';
 
 let server: FixtureServer;
 const cleanups: Array<() => Promise<void>> = [];
@@ -119,6 +120,18 @@ describe('compare_packages and find_alternatives', () => {
     expect(found.unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/503/) });
     expect(found.alternatives).toEqual([]);
     expect(found.target.score).not.toBeNull();
+  });
+
+  it('find_alternatives for an MCP Registry entry asks the registry search (not the npm one); the search down is search-unavailable', async () => {
+    const name = serveEntryWithSearchDown(server);
+    const before = searchRequests(server).length;
+    const { client } = await connect();
+    const found = AlternativesOutputSchema.parse((await client.callTool({ name: 'find_alternatives', arguments: { target: `mcp:${name}` } })).structuredContent);
+    expect(found.target.score).not.toBeNull();
+    expect(found.comparison).toBeNull();
+    expect(found.unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^MCP Registry search: .*503/) });
+    expect(server.requests.some((r) => r.path.startsWith('/mcp-registry/v0.1/servers?search=weather'))).toBe(true);
+    expect(searchRequests(server).length).toBe(before);
   });
 
   it('bad input is an isError result with no upstream request, and the server goes on', async () => {

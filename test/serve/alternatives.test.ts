@@ -13,6 +13,7 @@ import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../s
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { CURATED, PEERS, servePeers } from '../support/peers.js';
 import { testApp, type TestApp } from './support.js';
+import { serveEntryWithSearchDown } from '../cli/mcp-helpers.js';
 
 let server: FixtureServer;
 const apps: TestApp[] = [];
@@ -116,6 +117,18 @@ describe('include=alternatives', () => {
     const deprecated = PreflightSchema.parse((await app.inject({ method: 'GET', url: '/v1/preflight?target=request&include=alternatives' })).json());
     expect(deprecated.alternatives_unavailable?.code).toBe('search-unavailable');
     expect(deprecated.alternatives.map((a) => a.name).sort()).toEqual(['ky', 'ofetch']);
+  });
+
+  it('an MCP Registry entry: its peers are asked of the registry search (not npm\'s); the search down is search-unavailable', async () => {
+    const name = serveEntryWithSearchDown(server);
+    const searches = searchRequests(server).length;
+    const { app } = open();
+    const answer = PreflightSchema.parse((await app.inject({ method: 'GET', url: `/v1/preflight?target=mcp:${name}&include=alternatives` })).json());
+    expect(answer.target_trust).not.toBeNull();
+    expect(answer.alternatives).toEqual([]);
+    expect(answer.alternatives_unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^MCP Registry search: .*503/) });
+    expect(server.requests.some((r) => r.path.startsWith('/mcp-registry/v0.1/servers?search=weather'))).toBe(true);
+    expect(searchRequests(server).length).toBe(searches);
   });
 
   it("a full queue and the request's deadline are coded reasons beside the target's own answer", async () => {

@@ -15,6 +15,8 @@ import { NPM_RULES } from '../../ecosystems/npm/rules.js';
 import { sanitizeForTerminal } from '../../render/sanitize.js';
 import { oneLine } from '../http/one-line.js';
 import type { HttpClient } from '../http/types.js';
+import { queryTerms } from '../../util/query-terms.js';
+import { jsonOf, keepListings } from '../search-listings.js';
 
 /** npm's search answers at most 250 objects per request. */
 export const SEARCH_MAX_SIZE = 250;
@@ -58,13 +60,7 @@ const QUERY_KEYWORD = /^[a-z0-9][a-z0-9._+-]{0,49}$/;
 
 /** The keywords of a list that can be asked for, lower case, first occurrence kept, at most `max`. */
 export function queryKeywords(keywords: readonly string[], max = SEARCH_MAX_KEYWORDS): string[] {
-  const kept: string[] = [];
-  for (const raw of keywords) {
-    const keyword = raw.trim().toLowerCase();
-    if (QUERY_KEYWORD.test(keyword) && !kept.includes(keyword)) kept.push(keyword);
-    if (kept.length === max) break;
-  }
-  return kept;
+  return queryTerms(keywords, QUERY_KEYWORD, max);
 }
 
 /** The `text` of a keyword search: `keywords:a,b,c` (a package matches when it has any of them). */
@@ -133,21 +129,10 @@ export async function searchNpm(
     maxBytes: SEARCH_MAX_BYTES,
   });
   if (!response.ok) return unavailable(response.reason);
-  let json: unknown;
-  try {
-    json = JSON.parse(response.body.toString('utf8'));
-  } catch {
-    return unavailable('the answer is not JSON');
-  }
+  const json = jsonOf(response.body);
+  if (json === undefined) return unavailable('the answer is not JSON');
   const answer = AnswerSchema.safeParse(json);
   if (!answer.success) return unavailable('the answer has no list of objects');
-  const listings: SearchListing[] = [];
-  let dropped = 0;
-  for (const object of answer.data.objects.slice(0, SEARCH_MAX_SIZE)) {
-    const listing = listingOf(object);
-    if (listing === null || listings.some((l) => l.name === listing.name)) dropped += 1;
-    else listings.push(listing);
-  }
-  dropped += Math.max(0, answer.data.objects.length - SEARCH_MAX_SIZE);
+  const { listings, dropped } = keepListings(answer.data.objects, SEARCH_MAX_SIZE, listingOf, (l) => l.name);
   return { status: 'ok', query: text, total: answer.data.total ?? null, listings, dropped };
 }

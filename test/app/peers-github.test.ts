@@ -1,0 +1,156 @@
+/**
+ * Peers of a `github:` target (app/peers/github.ts), in process against the fixture server:
+ * GitHub's repository search answers in the documented shape (fixtures/http/github-search),
+ * the peers served from the recorded repositories (test/repository/recorded-repos.ts).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkTargets } from '../../src/app/check.js';
+import { compareWithPeers, withComparison } from '../../src/app/compare.js';
+import { NO_TOKEN_REPOSITORY_PEERS, NOTE_NO_TOKEN } from '../../src/app/peers/candidate.js';
+import type { Runtime } from '../../src/app/runtime.js';
+import { ReportSchema } from '../../src/report/schema.js';
+import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { parseTarget } from '../../src/target/parse.js';
+import type { FixtureServer } from '../support/fixture-server.js';
+import { startAppHarness, type AppHarness } from '../support/temp-home.js';
+import { PUBLISHED, serveRecordedRepo, servePublished } from '../repository/recorded-repos.js';
+
+const NOW = new Date('2026-08-25T12:00:00Z');
+const SEARCH_FIXTURE = 'github-search/topic-mcp-topic-mcp-server.json';
+const PLAYWRIGHT = 'microsoft/playwright-mcp';
+const ARXIV = 'blazickjp/arxiv-mcp-server';
+
+let harness: AppHarness;
+let server: FixtureServer;
+
+beforeEach(async () => {
+  harness = await startAppHarness('nerq-peers-gh-', NOW);
+  server = harness.server;
+});
+
+afterEach(() => harness.stop());
+
+const runtime = (env: Record<string, string> = {}): Runtime => harness.runtime(env);
+
+/** The two recorded MCP servers, each with the topics the search answer gives it. */
+function serveRepositories(): void {
+  serveRecordedRepo(server, PLAYWRIGHT, { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'mcp-server', 'playwright'], description: 'Playwright MCP server' });
+  serveRecordedRepo(server, ARXIV, {
+    license: 'Apache-2.0',
+    stars: 1800,
+    topics: ['arxiv', 'mcp', 'mcp-server'],
+    description: 'A Model Context Protocol server for searching and analyzing arXiv papers',
+  });
+  servePublished(server, { npm: PUBLISHED[PLAYWRIGHT]!.npm!, pypi: PUBLISHED[ARXIV]!.pypi! });
+  for (const file of ['setup.cfg', 'setup.py']) server.expect('GET', `/github/repos/${ARXIV}/contents/${file}`, { status: 404 });
+}
+
+async function checked(app: Runtime, fullName: string) {
+  const [outcome] = await checkTargets(app, { targets: [parseTarget(`github:${fullName}`)], gate: DEFAULT_GATE, now: NOW });
+  return outcome!;
+}
+
+const searches = () =>
+  server.requests.filter((r) => r.path.startsWith('/github/search/repositories')).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
+const asked = (fullName: string) => server.requests.some((r) => r.path.startsWith(`/github/repos/${fullName}`));
+
+describe('peers of a repository target: GitHub repository search by topics', () => {
+  it('an in-category peer evaluated as a github: target; out of category, forks, archived and invalid items never asked; a lower-scoring peer is never an alternative', async () => {
+    serveRepositories();
+    server.expect('GET', '/github/search/repositories', { fixture: SEARCH_FIXTURE });
+    // The fixture's other in-category listing is not on GitHub any more: found, evaluated, not found.
+    server.expect('GET', '/github/repos/nerq-fixtures/tiny-mcp-server', { status: 404, body: { message: 'Not Found' } });
+    const app = runtime();
+    const playwright = await checked(app, PLAYWRIGHT);
+    expect(playwright.report.category?.id).toBe('mcp-server');
+    const fromPlaywright = await compareWithPeers(app, playwright, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
+
+    expect(searches()).toEqual([{ q: 'topic:mcp topic:mcp-server', sort: 'stars', order: 'desc', per_page: '36' }]);
+    // Out of category by its topics (code-runner: code execution), a fork, an archived repository: never asked.
+    expect(asked('formulahendry/mcp-server-code-runner')).toBe(false);
+    expect(asked('nerq-fixtures/playwright-mcp')).toBe(false);
+    expect(asked('nerq-fixtures/retired-mcp-server')).toBe(false);
+
+    const comparison = fromPlaywright.comparison!;
+    expect(comparison.members.map((m) => m.target)).toEqual([expect.stringMatching(/^blazickjp\/arxiv-mcp-server/)]);
+    expect(comparison).toMatchObject({ category: 'mcp-server', peers: 1 });
+    // 7 valid listings less the target itself; 2 evaluated; the one not found is excluded.
+    expect(comparison.sample).toMatchObject({ sources: ['github-search'], query: 'topic:mcp topic:mcp-server', candidates: 5, skipped: 3, excluded: 1, evaluatedAt: NOW.toISOString(), notes: [NOTE_NO_TOKEN] });
+    expect(() => ReportSchema.parse(withComparison(playwright.report, fromPlaywright))).not.toThrow();
+
+    // The same pair seen from the other side: whichever scores lower is never the other's alternative.
+    const arxiv = await checked(app, ARXIV);
+    const fromArxiv = await compareWithPeers(app, arxiv, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
+    expect(searches().at(-1)?.q).toBe('topic:arxiv topic:mcp');
+    expect(fromArxiv.comparison?.members.map((m) => m.target)).toEqual([expect.stringMatching(/^microsoft\/playwright-mcp/)]);
+    // playwright-mcp scores higher than arxiv-mcp-server (both YES): arxiv is never its alternative, it is arxiv's.
+    expect(playwright.report.score!).toBeGreaterThan(arxiv.report.score!);
+    expect(fromPlaywright.alternatives).toEqual([]);
+    expect(fromPlaywright.comparison).toMatchObject({ rank: 1, percentile: 100 });
+    expect(fromArxiv.comparison).toMatchObject({ rank: 2, percentile: 0 });
+    expect(fromArxiv.alternatives).toEqual([
+      expect.objectContaining({ target: PLAYWRIGHT, score: playwright.report.score, why: [expect.objectContaining({ code: 'shared-keywords', keywords: ['mcp', 'mcp-server'] })] }),
+    ]);
+  });
+
+  it('search down: comparison null with the reason code, never an average; no peer asked', async () => {
+    serveRepositories();
+    server.expect('GET', '/github/search/repositories', { status: 503 });
+    const app = runtime();
+    const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
+    expect(result).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: expect.stringMatching(/^GitHub search: .*503/), notes: [] }, alternatives: [] });
+    expect(asked(ARXIV)).toBe(false);
+  });
+
+  it.each([
+    ['not JSON', { body: 'not json' }],
+    ['no list of items', { body: { total_count: 1, incomplete_results: false, items: 'x' } }],
+    ['over the size cap', { body: { total_count: 1, incomplete_results: false, items: [], pad: 'x'.repeat(4 * 1024 * 1024 + 10) } }],
+  ])('a search answer %s: search-unavailable', async (_name, response) => {
+    serveRepositories();
+    server.expect('GET', '/github/search/repositories', response);
+    const app = runtime();
+    const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
+    expect(result.comparison).toBeNull();
+    expect(result.comparisonUnavailable?.code).toBe('search-unavailable');
+  });
+
+  it("the search's own rate limit: unavailable with the reason, and the run's other GitHub requests are not stopped", async () => {
+    serveRepositories();
+    const reset = String(Math.floor(NOW.getTime() / 1000) + 60);
+    server.expect('GET', '/github/search/repositories', {
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'search' },
+      body: { message: 'API rate limit exceeded for 127.0.0.1.' },
+    });
+    const app = runtime();
+    const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^GitHub search: GitHub API rate limit reached/) });
+    // A repository is still read after it.
+    expect((await checked(app, ARXIV)).report.error).toBeNull();
+  });
+
+  it(`without a token at most ${NO_TOKEN_REPOSITORY_PEERS} repository peers are evaluated, said in the sample`, async () => {
+    serveRepositories();
+    const names = Array.from({ length: 6 }, (_, i) => `nerq-fixtures/mcp-peer-${i}`);
+    const items = names.map((full_name) => ({ full_name, description: 'An MCP server', fork: false, archived: false, topics: ['mcp', 'mcp-server'], stargazers_count: 5 }));
+    server.expect('GET', '/github/search/repositories', { body: { total_count: names.length, incomplete_results: false, items } });
+    server.fallback('GET', '/github/repos/nerq-fixtures/', { status: 404, body: { message: 'Not Found' } });
+    const app = runtime();
+    const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW, peers: 12 });
+    const peersAsked = names.filter(asked);
+    expect(peersAsked).toEqual(names.slice(0, NO_TOKEN_REPOSITORY_PEERS));
+    // Every one was not found: no member, the reason says so, the note says why only three.
+    expect(result.comparison).toBeNull();
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'no-peers', notes: [NOTE_NO_TOKEN] });
+  });
+
+  it('a repository without topics: nothing to search by, said so, no search sent', async () => {
+    serveRecordedRepo(server, PLAYWRIGHT, { license: 'Apache-2.0', topics: [] });
+    servePublished(server, { npm: PUBLISHED[PLAYWRIGHT]!.npm! });
+    const app = runtime();
+    const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/no topic/) });
+    expect(searches()).toEqual([]);
+  });
+});
