@@ -5,7 +5,7 @@
  *
  *   node --import ./bench/register.ts bench/run.ts [--latency 40] [--connect-latency MS]
  *     [--seed 9] [--sizes 100,1000,5000] [--runs 5] [--audit-runs 3] [--budget 260]
- *     [--only startup,check,compare,audit,audit-compare,outage,serve,heavy] [--no-token] [--quick] [--out FILE | --no-write]
+ *     [--only startup,check,compare,audit,audit-compare,serve,serve-alternatives,outage,heavy] [--no-token] [--quick] [--out FILE | --no-write]
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,20 +26,21 @@ import { compareWorkloads } from './workloads/compare.js';
 import { OUTAGE_TARGETS, outageWorkloads } from './workloads/outage.js';
 import { heavyWorkload } from './workloads/heavy.js';
 import { serveWorkload } from './workloads/serve.js';
+import { serveAlternativesWorkload } from './workloads/serve-alternatives.js';
 import { startupWorkload } from './workloads/startup.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEFAULT_NOW = '2026-11-30T00:00:00Z';
 const USAGE = `usage: npm run bench -- [--latency MS] [--connect-latency MS] [--seed N] [--sizes 100,1000,5000]
-                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,audit-compare,outage,serve,heavy]
+                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,audit-compare,serve,serve-alternatives,outage,heavy]
                       [--no-token] [--quick] [--out FILE | --no-write]`;
 
 class UsageError extends Error {}
 
 /** The workload families `--only` selects, in the order they run. */
-const WORKLOADS: readonly string[] = ['startup', 'check', 'compare', 'audit', 'audit-compare', 'serve', 'outage', 'heavy'];
-/** What `--quick` runs when `--only` does not say: all but the costly comparison of an audit. */
-const QUICK_WORKLOADS: readonly string[] = WORKLOADS.filter((w) => w !== 'audit-compare');
+const WORKLOADS: readonly string[] = ['startup', 'check', 'compare', 'audit', 'audit-compare', 'serve', 'serve-alternatives', 'outage', 'heavy'];
+/** What `--quick` runs when `--only` does not say: all but the comparisons (a minute or more each; `--only` runs them). */
+const QUICK_WORKLOADS: readonly string[] = WORKLOADS.filter((w) => w !== 'audit-compare' && w !== 'serve-alternatives');
 
 function positiveInt(value: string | undefined, name: string, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
@@ -213,6 +214,10 @@ async function main(argv: string[]): Promise<number> {
     if (only.has('serve')) {
       progress('nerq serve under load');
       results.push(await serveWorkload(ctx));
+    }
+    if (only.has('serve-alternatives')) {
+      progress('nerq serve with include=alternatives');
+      results.push(await serveAlternativesWorkload(ctx));
     }
     if (only.has('outage')) {
       progress('audits with the public APIs down');

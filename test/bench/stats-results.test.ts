@@ -4,6 +4,7 @@ import { firstLine, type WorkloadResult } from '../../bench/context.js';
 import { BEGIN_MARKER, END_MARKER, mergeResults, onlyMarkers, redactPaths, renderGenerated, renderStdout, rowsOf, selectionKey, type Environment } from '../../bench/results.js';
 import { parseCli } from '../../bench/run.js';
 import { readComparedReport } from '../../bench/workloads/audit-compare.js';
+import { upstreamCounts } from '../../bench/workloads/serve-alternatives.js';
 import { formatMs, formatSummary, growth, isLinearOrBetter, median, summarise } from '../../bench/stats.js';
 import { countRequests } from '../../bench/workloads/audit.js';
 import { byRoute, routeOf } from '../../bench/requests.js';
@@ -171,13 +172,15 @@ describe('results', () => {
 });
 
 describe('workload selection', () => {
-  it('runs every workload by default, all but the audit comparison with --quick, and keys an --only run', () => {
+  it('runs every workload by default, all but the comparisons with --quick, and keys an --only run', () => {
     expect([...parseCli([]).only]).toContain('audit-compare');
     expect(parseCli([]).selection).toBeNull();
     expect(parseCli(['--quick']).only.has('audit-compare')).toBe(false);
+    expect(parseCli(['--quick']).only.has('serve-alternatives')).toBe(false);
+    expect(parseCli(['--quick', '--only', 'serve-alternatives']).only.has('serve-alternatives')).toBe(true);
     expect(parseCli(['--quick']).only.has('serve')).toBe(true);
     expect(parseCli(['--only', 'serve,audit-compare']).selection).toBe('audit-compare,serve');
-    expect(parseCli(['--only', 'startup,check,compare,audit,audit-compare,serve,outage,heavy']).selection).toBeNull();
+    expect(parseCli(['--only', 'startup,check,compare,audit,audit-compare,serve,serve-alternatives,outage,heavy']).selection).toBeNull();
     expect(() => parseCli(['--only', 'audit-comparison'])).toThrow(/unknown workload audit-comparison/);
   });
 });
@@ -199,5 +202,24 @@ describe('readComparedReport', () => {
     expect(readComparedReport(JSON.stringify({ entries: [entry('pass', {})], warnings: [] }))).toEqual({ entries: 1, failing: 0, compared: 0, peers: 0, skipped: null });
     expect(readComparedReport('not json')).toBeNull();
     expect(readComparedReport('{}')).toBeNull();
+  });
+});
+
+describe('upstreamCounts', () => {
+  it('counts search requests and packument fetches by name, leaving tarballs, attestations and other services out', () => {
+    const r = (path: string, service: RequestRecord['service'] = 'npm', method = 'GET'): RequestRecord => ({ method, path, service, status: 200, bytes: 1, start: 0, end: 1, known: true, aborted: false });
+    const log = [
+      r('/npm/-/v1/search?text=keywords:a&size=20'),
+      r('/npm/-/v1/search?text=keywords:b&size=20'),
+      r('/npm/left-pad'),
+      r('/npm/left-pad'),
+      r('/npm/%40scope%2Fname'),
+      r('/npm/left-pad/-/left-pad-1.0.0.tgz'),
+      r('/npm/-/npm/v1/attestations/left-pad@1.0.0'),
+      r('/npm-api/downloads/point/last-week/left-pad', 'npm-api'),
+      r('/npm/left-pad', 'npm', 'HEAD'),
+    ];
+    expect(upstreamCounts(log)).toEqual({ searches: 2, packuments: 3, maxPerName: 2 });
+    expect(upstreamCounts([])).toEqual({ searches: 0, packuments: 0, maxPerName: 0 });
   });
 });
