@@ -1,5 +1,5 @@
 # nerq serve as a container (docs/serve.md, "Container"). Build: docker build -t nerq .
-# Run:   docker run --rm -p 127.0.0.1:8787:8787 -v nerq-data:/home/node/.local nerq
+# Run:   docker run --rm -p 127.0.0.1:8787:8787 -v nerq-store:/home/node/.cache nerq
 # With tokens: mount a token file read-only and add `--token-file /run/secrets/nerq-tokens`.
 
 FROM node:24-slim AS build
@@ -18,8 +18,9 @@ COPY --from=build /build/package.json ./
 COPY --from=build /build/dist ./dist
 COPY bin ./bin
 COPY LICENSE README.md ./
-# The store (HTTP cache, history) lives in the home of the unprivileged `node` user.
-RUN mkdir -p /home/node/.local /home/node/.cache && chown -R node:node /home/node
+# The store (HTTP cache, history) lives in ~/.cache/nerq of the unprivileged `node` user; the
+# directory exists and is theirs, so a named volume mounted on it is theirs too.
+RUN mkdir -p /home/node/.cache && chown -R node:node /home/node
 USER node
 EXPOSE 8787
 # Inside the container the server must listen on every interface; publish the port on the

@@ -5,7 +5,7 @@
  *
  *   node --import ./bench/register.ts bench/run.ts [--latency 40] [--connect-latency MS]
  *     [--seed 9] [--sizes 100,1000,5000] [--runs 5] [--audit-runs 3] [--budget 260]
- *     [--only startup,check,compare,audit,outage,serve,heavy] [--no-token] [--quick] [--out FILE | --no-write]
+ *     [--only startup,check,compare,audit,audit-compare,serve,serve-alternatives,outage,heavy] [--no-token] [--quick] [--out FILE | --no-write]
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,24 +16,31 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BenchContext, BenchOptions, WorkloadResult } from './context.js';
 import { generateWorld } from './generate/world.js';
-import { mergeResults, redactPaths, renderGenerated, renderStdout, type Environment } from './results.js';
+import { mergeResults, redactPaths, renderGenerated, renderStdout, selectionKey, type Environment } from './results.js';
 import { startBenchServer } from './server.js';
 import { formatMs } from './stats.js';
 import { auditWorkloads } from './workloads/audit.js';
 import { checkWorkloads } from './workloads/check.js';
+import { auditCompareWorkloads } from './workloads/audit-compare.js';
 import { compareWorkloads } from './workloads/compare.js';
 import { OUTAGE_TARGETS, outageWorkloads } from './workloads/outage.js';
 import { heavyWorkload } from './workloads/heavy.js';
 import { serveWorkload } from './workloads/serve.js';
+import { serveAlternativesWorkload } from './workloads/serve-alternatives.js';
 import { startupWorkload } from './workloads/startup.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DEFAULT_NOW = '2026-11-30T00:00:00Z';
 const USAGE = `usage: npm run bench -- [--latency MS] [--connect-latency MS] [--seed N] [--sizes 100,1000,5000]
-                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,outage,serve,heavy]
+                      [--runs N] [--audit-runs N] [--budget SECONDS] [--only startup,check,compare,audit,audit-compare,serve,serve-alternatives,outage,heavy]
                       [--no-token] [--quick] [--out FILE | --no-write]`;
 
 class UsageError extends Error {}
+
+/** The workload families `--only` selects, in the order they run. */
+const WORKLOADS: readonly string[] = ['startup', 'check', 'compare', 'audit', 'audit-compare', 'serve', 'serve-alternatives', 'outage', 'heavy'];
+/** What `--quick` runs when `--only` does not say: all but the comparisons (a minute or more each; `--only` runs them). */
+const QUICK_WORKLOADS: readonly string[] = WORKLOADS.filter((w) => w !== 'audit-compare' && w !== 'serve-alternatives');
 
 function positiveInt(value: string | undefined, name: string, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
@@ -45,6 +52,8 @@ function positiveInt(value: string | undefined, name: string, fallback: number, 
 interface CliArgs {
   options: BenchOptions;
   only: Set<string>;
+  /** The `--only` workloads as RESULTS.md's block key; null for a run of every workload. */
+  selection: string | null;
   out: string | null;
 }
 
@@ -72,8 +81,8 @@ export function parseCli(argv: string[]): CliArgs {
   const quick = values.quick === true;
   const latencyMs = positiveInt(values.latency, 'latency', 40, 0);
   const sizes = (values.sizes ?? (quick ? '50,200' : '100,1000,5000')).split(',').map((s) => positiveInt(s.trim(), 'sizes', 0));
-  const only = new Set((values.only ?? 'startup,check,compare,audit,outage,serve,heavy').split(',').map((s) => s.trim()));
-  for (const name of only) if (!['startup', 'check', 'compare', 'audit', 'outage', 'serve', 'heavy'].includes(name)) throw new UsageError(`--only: unknown workload ${name} (startup, check, compare, audit, outage, serve, heavy)`);
+  const only = new Set((values.only ?? (quick ? QUICK_WORKLOADS : WORKLOADS).join(',')).split(',').map((s) => s.trim()));
+  for (const name of only) if (!WORKLOADS.includes(name)) throw new UsageError(`--only: unknown workload ${name} (${WORKLOADS.join(', ')})`);
   return {
     options: {
       latencyMs,
@@ -89,6 +98,7 @@ export function parseCli(argv: string[]): CliArgs {
       budgetMs: positiveInt(values.budget, 'budget', 260) * 1000,
     },
     only,
+    selection: values.only === undefined || WORKLOADS.every((w) => only.has(w)) ? null : selectionKey(only),
     out: values['no-write'] === true ? null : path.resolve(values.out ?? (quick ? path.join(os.tmpdir(), 'nerq-bench-RESULTS.md') : path.join(REPO_ROOT, 'bench', 'RESULTS.md'))),
   };
 }
@@ -141,7 +151,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const startedAt = performance.now();
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const { options, only, out } = parseCli(argv);
+  const { options, only, selection, out } = parseCli(argv);
   checkNode();
   if (!existsSync(path.join(REPO_ROOT, 'dist', 'cli.js'))) throw new UsageError('dist/cli.js is missing: build the CLI first (npm run build)');
   const progress = (message: string) => process.stderr.write(`bench: ${message} (${((performance.now() - startedAt) / 1000).toFixed(0)} s)\n`);
@@ -197,9 +207,17 @@ async function main(argv: string[]): Promise<number> {
       progress('audits');
       results.push(...(await auditWorkloads(ctx)));
     }
+    if (only.has('audit-compare')) {
+      progress('audit --compare, cold and warm');
+      results.push(...(await auditCompareWorkloads(ctx)));
+    }
     if (only.has('serve')) {
       progress('nerq serve under load');
       results.push(await serveWorkload(ctx));
+    }
+    if (only.has('serve-alternatives')) {
+      progress('nerq serve with include=alternatives');
+      results.push(await serveAlternativesWorkload(ctx));
     }
     if (only.has('outage')) {
       progress('audits with the public APIs down');
@@ -228,7 +246,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(redact(renderStdout(results, env)));
     if (out !== null) {
       const previous = existsSync(out) ? readFileSync(out, 'utf8') : null;
-      writeFileSync(out, mergeResults(previous, redact(renderGenerated(results, env))));
+      writeFileSync(out, mergeResults(previous, redact(renderGenerated(results, env, selection)), selection));
       progress(`wrote ${path.relative(process.cwd(), out) || out}`);
     }
     return 0;

@@ -98,7 +98,7 @@ export async function auditAvailable(ctx: BenchContext): Promise<{ available: bo
   return { available: false, status: 'failed', reason: `\`nerq audit --help\` failed: ${why}` };
 }
 
-function writeProject(ctx: BenchContext, size: number): { dir: string; project: Project } {
+export function writeProject(ctx: BenchContext, size: number): { dir: string; project: Project } {
   const project = buildProject(ctx.world.model, size, ctx.world.registry, (spec, version) => ctx.world.integrityOf(spec, version));
   const dir = path.join(ctx.tmp, `project-${size}`);
   mkdirSync(dir, { recursive: true });

@@ -18,12 +18,12 @@ import { formatMs, median } from '../stats.js';
 
 export const SERVE_TARGETS = { coldPackumentRequests: 1, warmRequestsPerS: 200 } as const;
 
-interface Started {
+export interface Started {
   origin: string;
   stop(): Promise<number | null>;
 }
 
-async function startServe(ctx: BenchContext, home: string, extra: readonly string[] = []): Promise<Started> {
+export async function startServe(ctx: BenchContext, home: string, extra: readonly string[] = []): Promise<Started> {
   const child = spawn(ctx.node, [ctx.cliBin, 'serve', '--port', '0', '--log-level', 'warn', '--max-queue', '1024', ...extra], {
     env: cliEnv({ home, origin: ctx.server.origin, now: ctx.options.now, githubToken: ctx.options.githubToken }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,15 +52,15 @@ async function startServe(ctx: BenchContext, home: string, extra: readonly strin
   };
 }
 
-interface Shot {
+export interface Shot {
   status: number;
   ms: number;
 }
 
-async function preflight(origin: string, target: string): Promise<Shot> {
+async function preflight(origin: string, target: string, query: string): Promise<Shot> {
   const started = performance.now();
   try {
-    const res = await fetch(`${origin}/v1/preflight?target=${encodeURIComponent(target)}`);
+    const res = await fetch(`${origin}/v1/preflight?target=${encodeURIComponent(target)}${query}`);
     await res.arrayBuffer();
     return { status: res.status, ms: performance.now() - started };
   } catch {
@@ -68,8 +68,8 @@ async function preflight(origin: string, target: string): Promise<Shot> {
   }
 }
 
-/** `total` requests for `targets` (round robin), `concurrency` at once. */
-async function load(origin: string, targets: readonly string[], total: number, concurrency: number): Promise<{ shots: Shot[]; wallMs: number }> {
+/** `total` requests for `targets` (round robin), `concurrency` at once; `query` is appended to each URL (`&include=…`). */
+export async function load(origin: string, targets: readonly string[], total: number, concurrency: number, query = ''): Promise<{ shots: Shot[]; wallMs: number }> {
   const shots: Shot[] = [];
   let next = 0;
   const started = performance.now();
@@ -77,19 +77,19 @@ async function load(origin: string, targets: readonly string[], total: number, c
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
         const i = next++;
-        shots.push(await preflight(origin, targets[i % targets.length]!));
+        shots.push(await preflight(origin, targets[i % targets.length]!, query));
       }
     }),
   );
   return { shots, wallMs: performance.now() - started };
 }
 
-async function health(origin: string): Promise<{ evaluations: number; coalesced: number; reused: number }> {
+export async function health(origin: string): Promise<{ evaluations: number; coalesced: number; reused: number }> {
   const res = await fetch(`${origin}/healthz`);
   return ((await res.json()) as { evaluations: { evaluations: number; coalesced: number; reused: number } }).evaluations;
 }
 
-function percentile(values: readonly number[], p: number): number {
+export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseGnuTimeRss } from '../../bench/child.js';
 import { firstLine, type WorkloadResult } from '../../bench/context.js';
-import { BEGIN_MARKER, END_MARKER, mergeResults, redactPaths, renderGenerated, renderStdout, rowsOf, type Environment } from '../../bench/results.js';
+import { BEGIN_MARKER, END_MARKER, mergeResults, onlyMarkers, redactPaths, renderGenerated, renderStdout, rowsOf, selectionKey, type Environment } from '../../bench/results.js';
+import { parseCli } from '../../bench/run.js';
+import { readComparedReport } from '../../bench/workloads/audit-compare.js';
+import { upstreamCounts } from '../../bench/workloads/serve-alternatives.js';
 import { formatMs, formatSummary, growth, isLinearOrBetter, median, summarise } from '../../bench/stats.js';
 import { countRequests } from '../../bench/workloads/audit.js';
 import { byRoute, routeOf } from '../../bench/requests.js';
@@ -137,9 +140,86 @@ describe('results', () => {
     expect(mergeResults(fresh, generated)).toBe(fresh);
   });
 
+  it('keeps the figures of an --only run in a block of its own, beside the main one', () => {
+    const main = mergeResults(null, renderGenerated(results, env));
+    const only = renderGenerated(results.slice(0, 1), { ...env, command: 'npm run bench -- --only startup' }, 'startup');
+    expect(only.startsWith(onlyMarkers('startup').begin)).toBe(true);
+    expect(only.endsWith(onlyMarkers('startup').end)).toBe(true);
+    expect(only).toContain('## Only startup');
+    // Written after the main block, which keeps its rows.
+    const withOnly = mergeResults(main, only, 'startup');
+    expect(withOnly).toContain(renderGenerated(results, env));
+    expect(withOnly.indexOf(END_MARKER)).toBeLessThan(withOnly.indexOf(onlyMarkers('startup').begin));
+    expect(withOnly.endsWith('| --- | --- | --- | --- |\n')).toBe(true);
+    // The next run of the same selection replaces its block; another selection adds its own.
+    const again = renderGenerated(results.slice(0, 1), { ...env, date: '2026-12-02 09:00 UTC', command: 'npm run bench -- --only startup' }, 'startup');
+    const replaced = mergeResults(withOnly, again, 'startup');
+    expect(replaced).toContain('2026-12-02 09:00 UTC');
+    expect(replaced.split(onlyMarkers('startup').begin)).toHaveLength(2);
+    const two = mergeResults(replaced, renderGenerated(results.slice(1), env, 'check'), 'check');
+    expect(two).toContain(onlyMarkers('check').end);
+    expect(two).toContain(onlyMarkers('startup').end);
+    // A run of every workload drops both and leaves the main block and the hand-written parts.
+    expect(mergeResults(two, renderGenerated(results, env))).toBe(main);
+    expect(selectionKey(['serve', 'audit-compare', 'serve'])).toBe('audit-compare,serve');
+  });
+
   it('takes machine paths out', () => {
     const text = 'file:///repo/root/dist/chunk.js and /repo/root/src/x.ts in /scratch/t/home-1 under /users/me';
     expect(redactPaths(text, { repoRoot: '/repo/root', tmp: '/scratch/t', home: '/users/me' })).toBe('dist/chunk.js and src/x.ts in $TMPDIR/home-1 under ~');
     expect(redactPaths('GET /users/meta and /users/me.', { repoRoot: '/r', tmp: '/scratch/t', home: '/users/me' })).toBe('GET /users/meta and ~.');
+  });
+});
+
+describe('workload selection', () => {
+  it('runs every workload by default, all but the comparisons with --quick, and keys an --only run', () => {
+    expect([...parseCli([]).only]).toContain('audit-compare');
+    expect(parseCli([]).selection).toBeNull();
+    expect(parseCli(['--quick']).only.has('audit-compare')).toBe(false);
+    expect(parseCli(['--quick']).only.has('serve-alternatives')).toBe(false);
+    expect(parseCli(['--quick', '--only', 'serve-alternatives']).only.has('serve-alternatives')).toBe(true);
+    expect(parseCli(['--quick']).only.has('serve')).toBe(true);
+    expect(parseCli(['--only', 'serve,audit-compare']).selection).toBe('audit-compare,serve');
+    expect(parseCli(['--only', 'startup,check,compare,audit,audit-compare,serve,serve-alternatives,outage,heavy']).selection).toBeNull();
+    expect(() => parseCli(['--only', 'audit-comparison'])).toThrow(/unknown workload audit-comparison/);
+  });
+});
+
+describe('readComparedReport', () => {
+  it('counts the compared entries, their peers and the cap', () => {
+    const entry = (status: string, report: Record<string, unknown>) => ({ policy: { status }, report });
+    const stdout = JSON.stringify({
+      entries: [
+        entry('fail', { comparison: { peers: 7 } }),
+        entry('fail', { comparison: null, comparisonUnavailable: { code: 'no-peers' } }),
+        entry('fail', { comparison: { peers: 12 } }),
+        entry('fail', {}),
+        entry('pass', {}),
+      ],
+      warnings: [{ code: 'compare-limited', details: { compared: 3, skipped: 1 } }],
+    });
+    expect(readComparedReport(stdout)).toEqual({ entries: 5, failing: 4, compared: 3, peers: 19, skipped: 1 });
+    expect(readComparedReport(JSON.stringify({ entries: [entry('pass', {})], warnings: [] }))).toEqual({ entries: 1, failing: 0, compared: 0, peers: 0, skipped: null });
+    expect(readComparedReport('not json')).toBeNull();
+    expect(readComparedReport('{}')).toBeNull();
+  });
+});
+
+describe('upstreamCounts', () => {
+  it('counts search requests and packument fetches by name, leaving tarballs, attestations and other services out', () => {
+    const r = (path: string, service: RequestRecord['service'] = 'npm', method = 'GET'): RequestRecord => ({ method, path, service, status: 200, bytes: 1, start: 0, end: 1, known: true, aborted: false });
+    const log = [
+      r('/npm/-/v1/search?text=keywords:a&size=20'),
+      r('/npm/-/v1/search?text=keywords:b&size=20'),
+      r('/npm/left-pad'),
+      r('/npm/left-pad'),
+      r('/npm/%40scope%2Fname'),
+      r('/npm/left-pad/-/left-pad-1.0.0.tgz'),
+      r('/npm/-/npm/v1/attestations/left-pad@1.0.0'),
+      r('/npm-api/downloads/point/last-week/left-pad', 'npm-api'),
+      r('/npm/left-pad', 'npm', 'HEAD'),
+    ];
+    expect(upstreamCounts(log)).toEqual({ searches: 2, packuments: 3, maxPerName: 2 });
+    expect(upstreamCounts([])).toEqual({ searches: 0, packuments: 0, maxPerName: 0 });
   });
 });
