@@ -62,6 +62,8 @@ export interface CallOptions {
   gate: GateOptions;
   /** --category: overrides every target's category. */
   category?: string | null | undefined;
+  /** --include-package: repository targets fold in a verified package's registry checks (docs/scoring.md §9). */
+  includePackage?: { name: string | null } | undefined;
 }
 
 /** What the runtime is waiting on now, for a progress line: requests in flight per service, services down. */
@@ -176,6 +178,7 @@ export function createRuntime(config: RuntimeConfig): Runtime {
       category: call.category ?? null,
       gate: call.gate,
       facts,
+      ...(call.includePackage === undefined ? {} : { includePackage: call.includePackage }),
     }),
     async close() {
       await http.close();

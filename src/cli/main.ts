@@ -49,6 +49,7 @@ export function buildProgram(): Command {
       .option('--save-evidence <file>', 'write the collected evidence as JSON (re-score it with nerq score)')
       .option('--compare', "add the target's standing among its peers and higher-scoring alternatives (evaluates the peers too)")
       .option('--peers <n>', 'with --compare: peers to evaluate at most (default 12, at most 50)')
+      .option('--include-package [name]', 'github: targets: fold in the registry checks of the package the repository publishes (its link verified; name one when there are several)')
       .option('--registry <url>', 'npm registry (default: from your npm configuration)')
       .option('--offline', 'answer only from the local store: what is not there is unknown')
       .option('--no-cache', 'do not read the HTTP cache (fresh answers are still stored)')

@@ -48,11 +48,13 @@ export const CheckOptionsSchema = OutputOptionsSchema.extend({
     .string()
     .refine((u) => /^https?:\/\/[^\s]+$/i.test(u) && URL.canParse(u), '--registry must be an http(s) URL')
     .optional(),
+  /** `--include-package` (true) or `--include-package <name>` (repository targets, docs/scoring.md §9). */
+  includePackage: z.union([z.literal(true), z.string().trim().min(1, '--include-package needs a package name or nothing')]).optional(),
 });
 
 export const AUDIT_FORMATS = ['table', 'json', 'markdown', 'sarif'] as const;
 
-export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, format: true }).extend({
+export const AuditOptionsSchema = CheckOptionsSchema.omit({ saveEvidence: true, format: true, includePackage: true }).extend({
   format: z.enum(AUDIT_FORMATS, { message: `--format must be one of ${AUDIT_FORMATS.join(', ')}` }).optional(),
   file: z.array(z.string().min(1, '--file needs a path')).optional(),
   policy: z.string().min(1, '--policy needs a path').optional(),

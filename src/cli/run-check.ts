@@ -19,6 +19,9 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   const targets = parseTargets(inputs);
 
   if (options.peers !== undefined && options.compare !== true) throw new UsageError('--peers needs --compare');
+  if (options.includePackage !== undefined && !targets.some((t) => t.ecosystem === 'github')) {
+    throw new UsageError('--include-package applies to repository targets (github:owner/repo)');
+  }
 
   const runtime = cliRuntime({
     cwd: process.cwd(),
@@ -39,6 +42,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
       const call = {
         gate: gateOf(options),
         category: options.category,
+        ...(options.includePackage === undefined ? {} : { includePackage: { name: options.includePackage === true ? null : options.includePackage } }),
         now,
         signal: AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000),
       };
@@ -57,8 +61,9 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
       progress.stop();
     }
     // A bare word that names several MCP servers is a request to be made precise, not a result.
-    const ambiguous = outcomes.find((o) => o.report.error?.code === 'ambiguous');
-    if (ambiguous?.report.error) throw new UsageError(ambiguous.report.error.message);
+    // So is an option the target cannot honour (--include-package naming a package that does not verify).
+    const usage = outcomes.find((o) => o.report.error?.code === 'ambiguous' || o.report.error?.code === 'bad-option');
+    if (usage?.report.error) throw new UsageError(usage.report.error.message);
     if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
   } finally {
     interrupts.dispose();

@@ -13,8 +13,12 @@ import type { EcosystemRules } from './types.js';
 export type Collected =
   /** `mcp`: the entry's package reports, nested in its report (report/schema.ts `mcp`). */
   | { kind: 'evidence'; evidence: Evidence; mcp?: McpSection }
-  /** `ambiguous`: a search matched several MCP servers (the message lists them; a usage error). */
-  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable' | 'ambiguous'; message: string; version?: string };
+  /**
+   * `ambiguous`: a search matched several MCP servers (the message lists them); `bad-option`: an
+   * option the target cannot honour (`--include-package` naming a package that does not verify).
+   * Both are usage errors.
+   */
+  | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable' | 'ambiguous' | 'bad-option'; message: string; version?: string };
 
 export interface Adapter {
   rules: EcosystemRules;

@@ -6,7 +6,7 @@
  * Bot accounts (`[bot]` logins, type `Bot`) are left out of every person count.
  */
 import { z } from 'zod';
-import { LINK_GAP_CODES } from '../report/schema.js';
+import { IncludedPackageSchema, LINK_GAP_CODES } from '../report/schema.js';
 
 const iso = z.string();
 
@@ -305,6 +305,8 @@ export const DistributedPackageSchema = z.object({
 });
 export type DistributedPackage = z.infer<typeof DistributedPackageSchema>;
 
+export type IncludedPackage = z.infer<typeof IncludedPackageSchema>;
+
 /** What a repository target distributes: its packages looked up, its container images listed. */
 export const GithubDistributionSchema = z.object({
   packages: z.array(DistributedPackageSchema),
@@ -340,6 +342,11 @@ export const GithubFactsSchema = z.object({
    * saved before it was read.
    */
   distribution: GithubDistributionSchema.optional(),
+  /**
+   * `--include-package` (repository targets): the verified package whose sources were folded into
+   * the evidence (docs/scoring.md §9), or why none was; absent when the flag was not given.
+   */
+  includedPackage: IncludedPackageSchema.optional(),
   /** For each section that is null while the repository is present: why (one line). */
   unknown: z.partialRecord(z.enum(GITHUB_SECTIONS), z.string()),
   /** How the facts were fetched and how many requests it took (for docs and the bench). */

@@ -24,6 +24,7 @@ export async function githubSourceFor(
   pkg: { ecosystem: 'npm' | 'pypi'; name: string; repository: RepositoryRef | null },
   attestations: Promise<Sources['attestations']>,
 ): Promise<Sources['github']> {
+  if (ctx.repositoryAlreadyRead !== undefined) return { status: 'not-applicable', reason: ctx.repositoryAlreadyRead };
   const repo = githubRepoOf(pkg.repository, ctx.endpoints);
   if (repo === null) {
     const reason =

@@ -27,6 +27,17 @@ export interface RunContext {
    */
   skipDependencies?: boolean;
   /**
+   * The package is collected to be folded into its repository's report (`--include-package`,
+   * docs/scoring.md §9): the repository is the target's own, already read and the link verified,
+   * so the package's `github` source is not looked up again (it is not-applicable, for this reason).
+   */
+  repositoryAlreadyRead?: string;
+  /**
+   * `--include-package` on a repository target: fold a verified package's sources into its
+   * evidence; `name` is the package asked for (`x`, `npm:x`, `pypi:x`), null for the rule's pick.
+   */
+  includePackage?: { name: string | null };
+  /**
    * Advisories fetched ahead for many packages in one batch (an audit); undefined for a package
    * that was not in the batch, which then asks OSV itself.
    */

@@ -11,6 +11,7 @@ import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
 import { aiActText } from './ai-act-text.js';
+import { includedPackageText } from './included-package-text.js';
 import { comparisonText } from './comparison-text.js';
 import { groupChecks, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
@@ -202,6 +203,12 @@ function aiActSection(report: Report, level: number): string[] {
   return ['', heading(level, md(text.title)), '', md(text.finding), '', `_${md(text.note)}_`];
 }
 
+/** `--include-package`: which package's registry checks are folded in, or why none is. */
+function includedPackageSection(report: Report): string[] {
+  const text = includedPackageText(report);
+  return text === null ? [] : ['', md(text)];
+}
+
 /** The body of one report, its heading at `level`. */
 function reportLines(report: Report, level: number): string[] {
   const lines = [heading(level, `nerq · ${markdownCode(targetLabel(report.target))}`), ''];
@@ -221,6 +228,7 @@ function reportLines(report: Report, level: number): string[] {
     ...advisorySection(report, level + 1),
     ...comparisonSection(report, level + 1),
     ...aiActSection(report, level + 1),
+    ...includedPackageSection(report),
     ...gateSection(report),
     '',
     '<details>',

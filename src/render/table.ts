@@ -16,6 +16,7 @@ import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Alert, type Outcome } from './alerts.js';
 import { aiActText } from './ai-act-text.js';
+import { includedPackageText } from './included-package-text.js';
 import { comparisonText } from './comparison-text.js';
 import { evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
@@ -400,6 +401,12 @@ function aiActLines(report: Report, width: number, p: Palette): string[] {
   ];
 }
 
+/** `--include-package`: which package's registry checks are folded in, or why none is. */
+function includedPackageLines(report: Report, width: number): string[] {
+  const text = includedPackageText(report);
+  return text === null ? [] : ['', ...wrapIndented(clean(text), width, '  ', '')];
+}
+
 function gateLines(report: Report, width: number, glyphs: Glyphs, p: Palette): string[] {
   const { gate } = report;
   const state = gateState(gate);
@@ -461,6 +468,7 @@ export function renderTable(report: Report, opts: TableOptions): string {
     ...advisoryLines(report, width, p),
     ...comparisonLines(report, width, p),
     ...aiActLines(report, width, p),
+    ...includedPackageLines(report, width),
     ...gateLines(report, width, glyphs, p),
   ]);
 }

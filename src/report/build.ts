@@ -62,7 +62,14 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     error: null,
   };
   const distribution = distributionOf(evidence);
-  return { ...report, ...(aiAct === null ? {} : { aiAct }), ...(distribution === null ? {} : { distribution }) };
+  const github = evidence.sources.github;
+  const included = evidence.target.ecosystem === 'github' && github.status === 'ok' ? github.facts.includedPackage : undefined;
+  return {
+    ...report,
+    ...(aiAct === null ? {} : { aiAct }),
+    ...(distribution === null ? {} : { distribution }),
+    ...(included === undefined ? {} : { includedPackage: { ...included } }),
+  };
 }
 
 /** A repository target's distribution as the report shows it: each package with the target that evaluates it when its link verifies. */

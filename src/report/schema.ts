@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.8.0';
+export const REPORT_SCHEMA_VERSION = '1.9.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -266,6 +266,24 @@ export const DistributionSchema = z.object({
   skipped: z.array(z.string()),
 });
 
+/**
+ * Why a verified package was folded in (`named` by --include-package, `root-manifest`: a manifest
+ * at the repository root declares it, `first-verified`: the first verified one in the
+ * distribution's order — README installs, then manifests) or why none was (`no-verified-package`,
+ * `package-unavailable`: its registry could not answer, its checks are unknown).
+ */
+export const INCLUDED_PACKAGE_CODES = ['named', 'root-manifest', 'first-verified', 'no-verified-package', 'package-unavailable'] as const;
+
+export const IncludedPackageSchema = z.object({
+  included: z.boolean(),
+  code: z.enum(INCLUDED_PACKAGE_CODES),
+  ecosystem: z.enum(['npm', 'pypi']).nullable(),
+  name: z.string().nullable(),
+  /** The version evaluated (the registry's latest); null when none was folded in. */
+  version: z.string().nullable(),
+  reason: z.string(),
+});
+
 /** The members every report has; a package report nested in an MCP entry's is one of these. */
 const ReportBaseSchema = z.object({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
@@ -313,6 +331,11 @@ const ReportBaseSchema = z.object({
   aiAct: AiActSchema.optional(),
   /** Repository targets (added in 1.7.0): the packages it advertises or declares, looked up, and its container images. */
   distribution: DistributionSchema.optional(),
+  /**
+   * Repository targets checked with `--include-package` (added in 1.9.0): the verified package
+   * whose registry checks are folded into the report (`included`), or the coded reason none is.
+   */
+  includedPackage: IncludedPackageSchema.optional(),
 });
 
 /**

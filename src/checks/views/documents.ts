@@ -92,12 +92,13 @@ export const documentsView = defineView<DocumentsFacts>({
   description:
     'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL).',
   derive: (evidence) => {
-    const derived = fromFirstSource(evidence, ['tarball', documentsFromTarball], ['pypi', documentsFromPypi]);
-    // A repository target: its own files are its documents.
-    if (derived.status === 'not-applicable' && evidence.target.ecosystem === 'github') {
+    // A repository target: its own files are its documents (a package folded in with
+    // --include-package adds its registry checks, not its tarball's copy of the documents).
+    if (evidence.target.ecosystem === 'github') {
       const repository = deriveRepository(evidence);
       return repository.status === 'ok' ? { status: 'ok', facts: documentsFromRepository(repository.facts) } : repository;
     }
+    const derived = fromFirstSource(evidence, ['tarball', documentsFromTarball], ['pypi', documentsFromPypi]);
     const registry = evidence.sources.registry;
     // Without the tarball, the README the registry shows still answers for the README.
     if (derived.status === 'unavailable' && derived.source === 'tarball' && registry.status === 'ok' && registry.facts.readme !== null) {

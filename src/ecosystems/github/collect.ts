@@ -16,6 +16,7 @@ import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { repositoryVulnerabilities } from '../../pipeline/vulnerabilities-for.js';
 import { resolveRepositoryRanges } from '../../pipeline/repository-ranges.js';
 import { collectDistribution } from '../../pipeline/repository-distribution.js';
+import { collectIncludedPackage, pickIncludedPackage, withOwnAdvisories } from './include-package.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
 
@@ -54,9 +55,23 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
     dependencies = files.ok ? await resolveRepositoryRanges(ctx, files.dependencies) : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}` };
   }
   // The dependency set its manifests and lockfiles give, asked of OSV in one batch.
-  const vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
+  let vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
+  let packageSources = packageSourcesNotApplicable(NO_PACKAGE);
+  if (ctx.includePackage !== undefined) {
+    // --include-package: one verified package's registry checks folded in (include-package.ts).
+    const picked = pickIncludedPackage(facts.distribution, facts.files?.manifests ?? [], fullName, ctx.includePackage.name);
+    if (picked.kind === 'usage') return { kind: 'error', code: 'bad-option', message: picked.message };
+    let included = picked.kind === 'none' ? picked.note : undefined;
+    if (picked.kind === 'pick') {
+      const folded = await collectIncludedPackage(ctx, picked, fullName);
+      packageSources = { ...packageSources, ...folded.sources };
+      vulnerabilities = withOwnAdvisories(vulnerabilities, folded.ownVulnerabilities);
+      included = folded.note;
+    }
+    if (included !== undefined) facts = { ...facts, includedPackage: included };
+  }
   const sources: Sources = {
-    ...packageSourcesNotApplicable(NO_PACKAGE),
+    ...packageSources,
     dependencies,
     vulnerabilities,
     github: { status: 'ok', facts },
