@@ -99,7 +99,7 @@ describe('the JSON renderers write what the parse-based ones wrote', () => {
 });
 
 /** The report's optional members (added in 1.6.0: written with --compare, and for mcp: targets; 1.7.0: a repository target's distribution). */
-const OPTIONAL = ['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct', 'distribution', 'mcp'];
+const OPTIONAL = ['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct', 'distribution', 'includedPackage', 'mcp'];
 
 describe('projectorOf', () => {
   it('is compiled once per schema', () => {

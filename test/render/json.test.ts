@@ -50,7 +50,7 @@ describe('renderJson', () => {
     const out = JSON.parse(renderJson(reversedKeys(loadReport('chalk-5.3.0.json')) as Report, { pretty: false }));
     // The comparison members (--compare only), a repository's distribution (github: targets only) and the MCP entry's section (mcp: targets only) are optional and absent here.
     expect(Object.keys(out)).toEqual(
-      Object.keys(ReportSchema.shape).filter((k) => !['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct', 'distribution', 'mcp'].includes(k)),
+      Object.keys(ReportSchema.shape).filter((k) => !['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct', 'distribution', 'includedPackage', 'mcp'].includes(k)),
     );
     expect(Object.keys(out.target)).toEqual(['input', 'ecosystem', 'name', 'version', 'purl', 'repository']);
   });

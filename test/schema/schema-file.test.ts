@@ -31,7 +31,7 @@ describe('schema/report.schema.json', () => {
     const schema = reportJsonSchema();
     const shape = ReportSchema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
     const optional = Object.keys(shape).filter((key) => shape[key]?.safeParse(undefined).success === true);
-    expect(optional).toEqual(['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct', 'distribution', 'mcp']);
+    expect(optional).toEqual(['comparison', 'comparisonUnavailable', 'alternatives', 'aiAct', 'distribution', 'includedPackage', 'mcp']);
     expect(schema.required).toEqual(Object.keys(shape).filter((key) => !optional.includes(key)));
     expect(Object.keys(schema.properties as object)).toEqual(Object.keys(ReportSchema.shape));
     expect(schema.additionalProperties).toBe(false);

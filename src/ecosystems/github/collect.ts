@@ -16,7 +16,7 @@ import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { repositoryVulnerabilities } from '../../pipeline/vulnerabilities-for.js';
 import { resolveRepositoryRanges } from '../../pipeline/repository-ranges.js';
 import { collectDistribution } from '../../pipeline/repository-distribution.js';
-import { collectIncludedPackage, pickIncludedPackage, withOwnAdvisories } from './include-package.js';
+import { collectIncludedPackage, pickIncludedPackage, withOwnAdvisories } from '../../pipeline/include-package.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
 
@@ -58,7 +58,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   let vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
   let packageSources = packageSourcesNotApplicable(NO_PACKAGE);
   if (ctx.includePackage !== undefined) {
-    // --include-package: one verified package's registry checks folded in (include-package.ts).
+    // --include-package: one verified package's registry checks folded in (pipeline/include-package.ts).
     const picked = pickIncludedPackage(facts.distribution, facts.files?.manifests ?? [], fullName, ctx.includePackage.name);
     if (picked.kind === 'usage') return { kind: 'error', code: 'bad-option', message: picked.message };
     let included = picked.kind === 'none' ? picked.note : undefined;

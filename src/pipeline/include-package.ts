@@ -12,12 +12,12 @@
  * the repository again: the repository's dependency set and its OSV answer stay the target's,
  * and the package's own advisories fill the `advisories` that a repository alone leaves empty.
  */
-import type { DistributedPackage, GithubDistribution, GithubFiles, IncludedPackage, Sources } from '../../evidence/schema.js';
-import type { RunContext } from '../../pipeline/context.js';
-import type { Collected } from '../adapter.js';
-import { collectNpm } from '../npm/collect.js';
-import { pep503 } from '../pypi/name.js';
-import { collectPypiTarget } from '../pypi/collect.js';
+import type { DistributedPackage, GithubDistribution, GithubFiles, IncludedPackage, Sources } from '../evidence/schema.js';
+import type { RunContext } from './context.js';
+import type { Collected } from '../ecosystems/adapter.js';
+import { collectNpm } from '../ecosystems/npm/collect.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
+import { collectPypiTarget } from '../ecosystems/pypi/collect.js';
 
 /** A package source the fold fills in (the repository keeps `dependencies` and `github`). */
 type FoldedSources = Pick<Sources, 'registry' | 'tarball' | 'downloads' | 'attestations' | 'pypi'>;
