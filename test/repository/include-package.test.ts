@@ -61,9 +61,13 @@ function servePlaywrightPackage(options: { deprecated?: string } = {}): void {
   servePublished(server, {});
 }
 
-async function check(fullName: string, includePackage: { name: string | null } | undefined): Promise<{ report: Report; evidence: Evidence }> {
+async function check(
+  fullName: string,
+  includePackage: { name: string | null } | undefined,
+  osv: readonly Record<string, unknown>[] = [],
+): Promise<{ report: Report; evidence: Evidence }> {
   const { server, home } = harness;
-  serveRecordedRepo(server, fullName, { license: 'Apache-2.0', stars: 20_000, topics: ['mcp'] });
+  serveRecordedRepo(server, fullName, { license: 'Apache-2.0', stars: 20_000, topics: ['mcp'], osv });
   const at = new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000);
   const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: at.toISOString() } }), cwd: home, clock: () => at });
   harness.runtimes.push(runtime);
@@ -118,6 +122,23 @@ describe('--include-package with a verified package (microsoft/playwright-mcp, @
     expect(checkOf(report, 'deprecation')).toMatchObject({ messageId: 'deprecated', score: 0 });
     expect(report.verdictCode).not.toBe('yes');
     expect(report.score).toBeLessThan(50);
+  });
+
+  it('a malicious folded package is NO — DO NOT USE, as the package would be', async () => {
+    servePlaywrightPackage();
+    const mal = {
+      schema_version: '1.7.3',
+      id: 'MAL-2026-0100',
+      modified: '2026-04-01T00:00:00Z',
+      published: '2026-04-01T00:00:00Z',
+      summary: `Malicious code in ${PACKAGE} (npm)`,
+      details: 'Synthesised for a test.',
+      affected: [{ package: { ecosystem: 'npm', name: PACKAGE }, versions: ['1.0.0'] }],
+    };
+    const { report } = await check(PLAYWRIGHT, { name: null }, [mal]);
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: 0 });
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.advisories.map((a) => a.id)).toContain('MAL-2026-0100');
   });
 
   it('saved evidence re-scores to the same report', async () => {
