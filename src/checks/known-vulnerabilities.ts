@@ -51,7 +51,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Known vulnerabilities',
   description:
-    'Looks up OSV advisories affecting the resolved version, in the npm or PyPI ecosystem (twins merged; withdrawn and malicious-package records left out); not applicable to a repository target, which has no version of its own. ' +
+    'Looks up OSV advisories affecting the resolved version, in the npm or PyPI ecosystem (twins merged; withdrawn and malicious-package records left out); not applicable to a repository target, which has no version of its own (unless `--include-package` folds in the package it publishes: the version of that package is then looked up). ' +
     'No advisory scores 100; each one takes off critical 60, high 40, moderate 20, low 10 points, an advisory without any severity is treated as high (floor 0). ' +
     `Any critical, high or unknown-severity advisory makes the check fail (at most ${CAPPED_CHECK_LIMIT.critical} with a critical one, ${CAPPED_CHECK_LIMIT.high} otherwise) and caps the overall score and the security dimension at ${VULNERABLE_LIMIT}, even when a later version fixes it; any affecting advisory keeps the verdict at CAUTION at best; the message names the version to upgrade to, or the advisories without a fix.`,
   messages: {
