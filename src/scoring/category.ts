@@ -95,6 +95,9 @@ function repositoryFacts(github: Extract<Evidence['sources']['github'], { status
 /** Keywords, description and whether it ships a command, from the package registry or the repository. */
 function profileFacts(evidence: Evidence): ProfileFacts | null {
   const { registry, pypi, github } = evidence.sources;
+  // A repository target is categorised from the repository itself, a package folded in with
+  // --include-package notwithstanding (docs/scoring.md §9).
+  if (evidence.target.ecosystem === 'github') return github.status === 'ok' ? repositoryFacts(github.facts) : null;
   if (registry.status === 'ok') {
     return { keywords: registry.facts.keywords, texts: [{ where: 'description', text: registry.facts.description ?? '' }], dependencies: [], hasBin: registry.facts.hasBin };
   }

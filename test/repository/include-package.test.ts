@@ -99,7 +99,9 @@ describe('--include-package with a verified package (microsoft/playwright-mcp, @
     expect(checkOf(report, 'deprecation')).toMatchObject({ messageId: 'not-deprecated', score: 100 });
     expect(checkOf(report, 'weekly-downloads')?.score).toBeGreaterThan(0);
     expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({ messageId: 'none', score: 100 });
-    // The repository's own checks stay: its documents are its files, not the tarball's copy.
+    // The repository's own checks stay: its documents are its files, not the tarball's copy, and
+    // its category is read from the repository (the package's bare registry entry would say library).
+    expect(report.category.id).toBe('mcp-server');
     expect(checkOf(report, 'readme')?.evidence.source).toBe('repository');
     expect(checkOf(report, 'advertised-packages')).toBeDefined();
     // The package's repository is the target: not looked up again.
