@@ -101,7 +101,7 @@ describe('--include-package with a verified package (microsoft/playwright-mcp, @
     expect(checkOf(report, 'known-vulnerabilities')).toMatchObject({ messageId: 'none', score: 100 });
     // The repository's own checks stay: its documents are its files, not the tarball's copy, and
     // its category is read from the repository (the package's bare registry entry would say library).
-    expect(report.category.id).toBe('mcp-server');
+    expect(report.category?.id).toBe('mcp-server');
     expect(checkOf(report, 'readme')?.evidence.source).toBe('repository');
     expect(checkOf(report, 'advertised-packages')).toBeDefined();
     // The package's repository is the target: not looked up again.
