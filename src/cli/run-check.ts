@@ -42,11 +42,12 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
       const call = {
         gate: gateOf(options),
         category: options.category,
-        ...(options.includePackage === undefined ? {} : { includePackage: { name: options.includePackage === true ? null : options.includePackage } }),
         now,
         signal: AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000),
       };
-      outcomes = await checkTargets(runtime, { ...call, targets, onEvaluated: (target) => progress.tick(target.input) });
+      // --include-package applies to the targets named, not to the peers --compare evaluates.
+      const includePackage = options.includePackage === undefined ? {} : { includePackage: { name: options.includePackage === true ? null : options.includePackage } };
+      outcomes = await checkTargets(runtime, { ...call, ...includePackage, targets, onEvaluated: (target) => progress.tick(target.input) });
       if (options.compare === true) {
         // Loaded on demand: the curated data and the search client only with --compare.
         const { compareWithPeers, withComparison } = await import('../app/compare.js');

@@ -152,6 +152,21 @@ describe('--include-package with a verified package (microsoft/playwright-mcp, @
   });
 });
 
+describe('--include-package with a verified PyPI project (blazickjp/arxiv-mcp-server)', () => {
+  it('folds in the PyPI checks through the PyPI collector', async () => {
+    const ARXIV = 'blazickjp/arxiv-mcp-server';
+    servePublished(harness.server, PUBLISHED[ARXIV] ?? {});
+    for (const file of ['setup.cfg', 'setup.py']) harness.server.expect('GET', `/github/repos/${ARXIV}/contents/${file}`, { status: 404 });
+    harness.server.expect('GET', '/pypistats/packages/arxiv-mcp-server/recent', { body: { data: { last_day: 900, last_week: 6_300, last_month: 27_000 }, package: 'arxiv-mcp-server', type: 'recent_downloads' } });
+    const { report, evidence } = await check(ARXIV, { name: 'pypi:Arxiv_MCP_Server' });
+    expect(report.includedPackage).toMatchObject({ included: true, code: 'named', ecosystem: 'pypi', name: 'arxiv-mcp-server' });
+    expect(evidence.sources.pypi.status).toBe('ok');
+    expect(evidence.sources.registry.status).toBe('not-applicable');
+    for (const id of ['known-vulnerabilities', 'yanked-release', 'weekly-downloads', 'release-recency']) expect(checkOf(report, id)?.status, id).toMatch(/^(pass|warn|fail)$/);
+    expect(ReportSchema.safeParse(JSON.parse(renderJson(report, { pretty: false }))).success).toBe(true);
+  });
+});
+
 describe('--include-package without a verified package', () => {
   it('is a no-op with the code no-verified-package (wong2/awesome-mcp-servers publishes none)', async () => {
     const { report, evidence } = await check('wong2/awesome-mcp-servers', { name: null });
