@@ -107,10 +107,14 @@ export async function collectIncludedPackage(
 
 /**
  * The repository's `vulnerabilities` with the package's own advisories: the dependency advisories
- * stay the repository's (its lockfiles' pins). When OSV could not answer for the package, its own
- * version stays unasked (known-vulnerabilities is then not applicable, as for a repository alone).
+ * stay the repository's (its lockfiles' pins). When OSV could not answer for the folded package,
+ * the whole source is unavailable: its own version unasked is not "not applicable" (that would let
+ * a folded release nobody checked pass the vulnerability and malicious-package guards).
  */
 export function withOwnAdvisories(repository: Sources['vulnerabilities'], own: Sources['vulnerabilities'] | null): Sources['vulnerabilities'] {
+  if (own !== null && own.status === 'unavailable') {
+    return { status: 'unavailable', reason: `the folded package's own advisories could not be asked: ${own.reason}` };
+  }
   if (own === null || own.status !== 'ok') return repository;
   if (repository.status === 'ok') {
     const { ownAsked: _unasked, ...facts } = repository.facts;
