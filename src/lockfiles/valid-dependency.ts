@@ -4,10 +4,14 @@
  * a name its registry could not serve (empty, spaces or control characters in it, an npm name
  * npm never accepted, a PyPI name outside PEP 508), or an empty or multi-word version.
  * Evaluating such an entry would ask the registry about another package, or about the latest
- * release instead of the one the file pins.
+ * release instead of the one the file pins. It also takes the credentials out of where an entry
+ * resolves from (`https://user:token@index/simple`, `…?token=…`: a private index or registry URL
+ * in a requirements file, a Poetry or Pipfile source, a lockfile's `resolved`), so that the
+ * audit's report, warnings and store never carry them (docs/security.md).
  */
 import { packageRulesOf } from '../ecosystems/rules.js';
 import type { DeclaredDependency } from '../audit/types.js';
+import { withoutCredentials } from '../util/url-credentials.js';
 import { quote } from './text.js';
 import type { ParsedInput } from './types.js';
 
@@ -27,10 +31,16 @@ export function invalidDependency(dependency: DeclaredDependency): string | null
 export function keepValidDependencies(input: ParsedInput): ParsedInput {
   const dependencies: DeclaredDependency[] = [];
   const notes = [...input.notes];
+  let changed = false;
   for (const dependency of input.dependencies) {
     const why = invalidDependency(dependency);
-    if (why === null) dependencies.push(dependency);
-    else notes.push(`${dependency.file}:${dependency.line ?? '?'}: ${quote(dependency.name)}${dependency.version === null ? '' : ` ${quote(dependency.version)}`} skipped: ${why}`);
+    if (why === null) {
+      const resolved = dependency.resolved === null ? null : withoutCredentials(dependency.resolved);
+      changed ||= resolved !== dependency.resolved;
+      dependencies.push(resolved === dependency.resolved ? dependency : { ...dependency, resolved });
+    } else {
+      notes.push(`${dependency.file}:${dependency.line ?? '?'}: ${quote(dependency.name)}${dependency.version === null ? '' : ` ${quote(dependency.version)}`} skipped: ${why}`);
+    }
   }
-  return dependencies.length === input.dependencies.length ? input : { ...input, dependencies, notes };
+  return dependencies.length === input.dependencies.length && !changed ? input : { ...input, dependencies, notes };
 }
