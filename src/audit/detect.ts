@@ -28,7 +28,7 @@ import { readRequirements } from '../lockfiles/requirements.js';
 import { dirOf, joinPath, quote } from '../lockfiles/text.js';
 import { readUvLock } from '../lockfiles/uv-lock.js';
 import { readYarnLock } from '../lockfiles/yarn-lock.js';
-import { isGlob, matchSegment, parseWorkspacePattern } from '../lockfiles/workspace-patterns.js';
+import { workspaceGlobs } from '../lockfiles/workspace-globs.js';
 import { isInside, namedInside, readTreeFile, readTreeFileSync, type TreeRead } from './tree-file.js';
 import { LockfileError } from './types.js';
 
@@ -37,7 +37,7 @@ export const MAX_INPUT_BYTES = 50 * 1024 * 1024;
 
 /** At most this many workspace manifests are read for one project. */
 const MAX_WORKSPACES = 2000;
-/** `**` in a workspace pattern descends at most this deep. */
+/** A workspace pattern's walk descends at most this deep below its literal base. */
 const MAX_GLOB_DEPTH = 8;
 
 const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'];
@@ -174,36 +174,24 @@ async function workspaceDirs(root: string, projectDir: string, rootManifest: str
       throw new LockfileError(joinPath(projectDir, 'pnpm-workspace.yaml'), null, `invalid YAML: ${(error as Error).message.split('\n')[0]}`);
     }
   }
-  const included = new Set<string>();
-  const excluded = new Set<string>();
-  for (const text of patterns) {
-    const pattern = parseWorkspacePattern(text);
-    if (pattern === null) continue;
-    const matches = await matchDirs(root, projectDir, pattern.segments, '.', 0);
-    for (const match of matches) (pattern.negated ? excluded : included).add(match);
-  }
+  // One matcher for workspace patterns, the link verifier's (lockfiles/workspace-globs.ts):
+  // each wildcard pattern's folders are walked from its literal base, pruned by `mayContain`.
+  const globs = workspaceGlobs(patterns);
+  const members = new Set(globs.literals.filter((dir) => globs.matches(dir)));
+  const walk = async (at: string, depth: number): Promise<void> => {
+    for (const name of await subdirectories(root, joinPath(projectDir, at === '' ? '.' : at))) {
+      const dir = at === '' ? name : `${at}/${name}`;
+      if (globs.matches(dir)) members.add(dir);
+      if (depth < MAX_GLOB_DEPTH && globs.mayContain(dir)) await walk(dir, depth + 1);
+    }
+  };
+  for (const base of new Set(globs.starts.map((start) => start.base))) await walk(base, 0);
   const dirs: string[] = [];
-  for (const dir of [...included].filter((d) => !excluded.has(d) && d !== '.').sort()) {
+  for (const dir of [...members].sort()) {
     if (dirs.length >= MAX_WORKSPACES) break;
     if (await isFileInside(root, joinPath(projectDir, dir, 'package.json'))) dirs.push(dir);
   }
   return dirs;
-}
-
-async function matchDirs(root: string, projectDir: string, segments: readonly string[], at: string, depth: number): Promise<string[]> {
-  if (segments.length === 0) return [at];
-  const [segment, ...rest] = segments as [string, ...string[]];
-  if (segment === '**') {
-    const here = await matchDirs(root, projectDir, rest, at, depth);
-    if (depth >= MAX_GLOB_DEPTH) return here;
-    const below = await Promise.all(
-      (await subdirectories(root, joinPath(projectDir, at))).map((name) => matchDirs(root, projectDir, segments, joinPath(at, name), depth + 1)),
-    );
-    return [...here, ...below.flat()];
-  }
-  if (!isGlob(segment)) return matchDirs(root, projectDir, rest, joinPath(at, segment), depth);
-  const names = (await subdirectories(root, joinPath(projectDir, at))).filter((name) => matchSegment(segment, name));
-  return (await Promise.all(names.map((name) => matchDirs(root, projectDir, rest, joinPath(at, name), depth + 1)))).flat();
 }
 
 /** Real (not symlinked) subdirectories, without node_modules and hidden ones. */

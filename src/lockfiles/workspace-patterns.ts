@@ -1,7 +1,6 @@
 /**
  * Workspace patterns (`packages/*`, `apps/**`, `tools/cli`, `!packages/legacy`) as npm, yarn,
- * pnpm and bun write them, split into segments the directory walk in `detect.ts` matches
- * one level at a time. Pure.
+ * pnpm and bun write them, split into segments (workspace-globs.ts matches them). Pure.
  */
 
 export interface WorkspacePattern {
@@ -23,36 +22,4 @@ export function parseWorkspacePattern(pattern: string): WorkspacePattern | null 
 
 export function isGlob(segment: string): boolean {
   return /[*?[\]{}]/.test(segment);
-}
-
-/** Match one directory name against one glob segment (`*`, `?`, `{a,b}`, `[abc]`). */
-export function matchSegment(segment: string, name: string): boolean {
-  if (!isGlob(segment)) return segment === name;
-  if (name.startsWith('.') && !segment.startsWith('.')) return false;
-  let source = '';
-  for (let i = 0; i < segment.length; i += 1) {
-    const c = segment[i] as string;
-    if (c === '*') source += '[^/]*';
-    else if (c === '?') source += '[^/]';
-    else if (c === '{') {
-      const end = segment.indexOf('}', i);
-      if (end < 0) source += '\\{';
-      else {
-        source += `(?:${segment
-          .slice(i + 1, end)
-          .split(',')
-          .map((alt) => alt.replace(/[.+^$()|\\[\]]/g, '\\$&').replace(/\*/g, '[^/]*'))
-          .join('|')})`;
-        i = end;
-      }
-    } else if (c === '[') {
-      const end = segment.indexOf(']', i);
-      if (end < 0) source += '\\[';
-      else {
-        source += `[${segment.slice(i + 1, end).replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else source += c.replace(/[.+^$()|\\]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`).test(name);
 }

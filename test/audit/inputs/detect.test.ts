@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectInputs, MAX_INPUT_BYTES, readInputs } from '../../../src/audit/detect.js';
-import { matchSegment, parseWorkspacePattern } from '../../../src/lockfiles/workspace-patterns.js';
+import { parseWorkspacePattern } from '../../../src/lockfiles/workspace-patterns.js';
+import { workspaceGlobs } from '../../../src/lockfiles/workspace-globs.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { find, fixture, lineOf, only } from './helpers.js';
 
@@ -146,8 +147,8 @@ describe('workspace patterns', () => {
     ['{apps,libs}', 'tools', false],
     ['v[12]', 'v2', true],
     ['v?', 'v10', false],
-  ])('segment %s matches %s: %s', (segment, name, expected) => {
-    expect(matchSegment(segment, name)).toBe(expected);
+  ])('segment %s matches %s: %s (the one matcher the audit walk and the link verifier share)', (segment, name, expected) => {
+    expect(workspaceGlobs([segment]).matches(name)).toBe(expected);
   });
 
   it('parses negations and refuses patterns that leave the project', () => {
