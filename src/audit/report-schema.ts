@@ -62,9 +62,10 @@ export const AuditWarningSchema = z.object({
  * the warning codes that change the outcome (`mcp-widened-reach`, `mcp-remote-insecure`: fail;
  * `mcp-remote-unverified`: incomplete), and the entries' reports at 1.7.0 (a repository's
  * optional `distribution`), 2.3.0 the entries' reports at 1.8.0 (a distributed package's optional
- * `reasonCode`), 2.4.0 the entries' reports at 1.9.0 (a repository's optional `includedPackage`).
+ * `reasonCode`), 2.4.0 the entries' reports at 1.9.0 (a repository's optional `includedPackage`), 2.5.0 the
+ * entries' reports at 1.10.0 (a cap's optional `ceiling`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.4.0';
+export const AUDIT_SCHEMA_VERSION = '2.5.0';
 
 export const AuditReportSchema = z.object({
   auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),

@@ -38,6 +38,12 @@ export interface CapRequest {
   dimension?: Dimension;
   /** Sets the verdict to `NO — DO NOT USE` (known malicious / placeholder). */
   doNotUse?: boolean;
+  /**
+   * A bound carried from another evaluation (an MCP server's weakest package), not a finding: it
+   * lowers the score, but neither fails the gate by itself nor stands in for evidence — a thin
+   * report under it is still provisional (docs/scoring.md §5).
+   */
+  ceiling?: boolean;
   /** The sentence: `id` is its code, `args` the values it names (the report's cap). */
   reason: string;
   args?: Record<string, ReasonArg>;

@@ -89,6 +89,7 @@ export default defineCheck({
         {
           id: 'mcp-package-weakest',
           limit: weakest.score,
+          ceiling: true,
           reason: `an MCP server scores no higher than its weakest package (${weakest.label}: ${weakest.score})`,
           args: { package: weakest.label, score: weakest.score },
         },

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.9.0';
+export const REPORT_SCHEMA_VERSION = '1.10.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -84,6 +84,11 @@ export const CapSchema = z.object({
   args: z.record(z.string(), reasonArg),
   /** Null for a cap on the overall score; a dimension id for a cap on that dimension (added in 1.3.0). */
   dimension: z.enum(DIMENSIONS).nullable(),
+  /**
+   * True for a ceiling (added in 1.10.0): a bound carried from another evaluation — an MCP
+   * server's weakest package — that lowers the score but does not fail the gate by itself.
+   */
+  ceiling: z.literal(true).optional(),
 });
 
 export const SourceStatusSchema = z.object({

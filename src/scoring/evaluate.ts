@@ -170,7 +170,7 @@ export function evaluate(
     .filter((c) => c.dimension === undefined)
     .sort((a, b) => Number(b.doNotUse === true) - Number(a.doNotUse === true) || a.limit - b.limit);
   const caps = [
-    ...capRequests.map(({ id, limit, reason, args }) => ({ id, limit, reason, args: args ?? {}, dimension: null })),
+    ...capRequests.map(({ id, limit, reason, args, ceiling }) => ({ id, limit, reason, args: args ?? {}, dimension: null, ...(ceiling === true ? { ceiling } : {}) })),
     ...dimensionCaps.map(({ id, limit, reason, args, dimension }) => ({ id, limit, reason, args: args ?? {}, dimension: dimension ?? null })),
   ];
   const doNotUse = capRequests.some((c) => c.doNotUse === true);

@@ -28,7 +28,7 @@ export const DEFAULT_GATE: GateOptions = { threshold: 50, minCoverage: 0.5 };
 export interface Gateable {
   score: number | null;
   coverage: number;
-  caps: { id: string; limit: number; reason: string; dimension?: string | null }[];
+  caps: { id: string; limit: number; reason: string; dimension?: string | null; ceiling?: boolean }[];
   dimensions: DimensionResult[];
   error?: { code: string; message: string } | null;
   /** Guarding checks that could not run (their source was unavailable): the title and why. */
@@ -46,9 +46,10 @@ export function applyGate(result: Gateable, options: GateOptions): Gate {
   if (result.error) return gate(null, [reasonOf('evaluation-failed', { error: result.error.code, message: result.error.message })]);
 
   const failures: Reason[] = [];
-  // Overall caps fail the gate; a dimension cap already lowers the score it feeds.
+  // Overall caps fail the gate; a dimension cap already lowers the score it feeds, and a ceiling
+  // (a bound from another evaluation, not a finding) the score the threshold is compared with.
   for (const cap of result.caps) {
-    if (cap.dimension == null) failures.push(reasonOf('capped', { cap: cap.id, limit: cap.limit, reason: cap.reason }));
+    if (cap.dimension == null && cap.ceiling !== true) failures.push(reasonOf('capped', { cap: cap.id, limit: cap.limit, reason: cap.reason }));
   }
   if (result.score !== null && roundScore(result.score) < options.threshold) {
     failures.push(reasonOf('below-minimum', { score: roundScore(result.score), threshold: options.threshold }));

@@ -68,7 +68,8 @@ export function decideVerdict(input: VerdictInput): Verdict {
   const reasons: Reason[] = [];
   // A cap is decided by a fact (malicious, deprecated, an advisory), not by the mean of the
   // evidence: a capped score is not provisional, however little else is known.
-  const provisional = input.score !== null && input.overallCaps.length === 0 && input.coverage < input.minCoverage;
+  // A ceiling (an MCP server's weakest package) is a bound, not such a fact.
+  const provisional = input.score !== null && input.overallCaps.every((c) => c.ceiling === true) && input.coverage < input.minCoverage;
   let code: VerdictCode;
   if (input.overallCaps.some((c) => c.doNotUse === true)) {
     code = 'do-not-use';

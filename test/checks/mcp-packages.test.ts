@@ -7,7 +7,7 @@ describe('mcp-packages', () => {
   it('scores the weakest package and caps the entry there', () => {
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), pkg({ target: 'pypi:w==1', evaluation: { ...pkg().evaluation!, score: 42.5 } })] }) }, NOW);
     expect(out).toMatchObject({ score: 42.5, messageId: 'weakest' });
-    expect(out.caps?.[0]).toMatchObject({ id: 'mcp-package-weakest', limit: 42.5 });
+    expect(out.caps?.[0]).toMatchObject({ id: 'mcp-package-weakest', limit: 42.5, ceiling: true });
   });
   it('a package held below YES (a guarding check could not run) holds the entry at CAUTION; a YES package does not', () => {
     const held = mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), pkg({ target: 'npm:held@1.0.0', evaluation: { ...pkg().evaluation!, score: 91.8, verdictCode: 'caution' } })] }) }, NOW);

@@ -38,6 +38,8 @@ export interface SyntheticPackage {
   also?: string[];
   /** The manifest's keywords (default: format, numbers). */
   keywords?: string[];
+  /** The manifest's `mcpName` (the MCP Registry server the package says it is), when it has one. */
+  mcpName?: string;
 }
 
 /** `nerq-audit-dep-007` for 7. */
@@ -54,6 +56,7 @@ export function syntheticTarball(pkg: SyntheticPackage): Buffer {
     types: 'index.d.ts',
     ...(pkg.repository ? { repository: { type: 'git', url: `git+https://github.com/${pkg.repository}.git` } } : {}),
     ...(pkg.dependencies ? { dependencies: pkg.dependencies } : {}),
+    ...(pkg.mcpName === undefined ? {} : { mcpName: pkg.mcpName }),
   };
   const readme = [
     `# ${pkg.name}`,
@@ -147,6 +150,7 @@ function fullPackument(pkg: SyntheticPackage, integrities: Record<string, string
     ...(repository ? { repository, bugs: { url: `https://github.com/${pkg.repository}/issues` } } : {}),
     ...(pkg.dependencies ? { dependencies: pkg.dependencies } : {}),
     ...(version === pkg.version && pkg.deprecated ? { deprecated: pkg.deprecated } : {}),
+    ...(pkg.mcpName === undefined ? {} : { mcpName: pkg.mcpName }),
     _id: `${pkg.name}@${version}`,
     _npmUser: PEOPLE[0],
     maintainers: PEOPLE,

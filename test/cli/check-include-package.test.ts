@@ -32,7 +32,7 @@ describe('nerq check github:acme/widget --include-package', () => {
     const json = JSON.parse(result.stdout) as unknown;
     expect(schemaViolations(json)).toEqual([]);
     const report = parseReport(result.stdout);
-    expect(report.schemaVersion).toBe('1.9.0');
+    expect(report.schemaVersion).toBe('1.10.0');
     expect(report.includedPackage).toMatchObject({ included: true, code: 'root-manifest', ecosystem: 'npm', name: 'widget' });
     for (const id of ['deprecation', 'install-scripts', 'weekly-downloads', 'known-vulnerabilities', 'manifest-confusion']) {
       expect(checkOf(report, id)?.status, id).toMatch(/^(pass|warn|fail)$/);

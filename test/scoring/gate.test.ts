@@ -23,6 +23,14 @@ describe('applyGate', () => {
     // The plain strings are the details' texts, in the same order.
     expect(gate.reasons).toEqual(gate.reasonDetails.map((r) => r.text));
   });
+  it('a ceiling (an MCP server held to its weakest package) does not fail the gate by itself; the threshold still applies to the score it bounds', () => {
+    const ceiling = { id: 'mcp-package-weakest', limit: 89.3, reason: 'weakest package 89.3', ceiling: true };
+    expect(applyGate({ score: 89.3, coverage: 0.8, caps: [ceiling], dimensions: [] }, { ...DEFAULT_GATE, threshold: 70 })).toMatchObject({ passed: true, reasonDetails: [] });
+    const low = applyGate({ score: 42.5, coverage: 0.8, caps: [{ ...ceiling, limit: 42.5 }], dimensions: [] }, DEFAULT_GATE);
+    expect(low.reasonDetails.map((r) => [r.code, r.args])).toEqual([['below-minimum', { score: 42.5, threshold: 50 }]]);
+    // Without the flag the same cap is a finding.
+    expect(applyGate({ score: 89.3, coverage: 0.8, caps: [{ ...ceiling, ceiling: undefined }], dimensions: [] }, DEFAULT_GATE).passed).toBe(false);
+  });
   it('fails a broken dimension floor', () => {
     const gate = applyGate({ score: 80, coverage: 1, caps: [], dimensions: dims(55) }, { ...DEFAULT_GATE, floors: { security: 60 } });
     expect(gate).toMatchObject({ passed: false });

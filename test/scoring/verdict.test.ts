@@ -32,6 +32,7 @@ const input = (overrides: Partial<VerdictInput> = {}): VerdictInput => ({
 
 const stale: CapRequest = { id: 'stale-release', limit: 10, dimension: 'maintenance', reason: 'no stable release for 1,500 days' };
 const anomalies: CapRequest = { id: 'release-anomalies', limit: 49.9, reason: '3 release anomalies' };
+const weakest: CapRequest = { id: 'mcp-package-weakest', limit: 89.3, ceiling: true, reason: 'its weakest package scores 89.3' };
 const held = (id: string, dimension: VerdictCheck['dimension'], detail: string) => check(id, { dimension, holdVerdict: detail });
 
 describe('decideVerdict', () => {
@@ -52,6 +53,9 @@ describe('decideVerdict', () => {
     ['a guarding check unknown holds, at any score', { score: 60, checks: [check('known-vulnerabilities', { guardsDanger: true, score: null, message: 'Unknown: OSV unavailable' })] }, 'caution', ['danger-unchecked'], false],
     ['a cap: NO below 50, with its reason', { score: 49.9, overallCaps: [anomalies] }, 'no', ['capped'], false],
     ['a cap decides, however little else is known: not provisional', { score: 49.9, overallCaps: [anomalies], coverage: 0.2 }, 'no', ['capped'], false],
+    ['a ceiling (an MCP server\'s weakest package) with enough evidence: YES, the bound named', { category: 'mcp-server', score: 89.3, overallCaps: [weakest], coverage: 0.6 }, 'yes', ['capped'], false],
+    ['a ceiling is no fact: thin evidence under it is still provisional', { category: 'mcp-server', score: 89.3, overallCaps: [weakest], coverage: 0.378 }, 'caution', ['capped', 'provisional'], true],
+    ['a fact cap beside a ceiling decides: not provisional', { category: 'mcp-server', score: 49.9, overallCaps: [anomalies, weakest], coverage: 0.2 }, 'no', ['capped', 'capped'], false],
     ['do-not-use wins over everything', { score: 9.9, overallCaps: [{ id: 'malicious', limit: 9.9, doNotUse: true, reason: 'MAL-1' }], coverage: 0.1 }, 'do-not-use', ['do-not-use-cap'], false],
     ['nothing scored: UNKNOWN, never provisional', { score: null, coverage: 0 }, 'unknown', ['nothing-evaluated'], false],
   ])('%s', (_name, overrides, code, reasons, provisional) => {

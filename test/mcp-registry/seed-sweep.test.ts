@@ -1,0 +1,120 @@
+/**
+ * Every real entry of the MCP Registry's seed (fixtures/mcp-registry/seed-2025-09-29.json.gz, the
+ * latest version of each of its servers) evaluated as an `mcp:` target, in process against the
+ * fixture server, in two worlds:
+ * - everything but the registry down (npm, PyPI, GitHub, OSV answer 503): no entry may throw, each
+ *   report keeps its schema, none is YES (nothing was inspected), an entry with a package is
+ *   capped `mcp-uninspected`, and a namespace that names another owner than the repository's is
+ *   `mcp-namespace-mismatch` — worked out here from the entry itself;
+ * - the entries' npm packages healthy (synthetic packuments whose `mcpName` names the entry, OSV
+ *   with no advisory; GitHub still down): the ownership check passes for each such entry, the
+ *   weakest package's bound never fails the gate by itself, and any YES is one the gate could
+ *   stand behind (coverage ≥ 0.5, no cap under 70, nothing unchecked).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkTargets } from '../../src/app/check.js';
+import type { Runtime } from '../../src/app/runtime.js';
+import { ReportSchema, type Report } from '../../src/report/schema.js';
+import { DEFAULT_GATE } from '../../src/scoring/gate.js';
+import { parseTarget } from '../../src/target/parse.js';
+import { startAppHarness, type AppHarness } from '../support/temp-home.js';
+import { DEFAULT_NOW } from '../support/run-cli.js';
+import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
+import { envelope, entryPath, SEED_2025, type ServerJson } from '../cli/mcp-helpers.js';
+
+const NOW = new Date(DEFAULT_NOW);
+const SWEEP_TIMEOUT_MS = 300_000;
+
+type Pkg = { registryType?: string; identifier?: string; version?: string };
+const latest = new Map<string, ServerJson>();
+for (const entry of SEED_2025) latest.set(entry.name, entry);
+const ENTRIES = [...latest.values()];
+const packagesOf = (entry: ServerJson): Pkg[] => (entry.packages as Pkg[] | undefined) ?? [];
+
+/** The GitHub owner an `io.github.<owner>/…` name claims and the one its repository URL names (lower case), when both are there. */
+function owners(entry: ServerJson): { namespace: string; repository: string } | null {
+  const namespace = /^io\.github\.([^/]+)\//.exec(entry.name)?.[1];
+  const url = (entry.repository as { url?: string } | undefined)?.url;
+  const repository = url === undefined ? undefined : /^https:\/\/github\.com\/([^/]+)\//i.exec(url)?.[1];
+  return namespace === undefined || repository === undefined ? null : { namespace: namespace.toLowerCase(), repository: repository.toLowerCase() };
+}
+
+let harness: AppHarness;
+beforeEach(async () => {
+  harness = await startAppHarness('nerq-seed-sweep-', NOW);
+  for (const entry of ENTRIES) harness.server.expect('GET', entryPath(entry.name), { body: envelope(entry) });
+  for (const prefix of ['npm', 'npm-api', 'pypi', 'pypistats', 'github', 'osv']) {
+    harness.server.fallback('GET', `/${prefix}/`, { status: 503, body: 'down' });
+    harness.server.fallback('POST', `/${prefix}/`, { status: 503, body: 'down' });
+  }
+});
+afterEach(() => harness.stop());
+
+async function evaluate(app: Runtime, entry: ServerJson): Promise<Report> {
+  const [outcome] = await checkTargets(app, { targets: [parseTarget(`mcp:${entry.name}`)], gate: DEFAULT_GATE, now: NOW });
+  const report = JSON.parse(JSON.stringify(outcome!.report)) as unknown;
+  const parsed = ReportSchema.safeParse(report);
+  expect(parsed.success, `${entry.name}: ${JSON.stringify(parsed.error?.issues[0])}`).toBe(true);
+  return parsed.data!;
+}
+
+const capIds = (report: Report): string[] => report.caps.map((c) => c.id);
+
+describe('the MCP Registry seed, every entry', () => {
+  it('with every source but the registry down: evaluated, never YES, capped as uninspected, mismatched owners named', { timeout: SWEEP_TIMEOUT_MS }, async () => {
+    const app = harness.runtime();
+    let mismatched = 0;
+    for (const entry of ENTRIES) {
+      const report = await evaluate(app, entry);
+      expect(report.target.name, entry.name).toBe(entry.name);
+      expect(report.verdictCode, entry.name).not.toBe('yes');
+      if (packagesOf(entry).length > 0) expect(capIds(report), entry.name).toContain('mcp-uninspected');
+      const claimed = owners(entry);
+      const mismatch = claimed !== null && claimed.namespace !== claimed.repository;
+      if (mismatch) mismatched += 1;
+      expect(capIds(report).includes('mcp-namespace-mismatch'), entry.name).toBe(mismatch);
+    }
+    // The seed holds a few such entries (org transfers, labs organisations): the rule is exercised.
+    expect(mismatched).toBeGreaterThan(0);
+  });
+
+  it('with their npm packages healthy: ownership confirmed by mcpName, and any YES one the gate stands behind', { timeout: SWEEP_TIMEOUT_MS }, async () => {
+    const served = new Set<string>();
+    const owned = new Map<string, string>();
+    for (const entry of ENTRIES) {
+      for (const pkg of packagesOf(entry)) {
+        if (pkg.registryType !== 'npm' || pkg.identifier === undefined || served.has(pkg.identifier)) continue;
+        served.add(pkg.identifier);
+        owned.set(pkg.identifier, entry.name);
+        serveSynthetic(harness.server, { name: pkg.identifier, version: pkg.version ?? '1.0.0', repository: null, mcpName: entry.name });
+      }
+    }
+    serveOsv(harness.server, []);
+    const app = harness.runtime();
+    let confirmed = 0;
+    let bounded = 0;
+    for (const entry of ENTRIES) {
+      const npm = packagesOf(entry).filter((p) => p.registryType === 'npm');
+      if (npm.length === 0 || !npm.every((p) => owned.get(p.identifier ?? '') === entry.name) || packagesOf(entry).length !== npm.length) continue;
+      const report = await evaluate(app, entry);
+      const ownership = report.checks.find((c) => c.id === 'mcp-package-ownership');
+      expect(ownership?.status, entry.name).toBe('pass');
+      expect(capIds(report), entry.name).not.toContain('mcp-uninspected');
+      confirmed += 1;
+      // The weakest package's bound is a ceiling, not a finding: it never fails the gate by itself.
+      expect(report.gate.reasonDetails.filter((r) => r.code === 'capped' && r.args.cap === 'mcp-package-weakest'), entry.name).toEqual([]);
+      const bound = report.caps.find((c) => c.id === 'mcp-package-weakest');
+      if (bound !== undefined) {
+        expect(bound.ceiling, entry.name).toBe(true);
+        bounded += 1;
+      }
+      if (report.verdictCode === 'yes') {
+        expect(report.coverage, entry.name).toBeGreaterThanOrEqual(0.5);
+        expect(report.caps.every((c) => c.limit >= 70), entry.name).toBe(true);
+        expect(report.verdictReasonDetails.map((r) => r.code), entry.name).not.toContain('danger-unchecked');
+      }
+    }
+    expect(confirmed).toBeGreaterThan(100);
+    expect(bounded).toBeGreaterThan(100);
+  });
+});
