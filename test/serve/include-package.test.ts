@@ -182,6 +182,22 @@ describe('include_package= and what the evaluator shares', () => {
     expect(evaluator.stats().evaluations).toBe(3);
   });
 
+  it('one after the other, the two evaluations share the upstream answers: the repository is read once', async () => {
+    const { app } = open();
+    const github = () => server.requests.filter((r) => r.path.startsWith('/github/')).length;
+    const before = { github: github(), tarballs: tarballRequests(), weekly: weeklyRequests() };
+    const alone = ReportSchema.parse((await app.inject({ method: 'GET', url: '/v1/report?target=github:acme/widget' })).json());
+    expect(alone.includedPackage).toBeUndefined();
+    const read = github() - before.github;
+    expect(read).toBeGreaterThan(0);
+    const folded = ReportSchema.parse((await app.inject({ method: 'GET', url: '/v1/report?target=github:acme/widget&include_package=true' })).json());
+    expect(folded.includedPackage?.code).toBe('root-manifest');
+    // From the store's caches: no GitHub request; the package's own tarball and downloads only.
+    expect(github() - before.github).toBe(read);
+    expect(tarballRequests() - before.tarballs).toBe(1);
+    expect(weeklyRequests() - before.weekly).toBe(1);
+  });
+
   it('in a batch it applies to the repositories only: a package target shares the evaluation of a request without it', async () => {
     const { app, evaluator } = open();
     const res = await app.inject({ method: 'POST', url: '/v1/preflight/batch?include_package=true', payload: { targets: ['github:acme/widget', 'widget'] } });
