@@ -6,7 +6,8 @@
  * never share an evaluation; bad choices are `bad-option` error results.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckOutputSchema } from '../../src/mcp/server.js';
+import { CheckOutputSchema, type CheckedSchema } from '../../src/mcp/server.js';
+import type { z } from 'zod';
 import { serveNpmWidget, WIDGET_VERSION } from '../cli/github-helpers.js';
 import { serveRepo } from '../github/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -37,6 +38,7 @@ async function connect(): Promise<Connected> {
   return connected;
 }
 
+type Checked = z.infer<typeof CheckedSchema>;
 const tarballRequests = () => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/widget/-/widget-${WIDGET_VERSION}.tgz`).length;
 
 describe('check_packages with includePackage', () => {
@@ -66,7 +68,7 @@ describe('check_packages with includePackage', () => {
     const call = (includePackage?: boolean) =>
       client.callTool({ name: 'check_packages', arguments: { targets: ['github:acme/widget'], ...(includePackage === undefined ? {} : { includePackage }) } });
     const [a, plain, b, off] = await Promise.all([call(true), call(), call(true), call(false)]);
-    const [withA, without, withB, withFalse] = [a, plain, b, off].map((r) => CheckOutputSchema.parse(r.structuredContent).reports[0]!);
+    const [withA, without, withB, withFalse] = [a, plain, b, off].map((r) => CheckOutputSchema.parse(r.structuredContent).reports[0]) as [Checked, Checked, Checked, Checked];
     expect(withA.includedPackage?.code).toBe('root-manifest');
     expect(withB.includedPackage).toEqual(withA.includedPackage);
     expect(without).not.toHaveProperty('includedPackage');

@@ -18,7 +18,7 @@ const pkg = (ecosystem: 'npm' | 'pypi', name: string, status: DistributedPackage
   status,
   linksTo: status === 'verified' ? 'https://github.com/acme/tool' : null,
   reason: status,
-  reasonCode: null,
+  reasonCode: undefined,
 });
 const distribution = (...packages: DistributedPackage[]): GithubDistribution => ({ packages, images: [], skipped: [] });
 const manifest = (path: string, ecosystem: 'npm' | 'pypi', name: string, priv = false): GithubFiles['manifests'][number] =>
