@@ -17,12 +17,16 @@
  * - A target's standing among its peers (`compare`, app/compare.ts) is shared and reused the
  *   same way, and its peers are evaluated through this evaluator: coalesced with other calls,
  *   reused, and refused when the queue is full.
+ * - What is evaluated is the target and the include-package choice (app/include-package-choice.ts):
+ *   calls with and without a choice, or with different ones, never share an evaluation, a reused
+ *   answer or a comparison; the choice is dropped for targets it does not apply to.
  */
 import type { Report } from '../report/schema.js';
 import type { ComparisonResult } from '../report/comparison.js';
 import type { Target } from '../target/types.js';
 import { checkTargets, type TargetOutcome } from './check.js';
 import { compareWithPeers } from './compare.js';
+import { includePackageFor, includePackageKey, type IncludePackage } from './include-package-choice.js';
 import type { Runtime } from './runtime.js';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 
@@ -83,25 +87,31 @@ export interface PeerComparison {
   peers: Report[];
 }
 
+/** What a call asks of a target's evaluation besides the target (part of what is shared and reused). */
+export interface EvaluationChoice {
+  /** Fold a verified package's registry checks into a repository report (docs/scoring.md §9). */
+  includePackage?: IncludePackage | undefined;
+}
+
 export interface Evaluator {
-  /** The outcome for `target`, evaluated now or shared with a caller who asked first. */
-  evaluate(target: Target, signal?: AbortSignal): Promise<TargetOutcome>;
+  /** The outcome for `target`, evaluated now or shared with a caller who asked first (the same target and choice). */
+  evaluate(target: Target, signal?: AbortSignal, choice?: EvaluationChoice): Promise<TargetOutcome>;
   /**
    * The standing and alternatives of an evaluated target among at most `peers` peers, made now
    * or shared with a caller who asked first. A full queue for a peer is a `QueueFullError`, the
    * caller's deadline a `CallerDeadlineError` (the comparison goes on for the others).
    */
-  compare(target: Target, outcome: TargetOutcome, options: { peers: number; signal?: AbortSignal }): Promise<PeerComparison>;
-  /** How long the target's finished evaluation still answers again, in milliseconds (0: it is not kept). */
-  freshFor(target: Target): number;
+  compare(target: Target, outcome: TargetOutcome, options: { peers: number; signal?: AbortSignal } & EvaluationChoice): Promise<PeerComparison>;
+  /** How long the target's finished evaluation (with that choice) still answers again, in milliseconds (0: it is not kept). */
+  freshFor(target: Target, choice?: EvaluationChoice): number;
   stats(): EvaluatorStats;
   /** Resolves when no evaluation or comparison is running or waiting. */
   idle(): Promise<void>;
 }
 
-/** The key calls coalesce on: the same package and the same version spec. */
-export function coalesceKey(target: Target): string {
-  return `${target.ecosystem}:${target.name}@${target.spec ?? ''}`;
+/** The key calls coalesce on: the same package, the same version spec and the same include-package choice (where it applies). */
+export function coalesceKey(target: Target, choice: EvaluationChoice = {}): string {
+  return `${target.ecosystem}:${target.name}@${target.spec ?? ''}${includePackageKey(includePackageFor(target, choice.includePackage))}`;
 }
 
 export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}): Evaluator {
@@ -137,7 +147,7 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
     else running--;
   };
 
-  const run = async (key: string, target: Target): Promise<TargetOutcome> => {
+  const run = async (key: string, target: Target, choice: EvaluationChoice): Promise<TargetOutcome> => {
     await slot();
     try {
       if (downSince !== null && clock() - downSince >= resetMs) {
@@ -145,7 +155,13 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
         downSince = null;
       }
       stats.evaluations++;
-      const [outcome] = await checkTargets(runtime, { targets: [target], gate: options.gate ?? DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+      const includePackage = includePackageFor(target, choice.includePackage);
+      const [outcome] = await checkTargets(runtime, {
+        targets: [target],
+        gate: options.gate ?? DEFAULT_GATE,
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(includePackage === undefined ? {} : { includePackage }),
+      });
       if (reuseMs > 0 && outcome!.report.error === null) {
         finished.delete(key);
         finished.set(key, { outcome: outcome!, at: clock() });
@@ -197,9 +213,9 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
     }
   };
 
-  async function evaluate(target: Target, signal?: AbortSignal): Promise<TargetOutcome> {
+  async function evaluate(target: Target, signal?: AbortSignal, choice: EvaluationChoice = {}): Promise<TargetOutcome> {
     if (signal?.aborted) throw new CallerDeadlineError();
-    const key = coalesceKey(target);
+    const key = coalesceKey(target, choice);
     const kept = finished.get(key);
     if (kept !== undefined && clock() - kept.at < reuseMs) {
       stats.reused++;
@@ -212,7 +228,7 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
         // Roughly how long the queue ahead takes to drain, at least a second.
         throw new QueueFullError(Math.max(1, Math.ceil(((inFlight.size / concurrency) * timeoutMs) / 10_000)));
       }
-      shared = run(key, target);
+      shared = run(key, target, choice);
       inFlight.set(key, shared);
     } else {
       stats.coalesced++;
@@ -222,9 +238,10 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
 
   return {
     evaluate,
-    async compare(target, outcome, { peers, signal }) {
+    async compare(target, outcome, { peers, signal, includePackage }) {
       if (signal?.aborted) throw new CallerDeadlineError();
-      const key = `${coalesceKey(target)}#${peers}`;
+      // The standing is the outcome's: an outcome with a package folded in is compared apart.
+      const key = `${coalesceKey(target, { includePackage })}#${peers}`;
       const kept = compared.get(key);
       if (kept !== undefined && clock() - kept.at < reuseMs) return kept.comparison;
       let shared = comparing.get(key);
@@ -236,8 +253,8 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
       }
       return waitFor(shared, signal);
     },
-    freshFor(target) {
-      const kept = finished.get(coalesceKey(target));
+    freshFor(target, choice) {
+      const kept = finished.get(coalesceKey(target, choice));
       return kept === undefined ? 0 : Math.max(0, reuseMs - (clock() - kept.at));
     },
     stats: () => ({ ...stats, pending: inFlight.size }),

@@ -13,6 +13,7 @@ import { AuditInputError } from '../app/audit.js';
 import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
 import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
+import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
 import { DIMENSIONS } from '../model/dimensions.js';
@@ -22,6 +23,7 @@ import {
   ComparisonSchema,
   ComparisonUnavailableSchema,
   GRADES,
+  IncludedPackageSchema,
   VERDICT_CODES,
   type Report,
 } from '../report/schema.js';
@@ -57,6 +59,8 @@ export const CheckedSchema = z.object({
   caps: z.array(z.object({ id: z.string(), reason: z.string() })),
   advisories: z.array(AdvisorySchema),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** With `includePackage` on a `github:` target: the package folded in, or the coded reason none was (the report's). */
+  includedPackage: IncludedPackageSchema.optional(),
 });
 export const CheckOutputSchema = z.object({ reports: z.array(CheckedSchema) });
 
@@ -126,7 +130,25 @@ export function checkedOf(input: string, report: Report): z.infer<typeof Checked
     caps: report.caps.map((c) => ({ id: c.id, reason: c.reason })),
     advisories: report.advisories.map((a) => ({ id: a.id, severity: a.severity, summary: a.summary, affectsResolved: a.affectsResolved, fixed: a.fixed, malicious: a.malicious })),
     error: report.error,
+    ...(report.includedPackage === undefined ? {} : { includedPackage: report.includedPackage }),
   };
+}
+
+/** A usage error of the call's options (the command line's `bad-option`): a refused include-package choice. */
+class BadOptionError extends Error {}
+
+/**
+ * The `includePackage` argument as a choice (false or absent: none), validated by the schema the
+ * other front doors use; `bad-option` when it is invalid or no target is a repository.
+ */
+function includePackageChoice(value: boolean | string | undefined, targets: readonly Target[]): IncludePackage | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value !== true) {
+    const parsed = IncludedPackageNameSchema.safeParse(value);
+    if (!parsed.success) throw new BadOptionError(`includePackage: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  }
+  if (!includePackageApplies(targets)) throw new BadOptionError(`includePackage: ${INCLUDE_PACKAGE_NEEDS_REPOSITORY}`);
+  return { name: value === true ? null : value };
 }
 
 function failure(code: string, message: string): CallToolResult {
@@ -141,6 +163,7 @@ function success<T extends Record<string, unknown>>(data: T): CallToolResult {
 function asResult(error: unknown): CallToolResult {
   if (error instanceof TargetError) return failure('bad-target', error.message);
   if (error instanceof AuditInputError) return failure('bad-input', error.message);
+  if (error instanceof BadOptionError) return failure('bad-option', error.message);
   if (error instanceof QueueFullError) return failure('busy', error.message);
   if (error instanceof CallerDeadlineError) return failure('deadline', error.message);
   const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
@@ -164,15 +187,27 @@ export function createMcpServer(options: McpOptions): McpServer {
     {
       title: 'Check packages before using them',
       description: `Score open-source packages and repositories for trust (0–100, grade A+–F) from live registry, repository and vulnerability data, before you add or install them. ${TARGET_SYNTAX} ${VERDICTS}`,
-      inputSchema: { targets: z.array(z.string().max(512)).min(1).max(MAX_TARGETS).describe(`1 to ${MAX_TARGETS} targets. ${TARGET_SYNTAX}`) },
+      inputSchema: {
+        targets: z.array(z.string().max(512)).min(1).max(MAX_TARGETS).describe(`1 to ${MAX_TARGETS} targets. ${TARGET_SYNTAX}`),
+        includePackage: z
+          .union([z.boolean(), z.string().max(512)])
+          .optional()
+          .describe(
+            'github: targets: also score the package the repository publishes (its registry checks: provenance, install scripts, deprecation, known vulnerabilities, downloads…), only one whose link to the repository verifies. true: the root manifest\'s package, else the first verified; a name (x, npm:x, pypi:x): that one, which must verify. Each report says which package was folded in, or why none was (includedPackage).',
+          ),
+      },
       outputSchema: CheckOutputSchema.shape,
       annotations: { title: 'Check packages', ...ANNOTATIONS },
     },
-    async ({ targets }) => {
+    async ({ targets, includePackage }) => {
       try {
         const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const choice = includePackageChoice(includePackage, parsed);
         const signal = AbortSignal.timeout(timeoutMs);
-        const outcomes = await Promise.all(parsed.map((t) => evaluator.evaluate(t, signal)));
+        const outcomes = await Promise.all(parsed.map((t) => evaluator.evaluate(t, signal, { includePackage: includePackageFor(t, choice) })));
+        // A named package that does not verify is the command line's usage error, not a report.
+        const refused = outcomes.find((o) => o.report.error?.code === 'bad-option');
+        if (refused?.report.error) return failure('bad-option', refused.report.error.message);
         return success({ reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)) });
       } catch (error) {
         return asResult(error);

@@ -5,7 +5,8 @@
  * is in docs/serve.md ("The preflight answer").
  */
 import { z } from 'zod';
-import { GRADES, VERDICT_CODES } from '../report/schema.js';
+import { IncludedPackageNameSchema } from '../app/include-package-choice.js';
+import { GRADES, IncludedPackageSchema, VERDICT_CODES } from '../report/schema.js';
 
 /** A target in the command line's syntax (`express@4`, `pypi:requests`, `github:o/r`); the parser decides. */
 const targetText = z.string().min(1).max(512);
@@ -26,13 +27,34 @@ export function includesOf(text: string | undefined): Set<(typeof INCLUDES)[numb
   return new Set((text ?? '').split(',').filter((i): i is (typeof INCLUDES)[number] => (INCLUDES as readonly string[]).includes(i)));
 }
 
+/**
+ * `include_package=`: `github:` targets fold in the registry checks of a package the repository
+ * publishes, its link verified (`nerq check --include-package`, docs/scoring.md §9): `true` (the
+ * rule picks it), `false` (the same as leaving it out), or a package name (`x`, `@scope/x`,
+ * `npm:x`, `pypi:x`; a package named `true` or `false` is `npm:true`). An invalid value is a 400
+ * `bad-option`, as is the parameter with no `github:` target, or a name that does not verify.
+ */
+export const INCLUDE_PACKAGE_PARAMETER = 'include_package';
+const includePackageText = z
+  .union([z.enum(['true', 'false']), IncludedPackageNameSchema])
+  .describe(
+    'github: targets: fold in the registry checks of the package the repository publishes, its link verified — true (the root manifest\'s package, else the first verified), false (none), or a package name (x, npm:x, pypi:x) that must verify',
+  );
+
+/** The choice an `include_package=` value makes: undefined for none. */
+export function includePackageOf(text: string | undefined): { name: string | null } | undefined {
+  if (text === undefined || text === 'false') return undefined;
+  return { name: text === 'true' ? null : text };
+}
+
 export const PreflightQuerySchema = z.strictObject({
   target: targetText,
   caller: targetText.optional(),
   include: includeText.optional(),
+  include_package: includePackageText.optional(),
 });
 
-export const BatchQuerySchema = z.strictObject({ include: includeText.optional() });
+export const BatchQuerySchema = z.strictObject({ include: includeText.optional(), include_package: includePackageText.optional() });
 
 /** Peers evaluated for a preflight's alternatives (docs/serve.md, "Alternatives"). */
 export const PREFLIGHT_PEERS = 6;
@@ -116,6 +138,12 @@ export const PreflightSchema = z.object({
    * says unknown (null, UNKNOWN), never a made-up value.
    */
   error: z.object({ code: z.enum(ENTRY_ERROR_CODES), message: z.string(), retry_after_s: z.number().int().positive().optional() }).optional(),
+  /**
+   * With `include_package=` on a `github:` target: the package folded into the report, or the
+   * coded reason none was (the report's `includedPackage`); null when the target could not be
+   * evaluated.
+   */
+  included_package: IncludedPackageSchema.nullable().optional(),
 });
 export type Preflight = z.infer<typeof PreflightSchema>;
 
@@ -132,7 +160,7 @@ export const BatchResponseSchema = z.object({
   response_time_ms: z.number().int().nonnegative(),
 });
 
-export const TargetQuerySchema = z.strictObject({ target: targetText });
+export const TargetQuerySchema = z.strictObject({ target: targetText, include_package: includePackageText.optional() });
 
 export const HistoryQuerySchema = z.strictObject({
   target: targetText,
@@ -173,6 +201,7 @@ export const ERROR_CODES = [
   'bad-request',
   'bad-target',
   'bad-input',
+  'bad-option',
   'unauthorized',
   'not-found',
   'method-not-allowed',

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import { auditContent } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import type { TargetOutcome } from '../app/check.js';
-import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type Evaluator } from '../app/evaluator.js';
+import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoice, type Evaluator } from '../app/evaluator.js';
+import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
@@ -31,6 +32,8 @@ import {
   MAX_AUDIT_BYTES,
   ErrorSchema,
   HistoryQuerySchema,
+  INCLUDE_PACKAGE_PARAMETER,
+  includePackageOf,
   PreflightQuerySchema,
   TargetQuerySchema,
   ENTRY_ERROR_CODES,
@@ -80,7 +83,9 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new HttpError(400, 'bad-request', `${where}${issue?.message ?? 'invalid request'}`);
+    // An option's value the target cannot take is the command line's usage error (`bad-option`).
+    const code: ErrorCode = issue?.path[0] === INCLUDE_PACKAGE_PARAMETER ? 'bad-option' : 'bad-request';
+    throw new HttpError(400, code, `${where}${issue?.message ?? 'invalid request'}`);
   }
   return parsed.data;
 }
@@ -93,6 +98,22 @@ function targetOf(input: string): Target {
     if (error instanceof TargetError) throw new HttpError(400, 'bad-target', error.message);
     throw error;
   }
+}
+
+/** The include_package= choice for these targets: a 400 `bad-option` when none of them is a repository (nothing is evaluated). */
+function includePackageChoiceOf(text: string | undefined, targets: readonly Target[]): IncludePackage | undefined {
+  const choice = includePackageOf(text);
+  if (choice !== undefined && !includePackageApplies(targets)) throw new HttpError(400, 'bad-option', `${INCLUDE_PACKAGE_PARAMETER}: ${INCLUDE_PACKAGE_NEEDS_REPOSITORY}`);
+  return choice;
+}
+
+/**
+ * An outcome the caller's options could not be honoured for — a named package that does not
+ * verify — is the command line's usage error: a 400 `bad-option`, not an answer.
+ */
+function honoured(outcome: TargetOutcome): TargetOutcome {
+  if (outcome.report.error?.code === 'bad-option') throw new HttpError(400, 'bad-option', outcome.report.error.message);
+  return outcome;
 }
 
 /** Errors of the evaluator as HTTP answers. */
@@ -191,10 +212,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
    * How long a client may keep an answer: what is left of the evaluator's reuse window for the
    * evaluations it was made from (the server answers the same until then; docs/serve.md, "Under load").
    */
-  const maxAgeOf = (targets: readonly Target[]): number => Math.floor(Math.min(...targets.map((t) => evaluator.freshFor(t))) / 1000);
-  const evaluate = async (target: Target, signal: AbortSignal) => {
+  const maxAgeOf = (targets: ReadonlyArray<{ target: Target; choice?: EvaluationChoice }>): number =>
+    Math.floor(Math.min(...targets.map((t) => evaluator.freshFor(t.target, t.choice))) / 1000);
+  const evaluate = async (target: Target, signal: AbortSignal, choice: EvaluationChoice = {}) => {
     try {
-      return await evaluator.evaluate(target, signal);
+      return honoured(await evaluator.evaluate(target, signal, choice));
     } catch (error) {
       throw evaluationError(error);
     }
@@ -206,9 +228,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   };
 
   /** The alternatives of an evaluated target, or why there are none; never fails the answer for a full queue or the deadline. */
-  const alternativesFor = async (target: Target, outcome: TargetOutcome, signal: AbortSignal): Promise<PreflightInput['alternatives']> => {
+  const alternativesFor = async (target: Target, outcome: TargetOutcome, signal: AbortSignal, choice: EvaluationChoice): Promise<PreflightInput['alternatives']> => {
     try {
-      const { result, peers } = await evaluator.compare(target, outcome, { peers: PREFLIGHT_PEERS, signal });
+      const { result, peers } = await evaluator.compare(target, outcome, { peers: PREFLIGHT_PEERS, signal, ...choice });
       return preflightAlternatives(result, peers);
     } catch (error) {
       if (error instanceof QueueFullError) return { list: [], unavailable: { code: 'queue-full', reason: error.message } };
@@ -221,23 +243,28 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     input: string;
     caller?: string | undefined;
     includes: ReadonlySet<string>;
+    /** include_package= (for the target, not the caller); dropped for a target that is not a repository. */
+    includePackage: IncludePackage | undefined;
     startedMs: number;
     signal: AbortSignal;
   }
 
-  const preflight = async ({ input, caller, includes, startedMs, signal }: PreflightRequest): Promise<Preflight> => {
+  const preflight = async ({ input, caller, includes, includePackage, startedMs, signal }: PreflightRequest): Promise<Preflight> => {
     const target = targetOf(input);
     const callerTarget = caller === undefined ? undefined : targetOf(caller);
-    const [outcome, callerOutcome] = await Promise.all([evaluate(target, signal), callerTarget === undefined ? undefined : evaluate(callerTarget, signal)]);
-    return preflightOf({
+    const choice: EvaluationChoice = { includePackage: includePackageFor(target, includePackage) };
+    const [outcome, callerOutcome] = await Promise.all([evaluate(target, signal, choice), callerTarget === undefined ? undefined : evaluate(callerTarget, signal)]);
+    const answer = preflightOf({
       target: input,
       report: outcome.report,
       caller: callerOutcome === undefined ? undefined : { input: caller!, report: callerOutcome.report },
       history: includes.has('history') ? historyOf(target) : undefined,
-      alternatives: includes.has('alternatives') ? await alternativesFor(target, outcome, signal) : undefined,
+      alternatives: includes.has('alternatives') ? await alternativesFor(target, outcome, signal, choice) : undefined,
       startedMs,
       nowMs: nowMs(),
     });
+    if (choice.includePackage !== undefined) answer.included_package = outcome.report.includedPackage ?? null;
+    return answer;
   };
 
   // The routes load after the rate limit, which attaches itself to the routes declared after it.
@@ -250,13 +277,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const startedMs = nowMs();
       const query = parseWith(PreflightQuerySchema, request.query);
       // Parse both before anything is evaluated: a bad caller sends nothing either.
-      targetOf(query.target);
+      const target = targetOf(query.target);
       if (query.caller !== undefined) targetOf(query.caller);
-      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), startedMs, signal: deadline() });
+      const includePackage = includePackageChoiceOf(query.include_package, [target]);
+      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), includePackage, startedMs, signal: deadline() });
       const { response_time_ms: _time, ...stable } = answer;
       // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
-      const targets = [targetOf(query.target), ...(query.caller === undefined ? [] : [targetOf(query.caller)])];
+      const targets = [{ target, choice: { includePackage } }, ...(query.caller === undefined ? [] : [{ target: targetOf(query.caller) }])];
       reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeOf(targets)}`);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return answer;
@@ -264,12 +292,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
     api.post('/v1/preflight/batch', async (request) => {
       const startedMs = nowMs();
-      const includes = includesOf(parseWith(BatchQuerySchema, request.query).include);
+      const query = parseWith(BatchQuerySchema, request.query);
+      const includes = includesOf(query.include);
       const body = parseWith(BatchRequestSchema, request.body);
-      body.targets.forEach(targetOf);
+      // Like `nerq check a b --include-package`: it needs one repository among the targets, and applies to those.
+      const includePackage = includePackageChoiceOf(query.include_package, body.targets.map(targetOf));
       const signal = deadline();
       // A target the queue refused, or still under way at the deadline, is an entry saying so; the others are answered.
-      const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, startedMs, signal })));
+      const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, includePackage, startedMs, signal })));
       const failures = settled.map((s) => (s.status === 'rejected' ? s.reason : null));
       for (const failure of failures) if (failure !== null && !(failure instanceof HttpError && ENTRY_ERRORS.has(failure.code))) throw failure;
       if (failures.every((f) => f instanceof HttpError)) throw failures[0]!;
@@ -291,9 +321,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     api.get('/v1/report', async (request, reply) => {
       const query = parseWith(TargetQuerySchema, request.query);
       const target = targetOf(query.target);
-      const outcome = await evaluate(target, deadline());
-      // Byte for byte what `nerq check <target> --json` prints.
-      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), maxAgeOf([target]));
+      const choice: EvaluationChoice = { includePackage: includePackageChoiceOf(query.include_package, [target]) };
+      const outcome = await evaluate(target, deadline(), choice);
+      // Byte for byte what `nerq check <target> --json [--include-package[ name]]` prints.
+      return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), maxAgeOf([{ target, choice }]));
     });
 
     // The body holds the file as a JSON string: room for the content and its escapes.

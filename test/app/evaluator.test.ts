@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CallerDeadlineError, createEvaluator, QueueFullError } from '../../src/app/evaluator.js';
+import { CallerDeadlineError, coalesceKey, createEvaluator, QueueFullError } from '../../src/app/evaluator.js';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
 import { parseTarget } from '../../src/app/targets.js';
 import { serveSynthetic } from '../cli/audit-helpers.js';
@@ -49,6 +49,17 @@ function runtime(): Runtime {
 }
 
 const osvRequests = () => server.requests.filter((r) => r.path === '/osv/v1/querybatch').length;
+
+describe('coalesceKey', () => {
+  it('a repository with an include-package choice is keyed apart from one without, or with another; other targets ignore it', () => {
+    const repo = parseTarget('github:acme/widget');
+    const keys = [coalesceKey(repo), coalesceKey(repo, { includePackage: { name: null } }), coalesceKey(repo, { includePackage: { name: 'widget' } }), coalesceKey(repo, { includePackage: { name: 'npm:widget' } })];
+    expect(new Set(keys).size).toBe(4);
+    expect(coalesceKey(repo, { includePackage: undefined })).toBe(keys[0]);
+    const pkg = parseTarget('widget@3');
+    expect(coalesceKey(pkg, { includePackage: { name: null } })).toBe(coalesceKey(pkg));
+  });
+});
 
 describe('createEvaluator', () => {
   it('asks a service found down again once the reset period has passed', async () => {

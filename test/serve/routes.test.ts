@@ -507,7 +507,7 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/v1/audit', '/v1/history', '/v1/preflight', '/v1/preflight/batch', '/v1/report']);
-    expect(Object.keys(doc.components.schemas.Preflight?.properties ?? {})).toEqual([...PUBLISHED_FIELDS, 'history', 'alternatives_unavailable', 'error']);
+    expect(Object.keys(doc.components.schemas.Preflight?.properties ?? {})).toEqual([...PUBLISHED_FIELDS, 'history', 'alternatives_unavailable', 'error', 'included_package']);
     expect(doc.components.schemas.Preflight).toEqual(z.toJSONSchema(PreflightSchema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }));
     const missing = await app.inject({ method: 'GET', url: '/v1/nothing' });
     expect(missing.statusCode).toBe(404);

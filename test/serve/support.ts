@@ -30,10 +30,11 @@ export function freshHome(): string {
 
 export function testApp(
   server: FixtureServer,
-  options: { evaluator?: EvaluatorOptions; server?: Partial<Omit<ServerOptions, 'runtime' | 'evaluator'>>; env?: Record<string, string> } = {},
+  options: { evaluator?: EvaluatorOptions; server?: Partial<Omit<ServerOptions, 'runtime' | 'evaluator'>>; env?: Record<string, string>; now?: Date } = {},
 ): TestApp {
   const home = freshHome();
-  const runtime = createRuntime({ env: cliEnv(home, { server, env: options.env }), cwd: home, clock: () => NOW });
+  const now = options.now ?? NOW;
+  const runtime = createRuntime({ env: cliEnv(home, { server, env: options.env }), cwd: home, clock: () => now });
   const evaluator = createEvaluator(runtime, options.evaluator);
   const chunks: string[] = [];
   const logStream = new PassThrough();
