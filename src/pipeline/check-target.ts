@@ -9,6 +9,7 @@ import type { Report } from '../report/schema.js';
 import type { Target } from '../target/types.js';
 import { ADAPTERS } from '../ecosystems/adapters.js';
 import type { RunContext } from './context.js';
+import { removedButMalicious } from './removed-malicious.js';
 
 export interface TargetOutcome {
   report: Report;
@@ -30,7 +31,12 @@ export async function checkTarget(target: Target, ctx: RunContext): Promise<Targ
     evidence: null,
   });
   const collected = await ADAPTERS[target.ecosystem].collect(target, ctx);
-  if (collected.kind === 'error') return fail(collected.code, collected.message, collected.version);
+  if (collected.kind === 'error') {
+    // A pinned release the registry no longer serves, which OSV knows to be malicious, is judged on that record.
+    const removed = await removedButMalicious(target, collected, ctx);
+    if (removed === null) return fail(collected.code, collected.message, collected.version);
+    return { report: buildReport(removed, { checks: CHECKS, gate: ctx.gate, category: ctx.category }), evidence: removed };
+  }
   const report = buildReport(collected.evidence, { checks: CHECKS, gate: ctx.gate, category: ctx.category });
   if (collected.mcp !== undefined) report.mcp = collected.mcp;
   return { report, evidence: collected.evidence };

@@ -1,0 +1,52 @@
+/**
+ * A release the registry no longer serves may be gone because it was malicious: npm removes a
+ * version found malicious (the lockfile that pinned it still names it), PyPI removes the whole
+ * project. Before such a target is reported as not found, OSV is asked about the exact version
+ * named: when a malicious-package record affects it, the target is evaluated on that record
+ * alone — `malicious-package` scores 0 and its cap makes the verdict `NO — DO NOT USE` (exit 1)
+ * — and every other source says why it is unknown (docs/scoring.md §5). Anything else (a range,
+ * OSV unavailable, no such record) leaves the target not evaluated, as before.
+ */
+import type { Evidence, Sources } from '../evidence/schema.js';
+import type { Collected } from '../ecosystems/adapter.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
+import { purlOf } from '../target/purl.js';
+import type { Target } from '../target/types.js';
+import type { RunContext } from './context.js';
+import { evidenceOf } from './evidence-of.js';
+import { vulnerabilitiesFor } from './vulnerabilities-for.js';
+
+type CollectError = Extract<Collected, { kind: 'error' }>;
+
+/** The version a spec pins exactly (`1.2.3`, `=1.2.3`, `==1.2.3`), read by the ecosystem's own version order; null for a range, a tag or nothing. */
+export function pinnedVersion(target: Target): string | null {
+  if (target.ecosystem !== 'npm' && target.ecosystem !== 'pypi') return null;
+  const spec = target.spec?.trim().replace(/^={1,3}\s*/, '');
+  if (spec === undefined || spec === '') return null;
+  const { compareVersions } = packageRulesOf(target.ecosystem).registry;
+  return compareVersions(spec, spec) === 0 ? spec : null;
+}
+
+export async function removedButMalicious(target: Target, error: CollectError, ctx: RunContext): Promise<Evidence | null> {
+  if (error.code !== 'not-found' && error.code !== 'version-not-found') return null;
+  if (target.ecosystem !== 'npm' && target.ecosystem !== 'pypi') return null;
+  const version = pinnedVersion(target);
+  if (version === null) return null;
+  const osv = packageRulesOf(target.ecosystem).registry.osvEcosystem;
+  const gone = `${error.message} (the registry no longer serves it)`;
+  const vulnerabilities = await vulnerabilitiesFor(ctx, osv, { name: target.name, version }, Promise.resolve({ status: 'not-applicable', reason: gone }));
+  if (vulnerabilities.status !== 'ok' || !vulnerabilities.facts.advisories.some((a) => a.malicious && a.affectsResolved)) return null;
+  const unknown = { status: 'unavailable' as const, reason: gone };
+  const other = { status: 'not-applicable' as const, reason: target.ecosystem === 'npm' ? 'not a PyPI project' : 'not an npm package' };
+  const sources: Sources = {
+    registry: target.ecosystem === 'npm' ? unknown : other,
+    tarball: target.ecosystem === 'npm' ? unknown : other,
+    pypi: target.ecosystem === 'pypi' ? unknown : other,
+    downloads: unknown,
+    attestations: unknown,
+    dependencies: { status: 'not-applicable', reason: gone },
+    vulnerabilities,
+    github: { status: 'not-applicable', reason: 'the registry no longer names a repository for it' },
+  };
+  return evidenceOf(ctx, { input: target.input, ecosystem: target.ecosystem, name: target.name, version, purl: purlOf(target.ecosystem, target.name, version), repository: null }, sources);
+}
