@@ -31,6 +31,9 @@ async function start(): Promise<FixtureServer> {
   server = await startFixtureServer();
   server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
   server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+  // A package an entry pins that its registry does not have is asked of OSV (a removed malicious
+  // release, pipeline/removed-malicious.ts); not recorded here, so it stays not found.
+  server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
   return server;
 }
 

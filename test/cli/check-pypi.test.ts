@@ -497,6 +497,11 @@ describe('PEP 440 specifier resolution end to end', () => {
       server.expect('GET', releaseJsonPath('flask', version), { body: releaseJsonFrom('flask', version) });
     }
     server.expect('GET', projectJsonPath('nerq-no-such-project'), { status: 404, body: { message: 'Not Found' } });
+    // OSV knows no malicious record for the releases PyPI does not have.
+    server.route('POST', '/osv/v1/querybatch', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ results: [{}] }));
+    });
   });
   afterAll(async () => {
     expectNoUnexpected(server);
@@ -530,15 +535,15 @@ describe('PEP 440 specifier resolution end to end', () => {
   });
 
   it.each([
-    { input: 'pypi:flask==9.9', message: 'flask: no release matches "==9.9" (nearest: 3.0.3, 3.1.0, 3.1.1, 3.1.2, 3.1.3)' },
-    { input: 'pypi:flask>=4', message: 'flask: no release matches ">=4" (nearest: 3.0.3, 3.1.0, 3.1.1, 3.1.2, 3.1.3)' },
-    { input: 'pypi:flask==2.1.0', message: 'flask: no release matches "==2.1.0" (nearest: 1.0, 1.1.4, 2.0.0, 2.2.5, 2.3.0)' },
-  ])('$input: a missing version → exit 3 with the nearest versions, after one request', async ({ input, message }) => {
+    { input: 'pypi:flask==9.9', message: 'flask: no release matches "==9.9" (nearest: 3.0.3, 3.1.0, 3.1.1, 3.1.2, 3.1.3)', pinned: true },
+    { input: 'pypi:flask>=4', message: 'flask: no release matches ">=4" (nearest: 3.0.3, 3.1.0, 3.1.1, 3.1.2, 3.1.3)', pinned: false },
+    { input: 'pypi:flask==2.1.0', message: 'flask: no release matches "==2.1.0" (nearest: 1.0, 1.1.4, 2.0.0, 2.2.5, 2.3.0)', pinned: true },
+  ])('$input: a missing version → exit 3 with the nearest versions, after one PyPI request (and for a pinned release one OSV look-up for a malicious record)', async ({ input, message, pinned }) => {
     const { result, report, requests } = await resolve(input);
     expect(result.code).toBe(3);
     expect(result.stderr).toBe('');
     expect(report.error).toEqual({ code: 'version-not-found', message });
-    expect(requests).toEqual(['/pypi/pypi/flask/json']);
+    expect(requests).toEqual(['/pypi/pypi/flask/json', ...(pinned ? ['/osv/v1/querybatch'] : [])]);
   });
 
   it('a missing project → exit 3, not found', async () => {
