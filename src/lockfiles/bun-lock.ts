@@ -130,7 +130,7 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     );
     dependencies.push(...withVia(entries, chains.get(node)));
   }
-  return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes };
+  return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });
 
 /** `@scope/a/b` → [`@scope/a`, `b`]: install paths are package names joined by `/`. */
