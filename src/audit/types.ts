@@ -90,13 +90,7 @@ export interface SkippedEntry {
 }
 
 /** A remote entry of the inputs as the audit judged it: unvouched (the run is incomplete) or covered by an ignore entry. */
-export interface UnvouchedRemote {
-  ecosystem: AuditEcosystem;
-  name: string | null;
-  file: string;
-  line: number | null;
-  source: string;
-  host: string | null;
+export interface UnvouchedRemote extends Omit<SkippedEntry, 'kind' | 'note'> {
   status: 'unvouched' | 'ignored';
   ignoredBy: { package: string; reason: string; expires: string | null } | null;
 }
