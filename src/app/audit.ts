@@ -119,7 +119,8 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   }
 
   let subjects = foldDependencies(inputs, { direct: request.direct === true, omitDev: request.omitDev === true });
-  let remotes = remoteEntries(inputs);
+  // `--omit dev` leaves out the remote entries the input marks as development-only (an unmarked one counts as production).
+  let remotes = remoteEntries(inputs).filter((entry) => request.omitDev !== true || entry.dev !== true);
   if (request.changedSince !== undefined) {
     try {
       const keep = await changedSince(dir, request.changedSince, inputs.map((i) => i.file));

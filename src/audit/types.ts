@@ -87,10 +87,12 @@ export interface SkippedEntry {
   host: string | null;
   /** The note the reader wrote for it (one line). */
   note: string;
+  /** Only needed for development, where the input says so (`--omit dev` leaves it out); absent when it does not. */
+  dev?: boolean;
 }
 
 /** A remote entry of the inputs as the audit judged it: unvouched (the run is incomplete) or covered by an ignore entry. */
-export interface UnvouchedRemote extends Omit<SkippedEntry, 'kind' | 'note'> {
+export interface UnvouchedRemote extends Omit<SkippedEntry, 'kind' | 'note' | 'dev'> {
   status: 'unvouched' | 'ignored';
   ignoredBy: { package: string; reason: string; expires: string | null } | null;
 }

@@ -49,7 +49,7 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
       const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (git, URL or path)`;
       notes.push(note);
       const reference = pkg.git ?? pkg.url ?? pkg.path;
-      if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, pythonSourceKind(reference), note));
+      if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, pythonSourceKind(reference), note, pkg.groups === undefined ? undefined : !pkg.groups.includes('default')));
       return;
     }
     const name = pep503(pkg.name);

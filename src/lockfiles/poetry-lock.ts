@@ -52,7 +52,7 @@ export const readPoetryLock: InputReader = defineReader((text, file, context) =>
       const url = pkg.source?.url ?? '';
       // A git source is a repository whatever its URL's scheme; file and directory sources are paths.
       const kind = sourceType === 'git' ? pythonSourceKind(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? `git+${url}` : url) : sourceType === 'url' ? pythonSourceKind(url) : pythonSourceKind(`file:${url}`);
-      skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, kind, note));
+      skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, kind, note, pkg.groups !== undefined ? !pkg.groups.includes('main') : pkg.category !== undefined ? pkg.category === 'dev' : undefined));
       return;
     }
     const dev = pkg.groups !== undefined ? !pkg.groups.includes('main') : pkg.category !== undefined ? pkg.category === 'dev' : null;

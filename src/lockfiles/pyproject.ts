@@ -84,9 +84,9 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   const declarations: PyDeclaration[] = [];
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
-  const skip = (name: string, line: number | null, reference: string, note: string) => {
+  const skip = (name: string, line: number | null, reference: string, note: string, dev: boolean) => {
     notes.push(note);
-    skipped.push(skippedEntry('pypi', name, file, line, pythonSourceKind(reference), note));
+    skipped.push(skippedEntry('pypi', name, file, line, pythonSourceKind(reference), note, dev));
   };
 
   const pep508List = (items: readonly unknown[], table: string, key: string, dev: boolean) => {
@@ -98,7 +98,7 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
       const requirement = parseRequirement(item);
       if ('error' in requirement) throw new LockfileError(file, line ?? keyLine, `${requirement.error}: ${quote(item)}`);
       if (requirement.url !== null) {
-        skip(requirement.name, line, requirement.url, `${file}:${line ?? '?'}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+        skip(requirement.name, line, requirement.url, `${file}:${line ?? '?'}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`, dev);
         continue;
       }
       declarations.push({ name: requirement.name, spec: requirement.spec || null, version: requirement.pinned, dev, line, resolved: null });
@@ -115,7 +115,7 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
       if (entry.git !== undefined || entry.path !== undefined || entry.url !== undefined) {
         // A git repository is fetched as a VCS reference (`git+`), whatever scheme its URL has.
         const reference = entry.git !== undefined ? (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry.git) && !/^file:/i.test(entry.git) ? `git+${entry.git}` : entry.git) : (entry.url ?? entry.path ?? '');
-        skip(pep503(key), line, reference, `${file}:${line ?? '?'}: ${quote(key)} skipped: a git, path or URL dependency (no index vouches for it)`);
+        skip(pep503(key), line, reference, `${file}:${line ?? '?'}: ${quote(key)} skipped: a git, path or URL dependency (no index vouches for it)`, dev);
         continue;
       }
       const constraint = entry.version ?? '*';

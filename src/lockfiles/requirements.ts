@@ -105,13 +105,13 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
     // One run of spaces, not two around an optional group (which backtracks quadratically on a long run).
     const namedReference = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\]\s*)?@/.test(requirementText);
     if (!namedReference && (URL_OR_PATH.test(requirementText) || ARCHIVE.test(requirementText))) {
-      skip(state, mode, eggName(requirementText), file, lineNo, requirementText, `${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
+      skip(state, mode, dev, eggName(requirementText), file, lineNo, requirementText, `${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
       continue;
     }
     const requirement = parseRequirement(requirementText);
     if ('error' in requirement) throw new LockfileError(file, lineNo, requirement.error);
     if (requirement.url !== null) {
-      skip(state, mode, requirement.name, file, lineNo, requirement.url, `${file}:${lineNo}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+      skip(state, mode, dev, requirement.name, file, lineNo, requirement.url, `${file}:${lineNo}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
       continue;
     }
     if (mode === 'constraints') {
@@ -137,9 +137,9 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
 }
 
 /** A skipped requirement: its note, and (in a requirements file, not a constraints one) where it comes from. */
-function skip(state: State, mode: 'requirements' | 'constraints', name: string | null, file: string, lineNo: number, reference: string, note: string): void {
+function skip(state: State, mode: 'requirements' | 'constraints', dev: boolean, name: string | null, file: string, lineNo: number, reference: string, note: string): void {
   state.notes.push(note);
-  if (mode === 'requirements') state.skipped.push(skippedEntry('pypi', name, file, lineNo, pythonSourceKind(reference), note));
+  if (mode === 'requirements') state.skipped.push(skippedEntry('pypi', name, file, lineNo, pythonSourceKind(reference), note, dev));
 }
 
 /** The project a URL names in its `#egg=` fragment (pip's convention), PEP 503 normalised; null without one. */
@@ -168,7 +168,7 @@ function readOption(line: string, file: string, lineNo: number, state: State, mo
       return;
     case '-e':
     case '--editable':
-      skip(state, mode, eggName(argument), file, lineNo, argument, `${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
+      skip(state, mode, dev, eggName(argument), file, lineNo, argument, `${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
       return;
     case '-i':
     case '--index-url':

@@ -105,6 +105,7 @@ export function skippedEntry(
   line: number | null,
   kind: SourceKind,
   note: string,
+  dev?: boolean,
 ): SkippedEntry {
-  return { kind: kind.kind, ecosystem, name, file, line, source: kind.source, host: kind.host, note };
+  return { kind: kind.kind, ecosystem, name, file, line, source: kind.source, host: kind.host, note, ...(dev === undefined ? {} : { dev }) };
 }

@@ -6,7 +6,7 @@
  * the package accepts them (an expired one fails the run); the workspace links and `file:`
  * dependencies — the project's own code — never change the exit code.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -155,6 +155,19 @@ describe('nerq audit with dependencies from a git repository or URL', () => {
     const report = parseAudit(expired.stdout);
     expect(report.unvouched?.map((u) => [u.name, u.status])).toEqual([['helper', 'unvouched'], ['tarred', 'ignored']]);
     expect(report.warnings.map((w) => w.code)).toContain('ignore-expired');
+  });
+
+  it('--omit dev leaves out a remote entry the lockfile marks dev-only', async () => {
+    const dir = monorepo();
+    const file = path.join(dir, 'package-lock.json');
+    const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, Record<string, unknown>> };
+    lock.packages['node_modules/helper'] = { ...lock.packages['node_modules/helper'], dev: true };
+    writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+    const all = await runCli(['audit', dir, '--json'], { server });
+    expect(parseAudit(all.stdout).unvouched?.map((u) => u.name)).toEqual(['helper', 'tarred']);
+    const prod = await runCli(['audit', dir, '--json', '--omit', 'dev'], { server });
+    expect(prod.code, prod.stderr).toBe(3);
+    expect(parseAudit(prod.stdout).unvouched?.map((u) => u.name)).toEqual(['tarred']);
   });
 
   it('workspace links and file: dependencies alone never change the exit code', async () => {

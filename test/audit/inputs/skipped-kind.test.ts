@@ -618,3 +618,20 @@ describe('skipped entries: remote or local, per reader', () => {
     expect(input.dependencies.every((d) => !skipped.some(([, name]) => name === d.name))).toBe(true);
   });
 });
+
+describe('skipped entries: development-only where the input says so', () => {
+  it.each([
+    ['package-lock v3 (dev: true)', 'package-lock.json', packageLockV3.replace('"resolved": "git+ssh', '"dev": true,\n      "resolved": "git+ssh'), 'helper', true],
+    ['package-lock v3 (no flag)', 'package-lock.json', packageLockV3, 'helper', false],
+    ['package.json devDependencies', 'package.json', packageJson.replace('"dependencies"', '"devDependencies"'), 'helper', true],
+    ['requirements-dev.txt', 'requirements-dev.txt', requirements, 'helper', true],
+    ['requirements.txt', 'requirements.txt', requirements, 'helper', false],
+    ['Pipfile.lock develop', 'Pipfile.lock', pipfileLock.replace('"default"', '"x"').replace('"develop": {}', '"default": {}').replace('"x"', '"develop"'), 'helper', true],
+    ['poetry.lock dev group', 'poetry.lock', poetryLock.replace('groups = ["main"]', 'groups = ["dev"]'), 'helper', true],
+    ['pdm.lock default group', 'pdm.lock', pdmLock, 'helper', false],
+  ] as const)('%s', (_, file, text, name, dev) => {
+    const entry = (readInputText(text, file, { manifests: {} }).skipped ?? []).find((s) => s.name === name);
+    expect(entry?.kind).toBe('remote');
+    expect(entry?.dev === true).toBe(dev);
+  });
+});
