@@ -20,7 +20,8 @@ import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
 import { buildAuditReport } from '../audit/report.js';
 import { repositoryRoot } from '../audit/tree-file.js';
 import type { SeverityLevel } from '../audit/policy-schema.js';
-import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type AuditWarning } from '../audit/types.js';
+import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type AuditWarning, type SkippedEntry, type UnvouchedRemote } from '../audit/types.js';
+import { findIgnore } from '../audit/policy-ignore.js';
 import { nameOfDown } from '../sources/services.js';
 import { compareFailing } from './audit-compare.js';
 import type { CallOptions, Runtime } from './runtime.js';
@@ -67,8 +68,10 @@ export interface AuditPlan {
   /** The pull request changes the policy (read at the base ref): what changed, or null. */
   policyChanged: string | null;
   subjects: AuditSubject[];
-  /** What the readers skipped or had to guess (a git dependency, direct-ness without a manifest…). */
+  /** What the readers skipped or had to guess (a local path dependency, direct-ness without a manifest…). */
   warnings: AuditWarning[];
+  /** The inputs' entries fetched from a git repository or URL no registry vouches for (source-kind.ts), once each. */
+  remotes: SkippedEntry[];
   /** `--mcp`: the servers reached by URL, matched to registry entries when the audit runs; [] otherwise. */
   mcpRemotes: ConfiguredRemote[];
   /** `--mcp`: launches that fail the policy by themselves (a container started with a wider reach); [] otherwise. */
@@ -116,18 +119,54 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   }
 
   let subjects = foldDependencies(inputs, { direct: request.direct === true, omitDev: request.omitDev === true });
+  // `--omit dev` leaves out the remote entries the input marks as development-only (an unmarked one counts as production).
+  let remotes = remoteEntries(inputs).filter((entry) => request.omitDev !== true || entry.dev !== true);
   if (request.changedSince !== undefined) {
     try {
       const keep = await changedSince(dir, request.changedSince, inputs.map((i) => i.file));
       subjects = subjects.filter(keep);
+      remotes = remotes.filter(keep.remote);
     } catch (error) {
       throw new AuditInputError(error instanceof Error ? error.message : String(error));
     }
   }
+  // A remote entry is a finding of its own (report.ts); its note would say it twice.
+  const remoteNotes = new Set(inputs.flatMap((input) => (input.skipped ?? []).filter((s) => s.kind === 'remote').map((s) => s.note)));
   const warnings: AuditWarning[] = inputs.flatMap((input) =>
-    input.notes.map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
+    input.notes.filter((note) => !remoteNotes.has(note)).map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
   );
-  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, mcpRemotes, findings };
+  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, remotes, mcpRemotes, findings };
+}
+
+/** The remote entries of the inputs, once per file, line, name and source (a reader may meet one twice). */
+function remoteEntries(inputs: readonly ParsedInput[]): SkippedEntry[] {
+  const seen = new Map<string, SkippedEntry>();
+  for (const entry of inputs.flatMap((input) => input.skipped ?? [])) {
+    if (entry.kind !== 'remote') continue;
+    const key = [entry.ecosystem, entry.file, entry.line ?? '', entry.name ?? '', entry.source].join('\u0000');
+    if (!seen.has(key)) seen.set(key, entry);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Each remote entry as the policy sees it: covered by an unexpired ignore entry that names the
+ * package (a name-only entry: no registry version exists to match a range against), or unvouched.
+ */
+function judgeRemotes(remotes: readonly SkippedEntry[], policy: Policy, now: Date): UnvouchedRemote[] {
+  return remotes.map(({ ecosystem, name, file, line, source, host }) => {
+    const ignore = name === null ? null : findIgnore(policy.ignore, { ecosystem, name, version: null }, now);
+    return {
+      ecosystem,
+      name,
+      file,
+      line,
+      source,
+      host,
+      status: ignore === null ? 'unvouched' : 'ignored',
+      ignoredBy: ignore === null ? null : { package: ignore.package, reason: ignore.reason, expires: ignore.expires },
+    };
+  });
 }
 
 /** The configured MCP servers as inputs; none anywhere is bad input (there is nothing to audit). */
@@ -210,6 +249,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   const { endpoints } = runtime;
   const registries = [runtime.npm.registry, endpoints.npmPublicRegistry];
   return buildAuditReport({
+    unvouched: judgeRemotes(plan.remotes, policy, now),
     entries,
     inputs,
     policySource: plan.policySource,

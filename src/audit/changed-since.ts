@@ -13,7 +13,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { subjectKey } from './fold.js';
 import { readInputText } from '../lockfiles/index.js';
-import type { AuditSubject } from './types.js';
+import type { AuditSubject, SkippedEntry } from './types.js';
 import { LockfileError } from './types.js';
 
 export class ChangedSinceError extends Error {
@@ -109,7 +109,12 @@ export async function fileAtRevision(root: string, commit: string, file: string,
  * `files` (relative to `dir`). Throws `ChangedSinceError` when `dir` is not in a git work tree
  * or `ref` is not a revision of it.
  */
-export async function changedSince(dir: string, ref: string, files: readonly string[]): Promise<(subject: AuditSubject) => boolean> {
+/** Whether a subject is new or changed since the ref; `remote`: the same for an entry no registry serves (by ecosystem, name and source). */
+export type ChangedFilter = ((subject: AuditSubject) => boolean) & { remote: (entry: SkippedEntry) => boolean };
+
+const remoteKey = (entry: SkippedEntry) => `${entry.ecosystem}\u0000${entry.name ?? ''}\u0000${entry.source}`;
+
+export async function changedSince(dir: string, ref: string, files: readonly string[]): Promise<ChangedFilter> {
   const root = path.resolve(dir);
   const commit = await resolveRevision(root, ref);
 
@@ -123,10 +128,11 @@ export async function changedSince(dir: string, ref: string, files: readonly str
     try {
       const parsed = readInputText(shown.stdout, file, { readInclude: (include) => showSync(root, commit, include) });
       for (const dependency of parsed.dependencies) before.add(subjectKey(dependency));
+      for (const entry of parsed.skipped ?? []) if (entry.kind === 'remote') before.add(remoteKey(entry));
     } catch (error) {
       // Unparseable at the revision: as if absent, so everything in it is evaluated.
       if (!(error instanceof LockfileError)) throw error;
     }
   }
-  return (subject) => !before.has(subjectKey(subject));
+  return Object.assign((subject: AuditSubject) => !before.has(subjectKey(subject)), { remote: (entry: SkippedEntry) => !before.has(remoteKey(entry)) });
 }

@@ -62,10 +62,27 @@ export const AuditWarningSchema = z.object({
  * the warning codes that change the outcome (`mcp-widened-reach`, `mcp-remote-insecure`: fail;
  * `mcp-remote-unverified`: incomplete), and the entries' reports at 1.7.0 (a repository's
  * optional `distribution`), 2.3.0 the entries' reports at 1.8.0 (a distributed package's optional
- * `reasonCode`), 2.4.0 the entries' reports at 1.9.0 (a repository's optional `includedPackage`), 2.5.0 the
- * entries' reports at 1.10.0 (a cap's optional `ceiling`).
+ * `reasonCode`), 2.4.0 the entries' reports at 1.9.0 (a repository's optional `includedPackage`),
+ * 2.5.0 the entries' reports at 1.10.0 (a cap's optional `ceiling`), 2.6.0 the optional `unvouched` list (entries fetched from a git repository or URL no registry
+ * vouches for) and its warning codes `unvouched-remote` (incomplete unless allowed) and
+ * `unvouched-remote-ignored`.
  */
-export const AUDIT_SCHEMA_VERSION = '2.5.0';
+export const AUDIT_SCHEMA_VERSION = '2.6.0';
+
+/** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
+export const UnvouchedRemoteSchema = z.object({
+  ecosystem: z.enum(['npm', 'pypi']),
+  /** The package name as the input gives it; null when it gives none (a bare URL line of a requirements file). */
+  name: z.string().nullable(),
+  file: z.string(),
+  line: z.number().int().min(1).nullable(),
+  /** Where it comes from, as written without credentials. */
+  source: z.string(),
+  host: z.string().nullable(),
+  /** unvouched: the run is incomplete (exit 3) unless `--allow-incomplete`; ignored: a policy ignore entry covers it. */
+  status: z.enum(['unvouched', 'ignored']),
+  ignoredBy: z.object({ package: z.string(), reason: z.string(), expires: z.string().nullable() }).nullable(),
+});
 
 export const AuditReportSchema = z.object({
   auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),
@@ -83,6 +100,8 @@ export const AuditReportSchema = z.object({
   entries: z.array(AuditEntrySchema),
   /** Objects with a code since 2.0.0 (plain strings before). */
   warnings: z.array(AuditWarningSchema),
+  /** Added in 2.6.0; absent when no input has such an entry. */
+  unvouched: z.array(UnvouchedRemoteSchema).optional(),
 });
 
 export type AuditReportJson = z.infer<typeof AuditReportSchema>;

@@ -7,7 +7,8 @@
 import type { HostDown } from '../sources/http/host-health.js';
 import { capitalised, checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
 import { VERSION } from '../version.js';
-import { OUTCOME_FINDINGS, type AuditEntry, type AuditOutcome, type AuditReport, type AuditWarning, type InputFile } from './types.js';
+import { sanitizeForTerminal } from '../render/sanitize.js';
+import { OUTCOME_FINDINGS, type AuditEntry, type AuditOutcome, type AuditReport, type AuditWarning, type InputFile, type UnvouchedRemote } from './types.js';
 
 import { AUDIT_SCHEMA_VERSION } from './report-schema.js';
 
@@ -35,6 +36,12 @@ export interface AuditReportInput {
   findings?: readonly AuditWarning[];
   /** --allow-incomplete: incomplete packages do not make the exit code 3. */
   allowIncomplete: boolean;
+  /**
+   * The inputs' entries fetched from a git repository or URL no registry vouches for: each
+   * unvouched one leaves the run incomplete like an unchecked package (exit 3 unless
+   * --allow-incomplete; a failure elsewhere still decides exit 1); an ignored one is listed.
+   */
+  unvouched?: readonly UnvouchedRemote[];
   /** The hosts and services found down during the run (host-health.ts), with what a user calls them. */
   down?: readonly Down[];
 }
@@ -42,17 +49,18 @@ export interface AuditReportInput {
 /**
  * The run's result and exit code: 1 when anything fails (or the pull request changes the policy,
  * or a failing finding stands), else 3 when anything is unevaluated, unverified or (unless
- * allowed) incomplete, else 0.
+ * allowed) incomplete or unvouched, else 0.
  */
 export function auditOutcome(
   summary: AuditReport['summary'],
   expiredIgnores: number,
   allowIncomplete: boolean,
   policyChanged = false,
-  findings: { fail: number; incomplete: number } = { fail: 0, incomplete: 0 },
+  findings: { fail: number; incomplete: number; unvouched?: number } = { fail: 0, incomplete: 0 },
 ): AuditOutcome {
   if (summary.failed > 0 || expiredIgnores > 0 || policyChanged || findings.fail > 0) return { result: 'fail', exitCode: 1, allowIncomplete };
-  if (summary.errors > 0 || findings.incomplete > 0 || (summary.incomplete > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
+  const unchecked = summary.incomplete + (findings.unvouched ?? 0);
+  if (summary.errors > 0 || findings.incomplete > 0 || (unchecked > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
   return { result: 'pass', exitCode: 0, allowIncomplete };
 }
 
@@ -109,11 +117,37 @@ function sourceWarningsAndDown(entries: readonly AuditEntry[], down: readonly Do
   return [...downWarnings(down, sources), ...sources];
 }
 
+/** `package-lock.json:12`, or the file alone when the line is unknown. */
+const at = (remote: UnvouchedRemote) => `${remote.file}${remote.line === null ? '' : `:${remote.line}`}`;
+
+/** One warning per remote entry: `unvouched-remote` (it leaves the run incomplete), or `unvouched-remote-ignored` with the ignore entry's reason. */
+export function unvouchedWarnings(remotes: readonly UnvouchedRemote[]): AuditWarning[] {
+  return remotes.map((remote) => {
+    const what = remote.name === null ? 'an entry' : JSON.stringify(remote.name);
+    const from = remote.host === null ? JSON.stringify(remote.source) : `${remote.host} (${JSON.stringify(remote.source)})`;
+    const details = { file: remote.file, line: remote.line, package: remote.name, host: remote.host, source: remote.source, ecosystem: remote.ecosystem };
+    if (remote.status === 'ignored' && remote.ignoredBy !== null) {
+      const until = remote.ignoredBy.expires === null ? '' : ` (until ${remote.ignoredBy.expires})`;
+      return {
+        code: 'unvouched-remote-ignored',
+        message: sanitizeForTerminal(`${at(remote)}: ${what} comes from ${from}, which no registry vouches for: ignored: ${remote.ignoredBy.reason}${until}`),
+        details: { ...details, reason: remote.ignoredBy.reason, expires: remote.ignoredBy.expires },
+      };
+    }
+    return {
+      code: 'unvouched-remote',
+      message: sanitizeForTerminal(`${at(remote)}: ${what} comes from ${from}, which no registry vouches for: not evaluated`),
+      details,
+    };
+  });
+}
+
 const findingCount = (findings: readonly AuditWarning[], codes: readonly string[]) => findings.filter((f) => codes.includes(f.code)).length;
 
 export function buildAuditReport(input: AuditReportInput): AuditReport {
   const { entries } = input;
   const findings = input.findings ?? [];
+  const unvouched = input.unvouched ?? [];
   const sorted = [...entries].sort(
     (a, b) =>
       ORDER[a.policy.status] - ORDER[b.policy.status] ||
@@ -139,12 +173,15 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true, {
       fail: findingCount(findings, OUTCOME_FINDINGS.fail),
       incomplete: findingCount(findings, OUTCOME_FINDINGS.incomplete),
+      unvouched: unvouched.filter((r) => r.status === 'unvouched').length,
     }),
     entries: sorted,
     warnings: [
       ...findings,
+      ...unvouchedWarnings(unvouched),
       ...input.warnings,
       ...sourceWarningsAndDown(entries, input.down ?? []),
     ],
+    ...(unvouched.length === 0 ? {} : { unvouched: [...unvouched] }),
   };
 }

@@ -66,6 +66,37 @@ export class LockfileError extends Error {
   }
 }
 
+/**
+ * An entry an input reader skipped because no registry serves it (docs/security.md, "Dependencies
+ * no registry vouches for"). `remote`: code fetched from elsewhere — a git repository (a URL, an
+ * scp-style address, a hosted shorthand such as `github:o/r` or `o/r#ref`), a tarball or archive
+ * URL, a Python VCS or URL reference — which nerq cannot evaluate. `local`: the project's own code
+ * (a workspace, `file:` / `link:` / `portal:` / `workspace:`, a relative or absolute path, an
+ * editable local install).
+ */
+export interface SkippedEntry {
+  kind: 'remote' | 'local';
+  ecosystem: AuditEcosystem;
+  /** The package name as the input gives it (PyPI: PEP 503 normalised); null when it gives none. */
+  name: string | null;
+  file: string;
+  line: number | null;
+  /** Where it comes from, as written but without credentials (util/url-credentials.ts). */
+  source: string;
+  /** The host it is fetched from (`github.com`), null for a local entry or when none can be told. */
+  host: string | null;
+  /** The note the reader wrote for it (one line). */
+  note: string;
+  /** Only needed for development, where the input says so (`--omit dev` leaves it out); absent when it does not. */
+  dev?: boolean;
+}
+
+/** A remote entry of the inputs as the audit judged it: unvouched (the run is incomplete) or covered by an ignore entry. */
+export interface UnvouchedRemote extends Omit<SkippedEntry, 'kind' | 'note' | 'dev'> {
+  status: 'unvouched' | 'ignored';
+  ignoredBy: { package: string; reason: string; expires: string | null } | null;
+}
+
 /** The result of reading one input file. */
 export interface InputFile {
   /** Relative path, `/`-separated. */
@@ -121,7 +152,9 @@ export interface AuditEntry {
 
 /**
  * Something the reader of an audit must know once (not per package): `input-note` (what an input
- * reader skipped or guessed), `npm-config`, `ignore-expired`, `service-unreachable` (a host or
+ * reader skipped or guessed), `unvouched-remote` (an entry fetched from a git repository or URL no
+ * registry vouches for: the run is incomplete), `unvouched-remote-ignored` (one an ignore entry
+ * covers), `npm-config`, `ignore-expired`, `service-unreachable` (a host or
  * service that failed and was not asked again), `source-unavailable` (an evidence source missing
  * for some packages, with the checks it left unknown), `compare-limited` (`--compare` compared
  * only the worst failing packages).
@@ -167,4 +200,10 @@ export interface AuditReport {
   entries: AuditEntry[];
   /** What the reader must know once: skipped inputs, unreachable services, unavailable sources, … */
   warnings: AuditWarning[];
+  /**
+   * The inputs' entries fetched from a git repository or URL no registry vouches for (a
+   * `unvouched-remote` warning each, or `unvouched-remote-ignored` when an ignore entry covers
+   * it); absent when there is none.
+   */
+  unvouched?: UnvouchedRemote[];
 }

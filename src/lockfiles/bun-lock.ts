@@ -9,12 +9,13 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, reachable, withVia } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
+import { npmSourceKind, skippedEntry } from './source-kind.js';
 import { dirOf, quote } from './text.js';
 import type { InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -62,6 +63,7 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
   const workspaces = lock.workspaces ?? {};
 
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const nodes = new Map<string, Node>();
   for (const [key, tuple] of Object.entries(packages)) {
     const ident = tuple[0];
@@ -72,7 +74,11 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     if (reference.startsWith('workspace:') || reference.startsWith('root:')) continue;
     const version = semver.valid(reference);
     if (version === null) {
-      notes.push(`${file}:${lineOf(['packages', key])}: ${quote(name)} skipped: not a registry package`);
+      const line = lineOf(['packages', key]);
+      const note = `${file}:${line}: ${quote(name)} skipped: not a registry package`;
+      notes.push(note);
+      const kind = npmSourceKind(reference);
+      if (kind !== null) skipped.push(skippedEntry('npm', name, file, line, kind, note));
       continue;
     }
     const info = validateShape(Info, tuple[2] ?? {}, file, (path) => lineOf(['packages', key, 2, ...path]));
@@ -124,7 +130,7 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     );
     dependencies.push(...withVia(entries, chains.get(node)));
   }
-  return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes };
+  return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });
 
 /** `@scope/a/b` → [`@scope/a`, `b`]: install paths are package names joined by `/`. */

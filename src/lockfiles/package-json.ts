@@ -7,9 +7,10 @@
 import semver from 'semver';
 import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
+import { npmSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote } from './text.js';
 import type { InputContext, InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -112,6 +113,7 @@ export const readPackageJson: InputReader = defineReader((text, file, context) =
   const workspace = root.workspaces !== null;
   const localNames = new Set([root.name, ...members.map((m) => m.manifest.name)].filter((n): n is string => n !== null));
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
   for (const { dir, manifest } of [{ dir: '.', manifest: root }, ...members]) {
     for (const declaration of manifest.declarations) {
@@ -119,7 +121,10 @@ export const readPackageJson: InputReader = defineReader((text, file, context) =
       if (declaration.group === 'peer' || localNames.has(declaration.key)) continue;
       const plan = planDependency(declaration.key, declaration.spec);
       if (plan.kind === 'skip') {
-        notes.push(`${manifest.file}:${declaration.line}: ${quote(declaration.key)} skipped: ${plan.reason}`);
+        const note = `${manifest.file}:${declaration.line}: ${quote(declaration.key)} skipped: ${plan.reason}`;
+        notes.push(note);
+        const kind = npmSourceKind(declaration.spec);
+        if (kind !== null) skipped.push(skippedEntry('npm', declaration.key, manifest.file, declaration.line, kind, note, declaration.group === 'dev'));
         continue;
       }
       dependencies.push({
@@ -136,5 +141,5 @@ export const readPackageJson: InputReader = defineReader((text, file, context) =
       });
     }
   }
-  return { file, format: 'package.json', dependencies, notes };
+  return { file, format: 'package.json', dependencies, notes, skipped };
 });

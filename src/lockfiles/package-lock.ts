@@ -13,7 +13,8 @@
  * `package.json` from the context does; without it, the top-level packages no other package
  * requires are taken as direct (a note says so).
  *
- * Entries that do not come from a registry (git, local paths) are skipped with a note.
+ * Entries that do not come from a registry are skipped with a note and recorded as remote (git,
+ * a tarball URL a manifest names) or local (a path, a `file:` link) — source-kind.ts.
  */
 import semver from 'semver';
 import { z } from 'zod';
@@ -22,8 +23,10 @@ import { unreferenced } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, type DeclarationGroup } from './package-json.js';
+import { npmSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, quote } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
+import type { SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { validateShape } from './validate.js';
 
@@ -140,16 +143,25 @@ function readPackages(
   }
 
   const via = pathsFromDirect(packages, ['', ...workspaces]);
+  const urlSpecs = urlSpecified(packages);
   const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
   for (const [key, entry] of Object.entries(packages)) {
     if (!isInstallPath(key) || entry.link === true) continue;
     const line = lineOf(['packages', key]);
     const name = entry.name ?? nameFromPath(key);
-    const skip = registrySkipReason(entry.version, entry.resolved);
+    // A tarball URL in a manifest is locked with a plain version: the spec says where it comes from.
+    const urlSpec = urlSpecs.get(key);
+    const skip = registrySkipReason(entry.version, entry.resolved) ?? (urlSpec === undefined ? null : 'not installed from a registry (a manifest names a URL)');
     if (skip !== null) {
-      notes.push(`${file}:${line}: ${quote(name)} skipped: ${skip}`);
+      const note = `${file}:${line}: ${quote(name)} skipped: ${skip}`;
+      notes.push(note);
+      const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined);
+      const source = lockedElsewhere ? (entry.resolved ?? null) : (urlSpec ?? null);
+      const kind = source === null ? null : npmSourceKind(source);
+      if (kind !== null) skipped.push(skippedEntry('npm', name, file, line, kind, note, entry.dev === true));
       continue;
     }
     const version = semver.valid(entry.version) as string;
@@ -160,7 +172,23 @@ function readPackages(
         .map((d) => (d.direct || chain === undefined ? d : { ...d, via: chain })),
     );
   }
-  return { file, format, dependencies, notes };
+  return { file, format, dependencies, notes, skipped };
+}
+
+/** The installed entries some manifest in the lockfile asks for by a remote spec (a tarball URL, git), by install path. */
+function urlSpecified(packages: Record<string, PackageEntry>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [from, entry] of Object.entries(packages)) {
+    if (from !== '' && entry.link === true) continue;
+    for (const [field] of GROUP_FIELDS) {
+      for (const [name, spec] of Object.entries((entry[field] as Record<string, string> | undefined) ?? {})) {
+        if (npmSourceKind(spec)?.kind !== 'remote') continue;
+        const target = resolveFrom(packages, from, name);
+        if (target !== null && !found.has(target)) found.set(target, spec);
+      }
+    }
+  }
+  return found;
 }
 
 /**
@@ -249,6 +277,7 @@ function readV1(
   };
 
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const manifest = manifestAt(context, dirOf(file), '.');
   let direct: Set<V1Node>;
   if (manifest !== null) {
@@ -275,7 +304,12 @@ function readV1(
     }
     const skip = registrySkipReason(version, node.entry.resolved);
     if (skip !== null) {
-      notes.push(`${file}:${line}: ${quote(node.key)} skipped: ${skip}`);
+      const note = `${file}:${line}: ${quote(node.key)} skipped: ${skip}`;
+      notes.push(note);
+      // v1 writes a git dependency's source as its version, a local one's as `file:…`.
+      const { resolved } = node.entry;
+      const kind = npmSourceKind(resolved !== undefined && NOT_REGISTRY.test(resolved) ? resolved : (version ?? ''));
+      if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, node.entry.dev === true));
       continue;
     }
     dependencies.push({
@@ -292,5 +326,5 @@ function readV1(
       integrity: node.entry.integrity ?? null,
     });
   }
-  return { file, format, dependencies, notes };
+  return { file, format, dependencies, notes, skipped };
 }

@@ -8,9 +8,11 @@
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
+import type { SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseRequirement } from './pep508.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
+import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
 import type { InputReader } from './types.js';
@@ -39,11 +41,15 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
   const packages = lock.package ?? [];
   const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const nodes = new Map<string, PythonLockNode>();
   packages.forEach((pkg, index) => {
     const line = lines[index] ?? null;
     if (pkg.git !== undefined || pkg.url !== undefined || pkg.path !== undefined || pkg.version === undefined) {
-      notes.push(`${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (git, URL or path)`);
+      const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (git, URL or path)`;
+      notes.push(note);
+      const reference = pkg.git ?? pkg.url ?? pkg.path;
+      if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, pythonSourceKind(reference), note, pkg.groups === undefined ? undefined : !pkg.groups.includes('default')));
       return;
     }
     const name = pep503(pkg.name);
@@ -61,5 +67,5 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
     }
   });
   const dependencies = assemblePythonLock(file, [...nodes.values()], pyprojectRoots(context, file), notes);
-  return { file, format: 'pdm.lock', dependencies, notes };
+  return { file, format: 'pdm.lock', dependencies, notes, skipped };
 });

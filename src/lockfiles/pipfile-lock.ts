@@ -8,10 +8,11 @@
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
 import { pinnedVersion } from './pep508.js';
+import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { dirOf, joinPath, quote } from './text.js';
 import { parseToml } from './toml-text.js';
 import type { InputContext, InputReader } from './types.js';
@@ -40,6 +41,7 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
   const lock = validateShape(PipfileLock, value, file, lineOf);
   const sources = new Map((lock._meta?.sources ?? []).map((s) => [s.name, s.url]));
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const declared = pipfileNames(context, file);
   const sections = [
     ['default', lock.default ?? {}],
@@ -59,7 +61,10 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
       const line = lineOf([section, rawName]);
       const version = entry.version === undefined ? null : pinnedVersion(entry.version.replace(/\s+/g, ''));
       if (entry.git !== undefined || entry.path !== undefined || entry.file !== undefined || entry.editable === true || version === null) {
-        notes.push(`${file}:${line}: ${quote(rawName)} skipped: not pinned to an index version (git, path or editable)`);
+        const note = `${file}:${line}: ${quote(rawName)} skipped: not pinned to an index version (git, path or editable)`;
+        notes.push(note);
+        const reference = entry.git ?? entry.file ?? entry.path;
+        if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(rawName), file, line, pythonSourceKind(reference), note, section === 'develop'));
         continue;
       }
       const name = pep503(rawName);
@@ -77,7 +82,7 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
       });
     }
   }
-  return { file, format: 'Pipfile.lock', dependencies, notes };
+  return { file, format: 'Pipfile.lock', dependencies, notes, skipped };
 });
 
 /** Names (normalised) the sibling Pipfile declares, or null when the context does not hold it. */

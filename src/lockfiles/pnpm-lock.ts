@@ -10,11 +10,12 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
+import { npmSourceKind, remoteSource, skippedEntry, type SourceKind } from './source-kind.js';
 import { dirOf, quote } from './text.js';
 import type { InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -31,7 +32,17 @@ const Importer = z.object({
 });
 const StringMap = z.record(z.string(), z.string());
 const Package = z.object({
-  resolution: orEmpty(z.object({ tarball: z.string().optional(), integrity: z.string().optional() })),
+  /** Git and local packages name themselves (their key does not, before v9). */
+  name: z.string().optional(),
+  resolution: orEmpty(
+    z.object({
+      tarball: z.string().optional(),
+      integrity: z.string().optional(),
+      type: z.string().optional(),
+      repo: z.string().optional(),
+      directory: z.string().optional(),
+    }),
+  ),
   dependencies: orEmpty(StringMap),
   optionalDependencies: orEmpty(StringMap),
 });
@@ -98,11 +109,17 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
   // Fold peer variants: one package per name@version.
   const folded = new Map<string, { name: string; version: string; keys: string[] }>();
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   for (const key of Object.keys(nodes)) {
     const parsed = parseKey(style, key);
     const version = parsed === null ? null : semver.valid(parsed.version);
     if (parsed === null || version === null) {
-      notes.push(`${file}:${nodeLines.get(key) ?? '?'}: ${quote(key)} skipped: not a registry package`);
+      const line = nodeLines.get(key) ?? null;
+      const note = `${file}:${line ?? '?'}: ${quote(key)} skipped: not a registry package`;
+      notes.push(note);
+      const pkg = packages[key] ?? nodes[key];
+      const kind = sourceOf(style, key, pkg);
+      if (kind !== null) skipped.push(skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), file, line, kind, note));
       continue;
     }
     const id = `${parsed.name}@${version}`;
@@ -122,8 +139,38 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     const entries = attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations);
     dependencies.push(...withVia(entries, shortestChain(chains, keys)));
   }
-  return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes };
+  return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });
+
+/** The reference part of a node key: after `name@` (v9), the key without its leading `/` (before). */
+function referenceOf(style: Style, key: string): string {
+  if (style !== 'v9') return key.replace(/^\//, '');
+  const at = key.indexOf('@', 1);
+  return at < 0 ? key : key.slice(at + 1);
+}
+
+/** The package name in a v9 key (`name@<reference>`); null before v9, where a non-registry key names none. */
+function nameOfKey(style: Style, key: string): string | null {
+  const at = key.indexOf('@', 1);
+  return style === 'v9' && at > 0 ? key.slice(0, at) : null;
+}
+
+/**
+ * Where a non-registry package comes from: its resolution (a local directory, a git repository,
+ * a tarball URL), else its key (`file:…`, `git+https://…`, and before v9 `github.com/o/r/<sha>`).
+ */
+function sourceOf(style: Style, key: string, pkg: Package | undefined): SourceKind | null {
+  const reference = referenceOf(style, key);
+  const resolution = pkg?.resolution;
+  if (resolution?.directory !== undefined || /^(?:file|link):/.test(reference)) return npmSourceKind(/^(?:file|link):/.test(reference) ? reference : `file:${resolution?.directory ?? ''}`);
+  if (resolution?.repo !== undefined) return remoteSource(resolution.repo);
+  if (resolution?.tarball !== undefined && /^https?:/i.test(resolution.tarball)) return npmSourceKind(resolution.tarball);
+  const byKey = npmSourceKind(reference);
+  if (byKey !== null) return byKey;
+  // pnpm before v9 keys a hosted git package by its host and path (`github.com/o/r/<sha>`).
+  const host = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)\//i.exec(reference)?.[1];
+  return host === undefined ? null : { ...remoteSource(reference), host: host.toLowerCase() };
+}
 
 /** The node key a dependency reference points at; null for workspace links and local folders. */
 function refKey(style: Style, name: string, ref: string): string | null {

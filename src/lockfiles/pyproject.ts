@@ -12,11 +12,12 @@
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseRequirement, pinnedVersion } from './pep508.js';
 import { poetryToPep440 } from './poetry-constraint.js';
+import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { literalLine, parseToml, tableNamed, tomlLayout, tomlLineOf } from './toml-text.js';
 import type { InputReader } from './types.js';
@@ -38,6 +39,8 @@ export interface PyprojectDeclarations {
   projectName: string | null;
   declarations: PyDeclaration[];
   notes: string[];
+  /** The git, URL and path dependencies skipped (each also has its note). */
+  skipped: SkippedEntry[];
 }
 
 const Strings = z.array(z.string());
@@ -80,6 +83,11 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   const project = validateShape(Pyproject, data, file, (path) => tomlLineOf(layout, path));
   const declarations: PyDeclaration[] = [];
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
+  const skip = (name: string, line: number | null, reference: string, note: string, dev: boolean) => {
+    notes.push(note);
+    skipped.push(skippedEntry('pypi', name, file, line, pythonSourceKind(reference), note, dev));
+  };
 
   const pep508List = (items: readonly unknown[], table: string, key: string, dev: boolean) => {
     const at = tableNamed(layout, table);
@@ -90,7 +98,7 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
       const requirement = parseRequirement(item);
       if ('error' in requirement) throw new LockfileError(file, line ?? keyLine, `${requirement.error}: ${quote(item)}`);
       if (requirement.url !== null) {
-        notes.push(`${file}:${line ?? '?'}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+        skip(requirement.name, line, requirement.url, `${file}:${line ?? '?'}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`, dev);
         continue;
       }
       declarations.push({ name: requirement.name, spec: requirement.spec || null, version: requirement.pinned, dev, line, resolved: null });
@@ -105,7 +113,9 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
       const first = Array.isArray(value) ? value[0] : value;
       const entry = typeof first === 'string' ? { version: first } : (first ?? {});
       if (entry.git !== undefined || entry.path !== undefined || entry.url !== undefined) {
-        notes.push(`${file}:${line ?? '?'}: ${quote(key)} skipped: a git, path or URL dependency (no index vouches for it)`);
+        // A git repository is fetched as a VCS reference (`git+`), whatever scheme its URL has.
+        const reference = entry.git !== undefined ? (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry.git) && !/^file:/i.test(entry.git) ? `git+${entry.git}` : entry.git) : (entry.url ?? entry.path ?? '');
+        skip(pep503(key), line, reference, `${file}:${line ?? '?'}: ${quote(key)} skipped: a git, path or URL dependency (no index vouches for it)`, dev);
         continue;
       }
       const constraint = entry.version ?? '*';
@@ -137,11 +147,11 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   pep508List(project.tool?.uv?.['dev-dependencies'] ?? [], 'tool.uv', 'dev-dependencies', true);
 
   const name = project.project?.name ?? poetry?.name ?? null;
-  return { projectName: name === null ? null : pep503(name), declarations, notes };
+  return { projectName: name === null ? null : pep503(name), declarations, notes, skipped };
 }
 
 export const readPyproject: InputReader = defineReader((text, file) => {
-  const { declarations, notes } = pyprojectDeclarations(text, file);
+  const { declarations, notes, skipped } = pyprojectDeclarations(text, file);
   const dependencies: DeclaredDependency[] = declarations.map((d) => ({
     ecosystem: 'pypi',
     name: d.name,
@@ -154,5 +164,5 @@ export const readPyproject: InputReader = defineReader((text, file) => {
     workspace: null,
     resolved: d.resolved,
   }));
-  return { file, format: 'pyproject.toml', dependencies, notes };
+  return { file, format: 'pyproject.toml', dependencies, notes, skipped };
 });

@@ -16,10 +16,12 @@
  * - A file named for development (`requirements-dev.txt`, `test-requirements.txt`,
  *   `requirements/docs.txt`, …) declares dev dependencies, and so does what it includes.
  */
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import { pep503 } from '../ecosystems/pypi/name.js';
 import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseRequirement } from './pep508.js';
+import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
 import type { InputContext, InputReader } from './types.js';
 
@@ -46,6 +48,7 @@ const ARCHIVE = /\.(?:whl|zip|tar\.gz|tar\.bz2|tgz)$/i;
 interface State {
   dependencies: DeclaredDependency[];
   notes: string[];
+  skipped: SkippedEntry[];
   constraints: Map<string, string>;
   indexUrl: string | null;
   visited: Set<string>;
@@ -53,13 +56,13 @@ interface State {
 }
 
 export const readRequirements: InputReader = defineReader((text, file, context) => {
-  const state: State = { dependencies: [], notes: [], constraints: new Map(), indexUrl: null, visited: new Set([file]), context };
+  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, visited: new Set([file]), context };
   readFile(text, file, state, 'requirements', isDevRequirementsFile(file));
   for (const dependency of state.dependencies) {
     if (dependency.version === null) dependency.version = state.constraints.get(dependency.name) ?? null;
     dependency.resolved = state.indexUrl;
   }
-  return { file, format: 'requirements', dependencies: state.dependencies, notes: state.notes };
+  return { file, format: 'requirements', dependencies: state.dependencies, notes: state.notes, skipped: state.skipped };
 });
 
 function readFile(text: string, file: string, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
@@ -102,13 +105,13 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
     // One run of spaces, not two around an optional group (which backtracks quadratically on a long run).
     const namedReference = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\]\s*)?@/.test(requirementText);
     if (!namedReference && (URL_OR_PATH.test(requirementText) || ARCHIVE.test(requirementText))) {
-      state.notes.push(`${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
+      skip(state, mode, dev, eggName(requirementText), file, lineNo, requirementText, `${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
       continue;
     }
     const requirement = parseRequirement(requirementText);
     if ('error' in requirement) throw new LockfileError(file, lineNo, requirement.error);
     if (requirement.url !== null) {
-      state.notes.push(`${file}:${lineNo}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+      skip(state, mode, dev, requirement.name, file, lineNo, requirement.url, `${file}:${lineNo}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
       continue;
     }
     if (mode === 'constraints') {
@@ -133,6 +136,18 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
   settle();
 }
 
+/** A skipped requirement: its note, and (in a requirements file, not a constraints one) where it comes from. */
+function skip(state: State, mode: 'requirements' | 'constraints', dev: boolean, name: string | null, file: string, lineNo: number, reference: string, note: string): void {
+  state.notes.push(note);
+  if (mode === 'requirements') state.skipped.push(skippedEntry('pypi', name, file, lineNo, pythonSourceKind(reference), note, dev));
+}
+
+/** The project a URL names in its `#egg=` fragment (pip's convention), PEP 503 normalised; null without one. */
+function eggName(reference: string): string | null {
+  const egg = /[#&]egg=([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(reference)?.[1];
+  return egg === undefined ? null : pep503(egg);
+}
+
 /** A `# via` source that means the project itself asked for the package. */
 function isProjectSource(source: string): boolean {
   return /^-r\s/.test(source) || /\((?:pyproject\.toml|setup\.py|setup\.cfg)\)$/.test(source) || /^-e\s/.test(source);
@@ -153,7 +168,7 @@ function readOption(line: string, file: string, lineNo: number, state: State, mo
       return;
     case '-e':
     case '--editable':
-      state.notes.push(`${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
+      skip(state, mode, dev, eggName(argument), file, lineNo, argument, `${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
       return;
     case '-i':
     case '--index-url':

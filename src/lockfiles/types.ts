@@ -3,7 +3,7 @@
  * requirement includes) and the result it returns. Readers are pure: all I/O happens in
  * `src/audit/detect.ts`, which hands readers the texts they need.
  */
-import type { InputFile } from '../audit/types.js';
+import type { InputFile, SkippedEntry } from '../audit/types.js';
 
 export interface InputContext {
   /**
@@ -25,6 +25,8 @@ export interface InputContext {
 /** A reader's result: the input file plus the notes about what it skipped and why (one line each). */
 export interface ParsedInput extends InputFile {
   notes: string[];
+  /** The entries skipped because no registry serves them, remote or local (source-kind.ts); each also has its note. */
+  skipped?: SkippedEntry[];
 }
 
 /** One reader: pure, throws only `LockfileError`. */

@@ -9,9 +9,10 @@
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, reachable } from './graph.js';
+import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
 import type { InputReader } from './types.js';
@@ -88,6 +89,7 @@ export const readUvLock: InputReader = defineReader((text, file) => {
   const chains = chainsFrom(declared.keys(), edges, (pkg) => pep503(pkg.name));
 
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
   packages.forEach((pkg, index) => {
     if (isProject(pkg)) return;
@@ -95,7 +97,9 @@ export const readUvLock: InputReader = defineReader((text, file) => {
     const source = pkg.source ?? {};
     const foreign = source.git ?? source.url ?? source.path ?? source.directory;
     if (foreign !== undefined || pkg.version === undefined) {
-      notes.push(`${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: ${foreign !== undefined ? 'not from an index (git, URL or path source)' : 'no version'}`);
+      const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: ${foreign !== undefined ? 'not from an index (git, URL or path source)' : 'no version'}`;
+      notes.push(note);
+      if (foreign !== undefined) skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, pythonSourceKind(foreign), note));
       return;
     }
     const base = {
@@ -114,5 +118,5 @@ export const readUvLock: InputReader = defineReader((text, file) => {
     else if (!workspaceProject) dependencies.push({ ...base, direct: true, workspace: null });
     else for (const workspace of workspaces) dependencies.push({ ...base, direct: true, workspace });
   });
-  return { file, format: 'uv.lock', dependencies, notes };
+  return { file, format: 'uv.lock', dependencies, notes, skipped };
 });

@@ -21,11 +21,12 @@ import { parseSyml } from '@yarnpkg/parsers';
 import semver from 'semver';
 import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
-import { LockfileError, type DeclaredDependency } from '../audit/types.js';
+import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
+import { npmSourceKind, skippedEntry } from './source-kind.js';
 import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
@@ -100,6 +101,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     line: number;
   }
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const bySpec = new Map<string, Node>();
   const nodes: Node[] = [];
   for (const header of headers(text)) {
@@ -110,7 +112,10 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     const plan = spec === null ? null : planDependency(spec.name, spec.range);
     const version = semver.valid(entry.version);
     if (plan === null || plan.kind === 'skip' || version === null) {
-      notes.push(`${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`);
+      const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`;
+      notes.push(note);
+      const kind = spec === null ? null : npmSourceKind(spec.range);
+      if (kind !== null) skipped.push(skippedEntry('npm', spec?.name ?? null, file, header.line, kind, note));
       continue;
     }
     const node: Node = { name: plan.name, version, entry, line: header.line };
@@ -155,7 +160,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
       chains.get(node),
     ),
   );
-  return { file, format: 'yarn-classic', dependencies, notes };
+  return { file, format: 'yarn-classic', dependencies, notes, skipped };
 }
 
 /**
@@ -336,6 +341,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const chains = chainsFrom(declared.keys(), edges, (node) => node.name);
 
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
@@ -343,11 +349,14 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
-      notes.push(`${file}:${node.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`);
+      const note = `${file}:${node.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
+      notes.push(note);
+      const kind = npmSourceKind(node.reference);
+      if (kind !== null) skipped.push(skippedEntry('npm', node.name, file, node.line ?? null, kind, note));
       continue;
     }
     const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
     dependencies.push(...withVia(entries, chains.get(node)));
   }
-  return { file, format: 'yarn-berry', dependencies, notes };
+  return { file, format: 'yarn-berry', dependencies, notes, skipped };
 }

@@ -7,7 +7,7 @@
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
-import { declaredAt, outcomeHint, packageLabel, runResult, summarySentence } from './audit-labels.js';
+import { declaredAt, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -48,7 +48,7 @@ function annotation(entry: AuditEntry, options: AnnotationOptions): string {
  */
 function runAnnotations(report: AuditReport): string[] {
   const lines: string[] = [];
-  if (report.summary.incomplete > 0) {
+  if (report.summary.incomplete > 0 || unvouchedCounts(report).unvouched > 0) {
     const error = report.outcome.result === 'incomplete';
     const hint = outcomeHint(report);
     const text = `${runResult(report)}: ${summarySentence(report)}${hint === null ? '' : ` (${hint})`}`;

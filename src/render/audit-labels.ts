@@ -157,17 +157,30 @@ function findingParts(report: AuditReport): string[] {
   const count = (codes: readonly string[]) => report.warnings.filter((w) => codes.includes(w.code)).length;
   const failing = count(OUTCOME_FINDINGS.fail);
   const unverified = count(OUTCOME_FINDINGS.incomplete);
+  const { unvouched, ignored } = unvouchedCounts(report);
   return [
     ...(failing === 0 ? [] : [`${failing} MCP server ${plural(failing, 'launch fails', 'launches fail')} the policy`]),
     ...(unverified === 0 ? [] : [`${unverified} remote MCP ${plural(unverified, 'server', 'servers')} unverified`]),
+    ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
+    ...(ignored === 0 ? [] : [`${ignored} such ${plural(ignored, 'dependency', 'dependencies')} ignored`]),
   ];
+}
+
+/** The inputs' entries from a git repository or URL: how many leave the run incomplete, how many an ignore entry covers. */
+export function unvouchedCounts(report: AuditReport): { unvouched: number; ignored: number } {
+  const list = report.unvouched ?? [];
+  return { unvouched: list.filter((r) => r.status === 'unvouched').length, ignored: list.filter((r) => r.status === 'ignored').length };
 }
 
 /** What to do about the result, when something is left to do: the exit code and how to act on it. */
 export function outcomeHint(report: AuditReport): string | null {
   const { outcome, summary } = report;
+  const { unvouched } = unvouchedCounts(report);
   if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0) {
     return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';
+  }
+  if (outcome.result === 'incomplete' && unvouched > 0 && summary.errors === 0) {
+    return 'exit 3: review each dependency no registry vouches for and name it in the policy\'s ignore list with a reason, or accept them with --allow-incomplete';
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     return 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
@@ -175,6 +188,9 @@ export function outcomeHint(report: AuditReport): string | null {
   if (outcome.result === 'incomplete') return 'exit 3: some packages could not be evaluated';
   if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0) {
     return `exit 0: ${summary.incomplete} unchecked ${plural(summary.incomplete, 'package', 'packages')} accepted by --allow-incomplete`;
+  }
+  if (outcome.result === 'pass' && outcome.allowIncomplete && unvouched > 0) {
+    return `exit 0: ${unvouched} unvouched ${plural(unvouched, 'dependency', 'dependencies')} accepted by --allow-incomplete`;
   }
   return null;
 }

@@ -1,18 +1,19 @@
 /**
  * The audit as SARIF 2.1.0 for code scanning: one run of tool `nerq`, its rules the check
  * metadata plus the policy rules, and one result per package that fails the policy (level
- * `error`), could not be evaluated or was not fully checked (level `warning`); ignored and
- * passing packages have none. What the run itself could not do (an unreachable service, an
+ * `error`), could not be evaluated or was not fully checked (level `warning`), and per dependency
+ * fetched from a git repository or URL no registry vouches for (level `warning`, at its line);
+ * ignored and passing packages have none. What the run itself could not do (an unreachable service, an
  * incomplete result) is in `invocations[0].toolExecutionNotifications`, with the exit code. A result's rule is the package's main policy failure (`policy/min-score`, …); it is
  * located at the manifest or lockfile line that declares the package, and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
  */
 import { createHash } from 'node:crypto';
-import type { AuditEntry, AuditReport } from '../audit/types.js';
+import type { AuditEntry, AuditReport, UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { USER_AGENT, VERSION } from '../version.js';
-import { declaredAt, mainReason, mainRule, outcomeHint, packageLabel, runResult, summarySentence } from './audit-labels.js';
+import { declaredAt, mainReason, mainRule, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -50,6 +51,7 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name.", severity: 9 },
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
   { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
+  { rule: 'unvouched-remote', title: 'Dependency no registry vouches for', description: 'The lockfile or manifest fetches this dependency from a git repository or a URL (a tarball, an archive, a VCS reference) that no registry serves: nerq could not evaluate it, and the run is incomplete. Name it in the policy\'s ignore list with a reason once reviewed, or accept such dependencies with `--allow-incomplete`.', severity: 6.0 },
   { rule: 'not-checked', title: 'Not checked for vulnerabilities or malicious code', description: 'A guarding check (known vulnerabilities, malicious packages) could not run because its source was unavailable: the package is not known to be clean. `--allow-incomplete` accepts such packages.', severity: 4.0 },
 ];
 
@@ -96,7 +98,7 @@ function policyRules(options: SarifOptions): SarifRule[] {
  */
 function invocationOf(report: AuditReport): object {
   const notifications: object[] = [];
-  if (report.outcome.result === 'incomplete' || report.summary.incomplete > 0) {
+  if (report.outcome.result === 'incomplete' || report.summary.incomplete > 0 || unvouchedCounts(report).unvouched > 0) {
     const hint = outcomeHint(report);
     notifications.push({
       level: report.outcome.result === 'incomplete' ? 'error' : 'warning',
@@ -184,12 +186,43 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
   };
 }
 
+/**
+ * A dependency no registry vouches for (level warning, as an unchecked package: the run is
+ * incomplete unless allowed), at its lockfile or manifest line; its fingerprint depends on the
+ * ecosystem, name and source.
+ */
+function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], options: SarifOptions): object {
+  const ruleId = 'policy/unvouched-remote';
+  const ruleIndex = rules.findIndex((r) => r.id === ruleId);
+  const what = remote.name === null ? 'A dependency' : sarifText(remote.name);
+  const from = sarifText(remote.host === null ? remote.source : `${remote.host} (${remote.source})`);
+  return {
+    ruleId,
+    ...(ruleIndex >= 0 ? { ruleIndex } : {}),
+    level: 'warning',
+    message: { text: `${what} comes from ${from}, which no registry vouches for: not evaluated` },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: uriOf(remote.file, options.baseDir) },
+          ...(remote.line !== null && remote.line >= 1 ? { region: { startLine: remote.line } } : {}),
+        },
+      },
+    ],
+    partialFingerprints: {
+      'nerqPackage/v1': createHash('sha256').update(`${remote.ecosystem}\u0000${remote.name ?? ''}\u0000${remote.source}`).digest('hex'),
+    },
+    properties: { ecosystem: remote.ecosystem, package: remote.name, host: remote.host, source: remote.source, rules: [ruleId] },
+  };
+}
+
 /** The audit as a SARIF 2.1.0 log (pretty JSON, ending with a newline). */
 export function renderSarif(report: AuditReport, options: SarifOptions): string {
   const rules = [...checkRules(options), ...policyRules(options)];
   const results = report.entries
     .filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete')
-    .map((e) => resultOf(e, report, rules, options));
+    .map((e) => resultOf(e, report, rules, options))
+    .concat((report.unvouched ?? []).filter((r) => r.status === 'unvouched').map((r) => unvouchedResult(r, rules, options)));
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',

@@ -146,48 +146,50 @@ describe('direct references pip would fetch from outside an index', () => {
 
 /**
  * `nerq audit` over Python inputs whose entries come from no index (VCS, URL, path, editable,
- * `name @ url`): none is audited or counted as passed, each is an `input-note` warning at its
- * file and line (as npm lockfile entries with git / URL / file sources are), no request is made
- * for it, and the token in its URL is in no output.
+ * `name @ url`): none is audited or counted as passed, and no request is made for it. A remote
+ * one (VCS, URL) is an `unvouched-remote` finding at its file and line that leaves the run
+ * incomplete (exit 3), as npm lockfile entries with git or URL sources are; a local one (a path,
+ * an editable checkout of a folder) stays an `input-note`. The token in its URL is in no output.
  */
 const T = SECRET;
-const PYTHON_INPUTS: [format: string, file: string, text: string, skipped: [line: string, name: string | null][]][] = [
+type Kind = 'remote' | 'local';
+const PYTHON_INPUTS: [format: string, file: string, text: string, skipped: [line: string, name: string | null, kind: Kind][]][] = [
   [
     'requirements.txt',
     'requirements.txt',
     `helper @ git+https://ci:${T}@git.example/helper.git@main\ngit+https://${T}@git.example/other.git#egg=other\n./vendor/local-1.0.tar.gz\n-e git+https://${T}@git.example/editable.git#egg=editable\n`,
-    [['helper @', 'helper'], ['git+https://', null], ['./vendor', null], ['-e ', null]],
+    [['helper @', 'helper', 'remote'], ['git+https://', null, 'remote'], ['./vendor', null, 'local'], ['-e ', null, 'remote']],
   ],
-  ['pyproject.toml (PEP 621)', 'pyproject.toml', `[project]\nname = "app"\nversion = "1.0"\ndependencies = ["helper @ git+https://ci:${T}@git.example/helper.git"]\n`, [['dependencies = ', 'helper']]],
+  ['pyproject.toml (PEP 621)', 'pyproject.toml', `[project]\nname = "app"\nversion = "1.0"\ndependencies = ["helper @ git+https://ci:${T}@git.example/helper.git"]\n`, [['dependencies = ', 'helper', 'remote']]],
   [
     'pyproject.toml (Poetry)',
     'pyproject.toml',
     `[tool.poetry]\nname = "app"\nversion = "1.0"\n\n[tool.poetry.dependencies]\npython = "^3.11"\nhelper = { git = "https://ci:${T}@git.example/helper.git" }\nlocal = { path = "../local" }\n`,
-    [['helper = ', 'helper'], ['local = ', 'local']],
+    [['helper = ', 'helper', 'remote'], ['local = ', 'local', 'local']],
   ],
   [
     'uv.lock',
     'uv.lock',
     `version = 1\nrevision = 1\nrequires-python = ">=3.11"\n\n[[package]]\nname = "helper"\nversion = "1.0"\nsource = { git = "https://ci:${T}@git.example/helper.git?rev=main#0123" }\n\n[[package]]\nname = "local"\nversion = "1.0"\nsource = { path = "../local" }\n`,
-    [['name = "helper"', 'helper'], ['name = "local"', 'local']],
+    [['name = "helper"', 'helper', 'remote'], ['name = "local"', 'local', 'local']],
   ],
   [
     'poetry.lock',
     'poetry.lock',
     `[[package]]\nname = "helper"\nversion = "1.0"\noptional = false\npython-versions = "*"\ngroups = ["main"]\n\n[package.source]\ntype = "git"\nurl = "https://ci:${T}@git.example/helper.git"\nreference = "main"\nresolved_reference = "0123"\n\n[metadata]\nlock-version = "2.0"\npython-versions = "^3.11"\ncontent-hash = "x"\n`,
-    [['name = "helper"', 'helper']],
+    [['name = "helper"', 'helper', 'remote']],
   ],
   [
     'pdm.lock',
     'pdm.lock',
     `[metadata]\ngroups = ["default"]\nlock_version = "4.5.0"\n\n[[package]]\nname = "helper"\nversion = "1.0"\ngit = "https://ci:${T}@git.example/helper.git"\nrevision = "0123"\ngroups = ["default"]\n\n[[package]]\nname = "local"\nversion = "1.0"\npath = "../local"\ngroups = ["default"]\n`,
-    [['name = "helper"', 'helper'], ['name = "local"', 'local']],
+    [['name = "helper"', 'helper', 'remote'], ['name = "local"', 'local', 'local']],
   ],
   [
     'Pipfile.lock',
     'Pipfile.lock',
     JSON.stringify({ _meta: { sources: [] }, default: { helper: { git: `https://ci:${T}@git.example/helper.git`, ref: '0123' }, local: { path: '../local', editable: true } }, develop: {} }, null, 2),
-    [['"helper": {', 'helper'], ['"local": {', 'local']],
+    [['"helper": {', 'helper', 'remote'], ['"local": {', 'local', 'local']],
   ],
 ];
 
@@ -195,7 +197,7 @@ const PYTHON_INPUTS: [format: string, file: string, text: string, skipped: [line
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.trimStart().startsWith(needle)) + 1;
 
 describe('nerq audit over Python entries no index vouches for', () => {
-  it.concurrent.for(PYTHON_INPUTS)('%s: each is an input-note at its line, none audited, no token in the output', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, file, text, skipped], { task, expect }) => {
+  it.concurrent.for(PYTHON_INPUTS)('%s: remote ones are unvouched-remote findings (exit 3), local ones input-notes, each at its line; none audited, no token in the output', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, file, text, skipped], { task, expect }) => {
     noteCases(task);
     const server = await startFixtureServer();
     const sandbox = makeSandbox();
@@ -205,13 +207,23 @@ describe('nerq audit over Python entries no index vouches for', () => {
       writeFileSync(path.join(dir, file), text);
       const run = await runHostile(['audit', dir, '--json', '--timeout', '15'], { server, sandbox });
       expectCleanStderr(run.stderr, format);
-      expect(run.code, `${format}: ${run.stderr}`).toBe(0);
-      const report = JSON.parse(run.stdout) as { entries: unknown[]; summary: { total: number; passed: number }; warnings: { code: string; message: string }[] };
+      // Every input here has a remote entry: the run is incomplete.
+      expect(run.code, `${format}: ${run.stderr}`).toBe(3);
+      const report = JSON.parse(run.stdout) as { entries: unknown[]; summary: { total: number; passed: number }; warnings: { code: string; message: string; details: Record<string, unknown> }[] };
       expect({ entries: report.entries.length, total: report.summary.total, passed: report.summary.passed }, format).toEqual({ entries: 0, total: 0, passed: 0 });
       const notes = report.warnings.filter((w) => w.code === 'input-note' && w.message.includes(' skipped: ')).map((w) => w.message);
-      expect(notes.length, format).toBe(skipped.length);
-      skipped.forEach(([needle, name], i) => {
+      const remote = report.warnings.filter((w) => w.code === 'unvouched-remote');
+      const locals = skipped.filter(([, , kind]) => kind === 'local');
+      const remotes = skipped.filter(([, , kind]) => kind === 'remote');
+      expect(notes.length, format).toBe(locals.length);
+      locals.forEach(([needle, name], i) => {
         expect(notes[i], format).toContain(`${file}:${lineOf(text, needle)}: ${name === null ? '' : `"${name}" `}skipped: `);
+      });
+      expect(remote.map((w) => w.details.line), format).toEqual(remotes.map(([needle]) => lineOf(text, needle)));
+      expect(remote.map((w) => w.details.host), format).toEqual(remotes.map(() => 'git.example'));
+      remotes.forEach(([needle, name], i) => {
+        expect(remote[i]?.message, format).toContain(`${file}:${lineOf(text, needle)}: `);
+        if (name !== null) expect(remote[i]?.details.package, format).toBe(name);
       });
       expect(server.requests, `${format}: nothing is requested for these entries`).toEqual([]);
       expect(`${run.stdout}${run.stderr}`.includes(SECRET), format).toBe(false);
