@@ -13,6 +13,7 @@ import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
 import { foldDependencies, subjectKey } from '../audit/fold.js';
 import type { ParsedInput } from '../lockfiles/index.js';
 import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../audit/mcp/inputs.js';
+import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';
@@ -73,6 +74,8 @@ export interface AuditPlan {
   mcpRemotes: ConfiguredRemote[];
   /** `--mcp`: launches that fail the policy by themselves (a container started with a wider reach); [] otherwise. */
   findings: AuditWarning[];
+  /** `--mcp` / `--mcp-config`: the MCP servers configured, not lockfiles, are audited. */
+  mcp: boolean;
 }
 
 export async function prepareAudit(request: AuditInputRequest): Promise<AuditPlan> {
@@ -116,7 +119,8 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   }
 
   let subjects = foldDependencies(inputs, { direct: request.direct === true, omitDev: request.omitDev === true });
-  if (request.changedSince !== undefined) {
+  // MCP client configurations are not diffed: with --changed-since every configured server is audited, against the policy at REF.
+  if (request.changedSince !== undefined && request.mcp === undefined) {
     try {
       const keep = await changedSince(dir, request.changedSince, inputs.map((i) => i.file));
       subjects = subjects.filter(keep);
@@ -127,7 +131,7 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   const warnings: AuditWarning[] = inputs.flatMap((input) =>
     input.notes.map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
   );
-  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, mcpRemotes, findings };
+  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, mcpRemotes, findings, mcp: request.mcp !== undefined };
 }
 
 /** The configured MCP servers as inputs; none anywhere is bad input (there is nothing to audit). */
@@ -182,6 +186,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     const remembered = runtime.session.remember(report, evidence);
     const outcome = applyPolicy(remembered, subject, policy, now, {
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
+      ...(subject.ecosystem === 'mcp' ? { mcpServers: remotes?.servers.get(`${subject.name}@${subject.version ?? ''}`) ?? [] } : {}),
       dependencyConfusion: confusion.get(subject) ?? null,
       lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence),
     });
@@ -199,10 +204,16 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   const entries = compared.entries;
 
   const expired = expiredIgnores(policy, now);
+  // `--mcp`: the findings an MCP ignore entry covers carry it; the entries that match nothing are said once.
+  const findings = ignoreFindings([...plan.findings, ...(remotes?.insecure ?? []), ...(remotes?.unverified ?? [])], policy.ignore, now);
+  const unused = plan.mcp
+    ? unusedMcpIgnores(policy.ignore, [...findings.flatMap((f) => findingRef(f) ?? []), ...[...(remotes?.servers.values() ?? [])].flat()], now, policy.source)
+    : [];
   const warnings: AuditWarning[] = [
     ...plan.warnings,
     ...runtime.npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
     ...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })),
+    ...unused,
     // A finding of its own: the base's policy decided, and the change needs a reviewer.
     ...(plan.policyChanged === null ? [] : [{ code: 'policy-changed', message: plan.policyChanged, details: {} }]),
     ...compared.warnings,
@@ -217,7 +228,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     warnings,
     expiredIgnores: expired.length,
     policyChanged: plan.policyChanged !== null,
-    findings: [...plan.findings, ...(remotes?.insecure ?? []), ...(remotes?.unverified ?? [])],
+    findings,
     allowIncomplete: request.allowIncomplete === true,
     down: runtime.health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
   });
