@@ -138,7 +138,8 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
 async function mcpInputs(dir: string, request: Omit<McpInputRequest, 'project'>) {
   const read = await readMcpInputs({ ...request, project: dir });
   const { inputs, looked } = read;
-  if (read.remotes.length === 0 && inputs.every((input) => input.dependencies.length === 0 && input.notes.length === 0)) {
+  // A container with a wider reach is a server too: a file listing only that one has something to audit.
+  if (read.remotes.length === 0 && read.findings.length === 0 && inputs.every((input) => input.dependencies.length === 0 && input.notes.length === 0)) {
     throw new AuditInputError(
       `no MCP server configured: ${inputs.length} of ${looked} MCP client configuration file${looked === 1 ? '' : 's'} found, none lists a server (name one with --mcp-config)`,
     );
