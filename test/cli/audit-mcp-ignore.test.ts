@@ -9,15 +9,15 @@
  * findings.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { REPO_ROOT } from '../support/run-cli.js';
 import { GITHUB_RATE_LIMITED, requireBuiltCli } from './helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
+import { closeMcpHome, mcpHome, runAuditIn, writeInHome } from './mcp-sandbox.js';
 
 const CLIENTS = path.join(REPO_ROOT, 'fixtures', 'mcp-clients');
 const WINDSURF = '~/.codeium/windsurf/mcp_config.json';
@@ -39,44 +39,23 @@ let home = '';
 let project = '';
 beforeAll(() => requireBuiltCli());
 afterEach(async () => {
-  if (server !== undefined) {
-    expectNoUnexpected(server);
-    await server.close();
-    server = undefined;
-  }
-  if (home !== '') rmSync(home, { recursive: true, force: true });
+  await closeMcpHome(server, home);
+  server = undefined;
   home = '';
 });
 
-function write(file: string, text: string): void {
-  const full = file.startsWith('~/') ? path.join(home, file.slice(2)) : path.join(project, file);
-  mkdirSync(path.dirname(full), { recursive: true });
-  writeFileSync(full, text);
-}
+const write = (file: string, text: string) => writeInHome({ home, project }, file, text);
 
 function setUp(files: Record<string, string>): void {
   if (home !== '') rmSync(home, { recursive: true, force: true });
-  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-ignore-'));
-  project = path.join(home, 'work', 'app');
-  mkdirSync(project, { recursive: true });
+  ({ home, project } = mcpHome(files, 'nerq-mcp-ignore-'));
   // The project is a repository of its own: the policy search stops at its root.
   mkdirSync(path.join(project, '.git'));
-  for (const [file, text] of Object.entries(files)) write(file, text);
 }
 
 const policy = (ignore: object[]) => JSON.stringify({ ignore }, null, 2);
 
-function run(args: string[]) {
-  const env = {
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    XDG_CACHE_HOME: path.join(home, '.cache'),
-    XDG_DATA_HOME: path.join(home, '.local', 'share'),
-    XDG_STATE_HOME: path.join(home, '.local', 'state'),
-    GIT_CONFIG_NOSYSTEM: '1',
-  };
-  return runCli(['audit', ...args], { ...(server === undefined ? {} : { server }), cwd: project, env });
-}
+const run = (args: string[]) => runAuditIn({ home, project }, args, server);
 
 async function audit(args: string[] = []): Promise<{ code: number | null; report: AuditReport; stderr: string }> {
   const result = await run(['--mcp', '--json', ...args]);
