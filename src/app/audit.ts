@@ -176,9 +176,12 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // `--mcp`: each server reached by URL is audited as the registry entry that declares the URL, or is unverified.
   const remotes = plan.mcpRemotes.length === 0 ? null : await matchRemotes(plan.mcpRemotes, ctx);
   const subjects = remotes === null ? plan.subjects : [...plan.subjects, ...remotes.subjects];
+  // An `mcp` subject's configured servers, which MCP ignore entries match (mcp/ignore.ts).
+  const mcpOf = (subject: AuditSubject) =>
+    subject.ecosystem === 'mcp' ? { mcpServers: remotes?.servers.get(`${subject.name}@${subject.version ?? ''}`) ?? [] } : {};
   const evaluated = await evaluateSubjects(subjects, ctx, {
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
-    onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now).status === 'fail'),
+    onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now, mcpOf(e.subject)).status === 'fail'),
   });
   // After the evaluations: the release each one read tells a private mirror from a different package.
   const confusion = await findDependencyConfusion(evaluated, ctx);
@@ -187,7 +190,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     const remembered = runtime.session.remember(report, evidence);
     const outcome = applyPolicy(remembered, subject, policy, now, {
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
-      ...(subject.ecosystem === 'mcp' ? { mcpServers: remotes?.servers.get(`${subject.name}@${subject.version ?? ''}`) ?? [] } : {}),
+      ...mcpOf(subject),
       dependencyConfusion: confusion.get(subject) ?? null,
       lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence),
     });
