@@ -225,12 +225,16 @@ describe('pull-request mode: --changed-since reads the policy at REF', () => {
     expect(code).toBe(1);
   });
 
-  it('an entry already in the base policy applies; --policy-from-head applies the checkout\'s', async () => {
+  it('an entry already in the base policy applies; one the checkout adds to it does not, unless --policy-from-head', async () => {
     pullRequest([ADDED], [ADDED]);
     const based = await audit(['--changed-since', 'base']);
     expect(findings(based.report).map((f) => f[3])).toEqual(['trust me']);
     expect(based.code).toBe(0);
     pullRequest([], [ADDED]);
+    const base = await audit(['--changed-since', 'base']);
+    expect(findings(base.report).map((f) => f[3])).toEqual([null]);
+    expect(base.report.warnings.find((w) => w.code === 'policy-changed')?.message).toMatch(/changes ignore in the policy \(\.nerqrc\.json\)/);
+    expect(base.code).toBe(1);
     const head = await audit(['--changed-since', 'base', '--policy-from-head']);
     expect(findings(head.report).map((f) => f[3])).toEqual(['trust me']);
     expect(head.code).toBe(0);
