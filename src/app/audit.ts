@@ -13,6 +13,7 @@ import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
 import { foldDependencies, subjectKey } from '../audit/fold.js';
 import type { ParsedInput } from '../lockfiles/index.js';
 import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../audit/mcp/inputs.js';
+import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';
@@ -76,6 +77,8 @@ export interface AuditPlan {
   mcpRemotes: ConfiguredRemote[];
   /** `--mcp`: launches that fail the policy by themselves (a container started with a wider reach); [] otherwise. */
   findings: AuditWarning[];
+  /** `--mcp` / `--mcp-config`: the MCP servers configured, not lockfiles, are audited. */
+  mcp: boolean;
 }
 
 export async function prepareAudit(request: AuditInputRequest): Promise<AuditPlan> {
@@ -121,7 +124,8 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   let subjects = foldDependencies(inputs, { direct: request.direct === true, omitDev: request.omitDev === true });
   // `--omit dev` leaves out the remote entries the input marks as development-only (an unmarked one counts as production).
   let remotes = remoteEntries(inputs).filter((entry) => request.omitDev !== true || entry.dev !== true);
-  if (request.changedSince !== undefined) {
+  // MCP client configurations are not diffed: with --changed-since every configured server is audited, against the policy at REF.
+  if (request.changedSince !== undefined && request.mcp === undefined) {
     try {
       const keep = await changedSince(dir, request.changedSince, inputs.map((i) => i.file));
       subjects = subjects.filter(keep);
@@ -135,7 +139,7 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   const warnings: AuditWarning[] = inputs.flatMap((input) =>
     input.notes.filter((note) => !remoteNotes.has(note)).map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
   );
-  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, remotes, mcpRemotes, findings };
+  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, remotes, mcpRemotes, findings, mcp: request.mcp !== undefined };
 }
 
 /** The remote entries of the inputs, once per file, line, name and source (a reader may meet one twice). */
@@ -173,7 +177,8 @@ function judgeRemotes(remotes: readonly SkippedEntry[], policy: Policy, now: Dat
 async function mcpInputs(dir: string, request: Omit<McpInputRequest, 'project'>) {
   const read = await readMcpInputs({ ...request, project: dir });
   const { inputs, looked } = read;
-  if (read.remotes.length === 0 && inputs.every((input) => input.dependencies.length === 0 && input.notes.length === 0)) {
+  // A container with a wider reach is a server too: a file listing only that one has something to audit.
+  if (read.remotes.length === 0 && read.findings.length === 0 && inputs.every((input) => input.dependencies.length === 0 && input.notes.length === 0)) {
     throw new AuditInputError(
       `no MCP server configured: ${inputs.length} of ${looked} MCP client configuration file${looked === 1 ? '' : 's'} found, none lists a server (name one with --mcp-config)`,
     );
@@ -210,9 +215,12 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // `--mcp`: each server reached by URL is audited as the registry entry that declares the URL, or is unverified.
   const remotes = plan.mcpRemotes.length === 0 ? null : await matchRemotes(plan.mcpRemotes, ctx);
   const subjects = remotes === null ? plan.subjects : [...plan.subjects, ...remotes.subjects];
+  // An `mcp` subject's configured servers, which MCP ignore entries match (mcp/ignore.ts).
+  const mcpOf = (subject: AuditSubject) =>
+    subject.ecosystem === 'mcp' ? { mcpServers: remotes?.servers.get(`${subject.name}@${subject.version ?? ''}`) ?? [] } : {};
   const evaluated = await evaluateSubjects(subjects, ctx, {
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
-    onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now).status === 'fail'),
+    onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now, mcpOf(e.subject)).status === 'fail'),
   });
   // After the evaluations: the release each one read tells a private mirror from a different package.
   const confusion = await findDependencyConfusion(evaluated, ctx);
@@ -221,6 +229,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     const remembered = runtime.session.remember(report, evidence);
     const outcome = applyPolicy(remembered, subject, policy, now, {
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
+      ...mcpOf(subject),
       dependencyConfusion: confusion.get(subject) ?? null,
       lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence),
     });
@@ -238,10 +247,16 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   const entries = compared.entries;
 
   const expired = expiredIgnores(policy, now);
+  // `--mcp`: the findings an MCP ignore entry covers carry it; the entries that match nothing are said once.
+  const findings = ignoreFindings([...plan.findings, ...(remotes?.insecure ?? []), ...(remotes?.unverified ?? [])], policy.ignore, now);
+  const unused = plan.mcp
+    ? unusedMcpIgnores(policy.ignore, [...findings.flatMap((f) => findingRef(f) ?? []), ...[...(remotes?.servers.values() ?? [])].flat()], now, policy.source)
+    : [];
   const warnings: AuditWarning[] = [
     ...plan.warnings,
     ...runtime.npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
     ...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })),
+    ...unused,
     // A finding of its own: the base's policy decided, and the change needs a reviewer.
     ...(plan.policyChanged === null ? [] : [{ code: 'policy-changed', message: plan.policyChanged, details: {} }]),
     ...compared.warnings,
@@ -257,7 +272,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     warnings,
     expiredIgnores: expired.length,
     policyChanged: plan.policyChanged !== null,
-    findings: [...plan.findings, ...(remotes?.insecure ?? []), ...(remotes?.unverified ?? [])],
+    findings,
     allowIncomplete: request.allowIncomplete === true,
     down: runtime.health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
   });

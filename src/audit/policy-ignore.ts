@@ -5,7 +5,7 @@
  */
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
-import type { IgnoreEntry } from './policy-schema.js';
+import type { IgnoreEntry, PackageIgnoreEntry } from './policy-schema.js';
 import type { AuditEcosystem } from './types.js';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +29,7 @@ function versionMatches(ecosystem: AuditEcosystem, range: string, version: strin
 
 /** Whether the entry covers this package version (null version: only a name-only entry does). */
 export function ignoreMatches(
-  entry: IgnoreEntry,
+  entry: PackageIgnoreEntry,
   pkg: { ecosystem: AuditEcosystem; name: string; version: string | null },
 ): boolean {
   if (entry.ecosystem !== null && entry.ecosystem !== pkg.ecosystem) return false;
@@ -40,13 +40,19 @@ export function ignoreMatches(
   return pkg.version !== null && versionMatches(pkg.ecosystem, entry.range, pkg.version);
 }
 
-/** The first unexpired entry covering the package, or null. */
+/** The first unexpired package entry covering the package, or null (MCP entries never cover a package). */
 export function findIgnore(
   entries: readonly IgnoreEntry[],
   pkg: { ecosystem: AuditEcosystem; name: string; version: string | null },
   now: Date,
-): IgnoreEntry | null {
-  return entries.find((entry) => !isExpired(entry, now) && ignoreMatches(entry, pkg)) ?? null;
+): PackageIgnoreEntry | null {
+  return entries.find((entry): entry is PackageIgnoreEntry => entry.kind === 'package' && !isExpired(entry, now) && ignoreMatches(entry, pkg)) ?? null;
+}
+
+/** How an entry is named in messages: `"request@2.88.2"`, `mcp "box" in .mcp.json`. */
+export function ignoreLabel(entry: IgnoreEntry): string {
+  if (entry.kind === 'package') return `"${entry.package}"`;
+  return `mcp "${entry.mcp}"${entry.file === null ? '' : ` in ${entry.file}`}`;
 }
 
 /** One line per expired entry, naming the file, the entry and its reason. */
@@ -55,7 +61,7 @@ export function expiredIgnoreMessages(entries: readonly IgnoreEntry[], now: Date
     isExpired(entry, now)
       ? [
           sanitizeForTerminal(
-            `${source ?? 'policy'}: ignore[${index}] "${entry.package}" expired on ${entry.expires ?? ''} (reason: ${entry.reason}); renew or remove it`,
+            `${source ?? 'policy'}: ignore[${index}] ${ignoreLabel(entry)} expired on ${entry.expires ?? ''} (reason: ${entry.reason}); renew or remove it`,
           ),
         ]
       : [],

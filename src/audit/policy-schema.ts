@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../checks/define.js';
 import { parseSpdx } from '../checks/lib/spdx.js';
 import { PACKAGE_ECOSYSTEMS, packageRulesOf } from '../ecosystems/rules.js';
-import type { AuditEcosystem } from './types.js';
+import { MCP_IGNORABLE, MCP_NEVER_IGNORED, MCP_NEVER_IGNORED_WHY, type AuditEcosystem, type McpIgnorableCode } from './types.js';
 
 /** One licence of an allow / deny list: an SPDX id, a `+` range or `id WITH exception` — no AND/OR (spdx-satisfies' rule). */
 const LicenseEntrySchema = z.string().superRefine((value, ctx) => {
@@ -78,22 +78,75 @@ function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-const IgnoreEntrySchema = z
-  .strictObject({
-    package: z.string(),
-    reason: z.string().refine((s) => s.trim() !== '', 'must not be empty: say why the package is ignored'),
-    expires: z.string().refine(isCalendarDay, 'must be a date as YYYY-MM-DD').optional(),
-  })
+const reason = (what: string) => z.string().refine((s) => s.trim() !== '', `must not be empty: say why the ${what} is ignored`);
+const expires = z.string().refine(isCalendarDay, 'must be a date as YYYY-MM-DD').optional();
+
+/** `{ package, reason, expires? }`: a package (name, range) whose policy outcome is ignored. */
+const PackageIgnoreSchema = z
+  .strictObject({ package: z.string(), reason: reason('package'), expires })
   .transform((entry, ctx) => {
     const target = parseIgnoreTarget(entry.package);
     if (typeof target === 'string') {
       ctx.addIssue({ code: 'custom', message: target, path: ['package'] });
       return z.NEVER;
     }
-    return { package: entry.package.trim(), ...target, reason: entry.reason.trim(), expires: entry.expires ?? null };
+    return { kind: 'package' as const, package: entry.package.trim(), ...target, reason: entry.reason.trim(), expires: entry.expires ?? null };
   });
 
-export type IgnoreEntry = z.output<typeof IgnoreEntrySchema>;
+/** Why a finding code cannot be in an MCP ignore entry, or null when it can (MCP_IGNORABLE). */
+function findingCodeProblem(code: string): string | null {
+  if ((MCP_NEVER_IGNORED as readonly string[]).includes(code)) return `${code} cannot be ignored: ${MCP_NEVER_IGNORED_WHY}`;
+  if ((MCP_IGNORABLE as readonly string[]).includes(code)) return null;
+  return `unknown code '${code}' (expected ${MCP_IGNORABLE.map((c) => `'${c}'`).join(', ')})`;
+}
+
+/**
+ * `{ mcp, file?, finding?, reason, expires? }`: an MCP server of `nerq audit --mcp` whose findings
+ * are ignored — `mcp` its key as configured or its MCP Registry name, matched exactly; `file` the
+ * configuration file as the report names it (`.mcp.json`, `~/.cursor/mcp.json`), else any;
+ * `finding` one code or several, else every finding a review may accept (README.md, "The policy file").
+ */
+const McpIgnoreSchema = z
+  .strictObject({
+    mcp: z.string().refine((s) => s.trim() !== '', 'must name a server: its key as configured or its MCP Registry name'),
+    file: z.string().refine((s) => s.trim() !== '', 'must name a configuration file as the report names it (.mcp.json, ~/.cursor/mcp.json)').optional(),
+    finding: z.union([z.string(), z.array(z.string()).min(1, 'must list at least one code')]).optional(),
+    reason: reason('finding'),
+    expires,
+  })
+  .transform((entry, ctx) => {
+    const codes = entry.finding === undefined ? null : typeof entry.finding === 'string' ? [entry.finding] : entry.finding;
+    let bad = false;
+    codes?.forEach((code, index) => {
+      const problem = findingCodeProblem(code);
+      if (problem === null) return;
+      bad = true;
+      ctx.addIssue({ code: 'custom', message: problem, path: typeof entry.finding === 'string' ? ['finding'] : ['finding', index] });
+    });
+    if (bad) return z.NEVER;
+    return {
+      kind: 'mcp' as const,
+      mcp: entry.mcp,
+      file: entry.file ?? null,
+      findings: codes === null ? null : [...new Set(codes as McpIgnorableCode[])],
+      reason: entry.reason.trim(),
+      expires: entry.expires ?? null,
+    };
+  });
+
+/** An ignore entry: an MCP server's when it has an `mcp` key, else a package's (each form strict). */
+const IgnoreItemSchema = z.unknown().transform((raw, ctx) => {
+  const schema = typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'mcp' in raw ? McpIgnoreSchema : PackageIgnoreSchema;
+  const parsed = schema.safeParse(raw, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  // Forwarded as they are (code, path below this entry, input), so describeIssue words them as any other.
+  for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+  return z.NEVER;
+});
+
+export type PackageIgnoreEntry = z.output<typeof PackageIgnoreSchema>;
+export type McpIgnoreEntry = z.output<typeof McpIgnoreSchema>;
+export type IgnoreEntry = PackageIgnoreEntry | McpIgnoreEntry;
 
 export const FAIL_ON = ['no', 'caution'] as const;
 
@@ -109,7 +162,7 @@ export const PolicyFileSchema = z.strictObject({
   minCoverage: z.number().min(0).max(1).optional(),
   dimensions: DimensionFloorsSchema.optional(),
   licenses: z.strictObject({ allow: LicenseListSchema.optional(), deny: LicenseListSchema.optional() }).optional(),
-  ignore: z.array(IgnoreEntrySchema).optional(),
+  ignore: z.array(IgnoreItemSchema).optional(),
   failOn: z.enum(FAIL_ON).optional(),
   /** Fail a package an advisory of this severity or higher affects (as `--fail-on`). */
   failOnSeverity: z.enum(SEVERITY_LEVELS).optional(),

@@ -7,7 +7,8 @@
  * (report.error) or, having failed nothing, too little coverage; it is INCOMPLETE when it
  * failed nothing but a guarding check (known vulnerabilities, malicious packages) could not
  * run. A matching, unexpired ignore entry turns any of them into `ignored` (still listed,
- * with its reason).
+ * with its reason): a package entry for a package, an MCP entry for an MCP Registry entry that
+ * is not NO — DO NOT USE (known malicious).
  */
 import type { Dimension } from '../checks/define.js';
 import { CHECKS } from '../checks/index.js';
@@ -16,6 +17,7 @@ import type { Report } from '../report/schema.js';
 import { DEFAULT_GATE } from '../scoring/gate.js';
 import { percentsApart } from '../model/percents-apart.js';
 import { roundScore } from '../scoring/grade.js';
+import { findMcpIgnore, mcpIgnoredBy, type McpFindingRef } from './mcp/ignore.js';
 import { expiredIgnoreMessages, findIgnore } from './policy-ignore.js';
 import { licenseFailures, licenseFromReport, type PackageLicense } from './policy-license.js';
 import type { PolicyFile } from './policy-load.js';
@@ -78,6 +80,8 @@ export interface ApplyOptions {
   dependencyConfusion?: string | null;
   /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure. */
   lockfileInjection?: string | null;
+  /** An `mcp` subject: the configured servers it was matched from, as MCP ignore entries match them (`mcp-entry-policy`). */
+  mcpServers?: readonly McpFindingRef[];
 }
 
 const FAILING_VERDICTS: Record<'no' | 'caution', readonly Report['verdictCode'][]> = {
@@ -171,8 +175,15 @@ export function applyPolicy(
       failures.push({ rule: 'not-checked', message: `${unchecked.title} not checked: ${unchecked.reason}`, checks: unchecked.ids });
     }
   }
-  // Ignore entries name packages; an MCP Registry entry (`nerq audit --mcp`) is not one.
-  if (status === 'pass' || subject.ecosystem === 'mcp') return { status, failures, ignoredBy: null };
+  if (status === 'pass') return { status, failures, ignoredBy: null };
+  if (subject.ecosystem === 'mcp') {
+    // An MCP Registry entry (`nerq audit --mcp`) is covered by an MCP entry naming it or a server
+    // configured as it, never by a package entry; a known-malicious one by neither (mcp/ignore.ts).
+    if (report.verdictCode === 'do-not-use') return { status, failures, ignoredBy: null };
+    const refs = options.mcpServers ?? [];
+    const mcp = findMcpIgnore(policy.ignore, refs, now);
+    return mcp === null ? { status, failures, ignoredBy: null } : { status: 'ignored', failures, ignoredBy: mcpIgnoredBy(mcp) };
+  }
 
   const ignore = findIgnore(
     policy.ignore,

@@ -33,10 +33,22 @@ export const PolicyFailureSchema = z.object({
   checks: z.array(z.string()).optional(),
 });
 
+/**
+ * The ignore entry that applied: a package entry's `package`, or (added in 2.6.0) an MCP entry's
+ * `mcp` and `file` (null: any configuration file) — `package` is absent then.
+ */
+export const IgnoredBySchema = z.object({
+  package: z.string().optional(),
+  mcp: z.string().optional(),
+  file: z.string().nullable().optional(),
+  reason: z.string(),
+  expires: z.string().nullable(),
+});
+
 export const PolicyOutcomeSchema = z.object({
   status: z.enum(['pass', 'fail', 'ignored', 'error', 'incomplete']),
   failures: z.array(PolicyFailureSchema),
-  ignoredBy: z.object({ package: z.string(), reason: z.string(), expires: z.string().nullable() }).nullable(),
+  ignoredBy: IgnoredBySchema.nullable(),
 });
 
 export const AuditEntrySchema = z.object({
@@ -51,6 +63,8 @@ export const AuditWarningSchema = z.object({
   code: z.string(),
   message: z.string(),
   details: z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.string())])),
+  /** A finding an MCP ignore entry covers: listed, deciding nothing (added in 2.6.0). */
+  ignoredBy: IgnoredBySchema.optional(),
 });
 
 /**
@@ -65,7 +79,9 @@ export const AuditWarningSchema = z.object({
  * `reasonCode`), 2.4.0 the entries' reports at 1.9.0 (a repository's optional `includedPackage`),
  * 2.5.0 the entries' reports at 1.10.0 (a cap's optional `ceiling`), 2.6.0 the optional `unvouched` list (entries fetched from a git repository or URL no registry
  * vouches for) and its warning codes `unvouched-remote` (incomplete unless allowed) and
- * `unvouched-remote-ignored`.
+ * `unvouched-remote-ignored`, and MCP ignore entries: a warning's optional `ignoredBy` (a finding
+ * an entry covers), and `ignoredBy.mcp` / `ignoredBy.file` on an ignored `mcp` entry (whose
+ * `ignoredBy.package` is absent).
  */
 export const AUDIT_SCHEMA_VERSION = '2.6.0';
 

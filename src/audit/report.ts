@@ -31,7 +31,8 @@ export interface AuditReportInput {
    * Findings about no evaluated package that decide the outcome (`nerq audit --mcp`), by their
    * code (OUTCOME_FINDINGS): a container started with a wider reach or a remote over http fails
    * the run like a failing package; a remote server no registry entry vouches for leaves it
-   * incomplete like an unevaluated one. They are listed first among the warnings.
+   * incomplete like an unevaluated one. They are listed first among the warnings; one an MCP
+   * ignore entry covers (`ignoredBy`) is listed but decides nothing.
    */
   findings?: readonly AuditWarning[];
   /** --allow-incomplete: incomplete packages do not make the exit code 3. */
@@ -142,7 +143,9 @@ export function unvouchedWarnings(remotes: readonly UnvouchedRemote[]): AuditWar
   });
 }
 
-const findingCount = (findings: readonly AuditWarning[], codes: readonly string[]) => findings.filter((f) => codes.includes(f.code)).length;
+/** The findings of these codes that decide the outcome: those no MCP ignore entry covers. */
+const findingCount = (findings: readonly AuditWarning[], codes: readonly string[]) =>
+  findings.filter((f) => codes.includes(f.code) && f.ignoredBy === undefined).length;
 
 export function buildAuditReport(input: AuditReportInput): AuditReport {
   const { entries } = input;

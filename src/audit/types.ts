@@ -141,7 +141,19 @@ export interface PolicyOutcome {
   status: 'pass' | 'fail' | 'ignored' | 'error' | 'incomplete';
   failures: PolicyFailure[];
   /** The ignore entry that applied, when status is `ignored`. */
-  ignoredBy: { package: string; reason: string; expires: string | null } | null;
+  ignoredBy: IgnoredBy | null;
+}
+
+/**
+ * The ignore entry that applied: a package entry's `package` as written, or an MCP entry's `mcp`
+ * (and `file`, when it names one), with its reason and expiry day.
+ */
+export interface IgnoredBy {
+  package?: string;
+  mcp?: string;
+  file?: string | null;
+  reason: string;
+  expires: string | null;
 }
 
 export interface AuditEntry {
@@ -165,6 +177,8 @@ export interface AuditWarning {
   message: string;
   /** The values the message names (file, source, host, counts, check titles…). */
   details: Record<string, string | number | null | string[]>;
+  /** A finding (OUTCOME_FINDINGS) an MCP ignore entry covers: listed, but it no longer decides the outcome. */
+  ignoredBy?: IgnoredBy;
 }
 
 /**
@@ -176,6 +190,19 @@ export const OUTCOME_FINDINGS = {
   fail: ['mcp-widened-reach', 'mcp-remote-insecure'],
   incomplete: ['mcp-remote-unverified'],
 } as const satisfies Record<'fail' | 'incomplete', readonly string[]>;
+
+/**
+ * What an MCP ignore entry (`{ mcp, finding? }` in the policy's `ignore`) may cover: the findings
+ * about a configured server a review can accept — a container with a wider reach, a remote no
+ * registry entry vouches for — and `mcp-entry-policy`, the policy outcome of the MCP Registry
+ * entry a remote server was matched to (an `mcp` audit entry).
+ */
+export const MCP_IGNORABLE = ['mcp-widened-reach', 'mcp-remote-unverified', 'mcp-entry-policy'] as const;
+export type McpIgnorableCode = (typeof MCP_IGNORABLE)[number];
+
+/** Findings no ignore entry covers (docs/security.md, "Ignoring MCP findings"). */
+export const MCP_NEVER_IGNORED = ['mcp-remote-insecure'] as const;
+export const MCP_NEVER_IGNORED_WHY = 'a remote server over plain http cannot be made safe by a review (anyone on the path reads its credentials and rewrites its answers); switch its URL to https';
 
 /** The run's result and the exit code it has. */
 export interface AuditOutcome {

@@ -136,7 +136,6 @@ function mcpRequest(options: AuditOptions): AuditInputRequest['mcp'] {
   const files = options.mcpConfig ?? [];
   if (options.mcp !== true && files.length === 0) return undefined;
   if (options.file !== undefined && options.file.length > 0) throw new UsageError('--file and --mcp / --mcp-config audit different things: give one of them');
-  if (options.changedSince !== undefined) throw new UsageError('--changed-since compares lockfiles in git; it does not apply to --mcp / --mcp-config');
   return {
     discover: options.mcp === true,
     files,

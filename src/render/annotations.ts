@@ -7,7 +7,7 @@
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
-import { declaredAt, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
+import { declaredAt, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, warningText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -55,7 +55,7 @@ function runAnnotations(report: AuditReport): string[] {
     lines.push(`::${error ? 'error' : 'warning'} title=${escapeProperty('nerq: audit incomplete')}::${escapeData(clean(text))}`);
   }
   for (const warning of report.warnings) {
-    lines.push(`::warning title=${escapeProperty(`nerq: ${warning.code}`)}::${escapeData(clean(warning.message))}`);
+    lines.push(`::warning title=${escapeProperty(`nerq: ${warning.code}`)}::${escapeData(clean(warningText(warning)))}`);
   }
   return lines;
 }

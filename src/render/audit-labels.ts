@@ -3,7 +3,7 @@
  * the status and summary lines. Inputs are raw strings from reports (hostile): callers
  * sanitise or escape the results for their format.
  */
-import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport } from '../audit/types.js';
+import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy } from '../audit/types.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { GRADES } from '../report/schema.js';
 import { formatScore } from './text.js';
@@ -22,11 +22,21 @@ export function packageLabel(entry: AuditEntry): string {
   return subject.name;
 }
 
+/** Why and until when: `ignored: replaced in #412 (until 2027-03-01)`. */
+function ignoredByText(ignored: IgnoredBy): string {
+  return `ignored: ${ignored.reason}${ignored.expires === null ? '' : ` (until ${ignored.expires})`}`;
+}
+
 /** An ignored entry's why and until when: `ignored: replaced in #412 (until 2027-03-01)`. */
 export function ignoredText(entry: AuditEntry): string | null {
   const ignored = entry.policy.ignoredBy;
   if (entry.policy.status !== 'ignored' || ignored === null) return null;
-  return `ignored: ${ignored.reason}${ignored.expires === null ? '' : ` (until ${ignored.expires})`}`;
+  return ignoredByText(ignored);
+}
+
+/** A warning's message, and for a finding an MCP ignore entry covers, that it is ignored and why. */
+export function warningText(warning: AuditWarning): string {
+  return warning.ignoredBy === undefined ? warning.message : `${warning.message} — ${ignoredByText(warning.ignoredBy)}`;
 }
 
 /** The first policy failure, else the verdict's first reason; an ignored entry says why it is ignored first. */
@@ -152,17 +162,23 @@ export function summarySentence(report: AuditReport): string {
   return [...parts, ...findings].join('; ');
 }
 
-/** `nerq audit --mcp`: the launches that fail the policy and the remote servers left unverified, as summary parts. */
+/**
+ * `nerq audit --mcp`: the launches that fail the policy, the remote servers left unverified and
+ * the findings an MCP ignore entry covers, as summary parts.
+ */
 function findingParts(report: AuditReport): string[] {
-  const count = (codes: readonly string[]) => report.warnings.filter((w) => codes.includes(w.code)).length;
+  const count = (codes: readonly string[]) => report.warnings.filter((w) => codes.includes(w.code) && w.ignoredBy === undefined).length;
   const failing = count(OUTCOME_FINDINGS.fail);
   const unverified = count(OUTCOME_FINDINGS.incomplete);
-  const { unvouched, ignored } = unvouchedCounts(report);
+  const { unvouched, ignored: ignoredRemotes } = unvouchedCounts(report);
+  const all: readonly string[] = [...OUTCOME_FINDINGS.fail, ...OUTCOME_FINDINGS.incomplete];
+  const ignored = report.warnings.filter((w) => all.includes(w.code) && w.ignoredBy !== undefined).length;
   return [
     ...(failing === 0 ? [] : [`${failing} MCP server ${plural(failing, 'launch fails', 'launches fail')} the policy`]),
     ...(unverified === 0 ? [] : [`${unverified} remote MCP ${plural(unverified, 'server', 'servers')} unverified`]),
+    ...(ignored === 0 ? [] : [`${ignored} MCP server ${plural(ignored, 'finding', 'findings')} ignored`]),
     ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
-    ...(ignored === 0 ? [] : [`${ignored} such ${plural(ignored, 'dependency', 'dependencies')} ignored`]),
+    ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
   ];
 }
 

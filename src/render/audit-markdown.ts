@@ -20,6 +20,7 @@ import {
   runResult,
   SHORT_VERDICT,
   summarySentence,
+  warningText,
   type EntryStatus,
   type RunResult,
 } from './audit-labels.js';
@@ -78,7 +79,9 @@ function summaryLines(report: AuditReport): string[] {
     `Inputs: ${inputs === '' ? 'none' : inputs}  `,
     `Policy: ${report.policySource === null ? 'defaults' : md(report.policySource)}`,
   );
-  if (report.warnings.length > 0) lines.push('', ...report.warnings.map((w) => `> ⚠️ ${md(w.message)}  `));
+  if (report.warnings.length > 0) {
+    lines.push('', ...report.warnings.map((w) => `> ${w.ignoredBy === undefined ? '⚠️' : STATUS_EMOJI.ignored} ${md(warningText(w))}  `));
+  }
   return lines;
 }
 

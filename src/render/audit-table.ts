@@ -21,6 +21,7 @@ import {
   STATUS_WORDS,
   summarySentence,
   viaText,
+  warningText,
   type EntryStatus,
   type RunResult,
 } from './audit-labels.js';
@@ -172,10 +173,10 @@ function summaryLines(report: AuditReport, width: number, s: Styles): string[] {
   return lines;
 }
 
-/** Each warning once, in plain words (an unavailable source with the checks it left unknown). */
+/** Each warning once, in plain words (an unavailable source with the checks it left unknown; an ignored finding with its reason). */
 function warningLines(report: AuditReport, width: number, s: Styles): string[] {
   if (report.warnings.length === 0) return [];
-  return ['', s.bold('Warnings'), ...report.warnings.flatMap((w) => wrapIndented(clean(w.message), width, '    ', '  · '))];
+  return ['', s.bold('Warnings'), ...report.warnings.flatMap((w) => wrapIndented(clean(warningText(w)), width, '    ', '  · '))];
 }
 
 /** The audit as a terminal table, ending with one newline. */

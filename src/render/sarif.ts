@@ -1,16 +1,21 @@
 /**
  * The audit as SARIF 2.1.0 for code scanning: one run of tool `nerq`, its rules the check
- * metadata plus the policy rules, and one result per package that fails the policy (level
- * `error`), could not be evaluated or was not fully checked (level `warning`), and per dependency
- * fetched from a git repository or URL no registry vouches for (level `warning`, at its line);
- * ignored and passing packages have none. What the run itself could not do (an unreachable service, an
- * incomplete result) is in `invocations[0].toolExecutionNotifications`, with the exit code. A result's rule is the package's main policy failure (`policy/min-score`, …); it is
- * located at the manifest or lockfile line that declares the package, and carries a
+ * metadata plus the policy rules and the MCP finding rules, and one result per package that
+ * fails the policy (level `error`), could not be evaluated or was not fully checked (level
+ * `warning`), per finding of `nerq audit --mcp` that decides the outcome (`finding/<code>`), and
+ * per dependency fetched from a git repository or URL no registry vouches for (level `warning`,
+ * at its line; one an ignore entry covers has none); passing packages have none. An ignored package or finding keeps its result, with a
+ * `suppressions` entry (SARIF 2.1.0 §3.27.23, §3.35: kind `external` — the decision lives in the
+ * policy file, not at the location — status `accepted`, the entry's reason as justification), so
+ * code scanning shows it closed rather than dropping it. What the run itself could not do (an
+ * unreachable service, an incomplete result) is in `invocations[0].toolExecutionNotifications`,
+ * with the exit code. A package result's rule is its main policy failure (`policy/min-score`, …);
+ * it is located at the manifest or lockfile line that declares the package, and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
  */
 import { createHash } from 'node:crypto';
-import type { AuditEntry, AuditReport, UnvouchedRemote } from '../audit/types.js';
+import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy, type UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { USER_AGENT, VERSION } from '../version.js';
 import { declaredAt, mainReason, mainRule, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
@@ -55,6 +60,13 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'not-checked', title: 'Not checked for vulnerabilities or malicious code', description: 'A guarding check (known vulnerabilities, malicious packages) could not run because its source was unavailable: the package is not known to be clean. `--allow-incomplete` accepts such packages.', severity: 4.0 },
 ];
 
+/** The findings of `nerq audit --mcp` that decide the outcome (OUTCOME_FINDINGS), as rules `finding/<code>`. */
+export const FINDING_RULES: readonly { code: string; title: string; description: string; severity: number }[] = [
+  { code: 'mcp-widened-reach', title: 'MCP server container with a wider reach', description: 'A configured MCP server starts a container with --privileged, the Docker socket, the host network or PID namespace, an added capability or the host root mounted: fails the policy.', severity: 8.0 },
+  { code: 'mcp-remote-insecure', title: 'Remote MCP server over http', description: 'A configured remote MCP server is reached over plain http: fails the policy, and no ignore entry covers it.', severity: 7.5 },
+  { code: 'mcp-remote-unverified', title: 'Remote MCP server unverified', description: 'No single MCP Registry entry declares the URL of a configured remote MCP server (or the registry could not be asked): its code cannot be inspected, and the run is incomplete.', severity: 5.0 },
+];
+
 interface SarifRule {
   id: string;
   name: string;
@@ -92,6 +104,26 @@ function policyRules(options: SarifOptions): SarifRule[] {
   }));
 }
 
+function findingRules(options: SarifOptions): SarifRule[] {
+  return FINDING_RULES.map((r) => ({
+    id: `finding/${r.code}`,
+    name: r.title,
+    shortDescription: { text: r.title },
+    fullDescription: { text: r.description },
+    help: { text: r.description },
+    ...(options.helpBase === undefined ? {} : { helpUri: new URL('README.md#nerq-audit---mcp', options.helpBase).href }),
+    properties: { tags: ['supply-chain', 'mcp', 'security'], 'security-severity': r.severity.toFixed(1) },
+  }));
+}
+
+const FINDING_CODES: readonly string[] = [...OUTCOME_FINDINGS.fail, ...OUTCOME_FINDINGS.incomplete];
+
+/** An ignore entry that applied, as a SARIF suppression: recorded outside the code (the policy file), accepted, with its reason. */
+function suppressionsOf(ignoredBy: IgnoredBy | null | undefined): object {
+  if (ignoredBy == null) return {};
+  return { suppressions: [{ kind: 'external', status: 'accepted', justification: sarifText(ignoredBy.reason) }] };
+}
+
 /**
  * What the run could not do, as SARIF tool execution notifications: the audit's result when it
  * is incomplete (level error: the exit code is 3 unless allowed), then each warning once.
@@ -107,6 +139,8 @@ function invocationOf(report: AuditReport): object {
     });
   }
   for (const warning of report.warnings) {
+    // A finding that decides the outcome is a result of its own.
+    if (FINDING_CODES.includes(warning.code)) continue;
     notifications.push({ level: 'warning', message: { text: sanitizeForTerminal(warning.message).trim() }, descriptor: { id: warning.code } });
   }
   return {
@@ -156,22 +190,30 @@ export function sarifText(text: string): string {
     .replace(/\\+(?=[[\]])|[[\]]/g, (c) => (c.startsWith('\\') ? c + c : `\\${c}`));
 }
 
+/** Rules whose failure leaves a package unevaluated or unchecked rather than failing: an ignored package failing only these is a warning. */
+const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/min-coverage', 'policy/not-checked']);
+
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = mainRule(entry);
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
   const label = sarifText(packageLabel(entry));
   const failures = entry.policy.failures.map((f) => sarifText(f.message));
+  const { status } = entry.policy;
   const text =
-    entry.policy.status === 'error'
+    status === 'error'
       ? `${label} could not be evaluated: ${failures.join('; ') || sarifText(mainReason(entry))}`
-      : entry.policy.status === 'incomplete'
+      : status === 'incomplete'
         ? `${label} was not fully checked: ${failures.join('; ')}`
-        : `${label} fails the policy: ${failures.join('; ')}`;
+        : status === 'ignored'
+          ? `${label} is ignored (${sarifText(entry.policy.ignoredBy?.reason ?? '')}); it would fail: ${failures.join('; ') || sarifText(mainReason(entry))}`
+          : `${label} fails the policy: ${failures.join('; ')}`;
+  const error = status === 'fail' || (status === 'ignored' && !NOT_FAILING_RULES.has(ruleId));
   return {
     ruleId,
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
-    level: entry.policy.status === 'fail' ? 'error' : 'warning',
+    level: error ? 'error' : 'warning',
     message: { text },
+    ...suppressionsOf(status === 'ignored' ? entry.policy.ignoredBy : null),
     locations: locationOf(entry, report, options),
     partialFingerprints: { 'nerqPackage/v1': packageFingerprint(entry) },
     properties: {
@@ -216,13 +258,45 @@ function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], o
   };
 }
 
+/**
+ * A finding of `nerq audit --mcp` (a coded warning naming the configuration file, line and
+ * server): located there, fingerprinted by its code, file and server, suppressed when ignored.
+ */
+function findingResultOf(finding: AuditWarning, rules: readonly SarifRule[], options: SarifOptions): object {
+  const ruleId = `finding/${finding.code}`;
+  const ruleIndex = rules.findIndex((r) => r.id === ruleId);
+  const { file, line, server } = finding.details;
+  const fingerprint = createHash('sha256').update(`${finding.code}\u0000${String(file)}\u0000${String(server)}`).digest('hex');
+  return {
+    ruleId,
+    ...(ruleIndex >= 0 ? { ruleIndex } : {}),
+    level: (OUTCOME_FINDINGS.fail as readonly string[]).includes(finding.code) ? 'error' : 'warning',
+    message: { text: sarifText(finding.message) },
+    locations:
+      typeof file === 'string'
+        ? [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: uriOf(file, options.baseDir) },
+                ...(typeof line === 'number' && line >= 1 ? { region: { startLine: line } } : {}),
+              },
+            },
+          ]
+        : [],
+    partialFingerprints: { 'nerqFinding/v1': fingerprint },
+    ...suppressionsOf(finding.ignoredBy),
+    properties: { code: finding.code, ...(typeof server === 'string' ? { server: sanitizeForTerminal(server) } : {}) },
+  };
+}
+
 /** The audit as a SARIF 2.1.0 log (pretty JSON, ending with a newline). */
 export function renderSarif(report: AuditReport, options: SarifOptions): string {
-  const rules = [...checkRules(options), ...policyRules(options)];
-  const results = report.entries
-    .filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete')
-    .map((e) => resultOf(e, report, rules, options))
-    .concat((report.unvouched ?? []).filter((r) => r.status === 'unvouched').map((r) => unvouchedResult(r, rules, options)));
+  const rules = [...checkRules(options), ...policyRules(options), ...findingRules(options)];
+  const results = [
+    ...report.warnings.filter((w) => FINDING_CODES.includes(w.code)).map((w) => findingResultOf(w, rules, options)),
+    ...report.entries.filter((e) => e.policy.status !== 'pass').map((e) => resultOf(e, report, rules, options)),
+    ...(report.unvouched ?? []).filter((r) => r.status === 'unvouched').map((r) => unvouchedResult(r, rules, options)),
+  ];
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',

@@ -7,17 +7,16 @@
  * lockfile's; everything else is listed as a warning; no secret reaches stdout, stderr or the
  * store; nothing is started (the fixture server sees only registry requests).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SCHEMA_VERSION } from '../../src/audit/report-schema.js';
 import type { AuditReport } from '../../src/audit/types.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { runCli } from '../support/run-cli.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { expectPackage, GITHUB_RATE_LIMITED, requireBuiltCli } from './helpers.js';
 import { expectPypiProject, pypiProject } from './pypi-helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
+import { closeMcpHome, mcpHome, runAuditIn } from './mcp-sandbox.js';
 
 const SECRET = 'ghp_McpSecretNeverShown0123456789abcdef';
 
@@ -26,36 +25,16 @@ let home = '';
 let project = '';
 beforeAll(() => requireBuiltCli());
 afterEach(async () => {
-  if (server !== undefined) {
-    expectNoUnexpected(server);
-    await server.close();
-    server = undefined;
-  }
-  if (home !== '') rmSync(home, { recursive: true, force: true });
+  await closeMcpHome(server, home);
+  server = undefined;
   home = '';
 });
 
 function setUp(files: Record<string, string>): void {
-  home = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-home-'));
-  project = path.join(home, 'work', 'app');
-  mkdirSync(project, { recursive: true });
-  for (const [file, text] of Object.entries(files)) {
-    const full = file.startsWith('~/') ? path.join(home, file.slice(2)) : path.join(project, file);
-    mkdirSync(path.dirname(full), { recursive: true });
-    writeFileSync(full, text);
-  }
+  ({ home, project } = mcpHome(files));
 }
 
-function run(args: string[]) {
-  const env = {
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    XDG_CACHE_HOME: path.join(home, '.cache'),
-    XDG_DATA_HOME: path.join(home, '.local', 'share'),
-    XDG_STATE_HOME: path.join(home, '.local', 'state'),
-  };
-  return runCli(['audit', ...args], { ...(server === undefined ? {} : { server }), cwd: project, env });
-}
+const run = (args: string[]) => runAuditIn({ home, project }, args, server);
 
 /** Every file under a folder but the ones skipped, as text, and how many were read. */
 function allText(dir: string, skip: ReadonlySet<string>): { text: string; files: number } {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CHECKS } from '../../src/checks/index.js';
-import { POLICY_RULES } from '../../src/render/sarif.js';
+import { FINDING_RULES, POLICY_RULES } from '../../src/render/sarif.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { CVSS_CRITICAL, lineOf, osvRecord, packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from './audit-helpers.js';
@@ -98,7 +98,7 @@ describe('--format sarif', () => {
     const log = SarifLog.parse(JSON.parse(result.stdout));
     const [run] = log.runs;
     const rules = run?.tool.driver.rules ?? [];
-    expect(rules.map((r) => r.id)).toEqual([...CHECKS.map((c) => c.id), ...POLICY_RULES.map((r) => `policy/${r.rule}`)]);
+    expect(rules.map((r) => r.id)).toEqual([...CHECKS.map((c) => c.id), ...POLICY_RULES.map((r) => `policy/${r.rule}`), ...FINDING_RULES.map((r) => `finding/${r.code}`)]);
 
     const results = run?.results ?? [];
     expect(results.map((r) => [r.properties.package, r.level, r.ruleId]).sort()).toEqual(

@@ -30,6 +30,8 @@ export interface ConfiguredRemote {
   line: number | null;
   /** Who it is in messages: `MCP server "github"` (and its project). */
   who: string;
+  /** Its key in the file, as written (what an MCP ignore entry names). */
+  server: string;
   /** The normalised URL (scheme, host, path: remote-url.ts) — never shown, never sent. */
   url: string;
   /** What is shown: scheme and host. */
@@ -122,7 +124,7 @@ function place(server: ConfiguredServer): Placed {
     case 'nuget':
       return { note: `${who} runs the NuGet tool ${quote(launch.identifier)}: NuGet packages are not evaluated yet` };
     case 'remote':
-      return { remote: { file: server.file, line: server.line, who, url: launch.url, origin: launch.origin, insecure: launch.insecure } };
+      return { remote: { file: server.file, line: server.line, who, server: server.key, url: launch.url, origin: launch.origin, insecure: launch.insecure } };
     case 'local':
       return { note: `${who} runs a local ${launch.file === null ? 'program' : `file ${quote(launch.file)}`} with ${quote(launch.command)}: not evaluable` };
     default:

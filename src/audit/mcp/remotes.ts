@@ -13,11 +13,14 @@ import { searchServers, type McpEntry, type RegistryReadContext, type SearchResu
 import { quote } from '../../lockfiles/text.js';
 import type { AuditSubject, AuditWarning } from '../types.js';
 import type { ConfiguredRemote } from './inputs.js';
+import type { McpFindingRef } from './ignore.js';
 import { remoteUrlMatches, searchWordsOf } from './remote-url.js';
 
 export interface MatchedRemotes {
   /** One `mcp` subject per matched entry (name and version), declared where each URL is configured. */
   subjects: AuditSubject[];
+  /** Each subject's configured servers (by `name@version`), as MCP ignore entries match them (`mcp-entry-policy`). */
+  servers: Map<string, McpFindingRef[]>;
   /** `mcp-remote-unverified`, one per unmatched server; `mcp-remote-insecure`, one per server reached over http. */
   unverified: AuditWarning[];
   insecure: AuditWarning[];
@@ -55,11 +58,12 @@ export async function matchRemotes(remotes: readonly ConfiguredRemote[], ctx: Pi
     return pending;
   };
   const subjects = new Map<string, AuditSubject>();
+  const servers = new Map<string, McpFindingRef[]>();
   const unverified: AuditWarning[] = [];
   const insecure: AuditWarning[] = [];
   for (const remote of remotes) {
     const where = `${remote.file}: line ${remote.line ?? '?'}`;
-    const base = { file: remote.file, line: remote.line, origin: remote.origin };
+    const base = { file: remote.file, line: remote.line, server: remote.server, origin: remote.origin };
     if (remote.insecure) {
       insecure.push({
         code: 'mcp-remote-insecure',
@@ -74,6 +78,7 @@ export async function matchRemotes(remotes: readonly ConfiguredRemote[], ctx: Pi
       const key = `${name}@${version}`;
       const known = subjects.get(key);
       const declared = { file: remote.file, line: remote.line, workspace: null };
+      servers.set(key, [...(servers.get(key) ?? []), { code: 'mcp-entry-policy', file: remote.file, server: remote.server, entry: name }]);
       if (known !== undefined) known.declaredIn.push(declared);
       else subjects.set(key, { ecosystem: 'mcp', name, version, spec: null, direct: true, dev: false, declaredIn: [declared], resolved: null, via: [] });
       continue;
@@ -92,5 +97,5 @@ export async function matchRemotes(remotes: readonly ConfiguredRemote[], ctx: Pi
       details: { ...base, reason: why.reason, candidates: entries.map((e) => e.server.name).sort() },
     });
   }
-  return { subjects: [...subjects.values()], unverified, insecure };
+  return { subjects: [...subjects.values()], servers, unverified, insecure };
 }

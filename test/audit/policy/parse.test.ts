@@ -36,9 +36,9 @@ describe('policy file schema', () => {
     expect(policy.minScore).toBe(60);
     expect(policy.dimensions).toEqual({ security: 70, compliance: 50 });
     expect(policy.ignore).toEqual([
-      { package: '@scope/pkg@^1.2.0', ecosystem: null, name: '@scope/pkg', range: '^1.2.0', reason: 'vendored fork', expires: '2027-03-01' },
-      { package: 'pypi:Django@>=4,<5', ecosystem: 'pypi', name: 'Django', range: '>=4,<5', reason: 'audited by the team', expires: null },
-      { package: 'left-pad', ecosystem: null, name: 'left-pad', range: null, reason: 'tiny', expires: null },
+      { kind: 'package', package: '@scope/pkg@^1.2.0', ecosystem: null, name: '@scope/pkg', range: '^1.2.0', reason: 'vendored fork', expires: '2027-03-01' },
+      { kind: 'package', package: 'pypi:Django@>=4,<5', ecosystem: 'pypi', name: 'Django', range: '>=4,<5', reason: 'audited by the team', expires: null },
+      { kind: 'package', package: 'left-pad', ecosystem: null, name: 'left-pad', range: null, reason: 'tiny', expires: null },
     ]);
     expect(policy.failOn).toBe('caution');
   });
@@ -106,6 +106,46 @@ describe('policy file schema', () => {
     expect(error.file).toBe(FILE);
     expect(error.message).toBe('.nerqrc.json: evil key: unknown key');
     expect(error.message).not.toMatch(/[\u001b\n]/);
+  });
+});
+
+describe('MCP ignore entries', () => {
+  it('an entry with an "mcp" key names a server; "finding" is one code or several, absent for all', () => {
+    const policy = parsePolicy(
+      {
+        ignore: [
+          { mcp: 'box', file: '.mcp.json', finding: 'mcp-widened-reach', reason: ' needs the Docker socket: reviewed ', expires: '2027-01-31' },
+          { mcp: 'io.github.acme/tools', finding: ['mcp-entry-policy', 'mcp-remote-unverified', 'mcp-entry-policy'], reason: 'our own server' },
+          { mcp: 'internal', reason: 'ours' },
+          { package: 'left-pad', reason: 'tiny' },
+        ],
+      },
+      FILE,
+    );
+    expect(policy.ignore).toEqual([
+      { kind: 'mcp', mcp: 'box', file: '.mcp.json', findings: ['mcp-widened-reach'], reason: 'needs the Docker socket: reviewed', expires: '2027-01-31' },
+      { kind: 'mcp', mcp: 'io.github.acme/tools', file: null, findings: ['mcp-entry-policy', 'mcp-remote-unverified'], reason: 'our own server', expires: null },
+      { kind: 'mcp', mcp: 'internal', file: null, findings: null, reason: 'ours', expires: null },
+      { kind: 'package', package: 'left-pad', ecosystem: null, name: 'left-pad', range: null, reason: 'tiny', expires: null },
+    ]);
+  });
+
+  it.each([
+    [{ mcp: 'box', finding: 'mcp-widend-reach', reason: 'x' }, "ignore[0].finding: unknown code 'mcp-widend-reach' (expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-entry-policy')"],
+    [{ mcp: 'box', finding: ['mcp-widened-reach', 'capped'], reason: 'x' }, "ignore[0].finding[1]: unknown code 'capped' (expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-entry-policy')"],
+    [{ mcp: 'plain', finding: 'mcp-remote-insecure', reason: 'x' }, 'ignore[0].finding: mcp-remote-insecure cannot be ignored'],
+    [{ mcp: 'box', finding: [], reason: 'x' }, 'ignore[0].finding: must list at least one code'],
+    [{ mcp: 'box', finding: 3, reason: 'x' }, 'ignore[0].finding: '],
+    [{ mcp: 'box' }, 'ignore[0].reason: required'],
+    [{ mcp: 'box', reason: ' ' }, 'ignore[0].reason: must not be empty: say why the finding is ignored'],
+    [{ mcp: ' ', reason: 'x' }, 'ignore[0].mcp: must name a server'],
+    [{ mcp: 7, reason: 'x' }, 'ignore[0].mcp: expected string, got number'],
+    [{ mcp: 'box', file: '', reason: 'x' }, 'ignore[0].file: must name a configuration file'],
+    [{ mcp: 'box', package: 'left-pad', reason: 'x' }, 'ignore[0].package: unknown key'],
+    [{ package: 'left-pad', finding: 'mcp-widened-reach', reason: 'x' }, 'ignore[0].finding: unknown key'],
+    [{ mcp: 'box', reason: 'x', expires: '2027-13-01' }, 'ignore[0].expires: must be a date as YYYY-MM-DD'],
+  ])('%j is bad input naming the key', (entry, message) => {
+    expect(errorOf({ ignore: [entry] }).startsWith(`.nerqrc.json: ${message}`)).toBe(true);
   });
 });
 

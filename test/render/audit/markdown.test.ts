@@ -12,6 +12,16 @@ const tableLines = (md: string) => md.split('\n').filter((l) => l.startsWith('|'
 describe('renderAuditMarkdown', () => {
   const md = renderAuditMarkdown(sampleAudit({ warnings: [{ code: 'npm-config', message: 'the project .npmrc sets a registry; not followed', details: {} }] }));
 
+  it('a finding an MCP ignore entry covers is a muted line with its reason', () => {
+    const ignoredBy = { mcp: 'docs', file: '.mcp.json', reason: 'our own server', expires: null };
+    const out = renderAuditMarkdown(
+      auditOf([], { warnings: [{ code: 'mcp-remote-unverified', message: '.mcp.json: line 6: MCP server "docs" is unverified', details: {}, ignoredBy }, { code: 'input-note', message: 'a note', details: {} }] }),
+    );
+    expect(out).toContain('> 🔕 .mcp.json: line 6: MCP server "docs" is unverified — ignored: our own server  \n');
+    expect(out).toContain('> ⚠️ a note  ');
+    expect(out).toContain('1 MCP server finding ignored');
+  });
+
   it('puts the summary first', () => {
     expect(md.split('\n').slice(0, 9)).toEqual([
       '## nerq audit: ❌ FAIL',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { CHECKS } from '../../../src/checks/index.js';
-import { packageFingerprint, POLICY_RULES, renderSarif } from '../../../src/render/sarif.js';
+import { FINDING_RULES, packageFingerprint, POLICY_RULES, renderSarif } from '../../../src/render/sarif.js';
 import { auditOf, deprecated, entryOf, entryWith, thin } from '../../audit/policy/reports.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
@@ -75,8 +75,8 @@ describe('renderSarif', () => {
     expect(run?.tool.driver.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('has a rule per check (from its metadata) and per policy rule', () => {
-    expect(rules.map((r) => r.id)).toEqual([...CHECKS.map((c) => c.id), ...POLICY_RULES.map((r) => `policy/${r.rule}`)]);
+  it('has a rule per check (from its metadata), per policy rule and per MCP finding', () => {
+    expect(rules.map((r) => r.id)).toEqual([...CHECKS.map((c) => c.id), ...POLICY_RULES.map((r) => `policy/${r.rule}`), ...FINDING_RULES.map((r) => `finding/${r.code}`)]);
     const first = CHECKS[0];
     expect(rules[0]).toMatchObject({
       id: first?.id,
@@ -90,12 +90,40 @@ describe('renderSarif', () => {
     expect(bare.runs[0]?.tool.driver.rules?.some((r) => r.helpUri !== undefined)).toBe(false);
   });
 
-  it('one error per failing package and one warning per unevaluated one; none for ignored or passing', () => {
+  it('one error per failing package, one warning per unevaluated one, a suppressed result per ignored one; none for passing', () => {
     expect(results.map((r) => [r.level, r.ruleId, r.message.text])).toEqual([
       ['error', 'policy/verdict', 'evil-pkg@0.0.1 fails the policy: NO — DO NOT USE: known malicious package: MAL-2026-1; score 9.9 is below the minimum 50'],
       ['error', 'policy/capped', 'old-thing@1.0.0 fails the policy: capped at 49.9: version is deprecated: no longer maintained; score 49.9 is below the minimum 50; verdict NO — USE WITH CAUTION fails the policy (failOn: caution)'],
       ['warning', 'policy/not-evaluated', 'ghost-pkg@1.0.0 could not be evaluated: npm package "ghost-pkg" was not found in the registry'],
+      ['error', 'policy/verdict', 'so-so@0.3.0 is ignored (pinned by the build tool); it would fail: verdict CAUTION fails the policy (failOn: caution)'],
     ]);
+    const raw = JSON.parse(renderSarif(sampleAudit(), { checks: CHECKS })) as Record<string, any>;
+    // SARIF 2.1.0 §3.35: the decision lives in the policy file (external), accepted, with its reason.
+    expect((raw.runs[0].results as any[]).map((r) => r.suppressions ?? null)).toEqual([
+      null,
+      null,
+      null,
+      [{ kind: 'external', status: 'accepted', justification: 'pinned by the build tool' }],
+    ]);
+  });
+
+  it('an MCP finding is a result at its file and line, fingerprinted by code, file and server; ignored, it carries a suppression', () => {
+    const widened = { code: 'mcp-widened-reach', message: '.mcp.json: line 5: MCP server "box" starts the container image …', details: { file: '.mcp.json', line: 5, server: 'box', image: 'ghcr.io/acme/box:1.0', flags: ['privileged'] } };
+    const unverified = { code: 'mcp-remote-unverified', message: '.mcp.json: line 6: MCP server "docs" … unverified', details: { file: '.mcp.json', line: 6, server: 'docs', origin: 'https://mcp.example.com', reason: 'not-declared', candidates: [] } };
+    const audit = auditOf([], {
+      warnings: [widened, { ...unverified, ignoredBy: { mcp: 'docs', file: null, reason: 'our own server', expires: '2027-01-31' } }, { code: 'input-note', message: 'a note', details: {} }],
+    });
+    const raw = JSON.parse(renderSarif(audit, { checks: CHECKS, baseDir: 'app' })) as Record<string, any>;
+    const found = raw.runs[0].results as any[];
+    expect(found.map((r) => [r.ruleId, r.level, r.locations[0].physicalLocation, r.suppressions ?? null, r.properties])).toEqual([
+      ['finding/mcp-widened-reach', 'error', { artifactLocation: { uri: 'app/.mcp.json' }, region: { startLine: 5 } }, null, { code: 'mcp-widened-reach', server: 'box' }],
+      ['finding/mcp-remote-unverified', 'warning', { artifactLocation: { uri: 'app/.mcp.json' }, region: { startLine: 6 } }, [{ kind: 'external', status: 'accepted', justification: 'our own server' }], { code: 'mcp-remote-unverified', server: 'docs' }],
+    ]);
+    for (const r of found) expect(raw.runs[0].tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+    expect(found[0].partialFingerprints['nerqFinding/v1']).toMatch(/^[0-9a-f]{64}$/);
+    expect(found[0].partialFingerprints['nerqFinding/v1']).not.toBe(found[1].partialFingerprints['nerqFinding/v1']);
+    // Results, not notifications; the other warnings stay notifications.
+    expect((raw.runs[0].invocations[0].toolExecutionNotifications as any[]).map((n) => n.descriptor.id)).toEqual(['input-note']);
   });
 
   it('ruleIndex points at the rule named by ruleId', () => {
@@ -110,6 +138,7 @@ describe('renderSarif', () => {
       { artifactLocation: { uri: 'package.json' }, region: { startLine: 8 } },
       { artifactLocation: { uri: 'package-lock.json' }, region: { startLine: 12 } },
       { artifactLocation: { uri: 'package-lock.json' } },
+      { artifactLocation: { uri: 'packages/app/package.json' }, region: { startLine: 9 } },
     ]);
   });
 

@@ -67,6 +67,17 @@ describe('renderAuditTable', () => {
     expect(none).toContain('exit 3: a remote MCP server no MCP Registry entry vouches for is unverified');
   });
 
+  it('a finding an MCP ignore entry covers is listed with its reason and counted as ignored, not as failing', () => {
+    const ignoredBy = { mcp: 'box', file: null, reason: 'needs the Docker socket', expires: '2027-01-31' };
+    const out = renderAuditTable(
+      auditOf([], { warnings: [{ code: 'mcp-widened-reach', message: '.mcp.json: line 2: MCP server "box" starts …', details: {}, ignoredBy }], outcome: { result: 'pass', exitCode: 0, allowIncomplete: false } }),
+      { color: false, width: 120 },
+    );
+    expect(out).toContain('.mcp.json: line 2: MCP server "box" starts … — ignored: needs the Docker socket (until 2027-01-31)');
+    expect(out).toContain('\nPASS: 1 MCP server finding ignored\n');
+    expect(out).not.toContain('launch fails');
+  });
+
   it('PASS and INCOMPLETE results, singular wording, and an empty audit', () => {
     const passing = renderAuditTable(auditOf([entryOf(healthy())]), { color: false });
     expect(passing).toContain('\nPASS: the 1 package passes the policy\n');
