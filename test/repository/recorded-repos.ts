@@ -47,7 +47,7 @@ export interface RepoRecord {
   recordedCommit: { sha: string; tree: string; committerDate: string };
   firstCommit: { authorDate: string };
   commitCount: number;
-  tags: Array<{ name: string; date?: string }>;
+  tags: Array<{ name: string; commit: string; annotated: boolean; date: string; commitDate: string }>;
   files: { recorded: Array<{ path: string; stored?: string }> };
 }
 
@@ -275,4 +275,19 @@ export function osvRecord(id: string, name: string, introduced: string, fixed: s
     references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
     database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
   };
+}
+
+/**
+ * GitHub's answer to the GraphQL query that dates a recorded repository's tags
+ * (sources/github/tag-dates.ts: `refs(refPrefix: "refs/tags/", first: 100, orderBy: TAG_COMMIT_DATE DESC)`),
+ * built from record.json's tags — an annotated tag as a `Tag` with its tagger date and the commit it
+ * tags, a lightweight one as that `Commit` — newest first, at most 100, with the total.
+ */
+export function tagDatesAnswer(fullName: string): { data: { repository: { refs: { totalCount: number; nodes: unknown[] } } } } {
+  const tags = [...recordOf(fullName).tags].sort((a, b) => Date.parse(b.commitDate) - Date.parse(a.commitDate));
+  const nodes = tags.slice(0, 100).map((t) => {
+    const commit = { __typename: 'Commit', committedDate: new Date(t.commitDate).toISOString() };
+    return { name: t.name, target: t.annotated ? { __typename: 'Tag', tagger: { date: t.date }, target: commit } : commit };
+  });
+  return { data: { repository: { refs: { totalCount: tags.length, nodes } } } };
 }

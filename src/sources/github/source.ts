@@ -627,7 +627,7 @@ export async function fetchRepositoryFiles(
   const call = repositoryCall(ctx, repo);
   if (typeof call === 'string') return { ok: false, reason: call, requests: 0 };
   try {
-    const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
+    const files = await restRepoFiles(call, repo, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
     if (!files.ok) return { ...files, requests: call.counter.requests };
     return {
       ok: true,
