@@ -291,3 +291,43 @@ export function tagDatesAnswer(fullName: string): { data: { repository: { refs: 
   });
   return { data: { repository: { refs: { totalCount: tags.length, nodes } } } };
 }
+
+/**
+ * The GraphQL repository node (sources/github/graphql.ts `NerqRepository`) for a recorded
+ * repository, with a token — synthesised, as the REST repository answer is: acme/widget's recorded
+ * node (fixtures/http/github/graphql/acme-widget.json) with this repository's name, URL, creation
+ * date (`created`, default: its first commit's), licence and no GitHub release.
+ */
+export function graphqlRepositoryNode(fullName: string, options: { license: string | null; created?: string }): Record<string, unknown> {
+  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'graphql', 'acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
+  const record = recordOf(fullName);
+  const { f0: _manifest, f1: _none, ...node } = recorded.data.r0;
+  return {
+    ...node,
+    nameWithOwner: fullName,
+    url: `https://github.com/${fullName}`,
+    createdAt: options.created ?? new Date(record.firstCommit.authorDate).toISOString(),
+    pushedAt: new Date(record.recordedCommit.committerDate).toISOString(),
+    licenseInfo: options.license === null ? null : { spdxId: options.license },
+    releases: { nodes: [] },
+  };
+}
+
+/**
+ * GitHub's GraphQL endpoint for a recorded repository with a token: the repository query answered
+ * with `graphqlRepositoryNode` under each alias it asks for, the tag-dates query with `tags`
+ * (default: `tagDatesAnswer`, the recorded tags' dates).
+ */
+export function serveRecordedGraphql(server: FixtureServer, fullName: string, options: { license: string | null; created?: string; tags?: FixtureResponse }): void {
+  const tags = options.tags ?? { body: tagDatesAnswer(fullName) };
+  server.route('POST', '/github/graphql', (_req, res, { body }) => {
+    const { query } = JSON.parse(body.toString('utf8')) as { query: string };
+    if (query.includes('NerqTagDates')) {
+      res.writeHead(tags.status ?? 200, { 'content-type': 'application/json', ...tags.headers });
+      return void res.end(typeof tags.body === 'string' ? tags.body : JSON.stringify(tags.body ?? {}));
+    }
+    const aliases = [...query.matchAll(/\b(r\d+): repository\(/g)].map((m) => m[1] as string);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ data: Object.fromEntries(aliases.map((a) => [a, graphqlRepositoryNode(fullName, options)])) }));
+  });
+}
