@@ -12,8 +12,13 @@
  * age is unknown too: its history may start last week.
  *
  * Churn: version tags per week over that age, and releases per week over the last
- * RECENT_RELEASE_DAYS days (releases carry GitHub's publication dates; tags carry none), so a
- * five-year-old repository that suddenly publishes 31 versions in two weeks is held. The time
+ * RECENT_RELEASE_DAYS days (releases carry GitHub's publication dates), so a five-year-old
+ * repository that suddenly publishes 31 versions in two weeks is held. A repository with fewer
+ * GitHub releases than version tags (one that tags without publishing releases) is judged over
+ * the last RECENT_RELEASE_DAYS days by its dated version tags as well (files.tagDates, read with a
+ * token): a tag's date is whatever its tagger or committer set, so dated tags can only hold the
+ * verdict (churn) or be reported — they never lift a score, never make the project older, and when
+ * they are unknown the pace of those days is said to be unknown, never counted as calm. The time
  * since the first release is reported, not scored.
  */
 import { RECENT_RELEASE_DAYS } from '../evidence/github-facts.js';
@@ -37,6 +42,12 @@ function daysSince(iso: string | null | undefined, now: Date): number | null {
 }
 
 const perWeek = (count: number, days: number): number => Math.round((count / Math.max(1, days / 7)) * 10) / 10;
+
+/** Within the last `days` days of `now` (and not after it by more than the source allowed). */
+const withinDays = (iso: string, now: Date, days: number): boolean => {
+  const at = Date.parse(iso);
+  return Number.isFinite(at) && at >= now.getTime() - days * DAY_MS;
+};
 const day = (iso: string): string => new Date(Date.parse(iso)).toISOString().slice(0, 10);
 
 export default defineCheck({
@@ -47,14 +58,15 @@ export default defineCheck({
   title: 'Project maturity',
   description:
     "For a `github:` target: the project's age — the shorter of the days since GitHub created the repository and the days since its first commit (commit dates before the repository existed are not counted) — and its release churn. " +
-    `Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); more than ${CHURN_TAGS_PER_WEEK} version tags a week over that age, or releases a week over the last ${RECENT_RELEASE_DAYS} days (at least ${CHURN_MIN_TAGS} either way), scores at most 40 and holds the verdict; otherwise 100. ` +
+    `Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); more than ${CHURN_TAGS_PER_WEEK} version tags a week over that age, or releases a week over the last ${RECENT_RELEASE_DAYS} days (at least ${CHURN_MIN_TAGS} either way), scores at most 40 and holds the verdict; otherwise 100; a repository with fewer GitHub releases than version tags is also judged by its version tags dated in the last ${RECENT_RELEASE_DAYS} days (with GITHUB_TOKEN: tagger or commit dates, which can hold the verdict but never lift a score; without dates that pace is reported unknown). ` +
     'Unknown when GitHub gives no creation date, or when an older repository\'s first commit cannot be dated.',
   messages: {
     'too-young': '{days} days of history ({since}): too short to judge',
     young: '{days} days of history ({since}): a young project',
     churn: '{tags} version tags in {days} days ({perWeek} a week)',
     'release-churn': '{releasesRecent} releases in the last {recentWindowDays} days ({releasesPerWeek} a week)',
-    established: '{days} days of history, {tags} version tags, {firstRelease}',
+    'tag-churn': '{tagsRecent} version tags dated in the last {recentWindowDays} days ({tagsRecentPerWeek} a week)',
+    established: '{days} days of history, {tags} version tags, {firstRelease}{tagPace}',
     'history-unknown': 'On GitHub for {createdDays} days; when its history starts is unknown ({historyReason})',
     'age-unknown': 'Project age unknown: GitHub gave no creation date',
   },
@@ -80,15 +92,38 @@ export default defineCheck({
     const releasesPerWeek = recent === null ? null : perWeek(recent, window);
     const releaseChurn = recent !== null && releasesPerWeek !== null && recent >= CHURN_MIN_TAGS && releasesPerWeek > CHURN_TAGS_PER_WEEK;
 
+    // Fewer releases than version tags: the releases alone can miss a burst of tags, so the version
+    // tags' own dates (set by whoever tagged) judge the last RECENT_RELEASE_DAYS days too.
+    const tagsFillIn = tags !== null && tags.count > 0 && releases !== null && releases.listed !== undefined && releases.listed < tags.count;
+    const tagDates = repository.files.tagDates;
+    // Evidence saved before tags were dated has no `tagDates`: it re-scores as it did.
+    const tagDatesRead = tagsFillIn && tagDates !== undefined;
+    const dated = tagDatesRead ? tagDates.tags : null;
+    const tagsRecent = dated === null ? null : dated.filter((t) => withinDays(t.at, now, window)).length;
+    const tagsRecentAtLeast = dated !== null && tagsRecent === dated.length && tagDates?.complete !== true && dated.length > 0;
+    const tagsRecentPerWeek = tagsRecent === null ? null : perWeek(tagsRecent, window);
+    const tagChurnDated = tagsRecent !== null && tagsRecentPerWeek !== null && tagsRecent >= CHURN_MIN_TAGS && tagsRecentPerWeek > CHURN_TAGS_PER_WEEK;
+    const newestTag = dated?.[0] ?? null;
+    const oldestTag = dated === null || dated.length === 0 ? null : (dated[dated.length - 1] ?? null);
+
     const oldestRelease = releases?.oldestPublishedAt ?? null;
     const firstReleaseDays = daysSince(oldestRelease, now);
     const firstReleaseExact = releases?.complete === true;
+    const tagged =
+      oldestTag === null || newestTag === null
+        ? ''
+        : `; version tags dated ${tagDates?.complete === true ? '' : 'at least '}${formatNumber(daysSince(oldestTag.at, now) ?? 0)} to ${formatNumber(daysSince(newestTag.at, now) ?? 0)} days ago (by their taggers)`;
     const firstRelease =
-      releases === null || releases.listed === undefined
+      (releases === null || releases.listed === undefined
         ? 'releases unknown'
         : firstReleaseDays === null
           ? 'no release published'
-          : `first release ${firstReleaseExact ? '' : 'at least '}${formatNumber(firstReleaseDays)} days ago`;
+          : `first release ${firstReleaseExact ? '' : 'at least '}${formatNumber(firstReleaseDays)} days ago`) + tagged;
+    // Unknown dates are said to be unknown: the last days' pace of a project that tags without releasing is not calm by default.
+    const tagPace =
+      tagDatesRead && dated === null && tags.count >= CHURN_MIN_TAGS
+        ? `; the pace of its version tags over the last ${formatNumber(window)} days is unknown (${tagDates.reason ?? 'no dates'})`
+        : '';
 
     let since = 'age unknown';
     if (days !== null) {
@@ -119,6 +154,13 @@ export default defineCheck({
       releasesRecent: recent === null ? null : `${recent}${recentAtLeast ? '+' : ''}`,
       recentWindowDays: window,
       releasesPerWeek,
+      tagDates: !tagsFillIn ? 'not needed' : !tagDatesRead ? 'not read' : dated === null ? 'unknown' : 'dated',
+      tagDatesReason: tagDatesRead ? tagDates.reason : null,
+      tagsRecent: tagsRecent === null ? null : `${tagsRecent}${tagsRecentAtLeast ? '+' : ''}`,
+      tagsRecentPerWeek,
+      latestTagAt: newestTag?.at ?? null,
+      firstTagAt: oldestTag?.at ?? null,
+      tagPace,
       firstReleaseAt: oldestRelease,
       firstReleaseDays,
       firstReleaseExact,
@@ -128,10 +170,11 @@ export default defineCheck({
     const holds: string[] = [];
     const churnHolds = (): void => {
       if (releaseChurn) holds.push(`${data.releasesRecent} releases in the last ${formatNumber(window)} days (${releasesPerWeek} a week) is more than anyone reviews`);
+      if (tagChurnDated) holds.push(`${data.tagsRecent} version tags dated in the last ${formatNumber(window)} days (${tagsRecentPerWeek} a week) is more than anyone reviews`);
       if (tagChurn && days !== null) holds.push(`${data.tags} version tags in ${formatNumber(days)} days (${tagsPerWeek} a week) is more than anyone reviews`);
     };
-    const churnMessage = releaseChurn ? 'release-churn' : 'churn';
-    const held = (score: number, messageId: 'too-young' | 'young' | 'churn' | 'release-churn' | 'established') =>
+    const churnMessage = releaseChurn ? 'release-churn' : tagChurnDated ? 'tag-churn' : 'churn';
+    const held = (score: number, messageId: 'too-young' | 'young' | 'churn' | 'release-churn' | 'tag-churn' | 'established') =>
       holds.length === 0
         ? { score, messageId, data }
         : { score, messageId, data, holdVerdict: `${holds.join('; ')}; a longer, steadier history would lift this (re-check after ${YOUNG_DAYS} days)` };
@@ -140,7 +183,7 @@ export default defineCheck({
       const tooYoung = days < TOO_YOUNG_DAYS;
       holds.push(`${formatNumber(days)} days of history is ${tooYoung ? 'too short to judge' : 'little to judge by'}`);
       churnHolds();
-      const score = Math.min(tooYoung ? 20 : 50, releaseChurn || tagChurn ? 40 : 100);
+      const score = Math.min(tooYoung ? 20 : 50, releaseChurn || tagChurnDated || tagChurn ? 40 : 100);
       return held(score, tooYoung ? 'too-young' : 'young');
     }
     churnHolds();

@@ -111,6 +111,23 @@ export const GithubHistorySchema = z.object({
 });
 export type GithubHistory = z.infer<typeof GithubHistorySchema>;
 
+/**
+ * Dated version tags (github/tag-dates.ts): with a token, the repository's newest tags by date
+ * through one GraphQL query — an annotated tag's tagger date, a lightweight tag's commit date,
+ * both set by whoever tagged or committed, unlike GitHub's release dates. `tags` is null (with the
+ * reason) when they could not be dated: no token (REST tag listings carry no dates), a failure, or
+ * one listed version tag without a date GitHub gave and nerq could parse (a missing one may be the
+ * newest). Absent when there is no version tag to date, and in evidence saved before tags were dated.
+ */
+export const GithubTagDatesSchema = z.object({
+  /** Version tags among the newest tags listed (newest first), each with its date and where the date comes from. */
+  tags: z.array(z.object({ name: z.string(), at: iso, source: z.enum(['tagger', 'commit']) })).nullable(),
+  /** The listing holds every tag of the repository (GitHub's total is no more than it lists). */
+  complete: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type GithubTagDates = z.infer<typeof GithubTagDatesSchema>;
+
 export const GithubContributorsSchema = z.object({
   /**
    * Non-bot contributors: with `recent-commits`, the people with a GitHub account among the
@@ -264,8 +281,15 @@ export const GithubFilesSchema = z.object({
   lockfiles: z.array(z.string()),
   /** Workflow files under `.github/workflows/`. */
   workflows: z.number().int(),
-  /** Version tags: how many were listed, and whether that is all of them (`complete: false`: at least that many). Null when the tags could not be listed. */
+  /**
+   * Version tags (`1.2.3`, `v1.2.3`, `2024.1`, `1.0rc1`: github/version-tags.ts; not `nightly`, `latest` or a
+   * monorepo's per-package `name@1.2.3`): how many were listed, and whether that is all of them
+   * (`complete: false`: at least that many). Null when the tags could not be listed. Evidence saved
+   * before the filter counted every tag.
+   */
   tags: z.object({ count: z.number().int(), complete: z.boolean() }).nullable(),
+  /** The version tags' dates; absent when there is none to date or in evidence saved before they were dated. */
+  tagDates: GithubTagDatesSchema.optional(),
   /** When the default branch's history starts; absent in evidence saved before it was read (unknown). */
   history: GithubHistorySchema.optional(),
   /** Files that matter which could not be read, with why. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/project-maturity.js';
-import type { GithubReleases } from '../../src/evidence/schema.js';
+import type { GithubReleases, GithubTagDates } from '../../src/evidence/schema.js';
+import { NO_TOKEN_TAG_DATES } from '../../src/sources/github/tag-dates.js';
 import { daysAgo } from '../support/evidence-builder.js';
 import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
 import { checkTable, outcomeOf } from './check-table.js';
@@ -23,6 +24,17 @@ const history = (days: number | null, reason: string | null = null) => ({ firstC
 /** 31 releases, one every ten hours: all within the last 14 days. */
 const BURST = Array.from({ length: 31 }, (_, i) => Math.floor((i * 10) / 24));
 const old = (extra: Parameters<typeof repositoryEvidence>[0] = {}) => repositoryEvidence({ repository: { createdAt: daysAgo(1825) }, ...extra });
+
+/** Dated version tags `v1.<i>.0` at `days` ago (newest first), as tag-dates.ts gives them. */
+function tagDates(days: number[], complete = true): GithubTagDates {
+  return { tags: days.map((d, i) => ({ name: `v1.${days.length - i}.0`, at: daysAgo(d), source: 'commit' as const })), complete, reason: null };
+}
+/** 31 tags within 14 days, then 9 older ones: 40 version tags. */
+const TAG_BURST = [...BURST, 100, 200, 300, 400, 500, 600, 700, 800, 900];
+const STEADY = Array.from({ length: 40 }, (_, i) => 40 + i * 40);
+/** A five-year-old repository with 40 version tags and no GitHub release (it tags without publishing releases). */
+const tagsOnly = (dates: GithubTagDates | undefined, releaseDates: number[] = []) =>
+  old({ files: repoFiles({ tags: { count: 40, complete: true }, tagDates: dates, history: history(1825) }), releases: releases(releaseDates) });
 
 checkTable(check, [
   {
@@ -139,6 +151,65 @@ checkTable(check, [
     data: { historyReason: 'not read' },
   },
   {
+    name: 'no GitHub release, 31 version tags dated within 14 days in a five-year-old repository: dated tag churn',
+    evidence: tagsOnly(tagDates(TAG_BURST)),
+    score: 40,
+    messageId: 'tag-churn',
+    data: { tagDates: 'dated', tagsRecent: '31', tagsRecentPerWeek: 7.2, recentWindowDays: 30, releasesRecent: '0', perWeek: 0.2 },
+    message: ['31 version tags dated in the last 30 days'],
+  },
+  {
+    name: 'no GitHub release and steadily dated tags: established as without dates — dates never lift a score — and reported',
+    evidence: tagsOnly(tagDates(STEADY)),
+    score: 100,
+    messageId: 'established',
+    data: { tagDates: 'dated', tagsRecent: '0', latestTagAt: daysAgo(40), firstTagAt: daysAgo(1600), tagPace: '' },
+    message: ['no release published; version tags dated 1,600 to 40 days ago (by their taggers)'],
+  },
+  {
+    name: 'the newest 100 tags all within the window: a lower bound',
+    evidence: tagsOnly(tagDates(Array.from({ length: 40 }, () => 2), false)),
+    score: 40,
+    messageId: 'tag-churn',
+    data: { tagsRecent: '40+' },
+  },
+  {
+    name: 'without a token the tags are undated: the pace of the last 30 days is said to be unknown, never counted as calm, never held',
+    evidence: tagsOnly({ tags: null, complete: false, reason: NO_TOKEN_TAG_DATES }),
+    score: 100,
+    messageId: 'established',
+    data: { tagDates: 'unknown', tagsRecent: null, tagDatesReason: NO_TOKEN_TAG_DATES },
+    message: ['the pace of its version tags over the last 30 days is unknown', 'GITHUB_TOKEN'],
+  },
+  {
+    name: 'releases cover the tags: releases govern, the tag dates are not used',
+    evidence: old({
+      files: repoFiles({ tags: { count: 12, complete: true }, tagDates: tagDates(Array.from({ length: 12 }, () => 1)), history: history(1825) }),
+      releases: releases([40, 80, 120, 160, 200, 240, 280, 320, 360, 400, 440, 480]),
+    }),
+    score: 100,
+    messageId: 'established',
+    data: { tagDates: 'not needed', tagsRecent: null, latestTagAt: null },
+  },
+  {
+    name: 'evidence saved before tags were dated re-scores as it did',
+    evidence: tagsOnly(undefined),
+    score: 100,
+    messageId: 'established',
+    data: { tagDates: 'not read', tagsRecent: null, tagPace: '' },
+  },
+  {
+    name: 'a young project with a dated burst of tags: young, and the churn said',
+    evidence: repositoryEvidence({
+      repository: { createdAt: daysAgo(60) },
+      files: repoFiles({ tags: { count: 40, complete: true }, tagDates: tagDates(TAG_BURST.map((d) => Math.min(d, 59))), history: history(60) }),
+      releases: releases([]),
+    }),
+    score: 40,
+    messageId: 'young',
+    data: { days: 60, tagsRecent: '31' },
+  },
+  {
     name: 'no creation date: unknown, never a pass',
     evidence: repositoryEvidence({ repository: { createdAt: null } }),
     score: null,
@@ -161,6 +232,23 @@ describe('project-maturity holds the verdict', () => {
   it('for a burst of releases in an old repository', () => {
     const outcome = outcomeOf(check, old({ files: repoFiles({ history: history(1825) }), releases: releases(BURST) }));
     expect(outcome.holdVerdict).toContain('31 releases in the last 30 days (7.2 a week)');
+  });
+
+  it('for a dated burst of version tags when the repository publishes no releases', () => {
+    const outcome = outcomeOf(check, tagsOnly(tagDates(TAG_BURST)));
+    expect(outcome.holdVerdict).toContain('31 version tags dated in the last 30 days (7.2 a week)');
+  });
+
+  it('never on undated tags, and dated tags never score above the same evidence without them', () => {
+    expect(outcomeOf(check, tagsOnly({ tags: null, complete: false, reason: NO_TOKEN_TAG_DATES })).holdVerdict).toBeUndefined();
+    for (const dates of [TAG_BURST, STEADY, Array.from({ length: 40 }, () => 3000)]) {
+      const withDates = outcomeOf(check, tagsOnly(tagDates(dates)));
+      const without = outcomeOf(check, tagsOnly(undefined));
+      expect(withDates.score ?? 0).toBeLessThanOrEqual(without.score ?? 0);
+      // Tags dated years before the repository existed make it no older: the age is the clocks'.
+      expect(without.data?.days).toBe(1825);
+      expect(withDates.data?.days).toBe(1825);
+    }
   });
 
   it('never when the history is unknown (an unknown is not a finding)', () => {

@@ -47,7 +47,7 @@ export interface RepoRecord {
   recordedCommit: { sha: string; tree: string; committerDate: string };
   firstCommit: { authorDate: string };
   commitCount: number;
-  tags: Array<{ name: string; date?: string }>;
+  tags: Array<{ name: string; commit: string; annotated: boolean; date: string; commitDate: string }>;
   files: { recorded: Array<{ path: string; stored?: string }> };
 }
 
@@ -275,4 +275,59 @@ export function osvRecord(id: string, name: string, introduced: string, fixed: s
     references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
     database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
   };
+}
+
+/**
+ * GitHub's answer to the GraphQL query that dates a recorded repository's tags
+ * (sources/github/tag-dates.ts: `refs(refPrefix: "refs/tags/", first: 100, orderBy: TAG_COMMIT_DATE DESC)`),
+ * built from record.json's tags — an annotated tag as a `Tag` with its tagger date and the commit it
+ * tags, a lightweight one as that `Commit` — newest first, at most 100, with the total.
+ */
+export function tagDatesAnswer(fullName: string): { data: { repository: { refs: { totalCount: number; nodes: unknown[] } } } } {
+  const tags = [...recordOf(fullName).tags].sort((a, b) => Date.parse(b.commitDate) - Date.parse(a.commitDate));
+  const nodes = tags.slice(0, 100).map((t) => {
+    const commit = { __typename: 'Commit', committedDate: new Date(t.commitDate).toISOString() };
+    return { name: t.name, target: t.annotated ? { __typename: 'Tag', tagger: { date: t.date }, target: commit } : commit };
+  });
+  return { data: { repository: { refs: { totalCount: tags.length, nodes } } } };
+}
+
+/**
+ * The GraphQL repository node (sources/github/graphql.ts `NerqRepository`) for a recorded
+ * repository, with a token — synthesised, as the REST repository answer is: acme/widget's recorded
+ * node (fixtures/http/github/graphql/acme-widget.json) with this repository's name, URL, creation
+ * date (`created`, default: its first commit's), licence and no GitHub release.
+ */
+export function graphqlRepositoryNode(fullName: string, options: { license: string | null; created?: string }): Record<string, unknown> {
+  const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'graphql', 'acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
+  const record = recordOf(fullName);
+  const { f0: _manifest, f1: _none, ...node } = recorded.data.r0;
+  return {
+    ...node,
+    nameWithOwner: fullName,
+    url: `https://github.com/${fullName}`,
+    createdAt: options.created ?? new Date(record.firstCommit.authorDate).toISOString(),
+    pushedAt: new Date(record.recordedCommit.committerDate).toISOString(),
+    licenseInfo: options.license === null ? null : { spdxId: options.license },
+    releases: { nodes: [] },
+  };
+}
+
+/**
+ * GitHub's GraphQL endpoint for a recorded repository with a token: the repository query answered
+ * with `graphqlRepositoryNode` under each alias it asks for, the tag-dates query with `tags`
+ * (default: `tagDatesAnswer`, the recorded tags' dates).
+ */
+export function serveRecordedGraphql(server: FixtureServer, fullName: string, options: { license: string | null; created?: string; tags?: FixtureResponse }): void {
+  const tags = options.tags ?? { body: tagDatesAnswer(fullName) };
+  server.route('POST', '/github/graphql', (_req, res, { body }) => {
+    const { query } = JSON.parse(body.toString('utf8')) as { query: string };
+    if (query.includes('NerqTagDates')) {
+      res.writeHead(tags.status ?? 200, { 'content-type': 'application/json', ...tags.headers });
+      return void res.end(typeof tags.body === 'string' ? tags.body : JSON.stringify(tags.body ?? {}));
+    }
+    const aliases = [...query.matchAll(/\b(r\d+): repository\(/g)].map((m) => m[1] as string);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ data: Object.fromEntries(aliases.map((a) => [a, graphqlRepositoryNode(fullName, options)])) }));
+  });
 }

@@ -18,7 +18,22 @@ import { NO_MANIFEST } from '../../src/sources/github/repo-dependencies.js';
 import { VERIFY_READ_BUDGET } from '../../src/sources/github/tree-file-source.js';
 import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
-import { osvRecord, PUBLISHED, useRepositoryHarness, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
+import { evidenceFromJson, rescoreEvidence } from '../../src/app/score.js';
+import { renderJson } from '../../src/render/json.js';
+import { NO_TOKEN_TAG_DATES } from '../../src/sources/github/tag-dates.js';
+import {
+  osvRecord,
+  PUBLISHED,
+  useRepositoryHarness,
+  recordOf,
+  repoAnswer,
+  serveRecordedGraphql,
+  serveRecordedRepo,
+  servePublished,
+  tagDatesAnswer,
+  type PublishedPackages,
+  type ServeRecordedOptions,
+} from './recorded-repos.js';
 
 const harness = useRepositoryHarness();
 const runtimes = harness.runtimes;
@@ -30,7 +45,7 @@ beforeEach(() => {
 
 
 /** Check `github:<fullName>` as of `now` (default: the day after the recorded commit). */
-async function check(fullName: string, options: ServeRecordedOptions & { published?: PublishedPackages }, now?: Date): Promise<{ report: Report; requests: number; evidence: Evidence }> {
+async function check(fullName: string, options: ServeRecordedOptions & { published?: PublishedPackages; token?: string }, now?: Date): Promise<{ report: Report; requests: number; evidence: Evidence }> {
   serveRecordedRepo(server, fullName, options);
   const published = options.published ?? PUBLISHED[fullName] ?? {};
   servePublished(server, published);
@@ -39,7 +54,7 @@ async function check(fullName: string, options: ServeRecordedOptions & { publish
     for (const file of ['setup.cfg', 'setup.py']) server.expect('GET', `/github/repos/${fullName}/contents/${file}`, { status: 404 });
   }
   const at = now ?? new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000);
-  const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: at.toISOString() } }), cwd: home, clock: () => at });
+  const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: at.toISOString(), ...(options.token === undefined ? {} : { GITHUB_TOKEN: options.token }) } }), cwd: home, clock: () => at });
   runtimes.push(runtime);
   const [outcome] = await checkTargets(runtime, { targets: [parseTarget(`github:${fullName}`)], gate: DEFAULT_GATE });
   if (outcome === undefined) throw new Error('no outcome');
@@ -210,6 +225,92 @@ describe('maturity: when the history starts and how fast it publishes (microsoft
       for (const id of standing) expect(checkOf(report, id)?.score, id).not.toBeNull();
     });
   }
+});
+
+describe('dated version tags: a repository that tags without publishing GitHub releases (microsoft/playwright-mcp: 72 recorded tags, no release synthesised)', () => {
+  const PLAYWRIGHT = 'microsoft/playwright-mcp';
+  const FIVE_YEARS_AGO = '2021-08-01T00:00:00Z';
+  const AT = new Date('2026-08-08T12:00:00Z');
+  const TOKEN = 'ghp_nerqTestToken0123456789abcdefABCDEF';
+  const options = { license: 'Apache-2.0', stars: 20_000, topics: ['mcp'] };
+  const created = { '': { body: { ...repoAnswer(PLAYWRIGHT, { license: 'Apache-2.0' }), created_at: FIVE_YEARS_AGO } } };
+  const graphqlLines = () => server.requests.filter((r) => r.path.startsWith('/github/graphql'));
+  /** The recorded tags' answer with the newest `n` re-dated one every ten hours back from AT (a burst). */
+  const burst = (n: number) => {
+    const answer = tagDatesAnswer(PLAYWRIGHT);
+    (answer.data.repository.refs.nodes as Array<{ target: { committedDate: string } }>).slice(0, n).forEach((node, i) => {
+      node.target.committedDate = new Date(AT.getTime() - (i + 1) * 10 * 3_600_000).toISOString();
+    });
+    return { body: answer };
+  };
+
+  it('without a token: no extra request; the tags stay undated, the pace of the last 30 days said to be unknown, never calm', async () => {
+    const { report, evidence, requests } = await check(PLAYWRIGHT, { ...options, override: created }, AT);
+    expect(graphqlLines()).toEqual([]);
+    expect(checkOf(report, 'project-maturity')).toMatchObject({
+      messageId: 'established',
+      score: 100,
+      evidence: { tags: '72', tagDates: 'unknown', tagDatesReason: NO_TOKEN_TAG_DATES, tagsRecent: null },
+    });
+    expect(String(checkOf(report, 'project-maturity')?.message)).toContain('the pace of its version tags over the last 30 days is unknown');
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { files: { tagDates: { tags: null, reason: NO_TOKEN_TAG_DATES } } } });
+    // 16, as before tags were dated: the repository's 7 (repository, commits, releases, issues,
+    // community profile, root listing, .github tree) and its files' 9 (tree, tags, two history
+    // pages, README, LICENSE, package.json, package-lock.json, SECURITY.md).
+    expect(requests).toBe(16);
+  });
+
+  it('with a token: one GraphQL query more dates the 72 tags by their commits — reported, and no burst in the last 30 days', async () => {
+    serveRecordedGraphql(server, PLAYWRIGHT, { license: 'Apache-2.0', created: FIVE_YEARS_AGO });
+    const { report, evidence, requests } = await check(PLAYWRIGHT, { ...options, token: TOKEN }, AT);
+    expect(graphqlLines()).toHaveLength(2);
+    expect(JSON.parse(graphqlLines()[1]?.body ?? '{}')).toMatchObject({ variables: { owner: 'microsoft', name: 'playwright-mcp' } });
+    expect(checkOf(report, 'project-maturity')).toMatchObject({
+      messageId: 'established',
+      score: 100,
+      // v0.0.79 (2026-08-05) and v0.0.78 (2026-07-09, 19:08 UTC) fall within 30 days of AT; v0.0.7 (2025-03-28) is the oldest.
+      evidence: { tags: '72', tagDates: 'dated', tagsRecent: '2', latestTagAt: '2026-08-06T00:13:38.000Z', firstTagAt: '2025-03-28T20:43:44.000Z', tagPace: '' },
+    });
+    const github = evidence.sources.github;
+    expect(github.status === 'ok' && github.facts.files?.tagDates?.tags).toHaveLength(72);
+    // 1 GraphQL query for the repository, the REST files (tree, tags, two history pages, README,
+    // LICENSE, package.json, package-lock.json, SECURITY.md: 9) and 1 GraphQL query for the tag
+    // dates: 11 (10 before the tags were dated; a repository with no version tag stays at 10).
+    expect(requests).toBe(1 + 9 + 1);
+  });
+
+  it('with a token, 31 tags dated within 13 days: dated tag churn holds the verdict', async () => {
+    serveRecordedGraphql(server, PLAYWRIGHT, { license: 'Apache-2.0', created: FIVE_YEARS_AGO, tags: burst(31) });
+    const { report } = await check(PLAYWRIGHT, { ...options, token: TOKEN }, AT);
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'tag-churn', score: 40, evidence: { tagsRecent: '31', tagsRecentPerWeek: 7.2 } });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+  });
+
+  const faults: Array<[string, Record<string, unknown>, RegExp]> = [
+    ['an errors array', { body: { data: null, errors: [{ type: 'INTERNAL', message: 'Something went wrong while executing your query.' }] } }, /Something went wrong/],
+    ['a server error (502)', { status: 502, body: 'bad gateway' }, /502/],
+    ['a spent GraphQL rate limit', { status: 200, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(AT.getTime() / 1000) + 3600) }, body: { data: null, errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1001.' }] } }, /rate limit/],
+    ['a tag dated in the future', { body: { data: { repository: { refs: { totalCount: 1, nodes: [{ name: 'v9.0.0', target: { __typename: 'Commit', committedDate: '2031-01-01T00:00:00Z' } }] } } } } }, /in the future/],
+  ];
+  for (const [name, tags, reason] of faults) {
+    it(`with a token, ${name} on the tag dates: unknown with the reason, never calm; the files read stand`, async () => {
+      serveRecordedGraphql(server, PLAYWRIGHT, { license: 'Apache-2.0', created: FIVE_YEARS_AGO, tags });
+      const { report } = await check(PLAYWRIGHT, { ...options, token: TOKEN }, AT);
+      const maturity = checkOf(report, 'project-maturity');
+      expect(maturity).toMatchObject({ messageId: 'established', evidence: { tagDates: 'unknown', tagsRecent: null, latestTagAt: null } });
+      expect(String(maturity?.evidence.tagDatesReason)).toMatch(reason);
+      for (const id of ['readme', 'license-file', 'security-policy']) expect(checkOf(report, id)?.score, id).not.toBeNull();
+    });
+  }
+
+  it('saved evidence with dated tags re-scores to the same report (nerq score)', async () => {
+    serveRecordedGraphql(server, PLAYWRIGHT, { license: 'Apache-2.0', created: FIVE_YEARS_AGO, tags: burst(31) });
+    const { report, evidence } = await check(PLAYWRIGHT, { ...options, token: TOKEN }, AT);
+    const [again] = rescoreEvidence(evidenceFromJson(JSON.parse(JSON.stringify(evidence))), { gate: DEFAULT_GATE });
+    expect(renderJson(again!, { pretty: true })).toBe(renderJson({ ...report, previous: null }, { pretty: true }));
+    expect(checkOf(again!, 'project-maturity')?.messageId).toBe('tag-churn');
+  });
 });
 
 describe('a monorepo', () => {

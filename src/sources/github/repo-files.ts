@@ -9,7 +9,9 @@
  * Requests: 4 + the files read — the tree, the tags, the two commit listings of the history
  * (one when it fits on a page), the README, at most 2 licence files, at most 6 manifests, at
  * most 4 lockfiles beside them and the security policy (at most 18 in all; 8 for a typical
- * single-package repository with a lockfile, 9 with a security policy). The
+ * single-package repository with a lockfile, 9 with a security policy); with a token, one GraphQL
+ * query more dates the version tags when there are any (tag-dates.ts), after the files are read so
+ * that a rate limit on it leaves only the dates unknown. The
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
  * repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
@@ -25,6 +27,8 @@ import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { lastPageOf, type GithubCall } from './request.js';
 import { restHistory } from './repo-history.js';
 import { getJson, restFileSource } from './rest.js';
+import { graphqlTagDates } from './tag-dates.js';
+import { isVersionTag } from './version-tags.js';
 
 /** Bytes of a file that matters read at most (a larger one is listed as unread). */
 export const MAX_REPO_FILE_BYTES = 512 * 1024;
@@ -62,7 +66,7 @@ function capped(item: RepoTreeItem, limit: number): boolean {
   return item.size !== null && item.size > limit;
 }
 
-export async function restRepoFiles(call: GithubCall, base: string, branch: string): Promise<RepoFilesRead> {
+export async function restRepoFiles(call: GithubCall, repo: { owner: string; name: string }, base: string, branch: string): Promise<RepoFilesRead> {
   const before = call.counter.requests;
   const treeUrl = withQuery(joinUrl(base, 'git', 'trees', branch), { recursive: 1 });
   const [tree, tags, history] = await Promise.all([
@@ -133,7 +137,11 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
     policyItem === null || policyText === null
       ? null
       : { path: policyItem.path, text: policyText.slice(0, SECURITY_POLICY_TEXT_CHARS), truncated: policyText.length > SECURITY_POLICY_TEXT_CHARS };
-  const tagFacts = tags.ok ? { count: tags.value.length, complete: lastPageOf(tags.headers.link) === null && tags.value.length < TAGS_PER_PAGE } : null;
+  const tagFacts = tags.ok
+    ? { count: tags.value.filter((t) => isVersionTag(t.name)).length, complete: lastPageOf(tags.headers.link) === null && tags.value.length < TAGS_PER_PAGE }
+    : null;
+  // Dated only when there is a version tag to date; without a token that says why they are not.
+  const tagDates = tagFacts === null || tagFacts.count === 0 ? undefined : await graphqlTagDates(call, repo.owner, repo.name);
   return {
     ok: true,
     value: {
@@ -151,6 +159,7 @@ export async function restRepoFiles(call: GithubCall, base: string, branch: stri
       lockfiles: selection.lockfiles,
       workflows: selection.workflows,
       tags: tagFacts,
+      ...(tagDates === undefined ? {} : { tagDates }),
       history,
       unread,
       requests: call.counter.requests - before,

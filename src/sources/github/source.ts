@@ -595,8 +595,9 @@ export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRep
 /**
  * A repository's own files at its default branch (github/repo-files.ts): the one way nerq reads
  * them, for a repository target (ecosystems/github/collect.ts) and for any repository whose files
- * a caller needs. REST, with the token when there is one (it raises the rate limit); a rate limit
- * or any failure is the section's reason, never an exception.
+ * a caller needs. REST, with the token when there is one (it raises the rate limit), and with a
+ * token one GraphQL query that dates the version tags (tag-dates.ts); a rate limit or any failure
+ * is the section's reason, never an exception.
  */
 /** A call on one repository's host with its own request counter; a reason when no API is configured or the name is invalid. */
 function repositoryCall(ctx: GithubSourceContext, repo: GithubRepoRef): GithubCall | string {
@@ -627,7 +628,7 @@ export async function fetchRepositoryFiles(
   const call = repositoryCall(ctx, repo);
   if (typeof call === 'string') return { ok: false, reason: call, requests: 0 };
   try {
-    const files = await restRepoFiles(call, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
+    const files = await restRepoFiles(call, repo, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
     if (!files.ok) return { ...files, requests: call.counter.requests };
     return {
       ok: true,
