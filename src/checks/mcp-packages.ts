@@ -20,15 +20,25 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated — or the entry names neither a package nor a remote — the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
     missing: 'Package {package} is not in its registry ({error}): the name is free for anyone to publish under',
     'none-evaluated': 'Unknown: no package could be evaluated (not evaluated: {notEvaluated})',
+    'nothing-to-run': 'Unknown: the entry names no package and no remote, so nothing it runs can be inspected',
   },
   evaluate: ({ mcp }): CheckOutcome => {
-    if (mcp.packages.length === 0) return { score: null, messageId: 'none-evaluated', notApplicable: true };
+    if (mcp.packages.length === 0) {
+      // A remote-only entry is mcp-remotes' to judge; one with neither names nothing to inspect,
+      // and its own checks passing must not read as a vouched-for server.
+      if (mcp.remotes.length > 0) return { score: null, messageId: 'none-evaluated', notApplicable: true };
+      return {
+        score: null,
+        messageId: 'nothing-to-run',
+        caps: [{ id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, reason: 'the MCP server names no package and no remote: nothing it runs can be inspected', args: {} }],
+      };
+    }
     const notEvaluated = mcp.packages
       .filter((p) => p.evaluation === null || p.evaluation.score === null)
       .map((p) => `${p.registryType}:${p.identifier}`);

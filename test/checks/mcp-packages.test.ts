@@ -25,6 +25,13 @@ describe('mcp-packages', () => {
     expect(out.caps?.[0]).toMatchObject({ id: 'mcp-uninspected', limit: 69.9 });
   });
   it('a remote-only entry: not applicable', () => {
-    expect(mcpPackages.evaluate({ mcp: facts({ packages: [] }) }, NOW).notApplicable).toBe(true);
+    const remote = { url: 'https://mcp.example.com/mcp', type: 'streamable-http', headers: [], secretHeaders: [] };
+    expect(mcpPackages.evaluate({ mcp: facts({ packages: [], remotes: [remote] }) }, NOW).notApplicable).toBe(true);
+  });
+  it('an entry with neither a package nor a remote: unknown, capped as uninspected (it scored 100 on its own checks)', () => {
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [], remotes: [] }) }, NOW);
+    expect(out).toMatchObject({ score: null, messageId: 'nothing-to-run' });
+    expect(out.notApplicable).toBeUndefined();
+    expect(out.caps?.[0]).toMatchObject({ id: 'mcp-uninspected', limit: 69.9 });
   });
 });
