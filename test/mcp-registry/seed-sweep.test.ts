@@ -1,10 +1,11 @@
 /**
  * Every real entry of the MCP Registry's seed (fixtures/mcp-registry/seed-2025-09-29.json.gz, the
- * latest version of each of its servers) evaluated as an `mcp:` target, in process against the
- * fixture server, in two worlds:
+ * latest version of each of its servers), with the registry's own server.json examples and the
+ * entries recorded from real projects (fixtures/mcp-registry/server-json-examples, real/), evaluated
+ * as an `mcp:` target, in process against the fixture server, in two worlds:
  * - everything but the registry down (npm, PyPI, GitHub, OSV answer 503): no entry may throw, each
- *   report keeps its schema, none is YES (nothing was inspected), an entry with a package is
- *   capped `mcp-uninspected`, and a namespace that names another owner than the repository's is
+ *   report keeps its schema, none is YES (nothing was inspected), every one is capped
+ *   `mcp-uninspected` (its packages unreadable, remote-only, or naming neither), and a namespace that names another owner than the repository's is
  *   `mcp-namespace-mismatch` — worked out here from the entry itself;
  * - the entries' npm packages healthy (synthetic packuments whose `mcpName` names the entry, OSV
  *   with no advisory; GitHub still down): the ownership check passes for each such entry, the
@@ -18,9 +19,12 @@ import { ReportSchema, type Report } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
 import { startAppHarness, type AppHarness } from '../support/temp-home.js';
-import { DEFAULT_NOW } from '../support/run-cli.js';
+import { DEFAULT_NOW, REPO_ROOT } from '../support/run-cli.js';
 import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
-import { envelope, entryPath, SEED_2025, type ServerJson } from '../cli/mcp-helpers.js';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { envelope, entryPath, example, realEntry, SEED_2025, type ServerJson } from '../cli/mcp-helpers.js';
 
 const NOW = new Date(DEFAULT_NOW);
 const SWEEP_TIMEOUT_MS = 300_000;
@@ -28,6 +32,12 @@ const SWEEP_TIMEOUT_MS = 300_000;
 type Pkg = { registryType?: string; identifier?: string; version?: string };
 const latest = new Map<string, ServerJson>();
 for (const entry of SEED_2025) latest.set(entry.name, entry);
+const SEED_ENTRIES = [...latest.values()];
+const EXAMPLES = readdirSync(path.join(REPO_ROOT, 'fixtures', 'mcp-registry', 'server-json-examples'))
+  .filter((f) => f.endsWith('.json'))
+  .map(example)
+  .concat(readdirSync(path.join(REPO_ROOT, 'fixtures', 'mcp-registry', 'real')).map(realEntry));
+for (const entry of EXAMPLES) latest.set(entry.name, entry);
 const ENTRIES = [...latest.values()];
 const packagesOf = (entry: ServerJson): Pkg[] => (entry.packages as Pkg[] | undefined) ?? [];
 
@@ -68,7 +78,7 @@ describe('the MCP Registry seed, every entry', () => {
       const report = await evaluate(app, entry);
       expect(report.target.name, entry.name).toBe(entry.name);
       expect(report.verdictCode, entry.name).not.toBe('yes');
-      if (packagesOf(entry).length > 0) expect(capIds(report), entry.name).toContain('mcp-uninspected');
+      expect(capIds(report), entry.name).toContain('mcp-uninspected');
       const claimed = owners(entry);
       const mismatch = claimed !== null && claimed.namespace !== claimed.repository;
       if (mismatch) mismatched += 1;
@@ -76,6 +86,7 @@ describe('the MCP Registry seed, every entry', () => {
     }
     // The seed holds a few such entries (org transfers, labs organisations): the rule is exercised.
     expect(mismatched).toBeGreaterThan(0);
+    expect(ENTRIES.length).toBeGreaterThan(SEED_ENTRIES.length);
   });
 
   it('with their npm packages healthy: ownership confirmed by mcpName, and any YES one the gate stands behind', { timeout: SWEEP_TIMEOUT_MS }, async () => {
