@@ -111,7 +111,8 @@ export function alertsOf(report: Report): Alert[] {
     if (doNotUse && report.verdictReasons.includes(cap.reason)) {
       alerts.push({ level: 'danger', text: `Do not use: ${cap.reason}` });
     } else if (cap.dimension === null) {
-      alerts.push({ level: 'danger', text: `Score capped at ${cap.limit}: ${cap.reason}` });
+      // A ceiling (an MCP server's weakest package) bounds the score without being a finding (docs/scoring.md §5).
+      alerts.push({ level: cap.ceiling === true ? 'warning' : 'danger', text: `Score capped at ${cap.limit}: ${cap.reason}` });
     } else {
       const title = report.dimensions.find((d) => d.id === cap.dimension)?.title ?? cap.dimension;
       alerts.push({ level: 'warning', text: `${title} capped at ${cap.limit}: ${cap.reason}` });

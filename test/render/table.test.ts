@@ -107,6 +107,14 @@ describe('renderTable', () => {
     );
   });
 
+  it('a ceiling (an MCP server held to its weakest package) is a warning, not a finding; a cap beside it stays one', () => {
+    const base = loadReport('request-deprecated.json');
+    const ceiling = { id: 'mcp-package-weakest', limit: 49.9, reason: 'an MCP server scores no higher than its weakest package (npm:x@1.0.0: 49.9)', args: {}, dimension: null, ceiling: true as const };
+    const out = renderTable({ ...base, caps: [...base.caps, ceiling] }, { color: false });
+    expect(out).toMatch(/^ {2}▲ Score capped at 49\.9: an MCP server scores no higher than its weakest/m);
+    expect(out).toMatch(/^ {2}✖ Score capped at 49\.9: version is deprecated/m);
+  });
+
   it('states the outcome first, then the alerts (cap, advisory with its fix), the advisories and a failed gate', () => {
     const out = renderTable(loadReport('request-deprecated.json'), { color: false });
     const lines = out.split('\n');
