@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Evidence } from '../evidence/schema.js';
-import { comparePrevious, historyKey, historyRowOf } from '../report/previous.js';
+import { comparePrevious, historyRowOf } from '../report/previous.js';
 import type { Report } from '../report/schema.js';
 import { createCachedHttpClient, type CacheMode } from '../sources/http/cached.js';
 import type { Endpoints } from '../sources/endpoints.js';
@@ -100,7 +100,7 @@ export class StoreSession {
     if (this.store === null || !this.#options.history || evidence === null || report.error !== null) return report;
     const row = historyRowOf(report, createHash('sha256').update(JSON.stringify(evidence)).digest('hex'));
     try {
-      const previous = this.store.history.previous(historyKey(report.target), row.evaluatedAt);
+      const previous = this.store.history.previous(row.target, row.evaluatedAt);
       if (!repeats(previous, row)) this.store.history.record(row);
       return previous === undefined ? report : { ...report, previous: comparePrevious(report, previous) };
     } catch (error) {

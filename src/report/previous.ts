@@ -16,9 +16,20 @@ export function historyKey(target: { ecosystem: string; name: string }): string 
   return `${target.ecosystem}:${target.name}`;
 }
 
+/**
+ * The history a report belongs to: its target's, or — for a repository with a package folded in
+ * (`--include-package`) — a history of its own, `github:o/r+npm:name`, so that neither kind of
+ * report is compared with the other (the fold moves the score without the project changing).
+ */
+export function reportHistoryKey(report: Pick<Report, 'target' | 'includedPackage'>): string {
+  const folded = report.includedPackage;
+  const base = historyKey(report.target);
+  return folded?.included === true && folded.ecosystem !== null && folded.name !== null ? `${base}+${folded.ecosystem}:${folded.name}` : base;
+}
+
 export function historyRowOf(report: Report, evidenceHash: string): HistoryRow {
   return {
-    target: historyKey(report.target),
+    target: reportHistoryKey(report),
     ecosystem: report.target.ecosystem,
     name: report.target.name,
     version: report.target.version,
