@@ -1,12 +1,13 @@
 /**
  * GitHub Actions workflow commands for stderr (`GITHUB_ACTIONS=true`): `::error` per package
  * that fails the policy and `::warning` per package that could not be evaluated, at the file
- * and line that declare it. Every value is sanitised (no line break survives, so data cannot
+ * and line that declare it; the run's warnings as `::warning`, but an MCP finding that fails the
+ * run as `::error` at its configuration line. Every value is sanitised (no line break survives, so data cannot
  * start a command of its own) and then escaped as the runner expects: `%`, CR and LF in the
  * message; also `:` and `,` in properties.
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
-import type { AuditEntry, AuditReport } from '../audit/types.js';
+import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning } from '../audit/types.js';
 import { declaredAt, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, warningText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
@@ -46,7 +47,7 @@ function annotation(entry: AuditEntry, options: AnnotationOptions): string {
  * What the run could not check, once (not one line per package): the result when packages were
  * not fully checked (an error when it makes the exit code 3), then each warning.
  */
-function runAnnotations(report: AuditReport): string[] {
+function runAnnotations(report: AuditReport, options: AnnotationOptions): string[] {
   const lines: string[] = [];
   if (report.summary.incomplete > 0 || unvouchedCounts(report).unvouched > 0) {
     const error = report.outcome.result === 'incomplete';
@@ -54,17 +55,34 @@ function runAnnotations(report: AuditReport): string[] {
     const text = `${runResult(report)}: ${summarySentence(report)}${hint === null ? '' : ` (${hint})`}`;
     lines.push(`::${error ? 'error' : 'warning'} title=${escapeProperty('nerq: audit incomplete')}::${escapeData(clean(text))}`);
   }
-  for (const warning of report.warnings) {
-    lines.push(`::warning title=${escapeProperty(`nerq: ${warning.code}`)}::${escapeData(clean(warningText(warning)))}`);
-  }
+  for (const warning of report.warnings) lines.push(warningAnnotation(warning, options));
   return lines;
+}
+
+/**
+ * A warning of the run; a finding that fails it (`nerq audit --mcp`: a launch that widens its
+ * reach, an insecure remote) and that no ignore entry covers is an `::error` at its file and line.
+ */
+function warningAnnotation(warning: AuditWarning, options: AnnotationOptions): string {
+  const title = `title=${escapeProperty(`nerq: ${warning.code}`)}`;
+  const message = escapeData(clean(warningText(warning)));
+  const failing = (OUTCOME_FINDINGS.fail as readonly string[]).includes(warning.code) && warning.ignoredBy === undefined;
+  if (!failing) return `::warning ${title}::${message}`;
+  const { file, line } = warning.details;
+  const properties: string[] = [];
+  // A configuration outside the repository (`~/.cursor/mcp.json`) has no place in it to point at.
+  if (typeof file === 'string' && !file.startsWith('~') && !file.startsWith('/')) {
+    properties.push(`file=${escapeProperty(clean([...(options.baseDir ?? '').split('/'), ...file.split('/')].filter((p) => p !== '' && p !== '.').join('/')))}`);
+    if (typeof line === 'number' && line >= 1) properties.push(`line=${line}`);
+  }
+  return `::error ${[...properties, title].join(',')}::${message}`;
 }
 
 /** One workflow command per failing or unevaluated package, then the run's own, each on its own line. */
 export function renderAnnotations(report: AuditReport, options: AnnotationOptions = {}): string {
   const lines = [
     ...report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error').map((e) => annotation(e, options)),
-    ...runAnnotations(report),
+    ...runAnnotations(report, options),
   ];
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

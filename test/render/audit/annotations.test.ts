@@ -15,6 +15,22 @@ describe('renderAnnotations', () => {
     );
   });
 
+  it('an MCP finding that fails the run is an ::error at its configuration line; ignored, or outside the repository, it is not pointed at', () => {
+    const finding = (file: string, ignored: boolean) => ({
+      code: 'mcp-widened-reach',
+      message: `${file}: line 4: server "db" starts the container image "x" with --privileged`,
+      details: { file, line: 4, server: 'db', image: 'x', flags: ['--privileged'] },
+      ...(ignored ? { ignoredBy: { mcp: 'db', reason: 'reviewed', expires: null } } : {}),
+    });
+    const base = sampleAudit();
+    const out = renderAnnotations({ ...base, warnings: [finding('.vscode/mcp.json', false), finding('.vscode/mcp.json', true), finding('~/.cursor/mcp.json', false)] } as typeof base, { baseDir: 'app' });
+    const lines = out.trimEnd().split('\n').filter((l) => l.includes('mcp-widened-reach'));
+    expect(lines.map((l) => l.split('::')[1])).toEqual([
+      'error file=app/.vscode/mcp.json,line=4,title=nerq%3A mcp-widened-reach',
+      'warning title=nerq%3A mcp-widened-reach',
+      'error title=nerq%3A mcp-widened-reach',
+    ]);
+  });
   it('prefixes the audited directory to file=', () => {
     expect(renderAnnotations(sampleAudit(), { baseDir: 'services/web' })).toContain('::error file=services/web/package.json,line=8,');
   });
