@@ -12,7 +12,7 @@ import { runCli } from '../support/run-cli.js';
 
 export interface McpHome {
   home: string;
-  /** `<home>/work/app`, the audited directory and the CLI's working directory. */
+  /** `<home>/projects/app`, the audited directory and the CLI's working directory. */
   project: string;
 }
 
@@ -25,7 +25,7 @@ export function writeInHome(where: McpHome, file: string, text: string): void {
 
 export function mcpHome(files: Record<string, string>, prefix = 'nerq-mcp-home-'): McpHome {
   const home = mkdtempSync(path.join(os.tmpdir(), prefix));
-  const where = { home, project: path.join(home, 'work', 'app') };
+  const where = { home, project: path.join(home, 'projects', 'app') };
   mkdirSync(where.project, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeInHome(where, file, text);
   return where;
