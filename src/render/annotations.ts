@@ -28,16 +28,17 @@ export function escapeProperty(s: string): string {
 
 const clean = (s: string): string => sanitizeForTerminal(s).trim();
 
+/** `file=…` (under the audited directory's path in the repository) and `line=…` when known. */
+function fileProperties(file: string, line: number | null, options: AnnotationOptions): string[] {
+  const inRepository = [...(options.baseDir ?? '').split('/'), ...file.split('/')].filter((p) => p !== '' && p !== '.').join('/');
+  return [`file=${escapeProperty(clean(inRepository))}`, ...(line !== null && line >= 1 ? [`line=${line}`] : [])];
+}
+
 function annotation(entry: AuditEntry, options: AnnotationOptions): string {
   const error = entry.policy.status === 'fail';
   const label = clean(packageLabel(entry));
-  const properties: string[] = [];
   const at = declaredAt(entry);
-  if (at !== null) {
-    const file = [...(options.baseDir ?? '').split('/'), ...at.file.split('/')].filter((p) => p !== '' && p !== '.').join('/');
-    properties.push(`file=${escapeProperty(clean(file))}`);
-    if (at.line !== null) properties.push(`line=${at.line}`);
-  }
+  const properties = at === null ? [] : fileProperties(at.file, at.line, options);
   properties.push(`title=${escapeProperty(error ? `nerq: ${label} fails the policy` : `nerq: ${label} could not be evaluated`)}`);
   const message = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');
   return `::${error ? 'error' : 'warning'} ${properties.join(',')}::${escapeData(message)}`;
@@ -69,12 +70,9 @@ function warningAnnotation(warning: AuditWarning, options: AnnotationOptions): s
   const failing = (OUTCOME_FINDINGS.fail as readonly string[]).includes(warning.code) && warning.ignoredBy === undefined;
   if (!failing) return `::warning ${title}::${message}`;
   const { file, line } = warning.details;
-  const properties: string[] = [];
   // A configuration outside the repository (`~/.cursor/mcp.json`) has no place in it to point at.
-  if (typeof file === 'string' && !file.startsWith('~') && !file.startsWith('/')) {
-    properties.push(`file=${escapeProperty(clean([...(options.baseDir ?? '').split('/'), ...file.split('/')].filter((p) => p !== '' && p !== '.').join('/')))}`);
-    if (typeof line === 'number' && line >= 1) properties.push(`line=${line}`);
-  }
+  const inRepository = typeof file === 'string' && !file.startsWith('~') && !file.startsWith('/');
+  const properties = inRepository ? fileProperties(file, typeof line === 'number' ? line : null, options) : [];
   return `::error ${[...properties, title].join(',')}::${message}`;
 }
 

@@ -168,12 +168,16 @@ export function packageFingerprint(entry: AuditEntry): string {
  */
 function locationOf(entry: AuditEntry, report: AuditReport, options: SarifOptions): object[] {
   const at = declaredAt(entry) ?? (report.inputs[0] === undefined ? null : { file: report.inputs[0].file, line: null });
-  if (at === null) return [];
+  return at === null ? [] : locationsAt(at.file, at.line, options);
+}
+
+/** A result's locations: the file, and the line when one is known. */
+function locationsAt(file: string, line: number | null, options: SarifOptions): object[] {
   return [
     {
       physicalLocation: {
-        artifactLocation: { uri: uriOf(at.file, options.baseDir) },
-        ...(at.line !== null && at.line >= 1 ? { region: { startLine: at.line } } : {}),
+        artifactLocation: { uri: uriOf(file, options.baseDir) },
+        ...(line !== null && line >= 1 ? { region: { startLine: line } } : {}),
       },
     },
   ];
@@ -243,14 +247,7 @@ function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], o
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
     level: 'warning',
     message: { text: `${what} comes from ${from}, which no registry vouches for: not evaluated` },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: { uri: uriOf(remote.file, options.baseDir) },
-          ...(remote.line !== null && remote.line >= 1 ? { region: { startLine: remote.line } } : {}),
-        },
-      },
-    ],
+    locations: locationsAt(remote.file, remote.line, options),
     partialFingerprints: {
       'nerqPackage/v1': createHash('sha256').update(`${remote.ecosystem}\u0000${remote.name ?? ''}\u0000${remote.source}`).digest('hex'),
     },
@@ -272,17 +269,7 @@ function findingResultOf(finding: AuditWarning, rules: readonly SarifRule[], opt
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
     level: (OUTCOME_FINDINGS.fail as readonly string[]).includes(finding.code) ? 'error' : 'warning',
     message: { text: sarifText(finding.message) },
-    locations:
-      typeof file === 'string'
-        ? [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: uriOf(file, options.baseDir) },
-                ...(typeof line === 'number' && line >= 1 ? { region: { startLine: line } } : {}),
-              },
-            },
-          ]
-        : [],
+    locations: typeof file === 'string' ? locationsAt(file, typeof line === 'number' ? line : null, options) : [],
     partialFingerprints: { 'nerqFinding/v1': fingerprint },
     ...suppressionsOf(finding.ignoredBy),
     properties: { code: finding.code, ...(typeof server === 'string' ? { server: sanitizeForTerminal(server) } : {}) },
