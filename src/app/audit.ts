@@ -16,7 +16,7 @@ import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../a
 import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
-import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, type Policy } from '../audit/policy.js';
+import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, refusedIgnores, type Policy } from '../audit/policy.js';
 import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
 import { buildAuditReport } from '../audit/report.js';
 import { repositoryRoot } from '../audit/tree-file.js';
@@ -256,6 +256,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     ...plan.warnings,
     ...runtime.npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
     ...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })),
+    ...refusedIgnores(entries, policy, now),
     ...unused,
     // A finding of its own: the base's policy decided, and the change needs a reviewer.
     ...(plan.policyChanged === null ? [] : [{ code: 'policy-changed', message: plan.policyChanged, details: {} }]),

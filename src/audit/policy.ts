@@ -7,8 +7,8 @@
  * (report.error) or, having failed nothing, too little coverage; it is INCOMPLETE when it
  * failed nothing but a guarding check (known vulnerabilities, malicious packages) could not
  * run. A matching, unexpired ignore entry turns any of them into `ignored` (still listed,
- * with its reason): a package entry for a package, an MCP entry for an MCP Registry entry that
- * is not NO — DO NOT USE (known malicious).
+ * with its reason): a package entry for a package, an MCP entry for an MCP Registry entry —
+ * never one that is NO — DO NOT USE (known malicious, a malicious dependency, a placeholder).
  */
 import type { Dimension } from '../checks/define.js';
 import { CHECKS } from '../checks/index.js';
@@ -18,11 +18,12 @@ import { DEFAULT_GATE } from '../scoring/gate.js';
 import { percentsApart } from '../model/percents-apart.js';
 import { roundScore } from '../scoring/grade.js';
 import { findMcpIgnore, mcpIgnoredBy, type McpFindingRef } from './mcp/ignore.js';
-import { expiredIgnoreMessages, findIgnore } from './policy-ignore.js';
+import { sanitizeForTerminal } from '../render/sanitize.js';
+import { expiredIgnoreMessages, findIgnore, ignoreLabel } from './policy-ignore.js';
 import { licenseFailures, licenseFromReport, type PackageLicense } from './policy-license.js';
 import type { PolicyFile } from './policy-load.js';
-import { SEVERITY_LEVELS, type IgnoreEntry, type SeverityLevel } from './policy-schema.js';
-import type { AuditSubject, PolicyFailure, PolicyOutcome } from './types.js';
+import { SEVERITY_LEVELS, type IgnoreEntry, type PackageIgnoreEntry, type SeverityLevel } from './policy-schema.js';
+import type { AuditEcosystem, AuditEntry, AuditSubject, AuditWarning, PolicyFailure, PolicyOutcome } from './types.js';
 
 export { loadPolicy, parsePolicy, PolicyError, type PolicyFile } from './policy-load.js';
 export { licenseFromEvidence, licenseFromReport, type PackageLicense } from './policy-license.js';
@@ -176,20 +177,46 @@ export function applyPolicy(
     }
   }
   if (status === 'pass') return { status, failures, ignoredBy: null };
+  // Known malicious, a malicious dependency or a security placeholder: no review makes it
+  // installable, so no ignore entry covers it (refusedIgnores says so for a package entry).
+  if (report.verdictCode === 'do-not-use') return { status, failures, ignoredBy: null };
   if (subject.ecosystem === 'mcp') {
     // An MCP Registry entry (`nerq audit --mcp`) is covered by an MCP entry naming it or a server
-    // configured as it, never by a package entry; a known-malicious one by neither (mcp/ignore.ts).
-    if (report.verdictCode === 'do-not-use') return { status, failures, ignoredBy: null };
-    const refs = options.mcpServers ?? [];
-    const mcp = findMcpIgnore(policy.ignore, refs, now);
+    // configured as it, never by a package entry (mcp/ignore.ts).
+    const mcp = findMcpIgnore(policy.ignore, options.mcpServers ?? [], now);
     return mcp === null ? { status, failures, ignoredBy: null } : { status: 'ignored', failures, ignoredBy: mcpIgnoredBy(mcp) };
   }
-
-  const ignore = findIgnore(
-    policy.ignore,
-    { ecosystem: subject.ecosystem, name: subject.name, version: report.target.version ?? subject.version },
-    now,
-  );
+  const ignore = coveringIgnore(report, subject, subject.ecosystem, policy, now);
   if (ignore === null) return { status, failures, ignoredBy: null };
   return { status: 'ignored', failures, ignoredBy: { package: ignore.package, reason: ignore.reason, expires: ignore.expires } };
+}
+
+/** The unexpired package entry naming this package and version, or null. */
+function coveringIgnore(report: Report, subject: AuditSubject, ecosystem: AuditEcosystem, policy: Policy, now: Date): PackageIgnoreEntry | null {
+  return findIgnore(policy.ignore, { ecosystem, name: subject.name, version: report.target.version ?? subject.version }, now);
+}
+
+/**
+ * One `ignore-refused` warning per package an unexpired ignore entry names that is NO — DO NOT
+ * USE (known malicious, a malicious dependency, a registry's security placeholder): the entry is
+ * not applied and the package fails (docs/security.md, "Ignore entries"). MCP subjects follow their
+ * own entries (mcp/ignore.ts), which never cover such a server either.
+ */
+export function refusedIgnores(entries: readonly AuditEntry[], policy: Policy, now: Date): AuditWarning[] {
+  return entries.flatMap(({ subject, report }) => {
+    if (subject.ecosystem === 'mcp' || report.verdictCode !== 'do-not-use') return [];
+    const ignore = coveringIgnore(report, subject, subject.ecosystem, policy, now);
+    if (ignore === null) return [];
+    const index = policy.ignore.indexOf(ignore);
+    const label = report.target.version === null ? subject.name : `${subject.name}@${report.target.version}`;
+    return [
+      {
+        code: 'ignore-refused',
+        message: sanitizeForTerminal(
+          `${policy.source ?? 'policy'}: ignore[${index}] ${ignoreLabel(ignore)} not applied: ${label} is ${report.verdict} (${report.verdictReasons[0] ?? 'known malicious'}); remove it and the package`,
+        ),
+        details: { index, package: ignore.package, target: label },
+      },
+    ];
+  });
 }

@@ -6,6 +6,7 @@ import {
   licenseFromReport,
   mergePolicy,
   parsePolicy,
+  refusedIgnores,
   type PackageLicense,
   type Policy,
 } from '../../../src/audit/policy.js';
@@ -385,6 +386,32 @@ describe('applyPolicy: ignore entries', () => {
     const outcome = decide(healthy('internal'), ignoring({ package: 'internal', reason: 'ours' }), { dependencyConfusion: 'suspicious' });
     expect(outcome.status).toBe('ignored');
     expect(rules(outcome)).toEqual(['dependency-confusion']);
+  });
+
+  it('no entry covers a package that is NO — DO NOT USE; refusedIgnores names the entry it did not apply', () => {
+    const report = malicious();
+    const name = report.target.name;
+    const policy = policyOf({ ignore: [{ package: 'other', reason: 'x' }, { package: name, reason: 'we trust it' }] });
+    const outcome = decide(report, policy);
+    expect(outcome).toMatchObject({ status: 'fail', ignoredBy: null });
+    expect(rules(outcome)[0]).toBe('verdict');
+    const entries = [{ subject: subjectOf(report), report, policy: outcome }];
+    expect(refusedIgnores(entries, policy, NOW).map((w) => [w.code, w.details])).toEqual([
+      ['ignore-refused', { index: 1, package: name, target: `${name}@${report.target.version ?? ''}` }],
+    ]);
+    // A failing package that is not DO NOT USE is covered, and nothing is refused.
+    const old = deprecated('old-thing');
+    const covering = policyOf({ ignore: [{ package: 'old-thing', reason: 'x' }] });
+    const ignored = decide(old, covering);
+    expect(ignored.status).toBe('ignored');
+    expect(refusedIgnores([{ subject: subjectOf(old), report: old, policy: ignored }], covering, NOW)).toEqual([]);
+  });
+
+  it('an expired entry is not refused (it already fails the run as expired)', () => {
+    const report = malicious();
+    const policy = policyOf({ ignore: [{ package: report.target.name, reason: 'x', expires: '2020-01-01' }] });
+    const outcome = decide(report, policy);
+    expect(refusedIgnores([{ subject: subjectOf(report), report, policy: outcome }], policy, NOW)).toEqual([]);
   });
 
   it('a version-less subject is matched by name-only entries only', () => {
