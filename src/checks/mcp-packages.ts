@@ -4,7 +4,8 @@
  * entry's); the entry scores the lowest of their scores and its overall score is capped there,
  * so an entry cannot score above a package it runs, nor be rated above it (a package held at
  * CAUTION holds the entry). A do-not-use package makes the entry
- * do-not-use; a package its registry does not have caps the entry below NO. OCI, NuGet, MCPB (and other) packages are listed as not evaluated yet.
+ * do-not-use; a package its registry does not have caps the entry below NO. OCI, NuGet, MCPB (and other) packages are listed as not evaluated yet,
+ * and so is one the entry installs from another registry (ecosystems/mcp/registry-base.ts).
  */
 import { defineCheck, type CheckOutcome } from './define.js';
 import { UNINSPECTED_LIMIT } from './lib/mcp.js';
@@ -20,7 +21,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet; when no package could be evaluated — or the entry names neither a package nor a remote — the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl: never the public package's score); when no package could be evaluated — or the entry names neither a package nor a remote — the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',

@@ -237,6 +237,35 @@ describe('nerq check mcp:<name>', () => {
     expect(nested.score).toBeGreaterThan(report.score ?? 0);
   });
 
+  it('a package the entry installs from another registry is not evaluated and lends the entry no score', async () => {
+    const s = await start();
+    // Edit: the real airtable entry's package named on a registry nerq does not read, ownership claim and all.
+    const foreign = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    foreign.packages = [{ registryType: 'npm', registryBaseUrl: 'https://user:hunter2-token@registry.evil.example/', identifier: 'nerq-fixture-bare', version: '1.0.0', transport: { type: 'stdio' } }];
+    serveEntry(s, foreign);
+    const result = await check('mcp:io.github.domdomegg/airtable-mcp-server');
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ registryType: 'npm', identifier: 'nerq-fixture-bare', target: null, report: null });
+    expect(report.mcp?.packages[0]?.notEvaluated).toContain('registry.evil.example');
+    expect(result.stdout).not.toContain('hunter2-token');
+    // Nothing was asked of the npm registry: the public package's score is not the entry's.
+    expect(result.requests.filter((r) => r.path.startsWith('/npm/'))).toEqual([]);
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'none-evaluated' });
+    expect(report.caps.map((c) => c.id)).toContain('mcp-uninspected');
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it('a package named on the configured npm registry (the registry the entry says) is evaluated', async () => {
+    const s = await start();
+    const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    entry.packages = [{ registryType: 'npm', registryBaseUrl: `${s.url('npm')}/`, identifier: 'nerq-fixture-bare', version: '1.0.0', transport: { type: 'stdio' } }];
+    serveEntry(s, entry);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/airtable-mcp-server')).stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ target: 'npm:nerq-fixture-bare@1.0.0', notEvaluated: null });
+    expect(checkOf(report, 'mcp-packages').messageId).toBe('weakest');
+  });
+
   it('saved evidence re-scores to the same verdict, score, caps and checks with nerq score (no network)', async () => {
     const s = await start();
     const lookAlike = entryWithBarePackage('io.github.domdomegg-tools/airtable-mcp-server');

@@ -8,7 +8,9 @@
  */
 import type { Evidence, McpFacts, McpPackageFacts, Sources } from '../../evidence/schema.js';
 import type { McpSection, Report } from '../../report/schema.js';
+import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { fetchGithubFacts, githubRepoOf } from '../../sources/github/source.js';
+import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { fetchServerEntry, searchServers, type McpEntry, type RegistryReadContext } from '../../sources/mcp-registry/read.js';
 import type { McpArgument, McpPackage } from '../../sources/mcp-registry/schema.js';
 import { parseTarget } from '../../target/parse.js';
@@ -22,6 +24,7 @@ import type { Collected } from '../adapter.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
 import { claimOf } from './claims.js';
+import { foreignRegistry } from './registry-base.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
 /** Candidates a usage error lists at most. */
@@ -121,6 +124,12 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
   return { kind: 'evidence', evidence, mcp };
 }
 
+/** The registries a package of the ecosystem is read from: the configured ones and the public default. */
+function vouchedRegistries(ecosystem: 'npm' | 'pypi', identifier: string, ctx: RunContext): string[] {
+  if (ecosystem === 'pypi') return [ctx.endpoints.pypi, DEFAULT_ENDPOINTS.pypi];
+  return [ctx.npm.registryFor(identifier), ctx.npm.registry, ctx.endpoints.npmPublicRegistry, npmDefaultRegistry()];
+}
+
 /** The registry types nerq evaluates, and the ecosystem that owns each. */
 const EVALUATED = { npm: 'npm', pypi: 'pypi' } as const;
 
@@ -139,6 +148,8 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
   };
   const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
   if (ecosystem === undefined) return { facts: { ...base, notEvaluated: `${pkg.registryType} packages are not evaluated yet` }, report: null };
+  const foreign = foreignRegistry(pkg.registryBaseUrl, vouchedRegistries(ecosystem, pkg.identifier, ctx));
+  if (foreign !== null) return { facts: { ...base, notEvaluated: foreign }, report: null };
   let target: Target;
   try {
     const rules = packageRulesOf(ecosystem).registry;

@@ -1,0 +1,34 @@
+/**
+ * An MCP Registry package's `registryBaseUrl`: where a client installs it from. nerq evaluates a
+ * package on the registry it reads (the configured npm registry, npm's public registry, PyPI); a
+ * package an entry says comes from somewhere else is not that package, whatever its name, so it
+ * is not evaluated and cannot lend the entry the public package's score (docs/security.md, "MCP
+ * servers"). The official registry accepts only the public registries; a registry nerq is pointed
+ * at may not. Pure.
+ */
+import { withoutCredentials } from '../../util/url-credentials.js';
+
+/** `https://Registry.example/x/` → `https://registry.example/x` (scheme, host and port, path without trailing slashes); null when not an http(s) URL. */
+function baseOf(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  return `${parsed.protocol}//${parsed.host.toLowerCase()}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The reason a package of this registry type is not evaluated because its base URL is none of the
+ * registries nerq reads for it (`vouched`), or null when it is one of them or names none (the
+ * registry type's default).
+ */
+export function foreignRegistry(registryBaseUrl: string | undefined, vouched: readonly string[]): string | null {
+  if (registryBaseUrl === undefined || registryBaseUrl.trim() === '') return null;
+  const base = baseOf(registryBaseUrl);
+  if (base !== null && vouched.some((v) => baseOf(v) === base)) return null;
+  const shown = withoutCredentials(registryBaseUrl.trim()).slice(0, 200);
+  return `installed from ${shown}, not a registry nerq reads for it: not evaluated`;
+}
