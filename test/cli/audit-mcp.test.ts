@@ -237,6 +237,47 @@ describe('nerq audit --mcp', () => {
     expect((JSON.parse(sarif.stdout) as { version: string }).version).toBe('2.1.0');
   });
 
+  it('code a launch fetches from a git repository, a URL or another registry is unvouched (exit 3), named by package to accept it; every -p package is audited', async () => {
+    const servers = {
+      both: { command: 'npx', args: ['-y', '-p', 'nerq-fixture-bare@1.0.0', '--package=nerq-fixture-postinstall', 'bare'] },
+      git: { command: 'npx', args: ['-y', 'github:evil/mcp-server'] },
+      index: { command: 'uvx', args: ['--index-url', `https://u:${SECRET}@pypi.evil.example/simple`, 'mcp-server-fetch'] },
+      env: { command: 'npx', args: ['-y', 'nerq-fixture-bare@1.0.0'], env: { npm_config_registry: `https://${SECRET}@npm.evil.example` } },
+    };
+    // One server a line: lines 3 to 6.
+    const config = `{\n  "mcpServers": {\n${Object.entries(servers).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n  }\n}\n`;
+    setUp({ '.mcp.json': config });
+    server = await startFixtureServer();
+    expectPackage(server, 'nerq-fixture-bare');
+    expectPackage(server, 'nerq-fixture-postinstall');
+    // Two npm packages: their download counts are asked for in one bulk request (not recorded).
+    server.fallback('GET', '/npm-api/', { status: 404, body: { error: 'not recorded' } });
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    // Both packages `npx -p … -p …` installs are evaluated; nothing is asked about the redirected ones.
+    expect(report.entries.map((e) => e.subject.name).sort()).toEqual(['nerq-fixture-bare', 'nerq-fixture-postinstall']);
+    expect(server.requests.some((r) => r.path.includes('mcp-server-fetch'))).toBe(false);
+    const unvouched = report.warnings.filter((w) => w.code === 'unvouched-remote').map((w) => [w.details.line, w.details.package, w.details.host]);
+    expect(unvouched).toEqual([
+      [4, null, 'github.com'],
+      [5, 'mcp-server-fetch', 'pypi.evil.example'],
+      [6, 'nerq-fixture-bare', null],
+    ]);
+    expect(report.outcome).toMatchObject({ result: 'incomplete', exitCode: 3 });
+    expect(result.code).toBe(3);
+    for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
+
+    // A reviewed package is accepted by name; the entry with no name only by --allow-incomplete.
+    const policy = { ignore: [{ package: 'pypi:mcp-server-fetch', reason: 'our index' }, { package: 'nerq-fixture-bare', reason: 'our mirror' }] };
+    setUp({ '.mcp.json': config, '.nerqrc.json': JSON.stringify(policy) });
+    const reviewed = JSON.parse((await run(['--mcp', '--json'])).stdout) as AuditReport;
+    expect(reviewed.warnings.filter((w) => w.code === 'unvouched-remote').map((w) => w.details.host)).toEqual(['github.com']);
+    expect(reviewed.warnings.filter((w) => w.code === 'unvouched-remote-ignored')).toHaveLength(2);
+    expect(reviewed.outcome.exitCode).toBe(3);
+    const allowed = await run(['--mcp', '--json', '--allow-incomplete']);
+    expect(allowed.code).toBe(0);
+  });
+
   it('--mcp-config names a file; a VS Code file with "servers" and a Claude Desktop file are read the same way', async () => {
     setUp({
       'vscode.json': JSON.stringify({ inputs: [], servers: { bare: { type: 'stdio', command: 'npx', args: ['nerq-fixture-bare@1.0.0'] } } }),

