@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { serveRepo } from '../github/helpers.js';
-import { GITHUB_NOW, serveNpmWidget } from './github-helpers.js';
+import { GITHUB_NOW, serveNpmWidget, serveWidgetTopicSearch } from './github-helpers.js';
 import { checkOf, expectUsageError, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
 import { ReportSchema } from '../../src/report/schema.js';
 
@@ -20,9 +20,7 @@ beforeAll(async () => {
   serveRepo(server, 'acme/widget', {});
   serveRepo(server, 'acme/gadget', {});
   serveNpmWidget(server, 'widget');
-  // GitHub's repository search by acme/widget's topics: itself and acme/gadget (same files, nothing verifies).
-  const item = (fullName: string) => ({ full_name: fullName, description: 'Widgets for the command line', fork: false, archived: false, topics: ['cli', 'widgets'], stargazers_count: 100 });
-  server.expect('GET', '/github/search/repositories', { body: { total_count: 2, incomplete_results: false, items: [item('acme/widget'), item('acme/gadget')] } });
+  serveWidgetTopicSearch(server);
 });
 afterAll(async () => {
   expectNoUnexpected(server);

@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AlternativesOutputSchema, CheckOutputSchema, CompareOutputSchema, type CheckedSchema } from '../../src/mcp/server.js';
 import type { z } from 'zod';
-import { serveNpmWidget, WIDGET_VERSION } from '../cli/github-helpers.js';
+import { repositorySearchRequests, serveNpmWidget, serveWidgetTopicSearch, WIDGET_VERSION } from '../cli/github-helpers.js';
 import { serveRepo } from '../github/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { connectInMemory, textOf, type Connected } from './support.js';
@@ -100,12 +100,7 @@ describe('check_packages with includePackage', () => {
   });
 });
 
-/** GitHub's repository search by acme/widget's topics (cli, widgets): the target itself and acme/gadget, in the documented shape. */
-function serveTopicSearch(): void {
-  const item = (fullName: string) => ({ full_name: fullName, description: 'Widgets for the command line', fork: false, archived: false, topics: ['cli', 'widgets'], stargazers_count: 100 });
-  server.expect('GET', '/github/search/repositories', { body: { total_count: 2, incomplete_results: false, items: [item('acme/widget'), item('acme/gadget')] } });
-}
-const searchRequests = () => server.requests.filter((r) => r.path.startsWith('/github/search/repositories')).length;
+const searchRequests = () => repositorySearchRequests(server);
 const repositoryRequests = (fullName: string) => server.requests.filter((r) => r.path.startsWith(`/github/repos/${fullName}`)).length;
 const checkedBy = async (client: Connected['client'], args: Record<string, unknown>): Promise<Checked[]> => {
   const result = await client.callTool({ name: 'check_packages', arguments: args });
@@ -153,7 +148,7 @@ describe('compare_packages and find_alternatives with includePackage: one target
   });
 
   it('find_alternatives: the target ranked with the score check_packages gives it with the same choice; its peers evaluated as they are', async () => {
-    serveTopicSearch();
+    serveWidgetTopicSearch(server);
     const { client, evaluator } = await connect();
     const [folded] = await checkedBy(client, { targets: ['github:acme/widget'], includePackage: true });
     const widgetReads = repositoryRequests('acme/widget');
