@@ -25,6 +25,9 @@ function outputOptions(command: Command): Command {
     .option('--no-color', 'no colour in the terminal report');
 }
 
+/** `--include-package`, the same on `check` and `compare` (docs/scoring.md §9). */
+const INCLUDE_PACKAGE_HELP = 'github: targets: fold in the registry checks of the package the repository publishes (its link verified; name one when there are several)';
+
 /** Repeatable option values, in order. */
 /** Repeatable options: no default array, so help shows no "(default: [])". */
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -49,7 +52,7 @@ export function buildProgram(): Command {
       .option('--save-evidence <file>', 'write the collected evidence as JSON (re-score it with nerq score)')
       .option('--compare', "add the target's standing among its peers and higher-scoring alternatives (evaluates the peers too)")
       .option('--peers <n>', 'with --compare: peers to evaluate at most (default 12, at most 50)')
-      .option('--include-package [name]', 'github: targets: fold in the registry checks of the package the repository publishes (its link verified; name one when there are several)')
+      .option('--include-package [name]', INCLUDE_PACKAGE_HELP)
       .option('--registry <url>', 'npm registry (default: from your npm configuration)')
       .option('--offline', 'answer only from the local store: what is not there is unknown')
       .option('--no-cache', 'do not read the HTTP cache (fresh answers are still stored)')
@@ -105,6 +108,7 @@ export function buildProgram(): Command {
     .option('--json', 'print the reports and the comparison as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'output format: table, json or markdown'))
     .option('--category <category>', `score every target under this category (${CATEGORIES.join(', ')})`)
+    .option('--include-package [name]', INCLUDE_PACKAGE_HELP)
     .option('--timeout <seconds>', 'deadline for the whole run (default 60)')
     .option('--registry <url>', 'npm registry (default: from your npm configuration)')
     .option('--offline', 'answer only from the local store')

@@ -7,6 +7,8 @@ import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 import { CATEGORIES } from '../scoring/profiles.js';
 import { SEVERITY_LEVELS } from '../audit/policy-schema.js';
 import { UsageError } from './usage-error.js';
+import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, type IncludePackage } from '../app/include-package-choice.js';
+import type { Target } from '../target/types.js';
 import { printWarning } from './stderr.js';
 
 export const FORMATS = ['table', 'json', 'markdown'] as const;
@@ -51,6 +53,17 @@ export const CheckOptionsSchema = OutputOptionsSchema.extend({
   /** `--include-package` (true) or `--include-package <name>` (repository targets, docs/scoring.md §9). */
   includePackage: z.union([z.literal(true), z.string().trim().min(1, '--include-package needs a package name or nothing')]).optional(),
 });
+
+/**
+ * `--include-package [name]` as the choice the use cases take (app/include-package-choice.ts):
+ * it applies to the targets named (never to peers), and with no `github:` target among them it
+ * is a usage error before any request.
+ */
+export function includePackageOption(value: true | string | undefined, targets: readonly Target[]): IncludePackage | undefined {
+  if (value === undefined) return undefined;
+  if (!includePackageApplies(targets)) throw new UsageError(`--${INCLUDE_PACKAGE_NEEDS_REPOSITORY}`);
+  return { name: value === true ? null : value };
+}
 
 export const AUDIT_FORMATS = ['table', 'json', 'markdown', 'sarif'] as const;
 

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { checkTargets, type TargetOutcome } from '../app/check.js';
 import { cliRuntime } from './cli-runtime.js';
 import { parseTargets } from './targets.js';
-import { CheckOptionsSchema, clockFrom, gateOf, parseOptions, UsageError } from './options.js';
+import { CheckOptionsSchema, clockFrom, gateOf, includePackageOption, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 import { guardInterrupts } from './interrupt.js';
 import { startProgress } from './progress.js';
@@ -19,9 +19,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
   const targets = parseTargets(inputs);
 
   if (options.peers !== undefined && options.compare !== true) throw new UsageError('--peers needs --compare');
-  if (options.includePackage !== undefined && !targets.some((t) => t.ecosystem === 'github')) {
-    throw new UsageError('--include-package applies to repository targets (github:owner/repo)');
-  }
+  const includePackage = includePackageOption(options.includePackage, targets);
 
   const runtime = cliRuntime({
     cwd: process.cwd(),
@@ -46,8 +44,7 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
         signal: AbortSignal.timeout((options.timeout ?? DEFAULT_TIMEOUT_S) * 1000),
       };
       // --include-package applies to the targets named, not to the peers --compare evaluates.
-      const includePackage = options.includePackage === undefined ? {} : { includePackage: { name: options.includePackage === true ? null : options.includePackage } };
-      outcomes = await checkTargets(runtime, { ...call, ...includePackage, targets, onEvaluated: (target) => progress.tick(target.input) });
+      outcomes = await checkTargets(runtime, { ...call, ...(includePackage === undefined ? {} : { includePackage }), targets, onEvaluated: (target) => progress.tick(target.input) });
       if (options.compare === true) {
         // Loaded on demand: the curated data and the search client only with --compare.
         const { compareWithPeers, withComparison } = await import('../app/compare.js');

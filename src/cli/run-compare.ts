@@ -8,7 +8,7 @@ import { renderCompareJson, renderCompareMarkdown, renderCompareTable } from '..
 import { cliRuntime } from './cli-runtime.js';
 import { parseTargets } from './targets.js';
 import { guardInterrupts } from './interrupt.js';
-import { CheckOptionsSchema, clockFrom, formatOf, gateOf, parseOptions, UsageError } from './options.js';
+import { CheckOptionsSchema, clockFrom, formatOf, gateOf, includePackageOption, parseOptions, UsageError } from './options.js';
 import { emit, toTerminal } from './output.js';
 import { startProgress } from './progress.js';
 
@@ -27,6 +27,7 @@ const CompareOptionsSchema = CheckOptionsSchema.pick({
   history: true,
   output: true,
   color: true,
+  includePackage: true,
 });
 
 export async function runCompare(inputs: string[], raw: Record<string, unknown>): Promise<number> {
@@ -35,6 +36,8 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
   if (inputs.length > MAX_TARGETS) throw new UsageError(`compare takes at most ${MAX_TARGETS} targets`);
   const now = clockFrom(process.env) ?? new Date();
   const targets = parseTargets(inputs);
+  // The targets named are compared as `nerq check` scores them with the same choice.
+  const includePackage = includePackageOption(options.includePackage, targets);
 
   const runtime = cliRuntime({ cwd: process.cwd(), registry: options.registry, offline: options.offline, cache: options.cache, history: options.history });
   const progress = startProgress(targets.length, runtime.activity);
@@ -46,6 +49,7 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
     try {
       result = await compareTargets(runtime, {
         targets,
+        ...(includePackage === undefined ? {} : { includePackage }),
         gate: gateOf({}),
         category: options.category,
         now,
@@ -58,6 +62,9 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
     interrupts.dispose();
     await runtime.close();
   }
+  // A named package that does not verify is a usage error, as for `nerq check`.
+  const refused = result.outcomes.find((o) => o.report.error?.code === 'bad-option');
+  if (refused?.report.error) throw new UsageError(refused.report.error.message);
   const reports = result.outcomes.map((o) => o.report);
   const format = formatOf(options);
   const width = toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80;

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { auditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
+import type { TargetOutcome } from '../app/check.js';
 import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
@@ -115,6 +116,20 @@ export const AlternativesOutputSchema = z.object({
 
 const ANNOTATIONS = { readOnlyHint: true, openWorldHint: true, destructiveHint: false, idempotentHint: true } as const;
 
+const INCLUDE_PACKAGE_TEXT =
+  "github: targets: also score the package the repository publishes (its registry checks: provenance, install scripts, deprecation, known vulnerabilities, downloads…), only one whose link to the repository verifies. true: the root manifest's package, else the first verified; a name (x, npm:x, pypi:x): that one, which must verify. Each report says which package was folded in, or why none was (includedPackage).";
+
+/**
+ * `includePackage`, the same argument on every tool that evaluates targets the caller names
+ * (validated by `includePackageChoice`); `scope` says what it applies to beyond that.
+ */
+function includePackageArgument(scope = '') {
+  return z
+    .union([z.boolean(), z.string().max(512)])
+    .optional()
+    .describe(scope === '' ? INCLUDE_PACKAGE_TEXT : `${INCLUDE_PACKAGE_TEXT} ${scope}`);
+}
+
 /** A report as the tool's answer. */
 export function checkedOf(input: string, report: Report): z.infer<typeof CheckedSchema> {
   return {
@@ -151,6 +166,12 @@ function includePackageChoice(value: boolean | string | undefined, targets: read
   return { name: value === true ? null : value };
 }
 
+/** A named package that does not verify is the command line's usage error, not a report: the `bad-option` result, or null. */
+function refusedOption(outcomes: readonly TargetOutcome[]): CallToolResult | null {
+  const refused = outcomes.find((o) => o.report.error?.code === 'bad-option');
+  return refused?.report.error ? failure('bad-option', refused.report.error.message) : null;
+}
+
 function failure(code: string, message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }] };
 }
@@ -181,6 +202,9 @@ export function createMcpServer(options: McpOptions): McpServer {
   const { runtime, evaluator } = options;
   const timeoutMs = options.callTimeoutMs ?? 60_000;
   const server = new McpServer({ name: 'nerq', version: VERSION }, { capabilities: { tools: {} } });
+  /** The targets the caller named, each with the call's include-package choice where it applies (peers never take it). */
+  const evaluateNamed = (targets: readonly Target[], choice: IncludePackage | undefined, signal: AbortSignal): Promise<TargetOutcome[]> =>
+    Promise.all(targets.map((t) => evaluator.evaluate(t, signal, { includePackage: includePackageFor(t, choice) })));
 
   server.registerTool(
     'check_packages',
@@ -189,12 +213,7 @@ export function createMcpServer(options: McpOptions): McpServer {
       description: `Score open-source packages and repositories for trust (0–100, grade A+–F) from live registry, repository and vulnerability data, before you add or install them. ${TARGET_SYNTAX} ${VERDICTS}`,
       inputSchema: {
         targets: z.array(z.string().max(512)).min(1).max(MAX_TARGETS).describe(`1 to ${MAX_TARGETS} targets. ${TARGET_SYNTAX}`),
-        includePackage: z
-          .union([z.boolean(), z.string().max(512)])
-          .optional()
-          .describe(
-            'github: targets: also score the package the repository publishes (its registry checks: provenance, install scripts, deprecation, known vulnerabilities, downloads…), only one whose link to the repository verifies. true: the root manifest\'s package, else the first verified; a name (x, npm:x, pypi:x): that one, which must verify. Each report says which package was folded in, or why none was (includedPackage).',
-          ),
+        includePackage: includePackageArgument(),
       },
       outputSchema: CheckOutputSchema.shape,
       annotations: { title: 'Check packages', ...ANNOTATIONS },
@@ -204,11 +223,8 @@ export function createMcpServer(options: McpOptions): McpServer {
         const parsed: Target[] = targets.map((t) => parseTarget(t));
         const choice = includePackageChoice(includePackage, parsed);
         const signal = AbortSignal.timeout(timeoutMs);
-        const outcomes = await Promise.all(parsed.map((t) => evaluator.evaluate(t, signal, { includePackage: includePackageFor(t, choice) })));
-        // A named package that does not verify is the command line's usage error, not a report.
-        const refused = outcomes.find((o) => o.report.error?.code === 'bad-option');
-        if (refused?.report.error) return failure('bad-option', refused.report.error.message);
-        return success({ reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)) });
+        const outcomes = await evaluateNamed(parsed, choice, signal);
+        return refusedOption(outcomes) ?? success({ reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)) });
       } catch (error) {
         return asResult(error);
       }
@@ -285,20 +301,26 @@ export function createMcpServer(options: McpOptions): McpServer {
       description:
         `Evaluate 2 to ${MAX_COMPARED} packages or repositories and put them side by side: score, grade, verdict, the five dimensions (security, maintenance, documentation, compliance, community) and the checks where they differ most — to choose between candidates ("should we switch from X to Y?"). ` +
         `A higher score is not enough on its own: prefer the candidate whose verdict is YES. ${TARGET_SYNTAX} ${VERDICTS}`,
-      inputSchema: { targets: z.array(z.string().max(512)).min(2).max(MAX_COMPARED).describe(`2 to ${MAX_COMPARED} targets. ${TARGET_SYNTAX}`) },
+      inputSchema: {
+        targets: z.array(z.string().max(512)).min(2).max(MAX_COMPARED).describe(`2 to ${MAX_COMPARED} targets. ${TARGET_SYNTAX}`),
+        includePackage: includePackageArgument('It applies to the github: targets given (at least one is needed): each is compared with the same score check_packages gives it with the same choice.'),
+      },
       outputSchema: CompareOutputSchema.shape,
       annotations: { title: 'Compare packages', ...ANNOTATIONS },
     },
-    async ({ targets }) => {
+    async ({ targets, includePackage }) => {
       try {
         const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const choice = includePackageChoice(includePackage, parsed);
         const signal = AbortSignal.timeout(timeoutMs);
         const { outcomes, comparison } = await compareTargets(runtime, {
           targets: parsed,
           gate: DEFAULT_GATE,
           signal,
-          evaluateTargets: (all) => Promise.all(all.map((t) => evaluator.evaluate(t, signal))),
+          evaluateTargets: (all) => evaluateNamed(all, choice, signal),
         });
+        const refused = refusedOption(outcomes);
+        if (refused !== null) return refused;
         return success({
           reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)),
           targets: comparison.targets,
@@ -323,16 +345,21 @@ export function createMcpServer(options: McpOptions): McpServer {
       inputSchema: {
         target: z.string().max(512).describe(`one target. ${TARGET_SYNTAX}`),
         peers: z.number().int().min(1).max(MAX_TOOL_PEERS).optional().describe(`peers to evaluate at most (default ${DEFAULT_PEERS})`),
+        includePackage: includePackageArgument('The target must be a github: repository; it is ranked with the score check_packages gives it with the same choice. Its peers are evaluated as they are (repositories alone).'),
       },
       outputSchema: AlternativesOutputSchema.shape,
       annotations: { title: 'Find alternatives', ...ANNOTATIONS },
     },
-    async ({ target, peers }) => {
+    async ({ target, peers, includePackage }) => {
       try {
         const parsed = parseTarget(target);
+        const choice = includePackageChoice(includePackage, [parsed]);
         const signal = AbortSignal.timeout(timeoutMs);
-        const outcome = await evaluator.evaluate(parsed, signal);
-        const { result } = await evaluator.compare(parsed, outcome, { peers: peers ?? DEFAULT_PEERS, signal });
+        // The choice ranks the target as check_packages scores it with the same choice, sharing its evaluation.
+        const outcome = await evaluator.evaluate(parsed, signal, { includePackage: choice });
+        const refused = refusedOption([outcome]);
+        if (refused !== null) return refused;
+        const { result } = await evaluator.compare(parsed, outcome, { peers: peers ?? DEFAULT_PEERS, signal, includePackage: choice });
         return success({
           target: checkedOf(target, outcome.report),
           comparison: result.comparison,

@@ -229,3 +229,12 @@ export function serveNpmWidget(server: FixtureServer, name: string): NpmWidget {
   server.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
   return { name, version: WIDGET_VERSION, tarball, integrity };
 }
+
+/** GitHub's repository search by acme/widget's topics (cli, widgets), in the documented shape: acme/widget itself and acme/gadget (served by `serveRepo`). */
+export function serveWidgetTopicSearch(server: FixtureServer): void {
+  const item = (fullName: string) => ({ full_name: fullName, description: 'Widgets for the command line', fork: false, archived: false, topics: ['cli', 'widgets'], stargazers_count: 100 });
+  server.expect('GET', '/github/search/repositories', { body: { total_count: 2, incomplete_results: false, items: [item('acme/widget'), item('acme/gadget')] } });
+}
+
+/** Requests for GitHub's repository search so far. */
+export const repositorySearchRequests = (server: FixtureServer): number => server.requests.filter((r) => r.path.startsWith('/github/search/repositories')).length;

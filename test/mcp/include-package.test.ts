@@ -3,12 +3,14 @@
  * in-memory transport against the fixture server: acme/widget publishes the npm package `widget`
  * (its link verifies), acme/gadget has the same files under another name (nothing verifies). Each
  * report says which package was folded in, or why none was; calls with and without the choice
- * never share an evaluation; bad choices are `bad-option` error results.
+ * never share an evaluation; bad choices are `bad-option` error results. `compare_packages` and
+ * `find_alternatives` take the same choice for the targets the caller names (not for peers): one
+ * target, one score, whichever tool asks, from one shared evaluation.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckOutputSchema, type CheckedSchema } from '../../src/mcp/server.js';
+import { AlternativesOutputSchema, CheckOutputSchema, CompareOutputSchema, type CheckedSchema } from '../../src/mcp/server.js';
 import type { z } from 'zod';
-import { serveNpmWidget, WIDGET_VERSION } from '../cli/github-helpers.js';
+import { repositorySearchRequests, serveNpmWidget, serveWidgetTopicSearch, WIDGET_VERSION } from '../cli/github-helpers.js';
 import { serveRepo } from '../github/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { connectInMemory, textOf, type Connected } from './support.js';
@@ -95,5 +97,121 @@ describe('check_packages with includePackage', () => {
     const result = await client.callTool({ name: 'check_packages', arguments: { targets: ['github:acme/widget'], includePackage: 'left-pad' } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^bad-option: .*npm:widget/);
+  });
+});
+
+const searchRequests = () => repositorySearchRequests(server);
+const repositoryRequests = (fullName: string) => server.requests.filter((r) => r.path.startsWith(`/github/repos/${fullName}`)).length;
+const checkedBy = async (client: Connected['client'], args: Record<string, unknown>): Promise<Checked[]> => {
+  const result = await client.callTool({ name: 'check_packages', arguments: args });
+  expect(result.isError, textOf(result)).toBeFalsy();
+  return CheckOutputSchema.parse(result.structuredContent).reports;
+};
+
+describe('compare_packages and find_alternatives with includePackage: one target, one answer', () => {
+  it('both tools offer it as optional', async () => {
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    for (const name of ['compare_packages', 'find_alternatives']) {
+      const tool = tools.find((t) => t.name === name)!;
+      expect(Object.keys(tool.inputSchema.properties ?? {}), name).toContain('includePackage');
+      expect(tool.inputSchema.required, name).not.toContain('includePackage');
+    }
+  });
+
+  it('compare_packages: each target has the score check_packages gives it with the same choice, from the same evaluation', async () => {
+    const { client, evaluator } = await connect();
+    const [repository, npmPackage] = await checkedBy(client, { targets: ['github:acme/widget', 'widget'], includePackage: true });
+    expect(repository!.includedPackage?.code).toBe('root-manifest');
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 0 });
+
+    const before = server.requests.length;
+    const result = await client.callTool({ name: 'compare_packages', arguments: { targets: ['github:acme/widget', 'widget'], includePackage: true } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const compared = CompareOutputSchema.parse(result.structuredContent);
+    expect(compared.reports[0]!.score).toBe(repository!.score);
+    expect(compared.reports[0]!.includedPackage).toEqual(repository!.includedPackage);
+    expect(compared.reports[1]!.score).toBe(npmPackage!.score);
+    expect(compared.reports[1]).not.toHaveProperty('includedPackage');
+    // Both answered by check_packages' evaluations: nothing evaluated or fetched again.
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 2 });
+    expect(server.requests.length).toBe(before);
+
+    // Without the choice the repository is compared alone — and check_packages agrees, from that evaluation.
+    const alone = CompareOutputSchema.parse((await client.callTool({ name: 'compare_packages', arguments: { targets: ['github:acme/widget', 'widget'] } })).structuredContent);
+    expect(alone.reports[0]).not.toHaveProperty('includedPackage');
+    expect(alone.reports[0]!.score).not.toBe(repository!.score);
+    expect(evaluator.stats()).toMatchObject({ evaluations: 3, reused: 3 });
+    const [plain] = await checkedBy(client, { targets: ['github:acme/widget'] });
+    expect(plain!.score).toBe(alone.reports[0]!.score);
+    expect(evaluator.stats()).toMatchObject({ evaluations: 3, reused: 4 });
+  });
+
+  it('find_alternatives: the target ranked with the score check_packages gives it with the same choice; its peers evaluated as they are', async () => {
+    serveWidgetTopicSearch(server);
+    const { client, evaluator } = await connect();
+    const [folded] = await checkedBy(client, { targets: ['github:acme/widget'], includePackage: true });
+    const widgetReads = repositoryRequests('acme/widget');
+    const tarballs = tarballRequests();
+    const searches = searchRequests();
+
+    const result = await client.callTool({ name: 'find_alternatives', arguments: { target: 'github:acme/widget', includePackage: true } });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const found = AlternativesOutputSchema.parse(result.structuredContent);
+    expect(found.target.score).toBe(folded!.score);
+    expect(found.target.includedPackage).toEqual(folded!.includedPackage);
+    expect(found.target.includedPackage?.code).toBe('root-manifest');
+    // The target's evaluation is check_packages': its repository and package are not read again.
+    expect(repositoryRequests('acme/widget')).toBe(widgetReads);
+    expect(tarballRequests()).toBe(tarballs);
+    expect(searchRequests()).toBe(searches + 1);
+    expect(found.comparison?.members.map((m) => m.target)).toEqual([expect.stringMatching(/^acme\/gadget/)]);
+    // One evaluation for the target (check_packages'), one for the peer.
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 1 });
+
+    // The peer was evaluated without the choice: a plain check of it is that evaluation.
+    const [gadget] = await checkedBy(client, { targets: ['github:acme/gadget'] });
+    expect(gadget).not.toHaveProperty('includedPackage');
+    expect(found.comparison!.members[0]!.score).toBe(gadget!.score);
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 2 });
+
+    // Without the choice the target is ranked alone, as check_packages scores it alone.
+    const alone = AlternativesOutputSchema.parse((await client.callTool({ name: 'find_alternatives', arguments: { target: 'github:acme/widget' } })).structuredContent);
+    expect(alone.target).not.toHaveProperty('includedPackage');
+    expect(alone.target.score).not.toBe(folded!.score);
+    const [plain] = await checkedBy(client, { targets: ['github:acme/widget'] });
+    expect(plain!.score).toBe(alone.target.score);
+  });
+
+  it('an invalid value, no repository target, a name that does not verify: bad-option error results, nothing fetched before', async () => {
+    const { client, evaluator } = await connect();
+    const before = server.requests.length;
+    for (const [name, args] of [
+      ['compare_packages', { targets: ['github:acme/widget', 'widget'], includePackage: '' }],
+      ['compare_packages', { targets: ['github:acme/widget', 'widget'], includePackage: 'https://evil.example/x' }],
+      ['compare_packages', { targets: ['widget', 'pypi:requests'], includePackage: true }],
+      ['find_alternatives', { target: 'github:acme/widget', includePackage: 'a b' }],
+      ['find_alternatives', { target: 'github:acme/widget', includePackage: 'x\u0000y' }],
+      ['find_alternatives', { target: 'widget', includePackage: true }],
+      ['find_alternatives', { target: 'pypi:requests', includePackage: 'widget' }],
+    ] as const) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+      expect(textOf(result), `${name} ${JSON.stringify(args)}`).toMatch(/^bad-option: /);
+    }
+    expect(server.requests.length).toBe(before);
+    expect(evaluator.stats().evaluations).toBe(0);
+
+    const searches = searchRequests();
+    for (const [name, args] of [
+      ['compare_packages', { targets: ['github:acme/widget', 'widget'], includePackage: 'left-pad' }],
+      ['find_alternatives', { target: 'github:acme/widget', includePackage: 'left-pad' }],
+    ] as const) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBe(true);
+      expect(textOf(result), name).toMatch(/^bad-option: .*npm:widget/);
+    }
+    // A refused target is not compared: no peer search.
+    expect(searchRequests()).toBe(searches);
   });
 });

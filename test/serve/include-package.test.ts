@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema, type Report } from '../../src/report/schema.js';
 import { BatchResponseSchema, ErrorSchema, PreflightSchema } from '../../src/serve/schemas.js';
-import { GITHUB_NOW, serveNpmWidget, WIDGET_VERSION } from '../cli/github-helpers.js';
+import { GITHUB_NOW, repositorySearchRequests, serveNpmWidget, serveWidgetTopicSearch, WIDGET_VERSION } from '../cli/github-helpers.js';
 import { downloadsPath } from '../cli/helpers.js';
 import { serveRepo } from '../github/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -209,5 +209,35 @@ describe('include_package= and what the evaluator shares', () => {
     const plain = PreflightSchema.strict().parse((await app.inject({ method: 'GET', url: '/v1/preflight?target=widget' })).json());
     expect(plain.target_trust).toBe(results[1]?.target_trust);
     expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 1 });
+  });
+});
+
+describe('include_package= with include=alternatives: the target ranked as /v1/report scores it', () => {
+  it('the folded score from the shared evaluation; the peers evaluated without the choice', async () => {
+    serveWidgetTopicSearch(server);
+    const searches = () => repositorySearchRequests(server);
+    const widgetReads = () => server.requests.filter((r) => r.path.startsWith('/github/repos/acme/widget')).length;
+    const { app, evaluator } = open();
+    const folded = ReportSchema.parse((await app.inject({ method: 'GET', url: '/v1/report?target=github:acme/widget&include_package=true' })).json());
+    const [reads, tarballs, searched] = [widgetReads(), tarballRequests(), searches()];
+
+    const res = await app.inject({ method: 'GET', url: '/v1/preflight?target=github:acme/widget&include=alternatives&include_package=true' });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = PreflightSchema.strict().parse(res.json());
+    expect(answer.target_trust).toBe(folded.score);
+    expect(answer.included_package).toEqual(folded.includedPackage);
+    expect(answer.alternatives_unavailable).toBeNull();
+    expect([widgetReads(), tarballRequests(), searches()]).toEqual([reads, tarballs, searched + 1]);
+    // The target's evaluation reused, the peer's made.
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 1 });
+    // The peer was evaluated alone: a plain preflight of it is that evaluation.
+    const gadget = PreflightSchema.strict().parse((await app.inject({ method: 'GET', url: '/v1/preflight?target=github:acme/gadget' })).json());
+    expect(gadget).not.toHaveProperty('included_package');
+    expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 2 });
+    // Without the choice the repository is ranked alone.
+    const alone = PreflightSchema.strict().parse((await app.inject({ method: 'GET', url: '/v1/preflight?target=github:acme/widget&include=alternatives' })).json());
+    expect(alone.target_trust).not.toBe(folded.score);
+    const plain = ReportSchema.parse((await app.inject({ method: 'GET', url: '/v1/report?target=github:acme/widget' })).json());
+    expect(alone.target_trust).toBe(plain.score);
   });
 });
