@@ -1,12 +1,27 @@
 /** Use case: the past evaluations of one target, oldest first, from the store. */
 import { historyKey } from '../report/previous.js';
+
+export { reportHistoryKey } from '../report/previous.js';
 import type { HistoryRow, Store } from '../store/types.js';
 import { parseTarget } from '../target/parse.js';
+import { TargetError } from '../target/types.js';
 import type { VerdictCode } from '../report/schema.js';
 import { VERDICT_WORDS } from '../scoring/grade.js';
 
-/** The key history files a target under (`npm:chalk`); throws TargetError for bad input. */
+/**
+ * The key history files a target under (`npm:chalk`), or — for `github:o/r+npm:name` — the history
+ * of the repository's reports with that package folded in (`--include-package`; report/previous.ts
+ * keeps them apart). Throws TargetError for bad input.
+ */
 export function historyKeyOf(input: string): string {
+  const plus = input.indexOf('+');
+  if (plus > 0 && /^github:/i.test(input)) {
+    const repository = parseTarget(input.slice(0, plus));
+    const folded = parseTarget(input.slice(plus + 1));
+    if (folded.ecosystem !== 'npm' && folded.ecosystem !== 'pypi') throw new TargetError(`${input}: after + comes the npm or PyPI package folded in (github:o/r+npm:name)`);
+    if (folded.spec !== undefined) throw new TargetError(`${input}: the package folded in is named without a version`);
+    return `${historyKey(repository)}+${historyKey(folded)}`;
+  }
   return historyKey(parseTarget(input));
 }
 

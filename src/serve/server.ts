@@ -14,7 +14,7 @@ import { AuditInputError } from '../app/audit.js';
 import type { TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoice, type Evaluator } from '../app/evaluator.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
-import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
+import { historyKeyOf, historyPoints, readHistory, reportHistoryKey } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
 import { renderAuditJson } from '../render/audit-json.js';
@@ -91,6 +91,16 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 }
 
 /** The command line's parser: anything else is a 400 before any request goes out. */
+/** The history key of a target, or of a repository with its package folded in (`github:o/r+npm:name`); bad input is HTTP 400. */
+function historyKeyFor(input: string): string {
+  try {
+    return historyKeyOf(input);
+  } catch (error) {
+    if (error instanceof TargetError) throw new HttpError(400, 'bad-target', error.message);
+    throw error;
+  }
+}
+
 function targetOf(input: string): Target {
   try {
     return parseTarget(input);
@@ -222,9 +232,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     }
   };
 
-  const historyOf = (target: Target, limit?: number) => {
+  /** The history the report belongs to: with a package folded in, that fold's own (report/previous.ts). */
+  const historyOf = (report: TargetOutcome['report'], limit?: number) => {
     const store = runtime.session.store;
-    return store === null ? [] : historyPoints(readHistory(store, historyKeyOf(target.input), limit));
+    return store === null ? [] : historyPoints(readHistory(store, reportHistoryKey(report), limit));
   };
 
   /** The alternatives of an evaluated target, or why there are none; never fails the answer for a full queue or the deadline. */
@@ -258,7 +269,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       target: input,
       report: outcome.report,
       caller: callerOutcome === undefined ? undefined : { input: caller!, report: callerOutcome.report },
-      history: includes.has('history') ? historyOf(target) : undefined,
+      history: includes.has('history') ? historyOf(outcome.report) : undefined,
       alternatives: includes.has('alternatives') ? await alternativesFor(target, outcome, signal, choice) : undefined,
       startedMs,
       nowMs: nowMs(),
@@ -342,12 +353,12 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
     api.get('/v1/history', async (request) => {
       const query = parseWith(HistoryQuerySchema, request.query);
-      const target = targetOf(query.target);
+      const key = historyKeyFor(query.target);
       const limit = query.limit ?? 50;
       const store = runtime.session.store;
-      const rows = store === null ? [] : readHistory(store, historyKeyOf(target.input), limit + 1);
+      const rows = store === null ? [] : readHistory(store, key, limit + 1);
       const shown = rows.slice(Math.max(0, rows.length - limit));
-      return { target: historyKeyOf(target.input), evaluations: historyPoints(shown), olderNotShown: rows.length > limit };
+      return { target: key, evaluations: historyPoints(shown), olderNotShown: rows.length > limit };
     });
   });
 

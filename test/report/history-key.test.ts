@@ -5,6 +5,8 @@
  * folded one.
  */
 import { describe, expect, it } from 'vitest';
+import { historyKeyOf } from '../../src/app/history.js';
+import { TargetError } from '../../src/target/types.js';
 import { historyRowOf, reportHistoryKey } from '../../src/report/previous.js';
 import type { Report } from '../../src/report/schema.js';
 
@@ -30,5 +32,20 @@ describe('reportHistoryKey', () => {
   it('the history row is recorded under the same key', () => {
     const report = { target, includedPackage: folded(true), score: 81.6, grade: 'A', verdict: 'YES', coverage: 0.9, dimensions: [], checks: [], evaluatedAt: '2026-11-30T00:00:00.000Z', tool: { name: 'nerq', version: '0' } } as unknown as Report;
     expect(historyRowOf(report, 'h').target).toBe('github:acme/widget+npm:widget');
+  });
+});
+
+describe('historyKeyOf: the history a front door reads', () => {
+  it.each([
+    ['npm:chalk', 'npm:chalk'],
+    ['github:acme/widget', 'github:acme/widget'],
+    ['github:acme/widget+npm:widget', 'github:acme/widget+npm:widget'],
+    ['github:acme/widget+npm:@acme/widget', 'github:acme/widget+npm:@acme/widget'],
+  ])('%s → %s', (input, key) => {
+    expect(historyKeyOf(input)).toBe(key);
+  });
+
+  it.each(['github:acme/widget+github:acme/gadget', 'github:acme/widget+npm:widget@1.0.0', 'github:acme/widget+', 'npm:a+npm:b'])('%s is bad input', (input) => {
+    expect(() => historyKeyOf(input)).toThrow(TargetError);
   });
 });

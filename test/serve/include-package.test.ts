@@ -241,3 +241,22 @@ describe('include_package= with include=alternatives: the target ranked as /v1/r
     expect(alone.target_trust).toBe(plain.score);
   });
 });
+
+describe('history of a repository with its package folded in', () => {
+  it('is its own: include=history and /v1/history keep the folded and the plain evaluations apart', async () => {
+    const { app } = open();
+    const plain = ReportSchema.parse((await app.inject({ method: 'GET', url: '/v1/report?target=github:acme/widget' })).json());
+    const folded = PreflightSchema.parse(
+      (await app.inject({ method: 'GET', url: '/v1/preflight?target=github:acme/widget&include_package=true&include=history' })).json(),
+    );
+    expect(folded.target_trust).not.toBe(plain.score);
+    // The folded answer's history holds the folded evaluation only, never the plain one.
+    expect(folded.history?.map((h) => h.score)).toEqual([folded.target_trust]);
+    const history = async (target: string) =>
+      ((await app.inject({ method: 'GET', url: `/v1/history?target=${encodeURIComponent(target)}` })).json() as { target: string; evaluations: { score: number | null }[] });
+    expect(await history('github:acme/widget')).toMatchObject({ target: 'github:acme/widget', evaluations: [{ score: plain.score }] });
+    expect(await history('github:acme/widget+npm:widget')).toMatchObject({ target: 'github:acme/widget+npm:widget', evaluations: [{ score: folded.target_trust }] });
+    const bad = await app.inject({ method: 'GET', url: `/v1/history?target=${encodeURIComponent('github:acme/widget+github:acme/gadget')}` });
+    expect(bad.statusCode).toBe(400);
+  });
+});
