@@ -95,6 +95,10 @@ export const UnvouchedRemoteSchema = z.object({
   /** Where it comes from, as written without credentials. */
   source: z.string(),
   host: z.string().nullable(),
+  /** Declared by a manifest of the project (true) or only pulled in by another package (false); absent when the input cannot tell (added in 2.7.0). */
+  direct: z.boolean().optional(),
+  /** Only needed for development; absent when the input cannot tell (added in 2.7.0). */
+  dev: z.boolean().optional(),
   /** unvouched: the run is incomplete (exit 3) unless `--allow-incomplete`; ignored: a policy ignore entry covers it. */
   status: z.enum(['unvouched', 'ignored']),
   ignoredBy: z.object({ package: z.string(), reason: z.string(), expires: z.string().nullable() }).nullable(),
