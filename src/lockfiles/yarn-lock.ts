@@ -320,7 +320,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     return byResolution.get(inner) ?? node;
   };
   const lookup = (name: string, range: string): Node | undefined => {
-    const spec = /^[a-z]+:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
+    // A protocol (`npm:`, `github:`, `git+https:`) is part of the descriptor; a bare range is npm's.
+    const spec = /^[a-z][a-z0-9+.-]*:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
     const node = bySpec.get(spec);
     return node === undefined ? undefined : target(node);
   };
