@@ -508,6 +508,52 @@ dev-git @ git+https://git.example.com/acme/dev-git.git
     # via -r requirements-dev.in
 `;
 
+/** `text` with `from` replaced (throws when it is not there, so a variant cannot silently equal its base). */
+function variant(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`no ${JSON.stringify(from)} to replace`);
+  return text.replace(from, to);
+}
+
+/** A workspace project: only the workspace `packages/web` declares the git dependencies. */
+const packageLockWorkspaces = variant(
+  packageLockV3,
+  `      "dependencies": {
+        "direct-git": "github:acme/direct-git#v1",
+        "lib": "^1.2.0"
+      },
+      "devDependencies": {
+        "dev-git": "git+https://git.example.com/acme/dev-git.git"
+      }
+    },`,
+    `      "workspaces": ["packages/*"]
+    },
+    "node_modules/web": {
+      "resolved": "packages/web",
+      "link": true
+    },
+    "packages/web": {
+      "name": "web",
+      "version": "1.0.0",
+      "dependencies": {
+        "direct-git": "github:acme/direct-git#v1",
+        "lib": "^1.2.0"
+      },
+      "devDependencies": {
+        "dev-git": "git+https://git.example.com/acme/dev-git.git"
+      }
+    },`,
+);
+
+const pnpmWorkspaces = variant(
+  pnpmV9,
+  `  .:
+    dependencies:`,
+  `  .: {}
+
+  packages/web:
+    dependencies:`,
+);
+
 interface Case {
   reader: string;
   file: string;
@@ -524,7 +570,9 @@ const CASES: Case[] = [
   { reader: 'npm-shrinkwrap v3', file: 'npm-shrinkwrap.json', text: packageLockV3, expected: ALL },
   { reader: 'yarn classic with package.json', file: 'yarn.lock', text: yarnClassic, manifests: { 'package.json': packageJson }, expected: ALL },
   { reader: 'yarn berry with package.json', file: 'yarn.lock', text: yarnBerry, manifests: { 'package.json': packageJson }, expected: ALL },
+  { reader: 'package-lock v3, a workspace declares them', file: 'package-lock.json', text: packageLockWorkspaces, expected: ALL },
   { reader: 'pnpm v9', file: 'pnpm-lock.yaml', text: pnpmV9, expected: ALL },
+  { reader: 'pnpm v9, a workspace importer declares them', file: 'pnpm-lock.yaml', text: pnpmWorkspaces, expected: ALL },
   { reader: 'pnpm v6', file: 'pnpm-lock.yaml', text: pnpmV6, expected: ALL },
   { reader: 'bun', file: 'bun.lock', text: bunLock, expected: ALL },
   { reader: 'package.json', file: 'package.json', text: packageJson, expected: { 'direct-git': DIRECT, 'dev-git': DEV } },
