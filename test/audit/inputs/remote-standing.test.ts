@@ -525,7 +525,7 @@ const packageLockWorkspaces = variant(
         "dev-git": "git+https://git.example.com/acme/dev-git.git"
       }
     },`,
-    `      "workspaces": ["packages/*"]
+  `      "workspaces": ["packages/*"]
     },
     "node_modules/web": {
       "resolved": "packages/web",
