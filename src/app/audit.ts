@@ -10,7 +10,7 @@ import { changedSince, ChangedSinceError, resolveRevision } from '../audit/chang
 import { findDependencyConfusion } from '../audit/dependency-confusion.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
-import { foldDependencies, subjectKey } from '../audit/fold.js';
+import { foldDependencies, keptBy, subjectKey } from '../audit/fold.js';
 import type { ParsedInput } from '../lockfiles/index.js';
 import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../audit/mcp/inputs.js';
 import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
@@ -121,9 +121,10 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
     throw error;
   }
 
-  let subjects = foldDependencies(inputs, { direct: request.direct === true, omitDev: request.omitDev === true });
-  // `--omit dev` leaves out the remote entries the input marks as development-only (an unmarked one counts as production).
-  let remotes = remoteEntries(inputs).filter((entry) => request.omitDev !== true || entry.dev !== true);
+  const selection = { direct: request.direct === true, omitDev: request.omitDev === true };
+  let subjects = foldDependencies(inputs, selection);
+  // `--direct` and `--omit dev` leave remote entries out by the packages' rule (one the input cannot place is kept).
+  let remotes = remoteEntries(inputs).filter(keptBy(selection));
   // MCP client configurations are not diffed: with --changed-since every configured server is audited, against the policy at REF.
   if (request.changedSince !== undefined && request.mcp === undefined) {
     try {
@@ -158,7 +159,7 @@ function remoteEntries(inputs: readonly ParsedInput[]): SkippedEntry[] {
  * package (a name-only entry: no registry version exists to match a range against), or unvouched.
  */
 function judgeRemotes(remotes: readonly SkippedEntry[], policy: Policy, now: Date): UnvouchedRemote[] {
-  return remotes.map(({ ecosystem, name, file, line, source, host }) => {
+  return remotes.map(({ ecosystem, name, file, line, source, host, direct, dev }) => {
     const ignore = name === null ? null : findIgnore(policy.ignore, { ecosystem, name, version: null }, now);
     return {
       ecosystem,
@@ -167,6 +168,8 @@ function judgeRemotes(remotes: readonly SkippedEntry[], policy: Policy, now: Dat
       line,
       source,
       host,
+      ...(direct === undefined ? {} : { direct }),
+      ...(dev === undefined ? {} : { dev }),
       status: ignore === null ? 'unvouched' : 'ignored',
       ignoredBy: ignore === null ? null : { package: ignore.package, reason: ignore.reason, expires: ignore.expires },
     };

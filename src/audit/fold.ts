@@ -7,13 +7,23 @@
  */
 import { compare as comparePep440, valid as validPep440 } from '@renovatebot/pep440';
 import semver from 'semver';
-import type { AuditSubject, InputFile } from './types.js';
+import type { AuditSubject, InputFile, Standing } from './types.js';
 
 export interface FoldOptions {
   /** Keep only subjects some manifest declares directly (`--direct`). */
   direct: boolean;
   /** Drop subjects that are only needed for development (`--omit dev`). */
   omitDev: boolean;
+}
+
+/**
+ * The one filter of `--direct` and `--omit dev`, for package subjects and remote entries alike:
+ * it leaves out only what the input says is transitive (`direct: false`) or dev-only
+ * (`dev: true`). An entry whose input cannot tell (a remote entry's absent flag) is kept: it
+ * counts as direct and as production, so a filter never hides what nerq could not place.
+ */
+export function keptBy(options: FoldOptions): (entry: Standing) => boolean {
+  return (entry) => (!options.direct || entry.direct !== false) && (!options.omitDev || entry.dev !== true);
 }
 
 /** The identity of an audit subject: ecosystem, name and version (or, unpinned, the specifier). */
@@ -52,9 +62,7 @@ export function foldDependencies(inputs: readonly InputFile[], options: FoldOpti
       if (!seen) subject.declaredIn.push(place);
     }
   }
-  return [...subjects.values()]
-    .filter((subject) => (!options.direct || subject.direct) && (!options.omitDev || !subject.dev))
-    .sort(compareSubjects);
+  return [...subjects.values()].filter(keptBy(options)).sort(compareSubjects);
 }
 
 function compareSubjects(a: AuditSubject, b: AuditSubject): number {

@@ -81,9 +81,10 @@ export const AuditWarningSchema = z.object({
  * vouches for) and its warning codes `unvouched-remote` (incomplete unless allowed) and
  * `unvouched-remote-ignored`, and MCP ignore entries: a warning's optional `ignoredBy` (a finding
  * an entry covers), and `ignoredBy.mcp` / `ignoredBy.file` on an ignored `mcp` entry (whose
- * `ignoredBy.package` is absent).
+ * `ignoredBy.package` is absent), 2.7.0 an unvouched entry's optional `direct` and `dev` (where
+ * its input can tell; `--direct` and `--omit dev` leave entries out by them).
  */
-export const AUDIT_SCHEMA_VERSION = '2.6.0';
+export const AUDIT_SCHEMA_VERSION = '2.7.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({
@@ -95,6 +96,10 @@ export const UnvouchedRemoteSchema = z.object({
   /** Where it comes from, as written without credentials. */
   source: z.string(),
   host: z.string().nullable(),
+  /** Declared by a manifest of the project (true) or only pulled in by another package (false); absent when the input cannot tell (added in 2.7.0). */
+  direct: z.boolean().optional(),
+  /** Only needed for development; absent when the input cannot tell (added in 2.7.0). */
+  dev: z.boolean().optional(),
   /** unvouched: the run is incomplete (exit 3) unless `--allow-incomplete`; ignored: a policy ignore entry covers it. */
   status: z.enum(['unvouched', 'ignored']),
   ignoredBy: z.object({ package: z.string(), reason: z.string(), expires: z.string().nullable() }).nullable(),

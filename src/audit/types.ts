@@ -87,12 +87,20 @@ export interface SkippedEntry {
   host: string | null;
   /** The note the reader wrote for it (one line). */
   note: string;
-  /** Only needed for development, where the input says so (`--omit dev` leaves it out); absent when it does not. */
+  /**
+   * Declared by a manifest of the project (true) or only pulled in by another package (false),
+   * where the input can tell; absent when it cannot (`--direct` then keeps it: fold.ts `keptBy`).
+   */
+  direct?: boolean;
+  /** Only needed for development (true) or not (false), where the input can tell; absent when it cannot (`--omit dev` then keeps it). */
   dev?: boolean;
 }
 
+/** What an input knows of an entry's place in the project: direct or transitive, dev-only or not; absent where it cannot tell. */
+export type Standing = Pick<SkippedEntry, 'direct' | 'dev'>;
+
 /** A remote entry of the inputs as the audit judged it: unvouched (the run is incomplete) or covered by an ignore entry. */
-export interface UnvouchedRemote extends Omit<SkippedEntry, 'kind' | 'note' | 'dev'> {
+export interface UnvouchedRemote extends Omit<SkippedEntry, 'kind' | 'note'> {
   status: 'unvouched' | 'ignored';
   ignoredBy: { package: string; reason: string; expires: string | null } | null;
 }

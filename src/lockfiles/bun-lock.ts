@@ -11,7 +11,7 @@ import semver from 'semver';
 import { z } from 'zod';
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
-import { chainsFrom, reachable, withVia } from './graph.js';
+import { chainsFrom, graphStanding, reachable, withVia } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
@@ -50,7 +50,8 @@ const WORKSPACE_GROUPS: readonly [keyof Workspace, DeclarationGroup][] = [
 interface Node {
   key: string;
   name: string;
-  version: string;
+  /** Null for a package no registry serves: a node of the graph, not a package to audit. */
+  version: string | null;
   registry: string | null;
   integrity: string | null;
   info: z.infer<typeof Info>;
@@ -63,8 +64,9 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
   const workspaces = lock.workspaces ?? {};
 
   const notes: string[] = [];
-  const skipped: SkippedEntry[] = [];
   const nodes = new Map<string, Node>();
+  // Each skipped entry with the node standing for it, so the graph says whether it is direct or dev.
+  const foreign: { node: Node; entry: SkippedEntry }[] = [];
   for (const [key, tuple] of Object.entries(packages)) {
     const ident = tuple[0];
     if (typeof ident !== 'string') validateShape(z.string(), ident, file, () => lineOf(['packages', key, 0]));
@@ -78,7 +80,12 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
       const note = `${file}:${line}: ${quote(name)} skipped: not a registry package`;
       notes.push(note);
       const kind = npmSourceKind(reference);
-      if (kind !== null) skipped.push(skippedEntry('npm', name, file, line, kind, note));
+      if (kind === null) continue;
+      // A git, GitHub or tarball package's dependencies come second: `[ident, info, …]`.
+      const info = Info.safeParse(tuple[1] ?? {});
+      const node: Node = { key, name, version: null, registry: null, integrity: null, info: info.success ? info.data : {} };
+      nodes.set(key, node);
+      foreign.push({ node, entry: skippedEntry('npm', name, file, line, kind, note) });
       continue;
     }
     const info = validateShape(Info, tuple[2] ?? {}, file, (path) => lineOf(['packages', key, 2, ...path]));
@@ -123,6 +130,7 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
   const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   const dependencies: DeclaredDependency[] = [];
   for (const node of nodes.values()) {
+    if (node.version === null) continue;
     const line = lineOf(['packages', node.key]);
     const entries = attribution.entries(
       { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry, integrity: node.integrity },
@@ -130,6 +138,8 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     );
     dependencies.push(...withVia(entries, chains.get(node)));
   }
+  // Without `workspaces` the lockfile names no root: then neither flag is known.
+  const skipped = foreign.map(({ node, entry }) => (lock.workspaces === undefined ? entry : { ...entry, ...graphStanding(node, declared, prod) }));
   return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });
 

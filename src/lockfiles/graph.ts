@@ -2,7 +2,7 @@
  * Dependency-graph helpers for lockfiles that do not flag dev packages themselves: a package
  * is dev when no production root reaches it; the chain from a direct dependency to each package.
  */
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, Standing } from '../audit/types.js';
 
 /** Every node reachable from `starts` (the starts included), breadth first. */
 export function reachable<K>(starts: Iterable<K>, edges: (node: K) => Iterable<K>): Set<K> {
@@ -76,4 +76,12 @@ export function shortestChain<K>(chains: ReadonlyMap<K, string[]>, nodes: Iterab
 /** The entries with their chain: a transitive entry gets `via`, a direct one never does. */
 export function withVia(entries: DeclaredDependency[], chain: string[] | undefined): DeclaredDependency[] {
   return chain === undefined ? entries : entries.map((d) => (d.direct ? d : { ...d, via: chain }));
+}
+
+/**
+ * A skipped node's standing in a graph whose roots the input names: direct when some root
+ * declares it, dev-only when no production root reaches it (the rule its packages follow).
+ */
+export function graphStanding<K>(node: K, declared: { has(node: K): boolean }, prod: ReadonlySet<K>): Standing {
+  return { direct: declared.has(node), dev: !prod.has(node) };
 }

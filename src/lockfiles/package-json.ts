@@ -124,7 +124,7 @@ export const readPackageJson: InputReader = defineReader((text, file, context) =
         const note = `${manifest.file}:${declaration.line}: ${quote(declaration.key)} skipped: ${plan.reason}`;
         notes.push(note);
         const kind = npmSourceKind(declaration.spec);
-        if (kind !== null) skipped.push(skippedEntry('npm', declaration.key, manifest.file, declaration.line, kind, note, declaration.group === 'dev'));
+        if (kind !== null) skipped.push(skippedEntry('npm', declaration.key, manifest.file, declaration.line, kind, note, { direct: true, dev: declaration.group === 'dev' }));
         continue;
       }
       dependencies.push({

@@ -161,7 +161,7 @@ function readPackages(
       const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined);
       const source = lockedElsewhere ? (entry.resolved ?? null) : (urlSpec ?? null);
       const kind = source === null ? null : npmSourceKind(source);
-      if (kind !== null) skipped.push(skippedEntry('npm', name, file, line, kind, note, entry.dev === true));
+      if (kind !== null) skipped.push(skippedEntry('npm', name, file, line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev: entry.dev === true }));
       continue;
     }
     const version = semver.valid(entry.version) as string;
@@ -309,7 +309,9 @@ function readV1(
       // v1 writes a git dependency's source as its version, a local one's as `file:…`.
       const { resolved } = node.entry;
       const kind = npmSourceKind(resolved !== undefined && NOT_REGISTRY.test(resolved) ? resolved : (version ?? ''));
-      if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, node.entry.dev === true));
+      // Without the manifest only a nested entry is surely transitive (a top-level one may be direct).
+      const standsDirect = manifest !== null ? direct.has(node) : node.path.length > 1 ? false : undefined;
+      if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, { direct: standsDirect, dev: node.entry.dev === true }));
       continue;
     }
     dependencies.push({

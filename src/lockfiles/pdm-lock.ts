@@ -8,7 +8,6 @@
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
-import type { SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseRequirement } from './pep508.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
@@ -41,23 +40,23 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
   const packages = lock.package ?? [];
   const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
   const notes: string[] = [];
-  const skipped: SkippedEntry[] = [];
   const nodes = new Map<string, PythonLockNode>();
   packages.forEach((pkg, index) => {
     const line = lines[index] ?? null;
-    if (pkg.git !== undefined || pkg.url !== undefined || pkg.path !== undefined || pkg.version === undefined) {
-      const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (git, URL or path)`;
-      notes.push(note);
-      const reference = pkg.git ?? pkg.url ?? pkg.path;
-      if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, pythonSourceKind(reference), note, pkg.groups === undefined ? undefined : !pkg.groups.includes('default')));
-      return;
-    }
     const name = pep503(pkg.name);
     const dependsOn = (pkg.dependencies ?? []).flatMap((text) => {
       const requirement = parseRequirement(text);
       return 'error' in requirement || requirement.name === name ? [] : [requirement.name];
     });
     const dev = pkg.groups === undefined ? null : !pkg.groups.includes('default');
+    if (pkg.git !== undefined || pkg.url !== undefined || pkg.path !== undefined || pkg.version === undefined) {
+      const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (git, URL or path)`;
+      notes.push(note);
+      const reference = pkg.git ?? pkg.url ?? pkg.path;
+      const skipped = reference === undefined ? undefined : skippedEntry('pypi', name, file, line, pythonSourceKind(reference), note);
+      nodes.set(`${name}\u0000skipped\u0000${index}`, { name, version: null, line, resolved: null, dependsOn, dev, ...(skipped === undefined ? {} : { skipped }) });
+      return;
+    }
     const id = `${name}@${pkg.version}`;
     const seen = nodes.get(id);
     if (seen === undefined) nodes.set(id, { name, version: pkg.version, line, resolved: null, dependsOn, dev });
@@ -66,6 +65,6 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
       if (seen.dev !== null && dev !== null) seen.dev = seen.dev && dev;
     }
   });
-  const dependencies = assemblePythonLock(file, [...nodes.values()], pyprojectRoots(context, file), notes);
+  const { dependencies, skipped } = assemblePythonLock(file, [...nodes.values()], pyprojectRoots(context, file), notes);
   return { file, format: 'pdm.lock', dependencies, notes, skipped };
 });

@@ -64,7 +64,7 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
         const note = `${file}:${line}: ${quote(rawName)} skipped: not pinned to an index version (git, path or editable)`;
         notes.push(note);
         const reference = entry.git ?? entry.file ?? entry.path;
-        if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(rawName), file, line, pythonSourceKind(reference), note, section === 'develop'));
+        if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(rawName), file, line, pythonSourceKind(reference), note, { ...(declared === null ? {} : { direct: declared.has(pep503(rawName)) }), dev: section === 'develop' }));
         continue;
       }
       const name = pep503(rawName);

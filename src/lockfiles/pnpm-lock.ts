@@ -12,7 +12,7 @@ import semver from 'semver';
 import { z } from 'zod';
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
-import { chainsFrom, reachable, shortestChain, withVia } from './graph.js';
+import { chainsFrom, graphStanding, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
 import { npmSourceKind, remoteSource, skippedEntry, type SourceKind } from './source-kind.js';
@@ -119,7 +119,7 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
       notes.push(note);
       const pkg = packages[key] ?? nodes[key];
       const kind = sourceOf(style, key, pkg);
-      if (kind !== null) skipped.push(skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), file, line, kind, note));
+      if (kind !== null) skipped.push(skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), file, line, kind, note, graphStanding(key, declared, prod)));
       continue;
     }
     const id = `${parsed.name}@${version}`;
@@ -177,8 +177,9 @@ function refKey(style: Style, name: string, ref: string): string | null {
   if (ref.startsWith('link:') || ref.startsWith('file:') || ref.startsWith('workspace:')) return null;
   if (style === 'v9') {
     const base = ref.split('(')[0] ?? ref;
-    // An alias (`string-width@4.2.3`) or a URL-ish version already is a full key.
-    return base.indexOf('@', 1) > 0 ? ref : `${name}@${ref}`;
+    // An alias (`string-width@4.2.3`) already is a full key; a URL's `@` (`git+ssh://git@host/…`) is not an alias's.
+    const at = base.indexOf('@', 1);
+    return at > 0 && !base.slice(0, at).includes(':') ? ref : `${name}@${ref}`;
   }
   if (ref.startsWith('/') || (ref.includes('/') && !/^\d/.test(ref))) return ref;
   return style === 'v5' ? `/${name}/${ref}` : `/${name}@${ref}`;

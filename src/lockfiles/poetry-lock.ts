@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
-import type { SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
@@ -41,30 +40,23 @@ export const readPoetryLock: InputReader = defineReader((text, file, context) =>
   const packages = lock.package ?? [];
   const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
   const notes: string[] = [];
-  const skipped: SkippedEntry[] = [];
   const nodes: PythonLockNode[] = [];
   packages.forEach((pkg, index) => {
     const line = lines[index] ?? null;
     const sourceType = pkg.source?.type;
+    const dev = pkg.groups !== undefined ? !pkg.groups.includes('main') : pkg.category !== undefined ? pkg.category === 'dev' : null;
+    const node = { name: pep503(pkg.name), line, dependsOn: Object.keys(pkg.dependencies ?? {}).map(pep503), dev };
     if (sourceType !== undefined && !REGISTRY_SOURCES.has(sourceType)) {
       const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: not from an index (${quote(sourceType)} source)`;
       notes.push(note);
       const url = pkg.source?.url ?? '';
       // A git source is a repository whatever its URL's scheme; file and directory sources are paths.
       const kind = sourceType === 'git' ? pythonSourceKind(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? `git+${url}` : url) : sourceType === 'url' ? pythonSourceKind(url) : pythonSourceKind(`file:${url}`);
-      skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, kind, note, pkg.groups !== undefined ? !pkg.groups.includes('main') : pkg.category !== undefined ? pkg.category === 'dev' : undefined));
+      nodes.push({ ...node, version: null, resolved: null, skipped: skippedEntry('pypi', node.name, file, line, kind, note) });
       return;
     }
-    const dev = pkg.groups !== undefined ? !pkg.groups.includes('main') : pkg.category !== undefined ? pkg.category === 'dev' : null;
-    nodes.push({
-      name: pep503(pkg.name),
-      version: pkg.version,
-      line,
-      resolved: pkg.source?.url ?? null,
-      dependsOn: Object.keys(pkg.dependencies ?? {}).map(pep503),
-      dev,
-    });
+    nodes.push({ ...node, version: pkg.version, resolved: pkg.source?.url ?? null });
   });
-  const dependencies = assemblePythonLock(file, nodes, pyprojectRoots(context, file), notes);
+  const { dependencies, skipped } = assemblePythonLock(file, nodes, pyprojectRoots(context, file), notes);
   return { file, format: 'poetry.lock', dependencies, notes, skipped };
 });

@@ -86,7 +86,7 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   const skipped: SkippedEntry[] = [];
   const skip = (name: string, line: number | null, reference: string, note: string, dev: boolean) => {
     notes.push(note);
-    skipped.push(skippedEntry('pypi', name, file, line, pythonSourceKind(reference), note, dev));
+    skipped.push(skippedEntry('pypi', name, file, line, pythonSourceKind(reference), note, { direct: true, dev }));
   };
 
   const pep508List = (items: readonly unknown[], table: string, key: string, dev: boolean) => {

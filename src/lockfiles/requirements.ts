@@ -67,8 +67,8 @@ export const readRequirements: InputReader = defineReader((text, file, context) 
 
 function readFile(text: string, file: string, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
   const physical = splitLines(text);
-  // The requirement whose pip-compile `# via` block is being read, and what that block names.
-  let pending: { dependency: DeclaredDependency; via: string[] | null; viaOpen: boolean } | null = null;
+  // The requirement (or skipped URL requirement) whose pip-compile `# via` block is being read, and what that block names.
+  let pending: { dependency: { direct?: boolean }; via: string[] | null; viaOpen: boolean } | null = null;
   const settle = () => {
     if (pending?.via != null && !pending.via.some(isProjectSource)) pending.dependency.direct = false;
     pending = null;
@@ -105,13 +105,15 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
     // One run of spaces, not two around an optional group (which backtracks quadratically on a long run).
     const namedReference = /^[A-Za-z0-9][A-Za-z0-9._-]*\s*(?:\[[^\]]*\]\s*)?@/.test(requirementText);
     if (!namedReference && (URL_OR_PATH.test(requirementText) || ARCHIVE.test(requirementText))) {
-      skip(state, mode, dev, eggName(requirementText), file, lineNo, requirementText, `${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
+      const entry = skip(state, mode, dev, eggName(requirementText), file, lineNo, requirementText, `${file}:${lineNo}: skipped: a URL or path requirement (no index vouches for it)`);
+      if (entry !== null) pending = { dependency: entry, via: null, viaOpen: false };
       continue;
     }
     const requirement = parseRequirement(requirementText);
     if ('error' in requirement) throw new LockfileError(file, lineNo, requirement.error);
     if (requirement.url !== null) {
-      skip(state, mode, dev, requirement.name, file, lineNo, requirement.url, `${file}:${lineNo}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+      const entry = skip(state, mode, dev, requirement.name, file, lineNo, requirement.url, `${file}:${lineNo}: ${quote(requirement.name)} skipped: a direct URL reference (no index vouches for it)`);
+      if (entry !== null) pending = { dependency: entry, via: null, viaOpen: false };
       continue;
     }
     if (mode === 'constraints') {
@@ -136,10 +138,16 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
   settle();
 }
 
-/** A skipped requirement: its note, and (in a requirements file, not a constraints one) where it comes from. */
-function skip(state: State, mode: 'requirements' | 'constraints', dev: boolean, name: string | null, file: string, lineNo: number, reference: string, note: string): void {
+/**
+ * A skipped requirement: its note, and (in a requirements file, not a constraints one) where it
+ * comes from, returned so that a pip-compile `# via` block after it can mark it transitive.
+ */
+function skip(state: State, mode: 'requirements' | 'constraints', dev: boolean, name: string | null, file: string, lineNo: number, reference: string, note: string): SkippedEntry | null {
   state.notes.push(note);
-  if (mode === 'requirements') state.skipped.push(skippedEntry('pypi', name, file, lineNo, pythonSourceKind(reference), note, dev));
+  if (mode !== 'requirements') return null;
+  const entry = skippedEntry('pypi', name, file, lineNo, pythonSourceKind(reference), note, { direct: true, dev });
+  state.skipped.push(entry);
+  return entry;
 }
 
 /** The project a URL names in its `#egg=` fragment (pip's convention), PEP 503 normalised; null without one. */

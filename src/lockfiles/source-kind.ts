@@ -9,7 +9,7 @@
  */
 import hostedGitInfo from 'hosted-git-info';
 import npa from 'npm-package-arg';
-import type { AuditEcosystem, SkippedEntry } from '../audit/types.js';
+import type { AuditEcosystem, SkippedEntry, Standing } from '../audit/types.js';
 import { withoutCredentials } from '../util/url-credentials.js';
 
 export interface SourceKind {
@@ -97,7 +97,7 @@ export function pythonSourceKind(reference: string): SourceKind {
   return local(text);
 }
 
-/** The skipped entry a reader records beside its note. */
+/** The skipped entry a reader records beside its note, with what the input tells of its standing (a flag it cannot tell is left out). */
 export function skippedEntry(
   ecosystem: AuditEcosystem,
   name: string | null,
@@ -105,7 +105,12 @@ export function skippedEntry(
   line: number | null,
   kind: SourceKind,
   note: string,
-  dev?: boolean,
+  standing: Standing = {},
 ): SkippedEntry {
-  return { kind: kind.kind, ecosystem, name, file, line, source: kind.source, host: kind.host, note, ...(dev === undefined ? {} : { dev }) };
+  return { kind: kind.kind, ecosystem, name, file, line, source: kind.source, host: kind.host, note, ...known(standing) };
+}
+
+/** The flags of a standing that are known (an `undefined` one is dropped, so JSON leaves it out). */
+export function known(standing: Standing): Standing {
+  return { ...(standing.direct === undefined ? {} : { direct: standing.direct }), ...(standing.dev === undefined ? {} : { dev: standing.dev }) };
 }

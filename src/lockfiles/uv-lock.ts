@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
-import { chainsFrom, reachable } from './graph.js';
+import { chainsFrom, graphStanding, reachable } from './graph.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
@@ -87,6 +87,7 @@ export const readUvLock: InputReader = defineReader((text, file) => {
   }
   const prod = reachable(prodRoots, edges);
   const chains = chainsFrom(declared.keys(), edges, (pkg) => pep503(pkg.name));
+  const projects = packages.some(isProject);
 
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
@@ -99,7 +100,9 @@ export const readUvLock: InputReader = defineReader((text, file) => {
     if (foreign !== undefined || pkg.version === undefined) {
       const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: ${foreign !== undefined ? 'not from an index (git, URL or path source)' : 'no version'}`;
       notes.push(note);
-      if (foreign !== undefined) skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, pythonSourceKind(foreign), note));
+      // The project's own entries name the roots; a lock without one (not uv's) cannot tell.
+      const standing = projects ? graphStanding(pkg, declared, prod) : {};
+      if (foreign !== undefined) skipped.push(skippedEntry('pypi', pep503(pkg.name), file, line, pythonSourceKind(foreign), note, standing));
       return;
     }
     const base = {

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
 import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
-import { chainsFrom, reachable, unreferenced, withVia } from './graph.js';
+import { chainsFrom, graphStanding, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
 import { npmSourceKind, skippedEntry } from './source-kind.js';
@@ -96,14 +96,16 @@ function readClassic(text: string, file: string, context: InputContext | undefin
 
   interface Node {
     name: string;
-    version: string;
+    /** Null for an entry no registry serves: a node of the graph, not a package to audit. */
+    version: string | null;
     entry: z.infer<typeof ClassicEntry>;
     line: number;
   }
   const notes: string[] = [];
-  const skipped: SkippedEntry[] = [];
   const bySpec = new Map<string, Node>();
   const nodes: Node[] = [];
+  // Each skipped entry with the node standing for it, so the graph says whether it is direct or dev.
+  const foreign: { node: Node; entry: SkippedEntry }[] = [];
   for (const header of headers(text)) {
     const raw = object[header.specs[0] ?? ''];
     if (raw === undefined) continue;
@@ -115,7 +117,11 @@ function readClassic(text: string, file: string, context: InputContext | undefin
       const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`;
       notes.push(note);
       const kind = spec === null ? null : npmSourceKind(spec.range);
-      if (kind !== null) skipped.push(skippedEntry('npm', spec?.name ?? null, file, header.line, kind, note));
+      if (spec === null || kind === null) continue;
+      const node: Node = { name: spec.name, version: null, entry, line: header.line };
+      nodes.push(node);
+      for (const s of header.specs) bySpec.set(s, node);
+      foreign.push({ node, entry: skippedEntry('npm', spec.name, file, header.line, kind, note) });
       continue;
     }
     const node: Node = { name: plan.name, version, entry, line: header.line };
@@ -134,7 +140,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   for (const { dir, manifest } of manifests) {
     for (const declaration of manifest.declarations) {
       const node = bySpec.get(`${declaration.key}@${declaration.spec}`);
-      if (node === undefined) continue; // a workspace sibling or a non-registry dependency
+      if (node === undefined) continue; // a workspace sibling or a local folder
       const list = declared.get(node) ?? [];
       list.push({ workspace: dir, key: declaration.key, group: declaration.group });
       declared.set(node, list);
@@ -152,14 +158,18 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   const chains = chainsFrom(declared.keys(), edges, (node) => node.name);
   const attribution = new Attribution(file, rootDir, root !== null && root.workspaces !== null, context);
   const dependencies: DeclaredDependency[] = nodes.flatMap((node) =>
-    withVia(
-      attribution.entries(
-        { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null, integrity: node.entry.integrity ?? null },
-        declared.get(node) ?? [],
-      ),
-      chains.get(node),
-    ),
+    node.version === null
+      ? []
+      : withVia(
+          attribution.entries(
+            { name: node.name, version: node.version, dev: !prod.has(node), line: node.line, resolved: node.entry.resolved ?? null, integrity: node.entry.integrity ?? null },
+            declared.get(node) ?? [],
+          ),
+          chains.get(node),
+        ),
   );
+  // Without the manifests the roots are guessed: the lockfile cannot tell whether a skipped entry is direct or dev.
+  const skipped = foreign.map(({ node, entry }) => (root === null ? entry : { ...entry, ...graphStanding(node, declared, prod) }));
   return { file, format: 'yarn-classic', dependencies, notes, skipped };
 }
 
@@ -310,7 +320,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     return byResolution.get(inner) ?? node;
   };
   const lookup = (name: string, range: string): Node | undefined => {
-    const spec = /^[a-z]+:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
+    // A protocol (`npm:`, `github:`, `git+https:`) is part of the descriptor; a bare range is npm's.
+    const spec = /^[a-z][a-z0-9+.-]*:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
     const node = bySpec.get(spec);
     return node === undefined ? undefined : target(node);
   };
@@ -323,9 +334,12 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const attribution = new Attribution(file, rootDir, workspaceProject, context);
   const declared = new Map<Node, RootDeclaration[]>();
   const prodRoots: Node[] = [];
+  // The lockfile merges dev dependencies in: only every workspace's manifest tells them apart.
+  let groupsKnown = workspaces.length > 0;
   for (const workspace of workspaces) {
     const dir = workspace.reference.slice('workspace:'.length) || '.';
     const manifest = attribution.manifest(dir);
+    if (manifest === null) groupsKnown = false;
     for (const [name, range] of Object.entries(workspace.entry.dependencies ?? {})) {
       const node = lookup(name, range);
       if (node === undefined || node.reference.startsWith('workspace:')) continue;
@@ -352,7 +366,9 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       const note = `${file}:${node.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
       notes.push(note);
       const kind = npmSourceKind(node.reference);
-      if (kind !== null) skipped.push(skippedEntry('npm', node.name, file, node.line ?? null, kind, note));
+      const { direct, dev } = graphStanding(node, declared, prod);
+      // A lockfile without workspace entries names no root: then neither flag is known.
+      if (kind !== null) skipped.push(skippedEntry('npm', node.name, file, node.line ?? null, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) }));
       continue;
     }
     const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldDependencies, subjectKey } from '../../../src/audit/fold.js';
+import { foldDependencies, keptBy, subjectKey } from '../../../src/audit/fold.js';
 import type { DeclaredDependency, InputFile } from '../../../src/audit/types.js';
 import { readFixture } from './helpers.js';
 
@@ -132,5 +132,17 @@ describe('foldDependencies', () => {
     expect(chalk?.declaredIn.map((p) => p.workspace)).toEqual(['packages/app', 'packages/lib']);
     expect(subjects.filter((s) => s.name === 'ms').map((s) => s.version)).toEqual(['2.0.0', '2.1.2']);
     expect(new Set(subjects.map(subjectKey)).size).toBe(subjects.length);
+  });
+});
+
+describe('keptBy: the one filter of --direct and --omit dev', () => {
+  const standings = [{ direct: true, dev: false }, { direct: false, dev: false }, { direct: true, dev: true }, { direct: false, dev: true }, { dev: true }, { direct: false }, {}];
+  it.each([
+    [{ direct: false, omitDev: false }, [true, true, true, true, true, true, true]],
+    [{ direct: true, omitDev: false }, [true, false, true, false, true, false, true]],
+    [{ direct: false, omitDev: true }, [true, true, false, false, false, true, true]],
+    [{ direct: true, omitDev: true }, [true, false, false, false, false, false, true]],
+  ])('%o: leaves out only what is known transitive or dev-only (an absent flag keeps the entry)', (options, kept) => {
+    expect(standings.map(keptBy(options))).toEqual(kept);
   });
 });
