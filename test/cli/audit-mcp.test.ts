@@ -263,6 +263,8 @@ describe('nerq audit --mcp', () => {
       [5, 'mcp-server-fetch', 'pypi.evil.example'],
       [6, 'nerq-fixture-bare', null],
     ]);
+    // A client runs what it launches itself: direct, not for development (kept by --direct and --omit dev).
+    expect(report.unvouched?.map((u) => [u.direct, u.dev])).toEqual([[true, false], [true, false], [true, false]]);
     expect(report.outcome).toMatchObject({ result: 'incomplete', exitCode: 3 });
     expect(result.code).toBe(3);
     for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);

@@ -127,6 +127,8 @@ function place(server: ConfiguredServer): Placed {
             server.line,
             { kind: 'remote', source: code.source, host: code.host },
             `line ${server.line ?? '?'}: ${who} runs code ${quote(launch.runner)} fetches from ${code.host ?? quote(code.source)}, which no registry vouches for`,
+            // The client runs it itself, as it runs a package a server launches: direct, not for development.
+            { direct: true, dev: false },
           ),
         ),
       };
