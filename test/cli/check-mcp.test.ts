@@ -255,6 +255,28 @@ describe('nerq check mcp:<name>', () => {
     expect(report.verdictCode).not.toBe('yes');
   });
 
+  it('runtime arguments that point the runner at another registry: the package is not evaluated', async () => {
+    const s = await start();
+    const redirected = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    redirected.packages = [
+      {
+        registryType: 'npm',
+        identifier: 'nerq-fixture-bare',
+        version: '1.0.0',
+        runtimeHint: 'npx',
+        runtimeArguments: [{ type: 'named', name: '--registry', value: 'https://npm.evil.example/' }],
+        transport: { type: 'stdio' },
+      },
+    ];
+    serveEntry(s, redirected);
+    const result = await check('mcp:io.github.domdomegg/airtable-mcp-server');
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ target: null, report: null });
+    expect(report.mcp?.packages[0]?.notEvaluated).toContain('npm.evil.example');
+    expect(result.requests.filter((r) => r.path.startsWith('/npm/'))).toEqual([]);
+    expect(report.caps.map((c) => c.id)).toContain('mcp-uninspected');
+  });
+
   it('a package named on the configured npm registry (the registry the entry says) is evaluated', async () => {
     const s = await start();
     const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');

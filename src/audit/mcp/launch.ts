@@ -18,6 +18,7 @@ import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/s
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
+import { flagValues, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { parseTarget } from '../../target/parse.js';
 import { TargetError } from '../../target/types.js';
 import { wideningArguments } from '../../checks/lib/mcp.js';
@@ -59,14 +60,6 @@ const UVX_VALUE_FLAGS = new Set([
 /** Deno flags that take a separate value. */
 const DENO_VALUE_FLAGS = new Set(['-c', '--config', '--import-map', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']);
 
-/** Flags that make the runner install from another npm registry (`--@scope:registry` too). */
-const NPM_REGISTRY_FLAGS = ['--registry', '--userconfig'];
-/** Flags that make uv / pipx install from another index. */
-const PYPI_INDEX_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
-/** Variables (names only) that point npm, pnpm, yarn or bun at another registry or configuration. */
-const NPM_REGISTRY_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
-/** Variables (names only) that point uv, pip or pipx at another index or configuration. */
-const PYPI_INDEX_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
 const DOCKER_VALUE_FLAGS = new Set([
   '-e', '--env', '-v', '--volume', '--mount', '--name', '--network', '--net', '-p', '--publish', '-w', '--workdir', '-u', '--user',
   '--env-file', '--entrypoint', '--platform', '--pull', '--label', '-l', '--add-host', '--cap-add', '--cap-drop', '--pid', '--ipc',
@@ -158,41 +151,13 @@ function pypiSpec(spec: string): Spec {
   }
 }
 
-/** Every value of a repeatable flag, `--flag v` and `--flag=v`, in order. */
-function flagValues(args: readonly string[], names: readonly string[]): string[] {
-  const values: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--') break;
-    for (const name of names) {
-      if (arg === name && args[i + 1] !== undefined) values.push(args[++i] ?? '');
-      else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
-    }
-  }
-  return values;
-}
-
 /** The public registry of each ecosystem: naming it explicitly is no redirection. */
 const PUBLIC_REGISTRIES = { npm: () => [npmDefaultRegistry()], pypi: () => [DEFAULT_ENDPOINTS.pypi, `${DEFAULT_ENDPOINTS.pypi}/simple`] };
-const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
 
-/** Where the launch points its runner instead of the public registry (a flag's value without credentials, or a variable's name), or null. */
+/** Where the launch points its runner instead of the public registry, as the remote source its packages then come from; or null. */
 function redirection(ecosystem: 'npm' | 'pypi', args: readonly string[], envKeys: readonly string[]): SourceKind | null {
-  const flags = ecosystem === 'npm' ? [...NPM_REGISTRY_FLAGS, ...args.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_INDEX_FLAGS;
-  const env = ecosystem === 'npm' ? NPM_REGISTRY_ENV : PYPI_INDEX_ENV;
-  for (const value of flagValues(args, flags)) {
-    if (PUBLIC_REGISTRIES[ecosystem]().some((p) => sameBase(p, value))) continue;
-    const source = withoutCredentials(value.trim()).slice(0, 512);
-    let host: string | null = null;
-    try {
-      host = new URL(value.trim()).hostname.toLowerCase() || null;
-    } catch {
-      // A file path (`--userconfig ./npmrc`, `--find-links ./wheels`) or pip arguments: no host to name.
-    }
-    return { kind: 'remote', source, host };
-  }
-  const key = envKeys.find((k) => env.test(k));
-  return key === undefined ? null : { kind: 'remote', source: `env ${key}`, host: null };
+  const redirect = registryRedirect(ecosystem, args, envKeys, PUBLIC_REGISTRIES[ecosystem]());
+  return redirect === null ? null : { kind: 'remote', ...redirect };
 }
 
 /** The launch of a runner that installs `specs` (the first is the one it runs): packages, or what is fetched instead. */

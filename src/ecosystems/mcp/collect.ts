@@ -24,6 +24,7 @@ import type { Collected } from '../adapter.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
 import { claimOf } from './claims.js';
+import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
@@ -148,8 +149,14 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
   };
   const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
   if (ecosystem === undefined) return { facts: { ...base, notEvaluated: `${pkg.registryType} packages are not evaluated yet` }, report: null };
-  const foreign = foreignRegistry(pkg.registryBaseUrl, vouchedRegistries(ecosystem, pkg.identifier, ctx));
+  const vouched = vouchedRegistries(ecosystem, pkg.identifier, ctx);
+  const foreign = foreignRegistry(pkg.registryBaseUrl, vouched);
   if (foreign !== null) return { facts: { ...base, notEvaluated: foreign }, report: null };
+  // Runtime arguments or variables that point the runner elsewhere (`--registry`, `NPM_CONFIG_REGISTRY`) install another package.
+  const redirect = registryRedirect(ecosystem, argumentList(pkg.runtimeArguments ?? []), (pkg.environmentVariables ?? []).map((v) => v.name), vouched);
+  if (redirect !== null) {
+    return { facts: { ...base, notEvaluated: `installed through ${redirect.host ?? redirect.source}, which its runtime arguments or variables name: not evaluated` }, report: null };
+  }
   let target: Target;
   try {
     const rules = packageRulesOf(ecosystem).registry;
@@ -179,6 +186,11 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     },
     report,
   };
+}
+
+/** Runtime arguments as the argument list a launcher would get: `['--registry', 'https://…']`. */
+function argumentList(args: readonly McpArgument[]): string[] {
+  return args.flatMap((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w !== ''));
 }
 
 /** Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`. */

@@ -1,0 +1,59 @@
+/**
+ * Whether a launch points its package runner at a registry other than the public one: a flag
+ * (`npx --registry …`, `--@scope:registry=…`, `--userconfig`; `uvx --index-url …`, `-i`,
+ * `--extra-index-url`, `--find-links`, `--pip-args`…) or a variable the runner reads, named in the
+ * launch's environment (`npm_config_registry`, `UV_INDEX_URL`, `PIP_INDEX_URL`…; only names are
+ * read, never values). What such a launch installs is not the public package of that name, so
+ * nerq does not evaluate it as one (docs/security.md, "Dependencies no registry vouches for").
+ * Used for MCP client configurations (audit/mcp/launch.ts) and MCP Registry entries' runtime
+ * arguments (ecosystems/mcp/collect.ts). Pure.
+ */
+import { withoutCredentials } from '../util/url-credentials.js';
+
+/** Where the runner is pointed instead: the flag's value without credentials (its host when it is a URL), or `env NAME`. */
+export interface Redirect {
+  source: string;
+  host: string | null;
+}
+
+const NPM_FLAGS = ['--registry', '--userconfig'];
+const PYPI_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
+const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
+const PYPI_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
+
+/** Every value of a repeatable flag, `--flag v` and `--flag=v`, in order, up to `--`. */
+export function flagValues(args: readonly string[], names: readonly string[]): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') break;
+    for (const name of names) {
+      if (arg === name && args[i + 1] !== undefined && args[i + 1] !== '--') values.push(args[++i] ?? '');
+      else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
+    }
+  }
+  return values;
+}
+
+const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
+
+/**
+ * Where `args` / `envNames` point the ecosystem's runner instead of its public registry (naming one
+ * of `publicRegistries` is no redirection), or null.
+ */
+export function registryRedirect(ecosystem: 'npm' | 'pypi', args: readonly string[], envNames: readonly string[], publicRegistries: readonly string[]): Redirect | null {
+  const flags = ecosystem === 'npm' ? [...NPM_FLAGS, ...args.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_FLAGS;
+  for (const value of flagValues(args, flags)) {
+    if (publicRegistries.some((p) => sameBase(p, value))) continue;
+    let host: string | null = null;
+    try {
+      host = new URL(value.trim()).hostname.toLowerCase() || null;
+    } catch {
+      // A file path (`--userconfig ./npmrc`, `--find-links ./wheels`) or pip arguments: no host to name.
+    }
+    return { source: withoutCredentials(value.trim()).slice(0, 512), host };
+  }
+  const env = ecosystem === 'npm' ? NPM_ENV : PYPI_ENV;
+  const name = envNames.find((k) => env.test(k));
+  return name === undefined ? null : { source: `env ${name}`, host: null };
+}
