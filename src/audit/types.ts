@@ -197,7 +197,7 @@ export interface AuditWarning {
  */
 export const OUTCOME_FINDINGS = {
   fail: ['mcp-widened-reach', 'mcp-remote-insecure'],
-  incomplete: ['mcp-remote-unverified'],
+  incomplete: ['mcp-remote-unverified', 'mcp-fetched-script'],
 } as const satisfies Record<'fail' | 'incomplete', readonly string[]>;
 
 /**
@@ -206,7 +206,7 @@ export const OUTCOME_FINDINGS = {
  * registry entry vouches for — and `mcp-entry-policy`, the policy outcome of the MCP Registry
  * entry a remote server was matched to (an `mcp` audit entry).
  */
-export const MCP_IGNORABLE = ['mcp-widened-reach', 'mcp-remote-unverified', 'mcp-entry-policy'] as const;
+export const MCP_IGNORABLE = ['mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-entry-policy'] as const;
 export type McpIgnorableCode = (typeof MCP_IGNORABLE)[number];
 
 /** Findings no ignore entry covers (docs/security.md, "Ignoring MCP findings"). */

@@ -169,13 +169,15 @@ export function summarySentence(report: AuditReport): string {
 function findingParts(report: AuditReport): string[] {
   const count = (codes: readonly string[]) => report.warnings.filter((w) => codes.includes(w.code) && w.ignoredBy === undefined).length;
   const failing = count(OUTCOME_FINDINGS.fail);
-  const unverified = count(OUTCOME_FINDINGS.incomplete);
+  const unverified = count(['mcp-remote-unverified']);
+  const scripts = count(['mcp-fetched-script']);
   const { unvouched, ignored: ignoredRemotes } = unvouchedCounts(report);
   const all: readonly string[] = [...OUTCOME_FINDINGS.fail, ...OUTCOME_FINDINGS.incomplete];
   const ignored = report.warnings.filter((w) => all.includes(w.code) && w.ignoredBy !== undefined).length;
   return [
     ...(failing === 0 ? [] : [`${failing} MCP server ${plural(failing, 'launch fails', 'launches fail')} the policy`]),
     ...(unverified === 0 ? [] : [`${unverified} remote MCP ${plural(unverified, 'server', 'servers')} unverified`]),
+    ...(scripts === 0 ? [] : [`${scripts} MCP ${plural(scripts, 'server runs a script', 'servers run scripts')} fetched at start`]),
     ...(ignored === 0 ? [] : [`${ignored} MCP server ${plural(ignored, 'finding', 'findings')} ignored`]),
     ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
     ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
@@ -199,7 +201,10 @@ export function outcomeHint(report: AuditReport): string | null {
     return 'exit 3: review each dependency no registry vouches for and name it in the policy\'s ignore list with a reason, or accept them with --allow-incomplete';
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
-    return 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
+    const scripts = report.warnings.some((w) => w.code === 'mcp-fetched-script' && w.ignoredBy === undefined);
+    return scripts
+      ? 'exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry'
+      : 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
   }
   if (outcome.result === 'incomplete') return 'exit 3: some packages could not be evaluated';
   if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0) {

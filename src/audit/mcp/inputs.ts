@@ -143,6 +143,14 @@ function place(server: ConfiguredServer): Placed {
         },
       };
     }
+    case 'script':
+      return {
+        finding: {
+          code: 'mcp-fetched-script',
+          message: `${server.file}: line ${server.line ?? '?'}: ${who} runs a script ${quote(launch.runner)} fetches from ${launch.origin} at every start: no registry vouches for it, and its code cannot be inspected`,
+          details: { file: server.file, line: server.line, server: server.key, runner: launch.runner, origin: launch.origin },
+        },
+      };
     case 'nuget':
       return { note: `${who} runs the NuGet tool ${quote(launch.identifier)}: NuGet packages are not evaluated yet` };
     case 'remote':

@@ -6,10 +6,12 @@
  * yet), a remote URL, a local file (`node /opt/x.js`: not evaluable) or a command nerq cannot
  * tie to a package. Every package the runner installs counts (`npx -p a -p b`, `uvx --with x`),
  * and code the runner fetches from somewhere no registry nerq reads vouches for is `fetched`: a
- * git repository or URL (`npx github:o/r`, `uvx --from git+https://…`, `deno run https://…`) or
+ * git repository or URL (`npx github:o/r`, `uvx --from git+https://…`) or
  * a package from a registry the launch points elsewhere (`--registry`, `--index-url`, or such a
  * variable named in the server's `env`; only its name is read, never its value) — docs/security.md,
- * "Dependencies no registry vouches for". Pure. Arguments other than the package are never kept:
+ * "Dependencies no registry vouches for". A script fetched from a URL at every start (`deno run
+ * https://…`, a shell or download tool given a URL) is a `script`: only its origin is kept. Pure.
+ * Arguments other than the package are never kept:
  * they may carry secrets (`--api-key=…`).
  */
 import semver from 'semver';
@@ -43,6 +45,8 @@ export interface FetchedCode {
 export type Launch =
   | ({ kind: 'package'; runner: string; /** Further packages installed with it (`-p a -p b`, `--with x`). */ extra: LaunchPackage[] } & LaunchPackage)
   | { kind: 'fetched'; runner: string; code: FetchedCode[] }
+  /** A script fetched from a URL each time the server starts (`deno run https://…`, a shell running `curl … | sh`): only its origin is kept. */
+  | { kind: 'script'; runner: string; origin: string }
   | { kind: 'image'; image: string; runner: string; widening: string[] }
   | { kind: 'nuget'; identifier: string; runner: string }
   | { kind: 'remote'; origin: string; url: string; insecure: boolean }
@@ -57,6 +61,10 @@ const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
+/** Shells and download tools: given a URL, what they run is fetched at every start. */
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'pwsh', 'powershell', 'cmd']);
+const FETCHERS = new Set(['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod']);
+const URL_IN_TEXT = /https?:\/\/[^\s'"`|;&)<>]+/i;
 /** Deno flags that take a separate value. */
 const DENO_VALUE_FLAGS = new Set(['-c', '--config', '--import-map', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']);
 
@@ -267,7 +275,7 @@ export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unk
       if (script === undefined) return { kind: 'unknown', command: name, why: 'no script named' };
       if (/^npm:/i.test(script)) return installs('deno run', 'npm', [script.slice(4)], redirection('npm', [], envKeys));
       if (/^jsr:/i.test(script)) return { kind: 'unknown', command: name, why: 'JSR packages are not evaluated yet' };
-      if (/^https?:\/\//i.test(script)) return { kind: 'fetched', runner: 'deno run', code: [{ ecosystem: 'npm', name: null, source: withoutCredentials(script).slice(0, 512), host: hostOf(script) }] };
+      if (/^https?:\/\//i.test(script)) return scriptFrom('deno run', script) ?? { kind: 'unknown', command: name, why: 'not a valid URL' };
       return { kind: 'local', command: name, file: script };
     }
     case 'docker':
@@ -285,14 +293,23 @@ export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unk
         const file = firstOperand(args, new Set(['-r', '--require', '--import', '--loader']));
         return { kind: 'local', command: name, file: file?.value ?? null };
       }
+      if (SHELLS.has(name) || FETCHERS.has(name)) {
+        // A shell or a download tool given a URL fetches code at every start (`bash -c "curl … | sh"`).
+        const url = [...inline.slice(1), ...argList].join(' ').match(URL_IN_TEXT)?.[0];
+        const fetched = url === undefined ? null : scriptFrom(name, url);
+        if (fetched !== null) return fetched;
+      }
       if (looksLocal(raw)) return { kind: 'local', command: commandName(raw), file: inline[0] ?? raw };
       return { kind: 'unknown', command: name, why: 'a command nerq cannot tie to a package' };
   }
 }
 
-function hostOf(url: string): string | null {
+/** A script launch from its URL, keeping only the scheme and host (a path or query may carry a token); null for no http(s) URL. */
+function scriptFrom(runner: string, url: string): Launch | null {
   try {
-    return new URL(url).hostname.toLowerCase() || null;
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+    return { kind: 'script', runner, origin: `${parsed.protocol}//${parsed.host.toLowerCase()}` };
   } catch {
     return null;
   }
