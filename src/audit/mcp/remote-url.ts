@@ -5,19 +5,10 @@
  * A registry entry's `remotes[].url` may hold `{variables}` (server.schema.json URL
  * templates): each matches one non-empty run of characters other than `/`. Pure.
  */
+import { normaliseHttpUrl } from '../../util/http-url.js';
 
 /** `https://User:pw@Mcp.Example.com:443/mcp/?key=…#x` → `https://mcp.example.com/mcp`; null when not an http(s) URL. */
-export function normaliseRemoteUrl(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-  const path = parsed.pathname.replace(/\/+$/, '');
-  return `${parsed.protocol}//${parsed.host.toLowerCase()}${path}`;
-}
+export const normaliseRemoteUrl = normaliseHttpUrl;
 
 const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 

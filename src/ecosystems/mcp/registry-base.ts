@@ -6,19 +6,8 @@
  * servers"). The official registry accepts only the public registries; a registry nerq is pointed
  * at may not. Pure.
  */
+import { normaliseHttpUrl } from '../../util/http-url.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
-
-/** `https://Registry.example/x/` → `https://registry.example/x` (scheme, host and port, path without trailing slashes); null when not an http(s) URL. */
-function baseOf(url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
-  return `${parsed.protocol}//${parsed.host.toLowerCase()}${parsed.pathname.replace(/\/+$/, '')}`;
-}
 
 /**
  * The reason a package of this registry type is not evaluated because its base URL is none of the
@@ -27,8 +16,8 @@ function baseOf(url: string): string | null {
  */
 export function foreignRegistry(registryBaseUrl: string | undefined, vouched: readonly string[]): string | null {
   if (registryBaseUrl === undefined || registryBaseUrl.trim() === '') return null;
-  const base = baseOf(registryBaseUrl);
-  if (base !== null && vouched.some((v) => baseOf(v) === base)) return null;
+  const base = normaliseHttpUrl(registryBaseUrl);
+  if (base !== null && vouched.some((v) => normaliseHttpUrl(v) === base)) return null;
   const shown = withoutCredentials(registryBaseUrl.trim()).slice(0, 200);
   return `installed from ${shown}, not a registry nerq reads for it: not evaluated`;
 }
