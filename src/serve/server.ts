@@ -90,25 +90,20 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   return parsed.data;
 }
 
-/** The command line's parser: anything else is a 400 before any request goes out. */
-/** The history key of a target, or of a repository with its package folded in (`github:o/r+npm:name`); bad input is HTTP 400. */
-function historyKeyFor(input: string): string {
+/** What `read` gives, a target that is bad input being HTTP 400 `bad-target`. */
+function asTargetInput<T>(read: () => T): T {
   try {
-    return historyKeyOf(input);
+    return read();
   } catch (error) {
     if (error instanceof TargetError) throw new HttpError(400, 'bad-target', error.message);
     throw error;
   }
 }
 
-function targetOf(input: string): Target {
-  try {
-    return parseTarget(input);
-  } catch (error) {
-    if (error instanceof TargetError) throw new HttpError(400, 'bad-target', error.message);
-    throw error;
-  }
-}
+/** The command line's parser: anything else is a 400 before any request goes out. */
+const targetOf = (input: string): Target => asTargetInput(() => parseTarget(input));
+/** The history key of a target, or of a repository with its package folded in (`github:o/r+npm:name`). */
+const historyKeyFor = (input: string): string => asTargetInput(() => historyKeyOf(input));
 
 /** The include_package= choice for these targets: a 400 `bad-option` when none of them is a repository (nothing is evaluated). */
 function includePackageChoiceOf(text: string | undefined, targets: readonly Target[]): IncludePackage | undefined {
