@@ -700,7 +700,7 @@ describe("a workspace's remote entry is reported where its package.json declares
     ['bun workspace', 'bun.lock', bunWorkspaces, (name: string) => lineOf(bunWorkspaces, `"${name}": [`)],
   ])('%s', (_, file, text, keyLine) => {
     // yarn classic learns the workspaces from the root package.json; the others from the lockfile.
-    const root = file === 'yarn.lock' && text === yarnClassic ? { 'package.json': '{ "name": "app", "private": true, "workspaces": ["packages/*"] }\n' } : {};
+    const root: Record<string, string> = file === 'yarn.lock' && text === yarnClassic ? { 'package.json': '{ "name": "app", "private": true, "workspaces": ["packages/*"] }\n' } : {};
     expect(placed(text, file, { ...root, 'packages/web/package.json': web })).toEqual({
       'direct-git': ['packages/web/package.json', lineOf(web, '"direct-git"'), true],
       'deep-git': [file, keyLine('deep-git'), true],
