@@ -676,18 +676,8 @@ describe('a registry package only a production git dependency needs is productio
  * manifest text was not given, stays at its lockfile line.
  */
 describe("a workspace's remote entry is reported where its package.json declares it", () => {
-  const web = `{
-  "name": "web",
-  "version": "1.0.0",
-  "dependencies": {
-    "direct-git": "github:acme/direct-git#v1",
-    "lib": "^1.2.0"
-  },
-  "devDependencies": {
-    "dev-git": "git+https://git.example.com/acme/dev-git.git"
-  }
-}
-`;
+  // The workspace declares what the single-package project's manifest does.
+  const web = variant(packageJson, '"name": "app"', '"name": "web"');
   const placed = (text: string, file: string, manifests: Record<string, string>) =>
     Object.fromEntries((readInputText(text, file, { manifests }).skipped ?? []).map((s) => [s.name, [s.file, s.line, s.note.startsWith(`${s.file}:${s.line}: `)]]));
 
