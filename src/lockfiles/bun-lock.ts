@@ -78,9 +78,11 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     if (version === null) {
       const line = lineOf(['packages', key]);
       const note = `${file}:${line}: ${quote(name)} skipped: not a registry package`;
-      notes.push(note);
       const kind = npmSourceKind(reference);
-      if (kind === null) continue;
+      if (kind === null) {
+        notes.push(note);
+        continue;
+      }
       // A git, GitHub or tarball package's dependencies come second: `[ident, info, …]`.
       const info = Info.safeParse(tuple[1] ?? {});
       const node: Node = { key, name, version: null, registry: null, integrity: null, info: info.success ? info.data : {} };
@@ -139,7 +141,9 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     dependencies.push(...withVia(entries, chains.get(node)));
   }
   // Without `workspaces` the lockfile names no root: then neither flag is known.
-  const skipped = foreign.map(({ node, entry }) => (lock.workspaces === undefined ? entry : { ...entry, ...graphStanding(node, declared, prod) }));
+  // A workspace's entry is reported where its package.json declares it, as its packages are.
+  const skipped = foreign.map(({ node, entry }) => attribution.placed(lock.workspaces === undefined ? entry : { ...entry, ...graphStanding(node, declared, prod) }, declared.get(node) ?? []));
+  notes.push(...skipped.map((entry) => entry.note));
   return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });
 

@@ -3,13 +3,15 @@
  * component whose `scope` is `optional` or `excluded` is not needed at run time (cyclonedx-npm
  * writes dev dependencies so): dev. Direct = what the dependency graph (`dependencies[]`)
  * says the described component (`metadata.component`) depends on; an SBOM without that graph
- * cannot tell, and every component counts as direct (a note says so).
+ * cannot tell, and every component counts as direct (a note says so). A component fetched from
+ * a git repository or URL (sbom-purl.ts: its package URL's qualifiers, or a `distribution`
+ * reference) is a skipped entry, with the direct and dev flags the SBOM can tell.
  */
 import { z } from 'zod';
-import { LockfileError, type DeclaredDependency } from '../audit/types.js';
+import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
-import { purlPackage, SkipTally } from './sbom-purl.js';
+import { fetchedComponent, purlPackage, SkipTally } from './sbom-purl.js';
 import { quote } from './text.js';
 import type { InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -18,6 +20,7 @@ interface Component {
   'bom-ref'?: string | undefined;
   purl?: string | undefined;
   scope?: string | undefined;
+  externalReferences?: unknown[] | undefined;
   components?: Component[] | undefined;
 }
 const Component: z.ZodType<Component> = z.lazy(() =>
@@ -25,6 +28,7 @@ const Component: z.ZodType<Component> = z.lazy(() =>
     'bom-ref': z.string().optional(),
     purl: z.string().optional(),
     scope: z.string().optional(),
+    externalReferences: z.array(z.unknown()).optional(),
     components: z.array(Component).optional(),
   }),
 );
@@ -47,6 +51,7 @@ export const readCycloneDx: InputReader = defineReader((text, file) => {
 
   const tally = new SkipTally();
   const dependencies: DeclaredDependency[] = [];
+  const skipped: SkippedEntry[] = [];
   const stack: { component: Component; path: PropertyKey[] }[] = (bom.components ?? []).map((component, i) => ({ component, path: ['components', i] }));
   stack.reverse();
   while (stack.length > 0) {
@@ -69,13 +74,22 @@ export const readCycloneDx: InputReader = defineReader((text, file) => {
       continue;
     }
     const ref = component['bom-ref'];
+    const isDirect = direct === null || (ref !== undefined && direct.has(ref));
+    const dev = component.scope === 'optional' || component.scope === 'excluded';
+    const entry = fetchedComponent(file, outcome, line, distributions(component.externalReferences, path, lineOf), { ...(direct === null ? {} : { direct: isDirect }), dev });
+    if (entry !== null) {
+      notes.push(entry.note);
+      skipped.push(entry);
+      continue;
+    }
+    if (outcome.kind === 'fetched') continue;
     dependencies.push({
       ecosystem: outcome.ecosystem,
       name: outcome.name,
       version: outcome.version,
       spec: null,
-      direct: direct === null || (ref !== undefined && direct.has(ref)),
-      dev: component.scope === 'optional' || component.scope === 'excluded',
+      direct: isDirect,
+      dev,
       file,
       line,
       workspace: null,
@@ -83,5 +97,14 @@ export const readCycloneDx: InputReader = defineReader((text, file) => {
     });
   }
   notes.push(...tally.notes(file));
-  return { file, format: 'cyclonedx', dependencies, notes };
+  return { file, format: 'cyclonedx', dependencies, notes, skipped };
 });
+
+/** A component's `distribution` references, with their lines: where it says it was fetched from. */
+function distributions(references: unknown[] | undefined, path: readonly PropertyKey[], lineOf: (path: readonly PropertyKey[]) => number): { url: string; line: number }[] {
+  return (references ?? []).flatMap((ref, i) => {
+    if (typeof ref !== 'object' || ref === null) return [];
+    const { type, url } = ref as { type?: unknown; url?: unknown };
+    return type === 'distribution' && typeof url === 'string' ? [{ url, line: lineOf([...path, 'externalReferences', i, 'url']) }] : [];
+  });
+}

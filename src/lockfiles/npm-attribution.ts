@@ -3,9 +3,10 @@
  * package no manifest names is one transitive entry at its lockfile line; a direct one in a
  * single-package project is one entry at its lockfile line; in a workspace project each
  * workspace that declares it gets an entry at its own `package.json` (and the line there when
- * the manifest text was given), so annotations land where the dependency was added.
+ * the manifest text was given), so annotations land where the dependency was added. An entry
+ * no registry serves (source-kind.ts) that a workspace declares is reported at that line too.
  */
-import type { DeclaredDependency } from '../audit/types.js';
+import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { declarationLine, manifestAt, type DeclarationGroup, type Manifest } from './package-json.js';
 import { joinPath } from './text.js';
 import type { InputContext } from './types.js';
@@ -72,5 +73,28 @@ export class Attribution {
       });
     }
     return out;
+  }
+
+  /**
+   * Where an entry no registry serves is reported: in a workspace project, at the first declaring
+   * manifest whose text gives the line (as `entries` places packages); else at `line` of the
+   * lockfile.
+   */
+  placeOf(line: number | null, declarations: readonly RootDeclaration[]): { file: string; line: number | null } {
+    if (this.workspaceProject) {
+      for (const declaration of declarations) {
+        const at = declarationLine(this.manifest(declaration.workspace), declaration.key, declaration.group);
+        if (at !== null) return { file: joinPath(this.rootDir, declaration.workspace, 'package.json'), line: at };
+      }
+    }
+    return { file: this.lockfile, line };
+  }
+
+  /** `entry`, made at its lockfile line, reported where `placeOf` puts it (its note says so). */
+  placed(entry: SkippedEntry, declarations: readonly RootDeclaration[]): SkippedEntry {
+    const at = this.placeOf(entry.line, declarations);
+    if (at.file === entry.file && at.line === entry.line) return entry;
+    const note = entry.note.replace(`${entry.file}:${entry.line ?? '?'}: `, `${at.file}:${at.line ?? '?'}: `);
+    return { ...entry, file: at.file, line: at.line, note };
   }
 }

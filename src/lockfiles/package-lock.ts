@@ -156,12 +156,13 @@ function readPackages(
     const urlSpec = urlSpecs.get(key);
     const skip = registrySkipReason(entry.version, entry.resolved) ?? (urlSpec === undefined ? null : 'not installed from a registry (a manifest names a URL)');
     if (skip !== null) {
-      const note = `${file}:${line}: ${quote(name)} skipped: ${skip}`;
+      const at = attribution.placeOf(line, declared.get(key) ?? []);
+      const note = `${at.file}:${at.line ?? '?'}: ${quote(name)} skipped: ${skip}`;
       notes.push(note);
       const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined);
       const source = lockedElsewhere ? (entry.resolved ?? null) : (urlSpec ?? null);
       const kind = source === null ? null : npmSourceKind(source);
-      if (kind !== null) skipped.push(skippedEntry('npm', name, file, line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev: entry.dev === true }));
+      if (kind !== null) skipped.push(skippedEntry('npm', name, at.file, at.line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev: entry.dev === true }));
       continue;
     }
     const version = semver.valid(entry.version) as string;

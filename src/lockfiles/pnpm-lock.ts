@@ -110,16 +110,17 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
   const folded = new Map<string, { name: string; version: string; keys: string[] }>();
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
+  const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   for (const key of Object.keys(nodes)) {
     const parsed = parseKey(style, key);
     const version = parsed === null ? null : semver.valid(parsed.version);
     if (parsed === null || version === null) {
-      const line = nodeLines.get(key) ?? null;
-      const note = `${file}:${line ?? '?'}: ${quote(key)} skipped: not a registry package`;
+      const at = attribution.placeOf(nodeLines.get(key) ?? null, declared.get(key) ?? []);
+      const note = `${at.file}:${at.line ?? '?'}: ${quote(key)} skipped: not a registry package`;
       notes.push(note);
       const pkg = packages[key] ?? nodes[key];
       const kind = sourceOf(style, key, pkg);
-      if (kind !== null) skipped.push(skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), file, line, kind, note, graphStanding(key, declared, prod)));
+      if (kind !== null) skipped.push(skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod)));
       continue;
     }
     const id = `${parsed.name}@${version}`;
@@ -128,7 +129,6 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     folded.set(id, entry);
   }
 
-  const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   const dependencies: DeclaredDependency[] = [];
   for (const [id, { name, version, keys }] of folded) {
     const packageKey = style === 'v9' ? id : (keys[0] as string);

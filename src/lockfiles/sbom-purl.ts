@@ -1,34 +1,126 @@
 /**
  * Package URLs in SBOMs: only `pkg:npm` and `pkg:pypi` are audited; other types are counted
- * so the note can say what was left out.
+ * so the note can say what was left out. An npm or PyPI component fetched from a git repository
+ * or URL rather than the registry (docs/security.md, "Dependencies no registry vouches for") is
+ * a skipped entry, remote (local for a `file:` one): its package URL's `vcs_url`, or its
+ * `download_url` unless that is an npm registry tarball path, or its declared location (see
+ * `declaredFetch`). A `repository_url` names a registry (a private one is the audit's
+ * dependency-confusion concern), so it is the package's `resolved`.
  */
 import { valid as validPep440 } from '@renovatebot/pep440';
 import semver from 'semver';
+import { tarballIdentity } from '../ecosystems/npm/tarball-path.js';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import { splitPurl } from '../target/purl.js';
-import type { AuditEcosystem } from '../audit/types.js';
+import type { AuditEcosystem, SkippedEntry, Standing } from '../audit/types.js';
+import { skippedEntry, urlSourceKind, type SourceKind } from './source-kind.js';
 import { quote } from './text.js';
 
 export type PurlOutcome =
   | { kind: 'package'; ecosystem: AuditEcosystem; name: string; version: string; resolved: string | null }
+  | Fetched
   | { kind: 'other-type'; type: string }
   | { kind: 'unusable'; reason: string }
   | { kind: 'invalid'; reason: string };
+
+/** An npm or PyPI component that was fetched from `from`, not from the registry. */
+export interface Fetched {
+  kind: 'fetched';
+  ecosystem: AuditEcosystem;
+  name: string;
+  from: SourceKind;
+}
 
 export function purlPackage(purl: string): PurlOutcome {
   const parts = splitPurl(purl);
   if ('error' in parts) return { kind: 'invalid', reason: parts.error };
   if (parts.type !== 'npm' && parts.type !== 'pypi') return { kind: 'other-type', type: parts.type };
+  const scope = parts.namespace === undefined ? '' : `${parts.namespace.startsWith('@') ? '' : '@'}${parts.namespace}/`;
+  const name = parts.type === 'npm' ? `${scope}${parts.name}` : pep503(parts.name);
+  const from = qualifiedFetch(parts.type, parts.qualifiers);
+  if (from !== null) return { kind: 'fetched', ecosystem: parts.type, name, from };
   const resolved = parts.qualifiers.repository_url ?? parts.qualifiers.download_url ?? null;
   if (parts.version === undefined) return { kind: 'unusable', reason: 'no version in the package URL' };
   if (parts.type === 'npm') {
     const version = semver.valid(parts.version);
     if (version === null) return { kind: 'unusable', reason: `version ${quote(parts.version)} is not a registry version` };
-    const scope = parts.namespace === undefined ? '' : `${parts.namespace.startsWith('@') ? '' : '@'}${parts.namespace}/`;
-    return { kind: 'package', ecosystem: 'npm', name: `${scope}${parts.name}`, version, resolved };
+    return { kind: 'package', ecosystem: 'npm', name, version, resolved };
   }
   if (validPep440(parts.version) === null) return { kind: 'unusable', reason: `version ${quote(parts.version)} is not a PEP 440 version` };
-  return { kind: 'package', ecosystem: 'pypi', name: pep503(parts.name), version: parts.version, resolved };
+  return { kind: 'package', ecosystem: 'pypi', name, version: parts.version, resolved };
+}
+
+/** A package URL's `vcs_url` or non-registry `download_url`: where it was fetched from; null for none. */
+function qualifiedFetch(ecosystem: AuditEcosystem, qualifiers: Record<string, string>): SourceKind | null {
+  const vcs = qualifiers.vcs_url?.trim();
+  if (vcs) return urlSourceKind(plusRestored(vcs));
+  const download = qualifiers.download_url?.trim();
+  if (download && !(ecosystem === 'npm' && tarballIdentity(download) !== null)) return urlSourceKind(download);
+  return null;
+}
+
+/** `npm sbom` writes `vcs_url=git+ssh://…` unencoded, and a query's `+` reads as a space: put it back. */
+const plusRestored = (url: string): string => url.replace(/^(git|hg|svn|bzr) (?=[A-Za-z][A-Za-z0-9+.-]*:)/i, '$1+');
+
+/** The longest location read (no real one is longer). */
+const MAX_LOCATION_LENGTH = 2048;
+
+/** An archive file name, as a tarball-URL dependency ends. */
+const ARCHIVE = /\.(?:tgz|tar\.gz|tar|zip)$/i;
+
+/**
+ * Where a component's declared locations (a CycloneDX `distribution` reference, an SPDX
+ * `downloadLocation`) say it was fetched from, when that is not a registry: a `file:` location
+ * (local); a git location pinned to a revision (`#<commit>` as package managers record a git
+ * dependency, `@<rev>` as SPDX writes one); for npm, an archive URL that is not a registry
+ * tarball path. Anything else says nothing: generators also write a package's own repository
+ * URL (unpinned) or homepage there. The first that says something, with its line.
+ */
+function declaredFetch(ecosystem: AuditEcosystem, locations: readonly { url: string; line: number }[]): { from: SourceKind; line: number } | null {
+  for (const { url, line } of locations) {
+    const text = url.trim();
+    if (text === '' || text.length > MAX_LOCATION_LENGTH) continue;
+    if (/^(?:(?:git|hg|svn|bzr)\+)?file:/i.test(text) || pinnedGit(text) || (ecosystem === 'npm' && archiveUrl(text))) return { from: urlSourceKind(text), line };
+  }
+  return null;
+}
+
+function pinnedGit(text: string): boolean {
+  if (!/^(?:(?:git|hg|svn|bzr)\+[A-Za-z]+:|git:|ssh:|[^@/\s:]+@[A-Za-z0-9.-]+:)/i.test(text)) return false;
+  if (/#./.test(text)) return true;
+  try {
+    return new URL(text).pathname.includes('@');
+  } catch {
+    return false;
+  }
+}
+
+function archiveUrl(text: string): boolean {
+  try {
+    const { protocol, pathname } = new URL(text);
+    return (protocol === 'https:' || protocol === 'http:') && ARCHIVE.test(pathname) && tarballIdentity(text) === null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The skipped entry, with its note, of a component fetched from a git repository or URL
+ * (remote) or a `file:` one (local), as its package URL or its declared locations say; null for
+ * a registry package. `line`: the package URL's.
+ */
+export function fetchedComponent(
+  file: string,
+  outcome: Extract<PurlOutcome, { kind: 'package' | 'fetched' }>,
+  line: number,
+  locations: readonly { url: string; line: number }[],
+  standing: Standing,
+): SkippedEntry | null {
+  const fetched = outcome.kind === 'fetched' ? { from: outcome.from, line } : declaredFetch(outcome.ecosystem, locations);
+  if (fetched === null) return null;
+  const what = fetched.from.kind === 'remote' ? 'fetched from a git repository or URL, not from the registry' : 'a local package, not from the registry';
+  const note = `${file}:${fetched.line}: ${quote(outcome.name)} skipped: ${what} (${quote(fetched.from.source)})`;
+  return skippedEntry(outcome.ecosystem, outcome.name, file, fetched.line, fetched.from, note, standing);
 }
 
 /** Counts what an SBOM reader leaves out, for one summary note. */

@@ -32,6 +32,13 @@ const remote = (source: string, host: string | null): SourceKind => ({ kind: 're
 /** A source known to be remote (a lockfile's git repository), with its host. */
 export const remoteSource = (url: string): SourceKind => remote(url, sourceHost(url));
 
+/**
+ * A URL an SBOM gives as where a package was fetched from (a package URL's `vcs_url` or
+ * `download_url`, a component's git or archive location): local when it is a `file:` one (a
+ * VCS one too, `git+file://`), remote otherwise.
+ */
+export const urlSourceKind = (url: string): SourceKind => (/^(?:(?:git|hg|svn|bzr)\+)?file:/i.test(url.trim()) ? local(url.trim()) : remoteSource(url.trim()));
+
 /** The host of a URL, an scp-style git address (`git@host:org/repo`) or a hosted shorthand; null when none can be told. */
 export function sourceHost(url: string): string | null {
   const text = withoutCredentials(url.trim());

@@ -5,14 +5,16 @@
  * kinds are production edges, `DEV_DEPENDENCY_OF`, `TEST_DEPENDENCY_OF` and
  * `BUILD_DEPENDENCY_OF` dev edges. Direct = an edge from a described package; dev = reachable
  * from one, but not through production edges alone. Without dependency relationships every
- * package counts as direct and none as dev (a note says so).
+ * package counts as direct and none as dev (a note says so). A package fetched from a git
+ * repository or URL (sbom-purl.ts: its package URL's qualifiers, or its `downloadLocation`) is a
+ * skipped entry, with the direct and dev flags the relationships can tell.
  */
 import { z } from 'zod';
-import { LockfileError, type DeclaredDependency } from '../audit/types.js';
+import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { reachable } from './graph.js';
 import { parseJson } from './json-text.js';
-import { purlPackage, SkipTally } from './sbom-purl.js';
+import { fetchedComponent, purlPackage, SkipTally } from './sbom-purl.js';
 import { quote } from './text.js';
 import type { InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -24,6 +26,7 @@ const SpdxDocument = z.object({
     .array(
       z.object({
         SPDXID: z.string(),
+        downloadLocation: z.unknown().optional(),
         externalRefs: z.array(z.object({ referenceType: z.string(), referenceLocator: z.string() })).optional(),
       }),
     )
@@ -72,6 +75,7 @@ export const readSpdx: InputReader = defineReader((text, file) => {
 
   const tally = new SkipTally();
   const dependencies: DeclaredDependency[] = [];
+  const skipped: SkippedEntry[] = [];
   (doc.packages ?? []).forEach((pkg, index) => {
     if (roots.has(pkg.SPDXID)) return;
     const refIndex = (pkg.externalRefs ?? []).findIndex((ref) => ref.referenceType === 'purl');
@@ -88,13 +92,22 @@ export const readSpdx: InputReader = defineReader((text, file) => {
       notes.push(`${file}:${line}: ${quote(ref.referenceLocator)} skipped: ${outcome.reason}`);
       return;
     }
+    const isDev = hasGraph && connected.has(pkg.SPDXID) && !prod.has(pkg.SPDXID);
+    const location = typeof pkg.downloadLocation === 'string' ? [{ url: pkg.downloadLocation, line: lineOf(['packages', index, 'downloadLocation']) }] : [];
+    const entry = fetchedComponent(file, outcome, line, location, hasGraph ? { direct: direct.has(pkg.SPDXID), dev: isDev } : {});
+    if (entry !== null) {
+      notes.push(entry.note);
+      skipped.push(entry);
+      return;
+    }
+    if (outcome.kind === 'fetched') return;
     dependencies.push({
       ecosystem: outcome.ecosystem,
       name: outcome.name,
       version: outcome.version,
       spec: null,
       direct: hasGraph ? direct.has(pkg.SPDXID) : true,
-      dev: hasGraph && connected.has(pkg.SPDXID) && !prod.has(pkg.SPDXID),
+      dev: isDev,
       file,
       line,
       workspace: null,
@@ -102,5 +115,5 @@ export const readSpdx: InputReader = defineReader((text, file) => {
     });
   });
   notes.push(...tally.notes(file));
-  return { file, format: 'spdx', dependencies, notes };
+  return { file, format: 'spdx', dependencies, notes, skipped };
 });

@@ -115,9 +115,11 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     const version = semver.valid(entry.version);
     if (plan === null || plan.kind === 'skip' || version === null) {
       const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`;
-      notes.push(note);
       const kind = spec === null ? null : npmSourceKind(spec.range);
-      if (spec === null || kind === null) continue;
+      if (spec === null || kind === null) {
+        notes.push(note);
+        continue;
+      }
       const node: Node = { name: spec.name, version: null, entry, line: header.line };
       nodes.push(node);
       for (const s of header.specs) bySpec.set(s, node);
@@ -169,7 +171,9 @@ function readClassic(text: string, file: string, context: InputContext | undefin
         ),
   );
   // Without the manifests the roots are guessed: the lockfile cannot tell whether a skipped entry is direct or dev.
-  const skipped = foreign.map(({ node, entry }) => (root === null ? entry : { ...entry, ...graphStanding(node, declared, prod) }));
+  // A workspace's entry is reported where its package.json declares it, as its packages are.
+  const skipped = foreign.map(({ node, entry }) => attribution.placed(root === null ? entry : { ...entry, ...graphStanding(node, declared, prod) }, declared.get(node) ?? []));
+  notes.push(...skipped.map((entry) => entry.note));
   return { file, format: 'yarn-classic', dependencies, notes, skipped };
 }
 
@@ -363,12 +367,13 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
-      const note = `${file}:${node.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
+      const at = attribution.placeOf(node.line ?? null, declared.get(node) ?? []);
+      const note = `${at.file}:${at.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
       notes.push(note);
       const kind = npmSourceKind(node.reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
-      if (kind !== null) skipped.push(skippedEntry('npm', node.name, file, node.line ?? null, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) }));
+      if (kind !== null) skipped.push(skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) }));
       continue;
     }
     const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);

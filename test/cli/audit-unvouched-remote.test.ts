@@ -57,8 +57,8 @@ function monorepo(files: Record<string, string> = {}, localOnly = false): string
   });
 }
 
-/** The line of the audited lockfile holding `needle` (an entry's key). */
-const lineOf = (dir: string, needle: string): number => readFileSync(path.join(dir, 'package-lock.json'), 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+/** The line of the root package.json declaring `name`: in a workspace project an entry is reported where a manifest declares it, as packages are. */
+const declaredAt = (dir: string, name: string): number => readFileSync(path.join(dir, 'package.json'), 'utf8').split('\n').findIndex((l) => l.includes(`"${name}": `)) + 1;
 
 beforeAll(async () => {
   requireBuiltCli();
@@ -86,8 +86,8 @@ describe('nerq audit with dependencies from a git repository or URL', () => {
     expect(report.summary).toMatchObject({ total: 1, passed: 1, failed: 0, errors: 0, incomplete: 0 });
     const remote = report.warnings.filter((w) => w.code === 'unvouched-remote');
     expect(remote.map((w) => [w.details.package, w.details.host, w.details.file, w.details.line])).toEqual([
-      ['helper', 'github.com', 'package-lock.json', lineOf(dir, '"node_modules/helper"')],
-      ['tarred', 'files.example.com', 'package-lock.json', lineOf(dir, '"node_modules/tarred"')],
+      ['helper', 'github.com', 'package.json', declaredAt(dir, 'helper')],
+      ['tarred', 'files.example.com', 'package.json', declaredAt(dir, 'tarred')],
     ]);
     expect(report.unvouched?.map((u) => [u.name, u.status, u.source])).toEqual([
       ['helper', 'unvouched', `git+https://github.com/acme/helper.git#${SHA}`],
@@ -114,11 +114,12 @@ describe('nerq audit with dependencies from a git repository or URL', () => {
     expect(out.includes('ci:'), format).toBe(false);
     expect(out, format).toContain('github.com');
     expect(out, format).toContain('files.example.com');
-    expect(out, format).toMatch(/package-lock\.json/);
+    expect(out, format).toMatch(/package\.json/);
     if (format === 'sarif') {
       const sarif = JSON.parse(result.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { region?: { startLine: number } } }[] }[] }[] };
       const results = sarif.runs[0]!.results.filter((r) => r.ruleId === 'policy/unvouched-remote');
-      expect(results.map((r) => r.locations[0]?.physicalLocation.region?.startLine)).toEqual([lineOf(dir, '"node_modules/helper"'), lineOf(dir, '"node_modules/tarred"')]);
+      expect(results.map((r) => r.locations[0]?.physicalLocation.region?.startLine)).toEqual([declaredAt(dir, 'helper'), declaredAt(dir, 'tarred')]);
+      expect(results.map((r) => (r.locations[0]?.physicalLocation as { artifactLocation?: { uri: string } }).artifactLocation?.uri)).toEqual(['package.json', 'package.json']);
     }
     if (format === 'table' || format === 'markdown') expect(result.stdout).toContain('INCOMPLETE');
   });

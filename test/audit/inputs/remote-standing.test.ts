@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SkippedEntry } from '../../../src/audit/types.js';
 import { readInputText } from '../../../src/lockfiles/index.js';
+import { lineOf } from './helpers.js';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const SHORT = SHA.slice(0, 7);
@@ -544,6 +545,31 @@ const packageLockWorkspaces = variant(
     },`,
 );
 
+const berryWorkspaces = variant(
+  yarnBerry,
+  `  resolution: "app@workspace:."
+  dependencies:`,
+  `  resolution: "app@workspace:."
+  languageName: unknown
+  linkType: soft
+
+"web@workspace:packages/web":
+  version: 0.0.0-use.local
+  resolution: "web@workspace:packages/web"
+  dependencies:`,
+);
+
+const bunWorkspaces = variant(
+  bunLock,
+  `      "name": "app",
+      "dependencies": {`,
+  `      "name": "app",
+    },
+    "packages/web": {
+      "name": "web",
+      "dependencies": {`,
+);
+
 const pnpmWorkspaces = variant(
   pnpmV9,
   `  .:
@@ -641,5 +667,36 @@ describe('a registry package only a production git dependency needs is productio
     const helper = parsed.dependencies.filter((d) => d.name === 'helper');
     expect(helper.map((d) => [d.version, d.direct, d.dev])).toEqual([['1.0.3', false, false]]);
     expect(helper[0]?.via).toEqual(['direct-git']);
+  });
+});
+
+/**
+ * In a workspace project a remote entry a workspace declares is reported at the line of that
+ * workspace's package.json, as its packages are (`declaredIn`); a transitive one, or one whose
+ * manifest text was not given, stays at its lockfile line.
+ */
+describe("a workspace's remote entry is reported where its package.json declares it", () => {
+  // The workspace declares what the single-package project's manifest does.
+  const web = variant(packageJson, '"name": "app"', '"name": "web"');
+  const placed = (text: string, file: string, manifests: Record<string, string>) =>
+    Object.fromEntries((readInputText(text, file, { manifests }).skipped ?? []).map((s) => [s.name, [s.file, s.line, s.note.startsWith(`${s.file}:${s.line}: `)]]));
+
+  it.each([
+    // package-lock: the install path's key; pnpm v9: the snapshot's key (the second time it is written).
+    ['package-lock v3', 'package-lock.json', packageLockWorkspaces, (name: string) => lineOf(packageLockWorkspaces, `"node_modules/${name}": {`)],
+    ['pnpm v9 importer', 'pnpm-lock.yaml', pnpmWorkspaces, (name: string) => lineOf(pnpmWorkspaces, `  ${name}@`, 2)],
+    ['yarn berry workspace', 'yarn.lock', berryWorkspaces, (name: string) => lineOf(berryWorkspaces, `"${name}@`)],
+    ['yarn classic workspace', 'yarn.lock', yarnClassic, (name: string) => lineOf(yarnClassic, `"${name}@`)],
+    ['bun workspace', 'bun.lock', bunWorkspaces, (name: string) => lineOf(bunWorkspaces, `"${name}": [`)],
+  ])('%s', (_, file, text, keyLine) => {
+    // yarn classic learns the workspaces from the root package.json; the others from the lockfile.
+    const root: Record<string, string> = file === 'yarn.lock' && text === yarnClassic ? { 'package.json': '{ "name": "app", "private": true, "workspaces": ["packages/*"] }\n' } : {};
+    expect(placed(text, file, { ...root, 'packages/web/package.json': web })).toEqual({
+      'direct-git': ['packages/web/package.json', lineOf(web, '"direct-git"'), true],
+      'deep-git': [file, keyLine('deep-git'), true],
+      'dev-git': ['packages/web/package.json', lineOf(web, '"dev-git"'), true],
+    });
+    // Without the workspace's manifest text, the lockfile line.
+    expect(placed(text, file, root)['direct-git']).toEqual([file, keyLine('direct-git'), true]);
   });
 });
