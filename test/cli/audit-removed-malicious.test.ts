@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { CVSS_CRITICAL, osvRecord, packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs } from './audit-helpers.js';
+import { CVSS_CRITICAL, osvRecord, packageLockV3, parseAudit, recordedOsvRecord, serveOsv, serveSynthetic, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
 
 const KEPT = { name: 'nerq-audit-kept', version: '1.0.0' };
@@ -77,5 +77,54 @@ describe('a pinned release npm removed', () => {
     const removed = entryOf(parseAudit(result.stdout), REMOVED);
     expect(removed?.report.error?.code).toBe('version-not-found');
     expect(removed?.policy.status).toBe('error');
+  });
+});
+
+/**
+ * PyPI removes a malicious project whole (its page 404s) while a requirements file still names it
+ * by a range or bare: the package is asked about by name, with no version, and a malicious-package
+ * record affecting every version (the recorded MAL-2023-1578, aiohtt) fails the run.
+ */
+describe('a requirements file naming a project PyPI removed', () => {
+  async function requirements(text: string, osv: (s: FixtureServer) => void): Promise<string> {
+    requireBuiltCli();
+    server = await startFixtureServer();
+    server.fallback('GET', '/pypi/', { status: 404, body: '{"message": "Not Found"}' });
+    server.fallback('GET', '/github/', { status: 503, body: 'down' });
+    osv(server);
+    return dirs.project({ 'requirements.txt': text });
+  }
+  const queries = () => (server?.requests ?? []).filter((r) => r.method === 'POST' && r.path === '/osv/v1/query').map((r) => JSON.parse(r.body) as unknown);
+
+  it.each(['aiohtt>=2.0\n', 'aiohtt\n'])('%j, a malicious-package record for every version: NO — DO NOT USE, exit 1, one OSV query', async (text) => {
+    const dir = await requirements(text, (s) => serveOsv(s, [recordedOsvRecord('MAL-2023-1578')]));
+    const result = await runCli(['audit', dir, '--json'], { server });
+    expect(result.code, result.stderr).toBe(1);
+    const report = parseAudit(result.stdout);
+    const removed = entryOf(report, 'aiohtt');
+    expect(removed?.report.verdictCode).toBe('do-not-use');
+    expect(removed?.report.caps.map((c) => c.id)).toContain('malicious');
+    expect(removed?.report.checks.find((c) => c.id === 'malicious-package')?.score).toBe(0);
+    expect(removed?.report.target).toMatchObject({ ecosystem: 'pypi', version: null });
+    expect(removed?.policy.status).toBe('fail');
+    expect(report.outcome.exitCode).toBe(1);
+    expect(queries()).toEqual([{ package: { name: 'aiohtt', ecosystem: 'PyPI' } }]);
+  });
+
+  it('no record for the project: not evaluated (not-found), exit 3', async () => {
+    const dir = await requirements('colourama>=0.1\n', (s) => serveOsv(s, [recordedOsvRecord('MAL-2023-1578')]));
+    const result = await runCli(['audit', dir, '--json'], { server });
+    expect(result.code, result.stderr).toBe(3);
+    const removed = entryOf(parseAudit(result.stdout), 'colourama');
+    expect(removed?.report.error?.code).toBe('not-found');
+    expect(removed?.policy.status).toBe('error');
+    expect(queries()).toHaveLength(1);
+  });
+
+  it('OSV down (503): not evaluated (not-found), exit 3', async () => {
+    const dir = await requirements('aiohtt>=2.0\n', (s) => s.fallback('POST', '/osv/', { status: 503, body: 'down' }));
+    const result = await runCli(['audit', dir, '--json'], { server });
+    expect(result.code, result.stderr).toBe(3);
+    expect(entryOf(parseAudit(result.stdout), 'aiohtt')?.report.error?.code).toBe('not-found');
   });
 });
