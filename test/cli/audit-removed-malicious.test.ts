@@ -2,10 +2,12 @@
  * A lockfile that pins a release npm has since removed for being malicious (pipeline/
  * removed-malicious.ts, docs/security.md): the audit's one OSV batch names it, so the entry is
  * `NO — DO NOT USE` and the run fails (exit 1) instead of reporting it not found (exit 3);
- * without such a record it stays not evaluated.
+ * without such a record it stays not evaluated. A project PyPI removed whole, named by a range
+ * or no version (in a requirements file, or to `nerq check`), is asked about by name.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { ReportSchema } from '../../src/report/schema.js';
 import { runCli } from '../support/run-cli.js';
 import { CVSS_CRITICAL, osvRecord, packageLockV3, parseAudit, recordedOsvRecord, serveOsv, serveSynthetic, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
@@ -126,5 +128,34 @@ describe('a requirements file naming a project PyPI removed', () => {
     const result = await runCli(['audit', dir, '--json'], { server });
     expect(result.code, result.stderr).toBe(3);
     expect(entryOf(parseAudit(result.stdout), 'aiohtt')?.report.error?.code).toBe('not-found');
+  });
+});
+
+describe('nerq check of a project PyPI removed', () => {
+  async function removedProject(records: Record<string, unknown>[]): Promise<FixtureServer> {
+    requireBuiltCli();
+    const s = await startFixtureServer();
+    server = s;
+    s.fallback('GET', '/pypi/', { status: 404, body: '{"message": "Not Found"}' });
+    serveOsv(s, records);
+    return s;
+  }
+
+  it('no version, a malicious-package record for every version: NO — DO NOT USE, exit 1, one OSV query', async () => {
+    const s = await removedProject([recordedOsvRecord('MAL-2023-1578')]);
+    const result = await runCli(['check', 'pypi:aiohtt', '--json'], { server: s });
+    expect(result.code, result.stderr).toBe(1);
+    const report = ReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.caps.map((c) => c.id)).toContain('malicious');
+    expect(report.target).toMatchObject({ ecosystem: 'pypi', name: 'aiohtt', version: null, purl: 'pkg:pypi/aiohtt' });
+    expect(s.requests.filter((r) => r.path.startsWith('/osv/')).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /osv/v1/query']);
+  });
+
+  it('no such record: not found, exit 3', async () => {
+    const s = await removedProject([]);
+    const result = await runCli(['check', 'pypi:aiohtt', '--json'], { server: s });
+    expect(result.code, result.stderr).toBe(3);
+    expect(ReportSchema.parse(JSON.parse(result.stdout)).error?.code).toBe('not-found');
   });
 });
