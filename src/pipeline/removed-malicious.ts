@@ -72,5 +72,5 @@ async function everyVersionMalicious(ctx: RunContext, osv: OsvEcosystem, name: s
   const answer = await fetchPackageRecords(ctx.http, ctx.endpoints.osvApi, osv, canonical);
   if (answer.status !== 'ok') return answer;
   const advisories = answer.records.filter((r) => isMalicious(r) && affectsEveryVersion(r, osv, canonical)).map((r) => everyVersionAdvisory(r, osv, canonical));
-  return { status: 'ok', facts: { advisories: sortAdvisories(advisories), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null } };
+  return { status: 'ok', facts: { advisories: sortAdvisories(advisories), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null, versionless: true } };
 }

@@ -150,6 +150,10 @@ describe('nerq check of a project PyPI removed', () => {
     expect(report.caps.map((c) => c.id)).toContain('malicious');
     expect(report.target).toMatchObject({ ecosystem: 'pypi', name: 'aiohtt', version: null, purl: 'pkg:pypi/aiohtt' });
     expect(s.requests.filter((r) => r.path.startsWith('/osv/')).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /osv/v1/query']);
+    expect(report.checks.find((c) => c.id === 'known-vulnerabilities')).toMatchObject({ status: 'unknown', messageId: 'no-version' });
+    const text = await runCli(['check', 'pypi:aiohtt', '--no-color'], { server: s });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain('MAL-2023-1578  MALICIOUS  affects every version');
   });
 
   it('no such record: not found, exit 3', async () => {

@@ -130,7 +130,9 @@ describe('a removed package named by a range, a tag or no version', () => {
     expect(report.gate.passed).toBe(false);
     expect(exitCodeOf([report.gate])).toBe(1);
     expect(evidence?.sources.pypi).toMatchObject({ status: 'unavailable' });
-    expect(evidence?.sources.vulnerabilities).toMatchObject({ status: 'ok', facts: { advisories: [expect.objectContaining({ id: 'MAL-2023-1578', malicious: true, version: null, fixed: null })] } });
+    expect(evidence?.sources.vulnerabilities).toMatchObject({ status: 'ok', facts: { versionless: true, advisories: [expect.objectContaining({ id: 'MAL-2023-1578', malicious: true, version: null, fixed: null })] } });
+    // Only the malicious records were read: no version's other advisories are known, never "none".
+    expect(report.checks.find((c) => c.id === 'known-vulnerabilities')).toMatchObject({ status: 'unknown', score: null, messageId: 'no-version' });
     // One request: the package, with no version; no batch, no record read.
     expect(packageQueries()).toEqual([{ package: { name: 'aiohtt', ecosystem: 'PyPI' } }]);
     expect(osvAsked()).toBe(1);
