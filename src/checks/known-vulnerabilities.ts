@@ -51,12 +51,13 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Known vulnerabilities',
   description:
-    'Looks up OSV advisories affecting the resolved version, in the npm or PyPI ecosystem (twins merged; withdrawn and malicious-package records left out); not applicable to a repository target, which has no version of its own (unless `--include-package` folds in the package it publishes: the version of that package is then looked up). ' +
+    'Looks up OSV advisories affecting the resolved version, in the npm or PyPI ecosystem (twins merged; withdrawn and malicious-package records left out); not applicable to a repository target, which has no version of its own (unless `--include-package` folds in the package it publishes: the version of that package is then looked up); unknown for a package its registry no longer serves at all, asked about with no version. ' +
     'No advisory scores 100; each one takes off critical 60, high 40, moderate 20, low 10 points, an advisory without any severity is treated as high (floor 0). ' +
     `Any critical, high or unknown-severity advisory makes the check fail (at most ${CAPPED_CHECK_LIMIT.critical} with a critical one, ${CAPPED_CHECK_LIMIT.high} otherwise) and caps the overall score and the security dimension at ${VULNERABLE_LIMIT}, even when a later version fixes it; any affecting advisory keeps the verdict at CAUTION at best; the message names the version to upgrade to, or the advisories without a fix.`,
   messages: {
     none: 'No known advisories affect this version',
     'no-own-version': 'Not applicable: a repository publishes no version of its own to look up (its dependencies are vulnerable-dependencies\' and malicious-package\'s)',
+    'no-version': 'Unknown: no version to look up — the registry no longer serves the package, and only malicious-package records that affect every version were read',
     'fix-available': 'Known advisories affect {version}: {ids} ({breakdown}); upgrade to {fixed}',
     'partial-fix': 'Known advisories affect {version}: {ids} ({breakdown}); no fix for {unfixed}, upgrading to {partialFix} fixes the others',
     'no-fix': 'Known advisories affect {version}: {ids} ({breakdown}); no fix for {unfixed}',
@@ -64,6 +65,8 @@ export default defineCheck({
   evaluate: ({ vulnerabilities }) => {
     // Only the dependencies were asked (a repository target): no answer about the target itself.
     if (vulnerabilities.ownAsked === false) return { score: null, messageId: 'no-own-version', notApplicable: true };
+    // Asked by name with no version (a package its registry no longer serves): unknown, never clean.
+    if (vulnerabilities.versionless === true) return { score: null, messageId: 'no-version' };
     const advisories = vulnerabilityAdvisories(vulnerabilities.advisories);
     const counts = countBySeverity(advisories);
     const ids = advisories.map((a) => a.id);

@@ -14,9 +14,9 @@
  * Churn: version tags per week over that age, and releases per week over the last
  * RECENT_RELEASE_DAYS days (releases carry GitHub's publication dates), so a five-year-old
  * repository that suddenly publishes 31 versions in two weeks is held. A repository with fewer
- * GitHub releases than version tags (one that tags without publishing releases) is judged over
- * the last RECENT_RELEASE_DAYS days by its dated version tags as well (files.tagDates, read with a
- * token): a tag's date is whatever its tagger or committer set, so dated tags can only hold the
+ * GitHub releases than version tags (one that tags without publishing releases), or whose releases
+ * listing failed, is judged over the last RECENT_RELEASE_DAYS days by its dated version tags as well
+ * (files.tagDates, read with a token, apart from the releases): a tag's date is whatever its tagger or committer set, so dated tags can only hold the
  * verdict (churn) or be reported — they never lift a score, never make the project older, and when
  * they are unknown the pace of those days is said to be unknown, never counted as calm. The time
  * since the first release is reported, not scored.
@@ -58,7 +58,7 @@ export default defineCheck({
   title: 'Project maturity',
   description:
     "For a `github:` target: the project's age — the shorter of the days since GitHub created the repository and the days since its first commit (commit dates before the repository existed are not counted) — and its release churn. " +
-    `Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); more than ${CHURN_TAGS_PER_WEEK} version tags a week over that age, or releases a week over the last ${RECENT_RELEASE_DAYS} days (at least ${CHURN_MIN_TAGS} either way), scores at most 40 and holds the verdict; otherwise 100; a repository with fewer GitHub releases than version tags is also judged by its version tags dated in the last ${RECENT_RELEASE_DAYS} days (with GITHUB_TOKEN: tagger or commit dates, which can hold the verdict but never lift a score; without dates that pace is reported unknown). ` +
+    `Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); more than ${CHURN_TAGS_PER_WEEK} version tags a week over that age, or releases a week over the last ${RECENT_RELEASE_DAYS} days (at least ${CHURN_MIN_TAGS} either way), scores at most 40 and holds the verdict; otherwise 100; a repository with fewer GitHub releases than version tags (or whose releases could not be listed) is also judged by its version tags dated in the last ${RECENT_RELEASE_DAYS} days (with GITHUB_TOKEN: tagger or commit dates, which can hold the verdict but never lift a score; without dates that pace is reported unknown). ` +
     'Unknown when GitHub gives no creation date, or when an older repository\'s first commit cannot be dated.',
   messages: {
     'too-young': '{days} days of history ({since}): too short to judge',
@@ -92,9 +92,11 @@ export default defineCheck({
     const releasesPerWeek = recent === null ? null : perWeek(recent, window);
     const releaseChurn = recent !== null && releasesPerWeek !== null && recent >= CHURN_MIN_TAGS && releasesPerWeek > CHURN_TAGS_PER_WEEK;
 
-    // Fewer releases than version tags: the releases alone can miss a burst of tags, so the version
-    // tags' own dates (set by whoever tagged) judge the last RECENT_RELEASE_DAYS days too.
-    const tagsFillIn = tags !== null && tags.count > 0 && releases !== null && releases.listed !== undefined && releases.listed < tags.count;
+    // Fewer releases than version tags, or a releases listing that failed: the releases alone can
+    // miss a burst of tags, so the version tags' own dates (set by whoever tagged, read apart from
+    // the releases) judge the last RECENT_RELEASE_DAYS days too.
+    const releasesKnown = releases !== null && releases.listed !== undefined;
+    const tagsFillIn = tags !== null && tags.count > 0 && (!releasesKnown || (releases.listed ?? 0) < tags.count);
     const tagDates = repository.files.tagDates;
     // Evidence saved before tags were dated has no `tagDates`: it re-scores as it did.
     const tagDatesRead = tagsFillIn && tagDates !== undefined;

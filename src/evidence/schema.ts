@@ -312,6 +312,12 @@ export const VulnerabilityFactsSchema = z.object({
    * Absent: the target's own version was asked.
    */
   ownAsked: z.boolean().optional(),
+  /**
+   * True when the package was asked about by name with no version (its registry no longer serves
+   * it at all, docs/security.md): `advisories` then holds only the malicious-package records that
+   * affect every version, and no version's other advisories are known. Absent: a version was asked.
+   */
+  versionless: z.boolean().optional(),
 });
 export type VulnerabilityFacts = z.infer<typeof VulnerabilityFactsSchema>;
 

@@ -1,15 +1,22 @@
 /**
  * A release the registry no longer serves may be gone because it was malicious: npm removes a
  * version found malicious (the lockfile that pinned it still names it), PyPI removes the whole
- * project. Before such a target is reported as not found, OSV is asked about the exact version
- * named: when a malicious-package record affects it, the target is evaluated on that record
- * alone — `malicious-package` scores 0 and its cap makes the verdict `NO — DO NOT USE` (exit 1)
- * — and every other source says why it is unknown (docs/scoring.md §5). Anything else (a range,
- * OSV unavailable, no such record) leaves the target not evaluated, as before.
+ * project, and npm sometimes the whole package. Before such a target is reported as not found,
+ * OSV is asked:
+ * - a pinned version: about that exact version (in an audit, the audit's batch answers);
+ * - a range, a tag or no version, when the package itself is gone (not just a version): about the
+ *   package, with no version — one `/v1/query` — and only a malicious-package record that affects
+ *   every version (open from 0, docs/security.md) counts.
+ * When such a record answers, the target is evaluated on it alone — `malicious-package` scores 0
+ * and its cap makes the verdict `NO — DO NOT USE` (exit 1) — and every other source says why it
+ * is unknown (docs/scoring.md §5). Anything else (OSV unavailable, no such record, a record with
+ * a fix or a list of versions) leaves the target not evaluated, as before.
  */
 import type { Evidence, Sources } from '../evidence/schema.js';
 import type { Collected } from '../ecosystems/adapter.js';
-import { packageRulesOf } from '../ecosystems/rules.js';
+import { packageRulesOf, packageRulesOfOsv } from '../ecosystems/rules.js';
+import { affectsEveryVersion, everyVersionAdvisory, isMalicious, sortAdvisories, type OsvEcosystem } from '../sources/osv/advisory.js';
+import { fetchPackageRecords } from '../sources/osv/query.js';
 import { purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
 import type { RunContext } from './context.js';
@@ -31,10 +38,14 @@ export async function removedButMalicious(target: Target, error: CollectError, c
   if (error.code !== 'not-found' && error.code !== 'version-not-found') return null;
   if (target.ecosystem !== 'npm' && target.ecosystem !== 'pypi') return null;
   const version = pinnedVersion(target);
-  if (version === null) return null;
+  // A range, a tag or no version: asked about only when the package itself is gone.
+  if (version === null && error.code !== 'not-found') return null;
   const osv = packageRulesOf(target.ecosystem).registry.osvEcosystem;
   const gone = `${error.message} (the registry no longer serves it)`;
-  const vulnerabilities = await vulnerabilitiesFor(ctx, osv, { name: target.name, version }, Promise.resolve({ status: 'not-applicable', reason: gone }));
+  const vulnerabilities =
+    version === null
+      ? await everyVersionMalicious(ctx, osv, target.name)
+      : await vulnerabilitiesFor(ctx, osv, { name: target.name, version }, Promise.resolve({ status: 'not-applicable', reason: gone }));
   if (vulnerabilities.status !== 'ok' || !vulnerabilities.facts.advisories.some((a) => a.malicious && a.affectsResolved)) return null;
   const unknown = { status: 'unavailable' as const, reason: gone };
   const other = { status: 'not-applicable' as const, reason: target.ecosystem === 'npm' ? 'not a PyPI project' : 'not an npm package' };
@@ -48,5 +59,18 @@ export async function removedButMalicious(target: Target, error: CollectError, c
     vulnerabilities,
     github: { status: 'not-applicable', reason: 'the registry no longer names a repository for it' },
   };
-  return evidenceOf(ctx, { input: target.input, ecosystem: target.ecosystem, name: target.name, version, purl: purlOf(target.ecosystem, target.name, version), repository: null }, sources);
+  const purl = version === null ? purlOf(target.ecosystem, target.name) : purlOf(target.ecosystem, target.name, version);
+  return evidenceOf(ctx, { input: target.input, ecosystem: target.ecosystem, name: target.name, version, purl, repository: null }, sources);
+}
+
+/**
+ * The package's malicious-package records that affect every version, asked of OSV by name with no
+ * version (one request); the `vulnerabilities` source they make, matched against no version.
+ */
+async function everyVersionMalicious(ctx: RunContext, osv: OsvEcosystem, name: string): Promise<Sources['vulnerabilities']> {
+  const canonical = packageRulesOfOsv(osv).canonicalName(name);
+  const answer = await fetchPackageRecords(ctx.http, ctx.endpoints.osvApi, osv, canonical);
+  if (answer.status !== 'ok') return answer;
+  const advisories = answer.records.filter((r) => isMalicious(r) && affectsEveryVersion(r, osv, canonical)).map((r) => everyVersionAdvisory(r, osv, canonical));
+  return { status: 'ok', facts: { advisories: sortAdvisories(advisories), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null, versionless: true } };
 }

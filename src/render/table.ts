@@ -366,7 +366,9 @@ function advisoryLines(report: Report, width: number, p: Palette): string[] {
       { text: a.malicious ? 'MALICIOUS' : a.severity, style: p.severity(a.malicious ? 'critical' : a.severity) },
     ];
     if (a.cvss !== null) head.push({ text: `CVSS ${a.cvss}` });
-    head.push({ text: a.affectsResolved ? 'affects this version' : 'not this version' });
+    // A package its registry no longer serves, asked about with no version: the record names every version.
+    const everyVersion = a.version === null && report.target.version === null;
+    head.push({ text: !a.affectsResolved ? 'not this version' : everyVersion ? 'affects every version' : 'affects this version' });
     if (clean(a.package) !== clean(report.target.name)) head.push({ text: `in ${clean(a.package)}` });
     lines.push(...flow(head, width, '  '));
     lines.push(...wrapIndented(clean(a.summary ?? 'no summary'), width, '    '));

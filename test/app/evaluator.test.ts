@@ -9,7 +9,7 @@ import { CallerDeadlineError, coalesceKey, createEvaluator, QueueFullError } fro
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
 import { parseTarget } from '../../src/app/targets.js';
 import { serveSynthetic } from '../cli/audit-helpers.js';
-import { osvNoAdvisories } from '../cli/helpers.js';
+import { osvNoAdvisories, osvNoRecords } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
 import { freshHome, NOW } from '../serve/support.js';
@@ -27,6 +27,8 @@ beforeAll(async () => {
     res.end('{"error":"unavailable"}');
   });
   server.expect('GET', '/npm/nerq-eval-slow', { delayMs: 800, status: 404, body: { error: 'not found' } });
+  // A package the registry does not know is asked about by name: OSV holds no record for it.
+  server.route('POST', '/osv/v1/query', osvNoRecords);
 });
 
 afterEach(async () => {

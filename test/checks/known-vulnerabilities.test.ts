@@ -32,6 +32,12 @@ checkTable(check, [
     messageId: 'no-own-version',
   },
   {
+    name: 'a package its registry no longer serves, asked about with no version: unknown (only malicious records were read), never clean',
+    evidence: evidence({ vulnerabilities: { advisories: [advisory({ id: 'MAL-2023-1578', malicious: true, version: null, fixed: null })], versionless: true } }),
+    score: null,
+    messageId: 'no-version',
+  },
+  {
     name: 'no advisories',
     evidence: evidence(),
     score: 100,

@@ -182,6 +182,30 @@ checkTable(check, [
     message: ['the pace of its version tags over the last 30 days is unknown', 'GITHUB_TOKEN'],
   },
   {
+    name: 'the releases listing failed: the dated version tags still judge the last 30 days (only what the releases feed is unknown)',
+    evidence: old({ files: repoFiles({ tags: { count: 40, complete: true }, tagDates: tagDates(TAG_BURST), history: history(1825) }), releases: null }),
+    score: 40,
+    messageId: 'tag-churn',
+    data: { tagDates: 'dated', tagsRecent: '31', releasesRecent: null, releasesPerWeek: null, firstReleaseAt: null },
+    message: ['31 version tags dated in the last 30 days'],
+  },
+  {
+    name: 'the releases listing failed, steadily dated tags: established as without dates (dates never lift a score), releases said unknown',
+    evidence: old({ files: repoFiles({ tags: { count: 40, complete: true }, tagDates: tagDates(STEADY), history: history(1825) }), releases: null }),
+    score: 100,
+    messageId: 'established',
+    data: { tagDates: 'dated', tagsRecent: '0', latestTagAt: daysAgo(40) },
+    message: ['releases unknown; version tags dated 1,600 to 40 days ago (by their taggers)'],
+  },
+  {
+    name: 'the releases listing failed and the tags are undated: the pace of the last 30 days is said to be unknown',
+    evidence: old({ files: repoFiles({ tags: { count: 40, complete: true }, tagDates: { tags: null, complete: false, reason: NO_TOKEN_TAG_DATES }, history: history(1825) }), releases: null }),
+    score: 100,
+    messageId: 'established',
+    data: { tagDates: 'unknown', tagDatesReason: NO_TOKEN_TAG_DATES },
+    message: ['releases unknown', 'the pace of its version tags over the last 30 days is unknown'],
+  },
+  {
     name: 'releases cover the tags: releases govern, the tag dates are not used',
     evidence: old({
       files: repoFiles({ tags: { count: 12, complete: true }, tagDates: tagDates(Array.from({ length: 12 }, () => 1)), history: history(1825) }),

@@ -310,7 +310,9 @@ export function osvRecord(id: string, packages: readonly string[], cvss: string,
 
 /**
  * OSV on `server`: querybatch answers, for each query, the ids of `records` that list the
- * package (none for the rest); `/v1/vulns/<id>` serves each record.
+ * package (none for the rest); `/v1/vulns/<id>` serves each record; `/v1/query` (a package with
+ * no version) answers the whole records that list the package, as OSV does (no `vulns` key when
+ * there are none).
  */
 export function serveOsv(server: FixtureServer, records: readonly Record<string, unknown>[]): void {
   const idsFor = (name: string): string[] =>
@@ -329,7 +331,18 @@ export function serveOsv(server: FixtureServer, records: readonly Record<string,
       }),
     );
   });
+  server.route('POST', '/osv/v1/query', (_req, res, { body }) => {
+    const query = JSON.parse(body.toString('utf8')) as { package: { name: string } };
+    const ids = idsFor(query.package.name);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(ids.length === 0 ? {} : { vulns: records.filter((r) => ids.includes(r.id as string)) }));
+  });
   for (const record of records) server.expect('GET', `/osv/v1/vulns/${record.id as string}`, { body: record });
+}
+
+/** A recorded OSV record (fixtures/http/osv/v1/vulns/<id>.json). */
+export function recordedOsvRecord(id: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../../fixtures/http/osv/v1/vulns/${id}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
 
 /** The queries of every querybatch request among `requests`. */

@@ -501,11 +501,12 @@ describe('PEP 440 specifier resolution end to end', () => {
       server.expect('GET', releaseJsonPath('flask', version), { body: releaseJsonFrom('flask', version) });
     }
     server.expect('GET', projectJsonPath('nerq-no-such-project'), { status: 404, body: { message: 'Not Found' } });
-    // OSV knows no malicious record for the releases PyPI does not have.
+    // OSV knows no malicious record for the releases PyPI does not have, nor for the missing project.
     server.route('POST', '/osv/v1/querybatch', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ results: [{}] }));
     });
+    server.expect('POST', '/osv/v1/query', { body: {} });
   });
   afterAll(async () => {
     expectNoUnexpected(server);
@@ -550,11 +551,11 @@ describe('PEP 440 specifier resolution end to end', () => {
     expect(requests).toEqual(['/pypi/pypi/flask/json', ...(pinned ? ['/osv/v1/querybatch'] : [])]);
   });
 
-  it('a missing project → exit 3, not found', async () => {
+  it('a missing project → exit 3, not found, after one PyPI request and one OSV look-up by name for a malicious record', async () => {
     const { result, report, requests } = await resolve('pypi:nerq-no-such-project');
     expect(result.code).toBe(3);
     expect(report.error).toEqual({ code: 'not-found', message: 'nerq-no-such-project was not found on PyPI' });
-    expect(requests).toEqual(['/pypi/pypi/nerq-no-such-project/json']);
+    expect(requests).toEqual(['/pypi/pypi/nerq-no-such-project/json', '/osv/v1/query']);
   });
 
   it.each(['pypi:flask>=3,,<4', 'pypi:flask=>3', 'pypi:flask==3.1.*.1', 'pypi:flask~=3', 'pypi:flask===', 'pypi:flask@3.1.0', 'pypi:-flask', 'pypi:fl!ask'])(

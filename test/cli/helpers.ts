@@ -136,6 +136,12 @@ export const osvNoAdvisories: RouteHandler = (_req, res, { body }) => {
   res.end(JSON.stringify({ results: queries.map(() => ({})) }));
 };
 
+/** OSV asked about a package with no version (`/v1/query`, a package its registry no longer serves): no record, `{}` as the real API answers. */
+export const osvNoRecords: RouteHandler = (_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end('{}');
+};
+
 /** Declare every route one `check <name>` requests; overrides replace a route's answer. */
 export function expectPackage(server: FixtureServer, name: string, overrides: RouteOverrides = {}): FixturePackage {
   const pkg = fixturePackage(name);
@@ -155,6 +161,8 @@ export function expectPackage(server: FixtureServer, name: string, overrides: Ro
   const osv = overrides.osv ?? osvNoAdvisories;
   if (typeof osv === 'function') server.route('POST', '/osv/v1/querybatch', osv);
   else server.expect('POST', '/osv/v1/querybatch', osv);
+  // A target the registry does not know (another one on the same server) is asked about by name.
+  server.route('POST', '/osv/v1/query', osvNoRecords);
   return pkg;
 }
 

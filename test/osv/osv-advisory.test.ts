@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { AdvisoryFactsSchema, type AdvisoryFacts } from '../../src/evidence/schema.js';
 import {
   OsvRecordSchema,
+  affectsEveryVersion,
   aliasLookupOrder,
+  everyVersionAdvisory,
   compareNpmVersions,
   compareNumericDotted,
   firstFixedAbove,
@@ -113,6 +115,39 @@ describe('isMalicious (by id and source, never by words)', () => {
     expect(isMalicious(recorded('MAL-2025-20690'))).toBe(true);
     expect(isMalicious(recorded('NERQ-SYNTH-2025-191025'))).toBe(true);
     expect(isMalicious(recorded('GHSA-35jh-r3h4-6jhm'))).toBe(false);
+  });
+});
+
+describe('affectsEveryVersion (a package removed whole: open from 0, conservative)', () => {
+  const entry = (name: string, ranges: unknown[], extra: Record<string, unknown> = {}) => ({ package: { ecosystem: 'npm', name }, ranges, ...extra });
+  const semver = (...events: Record<string, string>[]) => ({ type: 'SEMVER', events });
+  test.each([
+    ['introduced 0, nothing else', [entry('x', [semver({ introduced: '0' })])], true],
+    ['introduced 0 and a versions list', [entry('x', [semver({ introduced: '0' })], { versions: ['1.0.0'] })], true],
+    ['introduced 0, then fixed', [entry('x', [semver({ introduced: '0' }, { fixed: '1.0.1' })])], false],
+    ['introduced 0, then last_affected', [entry('x', [semver({ introduced: '0' }, { last_affected: '1.0.0' })])], false],
+    ['introduced 0, a limit', [entry('x', [semver({ introduced: '0' }, { limit: '2.0.0' })])], false],
+    ['introduced above 0', [entry('x', [semver({ introduced: '1.0.0' })])], false],
+    ['a versions list only', [entry('x', [], { versions: ['1.0.0', '1.0.1'] })], false],
+    ['open for x, bounded in a second entry for x', [entry('x', [semver({ introduced: '0' })]), entry('x', [semver({ introduced: '0' }, { fixed: '2.0.0' })])], false],
+    ['open for another package only', [entry('y', [semver({ introduced: '0' })])], false],
+    ['a GIT range only', [entry('x', [{ type: 'GIT', events: [{ introduced: '0' }] }])], false],
+  ])('%s → %s', (_label, affected, expected) => {
+    expect(affectsEveryVersion(record({ id: 'MAL-2026-1', affected }), 'npm', 'x')).toBe(expected);
+  });
+
+  test('the recorded records: aiohtt and flatmap-stream open from 0; aiocpa lists versions only', () => {
+    expect(affectsEveryVersion(recorded('MAL-2023-1578'), 'PyPI', 'aiohtt')).toBe(true);
+    expect(affectsEveryVersion(recorded('MAL-2023-1578'), 'PyPI', 'AioHTT')).toBe(true);
+    expect(affectsEveryVersion(recorded('MAL-2025-20690'), 'npm', 'flatmap-stream')).toBe(true);
+    expect(affectsEveryVersion(recorded('MAL-2024-11518'), 'PyPI', 'aiocpa')).toBe(false);
+    expect(affectsEveryVersion(recorded('MAL-2025-20690'), 'PyPI', 'flatmap-stream')).toBe(false);
+  });
+
+  test('its facts: matched against no version, no fix, malicious, valid evidence', () => {
+    const facts = everyVersionAdvisory(recorded('MAL-2023-1578'), 'PyPI', 'aiohtt');
+    expect(facts).toMatchObject({ id: 'MAL-2023-1578', package: 'aiohtt', version: null, fixed: null, malicious: true, affectsResolved: true, summary: 'Malicious code in aiohtt (PyPI)' });
+    expect(AdvisoryFactsSchema.safeParse(facts).success).toBe(true);
   });
 });
 

@@ -3,12 +3,14 @@
  * fixtures/http/osv/v1/vulns/, batch answers in OSV's shape (a result without advisories has
  * no `vulns` key), and faults.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createHttpClient } from '../../src/sources/http/client.js';
 import {
   FETCH_CONCURRENCY,
   MAX_PAGES,
   fetchDependencyAdvisories,
+  fetchPackageRecords,
   fetchVulnerabilities,
   osvRecordReader,
   type OsvPackage,
@@ -551,4 +553,50 @@ test(`advisory records are fetched at most ${FETCH_CONCURRENCY} at a time`, asyn
   expect(facts.advisories).toHaveLength(20);
   expect(gets()).toHaveLength(20);
   expect(peak).toBe(FETCH_CONCURRENCY);
+});
+
+describe('fetchPackageRecords: a package asked about with no version (POST /v1/query)', () => {
+  const QUERY = '/osv/v1/query';
+  const AIOHTT = JSON.parse(readFileSync(new URL('../../fixtures/http/osv/v1/vulns/MAL-2023-1578.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const WITHDRAWN = JSON.parse(readFileSync(new URL('../../fixtures/http/osv/v1/vulns/MAL-2024-2929.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const bodies = () => server.requests.filter((r) => r.path === QUERY).map((r) => JSON.parse(r.body) as unknown);
+
+  test('one request: the name and ecosystem, no version; whole records back, withdrawn and unreadable ones left out', async () => {
+    server.expect('POST', QUERY, { body: { vulns: [AIOHTT, WITHDRAWN, { summary: 'no id' }] } });
+    const answer = await fetchPackageRecords(http, base(), 'PyPI', 'aiohtt');
+    expect(answer.status === 'ok' && answer.records.map((r) => r.id)).toEqual(['MAL-2023-1578']);
+    expect(bodies()).toEqual([{ package: { name: 'aiohtt', ecosystem: 'PyPI' } }]);
+    expect(gets()).toEqual([]);
+  });
+
+  test('no records: OSV answers {} → none', async () => {
+    server.expect('POST', QUERY, { body: {} });
+    expect(await fetchPackageRecords(http, base(), 'npm', 'gone')).toEqual({ status: 'ok', records: [] });
+  });
+
+  test(`more than ${MAX_PAGES} pages: unavailable, never a partial answer`, async () => {
+    server.route('POST', QUERY, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ vulns: [], next_page_token: 'more' }));
+    });
+    const answer = await fetchPackageRecords(http, base(), 'npm', 'gone');
+    expect(answer).toMatchObject({ status: 'unavailable', reason: expect.stringContaining(`more than ${MAX_PAGES} pages`) });
+    expect(bodies()).toHaveLength(MAX_PAGES);
+  });
+
+  test.each([
+    ['a 500 after retries', { status: 500, body: 'boom' }, /^OSV query: /],
+    ['malformed JSON', { body: '{"vulns": [' }, /^OSV query: malformed JSON$/],
+    ['the wrong shape', { body: { vulns: 'MAL-1' } }, /^OSV query: unexpected response shape$/],
+  ])('%s: unavailable with a one-line reason', async (_case, response, reason) => {
+    server.fallback('POST', '/osv/v1/', response);
+    const answer = await fetchPackageRecords(http, base(), 'npm', 'gone');
+    expect(answer.status).toBe('unavailable');
+    expect(answer.status === 'unavailable' && answer.reason).toMatch(reason);
+  });
+
+  test('an invalid base: unavailable, no request', async () => {
+    expect(await fetchPackageRecords(http, 'not a url', 'npm', 'gone')).toEqual({ status: 'unavailable', reason: 'OSV: invalid API base URL' });
+    expect(server.requests).toEqual([]);
+  });
 });

@@ -318,7 +318,11 @@ export function graphqlRepositoryNode(fullName: string, options: { license: stri
  * with `graphqlRepositoryNode` under each alias it asks for, the tag-dates query with `tags`
  * (default: `tagDatesAnswer`, the recorded tags' dates).
  */
-export function serveRecordedGraphql(server: FixtureServer, fullName: string, options: { license: string | null; created?: string; tags?: FixtureResponse }): void {
+export function serveRecordedGraphql(
+  server: FixtureServer,
+  fullName: string,
+  options: { license: string | null; created?: string; tags?: FixtureResponse; releasesUnanswered?: boolean },
+): void {
   const tags = options.tags ?? { body: tagDatesAnswer(fullName) };
   server.route('POST', '/github/graphql', (_req, res, { body }) => {
     const { query } = JSON.parse(body.toString('utf8')) as { query: string };
@@ -328,6 +332,8 @@ export function serveRecordedGraphql(server: FixtureServer, fullName: string, op
     }
     const aliases = [...query.matchAll(/\b(r\d+): repository\(/g)].map((m) => m[1] as string);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ data: Object.fromEntries(aliases.map((a) => [a, graphqlRepositoryNode(fullName, options)])) }));
+    // `releasesUnanswered`: GitHub answers the repository with no releases connection (the releases listing fails alone).
+    const node = (): Record<string, unknown> => ({ ...graphqlRepositoryNode(fullName, options), ...(options.releasesUnanswered === true ? { releases: null } : {}) });
+    res.end(JSON.stringify({ data: Object.fromEntries(aliases.map((a) => [a, node()])) }));
   });
 }

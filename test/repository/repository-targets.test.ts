@@ -287,6 +287,16 @@ describe('dated version tags: a repository that tags without publishing GitHub r
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
   });
 
+  it('with a token, the releases listing failing: the dated tags still judge the last 30 days (the releases alone are unknown)', async () => {
+    serveRecordedGraphql(server, PLAYWRIGHT, { license: 'Apache-2.0', created: FIVE_YEARS_AGO, tags: burst(31), releasesUnanswered: true });
+    const { report, evidence } = await check(PLAYWRIGHT, { ...options, token: TOKEN }, AT);
+    const github = evidence.sources.github;
+    expect(github.status === 'ok' && github.facts.releases).toBeNull();
+    expect(github.status === 'ok' && Object.keys(github.facts.unknown)).toContain('releases');
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'tag-churn', score: 40, evidence: { tagDates: 'dated', tagsRecent: '31', releasesRecent: null } });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+  });
+
   const faults: Array<[string, Record<string, unknown>, RegExp]> = [
     ['an errors array', { body: { data: null, errors: [{ type: 'INTERNAL', message: 'Something went wrong while executing your query.' }] } }, /Something went wrong/],
     ['a server error (502)', { status: 502, body: 'bad gateway' }, /502/],

@@ -130,7 +130,7 @@ export function comparatorFor(ecosystem: OsvEcosystem): VersionComparator {
   return packageRulesOfOsv(ecosystem).registry.compareVersions;
 }
 
-function samePackage(pkg: { name: string; ecosystem: string } | undefined, query: AdvisoryQuery): boolean {
+function samePackage(pkg: { name: string; ecosystem: string } | undefined, query: Pick<AdvisoryQuery, 'ecosystem' | 'name'>): boolean {
   if (pkg === undefined || pkg.ecosystem !== query.ecosystem) return false;
   const { canonicalName } = packageRulesOfOsv(query.ecosystem);
   return canonicalName(pkg.name) === canonicalName(query.name);
@@ -254,6 +254,29 @@ export function normaliseAdvisory(record: OsvRecord, query: AdvisoryQuery, borro
     malicious: isMalicious(record),
     url: advisoryUrl(record.id),
   };
+}
+
+/**
+ * The record names the package affected from version 0 on, with no fix, no last affected version
+ * and no limit in any of its ECOSYSTEM / SEMVER ranges for it: every version is affected, whatever
+ * a range, a tag or no version would pick. A record that lists versions only, or bounds a range,
+ * does not say so (docs/security.md).
+ */
+export function affectsEveryVersion(record: OsvRecord, ecosystem: OsvEcosystem, name: string): boolean {
+  const events = record.affected
+    .filter((affected) => samePackage(affected.package, { ecosystem, name }))
+    .flatMap((affected) => affected.ranges)
+    .filter((range) => range.type === 'ECOSYSTEM' || range.type === 'SEMVER')
+    .flatMap((range) => range.events);
+  const bounded = events.some((e) => [e.fixed, e.last_affected, e.limit].some((v) => v !== undefined && v.trim() !== ''));
+  return !bounded && events.some((e) => e.introduced?.trim() === '0');
+}
+
+/** The facts for a record that affects every version of the package (`affectsEveryVersion`): matched against no version, no fix. */
+export function everyVersionAdvisory(record: OsvRecord, ecosystem: OsvEcosystem, name: string): AdvisoryFacts {
+  // No range of the record is bounded, so there is no fix to compare the version with.
+  const facts = normaliseAdvisory(record, { ecosystem, name, version: '0', compare: comparatorFor(ecosystem) });
+  return { ...facts, version: null, fixed: null };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -13,6 +13,9 @@
  *   above that has one: its aliases, GHSA first, at most 2 per advisory, each at most once.
  * Queries that share an `OsvRecordReader` (a target's and its dependencies') share these GETs:
  * each record is read once, and at most 8 at a time, for both.
+ * - `POST /v1/query` with a package and no version — only for a package the registry no longer
+ *   serves at all (pipeline/removed-malicious.ts): every record OSV holds for the package, whole,
+ *   in one answer (`next_page_token` followed, at most 10 pages; more → unavailable).
  *
  * Failure is data, never "no vulnerabilities": a batch that fails (network, 5xx after
  * retries, malformed or wrongly shaped body) or an advisory that cannot be read makes the
@@ -311,24 +314,7 @@ async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosy
 }
 
 async function postBatch(http: HttpClient, osvBase: string, queries: readonly object[]): Promise<z.output<typeof BatchResponseSchema>['results']> {
-  const res = await http.request({
-    url: joinUrl(osvBase, 'v1', 'querybatch'),
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ queries }),
-    maxBytes: BATCH_MAX_BYTES,
-    retry: true,
-  });
-  if (!res.ok) throw new OsvUnavailable(`OSV querybatch: ${oneLine(res.reason)}`);
-  let body: unknown;
-  try {
-    body = JSON.parse(res.body.toString('utf8'));
-  } catch {
-    throw new OsvUnavailable('OSV querybatch: malformed JSON');
-  }
-  const parsed = BatchResponseSchema.safeParse(body);
-  if (!parsed.success) throw new OsvUnavailable('OSV querybatch: unexpected response shape');
-  const { results } = parsed.data;
+  const { results } = await postJson(http, osvBase, 'querybatch', { queries }, BatchResponseSchema);
   if (results.length !== queries.length) {
     throw new OsvUnavailable(`OSV querybatch: ${results.length} results for ${queries.length} queries`);
   }
@@ -428,4 +414,62 @@ async function borrowSeverities(read: OsvRecordReader, records: ReadonlyMap<stri
     }),
   );
   return borrowed;
+}
+
+// ---------------------------------------------------------------------------------------
+// POST /v1/query (a package, no version)
+
+export type PackageRecordsResult = { status: 'ok'; records: OsvRecord[] } | { status: 'unavailable'; reason: string };
+
+const QueryResponseSchema = z.object({
+  vulns: z.array(z.unknown()).optional(),
+  next_page_token: z.string().optional(),
+});
+
+/**
+ * Every live record OSV holds for a package, whatever the version (one request per page of
+ * answers). A record that does not read as one is left out; a failed page makes the whole
+ * answer unavailable. Never throws.
+ */
+export async function fetchPackageRecords(http: HttpClient, osvBase: string, ecosystem: OsvEcosystem, name: string): Promise<PackageRecordsResult> {
+  try {
+    checkBase(osvBase);
+    if (name === '') throw new OsvUnavailable('OSV: cannot query a package without a name');
+    const records: OsvRecord[] = [];
+    let token: string | undefined;
+    for (let page = 1; ; page++) {
+      if (page > MAX_PAGES) throw new OsvUnavailable(`OSV query: more than ${MAX_PAGES} pages of advisories for ${name}`);
+      const answer = await postJson(http, osvBase, 'query', { package: { name, ecosystem }, ...(token === undefined ? {} : { page_token: token }) }, QueryResponseSchema);
+      for (const entry of answer.vulns ?? []) {
+        const record = OsvRecordSchema.safeParse(entry);
+        if (record.success && !isWithdrawn(record.data)) records.push(record.data);
+      }
+      token = answer.next_page_token;
+      if (token === undefined || token === '') return { status: 'ok', records };
+    }
+  } catch (error) {
+    return { status: 'unavailable', reason: unavailableReason(error) };
+  }
+}
+
+/** POST `body` to `/v1/{endpoint}` and read the answer as `schema`. Throws OsvUnavailable. */
+async function postJson<S extends z.ZodType>(http: HttpClient, osvBase: string, endpoint: 'query' | 'querybatch', body: object, schema: S): Promise<z.output<S>> {
+  const res = await http.request({
+    url: joinUrl(osvBase, 'v1', endpoint),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    maxBytes: BATCH_MAX_BYTES,
+    retry: true,
+  });
+  if (!res.ok) throw new OsvUnavailable(`OSV ${endpoint}: ${oneLine(res.reason)}`);
+  let answer: unknown;
+  try {
+    answer = JSON.parse(res.body.toString('utf8'));
+  } catch {
+    throw new OsvUnavailable(`OSV ${endpoint}: malformed JSON`);
+  }
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new OsvUnavailable(`OSV ${endpoint}: unexpected response shape`);
+  return parsed.data;
 }
