@@ -198,7 +198,10 @@ export function outcomeHint(report: AuditReport): string | null {
     return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';
   }
   if (outcome.result === 'incomplete' && unvouched > 0 && summary.errors === 0) {
-    return 'exit 3: review each dependency no registry vouches for and name it in the policy\'s ignore list with a reason, or accept them with --allow-incomplete';
+    // An MCP server whose code cannot be inspected is not accepted by --allow-incomplete: say so when there is one too.
+    const uninspected = report.warnings.some((w) => (OUTCOME_FINDINGS.incomplete as readonly string[]).includes(w.code) && w.ignoredBy === undefined);
+    const base = 'exit 3: review each dependency no registry vouches for and name it in the policy\'s ignore list with a reason, or accept them with --allow-incomplete';
+    return uninspected ? `${base}; an MCP server whose code cannot be inspected needs an MCP ignore entry` : base;
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     const scripts = report.warnings.some((w) => w.code === 'mcp-fetched-script' && w.ignoredBy === undefined);

@@ -65,6 +65,13 @@ describe('renderAuditTable', () => {
     const none = renderAuditTable(auditOf([], { warnings: [warning('mcp-remote-unverified')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false });
     expect(none).toContain('INCOMPLETE: 1 remote MCP server unverified\n');
     expect(none).toContain('exit 3: a remote MCP server no MCP Registry entry vouches for is unverified');
+    const script = renderAuditTable(auditOf([], { warnings: [warning('mcp-fetched-script')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
+    expect(script).toContain('INCOMPLETE: 1 MCP server runs a script fetched at start\n');
+    expect(script).toContain('exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry');
+    // With a dependency no registry vouches for too, --allow-incomplete is not the whole way out.
+    const unvouched = [{ ecosystem: 'npm' as const, name: 'x', file: '.mcp.json', line: 3, source: 'github:o/r', host: 'github.com', status: 'unvouched' as const, ignoredBy: null }];
+    const both = renderAuditTable(auditOf([], { warnings: [warning('mcp-fetched-script')], unvouched, outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 300 });
+    expect(both.replace(/\s+/g, ' ')).toContain('or accept them with --allow-incomplete; an MCP server whose code cannot be inspected needs an MCP ignore entry');
   });
 
   it('a finding an MCP ignore entry covers is listed with its reason and counted as ignored, not as failing', () => {
