@@ -46,6 +46,20 @@ function daysBetween(earlier: string | null, later: string | null): number | nul
   return Number.isFinite(ms) && ms >= 0 ? Math.floor(ms / 86_400_000) : null;
 }
 
+/**
+ * When the resolved version was published: release-anomalies' `published` (npm), else
+ * release-recency's newest stable release when that is the version the report judged (or the
+ * report names no version, as for a repository); null otherwise.
+ */
+function lastUpdated(report: Report): string | null {
+  const published = stringOrNull(evidenceOf(report, 'release-anomalies')?.published);
+  if (published !== null) return published;
+  const recency = evidenceOf(report, 'release-recency');
+  const date = stringOrNull(recency?.date);
+  if (date === null) return null;
+  return report.target.version === null || stringOrNull(recency?.version) === report.target.version ? date : null;
+}
+
 function security(report: Report): Preflight['security'] {
   const licenseEvidence = evidenceOf(report, 'license-permissiveness');
   const license = stringOrNull(licenseEvidence?.license) ?? stringOrNull(evidenceOf(report, 'license-declared')?.license);
@@ -114,7 +128,7 @@ export function preflightOf(input: PreflightInput): Preflight {
     target_verified: verifiedOf(report),
     target_category: report.category?.id ?? null,
     target_source: report.target.ecosystem,
-    target_last_updated: stringOrNull(evidenceOf(report, 'release-recency')?.lastRelease),
+    target_last_updated: lastUpdated(report),
     details_url: report.target.repository,
     caller: caller?.input ?? null,
     caller_trust: caller === undefined || caller.report.error !== null ? null : caller.report.score,

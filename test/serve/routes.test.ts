@@ -101,6 +101,8 @@ describe('GET /v1/preflight', () => {
       caller_verified: null,
       alternatives: [],
       checked_at: '2026-11-30T00:00:00.000Z',
+      // chalk 4.1.0's publish time in the recorded packument.
+      target_last_updated: '2020-06-09T07:43:42.525Z',
     });
     expect(Object.keys(answer.security)).toEqual(['known_cves', 'max_severity', 'has_active_advisory', 'license', 'license_category']);
     expect(Object.keys(answer.popularity)).toEqual(['npm_weekly_downloads', 'pypi_weekly_downloads', 'github_stars']);
