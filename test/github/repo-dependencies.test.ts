@@ -111,4 +111,17 @@ describe('repositoryDependencies', () => {
   it('no manifest: not applicable', () => {
     expect(repositoryDependencies(files([], []), new Map()).status).toBe('not-applicable');
   });
+
+  it('a go.mod and no npm or PyPI manifest: an empty set that names the Go manifest, never "no manifest"', () => {
+    const goOnly = { ...files([], []), unevaluatedManifests: [{ path: 'go.mod', ecosystem: 'Go' }] };
+    expect(repositoryDependencies(goOnly, new Map())).toEqual({ status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] } });
+  });
+
+  it('a go.mod beside a locked npm package: the npm pins, and the Go manifest named as not evaluated', () => {
+    const both = { ...files([manifest('ui/package.json', 'npm')], ['ui/package-lock.json']), unevaluatedManifests: [{ path: 'go.mod', ecosystem: 'Go' }] };
+    const deps = repositoryDependencies(both, new Map([['ui/package.json', PACKAGE_JSON], ['ui/package-lock.json', PACKAGE_LOCK]]));
+    if (deps.status !== 'ok') throw new Error(deps.status);
+    expect(deps.facts.unevaluated).toEqual([{ file: 'go.mod', ecosystem: 'Go' }]);
+    expect(deps.facts.dependencies.map((d) => d.name)).toContain('express');
+  });
 });

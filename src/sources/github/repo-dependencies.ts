@@ -12,6 +12,8 @@
  * - A lockfile that could not be read (over the size cap, a 404, more lockfiles than are read)
  *   or does not parse makes the set unavailable with the reason naming the file: a partial set
  *   would read as a clean one.
+ * - Manifests of an ecosystem nerq does not evaluate (go.mod …) are named in `unevaluated`: their
+ *   dependencies are not in the set, which is then never a clean answer on its own.
  * - No manifest at all: not applicable, with the reason.
  */
 import type { Sources } from '../../evidence/schema.js';
@@ -118,7 +120,13 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
   if (unreadManifest !== undefined) return { status: 'unavailable', reason: `${unreadManifest.path} could not be read: ${unreadManifest.reason}` };
   const manifests = files.manifests.filter((m) => m.ecosystem === 'npm' || m.ecosystem === 'pypi');
-  if (manifests.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
+  // Another ecosystem's manifests (go.mod …): their dependencies exist but are not evaluated.
+  const unevaluated = (files.unevaluatedManifests ?? []).map((m) => ({ file: m.path, ecosystem: m.ecosystem }));
+  const others = unevaluated.length === 0 ? {} : { unevaluated };
+  if (manifests.length === 0) {
+    if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
+    return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
+  }
 
   const manifestTexts: Record<string, string> = {};
   for (const m of manifests) {
@@ -162,5 +170,5 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     lockfilesUsed.add(lockfile);
   }
   const dependencies = merge(declared.map(entryOf)).slice(0, MAX_REPO_DEPENDENCIES);
-  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }) } };
+  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
 }
