@@ -218,7 +218,7 @@ checkTable(check, [
     score: null,
     messageId: 'repository-unevaluated',
     data: { pinned: 2, unevaluatedFiles: ['go.mod'], unevaluatedEcosystems: ['Go'] },
-    message: ['Go (go.mod)', 'not known to be clean'],
+    message: ['Not known to be clean', 'Go (go.mod)'],
   },
   {
     name: 'repository: only a go.mod, no npm or PyPI dependency: not known to be clean (never "declares no dependencies")',

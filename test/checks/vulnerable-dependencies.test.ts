@@ -227,7 +227,7 @@ checkTable(check, [
     score: null,
     messageId: 'repository-unevaluated',
     data: { unevaluatedEcosystems: ['Go'], unevaluatedFiles: ['go.mod'], dependenciesQueried: 0 },
-    message: ['Go (go.mod)', 'no npm or PyPI dependency'],
+    message: ['Go (go.mod)', 'checked beside them: 0'],
   },
   {
     name: 'a Go repository with a locked npm UI: no advisory in the npm pins is not a clean bill',
@@ -235,7 +235,7 @@ checkTable(check, [
     score: null,
     messageId: 'repository-unevaluated',
     data: { unevaluatedFiles: ['go.mod'], dependenciesQueried: 1 },
-    message: ['only its 1 npm and PyPI dependencies were checked'],
+    message: ['checked beside them: 1, none with a known advisory'],
   },
   {
     name: 'a Go repository with a locked npm UI: an npm advisory is still a finding',

@@ -166,3 +166,34 @@ describe('a one-day-old Python MCP server with requirements.txt and no lockfile 
     expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-unchecked' });
   });
 });
+
+describe('a Rust MCP server (rust-mcp-stack/rust-mcp-filesystem): Cargo.toml + Cargo.lock only, an npm installer package advertised', () => {
+  const RUST = 'rust-mcp-stack/rust-mcp-filesystem';
+  it('has no npm or PyPI dependency to vouch for it: the Cargo manifest is named as not evaluated, no OSV question asked, never "no manifest"', async () => {
+    const { report, paths, osvEcosystems } = await checkJson(RUST, { license: 'MIT', stars: 150 }, { npm: { '@rustmcp/rust-mcp-filesystem': 'https://github.com/rust-mcp-stack/rust-mcp-filesystem' } });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({
+      status: 'unknown',
+      messageId: 'repository-unevaluated',
+      evidence: { unevaluatedEcosystems: ['crates.io'], unevaluatedFiles: ['Cargo.toml'], dependenciesQueried: 0 },
+    });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-unevaluated', evidence: { evaluatedCount: 0 } });
+    expect(osvEcosystems).toEqual([]);
+    // Its README's npm installer (built by its release tooling) links here, but no package.json names it: unconfirmed, looked up once.
+    expect(report.distribution?.packages).toEqual([
+      expect.objectContaining({ ecosystem: 'npm', name: '@rustmcp/rust-mcp-filesystem', status: 'unconfirmed', reasonCode: 'not-named', declared: false }),
+    ]);
+    expect(paths.filter((p) => p.startsWith('/npm/'))).toEqual(['/npm/@rustmcp%2frust-mcp-filesystem']);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ score: 70, messageId: 'unconfirmed' });
+    // Documentation, policy and licence from its own files.
+    expect(checkOf(report, 'changelog')).toMatchObject({ score: 100, messageId: 'present-repository', evidence: { path: 'CHANGELOG.md' } });
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { docsFolder: true, source: 'repository' } });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ score: 100, messageId: 'channel', evidence: { channelKind: "GitHub's private vulnerability reporting" } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { found: ['MIT'] } });
+    expect(report.category?.id).toBe('mcp-server');
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 138 } });
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+  });
+});

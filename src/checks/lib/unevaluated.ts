@@ -17,6 +17,6 @@ export function unevaluatedOf(facts: DependencyFacts | undefined): Record<string
     unevaluatedEcosystems: ecosystems,
     unevaluatedFiles: unevaluated.map((u) => u.file),
     unevaluatedList: list,
-    evaluatedNote: queried === 0 ? 'it has no npm or PyPI dependency to check instead' : `only its ${queried} npm and PyPI dependencies were checked`,
+    evaluatedCount: queried,
   };
 }
