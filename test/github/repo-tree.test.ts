@@ -15,6 +15,12 @@ describe('selectRepoFiles', () => {
     expect(selection.lockfiles).toEqual(['ui/package-lock.json']);
   });
 
+  it('a root requirements file is selected with no manifest beside it; one in a sub-folder is not', () => {
+    const selection = selectRepoFiles(['requirements.txt', 'server.py', 'scripts/requirements.txt', 'README.md'].map(blob));
+    expect(selection.manifests).toEqual([]);
+    expect(selection.lockfiles).toEqual(['requirements.txt']);
+  });
+
   it('none in an npm-only tree', () => {
     expect(selectRepoFiles(['package.json', 'package-lock.json'].map(blob)).unevaluated).toEqual([]);
   });

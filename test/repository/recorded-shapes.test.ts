@@ -9,8 +9,11 @@
  * registries' answers for the advertised and declared packages (one-version packuments / PyPI
  * projects linking where the public entries link), and OSV (no advisory unless a test names one).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
+import { FIXTURES_ROOT } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { osvRecord, recordOf, serveRecordedRepo, servePublished, useRepositoryHarness, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
@@ -158,6 +161,16 @@ describe('a one-day-old Python MCP server with requirements.txt and no lockfile 
     expect(report.verdictCode).not.toBe('yes');
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('with only its requirements.txt (the recorded tree without pyproject.toml, as many Python servers ship): the same dependency set, never "no manifest"', async () => {
+    const record = recordOf(WORD);
+    const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', WORD, 'git', 'trees', `${record.recordedCommit.tree}.json`), 'utf8')) as { tree: { path: string }[] };
+    const tree = { ...recorded, tree: recorded.tree.filter((e) => e.path !== 'pyproject.toml') };
+    const { report, osvEcosystems } = await checkJson(WORD, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { body: tree } } }, published);
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean-ranges', evidence: { rangeFiles: 'requirements.txt', dependenciesQueried: 2 } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-direct-only' });
+    expect(osvEcosystems).toEqual(['PyPI']);
   });
 
   it('a registry that does not know the requirements leaves the dependency checks unknown, never clean', async () => {

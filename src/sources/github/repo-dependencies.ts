@@ -14,6 +14,8 @@
  *   would read as a clean one.
  * - Manifests of an ecosystem nerq does not evaluate (go.mod …) are named in `unevaluated`: their
  *   dependencies are not in the set, which is then never a clean answer on its own.
+ * - A root requirements file with no pyproject.toml beside it is the project's dependency set too
+ *   (pinned by `==`, ranges otherwise); dev/test/lint/doc ones do not count.
  * - No manifest at all: not applicable, with the reason.
  */
 import type { Sources } from '../../evidence/schema.js';
@@ -123,7 +125,11 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   // Another ecosystem's manifests (go.mod …): their dependencies exist but are not evaluated.
   const unevaluated = (files.unevaluatedManifests ?? []).map((m) => ({ file: m.path, ecosystem: m.ecosystem }));
   const others = unevaluated.length === 0 ? {} : { unevaluated };
-  if (manifests.length === 0) {
+  // Root requirements files no pyproject.toml sits beside: the project's dependencies all the same.
+  const orphanRequirements = manifests.some((m) => m.ecosystem === 'pypi' && dirOf(m.path) === '')
+    ? []
+    : files.lockfiles.filter((p) => !p.includes('/') && isRequirements(p) && !/dev|test|lint|doc/i.test(p)).sort();
+  if (manifests.length === 0 && orphanRequirements.length === 0) {
     if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
     return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
   }
@@ -168,6 +174,16 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     const failed = read(text, lockfile);
     if (failed !== null) return { status: 'unavailable', reason: failed };
     lockfilesUsed.add(lockfile);
+  }
+  for (const file of orphanRequirements) {
+    const text = texts.get(file);
+    if (text === undefined) {
+      const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read (more lockfiles than are read per repository)';
+      return { status: 'unavailable', reason: `${file} could not be read: ${why}` };
+    }
+    const failed = read(text, file);
+    if (failed !== null) return { status: 'unavailable', reason: failed };
+    lockfilesUsed.add(file);
   }
   const dependencies = merge(declared.map(entryOf)).slice(0, MAX_REPO_DEPENDENCIES);
   return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };

@@ -23,7 +23,7 @@ export interface RepoSelection {
   examplesFolder: boolean;
   /** Manifest candidates, root first then by depth, at most `MAX_MANIFESTS`. */
   manifests: RepoTreeItem[];
-  /** Lockfiles in the folders of those manifests. */
+  /** Lockfiles in the folders of those manifests, and the root's requirements files (a project may have no other manifest). */
   lockfiles: string[];
   /**
    * Manifests of ecosystems whose dependencies nerq does not evaluate (`go.mod`, `Cargo.toml` …),
@@ -105,7 +105,13 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const unevaluated = published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string }));
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
-    .filter((i) => i.type === 'blob' && manifestDirs.has(dirOf(i.path)) && (LOCKFILE_NAMES.has(baseOf(i.path)) || REQUIREMENTS.test(baseOf(i.path))))
+    .filter(
+      (i) =>
+        i.type === 'blob' &&
+        ((manifestDirs.has(dirOf(i.path)) && (LOCKFILE_NAMES.has(baseOf(i.path)) || REQUIREMENTS.test(baseOf(i.path)))) ||
+          // A project with only a root requirements file (no pyproject.toml): its dependencies are there.
+          (!i.path.includes('/') && REQUIREMENTS.test(i.path))),
+    )
     .map((i) => i.path);
   const workflows = items.filter((i) => i.type === 'blob' && /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(i.path)).length;
   return {
