@@ -155,6 +155,17 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
       return error instanceof Error ? error.message : String(error);
     }
   };
+  /** Read a lockfile (or requirements file) into the set; the reason when it cannot be. */
+  const readLockfile = (file: string): string | null => {
+    const text = texts.get(file);
+    if (text === undefined) {
+      const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read (more lockfiles than are read per repository)';
+      return `${file} could not be read: ${why}`;
+    }
+    const failed = read(text, file);
+    if (failed === null) lockfilesUsed.add(file);
+    return failed;
+  };
   for (const manifest of manifests) {
     const lockfile = lockfileFor(manifest, files.lockfiles);
     if (lockfile === null) {
@@ -166,24 +177,12 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
       continue;
     }
     if (lockfilesUsed.has(lockfile)) continue;
-    const text = texts.get(lockfile);
-    if (text === undefined) {
-      const why = files.unread.find((u) => u.path === lockfile)?.reason ?? 'not read (more lockfiles than are read per repository)';
-      return { status: 'unavailable', reason: `${lockfile} could not be read: ${why}` };
-    }
-    const failed = read(text, lockfile);
+    const failed = readLockfile(lockfile);
     if (failed !== null) return { status: 'unavailable', reason: failed };
-    lockfilesUsed.add(lockfile);
   }
   for (const file of orphanRequirements) {
-    const text = texts.get(file);
-    if (text === undefined) {
-      const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read (more lockfiles than are read per repository)';
-      return { status: 'unavailable', reason: `${file} could not be read: ${why}` };
-    }
-    const failed = read(text, file);
+    const failed = readLockfile(file);
     if (failed !== null) return { status: 'unavailable', reason: failed };
-    lockfilesUsed.add(file);
   }
   const dependencies = merge(declared.map(entryOf)).slice(0, MAX_REPO_DEPENDENCIES);
   return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
