@@ -15,17 +15,22 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
 import { FIXTURES_ROOT } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { osvRecord, recordOf, serveRecordedRepo, servePublished, useRepositoryHarness, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
+import { osvRecord, recordOf, serveRecordedGraphql, serveRecordedRepo, servePublished, useRepositoryHarness, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
 
 const harness = useRepositoryHarness();
 
 /** Run `nerq check github:<fullName> --json` the day after the recorded commit; the report and the requests made. */
-async function checkJson(fullName: string, options: ServeRecordedOptions, published: PublishedPackages): Promise<{ report: Report; code: number; paths: string[]; osvEcosystems: string[] }> {
+async function checkJson(
+  fullName: string,
+  options: ServeRecordedOptions & { token?: string },
+  published: PublishedPackages,
+): Promise<{ report: Report; code: number; paths: string[]; osvEcosystems: string[] }> {
   const { server } = harness;
   serveRecordedRepo(server, fullName, options);
+  if (options.token !== undefined) serveRecordedGraphql(server, fullName, { license: options.license });
   servePublished(server, published);
   const at = new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000).toISOString();
-  const result = await runCli(['check', `github:${fullName}`, '--json'], { server, env: { NERQ_NOW: at } });
+  const result = await runCli(['check', `github:${fullName}`, '--json'], { server, env: { NERQ_NOW: at, ...(options.token === undefined ? {} : { GITHUB_TOKEN: options.token }) } });
   expect(result.stderr).not.toMatch(/\n\s+at /); // never a stack trace
   const report = JSON.parse(result.stdout) as Report;
   const osvEcosystems = server.requests
@@ -77,6 +82,14 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
   it('its security policy\'s channel is the address written `opensource-security[@]github.com`, not the organisation page linked in its opening', async () => {
     const { report } = await checkJson(GO, { license: 'MIT' }, {});
     expect(checkOf(report, 'security-policy')).toMatchObject({ score: 100, messageId: 'channel', evidence: { file: 'SECURITY.md', channel: 'opensource-security@github.com' } });
+  });
+
+  it('with a token (GraphQL for the repository, the same file reader): the same unevaluated answer', async () => {
+    const { report, paths } = await checkJson(GO, { license: 'MIT', token: `ghp_${'x'.repeat(36)}` }, {});
+    expect(paths).toContain('/github/graphql');
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'unknown', messageId: 'repository-unevaluated', evidence: { unevaluatedFiles: ['go.mod'] } });
+    expect(checkOf(report, 'malicious-package')?.messageId).toBe('repository-unevaluated');
+    expect(report.verdictCode).not.toBe('yes');
   });
 
   it('an advisory in the UI lockfile is still a finding, Go modules or not', async () => {
