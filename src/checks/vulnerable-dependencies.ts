@@ -10,6 +10,7 @@ import type { AdvisoryFacts, DependencyFacts, Severity } from '../evidence/schem
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { severityLabel, vulnerabilityAdvisories, worstSeverity } from './lib/advisories.js';
+import { unevaluatedOf } from './lib/unevaluated.js';
 import { rangeResolvedOf, type RangeResolved } from './lib/range-resolved.js';
 
 /** Score by the worst severity found in any direct dependency. */
@@ -75,7 +76,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90).',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90; with no advisory found, unknown when it also has dependency manifests of an ecosystem nerq does not evaluate, such as go.mod).',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
@@ -90,11 +91,15 @@ export default defineCheck({
       'No known advisories in the {dependenciesQueried} dependencies queried, {rangeResolved} of them resolved from ranges, direct only ({rangeFiles}: no lockfile, so their transitive dependencies are unknown); not resolved: {notResolved}',
     'repository-vulnerable': 'Advisories in {affected} runtime dependencies of the {total} {setDescription}, worst {worstLabel}: {details}; development only: {devSummary}',
     'repository-dev-only': 'Advisories only in development dependencies ({devAffected} of {total}), worst {devWorstLabel}: {devSummary}',
+    'repository-unevaluated': 'Dependency advisories unknown: nerq does not evaluate the {unevaluatedList} dependencies; npm and PyPI dependencies checked beside them: {evaluatedCount}, none with a known advisory',
   },
   evaluate: ({ vulnerabilities, dependencies }) => {
     const deps = dependencies.dependencies;
     const total = deps.length;
     const unresolved = deps.filter((d) => d.version === null).map((d) => d.name);
+    // Manifests of an ecosystem nerq does not evaluate (go.mod …): no advisory found is not clean.
+    const unevaluated = unevaluatedOf(dependencies);
+    if (total === 0 && unevaluated !== null) return { score: null, messageId: 'repository-unevaluated', data: { total, dependenciesQueried: 0, ...unevaluated } };
     if (total === 0) {
       const none: Record<string, EvidenceValue> = { total, dependenciesQueried: 0 };
       return { score: 100, messageId: 'no-dependencies', data: none };
@@ -118,7 +123,7 @@ export default defineCheck({
       return { score: null, messageId: 'not-queried', data: unknown };
     }
     const advisories = vulnerabilityAdvisories(dependencyAdvisories);
-    if (dependencies.lockfiles !== undefined) return repositoryResult(deps, rangeResolvedOf(dependencies), advisories, { total, dependenciesQueried, unresolved });
+    if (dependencies.lockfiles !== undefined) return repositoryResult(deps, rangeResolvedOf(dependencies), advisories, { total, dependenciesQueried, unresolved, ...unevaluated });
     const worst = worstSeverity(advisories);
     const base: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };
     if (worst === null) {
@@ -178,6 +183,7 @@ function repositoryResult(deps: readonly Entry[], ranges: RangeResolved, advisor
   const devScore = devWorst === null ? 100 : DEV_SCORE_BY_WORST[devWorst];
   if (worst !== null) return { score: Math.min(SCORE_BY_WORST[worst], devScore), messageId: 'repository-vulnerable', data };
   if (devWorst !== null) return { score: devScore, messageId: 'repository-dev-only', data };
+  if (base.unevaluatedList !== undefined) return { score: null, messageId: 'repository-unevaluated', data };
   if (!fromRanges) return { score: 100, messageId: 'repository-clean', data };
   const unresolved = base.unresolved as string[];
   const clean: Record<string, EvidenceValue> = {

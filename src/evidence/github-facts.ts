@@ -279,6 +279,12 @@ export const GithubFilesSchema = z.object({
   manifests: z.array(RepoManifestSchema),
   /** Lockfiles found next to those manifests (paths). */
   lockfiles: z.array(z.string()),
+  /**
+   * Dependency manifests of ecosystems nerq does not evaluate (`go.mod` → Go, `Cargo.toml` →
+   * crates.io …) in the published folders, from the listing alone; absent in evidence saved before
+   * they were listed.
+   */
+  unevaluatedManifests: z.array(z.object({ path: z.string(), ecosystem: z.string() })).optional(),
   /** Workflow files under `.github/workflows/`. */
   workflows: z.number().int(),
   /**

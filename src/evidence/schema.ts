@@ -261,6 +261,12 @@ export const DependencyFactsSchema = z.object({
   unvouched: z.array(z.string()).optional(),
   /** A repository's dependency set only: the lockfiles it was read from. */
   lockfiles: z.array(z.string()).optional(),
+  /**
+   * A repository's dependency set only: its manifests of ecosystems nerq does not evaluate (Go's
+   * `go.mod` …). Their dependencies are not in the set: a set without advisories is then not
+   * known to be clean (docs/scoring.md §9).
+   */
+  unevaluated: z.array(z.object({ file: z.string(), ecosystem: z.string() })).optional(),
 });
 export type DependencyFacts = z.infer<typeof DependencyFactsSchema>;
 

@@ -210,6 +210,27 @@ checkTable(check, [
     message: ["No known-malicious record among the 2 dependencies the repository's lockfiles pin"],
   },
   {
+    name: 'repository: its pins clean but a go.mod beside them: not known to be clean',
+    evidence: evidence({
+      dependencies: dependencyFacts({ lockfiles: ['ui/package-lock.json'], unpinned: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 2 },
+    }),
+    score: null,
+    messageId: 'repository-unevaluated',
+    data: { pinned: 2, unevaluatedFiles: ['go.mod'], unevaluatedEcosystems: ['Go'] },
+    message: ['Not known to be clean', 'Go (go.mod)'],
+  },
+  {
+    name: 'repository: only a go.mod, no npm or PyPI dependency: not known to be clean (never "declares no dependencies")',
+    evidence: evidence({
+      dependencies: dependencyFacts({ dependencies: [], lockfiles: [], unpinned: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 0 },
+    }),
+    score: null,
+    messageId: 'repository-unevaluated',
+    data: { pinned: 0 },
+  },
+  {
     name: 'repository: a malicious transitive pin is named as a lockfile dependency, not a direct one',
     evidence: evidence({
       dependencies: dependencyFacts({ lockfiles: ['package-lock.json'], unpinned: [] }),

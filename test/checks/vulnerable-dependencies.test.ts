@@ -26,7 +26,7 @@ const entry = (name: string, version: string | null, dev: boolean, path?: string
 const repository = (
   dependencies: (ReturnType<typeof entry> & { resolvedFromRange?: boolean })[],
   dependencyAdvisories: AdvisoryFacts[],
-  set: { unpinned: string[]; lockfiles: string[] } = { unpinned: [], lockfiles: ['package-lock.json'] },
+  set: { unpinned: string[]; lockfiles: string[]; unevaluated?: { file: string; ecosystem: string }[] } = { unpinned: [], lockfiles: ['package-lock.json'] },
 ) =>
   evidence({
     dependencies: { dependencies, ...set },
@@ -220,6 +220,33 @@ checkTable(check, [
     score: 40,
     messageId: 'repository-vulnerable',
     data: { worst: 'high', directOnly: true, details: ['widget-core@1.4.0 (resolved from range ^1.2.0, direct only, GHSA-wdgt-0000-0001 fixed in 1.4.1)'] },
+  },
+  {
+    name: 'a repository whose only manifest is a go.mod: unknown, naming it, never "no dependencies"',
+    evidence: repository([], [], { unpinned: [], lockfiles: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] }),
+    score: null,
+    messageId: 'repository-unevaluated',
+    data: { unevaluatedEcosystems: ['Go'], unevaluatedFiles: ['go.mod'], dependenciesQueried: 0 },
+    message: ['Go (go.mod)', 'checked beside them: 0'],
+  },
+  {
+    name: 'a Go repository with a locked npm UI: no advisory in the npm pins is not a clean bill',
+    evidence: repository([entry('express', '4.18.2', false, [])], [], { unpinned: [], lockfiles: ['ui/package-lock.json'], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] }),
+    score: null,
+    messageId: 'repository-unevaluated',
+    data: { unevaluatedFiles: ['go.mod'], dependenciesQueried: 1 },
+    message: ['checked beside them: 1, none with a known advisory'],
+  },
+  {
+    name: 'a Go repository with a locked npm UI: an npm advisory is still a finding',
+    evidence: repository(
+      [entry('express', '4.18.2', false, [])],
+      [advisory({ id: 'GHSA-expr-0000-0001', aliases: [], package: 'express', version: '4.18.2', fixed: '4.19.0', severity: 'high' })],
+      { unpinned: [], lockfiles: ['ui/package-lock.json'], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] },
+    ),
+    score: 40,
+    messageId: 'repository-vulnerable',
+    data: { ids: ['GHSA-expr-0000-0001'], unevaluatedFiles: ['go.mod'] },
   },
   {
     name: 'a repository: no advisory in the pinned set',

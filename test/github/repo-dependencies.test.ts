@@ -108,7 +108,36 @@ describe('repositoryDependencies', () => {
     expect(manifestGone.status).toBe('unavailable');
   });
 
+  it('a root requirements.txt and no pyproject.toml: its lines are the set (pins and ranges), dev requirements left out', () => {
+    const deps = repositoryDependencies(files([], ['requirements.txt', 'requirements-dev.txt']), new Map([['requirements.txt', 'mcp[cli]>=1.3\nhttpx==0.28.1\n'], ['requirements-dev.txt', 'pytest==8.0.0\n']]));
+    if (deps.status !== 'ok') throw new Error(deps.status);
+    expect(deps.facts.lockfiles).toEqual(['requirements.txt']);
+    expect(deps.facts.dependencies.map((d) => [d.name, d.version, d.ecosystem, d.file])).toEqual([
+      ['mcp', null, 'pypi', 'requirements.txt'],
+      ['httpx', '0.28.1', 'pypi', 'requirements.txt'],
+    ]);
+    expect(rangeResolvable(deps.facts.dependencies[0]!, deps.facts.unpinned ?? [])).toBe(true);
+  });
+
+  it('a root requirements.txt that could not be read: unavailable, naming it', () => {
+    const deps = repositoryDependencies(files([], ['requirements.txt'], [{ path: 'requirements.txt', reason: 'GitHub answered 404 for the file' }]), new Map());
+    expect(deps).toEqual({ status: 'unavailable', reason: 'requirements.txt could not be read: GitHub answered 404 for the file' });
+  });
+
   it('no manifest: not applicable', () => {
     expect(repositoryDependencies(files([], []), new Map()).status).toBe('not-applicable');
+  });
+
+  it('a go.mod and no npm or PyPI manifest: an empty set that names the Go manifest, never "no manifest"', () => {
+    const goOnly = { ...files([], []), unevaluatedManifests: [{ path: 'go.mod', ecosystem: 'Go' }] };
+    expect(repositoryDependencies(goOnly, new Map())).toEqual({ status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] } });
+  });
+
+  it('a go.mod beside a locked npm package: the npm pins, and the Go manifest named as not evaluated', () => {
+    const both = { ...files([manifest('ui/package.json', 'npm')], ['ui/package-lock.json']), unevaluatedManifests: [{ path: 'go.mod', ecosystem: 'Go' }] };
+    const deps = repositoryDependencies(both, new Map([['ui/package.json', PACKAGE_JSON], ['ui/package-lock.json', PACKAGE_LOCK]]));
+    if (deps.status !== 'ok') throw new Error(deps.status);
+    expect(deps.facts.unevaluated).toEqual([{ file: 'go.mod', ecosystem: 'Go' }]);
+    expect(deps.facts.dependencies.map((d) => d.name)).toContain('express');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The reporting channel a security policy gives (pure): GitHub private vulnerability reporting (a
  * link to `/security/advisories/new` or GitHub's guide to it, or the feature named), an e-mail
- * address, or an http(s) URL. Placeholders point nowhere and do not count: addresses and links on
+ * address (also written against scrapers: `name[@]host`, `name (at) host (dot) org`), or an
+ * http(s) URL. Placeholders point nowhere and do not count: addresses and links on
  * the reserved example, test and invalid domains (RFC 2606), localhost, `your…` / `domain.com`
  * stand-ins; nor does a public issue tracker (a report there is public). docs/scoring.md §9.
  */
@@ -24,6 +25,14 @@ const PRIVATE_REPORTING = [
 // Bounded pieces: hostile text must not make these backtrack for long.
 const EMAIL = /[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/g;
 const URL_RE = /https?:\/\/[^\s<>()[\]"'`]{1,500}/gi;
+// An address written against scrapers (`security[@]example.org`, `security (at) example (dot) org`) is still an address.
+const OBFUSCATED_AT = /([A-Za-z0-9._%+-]{1,64}) {0,3}(?:\[ {0,3}(?:@|at) {0,3}\]|\( {0,3}(?:@|at) {0,3}\)) {0,3}(?=[A-Za-z0-9-])/gi;
+const OBFUSCATED_DOT = /([A-Za-z0-9-]{1,63}) {0,3}(?:\[ {0,3}dot {0,3}\]|\( {0,3}dot {0,3}\)) {0,3}(?=[A-Za-z0-9-])/gi;
+
+/** The text with obfuscated addresses written plainly (bounded patterns: no long backtracking). */
+function plainAddresses(text: string): string {
+  return text.replace(OBFUSCATED_AT, '$1@').replace(OBFUSCATED_DOT, '$1.');
+}
 
 function placeholderHost(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
@@ -59,7 +68,7 @@ export function policyChannels(text: string): PolicyChannels {
     return { channel: { kind: 'private-reporting', value: link ?? 'GitHub private vulnerability reporting' }, placeholders };
   }
   let email: string | null = null;
-  for (const match of text.matchAll(EMAIL)) {
+  for (const match of plainAddresses(text).matchAll(EMAIL)) {
     const address = match[0].replace(/\.+$/, '');
     const [local = '', host = ''] = address.split('@');
     if (placeholderHost(host) || placeholderLocal(local)) placeholders.push(address);

@@ -12,6 +12,10 @@
  * - A lockfile that could not be read (over the size cap, a 404, more lockfiles than are read)
  *   or does not parse makes the set unavailable with the reason naming the file: a partial set
  *   would read as a clean one.
+ * - Manifests of an ecosystem nerq does not evaluate (go.mod …) are named in `unevaluated`: their
+ *   dependencies are not in the set, which is then never a clean answer on its own.
+ * - A root requirements file with no pyproject.toml beside it is the project's dependency set too
+ *   (pinned by `==`, ranges otherwise); dev/test/lint/doc ones do not count.
  * - No manifest at all: not applicable, with the reason.
  */
 import type { Sources } from '../../evidence/schema.js';
@@ -118,7 +122,17 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
   if (unreadManifest !== undefined) return { status: 'unavailable', reason: `${unreadManifest.path} could not be read: ${unreadManifest.reason}` };
   const manifests = files.manifests.filter((m) => m.ecosystem === 'npm' || m.ecosystem === 'pypi');
-  if (manifests.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
+  // Another ecosystem's manifests (go.mod …): their dependencies exist but are not evaluated.
+  const unevaluated = (files.unevaluatedManifests ?? []).map((m) => ({ file: m.path, ecosystem: m.ecosystem }));
+  const others = unevaluated.length === 0 ? {} : { unevaluated };
+  // Root requirements files no pyproject.toml sits beside: the project's dependencies all the same.
+  const orphanRequirements = manifests.some((m) => m.ecosystem === 'pypi' && dirOf(m.path) === '')
+    ? []
+    : files.lockfiles.filter((p) => !p.includes('/') && isRequirements(p) && !/dev|test|lint|doc/i.test(p)).sort();
+  if (manifests.length === 0 && orphanRequirements.length === 0) {
+    if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
+    return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
+  }
 
   const manifestTexts: Record<string, string> = {};
   for (const m of manifests) {
@@ -141,6 +155,17 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
       return error instanceof Error ? error.message : String(error);
     }
   };
+  /** Read a lockfile (or requirements file) into the set; the reason when it cannot be. */
+  const readLockfile = (file: string): string | null => {
+    const text = texts.get(file);
+    if (text === undefined) {
+      const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read (more lockfiles than are read per repository)';
+      return `${file} could not be read: ${why}`;
+    }
+    const failed = read(text, file);
+    if (failed === null) lockfilesUsed.add(file);
+    return failed;
+  };
   for (const manifest of manifests) {
     const lockfile = lockfileFor(manifest, files.lockfiles);
     if (lockfile === null) {
@@ -152,15 +177,13 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
       continue;
     }
     if (lockfilesUsed.has(lockfile)) continue;
-    const text = texts.get(lockfile);
-    if (text === undefined) {
-      const why = files.unread.find((u) => u.path === lockfile)?.reason ?? 'not read (more lockfiles than are read per repository)';
-      return { status: 'unavailable', reason: `${lockfile} could not be read: ${why}` };
-    }
-    const failed = read(text, lockfile);
+    const failed = readLockfile(lockfile);
     if (failed !== null) return { status: 'unavailable', reason: failed };
-    lockfilesUsed.add(lockfile);
+  }
+  for (const file of orphanRequirements) {
+    const failed = readLockfile(file);
+    if (failed !== null) return { status: 'unavailable', reason: failed };
   }
   const dependencies = merge(declared.map(entryOf)).slice(0, MAX_REPO_DEPENDENCIES);
-  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }) } };
+  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
 }

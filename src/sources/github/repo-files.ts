@@ -157,6 +157,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
       securityPolicyText,
       manifests,
       lockfiles: selection.lockfiles,
+      ...(selection.unevaluated.length === 0 ? {} : { unevaluatedManifests: selection.unevaluated }),
       workflows: selection.workflows,
       tags: tagFacts,
       ...(tagDates === undefined ? {} : { tagDates }),

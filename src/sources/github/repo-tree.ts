@@ -23,8 +23,13 @@ export interface RepoSelection {
   examplesFolder: boolean;
   /** Manifest candidates, root first then by depth, at most `MAX_MANIFESTS`. */
   manifests: RepoTreeItem[];
-  /** Lockfiles in the folders of those manifests. */
+  /** Lockfiles in the folders of those manifests, and the root's requirements files (a project may have no other manifest). */
   lockfiles: string[];
+  /**
+   * Manifests of ecosystems whose dependencies nerq does not evaluate (`go.mod`, `Cargo.toml` …),
+   * in the same published folders, root first, at most `MAX_MANIFESTS`: listed, never read.
+   */
+  unevaluated: Array<{ path: string; ecosystem: string }>;
   workflows: number;
 }
 
@@ -48,6 +53,19 @@ const LOCKFILE_NAMES = new Set([
   'Pipfile.lock',
 ]);
 const REQUIREMENTS = /^requirements[\w.-]*\.txt$/i;
+/** Dependency manifests of the ecosystems nerq does not evaluate, and the ecosystem each names. */
+const UNEVALUATED_MANIFESTS: Readonly<Record<string, string>> = {
+  'go.mod': 'Go',
+  'Cargo.toml': 'crates.io',
+  Gemfile: 'RubyGems',
+  'composer.json': 'Packagist',
+  'pom.xml': 'Maven',
+  'build.gradle': 'Maven',
+  'build.gradle.kts': 'Maven',
+  'Package.swift': 'SwiftPM',
+  'mix.exs': 'Hex',
+  'pubspec.yaml': 'Pub',
+};
 /** Folders whose manifests are not the project's published packages. */
 const NOT_PUBLISHED = /^(?:tests?|__tests__|fixtures?|__fixtures__|e2e|examples?|samples?|demos?|docs?|bench(?:mark)?s?|node_modules|vendor|third[_-]party|\.[^/]*)$/i;
 
@@ -74,17 +92,26 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     null;
   const securityPolicy =
     items.find((i) => i.type === 'blob' && /^(?:(?:\.github|docs)\/)?[^/]+$/i.test(i.path) && SECURITY_RE.test(baseOf(i.path)))?.path ?? null;
-  const manifests = items
-    .filter((i) => i.type === 'blob' && MANIFEST_NAMES.has(baseOf(i.path)))
-    .filter((i) => {
-      const dirs = dirOf(i.path) === '' ? [] : dirOf(i.path).split('/');
-      return dirs.length <= MAX_MANIFEST_DEPTH && !dirs.some((d) => NOT_PUBLISHED.test(d));
-    })
-    .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
-    .slice(0, MAX_MANIFESTS);
+  const published = (names: (base: string) => boolean): RepoTreeItem[] =>
+    items
+      .filter((i) => i.type === 'blob' && names(baseOf(i.path)))
+      .filter((i) => {
+        const dirs = dirOf(i.path) === '' ? [] : dirOf(i.path).split('/');
+        return dirs.length <= MAX_MANIFEST_DEPTH && !dirs.some((d) => NOT_PUBLISHED.test(d));
+      })
+      .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
+      .slice(0, MAX_MANIFESTS);
+  const manifests = published((base) => MANIFEST_NAMES.has(base));
+  const unevaluated = published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string }));
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
-    .filter((i) => i.type === 'blob' && manifestDirs.has(dirOf(i.path)) && (LOCKFILE_NAMES.has(baseOf(i.path)) || REQUIREMENTS.test(baseOf(i.path))))
+    .filter(
+      (i) =>
+        i.type === 'blob' &&
+        ((manifestDirs.has(dirOf(i.path)) && (LOCKFILE_NAMES.has(baseOf(i.path)) || REQUIREMENTS.test(baseOf(i.path)))) ||
+          // A project with only a root requirements file (no pyproject.toml): its dependencies are there.
+          (!i.path.includes('/') && REQUIREMENTS.test(i.path))),
+    )
     .map((i) => i.path);
   const workflows = items.filter((i) => i.type === 'blob' && /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(i.path)).length;
   return {
@@ -96,6 +123,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     examplesFolder: hasFilesUnder(items, ['examples', 'example']),
     manifests,
     lockfiles,
+    unevaluated,
     workflows,
   };
 }

@@ -1,0 +1,225 @@
+/**
+ * `nerq check github:owner/repo --json` (the built CLI) on three more recorded public
+ * repositories, each a shape the first five did not cover (fixtures/github-repos/README.md):
+ * a Go MCP server whose dependencies nerq does not evaluate, a bun-built TypeScript server whose
+ * README advertises other owners' packages, and a one-day-old Python server with requirements.txt
+ * and no lockfile. What git does not hold is synthesised as test/repository/recorded-repos.ts
+ * says: the repository answer (stars, created_at from the first commit, the licence GitHub would
+ * detect), releases and issues (none), the commit authors' GitHub accounts (none linked), the
+ * registries' answers for the advertised and declared packages (one-version packuments / PyPI
+ * projects linking where the public entries link), and OSV (no advisory unless a test names one).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/schema.js';
+import { FIXTURES_ROOT } from '../support/fixture-server.js';
+import { runCli } from '../support/run-cli.js';
+import { osvRecord, recordOf, serveRecordedGraphql, serveRecordedRepo, servePublished, useRepositoryHarness, type PublishedPackages, type ServeRecordedOptions } from './recorded-repos.js';
+
+const harness = useRepositoryHarness();
+
+/** Run `nerq check github:<fullName> --json` the day after the recorded commit; the report and the requests made. */
+async function checkJson(
+  fullName: string,
+  options: ServeRecordedOptions & { token?: string },
+  published: PublishedPackages,
+): Promise<{ report: Report; code: number; paths: string[]; osvEcosystems: string[] }> {
+  const { server } = harness;
+  serveRecordedRepo(server, fullName, options);
+  if (options.token !== undefined) serveRecordedGraphql(server, fullName, { license: options.license });
+  servePublished(server, published);
+  const at = new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000).toISOString();
+  const result = await runCli(['check', `github:${fullName}`, '--json'], { server, env: { NERQ_NOW: at, ...(options.token === undefined ? {} : { GITHUB_TOKEN: options.token }) } });
+  expect(result.stderr).not.toMatch(/\n\s+at /); // never a stack trace
+  const report = JSON.parse(result.stdout) as Report;
+  const osvEcosystems = server.requests
+    .filter((r) => r.path === '/osv/v1/querybatch')
+    .flatMap((r) => (JSON.parse(r.body) as { queries: { package: { ecosystem: string } }[] }).queries.map((q) => q.package.ecosystem));
+  return { report, code: result.code, paths: server.requests.map((r) => r.path), osvEcosystems: [...new Set(osvEcosystems)] };
+}
+
+const checkOf = (report: Report, id: string) => report.checks.find((c) => c.id === id);
+const dimension = (report: Report, id: string) => report.dimensions.find((d) => d.id === id);
+
+describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private npm UI, a container image', () => {
+  const GO = 'github/github-mcp-server';
+
+  it('never gets a clean dependency bill: its Go modules are not evaluated (unknown, with the code), the UI lockfile is asked as npm only', async () => {
+    const { report, paths, osvEcosystems } = await checkJson(GO, { license: 'MIT', stars: 25_000, description: 'GitHub\'s official MCP Server' }, {});
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({
+      status: 'unknown',
+      score: null,
+      messageId: 'repository-unevaluated',
+      evidence: { unevaluatedEcosystems: ['Go'], unevaluatedFiles: ['go.mod'], dependenciesQueried: 407 },
+    });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', score: null, messageId: 'repository-unevaluated', evidence: { unevaluatedFiles: ['go.mod'] } });
+    // A repository has no version of its own to look up: no own-advisory check.
+    expect(checkOf(report, 'known-vulnerabilities')).toBeUndefined();
+    // The private UI package's lockfile is npm's; nothing is asked of OSV or a registry for Go, nothing looked up as a package.
+    expect(osvEcosystems).toEqual(['npm']);
+    expect(paths.filter((p) => p.startsWith('/npm/') || p.startsWith('/pypi/'))).toEqual([]);
+    expect(report.distribution).toMatchObject({ packages: [], images: [{ name: 'ghcr.io/github/github-mcp-server' }] });
+    // Only a container image is advertised: listed, not scored as a package.
+    expect(checkOf(report, 'advertised-packages')?.score ?? null).toBeNull();
+    // Documentation and compliance from the repository's own files.
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { path: 'README.md', source: 'repository', docsFolder: true, truncated: true } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], found: ['MIT'] } });
+    expect(checkOf(report, 'changelog')?.messageId).toBe('missing-repository');
+    expect(report.category?.id).toBe('mcp-server');
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 1099 } });
+    expect(checkOf(report, 'ci-present')).toMatchObject({ messageId: 'workflows', score: 100 });
+    // Every dimension is known, but Security only in part: the two dependency checks (weights 5 and 2)
+    // are unknown, so coverage falls below what the clean bill made up (0.895) and the verdict is
+    // held at CAUTION — nerq cannot say its dependencies are not malicious.
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(report.coverage).toBeGreaterThan(0.6);
+    expect(report.coverage).toBeLessThan(0.7);
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+  });
+
+  it('its security policy\'s channel is the address written `opensource-security[@]github.com`, not the organisation page linked in its opening', async () => {
+    const { report } = await checkJson(GO, { license: 'MIT' }, {});
+    expect(checkOf(report, 'security-policy')).toMatchObject({ score: 100, messageId: 'channel', evidence: { file: 'SECURITY.md', channel: 'opensource-security@github.com' } });
+  });
+
+  it('with a token (GraphQL for the repository, the same file reader): the same unevaluated answer', async () => {
+    const { report, paths } = await checkJson(GO, { license: 'MIT', token: `ghp_${'x'.repeat(36)}` }, {});
+    expect(paths).toContain('/github/graphql');
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'unknown', messageId: 'repository-unevaluated', evidence: { unevaluatedFiles: ['go.mod'] } });
+    expect(checkOf(report, 'malicious-package')?.messageId).toBe('repository-unevaluated');
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it('an advisory in the UI lockfile is still a finding, Go modules or not', async () => {
+    const advisory = osvRecord('GHSA-nerq-gomc-0001', 'react-markdown', '10.0.0', '10.99.0', 'HIGH');
+    const { report } = await checkJson(GO, { license: 'MIT', osv: [advisory] }, {});
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-vulnerable', score: 40, evidence: { ids: ['GHSA-nerq-gomc-0001'], unevaluatedFiles: ['go.mod'] } });
+    expect(report.advisories.map((a) => a.id)).toContain('GHSA-nerq-gomc-0001');
+  });
+});
+
+describe('a bun-built TypeScript MCP server (upstash/context7) whose README advertises other owners\' packages', () => {
+  const CONTEXT7 = 'upstash/context7';
+  const published: PublishedPackages = {
+    npm: {
+      '@upstash/context7-mcp': 'https://github.com/upstash/context7',
+      '@smithery/cli': 'https://github.com/smithery-ai/cli',
+      '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector',
+      tsx: 'https://github.com/privatenumber/tsx',
+    },
+  };
+
+  it('reads bun.lock as the dependency set, verifies its own package, names the others as third-party', async () => {
+    const { report, osvEcosystems } = await checkJson(CONTEXT7, { license: 'MIT', stars: 30_000, topics: ['mcp', 'mcp-server'] }, published);
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean', score: 100, evidence: { dependenciesQueried: 233 } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ messageId: 'clean-repository', evidence: { pinned: 233 } });
+    expect(osvEcosystems).toEqual(['npm']);
+    const packages = report.distribution?.packages.map((p) => [p.name, p.status]);
+    expect(packages).toEqual(
+      expect.arrayContaining([
+        ['@upstash/context7-mcp', 'verified'],
+        ['@smithery/cli', 'elsewhere'],
+        ['@modelcontextprotocol/inspector', 'elsewhere'],
+        ['tsx', 'elsewhere'],
+      ]),
+    );
+    expect(report.distribution?.packages.find((p) => p.name === '@upstash/context7-mcp')?.check).toBe('npm:@upstash/context7-mcp');
+    expect(checkOf(report, 'advertised-packages')?.score).not.toBe(0);
+    expect(report.category?.id).toBe('mcp-server');
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { source: 'repository' } });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ score: 0, messageId: 'none' });
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 486 } });
+    expect(report.coverage).toBeGreaterThanOrEqual(0.85);
+    // Seven months old, an organisation's, its package verified and its pins clean (OSV's answer is
+    // synthesised: no advisory): YES over the MCP-server bar, though no security policy.
+    expect(report.verdictCode).toBe('yes');
+    expect(report.score).toBeGreaterThanOrEqual(80);
+    expect(report.score).toBeLessThan(90);
+  });
+
+  it('its README advertising a package that is not published holds the verdict and names it', async () => {
+    const { report } = await checkJson(CONTEXT7, { license: 'MIT', stars: 30_000 }, { npm: Object.fromEntries(Object.entries(published.npm ?? {}).filter(([name]) => name !== 'tsx')) });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ score: 0, messageId: 'missing' });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+  });
+});
+
+describe('a one-day-old Python MCP server with requirements.txt and no lockfile (GongRzhe/Office-Word-MCP-Server)', () => {
+  const WORD = 'GongRzhe/Office-Word-MCP-Server';
+  const published: PublishedPackages = {
+    pypi: {
+      'office-word-mcp-server': 'https://github.com/GongRzhe/Office-Word-MCP-Server',
+      mcp: 'https://github.com/modelcontextprotocol/python-sdk',
+      'python-docx': 'https://github.com/python-openxml/python-docx',
+    },
+  };
+
+  it('resolves the requirements from PyPI, never says clean for what no lockfile pins, and is held as one day old', async () => {
+    const { report, osvEcosystems } = await checkJson(WORD, { license: 'MIT' }, published);
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean-ranges', evidence: { directOnly: true, rangeFiles: 'requirements.txt' } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-direct-only' });
+    expect(osvEcosystems).toEqual(['PyPI']);
+    expect(report.distribution?.packages).toEqual([expect.objectContaining({ ecosystem: 'pypi', name: 'office-word-mcp-server', status: 'verified', declared: true })]);
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'too-young', score: 20, evidence: { days: 1, commits: 6 } });
+    expect(report.category?.id).toBe('mcp-server');
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { source: 'repository' } });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { repositoryLicense: 'MIT' } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { found: ['MIT'] } });
+    expect(checkOf(report, 'security-policy')?.messageId).toBe('none');
+    expect(checkOf(report, 'ci-present')?.messageId).toBe('none');
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('with only its requirements.txt (the recorded tree without pyproject.toml, as many Python servers ship): the same dependency set, never "no manifest"', async () => {
+    const record = recordOf(WORD);
+    const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', WORD, 'git', 'trees', `${record.recordedCommit.tree}.json`), 'utf8')) as { tree: { path: string }[] };
+    const tree = { ...recorded, tree: recorded.tree.filter((e) => e.path !== 'pyproject.toml') };
+    const { report, osvEcosystems } = await checkJson(WORD, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { body: tree } } }, published);
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean-ranges', evidence: { rangeFiles: 'requirements.txt', dependenciesQueried: 2 } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-direct-only' });
+    expect(osvEcosystems).toEqual(['PyPI']);
+  });
+
+  it('a registry that does not know the requirements leaves the dependency checks unknown, never clean', async () => {
+    const { report } = await checkJson(WORD, { license: 'MIT' }, { pypi: { 'office-word-mcp-server': 'https://github.com/GongRzhe/Office-Word-MCP-Server' } });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'unknown', score: null });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-unchecked' });
+  });
+});
+
+describe('a Rust MCP server (rust-mcp-stack/rust-mcp-filesystem): Cargo.toml + Cargo.lock only, an npm installer package advertised', () => {
+  const RUST = 'rust-mcp-stack/rust-mcp-filesystem';
+  it('has no npm or PyPI dependency to vouch for it: the Cargo manifest is named as not evaluated, no OSV question asked, never "no manifest"', async () => {
+    const { report, paths, osvEcosystems } = await checkJson(RUST, { license: 'MIT', stars: 150 }, { npm: { '@rustmcp/rust-mcp-filesystem': 'https://github.com/rust-mcp-stack/rust-mcp-filesystem' } });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({
+      status: 'unknown',
+      messageId: 'repository-unevaluated',
+      evidence: { unevaluatedEcosystems: ['crates.io'], unevaluatedFiles: ['Cargo.toml'], dependenciesQueried: 0 },
+    });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-unevaluated', evidence: { evaluatedCount: 0 } });
+    expect(osvEcosystems).toEqual([]);
+    // Its README's npm installer (built by its release tooling) links here, but no package.json names it: unconfirmed, looked up once.
+    expect(report.distribution?.packages).toEqual([
+      expect.objectContaining({ ecosystem: 'npm', name: '@rustmcp/rust-mcp-filesystem', status: 'unconfirmed', reasonCode: 'not-named', declared: false }),
+    ]);
+    expect(paths.filter((p) => p.startsWith('/npm/'))).toEqual(['/npm/@rustmcp%2frust-mcp-filesystem']);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ score: 70, messageId: 'unconfirmed' });
+    // Documentation, policy and licence from its own files.
+    expect(checkOf(report, 'changelog')).toMatchObject({ score: 100, messageId: 'present-repository', evidence: { path: 'CHANGELOG.md' } });
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { docsFolder: true, source: 'repository' } });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ score: 100, messageId: 'channel', evidence: { channelKind: "GitHub's private vulnerability reporting" } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { found: ['MIT'] } });
+    expect(report.category?.id).toBe('mcp-server');
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 138 } });
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+  });
+});
