@@ -79,6 +79,8 @@ export const GithubReleasesSchema = z.object({
       /** Asset names that are signatures or provenance (`.sig`, `.asc`, `.sigstore`, `.intoto.jsonl`, …). */
       signatureAssets: z.array(z.string()),
       assets: z.number().int(),
+      /** Whether it carries release notes (more than GitHub's bare "Full Changelog" link). Absent in evidence saved before it was recorded. */
+      hasNotes: z.boolean().optional(),
     })
     .nullable(),
   /** Releases (of those looked at, newest first) whose assets carry signatures or provenance. */
@@ -87,6 +89,8 @@ export const GithubReleasesSchema = z.object({
   examined: z.number().int(),
   /** Published (non-draft) releases listed, prereleases included; the listing is bounded (the newest 50). Absent in evidence saved before it was recorded. */
   listed: z.number().int().optional(),
+  /** Of those listed, how many carry release notes (more than GitHub's bare "Full Changelog" link). Absent in evidence saved before it was recorded. */
+  withNotes: z.number().int().optional(),
   /** True when the listing holds every release GitHub has (fewer than a page). */
   complete: z.boolean().optional(),
   /** Of those listed, published in the last RECENT_RELEASE_DAYS days (a lower bound when all listed are that recent and the listing is not complete). */

@@ -52,12 +52,16 @@ describe('one repository, one query', () => {
     expect(facts.activity).toEqual({ commits90d: 5, commits365d: 8, authors90d: 3, authors365d: 4, lastCommitAt: '2026-05-28T16:20:00Z', truncated: false });
     expect(facts.releases).toEqual({
       last12Months: 2,
-      latest: { tag: 'v3.2.0', publishedAt: '2026-05-10T10:00:00Z', signatureAssets: ['widget-3.2.0.tgz.sigstore', 'multiple.intoto.jsonl'], assets: 3 },
+      latest: { tag: 'v3.2.0', publishedAt: '2026-05-10T10:00:00Z', signatureAssets: ['widget-3.2.0.tgz.sigstore', 'multiple.intoto.jsonl'], assets: 3, hasNotes: true },
       signedReleases: 2,
       examined: 4,
       // For a repository's maturity: the 4 published, all of them (fewer than a page), v3.2.0 within
       // the last 30 days, v3.0.0 the first.
       listed: 4,
+      // Release notes (`description`): v3.2.0's hand-written ones and v3.0.0's generated "What's
+      // Changed" list; v3.1.0's bare "Full Changelog" link and the prerelease's none do not count,
+      // nor the draft's.
+      withNotes: 2,
       complete: true,
       recent: 1,
       oldestPublishedAt: '2025-03-01T10:00:00.000Z',

@@ -89,12 +89,15 @@ describe('an active, popular repository', () => {
         publishedAt: '2026-05-10T10:00:00Z',
         signatureAssets: ['widget-3.2.0.tgz.sigstore', 'multiple.intoto.jsonl'],
         assets: 3,
+        hasNotes: true,
       },
       signedReleases: 2,
       examined: 4,
       // For a repository's maturity: the 4 published, all of them (fewer than a page), v3.2.0 within
       // the last 30 days, v3.0.0 the first.
       listed: 4,
+      // Each published release's `body` holds a line of notes (the draft's is not counted).
+      withNotes: 4,
       complete: true,
       recent: 1,
       oldestPublishedAt: '2025-03-01T10:00:00.000Z',
@@ -217,7 +220,7 @@ describe('repository states', () => {
       lastCommitAt: '2022-02-01T08:00:00Z',
       truncated: false,
     });
-    expect(facts.releases).toEqual({ last12Months: 0, latest: null, signedReleases: 0, examined: 0, listed: 0, complete: true, recent: 0, oldestPublishedAt: null });
+    expect(facts.releases).toEqual({ last12Months: 0, latest: null, signedReleases: 0, examined: 0, listed: 0, withNotes: 0, complete: true, recent: 0, oldestPublishedAt: null });
     // Contributors are counted over the newest commits however old they are.
     expect(facts.contributors).toEqual({ count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 1 });
     expect(facts.responsiveness?.issues.sampled).toBe(0);
@@ -370,6 +373,13 @@ describe('partial failures', () => {
     expect(new Set(commitQueries)).toEqual(new Set(['sha=main&per_page=100']));
     expect(facts.releases).not.toBeNull();
     expectNoUnexpected(server);
+  });
+
+  test('release notes from a real releases listing (PyGithub, recorded): every published release\'s `body` counts', async () => {
+    serveRepo(server, 'acme/widget', { override: { releases: { fixture: 'github/releases/pygithub-page1' } }, skip: ['manifest'] });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
+    // Ten published releases (fewer than a page: the listing is complete), each with hand-written notes; v1.55 the latest.
+    expect(facts.releases).toMatchObject({ listed: 10, withNotes: 10, complete: true, latest: { tag: 'v1.55', hasNotes: true } });
   });
 
   test('a failing secondary request makes only its section unknown', async () => {

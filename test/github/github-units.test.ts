@@ -2,6 +2,8 @@
  * The GitHub source's small parts: repository references, the token and where it may go, the
  * rate-limit rules, the `Link` header, and the pure summaries.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Endpoints } from '../../src/sources/endpoints.js';
 import { ciIn, needsDocs, securityPolicyIn, type TreeEntry } from '../../src/sources/github/files.js';
@@ -9,11 +11,11 @@ import { buildRepositoriesQuery } from '../../src/sources/github/graphql.js';
 import { classifyRateLimit, formatReset, GithubRateLimiter, UNKNOWN_RESET_PAUSE_MS } from '../../src/sources/github/rate-limit.js';
 import { lastPageOf, oneLine } from '../../src/sources/github/request.js';
 import { firstResponse, summariseResponsiveness } from '../../src/sources/github/responsiveness.js';
-import { commitAuthor, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases } from '../../src/sources/github/summaries.js';
+import { commitAuthor, hasReleaseNotes, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases } from '../../src/sources/github/summaries.js';
 import { githubAuthFor, githubRepoOf, githubToken, manifestPaths } from '../../src/sources/github/source.js';
 import { createHttpClient } from '../../src/sources/http/client.js';
 import { repositoryRef } from '../../src/sources/npm/facts.js';
-import { startFixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, startFixtureServer } from '../support/fixture-server.js';
 import { NOW, npmClaim, pypiClaim, TOKEN } from './helpers.js';
 
 const ENDPOINTS: Endpoints = {
@@ -252,11 +254,12 @@ describe('summaries', () => {
     );
     expect(releases).toEqual({
       last12Months: 0,
-      latest: { tag: 'v2.0.0-rc.1', publishedAt: '2026-05-01T00:00:00Z', signatureAssets: [], assets: 0 },
+      latest: { tag: 'v2.0.0-rc.1', publishedAt: '2026-05-01T00:00:00Z', signatureAssets: [], assets: 0, hasNotes: false },
       signedReleases: 1,
       examined: 2,
       // Maturity: none in the last 30 days (31 days ago is out), the oldest listed is the first (the listing is complete).
       listed: 2,
+      withNotes: 0,
       complete: true,
       recent: 0,
       oldestPublishedAt: '2026-04-01T00:00:00.000Z',
@@ -284,6 +287,53 @@ describe('summaries', () => {
       false,
     );
     expect(releases).toMatchObject({ listed: 4, complete: false, recent: 2, oldestPublishedAt: '2021-01-01T00:00:00.000Z' });
+  });
+
+  test('release notes: text beyond GitHub\'s bare generated "Full Changelog" line, comments and empty headings', () => {
+    // Real bodies (the PyGithub releases listing, fixtures/http/github/releases/pygithub-page1.json).
+    const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'releases', 'pygithub-page1.json'), 'utf8')) as { tag_name: string; body: string }[];
+    expect(recorded.filter((r) => hasReleaseNotes(r.body)).map((r) => r.tag_name)).toHaveLength(10);
+    expect(hasReleaseNotes('* Hotfix release to better support Python 3.5 users.\r\n* Pin pyjwt to <2.0 (502caed9)')).toBe(true);
+    // GitHub's generated notes: a "What's Changed" list counts; the compare link alone does not.
+    const generated = "<!-- Release notes generated using configuration in .github/release.yml at main -->\r\n\r\n## What's Changed\r\n* Add a tool by @a in https://github.com/o/r/pull/7\r\n\r\n**Full Changelog**: https://github.com/o/r/compare/v1.0.0...v1.1.0";
+    expect(hasReleaseNotes(generated)).toBe(true);
+    for (const bare of [
+      '**Full Changelog**: https://github.com/o/r/compare/v1.0.0...v1.1.0',
+      '\r\n**Full Changelog**: https://github.com/o/r/commits/v1.0.0\r\n',
+      'Full Changelog: https://github.com/o/r/compare/v1...v2',
+      "## What's Changed\n\n\n**Full Changelog**: https://github.com/o/r/compare/v1...v2",
+      '<!-- Release notes generated using configuration in .github/release.yml at main -->\n**Full Changelog**: https://github.com/o/r/compare/v1...v2',
+      '   \r\n ',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(hasReleaseNotes(bare), JSON.stringify(bare)).toBe(false);
+    }
+  });
+
+  test('releases with notes: counted over the published ones (drafts left out); the latest stable one says whether it has them', () => {
+    const release = (tag: string, publishedAt: string, notes: string | null, extra: { draft?: boolean; prerelease?: boolean } = {}) => ({
+      tag,
+      draft: extra.draft ?? false,
+      prerelease: extra.prerelease ?? false,
+      publishedAt,
+      assetNames: [],
+      assetCount: 0,
+      notes,
+    });
+    const releases = summariseReleases(
+      [
+        release('v4', '2026-05-31T00:00:00Z', '* New parser', { draft: true }),
+        release('v3-rc', '2026-05-30T00:00:00Z', '* Try the new parser', { prerelease: true }),
+        release('v3', '2026-05-20T00:00:00Z', '**Full Changelog**: https://github.com/o/r/compare/v2...v3'),
+        release('v2', '2026-04-01T00:00:00Z', '* Fixes'),
+        release('v1', '2026-01-01T00:00:00Z', null),
+      ],
+      NOW,
+      true,
+    );
+    expect(releases).toMatchObject({ listed: 4, withNotes: 2, latest: { tag: 'v3', hasNotes: false } });
   });
 
   test('bot commits: a Bot account, a [bot] login, or GitHub\'s bot noreply address', () => {

@@ -74,7 +74,7 @@ export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
     }
   }
   releases(first: ${L.releases}, orderBy: { field: CREATED_AT, direction: DESC }) {
-    nodes { tagName publishedAt isDraft isPrerelease releaseAssets(first: ${L.assets}) { totalCount nodes { name } } }
+    nodes { tagName publishedAt isDraft isPrerelease description releaseAssets(first: ${L.assets}) { totalCount nodes { name } } }
   }
   recentIssues: issues(first: ${L.threads}, orderBy: { field: CREATED_AT, direction: DESC }, filterBy: { since: $since180 }) {
     nodes { createdAt closedAt author ${ACTOR} comments(first: ${L.replies}) { nodes { createdAt author ${ACTOR} } } }
@@ -200,6 +200,7 @@ export const GraphqlRepositorySchema = z.object({
             publishedAt: z.string().nullable(),
             isDraft: z.boolean(),
             isPrerelease: z.boolean(),
+            description: z.string().nullish(),
             releaseAssets: z.object({ totalCount: z.number().int(), nodes: z.array(z.object({ name: z.string() }).nullable()) }),
           })
           .nullable(),
@@ -344,6 +345,7 @@ export function graphqlReleases(node: GraphqlRepository, now: Date): Section<Git
             publishedAt: r.publishedAt,
             assetNames: r.releaseAssets.nodes.flatMap((a) => (a === null ? [] : [a.name])),
             assetCount: r.releaseAssets.totalCount,
+            notes: r.description ?? null,
           },
         ],
   );

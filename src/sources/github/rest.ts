@@ -107,6 +107,7 @@ const ReleasesSchema = z.array(
     prerelease: z.boolean(),
     published_at: z.string().nullish(),
     assets: z.array(z.object({ name: z.string() })).nullish(),
+    body: z.string().nullish(),
   }),
 );
 
@@ -346,6 +347,7 @@ export async function restReleases(call: GithubCall, base: string): Promise<Sect
     publishedAt: r.published_at ?? null,
     assetNames: (r.assets ?? []).map((a) => a.name),
     assetCount: (r.assets ?? []).length,
+    notes: r.body ?? null,
   }));
   // Fewer than a page and no further page: the listing holds every release.
   return { ok: true, value: summariseReleases(releases, call.now, got.value.length < RELEASES_PER_PAGE && lastPageOf(got.headers.link) === null) };

@@ -92,6 +92,22 @@ export interface ReleaseInfo {
   /** Asset names listed (may be fewer than `assetCount`). */
   assetNames: readonly string[];
   assetCount: number;
+  /** The release notes as written (REST `body`, GraphQL `description`); null or absent when none. */
+  notes?: string | null;
+}
+
+/** Lines GitHub's generated notes carry that say nothing by themselves: the compare link, the generator's comment, bare section headings. */
+const BARE_NOTES_LINE = /^\s*(?:\**\s*full changelog\s*\**\s*:?\s*\**\s*:?\s*\S*|#{1,6}\s*(?:what'?s changed|new contributors)\s*)$/i;
+
+/**
+ * Whether a release carries release notes: text left once HTML comments and GitHub's bare
+ * generated lines are removed — a lone "Full Changelog: <compare link>" is no notes; generated
+ * notes with a "What's Changed" list are (docs/scoring.md, changelog).
+ */
+export function hasReleaseNotes(notes: string | null | undefined): boolean {
+  if (typeof notes !== 'string') return false;
+  const text = notes.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
+  return text.split(/\r?\n/).some((line) => line.trim() !== '' && !BARE_NOTES_LINE.test(line));
 }
 
 /** Signature and provenance files published next to release artefacts. */
@@ -112,7 +128,8 @@ function newestFirst(a: ReleaseInfo, b: ReleaseInfo): number {
 /**
  * Releases in the last 12 months, the latest one, which of the newest carry signatures, and for
  * a repository's maturity: how many were published in the last RECENT_RELEASE_DAYS days and the
- * oldest listed (the first release when `complete`: the listing holds every release).
+ * oldest listed (the first release when `complete`: the listing holds every release); how many
+ * listed, and whether the latest, carry release notes (`hasReleaseNotes`).
  */
 export function summariseReleases(releases: readonly ReleaseInfo[], now: Date, complete: boolean): GithubReleases {
   const published = releases.filter((r) => !r.draft).sort(newestFirst);
@@ -130,10 +147,12 @@ export function summariseReleases(releases: readonly ReleaseInfo[], now: Date, c
             publishedAt: latest.publishedAt,
             signatureAssets: latest.assetNames.filter(isSignatureAsset),
             assets: latest.assetCount,
+            hasNotes: hasReleaseNotes(latest.notes),
           },
     signedReleases: examined.filter((r) => r.assetNames.some(isSignatureAsset)).length,
     examined: examined.length,
     listed: published.length,
+    withNotes: published.filter((r) => hasReleaseNotes(r.notes)).length,
     complete,
     recent: published.filter((r) => within(r.publishedAt, now, RECENT_RELEASE_DAYS)).length,
     oldestPublishedAt: dated.length === 0 ? null : new Date(Date.parse(dated[dated.length - 1]?.publishedAt ?? '')).toISOString(),
