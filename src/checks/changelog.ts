@@ -1,7 +1,9 @@
 /**
  * changelog: whether users can find release notes from the package itself: a changelog file
  * in the npm tarball; for PyPI a changelog project URL, or a release-history section in the
- * long description (projects often publish `README + CHANGES` there).
+ * long description (projects often publish `README + CHANGES` there). A repository target: a
+ * changelog file, or else GitHub release notes on its latest release (docs/scoring.md,
+ * Documentation); releases that could not be listed leave it unknown, never "none".
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
@@ -14,7 +16,8 @@ export default defineCheck({
   title: 'Changelog',
   description:
     'Looks for a CHANGELOG, HISTORY or CHANGES file in the npm tarball; for PyPI, a Changelog / Changes / Release notes project URL or a changelog or history section in the long description. ' +
-    'Found scores 100, none 40 (release notes may live in the repository instead); unknown when the npm tarball could not be read. A `github:` target looks for the file at the root of its repository or in `docs/`.',
+    'Found scores 100, none 40 (release notes may live in the repository instead); unknown when the npm tarball could not be read. ' +
+    'A `github:` target looks for the file at the root of its repository or in `docs/`; without one, its GitHub releases are the changelog when the latest release (stable preferred) carries release notes — more than GitHub\'s bare generated "Full Changelog" link — and unknown when the releases could not be listed.',
   messages: {
     present: 'Changelog shipped ({path})',
     linked: 'Changelog linked from the project URLs ({url})',
@@ -24,6 +27,9 @@ export default defineCheck({
     'no-tarball': 'Changelog unknown: the package tarball could not be read (only the README the registry shows)',
     'missing-repository': 'No changelog file in the repository (root or docs/)',
     'present-repository': 'Changelog in the repository ({path})',
+    'releases-repository': 'Release notes on GitHub Releases: {withNotes} of the newest {listed} releases, the latest ({tag}) among them',
+    'releases-latest-bare': 'No changelog file in the repository, and the latest GitHub release ({tag}) has no release notes ({withNotes} of the newest {listed} do)',
+    'releases-unreadable': 'Changelog unknown: no changelog file in the repository, and its GitHub releases could not be listed ({reason})',
     unreadable: 'Changelog unknown: {reason}',
   },
   evaluate: ({ documents }) => {
@@ -33,6 +39,15 @@ export default defineCheck({
     if (changelog === null && unknown !== undefined) {
       const data: Record<string, EvidenceValue> = { path: null, reason: unknown };
       return { score: null, messageId: 'unreadable', data };
+    }
+    if (changelog === null && documents.unknown?.releases !== undefined) {
+      const data: Record<string, EvidenceValue> = { path: null, reason: documents.unknown.releases };
+      return { score: null, messageId: 'releases-unreadable', data };
+    }
+    const notes = documents.releaseNotes;
+    if (changelog === null && notes !== undefined && notes.tag !== null && notes.withNotes > 0) {
+      const data: Record<string, EvidenceValue> = { path: null, tag: notes.tag, withNotes: notes.withNotes, listed: notes.listed };
+      return { score: 40, messageId: 'releases-latest-bare', data };
     }
     if (changelog === null) {
       const messageId = documents.ecosystem === 'pypi' ? 'missing-pypi' : documents.ecosystem === 'github' ? 'missing-repository' : 'missing';
@@ -48,6 +63,9 @@ export default defineCheck({
       case 'section':
         data = { path: null, heading: changelog.heading };
         return { score: 100, messageId: 'in-description', data };
+      case 'releases':
+        data = { path: null, tag: changelog.tag, withNotes: changelog.withNotes, listed: changelog.listed };
+        return { score: 100, messageId: 'releases-repository', data };
     }
   },
 });

@@ -3,6 +3,22 @@ import { evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
+import type { GithubReleases } from '../../src/evidence/schema.js';
+
+/** A repository's releases listing, summarised (sources/github/summaries.ts): `withNotes` of `listed` carry notes; v2.1.0 the latest. */
+function releasesWith(notes: { withNotes: number | undefined; listed: number; latestHasNotes: boolean | undefined }): GithubReleases {
+  return {
+    last12Months: 6,
+    latest: { tag: 'v2.1.0', publishedAt: '2026-05-01T00:00:00Z', signatureAssets: [], assets: 2, ...(notes.latestHasNotes === undefined ? {} : { hasNotes: notes.latestHasNotes }) },
+    signedReleases: 0,
+    examined: Math.min(notes.listed, 10),
+    listed: notes.listed,
+    ...(notes.withNotes === undefined ? {} : { withNotes: notes.withNotes }),
+    complete: false,
+    recent: 1,
+    oldestPublishedAt: '2024-01-01T00:00:00.000Z',
+  };
+}
 
 checkTable(check, [
   {
@@ -70,6 +86,67 @@ checkTable(check, [
     evidence: repositoryEvidence({ files: repoFiles({ changelog: null }) }),
     score: 40,
     messageId: 'missing-repository',
+  },
+  // Without a changelog file, GitHub release notes on the latest release are the changelog.
+  {
+    name: 'repository: no file, the latest GitHub release carries notes',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null }), releases: releasesWith({ withNotes: 12, listed: 30, latestHasNotes: true }) }),
+    score: 100,
+    messageId: 'releases-repository',
+    data: { path: null, tag: 'v2.1.0', withNotes: 12, listed: 30 },
+  },
+  {
+    name: 'repository: a changelog file wins over release notes',
+    evidence: repositoryEvidence({ releases: releasesWith({ withNotes: 3, listed: 3, latestHasNotes: true }) }),
+    score: 100,
+    messageId: 'present-repository',
+    data: { path: 'CHANGELOG.md' },
+  },
+  {
+    name: 'repository: no file, older releases have notes but the latest only a bare link',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null }), releases: releasesWith({ withNotes: 4, listed: 9, latestHasNotes: false }) }),
+    score: 40,
+    messageId: 'releases-latest-bare',
+    data: { tag: 'v2.1.0', withNotes: 4, listed: 9 },
+  },
+  {
+    name: 'repository: no file, releases without any notes',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null }), releases: releasesWith({ withNotes: 0, listed: 5, latestHasNotes: false }) }),
+    score: 40,
+    messageId: 'missing-repository',
+  },
+  {
+    name: 'repository: no file and no GitHub release',
+    evidence: repositoryEvidence({
+      files: repoFiles({ changelog: null }),
+      releases: { last12Months: 0, latest: null, signedReleases: 0, examined: 0, listed: 0, withNotes: 0, complete: true, recent: 0, oldestPublishedAt: null },
+    }),
+    score: 40,
+    messageId: 'missing-repository',
+  },
+  {
+    name: 'repository: no file and the releases could not be listed: unknown, never "none"',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null }), releases: null }),
+    score: null,
+    messageId: 'releases-unreadable',
+  },
+  {
+    name: 'repository: a changelog file stands when the releases could not be listed',
+    evidence: repositoryEvidence({ releases: null }),
+    score: 100,
+    messageId: 'present-repository',
+  },
+  {
+    name: 'repository: evidence saved before release notes were recorded scores as it did (no file: none)',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null }), releases: releasesWith({ withNotes: undefined, listed: 5, latestHasNotes: undefined }) }),
+    score: 40,
+    messageId: 'missing-repository',
+  },
+  {
+    name: 'repository: a truncated tree, release notes on the latest release: found',
+    evidence: repositoryEvidence({ files: repoFiles({ changelog: null, treeTruncated: true }), releases: releasesWith({ withNotes: 1, listed: 1, latestHasNotes: true }) }),
+    score: 100,
+    messageId: 'releases-repository',
   },
   {
     name: 'repository: a truncated tree without one listed: unknown',

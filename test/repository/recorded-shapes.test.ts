@@ -92,6 +92,45 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     expect(report.verdictCode).not.toBe('yes');
   });
 
+  // Releases synthesised in GitHub's REST shape (git holds no release): v1.10.1 with GitHub's
+  // generated "What's Changed" notes, v1.10.0 with hand-written ones, v1.9.0 with the bare
+  // "Full Changelog" link alone; tags and dates are the recorded tags'.
+  const release = (tag: string, publishedAt: string, body: string) => ({
+    url: `https://api.github.com/repos/${GO}/releases/1`,
+    html_url: `https://github.com/${GO}/releases/tag/${tag}`,
+    tag_name: tag,
+    name: tag,
+    draft: false,
+    prerelease: false,
+    created_at: publishedAt,
+    published_at: publishedAt,
+    assets: [],
+    body,
+  });
+  const RELEASES = [
+    release(
+      'v1.10.1',
+      '2026-08-20T09:10:00Z',
+      "## What's Changed\r\n* Fix the issue tool's pagination by @a in https://github.com/github/github-mcp-server/pull/901\r\n\r\n\r\n**Full Changelog**: https://github.com/github/github-mcp-server/compare/v1.10.0...v1.10.1",
+    ),
+    release('v1.10.0', '2026-08-19T15:50:00Z', '## Highlights\r\n\r\n* New toolsets for projects\r\n* Read-only mode covers every tool'),
+    release('v1.9.0', '2026-08-10T13:20:00Z', '**Full Changelog**: https://github.com/github/github-mcp-server/compare/v1.8.0...v1.9.0'),
+  ];
+
+  it('without a CHANGELOG file, release notes on its latest GitHub release are its changelog (releases synthesised)', async () => {
+    const { report } = await checkJson(GO, { license: 'MIT', override: { '/releases': { body: RELEASES } } }, {});
+    expect(checkOf(report, 'changelog')).toMatchObject({
+      score: 100,
+      messageId: 'releases-repository',
+      evidence: { tag: 'v1.10.1', withNotes: 2, listed: 3 },
+    });
+  });
+
+  it('without a CHANGELOG file and with the releases listing failing, the changelog is unknown, never "none"', async () => {
+    const { report } = await checkJson(GO, { license: 'MIT', override: { '/releases': { status: 500 } } }, {});
+    expect(checkOf(report, 'changelog')).toMatchObject({ status: 'unknown', score: null, messageId: 'releases-unreadable' });
+  });
+
   it('an advisory in the UI lockfile is still a finding, Go modules or not', async () => {
     const advisory = osvRecord('GHSA-nerq-gomc-0001', 'react-markdown', '10.0.0', '10.99.0', 'HIGH');
     const { report } = await checkJson(GO, { license: 'MIT', osv: [advisory] }, {});

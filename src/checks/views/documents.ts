@@ -17,11 +17,13 @@
  *   licenseFiles      [{ path, spdx }]: npm root licence files with the SPDX id their text
  *                     matches; PyPI `license_files` with spdx null (their text is not read);
  *                     null = unknown (PyPI metadata without PEP 639 `License-File` fields)
- *   changelog         { kind: 'file', path } (npm) | { kind: 'url', url } | { kind: 'section',
- *                     heading } (PyPI) | null when none was found (unknown for `packument`)
+ *   changelog         { kind: 'file', path } (npm, repository) | { kind: 'url', url } | { kind: 'section',
+ *                     heading } (PyPI) | { kind: 'releases', tag, withNotes, listed } (a repository
+ *                     without the file whose latest GitHub release carries notes) | null when none
+ *                     was found (unknown for `packument`)
  *   declarationFiles  npm `.d.ts` files shipped; null for PyPI (wheels are not read) and `packument`
  */
-import type { PypiFacts, RegistryFacts, TarballFacts } from '../../evidence/schema.js';
+import type { GithubReleases, PypiFacts, RegistryFacts, TarballFacts } from '../../evidence/schema.js';
 import { findHeading } from '../lib/readme.js';
 import { defineView, fromFirstSource } from './define-view.js';
 import { deriveRepository, type RepositoryFacts } from './repository.js';
@@ -29,7 +31,9 @@ import { deriveRepository, type RepositoryFacts } from './repository.js';
 export type ChangelogRef =
   | { kind: 'file'; path: string }
   | { kind: 'url'; url: string }
-  | { kind: 'section'; heading: string };
+  | { kind: 'section'; heading: string }
+  /** A repository target's GitHub release notes: `withNotes` of the `listed` newest releases carry notes, the latest (`tag`) among them. */
+  | { kind: 'releases'; tag: string; withNotes: number; listed: number };
 
 export interface DocumentsFacts {
   ecosystem: 'npm' | 'pypi' | 'github';
@@ -43,7 +47,14 @@ export interface DocumentsFacts {
    * Repository targets: the documents a file fault left unknown (`readme`, `licenseFiles`), with
    * why; the others stand. Absent for packages.
    */
-  unknown?: Partial<Record<'readme' | 'licenseFiles' | 'changelog', string>>;
+  unknown?: Partial<Record<'readme' | 'licenseFiles' | 'changelog' | 'releases', string>>;
+  /**
+   * Repository targets without a changelog file: what their GitHub releases hold — the latest
+   * release (`tag`, null when none is published) without notes, and how many of the `listed`
+   * newest carry notes. Absent when a changelog was found, when the releases could not be listed
+   * (`unknown.releases`), and in evidence saved before release notes were recorded.
+   */
+  releaseNotes?: { tag: string | null; withNotes: number; listed: number };
   /** Repository targets: a `docs/` folder and an `examples/` folder with files; absent for packages. */
   folders?: { docs: boolean; examples: boolean };
   /** Repository targets: the licences the manifests of its published packages declare; absent for packages. */
@@ -122,15 +133,31 @@ export function documentsFromRegistryReadme(readme: NonNullable<RegistryFacts['r
 
 const TRUNCATED = 'the repository tree listing was truncated: the file may exist unlisted';
 
-/** A repository target's documents, from its tree (sources/github/repo-files.ts). */
-export function documentsFromRepository({ files, repository }: RepositoryFacts): DocumentsFacts {
+/**
+ * A repository without a changelog file: its GitHub releases are its changelog when the latest
+ * release (stable preferred, as `GithubReleases.latest` picks it) carries notes — the version a
+ * user installs is described (docs/scoring.md, Documentation). Evidence saved before release notes
+ * were recorded (`withNotes` absent) says nothing either way: no `releaseNotes`.
+ */
+function releasesChangelog(releases: GithubReleases): { changelog: ChangelogRef | null; releaseNotes?: DocumentsFacts['releaseNotes'] } {
+  const { latest, listed, withNotes } = releases;
+  if (listed === undefined || withNotes === undefined) return { changelog: null };
+  if (latest !== null && latest.hasNotes === true) return { changelog: { kind: 'releases', tag: latest.tag, withNotes, listed } };
+  return { changelog: null, releaseNotes: { tag: latest?.tag ?? null, withNotes, listed } };
+}
+
+/** A repository target's documents, from its tree (sources/github/repo-files.ts) and, without a changelog file, its GitHub releases. */
+export function documentsFromRepository({ files, repository, releases, releasesUnknown }: RepositoryFacts): DocumentsFacts {
   const unread = new Map(files.unread.map((u) => [u.path, u.reason]));
   const unknown: NonNullable<DocumentsFacts['unknown']> = {};
   const readmeUnread = files.readme === null ? [...unread.keys()].find((p) => /^readme/i.test(p) && !p.includes('/')) : undefined;
   if (readmeUnread !== undefined) unknown.readme = `${readmeUnread}: ${unread.get(readmeUnread) ?? ''}`;
   else if (files.readme === null && files.treeTruncated) unknown.readme = TRUNCATED;
   if (files.licenseFiles.length === 0 && files.treeTruncated) unknown.licenseFiles = TRUNCATED;
-  if (files.changelog === null && files.treeTruncated) unknown.changelog = TRUNCATED;
+  const fromReleases = files.changelog !== null ? { changelog: null } : releases === null ? null : releasesChangelog(releases);
+  if (files.changelog === null && fromReleases === null) unknown.releases = releasesUnknown ?? 'the releases could not be listed';
+  const changelog: ChangelogRef | null = files.changelog !== null ? { kind: 'file', path: files.changelog } : (fromReleases?.changelog ?? null);
+  if (changelog === null && files.treeTruncated) unknown.changelog = TRUNCATED;
   const published = files.manifests.filter((m) => !m.private);
   return {
     ecosystem: 'github',
@@ -138,9 +165,10 @@ export function documentsFromRepository({ files, repository }: RepositoryFacts):
     readme: files.readme === null ? null : { ...files.readme, contentType: null },
     // A licence file that could not be read is there, its text unrecognised.
     licenseFiles: files.licenseFiles.map((f) => ({ ...f })),
-    changelog: files.changelog === null ? null : { kind: 'file', path: files.changelog },
+    changelog,
     declarationFiles: null,
     unknown,
+    ...(fromReleases?.releaseNotes === undefined ? {} : { releaseNotes: fromReleases.releaseNotes }),
     folders: { docs: files.docsFolder, examples: files.examplesFolder },
     manifestLicenses: (published.length > 0 ? published : files.manifests.slice(0, 1)).map((m) => ({ path: m.path, license: m.license })),
     ...(repository.licenseKnown ? { detectedLicense: repository.license } : {}),

@@ -8,7 +8,7 @@
  * Shape:
  *   files       GithubFiles (evidence/github-facts.ts)
  *   repository  GithubRepository: createdAt, license (+ licenseKnown), topics (+ topicsKnown), description
- *   releases    GithubReleases: the releases listed (their recent count and oldest date among them); null when unknown
+ *   releases    GithubReleases: the releases listed (their recent count and oldest date among them, how many carry notes); null when unknown, with GitHub's reason in `releasesUnknown`
  *   distribution  GithubDistribution: the packages it advertises or declares, looked up; null when not looked up
  */
 import type { Evidence, GithubDistribution, GithubFiles, GithubReleases, GithubRepository } from '../../evidence/schema.js';
@@ -19,6 +19,8 @@ export interface RepositoryFacts {
   repository: GithubRepository;
   distribution: GithubDistribution | null;
   releases: GithubReleases | null;
+  /** Why `releases` is null (GitHub's reason), when it is. */
+  releasesUnknown?: string;
 }
 
 export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts> {
@@ -30,7 +32,17 @@ export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts
   if (facts.repository === null) return { status: 'unavailable', reason: facts.absentReason ?? 'the repository is not on GitHub', source: 'github' };
   if (facts.files === undefined) return { status: 'not-applicable', reason: 'the evidence holds no repository files (saved before they were read)' };
   if (facts.files === null) return { status: 'unavailable', reason: facts.unknown.files ?? 'the repository files could not be read', source: 'github' };
-  return { status: 'ok', facts: { files: facts.files, repository: facts.repository, distribution: facts.distribution ?? null, releases: facts.releases } };
+  const releasesUnknown = facts.releases === null ? (facts.unknown.releases ?? 'the releases could not be listed') : undefined;
+  return {
+    status: 'ok',
+    facts: {
+      files: facts.files,
+      repository: facts.repository,
+      distribution: facts.distribution ?? null,
+      releases: facts.releases,
+      ...(releasesUnknown === undefined ? {} : { releasesUnknown }),
+    },
+  };
 }
 
 export const repositoryView = defineView<RepositoryFacts>({
