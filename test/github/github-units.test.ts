@@ -11,7 +11,7 @@ import { buildRepositoriesQuery } from '../../src/sources/github/graphql.js';
 import { classifyRateLimit, formatReset, GithubRateLimiter, UNKNOWN_RESET_PAUSE_MS } from '../../src/sources/github/rate-limit.js';
 import { lastPageOf, oneLine } from '../../src/sources/github/request.js';
 import { firstResponse, summariseResponsiveness } from '../../src/sources/github/responsiveness.js';
-import { commitAuthor, hasReleaseNotes, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases } from '../../src/sources/github/summaries.js';
+import { commitAuthor, hasReleaseNotes, isBotCommit, isSignatureAsset, RECENT_COMMITS, summariseActivity, summariseRecentContributors, summariseReleases, type ReleaseInfo } from '../../src/sources/github/summaries.js';
 import { githubAuthFor, githubRepoOf, githubToken, manifestPaths } from '../../src/sources/github/source.js';
 import { createHttpClient } from '../../src/sources/http/client.js';
 import { repositoryRef } from '../../src/sources/npm/facts.js';
@@ -266,15 +266,18 @@ describe('summaries', () => {
     });
   });
 
+  /** A release without assets, as the REST and GraphQL readers normalise it. */
+  const release = (tag: string, publishedAt: string | null, extra: { draft?: boolean; prerelease?: boolean; notes?: string | null } = {}): ReleaseInfo => ({
+    tag,
+    draft: extra.draft ?? false,
+    prerelease: extra.prerelease ?? false,
+    publishedAt,
+    assetNames: [],
+    assetCount: 0,
+    notes: extra.notes ?? null,
+  });
+
   test('recent releases count prereleases and leave drafts out; an undated release is never the oldest', () => {
-    const release = (tag: string, publishedAt: string | null, extra: { draft?: boolean; prerelease?: boolean } = {}) => ({
-      tag,
-      draft: extra.draft ?? false,
-      prerelease: extra.prerelease ?? false,
-      publishedAt,
-      assetNames: [],
-      assetCount: 0,
-    });
     const releases = summariseReleases(
       [
         release('v9', null, { draft: true }),
@@ -313,22 +316,13 @@ describe('summaries', () => {
   });
 
   test('releases with notes: counted over the published ones (drafts left out); the latest stable one says whether it has them', () => {
-    const release = (tag: string, publishedAt: string, notes: string | null, extra: { draft?: boolean; prerelease?: boolean } = {}) => ({
-      tag,
-      draft: extra.draft ?? false,
-      prerelease: extra.prerelease ?? false,
-      publishedAt,
-      assetNames: [],
-      assetCount: 0,
-      notes,
-    });
     const releases = summariseReleases(
       [
-        release('v4', '2026-05-31T00:00:00Z', '* New parser', { draft: true }),
-        release('v3-rc', '2026-05-30T00:00:00Z', '* Try the new parser', { prerelease: true }),
-        release('v3', '2026-05-20T00:00:00Z', '**Full Changelog**: https://github.com/o/r/compare/v2...v3'),
-        release('v2', '2026-04-01T00:00:00Z', '* Fixes'),
-        release('v1', '2026-01-01T00:00:00Z', null),
+        release('v4', '2026-05-31T00:00:00Z', { draft: true, notes: '* New parser' }),
+        release('v3-rc', '2026-05-30T00:00:00Z', { prerelease: true, notes: '* Try the new parser' }),
+        release('v3', '2026-05-20T00:00:00Z', { notes: '**Full Changelog**: https://github.com/o/r/compare/v2...v3' }),
+        release('v2', '2026-04-01T00:00:00Z', { notes: '* Fixes' }),
+        release('v1', '2026-01-01T00:00:00Z'),
       ],
       NOW,
       true,
