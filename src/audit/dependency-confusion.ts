@@ -9,12 +9,15 @@
  * version is compared with it: the same tarball integrity means the same package (a mirror),
  * not flagged; another version set or other bytes under the name are flagged. Where the private
  * release could not be compared (only the lockfile's `resolved` URL names the private source,
- * or the evaluation failed), the name existing publicly is enough.
+ * or the evaluation failed), the name existing publicly is enough — unless the lockfile pins
+ * the integrity of the public release of that very version: npm and yarn install only bytes that
+ * match it, so what is installed is the public release, whichever origin serves it (yarn classic
+ * writes its own registry host into `resolved`; a company proxy does the same).
  */
 import type { Evidence } from '../evidence/schema.js';
 import type { RunContext } from '../pipeline/context.js';
 import { ABBREVIATED_ACCEPT, fetchPackument } from '../sources/npm/registry.js';
-import type { AuditSubject } from './types.js';
+import type { AuditSubject, LockRecord } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
 
 const CONCURRENCY = 8;
@@ -48,6 +51,13 @@ export function evaluatedRelease(evidence: Evidence | null): { version: string; 
   return { version: evidence.target.version, integrity: registry.facts.integrity };
 }
 
+/** The releases the lockfile pins for the subject (version and integrity), or [] when a pin has no integrity. */
+function pinnedReleases(subject: AuditSubject, records: readonly LockRecord[]): { version: string; integrity: string }[] {
+  const version = subject.version;
+  if (version === null || records.length === 0 || records.some((r) => r.integrity === null)) return [];
+  return records.map((r) => ({ version, integrity: r.integrity as string }));
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The hashes of an SRI string (`sha512-… sha1-…`). */
@@ -71,19 +81,22 @@ export function publishesSameRelease(packument: Record<string, unknown>, release
 export async function findDependencyConfusion(
   evaluated: readonly { subject: AuditSubject; evidence: Evidence | null }[],
   ctx: RunContext,
+  locks: (subject: AuditSubject) => readonly LockRecord[] = () => [],
 ): Promise<Map<AuditSubject, string>> {
   const suspects = evaluated.flatMap(({ subject, evidence }) => {
     const source = privateSourceOf(subject, ctx);
     if (source === null) return [];
-    // The evaluation read the configured registry: comparable only when that is the private source.
+    // The evaluation read the configured registry: comparable only when that is the private source;
+    // otherwise only the lockfile's `resolved` names it, and its pins are what gets installed.
     const comparable = source === originOf(ctx.npm.registryFor(subject.name));
-    return [{ subject, source, release: comparable ? evaluatedRelease(evidence) : null }];
+    const release = comparable ? evaluatedRelease(evidence) : null;
+    return [{ subject, source, releases: release === null ? pinnedReleases(subject, locks(subject)) : [release] }];
   });
   const found = new Map<AuditSubject, string>();
-  await mapLimit(suspects, CONCURRENCY, async ({ subject, source, release }) => {
+  await mapLimit(suspects, CONCURRENCY, async ({ subject, source, releases }) => {
     const result = await fetchPackument(ctx.http, ctx.endpoints.npmPublicRegistry, subject.name, { accept: ABBREVIATED_ACCEPT });
     if (result.status !== 'ok') return;
-    if (release !== null && publishesSameRelease(result.packument, release)) return;
+    if (releases.length > 0 && releases.every((release) => publishesSameRelease(result.packument, release))) return;
     found.set(
       subject,
       `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
