@@ -5,61 +5,20 @@
  * the lockfile checks must find nothing — no lockfile injection, no dependency confusion — and a
  * single tampered pin must be found, alone.
  *
- * The packages are parsed here independently of nerq's readers (JSON.parse for package-lock, a
- * line scan for yarn classic) so that the served registry does not echo what nerq read.
+ * The pins are parsed independently of nerq's readers (test/lockfiles/real-pins.ts), so that the
+ * served registry does not echo what nerq read.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { packageLockPins, yarnClassicPins, type Pin } from '../lockfiles/real-pins.js';
 import { kindOf, parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
 
 const REAL = path.join(REPO_ROOT, 'fixtures', 'lockfiles', 'real');
 const LOCK_RULES = ['lockfile-injection', 'dependency-confusion'];
-
-/** One release a lockfile pins. */
-interface Pin {
-  name: string;
-  version: string;
-  integrity: string | null;
-  /** The sha1 (hex) yarn classic appends to `resolved`, when it does. */
-  shasum: string | null;
-}
-
-/** Every registry release of a package-lock v2/v3 (`packages`, not links, not workspace folders). */
-function packageLockPins(text: string): Pin[] {
-  const lock = JSON.parse(text) as { packages: Record<string, { name?: string; version?: string; integrity?: string; link?: boolean }> };
-  return Object.entries(lock.packages)
-    .filter(([key, entry]) => key.includes('node_modules/') && entry.link !== true && entry.version !== undefined)
-    .map(([key, entry]) => ({
-      name: entry.name ?? key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length),
-      version: entry.version as string,
-      integrity: entry.integrity ?? null,
-      shasum: null,
-    }));
-}
-
-/** Every entry of a yarn classic lockfile: the name of its first key, `version`, `integrity`, `resolved`'s `#sha1`. */
-function yarnClassicPins(text: string): Pin[] {
-  const pins: Pin[] = [];
-  for (const block of text.split(/\n\n+/)) {
-    const lines = block.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
-    const key = lines[0];
-    if (key === undefined || key.startsWith(' ')) continue;
-    const first = key.split(',')[0]!.trim().replace(/^"|"$/g, '').replace(/:$/, '');
-    const name = first.slice(0, first.indexOf('@', 1));
-    const field = (re: RegExp) => lines.map((l) => re.exec(l)?.[1]).find((v) => v !== undefined) ?? null;
-    pins.push({
-      name,
-      version: field(/^ {2}version "([^"]+)"/) as string,
-      integrity: field(/^ {2}integrity (\S+)/),
-      shasum: field(/^ {2}resolved "[^"]*#([0-9a-f]{40})"/),
-    });
-  }
-  return pins;
-}
 
 /**
  * The registry the pins describe, under `/npm/` (full packuments) and `/npm-public/`

@@ -9,9 +9,14 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readInputs } from '../../src/audit/detect.js';
+import { foldDependencies, subjectKey } from '../../src/audit/fold.js';
+import { lockfileMismatch, lockRecords } from '../../src/audit/lockfile-integrity.js';
 import type { DeclaredDependency } from '../../src/audit/types.js';
+import type { Evidence } from '../../src/evidence/schema.js';
 import type { ParsedInput } from '../../src/lockfiles/types.js';
 import { TempDirs } from '../cli/audit-helpers.js';
+import { evidence } from '../support/evidence-builder.js';
+import { bunPins, packageLockPins, pnpmPins, yarnClassicPins, type Pin } from './real-pins.js';
 
 const REAL = new URL('../../fixtures/lockfiles/real/', import.meta.url);
 const dirs = new TempDirs();
@@ -345,5 +350,81 @@ describe('pip-compile requirements with --hash, split by -r (pypa/warehouse)', (
     expect(rowsOf(input, 'alembic')[0]?.direct).toBe(true);
     // requirements/docs.txt, lint.txt and tests.txt are named for development: 27 + 27 + 37.
     expect(input.dependencies.filter((d) => d.dev)).toHaveLength(91);
+  });
+});
+
+describe('the lockfile-injection check on every real npm-family lockfile, against its own pins', () => {
+  // The check `nerq audit` runs (app/audit.ts: lockRecords, then lockfileMismatch per subject),
+  // with each subject's registry facts made of the pin the lockfile itself records for it
+  // (parsed by real-pins.ts, not by nerq): a real lockfile must show no mismatch at all.
+  const base = evidence();
+  const evidenceOf = (name: string, version: string, pin: Pin | undefined): Evidence => {
+    const registry = base.sources.registry;
+    if (registry.status !== 'ok') throw new Error('the base evidence has registry facts');
+    const facts = { ...registry.facts, name, version, integrity: pin?.integrity ?? null, shasum: pin?.shasum ?? null };
+    return { ...base, target: { ...base.target, name, version }, sources: { ...base.sources, registry: { status: 'ok', facts } } };
+  };
+
+  async function mismatches(dir: string, file: string, pins: readonly Pin[]): Promise<{ checked: number; found: string[] }> {
+    const parsed = await read(dir, file);
+    // The resolved URLs as a project has them (an https origin), so that their tarball paths are checked too.
+    const input = { ...parsed, dependencies: parsed.dependencies.map((d) => ({ ...d, resolved: d.resolved?.replace('{{REGISTRY}}', 'https://registry.example') ?? null })) };
+    const byId = new Map(pins.map((p) => [`${p.name}@${p.version}`, p]));
+    const locks = lockRecords([input]);
+    const subjects = foldDependencies([input], { direct: false, omitDev: false });
+    const found: string[] = [];
+    let checked = 0;
+    for (const subject of subjects) {
+      const records = locks.get(subjectKey(subject)) ?? [];
+      if (records.some((r) => r.integrity !== null)) checked += 1;
+      const pin = byId.get(`${subject.name}@${subject.version}`);
+      const message = lockfileMismatch(subject, records, evidenceOf(subject.name, subject.version ?? '', pin));
+      if (message !== null) found.push(message);
+    }
+    return { checked, found };
+  }
+
+  it('pnpm v9 (vueuse/vueuse): sha512 resolution integrities of 1913 packages', async () => {
+    const text = gunzipSync(readFileSync(new URL('vueuse__vueuse/pnpm-lock.yaml.gz', REAL))).toString('utf8');
+    const { checked, found } = await mismatches('vueuse__vueuse', 'pnpm-lock.yaml', pnpmPins(text));
+    expect(found).toEqual([]);
+    expect(checked).toBe(1913);
+  });
+
+  it('bun.lock (honojs/hono): the fourth field of 1012 packages', async () => {
+    const { checked, found } = await mismatches('honojs__hono', 'bun.lock', bunPins(readFileSync(new URL('honojs__hono/bun.lock', REAL), 'utf8')));
+    expect(found).toEqual([]);
+    expect(checked).toBe(1012);
+  });
+
+  it('package-lock v3 (modelcontextprotocol/servers): resolved tarball paths (scoped too) and integrities of 284 packages', async () => {
+    const text = readFileSync(new URL('modelcontextprotocol__servers/package-lock.json', REAL), 'utf8');
+    const pins = packageLockPins(text);
+    const { checked, found } = await mismatches('modelcontextprotocol__servers', 'package-lock.json', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(284);
+    // The same check does see a registry that publishes other bytes for one release.
+    const other = `sha512-${Buffer.alloc(64, 3).toString('base64')}`;
+    const tampered = await mismatches('modelcontextprotocol__servers', 'package-lock.json', pins.map((p) => (p.name === 'zod' ? { ...p, integrity: other } : p)));
+    expect(tampered.found).toEqual([expect.stringMatching(/^lockfile injection: \S+ pins zod@4\.4\.3 to sha512 bytes/)]);
+  });
+
+  it('yarn classic (honojs/hono benchmarks/jsx): integrity and the #sha1 of resolved, 62 packages', async () => {
+    const text = readFileSync(new URL('honojs__hono/benchmarks/jsx/yarn.lock', REAL), 'utf8');
+    const { checked, found } = await mismatches('honojs__hono/benchmarks/jsx', 'yarn.lock', yarnClassicPins(text));
+    expect(found).toEqual([]);
+    expect(checked).toBe(62);
+  });
+
+  it('yarn berry (prettier/prettier): nothing to compare — a checksum is not the tarball integrity, an npm: alias is no injection', async () => {
+    // Registry facts with a sha512 the lockfile does not hold: had a `checksum` been read as the
+    // integrity, or an alias as another package, every package would show a mismatch.
+    const other = `sha512-${Buffer.alloc(64, 3).toString('base64')}`;
+    const { checked, found } = await mismatches('prettier__prettier', 'yarn.lock', []);
+    expect(checked).toBe(0);
+    expect(found).toEqual([]);
+    const input = await read('prettier__prettier', 'yarn.lock');
+    const reactIs = foldDependencies([input], { direct: false, omitDev: false }).find((s) => s.name === 'react-is' && s.version === '18.3.1')!;
+    expect(lockfileMismatch(reactIs, lockRecords([input]).get(subjectKey(reactIs)) ?? [], evidenceOf('react-is', '18.3.1', { name: 'react-is', version: '18.3.1', integrity: other, shasum: null }))).toBeNull();
   });
 });
