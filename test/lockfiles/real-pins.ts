@@ -1,9 +1,10 @@
 /**
  * The releases a real lockfile pins, parsed here independently of nerq's readers (JSON.parse,
- * the `yaml` and `jsonc-parser` libraries, a line scan for yarn classic), so that a registry or
- * an evidence synthesised from them does not echo what nerq read.
+ * the `yaml`, `jsonc-parser` and `smol-toml` libraries, a line scan for yarn classic), so that
+ * a registry or an evidence synthesised from them does not echo what nerq read.
  */
 import { parse as parseJsonc } from 'jsonc-parser';
+import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 
 /** One release a lockfile pins. */
@@ -63,4 +64,30 @@ export function bunPins(text: string): Pin[] {
     const at = spec.indexOf('@', 1);
     return { name: spec.slice(0, at), version: spec.slice(at + 1), integrity: integrity ?? null, shasum: null };
   });
+}
+
+/** One release a uv.lock pins from an index: its distribution files (name, size, sha256). */
+export interface UvPin {
+  name: string;
+  version: string;
+  files: { filename: string; size: number; sha256: string; packagetype: 'sdist' | 'bdist_wheel' }[];
+}
+
+/** Every `[[package]]` of a uv.lock whose source is a registry (not the editable or virtual project). */
+export function uvRegistryPins(text: string): UvPin[] {
+  interface Dist {
+    url: string;
+    hash: string;
+    size?: number;
+  }
+  const lock = parseToml(text) as unknown as { package: { name: string; version: string; source: Record<string, string>; sdist?: Dist; wheels?: Dist[] }[] };
+  const file = (dist: Dist, packagetype: 'sdist' | 'bdist_wheel') => ({
+    filename: dist.url.slice(dist.url.lastIndexOf('/') + 1),
+    size: dist.size ?? 0,
+    sha256: dist.hash.replace(/^sha256:/, ''),
+    packagetype,
+  });
+  return lock.package
+    .filter((p) => p.source.registry !== undefined)
+    .map((p) => ({ name: p.name, version: p.version, files: [...(p.sdist ? [file(p.sdist, 'sdist')] : []), ...(p.wheels ?? []).map((w) => file(w, 'bdist_wheel'))] }));
 }
