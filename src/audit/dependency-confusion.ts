@@ -54,8 +54,19 @@ export function evaluatedRelease(evidence: Evidence | null): { version: string; 
 /** The releases the lockfile pins for the subject (version and integrity), or [] when a pin has no integrity. */
 function pinnedReleases(subject: AuditSubject, records: readonly LockRecord[]): { version: string; integrity: string }[] {
   const version = subject.version;
-  if (version === null || records.length === 0 || records.some((r) => r.integrity === null)) return [];
-  return records.map((r) => ({ version, integrity: r.integrity as string }));
+  // yarn classic before 1.10 pins only the sha1 it appends to `resolved` (`…tgz#<sha1 hex>`).
+  const pins = records.map((r) => r.integrity ?? sha1Fragment(r.resolved));
+  if (version === null || pins.length === 0 || pins.some((pin) => pin === null)) return [];
+  return pins.map((integrity) => ({ version, integrity: integrity as string }));
+}
+
+/** `sha1-<base64>` of a sha1 in hex. */
+const sha1Sri = (hex: string): string => `sha1-${Buffer.from(hex, 'hex').toString('base64')}`;
+
+/** The sha1 a yarn classic `resolved` URL ends with, as SRI; null when it has none. */
+function sha1Fragment(resolved: string | null): string | null {
+  const hex = resolved === null ? undefined : /#([0-9a-f]{40})$/i.exec(resolved)?.[1];
+  return hex === undefined ? null : sha1Sri(hex);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,13 +74,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The hashes of an SRI string (`sha512-… sha1-…`). */
 const hashesOf = (integrity: string): string[] => integrity.split(/\s+/).filter((h) => /^sha\d+-/.test(h));
 
-/** Whether a (hostile) packument holds `version` with bytes of the same hash as `integrity`. */
+/** Whether a (hostile) packument holds `version` with bytes of the same hash as `integrity` (its `dist.shasum` counts as sha1). */
 export function publishesSameRelease(packument: Record<string, unknown>, release: { version: string; integrity: string }): boolean {
   const versions = packument.versions;
   if (!isRecord(versions) || !Object.hasOwn(versions, release.version)) return false;
   const manifest = versions[release.version];
   const dist = isRecord(manifest) ? manifest.dist : undefined;
   const published = isRecord(dist) && typeof dist.integrity === 'string' ? hashesOf(dist.integrity) : [];
+  if (isRecord(dist) && typeof dist.shasum === 'string' && /^[0-9a-f]{40}$/i.test(dist.shasum)) published.push(sha1Sri(dist.shasum));
   const ours = new Set(hashesOf(release.integrity));
   return published.some((hash) => ours.has(hash));
 }

@@ -8,7 +8,7 @@
  * The pins are parsed independently of nerq's readers (test/lockfiles/real-pins.ts), so that the
  * served registry does not echo what nerq read.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
@@ -93,12 +93,14 @@ async function server(): Promise<FixtureServer> {
   return started;
 }
 
-/** A copy of `real/<fixture>` with `{{REGISTRY}}` → `registry`, and `edit` applied to `lockfile`. */
+/** A copy of `real/<fixture>` with `{{REGISTRY}}` → `registry` (lockfile and package.json), and `edit` applied to `lockfile`. */
 function projectCopy(fixture: string, lockfile: string, registry: string, edit: (text: string) => string = (t) => t): string {
   const dir = dirs.make('nerq-real-audit-');
   cpSync(path.join(REAL, fixture), dir, { recursive: true });
   const file = path.join(dir, lockfile);
   writeFileSync(file, edit(readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', registry)));
+  const manifest = path.join(dir, 'package.json');
+  if (existsSync(manifest)) writeFileSync(manifest, readFileSync(manifest, 'utf8').replaceAll('{{REGISTRY}}', registry));
   return dir;
 }
 
@@ -264,5 +266,41 @@ describe('nerq audit of a real uv.lock (pallets/flask)', () => {
     // src/lockfiles/uv-lock.ts documents; the dev-dependencies groups are left out.
     expect(report.entries.map((e) => e.subject.name).sort()).toEqual(['asgiref', 'blinker', 'click', 'itsdangerous', 'jinja2', 'markupsafe', 'python-dotenv', 'werkzeug']);
     expect(result.code, result.stderr).toBe(exitFor(report));
+  });
+});
+
+describe("nerq audit of a real yarn classic lockfile with aliases, git, URL and file dependencies (npm/arborist's yarn-stuff)", () => {
+  const text = readFileSync(path.join(REAL, 'npm__arborist', 'test', 'fixtures', 'yarn-stuff', 'yarn.lock'), 'utf8');
+  const pins = yarnClassicPins(text);
+  const fixture = path.join('npm__arborist', 'test', 'fixtures', 'yarn-stuff');
+
+  /** The audit of the fixture resolved from `alias` (another origin than the registry), after `edit`. */
+  async function audit(edit: (text: string) => string = (t) => t) {
+    const main = await server();
+    const alias = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy(fixture, 'yarn.lock', alias.url('npm'), edit);
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    return { result, report: parseAudit(result.stdout), alias };
+  }
+
+  const expectIncompleteOnlyForRemotes = (result: { code: number; stderr: string }, report: ReturnType<typeof parseAudit>, alias: FixtureServer) => {
+    // abbrev@1.1.1 (for abbrev, pinned, reg) and abbrev@1.0.9 (for old), both direct.
+    expect(report.entries.map((e) => `${e.subject.name}@${e.subject.version} ${e.subject.direct} ${e.policy.status}`).sort()).toEqual(['abbrev@1.0.9 true pass', 'abbrev@1.1.1 true pass']);
+    expect(lockFindings(report)).toEqual([]);
+    // The git, GitHub and URL dependencies are unvouched: the run is incomplete (exit 3), for them alone.
+    expect((report.unvouched ?? []).map((u) => `${u.name} ${u.host}`).sort()).toEqual(['full-git-url github.com', 'ghshort github.com', 'remote 127.0.0.1']);
+    expect(result.code, result.stderr).toBe(3);
+    expect(alias.requests).toEqual([]);
+  };
+
+  it('pins with integrity lines (sha512, and sha1 for abbrev 1.0.9): no lockfile finding', async () => {
+    const { result, report, alias } = await audit();
+    expectIncompleteOnlyForRemotes(result, report, alias);
+  });
+
+  it("pins by resolved's #sha1 only (as yarn before 1.10 wrote them): no lockfile finding either", async () => {
+    const { result, report, alias } = await audit((t) => t.replace(/^ {2}integrity .*\n/gm, ''));
+    expectIncompleteOnlyForRemotes(result, report, alias);
   });
 });

@@ -19,6 +19,7 @@ import { evidence } from '../support/evidence-builder.js';
 import { bunPins, packageLockPins, pnpmPins, yarnClassicPins, type Pin } from './real-pins.js';
 
 const REAL = new URL('../../fixtures/lockfiles/real/', import.meta.url);
+const YARN_STUFF = 'npm__arborist/test/fixtures/yarn-stuff';
 const dirs = new TempDirs();
 let root: string;
 
@@ -28,6 +29,11 @@ beforeAll(() => {
   cpSync(REAL, root, { recursive: true });
   const gz = path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz');
   writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
+  // A URL dependency is a URL once the placeholder is an origin again.
+  for (const name of ['yarn.lock', 'package.json']) {
+    const stuff = path.join(root, YARN_STUFF, name);
+    writeFileSync(stuff, readFileSync(stuff, 'utf8').replaceAll('{{REGISTRY}}', 'https://registry.example'));
+  }
 });
 
 afterAll(() => dirs.cleanUp());
@@ -194,6 +200,36 @@ describe('yarn.lock v1 (classic) with multi-range keys (honojs/hono benchmarks/j
     expect(rowsOf(input, 'esbuild')).toMatchObject([{ version: '0.19.8', direct: true, dev: true }]);
     // @esbuild/linux-x64 is an optional dependency of esbuild only: dev.
     expect(rowsOf(input, '@esbuild/linux-x64')).toMatchObject([{ version: '0.19.8', direct: false, dev: true }]);
+  });
+});
+
+describe("yarn.lock v1 with npm: aliases, git, GitHub, URL and file: dependencies (npm/arborist's yarn-stuff)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read(YARN_STUFF, 'yarn.lock');
+  });
+
+  it('reports each alias as the package it installs, direct, with its own integrity', () => {
+    expect(input.format).toBe('yarn-classic');
+    expectWellFormed(input, 'npm');
+    // "abbrev@^1.1.1, "pinned@npm:abbrev@1.1.1", "reg@npm:abbrev@^1.1.1"" → abbrev 1.1.1 (sha512);
+    // "old@npm:abbrev@1.0.x" → abbrev 1.0.9, pinned by `integrity sha1-…` only.
+    expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.dev, d.integrity?.slice(0, 5)])).toEqual([
+      ['abbrev', '1.1.1', true, false, 'sha51'],
+      ['abbrev', '1.0.9', true, false, 'sha1-'],
+    ]);
+    expect(input.dependencies.filter((d) => d.lockedFor != null)).toEqual([]);
+  });
+
+  it('reports git, GitHub and URL dependencies as remote, file: ones as local, all direct', () => {
+    // package.json: full-git-url (git+https:), ghshort (github:), remote (a tarball URL), symlink and tarball (file:).
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([
+      ['remote', 'full-git-url', 'github.com', true, false],
+      ['remote', 'ghshort', 'github.com', true, false],
+      ['remote', 'remote', 'registry.example', true, false],
+      ['local', 'symlink', null, true, false],
+      ['local', 'tarball', null, true, false],
+    ]);
   });
 });
 

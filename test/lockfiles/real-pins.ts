@@ -29,7 +29,7 @@ export function packageLockPins(text: string): Pin[] {
     }));
 }
 
-/** Every entry of a yarn classic lockfile: the name of its first key, `version`, `integrity`, `resolved`'s `#sha1`. */
+/** Every entry of a yarn classic lockfile: the package its first key installs, `version`, `integrity`, `resolved`'s `#sha1`. */
 export function yarnClassicPins(text: string): Pin[] {
   const pins: Pin[] = [];
   for (const block of text.split(/\n\n+/)) {
@@ -38,8 +38,11 @@ export function yarnClassicPins(text: string): Pin[] {
     if (key === undefined || key.startsWith(' ')) continue;
     const first = key.split(',')[0]!.trim().replace(/^"|"$/g, '').replace(/:$/, '');
     const field = (re: RegExp) => lines.map((l) => re.exec(l)?.[1]).find((v) => v !== undefined) ?? null;
+    // `"old@npm:abbrev@1.0.x"` installs abbrev.
+    const range = first.slice(first.indexOf('@', 1) + 1);
+    const name = range.startsWith('npm:') ? range.slice(4, range.indexOf('@', 5)) : first.slice(0, first.indexOf('@', 1));
     pins.push({
-      name: first.slice(0, first.indexOf('@', 1)),
+      name,
       version: field(/^ {2}version "([^"]+)"/) as string,
       integrity: field(/^ {2}integrity (\S+)/),
       shasum: field(/^ {2}resolved "[^"]*#([0-9a-f]{40})"/),
