@@ -27,8 +27,9 @@ beforeAll(() => {
   // A copy of the corpus with the gzipped lockfiles inflated next to them, as a project has them.
   root = dirs.make('nerq-real-');
   cpSync(REAL, root, { recursive: true });
-  const gz = path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz');
-  writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
+  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz')]) {
+    writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
+  }
   // A URL dependency is a URL once the placeholder is an origin again.
   for (const name of ['yarn.lock', 'package.json']) {
     const stuff = path.join(root, YARN_STUFF, name);
@@ -266,6 +267,37 @@ describe('package-lock.json v3 of an npm workspaces project (modelcontextprotoco
   });
 });
 
+describe('package-lock.json v3 of a 16-workspace monorepo with npm: aliases and bundled dependencies (npm/cli)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('npm__cli', 'package-lock.json');
+  });
+
+  it('reads every node_modules entry but the 16 workspace links, aliases as the package they install', () => {
+    expect(input.format).toBe('package-lock@3');
+    expectWellFormed(input, 'npm');
+    // python3: 1241 node_modules entries that are not links, 1020 distinct name@version.
+    expect(ids(input).size).toBe(1020);
+    // The workspaces (links to workspaces/libnpmaccess, …) are not registry packages.
+    expect(rowsOf(input, 'libnpmaccess')).toEqual([]);
+    expect(rowsOf(input, 'libnpmversion')).toEqual([]);
+    // "node_modules/string-width-cjs": { "name": "string-width", "version": "4.2.3" } at line 13123.
+    expect(rowsOf(input, 'string-width-cjs')).toEqual([]);
+    expect(rowsOf(input, 'string-width').find((d) => d.line === 13123)).toMatchObject({ version: '4.2.3' });
+    expect(input.dependencies.filter((d) => d.lockedFor != null)).toEqual([]);
+  });
+
+  it('attributes each workspace its own declarations', () => {
+    // Root and workspace entries' dependencies/devDependencies/optionalDependencies/peerDependencies
+    // naming no workspace: . 72, docs 15, mock-globals 3, mock-registry 7, smoke-tests 7, arborist 43,
+    // config 11, libnpmaccess 6, libnpmdiff 10, libnpmexec 16, libnpmfund 3, libnpmorg 7,
+    // libnpmpack 8, libnpmpublish 12, libnpmsearch 5, libnpmteam 6, libnpmversion 9 = 240.
+    expect(directRows(input)).toBe(240);
+    // packages[""].dependencies.abbrev: "^3.0.0" → node_modules/abbrev 3.0.0.
+    expect(rowsOf(input, 'abbrev').filter((d) => d.direct)).toMatchObject([{ version: '3.0.0', workspace: '.', dev: false }]);
+  });
+});
+
 describe('poetry.lock 2.1 with dependency groups and a git dependency (python-poetry/poetry)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
@@ -405,7 +437,9 @@ describe('the lockfile-injection check on every real npm-family lockfile, agains
     const parsed = await read(dir, file);
     // The resolved URLs as a project has them (an https origin), so that their tarball paths are checked too.
     const input = { ...parsed, dependencies: parsed.dependencies.map((d) => ({ ...d, resolved: d.resolved?.replace('{{REGISTRY}}', 'https://registry.example') ?? null })) };
-    const byId = new Map(pins.map((p) => [`${p.name}@${p.version}`, p]));
+    // One release per name@version, the pin that carries an integrity when one does.
+    const byId = new Map<string, Pin>();
+    for (const pin of pins) if (byId.get(`${pin.name}@${pin.version}`)?.integrity == null) byId.set(`${pin.name}@${pin.version}`, pin);
     const locks = lockRecords([input]);
     const subjects = foldDependencies([input], { direct: false, omitDev: false });
     const found: string[] = [];
@@ -445,6 +479,14 @@ describe('the lockfile-injection check on every real npm-family lockfile, agains
     // zod is declared by src/everything/package.json; the pin is the lockfile's `node_modules/zod` entry.
     const line = text.split('\n').findIndex((l) => l.includes('"node_modules/zod": {')) + 1;
     expect(tampered.found).toEqual([expect.stringMatching(new RegExp(`^lockfile injection: package-lock\\.json:${line} pins zod@4\\.4\\.3 to sha512 bytes`))]);
+  });
+
+  it('package-lock v3 (npm/cli): 1020 packages, aliases and bundled ones among them', async () => {
+    const text = gunzipSync(readFileSync(new URL('npm__cli/package-lock.json.gz', REAL))).toString('utf8');
+    const { checked, found } = await mismatches('npm__cli', 'package-lock.json', packageLockPins(text));
+    expect(found).toEqual([]);
+    // python3: 935 distinct name@version carry an integrity on some entry (bundled ones often do not).
+    expect(checked).toBe(935);
   });
 
   it('yarn classic (honojs/hono benchmarks/jsx): integrity and the #sha1 of resolved, 62 packages', async () => {
