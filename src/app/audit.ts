@@ -226,8 +226,8 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now, mcpOf(e.subject)).status === 'fail'),
   });
   // After the evaluations: the release each one read tells a private mirror from a different package.
-  const confusion = await findDependencyConfusion(evaluated, ctx);
   const locks = lockRecords(inputs);
+  const confusion = await findDependencyConfusion(evaluated, ctx, (subject) => locks.get(subjectKey(subject)) ?? []);
   const judged: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {
     const remembered = runtime.session.remember(report, evidence);
     const outcome = applyPolicy(remembered, subject, policy, now, {

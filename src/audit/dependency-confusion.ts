@@ -9,12 +9,15 @@
  * version is compared with it: the same tarball integrity means the same package (a mirror),
  * not flagged; another version set or other bytes under the name are flagged. Where the private
  * release could not be compared (only the lockfile's `resolved` URL names the private source,
- * or the evaluation failed), the name existing publicly is enough.
+ * or the evaluation failed), the name existing publicly is enough — unless the lockfile pins
+ * the integrity of the public release of that very version: npm and yarn install only bytes that
+ * match it, so what is installed is the public release, whichever origin serves it (yarn classic
+ * writes its own registry host into `resolved`; a company proxy does the same).
  */
 import type { Evidence } from '../evidence/schema.js';
 import type { RunContext } from '../pipeline/context.js';
 import { ABBREVIATED_ACCEPT, fetchPackument } from '../sources/npm/registry.js';
-import type { AuditSubject } from './types.js';
+import type { AuditSubject, LockRecord } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
 
 const CONCURRENCY = 8;
@@ -48,18 +51,37 @@ export function evaluatedRelease(evidence: Evidence | null): { version: string; 
   return { version: evidence.target.version, integrity: registry.facts.integrity };
 }
 
+/** The releases the lockfile pins for the subject (version and integrity), or [] when a pin has no integrity. */
+function pinnedReleases(subject: AuditSubject, records: readonly LockRecord[]): { version: string; integrity: string }[] {
+  const version = subject.version;
+  // yarn classic before 1.10 pins only the sha1 it appends to `resolved` (`…tgz#<sha1 hex>`).
+  const pins = records.map((r) => r.integrity ?? sha1Fragment(r.resolved));
+  if (version === null || pins.length === 0 || pins.some((pin) => pin === null)) return [];
+  return pins.map((integrity) => ({ version, integrity: integrity as string }));
+}
+
+/** `sha1-<base64>` of a sha1 in hex. */
+const sha1Sri = (hex: string): string => `sha1-${Buffer.from(hex, 'hex').toString('base64')}`;
+
+/** The sha1 a yarn classic `resolved` URL ends with, as SRI; null when it has none. */
+function sha1Fragment(resolved: string | null): string | null {
+  const hex = resolved === null ? undefined : /#([0-9a-f]{40})$/i.exec(resolved)?.[1];
+  return hex === undefined ? null : sha1Sri(hex);
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The hashes of an SRI string (`sha512-… sha1-…`). */
 const hashesOf = (integrity: string): string[] => integrity.split(/\s+/).filter((h) => /^sha\d+-/.test(h));
 
-/** Whether a (hostile) packument holds `version` with bytes of the same hash as `integrity`. */
+/** Whether a (hostile) packument holds `version` with bytes of the same hash as `integrity` (its `dist.shasum` counts as sha1). */
 export function publishesSameRelease(packument: Record<string, unknown>, release: { version: string; integrity: string }): boolean {
   const versions = packument.versions;
   if (!isRecord(versions) || !Object.hasOwn(versions, release.version)) return false;
   const manifest = versions[release.version];
   const dist = isRecord(manifest) ? manifest.dist : undefined;
   const published = isRecord(dist) && typeof dist.integrity === 'string' ? hashesOf(dist.integrity) : [];
+  if (isRecord(dist) && typeof dist.shasum === 'string' && /^[0-9a-f]{40}$/i.test(dist.shasum)) published.push(sha1Sri(dist.shasum));
   const ours = new Set(hashesOf(release.integrity));
   return published.some((hash) => ours.has(hash));
 }
@@ -71,19 +93,22 @@ export function publishesSameRelease(packument: Record<string, unknown>, release
 export async function findDependencyConfusion(
   evaluated: readonly { subject: AuditSubject; evidence: Evidence | null }[],
   ctx: RunContext,
+  locks: (subject: AuditSubject) => readonly LockRecord[] = () => [],
 ): Promise<Map<AuditSubject, string>> {
   const suspects = evaluated.flatMap(({ subject, evidence }) => {
     const source = privateSourceOf(subject, ctx);
     if (source === null) return [];
-    // The evaluation read the configured registry: comparable only when that is the private source.
+    // The evaluation read the configured registry: comparable only when that is the private source;
+    // otherwise only the lockfile's `resolved` names it, and its pins are what gets installed.
     const comparable = source === originOf(ctx.npm.registryFor(subject.name));
-    return [{ subject, source, release: comparable ? evaluatedRelease(evidence) : null }];
+    const release = comparable ? evaluatedRelease(evidence) : null;
+    return [{ subject, source, releases: release === null ? pinnedReleases(subject, locks(subject)) : [release] }];
   });
   const found = new Map<AuditSubject, string>();
-  await mapLimit(suspects, CONCURRENCY, async ({ subject, source, release }) => {
+  await mapLimit(suspects, CONCURRENCY, async ({ subject, source, releases }) => {
     const result = await fetchPackument(ctx.http, ctx.endpoints.npmPublicRegistry, subject.name, { accept: ABBREVIATED_ACCEPT });
     if (result.status !== 'ok') return;
-    if (release !== null && publishesSameRelease(result.packument, release)) return;
+    if (releases.length > 0 && releases.every((release) => publishesSameRelease(result.packument, release))) return;
     found.set(
       subject,
       `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,

@@ -23,8 +23,8 @@ export function lockRecords(inputs: readonly InputFile[]): Map<string, LockRecor
     for (const dependency of input.dependencies) {
       if (dependency.ecosystem !== 'npm' || dependency.version === null) continue;
       const record: LockRecord = {
-        file: dependency.file,
-        line: dependency.line,
+        file: dependency.pinnedAt?.file ?? dependency.file,
+        line: dependency.pinnedAt?.line ?? dependency.line,
         resolved: dependency.resolved,
         integrity: dependency.integrity ?? null,
         lockedFor: dependency.lockedFor ?? null,

@@ -39,6 +39,11 @@ export interface DeclaredDependency {
   /** The lockfile's integrity for it (SRI), when it pins one: npm installs only bytes that match it. */
   integrity?: string | null;
   /**
+   * Where the lockfile pins it, when `file` / `line` name the manifest that declares it instead
+   * (a workspace's `package.json`): a lockfile finding is about the pin, not the declaration.
+   */
+  pinnedAt?: { file: string; line: number | null };
+  /**
    * The entry installs this package under a descriptor that names another one (a yarn berry
    * `chalk@npm:^4` resolved to `evil@npm:1.0.0`): that descriptor. Null or absent otherwise.
    */

@@ -70,6 +70,7 @@ export class Attribution {
         file: joinPath(this.rootDir, declaration.workspace, 'package.json'),
         line: declarationLine(this.manifest(declaration.workspace), declaration.key, declaration.group),
         workspace: declaration.workspace,
+        pinnedAt: { file: this.lockfile, line: pkg.line },
       });
     }
     return out;

@@ -90,6 +90,12 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
       continue;
     }
     while (line.endsWith('\\') && i + 1 < physical.length) {
+      // As pip does, a comment line ends the continued line: older pip-compile output puts
+      // `# via kombu` right after the last `--hash … \`; it is read next, as this pin's `# via`.
+      if (/^\s*#/.test(physical[i + 1] ?? '')) {
+        line = line.slice(0, -1);
+        break;
+      }
       i += 1;
       line = line.slice(0, -1) + (physical[i] ?? '');
     }

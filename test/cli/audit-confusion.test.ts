@@ -21,13 +21,17 @@ describe('publishesSameRelease', () => {
     ['the same version with other bytes', packument({ '1.2.0': { dist: { integrity: OTHER512 } } }), false],
     ['other versions only (a squatter at 9.9.9)', packument({ '9.9.9': { dist: { integrity: SHA512 } } }), false],
     ['the version without an integrity', packument({ '1.2.0': { dist: { shasum: 'abc' } } }), false],
+    ['a sha1 pin and the same bytes as dist.shasum', packument({ '1.2.0': { dist: { shasum: 'd9a686bf69725058c2c311762d999c3ff0dfe6ab' } } }), 'sha1'],
+    ['a sha1 pin and other bytes as dist.shasum', packument({ '1.2.0': { dist: { shasum: '0000000000000000000000000000000000000000' } } }), 'not sha1'],
     ['an integrity that is not a string', packument({ '1.2.0': { dist: { integrity: [SHA512] } } }), false],
     ['a manifest that is not an object', packument({ '1.2.0': 'sha512' }), false],
     ['versions that are not an object', packument([{ dist: { integrity: SHA512 } }]), false],
     ['no versions at all', { name: '@corp/lib' }, false],
     ['the version only on the prototype', packument(Object.create({ '1.2.0': { dist: { integrity: SHA512 } } }) as object), false],
   ])('%s → %s', (_label, doc, same) => {
-    expect(publishesSameRelease(doc, release)).toBe(same);
+    // 'sha1' / 'not sha1': the release is pinned by its sha1 only (SHA1 is d9a686bf… in hex).
+    if (same === 'sha1' || same === 'not sha1') expect(publishesSameRelease(doc, { version: '1.2.0', integrity: SHA1 })).toBe(same === 'sha1');
+    else expect(publishesSameRelease(doc, release)).toBe(same);
   });
 
   it('a prototype-polluting key in the document changes nothing', () => {

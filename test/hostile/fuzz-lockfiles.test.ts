@@ -66,6 +66,8 @@ const DeclaredDependencySchema = z.strictObject({
   integrity: z.string().nullable().optional(),
   lockedFor: z.string().nullable().optional(),
   via: z.array(z.string().min(1)).optional(),
+  // Where the lockfile pins an entry a workspace manifest declares: the lockfile itself.
+  pinnedAt: z.strictObject({ file: z.string().min(1), line: z.number().int().min(1).nullable() }).optional(),
 });
 
 /** The catch-all of src/lockfiles/define-reader.ts, except for nesting (a stack that ran out, by design). */
@@ -343,6 +345,8 @@ describe('fuzzing: every lockfile, manifest and SBOM reader, 10,000 cases per fo
           if (dependency.ecosystem === 'pypi') expect(dependency.name).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
           else expect(dependency.name).toMatch(/^[^\s\u0000-\u001f\u007f-\u009f]+$/);
           if (dependency.file === input.as && dependency.line !== null) expect(dependency.line).toBeLessThanOrEqual(lines);
+          if (dependency.pinnedAt !== undefined) expect(dependency.pinnedAt.file).toBe(input.as);
+          if (dependency.pinnedAt?.line != null) expect(dependency.pinnedAt.line).toBeLessThanOrEqual(lines);
         }
         expectNoPollution();
       }),

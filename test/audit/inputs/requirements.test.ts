@@ -93,6 +93,33 @@ describe('requirements files', () => {
     expect(only(parsed, 'c').direct).toBe(false);
   });
 
+  it('reads a "# via" comment right after the last hash continuation (older pip-compile output) as that pin\'s', () => {
+    // pip ends a `\`-continued line at a comment line; the comment is this pin's `# via`.
+    const text = [
+      'amqp==2.6.1 \\',
+      '    --hash=sha256:70cdb10628468ff14e57ec2f751c7aa9e48e7e3651cfd62d431213c0c4e58f21 \\',
+      '    # via kombu',
+      'alembic==1.4.3 \\',
+      '    --hash=sha256:4e02ed2aa796bd179965041afa092c55b51fb077de19d61835673cc80672c01c \\',
+      '    # via -r requirements/main.in',
+      'babel==2.9.0 \\',
+      '    --hash=sha256:9d35c22fcc79893c3ecc85ac4a56cde1ecf3f19c540bba0922308a6c06ca6fa5 \\',
+      '    # via',
+      '    #   -r requirements/main.in',
+      '    #   pyramid',
+      'kombu==4.6.11 \\',
+      '    --hash=sha256:be48cdffb54a2194d93ad6533d73f69408486483d189fe9f5990ee24255b0e0a',
+      '',
+    ].join('\n');
+    const parsed = readRequirements(text, 'requirements/main.txt');
+    expect(parsed.dependencies.map((d) => [d.name, d.version, d.direct, d.line])).toEqual([
+      ['amqp', '2.6.1', false, 1],
+      ['alembic', '1.4.3', true, 4],
+      ['babel', '2.9.0', true, 7],
+      ['kombu', '4.6.11', true, 12],
+    ]);
+  });
+
   it('rejects a malformed requirement at its line', () => {
     expect(() => readRequirements('flask\n\nrequests>>2\n', 'requirements.txt')).toThrow(new LockfileError('requirements.txt', 3, 'invalid version specifier'));
   });

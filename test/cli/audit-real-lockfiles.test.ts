@@ -1,0 +1,306 @@
+/**
+ * `nerq audit` end to end on real lockfiles (fixtures/lockfiles/real/, see fixtures/PROVENANCE.md),
+ * against a loopback registry whose answers are synthesised from the lockfile itself: every
+ * release it pins is published with the very integrity (and sha1) the lockfile pins. On such data
+ * the lockfile checks must find nothing — no lockfile injection, no dependency confusion — and a
+ * single tampered pin must be found, alone.
+ *
+ * The pins are parsed independently of nerq's readers (test/lockfiles/real-pins.ts), so that the
+ * served registry does not echo what nerq read.
+ */
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { packageLockPins, uvRegistryPins, yarnClassicPins, type Pin, type UvPin } from '../lockfiles/real-pins.js';
+import { kindOf, parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
+import { requireBuiltCli } from './helpers.js';
+
+const REAL = path.join(REPO_ROOT, 'fixtures', 'lockfiles', 'real');
+const LOCK_RULES = ['lockfile-injection', 'dependency-confusion'];
+
+/**
+ * The registry the pins describe, under `/npm/` (full packuments) and `/npm-public/`
+ * (abbreviated): each release with the lockfile's integrity and sha1, its tarball under `/npm/`.
+ */
+function serveRegistryOf(server: FixtureServer, pins: readonly Pin[]): void {
+  const byName = new Map<string, Pin[]>();
+  for (const pin of pins) {
+    const list = byName.get(pin.name) ?? [];
+    if (!list.some((p) => p.version === pin.version)) list.push(pin);
+    byName.set(pin.name, list);
+  }
+  const packument = (name: string, registry: string): Record<string, unknown> | null => {
+    const releases = byName.get(name);
+    if (releases === undefined) return null;
+    const file = (version: string) => `${registry}/${name}/-/${name.slice(name.lastIndexOf('/') + 1)}-${version}.tgz`;
+    const versions = Object.fromEntries(
+      releases.map((p) => [
+        p.version,
+        {
+          name,
+          version: p.version,
+          license: 'MIT',
+          dist: { ...(p.integrity === null ? {} : { integrity: p.integrity }), ...(p.shasum === null ? {} : { shasum: p.shasum }), tarball: file(p.version) },
+        },
+      ]),
+    );
+    const time = Object.fromEntries(releases.map((p) => [p.version, '2025-06-01T00:00:00.000Z']));
+    // The last pinned release is `latest` (which one does not matter to the lockfile checks).
+    return { name, 'dist-tags': { latest: releases.at(-1)!.version }, versions, time: { created: '2025-06-01T00:00:00.000Z', modified: '2025-06-01T00:00:00.000Z', ...time } };
+  };
+  const handler =
+    (prefix: string): RouteHandler =>
+    (req, res, { url }) => {
+      const rest = decodeURIComponent(url.pathname.slice(prefix.length + 2));
+      const doc = rest.includes('/-/') ? null : packument(rest, server.url('npm'));
+      res.writeHead(doc === null ? 404 : 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(doc ?? { error: 'Not found' }));
+      void req;
+    };
+  server.routePrefix('GET', '/npm/', handler('npm'));
+  server.routePrefix('GET', '/npm-public/', handler('npm-public'));
+  server.fallback('GET', '/npm-api/', { status: 404 });
+  serveOsv(server, []);
+}
+
+/** The policy rules each package fails, for the lockfile rules only: `name@version rule`. */
+function lockFindings(report: ReturnType<typeof parseAudit>): string[] {
+  return report.entries.flatMap((e) => e.policy.failures.filter((f) => LOCK_RULES.includes(f.rule)).map((f) => `${e.subject.name}@${e.subject.version} ${f.rule}`));
+}
+
+/** The exit code the report's own summary calls for (docs/checks.md: 3 incomplete, 1 a failure, else 0). */
+const exitFor = (report: ReturnType<typeof parseAudit>): number => (report.summary.errors + report.summary.incomplete > 0 ? 3 : report.summary.failed > 0 ? 1 : 0);
+
+const dirs = new TempDirs();
+const servers: FixtureServer[] = [];
+
+beforeAll(() => requireBuiltCli());
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    expectNoUnexpected(server);
+    await server.close();
+  }
+});
+
+afterAll(() => dirs.cleanUp());
+
+async function server(): Promise<FixtureServer> {
+  const started = await startFixtureServer();
+  servers.push(started);
+  return started;
+}
+
+/** A copy of `real/<fixture>` with `{{REGISTRY}}` → `registry` (lockfile and package.json), and `edit` applied to `lockfile`. */
+function projectCopy(fixture: string, lockfile: string, registry: string, edit: (text: string) => string = (t) => t): string {
+  const dir = dirs.make('nerq-real-audit-');
+  cpSync(path.join(REAL, fixture), dir, { recursive: true });
+  const file = path.join(dir, lockfile);
+  writeFileSync(file, edit(readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', registry)));
+  const manifest = path.join(dir, 'package.json');
+  if (existsSync(manifest)) writeFileSync(manifest, readFileSync(manifest, 'utf8').replaceAll('{{REGISTRY}}', registry));
+  return dir;
+}
+
+describe('nerq audit of a real package-lock.json v3 with workspaces (modelcontextprotocol/servers)', () => {
+  const text = readFileSync(path.join(REAL, 'modelcontextprotocol__servers', 'package-lock.json'), 'utf8');
+  const pins = packageLockPins(text);
+
+  it('finds no lockfile injection and no dependency confusion on the honest lockfile', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy('modelcontextprotocol__servers', 'package-lock.json', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    const report = parseAudit(result.stdout);
+    // python3: 284 distinct name@version under node_modules/ (the 4 workspace links excluded).
+    expect(new Set(pins.map((p) => `${p.name}@${p.version}`)).size).toBe(284);
+    expect(report.summary.total).toBe(284);
+    expect(lockFindings(report)).toEqual([]);
+    expect(result.code, result.stderr).toBe(exitFor(report));
+    // Every release is the registry's own, nothing else fails the default policy: a pass.
+    expect(result.code).toBe(0);
+    // Scoped names were asked for with their encoded slash, each once.
+    expect(main.requests.filter((r) => r.path === '/npm/@modelcontextprotocol%2fsdk' && kindOf(r) === 'packument-full')).toHaveLength(1);
+  });
+
+  it('finds the one pin whose integrity is not the registry release, and only it', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    const zod = pins.find((p) => p.name === 'zod')!;
+    const other = `sha512-${Buffer.alloc(64, 9).toString('base64')}`;
+    const dir = projectCopy('modelcontextprotocol__servers', 'package-lock.json', main.url('npm'), (t) => t.replace(zod.integrity!, other));
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(lockFindings(report)).toEqual([`zod@${zod.version} lockfile-injection`]);
+    expect(report.summary).toMatchObject({ total: 284, failed: 1 });
+    expect(result.code, result.stderr).toBe(1);
+  });
+});
+
+describe('nerq audit of a real yarn classic lockfile (honojs/hono benchmarks/jsx)', () => {
+  const text = readFileSync(path.join(REAL, 'honojs__hono', 'benchmarks', 'jsx', 'yarn.lock'), 'utf8');
+  const pins = yarnClassicPins(text);
+
+  it('resolved from the configured registry: no finding', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy(path.join('honojs__hono', 'benchmarks', 'jsx'), 'yarn.lock', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    const report = parseAudit(result.stdout);
+    // 62 entries, every one with `integrity sha512-…` and a `#<sha1>` resolved.
+    expect(pins).toHaveLength(62);
+    expect(pins.filter((p) => p.integrity === null || p.shasum === null)).toEqual([]);
+    expect(report.summary.total).toBe(62);
+    expect(lockFindings(report)).toEqual([]);
+    expect(result.code, result.stderr).toBe(exitFor(report));
+    // Every release is the registry's own, nothing else fails the default policy: a pass.
+    expect(result.code).toBe(0);
+  });
+
+  it("resolved from another origin serving the public registry's bytes (as yarn's own registry alias does): no dependency confusion", async () => {
+    // yarn classic writes its own registry host into `resolved`, not the one npm is configured
+    // with; the bytes it pins are the public registry's. A second origin stands for that host.
+    const main = await server();
+    const alias = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy(path.join('honojs__hono', 'benchmarks', 'jsx'), 'yarn.lock', alias.url('npm'));
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(report.summary.total).toBe(62);
+    expect(lockFindings(report)).toEqual([]);
+    expect(result.code, result.stderr).toBe(exitFor(report));
+    // Every release is the registry's own, nothing else fails the default policy: a pass.
+    expect(result.code).toBe(0);
+    expect(alias.requests).toEqual([]);
+  });
+
+  it('resolved from another origin pinning other bytes than the public release: flagged', async () => {
+    const main = await server();
+    const alias = await server();
+    serveRegistryOf(main, pins);
+    const typescript = pins.find((p) => p.name === 'typescript')!;
+    const other = `sha512-${Buffer.alloc(64, 9).toString('base64')}`;
+    const dir = projectCopy(path.join('honojs__hono', 'benchmarks', 'jsx'), 'yarn.lock', alias.url('npm'), (t) =>
+      t.replace(typescript.integrity!, other).replace(`#${typescript.shasum!}`, ''),
+    );
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(lockFindings(report).sort()).toEqual([`typescript@${typescript.version} dependency-confusion`, `typescript@${typescript.version} lockfile-injection`]);
+    expect(result.code).toBe(1);
+  });
+});
+
+/**
+ * PyPI as the pins describe it: each project's JSON (`/pypi/<name>/json`) and release JSON
+ * (`/pypi/<name>/<version>/json`) with the lockfile's files and sha256 digests; nothing else
+ * (the simple index, provenance, pypistats) is known.
+ */
+function servePypiOf(server: FixtureServer, pins: readonly UvPin[]): void {
+  // uv forks its resolution by environment: one name may be pinned at several versions (sphinx 8.1.3 and 8.2.3).
+  const byName = new Map<string, UvPin[]>();
+  for (const pin of pins) byName.set(pin.name, [...(byName.get(pin.name) ?? []), pin]);
+  const files = (pin: UvPin) =>
+    pin.files.map((f) => ({
+      filename: f.filename,
+      packagetype: f.packagetype,
+      size: f.size,
+      digests: { sha256: f.sha256 },
+      upload_time_iso_8601: '2025-06-01T00:00:00.000000Z',
+      yanked: false,
+      yanked_reason: null,
+    }));
+  const info = (pin: UvPin) => ({ name: pin.name, version: pin.version, summary: `${pin.name} (as its lockfile pins it)`, license: 'MIT', requires_dist: null, project_urls: null, yanked: false });
+  server.routePrefix('GET', '/pypi/pypi/', (_req, res, { url }) => {
+    const [name, second, third] = url.pathname.slice('/pypi/pypi/'.length).split('/');
+    const releases = byName.get(name ?? '') ?? [];
+    const latest = releases.at(-1);
+    const pinned = releases.find((p) => p.version === second);
+    const body =
+      latest === undefined
+        ? null
+        : second === 'json'
+          ? { info: info(latest), releases: Object.fromEntries(releases.map((p) => [p.version, files(p)])), urls: files(latest), vulnerabilities: [] }
+          : pinned !== undefined && third === 'json'
+            ? { info: info(pinned), urls: files(pinned), vulnerabilities: [] }
+            : null;
+    res.writeHead(body === null ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { message: 'Not Found' }));
+  });
+  server.fallback('GET', '/pypi/', { status: 404 });
+  server.fallback('GET', '/pypistats/', { status: 404 });
+  serveOsv(server, []);
+}
+
+describe('nerq audit of a real uv.lock (pallets/flask)', () => {
+  const pins = uvRegistryPins(readFileSync(path.join(REAL, 'pallets__flask', 'uv.lock'), 'utf8'));
+
+  it('evaluates every registry package the lockfile pins, as direct/dev as the project declares it', async () => {
+    const main = await server();
+    servePypiOf(main, pins);
+    const dir = projectCopy('pallets__flask', 'uv.lock', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    const report = parseAudit(result.stdout);
+    // python3 tomllib: 82 [[package]] with a registry source (flask itself is the editable project).
+    expect(pins).toHaveLength(82);
+    expect(report.inputs).toEqual([{ file: 'uv.lock', format: 'uv.lock' }]);
+    expect(new Set(report.entries.map((e) => `${e.subject.ecosystem}:${e.subject.name}@${e.subject.version}`))).toEqual(new Set(pins.map((p) => `pypi:${p.name}@${p.version}`)));
+    expect(report.unvouched ?? []).toEqual([]);
+    // Every one evaluated (sphinx and sphinx-autobuild at both of their pinned versions too).
+    expect(report.summary).toMatchObject({ total: 82, errors: 0, incomplete: 0 });
+    const subject = (name: string) => report.entries.find((e) => e.subject.name === name)?.subject;
+    expect(subject('werkzeug')).toMatchObject({ version: '3.1.8', direct: true, dev: false });
+    expect(subject('pytest')).toMatchObject({ version: '9.0.2', direct: true, dev: true });
+    expect(result.code, result.stderr).toBe(exitFor(report));
+  });
+
+  it('--direct --omit dev: the dependencies flask declares, its extras included', async () => {
+    const main = await server();
+    servePypiOf(main, pins);
+    const dir = projectCopy('pallets__flask', 'uv.lock', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json', '--direct', '--omit', 'dev'], { server: main });
+    const report = parseAudit(result.stdout);
+    // flask's `dependencies` (blinker, click, itsdangerous, jinja2, markupsafe, werkzeug) and its
+    // `optional-dependencies` (async: asgiref, dotenv: python-dotenv), production roots as
+    // src/lockfiles/uv-lock.ts documents; the dev-dependencies groups are left out.
+    expect(report.entries.map((e) => e.subject.name).sort()).toEqual(['asgiref', 'blinker', 'click', 'itsdangerous', 'jinja2', 'markupsafe', 'python-dotenv', 'werkzeug']);
+    expect(result.code, result.stderr).toBe(exitFor(report));
+  });
+});
+
+describe("nerq audit of a real yarn classic lockfile with aliases, git, URL and file dependencies (npm/arborist's yarn-stuff)", () => {
+  const text = readFileSync(path.join(REAL, 'npm__arborist', 'test', 'fixtures', 'yarn-stuff', 'yarn.lock'), 'utf8');
+  const pins = yarnClassicPins(text);
+  const fixture = path.join('npm__arborist', 'test', 'fixtures', 'yarn-stuff');
+
+  /** The audit of the fixture resolved from `alias` (another origin than the registry), after `edit`. */
+  async function audit(edit: (text: string) => string = (t) => t) {
+    const main = await server();
+    const alias = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy(fixture, 'yarn.lock', alias.url('npm'), edit);
+    const result = await runCli(['audit', dir, '--json'], { server: main });
+    return { result, report: parseAudit(result.stdout), alias };
+  }
+
+  const expectIncompleteOnlyForRemotes = (result: { code: number; stderr: string }, report: ReturnType<typeof parseAudit>, alias: FixtureServer) => {
+    // abbrev@1.1.1 (for abbrev, pinned, reg) and abbrev@1.0.9 (for old), both direct.
+    expect(report.entries.map((e) => `${e.subject.name}@${e.subject.version} ${e.subject.direct} ${e.policy.status}`).sort()).toEqual(['abbrev@1.0.9 true pass', 'abbrev@1.1.1 true pass']);
+    expect(lockFindings(report)).toEqual([]);
+    // The git, GitHub and URL dependencies are unvouched: the run is incomplete (exit 3), for them alone.
+    expect((report.unvouched ?? []).map((u) => `${u.name} ${u.host}`).sort()).toEqual(['full-git-url github.com', 'ghshort github.com', 'remote 127.0.0.1']);
+    expect(result.code, result.stderr).toBe(3);
+    expect(alias.requests).toEqual([]);
+  };
+
+  it('pins with integrity lines (sha512, and sha1 for abbrev 1.0.9): no lockfile finding', async () => {
+    const { result, report, alias } = await audit();
+    expectIncompleteOnlyForRemotes(result, report, alias);
+  });
+
+  it("pins by resolved's #sha1 only (as yarn before 1.10 wrote them): no lockfile finding either", async () => {
+    const { result, report, alias } = await audit((t) => t.replace(/^ {2}integrity .*\n/gm, ''));
+    expectIncompleteOnlyForRemotes(result, report, alias);
+  });
+});

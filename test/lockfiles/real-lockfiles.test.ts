@@ -1,0 +1,510 @@
+/**
+ * Real lockfiles of public projects (fixtures/lockfiles/real/, sources in fixtures/PROVENANCE.md),
+ * read through the same path `nerq audit` takes (`readInputs`: the reader the file's name calls
+ * for, with the manifests next to it as context). Every figure below was counted from the file
+ * itself, independently of nerq (Python's json / tomllib / PyYAML, or grep), as each comment says.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readInputs } from '../../src/audit/detect.js';
+import { foldDependencies, subjectKey } from '../../src/audit/fold.js';
+import { lockfileMismatch, lockRecords } from '../../src/audit/lockfile-integrity.js';
+import type { DeclaredDependency } from '../../src/audit/types.js';
+import type { Evidence } from '../../src/evidence/schema.js';
+import type { ParsedInput } from '../../src/lockfiles/types.js';
+import { TempDirs } from '../cli/audit-helpers.js';
+import { evidence } from '../support/evidence-builder.js';
+import { bunPins, packageLockPins, pnpmPins, yarnClassicPins, type Pin } from './real-pins.js';
+
+const REAL = new URL('../../fixtures/lockfiles/real/', import.meta.url);
+const YARN_STUFF = 'npm__arborist/test/fixtures/yarn-stuff';
+const dirs = new TempDirs();
+let root: string;
+
+beforeAll(() => {
+  // A copy of the corpus with the gzipped lockfiles inflated next to them, as a project has them.
+  root = dirs.make('nerq-real-');
+  cpSync(REAL, root, { recursive: true });
+  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz')]) {
+    writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
+  }
+  // A URL dependency is a URL once the placeholder is an origin again.
+  for (const name of ['yarn.lock', 'package.json']) {
+    const stuff = path.join(root, YARN_STUFF, name);
+    writeFileSync(stuff, readFileSync(stuff, 'utf8').replaceAll('{{REGISTRY}}', 'https://registry.example'));
+  }
+});
+
+afterAll(() => dirs.cleanUp());
+
+async function read(dir: string, file: string): Promise<ParsedInput> {
+  const [input] = await readInputs(path.join(root, dir), [file]);
+  if (input === undefined) throw new Error(`nothing read from ${dir}/${file}`);
+  return input;
+}
+
+/** Distinct `name@version` of the input's registry packages. */
+const ids = (input: ParsedInput): Set<string> => new Set(input.dependencies.map((d) => `${d.name}@${d.version}`));
+const rowsOf = (input: ParsedInput, name: string): DeclaredDependency[] => input.dependencies.filter((d) => d.name === name);
+const versionsOf = (input: ParsedInput, name: string): string[] => [...new Set(rowsOf(input, name).map((d) => d.version ?? 'null'))].sort();
+const directRows = (input: ParsedInput): number => input.dependencies.filter((d) => d.direct).length;
+
+/** Shapes every reader must keep on real data: one ecosystem, exact plain versions. */
+function expectWellFormed(input: ParsedInput, ecosystem: 'npm' | 'pypi'): void {
+  expect(input.dependencies.length).toBeGreaterThan(0);
+  expect(input.dependencies.filter((d) => d.ecosystem !== ecosystem)).toEqual([]);
+  // No range, protocol (`npm:`, `patch:`, `link:`, `workspace:`) or pnpm peer suffix `(…)` left in a version.
+  expect(input.dependencies.filter((d) => d.version === null || /[():^~<>=\s]/.test(d.version))).toEqual([]);
+}
+
+describe('pnpm-lock.yaml v9 of a monorepo with catalogs and a patched dependency (vueuse/vueuse)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('vueuse__vueuse', 'pnpm-lock.yaml');
+  });
+
+  it('reads every package of `packages` once, with its exact version and no peer suffix', () => {
+    expect(input.format).toBe('pnpm-lock@9.0');
+    expectWellFormed(input, 'npm');
+    // python3 + PyYAML: len(lock['packages']) == 1913 (keys are unique name@version).
+    expect(ids(input).size).toBe(1913);
+    // snapshot key vitepress@2.0.0-alpha.18(@types/node@26.1.2)(…)(yaml@2.9.0): the version alone.
+    expect(versionsOf(input, 'vitepress')).toEqual(['2.0.0-alpha.18']);
+    // packages: typescript@5.6.1-rc and typescript@6.0.3.
+    expect(versionsOf(input, 'typescript')).toEqual(['5.6.1-rc', '6.0.3']);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it('takes direct dependencies from the importers, catalog specifiers included, and never a link: workspace', () => {
+    // Importer entries (dependencies, devDependencies, optionalDependencies of the 12 importers)
+    // whose version is not `link:…`: 106; the 21 `link:` ones are the workspace's own packages.
+    expect(directRows(input)).toBe(106);
+    // importers['.'].devDependencies.vitepress: { specifier: 'catalog:docs', version: '2.0.0-alpha.18(…)' }.
+    expect(rowsOf(input, 'vitepress').filter((d) => d.direct).map((d) => [d.workspace, d.version])).toEqual([['.', '2.0.0-alpha.18']]);
+    // importers['packages/core'].dependencies.vue: 3.5.40(typescript@6.0.3); '@vueuse/shared': link:../shared.
+    expect(rowsOf(input, 'vue').find((d) => d.workspace === 'packages/core')).toMatchObject({ version: '3.5.40', direct: true, dev: false });
+    // The registry copies of @vueuse/* (packages: @vueuse/{core,integrations,metadata,shared}@14.3.0) are
+    // pulled in by dependencies; the workspace's own `link:` packages are not audited at all.
+    expect(input.dependencies.filter((d) => d.name.startsWith('@vueuse/')).map((d) => `${d.name}@${d.version} ${d.direct}`).sort()).toEqual([
+      '@vueuse/core@14.3.0 false',
+      '@vueuse/integrations@14.3.0 false',
+      '@vueuse/metadata@14.3.0 false',
+      '@vueuse/shared@14.3.0 false',
+    ]);
+  });
+
+  it('keeps the patched package as the registry release it patches, with that release integrity', () => {
+    // patchedDependencies: google-font-installer@1.2.0; packages['google-font-installer@1.2.0'].resolution.integrity.
+    expect(rowsOf(input, 'google-font-installer').map((d) => [d.version, d.integrity])).toEqual([
+      ['1.2.0', 'sha512-0tgwTRphnjiTEUflczlgJU0PVao1Y/oA0ZPYH3d4Twc7Uc8SL36mQyjzxY8KXaVUjID++XDFrGo3aJVNDodE3Q=='],
+    ]);
+  });
+});
+
+describe('yarn.lock of yarn 4 (__metadata version 10) with patch:, npm: aliases and a workspace (prettier/prettier)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('prettier__prettier', 'yarn.lock');
+  });
+
+  it('reads every npm: resolution once; patch: entries are the package they patch, the workspace is not one', () => {
+    expect(input.format).toBe('yarn-berry');
+    expectWellFormed(input, 'npm');
+    // 1052 entries (`resolution:` lines); 1049 are `<name>@npm:<version>` (all distinct); the other
+    // three are `prettier@workspace:.` and the patch: entries of fsevents@2.3.3 and typescript@6.0.3.
+    expect(ids(input).size).toBe(1049);
+    expect(versionsOf(input, 'typescript')).toEqual(['6.0.3']);
+    expect(versionsOf(input, 'fsevents')).toEqual(['2.3.3']);
+    // The project itself is `prettier@workspace:.`; `prettier@npm:3.9.6` is the registry release it depends on.
+    expect(versionsOf(input, 'prettier')).toEqual(['3.9.6']);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it('reports an npm: alias as the package it installs, and as no injection', () => {
+    // "react-is-18@npm:react-is@^18.3.1" → react-is@npm:18.3.1; "react-is-19@npm:react-is@^19.2.5" → 19.2.7.
+    expect(versionsOf(input, 'react-is')).toEqual(['18.3.1', '19.2.7']);
+    expect(rowsOf(input, 'react-is-18')).toEqual([]);
+    // "string-width-cjs@npm:string-width@^4.2.0, string-width@npm:^4.1.0, …" → string-width@4.2.3.
+    expect(versionsOf(input, 'string-width')).toContain('4.2.3');
+    expect(rowsOf(input, 'string-width-cjs')).toEqual([]);
+    expect(input.dependencies.filter((d) => d.lockedFor != null)).toEqual([]);
+  });
+
+  it('never takes a checksum (a hash of yarn\'s zip) for the tarball integrity', () => {
+    // 932 entries carry `checksum: 10c0/…`; none of it is the registry tarball's SRI.
+    expect(input.dependencies.filter((d) => d.integrity != null)).toEqual([]);
+  });
+
+  it('takes direct and dev from package.json', () => {
+    // package.json: 90 dependencies + 59 devDependencies.
+    expect(directRows(input)).toBe(149);
+    // dependencies.typescript: "6.0.3" (resolved through the patch: entry).
+    expect(rowsOf(input, 'typescript')).toMatchObject([{ direct: true, dev: false }]);
+    // devDependencies.prettier: "3.9.6" (the project checks itself with the last release).
+    expect(rowsOf(input, 'prettier')).toMatchObject([{ version: '3.9.6', direct: true, dev: true }]);
+    // @babel/code-frame: 8.0.0 in dependencies; 7.29.7 only pulled in by other packages.
+    expect(rowsOf(input, '@babel/code-frame').map((d) => [d.version, d.direct])).toEqual([
+      ['8.0.0', true],
+      ['7.29.7', false],
+    ]);
+  });
+});
+
+describe('bun.lock (text, JSONC) of a single-package project (honojs/hono)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('honojs__hono', 'bun.lock');
+  });
+
+  it('reads every package entry with its integrity', () => {
+    expect(input.format).toBe('bun.lock@1');
+    expectWellFormed(input, 'npm');
+    // python3 (trailing commas removed, json): 1152 `packages` entries, 1012 distinct name@version
+    // (nested keys such as "@babel/core/semver" repeat a release), every one with a sha512 fourth field.
+    expect(input.dependencies).toHaveLength(1152);
+    expect(ids(input).size).toBe(1012);
+    expect(input.dependencies.filter((d) => !/^sha512-/.test(d.integrity ?? ''))).toEqual([]);
+    expect(rowsOf(input, '@hono/node-server')).toMatchObject([{ version: '2.0.12', integrity: 'sha512-eWpQYr67tqJLeaSUl0Q+TquuYfUdTibpOJlUMV2FfUP7+KqCC5TufnwnlXL6mobZBJbGAYRd7ZvEBDCbLInjhg==' }]);
+  });
+
+  it('takes the workspace devDependencies as direct dev, and everything as dev (hono has no dependencies)', () => {
+    // workspaces[""]: 24 devDependencies, no dependencies.
+    expect(directRows(input)).toBe(24);
+    expect(input.dependencies.filter((d) => !d.dev)).toEqual([]);
+    expect(rowsOf(input, 'wrangler').filter((d) => d.direct)).toMatchObject([{ version: '4.107.0' }]);
+  });
+});
+
+describe('yarn.lock v1 (classic) with multi-range keys (honojs/hono benchmarks/jsx)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('honojs__hono/benchmarks/jsx', 'yarn.lock');
+  });
+
+  it('reads one package per entry, with resolved and integrity', () => {
+    expect(input.format).toBe('yarn-classic');
+    expectWellFormed(input, 'npm');
+    // grep -c '^[^ #].*:$' yarn.lock: 62 entries, all distinct name@version.
+    expect(ids(input).size).toBe(62);
+    // "domhandler@^5.0.2, domhandler@^5.0.3:" is one entry.
+    expect(rowsOf(input, 'domhandler')).toHaveLength(1);
+    expect(rowsOf(input, 'typescript')).toMatchObject([
+      { version: '5.3.2', direct: true, dev: false, resolved: '{{REGISTRY}}/typescript/-/typescript-5.3.2.tgz#00d1c7c1c46928c5845c1ee8d0cc2791031d4c43' },
+    ]);
+  });
+
+  it('takes direct and dev from package.json', () => {
+    // package.json: 11 dependencies + 2 devDependencies (esbuild, node-html-parser).
+    expect(directRows(input)).toBe(13);
+    expect(rowsOf(input, 'esbuild')).toMatchObject([{ version: '0.19.8', direct: true, dev: true }]);
+    // @esbuild/linux-x64 is an optional dependency of esbuild only: dev.
+    expect(rowsOf(input, '@esbuild/linux-x64')).toMatchObject([{ version: '0.19.8', direct: false, dev: true }]);
+  });
+});
+
+describe("yarn.lock v1 with npm: aliases, git, GitHub, URL and file: dependencies (npm/arborist's yarn-stuff)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read(YARN_STUFF, 'yarn.lock');
+  });
+
+  it('reports each alias as the package it installs, direct, with its own integrity', () => {
+    expect(input.format).toBe('yarn-classic');
+    expectWellFormed(input, 'npm');
+    // "abbrev@^1.1.1, "pinned@npm:abbrev@1.1.1", "reg@npm:abbrev@^1.1.1"" → abbrev 1.1.1 (sha512);
+    // "old@npm:abbrev@1.0.x" → abbrev 1.0.9, pinned by `integrity sha1-…` only.
+    expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.dev, d.integrity?.slice(0, 5)])).toEqual([
+      ['abbrev', '1.1.1', true, false, 'sha51'],
+      ['abbrev', '1.0.9', true, false, 'sha1-'],
+    ]);
+    expect(input.dependencies.filter((d) => d.lockedFor != null)).toEqual([]);
+  });
+
+  it('reports git, GitHub and URL dependencies as remote, file: ones as local, all direct', () => {
+    // package.json: full-git-url (git+https:), ghshort (github:), remote (a tarball URL), symlink and tarball (file:).
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([
+      ['remote', 'full-git-url', 'github.com', true, false],
+      ['remote', 'ghshort', 'github.com', true, false],
+      ['remote', 'remote', 'registry.example', true, false],
+      ['local', 'symlink', null, true, false],
+      ['local', 'tarball', null, true, false],
+    ]);
+  });
+});
+
+describe('package-lock.json v3 of an npm workspaces project (modelcontextprotocol/servers)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('modelcontextprotocol__servers', 'package-lock.json');
+  });
+
+  it('reads every node_modules entry but the workspace links', () => {
+    expect(input.format).toBe('package-lock@3');
+    expectWellFormed(input, 'npm');
+    // python3: 299 `packages` keys = root + 4 workspace folders + 4 links + 290 node_modules paths,
+    // which hold 284 distinct name@version.
+    expect(ids(input).size).toBe(284);
+    expect(input.dependencies.filter((d) => d.name.startsWith('@modelcontextprotocol/server-'))).toEqual([]);
+    // node_modules/content-type 1.0.5, and 2.0.0 nested under body-parser and type-is.
+    expect(versionsOf(input, 'content-type')).toEqual(['1.0.5', '2.0.0']);
+    // A scoped package keeps its registry tarball path.
+    expect(rowsOf(input, '@modelcontextprotocol/sdk')[0]).toMatchObject({ version: '1.30.0', resolved: '{{REGISTRY}}/@modelcontextprotocol/sdk/-/sdk-1.30.0.tgz' });
+  });
+
+  it('attributes direct dependencies to the workspace that declares them', () => {
+    // src/everything 5+7, src/filesystem 4+7, src/memory 1+5, src/sequentialthinking 3+6 names = 38.
+    expect(directRows(input)).toBe(38);
+    expect(rowsOf(input, 'zod').filter((d) => d.direct)).toMatchObject([{ workspace: 'src/everything', version: '4.4.3', dev: false }]);
+    expect(rowsOf(input, 'vitest').filter((d) => d.direct).map((d) => d.workspace).sort()).toEqual([
+      'src/everything',
+      'src/filesystem',
+      'src/memory',
+      'src/sequentialthinking',
+    ]);
+    expect(rowsOf(input, '@modelcontextprotocol/sdk').filter((d) => d.direct)).toHaveLength(4);
+  });
+});
+
+describe('package-lock.json v3 of a 16-workspace monorepo with npm: aliases and bundled dependencies (npm/cli)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('npm__cli', 'package-lock.json');
+  });
+
+  it('reads every node_modules entry but the 16 workspace links, aliases as the package they install', () => {
+    expect(input.format).toBe('package-lock@3');
+    expectWellFormed(input, 'npm');
+    // python3: 1241 node_modules entries that are not links, 1020 distinct name@version.
+    expect(ids(input).size).toBe(1020);
+    // The workspaces (links to workspaces/libnpmaccess, …) are not registry packages.
+    expect(rowsOf(input, 'libnpmaccess')).toEqual([]);
+    expect(rowsOf(input, 'libnpmversion')).toEqual([]);
+    // "node_modules/string-width-cjs": { "name": "string-width", "version": "4.2.3" } at line 13123.
+    expect(rowsOf(input, 'string-width-cjs')).toEqual([]);
+    expect(rowsOf(input, 'string-width').find((d) => d.line === 13123)).toMatchObject({ version: '4.2.3' });
+    expect(input.dependencies.filter((d) => d.lockedFor != null)).toEqual([]);
+  });
+
+  it('attributes each workspace its own declarations', () => {
+    // Root and workspace entries' dependencies/devDependencies/optionalDependencies/peerDependencies
+    // naming no workspace: . 72, docs 15, mock-globals 3, mock-registry 7, smoke-tests 7, arborist 43,
+    // config 11, libnpmaccess 6, libnpmdiff 10, libnpmexec 16, libnpmfund 3, libnpmorg 7,
+    // libnpmpack 8, libnpmpublish 12, libnpmsearch 5, libnpmteam 6, libnpmversion 9 = 240.
+    expect(directRows(input)).toBe(240);
+    // packages[""].dependencies.abbrev: "^3.0.0" → node_modules/abbrev 3.0.0.
+    expect(rowsOf(input, 'abbrev').filter((d) => d.direct)).toMatchObject([{ version: '3.0.0', workspace: '.', dev: false }]);
+  });
+});
+
+describe('poetry.lock 2.1 with dependency groups and a git dependency (python-poetry/poetry)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('python-poetry__poetry', 'poetry.lock');
+  });
+
+  it('reads the index packages and reports the git one as a remote entry', () => {
+    expect(input.format).toBe('poetry.lock');
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 78 [[package]], 77 without a `source` table, 1 with source.type = "git".
+    expect(ids(input).size).toBe(77);
+    expect(input.skipped).toMatchObject([
+      { kind: 'remote', ecosystem: 'pypi', name: 'poetry-core', source: 'git+https://github.com/python-poetry/poetry-core.git', host: 'github.com', direct: true, dev: false },
+    ]);
+  });
+
+  it('takes dev from the lock groups and direct from pyproject.toml', () => {
+    // groups: 53 of the 78 packages list "main" (poetry-core among them); the other 25 are dev only.
+    expect(input.dependencies.filter((d) => d.dev)).toHaveLength(25);
+    // requests 2.33.1 groups [main, test]; mypy 1.20.2 groups [typing] (tool.poetry.group.typing).
+    expect(rowsOf(input, 'requests')).toMatchObject([{ version: '2.33.1', direct: true, dev: false }]);
+    expect(rowsOf(input, 'mypy')).toMatchObject([{ version: '1.20.2', direct: true, dev: true }]);
+    // tomli 2.4.1 (groups include main; declared with a marker): production.
+    expect(rowsOf(input, 'tomli')).toMatchObject([{ version: '2.4.1', direct: true, dev: false }]);
+  });
+});
+
+describe('pdm.lock 4.5 with extras variants and groups (pdm-project/pdm)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pdm-project__pdm', 'pdm.lock');
+  });
+
+  it('reads every package; extras variants of one release are one package', () => {
+    expect(input.format).toBe('pdm.lock');
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 100 [[package]]; coverage, hishel, httpx, mkdocstrings appear twice
+    // (with and without extras) at one version: 96 distinct name@version.
+    expect(ids(input).size).toBe(96);
+    expect(versionsOf(input, 'httpx')).toEqual(['0.28.1']);
+  });
+
+  it('takes direct from pyproject.toml and dev from the groups', () => {
+    // rich 15.0.0 groups [default], in project.dependencies; mkdocs 1.6.1 groups [doc].
+    expect(rowsOf(input, 'rich')).toMatchObject([{ version: '15.0.0', direct: true, dev: false }]);
+    expect(rowsOf(input, 'mkdocs').every((d) => d.dev)).toBe(true);
+    expect(rowsOf(input, 'pytest')).toMatchObject([{ version: '9.0.3', dev: true }]);
+  });
+});
+
+describe('Pipfile.lock with default and develop sections (pypa/pipenv)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pypa__pipenv', 'Pipfile.lock');
+  });
+
+  it('reads both sections', () => {
+    expect(input.format).toBe('Pipfile.lock');
+    expectWellFormed(input, 'pypi');
+    // python3 json: default 10 + develop 100 entries, 105 distinct name@version.
+    expect(input.dependencies).toHaveLength(110);
+    expect(ids(input).size).toBe(105);
+    expect(input.dependencies.filter((d) => d.dev)).toHaveLength(100);
+  });
+
+  it('takes direct from the Pipfile', () => {
+    // Pipfile [packages]: pytz; [dev-packages]: sphinx, click, … (26 names).
+    expect(rowsOf(input, 'pytz')).toMatchObject([{ version: '2026.1.post1', direct: true, dev: false }]);
+    expect(rowsOf(input, 'sphinx')).toMatchObject([{ direct: true, dev: true }]);
+    // alabaster (develop) is not in the Pipfile.
+    expect(rowsOf(input, 'alabaster')).toMatchObject([{ version: '1.0.0', direct: false, dev: true }]);
+  });
+});
+
+describe('uv.lock of an editable project with dependency groups (pallets/flask)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pallets__flask', 'uv.lock');
+  });
+
+  it('reads the registry packages; the project itself is not one', () => {
+    expect(input.format).toBe('uv.lock');
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 83 [[package]]: 82 with source.registry = "https://pypi.org/simple", flask itself editable ".".
+    expect(ids(input).size).toBe(82);
+    expect(rowsOf(input, 'flask')).toEqual([]);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it('takes direct from the project and dev from its dependency groups', () => {
+    // flask's dependencies: blinker, click, itsdangerous, jinja2, markupsafe, werkzeug.
+    expect(rowsOf(input, 'werkzeug')).toMatchObject([{ version: '3.1.8', direct: true, dev: false }]);
+    // dev-dependencies.tests: pytest 9.0.2.
+    expect(rowsOf(input, 'pytest')).toMatchObject([{ version: '9.0.2', direct: true, dev: true }]);
+  });
+});
+
+describe('pip-compile requirements with --hash, split by -r (pypa/warehouse)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pypa__warehouse', 'requirements.txt');
+  });
+
+  it('follows every -r include and reads each pin at its own file', () => {
+    expect(input.format).toBe('requirements');
+    expectWellFormed(input, 'pypi');
+    // `<name>==<version>` pins: main 122, deploy 2, docs 27, lint 27, tests 37 = 215; 180 distinct.
+    expect(input.dependencies).toHaveLength(215);
+    expect(ids(input).size).toBe(180);
+    expect(rowsOf(input, 'amqp')).toMatchObject([{ version: '2.6.1', file: 'requirements/main.txt' }]);
+  });
+
+  it('reads the "# via" comment after the last --hash: only pins a -r file asks for are direct', () => {
+    // Pins whose `# via` names `-r requirements/<x>.in`: main 63, deploy 1, docs 3, lint 6, tests 10 = 83.
+    expect(directRows(input)).toBe(83);
+    // amqp: "# via kombu"; alembic: "# via -r requirements/main.in".
+    expect(rowsOf(input, 'amqp')[0]?.direct).toBe(false);
+    expect(rowsOf(input, 'alembic')[0]?.direct).toBe(true);
+    // requirements/docs.txt, lint.txt and tests.txt are named for development: 27 + 27 + 37.
+    expect(input.dependencies.filter((d) => d.dev)).toHaveLength(91);
+  });
+});
+
+describe('the lockfile-injection check on every real npm-family lockfile, against its own pins', () => {
+  // The check `nerq audit` runs (app/audit.ts: lockRecords, then lockfileMismatch per subject),
+  // with each subject's registry facts made of the pin the lockfile itself records for it
+  // (parsed by real-pins.ts, not by nerq): a real lockfile must show no mismatch at all.
+  const base = evidence();
+  const evidenceOf = (name: string, version: string, pin: Pin | undefined): Evidence => {
+    const registry = base.sources.registry;
+    if (registry.status !== 'ok') throw new Error('the base evidence has registry facts');
+    const facts = { ...registry.facts, name, version, integrity: pin?.integrity ?? null, shasum: pin?.shasum ?? null };
+    return { ...base, target: { ...base.target, name, version }, sources: { ...base.sources, registry: { status: 'ok', facts } } };
+  };
+
+  async function mismatches(dir: string, file: string, pins: readonly Pin[]): Promise<{ checked: number; found: string[] }> {
+    const parsed = await read(dir, file);
+    // The resolved URLs as a project has them (an https origin), so that their tarball paths are checked too.
+    const input = { ...parsed, dependencies: parsed.dependencies.map((d) => ({ ...d, resolved: d.resolved?.replace('{{REGISTRY}}', 'https://registry.example') ?? null })) };
+    // One release per name@version, the pin that carries an integrity when one does.
+    const byId = new Map<string, Pin>();
+    for (const pin of pins) if (byId.get(`${pin.name}@${pin.version}`)?.integrity == null) byId.set(`${pin.name}@${pin.version}`, pin);
+    const locks = lockRecords([input]);
+    const subjects = foldDependencies([input], { direct: false, omitDev: false });
+    const found: string[] = [];
+    let checked = 0;
+    for (const subject of subjects) {
+      const records = locks.get(subjectKey(subject)) ?? [];
+      if (records.some((r) => r.integrity !== null)) checked += 1;
+      const pin = byId.get(`${subject.name}@${subject.version}`);
+      const message = lockfileMismatch(subject, records, evidenceOf(subject.name, subject.version ?? '', pin));
+      if (message !== null) found.push(message);
+    }
+    return { checked, found };
+  }
+
+  it('pnpm v9 (vueuse/vueuse): sha512 resolution integrities of 1913 packages', async () => {
+    const text = gunzipSync(readFileSync(new URL('vueuse__vueuse/pnpm-lock.yaml.gz', REAL))).toString('utf8');
+    const { checked, found } = await mismatches('vueuse__vueuse', 'pnpm-lock.yaml', pnpmPins(text));
+    expect(found).toEqual([]);
+    expect(checked).toBe(1913);
+  });
+
+  it('bun.lock (honojs/hono): the fourth field of 1012 packages', async () => {
+    const { checked, found } = await mismatches('honojs__hono', 'bun.lock', bunPins(readFileSync(new URL('honojs__hono/bun.lock', REAL), 'utf8')));
+    expect(found).toEqual([]);
+    expect(checked).toBe(1012);
+  });
+
+  it('package-lock v3 (modelcontextprotocol/servers): resolved tarball paths (scoped too) and integrities of 284 packages', async () => {
+    const text = readFileSync(new URL('modelcontextprotocol__servers/package-lock.json', REAL), 'utf8');
+    const pins = packageLockPins(text);
+    const { checked, found } = await mismatches('modelcontextprotocol__servers', 'package-lock.json', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(284);
+    // The same check does see a registry that publishes other bytes for one release.
+    const other = `sha512-${Buffer.alloc(64, 3).toString('base64')}`;
+    const tampered = await mismatches('modelcontextprotocol__servers', 'package-lock.json', pins.map((p) => (p.name === 'zod' ? { ...p, integrity: other } : p)));
+    // zod is declared by src/everything/package.json; the pin is the lockfile's `node_modules/zod` entry.
+    const line = text.split('\n').findIndex((l) => l.includes('"node_modules/zod": {')) + 1;
+    expect(tampered.found).toEqual([expect.stringMatching(new RegExp(`^lockfile injection: package-lock\\.json:${line} pins zod@4\\.4\\.3 to sha512 bytes`))]);
+  });
+
+  it('package-lock v3 (npm/cli): 1020 packages, aliases and bundled ones among them', async () => {
+    const text = gunzipSync(readFileSync(new URL('npm__cli/package-lock.json.gz', REAL))).toString('utf8');
+    const { checked, found } = await mismatches('npm__cli', 'package-lock.json', packageLockPins(text));
+    expect(found).toEqual([]);
+    // python3: 935 distinct name@version carry an integrity on some entry (bundled ones often do not).
+    expect(checked).toBe(935);
+  });
+
+  it('yarn classic (honojs/hono benchmarks/jsx): integrity and the #sha1 of resolved, 62 packages', async () => {
+    const text = readFileSync(new URL('honojs__hono/benchmarks/jsx/yarn.lock', REAL), 'utf8');
+    const { checked, found } = await mismatches('honojs__hono/benchmarks/jsx', 'yarn.lock', yarnClassicPins(text));
+    expect(found).toEqual([]);
+    expect(checked).toBe(62);
+  });
+
+  it('yarn berry (prettier/prettier): nothing to compare — a checksum is not the tarball integrity, an npm: alias is no injection', async () => {
+    // Registry facts with a sha512 the lockfile does not hold: had a `checksum` been read as the
+    // integrity, or an alias as another package, every package would show a mismatch.
+    const other = `sha512-${Buffer.alloc(64, 3).toString('base64')}`;
+    const { checked, found } = await mismatches('prettier__prettier', 'yarn.lock', []);
+    expect(checked).toBe(0);
+    expect(found).toEqual([]);
+    const input = await read('prettier__prettier', 'yarn.lock');
+    const reactIs = foldDependencies([input], { direct: false, omitDev: false }).find((s) => s.name === 'react-is' && s.version === '18.3.1')!;
+    expect(lockfileMismatch(reactIs, lockRecords([input]).get(subjectKey(reactIs)) ?? [], evidenceOf('react-is', '18.3.1', { name: 'react-is', version: '18.3.1', integrity: other, shasum: null }))).toBeNull();
+  });
+});
