@@ -1,0 +1,47 @@
+/**
+ * `nerq check` on real packuments as a registry mirror serves them (trimmed: no maintainers,
+ * no publishers, `time` holding the mirror's own dates), recorded for the defects a sweep of
+ * real packages found (fixtures/PROVENANCE.md): the report must read what the packument says,
+ * and never turn the mirror's dates into a finding.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/run-cli.js';
+import { checkOf, GITHUB_RATE_LIMITED, osvNoAdvisories, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+
+let server: FixtureServer | undefined;
+beforeAll(() => requireBuiltCli());
+afterEach(async () => {
+  if (server === undefined) return;
+  expectNoUnexpected(server);
+  await server.close();
+  server = undefined;
+});
+
+/** Routes of one `check <name>`: the recorded packument, the tarball (default: 503, not recorded), no download counts. */
+async function serve(name: string, version: string, tarball: { status: number; body: string } | undefined = { status: 503, body: 'not recorded' }): Promise<FixtureServer> {
+  const s = await startFixtureServer();
+  s.expect('GET', `/npm/${name}`);
+  s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarball);
+  for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/${name}`, { status: 404, body: { error: 'not found' } });
+  s.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+  s.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+  s.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
+  server = s;
+  return s;
+}
+
+describe('a trimmed packument whose times are the mirror’s', () => {
+  it('mkdirp 3.0.1 is compared with 3.0.0, its semver predecessor, not with 0.3.5 that the mirror dated just before it', async () => {
+    const s = await serve('mkdirp', '3.0.1');
+    const result = await runCli(['check', 'mkdirp', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target.version).toBe('3.0.1');
+    const anomalies = checkOf(report, 'release-anomalies');
+    expect(anomalies.evidence.previousVersion).toBe('3.0.0');
+    expect(anomalies.evidence.anomalies).toEqual([]);
+    expect(anomalies.messageId).not.toMatch(/^(one|several)$/);
+    expect(anomalies.score).toBe(100);
+  });
+});
