@@ -194,8 +194,11 @@ export const TarballFactsSchema = z.object({
   readme: z
     .object({ path: z.string(), size: z.number().int(), text: z.string(), truncated: z.boolean() })
     .nullable(),
-  /** Licence files at the root, with the SPDX id their text matches (null when unrecognised). */
-  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable() })),
+  /**
+   * Licence files at the root, with the SPDX id their text matches (null when unrecognised) and
+   * the further licences the same file holds (`others`, only when there are any).
+   */
+  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable(), others: z.array(z.string()).optional() })),
   securityFile: z.string().nullable(),
   contributingFile: z.string().nullable(),
   changelogFile: z.string().nullable(),

@@ -18,11 +18,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Routes of one `check <name>`: the recorded packument, the tarball (default: 503, not recorded), no download counts. */
-async function serve(name: string, version: string, tarball: { status: number; body: string } | undefined = { status: 503, body: 'not recorded' }): Promise<FixtureServer> {
+/** Routes of one `check <name>`: the recorded packument, the tarball (recorded, else a 503), no download counts. */
+async function serve(name: string, version: string, tarballRecorded = false): Promise<FixtureServer> {
   const s = await startFixtureServer();
   s.expect('GET', `/npm/${name}`);
-  s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarball);
+  s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarballRecorded ? undefined : { status: 503, body: 'not recorded' });
   for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/${name}`, { status: 404, body: { error: 'not found' } });
   s.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
   s.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
@@ -43,5 +43,19 @@ describe('a trimmed packument whose times are the mirror’s', () => {
     expect(anomalies.evidence.anomalies).toEqual([]);
     expect(anomalies.messageId).not.toMatch(/^(one|several)$/);
     expect(anomalies.score).toBe(100);
+  });
+});
+
+describe('a licence file holding several licence texts', () => {
+  it('abbrev 5.0.0 declares ISC and ships a LICENSE with the ISC and the MIT texts: consistent, not a contradiction', async () => {
+    const s = await serve('abbrev', '5.0.0', true);
+    const result = await runCli(['check', 'abbrev', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe('5.0.0');
+    const file = checkOf(report, 'license-file');
+    expect(file.messageId).toBe('consistent');
+    expect(file.score).toBe(100);
+    expect(file.evidence.found).toEqual(['MIT', 'ISC']);
+    expect(file.evidence.declared).toBe('ISC');
   });
 });
