@@ -4,10 +4,14 @@
  * real packages found (fixtures/PROVENANCE.md): the report must read what the packument says,
  * and never turn the mirror's dates into a finding.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { runCli } from '../support/run-cli.js';
-import { checkOf, GITHUB_RATE_LIMITED, osvNoAdvisories, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { makeTarball } from '../support/tarball.js';
+import { integrityOf } from './audit-helpers.js';
+import { checkOf, GITHUB_RATE_LIMITED, osvNoAdvisories, parseReport, requireBuiltCli, schemaViolations, syntheticDependency } from './helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -18,11 +22,20 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Routes of one `check <name>`: the recorded packument, the tarball (recorded, else a 503), no download counts. */
-async function serve(name: string, version: string, tarballRecorded = false): Promise<FixtureServer> {
+/**
+ * Routes of one `check <name>`: the recorded packument (or the one given), the tarball
+ * (recorded, given, else a 503), no download counts.
+ */
+async function serve(
+  name: string,
+  version: string,
+  tarballRecorded: boolean | FixtureResponse = false,
+  packument?: FixtureResponse,
+): Promise<FixtureServer> {
   const s = await startFixtureServer();
-  s.expect('GET', `/npm/${name}`);
-  s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarballRecorded ? undefined : { status: 503, body: 'not recorded' });
+  s.expect('GET', `/npm/${name}`, packument);
+  const tarball = tarballRecorded === true ? undefined : tarballRecorded === false ? { status: 503, body: 'not recorded' } : tarballRecorded;
+  s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarball);
   for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/${name}`, { status: 404, body: { error: 'not found' } });
   s.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
   s.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
@@ -57,5 +70,33 @@ describe('a licence file holding several licence texts', () => {
     expect(file.score).toBe(100);
     expect(file.evidence.found).toEqual(['MIT', 'ISC']);
     expect(file.evidence.declared).toBe('ISC');
+  });
+});
+
+describe('a native addon that opts out of the implicit build', () => {
+  it('better-sqlite3 13.2.0 ships binding.gyp with `gypfile: false` and no install script: npm runs nothing at install', async () => {
+    // The recorded packument; the tarball is built here (the real one is 11 MB of prebuilt
+    // binaries): its package.json says what the registry's does, beside a binding.gyp.
+    const recorded = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', 'better-sqlite3.json'), 'utf8')) as {
+      versions: Record<string, Record<string, unknown>>;
+    };
+    const manifest = recorded.versions['13.2.0'] as Record<string, unknown>;
+    const { dist: _dist, ...fields } = manifest;
+    const tarball = makeTarball([
+      { path: 'package.json', content: JSON.stringify(fields, null, 2) },
+      { path: 'binding.gyp', content: '{ "targets": [] }\n' },
+      { path: 'README.md', content: '# better-sqlite3\n' },
+    ]);
+    manifest.dist = { ...(manifest.dist as object), integrity: integrityOf(tarball), shasum: undefined };
+    const s = await serve('better-sqlite3', '13.2.0', { status: 200, body: tarball }, { status: 200, body: JSON.stringify(recorded) });
+    s.expect('GET', '/npm/node-addon-api', syntheticDependency('node-addon-api', '^8.0.0'));
+    const result = await runCli(['check', 'better-sqlite3', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe('13.2.0');
+    const install = checkOf(report, 'install-scripts');
+    expect(install.messageId).toBe('none');
+    expect(install.score).toBe(100);
+    expect(install.evidence.gyp).toBe(false);
+    expect(install.evidence.bindingGyp).toBe(true);
   });
 });

@@ -94,6 +94,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     hasInstallScript: manifest.hasInstallScript === undefined || manifest.hasInstallScript === null ? null : Boolean(manifest.hasInstallScript),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
     gypfile: manifest.gypfile === true,
+    ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
     hasBin: hasBin(manifest.bin),
     declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
     deprecated: manifestDeprecated ?? (trimmed ? null : false),
@@ -387,6 +388,7 @@ export function tarballManifest(manifest: Obj): TarballManifest {
     dependencies: dependencySpecs(manifest.dependencies),
     hasBin: hasBin(manifest.bin),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
+    ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
   };
 }
 
