@@ -59,6 +59,17 @@ describe('a trimmed packument whose times are the mirror’s', () => {
   });
 });
 
+describe('what a mirror leaves out is unknown, not absent', () => {
+  it('mkdirp 3.0.1: no `dist.attestations` in a trimmed packument → provenance unknown, not "no provenance" (50)', async () => {
+    const s = await serve('mkdirp', '3.0.1');
+    const report = parseReport((await runCli(['check', 'mkdirp', '--json'], { server: s })).stdout);
+    const provenance = checkOf(report, 'provenance');
+    expect(provenance.messageId).toBe('not-in-packument');
+    expect(provenance.score).toBeNull();
+    expect(provenance.status).toBe('unknown');
+  });
+});
+
 describe('a licence file holding several licence texts', () => {
   it('abbrev 5.0.0 declares ISC and ships a LICENSE with the ISC and the MIT texts: consistent, not a contradiction', async () => {
     const s = await serve('abbrev', '5.0.0', true);
