@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
-import { integrityOf } from './audit-helpers.js';
+import { integrityOf, recordedOsvRecord, serveOsv } from './audit-helpers.js';
 import { checkOf, GITHUB_RATE_LIMITED, osvNoAdvisories, parseReport, requireBuiltCli, schemaViolations, syntheticDependency } from './helpers.js';
 
 let server: FixtureServer | undefined;
@@ -109,5 +109,32 @@ describe('a native addon that opts out of the implicit build', () => {
     expect(install.score).toBe(100);
     expect(install.evidence.gyp).toBe(false);
     expect(install.evidence.bindingGyp).toBe(true);
+  });
+});
+
+describe('a package the registry keeps with no version at all', () => {
+  async function removed(records: Record<string, unknown>[]): Promise<FixtureServer> {
+    const s = await startFixtureServer();
+    s.expect('GET', '/npm/flatmap-stream');
+    serveOsv(s, records);
+    server = s;
+    return s;
+  }
+
+  it('flatmap-stream (removed for malware: `versions` empty) is asked about by name: its MAL record → NO — DO NOT USE, exit 1', async () => {
+    const s = await removed([recordedOsvRecord('MAL-2025-20690')]);
+    const result = await runCli(['check', 'flatmap-stream', '--json'], { server: s });
+    expect(result.code, result.stderr).toBe(1);
+    const report = parseReport(result.stdout);
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.caps.map((c) => c.id)).toContain('malicious');
+    expect(s.requests.filter((r) => r.path.startsWith('/osv/')).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /osv/v1/query']);
+  });
+
+  it('no record: not found (the package is gone), exit 3', async () => {
+    const s = await removed([]);
+    const result = await runCli(['check', 'flatmap-stream', '--json'], { server: s });
+    expect(result.code, result.stderr).toBe(3);
+    expect(parseReport(result.stdout).error?.code).toBe('not-found');
   });
 });
