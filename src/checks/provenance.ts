@@ -60,13 +60,14 @@ export default defineCheck({
   title: 'Build provenance',
   description:
     'Checks for a provenance attestation — npm `dist.attestations` (SLSA predicate), PyPI PEP 740 provenance on the release files (its Trusted Publisher) — and reads the source repository and workflow that built the release; the repository to compare with is the one the npm manifest or the PyPI project URLs declare. ' +
-    'Built from the declared repository scores 100, no repository declared to compare with 80, attestation details unavailable or naming no repository 90, no attestation 50, and a source repository other than the declared one 10 (a red flag); unknown when PyPI did not say whether the files carry provenance. ' +
+    'Built from the declared repository scores 100, no repository declared to compare with 80, attestation details unavailable or naming no repository 90, no attestation 50, and a source repository other than the declared one 10 (a red flag); unknown when PyPI did not say whether the files carry provenance, and when a trimmed npm packument (from a mirror) has no `dist.attestations`: mirrors leave them out. ' +
     'The attestation signature is not verified against the Sigstore trust root unless the evidence says so, and npm registry signatures alone earn nothing (their count is recorded); ' +
     `a release without provenance published before its registry offered it (npm: ${PROVENANCE_SINCE.npm.slice(0, 10)}, PyPI: ${PROVENANCE_SINCE.pypi.slice(0, 10)}) could not have any, so the check does not apply to it, and a mismatch holds the verdict at CAUTION.`,
   messages: {
     none: 'No provenance attestation; the build cannot be traced to a source commit',
     predates: 'No provenance attestation: published before the registry offered provenance',
     unknown: 'Provenance unknown: PyPI did not say whether the release files carry provenance',
+    'not-in-packument': 'Provenance unknown: the registry served a trimmed packument, which leaves attestations out',
     'details-unavailable': 'Attestation listed; details unavailable',
     'no-source': 'Attestation listed, but it names no source repository',
     matches: 'Built from {repository} by {workflowLabel} (attestation found, signature not verified)',
@@ -77,7 +78,7 @@ export default defineCheck({
   evaluate: ({ release, attestations }) => {
     const signatures = release.signatures;
     const attestation = release.attestation;
-    if (attestation === null) return { score: null, messageId: 'unknown', data: { signatures } };
+    if (attestation === null) return { score: null, messageId: release.ecosystem === 'npm' ? 'not-in-packument' : 'unknown', data: { signatures } };
     if (attestation === false) {
       if (predatesProvenance(release)) return { score: null, messageId: 'predates', data: { signatures }, notApplicable: true };
       return { score: 50, messageId: 'none', data: { signatures } };

@@ -167,7 +167,7 @@ export default defineCheck({
   optional: ['attestations', 'tarball'],
   title: 'Release anomalies',
   description:
-    'Compares the resolved npm version with the one published before it (npm only): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more; ' +
+    'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more; ' +
     `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
     `No anomaly, or a first release, scores 100, one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
   messages: {

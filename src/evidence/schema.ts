@@ -94,6 +94,8 @@ export const RegistryFactsSchema = z.object({
   nonRegistryDependencies: z.array(NonRegistryDependencySchema).default([]),
   /** `gypfile: true` in the manifest (npm runs node-gyp rebuild). */
   gypfile: z.boolean(),
+  /** `gypfile: false` in the manifest: npm does not add its implicit `node-gyp rebuild` for a `binding.gyp` (present only when so). */
+  gypfileDisabled: z.boolean().optional(),
   hasBin: z.boolean(),
   /** `types` / `typings` field, or an `exports` map with a `types` condition. */
   declaresTypes: z.boolean(),
@@ -182,6 +184,8 @@ export const TarballManifestSchema = z.object({
   dependencies: z.record(z.string(), z.string()),
   hasBin: z.boolean(),
   nonRegistryDependencies: z.array(NonRegistryDependencySchema),
+  /** `gypfile: false`, as in the registry's facts (present only when so). */
+  gypfileDisabled: z.boolean().optional(),
 });
 export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 
@@ -194,8 +198,11 @@ export const TarballFactsSchema = z.object({
   readme: z
     .object({ path: z.string(), size: z.number().int(), text: z.string(), truncated: z.boolean() })
     .nullable(),
-  /** Licence files at the root, with the SPDX id their text matches (null when unrecognised). */
-  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable() })),
+  /**
+   * Licence files at the root, with the SPDX id their text matches (null when unrecognised) and
+   * the further licences the same file holds (`others`, only when there are any).
+   */
+  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable(), others: z.array(z.string()).optional() })),
   securityFile: z.string().nullable(),
   contributingFile: z.string().nullable(),
   changelogFile: z.string().nullable(),

@@ -60,6 +60,13 @@ interface CheckArgs extends Record<string, ReasonArg> {
   detail: string;
 }
 
+/** The risk categories (docs/scoring.md §4) in words, with their article: the ids are not prose ("a mcp-server"). */
+const RISK_CATEGORY_NOUNS: Readonly<Record<string, string>> = {
+  'mcp-server': 'an MCP server',
+  'ai-agent-tool': 'an AI-agent tool',
+  'code-execution': 'a code-execution tool',
+};
+
 const REASONS = {
   'do-not-use-cap': define<CapArgs>({
     appearsIn: 'verdict',
@@ -104,7 +111,7 @@ const REASONS = {
     appearsIn: 'verdict',
     meaning: 'an MCP server, AI-agent tool or code-execution tool scores below the bar its category needs for YES (80): at best CAUTION',
     sentence: (a, s) =>
-      `a ${s.name(a.category)} acts with your credentials, tools or shell: it needs ${a.bar} for YES, and scores ${a.score.toFixed(1)}`,
+      `${RISK_CATEGORY_NOUNS[a.category] ?? `a ${s.name(a.category)}`} acts with your credentials, tools or shell: it needs ${a.bar} for YES, and scores ${a.score.toFixed(1)}`,
   }),
   'link-unverified': define<{ repository: string | null; detail: string }>({
     appearsIn: 'verdict',

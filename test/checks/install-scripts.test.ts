@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/install-scripts.js';
-import { evidence, unavailable } from '../support/evidence-builder.js';
+import { evidence, manifestOf, registryFacts, unavailable } from '../support/evidence-builder.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
 const withScripts = (installScripts: Record<string, string>) => evidence({ registry: { installScripts } });
@@ -24,6 +24,20 @@ checkTable(check, [
   {
     name: 'binding.gyp in the tarball',
     evidence: evidence({ tarball: { bindingGyp: true } }),
+    score: 60,
+    messageId: 'native-build',
+    data: { gyp: true, bindingGyp: true },
+  },
+  {
+    name: 'binding.gyp with `gypfile: false` in both manifests (prebuilt binaries): npm builds nothing',
+    evidence: evidence({ registry: { gypfileDisabled: true }, tarball: { bindingGyp: true } }),
+    score: 100,
+    messageId: 'none',
+    data: { gyp: false, bindingGyp: true },
+  },
+  {
+    name: 'binding.gyp, `gypfile: false` in the registry only: the tarball npm runs does not opt out',
+    evidence: evidence({ registry: { gypfileDisabled: true }, tarball: { bindingGyp: true, manifest: manifestOf(registryFacts()) } }),
     score: 60,
     messageId: 'native-build',
     data: { gyp: true, bindingGyp: true },

@@ -130,6 +130,19 @@ checkTable(check, [
     score: 50,
     messageId: 'none',
   },
+  {
+    name: 'no attestation listed in a trimmed packument (a mirror leaves dist.attestations out): unknown, not missing',
+    evidence: evidence({ registry: { attestations: null, trimmed: true, maintainers: null, maintainerNames: null } }),
+    score: null,
+    messageId: 'not-in-packument',
+    message: ['Provenance unknown', 'trimmed packument'],
+  },
+  {
+    name: 'an attestation listed in a trimmed packument is read as any other',
+    evidence: evidence({ registry: { trimmed: true } }),
+    score: 100,
+    messageId: 'matches',
+  },
   // PyPI: PEP 740 provenance on the release files; the repository from the project URLs.
   {
     name: 'PyPI: built from the repository the project URLs name',

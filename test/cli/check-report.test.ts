@@ -152,19 +152,21 @@ interface Expected {
  * `request` is deprecated, so a bare `request` resolves, as npm picks, to its latest 2.88.2.
  * chalk, express and debug were recorded in 2020: at NERQ_NOW their last stable release is
  * years old, which holds the verdict at CAUTION and caps maintenance (docs/scoring.md); judged
- * at their recording date they are YES (test/cli/verdicts.test.ts).
+ * at their recording date they are YES (test/cli/verdicts.test.ts). The packuments recorded from
+ * a mirror are trimmed: their provenance is unknown (mirrors leave `dist.attestations` out), not
+ * missing.
  */
 const EXPECTED: Expected[] = [
   { target: 'chalk', version: '4.1.0', score: 74.1, grade: 'B', verdict: 'CAUTION', coverage: 0.731, category: 'library', exit: 0 },
   { target: 'express', version: '4.17.1', score: 80.3, grade: 'A', verdict: 'CAUTION', coverage: 0.721, category: 'web-framework', exit: 0 },
   { target: 'debug', version: '4.2.0', score: 74.3, grade: 'B', verdict: 'CAUTION', coverage: 0.686, category: 'library', exit: 0 },
-  { target: 'request', version: '2.88.2', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.695, category: 'library', exit: 1 },
-  { target: 'crossenv', version: '0.0.2-security', score: 9.9, grade: 'F', verdict: 'NO — DO NOT USE', coverage: 0.626, category: 'library', exit: 1 },
-  { target: 'esbuild', version: '0.28.2', score: 79.9, grade: 'B', verdict: 'YES', coverage: 0.632, category: 'cli', exit: 0 },
-  { target: 'bufferutil', version: '4.1.0', score: 88, grade: 'A', verdict: 'YES', coverage: 0.626, category: 'library', exit: 0 },
-  { target: '@types/semver', version: '7.8.0', score: 89.1, grade: 'A', verdict: 'YES', coverage: 0.671, category: 'library', exit: 0 },
-  { target: 'jsonify', version: '0.0.1', score: 60.8, grade: 'C', verdict: 'CAUTION', coverage: 0.626, category: 'library', exit: 0 },
-  { target: 'json-schema', version: '0.4.0', score: 80.5, grade: 'A', verdict: 'YES', coverage: 0.626, category: 'library', exit: 0 },
+  { target: 'request', version: '2.88.2', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.679, category: 'library', exit: 1 },
+  { target: 'crossenv', version: '0.0.2-security', score: 9.9, grade: 'F', verdict: 'NO — DO NOT USE', coverage: 0.61, category: 'library', exit: 1 },
+  { target: 'esbuild', version: '0.28.2', score: 81, grade: 'A', verdict: 'YES', coverage: 0.616, category: 'cli', exit: 0 },
+  { target: 'bufferutil', version: '4.1.0', score: 90.6, grade: 'A+', verdict: 'YES', coverage: 0.61, category: 'library', exit: 0 },
+  { target: '@types/semver', version: '7.8.0', score: 90.1, grade: 'A+', verdict: 'YES', coverage: 0.655, category: 'library', exit: 0 },
+  { target: 'jsonify', version: '0.0.1', score: 62, grade: 'C', verdict: 'CAUTION', coverage: 0.61, category: 'library', exit: 0 },
+  { target: 'json-schema', version: '0.4.0', score: 81.8, grade: 'A', verdict: 'YES', coverage: 0.61, category: 'library', exit: 0 },
   { target: 'nerq-fixture-bare', version: '1.0.0', score: 60.9, grade: 'C', verdict: 'CAUTION', coverage: 0.91, category: 'library', exit: 0 },
 ];
 

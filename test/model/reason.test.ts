@@ -28,6 +28,15 @@ describe('reasons', () => {
     expect(formatReason({ code: 'below-minimum', args: { score: 'x', threshold: 50 }, text: 'kept' }, BRACKETS)).toBe('KEPT');
   });
 
+  it.each([
+    ['mcp-server', 'an MCP server acts'],
+    ['ai-agent-tool', 'an AI-agent tool acts'],
+    ['code-execution', 'a code-execution tool acts'],
+  ])('name the risk category %s in words, with its article', (category, opening) => {
+    const reason = reasonOf('category-bar', { category, score: 78.8, bar: 80 });
+    expect(reason.text.startsWith(`${opening} with your credentials`)).toBe(true);
+  });
+
   it('list every code once, with where it appears and what it means', () => {
     const codes = REASON_CODES.map((r) => r.code);
     expect(new Set(codes).size).toBe(codes.length);

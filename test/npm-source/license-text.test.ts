@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { RECOGNISED_LICENSES, identifyLicenseText } from '../../src/sources/npm/license-text.js';
+import { RECOGNISED_LICENSES, identifyLicenseTexts, licenseFileFacts } from '../../src/sources/npm/license-text.js';
 
 const MIT = `MIT License
 
@@ -164,7 +164,7 @@ without restriction, including without limitation the rights to use, copy, modif
 merge, publish, distribute, sublicense, and/or sell copies of the Software, and to
 permit persons to whom the Software is furnished to do so.`;
 
-describe('identifyLicenseText', () => {
+describe('identifyLicenseTexts', () => {
   test.each([
     ['MIT', MIT],
     ['ISC', ISC],
@@ -188,13 +188,14 @@ describe('identifyLicenseText', () => {
     ['GPL-3.0', 'under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License'],
     ['LGPL-3.0', 'under the terms of the GNU Lesser General Public License as published by the Free Software Foundation, either version 3 of the License'],
   ])('%s', (id, text) => {
-    expect(identifyLicenseText(text)).toBe(id);
+    // Exactly one: a licence's own text is not read as another whose wording it contains.
+    expect(identifyLicenseTexts(text)).toEqual([id]);
   });
 
   test('case, line breaks, indentation and markdown do not matter', () => {
     const mangled = `# mit license\r\n\r\n> ${MIT.toUpperCase().replace(/\n/g, '\n>   ')}`;
-    expect(identifyLicenseText(mangled)).toBe('MIT');
-    expect(identifyLicenseText(ISC.replace(/\s+/g, '  \t'))).toBe('ISC');
+    expect(identifyLicenseTexts(mangled)).toEqual(['MIT']);
+    expect(identifyLicenseTexts(ISC.replace(/\s+/g, '  \t'))).toEqual(['ISC']);
   });
 
   test.each([
@@ -204,8 +205,18 @@ describe('identifyLicenseText', () => {
     ['a README', '# thing\n\nInstall with npm i thing. Licensed MIT.'],
     ['MIT-0 (not in the table) is not mistaken for MIT', MIT_0],
     ['MPL 1.1', 'Mozilla Public License Version 1.1'],
-  ])('%s → null', (_label, text) => {
-    expect(identifyLicenseText(text)).toBeNull();
+  ])('%s → none', (_label, text) => {
+    expect(identifyLicenseTexts(text)).toEqual([]);
+  });
+
+  test('a file holding several licence texts yields every one (real: abbrev 5.0.0 ISC and MIT, bcrypt-pbkdf 1.0.2 BSD-3-Clause and ISC)', () => {
+    const dual = `This software is dual-licensed under the ISC and MIT licenses.\nYou may use this software under EITHER of the following licenses.\n\n----------\n\n${ISC}\n\n----------\n\n${MIT}`;
+    expect(identifyLicenseTexts(dual)).toEqual(['MIT', 'ISC']);
+    const parts = `The Blowfish portions are under the following license:\n\n${BSD_3}\n\nThe bcrypt_pbkdf portions are under the following license:\n\n${ISC}`;
+    expect(identifyLicenseTexts(parts)).toEqual(['ISC', 'BSD-3-Clause']);
+    expect(licenseFileFacts('LICENSE', parts)).toEqual({ path: 'LICENSE', spdx: 'ISC', others: ['BSD-3-Clause'] });
+    expect(licenseFileFacts('LICENSE', MIT)).toEqual({ path: 'LICENSE', spdx: 'MIT' });
+    expect(licenseFileFacts('LICENSE', null)).toEqual({ path: 'LICENSE', spdx: null });
   });
 
   test('every licence the brief lists is recognised', () => {

@@ -405,6 +405,25 @@ describe('registryFacts for release comparisons', () => {
     expect(facts.priorPublishers).toEqual(['a', 'b', 'c']);
   });
 
+  test('a trimmed packument (a mirror: its times are its own) orders releases by version, not by time', () => {
+    // Real shape (fixtures/http/npm/mkdirp.json): the mirror dated 3.0.1 before 3.0.0 and 0.3.5 just before 3.0.1.
+    const packument = {
+      name: 'p',
+      'dist-tags': { latest: '3.0.1' },
+      versions: { '0.3.5': user('a'), '3.0.0': { ...user('b'), bin: 'cli.js' }, '3.0.1': { ...user('c'), bin: 'cli.js' } },
+      time: { '0.3.5': '2024-05-03T11:41:46.491000+00:00', '3.0.0': '2024-12-04T23:30:26.636000+00:00', '3.0.1': '2024-06-23T01:39:14.428000+00:00' },
+    };
+    const facts = registryFacts(packument, '3.0.1');
+    expect(facts.trimmed).toBe(true);
+    expect(facts.previous?.version).toBe('3.0.0');
+    expect(facts.previous?.hasBin).toBe(true);
+    expect(facts.previousPublisher).toBe('b');
+    expect(facts.priorPublishers).toEqual(['a', 'b']);
+    // The same times in a full packument are publish times: the release published just before wins.
+    const full = { ...packument, maintainers: [{ name: 'a' }], time: { ...packument.time, created: '2024-01-01T00:00:00Z' } };
+    expect(registryFacts(full, '3.0.1').previous?.version).toBe('0.3.5');
+  });
+
   test('the first version has no previous version and no prior publishers', () => {
     const packument = doc([['1.0.0', '2020-01-01T00:00:00Z', user('a')], ['1.1.0', '2020-02-01T00:00:00Z', user('b')]], '1.1.0');
     const first = registryFacts(packument, '1.0.0');

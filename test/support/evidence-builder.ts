@@ -171,6 +171,7 @@ export function manifestOf(registry: RegistryFacts): TarballManifest {
     dependencies: { ...registry.dependencyRanges },
     hasBin: registry.hasBin,
     nonRegistryDependencies: [...registry.nonRegistryDependencies],
+    ...(registry.gypfileDisabled === true ? { gypfileDisabled: true } : {}),
   };
 }
 

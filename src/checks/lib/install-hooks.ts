@@ -1,7 +1,8 @@
 /**
  * What npm runs when the package is installed from a registry: the preinstall / install /
  * postinstall lifecycle scripts, and the implicit `node-gyp rebuild` when the package has a
- * `binding.gyp` (or `gypfile: true`) and no install script of its own. Also flags script
+ * `binding.gyp` (or `gypfile: true`) and no install script of its own, unless its manifest
+ * opts out with `gypfile: false` (a package shipping prebuilt binaries). Also flags script
  * text that fetches from the network or evaluates code. Pure text inspection, never executed.
  */
 import type { RegistryFacts, TarballFacts } from '../../evidence/schema.js';
@@ -20,7 +21,7 @@ export interface InstallScript {
 
 export interface InstallHooks {
   scripts: InstallScript[];
-  /** `gypfile: true` or a `binding.gyp` in the tarball: npm runs `node-gyp rebuild`. */
+  /** `gypfile: true`, or a `binding.gyp` in the tarball without `gypfile: false`: npm runs `node-gyp rebuild`. */
   nativeBuild: boolean;
 }
 
@@ -42,7 +43,10 @@ export function installHooks(registry: RegistryFacts, tarball?: TarballFacts): I
     add(name, Object.hasOwn(registry.installScripts, name) ? registry.installScripts[name] : undefined);
     add(name, Object.hasOwn(own, name) ? own[name] : undefined);
   }
-  const nativeBuild = registry.gypfile || tarball?.bindingGyp === true;
+  // npm skips the implicit build for `gypfile: false` (@npmcli/package-json's normalize): taken
+  // when the registry's manifest says so and the tarball's, when read, does not say otherwise.
+  const optedOut = registry.gypfileDisabled === true && (tarball?.manifest == null || tarball.manifest.gypfileDisabled === true);
+  const nativeBuild = registry.gypfile || (tarball?.bindingGyp === true && !optedOut);
   if (scripts.length === 0 && !nativeBuild && registry.hasInstallScript === true) scripts.push({ name: 'install', command: HIDDEN_SCRIPT });
   return { scripts, nativeBuild };
 }

@@ -14,7 +14,7 @@
  *   readme            { path, text, size, truncated, contentType } | null (none shipped);
  *                     `path` is null for PyPI (the long description is not a file) and for
  *                     the registry's README
- *   licenseFiles      [{ path, spdx }]: npm root licence files with the SPDX id their text
+ *   licenseFiles      [{ path, spdx, others? }]: npm root licence files with the SPDX ids their text
  *                     matches; PyPI `license_files` with spdx null (their text is not read);
  *                     null = unknown (PyPI metadata without PEP 639 `License-File` fields)
  *   changelog         { kind: 'file', path } (npm, repository) | { kind: 'url', url } | { kind: 'section',
@@ -40,7 +40,7 @@ export interface DocumentsFacts {
   /** Where the documents were read: `packument` is the fallback with the README alone; `repository` a repository target's tree. */
   source: 'tarball' | 'packument' | 'pypi' | 'repository';
   readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null } | null;
-  licenseFiles: { path: string; spdx: string | null }[] | null;
+  licenseFiles: { path: string; spdx: string | null; others?: string[] }[] | null;
   changelog: ChangelogRef | null;
   declarationFiles: number | null;
   /**

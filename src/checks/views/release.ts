@@ -24,7 +24,8 @@
  *   typesDeclared  npm `types`/`typings`/`types` export condition; PyPI `Typing :: Typed`
  *   maintainers    npm maintainers; PyPI owners and maintainers; null = unknown
  *   attestation    a provenance attestation is listed ({url, predicateType}), false = none,
- *                  null = unknown (PyPI files without a provenance answer)
+ *                  null = unknown (PyPI files without a provenance answer; a trimmed npm
+ *                  packument without `dist.attestations`)
  *   signatures     npm registry signatures (null for PyPI, which has none)
  *   unvouched      dependencies no registry vouches for: npm git / URL / file: / link: specs in
  *                  the packument or the tarball's package.json; PyPI `requires_dist` direct
@@ -139,7 +140,10 @@ export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts, 
     typesDeclared: registry.declaresTypes,
     maintainers: registry.maintainers,
     // A listing the attestations endpoint does not back (404, no SLSA statement) is no provenance.
-    attestation: registry.attestations === null || attestations?.hollow != null ? false : { ...registry.attestations },
+    // No listing in a trimmed packument is unknown: mirrors leave `dist.attestations` out with the
+    // rest (docs/scoring.md §1), as they do `deprecated`.
+    attestation:
+      registry.attestations === null ? (registry.trimmed ? null : false) : attestations?.hollow != null ? false : { ...registry.attestations },
     signatures: registry.signatures,
     unvouched: npmUnvouched(registry, tarball),
   };

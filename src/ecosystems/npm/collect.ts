@@ -106,7 +106,10 @@ export async function resolveRegistryFacts(target: Target, ctx: RunContext, regi
   const resolution = resolveNpmVersion(packument.packument, target.spec);
   if (!resolution.ok) {
     const nearest = resolution.nearest.length > 0 ? ` (nearest: ${resolution.nearest.join(', ')})` : '';
-    return { kind: 'error', code: 'version-not-found', message: `${target.name}: ${resolution.reason}${nearest}` };
+    // No version at all (unpublished, or removed by the registry): the package is gone, as with a
+    // 404, so a removed malicious package is asked about by name (pipeline/removed-malicious.ts).
+    const code = hasNoVersions(packument.packument) ? 'not-found' : 'version-not-found';
+    return { kind: 'error', code, message: `${target.name}: ${resolution.reason}${nearest}` };
   }
   const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest, { now: ctx.now }) };
   rememberRegistryFacts(ctx.facts, registry, target.name, target.spec, resolved);
@@ -130,4 +133,10 @@ async function attestationsFor(ctx: RunContext, registry: string, name: string, 
   const result = await fetchAttestations(ctx.http, registry, name, version);
   if (result.status === 'ok') rememberAttestationFacts(ctx.facts, registry, name, version, result.facts);
   return result;
+}
+
+/** A packument whose `versions` holds nothing (or is not a map): the registry serves no version of it. */
+function hasNoVersions(packument: Record<string, unknown>): boolean {
+  const versions = packument.versions;
+  return typeof versions !== 'object' || versions === null || Array.isArray(versions) || Object.keys(versions).length === 0;
 }

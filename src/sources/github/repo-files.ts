@@ -20,7 +20,7 @@
 import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
 import { joinUrl, withQuery } from '../http/url.js';
-import { identifyLicenseText } from '../npm/license-text.js';
+import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../file-names.js';
 import { manifestOf } from './repo-manifests.js';
 import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
@@ -115,7 +115,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
   }
   const licenseFiles = selection.licenses.map((item) => {
     const text = toRead.includes(item) ? textOf(item.path) : null;
-    return { path: item.path, spdx: text === null ? null : identifyLicenseText(text) };
+    return licenseFileFacts(item.path, text);
   });
   const manifests: RepoManifest[] = [];
   const texts = new Map<string, string>();

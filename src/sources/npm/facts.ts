@@ -67,7 +67,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
   const listing = attestationListing(dist.attestations);
   const { license, legacy } = declaredLicense(manifest);
   const description = nonEmpty(manifest.description);
-  const previous = previousVersion(versions, version);
+  const previous = previousVersion(versions, version, !trimmed);
   const previousManifest = previous === null ? null : (obj(whole(previous)) ?? {});
   const distTags = stringRecord(doc['dist-tags']);
 
@@ -94,6 +94,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     hasInstallScript: manifest.hasInstallScript === undefined || manifest.hasInstallScript === null ? null : Boolean(manifest.hasInstallScript),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
     gypfile: manifest.gypfile === true,
+    ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
     hasBin: hasBin(manifest.bin),
     declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
     deprecated: manifestDeprecated ?? (trimmed ? null : false),
@@ -112,7 +113,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
       /^0\.0\.\d+-security$/.test(version),
     isLatest: distTags.latest === version,
     previous: previous === null ? null : snapshot(previousManifest ?? {}, previous, versions),
-    priorPublishers: priorPublishers(manifests, versions, version),
+    priorPublishers: priorPublishers(manifests, versions, version, !trimmed),
     tarballUrl: nonEmpty(dist.tarball),
     integrity: nonEmpty(dist.integrity),
     shasum: typeof dist.shasum === 'string' && /^[0-9a-f]{40}$/i.test(dist.shasum) ? dist.shasum.toLowerCase() : null,
@@ -188,11 +189,13 @@ function validCalendar(date: string, clock: string | undefined): boolean {
 
 /**
  * The version published just before `version`: by publish time when both are known,
- * otherwise the previous one in semver order.
+ * otherwise the previous one in semver order. A trimmed packument's times are a mirror's
+ * (docs/scoring.md §12: often its ingestion dates, in no relation to the release order), so
+ * there the previous version is always the semver predecessor.
  */
-function previousVersion(versions: VersionEntry[], version: string): string | null {
+function previousVersion(versions: VersionEntry[], version: string, byTime: boolean): string | null {
   const own = versions.find((v) => v.version === version);
-  if (own?.time) {
+  if (byTime && own?.time) {
     let best: { version: string; time: string } | null = null;
     for (const v of versions) {
       if (v.version === version || v.time === null || v.time >= own.time) continue;
@@ -229,12 +232,13 @@ function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): Non
 /**
  * Distinct publishers (`_npmUser.name`) of the versions published before `version`, in
  * publish order; null when no version of the packument names a publisher (a trimmed mirror).
- * "Before" is by publish time when both times are known, else by semver order.
+ * "Before" is by publish time when both times are known (not in a trimmed packument: see
+ * `previousVersion`), else by semver order.
  */
-function priorPublishers(manifests: Obj, versions: VersionEntry[], version: string): string[] | null {
+function priorPublishers(manifests: Obj, versions: VersionEntry[], version: string, byTime: boolean): string[] | null {
   const publisherOf = (v: string): string | null => npmUser(obj(manifests[v]) ?? {});
   if (!versions.some((v) => publisherOf(v.version) !== null) && publisherOf(version) === null) return null;
-  const ownTime = versions.find((v) => v.version === version)?.time ?? null;
+  const ownTime = byTime ? (versions.find((v) => v.version === version)?.time ?? null) : null;
   const ownValid = semver.valid(version) !== null;
   const before = versions.filter((v) => {
     if (v.version === version) return false;
@@ -384,6 +388,7 @@ export function tarballManifest(manifest: Obj): TarballManifest {
     dependencies: dependencySpecs(manifest.dependencies),
     hasBin: hasBin(manifest.bin),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
+    ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Recognise the common open-source licences from the text of a licence file, by phrases
  * distinctive to each. A table of (SPDX id, required phrases, phrases that must be absent),
- * checked in order, first match wins: more specific licences come before those whose
- * wording they contain (LGPL and AGPL before GPL, ISC before 0BSD, BSD-3 before BSD-2).
+ * checked in order: more specific licences come before those whose wording they contain
+ * (LGPL and AGPL before GPL, ISC before 0BSD, BSD-3 before BSD-2), and a licence whose
+ * wording another contains lists that one's phrase as absent. One file may hold several
+ * licence texts (a dual-licence file, a licence per bundled part): every one is recognised.
  * Text and phrases are compared after normalising case, punctuation and whitespace.
  */
 
@@ -65,6 +67,7 @@ const RULES: LicenseRule[] = [
       'Redistribution and use in source and binary forms, with or without modification, are permitted',
       'Redistributions in binary form must reproduce the above copyright notice',
     ],
+    none: ['endorse or promote products derived from this software'],
   },
   {
     id: 'Zlib',
@@ -85,16 +88,25 @@ const COMPILED = RULES.map((rule) => ({
   none: (rule.none ?? []).map(normaliseLicenseText),
 }));
 
-/** SPDX id of the licence the text contains, or null when unrecognised. */
-export function identifyLicenseText(text: string): string | null {
-  if (typeof text !== 'string' || text.trim() === '') return null;
+/** SPDX ids of every licence whose text the file holds, in table order; empty when unrecognised. */
+export function identifyLicenseTexts(text: string): string[] {
+  if (typeof text !== 'string' || text.trim() === '') return [];
   const normal = normaliseLicenseText(text);
+  const ids: string[] = [];
   for (const rule of COMPILED) {
-    if (rule.all.every((p) => normal.includes(p)) && !rule.none.some((p) => normal.includes(p))) {
-      return rule.id;
-    }
+    if (ids.includes(rule.id)) continue;
+    if (rule.all.every((p) => normal.includes(p)) && !rule.none.some((p) => normal.includes(p))) ids.push(rule.id);
   }
-  return null;
+  return ids;
+}
+
+/**
+ * A licence file's evidence: `spdx` the first licence recognised (null when none), `others`
+ * the further ones, present only when the file holds more than one.
+ */
+export function licenseFileFacts(path: string, text: string | null): { path: string; spdx: string | null; others?: string[] } {
+  const [spdx = null, ...others] = text === null ? [] : identifyLicenseTexts(text);
+  return others.length > 0 ? { path, spdx, others } : { path, spdx };
 }
 
 /** The SPDX ids this module can recognise (for documentation and tests). */

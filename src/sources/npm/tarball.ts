@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
 import type { ReadEntry } from 'tar';
 import { TarballFactsSchema, type TarballFacts } from '../../evidence/schema.js';
-import { identifyLicenseText } from './license-text.js';
+import { licenseFileFacts } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
 import { tarballManifest } from './facts.js';
 import type { HttpClient } from '../http/types.js';
@@ -434,10 +434,7 @@ class Collector {
       fileCount: this.fileCount,
       unpackedSize: this.unpackedSize,
       readme,
-      licenseFiles: this.licenses.map((l) => ({
-        path: l.path,
-        spdx: l.unread ? null : identifyLicenseText(decodeUtf8(Buffer.concat(l.chunks))),
-      })),
+      licenseFiles: this.licenses.map((l) => licenseFileFacts(l.path, l.unread ? null : decodeUtf8(Buffer.concat(l.chunks)))),
       securityFile: this.securityFile,
       contributingFile: this.contributingFile,
       changelogFile: this.changelogFile,

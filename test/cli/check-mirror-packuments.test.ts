@@ -1,0 +1,140 @@
+/**
+ * `nerq check` on real packuments as a registry mirror serves them (trimmed: no maintainers,
+ * no publishers, `time` holding the mirror's own dates), recorded for the defects a sweep of
+ * real packages found (fixtures/PROVENANCE.md): the report must read what the packument says,
+ * and never turn the mirror's dates into a finding.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { REPO_ROOT, runCli } from '../support/run-cli.js';
+import { makeTarball } from '../support/tarball.js';
+import { integrityOf, recordedOsvRecord, serveOsv } from './audit-helpers.js';
+import { checkOf, GITHUB_RATE_LIMITED, osvNoAdvisories, parseReport, requireBuiltCli, schemaViolations, syntheticDependency } from './helpers.js';
+
+let server: FixtureServer | undefined;
+beforeAll(() => requireBuiltCli());
+afterEach(async () => {
+  if (server === undefined) return;
+  expectNoUnexpected(server);
+  await server.close();
+  server = undefined;
+});
+
+/**
+ * Routes of one `check <name>`: the recorded packument (or the one given), the tarball
+ * (recorded, given, else a 503), no download counts.
+ */
+async function serve(
+  name: string,
+  version: string,
+  tarballRecorded: boolean | FixtureResponse = false,
+  packument?: FixtureResponse,
+): Promise<FixtureServer> {
+  const s = await startFixtureServer();
+  s.expect('GET', `/npm/${name}`, packument);
+  const tarball = tarballRecorded === true ? undefined : tarballRecorded === false ? { status: 503, body: 'not recorded' } : tarballRecorded;
+  s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarball);
+  for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/${name}`, { status: 404, body: { error: 'not found' } });
+  s.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+  s.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+  s.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
+  server = s;
+  return s;
+}
+
+describe('a trimmed packument whose times are the mirror’s', () => {
+  it('mkdirp 3.0.1 is compared with 3.0.0, its semver predecessor, not with 0.3.5 that the mirror dated just before it', async () => {
+    const s = await serve('mkdirp', '3.0.1');
+    const result = await runCli(['check', 'mkdirp', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target.version).toBe('3.0.1');
+    const anomalies = checkOf(report, 'release-anomalies');
+    expect(anomalies.evidence.previousVersion).toBe('3.0.0');
+    expect(anomalies.evidence.anomalies).toEqual([]);
+    expect(anomalies.messageId).not.toMatch(/^(one|several)$/);
+    expect(anomalies.score).toBe(100);
+  });
+});
+
+describe('what a mirror leaves out is unknown, not absent', () => {
+  it('mkdirp 3.0.1: no `dist.attestations` in a trimmed packument → provenance unknown, not "no provenance" (50)', async () => {
+    const s = await serve('mkdirp', '3.0.1');
+    const report = parseReport((await runCli(['check', 'mkdirp', '--json'], { server: s })).stdout);
+    const provenance = checkOf(report, 'provenance');
+    expect(provenance.messageId).toBe('not-in-packument');
+    expect(provenance.score).toBeNull();
+    expect(provenance.status).toBe('unknown');
+  });
+});
+
+describe('a licence file holding several licence texts', () => {
+  it('abbrev 5.0.0 declares ISC and ships a LICENSE with the ISC and the MIT texts: consistent, not a contradiction', async () => {
+    const s = await serve('abbrev', '5.0.0', true);
+    const result = await runCli(['check', 'abbrev', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe('5.0.0');
+    const file = checkOf(report, 'license-file');
+    expect(file.messageId).toBe('consistent');
+    expect(file.score).toBe(100);
+    expect(file.evidence.found).toEqual(['MIT', 'ISC']);
+    expect(file.evidence.declared).toBe('ISC');
+  });
+});
+
+describe('a native addon that opts out of the implicit build', () => {
+  it('better-sqlite3 13.2.0 ships binding.gyp with `gypfile: false` and no install script: npm runs nothing at install', async () => {
+    // The recorded packument; the tarball is built here (the real one is 11 MB of prebuilt
+    // binaries): its package.json says what the registry's does, beside a binding.gyp.
+    const recorded = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', 'better-sqlite3.json'), 'utf8')) as {
+      versions: Record<string, Record<string, unknown>>;
+    };
+    const manifest = recorded.versions['13.2.0'] as Record<string, unknown>;
+    const { dist: _dist, ...fields } = manifest;
+    const tarball = makeTarball([
+      { path: 'package.json', content: JSON.stringify(fields, null, 2) },
+      { path: 'binding.gyp', content: '{ "targets": [] }\n' },
+      { path: 'README.md', content: '# better-sqlite3\n' },
+    ]);
+    manifest.dist = { ...(manifest.dist as object), integrity: integrityOf(tarball), shasum: undefined };
+    const s = await serve('better-sqlite3', '13.2.0', { status: 200, body: tarball }, { status: 200, body: JSON.stringify(recorded) });
+    s.expect('GET', '/npm/node-addon-api', syntheticDependency('node-addon-api', '^8.0.0'));
+    const result = await runCli(['check', 'better-sqlite3', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe('13.2.0');
+    const install = checkOf(report, 'install-scripts');
+    expect(install.messageId).toBe('none');
+    expect(install.score).toBe(100);
+    expect(install.evidence.gyp).toBe(false);
+    expect(install.evidence.bindingGyp).toBe(true);
+  });
+});
+
+describe('a package the registry keeps with no version at all', () => {
+  async function removed(records: Record<string, unknown>[]): Promise<FixtureServer> {
+    const s = await startFixtureServer();
+    s.expect('GET', '/npm/flatmap-stream');
+    serveOsv(s, records);
+    server = s;
+    return s;
+  }
+
+  it('flatmap-stream (removed for malware: `versions` empty) is asked about by name: its MAL record → NO — DO NOT USE, exit 1', async () => {
+    const s = await removed([recordedOsvRecord('MAL-2025-20690')]);
+    const result = await runCli(['check', 'flatmap-stream', '--json'], { server: s });
+    expect(result.code, result.stderr).toBe(1);
+    const report = parseReport(result.stdout);
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.caps.map((c) => c.id)).toContain('malicious');
+    expect(s.requests.filter((r) => r.path.startsWith('/osv/')).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /osv/v1/query']);
+  });
+
+  it('no record: not found (the package is gone), exit 3', async () => {
+    const s = await removed([]);
+    const result = await runCli(['check', 'flatmap-stream', '--json'], { server: s });
+    expect(result.code, result.stderr).toBe(3);
+    expect(parseReport(result.stdout).error?.code).toBe('not-found');
+  });
+});
