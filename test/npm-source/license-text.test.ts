@@ -164,6 +164,23 @@ without restriction, including without limitation the rights to use, copy, modif
 merge, publish, distribute, sublicense, and/or sell copies of the Software, and to
 permit persons to whom the Software is furnished to do so.`;
 
+// The opening of the CC BY 4.0 legal code as caniuse-lite 1.0.30001829 ships it in LICENSE (real text,
+// abridged after the licence's title and its first sentence).
+const CC_BY_4 = `Attribution 4.0 International
+
+=======================================================================
+
+Creative Commons Corporation ("Creative Commons") is not a law firm and
+does not provide legal services or legal advice.
+
+=======================================================================
+
+Creative Commons Attribution 4.0 International Public License
+
+By exercising the Licensed Rights (defined below), You accept and agree
+to be bound by the terms and conditions of this Creative Commons
+Attribution 4.0 International Public License ("Public License").`;
+
 describe('identifyLicenseTexts', () => {
   test.each([
     ['MIT', MIT],
@@ -185,6 +202,13 @@ describe('identifyLicenseTexts', () => {
     ['Zlib', ZLIB],
     ['Artistic-2.0', ARTISTIC_2],
     ['WTFPL', WTFPL],
+    ['CC-BY-4.0', CC_BY_4],
+    ['CC-BY-4.0', 'This work is licensed under the Creative Commons Attribution 4.0 International License.'],
+    ['CC-BY-SA-4.0', 'Creative Commons Attribution-ShareAlike 4.0 International Public License'],
+    ['CC-BY-ND-4.0', 'Creative Commons Attribution-NoDerivatives 4.0 International Public License'],
+    ['CC-BY-NC-4.0', 'Creative Commons Attribution-NonCommercial 4.0 International Public License'],
+    ['CC-BY-NC-SA-4.0', 'Creative Commons Attribution-NonCommercial-ShareAlike 4.0 International Public License'],
+    ['CC-BY-NC-ND-4.0', 'Creative Commons Attribution-NonCommercial-NoDerivatives 4.0 International Public License'],
     ['GPL-3.0', 'under the terms of the GNU General Public License as published by the Free Software Foundation, either version 3 of the License'],
     ['LGPL-3.0', 'under the terms of the GNU Lesser General Public License as published by the Free Software Foundation, either version 3 of the License'],
   ])('%s', (id, text) => {
@@ -224,6 +248,7 @@ describe('identifyLicenseTexts', () => {
       [
         'MIT', 'ISC', 'Apache-2.0', 'BSD-2-Clause', 'BSD-3-Clause', '0BSD', 'GPL-2.0', 'GPL-3.0', 'LGPL-2.1',
         'LGPL-3.0', 'AGPL-3.0', 'MPL-2.0', 'Unlicense', 'CC0-1.0', 'BlueOak-1.0.0', 'Zlib', 'Artistic-2.0', 'WTFPL',
+        'CC-BY-4.0', 'CC-BY-SA-4.0', 'CC-BY-ND-4.0', 'CC-BY-NC-4.0', 'CC-BY-NC-SA-4.0', 'CC-BY-NC-ND-4.0',
       ].sort(),
     );
   });

@@ -35,6 +35,15 @@ const RULES: LicenseRule[] = [
   { id: 'Unlicense', all: ['This is free and unencumbered software released into the public domain'] },
   { id: 'CC0-1.0', all: ['CC0 1.0 Universal'] },
   { id: 'WTFPL', all: ['DO WHAT THE FUCK YOU WANT TO PUBLIC LICENSE'] },
+  // Creative Commons 4.0: the legal code's title, also the usual notice ("licensed under the
+  // Creative Commons Attribution 4.0 International License"). The variants' titles differ in
+  // the words between "Attribution" and "4.0", so none contains another.
+  { id: 'CC-BY-4.0', all: ['Creative Commons Attribution 4.0 International'] },
+  { id: 'CC-BY-SA-4.0', all: ['Creative Commons Attribution-ShareAlike 4.0 International'] },
+  { id: 'CC-BY-ND-4.0', all: ['Creative Commons Attribution-NoDerivatives 4.0 International'] },
+  { id: 'CC-BY-NC-4.0', all: ['Creative Commons Attribution-NonCommercial 4.0 International'] },
+  { id: 'CC-BY-NC-SA-4.0', all: ['Creative Commons Attribution-NonCommercial-ShareAlike 4.0 International'] },
+  { id: 'CC-BY-NC-ND-4.0', all: ['Creative Commons Attribution-NonCommercial-NoDerivatives 4.0 International'] },
   {
     id: 'MIT',
     all: [
