@@ -241,7 +241,7 @@ export const DependencyFactsSchema = z.object({
       /** The registry replaced this dependency with a security-holding placeholder. */
       securityHolding: z.boolean(),
       /** A repository's dependency set only (absent for a package's direct dependencies): its ecosystem. */
-      ecosystem: z.enum(['npm', 'pypi']).optional(),
+      ecosystem: z.enum(['npm', 'pypi', 'go', 'cargo']).optional(),
       /** Needed only for development (a repository's lockfile or manifest says so). */
       dev: z.boolean().optional(),
       /** The packages between the manifest and this one (`['express']` for express › path-to-regexp); [] for a direct one. */
