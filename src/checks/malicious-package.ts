@@ -74,7 +74,7 @@ export default defineCheck({
     'clean-repository': "No known-malicious record among the {pinned} dependencies the repository's lockfiles pin",
     'no-dependencies': 'The repository declares no dependencies',
     'repository-unchecked': "Not all of the repository's dependencies could be checked (no lockfile pins them): not known to be clean",
-    'repository-unevaluated': "Not known to be clean: nerq does not evaluate the {unevaluatedList} dependencies; npm and PyPI dependencies checked beside them: {evaluatedCount}, none known malicious",
+    'repository-unevaluated': "Not known to be clean: nerq does not evaluate the {unevaluatedList} dependencies; dependencies checked beside them: {evaluatedCount}, none known malicious",
     'repository-direct-only':
       'No known-malicious record among the {pinned} dependencies checked, {rangeResolved} of them resolved from ranges, direct only; without a lockfile for {rangeFiles} their transitive dependencies are unknown: not known to be clean',
   },

@@ -91,7 +91,7 @@ export default defineCheck({
       'No known advisories in the {dependenciesQueried} dependencies queried, {rangeResolved} of them resolved from ranges, direct only ({rangeFiles}: no lockfile, so their transitive dependencies are unknown); not resolved: {notResolved}',
     'repository-vulnerable': 'Advisories in {affected} runtime dependencies of the {total} {setDescription}, worst {worstLabel}: {details}; development only: {devSummary}',
     'repository-dev-only': 'Advisories only in development dependencies ({devAffected} of {total}), worst {devWorstLabel}: {devSummary}',
-    'repository-unevaluated': 'Dependency advisories unknown: nerq does not evaluate the {unevaluatedList} dependencies; npm and PyPI dependencies checked beside them: {evaluatedCount}, none with a known advisory',
+    'repository-unevaluated': 'Dependency advisories unknown: nerq does not evaluate the {unevaluatedList} dependencies; dependencies checked beside them: {evaluatedCount}, none with a known advisory',
   },
   evaluate: ({ vulnerabilities, dependencies }) => {
     const deps = dependencies.dependencies;
