@@ -20,17 +20,36 @@ export interface OsvEcosystemRules {
   compareVersions: VersionComparator;
 }
 
+/** A Go module version without its leading `v`, as OSV's Go records write versions (their ranges are SEMVER). */
+function bareGoVersion(version: string): string | null {
+  const bare = version.startsWith('v') ? version.slice(1) : version;
+  return /^\d/.test(bare) ? semver.valid(bare) : null;
+}
+
 /**
- * Go module versions: semantic versions written with a leading `v` (pseudo-versions such as
- * `v0.0.0-20230722043721-ed46e5a46466` are pre-releases, `+incompatible` build metadata);
- * null when either lacks the `v` or is not semver.
+ * Go module versions: semantic versions that go.mod writes with a leading `v` and OSV without
+ * (pseudo-versions such as `v0.0.0-20230722043721-ed46e5a46466` are pre-releases,
+ * `+incompatible` build metadata); null when either is not semver.
  */
 export const compareGoVersions: VersionComparator = (a, b) => {
-  if (!a.startsWith('v') || !b.startsWith('v')) return null;
-  const x = semver.valid(a.slice(1));
-  const y = semver.valid(b.slice(1));
+  const x = bareGoVersion(a);
+  const y = bareGoVersion(b);
   return x !== null && y !== null ? semver.compare(x, y) : null;
 };
+
+/**
+ * The version OSV is asked about for a module pinned at `version`: Go's without the leading `v`
+ * (OSV's Go records and its reference scanner write them so; a pseudo-version or `+incompatible`
+ * otherwise as written), a crate's as Cargo.lock writes it.
+ */
+export function osvModuleVersion(ecosystem: ModuleEcosystem, version: string): string {
+  switch (ecosystem) {
+    case 'go':
+      return version.startsWith('v') ? version.slice(1) : version;
+    case 'cargo':
+      return version;
+  }
+}
 
 /** crates.io versions: semantic versions without a prefix; null when either is not semver. */
 export const compareCrateVersions: VersionComparator = (a, b) => {

@@ -159,11 +159,13 @@ describe('repositoryDependencies: Go and Rust', () => {
     const deps = repositoryDependencies(withModules(['go.mod', 'rs/Cargo.lock', 'rs/Cargo.toml']), new Map([['go.mod', GO_MOD], ['rs/Cargo.lock', CARGO_LOCK], ['rs/Cargo.toml', CARGO_TOML]]));
     if (deps.status !== 'ok') throw new Error(deps.status);
     expect(deps.facts.dependencies.map((d) => [d.ecosystem, d.name, d.version, d.dev, d.path, d.file])).toEqual([
-      ['go', 'golang.org/x/net', 'v0.20.0', false, [], 'go.mod'],
-      ['go', 'github.com/a/b', 'v0.0.0-20230722043721-ed46e5a46466', false, undefined, 'go.mod'],
+      // Go versions as OSV writes them (no leading v); the go.mod's text is the range.
+      ['go', 'golang.org/x/net', '0.20.0', false, [], 'go.mod'],
+      ['go', 'github.com/a/b', '0.0.0-20230722043721-ed46e5a46466', false, undefined, 'go.mod'],
       ['cargo', 'serde', '1.0.200', false, [], 'rs/Cargo.lock'],
       ['cargo', 'tempfile', '3.10.0', true, [], 'rs/Cargo.lock'],
     ]);
+    expect(deps.facts.dependencies[0]?.range).toBe('v0.20.0');
     expect(deps.facts.lockfiles).toEqual(['go.mod', 'rs/Cargo.lock']);
     expect(deps.facts.unvouched).toHaveLength(1);
     expect(deps.facts.unvouched?.[0]).toContain('"example.com/local@v1.0.0" skipped');

@@ -31,6 +31,7 @@ import { readInputText } from '../../lockfiles/index.js';
 import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
+import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 
 type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts']['dependencies'][number];
 
@@ -110,11 +111,12 @@ function entryOf(d: DeclaredDependency): DependencyEntry {
   };
 }
 
+/** A module pin as a set entry: `range` as the file writes it, `version` as OSV writes it (Go: no leading `v`). */
 function moduleEntryOf(d: ModuleDependency): DependencyEntry {
   return {
     name: d.name,
     range: d.version,
-    version: d.version,
+    version: osvModuleVersion(d.ecosystem, d.version),
     reason: null,
     securityHolding: false,
     ecosystem: d.ecosystem,
