@@ -7,7 +7,7 @@
  */
 import semver from 'semver';
 import { packageRulesOf, packageRulesOfOsv } from './rules.js';
-import type { OsvEcosystem, PackageEcosystem, VersionComparator } from './types.js';
+import type { OsvEcosystem, PackageEcosystem, PackageOsvEcosystem, VersionComparator } from './types.js';
 
 /** The ecosystems of a dependency set that are not package targets of their own. */
 export type ModuleEcosystem = 'go' | 'cargo';
@@ -58,9 +58,15 @@ export const compareCrateVersions: VersionComparator = (a, b) => {
   return x !== null && y !== null ? semver.compare(x, y) : null;
 };
 
+/** A package ecosystem's own rules (ecosystems/rules.ts). */
+function registryRules(osv: PackageOsvEcosystem): OsvEcosystemRules {
+  const rules = packageRulesOfOsv(osv);
+  return { canonicalName: rules.canonicalName, compareVersions: rules.registry.compareVersions };
+}
+
 const OSV_RULES: Record<OsvEcosystem, OsvEcosystemRules> = {
-  npm: { canonicalName: (n) => packageRulesOfOsv('npm').canonicalName(n), compareVersions: (a, b) => packageRulesOfOsv('npm').registry.compareVersions(a, b) },
-  PyPI: { canonicalName: (n) => packageRulesOfOsv('PyPI').canonicalName(n), compareVersions: (a, b) => packageRulesOfOsv('PyPI').registry.compareVersions(a, b) },
+  npm: registryRules('npm'),
+  PyPI: registryRules('PyPI'),
   // Module paths are case-sensitive (a module cache escapes capitals instead of folding them).
   Go: { canonicalName: (n) => n, compareVersions: compareGoVersions },
   // crates.io treats `-` and `_` and letter case as one name.
