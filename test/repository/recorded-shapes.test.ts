@@ -88,6 +88,16 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-nerq-gomd-0001', package: 'github.com/go-chi/chi/v5', version: '5.3.1', fixed: '5.3.2', severity: 'high', affectsResolved: true })]);
   });
 
+  // A synthesised malicious-packages record (MAL- id) for the module go.mod pins at a
+  // pseudo-version, github.com/muesli/cache2go v0.0.0-20221011235721-518229cd8021.
+  it('a malicious record on a module pinned at a pseudo-version is NO — DO NOT USE', async () => {
+    const advisory = osvRecord('MAL-2099-0001', 'github.com/muesli/cache2go', '0', '0.0.1', 'CRITICAL', 'Go');
+    const { report } = await checkJson(GO, { license: 'MIT', osv: [advisory] }, {});
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: 0, messageId: 'malicious-locked-dependency' });
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'MAL-2099-0001', version: '0.0.0-20221011235721-518229cd8021', affectsResolved: true, malicious: true })]);
+  });
+
   it('OSV failing: both dependency checks unknown, never "no vulnerabilities"', async () => {
     const { report } = await checkJson(GO, { license: 'MIT', osvStatus: 503 }, {});
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'unknown', score: null });
