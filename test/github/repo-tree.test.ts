@@ -25,6 +25,14 @@ describe('selectRepoFiles', () => {
     expect(selection.unevaluated).toEqual([]);
   });
 
+  it('go.mod files beyond MAX_MODULE_FILES are named as unevaluated, never silently left out of the set', () => {
+    const tree = ['go.mod', 'a/go.mod', 'b/go.mod', 'c/go.mod', 'd/go.mod', 'e/go.mod'];
+    const selection = selectRepoFiles(tree.map(blob));
+    expect(selection.moduleFiles).toEqual(['go.mod', 'a/go.mod', 'b/go.mod', 'c/go.mod']);
+    expect(selection.unevaluated.map((u) => u.path)).toEqual(['d/go.mod', 'e/go.mod']);
+    expect(selection.unevaluated[0]?.ecosystem).toMatch(/^Go \(not read: more than 4 Go and Rust files\)$/);
+  });
+
   it('a root requirements file is selected with no manifest beside it; one in a sub-folder is not', () => {
     const selection = selectRepoFiles(['requirements.txt', 'server.py', 'scripts/requirements.txt', 'README.md'].map(blob));
     expect(selection.manifests).toEqual([]);

@@ -90,6 +90,8 @@ function baseOf(path: string): string {
  * only crates.io's index resolves, which nerq does not ask.
  */
 export const CARGO_WITHOUT_LOCK = 'crates.io (Cargo.toml without Cargo.lock)';
+/** Why a go.mod or Cargo.lock beyond `MAX_MODULE_FILES` is listed as unevaluated: its pins are not in the set. */
+const MODULE_FILES_UNREAD = `not read: more than ${MAX_MODULE_FILES} Go and Rust files`;
 
 /** The folders from `dir` up to the root, nearest first. */
 function upward(dir: string): string[] {
@@ -103,10 +105,14 @@ function upward(dir: string): string[] {
 
 /**
  * The published `go.mod` files, the `Cargo.lock` nearest above each published `Cargo.toml` (a
- * workspace's members share the root's), then those `Cargo.toml` files; and the `Cargo.toml`
- * files no `Cargo.lock` covers.
+ * workspace's members share the root's), then those `Cargo.toml` files, at most
+ * `MAX_MODULE_FILES`; the `Cargo.toml` files no `Cargo.lock` covers; and the go.mod / Cargo.lock
+ * files beyond the cap (named, so that a set without their pins is never called clean).
  */
-function selectModuleFiles(items: readonly RepoTreeItem[], published: (names: (base: string) => boolean) => RepoTreeItem[]): { moduleFiles: string[]; unpinnedCargo: string[] } {
+function selectModuleFiles(
+  items: readonly RepoTreeItem[],
+  published: (names: (base: string) => boolean) => RepoTreeItem[],
+): { moduleFiles: string[]; unpinnedCargo: string[]; unreadPins: string[] } {
   const blobs = new Set(items.filter((i) => i.type === 'blob').map((i) => i.path));
   const goMods = published((base) => base === 'go.mod').map((i) => i.path);
   const cargoTomls = published((base) => base === 'Cargo.toml').map((i) => i.path);
@@ -123,7 +129,11 @@ function selectModuleFiles(items: readonly RepoTreeItem[], published: (names: (b
   }
   const byDepth = (a: string, b: string) => a.split('/').length - b.split('/').length || a.localeCompare(b);
   const pins = [...goMods, ...locks].sort(byDepth);
-  return { moduleFiles: [...pins, ...pinned.sort(byDepth)].slice(0, MAX_MODULE_FILES), unpinnedCargo };
+  return {
+    moduleFiles: [...pins, ...pinned.sort(byDepth)].slice(0, MAX_MODULE_FILES),
+    unpinnedCargo: unpinnedCargo.slice(0, MAX_MANIFESTS),
+    unreadPins: pins.slice(MAX_MODULE_FILES),
+  };
 }
 
 function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[]): boolean {
@@ -140,7 +150,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     null;
   const securityPolicy =
     items.find((i) => i.type === 'blob' && /^(?:(?:\.github|docs)\/)?[^/]+$/i.test(i.path) && SECURITY_RE.test(baseOf(i.path)))?.path ?? null;
-  const published = (names: (base: string) => boolean): RepoTreeItem[] =>
+  const published = (names: (base: string) => boolean, limit = MAX_MANIFESTS): RepoTreeItem[] =>
     items
       .filter((i) => i.type === 'blob' && names(baseOf(i.path)))
       .filter((i) => {
@@ -148,10 +158,11 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
         return dirs.length <= MAX_MANIFEST_DEPTH && !dirs.some((d) => NOT_PUBLISHED.test(d));
       })
       .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
-      .slice(0, MAX_MANIFESTS);
+      .slice(0, limit);
   const manifests = published((base) => MANIFEST_NAMES.has(base));
-  const { moduleFiles, unpinnedCargo } = selectModuleFiles(items, published);
+  const { moduleFiles, unpinnedCargo, unreadPins } = selectModuleFiles(items, (names) => published(names, Number.POSITIVE_INFINITY));
   const unevaluated = [
+    ...unreadPins.map((path) => ({ path, ecosystem: `${baseOf(path) === 'go.mod' ? 'Go' : 'crates.io'} (${MODULE_FILES_UNREAD})` })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
     ...published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string })),
   ].slice(0, MAX_MANIFESTS);
