@@ -17,7 +17,21 @@ const GO_MOD = repo('github/github-mcp-server/contents/go.mod');
 const CARGO_LOCK = repo('rust-mcp-stack/rust-mcp-filesystem/contents/Cargo.lock');
 const CARGO_TOML = repo('rust-mcp-stack/rust-mcp-filesystem/contents/Cargo.toml');
 
+const real = (path: string) => readFileSync(new URL(`../../fixtures/lockfiles/real/${path}`, import.meta.url), 'utf8');
+
 describe('go.mod', () => {
+  it("reads mark3labs/mcp-go's otel submodule: the module it requires from its own repository is replaced by the local directory ../ (unvouched, not asked)", () => {
+    // Counted with grep: 8 direct requires, 15 `// indirect`; one `replace github.com/mark3labs/mcp-go => ../`.
+    const input = readGoMod(real('mark3labs__mcp-go/otel/go.mod'), 'otel/go.mod');
+    expect(input.dependencies).toHaveLength(22);
+    expect(input.dependencies.filter((d) => d.direct)).toHaveLength(7);
+    expect(input.dependencies.some((d) => d.name === 'github.com/mark3labs/mcp-go')).toBe(false);
+    expect(input.unvouched).toEqual([expect.stringMatching(/^otel\/go\.mod:34: "github\.com\/mark3labs\/mcp-go@v0\.53\.0" skipped: replaced by the local directory "\.\.\/"/)]);
+    const root = readGoMod(real('mark3labs__mcp-go/go.mod'), 'go.mod');
+    expect(root.dependencies.map((d) => d.direct)).toEqual([...Array<boolean>(7).fill(true), ...Array<boolean>(6).fill(false)]);
+  });
+
+
   it("reads github-mcp-server's requires at their exact versions, direct and indirect", () => {
     const input = readGoMod(GO_MOD, 'go.mod');
     expect(input.format).toBe('go.mod (github.com/github/github-mcp-server)');
@@ -113,6 +127,19 @@ describe('Cargo.lock', () => {
     const memchr = input.dependencies.find((d) => d.name === 'memchr');
     expect(memchr?.direct).toBe(false);
     expect(memchr?.via?.length).toBeGreaterThan(0);
+    expect(input.unvouched).toEqual([]);
+    expect(input.notes).toEqual([]);
+  });
+
+  it("reads astral-sh/uv's workspace lock: its 70 member crates are the project's own code, the 683 crates.io packages the set", () => {
+    // Counted with Python's tomllib: 753 [[package]] tables, 70 without a source, 683 from
+    // crates.io, 166 distinct crates.io packages a member depends on. The root Cargo.toml is a
+    // virtual workspace (no [package]): nothing can be told dev from it.
+    const input = readCargoLock(real('astral-sh__uv/Cargo.lock'), 'Cargo.lock', { 'Cargo.toml': real('astral-sh__uv/Cargo.toml') });
+    expect(input.dependencies).toHaveLength(683);
+    expect(input.dependencies.filter((d) => d.direct)).toHaveLength(166);
+    expect(input.dependencies.some((d) => d.name === 'uv' || d.name.startsWith('uv-'))).toBe(false);
+    expect(input.dependencies.filter((d) => d.dev)).toEqual([]);
     expect(input.unvouched).toEqual([]);
     expect(input.notes).toEqual([]);
   });
