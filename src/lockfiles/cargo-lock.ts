@@ -83,7 +83,10 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
   if (lock.package !== undefined && !Array.isArray(lock.package)) throw new LockfileError(file, null, 'unexpected structure: `package` is not a list of [[package]] tables');
   const raw = (lock.package as unknown[] | undefined) ?? [];
   if (raw.length > MAX_PACKAGES) throw new LockfileError(file, null, `more than ${MAX_PACKAGES} packages`);
-  const names = raw.map((p) => String(record(p).name ?? ''));
+  const names = raw.map((p) => {
+    const name = record(p).name;
+    return typeof name === 'string' ? name : '';
+  });
   const lines = arrayTableNameLines(layout, 'package', names);
   const version = typeof lock.version === 'number' ? lock.version : null;
 
