@@ -86,12 +86,11 @@ function baseOf(path: string): string {
 }
 
 /**
- * The ecosystem a `Cargo.toml` no `Cargo.lock` pins is listed under: its requirements are ranges
- * only crates.io's index resolves, which nerq does not ask.
+ * The ecosystem a `Cargo.toml` no `Cargo.lock` pins is listed under (the checks write "the
+ * unpinned crates.io (Cargo.toml) dependencies"): its requirements are ranges only crates.io's
+ * index resolves, which nerq does not ask.
  */
-export const CARGO_WITHOUT_LOCK = 'crates.io (Cargo.toml without Cargo.lock)';
-/** Why a go.mod or Cargo.lock beyond `MAX_MODULE_FILES` is listed as unevaluated: its pins are not in the set. */
-const MODULE_FILES_UNREAD = `not read: more than ${MAX_MODULE_FILES} Go and Rust files`;
+export const CARGO_WITHOUT_LOCK = 'unpinned crates.io';
 
 /** The folders from `dir` up to the root, nearest first. */
 function upward(dir: string): string[] {
@@ -162,7 +161,8 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const manifests = published((base) => MANIFEST_NAMES.has(base));
   const { moduleFiles, unpinnedCargo, unreadPins } = selectModuleFiles(items, (names) => published(names, Number.POSITIVE_INFINITY));
   const unevaluated = [
-    ...unreadPins.map((path) => ({ path, ecosystem: `${baseOf(path) === 'go.mod' ? 'Go' : 'crates.io'} (${MODULE_FILES_UNREAD})` })),
+    // Beyond the files read: their pins are not in the set ("the unread Go (x/go.mod) dependencies").
+    ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
     ...published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string })),
   ].slice(0, MAX_MANIFESTS);
