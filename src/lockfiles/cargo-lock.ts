@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { LockfileError } from '../audit/types.js';
-import { chainsFrom, reachable } from './graph.js';
+import { reachable } from './graph.js';
 import type { ModuleDependency, ModuleInput } from './module-types.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout } from './toml-text.js';
@@ -28,6 +28,8 @@ const CRATE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** A semantic version as Cargo writes it. */
 const VERSION = /^(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const MAX_PACKAGES = 20_000;
+/** Crates between a direct dependency and another, at most (deeper: the path is not given). */
+const MAX_VIA = 32;
 
 const Package = z.object({
   name: z.string(),
@@ -74,6 +76,38 @@ export function cargoManifestDeps(text: string, file: string): ManifestDeps | nu
 }
 
 /**
+ * For each package reachable from `starts`, the names between a start and it (shortest, breadth
+ * first; [] for a start), at most `MAX_VIA` long, else undefined. Parents are kept, not copied
+ * paths: a chain of k crates costs k, not k².
+ */
+function shortestPaths(starts: Iterable<Package>, edges: (pkg: Package) => Package[]): (pkg: Package) => string[] | undefined {
+  const parent = new Map<Package, Package | null>();
+  const queue: Package[] = [];
+  for (const start of starts) {
+    if (parent.has(start)) continue;
+    parent.set(start, null);
+    queue.push(start);
+  }
+  for (let head = 0; head < queue.length; head += 1) {
+    const node = queue[head] as Package;
+    for (const to of edges(node)) {
+      if (parent.has(to)) continue;
+      parent.set(to, node);
+      queue.push(to);
+    }
+  }
+  return (pkg) => {
+    if (!parent.has(pkg)) return undefined;
+    const names: string[] = [];
+    for (let up = parent.get(pkg) ?? null; up !== null; up = parent.get(up) ?? null) {
+      if (names.length === MAX_VIA) return undefined;
+      names.push(up.name);
+    }
+    return names.reverse();
+  };
+}
+
+/**
  * @param manifests the Cargo.toml texts read beside the lockfile, by path: they tell which of a
  *   project package's dependencies are dev-only.
  */
@@ -103,14 +137,24 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
     packages.push({ pkg: parsed.data, line });
   });
 
-  const byName = new Map<string, Package[]>();
-  for (const { pkg } of packages) byName.set(pkg.name, [...(byName.get(pkg.name) ?? []), pkg]);
+  // Indexed by name and by name + version, the first of each kept: one lookup per dependency entry.
+  const byName = new Map<string, Package>();
+  const byVersion = new Map<string, Package[]>();
+  for (const { pkg } of packages) {
+    if (!byName.has(pkg.name)) byName.set(pkg.name, pkg);
+    const key = `${pkg.name} ${pkg.version}`;
+    const same = byVersion.get(key);
+    if (same === undefined) byVersion.set(key, [pkg]);
+    else if (same.length < 4) same.push(pkg);
+  }
   /** `"name"`, `"name version"` or `"name version (source)"` → the package it names. */
   const resolve = (spec: string): Package | undefined => {
     const match = /^(\S+)(?: (\S+))?(?: \((.+)\))?$/.exec(spec.trim());
     if (match === null) return undefined;
     const [, name = '', ver, source] = match;
-    return (byName.get(name) ?? []).find((p) => (ver === undefined || p.version === ver) && (source === undefined || p.source === source));
+    if (ver === undefined) return byName.get(name);
+    // One name and version from two sources (a crates.io crate and its git fork) are told apart by the source.
+    return (byVersion.get(`${name} ${ver}`) ?? []).find((p) => source === undefined || p.source === source);
   };
   const own = (pkg: Package) => pkg.source === undefined;
   const depsOf = new Map<Package, Package[]>(packages.map(({ pkg }) => [pkg, (pkg.dependencies ?? []).flatMap((d) => resolve(d) ?? [])]));
@@ -126,7 +170,7 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
   const projects = packages.filter(({ pkg }) => own(pkg)).map(({ pkg }) => pkg);
   const prod = reachable(projects, (pkg) => (own(pkg) ? runtimeEdges(pkg) : edges(pkg)));
   const direct = new Set(projects.flatMap(edges).filter((p) => !own(p)));
-  const chains = chainsFrom(direct, edges, (pkg) => pkg.name);
+  const viaOf = shortestPaths(direct, edges);
 
   const dependencies: ModuleDependency[] = [];
   for (const { pkg, line } of packages) {
@@ -141,7 +185,7 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
       notes.push(`${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: ${quote(pkg.version.slice(0, 60))} is not a version`);
       continue;
     }
-    const via = chains.get(pkg);
+    const via = viaOf(pkg);
     dependencies.push({
       ecosystem: 'cargo',
       name: pkg.name,

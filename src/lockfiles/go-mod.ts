@@ -124,10 +124,16 @@ export function readGoMod(text: string, file: string): ModuleInput {
   });
   if (block !== null) notes.push(`${file}: a ${block} block is not closed`);
 
+  // By module and version ('' for every version), the first of each kept: one lookup per require.
+  const replaceOf = new Map<string, (typeof replaces)[number]>();
+  for (const r of replaces) {
+    const key = `${r.path}\u0000${r.version ?? ''}`;
+    if (!replaceOf.has(key)) replaceOf.set(key, r);
+  }
   const dependencies: ModuleDependency[] = [];
   for (const req of requires) {
     // A replace for this exact version wins over one for every version (as the go command reads them).
-    const replace = replaces.find((r) => r.path === req.path && r.version === req.version) ?? replaces.find((r) => r.path === req.path && r.version === null);
+    const replace = replaceOf.get(`${req.path}\u0000${req.version}`) ?? replaceOf.get(`${req.path}\u0000`);
     if (replace !== undefined && replace.toVersion === null) {
       unvouched.push(`${file}:${replace.line}: ${quote(`${req.path}@${req.version}`)} skipped: replaced by the local directory ${quote(replace.to)} (the project's own or vendored code, not from a module proxy)`);
       continue;
