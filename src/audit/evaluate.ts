@@ -10,7 +10,7 @@ import { checkTarget } from '../pipeline/check-target.js';
 import type { RunContext } from '../pipeline/context.js';
 import type { Report } from '../report/schema.js';
 import { PACKAGE_ECOSYSTEMS, packageRulesOf, packageRulesOfOsv } from '../ecosystems/rules.js';
-import type { OsvEcosystem } from '../ecosystems/types.js';
+import type { PackageOsvEcosystem } from '../ecosystems/types.js';
 import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv/query.js';
 import { bulkChunks, bulkEligible, fetchDownloads, fetchDownloadsBulk, type DownloadPeriod, type PointAnswer } from '../sources/npm/downloads.js';
 import { streamBody } from '../sources/http/stream.js';
@@ -34,7 +34,7 @@ export interface EvaluateOptions {
   onDone?: (evaluated: Evaluated) => void;
 }
 
-const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): OsvEcosystem | null =>
+const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): PackageOsvEcosystem | null =>
   ecosystem === 'mcp' ? null : packageRulesOf(ecosystem).registry.osvEcosystem;
 
 /** The target a subject is evaluated as: its pinned version, else its declared range (an MCP entry: `mcp:name@version`). */
@@ -47,11 +47,11 @@ export function targetOf(subject: AuditSubject): Target {
   return { input, ecosystem: subject.ecosystem, name: subject.name, ...(spec === undefined ? {} : { spec }) };
 }
 
-const osvName = (ecosystem: OsvEcosystem, name: string) => packageRulesOfOsv(ecosystem).canonicalName(name);
+const osvName = (ecosystem: PackageOsvEcosystem, name: string) => packageRulesOfOsv(ecosystem).canonicalName(name);
 
 /** One OSV batch (per ecosystem, per 1,000) for every pinned subject, started now. */
 export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly AuditSubject[]): RunContext['prefetchedVulnerabilities'] {
-  const batches = new Map<OsvEcosystem, Promise<Map<string, VulnerabilitiesResult>>>();
+  const batches = new Map<PackageOsvEcosystem, Promise<Map<string, VulnerabilitiesResult>>>();
   for (const ecosystem of PACKAGE_ECOSYSTEMS.map((e) => packageRulesOf(e).registry.osvEcosystem)) {
     const packages = subjects
       .filter((s) => osvEcosystemOf(s.ecosystem) === ecosystem && s.version !== null)

@@ -63,7 +63,7 @@ export default defineCheck({
   title: 'Not known malicious',
   description:
     'Looks for a known-malicious record (an OSV `MAL-` advisory or the malicious-packages database, in the npm or PyPI ecosystem) for the resolved version, and for its direct dependencies (also, for npm, a dependency the registry replaced with a security-holding placeholder). ' +
-    'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100 (for a repository target, unknown when its dependency set is partial: no lockfile, or manifests of an ecosystem nerq does not evaluate such as go.mod).',
+    'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100 (for a repository target — its npm, PyPI, Go and crates.io pins — unknown when its dependency set is partial: no lockfile, or manifests of an ecosystem nerq does not evaluate such as a Gemfile or a Cargo.toml without Cargo.lock).',
   messages: {
     malicious: 'Known malicious package: {ids}',
     'malicious-dependency': 'Malicious direct dependency: {details}',
@@ -74,7 +74,7 @@ export default defineCheck({
     'clean-repository': "No known-malicious record among the {pinned} dependencies the repository's lockfiles pin",
     'no-dependencies': 'The repository declares no dependencies',
     'repository-unchecked': "Not all of the repository's dependencies could be checked (no lockfile pins them): not known to be clean",
-    'repository-unevaluated': "Not known to be clean: nerq does not evaluate the {unevaluatedList} dependencies; npm and PyPI dependencies checked beside them: {evaluatedCount}, none known malicious",
+    'repository-unevaluated': "Not known to be clean: nerq does not evaluate the {unevaluatedList} dependencies; dependencies checked beside them: {evaluatedCount}, none known malicious",
     'repository-direct-only':
       'No known-malicious record among the {pinned} dependencies checked, {rangeResolved} of them resolved from ranges, direct only; without a lockfile for {rangeFiles} their transitive dependencies are unknown: not known to be clean',
   },
@@ -126,7 +126,7 @@ export default defineCheck({
       return { score: 0, messageId, data, caps };
     }
     if (repository) {
-      // Manifests of an ecosystem nerq does not evaluate (go.mod …): nothing found is not clean.
+      // Manifests of an ecosystem nerq does not evaluate (Gemfile …): nothing found is not clean.
       const unevaluated = unevaluatedOf(dependencies);
       if (unevaluated !== null) return { score: null, messageId: 'repository-unevaluated', data: { ...data, ...unevaluated } };
       if (dependencies?.dependencies.length === 0) return { score: 100, messageId: 'no-dependencies', data };

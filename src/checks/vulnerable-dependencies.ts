@@ -76,7 +76,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90; with no advisory found, unknown when it also has dependency manifests of an ecosystem nerq does not evaluate, such as go.mod).',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles, go.mod and Cargo.lock pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90; with no advisory found, unknown when it also has dependency manifests of an ecosystem nerq does not evaluate, such as a Gemfile or a Cargo.toml without Cargo.lock).',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
@@ -91,13 +91,13 @@ export default defineCheck({
       'No known advisories in the {dependenciesQueried} dependencies queried, {rangeResolved} of them resolved from ranges, direct only ({rangeFiles}: no lockfile, so their transitive dependencies are unknown); not resolved: {notResolved}',
     'repository-vulnerable': 'Advisories in {affected} runtime dependencies of the {total} {setDescription}, worst {worstLabel}: {details}; development only: {devSummary}',
     'repository-dev-only': 'Advisories only in development dependencies ({devAffected} of {total}), worst {devWorstLabel}: {devSummary}',
-    'repository-unevaluated': 'Dependency advisories unknown: nerq does not evaluate the {unevaluatedList} dependencies; npm and PyPI dependencies checked beside them: {evaluatedCount}, none with a known advisory',
+    'repository-unevaluated': 'Dependency advisories unknown: nerq does not evaluate the {unevaluatedList} dependencies; dependencies checked beside them: {evaluatedCount}, none with a known advisory',
   },
   evaluate: ({ vulnerabilities, dependencies }) => {
     const deps = dependencies.dependencies;
     const total = deps.length;
     const unresolved = deps.filter((d) => d.version === null).map((d) => d.name);
-    // Manifests of an ecosystem nerq does not evaluate (go.mod …): no advisory found is not clean.
+    // Manifests of an ecosystem nerq does not evaluate (Gemfile …): no advisory found is not clean.
     const unevaluated = unevaluatedOf(dependencies);
     if (total === 0 && unevaluated !== null) return { score: null, messageId: 'repository-unevaluated', data: { total, dependenciesQueried: 0, ...unevaluated } };
     if (total === 0) {

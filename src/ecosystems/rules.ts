@@ -7,7 +7,7 @@ import { GITHUB_RULES } from './github/rules.js';
 import { MCP_RULES } from './mcp/rules.js';
 import { NPM_RULES } from './npm/rules.js';
 import { PYPI_RULES } from './pypi/rules.js';
-import type { EcosystemRules, OsvEcosystem, PackageEcosystem, PackageEcosystemRules } from './types.js';
+import type { EcosystemRules, PackageEcosystem, PackageEcosystemRules, PackageOsvEcosystem } from './types.js';
 
 export const ECOSYSTEM_RULES = {
   npm: NPM_RULES,
@@ -21,7 +21,7 @@ const PACKAGE: Record<PackageEcosystem, PackageEcosystemRules> = { npm: NPM_RULE
 /** The package ecosystems, in the registry's order. */
 export const PACKAGE_ECOSYSTEMS = Object.keys(PACKAGE) as PackageEcosystem[];
 
-const BY_OSV = Object.fromEntries(Object.values(PACKAGE).map((rules) => [rules.registry.osvEcosystem, rules])) as Record<OsvEcosystem, PackageEcosystemRules>;
+const BY_OSV = Object.fromEntries(Object.values(PACKAGE).map((rules) => [rules.registry.osvEcosystem, rules])) as Record<PackageOsvEcosystem, PackageEcosystemRules>;
 
 export function rulesOf(ecosystem: Ecosystem): EcosystemRules {
   return ECOSYSTEM_RULES[ecosystem];
@@ -32,6 +32,6 @@ export function packageRulesOf(ecosystem: PackageEcosystem): PackageEcosystemRul
 }
 
 /** The package ecosystem OSV names `osv`. */
-export function packageRulesOfOsv(osv: OsvEcosystem): PackageEcosystemRules {
+export function packageRulesOfOsv(osv: PackageOsvEcosystem): PackageEcosystemRules {
   return BY_OSV[osv];
 }

@@ -14,8 +14,14 @@ import type { Ecosystem } from '../target/types.js';
 /** The ecosystems whose targets are packages in a registry (every one but GitHub and MCP servers). */
 export type PackageEcosystem = Exclude<Ecosystem, 'github' | 'mcp'>;
 
-/** OSV's name for a package ecosystem (https://ossf.github.io/osv-schema/#affectedpackage-field). */
-export type OsvEcosystem = 'npm' | 'PyPI';
+/** OSV's name for a package ecosystem nerq checks as a target (https://ossf.github.io/osv-schema/#affectedpackage-field). */
+export type PackageOsvEcosystem = 'npm' | 'PyPI';
+
+/**
+ * OSV's name for every ecosystem nerq asks OSV about: the package ecosystems, and the module
+ * ecosystems whose dependencies a repository's go.mod / Cargo.lock pin (ecosystems/osv-ecosystems.ts).
+ */
+export type OsvEcosystem = PackageOsvEcosystem | 'Go' | 'crates.io';
 
 /** Orders two versions (negative, zero, positive), or null when they cannot be compared. */
 export type VersionComparator = (a: string, b: string) => number | null;
@@ -49,7 +55,7 @@ export interface RegistryRules {
   validName(name: string): boolean;
   invalidNameNote: string;
   ranges: RangeRules;
-  osvEcosystem: OsvEcosystem;
+  osvEcosystem: PackageOsvEcosystem;
   /** The order of the registry's versions (npm: semver; PyPI: PEP 440). */
   compareVersions: VersionComparator;
   /**

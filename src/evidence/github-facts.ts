@@ -284,9 +284,15 @@ export const GithubFilesSchema = z.object({
   /** Lockfiles found next to those manifests (paths). */
   lockfiles: z.array(z.string()),
   /**
-   * Dependency manifests of ecosystems nerq does not evaluate (`go.mod` → Go, `Cargo.toml` →
-   * crates.io …) in the published folders, from the listing alone; absent in evidence saved before
-   * they were listed.
+   * The Go and Rust files read for the dependency set (`go.mod`, `Cargo.lock`, the `Cargo.toml`
+   * manifests beside them: repo-tree.ts); absent when there are none, and in evidence saved before
+   * they were read.
+   */
+  moduleFiles: z.array(z.string()).optional(),
+  /**
+   * Dependency manifests of ecosystems nerq does not evaluate (`Gemfile` → RubyGems, `pom.xml` →
+   * Maven, a `Cargo.toml` no `Cargo.lock` pins …) in the published folders, from the listing alone;
+   * absent in evidence saved before they were listed.
    */
   unevaluatedManifests: z.array(z.object({ path: z.string(), ecosystem: z.string() })).optional(),
   /** Workflow files under `.github/workflows/`. */

@@ -241,7 +241,7 @@ export const DependencyFactsSchema = z.object({
       /** The registry replaced this dependency with a security-holding placeholder. */
       securityHolding: z.boolean(),
       /** A repository's dependency set only (absent for a package's direct dependencies): its ecosystem. */
-      ecosystem: z.enum(['npm', 'pypi']).optional(),
+      ecosystem: z.enum(['npm', 'pypi', 'go', 'cargo']).optional(),
       /** Needed only for development (a repository's lockfile or manifest says so). */
       dev: z.boolean().optional(),
       /** The packages between the manifest and this one (`['express']` for express › path-to-regexp); [] for a direct one. */
@@ -269,8 +269,8 @@ export const DependencyFactsSchema = z.object({
   /** A repository's dependency set only: the lockfiles it was read from. */
   lockfiles: z.array(z.string()).optional(),
   /**
-   * A repository's dependency set only: its manifests of ecosystems nerq does not evaluate (Go's
-   * `go.mod` …). Their dependencies are not in the set: a set without advisories is then not
+   * A repository's dependency set only: its manifests of ecosystems nerq does not evaluate (Ruby's
+   * `Gemfile`, a `Cargo.toml` no `Cargo.lock` pins …). Their dependencies are not in the set: a set without advisories is then not
    * known to be clean (docs/scoring.md §9).
    */
   unevaluated: z.array(z.object({ file: z.string(), ecosystem: z.string() })).optional(),

@@ -5,7 +5,7 @@ import type { HttpClient } from '../sources/http/types.js';
 import type { GateOptions } from '../scoring/gate.js';
 import type { GithubClaim, GithubRateLimiter, GithubRepoRef, GithubResult } from '../sources/github/source.js';
 import type { VulnerabilitiesResult } from '../sources/osv/query.js';
-import type { OsvEcosystem } from '../sources/osv/advisory.js';
+import type { PackageOsvEcosystem } from '../ecosystems/types.js';
 import type { FactsCache } from '../sources/facts-cache.js';
 import type { DownloadsResult } from '../sources/npm/downloads.js';
 
@@ -43,7 +43,7 @@ export interface RunContext {
    */
   /** How GitHub facts are fetched (an audit gathers lookups into GraphQL batches); default one by one. */
   githubLookup?: (repo: GithubRepoRef, claim: GithubClaim) => Promise<GithubResult>;
-  prefetchedVulnerabilities?: (ecosystem: OsvEcosystem, name: string, version: string) => Promise<VulnerabilitiesResult> | undefined;
+  prefetchedVulnerabilities?: (ecosystem: PackageOsvEcosystem, name: string, version: string) => Promise<VulnerabilitiesResult> | undefined;
   /**
    * npm download counts fetched ahead for many packages (an audit's bulk queries); undefined for
    * a package that was not in a bulk query, which then asks the downloads API itself.

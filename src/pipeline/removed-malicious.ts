@@ -15,7 +15,8 @@
 import type { Evidence, Sources } from '../evidence/schema.js';
 import type { Collected } from '../ecosystems/adapter.js';
 import { packageRulesOf, packageRulesOfOsv } from '../ecosystems/rules.js';
-import { affectsEveryVersion, everyVersionAdvisory, isMalicious, sortAdvisories, type OsvEcosystem } from '../sources/osv/advisory.js';
+import { affectsEveryVersion, everyVersionAdvisory, isMalicious, sortAdvisories } from '../sources/osv/advisory.js';
+import type { PackageOsvEcosystem } from '../ecosystems/types.js';
 import { fetchPackageRecords } from '../sources/osv/query.js';
 import { purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
@@ -67,7 +68,7 @@ export async function removedButMalicious(target: Target, error: CollectError, c
  * The package's malicious-package records that affect every version, asked of OSV by name with no
  * version (one request); the `vulnerabilities` source they make, matched against no version.
  */
-async function everyVersionMalicious(ctx: RunContext, osv: OsvEcosystem, name: string): Promise<Sources['vulnerabilities']> {
+async function everyVersionMalicious(ctx: RunContext, osv: PackageOsvEcosystem, name: string): Promise<Sources['vulnerabilities']> {
   const canonical = packageRulesOfOsv(osv).canonicalName(name);
   const answer = await fetchPackageRecords(ctx.http, ctx.endpoints.osvApi, osv, canonical);
   if (answer.status !== 'ok') return answer;

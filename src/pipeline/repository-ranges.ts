@@ -44,7 +44,16 @@ export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['de
   const candidates: Candidate[] = all.flatMap((entry, index) => {
     if (!rangeResolvable(entry, unpinned)) return [];
     const ecosystem = entry.ecosystem ?? 'npm';
-    return [{ index, entry, ecosystem, key: `${ecosystem}\u0000${ecosystem === 'pypi' ? pep503(entry.name) : entry.name}` }];
+    switch (ecosystem) {
+      case 'npm':
+      case 'pypi':
+        return [{ index, entry, ecosystem, key: `${ecosystem}\u0000${ecosystem === 'pypi' ? pep503(entry.name) : entry.name}` }];
+      // go.mod pins every module exactly, and a Cargo.toml without Cargo.lock is not read into
+      // the set (crates.io's index is not asked): neither has a range to resolve here.
+      case 'go':
+      case 'cargo':
+        return [];
+    }
   });
   if (candidates.length === 0) return deps;
 

@@ -6,14 +6,15 @@
  */
 import type { Sources } from '../evidence/schema.js';
 import type { OsvEcosystem } from '../sources/osv/advisory.js';
+import type { PackageOsvEcosystem } from '../ecosystems/types.js';
+import { osvEcosystemOfDependency } from '../ecosystems/osv-ecosystems.js';
 import { mergeVulnerabilities } from '../sources/osv/merge.js';
 import { fetchDependencyAdvisories, fetchVulnerabilities, osvRecordReader, type DependencyAdvisoriesResult, type OsvRecordReader } from '../sources/osv/query.js';
-import { packageRulesOf } from '../ecosystems/rules.js';
 import type { RunContext } from './context.js';
 
 export async function vulnerabilitiesFor(
   ctx: RunContext,
-  ecosystem: OsvEcosystem,
+  ecosystem: PackageOsvEcosystem,
   target: { name: string; version: string },
   dependencies: Promise<Sources['dependencies']>,
 ): Promise<Sources['vulnerabilities']> {
@@ -47,7 +48,7 @@ async function dependencyAdvisories(
 /**
  * The `vulnerabilities` source for a repository target: its dependency set (the pins of its
  * lockfiles) asked of OSV through the same dependency batch a package's direct dependencies
- * use — one batch per ecosystem, each advisory record read once. The repository has no version
+ * use — one batch per ecosystem (npm, PyPI, Go modules, crates), each advisory record read once. The repository has no version
  * of its own to ask about (`ownAsked: false`). The versions asked are the lockfiles' pins and the
  * direct ranges resolved against the registry (repository-ranges.ts); a dependency with no
  * version is not asked. An OSV failure makes the source unavailable, never clean.
@@ -63,7 +64,7 @@ export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['
     const key = `${d.ecosystem ?? 'npm'}\u0000${d.name}\u0000${d.version ?? ''}`;
     if (d.version === null || asked.has(key)) continue;
     asked.add(key);
-    const ecosystem = packageRulesOf(d.ecosystem ?? 'npm').registry.osvEcosystem;
+    const ecosystem = osvEcosystemOfDependency(d.ecosystem ?? 'npm');
     byEcosystem.set(ecosystem, [...(byEcosystem.get(ecosystem) ?? []), { name: d.name, version: d.version }]);
   }
   const results = await Promise.all([...byEcosystem].map(([ecosystem, packages]) => fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, packages, read)));

@@ -210,20 +210,20 @@ checkTable(check, [
     message: ["No known-malicious record among the 2 dependencies the repository's lockfiles pin"],
   },
   {
-    name: 'repository: its pins clean but a go.mod beside them: not known to be clean',
+    name: 'repository: its pins clean but a Gemfile beside them: not known to be clean',
     evidence: evidence({
-      dependencies: dependencyFacts({ lockfiles: ['ui/package-lock.json'], unpinned: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] }),
+      dependencies: dependencyFacts({ lockfiles: ['ui/package-lock.json'], unpinned: [], unevaluated: [{ file: 'Gemfile', ecosystem: 'RubyGems' }] }),
       vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 2 },
     }),
     score: null,
     messageId: 'repository-unevaluated',
-    data: { pinned: 2, unevaluatedFiles: ['go.mod'], unevaluatedEcosystems: ['Go'] },
-    message: ['Not known to be clean', 'Go (go.mod)'],
+    data: { pinned: 2, unevaluatedFiles: ['Gemfile'], unevaluatedEcosystems: ['RubyGems'] },
+    message: ['Not known to be clean', 'RubyGems (Gemfile)'],
   },
   {
-    name: 'repository: only a go.mod, no npm or PyPI dependency: not known to be clean (never "declares no dependencies")',
+    name: 'repository: only a Gemfile, no dependency nerq reads: not known to be clean (never "declares no dependencies")',
     evidence: evidence({
-      dependencies: dependencyFacts({ dependencies: [], lockfiles: [], unpinned: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] }),
+      dependencies: dependencyFacts({ dependencies: [], lockfiles: [], unpinned: [], unevaluated: [{ file: 'Gemfile', ecosystem: 'RubyGems' }] }),
       vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 0 },
     }),
     score: null,

@@ -128,16 +128,64 @@ describe('repositoryDependencies', () => {
     expect(repositoryDependencies(files([], []), new Map()).status).toBe('not-applicable');
   });
 
-  it('a go.mod and no npm or PyPI manifest: an empty set that names the Go manifest, never "no manifest"', () => {
-    const goOnly = { ...files([], []), unevaluatedManifests: [{ path: 'go.mod', ecosystem: 'Go' }] };
-    expect(repositoryDependencies(goOnly, new Map())).toEqual({ status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], unevaluated: [{ file: 'go.mod', ecosystem: 'Go' }] } });
+  it('a Gemfile and no other manifest: an empty set that names the Ruby manifest, never "no manifest"', () => {
+    const rubyOnly = { ...files([], []), unevaluatedManifests: [{ path: 'Gemfile', ecosystem: 'RubyGems' }] };
+    expect(repositoryDependencies(rubyOnly, new Map())).toEqual({ status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], unevaluated: [{ file: 'Gemfile', ecosystem: 'RubyGems' }] } });
   });
 
-  it('a go.mod beside a locked npm package: the npm pins, and the Go manifest named as not evaluated', () => {
-    const both = { ...files([manifest('ui/package.json', 'npm')], ['ui/package-lock.json']), unevaluatedManifests: [{ path: 'go.mod', ecosystem: 'Go' }] };
+  it('a Gemfile beside a locked npm package: the npm pins, and the Ruby manifest named as not evaluated', () => {
+    const both = { ...files([manifest('ui/package.json', 'npm')], ['ui/package-lock.json']), unevaluatedManifests: [{ path: 'Gemfile', ecosystem: 'RubyGems' }] };
     const deps = repositoryDependencies(both, new Map([['ui/package.json', PACKAGE_JSON], ['ui/package-lock.json', PACKAGE_LOCK]]));
     if (deps.status !== 'ok') throw new Error(deps.status);
-    expect(deps.facts.unevaluated).toEqual([{ file: 'go.mod', ecosystem: 'Go' }]);
+    expect(deps.facts.unevaluated).toEqual([{ file: 'Gemfile', ecosystem: 'RubyGems' }]);
     expect(deps.facts.dependencies.map((d) => d.name)).toContain('express');
+  });
+});
+
+// Synthetic go.mod / Cargo texts, written for these tests.
+const GO_MOD = ['module example.com/app', 'go 1.22', 'require (', '	golang.org/x/net v0.20.0', '	example.com/local v1.0.0', '	github.com/a/b v0.0.0-20230722043721-ed46e5a46466 // indirect', ')', 'replace example.com/local => ./local'].join('\n');
+const CARGO_LOCK = [
+  'version = 4',
+  '[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = ["serde", "tempfile"]',
+  '[[package]]\nname = "serde"\nversion = "1.0.200"\nsource = "registry+https://github.com/rust-lang/crates.io-index"',
+  '[[package]]\nname = "tempfile"\nversion = "3.10.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index"',
+].join('\n');
+const CARGO_TOML = '[package]\nname = "app"\nversion = "0.1.0"\n[dependencies]\nserde = "1"\n[dev-dependencies]\ntempfile = "3"\n';
+
+describe('repositoryDependencies: Go and Rust', () => {
+  const withModules = (moduleFiles: string[], manifests: RepoManifest[] = [], lockfiles: string[] = [], unread: GithubFiles['unread'] = []): GithubFiles => ({ ...files(manifests, lockfiles, unread), moduleFiles });
+
+  it("a go.mod's requires at exact versions, the local replacement unvouched; a Cargo.lock's crates, dev where Cargo.toml says", () => {
+    const deps = repositoryDependencies(withModules(['go.mod', 'rs/Cargo.lock', 'rs/Cargo.toml']), new Map([['go.mod', GO_MOD], ['rs/Cargo.lock', CARGO_LOCK], ['rs/Cargo.toml', CARGO_TOML]]));
+    if (deps.status !== 'ok') throw new Error(deps.status);
+    expect(deps.facts.dependencies.map((d) => [d.ecosystem, d.name, d.version, d.dev, d.path, d.file])).toEqual([
+      // Go versions as OSV writes them (no leading v); the go.mod's text is the range.
+      ['go', 'golang.org/x/net', '0.20.0', false, [], 'go.mod'],
+      ['go', 'github.com/a/b', '0.0.0-20230722043721-ed46e5a46466', false, undefined, 'go.mod'],
+      ['cargo', 'serde', '1.0.200', false, [], 'rs/Cargo.lock'],
+      ['cargo', 'tempfile', '3.10.0', true, [], 'rs/Cargo.lock'],
+    ]);
+    expect(deps.facts.dependencies[0]?.range).toBe('v0.20.0');
+    expect(deps.facts.lockfiles).toEqual(['go.mod', 'rs/Cargo.lock']);
+    expect(deps.facts.unvouched).toHaveLength(1);
+    expect(deps.facts.unvouched?.[0]).toContain('"example.com/local@v1.0.0" skipped');
+    expect(deps.facts.unevaluated).toBeUndefined();
+  });
+
+  it('beside an npm lockfile: both sets', () => {
+    const deps = repositoryDependencies(withModules(['go.mod'], [manifest('ui/package.json', 'npm')], ['ui/package-lock.json']), new Map([['go.mod', GO_MOD], ['ui/package.json', PACKAGE_JSON], ['ui/package-lock.json', PACKAGE_LOCK]]));
+    if (deps.status !== 'ok') throw new Error(deps.status);
+    expect([...new Set(deps.facts.dependencies.map((d) => d.ecosystem))]).toEqual(['npm', 'go']);
+    expect(deps.facts.lockfiles).toEqual(['ui/package-lock.json', 'go.mod']);
+  });
+
+  it('a go.mod that could not be read, or a Cargo.lock that does not parse: the set is unavailable, naming the file', () => {
+    expect(repositoryDependencies(withModules(['go.mod'], [], [], [{ path: 'go.mod', reason: 'over the 1024 KiB cap (2000000 bytes)' }]), new Map())).toEqual({
+      status: 'unavailable',
+      reason: 'go.mod could not be read: over the 1024 KiB cap (2000000 bytes)',
+    });
+    const broken = repositoryDependencies(withModules(['Cargo.lock']), new Map([['Cargo.lock', '[[package]\nname =']]));
+    expect(broken.status).toBe('unavailable');
+    if (broken.status === 'unavailable') expect(broken.reason).toMatch(/^Cargo\.lock:\d+: invalid TOML/);
   });
 });

@@ -1,18 +1,37 @@
 /** Which files of a repository's tree matter (pure): another ecosystem's manifests are listed, never read. */
 import { describe, expect, it } from 'vitest';
-import { selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
+import { CARGO_WITHOUT_LOCK, MAX_MODULE_FILES, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 
 const blob = (path: string): RepoTreeItem => ({ path, type: 'blob', size: 100 });
 
 describe('selectRepoFiles', () => {
   it('names the manifests of ecosystems nerq does not evaluate, in published folders only, without reading them', () => {
-    const selection = selectRepoFiles(['go.mod', 'go.sum', 'ui/package.json', 'ui/package-lock.json', 'crates/core/Cargo.toml', 'e2e/go.mod', 'examples/demo/Gemfile', 'third-party/x/go.mod', 'README.md'].map(blob));
+    const selection = selectRepoFiles(['go.mod', 'go.sum', 'ui/package.json', 'ui/package-lock.json', 'crates/core/Cargo.toml', 'e2e/go.mod', 'examples/demo/Gemfile', 'lib/Gemfile', 'third-party/x/go.mod', 'README.md'].map(blob));
+    // A Cargo.toml no Cargo.lock pins stays unevaluated (its ranges would need crates.io's index).
+    expect(CARGO_WITHOUT_LOCK).toBe('unpinned crates.io');
     expect(selection.unevaluated).toEqual([
-      { path: 'go.mod', ecosystem: 'Go' },
-      { path: 'crates/core/Cargo.toml', ecosystem: 'crates.io' },
+      { path: 'crates/core/Cargo.toml', ecosystem: CARGO_WITHOUT_LOCK },
+      { path: 'lib/Gemfile', ecosystem: 'RubyGems' },
     ]);
     expect(selection.manifests.map((m) => m.path)).toEqual(['ui/package.json']);
     expect(selection.lockfiles).toEqual(['ui/package-lock.json']);
+    // go.mod is read (its requires are the pins); go.sum, a test module and vendored code are not.
+    expect(selection.moduleFiles).toEqual(['go.mod']);
+  });
+
+  it("selects a Cargo workspace's root Cargo.lock for its members' Cargo.toml files, pins first, at most MAX_MODULE_FILES", () => {
+    const tree = ['Cargo.toml', 'Cargo.lock', 'crates/a/Cargo.toml', 'crates/b/Cargo.toml', 'crates/c/Cargo.toml', 'tools/go.mod', 'tests/fixture/Cargo.toml'];
+    const selection = selectRepoFiles(tree.map(blob));
+    expect(selection.moduleFiles).toEqual(['Cargo.lock', 'tools/go.mod', 'Cargo.toml', 'crates/a/Cargo.toml'].slice(0, MAX_MODULE_FILES));
+    expect(selection.unevaluated).toEqual([]);
+  });
+
+  it('go.mod files beyond MAX_MODULE_FILES are named as unevaluated, never silently left out of the set', () => {
+    const tree = ['go.mod', 'a/go.mod', 'b/go.mod', 'c/go.mod', 'd/go.mod', 'e/go.mod'];
+    const selection = selectRepoFiles(tree.map(blob));
+    expect(selection.moduleFiles).toEqual(['go.mod', 'a/go.mod', 'b/go.mod', 'c/go.mod']);
+    expect(selection.unevaluated.map((u) => u.path)).toEqual(['d/go.mod', 'e/go.mod']);
+    expect(selection.unevaluated.map((u) => u.ecosystem)).toEqual(['unread Go', 'unread Go']);
   });
 
   it('a root requirements file is selected with no manifest beside it; one in a sub-folder is not', () => {

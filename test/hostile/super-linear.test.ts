@@ -13,6 +13,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readInputText } from '../../src/lockfiles/index.js';
+import { readCargoLock } from '../../src/lockfiles/cargo-lock.js';
+import { readGoMod } from '../../src/lockfiles/go-mod.js';
 import { LockfileError } from '../../src/audit/types.js';
 import { tomlLayout } from '../../src/lockfiles/toml-text.js';
 import { sanitizeForTerminal } from '../../src/render/sanitize.js';
@@ -195,5 +197,31 @@ describe('network text grows linearly', () => {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => pythonProjectName('setup.py', `${unit.repeat(k)}x`, parseToml), 4000, true));
     }
+  });
+});
+
+/** go.mod and Cargo.lock: a repository target's module readers (src/lockfiles/go-mod.ts, cargo-lock.ts). */
+describe('module readers grow linearly', () => {
+  it('go.mod: k requires, each with its own replace directive', ({ task }) => {
+    const goMod = (k: number): string => {
+      const lines = ['module example.com/m', 'require ('];
+      for (let i = 0; i < k; i += 1) lines.push(`\texample.com/m${i} v1.0.${i}`);
+      lines.push(')', 'replace (');
+      for (let i = 0; i < k; i += 1) lines.push(`\texample.com/m${i} => example.com/fork${i} v1.0.${i}`);
+      lines.push(')');
+      return lines.join('\n');
+    };
+    expectLinear(task, 'go.mod requires × replaces', growth((k) => readGoMod(goMod(k), 'go.mod'), 500, true));
+  });
+
+  it('Cargo.lock: k versions of one crate, each depending on the next (a chain k deep)', ({ task }) => {
+    const cargoLock = (k: number): string => {
+      const blocks = ['version = 4', '[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = ["dup 1.0.0"]'];
+      for (let i = 0; i < k; i += 1) {
+        blocks.push(`[[package]]\nname = "dup"\nversion = "1.0.${i}"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\ndependencies = ["dup 1.0.${i + 1}", "dup"]`);
+      }
+      return blocks.join('\n');
+    };
+    expectLinear(task, 'Cargo.lock one name × versions', growth((k) => readCargoLock(cargoLock(k), 'Cargo.lock'), 500, true));
   });
 });

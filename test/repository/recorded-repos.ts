@@ -104,6 +104,8 @@ export interface ServeRecordedOptions extends RepoAnswerOptions {
   osv?: readonly Record<string, unknown>[];
   /** OSV's querybatch answers a body of the wrong shape. */
   osvMalformed?: boolean;
+  /** OSV's querybatch answers this HTTP status (a failing service) instead of an answer. */
+  osvStatus?: number;
   /** Answers that replace the recorded or synthesised ones, by path below the repository (`''` = the repository). */
   override?: Record<string, FixtureResponse>;
 }
@@ -140,7 +142,7 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
   // When its history starts: the recorded history two to a page, newest first, with GitHub's Link header.
   if (!Object.keys(options.override ?? {}).some((k) => k.startsWith('/commits?'))) Object.assign(routes, historyRoutes(fullName));
   for (const [suffix, response] of Object.entries(routes)) server.expect('GET', `${base}${suffix}`, response);
-  serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true);
+  serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true, options.osvStatus);
   // Commits, the root listing, sub-trees, tags and raw contents: the recorded files by path.
   server.fallback('GET', `${base}/`);
 }
@@ -171,12 +173,16 @@ export function historyRoutes(fullName: string): Record<string, FixtureResponse>
 }
 
 /** OSV: querybatch answers each query with the ids of the records affecting that package name (none for the rest). */
-export function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean): void {
+export function serveOsvRecords(server: FixtureServer, records: readonly Record<string, unknown>[], malformed: boolean, status?: number): void {
   const idsFor = (ecosystem: string, name: string): string[] =>
     records
       .filter((r) => (r.affected as { package: { ecosystem: string; name: string } }[]).some((a) => a.package.name === name && a.package.ecosystem === ecosystem))
       .map((r) => r.id as string);
   server.route('POST', '/osv/v1/querybatch', (_req, res, { body }) => {
+    if (status !== undefined) {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      return void res.end('{"code": 14, "message": "unavailable"}');
+    }
     const queries = (JSON.parse(body.toString('utf8')) as { queries: { package: { ecosystem: string; name: string } }[] }).queries;
     res.writeHead(200, { 'content-type': 'application/json' });
     if (malformed) return void res.end('{"results": 3}');
@@ -263,6 +269,8 @@ export const PUBLISHED: Record<string, PublishedPackages> = {
  * no advisory database, and a test names the advisory it needs.
  */
 export function osvRecord(id: string, name: string, introduced: string, fixed: string, severity: 'HIGH' | 'CRITICAL', ecosystem = 'npm'): Record<string, unknown> {
+  // OSV writes npm, Go and crates.io ranges as SEMVER (Go's without the leading v), the others by the ecosystem's own order.
+  const type = ecosystem === 'npm' || ecosystem === 'Go' || ecosystem === 'crates.io' ? 'SEMVER' : 'ECOSYSTEM';
   return {
     schema_version: '1.7.3',
     id,
@@ -271,7 +279,7 @@ export function osvRecord(id: string, name: string, introduced: string, fixed: s
     aliases: [],
     summary: `${name} denial of service (synthesised for a test)`,
     severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
-    affected: [{ package: { ecosystem, name }, ranges: [{ type: ecosystem === 'npm' ? 'SEMVER' : 'ECOSYSTEM', events: [{ introduced }, { fixed }] }], database_specific: { source: 'synthesised' } }],
+    affected: [{ package: { ecosystem, name }, ranges: [{ type, events: [{ introduced }, { fixed }] }], database_specific: { source: 'synthesised' } }],
     references: [{ type: 'ADVISORY', url: `https://github.com/advisories/${id}` }],
     database_specific: { severity, github_reviewed: true, cwe_ids: ['CWE-1333'] },
   };

@@ -1,7 +1,7 @@
 /**
  * `nerq check github:owner/repo --json` (the built CLI) on three more recorded public
  * repositories, each a shape the first five did not cover (fixtures/github-repos/README.md):
- * a Go MCP server whose dependencies nerq does not evaluate, a bun-built TypeScript server whose
+ * a Go MCP server (go.mod beside an npm UI lockfile), a bun-built TypeScript server whose
  * README advertises other owners' packages, and a one-day-old Python server with requirements.txt
  * and no lockfile. What git does not hold is synthesised as test/repository/recorded-repos.ts
  * says: the repository answer (stars, created_at from the first commit, the licence GitHub would
@@ -45,19 +45,20 @@ const dimension = (report: Report, id: string) => report.dimensions.find((d) => 
 describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private npm UI, a container image', () => {
   const GO = 'github/github-mcp-server';
 
-  it('never gets a clean dependency bill: its Go modules are not evaluated (unknown, with the code), the UI lockfile is asked as npm only', async () => {
+  it('its Go modules are evaluated beside the UI lockfile: one OSV batch per ecosystem, no advisory → a clean bill with the real count, YES', async () => {
     const { report, paths, osvEcosystems } = await checkJson(GO, { license: 'MIT', stars: 25_000, description: 'GitHub\'s official MCP Server' }, {});
-    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({
-      status: 'unknown',
-      score: null,
-      messageId: 'repository-unevaluated',
-      evidence: { unevaluatedEcosystems: ['Go'], unevaluatedFiles: ['go.mod'], dependenciesQueried: 407 },
-    });
-    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', score: null, messageId: 'repository-unevaluated', evidence: { unevaluatedFiles: ['go.mod'] } });
+    // 407 npm pins of ui/package-lock.json + the 39 modules go.mod requires.
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'pass', score: 100, messageId: 'repository-clean', evidence: { total: 446, dependenciesQueried: 446 } });
+    expect(checkOf(report, 'vulnerable-dependencies')?.evidence).not.toHaveProperty('unevaluatedFiles');
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'pass', score: 100, messageId: 'clean-repository' });
     // A repository has no version of its own to look up: no own-advisory check.
     expect(checkOf(report, 'known-vulnerabilities')).toBeUndefined();
-    // The private UI package's lockfile is npm's; nothing is asked of OSV or a registry for Go, nothing looked up as a package.
-    expect(osvEcosystems).toEqual(['npm']);
+    expect([...osvEcosystems].sort()).toEqual(['Go', 'npm']);
+    expect(paths.filter((p) => p === '/osv/v1/querybatch')).toHaveLength(2);
+    // go.mod is read; go.sum only confirms what go.mod pins, and is not.
+    expect(paths).toContain('/github/repos/github/github-mcp-server/contents/go.mod');
+    expect(paths).not.toContain('/github/repos/github/github-mcp-server/contents/go.sum');
+    // Nothing is looked up as a package in a registry.
     expect(paths.filter((p) => p.startsWith('/npm/') || p.startsWith('/pypi/'))).toEqual([]);
     expect(report.distribution).toMatchObject({ packages: [], images: [{ name: 'ghcr.io/github/github-mcp-server' }] });
     // Only a container image is advertised: listed, not scored as a package.
@@ -69,14 +70,39 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     expect(report.category?.id).toBe('mcp-server');
     expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 1099 } });
     expect(checkOf(report, 'ci-present')).toMatchObject({ messageId: 'workflows', score: 100 });
-    // Every dimension is known, but Security only in part: the two dependency checks (weights 5 and 2)
-    // are unknown, so coverage falls below what the clean bill made up (0.895) and the verdict is
-    // held at CAUTION — nerq cannot say its dependencies are not malicious.
+    // Every dimension known, the dependency checks too: coverage 0.895 (0.641 while Go was unevaluated), YES.
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
-    expect(report.coverage).toBeGreaterThan(0.6);
-    expect(report.coverage).toBeLessThan(0.7);
-    expect(report.verdictCode).toBe('caution');
-    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+    expect(report.coverage).toBeGreaterThanOrEqual(0.85);
+    expect(report.verdictCode).toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => r.code)).not.toContain('danger-unchecked');
+  });
+
+  // A synthesised OSV answer (shaped as OSV serves a Go record: SEMVER events without the v) for
+  // one of go.mod's real direct requires, github.com/go-chi/chi/v5 v5.3.1.
+  it('a HIGH advisory on a required Go module is a finding with its id, path and fix, and in advisories[]', async () => {
+    const advisory = osvRecord('GHSA-nerq-gomd-0001', 'github.com/go-chi/chi/v5', '5.0.0', '5.3.2', 'HIGH', 'Go');
+    const { report } = await checkJson(GO, { license: 'MIT', osv: [advisory] }, {});
+    const check = checkOf(report, 'vulnerable-dependencies');
+    expect(check).toMatchObject({ status: 'warn', score: 40, messageId: 'repository-vulnerable', evidence: { ids: ['GHSA-nerq-gomd-0001'], affected: 1, worst: 'high' } });
+    expect(check?.evidence.details).toEqual(['github.com/go-chi/chi/v5@5.3.1 (GHSA-nerq-gomd-0001 fixed in 5.3.2)']);
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-nerq-gomd-0001', package: 'github.com/go-chi/chi/v5', version: '5.3.1', fixed: '5.3.2', severity: 'high', affectsResolved: true })]);
+  });
+
+  // A synthesised malicious-packages record (MAL- id) for the module go.mod pins at a
+  // pseudo-version, github.com/muesli/cache2go v0.0.0-20221011235721-518229cd8021.
+  it('a malicious record on a module pinned at a pseudo-version is NO — DO NOT USE', async () => {
+    const advisory = osvRecord('MAL-2099-0001', 'github.com/muesli/cache2go', '0', '0.0.1', 'CRITICAL', 'Go');
+    const { report } = await checkJson(GO, { license: 'MIT', osv: [advisory] }, {});
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: 0, messageId: 'malicious-locked-dependency' });
+    expect(report.verdictCode).toBe('do-not-use');
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'MAL-2099-0001', version: '0.0.0-20221011235721-518229cd8021', affectsResolved: true, malicious: true })]);
+  });
+
+  it('OSV failing: both dependency checks unknown, never "no vulnerabilities"', async () => {
+    const { report } = await checkJson(GO, { license: 'MIT', osvStatus: 503 }, {});
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'unknown', score: null });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', score: null });
+    expect(report.verdictCode).not.toBe('yes');
   });
 
   it('its security policy\'s channel is the address written `opensource-security[@]github.com`, not the organisation page linked in its opening', async () => {
@@ -84,12 +110,11 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     expect(checkOf(report, 'security-policy')).toMatchObject({ score: 100, messageId: 'channel', evidence: { file: 'SECURITY.md', channel: 'opensource-security@github.com' } });
   });
 
-  it('with a token (GraphQL for the repository, the same file reader): the same unevaluated answer', async () => {
+  it('with a token (GraphQL for the repository, the same file reader): the same dependency set', async () => {
     const { report, paths } = await checkJson(GO, { license: 'MIT', token: `ghp_${'x'.repeat(36)}` }, {});
     expect(paths).toContain('/github/graphql');
-    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'unknown', messageId: 'repository-unevaluated', evidence: { unevaluatedFiles: ['go.mod'] } });
-    expect(checkOf(report, 'malicious-package')?.messageId).toBe('repository-unevaluated');
-    expect(report.verdictCode).not.toBe('yes');
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'pass', messageId: 'repository-clean', evidence: { total: 446 } });
+    expect(checkOf(report, 'malicious-package')?.messageId).toBe('clean-repository');
   });
 
   // Releases synthesised in GitHub's REST shape (git holds no release): v1.10.1 with GitHub's
@@ -131,10 +156,10 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     expect(checkOf(report, 'changelog')).toMatchObject({ status: 'unknown', score: null, messageId: 'releases-unreadable' });
   });
 
-  it('an advisory in the UI lockfile is still a finding, Go modules or not', async () => {
+  it('an advisory in the UI lockfile is a finding beside the Go modules', async () => {
     const advisory = osvRecord('GHSA-nerq-gomc-0001', 'react-markdown', '10.0.0', '10.99.0', 'HIGH');
     const { report } = await checkJson(GO, { license: 'MIT', osv: [advisory] }, {});
-    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-vulnerable', score: 40, evidence: { ids: ['GHSA-nerq-gomc-0001'], unevaluatedFiles: ['go.mod'] } });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-vulnerable', score: 40, evidence: { ids: ['GHSA-nerq-gomc-0001'] } });
     expect(report.advisories.map((a) => a.id)).toContain('GHSA-nerq-gomc-0001');
   });
 });
@@ -234,15 +259,12 @@ describe('a one-day-old Python MCP server with requirements.txt and no lockfile 
 
 describe('a Rust MCP server (rust-mcp-stack/rust-mcp-filesystem): Cargo.toml + Cargo.lock only, an npm installer package advertised', () => {
   const RUST = 'rust-mcp-stack/rust-mcp-filesystem';
-  it('has no npm or PyPI dependency to vouch for it: the Cargo manifest is named as not evaluated, no OSV question asked, never "no manifest"', async () => {
+  it('its Cargo.lock is the dependency set: 188 crates asked of OSV in one batch, none with an advisory → a clean bill, never "no manifest"', async () => {
     const { report, paths, osvEcosystems } = await checkJson(RUST, { license: 'MIT', stars: 150 }, { npm: { '@rustmcp/rust-mcp-filesystem': 'https://github.com/rust-mcp-stack/rust-mcp-filesystem' } });
-    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({
-      status: 'unknown',
-      messageId: 'repository-unevaluated',
-      evidence: { unevaluatedEcosystems: ['crates.io'], unevaluatedFiles: ['Cargo.toml'], dependenciesQueried: 0 },
-    });
-    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', messageId: 'repository-unevaluated', evidence: { evaluatedCount: 0 } });
-    expect(osvEcosystems).toEqual([]);
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'pass', score: 100, messageId: 'repository-clean', evidence: { total: 188, dependenciesQueried: 188 } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'pass', score: 100, messageId: 'clean-repository' });
+    expect(osvEcosystems).toEqual(['crates.io']);
+    expect(paths.filter((p) => p === '/osv/v1/querybatch')).toHaveLength(1);
     // Its README's npm installer (built by its release tooling) links here, but no package.json names it: unconfirmed, looked up once.
     expect(report.distribution?.packages).toEqual([
       expect.objectContaining({ ecosystem: 'npm', name: '@rustmcp/rust-mcp-filesystem', status: 'unconfirmed', reasonCode: 'not-named', declared: false }),
@@ -257,8 +279,32 @@ describe('a Rust MCP server (rust-mcp-stack/rust-mcp-filesystem): Cargo.toml + C
     expect(report.category?.id).toBe('mcp-server');
     expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 138 } });
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
-    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
-    expect(report.verdictCode).toBe('caution');
+    // Coverage 0.903 (0.703 while its crates were unevaluated); the dependency checks no longer hold the verdict.
+    expect(report.coverage).toBeGreaterThanOrEqual(0.85);
+    expect(report.verdictReasonDetails.map((r) => r.code)).not.toContain('danger-unchecked');
+  });
+
+  // A synthesised OSV answer shaped as an OSV crates.io record, for one of Cargo.lock's real
+  // pins: memchr 2.8.3, which the project reaches only through other crates.
+  it('a HIGH advisory on a transitive crate is a finding with its id, dependency path and fix', async () => {
+    const advisory = osvRecord('RUSTSEC-2099-0001', 'memchr', '2.0.0', '2.99.0', 'HIGH', 'crates.io');
+    const { report } = await checkJson(RUST, { license: 'MIT', osv: [advisory] }, {});
+    const check = checkOf(report, 'vulnerable-dependencies');
+    expect(check).toMatchObject({ status: 'warn', score: 40, messageId: 'repository-vulnerable', evidence: { ids: ['RUSTSEC-2099-0001'], worst: 'high' } });
+    expect(check?.evidence.details).toEqual([expect.stringMatching(/^\S+( › \S+)* › memchr@2\.8\.3 \(RUSTSEC-2099-0001 fixed in 2\.99\.0\)$/)]);
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'RUSTSEC-2099-0001', package: 'memchr', version: '2.8.3', fixed: '2.99.0', severity: 'high' })]);
+  });
+
+  it('an advisory only on its dev-dependency tempfile weighs as development only', async () => {
+    const advisory = osvRecord('RUSTSEC-2099-0002', 'tempfile', '3.0.0', '3.99.0', 'HIGH', 'crates.io');
+    const { report } = await checkJson(RUST, { license: 'MIT', osv: [advisory] }, {});
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: 80, messageId: 'repository-dev-only', evidence: { devIds: ['RUSTSEC-2099-0002'], ids: [] } });
+  });
+
+  it('OSV failing: both dependency checks unknown, never clean', async () => {
+    const { report } = await checkJson(RUST, { license: 'MIT', osvStatus: 503 }, {});
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'unknown', score: null });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ status: 'unknown', score: null });
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
   });
 });

@@ -12,8 +12,14 @@
  * - A lockfile that could not be read (over the size cap, a 404, more lockfiles than are read)
  *   or does not parse makes the set unavailable with the reason naming the file: a partial set
  *   would read as a clean one.
- * - Manifests of an ecosystem nerq does not evaluate (go.mod …) are named in `unevaluated`: their
- *   dependencies are not in the set, which is then never a clean answer on its own.
+ * - Go and Rust: each `go.mod` gives its requires at exact versions (after `replace`), each
+ *   `Cargo.lock` its crates.io packages, dev-only where the `Cargo.toml` files read beside it say
+ *   so (lockfiles/go-mod.ts, lockfiles/cargo-lock.ts). One that could not be read or does not
+ *   parse makes the set unavailable, as a lockfile does; local-directory replacements and git or
+ *   other-registry crates are named in `unvouched`.
+ * - Manifests of an ecosystem nerq does not evaluate (Gemfile, pom.xml, a Cargo.toml without
+ *   Cargo.lock …) are named in `unevaluated`: their dependencies are not in the set, which is then
+ *   never a clean answer on its own.
  * - A root requirements file with no pyproject.toml beside it is the project's dependency set too
  *   (pinned by `==`, ranges otherwise); dev/test/lint/doc ones do not count.
  * - No manifest at all: not applicable, with the reason.
@@ -22,13 +28,17 @@ import type { Sources } from '../../evidence/schema.js';
 import type { GithubFiles } from '../../evidence/github-facts.js';
 import type { DeclaredDependency } from '../../audit/types.js';
 import { readInputText } from '../../lockfiles/index.js';
+import { readCargoLock } from '../../lockfiles/cargo-lock.js';
+import { readGoMod } from '../../lockfiles/go-mod.js';
+import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
+import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 
 type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts']['dependencies'][number];
 
 /** Entries kept at most (the OSV batch asks each; no real repository's lockfile comes close). */
 export const MAX_REPO_DEPENDENCIES = 5000;
 
-export const NO_MANIFEST = 'the repository has no package.json or pyproject.toml of a package it publishes';
+export const NO_MANIFEST = 'the repository has no package.json, pyproject.toml, go.mod or Cargo.toml of a package it publishes';
 
 const LOCKFILES: Record<'npm' | 'pypi', readonly string[]> = {
   npm: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'],
@@ -101,6 +111,49 @@ function entryOf(d: DeclaredDependency): DependencyEntry {
   };
 }
 
+/** A module pin as a set entry: `range` as the file writes it, `version` as OSV writes it (Go: no leading `v`). */
+function moduleEntryOf(d: ModuleDependency): DependencyEntry {
+  return {
+    name: d.name,
+    range: d.version,
+    version: osvModuleVersion(d.ecosystem, d.version),
+    reason: null,
+    securityHolding: false,
+    ecosystem: d.ecosystem,
+    dev: d.dev,
+    ...(d.via === undefined ? {} : { path: d.via }),
+    file: d.file,
+  };
+}
+
+/** The Go and Rust pins of the files read: each go.mod, each Cargo.lock with the Cargo.toml texts beside or below it; or why they cannot be had. */
+function moduleDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): { ok: true; inputs: ModuleInput[] } | { ok: false; reason: string } {
+  const paths = files.moduleFiles ?? [];
+  const inputs: ModuleInput[] = [];
+  for (const file of paths.filter((p) => baseOf(p) === 'go.mod' || baseOf(p) === 'Cargo.lock')) {
+    const text = texts.get(file);
+    if (text === undefined) {
+      const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read';
+      return { ok: false, reason: `${file} could not be read: ${why}` };
+    }
+    try {
+      if (baseOf(file) === 'go.mod') inputs.push(readGoMod(text, file));
+      else {
+        const dir = dirOf(file);
+        const manifests: Record<string, string> = {};
+        for (const toml of paths.filter((p) => baseOf(p) === 'Cargo.toml' && (dir === '' || p.startsWith(`${dir}/`)))) {
+          const manifest = texts.get(toml);
+          if (manifest !== undefined) manifests[toml] = manifest;
+        }
+        inputs.push(readCargoLock(text, file, manifests));
+      }
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  return { ok: true, inputs };
+}
+
 /** One entry per ecosystem, name and version (a range when unpinned): dev only when every occurrence is, the shortest path kept. */
 function merge(entries: readonly DependencyEntry[]): DependencyEntry[] {
   const byKey = new Map<string, DependencyEntry>();
@@ -129,7 +182,9 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   const orphanRequirements = manifests.some((m) => m.ecosystem === 'pypi' && dirOf(m.path) === '')
     ? []
     : files.lockfiles.filter((p) => !p.includes('/') && isRequirements(p) && !/dev|test|lint|doc/i.test(p)).sort();
-  if (manifests.length === 0 && orphanRequirements.length === 0) {
+  const modules = moduleDependencies(files, texts);
+  if (!modules.ok) return { status: 'unavailable', reason: modules.reason };
+  if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0) {
     if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
     return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
   }
@@ -184,6 +239,11 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     const failed = readLockfile(file);
     if (failed !== null) return { status: 'unavailable', reason: failed };
   }
-  const dependencies = merge(declared.map(entryOf)).slice(0, MAX_REPO_DEPENDENCIES);
+  for (const input of modules.inputs) {
+    lockfilesUsed.add(input.file);
+    unvouched.push(...input.unvouched);
+  }
+  const moduleEntries = modules.inputs.flatMap((input) => input.dependencies.map(moduleEntryOf));
+  const dependencies = merge([...declared.map(entryOf), ...moduleEntries]).slice(0, MAX_REPO_DEPENDENCIES);
   return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
 }

@@ -8,8 +8,9 @@
  *
  * Requests: 4 + the files read — the tree, the tags, the two commit listings of the history
  * (one when it fits on a page), the README, at most 2 licence files, at most 6 manifests, at
- * most 4 lockfiles beside them and the security policy (at most 18 in all; 8 for a typical
- * single-package repository with a lockfile, 9 with a security policy); with a token, one GraphQL
+ * most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock, Cargo.toml) and
+ * the security policy (at most 22 in all; 8 for a typical single-package repository with a
+ * lockfile, 9 with a security policy); with a token, one GraphQL
  * query more dates the version tags when there are any (tag-dates.ts), after the files are read so
  * that a rate limit on it leaves only the dates unknown. The
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
@@ -83,10 +84,11 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
     .flatMap((p) => byPath.get(p) ?? [])
     .sort((a, b) => a.path.split('/').length - b.path.split('/').length)
     .slice(0, MAX_LOCKFILES);
+  const moduleFiles = selection.moduleFiles.flatMap((p) => byPath.get(p) ?? []);
   const policyItem = items.find((i) => i.type === 'blob' && i.path === selection.securityPolicy) ?? null;
-  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, policyItem].filter((i): i is RepoTreeItem => i !== null);
+  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, ...moduleFiles, policyItem].filter((i): i is RepoTreeItem => i !== null);
   const toRead = wanted.filter((i) => {
-    const cap = lockfiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES;
+    const cap = lockfiles.includes(i) || moduleFiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES;
     if (!capped(i, cap)) return true;
     unread.push({ path: i.path, reason: `over the ${cap / 1024} KiB cap (${i.size} bytes)` });
     return false;
@@ -119,7 +121,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
   });
   const manifests: RepoManifest[] = [];
   const texts = new Map<string, string>();
-  for (const item of lockfiles) {
+  for (const item of [...lockfiles, ...moduleFiles]) {
     const text = toRead.includes(item) ? textOf(item.path) : null;
     if (text !== null) texts.set(item.path, text);
   }
@@ -157,6 +159,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
       securityPolicyText,
       manifests,
       lockfiles: selection.lockfiles,
+      ...(selection.moduleFiles.length === 0 ? {} : { moduleFiles: selection.moduleFiles }),
       ...(selection.unevaluated.length === 0 ? {} : { unevaluatedManifests: selection.unevaluated }),
       workflows: selection.workflows,
       tags: tagFacts,

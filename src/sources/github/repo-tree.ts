@@ -26,8 +26,15 @@ export interface RepoSelection {
   /** Lockfiles in the folders of those manifests, and the root's requirements files (a project may have no other manifest). */
   lockfiles: string[];
   /**
-   * Manifests of ecosystems whose dependencies nerq does not evaluate (`go.mod`, `Cargo.toml` …),
-   * in the same published folders, root first, at most `MAX_MANIFESTS`: listed, never read.
+   * The Go and Rust files that give a dependency set (repo-dependencies.ts): every `go.mod` and
+   * `Cargo.lock` that pins a published folder's modules, then the `Cargo.toml` manifests beside
+   * or below those lockfiles (they tell dev-only crates apart), root first, at most `MAX_MODULE_FILES`.
+   */
+  moduleFiles: string[];
+  /**
+   * Manifests of ecosystems whose dependencies nerq does not evaluate (`Gemfile`, `pom.xml` …,
+   * and a `Cargo.toml` no `Cargo.lock` pins), in the same published folders, root first, at most
+   * `MAX_MANIFESTS`: listed, never read.
    */
   unevaluated: Array<{ path: string; ecosystem: string }>;
   workflows: number;
@@ -35,6 +42,8 @@ export interface RepoSelection {
 
 /** Manifests read per repository (each one is a request). */
 export const MAX_MANIFESTS = 6;
+/** Go and Rust files (go.mod, Cargo.lock, Cargo.toml) read per repository, pins first. */
+export const MAX_MODULE_FILES = 4;
 /** Licence files read per repository. */
 export const MAX_LICENSE_FILES = 2;
 /** How deep below the root a published package's manifest may sit (`packages/a/b/package.json`). */
@@ -55,8 +64,6 @@ const LOCKFILE_NAMES = new Set([
 const REQUIREMENTS = /^requirements[\w.-]*\.txt$/i;
 /** Dependency manifests of the ecosystems nerq does not evaluate, and the ecosystem each names. */
 const UNEVALUATED_MANIFESTS: Readonly<Record<string, string>> = {
-  'go.mod': 'Go',
-  'Cargo.toml': 'crates.io',
   Gemfile: 'RubyGems',
   'composer.json': 'Packagist',
   'pom.xml': 'Maven',
@@ -78,6 +85,56 @@ function baseOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/**
+ * The ecosystem a `Cargo.toml` no `Cargo.lock` pins is listed under (the checks write "the
+ * unpinned crates.io (Cargo.toml) dependencies"): its requirements are ranges only crates.io's
+ * index resolves, which nerq does not ask.
+ */
+export const CARGO_WITHOUT_LOCK = 'unpinned crates.io';
+
+/** The folders from `dir` up to the root, nearest first. */
+function upward(dir: string): string[] {
+  const out = [dir];
+  for (let d = dir; d !== ''; ) {
+    d = dirOf(d);
+    out.push(d);
+  }
+  return out;
+}
+
+/**
+ * The published `go.mod` files, the `Cargo.lock` nearest above each published `Cargo.toml` (a
+ * workspace's members share the root's), then those `Cargo.toml` files, at most
+ * `MAX_MODULE_FILES`; the `Cargo.toml` files no `Cargo.lock` covers; and the go.mod / Cargo.lock
+ * files beyond the cap (named, so that a set without their pins is never called clean).
+ */
+function selectModuleFiles(
+  items: readonly RepoTreeItem[],
+  published: (names: (base: string) => boolean) => RepoTreeItem[],
+): { moduleFiles: string[]; unpinnedCargo: string[]; unreadPins: string[] } {
+  const blobs = new Set(items.filter((i) => i.type === 'blob').map((i) => i.path));
+  const goMods = published((base) => base === 'go.mod').map((i) => i.path);
+  const cargoTomls = published((base) => base === 'Cargo.toml').map((i) => i.path);
+  const locks = new Set<string>();
+  const unpinnedCargo: string[] = [];
+  const pinned: string[] = [];
+  for (const toml of cargoTomls) {
+    const lock = upward(dirOf(toml)).map((d) => (d === '' ? 'Cargo.lock' : `${d}/Cargo.lock`)).find((p) => blobs.has(p));
+    if (lock === undefined) unpinnedCargo.push(toml);
+    else {
+      locks.add(lock);
+      pinned.push(toml);
+    }
+  }
+  const byDepth = (a: string, b: string) => a.split('/').length - b.split('/').length || a.localeCompare(b);
+  const pins = [...goMods, ...locks].sort(byDepth);
+  return {
+    moduleFiles: [...pins, ...pinned.sort(byDepth)].slice(0, MAX_MODULE_FILES),
+    unpinnedCargo: unpinnedCargo.slice(0, MAX_MANIFESTS),
+    unreadPins: pins.slice(MAX_MODULE_FILES),
+  };
+}
+
 function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[]): boolean {
   return items.some((i) => i.type === 'blob' && names.some((n) => i.path.toLowerCase().startsWith(`${n}/`)));
 }
@@ -92,7 +149,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     null;
   const securityPolicy =
     items.find((i) => i.type === 'blob' && /^(?:(?:\.github|docs)\/)?[^/]+$/i.test(i.path) && SECURITY_RE.test(baseOf(i.path)))?.path ?? null;
-  const published = (names: (base: string) => boolean): RepoTreeItem[] =>
+  const published = (names: (base: string) => boolean, limit = MAX_MANIFESTS): RepoTreeItem[] =>
     items
       .filter((i) => i.type === 'blob' && names(baseOf(i.path)))
       .filter((i) => {
@@ -100,9 +157,15 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
         return dirs.length <= MAX_MANIFEST_DEPTH && !dirs.some((d) => NOT_PUBLISHED.test(d));
       })
       .sort((a, b) => a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path))
-      .slice(0, MAX_MANIFESTS);
+      .slice(0, limit);
   const manifests = published((base) => MANIFEST_NAMES.has(base));
-  const unevaluated = published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string }));
+  const { moduleFiles, unpinnedCargo, unreadPins } = selectModuleFiles(items, (names) => published(names, Number.POSITIVE_INFINITY));
+  const unevaluated = [
+    // Beyond the files read: their pins are not in the set ("the unread Go (x/go.mod) dependencies").
+    ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
+    ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
+    ...published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string })),
+  ].slice(0, MAX_MANIFESTS);
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
     .filter(
@@ -123,6 +186,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     examplesFolder: hasFilesUnder(items, ['examples', 'example']),
     manifests,
     lockfiles,
+    moduleFiles,
     unevaluated,
     workflows,
   };

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { SEVERITIES, type AdvisoryFacts, type Severity } from '../../evidence/schema.js';
 import { compareNpmVersions } from '../../ecosystems/npm/rules.js';
 import { comparePypiVersions } from '../../ecosystems/pypi/rules.js';
-import { packageRulesOfOsv } from '../../ecosystems/rules.js';
+import { osvRulesOf } from '../../ecosystems/osv-ecosystems.js';
 import type { OsvEcosystem, VersionComparator } from '../../ecosystems/types.js';
 import { cvssBaseScore, severityOfScore } from './cvss.js';
 
@@ -125,14 +125,14 @@ export const compareNumericDotted: VersionComparator = (a, b) => {
   return 0;
 };
 
-/** The version order of the ecosystem OSV names `ecosystem` (ecosystems/rules.ts). */
+/** The version order of the ecosystem OSV names `ecosystem` (ecosystems/osv-ecosystems.ts). */
 export function comparatorFor(ecosystem: OsvEcosystem): VersionComparator {
-  return packageRulesOfOsv(ecosystem).registry.compareVersions;
+  return osvRulesOf(ecosystem).compareVersions;
 }
 
 function samePackage(pkg: { name: string; ecosystem: string } | undefined, query: Pick<AdvisoryQuery, 'ecosystem' | 'name'>): boolean {
   if (pkg === undefined || pkg.ecosystem !== query.ecosystem) return false;
-  const { canonicalName } = packageRulesOfOsv(query.ecosystem);
+  const { canonicalName } = osvRulesOf(query.ecosystem);
   return canonicalName(pkg.name) === canonicalName(query.name);
 }
 
