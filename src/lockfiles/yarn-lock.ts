@@ -12,7 +12,7 @@
  * - berry: the `workspace:` entries list each workspace's dependencies (dev ones merged in);
  *   the workspace's `package.json` from the context, when given, says which are dev.
  * Dev = not reachable from a production root. `patch:` entries stand for the package they
- * patch; `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
+ * patch (a note names a patch file of the project's, docs/security.md); `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
  * tarball URLs) are skipped with a note.
  */
 // The named export: the package is CommonJS flagged `__esModule`, whose `default` is something else.
@@ -363,7 +363,15 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const dependencies: DeclaredDependency[] = [];
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
-    if (node.reference.startsWith('patch:') && target(node) !== node) continue;
+    if (node.reference.startsWith('patch:') && target(node) !== node) {
+      // yarn's own compatibility patches (`optional!builtin<compat/fsevents>`) are part of yarn;
+      // a patch file of the project's makes the package the registry release plus local code.
+      const patch = safeDecode(/#(.*?)(?:::|$)/.exec(node.reference)?.[1] ?? '');
+      if (patch !== '' && !/^(?:optional!)?builtin</.test(patch)) {
+        notes.push(`${file}:${node.line ?? '?'}: ${quote(target(node).entry.resolution)} is the registry release with the project's patch ${quote(patch)} applied`);
+      }
+      continue;
+    }
     const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';

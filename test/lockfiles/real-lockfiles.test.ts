@@ -27,7 +27,7 @@ beforeAll(() => {
   // A copy of the corpus with the gzipped lockfiles inflated next to them, as a project has them.
   root = dirs.make('nerq-real-');
   cpSync(REAL, root, { recursive: true });
-  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz')]) {
+  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz'), path.join(root, 'MetaMask__core', 'yarn.lock.gz')]) {
     writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
   }
   // A URL dependency is a URL once the placeholder is an origin again.
@@ -421,6 +421,107 @@ describe('pip-compile requirements with --hash, split by -r (pypa/warehouse)', (
   });
 });
 
+/** The notes that say a package is the registry release plus a patch of the project's: `file:line id patch`. */
+const patchNotes = (input: ParsedInput): string[] =>
+  input.notes.flatMap((note) => {
+    const match = /^([^:]+:\d+): ("[^"]+") .* ("[^"]+\.patch") applied$/.exec(note);
+    return match === null ? [] : [`${match[1]} ${match[2]} ${match[3]}`];
+  });
+
+describe('pnpm-lock.yaml v9 with file: folders, link: workspaces, patched and aliased packages (vitejs/vite)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('vitejs__vite', 'pnpm-lock.yaml');
+  });
+
+  it('reads the 1296 registry packages; the 109 file: folders are local code, each skipped', () => {
+    expectWellFormed(input, 'npm');
+    // python3 + PyYAML: of 1405 `packages`, 1296 have an integrity resolution, 109 a {directory, type: directory} one.
+    expect(ids(input).size).toBe(1296);
+    const skipped = input.skipped ?? [];
+    expect(skipped).toHaveLength(109);
+    expect(skipped.filter((s) => s.kind !== 'local' || s.host !== null || !s.source.startsWith('file:'))).toEqual([]);
+  });
+
+  it('places a file: folder where an importer declares it: direct, dev only when no production root reaches it', () => {
+    const skipped = input.skipped ?? [];
+    // python3: all 109 snapshot keys `…@file:…` are an importer's `version` (two with a peer suffix,
+    // `file:playground/external/dep-that-imports(typescript@6.0.3)`); 6 are reached from no
+    // importer's dependencies / optionalDependencies.
+    expect(skipped.filter((s) => s.direct !== true).map((s) => s.name)).toEqual([]);
+    expect(skipped.filter((s) => s.dev === true).map((s) => s.name).sort()).toEqual([
+      '@vitejs/require',
+      '@vitejs/test-css-js-dep',
+      '@vitejs/test-css-proxy-dep',
+      '@vitejs/test-dep-including-a',
+      '@vitejs/test-json-module',
+      '@vitejs/test-scss-proxy-dep',
+    ]);
+    // importers['playground/external'].dependencies['@vitejs/test-dep-that-imports']: file:…(typescript@6.0.3).
+    expect(skipped.find((s) => s.name === '@vitejs/test-dep-that-imports')).toMatchObject({ direct: true, dev: false });
+  });
+
+  it('reads a patched package as the registry release, and says it carries the project patch', () => {
+    // patchedDependencies: chokidar@3.6.0, dotenv-expand@13.0.0, sirv@3.0.2 (snapshot keys with `(patch_hash=…)`).
+    expect(versionsOf(input, 'sirv')).toEqual(['3.0.2']);
+    expect(rowsOf(input, 'sirv')[0]?.integrity).toMatch(/^sha512-/);
+    expect(patchNotes(input).map((n) => n.replace(/^pnpm-lock\.yaml:\d+ /, ''))).toEqual([
+      '"chokidar@3.6.0" "patches/chokidar@3.6.0.patch"',
+      '"dotenv-expand@13.0.0" "patches/dotenv-expand@13.0.0.patch"',
+      '"sirv@3.0.2" "patches/sirv@3.0.2.patch"',
+    ]);
+  });
+
+  it('reads the npm: alias override (debug → obug) as the package it installs', () => {
+    // overrides.debug: npm:obug@^1.0.2; packages: obug@1.0.2, obug@2.1.4; no `debug@` key.
+    expect(rowsOf(input, 'debug')).toEqual([]);
+    expect(versionsOf(input, 'obug')).toEqual(['1.0.2', '2.1.4']);
+  });
+});
+
+describe('uv.lock of a six-member workspace with a git dependency (pydantic/pydantic-ai)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pydantic__pydantic-ai', 'uv.lock');
+  });
+
+  it('reads the 340 registry packages; the editable workspace members are the project, not dependencies', () => {
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: sources registry 340, editable 6 (clai, pydantic-ai, pydantic-ai-examples,
+    // pydantic-ai-slim, pydantic-evals, pydantic-graph), git 1 (strict-no-cover).
+    expect(ids(input).size).toBe(340);
+    for (const member of ['clai', 'pydantic-ai', 'pydantic-ai-examples', 'pydantic-ai-slim', 'pydantic-evals', 'pydantic-graph']) expect(rowsOf(input, member)).toEqual([]);
+  });
+
+  it('skips the git source as remote code, direct and dev as the dev group declares it', () => {
+    // [dependency-groups].dev: "strict-no-cover @ git+https://github.com/pydantic/strict-no-cover.git@7fc59da…".
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([['remote', 'strict-no-cover', 'github.com', true, true]]);
+    expect(input.skipped?.[0]?.source).toMatch(/^https:\/\/github\.com\/pydantic\/strict-no-cover\.git#7fc59da2c4dff919db2095a0f0e47101b657131d$/);
+  });
+});
+
+describe('yarn.lock of yarn 4 with 99 workspaces and a patch file of the project (MetaMask/core)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('MetaMask__core', 'yarn.lock');
+  });
+
+  it('reads each npm: resolution once; the workspaces and patch: entries are no packages of their own', () => {
+    expect(input.format).toBe('yarn-berry');
+    expectWellFormed(input, 'npm');
+    // python3 re: 2506 `resolution:` lines: 2402 distinct `name@npm:…`, 99 `@workspace:`, 5 `@patch:`.
+    expect(ids(input).size).toBe(2402);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it('says the package with a ~/.yarn/patches file is the registry release plus that patch; yarn builtin patches are not noted', () => {
+    // resolution "@nktkas/hyperliquid@patch:@nktkas/hyperliquid@npm%3A0.33.1#~/.yarn/patches/…::version=0.33.1&hash=dc8891".
+    expect(versionsOf(input, '@nktkas/hyperliquid')).toEqual(['0.33.1']);
+    expect(patchNotes(input).map((n) => n.replace(/^yarn\.lock:\d+ /, ''))).toEqual(['"@nktkas/hyperliquid@npm:0.33.1" "~/.yarn/patches/@nktkas-hyperliquid-npm-0.33.1-6a541fdd1d.patch"']);
+    expect(input.notes).toHaveLength(1);
+  });
+});
+
 describe('the lockfile-injection check on every real npm-family lockfile, against its own pins', () => {
   // The check `nerq audit` runs (app/audit.ts: lockRecords, then lockfileMismatch per subject),
   // with each subject's registry facts made of the pin the lockfile itself records for it
@@ -453,6 +554,14 @@ describe('the lockfile-injection check on every real npm-family lockfile, agains
     }
     return { checked, found };
   }
+
+  it('pnpm v9 with patched packages and file: folders (vitejs/vite): 1296 packages, none flagged', async () => {
+    const text = readFileSync(new URL('vitejs__vite/pnpm-lock.yaml', REAL), 'utf8');
+    const pins = pnpmPins(text).filter((p) => !p.version.startsWith('file:'));
+    const { checked, found } = await mismatches('vitejs__vite', 'pnpm-lock.yaml', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(1296);
+  });
 
   it('pnpm v9 (vueuse/vueuse): sha512 resolution integrities of 1913 packages', async () => {
     const text = gunzipSync(readFileSync(new URL('vueuse__vueuse/pnpm-lock.yaml.gz', REAL))).toString('utf8');
