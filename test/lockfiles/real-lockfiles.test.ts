@@ -500,6 +500,31 @@ describe('uv.lock of a six-member workspace with a git dependency (pydantic/pyda
   });
 });
 
+describe('uv.lock resolved from a private index only, with a workspace member (getsentry/snuba)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('getsentry__snuba', 'uv.lock');
+  });
+
+  it('reads the 140 packages of the private index as registry packages, each resolved from that index', () => {
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 142 [[package]]: 140 `source = { registry = "https://pypi.devinfra.sentry.io/simple" }`,
+    // the two members (snuba `editable = "."`, rust-snuba `editable = "rust_snuba"`).
+    expect(ids(input).size).toBe(140);
+    expect([...new Set(input.dependencies.map((d) => d.resolved))]).toEqual(['https://pypi.devinfra.sentry.io/simple']);
+    expect(input.skipped ?? []).toEqual([]);
+    expect(rowsOf(input, 'snuba')).toEqual([]);
+    expect(rowsOf(input, 'rust-snuba')).toEqual([]);
+  });
+
+  it('takes direct dependencies from both members, dev groups included', () => {
+    // python3: names in the members' dependencies (44) and dev-dependencies groups dev and docs (21): 63 distinct.
+    expect(new Set(input.dependencies.filter((d) => d.direct).map((d) => d.name)).size).toBe(63);
+    // uv forks typing-extensions by environment: 4.12.2 and 4.15.0, both direct.
+    expect(versionsOf(input, 'typing-extensions')).toEqual(['4.12.2', '4.15.0']);
+  });
+});
+
 describe('yarn.lock of yarn 4 with 99 workspaces and a patch file of the project (MetaMask/core)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
