@@ -414,3 +414,20 @@ describe('nerq audit of a real uv.lock with workspace members and a git dependen
     expect(result.code, result.stderr).toBe(exitFor(report));
   });
 });
+
+describe('nerq audit of a real package-lock.json v2 with a git+ssh dependency (jitsi/lib-jitsi-meet)', () => {
+  const pins = packageLockPins(readFileSync(path.join(REAL, 'jitsi__lib-jitsi-meet', 'package-lock.json'), 'utf8')).filter((p) => !p.version.startsWith('git'));
+
+  it('--direct: the registry roots pass with no lockfile finding; the git dependency is unvouched (exit 3)', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy('jitsi__lib-jitsi-meet', 'package-lock.json', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main });
+    const report = parseAudit(result.stdout);
+    // python3 json: the root's 17 dependencies and 29 devDependencies, less the git one.
+    expect(report.summary.total).toBe(45);
+    expect(lockFindings(report)).toEqual([]);
+    expect((report.unvouched ?? []).map((u) => [u.status, u.name, u.host, u.direct, u.dev])).toEqual([['unvouched', 'strophejs-plugin-stream-management', 'github.com', true, false]]);
+    expect(result.code, result.stderr).toBe(3);
+  });
+});

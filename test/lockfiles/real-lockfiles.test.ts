@@ -500,6 +500,28 @@ describe('uv.lock of a six-member workspace with a git dependency (pydantic/pyda
   });
 });
 
+describe('package-lock.json v2 with a git+ssh dependency (jitsi/lib-jitsi-meet)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('jitsi__lib-jitsi-meet', 'package-lock.json');
+  });
+
+  it('reads the 642 registry releases and skips the git dependency as remote code, direct and for production', () => {
+    expect(input.format).toBe('package-lock@2');
+    expectWellFormed(input, 'npm');
+    // python3 json: `packages` under node_modules/: 642 distinct name@version, and one entry
+    // resolved "git+ssh://git@github.com/jitsi/strophejs-plugin-stream-management.git#679be59…",
+    // declared in the root's `dependencies`.
+    expect(ids(input).size).toBe(642);
+    expect(rowsOf(input, 'strophejs-plugin-stream-management')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.source, s.direct, s.dev])).toEqual([
+      ['remote', 'strophejs-plugin-stream-management', 'github.com', 'git+ssh://github.com/jitsi/strophejs-plugin-stream-management.git#679be5902097ed612fb5062b5549f3f32b6f5f47', true, false],
+    ]);
+    // root dependencies (17) and devDependencies (29), less the git one.
+    expect(new Set(input.dependencies.filter((d) => d.direct).map((d) => d.name)).size).toBe(45);
+  });
+});
+
 describe('uv.lock resolved from a private index only, with a workspace member (getsentry/snuba)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
@@ -579,6 +601,14 @@ describe('the lockfile-injection check on every real npm-family lockfile, agains
     }
     return { checked, found };
   }
+
+  it('package-lock v2 with a git dependency (jitsi/lib-jitsi-meet): 642 packages, none flagged', async () => {
+    const text = readFileSync(new URL('jitsi__lib-jitsi-meet/package-lock.json', REAL), 'utf8');
+    const pins = packageLockPins(text).filter((p) => !p.version.startsWith('git'));
+    const { checked, found } = await mismatches('jitsi__lib-jitsi-meet', 'package-lock.json', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(642);
+  });
 
   it('pnpm v9 with patched packages and file: folders (vitejs/vite): 1296 packages, none flagged', async () => {
     const text = readFileSync(new URL('vitejs__vite/pnpm-lock.yaml', REAL), 'utf8');
