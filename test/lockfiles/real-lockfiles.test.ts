@@ -522,6 +522,48 @@ describe('package-lock.json v2 with a git+ssh dependency (jitsi/lib-jitsi-meet)'
   });
 });
 
+describe('requirements.txt with local editables, a git URL and an -r include (zulip/python-zulip-api)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('zulip__python-zulip-api', 'requirements.txt');
+  });
+
+  it('reads the index requirements of both files, ranges unresolved', () => {
+    // 14 name lines in requirements.txt (unpinned or ranges: `ruff~=0.2.2`, `gitlint>=0.13.0`) and
+    // matrix-nio from `-r ./zulip/integrations/bridge_with_matrix/requirements.txt`.
+    expect(input.dependencies.map((d) => d.name).sort()).toEqual(
+      ['crayons', 'gitlint', 'matrix-nio', 'mock', 'mypy', 'pytest', 'pytest-cov', 'ruff', 'setuptools', 'twine', 'types-beautifulsoup4', 'types-httplib2', 'types-python-dateutil', 'types-pytz', 'types-requests'].sort(),
+    );
+    expect(input.dependencies.find((d) => d.name === 'mypy')).toMatchObject({ version: '1.8.0', direct: true });
+    expect(input.dependencies.find((d) => d.name === 'ruff')).toMatchObject({ version: null, spec: '~=0.2.2' });
+    expect(input.dependencies.find((d) => d.name === 'matrix-nio')?.file).toBe('zulip/integrations/bridge_with_matrix/requirements.txt');
+  });
+
+  it('skips `-e ./folder` as the project own code and the git URL as remote code', () => {
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.line])).toEqual([
+      ['local', null, null, 8],
+      ['local', null, null, 9],
+      ['local', null, null, 10],
+      ['remote', 'zulint', 'github.com', 11],
+    ]);
+    expect(input.skipped?.map((s) => s.source)).toEqual(['./zulip', './zulip_bots', './zulip_botserver', 'git+https://github.com/zulip/zulint@417b4e4971fdd5ca8e84847f1391b657b188631a#egg=zulint==1.0.0']);
+  });
+});
+
+describe('Pipfile.lock with the project itself as an editable path dependency (pypa/pipenv, 2026-03)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pypa__pipenv@0341cfe', 'Pipfile.lock');
+  });
+
+  it('skips `"pipenv": {"editable": true, "path": "."}` as local code, dev as the Pipfile [dev-packages] says', () => {
+    // python3 json: default 1 (pytz); develop 104: 103 with a version, and pipenv itself (editable + path).
+    expect(ids(input).size).toBe(104);
+    expect(rowsOf(input, 'pipenv')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.host, s.direct, s.dev])).toEqual([['local', 'pipenv', '.', null, true, true]]);
+  });
+});
+
 describe('uv.lock resolved from a private index only, with a workspace member (getsentry/snuba)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
