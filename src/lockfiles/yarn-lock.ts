@@ -323,14 +323,16 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const inner = decodeURIComponent(node.reference.slice('patch:'.length).split('#')[0] ?? '');
     return byResolution.get(inner) ?? node;
   };
-  const lookup = (name: string, range: string): Node | undefined => {
+  const lookup = (name: string, range: string, from: Node): Node | undefined => {
     // A protocol (`npm:`, `github:`, `git+https:`) is part of the descriptor; a bare range is npm's.
     const spec = /^[a-z][a-z0-9+.-]*:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
-    const node = bySpec.get(spec);
+    // A path relative to the package that names it (`file:`, `link:`, `portal:`, `exec:`) is
+    // keyed bound to that package: `fil@file:./x::locator=app%40workspace%3A.`.
+    const node = bySpec.get(spec) ?? bySpec.get(`${spec}::locator=${encodeURIComponent(from.entry.resolution)}`);
     return node === undefined ? undefined : target(node);
   };
   const edges = (node: Node): Node[] =>
-    Object.entries({ ...node.entry.dependencies, ...node.entry.optionalDependencies }).flatMap(([name, range]) => lookup(name, range) ?? []);
+    Object.entries({ ...node.entry.dependencies, ...node.entry.optionalDependencies }).flatMap(([name, range]) => lookup(name, range, node) ?? []);
 
   const rootDir = dirOf(file);
   const workspaces = nodes.filter((n) => n.reference.startsWith('workspace:'));
@@ -345,7 +347,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const manifest = attribution.manifest(dir);
     if (manifest === null) groupsKnown = false;
     for (const [name, range] of Object.entries(workspace.entry.dependencies ?? {})) {
-      const node = lookup(name, range);
+      const node = lookup(name, range, workspace);
       if (node === undefined || node.reference.startsWith('workspace:')) continue;
       const groups = manifest?.declarations.filter((d) => d.key === name).map((d) => d.group) ?? [];
       const group = groups.length > 0 && groups.every((g) => g === 'dev') ? 'dev' : (groups.find((g) => g !== 'dev') ?? 'prod');
