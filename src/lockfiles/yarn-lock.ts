@@ -366,10 +366,10 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
     if (node.reference.startsWith('patch:') && target(node) !== node) {
-      // yarn's own compatibility patches (`optional!builtin<compat/fsevents>`) are part of yarn;
+      // yarn's own compatibility patches (`optional!builtin<compat/fsevents>`, yarn 2-3 `~builtin<…>`) are part of yarn;
       // a patch file of the project's makes the package the registry release plus local code.
       const patch = safeDecode(/#(.*?)(?:::|$)/.exec(node.reference)?.[1] ?? '');
-      if (patch !== '' && !/^(?:optional!)?builtin</.test(patch)) {
+      if (patch !== '' && !/^(?:optional!)?~?builtin</.test(patch)) {
         notes.push(`${file}:${node.line ?? '?'}: ${quote(target(node).entry.resolution)} is the registry release with the project's patch ${quote(patch)} applied`);
       }
       continue;
