@@ -101,6 +101,43 @@ snapshots:
   leaf@1.0.1: {}
 `;
 
+const uvLock = `version = 1
+revision = 3
+requires-python = ">=3.12"
+
+[[package]]
+name = "app"
+version = "0.1.0"
+source = { editable = "." }
+dependencies = [
+    { name = "sibling" },
+]
+
+[package.dev-dependencies]
+dev = [
+    { name = "tools" },
+]
+
+[[package]]
+name = "leaf"
+version = "1.0.1"
+source = { registry = "https://pypi.org/simple" }
+sdist = { url = "https://files.example.com/leaf-1.0.1.tar.gz", hash = "sha256:aa", size = 10 }
+
+[[package]]
+name = "sibling"
+version = "0.2.0"
+source = { editable = "../sibling" }
+dependencies = [
+    { name = "leaf" },
+]
+
+[[package]]
+name = "tools"
+version = "0.3.0"
+source = { directory = "../tools" }
+`;
+
 const standing = (input: ReturnType<typeof readInputText>) => Object.fromEntries((input.skipped ?? []).map((s) => [s.name, [s.kind, s.direct, s.dev]]));
 
 describe('local entries are placed like packages', () => {
@@ -119,6 +156,14 @@ describe('local entries are placed like packages', () => {
   it('pnpm 9: an importer file: folder is direct, dev only under devDependencies, and its dependencies are production', () => {
     const input = readInputText(pnpmV9, 'pnpm-lock.yaml');
     expect(standing(input)).toEqual({ devfil: ['local', true, true], fil: ['local', true, false] });
+    expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.dev])).toEqual([['leaf', '1.0.1', false, false]]);
+  });
+
+  it('uv: an editable of another folder than the project (no workspace member) is a local path dependency, not the project', () => {
+    // `sibling = { path = "../sibling", editable = true }` in [tool.uv.sources] locks as `source = { editable = "../sibling" }`.
+    const input = readInputText(uvLock, 'uv.lock');
+    expect(standing(input)).toEqual({ sibling: ['local', true, false], tools: ['local', true, true] });
+    // leaf is what sibling needs: production, not declared by the project.
     expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.dev])).toEqual([['leaf', '1.0.1', false, false]]);
   });
 });
