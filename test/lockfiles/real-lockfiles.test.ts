@@ -27,7 +27,7 @@ beforeAll(() => {
   // A copy of the corpus with the gzipped lockfiles inflated next to them, as a project has them.
   root = dirs.make('nerq-real-');
   cpSync(REAL, root, { recursive: true });
-  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz'), path.join(root, 'MetaMask__core', 'yarn.lock.gz')]) {
+  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz'), path.join(root, 'MetaMask__core', 'yarn.lock.gz'), path.join(root, 'babel__babel', 'yarn.lock.gz')]) {
     writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
   }
   // A URL dependency is a URL once the placeholder is an origin again.
@@ -608,6 +608,39 @@ describe('yarn.lock of yarn 4 with 99 workspaces and a patch file of the project
     expect(versionsOf(input, '@nktkas/hyperliquid')).toEqual(['0.33.1']);
     expect(patchNotes(input).map((n) => n.replace(/^yarn\.lock:\d+ /, ''))).toEqual(['"@nktkas/hyperliquid@npm:0.33.1" "~/.yarn/patches/@nktkas-hyperliquid-npm-0.33.1-6a541fdd1d.patch"']);
     expect(input.notes).toHaveLength(1);
+  });
+});
+
+describe('yarn.lock of yarn 4 with link: entries bound to their workspace and project patches (babel/babel)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('babel__babel', 'yarn.lock');
+  });
+
+  it('reads each npm: resolution once; 163 workspaces and 9 patch: entries are no packages of their own', () => {
+    expectWellFormed(input, 'npm');
+    // python3 re: 1749 `resolution:` lines: 1573 distinct `name@npm:…`, 163 workspace:, 9 patch:, 4 link:.
+    expect(ids(input).size).toBe(1573);
+  });
+
+  it('finds a link: entry from the workspace that names it (`::locator=` bound): direct; the resolutions-only ones are not', () => {
+    // package.json devDependencies["$repo-utils"]: "link:./scripts/repo-utils" → "$repo-utils@link:./scripts/repo-utils::locator=babel%40workspace%3A.";
+    // benchmark/package.json names it too (bound to %40babel%2Fbenchmark%40workspace%3Abenchmark);
+    // @types/babel__core and @types/eslint-scope: "link:./nope" only in `resolutions`.
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.direct]).sort()).toEqual([
+      ['local', '$repo-utils', true],
+      ['local', '$repo-utils', true],
+      ['local', '@types/babel__core', false],
+      ['local', '@types/eslint-scope', false],
+    ]);
+  });
+
+  it('notes the three packages patched with files of ~/.yarn/patches, not the six yarn builtin ones', () => {
+    expect(patchNotes(input).map((n) => n.replace(/^yarn\.lock:\d+ /, ''))).toEqual([
+      '"@rollup/plugin-commonjs@npm:29.0.2" "~/.yarn/patches/@rollup-plugin-commonjs-npm-29.0.2-18c3a497d8.patch"',
+      '"interpret@npm:3.1.1" "~/.yarn/patches/interpret-npm-3.1.1-715bac2bd7.patch"',
+      '"rollup-plugin-dts@npm:6.1.0" "~/.yarn/patches/rollup-plugin-dts-npm-6.1.0-6d41e665a7.patch"',
+    ]);
   });
 });
 
