@@ -380,7 +380,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       const at = attribution.placeOf(node.line ?? null, declared.get(node) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
       notes.push(note);
-      const kind = npmSourceKind(node.reference);
+      // A local reference without yarn's own suffixes (`#./x::hash=…&locator=…`): the folder it names.
+      const kind = npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
       if (kind !== null) skipped.push(skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) }));

@@ -627,11 +627,11 @@ describe('yarn.lock of yarn 4 with link: entries bound to their workspace and pr
     // package.json devDependencies["$repo-utils"]: "link:./scripts/repo-utils" → "$repo-utils@link:./scripts/repo-utils::locator=babel%40workspace%3A.";
     // benchmark/package.json names it too (bound to %40babel%2Fbenchmark%40workspace%3Abenchmark);
     // @types/babel__core and @types/eslint-scope: "link:./nope" only in `resolutions`.
-    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.direct]).sort()).toEqual([
-      ['local', '$repo-utils', true],
-      ['local', '$repo-utils', true],
-      ['local', '@types/babel__core', false],
-      ['local', '@types/eslint-scope', false],
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.direct]).sort()).toEqual([
+      ['local', '$repo-utils', 'link:../scripts/repo-utils', true],
+      ['local', '$repo-utils', 'link:./scripts/repo-utils', true],
+      ['local', '@types/babel__core', 'link:./nope', false],
+      ['local', '@types/eslint-scope', 'link:./nope', false],
     ]);
   });
 

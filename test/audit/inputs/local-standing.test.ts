@@ -151,6 +151,8 @@ describe('local entries are placed like packages', () => {
     });
     // leaf is needed by the production folder fil: production, not direct.
     expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.dev])).toEqual([['leaf', '1.0.1', false, false]]);
+    // The folder each names, without yarn's `#…::hash=…&locator=…` suffixes.
+    expect((input.skipped ?? []).map((s) => s.source)).toEqual(['exec:./gen.js', 'file:./vendor/fil', 'link:./vendor/lnk', 'portal:./vendor/port']);
   });
 
   it('pnpm 9: an importer file: folder is direct, dev only under devDependencies, and its dependencies are production', () => {
