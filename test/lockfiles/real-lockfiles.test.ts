@@ -27,7 +27,7 @@ beforeAll(() => {
   // A copy of the corpus with the gzipped lockfiles inflated next to them, as a project has them.
   root = dirs.make('nerq-real-');
   cpSync(REAL, root, { recursive: true });
-  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz'), path.join(root, 'MetaMask__core', 'yarn.lock.gz'), path.join(root, 'babel__babel', 'yarn.lock.gz')]) {
+  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz'), path.join(root, 'MetaMask__core', 'yarn.lock.gz'), path.join(root, 'babel__babel', 'yarn.lock.gz'), path.join(root, 'hoppscotch__hoppscotch', 'pnpm-lock.yaml.gz')]) {
     writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
   }
   // A URL dependency is a URL once the placeholder is an origin again.
@@ -479,6 +479,28 @@ describe('pnpm-lock.yaml v9 with file: folders, link: workspaces, patched and al
   });
 });
 
+describe('pnpm-lock.yaml v9 with GitHub dependencies locked as codeload tarballs under an alias (hoppscotch/hoppscotch)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('hoppscotch__hoppscotch', 'pnpm-lock.yaml');
+  });
+
+  it('reads the 2605 registry packages and skips the two gitHosted tarballs as remote code, direct and for production', () => {
+    expectWellFormed(input, 'npm');
+    // python3 + PyYAML: 2607 `packages`; two `resolution: {gitHosted: true, integrity, tarball: https://codeload.github.com/…}`,
+    // each an importer's `dependencies` entry `'@hoppscotch/plugin-appload': {specifier: github:…#<sha>, version: '@CuriousCorrelation/plugin-appload@https://codeload…'}`.
+    expect(ids(input).size).toBe(2605);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([
+      ['remote', '@CuriousCorrelation/plugin-appload', 'codeload.github.com', true, false],
+      ['remote', '@CuriousCorrelation/plugin-relay', 'codeload.github.com', true, false],
+    ]);
+    expect(input.skipped?.map((s) => s.source)).toEqual([
+      'https://codeload.github.com/CuriousCorrelation/tauri-plugin-appload/tar.gz/9d4528be4f385bccbe46859631d31aa2ee1ec0b6',
+      'https://codeload.github.com/CuriousCorrelation/tauri-plugin-relay/tar.gz/273488c8f50a22ee707af6b50ccd5570851f8bc9',
+    ]);
+  });
+});
+
 describe('uv.lock of a six-member workspace with a git dependency (pydantic/pydantic-ai)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
@@ -691,6 +713,14 @@ describe('the lockfile-injection check on every real npm-family lockfile, agains
     const { checked, found } = await mismatches('vitejs__vite', 'pnpm-lock.yaml', pins);
     expect(found).toEqual([]);
     expect(checked).toBe(1296);
+  });
+
+  it('pnpm v9 with gitHosted tarballs (hoppscotch/hoppscotch): 2605 packages, none flagged', async () => {
+    const text = gunzipSync(readFileSync(new URL('hoppscotch__hoppscotch/pnpm-lock.yaml.gz', REAL))).toString('utf8');
+    const pins = pnpmPins(text).filter((p) => !p.version.startsWith('https:'));
+    const { checked, found } = await mismatches('hoppscotch__hoppscotch', 'pnpm-lock.yaml', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(2605);
   });
 
   it('pnpm v9 (vueuse/vueuse): sha512 resolution integrities of 1913 packages', async () => {
