@@ -45,3 +45,9 @@ export function pinnedVersion(spec: string): string | null {
   const match = /^===?([^,*=<>!~]+)$/.exec(spec);
   return match?.[1] ?? null;
 }
+
+/** The project a URL names in its `#egg=` fragment (pip's convention), PEP 503 normalised; null without one. */
+export function eggName(reference: string): string | null {
+  const egg = /[#&]egg=([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(reference)?.[1];
+  return egg === undefined ? null : pep503(egg);
+}

@@ -7,6 +7,10 @@
  * computed from the graph for every version alike (v9 no longer writes `dev` flags). Peer
  * variants of one version fold into one package. `link:` references (workspace siblings) are
  * the project itself; non-registry packages (git, tarball URLs, `file:`) are skipped with a note.
+ * A `file:` folder an importer declares is placed like a package (direct; dev when only dev
+ * roots reach it), and what it depends on is reached through it. A package of
+ * `patchedDependencies` (`(patch_hash=…)` in its key) is the registry release, with a note
+ * that the project's patch is applied on top (docs/security.md).
  */
 import semver from 'semver';
 import { z } from 'zod';
@@ -55,6 +59,8 @@ const PnpmLock = z.object({
   optionalDependencies: orEmpty(Refs),
   packages: orEmpty(z.record(z.string(), orEmpty(Package))),
   snapshots: orEmpty(z.record(z.string(), orEmpty(Package))),
+  /** `name@version` (or `name`) → the project's patch file; older pnpm wrote the hash alone. */
+  patchedDependencies: orEmpty(z.record(z.string(), z.union([z.string(), z.object({ path: z.string().optional() }).passthrough()]))),
 });
 type Importer = z.infer<typeof Importer>;
 type Package = z.infer<typeof Package>;
@@ -138,6 +144,12 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     const dev = keys.every((key) => !prod.has(key));
     const entries = attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations);
     dependencies.push(...withVia(entries, shortestChain(chains, keys)));
+    // A patched package is the registry release plus the project's own patch (`patchedDependencies`).
+    if (keys.some((key) => key.includes('patch_hash='))) {
+      const patch = lock.patchedDependencies?.[id] ?? lock.patchedDependencies?.[name];
+      const path = typeof patch === 'object' && patch.path !== undefined ? ` ${quote(patch.path)}` : '';
+      notes.push(`${file}:${line ?? '?'}: ${quote(id)} is the registry release with the project's patch${path} applied`);
+    }
   }
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });
@@ -172,9 +184,14 @@ function sourceOf(style: Style, key: string, pkg: Package | undefined): SourceKi
   return host === undefined ? null : { ...remoteSource(reference), host: host.toLowerCase() };
 }
 
-/** The node key a dependency reference points at; null for workspace links and local folders. */
+/**
+ * The node key a dependency reference points at; null for workspace links. A `file:` folder or
+ * tarball is a node of its own (`name@file:dir` in v9, `file:dir` before), so that what it
+ * depends on is reached from the importer that declares it.
+ */
 function refKey(style: Style, name: string, ref: string): string | null {
-  if (ref.startsWith('link:') || ref.startsWith('file:') || ref.startsWith('workspace:')) return null;
+  if (ref.startsWith('link:') || ref.startsWith('workspace:')) return null;
+  if (ref.startsWith('file:')) return style === 'v9' ? `${name}@${ref}` : ref;
   if (style === 'v9') {
     const base = ref.split('(')[0] ?? ref;
     // An alias (`string-width@4.2.3`) already is a full key; a URL's `@` (`git+ssh://git@host/…`) is not an alias's.

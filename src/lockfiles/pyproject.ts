@@ -15,7 +15,7 @@ import { pep503 } from '../ecosystems/pypi/name.js';
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
-import { parseRequirement, pinnedVersion } from './pep508.js';
+import { eggName, parseRequirement, pinnedVersion } from './pep508.js';
 import { poetryToPep440 } from './poetry-constraint.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
@@ -84,17 +84,23 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   const declarations: PyDeclaration[] = [];
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
-  const skip = (name: string, line: number | null, reference: string, note: string, dev: boolean) => {
+  const skip = (name: string | null, line: number | null, reference: string, note: string, dev: boolean) => {
     notes.push(note);
     skipped.push(skippedEntry('pypi', name, file, line, pythonSourceKind(reference), note, { direct: true, dev }));
   };
 
-  const pep508List = (items: readonly unknown[], table: string, key: string, dev: boolean) => {
+  const pep508List = (items: readonly unknown[], table: string, key: string, dev: boolean, editables = false) => {
     const at = tableNamed(layout, table);
     const keyLine = at?.keys.get(key) ?? null;
     for (const item of items) {
       if (typeof item !== 'string') continue; // `{ include-group = … }`: the included group is read on its own
       const line = keyLine === null || at === undefined ? null : literalLine(layout, keyLine, at.endLine, item);
+      // PDM's dev-dependencies may hold editables as pip writes them: `-e ./pkg`, `-e git+https://…#egg=name`.
+      const editable = editables ? /^(?:-e|--editable)(?:\s+|=)(\S.*)$/.exec(item.trim())?.[1]?.trim() : undefined;
+      if (editable !== undefined) {
+        skip(eggName(editable), line, editable, `${file}:${line ?? '?'}: skipped: an editable requirement (a local or VCS checkout)`, dev);
+        continue;
+      }
       const requirement = parseRequirement(item);
       if ('error' in requirement) throw new LockfileError(file, line ?? keyLine, `${requirement.error}: ${quote(item)}`);
       if (requirement.url !== null) {
@@ -143,7 +149,7 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   for (const [group, { dependencies }] of Object.entries(poetry?.group ?? {})) {
     poetryTable(dependencies, `tool.poetry.group.${group}.dependencies`, group !== 'main');
   }
-  for (const [group, items] of Object.entries(project.tool?.pdm?.['dev-dependencies'] ?? {})) pep508List(items, 'tool.pdm.dev-dependencies', group, true);
+  for (const [group, items] of Object.entries(project.tool?.pdm?.['dev-dependencies'] ?? {})) pep508List(items, 'tool.pdm.dev-dependencies', group, true, true);
   pep508List(project.tool?.uv?.['dev-dependencies'] ?? [], 'tool.uv', 'dev-dependencies', true);
 
   const name = project.project?.name ?? poetry?.name ?? null;

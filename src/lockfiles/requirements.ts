@@ -17,10 +17,9 @@
  *   `requirements/docs.txt`, …) declares dev dependencies, and so does what it includes.
  */
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
-import { pep503 } from '../ecosystems/pypi/name.js';
 import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
-import { parseRequirement } from './pep508.js';
+import { eggName, parseRequirement } from './pep508.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
 import type { InputContext, InputReader } from './types.js';
@@ -156,11 +155,6 @@ function skip(state: State, mode: 'requirements' | 'constraints', dev: boolean, 
   return entry;
 }
 
-/** The project a URL names in its `#egg=` fragment (pip's convention), PEP 503 normalised; null without one. */
-function eggName(reference: string): string | null {
-  const egg = /[#&]egg=([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(reference)?.[1];
-  return egg === undefined ? null : pep503(egg);
-}
 
 /** A `# via` source that means the project itself asked for the package. */
 function isProjectSource(source: string): boolean {

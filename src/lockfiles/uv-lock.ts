@@ -1,11 +1,12 @@
 /**
  * `uv.lock`: `[[package]]` blocks with `name`, `version`, `source` and dependency lists of
  * `{ name, version?, extra? }`. The project itself (and each workspace member) is the package
- * whose source is `editable` or `virtual`: its `dependencies` and `optional-dependencies`
+ * whose source is `virtual`, or `editable` at `.` or for a `[manifest]` member: its `dependencies` and `optional-dependencies`
  * are the production roots, its `[package.dev-dependencies]` the dev roots. Dev = not
  * reachable from a production root. With `[manifest] members` (a uv workspace) each direct
- * dependency is attributed to the member's folder. Git, URL, path and directory sources are
- * skipped with a note; a registry source becomes `resolved`.
+ * dependency is attributed to the member's folder. Git, URL, path and directory sources, and an
+ * editable one of another folder (a path dependency), are skipped with a note; a registry
+ * source becomes `resolved`.
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -65,7 +66,11 @@ export const readUvLock: InputReader = defineReader((text, file) => {
   };
   const edges = (pkg: Package): Package[] => (pkg.dependencies ?? []).flatMap(targets);
 
-  const isProject = (pkg: Package) => pkg.source?.editable !== undefined || pkg.source?.virtual !== undefined;
+  // The project is the root (`editable = "."`), a workspace member (`[manifest] members`, by
+  // name) or a virtual one; another editable is a path dependency installed editable (local code).
+  const members = new Set((lock.manifest?.members ?? []).map(pep503));
+  const isProject = (pkg: Package) =>
+    pkg.source?.virtual !== undefined || (pkg.source?.editable !== undefined && (pkg.source.editable === '.' || members.has(pep503(pkg.name))));
   const workspaceProject = lock.manifest?.members !== undefined;
   const declared = new Map<Package, string[]>();
   const prodRoots: Package[] = [];
@@ -96,7 +101,7 @@ export const readUvLock: InputReader = defineReader((text, file) => {
     if (isProject(pkg)) return;
     const line = lines[index] ?? null;
     const source = pkg.source ?? {};
-    const foreign = source.git ?? source.url ?? source.path ?? source.directory;
+    const foreign = source.git ?? source.url ?? source.path ?? source.directory ?? source.editable;
     if (foreign !== undefined || pkg.version === undefined) {
       const note = `${file}:${line ?? '?'}: ${quote(pkg.name)} skipped: ${foreign !== undefined ? 'not from an index (git, URL or path source)' : 'no version'}`;
       notes.push(note);

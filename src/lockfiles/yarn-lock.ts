@@ -12,7 +12,7 @@
  * - berry: the `workspace:` entries list each workspace's dependencies (dev ones merged in);
  *   the workspace's `package.json` from the context, when given, says which are dev.
  * Dev = not reachable from a production root. `patch:` entries stand for the package they
- * patch; `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
+ * patch (a note names a patch file of the project's, docs/security.md); `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
  * tarball URLs) are skipped with a note.
  */
 // The named export: the package is CommonJS flagged `__esModule`, whose `default` is something else.
@@ -323,14 +323,16 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const inner = decodeURIComponent(node.reference.slice('patch:'.length).split('#')[0] ?? '');
     return byResolution.get(inner) ?? node;
   };
-  const lookup = (name: string, range: string): Node | undefined => {
+  const lookup = (name: string, range: string, from: Node): Node | undefined => {
     // A protocol (`npm:`, `github:`, `git+https:`) is part of the descriptor; a bare range is npm's.
     const spec = /^[a-z][a-z0-9+.-]*:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
-    const node = bySpec.get(spec);
+    // A path relative to the package that names it (`file:`, `link:`, `portal:`, `exec:`) is
+    // keyed bound to that package: `fil@file:./x::locator=app%40workspace%3A.`.
+    const node = bySpec.get(spec) ?? bySpec.get(`${spec}::locator=${encodeURIComponent(from.entry.resolution)}`);
     return node === undefined ? undefined : target(node);
   };
   const edges = (node: Node): Node[] =>
-    Object.entries({ ...node.entry.dependencies, ...node.entry.optionalDependencies }).flatMap(([name, range]) => lookup(name, range) ?? []);
+    Object.entries({ ...node.entry.dependencies, ...node.entry.optionalDependencies }).flatMap(([name, range]) => lookup(name, range, node) ?? []);
 
   const rootDir = dirOf(file);
   const workspaces = nodes.filter((n) => n.reference.startsWith('workspace:'));
@@ -345,7 +347,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const manifest = attribution.manifest(dir);
     if (manifest === null) groupsKnown = false;
     for (const [name, range] of Object.entries(workspace.entry.dependencies ?? {})) {
-      const node = lookup(name, range);
+      const node = lookup(name, range, workspace);
       if (node === undefined || node.reference.startsWith('workspace:')) continue;
       const groups = manifest?.declarations.filter((d) => d.key === name).map((d) => d.group) ?? [];
       const group = groups.length > 0 && groups.every((g) => g === 'dev') ? 'dev' : (groups.find((g) => g !== 'dev') ?? 'prod');
@@ -363,14 +365,23 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const dependencies: DeclaredDependency[] = [];
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
-    if (node.reference.startsWith('patch:') && target(node) !== node) continue;
+    if (node.reference.startsWith('patch:') && target(node) !== node) {
+      // yarn's own compatibility patches (`optional!builtin<compat/fsevents>`, yarn 2-3 `~builtin<…>`) are part of yarn;
+      // a patch file of the project's makes the package the registry release plus local code.
+      const patch = safeDecode(/#(.*?)(?:::|$)/.exec(node.reference)?.[1] ?? '');
+      if (patch !== '' && !/^(?:optional!)?~?builtin</.test(patch)) {
+        notes.push(`${file}:${node.line ?? '?'}: ${quote(target(node).entry.resolution)} is the registry release with the project's patch ${quote(patch)} applied`);
+      }
+      continue;
+    }
     const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
       const at = attribution.placeOf(node.line ?? null, declared.get(node) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
       notes.push(note);
-      const kind = npmSourceKind(node.reference);
+      // A local reference without yarn's own suffixes (`#./x::hash=…&locator=…`): the folder it names.
+      const kind = npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
       if (kind !== null) skipped.push(skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) }));

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
-import { packageLockPins, uvRegistryPins, yarnClassicPins, type Pin, type UvPin } from '../lockfiles/real-pins.js';
+import { packageLockPins, pnpmPins, uvRegistryPins, yarnClassicPins, type Pin, type UvPin } from '../lockfiles/real-pins.js';
 import { kindOf, parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
 
@@ -302,5 +302,132 @@ describe("nerq audit of a real yarn classic lockfile with aliases, git, URL and 
   it("pins by resolved's #sha1 only (as yarn before 1.10 wrote them): no lockfile finding either", async () => {
     const { result, report, alias } = await audit((t) => t.replace(/^ {2}integrity .*\n/gm, ''));
     expectIncompleteOnlyForRemotes(result, report, alias);
+  });
+});
+
+/**
+ * vitejs/vite's direct production dependencies, 54 name@version (python3 + PyYAML): declared by an
+ * importer (any group; not `link:` or `file:`) and reached from an importer's dependencies or
+ * optionalDependencies through `snapshots` (peer variants of one version taken together).
+ */
+const EXPECTED_VITE_PROD_DIRECT = [
+  '@babel/core@7.29.7',
+  '@babel/parser@7.29.8',
+  '@babel/plugin-transform-dynamic-import@7.29.7',
+  '@babel/plugin-transform-modules-systemjs@7.29.8',
+  '@babel/preset-env@7.29.7',
+  '@babel/runtime@7.29.7',
+  '@jridgewell/remapping@2.3.5',
+  '@jridgewell/trace-mapping@0.3.31',
+  '@node-rs/bcrypt@1.10.8',
+  '@tailwindcss/postcss@4.3.3',
+  '@tailwindcss/vite@4.3.3',
+  '@vue/shared@3.5.41',
+  'autoprefixer@10.5.4',
+  'babel-plugin-polyfill-corejs3@0.14.2',
+  'babel-plugin-polyfill-regenerator@0.6.8',
+  'baseline-browser-mapping@2.11.14',
+  'birpc@0.2.19',
+  'browserslist-to-esbuild@2.1.1',
+  'browserslist@4.28.8',
+  'chokidar@3.6.0',
+  'clipboard@2.0.11',
+  'convert-source-map@2.0.0',
+  'core-js@3.50.0',
+  'esbuild@0.28.2',
+  'escape-html@1.0.3',
+  'etag@1.8.1',
+  'express@5.2.1',
+  'fsevents@2.3.3',
+  'lightningcss@1.33.0',
+  'magic-string@1.2.0',
+  'normalize.css@8.0.1',
+  'obug@1.0.2',
+  'oxc-parser@0.144.0',
+  'phoenix@1.8.11',
+  'picocolors@1.1.1',
+  'picomatch@4.0.5',
+  'postcss-load-config@6.0.1',
+  'postcss@8.5.26',
+  'react-dom@19.2.8',
+  'react@19.2.8',
+  'regenerator-runtime@0.14.1',
+  'rolldown@1.2.4',
+  'slash@3.0.0',
+  'slash@5.1.0',
+  'systemjs@6.15.1',
+  'tailwindcss@3.4.19',
+  'tailwindcss@4.3.3',
+  'tinyglobby@0.2.17',
+  'tinyspy@2.2.0',
+  'tsx@4.23.12',
+  'typescript@6.0.3',
+  'url@0.11.4',
+  'vue@3.5.41',
+  'vuex@4.1.0',
+];
+
+describe('nerq audit of a real pnpm 9 lockfile with file: folders and patched packages (vitejs/vite)', () => {
+  const pins = pnpmPins(readFileSync(path.join(REAL, 'vitejs__vite', 'pnpm-lock.yaml'), 'utf8')).filter((p) => !p.version.startsWith('file:'));
+
+  it('--direct --omit dev: the production roots are audited; the file: folders are local notes, not unvouched; the patches are noted', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy('vitejs__vite', 'pnpm-lock.yaml', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json', '--direct', '--omit', 'dev'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(report.entries.map((e) => `${e.subject.name}@${e.subject.version}`).sort()).toEqual(EXPECTED_VITE_PROD_DIRECT);
+    expect(report.entries.filter((e) => !e.subject.direct || e.subject.dev)).toEqual([]);
+    expect(report.unvouched ?? []).toEqual([]);
+    expect(lockFindings(report)).toEqual([]);
+    // A project patch is named (by the package and patch file) in an input note, whichever entries the flags keep.
+    expect(report.warnings.filter((w) => w.code === 'input-note' && w.message.includes('"patches/sirv@3.0.2.patch"')).map((w) => w.details)).toEqual([{ file: 'pnpm-lock.yaml' }]);
+    expect(result.code, result.stderr).toBe(exitFor(report));
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('nerq audit of a real uv.lock with workspace members and a git dependency (pydantic/pydantic-ai)', () => {
+  const pins = uvRegistryPins(readFileSync(path.join(REAL, 'pydantic__pydantic-ai', 'uv.lock'), 'utf8'));
+
+  it('--direct: the git dependency is unvouched (incomplete, exit 3); the editable members are not audited', async () => {
+    const main = await server();
+    servePypiOf(main, pins);
+    const dir = projectCopy('pydantic__pydantic-ai', 'uv.lock', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect((report.unvouched ?? []).map((u) => [u.status, u.name, u.host, u.direct, u.dev])).toEqual([['unvouched', 'strict-no-cover', 'github.com', true, true]]);
+    expect(report.warnings.filter((w) => w.code === 'unvouched-remote')).toHaveLength(1);
+    const names = new Set(report.entries.map((e) => e.subject.name));
+    for (const member of ['clai', 'pydantic-ai', 'pydantic-ai-examples', 'pydantic-ai-slim', 'pydantic-evals', 'pydantic-graph', 'strict-no-cover']) expect(names.has(member)).toBe(false);
+    expect(result.code, result.stderr).toBe(3);
+  });
+
+  it('--direct --omit dev: the dev-group git dependency is left out, and nothing else holds the run', async () => {
+    const main = await server();
+    servePypiOf(main, pins);
+    const dir = projectCopy('pydantic__pydantic-ai', 'uv.lock', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json', '--direct', '--omit', 'dev'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(report.unvouched ?? []).toEqual([]);
+    expect(report.entries.filter((e) => e.subject.dev)).toEqual([]);
+    expect(result.code, result.stderr).toBe(exitFor(report));
+  });
+});
+
+describe('nerq audit of a real package-lock.json v2 with a git+ssh dependency (jitsi/lib-jitsi-meet)', () => {
+  const pins = packageLockPins(readFileSync(path.join(REAL, 'jitsi__lib-jitsi-meet', 'package-lock.json'), 'utf8')).filter((p) => !p.version.startsWith('git'));
+
+  it('--direct: the registry roots pass with no lockfile finding; the git dependency is unvouched (exit 3)', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy('jitsi__lib-jitsi-meet', 'package-lock.json', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main });
+    const report = parseAudit(result.stdout);
+    // python3 json: the root's 17 dependencies and 29 devDependencies, less the git one.
+    expect(report.summary.total).toBe(45);
+    expect(lockFindings(report)).toEqual([]);
+    expect((report.unvouched ?? []).map((u) => [u.status, u.name, u.host, u.direct, u.dev])).toEqual([['unvouched', 'strophejs-plugin-stream-management', 'github.com', true, false]]);
+    expect(result.code, result.stderr).toBe(3);
   });
 });

@@ -27,7 +27,7 @@ beforeAll(() => {
   // A copy of the corpus with the gzipped lockfiles inflated next to them, as a project has them.
   root = dirs.make('nerq-real-');
   cpSync(REAL, root, { recursive: true });
-  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz')]) {
+  for (const gz of [path.join(root, 'vueuse__vueuse', 'pnpm-lock.yaml.gz'), path.join(root, 'npm__cli', 'package-lock.json.gz'), path.join(root, 'MetaMask__core', 'yarn.lock.gz'), path.join(root, 'babel__babel', 'yarn.lock.gz'), path.join(root, 'hoppscotch__hoppscotch', 'pnpm-lock.yaml.gz')]) {
     writeFileSync(gz.slice(0, -'.gz'.length), gunzipSync(readFileSync(gz)));
   }
   // A URL dependency is a URL once the placeholder is an origin again.
@@ -421,6 +421,251 @@ describe('pip-compile requirements with --hash, split by -r (pypa/warehouse)', (
   });
 });
 
+/** The notes that say a package is the registry release plus a patch of the project's: `file:line id patch`. */
+const patchNotes = (input: ParsedInput): string[] =>
+  input.notes.flatMap((note) => {
+    const match = /^([^:]+:\d+): ("[^"]+") .* ("[^"]+\.patch") applied$/.exec(note);
+    return match === null ? [] : [`${match[1]} ${match[2]} ${match[3]}`];
+  });
+
+describe('pnpm-lock.yaml v9 with file: folders, link: workspaces, patched and aliased packages (vitejs/vite)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('vitejs__vite', 'pnpm-lock.yaml');
+  });
+
+  it('reads the 1296 registry packages; the 109 file: folders are local code, each skipped', () => {
+    expectWellFormed(input, 'npm');
+    // python3 + PyYAML: of 1405 `packages`, 1296 have an integrity resolution, 109 a {directory, type: directory} one.
+    expect(ids(input).size).toBe(1296);
+    const skipped = input.skipped ?? [];
+    expect(skipped).toHaveLength(109);
+    expect(skipped.filter((s) => s.kind !== 'local' || s.host !== null || !s.source.startsWith('file:'))).toEqual([]);
+  });
+
+  it('places a file: folder where an importer declares it: direct, dev only when no production root reaches it', () => {
+    const skipped = input.skipped ?? [];
+    // python3: all 109 snapshot keys `…@file:…` are an importer's `version` (two with a peer suffix,
+    // `file:playground/external/dep-that-imports(typescript@6.0.3)`); 6 are reached from no
+    // importer's dependencies / optionalDependencies.
+    expect(skipped.filter((s) => s.direct !== true).map((s) => s.name)).toEqual([]);
+    expect(skipped.filter((s) => s.dev === true).map((s) => s.name).sort()).toEqual([
+      '@vitejs/require',
+      '@vitejs/test-css-js-dep',
+      '@vitejs/test-css-proxy-dep',
+      '@vitejs/test-dep-including-a',
+      '@vitejs/test-json-module',
+      '@vitejs/test-scss-proxy-dep',
+    ]);
+    // importers['playground/external'].dependencies['@vitejs/test-dep-that-imports']: file:…(typescript@6.0.3).
+    expect(skipped.find((s) => s.name === '@vitejs/test-dep-that-imports')).toMatchObject({ direct: true, dev: false });
+  });
+
+  it('reads a patched package as the registry release, and says it carries the project patch', () => {
+    // patchedDependencies: chokidar@3.6.0, dotenv-expand@13.0.0, sirv@3.0.2 (snapshot keys with `(patch_hash=…)`).
+    expect(versionsOf(input, 'sirv')).toEqual(['3.0.2']);
+    expect(rowsOf(input, 'sirv')[0]?.integrity).toMatch(/^sha512-/);
+    expect(patchNotes(input).map((n) => n.replace(/^pnpm-lock\.yaml:\d+ /, ''))).toEqual([
+      '"chokidar@3.6.0" "patches/chokidar@3.6.0.patch"',
+      '"dotenv-expand@13.0.0" "patches/dotenv-expand@13.0.0.patch"',
+      '"sirv@3.0.2" "patches/sirv@3.0.2.patch"',
+    ]);
+  });
+
+  it('reads the npm: alias override (debug → obug) as the package it installs', () => {
+    // overrides.debug: npm:obug@^1.0.2; packages: obug@1.0.2, obug@2.1.4; no `debug@` key.
+    expect(rowsOf(input, 'debug')).toEqual([]);
+    expect(versionsOf(input, 'obug')).toEqual(['1.0.2', '2.1.4']);
+  });
+});
+
+describe('pnpm-lock.yaml v9 with GitHub dependencies locked as codeload tarballs under an alias (hoppscotch/hoppscotch)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('hoppscotch__hoppscotch', 'pnpm-lock.yaml');
+  });
+
+  it('reads the 2605 registry packages and skips the two gitHosted tarballs as remote code, direct and for production', () => {
+    expectWellFormed(input, 'npm');
+    // python3 + PyYAML: 2607 `packages`; two `resolution: {gitHosted: true, integrity, tarball: https://codeload.github.com/…}`,
+    // each an importer's `dependencies` entry `'@hoppscotch/plugin-appload': {specifier: github:…#<sha>, version: '@CuriousCorrelation/plugin-appload@https://codeload…'}`.
+    expect(ids(input).size).toBe(2605);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([
+      ['remote', '@CuriousCorrelation/plugin-appload', 'codeload.github.com', true, false],
+      ['remote', '@CuriousCorrelation/plugin-relay', 'codeload.github.com', true, false],
+    ]);
+    expect(input.skipped?.map((s) => s.source)).toEqual([
+      'https://codeload.github.com/CuriousCorrelation/tauri-plugin-appload/tar.gz/9d4528be4f385bccbe46859631d31aa2ee1ec0b6',
+      'https://codeload.github.com/CuriousCorrelation/tauri-plugin-relay/tar.gz/273488c8f50a22ee707af6b50ccd5570851f8bc9',
+    ]);
+  });
+});
+
+describe('uv.lock of a six-member workspace with a git dependency (pydantic/pydantic-ai)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pydantic__pydantic-ai', 'uv.lock');
+  });
+
+  it('reads the 340 registry packages; the editable workspace members are the project, not dependencies', () => {
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: sources registry 340, editable 6 (clai, pydantic-ai, pydantic-ai-examples,
+    // pydantic-ai-slim, pydantic-evals, pydantic-graph), git 1 (strict-no-cover).
+    expect(ids(input).size).toBe(340);
+    for (const member of ['clai', 'pydantic-ai', 'pydantic-ai-examples', 'pydantic-ai-slim', 'pydantic-evals', 'pydantic-graph']) expect(rowsOf(input, member)).toEqual([]);
+  });
+
+  it('skips the git source as remote code, direct and dev as the dev group declares it', () => {
+    // [dependency-groups].dev: "strict-no-cover @ git+https://github.com/pydantic/strict-no-cover.git@7fc59da…".
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([['remote', 'strict-no-cover', 'github.com', true, true]]);
+    expect(input.skipped?.[0]?.source).toMatch(/^https:\/\/github\.com\/pydantic\/strict-no-cover\.git#7fc59da2c4dff919db2095a0f0e47101b657131d$/);
+  });
+});
+
+describe('package-lock.json v2 with a git+ssh dependency (jitsi/lib-jitsi-meet)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('jitsi__lib-jitsi-meet', 'package-lock.json');
+  });
+
+  it('reads the 642 registry releases and skips the git dependency as remote code, direct and for production', () => {
+    expect(input.format).toBe('package-lock@2');
+    expectWellFormed(input, 'npm');
+    // python3 json: `packages` under node_modules/: 642 distinct name@version, and one entry
+    // resolved "git+ssh://git@github.com/jitsi/strophejs-plugin-stream-management.git#679be59…",
+    // declared in the root's `dependencies`.
+    expect(ids(input).size).toBe(642);
+    expect(rowsOf(input, 'strophejs-plugin-stream-management')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.source, s.direct, s.dev])).toEqual([
+      ['remote', 'strophejs-plugin-stream-management', 'github.com', 'git+ssh://github.com/jitsi/strophejs-plugin-stream-management.git#679be5902097ed612fb5062b5549f3f32b6f5f47', true, false],
+    ]);
+    // root dependencies (17) and devDependencies (29), less the git one.
+    expect(new Set(input.dependencies.filter((d) => d.direct).map((d) => d.name)).size).toBe(45);
+  });
+});
+
+describe('requirements.txt with local editables, a git URL and an -r include (zulip/python-zulip-api)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('zulip__python-zulip-api', 'requirements.txt');
+  });
+
+  it('reads the index requirements of both files, ranges unresolved', () => {
+    // 14 name lines in requirements.txt (unpinned or ranges: `ruff~=0.2.2`, `gitlint>=0.13.0`) and
+    // matrix-nio from `-r ./zulip/integrations/bridge_with_matrix/requirements.txt`.
+    expect(input.dependencies.map((d) => d.name).sort()).toEqual(
+      ['crayons', 'gitlint', 'matrix-nio', 'mock', 'mypy', 'pytest', 'pytest-cov', 'ruff', 'setuptools', 'twine', 'types-beautifulsoup4', 'types-httplib2', 'types-python-dateutil', 'types-pytz', 'types-requests'].sort(),
+    );
+    expect(input.dependencies.find((d) => d.name === 'mypy')).toMatchObject({ version: '1.8.0', direct: true });
+    expect(input.dependencies.find((d) => d.name === 'ruff')).toMatchObject({ version: null, spec: '~=0.2.2' });
+    expect(input.dependencies.find((d) => d.name === 'matrix-nio')?.file).toBe('zulip/integrations/bridge_with_matrix/requirements.txt');
+  });
+
+  it('skips `-e ./folder` as the project own code and the git URL as remote code', () => {
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.line])).toEqual([
+      ['local', null, null, 8],
+      ['local', null, null, 9],
+      ['local', null, null, 10],
+      ['remote', 'zulint', 'github.com', 11],
+    ]);
+    expect(input.skipped?.map((s) => s.source)).toEqual(['./zulip', './zulip_bots', './zulip_botserver', 'git+https://github.com/zulip/zulint@417b4e4971fdd5ca8e84847f1391b657b188631a#egg=zulint==1.0.0']);
+  });
+});
+
+describe('Pipfile.lock with the project itself as an editable path dependency (pypa/pipenv, 2026-03)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pypa__pipenv@0341cfe', 'Pipfile.lock');
+  });
+
+  it('skips `"pipenv": {"editable": true, "path": "."}` as local code, dev as the Pipfile [dev-packages] says', () => {
+    // python3 json: default 1 (pytz); develop 104: 103 with a version, and pipenv itself (editable + path).
+    expect(ids(input).size).toBe(104);
+    expect(rowsOf(input, 'pipenv')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.host, s.direct, s.dev])).toEqual([['local', 'pipenv', '.', null, true, true]]);
+  });
+});
+
+describe('uv.lock resolved from a private index only, with a workspace member (getsentry/snuba)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('getsentry__snuba', 'uv.lock');
+  });
+
+  it('reads the 140 packages of the private index as registry packages, each resolved from that index', () => {
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 142 [[package]]: 140 `source = { registry = "https://pypi.devinfra.sentry.io/simple" }`,
+    // the two members (snuba `editable = "."`, rust-snuba `editable = "rust_snuba"`).
+    expect(ids(input).size).toBe(140);
+    expect([...new Set(input.dependencies.map((d) => d.resolved))]).toEqual(['https://pypi.devinfra.sentry.io/simple']);
+    expect(input.skipped ?? []).toEqual([]);
+    expect(rowsOf(input, 'snuba')).toEqual([]);
+    expect(rowsOf(input, 'rust-snuba')).toEqual([]);
+  });
+
+  it('takes direct dependencies from both members, dev groups included', () => {
+    // python3: names in the members' dependencies (44) and dev-dependencies groups dev and docs (21): 63 distinct.
+    expect(new Set(input.dependencies.filter((d) => d.direct).map((d) => d.name)).size).toBe(63);
+    // uv forks typing-extensions by environment: 4.12.2 and 4.15.0, both direct.
+    expect(versionsOf(input, 'typing-extensions')).toEqual(['4.12.2', '4.15.0']);
+  });
+});
+
+describe('yarn.lock of yarn 4 with 99 workspaces and a patch file of the project (MetaMask/core)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('MetaMask__core', 'yarn.lock');
+  });
+
+  it('reads each npm: resolution once; the workspaces and patch: entries are no packages of their own', () => {
+    expect(input.format).toBe('yarn-berry');
+    expectWellFormed(input, 'npm');
+    // python3 re: 2506 `resolution:` lines: 2402 distinct `name@npm:…`, 99 `@workspace:`, 5 `@patch:`.
+    expect(ids(input).size).toBe(2402);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it('says the package with a ~/.yarn/patches file is the registry release plus that patch; yarn builtin patches are not noted', () => {
+    // resolution "@nktkas/hyperliquid@patch:@nktkas/hyperliquid@npm%3A0.33.1#~/.yarn/patches/…::version=0.33.1&hash=dc8891".
+    expect(versionsOf(input, '@nktkas/hyperliquid')).toEqual(['0.33.1']);
+    expect(patchNotes(input).map((n) => n.replace(/^yarn\.lock:\d+ /, ''))).toEqual(['"@nktkas/hyperliquid@npm:0.33.1" "~/.yarn/patches/@nktkas-hyperliquid-npm-0.33.1-6a541fdd1d.patch"']);
+    expect(input.notes).toHaveLength(1);
+  });
+});
+
+describe('yarn.lock of yarn 4 with link: entries bound to their workspace and project patches (babel/babel)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('babel__babel', 'yarn.lock');
+  });
+
+  it('reads each npm: resolution once; 163 workspaces and 9 patch: entries are no packages of their own', () => {
+    expectWellFormed(input, 'npm');
+    // python3 re: 1749 `resolution:` lines: 1573 distinct `name@npm:…`, 163 workspace:, 9 patch:, 4 link:.
+    expect(ids(input).size).toBe(1573);
+  });
+
+  it('finds a link: entry from the workspace that names it (`::locator=` bound): direct; the resolutions-only ones are not', () => {
+    // package.json devDependencies["$repo-utils"]: "link:./scripts/repo-utils" → "$repo-utils@link:./scripts/repo-utils::locator=babel%40workspace%3A.";
+    // benchmark/package.json names it too (bound to %40babel%2Fbenchmark%40workspace%3Abenchmark);
+    // @types/babel__core and @types/eslint-scope: "link:./nope" only in `resolutions`.
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.direct]).sort()).toEqual([
+      ['local', '$repo-utils', 'link:../scripts/repo-utils', true],
+      ['local', '$repo-utils', 'link:./scripts/repo-utils', true],
+      ['local', '@types/babel__core', 'link:./nope', false],
+      ['local', '@types/eslint-scope', 'link:./nope', false],
+    ]);
+  });
+
+  it('notes the three packages patched with files of ~/.yarn/patches, not the six yarn builtin ones', () => {
+    expect(patchNotes(input).map((n) => n.replace(/^yarn\.lock:\d+ /, ''))).toEqual([
+      '"@rollup/plugin-commonjs@npm:29.0.2" "~/.yarn/patches/@rollup-plugin-commonjs-npm-29.0.2-18c3a497d8.patch"',
+      '"interpret@npm:3.1.1" "~/.yarn/patches/interpret-npm-3.1.1-715bac2bd7.patch"',
+      '"rollup-plugin-dts@npm:6.1.0" "~/.yarn/patches/rollup-plugin-dts-npm-6.1.0-6d41e665a7.patch"',
+    ]);
+  });
+});
+
 describe('the lockfile-injection check on every real npm-family lockfile, against its own pins', () => {
   // The check `nerq audit` runs (app/audit.ts: lockRecords, then lockfileMismatch per subject),
   // with each subject's registry facts made of the pin the lockfile itself records for it
@@ -453,6 +698,30 @@ describe('the lockfile-injection check on every real npm-family lockfile, agains
     }
     return { checked, found };
   }
+
+  it('package-lock v2 with a git dependency (jitsi/lib-jitsi-meet): 642 packages, none flagged', async () => {
+    const text = readFileSync(new URL('jitsi__lib-jitsi-meet/package-lock.json', REAL), 'utf8');
+    const pins = packageLockPins(text).filter((p) => !p.version.startsWith('git'));
+    const { checked, found } = await mismatches('jitsi__lib-jitsi-meet', 'package-lock.json', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(642);
+  });
+
+  it('pnpm v9 with patched packages and file: folders (vitejs/vite): 1296 packages, none flagged', async () => {
+    const text = readFileSync(new URL('vitejs__vite/pnpm-lock.yaml', REAL), 'utf8');
+    const pins = pnpmPins(text).filter((p) => !p.version.startsWith('file:'));
+    const { checked, found } = await mismatches('vitejs__vite', 'pnpm-lock.yaml', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(1296);
+  });
+
+  it('pnpm v9 with gitHosted tarballs (hoppscotch/hoppscotch): 2605 packages, none flagged', async () => {
+    const text = gunzipSync(readFileSync(new URL('hoppscotch__hoppscotch/pnpm-lock.yaml.gz', REAL))).toString('utf8');
+    const pins = pnpmPins(text).filter((p) => !p.version.startsWith('https:'));
+    const { checked, found } = await mismatches('hoppscotch__hoppscotch', 'pnpm-lock.yaml', pins);
+    expect(found).toEqual([]);
+    expect(checked).toBe(2605);
+  });
 
   it('pnpm v9 (vueuse/vueuse): sha512 resolution integrities of 1913 packages', async () => {
     const text = gunzipSync(readFileSync(new URL('vueuse__vueuse/pnpm-lock.yaml.gz', REAL))).toString('utf8');

@@ -48,6 +48,31 @@ describe('pyproject.toml alone', () => {
     expect(only(input, 'ruff')).toMatchObject({ dev: true, line: 5 });
     expect(only(input, 'mypy')).toMatchObject({ dev: true, version: '1.7.0', line: 9 });
   });
+
+  it('skips the editables PDM allows in dev-dependencies (`-e ./pkg`, `-e git+…#egg=`), instead of refusing the file', () => {
+    // The shapes of PDM's documentation for [tool.pdm.dev-dependencies]; PEP 621 lists still refuse `-e`.
+    const text = [
+      '[project]',
+      'name = "x"',
+      '',
+      '[tool.pdm.dev-dependencies]',
+      'editable = [',
+      '  "-e git+https://github.com/pallets/click.git@main#egg=click",',
+      '  "-e ./mypackage",',
+      '  "-e file:///${PROJECT_ROOT}/tests/fixtures/demo#egg=demo",',
+      ']',
+      'lint = ["ruff>=0.1"]',
+      '',
+    ].join('\n');
+    const input = readPyproject(text, 'pyproject.toml');
+    expect(only(input, 'ruff')).toMatchObject({ dev: true, line: 10 });
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.line, s.direct, s.dev])).toEqual([
+      ['remote', 'click', 'github.com', 6, true, true],
+      ['local', null, null, 7, true, true],
+      ['local', 'demo', null, 8, true, true],
+    ]);
+    expect(() => readPyproject('[project]\nname = "x"\ndependencies = ["-e ./mypackage"]\n', 'pyproject.toml')).toThrow(/pyproject\.toml:3: /);
+  });
 });
 
 describe('Poetry constraints as PEP 440', () => {
