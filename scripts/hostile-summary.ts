@@ -66,6 +66,8 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['large-tarballs.test.ts', '16 memory on real projects'],
   ['policy-rewrite.test.ts', '17 the policy a pull request can rewrite'],
   ['output-channels.test.ts', '18 output channels'],
+  ['url-credentials.test.ts', '19 credentials in URLs'],
+  ['confusable-text.test.ts', '20 look-alike names'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -9,7 +9,10 @@
  *
  * A URL that is not a registry tarball path (`…/<name>/-/<file>.tgz`) cannot be checked by its
  * path (private registries use other shapes): only its integrity is. Hashes are compared on the
- * algorithms both sides have; none in common is no finding.
+ * algorithms both sides have; none in common is no finding — unless the URL is on another host
+ * than the registry's (the host of the release's `dist.tarball`, the configured registries, the
+ * public one): npm fetches it from there, and only a hash the registry publishes for the
+ * release says the bytes are the release's (without one, npm installs whatever that host serves).
  */
 import type { Evidence } from '../evidence/schema.js';
 import { tarballIdentity } from '../ecosystems/npm/tarball-path.js';
@@ -72,6 +75,22 @@ function registryDigests(integrity: string | null, shasum: string | null): Map<s
   return out;
 }
 
+/** Whether some algorithm's digests agree (both sides have it, a digest in common): npm verifies the bytes. */
+function agrees(locked: Map<string, Set<string>>, registry: Map<string, Set<string>>): boolean {
+  return [...locked].some(([algorithm, ours]) => [...ours].some((digest) => registry.get(algorithm)?.has(digest) === true));
+}
+
+/**
+ * The host an http(s) `resolved` URL is fetched from (read as npm reads it, by the URL parser)
+ * when it is none of the `registries`' hosts; null for a registry host or a URL that is not one.
+ */
+function foreignHost(resolved: string | null, registries: readonly (string | null)[]): string | null {
+  const url = resolved === null ? null : URL.parse(resolved.trim());
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  const hosts = new Set(registries.flatMap((registry) => (registry === null ? [] : (URL.parse(registry)?.host ?? []))));
+  return hosts.has(url.host) ? null : url.host;
+}
+
 /** The algorithm whose digests disagree (both sides have it, no digest in common), or null. */
 function disagreement(locked: Map<string, Set<string>>, registry: Map<string, Set<string>>): string | null {
   let compared = false;
@@ -93,7 +112,7 @@ function where(record: LockRecord): string {
  * Why the lockfile would install something other than `subject` (one line), or null. `evidence`:
  * the evaluation of the subject (its registry facts give the release's hashes).
  */
-export function lockfileMismatch(subject: AuditSubject, records: readonly LockRecord[], evidence: Evidence | null): string | null {
+export function lockfileMismatch(subject: AuditSubject, records: readonly LockRecord[], evidence: Evidence | null, registries: readonly string[] = []): string | null {
   if (subject.ecosystem !== 'npm' || subject.version === null) return null;
   const label = `${subject.name}@${subject.version}`;
   const registry = evidence?.sources.registry;
@@ -110,9 +129,15 @@ export function lockfileMismatch(subject: AuditSubject, records: readonly LockRe
       }
     }
     if (facts !== null) {
-      const algorithm = disagreement(digests(record.integrity, record.resolved), registryDigests(facts.integrity, facts.shasum));
+      const locked = digests(record.integrity, record.resolved);
+      const published = registryDigests(facts.integrity, facts.shasum);
+      const algorithm = disagreement(locked, published);
       if (algorithm !== null) {
         return `lockfile injection: ${where(record)} pins ${label} to ${algorithm} bytes the registry does not publish for it: npm would install other bytes than ${label}`;
+      }
+      const host = foreignHost(record.resolved, [facts.tarballUrl, ...registries]);
+      if (host !== null && !agrees(locked, published)) {
+        return `lockfile injection: ${where(record)} fetches ${label} from ${host}, not from the registry, with no hash the registry publishes for it: npm would install whatever ${host} serves`;
       }
     }
   }

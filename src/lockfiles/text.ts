@@ -37,10 +37,20 @@ export function splitLines(text: string): string[] {
 
 const MAX_QUOTED = 80;
 
-/** A value from the file, made safe and short for a one-line message: `"name"`. */
+/**
+ * A value from the file, made safe and short for a one-line message: `"name"`, a JSON string
+ * literal whose characters outside printable ASCII are written as `\uXXXX` escapes (as the
+ * target parser quotes a bad target). Nothing is removed: a name with a zero-width, bidirectional
+ * or look-alike character (`"chalk\u200b"`, `"ch\u0430lk"`) reads differently from the name it
+ * imitates, in every format, and escape sequences and control characters are inert text.
+ */
 export function quote(value: unknown): string {
-  const text = sanitizeForTerminal(String(value));
-  return JSON.stringify(text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED - 1)}…` : text);
+  const text = String(value);
+  const quoted = JSON.stringify(text.length > MAX_QUOTED ? text.slice(0, MAX_QUOTED - 1) : text).replace(
+    /[^\x20-\x7e]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return text.length > MAX_QUOTED ? `${quoted}…` : quoted;
 }
 
 /** Longest error message kept from a parser (the patterns that trim it then run on little text). */

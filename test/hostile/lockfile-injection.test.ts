@@ -5,13 +5,17 @@
  * something else under that name — while every audit of the name says it is fine. For every
  * lockfile format that pins these (package-lock v1 and v3, npm-shrinkwrap, yarn classic, pnpm,
  * bun) and yarn berry's descriptor → resolution, the package fails the policy with a reason that
- * says what would really be installed; an honest lockfile of the same packages passes.
+ * says what would really be installed; an honest lockfile of the same packages passes. So does a
+ * pin whose `resolved` is on another host than the registry's with no hash the registry publishes
+ * for the release (none at all, or none on a common algorithm): npm fetches it from that host and
+ * has nothing to check the bytes against. With the registry's hash, npm verifies them: no failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
 import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
+import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
 import { noteCases } from './support/metrics.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
@@ -155,3 +159,74 @@ describe('a lockfile that installs something else under a trusted name', () => {
   });
 });
 
+
+/** The trusted package's tarball path on another host (never fetched: nerq reads the URL only). */
+const ELSEWHERE = `${UNRESOLVABLE_ORIGIN}/${TRUSTED.name}/-/${TRUSTED.name}-${TRUSTED.version}.tgz`;
+
+/** The trusted package pinned to `resolved`, with `integrity` when given, in each format that can pin a URL. */
+const UNHASHED: Record<string, (resolved: string, integrity?: string) => Record<string, string>> = {
+  'package-lock v3': (resolved, integrity) => ({
+    'package.json': MANIFEST,
+    'package-lock.json': JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, [`node_modules/${TRUSTED.name}`]: { version: TRUSTED.version, resolved, ...(integrity === undefined ? {} : { integrity }) } } }),
+  }),
+  'package-lock v1': (resolved, integrity) => ({
+    'package.json': MANIFEST,
+    'package-lock.json': JSON.stringify({ name: 'app', lockfileVersion: 1, dependencies: { [TRUSTED.name]: { version: TRUSTED.version, resolved, ...(integrity === undefined ? {} : { integrity }) } } }),
+  }),
+  'yarn classic': (resolved, integrity) => ({
+    'package.json': MANIFEST,
+    'yarn.lock': `# yarn lockfile v1\n\n\n${TRUSTED.name}@^${TRUSTED.version}:\n  version "${TRUSTED.version}"\n  resolved "${resolved}"\n${integrity === undefined ? '' : `  integrity ${integrity}\n`}`,
+  }),
+  'pnpm v9': (resolved, integrity) => ({
+    'package.json': MANIFEST,
+    'pnpm-lock.yaml': [
+      "lockfileVersion: '9.0'",
+      'importers:',
+      '  .:',
+      '    dependencies:',
+      `      ${TRUSTED.name}:`,
+      `        specifier: ^${TRUSTED.version}`,
+      `        version: ${TRUSTED.version}`,
+      'packages:',
+      `  ${TRUSTED.name}@${TRUSTED.version}:`,
+      `    resolution: {${integrity === undefined ? '' : `integrity: ${integrity}, `}tarball: '${resolved}'}`,
+      'snapshots:',
+      `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
+      '',
+    ].join('\n'),
+  }),
+};
+
+describe('a tarball fetched from another host, with nothing to check its bytes against', () => {
+  const attacks: [label: string, resolved: () => string, integrity: () => string | undefined][] = [
+    ['no integrity', () => ELSEWHERE, () => undefined],
+    ['a hash on an algorithm the registry does not publish', () => ELSEWHERE, () => `sha256-${Buffer.alloc(32, 7).toString('base64')}`],
+    // The URL parser (and npm) reads the host before the backslash; the text after it looks like the registry.
+    ['a backslash that hides the host', () => `${UNRESOLVABLE_ORIGIN}\\@${new URL(registry).host}/npm/${TRUSTED.name}/-/${TRUSTED.name}-${TRUSTED.version}.tgz`, () => undefined],
+  ];
+  // yarn classic reads a backslash in a quoted string as an escape: that lockfile is refused as invalid (exit 2).
+  const cases = attacks.flatMap(([attack, resolved, integrity]) =>
+    Object.keys(UNHASHED)
+      .filter((format) => !(format === 'yarn classic' && attack.includes('backslash')))
+      .map((format) => [`${format}: ${attack}`, format, resolved, integrity] as const),
+  );
+  it.concurrent.for(cases)('%s: the package fails with lockfile-injection', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, format, resolved, integrity], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(UNHASHED[format]!(resolved(), integrity()));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    const failure = entry?.policy.failures.find((f) => f.rule === 'lockfile-injection');
+    expect(failure?.message, context).toContain(new URL(UNRESOLVABLE_ORIGIN).host);
+  });
+
+  it.concurrent.for(Object.keys(UNHASHED))('%s: another host with the registry\'s hash (npm verifies the bytes): no failure', { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const run = await audit(UNHASHED[format]!(ELSEWHERE, trustedIntegrity));
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry, `${format}: ${run.stderr}`).toBeDefined();
+    expect(entry?.policy.failures.map((f) => f.rule), format).not.toContain('lockfile-injection');
+    expect(run.code, format).toBe(0);
+  });
+});

@@ -37,6 +37,7 @@ beforeAll(async () => {
   writeFileSync(path.join(outside, 'requirements.txt'), `${SECRET}==1.0.0\n`);
   writeFileSync(path.join(outside, 'bom.json'), JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [{ type: 'library', name: SECRET, version: '1.0.0', purl: `pkg:npm/${SECRET}@1.0.0` }] }));
   writeFileSync(path.join(outside, 'policy.json'), JSON.stringify({ minScore: 0, ignore: [{ package: SECRET, reason: 'x' }] }));
+  writeFileSync(path.join(outside, 'mcp.json'), JSON.stringify({ mcpServers: { box: { command: 'npx', args: ['-y', SECRET] } } }));
   mkdirSync(path.join(outside, 'pkg'));
   writeFileSync(path.join(outside, 'pkg', 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', dependencies: {} }));
 });
@@ -70,6 +71,9 @@ describe('inputs that are symbolic links out of the audited tree', () => {
     ['--file naming a link in a subdirectory', () => ({ 'sub/requirements.txt': { link: path.join(outside, 'requirements.txt') } }), () => ['--file', 'sub/requirements.txt']],
     ['a discovered .nerqrc.json', () => ({ 'package.json': EMPTY_MANIFEST, '.nerqrc.json': { link: path.join(outside, 'policy.json') } }), () => []],
     ['--policy naming a link inside the tree', () => ({ 'package.json': EMPTY_MANIFEST, 'p.json': { link: path.join(outside, 'policy.json') } }), (dir) => ['--policy', path.join(dir, 'p.json')]],
+    ['an MCP client configuration --mcp finds in the project', () => ({ '.cursor/mcp.json': { link: path.join(outside, 'mcp.json') } }), () => ['--mcp']],
+    ['a relative link as the project\'s .mcp.json', () => ({ '.mcp.json': { link: '../outside/mcp.json' } }), () => ['--mcp']],
+    ['--mcp-config naming a link inside the tree', () => ({ 'servers.json': { link: path.join(outside, 'mcp.json') } }), (dir) => ['--mcp-config', path.join(dir, 'servers.json')]],
   ];
   it.concurrent.for(cases)('%s: refused (exit 2), nothing sent', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, args], { task, expect }) => {
     noteCases(task);

@@ -15,6 +15,7 @@ import type { ParsedInput } from '../../lockfiles/types.js';
 import { quote } from '../../lockfiles/text.js';
 import { skippedEntry } from '../../lockfiles/source-kind.js';
 import { LockfileError, type AuditWarning, type DeclaredDependency, type SkippedEntry } from '../types.js';
+import { namedInside, readTreeFile } from '../tree-file.js';
 import { clientConfigLocations, type LocationContext } from './clients.js';
 import type { LaunchPackage } from './launch.js';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';
@@ -64,6 +65,29 @@ function label(file: string, ctx: LocationContext): string {
   if (file.startsWith(ctx.project + path.sep)) return rel(ctx.project);
   if (file.startsWith(ctx.home + path.sep)) return `~/${rel(ctx.home)}`;
   return file.split(path.sep).join('/');
+}
+
+/**
+ * The text of a configuration in the audited project, which must resolve (links followed) inside
+ * it, as every file read from the audited tree (tree-file.ts); null when there is none. Throws
+ * LockfileError otherwise: a link to a file elsewhere is refused, not one of its lines is read.
+ */
+async function readInProject(file: string, shown: string, project: string): Promise<string | null> {
+  const read = await readTreeFile(file, project, MCP_CONFIG_MAX_BYTES);
+  switch (read.kind) {
+    case 'text':
+      return read.text;
+    case 'missing':
+      return null;
+    case 'outside':
+      throw new LockfileError(shown, null, 'resolves (through a symbolic link) outside the audited directory: not read');
+    case 'not-a-file':
+      throw new LockfileError(shown, null, 'not a regular file');
+    case 'too-large':
+      throw new LockfileError(shown, null, `larger than ${MCP_CONFIG_MAX_BYTES / 1024 / 1024} MiB, not read`);
+    case 'error':
+      throw new LockfileError(shown, null, `could not be read (${read.code})`);
+  }
 }
 
 /** The text of a regular file of at most the cap; null when there is no such file. Throws LockfileError otherwise. */
@@ -193,7 +217,8 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
     if (seen.has(file)) continue;
     seen.add(file);
     const shown = label(file, request);
-    const text = await readCapped(file, shown);
+    // The audited project's own files are the pull request's; the machine's and a named file elsewhere are the user's.
+    const text = namedInside(request.project, file) ? await readInProject(file, shown, request.project) : await readCapped(file, shown);
     if (text === null) {
       if (explicit.includes(file)) throw new LockfileError(shown, null, 'no such file');
       continue;
