@@ -125,9 +125,16 @@ describe('nerq check mcp:<name>', () => {
     // Its vulnerabilities could not be checked (OSV not recorded): the package is held, and so is the entry.
     expect(npm?.report?.verdictCode).not.toBe('yes');
     expect(report.verdictCode).not.toBe('yes');
-    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
     expect(report.score).not.toBeNull();
     expect(report.score!).toBeLessThanOrEqual(npm!.report!.score!);
+    // Unchecked is not clean: the entry is incomplete as its package is, never passed on it.
+    expect(npm?.report?.gate.passed).toBeNull();
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'unchecked' });
+    expect(report.gate.passed).toBeNull();
+    expect(report.gate.reasonDetails.map((r) => r.code)).toContain('not-checked');
+    expect(report.caps.find((c) => c.id === 'mcp-package-weakest')).toMatchObject({ limit: npm!.report!.score!, ceiling: true });
+    expect(result.code).toBe(3);
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
@@ -138,6 +145,21 @@ describe('nerq check mcp:<name>', () => {
     const report = parseReport((await check('mcp:io.github.domdomegg/time-mcp-pypi')).stdout);
     expect(report.mcp?.packages[0]).toMatchObject({ registryType: 'pypi', target: 'pypi:time-mcp-pypi==1.0.6', notEvaluated: null });
     expect(report.mcp?.packages[0]?.report?.target.ecosystem).toBe('pypi');
+  });
+
+  it('a PyPI-only entry whose registry cannot answer is incomplete (exit 3), not failed: bounded below YES by a ceiling', async () => {
+    const s = await start();
+    serveEntry(s, seedEntry('io.github.domdomegg/time-mcp-pypi'));
+    // A fault injected: PyPI down.
+    s.fallback('GET', '/pypi/', { status: 503, body: 'down' });
+    const result = await check('mcp:io.github.domdomegg/time-mcp-pypi');
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages[0]?.report?.error?.code).toBe('registry-unavailable');
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'unavailable' });
+    expect(report.caps.map((c) => [c.id, c.limit, c.ceiling ?? false])).toEqual([['mcp-package-unavailable', 69.9, true]]);
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.gate.passed).toBeNull();
+    expect(result.code).toBe(3);
   });
 
   it('a NuGet-only entry: the package is listed as not evaluated, the check unknown, the verdict at most CAUTION', async () => {

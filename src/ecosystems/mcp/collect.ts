@@ -139,6 +139,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     registryType: pkg.registryType,
     identifier: pkg.identifier,
     version: pkg.version ?? null,
+    registryBaseUrl: pkg.registryBaseUrl ?? null,
     target: null,
     evaluation: null,
     notEvaluated: null,
@@ -181,11 +182,21 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
         doNotUse: report.verdictCode === 'do-not-use',
         category: report.category?.id ?? null,
         error: report.error?.code ?? null,
+        unchecked: uncheckedOf(report),
       },
       claim: claimOf(outcome.evidence, pkg.registryType, server),
     },
     report,
   };
+}
+
+/** The package's guarding checks that could not run, as its gate lists them (with or without --allow-incomplete). */
+function uncheckedOf(report: Report): string[] {
+  return report.gate.reasonDetails.flatMap((r) =>
+    (r.code === 'not-checked' || r.code === 'allowed-incomplete') && typeof r.args.title === 'string' && typeof r.args.reason === 'string'
+      ? [`${r.args.title}: ${r.args.reason}`]
+      : [],
+  );
 }
 
 /** Runtime arguments as the argument list a launcher would get: `['--registry', 'https://…']`. */
