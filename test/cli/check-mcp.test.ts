@@ -342,6 +342,19 @@ describe('nerq check mcp:<name>', () => {
     expect(report.caps.find((c) => c.id === 'mcp-namespace-mismatch')?.limit).toBe(29.9);
   });
 
+  it('a package whose version is empty names none: it is evaluated at its registry default, not dropped as invalid', async () => {
+    const s = await start();
+    // Edit: the version written empty.
+    const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    (entry.packages as Record<string, unknown>[])[0]!.version = '';
+    serveEntry(s, entry);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/airtable-mcp-server')).stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ target: 'npm:nerq-fixture-bare', notEvaluated: null, version: null });
+    expect(checkOf(report, 'mcp-packages').messageId).not.toBe('none-evaluated');
+    expect(report.caps.map((c) => c.id)).not.toContain('mcp-uninspected');
+  });
+
   it('a pinned version asks for that version', async () => {
     const s = await start();
     serveEntry(s, seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.2'), {}, '1.7.2');

@@ -135,10 +135,12 @@ function vouchedRegistries(ecosystem: 'npm' | 'pypi', identifier: string, ctx: R
 const EVALUATED = { npm: 'npm', pypi: 'pypi' } as const;
 
 async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext): Promise<{ facts: McpPackageFacts; report: Report | null }> {
+  // An empty version names none: the registry type's default (npm's latest), as an absent one.
+  const version = pkg.version?.trim() || null;
   const base: McpPackageFacts = {
     registryType: pkg.registryType,
     identifier: pkg.identifier,
-    version: pkg.version ?? null,
+    version,
     registryBaseUrl: pkg.registryBaseUrl ?? null,
     target: null,
     evaluation: null,
@@ -161,7 +163,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
   let target: Target;
   try {
     const rules = packageRulesOf(ecosystem).registry;
-    const text = rules.targetInput(pkg.identifier, pkg.version ?? null, null);
+    const text = rules.targetInput(pkg.identifier, version, null);
     // npm writes a bare name; the prefix keeps a name such as `pypi` from meaning another ecosystem.
     target = parseTarget(text.startsWith(`${ecosystem}:`) ? text : `${ecosystem}:${text}`);
   } catch {
