@@ -36,7 +36,7 @@ describe('fetchServerEntry', () => {
   it('null in an optional member is read as absent, and members nerq does not read (a transport written as a word, icons, publisher _meta) are ignored: the entry stays readable', async () => {
     const { server: s, read } = await ctx();
     // Edits of the real seed entry: nulls where the registry omits members, and an older transport shape.
-    const entry = seedEntry(NAME) as Record<string, unknown> & { packages: Record<string, unknown>[] };
+    const entry = seedEntry(NAME) as unknown as Record<string, unknown> & { packages: Record<string, unknown>[] };
     const edited = {
       ...entry,
       description: null,
