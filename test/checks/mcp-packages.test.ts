@@ -33,14 +33,15 @@ describe('mcp-packages', () => {
     const gone = pkg({ target: 'npm:gone@1.0.0', evaluation: { ...pkg().evaluation!, score: null, error: 'not-found' } });
     expect(mcpPackages.evaluate({ mcp: facts({ packages: [gone, down] }) }, NOW).caps?.[0]).toMatchObject({ id: 'mcp-package-missing' });
   });
-  it('a package whose vulnerability or malicious-code checks could not run leaves the check unknown (a guarding check: the entry is not passed on it), bounded by the weakest package', () => {
+  it('a package whose vulnerability or malicious-code checks could not run is listed as unchecked (a guarding check: the entry is not passed on it), its score still counting', () => {
     const blind = pkg({ target: 'npm:blind@1.0.0', evaluation: { ...pkg().evaluation!, score: 88, verdictCode: 'caution', unchecked: ['Known vulnerabilities: OSV unavailable'] } });
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), blind] }) }, NOW);
-    expect(out).toMatchObject({ score: null, messageId: 'unchecked' });
+    expect(out).toMatchObject({ score: 80, messageId: 'unchecked', data: { unchecked: ['npm:blind@1.0.0: Known vulnerabilities: OSV unavailable'] } });
     expect(out.caps).toEqual([expect.objectContaining({ id: 'mcp-package-weakest', limit: 80, ceiling: true })]);
     expect(mcpPackages.guardsDanger).toBe(true);
     // Evidence saved before `unchecked` was recorded (absent) and an empty list read as checked.
-    expect(mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, unchecked: [] } })] }) }, NOW).messageId).toBe('weakest');
+    const checked = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, unchecked: [] } })] }) }, NOW);
+    expect(checked).toMatchObject({ messageId: 'weakest', data: { unchecked: [] } });
   });
   it('a remote-only entry: not applicable', () => {
     const remote = { url: 'https://mcp.example.com/mcp', type: 'streamable-http', headers: [], secretHeaders: [] };

@@ -125,17 +125,21 @@ describe('nerq check mcp:<name>', () => {
     // Its vulnerabilities could not be checked (OSV not recorded): the package is held, and so is the entry.
     expect(npm?.report?.verdictCode).not.toBe('yes');
     expect(report.verdictCode).not.toBe('yes');
-    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
     expect(report.score).not.toBeNull();
     expect(report.score!).toBeLessThanOrEqual(npm!.report!.score!);
     // Unchecked is not clean: the entry is incomplete as its package is, never passed on it.
     expect(npm?.report?.gate.passed).toBeNull();
-    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'unchecked' });
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: npm!.report!.score!, messageId: 'unchecked' });
     expect(report.gate.passed).toBeNull();
     expect(report.gate.reasonDetails.map((r) => r.code)).toContain('not-checked');
     expect(report.caps.find((c) => c.id === 'mcp-package-weakest')).toMatchObject({ limit: npm!.report!.score!, ceiling: true });
     expect(result.code).toBe(3);
     expect(mcpRequests(result.requests)).toBe(1);
+    // --allow-incomplete accepts the entry's unchecked package as it accepts the package: its score still counts.
+    const allowed = parseReport((await check(`mcp:${entry.name}@${entry.version}`, ['--allow-incomplete'])).stdout);
+    expect(allowed.gate.reasonDetails.map((r) => r.code)).not.toContain('not-checked');
+    expect(allowed.coverage).toBe(report.coverage);
   });
 
   it('a PyPI-only entry is evaluated through PyPI (the project answers 404 here)', async () => {
