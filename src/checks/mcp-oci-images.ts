@@ -2,11 +2,12 @@
  * mcp-oci-images: what can honestly be said of the container images an MCP Registry entry
  * installs from without pulling them — the image registry (one the MCP Registry accepts:
  * package-types.mdx) and whether the reference pins a digest (what was reviewed is what runs)
- * or a tag the publisher can move. The image's `io.modelcontextprotocol.server.name` label
+ * or a tag the publisher can move (an entry of an older schema names its registry and tag apart:
+ * lib/oci.ts). The image's `io.modelcontextprotocol.server.name` label
  * (the registry's ownership proof) is not read: nerq does not ask image registries, and says so.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
-import { acceptedRegistry, parseOciReference } from './lib/oci.js';
+import { acceptedRegistry, ociImageOf, parseOciReference } from './lib/oci.js';
 
 /** A tag the publisher can move to another image. */
 const TAG_SCORE = 60;
@@ -30,7 +31,7 @@ export default defineCheck({
   weight: 2,
   needs: ['mcp'],
   title: 'Container images of the MCP server',
-  description: `Reads the OCI image references of an MCP Registry entry's packages without pulling them: an image pinned by digest scores 100, a tag ${TAG_SCORE} (the publisher can move it), \`latest\` or no tag ${LATEST_SCORE}, and a reference that does not parse or names an image registry the MCP Registry does not accept (Docker Hub, GHCR, Quay, Google Artifact Registry, Azure Container Registry, Microsoft Container Registry) 0; the weakest image counts. The image's \`io.modelcontextprotocol.server.name\` label, the registry's ownership proof, is not read (image registries are not asked), and the evidence says so. Not applicable without OCI packages.`,
+  description: `Reads the OCI image references of an MCP Registry entry's packages without pulling them: an image pinned by digest scores 100, a tag ${TAG_SCORE} (the publisher can move it), \`latest\` or no tag ${LATEST_SCORE}, and a reference that does not parse or names an image registry the MCP Registry does not accept (Docker Hub, GHCR, Quay, Google Artifact Registry, Azure Container Registry, Microsoft Container Registry) 0; the weakest image counts (an entry published before schema 2025-10-11 names the image registry in \`registryBaseUrl\` and the tag in \`version\`, and the image is read with them). The image's \`io.modelcontextprotocol.server.name\` label, the registry's ownership proof, is not read (image registries are not asked), and the evidence says so. Not applicable without OCI packages.`,
   messages: {
     pinned: 'Every image is pinned by digest (label not read: {label})',
     tag: '{image} is pinned by tag only: the publisher can move it to another image (label not read: {label})',
@@ -40,7 +41,7 @@ export default defineCheck({
     none: 'No OCI image',
   },
   evaluate: ({ mcp }): CheckOutcome => {
-    const images = mcp.packages.filter((p) => p.registryType === 'oci').map((p) => judge(p.identifier));
+    const images = mcp.packages.filter((p) => p.registryType === 'oci').map((p) => judge(ociImageOf(p.identifier, p.version, p.registryBaseUrl ?? null)));
     if (images.length === 0) return { score: null, messageId: 'none', notApplicable: true };
     const worst = images.reduce((a, b) => (b.score < a.score ? b : a));
     const label = 'image registries are not asked';

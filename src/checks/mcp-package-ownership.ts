@@ -8,6 +8,16 @@ import { defineCheck, type CheckOutcome } from './define.js';
 
 export const OWNERSHIP_MISMATCH_LIMIT = 29.9;
 
+/**
+ * A claim names this server when it is its name up to letter case: the namespace is a DNS name
+ * or a GitHub account, neither of which letter case tells apart, so `io.github.GLips/Figma-MCP`
+ * (as a publisher writes it) and `io.github.glips/figma-mcp` (as an entry may be listed) are
+ * one owner's, and a name under it cannot be another owner's server.
+ */
+function sameServer(claimed: string, server: string): boolean {
+  return claimed.toLowerCase() === server.toLowerCase();
+}
+
 export default defineCheck({
   id: 'mcp-package-ownership',
   dimension: 'security',
@@ -16,7 +26,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages name this MCP server',
   description:
-    `Reads the server name each npm and PyPI package of an MCP Registry entry claims (npm \`mcpName\`, an \`mcp-name:\` line in the PyPI README): all name this entry, 100; one names another server, 0, a finding naming both, and the overall score is capped at ${OWNERSHIP_MISMATCH_LIMIT} (a look-alike entry must not borrow a popular package's score); one names none, 50 and the verdict held at CAUTION. Unknown when the packages' facts could not be read; not applicable without an npm or PyPI package.`,
+    `Reads the server name each npm and PyPI package of an MCP Registry entry claims (npm \`mcpName\`, an \`mcp-name:\` line in the PyPI README): all name this entry (letter case aside: the namespace is a DNS name or a GitHub account), 100; one names another server, 0, a finding naming both, and the overall score is capped at ${OWNERSHIP_MISMATCH_LIMIT} (a look-alike entry must not borrow a popular package's score); one names none, 50 and the verdict held at CAUTION. Unknown when the packages' facts could not be read; not applicable without an npm or PyPI package.`,
   messages: {
     'all-match': 'Every package names this server ({packages})',
     mismatch: '{package} names {claimed} in its {where}, not {server}',
@@ -28,7 +38,7 @@ export default defineCheck({
     if (claims.length === 0) return { score: null, messageId: 'unknown', notApplicable: true };
     for (const p of claims) {
       const claim = p.claim;
-      if (claim?.known === true && claim.name !== null && claim.name !== mcp.name) {
+      if (claim?.known === true && claim.name !== null && !sameServer(claim.name, mcp.name)) {
         const label = p.target ?? p.identifier;
         return {
           score: 0,

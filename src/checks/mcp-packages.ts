@@ -6,12 +6,19 @@
  * CAUTION holds the entry). A do-not-use package makes the entry
  * do-not-use; a package its registry does not have caps the entry below NO. OCI, NuGet, MCPB (and other) packages are listed as not evaluated yet,
  * and so is one the entry installs from another registry (ecosystems/mcp/registry-base.ts).
+ * What could not be found out now is unknown, never a finding: a package whose registry could
+ * not answer leaves the check unknown under a bound that does not fail the gate by itself, and
+ * one whose vulnerabilities or malicious-code checks could not run is listed in `unchecked`;
+ * either way the entry is incomplete (exit 3), as the package is.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
 import { UNINSPECTED_LIMIT } from './lib/mcp.js';
 
 /** The cap of an entry naming a package (or version) its registry does not have. */
 export const MISSING_LIMIT = 29.9;
+
+/** Package errors that say what the registry has, not that it could not be asked. */
+const FOUND_OUT = new Set(['not-found', 'version-not-found']);
 
 export default defineCheck({
   id: 'mcp-packages',
@@ -21,13 +28,15 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it, a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score); when no package could be evaluated — or the entry names neither a package nor a remote — the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it (a ceiling: it does not fail the gate by itself), a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score); when a package could not be evaluated because its registry could not answer, the check is unknown and the entry incomplete (exit 3) as the package is, its overall score bounded by the weakest evaluated package or, when that is higher or there is none, by ${UNINSPECTED_LIMIT} (a ceiling, \`mcp-package-unavailable\`), and when an evaluated package's vulnerability or malicious-package checks could not run the entry is incomplete as the package is (\`unchecked\` lists them); when no package can be evaluated (OCI, NuGet, MCPB only) — or the entry names neither a package nor a remote — the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
     missing: 'Package {package} is not in its registry ({error}): the name is free for anyone to publish under',
     'none-evaluated': 'Unknown: no package could be evaluated (not evaluated: {notEvaluated})',
     'nothing-to-run': 'Unknown: the entry names no package and no remote, so nothing it runs can be inspected',
+    unavailable: 'Unknown: package {package} could not be evaluated ({error}); rerun when its registry answers',
+    unchecked: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated}); a package\'s vulnerability or malicious-code checks could not run',
   },
   evaluate: ({ mcp }): CheckOutcome => {
     if (mcp.packages.length === 0) {
@@ -68,6 +77,27 @@ export default defineCheck({
       };
     }
     const scored = mcp.packages.flatMap((p) => (p.evaluation?.score != null ? [{ label: p.target ?? p.identifier, score: p.evaluation.score }] : []));
+    // A package that could not be evaluated now (its registry down) is unknown, not
+    // uninspectable: the entry is incomplete until it answers, as the package is, and bounded
+    // below YES meanwhile (or by its weakest evaluated package, if lower).
+    const unavailable = mcp.packages.find((p) => p.evaluation !== null && p.evaluation.score === null && p.evaluation.error !== null && !FOUND_OUT.has(p.evaluation.error));
+    if (unavailable !== undefined) {
+      const weakest = scored.length === 0 ? null : scored.reduce((a, b) => (b.score < a.score ? b : a));
+      const label = unavailable.target ?? unavailable.identifier;
+      const caps =
+        weakest !== null && weakest.score < UNINSPECTED_LIMIT
+          ? [weakestCap(weakest)]
+          : [
+              {
+                id: 'mcp-package-unavailable',
+                limit: UNINSPECTED_LIMIT,
+                ceiling: true,
+                reason: `package ${label} of the MCP server could not be evaluated now: below YES until it can`,
+                args: { package: label },
+              },
+            ];
+      return { score: null, messageId: 'unavailable', data: { package: label, error: unavailable.evaluation?.error ?? '' }, caps };
+    }
     if (scored.length === 0) {
       // Nothing it runs could be evaluated (an OCI image, a NuGet package…): the entry's own
       // checks passing says nothing of its code, so the score agrees with the verdict.
@@ -91,20 +121,28 @@ export default defineCheck({
     const held = mcp.packages.find((p) => p.evaluation !== null && p.evaluation.score !== null && p.evaluation.verdictCode !== 'yes');
     const hold =
       held === undefined ? {} : { holdVerdict: `package ${held.target ?? held.identifier} is not rated YES (${held.evaluation?.verdictCode ?? 'unknown'}); the MCP server runs it` };
+    // What an evaluated package's own guarding checks could not check (OSV down) the entry has
+    // not checked either: listed in `unchecked`, which leaves the entry incomplete as the package
+    // is (report/build.ts, uncheckedGuards), while its score still counts.
+    const unchecked = mcp.packages.flatMap((p) =>
+      p.evaluation?.score != null ? (p.evaluation.unchecked ?? []).map((line) => `${p.target ?? p.identifier}: ${line}`) : [],
+    );
     return {
       ...hold,
       score: weakest.score,
-      messageId: 'weakest',
-      data: { package: weakest.label, score: weakest.score, evaluated: scored.length, notEvaluated: notEvaluatedText },
-      caps: [
-        {
-          id: 'mcp-package-weakest',
-          limit: weakest.score,
-          ceiling: true,
-          reason: `an MCP server scores no higher than its weakest package (${weakest.label}: ${weakest.score})`,
-          args: { package: weakest.label, score: weakest.score },
-        },
-      ],
+      messageId: unchecked.length > 0 ? 'unchecked' : 'weakest',
+      data: { package: weakest.label, score: weakest.score, evaluated: scored.length, notEvaluated: notEvaluatedText, unchecked },
+      caps: [weakestCap(weakest)],
     };
   },
 });
+
+function weakestCap(weakest: { label: string; score: number }) {
+  return {
+    id: 'mcp-package-weakest',
+    limit: weakest.score,
+    ceiling: true,
+    reason: `an MCP server scores no higher than its weakest package (${weakest.label}: ${weakest.score})`,
+    args: { package: weakest.label, score: weakest.score },
+  };
+}

@@ -17,12 +17,20 @@ export const McpPackageEvaluationSchema = z.object({
   category: z.string().nullable(),
   /** Its error code when it could not be evaluated (not found, registry unavailable). */
   error: z.string().nullable(),
+  /**
+   * Its guarding checks (known vulnerabilities, malicious packages) that could not run, as
+   * `title: reason` lines (its gate's `not-checked`): the entry is no more checked than it is.
+   * Absent in evidence saved before it was recorded.
+   */
+  unchecked: z.array(z.string()).optional(),
 });
 
 export const McpPackageFactsSchema = z.object({
   registryType: z.string(),
   identifier: z.string(),
   version: z.string().nullable(),
+  /** The entry's `registryBaseUrl` as written (an OCI image's registry before schema 2025-10-11); absent in evidence saved before it was recorded. */
+  registryBaseUrl: z.string().nullable().optional(),
   /** The target nerq evaluated it as (`npm:name@1.2.3`, `pypi:name==1.2.3`); null when not evaluated. */
   target: z.string().nullable(),
   evaluation: McpPackageEvaluationSchema.nullable(),

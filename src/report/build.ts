@@ -106,9 +106,16 @@ export function uncheckedGuards(
   // Checks blinded by one source share one line: "A and B not checked: OSV unavailable (…)".
   const byReason = new Map<string, Report['checks']>();
   for (const r of results) {
-    if (!guarding.has(r.id) || r.status !== 'unknown') continue;
+    // A guarding check that ran on what it could and lists the rest in `unchecked` (an MCP entry
+    // whose package's OSV checks could not run: checks/mcp-packages.ts) is unchecked too.
+    const partly = Array.isArray(r.evidence.unchecked) ? r.evidence.unchecked.filter((u): u is string => typeof u === 'string') : [];
+    if (!guarding.has(r.id) || (r.status !== 'unknown' && partly.length === 0)) continue;
     const reason =
-      typeof r.evidence.reason === 'string' ? `${sourceName(String(r.evidence.source ?? 'source'))} unavailable (${plainReason(r.evidence.reason)})` : r.message;
+      partly.length > 0
+        ? partly.join('; ')
+        : typeof r.evidence.reason === 'string'
+          ? `${sourceName(String(r.evidence.source ?? 'source'))} unavailable (${plainReason(r.evidence.reason)})`
+          : r.message;
     byReason.set(reason, [...(byReason.get(reason) ?? []), r]);
   }
   return [...byReason].map(([reason, blind]) => ({ ids: blind.map((r) => r.id), title: blind.map((r) => r.title).join(' and '), reason }));

@@ -1,7 +1,7 @@
 /** The mcp-oci-images check on written MCP entry facts, and the OCI reference parser (end to end on real entries: test/cli/check-mcp.test.ts). */
 import { describe, expect, it } from 'vitest';
 import mcpOciImages from '../../src/checks/mcp-oci-images.js';
-import { acceptedRegistry, parseOciReference } from '../../src/checks/lib/oci.js';
+import { acceptedRegistry, ociImageOf, parseOciReference } from '../../src/checks/lib/oci.js';
 import { NOW, pkg, facts } from './mcp-support.js';
 
 const DIGEST = `sha256:${'ab'.repeat(32)}`;
@@ -37,6 +37,27 @@ describe('mcp-oci-images', () => {
   it('an image registry the MCP Registry does not accept, or no reference at all, scores 0', () => {
     expect(run('registry.evil.example/acme/box:1.0')).toMatchObject({ score: 0, messageId: 'foreign-registry', data: { registry: 'registry.evil.example' } });
     expect(run('ghcr.io/github/github-mcp-server:${VERSION}')).toMatchObject({ score: 0, messageId: 'malformed' });
+  });
+  it('an entry of schema 2025-09-29 names the registry in registryBaseUrl and the tag in version: the image is read with them, not as `latest`', () => {
+    // The shape of the production seed's 88 OCI packages (fixtures/mcp-registry/seed-2025-09-29.json.gz).
+    const legacy = (identifier: string, version: string | null, registryBaseUrl: string | null) =>
+      mcpOciImages.evaluate({ mcp: facts({ packages: [pkg({ registryType: 'oci', identifier, version, registryBaseUrl, target: null, evaluation: null, claim: null })] }) }, NOW);
+    expect(legacy('grafana/mcp-grafana', '0.6.5', 'https://docker.io')).toMatchObject({ score: 60, messageId: 'tag', data: { image: 'docker.io/grafana/mcp-grafana:0.6.5' } });
+    // A registry the MCP Registry does not accept is not hidden behind Docker's default.
+    expect(legacy('acme/box', '1.0.0', 'https://registry.evil.example')).toMatchObject({ score: 0, messageId: 'foreign-registry', data: { registry: 'registry.evil.example' } });
+    // No version and no tag is still whatever was pushed last; a malformed identifier stays malformed.
+    expect(legacy('acme/box', null, 'https://docker.io')).toMatchObject({ score: 30, messageId: 'latest' });
+    expect(legacy('@scope/not-an-image', '1.0.10', 'https://docker.io')).toMatchObject({ score: 0, messageId: 'malformed' });
+  });
+  it.each([
+    ['ghcr.io/acme/box:v1.2.3', null, null, 'ghcr.io/acme/box:v1.2.3'],
+    ['ghcr.io/acme/box:v1.2.3', '9.9.9', 'https://docker.io', 'ghcr.io/acme/box:v1.2.3'],
+    [`acme/box@${DIGEST}`, '1.0.0', null, `acme/box@${DIGEST}`],
+    ['acme/box', '1.0.0', 'https://docker.io', 'docker.io/acme/box:1.0.0'],
+    ['acme/box', '1.0.0', 'https://user:secret@ghcr.io/', 'ghcr.io/acme/box:1.0.0'],
+    ['acme/box', '1.0.0', 'not a url', 'acme/box:1.0.0'],
+  ] as const)('ociImageOf(%j, %j, %j) = %j', (identifier, version, base, expected) => {
+    expect(ociImageOf(identifier, version, base)).toBe(expected);
   });
   it('not applicable without OCI packages', () => {
     expect(mcpOciImages.evaluate({ mcp: facts({ packages: [pkg()] }) }, NOW).notApplicable).toBe(true);

@@ -18,11 +18,30 @@ describe('mcp-packages', () => {
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, score: 0, verdictCode: 'do-not-use', doNotUse: true } })] }) }, NOW);
     expect(out.caps?.[0]).toMatchObject({ id: 'mcp-package-do-not-use', doNotUse: true });
   });
-  it('a registry that could not answer leaves it unknown (not missing)', () => {
-    const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, score: null, error: 'registry-unavailable' } })] }) }, NOW);
-    expect(out).toMatchObject({ score: null, messageId: 'none-evaluated' });
-    // …and what nothing evaluated cannot score as vouched for.
-    expect(out.caps?.[0]).toMatchObject({ id: 'mcp-uninspected', limit: 69.9 });
+  it('a package whose registry could not answer leaves the check unknown under a ceiling, not a failing cap (the entry is incomplete, not failed)', () => {
+    const down = pkg({ registryType: 'pypi', target: 'pypi:w==1', evaluation: { ...pkg().evaluation!, score: null, verdictCode: 'unknown', error: 'registry-unavailable' } });
+    const alone = mcpPackages.evaluate({ mcp: facts({ packages: [down] }) }, NOW);
+    expect(alone).toMatchObject({ score: null, messageId: 'unavailable' });
+    expect(alone.caps).toEqual([expect.objectContaining({ id: 'mcp-package-unavailable', limit: 69.9, ceiling: true })]);
+    // Next to an evaluated package: still unknown, bounded by the lower of the two bounds.
+    const low = pkg({ evaluation: { ...pkg().evaluation!, score: 42.5 } });
+    const mixed = mcpPackages.evaluate({ mcp: facts({ packages: [low, down] }) }, NOW);
+    expect(mixed).toMatchObject({ score: null, messageId: 'unavailable' });
+    expect(mixed.caps).toEqual([expect.objectContaining({ id: 'mcp-package-weakest', limit: 42.5, ceiling: true })]);
+    expect(mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), down] }) }, NOW).caps?.map((c) => c.id)).toEqual(['mcp-package-unavailable']);
+    // A package not in its registry is still a finding, whatever else could not be read.
+    const gone = pkg({ target: 'npm:gone@1.0.0', evaluation: { ...pkg().evaluation!, score: null, error: 'not-found' } });
+    expect(mcpPackages.evaluate({ mcp: facts({ packages: [gone, down] }) }, NOW).caps?.[0]).toMatchObject({ id: 'mcp-package-missing' });
+  });
+  it('a package whose vulnerability or malicious-code checks could not run is listed as unchecked (a guarding check: the entry is not passed on it), its score still counting', () => {
+    const blind = pkg({ target: 'npm:blind@1.0.0', evaluation: { ...pkg().evaluation!, score: 88, verdictCode: 'caution', unchecked: ['Known vulnerabilities: OSV unavailable'] } });
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), blind] }) }, NOW);
+    expect(out).toMatchObject({ score: 80, messageId: 'unchecked', data: { unchecked: ['npm:blind@1.0.0: Known vulnerabilities: OSV unavailable'] } });
+    expect(out.caps).toEqual([expect.objectContaining({ id: 'mcp-package-weakest', limit: 80, ceiling: true })]);
+    expect(mcpPackages.guardsDanger).toBe(true);
+    // Evidence saved before `unchecked` was recorded (absent) and an empty list read as checked.
+    const checked = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, unchecked: [] } })] }) }, NOW);
+    expect(checked).toMatchObject({ messageId: 'weakest', data: { unchecked: [] } });
   });
   it('a remote-only entry: not applicable', () => {
     const remote = { url: 'https://mcp.example.com/mcp', type: 'streamable-http', headers: [], secretHeaders: [] };

@@ -128,7 +128,18 @@ describe('nerq check mcp:<name>', () => {
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
     expect(report.score).not.toBeNull();
     expect(report.score!).toBeLessThanOrEqual(npm!.report!.score!);
+    // Unchecked is not clean: the entry is incomplete as its package is, never passed on it.
+    expect(npm?.report?.gate.passed).toBeNull();
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: npm!.report!.score!, messageId: 'unchecked' });
+    expect(report.gate.passed).toBeNull();
+    expect(report.gate.reasonDetails.map((r) => r.code)).toContain('not-checked');
+    expect(report.caps.find((c) => c.id === 'mcp-package-weakest')).toMatchObject({ limit: npm!.report!.score!, ceiling: true });
+    expect(result.code).toBe(3);
     expect(mcpRequests(result.requests)).toBe(1);
+    // --allow-incomplete accepts the entry's unchecked package as it accepts the package: its score still counts.
+    const allowed = parseReport((await check(`mcp:${entry.name}@${entry.version}`, ['--allow-incomplete'])).stdout);
+    expect(allowed.gate.reasonDetails.map((r) => r.code)).not.toContain('not-checked');
+    expect(allowed.coverage).toBe(report.coverage);
   });
 
   it('a PyPI-only entry is evaluated through PyPI (the project answers 404 here)', async () => {
@@ -138,6 +149,21 @@ describe('nerq check mcp:<name>', () => {
     const report = parseReport((await check('mcp:io.github.domdomegg/time-mcp-pypi')).stdout);
     expect(report.mcp?.packages[0]).toMatchObject({ registryType: 'pypi', target: 'pypi:time-mcp-pypi==1.0.6', notEvaluated: null });
     expect(report.mcp?.packages[0]?.report?.target.ecosystem).toBe('pypi');
+  });
+
+  it('a PyPI-only entry whose registry cannot answer is incomplete (exit 3), not failed: bounded below YES by a ceiling', async () => {
+    const s = await start();
+    serveEntry(s, seedEntry('io.github.domdomegg/time-mcp-pypi'));
+    // A fault injected: PyPI down.
+    s.fallback('GET', '/pypi/', { status: 503, body: 'down' });
+    const result = await check('mcp:io.github.domdomegg/time-mcp-pypi');
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages[0]?.report?.error?.code).toBe('registry-unavailable');
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'unavailable' });
+    expect(report.caps.map((c) => [c.id, c.limit, c.ceiling ?? false])).toEqual([['mcp-package-unavailable', 69.9, true]]);
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.gate.passed).toBeNull();
+    expect(result.code).toBe(3);
   });
 
   it('a NuGet-only entry: the package is listed as not evaluated, the check unknown, the verdict at most CAUTION', async () => {
@@ -318,6 +344,19 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-namespace-owner')).toMatchObject({ score: 0, messageId: 'mismatch' });
     expect(checkOf(report, 'mcp-namespace-owner').evidence).toEqual({ namespace: 'alice', owner: 'bob' });
     expect(report.caps.find((c) => c.id === 'mcp-namespace-mismatch')?.limit).toBe(29.9);
+  });
+
+  it('a package whose version is empty names none: it is evaluated at its registry default, not dropped as invalid', async () => {
+    const s = await start();
+    // Edit: the version written empty.
+    const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    (entry.packages as Record<string, unknown>[])[0]!.version = '';
+    serveEntry(s, entry);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/airtable-mcp-server')).stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ target: 'npm:nerq-fixture-bare', notEvaluated: null, version: null });
+    expect(checkOf(report, 'mcp-packages').messageId).not.toBe('none-evaluated');
+    expect(report.caps.map((c) => c.id)).not.toContain('mcp-uninspected');
   });
 
   it('a pinned version asks for that version', async () => {

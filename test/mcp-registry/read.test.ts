@@ -33,6 +33,31 @@ describe('fetchServerEntry', () => {
     expect(s.requests[0]?.path).toBe('/mcp-registry/v0.1/servers/io.github.domdomegg%2ftime-mcp-pypi/versions/latest');
   });
 
+  it('null in an optional member is read as absent, and members nerq does not read (a transport written as a word, icons, publisher _meta) are ignored: the entry stays readable', async () => {
+    const { server: s, read } = await ctx();
+    // Edits of the real seed entry: nulls where the registry omits members, and an older transport shape.
+    const entry = seedEntry(NAME) as unknown as Record<string, unknown> & { packages: Record<string, unknown>[] };
+    const edited = {
+      ...entry,
+      description: null,
+      websiteUrl: null,
+      remotes: null,
+      icons: [{ src: 'https://example.com/i.png', sizes: ['48x48'] }],
+      _meta: { 'io.modelcontextprotocol.registry/publisher-provided': { tool: 'x' } },
+      packages: entry.packages.map((p) => ({ ...p, registryBaseUrl: null, transport: 'stdio', environmentVariables: null, runtimeHint: null })),
+    };
+    s.expect('GET', entryPath(NAME), { body: { server: edited, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', statusMessage: null, isLatest: null } } } });
+    const result = await fetchServerEntry(read, NAME, 'latest');
+    expect(result.status).toBe('ok');
+    if (result.status !== 'ok') return;
+    expect(result.entry.server.description).toBeUndefined();
+    expect(result.entry.server.remotes).toBeUndefined();
+    expect(result.entry.server.packages?.[0]).toMatchObject({ registryType: 'pypi', identifier: 'time-mcp-pypi' });
+    expect(result.entry.server.packages?.[0]?.registryBaseUrl).toBeUndefined();
+    expect(result.entry.official).toMatchObject({ status: 'active' });
+    expect(result.entry.official?.statusMessage).toBeUndefined();
+  });
+
   it.each([
     ['404', { status: 404, body: { error: 'Server not found' } }, 'not-found'],
     ['500 after retries', { status: 500 }, 'unavailable'],

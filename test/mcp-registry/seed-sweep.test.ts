@@ -4,8 +4,10 @@
  * entries recorded from real projects (fixtures/mcp-registry/server-json-examples, real/), evaluated
  * as an `mcp:` target, in process against the fixture server, in two worlds:
  * - everything but the registry down (npm, PyPI, GitHub, OSV answer 503): no entry may throw, each
- *   report keeps its schema, none is YES (nothing was inspected), every one is capped
- *   `mcp-uninspected` (its packages unreadable, remote-only, or naming neither), and a namespace that names another owner than the repository's is
+ *   report keeps its schema, none is YES (nothing was inspected), one naming an npm or PyPI
+ *   package is bounded below YES by the ceiling `mcp-package-unavailable` and incomplete, never
+ *   failed by what could not be read now, every other one is capped `mcp-uninspected`
+ *   (OCI-only, remote-only, or naming neither), and a namespace that names another owner than the repository's is
  *   `mcp-namespace-mismatch` — worked out here from the entry itself;
  * - the entries' npm packages healthy (synthetic packuments whose `mcpName` names the entry, OSV
  *   with no advisory; GitHub still down): the ownership check passes for each such entry, the
@@ -71,14 +73,25 @@ async function evaluate(app: Runtime, entry: ServerJson): Promise<Report> {
 const capIds = (report: Report): string[] => report.caps.map((c) => c.id);
 
 describe('the MCP Registry seed, every entry', () => {
-  it('with every source but the registry down: evaluated, never YES, capped as uninspected, mismatched owners named', { timeout: SWEEP_TIMEOUT_MS }, async () => {
+  it('with every source but the registry down: evaluated, never YES, bounded (unreadable packages) or capped (uninspectable ones), mismatched owners named', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const app = harness.runtime();
     let mismatched = 0;
     for (const entry of ENTRIES) {
       const report = await evaluate(app, entry);
       expect(report.target.name, entry.name).toBe(entry.name);
       expect(report.verdictCode, entry.name).not.toBe('yes');
-      expect(capIds(report), entry.name).toContain('mcp-uninspected');
+      const readable = packagesOf(entry).some((p) => p.registryType === 'npm' || p.registryType === 'pypi');
+      expect(capIds(report), entry.name).toContain(readable ? 'mcp-package-unavailable' : 'mcp-uninspected');
+      if (readable) {
+        expect(report.caps.find((c) => c.id === 'mcp-package-unavailable')?.limit, entry.name).toBe(69.9);
+        expect(report.gate.reasonDetails.filter((r) => r.code === 'capped' && r.args.cap === 'mcp-package-unavailable'), entry.name).toEqual([]);
+        expect(report.gate.passed, entry.name).not.toBe(true);
+      }
+      // Schema 2025-09-29 names an image's tag in `version`: such an image is pinned by that tag, not `latest`.
+      const images = packagesOf(entry).filter((p) => p.registryType === 'oci');
+      if (images.length > 0 && images.every((p) => (p.version ?? '') !== '')) {
+        expect(report.checks.find((c) => c.id === 'mcp-oci-images')?.messageId, entry.name).not.toBe('latest');
+      }
       const claimed = owners(entry);
       const mismatch = claimed !== null && claimed.namespace !== claimed.repository;
       if (mismatch) mismatched += 1;

@@ -49,3 +49,35 @@ export function parseOciReference(identifier: string): OciReference | null {
   if (components.some((c) => !COMPONENT.test(c))) return null;
   return { registry, repository: components.join('/'), tag, digest };
 }
+
+/** Whether an identifier names its image registry (`ghcr.io/…`, `localhost:5000/…`) rather than Docker's default. */
+function namesRegistry(identifier: string): boolean {
+  const slash = identifier.indexOf('/');
+  if (slash < 0) return false;
+  const first = identifier.slice(0, slash);
+  return first.includes('.') || first.includes(':') || first === 'localhost';
+}
+
+/**
+ * The image an OCI package of an MCP Registry entry means. Since schema 2025-10-11 the identifier
+ * is the whole reference (`ghcr.io/owner/repo:v1.0.0`); entries published before it name the
+ * image registry in `registryBaseUrl` (`https://docker.io`) and the tag in `version`
+ * (fixtures/mcp-registry/docs/server-json-CHANGELOG.md, 2025-10-11). An identifier that pins
+ * a tag or digest, or names a registry, keeps it. Pure.
+ */
+export function ociImageOf(identifier: string, version: string | null, registryBaseUrl: string | null): string {
+  let image = identifier.trim();
+  if (registryBaseUrl !== null && !namesRegistry(image)) {
+    let host: string | null = null;
+    try {
+      host = new URL(registryBaseUrl.trim()).host.toLowerCase();
+    } catch {
+      host = null;
+    }
+    if (host !== null && host !== '') image = `${host}/${image}`;
+  }
+  const ref = parseOciReference(image);
+  const tag = version?.trim() ?? '';
+  if (ref !== null && ref.tag === null && ref.digest === null && tag !== '') image = `${image}:${tag}`;
+  return image;
+}

@@ -30,7 +30,9 @@ export function claimOf(evidence: Evidence | null, registryType: string, server:
     const pypi = evidence?.sources.pypi;
     if (pypi?.status !== 'ok' || pypi.facts.description === null) return { known: false, name: null, where: 'README mcp-name' };
     const names = readmeMcpNames(pypi.facts.description.text);
-    return { known: true, name: names.includes(server) ? server : (names[0] ?? null), where: 'README mcp-name' };
+    // Several lines may name several servers: the one naming this server (letter case aside) is its claim.
+    const own = names.find((n) => n.toLowerCase() === server.toLowerCase());
+    return { known: true, name: own ?? names[0] ?? null, where: 'README mcp-name' };
   }
   return null;
 }

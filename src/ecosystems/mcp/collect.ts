@@ -135,10 +135,13 @@ function vouchedRegistries(ecosystem: 'npm' | 'pypi', identifier: string, ctx: R
 const EVALUATED = { npm: 'npm', pypi: 'pypi' } as const;
 
 async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext): Promise<{ facts: McpPackageFacts; report: Report | null }> {
+  // An empty version names none: the registry type's default (npm's latest), as an absent one.
+  const version = pkg.version?.trim() || null;
   const base: McpPackageFacts = {
     registryType: pkg.registryType,
     identifier: pkg.identifier,
-    version: pkg.version ?? null,
+    version,
+    registryBaseUrl: pkg.registryBaseUrl ?? null,
     target: null,
     evaluation: null,
     notEvaluated: null,
@@ -160,7 +163,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
   let target: Target;
   try {
     const rules = packageRulesOf(ecosystem).registry;
-    const text = rules.targetInput(pkg.identifier, pkg.version ?? null, null);
+    const text = rules.targetInput(pkg.identifier, version, null);
     // npm writes a bare name; the prefix keeps a name such as `pypi` from meaning another ecosystem.
     target = parseTarget(text.startsWith(`${ecosystem}:`) ? text : `${ecosystem}:${text}`);
   } catch {
@@ -181,11 +184,21 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
         doNotUse: report.verdictCode === 'do-not-use',
         category: report.category?.id ?? null,
         error: report.error?.code ?? null,
+        unchecked: uncheckedOf(report),
       },
       claim: claimOf(outcome.evidence, pkg.registryType, server),
     },
     report,
   };
+}
+
+/** The package's guarding checks that could not run, as its gate lists them (with or without --allow-incomplete). */
+function uncheckedOf(report: Report): string[] {
+  return report.gate.reasonDetails.flatMap((r) =>
+    (r.code === 'not-checked' || r.code === 'allowed-incomplete') && typeof r.args.title === 'string' && typeof r.args.reason === 'string'
+      ? [`${r.args.title}: ${r.args.reason}`]
+      : [],
+  );
 }
 
 /** Runtime arguments as the argument list a launcher would get: `['--registry', 'https://…']`. */
