@@ -32,6 +32,7 @@ import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
+import { baseOf, dirOf, upward } from './tree-paths.js';
 
 type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts']['dependencies'][number];
 
@@ -46,25 +47,6 @@ const LOCKFILES: Record<'npm' | 'pypi', readonly string[]> = {
 };
 const REQUIREMENTS = /^requirements[\w.-]*\.txt$/i;
 const PLACEHOLDER_VERSION = /^0\.0\.\d+-security$/;
-
-function dirOf(path: string): string {
-  const i = path.lastIndexOf('/');
-  return i < 0 ? '' : path.slice(0, i);
-}
-
-function baseOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
-/** The folders from `dir` up to the root, nearest first. */
-function upward(dir: string): string[] {
-  const out = [dir];
-  for (let d = dir; d !== ''; ) {
-    d = dirOf(d);
-    out.push(d);
-  }
-  return out;
-}
 
 /** The lockfile that pins a manifest's dependencies: the nearest one of its ecosystem (a lockfile before a requirements file), or null. */
 function lockfileFor(manifest: { path: string; ecosystem: 'npm' | 'pypi' }, lockfiles: readonly string[]): string | null {

@@ -6,6 +6,7 @@
  * tarball (sources/file-names.ts).
  */
 import { CHANGELOG_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
+import { baseOf, dirOf, upward } from './tree-paths.js';
 
 export interface RepoTreeItem {
   path: string;
@@ -76,31 +77,12 @@ const UNEVALUATED_MANIFESTS: Readonly<Record<string, string>> = {
 /** Folders whose manifests are not the project's published packages. */
 const NOT_PUBLISHED = /^(?:tests?|__tests__|fixtures?|__fixtures__|e2e|examples?|samples?|demos?|docs?|bench(?:mark)?s?|node_modules|vendor|third[_-]party|\.[^/]*)$/i;
 
-function dirOf(path: string): string {
-  const i = path.lastIndexOf('/');
-  return i < 0 ? '' : path.slice(0, i);
-}
-
-function baseOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
-
 /**
  * The ecosystem a `Cargo.toml` no `Cargo.lock` pins is listed under (the checks write "the
  * unpinned crates.io (Cargo.toml) dependencies"): its requirements are ranges only crates.io's
  * index resolves, which nerq does not ask.
  */
 export const CARGO_WITHOUT_LOCK = 'unpinned crates.io';
-
-/** The folders from `dir` up to the root, nearest first. */
-function upward(dir: string): string[] {
-  const out = [dir];
-  for (let d = dir; d !== ''; ) {
-    d = dirOf(d);
-    out.push(d);
-  }
-  return out;
-}
 
 /**
  * The published `go.mod` files, the `Cargo.lock` nearest above each published `Cargo.toml` (a
