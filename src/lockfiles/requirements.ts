@@ -192,9 +192,19 @@ function readOption(line: string, file: string, lineNo: number, state: State, mo
 
 function include(argument: string, file: string, lineNo: number, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
   if (argument === '') throw new LockfileError(file, lineNo, 'an include option without a file name');
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(argument) || argument.startsWith('/')) {
-    state.notes.push(`${file}:${lineNo}: include ${quote(argument)} not followed: only relative paths are read`);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(argument) && !/^file:/i.test(argument)) {
+    // A requirements file fetched from a URL lists packages nerq never sees: the run is
+    // incomplete like any code from a URL (docs/security.md, "Dependencies no registry vouches
+    // for"). A constraints file only narrows versions: noted.
+    const note = `${file}:${lineNo}: include ${quote(argument)} not read: a file from a URL (no index vouches for what it lists)`;
+    if (mode === 'constraints') state.notes.push(note);
+    else skip(state, mode, dev, null, file, lineNo, argument, note);
     return;
+  }
+  if (argument.startsWith('/') || /^[A-Za-z]:[\\/]/.test(argument) || /^file:/i.test(argument)) {
+    // An absolute path names a file of one machine, not of the audited tree: refused like a
+    // relative path that leaves the tree (docs/security.md, "The audited tree is untrusted").
+    throw new LockfileError(file, lineNo, `include ${quote(argument)} is an absolute path or file URL: only files inside the audited directory are read`);
   }
   const path = joinPath(dirOf(file), argument);
   if (state.visited.has(path)) return;

@@ -119,6 +119,11 @@ describe('readInputs', () => {
     write('requirements-dev.txt', `-r ${path.relative(dir, path.join(outside, 'secret.txt'))}\n`);
     const error = await rejection(readInputs(dir, ['requirements-dev.txt']));
     expect(error.message).toMatch(/^requirements-dev\.txt: include ".*secret\.txt" is outside the audited directory: not read$/);
+
+    // By absolute path, even to a file inside the tree: refused, never read.
+    write('requirements-abs.txt', `-r ${path.join(dir, 'reqs/base.txt')}\n`);
+    const absolute = await rejection(readInputs(dir, ['requirements-abs.txt']));
+    expect(absolute.message).toMatch(/^requirements-abs\.txt:1: include ".*base\.txt" is an absolute path or file URL/);
   });
 
   it('names the file for a missing, oversized or malformed input', async () => {

@@ -73,13 +73,28 @@ describe('requirements files', () => {
     expect(error.message).toBe('requirements.txt:2: cannot read the included file "missing.txt"');
   });
 
-  it('notes includes it does not follow', () => {
-    const input = readRequirements('-r https://example.test/reqs.txt\n-r /etc/reqs.txt\n-r other.txt\n', 'requirements.txt');
-    expect(input.notes).toEqual([
-      'requirements.txt:1: include "https://example.test/reqs.txt" not followed: only relative paths are read',
-      'requirements.txt:2: include "/etc/reqs.txt" not followed: only relative paths are read',
-      'requirements.txt:3: include "other.txt" not followed: no reader given',
+  it('records an include from a URL as remote code (the run is incomplete) and notes a constraints file from a URL', () => {
+    const input = readRequirements('-r https://example.test/reqs.txt\n-c https://example.test/constraints.txt\nflask==3.0.0\n', 'requirements.txt');
+    expect(input.skipped).toEqual([
+      expect.objectContaining({ kind: 'remote', name: null, file: 'requirements.txt', line: 1, host: 'example.test', source: 'https://example.test/reqs.txt', direct: true }),
     ]);
+    expect(input.notes).toEqual([
+      'requirements.txt:1: include "https://example.test/reqs.txt" not read: a file from a URL (no index vouches for what it lists)',
+      'requirements.txt:2: include "https://example.test/constraints.txt" not read: a file from a URL (no index vouches for what it lists)',
+    ]);
+    expect(only(input, 'flask')).toMatchObject({ version: '3.0.0' });
+  });
+
+  it('refuses an include by absolute path or file URL, as one that leaves the tree', () => {
+    for (const include of ['/etc/reqs.txt', 'file:///etc/reqs.txt', 'C:\\reqs\\base.txt', 'C:/reqs/base.txt']) {
+      const error = lockfileErrorOf(() => readRequirements(`flask\n-r ${include}\n`, 'requirements.txt', { readInclude: () => 'idna\n' }));
+      expect(error.message).toMatch(/^requirements\.txt:2: include .* is an absolute path or file URL/);
+    }
+  });
+
+  it('notes an include it has no reader for', () => {
+    const input = readRequirements('-r other.txt\n', 'requirements.txt');
+    expect(input.notes).toEqual(['requirements.txt:1: include "other.txt" not followed: no reader given']);
   });
 
   it('reads pip-compile "# via" blocks: only pins the project asked for are direct', () => {
