@@ -22,7 +22,10 @@ export const AuditSubjectSchema = z.object({
     z.object({ file: z.string(), line: z.number().int().min(1).nullable(), workspace: z.string().nullable() }),
   ),
   resolved: z.string().nullable(),
-  /** The packages between a direct dependency and this one ([] when direct, null when unknown; added in 2.0.0). */
+  /**
+   * The packages between a direct dependency and this one ([] when direct, null when unknown; added in 2.0.0).
+   * A path longer than 64 names keeps its first 32 and last 31 around a `…` element (lockfiles/graph.ts).
+   */
   via: z.array(z.string()).nullable(),
 });
 

@@ -19,7 +19,7 @@
 import semver from 'semver';
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency } from '../audit/types.js';
-import { unreferenced } from './graph.js';
+import { chainsFrom, unreferenced } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, type DeclarationGroup } from './package-json.js';
@@ -198,38 +198,24 @@ function urlSpecified(packages: Record<string, PackageEntry>): Map<string, strin
  * Breadth first over the entries' dependencies, each resolved from the folder that needs it.
  */
 function pathsFromDirect(packages: Record<string, PackageEntry>, roots: readonly string[]): Map<string, string[]> {
-  const via = new Map<string, string[]>();
-  let frontier: string[] = [];
-  const visit = (key: string, chain: string[]) => {
-    if (via.has(key)) return;
-    via.set(key, chain);
-    frontier.push(key);
-  };
   const edges = (key: string): string[] => {
     const entry = packages[key];
     if (entry === undefined) return [];
     const names = [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {})];
     return names.flatMap((name) => resolveFrom(packages, key, name) ?? []);
   };
+  const starts: string[] = [];
   for (const root of roots) {
     const entry = packages[root];
     if (entry === undefined) continue;
     for (const [field] of GROUP_FIELDS) {
       for (const name of Object.keys((entry[field] as Record<string, string> | undefined) ?? {})) {
         const target = resolveFrom(packages, root, name);
-        if (target !== null) visit(target, []);
+        if (target !== null) starts.push(target);
       }
     }
   }
-  while (frontier.length > 0) {
-    const current = frontier;
-    frontier = [];
-    for (const key of current) {
-      const chain = [...(via.get(key) ?? []), packages[key]?.name ?? nameFromPath(key)];
-      for (const next of edges(key)) visit(next, chain);
-    }
-  }
-  return via;
+  return chainsFrom(starts, edges, (key) => packages[key]?.name ?? nameFromPath(key));
 }
 
 /** `resolved` forms npm writes for git and local dependencies (registry tarballs are URLs). */

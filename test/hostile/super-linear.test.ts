@@ -201,6 +201,38 @@ describe('network text grows linearly', () => {
 });
 
 /** go.mod and Cargo.lock: a repository target's module readers (src/lockfiles/go-mod.ts, cargo-lock.ts). */
+describe('dependency chains thousands deep', () => {
+  /** A package-lock whose k packages each depend on the next: every one's path from the direct dependency is k long. */
+  const chainLock = (k: number): string => {
+    const packages: Record<string, unknown> = { '': { name: 'app', version: '1.0.0', dependencies: { p0: '1.0.0' } } };
+    for (let i = 0; i < k; i += 1) {
+      packages[`node_modules/p${i}`] = { version: '1.0.0', resolved: `https://registry.test/p${i}/-/p${i}-1.0.0.tgz`, ...(i + 1 < k ? { dependencies: { [`p${i + 1}`]: '1.0.0' } } : {}) };
+    }
+    return JSON.stringify({ name: 'app', version: '1.0.0', lockfileVersion: 3, packages });
+  };
+  /** The same chain in pnpm's lockfile v9. */
+  const chainPnpm = (k: number): string => {
+    const lines = ["lockfileVersion: '9.0'", 'importers:', '  .:', '    dependencies:', '      p0:', '        specifier: 1.0.0', '        version: 1.0.0', 'packages:'];
+    for (let i = 0; i < k; i += 1) lines.push(`  p${i}@1.0.0:`, `    resolution: {integrity: sha512-AAAA}`);
+    lines.push('snapshots:');
+    for (let i = 0; i < k; i += 1) lines.push(`  p${i}@1.0.0:`, ...(i + 1 < k ? ['    dependencies:', `      p${i + 1}: 1.0.0`] : ['    {}']));
+    return lines.join('\n');
+  };
+
+  it.for([
+    ['package-lock.json', chainLock],
+    ['pnpm-lock.yaml', chainPnpm],
+  ] as const)('%s: read in linear time, each path at most 64 names with the middle elided', ([name, make], { task }) => {
+    const deep = readInputText(make(3000), name, { manifests: {} });
+    const last = deep.dependencies.find((d) => d.name === 'p2999');
+    expect(last?.via).toHaveLength(64);
+    expect(last?.via?.slice(0, 2)).toEqual(['p0', 'p1']);
+    expect(last?.via?.[32]).toBe('…');
+    expect(last?.via?.at(-1)).toBe('p2998');
+    expectLinear(task, `${name} chain k deep`, growth((k) => readInputText(make(k), name, { manifests: {} }), 250, true));
+  });
+});
+
 describe('module readers grow linearly', () => {
   it('go.mod: k requires, each with its own replace directive', ({ task }) => {
     const goMod = (k: number): string => {

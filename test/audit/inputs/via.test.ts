@@ -4,7 +4,7 @@
  * format has no graph (Pipfile.lock). The fixtures hold the same project in each format.
  */
 import { describe, expect, it } from 'vitest';
-import { chainsFrom, shortestChain } from '../../../src/lockfiles/graph.js';
+import { chainsFrom, MAX_VIA, shortestChain, VIA_ELISION } from '../../../src/lockfiles/graph.js';
 import { readInputText } from '../../../src/lockfiles/index.js';
 import { NPM_FIXTURE_VIA, readFixture, viaTable } from './helpers.js';
 
@@ -85,6 +85,20 @@ describe('chainsFrom', () => {
   it('a cycle ends; several starts are each direct', () => {
     const chains = chainsFrom(['d', 'c'], edges, (n) => n);
     expect(Object.fromEntries(chains)).toEqual({ d: [], c: [], a: ['d'], e: ['c'], b: ['d', 'a'] });
+  });
+
+  it('keeps a chain of MAX_VIA names whole and elides the middle of a longer one (first names, then the last)', () => {
+    const n = 5000;
+    const line = (i: number) => (i + 1 < n ? [i + 1] : []);
+    const chains = chainsFrom([0], line, (i) => `p${i}`);
+    const names = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => `p${from + k}`);
+    expect(chains.get(MAX_VIA)).toEqual(names(0, MAX_VIA));
+    const deep = chains.get(n - 1) as string[];
+    expect(deep).toHaveLength(MAX_VIA);
+    expect(deep.slice(0, 32)).toEqual(names(0, 32));
+    expect(deep[32]).toBe(VIA_ELISION);
+    expect(deep.slice(33)).toEqual(names(n - 1 - (MAX_VIA - 33), n - 1));
+    expect(chains.get(MAX_VIA + 1)).toEqual([...names(0, 32), VIA_ELISION, ...names(MAX_VIA + 1 - 31, MAX_VIA + 1)]);
   });
 
   it('shortestChain picks the shortest over folded nodes, undefined when none is known', () => {
