@@ -1,22 +1,27 @@
 /**
  * changelog: whether users can find release notes from the package itself: a changelog file
  * in the npm tarball; for PyPI a changelog project URL, or a release-history section in the
- * long description (projects often publish `README + CHANGES` there). A repository target: a
- * changelog file, or else GitHub release notes on its latest release (docs/scoring.md,
+ * long description (projects often publish `README + CHANGES` there); without one, release
+ * notes on the latest GitHub release of the package's verified repository. A repository
+ * target: a changelog file, or else GitHub release notes on its latest release (docs/scoring.md,
  * Documentation); releases that could not be listed leave it unknown, never "none".
  */
+import type { GithubFacts } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { readGithub } from './lib/github.js';
+import { tagNamesRelease } from './lib/releases.js';
 
 export default defineCheck({
   id: 'changelog',
   dimension: 'documentation',
   weight: 1,
   needs: ['documents'],
+  optional: ['github', 'registry', 'pypi'],
   title: 'Changelog',
   description:
     'Looks for a CHANGELOG, HISTORY or CHANGES file in the npm tarball; for PyPI, a Changelog / Changes / Release notes project URL or a changelog or history section in the long description. ' +
-    'Found scores 100, none 40 (release notes may live in the repository instead); unknown when the npm tarball could not be read. ' +
+    'Found scores 100; without one, release notes on the latest GitHub release of the package\'s verified repository score 100 too when that release is this version (tagged `1.2.3`, `v1.2.3`, `name@1.2.3`, `name-v1.2.3`…; stable preferred; more than GitHub\'s bare generated "Full Changelog" link); none 40 (release notes may live elsewhere in the repository); unknown when the npm tarball could not be read. ' +
     'A `github:` target looks for the file at the root of its repository or in `docs/`; without one, its GitHub releases are the changelog when the latest release (stable preferred) carries release notes — more than GitHub\'s bare generated "Full Changelog" link — and unknown when the releases could not be listed.',
   messages: {
     present: 'Changelog shipped ({path})',
@@ -28,11 +33,12 @@ export default defineCheck({
     'missing-repository': 'No changelog file in the repository (root or docs/)',
     'present-repository': 'Changelog in the repository ({path})',
     'releases-repository': 'Release notes on GitHub Releases: {withNotes} of the newest {listed} releases, the latest ({tag}) among them',
+    'releases-linked': 'No changelog in the package; release notes on the GitHub Releases of {repository}: {withNotes} of the newest {listed} releases, the latest ({tag}) among them',
     'releases-latest-bare': 'No changelog file in the repository, and the latest GitHub release ({tag}) has no release notes ({withNotes} of the newest {listed} do)',
     'releases-unreadable': 'Changelog unknown: no changelog file in the repository, and its GitHub releases could not be listed ({reason})',
     unreadable: 'Changelog unknown: {reason}',
   },
-  evaluate: ({ documents }) => {
+  evaluate: ({ documents, github, registry, pypi }) => {
     if (documents.source === 'packument') return { score: null, messageId: 'no-tarball', data: { path: null } };
     const changelog = documents.changelog;
     const unknown = documents.unknown?.changelog;
@@ -48,6 +54,11 @@ export default defineCheck({
     if (changelog === null && notes !== undefined && notes.tag !== null && notes.withNotes > 0) {
       const data: Record<string, EvidenceValue> = { path: null, tag: notes.tag, withNotes: notes.withNotes, listed: notes.listed };
       return { score: 40, messageId: 'releases-latest-bare', data };
+    }
+    const release = registry ?? pypi;
+    if (changelog === null && documents.ecosystem !== 'github' && github !== undefined && release !== undefined) {
+      const linked = linkedReleaseNotes(github, release.name, release.version);
+      if (linked !== null) return { score: 100, messageId: 'releases-linked', data: { path: null, ...linked } };
     }
     if (changelog === null) {
       const messageId = documents.ecosystem === 'pypi' ? 'missing-pypi' : documents.ecosystem === 'github' ? 'missing-repository' : 'missing';
@@ -69,3 +80,20 @@ export default defineCheck({
     }
   },
 });
+
+/**
+ * The release notes of a package's verified repository when its latest GitHub release (stable
+ * preferred) is this very version's — tagged `1.2.3`, `v1.2.3`, `name@1.2.3`, `name-v1.2.3`… —
+ * and carries notes: they describe what a user installs. A monorepo's latest release may be
+ * another package's, so a tag of another name or version lends nothing (docs/scoring.md,
+ * Documentation). Null too when the link is not verified (a typosquat borrows no release notes:
+ * lib/github.ts, rule 2) or the releases are unknown.
+ */
+function linkedReleaseNotes(github: GithubFacts, name: string, version: string): { repository: string; tag: string; withNotes: number; listed: number } | null {
+  const read = readGithub(github, ['releases']);
+  if (!read.ok) return null;
+  const { latest, listed, withNotes } = read.sections.releases;
+  if (latest === null || latest.hasNotes !== true || listed === undefined || withNotes === undefined) return null;
+  if (!tagNamesRelease(latest.tag, name, version)) return null;
+  return { repository: read.repository.fullName, tag: latest.tag, withNotes, listed };
+}

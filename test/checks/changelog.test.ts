@@ -1,4 +1,6 @@
 import check from '../../src/checks/changelog.js';
+import { tagNamesRelease } from '../../src/checks/lib/releases.js';
+import { describe, expect, it } from 'vitest';
 import { evidence, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
@@ -36,6 +38,63 @@ checkTable(check, [
     messageId: 'missing',
     data: { path: null },
     message: ['release notes may live in the repository'],
+  },
+  // A package without a changelog file: its verified repository's GitHub release notes count.
+  {
+    name: 'none in the package; the verified repository\'s latest GitHub release carries notes',
+    evidence: evidence({ tarball: { changelogFile: null }, github: { releases: releasesWith({ withNotes: 7, listed: 9, latestHasNotes: true }) } }),
+    score: 100,
+    messageId: 'releases-linked',
+    data: { path: null, repository: 'example/example', tag: 'v2.1.0', withNotes: 7, listed: 9 },
+  },
+  {
+    name: 'none in the package; an unverified repository lends no release notes (a typosquat naming a famous repository)',
+    evidence: evidence({
+      tarball: { changelogFile: null },
+      github: { releases: releasesWith({ withNotes: 7, listed: 9, latestHasNotes: true }), link: { verifiedBy: null, reason: 'no manifest in the repository names this package' } },
+    }),
+    score: 40,
+    messageId: 'missing',
+  },
+  {
+    name: 'none in the package; the latest release of the monorepo is another package\'s: lends nothing',
+    evidence: evidence({
+      tarball: { changelogFile: null },
+      github: { releases: { ...releasesWith({ withNotes: 7, listed: 9, latestHasNotes: true }), latest: { tag: 'other-package@2.1.0', publishedAt: null, signatureAssets: [], assets: 0, hasNotes: true } } },
+    }),
+    score: 40,
+    messageId: 'missing',
+  },
+  {
+    name: 'none in the package; the latest release is an older version: lends nothing',
+    evidence: evidence({
+      tarball: { changelogFile: null },
+      github: { releases: { ...releasesWith({ withNotes: 7, listed: 9, latestHasNotes: true }), latest: { tag: 'v2.0.9', publishedAt: null, signatureAssets: [], assets: 0, hasNotes: true } } },
+    }),
+    score: 40,
+    messageId: 'missing',
+  },
+  {
+    name: 'none in the package; the repository\'s latest release has only a bare link',
+    evidence: evidence({ tarball: { changelogFile: null }, github: { releases: releasesWith({ withNotes: 3, listed: 9, latestHasNotes: false }) } }),
+    score: 40,
+    messageId: 'missing',
+  },
+  {
+    name: 'none in the package; GitHub unavailable: the package fact stands',
+    evidence: evidence({ tarball: { changelogFile: null }, github: unavailable('GitHub answered 503') }),
+    score: 40,
+    messageId: 'missing',
+  },
+  {
+    name: 'PyPI: no changelog URL or section; the verified repository\'s latest release carries notes',
+    evidence: pypiEvidence({
+      pypi: { changelogUrl: null },
+      github: { releases: releasesWith({ withNotes: 9, listed: 9, latestHasNotes: true }) },
+    }),
+    score: 100,
+    messageId: 'releases-linked',
+    data: { repository: 'example/example', tag: 'v2.1.0' },
   },
   // PyPI: a changelog project URL, or a release-history section of the long description.
   {
@@ -155,3 +214,24 @@ checkTable(check, [
     messageId: 'unreadable',
   },
 ]);
+
+describe('tagNamesRelease', () => {
+  it.each([
+    ['2.1.0', 'example', '2.1.0', true],
+    ['v2.1.0', 'example', '2.1.0', true],
+    ['V2.1.0', 'example', '2.1.0', true],
+    ['example@2.1.0', 'example', '2.1.0', true],
+    ['@scope/pkg@2.1.0', '@scope/pkg', '2.1.0', true],
+    ['pkg@v2.1.0', '@scope/pkg', '2.1.0', true],
+    ['pkg-v2.1.0', '@scope/pkg', '2.1.0', true],
+    ['example/2.1.0', 'example', '2.1.0', true],
+    ['12.1.0', 'example', '2.1.0', false],
+    ['v2.1.0-beta.1', 'example', '2.1.0', false],
+    ['other@2.1.0', 'example', '2.1.0', false],
+    ['example-plugin@2.1.0', 'example', '2.1.0', false],
+    ['release-2.1.0', 'example', '2.1.0', false],
+    ['v2.1.0', 'example', '', false],
+  ])('%s names %s@%s: %s', (tag, name, version, expected) => {
+    expect(tagNamesRelease(tag, name, version)).toBe(expected);
+  });
+});

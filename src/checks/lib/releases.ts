@@ -81,3 +81,15 @@ function computeDated(entries: readonly ReleaseEntryLike[], stableOnly: boolean)
 export function wholeDaysBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
 }
+
+/** Whether a release tag names this version of this package: the version alone, `v` first, or after the package's name (scope optional) and `@`, `-` or `/`. */
+export function tagNamesRelease(tag: string, name: string, version: string): boolean {
+  const t = tag.trim().toLowerCase();
+  const v = version.trim().toLowerCase();
+  if (v === '' || !t.endsWith(v)) return false;
+  const prefix = t.slice(0, t.length - v.length).replace(/v$/, '');
+  if (prefix === '') return true;
+  const full = name.trim().toLowerCase();
+  const bare = full.replace(/^@[^/]+\//, '');
+  return [full, bare].some((n) => n !== '' && ['@', '-', '/', '_'].some((sep) => prefix === `${n}${sep}`));
+}
