@@ -26,23 +26,31 @@ interface MaliciousDependency {
   fromRange?: string;
 }
 
-/** Placeholders (dependencies facts) and malicious advisories (OSV), one entry per dependency. */
+/**
+ * Placeholders (dependencies facts) and malicious advisories (OSV), one entry per dependency: per
+ * ecosystem and name where both say their ecosystem (a repository's set may hold a crate and an
+ * npm package of one name); a package's direct dependencies, which name none, are its own ecosystem's.
+ */
 function maliciousDependencies(
-  declared: readonly { name: string; range: string; version: string | null; securityHolding: boolean; resolvedFromRange?: boolean | undefined }[],
+  declared: readonly { name: string; range: string; version: string | null; securityHolding: boolean; resolvedFromRange?: boolean | undefined; ecosystem?: string | undefined }[],
   advisories: readonly AdvisoryFacts[],
 ): MaliciousDependency[] {
   const found = new Map<string, MaliciousDependency>();
-  const rangeOf = (name: string, version: string | null): { fromRange?: string } => {
-    const dep = declared.find((d) => d.name === name && d.version === version && d.resolvedFromRange === true);
+  const sameEcosystem = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || a === b;
+  const rangeOf = (name: string, version: string | null, ecosystem: string | undefined): { fromRange?: string } => {
+    const dep = declared.find((d) => d.name === name && d.version === version && d.resolvedFromRange === true && sameEcosystem(d.ecosystem, ecosystem));
     return dep === undefined ? {} : { fromRange: dep.range };
   };
+  const keyOf = (ecosystem: string | undefined, name: string) => `${ecosystem ?? ''}\u0000${name}`;
   for (const dep of declared) {
-    if (dep.securityHolding) found.set(dep.name, { name: dep.name, version: dep.version, placeholder: true, ids: [], ...rangeOf(dep.name, dep.version) });
+    if (dep.securityHolding) found.set(keyOf(dep.ecosystem, dep.name), { name: dep.name, version: dep.version, placeholder: true, ids: [], ...rangeOf(dep.name, dep.version, dep.ecosystem) });
   }
   for (const advisory of advisories) {
-    const entry = found.get(advisory.package) ?? { name: advisory.package, version: advisory.version, placeholder: false, ids: [], ...rangeOf(advisory.package, advisory.version) };
+    // A placeholder filed without an ecosystem is the same dependency as an advisory filed with one.
+    const key = found.has(keyOf(advisory.ecosystem, advisory.package)) ? keyOf(advisory.ecosystem, advisory.package) : found.has(keyOf(undefined, advisory.package)) ? keyOf(undefined, advisory.package) : keyOf(advisory.ecosystem, advisory.package);
+    const entry = found.get(key) ?? { name: advisory.package, version: advisory.version, placeholder: false, ids: [], ...rangeOf(advisory.package, advisory.version, advisory.ecosystem) };
     entry.ids.push(advisory.id);
-    found.set(advisory.package, entry);
+    found.set(key, entry);
   }
   return [...found.values()];
 }
