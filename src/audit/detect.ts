@@ -16,7 +16,7 @@
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYamlText } from 'yaml';
-import { readerForName, readInputText, type InputContext, type ParsedInput } from '../lockfiles/index.js';
+import { readerForName, readInputText, UNAUDITED_INPUTS, type InputContext, type ParsedInput } from '../lockfiles/index.js';
 import { readBunLock } from '../lockfiles/bun-lock.js';
 import { readPackageJson } from '../lockfiles/package-json.js';
 import { readPackageLock } from '../lockfiles/package-lock.js';
@@ -43,6 +43,17 @@ const MAX_GLOB_DEPTH = 8;
 const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'];
 const PYTHON_LOCKS = ['poetry.lock', 'uv.lock', 'pdm.lock', 'Pipfile.lock'];
 const REQUIREMENTS = /^requirements.*\.txt$/i;
+
+/** The UNAUDITED_INPUTS present in `dir` (files or links to them; unreadable: none), in a stable order. */
+export async function unauditedInputs(dir: string): Promise<string[]> {
+  try {
+    const dirents = await readdir(dir, { withFileTypes: true });
+    const present = new Set(dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name));
+    return Object.keys(UNAUDITED_INPUTS).filter((name) => present.has(name));
+  } catch {
+    return [];
+  }
+}
 
 /** The input files (relative to `dir`) to audit, by the priority above, in a stable order; `label` names the directory in errors, as the user gave it. */
 export async function detectInputs(dir: string, label = '.'): Promise<string[]> {

@@ -85,9 +85,10 @@ export const AuditWarningSchema = z.object({
  * `unvouched-remote-ignored`, and MCP ignore entries: a warning's optional `ignoredBy` (a finding
  * an entry covers), and `ignoredBy.mcp` / `ignoredBy.file` on an ignored `mcp` entry (whose
  * `ignoredBy.package` is absent), 2.7.0 an unvouched entry's optional `direct` and `dev` (where
- * its input can tell; `--direct` and `--omit dev` leave entries out by them).
+ * its input can tell; `--direct` and `--omit dev` leave entries out by them), 2.8.0 the entries'
+ * reports at 1.11.0 (an advisory's `ecosystem`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.7.0';
+export const AUDIT_SCHEMA_VERSION = '2.8.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

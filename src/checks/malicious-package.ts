@@ -12,6 +12,7 @@
 import type { AdvisoryFacts } from '../evidence/schema.js';
 import type { CapRequest, EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { osvEcosystemOfDependency, type DependencyEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { maliciousAdvisories } from './lib/advisories.js';
 import { rangeResolvedOf } from './lib/range-resolved.js';
 import { unevaluatedOf } from './lib/unevaluated.js';
@@ -24,25 +25,37 @@ interface MaliciousDependency {
   ids: string[];
   /** A repository's dependency no lockfile pins: the range its version was resolved from. */
   fromRange?: string;
+  /** `crates.io: ` when the repository's set spans several ecosystems (OSV's name of the dependency's); '' otherwise. */
+  prefix: string;
 }
 
-/** Placeholders (dependencies facts) and malicious advisories (OSV), one entry per dependency. */
+/**
+ * Placeholders (dependencies facts) and malicious advisories (OSV), one entry per dependency: per
+ * ecosystem and name where both say their ecosystem (a repository's set may hold a crate and an
+ * npm package of one name); a package's direct dependencies, which name none, are its own ecosystem's.
+ */
 function maliciousDependencies(
-  declared: readonly { name: string; range: string; version: string | null; securityHolding: boolean; resolvedFromRange?: boolean | undefined }[],
+  declared: readonly { name: string; range: string; version: string | null; securityHolding: boolean; resolvedFromRange?: boolean | undefined; ecosystem?: DependencyEcosystem | undefined }[],
   advisories: readonly AdvisoryFacts[],
 ): MaliciousDependency[] {
   const found = new Map<string, MaliciousDependency>();
-  const rangeOf = (name: string, version: string | null): { fromRange?: string } => {
-    const dep = declared.find((d) => d.name === name && d.version === version && d.resolvedFromRange === true);
+  const sameEcosystem = (a: DependencyEcosystem | undefined, b: DependencyEcosystem | undefined) => a === undefined || b === undefined || a === b;
+  const rangeOf = (name: string, version: string | null, ecosystem: DependencyEcosystem | undefined): { fromRange?: string } => {
+    const dep = declared.find((d) => d.name === name && d.version === version && d.resolvedFromRange === true && sameEcosystem(d.ecosystem, ecosystem));
     return dep === undefined ? {} : { fromRange: dep.range };
   };
+  const keyOf = (ecosystem: string | undefined, name: string) => `${ecosystem ?? ''}\u0000${name}`;
+  const several = new Set(declared.map((d) => d.ecosystem ?? 'npm')).size > 1;
+  const prefixOf = (ecosystem: DependencyEcosystem | undefined) => (several && ecosystem !== undefined ? `${osvEcosystemOfDependency(ecosystem)}: ` : '');
   for (const dep of declared) {
-    if (dep.securityHolding) found.set(dep.name, { name: dep.name, version: dep.version, placeholder: true, ids: [], ...rangeOf(dep.name, dep.version) });
+    if (dep.securityHolding) found.set(keyOf(dep.ecosystem, dep.name), { name: dep.name, version: dep.version, placeholder: true, ids: [], prefix: prefixOf(dep.ecosystem), ...rangeOf(dep.name, dep.version, dep.ecosystem) });
   }
   for (const advisory of advisories) {
-    const entry = found.get(advisory.package) ?? { name: advisory.package, version: advisory.version, placeholder: false, ids: [], ...rangeOf(advisory.package, advisory.version) };
+    // A placeholder filed without an ecosystem is the same dependency as an advisory filed with one.
+    const key = found.has(keyOf(advisory.ecosystem, advisory.package)) ? keyOf(advisory.ecosystem, advisory.package) : found.has(keyOf(undefined, advisory.package)) ? keyOf(undefined, advisory.package) : keyOf(advisory.ecosystem, advisory.package);
+    const entry = found.get(key) ?? { name: advisory.package, version: advisory.version, placeholder: false, ids: [], prefix: prefixOf(advisory.ecosystem), ...rangeOf(advisory.package, advisory.version, advisory.ecosystem) };
     entry.ids.push(advisory.id);
-    found.set(advisory.package, entry);
+    found.set(key, entry);
   }
   return [...found.values()];
 }
@@ -50,7 +63,7 @@ function maliciousDependencies(
 /** "dep-a@1.0.0 (MAL-2025-1)", "dep-b@0.0.1-security (security-holding placeholder)", "dep-c@2.0.0 (resolved from range ^2.0.0, direct only, MAL-2025-2)". */
 function describeDependency(dep: MaliciousDependency): string {
   const why = [...(dep.fromRange === undefined ? [] : [`resolved from range ${dep.fromRange}, direct only`]), ...(dep.placeholder ? ['security-holding placeholder'] : []), ...dep.ids];
-  return `${dep.version === null ? dep.name : `${dep.name}@${dep.version}`} (${why.join(', ')})`;
+  return `${dep.prefix}${dep.version === null ? dep.name : `${dep.name}@${dep.version}`} (${why.join(', ')})`;
 }
 
 export default defineCheck({

@@ -9,6 +9,7 @@
 import type { AdvisoryFacts, DependencyFacts, Severity } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { osvEcosystemOfDependency } from '../ecosystems/osv-ecosystems.js';
 import { severityLabel, vulnerabilityAdvisories, worstSeverity } from './lib/advisories.js';
 import { unevaluatedOf } from './lib/unevaluated.js';
 import { rangeResolvedOf, type RangeResolved } from './lib/range-resolved.js';
@@ -33,10 +34,21 @@ const DEV_SCORE_BY_WORST: Readonly<Record<Severity, number>> = {
 
 type Entry = DependencyFacts['dependencies'][number];
 
-/** The set's entries an advisory was matched against (same name and version). */
+/**
+ * The set's entries an advisory was matched against: same ecosystem (where both name one: a Go
+ * module, a crate and an npm package may share a name and version), name and version.
+ */
 function entriesOf(deps: readonly Entry[], advisory: AdvisoryFacts): Entry[] {
-  return deps.filter((d) => d.name === advisory.package && (advisory.version === null || d.version === advisory.version));
+  return deps.filter(
+    (d) =>
+      d.name === advisory.package &&
+      (advisory.version === null || d.version === advisory.version) &&
+      (d.ecosystem === undefined || advisory.ecosystem === undefined || d.ecosystem === advisory.ecosystem),
+  );
 }
+
+/** One dependency version of the set, told apart by ecosystem too. */
+const versionKey = (a: AdvisoryFacts): string => `${a.ecosystem ?? ''}\u0000${a.package}@${a.version ?? ''}`;
 
 /** Development-only: every entry it matched says so. */
 function devOnly(deps: readonly Entry[], advisory: AdvisoryFacts): boolean {
@@ -50,6 +62,12 @@ function rangeNote(matched: readonly Entry[]): string[] {
   return fromRange === undefined ? [] : [`resolved from range ${fromRange.range}, direct only`];
 }
 
+/** `crates.io: ` before a dependency's label when the set spans several ecosystems; '' otherwise. */
+function ecosystemPrefix(deps: readonly Entry[], advisory: AdvisoryFacts): string {
+  const ecosystems = new Set(deps.map((d) => d.ecosystem ?? 'npm'));
+  return ecosystems.size > 1 && advisory.ecosystem !== undefined ? `${osvEcosystemOfDependency(advisory.ecosystem)}: ` : '';
+}
+
 /**
  * `express › path-to-regexp@0.1.7 (GHSA-… fixed in 0.1.12)`: one line per dependency version, with
  * its path and each advisory's fix (`widget@1.4.0 (resolved from range ^1.2.0, direct only, GHSA-…)`).
@@ -57,10 +75,10 @@ function rangeNote(matched: readonly Entry[]): string[] {
 function repositoryDetails(deps: readonly Entry[], advisories: readonly AdvisoryFacts[]): string[] {
   const byVersion = new Map<string, { label: string; ids: string[] }>();
   for (const advisory of advisories) {
-    const key = `${advisory.package}@${advisory.version ?? ''}`;
+    const key = versionKey(advisory);
     const matched = entriesOf(deps, advisory);
     const path = matched.find((d) => d.path !== undefined)?.path ?? [];
-    const entry = byVersion.get(key) ?? { label: `${[...path, advisory.package].join(' › ')}${advisory.version === null ? '' : `@${advisory.version}`}`, ids: rangeNote(matched) };
+    const entry = byVersion.get(key) ?? { label: `${ecosystemPrefix(deps, advisory)}${[...path, advisory.package].join(' › ')}${advisory.version === null ? '' : `@${advisory.version}`}`, ids: rangeNote(matched) };
     entry.ids.push(advisory.fixed === null ? `${advisory.id} no fix` : `${advisory.id} fixed in ${advisory.fixed}`);
     byVersion.set(key, entry);
   }
@@ -76,7 +94,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles, go.mod and Cargo.lock pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90; with no advisory found, unknown when it also has dependency manifests of an ecosystem nerq does not evaluate, such as a Gemfile or a Cargo.toml without Cargo.lock).',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles, go.mod and Cargo.lock pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90; with no advisory found, unknown when it also has dependency manifests of an ecosystem nerq does not evaluate, such as a Gemfile or a Cargo.toml without Cargo.lock), and every Go module counts as runtime: go.mod lists the modules the tests of the main module need beside those its build needs, with no mark between them, and telling a test-only module apart needs the package import graph, which nerq does not build, so no module is made development-only, by its name or otherwise.',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
@@ -163,12 +181,12 @@ function repositoryResult(deps: readonly Entry[], ranges: RangeResolved, advisor
   const devDetails = repositoryDetails(deps, dev);
   const data: Record<string, EvidenceValue> = {
     ...base,
-    affected: new Set(runtime.map((a) => `${a.package}@${a.version}`)).size,
+    affected: new Set(runtime.map(versionKey)).size,
     ids: runtime.map((a) => a.id),
     details: repositoryDetails(deps, runtime),
     worst,
     worstLabel: worst === null ? null : severityLabel(worst),
-    devAffected: new Set(dev.map((a) => `${a.package}@${a.version}`)).size,
+    devAffected: new Set(dev.map(versionKey)).size,
     devIds: dev.map((a) => a.id),
     devDetails,
     devWorst,

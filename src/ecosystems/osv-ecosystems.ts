@@ -90,6 +90,19 @@ export function osvEcosystemOfDependency(ecosystem: DependencyEcosystem): OsvEco
   }
 }
 
+/** The ecosystem of a dependency OSV names `ecosystem` (the inverse of `osvEcosystemOfDependency`). */
+export function dependencyEcosystemOfOsv(ecosystem: OsvEcosystem): DependencyEcosystem {
+  switch (ecosystem) {
+    case 'npm':
+    case 'PyPI':
+      return packageRulesOfOsv(ecosystem).id;
+    case 'Go':
+      return 'go';
+    case 'crates.io':
+      return 'cargo';
+  }
+}
+
 function packageRulesOfOsvName(ecosystem: PackageEcosystem): OsvEcosystem {
   return packageRulesOf(ecosystem).registry.osvEcosystem;
 }

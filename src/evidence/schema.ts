@@ -10,7 +10,7 @@
  * "the source answered and the thing is absent".
  */
 import { z } from 'zod';
-import { ReportTargetSchema } from '../report/schema.js';
+import { DEPENDENCY_ECOSYSTEMS, ReportTargetSchema } from '../report/schema.js';
 import { GithubFactsSchema } from './github-facts.js';
 import { McpFactsSchema } from './mcp-facts.js';
 import { PypiFactsSchema } from './pypi-facts.js';
@@ -241,7 +241,7 @@ export const DependencyFactsSchema = z.object({
       /** The registry replaced this dependency with a security-holding placeholder. */
       securityHolding: z.boolean(),
       /** A repository's dependency set only (absent for a package's direct dependencies): its ecosystem. */
-      ecosystem: z.enum(['npm', 'pypi', 'go', 'cargo']).optional(),
+      ecosystem: z.enum(DEPENDENCY_ECOSYSTEMS).optional(),
       /** Needed only for development (a repository's lockfile or manifest says so). */
       dev: z.boolean().optional(),
       /** The packages between the manifest and this one (`['express']` for express › path-to-regexp); [] for a direct one. */
@@ -292,6 +292,12 @@ export const AdvisoryFactsSchema = z.object({
   cvssVector: z.string().nullable(),
   /** The package and version it was matched against (the target or a direct dependency). */
   package: z.string(),
+  /**
+   * The ecosystem of the package it was matched against: a Go module, a crate and an npm package
+   * may share a name and a version. Absent in evidence written before it (the target's ecosystem
+   * then, for a package target).
+   */
+  ecosystem: z.enum(DEPENDENCY_ECOSYSTEMS).optional(),
   version: z.string().nullable(),
   affectsResolved: z.boolean(),
   /** The first fixed version above `version`, or null when no fix is known. */

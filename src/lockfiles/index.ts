@@ -59,10 +59,23 @@ export function readerForName(file: string): InputReader | null {
   return null;
 }
 
+/**
+ * The module files nerq reads for a repository target (docs/scoring.md, "Repository targets") but
+ * the audit does not read yet: there is no Go module or crates.io registry adapter to evaluate
+ * their dependencies as packages. Found beside the inputs, they leave the run incomplete
+ * (audit/report.ts); found alone, there is nothing to audit (app/audit.ts); named, they are refused.
+ */
+export const UNAUDITED_INPUTS: Readonly<Record<string, string>> = { 'go.mod': 'Go modules', 'Cargo.lock': 'crates' };
+
+/** Why `nerq audit` refuses go.mod and Cargo.lock (UNAUDITED_INPUTS), and what reads them. */
+export const UNAUDITED_MODULES =
+  'nerq audit does not read go.mod or Cargo.lock yet (no Go module or crates.io registry adapter to evaluate them as packages); `nerq check github:owner/repo` checks the Go modules and crates a repository pins against OSV';
+
 /** The reader for a file, by name, else (for `.json`) by content: CycloneDX or SPDX. */
 export function readerFor(file: string, text: string): InputReader {
   const name = baseName(file);
   if (name === 'bun.lockb') throw new LockfileError(file, null, 'the binary bun.lockb cannot be read: run `bun install --save-text-lockfile` and audit bun.lock');
+  if (name === 'go.mod' || name === 'Cargo.lock') throw new LockfileError(file, null, UNAUDITED_MODULES);
   const byName = readerForName(file);
   if (byName !== null) return byName;
   if (/\.json$/i.test(name)) {

@@ -181,7 +181,13 @@ function findingParts(report: AuditReport): string[] {
     ...(ignored === 0 ? [] : [`${ignored} MCP server ${plural(ignored, 'finding', 'findings')} ignored`]),
     ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
     ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
+    ...unauditedFiles(report).map((file) => `${file} not audited`),
   ];
+}
+
+/** The go.mod / Cargo.lock files found beside the inputs and not read (an `unaudited-input` warning each). */
+export function unauditedFiles(report: AuditReport): string[] {
+  return report.warnings.filter((w) => w.code === 'unaudited-input').map((w) => String(w.details.file));
 }
 
 /** The inputs' entries from a git repository or URL: how many leave the run incomplete, how many an ignore entry covers. */
@@ -203,6 +209,10 @@ export function outcomeHint(report: AuditReport): string | null {
     const base = 'exit 3: review each dependency no registry vouches for and name it in the policy\'s ignore list with a reason, or accept them with --allow-incomplete';
     return uninspected ? `${base}; an MCP server whose code cannot be inspected needs an MCP ignore entry` : base;
   }
+  const unaudited = unauditedFiles(report);
+  if (outcome.result === 'incomplete' && unaudited.length > 0 && summary.errors === 0 && summary.incomplete === 0) {
+    return `exit 3: the dependencies of ${unaudited.join(' and ')} were not audited (nerq check github:owner/repo checks them against OSV), or accept that with --allow-incomplete`;
+  }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     const scripts = report.warnings.some((w) => w.code === 'mcp-fetched-script' && w.ignoredBy === undefined);
     return scripts
@@ -215,6 +225,9 @@ export function outcomeHint(report: AuditReport): string | null {
   }
   if (outcome.result === 'pass' && outcome.allowIncomplete && unvouched > 0) {
     return `exit 0: ${unvouched} unvouched ${plural(unvouched, 'dependency', 'dependencies')} accepted by --allow-incomplete`;
+  }
+  if (outcome.result === 'pass' && outcome.allowIncomplete && unaudited.length > 0) {
+    return `exit 0: the dependencies of ${unaudited.join(' and ')}, not audited, accepted by --allow-incomplete`;
   }
   return null;
 }

@@ -7,6 +7,7 @@
  * literally in a code span, so hostile text stays plain text; the only link is an advisory's
  * own https URL, percent-encoded.
  */
+import { advisoryEcosystemLabel } from './advisory-ecosystem.js';
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
@@ -145,6 +146,12 @@ function notCheckedSection(report: Report, level: number): string[] {
   ];
 }
 
+/** ` (crate)` after a package in another ecosystem than the target's; '' otherwise. */
+function ecosystemNote(advisory: Report['advisories'][number], report: Report): string {
+  const label = advisoryEcosystemLabel(advisory, report);
+  return label === null ? '' : ` (${label})`;
+}
+
 function advisorySection(report: Report, level: number): string[] {
   if (report.advisories.length === 0) return [];
   const rows = report.advisories.map((a) => {
@@ -154,7 +161,7 @@ function advisorySection(report: Report, level: number): string[] {
     return [
       id + aliases,
       (a.malicious ? '**malicious** ' : '') + md(a.severity) + (a.cvss === null ? '' : ` (CVSS ${a.cvss})`),
-      markdownCode(a.version === null ? a.package : `${a.package} ${a.version}`, { inTable: true }),
+      markdownCode(a.version === null ? a.package : `${a.package} ${a.version}`, { inTable: true }) + ecosystemNote(a, report),
       a.affectsResolved ? 'yes' : 'no',
       a.fixed === null ? 'no fix' : md(a.fixed),
       md(a.summary ?? ''),

@@ -9,6 +9,7 @@
  * decides. Every string from the report goes through sanitizeForTerminal; layout is measured
  * on visible text and fits `width` columns (default 80).
  */
+import { advisoryEcosystemLabel } from './advisory-ecosystem.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import { statusOf } from '../checks/define.js';
@@ -369,7 +370,8 @@ function advisoryLines(report: Report, width: number, p: Palette): string[] {
     // A package its registry no longer serves, asked about with no version: the record names every version.
     const everyVersion = a.version === null && report.target.version === null;
     head.push({ text: !a.affectsResolved ? 'not this version' : everyVersion ? 'affects every version' : 'affects this version' });
-    if (clean(a.package) !== clean(report.target.name)) head.push({ text: `in ${clean(a.package)}` });
+    const ecosystem = advisoryEcosystemLabel(a, report);
+    if (clean(a.package) !== clean(report.target.name)) head.push({ text: `in ${ecosystem === null ? '' : `the ${ecosystem} `}${clean(a.package)}` });
     lines.push(...flow(head, width, '  '));
     lines.push(...wrapIndented(clean(a.summary ?? 'no summary'), width, '    '));
     lines.push(...wrapIndented(a.fixed === null ? 'no fixed version yet' : `fixed in ${clean(a.fixed)}`, width, '    '));

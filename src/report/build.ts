@@ -121,10 +121,16 @@ export function uncheckedGuards(
   return [...byReason].map(([reason, blind]) => ({ ids: blind.map((r) => r.id), title: blind.map((r) => r.title).join(' and '), reason }));
 }
 
-/** The report's advisories: the target's first, then its direct dependencies'. */
+/**
+ * The report's advisories: the target's first, then its direct dependencies'. Each names its
+ * ecosystem; one in evidence saved before advisories said theirs is a package target's own
+ * ecosystem's (its own and its direct dependencies' were asked in it), else unknown (null).
+ */
 function advisoriesOf(evidence: Evidence): Report['advisories'] {
   const source = evidence.sources.vulnerabilities;
   if (source.status !== 'ok') return [];
+  const target = evidence.target.ecosystem;
+  const fallback = target === 'npm' || target === 'pypi' ? target : null;
   return [...source.facts.advisories, ...(source.facts.dependencyAdvisories ?? [])].map((a) => ({
     id: a.id,
     aliases: a.aliases,
@@ -132,6 +138,7 @@ function advisoriesOf(evidence: Evidence): Report['advisories'] {
     severity: a.severity,
     cvss: a.cvss,
     package: a.package,
+    ecosystem: a.ecosystem ?? fallback,
     version: a.version,
     affectsResolved: a.affectsResolved,
     fixed: a.fixed,

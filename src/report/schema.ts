@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.10.0';
+export const REPORT_SCHEMA_VERSION = '1.11.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -15,6 +15,9 @@ export const REPORT_SCHEMA_VERSION = '1.10.0';
  * file, a manifest names the package but may not vouch, or none names it.
  */
 export const LINK_GAP_CODES = ['budget', 'unreadable', 'refused', 'not-named'] as const;
+
+/** The ecosystems of a dependency or an advisory (ecosystems/osv-ecosystems.ts `DependencyEcosystem`). */
+export const DEPENDENCY_ECOSYSTEMS = ['npm', 'pypi', 'go', 'cargo'] as const;
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -104,6 +107,12 @@ export const AdvisorySchema = z.object({
   severity: z.enum(['critical', 'high', 'moderate', 'low', 'unknown']),
   cvss: z.number().nullable(),
   package: z.string(),
+  /**
+   * The ecosystem of `package` (added in 1.11.0): `npm`, `pypi`, `go` (a Go module) or `cargo` (a
+   * crate) — a repository's dependencies of several ecosystems may share a name and a version.
+   * Null only when evidence saved before it does not say (a repository target's).
+   */
+  ecosystem: z.enum(DEPENDENCY_ECOSYSTEMS).nullable(),
   version: z.string().nullable(),
   affectsResolved: z.boolean(),
   fixed: z.string().nullable(),

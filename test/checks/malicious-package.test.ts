@@ -290,6 +290,31 @@ checkTable(check, [
     ],
   },
   {
+    // One name and version in two ecosystems, a malicious record for each: two dependencies, not one with two ids.
+    name: 'repository: an npm package and a crate of one name, each with its own malicious record: two findings',
+    evidence: evidence({
+      dependencies: dependencyFacts({
+        lockfiles: ['package-lock.json', 'Cargo.lock'],
+        unpinned: [],
+        dependencies: [
+          { name: 'dep-a', range: '1.4.2', version: '1.4.2', reason: null, securityHolding: false, ecosystem: 'npm', file: 'package-lock.json' },
+          { name: 'dep-a', range: '1.4.2', version: '1.4.2', reason: null, securityHolding: false, ecosystem: 'cargo', file: 'Cargo.lock' },
+        ],
+      }),
+      vulnerabilities: { dependencyAdvisories: [depMal({ ecosystem: 'npm' }), depMal({ id: 'MAL-2026-0099', ecosystem: 'cargo' })], dependenciesQueried: 2 },
+    }),
+    score: 0,
+    messageId: 'malicious-locked-dependency',
+    data: { dependencies: ['dep-a', 'dep-a'], dependencyIds: ['MAL-2026-0042', 'MAL-2026-0099'], details: ['npm: dep-a@1.4.2 (MAL-2026-0042)', 'crates.io: dep-a@1.4.2 (MAL-2026-0099)'] },
+    caps: [
+      {
+        ...dependencyCap('x'),
+        reason: "malicious dependency in the repository's lockfiles: npm: dep-a@1.4.2 (MAL-2026-0042); crates.io: dep-a@1.4.2 (MAL-2026-0099)",
+        args: { dependencies: 'dep-a, dep-a' },
+      },
+    ],
+  },
+  {
     name: 'repository: no dependencies at all',
     evidence: evidence({ dependencies: dependencyFacts({ lockfiles: [], unpinned: [], dependencies: [] }), vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 0 } }),
     score: 100,

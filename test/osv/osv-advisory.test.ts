@@ -267,6 +267,7 @@ describe('normaliseAdvisory', () => {
       cvss: 7.2,
       cvssVector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
       package: 'lodash',
+      ecosystem: 'npm',
       version: '4.17.20',
       affectsResolved: true,
       fixed: '4.17.21',

@@ -109,6 +109,7 @@ describe('npm: a target and its dependencies', () => {
         cvss: 7.2,
         cvssVector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H',
         package: 'lodash',
+        ecosystem: 'npm',
         version: '4.17.20',
         affectsResolved: true,
         fixed: '4.17.21',

@@ -49,6 +49,7 @@ export function hostileReport(): Report {
     severity: 'critical',
     cvss: 9.8,
     package: HOSTILE,
+    ecosystem: 'npm',
     version: HOSTILE,
     affectsResolved: true,
     fixed: HOSTILE,

@@ -84,8 +84,9 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     const { report } = await checkJson(GO, { license: 'MIT', osv: [advisory] }, {});
     const check = checkOf(report, 'vulnerable-dependencies');
     expect(check).toMatchObject({ status: 'warn', score: 40, messageId: 'repository-vulnerable', evidence: { ids: ['GHSA-nerq-gomd-0001'], affected: 1, worst: 'high' } });
-    expect(check?.evidence.details).toEqual(['github.com/go-chi/chi/v5@5.3.1 (GHSA-nerq-gomd-0001 fixed in 5.3.2)']);
-    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-nerq-gomd-0001', package: 'github.com/go-chi/chi/v5', version: '5.3.1', fixed: '5.3.2', severity: 'high', affectsResolved: true })]);
+    // The set holds npm packages (ui/package-lock.json) and Go modules: the finding names its ecosystem.
+    expect(check?.evidence.details).toEqual(['Go: github.com/go-chi/chi/v5@5.3.1 (GHSA-nerq-gomd-0001 fixed in 5.3.2)']);
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-nerq-gomd-0001', package: 'github.com/go-chi/chi/v5', ecosystem: 'go', version: '5.3.1', fixed: '5.3.2', severity: 'high', affectsResolved: true })]);
   });
 
   // A synthesised malicious-packages record (MAL- id) for the module go.mod pins at a

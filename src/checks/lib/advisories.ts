@@ -38,14 +38,15 @@ function idsOf(advisory: AdvisoryFacts): string[] {
 
 /**
  * The advisories once each, in input order: an entry sharing an id or alias with an earlier
- * one for the same package is the same advisory (twins are merged upstream; this only
- * guards against a duplicate listing).
+ * one for the same package — same ecosystem and name: a Go module, a crate and an npm package
+ * may share a name — is the same advisory (twins are merged upstream; this only guards against
+ * a duplicate listing).
  */
 export function distinctAdvisories(advisories: readonly AdvisoryFacts[]): AdvisoryFacts[] {
   const seen = new Set<string>();
   const out: AdvisoryFacts[] = [];
   for (const advisory of advisories) {
-    const keys = idsOf(advisory).map((id) => `${advisory.package}\u0000${id.toUpperCase()}`);
+    const keys = idsOf(advisory).map((id) => `${advisory.ecosystem ?? ''}\u0000${advisory.package}\u0000${id.toUpperCase()}`);
     if (keys.some((key) => seen.has(key))) continue;
     for (const key of keys) seen.add(key);
     out.push(advisory);

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { SEVERITIES, type AdvisoryFacts, type Severity } from '../../evidence/schema.js';
 import { compareNpmVersions } from '../../ecosystems/npm/rules.js';
 import { comparePypiVersions } from '../../ecosystems/pypi/rules.js';
-import { osvRulesOf } from '../../ecosystems/osv-ecosystems.js';
+import { dependencyEcosystemOfOsv, osvRulesOf } from '../../ecosystems/osv-ecosystems.js';
 import type { OsvEcosystem, VersionComparator } from '../../ecosystems/types.js';
 import { cvssBaseScore, severityOfScore } from './cvss.js';
 
@@ -247,6 +247,7 @@ export function normaliseAdvisory(record: OsvRecord, query: AdvisoryQuery, borro
     cvss: found?.cvss ?? null,
     cvssVector: found?.cvssVector ?? null,
     package: query.name,
+    ecosystem: dependencyEcosystemOfOsv(query.ecosystem),
     version: query.version,
     affectsResolved: true,
     fixed: firstFixedAbove(record, query),
@@ -341,8 +342,8 @@ function mergeGroup(twins: readonly AdvisoryFacts[], compare: VersionComparator)
 }
 
 /**
- * Merge advisories whose id or aliases overlap, transitively, for the same package and
- * version: primary id = a GHSA id if any, else the first; aliases = every other id; the
+ * Merge advisories whose id or aliases overlap, transitively, for the same package (ecosystem and
+ * name) and version: primary id = a GHSA id if any, else the first; aliases = every other id; the
  * highest known severity; the lowest known fix; malicious when any twin is.
  */
 export function mergeTwins(advisories: readonly AdvisoryFacts[], compare: VersionComparator): AdvisoryFacts[] {
@@ -350,7 +351,7 @@ export function mergeTwins(advisories: readonly AdvisoryFacts[], compare: Versio
   const owner = new Map<string, number>();
   advisories.forEach((advisory, index) => {
     for (const id of [advisory.id, ...advisory.aliases]) {
-      const key = `${advisory.package}\u0000${advisory.version ?? ''}\u0000${id}`;
+      const key = `${advisory.ecosystem ?? ''}\u0000${advisory.package}\u0000${advisory.version ?? ''}\u0000${id}`;
       const seen = owner.get(key);
       if (seen === undefined) owner.set(key, index);
       else sets.union(seen, index);
@@ -366,7 +367,7 @@ export function mergeTwins(advisories: readonly AdvisoryFacts[], compare: Versio
   return [...groups.values()].map((group) => mergeGroup(group, compare));
 }
 
-/** Critical first (the order of SEVERITIES, unknown last), then id, package, version. */
+/** Critical first (the order of SEVERITIES, unknown last), then id, package, ecosystem, version. */
 export function sortAdvisories(advisories: readonly AdvisoryFacts[]): AdvisoryFacts[] {
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...advisories].sort(
@@ -374,6 +375,7 @@ export function sortAdvisories(advisories: readonly AdvisoryFacts[]): AdvisoryFa
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
       text(a.id, b.id) ||
       text(a.package, b.package) ||
+      text(a.ecosystem ?? '', b.ecosystem ?? '') ||
       text(a.version ?? '', b.version ?? ''),
   );
 }
