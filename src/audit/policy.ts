@@ -24,6 +24,7 @@ import { licenseFailures, licenseFromReport, type PackageLicense } from './polic
 import type { PolicyFile } from './policy-load.js';
 import { SEVERITY_LEVELS, type IgnoreEntry, type PackageIgnoreEntry, type SeverityLevel } from './policy-schema.js';
 import type { AuditEcosystem, AuditEntry, AuditSubject, AuditWarning, PolicyFailure, PolicyOutcome } from './types.js';
+import type { LockfileFinding } from './lockfile-integrity.js';
 
 export { loadPolicy, parsePolicy, PolicyError, type PolicyFile } from './policy-load.js';
 export { licenseFromEvidence, licenseFromReport, type PackageLicense } from './policy-license.js';
@@ -79,8 +80,8 @@ export interface ApplyOptions {
   license?: PackageLicense;
   /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
   dependencyConfusion?: string | null;
-  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure. */
-  lockfileInjection?: string | null;
+  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure, at the pin. */
+  lockfileInjection?: LockfileFinding | null;
   /** An `mcp` subject: the configured servers it was matched from, as MCP ignore entries match them (`mcp-entry-policy`). */
   mcpServers?: readonly McpFindingRef[];
 }
@@ -158,9 +159,9 @@ export function applyPolicy(
     failures.push({ rule: 'dependency-confusion', message: options.dependencyConfusion });
     if (status === 'pass') status = 'fail';
   }
-  if (options.lockfileInjection != null && options.lockfileInjection !== '') {
+  if (options.lockfileInjection != null) {
     // First: it says what would really be installed, whatever the evaluation of the name found.
-    failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection });
+    failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection.message, at: options.lockfileInjection.at });
     if (status === 'pass' || status === 'error') status = 'fail';
   }
   if (status === 'pass' && report.score !== null && report.coverage < policy.minCoverage) {

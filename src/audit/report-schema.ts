@@ -24,6 +24,13 @@ export const AuditSubjectSchema = z.object({
   resolved: z.string().nullable(),
   /** The packages between a direct dependency and this one ([] when direct, null when unknown; added in 2.0.0). */
   via: z.array(z.string()).nullable(),
+  /**
+   * The project's own patches applied on top of the registry release (pnpm `patchedDependencies`,
+   * yarn `patch:`): the patch file as the lockfile names it (null when it gives only a hash) and
+   * the lockfile line of the patched entry. The release is what was evaluated; the patch is not.
+   * Absent when the package carries none (added in 2.8.0).
+   */
+  patches: z.array(z.object({ path: z.string().nullable(), file: z.string(), line: z.number().int().min(1).nullable() })).optional(),
 });
 
 export const PolicyFailureSchema = z.object({
@@ -31,6 +38,8 @@ export const PolicyFailureSchema = z.object({
   message: z.string(),
   /** The checks the failure is about, when it is about some (`not-checked`; added in 2.0.0). */
   checks: z.array(z.string()).optional(),
+  /** Where in the inputs the finding is, when it is one line rather than the package (`lockfile-injection`: the lockfile pin; added in 2.8.0). */
+  at: z.object({ file: z.string(), line: z.number().int().min(1).nullable() }).optional(),
 });
 
 /**
@@ -82,9 +91,11 @@ export const AuditWarningSchema = z.object({
  * `unvouched-remote-ignored`, and MCP ignore entries: a warning's optional `ignoredBy` (a finding
  * an entry covers), and `ignoredBy.mcp` / `ignoredBy.file` on an ignored `mcp` entry (whose
  * `ignoredBy.package` is absent), 2.7.0 an unvouched entry's optional `direct` and `dev` (where
- * its input can tell; `--direct` and `--omit dev` leave entries out by them).
+ * its input can tell; `--direct` and `--omit dev` leave entries out by them), 2.8.0 a subject's
+ * optional `patches` (the project's patches applied on top of the release) and a failure's
+ * optional `at` (the input line a `lockfile-injection` finding is about).
  */
-export const AUDIT_SCHEMA_VERSION = '2.7.0';
+export const AUDIT_SCHEMA_VERSION = '2.8.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

@@ -14,7 +14,7 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import type { DeclaredDependency, PatchRef, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
@@ -143,13 +143,16 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     const declarations = keys.flatMap((key) => declared.get(key) ?? []);
     const dev = keys.every((key) => !prod.has(key));
     const entries = attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations);
-    dependencies.push(...withVia(entries, shortestChain(chains, keys)));
     // A patched package is the registry release plus the project's own patch (`patchedDependencies`).
+    let patches: PatchRef[] = [];
     if (keys.some((key) => key.includes('patch_hash='))) {
       const patch = lock.patchedDependencies?.[id] ?? lock.patchedDependencies?.[name];
-      const path = typeof patch === 'object' && patch.path !== undefined ? ` ${quote(patch.path)}` : '';
-      notes.push(`${file}:${line ?? '?'}: ${quote(id)} is the registry release with the project's patch${path} applied`);
+      // pnpm 9 writes `{hash, path}`; pnpm 10 the hash alone (the path is in pnpm-workspace.yaml).
+      const path = typeof patch === 'object' && patch.path !== undefined ? patch.path : null;
+      patches = [{ path, file, line }];
+      notes.push(`${file}:${line ?? '?'}: ${quote(id)} is the registry release with the project's patch${path === null ? '' : ` ${quote(path)}`} applied`);
     }
+    dependencies.push(...withVia(entries, shortestChain(chains, keys)).map((d) => (patches.length === 0 ? d : { ...d, patches })));
   }
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });

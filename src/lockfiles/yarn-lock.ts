@@ -21,7 +21,7 @@ import { parseSyml } from '@yarnpkg/parsers';
 import semver from 'semver';
 import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
-import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
+import { LockfileError, type DeclaredDependency, type PatchRef, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
@@ -363,6 +363,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
+  // The project's patches, by the node they patch.
+  const patchesOf = new Map<Node, PatchRef[]>();
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
     if (node.reference.startsWith('patch:') && target(node) !== node) {
@@ -371,9 +373,14 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       const patch = safeDecode(/#(.*?)(?:::|$)/.exec(node.reference)?.[1] ?? '');
       if (patch !== '' && !/^(?:optional!)?~?builtin</.test(patch)) {
         notes.push(`${file}:${node.line ?? '?'}: ${quote(target(node).entry.resolution)} is the registry release with the project's patch ${quote(patch)} applied`);
+        const list = patchesOf.get(target(node)) ?? [];
+        list.push({ path: patch, file, line: node.line });
+        patchesOf.set(target(node), list);
       }
-      continue;
     }
+  }
+  for (const node of nodes) {
+    if (node.reference.startsWith('workspace:') || (node.reference.startsWith('patch:') && target(node) !== node)) continue;
     const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
@@ -388,7 +395,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       continue;
     }
     const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
-    dependencies.push(...withVia(entries, chains.get(node)));
+    const patches = patchesOf.get(node);
+    dependencies.push(...withVia(entries, chains.get(node)).map((d) => (patches === undefined ? d : { ...d, patches })));
   }
   return { file, format: 'yarn-berry', dependencies, notes, skipped };
 }
