@@ -24,6 +24,7 @@ import { licenseFailures, licenseFromReport, type PackageLicense } from './polic
 import type { PolicyFile } from './policy-load.js';
 import { SEVERITY_LEVELS, type IgnoreEntry, type PackageIgnoreEntry, type SeverityLevel } from './policy-schema.js';
 import type { AuditEcosystem, AuditEntry, AuditSubject, AuditWarning, PolicyFailure, PolicyOutcome } from './types.js';
+import type { DependencyConfusion } from './dependency-confusion.js';
 import type { LockfileFinding } from './lockfile-integrity.js';
 
 export { loadPolicy, parsePolicy, PolicyError, type PolicyFile } from './policy-load.js';
@@ -79,7 +80,7 @@ export interface ApplyOptions {
   /** The package's licence; default: read from the report's licence-declared check. Pass licenseFromEvidence(evidence) when the evidence is at hand (PyPI reports carry no licence check). */
   license?: PackageLicense;
   /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
-  dependencyConfusion?: string | null;
+  dependencyConfusion?: DependencyConfusion | null;
   /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure, at the pin. */
   lockfileInjection?: LockfileFinding | null;
   /** An `mcp` subject: the configured servers it was matched from, as MCP ignore entries match them (`mcp-entry-policy`). */
@@ -155,8 +156,9 @@ export function applyPolicy(
     failures = failuresOf({ ...report, score: report.score }, policy, options.license ?? licenseFromReport(report));
     status = failures.length > 0 ? 'fail' : 'pass';
   }
-  if (options.dependencyConfusion != null && options.dependencyConfusion !== '') {
-    failures.push({ rule: 'dependency-confusion', message: options.dependencyConfusion });
+  if (options.dependencyConfusion != null) {
+    const { message, at } = options.dependencyConfusion;
+    failures.push({ rule: 'dependency-confusion', message, ...(at === null ? {} : { at }) });
     if (status === 'pass') status = 'fail';
   }
   if (options.lockfileInjection != null) {

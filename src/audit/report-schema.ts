@@ -38,7 +38,11 @@ export const PolicyFailureSchema = z.object({
   message: z.string(),
   /** The checks the failure is about, when it is about some (`not-checked`; added in 2.0.0). */
   checks: z.array(z.string()).optional(),
-  /** Where in the inputs the finding is, when it is one line rather than the package (`lockfile-injection`: the lockfile pin; added in 2.8.0). */
+  /**
+   * Where in the inputs the finding is, when it is one line rather than the package
+   * (`lockfile-injection`, and `dependency-confusion` when a lockfile's `resolved` names the
+   * private source: the lockfile pin; line null when the reader does not know it; added in 2.8.0).
+   */
   at: z.object({ file: z.string(), line: z.number().int().min(1).nullable() }).optional(),
 });
 
@@ -93,7 +97,7 @@ export const AuditWarningSchema = z.object({
  * `ignoredBy.package` is absent), 2.7.0 an unvouched entry's optional `direct` and `dev` (where
  * its input can tell; `--direct` and `--omit dev` leave entries out by them), 2.8.0 a subject's
  * optional `patches` (the project's patches applied on top of the release) and a failure's
- * optional `at` (the input line a `lockfile-injection` finding is about).
+ * optional `at` (the lockfile pin a `lockfile-injection` or `dependency-confusion` finding is about).
  */
 export const AUDIT_SCHEMA_VERSION = '2.8.0';
 

@@ -159,7 +159,7 @@ export interface PolicyFailure {
   message: string;
   /** The checks the failure is about (`not-checked`: the guarding checks that could not run). */
   checks?: string[];
-  /** Where in the inputs the finding is, when it is about one line rather than the package (`lockfile-injection`: the lockfile pin). */
+  /** Where in the inputs the finding is, when it is about one line rather than the package (`lockfile-injection`, `dependency-confusion` named by a `resolved`: the lockfile pin). */
   at?: { file: string; line: number | null };
 }
 

@@ -10,8 +10,9 @@
  * code scanning shows it closed rather than dropping it. What the run itself could not do (an
  * unreachable service, an incomplete result) is in `invocations[0].toolExecutionNotifications`,
  * with the exit code. A package result's rule is its main policy failure (`policy/min-score`, …);
- * it is located at the manifest or lockfile line that declares the package (a `lockfile-injection`
- * failure at the lockfile pin it is about), and carries a
+ * it is located at the manifest or lockfile line that declares the package (a main failure that
+ * carries `at` — `lockfile-injection`, `dependency-confusion` named by a lockfile's `resolved` —
+ * at the lockfile pin it is about), and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
  */

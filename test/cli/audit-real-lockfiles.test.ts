@@ -204,6 +204,14 @@ describe('nerq audit of a real yarn classic lockfile (honojs/hono benchmarks/jsx
     const report = parseAudit(result.stdout);
     expect(lockFindings(report).sort()).toEqual([`typescript@${typescript.version} dependency-confusion`, `typescript@${typescript.version} lockfile-injection`]);
     expect(result.code).toBe(1);
+    // Both findings come from the lockfile entry (its `resolved` names the other origin): located there.
+    const entryLine = text.split('\n').findIndex((l) => /^"?typescript@/.test(l)) + 1;
+    expect(entryLine).toBeGreaterThan(0);
+    const failures = report.entries.find((e) => e.subject.name === 'typescript')!.policy.failures.filter((f) => LOCK_RULES.includes(f.rule));
+    expect(failures.map((f) => [f.rule, f.at])).toEqual([
+      ['lockfile-injection', { file: 'yarn.lock', line: entryLine }],
+      ['dependency-confusion', { file: 'yarn.lock', line: entryLine }],
+    ]);
   });
 });
 
