@@ -97,7 +97,8 @@ export const AuditWarningSchema = z.object({
  * `ignoredBy.package` is absent), 2.7.0 an unvouched entry's optional `direct` and `dev` (where
  * its input can tell; `--direct` and `--omit dev` leave entries out by them), 2.8.0 a subject's
  * optional `patches` (the project's patches applied on top of the release) and a failure's
- * optional `at` (the lockfile pin a `lockfile-injection` or `dependency-confusion` finding is about).
+ * optional `at` (the lockfile pin a `lockfile-injection` or `dependency-confusion` finding is about),
+ * and an unvouched entry's optional `declaredAs` (the alias the project declares it under).
  */
 export const AUDIT_SCHEMA_VERSION = '2.8.0';
 
@@ -115,6 +116,8 @@ export const UnvouchedRemoteSchema = z.object({
   direct: z.boolean().optional(),
   /** Only needed for development; absent when the input cannot tell (added in 2.7.0). */
   dev: z.boolean().optional(),
+  /** The names the project's manifests declare it under when they are not `name` (an alias); absent otherwise (added in 2.8.0). */
+  declaredAs: z.array(z.string()).optional(),
   /** unvouched: the run is incomplete (exit 3) unless `--allow-incomplete`; ignored: a policy ignore entry covers it. */
   status: z.enum(['unvouched', 'ignored']),
   ignoredBy: z.object({ package: z.string(), reason: z.string(), expires: z.string().nullable() }).nullable(),

@@ -113,6 +113,12 @@ export interface SkippedEntry {
   direct?: boolean;
   /** Only needed for development (true) or not (false), where the input can tell; absent when it cannot (`--omit dev` then keeps it). */
   dev?: boolean;
+  /**
+   * The names the project's manifests declare it under, when they are not `name` (an alias:
+   * `@hoppscotch/plugin-appload` for a GitHub tarball whose package is named
+   * `@CuriousCorrelation/plugin-appload`); absent otherwise. An ignore entry may name either.
+   */
+  declaredAs?: string[];
 }
 
 /** What an input knows of an entry's place in the project: direct or transitive, dev-only or not; absent where it cannot tell. */

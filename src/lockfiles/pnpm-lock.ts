@@ -19,7 +19,7 @@ import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
-import { npmSourceKind, remoteSource, skippedEntry, type SourceKind } from './source-kind.js';
+import { npmSourceKind, remoteSource, skippedEntry, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { dirOf, quote } from './text.js';
 import type { InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -126,7 +126,10 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
       notes.push(note);
       const pkg = packages[key] ?? nodes[key];
       const kind = sourceOf(style, key, pkg);
-      if (kind !== null) skipped.push(skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod)));
+      if (kind !== null) {
+        const entry = skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod));
+        skipped.push(withDeclaredNames(entry, (declared.get(key) ?? []).map((d) => d.key)));
+      }
       continue;
     }
     const id = `${parsed.name}@${version}`;

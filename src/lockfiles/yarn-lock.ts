@@ -26,7 +26,7 @@ import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
-import { npmSourceKind, skippedEntry } from './source-kind.js';
+import { npmSourceKind, skippedEntry, withDeclaredNames } from './source-kind.js';
 import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
@@ -391,7 +391,10 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       const kind = npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
-      if (kind !== null) skipped.push(skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) }));
+      if (kind !== null) {
+        const entry = skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) });
+        skipped.push(withDeclaredNames(entry, (declared.get(node) ?? []).map((d) => d.key)));
+      }
       continue;
     }
     const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);

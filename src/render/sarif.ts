@@ -247,7 +247,8 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
 function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = 'policy/unvouched-remote';
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
-  const what = remote.name === null ? 'A dependency' : sarifText(remote.name);
+  const alias = remote.declaredAs === undefined || remote.declaredAs.length === 0 ? '' : ` (declared as ${sarifText(remote.declaredAs.join(', '))})`;
+  const what = `${remote.name === null ? 'A dependency' : sarifText(remote.name)}${alias}`;
   const from = sarifText(remote.host === null ? remote.source : `${remote.host} (${remote.source})`);
   return {
     ruleId,
@@ -258,7 +259,14 @@ function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], o
     partialFingerprints: {
       'nerqPackage/v1': createHash('sha256').update(`${remote.ecosystem}\u0000${remote.name ?? ''}\u0000${remote.source}`).digest('hex'),
     },
-    properties: { ecosystem: remote.ecosystem, package: remote.name, host: remote.host, source: remote.source, rules: [ruleId] },
+    properties: {
+      ecosystem: remote.ecosystem,
+      package: remote.name,
+      ...(remote.declaredAs === undefined ? {} : { declaredAs: remote.declaredAs }),
+      host: remote.host,
+      source: remote.source,
+      rules: [ruleId],
+    },
   };
 }
 

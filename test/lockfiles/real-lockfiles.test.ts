@@ -527,6 +527,14 @@ describe('pnpm-lock.yaml v9 with GitHub dependencies locked as codeload tarballs
       'https://codeload.github.com/CuriousCorrelation/tauri-plugin-relay/tar.gz/273488c8f50a22ee707af6b50ccd5570851f8bc9',
     ]);
   });
+
+  it('names each the way the project declares it (the importers\' alias keys), beside the name of the package fetched', () => {
+    // importers: `'@hoppscotch/plugin-appload': {specifier: github:CuriousCorrelation/tauri-plugin-appload#…}` (and plugin-relay).
+    expect((input.skipped ?? []).map((s) => [s.name, s.declaredAs])).toEqual([
+      ['@CuriousCorrelation/plugin-appload', ['@hoppscotch/plugin-appload']],
+      ['@CuriousCorrelation/plugin-relay', ['@hoppscotch/plugin-relay']],
+    ]);
+  });
 });
 
 describe('uv.lock of a six-member workspace with a git dependency (pydantic/pydantic-ai)', () => {
