@@ -166,8 +166,10 @@ function remoteEntries(inputs: readonly ParsedInput[]): SkippedEntry[] {
  * package (a name-only entry: no registry version exists to match a range against), or unvouched.
  */
 function judgeRemotes(remotes: readonly SkippedEntry[], policy: Policy, now: Date): UnvouchedRemote[] {
-  return remotes.map(({ ecosystem, name, file, line, source, host, direct, dev }) => {
-    const ignore = name === null ? null : findIgnore(policy.ignore, { ecosystem, name, version: null }, now);
+  return remotes.map(({ ecosystem, name, file, line, source, host, direct, dev, declaredAs }) => {
+    // An ignore entry may name the package or the alias the project declares it under.
+    const names = [...(name === null ? [] : [name]), ...(declaredAs ?? [])];
+    const ignore = names.map((n) => findIgnore(policy.ignore, { ecosystem, name: n, version: null }, now)).find((found) => found !== null) ?? null;
     return {
       ecosystem,
       name,
@@ -177,6 +179,7 @@ function judgeRemotes(remotes: readonly SkippedEntry[], policy: Policy, now: Dat
       host,
       ...(direct === undefined ? {} : { direct }),
       ...(dev === undefined ? {} : { dev }),
+      ...(declaredAs === undefined ? {} : { declaredAs }),
       status: ignore === null ? 'unvouched' : 'ignored',
       ignoredBy: ignore === null ? null : { package: ignore.package, reason: ignore.reason, expires: ignore.expires },
     };

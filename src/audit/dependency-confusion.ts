@@ -22,6 +22,12 @@ import { mapLimit } from '../util/map-limit.js';
 
 const CONCURRENCY = 8;
 
+/** A suspicion (one line), and the lockfile pin that names the private source, when one does (null: only the configured registry does). */
+export interface DependencyConfusion {
+  message: string;
+  at: { file: string; line: number | null } | null;
+}
+
 const originOf = (url: string): string | null => {
   try {
     return new URL(url).origin;
@@ -94,7 +100,7 @@ export async function findDependencyConfusion(
   evaluated: readonly { subject: AuditSubject; evidence: Evidence | null }[],
   ctx: RunContext,
   locks: (subject: AuditSubject) => readonly LockRecord[] = () => [],
-): Promise<Map<AuditSubject, string>> {
+): Promise<Map<AuditSubject, DependencyConfusion>> {
   const suspects = evaluated.flatMap(({ subject, evidence }) => {
     const source = privateSourceOf(subject, ctx);
     if (source === null) return [];
@@ -104,15 +110,17 @@ export async function findDependencyConfusion(
     const release = comparable ? evaluatedRelease(evidence) : null;
     return [{ subject, source, releases: release === null ? pinnedReleases(subject, locks(subject)) : [release] }];
   });
-  const found = new Map<AuditSubject, string>();
+  const found = new Map<AuditSubject, DependencyConfusion>();
   await mapLimit(suspects, CONCURRENCY, async ({ subject, source, releases }) => {
     const result = await fetchPackument(ctx.http, ctx.endpoints.npmPublicRegistry, subject.name, { accept: ABBREVIATED_ACCEPT });
     if (result.status !== 'ok') return;
     if (releases.length > 0 && releases.every((release) => publishesSameRelease(result.packument, release))) return;
-    found.set(
-      subject,
-      `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
-    );
+    // Located at the lockfile pin whose `resolved` names the private source, when one does.
+    const pin = locks(subject).find((r) => r.resolved !== null && originOf(r.resolved) === source);
+    found.set(subject, {
+      message: `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
+      at: pin === undefined ? null : { file: pin.file, line: pin.line },
+    });
   });
   return found;
 }

@@ -49,6 +49,7 @@ export function foldDependencies(inputs: readonly InputFile[], options: FoldOpti
           declaredIn: [place],
           resolved: dependency.resolved,
           via: dependency.direct ? [] : (dependency.via ?? null),
+          ...(dependency.patches === undefined || dependency.patches.length === 0 ? {} : { patches: [...dependency.patches] }),
         });
         continue;
       }
@@ -58,6 +59,10 @@ export function foldDependencies(inputs: readonly InputFile[], options: FoldOpti
       subject.dev &&= dependency.dev;
       subject.spec ??= dependency.spec;
       subject.resolved ??= dependency.resolved;
+      for (const patch of dependency.patches ?? []) {
+        const list = (subject.patches ??= []);
+        if (!list.some((p) => p.path === patch.path && p.file === patch.file && p.line === patch.line)) list.push(patch);
+      }
       const seen = subject.declaredIn.some((p) => p.file === place.file && p.line === place.line && p.workspace === place.workspace);
       if (!seen) subject.declaredIn.push(place);
     }

@@ -108,37 +108,50 @@ function where(record: LockRecord): string {
   return `${record.file}${record.line === null ? '' : `:${record.line}`}`;
 }
 
+/** A lockfile finding: why the lockfile would install something else (one line), and the pin it is about. */
+export interface LockfileFinding {
+  message: string;
+  at: { file: string; line: number | null };
+}
+
 /**
- * Why the lockfile would install something other than `subject` (one line), or null. `evidence`:
- * the evaluation of the subject (its registry facts give the release's hashes).
+ * Why the lockfile would install something other than `subject`, at the pin that says so, or
+ * null. `evidence`: the evaluation of the subject (its registry facts give the release's hashes).
  */
-export function lockfileMismatch(subject: AuditSubject, records: readonly LockRecord[], evidence: Evidence | null, registries: readonly string[] = []): string | null {
+export function lockfileMismatch(subject: AuditSubject, records: readonly LockRecord[], evidence: Evidence | null, registries: readonly string[] = []): LockfileFinding | null {
+  for (const record of records) {
+    const message = recordMismatch(subject, record, evidence, registries);
+    if (message !== null) return { message, at: { file: record.file, line: record.line } };
+  }
+  return null;
+}
+
+/** Why one pin would install something other than `subject`, or null. */
+function recordMismatch(subject: AuditSubject, record: LockRecord, evidence: Evidence | null, registries: readonly string[]): string | null {
   if (subject.ecosystem !== 'npm' || subject.version === null) return null;
   const label = `${subject.name}@${subject.version}`;
   const registry = evidence?.sources.registry;
   const facts = registry?.status === 'ok' && registry.facts.version === subject.version ? registry.facts : null;
-  for (const record of records) {
-    if (record.lockedFor !== null) {
-      return `lockfile injection: ${where(record)} resolves ${JSON.stringify(record.lockedFor)} to ${label}: the lockfile installs ${label} under another name`;
+  if (record.lockedFor !== null) {
+    return `lockfile injection: ${where(record)} resolves ${JSON.stringify(record.lockedFor)} to ${label}: the lockfile installs ${label} under another name`;
+  }
+  if (record.resolved !== null && /^https?:\/\//i.test(record.resolved)) {
+    const identity = tarballIdentity(record.resolved);
+    const expected = tarballFile(subject.name, subject.version);
+    if (identity !== null && (identity.name !== subject.name || identity.file !== expected)) {
+      return `lockfile injection: ${where(record)} pins ${label} to the tarball ${identity.name}/-/${identity.file}: npm would install that package, not ${label}`;
     }
-    if (record.resolved !== null && /^https?:\/\//i.test(record.resolved)) {
-      const identity = tarballIdentity(record.resolved);
-      const expected = tarballFile(subject.name, subject.version);
-      if (identity !== null && (identity.name !== subject.name || identity.file !== expected)) {
-        return `lockfile injection: ${where(record)} pins ${label} to the tarball ${identity.name}/-/${identity.file}: npm would install that package, not ${label}`;
-      }
+  }
+  if (facts !== null) {
+    const locked = digests(record.integrity, record.resolved);
+    const published = registryDigests(facts.integrity, facts.shasum);
+    const algorithm = disagreement(locked, published);
+    if (algorithm !== null) {
+      return `lockfile injection: ${where(record)} pins ${label} to ${algorithm} bytes the registry does not publish for it: npm would install other bytes than ${label}`;
     }
-    if (facts !== null) {
-      const locked = digests(record.integrity, record.resolved);
-      const published = registryDigests(facts.integrity, facts.shasum);
-      const algorithm = disagreement(locked, published);
-      if (algorithm !== null) {
-        return `lockfile injection: ${where(record)} pins ${label} to ${algorithm} bytes the registry does not publish for it: npm would install other bytes than ${label}`;
-      }
-      const host = foreignHost(record.resolved, [facts.tarballUrl, ...registries]);
-      if (host !== null && !agrees(locked, published)) {
-        return `lockfile injection: ${where(record)} fetches ${label} from ${host}, not from the registry, with no hash the registry publishes for it: npm would install whatever ${host} serves`;
-      }
+    const host = foreignHost(record.resolved, [facts.tarballUrl, ...registries]);
+    if (host !== null && !agrees(locked, published)) {
+      return `lockfile injection: ${where(record)} fetches ${label} from ${host}, not from the registry, with no hash the registry publishes for it: npm would install whatever ${host} serves`;
     }
   }
   return null;

@@ -24,6 +24,8 @@ import { licenseFailures, licenseFromReport, type PackageLicense } from './polic
 import type { PolicyFile } from './policy-load.js';
 import { SEVERITY_LEVELS, type IgnoreEntry, type PackageIgnoreEntry, type SeverityLevel } from './policy-schema.js';
 import type { AuditEcosystem, AuditEntry, AuditSubject, AuditWarning, PolicyFailure, PolicyOutcome } from './types.js';
+import type { DependencyConfusion } from './dependency-confusion.js';
+import type { LockfileFinding } from './lockfile-integrity.js';
 
 export { loadPolicy, parsePolicy, PolicyError, type PolicyFile } from './policy-load.js';
 export { licenseFromEvidence, licenseFromReport, type PackageLicense } from './policy-license.js';
@@ -78,9 +80,9 @@ export interface ApplyOptions {
   /** The package's licence; default: read from the report's licence-declared check. Pass licenseFromEvidence(evidence) when the evidence is at hand (PyPI reports carry no licence check). */
   license?: PackageLicense;
   /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
-  dependencyConfusion?: string | null;
-  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure. */
-  lockfileInjection?: string | null;
+  dependencyConfusion?: DependencyConfusion | null;
+  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure, at the pin. */
+  lockfileInjection?: LockfileFinding | null;
   /** An `mcp` subject: the configured servers it was matched from, as MCP ignore entries match them (`mcp-entry-policy`). */
   mcpServers?: readonly McpFindingRef[];
 }
@@ -154,13 +156,14 @@ export function applyPolicy(
     failures = failuresOf({ ...report, score: report.score }, policy, options.license ?? licenseFromReport(report));
     status = failures.length > 0 ? 'fail' : 'pass';
   }
-  if (options.dependencyConfusion != null && options.dependencyConfusion !== '') {
-    failures.push({ rule: 'dependency-confusion', message: options.dependencyConfusion });
+  if (options.dependencyConfusion != null) {
+    const { message, at } = options.dependencyConfusion;
+    failures.push({ rule: 'dependency-confusion', message, ...(at === null ? {} : { at }) });
     if (status === 'pass') status = 'fail';
   }
-  if (options.lockfileInjection != null && options.lockfileInjection !== '') {
+  if (options.lockfileInjection != null) {
     // First: it says what would really be installed, whatever the evaluation of the name found.
-    failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection });
+    failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection.message, at: options.lockfileInjection.at });
     if (status === 'pass' || status === 'error') status = 'fail';
   }
   if (status === 'pass' && report.score !== null && report.coverage < policy.minCoverage) {

@@ -27,6 +27,13 @@ export const AuditSubjectSchema = z.object({
    * A path longer than 64 names keeps its first 32 and last 31 around a `…` element (lockfiles/graph.ts).
    */
   via: z.array(z.string()).nullable(),
+  /**
+   * The project's own patches applied on top of the registry release (pnpm `patchedDependencies`,
+   * yarn `patch:`): the patch file as the lockfile names it (null when it gives only a hash) and
+   * the lockfile line of the patched entry. The release is what was evaluated; the patch is not.
+   * Absent when the package carries none (added in 2.8.0).
+   */
+  patches: z.array(z.object({ path: z.string().nullable(), file: z.string(), line: z.number().int().min(1).nullable() })).optional(),
 });
 
 export const PolicyFailureSchema = z.object({
@@ -34,6 +41,12 @@ export const PolicyFailureSchema = z.object({
   message: z.string(),
   /** The checks the failure is about, when it is about some (`not-checked`; added in 2.0.0). */
   checks: z.array(z.string()).optional(),
+  /**
+   * Where in the inputs the finding is, when it is one line rather than the package
+   * (`lockfile-injection`, and `dependency-confusion` when a lockfile's `resolved` names the
+   * private source: the lockfile pin; line null when the reader does not know it; added in 2.8.0).
+   */
+  at: z.object({ file: z.string(), line: z.number().int().min(1).nullable() }).optional(),
 });
 
 /**
@@ -86,7 +99,10 @@ export const AuditWarningSchema = z.object({
  * an entry covers), and `ignoredBy.mcp` / `ignoredBy.file` on an ignored `mcp` entry (whose
  * `ignoredBy.package` is absent), 2.7.0 an unvouched entry's optional `direct` and `dev` (where
  * its input can tell; `--direct` and `--omit dev` leave entries out by them), 2.8.0 the entries'
- * reports at 1.11.0 (an advisory's `ecosystem`).
+ * reports at 1.11.0 (an advisory's `ecosystem`), a subject's optional `patches` (the project's
+ * patches applied on top of the release) and a failure's optional `at` (the lockfile pin a
+ * `lockfile-injection` or `dependency-confusion` finding is about), and an unvouched entry's
+ * optional `declaredAs` (the alias the project declares it under).
  */
 export const AUDIT_SCHEMA_VERSION = '2.8.0';
 
@@ -104,6 +120,8 @@ export const UnvouchedRemoteSchema = z.object({
   direct: z.boolean().optional(),
   /** Only needed for development; absent when the input cannot tell (added in 2.7.0). */
   dev: z.boolean().optional(),
+  /** The names the project's manifests declare it under when they are not `name` (an alias); absent otherwise (added in 2.8.0). */
+  declaredAs: z.array(z.string()).optional(),
   /** unvouched: the run is incomplete (exit 3) unless `--allow-incomplete`; ignored: a policy ignore entry covers it. */
   status: z.enum(['unvouched', 'ignored']),
   ignoredBy: z.object({ package: z.string(), reason: z.string(), expires: z.string().nullable() }).nullable(),

@@ -131,9 +131,18 @@ const at = (remote: UnvouchedRemote) => `${remote.file}${remote.line === null ? 
 /** One warning per remote entry: `unvouched-remote` (it leaves the run incomplete), or `unvouched-remote-ignored` with the ignore entry's reason. */
 export function unvouchedWarnings(remotes: readonly UnvouchedRemote[]): AuditWarning[] {
   return remotes.map((remote) => {
-    const what = remote.name === null ? 'an entry' : JSON.stringify(remote.name);
+    const alias = remote.declaredAs === undefined || remote.declaredAs.length === 0 ? '' : ` (declared as ${remote.declaredAs.map((n) => JSON.stringify(n)).join(', ')})`;
+    const what = remote.name === null ? `an entry${alias}` : `${JSON.stringify(remote.name)}${alias}`;
     const from = remote.host === null ? JSON.stringify(remote.source) : `${remote.host} (${JSON.stringify(remote.source)})`;
-    const details = { file: remote.file, line: remote.line, package: remote.name, host: remote.host, source: remote.source, ecosystem: remote.ecosystem };
+    const details = {
+      file: remote.file,
+      line: remote.line,
+      package: remote.name,
+      ...(remote.declaredAs === undefined ? {} : { declaredAs: remote.declaredAs }),
+      host: remote.host,
+      source: remote.source,
+      ecosystem: remote.ecosystem,
+    };
     if (remote.status === 'ignored' && remote.ignoredBy !== null) {
       const until = remote.ignoredBy.expires === null ? '' : ` (until ${remote.ignoredBy.expires})`;
       return {

@@ -48,6 +48,20 @@ export interface DeclaredDependency {
    * `chalk@npm:^4` resolved to `evil@npm:1.0.0`): that descriptor. Null or absent otherwise.
    */
   lockedFor?: string | null;
+  /** The project's own patches applied on top of the registry release (pnpm `patchedDependencies`, yarn `patch:`); absent when none. */
+  patches?: PatchRef[];
+}
+
+/**
+ * A patch file of the project's that the package manager applies on top of a registry release
+ * (docs/security.md): the release is audited, the patch is the project's own code.
+ */
+export interface PatchRef {
+  /** The patch file as the lockfile names it (`patches/sirv@3.0.2.patch`, `~/.yarn/patches/….patch`); null when it gives only a hash. */
+  path: string | null;
+  /** The lockfile (relative to the audited directory) and 1-based line of the patched entry; line null when unknown. */
+  file: string;
+  line: number | null;
 }
 
 /** One place a lockfile pins a subject: what npm or yarn would fetch, and the hash it would accept. */
@@ -99,6 +113,12 @@ export interface SkippedEntry {
   direct?: boolean;
   /** Only needed for development (true) or not (false), where the input can tell; absent when it cannot (`--omit dev` then keeps it). */
   dev?: boolean;
+  /**
+   * The names the project's manifests declare it under, when they are not `name` (an alias:
+   * `@hoppscotch/plugin-appload` for a GitHub tarball whose package is named
+   * `@CuriousCorrelation/plugin-appload`); absent otherwise. An ignore entry may name either.
+   */
+  declaredAs?: string[];
 }
 
 /** What an input knows of an entry's place in the project: direct or transitive, dev-only or not; absent where it cannot tell. */
@@ -134,6 +154,8 @@ export interface AuditSubject {
   resolved: string | null;
   /** The shortest chain of packages from a direct dependency to it (see DeclaredDependency.via); null when unknown. */
   via: string[] | null;
+  /** The project's patches applied on top of the release (DeclaredDependency.patches); absent when none. */
+  patches?: PatchRef[];
 }
 
 /** One reason a package fails the policy. */
@@ -143,6 +165,8 @@ export interface PolicyFailure {
   message: string;
   /** The checks the failure is about (`not-checked`: the guarding checks that could not run). */
   checks?: string[];
+  /** Where in the inputs the finding is, when it is about one line rather than the package (`lockfile-injection`, `dependency-confusion` named by a `resolved`: the lockfile pin). */
+  at?: { file: string; line: number | null };
 }
 
 export interface PolicyOutcome {

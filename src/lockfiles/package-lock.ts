@@ -23,7 +23,7 @@ import { chainsFrom, unreferenced } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, type DeclarationGroup } from './package-json.js';
-import { npmSourceKind, skippedEntry } from './source-kind.js';
+import { npmSourceKind, skippedEntry, withDeclaredNames } from './source-kind.js';
 import { baseName, dirOf, quote } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import type { SkippedEntry } from '../audit/types.js';
@@ -162,7 +162,10 @@ function readPackages(
       const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined);
       const source = lockedElsewhere ? (entry.resolved ?? null) : (urlSpec ?? null);
       const kind = source === null ? null : npmSourceKind(source);
-      if (kind !== null) skipped.push(skippedEntry('npm', name, at.file, at.line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev: entry.dev === true }));
+      if (kind !== null) {
+        const skippedAt = skippedEntry('npm', name, at.file, at.line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev: entry.dev === true });
+        skipped.push(withDeclaredNames(skippedAt, (declared.get(key) ?? []).map((d) => d.key)));
+      }
       continue;
     }
     const version = semver.valid(entry.version) as string;

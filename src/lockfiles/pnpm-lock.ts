@@ -14,12 +14,12 @@
  */
 import semver from 'semver';
 import { z } from 'zod';
-import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import type { DeclaredDependency, PatchRef, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
-import { npmSourceKind, remoteSource, skippedEntry, type SourceKind } from './source-kind.js';
+import { npmSourceKind, remoteSource, skippedEntry, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { dirOf, quote } from './text.js';
 import type { InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -126,7 +126,10 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
       notes.push(note);
       const pkg = packages[key] ?? nodes[key];
       const kind = sourceOf(style, key, pkg);
-      if (kind !== null) skipped.push(skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod)));
+      if (kind !== null) {
+        const entry = skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod));
+        skipped.push(withDeclaredNames(entry, (declared.get(key) ?? []).map((d) => d.key)));
+      }
       continue;
     }
     const id = `${parsed.name}@${version}`;
@@ -143,13 +146,16 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     const declarations = keys.flatMap((key) => declared.get(key) ?? []);
     const dev = keys.every((key) => !prod.has(key));
     const entries = attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations);
-    dependencies.push(...withVia(entries, shortestChain(chains, keys)));
     // A patched package is the registry release plus the project's own patch (`patchedDependencies`).
+    let patches: PatchRef[] = [];
     if (keys.some((key) => key.includes('patch_hash='))) {
       const patch = lock.patchedDependencies?.[id] ?? lock.patchedDependencies?.[name];
-      const path = typeof patch === 'object' && patch.path !== undefined ? ` ${quote(patch.path)}` : '';
-      notes.push(`${file}:${line ?? '?'}: ${quote(id)} is the registry release with the project's patch${path} applied`);
+      // pnpm 9 writes `{hash, path}`; pnpm 10 the hash alone (the path is in pnpm-workspace.yaml).
+      const path = typeof patch === 'object' && patch.path !== undefined ? patch.path : null;
+      patches = [{ path, file, line }];
+      notes.push(`${file}:${line ?? '?'}: ${quote(id)} is the registry release with the project's patch${path === null ? '' : ` ${quote(path)}`} applied`);
     }
+    dependencies.push(...withVia(entries, shortestChain(chains, keys)).map((d) => (patches.length === 0 ? d : { ...d, patches })));
   }
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });

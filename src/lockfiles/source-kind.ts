@@ -117,6 +117,15 @@ export function skippedEntry(
   return { kind: kind.kind, ecosystem, name, file, line, source: kind.source, host: kind.host, note, ...known(standing) };
 }
 
+/**
+ * The skipped entry with the names the project declares it under when they are not its own (an
+ * alias's key, `@scope/alias` for a GitHub tarball named `@owner/pkg`); unchanged when there are none.
+ */
+export function withDeclaredNames(entry: SkippedEntry, keys: readonly string[]): SkippedEntry {
+  const aliases = [...new Set(keys)].filter((key) => key !== entry.name).sort();
+  return aliases.length === 0 ? entry : { ...entry, declaredAs: aliases };
+}
+
 /** The flags of a standing that are known (an `undefined` one is dropped, so JSON leaves it out). */
 export function known(standing: Standing): Standing {
   return { ...(standing.direct === undefined ? {} : { direct: standing.direct }), ...(standing.dev === undefined ? {} : { dev: standing.dev }) };

@@ -21,12 +21,12 @@ import { parseSyml } from '@yarnpkg/parsers';
 import semver from 'semver';
 import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
-import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
+import { LockfileError, type DeclaredDependency, type PatchRef, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
-import { npmSourceKind, skippedEntry } from './source-kind.js';
+import { npmSourceKind, skippedEntry, withDeclaredNames } from './source-kind.js';
 import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
@@ -363,6 +363,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
+  // The project's patches, by the node they patch.
+  const patchesOf = new Map<Node, PatchRef[]>();
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
     if (node.reference.startsWith('patch:') && target(node) !== node) {
@@ -371,9 +373,14 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       const patch = safeDecode(/#(.*?)(?:::|$)/.exec(node.reference)?.[1] ?? '');
       if (patch !== '' && !/^(?:optional!)?~?builtin</.test(patch)) {
         notes.push(`${file}:${node.line ?? '?'}: ${quote(target(node).entry.resolution)} is the registry release with the project's patch ${quote(patch)} applied`);
+        const list = patchesOf.get(target(node)) ?? [];
+        list.push({ path: patch, file, line: node.line });
+        patchesOf.set(target(node), list);
       }
-      continue;
     }
+  }
+  for (const node of nodes) {
+    if (node.reference.startsWith('workspace:') || (node.reference.startsWith('patch:') && target(node) !== node)) continue;
     const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
@@ -384,11 +391,15 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       const kind = npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
-      if (kind !== null) skipped.push(skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) }));
+      if (kind !== null) {
+        const entry = skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) });
+        skipped.push(withDeclaredNames(entry, (declared.get(node) ?? []).map((d) => d.key)));
+      }
       continue;
     }
     const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
-    dependencies.push(...withVia(entries, chains.get(node)));
+    const patches = patchesOf.get(node);
+    dependencies.push(...withVia(entries, chains.get(node)).map((d) => (patches === undefined ? d : { ...d, patches })));
   }
   return { file, format: 'yarn-berry', dependencies, notes, skipped };
 }

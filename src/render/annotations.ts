@@ -8,7 +8,7 @@
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning } from '../audit/types.js';
-import { declaredAt, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, warningText } from './audit-labels.js';
+import { findingAt, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, warningText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -37,7 +37,7 @@ function fileProperties(file: string, line: number | null, options: AnnotationOp
 function annotation(entry: AuditEntry, options: AnnotationOptions): string {
   const error = entry.policy.status === 'fail';
   const label = clean(packageLabel(entry));
-  const at = declaredAt(entry);
+  const at = findingAt(entry);
   const properties = at === null ? [] : fileProperties(at.file, at.line, options);
   properties.push(`title=${escapeProperty(error ? `nerq: ${label} fails the policy` : `nerq: ${label} could not be evaluated`)}`);
   const message = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');

@@ -87,6 +87,17 @@ export function viaText(entry: AuditEntry): string | null {
   return via === null || via.length === 0 ? null : via.join(' › ');
 }
 
+/**
+ * `patched by the project: patches/sirv@3.0.2.patch (the patch is not audited)`: the project's
+ * patches applied on top of the release (docs/security.md), or null when it carries none.
+ */
+export function patchText(entry: AuditEntry): string | null {
+  const patches = entry.subject.patches ?? [];
+  if (patches.length === 0) return null;
+  const files = patches.map((p) => p.path ?? `a patch ${p.file}${p.line === null ? '' : `:${p.line}`} names by its hash only`);
+  return `patched by the project: ${[...new Set(files)].join(', ')} (the patch is not audited)`;
+}
+
 /** The main failing rule (for SARIF and annotations): `policy/<rule>`. */
 export function mainRule(entry: AuditEntry): string {
   return `policy/${entry.policy.failures[0]?.rule ?? 'not-evaluated'}`;
@@ -248,4 +259,12 @@ export function gradeCounts(report: AuditReport): { label: string; count: number
 export function declaredAt(entry: AuditEntry): { file: string; line: number | null } | null {
   const first = entry.subject.declaredIn[0];
   return first === undefined ? null : { file: first.file, line: first.line };
+}
+
+/**
+ * Where a finding about the entry points (SARIF, annotations): the input line its main failure
+ * is about (`lockfile-injection`: the lockfile pin), else where it is declared; null when neither is known.
+ */
+export function findingAt(entry: AuditEntry): { file: string; line: number | null } | null {
+  return entry.policy.failures[0]?.at ?? declaredAt(entry);
 }

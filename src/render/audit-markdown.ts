@@ -1,8 +1,8 @@
 /**
  * The audit as a pull-request comment (GitHub-flavoured Markdown): the summary first (run
  * result with counts, grades, inputs, policy, warnings), then a table of the failing and
- * unevaluated packages, a collapsed detail per failing package, the ignored packages with
- * their reasons, and the passing ones collapsed. The whole comment stays under GitHub's
+ * unevaluated packages, a collapsed detail per failing package, the packages the project
+ * patches (collapsed), the ignored packages with their reasons, and the passing ones collapsed. The whole comment stays under GitHub's
  * 65,536-character limit: the summary is never shortened; later sections lose rows first,
  * and a note says how many were left out. Every string from a report or the audited tree
  * is escaped (escapeMarkdown; escapeHtml inside `<summary>`) or, for package names, shown
@@ -17,6 +17,7 @@ import {
   mainReason,
   outcomeHint,
   packageLabel,
+  patchText,
   runResult,
   SHORT_VERDICT,
   summarySentence,
@@ -129,6 +130,8 @@ function detailBlock(entry: AuditEntry): string {
   lines.push(`- Declared in ${places.length > 0 ? places.join(', ') : 'an unknown file'} (${kind})`);
   const instead = insteadText(entry);
   if (instead !== null) lines.push(`- ${md(instead)}`);
+  const patched = patchText(entry);
+  if (patched !== null) lines.push(`- ${md(patched)}`);
   const extra = report.verdictReasonDetails.filter((r) => !policy.failures.some((f) => f.message.includes(r.text)));
   if (extra.length > 0) lines.push('', 'Verdict reasons:', '', ...extra.map((r) => `- ${markdownReason(r)}`));
   lines.push('', '</details>');
@@ -145,6 +148,26 @@ function collapsedTable(title: string, headCells: string[], align: string[], row
     rows,
     tail: ['', '</details>'],
   };
+}
+
+/** The packages the project patches (any status): the verdict is the registry release's, the patch is the project's own code. */
+function patchedSection(entries: readonly AuditEntry[]): Section {
+  const n = entries.length;
+  return collapsedTable(
+    `🩹 ${n} ${n === 1 ? 'package' : 'packages'} patched by the project (the release is audited, not the patch)`,
+    ['Package', 'Status', 'Patch file', 'Patched at'],
+    ['---', '---', '---', '---'],
+    entries.flatMap((e) =>
+      (e.subject.patches ?? []).map((p) =>
+        tableRow([
+          markdownCode(packageLabel(e), { inTable: true }),
+          `${STATUS_EMOJI[e.policy.status]} ${STATUS_TEXT[e.policy.status]}`,
+          p.path === null ? 'hash only' : markdownCode(p.path, { inTable: true }),
+          md(p.line === null ? p.file : `${p.file}:${p.line}`),
+        ]),
+      ),
+    ),
+  );
 }
 
 function ignoredSection(entries: readonly AuditEntry[]): Section {
@@ -179,8 +202,10 @@ function passingSection(entries: readonly AuditEntry[]): Section {
 export function renderAuditMarkdown(report: AuditReport, limit = GITHUB_COMMENT_LIMIT): string {
   const by = (status: EntryStatus) => report.entries.filter((e) => e.policy.status === status);
   const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete');
+  const patched = report.entries.filter((e) => (e.subject.patches ?? []).length > 0);
   const sections = [
     ...(problems.length > 0 ? [problemTable(problems), ...(by('fail').length > 0 ? [detailSection(by('fail'))] : [])] : []),
+    ...(patched.length > 0 ? [patchedSection(patched)] : []),
     ...(by('ignored').length > 0 ? [ignoredSection(by('ignored'))] : []),
     ...(by('pass').length > 0 ? [passingSection(by('pass'))] : []),
   ];

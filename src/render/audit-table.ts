@@ -2,8 +2,8 @@
  * The audit's terminal table: a first line stating the result the exit code has and what was
  * audited; one line per package in the report's order (worst first) — status, name@version,
  * score, grade, verdict, in columns that stay aligned — and under a package that needs
- * attention what to act on (its failures, the fix, the path from a direct dependency), wrapped,
- * never cut; then each warning once, the packages per grade and the run's result with counts.
+ * attention what to act on (its failures, the fix, the path from a direct dependency), and under
+ * any package the project patches its patch files, wrapped, never cut; then each warning once, the packages per grade and the run's result with counts.
  * `quiet` leaves out the passing packages. Every report string goes through sanitizeForTerminal;
  * colour only when the caller asks (its own chalk instance, never chalk's global detection).
  */
@@ -20,6 +20,7 @@ import {
   SHORT_VERDICT,
   STATUS_WORDS,
   summarySentence,
+  patchText,
   viaText,
   warningText,
   type EntryStatus,
@@ -111,7 +112,9 @@ function cellsOf(entry: AuditEntry): Cells {
  */
 function detailsOf(entry: AuditEntry): string[] {
   const { status, failures } = entry.policy;
-  if (status === 'pass' || status === 'incomplete') return [];
+  // A patch of the project's is said under every package that carries one: its verdict is the release's.
+  const patched = patchText(entry);
+  if (status === 'pass' || status === 'incomplete') return patched === null ? [] : [clean(patched)];
   const lines: string[] = [];
   const ignored = ignoredText(entry);
   if (ignored !== null) lines.push(ignored, ...failures.slice(0, 1).map((f) => `would fail: ${f.message}`));
@@ -122,6 +125,7 @@ function detailsOf(entry: AuditEntry): string[] {
   if (via !== null) lines.push(`via ${via}`);
   const instead = insteadText(entry);
   if (instead !== null) lines.push(instead);
+  if (patched !== null) lines.push(patched);
   return lines.map(clean);
 }
 

@@ -10,7 +10,9 @@
  * code scanning shows it closed rather than dropping it. What the run itself could not do (an
  * unreachable service, an incomplete result) is in `invocations[0].toolExecutionNotifications`,
  * with the exit code. A package result's rule is its main policy failure (`policy/min-score`, …);
- * it is located at the manifest or lockfile line that declares the package, and carries a
+ * it is located at the manifest or lockfile line that declares the package (a main failure that
+ * carries `at` — `lockfile-injection`, `dependency-confusion` named by a lockfile's `resolved` —
+ * at the lockfile pin it is about), and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
  */
@@ -18,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy, type UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { USER_AGENT, VERSION } from '../version.js';
-import { declaredAt, mainReason, mainRule, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
+import { findingAt, mainReason, mainRule, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -164,11 +166,13 @@ export function packageFingerprint(entry: AuditEntry): string {
 }
 
 /**
- * Where the result points: the declaring file and line; for a package declared nowhere (it
- * should not happen) the first audited input, as code scanning wants a location on every result.
+ * Where the result points: for a main failure about one line of the inputs (`lockfile-injection`:
+ * the lockfile pin, with its line when the reader knows it), that line; else the declaring file
+ * and line; for a package declared nowhere (it should not happen) the first audited input, as
+ * code scanning wants a location on every result.
  */
 function locationOf(entry: AuditEntry, report: AuditReport, options: SarifOptions): object[] {
-  const at = declaredAt(entry) ?? (report.inputs[0] === undefined ? null : { file: report.inputs[0].file, line: null });
+  const at = findingAt(entry) ?? (report.inputs[0] === undefined ? null : { file: report.inputs[0].file, line: null });
   return at === null ? [] : locationsAt(at.file, at.line, options);
 }
 
@@ -229,6 +233,8 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
       grade: entry.report.grade,
       verdict: entry.report.verdictCode,
       rules: entry.policy.failures.map((f) => `policy/${f.rule}`),
+      // The project's patches on top of the release: the result is about the release, not them.
+      ...(entry.subject.patches === undefined ? {} : { patches: entry.subject.patches.map((p) => p.path) }),
     },
   };
 }
@@ -241,7 +247,8 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
 function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = 'policy/unvouched-remote';
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
-  const what = remote.name === null ? 'A dependency' : sarifText(remote.name);
+  const alias = remote.declaredAs === undefined || remote.declaredAs.length === 0 ? '' : ` (declared as ${sarifText(remote.declaredAs.join(', '))})`;
+  const what = `${remote.name === null ? 'A dependency' : sarifText(remote.name)}${alias}`;
   const from = sarifText(remote.host === null ? remote.source : `${remote.host} (${remote.source})`);
   return {
     ruleId,
@@ -252,7 +259,14 @@ function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], o
     partialFingerprints: {
       'nerqPackage/v1': createHash('sha256').update(`${remote.ecosystem}\u0000${remote.name ?? ''}\u0000${remote.source}`).digest('hex'),
     },
-    properties: { ecosystem: remote.ecosystem, package: remote.name, host: remote.host, source: remote.source, rules: [ruleId] },
+    properties: {
+      ecosystem: remote.ecosystem,
+      package: remote.name,
+      ...(remote.declaredAs === undefined ? {} : { declaredAs: remote.declaredAs }),
+      host: remote.host,
+      source: remote.source,
+      rules: [ruleId],
+    },
   };
 }
 

@@ -136,6 +136,21 @@ describe('nerq audit of a real package-lock.json v3 with workspaces (modelcontex
     expect(lockFindings(report)).toEqual([`zod@${zod.version} lockfile-injection`]);
     expect(report.summary).toMatchObject({ total: 284, failed: 1 });
     expect(result.code, result.stderr).toBe(1);
+
+    // The finding is about the pin, not the declaration: zod is declared by a workspace
+    // (src/everything/package.json) and pinned at `"node_modules/zod": {` of the lockfile.
+    const pinLine = text.split('\n').findIndex((l) => l.trim() === '"node_modules/zod": {') + 1;
+    const manifestLine = readFileSync(path.join(REAL, 'modelcontextprotocol__servers', 'src', 'everything', 'package.json'), 'utf8').split('\n').findIndex((l) => l.includes('"zod"')) + 1;
+    expect(pinLine).toBeGreaterThan(0);
+    const entry = report.entries.find((e) => e.subject.name === 'zod')!;
+    expect(entry.subject.declaredIn[0]).toMatchObject({ file: 'src/everything/package.json', line: manifestLine });
+    expect(entry.policy.failures[0]).toMatchObject({ rule: 'lockfile-injection', at: { file: 'package-lock.json', line: pinLine } });
+    // SARIF (as GitHub code scanning reads it): the result points at that lockfile line, relative to the repository root.
+    const sarif = await runCli(['audit', dir, '--format', 'sarif'], { server: main });
+    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; properties: { package: string }; locations: { physicalLocation: unknown }[] }[] }[] }).runs[0]!.results;
+    const zodResult = results.find((r) => r.properties.package === 'zod');
+    expect(zodResult?.ruleId).toBe('policy/lockfile-injection');
+    expect(zodResult?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: 'package-lock.json' }, region: { startLine: pinLine } } }]);
   });
 });
 
@@ -189,6 +204,14 @@ describe('nerq audit of a real yarn classic lockfile (honojs/hono benchmarks/jsx
     const report = parseAudit(result.stdout);
     expect(lockFindings(report).sort()).toEqual([`typescript@${typescript.version} dependency-confusion`, `typescript@${typescript.version} lockfile-injection`]);
     expect(result.code).toBe(1);
+    // Both findings come from the lockfile entry (its `resolved` names the other origin): located there.
+    const entryLine = text.split('\n').findIndex((l) => /^"?typescript@/.test(l)) + 1;
+    expect(entryLine).toBeGreaterThan(0);
+    const failures = report.entries.find((e) => e.subject.name === 'typescript')!.policy.failures.filter((f) => LOCK_RULES.includes(f.rule));
+    expect(failures.map((f) => [f.rule, f.at])).toEqual([
+      ['lockfile-injection', { file: 'yarn.lock', line: entryLine }],
+      ['dependency-confusion', { file: 'yarn.lock', line: entryLine }],
+    ]);
   });
 });
 

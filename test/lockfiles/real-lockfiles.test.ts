@@ -101,6 +101,12 @@ describe('pnpm-lock.yaml v9 of a monorepo with catalogs and a patched dependency
       ['1.2.0', 'sha512-0tgwTRphnjiTEUflczlgJU0PVao1Y/oA0ZPYH3d4Twc7Uc8SL36mQyjzxY8KXaVUjID++XDFrGo3aJVNDodE3Q=='],
     ]);
   });
+
+  it('marks the patched package with a patch whose file the lockfile does not name (pnpm 10 writes the hash alone)', () => {
+    // patchedDependencies: `google-font-installer@1.2.0: 52aed7…` (the path is in pnpm-workspace.yaml);
+    // its entry `google-font-installer@1.2.0:` in `packages` is at line 6264.
+    expect(patchedSubjects(input)).toEqual(['google-font-installer@1.2.0 null pnpm-lock.yaml:6264']);
+  });
 });
 
 describe('yarn.lock of yarn 4 (__metadata version 10) with patch:, npm: aliases and a workspace (prettier/prettier)', () => {
@@ -120,6 +126,8 @@ describe('yarn.lock of yarn 4 (__metadata version 10) with patch:, npm: aliases 
     // The project itself is `prettier@workspace:.`; `prettier@npm:3.9.6` is the registry release it depends on.
     expect(versionsOf(input, 'prettier')).toEqual(['3.9.6']);
     expect(input.skipped ?? []).toEqual([]);
+    // Both patch: entries are yarn's builtin compatibility patches, part of yarn: no patch of the project's.
+    expect(patchedSubjects(input)).toEqual([]);
   });
 
   it('reports an npm: alias as the package it installs, and as no injection', () => {
@@ -428,6 +436,12 @@ const patchNotes = (input: ParsedInput): string[] =>
     return match === null ? [] : [`${match[1]} ${match[2]} ${match[3]}`];
   });
 
+/** The structured patches of the packages that carry one, folded as the audit folds them: `name@version path file:line`. */
+const patchedSubjects = (input: ParsedInput): string[] =>
+  foldDependencies([input], { direct: false, omitDev: false }).flatMap((s) =>
+    (s.patches ?? []).map((p) => `${s.name}@${s.version ?? ''} ${p.path ?? 'null'} ${p.file}:${p.line ?? '?'}`),
+  );
+
 describe('pnpm-lock.yaml v9 with file: folders, link: workspaces, patched and aliased packages (vitejs/vite)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
@@ -472,6 +486,20 @@ describe('pnpm-lock.yaml v9 with file: folders, link: workspaces, patched and al
     ]);
   });
 
+  it('gives each patched package its patch file and the lockfile line of the patched entry, for scripts', () => {
+    // The same three `patchedDependencies`; each line is the one its note names.
+    const noted = patchNotes(input).map((n) => /^(pnpm-lock\.yaml:\d+) "([^"]+)" "([^"]+)"$/.exec(n)!).map((m) => `${m[2]} ${m[3]} ${m[1]}`);
+    expect(patchedSubjects(input)).toEqual(noted);
+    expect(patchedSubjects(input).map((p) => p.split(' ').slice(0, 2).join(' '))).toEqual([
+      'chokidar@3.6.0 patches/chokidar@3.6.0.patch',
+      'dotenv-expand@13.0.0 patches/dotenv-expand@13.0.0.patch',
+      'sirv@3.0.2 patches/sirv@3.0.2.patch',
+    ]);
+    // Every row of a patched release carries it (one per declaring workspace), and no other row does.
+    expect(input.dependencies.filter((d) => d.patches !== undefined).map((d) => d.name).every((n) => ['chokidar', 'dotenv-expand', 'sirv'].includes(n))).toBe(true);
+    expect(rowsOf(input, 'sirv').every((d) => d.patches?.length === 1)).toBe(true);
+  });
+
   it('reads the npm: alias override (debug → obug) as the package it installs', () => {
     // overrides.debug: npm:obug@^1.0.2; packages: obug@1.0.2, obug@2.1.4; no `debug@` key.
     expect(rowsOf(input, 'debug')).toEqual([]);
@@ -497,6 +525,14 @@ describe('pnpm-lock.yaml v9 with GitHub dependencies locked as codeload tarballs
     expect(input.skipped?.map((s) => s.source)).toEqual([
       'https://codeload.github.com/CuriousCorrelation/tauri-plugin-appload/tar.gz/9d4528be4f385bccbe46859631d31aa2ee1ec0b6',
       'https://codeload.github.com/CuriousCorrelation/tauri-plugin-relay/tar.gz/273488c8f50a22ee707af6b50ccd5570851f8bc9',
+    ]);
+  });
+
+  it('names each the way the project declares it (the importers\' alias keys), beside the name of the package fetched', () => {
+    // importers: `'@hoppscotch/plugin-appload': {specifier: github:CuriousCorrelation/tauri-plugin-appload#…}` (and plugin-relay).
+    expect((input.skipped ?? []).map((s) => [s.name, s.declaredAs])).toEqual([
+      ['@CuriousCorrelation/plugin-appload', ['@hoppscotch/plugin-appload']],
+      ['@CuriousCorrelation/plugin-relay', ['@hoppscotch/plugin-relay']],
     ]);
   });
 });
@@ -630,6 +666,9 @@ describe('yarn.lock of yarn 4 with 99 workspaces and a patch file of the project
     expect(versionsOf(input, '@nktkas/hyperliquid')).toEqual(['0.33.1']);
     expect(patchNotes(input).map((n) => n.replace(/^yarn\.lock:\d+ /, ''))).toEqual(['"@nktkas/hyperliquid@npm:0.33.1" "~/.yarn/patches/@nktkas-hyperliquid-npm-0.33.1-6a541fdd1d.patch"']);
     expect(input.notes).toHaveLength(1);
+    // Structured for scripts: the patch file and the line of the `patch:` entry the note names.
+    const line = /^yarn\.lock:(\d+) /.exec(patchNotes(input)[0] ?? '')?.[1];
+    expect(patchedSubjects(input)).toEqual([`@nktkas/hyperliquid@0.33.1 ~/.yarn/patches/@nktkas-hyperliquid-npm-0.33.1-6a541fdd1d.patch yarn.lock:${line}`]);
   });
 });
 
@@ -663,6 +702,10 @@ describe('yarn.lock of yarn 4 with link: entries bound to their workspace and pr
       '"interpret@npm:3.1.1" "~/.yarn/patches/interpret-npm-3.1.1-715bac2bd7.patch"',
       '"rollup-plugin-dts@npm:6.1.0" "~/.yarn/patches/rollup-plugin-dts-npm-6.1.0-6d41e665a7.patch"',
     ]);
+    // The same three, structured, at the lines of their `patch:` entries.
+    const noted = patchNotes(input).map((n) => /^(yarn\.lock:\d+) "([^"]+)@npm:([^"]+)" "([^"]+)"$/.exec(n)!).map((m) => `${m[2]}@${m[3]} ${m[4]} ${m[1]}`);
+    expect(patchedSubjects(input)).toEqual(noted);
+    expect(noted).toHaveLength(3);
   });
 });
 
@@ -693,7 +736,7 @@ describe('the lockfile-injection check on every real npm-family lockfile, agains
       const records = locks.get(subjectKey(subject)) ?? [];
       if (records.some((r) => r.integrity !== null)) checked += 1;
       const pin = byId.get(`${subject.name}@${subject.version}`);
-      const message = lockfileMismatch(subject, records, evidenceOf(subject.name, subject.version ?? '', pin));
+      const message = lockfileMismatch(subject, records, evidenceOf(subject.name, subject.version ?? '', pin))?.message ?? null;
       if (message !== null) found.push(message);
     }
     return { checked, found };

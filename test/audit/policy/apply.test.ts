@@ -197,7 +197,7 @@ describe('applyPolicy: scores, floors, verdicts', () => {
   });
 
   it('a dependency-confusion suspicion fails an otherwise passing package', () => {
-    const outcome = decide(healthy(), mergePolicy(null), { dependencyConfusion: 'resolves from a private registry; also on the public one' });
+    const outcome = decide(healthy(), mergePolicy(null), { dependencyConfusion: { message: 'resolves from a private registry; also on the public one', at: null } });
     expect(outcome.status).toBe('fail');
     expect(rules(outcome)).toEqual(['dependency-confusion']);
   });
@@ -383,9 +383,11 @@ describe('applyPolicy: ignore entries', () => {
 
   it('an unevaluated package can be ignored, and so can a dependency-confusion suspicion', () => {
     expect(decide(notFound('ghost-pkg'), ignoring({ package: 'ghost-pkg', reason: 'private package' })).status).toBe('ignored');
-    const outcome = decide(healthy('internal'), ignoring({ package: 'internal', reason: 'ours' }), { dependencyConfusion: 'suspicious' });
+    const outcome = decide(healthy('internal'), ignoring({ package: 'internal', reason: 'ours' }), { dependencyConfusion: { message: 'suspicious', at: { file: 'package-lock.json', line: 12 } } });
     expect(outcome.status).toBe('ignored');
     expect(rules(outcome)).toEqual(['dependency-confusion']);
+    // The lockfile pin that names the private source stays with the failure.
+    expect(outcome.failures[0]?.at).toEqual({ file: 'package-lock.json', line: 12 });
   });
 
   it('no entry covers a package that is NO — DO NOT USE; refusedIgnores names the entry it did not apply', () => {

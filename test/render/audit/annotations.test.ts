@@ -31,6 +31,22 @@ describe('renderAnnotations', () => {
       'error title=nerq%3A mcp-widened-reach',
     ]);
   });
+  it('a lockfile finding is pointed at the lockfile pin it is about, with the line only when the reader knows it', () => {
+    // evil-pkg is declared at package.json:8; the (synthetic) lockfile-injection failure is about its pin.
+    const base = sampleAudit();
+    const withAt = (line: number | null) => ({
+      ...base,
+      entries: base.entries.map((e) =>
+        e.subject.name === 'evil-pkg'
+          ? { ...e, policy: { ...e.policy, failures: [{ rule: 'lockfile-injection', message: 'lockfile injection', at: { file: 'package-lock.json', line } }, ...e.policy.failures] } }
+          : e,
+      ),
+    });
+    const evil = (out: string) => out.split('\n').find((l) => l.includes('evil-pkg'))?.split('::')[1];
+    expect(evil(renderAnnotations(withAt(30), { baseDir: 'app' }))).toBe('error file=app/package-lock.json,line=30,title=nerq%3A evil-pkg@0.0.1 fails the policy');
+    expect(evil(renderAnnotations(withAt(null)))).toBe('error file=package-lock.json,title=nerq%3A evil-pkg@0.0.1 fails the policy');
+  });
+
   it('prefixes the audited directory to file=', () => {
     expect(renderAnnotations(sampleAudit(), { baseDir: 'services/web' })).toContain('::error file=services/web/package.json,line=8,');
   });

@@ -142,6 +142,18 @@ describe('renderSarif', () => {
     ]);
   });
 
+  it('locates a failure that carries `at` (a lockfile finding) at that pin, with no region when its line is unknown', () => {
+    const located = (line: number | null) => {
+      const entry = entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'lockfile-injection', message: 'm', at: { file: 'package-lock.json', line } }], ignoredBy: null }, {
+        declaredIn: [{ file: 'packages/app/package.json', line: 9, workspace: 'packages/app' }],
+      });
+      const log = parse(renderSarif({ ...sampleAudit(), entries: [entry] }, { checks: CHECKS, baseDir: 'web' }));
+      return log.runs[0]?.results?.map((r) => [r.ruleId, r.locations?.[0]?.physicalLocation]);
+    };
+    expect(located(41)).toEqual([['policy/lockfile-injection', { artifactLocation: { uri: 'web/package-lock.json' }, region: { startLine: 41 } }]]);
+    expect(located(null)).toEqual([['policy/lockfile-injection', { artifactLocation: { uri: 'web/package-lock.json' } }]]);
+  });
+
   it('prefixes the audited directory and encodes each path segment', () => {
     const base = deprecated('x', '1.0.0');
     const entry = entryWith(base, { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, {
