@@ -26,7 +26,7 @@ export default defineCheck({
     const remoteOnly = mcp.packages.length === 0;
     // The number agrees with the verdict: what nobody can inspect is not scored as vouched for.
     const uninspected = remoteOnly
-      ? [{ id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, reason: 'a remote-only MCP server runs code nobody can inspect', args: {} }]
+      ? [{ id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, ceiling: true as const, reason: 'a remote-only MCP server runs code nobody can inspect', args: {} }]
       : [];
     const hold = remoteOnly
       ? { holdVerdict: 'a remote-only MCP server runs code nobody can inspect; a published package to evaluate would lift this', caps: uninspected }
