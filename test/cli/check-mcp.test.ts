@@ -236,6 +236,27 @@ describe('nerq check mcp:<name>', () => {
     expect(report.caps.map((c) => c.id)).toContain('mcp-remote-insecure');
   });
 
+  it('a URL template: a path variable is still https; one whose variables set the whole URL is unknown — incomplete, not failed as "not https"', async () => {
+    const s = await start();
+    const tenant = example('16-remote-server-with-url-templating.json');
+    serveEntry(s, tenant);
+    const recorded = await check(`mcp:${tenant.name}`);
+    expect(checkOf(parseReport(recorded.stdout), 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
+    expect(recorded.code).toBe(3);
+    // Edit: the registry's own example with its URL made wholly a variable, as `{url}`.
+    const open = example('16-remote-server-with-url-templating.json');
+    open.name = 'io.modelcontextprotocol.anonymous/open-url';
+    (open.remotes as { url: string; variables: Record<string, unknown> }[])[0]!.url = '{url}';
+    (open.remotes as { url: string; variables: Record<string, unknown> }[])[0]!.variables = { url: { description: 'Your deployment URL', isRequired: true } };
+    serveEntry(s, open);
+    const result = await check(`mcp:${open.name}`);
+    const report = parseReport(result.stdout);
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: null, status: 'unknown', messageId: 'templated' });
+    expect(report.caps.map((c) => c.id)).not.toContain('mcp-remote-insecure');
+    expect(report.gate.reasonDetails.filter((r) => r.code === 'capped')).toEqual([]);
+    expect(result.code).toBe(3);
+  });
+
   it('docker --network host in the runtime arguments is a finding', async () => {
     const s = await start();
     const entry = example('11-complex-docker-server-with-multiple-arguments.json');
