@@ -75,7 +75,7 @@ export interface AuditPlan {
   remotes: SkippedEntry[];
   /** `--mcp`: the servers reached by URL, matched to registry entries when the audit runs; [] otherwise. */
   mcpRemotes: ConfiguredRemote[];
-  /** `--mcp`: launches that fail the policy by themselves (a container started with a wider reach); [] otherwise. */
+  /** `--mcp`: launches that decide the outcome by themselves (OUTCOME_FINDINGS: a container with a wider reach, an image nerq cannot inspect…); [] otherwise. */
   findings: AuditWarning[];
   /** `--mcp` / `--mcp-config`: the MCP servers configured, not lockfiles, are audited. */
   mcp: boolean;

@@ -2,9 +2,10 @@
  * The audit policy: the effective settings (file merged with flags) and the pure decision
  * for one package. It follows the gate of `nerq check` (docs/scoring.md §10) so the same package and
  * bar give the same answer in both commands: a package FAILS when it is NO — DO NOT USE,
- * capped, below `minScore`, below a dimension floor, breaks the licence lists or has a
+ * capped (a ceiling is a bound, not a cap that fails), below `minScore`, below a dimension floor, breaks the licence lists or has a
  * verdict `failOn` names; it could NOT BE EVALUATED (status `error`) when it has no score
- * (report.error) or, having failed nothing, too little coverage; it is INCOMPLETE when it
+ * (report.error) or, having failed nothing, too little coverage or code nerq cannot inspect
+ * (an MCP server's `mcp-uninspected`); it is INCOMPLETE when it
  * failed nothing but a guarding check (known vulnerabilities, malicious packages) could not
  * run. A matching, unexpired ignore entry turns any of them into `ignored` (still listed,
  * with its reason): a package entry for a package, an MCP entry for an MCP Registry entry —
@@ -12,7 +13,7 @@
  */
 import type { Dimension } from '../checks/define.js';
 import { CHECKS } from '../checks/index.js';
-import { uncheckedGuards } from '../report/build.js';
+import { uncheckedGuards, uninspectedGuards } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import { DEFAULT_GATE } from '../scoring/gate.js';
 import { percentsApart } from '../model/percents-apart.js';
@@ -115,8 +116,10 @@ function failuresOf(report: Report & { score: number }, policy: Policy, license:
     failures.push({ rule: 'verdict', message: `${report.verdict}: ${report.verdictReasons[0] ?? 'known malicious or placeholder'}` });
   }
   for (const cap of report.caps) {
-    // A dimension cap already lowered the score it feeds; a do-not-use cap is the verdict above.
-    if (cap.dimension !== null || (doNotUse && report.verdictReasons.includes(cap.reason))) continue;
+    // A dimension cap already lowered the score it feeds; a do-not-use cap is the verdict above;
+    // a ceiling is a bound, not a finding (an MCP server's weakest package, code nerq cannot
+    // inspect): it lowers the score the bar is compared with, as the gate of `nerq check` reads it.
+    if (cap.dimension !== null || cap.ceiling === true || (doNotUse && report.verdictReasons.includes(cap.reason))) continue;
     failures.push({ rule: 'capped', message: `capped at ${cap.limit}: ${cap.reason}` });
   }
   const score = roundScore(report.score);
@@ -165,6 +168,15 @@ export function applyPolicy(
     // First: it says what would really be installed, whatever the evaluation of the name found.
     failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection.message, at: options.lockfileInjection.at });
     if (status === 'pass' || status === 'error') status = 'fail';
+  }
+  if (status === 'pass') {
+    // Code nerq cannot inspect (a remote-only MCP server, one whose only packages are images) is
+    // neither passed nor failed: not evaluated, as the gate of `nerq check` leaves it; no flag
+    // lifts it, a reviewed MCP ignore entry covers it (docs/mcp.md, "Code nerq cannot inspect").
+    for (const uninspected of uninspectedGuards(report.checks, CHECKS)) {
+      status = 'error';
+      failures.push({ rule: 'uninspected', message: `${uninspected.title}: ${uninspected.reason}`, checks: uninspected.ids });
+    }
   }
   if (status === 'pass' && report.score !== null && report.coverage < policy.minCoverage) {
     status = 'error';

@@ -160,7 +160,7 @@ export interface AuditSubject {
 
 /** One reason a package fails the policy. */
 export interface PolicyFailure {
-  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `dependency-confusion`, `lockfile-injection`. */
+  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `uninspected`, `dependency-confusion`, `lockfile-injection`. */
   rule: string;
   message: string;
   /** The checks the failure is about (`not-checked`: the guarding checks that could not run). */
@@ -226,16 +226,16 @@ export interface AuditWarning {
  */
 export const OUTCOME_FINDINGS = {
   fail: ['mcp-widened-reach', 'mcp-remote-insecure'],
-  incomplete: ['mcp-remote-unverified', 'mcp-fetched-script'],
+  incomplete: ['mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected'],
 } as const satisfies Record<'fail' | 'incomplete', readonly string[]>;
 
 /**
  * What an MCP ignore entry (`{ mcp, finding? }` in the policy's `ignore`) may cover: the findings
  * about a configured server a review can accept — a container with a wider reach, a remote no
- * registry entry vouches for — and `mcp-entry-policy`, the policy outcome of the MCP Registry
+ * registry entry vouches for, a container image or NuGet tool nerq cannot inspect — and `mcp-entry-policy`, the policy outcome of the MCP Registry
  * entry a remote server was matched to (an `mcp` audit entry).
  */
-export const MCP_IGNORABLE = ['mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-entry-policy'] as const;
+export const MCP_IGNORABLE = ['mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-entry-policy'] as const;
 export type McpIgnorableCode = (typeof MCP_IGNORABLE)[number];
 
 /** Findings no ignore entry covers (docs/security.md, "Ignoring MCP findings"). */

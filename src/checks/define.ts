@@ -39,9 +39,11 @@ export interface CapRequest {
   /** Sets the verdict to `NO — DO NOT USE` (known malicious / placeholder). */
   doNotUse?: boolean;
   /**
-   * A bound carried from another evaluation (an MCP server's weakest package), not a finding: it
-   * lowers the score, but neither fails the gate by itself nor stands in for evidence — a thin
-   * report under it is still provisional (docs/scoring.md §5).
+   * A bound, not a finding: one carried from another evaluation (an MCP server's weakest package)
+   * or set by what nerq cannot inspect (`mcp-uninspected`: the check that sets it is unknown, so
+   * the target is incomplete — docs/mcp.md, "Code nerq cannot inspect"). It lowers the score, but
+   * neither fails the gate by itself nor stands in for evidence — a thin report under it is still
+   * provisional (docs/scoring.md §5).
    */
   ceiling?: boolean;
   /** The sentence: `id` is its code, `args` the values it names (the report's cap). */

@@ -7,7 +7,7 @@
  * (the registry's ownership proof) is not read: nerq does not ask image registries, and says so.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
-import { acceptedRegistry, ociImageOf, parseOciReference } from './lib/oci.js';
+import { ociImageOf, ociPinning, type OciPinning } from './lib/oci.js';
 
 /** A tag the publisher can move to another image. */
 const TAG_SCORE = 60;
@@ -16,13 +16,18 @@ const LATEST_SCORE = 30;
 
 type Finding = { identifier: string; score: number; messageId: 'pinned' | 'tag' | 'latest' | 'foreign-registry' | 'malformed'; registry: string | null };
 
+/** The score of each pinning (lib/oci.ts, ociPinning: the same reading `nerq audit --mcp` gives a container launch). */
+const PINNING: Record<OciPinning, { score: number; messageId: Finding['messageId'] }> = {
+  digest: { score: 100, messageId: 'pinned' },
+  tag: { score: TAG_SCORE, messageId: 'tag' },
+  latest: { score: LATEST_SCORE, messageId: 'latest' },
+  'foreign-registry': { score: 0, messageId: 'foreign-registry' },
+  malformed: { score: 0, messageId: 'malformed' },
+};
+
 function judge(identifier: string): Finding {
-  const ref = parseOciReference(identifier);
-  if (ref === null) return { identifier, score: 0, messageId: 'malformed', registry: null };
-  if (!acceptedRegistry(ref.registry)) return { identifier, score: 0, messageId: 'foreign-registry', registry: ref.registry };
-  if (ref.digest !== null) return { identifier, score: 100, messageId: 'pinned', registry: ref.registry };
-  if (ref.tag === null || ref.tag === 'latest') return { identifier, score: LATEST_SCORE, messageId: 'latest', registry: ref.registry };
-  return { identifier, score: TAG_SCORE, messageId: 'tag', registry: ref.registry };
+  const { pinning, registry } = ociPinning(identifier);
+  return { identifier, registry, ...PINNING[pinning] };
 }
 
 export default defineCheck({

@@ -28,25 +28,30 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it (a ceiling: it does not fail the gate by itself), a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score); when a package could not be evaluated because its registry could not answer, the check is unknown and the entry incomplete (exit 3) as the package is, its overall score bounded by the weakest evaluated package or, when that is higher or there is none, by ${UNINSPECTED_LIMIT} (a ceiling, \`mcp-package-unavailable\`), and when an evaluated package's vulnerability or malicious-package checks could not run the entry is incomplete as the package is (\`unchecked\` lists them); when no package can be evaluated (OCI, NuGet, MCPB only) — or the entry names neither a package nor a remote — the check is unknown, the verdict at most CAUTION and the overall score capped at ${UNINSPECTED_LIMIT}. Not applicable to a remote-only entry.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it (a ceiling: it does not fail the gate by itself), a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score); when a package could not be evaluated because its registry could not answer, the check is unknown and the entry incomplete (exit 3) as the package is, its overall score bounded by the weakest evaluated package or, when that is higher or there is none, by ${UNINSPECTED_LIMIT} (a ceiling, \`mcp-package-unavailable\`), and when an evaluated package's vulnerability or malicious-package checks could not run the entry is incomplete as the package is (\`unchecked\` lists them); when no package can be evaluated (OCI, NuGet, MCPB only), the entry is remote-only, or it names neither a package nor a remote, what it runs cannot be inspected: the check is unknown, so the entry is incomplete (exit 3, which \`--allow-incomplete\` does not lift: no source coming back will inspect it) and its verdict at most CAUTION, and its overall score is bounded at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling — set by mcp-remotes for a remote-only entry): never a pass, never a failure by itself.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
     missing: 'Package {package} is not in its registry ({error}): the name is free for anyone to publish under',
     'none-evaluated': 'Unknown: no package could be evaluated (not evaluated: {notEvaluated})',
     'nothing-to-run': 'Unknown: the entry names no package and no remote, so nothing it runs can be inspected',
+    'remote-only': 'Unknown: the server runs only remotely, so its code cannot be inspected',
     unavailable: 'Unknown: package {package} could not be evaluated ({error}); rerun when its registry answers',
     unchecked: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated}); a package\'s vulnerability or malicious-code checks could not run',
   },
   evaluate: ({ mcp }): CheckOutcome => {
     if (mcp.packages.length === 0) {
-      // A remote-only entry is mcp-remotes' to judge; one with neither names nothing to inspect,
-      // and its own checks passing must not read as a vouched-for server.
-      if (mcp.remotes.length > 0) return { score: null, messageId: 'none-evaluated', notApplicable: true };
+      // What it runs cannot be inspected: unknown (this check guards, so the entry is incomplete,
+      // never passed nor failed for it — docs/mcp.md, "Code nerq cannot inspect"). A remote-only
+      // entry's bound is mcp-remotes'; one with neither names nothing to inspect.
+      if (mcp.remotes.length > 0) return { score: null, messageId: 'remote-only', data: { uninspected: true } };
       return {
         score: null,
         messageId: 'nothing-to-run',
-        caps: [{ id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, reason: 'the MCP server names no package and no remote: nothing it runs can be inspected', args: {} }],
+        data: { uninspected: true },
+        caps: [
+          { id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, ceiling: true, reason: 'the MCP server names no package and no remote: nothing it runs can be inspected', args: {} },
+        ],
       };
     }
     const notEvaluated = mcp.packages
@@ -100,15 +105,17 @@ export default defineCheck({
     }
     if (scored.length === 0) {
       // Nothing it runs could be evaluated (an OCI image, a NuGet package…): the entry's own
-      // checks passing says nothing of its code, so the score agrees with the verdict.
+      // checks passing says nothing of its code, so the score is bounded below YES and the entry
+      // is incomplete (this check is unknown), whatever the gate's bar.
       return {
         score: null,
         messageId: 'none-evaluated',
-        data: { notEvaluated: notEvaluatedText },
+        data: { notEvaluated: notEvaluatedText, uninspected: true },
         caps: [
           {
             id: 'mcp-uninspected',
             limit: UNINSPECTED_LIMIT,
+            ceiling: true,
             reason: `no package of the MCP server could be evaluated (${notEvaluatedText})`,
             args: { notEvaluated: notEvaluatedText },
           },

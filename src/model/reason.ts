@@ -149,6 +149,11 @@ const REASONS = {
     meaning: 'a check that guards against danger (known vulnerabilities, malicious packages) could not run: not evaluated, unless `--allow-incomplete`',
     sentence: (a, s) => `${s.text(a.title)} not checked: ${s.text(a.reason)}`,
   }),
+  uninspected: define<{ title: string; reason: string }>({
+    appearsIn: 'gate',
+    meaning: 'a guarding check is unknown because what it guards is code nerq cannot inspect (an MCP server whose only packages are container images, NuGet packages or bundles, or a remote-only one): not evaluated, and `--allow-incomplete` does not lift it',
+    sentence: (a, s) => `${s.text(a.title)}: ${s.text(a.reason)}`,
+  }),
   'allowed-incomplete': define<{ title: string; reason: string }>({
     appearsIn: 'gate',
     meaning: 'a guarding check could not run and `--allow-incomplete` let the gate pass anyway',

@@ -182,6 +182,7 @@ function findingParts(report: AuditReport): string[] {
   const failing = count(OUTCOME_FINDINGS.fail);
   const unverified = count(['mcp-remote-unverified']);
   const scripts = count(['mcp-fetched-script']);
+  const uninspected = count(['mcp-uninspected']);
   const { unvouched, ignored: ignoredRemotes } = unvouchedCounts(report);
   const all: readonly string[] = [...OUTCOME_FINDINGS.fail, ...OUTCOME_FINDINGS.incomplete];
   const ignored = report.warnings.filter((w) => all.includes(w.code) && w.ignoredBy !== undefined).length;
@@ -189,6 +190,7 @@ function findingParts(report: AuditReport): string[] {
     ...(failing === 0 ? [] : [`${failing} MCP server ${plural(failing, 'launch fails', 'launches fail')} the policy`]),
     ...(unverified === 0 ? [] : [`${unverified} remote MCP ${plural(unverified, 'server', 'servers')} unverified`]),
     ...(scripts === 0 ? [] : [`${scripts} MCP ${plural(scripts, 'server runs a script', 'servers run scripts')} fetched at start`]),
+    ...(uninspected === 0 ? [] : [`${uninspected} MCP ${plural(uninspected, 'server runs', 'servers run')} code nerq cannot inspect`]),
     ...(ignored === 0 ? [] : [`${ignored} MCP server ${plural(ignored, 'finding', 'findings')} ignored`]),
     ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
     ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
@@ -225,10 +227,14 @@ export function outcomeHint(report: AuditReport): string | null {
     return `exit 3: the dependencies of ${unaudited.join(' and ')} were not audited (nerq check github:owner/repo checks them against OSV), or accept that with --allow-incomplete`;
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
-    const scripts = report.warnings.some((w) => w.code === 'mcp-fetched-script' && w.ignoredBy === undefined);
-    return scripts
-      ? 'exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry'
-      : 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
+    const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);
+    if (standing('mcp-fetched-script')) return 'exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry';
+    if (standing('mcp-uninspected')) return 'exit 3: an MCP server runs a container image or NuGet tool nerq cannot inspect; review it and name it in an MCP ignore entry';
+    return 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
+  }
+  const errors = report.entries.filter((e) => e.policy.status === 'error');
+  if (outcome.result === 'incomplete' && errors.length > 0 && errors.every((e) => e.policy.failures.some((f) => f.rule === 'uninspected'))) {
+    return 'exit 3: an MCP server runs code nerq cannot inspect; review it and name it in an MCP ignore entry (mcp-entry-policy)';
   }
   if (outcome.result === 'incomplete') return 'exit 3: some packages could not be evaluated';
   if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0) {

@@ -67,6 +67,7 @@ export const FINDING_RULES: readonly { code: string; title: string; description:
   { code: 'mcp-widened-reach', title: 'MCP server container with a wider reach', description: 'A configured MCP server starts a container with --privileged, the Docker socket, the host network or PID namespace, an added capability or the host root mounted: fails the policy.', severity: 8.0 },
   { code: 'mcp-remote-insecure', title: 'Remote MCP server over http', description: 'A configured remote MCP server is reached over plain http: fails the policy, and no ignore entry covers it.', severity: 7.5 },
   { code: 'mcp-fetched-script', title: 'MCP server runs a fetched script', description: 'A configured MCP server runs a script fetched from a URL at every start (deno run https://…, a shell running curl … | sh): no registry vouches for it, its code cannot be inspected, and the run is incomplete.', severity: 5.0 },
+  { code: 'mcp-uninspected', title: 'MCP server runs code nerq cannot inspect', description: 'A configured MCP server runs a container image or a NuGet tool: nerq reads what the reference says (pinned by digest, a tag or latest; the image registry) but cannot inspect its code, so the run is incomplete until a reviewed MCP ignore entry names it.', severity: 5.0 },
   { code: 'mcp-remote-unverified', title: 'Remote MCP server unverified', description: 'No single MCP Registry entry declares the URL of a configured remote MCP server (or the registry could not be asked): its code cannot be inspected, and the run is incomplete.', severity: 5.0 },
 ];
 

@@ -31,7 +31,10 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
       ? { id: override, reason: 'set with --category' }
       : decideCategory(evidence);
   const result = evaluate(evidence, options.checks, category.id, { now }, { minCoverage: options.gate.minCoverage });
-  const gate = applyGate({ ...result, error: null, unchecked: uncheckedGuards(result.checks, options.checks) }, options.gate);
+  const gate = applyGate(
+    { ...result, error: null, unchecked: uncheckedGuards(result.checks, options.checks), uninspected: uninspectedGuards(result.checks, options.checks) },
+    options.gate,
+  );
   const aiAct = aiActOf(evidence, category.id);
   const report: Report = {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -109,7 +112,7 @@ export function uncheckedGuards(
     // A guarding check that ran on what it could and lists the rest in `unchecked` (an MCP entry
     // whose package's OSV checks could not run: checks/mcp-packages.ts) is unchecked too.
     const partly = Array.isArray(r.evidence.unchecked) ? r.evidence.unchecked.filter((u): u is string => typeof u === 'string') : [];
-    if (!guarding.has(r.id) || (r.status !== 'unknown' && partly.length === 0)) continue;
+    if (!guarding.has(r.id) || (r.status !== 'unknown' && partly.length === 0) || r.evidence.uninspected === true) continue;
     const reason =
       partly.length > 0
         ? partly.join('; ')
@@ -119,6 +122,19 @@ export function uncheckedGuards(
     byReason.set(reason, [...(byReason.get(reason) ?? []), r]);
   }
   return [...byReason].map(([reason, blind]) => ({ ids: blind.map((r) => r.id), title: blind.map((r) => r.title).join(' and '), reason }));
+}
+
+/**
+ * The guarding checks that are unknown because what they guard is code nerq cannot inspect at all
+ * (`uninspected` in their evidence: an MCP server whose only packages are container images, NuGet
+ * packages or bundles, a remote-only one — docs/mcp.md, "Code nerq cannot inspect"): no source
+ * coming back will check it, so the target is incomplete and `--allow-incomplete` does not lift it.
+ */
+export function uninspectedGuards(results: Report['checks'], checks: readonly AnyCheck[]): { ids: string[]; title: string; reason: string }[] {
+  const guarding = new Set(checks.filter((c) => c.guardsDanger === true).map((c) => c.id));
+  return results
+    .filter((r) => guarding.has(r.id) && r.status === 'unknown' && r.evidence.uninspected === true)
+    .map((r) => ({ ids: [r.id], title: r.title, reason: r.message.replace(/^Unknown: /, '') }));
 }
 
 /**

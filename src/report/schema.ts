@@ -88,8 +88,9 @@ export const CapSchema = z.object({
   /** Null for a cap on the overall score; a dimension id for a cap on that dimension (added in 1.3.0). */
   dimension: z.enum(DIMENSIONS).nullable(),
   /**
-   * True for a ceiling (added in 1.10.0): a bound carried from another evaluation — an MCP
-   * server's weakest package — that lowers the score but does not fail the gate by itself.
+   * True for a ceiling (added in 1.10.0): a bound — carried from another evaluation (an MCP
+   * server's weakest package) or set by code nerq cannot inspect (`mcp-uninspected`) — that
+   * lowers the score but does not fail the gate by itself.
    */
   ceiling: z.literal(true).optional(),
 });

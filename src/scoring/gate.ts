@@ -1,8 +1,8 @@
 /**
  * The gate (docs/scoring.md §10): applied to every run. A target fails when it is capped, scores
  * below the threshold or breaks a dimension floor; it could not be evaluated when it has
- * no score (not found, not supported), too little coverage, or a guarding check that could not
- * run (unless allowed), and did not fail.
+ * no score (not found, not supported), too little coverage, a guarding check that could not
+ * run (unless allowed) or one that guards code nerq cannot inspect (never allowed), and did not fail.
  */
 import type { Dimension } from '../checks/define.js';
 import { reasonOf, type Reason } from '../model/reason.js';
@@ -33,6 +33,8 @@ export interface Gateable {
   error?: { code: string; message: string } | null;
   /** Guarding checks that could not run (their source was unavailable): the title and why. */
   unchecked?: readonly { title: string; reason: string }[];
+  /** Guarding checks unknown because what they guard is code nerq cannot inspect (an MCP server's container image, a remote-only server): the title and why. Incomplete, even with --allow-incomplete. */
+  uninspected?: readonly { title: string; reason: string }[];
 }
 
 export function applyGate(result: Gateable, options: GateOptions): Gate {
@@ -67,6 +69,8 @@ export function applyGate(result: Gateable, options: GateOptions): Gate {
   if (result.coverage < options.minCoverage) {
     incomplete.push(reasonOf('low-coverage', { coverage: result.coverage, minCoverage: options.minCoverage }));
   }
+  // What nerq cannot inspect is neither passed nor failed: incomplete, and no flag makes it checked.
+  incomplete.push(...(result.uninspected ?? []).map((u) => reasonOf('uninspected', { title: u.title, reason: u.reason })));
   // Unchecked is not clean: a guarding check that could not run leaves the target incomplete.
   const unchecked = result.unchecked ?? [];
   if (options.allowIncomplete === true) {

@@ -43,14 +43,17 @@ describe('mcp-packages', () => {
     const checked = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, unchecked: [] } })] }) }, NOW);
     expect(checked).toMatchObject({ messageId: 'weakest', data: { unchecked: [] } });
   });
-  it('a remote-only entry: not applicable', () => {
+  it('a remote-only entry: unknown and uninspected (its code cannot be inspected), the bound left to mcp-remotes', () => {
     const remote = { url: 'https://mcp.example.com/mcp', type: 'streamable-http', headers: [], secretHeaders: [] };
-    expect(mcpPackages.evaluate({ mcp: facts({ packages: [], remotes: [remote] }) }, NOW).notApplicable).toBe(true);
-  });
-  it('an entry with neither a package nor a remote: unknown, capped as uninspected (it scored 100 on its own checks)', () => {
-    const out = mcpPackages.evaluate({ mcp: facts({ packages: [], remotes: [] }) }, NOW);
-    expect(out).toMatchObject({ score: null, messageId: 'nothing-to-run' });
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [], remotes: [remote] }) }, NOW);
+    expect(out).toMatchObject({ score: null, messageId: 'remote-only', data: { uninspected: true } });
     expect(out.notApplicable).toBeUndefined();
-    expect(out.caps?.[0]).toMatchObject({ id: 'mcp-uninspected', limit: 69.9 });
+    expect(out.caps ?? []).toEqual([]);
+  });
+  it('an entry with neither a package nor a remote: unknown, bounded as uninspected (it scored 100 on its own checks) — a ceiling, not a failure', () => {
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [], remotes: [] }) }, NOW);
+    expect(out).toMatchObject({ score: null, messageId: 'nothing-to-run', data: { uninspected: true } });
+    expect(out.notApplicable).toBeUndefined();
+    expect(out.caps?.[0]).toMatchObject({ id: 'mcp-uninspected', limit: 69.9, ceiling: true });
   });
 });

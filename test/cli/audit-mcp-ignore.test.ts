@@ -2,8 +2,9 @@
  * MCP ignore entries end to end through the built CLI (`nerq audit --mcp`): real client
  * configurations (fixtures/mcp-clients: the GitHub MCP server's Claude Desktop container launch,
  * given the Docker socket, and its Windsurf remote URL, both keyed "github") and a policy file.
- * An ignored finding is listed with its reason and no longer decides the exit code (1 → 0,
- * 3 → 0); an expired entry fails the run naming it; a malformed entry is bad input (exit 2);
+ * The container launch is two findings: its widened reach (fails) and its image, code nerq cannot
+ * inspect (incomplete). An ignored finding is listed with its reason and no longer decides the
+ * exit code (1 → 3 → 0); an expired entry fails the run naming it; a malformed entry is bad input (exit 2);
  * an entry matching nothing is warned about; a registry entry is ignored by its name; and in
  * pull-request mode the policy at the base decides, so a pull request cannot ignore its own
  * findings.
@@ -72,20 +73,24 @@ async function registry(): Promise<void> {
 }
 
 describe('nerq audit --mcp with MCP ignore entries', () => {
-  it('a reviewed container finding is ignored (exit 1 → 3), then the unverified remote too (3 → 0), each in its own file', async () => {
+  it('a reviewed container finding is ignored (exit 1 → 3), then its image and the unverified remote too (3 → 0), each in its own file', async () => {
     setUp({ '.mcp.json': containerConfig(), [WINDSURF]: remoteConfig() });
     await registry();
     const before = await audit();
     expect(findings(before.report)).toEqual([
       ['mcp-widened-reach', '.mcp.json', 'github', null],
+      ['mcp-uninspected', '.mcp.json', 'github', null],
       ['mcp-remote-unverified', WINDSURF, 'github', null],
     ]);
+    // The image reference as the registry entry's image is read (mcp-oci-images): no tag, so whatever was pushed last.
+    expect(before.report.warnings.find((w) => w.code === 'mcp-uninspected')?.details).toMatchObject({ kind: 'oci', image: 'ghcr.io/github/github-mcp-server', registry: 'ghcr.io', pinning: 'latest' });
     expect(before.code).toBe(1);
 
     write('.nerqrc.json', policy([{ mcp: 'github', file: '.mcp.json', finding: 'mcp-widened-reach', reason: 'the socket is for its container tools: reviewed', expires: '2099-12-31' }]));
     const one = await audit();
     expect(findings(one.report)).toEqual([
       ['mcp-widened-reach', '.mcp.json', 'github', 'the socket is for its container tools: reviewed'],
+      ['mcp-uninspected', '.mcp.json', 'github', null],
       ['mcp-remote-unverified', WINDSURF, 'github', null],
     ]);
     expect(one.report.warnings[0]?.ignoredBy).toEqual({ mcp: 'github', file: '.mcp.json', reason: 'the socket is for its container tools: reviewed', expires: '2099-12-31' });
@@ -93,11 +98,11 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     expect(one.code).toBe(3);
 
     write('.nerqrc.json', policy([
-      { mcp: 'github', file: '.mcp.json', finding: 'mcp-widened-reach', reason: 'the socket is for its container tools: reviewed' },
+      { mcp: 'github', file: '.mcp.json', finding: ['mcp-widened-reach', 'mcp-uninspected'], reason: 'the socket is for its container tools: reviewed' },
       { mcp: 'github', file: WINDSURF, finding: 'mcp-remote-unverified', reason: "GitHub's own endpoint" },
     ]));
     const both = await audit();
-    expect(findings(both.report).map((f) => f[3])).toEqual(['the socket is for its container tools: reviewed', "GitHub's own endpoint"]);
+    expect(findings(both.report).map((f) => f[3])).toEqual(['the socket is for its container tools: reviewed', 'the socket is for its container tools: reviewed', "GitHub's own endpoint"]);
     expect(both.report.outcome).toMatchObject({ result: 'pass', exitCode: 0 });
     expect(both.code).toBe(0);
 
@@ -106,10 +111,11 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     expect(table.code).toBe(0);
     const flat = table.stdout.replace(/\s+/g, ' ');
     expect(flat).toContain('ignored: the socket is for its container tools: reviewed');
-    expect(flat).toContain('PASS: 2 MCP server findings ignored');
+    expect(flat).toContain('PASS: 3 MCP server findings ignored');
     const sarif = JSON.parse((await run(['--mcp', '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string; suppressions?: { kind: string; status: string; justification: string }[] }[] }[] };
     expect(sarif.runs[0]?.results.map((r) => [r.ruleId, r.suppressions?.[0]?.status, r.suppressions?.[0]?.justification])).toEqual([
       ['finding/mcp-widened-reach', 'accepted', 'the socket is for its container tools: reviewed'],
+      ['finding/mcp-uninspected', 'accepted', 'the socket is for its container tools: reviewed'],
       ['finding/mcp-remote-unverified', 'accepted', "GitHub's own endpoint"],
     ]);
     for (const text of [table.stdout, table.stderr]) expect(text).not.toContain('YOUR_GITHUB_PAT');
@@ -119,7 +125,7 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     setUp({ '.mcp.json': containerConfig(), [WINDSURF]: remoteConfig(), '.nerqrc.json': policy([{ mcp: 'github', reason: 'our GitHub servers' }]) });
     await registry();
     const { code, report } = await audit();
-    expect(findings(report).map((f) => f[3])).toEqual(['our GitHub servers', 'our GitHub servers']);
+    expect(findings(report).map((f) => f[3])).toEqual(['our GitHub servers', 'our GitHub servers', 'our GitHub servers']);
     expect(code).toBe(0);
   });
 
@@ -134,7 +140,10 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
       ]),
     });
     const { code, report } = await audit();
-    expect(findings(report)).toEqual([['mcp-widened-reach', '.mcp.json', 'github', null]]);
+    expect(findings(report)).toEqual([
+      ['mcp-widened-reach', '.mcp.json', 'github', null],
+      ['mcp-uninspected', '.mcp.json', 'github', null],
+    ]);
     expect(report.warnings.filter((w) => w.code === 'ignore-unused').map((w) => w.details.index)).toEqual([0, 1, 2, 3]);
     expect(code).toBe(1);
   });
@@ -142,7 +151,10 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
   it('an expired entry covers nothing and fails the run naming it', async () => {
     setUp({ '.mcp.json': containerConfig(), '.nerqrc.json': policy([{ mcp: 'github', reason: 'until the image drops the socket', expires: '2020-01-31' }]) });
     const { code, report } = await audit();
-    expect(findings(report)).toEqual([['mcp-widened-reach', '.mcp.json', 'github', null]]);
+    expect(findings(report)).toEqual([
+      ['mcp-widened-reach', '.mcp.json', 'github', null],
+      ['mcp-uninspected', '.mcp.json', 'github', null],
+    ]);
     expect(report.warnings.find((w) => w.code === 'ignore-expired')?.message).toBe(
       '.nerqrc.json: ignore[0] mcp "github" expired on 2020-01-31 (reason: until the image drops the socket); renew or remove it',
     );
@@ -152,7 +164,7 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     expect((await audit()).code).toBe(1);
   });
 
-  it('a registry entry a remote server was matched to is ignored by its registry name: its capped outcome no longer fails (exit 1 → 0)', async () => {
+  it('a registry entry a remote server was matched to is ignored by its registry name: its uninspected outcome no longer leaves the run incomplete (exit 3 → 0)', async () => {
     const fs = example('07-remote-server-example.json');
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
     server = await startFixtureServer();
@@ -162,8 +174,10 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     serveEntry(server, fs, {}, fs.version);
     const before = await audit();
     const entry = before.report.entries.find((e) => e.subject.ecosystem === 'mcp');
-    expect(entry?.policy.status).toBe('fail');
-    expect(before.code).toBe(1);
+    // Remote-only: its code cannot be inspected — not evaluated (as `nerq check` leaves it incomplete), never a pass, and its bound is not a failure.
+    expect(entry?.policy.status).toBe('error');
+    expect(entry?.policy.failures.map((f) => f.rule)).toEqual(['uninspected']);
+    expect(before.code).toBe(3);
 
     write('.nerqrc.json', policy([{ mcp: fs.name, finding: 'mcp-entry-policy', reason: 'remote-only by design; vendor reviewed' }]));
     serveEntry(server, fs, {}, fs.version);
@@ -171,7 +185,7 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     const ignored = after.report.entries.find((e) => e.subject.ecosystem === 'mcp');
     expect(ignored?.policy).toMatchObject({ status: 'ignored', ignoredBy: { mcp: fs.name, file: null, reason: 'remote-only by design; vendor reviewed' } });
     expect(ignored?.policy.ignoredBy).not.toHaveProperty('package');
-    expect(ignored?.policy.failures.map((f) => f.rule)).toContain('capped');
+    expect(ignored?.policy.failures.map((f) => f.rule)).toEqual(['uninspected']);
     expect(after.report.warnings.filter((w) => w.code === 'ignore-unused')).toEqual([]);
     expect(after.code).toBe(after.report.outcome.exitCode);
     expect(after.code).toBe(0);
@@ -180,7 +194,7 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
 
 describe('malformed MCP ignore entries are bad input: exit 2, one line naming the file and key', () => {
   it.each([
-    [{ mcp: 'github', finding: 'mcp-widend-reach', reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.finding: unknown code 'mcp-widend-reach' \(expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-entry-policy'\)$/],
+    [{ mcp: 'github', finding: 'mcp-widend-reach', reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.finding: unknown code 'mcp-widend-reach' \(expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-entry-policy'\)$/],
     [{ mcp: 'github', finding: ['mcp-widened-reach', 'mcp-remote-insecure'], reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.finding\[1\]: mcp-remote-insecure cannot be ignored: /],
     [{ mcp: 'github' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.reason: required$/],
     [{ mcp: 'github', package: 'x', reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.package: unknown key$/],
@@ -214,12 +228,15 @@ describe('pull-request mode: --changed-since reads the policy at REF', () => {
     write('.nerqrc.json', policy(headPolicy));
   }
 
-  const ADDED = { mcp: 'github', finding: 'mcp-widened-reach', reason: 'trust me' };
+  const ADDED = { mcp: 'github', finding: ['mcp-widened-reach', 'mcp-uninspected'], reason: 'trust me' };
 
   it('a pull request adding an MCP ignore entry for its own finding: the entry does not apply, and the change fails the run', async () => {
     pullRequest(null, [ADDED]);
     const { code, report, stderr } = await audit(['--changed-since', 'base']);
-    expect(findings(report)).toEqual([['mcp-widened-reach', '.mcp.json', 'github', null]]);
+    expect(findings(report)).toEqual([
+      ['mcp-widened-reach', '.mcp.json', 'github', null],
+      ['mcp-uninspected', '.mcp.json', 'github', null],
+    ]);
     expect(report.warnings.find((w) => w.code === 'policy-changed')?.message).toMatch(/^policy-changed: the checkout adds a policy \(\.nerqrc\.json\) since base/);
     expect(stderr).toMatch(/policy-changed/);
     expect(code).toBe(1);
@@ -228,15 +245,15 @@ describe('pull-request mode: --changed-since reads the policy at REF', () => {
   it('an entry already in the base policy applies; one the checkout adds to it does not, unless --policy-from-head', async () => {
     pullRequest([ADDED], [ADDED]);
     const based = await audit(['--changed-since', 'base']);
-    expect(findings(based.report).map((f) => f[3])).toEqual(['trust me']);
+    expect(findings(based.report).map((f) => f[3])).toEqual(['trust me', 'trust me']);
     expect(based.code).toBe(0);
     pullRequest([], [ADDED]);
     const base = await audit(['--changed-since', 'base']);
-    expect(findings(base.report).map((f) => f[3])).toEqual([null]);
+    expect(findings(base.report).map((f) => f[3])).toEqual([null, null]);
     expect(base.report.warnings.find((w) => w.code === 'policy-changed')?.message).toMatch(/changes ignore in the policy \(\.nerqrc\.json\)/);
     expect(base.code).toBe(1);
     const head = await audit(['--changed-since', 'base', '--policy-from-head']);
-    expect(findings(head.report).map((f) => f[3])).toEqual(['trust me']);
+    expect(findings(head.report).map((f) => f[3])).toEqual(['trust me', 'trust me']);
     expect(head.code).toBe(0);
   });
 });

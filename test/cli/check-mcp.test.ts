@@ -178,10 +178,19 @@ describe('nerq check mcp:<name>', () => {
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
     expect(report.verdictCode).not.toBe('yes');
     // The entry's own checks passing say nothing of code nobody evaluated: the number agrees with the verdict.
-    expect(report.caps.find((c) => c.id === 'mcp-uninspected')?.limit).toBe(69.9);
+    expect(report.caps.find((c) => c.id === 'mcp-uninspected')).toMatchObject({ limit: 69.9, ceiling: true });
     expect(report.score).not.toBeNull();
     expect(report.score!).toBeLessThanOrEqual(69.9);
     expect(mcpRequests(result.requests)).toBe(1);
+    // Code nerq cannot inspect is incomplete, never a pass nor a failure by itself — and no source
+    // coming back would inspect it, so --allow-incomplete does not lift it.
+    expect(report.gate.passed).toBeNull();
+    // (GitHub is not recorded here, so coverage is low too.)
+    expect(report.gate.reasonDetails.map((r) => r.code)).toContain('uninspected');
+    expect(result.code).toBe(3);
+    const allowed = await check('mcp:io.github.domdomegg/time-mcp-nuget', ['--allow-incomplete']);
+    expect(parseReport(allowed.stdout).gate.reasonDetails.map((r) => r.code)).toContain('uninspected');
+    expect(allowed.code).toBe(3);
   });
 
   it('a remote-only entry is at most CAUTION, and says why', async () => {
@@ -193,12 +202,17 @@ describe('nerq check mcp:<name>', () => {
     // mcp-fs.anonymous.modelcontextprotocol.io is under the namespace's domain.
     expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
     expect(checkOf(report, 'mcp-remotes').evidence.remoteOnly).toBe(true);
-    expect(report.checks.map((c) => c.id)).not.toContain('mcp-packages');
+    // Its code cannot be inspected: unknown, so the entry is incomplete — neither passed nor failed for it.
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, status: 'unknown', messageId: 'remote-only' });
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
     expect(['caution', 'no', 'unknown']).toContain(report.verdictCode);
-    expect(report.caps.find((c) => c.id === 'mcp-uninspected')?.limit).toBe(69.9);
+    expect(report.caps.find((c) => c.id === 'mcp-uninspected')).toMatchObject({ limit: 69.9, ceiling: true });
     expect(report.score).not.toBeNull();
     expect(report.score!).toBeLessThanOrEqual(69.9);
+    expect(report.gate.passed).toBeNull();
+    expect(report.gate.reasonDetails.map((r) => r.code)).toContain('uninspected');
+    expect(report.gate.reasonDetails.map((r) => r.code)).not.toContain('capped');
+    expect(result.code).toBe(3);
   });
 
   it('a remote host that belongs neither to the namespace nor to the repository owner scores 60', async () => {
@@ -220,6 +234,27 @@ describe('nerq check mcp:<name>', () => {
     const report = parseReport((await check(`mcp:${entry.name}`)).stdout);
     expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 0, messageId: 'insecure' });
     expect(report.caps.map((c) => c.id)).toContain('mcp-remote-insecure');
+  });
+
+  it('a URL template: a path variable is still https; one whose variables set the whole URL is unknown — incomplete, not failed as "not https"', async () => {
+    const s = await start();
+    const tenant = example('16-remote-server-with-url-templating.json');
+    serveEntry(s, tenant);
+    const recorded = await check(`mcp:${tenant.name}`);
+    expect(checkOf(parseReport(recorded.stdout), 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
+    expect(recorded.code).toBe(3);
+    // Edit: the registry's own example with its URL made wholly a variable, as `{url}`.
+    const open = example('16-remote-server-with-url-templating.json');
+    open.name = 'io.modelcontextprotocol.anonymous/open-url';
+    (open.remotes as { url: string; variables: Record<string, unknown> }[])[0]!.url = '{url}';
+    (open.remotes as { url: string; variables: Record<string, unknown> }[])[0]!.variables = { url: { description: 'Your deployment URL', isRequired: true } };
+    serveEntry(s, open);
+    const result = await check(`mcp:${open.name}`);
+    const report = parseReport(result.stdout);
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: null, status: 'unknown', messageId: 'templated' });
+    expect(report.caps.map((c) => c.id)).not.toContain('mcp-remote-insecure');
+    expect(report.gate.reasonDetails.filter((r) => r.code === 'capped')).toEqual([]);
+    expect(result.code).toBe(3);
   });
 
   it('docker --network host in the runtime arguments is a finding', async () => {

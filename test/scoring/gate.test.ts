@@ -7,6 +7,27 @@ const dims = (security: number | null): DimensionResult[] => [
 ];
 
 describe('applyGate', () => {
+  describe('code nerq cannot inspect (an MCP server whose only package is an image, a remote-only one)', () => {
+    const uninspectedCap = { id: 'mcp-uninspected', limit: 69.9, reason: 'no package of the MCP server could be evaluated (oci:ghcr.io/acme/box:1.0)', ceiling: true };
+    const uninspected = [{ title: 'Packages of the MCP server', reason: 'no package could be evaluated (not evaluated: oci:ghcr.io/acme/box:1.0)' }];
+    it.each([
+      ['the default bar', DEFAULT_GATE],
+      ['a bar set low (--min-score 10)', { ...DEFAULT_GATE, threshold: 10 }],
+      ['--allow-incomplete', { ...DEFAULT_GATE, allowIncomplete: true }],
+      ['both', { ...DEFAULT_GATE, threshold: 10, allowIncomplete: true }],
+    ])('is incomplete, never passed nor failed by its bound, under %s', (_label, options) => {
+      const gate = applyGate({ score: 69.9, coverage: 0.8, caps: [uninspectedCap], dimensions: [], uninspected }, options);
+      expect(gate.passed).toBeNull();
+      expect(gate.reasonDetails.map((r) => r.code)).toEqual(['uninspected']);
+    });
+    it('what is known still decides: below the bar, or a finding cap, fails', () => {
+      expect(applyGate({ score: 42.5, coverage: 0.8, caps: [{ ...uninspectedCap, limit: 42.5 }], dimensions: [], uninspected }, DEFAULT_GATE).passed).toBe(false);
+      const widened = { id: 'mcp-widened-reach', limit: 49.9, reason: 'oci:ghcr.io/acme/box:1.0 is started with --privileged' };
+      const gate = applyGate({ score: 49.9, coverage: 0.8, caps: [widened, uninspectedCap], dimensions: [], uninspected }, { ...DEFAULT_GATE, threshold: 10 });
+      expect(gate.passed).toBe(false);
+      expect(gate.reasonDetails.map((r) => [r.code, r.args.cap ?? null])).toEqual([['capped', 'mcp-widened-reach']]);
+    });
+  });
   it('passes a good score with enough coverage', () => {
     expect(applyGate({ score: 72, coverage: 0.8, caps: [], dimensions: [] }, DEFAULT_GATE)).toMatchObject({ passed: true, reasons: [], reasonDetails: [] });
   });

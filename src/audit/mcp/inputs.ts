@@ -4,10 +4,12 @@
  * data — a regular file of at most 1 MiB, parsed by read-config.ts, nothing else taken from
  * it — and becomes one input whose dependencies are the npm and PyPI packages its servers
  * launch. A remote URL is kept (normalised: remote-url.ts) to be matched to the MCP Registry
- * entry that declares it (remotes.ts); a container started with flags that widen its reach is a
- * policy finding; code a launch fetches from a git repository, a URL or a registry it points
- * elsewhere is a remote entry no registry vouches for (launch.ts), as in a lockfile; every other launch (a container image, a NuGet tool, a local file, a command
- * nerq cannot place) is a note, so the audit lists it and never drops it. Nothing is started.
+ * entry that declares it (remotes.ts); a container image or NuGet tool is code nerq cannot
+ * inspect (`mcp-uninspected`: incomplete), and one started with flags that widen its reach a
+ * policy finding too; code a launch fetches from a git repository, a URL or a registry it points
+ * elsewhere is a remote entry no registry vouches for (launch.ts), as in a lockfile; every other
+ * launch (a local file, a command nerq cannot place) is a note, so the audit lists it and never
+ * drops it. Nothing is started.
  */
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { LockfileError, type AuditWarning, type DeclaredDependency, type Skipped
 import { namedInside, readTreeFile } from '../tree-file.js';
 import { clientConfigLocations, type LocationContext } from './clients.js';
 import type { LaunchPackage } from './launch.js';
+import { ociPinning, type OciPinning } from '../../checks/lib/oci.js';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';
 
 export interface McpInputRequest extends LocationContext {
@@ -48,7 +51,7 @@ export interface McpInputs {
   /** The places looked in (for the message when none holds a server). */
   looked: number;
   remotes: ConfiguredRemote[];
-  /** Launches that fail the policy by themselves (a container started with a wider reach): code `mcp-widened-reach`. */
+  /** Launches that decide the outcome by themselves (OUTCOME_FINDINGS): `mcp-widened-reach`, `mcp-fetched-script`, `mcp-uninspected`. */
   findings: AuditWarning[];
 }
 
@@ -112,7 +115,16 @@ async function readCapped(file: string, shown: string): Promise<string | null> {
   }
 }
 
-type Placed = { dependencies: DeclaredDependency[] } | { note: string } | { remote: ConfiguredRemote } | { finding: AuditWarning } | { fetched: SkippedEntry[] };
+type Placed = { dependencies: DeclaredDependency[] } | { note: string } | { remote: ConfiguredRemote } | { findings: AuditWarning[] } | { fetched: SkippedEntry[] };
+
+/** What an image reference says of the image, in words (lib/oci.ts, ociPinning). */
+const PINNING_WORDS: Record<OciPinning, string> = {
+  digest: 'pinned by digest',
+  tag: 'pinned by tag only: the publisher can move it',
+  latest: 'no tag or `latest`: whatever was pushed last runs',
+  'foreign-registry': 'on an image registry the MCP Registry does not accept',
+  malformed: 'not an OCI image reference',
+};
 
 const whoOf = (server: ConfiguredServer) => `MCP server ${quote(server.key)}${server.scope === null ? '' : ` (project ${quote(server.scope)})`}`;
 
@@ -133,7 +145,7 @@ function dependencyOf(server: ConfiguredServer, pkg: LaunchPackage): DeclaredDep
   };
 }
 
-/** One configured server as declared dependencies, code fetched from elsewhere, a remote to match, a finding, or the note that says why it is none. */
+/** One configured server as declared dependencies, code fetched from elsewhere, a remote to match, findings, or the note that says why it is none. */
 function place(server: ConfiguredServer): Placed {
   const { launch } = server;
   const who = whoOf(server);
@@ -157,26 +169,46 @@ function place(server: ConfiguredServer): Placed {
         ),
       };
     case 'image': {
-      if (launch.widening.length === 0) return { note: `${who} runs the container image ${quote(launch.image)}: images are not evaluated yet` };
+      // Code nerq cannot inspect: read as far as its reference says (the same reading as an MCP
+      // Registry entry's image, mcp-oci-images), never passed — docs/mcp.md, "Code nerq cannot inspect".
+      const { pinning, registry } = ociPinning(launch.image);
+      const where = `${server.file}: line ${server.line ?? '?'}`;
+      const uninspected: AuditWarning = {
+        code: 'mcp-uninspected',
+        message: `${where}: ${who} runs the container image ${quote(launch.image)} (${PINNING_WORDS[pinning]}): its code cannot be inspected`,
+        details: { file: server.file, line: server.line, server: server.key, kind: 'oci', image: launch.image, registry, pinning },
+      };
+      if (launch.widening.length === 0) return { findings: [uninspected] };
       const flags = launch.widening.join(', ');
       return {
-        finding: {
-          code: 'mcp-widened-reach',
-          message: `${server.file}: line ${server.line ?? '?'}: ${who} starts the container image ${quote(launch.image)} with ${flags}, a wider reach than a server needs: fails the policy (images are not evaluated yet)`,
-          details: { file: server.file, line: server.line, server: server.key, image: launch.image, flags: launch.widening },
-        },
+        findings: [
+          {
+            code: 'mcp-widened-reach',
+            message: `${where}: ${who} starts the container image ${quote(launch.image)} with ${flags}, a wider reach than a server needs: fails the policy`,
+            details: { file: server.file, line: server.line, server: server.key, image: launch.image, flags: launch.widening },
+          },
+          uninspected,
+        ],
       };
     }
     case 'script':
       return {
-        finding: {
+        findings: [{
           code: 'mcp-fetched-script',
           message: `${server.file}: line ${server.line ?? '?'}: ${who} runs a script ${quote(launch.runner)} fetches from ${launch.origin} at every start: no registry vouches for it, and its code cannot be inspected`,
           details: { file: server.file, line: server.line, server: server.key, runner: launch.runner, origin: launch.origin },
-        },
+        }],
       };
     case 'nuget':
-      return { note: `${who} runs the NuGet tool ${quote(launch.identifier)}: NuGet packages are not evaluated yet` };
+      return {
+        findings: [
+          {
+            code: 'mcp-uninspected',
+            message: `${server.file}: line ${server.line ?? '?'}: ${who} runs the NuGet tool ${quote(launch.identifier)} (NuGet packages are not evaluated yet): its code cannot be inspected`,
+            details: { file: server.file, line: server.line, server: server.key, kind: 'nuget', identifier: launch.identifier },
+          },
+        ],
+      };
     case 'remote':
       return { remote: { file: server.file, line: server.line, who, server: server.key, url: launch.url, origin: launch.origin, insecure: launch.insecure } };
     case 'local':
@@ -200,7 +232,7 @@ export function mcpInput(servers: readonly ConfiguredServer[], file: string): Mc
       skipped.push(...placed.fetched);
       notes.push(...placed.fetched.map((entry) => entry.note));
     } else if ('remote' in placed) remotes.push(placed.remote);
-    else if ('finding' in placed) findings.push(placed.finding);
+    else if ('findings' in placed) findings.push(...placed.findings);
     else notes.push(`line ${server.line ?? '?'}: ${placed.note}`);
   }
   return { input: { file, format: 'mcp-config', dependencies, notes, ...(skipped.length === 0 ? {} : { skipped }) }, remotes, findings };

@@ -3,26 +3,39 @@
  * (lower case, default port dropped) and path (trailing `/` dropped) — never the user name,
  * password, query string or fragment, which may carry a token and are neither kept nor sent.
  * A registry entry's `remotes[].url` may hold `{variables}` (server.schema.json URL
- * templates): each matches one non-empty run of characters other than `/`. Pure.
+ * templates): in the path each matches one segment, in the host one DNS label under a literal
+ * domain; a template whose variables set the scheme or the whole host matches nothing. Pure.
  */
 import { normaliseHttpUrl } from '../../util/http-url.js';
+import { remoteParts } from '../../checks/lib/mcp.js';
 
 /** `https://User:pw@Mcp.Example.com:443/mcp/?key=…#x` → `https://mcp.example.com/mcp`; null when not an http(s) URL. */
 export const normaliseRemoteUrl = normaliseHttpUrl;
 
 const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
-/** The same normalisation for a declared URL that may carry `{variables}` (kept as written until matched). */
+/**
+ * The same normalisation for a declared URL that may carry `{variables}` (kept as written until
+ * matched). A variable in the path is one segment; in the host, one DNS label under a literal
+ * domain of at least two labels (`https://{tenant}.example.com/mcp`). A URL whose variables set
+ * its scheme or whole host (`{url}`, `https://{host}/mcp`) declares no place in particular: it
+ * matches nothing, so an entry cannot vouch for every server with a URL template.
+ */
 function declaredPattern(declared: string): RegExp | null {
+  const parts = remoteParts(declared);
+  if (parts.scheme === null || parts.host === null) return null;
   const placeholders: string[] = [];
-  // Stand-ins that survive URL parsing; each becomes a one-segment wildcard.
+  // Stand-ins that survive URL parsing; each becomes a wildcard.
   const text = declared.trim().replace(/\{[^{}/]*\}/g, (m) => {
     placeholders.push(m);
     return `nerqvar${placeholders.length - 1}x`;
   });
   const normal = normaliseRemoteUrl(text);
   if (normal === null) return null;
-  const source = escape(normal).replace(/nerqvar\d+x/g, '[^/]+');
+  const pathStart = normal.indexOf('/', normal.indexOf('//') + 2);
+  const origin = pathStart < 0 ? normal : normal.slice(0, pathStart);
+  const path = pathStart < 0 ? '' : normal.slice(pathStart);
+  const source = escape(origin).replace(/nerqvar\d+x/g, '[a-z0-9-]+') + escape(path).replace(/nerqvar\d+x/g, '[^/]+');
   return new RegExp(`^${source}$`);
 }
 

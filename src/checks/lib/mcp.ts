@@ -1,7 +1,7 @@
 /**
  * Pure helpers of the `mcp-*` checks (docs/checks.md): the namespace of a server name, the
  * GitHub owner an `io.github.<owner>/` namespace claims, the DNS domain a reverse-DNS namespace
- * names, and whether a remote's host belongs to the entry.
+ * names, what a remote's (possibly templated) URL says, and whether its host belongs to the entry.
  */
 
 /**
@@ -27,14 +27,44 @@ export function namespaceDomain(server: string): string {
   return namespaceOf(server).toLowerCase().split('.').reverse().join('.');
 }
 
-/** The host of a remote URL (lower case), or null when it does not parse or carries a template in its host. */
-export function remoteHost(url: string): string | null {
-  if (/^[a-z]+:\/\/[^/]*[{}]/i.test(url)) return null;
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
+/**
+ * What a remote's URL says before its `{variables}` are filled in (server.schema.json: remotes[].url
+ * is a template whose variables the user sets): its scheme when written literally (`https`,
+ * `http`…; null when a variable sets it, as in `{url}`), and its host — the literal host, or for
+ * a host with variables in its leading labels (`https://{tenant}.analytics.example.com/mcp`) the
+ * literal domain under which every filled-in host lies (`templated`); null when variables set
+ * the whole host or leave fewer than two literal labels (`https://{host}/mcp`, `{url}`).
+ */
+export interface RemoteParts {
+  scheme: string | null;
+  host: string | null;
+  templated: boolean;
+}
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+export function remoteParts(url: string): RemoteParts {
+  const match = /^([^:/?#]+):\/\/([^/?#]*)/.exec(url.trim());
+  if (match === null) return { scheme: null, host: null, templated: true };
+  const scheme = /[{}]/.test(match[1] ?? '') ? null : (match[1] ?? '').toLowerCase();
+  // The host without credentials or port (`user@h:443`); a variable may stand for either.
+  const authority = (match[2] ?? '').slice((match[2] ?? '').lastIndexOf('@') + 1).toLowerCase();
+  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.replace(/:[^:]*$/, '');
+  if (!/[{}]/.test(host)) {
+    try {
+      return { scheme, host: new URL(`https://${host}`).hostname.toLowerCase(), templated: false };
+    } catch {
+      return { scheme, host: null, templated: false };
+    }
   }
+  const labels = host.split('.');
+  let last = -1;
+  labels.forEach((label, i) => {
+    if (/[{}]/.test(label)) last = i;
+  });
+  const literal = labels.slice(last + 1);
+  if (literal.length < 2 || !literal.every((label) => LABEL.test(label))) return { scheme, host: null, templated: true };
+  return { scheme, host: literal.join('.'), templated: true };
 }
 
 /**

@@ -81,3 +81,21 @@ export function ociImageOf(identifier: string, version: string | null, registryB
   if (ref !== null && ref.tag === null && ref.digest === null && tag !== '') image = `${image}:${tag}`;
   return image;
 }
+
+/**
+ * What can be known of an image from its reference alone, without pulling it — the same in both
+ * of nerq's doors (the `mcp-oci-images` check of `nerq check mcp:…`, and a container launch of
+ * `nerq audit --mcp`; docs/mcp.md, "Code nerq cannot inspect"): pinned by digest (what was
+ * reviewed is what runs), a tag the publisher can move, `latest` or no tag (whatever was pushed
+ * last), an image registry the MCP Registry does not accept, or no image reference at all.
+ */
+export type OciPinning = 'digest' | 'tag' | 'latest' | 'foreign-registry' | 'malformed';
+
+export function ociPinning(image: string): { pinning: OciPinning; registry: string | null } {
+  const ref = parseOciReference(image);
+  if (ref === null) return { pinning: 'malformed', registry: null };
+  if (!acceptedRegistry(ref.registry)) return { pinning: 'foreign-registry', registry: ref.registry };
+  if (ref.digest !== null) return { pinning: 'digest', registry: ref.registry };
+  if (ref.tag === null || ref.tag === 'latest') return { pinning: 'latest', registry: ref.registry };
+  return { pinning: 'tag', registry: ref.registry };
+}

@@ -31,6 +31,18 @@ describe('remoteUrlMatches', () => {
     expect(remoteUrlMatches('https://mcpXexample.com/m', 'https://mcp.example.com/m')).toBe(false);
     expect(remoteUrlMatches('https://x.example/m', 'not a url')).toBe(false);
   });
+  it('a variable in the host is one label under the literal domain; one that sets the scheme or whole host matches nothing', () => {
+    // docs/remote-servers.mdx's multi-tenant host (fixtures/mcp-registry), then edits of it.
+    const tenant = 'https://{tenant_id}.analytics.example.com/mcp';
+    expect(remoteUrlMatches('https://us-cell1.analytics.example.com/mcp', tenant)).toBe(true);
+    expect(remoteUrlMatches('https://evil.example/x.analytics.example.com/mcp', tenant)).toBe(false);
+    expect(remoteUrlMatches('https://a.b.analytics.example.com/mcp', tenant)).toBe(false);
+    expect(remoteUrlMatches('https://analytics.example.com/mcp', tenant)).toBe(false);
+    // An entry declaring a URL the user fills in wholly vouches for no server in particular.
+    for (const declared of ['{url}', 'https://{host}/mcp', 'https://{sub}.com/mcp', '{scheme}://mcp.example.com/mcp']) {
+      expect(remoteUrlMatches('https://mcp.example.com/mcp', declared), declared).toBe(false);
+    }
+  });
 });
 
 describe('searchWordsOf', () => {

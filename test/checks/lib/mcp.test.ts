@@ -1,6 +1,6 @@
 /** Pure helpers of the MCP entry checks and the README `mcp-name:` reader. */
 import { describe, expect, it } from 'vitest';
-import { hostBelongs, namespaceDomain, wideningArguments } from '../../../src/checks/lib/mcp.js';
+import { hostBelongs, namespaceDomain, remoteParts, wideningArguments } from '../../../src/checks/lib/mcp.js';
 import { readmeMcpNames } from '../../../src/ecosystems/mcp/claims.js';
 
 describe('helpers', () => {
@@ -20,5 +20,23 @@ describe('helpers', () => {
       'host-root-mount',
     ]);
     expect(wideningArguments(['--cap-add SYS_ADMIN', '--cap-add=NET_ADMIN', '--cap-drop ALL']).map((f) => f.id)).toEqual(['added-capability', 'added-capability']);
+  });
+  it.each([
+    // Recorded shapes: fixtures/mcp-registry (server-json-examples 07, 16, 17; docs/remote-servers.mdx's multi-tenant host).
+    ['https://mcp-fs.anonymous.modelcontextprotocol.io/http', { scheme: 'https', host: 'mcp-fs.anonymous.modelcontextprotocol.io', templated: false }],
+    ['https://anonymous.modelcontextprotocol.io/mcp/{tenant_id}', { scheme: 'https', host: 'anonymous.modelcontextprotocol.io', templated: false }],
+    ['https://events.anonymous.modelcontextprotocol.io/sse/{tenant_id}', { scheme: 'https', host: 'events.anonymous.modelcontextprotocol.io', templated: false }],
+    ['https://{tenant_id}.analytics.example.com/mcp', { scheme: 'https', host: 'analytics.example.com', templated: true }],
+    // Edits of those shapes: variables that set the whole host, the scheme, or the whole URL.
+    ['https://{host}/mcp', { scheme: 'https', host: null, templated: true }],
+    ['https://{sub}.com/mcp', { scheme: 'https', host: null, templated: true }],
+    ['https://{a}.{b}.example.com/mcp', { scheme: 'https', host: 'example.com', templated: true }],
+    ['https://User:{token}@Mcp.Example.com:{port}/mcp', { scheme: 'https', host: 'mcp.example.com', templated: false }],
+    ['http://{tenant}.example.com/sse', { scheme: 'http', host: 'example.com', templated: true }],
+    ['{scheme}://mcp.example.com/mcp', { scheme: null, host: 'mcp.example.com', templated: false }],
+    ['{url}', { scheme: null, host: null, templated: true }],
+    ['{base_url}/mcp', { scheme: null, host: null, templated: true }],
+  ])('remoteParts(%s): what the template says before its variables are filled in', (url, parts) => {
+    expect(remoteParts(url)).toEqual(parts);
   });
 });
