@@ -5,6 +5,7 @@
  * does not verify and the flag on a package target are usage errors (exit 2, one line). `nerq
  * compare` and `nerq check --compare` take it for the targets named: the same score as the check.
  */
+import { REPORT_SCHEMA_VERSION } from '../../src/report/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
@@ -36,7 +37,7 @@ describe('nerq check github:acme/widget --include-package', () => {
     const json = JSON.parse(result.stdout) as unknown;
     expect(schemaViolations(json)).toEqual([]);
     const report = parseReport(result.stdout);
-    expect(report.schemaVersion).toBe('1.10.0');
+    expect(report.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     expect(report.includedPackage).toMatchObject({ included: true, code: 'root-manifest', ecosystem: 'npm', name: 'widget' });
     for (const id of ['deprecation', 'install-scripts', 'weekly-downloads', 'known-vulnerabilities', 'manifest-confusion']) {
       expect(checkOf(report, id)?.status, id).toMatch(/^(pass|warn|fail)$/);
