@@ -5,14 +5,13 @@
  * does not verify and the flag on a package target are usage errors (exit 2, one line). `nerq
  * compare` and `nerq check --compare` take it for the targets named: the same score as the check.
  */
-import { REPORT_SCHEMA_VERSION } from '../../src/report/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { serveRepo } from '../github/helpers.js';
 import { GITHUB_NOW, serveNpmWidget, serveWidgetTopicSearch } from './github-helpers.js';
 import { checkOf, expectUsageError, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
-import { ReportSchema } from '../../src/report/schema.js';
+import { REPORT_SCHEMA_VERSION, ReportSchema } from '../../src/report/schema.js';
 
 let server: FixtureServer;
 beforeAll(async () => {
