@@ -6,7 +6,7 @@ import { inertCiCommands, inertCiCommandsInJson } from '../../src/render/ci-log.
 const isCommand = (line: string): boolean => /^[\s\u0085]*::/u.test(line) || /##(?:vso)?\[/i.test(line);
 
 describe('inertCiCommands', () => {
-  it.for([
+  it.for<[string, string]>([
     ['##[stop-commands]x', '## [stop-commands]x'],
     ['a ###[error]b', 'a ### [error]b'],
     ['##VSO[task.setvariable variable=a]b', '##VSO [task.setvariable variable=a]b'],
