@@ -1,6 +1,4 @@
 /** Writes reports to stdout (or the file --output names) in the chosen format (one target: pretty JSON; several: NDJSON). */
-import { writeFileSync } from 'node:fs';
-import { describeIoError } from '../audit/detect.js';
 import type { Report } from '../report/schema.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown, renderMarkdownMany } from '../render/markdown.js';
@@ -8,6 +6,7 @@ import { inertCiCommands, inertCiCommandsInJson } from '../render/ci-log.js';
 import { renderTable } from '../render/table.js';
 import { exitCodeOf } from '../scoring/gate.js';
 import { formatOf, UsageError, type Format, type OutputOptions } from './options.js';
+import { writeProblem, writeRegularFile } from './write-file.js';
 
 export interface OutputSettings {
   format: Format;
@@ -43,8 +42,8 @@ export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, flag: boole
 }
 
 /**
- * The report's text to stdout, or to the file `--output` names (written whole; a write that fails
- * is exit 2). On stdout, which a CI job logs, no command a runner would act on survives
+ * The report's text to stdout, or to the file `--output` names (written whole, never through a
+ * symbolic link or into a FIFO: write-file.ts; a write that fails is exit 2). On stdout, which a CI job logs, no command a runner would act on survives
  * (src/render/ci-log.ts): JSON (`json`, SARIF) keeps the same data, other text a space.
  */
 export function emit(text: string, file: string | undefined, json: boolean): void {
@@ -53,9 +52,9 @@ export function emit(text: string, file: string | undefined, json: boolean): voi
     return;
   }
   try {
-    writeFileSync(file, text);
+    writeRegularFile(file, text);
   } catch (error) {
-    throw new UsageError(`cannot write ${JSON.stringify(file)}: ${describeIoError(error)}`);
+    throw new UsageError(`cannot write ${JSON.stringify(file)}: ${writeProblem(error)}`);
   }
 }
 
