@@ -4,7 +4,7 @@
  * while the tarball runs a postinstall; it can say `hasInstallScript` while showing none; name,
  * version, dependencies or `bin` can differ. Any difference is a finding (docs/security.md).
  */
-import type { RegistryFacts, TarballManifest } from '../evidence/schema.js';
+import type { RegistryFacts, TarballFacts, TarballManifest } from '../evidence/schema.js';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { truncate } from './lib/text.js';
 
@@ -44,6 +44,19 @@ export function manifestDifferences(registry: RegistryFacts, manifest: TarballMa
   return out;
 }
 
+/**
+ * What a file another file system reads as package.json (`PACKAGE.JSON` on macOS or Windows, and
+ * so on: src/sources/npm/tarball.ts) says differently from the packument: npm there runs its
+ * scripts. One that cannot be read is a difference too.
+ */
+function aliasDifferences(registry: RegistryFacts, tarball: TarballFacts): string[] {
+  return tarball.manifestAliases.flatMap((alias) => {
+    const where = `${describe(alias.path)} (package.json on a case-insensitive or Windows file system)`;
+    if (alias.manifest === null) return [`${where}: not readable (${alias.problem ?? 'not read'})`];
+    return manifestDifferences(registry, alias.manifest, tarball.bindingGyp).map((d) => `${where}: ${d}`);
+  });
+}
+
 export default defineCheck({
   id: 'manifest-confusion',
   dimension: 'security',
@@ -59,8 +72,9 @@ export default defineCheck({
     unreadable: "The tarball's package.json could not be compared: {problem}",
   },
   evaluate: ({ registry, tarball }): CheckOutcome<'same' | 'different' | 'unreadable'> => {
-    if (tarball.manifest === null) return { score: null, messageId: 'unreadable', data: { problem: tarball.manifestProblem ?? 'not read' } };
-    const differences = manifestDifferences(registry, tarball.manifest, tarball.bindingGyp);
+    const aliases = aliasDifferences(registry, tarball);
+    if (tarball.manifest === null && aliases.length === 0) return { score: null, messageId: 'unreadable', data: { problem: tarball.manifestProblem ?? 'not read' } };
+    const differences = [...(tarball.manifest === null ? [] : manifestDifferences(registry, tarball.manifest, tarball.bindingGyp)), ...aliases];
     if (differences.length === 0) return { score: 100, messageId: 'same', data: { differences: [] } };
     const listed = differences.slice(0, MAX_LISTED);
     const summary = `${listed.slice(0, 3).join('; ')}${differences.length > 3 ? `; ${differences.length - 3} more` : ''}`;

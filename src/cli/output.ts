@@ -1,12 +1,12 @@
 /** Writes reports to stdout (or the file --output names) in the chosen format (one target: pretty JSON; several: NDJSON). */
-import { writeFileSync } from 'node:fs';
-import { describeIoError } from '../audit/detect.js';
 import type { Report } from '../report/schema.js';
 import { renderJson } from '../render/json.js';
 import { renderMarkdown, renderMarkdownMany } from '../render/markdown.js';
+import { inertCiCommands, inertCiCommandsInJson } from '../render/ci-log.js';
 import { renderTable } from '../render/table.js';
 import { exitCodeOf } from '../scoring/gate.js';
 import { formatOf, UsageError, type Format, type OutputOptions } from './options.js';
+import { writeProblem, writeRegularFile } from './write-file.js';
 
 export interface OutputSettings {
   format: Format;
@@ -41,16 +41,20 @@ export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, flag: boole
   return isTTY;
 }
 
-/** The report's text to stdout, or to the file `--output` names (written whole; a write that fails is exit 2). */
-export function emit(text: string, file: string | undefined): void {
+/**
+ * The report's text to stdout, or to the file `--output` names (written whole, never through a
+ * symbolic link or into a FIFO: write-file.ts; a write that fails is exit 2). On stdout, which a CI job logs, no command a runner would act on survives
+ * (src/render/ci-log.ts): JSON (`json`, SARIF) keeps the same data, other text a space.
+ */
+export function emit(text: string, file: string | undefined, json: boolean): void {
   if (file === undefined) {
-    process.stdout.write(text);
+    process.stdout.write(json ? inertCiCommandsInJson(text) : inertCiCommands(text));
     return;
   }
   try {
-    writeFileSync(file, text);
+    writeRegularFile(file, text);
   } catch (error) {
-    throw new UsageError(`cannot write ${JSON.stringify(file)}: ${describeIoError(error)}`);
+    throw new UsageError(`cannot write ${JSON.stringify(file)}: ${writeProblem(error)}`);
   }
 }
 
@@ -61,15 +65,17 @@ export function toTerminal(options: { output?: string | undefined }): boolean {
 
 /** Print the reports as the options ask; the exit code follows their gates. */
 export function writeReports(reports: readonly Report[], options: OutputOptions): 0 | 1 | 3 {
+  const format = formatOf(options);
   emit(
     renderReports(reports, {
-      format: formatOf(options),
+      format,
       color: colorEnabled(process.env, toTerminal(options), options.color),
       width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,
       evidence: options.evidence === true,
       quiet: options.quiet === true,
     }),
     options.output,
+    format === 'json',
   );
   return exitCodeOf(reports.map((r) => r.gate));
 }

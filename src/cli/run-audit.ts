@@ -20,6 +20,7 @@ import type { AuditReport } from '../audit/types.js';
 import { CHECKS } from '../checks/index.js';
 import { renderAnnotations } from '../render/annotations.js';
 import { renderAuditJsonChunks } from '../render/audit-json.js';
+import { inertCiCommandsInJson } from '../render/ci-log.js';
 import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
@@ -108,10 +109,11 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
 
   const format = options.json ? 'json' : (options.format ?? 'table');
   if (format === 'json' && options.output === undefined) {
-    // Written as it is made: a thousand-entry report is tens of megabytes of text.
-    await writeInPieces(renderAuditJsonChunks(report));
+    // Written as it is made: a thousand-entry report is tens of megabytes of text. Each piece is
+    // whole JSON values (json-chunks.ts), so no `##[` is split between two.
+    await writeInPieces(map(renderAuditJsonChunks(report), inertCiCommandsInJson));
   } else if (format === 'json') {
-    emit([...renderAuditJsonChunks(report)].join(''), options.output);
+    emit([...renderAuditJsonChunks(report)].join(''), options.output, true);
   } else {
     emit(
       format === 'markdown'
@@ -124,6 +126,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
               quiet: options.quiet === true,
             }),
       options.output,
+      format === 'sarif',
     );
   }
   if (process.env.GITHUB_ACTIONS === 'true') process.stderr.write(renderAnnotations(report, { baseDir: repositoryRelative(dir) }));
@@ -155,6 +158,10 @@ function mcpRequest(options: AuditOptions): AuditInputRequest['mcp'] {
  * more than encoding into it. A write still pending (a slow pipe) keeps its buffer, and the
  * next batch gets a new one.
  */
+function* map(chunks: Iterable<string>, f: (chunk: string) => string): Generator<string> {
+  for (const chunk of chunks) yield f(chunk);
+}
+
 async function writeInPieces(chunks: Iterable<string>): Promise<void> {
   const free: Buffer[] = [];
   let last: Buffer | undefined;

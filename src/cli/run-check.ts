@@ -1,5 +1,4 @@
 /** `nerq check <target...>`: parse every target first (bad input → exit 2, no request), then evaluate. */
-import { writeFileSync } from 'node:fs';
 import { checkTargets, type TargetOutcome } from '../app/check.js';
 import { cliRuntime } from './cli-runtime.js';
 import { parseTargets } from './targets.js';
@@ -8,6 +7,7 @@ import { writeReports } from './output.js';
 import { guardInterrupts } from './interrupt.js';
 import { startProgress } from './progress.js';
 import { printWarning } from './stderr.js';
+import { writeProblem, writeRegularFile } from './write-file.js';
 
 /** --timeout's default: the deadline of the whole run, in seconds. */
 const DEFAULT_TIMEOUT_S = 60;
@@ -85,9 +85,8 @@ function saveEvidence(file: string, outcomes: readonly TargetOutcome[], targetCo
   }
   const body = targetCount === 1 ? evidence[0] : evidence;
   try {
-    writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+    writeRegularFile(file, `${JSON.stringify(body, null, 2)}\n`);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new UsageError(`cannot write evidence to ${JSON.stringify(file)}: ${code}`);
+    throw new UsageError(`cannot write evidence to ${JSON.stringify(file)}: ${writeProblem(error)}`);
   }
 }

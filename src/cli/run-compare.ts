@@ -74,6 +74,6 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
       : format === 'markdown'
         ? renderCompareMarkdown(reports, result.comparison)
         : renderCompareTable(reports, result.comparison, { width });
-  emit(text, options.output);
+  emit(text, options.output, format === 'json');
   return reports.some((r) => r.error !== null) ? 3 : 0;
 }

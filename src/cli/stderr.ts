@@ -6,14 +6,15 @@
  * format character (bidirectional controls, zero-width characters, tags, soft hyphens: category
  * Cf) are removed. Its own module, free of heavy imports: the CLI's entry loads it.
  */
+import { inertCiCommands } from '../render/ci-log.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 
 /** Unicode format characters (Cf): bidirectional controls, zero-width, tag characters, soft hyphen… */
 const FORMAT = /\p{Cf}/gu;
 
-/** A message as it may be printed on stderr: one line, nothing hidden or reordered. */
+/** A message as it may be printed on stderr: one line, nothing hidden or reordered, no CI runner command (src/render/ci-log.ts). */
 export function stderrText(message: string): string {
-  return sanitizeForTerminal(message).replace(FORMAT, '').trim();
+  return inertCiCommands(sanitizeForTerminal(message).replace(FORMAT, '').trim());
 }
 
 /** Print `nerq: <message>` on stderr. */

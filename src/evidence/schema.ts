@@ -216,6 +216,14 @@ export const TarballFactsSchema = z.object({
   manifest: TarballManifestSchema.nullable().default(null),
   /** Why `manifest` is null (none in the archive, over the cap, not JSON); null when read. */
   manifestProblem: z.string().nullable().default(null),
+  /**
+   * Files at depth one that a case-insensitive or Windows file system reads as package.json
+   * (`PACKAGE.JSON`, `package.json.`, `PACKAG~1.JSO`): what npm runs there. `manifest` null when
+   * unreadable, with the `problem`.
+   */
+  manifestAliases: z
+    .array(z.object({ path: z.string(), manifest: TarballManifestSchema.nullable(), problem: z.string().nullable() }))
+    .default([]),
 });
 export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 

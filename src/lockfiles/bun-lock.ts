@@ -7,7 +7,7 @@
  * Workspace, git, GitHub, tarball, `file:` and `link:` packages are skipped (with a note,
  * except workspaces, which are the project). The binary `bun.lockb` is not read.
  */
-import semver from 'semver';
+import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
@@ -74,7 +74,7 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     const name = at < 0 ? String(ident) : String(ident).slice(0, at);
     const reference = at < 0 ? '' : String(ident).slice(at + 1);
     if (reference.startsWith('workspace:') || reference.startsWith('root:')) continue;
-    const version = semver.valid(reference);
+    const version = lockedVersion(reference);
     if (version === null) {
       const line = lineOf(['packages', key]);
       const note = `${file}:${line}: ${quote(name)} skipped: not a registry package`;

@@ -5,6 +5,10 @@
  * workspace that declares it gets an entry at its own `package.json` (and the line there when
  * the manifest text was given), so annotations land where the dependency was added. An entry
  * no registry serves (source-kind.ts) that a workspace declares is reported at that line too.
+ * A workspace folder is the lockfile's word: one that leaves the lockfile's folder (`../x`,
+ * `a/../../x`, an absolute or drive path) is no place to report at — the entry stays at its
+ * lockfile line, so no SARIF location or annotation points outside the project
+ * (docs/security.md, "Printed text cannot take over the terminal or the document").
  */
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { declarationLine, manifestAt, type DeclarationGroup, type Manifest } from './package-json.js';
@@ -30,6 +34,13 @@ export interface LockedPackage {
   lockedFor?: string | null;
 }
 
+/** A workspace folder, relative to the lockfile's, that stays inside it. */
+function insideProject(workspace: string): boolean {
+  if (workspace.startsWith('/') || workspace.includes('\\') || /^[A-Za-z]:/.test(workspace)) return false;
+  const joined = joinPath(workspace);
+  return joined !== '..' && !joined.startsWith('../');
+}
+
 export class Attribution {
   private readonly manifests = new Map<string, Manifest | null>();
 
@@ -46,7 +57,7 @@ export class Attribution {
     return this.manifests.get(workspace) ?? null;
   }
 
-  entries(pkg: LockedPackage, declarations: readonly RootDeclaration[]): DeclaredDependency[] {
+  entries(pkg: LockedPackage, all: readonly RootDeclaration[]): DeclaredDependency[] {
     const base = {
       ecosystem: 'npm' as const,
       name: pkg.name,
@@ -57,8 +68,9 @@ export class Attribution {
       integrity: pkg.integrity ?? null,
       lockedFor: pkg.lockedFor ?? null,
     };
-    if (declarations.length === 0) return [{ ...base, direct: false, file: this.lockfile, line: pkg.line, workspace: null }];
-    if (!this.workspaceProject) return [{ ...base, direct: true, file: this.lockfile, line: pkg.line, workspace: null }];
+    if (all.length === 0) return [{ ...base, direct: false, file: this.lockfile, line: pkg.line, workspace: null }];
+    const declarations = all.filter((d) => insideProject(d.workspace));
+    if (!this.workspaceProject || declarations.length === 0) return [{ ...base, direct: true, file: this.lockfile, line: pkg.line, workspace: null }];
     const seen = new Set<string>();
     const out: DeclaredDependency[] = [];
     for (const declaration of declarations) {
@@ -83,7 +95,7 @@ export class Attribution {
    */
   placeOf(line: number | null, declarations: readonly RootDeclaration[]): { file: string; line: number | null } {
     if (this.workspaceProject) {
-      for (const declaration of declarations) {
+      for (const declaration of declarations.filter((d) => insideProject(d.workspace))) {
         const at = declarationLine(this.manifest(declaration.workspace), declaration.key, declaration.group);
         if (at !== null) return { file: joinPath(this.rootDir, declaration.workspace, 'package.json'), line: at };
       }

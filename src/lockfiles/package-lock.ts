@@ -16,7 +16,7 @@
  * Entries that do not come from a registry are skipped with a note and recorded as remote (git,
  * a tarball URL a manifest names) or local (a path, a `file:` link) — source-kind.ts.
  */
-import semver from 'semver';
+import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency } from '../audit/types.js';
 import { chainsFrom, unreferenced } from './graph.js';
@@ -168,7 +168,7 @@ function readPackages(
       }
       continue;
     }
-    const version = semver.valid(entry.version) as string;
+    const version = lockedVersion(entry.version) as string;
     const chain = via.get(key);
     dependencies.push(
       ...attribution
@@ -228,7 +228,7 @@ const NOT_REGISTRY = /^(?:git\+|git:|github:|gitlab:|bitbucket:|gist:|file:|link
 function registrySkipReason(version: string | undefined, resolved: string | undefined): string | null {
   if (version === undefined) return 'no version in the lockfile';
   if (resolved !== undefined && NOT_REGISTRY.test(resolved)) return 'not installed from a registry (git or local path)';
-  if (semver.valid(version) === null) return 'the locked version is not a registry version';
+  if (lockedVersion(version) === null) return 'the locked version is not a registry version';
   return null;
 }
 
@@ -307,7 +307,7 @@ function readV1(
     dependencies.push({
       ecosystem: 'npm',
       name,
-      version: semver.valid(version) as string,
+      version: lockedVersion(version) as string,
       spec: null,
       direct: direct.has(node),
       dev: node.entry.dev === true,

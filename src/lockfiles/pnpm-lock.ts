@@ -12,7 +12,7 @@
  * `patchedDependencies` (`(patch_hash=…)` in its key) is the registry release, with a note
  * that the project's patch is applied on top (docs/security.md).
  */
-import semver from 'semver';
+import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
 import type { DeclaredDependency, PatchRef, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
@@ -119,7 +119,7 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
   const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   for (const key of Object.keys(nodes)) {
     const parsed = parseKey(style, key);
-    const version = parsed === null ? null : semver.valid(parsed.version);
+    const version = parsed === null ? null : lockedVersion(parsed.version);
     if (parsed === null || version === null) {
       const at = attribution.placeOf(nodeLines.get(key) ?? null, declared.get(key) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(key)} skipped: not a registry package`;

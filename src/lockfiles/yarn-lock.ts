@@ -18,7 +18,7 @@
 // The named export: the package is CommonJS flagged `__esModule`, whose `default` is something else.
 import { parse as parseClassic } from '@yarnpkg/lockfile';
 import { parseSyml } from '@yarnpkg/parsers';
-import semver from 'semver';
+import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
 import { LockfileError, type DeclaredDependency, type PatchRef, type SkippedEntry } from '../audit/types.js';
@@ -112,7 +112,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     const entry = validateShape(ClassicEntry, raw, file, () => header.line);
     const spec = splitSpec(header.specs[0] ?? '');
     const plan = spec === null ? null : planDependency(spec.name, spec.range);
-    const version = semver.valid(entry.version);
+    const version = lockedVersion(entry.version);
     if (plan === null || plan.kind === 'skip' || version === null) {
       const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`;
       const kind = spec === null ? null : npmSourceKind(spec.range);
@@ -381,7 +381,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   }
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:') || (node.reference.startsWith('patch:') && target(node) !== node)) continue;
-    const version = node.reference.startsWith('npm:') ? semver.valid(node.reference.slice(4)) : null;
+    const version = node.reference.startsWith('npm:') ? lockedVersion(node.reference.slice(4)) : null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
       const at = attribution.placeOf(node.line ?? null, declared.get(node) ?? []);

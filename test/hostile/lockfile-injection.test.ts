@@ -230,3 +230,43 @@ describe('a tarball fetched from another host, with nothing to check its bytes a
     expect(run.code, format).toBe(0);
   });
 });
+
+/**
+ * The trusted package locked at `version` as written, fetched from another host with no hash.
+ * npm reads a locked version loosely (`=4.1.0`, `v=4.1.0` are 4.1.0: it satisfies `^4.1.0`, so
+ * npm installs the entry from its `resolved` URL); read strictly, the entry was skipped with a
+ * note and the run passed.
+ */
+const SPELLED: Record<string, (version: string) => Record<string, string>> = {
+  'package-lock v3': (version) => ({
+    'package.json': MANIFEST,
+    'package-lock.json': JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, [`node_modules/${TRUSTED.name}`]: { version, resolved: ELSEWHERE } } }),
+  }),
+  'package-lock v1': (version) => ({
+    'package.json': MANIFEST,
+    'package-lock.json': JSON.stringify({ name: 'app', lockfileVersion: 1, dependencies: { [TRUSTED.name]: { version, resolved: ELSEWHERE } } }),
+  }),
+  'yarn classic': (version) => ({
+    'package.json': MANIFEST,
+    'yarn.lock': `# yarn lockfile v1\n\n\n${TRUSTED.name}@^${TRUSTED.version}:\n  version "${version}"\n  resolved "${ELSEWHERE}"\n`,
+  }),
+  bun: (version) => ({
+    'package.json': MANIFEST,
+    'bun.lock': JSON.stringify({ lockfileVersion: 1, workspaces: { '': { name: 'app', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } } }, packages: { [TRUSTED.name]: [`${TRUSTED.name}@${version}`, ELSEWHERE, {}, ''] } }),
+  }),
+};
+
+describe('a locked version spelled as npm reads it loosely', () => {
+  const spellings = [`=${TRUSTED.version}`, `v=${TRUSTED.version}`, `==${TRUSTED.version}`, `=v${TRUSTED.version}`];
+  const cases = Object.keys(SPELLED).flatMap((format) => spellings.map((version) => [format, version] as const));
+  it.concurrent.for(cases)('%s, version %j: audited as the release it is, and the foreign host fails it', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, version], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(SPELLED[format]!(version));
+    const context = `${format} ${JSON.stringify(version)}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.subject.version, context).toBe(TRUSTED.version);
+    expect(entry?.policy.failures.find((f) => f.rule === 'lockfile-injection')?.message, context).toContain(new URL(UNRESOLVABLE_ORIGIN).host);
+  });
+});

@@ -40,6 +40,13 @@ const cases: Case[] = [
   { label: 'hasInstallScript: true, and no script shown anywhere', tarball: tarballWith(MANIFEST), packument: (p) => void (version(p).hasInstallScript = true) },
   { label: 'a second package.json later in the archive (extraction keeps the last)', tarball: makeTarball([{ path: 'package.json', content: JSON.stringify(MANIFEST) }, ...FILES, { path: 'package.json', content: JSON.stringify({ ...MANIFEST, scripts: { preinstall: 'node x.js' } }) }]) },
   { label: 'the archive\'s folder is not called package (npm strips it anyway)', tarball: tarballWith({ ...MANIFEST, scripts: { postinstall: 'node x.js' } }, [], 'evil') },
+  // On a case-insensitive file system (macOS, Windows) a later `PACKAGE.JSON` replaces the
+  // package.json npm reads; Windows drops a name's trailing dots and spaces, and reaches a file
+  // by its 8.3 short name: the honest package.json is what a Linux reader sees, not what npm runs.
+  ...['PACKAGE.JSON', 'Package.json', 'package.json.', 'package.json ', 'PACKAG~1.JSO'].map((alias) => ({
+    label: `a later ${JSON.stringify(alias)} that a case-insensitive or Windows file system reads as package.json`,
+    tarball: tarballWith(MANIFEST, [{ path: alias, content: JSON.stringify({ ...MANIFEST, scripts: { postinstall: 'node steal.js' } }) }]),
+  })),
 ];
 
 const identity: Case[] = [
@@ -82,6 +89,15 @@ describe('what npm would run is what nerq reports', () => {
   it('the same package.json as the packument: nothing to report', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
     noteCases(task);
     const { report, sandbox } = await evaluate(task, 'matching', { ...vouchedFor(tarballWith(MANIFEST)), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').score).toBe(100);
+    expect(checkOf(report, 'install-scripts').messageId).toBe('none');
+  });
+
+  it('a PACKAGE.JSON that says the same as the packument: nothing to report', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const tarball = tarballWith(MANIFEST, [{ path: 'PACKAGE.JSON', content: JSON.stringify(MANIFEST) }]);
+    const { report, sandbox } = await evaluate(task, 'matching alias', { ...vouchedFor(tarball), osv: osvNoAdvisories });
     sandbox.remove();
     expect(checkOf(report, 'manifest-confusion').score).toBe(100);
     expect(checkOf(report, 'install-scripts').messageId).toBe('none');

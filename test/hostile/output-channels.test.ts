@@ -7,7 +7,10 @@
  * - `nerq score` reads a file someone else may have written: a `capturedAt` that is not a date
  *   is bad input (exit 2, one line), not an internal error;
  * - everything echoed to stderr (flag values, paths, git refs) loses bidirectional and other
- *   format characters, so a terminal shows what the bytes are.
+ *   format characters, so a terminal shows what the bytes are;
+ * - a location nerq reports (a SARIF `uri`, an annotation's `file=`, JSON `declaredIn`) stays in
+ *   the audited project even when a lockfile names a workspace outside it (`../../etc`,
+ *   `a/../../../etc`): code scanning and annotations point at the lockfile line instead.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -103,5 +106,68 @@ describe('stderr', () => {
       expect(run.stderr, context).not.toMatch(FORBIDDEN_ON_STDERR);
       expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
     });
+  });
+});
+
+describe('locations a lockfile names', () => {
+  /** Workspace folders that leave the project, as each lockfile writes its workspaces' keys. */
+  const OUTSIDE = ['../../etc', 'a/../../../etc', '..', '/abs/w'];
+  const lockfiles: [label: string, file: string, text: (dir: string) => string][] = [
+    [
+      'package-lock',
+      'package-lock.json',
+      (dir) =>
+        JSON.stringify({
+          name: 'x',
+          lockfileVersion: 3,
+          packages: {
+            '': { name: 'x', workspaces: [dir] },
+            [dir]: { name: 'w', version: '1.0.0', dependencies: { chalk: '4.1.0' } },
+            'node_modules/w': { link: true, resolved: dir },
+            'node_modules/chalk': { version: '4.1.0' },
+          },
+        }),
+    ],
+    [
+      'pnpm-lock',
+      'pnpm-lock.yaml',
+      (dir) =>
+        `lockfileVersion: '9.0'\nimporters:\n  .: {}\n  ${JSON.stringify(dir)}:\n    dependencies:\n      chalk:\n        specifier: 4.1.0\n        version: 4.1.0\npackages:\n  chalk@4.1.0:\n    resolution: {integrity: sha512-qwx12AxXe2Q5xQ43Ac//I6v5aXTipYrSESdOgzrN+9XjgEpyjpKuvSGaN4qE93f7TQTlerQQ8S+EQ0EyDoVL1A==}\nsnapshots:\n  chalk@4.1.0: {}\n`,
+    ],
+    [
+      'bun.lock',
+      'bun.lock',
+      (dir) =>
+        JSON.stringify({
+          lockfileVersion: 1,
+          workspaces: { '': { name: 'x' }, [dir]: { name: 'w', dependencies: { chalk: '4.1.0' } } },
+          packages: { chalk: ['chalk@4.1.0', '', {}, 'sha512-qwx12AxXe2Q5xQ43Ac//I6v5aXTipYrSESdOgzrN+9XjgEpyjpKuvSGaN4qE93f7TQTlerQQ8S+EQ0EyDoVL1A=='] },
+        }),
+    ],
+  ];
+  const cases = lockfiles.flatMap(([label, file, text]) => OUTSIDE.map((dir) => [label, dir, file, text] as const));
+
+  /** A reported path that is not a plain relative path inside the project. */
+  const outside = (file: string): boolean => file.startsWith('/') || file.split('/').includes('..') || file.includes('%2E%2E');
+
+  it.for(cases)('%s with a workspace %j: SARIF, annotations and JSON point inside the project', async ([label, dir, file, text], { task }) => {
+    noteCases(task);
+    const project = path.join(scratch, `locations-${label}-${OUTSIDE.indexOf(dir)}`);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(path.join(project, file), text(dir));
+    const sarif = await runHostile(['audit', project, '--offline', '--format', 'sarif'], { env: { GITHUB_ACTIONS: 'true' } });
+    const json = await runHostile(['audit', project, '--offline', '--json']);
+    const context = `${label} ${JSON.stringify(dir)}: exit ${sarif.code}/${json.code}\n${sarif.stderr.slice(0, 300)}`;
+    const log = JSON.parse(sarif.stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const uris = log.runs[0]!.results.flatMap((r) => r.locations.map((l) => l.physicalLocation.artifactLocation.uri));
+    expect(uris.length, context).toBeGreaterThan(0);
+    expect(uris.filter(outside), context).toEqual([]);
+    const annotated = [...sarif.stderr.matchAll(/^::\w+ (?:[^:]*,)?file=([^,:]*)/gm)].map((m) => decodeURIComponent(m[1]!));
+    expect(annotated.length, context).toBeGreaterThan(0);
+    expect(annotated.filter(outside), context).toEqual([]);
+    const report = JSON.parse(json.stdout) as { entries: { subject: { declaredIn: { file: string }[] } }[] };
+    const declared = report.entries.flatMap((e) => e.subject.declaredIn.map((d) => d.file));
+    expect(declared, context).toContain(file);
+    expect(declared.filter(outside), context).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@
  * APIs and into reports. Every file read from the tree must resolve inside it; a path named
  * explicitly (`--file`, `--policy`) may lie outside, but never through a link inside the tree.
  * The store's own files are never opened through a FIFO (which would block the run for ever)
- * or a symbolic link.
+ * or a symbolic link. Nor is a report file: a pull request can commit a link where the CI job
+ * writes its report (`--output nerq.sarif` → `~/.npmrc`), and nerq's text, carrying strangers'
+ * lines, would land in that file.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -102,6 +104,40 @@ describe('inputs that are symbolic links out of the audited tree', () => {
     const run = await runHostile(['audit', dir, '--json', '--timeout', '5'], { server });
     expect(run.code, run.stderr).toBe(2);
     expectCleanStderr(run.stderr);
+  });
+});
+
+describe('the files nerq writes (--output; --save-evidence shares its writer, test/cli/write-file.test.ts)', () => {
+  const writes: [label: string, args: (dir: string, out: string) => string[]][] = [
+    ['audit --output', (dir, out) => ['audit', dir, '--offline', '--output', out]],
+    ['audit --json --output', (dir, out) => ['audit', dir, '--offline', '--json', '--output', out]],
+    ['check --output', (dir, out) => ['check', 'chalk', '--offline', '--output', out]],
+  ];
+  const cases = writes.flatMap(([label, args]) => (['link', 'dangling link', 'fifo'] as const).map((kind) => [`${label} to a ${kind}`, args, kind] as const));
+  it.concurrent.for(cases)('%s: refused (exit 2), nothing written through it', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, args, kind], { task, expect }) => {
+    noteCases(task);
+    const victim = path.join(mkdtempSync(path.join(scratch, 'victim-')), '.npmrc');
+    if (kind === 'link') writeFileSync(victim, 'registry=https://registry.example/\n');
+    const dir = project({
+      'package.json': EMPTY_MANIFEST,
+      'package-lock.json': JSON.stringify({ name: 'x', lockfileVersion: 3, packages: { '': {} } }),
+      'nerq.out': kind === 'fifo' ? { fifo: true } : { link: victim },
+    });
+    const run = await runHostile([...args(dir, path.join(dir, 'nerq.out')), '--timeout', '5']);
+    const context = `${label}: exit ${run.code}\n${run.stderr}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(2);
+    expect(run.stderr, context).toMatch(/nerq\.out/);
+    if (kind === 'link') expect(readFileSync(victim, 'utf8'), context).toBe('registry=https://registry.example/\n');
+    if (kind === 'dangling link') expect(existsSync(victim), context).toBe(false);
+  });
+
+  it('a regular file in place is replaced', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const dir = project({ 'package.json': EMPTY_MANIFEST, 'package-lock.json': JSON.stringify({ name: 'x', lockfileVersion: 3, packages: { '': {} } }), 'nerq.out': 'old text that is longer than the report will be '.repeat(200) });
+    const run = await runHostile(['audit', dir, '--offline', '--json', '--output', path.join(dir, 'nerq.out')]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'nerq.out'), 'utf8')), run.stderr).toHaveProperty('outcome');
   });
 });
 

@@ -74,6 +74,13 @@ const DOCKER_VALUE_FLAGS = new Set([
   '--device', '--memory', '-m', '--cpus', '--restart', '--hostname', '-h', '--security-opt', '--tmpfs', '--ulimit', '--runtime', '--gpus',
 ]);
 
+/** The runners read below: a full path to one of them may hold spaces (`C:\\Program Files\\nodejs\\npx.cmd`). */
+const RUNNERS = new Set(['npx', 'bunx', 'pnpx', 'npm', 'pnpm', 'yarn', 'bun', 'uvx', 'uv', 'pipx', 'deno', 'docker', 'podman', 'dnx']);
+/** Shells given a command line nested deeper than this are not read (a configuration could nest them without end). */
+const MAX_WRAPPERS = 8;
+/** What tells a shell that its command line follows: `sh -c`, `bash -lc`, `pwsh -Command`, `cmd /c` or `/k`. */
+const SHELL_COMMAND_FLAG = /^(?:-[a-z]*c[a-z]*|-command|\/[ck])$/i;
+
 /** `C:\\x\\npx.cmd` → `npx`. */
 function commandName(command: string): string {
   const base = command.split(/[\\/]/).pop() ?? command;
@@ -217,21 +224,137 @@ function remote(url: string): Launch {
   return { kind: 'remote', origin, url: normal, insecure: parsed.protocol === 'http:' };
 }
 
+/** Commands that start the command after their own options: `env` (and its `NAME=value` words), `timeout` (and its duration), `nice`, `nohup`, `exec`, `time`. */
+const SIMPLE_WRAPPERS = new Set(['env', 'timeout', 'nice', 'nohup', 'exec', 'time']);
+/**
+ * The words of a command line with the simple wrappers at its start taken off, or null when a
+ * wrapper starts no command. A word holding spaces where a command is expected (`env -S "npx
+ * -y pkg"`, or an argument written `"env npx"`) is split into words there. One pass over the
+ * words, each split once: a configuration can chain thousands of wrappers.
+ */
+function withoutWrappers(line: readonly string[]): string[] | null {
+  // Words split from one word, read before line[next]: a stack, the next word last.
+  const front: string[] = [];
+  let next = 0;
+  const more = (): boolean => front.length > 0 || next < line.length;
+  const peek = (): string => (front.length > 0 ? (front[front.length - 1] ?? '') : (line[next] ?? ''));
+  const take = (): string => (front.length > 0 ? (front.pop() ?? '') : (line[next++] ?? ''));
+  /** Put `text`'s words back in front, to be read next. */
+  const splitBack = (text: string): void => {
+    front.push(...text.trim().split(/\s+/).filter((w) => w !== '').reverse());
+  };
+  const command = (): string | null => {
+    while (more() && /\s/.test(peek().trim())) splitBack(take());
+    return more() ? peek() : null;
+  };
+  for (let name = commandName(command() ?? ''); SIMPLE_WRAPPERS.has(name); name = commandName(command() ?? '')) {
+    take();
+    if (name === 'env') {
+      while (more()) {
+        const arg = peek();
+        if (arg === '-S' || arg === '--split-string') {
+          take();
+          if (more()) splitBack(take());
+          break;
+        }
+        if (arg.startsWith('--split-string=')) {
+          splitBack(take().slice('--split-string='.length));
+          break;
+        }
+        if (arg === '--') {
+          take();
+          break;
+        }
+        if (arg === '-u' || arg === '--unset' || arg === '-C' || arg === '--chdir') {
+          take();
+          take();
+        } else if (arg.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) take();
+        else break;
+      }
+    } else {
+      const valueFlags = name === 'timeout' ? ['-s', '--signal', '-k', '--kill-after'] : name === 'nice' ? ['-n', '--adjustment'] : [];
+      // Options (and their values), then for `timeout` its duration.
+      let operands = name === 'timeout' ? 1 : 0;
+      while (more()) {
+        const arg = peek();
+        if (arg === '--') {
+          take();
+          continue;
+        }
+        if (arg.startsWith('-') && !/^-\d/.test(arg)) {
+          take();
+          if (!arg.includes('=') && valueFlags.includes(arg)) take();
+          continue;
+        }
+        if (name === 'nice' && /^-\d+$/.test(arg)) {
+          take();
+          continue;
+        }
+        if (operands === 0) break;
+        take();
+        operands--;
+      }
+    }
+    if (command() === null) return null;
+  }
+  return [...front.reverse(), ...line.slice(next)];
+}
+
+/**
+ * The launch of a shell given a command line (`sh -c`, `bash -lc`, `pwsh -Command`, `cmd /c`
+ * or `/k`), or null when `name` is no shell or its line says nothing nerq can read. The line is
+ * read as simple commands (split at `;`, `&&`, `||`, `|`, `&` and line breaks; plain words,
+ * quotes taken off, leading `NAME=value` words dropped): the first that starts a package,
+ * fetches code or starts an image decides, as the client would run it too; a line of one
+ * command is that command's launch. Anything subtler (substitutions, nested quoting) is not read.
+ */
+function shellLaunch(name: string, args: readonly string[], env: unknown, depth: number): Launch | null {
+  if (!SHELLS.has(name)) return null;
+  const flag = args.findIndex((a) => SHELL_COMMAND_FLAG.test(a));
+  if (flag < 0 || flag + 1 >= args.length) return null;
+  // `cmd /c npx -y pkg` and `pwsh -Command npx -y pkg` take the rest as the line; `sh -c` one word.
+  const line = name === 'cmd' || name === 'pwsh' || name === 'powershell' ? args.slice(flag + 1).join(' ') : (args[flag + 1] ?? '');
+  const launches = line
+    .split(/&&|\|\||[;|&\r\n]/)
+    .map((part) => part.trim().split(/\s+/).map((word) => word.replace(/^(['"])(.*)\1$/, '$2')).filter((word) => word !== ''))
+    // Leading `NAME=value` words set variables for the command after them.
+    .map((words) => words.slice(Math.max(0, words.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)))))
+    .filter((words) => words.length > 0)
+    .map((words) => mapLaunchAt({ command: words[0], args: words.slice(1), env }, depth + 1));
+  // A script fetched by a command in the line is the shell's own (below: `bash -c "curl … | sh"`).
+  if (launches.some((l) => l.kind === 'script')) return null;
+  return launches.find((l) => l.kind !== 'local' && l.kind !== 'unknown') ?? (launches.length === 1 ? (launches[0] ?? null) : null);
+}
+
 export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unknown; env?: unknown }): Launch {
+  return mapLaunchAt(server, 0);
+}
+
+function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown; env?: unknown }, depth: number): Launch {
   if (typeof server.url === 'string' && server.url.trim() !== '' && typeof server.command !== 'string') return remote(server.url.trim());
   if (typeof server.command !== 'string' || server.command.trim() === '') {
     return { kind: 'unknown', command: '', why: 'neither a command nor a URL' };
   }
   const raw = server.command.trim();
-  // `"command": "npx -y pkg"` in one string: split on spaces (no quoting is interpreted).
-  const inline = raw.split(/\s+/);
+  // `"command": "npx -y pkg"` in one string: split on spaces (no quoting is interpreted); but a
+  // path to a runner is one word, spaces and all.
+  const inline = /[\\/]/.test(raw) && RUNNERS.has(commandName(raw)) ? [raw] : raw.split(/\s+/);
   const argList = Array.isArray(server.args) ? server.args.filter((a): a is string => typeof a === 'string') : [];
   const args = [...inline.slice(1), ...argList];
   // Only the names of the variables: their values may be secrets and are never read.
   const envKeys = typeof server.env === 'object' && server.env !== null && !Array.isArray(server.env) ? Object.keys(server.env) : [];
   const name = commandName(inline[0] ?? '');
-  // Windows wraps the launcher: `cmd /c npx -y pkg`.
-  if (name === 'cmd' && /^\/c$/i.test(args[0] ?? '') && args[1] !== undefined) return mapLaunch({ command: args[1], args: args.slice(2), env: server.env });
+  // `env`, `timeout`, `nice`… start the command after them: that command is the launch.
+  if (SIMPLE_WRAPPERS.has(name)) {
+    const words = withoutWrappers([inline[0] ?? '', ...args]);
+    if (words === null) return { kind: 'unknown', command: name, why: `${name} starts no command nerq can read` };
+    return mapLaunchAt({ command: words[0], args: words.slice(1), env: server.env }, depth);
+  }
+  // Windows wraps the launcher (`cmd /c npx -y pkg`); a shell may be given the command line.
+  if (depth < MAX_WRAPPERS) {
+    const inner = shellLaunch(name, args, server.env, depth);
+    if (inner !== null && inner.kind !== 'unknown') return inner;
+  }
   const npmRun = (runner: string, rest: readonly string[]): Launch => {
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
     const named = flagValues(rest, ['-p', '--package']);
@@ -242,6 +365,7 @@ export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unk
   switch (name) {
     case 'npx':
     case 'bunx':
+    case 'pnpx':
       return npmRun(name, args);
     case 'npm':
     case 'pnpm':

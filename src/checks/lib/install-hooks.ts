@@ -38,10 +38,11 @@ export function installHooks(registry: RegistryFacts, tarball?: TarballFacts): I
   const add = (name: string, command: string | undefined): void => {
     if (typeof command === 'string' && command.trim() !== '' && !scripts.some((s) => s.name === name && s.command === command)) scripts.push({ name, command });
   };
-  const own = tarball?.manifest?.installScripts ?? {};
+  // The tarball's package.json, and any file another file system reads as it (tarball.ts).
+  const own = [tarball?.manifest?.installScripts ?? {}, ...(tarball?.manifestAliases ?? []).map((a) => a.manifest?.installScripts ?? {})];
   for (const name of INSTALL_HOOKS) {
     add(name, Object.hasOwn(registry.installScripts, name) ? registry.installScripts[name] : undefined);
-    add(name, Object.hasOwn(own, name) ? own[name] : undefined);
+    for (const scriptsOf of own) add(name, Object.hasOwn(scriptsOf, name) ? scriptsOf[name] : undefined);
   }
   // npm skips the implicit build for `gypfile: false` (@npmcli/package-json's normalize): taken
   // when the registry's manifest says so and the tarball's, when read, does not say otherwise.

@@ -152,7 +152,8 @@ export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts, 
 /** The packument's non-registry dependencies, then those only the tarball's package.json adds. */
 function npmUnvouched(registry: RegistryFacts, tarball?: TarballFacts): UnvouchedDependency[] {
   const all = [...registry.nonRegistryDependencies];
-  for (const dependency of tarball?.manifest?.nonRegistryDependencies ?? []) {
+  const manifests = [tarball?.manifest, ...(tarball?.manifestAliases ?? []).map((a) => a.manifest)];
+  for (const dependency of manifests.flatMap((m) => m?.nonRegistryDependencies ?? [])) {
     if (!all.some((d) => d.name === dependency.name && d.spec === dependency.spec && d.field === dependency.field)) all.push(dependency);
   }
   return all.map((d) => ({ name: d.name, spec: d.spec, kind: d.kind, extraOnly: false }));

@@ -15,7 +15,7 @@ import { PassThrough, Readable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
 import type { ReadEntry } from 'tar';
-import { TarballFactsSchema, type TarballFacts } from '../../evidence/schema.js';
+import { TarballFactsSchema, type TarballFacts, type TarballManifest } from '../../evidence/schema.js';
 import { licenseFileFacts } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
 import { tarballManifest } from './facts.js';
@@ -48,6 +48,19 @@ import { README_TEXT_BYTES } from '../file-names.js';
 
 /** The archive's package.json is read up to this many bytes; a larger one is not read at all. */
 export const MANIFEST_BYTES = 1024 * 1024;
+/** Names besides package.json that npm may read as it, at most this many kept (the rest are unread, which is a finding). */
+const MAX_MANIFEST_ALIASES = 8;
+
+/**
+ * A name, other than `package.json`, that some file system reads as `package.json` once the
+ * archive is extracted there: another case (macOS and Windows ignore case, and the later entry
+ * replaces the file npm reads), trailing dots or spaces (Windows drops them), an 8.3 short
+ * name (`PACKAG~1.JSO`, Windows).
+ */
+function readsAsManifest(name: string): boolean {
+  if (name === 'package.json') return false;
+  return name.replace(/[. ]+$/, '').toLowerCase() === 'package.json' || /^packag~\d+\.jso$/i.test(name);
+}
 
 /**
  * Licence files whose text is kept to identify the licence; later ones are listed with an
@@ -339,6 +352,8 @@ class Collector {
   private nativeFiles = 0;
   /** The last `<any folder>/package.json`: extraction strips the first component of every path, and a later entry overwrites an earlier one. */
   private manifest: Kept | null = null;
+  /** Entries at depth one another file system reads as package.json (readsAsManifest). */
+  private manifestAliases: Kept[] = [];
 
   constructor(private readonly perFileBytes: number) {}
 
@@ -382,7 +397,13 @@ class Collector {
   private installed(parts: string[], size: number): Kept | null {
     if (parts.length !== 2) return null;
     if (parts[1] === 'binding.gyp') this.bindingGyp = true;
-    if (parts[1] !== 'package.json') return null;
+    if (parts[1] !== 'package.json') {
+      if (!readsAsManifest(parts[1] ?? '')) return null;
+      const unread = this.manifestAliases.length >= MAX_MANIFEST_ALIASES;
+      const alias: Kept = { path: parts.join('/'), size, chunks: [], kept: 0, ...(unread ? { unread } : {}) };
+      this.manifestAliases.push(alias);
+      return unread || size > MANIFEST_BYTES ? null : alias;
+    }
     this.manifest = { path: parts.join('/'), size, chunks: [], kept: 0 };
     // Too large to read: nothing is kept, and the facts say why.
     return size > MANIFEST_BYTES ? null : this.manifest;
@@ -444,25 +465,34 @@ class Collector {
     };
   }
 
-  /** The archive's own package.json, or why it could not be read. */
-  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem'> {
-    const kept = this.manifest;
-    if (kept === null) return { manifest: null, manifestProblem: 'the archive has no package.json' };
-    // Over the cap, or cut short by a smaller per-file cap: not read, never half-read.
-    if (kept.size > MANIFEST_BYTES || kept.kept < kept.size) {
-      return { manifest: null, manifestProblem: `package.json is larger than ${formatBytes(MANIFEST_BYTES)}` };
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder('utf-8').decode(Buffer.concat(kept.chunks)).replace(/^\uFEFF/, ''));
-    } catch {
-      return { manifest: null, manifestProblem: 'package.json is not valid JSON' };
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return { manifest: null, manifestProblem: 'package.json is not a JSON object' };
-    }
-    return { manifest: tarballManifest(parsed as Record<string, unknown>), manifestProblem: null };
+  /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
+  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestAliases'> {
+    const manifestAliases = this.manifestAliases.map((alias) => {
+      const read = alias.unread === true ? { manifest: null, problem: `more than ${MAX_MANIFEST_ALIASES} such files` } : readManifest(alias);
+      return { path: alias.path, manifest: read.manifest, problem: read.problem };
+    });
+    if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestAliases };
+    const { manifest, problem } = readManifest(this.manifest);
+    return { manifest, manifestProblem: problem, manifestAliases };
   }
+}
+
+/** A kept package.json (or a name read as it) parsed, or why it could not be. */
+function readManifest(kept: Kept): { manifest: TarballManifest | null; problem: string | null } {
+  // Over the cap, or cut short by a smaller per-file cap: not read, never half-read.
+  if (kept.size > MANIFEST_BYTES || kept.kept < kept.size) {
+    return { manifest: null, problem: `package.json is larger than ${formatBytes(MANIFEST_BYTES)}` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8').decode(Buffer.concat(kept.chunks)).replace(/^\uFEFF/, ''));
+  } catch {
+    return { manifest: null, problem: 'package.json is not valid JSON' };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { manifest: null, problem: 'package.json is not a JSON object' };
+  }
+  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null };
 }
 
 /**
