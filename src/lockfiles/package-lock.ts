@@ -159,7 +159,11 @@ function readPackages(
       const at = attribution.placeOf(line, declared.get(key) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(name)} skipped: ${skip}`;
       notes.push(note);
-      const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined);
+      // A version npm cannot read either is re-resolved by `npm install` from the registry (a
+      // release nerq never saw) or fetched from `resolved`: code nerq cannot place, like a URL
+      // (docs/security.md, "Lockfile injection"): the run is incomplete, never passed on a note.
+      const unreadable = entry.version !== undefined && lockedVersion(entry.version) === null;
+      const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined || unreadable);
       const source = lockedElsewhere ? (entry.resolved ?? null) : (urlSpec ?? null);
       const kind = source === null ? null : npmSourceKind(source);
       if (kind !== null) {
@@ -298,7 +302,12 @@ function readV1(
       notes.push(note);
       // v1 writes a git dependency's source as its version, a local one's as `file:…`.
       const { resolved } = node.entry;
-      const kind = npmSourceKind(resolved !== undefined && NOT_REGISTRY.test(resolved) ? resolved : (version ?? ''));
+      // A version npm cannot read either (`latest`, `^4.1.0`) is re-resolved or fetched from
+      // `resolved`: code nerq cannot place, like a URL (as in the v2/v3 reader above).
+      const kind =
+        resolved !== undefined && NOT_REGISTRY.test(resolved)
+          ? npmSourceKind(resolved)
+          : (npmSourceKind(version ?? '') ?? (resolved !== undefined && version !== undefined ? npmSourceKind(resolved) : null));
       // Without the manifest only a nested entry is surely transitive (a top-level one may be direct).
       const standsDirect = manifest !== null ? direct.has(node) : node.path.length > 1 ? false : undefined;
       if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, { direct: standsDirect, dev: node.entry.dev === true }));

@@ -270,3 +270,20 @@ describe('a locked version spelled as npm reads it loosely', () => {
     expect(entry?.policy.failures.find((f) => f.rule === 'lockfile-injection')?.message, context).toContain(new URL(UNRESOLVABLE_ORIGIN).host);
   });
 });
+
+describe('a locked version npm cannot read either', () => {
+  // `npm install` re-resolves such an entry from the registry (a release nerq never saw) or
+  // fetches its `resolved` URL: nerq cannot place it, so the run is incomplete, never passed.
+  const cases = ['package-lock v3', 'package-lock v1'].flatMap((format) => ['latest', `^${TRUSTED.version}`, '4.1', 'next-release'].map((version) => [format, version] as const));
+  it.concurrent.for(cases)('%s, version %j: an unvouched entry naming the host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, version], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(SPELLED[format]!(version));
+    const context = `${format} ${JSON.stringify(version)}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    const report = parseAudit(run.stdout);
+    expect(report.unvouched?.map((u) => [u.name, u.host]), context).toEqual([[TRUSTED.name, new URL(UNRESOLVABLE_ORIGIN).host]]);
+    expect(report.warnings.map((w) => w.code), context).toContain('unvouched-remote');
+  });
+});
+
