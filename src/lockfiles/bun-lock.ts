@@ -78,7 +78,9 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
     if (version === null) {
       const line = lineOf(['packages', key]);
       const note = `${file}:${line}: ${quote(name)} skipped: not a registry package`;
-      const kind = npmSourceKind(reference);
+      // A version npm cannot read (`latest`, `^4.1.0`) fetched from a registry URL the lockfile
+      // names: code nerq cannot place, like a URL (docs/security.md, "Lockfile injection").
+      const kind = npmSourceKind(reference) ?? (typeof tuple[1] === 'string' && tuple[1] !== '' ? npmSourceKind(tuple[1]) : null);
       if (kind === null) {
         notes.push(note);
         continue;

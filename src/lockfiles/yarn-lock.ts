@@ -115,7 +115,10 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     const version = lockedVersion(entry.version);
     if (plan === null || plan.kind === 'skip' || version === null) {
       const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`;
-      const kind = spec === null ? null : npmSourceKind(spec.range);
+      // A registry range whose locked version npm cannot read (`latest`, `^4.1.0`) is fetched from
+      // `resolved`: code nerq cannot place, like a URL (docs/security.md, "Lockfile injection").
+      const unreadable = plan !== null && plan.kind !== 'skip' && version === null;
+      const kind = spec === null ? null : (npmSourceKind(spec.range) ?? (unreadable && entry.resolved !== undefined ? npmSourceKind(entry.resolved) : null));
       if (spec === null || kind === null) {
         notes.push(note);
         continue;

@@ -274,7 +274,7 @@ describe('a locked version spelled as npm reads it loosely', () => {
 describe('a locked version npm cannot read either', () => {
   // `npm install` re-resolves such an entry from the registry (a release nerq never saw) or
   // fetches its `resolved` URL: nerq cannot place it, so the run is incomplete, never passed.
-  const cases = ['package-lock v3', 'package-lock v1'].flatMap((format) => ['latest', `^${TRUSTED.version}`, '4.1', 'next-release'].map((version) => [format, version] as const));
+  const cases = ['package-lock v3', 'package-lock v1', 'yarn classic', 'bun'].flatMap((format) => ['latest', `^${TRUSTED.version}`, '4.1', 'next-release'].map((version) => [format, version] as const));
   it.concurrent.for(cases)('%s, version %j: an unvouched entry naming the host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, version], { task, expect }) => {
     noteCases(task);
     const run = await audit(SPELLED[format]!(version));
