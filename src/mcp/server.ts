@@ -45,8 +45,8 @@ const TARGET_SYNTAX =
 export const MAX_TARGETS = 20;
 
 const ReasonSchema = z.object({ code: z.string(), text: z.string() });
-/** The advisory fields of the report contract an agent needs. */
-const AdvisorySchema = ReportAdvisorySchema.pick({ id: true, severity: true, summary: true, affectsResolved: true, fixed: true, malicious: true });
+/** The advisory fields of the report contract an agent needs: which package (and ecosystem, version) it is on — the target's or a dependency's — and what it means. */
+const AdvisorySchema = ReportAdvisorySchema.pick({ id: true, severity: true, summary: true, package: true, ecosystem: true, version: true, affectsResolved: true, fixed: true, malicious: true });
 export const CheckedSchema = z.object({
   target: z.string(),
   ecosystem: z.string(),
@@ -143,7 +143,17 @@ export function checkedOf(input: string, report: Report): z.infer<typeof Checked
     verdictCode: report.verdictCode,
     reasons: report.verdictReasonDetails.map((r) => ({ code: r.code, text: r.text })),
     caps: report.caps.map((c) => ({ id: c.id, reason: c.reason })),
-    advisories: report.advisories.map((a) => ({ id: a.id, severity: a.severity, summary: a.summary, affectsResolved: a.affectsResolved, fixed: a.fixed, malicious: a.malicious })),
+    advisories: report.advisories.map((a) => ({
+      id: a.id,
+      severity: a.severity,
+      summary: a.summary,
+      package: a.package,
+      ecosystem: a.ecosystem,
+      version: a.version,
+      affectsResolved: a.affectsResolved,
+      fixed: a.fixed,
+      malicious: a.malicious,
+    })),
     error: report.error,
     ...(report.includedPackage === undefined ? {} : { includedPackage: report.includedPackage }),
   };
