@@ -3,35 +3,15 @@
  * version — the target's own or a dependency's — so an agent can tell which to upgrade. A
  * synthetic package and a synthetic OSV record on the loopback fixture server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckOutputSchema } from '../../src/mcp/server.js';
 import { CVSS_CRITICAL, osvRecord, serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { connectInMemory, type Connected } from './support.js';
+import { mcpFixture } from './support.js';
 
-let server: FixtureServer;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  server = await startFixtureServer();
+const connect = mcpFixture((server) => {
   serveSynthetic(server, { name: 'nerq-mcp-vulnerable', version: '1.0.0' });
   serveOsv(server, [osvRecord('GHSA-test-mcp-0001', ['nerq-mcp-vulnerable'], CVSS_CRITICAL, '1.0.1')]);
 });
-
-afterEach(async () => {
-  expectNoUnexpected(server);
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function connect(): Promise<Connected> {
-  const connected = await connectInMemory(server);
-  cleanups.push(connected.close);
-  return connected;
-}
 
 describe('check_packages advisories', () => {
   it('each names the package, ecosystem and version it is on, with the fix', async () => {

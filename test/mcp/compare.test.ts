@@ -4,41 +4,24 @@
  * the server's evaluator. Upstream APIs are the loopback fixture server, npm's search answers
  * built from the recorded one (test/support/npm-search.ts).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlternativesOutputSchema, CheckOutputSchema, CompareOutputSchema } from '../../src/mcp/server.js';
 import { serveOsv } from '../cli/audit-helpers.js';
 import { expectPackage } from '../cli/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { PEERS, servePeers } from '../support/peers.js';
-import { connectInMemory, textOf, type Connected } from './support.js';
+import { mcpFixture, textOf } from './support.js';
 import { serveEntryWithSearchDown } from '../cli/mcp-helpers.js';
 
 let server: FixtureServer;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  server = await startFixtureServer();
+const connect = mcpFixture((started) => {
+  server = started;
   expectPackage(server, 'chalk');
   expectPackage(server, 'request');
   servePeers(server);
   serveOsv(server, []);
 });
-
-afterEach(async () => {
-  expectNoUnexpected(server);
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function connect(): Promise<Connected> {
-  const connected = await connectInMemory(server);
-  cleanups.push(connected.close);
-  return connected;
-}
 
 const packumentRequests = (name: string) => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/${name}`).length;
 

@@ -7,38 +7,21 @@
  * `find_alternatives` take the same choice for the targets the caller names (not for peers): one
  * target, one score, whichever tool asks, from one shared evaluation.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlternativesOutputSchema, CheckOutputSchema, CompareOutputSchema, type CheckedSchema } from '../../src/mcp/server.js';
 import type { z } from 'zod';
 import { repositorySearchRequests, serveNpmWidget, serveWidgetTopicSearch, WIDGET_VERSION } from '../cli/github-helpers.js';
 import { serveRepo } from '../github/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { connectInMemory, textOf, type Connected } from './support.js';
+import type { FixtureServer } from '../support/fixture-server.js';
+import { mcpFixture, textOf, type Connected } from './support.js';
 
 let server: FixtureServer;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  server = await startFixtureServer();
+const connect = mcpFixture((started) => {
+  server = started;
   serveRepo(server, 'acme/widget', {});
   serveRepo(server, 'acme/gadget', {});
   serveNpmWidget(server, 'widget');
 });
-
-afterEach(async () => {
-  expectNoUnexpected(server);
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function connect(): Promise<Connected> {
-  const connected = await connectInMemory(server);
-  cleanups.push(connected.close);
-  return connected;
-}
 
 type Checked = z.infer<typeof CheckedSchema>;
 const tarballRequests = () => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/widget/-/widget-${WIDGET_VERSION}.tgz`).length;

@@ -5,7 +5,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createEvaluator, type Evaluator } from '../../src/app/evaluator.js';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
 import { createMcpServer } from '../../src/mcp/server.js';
-import type { FixtureServer } from '../support/fixture-server.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
 import { freshHome, NOW } from '../serve/support.js';
 
@@ -42,3 +43,31 @@ export async function connectInMemory(server: FixtureServer): Promise<Connected>
 
 /** The text of a tool result's first content item. */
 export const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string => (result.content as { type: string; text: string }[])[0]?.text ?? '';
+
+/**
+ * A test file's fixture server and in-process clients: `setup` runs once on the started server
+ * (serve what the file's tests need); after each test the server must have seen nothing
+ * unexpected and every client the test connected is closed; the server closes after the file.
+ * Returns `connect`, which connects a client to a fresh `nerq mcp` over that server.
+ */
+export function mcpFixture(setup: (server: FixtureServer) => void): () => Promise<Connected> {
+  let server: FixtureServer | undefined;
+  const cleanups: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    server = await startFixtureServer();
+    setup(server);
+  });
+  afterEach(async () => {
+    if (server !== undefined) expectNoUnexpected(server);
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return async () => {
+    if (server === undefined) throw new Error('mcpFixture: connect() before the fixture server started');
+    const connected = await connectInMemory(server);
+    cleanups.push(connected.close);
+    return connected;
+  };
+}

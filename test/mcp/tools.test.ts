@@ -6,42 +6,25 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { AuditOutputSchema, CheckOutputSchema, CompareOutputSchema, HistoryOutputSchema } from '../../src/mcp/server.js';
 import { packageLockV3, serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { CLI_BIN, cliEnv } from '../support/run-cli.js';
 import { freshHome } from '../serve/support.js';
-import { connectInMemory, textOf, type Connected } from './support.js';
+import { mcpFixture, textOf } from './support.js';
 
 let server: FixtureServer;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
+const connect = mcpFixture((started) => {
+  server = started;
   requireBuiltCli();
-  server = await startFixtureServer();
   expectPackage(server, 'chalk');
   expectPackage(server, 'request');
   serveSynthetic(server, { name: 'nerq-mcp-one', version: '1.0.0' });
   serveSynthetic(server, { name: 'nerq-mcp-two', version: '2.0.0', deprecated: 'use nerq-mcp-one' });
   serveOsv(server, []);
 });
-
-afterEach(async () => {
-  expectNoUnexpected(server);
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function connect(): Promise<Connected> {
-  const connected = await connectInMemory(server);
-  cleanups.push(connected.close);
-  return connected;
-}
 
 describe('nerq mcp tools (in memory)', () => {
   it('lists five read-only, open-world tools with input and output schemas; descriptions say to ask before NO / DO NOT USE', async () => {
@@ -140,7 +123,7 @@ describe('nerq mcp tools (in memory)', () => {
 describe('nerq mcp over stdio (the built CLI)', () => {
   it('answers tools/call; stdout carries only protocol messages; closing stdin ends it', async () => {
     const home = freshHome();
-    cleanups.push(async () => rmSync(home, { recursive: true, force: true }));
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'mcp'], env: cliEnv(home, { server }), cwd: home, stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
