@@ -125,7 +125,7 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
       const note = `${at.file}:${at.line ?? '?'}: ${quote(key)} skipped: not a registry package`;
       notes.push(note);
       const pkg = packages[key] ?? nodes[key];
-      const kind = sourceOf(style, key, pkg);
+      const kind = sourceOf(style, key, pkg) ?? unplaceable(key, parsed);
       if (kind !== null) {
         const entry = skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod));
         skipped.push(withDeclaredNames(entry, (declared.get(key) ?? []).map((d) => d.key)));
@@ -188,6 +188,17 @@ function sourceOf(style: Style, key: string, pkg: Package | undefined): SourceKi
   // pnpm before v9 keys a hosted git package by its host and path (`github.com/o/r/<sha>`).
   const host = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)\//i.exec(reference)?.[1];
   return host === undefined ? null : { ...remoteSource(reference), host: host.toLowerCase() };
+}
+
+/**
+ * A registry key whose version npm cannot read (`name@latest`, `name@^4.1.0`, `name@4.1`) and
+ * that names no URL: pnpm fetches the tarball it builds from that version, or re-resolves the
+ * specifier, a release nerq never audited. Code nerq cannot place, with no host the lockfile
+ * names (docs/security.md, "Lockfile injection"); null for a key with a protocol of its own.
+ */
+function unplaceable(key: string, parsed: { name: string; version: string } | null): SourceKind | null {
+  if (parsed === null || /^[a-z][a-z0-9+.-]*:/i.test(parsed.version)) return null;
+  return { kind: 'remote', source: key, host: null };
 }
 
 /**

@@ -26,7 +26,7 @@ import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
-import { npmSourceKind, skippedEntry, withDeclaredNames } from './source-kind.js';
+import { npmSourceKind, remoteSource, skippedEntry, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
@@ -391,7 +391,9 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       const note = `${at.file}:${at.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
       notes.push(note);
       // A local reference without yarn's own suffixes (`#./x::hash=…&locator=…`): the folder it names.
-      const kind = npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
+      const kind = node.reference.startsWith('npm:')
+        ? unplacedRelease(node.reference, node.entry.resolution)
+        : npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
       if (kind !== null) {
@@ -405,4 +407,16 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     dependencies.push(...withVia(entries, chains.get(node)).map((d) => (patches === undefined ? d : { ...d, patches })));
   }
   return { file, format: 'yarn-berry', dependencies, notes, skipped };
+}
+
+/**
+ * An `npm:` resolution that is not a plain version: one npm cannot read (`npm:latest`,
+ * `npm:^4.1.0`), or one yarn fetches from the `__archiveUrl` it names (written for a tarball off
+ * the registry's conventional path). Code nerq cannot place: remote, with that URL's host when
+ * the lockfile names one (docs/security.md, "Lockfile injection").
+ */
+function unplacedRelease(reference: string, resolution: string): SourceKind {
+  const params = reference.includes('::') ? new URLSearchParams(reference.slice(reference.indexOf('::') + 2)) : null;
+  const archive = params?.get('__archiveUrl') ?? null;
+  return archive === null || archive === '' ? { kind: 'remote', source: resolution, host: null } : remoteSource(archive);
 }

@@ -271,13 +271,57 @@ describe('a locked version spelled as npm reads it loosely', () => {
   });
 });
 
+const BERRY_HEAD = ['__metadata:', '  version: 8', '  cacheKey: 10c0', ''];
+const BERRY_ROOT = ['"app@workspace:.":', '  version: 0.0.0-use.local', '  resolution: "app@workspace:."', '  dependencies:', `    ${TRUSTED.name}: "npm:^${TRUSTED.version}"`, '  languageName: unknown', '  linkType: soft', ''];
+
+/**
+ * The trusted package locked at `version` in the shapes pnpm 9 and yarn berry write, fetched
+ * from `url` when given (pnpm: `resolution.tarball`; yarn: the `__archiveUrl` parameter it
+ * writes for a tarball off the registry's conventional path), else from nowhere the lockfile names.
+ */
+const WRITTEN: Record<string, (version: string, url: string | null) => Record<string, string>> = {
+  'pnpm v9': (version, url) => ({
+    'package.json': MANIFEST,
+    'pnpm-lock.yaml': [
+      "lockfileVersion: '9.0'",
+      'importers:',
+      '  .:',
+      '    dependencies:',
+      `      ${TRUSTED.name}:`,
+      `        specifier: ^${TRUSTED.version}`,
+      `        version: '${version}'`,
+      'packages:',
+      `  '${TRUSTED.name}@${version}':`,
+      `    resolution: {${url === null ? `integrity: ${OTHER_SHA512}` : `tarball: '${url}'`}}`,
+      'snapshots:',
+      `  '${TRUSTED.name}@${version}': {}`,
+      '',
+    ].join('\n'),
+  }),
+  'yarn berry': (version, url) => ({
+    'package.json': MANIFEST,
+    'yarn.lock': [
+      ...BERRY_HEAD,
+      `"${TRUSTED.name}@npm:^${TRUSTED.version}":`,
+      `  version: ${TRUSTED.version}`,
+      `  resolution: "${TRUSTED.name}@npm:${version}${url === null ? '' : `::__archiveUrl=${encodeURIComponent(url)}`}"`,
+      '  checksum: 10c0/00',
+      '  languageName: node',
+      '  linkType: hard',
+      '',
+      ...BERRY_ROOT,
+    ].join('\n'),
+  }),
+};
+
 describe('a locked version npm cannot read either', () => {
   // `npm install` re-resolves such an entry from the registry (a release nerq never saw) or
   // fetches its `resolved` URL: nerq cannot place it, so the run is incomplete, never passed.
-  const cases = ['package-lock v3', 'package-lock v1', 'yarn classic', 'bun'].flatMap((format) => ['latest', `^${TRUSTED.version}`, '4.1', 'next-release'].map((version) => [format, version] as const));
+  const UNREADABLE = ['latest', `^${TRUSTED.version}`, '4.1', 'next-release'];
+  const cases = ['package-lock v3', 'package-lock v1', 'yarn classic', 'bun', 'pnpm v9', 'yarn berry'].flatMap((format) => UNREADABLE.map((version) => [format, version] as const));
   it.concurrent.for(cases)('%s, version %j: an unvouched entry naming the host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, version], { task, expect }) => {
     noteCases(task);
-    const run = await audit(SPELLED[format]!(version));
+    const run = await audit(SPELLED[format]?.(version) ?? WRITTEN[format]!(version, ELSEWHERE));
     const context = `${format} ${JSON.stringify(version)}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
     expectCleanStderr(run.stderr, context);
     expect(run.code, context).toBe(3);
@@ -287,3 +331,27 @@ describe('a locked version npm cannot read either', () => {
   });
 });
 
+describe('a pnpm or yarn berry locked version nothing can place, with no URL', () => {
+  // pnpm builds the tarball URL from the version, yarn re-resolves the descriptor: either way
+  // code no release nerq audited stands for. The entry is unvouched (no host to name), exit 3.
+  const cases = Object.keys(WRITTEN).flatMap((format) => ['latest', `^${TRUSTED.version}`, '4.1'].map((version) => [format, version] as const));
+  it.concurrent.for(cases)('%s, version %j: an unvouched entry without a host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([format, version], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(WRITTEN[format]!(version, null));
+    const context = `${format} ${JSON.stringify(version)}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    const report = parseAudit(run.stdout);
+    expect(report.unvouched?.map((u) => [u.name, u.host]), context).toEqual([[TRUSTED.name, null]]);
+    expect(report.warnings.map((w) => w.code), context).toContain('unvouched-remote');
+  });
+
+  it('yarn berry, a release fetched from the __archiveUrl it names on another host: an unvouched entry naming the host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const run = await audit(WRITTEN['yarn berry']!(TRUSTED.version, ELSEWHERE));
+    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(parseAudit(run.stdout).unvouched?.map((u) => [u.name, u.host]), context).toEqual([[TRUSTED.name, new URL(UNRESOLVABLE_ORIGIN).host]]);
+  });
+});
