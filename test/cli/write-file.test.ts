@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,30 @@ describe('writeRegularFile', () => {
     const fifo = path.join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
     expect(attempt(fifo, 'x')).toBe('not a regular file');
+  });
+
+  it('refuses a folder inside the working directory that is a link out of it; a path typed outside it is written', () => {
+    const cwd = path.join(dir, 'checkout');
+    const victim = path.join(dir, 'victim-dir');
+    mkdirSync(path.join(cwd, 'real'), { recursive: true });
+    mkdirSync(victim);
+    symlinkSync(victim, path.join(cwd, 'reports'));
+    symlinkSync(path.join(cwd, 'real'), path.join(cwd, 'inside'));
+    const refused = (file: string): string | null => {
+      try {
+        writeRegularFile(file, 'x', cwd);
+        return null;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code ?? null;
+      }
+    };
+    expect(refused(path.join(cwd, 'reports', 'out.json'))).toBe('ELEAVESCWD');
+    expect(refused(path.join(cwd, 'inside', 'out.json'))).toBeNull();
+    expect(refused(path.join(dir, 'outside-link', 'out.json'))).toBe('ENOENT');
+    symlinkSync(victim, path.join(dir, 'outside-link'));
+    expect(refused(path.join(dir, 'outside-link', 'out.json'))).toBeNull();
+    expect(readFileSync(path.join(victim, 'out.json'), 'utf8')).toBe('x');
+    expect(existsSync(path.join(cwd, 'real', 'out.json'))).toBe(true);
   });
 
   it('refuses a directory', () => {

@@ -141,6 +141,68 @@ describe('the files nerq writes (--output; --save-evidence shares its writer, te
   });
 });
 
+describe('a report folder that is a symbolic link out of the working directory (--save-evidence shares the writer, test/cli/write-file.test.ts)', () => {
+  // The checkout a CI job runs nerq in is the pull request's: it can commit `reports -> ~/.ssh`,
+  // and `--output reports/nerq.sarif` would write there. A path inside the working directory must
+  // stay inside it once its folder's links are resolved; one typed outside it is the user's own.
+  const writes: [label: string, args: (out: string) => string[]][] = [
+    ['audit --output', (out) => ['audit', '.', '--offline', '--output', out]],
+    ['audit --json --output', (out) => ['audit', '.', '--offline', '--json', '--output', out]],
+    ['check --output', (out) => ['check', 'chalk', '--offline', '--output', out]],
+  ];
+  const spellings: [label: string, out: (cwd: string) => string][] = [
+    ['relative', () => path.join('reports', 'nerq.out')],
+    ['absolute inside the working directory', (cwd) => path.join(cwd, 'reports', 'nerq.out')],
+    ['through a nested link', () => path.join('deep', 'reports', 'nerq.out')],
+  ];
+  const cases = writes.flatMap(([label, args]) => spellings.map(([spelled, out]) => [`${label}, ${spelled}`, args, out] as const));
+  it.concurrent.for(cases)('%s: refused (exit 2), nothing written outside', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, args, out], { task, expect }) => {
+    noteCases(task);
+    const sandbox = makeSandbox();
+    try {
+      const victim = mkdtempSync(path.join(sandbox.tmp, 'victim-'));
+      writeFileSync(path.join(sandbox.cwd, 'package.json'), EMPTY_MANIFEST);
+      writeFileSync(path.join(sandbox.cwd, 'package-lock.json'), JSON.stringify({ name: 'x', lockfileVersion: 3, packages: { '': {} } }));
+      symlinkSync(victim, path.join(sandbox.cwd, 'reports'));
+      mkdirSync(path.join(sandbox.cwd, 'deep'));
+      symlinkSync(victim, path.join(sandbox.cwd, 'deep', 'reports'));
+      const run = await runHostile([...args(out(sandbox.cwd)), '--timeout', '5'], { server, sandbox });
+      const context = `${label}: exit ${run.code}\n${run.stderr}`;
+      expectCleanStderr(run.stderr, context);
+      expect(run.code, context).toBe(2);
+      expect(run.stderr, context).toMatch(/nerq\.out/);
+      expect(existsSync(path.join(victim, 'nerq.out')), context).toBe(false);
+    } finally {
+      sandbox.remove();
+    }
+  });
+
+  const allowed: [label: string, out: (sandbox: { cwd: string; tmp: string }) => string][] = [
+    // The user typed a place outside the working directory: their own, links and all.
+    ['an absolute path outside the working directory, through a link', (sandbox) => path.join(sandbox.tmp, 'elsewhere', 'nerq.out')],
+    // A link that stays inside the working directory leads nowhere else.
+    ['a link to a folder inside the working directory', () => path.join('inside', 'nerq.out')],
+  ];
+  it.concurrent.for(allowed)('%s: written', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, out], { task, expect }) => {
+    noteCases(task);
+    const sandbox = makeSandbox();
+    try {
+      const target = mkdtempSync(path.join(sandbox.tmp, 'target-'));
+      symlinkSync(target, path.join(sandbox.tmp, 'elsewhere'));
+      mkdirSync(path.join(sandbox.cwd, 'real'));
+      symlinkSync(path.join(sandbox.cwd, 'real'), path.join(sandbox.cwd, 'inside'));
+      writeFileSync(path.join(sandbox.cwd, 'package.json'), EMPTY_MANIFEST);
+      writeFileSync(path.join(sandbox.cwd, 'package-lock.json'), JSON.stringify({ name: 'x', lockfileVersion: 3, packages: { '': {} } }));
+      const run = await runHostile(['audit', '.', '--offline', '--json', '--output', out(sandbox)], { server, sandbox });
+      expect(run.code, `${label}: ${run.stderr}`).toBe(0);
+      const written = path.join(label.startsWith('an absolute') ? target : path.join(sandbox.cwd, 'real'), 'nerq.out');
+      expect(JSON.parse(readFileSync(written, 'utf8')), label).toHaveProperty('outcome');
+    } finally {
+      sandbox.remove();
+    }
+  });
+});
+
 describe("the store's own files", () => {
   it('a FIFO in place of the store: the run goes on without it and ends at its deadline', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
     noteCases(task);
