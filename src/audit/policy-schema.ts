@@ -21,7 +21,14 @@ const LicenseEntrySchema = z.string().superRefine((value, ctx) => {
 
 const LicenseListSchema = z.array(LicenseEntrySchema).min(1, 'must list at least one licence');
 
-const score = z.number().min(0).max(100);
+/**
+ * A number from `min` to `max`. JSON reads `1e999` as Infinity, which zod refuses as not a
+ * number: the message says what is wrong with it instead of "expected number, got number".
+ */
+const boundedNumber = (min: number, max: number) =>
+  z.number({ error: (issue) => (typeof issue.input === 'number' ? `must be a finite number from ${min} to ${max}` : undefined) }).min(min).max(max);
+
+const score = boundedNumber(0, 100);
 
 const DimensionFloorsSchema = z.strictObject(
   Object.fromEntries(DIMENSIONS.map((d) => [d, score.optional()])) as Record<
@@ -159,7 +166,7 @@ export const PolicyFileSchema = z.strictObject({
   /** Editors' JSON-schema hint; ignored. */
   $schema: z.string().optional(),
   minScore: score.optional(),
-  minCoverage: z.number().min(0).max(1).optional(),
+  minCoverage: boundedNumber(0, 1).optional(),
   dimensions: DimensionFloorsSchema.optional(),
   licenses: z.strictObject({ allow: LicenseListSchema.optional(), deny: LicenseListSchema.optional() }).optional(),
   ignore: z.array(IgnoreItemSchema).optional(),
@@ -190,6 +197,8 @@ export function describeIssue(issue: z.core.$ZodIssue): { path: string; message:
     }
     case 'invalid_type':
       if (issue.input === undefined) return { path, message: 'required' };
+      // A number of the wrong kind (Infinity, NaN): the schema's own message says which it must be.
+      if (issue.expected === 'number' && typeof issue.input === 'number') return { path, message: issue.message };
       return { path, message: `expected ${issue.expected}, got ${typeName(issue.input)}` };
     case 'too_small':
       return {

@@ -57,6 +57,12 @@ describe('policy file schema', () => {
     [{ minScore: -1 }, '.nerqrc.json: minScore: must be at least 0'],
     [{ minScore: '50' }, '.nerqrc.json: minScore: expected number, got string'],
     [{ minCoverage: 1.5 }, '.nerqrc.json: minCoverage: must be at most 1'],
+    // JSON.parse reads `1e999` as Infinity: a number, but not one a score can be.
+    [JSON.parse('{"minScore": 1e999}'), '.nerqrc.json: minScore: must be a finite number from 0 to 100'],
+    [JSON.parse('{"minScore": -1e999}'), '.nerqrc.json: minScore: must be a finite number from 0 to 100'],
+    [{ minScore: Number.NaN }, '.nerqrc.json: minScore: must be a finite number from 0 to 100'],
+    [JSON.parse('{"minCoverage": 1e999}'), '.nerqrc.json: minCoverage: must be a finite number from 0 to 1'],
+    [JSON.parse('{"dimensions": {"security": 1e999}}'), '.nerqrc.json: dimensions.security: must be a finite number from 0 to 100'],
     [{ dimensions: { securty: 60 } }, '.nerqrc.json: dimensions.securty: unknown key'],
     [{ dimensions: { security: 101 } }, '.nerqrc.json: dimensions.security: must be at most 100'],
     [{ security: 60 }, '.nerqrc.json: security: unknown key'],
