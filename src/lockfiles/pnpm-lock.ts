@@ -19,7 +19,7 @@ import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
-import { npmSourceKind, remoteSource, skippedEntry, withDeclaredNames, type SourceKind } from './source-kind.js';
+import { npmSourceKind, remoteSource, skippedEntry, unplacedSource, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { dirOf, quote } from './text.js';
 import type { InputReader } from './types.js';
 import { validateShape } from './validate.js';
@@ -198,7 +198,7 @@ function sourceOf(style: Style, key: string, pkg: Package | undefined): SourceKi
  */
 function unplaceable(key: string, parsed: { name: string; version: string } | null): SourceKind | null {
   if (parsed === null || /^[a-z][a-z0-9+.-]*:/i.test(parsed.version)) return null;
-  return { kind: 'remote', source: key, host: null };
+  return unplacedSource(key);
 }
 
 /**

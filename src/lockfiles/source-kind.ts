@@ -29,6 +29,12 @@ const LOCAL_PROTOCOLS = /^(?:file|link|portal|workspace|exec):/i;
 const local = (source: string): SourceKind => ({ kind: 'local', source: withoutCredentials(source), host: null });
 const remote = (source: string, host: string | null): SourceKind => ({ kind: 'remote', source: withoutCredentials(source), host });
 
+/**
+ * An entry the package manager fetches from somewhere the lockfile does not name (a version it
+ * cannot read, re-resolved at install): remote code with no host to tell, kept without credentials.
+ */
+export const unplacedSource = (source: string): SourceKind => remote(source, null);
+
 /** A source known to be remote (a lockfile's git repository), with its host. */
 export const remoteSource = (url: string): SourceKind => remote(url, sourceHost(url));
 

@@ -26,7 +26,7 @@ import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, unreferenced, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
-import { npmSourceKind, remoteSource, skippedEntry, withDeclaredNames, type SourceKind } from './source-kind.js';
+import { npmSourceKind, remoteSource, skippedEntry, unplacedSource, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
@@ -418,5 +418,5 @@ function readBerry(text: string, file: string, context: InputContext | undefined
 function unplacedRelease(reference: string, resolution: string): SourceKind {
   const params = reference.includes('::') ? new URLSearchParams(reference.slice(reference.indexOf('::') + 2)) : null;
   const archive = params?.get('__archiveUrl') ?? null;
-  return archive === null || archive === '' ? { kind: 'remote', source: resolution, host: null } : remoteSource(archive);
+  return archive === null || archive === '' ? unplacedSource(resolution) : remoteSource(archive);
 }
