@@ -6,7 +6,10 @@
  * cap into hours. Properties with growing inputs: a unit of text a format's syntax cares about,
  * repeated k and 8k times at a point of a recorded file, must not take more than 24 times as
  * long (linear is 8, quadratic 64), with a few milliseconds of slack for noise; each input's
- * time is also held to a bound. Timings are the best of three runs (the machine is shared).
+ * time is also held to a bound. Times are this thread's CPU time, not the wall clock, so another
+ * process taking the core does not count; each is the best of three runs, and a pair that misses
+ * its bound is measured again (twice at most) before it fails: noise misses once, super-linear
+ * work (64× for 8× the input when quadratic) misses every time.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,16 +39,32 @@ const PROPERTY_SLACK_MS = 40;
 /** Repetitions of the unit in the smaller input. */
 const K = 4000;
 
+/**
+ * Milliseconds of CPU time this thread has used: unlike the wall clock it does not advance while
+ * the scheduler runs another process. The wall clock where the runtime has no per-thread clock.
+ */
+function cpuNow(): number {
+  if (typeof process.threadCpuUsage !== 'function') return performance.now();
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+
+/** This process's CPU time (every thread): an async parse does part of its work off the main thread. */
+function processCpuNow(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 function bestOf3(fn: () => unknown): number {
   let best = Infinity;
   for (let i = 0; i < 3; i += 1) {
-    const start = performance.now();
+    const start = cpuNow();
     try {
       fn();
     } catch {
       // bad input is an answer too; only the time matters here
     }
-    best = Math.min(best, performance.now() - start);
+    best = Math.min(best, cpuNow() - start);
   }
   return best;
 }
@@ -53,9 +72,9 @@ function bestOf3(fn: () => unknown): number {
 async function bestOf3Async(fn: () => Promise<unknown>): Promise<number> {
   let best = Infinity;
   for (let i = 0; i < 3; i += 1) {
-    const start = performance.now();
+    const start = processCpuNow();
     await fn();
-    best = Math.min(best, performance.now() - start);
+    best = Math.min(best, processCpuNow() - start);
   }
   return best;
 }
@@ -66,12 +85,16 @@ interface Growth {
   bound: number;
 }
 
+/** How many times a pair that misses its bound is measured in all. */
+const ATTEMPTS = 3;
+
 /**
- * Time `run(k)` and `run(8k)`; the larger must stay within MAX_RATIO × the smaller + slack. With
+ * Time `run(k)` and `run(8k)`; the larger must stay within MAX_RATIO × the smaller + `slack`. With
  * `calibrate`, k is first doubled (up to 64×) until the smaller input takes CALIBRATED_MS: below
- * that, allocation and garbage-collection steps swamp the parse itself.
+ * that, allocation and garbage-collection steps (and the CPU clock's tick) swamp the parse itself.
+ * A pair over its bound is measured again, both sizes, up to ATTEMPTS times; the best pair counts.
  */
-function growth(run: (k: number) => unknown, k = K, calibrate = false): Growth {
+function growth(run: (k: number) => unknown, k = K, calibrate = false, slack = SLACK_MS): Growth {
   bestOf3(() => run(k)); // warm up (JIT, lazy loading)
   let size = k;
   let small = bestOf3(() => run(size));
@@ -79,17 +102,17 @@ function growth(run: (k: number) => unknown, k = K, calibrate = false): Growth {
     size *= 2;
     small = bestOf3(() => run(size));
   }
-  let large = bestOf3(() => run(8 * size));
-  if (large > MAX_RATIO * small + SLACK_MS) {
-    // A busy machine can stall one measurement: measure the larger size once more and keep the
-    // best. Super-linear work (64× for 8× the input when quadratic) fails again.
-    large = Math.min(large, bestOf3(() => run(8 * size)));
+  let best: Growth = { small, large: bestOf3(() => run(8 * size)), bound: MAX_RATIO * small + slack };
+  for (let attempt = 1; attempt < ATTEMPTS && best.large > best.bound; attempt += 1) {
+    const again = bestOf3(() => run(size));
+    const pair = { small: again, large: bestOf3(() => run(8 * size)), bound: MAX_RATIO * again + slack };
+    if (pair.large - pair.bound < best.large - best.bound) best = pair;
   }
-  return { small, large, bound: MAX_RATIO * small + SLACK_MS };
+  return best;
 }
 
 /** What the smaller input of a calibrated measurement takes at least. */
-const CALIBRATED_MS = 10;
+const CALIBRATED_MS = 20;
 
 function expectLinear(task: { meta: object }, label: string, g: Growth): void {
   noteTime(task, g.large, g.bound);
@@ -130,8 +153,8 @@ describe('audit inputs grow linearly', () => {
       fc.assert(
         fc.property(UNIT, fc.nat({ max: input.text.length }), (unit, at) => {
           noteCases(task);
-          const g = growth((k) => readInputText(input.text.slice(0, at) + unit.repeat(k) + input.text.slice(at), input.as, { manifests: {} }), 1000);
-          expectLinear(task, `${label}: ${JSON.stringify(unit)} at ${at}`, { ...g, bound: MAX_RATIO * g.small + PROPERTY_SLACK_MS });
+          const g = growth((k) => readInputText(input.text.slice(0, at) + unit.repeat(k) + input.text.slice(at), input.as, { manifests: {} }), 1000, false, PROPERTY_SLACK_MS);
+          expectLinear(task, `${label}: ${JSON.stringify(unit)} at ${at}`, g);
         }),
         { numRuns: 25, seed: 22_2026 },
       );
