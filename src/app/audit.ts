@@ -8,10 +8,10 @@
 import path from 'node:path';
 import { changedSince, ChangedSinceError, resolveRevision } from '../audit/changed-since.js';
 import { findDependencyConfusion } from '../audit/dependency-confusion.js';
-import { detectInputs, readInputs, unauditedInputs } from '../audit/detect.js';
+import { detectInputs, readInputs } from '../audit/detect.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
 import { foldDependencies, keptBy, subjectKey } from '../audit/fold.js';
-import { UNAUDITED_MODULES, type ParsedInput } from '../lockfiles/index.js';
+import type { ParsedInput } from '../lockfiles/index.js';
 import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../audit/mcp/inputs.js';
 import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
@@ -79,8 +79,6 @@ export interface AuditPlan {
   findings: AuditWarning[];
   /** `--mcp` / `--mcp-config`: the MCP servers configured, not lockfiles, are audited. */
   mcp: boolean;
-  /** go.mod / Cargo.lock found beside the detected inputs and not read (detect.ts UNAUDITED_INPUTS): the run is incomplete. */
-  unaudited: string[];
 }
 
 export async function prepareAudit(request: AuditInputRequest): Promise<AuditPlan> {
@@ -91,17 +89,12 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   let policyChanged: string | null = null;
   let mcpRemotes: ConfiguredRemote[] = [];
   let findings: AuditWarning[] = [];
-  let unaudited: string[] = [];
   try {
     if (request.mcp !== undefined) {
       ({ inputs, remotes: mcpRemotes, findings } = await mcpInputs(dir, request.mcp));
     } else {
       const explicit = request.files !== undefined && request.files.length > 0;
       const files = explicit ? request.files! : await detectInputs(dir, request.dirLabel ?? '.');
-      unaudited = explicit ? [] : await unauditedInputs(dir);
-      if (files.length === 0 && unaudited.length > 0) {
-        throw new AuditInputError(`${request.dirLabel ?? '.'}: ${unaudited.join(' and ')} found: ${UNAUDITED_MODULES}`);
-      }
       if (files.length === 0) {
         throw new AuditInputError(`no lockfile, manifest or SBOM found in ${request.dirLabel ?? '.'} (name one with --file)`);
       }
@@ -147,7 +140,7 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   const warnings: AuditWarning[] = inputs.flatMap((input) =>
     input.notes.filter((note) => !remoteNotes.has(note)).map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
   );
-  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, remotes, mcpRemotes, findings, mcp: request.mcp !== undefined, unaudited };
+  return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, remotes, mcpRemotes, findings, mcp: request.mcp !== undefined };
 }
 
 /** The remote entries of the inputs, once per file, line, name and source (a reader may meet one twice). */
@@ -279,7 +272,6 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   const registries = [runtime.npm.registry, endpoints.npmPublicRegistry];
   return buildAuditReport({
     unvouched: judgeRemotes(plan.remotes, policy, now),
-    unaudited: plan.unaudited,
     entries,
     inputs,
     policySource: plan.policySource,

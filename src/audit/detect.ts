@@ -4,19 +4,21 @@
  * `detectInputs` picks, per ecosystem, the most precise input present: for npm the first of
  * npm-shrinkwrap.json, package-lock.json, pnpm-lock.yaml, yarn.lock, bun.lock, package.json;
  * for Python every lockfile present (poetry.lock, uv.lock, pdm.lock, Pipfile.lock), else every
- * `requirements*.txt`, else pyproject.toml. SBOMs are only read when named (`--file`).
+ * `requirements*.txt`, else pyproject.toml; go.mod and Cargo.lock when present. SBOMs are only
+ * read when named (`--file`).
  *
  * `readInputs` reads and parses the files, giving each reader what it needs from around it:
  * the root `package.json` and every workspace's (expanded from `workspaces` or
  * pnpm-workspace.yaml) for npm-family inputs, the sibling pyproject.toml / Pipfile for Python
- * lockfiles, and `-r` / `-c` includes for requirements files. The audited tree is untrusted:
+ * lockfiles, the root Cargo.toml and its `[workspace] members`' for Cargo.lock, and `-r` / `-c`
+ * includes for requirements files. The audited tree is untrusted:
  * those companion files are only read when they resolve (symlinks included) inside the
  * audited directory, and no input larger than 50 MB is read.
  */
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYamlText } from 'yaml';
-import { readerForName, readInputText, UNAUDITED_INPUTS, type InputContext, type ParsedInput } from '../lockfiles/index.js';
+import { readCargoLockInput, readerForName, readInputText, type InputContext, type ParsedInput } from '../lockfiles/index.js';
 import { readBunLock } from '../lockfiles/bun-lock.js';
 import { readPackageJson } from '../lockfiles/package-json.js';
 import { readPackageLock } from '../lockfiles/package-lock.js';
@@ -28,6 +30,7 @@ import { readRequirements } from '../lockfiles/requirements.js';
 import { dirOf, joinPath, quote } from '../lockfiles/text.js';
 import { readUvLock } from '../lockfiles/uv-lock.js';
 import { readYarnLock } from '../lockfiles/yarn-lock.js';
+import { parseToml } from '../lockfiles/toml-text.js';
 import { workspaceGlobs } from '../lockfiles/workspace-globs.js';
 import { isInside, namedInside, readTreeFile, readTreeFileSync, type TreeRead } from './tree-file.js';
 import { LockfileError } from './types.js';
@@ -43,17 +46,8 @@ const MAX_GLOB_DEPTH = 8;
 const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'];
 const PYTHON_LOCKS = ['poetry.lock', 'uv.lock', 'pdm.lock', 'Pipfile.lock'];
 const REQUIREMENTS = /^requirements.*\.txt$/i;
-
-/** The UNAUDITED_INPUTS present in `dir` (files or links to them; unreadable: none), in a stable order. */
-export async function unauditedInputs(dir: string): Promise<string[]> {
-  try {
-    const dirents = await readdir(dir, { withFileTypes: true });
-    const present = new Set(dirents.filter((d) => d.isFile() || d.isSymbolicLink()).map((d) => d.name));
-    return Object.keys(UNAUDITED_INPUTS).filter((name) => present.has(name));
-  } catch {
-    return [];
-  }
-}
+/** The module files, each read when present: their dependencies are checked against OSV only (docs/audit.md). */
+const MODULE_FILES = ['go.mod', 'Cargo.lock'];
 
 /** The input files (relative to `dir`) to audit, by the priority above, in a stable order; `label` names the directory in errors, as the user gave it. */
 export async function detectInputs(dir: string, label = '.'): Promise<string[]> {
@@ -75,6 +69,7 @@ export async function detectInputs(dir: string, label = '.'): Promise<string[]> 
     if (requirements.length > 0) found.push(...requirements);
     else if (present.has('pyproject.toml')) found.push('pyproject.toml');
   }
+  found.push(...MODULE_FILES.filter((name) => present.has(name)));
   return found;
 }
 
@@ -151,6 +146,15 @@ async function contextFor(root: string, file: string, text: string): Promise<Inp
     await add(joinPath(projectDir, 'pyproject.toml'));
     await add(joinPath(projectDir, 'Pipfile'));
   }
+  if (reader === readCargoLockInput) {
+    // The root Cargo.toml and its workspace members' tell which crates only tests and examples need.
+    const rootManifest = joinPath(projectDir, 'Cargo.toml');
+    await add(rootManifest);
+    for (const member of await memberDirs(root, projectDir, cargoMembers(manifests[rootManifest]), 'Cargo.toml')) {
+      await add(joinPath(projectDir, member, 'Cargo.toml'));
+    }
+    return { manifests };
+  }
   const npmFamily = [readPackageLock, readPnpmLock, readYarnLock, readBunLock, readPackageJson];
   if (reader !== null && npmFamily.includes(reader)) {
     const rootManifest = joinPath(projectDir, 'package.json');
@@ -161,6 +165,18 @@ async function contextFor(root: string, file: string, text: string): Promise<Inp
     }
   }
   return { manifests };
+}
+
+/** The `[workspace] members` patterns of a root Cargo.toml; none when it is absent or does not parse (Cargo.lock is read all the same). */
+function cargoMembers(rootManifest: string | undefined): string[] {
+  if (rootManifest === undefined) return [];
+  try {
+    const workspace = parseToml(rootManifest, 'Cargo.toml').workspace as { members?: unknown } | undefined;
+    const members = workspace?.members;
+    return Array.isArray(members) ? members.filter((m): m is string => typeof m === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The workspace directories (relative to the project) its package.json and pnpm-workspace.yaml name. */
@@ -185,6 +201,11 @@ async function workspaceDirs(root: string, projectDir: string, rootManifest: str
       throw new LockfileError(joinPath(projectDir, 'pnpm-workspace.yaml'), null, `invalid YAML: ${(error as Error).message.split('\n')[0]}`);
     }
   }
+  return memberDirs(root, projectDir, patterns, 'package.json');
+}
+
+/** The directories (relative to the project) the workspace patterns match that hold a `manifest` inside the tree, at most MAX_WORKSPACES. */
+async function memberDirs(root: string, projectDir: string, patterns: readonly string[], manifest: string): Promise<string[]> {
   // One matcher for workspace patterns, the link verifier's (lockfiles/workspace-globs.ts):
   // each wildcard pattern's folders are walked from its literal base, pruned by `mayContain`.
   const globs = workspaceGlobs(patterns);
@@ -200,7 +221,7 @@ async function workspaceDirs(root: string, projectDir: string, rootManifest: str
   const dirs: string[] = [];
   for (const dir of [...members].sort()) {
     if (dirs.length >= MAX_WORKSPACES) break;
-    if (await isFileInside(root, joinPath(projectDir, dir, 'package.json'))) dirs.push(dir);
+    if (await isFileInside(root, joinPath(projectDir, dir, manifest))) dirs.push(dir);
   }
   return dirs;
 }

@@ -1,7 +1,8 @@
 /**
  * Evaluate every audited dependency: one shared HTTP client and store, a bounded number of
  * evaluations in flight, and the batch APIs — the advisories of every pinned package come from
- * one OSV querybatch per 1,000 packages, and npm download counts from bulk queries of up to 128
+ * one OSV querybatch per ecosystem and 1,000 packages (Go modules and crates: their only check,
+ * module-report.ts), and npm download counts from bulk queries of up to 128
  * names, both started before any evaluation.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -11,6 +12,8 @@ import type { RunContext } from '../pipeline/context.js';
 import type { Report } from '../report/schema.js';
 import { PACKAGE_ECOSYSTEMS, packageRulesOf, packageRulesOfOsv } from '../ecosystems/rules.js';
 import type { PackageOsvEcosystem } from '../ecosystems/types.js';
+import { isModuleEcosystem, MODULE_ECOSYSTEMS, osvEcosystemOfDependency, type ModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
+import { moduleReport, osvVersionOf, type ModuleSubject } from './module-report.js';
 import { fetchVulnerabilitiesMany, packageKey, type VulnerabilitiesResult } from '../sources/osv/query.js';
 import { bulkChunks, bulkEligible, fetchDownloads, fetchDownloadsBulk, type DownloadPeriod, type PointAnswer } from '../sources/npm/downloads.js';
 import { streamBody } from '../sources/http/stream.js';
@@ -35,10 +38,12 @@ export interface EvaluateOptions {
 }
 
 const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): PackageOsvEcosystem | null =>
-  ecosystem === 'mcp' ? null : packageRulesOf(ecosystem).registry.osvEcosystem;
+  ecosystem === 'mcp' || isModuleEcosystem(ecosystem) ? null : packageRulesOf(ecosystem).registry.osvEcosystem;
+
+const isModuleSubject = (subject: AuditSubject): subject is ModuleSubject => isModuleEcosystem(subject.ecosystem);
 
 /** The target a subject is evaluated as: its pinned version, else its declared range (an MCP entry: `mcp:name@version`). */
-export function targetOf(subject: AuditSubject): Target {
+export function targetOf(subject: AuditSubject & { ecosystem: Exclude<AuditSubject['ecosystem'], ModuleEcosystem> }): Target {
   const spec = subject.version ?? subject.spec ?? undefined;
   if (subject.ecosystem === 'mcp') {
     return { input: `mcp:${subject.name}${spec === undefined ? '' : `@${spec}`}`, ecosystem: 'mcp', name: subject.name, ...(spec === undefined ? {} : { spec }) };
@@ -67,6 +72,27 @@ export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly Audi
         (single) => single.get(packageKey(osvName(ecosystem, name), version)) ?? { status: 'unavailable', reason: 'OSV: no answer for the package' },
       ),
     );
+  };
+}
+
+/**
+ * OSV's answers for the Go modules and crates (module-report.ts), one batch per ecosystem (per
+ * 1,000), started now; keyed by the subject. Go versions are asked without their `v`.
+ */
+export function prefetchModuleVulnerabilities(ctx: RunContext, subjects: readonly ModuleSubject[]): (subject: ModuleSubject) => Promise<VulnerabilitiesResult | undefined> {
+  const batches = new Map<ModuleEcosystem, Promise<Map<string, VulnerabilitiesResult>>>();
+  for (const ecosystem of MODULE_ECOSYSTEMS) {
+    const packages = subjects.flatMap((s) => {
+      const version = s.ecosystem === ecosystem ? osvVersionOf(s) : null;
+      return version === null ? [] : [{ name: s.name, version }];
+    });
+    if (packages.length > 0) batches.set(ecosystem, fetchVulnerabilitiesMany(ctx.http, ctx.endpoints.osvApi, osvEcosystemOfDependency(ecosystem), packages));
+  }
+  return async (subject) => {
+    const version = osvVersionOf(subject);
+    const batch = batches.get(subject.ecosystem);
+    if (version === null || batch === undefined) return undefined;
+    return (await batch).get(packageKey(subject.name, version));
   };
 }
 
@@ -168,6 +194,8 @@ export async function evaluateSubjects(
   // far below GitHub's 500,000-node limit (about 140,000 nodes); a query GitHub cannot finish in
   // time is halved (sources/github/source.ts).
   const batcher = githubBatcher(shared, { batchSize: 40, quietMs: 200, maxWaitMs: 2000 });
+  // Go modules and crates are not evaluated as packages: their reports come from OSV's batches alone.
+  const moduleAdvisories = prefetchModuleVulnerabilities(shared, subjects.filter(isModuleSubject));
   const auditCtx: RunContext = {
     ...shared,
     skipDependencies: true,
@@ -180,6 +208,12 @@ export async function evaluateSubjects(
   };
   return Promise.all(
     subjects.map(async (subject) => {
+      if (isModuleSubject(subject)) {
+        const report = moduleReport(subject, await moduleAdvisories(subject), { gate: ctx.gate, evaluatedAt: ctx.now.toISOString() });
+        const evaluated: Evaluated = { subject, report, evidence: null };
+        options.onDone?.(evaluated);
+        return evaluated;
+      }
       await slots.acquire();
       let held = true;
       const release = () => {
@@ -188,7 +222,7 @@ export async function evaluateSubjects(
         slots.release();
       };
       try {
-        const outcome = await slotOf.run(release, () => sharing.run(packageOf(subject), () => checkTarget(targetOf(subject), auditCtx)));
+        const outcome = await slotOf.run(release, () => sharing.run(packageOf(subject), () => checkTarget(targetOf(subject as Parameters<typeof targetOf>[0]), auditCtx)));
         const evaluated: Evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
         options.onDone?.(evaluated);
         return evaluated;

@@ -3,7 +3,9 @@
  * through its `expires` day (UTC) and stops applying the day after; an expired entry no
  * longer ignores anything, and the run fails naming it (the team must renew or remove it).
  */
+import { isModuleEcosystem, osvEcosystemOfDependency, osvRulesOf } from '../ecosystems/osv-ecosystems.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
+import type { PackageEcosystem } from '../ecosystems/types.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import type { IgnoreEntry, PackageIgnoreEntry } from './policy-schema.js';
 import type { AuditEcosystem } from './types.js';
@@ -19,7 +21,7 @@ export function isExpired(entry: IgnoreEntry, now: Date): boolean {
   return entry.expires !== null && now.getTime() >= endOf(entry.expires);
 }
 
-function versionMatches(ecosystem: AuditEcosystem, range: string, version: string): boolean {
+function versionMatches(ecosystem: PackageEcosystem, range: string, version: string): boolean {
   try {
     return packageRulesOf(ecosystem).registry.ranges.satisfied(version, range);
   } catch {
@@ -33,6 +35,13 @@ export function ignoreMatches(
   pkg: { ecosystem: AuditEcosystem; name: string; version: string | null },
 ): boolean {
   if (entry.ecosystem !== null && entry.ecosystem !== pkg.ecosystem) return false;
+  if (isModuleEcosystem(pkg.ecosystem)) {
+    // Only a `go:` / `cargo:` entry covers a Go module or crate, at the exact version it names (or every version).
+    if (entry.ecosystem === null) return false;
+    const { canonicalName } = osvRulesOf(osvEcosystemOfDependency(pkg.ecosystem));
+    if (canonicalName(entry.name) !== canonicalName(pkg.name)) return false;
+    return entry.range === null || entry.range === pkg.version;
+  }
   const { canonicalName } = packageRulesOf(pkg.ecosystem);
   const sameName = canonicalName(entry.name) === canonicalName(pkg.name);
   if (!sameName) return false;

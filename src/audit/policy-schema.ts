@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../checks/define.js';
 import { parseSpdx } from '../checks/lib/spdx.js';
+import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { PACKAGE_ECOSYSTEMS, packageRulesOf } from '../ecosystems/rules.js';
 import { MCP_IGNORABLE, MCP_NEVER_IGNORED, MCP_NEVER_IGNORED_WHY, type AuditEcosystem, type McpIgnorableCode } from './types.js';
 
@@ -39,21 +40,22 @@ const DimensionFloorsSchema = z.strictObject(
 
 /** What an ignore entry's `package` names: an optional ecosystem, a name, an optional range. */
 export interface IgnoreTarget {
-  /** `npm:` / `pypi:` prefix; null = the name in either ecosystem. */
+  /** `npm:` / `pypi:` / `go:` / `cargo:` prefix; null = the name in npm or PyPI (never a Go module or crate). */
   ecosystem: AuditEcosystem | null;
   name: string;
-  /** npm semver range or PEP 440 specifier (a bare PEP 440 version means `==`); null = every version. */
+  /** npm semver range or PEP 440 specifier (a bare PEP 440 version means `==`), a Go module's or crate's exact version; null = every version. */
   range: string | null;
 }
 
 /**
- * Parse `name`, `name@range`, `@scope/name@range`, optionally prefixed `npm:` or `pypi:`.
+ * Parse `name`, `name@range`, `@scope/name@range`, optionally prefixed `npm:` or `pypi:`; a Go
+ * module or crate with `go:` / `cargo:` and an exact version, if any (`go:golang.org/x/net@v0.38.0`).
  * Returns a reason string when it is not valid.
  */
 export function parseIgnoreTarget(raw: string): IgnoreTarget | string {
   let text = raw.trim();
   let ecosystem: AuditEcosystem | null = null;
-  const prefix = /^(npm|pypi):/i.exec(text);
+  const prefix = /^(npm|pypi|go|cargo):/i.exec(text);
   if (prefix?.[1] !== undefined) {
     ecosystem = prefix[1].toLowerCase() as AuditEcosystem;
     text = text.slice(prefix[0].length);
@@ -65,6 +67,10 @@ export function parseIgnoreTarget(raw: string): IgnoreTarget | string {
   if (name === '' || /\s/.test(name) || name === '@') return `'${raw}' does not name a package (expected name or name@range)`;
   if (range === null) return { ecosystem, name, range: null };
   if (range === '') return `'${raw}' has an empty range after '@'`;
+  if (ecosystem !== null && isModuleEcosystem(ecosystem)) {
+    // A Go module or crate is pinned at one version: an entry names that version exactly (policy-ignore.ts).
+    return /^[^\s<>=~^*|,]+$/.test(range) ? { ecosystem, name, range } : `'${range}' is not an exact version (a go: or cargo: entry names one version, or none)`;
+  }
   if (ecosystem !== null) {
     const { ranges } = packageRulesOf(ecosystem).registry;
     return ranges.valid(range) ? { ecosystem, name, range } : `'${range}' is not a valid ${ranges.syntax}`;

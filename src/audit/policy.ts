@@ -13,6 +13,8 @@
  */
 import type { Dimension } from '../checks/define.js';
 import { CHECKS } from '../checks/index.js';
+import { capsVersion } from '../checks/lib/advisories.js';
+import { isModuleEcosystem, moduleNoun, type ModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { uncheckedGuards, uninspectedGuards } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import { DEFAULT_GATE } from '../scoring/gate.js';
@@ -150,6 +152,7 @@ export function applyPolicy(
   now: Date,
   options: ApplyOptions = {},
 ): PolicyOutcome {
+  if (isModuleEcosystem(subject.ecosystem)) return applyModulePolicy(report, subject.ecosystem, subject, policy, now);
   let status: PolicyOutcome['status'];
   let failures: PolicyFailure[];
   if (report.error !== null || report.score === null) {
@@ -206,6 +209,57 @@ export function applyPolicy(
   return { status: 'ignored', failures, ignoredBy: { package: ignore.package, reason: ignore.reason, expires: ignore.expires } };
 }
 
+/** Affecting advisories of a Go module or crate, known malicious ones apart. */
+const affecting = (report: Report) => report.advisories.filter((a) => a.affectsResolved);
+const isMaliciousModule = (report: Report) => affecting(report).some((a) => a.malicious);
+
+/**
+ * The decision for a Go module or crate (docs/audit.md, "Go modules and crates"): its trust is not
+ * scored, so it never passes. A known-malicious record fails it (no ignore entry covers that); an
+ * advisory at a severity that caps an npm package (critical, high, unknown: checks/lib/advisories.ts)
+ * or at `--fail-on` and above fails it (rule `advisory`); OSV unavailable leaves it incomplete
+ * (`not-checked`); otherwise it is incomplete because its trust is not scored (`not-scored`), which
+ * `--allow-incomplete` accepts. A `go:` / `cargo:` ignore entry covers all but the malicious.
+ */
+function applyModulePolicy(report: Report, ecosystem: ModuleEcosystem, subject: AuditSubject, policy: Policy, now: Date): PolicyOutcome {
+  const version = report.target.version ?? 'this version';
+  const failures: PolicyFailure[] = [];
+  for (const a of affecting(report).filter((a) => a.malicious)) {
+    failures.push({ rule: 'malicious', message: `${a.id}: ${subject.name}@${version} is known malicious` });
+  }
+  const bar = policy.failOnSeverity === null ? null : SEVERITY_LEVELS.indexOf(policy.failOnSeverity);
+  for (const a of affecting(report).filter((a) => !a.malicious)) {
+    if (!capsVersion(a.severity) && (bar === null || SEVERITY_RANK[a.severity] < bar)) continue;
+    const why = capsVersion(a.severity) ? 'a severity that fails any package' : `fail on ${policy.failOnSeverity ?? ''} and above`;
+    failures.push({
+      rule: 'advisory',
+      message: `${a.id} (${a.severity === 'unknown' ? 'severity unknown, treated as high' : a.severity}${a.cvss === null ? '' : `, CVSS ${a.cvss}`}) affects ${version}${a.fixed === null ? '' : `, fixed in ${a.fixed}`} (${why})`,
+    });
+  }
+  if (failures.some((f) => f.rule === 'malicious')) return { status: 'fail', failures, ignoredBy: null };
+  let status: PolicyOutcome['status'] = failures.length > 0 ? 'fail' : 'incomplete';
+  if (status === 'incomplete') {
+    const osv = report.sources.find((source) => source.id === 'vulnerabilities');
+    if (osv?.status !== 'ok') {
+      failures.push({
+        rule: 'not-checked',
+        message: `Known vulnerabilities and malicious packages not checked: ${osv?.reason ?? 'OSV not asked'}`,
+        checks: ['known-vulnerabilities', 'malicious-package'],
+      });
+    } else {
+      const below = affecting(report).length;
+      failures.push({
+        rule: 'not-scored',
+        message: `trust not scored (no registry adapter for a ${moduleNoun(ecosystem)}): checked against OSV only, ${below === 0 ? 'no advisory affects it' : `${below} ${below === 1 ? 'advisory' : 'advisories'} below the bar`}`,
+      });
+    }
+  }
+  const ignore = coveringIgnore(report, subject, ecosystem, policy, now);
+  if (ignore === null) return { status, failures, ignoredBy: null };
+  status = 'ignored';
+  return { status, failures, ignoredBy: { package: ignore.package, reason: ignore.reason, expires: ignore.expires } };
+}
+
 /** The unexpired package entry naming this package and version, or null. */
 function coveringIgnore(report: Report, subject: AuditSubject, ecosystem: AuditEcosystem, policy: Policy, now: Date): PackageIgnoreEntry | null {
   return findIgnore(policy.ignore, { ecosystem, name: subject.name, version: report.target.version ?? subject.version }, now);
@@ -219,7 +273,10 @@ function coveringIgnore(report: Report, subject: AuditSubject, ecosystem: AuditE
  */
 export function refusedIgnores(entries: readonly AuditEntry[], policy: Policy, now: Date): AuditWarning[] {
   return entries.flatMap(({ subject, report }) => {
-    if (subject.ecosystem === 'mcp' || report.verdictCode !== 'do-not-use') return [];
+    if (subject.ecosystem === 'mcp') return [];
+    // A Go module or crate has no verdict of its own: a known-malicious record refuses the entry (applyModulePolicy).
+    const module = isModuleEcosystem(subject.ecosystem);
+    if (module ? !isMaliciousModule(report) : report.verdictCode !== 'do-not-use') return [];
     const ignore = coveringIgnore(report, subject, subject.ecosystem, policy, now);
     if (ignore === null) return [];
     const index = policy.ignore.indexOf(ignore);
@@ -228,7 +285,9 @@ export function refusedIgnores(entries: readonly AuditEntry[], policy: Policy, n
       {
         code: 'ignore-refused',
         message: sanitizeForTerminal(
-          `${policy.source ?? 'policy'}: ignore[${index}] ${ignoreLabel(ignore)} not applied: ${label} is ${report.verdict} (${report.verdictReasons[0] ?? 'known malicious'}); remove it and the package`,
+          module
+            ? `${policy.source ?? 'policy'}: ignore[${index}] ${ignoreLabel(ignore)} not applied: ${label} is known malicious (${affecting(report).find((a) => a.malicious)?.id ?? 'OSV'}); remove it and the dependency`
+            : `${policy.source ?? 'policy'}: ignore[${index}] ${ignoreLabel(ignore)} not applied: ${label} is ${report.verdict} (${report.verdictReasons[0] ?? 'known malicious'}); remove it and the package`,
         ),
         details: { index, package: ignore.package, target: label },
       },

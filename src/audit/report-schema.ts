@@ -8,8 +8,11 @@
 import { z } from 'zod';
 import { ReportSchema } from '../report/schema.js';
 
-/** `mcp`: an MCP Registry entry a configured remote server was matched to (added in 2.2.0). */
-const EcosystemSchema = z.enum(['npm', 'pypi', 'mcp']);
+/**
+ * `mcp`: an MCP Registry entry a configured remote server was matched to (added in 2.2.0); `go`:
+ * a Go module of go.mod, `cargo`: a crate of Cargo.lock, checked against OSV only (added in 2.9.0).
+ */
+const EcosystemSchema = z.enum(['npm', 'pypi', 'mcp', 'go', 'cargo']);
 
 export const AuditSubjectSchema = z.object({
   ecosystem: EcosystemSchema,
@@ -102,13 +105,16 @@ export const AuditWarningSchema = z.object({
  * reports at 1.11.0 (an advisory's `ecosystem`), a subject's optional `patches` (the project's
  * patches applied on top of the release) and a failure's optional `at` (the lockfile pin a
  * `lockfile-injection` or `dependency-confusion` finding is about), and an unvouched entry's
- * optional `declaredAs` (the alias the project declares it under).
+ * optional `declaredAs` (the alias the project declares it under), 2.9.0 Go modules and crates
+ * (go.mod, Cargo.lock): a subject's and an unvouched entry's ecosystem `go` / `cargo`, the entries'
+ * reports at 1.12.0 (their target ecosystem; no score, error `no-registry-adapter`), and the
+ * failure rules `malicious`, `not-scored`.
  */
-export const AUDIT_SCHEMA_VERSION = '2.8.0';
+export const AUDIT_SCHEMA_VERSION = '2.9.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({
-  ecosystem: z.enum(['npm', 'pypi']),
+  ecosystem: z.enum(['npm', 'pypi', 'go', 'cargo']),
   /** The package name as the input gives it; null when it gives none (a bare URL line of a requirements file). */
   name: z.string().nullable(),
   file: z.string(),

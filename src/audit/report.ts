@@ -11,7 +11,6 @@ import { sanitizeForTerminal } from '../render/sanitize.js';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditOutcome, type AuditReport, type AuditWarning, type InputFile, type UnvouchedRemote } from './types.js';
 
 import { AUDIT_SCHEMA_VERSION } from './report-schema.js';
-import { UNAUDITED_INPUTS, UNAUDITED_MODULES } from '../lockfiles/index.js';
 
 export { AUDIT_SCHEMA_VERSION };
 
@@ -46,12 +45,6 @@ export interface AuditReportInput {
   unvouched?: readonly UnvouchedRemote[];
   /** The hosts and services found down during the run (host-health.ts), with what a user calls them. */
   down?: readonly Down[];
-  /**
-   * go.mod / Cargo.lock found beside the inputs and not read (detect.ts UNAUDITED_INPUTS): an
-   * `unaudited-input` warning each; their dependencies were never checked, so each leaves the run
-   * incomplete like an unvouched entry (exit 3 unless --allow-incomplete).
-   */
-  unaudited?: readonly string[];
 }
 
 /**
@@ -64,10 +57,10 @@ export function auditOutcome(
   expiredIgnores: number,
   allowIncomplete: boolean,
   policyChanged = false,
-  findings: { fail: number; incomplete: number; unvouched?: number; unaudited?: number } = { fail: 0, incomplete: 0 },
+  findings: { fail: number; incomplete: number; unvouched?: number } = { fail: 0, incomplete: 0 },
 ): AuditOutcome {
   if (summary.failed > 0 || expiredIgnores > 0 || policyChanged || findings.fail > 0) return { result: 'fail', exitCode: 1, allowIncomplete };
-  const unchecked = summary.incomplete + (findings.unvouched ?? 0) + (findings.unaudited ?? 0);
+  const unchecked = summary.incomplete + (findings.unvouched ?? 0);
   if (summary.errors > 0 || findings.incomplete > 0 || (unchecked > 0 && !allowIncomplete)) return { result: 'incomplete', exitCode: 3, allowIncomplete };
   return { result: 'pass', exitCode: 0, allowIncomplete };
 }
@@ -159,15 +152,6 @@ export function unvouchedWarnings(remotes: readonly UnvouchedRemote[]): AuditWar
   });
 }
 
-/** One `unaudited-input` warning per go.mod / Cargo.lock beside the inputs: its dependencies were not audited. */
-export function unauditedWarnings(files: readonly string[]): AuditWarning[] {
-  return files.map((file) => ({
-    code: 'unaudited-input',
-    message: sanitizeForTerminal(`${file}: its ${UNAUDITED_INPUTS[file] ?? 'dependencies'} were not audited: ${UNAUDITED_MODULES}`),
-    details: { file },
-  }));
-}
-
 /** The findings of these codes that decide the outcome: those no MCP ignore entry covers. */
 const findingCount = (findings: readonly AuditWarning[], codes: readonly string[]) =>
   findings.filter((f) => codes.includes(f.code) && f.ignoredBy === undefined).length;
@@ -202,13 +186,11 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
       fail: findingCount(findings, OUTCOME_FINDINGS.fail),
       incomplete: findingCount(findings, OUTCOME_FINDINGS.incomplete),
       unvouched: unvouched.filter((r) => r.status === 'unvouched').length,
-      unaudited: (input.unaudited ?? []).length,
     }),
     entries: sorted,
     warnings: [
       ...findings,
       ...unvouchedWarnings(unvouched),
-      ...unauditedWarnings(input.unaudited ?? []),
       ...input.warnings,
       ...sourceWarningsAndDown(entries, input.down ?? []),
     ],

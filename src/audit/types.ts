@@ -2,12 +2,16 @@
  * The audit's contracts: what lockfile/manifest/SBOM readers produce, what the policy decides,
  * and the audit report every audit renderer (table, JSON, Markdown, SARIF) reads.
  */
-import type { PackageEcosystem } from '../ecosystems/types.js';
+import type { ModuleEcosystem, PackageEcosystem } from '../ecosystems/types.js';
 import type { Report } from '../report/schema.js';
 import type { AUDIT_SCHEMA_VERSION } from './report-schema.js';
 
-/** The ecosystems an audit reads (every package ecosystem: ecosystems/rules.ts). */
-export type AuditEcosystem = PackageEcosystem;
+/**
+ * The ecosystems an audit reads: every package ecosystem (ecosystems/rules.ts), whose
+ * dependencies are evaluated as packages, and the module ecosystems (`go`: go.mod, `cargo`:
+ * Cargo.lock), whose dependencies are only checked against OSV (docs/audit.md).
+ */
+export type AuditEcosystem = PackageEcosystem | ModuleEcosystem;
 
 /** One dependency as one input file declares it. */
 export interface DeclaredDependency {

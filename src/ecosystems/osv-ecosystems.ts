@@ -7,10 +7,25 @@
  */
 import semver from 'semver';
 import { packageRulesOf, packageRulesOfOsv } from './rules.js';
-import type { OsvEcosystem, PackageEcosystem, PackageOsvEcosystem, VersionComparator } from './types.js';
+import type { ModuleEcosystem, OsvEcosystem, PackageEcosystem, PackageOsvEcosystem, VersionComparator } from './types.js';
 
-/** The ecosystems of a dependency set that are not package targets of their own. */
-export type ModuleEcosystem = 'go' | 'cargo';
+/** The ecosystems of a dependency set that are not package targets of their own (ecosystems/types.ts). */
+export const MODULE_ECOSYSTEMS = ['go', 'cargo'] as const satisfies readonly ModuleEcosystem[];
+export type { ModuleEcosystem };
+
+export function isModuleEcosystem(ecosystem: string): ecosystem is ModuleEcosystem {
+  return (MODULE_ECOSYSTEMS as readonly string[]).includes(ecosystem);
+}
+
+/** What a dependency of a module ecosystem is called in words: `Go module`, `crate`. */
+export function moduleNoun(ecosystem: ModuleEcosystem): string {
+  switch (ecosystem) {
+    case 'go':
+      return 'Go module';
+    case 'cargo':
+      return 'crate';
+  }
+}
 /** The ecosystem of an entry of a repository's dependency set (evidence/schema.ts `DEPENDENCY_ECOSYSTEMS`). */
 export type DependencyEcosystem = PackageEcosystem | ModuleEcosystem;
 

@@ -14,6 +14,12 @@ import type { Ecosystem } from '../target/types.js';
 /** The ecosystems whose targets are packages in a registry (every one but GitHub and MCP servers). */
 export type PackageEcosystem = Exclude<Ecosystem, 'github' | 'mcp'>;
 
+/**
+ * The ecosystems of a dependency set that are not package targets of their own: Go modules
+ * (go.mod) and crates (Cargo.lock), only checked against OSV (ecosystems/osv-ecosystems.ts).
+ */
+export type ModuleEcosystem = 'go' | 'cargo';
+
 /** OSV's name for a package ecosystem nerq checks as a target (https://ossf.github.io/osv-schema/#affectedpackage-field). */
 export type PackageOsvEcosystem = 'npm' | 'PyPI';
 

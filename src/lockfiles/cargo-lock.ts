@@ -19,6 +19,8 @@ import { z } from 'zod';
 import { LockfileError } from '../audit/types.js';
 import { reachable } from './graph.js';
 import type { ModuleDependency, ModuleInput } from './module-types.js';
+import type { SkippedEntry } from '../audit/types.js';
+import { remoteSource, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout } from './toml-text.js';
 
@@ -126,6 +128,7 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
 
   const notes: string[] = [];
   const unvouched: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const packages: Array<{ pkg: Package; line: number | null }> = [];
   raw.forEach((entry, index) => {
     const line = lines[index] ?? null;
@@ -178,7 +181,10 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
     const source = pkg.source as string;
     if (!CRATES_IO.has(source)) {
       const from = source.startsWith('git+') ? 'a git repository' : 'a registry other than crates.io';
-      unvouched.push(`${file}:${line ?? '?'}: ${quote(`${pkg.name}@${pkg.version}`)} skipped: from ${from} (${quote(source.replace(/[?#].*$/, '').slice(0, 200))})`);
+      const note = `${file}:${line ?? '?'}: ${quote(`${pkg.name}@${pkg.version}`)} skipped: from ${from} (${quote(source.replace(/[?#].*$/, '').slice(0, 200))})`;
+      unvouched.push(note);
+      // `git+https://…?rev#commit`, `registry+https://…`, `sparse+https://…`: remote code, with the host it comes from.
+      skipped.push(skippedEntry('cargo', pkg.name, file, line, remoteSource(source), note, { direct: direct.has(pkg), dev: projects.length > 0 && !prod.has(pkg) }));
       continue;
     }
     if (!VERSION.test(pkg.version)) {
@@ -198,5 +204,5 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
       line,
     });
   }
-  return { file, format: version === null ? 'Cargo.lock' : `Cargo.lock@${version}`, dependencies, notes, unvouched };
+  return { file, format: version === null ? 'Cargo.lock' : `Cargo.lock@${version}`, dependencies, notes, unvouched, skipped };
 }

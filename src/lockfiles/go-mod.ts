@@ -8,6 +8,8 @@
  * versions are versions as written. Pure; a malformed line is skipped with a note, never guessed.
  */
 import { LockfileError } from '../audit/types.js';
+import type { SkippedEntry } from '../audit/types.js';
+import { localSource, skippedEntry } from './source-kind.js';
 import { quote, splitLines } from './text.js';
 import type { ModuleDependency, ModuleInput } from './module-types.js';
 
@@ -61,6 +63,7 @@ export function readGoMod(text: string, file: string): ModuleInput {
   if (lines.length > MAX_LINES) throw new LockfileError(file, null, `more than ${MAX_LINES} lines: not a go.mod`);
   const notes: string[] = [];
   const unvouched: string[] = [];
+  const skipped: SkippedEntry[] = [];
   const requires: Array<{ path: string; version: string; indirect: boolean; line: number }> = [];
   const replaces: Array<{ path: string; version: string | null; to: string; toVersion: string | null; line: number }> = [];
   let module: string | null = null;
@@ -135,12 +138,14 @@ export function readGoMod(text: string, file: string): ModuleInput {
     // A replace for this exact version wins over one for every version (as the go command reads them).
     const replace = replaceOf.get(`${req.path}\u0000${req.version}`) ?? replaceOf.get(`${req.path}\u0000`);
     if (replace !== undefined && replace.toVersion === null) {
-      unvouched.push(`${file}:${replace.line}: ${quote(`${req.path}@${req.version}`)} skipped: replaced by the local directory ${quote(replace.to)} (the project's own or vendored code, not from a module proxy)`);
+      const note = `${file}:${replace.line}: ${quote(`${req.path}@${req.version}`)} skipped: replaced by the local directory ${quote(replace.to)} (the project's own or vendored code, not from a module proxy)`;
+      unvouched.push(note);
+      skipped.push(skippedEntry('go', req.path, file, replace.line, localSource(replace.to), note, { direct: !req.indirect, dev: false }));
       continue;
     }
     const name = replace?.to ?? req.path;
     const version = replace?.toVersion ?? req.version;
     dependencies.push({ ecosystem: 'go', name, version, direct: !req.indirect, dev: false, ...(req.indirect ? {} : { via: [] }), file, line: replace?.line ?? req.line });
   }
-  return { file, format: module === null ? 'go.mod' : `go.mod (${module})`, dependencies, notes, unvouched };
+  return { file, format: module === null ? 'go.mod' : `go.mod (${module})`, dependencies, notes, unvouched, skipped };
 }

@@ -4,6 +4,9 @@
  */
 import { LockfileError } from '../audit/types.js';
 import { readBunLock } from './bun-lock.js';
+import { readCargoLock } from './cargo-lock.js';
+import { readGoMod } from './go-mod.js';
+import type { ModuleInput } from './module-types.js';
 import { readCycloneDx } from './cyclonedx.js';
 import { readPackageJson } from './package-json.js';
 import { readPackageLock } from './package-lock.js';
@@ -48,6 +51,8 @@ const BY_NAME: Record<string, InputReader> = {
   'pdm.lock': readPdmLock,
   'Pipfile.lock': readPipfileLock,
   'pyproject.toml': readPyproject,
+  'go.mod': readGoModInput,
+  'Cargo.lock': readCargoLockInput,
 };
 
 /** The reader a file's name calls for (any `.txt` / `.in` is a requirements file), or null. */
@@ -60,22 +65,46 @@ export function readerForName(file: string): InputReader | null {
 }
 
 /**
- * The module files nerq reads for a repository target (docs/scoring.md, "Repository targets") but
- * the audit does not read yet: there is no Go module or crates.io registry adapter to evaluate
- * their dependencies as packages. Found beside the inputs, they leave the run incomplete
- * (audit/report.ts); found alone, there is nothing to audit (app/audit.ts); named, they are refused.
+ * A module reader's result as an audit input (docs/audit.md, "Go modules and crates"): each pin
+ * a dependency of ecosystem `go` / `cargo`, its local and remote entries skipped as the other
+ * readers skip theirs (their notes among the notes, as the other readers write them).
  */
-export const UNAUDITED_INPUTS: Readonly<Record<string, string>> = { 'go.mod': 'Go modules', 'Cargo.lock': 'crates' };
+function moduleInput(input: ModuleInput): ParsedInput {
+  return {
+    file: input.file,
+    format: input.format,
+    dependencies: input.dependencies.map((d) => ({
+      ecosystem: d.ecosystem,
+      name: d.name,
+      version: d.version,
+      spec: null,
+      direct: d.direct,
+      dev: d.dev,
+      file: d.file,
+      line: d.line,
+      workspace: null,
+      resolved: null,
+      ...(d.via === undefined ? {} : { via: d.via }),
+    })),
+    notes: [...input.notes, ...input.unvouched],
+    skipped: input.skipped,
+  };
+}
 
-/** Why `nerq audit` refuses go.mod and Cargo.lock (UNAUDITED_INPUTS), and what reads them. */
-export const UNAUDITED_MODULES =
-  'nerq audit does not read go.mod or Cargo.lock yet (no Go module or crates.io registry adapter to evaluate them as packages); `nerq check github:owner/repo` checks the Go modules and crates a repository pins against OSV';
+/** go.mod as an audit input. */
+function readGoModInput(text: string, file: string): ParsedInput {
+  return moduleInput(readGoMod(text, file));
+}
+
+/** Cargo.lock as an audit input; the Cargo.toml manifests beside it (context) tell dev-only crates. */
+export function readCargoLockInput(text: string, file: string, context?: InputContext): ParsedInput {
+  return moduleInput(readCargoLock(text, file, context?.manifests ?? {}));
+}
 
 /** The reader for a file, by name, else (for `.json`) by content: CycloneDX or SPDX. */
 export function readerFor(file: string, text: string): InputReader {
   const name = baseName(file);
   if (name === 'bun.lockb') throw new LockfileError(file, null, 'the binary bun.lockb cannot be read: run `bun install --save-text-lockfile` and audit bun.lock');
-  if (name === 'go.mod' || name === 'Cargo.lock') throw new LockfileError(file, null, UNAUDITED_MODULES);
   const byName = readerForName(file);
   if (byName !== null) return byName;
   if (/\.json$/i.test(name)) {
@@ -86,7 +115,7 @@ export function readerFor(file: string, text: string): InputReader {
   throw new LockfileError(
     file,
     null,
-    'not a supported input (lockfile, package.json, requirements, pyproject.toml, CycloneDX or SPDX JSON)',
+    'not a supported input (lockfile, package.json, requirements, pyproject.toml, go.mod, Cargo.lock, CycloneDX or SPDX JSON)',
   );
 }
 

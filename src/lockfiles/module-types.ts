@@ -1,9 +1,10 @@
 /**
  * What the module readers (go-mod.ts, cargo-lock.ts) give: the modules a Go or Rust project's
- * build pins, for a repository's dependency set (sources/github/repo-dependencies.ts). Their
- * ecosystems are not package targets of their own (ecosystems/osv-ecosystems.ts), so they do
- * not share the audit's `DeclaredDependency`.
+ * build pins, for a repository's dependency set (sources/github/repo-dependencies.ts) and for
+ * `nerq audit` (lockfiles/index.ts turns them into the audit's `DeclaredDependency`). Their
+ * ecosystems are not package targets of their own (ecosystems/osv-ecosystems.ts).
  */
+import type { SkippedEntry } from '../audit/types.js';
 import type { ModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 
 export interface ModuleDependency {
@@ -34,4 +35,6 @@ export interface ModuleInput {
    * a git or other-registry source. Not in `dependencies`: nerq cannot evaluate it.
    */
   unvouched: string[];
+  /** The same entries as the audit lists them (source-kind.ts): a local `replace` directory, a git or other-registry crate; each `note` is its `unvouched` line. */
+  skipped: SkippedEntry[];
 }

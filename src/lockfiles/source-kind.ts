@@ -35,6 +35,9 @@ const remote = (source: string, host: string | null): SourceKind => ({ kind: 're
  */
 export const unplacedSource = (source: string): SourceKind => remote(source, null);
 
+/** A source known to be the project's own (a go.mod `replace` directory). */
+export const localSource = (path: string): SourceKind => local(path);
+
 /** A source known to be remote (a lockfile's git repository), with its host. */
 export const remoteSource = (url: string): SourceKind => remote(url, sourceHost(url));
 

@@ -9,6 +9,7 @@
  * in a requirements file, a Poetry or Pipfile source, a lockfile's `resolved`), so that the
  * audit's report, warnings and store never carry them (docs/security.md).
  */
+import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import type { DeclaredDependency } from '../audit/types.js';
 import { withoutCredentials } from '../util/url-credentials.js';
@@ -21,6 +22,8 @@ const VERSION = /^[^\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066
 /** Why a dependency cannot be evaluated as written, or null. */
 export function invalidDependency(dependency: DeclaredDependency): string | null {
   const { ecosystem, name, version } = dependency;
+  // go.mod and Cargo.lock pins were held to their module path / crate name and version syntax by their readers.
+  if (isModuleEcosystem(ecosystem)) return null;
   const { registry } = packageRulesOf(ecosystem);
   if (!registry.validName(name)) return registry.invalidNameNote;
   if (version !== null && !VERSION.test(version)) return 'not a valid version';

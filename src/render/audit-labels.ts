@@ -4,18 +4,21 @@
  * sanitise or escape the results for their format.
  */
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy } from '../audit/types.js';
+import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { GRADES } from '../report/schema.js';
 import { formatScore } from './text.js';
 
 export type EntryStatus = AuditEntry['policy']['status'];
 
-/** `name@version` (npm) or `name==version` (PyPI); the declared range when unresolved; `mcp:name@version` for an MCP Registry entry. */
+/** `name@version` (npm, a Go module, a crate) or `name==version` (PyPI); the declared range when unresolved; `mcp:name@version` for an MCP Registry entry. */
 export function packageLabel(entry: AuditEntry): string {
   const { subject, report } = entry;
   // A report that could not be evaluated carries the declared specifier as its version, not a version.
   const version = (report.error === null ? report.target.version : null) ?? subject.version;
   if (subject.ecosystem === 'mcp') return version === null || version === '' ? `mcp:${subject.name}` : `mcp:${subject.name}@${version}`;
+  // A Go module or crate is pinned at one exact version: `golang.org/x/net@v0.38.0`, `serde@1.0.219`.
+  if (isModuleEcosystem(subject.ecosystem)) return version === null || version === '' ? subject.name : `${subject.name}@${version}`;
   const rules = packageRulesOf(subject.ecosystem);
   if (version !== null && version !== '') return rules.versionLabel(subject.name, version);
   if (subject.spec !== null && subject.spec !== '') return rules.specLabel(subject.name, subject.spec);
@@ -103,6 +106,15 @@ export function mainRule(entry: AuditEntry): string {
   return `policy/${entry.policy.failures[0]?.rule ?? 'not-evaluated'}`;
 }
 
+/** An entry incomplete only because its trust is not scored (a Go module or crate checked against OSV: policy.ts `not-scored`). */
+export const onlyNotScored = (entry: AuditEntry): boolean =>
+  entry.policy.status === 'incomplete' && entry.policy.failures.length > 0 && entry.policy.failures.every((f) => f.rule === 'not-scored');
+
+/** The status word of a row: STATUS_WORDS, `NOT SCORED` for a Go module or crate only checked against OSV. */
+export function statusWord(entry: AuditEntry): string {
+  return onlyNotScored(entry) ? 'NOT SCORED' : STATUS_WORDS[entry.policy.status];
+}
+
 export const STATUS_WORDS: Record<EntryStatus, string> = {
   fail: 'FAIL',
   error: 'ERROR',
@@ -139,7 +151,7 @@ const GUARD_WORDS: Readonly<Record<string, string>> = {
 export function uncheckedWords(report: AuditReport): string {
   const words = new Set<string>();
   for (const entry of report.entries) {
-    if (entry.policy.status !== 'incomplete') continue;
+    if (entry.policy.status !== 'incomplete' || onlyNotScored(entry)) continue;
     for (const failure of entry.policy.failures) {
       for (const id of failure.rule === 'not-checked' ? (failure.checks ?? []) : []) {
         words.add(GUARD_WORDS[id] ?? entry.report.checks.find((c) => c.id === id)?.title.toLowerCase() ?? id);
@@ -165,9 +177,11 @@ export function summarySentence(report: AuditReport): string {
   const count = (n: number) => (parts.length === 0 ? `${n} of ${total} ${noun}` : String(n));
   if (failed > 0) parts.push(`${count(failed)} ${plural(failed, 'fails', 'fail')} the policy`);
   if (errors > 0) parts.push(`${count(errors)} could not be evaluated`);
-  if (incomplete > 0) {
-    parts.push(`${count(incomplete)} not checked for ${uncheckedWords(report)}`);
+  const notScored = report.entries.filter(onlyNotScored).length;
+  if (incomplete - notScored > 0) {
+    parts.push(`${count(incomplete - notScored)} not checked for ${uncheckedWords(report)}`);
   }
+  if (notScored > 0) parts.push(`${count(notScored)} not scored (Go modules and crates: checked against OSV only)`);
   if (ignored > 0) parts.push(`${ignored} ignored`);
   if (passed > 0 && parts.length > 0) parts.push(`${passed} ${plural(passed, 'passes', 'pass')}`);
   return [...parts, ...findings].join('; ');
@@ -194,13 +208,7 @@ function findingParts(report: AuditReport): string[] {
     ...(ignored === 0 ? [] : [`${ignored} MCP server ${plural(ignored, 'finding', 'findings')} ignored`]),
     ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
     ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
-    ...unauditedFiles(report).map((file) => `${file} not audited`),
   ];
-}
-
-/** The go.mod / Cargo.lock files found beside the inputs and not read (an `unaudited-input` warning each). */
-export function unauditedFiles(report: AuditReport): string[] {
-  return report.warnings.filter((w) => w.code === 'unaudited-input').map((w) => String(w.details.file));
 }
 
 /** The inputs' entries from a git repository or URL: how many leave the run incomplete, how many an ignore entry covers. */
@@ -213,6 +221,10 @@ export function unvouchedCounts(report: AuditReport): { unvouched: number; ignor
 export function outcomeHint(report: AuditReport): string | null {
   const { outcome, summary } = report;
   const { unvouched } = unvouchedCounts(report);
+  const incomplete = report.entries.filter((e) => e.policy.status === 'incomplete');
+  if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0 && unvouched === 0 && incomplete.every(onlyNotScored)) {
+    return 'exit 3: Go modules and crates are checked against OSV only (their trust is not scored); accept that with --allow-incomplete';
+  }
   if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0) {
     return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';
   }
@@ -221,10 +233,6 @@ export function outcomeHint(report: AuditReport): string | null {
     const uninspected = report.warnings.some((w) => (OUTCOME_FINDINGS.incomplete as readonly string[]).includes(w.code) && w.ignoredBy === undefined);
     const base = 'exit 3: review each dependency no registry vouches for and name it in the policy\'s ignore list with a reason, or accept them with --allow-incomplete';
     return uninspected ? `${base}; an MCP server whose code cannot be inspected needs an MCP ignore entry` : base;
-  }
-  const unaudited = unauditedFiles(report);
-  if (outcome.result === 'incomplete' && unaudited.length > 0 && summary.errors === 0 && summary.incomplete === 0) {
-    return `exit 3: the dependencies of ${unaudited.join(' and ')} were not audited (nerq check github:owner/repo checks them against OSV), or accept that with --allow-incomplete`;
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);
@@ -237,14 +245,14 @@ export function outcomeHint(report: AuditReport): string | null {
     return 'exit 3: an MCP server runs code nerq cannot inspect; review it and name it in an MCP ignore entry (mcp-entry-policy)';
   }
   if (outcome.result === 'incomplete') return 'exit 3: some packages could not be evaluated';
+  if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0 && incomplete.every(onlyNotScored)) {
+    return `exit 0: ${summary.incomplete} ${plural(summary.incomplete, 'dependency', 'dependencies')} not scored (Go modules and crates: checked against OSV only), accepted by --allow-incomplete`;
+  }
   if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0) {
     return `exit 0: ${summary.incomplete} unchecked ${plural(summary.incomplete, 'package', 'packages')} accepted by --allow-incomplete`;
   }
   if (outcome.result === 'pass' && outcome.allowIncomplete && unvouched > 0) {
     return `exit 0: ${unvouched} unvouched ${plural(unvouched, 'dependency', 'dependencies')} accepted by --allow-incomplete`;
-  }
-  if (outcome.result === 'pass' && outcome.allowIncomplete && unaudited.length > 0) {
-    return `exit 0: the dependencies of ${unaudited.join(' and ')}, not audited, accepted by --allow-incomplete`;
   }
   return null;
 }

@@ -15,6 +15,7 @@ import {
   gradeCounts,
   insteadText,
   mainReason,
+  onlyNotScored,
   outcomeHint,
   packageLabel,
   patchText,
@@ -104,7 +105,7 @@ function problemTable(entries: readonly AuditEntry[]): Section {
     ],
     rows: entries.map((e) =>
       tableRow([
-        `${STATUS_EMOJI[e.policy.status]} ${STATUS_TEXT[e.policy.status]}`,
+        `${STATUS_EMOJI[e.policy.status]} ${onlyNotScored(e) ? 'not scored' : STATUS_TEXT[e.policy.status]}`,
         markdownCode(packageLabel(e), { inTable: true }),
         scoreText(e),
         e.report.grade ?? '—',
@@ -161,7 +162,7 @@ function patchedSection(entries: readonly AuditEntry[]): Section {
       (e.subject.patches ?? []).map((p) =>
         tableRow([
           markdownCode(packageLabel(e), { inTable: true }),
-          `${STATUS_EMOJI[e.policy.status]} ${STATUS_TEXT[e.policy.status]}`,
+          `${STATUS_EMOJI[e.policy.status]} ${onlyNotScored(e) ? 'not scored' : STATUS_TEXT[e.policy.status]}`,
           p.path === null ? 'hash only' : markdownCode(p.path, { inTable: true }),
           md(p.line === null ? p.file : `${p.file}:${p.line}`),
         ]),

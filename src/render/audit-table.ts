@@ -18,7 +18,7 @@ import {
   packageLabel,
   runResult,
   SHORT_VERDICT,
-  STATUS_WORDS,
+  statusWord,
   summarySentence,
   patchText,
   viaText,
@@ -97,7 +97,7 @@ interface Cells {
 function cellsOf(entry: AuditEntry): Cells {
   const evaluated = entry.report.error === null && entry.report.score !== null;
   return {
-    word: STATUS_WORDS[entry.policy.status],
+    word: statusWord(entry),
     label: clean(packageLabel(entry)),
     score: evaluated ? formatScore(entry.report.score) : '—',
     grade: entry.report.grade ?? '—',

@@ -3,12 +3,15 @@
  * grouped, and the gate's status word. Inputs are raw report strings; callers sanitise or
  * escape the results for their format.
  */
+import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { rulesOf } from '../ecosystems/rules.js';
 import type { CheckResult, Previous, Report } from '../report/schema.js';
 
 /** `name@version` (npm, GitHub) or `name==version` (PyPI); the bare name when unresolved. */
 export function targetLabel(target: Report['target']): string {
   if (target.version === null || target.version === '') return target.name || target.input;
+  // A Go module or crate (an audit entry: docs/audit.md) is `name@version`, as npm writes it.
+  if (isModuleEcosystem(target.ecosystem)) return `${target.name}@${target.version}`;
   return rulesOf(target.ecosystem).versionLabel(target.name, target.version);
 }
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.11.0';
+export const REPORT_SCHEMA_VERSION = '1.12.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -35,8 +35,11 @@ const evidenceValue = z.union([
 
 export const ReportTargetSchema = z.object({
   input: z.string(),
-  /** `mcp` (added in 1.6.0): an MCP Registry server entry. */
-  ecosystem: z.enum(['npm', 'pypi', 'github', 'mcp']),
+  /**
+   * `mcp` (added in 1.6.0): an MCP Registry server entry; `go` / `cargo` (added in 1.12.0): a Go
+   * module or crate an audit lists, checked against OSV only (error `no-registry-adapter`, no score).
+   */
+  ecosystem: z.enum(['npm', 'pypi', 'github', 'mcp', 'go', 'cargo']),
   name: z.string(),
   version: z.string().nullable(),
   purl: z.string().nullable(),

@@ -5,6 +5,7 @@
  */
 import { PackageURL } from 'packageurl-js';
 import { pep503 } from '../ecosystems/pypi/name.js';
+import type { ModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import type { Ecosystem } from './types.js';
 
 /**
@@ -19,6 +20,21 @@ import type { Ecosystem } from './types.js';
 export function purlOf(ecosystem: Ecosystem, name: string, version?: string): string {
   const { namespace, base } = splitName(ecosystem, name);
   return new PackageURL(ecosystem, namespace, base, version || undefined).toString();
+}
+
+/**
+ * The package URL of a Go module (`pkg:golang/golang.org/x/net@v0.38.0`: the path up to its last
+ * `/` is the namespace) or a crate (`pkg:cargo/serde@1.0.219`); null when the name cannot form one.
+ */
+export function modulePurl(ecosystem: ModuleEcosystem, name: string, version: string | null): string | null {
+  try {
+    if (ecosystem === 'cargo') return new PackageURL('cargo', undefined, name, version ?? undefined).toString();
+    const slash = name.lastIndexOf('/');
+    if (slash <= 0) return null;
+    return new PackageURL('golang', name.slice(0, slash), name.slice(slash + 1), version ?? undefined).toString();
+  } catch {
+    return null;
+  }
 }
 
 function splitName(ecosystem: Ecosystem, name: string): { namespace: string | undefined; base: string } {
