@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy, type UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { USER_AGENT, VERSION } from '../version.js';
-import { findingAt, mainReason, mainRule, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
+import { findingAt, mainReason, mainRule, onlyNotScored, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -48,6 +48,7 @@ export interface SarifOptions {
  */
 export const POLICY_RULES: readonly { rule: string; title: string; description: string; severity?: number }[] = [
   { rule: 'verdict', title: 'Verdict fails the policy', description: 'The package is NO — DO NOT USE (known malicious or a security placeholder), or has a verdict the policy\'s failOn names.', severity: 9.5 },
+  { rule: 'malicious', title: 'Known malicious Go module or crate', description: 'OSV has a known-malicious record (`MAL-`) for the pinned version of this Go module or crate: remove it. No ignore entry covers it.', severity: 9.5 },
   { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (an advisory affecting this version, deprecation, an archived repository); a capped package fails as in `nerq check`.', severity: 7.5 },
   { rule: 'advisory', title: 'Advisory at or above the failing severity', description: 'An advisory affecting the resolved version has the severity `--fail-on` (or the policy\'s failOnSeverity) names, or a higher one.', severity: 8.0 },
   { rule: 'min-score', title: 'Below the minimum score', description: 'The trust score is below the policy\'s minScore (default 50).', severity: 5.0 },
@@ -59,6 +60,7 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
   { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
   { rule: 'unvouched-remote', title: 'Dependency no registry vouches for', description: 'The lockfile or manifest fetches this dependency from a git repository or a URL (a tarball, an archive, a VCS reference) that no registry serves: nerq could not evaluate it, and the run is incomplete. Name it in the policy\'s ignore list with a reason once reviewed, or accept such dependencies with `--allow-incomplete`.', severity: 6.0 },
+  { rule: 'not-scored', title: 'Trust not scored (checked against OSV only)', description: 'A Go module or crate: nerq has no registry adapter to score its trust, so it was only checked against OSV, and no advisory fails it. `--allow-incomplete` accepts such dependencies.', severity: 2.0 },
   { rule: 'not-checked', title: 'Not checked for vulnerabilities or malicious code', description: 'A guarding check (known vulnerabilities, malicious packages) could not run because its source was unavailable: the package is not known to be clean. `--allow-incomplete` accepts such packages.', severity: 4.0 },
 ];
 
@@ -201,7 +203,7 @@ export function sarifText(text: string): string {
 }
 
 /** Rules whose failure leaves a package unevaluated or unchecked rather than failing: an ignored package failing only these is a warning. */
-const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/min-coverage', 'policy/not-checked']);
+const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/min-coverage', 'policy/not-checked', 'policy/not-scored']);
 
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = mainRule(entry);
@@ -213,7 +215,7 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
     status === 'error'
       ? `${label} could not be evaluated: ${failures.join('; ') || sarifText(mainReason(entry))}`
       : status === 'incomplete'
-        ? `${label} was not fully checked: ${failures.join('; ')}`
+        ? `${label} ${onlyNotScored(entry) ? 'was checked against OSV only' : 'was not fully checked'}: ${failures.join('; ')}`
         : status === 'ignored'
           ? `${label} is ignored (${sarifText(entry.policy.ignoredBy?.reason ?? '')}); it would fail: ${failures.join('; ') || sarifText(mainReason(entry))}`
           : `${label} fails the policy: ${failures.join('; ')}`;

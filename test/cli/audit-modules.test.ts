@@ -185,13 +185,18 @@ describe('a Go project (the real mark3labs/mcp-go go.mod)', () => {
     const table = await runCli(['audit', goProject], { server });
     expect(table.code).toBe(1);
     expect(table.stderr).not.toMatch(/TypeError|at .*\.js:\d+/);
+    expect(table.stdout).toMatch(/\nNOT SCORED +github\.com\/google\/uuid@v1\.6\.0 /);
+    expect(table.stdout).toContain('12 not scored (Go modules and crates:');
     const markdown = await runCli(['audit', goProject, '--format', 'markdown'], { server });
     expect(markdown.code, markdown.stderr).toBe(1);
     expect(markdown.stdout).toContain('golang.org/x/text@v0.14.0');
     const sarif = await runCli(['audit', goProject, '--format', 'sarif'], { server });
     expect(sarif.code, sarif.stderr).toBe(1);
-    const log = JSON.parse(sarif.stdout) as { runs: { results: { properties?: { ecosystem?: string } }[] }[] };
-    expect(log.runs[0]?.results.some((r) => r.properties?.ecosystem === 'go')).toBe(true);
+    const log = JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; level: string; properties?: { ecosystem?: string; package?: string } }[] }[] };
+    const results = log.runs[0]?.results ?? [];
+    expect(results.every((r) => r.properties?.ecosystem === 'go')).toBe(true);
+    expect(results.filter((r) => r.level === 'error').map((r) => [r.ruleId, r.properties?.package])).toEqual([['policy/advisory', 'golang.org/x/text']]);
+    expect(new Set(results.filter((r) => r.level === 'warning').map((r) => r.ruleId))).toEqual(new Set(['policy/not-scored']));
   });
 });
 
