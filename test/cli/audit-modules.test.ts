@@ -238,6 +238,25 @@ describe('a Rust project (a synthetic Cargo.lock)', () => {
   });
 });
 
+describe("a Rust project (the real astral-sh/uv Cargo.lock)", () => {
+  it('683 crates.io crates (its 70 own packages left out) asked in one crates.io batch; clean OSV with --allow-incomplete: exit 0', async () => {
+    // Counted with grep: 753 [[package]] tables, 683 with a crates.io registry source, none from git.
+    await serve([]);
+    const project = dirs.project({});
+    copyFileSync(path.join(REPO_ROOT, 'fixtures', 'lockfiles', 'real', 'astral-sh__uv', 'Cargo.lock'), path.join(project, 'Cargo.lock'));
+    const result = await runCli(['audit', project, '--json', '--allow-incomplete'], { server });
+    expect(result.code, result.stderr).toBe(0);
+    const report = parseAudit(result.stdout);
+    expect(report.inputs).toEqual([{ file: 'Cargo.lock', format: 'Cargo.lock@4' }]);
+    expect(report.summary).toMatchObject({ total: 683, incomplete: 683 });
+    expect(report.entries.every((e) => e.subject.ecosystem === 'cargo' && e.report.target.purl === `pkg:cargo/${e.subject.name}@${e.subject.version ?? ''}`)).toBe(true);
+    expect(report.unvouched).toBeUndefined();
+    const asked = batches(server);
+    expect(asked.map((b) => b.length)).toEqual([683]);
+    expect(new Set(asked.flat().map((q) => q.package.ecosystem))).toEqual(new Set(['crates.io']));
+  });
+});
+
 describe('go.mod named with --file', () => {
   it('is read like a detected one', async () => {
     await serve([]);
