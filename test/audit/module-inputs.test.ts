@@ -7,6 +7,7 @@
  * the real ones recorded under fixtures/lockfiles/real (fixtures/PROVENANCE.md); the Cargo files are
  * synthetic.
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,24 @@ describe('detecting and reading go.mod and Cargo.lock', () => {
     expect(plan.remotes.map((r) => [r.kind, r.ecosystem, r.name, r.host, r.direct, r.dev])).toEqual([['remote', 'cargo', 'forked', 'github.com', true, false]]);
     const runtime = await prepareAudit({ dir, omitDev: true });
     expect(runtime.subjects.map((s) => s.name)).toEqual(['runtime_crate']);
+  });
+});
+
+describe('--changed-since with a go.mod', () => {
+  it('keeps only the modules added or moved to another version since the revision', async () => {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=Nerq Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'ignore' });
+    write('go.mod', 'module example.com/app\n\nrequire (\n\texample.com/kept v1.0.0\n\texample.com/moved v1.0.0\n)\n');
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    git('tag', 'base');
+    write('go.mod', 'module example.com/app\n\nrequire (\n\texample.com/kept v1.0.0\n\texample.com/moved v1.1.0\n\texample.com/added v0.1.0 // indirect\n)\n');
+    const plan = await prepareAudit({ dir, changedSince: 'base', policyFromHead: true });
+    expect(plan.subjects.map((s) => [s.ecosystem, s.name, s.version, s.direct])).toEqual([
+      ['go', 'example.com/added', 'v0.1.0', false],
+      ['go', 'example.com/moved', 'v1.1.0', true],
+    ]);
   });
 });
 
