@@ -42,8 +42,11 @@ const osvEcosystemOf = (ecosystem: AuditSubject['ecosystem']): PackageOsvEcosyst
 
 const isModuleSubject = (subject: AuditSubject): subject is ModuleSubject => isModuleEcosystem(subject.ecosystem);
 
+/** A subject evaluated as a target: a package, or an MCP Registry entry (a Go module or crate never is: module-report.ts). */
+type TargetSubject = AuditSubject & { ecosystem: Exclude<AuditSubject['ecosystem'], ModuleEcosystem> };
+
 /** The target a subject is evaluated as: its pinned version, else its declared range (an MCP entry: `mcp:name@version`). */
-export function targetOf(subject: AuditSubject & { ecosystem: Exclude<AuditSubject['ecosystem'], ModuleEcosystem> }): Target {
+export function targetOf(subject: TargetSubject): Target {
   const spec = subject.version ?? subject.spec ?? undefined;
   if (subject.ecosystem === 'mcp') {
     return { input: `mcp:${subject.name}${spec === undefined ? '' : `@${spec}`}`, ecosystem: 'mcp', name: subject.name, ...(spec === undefined ? {} : { spec }) };
@@ -79,7 +82,7 @@ export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly Audi
  * OSV's answers for the Go modules and crates (module-report.ts), one batch per ecosystem (per
  * 1,000), started now; keyed by the subject. Go versions are asked without their `v`.
  */
-export function prefetchModuleVulnerabilities(ctx: RunContext, subjects: readonly ModuleSubject[]): (subject: ModuleSubject) => Promise<VulnerabilitiesResult | undefined> {
+function prefetchModuleVulnerabilities(ctx: RunContext, subjects: readonly ModuleSubject[]): (subject: ModuleSubject) => Promise<VulnerabilitiesResult | undefined> {
   const batches = new Map<ModuleEcosystem, Promise<Map<string, VulnerabilitiesResult>>>();
   for (const ecosystem of MODULE_ECOSYSTEMS) {
     const packages = subjects.flatMap((s) => {
@@ -222,7 +225,7 @@ export async function evaluateSubjects(
         slots.release();
       };
       try {
-        const outcome = await slotOf.run(release, () => sharing.run(packageOf(subject), () => checkTarget(targetOf(subject as Parameters<typeof targetOf>[0]), auditCtx)));
+        const outcome = await slotOf.run(release, () => sharing.run(packageOf(subject), () => checkTarget(targetOf(subject as TargetSubject), auditCtx)));
         const evaluated: Evaluated = { subject, report: outcome.report, evidence: outcome.evidence };
         options.onDone?.(evaluated);
         return evaluated;
