@@ -20,6 +20,7 @@ import { LockfileError } from '../audit/types.js';
 import { reachable } from './graph.js';
 import type { ModuleDependency, ModuleInput } from './module-types.js';
 import type { SkippedEntry } from '../audit/types.js';
+import { withoutCredentials } from '../util/url-credentials.js';
 import { remoteSource, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout } from './toml-text.js';
@@ -181,7 +182,7 @@ export function readCargoLock(text: string, file: string, manifests: Readonly<Re
     const source = pkg.source as string;
     if (!CRATES_IO.has(source)) {
       const from = source.startsWith('git+') ? 'a git repository' : 'a registry other than crates.io';
-      const note = `${file}:${line ?? '?'}: ${quote(`${pkg.name}@${pkg.version}`)} skipped: from ${from} (${quote(source.replace(/[?#].*$/, '').slice(0, 200))})`;
+      const note = `${file}:${line ?? '?'}: ${quote(`${pkg.name}@${pkg.version}`)} skipped: from ${from} (${quote(withoutCredentials(source).replace(/[?#].*$/, '').slice(0, 200))})`;
       unvouched.push(note);
       // `git+https://…?rev#commit`, `registry+https://…`, `sparse+https://…`: remote code, with the host it comes from.
       skipped.push(skippedEntry('cargo', pkg.name, file, line, remoteSource(source), note, { direct: direct.has(pkg), dev: projects.length > 0 && !prod.has(pkg) }));

@@ -17,6 +17,7 @@ import { detectInputs } from '../../src/audit/detect.js';
 import { moduleReport, MODULE_NOT_SCORED, type ModuleSubject } from '../../src/audit/module-report.js';
 import { applyPolicy, mergePolicy } from '../../src/audit/policy.js';
 import { parseIgnoreTarget } from '../../src/audit/policy-schema.js';
+import { readInputText } from '../../src/lockfiles/index.js';
 import type { AdvisoryFacts } from '../../src/evidence/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { REPO_ROOT } from '../support/run-cli.js';
@@ -77,9 +78,29 @@ describe('detecting and reading go.mod and Cargo.lock', () => {
       ['cargo', 'runtime_crate', '1.0.1', true, false],
       ['cargo', 'tester', '2.0.0', true, true],
     ]);
-    expect(plan.remotes.map((r) => [r.kind, r.ecosystem, r.name, r.host, r.direct, r.dev])).toEqual([['remote', 'cargo', 'forked', 'github.com', true, false]]);
+    expect(plan.remotes.map((r) => [r.kind, r.ecosystem, r.name, r.host, r.direct, r.dev, r.source])).toEqual([
+      ['remote', 'cargo', 'forked', 'github.com', true, false, 'git+https://github.com/example/forked#0123456789abcdef0123456789abcdef01234567'],
+    ]);
     const runtime = await prepareAudit({ dir, omitDev: true });
     expect(runtime.subjects.map((s) => s.name)).toEqual(['runtime_crate']);
+  });
+});
+
+describe('a crate from a private registry or git host with credentials', () => {
+  it('is a remote whose source keeps neither the user name and password nor the query string', () => {
+    const lock = [
+      'version = 4',
+      '[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = ["inner", "private"]',
+      '[[package]]\nname = "inner"\nversion = "1.0.0"\nsource = "git+https://user:s3cret@git.example.com/team/inner?token=abc#0123456789abcdef"',
+      '[[package]]\nname = "private"\nversion = "2.0.0"\nsource = "sparse+https://cargo.example.com/index/"',
+    ].join('\n\n');
+    const input = readInputText(lock, 'Cargo.lock');
+    expect(input.dependencies).toEqual([]);
+    expect(input.skipped?.map((s) => [s.kind, s.name, s.host, s.source])).toEqual([
+      ['remote', 'inner', 'git.example.com', 'git+https://git.example.com/team/inner#0123456789abcdef'],
+      ['remote', 'private', 'cargo.example.com', 'sparse+https://cargo.example.com/index/'],
+    ]);
+    expect(JSON.stringify(input)).not.toContain('s3cret');
   });
 });
 
