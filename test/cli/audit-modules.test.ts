@@ -14,9 +14,9 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema } from '../../src/report/schema.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
-import { parseAudit, TempDirs } from './audit-helpers.js';
+import { packageLockV3, parseAudit, serveSynthetic, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
 
 const GO_MOD = path.join(REPO_ROOT, 'fixtures', 'lockfiles', 'real', 'mark3labs__mcp-go', 'go.mod');
@@ -254,6 +254,27 @@ describe("a Rust project (the real astral-sh/uv Cargo.lock)", () => {
     const asked = batches(server);
     expect(asked.map((b) => b.length)).toEqual([683]);
     expect(new Set(asked.flat().map((q) => q.package.ecosystem))).toEqual(new Set(['crates.io']));
+  });
+});
+
+describe('an npm package-lock and a go.mod in one folder', () => {
+  it('both are audited: the npm package evaluated and scored, the Go modules checked against OSV, one batch per ecosystem', async () => {
+    await serve([TEXT_ADVISORY]);
+    const pkg = { name: 'nerq-audit-first', version: '1.0.0' };
+    serveSynthetic(server, pkg);
+    const { lock, manifest } = packageLockV3([{ ...pkg, direct: true }], server.url('npm'));
+    const project = dirs.project({ 'package-lock.json': lock, 'package.json': manifest });
+    copyFileSync(GO_MOD, path.join(project, 'go.mod'));
+    const result = await runCli(['audit', project, '--json', '--allow-incomplete'], { server });
+    expect(result.code, result.stderr).toBe(1);
+    const report = parseAudit(result.stdout);
+    expect(report.inputs.map((i) => i.file)).toEqual(['package-lock.json', 'go.mod']);
+    const npm = report.entries.find((e) => e.subject.ecosystem === 'npm');
+    expect(npm?.report.score).not.toBeNull();
+    expect(report.entries.filter((e) => e.subject.ecosystem === 'go')).toHaveLength(13);
+    expect(report.entries[0]?.subject.name).toBe('golang.org/x/text');
+    expect(batches(server).map((b) => [...new Set(b.map((q) => q.package.ecosystem))]).sort()).toEqual([['Go'], ['npm']]);
+    expectNoUnexpected(server);
   });
 });
 
