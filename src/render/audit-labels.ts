@@ -222,8 +222,10 @@ export function outcomeHint(report: AuditReport): string | null {
   const { outcome, summary } = report;
   const { unvouched } = unvouchedCounts(report);
   const incomplete = report.entries.filter((e) => e.policy.status === 'incomplete');
-  if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0 && unvouched === 0 && incomplete.every(onlyNotScored)) {
-    return 'exit 3: Go modules and crates are checked against OSV only (their trust is not scored); accept that with --allow-incomplete';
+  if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0 && incomplete.every(onlyNotScored)) {
+    return unvouched === 0
+      ? 'exit 3: Go modules and crates are checked against OSV only (their trust is not scored); accept that with --allow-incomplete'
+      : "exit 3: review each dependency no registry vouches for and name it in the policy's ignore list with a reason; Go modules and crates are checked against OSV only (not scored); accept both with --allow-incomplete";
   }
   if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0) {
     return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';

@@ -212,6 +212,9 @@ describe('a Rust project (a synthetic Cargo.lock)', () => {
     expect(report.unvouched?.map((r) => [r.ecosystem, r.name, r.host, r.status])).toEqual([['cargo', 'forked', 'github.com', 'unvouched']]);
     expect(report.warnings.map((w) => w.code)).toContain('unvouched-remote');
     expect(batches(server).flat().map((q) => [q.package.ecosystem, q.package.name, q.version])).toEqual([['crates.io', 'small_crate', '1.2.3']]);
+    const table = await runCli(['audit', rustProject], { server });
+    expect(table.code).toBe(3);
+    expect(table.stdout.replace(/\s+/g, ' ')).toContain("exit 3: review each dependency no registry vouches for and name it in the policy's ignore list with a reason; Go modules and crates are checked against OSV only");
   });
 
   it('a known-malicious crate fails the run, and a cargo: ignore entry naming it is refused', async () => {
