@@ -46,7 +46,7 @@ const MAX_GLOB_DEPTH = 8;
 const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock', 'package.json'];
 const PYTHON_LOCKS = ['poetry.lock', 'uv.lock', 'pdm.lock', 'Pipfile.lock'];
 const REQUIREMENTS = /^requirements.*\.txt$/i;
-/** The module files, each read when present: their dependencies are checked against OSV only (docs/audit.md). */
+/** The module files, each read when present: their dependencies are checked against OSV only (README.md, "nerq audit [dir]"). */
 const MODULE_FILES = ['go.mod', 'Cargo.lock'];
 
 /** The input files (relative to `dir`) to audit, by the priority above, in a stable order; `label` names the directory in errors, as the user gave it. */

@@ -1,5 +1,5 @@
 /**
- * The report of a Go module or crate an audit lists (docs/audit.md, "Go modules and crates"):
+ * The report of a Go module or crate an audit lists (README.md, "nerq audit [dir]"):
  * nerq has no registry adapter to score a module's trust, so it is checked against OSV only.
  * The report says so: no score, no grade, verdict unknown, the stable error code
  * `no-registry-adapter` (never a made-up score: unknown is never zero, never good), the

@@ -214,7 +214,7 @@ const affecting = (report: Report) => report.advisories.filter((a) => a.affectsR
 const isMaliciousModule = (report: Report) => affecting(report).some((a) => a.malicious);
 
 /**
- * The decision for a Go module or crate (docs/audit.md, "Go modules and crates"): its trust is not
+ * The decision for a Go module or crate (README.md, "nerq audit [dir]"): its trust is not
  * scored, so it never passes. A known-malicious record fails it (no ignore entry covers that); an
  * advisory at a severity that caps an npm package (critical, high, unknown: checks/lib/advisories.ts)
  * or at `--fail-on` and above fails it (rule `advisory`); OSV unavailable leaves it incomplete

@@ -9,7 +9,7 @@ import type { AUDIT_SCHEMA_VERSION } from './report-schema.js';
 /**
  * The ecosystems an audit reads: every package ecosystem (ecosystems/rules.ts), whose
  * dependencies are evaluated as packages, and the module ecosystems (`go`: go.mod, `cargo`:
- * Cargo.lock), whose dependencies are only checked against OSV (docs/audit.md).
+ * Cargo.lock), whose dependencies are only checked against OSV (README.md, "nerq audit [dir]").
  */
 export type AuditEcosystem = PackageEcosystem | ModuleEcosystem;
 

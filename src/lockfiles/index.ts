@@ -65,7 +65,7 @@ export function readerForName(file: string): InputReader | null {
 }
 
 /**
- * A module reader's result as an audit input (docs/audit.md, "Go modules and crates"): each pin
+ * A module reader's result as an audit input (README.md, "nerq audit [dir]"): each pin
  * a dependency of ecosystem `go` / `cargo`, its local and remote entries skipped as the other
  * readers skip theirs (their notes among the notes, as the other readers write them).
  */

@@ -10,7 +10,7 @@ import type { CheckResult, Previous, Report } from '../report/schema.js';
 /** `name@version` (npm, GitHub) or `name==version` (PyPI); the bare name when unresolved. */
 export function targetLabel(target: Report['target']): string {
   if (target.version === null || target.version === '') return target.name || target.input;
-  // A Go module or crate (an audit entry: docs/audit.md) is `name@version`, as npm writes it.
+  // A Go module or crate (an audit entry: README.md, "nerq audit [dir]") is `name@version`, as npm writes it.
   if (isModuleEcosystem(target.ecosystem)) return `${target.name}@${target.version}`;
   return rulesOf(target.ecosystem).versionLabel(target.name, target.version);
 }

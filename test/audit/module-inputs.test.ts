@@ -1,5 +1,5 @@
 /**
- * go.mod and Cargo.lock as audit inputs (docs/audit.md, "Go modules and crates"): detected beside
+ * go.mod and Cargo.lock as audit inputs (README.md, "nerq audit [dir]"): detected beside
  * the other inputs, their pins become subjects of ecosystem `go` / `cargo`, a local `replace`
  * directory is the project's own code (a note, never a subject), a git crate is an unvouched remote,
  * the Cargo.toml of a workspace member tells dev-only crates; the policy never passes a module (its

@@ -1,5 +1,5 @@
 /**
- * `nerq audit` on Go and Rust projects (docs/audit.md, "Go modules and crates"): go.mod's and
+ * `nerq audit` on Go and Rust projects (README.md, "nerq audit [dir]"): go.mod's and
  * Cargo.lock's dependencies are listed as entries of ecosystem `go` / `cargo` with their package
  * URLs, asked of OSV in one batch per ecosystem, and never scored (score and grade null, error
  * `no-registry-adapter`). A clean OSV answer leaves them incomplete (exit 3, exit 0 with
