@@ -3,9 +3,14 @@
  * `hasInstallScript` and install scripts by truthiness, whatever their type — and nerq must read
  * them the same way: a `deprecated: true`, a whitespace-only deprecation message or an object is
  * a deprecation; a numeric postinstall runs; a publish time in the future is no publish time (a
- * registry cannot publish tomorrow), never "released an hour ago".
+ * registry cannot publish tomorrow), never "released an hour ago". A licence declaration that
+ * is no SPDX expression is corrected without dropping a licence it names: `MIT AND Commercial`
+ * and `Apache 2.0 / GPL` are unreadable declarations, never the permissive MIT or Apache-2.0
+ * that spdx-correct would guess from them.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { readDeclaredLicense } from '../../src/checks/lib/spdx.js';
+import { spdxFromText } from '../../src/sources/pypi/license.js';
 import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { requireCli } from './support/cli.js';
@@ -93,5 +98,61 @@ describe('publish times', () => {
     expect(anomalies.evidence.anomalies, label).not.toContain('fresh-latest');
     // The release's recency comes from a real time or none: never from the future one.
     expect(JSON.stringify(checkOf(report, 'release-recency').evidence), label).not.toContain('2099');
+  });
+});
+
+describe('licence declarations that name several licences', () => {
+  /** Texts naming more than one licence in a way SPDX does not define, or a broken expression. */
+  const SEVERAL = [
+    'MIT AND Commercial',
+    'MIT OR Commercial',
+    'Apache 2.0 / GPL',
+    'Dual MIT/GPL',
+    'MIT, GPL-3.0',
+    'MIT;GPL-3.0',
+    'MIT & GPL',
+    'MIT + AGPL-3.0',
+    'AGPL MIT',
+    'GPL-3.0 MIT',
+    'MIT (GPL-3.0)',
+    'MIT (see LICENSE)',
+    'MIT except GPL',
+    'MIT licence, except for the AGPL parts',
+    'MIT OR (',
+    'MIT AND (GPL-3.0',
+    'MIT AND',
+    'MIT OR',
+    'MIT WITH',
+  ];
+  it.for(SEVERAL)('%j: no correction that drops a licence (npm and PyPI free text)', (text, { task, expect }) => {
+    noteCases(task);
+    const read = readDeclaredLicense(text);
+    expect(read.kind, `${text} → ${JSON.stringify(read)}`).toBe('invalid');
+    expect(spdxFromText(text), text).toBeNull();
+  });
+
+  /** Corrections that keep every licence the text names still apply. */
+  const READABLE: [text: string, npm: string][] = [
+    ['Apache 2.0', 'Apache-2.0'],
+    ['MIT OR Apache 2.0', 'MIT OR Apache-2.0'],
+    ['mit and agpl-3.0', 'MIT AND AGPL-3.0'],
+    ['Apache License, Version 2.0', 'Apache-2.0'],
+    ['(MIT OR apache 2.0)', '(MIT OR Apache-2.0)'],
+  ];
+  it.for(READABLE)('%j is still read as %j', ([text, npm], { task, expect }) => {
+    noteCases(task);
+    expect(readDeclaredLicense(text)).toMatchObject({ kind: 'corrected', expression: npm });
+  });
+
+  const declarations = ['MIT AND Commercial', 'Apache 2.0 / GPL'];
+  it.concurrent.for(declarations)('license: %j on the packument is not scored as a permissive licence', { timeout: CLI_TEST_TIMEOUT_MS }, async (text, { task, expect }) => {
+    noteCases(task);
+    const body = packumentWith((p) => void (version(p).license = text));
+    const { report, sandbox } = await evaluate(task, text, { packument: { body }, osv: osvNoAdvisories });
+    sandbox.remove();
+    const permissiveness = checkOf(report, 'license-permissiveness');
+    expect(permissiveness.evidence.class, text).not.toBe('permissive');
+    expect(permissiveness.score ?? 0, text).toBeLessThan(100);
+    expect(checkOf(report, 'license-declared').messageId, text).not.toBe('corrected');
   });
 });
