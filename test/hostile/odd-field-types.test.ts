@@ -9,6 +9,7 @@
  * that spdx-correct would guess from them.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { classifyLicenseId } from '../../src/checks/lib/license-class.js';
 import { readDeclaredLicense } from '../../src/checks/lib/spdx.js';
 import { spdxFromText } from '../../src/sources/pypi/license.js';
 import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
@@ -142,6 +143,14 @@ describe('licence declarations that name several licences', () => {
   it.for(READABLE)('%j is still read as %j', ([text, npm], { task, expect }) => {
     noteCases(task);
     expect(readDeclaredLicense(text)).toMatchObject({ kind: 'corrected', expression: npm });
+  });
+
+  /** SPDX ids of a permissive family (`BSD-…`) whose terms ban uses or users: not permissive by their prefix. */
+  const BANS = ['BSD-3-Clause-No-Military-License', 'BSD-3-Clause-No-Nuclear-License', 'BSD-3-Clause-No-Nuclear-License-2014', 'BSD-3-Clause-OpenWebUI'];
+  it.for(BANS)('%s restricts its use: not classed permissive by its family name', (id, { task, expect }) => {
+    noteCases(task);
+    expect(classifyLicenseId(id)).toBe('restricted');
+    expect(classifyLicenseId(id.toLowerCase())).toBe('restricted');
   });
 
   const declarations = ['MIT AND Commercial', 'Apache 2.0 / GPL'];
