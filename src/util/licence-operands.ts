@@ -10,7 +10,9 @@
  * (by the caller's rule), and the structure is kept. An operand that names more than one
  * licence some other way — `/`, `,`, `;`, `&`, `|`, a `+` between words, "except", "dual",
  * two known SPDX ids side by side — cannot be read without guessing how they combine, and
- * neither can an operand the rule does not correct: the declaration then has no correction.
+ * neither can an operand with words that make it another licence (`Commercial`, `custom`,
+ * `-like`), a known id beside words other than "the", "license" or "version", or an operand the
+ * rule does not correct: the declaration then has no correction.
  * Whether the result parses is the caller's check.
  */
 import licenseIds from 'spdx-license-ids/index.json' with { type: 'json' };
@@ -30,6 +32,13 @@ function knownIdOf(operand: string): string | null {
 const STRUCTURE = /(\(|\)|(?<![\w.+-])(?:AND|WITH|OR(?!\s+(?:any\s+)?(?:later|newer|greater)\b))(?![\w.+-]))/i;
 /** Ways of naming several licences in one operand that SPDX does not define. */
 const SEVERAL = /[/,;&|]|(?:^|\s)\+|\+\S|\b(?:except|dual|plus)\b/i;
+/**
+ * Words that make a text another licence than the one it names (`Commercial MIT`, `MIT-like`,
+ * `custom BSD`, `All rights reserved`): no correction reads past them.
+ */
+const OTHER_TERMS = /\b(?:commercial|non-?commercial|proprietary|custom|private|restricted|confidential|internal|reserved|modified|like|based|style|variant|similar|inspired|own)\b/i;
+/** Words that may stand beside a known id without naming anything else (`The MIT License`, `Apache-2.0 licensed`). */
+const FILLER = /^(?:the|licen[cs]e[ds]?|version|v)$/i;
 /** A comma that introduces the licence's version (`Apache License, Version 2.0`), not another licence. */
 const VERSION_COMMA = /,\s*(?:version|v\.?)\s*(?=\d)/gi;
 
@@ -61,7 +70,9 @@ export function correctEachLicence(text: string, correctOne: (operand: string) =
     }
     // One licence at most; a known id it names must be the one the correction gives (`AGPL MIT` is not AGPL-3.0).
     const named = idsNamed(piece);
-    if (SEVERAL.test(piece.replace(VERSION_COMMA, ' version ')) || named.length > 1) return null;
+    if (SEVERAL.test(piece.replace(VERSION_COMMA, ' version ')) || OTHER_TERMS.test(piece) || named.length > 1) return null;
+    // Beside a known id, only words that name nothing else.
+    if (named.length === 1 && piece.split(/\s+/).some((word) => !FILLER.test(word) && !KNOWN_IDS.has(word.replace(/\+$/, '').toLowerCase()))) return null;
     const corrected = knownIdOf(piece) ?? correctOne(piece);
     if (corrected === null || corrected.trim() === '') return null;
     if (named[0] !== undefined && !corrected.toLowerCase().startsWith(named[0])) return null;

@@ -8,6 +8,7 @@
  * and `Apache 2.0 / GPL` are unreadable declarations, never the permissive MIT or Apache-2.0
  * that spdx-correct would guess from them.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { classifyLicenseId } from '../../src/checks/lib/license-class.js';
 import { readDeclaredLicense } from '../../src/checks/lib/spdx.js';
@@ -16,6 +17,7 @@ import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { requireCli } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
+import { check, FUZZ_TEST_TIMEOUT_MS } from './support/fuzz-kit.js';
 import { noteCases } from './support/metrics.js';
 import { closeWorlds, evaluate, version, type Packument } from './support/package-world.js';
 import { recordedPackument } from './support/sources.js';
@@ -103,9 +105,13 @@ describe('publish times', () => {
 });
 
 describe('licence declarations that name several licences', () => {
-  /** Texts naming more than one licence in a way SPDX does not define, or a broken expression. */
+  /** Texts naming more than one licence in a way SPDX does not define, another licence than the one they name, or a broken expression. */
   const SEVERAL = [
     'MIT AND Commercial',
+    'Commercial MIT',
+    'MIT-like',
+    'custom BSD',
+    'Apache 2.0 (modified)',
     'MIT OR Commercial',
     'Apache 2.0 / GPL',
     'Dual MIT/GPL',
@@ -151,6 +157,33 @@ describe('licence declarations that name several licences', () => {
     noteCases(task);
     expect(classifyLicenseId(id)).toBe('restricted');
     expect(classifyLicenseId(id.toLowerCase())).toBe('restricted');
+  });
+
+  /** Licence names as declarations write them, with the SPDX id each means (null: none, such as "Commercial"). */
+  const NAMES: [text: string, id: string | null][] = [
+    ['MIT', 'MIT'], ['mit', 'MIT'], ['GPL-3.0-only', 'GPL-3.0-only'], ['gpl-3.0-only', 'GPL-3.0-only'], ['Apache-2.0', 'Apache-2.0'],
+    ['Apache 2.0', 'Apache-2.0'], ['apache 2.0', 'Apache-2.0'], ['BSD-3-Clause', 'BSD-3-Clause'], ['ISC', 'ISC'], ['AGPL-3.0-only', 'AGPL-3.0-only'],
+    ['Commercial', null], ['Proprietary', null], ['All rights reserved', null], ['custom', null],
+  ];
+  const JOINS = [' AND ', ' OR ', ' and ', ' or ', ' / ', '/', ', ', ' & ', ' + ', ' ', '; ', ' | ', ' AND (', ') OR '];
+  it('any two or three licence names joined any way: a reading names every licence, or there is none', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    const declaration = fc.tuple(fc.array(fc.constantFrom(...NAMES), { minLength: 2, maxLength: 3 }), fc.array(fc.constantFrom(...JOINS), { minLength: 2, maxLength: 2 }));
+    await check(
+      task,
+      fc.property(declaration, ([names, joins]) => {
+        const text = names.map(([name], i) => (i === 0 ? name : `${joins[i - 1]}${name}`)).join('');
+        const read = readDeclaredLicense(text);
+        const pypi = spdxFromText(text);
+        const meant = new Set(names.map(([, id]) => id));
+        for (const [reader, ids] of [['npm', read.kind === 'spdx' || read.kind === 'corrected' ? read.ids : null], ['pypi', pypi === null ? null : readDeclaredLicense(pypi).kind === 'spdx' ? (readDeclaredLicense(pypi) as { ids: string[] }).ids : []]] as const) {
+          if (ids === null) continue;
+          // Read as a licence: then no name was an unknown one, and every id the text means is there.
+          expect(meant.has(null), `${reader}: ${JSON.stringify(text)} → ${ids.join(', ')}`).toBe(false);
+          for (const id of meant) expect(ids, `${reader}: ${JSON.stringify(text)}`).toContain(id);
+        }
+      }),
+      2_000,
+    );
   });
 
   const declarations = ['MIT AND Commercial', 'Apache 2.0 / GPL'];
