@@ -81,3 +81,24 @@ export function correctEachLicence(text: string, correctOne: (operand: string) =
   if (out.length === 0) return null;
   return out.join(' ').replace(/\( /g, '(').replace(/ \)/g, ')');
 }
+
+/** Where an unreadable declaration may divide one licence from another. */
+const ANY_SEPARATOR = /[()/,;&|]|\s\+\s|\+(?=\S)|\b(?:and|or|with|except|dual)\b/i;
+
+/**
+ * Every licence an unreadable declaration may mean, for a deny list (which must not miss one):
+ * the known ids it names, and the correction guessed for the whole text and for each part
+ * between separators (`/`, `,`, `+`, `AND`, "except"…). It over-reads on purpose: `AGPL MIT`
+ * may mean AGPL-3.0-or-later and MIT.
+ */
+export function licencesPossiblyMeant(text: string, correctOne: (text: string) => string | null): string[] {
+  const found = new Set<string>();
+  for (const id of idsNamed(text)) found.add(KNOWN_IDS.get(id) ?? id);
+  for (const piece of [text, ...text.split(ANY_SEPARATOR)]) {
+    const trimmed = piece.trim();
+    if (trimmed === '') continue;
+    const corrected = knownIdOf(trimmed) ?? correctOne(trimmed);
+    if (corrected !== null && corrected.trim() !== '') found.add(corrected);
+  }
+  return [...found];
+}

@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { licenseFailures } from '../../src/audit/policy-license.js';
 import { classifyLicenseId } from '../../src/checks/lib/license-class.js';
 import { readDeclaredLicense } from '../../src/checks/lib/spdx.js';
 import { spdxFromText } from '../../src/sources/pypi/license.js';
@@ -149,6 +150,20 @@ describe('licence declarations that name several licences', () => {
   it.for(READABLE)('%j is still read as %j', ([text, npm], { task, expect }) => {
     noteCases(task);
     expect(readDeclaredLicense(text)).toMatchObject({ kind: 'corrected', expression: npm });
+  });
+
+  /** Unreadable declarations and a licence each may mean: a deny list of that licence is not bypassed by the odd spelling. */
+  const DENIED: [text: string, deny: string][] = [
+    ['AGPL MIT', 'AGPL-3.0-only'],
+    ['MIT, GPL-3.0', 'GPL-3.0-only'],
+    ['MIT + AGPL-3.0', 'AGPL-3.0-only'],
+    ['Apache 2.0 / GPL', 'GPL-3.0-only'],
+    ['Dual MIT/GPL', 'GPL-3.0-only'],
+  ];
+  it.for(DENIED)('%j fails a policy that denies %s', ([text, denied], { task, expect }) => {
+    noteCases(task);
+    const failures = licenseFailures({ status: 'declared', expression: text }, { allow: null, deny: [denied] });
+    expect(failures.map((f) => f.rule), text).toEqual(['license-denied']);
   });
 
   /** SPDX ids of a permissive family (`BSD-…`) whose terms ban uses or users: not permissive by their prefix. */

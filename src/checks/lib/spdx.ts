@@ -8,7 +8,7 @@ import type { ConjunctionInfo, Info, LicenseInfo } from 'spdx-expression-parse';
 import correct from 'spdx-correct';
 import licenseIds from 'spdx-license-ids/index.json' with { type: 'json' };
 import deprecatedIds from 'spdx-license-ids/deprecated.json' with { type: 'json' };
-import { correctEachLicence } from '../../util/licence-operands.js';
+import { correctEachLicence, licencesPossiblyMeant } from '../../util/licence-operands.js';
 
 import type { LicenseDeclaration } from '../views/release.js';
 
@@ -89,6 +89,14 @@ export function correctLicense(text: string): string | null {
   if (recased !== text && parseSpdx(recased) !== null) return recased;
   const corrected = correctEachLicence(text, correctOne);
   return corrected !== null && corrected !== text && parseSpdx(corrected) !== null ? corrected : null;
+}
+
+/**
+ * The licences an unreadable declaration may mean (util/licence-operands.ts), for a deny list;
+ * [] for text over the length cap.
+ */
+export function licensesPossiblyMeant(text: string): string[] {
+  return text.length > MAX_LICENSE_CHARS ? [] : licencesPossiblyMeant(text, correctOne);
 }
 
 /** Classify a declared licence string (`null` = the package declares none). */
