@@ -70,6 +70,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['confusable-text.test.ts', '20 look-alike names'],
   ['ci-log-commands.test.ts', '21 CI runner commands in the log'],
   ['mcp-launch-wrappers.test.ts', '22 MCP launches behind wrappers'],
+  ['front-doors.test.ts', '23 front doors (serve, mcp)'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

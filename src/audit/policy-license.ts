@@ -5,11 +5,12 @@
  * expression uses a denied licence (`MIT OR GPL-3.0-only` passes a deny of GPL-3.0-only,
  * `MIT AND GPL-3.0-only` does not). A licence that is not valid SPDX cannot match an allow
  * list and fails it, saying so; for a deny list a spdx-correct guess is used, and text that
- * cannot be read as SPDX at all is not denied (nothing in it names a licence).
+ * cannot be read as SPDX at all is denied when any licence it may mean is (`AGPL MIT` may mean
+ * AGPL-3.0-or-later: checks/lib/spdx.ts `licensesPossiblyMeant`).
  */
 import satisfies from 'spdx-satisfies';
 import type { LicenseTree } from '../checks/lib/spdx.js';
-import { readDeclaredLicense } from '../checks/lib/spdx.js';
+import { licensesPossiblyMeant, parseSpdx, readDeclaredLicense } from '../checks/lib/spdx.js';
 import { pypiLicense } from '../checks/views/release.js';
 import type { Evidence } from '../evidence/schema.js';
 import type { Report } from '../report/schema.js';
@@ -108,6 +109,14 @@ function allowFailure(license: PackageLicense, allow: readonly string[]): Policy
 function denyFailure(license: PackageLicense, deny: readonly string[]): PolicyFailure | null {
   if (license.status !== 'declared') return null;
   const declared = readDeclaredLicense(license.expression);
+  if (declared.kind === 'invalid') {
+    const denied = licensesPossiblyMeant(license.expression).filter((id) => {
+      const tree = parseSpdx(id);
+      return tree !== null && isDenied(id, tree, deny);
+    });
+    if (denied.length === 0) return null;
+    return { rule: 'license-denied', message: `licence ${quote(license.expression)} is not a valid SPDX expression and may mean ${denied.join(', ')}, which the policy denies (${deny.join(', ')})` };
+  }
   if (declared.kind !== 'spdx' && declared.kind !== 'corrected') return null;
   if (!isDenied(declared.expression, declared.tree, deny)) return null;
   const shown = declared.kind === 'spdx' ? declared.expression : `${quote(license.expression)} (read as ${declared.expression})`;

@@ -17,7 +17,7 @@ export default defineCheck({
   needs: ['release'],
   title: 'Licence permissiveness',
   description:
-    'Classifies the declared licence (corrected if needed; for PyPI the expression, else the SPDX id its metadata maps to, else — when that is not SPDX — its `License ::` classifiers, the worst class they name): permissive (MIT, ISC, BSD, Apache-2.0, 0BSD, Unlicense, CC0-1.0…) scores 100, weak copyleft (LGPL, MPL, EPL, CDDL) 80, strong copyleft (GPL) 60, network copyleft (AGPL, SSPL) 45, and non-commercial, proprietary, custom, unknown or unparseable licences — or none at all — 25. ' +
+    'Classifies the declared licence (corrected if needed; for PyPI the expression, else the SPDX id its metadata maps to, else — when that is not SPDX — its `License ::` classifiers, the worst class they name): permissive (MIT, ISC, BSD, Apache-2.0, 0BSD, Unlicense, CC0-1.0…) scores 100, weak copyleft (LGPL, MPL, EPL, CDDL) 80, strong copyleft (GPL) 60, network copyleft (AGPL, SSPL) 45, and non-commercial, proprietary, custom, unknown or unparseable licences, and BSD variants that ban uses (no military, no nuclear use) or impose branding — or none at all — 25. ' +
     'In an expression OR takes the best branch, AND the worst, and `WITH` exceptions count as the licence.',
   messages: {
     permissive: 'Permissive licence: {license}',

@@ -37,7 +37,7 @@ export function isDevRequirementsFile(file: string): boolean {
 
 /** Options pip accepts in a requirements file that change nothing about what is installed from where. */
 const IGNORED_OPTIONS = new Set([
-  '-f', '--find-links', '--no-index', '--pre', '--trusted-host', '--prefer-binary', '--require-hashes',
+  '--no-index', '--pre', '--trusted-host', '--prefer-binary', '--require-hashes',
   '--only-binary', '--no-binary', '--use-feature', '--config-settings', '--global-option', '--hash',
 ]);
 
@@ -184,6 +184,11 @@ function readOption(line: string, file: string, lineNo: number, state: State, mo
       return;
     case '--extra-index-url':
       state.notes.push(`${file}:${lineNo}: an extra index is configured: packages may resolve from it`);
+      return;
+    case '-f':
+    case '--find-links':
+      // pip takes distributions from a find-links location as from an index (the URL is not echoed: it may hold a token).
+      state.notes.push(`${file}:${lineNo}: a find-links location is configured: packages may resolve from it`);
       return;
     default:
       if (!IGNORED_OPTIONS.has(option)) state.notes.push(`${file}:${lineNo}: unknown option ${quote(option)} ignored`);

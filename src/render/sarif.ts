@@ -140,14 +140,14 @@ function invocationOf(report: AuditReport): object {
     const hint = outcomeHint(report);
     notifications.push({
       level: report.outcome.result === 'incomplete' ? 'error' : 'warning',
-      message: { text: sanitizeForTerminal(`${runResult(report)}: ${summarySentence(report)}${hint === null ? '' : ` (${hint})`}`) },
+      message: { text: sarifText(`${runResult(report)}: ${summarySentence(report)}${hint === null ? '' : ` (${hint})`}`) },
       descriptor: { id: 'audit-incomplete' },
     });
   }
   for (const warning of report.warnings) {
     // A finding that decides the outcome is a result of its own.
     if (FINDING_CODES.includes(warning.code)) continue;
-    notifications.push({ level: 'warning', message: { text: sanitizeForTerminal(warning.message).trim() }, descriptor: { id: warning.code } });
+    notifications.push({ level: 'warning', message: { text: sarifText(warning.message) }, descriptor: { id: warning.code } });
   }
   return {
     executionSuccessful: true,

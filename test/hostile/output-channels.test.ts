@@ -59,7 +59,32 @@ describe('SARIF message text', () => {
       expect(texts.join('\n'), link).toMatch(/\\\[/);
     }
   });
+
+  it('escapes them in every message of the log, the tool notifications that carry the warnings included', ({ task }) => {
+    for (const link of ['[click](https://evil.example/x)', '\\[already](https://evil.example)', '[[nested]](u)']) {
+      noteCases(task);
+      // An unreadable lockfile entry's name, a registry's warning: warnings are notifications of the run.
+      const log: unknown = JSON.parse(renderSarif(hostileAudit(`skipped ${link}`), { checks: CHECKS }));
+      const texts = messageTexts(log);
+      expect(texts.length, link).toBeGreaterThanOrEqual(3);
+      for (const { where, text } of texts) expect(unescapedBrackets(text), `${link} at ${where} → ${text}`).toEqual([]);
+      expect(texts.some((t) => t.where.includes('toolExecutionNotifications') && t.text.includes('\\[')), link).toBe(true);
+    }
+  });
 });
+
+/** Every SARIF message object's text in the log (results, notifications, anywhere), with its JSON path. */
+function messageTexts(value: unknown, where = ''): { where: string; text: string }[] {
+  if (value === null || typeof value !== 'object') return [];
+  const found: { where: string; text: string }[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'message' && child !== null && typeof child === 'object' && typeof (child as { text?: unknown }).text === 'string') {
+      found.push({ where: `${where}.message`, text: (child as { text: string }).text });
+    }
+    found.push(...messageTexts(child, `${where}.${key}`));
+  }
+  return found;
+}
 
 describe('nerq score', () => {
   const bad = ['not a date', '2026-13-45T00:00:00Z', '', 'Infinity', '+275760-09-13T00:00:00.001Z'];

@@ -44,7 +44,12 @@ const EXACT: Readonly<Record<LicenseClass, readonly string[]>> = {
   ],
   'strong-copyleft': ['OSL-1.0', 'OSL-1.1', 'OSL-2.0', 'OSL-2.1', 'OSL-3.0', 'EUPL-1.0', 'EUPL-1.1', 'EUPL-1.2', 'CECILL-2.0', 'CECILL-2.1', 'Sleepycat', 'QPL-1.0', 'CPAL-1.0'],
   'network-copyleft': ['SSPL-1.0', 'RPL-1.1', 'RPL-1.5'],
-  restricted: ['UNLICENSED', 'BUSL-1.1', 'Elastic-2.0', 'Commons-Clause', 'JSON'],
+  // Licences of the permissive families below that restrict who may use the code or how:
+  // field-of-use bans (military, nuclear facilities) and a branding condition (Open WebUI).
+  restricted: [
+    'UNLICENSED', 'BUSL-1.1', 'Elastic-2.0', 'Commons-Clause', 'JSON',
+    'BSD-3-Clause-No-Military-License', 'BSD-3-Clause-No-Nuclear-License', 'BSD-3-Clause-No-Nuclear-License-2014', 'BSD-3-Clause-OpenWebUI',
+  ],
 };
 
 /** Families by prefix (lower case), tried in order after the exact table. */

@@ -8,6 +8,7 @@ import type { ConjunctionInfo, Info, LicenseInfo } from 'spdx-expression-parse';
 import correct from 'spdx-correct';
 import licenseIds from 'spdx-license-ids/index.json' with { type: 'json' };
 import deprecatedIds from 'spdx-license-ids/deprecated.json' with { type: 'json' };
+import { correctEachLicence, licencesPossiblyMeant } from '../../util/licence-operands.js';
 
 import type { LicenseDeclaration } from '../views/release.js';
 
@@ -67,18 +68,35 @@ function canonicalCase(text: string): string {
   });
 }
 
-/** A correction of a non-SPDX declaration that parses, or null. */
+/** spdx-correct's reading of one licence operand, or null. */
+function correctOne(operand: string): string | null {
+  try {
+    return correct(operand);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A correction of a non-SPDX declaration that parses, or null. Fixing the case of known ids and
+ * operators keeps every licence; spdx-correct runs on each licence operand alone, so that no
+ * licence the declaration names is dropped (`MIT AND Commercial` has no correction, never `MIT`;
+ * util/licence-operands.ts).
+ */
 export function correctLicense(text: string): string | null {
   if (text.length > MAX_LICENSE_CHARS) return null;
   const recased = canonicalCase(text);
   if (recased !== text && parseSpdx(recased) !== null) return recased;
-  let corrected: string | null;
-  try {
-    corrected = correct(text);
-  } catch {
-    corrected = null;
-  }
+  const corrected = correctEachLicence(text, correctOne);
   return corrected !== null && corrected !== text && parseSpdx(corrected) !== null ? corrected : null;
+}
+
+/**
+ * The licences an unreadable declaration may mean (util/licence-operands.ts), for a deny list;
+ * [] for text over the length cap.
+ */
+export function licensesPossiblyMeant(text: string): string[] {
+  return text.length > MAX_LICENSE_CHARS ? [] : licencesPossiblyMeant(text, correctOne);
 }
 
 /** Classify a declared licence string (`null` = the package declares none). */

@@ -8,13 +8,15 @@
  * 3. else the free-text `license` field, when it is a short licence name: a valid SPDX
  *    expression as written, or a name spdx-correct recognises AND whose version / variant the
  *    text itself states (spdx-correct guesses `BSD` → BSD-2-Clause and `GPLv3` →
- *    GPL-3.0-or-later; nerq does not).
+ *    GPL-3.0-or-later; nerq does not), read licence by licence so that none the text names is
+ *    dropped (util/licence-operands.ts).
  *
  * Otherwise `spdx` is null and the text is kept (capped) for the reader. Pure.
  */
 import spdxCorrect from 'spdx-correct';
 import spdxParse from 'spdx-expression-parse';
 import type { PypiLicense } from '../../evidence/schema.js';
+import { correctEachLicence } from '../../util/licence-operands.js';
 
 /** The free-text field is kept up to this many characters. */
 export const MAX_LICENSE_TEXT = 2000;
@@ -123,14 +125,17 @@ export function spdxFromText(text: string): string | null {
   const name = text.trim();
   if (name.length > MAX_NAME_LENGTH || /[\r\n]/.test(name)) return null;
   if (isSpdxExpression(name)) return name;
-  let id: string | null;
-  try {
-    id = spdxCorrect(name, { upgrade: true });
-  } catch {
-    id = null;
-  }
-  if (id === null || !isSpdxExpression(id)) return null;
-  return statesVersion(name, id) ? id : null;
+  // Operand by operand: no licence the text names is dropped (util/licence-operands.ts).
+  const expression = correctEachLicence(name, (operand) => {
+    let id: string | null;
+    try {
+      id = spdxCorrect(operand, { upgrade: true });
+    } catch {
+      id = null;
+    }
+    return id !== null && isSpdxExpression(id) && statesVersion(operand, id) ? id : null;
+  });
+  return expression !== null && isSpdxExpression(expression) ? expression : null;
 }
 
 /**

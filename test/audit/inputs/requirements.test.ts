@@ -39,6 +39,8 @@ describe('requirements files', () => {
       './local/pkg',
       'private @ https://example.test/private-1.0.tar.gz',
       '--frobnicate',
+      '--find-links https://wheels.example.test/',
+      '-f=https://other-wheels.example.test/',
       'flask==3.0.0',
     ].join('\n');
     const input = readRequirements(text, 'requirements.txt');
@@ -52,6 +54,8 @@ describe('requirements files', () => {
       'requirements.txt:6: skipped: a URL or path requirement (no index vouches for it)',
       'requirements.txt:7: "private" skipped: a direct URL reference (no index vouches for it)',
       'requirements.txt:8: unknown option "--frobnicate" ignored',
+      'requirements.txt:9: a find-links location is configured: packages may resolve from it',
+      'requirements.txt:10: a find-links location is configured: packages may resolve from it',
     ]);
   });
 

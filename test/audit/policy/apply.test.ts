@@ -270,6 +270,18 @@ describe('applyPolicy: licences', () => {
     ]);
   });
 
+  it.each([
+    ['AGPL MIT', ['AGPL-3.0-only'], 'fail'],
+    ['MIT, GPL-3.0', ['GPL-3.0-only'], 'fail'],
+    ['MIT + AGPL-3.0', ['AGPL-3.0-only'], 'fail'],
+    ['Apache 2.0 / GPL', ['GPL-3.0-only'], 'fail'],
+    ['MIT AND Commercial', ['GPL-3.0-only'], 'pass'],
+  ])('an unreadable %j is denied when a licence it may mean is (deny %j → %s)', (license, list, status) => {
+    const outcome = decide(withLicense(license), deny(list));
+    expect(outcome.status).toBe(status);
+    if (status === 'fail') expect(outcome.failures.map((f) => f.rule)).toEqual(['license-denied']);
+  });
+
   it('a denied licence reports the denial only, not also "not allowed"', () => {
     const policy = policyOf({ licenses: { allow: ['MIT'], deny: ['GPL-3.0-only'] } });
     expect(rules(decide(withLicense('GPL-3.0-only'), policy))).toEqual(['license-denied']);

@@ -1,0 +1,148 @@
+/**
+ * Hostile world: the front doors. `nerq serve` and `nerq mcp` take requests from programs nerq
+ * does not control (CI jobs, agents, browser pages under --cors-origin). Every malformed request —
+ * repeated, array and bracketed query parameters, NUL and broken percent-encoding, over-long
+ * targets, prototype keys in the query and the body, bodies of the wrong type or media type,
+ * path traversal in the URL, other methods, audit inputs naming files outside the request — is an
+ * HTTP 4xx with the contract's JSON error (docs/serve.md), or an MCP error result: never a 500, a
+ * crash or a stack trace, and nothing is asked upstream for it.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { ERROR_CODES } from '../../src/serve/schemas.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { testApp, type TestApp } from '../serve/support.js';
+import { connectInMemory, textOf, type Connected } from '../mcp/support.js';
+import { noteCases } from './support/metrics.js';
+
+let server: FixtureServer;
+let serve: TestApp;
+let mcp: Connected;
+beforeAll(async () => {
+  server = await startFixtureServer();
+  serve = testApp(server);
+  mcp = await connectInMemory(server);
+});
+afterAll(async () => {
+  await mcp?.close();
+  await serve?.close();
+  await server?.close();
+});
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+type Method = 'GET' | 'POST' | 'HEAD' | 'OPTIONS' | 'DELETE' | 'PUT';
+const audit = (body: string) => ({ method: 'POST' as const, url: '/v1/audit', payload: body, headers: JSON_TYPE });
+const batch = (body: string, headers: Record<string, string> = JSON_TYPE) => ({ method: 'POST' as const, url: '/v1/preflight/batch', payload: body, headers });
+
+const REQUESTS: [label: string, request: { method: Method; url: string; payload?: string; headers?: Record<string, string> }][] = [
+  ['a repeated target', { method: 'GET', url: '/v1/preflight?target=a&target=b' }],
+  ['target[] (an array)', { method: 'GET', url: '/v1/preflight?target[]=a' }],
+  ['target[k] (an object)', { method: 'GET', url: '/v1/preflight?target[a]=b' }],
+  ['a NUL target', { method: 'GET', url: '/v1/preflight?target=%00' }],
+  ['a 600-character target', { method: 'GET', url: `/v1/preflight?target=${'a'.repeat(600)}` }],
+  ['broken percent-encoding', { method: 'GET', url: '/v1/preflight?target=%E0%A4%A' }],
+  ['a lone %', { method: 'GET', url: '/v1/preflight?target=%' }],
+  ['__proto__ in the query', { method: 'GET', url: '/v1/preflight?__proto__=x&target=a' }],
+  ['constructor in the query', { method: 'GET', url: '/v1/preflight?constructor=x&target=a' }],
+  ['a dot-dot repository', { method: 'GET', url: '/v1/preflight?target=github:../x' }],
+  ['a bad caller', { method: 'GET', url: '/v1/preflight?target=a&caller=%2e%2e%2fx' }],
+  ['an empty include', { method: 'GET', url: '/v1/preflight?target=a&include=' }],
+  ['an unknown include', { method: 'GET', url: '/v1/preflight?target=a&include=secrets' }],
+  ['a repeated limit', { method: 'GET', url: '/v1/history?target=a&limit=1&limit=2' }],
+  ['a zero limit', { method: 'GET', url: '/v1/history?target=a&limit=0' }],
+  ['a history key of two packages', { method: 'GET', url: '/v1/history?target=npm:a+npm:b' }],
+  ['a history key with an empty package', { method: 'GET', url: '/v1/history?target=github:o/r+npm:' }],
+  ['include_package on a package', { method: 'GET', url: '/v1/report?target=a&include_package=true' }],
+  ['include_package ../x', { method: 'GET', url: '/v1/report?target=github:o/r&include_package=../x' }],
+  ['include_package NUL', { method: 'GET', url: '/v1/report?target=github:o/r&include_package=%00' }],
+  ['a batch body that is not JSON', batch('x')],
+  ['targets as a string', batch('{"targets":"a"}')],
+  ['targets of numbers', batch('{"targets":[1]}')],
+  ['a bad target in a batch', batch('{"targets":["a","../x"]}')],
+  ['__proto__ in a batch body', batch('{"__proto__":{"targets":["a"]}}')],
+  ['constructor.prototype in a batch body', batch('{"targets":["a"],"constructor":{"prototype":{}}}')],
+  ['a null body', batch('null')],
+  ['an array body', batch('[]')],
+  ['a string body', batch('"x"')],
+  ['an empty body', batch('')],
+  ['51 targets', batch(JSON.stringify({ targets: Array.from({ length: 51 }, (_, i) => `p${i}`) }))],
+  ['a body as text/plain', batch('{"targets":["a"]}', { 'content-type': 'text/plain' })],
+  ['a body as application/xml', batch('<targets/>', { 'content-type': 'application/xml' })],
+  ['an audit file name with ..', audit('{"fileName":"../package-lock.json","content":"{}"}')],
+  ['an audit file name with a slash', audit('{"fileName":"a/package-lock.json","content":"{}"}')],
+  ['an audit of the policy file', audit('{"fileName":".nerqrc.json","content":"{}"}')],
+  ['an audit of the store', audit('{"fileName":"nerq.sqlite","content":"{}"}')],
+  ['a policy under __proto__', audit('{"fileName":"package-lock.json","content":"{}","policy":{"__proto__":{"minScore":0}}}')],
+  ['a policy that is a list', audit('{"fileName":"package-lock.json","content":"{}","policy":[]}')],
+  ['a policy of the wrong type', audit('{"fileName":"package-lock.json","content":"{}","policy":{"minScore":"x"}}')],
+  ['an include of an absolute path', audit('{"fileName":"requirements.txt","content":"-r /etc/passwd\\n"}')],
+  ['an include outside the request', audit('{"fileName":"requirements.txt","content":"-c ../../etc/passwd\\n"}')],
+  ['an include the request does not hold', audit('{"fileName":"requirements.txt","content":"-r other.txt\\n"}')],
+  ['content of the wrong type', audit('{"fileName":"package-lock.json","content":{"x":1}}')],
+  ['an unknown body key', audit('{"fileName":"package-lock.json","content":"{}","path":"/etc/passwd"}')],
+  ['traversal in the path', { method: 'GET', url: '/v1/preflight/../../etc/passwd' }],
+  ['a doubled slash', { method: 'GET', url: '//v1/preflight?target=a' }],
+  ['NUL in the path', { method: 'GET', url: '/v1/preflight%00?target=a' }],
+  ['HEAD with an empty target', { method: 'HEAD', url: '/v1/preflight?target=' }],
+  ['OPTIONS without CORS', { method: 'OPTIONS', url: '/v1/preflight' }],
+  ['DELETE', { method: 'DELETE', url: '/v1/preflight?target=a' }],
+  ['PUT on the audit', { method: 'PUT', url: '/v1/audit', payload: '{}', headers: JSON_TYPE }],
+];
+
+describe('nerq serve: a malformed request is a 4xx JSON error, with nothing asked upstream', () => {
+  it.for(REQUESTS)('%s', async ([label, request], { task, expect }) => {
+    noteCases(task);
+    const before = server.requests.length;
+    const answer = await serve.app.inject(request);
+    const context = `${label}: ${answer.statusCode} ${answer.body.slice(0, 200)}`;
+    expect(answer.statusCode, context).toBeGreaterThanOrEqual(400);
+    expect(answer.statusCode, context).toBeLessThan(500);
+    if (request.method !== 'HEAD') {
+      const body = JSON.parse(answer.body) as { error?: { code?: string; message?: string } };
+      expect(ERROR_CODES, context).toContain(body.error?.code);
+      expect(body.error?.message ?? '', context).toMatch(/^[^\n\r]{1,600}$/);
+      expect(answer.body, context).not.toMatch(/\bat .+:\d+:\d+/);
+    }
+    expect(server.requests.length, context).toBe(before);
+  });
+});
+
+const TOOL_CALLS: [label: string, name: string, args: Record<string, unknown>][] = [
+  ['an unknown tool', 'read_file', { path: '/etc/passwd' }],
+  ['targets as a string', 'check_packages', { targets: 'chalk' }],
+  ['targets of numbers', 'check_packages', { targets: [1, 2] }],
+  ['no targets', 'check_packages', { targets: [] }],
+  ['a thousand targets', 'check_packages', { targets: Array.from({ length: 1000 }, (_, i) => `p${i}`) }],
+  ['a 600-character target', 'check_packages', { targets: ['a'.repeat(600)] }],
+  ['a dot-dot target', 'check_packages', { targets: ['../../etc/passwd'] }],
+  ['a NUL target', 'check_packages', { targets: ['chalk\u0000'] }],
+  ['includePackage as a number', 'check_packages', { targets: ['github:o/r'], includePackage: 5 }],
+  ['includePackage ../x', 'check_packages', { targets: ['github:o/r'], includePackage: '../x' }],
+  ['an audit file name with ..', 'audit_lockfile', { fileName: '../package-lock.json', content: '{}' }],
+  ['an audit include outside', 'audit_lockfile', { fileName: 'requirements.txt', content: '-r /etc/passwd\n' }],
+  ['audit content of the wrong type', 'audit_lockfile', { fileName: 'package-lock.json', content: { x: 1 } }],
+  ['an audit policy that is a list', 'audit_lockfile', { fileName: 'package-lock.json', content: '{}', policy: [] }],
+  ['a history limit of zero', 'target_history', { target: 'chalk', limit: 0 }],
+  ['a history limit as text', 'target_history', { target: 'chalk', limit: '5' }],
+  ['one target to compare', 'compare_packages', { targets: ['chalk'] }],
+  ['peers as text', 'find_alternatives', { target: 'chalk', peers: 'all' }],
+];
+
+describe('nerq mcp: a malformed tool call is an error result, with nothing asked upstream', () => {
+  it.for(TOOL_CALLS)('%s', async ([label, name, args], { task, expect }) => {
+    noteCases(task);
+    const before = server.requests.length;
+    let result: Awaited<ReturnType<Connected['client']['callTool']>> | undefined;
+    let thrown: unknown;
+    try {
+      result = await mcp.client.callTool({ name, arguments: args });
+    } catch (error) {
+      // The SDK answers an unknown tool or invalid arguments with a protocol error: an error too.
+      thrown = error;
+    }
+    const text = result === undefined ? String((thrown as Error | undefined)?.message) : textOf(result);
+    const context = `${label}: ${text.slice(0, 200)}`;
+    if (result !== undefined) expect(result.isError, context).toBe(true);
+    expect(text, context).not.toMatch(/\bat .+:\d+:\d+/);
+    expect(server.requests.length, context).toBe(before);
+  });
+});
