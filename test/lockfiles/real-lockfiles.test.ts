@@ -709,6 +709,56 @@ describe('yarn.lock of yarn 4 with link: entries bound to their workspace and pr
   });
 });
 
+describe('yarn.lock of yarn 4 with packages fetched from GitHub Packages (`__archiveUrl`) and a git dependency (flex-development/aggregate-error-ponyfill)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('flex-development__aggregate-error-ponyfill', 'yarn.lock');
+  });
+  // python3 re: 1003 `resolution:` lines: 997 distinct `name@npm:<version>` (21 of them with
+  // `::__archiveUrl=`, 17 names), 4 builtin patch:, 1 git (`https://github.com/…#commit=…`), 1 workspace:.
+  const archived = (): DeclaredDependency[] => input.dependencies.filter((d) => d.resolved !== null);
+
+  it('reads each npm: resolution once, those with an __archiveUrl as the release they name', () => {
+    expect(input.format).toBe('yarn-berry');
+    expectWellFormed(input, 'npm');
+    expect(ids(input).size).toBe(997);
+    expect(new Set(archived().map((d) => `${d.name}@${d.version}`)).size).toBe(21);
+    expect(new Set(archived().map((d) => d.name)).size).toBe(17);
+    // The URL as yarn encoded it (`%3A%2F%2F`, `%40flex-development%2F`), decoded once.
+    expect(rowsOf(input, '@flex-development/builtin-modules')).toMatchObject([
+      { version: '1.0.0', resolved: 'https://npm.pkg.github.com/download/@flex-development/builtin-modules/1.0.0/7f6d30784550e9e03c3e93e9f846d958d016f1c9' },
+    ]);
+    expect(archived().every((d) => d.resolved?.startsWith('https://npm.pkg.github.com/download/@flex-development/'))).toBe(true);
+    // devDependencies["@flex-development/mlly"]: "1.0.0-alpha.15" — fetched from GitHub Packages, direct and dev.
+    expect(rowsOf(input, '@flex-development/mlly').filter((d) => d.direct)).toMatchObject([{ version: '1.0.0-alpha.15', dev: true }]);
+  });
+
+  it('records the git dependency as the only unvouched entry, remote on github.com', () => {
+    // resolutions["@ardatan/sync-fetch"]: "larsgw/sync-fetch#head=worker_threads" → resolution "@ardatan/sync-fetch@https://github.com/larsgw/sync-fetch.git#commit=3fb71ae…".
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct])).toEqual([['remote', '@ardatan/sync-fetch', 'github.com', false]]);
+  });
+
+  it('checks each archive URL as a package-lock `resolved`: on the configured registry\'s host it passes, on another host it fails', () => {
+    // The project's .npmrc sets `@flex-development:registry=https://npm.pkg.github.com` (not recorded).
+    const base = evidence();
+    const registry = base.sources.registry;
+    if (registry.status !== 'ok') throw new Error('the base evidence has registry facts');
+    const locks = lockRecords([input]);
+    const findings = (registries: string[]): string[] =>
+      foldDependencies([input], { direct: false, omitDev: false }).flatMap((subject) => {
+        const facts = { ...registry.facts, name: subject.name, version: subject.version ?? '', integrity: null, shasum: null };
+        const evaluated: Evidence = { ...base, target: { ...base.target, name: subject.name, version: subject.version }, sources: { ...base.sources, registry: { status: 'ok', facts } } };
+        return lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evaluated, registries)?.message ?? [];
+      });
+    expect(findings(['https://npm.pkg.github.com', 'https://registry.example'])).toEqual([]);
+    // Without that configuration, npm.pkg.github.com is another host than the registry's, and a
+    // berry lockfile pins no hash the registry publishes: each of the 21 releases fails.
+    const foreign = findings(['https://registry.example']);
+    expect(foreign).toHaveLength(21);
+    expect(foreign.every((m) => m.startsWith('lockfile injection: ') && m.includes(' from npm.pkg.github.com, '))).toBe(true);
+  });
+});
+
 describe('the lockfile-injection check on every real npm-family lockfile, against its own pins', () => {
   // The check `nerq audit` runs (app/audit.ts: lockRecords, then lockfileMismatch per subject),
   // with each subject's registry facts made of the pin the lockfile itself records for it
