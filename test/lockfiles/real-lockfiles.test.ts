@@ -333,6 +333,39 @@ describe('poetry.lock 2.1 with dependency groups and a git dependency (python-po
   });
 });
 
+describe('poetry.lock 2.0 (Poetry 1.6) with a directory source a dependency group names by path (langchain-ai/langchain-google @ e034b48)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('langchain-ai__langchain-google@e034b48/libs/genai', 'poetry.lock');
+  });
+
+  it('reads the index packages and reports the directory one as a local entry, direct and production', () => {
+    expect(input.format).toBe('poetry.lock');
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 55 [[package]], 54 without a `source` table, 1 with source = {type = "directory", url = "../../core"}.
+    expect(ids(input).size).toBe(54);
+    // [tool.poetry.dependencies] langchain-core = "^0.1" (the test, typing and dev groups name it by `path = "../../core"`).
+    expect(input.skipped).toMatchObject([{ kind: 'local', ecosystem: 'pypi', name: 'langchain-core', source: 'file:../../core', host: null, direct: true, dev: false }]);
+    expect(rowsOf(input, 'langchain-core')).toEqual([]);
+  });
+});
+
+describe('poetry.lock 2.0 (Poetry 1.8) with a git source in a subdirectory (langchain-ai/langchain-google @ 7df7cad)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('langchain-ai__langchain-google@7df7cad/libs/genai', 'poetry.lock');
+  });
+
+  it('reads the index packages and reports the git one as a remote entry on its host, direct and production', () => {
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 66 [[package]], 65 without a `source` table, 1 with source.type = "git"
+    // (url https://github.com/langchain-ai/langchain.git, subdirectory libs/core, resolved_reference 621f78b…).
+    expect(ids(input).size).toBe(65);
+    // [tool.poetry.dependencies] langchain-core = ">=0.3.15,<0.4".
+    expect(input.skipped).toMatchObject([{ kind: 'remote', ecosystem: 'pypi', name: 'langchain-core', source: 'git+https://github.com/langchain-ai/langchain.git', host: 'github.com', direct: true, dev: false }]);
+  });
+});
+
 describe('pdm.lock 4.5 with extras variants and groups (pdm-project/pdm)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
