@@ -655,6 +655,30 @@ describe('Pipfile.lock with the project itself as an editable path dependency (p
   });
 });
 
+describe('Pipfile.lock with a git dependency in develop (pypa/pipenv @ 5dce6f6 and, as pipenv 2024.0 wrote it, @ 28cbcab)', () => {
+  it('reports the git entry as remote on its host, beside pipenv itself as local code', async () => {
+    const input = await read('pypa__pipenv@5dce6f6', 'Pipfile.lock');
+    // python3 json: default 1, develop 97: 95 with a version, pipenv (editable + path) and pypiserver
+    // (`"git": "https://github.com/matteius/pypiserver.git"`, `"ref": "02f1ef9…"`; the Pipfile's [dev-packages] names it).
+    expect(ids(input).size).toBe(96);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.host, s.direct, s.dev])).toEqual([
+      ['local', 'pipenv', '.', null, true, true],
+      ['remote', 'pypiserver', 'https://github.com/matteius/pypiserver.git', 'github.com', true, true],
+    ]);
+  });
+
+  it('reads a git value written as a PEP 508 direct reference (` pypiserver@ git+https://…@pipenv-313`) as that remote repository, not a local folder', async () => {
+    // Read whole, the value named no scheme: pypiserver passed for the project's own code and the run was complete.
+    const input = await read('pypa__pipenv@28cbcab', 'Pipfile.lock');
+    // python3 json: default 1, develop 95: 93 with a version, pipenv and pypiserver.
+    expect(ids(input).size).toBe(94);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.host, s.direct, s.dev])).toEqual([
+      ['local', 'pipenv', '.', null, true, true],
+      ['remote', 'pypiserver', 'git+https://github.com/matteius/pypiserver.git@pipenv-313', 'github.com', true, true],
+    ]);
+  });
+});
+
 describe('uv.lock resolved from a private index only, with a workspace member (getsentry/snuba)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
