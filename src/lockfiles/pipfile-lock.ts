@@ -12,7 +12,7 @@ import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
 import { pinnedVersion } from './pep508.js';
-import { pythonSourceKind, skippedEntry } from './source-kind.js';
+import { pythonSourceKind, skippedEntry, unplacedSource, type SourceKind } from './source-kind.js';
 import { dirOf, joinPath, quote } from './text.js';
 import { parseToml } from './toml-text.js';
 import type { InputContext, InputReader } from './types.js';
@@ -64,7 +64,8 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
         const note = `${file}:${line}: ${quote(rawName)} skipped: not pinned to an index version (git, path or editable)`;
         notes.push(note);
         const reference = entry.git ?? entry.file ?? entry.path;
-        if (reference !== undefined) skipped.push(skippedEntry('pypi', pep503(rawName), file, line, pythonSourceKind(reference), note, { ...(declared === null ? {} : { direct: declared.has(pep503(rawName)) }), dev: section === 'develop' }));
+        const kind = reference === undefined ? null : entry.git !== undefined ? gitSourceKind(entry.git) : pythonSourceKind(reference);
+        if (kind !== null) skipped.push(skippedEntry('pypi', pep503(rawName), file, line, kind, note, { ...(declared === null ? {} : { direct: declared.has(pep503(rawName)) }), dev: section === 'develop' }));
         continue;
       }
       const name = pep503(rawName);
@@ -84,6 +85,23 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
   }
   return { file, format: 'Pipfile.lock', dependencies, notes, skipped };
 });
+
+/**
+ * Where a `git` entry comes from: a git repository, remote unless it is a `file:` URL or a path
+ * (the project's own). Some pipenv releases wrote the value as a PEP 508 direct reference, name
+ * first (` pypiserver@ git+https://github.com/o/r.git@ref`): the URL after the name is the
+ * repository (read whole, the text named no scheme and passed for a local folder). An
+ * scp-style address (`git@host:org/repo`) has no `://` after its `@` and is kept as written. A
+ * value neither shape fits is a repository nerq cannot place: remote, no host told.
+ */
+function gitSourceKind(value: string): SourceKind {
+  const text = value.trim();
+  const named = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\s*@\s*(?=[A-Za-z][A-Za-z0-9+.-]*:\/\/)/.exec(text);
+  const repository = named === null ? text : text.slice(named[0].length);
+  const kind = pythonSourceKind(repository);
+  const localByShape = /^(?:git\+)?file:/i.test(repository) || /^(?:\.{1,2}(?:[/\\]|$)|[/\\~]|[A-Za-z]:[/\\])/.test(repository);
+  return kind.kind === 'local' && !localByShape ? unplacedSource(repository) : kind;
+}
 
 /** Names (normalised) the sibling Pipfile declares, or null when the context does not hold it. */
 function pipfileNames(context: InputContext | undefined, lockfile: string): Set<string> | null {

@@ -13,7 +13,8 @@
  *   the workspace's `package.json` from the context, when given, says which are dev.
  * Dev = not reachable from a production root. `patch:` entries stand for the package they
  * patch (a note names a patch file of the project's, docs/security.md); `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
- * tarball URLs) are skipped with a note.
+ * tarball URLs) are skipped with a note. An `npm:` release fetched from the `__archiveUrl` yarn
+ * writes (a private registry's tarball) is that release, with the URL as where it resolves from.
  */
 // The named export: the package is CommonJS flagged `__esModule`, whose `default` is something else.
 import { parse as parseClassic } from '@yarnpkg/lockfile';
@@ -384,7 +385,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   }
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:') || (node.reference.startsWith('patch:') && target(node) !== node)) continue;
-    const version = node.reference.startsWith('npm:') ? lockedVersion(node.reference.slice(4)) : null;
+    const release = node.reference.startsWith('npm:') ? npmRelease(node.reference) : null;
+    const version = release?.version ?? null;
     if (version === null) {
       const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
       const at = attribution.placeOf(node.line ?? null, declared.get(node) ?? []);
@@ -402,7 +404,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
       }
       continue;
     }
-    const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved: null, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
+    const resolved = release?.archiveUrl ?? null;
+    const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
     const patches = patchesOf.get(node);
     dependencies.push(...withVia(entries, chains.get(node)).map((d) => (patches === undefined ? d : { ...d, patches })));
   }
@@ -410,10 +413,31 @@ function readBerry(text: string, file: string, context: InputContext | undefined
 }
 
 /**
- * An `npm:` resolution that is not a plain version: one npm cannot read (`npm:latest`,
- * `npm:^4.1.0`), or one yarn fetches from the `__archiveUrl` it names (written for a tarball off
- * the registry's conventional path). Code nerq cannot place: remote, with that URL's host when
- * the lockfile names one (docs/security.md, "Lockfile injection").
+ * The release an `npm:` reference names: its locked version (null when npm cannot read it) and
+ * the `__archiveUrl` yarn fetches it from, when yarn wrote one (for a tarball off the registry's
+ * conventional path: a private registry such as GitHub Packages or Artifactory, or a registry
+ * configured in `.yarnrc.yml` under another URL than the one its tarballs name). The URL is
+ * decoded as yarn decodes its locator parameters (`%40scope%2Fname` is `@scope/name`). A
+ * release with an http(s) archive URL is the registry release fetched from that URL, as a
+ * package-lock entry is from its `resolved`: audited as that release, and its URL checked as
+ * `resolved` is (docs/security.md, "Lockfile injection"). Any other reference with parameters
+ * is not a release nerq can read (version null).
+ */
+function npmRelease(reference: string): { version: string | null; archiveUrl: string | null } {
+  const cut = reference.indexOf('::');
+  if (cut < 0) return { version: lockedVersion(reference.slice('npm:'.length)), archiveUrl: null };
+  const version = lockedVersion(reference.slice('npm:'.length, cut));
+  const archive = new URLSearchParams(reference.slice(cut + 2)).get('__archiveUrl')?.trim() ?? '';
+  const url = URL.parse(archive);
+  if (version === null || url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return { version: null, archiveUrl: null };
+  return { version, archiveUrl: archive };
+}
+
+/**
+ * An `npm:` resolution that is not a release nerq can read: a version npm cannot read
+ * (`npm:latest`, `npm:^4.1.0`, with or without an `__archiveUrl`), or an archive URL that is not
+ * http(s). Code nerq cannot place: remote, with that URL's host when the lockfile names one
+ * (docs/security.md, "Lockfile injection").
  */
 function unplacedRelease(reference: string, resolution: string): SourceKind {
   const params = reference.includes('::') ? new URLSearchParams(reference.slice(reference.indexOf('::') + 2)) : null;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
-import { packageLockPins, pnpmPins, uvRegistryPins, yarnClassicPins, type Pin, type UvPin } from '../lockfiles/real-pins.js';
+import { packageLockPins, pnpmPins, uvRegistryPins, yarnBerryPins, yarnClassicPins, type Pin, type UvPin } from '../lockfiles/real-pins.js';
 import { kindOf, parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
 
@@ -151,6 +151,44 @@ describe('nerq audit of a real package-lock.json v3 with workspaces (modelcontex
     const zodResult = results.find((r) => r.properties.package === 'zod');
     expect(zodResult?.ruleId).toBe('policy/lockfile-injection');
     expect(zodResult?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: 'package-lock.json' }, region: { startLine: pinLine } } }]);
+  });
+});
+
+describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub Packages (flex-development/aggregate-error-ponyfill)', () => {
+  const fixture = 'flex-development__aggregate-error-ponyfill';
+  const text = readFileSync(path.join(REAL, fixture, 'yarn.lock'), 'utf8');
+  const pins = yarnBerryPins(text);
+  // The seven @flex-development packages package.json declares, all fetched from an `__archiveUrl` on npm.pkg.github.com.
+  const ARCHIVED_DIRECT = ['@flex-development/commitlint-config@1.0.1', '@flex-development/esm-types@1.0.0', '@flex-development/mkbuild@1.0.0-alpha.20', '@flex-development/mlly@1.0.0-alpha.15', '@flex-development/pathe@1.0.3', '@flex-development/tsconfig-utils@1.1.2', '@flex-development/tutils@6.0.0-alpha.10'];
+
+  it('archive URLs on the configured registry\'s host: each package audited as the release it names, no finding', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    // Edit, said here: the fixture server stands in for GitHub Packages (`https%3A%2F%2Fnpm.pkg.github.com` → its origin, encoded as yarn writes it).
+    const dir = projectCopy(fixture, 'yarn.lock', main.url('npm'), (t) => t.replaceAll('https%3A%2F%2Fnpm.pkg.github.com', encodeURIComponent(main.url('npm'))));
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main });
+    const report = parseAudit(result.stdout);
+    // python3 json: 2 dependencies + 77 devDependencies, every one an npm: resolution.
+    expect(report.summary.total, result.stderr).toBe(79);
+    const ids = report.entries.map((e) => `${e.subject.name}@${e.subject.version}`);
+    expect(ids.filter((id) => id.startsWith('@flex-development/')).sort()).toEqual(ARCHIVED_DIRECT);
+    expect(lockFindings(report)).toEqual([]);
+    expect(result.code, result.stderr).toBe(exitFor(report));
+    // Before, each of the seven was an unvouched remote and the run INCOMPLETE (exit 3). The git
+    // dependency @ardatan/sync-fetch is transitive: --direct leaves it out. Nothing else fails.
+    expect(report.unvouched ?? []).toEqual([]);
+    expect(result.code).toBe(0);
+  });
+
+  it('archive URLs on a host npm is not configured for (the lockfile as recorded): each of those packages fails with lockfile-injection', async () => {
+    const main = await server();
+    serveRegistryOf(main, pins);
+    const dir = projectCopy(fixture, 'yarn.lock', main.url('npm'));
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(report.summary.total, result.stderr).toBe(79);
+    expect(lockFindings(report).filter((f) => f.endsWith(' lockfile-injection')).map((f) => f.slice(0, -' lockfile-injection'.length)).sort()).toEqual(ARCHIVED_DIRECT);
+    expect(result.code, result.stderr).toBe(1);
   });
 });
 

@@ -345,13 +345,46 @@ describe('a pnpm or yarn berry locked version nothing can place, with no URL', (
     expect(report.unvouched?.map((u) => [u.name, u.host]), context).toEqual([[TRUSTED.name, null]]);
     expect(report.warnings.map((w) => w.code), context).toContain('unvouched-remote');
   });
+});
 
-  it('yarn berry, a release fetched from the __archiveUrl it names on another host: an unvouched entry naming the host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+describe('yarn berry, a release fetched from the __archiveUrl it names', () => {
+  // Yarn writes `name@npm:4.1.0::__archiveUrl=<url>` for a tarball off the registry's
+  // conventional path (a private registry, GitHub Packages, Artifactory) and fetches it from
+  // that URL: the entry is the release 4.1.0, its URL checked as a package-lock `resolved` is.
+  // A berry lockfile pins no hash the registry publishes (its `checksum` is of yarn's zip), so on
+  // another host than the registry's nothing says the bytes are the release's.
+  const lock = (url: string) => WRITTEN['yarn berry']!(TRUSTED.version, url);
+
+  const honest: [label: string, url: () => string][] = [
+    ['the registry\'s own tarball path', () => tarballUrl(TRUSTED)],
+    // GitHub Packages serves `/download/<@scope/name>/<version>/<sha>`: not the conventional path, on the registry's host.
+    ['another path on the registry\'s host', () => `${registry}/download/${TRUSTED.name}/${TRUSTED.version}/${'7f'.repeat(20)}`],
+  ];
+  it.concurrent.for(honest)('%s: audited as the release, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, url], { task, expect }) => {
     noteCases(task);
-    const run = await audit(WRITTEN['yarn berry']!(TRUSTED.version, ELSEWHERE));
-    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    const run = await audit(lock(url()));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
     expectCleanStderr(run.stderr, context);
-    expect(run.code, context).toBe(3);
-    expect(parseAudit(run.stdout).unvouched?.map((u) => [u.name, u.host]), context).toEqual([[TRUSTED.name, new URL(UNRESOLVABLE_ORIGIN).host]]);
+    expect(run.code, context).toBe(0);
+    const report = parseAudit(run.stdout);
+    expect(report.entries.map((e) => [e.subject.name, e.subject.version, e.policy.status]), context).toEqual([[TRUSTED.name, TRUSTED.version, 'pass']]);
+    expect(report.unvouched ?? [], context).toEqual([]);
+  });
+
+  const hostile: [label: string, url: () => string, says: () => string][] = [
+    ['another host', () => ELSEWHERE, () => ` from ${new URL(UNRESOLVABLE_ORIGIN).host}, `],
+    ['another package\'s tarball on the registry', () => tarballUrl(EVIL), () => 'nerq-evil/-/nerq-evil-1.0.0.tgz'],
+    // The URL parser (and yarn) reads the host before the backslash; the text after it looks like the registry.
+    ['a backslash that hides the host', () => `${UNRESOLVABLE_ORIGIN}\\@${new URL(registry).host}/npm/${TRUSTED.name}/-/${TRUSTED.name}-${TRUSTED.version}.tgz`, () => ` from ${new URL(UNRESOLVABLE_ORIGIN).host}, `],
+  ];
+  it.concurrent.for(hostile)('%s: the release fails with lockfile-injection, exit 1', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, url, says], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(lock(url()));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.subject.version, context).toBe(TRUSTED.version);
+    expect(entry?.policy.failures.find((f) => f.rule === 'lockfile-injection')?.message, context).toContain(says());
   });
 });

@@ -333,6 +333,39 @@ describe('poetry.lock 2.1 with dependency groups and a git dependency (python-po
   });
 });
 
+describe('poetry.lock 2.0 (Poetry 1.6) with a directory source a dependency group names by path (langchain-ai/langchain-google @ e034b48)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('langchain-ai__langchain-google@e034b48/libs/genai', 'poetry.lock');
+  });
+
+  it('reads the index packages and reports the directory one as a local entry, direct and production', () => {
+    expect(input.format).toBe('poetry.lock');
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 55 [[package]], 54 without a `source` table, 1 with source = {type = "directory", url = "../../core"}.
+    expect(ids(input).size).toBe(54);
+    // [tool.poetry.dependencies] langchain-core = "^0.1" (the test, typing and dev groups name it by `path = "../../core"`).
+    expect(input.skipped).toMatchObject([{ kind: 'local', ecosystem: 'pypi', name: 'langchain-core', source: 'file:../../core', host: null, direct: true, dev: false }]);
+    expect(rowsOf(input, 'langchain-core')).toEqual([]);
+  });
+});
+
+describe('poetry.lock 2.0 (Poetry 1.8) with a git source in a subdirectory (langchain-ai/langchain-google @ 7df7cad)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('langchain-ai__langchain-google@7df7cad/libs/genai', 'poetry.lock');
+  });
+
+  it('reads the index packages and reports the git one as a remote entry on its host, direct and production', () => {
+    expectWellFormed(input, 'pypi');
+    // python3 tomllib: 66 [[package]], 65 without a `source` table, 1 with source.type = "git"
+    // (url https://github.com/langchain-ai/langchain.git, subdirectory libs/core, resolved_reference 621f78b…).
+    expect(ids(input).size).toBe(65);
+    // [tool.poetry.dependencies] langchain-core = ">=0.3.15,<0.4".
+    expect(input.skipped).toMatchObject([{ kind: 'remote', ecosystem: 'pypi', name: 'langchain-core', source: 'git+https://github.com/langchain-ai/langchain.git', host: 'github.com', direct: true, dev: false }]);
+  });
+});
+
 describe('pdm.lock 4.5 with extras variants and groups (pdm-project/pdm)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
@@ -622,6 +655,30 @@ describe('Pipfile.lock with the project itself as an editable path dependency (p
   });
 });
 
+describe('Pipfile.lock with a git dependency in develop (pypa/pipenv @ 5dce6f6 and, as pipenv 2024.0 wrote it, @ 28cbcab)', () => {
+  it('reports the git entry as remote on its host, beside pipenv itself as local code', async () => {
+    const input = await read('pypa__pipenv@5dce6f6', 'Pipfile.lock');
+    // python3 json: default 1, develop 97: 95 with a version, pipenv (editable + path) and pypiserver
+    // (`"git": "https://github.com/matteius/pypiserver.git"`, `"ref": "02f1ef9…"`; the Pipfile's [dev-packages] names it).
+    expect(ids(input).size).toBe(96);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.host, s.direct, s.dev])).toEqual([
+      ['local', 'pipenv', '.', null, true, true],
+      ['remote', 'pypiserver', 'https://github.com/matteius/pypiserver.git', 'github.com', true, true],
+    ]);
+  });
+
+  it('reads a git value written as a PEP 508 direct reference (` pypiserver@ git+https://…@pipenv-313`) as that remote repository, not a local folder', async () => {
+    // Read whole, the value named no scheme: pypiserver passed for the project's own code and the run was complete.
+    const input = await read('pypa__pipenv@28cbcab', 'Pipfile.lock');
+    // python3 json: default 1, develop 95: 93 with a version, pipenv and pypiserver.
+    expect(ids(input).size).toBe(94);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.source, s.host, s.direct, s.dev])).toEqual([
+      ['local', 'pipenv', '.', null, true, true],
+      ['remote', 'pypiserver', 'git+https://github.com/matteius/pypiserver.git@pipenv-313', 'github.com', true, true],
+    ]);
+  });
+});
+
 describe('uv.lock resolved from a private index only, with a workspace member (getsentry/snuba)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
@@ -706,6 +763,56 @@ describe('yarn.lock of yarn 4 with link: entries bound to their workspace and pr
     const noted = patchNotes(input).map((n) => /^(yarn\.lock:\d+) "([^"]+)@npm:([^"]+)" "([^"]+)"$/.exec(n)!).map((m) => `${m[2]}@${m[3]} ${m[4]} ${m[1]}`);
     expect(patchedSubjects(input)).toEqual(noted);
     expect(noted).toHaveLength(3);
+  });
+});
+
+describe('yarn.lock of yarn 4 with packages fetched from GitHub Packages (`__archiveUrl`) and a git dependency (flex-development/aggregate-error-ponyfill)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('flex-development__aggregate-error-ponyfill', 'yarn.lock');
+  });
+  // python3 re: 1003 `resolution:` lines: 997 distinct `name@npm:<version>` (21 of them with
+  // `::__archiveUrl=`, 17 names), 4 builtin patch:, 1 git (`https://github.com/…#commit=…`), 1 workspace:.
+  const archived = (): DeclaredDependency[] => input.dependencies.filter((d) => d.resolved !== null);
+
+  it('reads each npm: resolution once, those with an __archiveUrl as the release they name', () => {
+    expect(input.format).toBe('yarn-berry');
+    expectWellFormed(input, 'npm');
+    expect(ids(input).size).toBe(997);
+    expect(new Set(archived().map((d) => `${d.name}@${d.version}`)).size).toBe(21);
+    expect(new Set(archived().map((d) => d.name)).size).toBe(17);
+    // The URL as yarn encoded it (`%3A%2F%2F`, `%40flex-development%2F`), decoded once.
+    expect(rowsOf(input, '@flex-development/builtin-modules')).toMatchObject([
+      { version: '1.0.0', resolved: 'https://npm.pkg.github.com/download/@flex-development/builtin-modules/1.0.0/7f6d30784550e9e03c3e93e9f846d958d016f1c9' },
+    ]);
+    expect(archived().every((d) => d.resolved?.startsWith('https://npm.pkg.github.com/download/@flex-development/'))).toBe(true);
+    // devDependencies["@flex-development/mlly"]: "1.0.0-alpha.15" — fetched from GitHub Packages, direct and dev.
+    expect(rowsOf(input, '@flex-development/mlly').filter((d) => d.direct)).toMatchObject([{ version: '1.0.0-alpha.15', dev: true }]);
+  });
+
+  it('records the git dependency as the only unvouched entry, remote on github.com', () => {
+    // resolutions["@ardatan/sync-fetch"]: "larsgw/sync-fetch#head=worker_threads" → resolution "@ardatan/sync-fetch@https://github.com/larsgw/sync-fetch.git#commit=3fb71ae…".
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct])).toEqual([['remote', '@ardatan/sync-fetch', 'github.com', false]]);
+  });
+
+  it('checks each archive URL as a package-lock `resolved`: on the configured registry\'s host it passes, on another host it fails', () => {
+    // The project's .npmrc sets `@flex-development:registry=https://npm.pkg.github.com` (not recorded).
+    const base = evidence();
+    const registry = base.sources.registry;
+    if (registry.status !== 'ok') throw new Error('the base evidence has registry facts');
+    const locks = lockRecords([input]);
+    const findings = (registries: string[]): string[] =>
+      foldDependencies([input], { direct: false, omitDev: false }).flatMap((subject) => {
+        const facts = { ...registry.facts, name: subject.name, version: subject.version ?? '', integrity: null, shasum: null };
+        const evaluated: Evidence = { ...base, target: { ...base.target, name: subject.name, version: subject.version }, sources: { ...base.sources, registry: { status: 'ok', facts } } };
+        return lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evaluated, registries)?.message ?? [];
+      });
+    expect(findings(['https://npm.pkg.github.com', 'https://registry.example'])).toEqual([]);
+    // Without that configuration, npm.pkg.github.com is another host than the registry's, and a
+    // berry lockfile pins no hash the registry publishes: each of the 21 releases fails.
+    const foreign = findings(['https://registry.example']);
+    expect(foreign).toHaveLength(21);
+    expect(foreign.every((m) => m.startsWith('lockfile injection: ') && m.includes(' from npm.pkg.github.com, '))).toBe(true);
   });
 });
 

@@ -51,6 +51,14 @@ export function yarnClassicPins(text: string): Pin[] {
   return pins;
 }
 
+/**
+ * Every `name@npm:<version>` resolution of a yarn berry lockfile (a line scan; the `::` parameters
+ * cut off). Berry pins no tarball hash (its `checksum` is of yarn's zip cache): none is given.
+ */
+export function yarnBerryPins(text: string): Pin[] {
+  return [...text.matchAll(/^ {2}resolution: "((?:@[^/"]+\/)?[^@"]+)@npm:([^":]+)(?:::[^"]*)?"$/gm)].map((m) => ({ name: m[1]!, version: m[2]!, integrity: null, shasum: null }));
+}
+
 /** Every `packages` key of a pnpm v9 lockfile (`name@version`) with its `resolution.integrity`. */
 export function pnpmPins(text: string): Pin[] {
   const lock = parseYaml(text) as { packages: Record<string, { resolution?: { integrity?: string } }> };

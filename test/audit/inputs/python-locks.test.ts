@@ -209,4 +209,16 @@ describe('Pipfile.lock', () => {
       `Pipfile.lock:${lineOf(lock, '"self": {')}: "self" skipped: not pinned to an index version (git, path or editable)`,
     ]);
   });
+
+  it('reads a git entry as the repository it names, remote unless a file: URL or a path', () => {
+    const kinds = (git: string) => (readPipfileLock(JSON.stringify({ develop: { thing: { git, ref: 'abc' } } }), 'Pipfile.lock').skipped ?? []).map((s) => [s.kind, s.host, s.source]);
+    // The shape pipenv 2024.0 wrote (pypa/pipenv's own Pipfile.lock at 28cbcab): a PEP 508 direct reference, name first.
+    expect(kinds(' pypiserver@ git+https://github.com/matteius/pypiserver.git@pipenv-313')).toEqual([['remote', 'github.com', 'git+https://github.com/matteius/pypiserver.git@pipenv-313']]);
+    expect(kinds('thing @ https://user:token@git.example/thing.git')).toEqual([['remote', 'git.example', 'https://git.example/thing.git']]);
+    expect(kinds('git@github.com:o/thing.git')).toEqual([['remote', 'github.com', 'git@github.com:o/thing.git']]);
+    // No scheme, no path: a repository nerq cannot place, never the project's own folder.
+    expect(kinds('github.com/o/thing')).toEqual([['remote', null, 'github.com/o/thing']]);
+    expect(kinds('file:///src/thing')).toEqual([['local', null, 'file:///src/thing']]);
+    expect(kinds('../thing')).toEqual([['local', null, '../thing']]);
+  });
 });

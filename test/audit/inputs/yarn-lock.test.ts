@@ -168,6 +168,63 @@ __metadata:
   });
 });
 
+describe('yarn.lock berry, a release with the __archiveUrl yarn fetches it from', () => {
+  /** One package locked as `resolution`, declared by the root workspace. */
+  const berry = (name: string, resolution: string): string =>
+    [
+      '__metadata:',
+      '  version: 8',
+      '  cacheKey: 10c0',
+      '',
+      `"${name}@npm:^1.0.0":`,
+      '  version: 1.0.0',
+      `  resolution: "${resolution}"`,
+      '  checksum: 10c0/00',
+      '  languageName: node',
+      '  linkType: hard',
+      '',
+      '"app@workspace:.":',
+      '  version: 0.0.0-use.local',
+      '  resolution: "app@workspace:."',
+      '  dependencies:',
+      `    "${name}": "npm:^1.0.0"`,
+      '  languageName: unknown',
+      '  linkType: soft',
+      '',
+    ].join('\n');
+
+  it('reads the release it names, with the URL (decoded as yarn encodes it) as where it resolves from', () => {
+    // The shape yarn 4 writes for GitHub Packages (its `%40scope%2Fname`, then the whole URL encoded once more).
+    const url = 'https://npm.pkg.github.com/download/@scope/pkg/1.0.0/7f6d30784550e9e03c3e93e9f846d958d016f1c9';
+    const input = readYarnLock(berry('@scope/pkg', `@scope/pkg@npm:1.0.0::__archiveUrl=${encodeURIComponent(url)}`), 'yarn.lock');
+    expect(only(input, '@scope/pkg')).toMatchObject({ version: '1.0.0', direct: true, resolved: url, integrity: null });
+    expect(input.skipped ?? []).toEqual([]);
+    // A tarball path whose name yarn percent-encodes (`@scope%2fpkg`) keeps it: `%252f` in the lockfile.
+    const encoded = 'https://registry.example/@scope%2fpkg/-/pkg-1.0.0.tgz';
+    expect(only(readYarnLock(berry('@scope/pkg', `@scope/pkg@npm:1.0.0::__archiveUrl=${encodeURIComponent(encoded)}`), 'yarn.lock'), '@scope/pkg').resolved).toBe(encoded);
+  });
+
+  it('keeps no credentials of the URL', () => {
+    const url = 'https://user:s3cret@npm.example/pkg/-/pkg-1.0.0.tgz?token=s3cret';
+    const input = readYarnLock(berry('pkg', `pkg@npm:1.0.0::__archiveUrl=${encodeURIComponent(url)}`), 'yarn.lock');
+    expect(only(input, 'pkg').resolved).toBe('https://npm.example/pkg/-/pkg-1.0.0.tgz');
+    expect(JSON.stringify(input)).not.toContain('s3cret');
+  });
+
+  it('leaves unplaced what it cannot read as a release: a version npm cannot read, or a URL that is not http(s)', () => {
+    const unreadable = readYarnLock(berry('pkg', `pkg@npm:latest::__archiveUrl=${encodeURIComponent('https://npm.example/pkg/-/pkg-1.0.0.tgz')}`), 'yarn.lock');
+    expect(find(unreadable, 'pkg')).toEqual([]);
+    expect((unreadable.skipped ?? []).map((s) => [s.kind, s.name, s.host])).toEqual([['remote', 'pkg', 'npm.example']]);
+    const ftp = readYarnLock(berry('pkg', `pkg@npm:1.0.0::__archiveUrl=${encodeURIComponent('ftp://files.example/pkg.tgz')}`), 'yarn.lock');
+    expect(find(ftp, 'pkg')).toEqual([]);
+    expect((ftp.skipped ?? []).map((s) => [s.kind, s.name, s.host])).toEqual([['remote', 'pkg', 'files.example']]);
+    // Another parameter than __archiveUrl is not one yarn writes on an npm: resolution: not read as the release either.
+    const other = readYarnLock(berry('pkg', 'pkg@npm:1.0.0::other=1'), 'yarn.lock');
+    expect(find(other, 'pkg')).toEqual([]);
+    expect((other.skipped ?? []).map((s) => [s.kind, s.name, s.host])).toEqual([['remote', 'pkg', null]]);
+  });
+});
+
 describe('yarn.lock classic errors', () => {
   it('reports the parser’s complaint without dumping the token, at the right line despite comments and blank lines', () => {
     const lock = '# yarn lockfile v1\n# another comment\n\n\n\na@^1:\n  version "1.0.0"\n\n\n\nb@^1:\n  version "1.0.0"\n  : oops\n';
