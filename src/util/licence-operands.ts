@@ -12,7 +12,10 @@
  * two known SPDX ids side by side — cannot be read without guessing how they combine, and
  * neither can an operand with words that make it another licence (`Commercial`, `custom`,
  * `-like`), a known id beside words other than "the", "license" or "version", or an operand the
- * rule does not correct: the declaration then has no correction.
+ * rule does not correct: the declaration then has no correction. One list is read: known ids,
+ * each written as an id, between `/`, `,`, `;`, `&` or `|` (`MIT/X11`, an old npm spelling) are
+ * all of them — `(MIT AND X11)`, the reading whose terms are the strictest, as PyPI's licence
+ * classifiers are read (checks/lib/spdx.ts).
  * Whether the result parses is the caller's check.
  */
 import licenseIds from 'spdx-license-ids/index.json' with { type: 'json' };
@@ -68,6 +71,13 @@ export function correctEachLicence(text: string, correctOne: (operand: string) =
       out.push(piece);
       continue;
     }
+    // Known ids written as ids and listed with `/`, `,`, `;`, `&` or `|` (`MIT/X11`): all of them, the
+    // conservative reading (AND takes the worst branch, checks/lib/license-class.ts), never one dropped.
+    const listed = listedIds(piece);
+    if (listed !== null) {
+      out.push(listed.length === 1 ? (listed[0] as string) : `(${listed.join(' AND ')})`);
+      continue;
+    }
     // One licence at most; a known id it names must be the one the correction gives (`AGPL MIT` is not AGPL-3.0).
     const named = idsNamed(piece);
     if (SEVERAL.test(piece.replace(VERSION_COMMA, ' version ')) || OTHER_TERMS.test(piece) || named.length > 1) return null;
@@ -80,6 +90,21 @@ export function correctEachLicence(text: string, correctOne: (operand: string) =
   }
   if (out.length === 0) return null;
   return out.join(' ').replace(/\( /g, '(').replace(/ \)/g, ')');
+}
+
+/** The separators of a plain list of licence ids. */
+const LIST_SEPARATOR = /\s*[/,;&|]\s*/;
+
+/**
+ * The ids of an operand that lists two or more known SPDX ids, each written as an id (any case,
+ * `+` allowed) and nothing else, with `/`, `,`, `;`, `&` or `|` between them; null otherwise
+ * (`Apache 2.0 / GPL` names no id as written: still unreadable).
+ */
+function listedIds(operand: string): string[] | null {
+  if (!LIST_SEPARATOR.test(operand)) return null;
+  const ids = operand.split(LIST_SEPARATOR).map((part) => knownIdOf(part.trim()));
+  if (ids.length < 2 || ids.some((id) => id === null)) return null;
+  return [...new Set(ids as string[])];
 }
 
 /** Where an unreadable declaration may divide one licence from another. */

@@ -116,8 +116,6 @@ describe('licence declarations that name several licences', () => {
     'MIT OR Commercial',
     'Apache 2.0 / GPL',
     'Dual MIT/GPL',
-    'MIT, GPL-3.0',
-    'MIT;GPL-3.0',
     'MIT & GPL',
     'MIT + AGPL-3.0',
     'AGPL MIT',
@@ -146,6 +144,11 @@ describe('licence declarations that name several licences', () => {
     ['mit and agpl-3.0', 'MIT AND AGPL-3.0'],
     ['Apache License, Version 2.0', 'Apache-2.0'],
     ['(MIT OR apache 2.0)', '(MIT OR Apache-2.0)'],
+    // Known ids listed with a separator SPDX does not define: every one of them, the strictest reading.
+    ['MIT/X11', '(MIT AND X11)'],
+    ['MIT, GPL-3.0', '(MIT AND GPL-3.0)'],
+    ['MIT;GPL-3.0', '(MIT AND GPL-3.0)'],
+    ['mit | gpl-3.0-only', '(MIT AND GPL-3.0-only)'],
   ];
   it.for(READABLE)('%j is still read as %j', ([text, npm], { task, expect }) => {
     noteCases(task);
