@@ -181,7 +181,7 @@ describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub
     expect(result.code).toBe(0);
   });
 
-  it('archive URLs on a host npm is not configured for (the lockfile as recorded): each of those packages fails with lockfile-injection', async () => {
+  it('archive URLs on a host npm is not configured for (the lockfile and .yarnrc.yml as recorded): each of those packages fails with lockfile-injection', async () => {
     const main = await server();
     serveRegistryOf(main, pins);
     const dir = projectCopy(fixture, 'yarn.lock', main.url('npm'));
@@ -189,13 +189,24 @@ describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub
     const report = parseAudit(result.stdout);
     expect(report.summary.total, result.stderr).toBe(79);
     expect(lockFindings(report).filter((f) => f.endsWith(' lockfile-injection')).map((f) => f.slice(0, -' lockfile-injection'.length)).sort()).toEqual(ARCHIVED_DIRECT);
+    // The project's own .yarnrc.yml names npm.pkg.github.com for the scope: untrusted, not followed.
+    expect((report as unknown as { warnings: { code: string }[] }).warnings.map((w) => w.code)).toContain('yarnrc-ignored');
     expect(result.code, result.stderr).toBe(1);
   });
 
-  // The project names GitHub Packages for its scope in .yarnrc.yml, not in .npmrc (yarn berry).
+  // The project names GitHub Packages for its scope in its recorded .yarnrc.yml
+  // (`npmScopes.flex-development.npmRegistryServer`, with `npmAuthToken: ${GITHUB_TOKEN:-$PAT_BOT}`).
   // A second fixture server stands for GitHub Packages: another origin than the registry's. Edit,
   // said here: the archive URLs name its origin (encoded as yarn writes it).
   const YARN_TOKEN = 'SECRET-YARNRC-TOKEN-5a1f0c';
+  /** Edit of the recorded .yarnrc.yml, said here: the fixture server's origin for GitHub Packages, a literal token for its variable. */
+  const editProjectYarnrc = (dir: string, origin: string): void => {
+    const file = path.join(dir, '.yarnrc.yml');
+    const recorded = readFileSync(file, 'utf8');
+    expect(recorded).toContain('npmRegistryServer: https://npm.pkg.github.com');
+    expect(recorded).toContain('npmAuthToken: ${GITHUB_TOKEN:-$PAT_BOT}');
+    writeFileSync(file, recorded.replace('https://npm.pkg.github.com', origin).replace('${GITHUB_TOKEN:-$PAT_BOT}', YARN_TOKEN));
+  };
   const yarnrc = (origin: string) => ['npmScopes:', '  flex-development:', `    npmRegistryServer: "${origin}"`, `    npmAuthToken: "${YARN_TOKEN}"`, `npmAuthIdent: "${YARN_TOKEN}-ident"`, ''].join('\n');
   // The public registry does not have the scope (as for a scope only a private registry holds):
   // the names exist only where the archive URLs point, so no dependency confusion either.
@@ -217,9 +228,9 @@ describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub
     const result = await runCli(['audit', dir, '--json', '--direct'], { server: main, env: { HOME: home } });
     const report = parseAudit(result.stdout);
     expect(report.summary.total, result.stderr).toBe(79);
-    expect(injected(report)).toEqual([]);
-    expect(warningCodes(report).filter((c) => c.startsWith('yarnrc-'))).toEqual([]);
     expect(lockFindings(report)).toEqual([]);
+    // The project's own (recorded) .yarnrc.yml is still not followed: it is said, and changes nothing.
+    expect(warningCodes(report).filter((c) => c.startsWith('yarnrc-'))).toEqual(['yarnrc-ignored']);
     expect(result.code, result.stderr).toBe(0);
     // Vouching a host fetches nothing from it: metadata still comes from npm's registry.
     expect(packages.requests).toEqual([]);
@@ -244,9 +255,9 @@ describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub
     expect(result.stdout + result.stderr).not.toContain(YARN_TOKEN);
   });
 
-  it("the scope's registry only in the project's .yarnrc.yml: not followed without --trust-project-npmrc (a yarnrc-ignored warning, exit 1)", async () => {
+  it("the scope's registry only in the project's (recorded) .yarnrc.yml: not followed without --trust-project-npmrc (a yarnrc-ignored warning, exit 1)", async () => {
     const { main, packages, dir } = await githubPackagesSetUp();
-    writeFileSync(path.join(dir, '.yarnrc.yml'), yarnrc(packages.url()));
+    editProjectYarnrc(dir, packages.url());
     const result = await runCli(['audit', dir, '--json', '--direct'], { server: main });
     const report = parseAudit(result.stdout);
     expect(injected(report).map((f) => f.slice(0, -' lockfile-injection'.length)).sort()).toEqual(ARCHIVED_DIRECT);
@@ -257,9 +268,9 @@ describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub
     expect(packages.requests).toEqual([]);
   });
 
-  it("the project's .yarnrc.yml with --trust-project-npmrc: its scope registry vouches the archive URLs, exit 0, the token in no output", async () => {
+  it("the project's (recorded) .yarnrc.yml with --trust-project-npmrc: its scope registry vouches the archive URLs, exit 0, the token in no output", async () => {
     const { main, packages, dir } = await githubPackagesSetUp();
-    writeFileSync(path.join(dir, '.yarnrc.yml'), yarnrc(packages.url()));
+    editProjectYarnrc(dir, packages.url());
     const result = await runCli(['audit', dir, '--json', '--direct', '--trust-project-npmrc'], { server: main });
     const report = parseAudit(result.stdout);
     expect(report.summary.total, result.stderr).toBe(79);
