@@ -20,7 +20,7 @@ import { createLargeBodyGate } from '../sources/http/large-bodies.js';
 import { observeRequests } from '../sources/http/observed.js';
 import { streamBody } from '../sources/http/stream.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
-import { loadYarnRegistries, type YarnRegistries } from '../sources/npm/yarnrc.js';
+import { loadYarnRegistries, type YarnRegistries } from '../audit/yarnrc.js';
 import type { HttpClient, HttpRequest } from '../sources/http/types.js';
 import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
 import { StoreSession, type StoreOptions } from './store-session.js';

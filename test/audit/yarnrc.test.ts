@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadYarnRegistries, YARNRC_MAX_BYTES, type YarnRegistries } from '../../src/sources/npm/yarnrc.js';
+import { loadYarnRegistries, YARNRC_MAX_BYTES, type YarnRegistries } from '../../src/audit/yarnrc.js';
 
 const SECRET = 'SECRET-YARN-TOKEN-0123456789';
 const IDENT = 'SECRET-IDENT-abcdef';

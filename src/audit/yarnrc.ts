@@ -3,7 +3,7 @@
  * lockfile may fetch a package's tarball from (a yarn `__archiveUrl`, a `resolved` URL) without
  * a hash the registry publishes for it (src/audit/lockfile-integrity.ts). They never change
  * which registry nerq reads a package's metadata from: that stays npm's configuration
- * (config.ts), as documented in README.md ("nerq audit").
+ * (src/sources/npm/config.ts), as documented in README.md ("nerq audit").
  *
  * Read: `npmRegistryServer` and `npmScopes.<scope>.npmRegistryServer`, from
  * - the `YARN_NPM_REGISTRY_SERVER` environment variable, as yarn reads it;
@@ -24,8 +24,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { readTreeFileSync } from '../../audit/tree-file.js';
-import { normaliseRegistry } from './config.js';
+import { readTreeFileSync } from './tree-file.js';
+import { normaliseRegistry } from '../sources/npm/config.js';
 
 /** The largest `.yarnrc.yml` read (a real one is a few hundred bytes). */
 export const YARNRC_MAX_BYTES = 256 * 1024;
