@@ -237,7 +237,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
       ...mcpOf(subject),
       dependencyConfusion: confusion.get(subject) ?? null,
-      lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence, [runtime.npm.registryFor(subject.name), runtime.npm.registry, runtime.endpoints.npmPublicRegistry]),
+      lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence, [runtime.npm.registryFor(subject.name), runtime.npm.registry, runtime.endpoints.npmPublicRegistry, ...runtime.yarn.registriesFor(subject.name)]),
     });
     return { subject, report: remembered, policy: outcome };
   });
@@ -261,6 +261,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   const warnings: AuditWarning[] = [
     ...plan.warnings,
     ...runtime.npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
+    ...runtime.yarn.warnings.map(({ code, message }) => ({ code, message, details: {} })),
     ...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })),
     ...refusedIgnores(entries, policy, now),
     ...unused,

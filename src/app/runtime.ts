@@ -20,6 +20,7 @@ import { createLargeBodyGate } from '../sources/http/large-bodies.js';
 import { observeRequests } from '../sources/http/observed.js';
 import { streamBody } from '../sources/http/stream.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
+import { loadYarnRegistries, type YarnRegistries } from '../audit/yarnrc.js';
 import type { HttpClient, HttpRequest } from '../sources/http/types.js';
 import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
 import { StoreSession, type StoreOptions } from './store-session.js';
@@ -31,8 +32,12 @@ export interface RuntimeConfig {
   cwd: string;
   /** --registry: the npm registry, over npm's configuration. */
   registry?: string | undefined;
-  /** A checkout whose .npmrc is untrusted data, not configuration (an audited project). */
+  /**
+   * A checkout whose .npmrc is untrusted data, not configuration (an audited project). Given,
+   * yarn's registries (`.yarnrc.yml`) are also read: an audit vouches lockfile hosts with them.
+   */
   untrustedDir?: string | undefined;
+  /** --trust-project-npmrc: follow the audited project's .npmrc and .yarnrc.yml registries. */
   trustProjectNpmrc?: boolean | undefined;
   /** Answer only from the store. */
   offline?: boolean | undefined;
@@ -74,6 +79,8 @@ export interface RuntimeActivity {
 
 export interface Runtime {
   readonly npm: NpmConfig;
+  /** Yarn's configured registries (an audit's only; none otherwise): lockfile hosts they vouch for. */
+  readonly yarn: YarnRegistries;
   readonly endpoints: Endpoints;
   readonly githubToken: string | null;
   /** The pool every call's requests go through, behind the store's cache. */
@@ -113,6 +120,8 @@ export function withSignal(http: HttpClient, signal: AbortSignal | undefined): H
   };
 }
 
+const NO_YARN_REGISTRIES: YarnRegistries = { registriesFor: () => [], warnings: [] };
+
 export function createRuntime(config: RuntimeConfig): Runtime {
   const warn = config.warn ?? (() => undefined);
   let npm: NpmConfig;
@@ -130,6 +139,11 @@ export function createRuntime(config: RuntimeConfig): Runtime {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
   for (const warning of npm.warnings) warn(warning);
+  const yarn =
+    config.untrustedDir === undefined
+      ? NO_YARN_REGISTRIES
+      : loadYarnRegistries({ env: config.env, cwd: config.cwd, untrustedDir: config.untrustedDir, trustProject: config.trustProjectNpmrc === true });
+  for (const warning of yarn.warnings) warn(warning.message);
 
   const token = githubToken(config.env);
   const githubAuth = githubAuthFor(endpoints, token);
@@ -161,6 +175,7 @@ export function createRuntime(config: RuntimeConfig): Runtime {
 
   return {
     npm,
+    yarn,
     endpoints,
     githubToken: token,
     http,

@@ -207,7 +207,9 @@ export interface AuditEntry {
  * Something the reader of an audit must know once (not per package): `input-note` (what an input
  * reader skipped or guessed), `unvouched-remote` (an entry fetched from a git repository or URL no
  * registry vouches for: the run is incomplete), `unvouched-remote-ignored` (one an ignore entry
- * covers), `npm-config`, `ignore-expired`, `ignore-refused` (an ignore entry naming a package
+ * covers), `npm-config`, `yarnrc-ignored` (the audited project's `.yarnrc.yml` registries, not
+ * followed without --trust-project-npmrc), `yarnrc-invalid` (a `.yarnrc.yml` or one of its
+ * registries that cannot be used), `ignore-expired`, `ignore-refused` (an ignore entry naming a package
  * that is NO — DO NOT USE: not applied), `service-unreachable` (a host or
  * service that failed and was not asked again), `source-unavailable` (an evidence source missing
  * for some packages, with the checks it left unknown), `compare-limited` (`--compare` compared

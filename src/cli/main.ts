@@ -77,7 +77,7 @@ export function buildProgram(): Command {
     .option('--direct', 'only direct dependencies')
     .option('--omit <type>', 'leave out dev dependencies (--omit dev)', collect)
     .option('--concurrency <n>', 'evaluations in flight (default 64, at most 256)')
-    .option('--trust-project-npmrc', "follow a registry that only the audited directory's .npmrc sets")
+    .option('--trust-project-npmrc', "follow a registry that only the audited directory's .npmrc or .yarnrc.yml sets")
     .option('--json', 'print the audit report as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'output format: table, json, markdown or sarif'))
     .option('--min-score <n>', 'policy: fail packages scoring below n (overrides the policy file)')

@@ -23,8 +23,9 @@ const LOCK_RULES = ['lockfile-injection', 'dependency-confusion'];
 /**
  * The registry the pins describe, under `/npm/` (full packuments) and `/npm-public/`
  * (abbreviated): each release with the lockfile's integrity and sha1, its tarball under `/npm/`.
+ * `notPublic`: names the public registry (`/npm-public/`) does not have.
  */
-function serveRegistryOf(server: FixtureServer, pins: readonly Pin[]): void {
+function serveRegistryOf(server: FixtureServer, pins: readonly Pin[], notPublic: (name: string) => boolean = () => false): void {
   const byName = new Map<string, Pin[]>();
   for (const pin of pins) {
     const list = byName.get(pin.name) ?? [];
@@ -54,7 +55,7 @@ function serveRegistryOf(server: FixtureServer, pins: readonly Pin[]): void {
     (prefix: string): RouteHandler =>
     (req, res, { url }) => {
       const rest = decodeURIComponent(url.pathname.slice(prefix.length + 2));
-      const doc = rest.includes('/-/') ? null : packument(rest, server.url('npm'));
+      const doc = rest.includes('/-/') || (prefix === 'npm-public' && notPublic(rest)) ? null : packument(rest, server.url('npm'));
       res.writeHead(doc === null ? 404 : 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(doc ?? { error: 'Not found' }));
       void req;
@@ -180,7 +181,7 @@ describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub
     expect(result.code).toBe(0);
   });
 
-  it('archive URLs on a host npm is not configured for (the lockfile as recorded): each of those packages fails with lockfile-injection', async () => {
+  it('archive URLs on a host npm is not configured for (the lockfile and .yarnrc.yml as recorded): each of those packages fails with lockfile-injection', async () => {
     const main = await server();
     serveRegistryOf(main, pins);
     const dir = projectCopy(fixture, 'yarn.lock', main.url('npm'));
@@ -188,7 +189,100 @@ describe('nerq audit of a real yarn berry lockfile whose scope comes from GitHub
     const report = parseAudit(result.stdout);
     expect(report.summary.total, result.stderr).toBe(79);
     expect(lockFindings(report).filter((f) => f.endsWith(' lockfile-injection')).map((f) => f.slice(0, -' lockfile-injection'.length)).sort()).toEqual(ARCHIVED_DIRECT);
+    // The project's own .yarnrc.yml names npm.pkg.github.com for the scope: untrusted, not followed.
+    expect((report as unknown as { warnings: { code: string }[] }).warnings.map((w) => w.code)).toContain('yarnrc-ignored');
     expect(result.code, result.stderr).toBe(1);
+  });
+
+  // The project names GitHub Packages for its scope in its recorded .yarnrc.yml
+  // (`npmScopes.flex-development.npmRegistryServer`, with `npmAuthToken: ${GITHUB_TOKEN:-$PAT_BOT}`).
+  // A second fixture server stands for GitHub Packages: another origin than the registry's. Edit,
+  // said here: the archive URLs name its origin (encoded as yarn writes it).
+  const YARN_TOKEN = 'SECRET-YARNRC-TOKEN-5a1f0c';
+  /** Edit of the recorded .yarnrc.yml, said here: the fixture server's origin for GitHub Packages, a literal token for its variable. */
+  const editProjectYarnrc = (dir: string, origin: string): void => {
+    const file = path.join(dir, '.yarnrc.yml');
+    const recorded = readFileSync(file, 'utf8');
+    expect(recorded).toContain('npmRegistryServer: https://npm.pkg.github.com');
+    expect(recorded).toContain('npmAuthToken: ${GITHUB_TOKEN:-$PAT_BOT}');
+    writeFileSync(file, recorded.replace('https://npm.pkg.github.com', origin).replace('${GITHUB_TOKEN:-$PAT_BOT}', YARN_TOKEN));
+  };
+  const yarnrc = (origin: string) => ['npmScopes:', '  flex-development:', `    npmRegistryServer: "${origin}"`, `    npmAuthToken: "${YARN_TOKEN}"`, `npmAuthIdent: "${YARN_TOKEN}-ident"`, ''].join('\n');
+  // The public registry does not have the scope (as for a scope only a private registry holds):
+  // the names exist only where the archive URLs point, so no dependency confusion either.
+  const scoped = (name: string) => name.startsWith('@flex-development/');
+  async function githubPackagesSetUp(notPublic: (name: string) => boolean = scoped) {
+    const main = await server();
+    const packages = await server();
+    serveRegistryOf(main, pins, notPublic);
+    const dir = projectCopy(fixture, 'yarn.lock', main.url('npm'), (t) => t.replaceAll('https%3A%2F%2Fnpm.pkg.github.com', encodeURIComponent(packages.url())));
+    return { main, packages, dir };
+  }
+  const injected = (report: ReturnType<typeof parseAudit>) => lockFindings(report).filter((f) => f.endsWith(' lockfile-injection'));
+  const warningCodes = (report: ReturnType<typeof parseAudit>) => (report as unknown as { warnings: { code: string }[] }).warnings.map((w) => w.code);
+
+  it("the scope's registry in the user's ~/.yarnrc.yml vouches its archive URLs: no finding, exit 0, the token never shown", async () => {
+    const { main, packages, dir } = await githubPackagesSetUp();
+    const home = dirs.make('nerq-yarn-user-');
+    writeFileSync(path.join(home, '.yarnrc.yml'), yarnrc(packages.url()));
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main, env: { HOME: home } });
+    const report = parseAudit(result.stdout);
+    expect(report.summary.total, result.stderr).toBe(79);
+    expect(lockFindings(report)).toEqual([]);
+    // The project's own (recorded) .yarnrc.yml is still not followed: it is said, and changes nothing.
+    expect(warningCodes(report).filter((c) => c.startsWith('yarnrc-'))).toEqual(['yarnrc-ignored']);
+    expect(result.code, result.stderr).toBe(0);
+    // Vouching a host fetches nothing from it: metadata still comes from npm's registry.
+    expect(packages.requests).toEqual([]);
+    const sarif = await runCli(['audit', dir, '--format', 'sarif', '--direct'], { server: main, env: { HOME: home } });
+    const table = await runCli(['audit', dir, '--direct'], { server: main, env: { HOME: home } });
+    for (const run of [result, sarif, table]) expect(run.stdout + run.stderr).not.toContain(YARN_TOKEN);
+    expect(sarif.code).toBe(0);
+  });
+
+  it("the same, with the scope's releases also on the public registry (as they are today): no lockfile injection, but dependency confusion", async () => {
+    // The public registry publishes these very releases (tutils 6.0.0-alpha.10's shasum is the
+    // sha1 its archive URL ends with), but a yarn berry pin carries no tarball hash to compare,
+    // and the metadata nerq reads comes from npm's registry, not from the archive URLs' host.
+    const { main, packages, dir } = await githubPackagesSetUp(() => false);
+    const home = dirs.make('nerq-yarn-user-');
+    writeFileSync(path.join(home, '.yarnrc.yml'), yarnrc(packages.url()));
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main, env: { HOME: home } });
+    const report = parseAudit(result.stdout);
+    expect(injected(report)).toEqual([]);
+    expect(lockFindings(report).map((f) => f.slice(0, -' dependency-confusion'.length)).sort()).toEqual(ARCHIVED_DIRECT);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout + result.stderr).not.toContain(YARN_TOKEN);
+  });
+
+  it("the scope's registry only in the project's (recorded) .yarnrc.yml: not followed without --trust-project-npmrc (a yarnrc-ignored warning, exit 1)", async () => {
+    const { main, packages, dir } = await githubPackagesSetUp();
+    editProjectYarnrc(dir, packages.url());
+    const result = await runCli(['audit', dir, '--json', '--direct'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(injected(report).map((f) => f.slice(0, -' lockfile-injection'.length)).sort()).toEqual(ARCHIVED_DIRECT);
+    expect(warningCodes(report)).toContain('yarnrc-ignored');
+    expect(result.stderr).toMatch(/^nerq: warning: the audited project's \.yarnrc\.yml sets npmScopes\.flex-development\.npmRegistryServer: ignored \(pass --trust-project-npmrc/m);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout + result.stderr).not.toContain(YARN_TOKEN);
+    expect(packages.requests).toEqual([]);
+  });
+
+  it("the project's (recorded) .yarnrc.yml with --trust-project-npmrc: its scope registry vouches the archive URLs, exit 0, the token in no output", async () => {
+    const { main, packages, dir } = await githubPackagesSetUp();
+    editProjectYarnrc(dir, packages.url());
+    const result = await runCli(['audit', dir, '--json', '--direct', '--trust-project-npmrc'], { server: main });
+    const report = parseAudit(result.stdout);
+    expect(report.summary.total, result.stderr).toBe(79);
+    expect(lockFindings(report)).toEqual([]);
+    expect(warningCodes(report).filter((c) => c.startsWith('yarnrc-'))).toEqual([]);
+    expect(result.code, result.stderr).toBe(0);
+    const sarif = await runCli(['audit', dir, '--format', 'sarif', '--direct', '--trust-project-npmrc'], { server: main });
+    const markdown = await runCli(['audit', dir, '--format', 'markdown', '--direct', '--trust-project-npmrc'], { server: main });
+    for (const run of [result, sarif, markdown]) expect(run.stdout + run.stderr).not.toContain(YARN_TOKEN);
+    expect(sarif.code).toBe(0);
+    // No request carries it either: a yarnrc's credentials are never read.
+    expect([...main.requests, ...packages.requests].filter((r) => JSON.stringify(r.headers).includes(YARN_TOKEN))).toEqual([]);
   });
 });
 

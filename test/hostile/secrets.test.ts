@@ -7,9 +7,11 @@
  * wrote and the store's sqlite bytes are searched for the tokens (raw, base64 and
  * percent-encoded): zero occurrences. The tokens did go where they belong (the registry's
  * origin, GitHub's), and a redirect to another origin — of the packument, the tarball and
- * GitHub's GraphQL endpoint — arrives there without them.
+ * GitHub's GraphQL endpoint — arrives there without them. Yarn berry's `npmAuthToken` and
+ * `npmAuthIdent` in the user's and an audited project's `.yarnrc.yml` (a valid one, followed with
+ * --trust-project-npmrc, and a malformed one) are searched for the same way.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPackage } from '../cli/helpers.js';
@@ -26,7 +28,10 @@ const GH_TOKEN = 'gho_h7SECRETghTOKEN0123456789AbCdEfGh';
 const NPM_USER_TOKEN = 'npm_h7SECRETuserTOKEN0123456789AbCdEf';
 const NPM_PROJECT_TOKEN = 'npm_h7SECRETprojectTOKEN0123456789AbCd';
 const NPM_ENV_TOKEN = 'npm_h7SECRETenvTOKEN0123456789AbCdEfGh';
-const TOKENS = [GITHUB_TOKEN, GH_TOKEN, NPM_USER_TOKEN, NPM_PROJECT_TOKEN, NPM_ENV_TOKEN];
+const YARN_USER_TOKEN = 'yarn_h7SECRETuserTOKEN0123456789AbCdEf';
+const YARN_PROJECT_TOKEN = 'yarn_h7SECRETprojectTOKEN0123456789Ab';
+const YARN_IDENT = 'yarn_h7SECRETidentVALUE0123456789AbCd';
+const TOKENS = [GITHUB_TOKEN, GH_TOKEN, NPM_USER_TOKEN, NPM_PROJECT_TOKEN, NPM_ENV_TOKEN, YARN_USER_TOKEN, YARN_PROJECT_TOKEN, YARN_IDENT];
 
 /** Every form a token could be written in. */
 const FORMS = TOKENS.flatMap((token) => [token, Buffer.from(token).toString('base64'), encodeURIComponent(token), token.slice(4, 24)]);
@@ -36,6 +41,9 @@ let elsewhere: FixtureServer;
 let sandbox: Sandbox;
 const runs: { label: string; run: HostileRun }[] = [];
 const env = { GITHUB_TOKEN, GH_TOKEN, NPM_TOKEN: NPM_ENV_TOKEN };
+/** Yarn berry projects pinning chalk from an `__archiveUrl`, with a `.yarnrc.yml` holding tokens (valid, malformed). */
+let yarnProject: string;
+let yarnMalformed: string;
 
 beforeAll(async () => {
   requireCli();
@@ -45,6 +53,22 @@ beforeAll(async () => {
   const registry = `//127.0.0.1:${server.port}/npm/`;
   writeFileSync(path.join(sandbox.home, '.npmrc'), `${registry}:_authToken=${NPM_USER_TOKEN}\n@private:registry=http://127.0.0.1:${server.port}/private/\n//127.0.0.1:${server.port}/private/:_authToken=\${NPM_TOKEN}\n`);
   writeFileSync(path.join(sandbox.cwd, '.npmrc'), `${registry}:_authToken=${NPM_PROJECT_TOKEN}\n`);
+  const privateRegistry = `http://127.0.0.1:${server.port}/private/`;
+  writeFileSync(path.join(sandbox.home, '.yarnrc.yml'), `npmRegistryServer: "${privateRegistry}"\nnpmAuthToken: "${YARN_USER_TOKEN}"\nnpmAuthIdent: "${YARN_IDENT}"\n`);
+  const archive = encodeURIComponent(`${privateRegistry}download/chalk/4.1.0/chalk.tgz`);
+  const lock = `__metadata:\n  version: 8\n  cacheKey: 10c0\n\n"chalk@npm:4.1.0":\n  version: 4.1.0\n  resolution: "chalk@npm:4.1.0::__archiveUrl=${archive}"\n  checksum: 10c0/00\n  languageName: node\n  linkType: hard\n`;
+  for (const [name, yarnrc] of [
+    ['yarn-project', `npmScopes:\n  private:\n    npmRegistryServer: "${privateRegistry}"\n    npmAuthToken: "${YARN_PROJECT_TOKEN}"\n`],
+    ['yarn-malformed', `npmAuthToken: "${YARN_PROJECT_TOKEN}\nnpmRegistryServer: [\n`],
+  ] as const) {
+    const dir = path.join(sandbox.cwd, name);
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'package.json'), '{ "name": "app", "private": true, "dependencies": { "chalk": "4.1.0" } }\n');
+    writeFileSync(path.join(dir, 'yarn.lock'), lock);
+    writeFileSync(path.join(dir, '.yarnrc.yml'), yarnrc);
+  }
+  yarnProject = path.join(sandbox.cwd, 'yarn-project');
+  yarnMalformed = path.join(sandbox.cwd, 'yarn-malformed');
 
   // chalk: the healthy world. nerq-missing: not in the registry.
   SOURCES[0]!.world(server);
@@ -92,6 +116,14 @@ describe('tokens never leave their service', () => {
       ['cache stats --json', ['cache', 'stats', '--json'], [0]],
       ['history', ['history', PACKAGE], [0]],
       ['history --json', ['history', PACKAGE, '--json'], [0]],
+      // Offline, so the registry's requests stay those of `check` (see the next test). The store
+      // holds chalk under the project .npmrc's credentials, not the audit's (the user's): chalk is
+      // not evaluated (exit 3). These runs read the yarnrc files and print every output; the
+      // lockfile check itself is test/cli/audit-real-lockfiles.test.ts's.
+      ['audit, project .yarnrc.yml ignored', ['audit', yarnProject, '--offline', '--json'], [3]],
+      ['audit --trust-project-npmrc, sarif', ['audit', yarnProject, '--offline', '--format', 'sarif', '--trust-project-npmrc'], [3]],
+      ['audit --trust-project-npmrc, markdown', ['audit', yarnProject, '--offline', '--format', 'markdown', '--trust-project-npmrc'], [3]],
+      ['audit, a malformed .yarnrc.yml', ['audit', yarnMalformed, '--offline', '--json', '--trust-project-npmrc'], [3]],
       ['not found', ['check', 'nerq-missing', '--json'], [3]],
       ['bad input', ['check', '../x'], [2]],
       ['a dead registry', ['check', PACKAGE, '--registry', `${dead}/npm/`, '--no-cache'], [3]],
@@ -113,7 +145,11 @@ describe('tokens never leave their service', () => {
 
     // The search: every output, and every byte on disk but the two .npmrc files themselves.
     const outputs = runs.flatMap(({ label, run }) => [[`${label} stdout`, run.stdout], [`${label} stderr`, run.stderr]] as const);
-    const files = filesUnder(sandbox.root).filter((f) => !f.endsWith('.npmrc'));
+    const files = filesUnder(sandbox.root).filter((f) => !f.endsWith('.npmrc') && !f.endsWith('.yarnrc.yml'));
+    // The yarnrc files were read: the ignored one and the malformed one said so (codes, not prose).
+    const warningCodes = (label: string) => (JSON.parse(runs.find((r) => r.label === label)!.run.stdout) as { warnings: { code: string }[] }).warnings.map((w) => w.code);
+    expect(warningCodes('audit, project .yarnrc.yml ignored')).toContain('yarnrc-ignored');
+    expect(warningCodes('audit, a malformed .yarnrc.yml')).toContain('yarnrc-invalid');
     expect(files.some((f) => f.includes(`${path.sep}nerq${path.sep}`)), `the store was written: ${files.join(', ')}`).toBe(true);
     expect(files).toContain(path.join('cwd', 'evidence.json'));
     const found: string[] = [];

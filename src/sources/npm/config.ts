@@ -114,7 +114,7 @@ const AUTH_FIELDS: Record<string, keyof Credentials> = {
 };
 
 /** Normalise a registry URL to end with one slash; throw (without echoing it) when not http(s). */
-function normaliseRegistry(value: unknown, label: string): string {
+export function normaliseRegistry(value: unknown, label: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new NpmConfigError(`${label} is not set to a URL`);
   }
