@@ -145,6 +145,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const GUARD_WORDS: Readonly<Record<string, string>> = {
   'known-vulnerabilities': 'vulnerabilities',
   'malicious-package': 'malicious code',
+  'lockfile-injection': 'lockfile injection',
 };
 
 /** What the incomplete packages were not checked for: `vulnerabilities and malicious code`. */
