@@ -144,4 +144,17 @@ describe('nerq audit: requirements with an extra index', () => {
     const { result } = await audit({ 'requirements.txt': `--extra-index-url ${OTHER_INDEX}\nflask==3.1.3 --hash=sha256:${WHEEL_SHA256}\n` });
     expect(result.code, result.stderr).toBe(3);
   });
+
+  it('table and SARIF name the host at the requirement, never the token', async () => {
+    await serve();
+    const dir = dirs.project({ 'requirements.txt': `--extra-index-url https://user:s3cret@pypi.evil.example/simple\nflask==3.1.3\n`, '.nerqrc.json': POLICY });
+    const table = await runCli(['audit', dir], { server });
+    expect(table.code, table.stderr).toBe(3);
+    expect(table.stdout).toContain('pypi.evil.example');
+    const sarif = await runCli(['audit', dir, '--format', 'sarif'], { server });
+    expect(sarif.code).toBe(3);
+    const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] }).runs[0]!.results;
+    expect(results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri, r.locations[0]?.physicalLocation.region?.startLine])).toEqual([['policy/not-checked', 'requirements.txt', 2]]);
+    for (const run of [table, sarif]) expect(run.stdout + run.stderr).not.toContain('s3cret');
+  });
 });
