@@ -4,7 +4,8 @@
  * the packages the sibling `Pipfile` (from the context) lists; without it, pipenv's habit of
  * writing `index` only on the packages the Pipfile names decides, and when no entry has one,
  * every package counts as direct (a note says so). Git, path and editable entries are skipped
- * with a note; the named index's URL becomes `resolved`, and the entry's `hashes` its `integrity`.
+ * with a note; the named index's URL (without one, the first source's: pipenv's default index)
+ * becomes `resolved`, and the entry's `hashes` its `integrity`.
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -81,7 +82,8 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
         file,
         line,
         workspace: null,
-        resolved: entry.index === undefined ? null : (sources.get(entry.index) ?? null),
+        // pipenv installs an entry without an `index` from the lock's first source (the default index).
+        resolved: entry.index === undefined ? (lock._meta?.sources?.[0]?.url ?? null) : (sources.get(entry.index) ?? null),
         ...withIntegrity(pythonIntegrity(entry.hashes ?? [])),
       });
     }

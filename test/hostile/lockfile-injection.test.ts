@@ -458,6 +458,13 @@ const PYTHON: Record<string, (index: string, hash: string | null) => Record<stri
       develop: {},
     }),
   }),
+  'Pipfile.lock, the entry naming no index (the first source is the default)': (index, hash) => ({
+    'Pipfile.lock': JSON.stringify({
+      _meta: { sources: [{ name: 'private', url: index, verify_ssl: true }, { name: 'pypi', url: 'https://pypi.org/simple', verify_ssl: true }] },
+      default: { flask: { hashes: hash === null ? [] : [`sha256:${hash}`], version: '==3.1.3' } },
+      develop: {},
+    }),
+  }),
   'requirements --extra-index-url': (index, hash) => ({ 'requirements.txt': `--extra-index-url ${index}\nflask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n` }),
   'requirements --extra-index-url=, after the pin': (index, hash) => ({ 'requirements.txt': `flask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n--extra-index-url=${index}\n` }),
   'requirements --find-links in an included file': (index, hash) => ({

@@ -251,6 +251,14 @@ describe('the hashes a Python lockfile pins (lockfile injection, docs/security.m
     expect(only(readUvLock(lock, 'uv.lock'), 'a').integrity).toBeUndefined();
   });
 
+  it("Pipfile.lock: an entry without an index resolves from the lock's first source (pipenv's default index)", () => {
+    const lock = (urls: string[]) =>
+      JSON.stringify({ _meta: { sources: urls.map((url, i) => ({ name: `s${i}`, url, verify_ssl: true })) }, default: { a: { hashes: [], version: '==1.0' } }, develop: {} });
+    expect(only(readPipfileLock(lock(['https://pypi.internal.example/simple', 'https://pypi.org/simple']), 'Pipfile.lock'), 'a').resolved).toBe('https://pypi.internal.example/simple');
+    expect(only(readPipfileLock(lock(['https://pypi.org/simple', 'https://pypi.internal.example/simple']), 'Pipfile.lock'), 'a').resolved).toBe('https://pypi.org/simple');
+    expect(only(readPipfileLock(lock([]), 'Pipfile.lock'), 'a').resolved).toBeNull();
+  });
+
   it("uv.lock: another registry's URL is kept without credentials", () => {
     const lock = `[[package]]\nname = "a"\nversion = "1.0"\nsource = { registry = "https://user:s3cret@pypi.internal.example/simple?token=t0k" }\n`;
     expect(only(readUvLock(lock, 'uv.lock'), 'a').resolved).toBe('https://pypi.internal.example/simple');
