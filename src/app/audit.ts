@@ -237,7 +237,14 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
       ...mcpOf(subject),
       dependencyConfusion: confusion.get(subject) ?? null,
-      lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence, [runtime.npm.registryFor(subject.name), runtime.npm.registry, runtime.endpoints.npmPublicRegistry, ...runtime.yarn.registriesFor(subject.name)]),
+      lockfileInjection: lockfileMismatch(
+        subject,
+        locks.get(subjectKey(subject)) ?? [],
+        evidence,
+        subject.ecosystem === 'pypi'
+          ? [runtime.endpoints.pypi]
+          : [runtime.npm.registryFor(subject.name), runtime.npm.registry, runtime.endpoints.npmPublicRegistry, ...runtime.yarn.registriesFor(subject.name)],
+      ),
     });
     return { subject, report: remembered, policy: outcome };
   });

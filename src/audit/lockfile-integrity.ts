@@ -13,18 +13,28 @@
  * than the registry's (the host of the release's `dist.tarball`, the configured registries, the
  * public one): npm fetches it from there, and only a hash the registry publishes for the
  * release says the bytes are the release's (without one, npm installs whatever that host serves).
+ *
+ * A Python entry the lockfile takes from another index than PyPI (uv's `source.registry`, a
+ * Poetry or Pipfile source, or any requirement of a requirements file while an
+ * `--index-url`, `--extra-index-url` or `--find-links` other than PyPI is in effect) is PyPI's
+ * release only when one of the sha256 hashes it pins is one PyPI publishes for that release (a
+ * mirror serves PyPI's bytes); pinning hashes none of which is PyPI's is lockfile injection; a
+ * pin with no sha256, or a release whose PyPI hashes are not known (PyPI unavailable), cannot be
+ * vouched for: the finding is `unverified`, and the package incomplete, never passed or failed.
+ * Only the index's host is named (its URL may carry a token).
  */
 import type { Evidence } from '../evidence/schema.js';
 import { tarballIdentity } from '../ecosystems/npm/tarball-path.js';
+import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { subjectKey } from './fold.js';
 import type { AuditSubject, InputFile, LockRecord } from './types.js';
 
-/** Every distinct pin of each npm subject in the inputs, by subject key (fold.ts). */
+/** Every distinct pin of each npm or PyPI subject in the inputs, by subject key (fold.ts). */
 export function lockRecords(inputs: readonly InputFile[]): Map<string, LockRecord[]> {
   const byKey = new Map<string, LockRecord[]>();
   for (const input of inputs) {
     for (const dependency of input.dependencies) {
-      if (dependency.ecosystem !== 'npm' || dependency.version === null) continue;
+      if ((dependency.ecosystem !== 'npm' && dependency.ecosystem !== 'pypi') || dependency.version === null) continue;
       const record: LockRecord = {
         file: dependency.pinnedAt?.file ?? dependency.file,
         line: dependency.pinnedAt?.line ?? dependency.line,
@@ -112,13 +122,24 @@ function where(record: LockRecord): string {
 export interface LockfileFinding {
   message: string;
   at: { file: string; line: number | null };
+  /**
+   * The pin could not be vouched for (a Python entry from another index with no hash PyPI
+   * publishes to compare, or PyPI's hashes unavailable): the package is incomplete, not failed.
+   */
+  unverified?: true;
 }
 
 /**
  * Why the lockfile would install something other than `subject`, at the pin that says so, or
- * null. `evidence`: the evaluation of the subject (its registry facts give the release's hashes).
+ * null. `evidence`: the evaluation of the subject (its registry or PyPI facts give the release's
+ * hashes); `registries`: the registries (npm) or PyPI base URLs (pypi) nerq reads the subject from.
  */
 export function lockfileMismatch(subject: AuditSubject, records: readonly LockRecord[], evidence: Evidence | null, registries: readonly string[] = []): LockfileFinding | null {
+  if (subject.ecosystem === 'pypi') {
+    // A pin that installs other bytes says more than one that cannot be vouched for.
+    const findings = records.flatMap((record) => pythonIndexFinding(subject, record, evidence, registries) ?? []);
+    return findings.find((f) => f.unverified !== true) ?? findings[0] ?? null;
+  }
   for (const record of records) {
     const message = recordMismatch(subject, record, evidence, registries);
     if (message !== null) return { message, at: { file: record.file, line: record.line } };
@@ -155,4 +176,44 @@ function recordMismatch(subject: AuditSubject, record: LockRecord, evidence: Evi
     }
   }
   return null;
+}
+
+/** Hex digests of the SRI `sha256-` tokens of a pin. */
+function pinnedSha256(integrity: string | null): Set<string> {
+  return new Set([...(digests(integrity, null).get('sha256') ?? [])].map((b64) => Buffer.from(b64, 'base64').toString('hex')));
+}
+
+/** How a finding names a Python index: its host (never the URL: it may carry a token), or a find-links path. */
+function indexPlace(resolved: string): string {
+  const url = URL.parse(resolved.trim());
+  return url !== null && url.hostname !== '' ? `the index at ${url.hostname}` : 'a find-links location';
+}
+
+/**
+ * What one Python pin from another index than PyPI says of `subject` (see the top of this
+ * file): null when it is PyPI's (its index is PyPI, or a hash it pins is one PyPI publishes
+ * for the release), a failure when its hashes are none of PyPI's, `unverified` when it cannot
+ * be told. Pure: `evidence` holds PyPI's digests of the release (pypi facts, `files[].sha256`);
+ * `pypi`: the PyPI nerq is configured to read (`NERQ_PYPI_URL`), whose host is PyPI's too.
+ */
+export function pythonIndexFinding(subject: AuditSubject, record: LockRecord, evidence: Evidence | null, pypi: readonly string[] = []): LockfileFinding | null {
+  if (subject.ecosystem !== 'pypi' || subject.version === null || record.resolved === null || isPypiIndex(record.resolved, pypi)) return null;
+  const label = `${subject.name}==${subject.version}`;
+  const at = { file: record.file, line: record.line };
+  const place = indexPlace(record.resolved);
+  const pinned = pinnedSha256(record.integrity);
+  if (pinned.size === 0) {
+    return { message: `${where(record)} may take ${label} from ${place}, not PyPI, and pins no sha256 hash that would tell its files are PyPI's`, at, unverified: true };
+  }
+  const source = evidence?.sources.pypi;
+  const facts = source?.status === 'ok' && source.facts.version === subject.version ? source.facts : null;
+  const published = (facts?.files ?? []).map((f) => f.sha256 ?? null);
+  if (published.some((digest) => digest !== null && pinned.has(digest))) return null;
+  if (facts === null || published.length === 0 || published.includes(null)) {
+    return { message: `${where(record)} takes ${label} from ${place}, not PyPI: PyPI's hashes of ${label} are not known, so its pinned hashes could not be compared`, at, unverified: true };
+  }
+  return {
+    message: `lockfile injection: ${where(record)} takes ${label} from ${place}, not PyPI, pinning sha256 hashes PyPI does not publish for it: pip would install other bytes than ${label}`,
+    at,
+  };
 }

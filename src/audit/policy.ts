@@ -84,7 +84,7 @@ export interface ApplyOptions {
   license?: PackageLicense;
   /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
   dependencyConfusion?: DependencyConfusion | null;
-  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure, at the pin. */
+  /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure, at the pin; an `unverified` one leaves the package incomplete. */
   lockfileInjection?: LockfileFinding | null;
   /** An `mcp` subject: the configured servers it was matched from, as MCP ignore entries match them (`mcp-entry-policy`). */
   mcpServers?: readonly McpFindingRef[];
@@ -167,7 +167,8 @@ export function applyPolicy(
     failures.push({ rule: 'dependency-confusion', message, ...(at === null ? {} : { at }) });
     if (status === 'pass') status = 'fail';
   }
-  if (options.lockfileInjection != null) {
+  const unverifiedPin = options.lockfileInjection?.unverified === true ? options.lockfileInjection : null;
+  if (options.lockfileInjection != null && unverifiedPin === null) {
     // First: it says what would really be installed, whatever the evaluation of the name found.
     failures.unshift({ rule: 'lockfile-injection', message: options.lockfileInjection.message, at: options.lockfileInjection.at });
     if (status === 'pass' || status === 'error') status = 'fail';
@@ -193,6 +194,11 @@ export function applyPolicy(
       status = 'incomplete';
       failures.push({ rule: 'not-checked', message: `${unchecked.title} not checked: ${unchecked.reason}`, checks: unchecked.ids });
     }
+  }
+  if (unverifiedPin !== null && (status === 'pass' || status === 'incomplete')) {
+    // A Python pin from another index that nothing vouches for: what is installed is not known to be what was scored.
+    status = 'incomplete';
+    failures.unshift({ rule: 'not-checked', message: `lockfile injection not checked: ${unverifiedPin.message}`, checks: ['lockfile-injection'], at: unverifiedPin.at });
   }
   if (status === 'pass') return { status, failures, ignoredBy: null };
   // Known malicious, a malicious dependency or a security placeholder: no review makes it

@@ -167,7 +167,7 @@ export interface PolicyFailure {
   /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `uninspected`, `dependency-confusion`, `lockfile-injection`. */
   rule: string;
   message: string;
-  /** The checks the failure is about (`not-checked`: the guarding checks that could not run). */
+  /** The checks the failure is about (`not-checked`: the guarding checks that could not run, or `lockfile-injection` for a Python pin from another index nothing vouches for). */
   checks?: string[];
   /** Where in the inputs the finding is, when it is about one line rather than the package (`lockfile-injection`, `dependency-confusion` named by a `resolved`: the lockfile pin). */
   at?: { file: string; line: number | null };

@@ -30,6 +30,12 @@ export const PypiFileSchema = z.object({
   yanked: z.boolean(),
   /** PEP 740: the file has a provenance object; null when PyPI did not say. */
   hasProvenance: z.boolean().nullable(),
+  /**
+   * The file's SHA-256 as PyPI publishes it (`digests.sha256`, lower-case hex): what a lockfile's
+   * pinned hash is compared with (docs/security.md, "Lockfile injection"). Null when PyPI gave
+   * none; absent in evidence saved before nerq recorded it.
+   */
+  sha256: z.string().nullable().optional(),
 });
 export type PypiFile = z.infer<typeof PypiFileSchema>;
 

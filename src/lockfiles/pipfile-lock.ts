@@ -4,7 +4,8 @@
  * the packages the sibling `Pipfile` (from the context) lists; without it, pipenv's habit of
  * writing `index` only on the packages the Pipfile names decides, and when no entry has one,
  * every package counts as direct (a note says so). Git, path and editable entries are skipped
- * with a note; the named index's URL becomes `resolved`.
+ * with a note; the named index's URL (without one, the first source's: pipenv's default index)
+ * becomes `resolved`, and the entry's `hashes` its `integrity`.
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -12,6 +13,7 @@ import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
 import { pinnedVersion } from './pep508.js';
+import { pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry, unplacedSource, type SourceKind } from './source-kind.js';
 import { dirOf, joinPath, quote } from './text.js';
 import { parseToml } from './toml-text.js';
@@ -21,6 +23,7 @@ import { validateShape } from './validate.js';
 const Entry = z.object({
   version: z.string().optional(),
   index: z.string().optional(),
+  hashes: z.array(z.string()).optional(),
   git: z.string().optional(),
   path: z.string().optional(),
   file: z.string().optional(),
@@ -79,7 +82,9 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
         file,
         line,
         workspace: null,
-        resolved: entry.index === undefined ? null : (sources.get(entry.index) ?? null),
+        // pipenv installs an entry without an `index` from the lock's first source (the default index).
+        resolved: entry.index === undefined ? (lock._meta?.sources?.[0]?.url ?? null) : (sources.get(entry.index) ?? null),
+        ...withIntegrity(pythonIntegrity(entry.hashes ?? [])),
       });
     }
   }

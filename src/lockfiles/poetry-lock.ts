@@ -3,12 +3,14 @@
  * depending on the Poetry version, `category = "dev"` (lock 1.x) or `groups = [...]`
  * (Poetry 2); lock 2.0 from Poetry 1.5–1.8 writes neither, and dev then comes from the
  * sibling pyproject.toml's groups through the graph. Git, directory, file and URL sources are
- * skipped with a note; a named index source becomes `resolved`.
+ * skipped with a note; a named index source becomes `resolved`, and the hashes of the files
+ * the entry lists (`files`, or `[metadata.files]` before Poetry 1.2) its `integrity`.
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import { defineReader } from './define-reader.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
+import { pythonIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
@@ -25,10 +27,17 @@ const PoetryLock = z.object({
         groups: z.array(z.string()).optional(),
         dependencies: z.record(z.string(), z.unknown()).optional(),
         source: z.object({ type: z.string().optional(), url: z.string().optional() }).optional(),
+        files: z.array(z.object({ hash: z.string().optional() })).optional(),
       }),
     )
     .optional(),
-  metadata: z.object({ 'lock-version': z.string().optional() }).optional(),
+  metadata: z
+    .object({
+      'lock-version': z.string().optional(),
+      // Poetry before 1.2 (lock 1.1) lists each package's files here, by name.
+      files: z.record(z.string(), z.array(z.object({ hash: z.string().optional() }))).optional(),
+    })
+    .optional(),
 });
 
 const REGISTRY_SOURCES = new Set(['legacy', 'pypi', 'supplemental', 'explicit', 'primary', 'secondary', 'default']);
@@ -41,6 +50,7 @@ export const readPoetryLock: InputReader = defineReader((text, file, context) =>
   const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
   const notes: string[] = [];
   const nodes: PythonLockNode[] = [];
+  const oldFiles = new Map(Object.entries(lock.metadata?.files ?? {}).map(([name, files]) => [pep503(name), files]));
   packages.forEach((pkg, index) => {
     const line = lines[index] ?? null;
     const sourceType = pkg.source?.type;
@@ -55,7 +65,8 @@ export const readPoetryLock: InputReader = defineReader((text, file, context) =>
       nodes.push({ ...node, version: null, resolved: null, skipped: skippedEntry('pypi', node.name, file, line, kind, note) });
       return;
     }
-    nodes.push({ ...node, version: pkg.version, resolved: pkg.source?.url ?? null });
+    const files = pkg.files ?? oldFiles.get(node.name) ?? [];
+    nodes.push({ ...node, version: pkg.version, resolved: pkg.source?.url ?? null, integrity: pythonIntegrity(files.flatMap((f) => f.hash ?? [])) });
   });
   const { dependencies, skipped } = assemblePythonLock(file, nodes, pyprojectRoots(context, file), notes);
   return { file, format: 'poetry.lock', dependencies, notes, skipped };

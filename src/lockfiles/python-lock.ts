@@ -21,6 +21,8 @@ export interface PythonLockNode {
   version: string | null;
   line: number | null;
   resolved: string | null;
+  /** The hashes the lockfile pins for it, as SRI (python-hashes.ts); absent or null when none. */
+  integrity?: string | null;
   /** Names (normalised) of what it depends on. */
   dependsOn: string[];
   /** Dev according to the lockfile itself; null when it does not say. */
@@ -94,6 +96,7 @@ export function assemblePythonLock(
       line: node.line,
       workspace: null,
       resolved: node.resolved,
+      ...(node.integrity == null ? {} : { integrity: node.integrity }),
     });
   }
   return { dependencies, skipped };

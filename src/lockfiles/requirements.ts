@@ -8,8 +8,11 @@
  * - `-c` / `--constraint` files add no requirement, but pin the version of a requirement
  *   that only gives a range.
  * - `-e`, URL, path and VCS requirements and `name @ url` references are skipped with a note:
- *   no index vouches for them. `--hash` and other per-requirement options are ignored;
- *   `-i` / `--index-url` becomes every requirement's `resolved`.
+ *   no index vouches for them. A requirement's `--hash` options become its `integrity`
+ *   (python-hashes.ts); other per-requirement options are ignored. The first index or
+ *   find-links location in effect that is not PyPI (`-i` / `--index-url`, `--extra-index-url`,
+ *   `-f` / `--find-links`, wherever in the files they are given: pip reads them all before it
+ *   installs) becomes every requirement's `resolved`, else the `--index-url`.
  * - pip-compile / uv output marks where each pin comes from (`# via requests`): a pin whose
  *   `via` block names no `-r` file or project manifest is transitive; any other requirement
  *   is direct.
@@ -20,6 +23,7 @@ import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { eggName, parseRequirement } from './pep508.js';
+import { isPypiIndex, pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
 import type { InputContext, InputReader } from './types.js';
@@ -50,19 +54,30 @@ interface State {
   skipped: SkippedEntry[];
   constraints: Map<string, string>;
   indexUrl: string | null;
+  /** `--extra-index-url` and `--find-links` locations, in the order given: pip may take any requirement from them. */
+  extraIndexes: string[];
   visited: Set<string>;
   context: InputContext | undefined;
 }
 
 export const readRequirements: InputReader = defineReader((text, file, context) => {
-  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, visited: new Set([file]), context };
+  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, extraIndexes: [], visited: new Set([file]), context };
   readFile(text, file, state, 'requirements', isDevRequirementsFile(file));
   for (const dependency of state.dependencies) {
     if (dependency.version === null) dependency.version = state.constraints.get(dependency.name) ?? null;
-    dependency.resolved = state.indexUrl;
+    dependency.resolved = resolvedFrom(state);
   }
   return { file, format: 'requirements', dependencies: state.dependencies, notes: state.notes, skipped: state.skipped };
 });
+
+/**
+ * Where pip may take a requirement from: the first index or find-links location in effect that is
+ * not PyPI (pip picks the best match among all of them: one other location is enough), else the
+ * `--index-url`; null when the file names none.
+ */
+function resolvedFrom(state: State): string | null {
+  return [state.indexUrl ?? [], ...state.extraIndexes].flat().find((url) => !isPypiIndex(url)) ?? state.indexUrl;
+}
 
 function readFile(text: string, file: string, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
   const physical = splitLines(text);
@@ -136,6 +151,7 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
       line: lineNo,
       workspace: null,
       resolved: null,
+      ...withIntegrity(pythonIntegrity([...line.matchAll(/(?:^|\s)--hash(?:\s*=\s*|\s+)(\S+)/g)].map((m) => m[1] ?? ''))),
     };
     state.dependencies.push(dependency);
     pending = { dependency, via: null, viaOpen: false };
@@ -183,11 +199,13 @@ function readOption(line: string, file: string, lineNo: number, state: State, mo
       state.indexUrl = argument === '' ? null : argument;
       return;
     case '--extra-index-url':
+      if (argument !== '') state.extraIndexes.push(argument);
       state.notes.push(`${file}:${lineNo}: an extra index is configured: packages may resolve from it`);
       return;
     case '-f':
     case '--find-links':
       // pip takes distributions from a find-links location as from an index (the URL is not echoed: it may hold a token).
+      if (argument !== '') state.extraIndexes.push(argument);
       state.notes.push(`${file}:${lineNo}: a find-links location is configured: packages may resolve from it`);
       return;
     default:

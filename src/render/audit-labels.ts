@@ -145,7 +145,12 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 const GUARD_WORDS: Readonly<Record<string, string>> = {
   'known-vulnerabilities': 'vulnerabilities',
   'malicious-package': 'malicious code',
+  'lockfile-injection': 'lockfile injection',
 };
+
+/** A `not-checked` failure about a lockfile pin nothing vouches for (a Python entry from another index: src/audit/lockfile-integrity.ts). */
+export const isUnverifiedPin = (failure: AuditEntry['policy']['failures'][number]): boolean =>
+  failure.rule === 'not-checked' && (failure.checks ?? []).includes('lockfile-injection');
 
 /** What the incomplete packages were not checked for: `vulnerabilities and malicious code`. */
 export function uncheckedWords(report: AuditReport): string {
@@ -226,6 +231,9 @@ export function outcomeHint(report: AuditReport): string | null {
     return unvouched === 0
       ? 'exit 3: Go modules and crates are checked against OSV only (their trust is not scored); accept that with --allow-incomplete'
       : "exit 3: review each dependency no registry vouches for and name it in the policy's ignore list with a reason; Go modules and crates are checked against OSV only (not scored); accept both with --allow-incomplete";
+  }
+  if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0 && incomplete.some((e) => e.policy.failures.some(isUnverifiedPin))) {
+    return "exit 3: pin a hash PyPI publishes for each package taken from another index (pip --require-hashes), or name it in the policy's ignore list with a reason once reviewed; accept unchecked packages with --allow-incomplete";
   }
   if (outcome.result === 'incomplete' && summary.incomplete > 0 && summary.errors === 0) {
     return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';

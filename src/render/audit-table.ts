@@ -14,6 +14,7 @@ import {
   insteadText,
   gradeCounts,
   ignoredText,
+  isUnverifiedPin,
   outcomeHint,
   packageLabel,
   runResult,
@@ -108,13 +109,16 @@ function cellsOf(entry: AuditEntry): Cells {
 /**
  * What to act on, under the package's line, each on its own wrapped line (never cut): an ignored
  * package's reason and expiry, the policy failures, the fix, and the path from a direct
- * dependency. An unchecked package has none here: the warnings say once why.
+ * dependency. An unchecked package has none here but a lockfile pin nothing vouches for (the
+ * warnings say once why a source could not be checked).
  */
 function detailsOf(entry: AuditEntry): string[] {
   const { status, failures } = entry.policy;
   // A patch of the project's is said under every package that carries one: its verdict is the release's.
   const patched = patchText(entry);
-  if (status === 'pass' || status === 'incomplete') return patched === null ? [] : [clean(patched)];
+  // A lockfile pin nothing vouches for is about one entry, not a source that was down: said here.
+  if (status === 'incomplete') return [...failures.filter(isUnverifiedPin).map((f) => f.message), ...(patched === null ? [] : [patched])].map(clean);
+  if (status === 'pass') return patched === null ? [] : [clean(patched)];
   const lines: string[] = [];
   const ignored = ignoredText(entry);
   if (ignored !== null) lines.push(ignored, ...failures.slice(0, 1).map((f) => `would fail: ${f.message}`));

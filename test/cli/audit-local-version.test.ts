@@ -30,7 +30,8 @@ describe('nerq audit: a local version pin', () => {
     expect(result.code, result.stderr).toBe(3);
     expect(report.entries).toEqual([]);
     expect(report.unvouched).toEqual([
-      { ecosystem: 'pypi', name: 'torch', file: 'requirements.txt', line: 2, source: 'torch==2.3.0+cu121', host: null, direct: true, dev: false, status: 'unvouched', ignoredBy: null },
+      // The extra index in effect is where pip takes it from: named as its source, with its host.
+      { ecosystem: 'pypi', name: 'torch', file: 'requirements.txt', line: 2, source: 'https://download.pytorch.org/whl/cu121', host: 'download.pytorch.org', direct: true, dev: false, status: 'unvouched', ignoredBy: null },
     ]);
     expect(report.warnings.map((w) => w.code)).toContain('unvouched-remote');
     // Nothing was asked about torch (PyPI, OSV or anything else).

@@ -9,6 +9,12 @@
  * pin whose `resolved` is on another host than the registry's with no hash the registry publishes
  * for the release (none at all, or none on a common algorithm): npm fetches it from that host and
  * has nothing to check the bytes against. With the registry's hash, npm verifies them: no failure.
+ *
+ * Python: an entry a uv.lock, poetry.lock or Pipfile.lock takes from another index, or any
+ * requirement while a requirements file sends pip to one (`--extra-index-url`, `--find-links`,
+ * however spelled, wherever given), is PyPI's release only with a sha256 PyPI publishes for it
+ * (the recorded flask JSON, fixtures/http/pypi/pypi/flask/json.json): other hashes fail, none
+ * leaves the run incomplete (exit 3) naming the host, never its token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -34,6 +40,11 @@ beforeAll(async () => {
   serveOsv(server, []);
   serveSynthetic(server, TRUSTED);
   serveSynthetic(server, EVIL);
+  // PyPI: the recorded flask answers; nothing else about it is known.
+  server.fallback('GET', '/pypi/');
+  server.fallback('GET', '/pypistats/', { status: 404 });
+  server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
+  server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
   registry = server.url('npm');
   trustedIntegrity = integritiesOf(TRUSTED)[TRUSTED.version]!;
   evilIntegrity = integritiesOf(EVIL)[EVIL.version]!;
@@ -386,5 +397,117 @@ describe('yarn berry, a release fetched from the __archiveUrl it names', () => {
     const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
     expect(entry?.subject.version, context).toBe(TRUSTED.version);
     expect(entry?.policy.failures.find((f) => f.rule === 'lockfile-injection')?.message, context).toContain(says());
+  });
+});
+
+/** PyPI's sha256 of flask-3.1.3-py3-none-any.whl (the recorded flask JSON). */
+const FLASK_WHEEL = 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670c';
+/** Edited: a digest PyPI does not publish for flask 3.1.3 (the wheel's, last hex digit changed). */
+const FLASK_OTHER = 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670d';
+/** Edited: the index a pull request adds (with a token in its URL). */
+const EVIL_INDEX = 'https://__token__:pypi-s3cret@pypi.evil.example/simple';
+/** The policy bar is not what these cases are about. */
+const ANY_SCORE = JSON.stringify({ minScore: 0, minCoverage: 0 });
+
+/** flask 3.1.3 taken from `index`, pinning `hash` (none when null), in each Python format that names an index per entry. */
+const PYTHON: Record<string, (index: string, hash: string | null) => Record<string, string>> = {
+  'uv.lock': (index, hash) => ({
+    'uv.lock': [
+      'version = 1',
+      'revision = 3',
+      '',
+      '[[package]]',
+      'name = "app"',
+      'version = "0.1.0"',
+      'source = { virtual = "." }',
+      'dependencies = [{ name = "flask" }]',
+      '',
+      '[[package]]',
+      'name = "flask"',
+      'version = "3.1.3"',
+      `source = { registry = "${index}" }`,
+      ...(hash === null ? [] : [`wheels = [{ url = "https://files.pythonhosted.org/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl", hash = "sha256:${hash}", size = 103424 }]`]),
+      '',
+    ].join('\n'),
+  }),
+  'poetry.lock': (index, hash) => ({
+    'poetry.lock': [
+      '[[package]]',
+      'name = "flask"',
+      'version = "3.1.3"',
+      'description = "A simple framework for building complex web applications."',
+      'optional = false',
+      'python-versions = ">=3.9"',
+      `files = [${hash === null ? '' : `{file = "flask-3.1.3-py3-none-any.whl", hash = "sha256:${hash}"}`}]`,
+      '',
+      '[package.source]',
+      'type = "legacy"',
+      `url = "${index}"`,
+      'reference = "private"',
+      '',
+      '[metadata]',
+      'lock-version = "2.1"',
+      'python-versions = "^3.10"',
+      '',
+    ].join('\n'),
+  }),
+  'Pipfile.lock': (index, hash) => ({
+    'Pipfile.lock': JSON.stringify({
+      _meta: { sources: [{ name: 'private', url: index, verify_ssl: true }] },
+      default: { flask: { hashes: hash === null ? [] : [`sha256:${hash}`], index: 'private', version: '==3.1.3' } },
+      develop: {},
+    }),
+  }),
+  'Pipfile.lock, the entry naming no index (the first source is the default)': (index, hash) => ({
+    'Pipfile.lock': JSON.stringify({
+      _meta: { sources: [{ name: 'private', url: index, verify_ssl: true }, { name: 'pypi', url: 'https://pypi.org/simple', verify_ssl: true }] },
+      default: { flask: { hashes: hash === null ? [] : [`sha256:${hash}`], version: '==3.1.3' } },
+      develop: {},
+    }),
+  }),
+  'requirements --extra-index-url': (index, hash) => ({ 'requirements.txt': `--extra-index-url ${index}\nflask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n` }),
+  'requirements --extra-index-url=, after the pin': (index, hash) => ({ 'requirements.txt': `flask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n--extra-index-url=${index}\n` }),
+  'requirements --find-links in an included file': (index, hash) => ({
+    'requirements.txt': `-r base.txt\nflask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n`,
+    'base.txt': `--find-links ${index}\n`,
+  }),
+  'requirements -i to a look-alike of PyPI': (_index, hash) => ({ 'requirements.txt': `-i https://pypi.org.evil.example/simple\nflask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n` }),
+};
+
+async function pythonAudit(files: Record<string, string>) {
+  const run = await audit({ ...files, '.nerqrc.json': ANY_SCORE });
+  const flask = parseAudit(run.stdout).entries.find((e) => e.subject.name === 'flask');
+  return { run, flask };
+}
+
+describe('a Python entry from another index than PyPI', () => {
+  it.concurrent.for(Object.keys(PYTHON))("%s: hashes none of which is PyPI's fail with lockfile-injection at the entry", { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const { run, flask } = await pythonAudit(PYTHON[format]!(EVIL_INDEX, FLASK_OTHER));
+    const context = `${format}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    expect(flask?.policy.failures[0]?.rule, context).toBe('lockfile-injection');
+    expect(flask?.policy.failures[0]?.at?.file, context).toBe(Object.keys(PYTHON[format]!(EVIL_INDEX, null))[0]);
+    expect(run.stdout + run.stderr, context).not.toContain('pypi-s3cret');
+  });
+
+  it.concurrent.for(Object.keys(PYTHON))("%s: no hash pinned: incomplete (exit 3) naming the host, never its token", { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const { run, flask } = await pythonAudit(PYTHON[format]!(EVIL_INDEX, null));
+    const context = `${format}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(flask?.policy.status, context).toBe('incomplete');
+    expect(flask?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(flask?.policy.failures[0]?.message, context).toMatch(/pypi(?:\.org)?\.evil\.example/);
+    expect(run.stdout + run.stderr, context).not.toContain('pypi-s3cret');
+  });
+
+  it.concurrent.for(Object.keys(PYTHON))("%s: PyPI's own hash (a mirror serves PyPI's bytes): audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const { run, flask } = await pythonAudit(PYTHON[format]!(EVIL_INDEX, FLASK_WHEEL));
+    expect(flask?.policy.status, `${format}: ${run.stderr}`).toBe('pass');
+    expect(run.code, format).toBe(0);
   });
 });

@@ -83,6 +83,25 @@ describe('a warm PyPI collection asks PyPI nothing', () => {
     expect(facts.entries.size).toBe(0);
   });
 
+  test("facts kept before the files' sha256 were recorded are a miss: asked again, and the digests saved", async () => {
+    server.expect('GET', '/pypi/pypi/flask/json', { times: 2 });
+    server.expect('GET', '/pypi/simple/flask/', { times: 2 });
+    server.expect('GET', FLASK_PROVENANCE, { times: 2 });
+    const facts = memoryFactsCache(() => NOW.getTime());
+    const cold = evidenceOf(await collectPypiTarget(target('flask'), contextWith(facts)));
+    const digests = (e: typeof cold) => (e.sources.pypi.status === 'ok' ? e.sources.pypi.facts.files.map((f) => f.sha256) : []);
+    expect(digests(cold)).toContain('0ef0e52b8a9cd932855379197dd8f94047b359ca0a78695144304cb45f87c9eb');
+    // The entry as an earlier nerq wrote it: no `sha256` on its files.
+    const key = pypiFactsKey(server.url('pypi'), 'flask', undefined)!;
+    const stored = JSON.parse(facts.entries.get(key)!.json) as { facts: { files: Record<string, unknown>[] } };
+    for (const file of stored.facts.files) delete file.sha256;
+    facts.entries.set(key, { json: JSON.stringify(stored), at: NOW.getTime() });
+    const seen = server.requests.length;
+    const again = evidenceOf(await collectPypiTarget(target('flask'), contextWith(facts)));
+    expect(pypiRequests(seen)).toHaveLength(3);
+    expect(digests(again)).toEqual(digests(cold));
+  });
+
   test('a project that is not there is asked again', async () => {
     server.expect('GET', '/pypi/pypi/nerq-nothing/json', { status: 404, body: { message: 'Not Found' } });
     const facts = memoryFactsCache(() => NOW.getTime());

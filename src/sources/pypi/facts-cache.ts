@@ -31,7 +31,9 @@ export function pypiFactsKey(pypiBase: string, project: string, spec: string | u
 }
 
 export function cachedPypiRelease(cache: FactsCache | undefined, pypiBase: string, project: string, spec: string | undefined): CachedPypiRelease | undefined {
-  return readFacts(cache, pypiFactsKey(pypiBase, project, spec), FRESHNESS_DEFAULTS.pypi, CachedPypiReleaseSchema);
+  const cached = readFacts(cache, pypiFactsKey(pypiBase, project, spec), FRESHNESS_DEFAULTS.pypi, CachedPypiReleaseSchema);
+  // Facts kept before the files' digests were recorded cannot vouch for a lockfile's hashes: a miss.
+  return cached?.facts.files.some((file) => file.sha256 === undefined) === true ? undefined : cached;
 }
 
 /** Keep a release whose every part answered (its attestations source is `ok`). */

@@ -34,6 +34,8 @@ export const PypiJsonFileSchema = z.object({
   upload_time: text,
   yanked: z.boolean().nullish(),
   yanked_reason: text,
+  /** The file's digests (hex); a malformed one is read as missing, not as a reason to drop the answer. */
+  digests: z.object({ sha256: z.string().optional().catch(undefined) }).nullish().catch(null),
 });
 export type PypiJsonFile = z.output<typeof PypiJsonFileSchema>;
 

@@ -99,7 +99,14 @@ function fileFacts(file: PypiJsonFile, simple: SimpleFacts | null): PypiFile {
     uploadTime: uploadTime(file),
     yanked: file.yanked === true,
     hasProvenance: simple === null ? null : provenanceOf(file.filename, simple),
+    sha256: sha256Of(file),
   };
+}
+
+/** `digests.sha256` when it is one (64 hex digits), lower-cased; null otherwise. */
+function sha256Of(file: PypiJsonFile): string | null {
+  const digest = file.digests?.sha256?.trim().toLowerCase();
+  return digest !== undefined && /^[0-9a-f]{64}$/.test(digest) ? digest : null;
 }
 
 function provenanceOf(filename: string, simple: SimpleFacts): boolean | null {

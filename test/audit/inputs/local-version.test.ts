@@ -91,10 +91,15 @@ describe('PEP 440 local versions are not PyPI releases', () => {
     expect(remotes(input)).toEqual([{ kind: 'remote', name: 'torch', line: 2, source: INDEX, host: 'download.pytorch.org' }]);
   });
 
-  it('requirements.txt: a pin with no index of its own names itself as its source', () => {
+  it('requirements.txt: a pin with an extra index in effect names that index as its source', () => {
     const input = readRequirements(`--extra-index-url ${INDEX}\ntorch==2.3.0+cu121\ntorchvision==0.18.0\n`, 'requirements.txt');
     expect(pinned(input)).toEqual(['torchvision==0.18.0']);
-    expect(remotes(input)).toEqual([{ kind: 'remote', name: 'torch', line: 2, source: 'torch==2.3.0+cu121', host: null }]);
+    expect(remotes(input)).toEqual([{ kind: 'remote', name: 'torch', line: 2, source: INDEX, host: 'download.pytorch.org' }]);
+  });
+
+  it('requirements.txt: a pin with no index named names itself as its source', () => {
+    const input = readRequirements(`torch==2.3.0+cu121\n`, 'requirements.txt');
+    expect(remotes(input)).toEqual([{ kind: 'remote', name: 'torch', line: 1, source: 'torch==2.3.0+cu121', host: null }]);
   });
 
   it('pyproject.toml: an exact `==` with a local label can only be that local build; a range without one is read as before', () => {

@@ -222,3 +222,45 @@ describe('Pipfile.lock', () => {
     expect(kinds('../thing')).toEqual([['local', null, '../thing']]);
   });
 });
+
+/** `sha256:<hex>` as the SRI token the readers keep in `integrity` (python-hashes.ts). */
+const sri = (hex: string) => `sha256-${Buffer.from(hex, 'hex').toString('base64')}`;
+const CERTIFI_WHEEL = 'e9168408fe3d30aa31a025d41e44efde760b2125a439173ac79eb09aea9206d6';
+const CERTIFI_SDIST = '4fe78dc5ca500043a876f96521ad2e3e29d2e6d2c3cf8172dad1ef446cf18d88';
+
+describe('the hashes a Python lockfile pins (lockfile injection, docs/security.md)', () => {
+  it('poetry.lock: `files` become the entry\'s integrity, and so does `[metadata.files]` before Poetry 1.2', () => {
+    for (const dir of ['python-poetry', 'python-poetry-legacy']) {
+      const certifi = only(readFixture(dir, 'poetry.lock'), 'certifi');
+      expect(certifi.integrity?.split(' ').sort()).toEqual([sri(CERTIFI_WHEEL), sri(CERTIFI_SDIST)].sort());
+    }
+  });
+
+  it('uv.lock: the sdist and wheel hashes, with the registry as resolved', () => {
+    const certifi = only(readFixture('python-uv', 'uv.lock'), 'certifi');
+    expect(certifi.integrity?.split(' ').sort()).toEqual([sri(CERTIFI_WHEEL), sri(CERTIFI_SDIST)].sort());
+  });
+
+  it('Pipfile.lock: `hashes`', () => {
+    const certifi = only(readFixture('python-pipenv', 'Pipfile.lock'), 'certifi');
+    expect(certifi.integrity?.split(' ').sort()).toEqual([sri(CERTIFI_WHEEL), sri(CERTIFI_SDIST)].sort());
+  });
+
+  it('an entry pinning no hash has no integrity; an unreadable hash (md5, wrong length) is not kept', () => {
+    const lock = `[[package]]\nname = "a"\nversion = "1.0"\nsource = { registry = "https://pypi.org/simple" }\nsdist = { url = "x", hash = "md5:0123456789abcdef0123456789abcdef" }\nwheels = [{ url = "y", hash = "sha256:abc" }]\n`;
+    expect(only(readUvLock(lock, 'uv.lock'), 'a').integrity).toBeUndefined();
+  });
+
+  it("Pipfile.lock: an entry without an index resolves from the lock's first source (pipenv's default index)", () => {
+    const lock = (urls: string[]) =>
+      JSON.stringify({ _meta: { sources: urls.map((url, i) => ({ name: `s${i}`, url, verify_ssl: true })) }, default: { a: { hashes: [], version: '==1.0' } }, develop: {} });
+    expect(only(readPipfileLock(lock(['https://pypi.internal.example/simple', 'https://pypi.org/simple']), 'Pipfile.lock'), 'a').resolved).toBe('https://pypi.internal.example/simple');
+    expect(only(readPipfileLock(lock(['https://pypi.org/simple', 'https://pypi.internal.example/simple']), 'Pipfile.lock'), 'a').resolved).toBe('https://pypi.org/simple');
+    expect(only(readPipfileLock(lock([]), 'Pipfile.lock'), 'a').resolved).toBeNull();
+  });
+
+  it("uv.lock: another registry's URL is kept without credentials", () => {
+    const lock = `[[package]]\nname = "a"\nversion = "1.0"\nsource = { registry = "https://user:s3cret@pypi.internal.example/simple?token=t0k" }\n`;
+    expect(only(readUvLock(lock, 'uv.lock'), 'a').resolved).toBe('https://pypi.internal.example/simple');
+  });
+});

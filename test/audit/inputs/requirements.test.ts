@@ -156,4 +156,24 @@ describe('requirements files', () => {
   ])('%s is dev: %s', (file, dev) => {
     expect(isDevRequirementsFile(file)).toBe(dev);
   });
+
+  it('keeps each requirement\'s --hash options as its integrity (SRI), pip-compile --generate-hashes output included', () => {
+    const input = readFixture('python-requirements', 'requirements-dev.txt');
+    const sri = (hex: string) => `sha256-${Buffer.from(hex, 'hex').toString('base64')}`;
+    expect(only(input, 'iniconfig').integrity?.split(' ')).toEqual([
+      sri('ca2613b381d3bd37edf76e6b9097be13cbe34e2f0f7b6d2d574df309bc773b0d'),
+      sri('73f12f7fbfda1741e5a870dacfb99a3542fbb17c48494597e5b2d486bdbba2d1'),
+    ]);
+    expect(only(readRequirements('a==1.0\n', 'requirements.txt'), 'a').integrity).toBeUndefined();
+  });
+
+  it('an --extra-index-url or --find-links other than PyPI becomes resolved (without credentials), wherever it is given', () => {
+    const resolved = (text: string) => only(readRequirements(text, 'requirements.txt'), 'a').resolved;
+    expect(resolved('a==1.0\n')).toBeNull();
+    expect(resolved('--extra-index-url https://pypi.org/simple\na==1.0\n')).toBeNull();
+    expect(resolved('a==1.0\n--extra-index-url https://u:tok@pypi.internal.example/simple\n')).toBe('https://pypi.internal.example/simple');
+    expect(resolved('--index-url https://pypi.org/simple\n--find-links ./wheels\na==1.0\n')).toBe('./wheels');
+    expect(resolved('-i https://mirror.example/simple\na==1.0\n')).toBe('https://mirror.example/simple');
+    expect(resolved('-i https://pypi.org/simple\na==1.0\n')).toBe('https://pypi.org/simple');
+  });
 });
