@@ -6,6 +6,7 @@
  */
 import type { Evidence } from '../evidence/schema.js';
 import { readmeOpening } from '../checks/lib/readme-opening.js';
+import { readmeMcpNames } from '../ecosystems/mcp/claims.js';
 import type { Category } from './profiles.js';
 
 export interface CategoryDecision {
@@ -58,7 +59,7 @@ export const CATEGORY_STRICTNESS: readonly Category[] = ['code-execution', 'mcp-
 
 /** Runtime dependencies that make a project what it is: an MCP SDK makes an MCP server; a sandbox or interpreter, code execution. */
 export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[] }> = [
-  { id: 'mcp-server', names: ['@modelcontextprotocol/sdk', 'mcp', 'fastmcp'] },
+  { id: 'mcp-server', names: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server', 'mcp', 'fastmcp'] },
   { id: 'code-execution', names: ['vm2', 'isolated-vm', 'quickjs-emscripten', 'pyodide', 'e2b', '@e2b/code-interpreter', 'e2b-code-interpreter', 'jupyter-client', 'jupyter_client', 'restrictedpython', 'node-pty'] },
 ];
 
@@ -68,6 +69,11 @@ interface ProfileFacts {
   texts: Array<{ where: string; text: string }>;
   dependencies: string[];
   hasBin: boolean;
+  /**
+   * The MCP Registry server name the package says it is (npm `mcpName`, a PyPI README's
+   * `mcp-name:` line): the registry's own mark of an MCP server's package. Null when it names none.
+   */
+  mcpName?: string | null;
 }
 
 /** A repository target's own facts: topics, description, manifests' keywords, descriptions and dependencies, README title and opening. */
@@ -98,10 +104,27 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
   // A repository target is categorised from the repository itself, a package folded in with
   // --include-package notwithstanding (docs/scoring.md §9).
   if (evidence.target.ecosystem === 'github') return github.status === 'ok' ? repositoryFacts(github.facts) : null;
+  // A package's runtime dependencies count as a repository's do (an MCP SDK makes an MCP server).
   if (registry.status === 'ok') {
-    return { keywords: registry.facts.keywords, texts: [{ where: 'description', text: registry.facts.description ?? '' }], dependencies: [], hasBin: registry.facts.hasBin };
+    const { facts } = registry;
+    return {
+      keywords: facts.keywords,
+      texts: [{ where: 'description', text: facts.description ?? '' }],
+      dependencies: Object.keys(facts.dependencyRanges),
+      hasBin: facts.hasBin,
+      mcpName: facts.mcpName,
+    };
   }
-  if (pypi.status === 'ok') return { keywords: pypi.facts.keywords, texts: [{ where: 'description', text: pypi.facts.summary ?? '' }], dependencies: [], hasBin: false };
+  if (pypi.status === 'ok') {
+    const { facts } = pypi;
+    return {
+      keywords: facts.keywords,
+      texts: [{ where: 'description', text: facts.summary ?? '' }],
+      dependencies: facts.dependencies.map((d) => d.name),
+      hasBin: false,
+      mcpName: facts.description === null ? null : (readmeMcpNames(facts.description.text)[0] ?? null),
+    };
+  }
   if (github.status === 'ok') return repositoryFacts(github.facts);
   return null;
 }
@@ -126,7 +149,9 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
   const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
   const dependencies = new Set(facts.dependencies.map((d) => d.toLowerCase()));
   const found = new Map<Category, string>();
+  if (facts.mcpName != null) found.set('mcp-server', `names the MCP Registry server ${facts.mcpName}`);
   for (const rule of CATEGORY_RULES) {
+    if (found.has(rule.id)) continue;
     const keyword = rule.keywords.find((k) => keywords.has(k));
     if (keyword !== undefined) {
       found.set(rule.id, `keyword "${keyword}"`);

@@ -23,6 +23,13 @@ describe('decideCategory', () => {
     [{ keywords: ['terminal', 'shell', 'colors'], hasBin: false }, 'library', 'default'],
     [{ keywords: [], hasBin: true }, 'cli', 'ships a command'],
     [{ keywords: ['testing'], description: 'A testing framework' }, 'library', 'default'],
+    // The MCP Registry's own mark of a server's package, and the SDKs it is built on, outrank a command.
+    [{ keywords: [], description: 'Playwright Tools for MCP', hasBin: true, mcpName: 'io.github.microsoft/playwright-mcp' }, 'mcp-server', 'names the MCP Registry server io.github.microsoft/playwright-mcp'],
+    [{ keywords: [], hasBin: true, dependencyRanges: { '@modelcontextprotocol/sdk': '^1.17.0', zod: '^3.0.0' } }, 'mcp-server', 'depends on @modelcontextprotocol/sdk'],
+    [{ keywords: [], dependencyRanges: { '@modelcontextprotocol/server': '^2.0.0' } }, 'mcp-server', 'depends on @modelcontextprotocol/server'],
+    [{ keywords: [], dependencyRanges: { 'isolated-vm': '^5.0.0' } }, 'code-execution', 'depends on isolated-vm'],
+    // A name like an SDK's is not the SDK; a development dependency is not a runtime one (dependencyRanges are runtime only).
+    [{ keywords: [], dependencyRanges: { 'mcp-sdk-helpers': '^1.0.0' }, devDependencies: 3 }, 'library', 'default'],
   ])('%j → %s', (facts, id, reason) => {
     const decision = decideCategory(withRegistry(facts));
     expect(decision.id).toBe(id);
@@ -97,6 +104,21 @@ describe('the category of PyPI projects and repositories', () => {
       pypi: { keywords: ['mcp'], summary: 'tools' },
     });
     expect(decideCategory(e)).toEqual({ id: 'mcp-server', reason: 'keyword "mcp"' });
+  });
+
+  it.each([
+    [[{ name: 'mcp', specifier: '>=1.9', marker: null }], null, 'mcp-server', 'depends on mcp'],
+    [[{ name: 'FastMCP', specifier: '', marker: 'python_version >= "3.10"' }], null, 'mcp-server', 'depends on fastmcp'],
+    [[], 'Weather tools\n\n<!-- mcp-name: io.github.example/weather -->\n', 'mcp-server', 'names the MCP Registry server io.github.example/weather'],
+    [[{ name: 'requests', specifier: '>=2', marker: null }], 'A client for the MCP registry API', 'library', 'default'],
+  ])('a PyPI project with requirements %j and README %j is %s', (dependencies, readme, id, reason) => {
+    const e = evidence({
+      registry: { status: 'not-applicable', reason: 'not an npm package' },
+      pypi: { keywords: [], summary: 'tools', dependencies, description: readme === null ? null : { text: readme, length: readme.length, truncated: false, contentType: 'text/markdown' } },
+    });
+    const decision = decideCategory(e);
+    expect(decision.id).toBe(id);
+    expect(decision.reason).toContain(reason);
   });
 
   it('a repository target is classified from its topics', () => {
