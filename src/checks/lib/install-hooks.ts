@@ -83,10 +83,40 @@ const SUSPICIOUS: readonly (readonly [label: string, pattern: RegExp])[] = [
 /** Script text longer than this is itself a red flag (and only this much is scanned). */
 export const MAX_SCANNED_CHARS = 4_000;
 
+/** Where a command runs inline code: `node -e`, `--eval`, `-p`, `--print` . */
+const NODE_EVAL_FLAG = /\bnode(?:\.exe)?\b[^|;&]*?\s(?:-e|--eval|-p|--print)\b/gi;
+/** A path inside the package's own folder: `./` then segments that cannot be `..`. */
+const OWN_PATH = String.raw`\.\/(?:[\w@-][\w@.-]*\/)*[\w@-][\w@.-]*`;
+/** `require('./file')` of a file of the package itself, in any of the three JavaScript quotes. */
+const LOCAL_REQUIRE = String.raw`require\(\s*(?:'${OWN_PATH}'|"${OWN_PATH}"|` + '`' + OWN_PATH + '`' + String.raw`)\s*\)`;
+/** One statement: a local require, alone or inside `try { … } catch (e) {}`; unambiguous at each step (linear). */
+const LOCAL_REQUIRE_STATEMENT = String.raw`(?:try\s*\{\s*${LOCAL_REQUIRE}\s*(?:;\s*)?\}\s*catch\s*(?:\(\s*\w*\s*\)\s*)?\{\s*\}|${LOCAL_REQUIRE})\s*(?:;\s*)?`;
+const LOCAL_REQUIRES_ONLY = new RegExp(String.raw`^\s*(?:${LOCAL_REQUIRE_STATEMENT})+$`);
+
+/**
+ * True when every piece of inline code the command gives node only requires files of the
+ * package itself (`node -e "try{require('./postinstall')}catch(e){}"`, core-js's): that runs
+ * those files, as `node ./postinstall` would — an ordinary install script, not evaluated code.
+ * A module by name, a variable, a call on the result or any other code keeps it `node-eval`.
+ */
+function evaluatesOnlyLocalFiles(command: string): boolean {
+  let found = false;
+  for (const match of command.matchAll(NODE_EVAL_FLAG)) {
+    found = true;
+    const rest = command.slice(match.index + match[0].length).replace(/^\s+/, '');
+    const quote = rest[0];
+    if (quote !== '"' && quote !== "'") return false;
+    const end = rest.indexOf(quote, 1);
+    if (end < 0 || !LOCAL_REQUIRES_ONLY.test(rest.slice(1, end))) return false;
+  }
+  return found;
+}
+
 /** Labels of the suspicious patterns found in a command (empty when none). */
 export function suspiciousPatterns(command: string): string[] {
   const scanned = command.slice(0, MAX_SCANNED_CHARS);
-  const found = SUSPICIOUS.filter(([, pattern]) => pattern.test(scanned)).map(([label]) => label);
+  const localOnly = evaluatesOnlyLocalFiles(scanned);
+  const found = SUSPICIOUS.filter(([label, pattern]) => !(label === 'node-eval' && localOnly) && pattern.test(scanned)).map(([label]) => label);
   if (command.length > MAX_SCANNED_CHARS) found.push('oversized');
   return found;
 }
