@@ -257,6 +257,27 @@ describe('written odd cases', () => {
     expect(text).not.toMatch(/tok@|sig=1|t=abc|secret-token|"k"/);
   });
 
+  it('`uv run` runs the project on this machine, never a registry package; `uv tool run`, `pipx run` and `uvx pkg@latest` install one', () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        run: { command: 'uv', args: ['run', 'mcp-server-fetch'] },
+        dir: { command: 'uv', args: ['--directory', '/srv/mcp', 'run', 'server.py'] },
+        tool: { command: 'uv', args: ['tool', 'run', 'mcp-server-time==2025.1.1'] },
+        pipx: { command: 'pipx', args: ['run', 'mcp-server-time'] },
+        latest: { command: 'uvx', args: ['awslabs.aws-documentation-mcp-server@latest'] },
+        latestExtra: { command: 'uvx', args: ['mcp-tool[cli]@LATEST'] },
+      },
+    });
+    expect(summary(readMcpConfig(text, '.mcp.json'))).toEqual([
+      'run local uv run mcp-server-fetch',
+      'dir local uv run /srv/mcp',
+      'tool pypi mcp-server-time 2025.1.1',
+      'pipx pypi mcp-server-time -',
+      'latest pypi awslabs-aws-documentation-mcp-server -',
+      'latestExtra pypi mcp-tool -',
+    ]);
+  });
+
   it('hostile keys do not reach Object.prototype', () => {
     const text = '{"mcpServers": {"__proto__": {"command": "npx", "args": ["evil"]}, "constructor": {"url": "https://x.example"}}}';
     const servers = readMcpConfig(text, 'x.json');
