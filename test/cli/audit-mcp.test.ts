@@ -1,7 +1,7 @@
 /**
  * `nerq audit --mcp` / `--mcp-config` end to end through the built CLI: MCP client
  * configurations written into a temporary home folder and project (Claude Code's `.mcp.json`
- * and `~/.claude.json`, Cursor, Codex TOML, VS Code) with pinned and unpinned launches, a
+ * and `~/.claude.json`, Cursor, Codex TOML, VS Code, opencode, Gemini CLI, Goose YAML) with pinned and unpinned launches, a
  * privileged container, a remote server, a local file and secrets in `env`, headers and a URL.
  * The packages are audited with the same policy, JSON, table, SARIF and exit codes as a
  * lockfile's; everything else is listed as a warning; no secret reaches stdout, stderr or the
@@ -316,6 +316,70 @@ describe('nerq audit --mcp', () => {
     const report = JSON.parse(result.stdout) as AuditReport;
     expect(report.inputs).toEqual([{ file: 'vscode.json', format: 'mcp-config' }]);
     expect(report.entries.map((e) => e.subject.name)).toEqual(['nerq-fixture-bare']);
+  });
+});
+
+describe('nerq audit --mcp reads the other clients’ files', () => {
+  it('a project opencode.jsonc (one array command), a user Gemini CLI file and a Goose YAML file are audited; secrets go nowhere', async () => {
+    const OPENCODE = `{
+  "$schema": "https://opencode.ai/config.json",
+  // opencode: the program and its arguments in one array
+  "mcp": {
+    "bare": { "type": "local", "command": ["npx", "-y", "nerq-fixture-bare@1.0.0"], "environment": { "API_TOKEN": "${SECRET}" } },
+    "remote": { "type": "remote", "url": "https://mcp.example.com/mcp", "headers": { "Authorization": "Bearer ${SECRET}" } },
+  },
+}
+`;
+    const GEMINI = JSON.stringify({ mcp: { allowed: ['inactive'] }, mcpServers: { inactive: { command: 'uvx', args: ['nerq-fixture-inactive'], env: { KEY: SECRET } } } });
+    const GOOSE = `extensions:
+  developer:
+    type: builtin
+    enabled: true
+  local:
+    type: stdio
+    cmd: node
+    args: [/opt/goose/server.js, --key=${SECRET}]
+    envs:
+      KEY: ${SECRET}
+`;
+    setUp({ 'opencode.jsonc': OPENCODE, '~/.gemini/settings.json': GEMINI, '~/.config/goose/config.yaml': GOOSE });
+    server = await startFixtureServer();
+    expectPackage(server, 'nerq-fixture-bare');
+    expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([...SEED], 100));
+    const result = await run(['--mcp', '--json']);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs).toEqual([
+      { file: '~/.gemini/settings.json', format: 'mcp-config' },
+      { file: 'opencode.jsonc', format: 'mcp-config' },
+      { file: '~/.config/goose/config.yaml', format: 'mcp-config' },
+    ]);
+    expect(report.entries.map((e) => [e.subject.ecosystem, e.subject.name, e.subject.version]).sort()).toEqual([
+      ['npm', 'nerq-fixture-bare', '1.0.0'],
+      ['pypi', 'nerq-fixture-inactive', null],
+    ]);
+    expect(report.entries.find((e) => e.subject.name === 'nerq-fixture-bare')?.subject.declaredIn).toEqual([{ file: 'opencode.jsonc', line: 5, workspace: null }]);
+    expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified')?.details).toMatchObject({ file: 'opencode.jsonc', line: 6, origin: 'https://mcp.example.com' });
+    // Goose's built-in extension is its own code; the local server is listed, not dropped.
+    const notes = report.warnings.filter((w) => w.code === 'input-note').map((w) => w.message);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/"local".*local file "\/opt\/goose\/server\.js" with "node": not evaluable/);
+    expect(result.code).toBe(report.outcome.exitCode);
+    const written = allText(home, new Set([path.join(project, 'opencode.jsonc'), path.join(home, '.gemini', 'settings.json'), path.join(home, '.config', 'goose', 'config.yaml')]));
+    expect(written.files).toBeGreaterThan(0);
+    for (const text of [result.stdout, result.stderr, written.text]) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain('McpSecretNeverShown');
+    }
+  });
+
+  it('a malformed Goose file is exit 2 in one line naming it', async () => {
+    setUp({ '~/.config/goose/config.yaml': 'extensions: [unclosed\n' });
+    const result = await run(['--mcp']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toMatch(/^nerq: ~\/\.config\/goose\/config\.yaml:\d+: invalid YAML/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 
