@@ -87,8 +87,8 @@ describe('nerq audit --mcp', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(result.stdout) as AuditReport;
     expect(report.inputs).toEqual([
-      { file: '.mcp.json', format: 'mcp-config' },
-      { file: '~/.codex/config.toml', format: 'mcp-config' },
+      { file: '.mcp.json', format: 'mcp-config', client: 'Claude Code, GitHub Copilot CLI, Visual Studio', scope: 'project' },
+      { file: '~/.codex/config.toml', format: 'mcp-config', client: 'Codex', scope: 'user' },
     ]);
     expect(report.entries.map((e) => [e.subject.ecosystem, e.subject.name, e.subject.version]).sort()).toEqual([
       ['npm', 'nerq-fixture-bare', '1.0.0'],
@@ -351,9 +351,9 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(result.stdout) as AuditReport;
     expect(report.inputs).toEqual([
-      { file: '~/.gemini/settings.json', format: 'mcp-config' },
-      { file: 'opencode.jsonc', format: 'mcp-config' },
-      { file: '~/.config/goose/config.yaml', format: 'mcp-config' },
+      { file: '~/.gemini/settings.json', format: 'mcp-config', client: 'Gemini CLI', scope: 'user' },
+      { file: 'opencode.jsonc', format: 'mcp-config', client: 'opencode', scope: 'project' },
+      { file: '~/.config/goose/config.yaml', format: 'mcp-config', client: 'Goose', scope: 'user' },
     ]);
     expect(report.entries.map((e) => [e.subject.ecosystem, e.subject.name, e.subject.version]).sort()).toEqual([
       ['npm', 'nerq-fixture-bare', '1.0.0'],
@@ -372,6 +372,15 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('McpSecretNeverShown');
     }
+  });
+
+  it('the table names each file’s client and scope', async () => {
+    setUp({ '.kiro/settings/mcp.json': JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['/opt/mine.js'] } } }) });
+    const result = await run(['--mcp', '--no-color']);
+    expect(result.stdout).toContain('inputs: .kiro/settings/mcp.json (Kiro, project)');
+    // Named with --mcp-config, a file where a client keeps its configuration is still that client's.
+    const named = await run(['--mcp-config', '.kiro/settings/mcp.json', '--format', 'markdown']);
+    expect(named.stdout).toContain('.kiro/settings/mcp.json (mcp-config, Kiro, project)');
   });
 
   it('a malformed Goose file is exit 2 in one line naming it', async () => {

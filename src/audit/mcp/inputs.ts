@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { ParsedInput } from '../../lockfiles/types.js';
 import { quote } from '../../lockfiles/text.js';
 import { skippedEntry } from '../../lockfiles/source-kind.js';
-import { LockfileError, type AuditWarning, type DeclaredDependency, type SkippedEntry } from '../types.js';
+import { LockfileError, type AuditWarning, type DeclaredDependency, type McpClientPlace, type SkippedEntry } from '../types.js';
 import { namedInside, readTreeFile } from '../tree-file.js';
 import { clientConfigLocations, type LocationContext } from './clients.js';
 import type { LaunchPackage } from './launch.js';
@@ -243,7 +243,10 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
   const remotes: ConfiguredRemote[] = [];
   const findings: AuditWarning[] = [];
   const explicit = request.files.map((f) => path.resolve(request.cwd, f));
-  const discovered = request.discover ? clientConfigLocations(request).map((l) => l.file) : [];
+  const locations = clientConfigLocations(request);
+  const discovered = request.discover ? locations.map((l) => l.file) : [];
+  // A file where a client keeps its configuration is named with that client, found or named.
+  const places = new Map(locations.map((l): [string, McpClientPlace] => [l.file, { client: l.client, scope: l.scope }]));
   const seen = new Set<string>();
   for (const file of [...explicit, ...discovered]) {
     if (seen.has(file)) continue;
@@ -256,7 +259,8 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
       continue;
     }
     const read = mcpInput(readMcpConfig(text, shown), shown);
-    inputs.push(read.input);
+    const place = places.get(file);
+    inputs.push(place === undefined ? read.input : { ...read.input, mcpClient: place });
     remotes.push(...read.remotes);
     findings.push(...read.findings);
   }
