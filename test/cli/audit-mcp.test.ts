@@ -7,7 +7,8 @@
  * lockfile's; everything else is listed as a warning; no secret reaches stdout, stderr or the
  * store; nothing is started (the fixture server sees only registry requests).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SCHEMA_VERSION } from '../../src/audit/report-schema.js';
@@ -17,6 +18,7 @@ import { expectPackage, GITHUB_RATE_LIMITED, requireBuiltCli } from './helpers.j
 import { expectPypiProject, pypiProject } from './pypi-helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
 import { closeMcpHome, mcpHome, runAuditIn } from './mcp-sandbox.js';
+import { MAX_FOLDER_FILES } from '../../src/audit/mcp/inputs.js';
 
 const SECRET = 'ghp_McpSecretNeverShown0123456789abcdef';
 
@@ -381,6 +383,48 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     // Named with --mcp-config, a file where a client keeps its configuration is still that client's.
     const named = await run(['--mcp-config', '.kiro/settings/mcp.json', '--format', 'markdown']);
     expect(named.stdout).toContain('.kiro/settings/mcp.json (mcp-config, Kiro, project)');
+  });
+
+  it('Continue’s block folder: each YAML or JSON file in it is a configuration, other files are not read', async () => {
+    setUp({
+      '.continue/mcpServers/sqlite.yaml': `name: SQLite\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: sqlite\n    command: npx\n    args: [-y, nerq-fixture-bare@1.0.0]\n    env:\n      TOKEN: ${SECRET}\n`,
+      '.continue/mcpServers/from-claude.json': JSON.stringify({ mcpServers: { time: { command: 'uvx', args: ['nerq-fixture-inactive'] } } }),
+      '.continue/mcpServers/README.md': '# not a configuration: {"mcpServers": {"x": {"command": "npx", "args": ["never-read"]}}}',
+    });
+    server = await startFixtureServer();
+    expectPackage(server, 'nerq-fixture-bare');
+    expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs).toEqual([
+      { file: '.continue/mcpServers/from-claude.json', format: 'mcp-config', client: 'Continue', scope: 'project' },
+      { file: '.continue/mcpServers/sqlite.yaml', format: 'mcp-config', client: 'Continue', scope: 'project' },
+    ]);
+    expect(report.entries.map((e) => e.subject.name).sort()).toEqual(['nerq-fixture-bare', 'nerq-fixture-inactive']);
+    expect(report.entries.find((e) => e.subject.name === 'nerq-fixture-bare')?.subject.declaredIn).toEqual([{ file: '.continue/mcpServers/sqlite.yaml', line: 5, workspace: null }]);
+    for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
+  });
+
+  it('a project block folder linked to a folder elsewhere is refused, not listed; more than the cap of files is refused', async () => {
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-elsewhere-'));
+    try {
+      writeFileSync(path.join(elsewhere, 'secret.yaml'), 'mcpServers:\n  - name: x\n    command: npx\n    args: [elsewhere-pkg]\n');
+      setUp({});
+      mkdirSync(path.join(project, '.continue'), { recursive: true });
+      symlinkSync(elsewhere, path.join(project, '.continue', 'mcpServers'));
+      const linked = await run(['--mcp']);
+      expect(linked.code).toBe(2);
+      expect(linked.stderr.trim()).toBe('nerq: .continue/mcpServers: resolves (through a symbolic link) outside the audited directory: not read');
+      expect(linked.stdout + linked.stderr).not.toContain('elsewhere-pkg');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+    await closeMcpHome(undefined, home);
+    const many = Object.fromEntries(Array.from({ length: MAX_FOLDER_FILES + 1 }, (_, i) => [`.continue/mcpServers/s${i}.yaml`, 'mcpServers: []\n']));
+    setUp(many);
+    const crowded = await run(['--mcp']);
+    expect(crowded.code).toBe(2);
+    expect(crowded.stderr.trim()).toBe(`nerq: .continue/mcpServers: more than ${MAX_FOLDER_FILES} configuration files, not read`);
   });
 
   it('a malformed Goose file is exit 2 in one line naming it', async () => {

@@ -10,6 +10,8 @@ export interface ClientConfigLocation {
   /** `user` (this machine) or `project` (the audited directory). */
   scope: 'user' | 'project';
   file: string;
+  /** A folder whose files of these extensions are each a configuration (Continue's `mcpServers/`), instead of one file. */
+  folderOf?: readonly string[];
 }
 
 export interface LocationContext {
@@ -30,6 +32,8 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
   const appConfig = ctx.platform === 'darwin' ? join(ctx.home, 'Library', 'Application Support') : ctx.platform === 'win32' ? appData : xdg;
   const user = (client: string, file: string): ClientConfigLocation => ({ client, scope: 'user', file });
   const project = (client: string, file: string): ClientConfigLocation => ({ client, scope: 'project', file: join(ctx.project, file) });
+  /** Continue's block files: every YAML or JSON file of the folder. */
+  const blocks = (location: ClientConfigLocation): ClientConfigLocation => ({ ...location, folderOf: ['.yaml', '.yml', '.json'] });
   /** A VS Code extension's settings in the editor's global storage (Cline, Roo Code). */
   const vscodeStorage = (extension: string, file: string) => join(appConfig, 'Code', 'User', 'globalStorage', extension, 'settings', file);
   return [
@@ -72,5 +76,7 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
     user('LM Studio', join(ctx.home, '.lmstudio', 'mcp.json')),
     user('Goose', ctx.platform === 'win32' ? join(appData, 'Block', 'goose', 'config', 'config.yaml') : join(xdg, 'goose', 'config.yaml')),
     user('Continue', join(ctx.home, '.continue', 'config.yaml')),
+    blocks(user('Continue', join(ctx.home, '.continue', 'mcpServers'))),
+    blocks(project('Continue', join('.continue', 'mcpServers'))),
   ];
 }

@@ -11,14 +11,14 @@
  * launch (a local file, a command nerq cannot place) is a note, so the audit lists it and never
  * drops it. Nothing is started.
  */
-import { open, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedInput } from '../../lockfiles/types.js';
 import { quote } from '../../lockfiles/text.js';
 import { skippedEntry } from '../../lockfiles/source-kind.js';
 import { LockfileError, type AuditWarning, type DeclaredDependency, type McpClientPlace, type SkippedEntry } from '../types.js';
-import { namedInside, readTreeFile } from '../tree-file.js';
-import { clientConfigLocations, type LocationContext } from './clients.js';
+import { isInside, namedInside, readTreeFile } from '../tree-file.js';
+import { clientConfigLocations, type ClientConfigLocation, type LocationContext } from './clients.js';
 import type { LaunchPackage } from './launch.js';
 import { ociPinning, type OciPinning } from '../../checks/lib/oci.js';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';
@@ -91,6 +91,32 @@ async function readInProject(file: string, shown: string, project: string): Prom
     case 'error':
       throw new LockfileError(shown, null, `could not be read (${read.code})`);
   }
+}
+
+/** Configuration files one client folder may hold (Continue's `mcpServers/`); more is refused. */
+export const MAX_FOLDER_FILES = 100;
+
+/**
+ * The configuration files of a client's folder: its entries with the extensions given, by name;
+ * none when there is no folder. A project folder must resolve (links followed) inside the
+ * project, as every file read from the audited tree: one linked elsewhere is refused, not listed.
+ * Each file is then read as any other (a link among them to a file elsewhere is refused too).
+ */
+async function folderFiles(location: ClientConfigLocation, extensions: readonly string[], request: McpInputRequest): Promise<string[]> {
+  const dir = location.file;
+  const shown = label(dir, request);
+  let names: string[];
+  try {
+    if (location.scope === 'project' && !isInside(await realpath(request.project), await realpath(dir))) {
+      throw new LockfileError(shown, null, 'resolves (through a symbolic link) outside the audited directory: not read');
+    }
+    names = (await readdir(dir, { withFileTypes: true })).filter((e) => !e.isDirectory() && extensions.some((x) => e.name.toLowerCase().endsWith(x))).map((e) => e.name);
+  } catch (error) {
+    if (error instanceof LockfileError) throw error;
+    return [];
+  }
+  if (names.length > MAX_FOLDER_FILES) throw new LockfileError(shown, null, `more than ${MAX_FOLDER_FILES} configuration files, not read`);
+  return names.sort().map((name) => path.join(dir, name));
 }
 
 /** The text of a regular file of at most the cap; null when there is no such file. Throws LockfileError otherwise. */
@@ -244,9 +270,19 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
   const findings: AuditWarning[] = [];
   const explicit = request.files.map((f) => path.resolve(request.cwd, f));
   const locations = clientConfigLocations(request);
-  const discovered = request.discover ? locations.map((l) => l.file) : [];
   // A file where a client keeps its configuration is named with that client, found or named.
   const places = new Map(locations.map((l): [string, McpClientPlace] => [l.file, { client: l.client, scope: l.scope }]));
+  const discovered: string[] = [];
+  for (const location of request.discover ? locations : []) {
+    if (location.folderOf === undefined) {
+      discovered.push(location.file);
+      continue;
+    }
+    for (const file of await folderFiles(location, location.folderOf, request)) {
+      places.set(file, { client: location.client, scope: location.scope });
+      discovered.push(file);
+    }
+  }
   const seen = new Set<string>();
   for (const file of [...explicit, ...discovered]) {
     if (seen.has(file)) continue;

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { clientConfigLocations, type ClientConfigLocation } from '../../../src/audit/mcp/clients.js';
 
-/** `scope client: file` for each location, the home and project folders written `~` and `.`. */
+/** `scope client: file` for each location (a folder of configurations ends in `/*`), the home and project folders written `~` and `.`. */
 function table(locations: readonly ClientConfigLocation[], home: string, project: string): string[] {
-  return locations.map((l) => `${l.scope} ${l.client}: ${l.file.replace(project, '.').replace(home, '~')}`);
+  return locations.map((l) => `${l.scope} ${l.client}: ${l.file.replace(project, '.').replace(home, '~')}${l.folderOf === undefined ? '' : '/*'}`);
 }
 
 const PROJECT_FILES = [
@@ -27,6 +27,7 @@ const PROJECT_FILES = [
   'project opencode: ./opencode.jsonc',
   'project opencode: ./.opencode/opencode.json',
   'project opencode: ./.opencode/opencode.jsonc',
+  'project Continue: ./.continue/mcpServers/*',
 ];
 
 describe('clientConfigLocations', () => {
@@ -54,6 +55,7 @@ describe('clientConfigLocations', () => {
       'user LM Studio: ~/.lmstudio/mcp.json',
       'user Goose: ~/.config/goose/config.yaml',
       'user Continue: ~/.continue/config.yaml',
+      'user Continue: ~/.continue/mcpServers/*',
     ]);
     expect(got.filter((l) => l.startsWith('project'))).toEqual(PROJECT_FILES);
   });
@@ -110,6 +112,14 @@ describe('clientConfigLocations', () => {
     );
     // Every file is a Windows path under the home folder, %APPDATA% or the project.
     for (const l of locations) expect(l.file).toMatch(/^(C:\\Users\\u\\|D:\\src\\app\\)[^/]*$/);
+  });
+
+  it('only Continue’s block folders are folders, of YAML and JSON files', () => {
+    const folders = clientConfigLocations({ home: '/home/u', project: '/app', platform: 'linux' }).filter((l) => l.folderOf !== undefined);
+    expect(folders.map((l) => [l.client, l.scope, l.file, l.folderOf])).toEqual([
+      ['Continue', 'user', '/home/u/.continue/mcpServers', ['.yaml', '.yml', '.json']],
+      ['Continue', 'project', '/app/.continue/mcpServers', ['.yaml', '.yml', '.json']],
+    ]);
   });
 
   it('no file is listed twice, and every project file lies under the project', () => {
