@@ -1,10 +1,11 @@
 /**
  * `nerq audit --mcp` / `--mcp-config FILE`: the MCP servers configured on this machine and in the
- * audited project, as audit inputs. Each configuration file (clients.ts) is read as untrusted
- * data — a regular file of at most 1 MiB, parsed by read-config.ts, nothing else taken from
- * it — and becomes one input whose dependencies are the npm and PyPI packages its servers
- * launch. A remote URL is kept (normalised: remote-url.ts) to be matched to the MCP Registry
- * entry that declares it (remotes.ts); a container image or NuGet tool is code nerq cannot
+ * audited project, as audit inputs. Each configuration file (clients.ts; a client's folder of
+ * them, listed here) is read as untrusted data — a regular file of at most 1 MiB, parsed by
+ * read-config.ts, nothing else taken from it — and becomes one input, named with its client
+ * and scope, whose dependencies are the npm and PyPI packages its servers launch. A remote URL
+ * is kept (normalised: remote-url.ts) to be matched to the MCP Registry entry that declares it
+ * (remotes.ts); a container image or NuGet tool is code nerq cannot
  * inspect (`mcp-uninspected`: incomplete), and one started with flags that widen its reach a
  * policy finding too; code a launch fetches from a git repository, a URL or a registry it points
  * elsewhere is a remote entry no registry vouches for (launch.ts), as in a lockfile; every other
