@@ -385,8 +385,10 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     expect(named.stdout).toContain('.kiro/settings/mcp.json (mcp-config, Kiro, project)');
   });
 
-  it('Continue’s block folder: each YAML or JSON file in it is a configuration, other files are not read', async () => {
+  it('Amazon Q’s agent folder and Continue’s block folder: each file of theirs is a configuration, other files are not read', async () => {
     setUp({
+      '.amazonq/cli-agents/dev.json': JSON.stringify({ name: 'dev', prompt: 'You help.', tools: ['*'], mcpServers: { bare: { command: 'npx', args: ['-y', 'nerq-fixture-bare@1.0.0'] } } }),
+      '.amazonq/cli-agents/notes.yaml': 'mcpServers:\n  - name: x\n    command: npx\n    args: [never-read]\n',
       '.continue/mcpServers/sqlite.yaml': `name: SQLite\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: sqlite\n    command: npx\n    args: [-y, nerq-fixture-bare@1.0.0]\n    env:\n      TOKEN: ${SECRET}\n`,
       '.continue/mcpServers/from-claude.json': JSON.stringify({ mcpServers: { time: { command: 'uvx', args: ['nerq-fixture-inactive'] } } }),
       '.continue/mcpServers/README.md': '# not a configuration: {"mcpServers": {"x": {"command": "npx", "args": ["never-read"]}}}',
@@ -397,11 +399,15 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     const result = await run(['--mcp', '--json']);
     const report = JSON.parse(result.stdout) as AuditReport;
     expect(report.inputs).toEqual([
+      { file: '.amazonq/cli-agents/dev.json', format: 'mcp-config', client: 'Amazon Q Developer', scope: 'project' },
       { file: '.continue/mcpServers/from-claude.json', format: 'mcp-config', client: 'Continue', scope: 'project' },
       { file: '.continue/mcpServers/sqlite.yaml', format: 'mcp-config', client: 'Continue', scope: 'project' },
     ]);
     expect(report.entries.map((e) => e.subject.name).sort()).toEqual(['nerq-fixture-bare', 'nerq-fixture-inactive']);
-    expect(report.entries.find((e) => e.subject.name === 'nerq-fixture-bare')?.subject.declaredIn).toEqual([{ file: '.continue/mcpServers/sqlite.yaml', line: 5, workspace: null }]);
+    expect(report.entries.find((e) => e.subject.name === 'nerq-fixture-bare')?.subject.declaredIn).toEqual([
+      { file: '.amazonq/cli-agents/dev.json', line: 1, workspace: null },
+      { file: '.continue/mcpServers/sqlite.yaml', line: 5, workspace: null },
+    ]);
     for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
   });
 

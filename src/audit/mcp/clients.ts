@@ -10,7 +10,7 @@ export interface ClientConfigLocation {
   /** `user` (this machine) or `project` (the audited directory). */
   scope: 'user' | 'project';
   file: string;
-  /** A folder whose files of these extensions are each a configuration (Continue's `mcpServers/`), instead of one file. */
+  /** A folder whose files of these extensions are each a configuration (Amazon Q's agents, Continue's blocks), instead of one file. */
   folderOf?: readonly string[];
 }
 
@@ -32,8 +32,8 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
   const appConfig = ctx.platform === 'darwin' ? join(ctx.home, 'Library', 'Application Support') : ctx.platform === 'win32' ? appData : xdg;
   const user = (client: string, file: string): ClientConfigLocation => ({ client, scope: 'user', file });
   const project = (client: string, file: string): ClientConfigLocation => ({ client, scope: 'project', file: join(ctx.project, file) });
-  /** Continue's block files: every YAML or JSON file of the folder. */
-  const blocks = (location: ClientConfigLocation): ClientConfigLocation => ({ ...location, folderOf: ['.yaml', '.yml', '.json'] });
+  /** A folder of configurations: every file of it with these extensions (Continue's blocks, Amazon Q's agents). */
+  const folder = (location: ClientConfigLocation, extensions: readonly string[]): ClientConfigLocation => ({ ...location, folderOf: extensions });
   /** A VS Code extension's settings in the editor's global storage (Cline, Roo Code). */
   const vscodeStorage = (extension: string, file: string) => join(appConfig, 'Code', 'User', 'globalStorage', extension, 'settings', file);
   return [
@@ -62,6 +62,9 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
     user('Amazon Q Developer', join(ctx.home, '.aws', 'amazonq', 'mcp.json')),
     user('Amazon Q Developer', join(ctx.home, '.aws', 'amazonq', 'agents', 'default.json')),
     project('Amazon Q Developer', join('.amazonq', 'mcp.json')),
+    // Amazon Q Developer CLI agents: one JSON file per agent, each with its own `mcpServers`.
+    folder(user('Amazon Q Developer', join(ctx.home, '.aws', 'amazonq', 'cli-agents')), ['.json']),
+    folder(project('Amazon Q Developer', join('.amazonq', 'cli-agents')), ['.json']),
     user('Cline', vscodeStorage('saoudrizwan.claude-dev', 'cline_mcp_settings.json')),
     user('Cline', join(ctx.home, '.cline', 'data', 'settings', 'cline_mcp_settings.json')),
     user('Roo Code', vscodeStorage('rooveterinaryinc.roo-cline', 'mcp_settings.json')),
@@ -76,7 +79,7 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
     user('LM Studio', join(ctx.home, '.lmstudio', 'mcp.json')),
     user('Goose', ctx.platform === 'win32' ? join(appData, 'Block', 'goose', 'config', 'config.yaml') : join(xdg, 'goose', 'config.yaml')),
     user('Continue', join(ctx.home, '.continue', 'config.yaml')),
-    blocks(user('Continue', join(ctx.home, '.continue', 'mcpServers'))),
-    blocks(project('Continue', join('.continue', 'mcpServers'))),
+    folder(user('Continue', join(ctx.home, '.continue', 'mcpServers')), ['.yaml', '.yml', '.json']),
+    folder(project('Continue', join('.continue', 'mcpServers')), ['.yaml', '.yml', '.json']),
   ];
 }

@@ -22,6 +22,7 @@ const PROJECT_FILES = [
   'project Visual Studio: ./.vs/mcp.json',
   'project Kiro: ./.kiro/settings/mcp.json',
   'project Amazon Q Developer: ./.amazonq/mcp.json',
+  'project Amazon Q Developer: ./.amazonq/cli-agents/*',
   'project Roo Code: ./.roo/mcp.json',
   'project opencode: ./opencode.json',
   'project opencode: ./opencode.jsonc',
@@ -47,6 +48,7 @@ describe('clientConfigLocations', () => {
       'user Kiro: ~/.kiro/settings/mcp.json',
       'user Amazon Q Developer: ~/.aws/amazonq/mcp.json',
       'user Amazon Q Developer: ~/.aws/amazonq/agents/default.json',
+      'user Amazon Q Developer: ~/.aws/amazonq/cli-agents/*',
       'user Cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
       'user Cline: ~/.cline/data/settings/cline_mcp_settings.json',
       'user Roo Code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json',
@@ -114,9 +116,11 @@ describe('clientConfigLocations', () => {
     for (const l of locations) expect(l.file).toMatch(/^(C:\\Users\\u\\|D:\\src\\app\\)[^/]*$/);
   });
 
-  it('only Continue’s block folders are folders, of YAML and JSON files', () => {
+  it('only Amazon Q’s agent folders (JSON) and Continue’s block folders (YAML, JSON) are folders', () => {
     const folders = clientConfigLocations({ home: '/home/u', project: '/app', platform: 'linux' }).filter((l) => l.folderOf !== undefined);
     expect(folders.map((l) => [l.client, l.scope, l.file, l.folderOf])).toEqual([
+      ['Amazon Q Developer', 'user', '/home/u/.aws/amazonq/cli-agents', ['.json']],
+      ['Amazon Q Developer', 'project', '/app/.amazonq/cli-agents', ['.json']],
       ['Continue', 'user', '/home/u/.continue/mcpServers', ['.yaml', '.yml', '.json']],
       ['Continue', 'project', '/app/.continue/mcpServers', ['.yaml', '.yml', '.json']],
     ]);
