@@ -33,7 +33,7 @@ const PROJECT_FILES = [
 
 describe('clientConfigLocations', () => {
   it('linux: XDG folders (default ~/.config)', () => {
-    const got = table(clientConfigLocations({ home: '/home/u', project: '/work/app', platform: 'linux' }), '/home/u', '/work/app');
+    const got = table(clientConfigLocations({ home: '/home/u', project: '/srv/app', platform: 'linux' }), '/home/u', '/srv/app');
     expect(got.filter((l) => l.startsWith('user'))).toEqual([
       'user Claude Desktop: ~/.config/Claude/claude_desktop_config.json',
       'user Claude Code: ~/.claude.json',
@@ -63,7 +63,7 @@ describe('clientConfigLocations', () => {
   });
 
   it('linux with $XDG_CONFIG_HOME: the XDG clients follow it, the others keep their home-folder paths', () => {
-    const got = table(clientConfigLocations({ home: '/home/u', project: '/work/app', platform: 'linux', xdgConfig: '/cfg' }), '/home/u', '/work/app');
+    const got = table(clientConfigLocations({ home: '/home/u', project: '/srv/app', platform: 'linux', xdgConfig: '/cfg' }), '/home/u', '/srv/app');
     expect(got).toContain('user opencode: /cfg/opencode/opencode.json');
     expect(got).toContain('user Goose: /cfg/goose/config.yaml');
     expect(got).toContain('user VS Code: /cfg/Code/User/mcp.json');
