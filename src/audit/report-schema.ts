@@ -108,9 +108,10 @@ export const AuditWarningSchema = z.object({
  * optional `declaredAs` (the alias the project declares it under), 2.9.0 Go modules and crates
  * (go.mod, Cargo.lock): a subject's and an unvouched entry's ecosystem `go` / `cargo`, the entries'
  * reports at 1.12.0 (their target ecosystem; no score, error `no-registry-adapter`), and the
- * failure rules `malicious`, `not-scored`.
+ * failure rules `malicious`, `not-scored`, 2.10.0 an input's optional `client` and `scope` (`user`,
+ * `project`): the MCP client whose configuration it is, when `--mcp` found it where that client keeps it.
  */
-export const AUDIT_SCHEMA_VERSION = '2.9.0';
+export const AUDIT_SCHEMA_VERSION = '2.10.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({
@@ -137,7 +138,8 @@ export const AuditReportSchema = z.object({
   auditSchemaVersion: z.literal(AUDIT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('nerq'), version: z.string() }),
   evaluatedAt: z.string(),
-  inputs: z.array(z.object({ file: z.string(), format: z.string() })),
+  /** `client` and `scope`: an MCP client configuration found where that client keeps it (added in 2.10.0). */
+  inputs: z.array(z.object({ file: z.string(), format: z.string(), client: z.string().optional(), scope: z.enum(['user', 'project']).optional() })),
   policySource: z.string().nullable(),
   summary: z.object({ total: count, passed: count, failed: count, ignored: count, errors: count, incomplete: count }),
   /** The run's result and its exit code (added in 2.0.0). */

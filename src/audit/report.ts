@@ -179,7 +179,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     auditSchemaVersion: AUDIT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },
     evaluatedAt: input.now.toISOString(),
-    inputs: input.inputs.map(({ file, format }) => ({ file, format })),
+    inputs: input.inputs.map(({ file, format, mcpClient }) => ({ file, format, ...(mcpClient === undefined ? {} : { client: mcpClient.client, scope: mcpClient.scope }) })),
     policySource: input.policySource,
     summary,
     outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true, {

@@ -141,6 +141,14 @@ export interface InputFile {
   /** e.g. `package-lock@3`, `pnpm-lock@9`, `yarn-classic`, `yarn-berry`, `requirements`, `poetry.lock`, `cyclonedx`, `spdx`. */
   format: string;
   dependencies: DeclaredDependency[];
+  /** An MCP client configuration found where a client keeps it: the client and whether it is the user's or the project's. */
+  mcpClient?: McpClientPlace;
+}
+
+/** The MCP client (or clients, comma-separated, for a file several read) a configuration belongs to, and its scope. */
+export interface McpClientPlace {
+  client: string;
+  scope: 'user' | 'project';
 }
 
 /** A dependency after folding duplicates: one evaluation per ecosystem + name + version. */
@@ -261,8 +269,8 @@ export interface AuditReport {
   auditSchemaVersion: typeof AUDIT_SCHEMA_VERSION;
   tool: { name: 'nerq'; version: string };
   evaluatedAt: string;
-  /** Audited input files (relative paths) and their formats. */
-  inputs: { file: string; format: string }[];
+  /** Audited input files (relative paths) and their formats; an MCP client configuration found where a client keeps it also names the client and scope. */
+  inputs: { file: string; format: string; client?: string; scope?: McpClientPlace['scope'] }[];
   /** Where the policy came from (relative path, `package.json#nerq`, or null for defaults + flags). */
   policySource: string | null;
   summary: { total: number; passed: number; failed: number; ignored: number; errors: number; incomplete: number };

@@ -75,7 +75,7 @@ function summaryLines(report: AuditReport): string[] {
   if (hint !== null) lines.push('', md(hint));
   const grades = gradeCounts(report);
   if (grades.length > 0) lines.push('', `Grades: ${grades.map((g) => `**${g.label}** ${g.count}`).join(' · ')}`);
-  const inputs = report.inputs.map((i) => `${md(i.file)} (${md(i.format)})`).join(', ');
+  const inputs = report.inputs.map((i) => `${md(i.file)} (${md(i.format)}${i.client === undefined ? '' : `, ${md(i.client)}, ${i.scope ?? '?'}`})`).join(', ');
   lines.push(
     '',
     `Inputs: ${inputs === '' ? 'none' : inputs}  `,

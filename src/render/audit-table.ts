@@ -72,7 +72,7 @@ function styles(color: boolean): Styles {
 
 /** The first line states the result the exit code has; then what was audited against what. */
 function headerLines(report: AuditReport, width: number, s: Styles): string[] {
-  const inputs = report.inputs.map((i) => clean(i.file)).join(', ') || 'none';
+  const inputs = report.inputs.map((i) => (i.client === undefined ? clean(i.file) : `${clean(i.file)} (${clean(i.client)}, ${i.scope ?? '?'})`)).join(', ') || 'none';
   const policy = report.policySource === null ? 'defaults' : clean(report.policySource);
   const result = runResult(report);
   const parts = [`nerq audit`, result, `${report.summary.total} ${report.summary.total === 1 ? 'package' : 'packages'}`, `inputs: ${inputs}`, `policy: ${policy}`];

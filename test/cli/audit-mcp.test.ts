@@ -1,13 +1,14 @@
 /**
  * `nerq audit --mcp` / `--mcp-config` end to end through the built CLI: MCP client
  * configurations written into a temporary home folder and project (Claude Code's `.mcp.json`
- * and `~/.claude.json`, Cursor, Codex TOML, VS Code) with pinned and unpinned launches, a
+ * and `~/.claude.json`, Cursor, Codex TOML, VS Code, opencode, Gemini CLI, Goose YAML) with pinned and unpinned launches, a
  * privileged container, a remote server, a local file and secrets in `env`, headers and a URL.
  * The packages are audited with the same policy, JSON, table, SARIF and exit codes as a
  * lockfile's; everything else is listed as a warning; no secret reaches stdout, stderr or the
  * store; nothing is started (the fixture server sees only registry requests).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SCHEMA_VERSION } from '../../src/audit/report-schema.js';
@@ -17,6 +18,7 @@ import { expectPackage, GITHUB_RATE_LIMITED, requireBuiltCli } from './helpers.j
 import { expectPypiProject, pypiProject } from './pypi-helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
 import { closeMcpHome, mcpHome, runAuditIn } from './mcp-sandbox.js';
+import { MAX_FOLDER_FILES } from '../../src/audit/mcp/inputs.js';
 
 const SECRET = 'ghp_McpSecretNeverShown0123456789abcdef';
 
@@ -87,8 +89,8 @@ describe('nerq audit --mcp', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(result.stdout) as AuditReport;
     expect(report.inputs).toEqual([
-      { file: '.mcp.json', format: 'mcp-config' },
-      { file: '~/.codex/config.toml', format: 'mcp-config' },
+      { file: '.mcp.json', format: 'mcp-config', client: 'Claude Code, GitHub Copilot CLI, Visual Studio', scope: 'project' },
+      { file: '~/.codex/config.toml', format: 'mcp-config', client: 'Codex', scope: 'user' },
     ]);
     expect(report.entries.map((e) => [e.subject.ecosystem, e.subject.name, e.subject.version]).sort()).toEqual([
       ['npm', 'nerq-fixture-bare', '1.0.0'],
@@ -316,6 +318,127 @@ describe('nerq audit --mcp', () => {
     const report = JSON.parse(result.stdout) as AuditReport;
     expect(report.inputs).toEqual([{ file: 'vscode.json', format: 'mcp-config' }]);
     expect(report.entries.map((e) => e.subject.name)).toEqual(['nerq-fixture-bare']);
+  });
+});
+
+describe('nerq audit --mcp reads the other clients’ files', () => {
+  it('a project opencode.jsonc (one array command), a user Gemini CLI file and a Goose YAML file are audited; secrets go nowhere', async () => {
+    const OPENCODE = `{
+  "$schema": "https://opencode.ai/config.json",
+  // opencode: the program and its arguments in one array
+  "mcp": {
+    "bare": { "type": "local", "command": ["npx", "-y", "nerq-fixture-bare@1.0.0"], "environment": { "API_TOKEN": "${SECRET}" } },
+    "remote": { "type": "remote", "url": "https://mcp.example.com/mcp", "headers": { "Authorization": "Bearer ${SECRET}" } },
+  },
+}
+`;
+    const GEMINI = JSON.stringify({ mcp: { allowed: ['inactive'] }, mcpServers: { inactive: { command: 'uvx', args: ['nerq-fixture-inactive'], env: { KEY: SECRET } } } });
+    const GOOSE = `extensions:
+  developer:
+    type: builtin
+    enabled: true
+  local:
+    type: stdio
+    cmd: node
+    args: [/opt/goose/server.js, --key=${SECRET}]
+    envs:
+      KEY: ${SECRET}
+`;
+    setUp({ 'opencode.jsonc': OPENCODE, '~/.gemini/settings.json': GEMINI, '~/.config/goose/config.yaml': GOOSE });
+    server = await startFixtureServer();
+    expectPackage(server, 'nerq-fixture-bare');
+    expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([...SEED], 100));
+    const result = await run(['--mcp', '--json']);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs).toEqual([
+      { file: '~/.gemini/settings.json', format: 'mcp-config', client: 'Gemini CLI', scope: 'user' },
+      { file: 'opencode.jsonc', format: 'mcp-config', client: 'opencode', scope: 'project' },
+      { file: '~/.config/goose/config.yaml', format: 'mcp-config', client: 'Goose', scope: 'user' },
+    ]);
+    expect(report.entries.map((e) => [e.subject.ecosystem, e.subject.name, e.subject.version]).sort()).toEqual([
+      ['npm', 'nerq-fixture-bare', '1.0.0'],
+      ['pypi', 'nerq-fixture-inactive', null],
+    ]);
+    expect(report.entries.find((e) => e.subject.name === 'nerq-fixture-bare')?.subject.declaredIn).toEqual([{ file: 'opencode.jsonc', line: 5, workspace: null }]);
+    expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified')?.details).toMatchObject({ file: 'opencode.jsonc', line: 6, origin: 'https://mcp.example.com' });
+    // Goose's built-in extension is its own code; the local server is listed, not dropped.
+    const notes = report.warnings.filter((w) => w.code === 'input-note').map((w) => w.message);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/"local".*local file "\/opt\/goose\/server\.js" with "node": not evaluable/);
+    expect(result.code).toBe(report.outcome.exitCode);
+    const written = allText(home, new Set([path.join(project, 'opencode.jsonc'), path.join(home, '.gemini', 'settings.json'), path.join(home, '.config', 'goose', 'config.yaml')]));
+    expect(written.files).toBeGreaterThan(0);
+    for (const text of [result.stdout, result.stderr, written.text]) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain('McpSecretNeverShown');
+    }
+  });
+
+  it('the table names each file’s client and scope', async () => {
+    setUp({ '.kiro/settings/mcp.json': JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['/opt/mine.js'] } } }) });
+    const result = await run(['--mcp', '--no-color']);
+    expect(result.stdout).toContain('inputs: .kiro/settings/mcp.json (Kiro, project)');
+    // Named with --mcp-config, a file where a client keeps its configuration is still that client's.
+    const named = await run(['--mcp-config', '.kiro/settings/mcp.json', '--format', 'markdown']);
+    expect(named.stdout).toContain('.kiro/settings/mcp.json (mcp-config, Kiro, project)');
+  });
+
+  it('Amazon Q’s agent folder and Continue’s block folder: each file of theirs is a configuration, other files are not read', async () => {
+    setUp({
+      '.amazonq/cli-agents/dev.json': JSON.stringify({ name: 'dev', prompt: 'You help.', tools: ['*'], mcpServers: { bare: { command: 'npx', args: ['-y', 'nerq-fixture-bare@1.0.0'] } } }),
+      '.amazonq/cli-agents/notes.yaml': 'mcpServers:\n  - name: x\n    command: npx\n    args: [never-read]\n',
+      '.continue/mcpServers/sqlite.yaml': `name: SQLite\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: sqlite\n    command: npx\n    args: [-y, nerq-fixture-bare@1.0.0]\n    env:\n      TOKEN: ${SECRET}\n`,
+      '.continue/mcpServers/from-claude.json': JSON.stringify({ mcpServers: { time: { command: 'uvx', args: ['nerq-fixture-inactive'] } } }),
+      '.continue/mcpServers/README.md': '# not a configuration: {"mcpServers": {"x": {"command": "npx", "args": ["never-read"]}}}',
+    });
+    server = await startFixtureServer();
+    expectPackage(server, 'nerq-fixture-bare');
+    expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs).toEqual([
+      { file: '.amazonq/cli-agents/dev.json', format: 'mcp-config', client: 'Amazon Q Developer', scope: 'project' },
+      { file: '.continue/mcpServers/from-claude.json', format: 'mcp-config', client: 'Continue', scope: 'project' },
+      { file: '.continue/mcpServers/sqlite.yaml', format: 'mcp-config', client: 'Continue', scope: 'project' },
+    ]);
+    expect(report.entries.map((e) => e.subject.name).sort()).toEqual(['nerq-fixture-bare', 'nerq-fixture-inactive']);
+    expect(report.entries.find((e) => e.subject.name === 'nerq-fixture-bare')?.subject.declaredIn).toEqual([
+      { file: '.amazonq/cli-agents/dev.json', line: 1, workspace: null },
+      { file: '.continue/mcpServers/sqlite.yaml', line: 5, workspace: null },
+    ]);
+    for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
+  });
+
+  it('a project block folder linked to a folder elsewhere is refused, not listed; more than the cap of files is refused', async () => {
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-elsewhere-'));
+    try {
+      writeFileSync(path.join(elsewhere, 'secret.yaml'), 'mcpServers:\n  - name: x\n    command: npx\n    args: [elsewhere-pkg]\n');
+      setUp({});
+      mkdirSync(path.join(project, '.continue'), { recursive: true });
+      symlinkSync(elsewhere, path.join(project, '.continue', 'mcpServers'));
+      const linked = await run(['--mcp']);
+      expect(linked.code).toBe(2);
+      expect(linked.stderr.trim()).toBe('nerq: .continue/mcpServers: resolves (through a symbolic link) outside the audited directory: not read');
+      expect(linked.stdout + linked.stderr).not.toContain('elsewhere-pkg');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+    await closeMcpHome(undefined, home);
+    const many = Object.fromEntries(Array.from({ length: MAX_FOLDER_FILES + 1 }, (_, i) => [`.continue/mcpServers/s${i}.yaml`, 'mcpServers: []\n']));
+    setUp(many);
+    const crowded = await run(['--mcp']);
+    expect(crowded.code).toBe(2);
+    expect(crowded.stderr.trim()).toBe(`nerq: .continue/mcpServers: more than ${MAX_FOLDER_FILES} configuration files, not read`);
+  });
+
+  it('a malformed Goose file is exit 2 in one line naming it', async () => {
+    setUp({ '~/.config/goose/config.yaml': 'extensions: [unclosed\n' });
+    const result = await run(['--mcp']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toMatch(/^nerq: ~\/\.config\/goose\/config\.yaml:\d+: invalid YAML/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 

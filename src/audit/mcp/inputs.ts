@@ -1,24 +1,25 @@
 /**
  * `nerq audit --mcp` / `--mcp-config FILE`: the MCP servers configured on this machine and in the
- * audited project, as audit inputs. Each configuration file (clients.ts) is read as untrusted
- * data — a regular file of at most 1 MiB, parsed by read-config.ts, nothing else taken from
- * it — and becomes one input whose dependencies are the npm and PyPI packages its servers
- * launch. A remote URL is kept (normalised: remote-url.ts) to be matched to the MCP Registry
- * entry that declares it (remotes.ts); a container image or NuGet tool is code nerq cannot
+ * audited project, as audit inputs. Each configuration file (clients.ts; a client's folder of
+ * them, listed here) is read as untrusted data — a regular file of at most 1 MiB, parsed by
+ * read-config.ts, nothing else taken from it — and becomes one input, named with its client
+ * and scope, whose dependencies are the npm and PyPI packages its servers launch. A remote URL
+ * is kept (normalised: remote-url.ts) to be matched to the MCP Registry entry that declares it
+ * (remotes.ts); a container image or NuGet tool is code nerq cannot
  * inspect (`mcp-uninspected`: incomplete), and one started with flags that widen its reach a
  * policy finding too; code a launch fetches from a git repository, a URL or a registry it points
  * elsewhere is a remote entry no registry vouches for (launch.ts), as in a lockfile; every other
  * launch (a local file, a command nerq cannot place) is a note, so the audit lists it and never
  * drops it. Nothing is started.
  */
-import { open, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParsedInput } from '../../lockfiles/types.js';
 import { quote } from '../../lockfiles/text.js';
 import { skippedEntry } from '../../lockfiles/source-kind.js';
-import { LockfileError, type AuditWarning, type DeclaredDependency, type SkippedEntry } from '../types.js';
-import { namedInside, readTreeFile } from '../tree-file.js';
-import { clientConfigLocations, type LocationContext } from './clients.js';
+import { LockfileError, type AuditWarning, type DeclaredDependency, type McpClientPlace, type SkippedEntry } from '../types.js';
+import { isInside, namedInside, readTreeFile } from '../tree-file.js';
+import { clientConfigLocations, type ClientConfigLocation, type LocationContext } from './clients.js';
 import type { LaunchPackage } from './launch.js';
 import { ociPinning, type OciPinning } from '../../checks/lib/oci.js';
 import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';
@@ -91,6 +92,32 @@ async function readInProject(file: string, shown: string, project: string): Prom
     case 'error':
       throw new LockfileError(shown, null, `could not be read (${read.code})`);
   }
+}
+
+/** Configuration files one client folder may hold (Continue's `mcpServers/`); more is refused. */
+export const MAX_FOLDER_FILES = 100;
+
+/**
+ * The configuration files of a client's folder: its entries with the extensions given, by name;
+ * none when there is no folder. A project folder must resolve (links followed) inside the
+ * project, as every file read from the audited tree: one linked elsewhere is refused, not listed.
+ * Each file is then read as any other (a link among them to a file elsewhere is refused too).
+ */
+async function folderFiles(location: ClientConfigLocation, extensions: readonly string[], request: McpInputRequest): Promise<string[]> {
+  const dir = location.file;
+  const shown = label(dir, request);
+  let names: string[];
+  try {
+    if (location.scope === 'project' && !isInside(await realpath(request.project), await realpath(dir))) {
+      throw new LockfileError(shown, null, 'resolves (through a symbolic link) outside the audited directory: not read');
+    }
+    names = (await readdir(dir, { withFileTypes: true })).filter((e) => !e.isDirectory() && extensions.some((x) => e.name.toLowerCase().endsWith(x))).map((e) => e.name);
+  } catch (error) {
+    if (error instanceof LockfileError) throw error;
+    return [];
+  }
+  if (names.length > MAX_FOLDER_FILES) throw new LockfileError(shown, null, `more than ${MAX_FOLDER_FILES} configuration files, not read`);
+  return names.sort().map((name) => path.join(dir, name));
 }
 
 /** The text of a regular file of at most the cap; null when there is no such file. Throws LockfileError otherwise. */
@@ -243,7 +270,20 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
   const remotes: ConfiguredRemote[] = [];
   const findings: AuditWarning[] = [];
   const explicit = request.files.map((f) => path.resolve(request.cwd, f));
-  const discovered = request.discover ? clientConfigLocations(request).map((l) => l.file) : [];
+  const locations = clientConfigLocations(request);
+  // A file where a client keeps its configuration is named with that client, found or named.
+  const places = new Map(locations.map((l): [string, McpClientPlace] => [l.file, { client: l.client, scope: l.scope }]));
+  const discovered: string[] = [];
+  for (const location of request.discover ? locations : []) {
+    if (location.folderOf === undefined) {
+      discovered.push(location.file);
+      continue;
+    }
+    for (const file of await folderFiles(location, location.folderOf, request)) {
+      places.set(file, { client: location.client, scope: location.scope });
+      discovered.push(file);
+    }
+  }
   const seen = new Set<string>();
   for (const file of [...explicit, ...discovered]) {
     if (seen.has(file)) continue;
@@ -256,7 +296,8 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
       continue;
     }
     const read = mcpInput(readMcpConfig(text, shown), shown);
-    inputs.push(read.input);
+    const place = places.get(file);
+    inputs.push(place === undefined ? read.input : { ...read.input, mcpClient: place });
     remotes.push(...read.remotes);
     findings.push(...read.findings);
   }

@@ -146,6 +146,9 @@ function npmSpec(spec: string): Spec {
 }
 
 function pypiSpec(spec: string): Spec {
+  // `uvx pkg@latest`: uv's spelling of the newest release — unpinned, as a bare name is.
+  const latest = /^([A-Za-z0-9._-]+)(?:\[[^\]]*\])?@latest$/i.exec(spec)?.[1];
+  if (latest !== undefined) spec = latest;
   // `name @ git+https://…` (PEP 508) names the package it fetches.
   const direct = /^([A-Za-z0-9._-]+)(?:\[[^\]]*\])?\s*@\s*(\S.*)$/.exec(spec);
   const reference = direct?.[2] !== undefined && !/^\d/.test(direct[2]) ? direct[2] : spec;
@@ -379,10 +382,12 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
     case 'uvx':
     case 'uv':
     case 'pipx': {
-      const rest = name === 'uvx' ? args : args[0] === 'run' ? args.slice(1) : name === 'uv' && args[0] === 'tool' && args[1] === 'run' ? args.slice(2) : null;
-      // `uv --directory <dir> run <cmd>` runs a project checked out on this machine.
+      const rest = name === 'uvx' ? args : name === 'pipx' && args[0] === 'run' ? args.slice(1) : name === 'uv' && args[0] === 'tool' && args[1] === 'run' ? args.slice(2) : null;
+      // `uv run <cmd>` and `uv --directory <dir> run <cmd>` run a project checked out on this
+      // machine (its own environment), not a package from the registry.
       if (rest === null && name === 'uv' && args.includes('run')) {
-        return { kind: 'local', command: 'uv run', file: flagValue(args, ['--directory', '--project']) };
+        const command = firstOperand(args.slice(args.indexOf('run') + 1), UVX_VALUE_FLAGS)?.value ?? null;
+        return { kind: 'local', command: 'uv run', file: flagValue(args, ['--directory', '--project']) ?? command };
       }
       if (rest === null) return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
       const runner = name === 'uvx' ? 'uvx' : name === 'pipx' ? 'pipx run' : 'uv tool run';

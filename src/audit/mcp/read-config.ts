@@ -1,15 +1,19 @@
 /**
  * MCP client configuration files as untrusted data (README.md, "nerq audit --mcp"): JSON / JSONC
- * (comments, trailing commas: jsonc-parser) or TOML (Codex), read for the servers they list and
- * nothing else. The servers sit under `mcpServers` (Claude Desktop, Claude Code, Cursor,
- * Windsurf), `servers` (VS Code `mcp.json`), `mcp.servers` (VS Code settings), `context_servers`
- * (Zed), `projects.<dir>.mcpServers` (Claude Code's `~/.claude.json`), a dev container's
- * `customizations.vscode.mcp.servers` or `[mcp_servers.<name>]`
- * (Codex). Unknown keys are ignored; `env`, `headers` and every other value are never kept, so a
- * secret in them cannot reach a report, the store or a log. Pure.
+ * (comments, trailing commas: jsonc-parser), TOML (Codex) or YAML (Goose, Continue), read for the
+ * servers they list and nothing else. The servers sit under `mcpServers` (Claude Desktop, Claude
+ * Code, Cursor, Windsurf, Gemini CLI, GitHub Copilot CLI, Kiro, Amazon Q Developer, Cline, Roo
+ * Code, LM Studio), `servers` (VS Code and Visual Studio `mcp.json`), `mcp.servers` (VS Code
+ * settings, opencode), `mcp.<name>` entries of `type` `local` / `remote` (opencode),
+ * `context_servers` (Zed), `projects.<dir>.mcpServers` (Claude Code's `~/.claude.json`), a dev
+ * container's `customizations.vscode.mcp.servers`, `[mcp_servers.<name>]` (Codex), `extensions:`
+ * (Goose) or an `mcpServers:` list (Continue). Unknown keys are ignored; `env`, `environment`,
+ * `envs`, `headers` and every other value are never kept, so a secret in them cannot reach a
+ * report, the store or a log. Pure.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { parseToml } from '../../lockfiles/toml-text.js';
+import { parseYaml } from '../../lockfiles/yaml-text.js';
 import { LineIndex } from '../../lockfiles/text.js';
 import { LockfileError } from '../types.js';
 import { mapLaunch, type Launch } from './launch.js';
@@ -66,10 +70,20 @@ function serverMaps(root: Node): { map: Node; scope: string | null }[] {
     const map = member(root, key);
     if (map?.type === 'object') maps.push({ map, scope: null });
   }
-  // VS Code settings (`mcp.servers`) and a dev container's `customizations.vscode.mcp.servers`.
+  // VS Code settings and opencode (`mcp.servers`), and a dev container's `customizations.vscode.mcp.servers`.
   for (const holder of [root, member(member(root, 'customizations'), 'vscode')]) {
     const settings = member(member(holder, 'mcp'), 'servers');
     if (settings?.type === 'object') maps.push({ map: settings, scope: null });
+  }
+  // opencode's first form: servers straight under `mcp`, each of `type` `local` or `remote`
+  // (Gemini CLI's `mcp` holds `allowed`, `excluded`, `serverCommand`: no server, not read).
+  const mcp = member(root, 'mcp');
+  if (mcp?.type === 'object' && member(mcp, 'servers') === undefined) {
+    const entries = (mcp.children ?? []).filter((prop) => {
+      const type = member(prop.children?.[1], 'type')?.value;
+      return type === 'local' || type === 'remote';
+    });
+    if (entries.length > 0) maps.push({ map: { ...mcp, children: entries }, scope: null });
   }
   const projects = member(root, 'projects');
   if (projects?.type === 'object') {
@@ -82,14 +96,27 @@ function serverMaps(root: Node): { map: Node; scope: string | null }[] {
   return maps;
 }
 
-/** A server's command, args and url in any client's spelling (Zed's `command: {path, args}`, Windsurf's `serverUrl`). */
+/**
+ * A server's command, args and url in any client's spelling: Zed's `command: {path, args}`,
+ * opencode's `command: [program, ...args]` with `environment`, Goose's `cmd`, `envs` and `uri`,
+ * Windsurf's `serverUrl`, Gemini CLI's `httpUrl` — so the launch is read the same whoever wrote it.
+ */
 function launchFields(value: unknown): { command?: unknown; args?: unknown; url?: unknown; env?: unknown } {
   if (!isObj(value)) return {};
-  const command = isObj(value.command) ? value.command.path : value.command;
-  const args = isObj(value.command) && value.args === undefined ? value.command.args : value.args;
-  const env = isObj(value.command) && value.env === undefined ? value.command.env : value.env;
+  let command = value.command ?? value.cmd;
+  let args = value.args;
+  let env = value.env ?? value.environment ?? value.envs;
+  if (isObj(command)) {
+    if (args === undefined) args = command.args;
+    if (env === undefined) env = command.env;
+    command = command.path;
+  } else if (Array.isArray(command)) {
+    // opencode: the program and its arguments in one array (any `args` after them).
+    args = [...command.slice(1), ...(Array.isArray(args) ? args : [])];
+    command = command[0];
+  }
   // `env` goes to the launch for its variables' names only (launch.ts); no value is kept.
-  return { command, args, url: value.url ?? value.serverUrl ?? value.httpUrl, env };
+  return { command, args, url: value.url ?? value.serverUrl ?? value.httpUrl ?? value.uri, env };
 }
 
 function readJson(text: string, file: string): ConfiguredServer[] {
@@ -125,11 +152,45 @@ function readToml(text: string, file: string): ConfiguredServer[] {
   });
 }
 
+/** Goose extensions that are Goose's own code, not a server it starts or reaches. */
+const GOOSE_BUILT_IN = new Set(['builtin', 'platform']);
+
+/** Goose (`extensions: {name: {type, cmd, args, envs, uri}}`) and Continue (`mcpServers: [{name, command, args, env, url}]`, or a map). */
+function readYamlConfig(text: string, file: string): ConfiguredServer[] {
+  const doc = parseYaml(text, file);
+  if (doc.value === null || doc.value === undefined || doc.value === '') return [];
+  if (!isObj(doc.value)) throw new LockfileError(file, 1, 'expected a YAML mapping');
+  const servers: ConfiguredServer[] = [];
+  const add = (key: string, path: readonly PropertyKey[], value: unknown) => {
+    if (servers.length >= MAX_SERVERS_PER_FILE) throw new LockfileError(file, doc.lineOf(path), `more than ${MAX_SERVERS_PER_FILE} MCP servers`);
+    servers.push({ file, key, line: doc.lineOf(path), scope: null, launch: mapLaunch(launchFields(value)) });
+  };
+  const { extensions, mcpServers } = doc.value;
+  if (isObj(extensions)) {
+    for (const [key, entry] of Object.entries(extensions)) {
+      // An entry may hold its settings flat or under `config`.
+      const settings = isObj(entry) && isObj(entry.config) ? entry.config : entry;
+      if (isObj(settings) && typeof settings.type === 'string' && GOOSE_BUILT_IN.has(settings.type)) continue;
+      add(key, ['extensions', key], settings);
+    }
+  }
+  if (Array.isArray(mcpServers)) {
+    mcpServers.forEach((entry, index) => {
+      const name = isObj(entry) && typeof entry.name === 'string' ? entry.name : `#${index + 1}`;
+      add(name, ['mcpServers', index], entry);
+    });
+  } else if (isObj(mcpServers)) {
+    for (const [key, entry] of Object.entries(mcpServers)) add(key, ['mcpServers', key], entry);
+  }
+  return servers;
+}
+
 /** The servers a configuration file lists. Throws `LockfileError` (one line, with the file) for a file that is no configuration. */
 export function readMcpConfig(text: string, file: string): ConfiguredServer[] {
   if (new TextEncoder().encode(text).length > MCP_CONFIG_MAX_BYTES) {
     throw new LockfileError(file, null, `larger than ${MCP_CONFIG_MAX_BYTES / 1024 / 1024} MiB, not read`);
   }
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  return /\.toml$/i.test(file) ? readToml(body, file) : readJson(body, file);
+  if (/\.toml$/i.test(file)) return readToml(body, file);
+  return /\.ya?ml$/i.test(file) ? readYamlConfig(body, file) : readJson(body, file);
 }

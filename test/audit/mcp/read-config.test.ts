@@ -1,9 +1,11 @@
 /**
  * The MCP client configuration reader over every recorded client example
- * (fixtures/mcp-clients: Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Zed; the
- * docs' fragments are wrapped in braces, as a user pastes them into a file) and written odd
- * cases: JSONC comments and trailing commas, unknown keys, `~/.claude.json` projects, a 10 MB
- * file, secrets in `env` and `headers` (never kept), pinned and unpinned versions.
+ * (fixtures/mcp-clients: Claude Desktop, Claude Code, Cursor, VS Code, Windsurf, Codex, Zed,
+ * Gemini CLI, opencode, Copilot CLI, Roo Code, Cline, Amazon Q Developer; the docs' fragments are
+ * wrapped in braces, as a user pastes them into a file) and written odd cases: JSONC comments and
+ * trailing commas, unknown keys, `~/.claude.json` projects, a 10 MB file, secrets in `env`,
+ * `environment`, `envs` and `headers` (never kept), pinned and unpinned versions, opencode's array
+ * `command`, Goose's and Continue's YAML.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,7 +56,9 @@ describe('every recorded client example', () => {
       .flatMap((d) => readdirSync(path.join(CLIENTS, d.name)).map((f) => `${d.name}/${f}`))
       .sort();
     expect(EXAMPLES.map((e) => e.file).sort()).toEqual(onDisk);
-    expect(new Set(EXAMPLES.map((e) => e.client))).toEqual(new Set(['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'zed', 'other']));
+    expect(new Set(EXAMPLES.map((e) => e.client))).toEqual(
+      new Set(['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf', 'codex', 'zed', 'gemini-cli', 'opencode', 'copilot-cli', 'roo-code', 'cline', 'amazon-q', 'other']),
+    );
   });
 
   // The two Zed fragments the docs print with `[` around named members are not JSON.
@@ -98,6 +102,19 @@ describe('every recorded client example', () => {
     ['windsurf/github-mcp-server.install-windsurf.L16.json', ['github remote https://api.githubcopilot.com']],
     ['zed/github-mcp-server.install-zed.L47.json', ['github image ghcr.io/github/github-mcp-server']],
     ['zed/servers.git.L242.fragment.json', ['mcp-server-git local python -m mcp_server_git']],
+    ['gemini-cli/github-mcp-server.install-gemini-cli.L47.jsonc', ['github remote https://api.githubcopilot.com']],
+    ['gemini-cli/github-mcp-server.install-gemini-cli.L95.jsonc', ['github image ghcr.io/github/github-mcp-server']],
+    ['gemini-cli/github-mcp-server.install-gemini-cli.L123.jsonc', ['github local binary /path/to/binary']],
+    ['gemini-cli/genai-toolbox.gemini-settings.json', ['oracle unknown go']],
+    ['opencode/github-mcp-server.install-opencode.L19.json', ['github remote https://api.githubcopilot.com']],
+    ['opencode/github-mcp-server.install-opencode.L67.json', ['github image ghcr.io/github/github-mcp-server']],
+    ['opencode/github-mcp-server.install-opencode.L142.json', ['github remote https://api.githubcopilot.com']],
+    ['copilot-cli/github-mcp-server.install-copilot-cli.L79.json', ['github remote https://api.githubcopilot.com']],
+    ['copilot-cli/github-mcp-server.install-copilot-cli.L128.json', ['github image ghcr.io/github/github-mcp-server']],
+    ['roo-code/github-mcp-server.install-roo-code.L17.json', ['github remote https://api.githubcopilot.com']],
+    ['cline/github-mcp-server.install-cline.L10.json', ['github remote https://api.githubcopilot.com']],
+    ['amazon-q/sample-one-click-generative-ai-solutions.amazonq-mcp.json', ['github npm @modelcontextprotocol/server-github -']],
+    ['amazon-q/awslabs-mcp.amazonq-mcp.json', ['cost-explorer local uv run /Users/rfedayiz/Documents/Learning/bedrock-agent-workshop/cost-explorer-agent/mcp/src/cost-explorer-mcp-server/awslabs/cost_explorer_mcp_server/server.py']],
   ])('%s → %j', (file, expected) => {
     expect(summary(readExample(file))).toEqual(expected);
   });
@@ -257,10 +274,204 @@ describe('written odd cases', () => {
     expect(text).not.toMatch(/tok@|sig=1|t=abc|secret-token|"k"/);
   });
 
+  it('`uv run` runs the project on this machine, never a registry package; `uv tool run`, `pipx run` and `uvx pkg@latest` install one', () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        run: { command: 'uv', args: ['run', 'mcp-server-fetch'] },
+        dir: { command: 'uv', args: ['--directory', '/srv/mcp', 'run', 'server.py'] },
+        tool: { command: 'uv', args: ['tool', 'run', 'mcp-server-time==2025.1.1'] },
+        pipx: { command: 'pipx', args: ['run', 'mcp-server-time'] },
+        latest: { command: 'uvx', args: ['awslabs.aws-documentation-mcp-server@latest'] },
+        latestExtra: { command: 'uvx', args: ['mcp-tool[cli]@LATEST'] },
+      },
+    });
+    expect(summary(readMcpConfig(text, '.mcp.json'))).toEqual([
+      'run local uv run mcp-server-fetch',
+      'dir local uv run /srv/mcp',
+      'tool pypi mcp-server-time 2025.1.1',
+      'pipx pypi mcp-server-time -',
+      'latest pypi awslabs-aws-documentation-mcp-server -',
+      'latestExtra pypi mcp-tool -',
+    ]);
+  });
+
   it('hostile keys do not reach Object.prototype', () => {
     const text = '{"mcpServers": {"__proto__": {"command": "npx", "args": ["evil"]}, "constructor": {"url": "https://x.example"}}}';
     const servers = readMcpConfig(text, 'x.json');
     expect(servers.map((s) => s.key)).toEqual(['__proto__', 'constructor']);
     expect(({} as Record<string, unknown>).command).toBeUndefined();
+  });
+});
+
+describe('the other clients’ shapes', () => {
+  const SECRET = 'ghp_ClientShapeSecret0123456789abcdefAB';
+
+  it('Gemini CLI: `httpUrl`, `url` (SSE), `cwd`; its `mcp` settings block is no server', () => {
+    const text = `{
+  "mcp": { "allowed": ["git"], "excluded": ["x"], "serverCommand": "npx -y not-a-server" },
+  "mcpServers": {
+    "git": { "command": "uvx", "args": ["mcp-server-git==0.6.2"], "cwd": "./repo", "env": { "TOKEN": "${SECRET}" } },
+    "stream": { "httpUrl": "https://mcp.example.com/mcp", "headers": { "Authorization": "Bearer ${SECRET}" }, "timeout": 5000 },
+    "sse": { "url": "https://sse.example.com/sse" }
+  }
+}`;
+    const servers = readMcpConfig(text, '.gemini/settings.json');
+    expect(summary(servers)).toEqual(['git pypi mcp-server-git 0.6.2', 'stream remote https://mcp.example.com', 'sse remote https://sse.example.com']);
+    expect(servers.map((s) => s.line)).toEqual([4, 5, 6]);
+    expect(JSON.stringify(servers)).not.toContain('ClientShapeSecret');
+  });
+
+  it('opencode: `command` is one array (program, then its arguments); `environment` is read for its names only', () => {
+    const text = `{
+  "$schema": "https://opencode.ai/config.json",
+  // comments are allowed in opencode.jsonc
+  "mcp": {
+    "pinned": { "type": "local", "command": ["npx", "-y", "@modelcontextprotocol/server-memory@2025.4.25"], "environment": { "API_KEY": "${SECRET}" } },
+    "unpinned": { "type": "local", "command": ["npx", "-y", "@playwright/mcp@latest"], "enabled": true },
+    "python": { "type": "local", "command": ["uvx", "mcp-server-fetch"] },
+    "box": { "type": "local", "command": ["docker", "run", "-i", "--rm", "--privileged", "ghcr.io/acme/mcp:1.0"] },
+    "redirected": { "type": "local", "command": ["npx", "-y", "some-mcp"], "environment": { "NPM_CONFIG_REGISTRY": "https://${SECRET}@npm.evil.example" } },
+    "remote": { "type": "remote", "url": "https://mcp.example.com/mcp?key=${SECRET}", "headers": { "Authorization": "Bearer ${SECRET}" }, "oauth": false },
+    "notAServer": { "enabled": true },
+  },
+}`;
+    const servers = readMcpConfig(text, 'opencode.jsonc');
+    expect(summary(servers)).toEqual([
+      'pinned npm @modelcontextprotocol/server-memory 2025.4.25',
+      'unpinned npm @playwright/mcp latest',
+      'python pypi mcp-server-fetch -',
+      'box image ghcr.io/acme/mcp:1.0 privileged',
+      'redirected fetched npm:some-mcp env NPM_CONFIG_REGISTRY',
+      'remote remote https://mcp.example.com',
+    ]);
+    expect(servers.map((s) => s.line)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(JSON.stringify(servers)).not.toContain('ClientShapeSecret');
+  });
+
+  it('opencode: the same program and arguments are read from the array as from `command` + `args`', () => {
+    const launches = [
+      ['npx', '-y', '-p', 'a-mcp@1.0.0', '-p', 'b-lib@2.0.0', 'a-mcp'],
+      ['cmd', '/c', 'npx', '-y', 'win-mcp@3.1.0'],
+      ['uvx', '--from', 'git+https://github.com/acme/tool', 'tool'],
+      ['node', '/opt/server.js', `--token=${SECRET}`],
+    ];
+    const asArray = readMcpConfig(JSON.stringify({ mcp: Object.fromEntries(launches.map((l, i) => [`s${i}`, { type: 'local', command: l }])) }), 'opencode.json');
+    const asPair = readMcpConfig(JSON.stringify({ mcpServers: Object.fromEntries(launches.map(([c, ...a], i) => [`s${i}`, { command: c, args: a }])) }), '.mcp.json');
+    expect(asArray.map((s) => s.launch)).toEqual(asPair.map((s) => s.launch));
+    expect(summary(asArray)).toEqual(['s0 npm a-mcp 1.0.0 + npm b-lib 2.0.0', 's1 npm win-mcp 3.1.0', 's2 fetched pypi:? github.com', 's3 local node /opt/server.js']);
+  });
+
+  it('opencode: the newer `mcp.servers` form', () => {
+    const text = JSON.stringify({ mcp: { servers: { mem: { type: 'local', command: ['bunx', 'mem-mcp@0.2.0'] } } } });
+    expect(summary(readMcpConfig(text, 'opencode.json'))).toEqual(['mem npm mem-mcp 0.2.0']);
+  });
+
+  it('Copilot CLI, Kiro, Amazon Q, Cline, Roo Code, LM Studio: `mcpServers` with their own type names', () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        local: { type: 'local', command: 'npx', args: ['-y', '@azure/mcp@0.5.0', 'server', 'start'], tools: ['*'] },
+        stdio: { type: 'stdio', command: 'uvx', args: ['awslabs.aws-documentation-mcp-server@latest'], disabled: false, autoApprove: [] },
+        http: { type: 'http', url: 'https://api.githubcopilot.com/mcp/readonly', headers: { Authorization: `Bearer ${SECRET}` } },
+        roo: { type: 'streamable-http', url: 'https://roo.example.com/mcp' },
+        cline: { type: 'streamableHttp', url: 'https://cline.example.com/mcp', alwaysAllow: [] },
+      },
+    });
+    const servers = readMcpConfig(text, 'mcp-config.json');
+    expect(summary(servers)).toEqual([
+      'local npm @azure/mcp 0.5.0',
+      'stdio pypi awslabs-aws-documentation-mcp-server -',
+      'http remote https://api.githubcopilot.com',
+      'roo remote https://roo.example.com',
+      'cline remote https://cline.example.com',
+    ]);
+    expect(JSON.stringify(servers)).not.toContain('ClientShapeSecret');
+  });
+
+  it('Goose (YAML): `extensions` with `cmd`, `args`, `envs`, `uri`; its built-in extensions are its own code', () => {
+    const text = `GOOSE_PROVIDER: anthropic
+extensions:
+  developer:
+    enabled: true
+    type: builtin
+    name: developer
+  github:
+    enabled: true
+    type: stdio
+    name: github
+    cmd: npx
+    args: [-y, "@modelcontextprotocol/server-github@2025.4.8"]
+    envs:
+      GITHUB_PERSONAL_ACCESS_TOKEN: ${SECRET}
+    timeout: 300
+  fetch:
+    type: stdio
+    cmd: uvx
+    args:
+      - mcp-server-fetch
+  remote:
+    type: streamable_http
+    uri: https://mcp.example.com/mcp
+    headers:
+      Authorization: Bearer ${SECRET}
+  old:
+    type: sse
+    uri: http://insecure.example.net/sse
+  nested:
+    enabled: false
+    config:
+      type: stdio
+      cmd: docker
+      args: [run, -i, --rm, ghcr.io/acme/mcp:2.0]
+`;
+    const servers = readMcpConfig(text, 'config.yaml');
+    expect(summary(servers)).toEqual([
+      'github npm @modelcontextprotocol/server-github 2025.4.8',
+      'fetch pypi mcp-server-fetch -',
+      'remote remote https://mcp.example.com',
+      'old remote http://insecure.example.net',
+      'nested image ghcr.io/acme/mcp:2.0',
+    ]);
+    expect(servers.map((s) => s.line)).toEqual([7, 16, 21, 26, 29]);
+    expect(JSON.stringify(servers)).not.toContain('ClientShapeSecret');
+  });
+
+  it('Continue (YAML): an `mcpServers` list named by `name`', () => {
+    const text = `name: my-config
+version: 0.0.1
+schema: v1
+mcpServers:
+  - name: SQLite
+    command: npx
+    args:
+      - -y
+      - mcp-sqlite@1.0.7
+    env:
+      DB_TOKEN: ${SECRET}
+  - name: Remote
+    type: streamable-http
+    url: https://mcp.example.com/mcp
+  - command: uvx
+    args: [mcp-server-time]
+`;
+    const servers = readMcpConfig(text, 'config.yaml');
+    expect(summary(servers)).toEqual(['SQLite npm mcp-sqlite 1.0.7', 'Remote remote https://mcp.example.com', '#3 pypi mcp-server-time -']);
+    expect(servers.map((s) => s.line)).toEqual([5, 12, 15]);
+    expect(JSON.stringify(servers)).not.toContain('ClientShapeSecret');
+  });
+
+  it('YAML that is not a configuration: one line naming the file; an empty file lists nothing; hostile keys stay data', () => {
+    expect(() => readMcpConfig('extensions: [unclosed', 'config.yaml')).toThrow(/^config\.yaml:\d+: invalid YAML/);
+    expect(() => readMcpConfig('- a\n- b\n', 'config.yaml')).toThrow(/^config\.yaml:1: expected a YAML mapping$/);
+    expect(readMcpConfig('', 'config.yaml')).toEqual([]);
+    // Aliases that would expand a small file into a huge one are refused, not expanded.
+    const levels = Array.from({ length: 8 }, (_, i) => (i === 0 ? 'l0: &l0 [x, x, x, x, x, x, x, x, x, x]' : `l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]`));
+    expect(() => readMcpConfig(`${levels.join('\n')}\nextensions: {}\n`, 'config.yaml')).toThrow(/^config\.yaml: invalid YAML: /);
+    // Goose's `envs` are read for their names only, as `env` is: a redirected registry is seen, its value never kept.
+    const redirected = readMcpConfig(`extensions:\n  r:\n    type: stdio\n    cmd: uvx\n    args: [some-mcp]\n    envs:\n      UV_INDEX_URL: https://${SECRET}@pypi.evil.example/simple\n`, 'config.yaml');
+    expect(summary(redirected)).toEqual(['r fetched pypi:some-mcp env UV_INDEX_URL']);
+    expect(JSON.stringify(redirected)).not.toContain('ClientShapeSecret');
+    const hostile = readMcpConfig('extensions:\n  __proto__:\n    cmd: npx\n    args: [evil]\n', 'config.yaml');
+    expect(hostile.map((s) => s.key)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).cmd).toBeUndefined();
   });
 });
