@@ -7,7 +7,7 @@
  * test/lockfiles/real-lockfiles.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { readPackageLock } from '../../../src/lockfiles/index.js';
+import { readBunLock, readPackageLock, readPnpmLock } from '../../../src/lockfiles/index.js';
 import { foldDependencies } from '../../../src/audit/fold.js';
 import { lineOf } from './helpers.js';
 
@@ -19,6 +19,7 @@ const tgz = (name: string, version: string) => `${REG}/${name}/-/${name}-${versi
 interface Case {
   label: string;
   text: string;
+  /** The lockfile's name; package-lock.json when absent. */
   file?: string;
   /** name@version read as registry releases. */
   audited: string[];
@@ -107,11 +108,71 @@ const CASES: Case[] = [
     audited: ['evil@1.0.0'],
     bundled: { 'evil@1.0.0': ['"node_modules/evil/node_modules/lodash"'] },
   },
+  {
+    label: 'bun.lock: a look-alike of lodash bundled by a dependency',
+    file: 'bun.lock',
+    text: `{
+  "lockfileVersion": 1,
+  "workspaces": { "": { "name": "app", "dependencies": { "evil": "1.0.0" } } },
+  "packages": {
+    "evil": ["evil@1.0.0", "", { "dependencies": { "lodash": "4.17.21" } }, "sha512-AAAA"],
+    "evil/lodash": ["lodash@4.17.21", "", { "dependencies": { "ms": "2" }, "bundled": true }, "sha512-BBBB"],
+    "evil/lodash/ms": ["ms@2.1.3", "", { "bundled": true }, "sha512-CCCC"],
+    "ms": ["ms@2.0.0", "", {}, "sha512-DDDD"],
+  }
+}
+`,
+    audited: ['evil@1.0.0', 'ms@2.0.0'],
+    bundled: { 'evil@1.0.0': ['"evil/lodash"', '"evil/lodash/ms"'] },
+  },
+  {
+    label: 'bun.lock: a bundled entry under a git package belongs to that unvouched package',
+    file: 'bun.lock',
+    text: `{
+  "lockfileVersion": 1,
+  "workspaces": { "": { "name": "app", "dependencies": { "fork": "github:someone/fork" } } },
+  "packages": {
+    "fork": ["fork@github:someone/fork#0123456", { "dependencies": { "lodash": "4.17.21" } }, "someone-fork-0123456"],
+    "fork/lodash": ["lodash@4.17.21", "", { "bundled": true }, "sha512-BBBB"],
+  }
+}
+`,
+    audited: [],
+    bundled: {},
+  },
+  {
+    label: 'pnpm-lock v9: the names a package bundles (pnpm locks no package for them)',
+    file: 'pnpm-lock.yaml',
+    text: `lockfileVersion: '9.0'
+
+importers:
+  .:
+    dependencies:
+      evil:
+        specifier: 1.0.0
+        version: 1.0.0
+
+packages:
+
+  evil@1.0.0:
+    resolution: {integrity: sha512-AAAA}
+    bundledDependencies:
+      - lodash
+
+snapshots:
+
+  evil@1.0.0: {}
+`,
+    audited: ['evil@1.0.0'],
+    bundled: { 'evil@1.0.0': ['  evil@1.0.0:'] },
+  },
 ];
 
-describe('bundled dependencies in package-lock and npm-shrinkwrap', () => {
+const READERS = { 'bun.lock': readBunLock, 'pnpm-lock.yaml': readPnpmLock } as Record<string, typeof readPackageLock>;
+
+describe('bundled dependencies in package-lock, npm-shrinkwrap, bun.lock and pnpm-lock.yaml', () => {
   it.each(CASES)('$label', ({ text, file = 'package-lock.json', audited, bundled }) => {
-    const input = readPackageLock(text, file);
+    const input = (READERS[file] ?? readPackageLock)(text, file);
     expect([...new Set(input.dependencies.map((d) => `${d.name}@${d.version}`))].sort()).toEqual(audited);
     const carried = Object.fromEntries(
       input.dependencies.filter((d) => d.bundled !== undefined).map((d) => [`${d.name}@${d.version}`, (d.bundled ?? []).map((b) => [b.file, b.line])]),
