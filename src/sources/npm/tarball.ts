@@ -51,6 +51,38 @@ export const MANIFEST_BYTES = 1024 * 1024;
 /** Names besides package.json that npm may read as it, at most this many kept (the rest are unread, which is a finding). */
 const MAX_MANIFEST_ALIASES = 8;
 
+/** Bundled package.json files read at most (`node_modules/…/package.json`); the rest are counted as unread. */
+export const MAX_BUNDLED_MANIFESTS = 64;
+/** A bundled package.json is read up to this many bytes; a larger one is not read. */
+export const BUNDLED_MANIFEST_BYTES = 128 * 1024;
+/** Bundled folders recorded at most (a binding.gyp without a package.json counts too). */
+const MAX_BUNDLED_FOLDERS = 256;
+
+/**
+ * The package folder a path under the archive's `node_modules/` is in, and the file's path
+ * inside it: `node_modules/a/node_modules/@s/b/package.json` → [`node_modules/a/node_modules/@s/b`,
+ * `package.json`]; null when the path is not inside a package folder there.
+ */
+export function bundledPlace(rel: readonly string[]): { folder: string; top: string; file: string } | null {
+  if (rel[0] !== 'node_modules') return null;
+  let i = 0;
+  let folderEnd = -1;
+  let top: string | null = null;
+  while (rel[i] === 'node_modules') {
+    const first = rel[i + 1];
+    if (first === undefined) return null;
+    const width = first.startsWith('@') ? 2 : 1;
+    if (rel[i + width] === undefined || (width === 2 && rel[i + 2] === undefined)) return null;
+    top ??= rel.slice(i + 1, i + 1 + width).join('/');
+    folderEnd = i + 1 + width;
+    if (rel[folderEnd] !== 'node_modules' || rel[folderEnd + 1] === undefined) break;
+    i = folderEnd;
+  }
+  const file = rel.slice(folderEnd).join('/');
+  if (top === null || file === '') return null;
+  return { folder: rel.slice(0, folderEnd).join('/'), top, file };
+}
+
 /**
  * A name, other than `package.json`, that some file system reads as `package.json` once the
  * archive is extracted there: another case (macOS and Windows ignore case, and the later entry
@@ -354,6 +386,10 @@ class Collector {
   private manifest: Kept | null = null;
   /** Entries at depth one another file system reads as package.json (readsAsManifest). */
   private manifestAliases: Kept[] = [];
+  /** Package folders under the archive's `node_modules/`, by folder: their package.json (kept up to the caps) and binding.gyp. */
+  private bundled = new Map<string, { top: string; manifest: Kept | null; bindingGyp: boolean }>();
+  private bundledManifests = 0;
+  private bundledUnread = 0;
 
   constructor(private readonly perFileBytes: number) {}
 
@@ -413,6 +449,7 @@ class Collector {
   private classify(parts: string[], size: number): Kept | null {
     if (this.root === null || parts[0] !== this.root) return null;
     const rel = parts.slice(1);
+    if (rel[0] === 'node_modules') return this.bundledFile(rel, size);
     const name = rel.at(-1) ?? '';
     const display = rel.join('/');
     if (rel.length === 1) {
@@ -437,6 +474,36 @@ class Collector {
     return null;
   }
 
+  /**
+   * A file of a bundled package: its package.json is kept (at most MAX_BUNDLED_MANIFESTS, each
+   * up to BUNDLED_MANIFEST_BYTES; later ones are counted as unread), its binding.gyp noted.
+   */
+  private bundledFile(rel: string[], size: number): Kept | null {
+    const place = bundledPlace(rel);
+    if (place === null || (place.file !== 'package.json' && place.file !== 'binding.gyp')) return null;
+    let folder = this.bundled.get(place.folder);
+    if (folder === undefined) {
+      if (this.bundled.size >= MAX_BUNDLED_FOLDERS) {
+        if (place.file === 'package.json') this.bundledUnread += 1;
+        return null;
+      }
+      folder = { top: place.top, manifest: null, bindingGyp: false };
+      this.bundled.set(place.folder, folder);
+    }
+    if (place.file === 'binding.gyp') {
+      folder.bindingGyp = true;
+      return null;
+    }
+    if (this.bundledManifests >= MAX_BUNDLED_MANIFESTS) {
+      this.bundledUnread += 1;
+      return null;
+    }
+    this.bundledManifests += 1;
+    // A later entry for the same file replaces the earlier one, as extraction does.
+    folder.manifest = { path: `${place.folder}/package.json`, size, chunks: [], kept: 0 };
+    return size > BUNDLED_MANIFEST_BYTES ? null : folder.manifest;
+  }
+
   facts(): TarballFacts {
     const readmeLimit = Math.min(README_TEXT_BYTES, this.perFileBytes);
     let readme: TarballFacts['readme'] = null;
@@ -449,8 +516,10 @@ class Collector {
         truncated: this.readme.size > readmeLimit || bytes.length > readmeLimit,
       };
     }
+    const own = this.manifestFacts();
     return {
-      ...this.manifestFacts(),
+      ...own,
+      ...this.bundledFacts(own.manifest),
       root: this.root ?? '',
       fileCount: this.fileCount,
       unpackedSize: this.unpackedSize,
@@ -463,6 +532,17 @@ class Collector {
       bindingGyp: this.bindingGyp,
       nativeFiles: this.nativeFiles,
     };
+  }
+
+  /** The bundled packages, each with whether the archive's own package.json declares it (false when that is unreadable). */
+  private bundledFacts(own: TarballManifest | null): Pick<TarballFacts, 'bundled' | 'bundledUnread'> {
+    const declared = new Set(own?.bundleDependencies ?? []);
+    const bundled = [...this.bundled].map(([path, folder]) => {
+      // No package.json read (none there, or past MAX_BUNDLED_MANIFESTS, counted in bundledUnread): no problem to name.
+      const read = folder.manifest === null ? { manifest: null, problem: null } : readManifest(folder.manifest, BUNDLED_MANIFEST_BYTES);
+      return { path, manifest: read.manifest, problem: read.problem, bindingGyp: folder.bindingGyp, declared: declared.has(folder.top) };
+    });
+    return { bundled, bundledUnread: this.bundledUnread };
   }
 
   /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
@@ -478,10 +558,10 @@ class Collector {
 }
 
 /** A kept package.json (or a name read as it) parsed, or why it could not be. */
-function readManifest(kept: Kept): { manifest: TarballManifest | null; problem: string | null } {
+function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null } {
   // Over the cap, or cut short by a smaller per-file cap: not read, never half-read.
-  if (kept.size > MANIFEST_BYTES || kept.kept < kept.size) {
-    return { manifest: null, problem: `package.json is larger than ${formatBytes(MANIFEST_BYTES)}` };
+  if (kept.size > cap || kept.kept < kept.size) {
+    return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
   let parsed: unknown;
   try {
