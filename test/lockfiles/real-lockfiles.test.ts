@@ -77,6 +77,16 @@ describe('pnpm-lock.yaml v9 of a monorepo with catalogs and a patched dependency
     expect(input.skipped ?? []).toEqual([]);
   });
 
+  it('lists what a package bundles with it: pnpm locks no package for it', () => {
+    // packages['@parcel/watcher-wasm@2.5.6'] (line 3355 inflated) has bundledDependencies: [napi-wasm],
+    // the only bundledDependencies of the file; no key of `packages` names napi-wasm.
+    const bundling = input.dependencies.filter((d) => d.bundled !== undefined);
+    expect(new Set(bundling.map((d) => `${d.name}@${d.version}`))).toEqual(new Set(['@parcel/watcher-wasm@2.5.6']));
+    expect(bundling[0]?.bundled).toEqual([{ name: 'napi-wasm', version: null, file: 'pnpm-lock.yaml', line: 3355 }]);
+    expect(rowsOf(input, 'napi-wasm')).toEqual([]);
+    expect(input.notes.filter((n) => n.startsWith('pnpm-lock.yaml:3355: "@parcel/watcher-wasm@2.5.6" bundles a dependency in its tarball ("napi-wasm")'))).toHaveLength(1);
+  });
+
   it('takes direct dependencies from the importers, catalog specifiers included, and never a link: workspace', () => {
     // Importer entries (dependencies, devDependencies, optionalDependencies of the 12 importers)
     // whose version is not `link:…`: 106; the 21 `link:` ones are the workspace's own packages.
