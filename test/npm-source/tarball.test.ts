@@ -346,6 +346,11 @@ describe('readTarball: packages bundled under node_modules/', () => {
     expect(facts.bundledUnread).toBe(0);
   });
 
+  test('a bundled package under another first folder is read too: npm strips the first component of every path', async () => {
+    const facts = await okFacts(makeTgz([own({ bundleDependencies: ['a'] }), { path: 'other/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0', scripts: { install: 'node x.js' } }) }]));
+    expect(facts.bundled.map((b) => [b.path, b.manifest?.installScripts])).toEqual([['node_modules/a', { install: 'node x.js' }]]);
+  });
+
   test('`bundleDependencies: true` bundles every dependency; the older `bundledDependencies` spelling counts', async () => {
     const all = await okFacts(makeTgz([own({ dependencies: { a: '1' }, bundleDependencies: true }), { path: 'package/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0' }) }]));
     expect(all.bundled.map((b) => b.declared)).toEqual([true]);

@@ -447,9 +447,10 @@ class Collector {
 
   /** Record what a safe file path is; returns a holder when its text should be kept. */
   private classify(parts: string[], size: number): Kept | null {
+    // Bundled packages land in node_modules/ whatever the archive's first folder is called (npm strips it).
+    if (parts[1] === 'node_modules') return this.bundledFile(parts.slice(1), size);
     if (this.root === null || parts[0] !== this.root) return null;
     const rel = parts.slice(1);
-    if (rel[0] === 'node_modules') return this.bundledFile(rel, size);
     const name = rel.at(-1) ?? '';
     const display = rel.join('/');
     if (rel.length === 1) {
