@@ -240,7 +240,8 @@ export const TarballFactsSchema = z.object({
     .array(
       z.object({
         path: z.string(),
-        manifest: TarballManifestSchema.nullable(),
+        /** What npm acts on at install: the name, version, install scripts and `gypfile: false`. */
+        manifest: TarballManifestSchema.pick({ name: true, version: true, installScripts: true, gypfileDisabled: true }).nullable(),
         problem: z.string().nullable(),
         bindingGyp: z.boolean(),
         declared: z.boolean(),

@@ -166,7 +166,7 @@ checkTable(check, [
 ]);
 
 function bundledFolder(path: string, installScripts: Record<string, string>, extra: { declared?: boolean; bindingGyp?: boolean } = {}) {
-  const manifest = { name: 'lodash', version: '4.17.21', installScripts, dependencies: {}, hasBin: false, nonRegistryDependencies: [] };
+  const manifest = { name: 'lodash', version: '4.17.21', installScripts };
   return { path, manifest, problem: null, bindingGyp: extra.bindingGyp ?? false, declared: extra.declared ?? true };
 }
 

@@ -342,8 +342,17 @@ describe('readTarball: packages bundled under node_modules/', () => {
       ['node_modules/@s/gyp', '@s/gyp', true, true],
       ['node_modules/hidden', 'hidden', false, false],
     ]);
-    expect(facts.bundled[0]?.manifest?.installScripts).toEqual({ postinstall: 'node steal.js' });
+    // Only what npm acts on at install is kept of a bundled package.json.
+    expect(facts.bundled[0]?.manifest).toEqual({ name: 'lodash', version: '4.17.21', installScripts: { postinstall: 'node steal.js' } });
     expect(facts.bundledUnread).toBe(0);
+  });
+
+  test('keeps at most 8 MiB of bundled package.json text in all; past it they are counted as unread', { timeout: 30_000 }, async () => {
+    const body = (i: number) => pkg({ name: `p${String(i).padStart(2, '0')}`, pad: 'x'.repeat(120 * KiB) });
+    const facts = await okFacts(makeTgz([own(), ...Array.from({ length: 70 }, (_, i) => ({ path: `package/node_modules/p${i}/package.json`, body: body(i) }))]));
+    const read = Math.floor((8 * MiB) / Buffer.byteLength(body(0)));
+    expect(facts.bundled.filter((b) => b.manifest !== null)).toHaveLength(read);
+    expect(facts.bundledUnread).toBe(70 - read);
   });
 
   test('a bundled package under another first folder is read too: npm strips the first component of every path', async () => {
@@ -358,11 +367,11 @@ describe('readTarball: packages bundled under node_modules/', () => {
     expect(old.bundled.map((b) => b.declared)).toEqual([true]);
   });
 
-  test('reads at most 64 bundled package.json files and counts the rest; one over 128 KiB is not read', async () => {
-    const many = Array.from({ length: 70 }, (_, i) => ({ path: `package/node_modules/p${i}/package.json`, body: pkg({ name: `p${i}`, version: '1.0.0' }) }));
+  test('reads at most 1000 bundled package.json files and counts the rest; one over 128 KiB is not read', { timeout: 30_000 }, async () => {
+    const many = Array.from({ length: 1005 }, (_, i) => ({ path: `package/node_modules/p${i}/package.json`, body: pkg({ name: `p${i}`, version: '1.0.0' }) }));
     const facts = await okFacts(makeTgz([own(), ...many, { path: 'package/node_modules/big/package.json', body: pkg({ name: 'big', pad: 'x'.repeat(130 * KiB) }) }]));
-    expect(facts.bundled.filter((b) => b.manifest !== null)).toHaveLength(64);
-    expect(facts.bundledUnread).toBe(7);
+    expect(facts.bundled.filter((b) => b.manifest !== null)).toHaveLength(1000);
+    expect(facts.bundledUnread).toBe(6);
     const big = await okFacts(makeTgz([own(), { path: 'package/node_modules/big/package.json', body: pkg({ name: 'big', pad: 'x'.repeat(130 * KiB) }) }]));
     expect(big.bundled).toEqual([{ path: 'node_modules/big', manifest: null, problem: 'package.json is larger than 128 KiB', bindingGyp: false, declared: false }]);
   });

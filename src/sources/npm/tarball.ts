@@ -51,12 +51,17 @@ export const MANIFEST_BYTES = 1024 * 1024;
 /** Names besides package.json that npm may read as it, at most this many kept (the rest are unread, which is a finding). */
 const MAX_MANIFEST_ALIASES = 8;
 
-/** Bundled package.json files read at most (`node_modules/…/package.json`); the rest are counted as unread. */
-export const MAX_BUNDLED_MANIFESTS = 64;
+/**
+ * Bundled package.json files read at most (`node_modules/…/package.json`), and the bytes they
+ * may hold together; the rest are counted as unread. npm itself bundles a few hundred packages
+ * of a few KiB each.
+ */
+export const MAX_BUNDLED_MANIFESTS = 1000;
+const BUNDLED_MANIFESTS_TOTAL_BYTES = 8 * MiB;
 /** A bundled package.json is read up to this many bytes; a larger one is not read. */
 export const BUNDLED_MANIFEST_BYTES = 128 * 1024;
 /** Bundled folders recorded at most (a binding.gyp without a package.json counts too). */
-const MAX_BUNDLED_FOLDERS = 256;
+const MAX_BUNDLED_FOLDERS = 2000;
 
 /**
  * The package folder a path under the archive's `node_modules/` is in, and the file's path
@@ -389,6 +394,7 @@ class Collector {
   /** Package folders under the archive's `node_modules/`, by folder: their package.json (kept up to the caps) and binding.gyp. */
   private bundled = new Map<string, { top: string; manifest: Kept | null; bindingGyp: boolean }>();
   private bundledManifests = 0;
+  private bundledBytes = 0;
   private bundledUnread = 0;
 
   constructor(private readonly perFileBytes: number) {}
@@ -495,11 +501,13 @@ class Collector {
       folder.bindingGyp = true;
       return null;
     }
-    if (this.bundledManifests >= MAX_BUNDLED_MANIFESTS) {
+    const kept = Math.min(size, BUNDLED_MANIFEST_BYTES);
+    if (this.bundledManifests >= MAX_BUNDLED_MANIFESTS || this.bundledBytes + kept > BUNDLED_MANIFESTS_TOTAL_BYTES) {
       this.bundledUnread += 1;
       return null;
     }
     this.bundledManifests += 1;
+    this.bundledBytes += kept;
     // A later entry for the same file replaces the earlier one, as extraction does.
     folder.manifest = { path: `${place.folder}/package.json`, size, chunks: [], kept: 0 };
     return size > BUNDLED_MANIFEST_BYTES ? null : folder.manifest;
@@ -541,7 +549,8 @@ class Collector {
     const bundled = [...this.bundled].map(([path, folder]) => {
       // No package.json read (none there, or past MAX_BUNDLED_MANIFESTS, counted in bundledUnread): no problem to name.
       const read = folder.manifest === null ? { manifest: null, problem: null } : readManifest(folder.manifest, BUNDLED_MANIFEST_BYTES);
-      return { path, manifest: read.manifest, problem: read.problem, bindingGyp: folder.bindingGyp, declared: declared.has(folder.top) };
+      const manifest = read.manifest === null ? null : { name: read.manifest.name, version: read.manifest.version, installScripts: read.manifest.installScripts, ...(read.manifest.gypfileDisabled === true ? { gypfileDisabled: true } : {}) };
+      return { path, manifest, problem: read.problem, bindingGyp: folder.bindingGyp, declared: declared.has(folder.top) };
     });
     return { bundled, bundledUnread: this.bundledUnread };
   }
