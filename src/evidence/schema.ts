@@ -191,6 +191,8 @@ export const TarballManifestSchema = z.object({
    * `true` names every dependency): present only when it declares some.
    */
   bundleDependencies: z.array(z.string()).optional(),
+  /** `optionalDependencies`, present only when it has some (what a bundle holds follows them too). */
+  optionalDependencies: z.record(z.string(), z.string()).optional(),
 });
 export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 

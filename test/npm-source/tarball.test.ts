@@ -360,6 +360,26 @@ describe('readTarball: packages bundled under node_modules/', () => {
     expect(facts.bundled.map((b) => [b.path, b.manifest?.installScripts])).toEqual([['node_modules/a', { install: 'node x.js' }]]);
   });
 
+  test('what a listed bundled package needs (dependencies, optional ones), placed at the top of the bundle, is bundled too', async () => {
+    const facts = await okFacts(
+      makeTgz([
+        own({ bundleDependencies: ['a'] }),
+        { path: 'package/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0', dependencies: { b: '1' }, optionalDependencies: { c: '1' } }) },
+        { path: 'package/node_modules/b/package.json', body: pkg({ name: 'b', version: '1.0.0', dependencies: { d: '1' } }) },
+        { path: 'package/node_modules/c/package.json', body: pkg({ name: 'c', version: '1.0.0' }) },
+        { path: 'package/node_modules/d/package.json', body: pkg({ name: 'd', version: '1.0.0' }) },
+        { path: 'package/node_modules/stray/package.json', body: pkg({ name: 'stray', version: '1.0.0' }) },
+      ]),
+    );
+    expect(facts.bundled.map((b) => [b.path, b.declared])).toEqual([
+      ['node_modules/a', true],
+      ['node_modules/b', true],
+      ['node_modules/c', true],
+      ['node_modules/d', true],
+      ['node_modules/stray', false],
+    ]);
+  });
+
   test('`bundleDependencies: true` bundles every dependency; the older `bundledDependencies` spelling counts', async () => {
     const all = await okFacts(makeTgz([own({ dependencies: { a: '1' }, bundleDependencies: true }), { path: 'package/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0' }) }]));
     expect(all.bundled.map((b) => b.declared)).toEqual([true]);

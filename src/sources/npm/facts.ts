@@ -390,7 +390,13 @@ export function tarballManifest(manifest: Obj): TarballManifest {
     nonRegistryDependencies: nonRegistryDependencies(manifest),
     ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
     ...bundleDependencies(manifest),
+    ...optionalDependencies(manifest),
   };
+}
+
+function optionalDependencies(manifest: Obj): { optionalDependencies?: Record<string, string> } {
+  const specs = dependencySpecs(manifest.optionalDependencies);
+  return Object.keys(specs).length === 0 ? {} : { optionalDependencies: specs };
 }
 
 /** `bundleDependencies` (or the older `bundledDependencies`) as names; `true` bundles every dependency. */

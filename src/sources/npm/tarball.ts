@@ -543,15 +543,42 @@ class Collector {
     };
   }
 
-  /** The bundled packages, each with whether the archive's own package.json declares it (false when that is unreadable). */
+  /**
+   * The bundled packages, each with whether the archive's own package.json bundles it (false
+   * when that is unreadable): a name its `bundleDependencies` lists, or one a bundled package
+   * depends on (npm bundles what the listed packages need, placed at the top of the bundle too).
+   */
   private bundledFacts(own: TarballManifest | null): Pick<TarballFacts, 'bundled' | 'bundledUnread'> {
+    // No package.json read (none there, or past the caps, counted in bundledUnread): no problem to name.
+    const read = [...this.bundled].map(([path, folder]) => ({
+      path,
+      folder,
+      ...(folder.manifest === null ? { manifest: null, problem: null } : readManifest(folder.manifest, BUNDLED_MANIFEST_BYTES)),
+    }));
+    // The names the bundle holds: the listed ones and, transitively, what bundled packages depend on (by name).
     const declared = new Set(own?.bundleDependencies ?? []);
-    const bundled = [...this.bundled].map(([path, folder]) => {
-      // No package.json read (none there, or past MAX_BUNDLED_MANIFESTS, counted in bundledUnread): no problem to name.
-      const read = folder.manifest === null ? { manifest: null, problem: null } : readManifest(folder.manifest, BUNDLED_MANIFEST_BYTES);
-      const manifest = read.manifest === null ? null : { name: read.manifest.name, version: read.manifest.version, installScripts: read.manifest.installScripts, ...(read.manifest.gypfileDisabled === true ? { gypfileDisabled: true } : {}) };
-      return { path, manifest, problem: read.problem, bindingGyp: folder.bindingGyp, declared: declared.has(folder.top) };
-    });
+    for (let grew = declared.size > 0; grew; ) {
+      grew = false;
+      for (const { folder, manifest } of read) {
+        if (manifest === null || !declared.has(folder.top)) continue;
+        for (const name of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
+          if (!declared.has(name)) {
+            declared.add(name);
+            grew = true;
+          }
+        }
+      }
+    }
+    const bundled = read.map(({ path, folder, manifest, problem }) => ({
+      path,
+      manifest:
+        manifest === null
+          ? null
+          : { name: manifest.name, version: manifest.version, installScripts: manifest.installScripts, ...(manifest.gypfileDisabled === true ? { gypfileDisabled: true } : {}) },
+      problem,
+      bindingGyp: folder.bindingGyp,
+      declared: declared.has(folder.top),
+    }));
     return { bundled, bundledUnread: this.bundledUnread };
   }
 
