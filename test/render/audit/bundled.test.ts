@@ -13,6 +13,8 @@ import { readPackageLock } from '../../../src/lockfiles/package-lock.js';
 import { renderAuditJson } from '../../../src/render/audit-json.js';
 import { renderAuditMarkdown } from '../../../src/render/audit-markdown.js';
 import { renderAuditTable } from '../../../src/render/audit-table.js';
+import { renderSarif } from '../../../src/render/sarif.js';
+import { CHECKS } from '../../../src/checks/index.js';
 import { auditOf, deprecated, entryOf, healthy } from '../../audit/policy/reports.js';
 import { POLICY } from './sample.js';
 
@@ -41,6 +43,11 @@ describe('bundled dependencies in the audit formats', () => {
     expect(bundledLines).toHaveLength(2);
     expect(bundledLines[0]).toMatch(/bundles (163 dependencies|a dependency) in its tarball/);
     expect(lines.join('\n')).toMatch(/bundles 163 dependencies in its tarball: "@ampproject\/remapping", .*, and 137 more \(installed from it, not audited/);
+  });
+
+  it('SARIF: the failing package carries the names it bundles as a property', () => {
+    const results = JSON.parse(renderSarif(report, { checks: CHECKS })).runs[0].results as { properties: Record<string, unknown> }[];
+    expect(results.map((r) => [r.properties.package, r.properties.bundled])).toEqual([['example', ['@ampproject/remapping']]]);
   });
 
   it('Markdown: the failing package\'s details name its bundle', () => {
