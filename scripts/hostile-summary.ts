@@ -71,6 +71,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['ci-log-commands.test.ts', '21 CI runner commands in the log'],
   ['mcp-launch-wrappers.test.ts', '22 MCP launches behind wrappers'],
   ['front-doors.test.ts', '23 front doors (serve, mcp)'],
+  ['bundled-dependencies.test.ts', '24 bundled dependencies'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -50,6 +50,7 @@ export function foldDependencies(inputs: readonly InputFile[], options: FoldOpti
           resolved: dependency.resolved,
           via: dependency.direct ? [] : (dependency.via ?? null),
           ...(dependency.patches === undefined || dependency.patches.length === 0 ? {} : { patches: [...dependency.patches] }),
+          ...(dependency.bundled === undefined || dependency.bundled.length === 0 ? {} : { bundled: [...dependency.bundled] }),
         });
         continue;
       }
@@ -62,6 +63,10 @@ export function foldDependencies(inputs: readonly InputFile[], options: FoldOpti
       for (const patch of dependency.patches ?? []) {
         const list = (subject.patches ??= []);
         if (!list.some((p) => p.path === patch.path && p.file === patch.file && p.line === patch.line)) list.push(patch);
+      }
+      for (const bundled of dependency.bundled ?? []) {
+        const list = (subject.bundled ??= []);
+        if (!list.some((b) => b.name === bundled.name && b.file === bundled.file && b.line === bundled.line)) list.push(bundled);
       }
       const seen = subject.declaredIn.some((p) => p.file === place.file && p.line === place.line && p.workspace === place.workspace);
       if (!seen) subject.declaredIn.push(place);

@@ -37,6 +37,16 @@ export const AuditSubjectSchema = z.object({
    * Absent when the package carries none (added in 2.8.0).
    */
   patches: z.array(z.object({ path: z.string().nullable(), file: z.string(), line: z.number().int().min(1).nullable() })).optional(),
+  /**
+   * The dependencies the package ships in its own tarball (`bundleDependencies`), as the lockfile
+   * lists them (package-lock `inBundle`, v1 `bundled`): the name, the version as written (null
+   * when none) and the lockfile line of the bundled entry. npm installs them from this package's
+   * tarball, not from the registry: they are not audited as registry releases (docs/security.md,
+   * "Bundled dependencies"). Absent when the package bundles none (added in 2.10.0).
+   */
+  bundled: z
+    .array(z.object({ name: z.string(), version: z.string().nullable(), file: z.string(), line: z.number().int().min(1).nullable() }))
+    .optional(),
 });
 
 export const PolicyFailureSchema = z.object({
@@ -109,7 +119,9 @@ export const AuditWarningSchema = z.object({
  * (go.mod, Cargo.lock): a subject's and an unvouched entry's ecosystem `go` / `cargo`, the entries'
  * reports at 1.12.0 (their target ecosystem; no score, error `no-registry-adapter`), and the
  * failure rules `malicious`, `not-scored`, 2.10.0 an input's optional `client` and `scope` (`user`,
- * `project`): the MCP client whose configuration it is, when `--mcp` found it where that client keeps it.
+ * `project`): the MCP client whose configuration it is, when `--mcp` found it where that client keeps it;
+ * and a subject's optional `bundled` (the dependencies it ships in its tarball, no longer audited as
+ * registry releases).
  */
 export const AUDIT_SCHEMA_VERSION = '2.10.0';
 

@@ -54,6 +54,26 @@ export interface DeclaredDependency {
   lockedFor?: string | null;
   /** The project's own patches applied on top of the registry release (pnpm `patchedDependencies`, yarn `patch:`); absent when none. */
   patches?: PatchRef[];
+  /**
+   * The dependencies this package ships inside its own tarball (`bundleDependencies`) as the
+   * lockfile lists them: npm installs them from this package's tarball, not from the registry
+   * (docs/security.md, "Bundled dependencies"); absent when none.
+   */
+  bundled?: BundledRef[];
+}
+
+/**
+ * A dependency a package bundles in its tarball, as a lockfile entry names it (package-lock
+ * `inBundle`, v1 `bundled`): not a registry release, its code is the bundling package's.
+ */
+export interface BundledRef {
+  /** The name the entry is installed under (the folder after the last `node_modules/`). */
+  name: string;
+  /** The version the lockfile gives it, as written; null when it gives none. */
+  version: string | null;
+  /** The lockfile (relative to the audited directory) and 1-based line of the bundled entry; line null when unknown. */
+  file: string;
+  line: number | null;
 }
 
 /**
@@ -168,6 +188,8 @@ export interface AuditSubject {
   via: string[] | null;
   /** The project's patches applied on top of the release (DeclaredDependency.patches); absent when none. */
   patches?: PatchRef[];
+  /** The dependencies the package bundles in its tarball (DeclaredDependency.bundled); absent when none. */
+  bundled?: BundledRef[];
 }
 
 /** One reason a package fails the policy. */

@@ -5,6 +5,7 @@ import { defineCheck } from './define.js';
 import {
   installHooks,
   isPlainNativeBuild,
+  scriptLabel,
   suspiciousPatterns,
   truncateCommand,
 } from './lib/install-hooks.js';
@@ -17,7 +18,7 @@ export default defineCheck({
   optional: ['tarball'],
   title: 'Install scripts',
   description:
-    'Looks for code npm runs at install time (npm only; for PyPI see wheels-published): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`). ' +
+    'Looks for code npm runs at install time (npm only; for PyPI see wheels-published): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`), and the same for each package the tarball bundles under `node_modules/` (named by its package; one whose package.json was not read counts as a script). ' +
     'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e` — unless the code only requires files of the package itself, which runs them —, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION.',
   messages: {
     none: 'No install-time scripts',
@@ -28,13 +29,16 @@ export default defineCheck({
   evaluate: ({ registry, tarball }) => {
     const hooks = installHooks(registry, tarball);
     const implicitGyp = hooks.nativeBuild && !hooks.scripts.some((s) => s.name === 'install' || s.name === 'preinstall');
-    const commands = hooks.scripts.map((s) => `${s.name}: ${truncateCommand(s.command)}`);
+    // A bundled dependency's script is this package's install-time code too, named by its package.
+    const commands = hooks.scripts.map((s) => `${scriptLabel(s)}: ${truncateCommand(s.command)}`);
     if (implicitGyp) commands.push('install: node-gyp rebuild (implicit, binding.gyp)');
+    const bundled = [...new Set(hooks.scripts.flatMap((s) => (s.bundled === undefined ? [] : [s.bundled])))];
     const data = {
       scripts: hooks.scripts.map((s) => s.name),
       commands,
       gyp: hooks.nativeBuild,
       bindingGyp: tarball === undefined ? null : tarball.bindingGyp,
+      ...(bundled.length === 0 ? {} : { bundled }),
     };
     if (hooks.scripts.length === 0 && !hooks.nativeBuild) return { score: 100, messageId: 'none', data };
     const flags = [...new Set(hooks.scripts.flatMap((s) => suspiciousPatterns(s.command)))];

@@ -57,6 +57,21 @@ function aliasDifferences(registry: RegistryFacts, tarball: TarballFacts): strin
   });
 }
 
+/**
+ * Packages shipped under the tarball's `node_modules/` that its package.json does not bundle
+ * (`bundleDependencies`): npm's packing never puts them there, yet Node loads them from the
+ * package's folder (docs/security.md, "Bundled dependencies"). One phrase per top folder.
+ */
+function undeclaredBundled(tarball: TarballFacts): string[] {
+  const tops = new Set<string>();
+  for (const folder of tarball.bundled) {
+    if (folder.declared) continue;
+    const top = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(folder.path)?.[1];
+    if (top !== undefined) tops.add(top);
+  }
+  return [...tops].map((top) => `${describe(`node_modules/${top}`)} shipped in the tarball, not in its bundleDependencies`);
+}
+
 export default defineCheck({
   id: 'manifest-confusion',
   dimension: 'security',
@@ -64,7 +79,7 @@ export default defineCheck({
   needs: ['registry', 'tarball'],
   title: 'Manifest confusion',
   description:
-    "Compares the package.json inside the tarball (what npm installs, and whose install scripts it runs) with the registry's manifest (npm only): name, version, install scripts, dependencies, `bin`, and the registry's `hasInstallScript`. " +
+    "Compares the package.json inside the tarball (what npm installs, and whose install scripts it runs) with the registry's manifest (npm only): name, version, install scripts, dependencies, `bin`, and the registry's `hasInstallScript`; a package shipped under the tarball's `node_modules/` that its package.json does not bundle is a difference too. " +
     'The same scores 100; any difference scores 0 and holds the verdict at CAUTION (the metadata nerq and reviewers read is not what npm installs); unknown when the tarball has no readable package.json.',
   messages: {
     same: "The tarball's package.json matches the registry's manifest",
@@ -74,7 +89,7 @@ export default defineCheck({
   evaluate: ({ registry, tarball }): CheckOutcome<'same' | 'different' | 'unreadable'> => {
     const aliases = aliasDifferences(registry, tarball);
     if (tarball.manifest === null && aliases.length === 0) return { score: null, messageId: 'unreadable', data: { problem: tarball.manifestProblem ?? 'not read' } };
-    const differences = [...(tarball.manifest === null ? [] : manifestDifferences(registry, tarball.manifest, tarball.bindingGyp)), ...aliases];
+    const differences = [...(tarball.manifest === null ? [] : [...manifestDifferences(registry, tarball.manifest, tarball.bindingGyp), ...undeclaredBundled(tarball)]), ...aliases];
     if (differences.length === 0) return { score: 100, messageId: 'same', data: { differences: [] } };
     const listed = differences.slice(0, MAX_LISTED);
     const summary = `${listed.slice(0, 3).join('; ')}${differences.length > 3 ? `; ${differences.length - 3} more` : ''}`;

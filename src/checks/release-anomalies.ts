@@ -13,7 +13,7 @@
 import type { AttestationFacts, RegistryFacts, TarballFacts } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { installHooks } from './lib/install-hooks.js';
+import { installHooks, scriptLabel } from './lib/install-hooks.js';
 import { parseTime } from './lib/releases.js';
 import { truncate } from './lib/text.js';
 
@@ -108,7 +108,7 @@ function compare(registry: RegistryFacts, previous: Previous, attestations: Atte
   }
 
   // Install scripts added since the previous version (the packument's and the tarball's own).
-  const scripts = [...new Set(installHooks(registry, tarball).scripts.map((s) => s.name))].sort();
+  const scripts = [...new Set(installHooks(registry, tarball).scripts.map(scriptLabel))].sort();
   const added = scripts.filter((name) => !previous.installScripts.includes(name));
   data.installScripts = scripts;
   data.previousInstallScripts = [...previous.installScripts].sort();

@@ -186,6 +186,13 @@ export const TarballManifestSchema = z.object({
   nonRegistryDependencies: z.array(NonRegistryDependencySchema),
   /** `gypfile: false`, as in the registry's facts (present only when so). */
   gypfileDisabled: z.boolean().optional(),
+  /**
+   * The dependencies it ships in its tarball (`bundleDependencies` / `bundledDependencies`;
+   * `true` names every dependency): present only when it declares some.
+   */
+  bundleDependencies: z.array(z.string()).optional(),
+  /** `optionalDependencies`, present only when it has some (what a bundle holds follows them too). */
+  optionalDependencies: z.record(z.string(), z.string()).optional(),
 });
 export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 
@@ -224,6 +231,27 @@ export const TarballFactsSchema = z.object({
   manifestAliases: z
     .array(z.object({ path: z.string(), manifest: TarballManifestSchema.nullable(), problem: z.string().nullable() }))
     .default([]),
+  /**
+   * Packages shipped under the archive's `node_modules/` (bundled dependencies, nested ones
+   * too): the folder (`node_modules/a`, `node_modules/a/node_modules/@s/b`), its package.json
+   * (null when unreadable, with the `problem`; null with no problem when none was read), whether the folder holds a `binding.gyp`, and
+   * whether the archive's package.json declares it in `bundleDependencies` (a nested folder
+   * goes with the top one). npm runs a bundled dependency's install scripts as it installs.
+   */
+  bundled: z
+    .array(
+      z.object({
+        path: z.string(),
+        /** What npm acts on at install: the name, version, install scripts and `gypfile: false`. */
+        manifest: TarballManifestSchema.pick({ name: true, version: true, installScripts: true, gypfileDisabled: true }).nullable(),
+        problem: z.string().nullable(),
+        bindingGyp: z.boolean(),
+        declared: z.boolean(),
+      }),
+    )
+    .default([]),
+  /** Bundled package.json files past the number read (tarball.ts): their scripts are unknown. */
+  bundledUnread: z.number().int().default(0),
 });
 export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 

@@ -6,10 +6,16 @@
  * dependency resolves by walking up the path. Dev = not reachable from a production root.
  * Workspace, git, GitHub, tarball, `file:` and `link:` packages are skipped (with a note,
  * except workspaces, which are the project). The binary `bun.lockb` is not read.
+ *
+ * A package another one bundles in its tarball (`"bundled": true` in its info, under the
+ * bundling package's path) is installed from that tarball, not from the registry
+ * (docs/security.md, "Bundled dependencies"): it is not read as a registry release but listed
+ * in the bundling package's `bundled`, with a note. It stays a node of the graph.
  */
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
-import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import type { BundledRef, DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import { bundledNote } from './bundled.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, withVia } from './graph.js';
 import { parseJson } from './json-text.js';
@@ -33,6 +39,7 @@ const Info = z.object({
   dependencies: Deps.optional(),
   optionalDependencies: Deps.optional(),
   peerDependencies: Deps.optional(),
+  bundled: z.boolean().optional(),
 });
 const BunLock = z.object({
   lockfileVersion: z.number().int(),
@@ -131,16 +138,20 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
   const prod = reachable(prodRoots, edges);
   const chains = chainsFrom(declared.keys(), edges, (node) => node.name);
 
+  const bundles = bundledBy(nodes, file, lineOf);
   const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   const dependencies: DeclaredDependency[] = [];
   for (const node of nodes.values()) {
-    if (node.version === null) continue;
+    // Bundled in a package's tarball: its code is that package's, not a registry release's.
+    if (node.version === null || bundles.inBundle.has(node)) continue;
     const line = lineOf(['packages', node.key]);
     const entries = attribution.entries(
       { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry, integrity: node.integrity },
       declared.get(node) ?? [],
     );
-    dependencies.push(...withVia(entries, chains.get(node)));
+    const bundled = bundles.of.get(node);
+    if (bundled !== undefined) notes.push(bundledNote(file, line, `${node.name}@${node.version}`, bundled));
+    dependencies.push(...withVia(entries, chains.get(node)).map((d) => (bundled === undefined ? d : { ...d, bundled })));
   }
   // Without `workspaces` the lockfile names no root: then neither flag is known.
   // A workspace's entry is reported where its package.json declares it, as its packages are.
@@ -148,6 +159,33 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
   notes.push(...skipped.map((entry) => entry.note));
   return { file, format: `bun.lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });
+
+/**
+ * The packages each package bundles, and the bundled nodes. A `bundled` node belongs to its
+ * nearest ancestor on its path that is not itself bundled; without one (a top-level key, or a
+ * workspace's own copy) it is read as usual.
+ */
+function bundledBy(nodes: Map<string, Node>, file: string, lineOf: (path: readonly PropertyKey[]) => number): { of: Map<Node, BundledRef[]>; inBundle: Set<Node> } {
+  const of = new Map<Node, BundledRef[]>();
+  const inBundle = new Set<Node>();
+  for (const node of nodes.values()) {
+    if (node.info.bundled !== true) continue;
+    let path = splitPath(node.key).slice(0, -1);
+    let holder = path.length === 0 ? undefined : nodes.get(path.join('/'));
+    while (holder !== undefined && holder.info.bundled === true) {
+      path = path.slice(0, -1);
+      holder = path.length === 0 ? undefined : nodes.get(path.join('/'));
+    }
+    if (holder === undefined) continue;
+    inBundle.add(node);
+    // A package no registry serves (git, a URL) is an unvouched entry with everything it bundles.
+    if (holder.version === null) continue;
+    const list = of.get(holder) ?? [];
+    list.push({ name: node.name, version: node.version, file, line: lineOf(['packages', node.key]) });
+    of.set(holder, list);
+  }
+  return { of, inBundle };
+}
 
 /** `@scope/a/b` → [`@scope/a`, `b`]: install paths are package names joined by `/`. */
 function splitPath(key: string): string[] {

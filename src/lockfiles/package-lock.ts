@@ -15,6 +15,13 @@
  *
  * Entries that do not come from a registry are skipped with a note and recorded as remote (git,
  * a tarball URL a manifest names) or local (a path, a `file:` link) — source-kind.ts.
+ *
+ * A dependency another package bundles (v2/v3 `inBundle`, v1 `bundled`, under an installed
+ * package's folder) is installed from that package's tarball, not from the registry
+ * (docs/security.md, "Bundled dependencies"): it is not read as the registry release of its
+ * version but listed in the bundling package's `bundled`, with a note. One that names a
+ * `resolved` is also read as usual: npm fetches it from there when the bundle lacks it. The
+ * project's (or a workspace's) own bundled dependencies are installed from the registry.
  */
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
@@ -26,7 +33,8 @@ import { manifestAt, type DeclarationGroup } from './package-json.js';
 import { npmSourceKind, skippedEntry, withDeclaredNames } from './source-kind.js';
 import { baseName, dirOf, quote } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
-import type { SkippedEntry } from '../audit/types.js';
+import type { BundledRef, SkippedEntry } from '../audit/types.js';
+import { bundledNote } from './bundled.js';
 import { defineReader } from './define-reader.js';
 import { validateShape } from './validate.js';
 
@@ -40,6 +48,7 @@ const PackageEntry = z.object({
   integrity: z.string().optional(),
   dev: z.boolean().optional(),
   link: z.boolean().optional(),
+  inBundle: z.boolean().optional(),
   dependencies: Deps.optional(),
   devDependencies: Deps.optional(),
   optionalDependencies: Deps.optional(),
@@ -53,6 +62,7 @@ interface V1Entry {
   resolved?: string | undefined;
   integrity?: string | undefined;
   dev?: boolean | undefined;
+  bundled?: boolean | undefined;
   requires?: Record<string, string> | undefined;
   dependencies?: Record<string, V1Entry> | undefined;
 }
@@ -62,6 +72,7 @@ const V1Entry: z.ZodType<V1Entry> = z.lazy(() =>
     resolved: z.string().optional(),
     integrity: z.string().optional(),
     dev: z.boolean().optional(),
+    bundled: z.boolean().optional(),
     requires: Deps.optional(),
     dependencies: z.record(z.string(), V1Entry).optional(),
   }),
@@ -148,10 +159,13 @@ function readPackages(
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
+  const bundles = bundledBy(packages, file, lineOf);
   for (const [key, entry] of Object.entries(packages)) {
     if (!isInstallPath(key) || entry.link === true) continue;
     const line = lineOf(['packages', key]);
     const name = entry.name ?? nameFromPath(key);
+    // Bundled in an installed package's tarball: its code is that package's, not a registry release's.
+    if (bundles.bundlerOf.has(key) && entry.resolved === undefined) continue;
     // A tarball URL in a manifest is locked with a plain version: the spec says where it comes from.
     const urlSpec = urlSpecs.get(key);
     const skip = registrySkipReason(entry.version, entry.resolved) ?? (urlSpec === undefined ? null : 'not installed from a registry (a manifest names a URL)');
@@ -174,13 +188,50 @@ function readPackages(
     }
     const version = lockedVersion(entry.version) as string;
     const chain = via.get(key);
+    const bundled = bundles.of.get(key);
+    if (bundled !== undefined) notes.push(bundledNote(file, line, `${name}@${version}`, bundled));
     dependencies.push(
       ...attribution
         .entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null, integrity: entry.integrity ?? null }, declared.get(key) ?? [])
-        .map((d) => (d.direct || chain === undefined ? d : { ...d, via: chain })),
+        .map((d) => (d.direct || chain === undefined ? d : { ...d, via: chain }))
+        .map((d) => (bundled === undefined ? d : { ...d, bundled })),
     );
   }
   return { file, format, dependencies, notes, skipped };
+}
+
+/** The install path of the folder holding `key` (`node_modules/a` for `node_modules/a/node_modules/b`); `''` at the top. */
+function parentPath(key: string): string {
+  const at = key.lastIndexOf('/node_modules/');
+  if (at >= 0) return key.slice(0, at);
+  return key.startsWith('node_modules/') ? '' : key;
+}
+
+/**
+ * The dependencies an installed package bundles, by the package's install path, and the
+ * bundling package of each bundled entry. An `inBundle` entry belongs to its nearest folder that
+ * is not itself in the bundle; when that is the project or a workspace (not an install path),
+ * npm installs the entry from the registry like any other and it is not counted here.
+ */
+function bundledBy(
+  packages: Record<string, PackageEntry>,
+  file: string,
+  lineOf: LineOf,
+): { of: Map<string, BundledRef[]>; bundlerOf: Map<string, string> } {
+  const of = new Map<string, BundledRef[]>();
+  const bundlerOf = new Map<string, string>();
+  for (const [key, entry] of Object.entries(packages)) {
+    if (entry.inBundle !== true || !isInstallPath(key) || entry.link === true) continue;
+    let bundler = parentPath(key);
+    while (bundler !== '' && isInstallPath(bundler) && packages[bundler]?.inBundle === true) bundler = parentPath(bundler);
+    const holder = packages[bundler];
+    if (!isInstallPath(bundler) || holder === undefined || holder.link === true) continue;
+    bundlerOf.set(key, bundler);
+    const list = of.get(bundler) ?? [];
+    list.push({ name: nameFromPath(key), version: entry.version ?? null, file, line: lineOf(['packages', key]) });
+    of.set(bundler, list);
+  }
+  return { of, bundlerOf };
 }
 
 /** The installed entries some manifest in the lockfile asks for by a remote spec (a tarball URL, git), by install path. */
@@ -285,10 +336,31 @@ function readV1(
     notes.push(`${file}: no package.json next to it: direct dependencies are guessed (top-level packages nothing else requires)`);
   }
 
+  // v1 marks what a dependency bundles (`bundled: true`, never the project's own bundle): each
+  // such node belongs to its nearest ancestor that is not itself bundled.
+  const lineOfNode = (node: V1Node) => lineOf(node.path.flatMap((key) => ['dependencies', key]));
+  const bundlerOf = new Map<V1Node, V1Node>();
+  const bundledOf = new Map<V1Node, BundledRef[]>();
+  for (const node of nodes) {
+    if (node.entry.bundled !== true) continue;
+    let at = node.path.slice(0, -1);
+    let holder = byPath.get(at.join('\0'));
+    while (holder !== undefined && holder.entry.bundled === true) {
+      at = at.slice(0, -1);
+      holder = byPath.get(at.join('\0'));
+    }
+    if (holder === undefined) continue;
+    bundlerOf.set(node, holder);
+    const list = bundledOf.get(holder) ?? [];
+    list.push({ name: node.key, version: node.entry.version ?? null, file, line: lineOfNode(node) });
+    bundledOf.set(holder, list);
+  }
+
   const dependencies: DeclaredDependency[] = [];
   for (const node of nodes) {
-    const jsonPath = node.path.flatMap((key) => ['dependencies', key]);
-    const line = lineOf(jsonPath);
+    const line = lineOfNode(node);
+    // Bundled in a dependency's tarball: its code is that package's, not a registry release's.
+    if (bundlerOf.has(node) && node.entry.resolved === undefined) continue;
     let name = node.key;
     let version = node.entry.version;
     const alias = version?.startsWith('npm:') === true ? /^npm:((?:@[^/@]+\/)?[^@]+)@(.+)$/.exec(version) : null;
@@ -313,6 +385,8 @@ function readV1(
       if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, { direct: standsDirect, dev: node.entry.dev === true }));
       continue;
     }
+    const bundled = bundledOf.get(node);
+    if (bundled !== undefined) notes.push(bundledNote(file, line, `${name}@${lockedVersion(version) as string}`, bundled));
     dependencies.push({
       ecosystem: 'npm',
       name,
@@ -325,6 +399,7 @@ function readV1(
       workspace: null,
       resolved: node.entry.resolved ?? null,
       integrity: node.entry.integrity ?? null,
+      ...(bundled === undefined ? {} : { bundled }),
     });
   }
   return { file, format, dependencies, notes, skipped };

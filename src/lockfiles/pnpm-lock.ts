@@ -10,11 +10,15 @@
  * A `file:` folder an importer declares is placed like a package (direct; dev when only dev
  * roots reach it), and what it depends on is reached through it. A package of
  * `patchedDependencies` (`(patch_hash=…)` in its key) is the registry release, with a note
- * that the project's patch is applied on top (docs/security.md).
+ * that the project's patch is applied on top (docs/security.md). pnpm locks no package for what
+ * a package bundles in its tarball: the names its `bundledDependencies` list are listed in its
+ * `bundled` (no version: the lockfile gives none), with a note (docs/security.md, "Bundled
+ * dependencies").
  */
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
-import type { DeclaredDependency, PatchRef, SkippedEntry } from '../audit/types.js';
+import type { BundledRef, DeclaredDependency, PatchRef, SkippedEntry } from '../audit/types.js';
+import { bundledNote } from './bundled.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, shortestChain, withVia } from './graph.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
@@ -49,6 +53,8 @@ const Package = z.object({
   ),
   dependencies: orEmpty(StringMap),
   optionalDependencies: orEmpty(StringMap),
+  /** What the package ships in its tarball: a list of names (`true`, all of its dependencies, is not read). */
+  bundledDependencies: z.unknown().optional(),
 });
 const PnpmLock = z.object({
   // `5.4`, `'6.0'`, `'9.0'`, pnpm 7's `5.4-inlineSpecifiers`: it names the format (and is echoed in it).
@@ -155,7 +161,17 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
       patches = [{ path, file, line }];
       notes.push(`${file}:${line ?? '?'}: ${quote(id)} is the registry release with the project's patch${path === null ? '' : ` ${quote(path)}`} applied`);
     }
-    dependencies.push(...withVia(entries, shortestChain(chains, keys)).map((d) => (patches.length === 0 ? d : { ...d, patches })));
+    // What it bundles is installed from its tarball; pnpm locks no package for it.
+    const bundledNames = packages[packageKey]?.bundledDependencies;
+    const bundled: BundledRef[] = Array.isArray(bundledNames)
+      ? bundledNames.filter((n): n is string => typeof n === 'string').map((n) => ({ name: n, version: null, file, line }))
+      : [];
+    if (bundled.length > 0) notes.push(bundledNote(file, line, id, bundled));
+    dependencies.push(
+      ...withVia(entries, shortestChain(chains, keys))
+        .map((d) => (patches.length === 0 ? d : { ...d, patches }))
+        .map((d) => (bundled.length === 0 ? d : { ...d, bundled })),
+    );
   }
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 });

@@ -101,6 +101,24 @@ export function patchText(entry: AuditEntry): string | null {
   return `patched by the project: ${[...new Set(files)].join(', ')} (the patch is not audited)`;
 }
 
+/** Names a bundled-dependencies line spells out before it counts the rest. */
+const BUNDLED_NAMED = 5;
+
+/**
+ * `bundles 2 dependencies in its tarball: "ink", "react" (installed from it, not audited apart)`:
+ * what the package ships in its tarball (docs/security.md, "Bundled dependencies"), or null
+ * when it bundles none.
+ */
+export function bundledText(entry: AuditEntry): string | null {
+  const bundled = entry.subject.bundled ?? [];
+  if (bundled.length === 0) return null;
+  const names = [...new Set(bundled.map((b) => b.name))];
+  const shown = names.slice(0, BUNDLED_NAMED).map((n) => JSON.stringify(n)).join(', ');
+  const more = names.length > BUNDLED_NAMED ? `, and ${names.length - BUNDLED_NAMED} more` : '';
+  const count = bundled.length === 1 ? 'a dependency' : `${bundled.length} dependencies`;
+  return `bundles ${count} in its tarball: ${shown}${more} (installed from it, not audited apart)`;
+}
+
 /** The main failing rule (for SARIF and annotations): `policy/<rule>`. */
 export function mainRule(entry: AuditEntry): string {
   return `policy/${entry.policy.failures[0]?.rule ?? 'not-evaluated'}`;

@@ -19,6 +19,7 @@ import {
   outcomeHint,
   packageLabel,
   patchText,
+  bundledText,
   runResult,
   SHORT_VERDICT,
   summarySentence,
@@ -133,6 +134,8 @@ function detailBlock(entry: AuditEntry): string {
   if (instead !== null) lines.push(`- ${md(instead)}`);
   const patched = patchText(entry);
   if (patched !== null) lines.push(`- ${md(patched)}`);
+  const bundled = bundledText(entry);
+  if (bundled !== null) lines.push(`- ${md(bundled)}`);
   const extra = report.verdictReasonDetails.filter((r) => !policy.failures.some((f) => f.message.includes(r.text)));
   if (extra.length > 0) lines.push('', 'Verdict reasons:', '', ...extra.map((r) => `- ${markdownReason(r)}`));
   lines.push('', '</details>');

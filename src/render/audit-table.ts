@@ -22,6 +22,7 @@ import {
   statusWord,
   summarySentence,
   patchText,
+  bundledText,
   viaText,
   warningText,
   type EntryStatus,
@@ -114,11 +115,12 @@ function cellsOf(entry: AuditEntry): Cells {
  */
 function detailsOf(entry: AuditEntry): string[] {
   const { status, failures } = entry.policy;
-  // A patch of the project's is said under every package that carries one: its verdict is the release's.
-  const patched = patchText(entry);
+  // A patch of the project's, and what the package bundles, are said under every package that
+  // carries them: its verdict is the release's, and the bundle is part of that release's tarball.
+  const carried = [patchText(entry), bundledText(entry)].filter((t): t is string => t !== null);
   // A lockfile pin nothing vouches for is about one entry, not a source that was down: said here.
-  if (status === 'incomplete') return [...failures.filter(isUnverifiedPin).map((f) => f.message), ...(patched === null ? [] : [patched])].map(clean);
-  if (status === 'pass') return patched === null ? [] : [clean(patched)];
+  if (status === 'incomplete') return [...failures.filter(isUnverifiedPin).map((f) => f.message), ...carried].map(clean);
+  if (status === 'pass') return carried.map(clean);
   const lines: string[] = [];
   const ignored = ignoredText(entry);
   if (ignored !== null) lines.push(ignored, ...failures.slice(0, 1).map((f) => `would fail: ${f.message}`));
@@ -129,7 +131,7 @@ function detailsOf(entry: AuditEntry): string[] {
   if (via !== null) lines.push(`via ${via}`);
   const instead = insteadText(entry);
   if (instead !== null) lines.push(instead);
-  if (patched !== null) lines.push(patched);
+  lines.push(...carried);
   return lines.map(clean);
 }
 

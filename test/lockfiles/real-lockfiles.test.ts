@@ -77,6 +77,16 @@ describe('pnpm-lock.yaml v9 of a monorepo with catalogs and a patched dependency
     expect(input.skipped ?? []).toEqual([]);
   });
 
+  it('lists what a package bundles with it: pnpm locks no package for it', () => {
+    // packages['@parcel/watcher-wasm@2.5.6'] (line 3355 inflated) has bundledDependencies: [napi-wasm],
+    // the only bundledDependencies of the file; no key of `packages` names napi-wasm.
+    const bundling = input.dependencies.filter((d) => d.bundled !== undefined);
+    expect(new Set(bundling.map((d) => `${d.name}@${d.version}`))).toEqual(new Set(['@parcel/watcher-wasm@2.5.6']));
+    expect(bundling[0]?.bundled).toEqual([{ name: 'napi-wasm', version: null, file: 'pnpm-lock.yaml', line: 3355 }]);
+    expect(rowsOf(input, 'napi-wasm')).toEqual([]);
+    expect(input.notes.filter((n) => n.startsWith('pnpm-lock.yaml:3355: "@parcel/watcher-wasm@2.5.6" bundles a dependency in its tarball ("napi-wasm")'))).toHaveLength(1);
+  });
+
   it('takes direct dependencies from the importers, catalog specifiers included, and never a link: workspace', () => {
     // Importer entries (dependencies, devDependencies, optionalDependencies of the 12 importers)
     // whose version is not `link:…`: 106; the 21 `link:` ones are the workspace's own packages.
@@ -284,8 +294,9 @@ describe('package-lock.json v3 of a 16-workspace monorepo with npm: aliases and 
   it('reads every node_modules entry but the 16 workspace links, aliases as the package they install', () => {
     expect(input.format).toBe('package-lock@3');
     expectWellFormed(input, 'npm');
-    // python3: 1241 node_modules entries that are not links, 1020 distinct name@version.
-    expect(ids(input).size).toBe(1020);
+    // python3: 1241 node_modules entries that are not links, 1020 distinct name@version; 163 of
+    // the entries (85 name@version found nowhere else) are bundled in tap's tarball (below): 935.
+    expect(ids(input).size).toBe(935);
     // The workspaces (links to workspaces/libnpmaccess, …) are not registry packages.
     expect(rowsOf(input, 'libnpmaccess')).toEqual([]);
     expect(rowsOf(input, 'libnpmversion')).toEqual([]);
@@ -293,6 +304,29 @@ describe('package-lock.json v3 of a 16-workspace monorepo with npm: aliases and 
     expect(rowsOf(input, 'string-width-cjs')).toEqual([]);
     expect(rowsOf(input, 'string-width').find((d) => d.line === 13123)).toMatchObject({ version: '4.2.3' });
     expect(input.dependencies.filter((d) => d.lockedFor != null)).toEqual([]);
+  });
+
+  it('reads what tap bundles as part of tap, never as registry releases; the project\'s own bundled dependencies as usual', () => {
+    const text = gunzipSync(readFileSync(new URL('npm__cli/package-lock.json.gz', REAL))).toString('utf8').split('\n');
+    // python3: 356 entries are `inBundle`; 163 of them under node_modules/tap (bundleDependencies:
+    // ink, treport, @types/react, @isaacs/import-jsx, react, and what those need), none with a
+    // `resolved`; the other 193 are npm's own bundle (the root's), each with a `resolved`.
+    const blockAt = (i: number): string => text.slice(i, text.findIndex((l, j) => j > i && /^ {4}\}/.test(l))).join('\n');
+    const tapBundled = text.flatMap((l, i) => (/^ {4}"node_modules\/tap\/node_modules\/[^"]+": \{$/.test(l) && blockAt(i).includes('"inBundle": true') ? [i + 1] : []));
+    expect(tapBundled).toHaveLength(163);
+    const lines = new Set(tapBundled);
+    expect(input.dependencies.filter((d) => d.line !== null && lines.has(d.line))).toEqual([]);
+    // "node_modules/tap" (line 13319; 16.3.10, a devDependency of the root and 16 workspaces: 17
+    // rows) carries them, each at its own line ("node_modules/tap/node_modules/ink" at 14607).
+    const tap = rowsOf(input, 'tap');
+    expect(tap).toHaveLength(17);
+    expect(new Set(tap.map((d) => `${d.version} ${d.bundled?.length}`))).toEqual(new Set(['16.3.10 163']));
+    expect(tap[0]?.bundled?.find((b) => b.line === 14607)).toEqual({ name: 'ink', version: '3.2.0', file: 'package-lock.json', line: 14607 });
+    expect(new Set(tap[0]?.bundled?.map((b) => b.line))).toEqual(lines);
+    expect(input.notes.filter((n) => n.startsWith('package-lock.json:13319: "tap@16.3.10" bundles 163 dependencies'))).toHaveLength(1);
+    // npm's own bundle ("node_modules/abbrev" at line 3060, inBundle, with a resolved) is installed from the registry.
+    expect(rowsOf(input, 'abbrev').find((d) => (d.pinnedAt?.line ?? d.line) === 3060)).toMatchObject({ version: '3.0.0' });
+    expect(new Set(input.dependencies.filter((d) => d.bundled !== undefined).map((d) => d.name))).toEqual(new Set(['tap']));
   });
 
   it('attributes each workspace its own declarations', () => {

@@ -318,3 +318,81 @@ function safeTable(): [string, string[] | null][] {
     ['', null],
   ];
 }
+
+describe('readTarball: packages bundled under node_modules/', () => {
+  const pkg = (manifest: Record<string, unknown>) => JSON.stringify(manifest);
+  const own = (extra: Record<string, unknown> = {}) => ({ path: 'package/package.json', body: pkg({ name: 'evil', version: '1.0.0', ...extra }) });
+
+  test('reads each bundled package.json (nested and scoped too), its binding.gyp, and whether the manifest declares it', async () => {
+    const facts = await okFacts(
+      makeTgz([
+        own({ bundleDependencies: ['lodash', '@s/gyp'] }),
+        { path: 'package/node_modules/lodash/package.json', body: pkg({ name: 'lodash', version: '4.17.21', scripts: { postinstall: 'node steal.js', test: 'x' } }) },
+        { path: 'package/node_modules/lodash/node_modules/ms/package.json', body: pkg({ name: 'ms', version: '2.1.3' }) },
+        { path: 'package/node_modules/@s/gyp/package.json', body: pkg({ name: '@s/gyp', version: '1.0.0' }) },
+        { path: 'package/node_modules/@s/gyp/binding.gyp', body: '{}' },
+        { path: 'package/node_modules/hidden/package.json', body: pkg({ name: 'hidden', version: '0.0.1' }) },
+        { path: 'package/node_modules/lodash/lib/package.json', body: pkg({ name: 'not-a-package-root' }) },
+      ]),
+    );
+    expect(facts.manifest?.bundleDependencies).toEqual(['lodash', '@s/gyp']);
+    expect(facts.bundled.map((b) => [b.path, b.manifest?.name ?? null, b.declared, b.bindingGyp])).toEqual([
+      ['node_modules/lodash', 'lodash', true, false],
+      ['node_modules/lodash/node_modules/ms', 'ms', true, false],
+      ['node_modules/@s/gyp', '@s/gyp', true, true],
+      ['node_modules/hidden', 'hidden', false, false],
+    ]);
+    // Only what npm acts on at install is kept of a bundled package.json.
+    expect(facts.bundled[0]?.manifest).toEqual({ name: 'lodash', version: '4.17.21', installScripts: { postinstall: 'node steal.js' } });
+    expect(facts.bundledUnread).toBe(0);
+  });
+
+  test('keeps at most 8 MiB of bundled package.json text in all; past it they are counted as unread', { timeout: 30_000 }, async () => {
+    const body = (i: number) => pkg({ name: `p${String(i).padStart(2, '0')}`, pad: 'x'.repeat(120 * KiB) });
+    const facts = await okFacts(makeTgz([own(), ...Array.from({ length: 70 }, (_, i) => ({ path: `package/node_modules/p${i}/package.json`, body: body(i) }))]));
+    const read = Math.floor((8 * MiB) / Buffer.byteLength(body(0)));
+    expect(facts.bundled.filter((b) => b.manifest !== null)).toHaveLength(read);
+    expect(facts.bundledUnread).toBe(70 - read);
+  });
+
+  test('a bundled package under another first folder is read too: npm strips the first component of every path', async () => {
+    const facts = await okFacts(makeTgz([own({ bundleDependencies: ['a'] }), { path: 'other/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0', scripts: { install: 'node x.js' } }) }]));
+    expect(facts.bundled.map((b) => [b.path, b.manifest?.installScripts])).toEqual([['node_modules/a', { install: 'node x.js' }]]);
+  });
+
+  test('what a listed bundled package needs (dependencies, optional ones), placed at the top of the bundle, is bundled too', async () => {
+    const facts = await okFacts(
+      makeTgz([
+        own({ bundleDependencies: ['a'] }),
+        { path: 'package/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0', dependencies: { b: '1' }, optionalDependencies: { c: '1' } }) },
+        { path: 'package/node_modules/b/package.json', body: pkg({ name: 'b', version: '1.0.0', dependencies: { d: '1' } }) },
+        { path: 'package/node_modules/c/package.json', body: pkg({ name: 'c', version: '1.0.0' }) },
+        { path: 'package/node_modules/d/package.json', body: pkg({ name: 'd', version: '1.0.0' }) },
+        { path: 'package/node_modules/stray/package.json', body: pkg({ name: 'stray', version: '1.0.0' }) },
+      ]),
+    );
+    expect(facts.bundled.map((b) => [b.path, b.declared])).toEqual([
+      ['node_modules/a', true],
+      ['node_modules/b', true],
+      ['node_modules/c', true],
+      ['node_modules/d', true],
+      ['node_modules/stray', false],
+    ]);
+  });
+
+  test('`bundleDependencies: true` bundles every dependency; the older `bundledDependencies` spelling counts', async () => {
+    const all = await okFacts(makeTgz([own({ dependencies: { a: '1' }, bundleDependencies: true }), { path: 'package/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0' }) }]));
+    expect(all.bundled.map((b) => b.declared)).toEqual([true]);
+    const old = await okFacts(makeTgz([own({ bundledDependencies: ['a'] }), { path: 'package/node_modules/a/package.json', body: pkg({ name: 'a', version: '1.0.0' }) }]));
+    expect(old.bundled.map((b) => b.declared)).toEqual([true]);
+  });
+
+  test('reads at most 1000 bundled package.json files and counts the rest; one over 128 KiB is not read', { timeout: 30_000 }, async () => {
+    const many = Array.from({ length: 1005 }, (_, i) => ({ path: `package/node_modules/p${i}/package.json`, body: pkg({ name: `p${i}`, version: '1.0.0' }) }));
+    const facts = await okFacts(makeTgz([own(), ...many, { path: 'package/node_modules/big/package.json', body: pkg({ name: 'big', pad: 'x'.repeat(130 * KiB) }) }]));
+    expect(facts.bundled.filter((b) => b.manifest !== null)).toHaveLength(1000);
+    expect(facts.bundledUnread).toBe(6);
+    const big = await okFacts(makeTgz([own(), { path: 'package/node_modules/big/package.json', body: pkg({ name: 'big', pad: 'x'.repeat(130 * KiB) }) }]));
+    expect(big.bundled).toEqual([{ path: 'node_modules/big', manifest: null, problem: 'package.json is larger than 128 KiB', bindingGyp: false, declared: false }]);
+  });
+});

@@ -17,7 +17,17 @@ export const MAX_COMMAND_CHARS = 200;
 export interface InstallScript {
   name: string;
   command: string;
+  /**
+   * The bundled dependency it belongs to (`name@version`, or its folder when its package.json
+   * does not name it), when it is not the package's own: npm runs the install scripts of the
+   * packages a tarball bundles under `node_modules/` as it installs (docs/security.md, "Bundled
+   * dependencies").
+   */
+  bundled?: string;
 }
+
+/** What stands for a bundled package's scripts when its package.json was not read (over a cap, not JSON). */
+export const UNREAD_BUNDLED_SCRIPT = '(not shown: a bundled package.json nerq did not read)';
 
 export interface InstallHooks {
   scripts: InstallScript[];
@@ -49,7 +59,41 @@ export function installHooks(registry: RegistryFacts, tarball?: TarballFacts): I
   const optedOut = registry.gypfileDisabled === true && (tarball?.manifest == null || tarball.manifest.gypfileDisabled === true);
   const nativeBuild = registry.gypfile || (tarball?.bindingGyp === true && !optedOut);
   if (scripts.length === 0 && !nativeBuild && registry.hasInstallScript === true) scripts.push({ name: 'install', command: HIDDEN_SCRIPT });
+  scripts.push(...bundledScripts(tarball));
   return { scripts, nativeBuild };
+}
+
+/**
+ * The install-time code of the packages the tarball bundles, each with its name: their
+ * preinstall / install / postinstall scripts, the implicit `node-gyp rebuild` of a bundled
+ * `binding.gyp` (without an install script and without `gypfile: false`), and a placeholder for
+ * a bundled package.json that was not read. Every bundled package counts, declared in
+ * `bundleDependencies` or not: nerq cannot tell which ones npm will place.
+ */
+function bundledScripts(tarball: TarballFacts | undefined): InstallScript[] {
+  const out: InstallScript[] = [];
+  for (const folder of tarball?.bundled ?? []) {
+    const manifest = folder.manifest;
+    const bundled = manifest?.name != null ? `${manifest.name}${manifest.version === null ? '' : `@${manifest.version}`}` : folder.path;
+    if (manifest === null) {
+      // An unreadable package.json is unknown code; a folder without one (counted in bundledUnread when past the cap) is no package.
+      if (folder.problem !== null) out.push({ name: 'install', command: UNREAD_BUNDLED_SCRIPT, bundled });
+      continue;
+    }
+    for (const name of INSTALL_HOOKS) {
+      const command = Object.hasOwn(manifest.installScripts, name) ? manifest.installScripts[name] : undefined;
+      if (typeof command === 'string' && command.trim() !== '') out.push({ name, command, bundled });
+    }
+    const ownInstall = ['install', 'preinstall'].some((n) => Object.hasOwn(manifest.installScripts, n));
+    if (folder.bindingGyp && !ownInstall && manifest.gypfileDisabled !== true) out.push({ name: 'install', command: 'node-gyp rebuild', bundled });
+  }
+  if ((tarball?.bundledUnread ?? 0) > 0) out.push({ name: 'install', command: UNREAD_BUNDLED_SCRIPT, bundled: `${tarball?.bundledUnread} more bundled packages` });
+  return out;
+}
+
+/** `postinstall`, or `postinstall (bundled evil-helper@1.0.0)` for a bundled dependency's script. */
+export function scriptLabel(script: InstallScript): string {
+  return script.bundled === undefined ? script.name : `${script.name} (bundled ${script.bundled})`;
 }
 
 /** True when npm would run anything at install time. */

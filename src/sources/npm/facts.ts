@@ -389,7 +389,26 @@ export function tarballManifest(manifest: Obj): TarballManifest {
     hasBin: hasBin(manifest.bin),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
     ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
+    ...bundleDependencies(manifest),
+    ...optionalDependencies(manifest),
   };
+}
+
+function optionalDependencies(manifest: Obj): { optionalDependencies?: Record<string, string> } {
+  const specs = dependencySpecs(manifest.optionalDependencies);
+  return Object.keys(specs).length === 0 ? {} : { optionalDependencies: specs };
+}
+
+/** `bundleDependencies` (or the older `bundledDependencies`) as names; `true` bundles every dependency. */
+function bundleDependencies(manifest: Obj): { bundleDependencies?: string[] } {
+  const value = Object.hasOwn(manifest, 'bundleDependencies') ? manifest.bundleDependencies : manifest.bundledDependencies;
+  const names =
+    value === true
+      ? Object.keys(stringRecord(manifest.dependencies))
+      : Array.isArray(value)
+        ? value.filter((n): n is string => typeof n === 'string' && n !== '')
+        : [];
+  return names.length === 0 ? {} : { bundleDependencies: [...new Set(names)] };
 }
 
 function hasBin(bin: unknown): boolean {

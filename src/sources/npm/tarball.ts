@@ -52,6 +52,43 @@ export const MANIFEST_BYTES = 1024 * 1024;
 const MAX_MANIFEST_ALIASES = 8;
 
 /**
+ * Bundled package.json files read at most (`node_modules/…/package.json`), and the bytes they
+ * may hold together; the rest are counted as unread. npm itself bundles a few hundred packages
+ * of a few KiB each.
+ */
+export const MAX_BUNDLED_MANIFESTS = 1000;
+const BUNDLED_MANIFESTS_TOTAL_BYTES = 8 * MiB;
+/** A bundled package.json is read up to this many bytes; a larger one is not read. */
+export const BUNDLED_MANIFEST_BYTES = 128 * 1024;
+/** Bundled folders recorded at most (a binding.gyp without a package.json counts too). */
+const MAX_BUNDLED_FOLDERS = 2000;
+
+/**
+ * The package folder a path under the archive's `node_modules/` is in, and the file's path
+ * inside it: `node_modules/a/node_modules/@s/b/package.json` → [`node_modules/a/node_modules/@s/b`,
+ * `package.json`]; null when the path is not inside a package folder there.
+ */
+export function bundledPlace(rel: readonly string[]): { folder: string; top: string; file: string } | null {
+  if (rel[0] !== 'node_modules') return null;
+  let i = 0;
+  let folderEnd = -1;
+  let top: string | null = null;
+  while (rel[i] === 'node_modules') {
+    const first = rel[i + 1];
+    if (first === undefined) return null;
+    const width = first.startsWith('@') ? 2 : 1;
+    if (rel[i + width] === undefined || (width === 2 && rel[i + 2] === undefined)) return null;
+    top ??= rel.slice(i + 1, i + 1 + width).join('/');
+    folderEnd = i + 1 + width;
+    if (rel[folderEnd] !== 'node_modules' || rel[folderEnd + 1] === undefined) break;
+    i = folderEnd;
+  }
+  const file = rel.slice(folderEnd).join('/');
+  if (top === null || file === '') return null;
+  return { folder: rel.slice(0, folderEnd).join('/'), top, file };
+}
+
+/**
  * A name, other than `package.json`, that some file system reads as `package.json` once the
  * archive is extracted there: another case (macOS and Windows ignore case, and the later entry
  * replaces the file npm reads), trailing dots or spaces (Windows drops them), an 8.3 short
@@ -354,6 +391,11 @@ class Collector {
   private manifest: Kept | null = null;
   /** Entries at depth one another file system reads as package.json (readsAsManifest). */
   private manifestAliases: Kept[] = [];
+  /** Package folders under the archive's `node_modules/`, by folder: their package.json (kept up to the caps) and binding.gyp. */
+  private bundled = new Map<string, { top: string; manifest: Kept | null; bindingGyp: boolean }>();
+  private bundledManifests = 0;
+  private bundledBytes = 0;
+  private bundledUnread = 0;
 
   constructor(private readonly perFileBytes: number) {}
 
@@ -411,6 +453,8 @@ class Collector {
 
   /** Record what a safe file path is; returns a holder when its text should be kept. */
   private classify(parts: string[], size: number): Kept | null {
+    // Bundled packages land in node_modules/ whatever the archive's first folder is called (npm strips it).
+    if (parts[1] === 'node_modules') return this.bundledFile(parts.slice(1), size);
     if (this.root === null || parts[0] !== this.root) return null;
     const rel = parts.slice(1);
     const name = rel.at(-1) ?? '';
@@ -437,6 +481,38 @@ class Collector {
     return null;
   }
 
+  /**
+   * A file of a bundled package: its package.json is kept (at most MAX_BUNDLED_MANIFESTS, each
+   * up to BUNDLED_MANIFEST_BYTES; later ones are counted as unread), its binding.gyp noted.
+   */
+  private bundledFile(rel: string[], size: number): Kept | null {
+    const place = bundledPlace(rel);
+    if (place === null || (place.file !== 'package.json' && place.file !== 'binding.gyp')) return null;
+    let folder = this.bundled.get(place.folder);
+    if (folder === undefined) {
+      if (this.bundled.size >= MAX_BUNDLED_FOLDERS) {
+        if (place.file === 'package.json') this.bundledUnread += 1;
+        return null;
+      }
+      folder = { top: place.top, manifest: null, bindingGyp: false };
+      this.bundled.set(place.folder, folder);
+    }
+    if (place.file === 'binding.gyp') {
+      folder.bindingGyp = true;
+      return null;
+    }
+    const kept = Math.min(size, BUNDLED_MANIFEST_BYTES);
+    if (this.bundledManifests >= MAX_BUNDLED_MANIFESTS || this.bundledBytes + kept > BUNDLED_MANIFESTS_TOTAL_BYTES) {
+      this.bundledUnread += 1;
+      return null;
+    }
+    this.bundledManifests += 1;
+    this.bundledBytes += kept;
+    // A later entry for the same file replaces the earlier one, as extraction does.
+    folder.manifest = { path: `${place.folder}/package.json`, size, chunks: [], kept: 0 };
+    return size > BUNDLED_MANIFEST_BYTES ? null : folder.manifest;
+  }
+
   facts(): TarballFacts {
     const readmeLimit = Math.min(README_TEXT_BYTES, this.perFileBytes);
     let readme: TarballFacts['readme'] = null;
@@ -449,8 +525,10 @@ class Collector {
         truncated: this.readme.size > readmeLimit || bytes.length > readmeLimit,
       };
     }
+    const own = this.manifestFacts();
     return {
-      ...this.manifestFacts(),
+      ...own,
+      ...this.bundledFacts(own.manifest),
       root: this.root ?? '',
       fileCount: this.fileCount,
       unpackedSize: this.unpackedSize,
@@ -463,6 +541,45 @@ class Collector {
       bindingGyp: this.bindingGyp,
       nativeFiles: this.nativeFiles,
     };
+  }
+
+  /**
+   * The bundled packages, each with whether the archive's own package.json bundles it (false
+   * when that is unreadable): a name its `bundleDependencies` lists, or one a bundled package
+   * depends on (npm bundles what the listed packages need, placed at the top of the bundle too).
+   */
+  private bundledFacts(own: TarballManifest | null): Pick<TarballFacts, 'bundled' | 'bundledUnread'> {
+    // No package.json read (none there, or past the caps, counted in bundledUnread): no problem to name.
+    const read = [...this.bundled].map(([path, folder]) => ({
+      path,
+      folder,
+      ...(folder.manifest === null ? { manifest: null, problem: null } : readManifest(folder.manifest, BUNDLED_MANIFEST_BYTES)),
+    }));
+    // The names the bundle holds: the listed ones and, transitively, what bundled packages depend on (by name).
+    const declared = new Set(own?.bundleDependencies ?? []);
+    for (let grew = declared.size > 0; grew; ) {
+      grew = false;
+      for (const { folder, manifest } of read) {
+        if (manifest === null || !declared.has(folder.top)) continue;
+        for (const name of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
+          if (!declared.has(name)) {
+            declared.add(name);
+            grew = true;
+          }
+        }
+      }
+    }
+    const bundled = read.map(({ path, folder, manifest, problem }) => ({
+      path,
+      manifest:
+        manifest === null
+          ? null
+          : { name: manifest.name, version: manifest.version, installScripts: manifest.installScripts, ...(manifest.gypfileDisabled === true ? { gypfileDisabled: true } : {}) },
+      problem,
+      bindingGyp: folder.bindingGyp,
+      declared: declared.has(folder.top),
+    }));
+    return { bundled, bundledUnread: this.bundledUnread };
   }
 
   /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
@@ -478,10 +595,10 @@ class Collector {
 }
 
 /** A kept package.json (or a name read as it) parsed, or why it could not be. */
-function readManifest(kept: Kept): { manifest: TarballManifest | null; problem: string | null } {
+function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null } {
   // Over the cap, or cut short by a smaller per-file cap: not read, never half-read.
-  if (kept.size > MANIFEST_BYTES || kept.kept < kept.size) {
-    return { manifest: null, problem: `package.json is larger than ${formatBytes(MANIFEST_BYTES)}` };
+  if (kept.size > cap || kept.kept < kept.size) {
+    return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
   let parsed: unknown;
   try {
