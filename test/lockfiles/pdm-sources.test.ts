@@ -1,0 +1,105 @@
+/**
+ * pdm.lock entries and the project's `[[tool.pdm.source]]` (src/lockfiles/pdm-sources.ts,
+ * docs/security.md "Lockfile injection"): an entry pdm may take from a source other than PyPI
+ * gets that source's URL as `resolved`; an entry's file hashes, in the per-package `files`
+ * (lock 4.4+) or the older `[metadata.files]` table, its `integrity`. The lockfiles and
+ * pyproject texts are synthetic, in pdm's shapes; the digests are `'a'.repeat(64)`-style.
+ */
+import { describe, expect, it } from 'vitest';
+import { pdmIndexFor, pdmSources } from '../../src/lockfiles/pdm-sources.js';
+import { readPdmLock } from '../../src/lockfiles/pdm-lock.js';
+import { pythonIntegrity } from '../../src/lockfiles/python-hashes.js';
+
+const A = 'a'.repeat(64);
+const B = 'b'.repeat(64);
+const PRIVATE = 'https://${USER}:${TOKEN}@pypi.private.example/simple';
+/** As the reader keeps it: without the credentials (src/util/url-credentials.ts). */
+const PRIVATE_KEPT = 'https://pypi.private.example/simple';
+
+const lock = (files: string) => `[metadata]
+groups = ["default"]
+strategy = ["inherit_metadata"]
+lock_version = "4.5.0"
+
+[[package]]
+name = "Flask"
+version = "3.1.3"
+groups = ["default"]
+${files}
+[[package]]
+name = "acme-tools"
+version = "1.0.0"
+groups = ["default"]
+`;
+const NEW_FILES = `files = [
+    {file = "flask-3.1.3-py3-none-any.whl", hash = "sha256:${A}"},
+    {file = "flask-3.1.3.tar.gz", hash = "sha256:${B}"},
+]
+`;
+const OLD_LOCK = `[metadata]
+lock_version = "4.1"
+
+[[package]]
+name = "flask"
+version = "3.1.3"
+
+[metadata.files]
+"flask 3.1.3" = [
+    {url = "https://files.pythonhosted.org/packages/flask-3.1.3-py3-none-any.whl", hash = "sha256:${A}"},
+]
+`;
+const pyproject = (sources: string) => `[project]
+name = "app"
+version = "0.1.0"
+dependencies = ["flask==3.1.3", "acme-tools"]
+
+${sources}`;
+
+function read(lockText: string, sources: string) {
+  const input = readPdmLock(lockText, 'pdm.lock', { manifests: { 'pyproject.toml': pyproject(sources) } });
+  return Object.fromEntries(input.dependencies.map((d) => [d.name, { resolved: d.resolved, integrity: d.integrity ?? null }]));
+}
+
+describe('pdm.lock: hashes', () => {
+  it.each([
+    ['per-package files (lock 4.4+)', lock(NEW_FILES), pythonIntegrity([`sha256:${A}`, `sha256:${B}`])],
+    ['[metadata.files] (older locks)', OLD_LOCK, pythonIntegrity([`sha256:${A}`])],
+    ['no files', lock(''), null],
+  ])('%s', (_, text, integrity) => {
+    expect(read(text, '').flask?.integrity).toBe(integrity);
+  });
+});
+
+describe('pdm.lock: the sources pyproject.toml declares', () => {
+  it.each([
+    ['no source: PyPI', '', null, null],
+    ['a source on PyPI itself', '[[tool.pdm.source]]\nname = "mirror"\nurl = "https://pypi.org/simple"\n', null, null],
+    ['another index: every entry may come from it', `[[tool.pdm.source]]\nname = "private"\nurl = "${PRIVATE}"\n`, PRIVATE_KEPT, PRIVATE_KEPT],
+    ['a find_links source', '[[tool.pdm.source]]\nname = "local"\nurl = "file:///${PROJECT_ROOT}/packages"\ntype = "find_links"\n', 'file:///${PROJECT_ROOT}/packages', 'file:///${PROJECT_ROOT}/packages'],
+    ['a source named pypi replacing PyPI', '[[tool.pdm.source]]\nname = "pypi"\nurl = "https://mirror.example/simple"\n', 'https://mirror.example/simple', 'https://mirror.example/simple'],
+    [
+      'include_packages binds acme-* to the other index, the rest stays on PyPI',
+      `[[tool.pdm.source]]\nname = "private"\nurl = "${PRIVATE}"\ninclude_packages = ["acme-*"]\n\n[[tool.pdm.source]]\nname = "pypi"\nurl = "https://pypi.org/simple"\ninclude_packages = ["*"]\n`,
+      null,
+      PRIVATE_KEPT,
+    ],
+    ['exclude_packages keeps flask off the other index', `[[tool.pdm.source]]\nname = "private"\nurl = "${PRIVATE}"\nexclude_packages = ["fl?sk"]\n`, null, PRIVATE_KEPT],
+  ])('%s', (_, sources, flask, acme) => {
+    const read_ = read(lock(NEW_FILES), sources);
+    expect(read_.flask?.resolved).toBe(flask);
+    expect(read_['acme-tools']?.resolved).toBe(acme);
+  });
+
+  it('a source that matches by include only is searched alone; an unmatched include leaves the others', () => {
+    const sources = pdmSources({ tool: { pdm: { source: [{ url: 'https://a.example/simple', include_packages: ['[ab]*'] }, { url: 'https://pypi.org/simple' }] } } });
+    expect(pdmIndexFor('beta', sources)).toBe('https://a.example/simple');
+    // pdm's reading of a non-matching include is not relied on: the source may still serve it (the stricter reading).
+    expect(pdmIndexFor('Zeta', sources)).toBe('https://a.example/simple');
+    expect(pdmIndexFor('zeta', [{ url: 'https://pypi.org/simple', include: [], exclude: [] }])).toBeNull();
+  });
+
+  it('a pyproject.toml with tool.pdm.source in another shape declares no source', () => {
+    expect(pdmSources({ tool: { pdm: { source: 'https://x.example' } } })).toEqual([]);
+    expect(pdmSources({ tool: { pdm: { source: [{ name: 'no-url' }] } } })).toEqual([]);
+  });
+});
