@@ -1,0 +1,42 @@
+/**
+ * A pyproject.toml read alone (src/lockfiles/project-indexes.ts): a dependency that names no
+ * index gets the first index other than PyPI the project points uv or PDM at as `resolved`, so
+ * that its pin is held to PyPI's hashes (docs/security.md, "Lockfile injection"). Synthetic
+ * pyproject texts in uv's and PDM's documented shapes.
+ */
+import { describe, expect, it } from 'vitest';
+import { readPyproject } from '../../src/lockfiles/pyproject.js';
+
+const project = `[project]
+name = "app"
+version = "0.1.0"
+dependencies = ["flask==3.1.3", "acme==1.0.0"]
+`;
+
+function resolved(tool: string): Record<string, string | null> {
+  const input = readPyproject(`${project}\n${tool}`, 'pyproject.toml');
+  return Object.fromEntries(input.dependencies.map((d) => [d.name, d.resolved]));
+}
+
+describe('pyproject.toml read alone: the indexes it declares', () => {
+  it.each([
+    ['none', '', null, null],
+    ['[[tool.uv.index]] on PyPI', '[[tool.uv.index]]\nname = "pypi"\nurl = "https://pypi.org/simple"\n', null, null],
+    ['[[tool.uv.index]] elsewhere', '[[tool.uv.index]]\nname = "private"\nurl = "https://private.example/simple"\n', 'https://private.example/simple', 'https://private.example/simple'],
+    [
+      'an explicit index, only for the package [tool.uv.sources] binds to it',
+      '[[tool.uv.index]]\nname = "private"\nurl = "https://private.example/simple"\nexplicit = true\n\n[tool.uv.sources]\nacme = { index = "private" }\n',
+      null,
+      'https://private.example/simple',
+    ],
+    ['[tool.uv] extra-index-url', '[tool.uv]\nextra-index-url = ["https://extra.example/simple"]\n', 'https://extra.example/simple', 'https://extra.example/simple'],
+    ['[tool.uv] find-links', '[tool.uv]\nfind-links = ["https://links.example/"]\n', 'https://links.example/', 'https://links.example/'],
+    // flask matches no include: the source is not relied on to skip it (the stricter reading, pdm-sources.ts).
+    ['[[tool.pdm.source]] including acme', '[[tool.pdm.source]]\nname = "private"\nurl = "https://pdm.example/simple"\ninclude_packages = ["acme"]\n', 'https://pdm.example/simple', 'https://pdm.example/simple'],
+    ['[[tool.pdm.source]] excluding flask', '[[tool.pdm.source]]\nname = "private"\nurl = "https://pdm.example/simple"\nexclude_packages = ["flask"]\n', null, 'https://pdm.example/simple'],
+  ])('%s', (_, tool, flask, acme) => {
+    const read = resolved(tool);
+    expect(read.flask).toBe(flask);
+    expect(read.acme).toBe(acme);
+  });
+});
