@@ -4,6 +4,7 @@
  * that its pin is held to PyPI's hashes (docs/security.md, "Lockfile injection"). Synthetic
  * pyproject texts in uv's and PDM's documented shapes.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPyproject } from '../../src/lockfiles/pyproject.js';
 
@@ -38,5 +39,14 @@ describe('pyproject.toml read alone: the indexes it declares', () => {
     const read = resolved(tool);
     expect(read.flask).toBe(flask);
     expect(read.acme).toBe(acme);
+  });
+});
+
+describe('a real pyproject.toml with a default [[tool.uv.index]] (getsentry/snuba, fixtures/PROVENANCE.md)', () => {
+  it('read alone, every dependency that names no index comes from the private mirror', () => {
+    const text = readFileSync(new URL('../../fixtures/lockfiles/real/getsentry__snuba/pyproject.toml', import.meta.url), 'utf8');
+    const input = readPyproject(text, 'pyproject.toml');
+    expect(input.dependencies.length).toBeGreaterThan(10);
+    expect(new Set(input.dependencies.map((d) => d.resolved))).toEqual(new Set(['https://pypi.devinfra.sentry.io/simple']));
   });
 });
