@@ -5,6 +5,7 @@
  * (lock 4.4+) or the older `[metadata.files]` table, its `integrity`. The lockfiles and
  * pyproject texts are synthetic, in pdm's shapes; the digests are `'a'.repeat(64)`-style.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pdmIndexFor, pdmSources } from '../../src/lockfiles/pdm-sources.js';
 import { readPdmLock } from '../../src/lockfiles/pdm-lock.js';
@@ -83,6 +84,12 @@ describe('pdm.lock: the sources pyproject.toml declares', () => {
       null,
       PRIVATE_KEPT,
     ],
+    [
+      'the documented idiom: include_packages with exclude_packages = ["*"] binds only those',
+      `[[tool.pdm.source]]\nname = "private"\nurl = "${PRIVATE}"\ninclude_packages = ["acme-*"]\nexclude_packages = ["*"]\n`,
+      null,
+      PRIVATE_KEPT,
+    ],
     ['exclude_packages keeps flask off the other index', `[[tool.pdm.source]]\nname = "private"\nurl = "${PRIVATE}"\nexclude_packages = ["fl?sk"]\n`, null, PRIVATE_KEPT],
   ])('%s', (_, sources, flask, acme) => {
     const read_ = read(lock(NEW_FILES), sources);
@@ -101,5 +108,27 @@ describe('pdm.lock: the sources pyproject.toml declares', () => {
   it('a pyproject.toml with tool.pdm.source in another shape declares no source', () => {
     expect(pdmSources({ tool: { pdm: { source: 'https://x.example' } } })).toEqual([]);
     expect(pdmSources({ tool: { pdm: { source: [{ name: 'no-url' }] } } })).toEqual([]);
+  });
+});
+
+describe('a real pdm.lock whose project binds torch to PyTorch\'s index (CNFlyCat/GPT-SoVITS-V3-Infer-API, fixtures/PROVENANCE.md)', () => {
+  const dir = new URL('../../fixtures/lockfiles/real/CNFlyCat__GPT-SoVITS-V3-Infer-API/', import.meta.url);
+  const input = readPdmLock(readFileSync(new URL('pdm.lock', dir), 'utf8'), 'pdm.lock', { manifests: { 'pyproject.toml': readFileSync(new URL('pyproject.toml', dir), 'utf8') } });
+
+  it('only the packages include_packages names may come from the other index; exclude_packages = ["*"] keeps the rest on PyPI', () => {
+    const fromOther = input.dependencies.filter((d) => d.resolved !== null).map((d) => d.name).sort();
+    expect(fromOther).toEqual(['torchaudio', 'torchvision']);
+    // torch is locked at a local version (2.0.0+cu118), never on PyPI: unvouched, naming the index it comes from.
+    const torch = input.skipped?.find((s) => s.name === 'torch');
+    expect(torch?.kind).toBe('remote');
+    expect(torch?.note).toContain('download.pytorch.org');
+    expect(new Set(input.dependencies.flatMap((d) => d.resolved ?? []))).toEqual(new Set(['https://download.pytorch.org/whl/cu118']));
+    expect(input.dependencies.length).toBeGreaterThan(100);
+  });
+
+  it('every entry carries the sha256 hashes of its files', () => {
+    const torchvision = input.dependencies.find((d) => d.name === 'torchvision');
+    expect(torchvision?.integrity).toContain(`sha256-${Buffer.from('bc10d48e9a60d006d0c1b48dea87f1ec9b63d856737d592f7c5c44cd87f3f4b7', 'hex').toString('base64')}`);
+    expect(input.dependencies.every((d) => (d.integrity ?? '').startsWith('sha256-'))).toBe(true);
   });
 });
