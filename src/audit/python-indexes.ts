@@ -25,6 +25,7 @@
  * reaches a message. A file is at most PYTHON_CONFIG_MAX_BYTES; an unreadable or malformed one
  * is a `python-config-invalid` warning naming the file, never a failure.
  */
+import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
@@ -122,7 +123,15 @@ class Collected implements PythonIndexes {
   }
 
   file(file: string, kind: 'pip.conf' | 'uv.toml', label: string): void {
-    const read = readTreeFileSync(file, null, PYTHON_CONFIG_MAX_BYTES);
+    // The user's own file, wherever a link (a dotfile manager's) points: resolved first, since
+    // the read itself follows no link.
+    let real = file;
+    try {
+      real = realpathSync(file);
+    } catch {
+      // missing or unreadable: the read below says which
+    }
+    const read = readTreeFileSync(real, null, PYTHON_CONFIG_MAX_BYTES);
     if (read.kind === 'missing') return;
     if (read.kind !== 'text') {
       this.warnings.push(`${label} ${file}: ignored, ${read.kind === 'too-large' ? `it is larger than ${PYTHON_CONFIG_MAX_BYTES} bytes` : 'it could not be read'}`);

@@ -4,7 +4,7 @@
  * lists split, the sections and keys of pip.conf and uv.toml, and that a URL's credentials never
  * survive the reading. The configuration texts are synthetic, in pip's and uv's documented shapes.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,13 @@ describe('loadPythonIndexes', () => {
     const dir = home({ 'other.toml': 'index-url = "https://other.example/simple"\n', '.config/uv/uv.toml': 'index-url = "https://user.example/simple"\n' });
     expect(linux({ HOME: dir, UV_CONFIG_FILE: path.join(dir, 'other.toml') }).indexes).toEqual([{ url: 'https://other.example/simple', from: 'UV_CONFIG_FILE index-url' }]);
     expect(linux({ HOME: dir, UV_NO_CONFIG: '1' }).indexes).toEqual([]);
+  });
+
+  it('a pip.conf that is a link (a dotfile manager\'s) is read where it points', () => {
+    const dir = home({ 'dotfiles/pip.conf': '[global]\nindex-url = https://linked.example/simple\n' });
+    mkdirSync(path.join(dir, '.config', 'pip'), { recursive: true });
+    symlinkSync(path.join(dir, 'dotfiles', 'pip.conf'), path.join(dir, '.config', 'pip', 'pip.conf'));
+    expect(linux({ HOME: dir }).indexes).toEqual([{ url: 'https://linked.example/simple', from: 'pip.conf index-url' }]);
   });
 
   it('the active virtual environment\'s pip.conf is read', () => {
