@@ -14,7 +14,8 @@
  * entry of a project whose pyproject.toml declares another `[[tool.pdm.source]]`, or any
  * requirement while a requirements file sends pip to one (`--extra-index-url`, `--find-links`,
  * however spelled, wherever given) or pip / uv is configured with one on the machine
- * (`PIP_EXTRA_INDEX_URL`, `UV_INDEX`, `PIP_FIND_LINKS`, a `PIP_CONFIG_FILE`), is PyPI's release
+ * (`PIP_EXTRA_INDEX_URL`, `UV_INDEX`, `PIP_FIND_LINKS`, a `PIP_CONFIG_FILE`) or by the uv
+ * settings around the file (`uv.toml`, `[tool.uv]`), is PyPI's release
  * only with a sha256 PyPI publishes for it (the recorded flask JSON,
  * fixtures/http/pypi/pypi/flask/json.json): other hashes fail, none leaves the run incomplete
  * (exit 3) naming the host, never its token. A pyproject.toml read alone pins no hash: with an
@@ -476,6 +477,14 @@ const PYTHON: Record<string, (index: string, hash: string | null) => Record<stri
     'base.txt': `--find-links ${index}\n`,
   }),
   'requirements -i to a look-alike of PyPI': (_index, hash) => ({ 'requirements.txt': `-i https://pypi.org.evil.example/simple\nflask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n` }),
+  'requirements, a uv.toml beside it naming the index': (index, hash) => ({
+    'requirements.txt': `flask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n`,
+    'uv.toml': `[[index]]\nname = "private"\nurl = "${index}"\n`,
+  }),
+  'requirements, [tool.uv] extra-index-url in the pyproject.toml beside it': (index, hash) => ({
+    'requirements.txt': `flask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n`,
+    'pyproject.toml': `[project]\nname = "app"\nversion = "0.1.0"\n\n[tool.uv]\nextra-index-url = ["${index}"]\n`,
+  }),
   'pdm.lock, the source in pyproject.toml': (index, hash) => ({
     'pdm.lock': [
       '[metadata]',

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPyproject } from '../../src/lockfiles/pyproject.js';
+import { readRequirements } from '../../src/lockfiles/requirements.js';
 
 const project = `[project]
 name = "app"
@@ -48,5 +49,29 @@ describe('a real pyproject.toml with a default [[tool.uv.index]] (getsentry/snub
     const input = readPyproject(text, 'pyproject.toml');
     expect(input.dependencies.length).toBeGreaterThan(10);
     expect(new Set(input.dependencies.map((d) => d.resolved))).toEqual(new Set(['https://pypi.devinfra.sentry.io/simple']));
+  });
+});
+
+describe('a requirements file: the uv settings of its directory and the parents `uv pip install -r` may run in', () => {
+  const read = (file: string, text: string, manifests: Record<string, string>) => readRequirements(text, file, { manifests }).dependencies.map((d) => d.resolved);
+
+  it.each([
+    ['none', 'requirements.txt', {}, [null]],
+    ['uv.toml [[index]] beside it', 'requirements.txt', { 'uv.toml': '[[index]]\nurl = "https://uv.example/simple"\n' }, ['https://uv.example/simple']],
+    ['uv.toml [pip] extra-index-url', 'requirements.txt', { 'uv.toml': '[pip]\nextra-index-url = ["https://pip.example/simple"]\n' }, ['https://pip.example/simple']],
+    ['an explicit uv.toml index is not used', 'requirements.txt', { 'uv.toml': '[[index]]\nurl = "https://uv.example/simple"\nexplicit = true\n' }, [null]],
+    ['pyproject.toml [tool.uv] index-url in a parent', 'reqs/prod.txt', { 'pyproject.toml': '[tool.uv]\nindex-url = "https://tool.example/simple"\n' }, ['https://tool.example/simple']],
+    ['a uv setting on PyPI', 'requirements.txt', { 'uv.toml': 'index-url = "https://pypi.org/simple"\n' }, [null]],
+    ['a malformed pyproject.toml is left out', 'requirements.txt', { 'pyproject.toml': '[tool.uv\n' }, [null]],
+  ])('%s', (_, file, manifests, resolved) => {
+    expect(read(file, 'flask==3.1.3\n', manifests)).toEqual(resolved);
+  });
+
+  it("the file's own --extra-index-url other than PyPI comes first", () => {
+    expect(read('requirements.txt', '--extra-index-url https://own.example/simple\nflask==3.1.3\n', { 'uv.toml': 'index-url = "https://uv.example/simple"\n' })).toEqual(['https://own.example/simple']);
+  });
+
+  it('an --index-url on PyPI does not hide the uv settings', () => {
+    expect(read('requirements.txt', '-i https://pypi.org/simple\nflask==3.1.3\n', { 'uv.toml': 'extra-index-url = ["https://uv.example/simple"]\n' })).toEqual(['https://uv.example/simple']);
   });
 });
