@@ -82,11 +82,12 @@ export function pipConfigValues(text: string): Array<{ key: string; value: strin
       section = (header[1] ?? '').trim().toLowerCase();
       continue;
     }
-    const pair = /^\s*([^=:]+?)\s*[=:]\s*(.*)$/.exec(raw);
-    if (pair === null || (section !== 'global' && section !== 'install')) continue;
-    const key = (pair[1] ?? '').toLowerCase().replace(/_/g, '-').replace(/^--/, '');
+    // The first `=` or `:` separates key and value (found by search, not a backtracking pattern).
+    const separator = raw.search(/[=:]/);
+    if (separator <= 0 || (section !== 'global' && section !== 'install')) continue;
+    const key = raw.slice(0, separator).trim().toLowerCase().replace(/_/g, '-').replace(/^--/, '');
     if (!PIP_KEYS.has(key)) continue;
-    current = { key, value: (pair[2] ?? '').trim() };
+    current = { key, value: raw.slice(separator + 1).trim() };
     out.push(current);
   }
   return out;

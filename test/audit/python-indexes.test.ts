@@ -61,6 +61,14 @@ describe('pip.conf', () => {
   });
 });
 
+describe('pip.conf, hostile shapes', () => {
+  it('a long line with no separator, and a key spelled with spaces around it, are read in one pass', () => {
+    // Not a timing assertion: a backtracking key pattern would not return on this line within the test's timeout.
+    expect(pipConfigValues(`[global]\n${'a '.repeat(100_000)}\nfind-links = https://a.example/links\n`)).toEqual([{ key: 'find-links', value: 'https://a.example/links' }]);
+    expect(pipConfigValues('[global]\nindex-url   :   https://a.example/simple\n')).toEqual([{ key: 'index-url', value: 'https://a.example/simple' }]);
+  });
+});
+
 describe('uv.toml', () => {
   it('reads index-url, extra-index-url, find-links and [[index]], at the top level and under [pip]', () => {
     expect(

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pdmIndexFor, pdmSources } from '../../src/lockfiles/pdm-sources.js';
+import { globMatches, pdmIndexFor, pdmSources } from '../../src/lockfiles/pdm-sources.js';
 import { readPdmLock } from '../../src/lockfiles/pdm-lock.js';
 import { pythonIntegrity } from '../../src/lockfiles/python-hashes.js';
 
@@ -130,5 +130,32 @@ describe('a real pdm.lock whose project binds torch to PyTorch\'s index (CNFlyCa
     const torchvision = input.dependencies.find((d) => d.name === 'torchvision');
     expect(torchvision?.integrity).toContain(`sha256-${Buffer.from('bc10d48e9a60d006d0c1b48dea87f1ec9b63d856737d592f7c5c44cd87f3f4b7', 'hex').toString('base64')}`);
     expect(input.dependencies.every((d) => (d.integrity ?? '').startsWith('sha256-'))).toBe(true);
+  });
+});
+
+describe("pdm's globs (fnmatch)", () => {
+  it.each([
+    ['torch', 'torch', true],
+    ['torchvision', 'torch', false],
+    ['torchvision', 'torch*', true],
+    ['acme-tools', 'acme-*', true],
+    ['flask', 'fl?sk', true],
+    ['flask', '[ef]lask', true],
+    ['glask', '[!f]lask', true],
+    ['flask', '[!f]lask', false],
+    ['b', '[a-c]', true],
+    ['-', '[a-c]', false],
+    ['anything', '*', true],
+    ['', '*', true],
+    ['abc', 'a*b*c', true],
+    ['abcd', 'a*b*c', false],
+    ['a[b', 'a[b', true],
+  ])('%s ~ %s: %s', (name, glob, expected) => {
+    expect(globMatches(name, glob)).toBe(expected);
+  });
+
+  it('a pattern of many stars against a long name that fails only at its end is still decided (no regex backtracking)', () => {
+    // Not a timing assertion: a backtracking regular expression of this pattern would not return within the test's timeout.
+    expect(globMatches('a'.repeat(5000), `${'*a'.repeat(200)}b`)).toBe(false);
   });
 });
