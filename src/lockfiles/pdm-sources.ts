@@ -10,11 +10,21 @@
  * the sources whose `include_packages` match its name, when some do; otherwise every source
  * whose `exclude_packages` do not. A source named `pypi` replaces PyPI; without one, PyPI is
  * searched too (PDM's `pypi.url` setting, on the machine that locks, is not read). A name
- * is matched as pdm matches it, by glob (`*`, `?`, `[…]`) on its normalised name. Pure.
+ * is matched as pdm matches it, by glob (`*`, `?`, `[…]`) on its normalised name. More than
+ * MAX_GLOBS globs, a glob over MAX_GLOB_LENGTH or a name over MAX_MATCHED_NAME characters are
+ * not matched: every source is then taken as possibly serving the package (the strictest
+ * reading), so that a hostile pyproject cannot make the matching costly. Pure.
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import { isPypiIndex } from './python-hashes.js';
+
+/** The most include/exclude globs of a project read (a real one has a handful). */
+const MAX_GLOBS = 16;
+/** The longest glob read. */
+const MAX_GLOB_LENGTH = 64;
+/** The longest package name matched against globs (a longer one gets the strictest reading). */
+const MAX_MATCHED_NAME = 100;
 
 export interface PdmSource {
   url: string;
@@ -125,6 +135,12 @@ function matches(name: string, globs: readonly string[]): boolean {
  */
 export function pdmIndexFor(name: string, sources: readonly PdmSource[], pypi: readonly string[] = []): string | null {
   const key = pep503(name);
+  // Past these bounds the globs are not read: every source may serve the package, which is the
+  // strictest reading (at least the answer the globs would give), and each package's cost stays bounded.
+  const globs = sources.flatMap((source) => [...source.include, ...source.exclude]);
+  if (globs.length > MAX_GLOBS || globs.some((glob) => glob.length > MAX_GLOB_LENGTH) || key.length > MAX_MATCHED_NAME) {
+    return sources.find((source) => !isPypiIndex(source.url, pypi))?.url ?? null;
+  }
   const included = sources.filter((source) => matches(key, source.include));
   const searched = included.length > 0 ? included : sources.filter((source) => !matches(key, source.exclude));
   return searched.find((source) => !isPypiIndex(source.url, pypi))?.url ?? null;

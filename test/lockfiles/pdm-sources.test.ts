@@ -159,3 +159,20 @@ describe("pdm's globs (fnmatch)", () => {
     expect(globMatches('a'.repeat(5000), `${'*a'.repeat(200)}b`)).toBe(false);
   });
 });
+
+describe('globs past the bounds give the strictest reading', () => {
+  const other = { url: 'https://other.example/simple', include: [] as string[], exclude: ['flask'] };
+  const pypi = { url: 'https://pypi.org/simple', include: ['flask'], exclude: [] as string[] };
+  it.each([
+    ['within the bounds, the globs decide', [other, pypi], null],
+    ['more than 16 globs', [{ ...other, exclude: ['flask', ...Array.from({ length: 16 }, (_, i) => `x${i}`)] }, pypi], 'https://other.example/simple'],
+    ['a glob over 64 characters', [{ ...other, exclude: ['flask', `${'*'.repeat(65)}`] }, pypi], 'https://other.example/simple'],
+  ])('%s', (_, sources, expected) => {
+    expect(pdmIndexFor('flask', sources)).toBe(expected);
+  });
+
+  it('a name over 100 characters is not matched', () => {
+    expect(pdmIndexFor('f'.repeat(101), [{ ...other, exclude: ['f*'] }])).toBe('https://other.example/simple');
+    expect(pdmIndexFor('f'.repeat(100), [{ ...other, exclude: ['f*'] }])).toBeNull();
+  });
+});
