@@ -16,6 +16,7 @@ import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../a
 import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
+import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, refusedIgnores, type Policy } from '../audit/policy.js';
 import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
 import { buildAuditReport } from '../audit/report.js';
@@ -229,7 +230,9 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now, mcpOf(e.subject)).status === 'fail'),
   });
   // After the evaluations: the release each one read tells a private mirror from a different package.
-  const locks = lockRecords(inputs);
+  // pip and uv install a requirements file with the indexes configured on this machine too.
+  const machineIndex = runtime.python.indexes.find((index) => !isPypiIndex(index.url, [runtime.endpoints.pypi])) ?? null;
+  const locks = lockRecords(inputs, machineIndex);
   const confusion = await findDependencyConfusion(evaluated, ctx, (subject) => locks.get(subjectKey(subject)) ?? []);
   const judged: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {
     const remembered = runtime.session.remember(report, evidence);
@@ -269,6 +272,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     ...plan.warnings,
     ...runtime.npm.warnings.map((message) => ({ code: 'npm-config', message, details: {} })),
     ...runtime.yarn.warnings.map(({ code, message }) => ({ code, message, details: {} })),
+    ...runtime.python.warnings.map((message) => ({ code: 'python-config-invalid', message, details: {} })),
     ...expired.map((message) => ({ code: 'ignore-expired', message, details: {} })),
     ...refusedIgnores(entries, policy, now),
     ...unused,

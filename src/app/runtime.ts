@@ -20,6 +20,7 @@ import { createLargeBodyGate } from '../sources/http/large-bodies.js';
 import { observeRequests } from '../sources/http/observed.js';
 import { streamBody } from '../sources/http/stream.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
+import { loadPythonIndexes, type PythonIndexes } from '../audit/python-indexes.js';
 import { loadYarnRegistries, type YarnRegistries } from '../audit/yarnrc.js';
 import type { HttpClient, HttpRequest } from '../sources/http/types.js';
 import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
@@ -34,7 +35,8 @@ export interface RuntimeConfig {
   registry?: string | undefined;
   /**
    * A checkout whose .npmrc is untrusted data, not configuration (an audited project). Given,
-   * yarn's registries (`.yarnrc.yml`) are also read: an audit vouches lockfile hosts with them.
+   * yarn's registries (`.yarnrc.yml`) are also read: an audit vouches lockfile hosts with them;
+   * and pip's and uv's configured indexes, which an audit holds requirements files to.
    */
   untrustedDir?: string | undefined;
   /** --trust-project-npmrc: follow the audited project's .npmrc and .yarnrc.yml registries. */
@@ -81,6 +83,8 @@ export interface Runtime {
   readonly npm: NpmConfig;
   /** Yarn's configured registries (an audit's only; none otherwise): lockfile hosts they vouch for. */
   readonly yarn: YarnRegistries;
+  /** pip's and uv's indexes configured on this machine (an audit's only; none otherwise): python-indexes.ts. */
+  readonly python: PythonIndexes;
   readonly endpoints: Endpoints;
   readonly githubToken: string | null;
   /** The pool every call's requests go through, behind the store's cache. */
@@ -121,6 +125,7 @@ export function withSignal(http: HttpClient, signal: AbortSignal | undefined): H
 }
 
 const NO_YARN_REGISTRIES: YarnRegistries = { registriesFor: () => [], warnings: [] };
+const NO_PYTHON_INDEXES: PythonIndexes = { indexes: [], warnings: [] };
 
 export function createRuntime(config: RuntimeConfig): Runtime {
   const warn = config.warn ?? (() => undefined);
@@ -144,6 +149,8 @@ export function createRuntime(config: RuntimeConfig): Runtime {
       ? NO_YARN_REGISTRIES
       : loadYarnRegistries({ env: config.env, cwd: config.cwd, untrustedDir: config.untrustedDir, trustProject: config.trustProjectNpmrc === true });
   for (const warning of yarn.warnings) warn(warning.message);
+  const python = config.untrustedDir === undefined ? NO_PYTHON_INDEXES : loadPythonIndexes({ env: config.env });
+  for (const warning of python.warnings) warn(warning);
 
   const token = githubToken(config.env);
   const githubAuth = githubAuthFor(endpoints, token);
@@ -176,6 +183,7 @@ export function createRuntime(config: RuntimeConfig): Runtime {
   return {
     npm,
     yarn,
+    python,
     endpoints,
     githubToken: token,
     http,

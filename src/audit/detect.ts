@@ -26,7 +26,7 @@ import { readPdmLock } from '../lockfiles/pdm-lock.js';
 import { readPipfileLock } from '../lockfiles/pipfile-lock.js';
 import { readPnpmLock } from '../lockfiles/pnpm-lock.js';
 import { readPoetryLock } from '../lockfiles/poetry-lock.js';
-import { readRequirements } from '../lockfiles/requirements.js';
+import { readRequirements, uvSettingsDirs } from '../lockfiles/requirements.js';
 import { dirOf, joinPath, quote } from '../lockfiles/text.js';
 import { readUvLock } from '../lockfiles/uv-lock.js';
 import { readYarnLock } from '../lockfiles/yarn-lock.js';
@@ -132,16 +132,28 @@ export function describeIoError(error: unknown): string {
   return code ?? 'I/O error';
 }
 
+/** A companion that cannot be read is left out (a LockfileError); anything else is a bug and goes on. */
+function skipUnreadable(error: unknown): void {
+  if (!(error instanceof LockfileError)) throw error;
+}
+
 /** What a reader needs from around its file. */
 async function contextFor(root: string, file: string, text: string): Promise<InputContext> {
   const reader = readerForName(file);
   const projectDir = dirOf(file);
-  if (reader === readRequirements) return { readInclude: (include) => readCompanionSync(root, include, file) };
   const manifests: Record<string, string> = {};
   const add = async (relative: string) => {
     const content = await readCompanion(root, relative);
     if (content !== null) manifests[relative] = content;
   };
+  if (reader === readRequirements) {
+    // The uv settings `uv pip install -r` may run with (requirements.ts): they only make the audit
+    // stricter. One that cannot be read (too large, an I/O error) is left out: the requirements file is read all the same.
+    for (const dir of uvSettingsDirs(file)) {
+      for (const name of ['uv.toml', 'pyproject.toml']) await add(joinPath(dir, name)).catch(skipUnreadable);
+    }
+    return { readInclude: (include) => readCompanionSync(root, include, file), manifests };
+  }
   if (reader === readPoetryLock || reader === readUvLock || reader === readPdmLock || reader === readPipfileLock) {
     await add(joinPath(projectDir, 'pyproject.toml'));
     await add(joinPath(projectDir, 'Pipfile'));

@@ -21,26 +21,40 @@
  * mirror serves PyPI's bytes); pinning hashes none of which is PyPI's is lockfile injection; a
  * pin with no sha256, or a release whose PyPI hashes are not known (PyPI unavailable), cannot be
  * vouched for: the finding is `unverified`, and the package incomplete, never passed or failed.
- * Only the index's host is named (its URL may carry a token).
+ * Only the index's host is named (its URL may carry a token). A requirements file or a
+ * pyproject.toml read alone is installed by pip or uv on the machine that audits, which also
+ * consult the indexes configured there (src/audit/python-indexes.ts): such an index is in effect
+ * for each of their pins that names no other, and the finding names the setting it comes from.
  */
 import type { Evidence } from '../evidence/schema.js';
 import { tarballIdentity } from '../ecosystems/npm/tarball-path.js';
 import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { subjectKey } from './fold.js';
+import type { PythonIndex } from './python-indexes.js';
 import type { AuditSubject, InputFile, LockRecord } from './types.js';
 
-/** Every distinct pin of each npm or PyPI subject in the inputs, by subject key (fold.ts). */
-export function lockRecords(inputs: readonly InputFile[]): Map<string, LockRecord[]> {
+/** The inputs pip or uv install on the machine that audits, with the indexes configured there. */
+const INSTALLED_WITH_MACHINE_CONFIG = new Set(['requirements', 'pyproject.toml']);
+
+/**
+ * Every distinct pin of each npm or PyPI subject in the inputs, by subject key (fold.ts).
+ * `machineIndex`: the first index configured on the machine that is not PyPI (python-indexes.ts),
+ * in effect for every pin of a requirements file or lone pyproject.toml that names no other.
+ */
+export function lockRecords(inputs: readonly InputFile[], machineIndex: PythonIndex | null = null): Map<string, LockRecord[]> {
   const byKey = new Map<string, LockRecord[]>();
   for (const input of inputs) {
     for (const dependency of input.dependencies) {
       if ((dependency.ecosystem !== 'npm' && dependency.ecosystem !== 'pypi') || dependency.version === null) continue;
+      const machine =
+        machineIndex !== null && dependency.ecosystem === 'pypi' && INSTALLED_WITH_MACHINE_CONFIG.has(input.format) && (dependency.resolved === null || isPypiIndex(dependency.resolved));
       const record: LockRecord = {
         file: dependency.pinnedAt?.file ?? dependency.file,
         line: dependency.pinnedAt?.line ?? dependency.line,
-        resolved: dependency.resolved,
+        resolved: machine ? machineIndex.url : dependency.resolved,
         integrity: dependency.integrity ?? null,
         lockedFor: dependency.lockedFor ?? null,
+        ...(machine ? { indexFrom: machineIndex.from } : {}),
       };
       if (record.resolved === null && record.integrity === null && record.lockedFor === null) continue;
       const key = subjectKey(dependency);
@@ -184,9 +198,10 @@ function pinnedSha256(integrity: string | null): Set<string> {
 }
 
 /** How a finding names a Python index: its host (never the URL: it may carry a token), or a find-links path. */
-function indexPlace(resolved: string): string {
+function indexPlace(resolved: string, from: string | undefined): string {
   const url = URL.parse(resolved.trim());
-  return url !== null && url.hostname !== '' ? `the index at ${url.hostname}` : 'a find-links location';
+  const place = url !== null && url.hostname !== '' ? `the index at ${url.hostname}` : 'a find-links location';
+  return from === undefined ? place : `${place} (configured on this machine by ${from})`;
 }
 
 /**
@@ -200,7 +215,7 @@ export function pythonIndexFinding(subject: AuditSubject, record: LockRecord, ev
   if (subject.ecosystem !== 'pypi' || subject.version === null || record.resolved === null || isPypiIndex(record.resolved, pypi)) return null;
   const label = `${subject.name}==${subject.version}`;
   const at = { file: record.file, line: record.line };
-  const place = indexPlace(record.resolved);
+  const place = indexPlace(record.resolved, record.indexFrom);
   const pinned = pinnedSha256(record.integrity);
   if (pinned.size === 0) {
     return { message: `${where(record)} may take ${label} from ${place}, not PyPI, and pins no sha256 hash that would tell its files are PyPI's`, at, unverified: true };

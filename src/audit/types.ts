@@ -95,6 +95,12 @@ export interface LockRecord {
   resolved: string | null;
   integrity: string | null;
   lockedFor: string | null;
+  /**
+   * A Python pin whose `resolved` index is not named by the audited file but configured on the
+   * machine that installs it (src/audit/python-indexes.ts): the setting's name
+   * (`PIP_EXTRA_INDEX_URL`, `pip.conf extra-index-url`).
+   */
+  indexFrom?: string;
 }
 
 /** Thrown by readers for an unreadable or malformed input: the message names the file and line. */
@@ -239,7 +245,8 @@ export interface AuditEntry {
  * registry vouches for: the run is incomplete), `unvouched-remote-ignored` (one an ignore entry
  * covers), `npm-config`, `yarnrc-ignored` (the audited project's `.yarnrc.yml` registries, not
  * followed without --trust-project-npmrc), `yarnrc-invalid` (a `.yarnrc.yml` or one of its
- * registries that cannot be used), `ignore-expired`, `ignore-refused` (an ignore entry naming a package
+ * registries that cannot be used), `python-config-invalid` (a pip.conf or uv.toml of this machine
+ * that cannot be read: its indexes are not known), `ignore-expired`, `ignore-refused` (an ignore entry naming a package
  * that is NO — DO NOT USE: not applied), `service-unreachable` (a host or
  * service that failed and was not asked again), `source-unavailable` (an evidence source missing
  * for some packages, with the checks it left unknown), `compare-limited` (`--compare` compared

@@ -4,21 +4,36 @@
  * its groups do not include `default`; without groups, dev comes from the sibling
  * pyproject.toml through the graph. PDM writes a package once more per extra set
  * (`extras = [...]`): one entry per name and version. Git, URL and path packages are skipped
- * with a note.
+ * with a note. The hashes of an entry's files (`files = [{file, hash}]`, or before lock 4.4 the
+ * `[metadata.files]` table keyed `"<name> <version>"`) become its `integrity`; when the sibling
+ * pyproject.toml declares a `[[tool.pdm.source]]` other than PyPI that pdm may take the package
+ * from (pdm-sources.ts), that source's URL becomes its `resolved`, and the entry is checked as
+ * one from another index (docs/security.md, "Lockfile injection").
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import { defineReader } from './define-reader.js';
+import { pdmIndexFor, pdmSources, type PdmSource } from './pdm-sources.js';
 import { parseRequirement } from './pep508.js';
+import { pythonIntegrity } from './python-hashes.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
-import { quote } from './text.js';
+import { dirOf, joinPath, quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
-import type { InputReader } from './types.js';
+import type { InputContext, InputReader } from './types.js';
 import { validateShape } from './validate.js';
 
+const PdmFiles = z.array(z.object({ hash: z.string().optional() }));
+
 const PdmLock = z.object({
-  metadata: z.object({ lock_version: z.string().optional(), groups: z.array(z.string()).optional() }).optional(),
+  metadata: z
+    .object({
+      lock_version: z.string().optional(),
+      groups: z.array(z.string()).optional(),
+      // Before lock 4.4, each release's files are listed here, keyed `"<name> <version>"`.
+      files: z.record(z.string(), PdmFiles).optional(),
+    })
+    .optional(),
   package: z
     .array(
       z.object({
@@ -29,6 +44,7 @@ const PdmLock = z.object({
         git: z.string().optional(),
         url: z.string().optional(),
         path: z.string().optional(),
+        files: PdmFiles.optional(),
       }),
     )
     .optional(),
@@ -41,6 +57,12 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
   const lines = arrayTableNameLines(layout, 'package', packages.map((p) => p.name));
   const notes: string[] = [];
   const nodes = new Map<string, PythonLockNode>();
+  const sources = projectSources(context, file);
+  const oldFiles = new Map<string, string[]>();
+  for (const [key, files] of Object.entries(lock.metadata?.files ?? {})) {
+    const [rawName, version] = key.trim().split(/\s+/);
+    if (rawName !== undefined && version !== undefined) oldFiles.set(`${pep503(rawName)}@${version}`, files.flatMap((f) => f.hash ?? []));
+  }
   packages.forEach((pkg, index) => {
     const line = lines[index] ?? null;
     const name = pep503(pkg.name);
@@ -59,8 +81,10 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
     }
     const id = `${name}@${pkg.version}`;
     const seen = nodes.get(id);
-    if (seen === undefined) nodes.set(id, { name, version: pkg.version, line, resolved: null, dependsOn, dev });
-    else {
+    if (seen === undefined) {
+      const hashes = [...(pkg.files ?? []).flatMap((f) => f.hash ?? []), ...(oldFiles.get(id) ?? [])];
+      nodes.set(id, { name, version: pkg.version, line, resolved: pdmIndexFor(name, sources), integrity: pythonIntegrity(hashes), dependsOn, dev });
+    } else {
       seen.dependsOn.push(...dependsOn);
       if (seen.dev !== null && dev !== null) seen.dev = seen.dev && dev;
     }
@@ -68,3 +92,10 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
   const { dependencies, skipped } = assemblePythonLock(file, [...nodes.values()], pyprojectRoots(context, file), notes);
   return { file, format: 'pdm.lock', dependencies, notes, skipped };
 });
+
+/** The `[[tool.pdm.source]]` tables of the pyproject.toml beside the lockfile (from the context); none without one. */
+function projectSources(context: InputContext | undefined, lockfile: string): PdmSource[] {
+  const file = joinPath(dirOf(lockfile), 'pyproject.toml');
+  const text = context?.manifests?.[file];
+  return text === undefined ? [] : pdmSources(parseToml(text, file));
+}

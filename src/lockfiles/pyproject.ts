@@ -9,6 +9,8 @@
  * and `[tool.poetry.group.<name>.dependencies]` (dev unless the group is `main`; constraints
  * such as `^2.31` turned into PEP 440), PDM's `[tool.pdm.dev-dependencies]` and uv's
  * `[tool.uv].dev-dependencies` (dev). Git, path and URL dependencies are skipped with a note.
+ * Read alone, a dependency that names no index gets as `resolved` the first index other than
+ * PyPI the project points uv or PDM at (project-indexes.ts).
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -17,6 +19,7 @@ import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { eggName, parseRequirement, pinnedVersion } from './pep508.js';
 import { poetryToPep440 } from './poetry-constraint.js';
+import { projectIndexFinder } from './project-indexes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { literalLine, parseToml, tableNamed, tomlLayout, tomlLineOf } from './toml-text.js';
@@ -158,6 +161,7 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
 
 export const readPyproject: InputReader = defineReader((text, file) => {
   const { declarations, notes, skipped } = pyprojectDeclarations(text, file);
+  const indexFor = projectIndexFinder(parseToml(text, file));
   const dependencies: DeclaredDependency[] = declarations.map((d) => ({
     ecosystem: 'pypi',
     name: d.name,
@@ -168,7 +172,7 @@ export const readPyproject: InputReader = defineReader((text, file) => {
     file,
     line: d.line,
     workspace: null,
-    resolved: d.resolved,
+    resolved: d.resolved ?? indexFor(d.name),
   }));
   return { file, format: 'pyproject.toml', dependencies, notes, skipped };
 });

@@ -12,7 +12,10 @@
  *   (python-hashes.ts); other per-requirement options are ignored. The first index or
  *   find-links location in effect that is not PyPI (`-i` / `--index-url`, `--extra-index-url`,
  *   `-f` / `--find-links`, wherever in the files they are given: pip reads them all before it
- *   installs) becomes every requirement's `resolved`, else the `--index-url`.
+ *   installs) becomes every requirement's `resolved`; else the first index other than PyPI that
+ *   the uv settings of the file's directory or a parent in the audited tree name (`uv.toml`,
+ *   pyproject.toml's `[tool.uv]`: `uv pip install -r` reads them; project-indexes.ts); else the
+ *   `--index-url`.
  * - pip-compile / uv output marks where each pin comes from (`# via requests`): a pin whose
  *   `via` block names no `-r` file or project manifest is transitive; any other requirement
  *   is direct.
@@ -23,9 +26,11 @@ import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { eggName, parseRequirement } from './pep508.js';
+import { uvSettingsIndex } from './project-indexes.js';
 import { isPypiIndex, pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
+import { parseToml } from './toml-text.js';
 import type { InputContext, InputReader } from './types.js';
 
 const DEV_NAME = /(^|[-_.])(dev|devel|develop|development|test|tests|testing|lint|linting|docs?|ci|typing)([-_.]|$)/i;
@@ -63,9 +68,11 @@ interface State {
 export const readRequirements: InputReader = defineReader((text, file, context) => {
   const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, extraIndexes: [], visited: new Set([file]), context };
   readFile(text, file, state, 'requirements', isDevRequirementsFile(file));
+  const named = resolvedFrom(state);
+  const resolved = named !== null && !isPypiIndex(named) ? named : (uvProjectIndex(context, file) ?? named);
   for (const dependency of state.dependencies) {
     if (dependency.version === null) dependency.version = state.constraints.get(dependency.name) ?? null;
-    dependency.resolved = resolvedFrom(state);
+    dependency.resolved = resolved;
   }
   return { file, format: 'requirements', dependencies: state.dependencies, notes: state.notes, skipped: state.skipped };
 });
@@ -77,6 +84,41 @@ export const readRequirements: InputReader = defineReader((text, file, context) 
  */
 function resolvedFrom(state: State): string | null {
   return [state.indexUrl ?? [], ...state.extraIndexes].flat().find((url) => !isPypiIndex(url)) ?? state.indexUrl;
+}
+
+/** The directories `uv pip install -r file` may run in inside the audited tree: the file's and each parent's. */
+export function uvSettingsDirs(file: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = dirOf(file); ; dir = dirOf(dir)) {
+    dirs.push(dir);
+    if (dir === '.' || dir.startsWith('..')) break;
+  }
+  return dirs;
+}
+
+/**
+ * A settings file beside a requirements file, parsed; nothing when absent or not valid TOML (uv
+ * would refuse to run with it, and the requirements file is read all the same).
+ */
+function optional<K extends string>(key: K, text: string | undefined, file: string): Partial<Record<K, Record<string, unknown>>> {
+  if (text === undefined) return {};
+  try {
+    return { [key]: parseToml(text, file) } as Partial<Record<K, Record<string, unknown>>>;
+  } catch {
+    return {};
+  }
+}
+
+/** The first index other than PyPI the uv settings around a requirements file name (from the context's manifests). */
+function uvProjectIndex(context: InputContext | undefined, file: string): string | null {
+  const manifests = context?.manifests ?? {};
+  for (const dir of uvSettingsDirs(file)) {
+    const uvPath = joinPath(dir, 'uv.toml');
+    const pyPath = joinPath(dir, 'pyproject.toml');
+    const index = uvSettingsIndex({ ...optional('uvToml', manifests[uvPath], uvPath), ...optional('pyproject', manifests[pyPath], pyPath) });
+    if (index !== null) return index;
+  }
+  return null;
 }
 
 function readFile(text: string, file: string, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {

@@ -1,13 +1,14 @@
 /**
  * `nerq audit` of Python pins taken from another index than PyPI (docs/security.md, "Lockfile
- * injection"): uv.lock's `source.registry`, requirements' `--extra-index-url`. Such a pin is
+ * injection"): uv.lock's `source.registry`, requirements' `--extra-index-url`, a pdm.lock of a
+ * project whose pyproject.toml declares a `[[tool.pdm.source]]` other than PyPI. Such a pin is
  * PyPI's release only when a sha256 it pins is one PyPI publishes for the release; pinning other
  * hashes fails (`lockfile-injection`, exit 1); no hash, or PyPI's hashes unavailable, leaves the
  * package incomplete (exit 3), never passed.
  *
  * PyPI answers with the recorded flask JSON (fixtures/http/pypi/pypi/flask/json.json, see
  * fixtures/PROVENANCE.md): flask 3.1.3's two files and their real sha256 digests. The lockfiles
- * are written in uv's and pip's shapes around those files; the other index's host
+ * are written in uv's, pip's and pdm's shapes around those files; the other index's host
  * (`pypi.evil.example`) and the "other" digest are edits, named as such below.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,34 @@ wheels = [
     { url = "https://files.pythonhosted.org/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl", hash = "sha256:${wheel}", size = 103424 },
 ]
 `;
+}
+
+/** A pdm.lock of a project depending on flask 3.1.3, pinning `wheel` and `sdist` (lock 4.5 shape; synthetic). */
+function pdmLock(wheel: string, sdist: string): string {
+  return `[metadata]
+groups = ["default"]
+strategy = ["inherit_metadata"]
+lock_version = "4.5.0"
+
+[[package]]
+name = "flask"
+version = "3.1.3"
+requires_python = ">=3.9"
+groups = ["default"]
+files = [
+    {file = "flask-3.1.3-py3-none-any.whl", hash = "sha256:${wheel}"},
+    {file = "flask-3.1.3.tar.gz", hash = "sha256:${sdist}"},
+]
+`;
+}
+
+/** The project's pyproject.toml, declaring the pdm source `url` (none when null). */
+function pdmPyproject(url: string | null): string {
+  return `[project]
+name = "app"
+version = "0.1.0"
+dependencies = ["flask==3.1.3"]
+${url === null ? '' : `\n[[tool.pdm.source]]\nname = "private"\nurl = "${url}"\nverify_ssl = true\n`}`;
 }
 
 const dirs = new TempDirs();
@@ -107,6 +136,48 @@ describe('nerq audit: a uv.lock entry from another registry', () => {
   it("the same entry from PyPI's own registry is unchanged: exit 0 whatever it pins", async () => {
     await serve();
     const { result, flask } = await audit({ 'uv.lock': uvLock('https://pypi.org/simple', OTHER_SHA256, OTHER_SHA256) });
+    expect(flask?.policy.status, result.stderr).toBe('pass');
+    expect(result.code).toBe(0);
+  });
+});
+
+describe('nerq audit: a pdm.lock of a project with another source', () => {
+  it("is PyPI's release when its hashes are PyPI's: audited, exit 0", async () => {
+    await serve();
+    const { result, flask } = await audit({ 'pdm.lock': pdmLock(WHEEL_SHA256, SDIST_SHA256), 'pyproject.toml': pdmPyproject(OTHER_INDEX) });
+    expect(flask?.policy.status, result.stderr).toBe('pass');
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it("fails as lockfile injection when none of its hashes is PyPI's: exit 1, at the entry, naming the host only", async () => {
+    await serve();
+    const { result, flask } = await audit({
+      'pdm.lock': pdmLock(OTHER_SHA256, OTHER_SHA256),
+      'pyproject.toml': pdmPyproject('https://user:s3cret@pypi.evil.example/simple'),
+    });
+    expect(flask?.policy.failures[0]).toMatchObject({ rule: 'lockfile-injection', at: { file: 'pdm.lock', line: 7 } });
+    expect(flask?.policy.failures[0]?.message).toContain('pypi.evil.example');
+    expect(result.stdout + result.stderr).not.toContain('s3cret');
+    expect(result.code, result.stderr).toBe(1);
+  });
+
+  it('no hash pinned: incomplete (exit 3)', async () => {
+    await serve();
+    const bare = pdmLock(WHEEL_SHA256, SDIST_SHA256).replace(/^files = \[[^\]]*\]\n/m, '');
+    const { result, flask } = await audit({ 'pdm.lock': bare, 'pyproject.toml': pdmPyproject(OTHER_INDEX) });
+    expect(flask?.policy.failures[0]).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(result.code, result.stderr).toBe(3);
+  });
+
+  it('PyPI down (503): incomplete (exit 3), never a pass', async () => {
+    await serve({ status: 503 });
+    const { result } = await audit({ 'pdm.lock': pdmLock(OTHER_SHA256, OTHER_SHA256), 'pyproject.toml': pdmPyproject(OTHER_INDEX) });
+    expect(result.code, result.stderr).toBe(3);
+  });
+
+  it('without a source other than PyPI the entry is PyPI\'s: exit 0 whatever it pins', async () => {
+    await serve();
+    const { result, flask } = await audit({ 'pdm.lock': pdmLock(OTHER_SHA256, OTHER_SHA256), 'pyproject.toml': pdmPyproject(null) });
     expect(flask?.policy.status, result.stderr).toBe('pass');
     expect(result.code).toBe(0);
   });

@@ -10,11 +10,16 @@
  * for the release (none at all, or none on a common algorithm): npm fetches it from that host and
  * has nothing to check the bytes against. With the registry's hash, npm verifies them: no failure.
  *
- * Python: an entry a uv.lock, poetry.lock or Pipfile.lock takes from another index, or any
+ * Python: an entry a uv.lock, poetry.lock or Pipfile.lock takes from another index, a pdm.lock
+ * entry of a project whose pyproject.toml declares another `[[tool.pdm.source]]`, or any
  * requirement while a requirements file sends pip to one (`--extra-index-url`, `--find-links`,
- * however spelled, wherever given), is PyPI's release only with a sha256 PyPI publishes for it
- * (the recorded flask JSON, fixtures/http/pypi/pypi/flask/json.json): other hashes fail, none
- * leaves the run incomplete (exit 3) naming the host, never its token.
+ * however spelled, wherever given) or pip / uv is configured with one on the machine
+ * (`PIP_EXTRA_INDEX_URL`, `UV_INDEX`, `PIP_FIND_LINKS`, a `PIP_CONFIG_FILE`) or by the uv
+ * settings around the file (`uv.toml`, `[tool.uv]`), is PyPI's release
+ * only with a sha256 PyPI publishes for it (the recorded flask JSON,
+ * fixtures/http/pypi/pypi/flask/json.json): other hashes fail, none leaves the run incomplete
+ * (exit 3) naming the host, never its token. A pyproject.toml read alone pins no hash: with an
+ * index of its own (uv's, PDM's) it is incomplete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -112,10 +117,10 @@ const ATTACKS: [attack: string, pin: () => Pin, formats: string[], says: RegExp]
   ['integrity is made up', () => ({ resolved: tarballUrl(TRUSTED), integrity: OTHER_SHA512 }), Object.keys(FORMATS), /sha512 bytes the registry does not publish/],
 ];
 
-async function audit(files: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function audit(files: Record<string, string>, env?: (dir: string) => Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const dir = dirs.make();
   for (const [name, content] of Object.entries(files)) writeIn(dir, name, content);
-  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server, ...(env === undefined ? {} : { env: env(dir) }) });
 }
 
 describe('a lockfile that installs something else under a trusted name', () => {
@@ -472,10 +477,68 @@ const PYTHON: Record<string, (index: string, hash: string | null) => Record<stri
     'base.txt': `--find-links ${index}\n`,
   }),
   'requirements -i to a look-alike of PyPI': (_index, hash) => ({ 'requirements.txt': `-i https://pypi.org.evil.example/simple\nflask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n` }),
+  'requirements, a uv.toml beside it naming the index': (index, hash) => ({
+    'requirements.txt': `flask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n`,
+    'uv.toml': `[[index]]\nname = "private"\nurl = "${index}"\n`,
+  }),
+  'requirements, [tool.uv] extra-index-url in the pyproject.toml beside it': (index, hash) => ({
+    'requirements.txt': `flask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n`,
+    'pyproject.toml': `[project]\nname = "app"\nversion = "0.1.0"\n\n[tool.uv]\nextra-index-url = ["${index}"]\n`,
+  }),
+  'pdm.lock, the source in pyproject.toml': (index, hash) => ({
+    'pdm.lock': [
+      '[metadata]',
+      'groups = ["default"]',
+      'strategy = ["inherit_metadata"]',
+      'lock_version = "4.5.0"',
+      '',
+      '[[package]]',
+      'name = "flask"',
+      'version = "3.1.3"',
+      'groups = ["default"]',
+      ...(hash === null ? [] : [`files = [{file = "flask-3.1.3-py3-none-any.whl", hash = "sha256:${hash}"}]`]),
+      '',
+    ].join('\n'),
+    'pyproject.toml': `[project]\nname = "app"\nversion = "0.1.0"\ndependencies = ["flask==3.1.3"]\n\n[[tool.pdm.source]]\nname = "private"\nurl = "${index}"\n`,
+  }),
+  'pdm.lock before lock 4.4, [metadata.files]': (index, hash) => ({
+    'pdm.lock': [
+      '[metadata]',
+      'lock_version = "4.1"',
+      '',
+      '[[package]]',
+      'name = "flask"',
+      'version = "3.1.3"',
+      '',
+      '[metadata.files]',
+      `"flask 3.1.3" = [${hash === null ? '' : `{url = "https://files.pythonhosted.org/packages/flask-3.1.3-py3-none-any.whl", hash = "sha256:${hash}"}`}]`,
+      '',
+    ].join('\n'),
+    'pyproject.toml': `[project]\nname = "app"\nversion = "0.1.0"\ndependencies = ["flask==3.1.3"]\n\n[[tool.pdm.source]]\nname = "pypi"\nurl = "${index}"\n`,
+  }),
 };
 
-async function pythonAudit(files: Record<string, string>) {
-  const run = await audit({ ...files, '.nerqrc.json': ANY_SCORE });
+/** The same pin in a requirements file that names no index, with pip or uv configured with `index` on the machine. */
+const MACHINE: Record<string, (index: string) => (dir: string) => Record<string, string>> = {
+  PIP_EXTRA_INDEX_URL: (index) => () => ({ PIP_EXTRA_INDEX_URL: index }),
+  'UV_INDEX (name=url)': (index) => () => ({ UV_INDEX: `private=${index}` }),
+  PIP_FIND_LINKS: (index) => () => ({ PIP_FIND_LINKS: index.replace('/simple', '/links') }),
+  'PIP_CONFIG_FILE, a continued extra-index-url': (index) => (dir) => {
+    writeIn(dir, 'pip-machine.conf', `[global]\nextra-index-url =\n    https://pypi.org/simple\n    ${index}\n`);
+    return { PIP_CONFIG_FILE: `${dir}/pip-machine.conf` };
+  },
+};
+const requirements = (hash: string | null) => ({ 'requirements.txt': `flask==3.1.3${hash === null ? '' : ` --hash=sha256:${hash}`}\n` });
+
+/** A pyproject.toml read alone (no lockfile), pointing its installer at `index`: it pins no hash. */
+const PYPROJECT_ALONE: Record<string, (index: string) => string> = {
+  '[[tool.uv.index]]': (index) => `[[tool.uv.index]]\nname = "private"\nurl = "${index}"\n`,
+  '[[tool.pdm.source]]': (index) => `[[tool.pdm.source]]\nname = "private"\nurl = "${index}"\n`,
+  '[tool.uv] extra-index-url': (index) => `[tool.uv]\nextra-index-url = ["${index}"]\n`,
+};
+
+async function pythonAudit(files: Record<string, string>, env?: (dir: string) => Record<string, string>) {
+  const run = await audit({ ...files, '.nerqrc.json': ANY_SCORE }, env);
   const flask = parseAudit(run.stdout).entries.find((e) => e.subject.name === 'flask');
   return { run, flask };
 }
@@ -509,5 +572,47 @@ describe('a Python entry from another index than PyPI', () => {
     const { run, flask } = await pythonAudit(PYTHON[format]!(EVIL_INDEX, FLASK_WHEEL));
     expect(flask?.policy.status, `${format}: ${run.stderr}`).toBe('pass');
     expect(run.code, format).toBe(0);
+  });
+});
+
+describe('a requirements file on a machine where pip or uv is configured with another index', () => {
+  it.concurrent.for(Object.keys(MACHINE))("%s: hashes none of which is PyPI's fail with lockfile-injection, naming the setting", { timeout: CLI_TEST_TIMEOUT_MS }, async (setting, { task, expect }) => {
+    noteCases(task);
+    const { run, flask } = await pythonAudit(requirements(FLASK_OTHER), MACHINE[setting]!(EVIL_INDEX));
+    const context = `${setting}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    expect(flask?.policy.failures[0], context).toMatchObject({ rule: 'lockfile-injection', at: { file: 'requirements.txt', line: 1 } });
+    expect(flask?.policy.failures[0]?.message, context).toContain(setting.split(/[ ,]/)[0]!);
+    expect(run.stdout + run.stderr, context).not.toContain('pypi-s3cret');
+  });
+
+  it.concurrent.for(Object.keys(MACHINE))('%s: no hash pinned: incomplete (exit 3), never its token', { timeout: CLI_TEST_TIMEOUT_MS }, async (setting, { task, expect }) => {
+    noteCases(task);
+    const { run, flask } = await pythonAudit(requirements(null), MACHINE[setting]!(EVIL_INDEX));
+    const context = `${setting}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(3);
+    expect(flask?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(run.stdout + run.stderr, context).not.toContain('pypi-s3cret');
+  });
+
+  it.concurrent.for(Object.keys(MACHINE))("%s: PyPI's own hash: audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async (setting, { task, expect }) => {
+    noteCases(task);
+    const { run, flask } = await pythonAudit(requirements(FLASK_WHEEL), MACHINE[setting]!(EVIL_INDEX));
+    expect(flask?.policy.status, `${setting}: ${run.stderr}`).toBe('pass');
+    expect(run.code, setting).toBe(0);
+  });
+});
+
+describe('a pyproject.toml read alone that points its installer at another index', () => {
+  it.concurrent.for(Object.keys(PYPROJECT_ALONE))('%s: the pin has no hash to vouch for it: incomplete (exit 3), never its token', { timeout: CLI_TEST_TIMEOUT_MS }, async (table, { task, expect }) => {
+    noteCases(task);
+    const pyproject = `[project]\nname = "app"\nversion = "0.1.0"\ndependencies = ["flask==3.1.3"]\n\n${PYPROJECT_ALONE[table]!(EVIL_INDEX)}`;
+    const { run, flask } = await pythonAudit({ 'pyproject.toml': pyproject });
+    const context = `${table}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(flask?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'], at: { file: 'pyproject.toml' } });
+    expect(run.stdout + run.stderr, context).not.toContain('pypi-s3cret');
   });
 });

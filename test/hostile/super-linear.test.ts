@@ -195,6 +195,16 @@ describe('audit inputs grow linearly', () => {
     expectLinear(task, label, g);
   });
 
+  it('pdm.lock: package names matched against a pyproject\'s worst globs (many stars, at the bounds)', ({ task }) => {
+    noteCases(task);
+    const glob = `${'*a'.repeat(31)}b`;
+    const sources = Array.from({ length: 8 }, (_, i) => `[[tool.pdm.source]]\nname = "s${i}"\nurl = "https://s${i}.example/simple"\ninclude_packages = ["${glob}"]\nexclude_packages = ["${glob}"]\n`).join('\n');
+    const pyproject = `[project]\nname = "app"\nversion = "0.1.0"\n\n${sources}`;
+    const lock = (k: number) => Array.from({ length: k }, (_, i) => `[[package]]\nname = "${'a'.repeat(90)}${i}"\nversion = "1.0.0"\n`).join('\n');
+    const g = growth((k) => readInputText(lock(k), 'pdm.lock', { manifests: { 'pyproject.toml': pyproject } }), 50, true);
+    expectLinear(task, 'pdm globs', g);
+  });
+
   it('poetry constraints with runs of spaces before a comma', ({ task }) => {
     noteCases(task);
     const manifest = (k: number) => `[tool.poetry]\nname = "x"\n[tool.poetry.dependencies]\nrequests = ">=1${' '.repeat(k)}x"\n`;
