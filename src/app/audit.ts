@@ -17,6 +17,7 @@ import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignor
 import { matchRemotes } from '../audit/mcp/remotes.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { isPypiIndex } from '../lockfiles/python-hashes.js';
+import { isLocalLocation } from '../audit/python-indexes.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, refusedIgnores, type Policy } from '../audit/policy.js';
 import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
 import { buildAuditReport } from '../audit/report.js';
@@ -230,8 +231,9 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now, mcpOf(e.subject)).status === 'fail'),
   });
   // After the evaluations: the release each one read tells a private mirror from a different package.
-  // pip and uv install a requirements file with the indexes configured on this machine too.
-  const machineIndex = runtime.python.indexes.find((index) => !isPypiIndex(index.url, [runtime.endpoints.pypi])) ?? null;
+  // pip and uv install a requirements file with the indexes configured on this machine too
+  // (those on its own disk aside: python-indexes.ts `isLocalLocation`).
+  const machineIndex = runtime.python.indexes.find((index) => !isLocalLocation(index.url) && !isPypiIndex(index.url, [runtime.endpoints.pypi])) ?? null;
   const locks = lockRecords(inputs, machineIndex);
   const confusion = await findDependencyConfusion(evaluated, ctx, (subject) => locks.get(subjectKey(subject)) ?? []);
   const judged: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {

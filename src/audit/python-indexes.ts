@@ -175,6 +175,17 @@ export function uvUserFile(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): s
   return path.posix.join(xdg, 'uv', 'uv.toml');
 }
 
+/**
+ * A location on this machine's own disk: a `file:` URL or a path (no `scheme://`), such as an
+ * operator's wheelhouse (`PIP_FIND_LINKS=/opt/wheels`) or an offline mirror
+ * (`file:///opt/pypi/simple`). The machine's own configuration names it, so no pull request or
+ * remote host can change what it serves: it is not counted as another index (docs/security.md,
+ * "Lockfile injection"); a find-links or index in the audited files still is.
+ */
+export function isLocalLocation(url: string): boolean {
+  return /^file:/i.test(url.trim()) || !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url.trim());
+}
+
 /** pip's and uv's configured indexes on this machine (never throws; problems are warnings). */
 export function loadPythonIndexes(options: LoadPythonIndexesOptions): PythonIndexes {
   const { env } = options;

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPythonIndexes, pipConfigValues, pipUserFiles, uvConfigValues, uvUserFile } from '../../src/audit/python-indexes.js';
+import { isLocalLocation, loadPythonIndexes, pipConfigValues, pipUserFiles, uvConfigValues, uvUserFile } from '../../src/audit/python-indexes.js';
 
 const TOKEN = 'tok3n-never-shown';
 const made: string[] = [];
@@ -79,6 +79,23 @@ describe('uv.toml', () => {
       { key: 'index', value: 'https://c.example/simple' },
       { key: 'find-links', value: 'https://d.example/' },
     ]);
+  });
+});
+
+describe('isLocalLocation', () => {
+  it.each([
+    ['/opt/wheels', true],
+    ['./wheels', true],
+    ['C:\\wheels', true],
+    ['file:///opt/pypi/simple', true],
+    ['FILE:/opt/pypi', true],
+    [' file:///x ', true],
+    ['https://pypi.example/simple', false],
+    ['http://10.0.0.1/simple', false],
+    ['HTTPS://pypi.example', false],
+    ['git+https://host.example/x', false],
+  ])('%s → %s', (url, local) => {
+    expect(isLocalLocation(url)).toBe(local);
   });
 });
 

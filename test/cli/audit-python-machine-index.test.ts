@@ -125,6 +125,19 @@ wheels = [
     expect(result.code, result.stderr).toBe(0);
   });
 
+  it("the machine's own wheelhouse or file: mirror is not another index: exit 0 without a hash; a remote one beside it still holds", async () => {
+    await serve();
+    const local = { PIP_FIND_LINKS: '/opt/wheels', PIP_EXTRA_INDEX_URL: 'file:///opt/pypi/simple', UV_FIND_LINKS: 'C:\\wheels' };
+    const files = { 'requirements.txt': 'flask==3.1.3\n' };
+    const alone = await audit(files, local);
+    expect(flaskOf(alone.stdout)?.policy.status, alone.stderr).toBe('pass');
+    expect(alone.code, alone.stderr).toBe(0);
+    const remote = await audit(files, { ...local, UV_EXTRA_INDEX_URL: MACHINE_INDEX });
+    expect(flaskOf(remote.stdout)?.policy.failures[0]).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(flaskOf(remote.stdout)?.policy.failures[0]?.message).toContain('UV_EXTRA_INDEX_URL');
+    expect(remote.code, remote.stderr).toBe(3);
+  });
+
   it('a PyPI index configured on the machine changes nothing: exit 0 without a hash', async () => {
     await serve();
     const result = await audit({ 'requirements.txt': 'flask==3.1.3\n' }, { PIP_INDEX_URL: 'https://pypi.org/simple' });
