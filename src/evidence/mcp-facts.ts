@@ -70,6 +70,12 @@ export const McpFactsSchema = z.object({
   /** The repository URL the entry names, and its GitHub owner when it is on GitHub. */
   repositoryUrl: z.string().nullable(),
   repositoryOwner: z.string().nullable(),
+  /**
+   * The repository's id as the entry records it (`repository.id`, the forge's id of the
+   * repository it was published from); null when the entry carries none. Absent in evidence
+   * saved before it was recorded: null.
+   */
+  repositoryId: z.string().nullable().default(null),
   packages: z.array(McpPackageFactsSchema),
   remotes: z.array(McpRemoteFactsSchema),
 });

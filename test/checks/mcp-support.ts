@@ -31,6 +31,7 @@ export function facts(extra: Partial<McpFacts> = {}): McpFacts {
     publishedAt: null,
     repositoryUrl: 'https://github.com/acme/weather',
     repositoryOwner: 'acme',
+    repositoryId: null,
     packages: [pkg()],
     remotes: [],
     ...extra,

@@ -91,6 +91,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
     publishedAt: official?.publishedAt ?? null,
     repositoryUrl,
     repositoryOwner: repo?.owner ?? null,
+    repositoryId: server.repository?.id?.trim() || null,
     packages: packages.map((p) => p.facts),
     remotes: (server.remotes ?? []).map((remote) => ({
       type: remote.type,

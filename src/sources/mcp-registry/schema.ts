@@ -61,7 +61,9 @@ export const McpServerDetailSchema = z.object({
   title: optional(shortText(256)),
   version: z.string().min(1).max(255),
   websiteUrl: optional(shortText(2048)),
-  repository: optional(z.object({ url: optional(shortText(2048)), source: optional(shortText(64)), subfolder: optional(shortText(512)) })),
+  repository: optional(
+    z.object({ url: optional(shortText(2048)), source: optional(shortText(64)), id: optional(shortText(128)), subfolder: optional(shortText(512)) }),
+  ),
   packages: optional(z.array(McpPackageSchema).max(MAX_ITEMS)),
   remotes: optional(z.array(McpRemoteSchema).max(MAX_ITEMS)),
 });
