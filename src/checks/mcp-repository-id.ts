@@ -15,16 +15,19 @@ export default defineCheck({
   needs: ['mcp', 'github'],
   title: 'Repository is the one the entry was published from',
   description:
-    `For an MCP Registry entry that records its repository's id (\`repository.id\`): the GitHub repository at the entry's URL has that id (100), or another one — deleted and created again, or replaced, since the entry was published — (0, a finding naming both ids, overall score capped at ${OWNERSHIP_MISMATCH_LIMIT}). Unknown when GitHub did not give the id or the repository is gone; not applicable when the entry records no id.`,
+    `For an MCP Registry entry that records its repository's id (\`repository.id\`): the GitHub repository at the entry's URL has that id (100), or another one — deleted and created again, or replaced, since the entry was published — (0, a finding naming both ids, overall score capped at ${OWNERSHIP_MISMATCH_LIMIT}). Unknown when GitHub did not give the id or the repository is gone, or when the recorded id is not a GitHub repository id (GitHub's are numbers); not applicable when the entry records no id.`,
   messages: {
     match: 'Repository {repository} is the one the entry was published from (id {id})',
     mismatch: 'Repository {repository} has id {actual}, but the entry was published from repository id {recorded}: it was deleted and created again or replaced since',
     unknown: 'Unknown: GitHub did not give the id of repository {repository} to compare with the entry’s {recorded}',
+    'not-github-id': 'Unknown: the entry records repository id {recorded}, which is not a GitHub repository id',
   },
   evaluate: ({ mcp, github }): CheckOutcome => {
     const recorded = mcp.repositoryId;
     if (recorded === null) return { score: null, messageId: 'unknown', notApplicable: true };
     const repository = github.repository?.fullName ?? mcp.repositoryUrl ?? '';
+    // GitHub's repository ids are numbers; anything else was not GitHub's and proves nothing either way.
+    if (!/^\d{1,20}$/.test(recorded)) return { score: null, messageId: 'not-github-id', data: { repository, recorded } };
     const actual = github.repository?.id ?? null;
     if (actual === null) return { score: null, messageId: 'unknown', data: { repository, recorded } };
     if (actual === recorded) return { score: 100, messageId: 'match', data: { repository, id: actual } };

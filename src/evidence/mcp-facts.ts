@@ -62,8 +62,13 @@ export const McpFactsSchema = z.object({
   name: z.string(),
   version: z.string(),
   description: z.string().nullable(),
-  /** Registry status; null when the answer carried no registry metadata. */
+  /** Registry status; null when the answer carried no registry metadata or no status nerq knows. */
   status: z.enum(['active', 'deprecated']).nullable(),
+  /**
+   * The status as the registry wrote it when it is none nerq knows (`active`, `deprecated`,
+   * `deleted`), else null. Absent in evidence saved before it was recorded: null.
+   */
+  statusUnrecognised: z.string().nullable().default(null),
   statusMessage: z.string().nullable(),
   isLatest: z.boolean().nullable(),
   publishedAt: z.string().nullable(),

@@ -23,4 +23,10 @@ describe('mcp-repository-id', () => {
     expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: '898077246' }), github: github(null) }, NOW)).toMatchObject({ score: null, messageId: 'unknown' });
     expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: '898077246' }), github: github(null, 'missing') }, NOW)).toMatchObject({ score: null, messageId: 'unknown' });
   });
+
+  it('a recorded id that is not a number (the registry docs\' example `xyz789ab-cdef-0123-4567-890ghijklmno`) is not GitHub\'s: unknown, not a finding', () => {
+    const outcome = mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: 'xyz789ab-cdef-0123-4567-890ghijklmno' }), github: github('1017') }, NOW);
+    expect(outcome).toMatchObject({ score: null, messageId: 'not-github-id' });
+    expect(outcome.caps ?? []).toEqual([]);
+  });
 });

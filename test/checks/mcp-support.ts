@@ -26,6 +26,7 @@ export function facts(extra: Partial<McpFacts> = {}): McpFacts {
     version: '1.0.0',
     description: null,
     status: 'active',
+    statusUnrecognised: null,
     statusMessage: null,
     isLatest: true,
     publishedAt: null,

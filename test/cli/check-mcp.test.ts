@@ -281,6 +281,25 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-package-ownership')).toMatchObject({ score: 100, messageId: 'all-match' });
   });
 
+  it('registry metadata without a status (every member is optional in openapi.yaml) or with a status nerq does not know: the entry is read, its status unknown', async () => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    const meta = { publishedAt: '2026-07-01T10:00:00Z', updatedAt: '2026-07-01T10:00:00Z', isLatest: true };
+    s.expect('GET', entryPath(entry.name), { body: { server: entry, _meta: { 'io.modelcontextprotocol.registry/official': meta } } });
+    // The status word is this test's: none the registry documents.
+    s.expect('GET', entryPath(entry.name, '2.0.0'), { body: { server: entry, _meta: { 'io.modelcontextprotocol.registry/official': { ...meta, status: 'suspended' } } } });
+    const none = await check(`mcp:${entry.name}`);
+    const noStatus = parseReport(none.stdout);
+    expect(noStatus.error).toBeNull();
+    expect(checkOf(noStatus, 'mcp-registry-status')).toMatchObject({ score: null, messageId: 'unknown' });
+    expect(checkOf(noStatus, 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
+    const other = parseReport((await check(`mcp:${entry.name}@2.0.0`)).stdout);
+    expect(other.error).toBeNull();
+    expect(checkOf(other, 'mcp-registry-status')).toMatchObject({ score: null, messageId: 'unrecognised' });
+    expect(checkOf(other, 'mcp-registry-status').evidence).toMatchObject({ status: 'suspended' });
+    expect(other.gate.passed).toBeNull();
+  });
+
   it('a look-alike whose npm mcpName names another server cannot borrow the package score', async () => {
     const s = await start();
     // Edit: a look-alike namespace pointing at the package the real server published.

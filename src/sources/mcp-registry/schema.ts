@@ -69,8 +69,13 @@ export const McpServerDetailSchema = z.object({
 });
 export type McpServerDetail = z.infer<typeof McpServerDetailSchema>;
 
+/**
+ * The registry's metadata of an entry. Every member is optional in the registry's openapi.yaml
+ * (`ServerResponse._meta`); a status nerq does not know is kept as written (the entry's checks
+ * say it is unknown), so one new word does not make the whole entry unreadable.
+ */
 export const McpOfficialMetaSchema = z.object({
-  status: z.enum(['active', 'deprecated', 'deleted']),
+  status: optional(shortText(64)),
   statusMessage: optional(shortText(4096)),
   publishedAt: optional(shortText(64)),
   updatedAt: optional(shortText(64)),
