@@ -92,7 +92,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
     publishedAt: official?.publishedAt ?? null,
     repositoryUrl,
     repositoryOwner: repo?.owner ?? null,
-    repositoryId: server.repository?.id?.trim() || null,
+    repositoryId: server.repository?.id ?? null,
     packages: packages.map((p) => p.facts),
     remotes: (server.remotes ?? []).map((remote) => ({
       type: remote.type,
