@@ -18,8 +18,11 @@ describe('mcp-repository-id', () => {
     expect(replaced.caps?.map((c) => [c.id, c.limit])).toEqual([['mcp-repository-replaced', 29.9]]);
   });
 
-  it('no id recorded → not applicable; GitHub gave no id or no repository → unknown', () => {
+  it('no id recorded, or no GitHub repository → not applicable (GitHub answering or not); GitHub silent, or no id or no repository from it → unknown', () => {
     expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: null }), github: github('1017') }, NOW).notApplicable).toBe(true);
+    expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: null }) }, NOW).notApplicable).toBe(true);
+    expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: '12345', repositoryOwner: null, repositoryUrl: 'https://gitlab.com/acme/weather' }) }, NOW).notApplicable).toBe(true);
+    expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: '898077246' }) }, NOW)).toMatchObject({ score: null, messageId: 'unknown' });
     expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: '898077246' }), github: github(null) }, NOW)).toMatchObject({ score: null, messageId: 'unknown' });
     expect(mcpRepositoryId.evaluate({ mcp: facts({ repositoryId: '898077246' }), github: github(null, 'missing') }, NOW)).toMatchObject({ score: null, messageId: 'unknown' });
   });

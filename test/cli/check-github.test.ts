@@ -32,14 +32,14 @@ import {
 } from './github-helpers.js';
 import { ANSI, checkOf, DIMENSION_IDS, parseReport, requireBuiltCli, schemaViolations, sourceOf, statusForScore } from './helpers.js';
 
-/** The checks that read the `github` source, in report order (an MCP entry's checks aside: they need the `mcp` source too). */
-const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github') && !(c.needs as readonly string[]).includes('mcp')).map((c) => c.id);
+/** The checks that read the `github` source, in report order. */
+const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id);
 /**
  * A repository target's checks in report order: the GitHub ones (licence consistency compares the
  * licence its package.json declares), with its own files' maturity, README, changelog and licence file.
  */
 const REPOSITORY_TARGET_CHECKS = CHECKS.filter(
-  (c) => ((c.needs as readonly string[]).includes('github') && !(c.needs as readonly string[]).includes('mcp')) || ['project-maturity', 'advertised-packages', 'readme', 'changelog', 'license-file', 'malicious-package', 'vulnerable-dependencies'].includes(c.id),
+  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'advertised-packages', 'readme', 'changelog', 'license-file', 'malicious-package', 'vulnerable-dependencies'].includes(c.id),
 ).map((c) => c.id);
 
 const RATE_LIMIT_REASON = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';

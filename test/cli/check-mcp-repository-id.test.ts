@@ -12,7 +12,7 @@ import { runCli } from '../support/run-cli.js';
 import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
 import { repoBody, serveRepo } from '../github/helpers.js';
 import { GITHUB_NOW } from './github-helpers.js';
-import { serveEntry, SEED_2025 } from './mcp-helpers.js';
+import { seedEntry, serveEntry, SEED_2025 } from './mcp-helpers.js';
 
 const NAME = 'io.github.executeautomation/mcp-playwright';
 const REPOSITORY = 'executeautomation/mcp-playwright';
@@ -57,5 +57,23 @@ describe('mcp-repository-id on a real entry', () => {
     expect(checkOf(report, 'mcp-repository-id').evidence).toMatchObject({ actual: '1017', recorded: RECORDED_ID });
     expect(report.caps.find((c) => c.id === 'mcp-repository-replaced')?.limit).toBe(29.9);
     expect(report.verdictCode).toBe('no');
+  });
+
+  it('GitHub rate-limited: unknown for an entry that records an id; left out for the newest seed\'s entry, which records none', async () => {
+    server = await startFixtureServer();
+    const entry = SEED_2025.find((e) => e.name === NAME);
+    const newest = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+    if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
+    expect((newest.repository as { id?: string }).id).toBeUndefined();
+    serveEntry(server, structuredClone(entry));
+    serveEntry(server, newest);
+    server.fallback('GET', '/npm/', { status: 404, body: { error: 'Not found' } });
+    server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+    server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+    server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+    const recorded = parseReport((await runCli(['check', `mcp:${NAME}`, '--json'], { server })).stdout);
+    expect(checkOf(recorded, 'mcp-repository-id')).toMatchObject({ score: null, messageId: 'unknown' });
+    const none = parseReport((await runCli(['check', `mcp:${newest.name}`, '--json'], { server })).stdout);
+    expect(none.checks.map((c) => c.id)).not.toContain('mcp-repository-id');
   });
 });

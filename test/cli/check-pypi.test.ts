@@ -45,7 +45,7 @@ import {
 const NPM_ONLY = CHECKS.filter((c) => (c.needs as readonly string[]).includes('registry')).map((c) => c.id);
 /** Checks that only a PyPI project has facts for. */
 const PYPI_ONLY = CHECKS.filter((c) => (c.needs as readonly string[]).includes('pypi')).map((c) => c.id);
-const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github') && !(c.needs as readonly string[]).includes('mcp')).map((c) => c.id);
+const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id);
 
 const RATE_LIMITED = 'GitHub API rate limit reached (resets at 11:00 UTC); set GITHUB_TOKEN to raise the limit';
 

@@ -259,7 +259,7 @@ const VULNERABILITY_CHECKS = ['known-vulnerabilities', 'vulnerable-dependencies'
  * names the repository verifies the package's link to it), so a source that holds the
  * attestations up to the deadline leaves GitHub no time either.
  */
-const GITHUB_CHECKS = CHECKS.filter((check) => (check.needs as readonly string[]).includes('github') && !(check.needs as readonly string[]).includes('mcp')).map((check) => check.id);
+const GITHUB_CHECKS = CHECKS.filter((check) => (check.needs as readonly string[]).includes('github')).map((check) => check.id);
 
 /** While the vulnerability source is unknown the verdict is at most CAUTION (docs/scoring.md §3). */
 function verdictHeldBack(report: Report): void {
