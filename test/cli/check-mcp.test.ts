@@ -464,6 +464,19 @@ describe('mcp:<word> searches the registry', () => {
     expect(mcpRequests(result.requests)).toBe(2);
   });
 
+  it('a server the search returns whose name does not contain the word is never evaluated in its place: exit 2, listed', async () => {
+    const s = await start();
+    // The registry's API changelog (Unreleased): search also matches the description. The real
+    // seed entry io.github.domdomegg/time-mcp-pypi says "RFC 3339" in its description only.
+    const entry = seedEntry('io.github.domdomegg/time-mcp-pypi');
+    s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: [envelope(entry)], metadata: { count: 1 } } });
+    const result = await check('mcp:rfc');
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('io.github.domdomegg/time-mcp-pypi');
+    expect(mcpRequests(result.requests)).toBe(1);
+  });
+
   it('a word nothing matches → exit 3', async () => {
     const s = await start();
     s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));

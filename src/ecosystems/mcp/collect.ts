@@ -52,9 +52,21 @@ export async function collectMcpTarget(target: Target, ctx: RunContext): Promise
 async function findByWord(read: RegistryReadContext, word: string): Promise<{ kind: 'found'; name: string } | Extract<Collected, { kind: 'error' }>> {
   const search = await searchServers(read, word);
   if (search.status !== 'ok') return { kind: 'error', code: 'registry-unavailable', message: search.reason };
-  const names = [...new Set(search.entries.map((e) => e.server.name))].sort();
+  const found = [...new Set(search.entries.map((e) => e.server.name))].sort();
+  // Only a server whose name contains the word stands for it: the registry's search may match more
+  // (its API changelog: a search term found in the description returns the server too), and a
+  // server that merely mentions the word must not be evaluated in its place.
+  const names = found.filter((n) => n.toLowerCase().includes(word.toLowerCase()));
   const exact = names.filter((n) => n.slice(n.indexOf('/') + 1).toLowerCase() === word.toLowerCase());
   const candidates = exact.length > 0 ? exact : names;
+  if (candidates.length === 0 && found.length > 0) {
+    const shown = found.slice(0, MAX_CANDIDATES).join(', ');
+    return {
+      kind: 'error',
+      code: 'ambiguous',
+      message: `no MCP Registry server name contains "${word}"; the registry's search found ${shown}${found.length > MAX_CANDIDATES || !search.complete ? ', …' : ''}; name one as mcp:namespace/name`,
+    };
+  }
   if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"` };
   if (candidates.length === 1 && search.complete) return { kind: 'found', name: candidates[0] as string };
   const shown = candidates.slice(0, MAX_CANDIDATES).join(', ');
