@@ -466,8 +466,8 @@ describe('mcp:<word> searches the registry', () => {
 
   it('a server the search returns whose name does not contain the word is never evaluated in its place: exit 2, listed', async () => {
     const s = await start();
-    // The registry's API changelog (Unreleased): search also matches the description. The real
-    // seed entry io.github.domdomegg/time-mcp-pypi says "RFC 3339" in its description only.
+    // A registry whose search matches descriptions too (the answer is this test's): the real seed
+    // entry io.github.domdomegg/time-mcp-pypi says "RFC 3339" in its description only.
     const entry = seedEntry('io.github.domdomegg/time-mcp-pypi');
     s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: [envelope(entry)], metadata: { count: 1 } } });
     const result = await check('mcp:rfc');

@@ -53,9 +53,9 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
   const search = await searchServers(read, word);
   if (search.status !== 'ok') return { kind: 'error', code: 'registry-unavailable', message: search.reason };
   const found = [...new Set(search.entries.map((e) => e.server.name))].sort();
-  // Only a server whose name contains the word stands for it: the registry's search may match more
-  // (its API changelog: a search term found in the description returns the server too), and a
-  // server that merely mentions the word must not be evaluated in its place.
+  // Only a server whose name contains the word stands for it (fixtures/mcp-registry/openapi.yaml:
+  // search is a substring match on the name); a registry whose search matches more — a
+  // description, say — must not have a server that merely mentions the word evaluated in its place.
   const names = found.filter((n) => n.toLowerCase().includes(word.toLowerCase()));
   const exact = names.filter((n) => n.slice(n.indexOf('/') + 1).toLowerCase() === word.toLowerCase());
   const candidates = exact.length > 0 ? exact : names;
