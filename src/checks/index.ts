@@ -5,6 +5,7 @@
 import mcpPackages from './mcp-packages.js';
 import mcpPackageOwnership from './mcp-package-ownership.js';
 import mcpNamespaceOwner from './mcp-namespace-owner.js';
+import mcpRepositoryId from './mcp-repository-id.js';
 import mcpRemotes from './mcp-remotes.js';
 import mcpRuntimeReach from './mcp-runtime-reach.js';
 import mcpOciImages from './mcp-oci-images.js';
@@ -76,6 +77,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpPackages,
   mcpPackageOwnership,
   mcpNamespaceOwner,
+  mcpRepositoryId,
   mcpRemotes,
   mcpRuntimeReach,
   mcpOciImages,

@@ -11,14 +11,18 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'Not deprecated in the MCP Registry',
   description:
-    'The status the MCP Registry gives the entry: `active` scores 100; `deprecated` scores 0 and caps the overall score at 49.9 with the registry\'s message (a `deleted` entry is not found). Unknown when the answer carried no registry metadata.',
+    'The status the MCP Registry gives the entry: `active` scores 100; `deprecated` scores 0 and caps the overall score at 49.9 with the registry\'s message (a `deleted` entry is not found). Unknown when the answer carried no registry metadata or no status, or a status nerq does not know (named).',
   messages: {
     active: 'Active in the MCP Registry',
     deprecated: 'Deprecated in the MCP Registry: {message}',
     unknown: 'Unknown: the registry answer carried no status',
+    unrecognised: 'Unknown: the MCP Registry gives the status {status}, which nerq does not know',
   },
   evaluate: ({ mcp }): CheckOutcome => {
-    if (mcp.status === null) return { score: null, messageId: 'unknown' };
+    if (mcp.status === null) {
+      if (mcp.statusUnrecognised !== null) return { score: null, messageId: 'unrecognised', data: { status: truncate(mcp.statusUnrecognised, 64) } };
+      return { score: null, messageId: 'unknown' };
+    }
     if (mcp.status === 'active') return { score: 100, messageId: 'active', data: { status: 'active' } };
     const message = truncate((mcp.statusMessage ?? '').trim() || 'no message given', MAX_MESSAGE_CHARS);
     return {

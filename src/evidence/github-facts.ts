@@ -27,6 +27,12 @@ export const GithubRepositorySchema = z.object({
   host: z.string(),
   /** `owner/name` as the API spells it (`full_name`). */
   fullName: z.string(),
+  /**
+   * GitHub's numeric repository id (REST `id`, GraphQL `databaseId`) as a string: it survives
+   * renames and transfers and changes when a repository is deleted and created again. Null when
+   * the answer lacked it (evidence saved before it was recorded: null).
+   */
+  id: z.string().nullable().default(null),
   /** The `owner/name` that was asked for when the API answered with a rename (301), else null. */
   renamedFrom: z.string().nullable(),
   htmlUrl: z.string(),

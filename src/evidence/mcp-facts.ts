@@ -62,14 +62,25 @@ export const McpFactsSchema = z.object({
   name: z.string(),
   version: z.string(),
   description: z.string().nullable(),
-  /** Registry status; null when the answer carried no registry metadata. */
+  /** Registry status; null when the answer carried no registry metadata or no status nerq knows. */
   status: z.enum(['active', 'deprecated']).nullable(),
+  /**
+   * The status as the registry wrote it when it is none nerq knows (`active`, `deprecated`,
+   * `deleted`), else null. Absent in evidence saved before it was recorded: null.
+   */
+  statusUnrecognised: z.string().nullable().default(null),
   statusMessage: z.string().nullable(),
   isLatest: z.boolean().nullable(),
   publishedAt: z.string().nullable(),
   /** The repository URL the entry names, and its GitHub owner when it is on GitHub. */
   repositoryUrl: z.string().nullable(),
   repositoryOwner: z.string().nullable(),
+  /**
+   * The repository's id as the entry records it (`repository.id`, the forge's id of the
+   * repository it was published from); null when the entry carries none. Absent in evidence
+   * saved before it was recorded: null.
+   */
+  repositoryId: z.string().nullable().default(null),
   packages: z.array(McpPackageFactsSchema),
   remotes: z.array(McpRemoteFactsSchema),
 });

@@ -9,4 +9,10 @@ describe('mcp-registry-status', () => {
     expect(out.caps?.[0]).toMatchObject({ id: 'mcp-deprecated', limit: 49.9, args: { message: 'no message given' } });
     expect(mcpRegistryStatus.evaluate({ mcp: facts({ status: null }) }, NOW)).toMatchObject({ score: null, messageId: 'unknown' });
   });
+
+  it('a status nerq does not know is unknown and named, never read as active', () => {
+    const out = mcpRegistryStatus.evaluate({ mcp: facts({ status: null, statusUnrecognised: 'suspended' }) }, NOW);
+    expect(out).toMatchObject({ score: null, messageId: 'unrecognised', data: { status: 'suspended' } });
+    expect(out.caps ?? []).toEqual([]);
+  });
 });

@@ -281,6 +281,25 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-package-ownership')).toMatchObject({ score: 100, messageId: 'all-match' });
   });
 
+  it('registry metadata without a status (every member is optional in openapi.yaml) or with a status nerq does not know: the entry is read, its status unknown', async () => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    const meta = { publishedAt: '2026-07-01T10:00:00Z', updatedAt: '2026-07-01T10:00:00Z', isLatest: true };
+    s.expect('GET', entryPath(entry.name), { body: { server: entry, _meta: { 'io.modelcontextprotocol.registry/official': meta } } });
+    // The status word is this test's: none the registry documents.
+    s.expect('GET', entryPath(entry.name, '2.0.0'), { body: { server: entry, _meta: { 'io.modelcontextprotocol.registry/official': { ...meta, status: 'suspended' } } } });
+    const none = await check(`mcp:${entry.name}`);
+    const noStatus = parseReport(none.stdout);
+    expect(noStatus.error).toBeNull();
+    expect(checkOf(noStatus, 'mcp-registry-status')).toMatchObject({ score: null, messageId: 'unknown' });
+    expect(checkOf(noStatus, 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
+    const other = parseReport((await check(`mcp:${entry.name}@2.0.0`)).stdout);
+    expect(other.error).toBeNull();
+    expect(checkOf(other, 'mcp-registry-status')).toMatchObject({ score: null, messageId: 'unrecognised' });
+    expect(checkOf(other, 'mcp-registry-status').evidence).toMatchObject({ status: 'suspended' });
+    expect(other.gate.passed).toBeNull();
+  });
+
   it('a look-alike whose npm mcpName names another server cannot borrow the package score', async () => {
     const s = await start();
     // Edit: a look-alike namespace pointing at the package the real server published.
@@ -443,6 +462,19 @@ describe('mcp:<word> searches the registry', () => {
     const result = await check('mcp:magic-mcp');
     expect(parseReport(result.stdout).target.name).toBe('io.github.21st-dev/magic-mcp');
     expect(mcpRequests(result.requests)).toBe(2);
+  });
+
+  it('a server the search returns whose name does not contain the word is never evaluated in its place: exit 2, listed', async () => {
+    const s = await start();
+    // A registry whose search matches descriptions too (the answer is this test's): the real seed
+    // entry io.github.domdomegg/time-mcp-pypi says "RFC 3339" in its description only.
+    const entry = seedEntry('io.github.domdomegg/time-mcp-pypi');
+    s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: [envelope(entry)], metadata: { count: 1 } } });
+    const result = await check('mcp:rfc');
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('io.github.domdomegg/time-mcp-pypi');
+    expect(mcpRequests(result.requests)).toBe(1);
   });
 
   it('a word nothing matches → exit 3', async () => {

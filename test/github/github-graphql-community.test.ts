@@ -54,6 +54,20 @@ async function viaGraphql(asked: string, node: Record<string, unknown>): Promise
   }
 }
 
+describe('the repository id: REST `id` and GraphQL `databaseId` read alike', () => {
+  test('acme/widget (recorded REST id 4242; the GraphQL node is the recorded one with `databaseId` written in)', async () => {
+    const rest = await viaRest('acme/widget', () => serveRepo(server, 'acme/widget', { skip: ['manifest'] }));
+    const graphql = await viaGraphql('acme/widget', { ...widgetNode(), databaseId: 4242 });
+    expect(rest.repository?.id).toBe('4242');
+    expect(graphql.repository?.id).toBe('4242');
+  });
+
+  test('a GraphQL node without `databaseId` (the recorded one) leaves the id unknown (null), never made up', async () => {
+    const graphql = await viaGraphql('acme/widget', widgetNode());
+    expect(graphql.repository?.id).toBeNull();
+  });
+});
+
 describe('community files: GraphQL says what the REST community profile says', () => {
   test('acme/widget: every file present, from the same repository\'s REST and GraphQL answers', async () => {
     const rest = await viaRest('acme/widget', () => serveRepo(server, 'acme/widget', { skip: ['manifest'] }));

@@ -51,6 +51,7 @@ describe('an active, popular repository', () => {
     expect(facts.repository).toEqual({
       host: 'github.com',
       fullName: 'acme/widget',
+      id: '4242',
       renamedFrom: null,
       htmlUrl: 'https://github.com/acme/widget',
       archived: false,

@@ -58,6 +58,23 @@ describe('fetchServerEntry', () => {
     expect(result.entry.official?.statusMessage).toBeUndefined();
   });
 
+  it('repository.id: the real seed\'s string is read as written, a number (edit) alike, another shape (edit) as absent — the entry stays readable', async () => {
+    const { server: s, read } = await ctx();
+    const real = SEED_2025.find((e) => e.name === 'io.github.executeautomation/mcp-playwright');
+    if (real === undefined) throw new Error('no seed entry');
+    const withId = (id: unknown) => ({ ...structuredClone(real), repository: { ...(real.repository as object), id } });
+    s.expect('GET', entryPath(real.name, '1'), { body: envelope(structuredClone(real)) });
+    s.expect('GET', entryPath(real.name, '2'), { body: envelope(withId(898077246)) });
+    s.expect('GET', entryPath(real.name, '3'), { body: envelope(withId({ forge: 898077246 })) });
+    const ids = [];
+    for (const version of ['1', '2', '3']) {
+      const result = await fetchServerEntry(read, real.name, version);
+      if (result.status !== 'ok') throw new Error(result.reason);
+      ids.push(result.entry.server.repository?.id);
+    }
+    expect(ids).toEqual(['898077246', '898077246', undefined]);
+  });
+
   it.each([
     ['404', { status: 404, body: { error: 'Server not found' } }, 'not-found'],
     ['500 after retries', { status: 500 }, 'unavailable'],

@@ -52,9 +52,21 @@ export async function collectMcpTarget(target: Target, ctx: RunContext): Promise
 async function findByWord(read: RegistryReadContext, word: string): Promise<{ kind: 'found'; name: string } | Extract<Collected, { kind: 'error' }>> {
   const search = await searchServers(read, word);
   if (search.status !== 'ok') return { kind: 'error', code: 'registry-unavailable', message: search.reason };
-  const names = [...new Set(search.entries.map((e) => e.server.name))].sort();
+  const found = [...new Set(search.entries.map((e) => e.server.name))].sort();
+  // Only a server whose name contains the word stands for it (fixtures/mcp-registry/openapi.yaml:
+  // search is a substring match on the name); a registry whose search matches more — a
+  // description, say — must not have a server that merely mentions the word evaluated in its place.
+  const names = found.filter((n) => n.toLowerCase().includes(word.toLowerCase()));
   const exact = names.filter((n) => n.slice(n.indexOf('/') + 1).toLowerCase() === word.toLowerCase());
   const candidates = exact.length > 0 ? exact : names;
+  if (candidates.length === 0 && found.length > 0) {
+    const shown = found.slice(0, MAX_CANDIDATES).join(', ');
+    return {
+      kind: 'error',
+      code: 'ambiguous',
+      message: `no MCP Registry server name contains "${word}"; the registry's search found ${shown}${found.length > MAX_CANDIDATES || !search.complete ? ', …' : ''}; name one as mcp:namespace/name`,
+    };
+  }
   if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"` };
   if (candidates.length === 1 && search.complete) return { kind: 'found', name: candidates[0] as string };
   const shown = candidates.slice(0, MAX_CANDIDATES).join(', ');
@@ -85,12 +97,14 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
     name: server.name,
     version: server.version,
     description: server.description ?? null,
-    status: official === null ? null : official.status === 'deprecated' ? 'deprecated' : 'active',
+    status: official?.status === 'active' || official?.status === 'deprecated' ? official.status : null,
+    statusUnrecognised: official?.status === undefined || official.status === 'active' || official.status === 'deprecated' ? null : official.status,
     statusMessage: official?.statusMessage ?? null,
     isLatest: official?.isLatest ?? null,
     publishedAt: official?.publishedAt ?? null,
     repositoryUrl,
     repositoryOwner: repo?.owner ?? null,
+    repositoryId: server.repository?.id ?? null,
     packages: packages.map((p) => p.facts),
     remotes: (server.remotes ?? []).map((remote) => ({
       type: remote.type,

@@ -53,7 +53,7 @@ const ACTOR = '{ __typename login }';
 
 /** Everything asked about one repository (the manifests are added per alias). */
 export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
-  nameWithOwner url isArchived isDisabled isFork isEmpty createdAt pushedAt
+  nameWithOwner databaseId url isArchived isDisabled isFork isEmpty createdAt pushedAt
   stargazerCount forkCount watchers { totalCount }
   openIssues: issues(states: OPEN) { totalCount }
   openPulls: pullRequests(states: OPEN) { totalCount }
@@ -146,6 +146,7 @@ const Reply = z.object({ createdAt: z.string().nullish(), submittedAt: z.string(
 
 export const GraphqlRepositorySchema = z.object({
   nameWithOwner: z.string().regex(/^[^/]+\/[^/]+$/),
+  databaseId: z.number().int().nullish(),
   url: z.string(),
   isArchived: z.boolean(),
   isDisabled: z.boolean(),
@@ -278,6 +279,7 @@ export function graphqlRepository(host: string, asked: string, node: GraphqlRepo
   return {
     host,
     fullName: node.nameWithOwner,
+    id: node.databaseId === undefined || node.databaseId === null ? null : String(node.databaseId),
     renamedFrom: node.nameWithOwner.toLowerCase() === asked.toLowerCase() ? null : asked,
     htmlUrl: node.url,
     archived: node.isArchived,

@@ -208,6 +208,7 @@ export function toRepository(
   return {
     host,
     fullName: repo.full_name,
+    id: String(repo.id),
     renamedFrom: repo.full_name.toLowerCase() === asked.toLowerCase() ? null : asked,
     htmlUrl: repo.html_url,
     archived: repo.archived,

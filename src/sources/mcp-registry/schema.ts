@@ -19,6 +19,17 @@ const shortText = (max: number) => z.string().max(max);
  */
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v): z.output<T> | undefined => v ?? undefined);
 
+/**
+ * `repository.id`, the forge's id of the repository (a string in the schema): a number — as
+ * GitHub's own answer spells the id — is read alike; any other shape is read as absent, since it
+ * feeds one check (mcp-repository-id), not the whole entry.
+ */
+const RepositoryIdSchema = z.unknown().transform((v): string | undefined => {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v);
+  if (typeof v === 'string' && v.trim() !== '' && v.length <= 128) return v.trim();
+  return undefined;
+}).optional();
+
 const ArgumentSchema = z.object({
   type: optional(z.string().max(32)),
   name: optional(shortText(256)),
@@ -61,14 +72,21 @@ export const McpServerDetailSchema = z.object({
   title: optional(shortText(256)),
   version: z.string().min(1).max(255),
   websiteUrl: optional(shortText(2048)),
-  repository: optional(z.object({ url: optional(shortText(2048)), source: optional(shortText(64)), subfolder: optional(shortText(512)) })),
+  repository: optional(
+    z.object({ url: optional(shortText(2048)), source: optional(shortText(64)), id: RepositoryIdSchema, subfolder: optional(shortText(512)) }),
+  ),
   packages: optional(z.array(McpPackageSchema).max(MAX_ITEMS)),
   remotes: optional(z.array(McpRemoteSchema).max(MAX_ITEMS)),
 });
 export type McpServerDetail = z.infer<typeof McpServerDetailSchema>;
 
+/**
+ * The registry's metadata of an entry. Every member is optional in the registry's openapi.yaml
+ * (`ServerResponse._meta`); a status nerq does not know is kept as written (the entry's checks
+ * say it is unknown), so one new word does not make the whole entry unreadable.
+ */
 export const McpOfficialMetaSchema = z.object({
-  status: z.enum(['active', 'deprecated', 'deleted']),
+  status: optional(shortText(64)),
   statusMessage: optional(shortText(4096)),
   publishedAt: optional(shortText(64)),
   updatedAt: optional(shortText(64)),

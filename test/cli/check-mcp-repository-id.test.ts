@@ -1,0 +1,79 @@
+/**
+ * `nerq check mcp:…` reads the repository id an MCP Registry entry records (`repository.id`) and
+ * compares it with the id GitHub gives the repository at the entry's URL. The entry is the real
+ * `io.github.executeautomation/mcp-playwright` of the registry's 2025-09-29 seed
+ * (fixtures/mcp-registry), whose `repository.id` is 898077246. GitHub is not recorded for this
+ * repository: it is served acme/widget's recorded REST answers renamed to it (test/github/helpers.ts
+ * serveRepo) with the repository id set by this test; the npm package answers 404.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/run-cli.js';
+import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { repoBody, serveRepo } from '../github/helpers.js';
+import { GITHUB_NOW } from './github-helpers.js';
+import { seedEntry, serveEntry, SEED_2025 } from './mcp-helpers.js';
+
+const NAME = 'io.github.executeautomation/mcp-playwright';
+const REPOSITORY = 'executeautomation/mcp-playwright';
+const RECORDED_ID = '898077246';
+
+let server: FixtureServer | undefined;
+beforeAll(() => requireBuiltCli());
+afterEach(async () => {
+  if (server === undefined) return;
+  expectNoUnexpected(server);
+  await server.close();
+  server = undefined;
+});
+
+async function checkWithGithubId(id: number) {
+  server = await startFixtureServer();
+  const entry = SEED_2025.find((e) => e.name === NAME);
+  if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
+  expect((entry.repository as { id?: string }).id).toBe(RECORDED_ID);
+  serveEntry(server, structuredClone(entry));
+  server.fallback('GET', '/npm/', { status: 404, body: { error: 'Not found' } });
+  server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+  serveRepo(server, REPOSITORY, { skip: ['manifest'], override: { repo: { body: repoBody(REPOSITORY, { id }) } } });
+  server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+  const result = await runCli(['check', `mcp:${NAME}`, '--json'], { server, env: { NERQ_NOW: GITHUB_NOW } });
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+  return parseReport(result.stdout);
+}
+
+describe('mcp-repository-id on a real entry', () => {
+  it('GitHub gives the id the entry records → 100, no cap', async () => {
+    const report = await checkWithGithubId(Number(RECORDED_ID));
+    expect(checkOf(report, 'mcp-repository-id')).toMatchObject({ score: 100, messageId: 'match' });
+    expect(checkOf(report, 'mcp-repository-id').evidence).toMatchObject({ id: RECORDED_ID });
+    expect(report.caps.map((c) => c.id)).not.toContain('mcp-repository-replaced');
+  });
+
+  it('another repository at the same URL (deleted and created again) → 0 and capped at 29.9, naming both ids', async () => {
+    const report = await checkWithGithubId(1017);
+    expect(checkOf(report, 'mcp-repository-id')).toMatchObject({ score: 0, messageId: 'mismatch' });
+    expect(checkOf(report, 'mcp-repository-id').evidence).toMatchObject({ actual: '1017', recorded: RECORDED_ID });
+    expect(report.caps.find((c) => c.id === 'mcp-repository-replaced')?.limit).toBe(29.9);
+    expect(report.verdictCode).toBe('no');
+  });
+
+  it('GitHub rate-limited: unknown for an entry that records an id; left out for the newest seed\'s entry, which records none', async () => {
+    server = await startFixtureServer();
+    const entry = SEED_2025.find((e) => e.name === NAME);
+    const newest = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+    if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
+    expect((newest.repository as { id?: string }).id).toBeUndefined();
+    serveEntry(server, structuredClone(entry));
+    serveEntry(server, newest);
+    server.fallback('GET', '/npm/', { status: 404, body: { error: 'Not found' } });
+    server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+    server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+    server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+    const recorded = parseReport((await runCli(['check', `mcp:${NAME}`, '--json'], { server })).stdout);
+    expect(checkOf(recorded, 'mcp-repository-id')).toMatchObject({ score: null, messageId: 'unknown' });
+    const none = parseReport((await runCli(['check', `mcp:${newest.name}`, '--json'], { server })).stdout);
+    expect(none.checks.map((c) => c.id)).not.toContain('mcp-repository-id');
+  });
+});
