@@ -147,7 +147,16 @@ function mcpRequest(options: AuditOptions): AuditInputRequest['mcp'] {
     platform: process.platform,
     appData: process.env.APPDATA,
     xdgConfig: process.env.XDG_CONFIG_HOME,
+    claudeConfigDir: movedFolder(process.env.CLAUDE_CONFIG_DIR),
+    codexHome: movedFolder(process.env.CODEX_HOME),
+    copilotHome: movedFolder(process.env.COPILOT_HOME),
+    geminiCliHome: movedFolder(process.env.GEMINI_CLI_HOME),
   };
+}
+
+/** A variable that moves a client's folder: unset when empty (as the clients read it), else the folder it names from the working directory. */
+function movedFolder(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : path.resolve(value);
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Where MCP clients keep their configuration (README.md, "nerq audit --mcp"), per operating
  * system: the user's files under the home folder and the project's files under the audited
- * directory. Pure: the home folder, the project folder, the platform and APPDATA come in.
+ * directory. Pure: the home folder, the project folder, the platform and the variables that
+ * move a client's folder (APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, COPILOT_HOME,
+ * GEMINI_CLI_HOME) come in, read from the environment where the request is built.
  */
 import path from 'node:path';
 
@@ -22,6 +24,14 @@ export interface LocationContext {
   appData?: string | undefined;
   /** $XDG_CONFIG_HOME elsewhere (default: <home>/.config). */
   xdgConfig?: string | undefined;
+  /** $CLAUDE_CONFIG_DIR: Claude Code then keeps `.claude.json` in it instead of the home folder. */
+  claudeConfigDir?: string | undefined;
+  /** $CODEX_HOME: Codex's folder instead of ~/.codex. */
+  codexHome?: string | undefined;
+  /** $COPILOT_HOME: GitHub Copilot CLI's folder instead of ~/.copilot. */
+  copilotHome?: string | undefined;
+  /** $GEMINI_CLI_HOME: the folder Gemini CLI takes for the home folder (its `.gemini/` is under it). */
+  geminiCliHome?: string | undefined;
 }
 
 export function clientConfigLocations(ctx: LocationContext): ClientConfigLocation[] {
@@ -34,11 +44,16 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
   const project = (client: string, file: string): ClientConfigLocation => ({ client, scope: 'project', file: join(ctx.project, file) });
   /** A folder of configurations: every file of it with these extensions (Continue's blocks, Amazon Q's agents). */
   const folder = (location: ClientConfigLocation, extensions: readonly string[]): ClientConfigLocation => ({ ...location, folderOf: extensions });
-  /** A VS Code extension's settings in the editor's global storage (Cline, Roo Code). */
-  const vscodeStorage = (extension: string, file: string) => join(appConfig, 'Code', 'User', 'globalStorage', extension, 'settings', file);
+  /** A VS Code extension's settings in the editor's global storage (Cline, Roo Code): `Code` or `Code - Insiders`. */
+  const vscodeStorage = (editor: string, extension: string, file: string) => join(appConfig, editor, 'User', 'globalStorage', extension, 'settings', file);
+  /** Each client that a variable moves reads the moved folder only, never the default beside it. */
+  const claudeJson = ctx.claudeConfigDir === undefined ? join(ctx.home, '.claude.json') : join(ctx.claudeConfigDir, '.claude.json');
+  const codexHome = ctx.codexHome ?? join(ctx.home, '.codex');
+  const copilotHome = ctx.copilotHome ?? join(ctx.home, '.copilot');
+  const geminiHome = ctx.geminiCliHome ?? ctx.home;
   return [
     user('Claude Desktop', join(appConfig, 'Claude', 'claude_desktop_config.json')),
-    user('Claude Code', join(ctx.home, '.claude.json')),
+    user('Claude Code', claudeJson),
     // One file, three clients: Claude Code's project servers, GitHub Copilot CLI's and Visual Studio's.
     project('Claude Code, GitHub Copilot CLI, Visual Studio', '.mcp.json'),
     user('Cursor', join(ctx.home, '.cursor', 'mcp.json')),
@@ -47,12 +62,12 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
     user('VS Code Insiders', join(appConfig, 'Code - Insiders', 'User', 'mcp.json')),
     project('VS Code', join('.vscode', 'mcp.json')),
     user('Windsurf', join(ctx.home, '.codeium', 'windsurf', 'mcp_config.json')),
-    user('Codex', join(ctx.home, '.codex', 'config.toml')),
+    user('Codex', join(codexHome, 'config.toml')),
     user('Zed', ctx.platform === 'win32' ? join(appData, 'Zed', 'settings.json') : join(xdg, 'zed', 'settings.json')),
     project('Zed', join('.zed', 'settings.json')),
-    user('Gemini CLI', join(ctx.home, '.gemini', 'settings.json')),
+    user('Gemini CLI', join(geminiHome, '.gemini', 'settings.json')),
     project('Gemini CLI', join('.gemini', 'settings.json')),
-    user('GitHub Copilot CLI', join(ctx.home, '.copilot', 'mcp-config.json')),
+    user('GitHub Copilot CLI', join(copilotHome, 'mcp-config.json')),
     project('GitHub Copilot CLI', join('.github', 'mcp.json')),
     // Visual Studio runs on Windows only: %USERPROFILE%\.mcp.json and the solution's .vs\mcp.json.
     ...(ctx.platform === 'win32' ? [user('Visual Studio', join(ctx.home, '.mcp.json'))] : []),
@@ -65,9 +80,11 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
     // Amazon Q Developer CLI agents: one JSON file per agent, each with its own `mcpServers`.
     folder(user('Amazon Q Developer', join(ctx.home, '.aws', 'amazonq', 'cli-agents')), ['.json']),
     folder(project('Amazon Q Developer', join('.amazonq', 'cli-agents')), ['.json']),
-    user('Cline', vscodeStorage('saoudrizwan.claude-dev', 'cline_mcp_settings.json')),
+    user('Cline', vscodeStorage('Code', 'saoudrizwan.claude-dev', 'cline_mcp_settings.json')),
+    user('Cline', vscodeStorage('Code - Insiders', 'saoudrizwan.claude-dev', 'cline_mcp_settings.json')),
     user('Cline', join(ctx.home, '.cline', 'data', 'settings', 'cline_mcp_settings.json')),
-    user('Roo Code', vscodeStorage('rooveterinaryinc.roo-cline', 'mcp_settings.json')),
+    user('Roo Code', vscodeStorage('Code', 'rooveterinaryinc.roo-cline', 'mcp_settings.json')),
+    user('Roo Code', vscodeStorage('Code - Insiders', 'rooveterinaryinc.roo-cline', 'mcp_settings.json')),
     project('Roo Code', join('.roo', 'mcp.json')),
     // opencode keeps its settings under $XDG_CONFIG_HOME (default ~/.config) on every system.
     user('opencode', join(xdg, 'opencode', 'opencode.json')),

@@ -50,8 +50,10 @@ describe('clientConfigLocations', () => {
       'user Amazon Q Developer: ~/.aws/amazonq/agents/default.json',
       'user Amazon Q Developer: ~/.aws/amazonq/cli-agents/*',
       'user Cline: ~/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
+      'user Cline: ~/.config/Code - Insiders/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
       'user Cline: ~/.cline/data/settings/cline_mcp_settings.json',
       'user Roo Code: ~/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json',
+      'user Roo Code: ~/.config/Code - Insiders/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json',
       'user opencode: ~/.config/opencode/opencode.json',
       'user opencode: ~/.config/opencode/opencode.jsonc',
       'user LM Studio: ~/.lmstudio/mcp.json',
@@ -79,6 +81,8 @@ describe('clientConfigLocations', () => {
         'user VS Code Insiders: ~/Library/Application Support/Code - Insiders/User/mcp.json',
         'user Cline: ~/Library/Application Support/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
         'user Roo Code: ~/Library/Application Support/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json',
+        'user Cline: ~/Library/Application Support/Code - Insiders/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
+        'user Roo Code: ~/Library/Application Support/Code - Insiders/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json',
         'user opencode: ~/.config/opencode/opencode.json',
         'user Goose: ~/.config/goose/config.yaml',
         'user Gemini CLI: ~/.gemini/settings.json',
@@ -103,6 +107,8 @@ describe('clientConfigLocations', () => {
         'user Kiro: C:\\Users\\u\\.kiro\\settings\\mcp.json',
         'user Amazon Q Developer: C:\\Users\\u\\.aws\\amazonq\\mcp.json',
         'user Cline: C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\saoudrizwan.claude-dev\\settings\\cline_mcp_settings.json',
+        'user Cline: C:\\Users\\u\\AppData\\Roaming\\Code - Insiders\\User\\globalStorage\\saoudrizwan.claude-dev\\settings\\cline_mcp_settings.json',
+        'user Roo Code: C:\\Users\\u\\AppData\\Roaming\\Code - Insiders\\User\\globalStorage\\rooveterinaryinc.roo-cline\\settings\\mcp_settings.json',
         'user opencode: C:\\Users\\u\\.config\\opencode\\opencode.json',
         'user LM Studio: C:\\Users\\u\\.lmstudio\\mcp.json',
         'user Goose: C:\\Users\\u\\AppData\\Roaming\\Block\\goose\\config\\config.yaml',
@@ -134,6 +140,61 @@ describe('clientConfigLocations', () => {
       expect(new Set(files).size).toBe(files.length);
       for (const l of locations.filter((x) => x.scope === 'project')) expect(l.file.startsWith(project)).toBe(true);
       expect(new Set(locations.map((l) => l.client.split(', ')).flat()).size).toBe(19);
+    }
+  });
+
+  describe('variables that move a client’s folder', () => {
+    /** The user files of Claude Code, Codex, GitHub Copilot CLI and Gemini CLI, in that order. */
+    const moved = (locations: readonly ClientConfigLocation[]) =>
+      ['Claude Code', 'Codex', 'GitHub Copilot CLI', 'Gemini CLI'].map((client) => locations.filter((l) => l.client === client && l.scope === 'user').map((l) => l.file));
+    const cases = [
+      { platform: 'linux', home: '/home/u', project: '/srv/app', to: '/data' },
+      { platform: 'darwin', home: '/Users/u', project: '/Users/u/app', to: '/Volumes/w' },
+      { platform: 'win32', home: 'C:\\Users\\u', project: 'D:\\app', to: 'E:\\w' },
+    ] as const;
+
+    for (const { platform, home, project, to } of cases) {
+      const join = platform === 'win32' ? (...p: string[]) => p.join('\\') : (...p: string[]) => p.join('/');
+
+      it(`${platform}: unset, each client's own folder under the home folder`, () => {
+        expect(moved(clientConfigLocations({ home, project, platform }))).toEqual([
+          [join(home, '.claude.json')],
+          [join(home, '.codex', 'config.toml')],
+          [join(home, '.copilot', 'mcp-config.json')],
+          [join(home, '.gemini', 'settings.json')],
+        ]);
+      });
+
+      it(`${platform}: set, the moved folder only (the default is not read, as the client does not)`, () => {
+        const locations = clientConfigLocations({
+          home,
+          project,
+          platform,
+          claudeConfigDir: join(to, 'claude'),
+          codexHome: join(to, 'codex'),
+          copilotHome: join(to, 'copilot'),
+          geminiCliHome: join(to, 'gemini-home'),
+        });
+        expect(moved(locations)).toEqual([
+          [join(to, 'claude', '.claude.json')],
+          [join(to, 'codex', 'config.toml')],
+          [join(to, 'copilot', 'mcp-config.json')],
+          [join(to, 'gemini-home', '.gemini', 'settings.json')],
+        ]);
+        // The other clients and every project file stay where they were.
+        const unmoved = clientConfigLocations({ home, project, platform });
+        const others = (ls: readonly ClientConfigLocation[]) => ls.filter((l) => !['Claude Code', 'Codex', 'GitHub Copilot CLI', 'Gemini CLI'].includes(l.client) || l.scope === 'project');
+        expect(others(locations)).toEqual(others(unmoved));
+      });
+
+      it(`${platform}: one variable moves one client`, () => {
+        expect(moved(clientConfigLocations({ home, project, platform, codexHome: join(to, 'codex') }))).toEqual([
+          [join(home, '.claude.json')],
+          [join(to, 'codex', 'config.toml')],
+          [join(home, '.copilot', 'mcp-config.json')],
+          [join(home, '.gemini', 'settings.json')],
+        ]);
+      });
     }
   });
 });
