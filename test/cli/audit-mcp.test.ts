@@ -433,6 +433,53 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     expect(crowded.stderr.trim()).toBe(`nerq: .continue/mcpServers: more than ${MAX_FOLDER_FILES} configuration files, not read`);
   });
 
+  it('CODEX_HOME and CLAUDE_CONFIG_DIR move where Codex and Claude Code keep their servers: the moved files are audited, the default ones no longer read', async () => {
+    const moved = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-codex-home-'));
+    try {
+      writeFileSync(path.join(moved, 'config.toml'), `[mcp_servers.bare]\ncommand = "npx"\nargs = ["-y", "nerq-fixture-bare@1.0.0"]\nenv = { "API_TOKEN" = "${SECRET}" }\n`);
+      setUp({
+        '~/.codex/config.toml': '[mcp_servers.old]\ncommand = "node"\nargs = ["/opt/default-codex.js"]\n',
+        '~/.claude.json': JSON.stringify({ mcpServers: { old: { command: 'node', args: ['/opt/default-claude.js'] } } }),
+        '~/.claude-work/.claude.json': JSON.stringify({ mcpServers: { time: { command: 'uvx', args: ['nerq-fixture-inactive'] } } }),
+      });
+      server = await startFixtureServer();
+      expectPackage(server, 'nerq-fixture-bare');
+      expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
+      const result = await runAuditIn({ home, project }, ['--mcp', '--json'], server, { CODEX_HOME: moved, CLAUDE_CONFIG_DIR: path.join(home, '.claude-work') });
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      const report = JSON.parse(result.stdout) as AuditReport;
+      expect(report.inputs).toEqual([
+        { file: '~/.claude-work/.claude.json', format: 'mcp-config', client: 'Claude Code', scope: 'user' },
+        { file: path.join(moved, 'config.toml').split(path.sep).join('/'), format: 'mcp-config', client: 'Codex', scope: 'user' },
+      ]);
+      expect(report.entries.map((e) => [e.subject.ecosystem, e.subject.name]).sort()).toEqual([
+        ['npm', 'nerq-fixture-bare'],
+        ['pypi', 'nerq-fixture-inactive'],
+      ]);
+      // The default files name local launches: read, they would be listed as notes.
+      expect(result.stdout).not.toContain('/opt/default-');
+      for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
+  it('an empty CODEX_HOME or CLAUDE_CONFIG_DIR is unset, as the clients read it: the default files are read', async () => {
+    setUp({
+      '~/.codex/config.toml': '[mcp_servers.old]\ncommand = "node"\nargs = ["/opt/default-codex.js"]\n',
+      '~/.claude.json': JSON.stringify({ mcpServers: { old: { command: 'node', args: ['/opt/default-claude.js'] } } }),
+    });
+    const result = await runAuditIn({ home, project }, ['--mcp', '--json'], undefined, { CODEX_HOME: '', CLAUDE_CONFIG_DIR: '' });
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs.map((i) => [i.file, i.client])).toEqual([
+      ['~/.claude.json', 'Claude Code'],
+      ['~/.codex/config.toml', 'Codex'],
+    ]);
+    const notes = report.warnings.filter((w) => w.code === 'input-note').map((w) => w.message);
+    expect(notes).toHaveLength(2);
+    expect(notes.join('\n')).toMatch(/\/opt\/default-claude\.js[\s\S]*\/opt\/default-codex\.js/);
+  });
+
   it('a malformed Goose file is exit 2 in one line naming it', async () => {
     setUp({ '~/.config/goose/config.yaml': 'extensions: [unclosed\n' });
     const result = await run(['--mcp']);

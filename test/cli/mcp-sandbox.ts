@@ -31,8 +31,8 @@ export function mcpHome(files: Record<string, string>, prefix = 'nerq-mcp-home-'
   return where;
 }
 
-/** `nerq audit …` in the project, with only that home folder's configuration. */
-export function runAuditIn(where: McpHome, args: string[], server: FixtureServer | undefined) {
+/** `nerq audit …` in the project, with only that home folder's configuration (and the variables given). */
+export function runAuditIn(where: McpHome, args: string[], server: FixtureServer | undefined, extraEnv: Record<string, string> = {}) {
   const { home } = where;
   const env = {
     HOME: home,
@@ -41,6 +41,7 @@ export function runAuditIn(where: McpHome, args: string[], server: FixtureServer
     XDG_DATA_HOME: path.join(home, '.local', 'share'),
     XDG_STATE_HOME: path.join(home, '.local', 'state'),
     GIT_CONFIG_NOSYSTEM: '1',
+    ...extraEnv,
   };
   return runCli(['audit', ...args], { ...(server === undefined ? {} : { server }), cwd: where.project, env });
 }
