@@ -433,7 +433,7 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     expect(crowded.stderr.trim()).toBe(`nerq: .continue/mcpServers: more than ${MAX_FOLDER_FILES} configuration files, not read`);
   });
 
-  it('CODEX_HOME and CLAUDE_CONFIG_DIR move where Codex and Claude Code keep their servers: the moved files are audited, the default ones no longer read', async () => {
+  it('CODEX_HOME and CLAUDE_CONFIG_DIR (relative: from the working directory) move where Codex and Claude Code keep their servers: the moved files are audited, the default ones no longer read', async () => {
     const moved = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-codex-home-'));
     try {
       writeFileSync(path.join(moved, 'config.toml'), `[mcp_servers.bare]\ncommand = "npx"\nargs = ["-y", "nerq-fixture-bare@1.0.0"]\nenv = { "API_TOKEN" = "${SECRET}" }\n`);
@@ -445,7 +445,7 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
       server = await startFixtureServer();
       expectPackage(server, 'nerq-fixture-bare');
       expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
-      const result = await runAuditIn({ home, project }, ['--mcp', '--json'], server, { CODEX_HOME: moved, CLAUDE_CONFIG_DIR: path.join(home, '.claude-work') });
+      const result = await runAuditIn({ home, project }, ['--mcp', '--json'], server, { CODEX_HOME: moved, CLAUDE_CONFIG_DIR: path.join('..', '..', '.claude-work') });
       expect(result.stderr).not.toMatch(/\n\s+at /);
       const report = JSON.parse(result.stdout) as AuditReport;
       expect(report.inputs).toEqual([
