@@ -376,6 +376,20 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     }
   });
 
+  it('a trusted project’s .codex/config.toml is audited as Codex’s project configuration; its env values go nowhere', async () => {
+    const CODEX = `[mcp_servers.bare]\ncommand = "npx"\nargs = ["-y", "nerq-fixture-bare@1.0.0"]\n\n[mcp_servers.bare.env]\nAPI_TOKEN = "${SECRET}"\n`;
+    setUp({ '.codex/config.toml': CODEX });
+    server = await startFixtureServer();
+    expectPackage(server, 'nerq-fixture-bare');
+    const result = await run(['--mcp', '--json']);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs).toEqual([{ file: '.codex/config.toml', format: 'mcp-config', client: 'Codex', scope: 'project' }]);
+    expect(report.entries.map((e) => [e.subject.ecosystem, e.subject.name, e.subject.version])).toEqual([['npm', 'nerq-fixture-bare', '1.0.0']]);
+    expect(result.code).toBe(report.outcome.exitCode);
+    for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
+  });
+
   it('the table names each file’s client and scope', async () => {
     setUp({ '.kiro/settings/mcp.json': JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['/opt/mine.js'] } } }) });
     const result = await run(['--mcp', '--no-color']);

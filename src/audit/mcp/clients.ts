@@ -63,6 +63,8 @@ export function clientConfigLocations(ctx: LocationContext): ClientConfigLocatio
     project('VS Code', join('.vscode', 'mcp.json')),
     user('Windsurf', join(ctx.home, '.codeium', 'windsurf', 'mcp_config.json')),
     user('Codex', join(codexHome, 'config.toml')),
+    // A trusted project's own `[mcp_servers.<name>]` (README.md, "nerq audit --mcp").
+    project('Codex', join('.codex', 'config.toml')),
     user('Zed', ctx.platform === 'win32' ? join(appData, 'Zed', 'settings.json') : join(xdg, 'zed', 'settings.json')),
     project('Zed', join('.zed', 'settings.json')),
     user('Gemini CLI', join(geminiHome, '.gemini', 'settings.json')),

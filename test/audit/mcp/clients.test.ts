@@ -16,6 +16,7 @@ const PROJECT_FILES = [
   'project Claude Code, GitHub Copilot CLI, Visual Studio: ./.mcp.json',
   'project Cursor: ./.cursor/mcp.json',
   'project VS Code: ./.vscode/mcp.json',
+  'project Codex: ./.codex/config.toml',
   'project Zed: ./.zed/settings.json',
   'project Gemini CLI: ./.gemini/settings.json',
   'project GitHub Copilot CLI: ./.github/mcp.json',
