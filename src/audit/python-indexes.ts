@@ -152,6 +152,11 @@ class Collected implements PythonIndexes {
   }
 }
 
+/** `$XDG_CONFIG_HOME` when set and not empty, else `~/.config` (Linux and macOS, as pip and uv read it). */
+function xdgConfigHome(env: NodeJS.ProcessEnv, home: string): string {
+  return env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : path.posix.join(home, '.config');
+}
+
 /** The user's pip configuration files for `platform`, in the order pip reads them. */
 export function pipUserFiles(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string[] {
   const p = platform === 'win32' ? path.win32 : path.posix;
@@ -159,7 +164,7 @@ export function pipUserFiles(env: NodeJS.ProcessEnv, platform: NodeJS.Platform):
   if (platform === 'win32') {
     return [p.join(home, 'pip', 'pip.ini'), ...(env.APPDATA === undefined ? [] : [p.join(env.APPDATA, 'pip', 'pip.ini')])];
   }
-  const xdg = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : p.join(home, '.config');
+  const xdg = xdgConfigHome(env, home);
   return [
     p.join(home, '.pip', 'pip.conf'),
     ...(platform === 'darwin' ? [p.join(home, 'Library', 'Application Support', 'pip', 'pip.conf')] : []),
@@ -170,9 +175,7 @@ export function pipUserFiles(env: NodeJS.ProcessEnv, platform: NodeJS.Platform):
 /** The user's uv.toml for `platform`. */
 export function uvUserFile(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | null {
   if (platform === 'win32') return env.APPDATA === undefined ? null : path.win32.join(env.APPDATA, 'uv', 'uv.toml');
-  const home = env.HOME ?? os.homedir();
-  const xdg = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : path.posix.join(home, '.config');
-  return path.posix.join(xdg, 'uv', 'uv.toml');
+  return path.posix.join(xdgConfigHome(env, env.HOME ?? os.homedir()), 'uv', 'uv.toml');
 }
 
 /**

@@ -106,13 +106,16 @@ export function isPlainNativeBuild(command: string): boolean {
   return /^\s*(node-gyp(\s+(rebuild|configure|build))+|node-gyp-build(\s+\S+)?)\s*$/.test(command);
 }
 
+/** Where a command runs inline code: `node -e`, `--eval`, `-p`, `--print`. */
+const NODE_EVAL = /\bnode(?:\.exe)?\b[^|;&]*?\s(?:-e|--eval|-p|--print)\b/i;
+
 /** Patterns of script text that fetch from the network, decode or evaluate code. */
 const SUSPICIOUS: readonly (readonly [label: string, pattern: RegExp])[] = [
   ['curl', /\bcurl\b/i],
   ['wget', /\bwget\b/i],
   ['url', /\bhttps?:\/\//i],
   ['http', /\brequire\s*\(\s*['"`](?:node:)?https?['"`]|['"`]node:https?['"`]|\bhttps?\.(?:get|request)\b/i],
-  ['node-eval', /\bnode(?:\.exe)?\b[^|;&]*?\s(?:-e|--eval|-p|--print)\b/i],
+  ['node-eval', NODE_EVAL],
   ['eval', /(?<!-)\beval\b/i],
   ['base64', /\bbase64\b|\batob\s*\(|Buffer\.from\s*\([^)]*['"]base64['"]/i],
   ['powershell', /\bpowershell\b|\bpwsh\b|\binvoke-webrequest\b|\biwr\b|\biex\b/i],
@@ -127,8 +130,8 @@ const SUSPICIOUS: readonly (readonly [label: string, pattern: RegExp])[] = [
 /** Script text longer than this is itself a red flag (and only this much is scanned). */
 export const MAX_SCANNED_CHARS = 4_000;
 
-/** Where a command runs inline code: `node -e`, `--eval`, `-p`, `--print` . */
-const NODE_EVAL_FLAG = /\bnode(?:\.exe)?\b[^|;&]*?\s(?:-e|--eval|-p|--print)\b/gi;
+/** Each place a command runs inline code (the `node-eval` pattern, every match). */
+const NODE_EVAL_FLAG = new RegExp(NODE_EVAL.source, 'gi');
 /** A path inside the package's own folder: `./` then segments that cannot be `..`. */
 const OWN_PATH = String.raw`\.\/(?:[\w@-][\w@.-]*\/)*[\w@-][\w@.-]*`;
 /** `require('./file')` of a file of the package itself, in any of the three JavaScript quotes. */
