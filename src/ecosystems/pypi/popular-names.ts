@@ -2,9 +2,10 @@
  * Widely used PyPI projects, the typosquat comparison set for PyPI targets (npm targets use
  * the npm-high-impact lists, see typosquat.ts).
  *
- * Hand-curated for nerq: about 250 project names that are among the most widely installed on
- * PyPI (the AWS and Google client libraries, the scientific stack, web frameworks, packaging
- * and test tools, and the dependencies they all pull in). No ranking is claimed and the order
+ * Hand-curated for nerq: about 650 project names that are among the most widely installed on
+ * PyPI (the AWS, Azure and Google client libraries, the scientific and machine-learning stacks,
+ * web frameworks and their plugins, database drivers, packaging and test tools, command-line
+ * and scraping libraries, and the dependencies they all pull in). No ranking is claimed and the order
  * carries no meaning beyond breaking ties between two equally close names; there is no
  * maintained offline PyPI popularity list on npm to ship instead. Names are PEP 503
  * normalised (lower case, `-` between words), as the typosquat check compares them.
@@ -42,4 +43,59 @@ export const PYPI_POPULAR: readonly string[] = [
   'opentelemetry-sdk', 'snowflake-connector-python', 'pyspark', 'dnspython', 'email-validator',
   'python-multipart', 'argcomplete', 'typer', 'pyodbc', 'asgiref', 'pyserial', 'numba', 'h5py', 'xlsxwriter',
   'markdown', 'python-slugify', 'babel', 'hypothesis',
+  // More of what the projects above are installed with: clients, data and ML stacks, CLIs, scrapers.
+  'accelerate', 'adal', 'aio-pika', 'aiodns', 'aiofiles', 'aiogram', 'aiohttp-retry', 'aiomysql', 'aiosqlite',
+  'albumentations', 'alembic-utils', 'alive-progress', 'annoy', 'ansible', 'ansible-core', 'anthropic',
+  'apache-airflow', 'apscheduler', 'argon2-cffi', 'asyncpg', 'authlib', 'aws-lambda-powertools',
+  'aws-requests-auth', 'aws-xray-sdk', 'awswrangler', 'azure-cosmos', 'azure-eventhub', 'azure-functions',
+  'azure-keyvault-secrets', 'azure-mgmt-compute', 'azure-mgmt-resource', 'azure-servicebus',
+  'azure-storage-queue', 'base58', 'bidict', 'bitsandbytes', 'bleak', 'blessed', 'bokeh', 'boltons', 'boto',
+  'boto3-stubs', 'botocore-stubs', 'bottleneck', 'brotli', 'bs4', 'cairosvg', 'cassandra-driver', 'catboost',
+  'category-encoders', 'cattrs', 'ccxt', 'celery-redbeat', 'cerberus', 'channels', 'chromadb',
+  'click-didyoumean', 'click-plugins', 'click-repl', 'clickhouse-connect', 'clickhouse-driver', 'coincurve',
+  'colored', 'colorlog', 'comtypes', 'confluent-kafka', 'cramjam', 'crewai', 'croniter', 'cssselect',
+  'cx-oracle', 'cytoolz', 'dagster', 'daphne', 'dash', 'dask', 'databases', 'databricks-sdk',
+  'dataclasses-json', 'datasets', 'dbt-core', 'deep-translator', 'diffusers', 'discord-py', 'discord-webhook',
+  'diskcache', 'django-cors-headers', 'djangorestframework-simplejwt', 'docopt', 'docx2txt', 'dspy-ai',
+  'duckdb', 'easyocr', 'ecdsa', 'einops', 'elasticsearch', 'emoji', 'eth-abi', 'eth-account', 'eth-hash',
+  'eth-typing', 'eth-utils', 'evaluate', 'eventlet', 'fabric', 'factory-boy', 'faiss-cpu', 'fake-useragent',
+  'faker', 'fastmcp', 'feedparser', 'ffmpeg-python', 'findspark', 'fire', 'firebase-admin', 'flask-cors',
+  'flask-jwt-extended', 'flask-login', 'flask-sqlalchemy', 'flask-wtf', 'flower', 'fpdf', 'freezegun', 'funcy',
+  'fuzzywuzzy', 'gensim', 'gevent', 'google-api-python-client', 'google-auth-httplib2',
+  'google-cloud-aiplatform', 'google-cloud-firestore', 'google-cloud-logging', 'google-cloud-pubsub',
+  'google-cloud-secret-manager', 'google-cloud-translate', 'google-cloud-vision', 'google-generativeai',
+  'googletrans', 'gradio', 'great-expectations', 'grpcio-health-checking', 'gspread', 'hdbscan', 'hexbytes',
+  'hiredis', 'html2text', 'httplib2', 'humanize', 'hypercorn', 'imageio', 'imageio-ffmpeg', 'imbalanced-learn',
+  'importlib-resources', 'inflection', 'influxdb-client', 'inquirer', 'instructor', 'invoke', 'ipaddress',
+  'itemadapter', 'jax', 'jaxlib', 'jeepney', 'jellyfish', 'jinja2-time', 'json5', 'jsonpatch', 'jsonpath-ng',
+  'jsonpointer', 'kafka-python', 'keras-preprocessing', 'keyrings-alt', 'langchain-community',
+  'langchain-core', 'langchain-openai', 'langdetect', 'langgraph', 'langsmith', 'ldap3', 'levenshtein',
+  'lightning', 'line-profiler', 'litellm', 'llama-index', 'llvmlite', 'localstack', 'lru-dict', 'lz4',
+  'markdown2', 'mcp', 'memory-profiler', 'mistune', 'mlflow', 'mlxtend', 'moto', 'motor', 'moviepy', 'msrest',
+  'msrestazure', 'mypy-boto3-s3', 'mysql-connector-python', 'mysqlclient', 'neo4j', 'netaddr', 'netcdf4',
+  'netifaces', 'netmiko', 'newspaper3k', 'nh3', 'nox', 'numexpr', 'oauth2client', 'ollama', 'onnx',
+  'onnxruntime', 'openai-whisper', 'opencv-contrib-python', 'opencv-python-headless', 'opensearch-py',
+  'optuna', 'oracledb', 'outlines', 'paho-mqtt', 'parsel', 'passlib', 'patool', 'patsy', 'pdfminer-six',
+  'pdfplumber', 'peewee', 'peft', 'pexpect', 'phonenumbers', 'pika', 'pillow-heif', 'pinecone-client',
+  'playwright-stealth', 'plumbum', 'pmdarima', 'polars', 'praw', 'prefect', 'prettytable', 'progressbar2',
+  'prophet', 'protobuf3-to-dict', 'psycopg', 'psycopg-binary', 'ptyprocess', 'py7zr', 'pyaes', 'pyautogui',
+  'pycurl', 'pydantic-settings', 'pydub', 'pyfiglet', 'pygame', 'pyhumps', 'pyinotify', 'pyinstaller',
+  'pyinstrument', 'pymodbus', 'pymongo', 'pymssql', 'pymupdf', 'pynput', 'pyotp', 'pypandoc', 'pypdf',
+  'pypdf2', 'pyperclip', 'pyppeteer', 'pyqt5', 'pysaml2', 'pysftp', 'pyside6', 'pysnmp', 'pytesseract',
+  'pytest-benchmark', 'pytest-django', 'pytest-html', 'pytest-rerunfailures', 'pytest-timeout',
+  'python-crontab', 'python-docx', 'python-jose', 'python-ldap', 'python-levenshtein', 'python-pptx',
+  'python-snappy', 'python-telegram-bot', 'python3-saml', 'pytorch-lightning', 'pyttsx3', 'pytube', 'pyusb',
+  'pywin32-ctypes', 'pywinauto', 'pyyaml-include', 'pyzstd', 'qrcode', 'questionary', 'rapidfuzz', 'rarfile',
+  'ray', 'readability-lxml', 'redis-py-cluster', 'reportlab', 'requests-aws4auth', 'requests-cache',
+  'requests-futures', 'requests-kerberos', 'requests-mock', 'requests-ntlm', 'responses', 'rich-click', 'rlp',
+  'rq', 'sagemaker', 'scapy', 'schedule', 'schema', 'secretstorage', 'selenium-wire', 'semantic-kernel',
+  'sentence-transformers', 'sentencepiece', 'sh', 'shap', 'shellingham', 'simplejson', 'sktime', 'solders',
+  'spacy', 'spacy-legacy', 'speechrecognition', 'sphinx', 'sphinx-rtd-theme', 'sqlalchemy-utils', 'sqlglot',
+  'sqlmodel', 'sqlparse', 'sshtunnel', 'streamlit', 'svglib', 'tables', 'telethon', 'tensorboard',
+  'tensorboardx', 'tensorflow-datasets', 'tensorflow-estimator', 'tensorflow-hub', 'termcolor',
+  'terminaltables', 'text-unidecode', 'textblob', 'texttable', 'textual', 'tf-keras', 'thefuzz', 'timm',
+  'toolz', 'torch-geometric', 'torchaudio', 'torchmetrics', 'torchtext', 'trafilatura', 'truststore', 'tweepy',
+  'umap-learn', 'undetected-chromedriver', 'unidecode', 'urllib3-secure-extra', 'urwid', 'uvloop', 'vllm',
+  'voluptuous', 'w3lib', 'wand', 'wandb', 'watchdog', 'web3', 'webdriver-manager', 'wmi', 'wtforms', 'xarray',
+  'xformers', 'xlrd', 'xmlsec', 'yaspin', 'yfinance', 'yt-dlp', 'zarr', 'zipfile36', 'zstandard',
 ];

@@ -1,12 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PYPI_POPULAR } from '../../../src/ecosystems/pypi/popular-names.js';
 import { pep503 } from '../../../src/ecosystems/pypi/name.js';
 import { findIntended, isPopular, popularIndex, pypiPopularIndex } from '../../../src/checks/lib/typosquat.js';
 
 describe('the curated PyPI list', () => {
-  it('holds 150–250 unique, PEP 503 normalised names', () => {
-    expect(PYPI_POPULAR.length).toBeGreaterThanOrEqual(150);
-    expect(PYPI_POPULAR.length).toBeLessThanOrEqual(250);
+  it('holds 500–800 unique, PEP 503 normalised names', () => {
+    expect(PYPI_POPULAR.length).toBeGreaterThanOrEqual(500);
+    expect(PYPI_POPULAR.length).toBeLessThanOrEqual(800);
     expect(new Set(PYPI_POPULAR).size).toBe(PYPI_POPULAR.length);
     for (const name of PYPI_POPULAR) expect(pep503(name), name).toBe(name);
   });
@@ -46,6 +47,26 @@ describe('PyPI typosquat matching', () => {
     ['beautifulsop4', 'beautifulsoup4', 'distance'],
   ])('%s → %s (%s)', (name, intended, rule) => {
     expect(findIntended(pep503(name), index)).toMatchObject({ intended, rule });
+  });
+
+  it.each([
+    ['pyautogiu', 'pyautogui'],
+    ['termncolor', 'termcolor'],
+    ['pygaem', 'pygame'],
+    ['importlibs-resources', 'importlib-resources'],
+    ['pytorch-lighting', 'pytorch-lightning'],
+    ['simplyjson', 'simplejson'],
+    ['huggingfaces-hub', 'huggingface-hub'],
+  ])('real malicious upload %s → %s', (name, intended) => {
+    expect(findIntended(pep503(name), index)).toMatchObject({ intended });
+  });
+
+  // Real names of malicious PyPI uploads that copy a popular name (fixtures/PROVENANCE.md).
+  it('names the intended project for at least three in four real malicious look-alikes', () => {
+    const names = readFileSync(new URL('../../../fixtures/typosquat/pypi-malicious-names.txt', import.meta.url), 'utf8').split('\n').filter((n) => n !== '');
+    expect(names).toHaveLength(97);
+    const caught = names.filter((n) => !isPopular(pep503(n), index) && findIntended(pep503(n), index) !== null);
+    expect(caught.length).toBeGreaterThanOrEqual(74);
   });
 
   it('uses a list of its own, not the npm one', () => {
