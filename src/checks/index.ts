@@ -2,6 +2,7 @@
  * The explicit list of checks, in report order: security, maintenance, documentation,
  * compliance, community. A check exists for nerq only once it is listed here.
  */
+import implausibleVersion from './implausible-version.js';
 import mcpPackages from './mcp-packages.js';
 import mcpPackageOwnership from './mcp-package-ownership.js';
 import mcpNamespaceOwner from './mcp-namespace-owner.js';
@@ -70,6 +71,7 @@ export const CHECKS: readonly AnyCheck[] = [
   provenance,
   publisherContinuity,
   typosquat,
+  implausibleVersion,
   advertisedPackages,
   securityPolicy,
   releaseSigning,
