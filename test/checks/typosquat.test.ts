@@ -57,6 +57,11 @@ checkTable(check, [
   flagged('l0dash', 'lodash', 'homoglyph', 1),
   flagged('electorn', 'electron', 'distance', 1),
   flagged('lodahs', 'lodash', 'distance', 1),
+  flagged('@type/node', '@types/node', 'distance', 1),
+  flagged('@aws-sdkk/client-s3', '@aws-sdk/client-s3', 'distance', 1),
+  flagged('@vuee/shared', '@vue/shared', 'distance', 1),
+  distinct('@acme/node'),
+  distinct('@nz/webpack'), // a two-letter scope one edit from @nx: too short to tell a typo from another owner
   flagged('expres', 'express', 'distance', 1),
   flagged('reqeust', 'request', 'distance', 1),
   // Two popular packages one edit apart are both legitimate.

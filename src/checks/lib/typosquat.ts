@@ -17,7 +17,9 @@
  *    `electron`). The differing part is the one segment (between `@`, `/`, `-`, `_`, `.`)
  *    that differs when only one does (so `eslint-config-umi` / `eslint-config-ali` compare
  *    `umi` with `ali`), else the whole name; short parts collide naturally and meet only the
- *    rules above. Names that differ only in digits (`passport-oauth1` / `passport-oauth2`)
+ *    rules above. Two scoped names with the same name after the slash compare their scopes
+ *    whole, from 3 characters (`@type/node` / `@types/node`, `@aws-sdkk/client-s3`): a
+ *    look-alike scope publishing a popular package's name. Names that differ only in digits (`passport-oauth1` / `passport-oauth2`)
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
@@ -49,6 +51,11 @@ export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
 export const MIN_LENGTH_DISTANCE_1 = 5;
 /** Shortest differing part for which edit distance 2 counts. */
 export const MIN_LENGTH_DISTANCE_2 = 8;
+/**
+ * Shortest scope for which edit distance 1 counts when two scoped names differ only in their
+ * scope (`@type/node`, `@vuee/shared`): the same package name under a look-alike scope.
+ */
+export const MIN_SCOPE_DISTANCE_1 = 3;
 /** The largest distance any rule allows (the mask test in `findIntended` is written for 2). */
 const MAX_DISTANCE = 2;
 
@@ -223,13 +230,16 @@ export function differOnlyInDigits(a: string, b: string): boolean {
 /** A name's lower-cased form and its parts, for the distance rule. */
 export interface Shape {
   lower: string;
-  scoped: boolean;
+  /** The scope without `@` (null when unscoped) and the name after it. */
+  scope: string | null;
+  bare: string;
   segments: readonly string[];
 }
 
 function shapeOf(name: string): Shape {
   const lower = name.toLowerCase();
-  return { lower, scoped: splitScope(lower).scope !== null, segments: segments(lower) };
+  const { scope, name: bare } = splitScope(lower);
+  return { lower, scope, bare, segments: segments(lower) };
 }
 
 /** Length of the part that differs: the one differing segment when only one does, else the shorter name. */
@@ -248,7 +258,13 @@ function differingLength(x: Shape, y: Shape): number {
 }
 
 function allowedFor(x: Shape, y: Shape): number {
-  if (x.scoped !== y.scoped) return 0;
+  if ((x.scope === null) !== (y.scope === null)) return 0;
+  if (x.scope !== null && y.scope !== null && x.scope !== y.scope && x.bare === y.bare) {
+    // The same package under another scope: the scope is the differing part, however its words split.
+    const length = Math.min(x.scope.length, y.scope.length);
+    if (length >= MIN_LENGTH_DISTANCE_2) return 2;
+    return length >= MIN_SCOPE_DISTANCE_1 ? 1 : 0;
+  }
   const length = differingLength(x, y);
   if (length >= MIN_LENGTH_DISTANCE_2) return 2;
   if (length >= MIN_LENGTH_DISTANCE_1) return 1;
@@ -257,7 +273,8 @@ function allowedFor(x: Shape, y: Shape): number {
 
 /**
  * The largest edit distance that counts between two names: 0 when only one is scoped or the
- * differing part is shorter than 5 characters, 1 from 5, 2 from 8.
+ * differing part is shorter than 5 characters, 1 from 5, 2 from 8; for the same name under two
+ * scopes, 1 from a scope of 3 characters, 2 from 8.
  */
 export function distanceAllowed(a: string, b: string): number {
   return allowedFor(shapeOf(a), shapeOf(b));
