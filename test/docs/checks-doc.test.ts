@@ -25,6 +25,13 @@ describe('docs/checks.md', () => {
   });
 });
 
+describe('README.md', () => {
+  it('gives the number of checks there are', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(`${CHECKS.length} checks ([docs/checks.md](docs/checks.md))`);
+  });
+});
+
 describe('renderChecksDoc', () => {
   const rendered = renderChecksDoc(CHECKS);
 
