@@ -77,10 +77,11 @@ export default defineCheck({
   dimension: 'security',
   weight: 2,
   needs: ['registry', 'tarball'],
+  holdsWhenUnread: 'the tarball was not read to its end: npm extracts all of it, and a package.json past what nerq read may run install scripts the registry does not show',
   title: 'Manifest confusion',
   description:
     "Compares the package.json inside the tarball (what npm installs, and whose install scripts it runs) with the registry's manifest (npm only): name, version, install scripts, dependencies, `bin`, and the registry's `hasInstallScript`; a package shipped under the tarball's `node_modules/` that its package.json does not bundle is a difference too. " +
-    'The same scores 100; any difference scores 0 and holds the verdict at CAUTION (the metadata nerq and reviewers read is not what npm installs); unknown when the tarball has no readable package.json.',
+    'The same scores 100; any difference scores 0 and holds the verdict at CAUTION (the metadata nerq and reviewers read is not what npm installs); unknown when the tarball has no readable package.json, and unknown holding the verdict at CAUTION when the tarball was not read to its end (over a cap: npm extracts all of it).',
   messages: {
     same: "The tarball's package.json matches the registry's manifest",
     different: "The tarball's package.json differs from the registry's manifest: {summary}",

@@ -18,7 +18,12 @@ import { RepositoryRefSchema } from './repository-ref.js';
 
 export const EVIDENCE_SCHEMA_VERSION = 3;
 
-const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string() });
+/**
+ * `unread`: the source had the data and nerq stopped reading it at a cap (a tarball past its
+ * entries or bytes): what was not read may still act (npm installs all of it). A check may hold
+ * the verdict on it (`holdsWhenUnread`, checks/define.ts).
+ */
+const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string(), unread: z.literal(true).optional() });
 /**
  * The source does not exist for this target (npm registry facts for a PyPI project, GitHub for
  * a package without a GitHub repository…). Checks that need it are left out of the report.

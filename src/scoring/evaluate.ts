@@ -59,7 +59,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
         message: `Unknown: ${name} unavailable (${source.reason})`,
         evidence: { source: name, reason: source.reason },
         capRequests: [],
-        holdVerdict: null,
+        holdVerdict: check.holdsWhenUnread !== undefined && 'unread' in source && source.unread === true ? `${check.holdsWhenUnread} (${source.reason})` : null,
         notApplicable: false,
       };
     }

@@ -17,11 +17,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { x as extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTarball } from '../../src/sources/npm/tarball.js';
+import { createHttpClient } from '../../src/sources/http/client.js';
+import { DEFAULT_TARBALL_CAPS, fetchTarballFacts, readTarball } from '../../src/sources/npm/tarball.js';
 import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
+import { startFixtureServer } from '../support/fixture-server.js';
+import { tarHeader } from '../support/tarball.js';
 import { requireCli } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
-import { rawTar, type RawEntry } from './support/hostile-tarballs.js';
+import { MiB, rawTar, type RawEntry } from './support/hostile-tarballs.js';
 import { noteCases } from './support/metrics.js';
 import { closeWorlds, evaluate, vouchedFor } from './support/package-world.js';
 
@@ -75,7 +78,7 @@ describe('nerq reads the package.json that extraction writes', () => {
   it.for([
     ['"./binding.gyp"', './binding.gyp'],
     ['"/binding.gyp"', '/binding.gyp'],
-  ])('a %s is the binding.gyp npm runs node-gyp for', async ([label, name], { task }) => {
+  ] as const)('a %s is the binding.gyp npm runs node-gyp for', async ([label, name], { task }) => {
     noteCases(task);
     const read = await readTarball(zlib.gzipSync(rawTar([file('package/package.json', HONEST), file(name, '{"targets":[]}')])));
     if (read.status !== 'ok') throw new Error(`${label}: ${read.reason}`);
@@ -109,5 +112,83 @@ describe('nerq check on such a tarball', () => {
     expect(report.verdictCode, label).not.toBe('yes');
     // Windows only: an alias, not what Linux extraction runs.
     if (name !== 'package\\package.json') expect(checkOf(report, 'install-scripts').messageId, label).not.toBe('none');
+  });
+});
+
+/** `before`, a file of `bytes` zeros (8 MiB gzip members, compressed once and repeated), `after`: gunzip reads the members as one stream. */
+function zerosBetween(before: Buffer, bytes: number, after: Buffer): Buffer {
+  const chunk = 8 * MiB;
+  if (bytes % chunk !== 0) throw new Error('the file is built of 8 MiB members');
+  const zeros = zlib.gzipSync(Buffer.alloc(chunk), { level: 9 });
+  return Buffer.concat([zlib.gzipSync(before), zlib.gzipSync(tarHeader({ path: 'package/data.bin', type: 'file', size: bytes })), ...Array.from({ length: bytes / chunk }, () => zeros), zlib.gzipSync(after)]);
+}
+
+/**
+ * A tarball nerq does not read to its end is not one without install scripts. npm's extraction
+ * skips an entry whose header is invalid and goes on, and has no cap on entries or unpacked size,
+ * so a package.json after either is the one npm runs. nerq now reads past an invalid header as
+ * npm does; past a cap (docs/security.md, "Memory") it stops, and manifest-confusion then holds
+ * the verdict. The world is chalk's, read on 2020-07-01 (three weeks after 4.1.0): with an honest
+ * tarball it is a YES, so a YES here would be nerq vouching for scripts it never saw.
+ */
+describe('a tarball nerq does not read to its end', () => {
+  const FRESH = { NERQ_NOW: '2020-07-01T00:00:00Z' };
+  const head = (tar: Buffer): Buffer => tar.subarray(0, tar.length - 1024); // without the two end blocks
+  const honestStart = head(rawTar([file('package/package.json', HONEST), file('package/readme.md', '# chalk\n\nTerminal string styling.\n')]));
+  const evilEnd = rawTar([file('package/package.json', EVIL)]);
+  const garbageBlock = (): Buffer => zlib.gzipSync(Buffer.concat([honestStart, Buffer.alloc(512, 0x41), evilEnd]));
+  const pastCaps: [label: string, tarball: () => Buffer][] = [
+    [`more than ${DEFAULT_TARBALL_CAPS.entries} entries before a later package.json`, () => zlib.gzipSync(Buffer.concat([honestStart, head(rawTar(Array.from({ length: DEFAULT_TARBALL_CAPS.entries }, (_, i) => file(`package/lib/f${i}.js`, '')))), evilEnd]))],
+    [`a file of zeros past ${DEFAULT_TARBALL_CAPS.decompressedBytes / MiB} MiB unpacked before a later package.json`, () => zerosBetween(honestStart, DEFAULT_TARBALL_CAPS.decompressedBytes + 8 * MiB, evilEnd)],
+  ];
+
+  it('a block of garbage before a later package.json: npm skips it and extracts the rest, and so does nerq', async ({ task }) => {
+    noteCases(task);
+    const tgz = garbageBlock();
+    expect(await extractedManifest(tgz)).toBe(EVIL);
+    const read = await readTarball(tgz);
+    if (read.status !== 'ok') throw new Error(read.reason);
+    expect(read.facts.manifest?.installScripts.postinstall).toBe('node steal.js');
+  });
+
+  it('nerq check on it: manifest-confusion fails and holds the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, 'garbage block', { ...vouchedFor(garbageBlock()), osv: osvNoAdvisories }, { env: FRESH });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').messageId).toBe('different');
+    expect(checkOf(report, 'install-scripts').messageId).not.toBe('none');
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it.concurrent.for(pastCaps)('%s: manifest-confusion is unknown and holds the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, tarball], { task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, label, { ...vouchedFor(tarball()), osv: osvNoAdvisories }, { env: FRESH });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').score, label).toBeNull();
+    expect(report.verdictCode, label).not.toBe('yes');
+    expect(report.verdictReasonDetails.filter((r) => r.code === 'verdict-held').map((r) => r.args.check), label).toEqual(['manifest-confusion']);
+  });
+
+  it('a download past the compressed cap is unread too (not "unavailable" alone)', async ({ task }) => {
+    noteCases(task);
+    const server = await startFixtureServer();
+    const http = createHttpClient({ retry: { retries: 0 } });
+    try {
+      server.expect('GET', '/npm/big.tgz', { body: zlib.gzipSync(Buffer.concat([honestStart, evilEnd])) });
+      const result = await fetchTarballFacts(http, `${server.url('npm')}/big.tgz`, { caps: { compressedBytes: 64 } });
+      expect(result).toMatchObject({ status: 'unavailable', unread: true });
+    } finally {
+      await http.close();
+      await server.close();
+    }
+  });
+
+  it('the same world with a tarball read to its end is a YES (the holds above come from the tarball)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const tarball = zlib.gzipSync(Buffer.concat([honestStart, Buffer.alloc(1024)]));
+    const { report, sandbox } = await evaluate(task, 'honest', { ...vouchedFor(tarball), osv: osvNoAdvisories }, { env: FRESH });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').score).toBe(100);
+    expect(report.verdictCode).toBe('yes');
   });
 });

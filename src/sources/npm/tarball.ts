@@ -107,7 +107,8 @@ function readsAsManifest(name: string): boolean {
  */
 export const MAX_LICENSE_TEXTS = 16;
 
-export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'unavailable'; reason: string };
+/** `unread`: stopped at a cap, with the rest of the archive (which npm extracts) not read. */
+export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'unavailable'; reason: string; unread?: true };
 
 /**
  * The `Authorization` header value for a URL, as npm's configuration gives it for that
@@ -145,7 +146,7 @@ export async function fetchTarballFacts(
   );
   if (!res.ok) {
     if (res.kind === 'too-large') {
-      return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed` };
+      return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`, unread: true };
     }
     return { status: 'unavailable', reason: `tarball: ${oneLine(res.reason)}` };
   }
@@ -236,6 +237,8 @@ const GUNZIP_OPTIONS: ZlibOptions & TransformOptions = { writableHighWaterMark: 
 
 /** Thrown inside the pipeline to stop reading; turned into `unavailable` below. */
 class StopReading extends Error {}
+/** A cap reached: the archive is fine, only larger than nerq reads (`unread`: npm extracts the rest). */
+class CapReached extends StopReading {}
 
 interface Kept {
   path: string;
@@ -258,15 +261,20 @@ export async function readTarball(
   // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
   const { Parser } = await import('tar');
 
-  // strict: every malformed header or truncated body is an error, not a warning.
+  // Read as npm's extraction reads (node-tar's Unpack, not strict): an entry whose header is
+  // invalid is skipped and reading goes on — a package.json after it is the one npm installs —,
+  // while a bad archive (truncated, or no valid entry at all) ends it, as it ends extraction.
   // zstd: false — only gzip is accepted, and that is done (and counted) here.
   const parser = new Parser({
-    strict: true,
+    strict: false,
     zstd: false,
+    onwarn: (code: string, message: string | Error) => {
+      if (code === 'TAR_BAD_ARCHIVE' || code === 'TAR_ABORT') parseError ??= Object.assign(new Error(`${code}: ${oneLine(message instanceof Error ? message.message : message)}`), { tarCode: code });
+    },
     onReadEntry: (entry: ReadEntry) => {
       entries += 1;
       if (entries > limits.entries) {
-        parseError ??= new StopReading(`tarball has more than ${limits.entries} entries`);
+        parseError ??= new CapReached(`tarball has more than ${limits.entries} entries`);
         entry.resume();
         return;
       }
@@ -288,7 +296,7 @@ export async function readTarball(
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
       compressed += buf.length;
       if (compressed > limits.compressedBytes) {
-        throw new StopReading(`tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`);
+        throw new CapReached(`tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`);
       }
       yield buf;
     }
@@ -305,7 +313,7 @@ export async function readTarball(
         for await (let chunk of inflated) {
           decompressed += chunk.length;
           if (decompressed > limits.decompressedBytes) {
-            throw new StopReading(`tarball exceeds ${formatBytes(limits.decompressedBytes)} decompressed`);
+            throw new CapReached(`tarball exceeds ${formatBytes(limits.decompressedBytes)} decompressed`);
           }
           if (head !== null) {
             head = Buffer.concat([head, chunk]);
@@ -326,7 +334,7 @@ export async function readTarball(
     await parserDone;
     if (parseError) throw parseError;
   } catch (error) {
-    return { status: 'unavailable', reason: failureReason(error) };
+    return { status: 'unavailable', reason: failureReason(error), ...(error instanceof CapReached ? { unread: true as const } : {}) };
   }
 
   const facts = collector.facts();
