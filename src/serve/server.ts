@@ -22,6 +22,7 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from './auth.js';
 import { openApiDocument } from './openapi.js';
+import { receiveTimeout } from './receive-timeout.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
   AuditRequestSchema,
@@ -145,13 +146,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    // A request not received whole within the deadline (a body sent a byte at a time) is ended:
-    // Fastify's default (0) switches off Node's own limit, so one slow client per socket could
-    // hold connections for ever.
-    requestTimeout: requestTimeoutMs,
-    // Node looks for such requests every 30 s by default: at least as often as the deadline. It
-    // ends none while its headers timeout (60 s by default) is longer than the request timeout.
-    http: { connectionsCheckingInterval: Math.max(100, Math.min(30_000, requestTimeoutMs)), headersTimeout: Math.min(60_000, requestTimeoutMs) },
+    // A request not received whole within the deadline (a body sent a byte at a time) is ended.
+    ...receiveTimeout(requestTimeoutMs),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
