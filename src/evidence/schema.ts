@@ -228,6 +228,8 @@ export const TarballFactsSchema = z.object({
   manifest: TarballManifestSchema.nullable().default(null),
   /** Why `manifest` is null (none in the archive, over the cap, not JSON); null when read. */
   manifestProblem: z.string().nullable().default(null),
+  /** The archive's package.json is larger than nerq reads: npm reads it whole, so its scripts are unknown, not absent. */
+  manifestOverCap: z.boolean().default(false),
   /**
    * Files at depth one that a case-insensitive or Windows file system reads as package.json
    * (`PACKAGE.JSON`, `package.json.`, `PACKAG~1.JSO`): what npm runs there. `manifest` null when

@@ -169,6 +169,17 @@ describe('a tarball nerq does not read to its end', () => {
     expect(report.verdictReasonDetails.filter((r) => r.code === 'verdict-held').map((r) => r.args.check), label).toEqual(['manifest-confusion']);
   });
 
+  it('a package.json over the 1 MiB nerq reads (npm reads it whole): manifest-confusion is unknown and holds the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const big = JSON.stringify({ ...JSON.parse(EVIL), description: 'x'.repeat(1024 * 1024) });
+    const tarball = zlib.gzipSync(rawTar([file('package/package.json', big), file('package/readme.md', '# chalk\n\nTerminal string styling.\n')]));
+    const { report, sandbox } = await evaluate(task, 'big package.json', { ...vouchedFor(tarball), osv: osvNoAdvisories }, { env: FRESH });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').score).toBeNull();
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.filter((r) => r.code === 'verdict-held').map((r) => r.args.check)).toEqual(['manifest-confusion']);
+  });
+
   it('a download past the compressed cap is unread too (not "unavailable" alone)', async ({ task }) => {
     noteCases(task);
     const server = await startFixtureServer();

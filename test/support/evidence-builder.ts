@@ -179,6 +179,7 @@ export function tarballFacts(overrides: Partial<TarballFacts> = {}): TarballFact
   return TarballFactsSchema.parse({
     manifest: manifestOf(registryFacts()),
     manifestProblem: null,
+    manifestOverCap: false,
     root: 'package',
     fileCount: 12,
     unpackedSize: 48_000,

@@ -625,21 +625,25 @@ class Collector {
   }
 
   /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
-  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestAliases'> {
+  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases'> {
     const manifestAliases = this.manifestAliases.map((alias) => {
       const read = alias.unread === true ? { manifest: null, problem: `more than ${MAX_MANIFEST_ALIASES} such files` } : readManifest(alias);
       return { path: alias.path, manifest: read.manifest, problem: read.problem };
     });
-    if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestAliases };
+    if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestOverCap: false, manifestAliases };
     const { manifest, problem } = readManifest(this.manifest);
-    return { manifest, manifestProblem: problem, manifestAliases };
+    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases };
   }
+}
+
+/** Over the cap, or cut short by a smaller per-file cap: not read, never half-read. */
+function overCap(kept: Kept, cap: number): boolean {
+  return kept.size > cap || kept.kept < kept.size;
 }
 
 /** A kept package.json (or a name read as it) parsed, or why it could not be. */
 function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null } {
-  // Over the cap, or cut short by a smaller per-file cap: not read, never half-read.
-  if (kept.size > cap || kept.kept < kept.size) {
+  if (overCap(kept, cap)) {
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
   let parsed: unknown;
