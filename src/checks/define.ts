@@ -101,8 +101,8 @@ export interface CheckDefinition<
    */
   guardsDanger?: boolean;
   /**
-   * The verdict hold (a sentence; the source's reason is added) when a source it needs stopped
-   * reading at a cap (`unread`, evidence/schema.ts): unknown is then not "nothing there", since
+   * The verdict hold (a sentence; the source's reason is added) when a source it needs or uses
+   * (`optional`: the check is then unknown too) stopped reading at a cap (`unread`, evidence/schema.ts): unknown is then not "nothing there", since
    * what was not read still acts (a tarball npm extracts in full).
    */
   holdsWhenUnread?: string;
