@@ -72,6 +72,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['mcp-launch-wrappers.test.ts', '22 MCP launches behind wrappers'],
   ['front-doors.test.ts', '23 front doors (serve, mcp)'],
   ['bundled-dependencies.test.ts', '24 bundled dependencies'],
+  ['extraction-paths.test.ts', '25 where extraction puts a file'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

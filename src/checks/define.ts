@@ -100,6 +100,12 @@ export interface CheckDefinition<
    * malicious package): while any of them is unknown the verdict is at most CAUTION.
    */
   guardsDanger?: boolean;
+  /**
+   * The verdict hold (a sentence; the source's reason is added) when a source it needs or uses
+   * (`optional`: the check is then unknown too) stopped reading at a cap (`unread`, evidence/schema.ts): unknown is then not "nothing there", since
+   * what was not read still acts (a tarball npm extracts in full).
+   */
+  holdsWhenUnread?: string;
   /** Message templates; `{key}` is replaced by `data[key]`. */
   messages: Record<M, string>;
   // Method form on purpose: its parameters are bivariant, so every typed check is an AnyCheck.

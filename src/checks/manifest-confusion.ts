@@ -77,10 +77,11 @@ export default defineCheck({
   dimension: 'security',
   weight: 2,
   needs: ['registry', 'tarball'],
+  holdsWhenUnread: 'the tarball was not read to its end: npm extracts all of it, and a package.json past what nerq read may run install scripts the registry does not show',
   title: 'Manifest confusion',
   description:
     "Compares the package.json inside the tarball (what npm installs, and whose install scripts it runs) with the registry's manifest (npm only): name, version, install scripts, dependencies, `bin`, and the registry's `hasInstallScript`; a package shipped under the tarball's `node_modules/` that its package.json does not bundle is a difference too. " +
-    'The same scores 100; any difference scores 0 and holds the verdict at CAUTION (the metadata nerq and reviewers read is not what npm installs); unknown when the tarball has no readable package.json.',
+    'The same scores 100; any difference scores 0 and holds the verdict at CAUTION (the metadata nerq and reviewers read is not what npm installs); unknown when the tarball has no readable package.json (holding the verdict at CAUTION when it is over the size nerq reads), and unknown holding the verdict at CAUTION when the tarball was not read to its end (over a cap: npm extracts all of it).',
   messages: {
     same: "The tarball's package.json matches the registry's manifest",
     different: "The tarball's package.json differs from the registry's manifest: {summary}",
@@ -88,7 +89,12 @@ export default defineCheck({
   },
   evaluate: ({ registry, tarball }): CheckOutcome<'same' | 'different' | 'unreadable'> => {
     const aliases = aliasDifferences(registry, tarball);
-    if (tarball.manifest === null && aliases.length === 0) return { score: null, messageId: 'unreadable', data: { problem: tarball.manifestProblem ?? 'not read' } };
+    if (tarball.manifest === null && aliases.length === 0) {
+      const problem = tarball.manifestProblem ?? 'not read';
+      // npm reads a package.json of any size: one too large for nerq may run scripts nobody saw.
+      if (tarball.manifestOverCap) return { score: null, messageId: 'unreadable', data: { problem }, holdVerdict: `the tarball's ${problem}: npm reads it whole, and it may run install scripts the registry does not show` };
+      return { score: null, messageId: 'unreadable', data: { problem } };
+    }
     const differences = [...(tarball.manifest === null ? [] : [...manifestDifferences(registry, tarball.manifest, tarball.bindingGyp), ...undeclaredBundled(tarball)]), ...aliases];
     if (differences.length === 0) return { score: 100, messageId: 'same', data: { differences: [] } };
     const listed = differences.slice(0, MAX_LISTED);

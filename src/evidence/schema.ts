@@ -18,7 +18,12 @@ import { RepositoryRefSchema } from './repository-ref.js';
 
 export const EVIDENCE_SCHEMA_VERSION = 3;
 
-const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string() });
+/**
+ * `unread`: the source had the data and nerq stopped reading it at a cap (a tarball past its
+ * entries or bytes): what was not read may still act (npm installs all of it). A check may hold
+ * the verdict on it (`holdsWhenUnread`, checks/define.ts).
+ */
+const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string(), unread: z.literal(true).optional() });
 /**
  * The source does not exist for this target (npm registry facts for a PyPI project, GitHub for
  * a package without a GitHub repository…). Checks that need it are left out of the report.
@@ -223,6 +228,8 @@ export const TarballFactsSchema = z.object({
   manifest: TarballManifestSchema.nullable().default(null),
   /** Why `manifest` is null (none in the archive, over the cap, not JSON); null when read. */
   manifestProblem: z.string().nullable().default(null),
+  /** The archive's package.json is larger than nerq reads: npm reads it whole, so its scripts are unknown, not absent. */
+  manifestOverCap: z.boolean().default(false),
   /**
    * Files at depth one that a case-insensitive or Windows file system reads as package.json
    * (`PACKAGE.JSON`, `package.json.`, `PACKAG~1.JSO`): what npm runs there. `manifest` null when

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../serve/auth.js';
+import { receiveTimeout } from '../serve/receive-timeout.js';
 import { createMcpServer } from './server.js';
 
 /** Host names a loopback server answers to. */
@@ -43,6 +44,8 @@ export interface McpHttpOptions {
   tokens?: readonly string[] | null;
   logLevel?: string;
   logStream?: NodeJS.WritableStream;
+  /** A request not received whole (headers and body) within this many ms is ended (default 30 s). */
+  requestTimeoutMs?: number;
 }
 
 /** The largest request body (a tools/call of audit_lockfile carries up to 5 MiB of content, JSON-escaped). */
@@ -54,6 +57,7 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    ...receiveTimeout(options.requestTimeoutMs ?? 30_000),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,

@@ -59,7 +59,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
         message: `Unknown: ${name} unavailable (${source.reason})`,
         evidence: { source: name, reason: source.reason },
         capRequests: [],
-        holdVerdict: null,
+        holdVerdict: check.holdsWhenUnread !== undefined && 'unread' in source && source.unread === true ? `${check.holdsWhenUnread} (${source.reason})` : null,
         notApplicable: false,
       };
     }
@@ -68,6 +68,21 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
   for (const extra of (check.optional ?? []) as readonly NeedId[]) {
     const source = lookup(evidence, extra);
     if (source.status === 'ok') facts[extra] = source.facts;
+    // An optional source read only in part (`unread`) is not one that is absent: without what
+    // was not read the check cannot answer, and it holds the verdict as a needed one does.
+    else if (check.holdsWhenUnread !== undefined && 'unread' in source && source.unread === true) {
+      return {
+        ...base,
+        score: null,
+        status: 'unknown',
+        messageId: 'source-unavailable',
+        message: `Unknown: ${extra} unavailable (${source.reason})`,
+        evidence: { source: extra, reason: source.reason },
+        capRequests: [],
+        holdVerdict: `${check.holdsWhenUnread} (${source.reason})`,
+        notApplicable: false,
+      };
+    }
   }
   let outcome;
   try {

@@ -22,6 +22,7 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from './auth.js';
 import { openApiDocument } from './openapi.js';
+import { receiveTimeout } from './receive-timeout.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
   AuditRequestSchema,
@@ -145,6 +146,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // A request not received whole within the deadline (a body sent a byte at a time) is ended.
+    ...receiveTimeout(requestTimeoutMs),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,

@@ -1,6 +1,7 @@
 import check from '../../src/checks/manifest-confusion.js';
 import { evidence, manifestOf, registryFacts, tarballFacts } from '../support/evidence-builder.js';
-import { checkTable } from './check-table.js';
+import { describe, expect, it } from 'vitest';
+import { checkTable, outcomeOf } from './check-table.js';
 
 const registry = registryFacts();
 const same = manifestOf(registry);
@@ -74,4 +75,18 @@ checkTable(check, [
     messageId: 'unreadable',
     data: { problem: 'the archive has no package.json' },
   },
+  {
+    name: 'a package.json over the size nerq reads (npm reads it whole)',
+    evidence: evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'package.json is larger than 1 MiB', manifestOverCap: true }) }),
+    score: null,
+    messageId: 'unreadable',
+    data: { problem: 'package.json is larger than 1 MiB' },
+  },
 ]);
+
+describe('what holds the verdict', () => {
+  it('a package.json over the size nerq reads holds it; none in the archive does not', () => {
+    expect(outcomeOf(check, evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'package.json is larger than 1 MiB', manifestOverCap: true }) })).holdVerdict).toBeDefined();
+    expect(outcomeOf(check, evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'the archive has no package.json' }) })).holdVerdict).toBeUndefined();
+  });
+});

@@ -7,10 +7,18 @@
  * HTTP 4xx with the contract's JSON error (docs/serve.md), or an MCP error result: never a 500, a
  * crash or a stack trace, and nothing is asked upstream for it.
  */
+import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createEvaluator } from '../../src/app/evaluator.js';
+import { createRuntime } from '../../src/app/runtime.js';
+import { buildMcpHttp } from '../../src/mcp/http.js';
 import { ERROR_CODES } from '../../src/serve/schemas.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { testApp, type TestApp } from '../serve/support.js';
+import { cliEnv } from '../support/run-cli.js';
+import { freshHome, NOW, testApp, type TestApp } from '../serve/support.js';
 import { connectInMemory, textOf, type Connected } from '../mcp/support.js';
 import { noteCases } from './support/metrics.js';
 
@@ -144,5 +152,66 @@ describe('nerq mcp: a malformed tool call is an error result, with nothing asked
     if (result !== undefined) expect(result.isError, context).toBe(true);
     expect(text, context).not.toMatch(/\bat .+:\d+:\d+/);
     expect(server.requests.length, context).toBe(before);
+  });
+});
+
+/**
+ * A client that sends its body a byte at a time (a slow-body attack, one connection each) holds
+ * a socket and a pending request for as long as it keeps sending: a front door must end a request
+ * it has not received whole within its request timeout. Fastify switches Node's own limit off
+ * (its `requestTimeout` defaults to 0), so nerq sets it. The timeout here is 1 s; the client would
+ * need 100 s to finish, and gives up after 10 s whatever happens.
+ */
+async function slowBodyOutcome(app: FastifyInstance, url: string, headers: string): Promise<{ closed: boolean; sent: number; length: number }> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const body = JSON.stringify({ targets: ['x'.repeat(90)] });
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let sent = 0;
+    const finish = (closed: boolean) => {
+      clearInterval(timer);
+      clearTimeout(stop);
+      socket.destroy();
+      resolve({ closed, sent, length: body.length });
+    };
+    const stop = setTimeout(() => finish(false), 10_000);
+    const timer = setInterval(() => {
+      if (sent < body.length && !socket.destroyed) socket.write(body[sent++]!);
+    }, 1000);
+    socket.on('close', () => finish(true));
+    socket.on('error', () => undefined);
+    socket.write(`POST ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\n${headers}content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`);
+  });
+}
+
+describe('a body sent a byte at a time does not hold the connection', () => {
+  it('nerq serve closes it before the body is complete', { timeout: 20_000 }, async ({ task, expect }) => {
+    noteCases(task);
+    const slow = testApp(server, { server: { requestTimeoutMs: 1000 } });
+    try {
+      const outcome = await slowBodyOutcome(slow.app, '/v1/preflight/batch', '');
+      expect(outcome.closed).toBe(true);
+      expect(outcome.sent).toBeLessThan(outcome.length);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('nerq mcp --http closes it before the body is complete', { timeout: 20_000 }, async ({ task, expect }) => {
+    noteCases(task);
+    const home = freshHome();
+    const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+    const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), logStream: new PassThrough(), requestTimeoutMs: 1000 });
+    try {
+      const outcome = await slowBodyOutcome(app, '/mcp', 'accept: application/json, text/event-stream\r\n');
+      expect(outcome.closed).toBe(true);
+      expect(outcome.sent).toBeLessThan(outcome.length);
+    } finally {
+      await app.close();
+      await runtime.close();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

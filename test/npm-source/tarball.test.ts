@@ -199,9 +199,10 @@ describe('readTarball: caps and corrupt input', () => {
     expect(reason).toMatch(/exceeds 2 MiB decompressed/);
   });
 
-  test('too many entries → unavailable naming the cap', async () => {
+  test('too many entries → unavailable naming the cap, the rest unread', async () => {
     const entries = Array.from({ length: 30 }, (_, i) => ({ path: `package/f${i}.js`, body: 'x' }));
     expect(await failure(makeTgz(entries), { entries: 10 })).toBe('tarball has more than 10 entries');
+    expect(await readTarball(makeTgz(entries), { entries: 10 })).toMatchObject({ unread: true });
     expect((await okFacts(makeTgz(entries), { entries: 30 })).fileCount).toBe(30);
   });
 
@@ -222,8 +223,9 @@ describe('readTarball: caps and corrupt input', () => {
     ['gzip inside the gzip', gzipSync(makeTgz([{ path: 'package/a.js', body: 'x' }])), /nested compression/],
     ['zstd inside the gzip', gzipSync(Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), Buffer.alloc(600)])), /nested compression/],
     ['three bytes of tar', gzipSync(Buffer.from('abc')), /tar/],
-  ])('%s → unavailable', async (_label, data, reason) => {
+  ])('%s → unavailable (not "unread": npm cannot extract it either)', async (_label, data, reason) => {
     expect(await failure(data)).toMatch(reason);
+    expect(await readTarball(data)).not.toHaveProperty('unread');
   });
 
   test('nested gzip is refused even when the inflated stream arrives a byte at a time', async () => {
@@ -281,10 +283,10 @@ describe('fetchTarballFacts', () => {
     expect(result).toEqual({ status: 'unavailable', reason: 'tarball: HTTP 404' });
   });
 
-  test('an over-size download names the compressed cap', async () => {
+  test('an over-size download names the compressed cap, and says the rest was not read', async () => {
     const http = fakeHttp({ [url]: { status: 200, body: loadTarball('chalk', '4.1.0') } });
     const result = await fetchTarballFacts(http, url, { caps: { compressedBytes: 4 * KiB } });
-    expect(result).toEqual({ status: 'unavailable', reason: 'tarball exceeds 4 KiB compressed' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'tarball exceeds 4 KiB compressed', unread: true });
   });
 
   test.each(['not a url', 'file:///etc/passwd', 'ftp://127.0.0.1/x.tgz'])('%s → unavailable without a request', async (bad) => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defineCheck, type AnyCheck, type Dimension } from '../../src/checks/define.js';
 import type { Evidence } from '../../src/evidence/schema.js';
-import { evaluate } from '../../src/scoring/evaluate.js';
+import installScripts from '../../src/checks/install-scripts.js';
+import manifestConfusion from '../../src/checks/manifest-confusion.js';
+import { evaluate, runCheck } from '../../src/scoring/evaluate.js';
+import { evidence as builtEvidence } from '../support/evidence-builder.js';
 import { PROFILES } from '../../src/scoring/profiles.js';
 
 const now = new Date('2026-11-30T00:00:00Z');
@@ -199,5 +202,22 @@ describe('evaluate', () => {
   it('is deterministic: same evidence, same result', () => {
     const checks = [fixed('a', 'security', 1, 50), fixed('b', 'community', 2, 80)];
     expect(JSON.stringify(evaluate(bareEvidence(), checks, 'cli', { now }))).toBe(JSON.stringify(evaluate(bareEvidence(), checks, 'cli', { now })));
+  });
+});
+
+describe('a source read only in part (unread)', () => {
+  const reason = 'tarball has more than 20000 entries';
+  const cases = [
+    ['needed (manifest-confusion)', manifestConfusion],
+    ['optional (install-scripts)', installScripts],
+  ] as const;
+  it.each(cases)('%s: unknown, and the verdict held with the reason', (_label, check) => {
+    const ran = runCheck(check, builtEvidence({ tarball: { status: 'unavailable', reason, unread: true } }), { now });
+    expect(ran.score).toBeNull();
+    expect(ran.holdVerdict).toContain(reason);
+  });
+  it.each(cases)('%s: a tarball unavailable otherwise holds nothing', (_label, check) => {
+    const ran = runCheck(check, builtEvidence({ tarball: { status: 'unavailable', reason: 'HTTP 404' } }), { now });
+    expect(ran.holdVerdict).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ export function versionsAgo(entries: readonly (readonly [string, number | null])
   return entries.map(([version, days]) => ({ version, time: days === null ? null : daysAgo(days, now) }));
 }
 
-export type Unavailable = { status: 'unavailable'; reason: string };
+export type Unavailable = { status: 'unavailable'; reason: string; unread?: true };
 export type NotApplicable = { status: 'not-applicable'; reason: string };
 
 /** A source that does not exist for the target (checks needing it are left out). */
@@ -179,6 +179,7 @@ export function tarballFacts(overrides: Partial<TarballFacts> = {}): TarballFact
   return TarballFactsSchema.parse({
     manifest: manifestOf(registryFacts()),
     manifestProblem: null,
+    manifestOverCap: false,
     root: 'package',
     fileCount: 12,
     unpackedSize: 48_000,

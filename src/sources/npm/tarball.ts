@@ -13,6 +13,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, Readable, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { win32 } from 'node:path';
 import { createGunzip, type ZlibOptions } from 'node:zlib';
 import type { ReadEntry } from 'tar';
 import { TarballFactsSchema, type TarballFacts, type TarballManifest } from '../../evidence/schema.js';
@@ -106,7 +107,8 @@ function readsAsManifest(name: string): boolean {
  */
 export const MAX_LICENSE_TEXTS = 16;
 
-export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'unavailable'; reason: string };
+/** `unread`: stopped at a cap, with the rest of the archive (which npm extracts) not read. */
+export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'unavailable'; reason: string; unread?: true };
 
 /**
  * The `Authorization` header value for a URL, as npm's configuration gives it for that
@@ -144,7 +146,7 @@ export async function fetchTarballFacts(
   );
   if (!res.ok) {
     if (res.kind === 'too-large') {
-      return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed` };
+      return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`, unread: true };
     }
     return { status: 'unavailable', reason: `tarball: ${oneLine(res.reason)}` };
   }
@@ -235,6 +237,8 @@ const GUNZIP_OPTIONS: ZlibOptions & TransformOptions = { writableHighWaterMark: 
 
 /** Thrown inside the pipeline to stop reading; turned into `unavailable` below. */
 class StopReading extends Error {}
+/** A cap reached: the archive is fine, only larger than nerq reads (`unread`: npm extracts the rest). */
+class CapReached extends StopReading {}
 
 interface Kept {
   path: string;
@@ -257,15 +261,20 @@ export async function readTarball(
   // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
   const { Parser } = await import('tar');
 
-  // strict: every malformed header or truncated body is an error, not a warning.
+  // Read as npm's extraction reads (node-tar's Unpack, not strict): an entry whose header is
+  // invalid is skipped and reading goes on — a package.json after it is the one npm installs —,
+  // while a bad archive (truncated, or no valid entry at all) ends it, as it ends extraction.
   // zstd: false — only gzip is accepted, and that is done (and counted) here.
   const parser = new Parser({
-    strict: true,
+    strict: false,
     zstd: false,
+    onwarn: (code: string, message: string | Error) => {
+      if (code === 'TAR_BAD_ARCHIVE' || code === 'TAR_ABORT') parseError ??= Object.assign(new Error(`${code}: ${oneLine(message instanceof Error ? message.message : message)}`), { tarCode: code });
+    },
     onReadEntry: (entry: ReadEntry) => {
       entries += 1;
       if (entries > limits.entries) {
-        parseError ??= new StopReading(`tarball has more than ${limits.entries} entries`);
+        parseError ??= new CapReached(`tarball has more than ${limits.entries} entries`);
         entry.resume();
         return;
       }
@@ -287,7 +296,7 @@ export async function readTarball(
       const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
       compressed += buf.length;
       if (compressed > limits.compressedBytes) {
-        throw new StopReading(`tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`);
+        throw new CapReached(`tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`);
       }
       yield buf;
     }
@@ -304,7 +313,7 @@ export async function readTarball(
         for await (let chunk of inflated) {
           decompressed += chunk.length;
           if (decompressed > limits.decompressedBytes) {
-            throw new StopReading(`tarball exceeds ${formatBytes(limits.decompressedBytes)} decompressed`);
+            throw new CapReached(`tarball exceeds ${formatBytes(limits.decompressedBytes)} decompressed`);
           }
           if (head !== null) {
             head = Buffer.concat([head, chunk]);
@@ -325,7 +334,7 @@ export async function readTarball(
     await parserDone;
     if (parseError) throw parseError;
   } catch (error) {
-    return { status: 'unavailable', reason: failureReason(error) };
+    return { status: 'unavailable', reason: failureReason(error), ...(error instanceof CapReached ? { unread: true as const } : {}) };
   }
 
   const facts = collector.facts();
@@ -375,6 +384,36 @@ export function safeComponents(path: string): string[] | null {
   return parts;
 }
 
+/**
+ * Where npm's extraction puts an entry, as components under the package's folder; null when it
+ * skips the entry. pacote extracts with node-tar's `strip: 1`, which drops the first component
+ * whatever it is (`./package.json` and `/package.json` land as `package.json`), then strips any
+ * absolute root the rest still has (`/`, `\\`, `C:`, `\\?\C:\`: Windows roots on every
+ * platform), refuses `..`, and resolves `.` and empty components. `windows` reads backslashes
+ * as separators first, as extraction on Windows does.
+ */
+export function installedComponents(entryPath: string, windows = false): string[] | null {
+  const raw = windows ? entryPath.replaceAll('\\', '/') : entryPath;
+  if (raw.includes('\0')) return null;
+  const [, stripped] = stripAbsoluteRoot(raw.split('/').slice(1).join('/'));
+  const parts = stripped.split('/');
+  if (stripped.replaceAll('\\', '/').split('/').includes('..')) return null;
+  const kept = parts.filter((p) => p !== '' && p !== '.');
+  return kept.length === 0 ? null : kept;
+}
+
+/** node-tar's root stripping: every leading root a Windows path parse finds, `/` one at a time. */
+function stripAbsoluteRoot(entryPath: string): [root: string, rest: string] {
+  let rest = entryPath;
+  let root = '';
+  for (let parsed = win32.parse(rest); win32.isAbsolute(rest) || parsed.root !== ''; parsed = win32.parse(rest)) {
+    const cut = rest.startsWith('/') && !rest.startsWith('//?/') ? '/' : parsed.root;
+    rest = rest.slice(cut.length);
+    root += cut;
+  }
+  return [root, rest];
+}
+
 class Collector {
   private root: string | null = null;
   private fileCount = 0;
@@ -417,7 +456,7 @@ class Collector {
     if (DECLARATION_RE.test(base)) this.declarationFiles += 1;
     if (NATIVE_RE.test(base)) this.nativeFiles += 1;
 
-    const keep = parts ? (this.installed(parts, size) ?? this.classify(parts, size)) : null;
+    const keep = this.installed(path, size) ?? (parts ? this.classify(parts, size) : null);
     if (!keep) {
       entry.resume();
       return;
@@ -432,35 +471,38 @@ class Collector {
   }
 
   /**
-   * What npm installs from this entry whatever the archive's first folder is called (its first
-   * path component is stripped): the package.json it reads scripts and bins from, and the
-   * binding.gyp that makes it run node-gyp. A holder when the text is kept.
+   * What npm installs from this entry where extraction puts it (installedComponents: the first
+   * path component is stripped whatever it is called): the package.json it reads scripts and
+   * bins from, the binding.gyp that makes it run node-gyp, bundled packages' files. A name only
+   * Windows reads as package.json (through backslashes) is one more alias. A holder when the
+   * text is kept.
    */
-  private installed(parts: string[], size: number): Kept | null {
-    if (parts.length !== 2) return null;
-    if (parts[1] === 'binding.gyp') this.bindingGyp = true;
-    if (parts[1] !== 'package.json') {
-      if (!readsAsManifest(parts[1] ?? '')) return null;
-      const unread = this.manifestAliases.length >= MAX_MANIFEST_ALIASES;
-      const alias: Kept = { path: parts.join('/'), size, chunks: [], kept: 0, ...(unread ? { unread } : {}) };
-      this.manifestAliases.push(alias);
-      return unread || size > MANIFEST_BYTES ? null : alias;
+  private installed(entryPath: string, size: number): Kept | null {
+    const parts = installedComponents(entryPath);
+    if (parts !== null && parts[0] === 'node_modules') return this.bundledFile(parts, size);
+    const name = parts?.length === 1 ? parts[0]! : null;
+    if (name === 'binding.gyp') this.bindingGyp = true;
+    if (name === 'package.json') {
+      this.manifest = { path: entryPath, size, chunks: [], kept: 0 };
+      // Too large to read: nothing is kept, and the facts say why.
+      return size > MANIFEST_BYTES ? null : this.manifest;
     }
-    this.manifest = { path: parts.join('/'), size, chunks: [], kept: 0 };
-    // Too large to read: nothing is kept, and the facts say why.
-    return size > MANIFEST_BYTES ? null : this.manifest;
+    const onWindows = installedComponents(entryPath, true);
+    const windowsName = onWindows?.length === 1 ? onWindows[0]! : null;
+    if (!(name !== null && readsAsManifest(name)) && !(windowsName !== null && (windowsName === 'package.json' || readsAsManifest(windowsName)))) return null;
+    const unread = this.manifestAliases.length >= MAX_MANIFEST_ALIASES;
+    const alias: Kept = { path: entryPath, size, chunks: [], kept: 0, ...(unread ? { unread } : {}) };
+    this.manifestAliases.push(alias);
+    return unread || size > MANIFEST_BYTES ? null : alias;
   }
 
   /** Record what a safe file path is; returns a holder when its text should be kept. */
   private classify(parts: string[], size: number): Kept | null {
-    // Bundled packages land in node_modules/ whatever the archive's first folder is called (npm strips it).
-    if (parts[1] === 'node_modules') return this.bundledFile(parts.slice(1), size);
     if (this.root === null || parts[0] !== this.root) return null;
     const rel = parts.slice(1);
     const name = rel.at(-1) ?? '';
     const display = rel.join('/');
     if (rel.length === 1) {
-      if (name === 'binding.gyp') this.bindingGyp = true;
       if (this.changelogFile === null && CHANGELOG_RE.test(name)) this.changelogFile = display;
       if (this.readme === null && README_RE.test(name)) {
         this.readme = { path: display, size, chunks: [], kept: 0 };
@@ -583,21 +625,25 @@ class Collector {
   }
 
   /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
-  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestAliases'> {
+  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases'> {
     const manifestAliases = this.manifestAliases.map((alias) => {
       const read = alias.unread === true ? { manifest: null, problem: `more than ${MAX_MANIFEST_ALIASES} such files` } : readManifest(alias);
       return { path: alias.path, manifest: read.manifest, problem: read.problem };
     });
-    if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestAliases };
+    if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestOverCap: false, manifestAliases };
     const { manifest, problem } = readManifest(this.manifest);
-    return { manifest, manifestProblem: problem, manifestAliases };
+    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases };
   }
+}
+
+/** Over the cap, or cut short by a smaller per-file cap: not read, never half-read. */
+function overCap(kept: Kept, cap: number): boolean {
+  return kept.size > cap || kept.kept < kept.size;
 }
 
 /** A kept package.json (or a name read as it) parsed, or why it could not be. */
 function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null } {
-  // Over the cap, or cut short by a smaller per-file cap: not read, never half-read.
-  if (kept.size > cap || kept.kept < kept.size) {
+  if (overCap(kept, cap)) {
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
   let parsed: unknown;

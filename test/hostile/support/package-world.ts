@@ -35,6 +35,8 @@ export interface Outcome {
 export interface EvaluateOptions {
   /** More arguments after `check <target> --json --timeout N`. */
   args?: string[];
+  /** More environment for the CLI (NERQ_NOW, to read the world at another date). */
+  env?: Record<string, string>;
   /** Routes declared before the world's (the first route that matches answers). */
   extra?: (server: FixtureServer) => void;
   /** What follows `check` (default `chalk`, which resolves to the latest non-deprecated version). */
@@ -48,7 +50,7 @@ export interface EvaluateOptions {
  * `check <target> --json` (plus `args`), check what every case shares.
  */
 export async function evaluate(task: { meta: object }, label: string, overrides: RouteOverrides, options: EvaluateOptions = {}): Promise<Outcome> {
-  const { args = [], extra, target = 'chalk', world: otherWorld } = options;
+  const { args = [], env, extra, target = 'chalk', world: otherWorld } = options;
   const server = await startFixtureServer();
   servers.add(server);
   // Declared first: the first route that matches answers, so these win over the world's.
@@ -56,7 +58,7 @@ export async function evaluate(task: { meta: object }, label: string, overrides:
   if (otherWorld === undefined) world(server, overrides);
   else otherWorld(server);
   const sandbox = makeSandbox();
-  const run = await runHostile(['check', target, '--json', '--timeout', String(TIMEOUT_S), ...args], { server, sandbox });
+  const run = await runHostile(['check', target, '--json', '--timeout', String(TIMEOUT_S), ...args], { server, sandbox, ...(env === undefined ? {} : { env }) });
   const context = `${label}\nexit ${run.code}\nstderr: ${run.stderr.slice(0, 500)}`;
   expectCleanStderr(run.stderr, context);
   expectWithinDeadline(task, run, TIMEOUT_S * 1000, context);
