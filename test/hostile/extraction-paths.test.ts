@@ -138,7 +138,6 @@ describe('a tarball nerq does not read to its end', () => {
   const evilEnd = rawTar([file('package/package.json', EVIL)]);
   const garbageBlock = (): Buffer => zlib.gzipSync(Buffer.concat([honestStart, Buffer.alloc(512, 0x41), evilEnd]));
   const pastCaps: [label: string, tarball: () => Buffer][] = [
-    [`more than ${DEFAULT_TARBALL_CAPS.entries} entries before a later package.json`, () => zlib.gzipSync(Buffer.concat([honestStart, head(rawTar(Array.from({ length: DEFAULT_TARBALL_CAPS.entries }, (_, i) => file(`package/lib/f${i}.js`, '')))), evilEnd]))],
     [`a file of zeros past ${DEFAULT_TARBALL_CAPS.decompressedBytes / MiB} MiB unpacked before a later package.json`, () => zerosBetween(honestStart, DEFAULT_TARBALL_CAPS.decompressedBytes + 8 * MiB, evilEnd)],
   ];
 
@@ -157,6 +156,18 @@ describe('a tarball nerq does not read to its end', () => {
     sandbox.remove();
     expect(checkOf(report, 'manifest-confusion').messageId).toBe('different');
     expect(checkOf(report, 'install-scripts').messageId).not.toBe('none');
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  // 50,000 entries (more than @mui/icons-material's 43,010, and past the 20,000 nerq once
+  // stopped at) are read to the end: the later package.json is the one compared.
+  it('50,000 entries before a later package.json: read to the end, manifest-confusion fails and holds the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const tgz = zlib.gzipSync(Buffer.concat([honestStart, head(rawTar(Array.from({ length: 50_000 }, (_, i) => file(`package/lib/f${i}.js`, '')))), evilEnd]));
+    expect(await extractedManifest(tgz)).toBe(EVIL);
+    const { report, sandbox } = await evaluate(task, 'many entries', { ...vouchedFor(tgz), osv: osvNoAdvisories }, { env: FRESH });
+    sandbox.remove();
+    expect(checkOf(report, 'manifest-confusion').messageId).toBe('different');
     expect(report.verdictCode).not.toBe('yes');
   });
 

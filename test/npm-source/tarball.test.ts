@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { TarballFactsSchema } from '../../src/evidence/schema.js';
 import { createHash } from 'node:crypto';
-import { fetchTarballFacts, integrityMismatch, readTarball, safeComponents } from '../../src/sources/npm/tarball.js';
+import { DEFAULT_TARBALL_CAPS, fetchTarballFacts, integrityMismatch, readTarball, safeComponents } from '../../src/sources/npm/tarball.js';
 import { fakeHttp } from './fake-http.js';
 import { loadTarball } from './fixtures.js';
 import { chunked, gzipBomb, makeTar, makeTgz, type TarEntry } from './make-tgz.js';
@@ -194,7 +194,7 @@ describe('readTarball: caps and corrupt input', () => {
     expect(pulled).toBeLessThan(totalChunks / 2);
   });
 
-  test('the default decompressed cap is 200 MiB and named in the reason', async () => {
+  test('the decompressed cap is named in the reason', async () => {
     const reason = await failure(makeTgz([{ path: 'package/a', body: Buffer.alloc(3 * MiB) }]), { decompressedBytes: 2 * MiB });
     expect(reason).toMatch(/exceeds 2 MiB decompressed/);
   });
@@ -252,7 +252,7 @@ describe('fetchTarballFacts', () => {
     const result = await fetchTarballFacts(http, url);
     expect(result.status).toBe('ok');
     expect(http.requests).toHaveLength(1);
-    expect(http.requests[0]?.maxBytes).toBe(50 * MiB);
+    expect(http.requests[0]?.maxBytes).toBe(DEFAULT_TARBALL_CAPS.compressedBytes);
     expect(http.requests[0]?.headers).toBeUndefined();
   });
 
