@@ -163,3 +163,14 @@ describe('analyseWorkflow rules (synthetic)', () => {
     expect(a.ok ? '' : a.reason).toContain('aliases');
   });
 });
+
+describe('analyseWorkflow output is network text', () => {
+  it('flattens and cuts job ids, step names and excerpts (control and bidirectional characters out)', () => {
+    const text = `on: issues\njobs:\n  "evil\\u202Ejob\\u0007":\n    runs-on: x\n    steps:\n      - name: "step\\u001b[31m"\n        run: echo "\${{ github.event.issue.body }}" ${'x'.repeat(400)}\n`;
+    const [finding] = ok(analyseWorkflow('x.yml', text)).findings;
+    expect(finding?.job).toBe('evil job');
+    expect(finding?.step).toBe('step [31m');
+    expect(Array.from(finding?.excerpt ?? '').length).toBeLessThanOrEqual(160);
+    expect(finding?.excerpt.endsWith('…')).toBe(true);
+  });
+});

@@ -185,8 +185,10 @@ export function analyseWorkflow(path: string, text: string): WorkflowAnalysis {
   const findings: WorkflowFinding[] = [];
   let unpinnedActions = 0;
   const jobs = isObj(value.jobs) ? value.jobs : {};
-  for (const [jobId, job] of Object.entries(jobs)) {
+  for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
+    // A job's id is the file's text too: flattened and cut like the excerpts.
+    const jobId = oneLine(rawJobId, 80);
     const jobUses = str(job.uses);
     if (jobUses !== null && !jobUses.startsWith('./') && !SHA_PIN.test(jobUses.trim())) unpinnedActions += 1;
     const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
