@@ -60,7 +60,7 @@ export default defineCheck({
         score: 0,
         messageId: 'dangerous',
         data: { ...data, count: safety.findings.length, first: describe(first) },
-        holdVerdict: `${data.findingCodes.join(', ')}: ${describe(first)}; whoever opens an issue or pull request can run code with the repository's secrets and publish a release users install — a fixed workflow would lift this`,
+        holdVerdict: `${describe(first)}${safety.findings.length > 1 ? ` (${safety.findings.length} findings: ${data.findingCodes.join(', ')})` : ''}; whoever opens an issue or pull request can run code with the repository's secrets and publish a release users install — a fixed workflow would lift this`,
       };
     }
     if (safety.unread.length > 0 || safety.listed === 0) {

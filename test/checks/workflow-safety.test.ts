@@ -50,7 +50,12 @@ describe('workflow-safety', () => {
   it('a finding holds the verdict and names its code; a finding in an unread-partly set still scores 0', () => {
     const outcome = outcomeOf(check, withSafety(safety({ findings: [{ ...injection, code: 'untrusted-checkout' }], unread: [{ path: 'x.yml', reason: 'cap' }] })));
     expect(outcome.score).toBe(0);
-    expect(outcome.holdVerdict).toMatch(/^untrusted-checkout: /);
+    expect(outcome.holdVerdict).toMatch(/^untrusted-checkout in \.github\/workflows\/title\.yml \(job validate, Validate PR title, on pull_request_target\)/);
+  });
+
+  it('several findings: the first named, the count and codes after it', () => {
+    const outcome = outcomeOf(check, withSafety(safety({ findings: [injection, { ...injection, code: 'untrusted-checkout', step: 'step 1' }] })));
+    expect(outcome.holdVerdict).toMatch(/^script-injection in .*\(2 findings: script-injection, untrusted-checkout\);/);
   });
 
   it('a safe or unknown answer holds nothing', () => {

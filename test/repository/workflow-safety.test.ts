@@ -59,7 +59,7 @@ describe('workflow-safety on a recorded repository', () => {
     expect(report.verdict).toBe('CAUTION');
     const hold = workflowHold(report);
     expect(hold).toBeDefined();
-    expect(String(hold?.args?.detail)).toMatch(/^untrusted-checkout: untrusted-checkout in \.github\/workflows\/ci\.yml \(job build/);
+    expect(String(hold?.args?.detail)).toMatch(/^untrusted-checkout in \.github\/workflows\/ci\.yml \(job build, step 2, on pull_request_target\)/);
     const github = evidence.sources.github;
     expect(github.status === 'ok' ? github.facts.files?.workflowSafety?.findings.map((f) => [f.code, f.path, f.job]) : null).toEqual([['untrusted-checkout', '.github/workflows/ci.yml', 'build']]);
   });
