@@ -50,6 +50,7 @@ import typeDeclarations from './type-declarations.js';
 import typosquat from './typosquat.js';
 import unvouchedDependencies from './unvouched-dependencies.js';
 import wheelsPublished from './wheels-published.js';
+import workflowSafety from './workflow-safety.js';
 import yankedRelease from './yanked-release.js';
 import versionMaturity from './version-maturity.js';
 import vulnerableDependencies from './vulnerable-dependencies.js';
@@ -83,6 +84,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpRemotes,
   mcpRuntimeReach,
   mcpOciImages,
+  workflowSafety,
   // maintenance
   mcpRegistryStatus,
   releaseRecency,

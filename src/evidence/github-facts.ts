@@ -260,6 +260,34 @@ export const RepoManifestSchema = z.object({
 export type RepoManifest = z.infer<typeof RepoManifestSchema>;
 
 /**
+ * What the repository's GitHub Actions workflows let outsiders do (github/workflow-analysis.ts):
+ * the workflow files listed, those read and judged, those not read (a cap, a 404, a failure, a
+ * file that does not parse: what they would show is unknown, never safe), and the findings.
+ */
+export const GithubWorkflowSafetySchema = z.object({
+  /** Workflow files under `.github/workflows/` in the listing. */
+  listed: z.number().int(),
+  /** The files read and judged (paths). */
+  read: z.array(z.string()),
+  unread: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /** Read files with a trigger that runs them with the secrets on an event anyone can cause. */
+  outsiderTriggered: z.array(z.string()),
+  findings: z.array(
+    z.object({
+      code: z.enum(['untrusted-checkout', 'script-injection']),
+      path: z.string(),
+      job: z.string(),
+      step: z.string(),
+      triggers: z.array(z.string()),
+      excerpt: z.string(),
+    }),
+  ),
+  /** Third-party actions not pinned to a commit SHA in the files read (context; not scored). */
+  unpinnedActions: z.number().int(),
+});
+export type GithubWorkflowSafety = z.infer<typeof GithubWorkflowSafetySchema>;
+
+/**
  * The repository's own files at the default branch (github/repo-files.ts): one recursive tree
  * listing, then only the files that matter, each within a size cap, never executed, never
  * written to disk. `unread` lists the files that matter which could not be read (a 404 on the
@@ -303,6 +331,8 @@ export const GithubFilesSchema = z.object({
   unevaluatedManifests: z.array(z.object({ path: z.string(), ecosystem: z.string() })).optional(),
   /** Workflow files under `.github/workflows/`. */
   workflows: z.number().int(),
+  /** The workflows read and judged; absent in evidence saved before they were read. */
+  workflowSafety: GithubWorkflowSafetySchema.optional(),
   /**
    * Version tags (`1.2.3`, `v1.2.3`, `2024.1`, `1.0rc1`: github/version-tags.ts; not `nightly`, `latest` or a
    * monorepo's per-package `name@1.2.3`): how many were listed, and whether that is all of them

@@ -21,7 +21,7 @@ const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).incl
 const NPM_ONLY = ['deprecation', 'install-scripts', 'manifest-confusion', 'publisher-continuity', 'release-anomalies', 'security-placeholder'];
 const PYPI_ONLY = ['project-status', 'wheels-published', 'yanked-release'];
 /** Checks of a repository target's own files (the `repository` view) and of an MCP Registry entry: never for a package. */
-const REPOSITORY_ONLY = ['project-maturity', 'advertised-packages'];
+const REPOSITORY_ONLY = ['project-maturity', 'advertised-packages', 'workflow-safety'];
 const MCP_ONLY = ALL.filter((c) => (c.needs as readonly string[]).includes('mcp')).map((c) => c.id);
 
 const appliesTo = (ev: ReturnType<typeof evidence>) =>

@@ -39,7 +39,7 @@ const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includ
  * licence its package.json declares), with its own files' maturity, README, changelog and licence file.
  */
 const REPOSITORY_TARGET_CHECKS = CHECKS.filter(
-  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'advertised-packages', 'readme', 'changelog', 'license-file', 'malicious-package', 'vulnerable-dependencies'].includes(c.id),
+  (c) => (c.needs as readonly string[]).includes('github') || ['project-maturity', 'advertised-packages', 'readme', 'changelog', 'license-file', 'malicious-package', 'vulnerable-dependencies', 'workflow-safety'].includes(c.id),
 ).map((c) => c.id);
 
 const RATE_LIMIT_REASON = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';
@@ -156,6 +156,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
       'security-policy': 100,
       'release-signing': 80,
       'dependency-update-tool': 100,
+      'workflow-safety': 100,
       'commit-activity': 90,
       'issue-responsiveness': 74,
       'pr-merge-rate': 66.7,
@@ -194,7 +195,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
   it('lists all five dimensions, documentation and compliance from the repository\'s own files', () => {
     expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
     expect(dimensionsOf(report)).toEqual([
-      { id: 'security', score: 98.6, coverage: 1 },
+      { id: 'security', score: 98.7, coverage: 1 },
       { id: 'maintenance', score: 89.5, coverage: 1 },
       { id: 'documentation', score: 100, coverage: 1 },
       { id: 'compliance', score: 100, coverage: 1 },
@@ -202,9 +203,10 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     ]);
   });
 
-  it('makes exactly 15 GitHub REST requests (7 for the repository, 8 for its own files and history) and one registry lookup, each naming nerq, none with a token', () => {
-    // 13 + 1 before the history's two commit listings were read.
-    expect(json.requests).toHaveLength(16);
+  it('makes exactly 18 GitHub REST requests (7 for the repository, 8 for its own files and history, 3 for its workflows) and one registry lookup, each naming nerq, none with a token', () => {
+    // 13 + 1 before the history's two commit listings were read, 16 before the workflows were.
+    expect(json.requests).toHaveLength(19);
+    expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, messageId: 'safe', evidence: { listed: 3, read: 3, outsider: 1 } });
     expect(json.requests.filter((r) => r.path.startsWith('/npm/')).map((r) => r.path)).toEqual(['/npm/widget']);
     expect(report.distribution?.packages).toMatchObject([{ name: 'widget', status: 'verified', check: 'npm:widget' }]);
     expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'channel', evidence: { file: '.github/SECURITY.md', channel: 'https://github.com/acme/widget/security/advisories/new' } });
@@ -227,7 +229,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
     expect(table.stdout).toMatch(/^Gate {2}PASS\b/m);
-    expect(table.requests).toHaveLength(16);
+    expect(table.requests).toHaveLength(19);
   });
 
   it('renders Markdown with the same numbers', async () => {
@@ -237,7 +239,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(md.stdout).toMatch(/^## nerq · `acme\/widget`$/m);
     expect(md.stdout).toContain('**94.3/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
     expect(md.stdout).toContain('| Documentation | 100.0 | 0.20 | 100% |');
-    expect(md.stdout).toContain('| Security | 98.6 | 0.30 | 100% |');
+    expect(md.stdout).toContain('| Security | 98.7 | 0.30 | 100% |');
     expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
     expect(md.stdout).toContain('Licence matches the repository');
   });
@@ -262,7 +264,7 @@ describe('every form of a repository target is the same repository, named as the
       repository: 'https://github.com/acme/widget',
     });
     expect(report.score).toBe(94.3);
-    expect(run.requests).toHaveLength(16);
+    expect(run.requests).toHaveLength(19);
   });
 });
 
@@ -295,7 +297,8 @@ describe('an archived repository: github:acme/relic', () => {
     expect(report.verdictReasons).toEqual(report.verdictReasonDetails.map((r) => r.text));
     expect(checkOf(report, 'issue-responsiveness')).toMatchObject({ score: null, messageId: 'issues-disabled' });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 66,
+      // 66 before its workflows were read (judged safe: a pass of weight 1 in Security).
+      score: 66.5,
       grade: 'C',
       verdict: 'CAUTION',
       coverage: 0.955,
@@ -314,9 +317,11 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   });
 
   it('makes one GraphQL query for the repository, then reads its own files through REST, all with the token', () => {
-    // 1 GraphQL + 8 REST (6 + the history's two commit listings) + 1 registry; 8 before the history was read.
-    expect(json.requests).toHaveLength(10);
-    expect(githubLines(json.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
+    // 1 GraphQL + 8 REST (6 + the history's two commit listings) + 1 GraphQL query for the three
+    // workflows + 1 registry; 8 before the history was read, 10 before the workflows were.
+    expect(json.requests).toHaveLength(11);
+    expect(githubLines(json.requests)).toEqual(['POST /github/graphql', 'POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
+    expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, evidence: { read: 3 } });
     for (const request of json.requests.filter((r) => r.path.startsWith('/github/'))) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
@@ -326,7 +331,7 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
     // The authors of the last 100 commits (11 here: 3 people, one of them with most commits), as over REST.
     expect(checkOf(report, 'contributors')).toMatchObject({ score: 55, evidence: { basis: 'recent-commits', commitsExamined: 11 } });
     expect({ score: report.score, grade: report.grade, verdict: report.verdict, coverage: report.coverage }).toEqual({
-      score: 94.5,
+      score: 94.6,
       grade: 'A+',
       verdict: 'YES',
       coverage: 1,
@@ -351,7 +356,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
     const rest = await ctx.run(['check', 'github:acme/widget', '--json']);
     const graphql = await ctx.run(['check', 'github:acme/widget', '--json'], { GITHUB_TOKEN: TOKEN });
     expect(githubLines(rest.requests)).toEqual([...WIDGET_REST_TARGET].sort());
-    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
+    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql', 'POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
     const viaRest = expectJsonReport(rest, 0);
     const viaGraphql = expectJsonReport(graphql, 0);
     const contributors = (report: Report) => {
@@ -366,7 +371,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
     expect(differing).toEqual(['issue-responsiveness']);
     expect({ rest: [viaRest.score, viaRest.grade], graphql: [viaGraphql.score, viaGraphql.grade] }).toEqual({
       rest: [94.3, 'A+'],
-      graphql: [94.5, 'A+'],
+      graphql: [94.6, 'A+'],
     });
   });
 
@@ -433,8 +438,8 @@ describe('the token never appears in output, evidence or the store', () => {
     const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
     // The evidence records the requests the server saw: one query.
-    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 9 } } });
-    expect(runs[0]?.requests).toHaveLength(10);
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 10 } } });
+    expect(runs[0]?.requests).toHaveLength(11);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {

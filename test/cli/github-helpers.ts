@@ -7,9 +7,11 @@
  * source tests' clock (test/github/helpers.ts NOW).
  */
 import { createHash } from 'node:crypto';
-import type { FixtureResponse, FixtureServer } from '../support/fixture-server.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { makeTarball } from '../support/tarball.js';
-import { GH_SHA, NOW, rateHeaders, serveHistory, serveRepo, TOKEN } from '../github/helpers.js';
+import { GH_SHA, graphqlFilesAnswer, NOW, rateHeaders, serveHistory, serveRepo, TOKEN } from '../github/helpers.js';
 import { downloadsPath, osvNoAdvisories, packumentPath } from './helpers.js';
 
 export { GH_SHA, TOKEN };
@@ -45,6 +47,13 @@ export const WIDGET_TARGET_FILES = [
   'GET /github/repos/acme/widget/contents/.github/SECURITY.md',
 ] as const;
 
+/** Its three workflows (sources/github/workflow-files.ts): one REST request each without a token; with one, a single GraphQL query. */
+export const WIDGET_TARGET_WORKFLOWS = [
+  'GET /github/repos/acme/widget/contents/.github/workflows/ci.yml',
+  'GET /github/repos/acme/widget/contents/.github/workflows/codeql.yaml',
+  'GET /github/repos/acme/widget/contents/.github/workflows/release.yml',
+] as const;
+
 /**
  * Its README advertises `npm install -g widget`, whose packument links back: the registry is asked
  * once and the link verifier reads the folders from the tree listing and package.json from the
@@ -52,7 +61,7 @@ export const WIDGET_TARGET_FILES = [
  */
 export const WIDGET_TARGET_DISTRIBUTION = [] as const;
 
-export const WIDGET_REST_TARGET = [...WIDGET_REST_REPOSITORY, ...WIDGET_TARGET_FILES] as const;
+export const WIDGET_REST_TARGET = [...WIDGET_REST_REPOSITORY, ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_WORKFLOWS] as const;
 
 /**
  * acme/widget over REST — or its answers renamed to `fullName` for another repository; `manifest`
@@ -71,7 +80,13 @@ export function serveAdvertisedWidget(server: FixtureServer): void {
 
 /** acme/widget with a token: the GraphQL query (and the REST community profile, which a GraphQL run never asks for). */
 export function serveWidgetGraphql(server: FixtureServer): void {
-  server.expect('POST', '/github/graphql', { fixture: 'github/graphql/acme-widget' });
+  // The repository query from its recorded answer; the workflows' one query (NerqFiles) from the files.
+  const recorded = readFileSync(path.join(FIXTURES_ROOT, 'github', 'graphql', 'acme-widget.json'), 'utf8');
+  server.route('POST', '/github/graphql', (_req, res, { body }) => {
+    const files = graphqlFilesAnswer(server, 'acme/widget', body.toString('utf8'));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(files === null ? recorded.replaceAll('{{ORIGIN}}', server.origin).replaceAll('{{REGISTRY}}', `${server.origin}/npm`) : JSON.stringify(files));
+  });
   server.expect('GET', '/github/repos/acme/widget/community/profile', { fixture: 'github/repos/acme/widget/community/profile' });
   // A target's own files are read through REST with the token as well (sources/github/repo-files.ts).
   serveHistory(server, 'acme/widget');

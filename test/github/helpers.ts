@@ -3,7 +3,7 @@
  * an HTTP client that records (instead of doing) its sleeps, and the routes of a repository
  * served from the recorded-shape fixtures under fixtures/http/github/repos/acme/widget.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Endpoints } from '../../src/sources/endpoints.js';
 import type { GithubFacts } from '../../src/evidence/schema.js';
@@ -96,10 +96,14 @@ export const ROUTES = {
   readme: '/contents/README.md',
   license: '/contents/LICENSE',
   security: '/contents/.github/SECURITY.md',
+  /** Its workflows (sources/github/workflow-files.ts: read and judged, one request each without a token). */
+  workflowCi: '/contents/.github/workflows/ci.yml',
+  workflowCodeql: '/contents/.github/workflows/codeql.yaml',
+  workflowRelease: '/contents/.github/workflows/release.yml',
 } as const;
 
 /** The routes only a repository target asks for (its own files; the manifest it reads as one of them). */
-export const TARGET_FILE_ROUTES = ['files', 'tags', 'readme', 'license', 'security'] as const satisfies readonly RouteName[];
+export const TARGET_FILE_ROUTES = ['files', 'tags', 'readme', 'license', 'security', 'workflowCi', 'workflowCodeql', 'workflowRelease'] as const satisfies readonly RouteName[];
 export type RouteName = keyof typeof ROUTES;
 
 /** acme/widget's recorded repository answer, renamed to `fullName` and with `changes` applied. */
@@ -190,4 +194,25 @@ export function factsOf(result: GithubResult | undefined): GithubFacts {
 export function widgetNode(): Record<string, unknown> {
   const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/graphql/acme-widget.json'), 'utf8')) as { data: { r0: Record<string, unknown> } };
   return recorded.data.r0;
+}
+
+/**
+ * The answer to a `NerqFiles` query (graphql.ts `graphqlFileSource`: the workflows a token reads in
+ * one query): each `HEAD:<path>` from `fixtures/http/github/repos/<fullName>/contents/<path>`, with
+ * the placeholders filled in as the fixture server fills a REST body; null for a file not recorded.
+ * Null when `body` is another query.
+ */
+export function graphqlFilesAnswer(server: FixtureServer, fullName: string, body: string): Record<string, unknown> | null {
+  const { query, variables } = JSON.parse(body) as { query: string; variables: Record<string, string> };
+  if (!query.includes('NerqFiles')) return null;
+  const objects = Object.fromEntries(
+    Object.entries(variables)
+      .filter(([key]) => /^p\d+$/.test(key))
+      .map(([key, expression]) => {
+        const file = path.join(FIXTURES_ROOT, 'github', 'repos', fullName, 'contents', expression.replace(/^HEAD:/, ''));
+        const text = existsSync(file) ? readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', `${server.origin}/npm`).replaceAll('{{ORIGIN}}', server.origin) : null;
+        return [`x${key.slice(1)}`, text === null ? null : { text, isTruncated: false, isBinary: false }];
+      }),
+  );
+  return { data: { repository: objects } };
 }

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { Runtime } from '../../src/app/runtime.js';
+import { graphqlFilesAnswer } from '../github/helpers.js';
 import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 
 const RECORDS = path.join(FIXTURES_ROOT, '..', 'github-repos');
@@ -334,6 +335,11 @@ export function serveRecordedGraphql(
   const tags = options.tags ?? { body: tagDatesAnswer(fullName) };
   server.route('POST', '/github/graphql', (_req, res, { body }) => {
     const { query } = JSON.parse(body.toString('utf8')) as { query: string };
+    const files = graphqlFilesAnswer(server, fullName, body.toString('utf8'));
+    if (files !== null) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify(files));
+    }
     if (query.includes('NerqTagDates')) {
       res.writeHead(tags.status ?? 200, { 'content-type': 'application/json', ...tags.headers });
       return void res.end(typeof tags.body === 'string' ? tags.body : JSON.stringify(tags.body ?? {}));

@@ -149,7 +149,8 @@ describe('the other recorded repositories', () => {
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
     for (const id of ['documentation', 'compliance']) expect(dimension(report, id)?.score, id).not.toBeNull();
     expect(checkOf(report, 'license-consistency')?.messageId).toBe('consistent');
-    expect(requests).toBeLessThanOrEqual(16);
+    // 16 before its 2 workflows were read (one request each without a token).
+    expect(requests).toBeLessThanOrEqual(18);
   });
 
   it('a Python MCP server: pyproject.toml read as its manifest (blazickjp/arxiv-mcp-server)', async () => {
@@ -254,17 +255,18 @@ describe('dated version tags: a repository that tags without publishing GitHub r
     });
     expect(String(checkOf(report, 'project-maturity')?.message)).toContain('the pace of its version tags over the last 30 days is unknown');
     expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { files: { tagDates: { tags: null, reason: NO_TOKEN_TAG_DATES } } } });
-    // 16, as before tags were dated: the repository's 7 (repository, commits, releases, issues,
-    // community profile, root listing, .github tree) and its files' 9 (tree, tags, two history
-    // pages, README, LICENSE, package.json, package-lock.json, SECURITY.md).
-    expect(requests).toBe(16);
+    // The repository's 7 (repository, commits, releases, issues, community profile, root listing,
+    // .github tree) and its files' 11 (tree, tags, two history pages, README, LICENSE, package.json,
+    // package-lock.json, SECURITY.md, and its 2 workflows, one request each without a token).
+    expect(requests).toBe(18);
   });
 
   it('with a token: one GraphQL query more dates the 72 tags by their commits — reported, and no burst in the last 30 days', async () => {
     serveRecordedGraphql(server, PLAYWRIGHT, { license: 'Apache-2.0', created: FIVE_YEARS_AGO });
     const { report, evidence, requests } = await check(PLAYWRIGHT, { ...options, token: TOKEN }, AT);
-    expect(graphqlLines()).toHaveLength(2);
-    expect(JSON.parse(graphqlLines()[1]?.body ?? '{}')).toMatchObject({ variables: { owner: 'microsoft', name: 'playwright-mcp' } });
+    expect(graphqlLines()).toHaveLength(3);
+    const tagQuery = graphqlLines().find((r) => r.body.includes('NerqTagDates'));
+    expect(JSON.parse(tagQuery?.body ?? '{}')).toMatchObject({ variables: { owner: 'microsoft', name: 'playwright-mcp' } });
     expect(checkOf(report, 'project-maturity')).toMatchObject({
       messageId: 'established',
       score: 100,
@@ -274,9 +276,10 @@ describe('dated version tags: a repository that tags without publishing GitHub r
     const github = evidence.sources.github;
     expect(github.status === 'ok' && github.facts.files?.tagDates?.tags).toHaveLength(72);
     // 1 GraphQL query for the repository, the REST files (tree, tags, two history pages, README,
-    // LICENSE, package.json, package-lock.json, SECURITY.md: 9) and 1 GraphQL query for the tag
-    // dates: 11 (10 before the tags were dated; a repository with no version tag stays at 10).
-    expect(requests).toBe(1 + 9 + 1);
+    // LICENSE, package.json, package-lock.json, SECURITY.md: 9), 1 GraphQL query for both
+    // workflows and 1 for the tag dates: 12 (a repository with no version tag and no workflow: 10).
+    expect(requests).toBe(1 + 9 + 1 + 1);
+    expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, messageId: 'safe', evidence: { read: 2 } });
   });
 
   it('with a token, 31 tags dated within 13 days: dated tag churn holds the verdict', async () => {
@@ -370,9 +373,11 @@ describe('a monorepo', () => {
     // history's first and last commit pages, README, LICENSE, 6 manifests, the lockfile,
     // SECURITY.md), then pnpm-workspace.yaml and the three member manifests named like their
     // packages (packages/client/package.json was already read): workspace members come from the
-    // tree, with no folder listing. 25 in all (27 before the globs were expanded and the history read).
-    expect(requests).toBe(7 + 14 + 1 + 3);
-    expect(requests).toBeLessThanOrEqual(7 + 14 + VERIFY_READ_BUDGET);
+    // tree, with no folder listing; and 8 of its 8 workflows (the cap without a token, one request
+    // each). 33 in all (25 before the workflows were read).
+    expect(requests).toBe(7 + 14 + 1 + 3 + 8);
+    expect(requests).toBeLessThanOrEqual(7 + 14 + VERIFY_READ_BUDGET + 8);
+    expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, evidence: { listed: 8, read: 8, unreadCount: 0 } });
     // Its history: 1,605 commits, the first on 2024-09-24 (recorded).
     expect(checkOf(report, 'project-maturity')).toMatchObject({ evidence: { commits: 1605, firstCommitAt: '2024-09-24T20:32:00.000Z' } });
   });

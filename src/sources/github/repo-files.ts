@@ -3,16 +3,18 @@
  * files for its facts: one recursive tree listing of the default branch, the version tags, when
  * its history starts (repo-history.ts: one or two commit listings), then
  * only the files that matter (repo-tree.ts: README, licence files, manifests, lockfiles, security
- * policy), each within a size cap (lockfiles: 1 MiB), as text in memory: never executed, never
+ * policy, workflows), each within a size cap (lockfiles: 1 MiB), as text in memory: never executed, never
  * written to disk.
  *
  * Requests: 4 + the files read — the tree, the tags, the two commit listings of the history
  * (one when it fits on a page), the README, at most 2 licence files, at most 6 manifests, at
  * most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock, Cargo.toml) and
  * the security policy (at most 22 in all; 8 for a typical single-package repository with a
- * lockfile, 9 with a security policy); with a token, one GraphQL
- * query more dates the version tags when there are any (tag-dates.ts), after the files are read so
- * that a rate limit on it leaves only the dates unknown. The
+ * lockfile, 9 with a security policy), and at most 8 workflow files, one request each
+ * (workflow-files.ts): at most 30 file requests in all. With a token the workflows are one GraphQL
+ * query instead (up to 30 of them), and one GraphQL query more dates the version tags when there
+ * are any (tag-dates.ts), after the files are read so that a rate limit on it leaves only the
+ * dates unknown. The
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
  * repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
@@ -30,6 +32,7 @@ import { restHistory } from './repo-history.js';
 import { getJson, restFileSource } from './rest.js';
 import { graphqlTagDates } from './tag-dates.js';
 import { isVersionTag } from './version-tags.js';
+import { readWorkflows } from './workflow-files.js';
 
 /** Bytes of a file that matters read at most (a larger one is listed as unread). */
 export const MAX_REPO_FILE_BYTES = 512 * 1024;
@@ -93,7 +96,10 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
     unread.push({ path: i.path, reason: `over the ${cap / 1024} KiB cap (${i.size} bytes)` });
     return false;
   });
-  const reads = await restFileSource(call, base, null).read(toRead.map((i) => i.path));
+  const [reads, workflowSafety] = await Promise.all([
+    restFileSource(call, base, null).read(toRead.map((i) => i.path)),
+    readWorkflows(call, repo, base, selection.workflowPaths),
+  ]);
   const textOf = (path: string): string | null => {
     const read = reads.get(path);
     if (read === undefined) return null;
@@ -162,6 +168,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
       ...(selection.moduleFiles.length === 0 ? {} : { moduleFiles: selection.moduleFiles }),
       ...(selection.unevaluated.length === 0 ? {} : { unevaluatedManifests: selection.unevaluated }),
       workflows: selection.workflows,
+      workflowSafety,
       tags: tagFacts,
       ...(tagDates === undefined ? {} : { tagDates }),
       history,

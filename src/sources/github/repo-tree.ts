@@ -39,6 +39,8 @@ export interface RepoSelection {
    */
   unevaluated: Array<{ path: string; ecosystem: string }>;
   workflows: number;
+  /** The workflow files (`.github/workflows/*.yml|yaml`), by path. */
+  workflowPaths: RepoTreeItem[];
 }
 
 /** Manifests read per repository (each one is a request). */
@@ -158,7 +160,9 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
           (!i.path.includes('/') && REQUIREMENTS.test(i.path))),
     )
     .map((i) => i.path);
-  const workflows = items.filter((i) => i.type === 'blob' && /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(i.path)).length;
+  const workflowPaths = items
+    .filter((i) => i.type === 'blob' && /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(i.path))
+    .sort((a, b) => a.path.localeCompare(b.path));
   return {
     readme,
     licenses,
@@ -170,6 +174,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     lockfiles,
     moduleFiles,
     unevaluated,
-    workflows,
+    workflows: workflowPaths.length,
+    workflowPaths,
   };
 }

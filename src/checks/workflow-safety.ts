@@ -1,0 +1,72 @@
+/**
+ * workflow-safety: whether the repository's GitHub Actions workflows let an outsider run code
+ * with its secrets — a `pull_request_target` / `workflow_run` workflow that checks out a pull
+ * request's code and runs it, or attacker-written text (a title, a branch name, a comment)
+ * spliced into a script of a workflow anyone can trigger (sources/github/workflow-analysis.ts).
+ * Whoever takes such a workflow can publish a release the package's users then install, so a
+ * finding holds the verdict (docs/scoring.md §6a). Reads the `repository` view: a `github:`
+ * target's own workflow files, read within a budget (sources/github/workflow-files.ts).
+ */
+import type { GithubWorkflowSafety } from '../evidence/schema.js';
+import { defineCheck } from './define.js';
+
+type Finding = GithubWorkflowSafety['findings'][number];
+
+const WHAT: Record<Finding['code'], string> = {
+  'untrusted-checkout': "checks out a pull request's code and runs it",
+  'script-injection': 'splices attacker-written text into a script',
+};
+
+function describe(f: Finding): string {
+  return `${f.code} in ${f.path} (job ${f.job}, ${f.step}, on ${f.triggers.join('/')}): ${WHAT[f.code]} — ${f.excerpt}`;
+}
+
+export default defineCheck({
+  id: 'workflow-safety',
+  dimension: 'security',
+  // A pass is weak evidence (nothing found in the files read): it weighs little; a finding acts through the hold.
+  weight: 1,
+  needs: ['repository'],
+  title: 'Workflows outsiders can trigger',
+  description:
+    "For a `github:` target: reads its GitHub Actions workflows (at most 8 without a token, 30 with one, each at most 128 KiB) for the two ways an outsider runs code with the repository's secrets — a `pull_request_target` or `workflow_run` workflow that checks out the pull request's code and then runs something (`untrusted-checkout`), and an issue, pull request, comment or commit text or a branch name spliced into a `run:` or `github-script` script of a workflow an outsider can trigger (`script-injection`; passing it through `env:` is the safe form). " +
+    'A finding scores 0 and holds the verdict; all read and none found 100; a workflow not read (cap, failure, does not parse) makes it unknown, never a pass. ' +
+    'Not applicable without workflows; unpinned actions are counted as context, not scored.',
+  messages: {
+    safe: '{read} workflows read: none lets an outsider run code with the secrets ({outsider} run on events outsiders can cause)',
+    dangerous: 'Dangerous workflow ({count} findings): {first}',
+    'partly-read': 'Unknown: {unreadCount} of {listed} workflows not read ({firstUnread}); none of the {read} read lets an outsider run code with the secrets',
+    'not-read': 'Unknown: the workflows were not read (evidence saved before nerq read them)',
+    none: 'No GitHub Actions workflows',
+  },
+  evaluate: ({ repository }) => {
+    const { files } = repository;
+    const safety = files.workflowSafety;
+    if (safety === undefined) return { score: null, messageId: 'not-read' };
+    if (safety.listed === 0 && !files.treeTruncated) return { score: null, messageId: 'none', notApplicable: true };
+    const data = {
+      listed: safety.listed,
+      read: safety.read.length,
+      unreadCount: safety.unread.length,
+      unread: safety.unread.map((u) => `${u.path}: ${u.reason}`),
+      outsider: safety.outsiderTriggered.length,
+      unpinnedActions: safety.unpinnedActions,
+      findingCodes: [...new Set(safety.findings.map((f) => f.code))],
+      findings: safety.findings.map(describe),
+    };
+    const first = safety.findings[0];
+    if (first !== undefined) {
+      return {
+        score: 0,
+        messageId: 'dangerous',
+        data: { ...data, count: safety.findings.length, first: describe(first) },
+        holdVerdict: `${describe(first)}${safety.findings.length > 1 ? ` (${safety.findings.length} findings: ${data.findingCodes.join(', ')})` : ''}; whoever opens an issue or pull request can run code with the repository's secrets and publish a release users install — a fixed workflow would lift this`,
+      };
+    }
+    if (safety.unread.length > 0 || safety.listed === 0) {
+      const u = safety.unread[0];
+      return { score: null, messageId: 'partly-read', data: { ...data, firstUnread: u === undefined ? 'the tree listing was cut short' : `${u.path}: ${u.reason}` } };
+    }
+    return { score: 100, messageId: 'safe', data };
+  },
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import check from '../../src/checks/workflow-safety.js';
+import type { GithubWorkflowSafety } from '../../src/evidence/schema.js';
+import { evidence } from '../support/evidence-builder.js';
+import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
+import { checkTable, outcomeOf, runCheck } from './check-table.js';
+
+const safety = (overrides: Partial<GithubWorkflowSafety> = {}): GithubWorkflowSafety => ({
+  listed: 2,
+  read: ['.github/workflows/ci.yml', '.github/workflows/label.yml'],
+  unread: [],
+  outsiderTriggered: ['.github/workflows/label.yml'],
+  findings: [],
+  unpinnedActions: 3,
+  ...overrides,
+});
+const injection: GithubWorkflowSafety['findings'][number] = {
+  code: 'script-injection',
+  path: '.github/workflows/title.yml',
+  job: 'validate',
+  step: 'Validate PR title',
+  triggers: ['pull_request_target'],
+  excerpt: 'echo "Validating PR title: ${{ github.event.pull_request.title }}"',
+};
+const withSafety = (s: GithubWorkflowSafety | undefined, files: Parameters<typeof repoFiles>[0] = {}) =>
+  repositoryEvidence({ files: repoFiles({ workflows: s?.listed ?? 1, ...(s === undefined ? {} : { workflowSafety: s }), ...files }) });
+
+checkTable(check, [
+  { name: 'all read, none dangerous', evidence: withSafety(safety()), score: 100, messageId: 'safe', data: { read: 2, outsider: 1, unpinnedActions: 3 } },
+  {
+    name: 'a script injection: 0, with its code',
+    evidence: withSafety(safety({ findings: [injection] })),
+    score: 0,
+    messageId: 'dangerous',
+    data: { findingCodes: ['script-injection'], count: 1 },
+    message: ['.github/workflows/title.yml', 'script-injection'],
+  },
+  {
+    name: 'a workflow not read and none dangerous: unknown, never a pass',
+    evidence: withSafety(safety({ listed: 3, unread: [{ path: '.github/workflows/z.yml', reason: 'GitHub answered 404 for the file' }] })),
+    score: null,
+    messageId: 'partly-read',
+    data: { unreadCount: 1, listed: 3 },
+  },
+  { name: 'evidence saved before workflows were read: unknown', evidence: withSafety(undefined), score: null, messageId: 'not-read' },
+  { name: 'no workflows: not applicable', evidence: withSafety(safety({ listed: 0, read: [], outsiderTriggered: [] })), score: null, messageId: 'none' },
+]);
+
+describe('workflow-safety', () => {
+  it('a finding holds the verdict and names its code; a finding in an unread-partly set still scores 0', () => {
+    const outcome = outcomeOf(check, withSafety(safety({ findings: [{ ...injection, code: 'untrusted-checkout' }], unread: [{ path: 'x.yml', reason: 'cap' }] })));
+    expect(outcome.score).toBe(0);
+    expect(outcome.holdVerdict).toMatch(/^untrusted-checkout in \.github\/workflows\/title\.yml \(job validate, Validate PR title, on pull_request_target\)/);
+  });
+
+  it('several findings: the first named, the count and codes after it', () => {
+    const outcome = outcomeOf(check, withSafety(safety({ findings: [injection, { ...injection, code: 'untrusted-checkout', step: 'step 1' }] })));
+    expect(outcome.holdVerdict).toMatch(/^script-injection in .*\(2 findings: script-injection, untrusted-checkout\);/);
+  });
+
+  it('a safe or unknown answer holds nothing', () => {
+    expect(outcomeOf(check, withSafety(safety())).holdVerdict).toBeUndefined();
+  });
+
+  it('no workflows is left out of the report, not scored', () => {
+    expect(outcomeOf(check, withSafety(safety({ listed: 0, read: [], outsiderTriggered: [] }))).notApplicable).toBe(true);
+  });
+
+  it('does not apply to a package (the repository view is not applicable)', () => {
+    expect(runCheck(check, evidence({}))).toEqual({ kind: 'unknown-source', source: 'repository' });
+  });
+});

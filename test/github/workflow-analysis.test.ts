@@ -1,0 +1,176 @@
+/**
+ * Workflows that let outsiders run code with the repository's secrets (pure analysis): real
+ * workflows first (fixtures/workflows, provenance in fixtures/PROVENANCE.md), then synthetic
+ * edits of them for the edge cases, each said to be an edit.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyseWorkflow, workflowTriggers, type WorkflowAnalysis } from '../../src/sources/github/workflow-analysis.js';
+
+const real = (file: string): string => readFileSync(new URL(`../../fixtures/workflows/${file}`, import.meta.url), 'utf8');
+const ok = (a: WorkflowAnalysis) => {
+  if (!a.ok) throw new Error(`expected a parsed workflow, got: ${a.reason}`);
+  return a;
+};
+const codes = (a: WorkflowAnalysis) => ok(a).findings.map((f) => `${f.code}:${f.job}:${f.step}`);
+
+const SPOTBUGS_VULNERABLE = 'spotbugs-sonar-findbugs-sonarqube-a6e2787.yml';
+const SPOTBUGS_FIXED = 'spotbugs-sonar-findbugs-sonarqube-904df97.yml';
+const ULTRALYTICS_CLA = 'ultralytics-actions-cla-2900885.yml';
+const ULTRALYTICS_FORMAT = 'ultralytics-actions-format-d65d483.yml';
+const NX_TITLE = 'nrwl-nx-pr-title-validation-1558e97.yml';
+
+describe('analyseWorkflow on real workflows', () => {
+  it('spotbugs/sonar-findbugs before its April 2025 fix: pull_request_target checks out refs/pull/N/merge through a step output, then builds it', () => {
+    const a = ok(analyseWorkflow('.github/workflows/sonarqube.yml', real(SPOTBUGS_VULNERABLE)));
+    expect(a.triggers).toEqual(['push', 'pull_request_target', 'release']);
+    expect(a.outsider).toBe(true);
+    expect(codes(a)).toEqual(['untrusted-checkout:build:step 2']);
+    const [finding] = a.findings;
+    expect(finding?.triggers).toEqual(['pull_request_target']);
+    expect(finding?.excerpt).toContain('steps.condval.outputs.value');
+    expect(finding?.excerpt).toContain('Build');
+    // The branch name reaches the shell only through env (PR_BRANCH): not an injection.
+    expect(a.findings.some((f) => f.code === 'script-injection')).toBe(false);
+  });
+
+  it('spotbugs/sonar-findbugs today: no outsider trigger, nothing found', () => {
+    const a = ok(analyseWorkflow('.github/workflows/sonarqube.yml', real(SPOTBUGS_FIXED)));
+    expect(a.outsider).toBe(false);
+    expect(a.findings).toEqual([]);
+  });
+
+  it('a pull_request_target CLA workflow that checks out nothing and reads comment.body only in `if:` is safe', () => {
+    const a = ok(analyseWorkflow('.github/workflows/cla.yml', real(ULTRALYTICS_CLA)));
+    expect(a.triggers).toEqual(['issue_comment', 'pull_request_target']);
+    expect(a.outsider).toBe(true);
+    expect(a.findings).toEqual([]);
+    expect(a.unpinnedActions).toBe(1);
+  });
+
+  it('a pull_request_target workflow calling a remote action is not judged by the action it calls (a stated limit)', () => {
+    const a = ok(analyseWorkflow('.github/workflows/format.yml', real(ULTRALYTICS_FORMAT)));
+    expect(a.outsider).toBe(true);
+    expect(a.findings).toEqual([]);
+  });
+
+  it('nx PR title validation on `pull_request`: the title reaches the shell, but a fork pull request carries no secrets', () => {
+    const a = ok(analyseWorkflow('.github/workflows/pr-title-validation.yml', real(NX_TITLE)));
+    expect(a.triggers).toEqual(['pull_request']);
+    expect(a.findings).toEqual([]);
+  });
+
+  it('edit: the same nx workflow with `pull_request_target` added is a script injection', () => {
+    const edited = real(NX_TITLE).replace('on:\n  pull_request:\n', 'on:\n  pull_request:\n    types: [opened]\n  pull_request_target:\n');
+    const a = ok(analyseWorkflow('.github/workflows/pr-title-validation.yml', edited));
+    expect(a.triggers).toEqual(['pull_request', 'pull_request_target']);
+    expect(codes(a)).toEqual(['script-injection:validate-pr-title:Create PR message file', 'script-injection:validate-pr-title:Validate PR title']);
+    expect(a.findings[1]?.excerpt).toBe('echo "Validating PR title: ${{ github.event.pull_request.title }}"');
+    // Checking out the base ref is not an untrusted checkout.
+    expect(a.findings.some((f) => f.code === 'untrusted-checkout')).toBe(false);
+  });
+
+  it('edit: the nx workflow on pull_request_target with the title passed through env is the safe form', () => {
+    const edited = real(NX_TITLE)
+      .replace('on:\n  pull_request:\n', 'on:\n  pull_request_target:\n')
+      .replace(/      - name: Create PR message file[\s\S]*$/, '      - name: Validate PR title\n        env:\n          TITLE: ${{ github.event.pull_request.title }}\n        run: |\n          echo "Validating PR title: $TITLE"\n');
+    const a = ok(analyseWorkflow('x.yml', edited));
+    expect(a.outsider).toBe(true);
+    expect(a.findings).toEqual([]);
+  });
+
+  it('edit: the vulnerable spotbugs workflow on `pull_request` (not target) checks out the head without secrets: no finding', () => {
+    const edited = real(SPOTBUGS_VULNERABLE).replace('  pull_request_target:\n', '  pull_request:\n');
+    expect(ok(analyseWorkflow('x.yml', edited)).findings).toEqual([]);
+  });
+
+  it('edit: the vulnerable spotbugs workflow with its build steps removed: a checkout with nothing run after it is not a finding', () => {
+    const edited = real(SPOTBUGS_VULNERABLE).replace(/      - name: Set up JDK 17[\s\S]*$/, '');
+    expect(ok(analyseWorkflow('x.yml', edited)).findings).toEqual([]);
+  });
+
+  it('edit: the vulnerable spotbugs job gated on the head being the repository itself is not flagged', () => {
+    const edited = real(SPOTBUGS_VULNERABLE).replace(
+      "if: github.repository == 'spotbugs/sonar-findbugs'",
+      'if: github.event.pull_request.head.repo.full_name == github.repository',
+    );
+    expect(ok(analyseWorkflow('x.yml', edited)).findings).toEqual([]);
+  });
+});
+
+describe('analyseWorkflow rules (synthetic)', () => {
+  const wf = (on: string, steps: string) => `on: ${on}\njobs:\n  j:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
+
+  it.each([
+    ['github.event.pull_request.head.sha', 'pull_request_target'],
+    ['github.head_ref', 'pull_request_target'],
+    ['refs/pull/${{ github.event.number }}/head', 'pull_request_target'],
+    ['${{ github.event.workflow_run.head_sha }}', 'workflow_run'],
+  ])('checkout of %s under %s, then a local action, is an untrusted checkout', (ref, on) => {
+    const text = wf(on, `      - uses: actions/checkout@v4\n        with:\n          ref: ${ref.startsWith('$') || ref.startsWith('refs') ? ref : `\${{ ${ref} }}`}\n      - uses: ./.github/actions/build\n`);
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['untrusted-checkout:j:step 1']);
+  });
+
+  it('`gh pr checkout` then a build in the same script is an untrusted checkout', () => {
+    const text = wf('pull_request_target', '      - run: |\n          gh pr checkout ${{ github.event.number }}\n          npm ci && npm test\n');
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['untrusted-checkout:j:step 1']);
+  });
+
+  it('checkout of the base (no ref) under pull_request_target, then a build, is not flagged', () => {
+    const text = wf('pull_request_target', '      - uses: actions/checkout@v4\n      - run: npm ci && npm test\n');
+    expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
+  });
+
+  it.each(['issues', 'issue_comment', 'discussion', 'pull_request_review', '[push, issues]', '{ issues: { types: [opened] } }'])(
+    'an issue title in a run script under %s is a script injection',
+    (on) => {
+      const text = wf(on, '      - run: echo "${{ github.event.issue.title }}"\n');
+      expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 1']);
+    },
+  );
+
+  it('a comment body in an actions/github-script script is a script injection; in `with:` of another action it is not', () => {
+    const text = wf(
+      'issue_comment',
+      '      - uses: actions/github-script@v7\n        with:\n          script: |\n            const body = `${{ github.event.comment.body }}`\n      - uses: some/action@v1\n        with:\n          text: ${{ github.event.comment.body }}\n',
+    );
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 1']);
+  });
+
+  it('trusted contexts (numbers, the repository, secrets) in run scripts are not flagged', () => {
+    const text = wf('pull_request_target', '      - run: echo ${{ github.event.pull_request.number }} ${{ github.repository }} ${{ github.event.pull_request.head.sha }}\n');
+    expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
+  });
+
+  it('counts unpinned third-party actions as context: SHA pins and local actions are not counted', () => {
+    const text = wf('push', `      - uses: actions/checkout@v4\n      - uses: a/b@${'0'.repeat(40)}\n      - uses: ./local\n      - uses: docker://alpine:3\n`);
+    expect(ok(analyseWorkflow('x.yml', text)).unpinnedActions).toBe(1);
+  });
+
+  it('reads the trigger in its string, list and map forms', () => {
+    expect(workflowTriggers('push')).toEqual(['push']);
+    expect(workflowTriggers(['push', 'issues'])).toEqual(['push', 'issues']);
+    expect(workflowTriggers({ issues: null, workflow_run: { workflows: ['CI'] } })).toEqual(['issues', 'workflow_run']);
+    expect(workflowTriggers(null)).toEqual([]);
+  });
+
+  it('a file that is not YAML, not a mapping, or an alias bomb is unread with a reason, never safe', () => {
+    expect(analyseWorkflow('x.yml', 'on: [push\njobs: {').ok).toBe(false);
+    expect(analyseWorkflow('x.yml', '- a\n- b\n').ok).toBe(false);
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 9 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`), 'on: push'].join('\n');
+    const a = analyseWorkflow('x.yml', bomb);
+    expect(a.ok).toBe(false);
+    expect(a.ok ? '' : a.reason).toContain('aliases');
+  });
+});
+
+describe('analyseWorkflow output is network text', () => {
+  it('flattens and cuts job ids, step names and excerpts (control and bidirectional characters out)', () => {
+    const text = `on: issues\njobs:\n  "evil\\u202Ejob\\u0007":\n    runs-on: x\n    steps:\n      - name: "step\\u001b[31m"\n        run: echo "\${{ github.event.issue.body }}" ${'x'.repeat(400)}\n`;
+    const [finding] = ok(analyseWorkflow('x.yml', text)).findings;
+    expect(finding?.job).toBe('evil job');
+    expect(finding?.step).toBe('step [31m');
+    expect(Array.from(finding?.excerpt ?? '').length).toBeLessThanOrEqual(160);
+    expect(finding?.excerpt.endsWith('…')).toBe(true);
+  });
+});
