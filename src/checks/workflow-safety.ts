@@ -30,14 +30,15 @@ export default defineCheck({
   title: 'Workflows outsiders can trigger',
   description:
     "For a `github:` target: reads its GitHub Actions workflows (at most 8 without a token, 30 with one, each at most 128 KiB) for the two ways an outsider runs code with the repository's secrets — a `pull_request_target` or `workflow_run` workflow that checks out the pull request's code and then runs something (`untrusted-checkout`), and an issue, pull request, comment or commit text or a branch name spliced into a `run:` or `github-script` script of a workflow an outsider can trigger (`script-injection`; passing it through `env:` is the safe form). " +
-    'A finding scores 0 and holds the verdict; all read and none found 100; a workflow not read (cap, failure, does not parse) makes it unknown, never a pass. ' +
-    'Not applicable without workflows; unpinned actions are counted as context, not scored.',
+    'A finding scores 0 and holds the verdict; all read, some run on events outsiders can cause and none found 100; a workflow not read (cap, failure, does not parse) makes it unknown, never a pass. ' +
+    'Not applicable without workflows or when none of them runs on such events (nothing to judge, so no points); unpinned actions are counted as context, not scored.',
   messages: {
     safe: '{read} workflows read: none lets an outsider run code with the secrets ({outsider} run on events outsiders can cause)',
     dangerous: 'Dangerous workflow ({count} findings): {first}',
     'partly-read': 'Unknown: {unreadCount} of {listed} workflows not read ({firstUnread}); none of the {read} read lets an outsider run code with the secrets',
     'not-read': 'Unknown: the workflows were not read (evidence saved before nerq read them)',
     none: 'No GitHub Actions workflows',
+    'no-outsider-trigger': '{read} workflows read: none runs on events outsiders can cause',
   },
   evaluate: ({ repository }) => {
     const { files } = repository;
@@ -67,6 +68,7 @@ export default defineCheck({
       const u = safety.unread[0];
       return { score: null, messageId: 'partly-read', data: { ...data, firstUnread: u === undefined ? 'the tree listing was cut short' : `${u.path}: ${u.reason}` } };
     }
+    if (safety.outsiderTriggered.length === 0) return { score: null, messageId: 'no-outsider-trigger', data, notApplicable: true };
     return { score: 100, messageId: 'safe', data };
   },
 });

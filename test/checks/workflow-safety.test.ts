@@ -28,6 +28,13 @@ const withSafety = (s: GithubWorkflowSafety | undefined, files: Parameters<typeo
 checkTable(check, [
   { name: 'all read, none dangerous', evidence: withSafety(safety()), score: 100, messageId: 'safe', data: { read: 2, outsider: 1, unpinnedActions: 3 } },
   {
+    name: 'all read, none runs on events outsiders cause: nothing to judge, no points',
+    evidence: withSafety(safety({ outsiderTriggered: [] })),
+    score: null,
+    messageId: 'no-outsider-trigger',
+    data: { read: 2, outsider: 0 },
+  },
+  {
     name: 'a script injection: 0, with its code',
     evidence: withSafety(safety({ findings: [injection] })),
     score: 0,
@@ -68,5 +75,12 @@ describe('workflow-safety', () => {
 
   it('does not apply to a package (the repository view is not applicable)', () => {
     expect(runCheck(check, evidence({}))).toEqual({ kind: 'unknown-source', source: 'repository' });
+  });
+});
+
+describe('a pass only where there is something to judge', () => {
+  it('is not applicable when no workflow runs on events outsiders cause, and scores 100 when one does', () => {
+    expect(outcomeOf(check, withSafety(safety({ outsiderTriggered: [] }))).notApplicable).toBe(true);
+    expect(outcomeOf(check, withSafety(safety())).notApplicable).toBeUndefined();
   });
 });
