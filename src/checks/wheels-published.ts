@@ -17,10 +17,10 @@ export default defineCheck({
   needs: ['pypi'],
   title: 'Wheels published',
   description:
-    'Reads the resolved release\'s files on PyPI: at least one wheel scores 100 (installing a wheel runs no package code); sdist-only scores 30, because pip then builds it locally and runs its build backend (setup.py or PEP 517 hooks) at install time. ' +
+    'Reads the resolved release\'s files on PyPI: at least one wheel scores 100 (installing a wheel runs no build code; the `.pth` startup hooks a wheel may install are startup-hooks\' question); sdist-only scores 30, because pip then builds it locally and runs its build backend (setup.py or PEP 517 hooks) at install time. ' +
     'Unknown when the release has neither a wheel nor an sdist.',
   messages: {
-    wheels: '{wheels} wheels published; installing runs no package code',
+    wheels: '{wheels} wheels published; installing runs no build code',
     'sdist-only': 'Source distribution only: installing it runs the package\'s build code (setup.py / build backend) on your machine',
     'no-distributions': 'No wheel or sdist in this release: nothing pip can install',
   },

@@ -12,6 +12,7 @@ import { PackageURL } from 'packageurl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import type { Report } from '../../src/report/schema.js';
+import { servePypiFiles } from '../support/pypi-files.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { serveWidgetRest } from './github-helpers.js';
@@ -73,7 +74,9 @@ async function runProject(fixture: PypiFixtureProject, args: string[] = []): Pro
   const server = await startFixtureServer();
   try {
     expectPypiProject(server, fixture);
-    const result = await runCli(['check', fixture.input, '--json', ...args], { server });
+    // PyPI's file host: flask's wheel is recorded (fixtures/http/pypi-files/), the others answer 404.
+    const files = servePypiFiles(server);
+    const result = await runCli(['check', fixture.input, '--json', ...args], { server, env: files });
     return { fixture, result, report: parseReport(result.stdout), requests: [...server.requests], unexpected: [...server.unexpected], pending: server.pending() };
   } finally {
     await server.close();
@@ -98,13 +101,13 @@ interface Expected {
  * answering no advisory.
  */
 const EXPECTED: Expected[] = [
-  { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.737, exit: 0 },
-  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.65, exit: 1 },
-  { input: 'pypi:trackpy', version: '0.4.1', score: 48.8, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.644, exit: 1 },
-  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.644, exit: 0 },
-  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.936, exit: 1 },
-  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.936, exit: 0 },
-  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.979, exit: 1 },
+  { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.74, exit: 0 },
+  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.633, exit: 1 },
+  { input: 'pypi:trackpy', version: '0.4.1', score: 48.8, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.626, exit: 1 },
+  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.626, exit: 0 },
+  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.91, exit: 1 },
+  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.912, exit: 0 },
+  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.952, exit: 1 },
 ];
 
 describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
@@ -220,6 +223,7 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
         '/pypi/simple/flask/',
         '/pypi/integrity/flask/3.1.3/flask-3.1.3.tar.gz/provenance',
         '/pypistats/packages/flask/recent',
+        `/pypi-files/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl`,
         ...['blinker', 'click', 'importlib-metadata', 'itsdangerous', 'jinja2', 'markupsafe', 'werkzeug'].map(projectJsonPath),
       ].sort(),
     );
@@ -237,6 +241,9 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
     expect(checkOf(report, 'license-declared')).toMatchObject({ score: 100, evidence: { declaredIn: 'license_expression', license: 'BSD-3-Clause' } });
     expect(checkOf(report, 'type-declarations')).toMatchObject({ score: 100, messageId: 'typed-classifier' });
     expect(checkOf(report, 'wheels-published').score).toBe(100);
+    // Its wheel (smaller than the tail asked for) read in one range request: no .pth file.
+    expect(checkOf(report, 'startup-hooks')).toMatchObject({ score: 100, messageId: 'none', evidence: { wheel: 'flask-3.1.3-py3-none-any.whl', entries: 31 } });
+    expect(requests.filter((r) => r.path.startsWith('/pypi-files/')).map((r) => r.headers.range)).toEqual(['bytes=-131072']);
     expect(checkOf(report, 'yanked-release').score).toBe(100);
     expect(report.caps).toEqual([]);
   });
@@ -447,7 +454,7 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
       score: 49.9,
       grade: 'D',
       verdict: 'NO — USE WITH CAUTION',
-      coverage: 0.733,
+      coverage: 0.715,
       exit: 1,
     });
   });
