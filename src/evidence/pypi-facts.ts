@@ -114,6 +114,20 @@ export const PypiWheelContentsSchema = z.object({
 });
 export type PypiWheelContents = z.infer<typeof PypiWheelContentsSchema>;
 
+/**
+ * The build files of an sdist-only release (docs/checks.md, `wheels-published`): what pip runs
+ * when it builds the release on the installing machine.
+ */
+export const PypiSdistBuildSchema = z.object({
+  /** The sdist read (its file name); null when the release has none. */
+  sdist: z.string().nullable(),
+  /** Why its files are unknown (unavailable, over a cap, not a .tar.gz); null when read. */
+  unavailable: z.string().nullable(),
+  /** The top-level `setup.py`, `pyproject.toml`, `setup.cfg` found, texts capped. */
+  files: z.array(z.object({ path: z.string(), text: z.string(), truncated: z.boolean() })),
+});
+export type PypiSdistBuild = z.infer<typeof PypiSdistBuildSchema>;
+
 export const PypiFactsSchema = z.object({
   /** The project name as PyPI spells it (`info.name`). */
   name: z.string(),
@@ -168,6 +182,11 @@ export const PypiFactsSchema = z.object({
    * before nerq read wheels (the `startup-hooks` check is then unknown).
    */
   wheelContents: PypiWheelContentsSchema.optional(),
+  /**
+   * The sdist's build files, read only for an sdist-only release; absent otherwise and in evidence
+   * saved before nerq read sdists.
+   */
+  sdistBuild: PypiSdistBuildSchema.optional(),
   /** The resolved release is yanked (all its files are), with PyPI's reason. */
   yanked: z.boolean(),
   yankedReason: z.string().nullable(),

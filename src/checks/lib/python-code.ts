@@ -98,3 +98,42 @@ export function excerpt(line: string): string {
   const clean = line.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').trim();
   return clean.length > MAX_EXCERPT_CHARS ? `${clean.slice(0, MAX_EXCERPT_CHARS - 1)}…` : clean;
 }
+
+/** setuptools commands whose override runs the package's own code when pip installs or builds it. */
+const INSTALL_COMMANDS = ['install', 'develop', 'egg_info', 'build_py', 'install_lib', 'install_scripts', 'bdist_wheel', 'bdist_egg'] as const;
+/** `cmdclass={…}` / `cmdclass=dict(…)` / `cmdclass['install'] = …`: the text where commands are named. */
+const CMDCLASS = /\bcmdclass\b[^\n]{0,20}?(?:\{[^}]{0,2000}\}|dict\s*\([^)]{0,2000}\)|\[\s*['"]\w+['"]\s*\])/g;
+
+/** What a build script (setup.py) would do at install, as far as its text shows. */
+export interface BuildScriptReading {
+  /** setuptools commands the script overrides (INSTALL_COMMANDS only; build_ext is an ordinary build). */
+  commands: string[];
+  /** Labels of the suspicious shapes found (empty when none). */
+  flags: string[];
+}
+
+/**
+ * Scan a setup.py. Building is code by design — compilers run through `subprocess`, paths come
+ * from `os.environ` — so a pattern alone is not suspicious here; the shapes that are:
+ * `exec-decoded` (exec/eval/compile with decoded or decompressed data), `download-and-run`
+ * (a network call with a process, exec/eval or chmod), `exfiltration` (a network call with
+ * credential paths, token variables or the whole environment), `reverse-shell`, an
+ * `encoded-blob`, and a `dynamic-import` of decoding, network or process modules.
+ */
+export function readBuildScript(text: string): BuildScriptReading {
+  const commands = new Set<string>();
+  for (const match of text.matchAll(CMDCLASS)) {
+    for (const command of INSTALL_COMMANDS) if (new RegExp(String.raw`(?:['"]${command}['"]\s*[:\]]|\b${command}\s*=)`).test(match[0])) commands.add(command);
+  }
+  const has = (label: string): boolean => SUSPICIOUS.some(([l, pattern]) => l === label && pattern.test(text));
+  const executes = /(?<![\w.])(?:exec|eval|compile)\s*\(/.test(text);
+  const network = has('network');
+  const flags: string[] = [];
+  if (executes && has('decode')) flags.push('exec-decoded');
+  if (network && (has('process') || executes || /\bos\.chmod\b/.test(text))) flags.push('download-and-run');
+  if (network && (has('credentials') || has('env-dump'))) flags.push('exfiltration');
+  if (/\bos\.dup2\b|\/dev\/tcp\/|\bpty\.spawn\b/.test(text)) flags.push('reverse-shell');
+  if (has('encoded-blob')) flags.push('encoded-blob');
+  if (has('dynamic-import')) flags.push('dynamic-import');
+  return { commands: INSTALL_COMMANDS.filter((c) => commands.has(c)), flags };
+}
