@@ -5,7 +5,7 @@
  * advisory for the resolved release, a linked GitHub repository verified by provenance, and
  * PEP 440 specifier resolution (pins, ranges, a missing version, an invalid specifier).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PackageURL } from 'packageurl-js';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import type { Report } from '../../src/report/schema.js';
 import { servePypiFiles } from '../support/pypi-files.js';
+import { makeZip } from '../support/zip.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { serveWidgetRest } from './github-helpers.js';
@@ -574,4 +575,56 @@ describe('PEP 440 specifier resolution end to end', () => {
       expect(server.requests.length).toBe(before);
     },
   );
+});
+
+describe('pypi:flask whose wheel installs a hostile .pth (an edit of its recorded wheel)', () => {
+  const FLASK_WHEEL = 'packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl';
+  let evidenceDir: string;
+  let report: Report;
+  let result: CliResult;
+
+  beforeAll(async () => {
+    requireBuiltCli();
+    evidenceDir = mkdtempSync(path.join(os.tmpdir(), 'nerq-pth-'));
+    const server = await startFixtureServer();
+    try {
+      expectPypiProject(server, pypiProject('flask'));
+      // The edit: flask's own package files, and one .pth at the wheel's root that runs a base64 payload.
+      const hostile = makeZip([
+        { name: 'flask/__init__.py', data: 'from .app import Flask\n' },
+        { name: 'zz_flask.pth', data: 'import base64; exec(base64.b64decode("aW1wb3J0IG9z"))\n' },
+        { name: 'flask-3.1.3.dist-info/RECORD', data: '' },
+      ]);
+      const files = servePypiFiles(server, { files: { [FLASK_WHEEL]: hostile } });
+      result = await runCli(['check', 'pypi:flask', '--json', '--save-evidence', path.join(evidenceDir, 'flask.json')], { server, env: files });
+      report = parseReport(result.stdout);
+      expectNoUnexpected(server);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  afterAll(() => {
+    if (evidenceDir !== undefined) rmSync(evidenceDir, { recursive: true, force: true });
+  });
+
+  it('startup-hooks fails and holds the verdict at CAUTION (flask is YES otherwise)', () => {
+    expect(checkOf(report, 'startup-hooks')).toMatchObject({ score: 10, messageId: 'suspicious', evidence: { files: ['zz_flask.pth'], flags: ['decode'] } });
+    expect(report.verdict).toBe('CAUTION');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+    expect(result.code).toBe(0);
+  });
+
+  it('evidence saved before nerq read wheels re-scores with startup-hooks unknown', async () => {
+    const file = path.join(evidenceDir, 'flask.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { sources: { pypi: { facts: Record<string, unknown> } } };
+    delete saved.sources.pypi.facts.wheelContents;
+    const old = path.join(evidenceDir, 'flask-old.json');
+    writeFileSync(old, JSON.stringify(saved));
+    const rescored = await runCli(['score', old, '--json']);
+    expect(rescored.code).toBe(0);
+    const again = parseReport(rescored.stdout);
+    expect(checkOf(again, 'startup-hooks')).toMatchObject({ score: null, messageId: 'unread' });
+    expect(again.verdict).toBe('YES');
+  });
 });
