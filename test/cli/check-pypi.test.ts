@@ -242,9 +242,9 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
     expect(checkOf(report, 'license-declared')).toMatchObject({ score: 100, evidence: { declaredIn: 'license_expression', license: 'BSD-3-Clause' } });
     expect(checkOf(report, 'type-declarations')).toMatchObject({ score: 100, messageId: 'typed-classifier' });
     expect(checkOf(report, 'wheels-published').score).toBe(100);
-    // Its wheel (smaller than the tail asked for) read in one range request: no .pth file.
+    // Its central directory is in the wheel's last 32 KiB: one range request, no .pth file.
     expect(checkOf(report, 'startup-hooks')).toMatchObject({ score: 100, messageId: 'none', evidence: { wheel: 'flask-3.1.3-py3-none-any.whl', entries: 31 } });
-    expect(requests.filter((r) => r.path.startsWith('/pypi-files/')).map((r) => r.headers.range)).toEqual(['bytes=-131072']);
+    expect(requests.filter((r) => r.path.startsWith('/pypi-files/')).map((r) => r.headers.range)).toEqual(['bytes=-32768']);
     expect(checkOf(report, 'yanked-release').score).toBe(100);
     expect(report.caps).toEqual([]);
   });

@@ -72,7 +72,7 @@ describe('reading a wheel by range requests', () => {
     expect(contents.hooks[0]?.text).toMatch(/^import sys; exec\(/);
     expect(contents.size).toBe(body.length);
     expect(contents.bytesRead).toBeLessThan(body.length);
-    expect(ctx.server.requests.map((r) => r.headers.range)).toEqual(['bytes=-131072', expect.stringMatching(/^bytes=\d+-\d+$/)]);
+    expect(ctx.server.requests.map((r) => r.headers.range)).toEqual(['bytes=-32768', expect.stringMatching(/^bytes=\d+-\d+$/)]);
   });
 
   it('cmeel and sphinxcontrib-jsmath (real, smaller than the tail): one request each', async () => {
@@ -98,6 +98,24 @@ describe('reading a wheel by range requests', () => {
     const contents = await read('pkg-1.0-py3-none-any.whl');
     expect(contents.unavailable).toBeNull();
     expect(contents.hooks.map((h) => [h.path, h.text])).toEqual([['pkg-1.0.data/purelib/evil.pth', 'import os; os.system("id")\n']]);
+  });
+
+  it('an archive comment that puts the end record beyond the first tail: one longer tail', async () => {
+    const wheel = makeZip([{ name: 'pkg/data.bin', data: Buffer.alloc(100_000, 1), deflate: false }, { name: 'x.pth', data: 'src\n' }], { comment: 'c'.repeat(40_000) });
+    serve({ 'pkg-1.0-py3-none-any.whl': wheel });
+    const contents = await read('pkg-1.0-py3-none-any.whl');
+    expect(contents.hooks.map((h) => [h.path, h.text])).toEqual([['x.pth', 'src\n']]);
+    expect(ctx.server.requests.map((r) => r.headers.range)).toEqual(['bytes=-32768', 'bytes=-65557']);
+  });
+
+  it('a central directory larger than the tail: one more range for it, then the entry', async () => {
+    const many = Array.from({ length: 800 }, (_, i) => ({ name: `pkg/module_${String(i).padStart(4, '0')}_with_a_long_name.py`, data: '' }));
+    const wheel = makeZip([...many, { name: 'z.pth', data: 'import z\n' }]);
+    serve({ 'pkg-1.0-py3-none-any.whl': wheel });
+    const contents = await read('pkg-1.0-py3-none-any.whl');
+    expect(contents.entries).toBe(801);
+    expect(contents.hooks.map((h) => h.text)).toEqual(['import z\n']);
+    expect(ctx.server.requests.map((r) => r.headers.range)).toEqual(['bytes=-32768', expect.stringMatching(/^bytes=\d+-\d+$/), expect.stringMatching(/^bytes=\d+-\d+$/)]);
   });
 
   it('a server that ignores Range: the whole file once, under the cap', async () => {

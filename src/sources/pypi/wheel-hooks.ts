@@ -3,9 +3,10 @@
  * the wheel: Python's `site` module executes every line of a `.pth` file in site-packages that
  * starts with `import`, at every interpreter start (docs/checks.md, `startup-hooks`).
  *
- * Requests: one HTTP Range request for the archive's tail (the end-of-central-directory record,
- * and usually the whole central directory), one more for the central directory when it is
- * larger (and one for a ZIP64 record outside the tail), then one small range per `.pth` entry.
+ * Requests: one HTTP Range request for the archive's last 32 KiB (the end-of-central-directory
+ * record, and usually the whole central directory; a longer tail when an archive comment pushes
+ * the record further), one more for the central directory when it is larger (and one for a ZIP64
+ * record outside the tail), then one small range per `.pth` entry not already fetched.
  * A server that ignores Range and answers 200 is read whole up to WHOLE_FILE_CAP. Every failure,
  * cap or malformed archive is `unavailable` with a reason, never a throw; a `.pth` entry over its
  * cap is listed unread (the check reads that as hidden code, not as none).
@@ -29,8 +30,12 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 
 export const WHEEL_CAPS = {
-  /** The first request: the archive's last bytes (the EOCD record lies within 64 KiB + 22 of the end). */
-  tailBytes: 128 * KiB,
+  /**
+   * The first request: the archive's last bytes, which hold the end-of-central-directory record
+   * and, for most wheels, the whole central directory. An archive comment can put the record up
+   * to 64 KiB + 22 from the end: then one more, longer tail is asked.
+   */
+  tailBytes: 32 * KiB,
   /** The central directory read at most (a wheel with tens of thousands of files stays under it). */
   directoryBytes: 8 * MiB,
   /** A server that ignores Range: the whole wheel is read only up to this size. */
@@ -185,11 +190,16 @@ export async function readWheelContents(
 type Hooks = { entries: number; hooks: PypiStartupHook[]; hooksUnread: number };
 
 async function readHooks(reader: RangeReader, caps: WheelCaps): Promise<{ ok: true; value: Hooks } | { ok: false; reason: string }> {
-  const tailLength = Math.max(caps.tailBytes, MAX_EOCD_DISTANCE);
-  const tail = await reader.tail(tailLength);
+  let tail = await reader.tail(caps.tailBytes);
   if (!tail.ok) return tail;
-  const total = reader.total ?? tail.bytes.length;
+  let total = reader.total ?? tail.bytes.length;
   let location = locateCentralDirectory(tail.bytes, total);
+  if (!location.ok && tail.bytes.length < total && tail.bytes.length < MAX_EOCD_DISTANCE) {
+    tail = await reader.tail(MAX_EOCD_DISTANCE);
+    if (!tail.ok) return tail;
+    total = reader.total ?? tail.bytes.length;
+    location = locateCentralDirectory(tail.bytes, total);
+  }
   if (!location.ok) return location;
   if (location.value.zip64At !== undefined) {
     const record = await reader.range(location.value.zip64At, location.value.zip64At + 56);
