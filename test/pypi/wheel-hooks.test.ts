@@ -44,6 +44,8 @@ describe('which wheel is read', () => {
   it('.pth files at a site-packages root only', () => {
     expect(['a.pth', 'x-1.0.data/purelib/b.pth', 'x-1.0.data/platlib/c.pth'].every(isStartupHookPath)).toBe(true);
     expect(['pkg/a.pth', 'x-1.0.data/scripts/a.pth', 'x-1.0.data/purelib/pkg/a.pth', 'a.pth.txt', 'x-1.0.dist-info/a.pth'].some(isStartupHookPath)).toBe(false);
+    // Names an installer joins to site-packages at its root all the same.
+    expect(['./a.pth', 'pkg/../a.pth', 'pkg\\..\\a.pth', 'x-1.0.data/purelib/./b.pth'].every(isStartupHookPath)).toBe(true);
   });
 
   it('file URLs: PyPI\'s file host is rebased on the configured one; other hosts are not read', () => {
@@ -138,6 +140,15 @@ describe('reading a wheel by range requests', () => {
     serve({}, { status: 500 });
     const contents = await read(CMEEL);
     expect(contents.unavailable).toMatch(/could not be read/);
+  });
+
+  it('a central directory with a damaged record part-way: unavailable, not the entries before it', async () => {
+    const wheel = makeZip([{ name: 'a.py', data: '' }, { name: 'evil.pth', data: 'import os; os.system("id")\n' }]);
+    // The edit: the second record's signature broken.
+    const second = wheel.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    wheel.writeUInt32LE(0, second);
+    serve({ 'pkg-1.0-py3-none-any.whl': wheel });
+    expect((await read('pkg-1.0-py3-none-any.whl')).unavailable).toMatch(/lists 2 entries but holds 1/);
   });
 
   it('a truncated archive (no end record): unavailable', async () => {

@@ -54,9 +54,19 @@ export type WheelCaps = { [K in keyof typeof WHEEL_CAPS]: number };
 /** A `.pth` file that lands at a site-packages root: at the wheel's root, or `<name>.data/purelib|platlib/`. */
 const ROOT_PTH = /^(?:[^/]+\.data\/(?:purelib|platlib)\/)?[^/]+\.pth$/;
 
-/** True for a wheel entry `site` will process as a `.pth` file once installed. */
+/**
+ * True for a wheel entry `site` will process as a `.pth` file once installed. The name is
+ * normalised first (`./x.pth`, `pkg/../x.pth`, backslashes): an installer that joins it to
+ * site-packages puts such a file at the root too.
+ */
 export function isStartupHookPath(name: string): boolean {
-  return ROOT_PTH.test(name);
+  const parts: string[] = [];
+  for (const part of name.split(/[\\/]+/)) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return ROOT_PTH.test(parts.join('/'));
 }
 
 /**
@@ -219,6 +229,8 @@ async function readHooks(reader: RangeReader, caps: WheelCaps): Promise<{ ok: tr
   }
   const entries = centralDirectoryEntries(directory, caps.entries);
   if (!entries.ok) return entries;
+  // A damaged record part-way would hide the entries after it (and makes pip's own read fail).
+  if (entries.value.length !== location.value.entries) return { ok: false, reason: `the central directory lists ${location.value.entries} entries but holds ${entries.value.length}` };
   const pth = entries.value.filter((e) => isStartupHookPath(e.name));
   const hooks: PypiStartupHook[] = [];
   for (const entry of pth.slice(0, caps.hooks)) {
