@@ -615,6 +615,23 @@ describe('pypi:flask whose wheel installs a hostile .pth (an edit of its recorde
     expect(result.code).toBe(0);
   });
 
+  it('ordinary startup code (coverage\'s real a1_coverage.pth, in the same edit) scores 30 and flask stays YES', async () => {
+    const server = await startFixtureServer();
+    try {
+      expectPypiProject(server, pypiProject('flask'));
+      const coveragePth = 'import sys; exec(\'import os\\n\\nif os.getenv("COVERAGE_PROCESS_START") or os.getenv("COVERAGE_PROCESS_CONFIG"):\\n try:\\n  import coverage\\n except:\\n  pass\\n else:\\n  coverage.process_startup(slug="pth")\')\n';
+      const edited = makeZip([{ name: 'flask/__init__.py', data: 'from .app import Flask\n' }, { name: 'a1_coverage.pth', data: coveragePth }]);
+      const files = servePypiFiles(server, { files: { [FLASK_WHEEL]: edited } });
+      const run = await runCli(['check', 'pypi:flask', '--json'], { server, env: files });
+      const ordinary = parseReport(run.stdout);
+      expect(checkOf(ordinary, 'startup-hooks')).toMatchObject({ score: 30, messageId: 'code', evidence: { files: ['a1_coverage.pth'] } });
+      expect(ordinary.verdict).toBe('YES');
+      expectNoUnexpected(server);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('evidence saved before nerq read wheels re-scores with startup-hooks unknown', async () => {
     const file = path.join(evidenceDir, 'flask.json');
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { sources: { pypi: { facts: Record<string, unknown> } } };
