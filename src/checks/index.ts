@@ -49,6 +49,7 @@ import starsForks from './stars-forks.js';
 import typeDeclarations from './type-declarations.js';
 import typosquat from './typosquat.js';
 import unvouchedDependencies from './unvouched-dependencies.js';
+import startupHooks from './startup-hooks.js';
 import wheelsPublished from './wheels-published.js';
 import workflowSafety from './workflow-safety.js';
 import yankedRelease from './yanked-release.js';
@@ -69,6 +70,7 @@ export const CHECKS: readonly AnyCheck[] = [
   manifestConfusion,
   unvouchedDependencies,
   wheelsPublished,
+  startupHooks,
   provenance,
   publisherContinuity,
   typosquat,

@@ -19,7 +19,7 @@ export default defineCheck({
   holdsWhenUnread: 'the tarball was not read to its end: npm extracts all of it, and its install scripts are unknown',
   title: 'Install scripts',
   description:
-    'Looks for code npm runs at install time (npm only; for PyPI see wheels-published): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`), and the same for each package the tarball bundles under `node_modules/` (named by its package; one whose package.json was not read counts as a script). ' +
+    'Looks for code npm runs at install time (npm only; for PyPI see wheels-published and startup-hooks): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`), and the same for each package the tarball bundles under `node_modules/` (named by its package; one whose package.json was not read counts as a script). ' +
     'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e` — unless the code only requires files of the package itself, which runs them —, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION. Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it).',
   messages: {
     none: 'No install-time scripts',

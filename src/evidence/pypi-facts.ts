@@ -36,6 +36,11 @@ export const PypiFileSchema = z.object({
    * none; absent in evidence saved before nerq recorded it.
    */
   sha256: z.string().nullable().optional(),
+  /**
+   * Where PyPI serves the file (the JSON API's `url`); null when it gave none; absent in evidence
+   * saved before nerq recorded it.
+   */
+  url: z.string().nullable().optional(),
 });
 export type PypiFile = z.infer<typeof PypiFileSchema>;
 
@@ -72,6 +77,56 @@ export const PypiDirectReferenceSchema = z.object({
   extraOnly: z.boolean(),
 });
 export type PypiDirectReference = z.infer<typeof PypiDirectReferenceSchema>;
+
+/** A `.pth` file a wheel installs at the root of site-packages (docs/checks.md, `startup-hooks`). */
+export const PypiStartupHookSchema = z.object({
+  /** Its path in the wheel (at the root, or under `<name>.data/purelib|platlib/`). */
+  path: z.string(),
+  /** Uncompressed size as the archive states it. */
+  size: z.number().int(),
+  /** Its text (UTF-8, capped); null when it was not read (`unread` says why). */
+  text: z.string().nullable(),
+  /** The text was cut at the cap. */
+  truncated: z.boolean(),
+  unread: z.string().nullable(),
+});
+export type PypiStartupHook = z.infer<typeof PypiStartupHookSchema>;
+
+/**
+ * What installing the resolved release puts in place that Python runs by itself: the `.pth`
+ * files of the wheel pip would most likely install (docs/checks.md, `startup-hooks`).
+ */
+export const PypiWheelContentsSchema = z.object({
+  /** The wheel read (its file name); null when the release has no wheel. */
+  wheel: z.string().nullable(),
+  /** Why its contents are unknown (unavailable, over a cap, not a zip); null when read. */
+  unavailable: z.string().nullable(),
+  /** Archive size, when known. */
+  size: z.number().int().nullable(),
+  /** Bytes fetched to read it (range requests), for the record. */
+  bytesRead: z.number().int(),
+  /** Entries in the archive. */
+  entries: z.number().int(),
+  /** The `.pth` files at a site-packages root, at most MAX_HOOKS (pypi/wheel-hooks.ts). */
+  hooks: z.array(PypiStartupHookSchema),
+  /** `.pth` files past the number read. */
+  hooksUnread: z.number().int(),
+});
+export type PypiWheelContents = z.infer<typeof PypiWheelContentsSchema>;
+
+/**
+ * The build files of an sdist-only release (docs/checks.md, `wheels-published`): what pip runs
+ * when it builds the release on the installing machine.
+ */
+export const PypiSdistBuildSchema = z.object({
+  /** The sdist read (its file name); null when the release has none. */
+  sdist: z.string().nullable(),
+  /** Why its files are unknown (unavailable, over a cap, not a .tar.gz); null when read. */
+  unavailable: z.string().nullable(),
+  /** The top-level `setup.py`, `pyproject.toml`, `setup.cfg` found, texts capped. */
+  files: z.array(z.object({ path: z.string(), text: z.string(), truncated: z.boolean() })),
+});
+export type PypiSdistBuild = z.infer<typeof PypiSdistBuildSchema>;
 
 export const PypiFactsSchema = z.object({
   /** The project name as PyPI spells it (`info.name`). */
@@ -122,6 +177,16 @@ export const PypiFactsSchema = z.object({
   files: z.array(PypiFileSchema),
   /** The resolved release has an sdist and no wheel (installing it runs its build backend). */
   sdistOnly: z.boolean(),
+  /**
+   * The `.pth` startup hooks of the wheel pip would most likely install; absent in evidence saved
+   * before nerq read wheels (the `startup-hooks` check is then unknown).
+   */
+  wheelContents: PypiWheelContentsSchema.optional(),
+  /**
+   * The sdist's build files, read only for an sdist-only release; absent otherwise and in evidence
+   * saved before nerq read sdists.
+   */
+  sdistBuild: PypiSdistBuildSchema.optional(),
   /** The resolved release is yanked (all its files are), with PyPI's reason. */
   yanked: z.boolean(),
   yankedReason: z.string().nullable(),

@@ -10,6 +10,7 @@ import { npmDefaultRegistry } from './npm/config.js';
 export const DEFAULT_ENDPOINTS = {
   npmApi: 'https://api.npmjs.org',
   pypi: 'https://pypi.org',
+  pypiFiles: 'https://files.pythonhosted.org',
   pypiStats: 'https://pypistats.org/api',
   githubApi: 'https://api.github.com',
   githubGraphql: 'https://api.github.com/graphql',
@@ -33,6 +34,12 @@ export interface Endpoints {
   npmApi: string;
   /** PyPI (JSON API under `/pypi/<name>/json`). */
   pypi: string;
+  /**
+   * Where PyPI serves distribution files (the JSON API's file URLs on PyPI's file host are read
+   * from here). `resolveEndpoints` always sets it; a hand-built endpoints object without it reads
+   * no file.
+   */
+  pypiFiles?: string;
   /** pypistats API. */
   pypiStats: string;
   /** GitHub REST API for github.com repositories. */
@@ -106,7 +113,7 @@ function enterpriseHost(env: Env): string | undefined {
 }
 
 /**
- * The endpoints for this run. Overrides: NERQ_NPM_API_URL, NERQ_PYPI_URL, NERQ_PYPISTATS_URL,
+ * The endpoints for this run. Overrides: NERQ_NPM_API_URL, NERQ_PYPI_URL, NERQ_PYPI_FILES_URL, NERQ_PYPISTATS_URL,
  * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_OSV_API_URL, NERQ_NPM_SEARCH_URL, NERQ_MCP_REGISTRY_URL. `GITHUB_API_URL` /
  * `GITHUB_GRAPHQL_URL` (GitHub Actions) are used only for repositories on the non-github.com
  * host named by `GITHUB_SERVER_URL` (`githubServer`). Throws EndpointError for a bad URL.
@@ -115,6 +122,7 @@ export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
   const endpoints: Endpoints = {
     npmApi: readOverride(env, 'NERQ_NPM_API_URL') ?? DEFAULT_ENDPOINTS.npmApi,
     pypi: readOverride(env, 'NERQ_PYPI_URL') ?? DEFAULT_ENDPOINTS.pypi,
+    pypiFiles: readOverride(env, 'NERQ_PYPI_FILES_URL') ?? DEFAULT_ENDPOINTS.pypiFiles,
     pypiStats: readOverride(env, 'NERQ_PYPISTATS_URL') ?? DEFAULT_ENDPOINTS.pypiStats,
     githubApi: readOverride(env, 'NERQ_GITHUB_API_URL') ?? DEFAULT_ENDPOINTS.githubApi,
     githubGraphql: readOverride(env, 'NERQ_GITHUB_GRAPHQL_URL') ?? DEFAULT_ENDPOINTS.githubGraphql,

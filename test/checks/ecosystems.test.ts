@@ -19,7 +19,7 @@ const ALL: readonly AnyCheck[] = [...CHECKS, ...[yankedRelease, projectStatus, w
 const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id));
 
 const NPM_ONLY = ['deprecation', 'install-scripts', 'manifest-confusion', 'publisher-continuity', 'release-anomalies', 'security-placeholder'];
-const PYPI_ONLY = ['project-status', 'wheels-published', 'yanked-release'];
+const PYPI_ONLY = ['project-status', 'startup-hooks', 'wheels-published', 'yanked-release'];
 /** Checks of a repository target's own files (the `repository` view) and of an MCP Registry entry: never for a package. */
 const REPOSITORY_ONLY = ['project-maturity', 'advertised-packages', 'workflow-safety'];
 const MCP_ONLY = ALL.filter((c) => (c.needs as readonly string[]).includes('mcp')).map((c) => c.id);
@@ -113,6 +113,7 @@ describe('a PyPI project report', () => {
         owners: null,
         status: null,
         files: [],
+        wheelContents: { wheel: null, unavailable: null, size: null, bytesRead: 0, entries: 0, hooks: [], hooksUnread: 0 },
         releases: [],
         latest: null,
       },
@@ -134,6 +135,7 @@ describe('a PyPI project report', () => {
         'provenance',
         'release-cadence',
         'release-recency',
+        'startup-hooks',
         'type-declarations',
         'vulnerable-dependencies',
         'weekly-downloads',

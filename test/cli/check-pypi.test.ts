@@ -5,13 +5,15 @@
  * advisory for the resolved release, a linked GitHub repository verified by provenance, and
  * PEP 440 specifier resolution (pins, ranges, a missing version, an invalid specifier).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PackageURL } from 'packageurl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import type { Report } from '../../src/report/schema.js';
+import { servePypiFiles } from '../support/pypi-files.js';
+import { makeZip } from '../support/zip.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { serveWidgetRest } from './github-helpers.js';
@@ -73,7 +75,9 @@ async function runProject(fixture: PypiFixtureProject, args: string[] = []): Pro
   const server = await startFixtureServer();
   try {
     expectPypiProject(server, fixture);
-    const result = await runCli(['check', fixture.input, '--json', ...args], { server });
+    // PyPI's file host: flask's wheel is recorded (fixtures/http/pypi-files/), the others answer 404.
+    const files = servePypiFiles(server);
+    const result = await runCli(['check', fixture.input, '--json', ...args], { server, env: files });
     return { fixture, result, report: parseReport(result.stdout), requests: [...server.requests], unexpected: [...server.unexpected], pending: server.pending() };
   } finally {
     await server.close();
@@ -98,13 +102,13 @@ interface Expected {
  * answering no advisory.
  */
 const EXPECTED: Expected[] = [
-  { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.737, exit: 0 },
-  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.65, exit: 1 },
-  { input: 'pypi:trackpy', version: '0.4.1', score: 48.8, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.644, exit: 1 },
-  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.644, exit: 0 },
-  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.936, exit: 1 },
-  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.936, exit: 0 },
-  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.979, exit: 1 },
+  { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.74, exit: 0 },
+  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.633, exit: 1 },
+  { input: 'pypi:trackpy', version: '0.4.1', score: 48.8, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.626, exit: 1 },
+  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.626, exit: 0 },
+  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.91, exit: 1 },
+  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.912, exit: 0 },
+  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.952, exit: 1 },
 ];
 
 describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
@@ -220,6 +224,7 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
         '/pypi/simple/flask/',
         '/pypi/integrity/flask/3.1.3/flask-3.1.3.tar.gz/provenance',
         '/pypistats/packages/flask/recent',
+        `/pypi-files/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl`,
         ...['blinker', 'click', 'importlib-metadata', 'itsdangerous', 'jinja2', 'markupsafe', 'werkzeug'].map(projectJsonPath),
       ].sort(),
     );
@@ -237,6 +242,9 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
     expect(checkOf(report, 'license-declared')).toMatchObject({ score: 100, evidence: { declaredIn: 'license_expression', license: 'BSD-3-Clause' } });
     expect(checkOf(report, 'type-declarations')).toMatchObject({ score: 100, messageId: 'typed-classifier' });
     expect(checkOf(report, 'wheels-published').score).toBe(100);
+    // Its central directory is in the wheel's last 32 KiB: one range request, no .pth file.
+    expect(checkOf(report, 'startup-hooks')).toMatchObject({ score: 100, messageId: 'none', evidence: { wheel: 'flask-3.1.3-py3-none-any.whl', entries: 31 } });
+    expect(requests.filter((r) => r.path.startsWith('/pypi-files/')).map((r) => r.headers.range)).toEqual(['bytes=-32768']);
     expect(checkOf(report, 'yanked-release').score).toBe(100);
     expect(report.caps).toEqual([]);
   });
@@ -447,7 +455,7 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
       score: 49.9,
       grade: 'D',
       verdict: 'NO — USE WITH CAUTION',
-      coverage: 0.733,
+      coverage: 0.715,
       exit: 1,
     });
   });
@@ -567,4 +575,73 @@ describe('PEP 440 specifier resolution end to end', () => {
       expect(server.requests.length).toBe(before);
     },
   );
+});
+
+describe('pypi:flask whose wheel installs a hostile .pth (an edit of its recorded wheel)', () => {
+  const FLASK_WHEEL = 'packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl';
+  let evidenceDir: string;
+  let report: Report;
+  let result: CliResult;
+
+  beforeAll(async () => {
+    requireBuiltCli();
+    evidenceDir = mkdtempSync(path.join(os.tmpdir(), 'nerq-pth-'));
+    const server = await startFixtureServer();
+    try {
+      expectPypiProject(server, pypiProject('flask'));
+      // The edit: flask's own package files, and one .pth at the wheel's root that runs a base64 payload.
+      const hostile = makeZip([
+        { name: 'flask/__init__.py', data: 'from .app import Flask\n' },
+        { name: 'zz_flask.pth', data: 'import base64; exec(base64.b64decode("aW1wb3J0IG9z"))\n' },
+        { name: 'flask-3.1.3.dist-info/RECORD', data: '' },
+      ]);
+      const files = servePypiFiles(server, { files: { [FLASK_WHEEL]: hostile } });
+      result = await runCli(['check', 'pypi:flask', '--json', '--save-evidence', path.join(evidenceDir, 'flask.json')], { server, env: files });
+      report = parseReport(result.stdout);
+      expectNoUnexpected(server);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  afterAll(() => {
+    if (evidenceDir !== undefined) rmSync(evidenceDir, { recursive: true, force: true });
+  });
+
+  it('startup-hooks fails and holds the verdict at CAUTION (flask is YES otherwise)', () => {
+    expect(checkOf(report, 'startup-hooks')).toMatchObject({ score: 10, messageId: 'suspicious', evidence: { files: ['zz_flask.pth'], flags: ['decode'] } });
+    expect(report.verdict).toBe('CAUTION');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+    expect(result.code).toBe(0);
+  });
+
+  it('ordinary startup code (coverage\'s real a1_coverage.pth, in the same edit) scores 30 and flask stays YES', async () => {
+    const server = await startFixtureServer();
+    try {
+      expectPypiProject(server, pypiProject('flask'));
+      const coveragePth = 'import sys; exec(\'import os\\n\\nif os.getenv("COVERAGE_PROCESS_START") or os.getenv("COVERAGE_PROCESS_CONFIG"):\\n try:\\n  import coverage\\n except:\\n  pass\\n else:\\n  coverage.process_startup(slug="pth")\')\n';
+      const edited = makeZip([{ name: 'flask/__init__.py', data: 'from .app import Flask\n' }, { name: 'a1_coverage.pth', data: coveragePth }]);
+      const files = servePypiFiles(server, { files: { [FLASK_WHEEL]: edited } });
+      const run = await runCli(['check', 'pypi:flask', '--json'], { server, env: files });
+      const ordinary = parseReport(run.stdout);
+      expect(checkOf(ordinary, 'startup-hooks')).toMatchObject({ score: 30, messageId: 'code', evidence: { files: ['a1_coverage.pth'] } });
+      expect(ordinary.verdict).toBe('YES');
+      expectNoUnexpected(server);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('evidence saved before nerq read wheels re-scores with startup-hooks unknown', async () => {
+    const file = path.join(evidenceDir, 'flask.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { sources: { pypi: { facts: Record<string, unknown> } } };
+    delete saved.sources.pypi.facts.wheelContents;
+    const old = path.join(evidenceDir, 'flask-old.json');
+    writeFileSync(old, JSON.stringify(saved));
+    const rescored = await runCli(['score', old, '--json']);
+    expect(rescored.code).toBe(0);
+    const again = parseReport(rescored.stdout);
+    expect(checkOf(again, 'startup-hooks')).toMatchObject({ score: null, messageId: 'unread' });
+    expect(again.verdict).toBe('YES');
+  });
 });

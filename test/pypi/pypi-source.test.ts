@@ -64,8 +64,8 @@ describe('flask: a healthy project with a GitHub repository, a PEP 639 licence a
       { name: 'werkzeug', specifier: '>=3.1.0', marker: null },
     ]);
     expect(f.files).toEqual([
-      { filename: 'flask-3.1.3-py3-none-any.whl', packagetype: 'bdist_wheel', size: 103424, uploadTime: '2026-02-19T05:00:56.027Z', yanked: false, hasProvenance: true, sha256: 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670c' },
-      { filename: 'flask-3.1.3.tar.gz', packagetype: 'sdist', size: 759004, uploadTime: '2026-02-19T05:00:57.678Z', yanked: false, hasProvenance: true, sha256: '0ef0e52b8a9cd932855379197dd8f94047b359ca0a78695144304cb45f87c9eb' },
+      { filename: 'flask-3.1.3-py3-none-any.whl', packagetype: 'bdist_wheel', size: 103424, uploadTime: '2026-02-19T05:00:56.027Z', yanked: false, hasProvenance: true, sha256: 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670c', url: 'https://files.pythonhosted.org/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl' },
+      { filename: 'flask-3.1.3.tar.gz', packagetype: 'sdist', size: 759004, uploadTime: '2026-02-19T05:00:57.678Z', yanked: false, hasProvenance: true, sha256: '0ef0e52b8a9cd932855379197dd8f94047b359ca0a78695144304cb45f87c9eb', url: 'https://files.pythonhosted.org/packages/26/00/35d85dcce6c57fdc871f3867d465d780f302a175ea360f62533f12b27e2b/flask-3.1.3.tar.gz' },
     ]);
     expect(f.description).toMatchObject({ contentType: 'text/markdown', truncated: false });
     expect(f.description?.text).toContain('Flask is a lightweight [WSGI] web application framework.');
@@ -208,7 +208,7 @@ describe('trackpy: an sdist-only release without any licence metadata', () => {
     });
     expect(f.description?.text.startsWith('trackpy\n=======')).toBe(true);
     expect(f.files).toEqual([
-      { filename: 'trackpy-0.4.1.tar.gz', packagetype: 'sdist', size: 121998, uploadTime: '2018-04-21T09:59:50.546Z', yanked: false, hasProvenance: false, sha256: 'f682f75e99f6c29c65e8531899b957c67d9d5a027b28b44258fa2c4a18e851cd' },
+      { filename: 'trackpy-0.4.1.tar.gz', packagetype: 'sdist', size: 121998, uploadTime: '2018-04-21T09:59:50.546Z', yanked: false, hasProvenance: false, sha256: 'f682f75e99f6c29c65e8531899b957c67d9d5a027b28b44258fa2c4a18e851cd', url: 'https://files.pythonhosted.org/packages/62/31/797febf2ea8ea316c345c1d0f10503c3901f3fca5c3ffdc6e92717efdcad/trackpy-0.4.1.tar.gz' },
     ]);
   });
 });

@@ -355,6 +355,8 @@ export function pypiFacts(overrides: Partial<PypiFacts> = {}): PypiFacts {
       { filename: `example-${version}.tar.gz`, packagetype: 'sdist', size: 38_000, uploadTime: daysAgo(30), yanked: false, hasProvenance: true },
     ],
     sdistOnly: false,
+    // Its wheel read by range requests: no `.pth` startup hook.
+    wheelContents: { wheel: `example-${version}-py3-none-any.whl`, unavailable: null, size: 40_000, bytesRead: 1_200, entries: 10, hooks: [], hooksUnread: 0 },
     yanked: false,
     yankedReason: null,
     vulnerabilities: [],

@@ -53,6 +53,10 @@ export function cliEnv(home: string, options: Pick<RunCliOptions, 'env' | 'serve
     NERQ_NPM_REGISTRY: `${base('npm')}/`,
     NERQ_NPM_API_URL: base('npm-api'),
     NERQ_PYPI_URL: base('pypi'),
+    // PyPI's file host (wheels read by range requests) is refused unless a test serves files
+    // itself (`env: { NERQ_PYPI_FILES_URL: server.url('pypi-files') }`): recorded project JSON
+    // names real files the fixtures do not hold.
+    NERQ_PYPI_FILES_URL: 'http://127.0.0.1:9/pypi-files',
     NERQ_PYPISTATS_URL: base('pypistats'),
     NERQ_GITHUB_API_URL: base('github'),
     NERQ_GITHUB_GRAPHQL_URL: `${base('github')}/graphql`,

@@ -1,6 +1,8 @@
 /**
  * PyPI: resolve the release from the project's JSON (PEP 440, yanked files, pre-releases), then
- * collect in parallel: downloads (pypistats), the runtime dependencies as pip would install them
+ * collect in parallel: the `.pth` startup hooks of the wheel pip would install (range requests
+ * to PyPI's file host, sources/pypi/wheel-hooks.ts) and, for an sdist-only release, the sdist's
+ * build files (sources/pypi/sdist-build.ts), downloads (pypistats), the runtime dependencies as pip would install them
  * today, OSV advisories for the release and those dependencies, and the GitHub repository.
  * They start as soon as the JSON API has resolved the release: none of them needs what the Simple
  * API and the provenance answer (status, provenance flags, attestations), which complete the
@@ -19,6 +21,8 @@ import type { Collected } from '../adapter.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { vulnerabilitiesFor } from '../../pipeline/vulnerabilities-for.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
+import { readWheelContents } from '../../sources/pypi/wheel-hooks.js';
+import { readSdistBuild } from '../../sources/pypi/sdist-build.js';
 
 const NOT_NPM = 'not an npm package';
 
@@ -34,13 +38,17 @@ export async function collectPypiTarget(target: Target, ctx: RunContext): Promis
   const dependenciesResult: Promise<Sources['dependencies']> = ctx.skipDependencies
     ? Promise.resolve({ status: 'not-applicable', reason: 'in an audit every dependency is evaluated on its own' })
     : resolvePypiDependencies(ctx.http, ctx.endpoints.pypi, release.dependencies);
-  const [completed, downloads, dependencies, vulnerabilities, github] = await Promise.all([
+  const [completed, downloads, dependencies, vulnerabilities, github, wheelContents, sdistBuild] = await Promise.all([
     complete,
     fetchPypiDownloads(ctx.http, ctx.endpoints.pypiStats, release.name),
     dependenciesResult,
     // OSV matches PyPI names after PEP 503 normalisation; ask with the canonical form.
     vulnerabilitiesFor(ctx, 'PyPI', { name: pep503(release.name), version: release.version }, dependenciesResult),
     githubSourceFor(ctx, { ecosystem: 'pypi', name: release.name, repository: release.repository }, attestations),
+    // The startup hooks of the wheel pip would install: range requests for its central directory.
+    readWheelContents(ctx.http, ctx.endpoints, release.files, release.yanked),
+    // An sdist-only release is built on the installing machine: its setup.py / build backend.
+    release.sdistOnly ? readSdistBuild(ctx.http, ctx.endpoints, release.files, release.yanked) : Promise.resolve(undefined),
   ]);
 
   const { facts } = completed;
@@ -51,7 +59,7 @@ export async function collectPypiTarget(target: Target, ctx: RunContext): Promis
     dependencies,
     vulnerabilities,
     attestations: completed.attestations,
-    pypi: { status: 'ok', facts },
+    pypi: { status: 'ok', facts: { ...facts, wheelContents, ...(sdistBuild === undefined ? {} : { sdistBuild }) } },
     github,
   };
   const { name, version } = facts;

@@ -34,6 +34,8 @@ export const PypiJsonFileSchema = z.object({
   upload_time: text,
   yanked: z.boolean().nullish(),
   yanked_reason: text,
+  /** Where the file is served (an absolute URL); a malformed one is read as missing. */
+  url: z.string().url().optional().catch(undefined),
   /** The file's digests (hex); a malformed one is read as missing, not as a reason to drop the answer. */
   digests: z.object({ sha256: z.string().optional().catch(undefined) }).nullish().catch(null),
 });

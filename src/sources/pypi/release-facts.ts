@@ -100,6 +100,7 @@ function fileFacts(file: PypiJsonFile, simple: SimpleFacts | null): PypiFile {
     yanked: file.yanked === true,
     hasProvenance: simple === null ? null : provenanceOf(file.filename, simple),
     sha256: sha256Of(file),
+    url: file.url ?? null,
   };
 }
 

@@ -1,0 +1,270 @@
+/**
+ * The `.pth` startup hooks of the wheel pip would most likely install, read without downloading
+ * the wheel: Python's `site` module executes every line of a `.pth` file in site-packages that
+ * starts with `import`, at every interpreter start (docs/checks.md, `startup-hooks`).
+ *
+ * Requests: one HTTP Range request for the archive's last 32 KiB (the end-of-central-directory
+ * record, and usually the whole central directory; a longer tail when an archive comment pushes
+ * the record further), one more for the central directory when it is larger (and one for a ZIP64
+ * record outside the tail), then one small range per `.pth` entry not already fetched.
+ * A server that ignores Range and answers 200 is read whole up to WHOLE_FILE_CAP. Every failure,
+ * cap or malformed archive is `unavailable` with a reason, never a throw; a `.pth` entry over its
+ * cap is listed unread (the check reads that as hidden code, not as none).
+ */
+import { inflateRawSync } from 'node:zlib';
+import type { PypiFile, PypiStartupHook, PypiWheelContents } from '../../evidence/schema.js';
+import { DEFAULT_ENDPOINTS } from '../endpoints.js';
+import type { HttpClient } from '../http/types.js';
+import { oneLine } from '../http/one-line.js';
+import {
+  centralDirectoryEntries,
+  LOCAL_HEADER_SIZE,
+  localDataStart,
+  locateCentralDirectory,
+  MAX_EOCD_DISTANCE,
+  zip64Location,
+  type ZipEntry,
+} from './zip-directory.js';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+export const WHEEL_CAPS = {
+  /**
+   * The first request: the archive's last bytes, which hold the end-of-central-directory record
+   * and, for most wheels, the whole central directory. An archive comment can put the record up
+   * to 64 KiB + 22 from the end: then one more, longer tail is asked.
+   */
+  tailBytes: 32 * KiB,
+  /** The central directory read at most (a wheel with tens of thousands of files stays under it). */
+  directoryBytes: 8 * MiB,
+  /** A server that ignores Range: the whole wheel is read only up to this size. */
+  wholeFileBytes: 16 * MiB,
+  entries: 200_000,
+  /** `.pth` files read; more are counted in `hooksUnread`. */
+  hooks: 8,
+  /** A `.pth` entry over this size (compressed or not) is not read: no honest hook is that long. */
+  hookBytes: 64 * KiB,
+  /** Characters of a hook's text kept in evidence. */
+  hookTextChars: 4_000,
+} as const;
+
+export type WheelCaps = { [K in keyof typeof WHEEL_CAPS]: number };
+
+/** A `.pth` file that lands at a site-packages root: at the wheel's root, or `<name>.data/purelib|platlib/`. */
+const ROOT_PTH = /^(?:[^/]+\.data\/(?:purelib|platlib)\/)?[^/]+\.pth$/;
+
+/**
+ * True for a wheel entry `site` will process as a `.pth` file once installed. The name is
+ * normalised first (`./x.pth`, `pkg/../x.pth`, backslashes): an installer that joins it to
+ * site-packages puts such a file at the root too.
+ */
+export function isStartupHookPath(name: string): boolean {
+  const parts: string[] = [];
+  for (const part of name.split(/[\\/]+/)) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return ROOT_PTH.test(parts.join('/'));
+}
+
+/**
+ * The wheel pip would most likely install on a common platform: a pure `py3-none-any` (or
+ * `py2.py3-none-any`) wheel, else a CPython manylinux x86_64 one, else the first. Yanked files
+ * count only when the release itself is yanked (then every file is).
+ */
+export function pickWheel(files: readonly PypiFile[], releaseYanked: boolean): PypiFile | undefined {
+  const wheels = files.filter((f) => f.packagetype === 'bdist_wheel' && (!f.yanked || releaseYanked));
+  return (
+    wheels.find((f) => /-(?:py3|py2\.py3)-none-any\.whl$/i.test(f.filename)) ??
+    wheels.find((f) => /-none-any\.whl$/i.test(f.filename)) ??
+    wheels.find((f) => /-cp3\d*-[^-]+-[^-]*manylinux[^-]*x86_64[^-]*\.whl$/i.test(f.filename)) ??
+    wheels[0]
+  );
+}
+
+/**
+ * The URL to read a PyPI file from: one on PyPI's file host is read from the configured file host
+ * (`NERQ_PYPI_FILES_URL`, src/sources/endpoints.ts); one already on the configured file host or the
+ * configured index is read as given; any other host is not read (the index's answer does not
+ * choose where nerq connects).
+ */
+export function fileUrlFor(url: string, endpoints: { pypi: string; pypiFiles?: string }): string | undefined {
+  if (endpoints.pypiFiles === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  if (parsed.origin === new URL(DEFAULT_ENDPOINTS.pypiFiles).origin) return `${endpoints.pypiFiles}${parsed.pathname}`;
+  const allowed = [endpoints.pypiFiles, endpoints.pypi].map((base) => new URL(base).origin);
+  return allowed.includes(parsed.origin) ? `${parsed.origin}${parsed.pathname}` : undefined;
+}
+
+/** Bytes a local header's extra fields usually take (timestamps, ZIP64 sizes). */
+const LOCAL_EXTRA_GUESS = 256;
+
+type Read = { ok: true; bytes: Buffer } | { ok: false; reason: string };
+
+/** Reads byte ranges of one file: by Range requests, or from the whole body when the server ignored Range. */
+class RangeReader {
+  bytesRead = 0;
+  total: number | null = null;
+  /** Bytes already fetched that later reads are served from: the whole file, or its tail. */
+  private held: { start: number; bytes: Buffer } | null = null;
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly url: string,
+    private readonly caps: WheelCaps,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** The last `length` bytes (fewer when the file is shorter); sets `total`. */
+  async tail(length: number): Promise<Read> {
+    return this.fetch(`bytes=-${length}`, null, length);
+  }
+
+  /** Bytes [start, end) of the file. */
+  async range(start: number, end: number): Promise<Read> {
+    if (this.total !== null && end > this.total) return { ok: false, reason: 'an entry lies past the end of the archive' };
+    const held = this.held;
+    if (held !== null && start >= held.start && end <= held.start + held.bytes.length) return { ok: true, bytes: held.bytes.subarray(start - held.start, end - held.start) };
+    return this.fetch(`bytes=${start}-${end - 1}`, { start, end }, end - start);
+  }
+
+  private async fetch(range: string, want: { start: number; end: number } | null, length: number): Promise<Read> {
+    const res = await this.http.request({
+      url: this.url,
+      headers: { range, 'accept-encoding': 'identity' },
+      maxBytes: want === null ? this.caps.wholeFileBytes : Math.max(want.end - want.start, 1) + 1024,
+      ...(this.signal === undefined ? {} : { signal: this.signal }),
+    });
+    if (!res.ok) {
+      if (res.kind === 'too-large') return { ok: false, reason: `the file server ignored the range request and the wheel is over ${Math.round(this.caps.wholeFileBytes / MiB)} MiB` };
+      return { ok: false, reason: `the wheel could not be read: ${oneLine(res.reason)}` };
+    }
+    this.bytesRead += res.body.length;
+    if (res.status === 200) {
+      // The server ignored Range: this is the whole file (already capped by maxBytes).
+      this.held = { start: 0, bytes: res.body };
+      this.total = res.body.length;
+      if (want === null) return { ok: true, bytes: res.body.subarray(Math.max(0, res.body.length - length)) };
+      return this.range(want.start, want.end);
+    }
+    if (res.status !== 206) return { ok: false, reason: `the file server answered HTTP ${res.status} to a range request` };
+    const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec((res.headers['content-range'] ?? '').trim());
+    if (match === null) return { ok: false, reason: 'the file server answered a range request without a valid Content-Range' };
+    const [start, end, total] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (end - start + 1 !== res.body.length || end >= total) return { ok: false, reason: 'the file server\'s Content-Range does not match its body' };
+    if (want !== null && (start !== want.start || end !== want.end - 1)) return { ok: false, reason: 'the file server answered another range than the one asked' };
+    if (want === null && end !== total - 1) return { ok: false, reason: 'the file server answered another range than the file\'s tail' };
+    this.total = total;
+    if (want === null) this.held = { start, bytes: res.body };
+    return { ok: true, bytes: res.body };
+  }
+}
+
+/**
+ * The startup hooks of the release's likeliest wheel. Never rejects: a failure is `unavailable`.
+ */
+export async function readWheelContents(
+  http: HttpClient,
+  endpoints: { pypi: string; pypiFiles?: string },
+  files: readonly PypiFile[],
+  releaseYanked: boolean,
+  options: { caps?: WheelCaps; signal?: AbortSignal } = {},
+): Promise<PypiWheelContents> {
+  const wheel = pickWheel(files, releaseYanked);
+  const empty = { size: null, bytesRead: 0, entries: 0, hooks: [], hooksUnread: 0 };
+  if (wheel === undefined) return { wheel: null, unavailable: null, ...empty };
+  const url = wheel.url == null ? undefined : fileUrlFor(wheel.url, endpoints);
+  if (url === undefined) {
+    const reason = wheel.url == null ? 'PyPI gave no URL for the wheel' : 'the wheel is served from a host that is neither PyPI\'s file host nor the index';
+    return { wheel: wheel.filename, unavailable: reason, ...empty, size: wheel.size };
+  }
+  const reader = new RangeReader(http, url, options.caps ?? WHEEL_CAPS, options.signal);
+  try {
+    const read = await readHooks(reader, options.caps ?? WHEEL_CAPS);
+    const base = { wheel: wheel.filename, size: reader.total ?? wheel.size, bytesRead: reader.bytesRead };
+    if (!read.ok) return { ...base, unavailable: read.reason, entries: 0, hooks: [], hooksUnread: 0 };
+    return { ...base, unavailable: null, ...read.value };
+  } catch (error) {
+    return { wheel: wheel.filename, unavailable: `the wheel could not be read: ${oneLine(error)}`, ...empty, size: wheel.size, bytesRead: reader.bytesRead };
+  }
+}
+
+type Hooks = { entries: number; hooks: PypiStartupHook[]; hooksUnread: number };
+
+async function readHooks(reader: RangeReader, caps: WheelCaps): Promise<{ ok: true; value: Hooks } | { ok: false; reason: string }> {
+  let tail = await reader.tail(caps.tailBytes);
+  if (!tail.ok) return tail;
+  let total = reader.total ?? tail.bytes.length;
+  let location = locateCentralDirectory(tail.bytes, total);
+  if (!location.ok && tail.bytes.length < total && tail.bytes.length < MAX_EOCD_DISTANCE) {
+    tail = await reader.tail(MAX_EOCD_DISTANCE);
+    if (!tail.ok) return tail;
+    total = reader.total ?? tail.bytes.length;
+    location = locateCentralDirectory(tail.bytes, total);
+  }
+  if (!location.ok) return location;
+  if (location.value.zip64At !== undefined) {
+    const record = await reader.range(location.value.zip64At, location.value.zip64At + 56);
+    if (!record.ok) return record;
+    location = zip64Location(record.bytes, location.value.zip64At);
+    if (!location.ok) return location;
+  }
+  const { offset, size } = location.value;
+  if (size > caps.directoryBytes) return { ok: false, reason: `the wheel's central directory is over ${Math.round(caps.directoryBytes / MiB)} MiB` };
+  const tailStart = total - tail.bytes.length;
+  let directory: Buffer;
+  if (offset >= tailStart) directory = tail.bytes.subarray(offset - tailStart, offset - tailStart + size);
+  else {
+    const read = await reader.range(offset, offset + size);
+    if (!read.ok) return read;
+    directory = read.bytes;
+  }
+  const entries = centralDirectoryEntries(directory, caps.entries);
+  if (!entries.ok) return entries;
+  // A damaged record part-way would hide the entries after it (and makes pip's own read fail).
+  if (entries.value.length !== location.value.entries) return { ok: false, reason: `the central directory lists ${location.value.entries} entries but holds ${entries.value.length}` };
+  const pth = entries.value.filter((e) => isStartupHookPath(e.name));
+  const hooks: PypiStartupHook[] = [];
+  for (const entry of pth.slice(0, caps.hooks)) {
+    const hook = await readHook(reader, entry, caps);
+    if ('reason' in hook) return { ok: false, reason: hook.reason };
+    hooks.push(hook);
+  }
+  return { ok: true, value: { entries: entries.value.length, hooks, hooksUnread: Math.max(0, pth.length - caps.hooks) } };
+}
+
+async function readHook(reader: RangeReader, entry: ZipEntry, caps: WheelCaps): Promise<PypiStartupHook | { reason: string }> {
+  const unread = (why: string): PypiStartupHook => ({ path: entry.name, size: entry.size, text: null, truncated: false, unread: why });
+  if (entry.size > caps.hookBytes || entry.compressedSize > caps.hookBytes) return unread(`over ${Math.round(caps.hookBytes / KiB)} KiB`);
+  if (entry.method !== 0 && entry.method !== 8) return unread(`compression method ${entry.method}`);
+  // The local header's own name and extra fields may differ from the central directory's: read
+  // what they usually take, and the rest only when they are longer.
+  const from = entry.localHeaderOffset;
+  const guess = LOCAL_HEADER_SIZE + Buffer.byteLength(entry.name) + LOCAL_EXTRA_GUESS + entry.compressedSize;
+  const read = await reader.range(from, Math.min(from + guess, reader.total ?? Infinity));
+  if (!read.ok) return { reason: read.reason };
+  const start = localDataStart(read.bytes);
+  if (!start.ok) return { reason: start.reason };
+  let data = read.bytes.subarray(start.value, start.value + entry.compressedSize);
+  if (data.length < entry.compressedSize) {
+    const more = await reader.range(from + start.value, from + start.value + entry.compressedSize);
+    if (!more.ok) return { reason: more.reason };
+    data = more.bytes;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = entry.method === 0 ? data : inflateRawSync(data, { maxOutputLength: caps.hookBytes });
+  } catch {
+    return unread(`does not inflate within ${Math.round(caps.hookBytes / KiB)} KiB`);
+  }
+  const text = bytes.toString('utf8');
+  return { path: entry.name, size: entry.size, text: text.slice(0, caps.hookTextChars), truncated: text.length > caps.hookTextChars, unread: null };
+}
