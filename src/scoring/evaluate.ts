@@ -43,6 +43,21 @@ export function applies(check: AnyCheck, evidence: Evidence): boolean {
   return (check.needs as readonly NeedId[]).every((need) => lookup(evidence, need).status !== 'not-applicable');
 }
 
+/** A check unknown because a source it reads is unavailable, holding the verdict when `hold` says why. */
+function sourceUnavailable(base: Pick<RanCheck, 'id' | 'dimension' | 'title' | 'weight'>, source: string, reason: string, hold: string | null): RanCheck {
+  return {
+    ...base,
+    score: null,
+    status: 'unknown',
+    messageId: 'source-unavailable',
+    message: `Unknown: ${source} unavailable (${reason})`,
+    evidence: { source, reason },
+    capRequests: [],
+    holdVerdict: hold,
+    notApplicable: false,
+  };
+}
+
 export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext): RanCheck {
   const base = { id: check.id, dimension: check.dimension, title: check.title, weight: check.weight };
   const facts: Record<string, unknown> = {};
@@ -51,17 +66,8 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
     if (source.status !== 'ok') {
       // A view names the evidence source it could not read (tarball, not "documents").
       const name = 'source' in source && typeof source.source === 'string' ? source.source : need;
-      return {
-        ...base,
-        score: null,
-        status: 'unknown',
-        messageId: 'source-unavailable',
-        message: `Unknown: ${name} unavailable (${source.reason})`,
-        evidence: { source: name, reason: source.reason },
-        capRequests: [],
-        holdVerdict: check.holdsWhenUnread !== undefined && 'unread' in source && source.unread === true ? `${check.holdsWhenUnread} (${source.reason})` : null,
-        notApplicable: false,
-      };
+      const hold = check.holdsWhenUnread !== undefined && 'unread' in source && source.unread === true ? `${check.holdsWhenUnread} (${source.reason})` : null;
+      return sourceUnavailable(base, name, source.reason, hold);
     }
     facts[need] = source.facts;
   }
@@ -71,17 +77,7 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
     // An optional source read only in part (`unread`) is not one that is absent: without what
     // was not read the check cannot answer, and it holds the verdict as a needed one does.
     else if (check.holdsWhenUnread !== undefined && 'unread' in source && source.unread === true) {
-      return {
-        ...base,
-        score: null,
-        status: 'unknown',
-        messageId: 'source-unavailable',
-        message: `Unknown: ${extra} unavailable (${source.reason})`,
-        evidence: { source: extra, reason: source.reason },
-        capRequests: [],
-        holdVerdict: `${check.holdsWhenUnread} (${source.reason})`,
-        notApplicable: false,
-      };
+      return sourceUnavailable(base, extra, source.reason, `${check.holdsWhenUnread} (${source.reason})`);
     }
   }
   let outcome;
