@@ -73,6 +73,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['front-doors.test.ts', '23 front doors (serve, mcp)'],
   ['bundled-dependencies.test.ts', '24 bundled dependencies'],
   ['extraction-paths.test.ts', '25 where extraction puts a file'],
+  ['dependency-confusion-payloads.test.ts', '26 dependency-confusion payloads'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {
