@@ -9,8 +9,7 @@
  * Pure: reads the release view's version list, with `now` for how long the package has existed.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
-import { DAY_MS, datedEntries } from './lib/releases.js';
-import { ESTABLISHED_MIN_DAYS, ESTABLISHED_MIN_RELEASES } from './typosquat.js';
+import { ESTABLISHED_MIN_DAYS, ESTABLISHED_MIN_RELEASES, datedEntries, establishment } from './lib/releases.js';
 
 /** A major version from which a number is implausible for a real project's release… */
 export const IMPLAUSIBLE_MAJOR = 90;
@@ -76,16 +75,8 @@ export default defineCheck({
     const dated = datedEntries(stable, true);
     // The first release by publish time, or by the registry's order when no time is known.
     const first = dated[0]?.version ?? stable[0]?.version ?? version;
-    const all = datedEntries(release.releases, false);
-    const oldest = all[0];
-    if (oldest !== undefined && all.length >= ESTABLISHED_MIN_RELEASES && now.getTime() - oldest.time.getTime() >= ESTABLISHED_MIN_DAYS * DAY_MS) {
-      return {
-        score: null,
-        messageId: 'established',
-        data: { version, implausible: why, releases: all.length, firstRelease: oldest.time.toISOString().slice(0, 10) },
-        notApplicable: true,
-      };
-    }
+    const established = establishment(release.releases, now);
+    if (established !== null) return { score: null, messageId: 'established', data: { version, implausible: why, ...established }, notApplicable: true };
     if (implausibility(first) !== null) {
       return {
         score: IMPLAUSIBLE_SCORE,

@@ -6,18 +6,12 @@
 import { defineCheck } from './define.js';
 import { PYPI_POPULAR } from '../ecosystems/pypi/popular-names.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
-import { DAY_MS, datedEntries } from './lib/releases.js';
+import { ESTABLISHED_MIN_DAYS, ESTABLISHED_MIN_RELEASES, establishment } from './lib/releases.js';
 import { POPULAR_LIST, findIntended, isPopular, popularIndexFor, type TyposquatRule } from './lib/typosquat.js';
 
 /** Weekly downloads from which a package is popular in its own right (npm's high-impact bar). */
 export const WIDELY_USED_WEEKLY_DOWNLOADS = 1_000_000;
 export const TYPOSQUAT_SCORE = 15;
-/**
- * A package with years of releases is established: a typosquat is published to be installed by
- * mistake now, and is reported and pulled within days or weeks, not kept up for years.
- */
-export const ESTABLISHED_MIN_DAYS = 730;
-export const ESTABLISHED_MIN_RELEASES = 5;
 
 /** How the names are confusable, in a user's words (the evidence keeps the rule's id). */
 const RULE_WORDS: Record<TyposquatRule, (distance: number) => string> = {
@@ -61,11 +55,8 @@ export default defineCheck({
     if (lastWeek !== null && lastWeek >= WIDELY_USED_WEEKLY_DOWNLOADS) {
       return { score: 100, messageId: 'widely-used', data: { ...data, lastWeek } };
     }
-    const releases = datedEntries(release.releases, false);
-    const first = releases[0];
-    if (first !== undefined && releases.length >= ESTABLISHED_MIN_RELEASES && now.getTime() - first.time.getTime() >= ESTABLISHED_MIN_DAYS * DAY_MS) {
-      return { score: 100, messageId: 'established', data: { ...data, releases: releases.length, firstRelease: first.time.toISOString().slice(0, 10) } };
-    }
+    const established = establishment(release.releases, now);
+    if (established !== null) return { score: 100, messageId: 'established', data: { ...data, ...established } };
     return {
       score: TYPOSQUAT_SCORE,
       messageId: 'likely-typosquat',

@@ -93,3 +93,19 @@ export function tagNamesRelease(tag: string, name: string, version: string): boo
   const bare = full.replace(/^@[^/]+\//, '');
   return [full, bare].some((n) => n !== '' && ['@', '-', '/', '_'].some((sep) => prefix === `${n}${sep}`));
 }
+
+/**
+ * A package with years of releases is established: a typosquat or a dependency-confusion payload
+ * is published to be installed by mistake now, and is reported and pulled within days or weeks,
+ * not kept up for years (typosquat, implausible-version).
+ */
+export const ESTABLISHED_MIN_DAYS = 730;
+export const ESTABLISHED_MIN_RELEASES = 5;
+
+/** When the package is established as of `now`: its release count and first release day; else null. */
+export function establishment(entries: readonly ReleaseEntryLike[], now: Date): { releases: number; firstRelease: string } | null {
+  const releases = datedEntries(entries, false);
+  const first = releases[0];
+  if (first === undefined || releases.length < ESTABLISHED_MIN_RELEASES || now.getTime() - first.time.getTime() < ESTABLISHED_MIN_DAYS * DAY_MS) return null;
+  return { releases: releases.length, firstRelease: first.time.toISOString().slice(0, 10) };
+}
