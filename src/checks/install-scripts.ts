@@ -9,6 +9,10 @@ import {
   suspiciousPatterns,
   truncateCommand,
 } from './lib/install-hooks.js';
+import { installCodeFindings, type InstallCodeReading } from './lib/install-code.js';
+
+/** Install code that does what malicious packages do: the score is capped below CAUTION (docs/scoring.md §6). */
+export const DANGEROUS_CODE_CAP = 49.9;
 
 export default defineCheck({
   id: 'install-scripts',
@@ -20,12 +24,17 @@ export default defineCheck({
   title: 'Install scripts',
   description:
     'Looks for code npm runs at install time (npm only; for PyPI see wheels-published and startup-hooks): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`), and the same for each package the tarball bundles under `node_modules/` (named by its package; one whose package.json was not read counts as a script). ' +
-    'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e` — unless the code only requires files of the package itself, which runs them —, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION. Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it).',
+    'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e` — unless the code only requires files of the package itself, which runs them —, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION. ' +
+    'The files of the package a script runs (`node install.js`, `sh ./setup.sh`, `python build.py`, `node -e "require(\'./x\')"`, with node\'s extension lookup) are read from the tarball, with the local modules they load (up to 16 files, 256 KiB each), and their code is judged too: sending the machine\'s data (hostname, user, network interfaces, the whole environment, credential files) over the network, talking to a request-catcher or chat-webhook host, reading credential files, a reverse shell, or running `npm publish` scores 0, holds the verdict and caps the score at ' +
+    `${DANGEROUS_CODE_CAP}; ` +
+    'evaluating decoded or downloaded code, an obfuscator\'s output or a long encoded blob, downloading from a bare IP address or a file-drop host, and a detached process that outlives the install score 10 and hold the verdict at CAUTION. Downloading a binary, spawning a compiler and reading environment variables are what installers do and are not findings. A file a script names that the tarball lacks, or that was not read, is listed. Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it).',
   messages: {
     none: 'No install-time scripts',
     'native-build': 'Builds native code at install ({hooks}): {commands}',
     scripts: 'Runs install scripts: {commands}',
     suspicious: 'Install script fetches or evaluates code ({flags}): {commands}',
+    'code-suspicious': 'Install script code hides or fetches what it runs ({findings}): {commands}',
+    'code-dangerous': 'Install script code does what malicious packages do ({findings}): {commands}',
   },
   evaluate: ({ registry, tarball }) => {
     const hooks = installHooks(registry, tarball);
@@ -34,14 +43,41 @@ export default defineCheck({
     const commands = hooks.scripts.map((s) => `${scriptLabel(s)}: ${truncateCommand(s.command)}`);
     if (implicitGyp) commands.push('install: node-gyp rebuild (implicit, binding.gyp)');
     const bundled = [...new Set(hooks.scripts.flatMap((s) => (s.bundled === undefined ? [] : [s.bundled])))];
+    const code: InstallCodeReading | null = tarball?.installCode === undefined ? null : installCodeFindings(tarball.installCode);
     const data = {
       scripts: hooks.scripts.map((s) => s.name),
       commands,
       gyp: hooks.nativeBuild,
       bindingGyp: tarball === undefined ? null : tarball.bindingGyp,
       ...(bundled.length === 0 ? {} : { bundled }),
+      ...(code === null ? {} : { code: code.files.map((f) => (f.findings.length === 0 ? f.path : `${f.path} (${f.findings.join(', ')})`)), ...(code.missing.length === 0 ? {} : { missing: code.missing }), ...(code.unread.length === 0 ? {} : { unread: code.unread }) }),
     };
     if (hooks.scripts.length === 0 && !hooks.nativeBuild) return { score: 100, messageId: 'none', data };
+    if (code !== null && code.dangerous.length > 0) {
+      const findings = code.dangerous.join(', ');
+      return {
+        score: 0,
+        messageId: 'code-dangerous',
+        data: { ...data, findings },
+        holdVerdict: `its install script's code does what malicious packages do (${findings}): it runs on every machine that installs the package`,
+        caps: [
+          {
+            id: 'install-code',
+            limit: DANGEROUS_CODE_CAP,
+            reason: `the code its install script runs ${code.where} does what malicious packages do (${findings}); do not install it before reading that code`,
+          },
+        ],
+      };
+    }
+    if (code !== null && code.suspicious.length > 0) {
+      const findings = code.suspicious.join(', ');
+      return {
+        score: 10,
+        messageId: 'code-suspicious',
+        data: { ...data, findings },
+        holdVerdict: `its install script's code hides or fetches what it runs (${findings}, ${code.where}): it runs on every machine that installs the package; read it before installing`,
+      };
+    }
     const flags = [...new Set(hooks.scripts.flatMap((s) => suspiciousPatterns(s.command)))];
     if (flags.length > 0) {
       return {

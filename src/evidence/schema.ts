@@ -259,6 +259,28 @@ export const TarballFactsSchema = z.object({
     .default([]),
   /** Bundled package.json files past the number read (tarball.ts): their scripts are unknown. */
   bundledUnread: z.number().int().default(0),
+  /**
+   * The files of the package its install scripts run, and the local modules those load
+   * (checks/lib/install-targets.ts; docs/checks.md, `install-scripts`): texts capped. `missing`:
+   * files a script names that the archive does not hold; `unread`: files it holds that were not
+   * kept (past a cap). Absent when the package has no install script, and in evidence saved
+   * before nerq read them (the scripts are then judged by their commands alone).
+   */
+  installCode: z
+    .object({
+      files: z.array(
+        z.object({
+          path: z.string(),
+          language: z.enum(['javascript', 'shell', 'python']),
+          size: z.number().int(),
+          text: z.string(),
+          truncated: z.boolean(),
+        }),
+      ),
+      missing: z.array(z.string()),
+      unread: z.array(z.string()),
+    })
+    .optional(),
 });
 export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 

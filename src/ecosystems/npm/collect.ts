@@ -49,7 +49,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
     ? attestationsFor(ctx, registry, facts.name, version)
     : Promise.resolve({ status: 'ok' as const, facts: NO_PROVENANCE });
   const [tarball, downloads, attestations, dependencies, vulnerabilities, github] = await Promise.all([
-    tarballFor(ctx, facts.tarballUrl, facts.integrity),
+    tarballFor(ctx, facts.tarballUrl, facts.integrity, Object.values(facts.installScripts)),
     ctx.prefetchedDownloads?.(target.name) ?? fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
     attestationsResult,
     dependenciesResult,
@@ -117,11 +117,11 @@ export async function resolveRegistryFacts(target: Target, ctx: RunContext, regi
 }
 
 /** The tarball's facts: from the facts cache (tarballs are immutable), else read (and kept when read). */
-async function tarballFor(ctx: RunContext, url: string | null, integrity: string | null): Promise<Sources['tarball']> {
+async function tarballFor(ctx: RunContext, url: string | null, integrity: string | null, installCommands: readonly string[]): Promise<Sources['tarball']> {
   if (!url) return { status: 'unavailable', reason: 'the registry gave no tarball URL' };
   const cached = cachedTarballFacts(ctx.facts, url, integrity);
   if (cached !== undefined) return { status: 'ok', facts: cached };
-  const result = await fetchTarballFacts(ctx.http, url, { integrity });
+  const result = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });
   if (result.status === 'ok') rememberTarballFacts(ctx.facts, url, integrity, result.facts);
   return result;
 }

@@ -23,6 +23,7 @@ import { tarballManifest } from './facts.js';
 import type { HttpClient } from '../http/types.js';
 import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
+import { InstallCodeCollector, type CodeHolder } from './install-code.js';
 
 const MiB = 1024 * 1024;
 
@@ -126,6 +127,8 @@ export interface FetchTarballOptions {
   /** The registry's `dist.integrity` (SRI): the bytes must match it or nothing is read. */
   integrity?: string | null;
   caps?: Partial<TarballCaps>;
+  /** The install commands the registry's manifest gives: the files they run are kept (install-code.ts). */
+  installCommands?: readonly string[];
 }
 
 /**
@@ -149,7 +152,7 @@ export async function fetchTarballFacts(
     return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
   }
   const res = await streamBody(http, { url, maxBytes: limits.compressedBytes }, (body) =>
-    readVerifiedTarball(body, options.integrity, limits),
+    readVerifiedTarball(body, options.integrity, limits, options.installCommands),
   );
   if (!res.ok) {
     if (res.kind === 'too-large') {
@@ -171,13 +174,14 @@ export async function readVerifiedTarball(
   body: AsyncIterable<Buffer>,
   integrity: string | null | undefined,
   caps?: Partial<TarballCaps>,
+  installCommands: readonly string[] = [],
 ): Promise<TarballResult> {
   const expected = expectedHashes(integrity);
   const hash: Hash | null = expected === null ? null : createHash(expected.algorithm);
   // A small queue between the download and the reader: the download waits while it is full.
   const feed = new PassThrough({ highWaterMark: 64 * 1024 });
   let reading = true;
-  const read = readTarball(feed, caps).finally(() => {
+  const read = readTarball(feed, caps, installCommands).finally(() => {
     reading = false;
   });
   try {
@@ -256,13 +260,23 @@ interface Kept {
   unread?: boolean;
 }
 
+/** The lifecycle scripts npm runs at install (checks/lib/install-hooks.ts, INSTALL_HOOKS). */
+const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
+
+/** The install commands of a manifest read from the archive. */
+function installCommandsOf(manifest: TarballManifest | null | undefined): string[] {
+  if (manifest == null) return [];
+  return INSTALL_SCRIPT_NAMES.flatMap((name) => (Object.hasOwn(manifest.installScripts, name) ? [manifest.installScripts[name]!] : []));
+}
+
 /** Read a .tgz from a buffer or a stream of chunks. Never throws, never rejects. */
 export async function readTarball(
   data: AsyncIterable<Buffer> | Buffer,
   caps?: Partial<TarballCaps>,
+  installCommands: readonly string[] = [],
 ): Promise<TarballResult> {
   const limits = { ...DEFAULT_TARBALL_CAPS, ...caps };
-  const collector = new Collector(limits.perFileBytes);
+  const collector = new Collector(limits.perFileBytes, installCommands);
   let parseError: Error | null = null;
   let entries = 0;
   // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
@@ -442,8 +456,15 @@ class Collector {
   private bundledManifests = 0;
   private bundledBytes = 0;
   private bundledUnread = 0;
+  /** The files install scripts run (install-code.ts). */
+  private readonly code: InstallCodeCollector;
 
-  constructor(private readonly perFileBytes: number) {}
+  constructor(
+    private readonly perFileBytes: number,
+    private readonly registryCommands: readonly string[],
+  ) {
+    this.code = new InstallCodeCollector(registryCommands);
+  }
 
   entry(entry: ReadEntry): void {
     const path = String(entry.path ?? '');
@@ -463,13 +484,21 @@ class Collector {
     if (DECLARATION_RE.test(base)) this.declarationFiles += 1;
     if (NATIVE_RE.test(base)) this.nativeFiles += 1;
 
-    const keep = this.installed(path, size) ?? (parts ? this.classify(parts, size) : null);
+    const keep: Kept | CodeHolder | null = this.installed(path, size) ?? (parts ? this.classify(parts, size) : null) ?? this.codeFile(path, size);
     if (!keep) {
       entry.resume();
       return;
     }
+    if (keep === this.manifest) {
+      // Its install commands name files that may come later in the archive: keep those too.
+      const manifest = keep;
+      entry.on('end', () => {
+        if (this.manifest === manifest) this.code.addCommands(installCommandsOf(readManifest(manifest).manifest));
+      });
+    }
+    const cap = 'cap' in keep ? keep.cap : this.perFileBytes;
     entry.on('data', (chunk: Buffer) => {
-      const room = this.perFileBytes - keep.kept;
+      const room = cap - keep.kept;
       if (room <= 0) return;
       const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
       keep.chunks.push(Buffer.from(part));
@@ -501,6 +530,13 @@ class Collector {
     const alias: Kept = { path: entryPath, size, chunks: [], kept: 0, ...(unread ? { unread } : {}) };
     this.manifestAliases.push(alias);
     return unread || size > MANIFEST_BYTES ? null : alias;
+  }
+
+  /** A file of the package itself (where extraction puts it, outside `node_modules/`) that install scripts may run. */
+  private codeFile(entryPath: string, size: number): CodeHolder | null {
+    const parts = installedComponents(entryPath);
+    if (parts === null || parts[0] === 'node_modules') return null;
+    return this.code.file(parts.join('/'), size);
   }
 
   /** Record what a safe file path is; returns a holder when its text should be kept. */
@@ -575,9 +611,12 @@ class Collector {
       };
     }
     const own = this.manifestFacts();
+    const commands = [...this.registryCommands, ...installCommandsOf(own.manifest), ...own.manifestAliases.flatMap((alias) => installCommandsOf(alias.manifest))];
+    const installCode = this.code.facts([...new Set(commands)]);
     return {
       ...own,
       ...this.bundledFacts(own.manifest),
+      ...(installCode === undefined ? {} : { installCode }),
       root: this.root ?? '',
       fileCount: this.fileCount,
       unpackedSize: this.unpackedSize,

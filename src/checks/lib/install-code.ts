@@ -1,0 +1,81 @@
+/**
+ * The code an npm package's install scripts run, as read from its tarball (TarballFacts
+ * `installCode`), judged file by file: JavaScript with js-code.ts, shell scripts and Python
+ * build scripts with the same labels (docs/checks.md, `install-scripts`). Pure.
+ */
+import type { TarballFacts } from '../../evidence/schema.js';
+import { gradeOf, readInstallJavaScript, type CodeFlag } from './js-code.js';
+import { readBuildScript } from './python-code.js';
+
+type InstallCode = NonNullable<TarballFacts['installCode']>;
+
+export interface InstallCodeReading {
+  /** Every file read, with its findings (empty when none). */
+  files: { path: string; findings: CodeFlag[] }[];
+  /** Dangerous and suspicious findings over all files, each once, in the order found. */
+  dangerous: CodeFlag[];
+  suspicious: CodeFlag[];
+  /** Where the findings are: `in install.js`, `in install.js and lib/x.js`. */
+  where: string;
+  missing: string[];
+  unread: string[];
+}
+
+const SHELL_REVERSE = /\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w+\s+)*-[ec]\b|\bbash\s+-i\s*>&|\bsocat\b[^\n]{0,200}\bexec:/i;
+const SHELL_NETWORK = /\b(?:curl|wget|nc|ncat|telnet)\b|\/dev\/(?:tcp|udp)\//;
+const SHELL_HOST_DATA = /\$\(\s*(?:hostname|whoami|id|uname|pwd|env|printenv)\b|`\s*(?:hostname|whoami|id|uname|env|printenv)\b|\$\{?(?:USER|HOSTNAME|HOME)\b|\b(?:env|printenv)\s*\|/;
+/** Credential files; reading one (not `.npmrc`, which installers read for the registry) is a finding. */
+const SHELL_CREDENTIAL_FILES = /\.ssh\b|\bid_rsa\b|\.aws\/credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.docker\/config\.json\b|\.kube\/config\b/;
+const SHELL_CREDENTIALS = new RegExp(`${SHELL_CREDENTIAL_FILES.source}|\\.npmrc\\b`);
+const SHELL_DOWNLOAD = /\b(?:curl|wget)\b|\|\s*(?:ba|z)?sh\b|\bbase64\s+(?:-d|--decode)\b|\beval\b/;
+const SHELL_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b/;
+
+/** A shell script's findings (comment lines left out). */
+function readShell(source: string): CodeFlag[] {
+  const text = source
+    .slice(0, 512 * 1024)
+    .split('\n')
+    .filter((line) => !/^\s*#/.test(line))
+    .join('\n');
+  const flags = new Set<CodeFlag>();
+  if (SHELL_NETWORK.test(text) && (SHELL_HOST_DATA.test(text) || SHELL_CREDENTIALS.test(text))) flags.add('exfiltration');
+  if (SHELL_CREDENTIAL_FILES.test(text) && /\b(?:cat|cp|tar|base64)\b/.test(text)) flags.add('credential-read');
+  if (SHELL_REVERSE.test(text)) flags.add('reverse-shell');
+  if (SHELL_PUBLISH.test(text)) flags.add('publishes');
+  if (SHELL_DOWNLOAD.test(text)) flags.add('download-exec');
+  return [...flags];
+}
+
+/** The labels of a Python build script's findings (python-code.ts, readBuildScript). */
+const PYTHON_FLAGS: Record<string, CodeFlag> = {
+  'exec-decoded': 'decoded-eval',
+  'download-and-run': 'download-exec',
+  exfiltration: 'exfiltration',
+  'reverse-shell': 'reverse-shell',
+  'encoded-blob': 'obfuscated',
+  'dynamic-import': 'obfuscated',
+};
+
+function readPython(source: string): CodeFlag[] {
+  return [...new Set(readBuildScript(source).flags.flatMap((flag) => (PYTHON_FLAGS[flag] === undefined ? [] : [PYTHON_FLAGS[flag]])))];
+}
+
+/** Judge every file the install scripts run. */
+export function installCodeFindings(code: InstallCode): InstallCodeReading {
+  const files = code.files.map((file) => {
+    const findings =
+      file.language === 'javascript' ? readInstallJavaScript(file.text).map((f) => f.flag) : file.language === 'shell' ? readShell(file.text) : readPython(file.text);
+    return { path: file.path, findings };
+  });
+  const all = [...new Set(files.flatMap((f) => f.findings))];
+  const flagged = files.filter((f) => f.findings.length > 0).map((f) => f.path);
+  const where = flagged.length === 0 ? '' : `in ${flagged.slice(0, 3).join(flagged.length === 2 ? ' and ' : ', ')}${flagged.length > 3 ? ` and ${flagged.length - 3} more` : ''}`;
+  return {
+    files,
+    dangerous: all.filter((flag) => gradeOf(flag) === 'dangerous'),
+    suspicious: all.filter((flag) => gradeOf(flag) === 'suspicious'),
+    where,
+    missing: code.missing,
+    unread: code.unread,
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * The files of the package an install script runs: `node install.js`, `node ./scripts/postinstall`,
+ * `sh ./setup.sh`, `python build.py`, `./install.sh`, `node -e "require('./x')"`, with the
+ * candidate paths the interpreter would try (node resolves `scripts/postinstall` as
+ * `scripts/postinstall.js` or `scripts/postinstall/index.js`). Only paths inside the package's
+ * folder are named (no `..`, no absolute path): a script that runs a program from elsewhere runs
+ * no file of the package. Pure text reading, never executed (docs/checks.md, `install-scripts`).
+ */
+
+/** How a file is read: as JavaScript, as a shell script, as Python. */
+export type CodeLanguage = 'javascript' | 'shell' | 'python';
+
+export interface InstallTarget {
+  language: CodeLanguage;
+  /** The path as the script gives it, normalised inside the package folder (`scripts/postinstall`). */
+  path: string;
+  /** The paths the interpreter would try, in its order (node's extension and `index.js` lookup). */
+  candidates: string[];
+}
+
+/** Commands longer than this are not split (the command-level check already flags them as oversized). */
+const MAX_COMMAND_CHARS = 4_000;
+/** Targets named at most, per command. */
+const MAX_TARGETS = 8;
+
+const NODE = /^(?:.*\/)?(?:node|nodejs|node\.exe)$/i;
+const SHELL = /^(?:.*\/)?(?:sh|bash|zsh|dash|ksh)$/i;
+const PYTHON = /^(?:.*\/)?(?:python|python2|python3)(?:\.\d+)?$/i;
+/** Node options that take a module to load before the script (it runs too). */
+const NODE_PRELOAD = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader']);
+/** Node options followed by a value that is not a file of the package. */
+const NODE_VALUED = new Set(['--max-old-space-size', '--stack-size', '--title', '--input-type', '--conditions', '-C', '--env-file', '--env-file-if-exists']);
+/** `require('./x')` in inline code (`node -e`): the local files it loads. */
+const INLINE_REQUIRE = /\brequire\s*\(\s*(['"`])(\.{1,2}\/[^'"`\s]+)\1\s*\)|\bimport\s*\(\s*(['"`])(\.{1,2}\/[^'"`\s]+)\3\s*\)/g;
+
+/**
+ * A path normalised inside the package folder (`./a/../b.js` → `b.js`); null when it leaves the
+ * folder, is absolute, or names nothing.
+ */
+export function packagePath(raw: string): string | null {
+  const path = raw.replaceAll('\\', '/');
+  if (path.startsWith('/') || /^[a-z]:/i.test(path) || path.includes('\0') || path.startsWith('~') || path.includes('$')) return null;
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.length === 0 ? null : out.join('/');
+}
+
+/** The files node tries for a main module path: the path itself, with `.js` / `.cjs` / `.mjs` / `.json`, then as a folder's `index.js`. */
+export function nodeCandidates(path: string): string[] {
+  if (/\.(?:[cm]?js|json)$/i.test(path)) return [path];
+  return [path, `${path}.js`, `${path}.cjs`, `${path}.mjs`, `${path}/index.js`, `${path}/index.cjs`, `${path}/index.mjs`];
+}
+
+/** Split a command into simple commands at `&&`, `||`, `;`, `|`, `&` and newlines, outside quotes. */
+function simpleCommands(command: string): string[][] {
+  const commands: string[][] = [];
+  let words: string[] = [];
+  let word = '';
+  let quote: string | null = null;
+  let inWord = false;
+  const endWord = (): void => {
+    if (inWord) words.push(word);
+    word = '';
+    inWord = false;
+  };
+  const endCommand = (): void => {
+    endWord();
+    if (words.length > 0) commands.push(words);
+    words = [];
+  };
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      else word += c;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === ' ' || c === '\t') endWord();
+    else if (c === ';' || c === '|' || c === '&' || c === '\n' || c === '\r' || c === '(' || c === ')') endCommand();
+    else {
+      word += c;
+      inWord = true;
+    }
+  }
+  endCommand();
+  return commands;
+}
+
+/** One simple command's targets: the interpreter's script file, or the program itself when it is a path. */
+function targetsOf(words: readonly string[]): InstallTarget[] {
+  let i = 0;
+  // Leading variable assignments (`FOO=1 node x.js`) and wrappers that run the rest (`exec`, `env`, `cross-env`).
+  while (i < words.length && (/^[A-Za-z_]\w*=/.test(words[i]!) || /^(?:exec|env|cross-env|nice|nohup|time|command)$/.test(words[i]!))) i++;
+  const program = words[i];
+  if (program === undefined) return [];
+  const rest = words.slice(i + 1);
+  if (NODE.test(program)) return nodeTargets(rest);
+  if (SHELL.test(program)) {
+    // `sh -c "node x.js"`: the inline command's own targets.
+    const inline = rest.indexOf('-c');
+    if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargets(rest[inline + 1]!);
+    return fileArgument(rest, 'shell', new Set(['-o', '+o', '-O', '+O']));
+  }
+  if (PYTHON.test(program)) return fileArgument(rest, 'python', new Set(['-W', '-X', '-Q']), new Set(['-c', '-m']));
+  // A path run directly (`./install.sh`, `bin/setup`): a file of the package, read as shell unless it says JavaScript.
+  if (/^\.{0,2}\//.test(program) || (program.includes('/') && !program.startsWith('/'))) {
+    const path = packagePath(program);
+    if (path === null) return [];
+    const language: CodeLanguage = /\.[cm]?js$/i.test(path) ? 'javascript' : /\.py$/i.test(path) ? 'python' : 'shell';
+    return [{ language, path, candidates: [path] }];
+  }
+  return [];
+}
+
+function nodeTargets(args: readonly string[]): InstallTarget[] {
+  const out: InstallTarget[] = [];
+  const add = (raw: string): void => {
+    const path = packagePath(raw);
+    if (path !== null) out.push({ language: 'javascript', path, candidates: nodeCandidates(path) });
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (NODE_PRELOAD.has(arg)) {
+      const next = args[++i];
+      if (next !== undefined && /^\.{0,2}\//.test(next)) add(next);
+      continue;
+    }
+    if (arg === '-e' || arg === '--eval' || arg === '-p' || arg === '--print') {
+      const code = args[++i] ?? '';
+      for (const match of code.matchAll(INLINE_REQUIRE)) add(match[2] ?? match[4]!);
+      return out;
+    }
+    if (NODE_VALUED.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    add(arg);
+    return out; // what follows are the script's own arguments
+  }
+  return out;
+}
+
+function fileArgument(args: readonly string[], language: CodeLanguage, valued: ReadonlySet<string>, inline = new Set<string>(['-c'])): InstallTarget[] {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (inline.has(arg)) return [];
+    if (valued.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-') || arg.startsWith('+')) continue;
+    const path = packagePath(arg);
+    return path === null ? [] : [{ language, path, candidates: [path] }];
+  }
+  return [];
+}
+
+/** The files of the package that a lifecycle command runs, in the order it names them. */
+export function installTargets(command: string): InstallTarget[] {
+  if (command.length > MAX_COMMAND_CHARS) return [];
+  const seen = new Set<string>();
+  const out: InstallTarget[] = [];
+  for (const words of simpleCommands(command)) {
+    for (const target of targetsOf(words)) {
+      if (seen.has(target.path) || out.length >= MAX_TARGETS) continue;
+      seen.add(target.path);
+      out.push(target);
+    }
+  }
+  return out;
+}
+
+/** A relative `require('./x')`, `import … from './x'`, `import('./x')`, `export … from './x'` in JavaScript. */
+const LOCAL_IMPORT = /\brequire\s*\(\s*(['"`])(\.{1,2}\/[^'"`\n]{1,200})\1\s*\)|\bimport\s*\(\s*(['"`])(\.{1,2}\/[^'"`\n]{1,200})\3\s*\)|\b(?:import|export)\b[^'"`;\n]{0,200}?\bfrom\s*(['"])(\.{1,2}\/[^'"\n]{1,200})\5|\bimport\s*(['"])(\.{1,2}\/[^'"\n]{1,200})\7/g;
+
+/** The package files a JavaScript file loads by relative path, resolved against its folder (node's candidates each). */
+export function localImports(text: string, fromPath: string): string[][] {
+  const dir = fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/')) : '';
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  for (const match of text.matchAll(LOCAL_IMPORT)) {
+    const spec = match[2] ?? match[4] ?? match[6] ?? match[8];
+    if (spec === undefined) continue;
+    const path = packagePath(dir === '' ? spec : `${dir}/${spec}`);
+    if (path === null || seen.has(path)) continue;
+    seen.add(path);
+    out.push(nodeCandidates(path));
+  }
+  return out;
+}

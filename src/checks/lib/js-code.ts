@@ -1,0 +1,204 @@
+/**
+ * Reading the JavaScript an install script runs (docs/checks.md, `install-scripts`): the shapes
+ * of code that sends the machine's data away, reads its credentials, opens a shell to someone
+ * else, publishes packages, or hides what it runs. Installers download binaries, spawn compilers
+ * and read environment variables by design, so none of those alone is a finding; the shapes
+ * are combinations, and a few markers no installer needs (a request-catcher host, a URL at a
+ * bare public IP address, an obfuscator's names). Pure text inspection, never executed;
+ * every pattern is linear in the text (the hostile suite's super-linear tests).
+ */
+
+/** A finding about code, and how grave it is. */
+export interface CodeFinding {
+  flag: CodeFlag;
+  /** `dangerous`: what malicious packages do and installers never need; `suspicious`: hides or fetches what it runs. */
+  grade: 'dangerous' | 'suspicious';
+}
+
+export type CodeFlag =
+  /** Sends host data (hostname, user, network interfaces, the whole environment, credential files) over the network. */
+  | 'exfiltration'
+  /** Talks to a request-catcher or webhook host (interactsh, Burp Collaborator, pipedream, Discord/Telegram bots…). */
+  | 'beacon'
+  /** Reads credential files (SSH keys, cloud credentials, browser or wallet stores, /etc/passwd). */
+  | 'credential-read'
+  /** A socket wired to a shell, or bash's /dev/tcp. */
+  | 'reverse-shell'
+  /** Runs `npm publish` / `npm token` / `npm adduser`: spreads to the packages of whoever installs it. */
+  | 'publishes'
+  /** eval / new Function / vm on decoded text. */
+  | 'decoded-eval'
+  /** eval / new Function / vm on what it downloads. */
+  | 'remote-eval'
+  /** An obfuscator's output (`_0x…` names), or a long encoded blob. */
+  | 'obfuscated'
+  /** Downloads from a bare public IP address or a paste/file-drop host, or runs curl/wget/PowerShell downloads. */
+  | 'download-exec'
+  /** Starts a detached process that outlives the install. */
+  | 'detached-process';
+
+const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
+  exfiltration: 'dangerous',
+  beacon: 'dangerous',
+  'credential-read': 'dangerous',
+  'reverse-shell': 'dangerous',
+  publishes: 'dangerous',
+  'decoded-eval': 'suspicious',
+  'remote-eval': 'suspicious',
+  obfuscated: 'suspicious',
+  'download-exec': 'suspicious',
+  'detached-process': 'suspicious',
+};
+
+/** Text scanned at most per file (the facts keep 256 KiB). */
+const MAX_SCANNED_CHARS = 512 * 1024;
+
+/**
+ * The code without its comments, strings kept (a comment's `.ssh` or URL is prose, not code).
+ * One pass; regular expression literals are read as code, which only keeps more text.
+ */
+export function stripComments(text: string): string {
+  let out = '';
+  let i = 0;
+  let start = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      i++;
+      while (i < n && text[i] !== c) i += text[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      out += text.slice(start, i);
+      while (i < n && text[i] !== '\n') i++;
+      start = i;
+    } else if (c === '/' && text[i + 1] === '*') {
+      out += text.slice(start, i);
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+      out += ' ';
+      start = i;
+    } else i++;
+  }
+  return out + text.slice(start, n);
+}
+
+const NETWORK =
+  /\brequire\s*\(\s*['"`](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)['"`]\s*\)|\bfrom\s*['"](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)['"]|\bfetch\s*\(|\bXMLHttpRequest\b|\bnew\s+WebSocket\b|\b(?:https?|net|tls|dns|dgram)\.(?:get|request|connect|createConnection|lookup|resolve\w*|createSocket)\s*\(/;
+/** Hosts that exist to catch requests (out-of-band testing, request bins, tunnels, chat webhooks). */
+const CATCHER_HOST =
+  /\b(?:[\w-]+\.)*(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|pro|live|site|me|online)|pipedream\.net|requestbin\.(?:net|com)|webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|canarytokens\.(?:com|org)|dnslog\.cn|ceye\.io|beeceptor\.com|requestcatcher\.com|hookbin\.com|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|bind9\.(?:io|net)|dnsbin\.zhack\.ca|requestrepo\.com|ptrace\.io)\b|discord(?:app)?\.com\/api\/webhooks\/|api\.telegram\.org\/bot/i;
+/** What the machine is: its name, user, addresses, DNS servers, public IP. */
+const HOST_DATA =
+  /\b(?:os|require\s*\(\s*['"`](?:node:)?os['"`]\s*\))\.(?:hostname|userInfo|networkInterfaces)\s*\(|\b(?:hostname|userInfo|networkInterfaces)\s*\(\s*\)|\bdns\.getServers\s*\(|\bgetServers\s*\(\s*\)|\bapi\.ipify\.org\b|\bipinfo\.io\b|\bifconfig\.me\b|\bicanhazip\.com\b|\bcheckip\.amazonaws\.com\b/;
+/** The whole environment serialised, or walked. */
+const ENV_DUMP =
+  /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)]|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
+/** Files and variables that hold credentials. */
+const CREDENTIAL_FILES =
+  /\.ssh\b|\bid_rsa\b|\bid_ed25519\b|\bid_ecdsa\b|\.aws[\\/]+credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.bash_history\b|\.zsh_history\b|\.docker[\\/]+config\.json\b|\.kube[\\/]+config\b|\.gnupg\b|['"`]Login Data['"`]|['"`]Local State['"`]|\bwallet\.dat\b|\.config[\\/]+solana\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bExodus[\\/]|\btrufflehog\b/i;
+const TOKENS = /\.npmrc\b|\b(?:NPM_TOKEN|NODE_AUTH_TOKEN|GITHUB_TOKEN|GH_TOKEN|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|_authToken)\b/;
+const FILE_READ = /\b(?:readFileSync|readFile|createReadStream|readdirSync|readdir|openSync)\s*\(/;
+const PROCESS = /\brequire\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\bfrom\s*['"](?:node:)?child_process['"]|\b(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork)\s*\(/;
+const SHELL_PROGRAM = /['"`](?:\/bin\/)?(?:ba|z|da)?sh['"`]|['"`]cmd(?:\.exe)?['"`]|['"`]powershell(?:\.exe)?['"`]/;
+const SOCKET = /\bnew\s+net\.Socket\b|\bnet\.(?:connect|createConnection)\s*\(|\bnew\s+Socket\s*\(/;
+const DEV_TCP = /\/dev\/tcp\//;
+const PIPES = /\.pipe\s*\(|\bstdio\s*:\s*\[?\s*['"`]?(?:pipe|inherit)|\.stdout\b|\.stdin\b/;
+const NPM_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b|registry\.npmjs\.org\/-\/(?:npm\/v1\/tokens|user\/)|\/-\/package\/[^'"`]*\/dist-tags\b/;
+const EVAL = /(?<![\w.$])eval\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])Function\s*\(\s*[\w'"`]|\bvm\.(?:runIn\w*Context|runInThisContext|compileFunction)\s*\(|\bnew\s+vm\.Script\b|\brequire\s*\(\s*['"`](?:node:)?vm['"`]\s*\)/;
+const DECODE =
+  /\bBuffer\.from\s*\([^)]{0,400}?['"`](?:base64|base64url|hex)['"`]|\batob\s*\(|\bfromCharCode\b|\bcharCodeAt\b|\.split\s*\(\s*['"`]{2}\s*\)\s*\.reverse\s*\(\s*\)\s*\.join\b|\bdecodeURIComponent\s*\(\s*['"`](?:%[0-9a-f]{2}){8}/i;
+const OBFUSCATOR_NAME = /\b_0x[0-9a-f]{4,6}\b/gi;
+/** An obfuscator's output names many identifiers `_0x…`; hand-written and minified code name none. */
+const MIN_OBFUSCATOR_NAMES = 10;
+/** Characters of an evaluation's argument read at most. */
+const ARGUMENT_CHARS = 4000;
+/** Evaluations looked at most per file. */
+const MAX_EVALS = 200;
+/** A long run of base64 or hex escapes: code carried as data. */
+const BLOB = /[A-Za-z0-9+/]{2000,}={0,2}|(?:\\x[0-9a-fA-F]{2}){200,}/;
+/** A URL at a bare public IPv4 address (private, loopback and link-local ranges excepted). */
+const IP_URL = /\b(?:https?|ftp):\/\/(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
+const DROP_HOST = /\b(?:pastebin\.com\/raw|paste\.ee|transfer\.sh|cdn\.discordapp\.com\/attachments|file\.io|anonfiles\.com|temp\.sh|0x0\.st|bashupload\.com)\b/i;
+const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)\b/i;
+const DETACHED = /\bdetached\s*:\s*(?:true|!0)\b/;
+const UNREF = /\.unref\s*\(\s*\)/;
+
+function publicIpUrl(text: string): boolean {
+  for (const match of text.matchAll(IP_URL)) {
+    const a = Number(match[1]);
+    const b = Number(match[2]);
+    const isPrivate = a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+    if (!isPrivate && a <= 255) return true;
+  }
+  return false;
+}
+
+/** The text of a call's argument list from its opening parenthesis (balanced, strings skipped), at most ARGUMENT_CHARS. */
+function argumentText(text: string, open: number): string {
+  let depth = 0;
+  const limit = Math.min(text.length, open + ARGUMENT_CHARS);
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const quote = c;
+      for (i++; i < limit && text[i] !== quote; i += text[i] === '\\' ? 2 : 1);
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return text.slice(open + 1, i);
+  }
+  return text.slice(open + 1, limit);
+}
+
+/**
+ * Decoded text evaluated: eval / new Function / vm whose argument decodes (`eval(atob(…))`, a
+ * self-decoding function expression), or is a name assigned from decoding in the same file
+ * (`const code = Buffer.from(x, 'hex')…; new Function(code)`).
+ */
+function evaluatesDecoded(text: string): boolean {
+  const evals = new RegExp(EVAL.source, 'g');
+  let seen = 0;
+  for (const match of text.matchAll(evals)) {
+    if (++seen > MAX_EVALS) break;
+    const open = text.indexOf('(', match.index);
+    if (open < 0 || open > match.index + match[0].length) continue;
+    const argument = argumentText(text, open);
+    if (DECODE.test(argument)) return true;
+    const name = /^\s*([A-Za-z_$][\w$]{0,60})\s*(?:[,)]|$)/.exec(argument)?.[1];
+    if (name !== undefined && new RegExp(String.raw`(?<![\w$.])${name.replaceAll('$', '\\$')}\s*=\s*[^;\n]{0,400}?(?:${DECODE.source})`, 'i').test(text)) return true;
+  }
+  return false;
+}
+
+function obfuscatorNames(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(OBFUSCATOR_NAME)) if (++count >= MIN_OBFUSCATOR_NAMES) break;
+  return count;
+}
+
+/** The findings in one JavaScript file an install script runs (empty when none). */
+export function readInstallJavaScript(source: string): CodeFinding[] {
+  const text = stripComments(source.slice(0, MAX_SCANNED_CHARS));
+  const network = NETWORK.test(text);
+  const catcher = CATCHER_HOST.test(text);
+  const reads = FILE_READ.test(text);
+  const process = PROCESS.test(text);
+  const evaluates = EVAL.test(text);
+  const flags = new Set<CodeFlag>();
+  const sendsOut = network || catcher;
+  if (sendsOut && (HOST_DATA.test(text) || ENV_DUMP.test(text) || (reads && (CREDENTIAL_FILES.test(text) || TOKENS.test(text))))) flags.add('exfiltration');
+  if (catcher) flags.add('beacon');
+  if (reads && CREDENTIAL_FILES.test(text)) flags.add('credential-read');
+  if (DEV_TCP.test(text) || (SOCKET.test(text) && process && SHELL_PROGRAM.test(text) && PIPES.test(text))) flags.add('reverse-shell');
+  if (process && NPM_PUBLISH.test(text)) flags.add('publishes');
+  if (evaluates && evaluatesDecoded(text)) flags.add('decoded-eval');
+  if (evaluates && network) flags.add('remote-eval');
+  if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || BLOB.test(text)) flags.add('obfuscated');
+  if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
+  if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
+  return [...flags].map((flag) => ({ flag, grade: GRADE[flag] }));
+}
+
+/** The grade of a flag, for findings read from other languages (shell, Python) that share the labels. */
+export function gradeOf(flag: CodeFlag): CodeFinding['grade'] {
+  return GRADE[flag];
+}

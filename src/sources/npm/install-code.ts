@@ -1,0 +1,143 @@
+/**
+ * While a tarball streams past (tarball.ts), keep the files its install scripts run and the
+ * local modules those load, so that install-scripts can read the code npm runs at install, not
+ * only the command that starts it (docs/checks.md, `install-scripts`).
+ *
+ * Nothing is kept for a package without install scripts. The commands come from the registry's
+ * manifest before the download starts, and from the archive's own package.json as soon as it has
+ * been read (it usually comes first). The files a command names are kept up to
+ * WANTED_FILE_BYTES each; other small code files are kept in a pool (POOL_FILE_BYTES each,
+ * POOL_BYTES together) in case a kept file loads them, or a command names them only in a
+ * package.json read later. Memory stays bounded whatever the archive holds.
+ */
+import { installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
+import type { TarballFacts } from '../../evidence/schema.js';
+
+type InstallCode = NonNullable<TarballFacts['installCode']>;
+
+/** A file a command names is kept up to this many bytes (a longer one is judged on its start, and said to be truncated). */
+const WANTED_FILE_BYTES = 1024 * 1024;
+/** Files a command names, kept at most. */
+const MAX_WANTED_FILES = 16;
+/** Pool: other code files up to this size each, this many bytes together. */
+const POOL_FILE_BYTES = 256 * 1024;
+const POOL_BYTES = 2 * 1024 * 1024;
+/** Paths of the archive remembered at most (to tell a missing file from an unread one). */
+const MAX_PATHS = 100_000;
+/** Files in the facts at most (targets and the modules they load), and their text together. */
+const MAX_FACT_FILES = 16;
+const FACT_FILE_CHARS = 256 * 1024;
+const FACT_TOTAL_CHARS = 1024 * 1024;
+
+/** A file that may hold install code: JavaScript, shell, Python, or no extension (`bin/setup`). */
+const CODE_FILE = /(?:\.(?:[cm]?js|sh|py)|\/[^./]+|^[^./]+)$/i;
+
+export interface CodeHolder {
+  chunks: Buffer[];
+  kept: number;
+  size: number;
+  /** Bytes kept at most. */
+  cap: number;
+}
+
+export class InstallCodeCollector {
+  private readonly wanted = new Set<string>();
+  private readonly kept = new Map<string, CodeHolder>();
+  private readonly paths = new Set<string>();
+  private pathsOverflow = false;
+  private poolBytes = 0;
+  private wantedFiles = 0;
+  /** True from the start when the registry names an install command; else once package.json does. */
+  private active: boolean;
+  /** The archive was read from its start with the commands known (a missing file is really missing). */
+  private readonly activeFromStart: boolean;
+
+  constructor(commands: readonly string[]) {
+    this.active = false;
+    this.addCommands(commands);
+    this.activeFromStart = this.active;
+  }
+
+  /** Commands npm will run (the registry's, then the archive's package.json's): their files are wanted. */
+  addCommands(commands: readonly string[]): void {
+    for (const command of commands) {
+      if (command.trim() === '') continue;
+      this.active = true;
+      for (const target of installTargets(command)) for (const candidate of target.candidates) this.wanted.add(candidate);
+    }
+  }
+
+  /** One file of the package (its installed path, outside `node_modules/`): a holder when its text is kept. */
+  file(path: string, size: number): CodeHolder | null {
+    if (!this.active) return null;
+    if (this.paths.size < MAX_PATHS) this.paths.add(path);
+    else this.pathsOverflow = true;
+    if (this.wanted.has(path) && this.wantedFiles < MAX_WANTED_FILES) {
+      this.wantedFiles += 1;
+      this.release(path);
+      return this.hold(path, size, WANTED_FILE_BYTES);
+    }
+    if (!CODE_FILE.test(path) || size > POOL_FILE_BYTES || this.poolBytes + size > POOL_BYTES) return null;
+    this.release(path);
+    this.poolBytes += size;
+    return this.hold(path, size, POOL_FILE_BYTES);
+  }
+
+  /** A later entry for the same path replaces the earlier one, as extraction does. */
+  private release(path: string): void {
+    const earlier = this.kept.get(path);
+    if (earlier !== undefined && earlier.cap === POOL_FILE_BYTES) this.poolBytes -= earlier.size;
+    this.kept.delete(path);
+  }
+
+  private hold(path: string, size: number, cap: number): CodeHolder {
+    const holder: CodeHolder = { chunks: [], kept: 0, size, cap };
+    this.kept.set(path, holder);
+    return holder;
+  }
+
+  /**
+   * The files the final commands run and the local modules they load (breadth first, at most
+   * MAX_FACT_FILES), with what could not be read; undefined when there is no command.
+   */
+  facts(commands: readonly string[]): InstallCode | undefined {
+    if (!commands.some((c) => c.trim() !== '')) return undefined;
+    const files: InstallCode['files'] = [];
+    const missing: string[] = [];
+    const unread: string[] = [];
+    let total = 0;
+    // `loaded`: a module a kept file loads (not one a command names).
+    const queue: { language: CodeLanguage; path: string; candidates: string[]; loaded?: true }[] = commands.flatMap((c) => installTargets(c));
+    const visited = new Set<string>();
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      if (visited.has(next.path)) continue;
+      visited.add(next.path);
+      const found = next.candidates.find((candidate) => this.kept.has(candidate) || this.paths.has(candidate));
+      if (found === undefined) {
+        // A loaded module not shipped is built at install or optional (a native addon); a file a
+        // command names and the archive lacks makes npm's script fail (or runs what an earlier step made).
+        if (next.loaded === true) continue;
+        if (this.activeFromStart && !this.pathsOverflow) missing.push(next.path);
+        else unread.push(next.path);
+        continue;
+      }
+      const holder = this.kept.get(found);
+      if (holder === undefined || files.length >= MAX_FACT_FILES || total >= FACT_TOTAL_CHARS) {
+        unread.push(found);
+        continue;
+      }
+      const decoded = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
+      const room = Math.min(FACT_FILE_CHARS, FACT_TOTAL_CHARS - total);
+      const text = decoded.length > room ? decoded.slice(0, room) : decoded;
+      total += text.length;
+      files.push({ path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length });
+      if (next.language === 'javascript') {
+        for (const candidates of localImports(decoded, found)) {
+          const path = candidates[0]!;
+          if (!visited.has(path)) queue.push({ language: 'javascript', path, candidates, loaded: true });
+        }
+      }
+    }
+    return { files, missing, unread };
+  }
+}

