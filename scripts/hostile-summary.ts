@@ -74,7 +74,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['bundled-dependencies.test.ts', '24 bundled dependencies'],
   ['extraction-paths.test.ts', '25 where extraction puts a file'],
   ['dependency-confusion-payloads.test.ts', '26 dependency-confusion payloads'],
-  ['install-script-code.test.ts', '27 the code an install script runs'],
+  ['install-script-code.test.ts', '27 the code a package runs'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -21,6 +21,7 @@ import dependencyFootprint from './dependency-footprint.js';
 import dependencyUpdateTool from './dependency-update-tool.js';
 import deprecation from './deprecation.js';
 import installScripts from './install-scripts.js';
+import obfuscatedCode from './obfuscated-code.js';
 import issueResponsiveness from './issue-responsiveness.js';
 import knownVulnerabilities from './known-vulnerabilities.js';
 import licenseConsistency from './license-consistency.js';
@@ -67,6 +68,7 @@ export const CHECKS: readonly AnyCheck[] = [
   yankedRelease,
   releaseAnomalies,
   installScripts,
+  obfuscatedCode,
   manifestConfusion,
   unvouchedDependencies,
   wheelsPublished,

@@ -260,6 +260,21 @@ export const TarballFactsSchema = z.object({
   /** Bundled package.json files past the number read (tarball.ts): their scripts are unknown. */
   bundledUnread: z.number().int().default(0),
   /**
+   * JavaScript files whose text is an obfuscator's output (checks/lib/js-code.ts,
+   * `distinctObfuscatorNames`; docs/checks.md, `obfuscated-code`). Absent in evidence saved before
+   * nerq looked (the check is then not applicable).
+   */
+  obfuscated: z
+    .object({
+      /** JavaScript files read for obfuscator output (all `.js` / `.cjs` / `.mjs`, bundled ones too). */
+      scanned: z.number().int(),
+      /** Files with at least MIN_OBFUSCATED_FILE_NAMES distinct obfuscator names, at most 16, with the count found (capped there). */
+      files: z.array(z.object({ path: z.string(), names: z.number().int() })),
+      /** Such files past the 16 listed. */
+      more: z.number().int(),
+    })
+    .optional(),
+  /**
    * The files of the package its install scripts run, and the local modules those load
    * (checks/lib/install-targets.ts; docs/checks.md, `install-scripts`): texts capped. `missing`:
    * files a script names that the archive does not hold; `unread`: files it holds that were not

