@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { HIDDEN_SCRIPT } from '../../src/checks/lib/install-hooks.js';
 import { loadTarball } from './fixtures.js';
 import { makeTgz, type TarEntry } from './make-tgz.js';
 
@@ -43,6 +44,17 @@ describe('installCode', () => {
     // Nothing was kept before a command was known (a registry manifest without the script is manifest-confusion's finding).
     expect(code?.unread).toEqual(['early.js']);
     expect(code?.missing).toEqual([]);
+  });
+
+  test("a script the registry says exists but does not show: small code files are kept, for the archive's package.json to name", async () => {
+    const code = await installCode(
+      [
+        { path: 'package/early.js', body: 'early()' },
+        { path: 'package/package.json', body: manifest({ postinstall: 'node early.js' }) },
+      ],
+      [HIDDEN_SCRIPT],
+    );
+    expect(code).toEqual({ files: [{ path: 'early.js', language: 'javascript', size: 7, text: 'early()', truncated: false }], missing: [], unread: [] });
   });
 
   test('node resolves extensions and index files; the modules a script loads are followed', async () => {

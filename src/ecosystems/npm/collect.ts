@@ -9,7 +9,8 @@
  * The packument is read in a function of its own so that nothing of it (a 15 MB document for
  * a big project) stays reachable once its facts are derived, while the rest is collected.
  */
-import type { Evidence, Sources } from '../../evidence/schema.js';
+import type { Evidence, RegistryFacts, Sources } from '../../evidence/schema.js';
+import { HIDDEN_SCRIPT } from '../../checks/lib/install-hooks.js';
 import type { Collected } from '../adapter.js';
 import { fetchAttestations, NO_PROVENANCE } from '../../sources/npm/attestations.js';
 import { resolveDependencies } from '../../sources/npm/dependencies.js';
@@ -49,7 +50,7 @@ export async function collectNpm(target: Target, ctx: RunContext): Promise<Colle
     ? attestationsFor(ctx, registry, facts.name, version)
     : Promise.resolve({ status: 'ok' as const, facts: NO_PROVENANCE });
   const [tarball, downloads, attestations, dependencies, vulnerabilities, github] = await Promise.all([
-    tarballFor(ctx, facts.tarballUrl, facts.integrity, Object.values(facts.installScripts)),
+    tarballFor(ctx, facts.tarballUrl, facts.integrity, expectedInstallCommands(facts)),
     ctx.prefetchedDownloads?.(target.name) ?? fetchDownloads(ctx.http, ctx.endpoints.npmApi, target.name),
     attestationsResult,
     dependenciesResult,
@@ -114,6 +115,17 @@ export async function resolveRegistryFacts(target: Target, ctx: RunContext, regi
   const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest, { now: ctx.now }) };
   rememberRegistryFacts(ctx.facts, registry, target.name, target.spec, resolved);
   return resolved;
+}
+
+/**
+ * The install commands the registry's manifest gives, for the tarball reader to keep the files
+ * they run; when the registry says there is a script (`hasInstallScript`) that its manifest does
+ * not show, the placeholder that stands for it (install-hooks.ts) names no file but has the
+ * reader keep small code files, for the commands the tarball's own package.json will give.
+ */
+function expectedInstallCommands(facts: RegistryFacts): string[] {
+  const commands = Object.values(facts.installScripts);
+  return commands.length === 0 && facts.hasInstallScript === true ? [HIDDEN_SCRIPT] : commands;
 }
 
 /** The tarball's facts: from the facts cache (tarballs are immutable), else read (and kept when read). */
