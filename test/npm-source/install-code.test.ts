@@ -130,6 +130,6 @@ describe('installCode', () => {
     expect(file?.path).toBe('install.js');
     expect(file?.size).toBe(2 * 1024 * 1024);
     expect(file?.truncated).toBe(true);
-    expect(file?.text.length).toBe(256 * 1024);
+    expect(file?.text.length).toBe(1024 * 1024);
   });
 });

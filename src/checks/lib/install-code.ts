@@ -33,7 +33,7 @@ const SHELL_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b/;
 /** A shell script's findings (comment lines left out). */
 function readShell(source: string): CodeFlag[] {
   const text = source
-    .slice(0, 512 * 1024)
+    .slice(0, 1024 * 1024)
     .split('\n')
     .filter((line) => !/^\s*#/.test(line))
     .join('\n');

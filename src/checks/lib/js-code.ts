@@ -50,8 +50,8 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   'detached-process': 'suspicious',
 };
 
-/** Text scanned at most per file (the facts keep 256 KiB). */
-const MAX_SCANNED_CHARS = 512 * 1024;
+/** Text scanned at most per file (the facts keep 1 MiB of a file a command names). */
+const MAX_SCANNED_CHARS = 1024 * 1024;
 
 /**
  * The code without its comments, strings kept (a comment's `.ssh` or URL is prose, not code).

@@ -24,10 +24,14 @@ const POOL_FILE_BYTES = 256 * 1024;
 const POOL_BYTES = 2 * 1024 * 1024;
 /** Paths of the archive remembered at most (to tell a missing file from an unread one). */
 const MAX_PATHS = 100_000;
-/** Files in the facts at most (targets and the modules they load), and their text together. */
+/**
+ * Files in the facts at most (targets and the modules they load), the text of a file a command
+ * names, of a module it loads, and of all together.
+ */
 const MAX_FACT_FILES = 16;
-const FACT_FILE_CHARS = 256 * 1024;
-const FACT_TOTAL_CHARS = 1024 * 1024;
+const FACT_TARGET_CHARS = 1024 * 1024;
+const FACT_MODULE_CHARS = 256 * 1024;
+const FACT_TOTAL_CHARS = 2 * 1024 * 1024;
 
 /** A file that may hold install code: JavaScript, shell, Python, or no extension (`bin/setup`). */
 const CODE_FILE = /(?:\.(?:[cm]?js|sh|py)|\/[^./]+|^[^./]+)$/i;
@@ -127,7 +131,7 @@ export class InstallCodeCollector {
         continue;
       }
       const decoded = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
-      const room = Math.min(FACT_FILE_CHARS, FACT_TOTAL_CHARS - total);
+      const room = Math.min(next.loaded === true ? FACT_MODULE_CHARS : FACT_TARGET_CHARS, FACT_TOTAL_CHARS - total);
       const text = decoded.length > room ? decoded.slice(0, room) : decoded;
       total += text.length;
       files.push({ path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length });
