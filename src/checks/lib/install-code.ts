@@ -29,6 +29,8 @@ const SHELL_CREDENTIAL_FILES = /\.ssh\b|\bid_rsa\b|\.aws\/credentials\b|\.git-cr
 const SHELL_CREDENTIALS = new RegExp(`${SHELL_CREDENTIAL_FILES.source}|\\.npmrc\\b`);
 const SHELL_DOWNLOAD = /\b(?:curl|wget)\b|\|\s*(?:ba|z)?sh\b|\bbase64\s+(?:-d|--decode)\b|\beval\b/;
 const SHELL_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b/;
+const SHELL_DESTRUCTIVE = /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=[\s;&|)]|$)/m;
+const SHELL_PERSISTENCE = />>?\s*(?:~|\$HOME|\$\{HOME\})\/\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\s+-|\/etc\/cron|LaunchAgents|\.config\/autostart|\.config\/systemd\/user/;
 
 /** A shell script's findings (comment lines left out). */
 function readShell(source: string): CodeFlag[] {
@@ -42,6 +44,8 @@ function readShell(source: string): CodeFlag[] {
   if (SHELL_CREDENTIAL_FILES.test(text) && /\b(?:cat|cp|tar|base64)\b/.test(text)) flags.add('credential-read');
   if (SHELL_REVERSE.test(text)) flags.add('reverse-shell');
   if (SHELL_PUBLISH.test(text)) flags.add('publishes');
+  if (SHELL_DESTRUCTIVE.test(text)) flags.add('destructive');
+  if (SHELL_PERSISTENCE.test(text)) flags.add('persistence');
   if (SHELL_DOWNLOAD.test(text)) flags.add('download-exec');
   return [...flags];
 }

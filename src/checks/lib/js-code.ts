@@ -26,6 +26,10 @@ export type CodeFlag =
   | 'reverse-shell'
   /** Runs `npm publish` / `npm token` / `npm adduser`: spreads to the packages of whoever installs it. */
   | 'publishes'
+  /** Deletes the home folder or the file system's root, recursively. */
+  | 'destructive'
+  /** Writes where code runs again later: shell startup files, crontab, LaunchAgents, autostart, Windows Run keys. */
+  | 'persistence'
   /** eval / new Function / vm on decoded text. */
   | 'decoded-eval'
   /** eval / new Function / vm on what it downloads. */
@@ -43,6 +47,8 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   'credential-read': 'dangerous',
   'reverse-shell': 'dangerous',
   publishes: 'dangerous',
+  destructive: 'dangerous',
+  persistence: 'suspicious',
   'decoded-eval': 'suspicious',
   'remote-eval': 'suspicious',
   obfuscated: 'suspicious',
@@ -143,6 +149,13 @@ function hasBlob(text: string): boolean {
 const IP_URL = /\b(?:https?|ftp):\/\/(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
 const DROP_HOST = /\b(?:pastebin\.com\/raw|paste\.ee|transfer\.sh|cdn\.discordapp\.com\/attachments|file\.io|anonfiles\.com|temp\.sh|0x0\.st|bashupload\.com)\b/i;
 const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)\b/i;
+/** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
+const DESTRUCTIVE =
+  /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=['"`\s;&|)]|$)|\b(?:rmSync|rmdirSync|rm|rmdir|remove|removeSync|rimraf(?:\.sync)?)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|process\.env\.HOME|['"`]\/['"`]|['"`]~['"`])\s*[,)]/;
+/** Places code is run from again later: the user's shell startup files, crontab, login items, autostart entries, Windows Run keys and Startup folder. */
+const PERSISTENCE =
+  /\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\b|\/etc\/cron|LaunchAgents|LaunchDaemons|\.config[\\/]+autostart|\.config[\\/]+systemd[\\/]+user|CurrentVersion\\{1,2}Run\b|Start Menu[\\/]+Programs[\\/]+Startup/i;
+const WRITES = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b|>>?\s*~?\/?\S*\.(?:bashrc|zshrc|profile)\b/;
 const DETACHED = /\bdetached\s*:\s*(?:true|!0)\b/;
 const UNREF = /\.unref\s*\(\s*\)/;
 
@@ -234,6 +247,8 @@ export function readInstallJavaScript(source: string): CodeFinding[] {
   if (reads && CREDENTIAL_FILES.test(text)) flags.add('credential-read');
   if (DEV_TCP.test(text) || (SOCKET.test(text) && process && SHELL_PROGRAM.test(text) && PIPES.test(text))) flags.add('reverse-shell');
   if (process && NPM_PUBLISH.test(text)) flags.add('publishes');
+  if (DESTRUCTIVE.test(text)) flags.add('destructive');
+  if (PERSISTENCE.test(text) && WRITES.test(text)) flags.add('persistence');
   if (evaluates && evaluatesDecoded(text)) flags.add('decoded-eval');
   if (evaluates && network) flags.add('remote-eval');
   if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');
