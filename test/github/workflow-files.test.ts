@@ -160,6 +160,27 @@ describe('readWorkflows follows what outsider-triggered jobs call', () => {
     expect(got.findings.map((f) => f.code)).toEqual(['script-injection']);
   });
 
+  it(`with a token: a called action not among the listing's first ${MAX_ACTION_FILES_GRAPHQL} action files is read by one query more`, async () => {
+    const others = Array.from({ length: MAX_ACTION_FILES_GRAPHQL }, (_, i) => manifest(`a${i}/action.yml`));
+    const called = manifest('.github/actions/setup/action.yml');
+    const asked: string[][] = [];
+    server.route('POST', GRAPHQL, (_req, res, { body }) => {
+      const { variables } = JSON.parse(body.toString('utf8')) as { variables: Record<string, string> };
+      const paths = Object.entries(variables).filter(([k]) => /^p\d+$/.test(k)).map(([, v]) => v);
+      asked.push(paths);
+      const text = (p: string) => (p === 'HEAD:.github/workflows/a.yml' ? CALLER : p === `HEAD:${called.path}` ? TAINTED : 'runs:\n  using: composite\n  steps: []\n');
+      const repository = Object.fromEntries(paths.map((p, i) => [`x${i}`, blob(text(p))]));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { repository } }));
+    });
+    const c = call(true);
+    const got = await readWorkflows(c, REPO, base(), [item('a.yml')], [...others, called]);
+    expect(c.counter.requests).toBe(2);
+    expect(asked[0]).toHaveLength(1 + MAX_ACTION_FILES_GRAPHQL);
+    expect(asked[1]).toEqual([`HEAD:${called.path}`]);
+    expect(got.findings.map((f) => f.path)).toEqual([called.path]);
+  });
+
   it('a called action over the size cap in the listing is unread without a request', async () => {
     server.expect('GET', `${CONTENTS}.github/workflows/a.yml`, { body: CALLER });
     const c = call(false);

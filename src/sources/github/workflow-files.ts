@@ -9,9 +9,9 @@
  * workflows are read in the listing's order, except that when more are listed than the cap, the
  * last `CALLEE_RESERVE` (2) reads go first to the reusable workflows the others call, then to the
  * rest in order. With a token one GraphQL query reads up to `MAX_WORKFLOW_FILES_GRAPHQL` (30)
- * workflows and up to `MAX_ACTION_FILES_GRAPHQL` (10) action manifests of the listing at once
- * (Blob `text`); a called file beyond those is read by one query more (at most
- * `MAX_READ_ROUNDS` in all). None when the repository has no workflow. Each file is at most
+ * workflows (the same reserve when more are listed) and up to `MAX_ACTION_FILES_GRAPHQL` (10)
+ * action manifests of the listing at once (Blob `text`); a called file not among them is read by
+ * one query more (up to 10 called action files more; at most `MAX_READ_ROUNDS` queries in all). None when the repository has no workflow. Each file is at most
  * `MAX_WORKFLOW_BYTES` (128 KiB). A file not read — beyond the count, over the size, a 404, a
  * failure, a rate limit, text that does not parse — is listed in `unread` with why: what it
  * would show is unknown, never safe.
@@ -107,16 +107,18 @@ export async function readWorkflows(
   };
 
   // First round: the workflows (keeping reads for callees when more are listed than the cap); with a token the listing's action manifests too, shallowest first.
-  const firstCap = !token && workflowPaths.length > workflowCap ? workflowCap - CALLEE_RESERVE : workflowCap;
+  const firstCap = workflowPaths.length > workflowCap ? workflowCap - CALLEE_RESERVE : workflowCap;
   const first = take(workflowPaths, 'workflow', firstCap);
   const firstActions = token && first.length > 0 ? take([...manifests].sort((a, b) => a.path.split('/').length - b.path.split('/').length).map((i) => i.path), 'action', actionCap) : [];
   await readRound([...first, ...firstActions]);
+  // With a token the listing's action files were read unasked: the called ones not among them get a budget of their own.
+  const calledActionCap = token ? actionReads + MAX_ACTION_FILES_GRAPHQL : actionCap;
   const judge = (): CallGraphResult => judgeWorkflowCalls({ repo, workflows: workflowPaths, actionManifests: listedManifests, texts, failed, treeTruncated });
   let judged = judge();
   for (let round = 1; round < MAX_READ_ROUNDS; round += 1) {
     const wantedWorkflows = judged.wanted.filter((p) => workflowPaths.includes(p));
     const wantedActions = judged.wanted.filter((p) => !workflowPaths.includes(p));
-    const next = [...take(wantedWorkflows, 'workflow', workflowCap), ...take(wantedActions, 'action', actionCap)];
+    const next = [...take(wantedWorkflows, 'workflow', workflowCap), ...take(wantedActions, 'action', calledActionCap)];
     // No callee left to read: the reads kept for callees go to the rest of the workflows, in order.
     if (wantedWorkflows.length === 0) next.push(...take(workflowPaths, 'workflow', workflowCap));
     if (next.length === 0) break;
