@@ -278,3 +278,30 @@ describe('expressions in other spellings', () => {
     expect(expressionUntrusted(`${' '.repeat(50_000)}x`)).toBe(false);
   });
 });
+
+describe('an `if:` on github.event_name narrows the triggers a job or step is judged under', () => {
+  it('reads the events a condition admits, and says nothing when it does not only compare them', async () => {
+    const { eventsAdmitted } = await import('../../src/sources/github/workflow-analysis.js');
+    expect(eventsAdmitted("(github.event_name == 'pull_request' || github.event_name == 'pull_request_target') && github.event.action != 'closed'")).toEqual(new Set(['pull_request', 'pull_request_target']));
+    expect(eventsAdmitted("${{ 'issues' == github.event_name }}")).toEqual(new Set(['issues']));
+    expect(eventsAdmitted("github.event_name == 'push' || github.actor == 'x'")).toBeNull();
+    expect(eventsAdmitted("github.event_name != 'issues'")).toBeNull();
+    expect(eventsAdmitted("!(github.event_name == 'issues')")).toBeNull();
+    expect(eventsAdmitted("github.event_name == 'a' && github.event_name == 'b'")).toEqual(new Set());
+    expect(eventsAdmitted(undefined)).toBeNull();
+  });
+
+  it('a step that runs only on fork pull_request, in an issues + pull_request workflow, is not judged under issues; the same step on issues is', () => {
+    const wf = (event: string) =>
+      `on: [issues, pull_request]\njobs:\n  j:\n    runs-on: x\n    steps:\n      - if: github.event_name == '${event}'\n        run: echo "\${{ github.event.issue.title }}"\n`;
+    expect(judge({ '.github/workflows/w.yml': wf('pull_request') }).findings).toEqual([]);
+    expect(codes(judge({ '.github/workflows/w.yml': wf('issues') }))).toEqual(['script-injection:.github/workflows/w.yml:step 1']);
+  });
+
+  it('a job admitted only on issue_comment does not call its reusable workflow under pull_request_target', () => {
+    const caller = "on: [pull_request_target, issue_comment]\njobs:\n  call:\n    if: github.event_name == 'issue_comment'\n    uses: ./.github/workflows/callee.yml\n";
+    const r = judge({ '.github/workflows/caller.yml': caller, '.github/workflows/callee.yml': CALLEE('echo "${{ github.head_ref }}"') });
+    expect(r.findings).toEqual([]);
+    expect(r.calls).toHaveLength(1);
+  });
+});

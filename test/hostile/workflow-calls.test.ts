@@ -6,10 +6,12 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened. Times are this
+ * refused, never expanded; a `uses:` with control characters comes out flattened; an overlong `if:`
+ * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
 import { describe, expect, it } from 'vitest';
+import { eventsAdmitted } from '../../src/sources/github/workflow-analysis.js';
 import { judgeWorkflowCalls, MAX_CALLS_JUDGED, type CallGraphInput } from '../../src/sources/github/workflow-calls.js';
 import { expressionUntrusted, injectedLine } from '../../src/sources/github/workflow-expressions.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -97,6 +99,13 @@ describe('hostile workflows: calls are bounded', () => {
     expect(r.wanted).toEqual([]);
     expect(r.unreadCalled).toEqual([]);
     expect(r.remoteActions.every((a) => !/[\u0000-\u001f]/.test(a))).toBe(true);
+  });
+
+  it('an `if:` of a million parentheses is not read for the events it admits (over the length read)', () => {
+    const deep = `${'('.repeat(500_000)}github.event_name == 'issues'${')'.repeat(500_000)}`;
+    expect(eventsAdmitted(deep)).toBeNull();
+    const r = judge({ '.github/workflows/w.yml': `on: issues\njobs:\n  j:\n    runs-on: x\n    steps:\n      - if: "${deep}"\n        run: echo "\${{ github.event.issue.title }}"\n` });
+    expect(r.findings).toHaveLength(1);
   });
 
   it('an alias bomb in a called action.yml is refused with a reason, never expanded', () => {

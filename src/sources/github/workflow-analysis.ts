@@ -21,7 +21,9 @@
  *    `run:` script or an `actions/github-script` `script:` of an outsider-triggered workflow.
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
  * A job or step whose `if:` admits only the repository's own branches or known authors
- * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged.
+ * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged; one whose `if:`
+ * admits only some events (`github.event_name == 'pull_request' && …`) is judged under those
+ * triggers alone.
  *
  * Calls (workflow-calls.ts follows them): a job's `uses:` of a reusable workflow of this
  * repository (`./.github/workflows/x.yml`, the self-repository `$/.github/workflows/x.yml`, or
@@ -233,6 +235,88 @@ function guarded(...ifs: unknown[]): boolean {
   return ifs.some((v) => typeof v === 'string' && GUARD.test(v));
 }
 
+/** Longest `if:` read for the events it admits (longer: not narrowed). */
+const MAX_IF_CHARS = 2000;
+
+/** `text` split at `op` outside parentheses and quoted strings (linear). */
+function splitTop(text: string, op: '&&' | '||'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (depth === 0 && text.startsWith(op, i)) {
+      parts.push(text.slice(start, i));
+      start = i + op.length;
+      i += op.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `text` without parentheses that wrap all of it. */
+function stripParens(text: string): string {
+  let t = text;
+  for (;;) {
+    if (!t.startsWith('(') || !t.endsWith(')')) return t;
+    let depth = 0;
+    let closesAt = -1;
+    for (let i = 0; i < t.length && closesAt < 0; i += 1) {
+      if (t[i] === '(') depth += 1;
+      else if (t[i] === ')') {
+        depth -= 1;
+        if (depth === 0) closesAt = i;
+      }
+    }
+    if (closesAt !== t.length - 1) return t;
+    t = t.slice(1, -1);
+  }
+}
+
+const EVENT_IS = /^github\.event_name==(['"])([a-z_]+)\1$|^(['"])([a-z_]+)\3==github\.event_name$/i;
+
+/**
+ * The events an `if:` admits when one of its `&&` terms is nothing but `github.event_name == '…'`
+ * comparisons joined by `||` (`(github.event_name == 'pull_request' || github.event_name ==
+ * 'pull_request_target') && …`); null when it does not say (then every trigger counts).
+ */
+export function eventsAdmitted(ifValue: unknown): Set<string> | null {
+  if (typeof ifValue !== 'string' || ifValue.length > MAX_IF_CHARS) return null;
+  let e = ifValue.replace(/\s+/g, '');
+  if (e.startsWith('${{') && e.endsWith('}}')) e = e.slice(3, -2);
+  let admitted: Set<string> | null = null;
+  for (const conjunct of splitTop(e, '&&')) {
+    const events = new Set<string>();
+    let onlyEvents = true;
+    for (const part of splitTop(stripParens(conjunct), '||')) {
+      const m = EVENT_IS.exec(stripParens(part));
+      if (m === null) {
+        onlyEvents = false;
+        break;
+      }
+      events.add((m[2] ?? m[4] ?? '').toLowerCase());
+    }
+    if (!onlyEvents) continue;
+    admitted = admitted === null ? events : new Set([...admitted].filter((x) => events.has(x)));
+  }
+  return admitted;
+}
+
+/** The triggers in effect under an `if:` (those it admits, when it says). */
+function narrowed(triggers: readonly string[], ifValue: unknown): string[] {
+  const admitted = eventsAdmitted(ifValue);
+  return admitted === null ? [...triggers] : triggers.filter((t) => admitted.has(t));
+}
+
 interface Scope {
   path: string;
   job: string;
@@ -248,7 +332,6 @@ const where = (scope: Scope, step: string | null): string => `${scope.path} (job
 
 /** Judge one job's steps (a workflow job's, or a composite action's `runs.steps`). */
 function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): void {
-  const checkoutTriggers = scope.outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
   const finding = (code: WorkflowFindingCode, step: string, triggers: string[], excerpt: string): WorkflowFinding => ({
     code,
     path: scope.path,
@@ -262,12 +345,15 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): void {
   steps.forEach((step, index) => {
     const uses = usesOf(step);
     if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('$/') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) out.unpinnedActions += 1;
-    if (scope.outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
+    // The triggers under which this step runs (an `if:` on `github.event_name` narrows them).
+    const outsider = narrowed(scope.outsider, step.if);
+    if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
+    const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
       if ('local' in target) {
-        out.calls.push({ kind: 'action', target: target.local, job: scope.job, triggers: scope.outsider, taint: taintOfWith(withOf(step), scope.taint, scope.outsider), secretsInherit: false, via: [...scope.via, where(scope, label)] });
+        out.calls.push({ kind: 'action', target: target.local, job: scope.job, triggers: outsider, taint: taintOfWith(withOf(step), scope.taint, outsider), secretsInherit: false, via: [...scope.via, where(scope, label)] });
       } else if ('remote' in target) {
         out.remoteActions.push(target.remote);
       }
@@ -291,9 +377,9 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): void {
     const scripts = [str(step.run), uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null];
     for (const script of scripts) {
       if (script === null) continue;
-      const line = injectedLine(script, scope.taint, scope.outsider);
+      const line = injectedLine(script, scope.taint, outsider);
       if (line === null) continue;
-      out.findings.push(finding('script-injection', label, scope.outsider, line));
+      out.findings.push(finding('script-injection', label, outsider, line));
       break;
     }
   });
@@ -329,10 +415,11 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
     const jobId = oneLine(rawJobId, 80);
+    const jobOutsider = narrowed(outsider, job.if);
     const scope: Scope = {
       path,
       job: jobId,
-      outsider,
+      outsider: jobOutsider,
       taint: context?.taint ?? NO_TAINT,
       via: context?.via ?? [],
       repo: options.repo ?? null,
@@ -341,7 +428,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
-      if (outsider.length > 0 && !scope.jobGuarded) {
+      if (jobOutsider.length > 0 && !scope.jobGuarded) {
         const target = usesTarget(jobUses, scope.repo);
         if ('local' in target) {
           const secrets = str(job.secrets)?.trim() === 'inherit';
@@ -349,8 +436,8 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
             kind: 'workflow',
             target: target.local,
             job: jobId,
-            triggers: outsider,
-            taint: taintOfWith(withOf(job), scope.taint, outsider),
+            triggers: jobOutsider,
+            taint: taintOfWith(withOf(job), scope.taint, jobOutsider),
             secretsInherit: secrets,
             via: [...scope.via, `${where(scope, null)}${secrets ? ' with secrets: inherit' : ''}`],
           });
