@@ -293,7 +293,7 @@ export function eventsAdmitted(ifValue: unknown): Set<string> | null {
   if (typeof ifValue !== 'string' || ifValue.length > MAX_IF_CHARS) return null;
   let e = ifValue.replace(/\s+/g, '');
   if (e.startsWith('${{') && e.endsWith('}}')) e = e.slice(3, -2);
-  let admitted: Set<string> | null = null;
+  const admittedBy: Array<Set<string>> = [];
   for (const conjunct of splitTop(e, '&&')) {
     const events = new Set<string>();
     let onlyEvents = true;
@@ -305,10 +305,10 @@ export function eventsAdmitted(ifValue: unknown): Set<string> | null {
       }
       events.add((m[2] ?? m[4] ?? '').toLowerCase());
     }
-    if (!onlyEvents) continue;
-    admitted = admitted === null ? events : new Set([...admitted].filter((x) => events.has(x)));
+    if (onlyEvents) admittedBy.push(events);
   }
-  return admitted;
+  const [first, ...rest] = admittedBy;
+  return first === undefined ? null : new Set([...first].filter((x) => rest.every((set) => set.has(x))));
 }
 
 /** The triggers in effect under an `if:` (those it admits, when it says). */
