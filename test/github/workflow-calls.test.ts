@@ -305,3 +305,20 @@ describe('an `if:` on github.event_name narrows the triggers a job or step is ju
     expect(r.calls).toHaveLength(1);
   });
 });
+
+describe('a composite action that checks out the head and returns', () => {
+  const CHECKOUT_ACTION = 'runs:\n  using: composite\n  steps:\n    - uses: actions/checkout@v4\n      with:\n        ref: ${{ github.event.pull_request.head.sha }}\n';
+  it('is an untrusted checkout when the calling job runs something after it, under pull_request_target', () => {
+    const caller = 'on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - name: Get PR\n        uses: ./.github/actions/checkout-pr\n      - name: Test\n        run: npm ci && npm test\n';
+    const r = judge({ '.github/workflows/w.yml': caller, '.github/actions/checkout-pr/action.yml': CHECKOUT_ACTION });
+    expect(codes(r)).toEqual(['untrusted-checkout:.github/actions/checkout-pr/action.yml:step 1']);
+    expect(r.findings[0]?.excerpt).toContain('then the caller runs: Test');
+  });
+
+  it('is not when nothing runs after it, or under issue_comment', () => {
+    const last = 'on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - run: echo first\n      - uses: ./.github/actions/checkout-pr\n';
+    expect(judge({ '.github/workflows/w.yml': last, '.github/actions/checkout-pr/action.yml': CHECKOUT_ACTION }).findings).toEqual([]);
+    const comment = 'on: issue_comment\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/checkout-pr\n      - run: npm test\n';
+    expect(judge({ '.github/workflows/w.yml': comment, '.github/actions/checkout-pr/action.yml': CHECKOUT_ACTION }).findings).toEqual([]);
+  });
+});

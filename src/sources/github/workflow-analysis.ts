@@ -76,6 +76,14 @@ export interface WorkflowCall {
   secretsInherit: boolean;
   /** The callers, outermost first, this one last. */
   via: string[];
+  /** For an action: the first later step of the calling job that runs code (a head checkout the action leaves behind is run by it). */
+  runsAfter?: string;
+}
+
+/** A checkout of the pull request's head an action leaves behind with nothing run after it inside the action. */
+export interface CheckoutLeft {
+  step: string;
+  excerpt: string;
 }
 
 export interface Judged {
@@ -91,7 +99,7 @@ export type WorkflowAnalysis =
   | { ok: false; path: string; reason: string };
 
 export type ActionAnalysis =
-  | ({ ok: true; path: string; composite: true } & Judged)
+  | ({ ok: true; path: string; composite: true; checkoutLeft: CheckoutLeft | null } & Judged)
   | { ok: true; path: string; composite: false; using: string }
   | { ok: false; path: string; reason: string };
 
@@ -128,6 +136,8 @@ export const OUTSIDER_TRIGGERS: readonly string[] = [
 ];
 /** Triggers under which checking out the pull request's code runs it with the secrets. */
 const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run']);
+/** The triggers among `triggers` under which checking out the pull request's code runs it with the secrets. */
+export const checkoutTriggersOf = (triggers: readonly string[]): string[] => triggers.filter((t) => CHECKOUT_TRIGGERS.has(t));
 
 const GIT_FETCH = /\bgit\s+(?:fetch|checkout|pull|switch)\b|\bgh\s+pr\s+checkout\b/i;
 /** A guard that admits only the repository's own branches or known authors. */
@@ -331,7 +341,8 @@ interface Scope {
 const where = (scope: Scope, step: string | null): string => `${scope.path} (job ${scope.job}${step === null ? '' : `, ${step}`})`;
 
 /** Judge one job's steps (a workflow job's, or a composite action's `runs.steps`). */
-function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): void {
+/** Judge the steps; returns the head checkout left with nothing run after it (for an action's caller to run). */
+function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutLeft | null {
   const finding = (code: WorkflowFindingCode, step: string, triggers: string[], excerpt: string): WorkflowFinding => ({
     code,
     path: scope.path,
@@ -353,7 +364,17 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): void {
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
       if ('local' in target) {
-        out.calls.push({ kind: 'action', target: target.local, job: scope.job, triggers: outsider, taint: taintOfWith(withOf(step), scope.taint, outsider), secretsInherit: false, via: [...scope.via, where(scope, label)] });
+        const later = steps.findIndex((s, i) => i > index && runsCode(s));
+        out.calls.push({
+          kind: 'action',
+          target: target.local,
+          job: scope.job,
+          triggers: outsider,
+          taint: taintOfWith(withOf(step), scope.taint, outsider),
+          secretsInherit: false,
+          via: [...scope.via, where(scope, label)],
+          ...(later < 0 ? {} : { runsAfter: stepLabel(steps[later] ?? {}, later) }),
+        });
       } else if ('remote' in target) {
         out.remoteActions.push(target.remote);
       }
@@ -383,6 +404,9 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): void {
       break;
     }
   });
+  // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
+  const left = checkout as { step: Obj; index: number; excerpt: string } | null;
+  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
 }
 
 function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
@@ -463,6 +487,6 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
   const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false };
-  judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
-  return { ok: true, path, composite: true, ...out };
+  const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
+  return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

@@ -4,13 +4,16 @@
  * repository — a reusable workflow (`jobs.<id>.uses`) is judged with the caller's outsider
  * triggers and the inputs it fills with attacker-written text tainted (a workflow whose only
  * trigger is `workflow_call` is thus judged as its callers run it); a composite action
- * (`dir/action.yml` or `action.yaml`) likewise, its steps seeing the caller's `github` context.
+ * (`dir/action.yml` or `action.yaml`) likewise, its steps seeing the caller's `github` context;
+ * an action that checks out the pull request's head and returns is an untrusted checkout when the
+ * calling job runs something after it.
  * Nested calls are followed to `MAX_CALL_DEPTH`; a call already judged with the same triggers and
  * inputs is not judged again (so cycles end). Pure: the texts are read beforehand
  * (workflow-files.ts), and `wanted` names the called files not read yet so the reader can fetch
  * them and judge again. A called file that cannot be read is `unreadCalled`: unknown, never safe.
  */
-import { analyseAction, analyseWorkflow, type RepoName, type WorkflowCall, type WorkflowFinding } from './workflow-analysis.js';
+import { oneLine } from './request.js';
+import { analyseAction, analyseWorkflow, checkoutTriggersOf, type RepoName, type WorkflowCall, type WorkflowFinding } from './workflow-analysis.js';
 
 /** Calls followed from a workflow at most (GitHub itself nests reusable workflows 4 deep, composite actions 10). */
 export const MAX_CALL_DEPTH = 6;
@@ -174,6 +177,21 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
       result.unpinnedActions += a.unpinnedActions;
     }
     addFindings(a.findings);
+    // The action checks out the pull request's head and returns; the calling job runs something after it.
+    const checkoutTriggers = checkoutTriggersOf(call.triggers);
+    if (a.checkoutLeft !== null && call.runsAfter !== undefined && checkoutTriggers.length > 0) {
+      addFindings([
+        {
+          code: 'untrusted-checkout',
+          path,
+          job: call.job,
+          step: a.checkoutLeft.step,
+          triggers: checkoutTriggers,
+          excerpt: oneLine(`${a.checkoutLeft.excerpt} → then the caller runs: ${call.runsAfter}`, 160),
+          via: call.via,
+        },
+      ]);
+    }
     addRemote(a.remoteActions);
     queue.push(...a.calls);
   }
