@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
-import { CALLEE_RESERVE, MAX_ACTION_FILES_GRAPHQL, MAX_ACTION_FILES_REST, MAX_WORKFLOW_BYTES, MAX_WORKFLOW_FILES_REST, readWorkflows } from '../../src/sources/github/workflow-files.js';
+import { CALLEE_RESERVE, MAX_ACTION_FILES_GRAPHQL, MAX_ACTION_FILES_REST, MAX_WORKFLOW_BYTES, MAX_WORKFLOW_FILES_GRAPHQL, MAX_WORKFLOW_FILES_REST, readWorkflows } from '../../src/sources/github/workflow-files.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { limiterFor, testClient, TOKEN } from './helpers.js';
 
@@ -179,6 +179,31 @@ describe('readWorkflows follows what outsider-triggered jobs call', () => {
     expect(asked[0]).toHaveLength(1 + MAX_ACTION_FILES_GRAPHQL);
     expect(asked[1]).toEqual([`HEAD:${called.path}`]);
     expect(got.findings.map((f) => f.path)).toEqual([called.path]);
+  });
+
+  it(`with a token and more than ${MAX_WORKFLOW_FILES_GRAPHQL} workflows: a callee beyond the first query is read by one query more, with the rest up to the cap`, async () => {
+    const names = Array.from({ length: MAX_WORKFLOW_FILES_GRAPHQL + 2 }, (_, i) => `w${String(i).padStart(2, '0')}.yml`);
+    const callee = names[names.length - 1] ?? '';
+    const text = (p: string): string =>
+      p.endsWith(`/${names[0]}`)
+        ? `on: pull_request_target\njobs:\n  j:\n    uses: ./.github/workflows/${callee}\n`
+        : p.endsWith(`/${callee}`)
+          ? 'on: workflow_call\njobs:\n  k:\n    runs-on: x\n    steps:\n      - run: echo "${{ github.head_ref }}"\n'
+          : SAFE;
+    const asked: number[] = [];
+    server.route('POST', GRAPHQL, (_req, res, { body }) => {
+      const { variables } = JSON.parse(body.toString('utf8')) as { variables: Record<string, string> };
+      const paths = Object.entries(variables).filter(([k]) => /^p\d+$/.test(k)).map(([, v]) => v);
+      asked.push(paths.length);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { repository: Object.fromEntries(paths.map((p, i) => [`x${i}`, blob(text(p))])) } }));
+    });
+    const c = call(true);
+    const got = await readWorkflows(c, REPO, base(), names.map((n) => item(n)));
+    expect(c.counter.requests).toBe(2);
+    expect(asked).toEqual([MAX_WORKFLOW_FILES_GRAPHQL - CALLEE_RESERVE, CALLEE_RESERVE]);
+    expect(got.read).toHaveLength(MAX_WORKFLOW_FILES_GRAPHQL);
+    expect(got.findings.map((f) => f.path)).toEqual([`.github/workflows/${callee}`]);
   });
 
   it('a called action over the size cap in the listing is unread without a request', async () => {

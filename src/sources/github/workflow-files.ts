@@ -11,7 +11,8 @@
  * rest in order. With a token one GraphQL query reads up to `MAX_WORKFLOW_FILES_GRAPHQL` (30)
  * workflows (the same reserve when more are listed) and up to `MAX_ACTION_FILES_GRAPHQL` (10)
  * action manifests of the listing at once (Blob `text`); a called file not among them is read by
- * one query more (up to 10 called action files more; at most `MAX_READ_ROUNDS` queries in all). None when the repository has no workflow. Each file is at most
+ * one query more, with the rest of the workflows up to the cap (up to 10 called action files
+ * more; at most `MAX_READ_ROUNDS` queries in all, 2 in practice). None when the repository has no workflow. Each file is at most
  * `MAX_WORKFLOW_BYTES` (128 KiB). A file not read — beyond the count, over the size, a 404, a
  * failure, a rate limit, text that does not parse — is listed in `unread` with why: what it
  * would show is unknown, never safe.
@@ -119,8 +120,8 @@ export async function readWorkflows(
     const wantedWorkflows = judged.wanted.filter((p) => workflowPaths.includes(p));
     const wantedActions = judged.wanted.filter((p) => !workflowPaths.includes(p));
     const next = [...take(wantedWorkflows, 'workflow', workflowCap), ...take(wantedActions, 'action', calledActionCap)];
-    // No callee left to read: the reads kept for callees go to the rest of the workflows, in order.
-    if (wantedWorkflows.length === 0) next.push(...take(workflowPaths, 'workflow', workflowCap));
+    // No callee left to read — or a token, where the rest ride in the same query —: the reads kept for callees go to the rest of the workflows, in order.
+    if (wantedWorkflows.length === 0 || token) next.push(...take(workflowPaths, 'workflow', workflowCap));
     if (next.length === 0) break;
     await readRound(next);
     judged = judge();
