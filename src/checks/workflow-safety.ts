@@ -5,7 +5,9 @@
  * spliced into a script of a workflow anyone can trigger (sources/github/workflow-analysis.ts).
  * Whoever takes such a workflow can publish a release the package's users then install, so a
  * finding holds the verdict (docs/scoring.md §6a). Reads the `repository` view: a `github:`
- * target's own workflow files, read within a budget (sources/github/workflow-files.ts).
+ * target's own workflow files, and the reusable workflows and composite actions of the repository
+ * their outsider-triggered jobs call, read within a budget (sources/github/workflow-files.ts,
+ * workflow-calls.ts).
  */
 import type { GithubWorkflowSafety } from '../evidence/schema.js';
 import { defineCheck } from './define.js';
@@ -18,7 +20,8 @@ const WHAT: Record<Finding['code'], string> = {
 };
 
 function describe(f: Finding): string {
-  return `${f.code} in ${f.path} (job ${f.job}, ${f.step}, on ${f.triggers.join('/')}): ${WHAT[f.code]} — ${f.excerpt}`;
+  const via = f.via === undefined || f.via.length === 0 ? '' : `, called from ${f.via.join(' → ')}`;
+  return `${f.code} in ${f.path} (job ${f.job}, ${f.step}, on ${f.triggers.join('/')}${via}): ${WHAT[f.code]} — ${f.excerpt}`;
 }
 
 export default defineCheck({
@@ -29,13 +32,13 @@ export default defineCheck({
   needs: ['repository'],
   title: 'Workflows outsiders can trigger',
   description:
-    "For a `github:` target: reads its GitHub Actions workflows (at most 8 without a token, 30 with one, each at most 128 KiB) for the two ways an outsider runs code with the repository's secrets — a `pull_request_target` or `workflow_run` workflow that checks out the pull request's code and then runs something (`untrusted-checkout`), and an issue, pull request, comment or commit text or a branch name spliced into a `run:` or `github-script` script of a workflow an outsider can trigger (`script-injection`; passing it through `env:` is the safe form). " +
-    'A finding scores 0 and holds the verdict; all read, some run on events outsiders can cause and none found 100; a workflow not read (cap, failure, does not parse) makes it unknown, never a pass. ' +
+    "For a `github:` target: reads its GitHub Actions workflows (at most 8 without a token, 30 with one, each at most 128 KiB) and the `action.yml` of the repository's own composite actions their outsider-triggered jobs call (at most 4 more requests without a token; with one, the workflows and up to 10 action files are one GraphQL query, and one more when over 30 workflows are listed or a called file was not among them) for the two ways an outsider runs code with the repository's secrets — a `pull_request_target` or `workflow_run` workflow that checks out the pull request's code and then runs something (`untrusted-checkout`), and an issue, pull request, comment or commit text or a branch name spliced into a `run:` or `github-script` script of a workflow an outsider can trigger (`script-injection`; passing it through `env:` is the safe form; `github.event['issue']['title']`, `toJSON(github.event.pull_request)` and the like count too) — judging the repository's reusable workflows (`uses: ./.github/workflows/x.yml`) and composite actions (`uses: ./path`) as their callers run them, with the caller's triggers, `github` context and tainted inputs, and naming the chain of files; actions of other repositories are named in the data, never read or judged safe. " +
+    'A finding scores 0 and holds the verdict; all read, some run on events outsiders can cause and none found 100; a workflow or a called action file not read (cap, failure, does not parse) makes it unknown, never a pass. ' +
     'Not applicable without workflows or when none of them runs on such events (nothing to judge, so no points); unpinned actions are counted as context, not scored.',
   messages: {
-    safe: '{read} workflows read: none lets an outsider run code with the secrets ({outsider} run on events outsiders can cause)',
+    safe: '{read} workflows and {actionsRead} called actions read: none lets an outsider run code with the secrets ({outsider} run on events outsiders can cause; {remoteCount} actions of other repositories they use not read)',
     dangerous: 'Dangerous workflow ({count} findings): {first}',
-    'partly-read': 'Unknown: {unreadCount} of {listed} workflows not read ({firstUnread}); none of the {read} read lets an outsider run code with the secrets',
+    'partly-read': 'Unknown: {unreadCount} workflow or called action files not read ({firstUnread}); none of the {read} workflows read lets an outsider run code with the secrets',
     'not-read': 'Unknown: the workflows were not read (evidence saved before nerq read them)',
     none: 'No GitHub Actions workflows',
     'no-outsider-trigger': '{read} workflows read: none runs on events outsiders can cause',
@@ -52,6 +55,11 @@ export default defineCheck({
       unread: safety.unread.map((u) => `${u.path}: ${u.reason}`),
       outsider: safety.outsiderTriggered.length,
       unpinnedActions: safety.unpinnedActions,
+      actionsRead: safety.actionsRead?.length ?? 0,
+      calls: safety.calls ?? [],
+      remoteActions: safety.remoteActions ?? [],
+      remoteCount: safety.remoteActions?.length ?? 0,
+      notJudged: safety.notJudged ?? [],
       findingCodes: [...new Set(safety.findings.map((f) => f.code))],
       findings: safety.findings.map(describe),
     };

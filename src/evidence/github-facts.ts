@@ -280,10 +280,20 @@ export const GithubWorkflowSafetySchema = z.object({
       step: z.string(),
       triggers: z.array(z.string()),
       excerpt: z.string(),
+      /** When the step is in a called workflow or action: its callers, outermost first; absent otherwise and in older evidence. */
+      via: z.array(z.string()).optional(),
     }),
   ),
   /** Third-party actions not pinned to a commit SHA in the files read (context; not scored). */
   unpinnedActions: z.number().int(),
+  /** Composite actions of the repository read and judged as their outsider-triggered callers run them (paths); absent when none. */
+  actionsRead: z.array(z.string()).optional(),
+  /** What outsider-triggered jobs call in the repository (`caller (job, step) → file`); absent when nothing. */
+  calls: z.array(z.string()).optional(),
+  /** Actions and reusable workflows of other repositories used by outsider-triggered jobs: not read, not judged; absent when none. */
+  remoteActions: z.array(z.string()).optional(),
+  /** Called actions of the repository that are not composite (JavaScript, Docker): not judged; absent when none. */
+  notJudged: z.array(z.string()).optional(),
 });
 export type GithubWorkflowSafety = z.infer<typeof GithubWorkflowSafetySchema>;
 

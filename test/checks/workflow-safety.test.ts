@@ -49,6 +49,28 @@ checkTable(check, [
     messageId: 'partly-read',
     data: { unreadCount: 1, listed: 3 },
   },
+  {
+    name: 'a script injection in a called composite action: 0, the chain of files named',
+    evidence: withSafety(safety({ findings: [{ ...injection, path: '.github/actions/setup/action.yml', via: ['.github/workflows/title.yml (job validate, Setup)'] }], actionsRead: ['.github/actions/setup/action.yml'] })),
+    score: 0,
+    messageId: 'dangerous',
+    data: { findingCodes: ['script-injection'], actionsRead: 1 },
+    message: ['.github/actions/setup/action.yml', 'called from .github/workflows/title.yml'],
+  },
+  {
+    name: 'all read and judged safe, with actions of other repositories named (never judged safe themselves)',
+    evidence: withSafety(safety({ actionsRead: ['a/action.yml'], remoteActions: ['other/action@v1'], calls: ['x → a/action.yml'] })),
+    score: 100,
+    messageId: 'safe',
+    data: { actionsRead: 1, remoteCount: 1, remoteActions: ['other/action@v1'], calls: ['x → a/action.yml'] },
+  },
+  {
+    name: 'a called action not read: unknown, never a pass',
+    evidence: withSafety(safety({ unread: [{ path: 'a/action.yml', reason: 'GitHub answered 404 for the file' }] })),
+    score: null,
+    messageId: 'partly-read',
+    data: { unreadCount: 1 },
+  },
   { name: 'evidence saved before workflows were read: unknown', evidence: withSafety(undefined), score: null, messageId: 'not-read' },
   { name: 'no workflows: not applicable', evidence: withSafety(safety({ listed: 0, read: [], outsiderTriggered: [] })), score: null, messageId: 'none' },
 ]);

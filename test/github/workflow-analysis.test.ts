@@ -121,13 +121,27 @@ describe('analyseWorkflow rules (synthetic)', () => {
     expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
   });
 
-  it.each(['issues', 'issue_comment', 'discussion', 'pull_request_review', '[push, issues]', '{ issues: { types: [opened] } }'])(
-    'an issue title in a run script under %s is a script injection',
-    (on) => {
-      const text = wf(on, '      - run: echo "${{ github.event.issue.title }}"\n');
-      expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 1']);
-    },
-  );
+  it.each([
+    ['issues', 'github.event.issue.title'],
+    ['issue_comment', 'github.event.issue.title'],
+    ['discussion', 'github.event.discussion.title'],
+    ['pull_request_review', 'github.event.review.body'],
+    ['[push, issues]', 'github.event.issue.title'],
+    ['{ issues: { types: [opened] } }', 'github.event.issue.title'],
+  ])('under %s, %s in a run script is a script injection', (on, context) => {
+    const text = wf(on, `      - run: echo "\${{ ${context} }}"\n`);
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 1']);
+  });
+
+  it.each([
+    ['discussion', 'github.event.issue.title'],
+    ['issues', 'github.head_ref'],
+    ['issue_comment', 'github.event.pull_request.title'],
+    ['workflow_run', 'github.event.comment.body'],
+  ])('under %s alone, %s is empty (the event does not carry it): not a finding', (on, context) => {
+    const text = wf(on, `      - run: echo "\${{ ${context} }}"\n`);
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual([]);
+  });
 
   it('a comment body in an actions/github-script script is a script injection; in `with:` of another action it is not', () => {
     const text = wf(

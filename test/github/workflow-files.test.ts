@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
-import { MAX_WORKFLOW_BYTES, MAX_WORKFLOW_FILES_REST, readWorkflows } from '../../src/sources/github/workflow-files.js';
+import { CALLEE_RESERVE, MAX_ACTION_FILES_GRAPHQL, MAX_ACTION_FILES_REST, MAX_WORKFLOW_BYTES, MAX_WORKFLOW_FILES_GRAPHQL, MAX_WORKFLOW_FILES_REST, readWorkflows } from '../../src/sources/github/workflow-files.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { limiterFor, testClient, TOKEN } from './helpers.js';
 
@@ -90,5 +90,127 @@ describe('readWorkflows without a token: REST, at most the cap', () => {
     const c = call(false);
     expect(await readWorkflows(c, REPO, base(), [])).toEqual({ listed: 0, read: [], unread: [], outsiderTriggered: [], findings: [], unpinnedActions: 0 });
     expect(c.counter.requests).toBe(0);
+  });
+});
+
+describe('readWorkflows follows what outsider-triggered jobs call', () => {
+  const CONTENTS = '/github/repos/acme/widget/contents/';
+  const manifest = (path: string, size: number | null = 100): RepoTreeItem => ({ path, type: 'blob', size });
+  const CALLER = 'on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/setup\n';
+  const TAINTED = 'runs:\n  using: composite\n  steps:\n    - shell: bash\n      run: git pull origin ${{ github.head_ref }}\n';
+
+  it('without a token: the workflow, then the called action.yml, one REST request each; an action nobody outsider-triggered calls is not read', async () => {
+    server.expect('GET', `${CONTENTS}.github/workflows/a.yml`, { body: CALLER });
+    server.expect('GET', `${CONTENTS}.github/actions/setup/action.yml`, { body: TAINTED });
+    const c = call(false);
+    const got = await readWorkflows(c, REPO, base(), [item('a.yml')], [manifest('.github/actions/setup/action.yml'), manifest('.github/actions/other/action.yml')]);
+    expect(c.counter.requests).toBe(2);
+    expect(got.actionsRead).toEqual(['.github/actions/setup/action.yml']);
+    expect(got.findings.map((f) => [f.code, f.path, f.via])).toEqual([['script-injection', '.github/actions/setup/action.yml', ['.github/workflows/a.yml (job j, step 1)']]]);
+    expect(server.requests.some((r) => r.path.includes('other'))).toBe(false);
+  });
+
+  it('without a token, a called action.yml answered 404 is unread: what it does is unknown', async () => {
+    server.expect('GET', `${CONTENTS}.github/workflows/a.yml`, { body: CALLER });
+    server.expect('GET', `${CONTENTS}.github/actions/setup/action.yml`, { status: 404, body: { message: 'Not Found' } });
+    const got = await readWorkflows(call(false), REPO, base(), [item('a.yml')], [manifest('.github/actions/setup/action.yml')]);
+    expect(got.findings).toEqual([]);
+    expect(got.unread).toEqual([{ path: '.github/actions/setup/action.yml', reason: 'GitHub answered 404 for the file' }]);
+  });
+
+  it(`without a token and more workflows than the cap: the last ${CALLEE_RESERVE} reads go to the reusable workflow the first ones call, then the rest in order`, async () => {
+    const names = Array.from({ length: MAX_WORKFLOW_FILES_REST + 3 }, (_, i) => `w${String(i).padStart(2, '0')}.yml`);
+    const callee = names[names.length - 1] ?? '';
+    const texts = new Map(names.map((n) => [n, SAFE]));
+    texts.set(names[0] ?? '', `on: issues\njobs:\n  j:\n    uses: ./.github/workflows/${callee}\n    with:\n      t: \${{ github.event.issue.title }}\n`);
+    texts.set(callee, 'on:\n  workflow_call:\njobs:\n  k:\n    runs-on: x\n    steps:\n      - run: echo "${{ inputs.t }}"\n');
+    const read = [...names.slice(0, MAX_WORKFLOW_FILES_REST - CALLEE_RESERVE), callee, names[MAX_WORKFLOW_FILES_REST - CALLEE_RESERVE] ?? ''];
+    for (const n of read) server.expect('GET', `${CONTENTS}.github/workflows/${n}`, { body: texts.get(n) ?? '' });
+    const c = call(false);
+    const got = await readWorkflows(c, REPO, base(), names.map((n) => item(n)));
+    expect(c.counter.requests).toBe(MAX_WORKFLOW_FILES_REST);
+    expect(got.findings.map((f) => [f.code, f.path])).toEqual([['script-injection', `.github/workflows/${callee}`]]);
+    expect(got.unread.map((u) => u.path).sort()).toEqual(names.filter((n) => !read.includes(n)).map((n) => `.github/workflows/${n}`));
+  });
+
+  it(`without a token, at most ${MAX_ACTION_FILES_REST} called actions are read; the next is unread, never safe`, async () => {
+    const dirs = Array.from({ length: MAX_ACTION_FILES_REST + 1 }, (_, i) => `act${i}`);
+    const caller = `on: issues\njobs:\n  j:\n    runs-on: x\n    steps:\n${dirs.map((d) => `      - uses: ./${d}\n`).join('')}`;
+    server.expect('GET', `${CONTENTS}.github/workflows/a.yml`, { body: caller });
+    for (const d of dirs.slice(0, MAX_ACTION_FILES_REST)) server.expect('GET', `${CONTENTS}${d}/action.yml`, { body: 'runs:\n  using: composite\n  steps: []\n' });
+    const c = call(false);
+    const got = await readWorkflows(c, REPO, base(), [item('a.yml')], dirs.map((d) => manifest(`${d}/action.yml`)));
+    expect(c.counter.requests).toBe(1 + MAX_ACTION_FILES_REST);
+    expect(got.actionsRead).toHaveLength(MAX_ACTION_FILES_REST);
+    expect(got.unread.map((u) => u.path)).toEqual([`act${MAX_ACTION_FILES_REST}/action.yml`]);
+  });
+
+  it(`with a token: the workflows and the listing's action files (up to ${MAX_ACTION_FILES_GRAPHQL}) in one GraphQL query`, async () => {
+    server.route('POST', GRAPHQL, (_req, res, { body }) => {
+      const { variables } = JSON.parse(body.toString('utf8')) as { variables: Record<string, string> };
+      const text: Record<string, string> = { 'HEAD:.github/workflows/a.yml': CALLER, 'HEAD:.github/actions/setup/action.yml': TAINTED, 'HEAD:.github/actions/other/action.yml': 'runs:\n  using: node20\n' };
+      const repository = Object.fromEntries(Object.entries(variables).filter(([k]) => /^p\d+$/.test(k)).map(([k, v]) => [`x${k.slice(1)}`, text[v] === undefined ? null : blob(text[v] ?? '')]));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { repository } }));
+    });
+    const c = call(true);
+    const got = await readWorkflows(c, REPO, base(), [item('a.yml')], [manifest('.github/actions/setup/action.yml'), manifest('.github/actions/other/action.yml')]);
+    expect(c.counter.requests).toBe(1);
+    expect(got.actionsRead).toEqual(['.github/actions/setup/action.yml']);
+    expect(got.findings.map((f) => f.code)).toEqual(['script-injection']);
+  });
+
+  it(`with a token: a called action not among the listing's first ${MAX_ACTION_FILES_GRAPHQL} action files is read by one query more`, async () => {
+    const others = Array.from({ length: MAX_ACTION_FILES_GRAPHQL }, (_, i) => manifest(`a${i}/action.yml`));
+    const called = manifest('.github/actions/setup/action.yml');
+    const asked: string[][] = [];
+    server.route('POST', GRAPHQL, (_req, res, { body }) => {
+      const { variables } = JSON.parse(body.toString('utf8')) as { variables: Record<string, string> };
+      const paths = Object.entries(variables).filter(([k]) => /^p\d+$/.test(k)).map(([, v]) => v);
+      asked.push(paths);
+      const text = (p: string) => (p === 'HEAD:.github/workflows/a.yml' ? CALLER : p === `HEAD:${called.path}` ? TAINTED : 'runs:\n  using: composite\n  steps: []\n');
+      const repository = Object.fromEntries(paths.map((p, i) => [`x${i}`, blob(text(p))]));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { repository } }));
+    });
+    const c = call(true);
+    const got = await readWorkflows(c, REPO, base(), [item('a.yml')], [...others, called]);
+    expect(c.counter.requests).toBe(2);
+    expect(asked[0]).toHaveLength(1 + MAX_ACTION_FILES_GRAPHQL);
+    expect(asked[1]).toEqual([`HEAD:${called.path}`]);
+    expect(got.findings.map((f) => f.path)).toEqual([called.path]);
+  });
+
+  it(`with a token and more than ${MAX_WORKFLOW_FILES_GRAPHQL} workflows: a callee beyond the first query is read by one query more, with the rest up to the cap`, async () => {
+    const names = Array.from({ length: MAX_WORKFLOW_FILES_GRAPHQL + 2 }, (_, i) => `w${String(i).padStart(2, '0')}.yml`);
+    const callee = names[names.length - 1] ?? '';
+    const text = (p: string): string =>
+      p.endsWith(`/${names[0]}`)
+        ? `on: pull_request_target\njobs:\n  j:\n    uses: ./.github/workflows/${callee}\n`
+        : p.endsWith(`/${callee}`)
+          ? 'on: workflow_call\njobs:\n  k:\n    runs-on: x\n    steps:\n      - run: echo "${{ github.head_ref }}"\n'
+          : SAFE;
+    const asked: number[] = [];
+    server.route('POST', GRAPHQL, (_req, res, { body }) => {
+      const { variables } = JSON.parse(body.toString('utf8')) as { variables: Record<string, string> };
+      const paths = Object.entries(variables).filter(([k]) => /^p\d+$/.test(k)).map(([, v]) => v);
+      asked.push(paths.length);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { repository: Object.fromEntries(paths.map((p, i) => [`x${i}`, blob(text(p))])) } }));
+    });
+    const c = call(true);
+    const got = await readWorkflows(c, REPO, base(), names.map((n) => item(n)));
+    expect(c.counter.requests).toBe(2);
+    expect(asked).toEqual([MAX_WORKFLOW_FILES_GRAPHQL - CALLEE_RESERVE, CALLEE_RESERVE]);
+    expect(got.read).toHaveLength(MAX_WORKFLOW_FILES_GRAPHQL);
+    expect(got.findings.map((f) => f.path)).toEqual([`.github/workflows/${callee}`]);
+  });
+
+  it('a called action over the size cap in the listing is unread without a request', async () => {
+    server.expect('GET', `${CONTENTS}.github/workflows/a.yml`, { body: CALLER });
+    const c = call(false);
+    const got = await readWorkflows(c, REPO, base(), [item('a.yml')], [manifest('.github/actions/setup/action.yml', MAX_WORKFLOW_BYTES + 1)]);
+    expect(c.counter.requests).toBe(1);
+    expect(got.unread.map((u) => u.path)).toEqual(['.github/actions/setup/action.yml']);
   });
 });

@@ -10,9 +10,11 @@
  * (one when it fits on a page), the README, at most 2 licence files, at most 6 manifests, at
  * most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock, Cargo.toml) and
  * the security policy (at most 22 in all; 8 for a typical single-package repository with a
- * lockfile, 9 with a security policy), and at most 8 workflow files, one request each
- * (workflow-files.ts): at most 30 file requests in all. With a token the workflows are one GraphQL
- * query instead (up to 30 of them), and one GraphQL query more dates the version tags when there
+ * lockfile, 9 with a security policy), and at most 8 workflow files and 4 `action.yml` files of
+ * composite actions their outsider-triggered jobs call, one request each (workflow-files.ts): at
+ * most 34 file requests in all. With a token the workflows and the listing's action manifests are
+ * one GraphQL query instead (up to 30 and 10 of them; one query more only for a called file beyond
+ * those), and one GraphQL query more dates the version tags when there
  * are any (tag-dates.ts), after the files are read so that a rate limit on it leaves only the
  * dates unknown. The
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
@@ -98,7 +100,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
   });
   const [reads, workflowSafety] = await Promise.all([
     restFileSource(call, base, null).read(toRead.map((i) => i.path)),
-    readWorkflows(call, repo, base, selection.workflowPaths),
+    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true),
   ]);
   const textOf = (path: string): string | null => {
     const read = reads.get(path);

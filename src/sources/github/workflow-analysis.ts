@@ -21,17 +21,29 @@
  *    `run:` script or an `actions/github-script` `script:` of an outsider-triggered workflow.
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
  * A job or step whose `if:` admits only the repository's own branches or known authors
- * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged.
+ * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged; one whose `if:`
+ * admits only some events (`github.event_name == 'pull_request' && …`) is judged under those
+ * triggers alone.
  *
- * Not judged (limits): the steps inside a called action or reusable workflow, expressions
- * written in bracket form (`github.event['issue']['title']`), repository settings. Unpinned
- * third-party actions are counted as context only (pinning is hygiene, not this finding).
+ * Calls (workflow-calls.ts follows them): a job's `uses:` of a reusable workflow of this
+ * repository (`./.github/workflows/x.yml`, the self-repository `$/.github/workflows/x.yml`, or
+ * `owner/repo/.github/workflows/x.yml@ref` naming the repository itself) and a step's `uses:` of an
+ * action of this repository (`./path`, `$/path`, `owner/repo@ref`, `owner/repo/path@ref`) are listed with the outsider triggers in effect and the inputs the
+ * caller fills with attacker-written text or the pull request's head (`with:`); the called file
+ * is then judged with those triggers and those inputs tainted (`analyseWorkflow` with a
+ * `CallContext`, `analyseAction`). An action or reusable workflow of another repository is
+ * named (`remoteActions`), never read, never judged safe.
+ *
+ * Not judged (limits): actions of other repositories, local actions that are not composite
+ * (JavaScript, Docker), repository settings. Unpinned third-party actions are counted as context
+ * only (pinning is hygiene, not this finding).
  *
  * YAML is read with the failsafe schema (every scalar a string: `on` stays the key `on`) and
  * at most `MAX_ALIASES` alias expansions, so an alias bomb is refused, never expanded.
  */
 import { parseDocument } from 'yaml';
 import { oneLine } from './request.js';
+import { injectedLine, NO_TAINT, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
 export type WorkflowFindingCode = 'untrusted-checkout' | 'script-injection';
 
@@ -45,11 +57,66 @@ export interface WorkflowFinding {
   triggers: string[];
   /** The line that shows it (the checkout's ref or the injected line), cut and flattened. */
   excerpt: string;
+  /** The callers when the step is in a called workflow or action, outermost first (`file (job …, step …)`). */
+  via?: string[];
+}
+
+/** A reusable workflow or an action of this repository, called from an outsider-triggered job. */
+export interface WorkflowCall {
+  kind: 'workflow' | 'action';
+  /** The called workflow's path, or the action's folder (`''` for the repository's root). */
+  target: string;
+  /** The calling job. */
+  job: string;
+  /** The outsider triggers in effect in the caller. */
+  triggers: string[];
+  /** Inputs (lower case) the caller fills with attacker-written text, and with the pull request's head. */
+  taint: { text: string[]; head: string[] };
+  /** `secrets: inherit` (a reusable workflow handed every secret). */
+  secretsInherit: boolean;
+  /** The callers, outermost first, this one last. */
+  via: string[];
+  /** For an action: the first later step of the calling job that runs code (a head checkout the action leaves behind is run by it). */
+  runsAfter?: string;
+}
+
+/** A checkout of the pull request's head an action leaves behind with nothing run after it inside the action. */
+export interface CheckoutLeft {
+  step: string;
+  excerpt: string;
+}
+
+export interface Judged {
+  findings: WorkflowFinding[];
+  calls: WorkflowCall[];
+  /** Actions and reusable workflows of other repositories used by outsider-triggered jobs (`uses:` as written). */
+  remoteActions: string[];
+  unpinnedActions: number;
 }
 
 export type WorkflowAnalysis =
-  | { ok: true; path: string; triggers: string[]; outsider: boolean; findings: WorkflowFinding[]; unpinnedActions: number }
+  | ({ ok: true; path: string; triggers: string[]; outsider: boolean } & Judged)
   | { ok: false; path: string; reason: string };
+
+export type ActionAnalysis =
+  | ({ ok: true; path: string; composite: true; checkoutLeft: CheckoutLeft | null } & Judged)
+  | { ok: true; path: string; composite: false; using: string }
+  | { ok: false; path: string; reason: string };
+
+/** How a called workflow or action runs: its caller's outsider triggers and tainted inputs. */
+export interface CallContext {
+  triggers: string[];
+  taint: Taint;
+  via: string[];
+  /** The job that called it (an action's steps are reported under the caller's job). */
+  job?: string;
+}
+
+/** The repository judged (to tell its own `owner/repo@ref` actions from other repositories'). */
+export interface RepoName {
+  owner: string;
+  name: string;
+}
 
 /** Alias expansions allowed while reading a workflow (real workflows use a few, if any). */
 export const MAX_ALIASES = 50;
@@ -69,18 +136,15 @@ export const OUTSIDER_TRIGGERS: readonly string[] = [
 ];
 /** Triggers under which checking out the pull request's code runs it with the secrets. */
 const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run']);
+/** The triggers among `triggers` under which checking out the pull request's code runs it with the secrets. */
+export const checkoutTriggersOf = (triggers: readonly string[]): string[] => triggers.filter((t) => CHECKOUT_TRIGGERS.has(t));
 
-/** Attacker-written text in the `github` context (the names GitHub's hardening guide lists). */
-const UNTRUSTED =
-  /\bgithub\s*\.\s*(?:head_ref|event\s*\.\s*(?:issue\.(?:title|body)|pull_request\.(?:title|body|head\.(?:ref|label|repo\.default_branch))|comment\.body|review\.body|review_comment\.body|pages\.[\w*]+\.page_name|commits\.[\w*]+\.(?:message|author\.(?:email|name))|head_commit\.(?:message|author\.(?:email|name))|workflow_run\.(?:head_branch|display_title|head_commit\.(?:message|author\.(?:email|name))|pull_requests\.[\w*]+\.head\.ref)|discussion\.(?:title|body)))\b/i;
-/** A ref that names the pull request's own code. */
-const HEAD_REF =
-  /github\.event\.pull_request\.head\.(?:sha|ref)\b|github\.head_ref\b|refs\/pull\/|github\.event\.workflow_run\.(?:head_sha|head_branch|head_commit\.id)\b|github\.event\.pull_request\.head\.repo\.full_name\b/i;
 const GIT_FETCH = /\bgit\s+(?:fetch|checkout|pull|switch)\b|\bgh\s+pr\s+checkout\b/i;
 /** A guard that admits only the repository's own branches or known authors. */
 const GUARD = /head\.repo\.full_name|head\.repo\.fork|author_association/i;
-const EXPRESSION = /\$\{\{([\s\S]*?)\}\}/g;
 const SHA_PIN = /@[0-9a-f]{40}$/i;
+/** `owner/repo[/path]@ref`. */
+const REMOTE_USES = /^([\w.-]+)\/([\w.-]+)((?:\/[\w.-]+)*)@[^\s@]+$/;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -97,16 +161,6 @@ function stepLabel(step: Obj, index: number): string {
   return oneLine(str(step.name) ?? str(step.id) ?? `step ${index + 1}`, 80);
 }
 
-/** The first line of `text` holding an untrusted expression, or null. */
-function injectedLine(text: string): string | null {
-  for (const line of text.split('\n')) {
-    for (const m of line.matchAll(EXPRESSION)) if (UNTRUSTED.test(m[1] ?? '')) return line;
-  }
-  // An expression split over lines.
-  for (const m of text.matchAll(EXPRESSION)) if (UNTRUSTED.test(m[1] ?? '')) return m[0];
-  return null;
-}
-
 function withOf(step: Obj): Obj {
   return isObj(step.with) ? step.with : {};
 }
@@ -115,39 +169,62 @@ function usesOf(step: Obj): string {
   return (str(step.uses) ?? '').trim();
 }
 
+/**
+ * What a `uses:` names: this repository's file (`./…`, `$/…`, or `owner/repo…@ref` naming the
+ * repository itself — all read as they are on the default branch), another repository's, or a
+ * container image.
+ */
+export function usesTarget(uses: string, repo: RepoName | null): { local: string } | { remote: string } | { image: true } | { invalid: true } {
+  if (uses.startsWith('docker://')) return { image: true };
+  // `./path` (the workspace's checkout) and `$/path` (the repository itself at the running commit).
+  if (uses.startsWith('./') || uses.startsWith('$/')) {
+    const rel = uses.slice(2).replace(/\/+$/, '');
+    if (rel.split('/').some((seg) => seg === '..' || seg === '.')) return { invalid: true };
+    return { local: rel };
+  }
+  const m = REMOTE_USES.exec(uses);
+  if (m !== null && repo !== null && m[1]?.toLowerCase() === repo.owner.toLowerCase() && m[2]?.toLowerCase() === repo.name.toLowerCase()) {
+    const rel = (m[3] ?? '').replace(/^\//, '');
+    if (rel.split('/').some((seg) => seg === '..' || seg === '.')) return { invalid: true };
+    return { local: rel };
+  }
+  return { remote: oneLine(uses, 120) };
+}
+
+/** Inputs (lower case) a `with:` fills with attacker-written text or the pull request's head. */
+function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[]): { text: string[]; head: string[] } {
+  const text: string[] = [];
+  const head: string[] = [];
+  for (const [key, value] of Object.entries(w)) {
+    if (typeof value !== 'string') continue;
+    if (textUntrusted(value, taint, triggers)) text.push(key.toLowerCase());
+    if (textNamesHead(value, taint)) head.push(key.toLowerCase());
+  }
+  return { text, head };
+}
+
 /** Whether a checkout step's `ref`/`repository` names the head, directly or through an earlier step's output. */
-function headCheckout(step: Obj, earlier: readonly Obj[]): string | null {
+function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint): string | null {
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
     for (const key of ['ref', 'repository']) {
       const value = str(w[key]);
       if (value === null) continue;
-      if (HEAD_REF.test(value)) return `${key}: ${value}`;
+      if (textNamesHead(value, taint)) return `${key}: ${value}`;
       for (const m of value.matchAll(/steps\.([\w-]+)\.outputs/g)) {
         const source = earlier.find((s) => str(s.id) === m[1]);
         if (source === undefined) continue;
         const inputs = [...Object.values(withOf(source)), source.run].filter((v): v is string => typeof v === 'string');
-        if (inputs.some((v) => HEAD_REF.test(v))) return `${key}: ${value}`;
+        if (inputs.some((v) => textNamesHead(v, taint))) return `${key}: ${value}`;
       }
     }
     return null;
   }
   const run = str(step.run);
   if (run === null) return null;
-  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && HEAD_REF.test(l)) || /\bgh\s+pr\s+checkout\b/i.test(l));
+  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && textNamesHead(l, taint)) || /\bgh\s+pr\s+checkout\b/i.test(l));
   return line ?? null;
-}
-
-function checkoutFinding(path: string, job: string, checkout: { step: Obj; index: number; excerpt: string }, runner: string, triggers: string[]): WorkflowFinding {
-  return {
-    code: 'untrusted-checkout',
-    path,
-    job,
-    step: stepLabel(checkout.step, checkout.index),
-    triggers,
-    excerpt: oneLine(`${checkout.excerpt} → then runs: ${runner}`, EXCERPT_CHARS),
-  };
 }
 
 /** Whether a script runs a command after the line that fetched the head (other than git, gh, echo, cd). */
@@ -168,61 +245,248 @@ function guarded(...ifs: unknown[]): boolean {
   return ifs.some((v) => typeof v === 'string' && GUARD.test(v));
 }
 
-/** Parse and judge one workflow file (pure). */
-export function analyseWorkflow(path: string, text: string): WorkflowAnalysis {
-  let value: unknown;
+/** Longest `if:` read for the events it admits (longer: not narrowed). */
+const MAX_IF_CHARS = 2000;
+
+/** `text` split at `op` outside parentheses and quoted strings (linear). */
+function splitTop(text: string, op: '&&' | '||'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (depth === 0 && text.startsWith(op, i)) {
+      parts.push(text.slice(start, i));
+      start = i + op.length;
+      i += op.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `text` without parentheses that wrap all of it. */
+function stripParens(text: string): string {
+  let t = text;
+  for (;;) {
+    if (!t.startsWith('(') || !t.endsWith(')')) return t;
+    let depth = 0;
+    let closesAt = -1;
+    for (let i = 0; i < t.length && closesAt < 0; i += 1) {
+      if (t[i] === '(') depth += 1;
+      else if (t[i] === ')') {
+        depth -= 1;
+        if (depth === 0) closesAt = i;
+      }
+    }
+    if (closesAt !== t.length - 1) return t;
+    t = t.slice(1, -1);
+  }
+}
+
+const EVENT_IS = /^github\.event_name==(['"])([a-z_]+)\1$|^(['"])([a-z_]+)\3==github\.event_name$/i;
+
+/**
+ * The events an `if:` admits when one of its `&&` terms is nothing but `github.event_name == '…'`
+ * comparisons joined by `||` (`(github.event_name == 'pull_request' || github.event_name ==
+ * 'pull_request_target') && …`); null when it does not say (then every trigger counts).
+ */
+export function eventsAdmitted(ifValue: unknown): Set<string> | null {
+  if (typeof ifValue !== 'string' || ifValue.length > MAX_IF_CHARS) return null;
+  let e = ifValue.replace(/\s+/g, '');
+  if (e.startsWith('${{') && e.endsWith('}}')) e = e.slice(3, -2);
+  const admittedBy: Array<Set<string>> = [];
+  for (const conjunct of splitTop(e, '&&')) {
+    const events = new Set<string>();
+    let onlyEvents = true;
+    for (const part of splitTop(stripParens(conjunct), '||')) {
+      const m = EVENT_IS.exec(stripParens(part));
+      if (m === null) {
+        onlyEvents = false;
+        break;
+      }
+      events.add((m[2] ?? m[4] ?? '').toLowerCase());
+    }
+    if (onlyEvents) admittedBy.push(events);
+  }
+  const [first, ...rest] = admittedBy;
+  return first === undefined ? null : new Set([...first].filter((x) => rest.every((set) => set.has(x))));
+}
+
+/** The triggers in effect under an `if:` (those it admits, when it says). */
+function narrowed(triggers: readonly string[], ifValue: unknown): string[] {
+  const admitted = eventsAdmitted(ifValue);
+  return admitted === null ? [...triggers] : triggers.filter((t) => admitted.has(t));
+}
+
+interface Scope {
+  path: string;
+  job: string;
+  /** Outsider triggers in effect (empty: nothing is judged, only counted). */
+  outsider: string[];
+  taint: Taint;
+  via: string[];
+  repo: RepoName | null;
+  jobGuarded: boolean;
+}
+
+const where = (scope: Scope, step: string | null): string => `${scope.path} (job ${scope.job}${step === null ? '' : `, ${step}`})`;
+
+/** Judge one job's steps (a workflow job's, or a composite action's `runs.steps`). */
+/** Judge the steps; returns the head checkout left with nothing run after it (for an action's caller to run). */
+function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutLeft | null {
+  const finding = (code: WorkflowFindingCode, step: string, triggers: string[], excerpt: string): WorkflowFinding => ({
+    code,
+    path: scope.path,
+    job: scope.job,
+    step,
+    triggers,
+    excerpt: oneLine(excerpt, EXCERPT_CHARS),
+    ...(scope.via.length === 0 ? {} : { via: scope.via }),
+  });
+  let checkout: { step: Obj; index: number; excerpt: string } | null = null;
+  steps.forEach((step, index) => {
+    const uses = usesOf(step);
+    if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('$/') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) out.unpinnedActions += 1;
+    // The triggers under which this step runs (an `if:` on `github.event_name` narrows them).
+    const outsider = narrowed(scope.outsider, step.if);
+    if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
+    const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
+    const label = stepLabel(step, index);
+    if (uses !== '') {
+      const target = usesTarget(uses, scope.repo);
+      if ('local' in target) {
+        const later = steps.findIndex((s, i) => i > index && runsCode(s));
+        out.calls.push({
+          kind: 'action',
+          target: target.local,
+          job: scope.job,
+          triggers: outsider,
+          taint: taintOfWith(withOf(step), scope.taint, outsider),
+          secretsInherit: false,
+          via: [...scope.via, where(scope, label)],
+          ...(later < 0 ? {} : { runsAfter: stepLabel(steps[later] ?? {}, later) }),
+        });
+      } else if ('remote' in target) {
+        out.remoteActions.push(target.remote);
+      }
+    }
+    // An untrusted checkout followed by code: reported once per checkout, at the checkout.
+    if (checkoutTriggers.length > 0) {
+      if (checkout !== null && runsCode(step)) {
+        out.findings.push(finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`));
+        checkout = null;
+      }
+      const head = checkout === null ? headCheckout(step, steps.slice(0, index), scope.taint) : null;
+      if (head !== null) {
+        checkout = { step, index, excerpt: head };
+        // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
+        if (runsAfterFetch(str(step.run), head)) {
+          out.findings.push(finding('untrusted-checkout', label, checkoutTriggers, `${head} → then runs: ${label}`));
+          checkout = null;
+        }
+      }
+    }
+    const scripts = [str(step.run), uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null];
+    for (const script of scripts) {
+      if (script === null) continue;
+      const line = injectedLine(script, scope.taint, outsider);
+      if (line === null) continue;
+      out.findings.push(finding('script-injection', label, outsider, line));
+      break;
+    }
+  });
+  // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
+  const left = checkout as { step: Obj; index: number; excerpt: string } | null;
+  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
+}
+
+function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
   try {
     const doc = parseDocument(text, { schema: 'failsafe', uniqueKeys: false, logLevel: 'silent' });
-    if (doc.errors.length > 0) return { ok: false, path, reason: 'the workflow is not valid YAML' };
-    value = doc.toJS({ maxAliasCount: MAX_ALIASES });
+    if (doc.errors.length > 0) return { ok: false, reason: `the ${what} is not valid YAML` };
+    const value: unknown = doc.toJS({ maxAliasCount: MAX_ALIASES });
+    return isObj(value) ? { ok: true, value } : { ok: false, reason: `the ${what} is not a mapping` };
   } catch {
-    return { ok: false, path, reason: 'the workflow is not valid YAML (or expands too many aliases)' };
+    return { ok: false, reason: `the ${what} is not valid YAML (or expands too many aliases)` };
   }
-  if (!isObj(value)) return { ok: false, path, reason: 'the workflow is not a mapping' };
+}
+
+const emptyJudged = (): Judged => ({ findings: [], calls: [], remoteActions: [], unpinnedActions: 0 });
+
+/**
+ * Parse and judge one workflow file (pure): with its own triggers, or — `context` given — as
+ * called by an outsider-triggered job (the caller's triggers, its tainted inputs).
+ */
+export function analyseWorkflow(path: string, text: string, options: { repo?: RepoName; context?: CallContext } = {}): WorkflowAnalysis {
+  const parsed = parseYaml(text, 'workflow');
+  if (!parsed.ok) return { ok: false, path, reason: parsed.reason };
+  const value = parsed.value;
   const triggers = workflowTriggers(value.on);
-  const outsider = triggers.filter((t) => OUTSIDER_TRIGGERS.includes(t));
-  const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
-  const findings: WorkflowFinding[] = [];
-  let unpinnedActions = 0;
+  const { context } = options;
+  const outsider = context !== undefined ? context.triggers : triggers.filter((t) => OUTSIDER_TRIGGERS.includes(t));
+  const out = emptyJudged();
   const jobs = isObj(value.jobs) ? value.jobs : {};
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
     const jobId = oneLine(rawJobId, 80);
-    const jobUses = str(job.uses);
-    if (jobUses !== null && !jobUses.startsWith('./') && !SHA_PIN.test(jobUses.trim())) unpinnedActions += 1;
-    const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
-    const jobGuarded = guarded(job.if);
-    let checkout: { step: Obj; index: number; excerpt: string } | null = null;
-    steps.forEach((step, index) => {
-      const uses = usesOf(step);
-      if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) unpinnedActions += 1;
-      if (outsider.length === 0 || jobGuarded || guarded(step.if)) return;
-      // An untrusted checkout followed by code: reported once per checkout, at the checkout.
-      if (checkoutTriggers.length > 0) {
-        if (checkout !== null && runsCode(step)) {
-          findings.push(checkoutFinding(path, jobId, checkout, stepLabel(step, index), checkoutTriggers));
-          checkout = null;
-        }
-        const head = checkout === null ? headCheckout(step, steps.slice(0, index)) : null;
-        if (head !== null) {
-          checkout = { step, index, excerpt: head };
-          // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
-          if (runsAfterFetch(str(step.run), head)) {
-            findings.push(checkoutFinding(path, jobId, checkout, stepLabel(step, index), checkoutTriggers));
-            checkout = null;
-          }
-        }
+    const jobOutsider = narrowed(outsider, job.if);
+    const scope: Scope = {
+      path,
+      job: jobId,
+      outsider: jobOutsider,
+      taint: context?.taint ?? NO_TAINT,
+      via: context?.via ?? [],
+      repo: options.repo ?? null,
+      jobGuarded: guarded(job.if),
+    };
+    const jobUses = str(job.uses)?.trim() ?? null;
+    if (jobUses !== null) {
+      if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
+      if (jobOutsider.length > 0 && !scope.jobGuarded) {
+        const target = usesTarget(jobUses, scope.repo);
+        if ('local' in target) {
+          const secrets = str(job.secrets)?.trim() === 'inherit';
+          out.calls.push({
+            kind: 'workflow',
+            target: target.local,
+            job: jobId,
+            triggers: jobOutsider,
+            taint: taintOfWith(withOf(job), scope.taint, jobOutsider),
+            secretsInherit: secrets,
+            via: [...scope.via, `${where(scope, null)}${secrets ? ' with secrets: inherit' : ''}`],
+          });
+        } else if ('remote' in target) out.remoteActions.push(target.remote);
       }
-      const scripts = [str(step.run), uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null];
-      for (const script of scripts) {
-        if (script === null) continue;
-        const line = injectedLine(script);
-        if (line === null) continue;
-        findings.push({ code: 'script-injection', path, job: jobId, step: stepLabel(step, index), triggers: outsider, excerpt: oneLine(line, EXCERPT_CHARS) });
-        break;
-      }
-    });
+    }
+    judgeSteps(scope, Array.isArray(job.steps) ? job.steps.filter(isObj) : [], out);
   }
-  return { ok: true, path, triggers, outsider: outsider.length > 0, findings, unpinnedActions };
+  return { ok: true, path, triggers, outsider: outsider.length > 0, ...out };
+}
+
+/**
+ * Parse and judge one action's `action.yml` as called by an outsider-triggered job (pure): a
+ * composite action's `runs.steps` see the caller's `github` context (`github.head_ref` is the
+ * same attacker text) and its `inputs.*` as the caller filled them. Any other kind of action
+ * (JavaScript, Docker) is not judged: `composite: false`.
+ */
+export function analyseAction(path: string, text: string, context: CallContext, repo: RepoName | null = null): ActionAnalysis {
+  const parsed = parseYaml(text, 'action');
+  if (!parsed.ok) return { ok: false, path, reason: parsed.reason };
+  const runs = isObj(parsed.value.runs) ? parsed.value.runs : null;
+  const using = oneLine(str(runs?.using) ?? 'unknown', 40);
+  if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
+  const out = emptyJudged();
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false };
+  const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
+  return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

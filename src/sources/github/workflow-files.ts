@@ -1,13 +1,21 @@
 /**
- * A repository's GitHub Actions workflow files, read within a stated budget and judged
- * (workflow-analysis.ts) — part of reading a repository's own files (repo-files.ts).
+ * A repository's GitHub Actions workflow files, and the composite actions of the repository their
+ * outsider-triggered jobs call, read within a stated budget and judged together
+ * (workflow-calls.ts, workflow-analysis.ts) — part of reading a repository's own files
+ * (repo-files.ts).
  *
- * Requests: without a token at most `MAX_WORKFLOW_FILES_REST` (8) REST file reads, one per
- * workflow, in the listing's order; with a token one GraphQL query reads up to
- * `MAX_WORKFLOW_FILES_GRAPHQL` (30) of them at once (Blob `text`). None when the repository has no
- * workflow. Each file is at most `MAX_WORKFLOW_BYTES` (128 KiB). A file not read — beyond the
- * count, over the size, a 404, a failure, a rate limit, text that does not parse — is listed in
- * `unread` with why: what it would show is unknown, never safe.
+ * Requests: without a token at most `MAX_WORKFLOW_FILES_REST` (8) REST file reads of workflows and
+ * at most `MAX_ACTION_FILES_REST` (4) of called actions' `action.yml`, one request each. The
+ * workflows are read in the listing's order, except that when more are listed than the cap, the
+ * last `CALLEE_RESERVE` (2) reads go first to the reusable workflows the others call, then to the
+ * rest in order. With a token one GraphQL query reads up to `MAX_WORKFLOW_FILES_GRAPHQL` (30)
+ * workflows (the same reserve when more are listed) and up to `MAX_ACTION_FILES_GRAPHQL` (10)
+ * action manifests of the listing at once (Blob `text`); a called file not among them is read by
+ * one query more, with the rest of the workflows up to the cap (up to 10 called action files
+ * more; at most `MAX_READ_ROUNDS` queries in all, 2 in practice). None when the repository has no workflow. Each file is at most
+ * `MAX_WORKFLOW_BYTES` (128 KiB). A file not read — beyond the count, over the size, a 404, a
+ * failure, a rate limit, text that does not parse — is listed in `unread` with why: what it
+ * would show is unknown, never safe.
  */
 import type { GithubWorkflowSafety } from '../../evidence/github-facts.js';
 import { graphqlFileSource } from './graphql.js';
@@ -15,14 +23,24 @@ import type { FileRead } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
 import { GithubStop, type GithubCall } from './request.js';
 import { restFileSource } from './rest.js';
-import { analyseWorkflow } from './workflow-analysis.js';
+import { actionManifestOf, judgeWorkflowCalls, type CallGraphResult } from './workflow-calls.js';
 
-/** Bytes of a workflow file read at most. */
+/** Bytes of a workflow (or action) file read at most. */
 export const MAX_WORKFLOW_BYTES = 128 * 1024;
 /** Workflow files read without a token (one REST request each). */
 export const MAX_WORKFLOW_FILES_REST = 8;
 /** Workflow files read with a token, in one GraphQL query. */
 export const MAX_WORKFLOW_FILES_GRAPHQL = 30;
+/** Called actions' manifests read without a token (one REST request each). */
+export const MAX_ACTION_FILES_REST = 4;
+/** Action manifests of the listing read with a token, in the same GraphQL query. */
+export const MAX_ACTION_FILES_GRAPHQL = 10;
+/** Workflow reads kept, without a token, for the reusable workflows the first ones call (when more are listed than the cap). */
+export const CALLEE_RESERVE = 2;
+/** Rounds of reading (each one REST batch or one GraphQL query) at most: the workflows, then what they call, then what that calls. */
+export const MAX_READ_ROUNDS = 3;
+
+const ACTION_MANIFEST = /(?:^|\/)action\.ya?ml$/i;
 
 async function readTexts(call: GithubCall, repo: { owner: string; name: string }, base: string, paths: readonly string[]): Promise<Map<string, FileRead>> {
   try {
@@ -40,36 +58,99 @@ export async function readWorkflows(
   repo: { owner: string; name: string },
   base: string,
   workflows: readonly RepoTreeItem[],
+  tree: readonly RepoTreeItem[] = [],
+  treeTruncated = false,
 ): Promise<GithubWorkflowSafety> {
-  const limit = call.tokenInUse ? MAX_WORKFLOW_FILES_GRAPHQL : MAX_WORKFLOW_FILES_REST;
+  const token = call.tokenInUse;
+  const workflowCap = token ? MAX_WORKFLOW_FILES_GRAPHQL : MAX_WORKFLOW_FILES_REST;
+  const actionCap = token ? MAX_ACTION_FILES_GRAPHQL : MAX_ACTION_FILES_REST;
+  const manifests = tree.filter((i) => i.type === 'blob' && ACTION_MANIFEST.test(i.path));
+  const sizeOf = new Map([...workflows, ...manifests].map((i) => [i.path, i.size]));
+  const listedManifests = new Set(manifests.map((i) => i.path));
+  const workflowPaths = workflows.map((i) => i.path);
+
+  const texts = new Map<string, string>();
+  const failed = new Map<string, string>();
+  const attempted = new Set<string>();
+  const oversize = new Map<string, string>();
+  let workflowReads = 0;
+  let actionReads = 0;
+  const readable = (path: string): boolean => {
+    const size = sizeOf.get(path) ?? null;
+    if (size !== null && size > MAX_WORKFLOW_BYTES) {
+      oversize.set(path, `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap (${size} bytes)`);
+      return false;
+    }
+    return !attempted.has(path);
+  };
+  const take = (paths: readonly string[], kind: 'workflow' | 'action', cap: number): string[] => {
+    const out: string[] = [];
+    for (const p of paths) {
+      if (!readable(p) || out.includes(p)) continue;
+      const used = kind === 'workflow' ? workflowReads : actionReads;
+      if (used + out.length >= cap) break;
+      out.push(p);
+    }
+    if (kind === 'workflow') workflowReads += out.length;
+    else actionReads += out.length;
+    return out;
+  };
+  const readRound = async (paths: readonly string[]) => {
+    if (paths.length === 0) return;
+    for (const p of paths) attempted.add(p);
+    const got = await readTexts(call, repo, base, paths);
+    for (const path of paths) {
+      const read = got.get(path) ?? { kind: 'error', reason: 'not read' };
+      if (read.kind !== 'file') failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason);
+      else if (Buffer.byteLength(read.text, 'utf8') > MAX_WORKFLOW_BYTES) failed.set(path, `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap`);
+      else texts.set(path, read.text);
+    }
+  };
+
+  // First round: the workflows (keeping reads for callees when more are listed than the cap); with a token the listing's action manifests too, shallowest first.
+  const firstCap = workflowPaths.length > workflowCap ? workflowCap - CALLEE_RESERVE : workflowCap;
+  const first = take(workflowPaths, 'workflow', firstCap);
+  const firstActions = token && first.length > 0 ? take([...manifests].sort((a, b) => a.path.split('/').length - b.path.split('/').length).map((i) => i.path), 'action', actionCap) : [];
+  await readRound([...first, ...firstActions]);
+  // With a token the listing's action files were read unasked: the called ones not among them get a budget of their own.
+  const calledActionCap = token ? actionReads + MAX_ACTION_FILES_GRAPHQL : actionCap;
+  const judge = (): CallGraphResult => judgeWorkflowCalls({ repo, workflows: workflowPaths, actionManifests: listedManifests, texts, failed, treeTruncated });
+  let judged = judge();
+  for (let round = 1; round < MAX_READ_ROUNDS; round += 1) {
+    const wantedWorkflows = judged.wanted.filter((p) => workflowPaths.includes(p));
+    const wantedActions = judged.wanted.filter((p) => !workflowPaths.includes(p));
+    const next = [...take(wantedWorkflows, 'workflow', workflowCap), ...take(wantedActions, 'action', calledActionCap)];
+    // No callee left to read — or a token, where the rest ride in the same query —: the reads kept for callees go to the rest of the workflows, in order.
+    if (wantedWorkflows.length === 0 || token) next.push(...take(workflowPaths, 'workflow', workflowCap));
+    if (next.length === 0) break;
+    await readRound(next);
+    judged = judge();
+  }
+
   const unread: GithubWorkflowSafety['unread'] = [];
-  const toRead: string[] = [];
-  for (const item of workflows) {
-    if (item.size !== null && item.size > MAX_WORKFLOW_BYTES) unread.push({ path: item.path, reason: `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap (${item.size} bytes)` });
-    else if (toRead.length >= limit) unread.push({ path: item.path, reason: `beyond the ${limit} workflow files read per repository${call.tokenInUse ? '' : ' without a token'}` });
-    else toRead.push(item.path);
+  const addUnread = (path: string, reason: string) => {
+    if (!unread.some((u) => u.path === path)) unread.push({ path, reason });
+  };
+  for (const path of workflowPaths) {
+    if (texts.has(path)) continue;
+    const why = oversize.get(path) ?? failed.get(path) ?? `beyond the ${workflowCap} workflow files read per repository${token ? '' : ' without a token'}`;
+    addUnread(path, why);
   }
-  const texts = toRead.length === 0 ? new Map<string, FileRead>() : await readTexts(call, repo, base, toRead);
-  const result: GithubWorkflowSafety = { listed: workflows.length, read: [], unread, outsiderTriggered: [], findings: [], unpinnedActions: 0 };
-  for (const path of toRead) {
-    const read = texts.get(path) ?? { kind: 'error', reason: 'not read' };
-    if (read.kind !== 'file') {
-      unread.push({ path, reason: read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason });
-      continue;
-    }
-    if (Buffer.byteLength(read.text, 'utf8') > MAX_WORKFLOW_BYTES) {
-      unread.push({ path, reason: `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap` });
-      continue;
-    }
-    const analysis = analyseWorkflow(path, read.text);
-    if (!analysis.ok) {
-      unread.push({ path, reason: analysis.reason });
-      continue;
-    }
-    result.read.push(path);
-    if (analysis.outsider) result.outsiderTriggered.push(path);
-    result.findings.push(...analysis.findings);
-    result.unpinnedActions += analysis.unpinnedActions;
+  for (const u of judged.notParsed) addUnread(u.path, u.reason);
+  for (const u of judged.unreadCalled) addUnread(u.path, u.reason);
+  for (const path of judged.wanted) {
+    addUnread(path, oversize.get(path) ?? `called, but beyond the ${actionCap} action files read per repository${token ? '' : ' without a token'}`);
   }
-  return result;
+  return {
+    listed: workflows.length,
+    read: judged.read,
+    unread,
+    outsiderTriggered: judged.outsiderTriggered,
+    findings: judged.findings,
+    unpinnedActions: judged.unpinnedActions,
+    ...(judged.actionsRead.length === 0 ? {} : { actionsRead: judged.actionsRead }),
+    ...(judged.calls.length === 0 ? {} : { calls: judged.calls }),
+    ...(judged.remoteActions.length === 0 ? {} : { remoteActions: judged.remoteActions }),
+    ...(judged.notJudged.length === 0 ? {} : { notJudged: judged.notJudged }),
+  };
 }

@@ -1,0 +1,124 @@
+/**
+ * What a GitHub Actions `${{ }}` expression names (docs/checks.md, `workflow-safety`): whether it
+ * carries attacker-written text (an issue or pull request title or body, a branch name, a comment,
+ * a commit message …, or an input a caller filled with one) or the pull request's own code (its
+ * head ref or sha). Pure, and linear in the expression's length: whitespace is dropped and
+ * bracket property access (`github.event['issue']['title']`, `github['head_ref']`,
+ * `commits[0]`) rewritten to dots before patterns without nested repetition are tried, so
+ * `format('{0}', github.event.comment.body)`, `join(github.event.commits.*.message)` and
+ * `toJSON(github.event.pull_request)` are recognised like the plain spelling.
+ */
+
+/** Attacker-written text in the `github` context (the names GitHub's hardening guide lists), on a normalised expression. */
+const UNTRUSTED =
+  /\bgithub\.(?:head_ref|event\.(?:issue\.(?:title|body)|pull_request\.(?:title|body|head\.(?:ref|label|repo\.default_branch))|comment\.body|review\.body|review_comment\.body|pages\.[\w*]+\.page_name|commits\.[\w*]+\.(?:message|author\.(?:email|name))|head_commit\.(?:message|author\.(?:email|name))|workflow_run\.(?:head_branch|display_title|head_commit\.(?:message|author\.(?:email|name))|pull_requests\.[\w*]+\.head\.ref)|discussion\.(?:title|body)))\b/gi;
+/** A whole object holding such text, dumped as JSON. */
+const UNTRUSTED_DUMP =
+  /\btojson\((github(?:\.event(?:\.(?:issue|pull_request(?:\.head)?|comment|review|review_comment|discussion|head_commit|commits|pages|workflow_run(?:\.head_commit)?))?)?)\)/gi;
+/**
+ * The outsider triggers whose event carries a context (GitHub's event payloads): `github.head_ref`
+ * is set only for pull request events, an issue's title only for issue events … Under a trigger
+ * that does not carry it the expression is empty, not attacker text. A context not listed here is
+ * taken as carried by every trigger.
+ */
+const CARRIED_BY: ReadonlyArray<[string, ReadonlySet<string>]> = [
+  ['github.head_ref', new Set(['pull_request_target'])],
+  ['github.event.pull_request', new Set(['pull_request_target', 'pull_request_review', 'pull_request_review_comment'])],
+  ['github.event.issue', new Set(['issues', 'issue_comment'])],
+  ['github.event.comment', new Set(['issue_comment', 'pull_request_review_comment', 'discussion_comment'])],
+  ['github.event.review.', new Set(['pull_request_review'])],
+  ['github.event.workflow_run', new Set(['workflow_run'])],
+  ['github.event.discussion', new Set(['discussion', 'discussion_comment'])],
+];
+
+/** Whether a context (normalised, lower case) can hold attacker text under one of `triggers` (null: any trigger). */
+function carried(context: string, triggers: readonly string[] | null): boolean {
+  if (triggers === null) return true;
+  const rule = CARRIED_BY.find(([prefix]) => context.startsWith(prefix));
+  return rule === undefined || triggers.some((t) => rule[1].has(t));
+}
+
+/** A ref or repository that names the pull request's own code. */
+const HEAD_REF =
+  /\bgithub\.event\.pull_request\.head\.(?:sha|ref|repo\.full_name)\b|\bgithub\.head_ref\b|refs\/pull\/|\bgithub\.event\.workflow_run\.(?:head_sha|head_branch|head_commit\.id)\b/i;
+const INPUT = /\b(?:github\.event\.)?inputs\.([\w-]+)/gi;
+const INPUT_DUMP = /\btojson\((?:github\.event\.)?inputs\)/i;
+
+/** Inputs (lower case) a caller filled with attacker-written text or the pull request's head. */
+export interface Taint {
+  text: ReadonlySet<string>;
+  head: ReadonlySet<string>;
+}
+export const NO_TAINT: Taint = { text: new Set(), head: new Set() };
+
+/** Whitespace out, `['name']` / `["name"]` / `[0]` / `[*]` as `.name`. */
+export function normaliseExpression(expression: string): string {
+  return expression
+    .replace(/\s+/g, '')
+    .replace(/\['([\w-]*)'\]|\["([\w-]*)"\]|\[(\d+|\*)\]/g, (_m, a?: string, b?: string, c?: string) => `.${a ?? b ?? c ?? ''}`);
+}
+
+function namesInput(normalised: string, inputs: ReadonlySet<string>): boolean {
+  if (inputs.size === 0) return false;
+  if (INPUT_DUMP.test(normalised)) return true;
+  for (const m of normalised.matchAll(INPUT)) if (inputs.has((m[1] ?? '').toLowerCase())) return true;
+  return false;
+}
+
+/**
+ * Whether the inside of one `${{ }}` carries attacker-written text under one of `triggers` (the
+ * outsider triggers in effect; null: under any).
+ */
+export function expressionUntrusted(inside: string, taint: Taint = NO_TAINT, triggers: readonly string[] | null = null): boolean {
+  const e = normaliseExpression(inside);
+  for (const m of e.matchAll(UNTRUSTED)) if (carried(m[0].toLowerCase(), triggers)) return true;
+  for (const m of e.matchAll(UNTRUSTED_DUMP)) if (carried((m[1] ?? '').toLowerCase(), triggers)) return true;
+  return namesInput(e, taint.text);
+}
+
+/** Whether the inside of one `${{ }}` names the pull request's own code. */
+export function expressionNamesHead(inside: string, taint: Taint = NO_TAINT): boolean {
+  const e = normaliseExpression(inside);
+  return HEAD_REF.test(e) || namesInput(e, taint.head);
+}
+
+/** The expressions of a text: each `${{ … }}` whole and its inside (found with indexOf: linear). */
+function expressionSpans(text: string): Array<{ whole: string; inside: string }> {
+  const out: Array<{ whole: string; inside: string }> = [];
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf('${{', from);
+    if (start < 0) return out;
+    const end = text.indexOf('}}', start + 3);
+    if (end < 0) return out;
+    out.push({ whole: text.slice(start, end + 2), inside: text.slice(start + 3, end) });
+    from = end + 2;
+  }
+}
+
+/** The expressions of a text (the inside of each `${{ }}`). */
+export function expressionsOf(text: string): string[] {
+  return expressionSpans(text).map((s) => s.inside);
+}
+
+/** Whether any expression in `text` carries attacker-written text. */
+export function textUntrusted(text: string, taint: Taint = NO_TAINT, triggers: readonly string[] | null = null): boolean {
+  return expressionsOf(text).some((e) => expressionUntrusted(e, taint, triggers));
+}
+
+/**
+ * Whether `text` names the pull request's head: in an expression, or written out (`refs/pull/…`
+ * in a script).
+ */
+export function textNamesHead(text: string, taint: Taint = NO_TAINT): boolean {
+  return /refs\/pull\//i.test(text) || expressionsOf(text).some((e) => expressionNamesHead(e, taint));
+}
+
+/** The first line of `text` with an expression carrying attacker-written text (or the expression, when it spans lines); null when none. */
+export function injectedLine(text: string, taint: Taint = NO_TAINT, triggers: readonly string[] | null = null): string | null {
+  for (const line of text.split('\n')) {
+    for (const e of expressionsOf(line)) if (expressionUntrusted(e, taint, triggers)) return line;
+  }
+  for (const s of expressionSpans(text)) if (expressionUntrusted(s.inside, taint, triggers)) return s.whole;
+  return null;
+}

@@ -1,0 +1,118 @@
+/**
+ * Hostile world, category 27 (numbered in this file only; scripts/hostile-summary.ts registers
+ * categories): a repository's workflow and action files written to make the workflow-safety
+ * analysis (sources/github/workflow-calls.ts, workflow-analysis.ts, workflow-expressions.ts)
+ * hang, blow up or call outside the repository. Expressions are read in time linear in their
+ * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
+ * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
+ * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
+ * refused, never expanded; a `uses:` with control characters comes out flattened; an overlong `if:`
+ * is not read for the events it admits. Times are this
+ * thread's CPU time.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventsAdmitted } from '../../src/sources/github/workflow-analysis.js';
+import { judgeWorkflowCalls, MAX_CALLS_JUDGED, type CallGraphInput } from '../../src/sources/github/workflow-calls.js';
+import { expressionUntrusted, injectedLine } from '../../src/sources/github/workflow-expressions.js';
+import { noteCases, noteTime } from './support/metrics.js';
+
+const MAX_RATIO = 24;
+const SLACK_MS = 15;
+const CPU_TICK_MS = 4;
+const K = 4000;
+
+function cpuNow(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+function bestOf3(fn: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i += 1) {
+    const start = cpuNow();
+    fn();
+    best = Math.min(best, cpuNow() - start);
+  }
+  return best;
+}
+/** Time `run(k)` and `run(8k)`; a pair over the bound is measured again (three attempts); the best pair counts. */
+function growth(run: (k: number) => unknown): { small: number; large: number; bound: number } {
+  bestOf3(() => run(K));
+  let best = { small: Infinity, large: Infinity, bound: 0 };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const small = bestOf3(() => run(K));
+    const pair = { small, large: bestOf3(() => run(8 * K)), bound: MAX_RATIO * Math.max(small, CPU_TICK_MS) + SLACK_MS };
+    if (pair.large - pair.bound < best.large - best.bound) best = pair;
+    if (best.large <= best.bound) break;
+  }
+  return best;
+}
+
+function judge(files: Record<string, string>): ReturnType<typeof judgeWorkflowCalls> {
+  const paths = Object.keys(files);
+  const input: CallGraphInput = {
+    repo: { owner: 'acme', name: 'widget' },
+    workflows: paths.filter((p) => p.startsWith('.github/workflows/')),
+    actionManifests: new Set(paths.filter((p) => /(?:^|\/)action\.ya?ml$/.test(p))),
+    texts: new Map(Object.entries(files)),
+    failed: new Map(),
+    treeTruncated: false,
+  };
+  return judgeWorkflowCalls(input);
+}
+
+describe('hostile workflows: expressions are read in linear time', () => {
+  it.for<[string, (k: number) => string]>([
+    ['an unclosed `${{` repeated', (k) => `echo ${'${{ github.'.repeat(k)}`],
+    ['`[\'` runs', (k) => `\${{ github${"['".repeat(k)}head_ref }}`],
+    ['`["` and `]` runs', (k) => `\${{ ${'["x"]'.repeat(k)}${'['.repeat(k)} }}`],
+    ['whitespace between dots', (k) => `\${{ github${' '.repeat(k)}.${' '.repeat(k)}head_ref }}`],
+    ['a long inputs chain', (k) => `\${{ ${'inputs.a'.repeat(k)} }}`],
+    ['toJSON( repeated', (k) => `\${{ ${'toJSON(github.event'.repeat(k)} }}`],
+  ])('%s', ([, make], ctx) => {
+    const taint = { text: new Set(['a', 'b']), head: new Set<string>() };
+    const g = growth((k) => injectedLine(make(k), taint, ['pull_request_target']));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: calls are bounded', () => {
+  it(`a workflow with many jobs calling one reusable workflow with different inputs judges at most ${MAX_CALLS_JUDGED} calls, the rest unknown`, () => {
+    const jobs = Array.from({ length: MAX_CALLS_JUDGED + 20 }, (_, i) => `  j${i}:\n    uses: ./.github/workflows/callee.yml\n    with:\n      in${i}: \${{ github.event.pull_request.title }}\n`).join('');
+    const callee = 'on: workflow_call\njobs:\n  k:\n    runs-on: x\n    steps:\n      - run: echo ok\n';
+    const r = judge({ '.github/workflows/caller.yml': `on: pull_request_target\njobs:\n${jobs}`, '.github/workflows/callee.yml': callee });
+    expect(r.findings).toEqual([]);
+    expect(r.unreadCalled.map((u) => u.path)).toEqual(['.github/workflows/callee.yml']);
+    expect(r.calls.length).toBeLessThanOrEqual(30);
+  });
+
+  it('two composite actions calling each other end', () => {
+    const a = 'runs:\n  using: composite\n  steps:\n    - uses: ./b\n';
+    const b = 'runs:\n  using: composite\n  steps:\n    - uses: ./a\n    - shell: bash\n      run: echo "${{ github.head_ref }}"\n';
+    const r = judge({ '.github/workflows/w.yml': 'on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./a\n', 'a/action.yml': a, 'b/action.yml': b });
+    expect(r.findings.map((f) => f.path)).toEqual(['b/action.yml']);
+  });
+
+  it('`..` in a `uses:` path is refused (never read), and a `uses:` with control characters comes out flattened', () => {
+    const r = judge({ '.github/workflows/w.yml': 'on: issues\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./../../etc\n      - uses: "evil/\\u001b[31mred@v1"\n' });
+    expect(r.wanted).toEqual([]);
+    expect(r.unreadCalled).toEqual([]);
+    expect(r.remoteActions.every((a) => !/[\u0000-\u001f]/.test(a))).toBe(true);
+  });
+
+  it('an `if:` of a million parentheses is not read for the events it admits (over the length read)', () => {
+    const deep = `${'('.repeat(500_000)}github.event_name == 'issues'${')'.repeat(500_000)}`;
+    expect(eventsAdmitted(deep)).toBeNull();
+    const r = judge({ '.github/workflows/w.yml': `on: issues\njobs:\n  j:\n    runs-on: x\n    steps:\n      - if: "${deep}"\n        run: echo "\${{ github.event.issue.title }}"\n` });
+    expect(r.findings).toHaveLength(1);
+  });
+
+  it('an alias bomb in a called action.yml is refused with a reason, never expanded', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`), 'runs:\n  using: composite\n  steps: *i'].join('\n');
+    const r = judge({ '.github/workflows/w.yml': 'on: issues\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./act\n', 'act/action.yml': bomb });
+    expect(r.unreadCalled).toHaveLength(1);
+    expect(r.unreadCalled[0]?.path).toBe('act/action.yml');
+    expect(expressionUntrusted('github.head_ref')).toBe(true);
+  });
+});
