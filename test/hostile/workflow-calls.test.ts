@@ -1,6 +1,5 @@
 /**
- * Hostile world, category 27 (numbered in this file only; scripts/hostile-summary.ts registers
- * categories): a repository's workflow and action files written to make the workflow-safety
+ * Hostile world, category 28: a repository's workflow and action files written to make the workflow-safety
  * analysis (sources/github/workflow-calls.ts, workflow-analysis.ts, workflow-expressions.ts)
  * hang, blow up or call outside the repository. Expressions are read in time linear in their
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
