@@ -14,37 +14,7 @@ import { eventsAdmitted } from '../../src/sources/github/workflow-analysis.js';
 import { judgeWorkflowCalls, MAX_CALLS_JUDGED, type CallGraphInput } from '../../src/sources/github/workflow-calls.js';
 import { expressionUntrusted, injectedLine } from '../../src/sources/github/workflow-expressions.js';
 import { noteCases, noteTime } from './support/metrics.js';
-
-const MAX_RATIO = 24;
-const SLACK_MS = 15;
-const CPU_TICK_MS = 4;
-const K = 4000;
-
-function cpuNow(): number {
-  const { user, system } = process.threadCpuUsage();
-  return (user + system) / 1000;
-}
-function bestOf3(fn: () => unknown): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i += 1) {
-    const start = cpuNow();
-    fn();
-    best = Math.min(best, cpuNow() - start);
-  }
-  return best;
-}
-/** Time `run(k)` and `run(8k)`; a pair over the bound is measured again (three attempts); the best pair counts. */
-function growth(run: (k: number) => unknown): { small: number; large: number; bound: number } {
-  bestOf3(() => run(K));
-  let best = { small: Infinity, large: Infinity, bound: 0 };
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const small = bestOf3(() => run(K));
-    const pair = { small, large: bestOf3(() => run(8 * K)), bound: MAX_RATIO * Math.max(small, CPU_TICK_MS) + SLACK_MS };
-    if (pair.large - pair.bound < best.large - best.bound) best = pair;
-    if (best.large <= best.bound) break;
-  }
-  return best;
-}
+import { growth } from './support/linear-time.js';
 
 function judge(files: Record<string, string>): ReturnType<typeof judgeWorkflowCalls> {
   const paths = Object.keys(files);
