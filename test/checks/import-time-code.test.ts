@@ -11,7 +11,10 @@ import { ok, pypiFacts } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
-const read = (path: string, text: string): PypiImportFile => ({ path, size: text.length, unread: null, ...readImportCode(text) });
+const read = (path: string, text: string): PypiImportFile => {
+  const { flags, excerpts } = readImportCode(text);
+  return { path, size: text.length, unread: null, flags, excerpts };
+};
 const unread = (path: string, why: string): PypiImportFile => ({ path, size: 300_000, unread: why, flags: [], excerpts: [] });
 const contents = (files: PypiImportFile[] | undefined, extra: Partial<PypiWheelContents> = {}): PypiWheelContents => ({
   wheel: 'example-2.1.0-py3-none-any.whl',
