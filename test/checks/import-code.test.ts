@@ -112,10 +112,10 @@ describe('what each flag is for', () => {
 });
 
 describe('a text padded with calls', () => {
-  it('past MAX_CALLS the reading says it is not complete; a flag found before stays', () => {
+  it('past MAX_CALLS the reading is not complete and says so with `padded`; a flag found before stays', () => {
     const padding = 'eval("1")\n'.repeat(MAX_CALLS + 1);
-    expect(readImportCode(padding)).toMatchObject({ flags: [], complete: false });
-    expect(readImportCode(`import base64\nexec(base64.b64decode("eA=="))\n${padding}`)).toMatchObject({ flags: ['exec-decoded'], complete: false });
+    expect(readImportCode(padding)).toMatchObject({ flags: ['padded'], excerpts: [`more than ${MAX_CALLS} calls`], complete: false });
+    expect(readImportCode(`import base64\nexec(base64.b64decode("eA=="))\n${padding}`)).toMatchObject({ flags: ['exec-decoded', 'padded'], complete: false });
     expect(readImportCode('eval("1")\n'.repeat(MAX_CALLS)).complete).toBe(true);
   });
 });

@@ -165,10 +165,10 @@ describe('reading import-time modules by range requests', () => {
     expect(contents.importCode?.files[0]).toMatchObject({ path: 'pkg/__init__.py', unread: expect.stringMatching(/could not be read/), flags: [] });
   });
 
-  it('a module padded past the classifier\'s call limit, without a flag: named unread, not clean', async () => {
+  it('a module padded past the classifier\'s call limit: read, flagged `padded`, never clean', async () => {
     serve({ [WHEEL]: makeZip([{ name: 'pkg/__init__.py', data: 'eval("1")\n'.repeat(MAX_CALLS + 1) }]) });
     const contents = await read(WHEEL);
-    expect(contents.importCode?.files[0]).toMatchObject({ unread: `more than ${MAX_CALLS} calls to follow`, flags: [] });
+    expect(contents.importCode?.files[0]).toMatchObject({ unread: null, flags: ['padded'] });
   });
 
   it('a server that ignores Range: the modules come from the one whole body', async () => {

@@ -19,14 +19,14 @@ export interface ImportCodeReading {
   /** The lines that carry them (single-line, capped), at most MAX_EXCERPTS. */
   excerpts: string[];
   /**
-   * False when the text holds more calls than MAX_CALLS: those past it were not followed, so
-   * no flag is not "clean" (no real module comes near it; a padded payload would).
+   * False when the text holds more calls than MAX_CALLS: those past it were not followed. No
+   * real module comes near it, a payload padded to hide past it would: the flag `padded`.
    */
   complete: boolean;
 }
 
 /** Every label readImportCode gives, most serious first. */
-export const IMPORT_FLAGS = ['reverse-shell', 'exfiltration', 'download-and-run', 'exec-decoded', 'ip-endpoint', 'silent-process', 'obfuscation', 'dynamic-import', 'encoded-blob'] as const;
+export const IMPORT_FLAGS = ['reverse-shell', 'exfiltration', 'download-and-run', 'exec-decoded', 'ip-endpoint', 'silent-process', 'obfuscation', 'dynamic-import', 'encoded-blob', 'padded'] as const;
 export type ImportFlag = (typeof IMPORT_FLAGS)[number];
 /** The flags that leave no doubt about intent: the check scores them 0. */
 export const UNAMBIGUOUS_FLAGS: readonly ImportFlag[] = ['reverse-shell', 'exfiltration'];
@@ -286,6 +286,8 @@ export function readImportCode(source: string): ImportCodeReading {
   if (at !== -1) flag('dynamic-import', at);
   at = first(LONG_BLOB);
   if (at !== -1 && RUNS_DATA.test(text)) flag('encoded-blob', at);
+  // Calls past MAX_CALLS were not followed: the excerpt says so.
+  if (calls > MAX_CALLS) found.set('padded', `more than ${MAX_CALLS} calls`);
 
   const flags = IMPORT_FLAGS.filter((f) => found.has(f));
   return { flags, excerpts: flags.slice(0, MAX_EXCERPTS).map((f) => excerpt(found.get(f) as string)), complete: calls <= MAX_CALLS };

@@ -16,7 +16,7 @@
  * cap is listed unread (the check reads that as hidden code, not as none).
  */
 import { inflateRawSync } from 'node:zlib';
-import { MAX_CALLS, readImportCode } from '../../checks/lib/import-code.js';
+import { readImportCode } from '../../checks/lib/import-code.js';
 import type { PypiFile, PypiImportCode, PypiImportFile, PypiStartupHook, PypiWheelContents } from '../../evidence/schema.js';
 import { DEFAULT_ENDPOINTS } from '../endpoints.js';
 import type { HttpClient } from '../http/types.js';
@@ -369,8 +369,6 @@ async function readImportFile(reader: RangeReader, entry: ZipEntry, caps: WheelC
   }
   if (bytes.length !== entry.size) return importUnread(entry, `holds ${bytes.length} bytes where the archive states ${entry.size}`);
   const reading = readImportCode(bytes.toString('utf8'));
-  // Past the classifier's call limit, a module without a flag is not known to be clean.
-  if (!reading.complete && reading.flags.length === 0) return importUnread(entry, `more than ${MAX_CALLS} calls to follow`);
   return { path: entry.name, size: entry.size, unread: null, flags: reading.flags, excerpts: reading.excerpts };
 }
 
