@@ -73,13 +73,18 @@ const ROOT_PTH = /^(?:[^/]+\.data\/(?:purelib|platlib)\/)?[^/]+\.pth$/;
  * site-packages puts such a file at the root too.
  */
 export function isStartupHookPath(name: string): boolean {
+  return ROOT_PTH.test(normalisedPath(name));
+}
+
+/** A wheel entry's name with `.`, `..`, empty parts and backslashes resolved, as an installer joins it. */
+function normalisedPath(name: string): string {
   const parts: string[] = [];
   for (const part of name.split(/[\\/]+/)) {
     if (part === '' || part === '.') continue;
     if (part === '..') parts.pop();
     else parts.push(part);
   }
-  return ROOT_PTH.test(parts.join('/'));
+  return parts.join('/');
 }
 
 /**
@@ -275,15 +280,9 @@ async function readHooks(reader: RangeReader, caps: WheelCaps, filename: string)
   };
 }
 
-/** A wheel path as an installer places it under site-packages: `<name>.data/purelib|platlib/` dropped, `.`/`..` resolved. */
+/** A wheel path as an installer places it under site-packages: normalised, `<name>.data/purelib|platlib/` dropped. */
 function installedPath(name: string): string {
-  const parts: string[] = [];
-  for (const part of name.split(/[\\/]+/)) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return parts.join('/').replace(/^[^/]+\.data\/(?:purelib|platlib)\//, '');
+  return normalisedPath(name).replace(/^[^/]+\.data\/(?:purelib|platlib)\//, '');
 }
 
 /** Top-level names an import of the package is unlikely to mean: read last. */
