@@ -74,6 +74,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['bundled-dependencies.test.ts', '24 bundled dependencies'],
   ['extraction-paths.test.ts', '25 where extraction puts a file'],
   ['dependency-confusion-payloads.test.ts', '26 dependency-confusion payloads'],
+  ['import-time-code.test.ts', '2 hostile packages'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {
