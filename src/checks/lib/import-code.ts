@@ -92,8 +92,8 @@ const SOCKET_WIRED = /\bos\.dup2\s*\(\s*\w+\.fileno\s*\(|\bstdin\s*=\s*\w+\.file
 /** …when that is a shell; or the shell one-liners that need no Python socket. */
 const SHELL = /\bpty\.spawn\s*\(|['"](?:\/bin\/)?(?:ba|z)?sh['"]|['"][^'"\n]*\b(?:cmd|powershell)(?:\.exe)?['"]/i;
 const SHELL_ONE_LINER = /\/dev\/(?:tcp|udp)\/|\bnc\s+-e\b|\b(?:ba)?sh\s+-i\s*[>&]/;
-/** A process started with no console and no pipes, or a hidden PowerShell. */
-const SILENT_PROCESS = /\bDETACHED_PROCESS\b|\bCREATE_NO_WINDOW\b|\bstart_new_session\s*=\s*True\b|(?:\bDEVNULL\b[\s\S]*){3}/;
+/** A process started detached or with no console (or, counted apart, with stdin, stdout and stderr all DEVNULL)… */
+const SILENT_PROCESS = /\bDETACHED_PROCESS\b|\bCREATE_NO_WINDOW\b|\bstart_new_session\s*=\s*True\b/;
 /** …running the package's own file, an interpreter or a shell (a viewer or a helper tool is ordinary). */
 const SILENT_TARGET = /\b__file__\b|\bsys\.executable\b|['"]pythonw?(?:3[.\d]*)?(?:\.exe)?['"]|['"](?:\/bin\/)?(?:ba|z)?sh['"]|\b(?:cmd|powershell|pwsh|wscript|cscript|mshta)(?:\.exe)?\b/i;
 /** A hidden or encoded PowerShell, wherever it is started. */
@@ -108,7 +108,7 @@ const OBFUSCATION = [
 /** `__import__` / `import_module` of a name computed by decoding, reversing or joining pieces. */
 const HIDDEN_IMPORT = /\b(?:__import__|import_module)\s*\(\s*(?=[^)]*(?:\bdecode\s*\(|\bb64decode\b|\bchr\s*\(|\[::-1\]|['"]\w{1,3}['"]\s*\+\s*['"]\w{1,3}['"]))/;
 /** A long base64 run, or a long run of `\x` escapes. */
-const LONG_BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{1000,}={0,2}|(?:\\x[0-9a-fA-F]{2}){400,}/;
+const LONG_BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{1000,}={0,2}|(?<!\\x[0-9a-fA-F]{2})(?:\\x[0-9a-fA-F]{2}){400,}/;
 /** Code that runs data: what makes a blob worth a flag. */
 const RUNS_DATA = /(?:(?<![\w.])(?:exec|eval)|\bmarshal\.loads|(?<![\w.])__import__)\s*\(/;
 
@@ -251,7 +251,8 @@ export function readImportCode(source: string): ImportCodeReading {
       const flow = traced(args, lineAt(m.index), named);
       if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
       if (DOWNLOADED.test(flow)) flag('download-and-run', m.index);
-      if (pattern === PROCESS_CALL && ((SILENT_PROCESS.test(args) && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
+      const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
+      if (pattern === PROCESS_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
     }
   }
   // A downloaded file made executable or started, within a few lines of each other.
