@@ -1,8 +1,8 @@
 /**
  * import-time-code: what the release's wheel runs when the package is imported. Python executes
- * a package's `__init__.py` (and a single-module distribution's `.py`) the moment a user writes
- * `import x`, so a payload there runs on every machine that uses the package; most malicious
- * uploads that ship a wheel put it there.
+ * a package's `__init__.py` (and a single-module distribution's `.py`), and the modules it
+ * imports, the moment a user writes `import x`, so a payload there runs on every machine that
+ * uses the package; most malicious uploads that ship a wheel put it there.
  *
  * Clean import code is not a reason to add points (docs/scoring.md §6a: a finding that does not
  * change the answer is not a finding): as implausible-version does, the check leaves itself out
@@ -26,7 +26,7 @@ export default defineCheck({
   needs: ['pypi'],
   title: 'Import-time code',
   description:
-    'Reads, by HTTP range requests from the wheel startup-hooks reads, the modules an `import` of the package runs first: each top-level package\'s `__init__.py` and each top-level `.py` module (the one named like the distribution first; at most 6, each up to 256 KiB, 1 MiB per wheel), and classifies their text without running it. ' +
+    'Reads, by HTTP range requests from the wheel startup-hooks reads, the modules an `import` of the package runs first: each top-level package\'s `__init__.py` and each top-level `.py` module (the one named like the distribution first; at most 6, each up to 256 KiB, 1 MiB per wheel), then up to 6 modules an `__init__.py` imports from its own package (`from .app import …`) within the same budget, and classifies their text without running it. ' +
     `Host data (credentials, the whole environment, user and host names, browser stores) in a network call's arguments, or a socket wired to a shell, scores ${HOSTILE_SCORE}; decoded or downloaded data handed to exec/eval or a process, a downloaded file made executable, a request to a literal public IP address, a hidden detached process, hidden names or imports, a large encoded blob beside code that runs data, or more calls than the classifier follows (no real module comes near) scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
     'Import code with none of these is not a finding and leaves the check out of the report (it never adds points), as does a wheel without such modules or a release without a wheel; unknown when the wheel or one of the chosen modules could not be read (over its size cap, a size the archive misstates, a file host failure), and for evidence saved before nerq read them.',
   messages: {

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_FLAGS, MAX_CALLS, readImportCode } from '../../src/checks/lib/import-code.js';
+import { IMPORT_FLAGS, MAX_CALLS, packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
 
 const GUARDDOG = new URL('../../fixtures/import-code/guarddog/', import.meta.url);
 
@@ -108,6 +108,29 @@ describe('what each flag is for', () => {
     expect(reading.flags).toEqual(IMPORT_FLAGS.filter((f) => reading.flags.includes(f)));
     expect(reading.flags).toEqual(['exfiltration', 'download-and-run', 'exec-decoded']);
     expect(reading.excerpts.every((e) => e.length <= 160 && !e.includes('\n'))).toBe(true);
+  });
+});
+
+describe('the modules a package\'s __init__.py imports from itself', () => {
+  it('relative and absolute forms, parenthesised lists, aliases; other packages and parents left out', () => {
+    const text = [
+      'from .app import Flask as Flask',
+      'from . import json, views as _v',
+      'from . import (',
+      '    signals,',
+      '    typing,',
+      ')',
+      'from pkg.sansio.app import App',
+      'import pkg.cli',
+      'from .. import parent',
+      'from werkzeug import Response',
+      'import os',
+      'try:',
+      '    from ._speedups import fast',
+      'except ImportError:',
+      '    pass',
+    ].join('\n');
+    expect(packageImports(text, 'pkg')).toEqual(['app', 'json', 'views', 'signals', 'typing', '_speedups', 'sansio.app', 'cli']);
   });
 });
 

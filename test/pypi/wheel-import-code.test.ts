@@ -65,12 +65,36 @@ describe('reading import-time modules by range requests', () => {
   const read = (name: string, caps = WHEEL_CAPS) => readWheelContents(ctx.http, endpoints(), [file(name)], false, { caps });
   const ranges = () => ctx.server.requests.map((r) => r.headers.range);
 
-  it('flask (real): flask/__init__.py read and clean, one range after the tail', async () => {
+  it('flask (real): flask/__init__.py, then the modules it imports from flask, all clean; one range for each round', async () => {
     serve({ [FLASK]: flaskWheel() });
     const contents = await read(FLASK);
     expect(contents.unavailable).toBeNull();
-    expect(contents.importCode).toEqual({ files: [{ path: 'flask/__init__.py', size: 2701, unread: null, flags: [], excerpts: [] }], skipped: 0 });
-    expect(ranges()).toEqual(['bytes=-32768', expect.stringMatching(/^bytes=0-\d+$/)]);
+    const files = contents.importCode?.files ?? [];
+    expect(files[0]).toEqual({ path: 'flask/__init__.py', size: 2701, unread: null, flags: [], excerpts: [] });
+    // flask/__init__.py imports `from . import json`, `from .app import Flask`, `from .blueprints …` and more.
+    expect(files.slice(1).map((f) => f.path)).toEqual(['flask/json/__init__.py', 'flask/app.py', 'flask/blueprints.py', 'flask/config.py', 'flask/ctx.py', 'flask/globals.py']);
+    expect(files.every((f) => f.unread === null && f.flags.length === 0)).toBe(true);
+    expect(contents.importCode?.skipped).toBeGreaterThan(0);
+    expect(ranges()).toEqual(['bytes=-32768', 'bytes=0-1079', expect.stringMatching(/^bytes=\d+-\d+$/)]);
+  });
+
+  it('a payload one import away: the module __init__.py imports is read and flagged; one it does not import is not read', async () => {
+    const zip = makeZip([
+      { name: 'pkg/__init__.py', data: 'from ._version import __version__\nfrom . import core as _core\n' },
+      { name: 'pkg/_version.py', data: '__version__ = "1.0"\n' },
+      { name: 'pkg/core.py', data: MALICIOUS_INIT },
+      { name: 'pkg/unused.py', data: MALICIOUS_INIT },
+    ]);
+    serve({ [WHEEL]: zip });
+    const contents = await read(WHEEL);
+    expect(contents.importCode?.files.map((f) => [f.path, f.flags])).toEqual([['pkg/__init__.py', []], ['pkg/_version.py', []], ['pkg/core.py', ['exec-decoded']]]);
+  });
+
+  it('a followed module past the budget is counted as skipped, not named unread', async () => {
+    const zip = makeZip([{ name: 'pkg/__init__.py', data: 'from .big import x\n', deflate: false }, { name: 'pkg/big.py', data: 'x = 1\n'.repeat(100), deflate: false }]);
+    serve({ [WHEEL]: zip });
+    const contents = await read(WHEEL, { ...WHEEL_CAPS, importBudgetBytes: 100 });
+    expect(contents.importCode).toEqual({ files: [expect.objectContaining({ path: 'pkg/__init__.py', unread: null })], skipped: 1 });
   });
 
   it('flask edited: a payload in flask/__init__.py is flagged with its line', async () => {
@@ -174,7 +198,8 @@ describe('reading import-time modules by range requests', () => {
   it('a server that ignores Range: the modules come from the one whole body', async () => {
     serve({ [FLASK]: flaskWheel() }, { ignoreRange: true });
     const contents = await read(FLASK);
-    expect(contents.importCode?.files.map((f) => [f.path, f.unread])).toEqual([['flask/__init__.py', null]]);
+    expect(contents.importCode?.files[0]).toMatchObject({ path: 'flask/__init__.py', unread: null });
+    expect(contents.importCode?.files.every((f) => f.unread === null)).toBe(true);
     expect(ctx.server.requests).toHaveLength(1);
   });
 

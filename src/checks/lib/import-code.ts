@@ -112,6 +112,26 @@ const LONG_BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{1000,}={0,2}|(?<!\\x[0-9a-f
 /** Code that runs data: what makes a blob worth a flag. */
 const RUNS_DATA = /(?:(?<![\w.])(?:exec|eval)|\bmarshal\.loads|(?<![\w.])__import__)\s*\(/;
 
+/**
+ * The package's own modules a package's `__init__.py` imports, as dotted names relative to the
+ * package (`from .app import X` → `app`, `from . import a, b` → `a`, `b`, `from pkg.sub.x import
+ * y` / `import pkg.sub.x` → `sub.x`), in the order written, once each. Text only: an import
+ * inside a function or behind a condition is listed too, a computed one is not.
+ */
+export function packageImports(text: string, packageName: string): string[] {
+  const found: string[] = [];
+  const add = (name: string): void => {
+    if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(name) && !found.includes(name)) found.push(name);
+  };
+  const own = packageName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of text.matchAll(/^[ \t]*from[ \t]+\.([\w.]*)[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]+)/gm)) {
+    if (m[1] !== '') add(m[1] as string);
+    else for (const part of (m[2] as string).replace(/[()\\]/g, ' ').split(',')) add(part.trim().split(/\s+as\s+/)[0]?.trim() ?? '');
+  }
+  for (const m of text.matchAll(new RegExp(String.raw`^[ \t]*(?:from[ \t]+${own}\.([\w.]+)[ \t]+import|import[ \t]+${own}\.([\w.]+))`, 'gm'))) add((m[1] ?? m[2]) as string);
+  return found;
+}
+
 /** The text from `open` (just after a `(`) to its matching `)`, strings skipped; at most `max` characters. */
 function callArguments(text: string, open: number, max = MAX_SPAN): string {
   let depth = 1;

@@ -16,7 +16,7 @@
  * cap is listed unread (the check reads that as hidden code, not as none).
  */
 import { inflateRawSync } from 'node:zlib';
-import { readImportCode } from '../../checks/lib/import-code.js';
+import { packageImports, readImportCode } from '../../checks/lib/import-code.js';
 import type { PypiFile, PypiImportCode, PypiImportFile, PypiStartupHook, PypiWheelContents } from '../../evidence/schema.js';
 import { DEFAULT_ENDPOINTS } from '../endpoints.js';
 import type { HttpClient } from '../http/types.js';
@@ -54,12 +54,20 @@ export const WHEEL_CAPS = {
   hookTextChars: 4_000,
   /** Import-time modules read (the package named like the distribution first); more are counted in `skipped`. */
   importFiles: 6,
+  /**
+   * Modules of the package its `__init__.py` imports (`from .app import …`), read after the
+   * top-level ones within the same budget; one that is too large or past the budget is counted
+   * in `skipped`, not named unread (it is a second look, not the module an import runs first).
+   */
+  importFollowed: 6,
   /** An import-time module over this size (compressed or not, or once inflated) is named unread. */
   importFileBytes: 256 * KiB,
   /** Compressed bytes of import-time modules read per wheel; a module past it is named unread. */
   importBudgetBytes: 1 * MiB,
-  /** Entries to read that lie at most this far apart are fetched in one range. */
+  /** Entries to read that lie at most this far apart are fetched in one range… */
   coalesceGapBytes: 16 * KiB,
+  /** …and the followed modules, which usually sit together in their package's folder, this far. */
+  followGapBytes: 64 * KiB,
 } as const;
 
 export type WheelCaps = { [K in keyof typeof WHEEL_CAPS]: number };
@@ -265,7 +273,7 @@ async function readHooks(reader: RangeReader, caps: WheelCaps, filename: string)
   const modules = importTimeModules(entries.value, filename);
   const chosen = modules.slice(0, caps.importFiles);
   const plan = planImportReads(chosen, caps);
-  await prefetchNear(reader, [...pth.slice(0, caps.hooks).filter((e) => readable(e, caps.hookBytes)), ...plan.filter((p) => p.unread === null).map((p) => p.entry)], caps);
+  await prefetchNear(reader, [...pth.slice(0, caps.hooks).filter((e) => readable(e, caps.hookBytes)), ...plan.filter((p) => p.unread === null).map((p) => p.entry)], caps.coalesceGapBytes);
   const hooks: PypiStartupHook[] = [];
   for (const entry of pth.slice(0, caps.hooks)) {
     const hook = await readHook(reader, entry, caps);
@@ -273,11 +281,56 @@ async function readHooks(reader: RangeReader, caps: WheelCaps, filename: string)
     hooks.push(hook);
   }
   const files: PypiImportFile[] = [];
-  for (const { entry, unread } of plan) files.push(unread === null ? await readImportFile(reader, entry, caps) : importUnread(entry, unread));
+  const texts: { entry: ZipEntry; text: string }[] = [];
+  for (const { entry, unread } of plan) {
+    if (unread !== null) {
+      files.push(importUnread(entry, unread));
+      continue;
+    }
+    const read = await readImportFile(reader, entry, caps);
+    files.push(read.file);
+    if (read.text !== null) texts.push({ entry, text: read.text });
+  }
+  // A second look: the package's own modules its __init__.py imports, within what is left of the budget.
+  const imported = followedModules(entries.value, texts, chosen);
+  let budget = caps.importBudgetBytes - plan.reduce((sum, p) => sum + (p.unread === null ? p.entry.compressedSize : 0), 0);
+  const followed = imported.slice(0, caps.importFollowed).filter((entry) => {
+    if (!readable(entry, caps.importFileBytes) || entry.compressedSize > budget) return false;
+    budget -= entry.compressedSize;
+    return true;
+  });
+  await prefetchNear(reader, followed, caps.followGapBytes);
+  for (const entry of followed) files.push((await readImportFile(reader, entry, caps)).file);
   return {
     ok: true,
-    value: { entries: entries.value.length, hooks, hooksUnread: Math.max(0, pth.length - caps.hooks), importCode: { files, skipped: modules.length - chosen.length } },
+    value: {
+      entries: entries.value.length,
+      hooks,
+      hooksUnread: Math.max(0, pth.length - caps.hooks),
+      importCode: { files, skipped: modules.length - chosen.length + imported.length - followed.length },
+    },
   };
+}
+
+/**
+ * The entries of the modules the read `__init__.py` files import from their own package
+ * (checks/lib/import-code.ts, `packageImports`), in the order written: `pkg/a.py` or
+ * `pkg/a/__init__.py`, once each, none already chosen.
+ */
+function followedModules(entries: readonly ZipEntry[], texts: readonly { entry: ZipEntry; text: string }[], chosen: readonly ZipEntry[]): ZipEntry[] {
+  const byPath = new Map(entries.map((e) => [installedPath(e.name), e] as const));
+  const out: ZipEntry[] = [];
+  for (const { entry, text } of texts) {
+    const match = /^([A-Za-z_]\w*)\/__init__\.py$/.exec(installedPath(entry.name));
+    if (match === null) continue;
+    const pkg = match[1] as string;
+    for (const name of packageImports(text, pkg)) {
+      const base = `${pkg}/${name.replace(/\./g, '/')}`;
+      const found = byPath.get(`${base}.py`) ?? byPath.get(`${base}/__init__.py`);
+      if (found !== undefined && !chosen.includes(found) && !out.includes(found)) out.push(found);
+    }
+  }
+  return out;
 }
 
 /** A wheel path as an installer places it under site-packages: normalised, `<name>.data/purelib|platlib/` dropped. */
@@ -333,10 +386,10 @@ function entrySpan(entry: ZipEntry): { start: number; end: number } {
 
 /**
  * Fetch the entries about to be read in as few ranges as possible: spans not already held,
- * sorted, and joined when the gap between them is at most `coalesceGapBytes`. A failed prefetch
+ * sorted, and joined when the gap between them is at most `gapBytes`. A failed prefetch
  * is not an error here: each entry's own read asks again and reports it.
  */
-async function prefetchNear(reader: RangeReader, entries: readonly ZipEntry[], caps: WheelCaps): Promise<void> {
+async function prefetchNear(reader: RangeReader, entries: readonly ZipEntry[], gapBytes: number): Promise<void> {
   const total = reader.total ?? Infinity;
   const spans = entries
     .map(entrySpan)
@@ -346,7 +399,7 @@ async function prefetchNear(reader: RangeReader, entries: readonly ZipEntry[], c
   const groups: { start: number; end: number }[] = [];
   for (const span of spans) {
     const last = groups[groups.length - 1];
-    if (last !== undefined && span.start - last.end <= caps.coalesceGapBytes) last.end = Math.max(last.end, span.end);
+    if (last !== undefined && span.start - last.end <= gapBytes) last.end = Math.max(last.end, span.end);
     else groups.push({ ...span });
   }
   for (const group of groups) await reader.prefetch(group.start, group.end);
@@ -356,19 +409,21 @@ function importUnread(entry: ZipEntry, why: string): PypiImportFile {
   return { path: entry.name, size: entry.size, unread: why, flags: [], excerpts: [] };
 }
 
-/** One import-time module, read and classified; any failure names it unread (the rest of the wheel stands). */
-async function readImportFile(reader: RangeReader, entry: ZipEntry, caps: WheelCaps): Promise<PypiImportFile> {
+/** One import-time module, read and classified (its text kept only for the caller); any failure names it unread (the rest of the wheel stands). */
+async function readImportFile(reader: RangeReader, entry: ZipEntry, caps: WheelCaps): Promise<{ file: PypiImportFile; text: string | null }> {
+  const unread = (why: string) => ({ file: importUnread(entry, why), text: null });
   const data = await entryData(reader, entry);
-  if (!data.ok) return importUnread(entry, data.reason);
+  if (!data.ok) return unread(data.reason);
   let bytes: Buffer;
   try {
     bytes = entry.method === 0 ? data.bytes : inflateRawSync(data.bytes, { maxOutputLength: caps.importFileBytes });
   } catch {
-    return importUnread(entry, `does not inflate within ${Math.round(caps.importFileBytes / KiB)} KiB`);
+    return unread(`does not inflate within ${Math.round(caps.importFileBytes / KiB)} KiB`);
   }
-  if (bytes.length !== entry.size) return importUnread(entry, `holds ${bytes.length} bytes where the archive states ${entry.size}`);
-  const reading = readImportCode(bytes.toString('utf8'));
-  return { path: entry.name, size: entry.size, unread: null, flags: reading.flags, excerpts: reading.excerpts };
+  if (bytes.length !== entry.size) return unread(`holds ${bytes.length} bytes where the archive states ${entry.size}`);
+  const text = bytes.toString('utf8');
+  const reading = readImportCode(text);
+  return { file: { path: entry.name, size: entry.size, unread: null, flags: reading.flags, excerpts: reading.excerpts }, text };
 }
 
 /** An entry's compressed data: its local header read (with the usual extra fields), and the rest when they are longer. */
