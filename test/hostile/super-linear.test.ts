@@ -25,6 +25,7 @@ import { pythonProjectName } from '../../src/sources/github/link.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { localImports } from '../../src/checks/lib/install-targets.js';
+import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
 import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -222,6 +223,17 @@ describe('install-script code grows linearly', () => {
     for (const unit of ["require('./", "import x from './", 'import ', 'export {} from ', '../']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => localImports(`${unit.repeat(k)}x`, 'a/b.js'), 2000, true));
+    }
+  });
+});
+
+/** What a PyPI wheel runs on import (src/checks/lib/import-code.ts): module text a stranger wrote. */
+describe('import-time Python code grows linearly', () => {
+  it('the classifier and the import reader, on runs of the units their patterns start from', ({ task }) => {
+    for (const unit of ['exec(', 'from . import ', '__import__(', 'base64.b64decode(', 'subprocess.Popen(', '"', '\\x41', 'QUJD', '(', 'requests.post(', '#']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
+      expectLinear(task, `imports ${JSON.stringify(unit)}`, growth((k) => packageImports(`${unit.repeat(k)}x`, 'pkg'), 1000, true));
     }
   });
 });

@@ -106,7 +106,7 @@ const OBFUSCATION = [
   /\bb['"](?:\\x[0-9a-fA-F]{2}){3,}[^'"\n]*['"]\s*\)?\s*\.decode\s*\(\s*['"]cp(?:1026|037|500|875|1140)['"]/,
 ];
 /** `__import__` / `import_module` of a name computed by decoding, reversing or joining pieces. */
-const HIDDEN_IMPORT = /\b(?:__import__|import_module)\s*\(\s*(?=[^)]*(?:\bdecode\s*\(|\bb64decode\b|\bchr\s*\(|\[::-1\]|['"]\w{1,3}['"]\s*\+\s*['"]\w{1,3}['"]))/;
+const HIDDEN_IMPORT = /\b(?:__import__|import_module)\s*\(\s*(?=[^)]{0,400}?(?:\bdecode\s*\(|\bb64decode\b|\bchr\s*\(|\[::-1\]|['"]\w{1,3}['"]\s*\+\s*['"]\w{1,3}['"]))/;
 /** A long base64 run, or a long run of `\x` escapes. */
 const LONG_BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{1000,}={0,2}|(?<!\\x[0-9a-fA-F]{2})(?:\\x[0-9a-fA-F]{2}){400,}/;
 /** Code that runs data: what makes a blob worth a flag. */
