@@ -69,7 +69,7 @@ const HOST_DATA = [
   /\.ssh\b|\bid_rsa\b|\bid_ed25519\b|\.aws\/|\.aws\b['"]|\.pypirc\b|\.npmrc\b|\.git-credentials\b|\.docker\/config\.json|\.kube\/config/,
   /\b(?:AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|GITHUB_TOKEN|GH_TOKEN|NPM_TOKEN|PYPI_TOKEN|TWINE_PASSWORD|COMPUTERNAME)\b/,
   /\bgetuser\s*\(|\bgethostname\s*\(|\bplatform\.(?:node|uname)\s*\(|\bos\.(?:uname|getlogin|getcwd)\s*\(|\bgetlogin\s*\(|\bwhoami\b/,
-  /\bos\.environ\b(?!\s*(?:\.get\b|\[|\.setdefault\b|\.pop\b|\.__contains__\b|\.(?:items|keys|values)\s*\(\s*\)[^\n]*\bif\b))/,
+  /\bos\.environ\b(?!\s*(?:\.get\b|\[|\.setdefault\b|\.pop\b|\.__contains__\b|\.(?:items|keys|values)\s*\(\s*\)[^\n]{0,400}?\bif\b))/,
   /\bbrowser_cookie3\b|\bLogin Data\b|\bLocal State\b|\bpassword_value\b|\bencrypted_value\b|\bFROM\s+(?:logins|cookies|moz_cookies)\b|\bwallet\.dat\b|\bExodus\b|\bElectrum\b|Local Storage[\\/]+leveldb/,
 ];
 /** A URL to a literal IPv4 address… */
@@ -81,12 +81,12 @@ function publicAddress(a: number, b: number): boolean {
 }
 
 /** A file made executable or started. */
-const MADE_EXECUTABLE = /\bS_IEXEC\b|\bS_IXUSR\b|\bchmod\s+\+x\b|\+x\s|\bos\.chmod\s*\([^)]*,\s*(?:0o?)?7[0-7]{2}\b|\bos\.chmod\s*\([^)]*,\s*777\b|\bos\.startfile\s*\(|\bstart\s+(?:\/B\s+)?\{|\.\/\{/i;
+const MADE_EXECUTABLE = /\bS_IEXEC\b|\bS_IXUSR\b|\bchmod\s+\+x\b|\+x\s|\bos\.chmod\s*\([^)]{0,200}?,\s*(?:0o?)?7[0-7]{2}\b|\bos\.chmod\s*\([^)]{0,200}?,\s*777\b|\bos\.startfile\s*\(|\bstart\s+(?:\/B\s+)?\{|\.\/\{/i;
 /** An executable's name, on a line that writes, renames or starts a file. */
 const EXECUTABLE_NAME = /['"][^'"\n]*\.(?:exe|bat|cmd|vbs|ps1|scr|msi)['"]/i;
 const WRITES_OR_STARTS = /\bopen\s*\(|\burlretrieve\s*\(|\brename\s*\(|\bsubprocess\.|\bPopen\s*\(|\bos\.(?:system|popen|startfile)\s*\(/;
 /** Writing bytes to a file, or downloading straight to one. */
-const WRITES_FILE = /\bopen\s*\([^)]*['"]wb\+?['"]|\burlretrieve\s*\(/;
+const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
 /** A socket's descriptors handed to what runs next… */
 const SOCKET_WIRED = /\bos\.dup2\s*\(\s*\w+\.fileno\s*\(|\bstdin\s*=\s*\w+\.fileno\s*\(/;
 /** …when that is a shell; or the shell one-liners that need no Python socket. */
@@ -97,7 +97,7 @@ const SILENT_PROCESS = /\bDETACHED_PROCESS\b|\bCREATE_NO_WINDOW\b|\bstart_new_se
 /** …running the package's own file, an interpreter or a shell (a viewer or a helper tool is ordinary). */
 const SILENT_TARGET = /\b__file__\b|\bsys\.executable\b|['"]pythonw?(?:3[.\d]*)?(?:\.exe)?['"]|['"](?:\/bin\/)?(?:ba|z)?sh['"]|\b(?:cmd|powershell|pwsh|wscript|cscript|mshta)(?:\.exe)?\b/i;
 /** A hidden or encoded PowerShell, wherever it is started. */
-const HIDDEN_POWERSHELL = /\bpowershell\b[^\n]*(?:-WindowStyle\s+Hidden|\s-w\s+hidden\b|-EncodedCommand\b|\s-enc\s)/i;
+const HIDDEN_POWERSHELL = /\bpowershell\b[^\n]{0,400}?(?:-WindowStyle\s+Hidden|\s-w\s+hidden\b|-EncodedCommand\b|\s-enc\s)/i;
 /** Hidden names: eval/exec/getattr stored in an underscore-only name, getattr on builtins with a computed name, escaped strings handed to them, EBCDIC-decoded bytes. */
 const OBFUSCATION = [
   /(?<![\w.])_{3,}\s*=\s*(?:eval|exec|getattr|__import__)\b/,
