@@ -6,9 +6,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readInstallJavaScript, stripComments } from '../../src/checks/lib/js-code.js';
+import { TEST_REGISTRY } from '../npm-source/fixtures.js';
 
 const FIXTURES = new URL('../../fixtures/install-code/', import.meta.url);
-const read = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8');
+/** A fixture's text, the registry placeholder filled in as the fixture server does (fixtures/PROVENANCE.md). */
+const read = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8').replaceAll('{{REGISTRY}}', TEST_REGISTRY);
 const flags = (code: string) => readInstallJavaScript(code).map((f) => f.flag).sort();
 
 function files(dir: string): string[] {

@@ -19,7 +19,7 @@ import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
 import { rawTar } from './support/hostile-tarballs.js';
 import { noteCases } from './support/metrics.js';
 import { closeWorlds, evaluate, version, vouchedFor } from './support/package-world.js';
-import { loadTarball } from '../npm-source/fixtures.js';
+import { loadTarball, TEST_REGISTRY } from '../npm-source/fixtures.js';
 
 beforeAll(() => requireCli());
 afterAll(() => closeWorlds());
@@ -83,7 +83,7 @@ describe('the code an install script runs', () => {
 
   it.concurrent("esbuild's real install.js (a binary downloader) is an ordinary install script (the control)", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
-    const esbuild = readFileSync(new URL('../../fixtures/install-code/benign/esbuild@0.28.2/install.js', import.meta.url), 'utf8');
+    const esbuild = readFileSync(new URL('../../fixtures/install-code/benign/esbuild@0.28.2/install.js', import.meta.url), 'utf8').replaceAll('{{REGISTRY}}', TEST_REGISTRY);
     const { report, sandbox } = await evaluate(task, 'esbuild control', { ...withInstallCode('node install.js', [['install.js', esbuild]]), osv: osvNoAdvisories });
     sandbox.remove();
     expect(checkOf(report, 'install-scripts')).toMatchObject({ score: 30, messageId: 'scripts' });

@@ -487,13 +487,14 @@ class Collector {
     if (DECLARATION_RE.test(base)) this.declarationFiles += 1;
     if (NATIVE_RE.test(base)) this.nativeFiles += 1;
 
-    const installedPath = installedComponents(path)?.join('/');
-    const scan = installedPath === undefined ? null : this.obfuscation.file(installedPath);
+    // Where npm's extraction puts the entry, computed once for every use below.
+    const placed = installedComponents(path);
+    const scan = placed === null ? null : this.obfuscation.file(placed.join('/'));
     if (scan !== null) {
       entry.on('data', scan.data);
       entry.on('end', scan.end);
     }
-    const keep: Kept | CodeHolder | null = this.installed(path, size) ?? (parts ? this.classify(parts, size) : null) ?? this.codeFile(path, size);
+    const keep: Kept | CodeHolder | null = this.installed(path, placed, size) ?? (parts ? this.classify(parts, size) : null) ?? this.codeFile(placed, size);
     if (!keep) {
       entry.resume();
       return;
@@ -520,10 +521,9 @@ class Collector {
    * path component is stripped whatever it is called): the package.json it reads scripts and
    * bins from, the binding.gyp that makes it run node-gyp, bundled packages' files. A name only
    * Windows reads as package.json (through backslashes) is one more alias. A holder when the
-   * text is kept.
+   * text is kept. `parts`: installedComponents(entryPath), computed once by the caller.
    */
-  private installed(entryPath: string, size: number): Kept | null {
-    const parts = installedComponents(entryPath);
+  private installed(entryPath: string, parts: string[] | null, size: number): Kept | null {
     if (parts !== null && parts[0] === 'node_modules') return this.bundledFile(parts, size);
     const name = parts?.length === 1 ? parts[0]! : null;
     if (name === 'binding.gyp') this.bindingGyp = true;
@@ -542,8 +542,7 @@ class Collector {
   }
 
   /** A file of the package itself (where extraction puts it, outside `node_modules/`) that install scripts may run. */
-  private codeFile(entryPath: string, size: number): CodeHolder | null {
-    const parts = installedComponents(entryPath);
+  private codeFile(parts: string[] | null, size: number): CodeHolder | null {
     if (parts === null || parts[0] === 'node_modules') return null;
     return this.code.file(parts.join('/'), size);
   }
