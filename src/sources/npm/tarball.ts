@@ -25,6 +25,7 @@ import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
 import { InstallCodeCollector, type CodeHolder } from './install-code.js';
 import { ObfuscationScan } from './obfuscation-scan.js';
+import { INSTALL_HOOKS } from '../../checks/lib/install-hooks.js';
 
 const MiB = 1024 * 1024;
 
@@ -261,13 +262,10 @@ interface Kept {
   unread?: boolean;
 }
 
-/** The lifecycle scripts npm runs at install (checks/lib/install-hooks.ts, INSTALL_HOOKS). */
-const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
-
 /** The install commands of a manifest read from the archive. */
 function installCommandsOf(manifest: TarballManifest | null | undefined): string[] {
   if (manifest == null) return [];
-  return INSTALL_SCRIPT_NAMES.flatMap((name) => (Object.hasOwn(manifest.installScripts, name) ? [manifest.installScripts[name]!] : []));
+  return INSTALL_HOOKS.flatMap((name) => (Object.hasOwn(manifest.installScripts, name) ? [manifest.installScripts[name]!] : []));
 }
 
 /** Read a .tgz from a buffer or a stream of chunks. Never throws, never rejects. */
