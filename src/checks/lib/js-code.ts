@@ -8,6 +8,8 @@
  * every pattern is linear in the text (the hostile suite's super-linear tests).
  */
 
+import { revealNames } from './js-reveal.js';
+
 /** A finding about code, and how grave it is. */
 export interface CodeFinding {
   flag: CodeFlag;
@@ -39,7 +41,9 @@ export type CodeFlag =
   /** Downloads from a bare public IP address or a paste/file-drop host, or runs curl/wget/PowerShell downloads. */
   | 'download-exec'
   /** Starts a detached process that outlives the install. */
-  | 'detached-process';
+  | 'detached-process'
+  /** Hides the name of a process, network or host-data call: spelled in pieces, encoded, or looked up reflectively (js-reveal.ts). */
+  | 'hidden-call';
 
 const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   exfiltration: 'dangerous',
@@ -54,6 +58,7 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   obfuscated: 'suspicious',
   'download-exec': 'suspicious',
   'detached-process': 'suspicious',
+  'hidden-call': 'suspicious',
 };
 
 /** Text scanned at most per file (the facts keep 1 MiB of a file a command names). */
@@ -96,7 +101,7 @@ const CATCHER_HOST =
   /\b(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|pro|live|site|me|online)|pipedream\.net|requestbin\.(?:net|com)|webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|canarytokens\.(?:com|org)|dnslog\.cn|ceye\.io|beeceptor\.com|requestcatcher\.com|hookbin\.com|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|bind9\.(?:io|net)|dnsbin\.zhack\.ca|requestrepo\.com|ptrace\.io)\b|discord(?:app)?\.com\/api\/webhooks\/|api\.telegram\.org\/bot/i;
 /** What the machine is: its name, user, addresses, DNS servers, public IP. */
 const HOST_DATA =
-  /\b(?:os|require\s*\(\s*['"`](?:node:)?os['"`]\s*\))\.(?:hostname|userInfo|networkInterfaces)\s*\(|\[\s*['"`](?:hostname|userInfo|networkInterfaces)['"`]\s*\]\s*\(|\$\(\s*(?:whoami|hostname|id|uname)\b|`\s*(?:whoami|hostname)\s*`|\b(?:hostname|userInfo|networkInterfaces)\s*\(\s*\)|\bdns\.getServers\s*\(|\bgetServers\s*\(\s*\)|\bapi\.ipify\.org\b|\bipinfo\.io\b|\bifconfig\.me\b|\bicanhazip\.com\b|\bcheckip\.amazonaws\.com\b/;
+  /\b(?:os|require\s*\(\s*['"`](?:node:)?os['"`]\s*\))\.(?:hostname|userInfo|networkInterfaces)\s*(?:\.\s*(?:call|apply|bind)\s*)?\(|\[\s*['"`](?:hostname|userInfo|networkInterfaces)['"`]\s*\]\s*\(|\$\(\s*(?:whoami|hostname|id|uname)\b|`\s*(?:whoami|hostname)\s*`|\b(?:hostname|userInfo|networkInterfaces)\s*(?:\.\s*(?:call|apply|bind)\s*)?\(\s*(?:\{\s*\}\s*)?\)|\bdns\.getServers\s*\(|\bgetServers\s*\(\s*\)|\bapi\.ipify\.org\b|\bipinfo\.io\b|\bifconfig\.me\b|\bicanhazip\.com\b|\bcheckip\.amazonaws\.com\b/;
 /** The whole environment serialised, or walked. */
 const ENV_DUMP =
   /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)]|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
@@ -106,7 +111,7 @@ const CREDENTIAL_FILES =
 const TOKENS = /\.npmrc\b|\b(?:NPM_TOKEN|NODE_AUTH_TOKEN|GITHUB_TOKEN|GH_TOKEN|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|_authToken)\b/;
 const FILE_READ = /\b(?:readFileSync|readFile|createReadStream|readdirSync|readdir|openSync)\s*\(/;
 /** The code starts processes: child_process, or a module made for it (a bare `exec(` is as often a RegExp's). */
-const PROCESS = /\b(?:require|import)\s*\(\s*['"`](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"`]\s*\)|\bfrom\s*['"](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"]/;
+const PROCESS = /\bprocess\.binding\s*\(\s*['"`](?:spawn_sync|process_wrap)['"`]|\b(?:require|import)\s*\(\s*['"`](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"`]\s*\)|\bfrom\s*['"](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"]/;
 const SHELL_PROGRAM = /['"`](?:\/bin\/)?(?:ba|z|da)?sh['"`]|['"`]cmd(?:\.exe)?['"`]|['"`]powershell(?:\.exe)?['"`]/;
 const SOCKET = /\bnew\s+net\.Socket\b|\bnet\.(?:connect|createConnection)\s*\(|\bnew\s+Socket\s*\(/;
 const DEV_TCP = /\/dev\/tcp\//;
@@ -234,6 +239,16 @@ function obfuscatorNames(text: string): number {
 /** The findings in one JavaScript file an install script runs (empty when none). */
 export function readInstallJavaScript(source: string): CodeFinding[] {
   const text = stripComments(source.slice(0, MAX_SCANNED_CHARS));
+  const flags = readCode(text);
+  // The same shapes behind hidden names (`os['host' + 'name']()`): the revealed text is read too,
+  // since folding a decoded literal also removes the decoding that readCode looks for.
+  const revealed = revealNames(text);
+  if (revealed.text !== text) for (const flag of readCode(revealed.text)) flags.add(flag);
+  if (revealed.hidden.length > 0) flags.add('hidden-call');
+  return [...flags].map((flag) => ({ flag, grade: GRADE[flag] }));
+}
+
+function readCode(text: string): Set<CodeFlag> {
   const network = NETWORK.test(text);
   const catcher = CATCHER_HOST.test(text);
   const reads = FILE_READ.test(text);
@@ -254,7 +269,7 @@ export function readInstallJavaScript(source: string): CodeFinding[] {
   if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');
   if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
-  return [...flags].map((flag) => ({ flag, grade: GRADE[flag] }));
+  return flags;
 }
 
 /** The grade of a flag, for findings read from other languages (shell, Python) that share the labels. */
