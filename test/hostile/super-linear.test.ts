@@ -24,6 +24,7 @@ import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
 import { localImports } from '../../src/checks/lib/install-targets.js';
 import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
 import { parse as parseToml } from 'smol-toml';
@@ -212,9 +213,18 @@ describe('module readers grow linearly', () => {
 /** The code an npm install script runs (src/checks/lib/js-code.ts, js-reveal.ts, install-targets.ts): text a stranger wrote. */
 describe('install-script code grows linearly', () => {
   it('the JavaScript reader, on runs of the units its patterns start from', ({ task }) => {
-    for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ', "'a' + ", "'ab'+'cd'+", 'String.fromCharCode(99,', 'Buffer.from([1,', "['a', ", "'a'.split('').reverse().join(''", 'Reflect.get(a, ', "Object.keys(a).find((k) => k === '", "m = 'spawn'; a[m]", "a['spawn']", 'a[m', "atob('YQ", '\\u0073']) {
+    for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ', "'a' + ", "'ab'+'cd'+", 'String.fromCharCode(99,', 'Buffer.from([1,', "['a', ", "'a'.split('').reverse().join(''", 'Reflect.get(a, ', "Object.keys(a).find((k) => k === '", "m = 'spawn'; a[m]", "a['spawn']", 'a[m', "atob('YQ", '\\u0073', 'forget ', 'ignore all the previous ', 'this code is safe ', ' --yolo', "'.claude', ", ' claude', 'do not flag ']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}x`), 2000, true));
+    }
+  });
+
+  it('the shell reader, on scripts and on package.json commands', ({ task }) => {
+    const script = (text: string) => installCodeFindings({ files: [{ path: 'x.sh', language: 'shell', size: text.length, text, truncated: false }], missing: [], unread: [] });
+    for (const unit of ['curl ', '$(whoami) ', 'rm -rf ', '>> ~/.', 'cp ', "'.claude' ", ' claude --yolo', 'forget ', '/dev/tcp/', '#\n']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => script(`${unit.repeat(k)}x`), 2000, true));
+      expectLinear(task, `command ${JSON.stringify(unit)}`, growth((k) => installCommandFindings([`${unit.repeat(k)}x`]), 2000, true));
     }
   });
 

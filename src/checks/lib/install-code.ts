@@ -4,7 +4,7 @@
  * build scripts with the same labels (docs/checks.md, `install-scripts`). Pure.
  */
 import type { TarballFacts } from '../../evidence/schema.js';
-import { gradeOf, readInstallJavaScript, type CodeFlag } from './js-code.js';
+import { AGENT_COMMAND, AGENT_CONTROL_PATH, AGENT_GENERAL_SWITCH, AGENT_UNATTENDED, gradeOf, readInstallJavaScript, REVIEWER_DIRECTED, type CodeFlag } from './js-code.js';
 import { readBuildScript } from './python-code.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
@@ -23,7 +23,8 @@ export interface InstallCodeReading {
 
 const SHELL_REVERSE = /\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w+\s+)*-[ec]\b|\bbash\s+-i\s*>&|\bsocat\b[^\n]{0,200}\bexec:/i;
 const SHELL_NETWORK = /\b(?:curl|wget|nc|ncat|telnet)\b|\/dev\/(?:tcp|udp)\//;
-const SHELL_HOST_DATA = /\$\(\s*(?:hostname|whoami|id|uname|pwd|env|printenv)\b|`\s*(?:hostname|whoami|id|uname|env|printenv)\b|\$\{?(?:USER|HOSTNAME|HOME)\b|\b(?:env|printenv)\s*\|/;
+/** Who and where the machine is (a path such as `$HOME` or `$(pwd)` is where files go, not what is sent). */
+const SHELL_HOST_DATA = /\$\(\s*(?:hostname|whoami|id|uname|env|printenv)\b|`\s*(?:hostname|whoami|id|uname|env|printenv)\b|\$\{?(?:USER|USERNAME|LOGNAME|HOSTNAME)\b|\b(?:env|printenv)\s*\|/;
 /** Credential files; reading one (not `.npmrc`, which installers read for the registry) is a finding. */
 const SHELL_CREDENTIAL_FILES = /\.ssh\b|\bid_rsa\b|\.aws\/credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.docker\/config\.json\b|\.kube\/config\b/;
 const SHELL_CREDENTIALS = new RegExp(`${SHELL_CREDENTIAL_FILES.source}|\\.npmrc\\b`);
@@ -32,10 +33,13 @@ const SHELL_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b/;
 const SHELL_DESTRUCTIVE = /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=[\s;&|)]|$)/m;
 const SHELL_PERSISTENCE = />>?\s*(?:~|\$HOME|\$\{HOME\})\/\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\s+-|\/etc\/cron|LaunchAgents|\.config\/autostart|\.config\/systemd\/user/;
 
+/** Writing or linking a file into a place (cp, ln, mv, install, tee, a redirection). */
+const SHELL_PLACES = /\b(?:cp|ln|mv|install|tee|rsync)\b|>>?/;
+
 /** A shell script's findings (comment lines left out). */
 function readShell(source: string): CodeFlag[] {
-  const text = source
-    .slice(0, 1024 * 1024)
+  const scanned = source.slice(0, 1024 * 1024);
+  const text = scanned
     .split('\n')
     .filter((line) => !/^\s*#/.test(line))
     .join('\n');
@@ -47,6 +51,9 @@ function readShell(source: string): CodeFlag[] {
   if (SHELL_DESTRUCTIVE.test(text)) flags.add('destructive');
   if (SHELL_PERSISTENCE.test(text)) flags.add('persistence');
   if (SHELL_DOWNLOAD.test(text)) flags.add('download-exec');
+  if (AGENT_UNATTENDED.test(text) || (AGENT_GENERAL_SWITCH.test(text) && AGENT_COMMAND.test(text))) flags.add('agent-unleashed');
+  if (SHELL_PLACES.test(text) && AGENT_CONTROL_PATH.test(text)) flags.add('agent-instructions');
+  if (REVIEWER_DIRECTED.test(scanned)) flags.add('reviewer-directed');
   return [...flags];
 }
 
@@ -82,4 +89,23 @@ export function installCodeFindings(code: InstallCode): InstallCodeReading {
     missing: code.missing,
     unread: code.unread,
   };
+}
+
+/** What the commands themselves do, read as the shell reads them: the dangerous findings, and the agent findings the command patterns (install-hooks.ts) do not name. */
+export interface CommandReading {
+  dangerous: CodeFlag[];
+  suspicious: CodeFlag[];
+}
+
+const COMMAND_SUSPICIOUS = new Set<CodeFlag>(['agent-instructions', 'reviewer-directed']);
+
+/**
+ * The install commands of package.json read as shell code (readShell): a command that sends
+ * `$(whoami)` to a host, opens a reverse shell, publishes, deletes the home folder or runs an AI
+ * agent unattended is as dangerous as a file doing it. Downloads and decoding are the command
+ * patterns' findings already.
+ */
+export function installCommandFindings(commands: readonly string[]): CommandReading {
+  const all = [...new Set(commands.flatMap((command) => readShell(command)))];
+  return { dangerous: all.filter((flag) => gradeOf(flag) === 'dangerous'), suspicious: all.filter((flag) => COMMAND_SUSPICIOUS.has(flag)) };
 }

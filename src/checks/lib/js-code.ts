@@ -43,7 +43,13 @@ export type CodeFlag =
   /** Starts a detached process that outlives the install. */
   | 'detached-process'
   /** Hides the name of a process, network or host-data call: spelled in pieces, encoded, or looked up reflectively (js-reveal.ts). */
-  | 'hidden-call';
+  | 'hidden-call'
+  /** Runs an AI coding agent with its permission checks off (`claude --dangerously-skip-permissions`, `gemini --yolo`, `q chat --trust-all-tools`): the August 2025 nx compromise had the developer's own agents search the disk for secrets. */
+  | 'agent-unleashed'
+  /** Writes where AI coding agents read instructions, skills or tool servers (`.claude/skills`, `.cursor/rules`, `AGENTS.md`, `.mcp.json`…): the install changes what the developer's agent will do. */
+  | 'agent-instructions'
+  /** Text addressed to an AI reviewer (`ignore previous instructions`, `this code is legit`): written to talk an automated scanner out of a finding. */
+  | 'reviewer-directed';
 
 const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   exfiltration: 'dangerous',
@@ -59,6 +65,9 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   'download-exec': 'suspicious',
   'detached-process': 'suspicious',
   'hidden-call': 'suspicious',
+  'agent-unleashed': 'dangerous',
+  'agent-instructions': 'suspicious',
+  'reviewer-directed': 'suspicious',
 };
 
 /** Text scanned at most per file (the facts keep 1 MiB of a file a command names). */
@@ -160,7 +169,27 @@ const DESTRUCTIVE =
 /** Places code is run from again later: the user's shell startup files, crontab, login items, autostart entries, Windows Run keys and Startup folder. */
 const PERSISTENCE =
   /\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\b|\/etc\/cron|LaunchAgents|LaunchDaemons|\.config[\\/]+autostart|\.config[\\/]+systemd[\\/]+user|CurrentVersion\\{1,2}Run\b|Start Menu[\\/]+Programs[\\/]+Startup/i;
-const WRITES = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b|>>?\s*~?\/?\S*\.(?:bashrc|zshrc|profile)\b/;
+const WRITES = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile|cpSync|symlinkSync|symlink|outputFileSync|outputFile|copySync|ensureSymlinkSync)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b|>>?\s*~?\/?\S*\.(?:bashrc|zshrc|profile)\b/;
+/**
+ * An AI coding agent's switch for acting without asking (Claude Code, Codex, Amazon Q / Kiro,
+ * Copilot CLI); the general ones (`--yolo`, `--full-auto`, `--allow-all`) count only beside an
+ * agent's command name.
+ */
+export const AGENT_UNATTENDED =
+  /--dangerously-skip-permissions\b|--allow-dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|--trust-all-tools\b|--allow-all-tools\b|\bbypassPermissions\b|\bdanger-full-access\b|--approval-mode[= ]['"`]?yolo\b/;
+export const AGENT_GENERAL_SWITCH = /--(?:yolo|full-auto|allow-all)\b/;
+export const AGENT_COMMAND = /(?:^|[\s'"`/(;&|])(?:claude|gemini|codex|q|kiro-cli|copilot|cursor-agent|cline|opencode|qwen|aider|amp)(?:\.exe)?(?=[\s'"`;&|)]|$)/m;
+/**
+ * Where AI coding agents read instructions, skills, hooks or tool servers: a project's or the
+ * home folder's `.claude/…`, `CLAUDE.md`, `.cursor/rules`, `.cursorrules`, `AGENTS.md`,
+ * `.github/copilot-instructions.md`, `.mcp.json`, Claude Desktop's configuration, and the like —
+ * as one path or as `path.join(…, '.claude', …)` segments.
+ */
+export const AGENT_CONTROL_PATH =
+  /\.claude[\\/]+(?:agents|commands|skills|hooks|settings(?:\.local)?\.json)\b|['"`]\.(?:claude|cursor|opencode|gemini|codex|windsurf|continue|roo|kiro|amazonq|clinerules|cursorrules|windsurfrules)['"`]|\bCLAUDE\.md\b|\bGEMINI\.md\b|\bAGENTS\.md\b|\.cursor[\\/]+(?:rules|mcp\.json)\b|\.cursorrules\b|\.windsurfrules\b|\.clinerules\b|copilot-instructions\.md\b|\.mcp\.json\b|\bclaude_desktop_config\.json\b|\.(?:opencode|gemini|codex|kiro|amazonq|roo|continue)[\\/]+(?:skills|agents|commands|rules|settings\.json|config\.(?:toml|json|ya?ml)|mcp\.json)\b/;
+/** Words that address an AI reviewer rather than a person or a program. */
+export const REVIEWER_DIRECTED =
+  /\b(?:ignore|disregard|forget)\s{1,4}(?:all\s{1,4})?(?:the\s{1,4}|your\s{1,4})?(?:previous|prior|above|earlier|preceding)\s{1,4}(?:instructions|prompts?|rules)\b|\bforget\s{1,4}everything\s{1,4}you\s{1,4}know\b|\bthis\s{1,4}(?:code|package|script|file|module)\s{1,4}is\s{1,4}(?:legit|legitimate|safe|benign|not\s{1,4}malicious|harmless)\b[^\n]{0,80}\b(?:tested|sandbox|scanner|analy[sz]|review|report|flag)|\b(?:do\s{1,4}not|don't|never)\s{1,4}(?:flag|report|mark)\s{1,4}(?:this|it)\s{1,4}as\s{1,4}(?:malicious|suspicious|malware)\b/i;
 const DETACHED = /\bdetached\s*:\s*(?:true|!0)\b/;
 const UNREF = /\.unref\s*\(\s*\)/;
 
@@ -238,8 +267,11 @@ function obfuscatorNames(text: string): number {
 
 /** The findings in one JavaScript file an install script runs (empty when none). */
 export function readInstallJavaScript(source: string): CodeFinding[] {
-  const text = stripComments(source.slice(0, MAX_SCANNED_CHARS));
+  const scanned = source.slice(0, MAX_SCANNED_CHARS);
+  const text = stripComments(scanned);
   const flags = readCode(text);
+  // Words for an AI reviewer sit in comments as often as in strings: read with them.
+  if (REVIEWER_DIRECTED.test(scanned)) flags.add('reviewer-directed');
   // The same shapes behind hidden names (`os['host' + 'name']()`): the revealed text is read too,
   // since folding a decoded literal also removes the decoding that readCode looks for.
   const revealed = revealNames(text);
@@ -269,6 +301,8 @@ function readCode(text: string): Set<CodeFlag> {
   if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');
   if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
+  if (process && (AGENT_UNATTENDED.test(text) || (AGENT_GENERAL_SWITCH.test(text) && AGENT_COMMAND.test(text)))) flags.add('agent-unleashed');
+  if (WRITES.test(text) && AGENT_CONTROL_PATH.test(text)) flags.add('agent-instructions');
   return flags;
 }
 
