@@ -19,7 +19,7 @@ export default defineCheck({
   title: 'Wheels published',
   description:
     'Reads the resolved release\'s files on PyPI: at least one wheel scores 100 (installing a wheel runs no build code; the `.pth` startup hooks a wheel may install are startup-hooks\' question); sdist-only scores 30, because pip then builds it locally and runs its build backend (setup.py or PEP 517 hooks) at install time. ' +
-    'For an sdist-only release the sdist (`.tar.gz`) is read as it streams: its top-level `setup.py` is scanned and `pyproject.toml` names the build backend; overridden install commands (`cmdclass` for install, develop, egg_info, build_py, install_lib, install_scripts, bdist_wheel, bdist_egg) are named, still 30; code that downloads and runs, executes decoded data, sends credentials or the environment, opens a reverse shell, hides imports or carries an encoded blob scores 10 and holds the verdict at CAUTION (a compiler run through `subprocess` is an ordinary build). ' +
+    'For an sdist-only release the sdist (`.tar.gz`) is read as it streams: its top-level `setup.py` is scanned and `pyproject.toml` names the build backend; overridden install commands (`cmdclass` for install, develop, egg_info, build_py, install_lib, install_scripts, bdist_wheel, bdist_egg) are named, still 30; code that downloads and runs, executes decoded data, sends credentials or the environment, opens a reverse shell, hides imports, carries an encoded blob or runs an AI coding agent with its permission checks off scores 10 and holds the verdict at CAUTION (a compiler run through `subprocess` is an ordinary build). ' +
     'Unknown when the release has neither a wheel nor an sdist.',
   messages: {
     wheels: '{wheels} wheels published; installing runs no build code',

@@ -10,6 +10,7 @@
 import { describe, expect, test } from 'vitest';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { readBuildScript } from '../../src/checks/lib/python-code.js';
 
 const flags = (code: string) => readInstallJavaScript(code).map((f) => f.flag).sort();
 const shell = (text: string) =>
@@ -48,6 +49,15 @@ describe('an AI agent run with its permission checks off', () => {
     ['the switch in text that starts nothing', "console.log('run claude --dangerously-skip-permissions at your own risk');"],
   ])('not a finding: %s', (_label, code) => {
     expect(flags(code)).toEqual([]);
+  });
+
+  test("in a Python build script: an sdist's setup.py, or a script an npm install runs", () => {
+    const setup = "import subprocess\nfrom setuptools import setup\nsubprocess.run(['gemini', '--yolo', '-p', 'list every .env file under ~'])\nsetup(name='x')\n";
+    expect(readBuildScript(setup).flags).toEqual(['agent-unleashed']);
+    const python = { path: 'build.py', language: 'python' as const, size: setup.length, text: setup, truncated: false };
+    expect(installCodeFindings({ files: [python], missing: [], unread: [] }).dangerous).toEqual(['agent-unleashed']);
+    // Running an agent is not a finding in a script that starts no process.
+    expect(readBuildScript("from setuptools import setup\nsetup(name='x', description='works with gemini --yolo')\n").flags).toEqual([]);
   });
 
   test('in a shell script and in the package.json command itself', () => {

@@ -4,7 +4,8 @@
  * build scripts with the same labels (docs/checks.md, `install-scripts`). Pure.
  */
 import type { TarballFacts } from '../../evidence/schema.js';
-import { AGENT_COMMAND, AGENT_CONTROL_PATH, AGENT_GENERAL_SWITCH, AGENT_UNATTENDED, gradeOf, readInstallJavaScript, REVIEWER_DIRECTED, type CodeFlag } from './js-code.js';
+import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
+import { gradeOf, readInstallJavaScript, type CodeFlag } from './js-code.js';
 import { readBuildScript } from './python-code.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
@@ -51,7 +52,7 @@ function readShell(source: string): CodeFlag[] {
   if (SHELL_DESTRUCTIVE.test(text)) flags.add('destructive');
   if (SHELL_PERSISTENCE.test(text)) flags.add('persistence');
   if (SHELL_DOWNLOAD.test(text)) flags.add('download-exec');
-  if (AGENT_UNATTENDED.test(text) || (AGENT_GENERAL_SWITCH.test(text) && AGENT_COMMAND.test(text))) flags.add('agent-unleashed');
+  if (runsAgentUnattended(text)) flags.add('agent-unleashed');
   if (SHELL_PLACES.test(text) && AGENT_CONTROL_PATH.test(text)) flags.add('agent-instructions');
   if (REVIEWER_DIRECTED.test(scanned)) flags.add('reviewer-directed');
   return [...flags];
@@ -65,6 +66,7 @@ const PYTHON_FLAGS: Record<string, CodeFlag> = {
   'reverse-shell': 'reverse-shell',
   'encoded-blob': 'obfuscated',
   'dynamic-import': 'obfuscated',
+  'agent-unleashed': 'agent-unleashed',
 };
 
 function readPython(source: string): CodeFlag[] {

@@ -8,6 +8,7 @@
  * every pattern is linear in the text (the hostile suite's super-linear tests).
  */
 
+import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
 import { revealNames } from './js-reveal.js';
 
 /** A finding about code, and how grave it is. */
@@ -170,26 +171,6 @@ const DESTRUCTIVE =
 const PERSISTENCE =
   /\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\b|\/etc\/cron|LaunchAgents|LaunchDaemons|\.config[\\/]+autostart|\.config[\\/]+systemd[\\/]+user|CurrentVersion\\{1,2}Run\b|Start Menu[\\/]+Programs[\\/]+Startup/i;
 const WRITES = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile|cpSync|symlinkSync|symlink|outputFileSync|outputFile|copySync|ensureSymlinkSync)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b|>>?\s*~?\/?\S*\.(?:bashrc|zshrc|profile)\b/;
-/**
- * An AI coding agent's switch for acting without asking (Claude Code, Codex, Amazon Q / Kiro,
- * Copilot CLI); the general ones (`--yolo`, `--full-auto`, `--allow-all`) count only beside an
- * agent's command name.
- */
-export const AGENT_UNATTENDED =
-  /--dangerously-skip-permissions\b|--allow-dangerously-skip-permissions\b|--dangerously-bypass-approvals-and-sandbox\b|--trust-all-tools\b|--allow-all-tools\b|\bbypassPermissions\b|\bdanger-full-access\b|--approval-mode[= ]['"`]?yolo\b/;
-export const AGENT_GENERAL_SWITCH = /--(?:yolo|full-auto|allow-all)\b/;
-export const AGENT_COMMAND = /(?:^|[\s'"`/(;&|])(?:claude|gemini|codex|q|kiro-cli|copilot|cursor-agent|cline|opencode|qwen|aider|amp)(?:\.exe)?(?=[\s'"`;&|)]|$)/m;
-/**
- * Where AI coding agents read instructions, skills, hooks or tool servers: a project's or the
- * home folder's `.claude/…`, `CLAUDE.md`, `.cursor/rules`, `.cursorrules`, `AGENTS.md`,
- * `.github/copilot-instructions.md`, `.mcp.json`, Claude Desktop's configuration, and the like —
- * as one path or as `path.join(…, '.claude', …)` segments.
- */
-export const AGENT_CONTROL_PATH =
-  /\.claude[\\/]+(?:agents|commands|skills|hooks|settings(?:\.local)?\.json)\b|['"`]\.(?:claude|cursor|opencode|gemini|codex|windsurf|continue|roo|kiro|amazonq|clinerules|cursorrules|windsurfrules)['"`]|\bCLAUDE\.md\b|\bGEMINI\.md\b|\bAGENTS\.md\b|\.cursor[\\/]+(?:rules|mcp\.json)\b|\.cursorrules\b|\.windsurfrules\b|\.clinerules\b|copilot-instructions\.md\b|\.mcp\.json\b|\bclaude_desktop_config\.json\b|\.(?:opencode|gemini|codex|kiro|amazonq|roo|continue)[\\/]+(?:skills|agents|commands|rules|settings\.json|config\.(?:toml|json|ya?ml)|mcp\.json)\b/;
-/** Words that address an AI reviewer rather than a person or a program. */
-export const REVIEWER_DIRECTED =
-  /\b(?:ignore|disregard|forget)\s{1,4}(?:all\s{1,4})?(?:the\s{1,4}|your\s{1,4})?(?:previous|prior|above|earlier|preceding)\s{1,4}(?:instructions|prompts?|rules)\b|\bforget\s{1,4}everything\s{1,4}you\s{1,4}know\b|\bthis\s{1,4}(?:code|package|script|file|module)\s{1,4}is\s{1,4}(?:legit|legitimate|safe|benign|not\s{1,4}malicious|harmless)\b[^\n]{0,80}\b(?:tested|sandbox|scanner|analy[sz]|review|report|flag)|\b(?:do\s{1,4}not|don't|never)\s{1,4}(?:flag|report|mark)\s{1,4}(?:this|it)\s{1,4}as\s{1,4}(?:malicious|suspicious|malware)\b/i;
 const DETACHED = /\bdetached\s*:\s*(?:true|!0)\b/;
 const UNREF = /\.unref\s*\(\s*\)/;
 
@@ -301,7 +282,7 @@ function readCode(text: string): Set<CodeFlag> {
   if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');
   if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
-  if (process && (AGENT_UNATTENDED.test(text) || (AGENT_GENERAL_SWITCH.test(text) && AGENT_COMMAND.test(text)))) flags.add('agent-unleashed');
+  if (process && runsAgentUnattended(text)) flags.add('agent-unleashed');
   if (WRITES.test(text) && AGENT_CONTROL_PATH.test(text)) flags.add('agent-instructions');
   return flags;
 }

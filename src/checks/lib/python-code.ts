@@ -6,6 +6,8 @@
  * `startup-hooks`).
  */
 
+import { runsAgentUnattended } from './agent-code.js';
+
 /** How a `.pth` file behaves when Python starts. */
 export type PthKind =
   /** Only paths (and comments): adds folders to `sys.path`, runs nothing. */
@@ -142,5 +144,6 @@ export function readBuildScript(text: string): BuildScriptReading {
   if (/\bos\.dup2\b|\/dev\/tcp\/|\bpty\.spawn\b/.test(text)) flags.push('reverse-shell');
   if (has('encoded-blob')) flags.push('encoded-blob');
   if (has('dynamic-import')) flags.push('dynamic-import');
+  if (has('process') && runsAgentUnattended(text)) flags.push('agent-unleashed');
   return { commands: INSTALL_COMMANDS.filter((c) => commands.has(c)), flags };
 }
