@@ -1,7 +1,7 @@
 /**
  * Names a script hides from a reader, made plain before js-code.ts reads it (docs/checks.md,
- * `install-scripts`). Malicious install code rarely writes `require('child_process')` or
- * `os.hostname()` as such: it writes `require('child' + '_process')`, `os['host' + 'name']()`,
+ * `install-scripts`). Malicious install code rarely calls a process or `os.hostname()` by its
+ * plain name: it writes `require('child' + '_process')`, `os['host' + 'name']()`,
  * `process[Buffer.from('c3Bhd24=', 'base64').toString()]`, `Reflect.get(os, 'hostname')` or
  * `os[Object.keys(os).find((k) => k === 'hostname')]` so that a text search misses the call.
  * The literal pieces are folded into the string they spell, bracket lookups by a plain name
