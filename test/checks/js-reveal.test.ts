@@ -115,3 +115,17 @@ describe('each disguise at its edge', () => {
     expect(revealNames("const m = 'execSync'; console.log(m);").hidden).toEqual([]);
   });
 });
+
+describe('eval reached through the global object', () => {
+  test.each([
+    ['globalThis.eval', "globalThis.eval(Buffer.from('Y29uc29sZS5sb2coMSk=', 'base64').toString());"],
+    ['global with a hidden name', "global['ev' + 'al'](atob('Y29uc29sZS5sb2coMSk='));"],
+    ['an indirect call', "(0, eval)(Buffer.from('Y29uc29sZS5sb2coMSk=', 'base64').toString());"],
+  ])('%s runs decoded text', (_label, code) => {
+    expect(flags(code)).toContain('decoded-eval');
+  });
+
+  test('a method of another object named eval is not the global one', () => {
+    expect(flags("const result = interpreter.eval(Buffer.from(source, 'base64').toString());")).toEqual([]);
+  });
+});

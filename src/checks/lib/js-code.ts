@@ -127,7 +127,7 @@ const SOCKET = /\bnew\s+net\.Socket\b|\bnet\.(?:connect|createConnection)\s*\(|\
 const DEV_TCP = /\/dev\/tcp\//;
 const PIPES = /\.pipe\s*\(|\bstdio\s*:\s*\[?\s*['"`]?(?:pipe|inherit)|\.stdout\b|\.stdin\b/;
 const NPM_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b|registry\.npmjs\.org\/-\/(?:npm\/v1\/tokens|user\/)|\/-\/package\/[^'"`]*\/dist-tags\b/;
-const EVAL = /(?<![\w.$])eval\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])Function\s*\(\s*[\w'"`]|\bvm\.(?:runIn\w*Context|runInThisContext|compileFunction)\s*\(|\bnew\s+vm\.Script\b|\brequire\s*\(\s*['"`](?:node:)?vm['"`]\s*\)/;
+const EVAL = /(?:(?<![\w.$])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w.$])\(\s*0\s*,\s*eval\s*\)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])Function\s*\(\s*[\w'"`]|\bvm\.(?:runIn\w*Context|runInThisContext|compileFunction)\s*\(|\bnew\s+vm\.Script\b|\brequire\s*\(\s*['"`](?:node:)?vm['"`]\s*\)/;
 const DECODE =
   /\bBuffer\.from\s*\([^)]{0,400}?['"`](?:base64|base64url|hex)['"`]|\batob\s*\(|\bfromCharCode\b|\bcharCodeAt\b|\.split\s*\(\s*['"`]{2}\s*\)\s*\.reverse\s*\(\s*\)\s*\.join\b|\bdecodeURIComponent\s*\(\s*['"`](?:%[0-9a-f]{2}){8}/i;
 const OBFUSCATOR_NAME = /\b_0x[0-9a-f]{4,6}\b/gi;
@@ -210,7 +210,8 @@ function evaluatesDecoded(text: string): boolean {
   let seen = 0;
   for (const match of text.matchAll(evals)) {
     if (++seen > MAX_EVALS) break;
-    const open = text.indexOf('(', match.index);
+    // The call's own parenthesis: the match's last character when it ends with one (`(0, eval)(`).
+    const open = match[0].endsWith('(') ? match.index + match[0].length - 1 : text.indexOf('(', match.index);
     if (open < 0 || open > match.index + match[0].length) continue;
     const argument = argumentText(text, open);
     if (DECODE.test(argument)) return true;
