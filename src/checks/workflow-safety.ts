@@ -4,10 +4,10 @@
  * request's code and runs it, or attacker-written text (a title, a branch name, a comment)
  * spliced into a script of a workflow anyone can trigger (sources/github/workflow-analysis.ts).
  * Whoever takes such a workflow can publish a release the package's users then install, so a
- * finding holds the verdict (docs/scoring.md §6a). Reads the `repository` view: a `github:`
- * target's own workflow files, and the reusable workflows and composite actions of the repository
- * their outsider-triggered jobs call, read within a budget (sources/github/workflow-files.ts,
- * workflow-calls.ts).
+ * finding holds the verdict (docs/scoring.md §6a). Reads the `workflows` view: a `github:`
+ * target's own workflow files — or, with a GitHub token, a package's verified repository's —
+ * and the reusable workflows and composite actions of the repository their outsider-triggered
+ * jobs call, read within a budget (sources/github/workflow-files.ts, workflow-calls.ts).
  */
 import type { GithubWorkflowSafety } from '../evidence/schema.js';
 import { defineCheck } from './define.js';
@@ -29,10 +29,10 @@ export default defineCheck({
   dimension: 'security',
   // A pass is weak evidence (nothing found in the files read): it weighs little; a finding acts through the hold.
   weight: 1,
-  needs: ['repository'],
+  needs: ['workflows'],
   title: 'Workflows outsiders can trigger',
   description:
-    "For a `github:` target: reads its GitHub Actions workflows (at most 8 without a token, 30 with one, each at most 128 KiB) and the `action.yml` of the repository's own composite actions their outsider-triggered jobs call (at most 4 more requests without a token; with one, the workflows and up to 10 action files are one GraphQL query, and one more when over 30 workflows are listed or a called file was not among them) for the two ways an outsider runs code with the repository's secrets — a `pull_request_target` or `workflow_run` workflow that checks out the pull request's code and then runs something (`untrusted-checkout`), and an issue, pull request, comment or commit text or a branch name spliced into a `run:` or `github-script` script of a workflow an outsider can trigger (`script-injection`; passing it through `env:` is the safe form; `github.event['issue']['title']`, `toJSON(github.event.pull_request)` and the like count too) — judging the repository's reusable workflows (`uses: ./.github/workflows/x.yml`) and composite actions (`uses: ./path`) as their callers run them, with the caller's triggers, `github` context and tainted inputs, and naming the chain of files; actions of other repositories are named in the data, never read or judged safe. " +
+    "For a `github:` target, and with a GitHub token for a package's verified repository (its workflow files come with the repository facts query, no request more): reads the GitHub Actions workflows (at most 8 without a token, 30 with one, each at most 128 KiB) and the `action.yml` of the repository's own composite actions their outsider-triggered jobs call (at most 4 more requests without a token; with one, the workflows and up to 10 action files are one GraphQL query, and one more when over 30 workflows are listed or a called file was not among them) for the two ways an outsider runs code with the repository's secrets — a `pull_request_target` or `workflow_run` workflow that checks out the pull request's code and then runs something (`untrusted-checkout`), and an issue, pull request, comment or commit text or a branch name spliced into a `run:` or `github-script` script of a workflow an outsider can trigger (`script-injection`; passing it through `env:` is the safe form; `github.event['issue']['title']`, `toJSON(github.event.pull_request)` and the like count too) — judging the repository's reusable workflows (`uses: ./.github/workflows/x.yml`) and composite actions (`uses: ./path`) as their callers run them, with the caller's triggers, `github` context and tainted inputs, and naming the chain of files; actions of other repositories are named in the data, never read or judged safe. " +
     'A finding scores 0 and holds the verdict; all read, some run on events outsiders can cause and none found 100; a workflow or a called action file not read (cap, failure, does not parse) makes it unknown, never a pass. ' +
     'Not applicable without workflows or when none of them runs on such events (nothing to judge, so no points); unpinned actions are counted as context, not scored.',
   messages: {
@@ -43,12 +43,12 @@ export default defineCheck({
     none: 'No GitHub Actions workflows',
     'no-outsider-trigger': '{read} workflows read: none runs on events outsiders can cause',
   },
-  evaluate: ({ repository }) => {
-    const { files } = repository;
-    const safety = files.workflowSafety;
+  evaluate: ({ workflows }) => {
+    const safety = workflows.safety;
     if (safety === undefined) return { score: null, messageId: 'not-read' };
-    if (safety.listed === 0 && !files.treeTruncated) return { score: null, messageId: 'none', notApplicable: true };
+    if (safety.listed === 0 && !workflows.treeTruncated) return { score: null, messageId: 'none', notApplicable: true };
     const data = {
+      of: workflows.of,
       listed: safety.listed,
       read: safety.read.length,
       unreadCount: safety.unread.length,

@@ -423,6 +423,13 @@ export const GithubFactsSchema = z.object({
    */
   files: GithubFilesSchema.nullable().optional(),
   /**
+   * A package's verified repository's workflows, judged as a repository target's are
+   * (`files.workflowSafety`): read with a GitHub token, from the facts query itself; absent
+   * without a token, for a repository target (its `files` hold them), when the link is not
+   * verified, and in evidence saved before they were read.
+   */
+  workflowSafety: GithubWorkflowSafetySchema.optional(),
+  /**
    * What a repository target distributes (its README's install commands and its manifests'
    * names, looked up in their registries); absent for a package's repository and in evidence
    * saved before it was read.

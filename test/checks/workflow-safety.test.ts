@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/workflow-safety.js';
 import type { GithubWorkflowSafety } from '../../src/evidence/schema.js';
-import { evidence } from '../support/evidence-builder.js';
+import { evidence, githubFacts } from '../support/evidence-builder.js';
 import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
 import { checkTable, outcomeOf, runCheck } from './check-table.js';
 
@@ -95,8 +95,15 @@ describe('workflow-safety', () => {
     expect(outcomeOf(check, withSafety(safety({ listed: 0, read: [], outsiderTriggered: [] }))).notApplicable).toBe(true);
   });
 
-  it('does not apply to a package (the repository view is not applicable)', () => {
-    expect(runCheck(check, evidence({}))).toEqual({ kind: 'unknown-source', source: 'repository' });
+  it("does not apply to a package whose repository's workflows were not read (no token, evidence saved before)", () => {
+    expect(runCheck(check, evidence({}))).toEqual({ kind: 'unknown-source', source: 'workflows' });
+  });
+
+  it("judges a package's verified repository's workflows when they were read (a token)", () => {
+    const outcome = outcomeOf(check, evidence({ github: githubFacts({ workflowSafety: safety({ findings: [injection] }) }) }));
+    expect(outcome).toMatchObject({ score: 0, messageId: 'dangerous', data: { of: 'package-repository', findingCodes: ['script-injection'] } });
+    expect(outcome.holdVerdict).toMatch(/^script-injection in \.github\/workflows\/title\.yml/);
+    expect(outcomeOf(check, evidence({ github: githubFacts({ workflowSafety: safety() }) }))).toMatchObject({ score: 100, messageId: 'safe', data: { of: 'package-repository' } });
   });
 });
 

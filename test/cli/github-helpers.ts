@@ -78,14 +78,22 @@ export function serveAdvertisedWidget(server: FixtureServer): void {
   server.expect('GET', packumentPath('widget'), { body: widgetPackument('widget', integrity) });
 }
 
-/** acme/widget with a token: the GraphQL query (and the REST community profile, which a GraphQL run never asks for). */
-export function serveWidgetGraphql(server: FixtureServer): void {
+/**
+ * acme/widget with a token: the GraphQL query (and the REST community profile, which a GraphQL run
+ * never asks for). `extra` fields replace the recorded repository's (an edit the caller names).
+ */
+export function serveWidgetGraphql(server: FixtureServer, extra: Record<string, unknown> = {}): void {
   // The repository query from its recorded answer; the workflows' one query (NerqFiles) from the files.
   const recorded = readFileSync(path.join(FIXTURES_ROOT, 'github', 'graphql', 'acme-widget.json'), 'utf8');
   server.route('POST', '/github/graphql', (_req, res, { body }) => {
     const files = graphqlFilesAnswer(server, 'acme/widget', body.toString('utf8'));
+    const filled = recorded.replaceAll('{{ORIGIN}}', server.origin).replaceAll('{{REGISTRY}}', `${server.origin}/npm`);
+    const edited = (): string => {
+      const answer = JSON.parse(filled) as { data: { r0: Record<string, unknown> } };
+      return JSON.stringify({ ...answer, data: { ...answer.data, r0: { ...answer.data.r0, ...extra } } });
+    };
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(files === null ? recorded.replaceAll('{{ORIGIN}}', server.origin).replaceAll('{{REGISTRY}}', `${server.origin}/npm`) : JSON.stringify(files));
+    res.end(files === null ? (Object.keys(extra).length === 0 ? filled : edited()) : JSON.stringify(files));
   });
   server.expect('GET', '/github/repos/acme/widget/community/profile', { fixture: 'github/repos/acme/widget/community/profile' });
   // A target's own files are read through REST with the token as well (sources/github/repo-files.ts).

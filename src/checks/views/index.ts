@@ -12,6 +12,7 @@ import type { ViewDefinition, ViewResult } from './define-view.js';
 import { documentsView } from './documents.js';
 import { releaseView } from './release.js';
 import { repositoryView } from './repository.js';
+import { workflowsView } from './workflows.js';
 
 // The unit lives in define-view.ts (view modules import it from there, without a cycle).
 export type { ViewDefinition, ViewResult } from './define-view.js';
@@ -24,6 +25,8 @@ export const VIEWS = {
   documents: documentsView,
   /** A repository target's own files, age and detected licence (`github`): views/repository.ts. */
   repository: repositoryView,
+  /** The workflows of the repository the target is built from (a `github:` target's, a package's verified repository's with a token): views/workflows.ts. */
+  workflows: workflowsView,
 } satisfies Record<string, ViewDefinition<unknown>>;
 
 export type ViewId = keyof typeof VIEWS;

@@ -21,6 +21,7 @@ import type {
 } from '../../evidence/github-facts.js';
 import { communityFilesIn, entryType, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
+import type { RepoTreeItem } from './repo-tree.js';
 import { primaryLimitReason, rateLimitHeaders, UNKNOWN_RESET_PAUSE_MS } from './rate-limit.js';
 import { failureReason, githubRequest, GithubStop, jsonBody, oneLine, type GithubCall, type Section } from './request.js';
 import { firstResponse, summariseResponsiveness, type ThreadInfo } from './responsiveness.js';
@@ -89,6 +90,7 @@ export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
   rootTree: object(expression: "HEAD:") { ... on Tree { entries { name type } } }
   githubTree: object(expression: "HEAD:.github") { ... on Tree { entries { name type object { ... on Tree { entries { name type } } } } } }
   docsTree: object(expression: "HEAD:docs") { ... on Tree { entries { name type } } }
+  workflowFiles: object(expression: "HEAD:.github/workflows") { ... on Tree { entries { name type object { ... on Blob { byteSize text isTruncated isBinary } } } } }
 }`;
 
 const BLOB_FRAGMENT = `fragment NerqBlob on GitObject { ... on Blob { text isTruncated isBinary } }`;
@@ -241,6 +243,8 @@ export const GraphqlRepositorySchema = z.object({
   rootTree: TreeObject,
   githubTree: TreeObject,
   docsTree: TreeObject,
+  /** The workflow files with their texts (a package's repository: workflow-safety); absent from answers recorded before it was asked. */
+  workflowFiles: z.object({ entries: z.array(z.object({ name: z.string(), type: z.string(), object: z.unknown().nullish() })).optional() }).nullable().optional(),
 });
 export type GraphqlRepository = z.infer<typeof GraphqlRepositorySchema>;
 
@@ -580,4 +584,24 @@ export function graphqlFileSource(
       return out;
     },
   };
+}
+
+/**
+ * The `.github/workflows` files of the facts query's answer, with their texts, for reading a
+ * package's repository's workflows without another request (workflow-files.ts): YAML blobs only,
+ * as a tree listing would give them. Null when the answer does not hold them (recorded before
+ * they were asked).
+ */
+export function graphqlWorkflowFiles(node: GraphqlRepository): { items: RepoTreeItem[]; texts: Map<string, FileRead> } | null {
+  if (node.workflowFiles === undefined) return null;
+  const items: RepoTreeItem[] = [];
+  const texts = new Map<string, FileRead>();
+  for (const entry of node.workflowFiles?.entries ?? []) {
+    if (entry.type !== 'blob' || !/\.ya?ml$/i.test(entry.name)) continue;
+    const path = `.github/workflows/${entry.name}`;
+    const size = (entry.object as { byteSize?: unknown } | null | undefined)?.byteSize;
+    items.push({ path, type: 'blob', size: typeof size === 'number' && Number.isFinite(size) ? size : null });
+    texts.set(path, blobRead(entry.object));
+  }
+  return { items, texts };
 }

@@ -51,6 +51,7 @@ import {
   graphqlReleases,
   graphqlRepository,
   graphqlResponsiveness,
+  graphqlWorkflowFiles,
   GraphqlRepositorySchema,
   GRAPHQL_BATCH_SIZE,
   postGraphql,
@@ -60,6 +61,7 @@ import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim, type R
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
 import { restRepoFiles } from './repo-files.js';
+import { readWorkflows } from './workflow-files.js';
 import { alreadyReadFileSource, type RepositoryAlreadyRead } from './tree-file-source.js';
 import {
   repoBase,
@@ -400,22 +402,25 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
     graphqlCommunity(data, listings, listingProblem),
   );
   const security = data.isSecurityPolicyEnabled === true ? true : securityPolicyIn(listings);
-  return validated(
-    presentFacts(
-      {
-        repository,
-        activity: sectionOr(['defaultBranchRef'], () => graphqlActivity(data, call.now)),
-        releases: sectionOr(['releases'], () => graphqlReleases(data, call.now)),
-        contributors: sectionOr(['defaultBranchRef'], () => graphqlContributors(data)),
-        responsiveness: sectionOr(['recentIssues', 'recentPulls'], () => graphqlResponsiveness(data, call.now)),
-        community: communityOf(profile, security),
-        ci: ciOf(listings, listingProblem),
-        link,
-      },
-      call,
-      'graphql',
-    ),
+  // A package's verified repository: its workflows came with the query (docs/checks.md, workflow-safety).
+  const workflowFiles = item.claim.kind === 'package' && link.verifiedBy !== null && failed('workflowFiles') === null ? graphqlWorkflowFiles(data) : null;
+  const workflowSafety =
+    workflowFiles === null ? undefined : await readWorkflows(call, { owner, name }, '', workflowFiles.items, [], false, workflowFiles.texts);
+  const facts = presentFacts(
+    {
+      repository,
+      activity: sectionOr(['defaultBranchRef'], () => graphqlActivity(data, call.now)),
+      releases: sectionOr(['releases'], () => graphqlReleases(data, call.now)),
+      contributors: sectionOr(['defaultBranchRef'], () => graphqlContributors(data)),
+      responsiveness: sectionOr(['recentIssues', 'recentPulls'], () => graphqlResponsiveness(data, call.now)),
+      community: communityOf(profile, security),
+      ci: ciOf(listings, listingProblem),
+      link,
+    },
+    call,
+    'graphql',
   );
+  return validated(workflowSafety === undefined ? facts : { ...facts, workflowSafety });
 }
 
 /** Turn anything a collector throws into a result (a rate-limit stop carries its reason). */

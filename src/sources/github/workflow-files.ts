@@ -42,10 +42,16 @@ export const MAX_READ_ROUNDS = 3;
 
 const ACTION_MANIFEST = /(?:^|\/)action\.ya?ml$/i;
 
-async function readTexts(call: GithubCall, repo: { owner: string; name: string }, base: string, paths: readonly string[]): Promise<Map<string, FileRead>> {
+async function readTexts(
+  call: GithubCall,
+  repo: { owner: string; name: string },
+  base: string,
+  paths: readonly string[],
+  prefetched: ReadonlyMap<string, FileRead>,
+): Promise<Map<string, FileRead>> {
   try {
     return call.tokenInUse
-      ? await graphqlFileSource(call, repo.owner, repo.name, null, new Map()).read(paths)
+      ? await graphqlFileSource(call, repo.owner, repo.name, null, prefetched).read(paths)
       : await restFileSource(call, base, null).read(paths);
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the workflows';
@@ -60,6 +66,8 @@ export async function readWorkflows(
   workflows: readonly RepoTreeItem[],
   tree: readonly RepoTreeItem[] = [],
   treeTruncated = false,
+  /** Texts already in hand (a package's repository: the facts query's `workflowFiles`), read without a request. */
+  prefetched: ReadonlyMap<string, FileRead> = new Map(),
 ): Promise<GithubWorkflowSafety> {
   const token = call.tokenInUse;
   const workflowCap = token ? MAX_WORKFLOW_FILES_GRAPHQL : MAX_WORKFLOW_FILES_REST;
@@ -98,7 +106,7 @@ export async function readWorkflows(
   const readRound = async (paths: readonly string[]) => {
     if (paths.length === 0) return;
     for (const p of paths) attempted.add(p);
-    const got = await readTexts(call, repo, base, paths);
+    const got = await readTexts(call, repo, base, paths, prefetched);
     for (const path of paths) {
       const read = got.get(path) ?? { kind: 'error', reason: 'not read' };
       if (read.kind !== 'file') failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason);

@@ -6,14 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { documentsFromPypi } from '../../../src/checks/views/documents.js';
 import { isViewId, VIEWS, viewOf } from '../../../src/checks/views/index.js';
 import { releaseFromNpm, releaseFromPypi } from '../../../src/checks/views/release.js';
-import { evidence, notApplicable, pypiFacts, registryFacts, tarballFacts, unavailable } from '../../support/evidence-builder.js';
+import { deriveWorkflows } from '../../../src/checks/views/workflows.js';
+import { evidence, githubFacts, notApplicable, pypiFacts, registryFacts, tarballFacts, unavailable } from '../../support/evidence-builder.js';
+import { repoFiles, repositoryEvidence } from '../../support/repository-evidence.js';
 import { pypiEvidence } from '../../support/pypi-evidence.js';
 
 const NO_LICENSE = { expression: null, classifiers: [], text: null, spdx: null, source: null, files: null };
 
 describe('view registry', () => {
-  it('lists release, documents and repository, each with a description', () => {
-    expect(Object.keys(VIEWS).sort()).toEqual(['documents', 'release', 'repository']);
+  it('lists release, documents, repository and workflows, each with a description', () => {
+    expect(Object.keys(VIEWS).sort()).toEqual(['documents', 'release', 'repository', 'workflows']);
     for (const view of Object.values(VIEWS)) expect(view.description.trim()).not.toBe('');
     expect(isViewId('release')).toBe(true);
     expect(isViewId('registry')).toBe(false);
@@ -157,5 +159,24 @@ describe('documents view', () => {
     const text = '# example\n\nIntro.\n\n## Changelog\n\n- 2.1.0: fixes\n';
     const docs = documentsFromPypi(pypiFacts({ changelogUrl: null, description: { text, contentType: 'text/markdown', length: text.length, truncated: false } }));
     expect(docs.changelog).toEqual({ kind: 'section', heading: 'Changelog' });
+  });
+});
+
+describe('workflows view', () => {
+  const safety = { listed: 1, read: ['.github/workflows/ci.yml'], unread: [], outsiderTriggered: [], findings: [], unpinnedActions: 0 };
+
+  it("a repository target's own workflows, with its tree's truncation", () => {
+    const result = deriveWorkflows(repositoryEvidence({ files: repoFiles({ workflowSafety: safety, treeTruncated: true }) }));
+    expect(result).toEqual({ status: 'ok', facts: { safety, treeTruncated: true, of: 'target' } });
+  });
+
+  it('a repository target whose files could not be read is unavailable, as the repository view is', () => {
+    expect(deriveWorkflows(repositoryEvidence({ files: null })).status).toBe('unavailable');
+  });
+
+  it("a package: its verified repository's workflows when a token read them, else not applicable", () => {
+    expect(deriveWorkflows(evidence({ github: githubFacts({ workflowSafety: safety }) }))).toEqual({ status: 'ok', facts: { safety, treeTruncated: false, of: 'package-repository' } });
+    expect(deriveWorkflows(evidence({})).status).toBe('not-applicable');
+    expect(deriveWorkflows(evidence({ github: unavailable('GitHub API rate limit reached') })).status).toBe('not-applicable');
   });
 });

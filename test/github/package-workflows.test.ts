@@ -1,0 +1,107 @@
+/**
+ * A package's verified repository's workflows, read with a token from the facts query itself
+ * (graphql.ts `workflowFiles`, source.ts; docs/checks.md `workflow-safety`): judged without a
+ * request more, and only for the repository that vouches for the package. The repository answer
+ * is acme/widget's recorded one; its `.github/workflows` carries real workflow files
+ * (fixtures/workflows, fixtures/PROVENANCE.md) — placing them in widget's answer is an edit of
+ * the recorded answer, made here.
+ */
+import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { fetchGithubFacts, githubAuthFor } from '../../src/sources/github/source.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { contextFor, endpointsFor, factsOf, npmClaim, testClient, TOKEN, widgetNode, type TestClient } from './helpers.js';
+
+let server: FixtureServer;
+let client: TestClient;
+
+beforeEach(async () => {
+  server = await startFixtureServer();
+  client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
+});
+
+afterEach(async () => {
+  await client.http.close();
+  await server.close();
+});
+
+const WIDGET = { host: 'github.com', owner: 'acme', name: 'widget' };
+const GRAPHQL = '/github/graphql';
+const workflow = (file: string) => readFileSync(new URL(`../../fixtures/workflows/${file}`, import.meta.url), 'utf8');
+/** spotbugs/sonar-findbugs' sonarqube.yml before its fix: `pull_request_target` building the pull request's code with a token. */
+const UNTRUSTED_CHECKOUT = workflow('spotbugs-sonar-findbugs-sonarqube-a6e2787.yml');
+/** The same file after the fix. */
+const FIXED = workflow('spotbugs-sonar-findbugs-sonarqube-904df97.yml');
+
+const blob = (text: string) => ({ byteSize: Buffer.byteLength(text), text, isTruncated: false, isBinary: false });
+const workflowFiles = (files: Record<string, unknown>) => ({ entries: Object.entries(files).map(([name, object]) => ({ name, type: 'blob', object })) });
+
+function answer(extra: Record<string, unknown>): void {
+  server.route('POST', GRAPHQL, (_req, res: ServerResponse) => {
+    const text = JSON.stringify({ data: { r0: { ...widgetNode(), ...extra } } });
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+    res.end(text);
+  });
+}
+
+describe("a package's verified repository", () => {
+  test('its workflows come with the facts query and are judged: a pull request built with the secrets is a finding', async () => {
+    answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT), 'README.md': blob('# workflows\n') }) });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    expect(facts.link.verifiedBy).toBe('manifest');
+    // One query: the repository facts with the workflows in it, nothing after.
+    expect(facts.via).toEqual({ api: 'graphql', requests: 1 });
+    expect(facts.workflowSafety).toMatchObject({ listed: 1, read: ['.github/workflows/sonarqube.yml'], unread: [] });
+    expect(facts.workflowSafety?.findings.map((f) => [f.code, f.path])).toEqual([['untrusted-checkout', '.github/workflows/sonarqube.yml']]);
+  });
+
+  test('the fixed workflow: read, nothing found', async () => {
+    answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(FIXED) }) });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    expect(facts.workflowSafety).toMatchObject({ listed: 1, findings: [], unread: [] });
+  });
+
+  test('no workflows folder: none listed', async () => {
+    answer({ workflowFiles: null });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    expect(facts.workflowSafety).toMatchObject({ listed: 0, read: [], findings: [] });
+  });
+
+  test('a workflow GitHub would not give whole is unread, with why — never judged safe', async () => {
+    answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': { byteSize: 900_000, text: null, isTruncated: true, isBinary: false } }) });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    expect(facts.workflowSafety?.read).toEqual([]);
+    expect(facts.workflowSafety?.unread.map((u) => u.path)).toEqual(['.github/workflows/sonarqube.yml']);
+  });
+});
+
+describe('not judged', () => {
+  test('a repository that does not vouch for the package: its workflows are not the package’s', async () => {
+    answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT) }) });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('not-widget')));
+    expect(facts.link.verifiedBy).toBeNull();
+    expect(facts.workflowSafety).toBeUndefined();
+  });
+
+  test('a repository target (its own files hold its workflows)', async () => {
+    answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT) }) });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' }));
+    expect(facts.workflowSafety).toBeUndefined();
+  });
+
+  test('an answer without the field (recorded before it was asked), and a field GitHub could not resolve', async () => {
+    answer({});
+    expect(factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'))).workflowSafety).toBeUndefined();
+    await server.close();
+    server = await startFixtureServer();
+    await client.http.close();
+    client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
+    server.route('POST', GRAPHQL, (_req, res: ServerResponse) => {
+      const text = JSON.stringify({ data: { r0: { ...widgetNode(), workflowFiles: null } }, errors: [{ type: 'INTERNAL', path: ['r0', 'workflowFiles'], message: 'Something went wrong' }] });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+      res.end(text);
+    });
+    expect(factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'))).workflowSafety).toBeUndefined();
+  });
+});
