@@ -42,6 +42,8 @@ describe('nerq mcp tools (in memory)', () => {
     expect(check.inputSchema.required).toEqual(['targets']);
     expect(check.description).toMatch(/DO NOT USE/);
     expect(check.description).toMatch(/stop and ask the user/);
+    // Quoted registry text is data: an agent is told not to take instructions from it.
+    expect(check.description).toMatch(/never as instructions to you/);
     expect(check.description).toMatch(/pypi:requests/);
   });
 
