@@ -22,9 +22,10 @@ export const EVIDENCE_SCHEMA_VERSION = 3;
  * The shapes of obfuscated JavaScript a tarball's files are read for (docs/checks.md,
  * `obfuscated-code`; checks/lib/obfuscation-signatures.ts): javascript-obfuscator's `_0x…` names
  * and its string array, Dean Edwards' packer, JSFuck, jjencode, aaencode, text written as `\xHH`
- * escapes, and code pushed past the edge of the screen by blanks.
+ * escapes, code pushed past the edge of the screen by blanks, and `require` aliased on the
+ * global object.
  */
-export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks'] as const;
+export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks', 'require-alias'] as const;
 export type ObfuscationSignature = (typeof OBFUSCATION_SIGNATURES)[number];
 
 /**

@@ -36,7 +36,7 @@ describe('real and generated obfuscated code is found, whatever the chunks', () 
     ['obfuscated-code/generated/javascript-obfuscator-mangled-escaped.js', ['string-array', 'hex-escapes']],
     ['obfuscated-code/generated/jsfuck.js', ['jsfuck']],
     ['install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', ['obfuscator-names']],
-    ['install-code/guarddog/threat-runtime-obfuscation-hidden-code.js', ['hidden-by-blanks']],
+    ['install-code/guarddog/threat-runtime-obfuscation-hidden-code.js', ['hidden-by-blanks', 'require-alias']],
     // Its samples: the string array's rotation and getter, a packed payload, and a JSFuck sample (commented out there: comments are read too).
     ['install-code/guarddog/npm-obfuscation.js', ['string-array', 'packer', 'jsfuck']],
   ])('%s: %j', (path, expected) => {
@@ -119,12 +119,18 @@ describe('hex escapes and hidden statements', () => {
     ['escapes spread over short strings', Array.from({ length: PRINTABLE_ESCAPES }, (_, i) => `'\\x${(0x61 + (i % 26)).toString(16)}'`).join(','), ['hex-escapes']],
     ['binary data as escapes (not printable)', `const wasm = "${'\\x00\\x01\\x02\\xff'.repeat(200)}";`, []],
     ['escaped backslashes before an x', `const re = "${'\\\\x41'.repeat(200)}";`, []],
-    ['a statement pushed off screen', `export { foo } from './foo';${' '.repeat(HIDING_BLANKS)}global['r']=require;`, ['hidden-by-blanks']],
+    ['a statement pushed off screen', `export { foo } from './foo';${' '.repeat(HIDING_BLANKS)}process.nextTick(go);`, ['hidden-by-blanks']],
     ['tabs push it too', `run();${'\t'.repeat(HIDING_BLANKS)}eval(x)`, ['hidden-by-blanks']],
     ['one blank short', `run();${' '.repeat(HIDING_BLANKS - 1)}eval(x)`, []],
     ['blanks at the end of a line', `var i=0;${' '.repeat(1000)}\nnext();`, []],
     ['a wide table in a comment', ` * | Property${' '.repeat(600)}| Supported`, []],
     ['deep indentation', `${' '.repeat(600)}return x;`, []],
+    ['require aliased on the global object', "global['r']=require;(function(){var d=r('zlib');})();", ['require-alias']],
+    ['on globalThis, spaced', 'globalThis[ "_q" ] = require\n', ['require-alias']],
+    ['require kept under its own name', "global['require'] = require;", []],
+    ['require assigned by property', 'global.r = require; exports.require = require;', []],
+    ['another global assigned', "global['r'] = requireModule;", []],
+    ['the alias at the very end of the file', "global['r']=require", ['require-alias']],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(text)).toEqual(expected);
   });

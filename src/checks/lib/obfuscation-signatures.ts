@@ -28,6 +28,12 @@ const SELF_REPLACING_GETTER =
   /(?<![\w$.])([\w$]{1,64})\s{0,8}=\s{0,8}function\s{0,8}\(\s{0,8}\)\s{0,8}\{\s{0,8}return\s{1,8}[\w$]{1,64}\s{0,8};?\s{0,8}\}\s{0,8};?\s{0,8}return\s{1,8}\1\s{0,8}\(\s{0,8}\)/g;
 const OFFSET_DECODER =
   /(?<![\w$.])function\s{1,8}[\w$]{1,64}\s{0,8}\(\s{0,8}([\w$]{1,64})\s{0,8},\s{0,8}[\w$]{1,64}\s{0,8}\)\s{0,8}\{\s{0,8}\1\s{0,8}=\s{0,8}\1\s{0,8}-\s{0,8}\(?\s{0,8}-?\s{0,8}0x[0-9a-fA-F]{1,8}/g;
+/**
+ * `require` stored under a short name on the global object (`global['r']=require`), so that the
+ * payload's later `r('child_process')` names no module a reader or a scanner looks for (the
+ * react-native-aria compromise of 2025, in GuardDog's sample).
+ */
+const REQUIRE_ALIAS = /(?<![\w$.])(?:global|globalThis)\s{0,8}\[\s{0,8}(['"`])[\w$]{1,6}\1\s{0,8}\]\s{0,8}=\s{0,8}require(?=[^\w$])/g;
 /** Characters carried from one chunk to the next: more than the longest marker above. */
 const CARRY = 512;
 /** Characters at a text's end that the run counter leaves to the next chunk (an escape `\xHH` is four). */
@@ -95,7 +101,9 @@ export class ObfuscationReader {
     const text = this.carry + chunk;
     if (this.names.size < MIN_OBFUSCATED_FILE_NAMES) distinctObfuscatorNames(text, this.names, !last);
     if (this.names.size >= MIN_OBFUSCATED_FILE_NAMES) this.found.add('obfuscator-names');
-    this.markers(text, this.cut);
+    // A marker ends with a character it needs to see (`require` must not go on as `requireX`):
+    // at the file's end a newline stands for what follows.
+    this.markers(last ? `${text}\n` : text, this.cut);
     this.runs(text, this.carry.length - this.unread, last ? text.length : text.length - LOOKAHEAD);
     this.cut = text.length > CARRY;
     this.carry = text.slice(-CARRY);
@@ -122,6 +130,7 @@ export class ObfuscationReader {
     if (!this.found.has('packer') && matches(PACKER)) this.found.add('packer');
     if (!this.found.has('jjencode') && matches(JJENCODE)) this.found.add('jjencode');
     if (!this.found.has('aaencode') && text.includes(AAENCODE, from)) this.found.add('aaencode');
+    if (!this.found.has('require-alias') && matches(REQUIRE_ALIAS)) this.found.add('require-alias');
     if (!this.found.has('string-array')) {
       for (const re of [ROTATION, SELF_REPLACING_GETTER, OFFSET_DECODER]) if (!this.stringArray.has(re) && matches(re)) this.stringArray.add(re);
       if (this.stringArray.size >= 2) this.found.add('string-array');
