@@ -12,9 +12,10 @@ import { makeTgz } from './make-tgz.js';
 
 const MANGLED = readFileSync(new URL('../../fixtures/install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', import.meta.url), 'utf8');
 /** Dean Edwards' packer output (js-beautify's test input), javascript-obfuscator's output with mangled names (generated), and an unpacker that only names the packer (fixtures/PROVENANCE.md). */
-const PACKED = readFileSync(new URL('../../fixtures/obfuscated-code/js-beautify/test-packer-62-input.js', import.meta.url), 'utf8');
-const STRING_ARRAY = readFileSync(new URL('../../fixtures/obfuscated-code/generated/javascript-obfuscator-mangled.js', import.meta.url), 'utf8');
-const UNPACKER = readFileSync(new URL('../../fixtures/obfuscated-code/js-beautify/p_a_c_k_e_r_unpacker.js', import.meta.url), 'utf8');
+const OBFUSCATED = new URL('../../fixtures/obfuscated-code/', import.meta.url);
+const PACKED = readFileSync(new URL('js-beautify/test-packer-62-input.js', OBFUSCATED), 'utf8');
+const STRING_ARRAY = readFileSync(new URL('generated/javascript-obfuscator-mangled.js', OBFUSCATED), 'utf8');
+const UNPACKER = readFileSync(new URL('js-beautify/p_a_c_k_e_r_unpacker.js', OBFUSCATED), 'utf8');
 
 async function obfuscated(tgz: Buffer) {
   const result = await readTarball(tgz);
