@@ -121,6 +121,8 @@ describe('hex escapes and hidden statements', () => {
     ['escaped backslashes before an x', `const re = "${'\\\\x41'.repeat(200)}";`, []],
     ['a statement pushed off screen', `export { foo } from './foo';${' '.repeat(HIDING_BLANKS)}process.nextTick(go);`, ['hidden-by-blanks']],
     ['tabs push it too', `run();${'\t'.repeat(HIDING_BLANKS)}eval(x)`, ['hidden-by-blanks']],
+    ['an expression statement pushed off screen', `run()${' '.repeat(HIDING_BLANKS)}(function(){go()})();`, ['hidden-by-blanks']],
+    ['a negation pushed off screen', `}${' '.repeat(HIDING_BLANKS)}!function(){go()}();`, ['hidden-by-blanks']],
     ['one blank short', `run();${' '.repeat(HIDING_BLANKS - 1)}eval(x)`, []],
     ['blanks at the end of a line', `var i=0;${' '.repeat(1000)}\nnext();`, []],
     ['a wide table in a comment', ` * | Property${' '.repeat(600)}| Supported`, []],

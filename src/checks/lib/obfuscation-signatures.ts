@@ -13,8 +13,12 @@ import { distinctObfuscatorNames, MIN_OBFUSCATED_FILE_NAMES } from './js-code.js
 
 /** Dean Edwards' packer: the packed payload unpacks itself through `eval(function(p,a,c,k,e,r|d)`. */
 const PACKER = /(?<![\w$.'"`\\])eval\s{0,8}\(\s{0,8}function\s{0,8}\(\s{0,8}p\s{0,8},\s{0,8}a\s{0,8},\s{0,8}c\s{0,8},\s{0,8}k\s{0,8},\s{0,8}e\s{0,8},\s{0,8}[rd]\s{0,8}\)/g;
-/** jjencode's opening: `$=~[];$={___:++$,$$$$:(![]+"")[$]` (any variable name for `$`). */
-const JJENCODE = /(?<![\w$'"`])([\w$]{1,32})=~\[\];\1=\{___:\+\+\1,\$\$\$\$:\(!\[\]\+""\)\[\1\]/g;
+/**
+ * jjencode's opening: `$=~[];$={___:++$,$$$$:(![]+"")[$]` (any variable name for `$`). The
+ * patterns start from a literal (`=~[];`, `=`) and look behind for the name: a pattern that
+ * starts with the name is tried at every character of the text.
+ */
+const JJENCODE = /=~\[\];(?<=(?<![\w$'"`])([\w$]{1,16})=~\[\];)\1=\{___:\+\+\1,\$\$\$\$:\(!\[\]\+""\)\[\1\]/g;
 /** aaencode's opening, as the UTF-8 bytes read one character a byte (the chunks are read as latin1). */
 const AAENCODE = Buffer.from('ﾟωﾟﾉ= /｀ｍ´）ﾉ ~┻━┻', 'utf8').toString('latin1');
 /**
@@ -23,19 +27,21 @@ const AAENCODE = Buffer.from('ﾟωﾟﾉ= /｀ｍ´）ﾉ ~┻━┻', 'utf8').
  * (`a=function(){return D;};return a();`) and the decoder that offsets its index by a hex constant
  * (`function b(c,d){c=c-0x110;`). Two of the three make the signature.
  */
-const ROTATION = /\[\s{0,8}(['"])push\1\s{0,8}\]\s{0,8}\(\s{0,8}[\w$]{1,64}\s{0,8}\[\s{0,8}(['"])shift\2\s{0,8}\]\s{0,8}\(\s{0,8}\)\s{0,8}\)/g;
+const ROTATION = /\[\s{0,8}(['"])push\1\s{0,8}\]\s{0,8}\(\s{0,8}[\w$]{1,16}\s{0,8}\[\s{0,8}(['"])shift\2\s{0,8}\]\s{0,8}\(\s{0,8}\)\s{0,8}\)/g;
 const SELF_REPLACING_GETTER =
-  /(?<![\w$.])([\w$]{1,64})\s{0,8}=\s{0,8}function\s{0,8}\(\s{0,8}\)\s{0,8}\{\s{0,8}return\s{1,8}[\w$]{1,64}\s{0,8};?\s{0,8}\}\s{0,8};?\s{0,8}return\s{1,8}\1\s{0,8}\(\s{0,8}\)/g;
+  /=(?<=(?<![\w$.])([\w$]{1,16})\s{0,8}=)\s{0,8}function\s{0,8}\(\s{0,8}\)\s{0,8}\{\s{0,8}return\s{1,8}[\w$]{1,16}\s{0,8};?\s{0,8}\}\s{0,8};?\s{0,8}return\s{1,8}\1\s{0,8}\(\s{0,8}\)/g;
 const OFFSET_DECODER =
-  /(?<![\w$.])function\s{1,8}[\w$]{1,64}\s{0,8}\(\s{0,8}([\w$]{1,64})\s{0,8},\s{0,8}[\w$]{1,64}\s{0,8}\)\s{0,8}\{\s{0,8}\1\s{0,8}=\s{0,8}\1\s{0,8}-\s{0,8}\(?\s{0,8}-?\s{0,8}0x[0-9a-fA-F]{1,8}/g;
+  /(?<![\w$.])function\s{1,8}[\w$]{1,16}\s{0,8}\(\s{0,8}([\w$]{1,16})\s{0,8},\s{0,8}[\w$]{1,16}\s{0,8}\)\s{0,8}\{\s{0,8}\1\s{0,8}=\s{0,8}\1\s{0,8}-\s{0,8}\(?\s{0,8}-?\s{0,8}0x[0-9a-fA-F]{1,8}/g;
 /**
  * `require` stored under a short name on the global object (`global['r']=require`), so that the
  * payload's later `r('child_process')` names no module a reader or a scanner looks for (the
  * react-native-aria compromise of 2025, in GuardDog's sample).
  */
 const REQUIRE_ALIAS = /(?<![\w$.])(?:global|globalThis)\s{0,8}\[\s{0,8}(['"`])[\w$]{1,6}\1\s{0,8}\]\s{0,8}=\s{0,8}require(?=[^\w$])/g;
-/** Characters carried from one chunk to the next: more than the longest marker above. */
+/** Characters carried from one chunk to the next: more than the longest marker above (names of up to 16 characters keep each under 300). */
 const CARRY = 512;
+/** How far before its start a marker looks (its lookbehinds: a name of up to 16 characters and blanks). */
+const CONTEXT = 64;
 /** Characters at a text's end that the run counter leaves to the next chunk (an escape `\xHH` is four). */
 const LOOKAHEAD = 3;
 
@@ -52,23 +58,14 @@ const BANG = 4;
 const PLUS = 8;
 const JSFUCK_KINDS = BRACKET_OPEN | BRACKET_CLOSE | BANG | PLUS;
 
-function symbolKind(c: number): number {
-  switch (c) {
-    case 91:
-      return BRACKET_OPEN;
-    case 93:
-      return BRACKET_CLOSE;
-    case 33:
-      return BANG;
-    case 43:
-      return PLUS;
-    case 40:
-    case 41:
-      return 16;
-    default:
-      return 0;
-  }
-}
+/** The JSFuck character kinds by character code (`(` and `)` count without a kind of their own). */
+const SYMBOL_KINDS = new Uint8Array(128);
+SYMBOL_KINDS[91] = BRACKET_OPEN;
+SYMBOL_KINDS[93] = BRACKET_CLOSE;
+SYMBOL_KINDS[33] = BANG;
+SYMBOL_KINDS[43] = PLUS;
+SYMBOL_KINDS[40] = 16;
+SYMBOL_KINDS[41] = 16;
 
 /** `;`, `}` or `)`: what a statement ends with. */
 const endsStatement = (c: number): boolean => c === 59 || c === 125 || c === 41;
@@ -92,9 +89,8 @@ export class ObfuscationReader {
   private symbolKinds = 0;
   private printableEscapes = 0;
   private blanks = 0;
-  /** The character before the current run of blanks, and the last character read. */
+  /** The character before the current run of blanks. */
   private beforeBlanks = 10;
-  private previous = 10;
 
   /** The next chunk of the file's text (one character a byte); `last` when the file ends with it. */
   read(chunk: string, last = false): void {
@@ -120,9 +116,10 @@ export class ObfuscationReader {
   }
 
   private markers(text: string, cut: boolean): void {
-    // A match at the first character of a cut carry was read with the character before it last
-    // time: read again without it, a lookbehind would pass that failed then.
-    const from = cut ? 1 : 0;
+    // A match that starts in the first CONTEXT characters of a cut carry was read whole, with
+    // what comes before it, last time: read again without that, a lookbehind would pass that
+    // failed then.
+    const from = cut ? CONTEXT : 0;
     const matches = (re: RegExp): boolean => {
       re.lastIndex = from;
       return re.exec(text) !== null;
@@ -139,40 +136,49 @@ export class ObfuscationReader {
 
   /** The runs and counts, over text[from, to): each character once across the chunks. */
   private runs(text: string, from: number, to: number): void {
+    // The counters in locals for the loop (one pass over every character of the package's JavaScript).
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes } = this;
     let i = from;
     for (; i < to; i++) {
       const c = text.charCodeAt(i);
-      const kind = symbolKind(c);
-      if (kind !== 0) {
-        this.symbolRun += 1;
-        this.symbolKinds |= kind;
-        if (this.symbolRun >= JSFUCK_RUN && (this.symbolKinds & JSFUCK_KINDS) === JSFUCK_KINDS) this.found.add('jsfuck');
-      } else {
-        this.symbolRun = 0;
-        this.symbolKinds = 0;
-      }
       if (c === 32 || c === 9) {
-        if (this.blanks === 0) this.beforeBlanks = this.previous;
-        this.blanks += 1;
-        this.previous = c;
+        // The text holds the characters before i (the carry), but at the file's start.
+        if (blanks === 0) beforeBlanks = i > 0 ? text.charCodeAt(i - 1) : 10;
+        blanks += 1;
+        symbolRun = 0;
+        symbolKinds = 0;
         continue;
       }
       // A statement ended, blanks, and another statement on the same line: the second is off screen.
-      if (this.blanks >= HIDING_BLANKS && endsStatement(this.beforeBlanks) && startsStatement(c)) this.found.add('hidden-by-blanks');
-      this.blanks = 0;
-      this.previous = c;
+      if (blanks !== 0) {
+        if (blanks >= HIDING_BLANKS && endsStatement(beforeBlanks) && startsStatement(c)) this.found.add('hidden-by-blanks');
+        blanks = 0;
+      }
+      const kind = c < 128 ? SYMBOL_KINDS[c] : 0;
+      if (kind !== 0) {
+        symbolRun += 1;
+        symbolKinds |= kind;
+        if (symbolRun >= JSFUCK_RUN && (symbolKinds & JSFUCK_KINDS) === JSFUCK_KINDS) this.found.add('jsfuck');
+        continue;
+      }
+      symbolRun = 0;
+      symbolKinds = 0;
       if (c === 92) {
         // `\xHH`: one escape; any other backslash escapes the character after it (`\\x41` is no escape).
         const high = hexValue(text.charCodeAt(i + 2));
         const low = hexValue(text.charCodeAt(i + 3));
         if (text.charCodeAt(i + 1) === 120 && high >= 0 && low >= 0) {
           const value = high * 16 + low;
-          if (value >= 0x20 && value < 0x7f && ++this.printableEscapes >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
+          if (value >= 0x20 && value < 0x7f && ++printableEscapes >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
           i += 3;
         } else i += 1;
-        this.previous = text.charCodeAt(i);
       }
     }
+    this.symbolRun = symbolRun;
+    this.symbolKinds = symbolKinds;
+    this.blanks = blanks;
+    this.beforeBlanks = beforeBlanks;
+    this.printableEscapes = printableEscapes;
     this.unread = Math.max(0, text.length - i);
   }
 }
