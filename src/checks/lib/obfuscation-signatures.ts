@@ -154,7 +154,7 @@ export class ObfuscationReader {
         if (blanks >= HIDING_BLANKS && endsStatement(beforeBlanks) && startsStatement(c)) this.found.add('hidden-by-blanks');
         blanks = 0;
       }
-      const kind = c < 128 ? SYMBOL_KINDS[c] : 0;
+      const kind = c < 128 ? (SYMBOL_KINDS[c] ?? 0) : 0;
       if (kind !== 0) {
         symbolRun += 1;
         symbolKinds |= kind;
