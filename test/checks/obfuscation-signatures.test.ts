@@ -1,10 +1,11 @@
 /**
  * The signatures of obfuscated JavaScript (src/checks/lib/obfuscation-signatures.ts), read chunk
- * by chunk: on real obfuscated code (Dean Edwards' packer from js-beautify's tests, GuardDog's
+ * by chunk: on real obfuscated code (Dean Edwards' packer from js-beautify's tests, jjencode's
+ * output from grunt-jjencode's, GuardDog's
  * samples of real malicious npm packages), on the output of the obfuscators themselves
  * (javascript-obfuscator with mangled names, JSFuck: generated, fixtures/PROVENANCE.md), on real
  * code that names the obfuscators without being obfuscated (js-beautify's unpacker, the de4js
- * deobfuscator), and on synthetic edges written here (each said so).
+ * deobfuscator, jjencode's encoder), and on synthetic edges written here (each said so).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
@@ -31,6 +32,7 @@ function everyChunking(text: string) {
 describe('real and generated obfuscated code is found, whatever the chunks', () => {
   test.each([
     ['obfuscated-code/js-beautify/test-packer-62-input.js', ['packer']],
+    ['obfuscated-code/grunt-jjencode/custom_options.js', ['jjencode']],
     ['obfuscated-code/generated/javascript-obfuscator-mangled.js', ['string-array']],
     ['obfuscated-code/generated/javascript-obfuscator-mangled-no-rotation.js', ['string-array']],
     ['obfuscated-code/generated/javascript-obfuscator-mangled-escaped.js', ['string-array', 'hex-escapes']],
@@ -50,6 +52,8 @@ describe('real code that names an obfuscator, and plain malicious code, is not o
     'obfuscated-code/js-beautify/p_a_c_k_e_r_unpacker.js',
     // jjencode's marker inside a string literal, JSFuck's characters inside a regular expression.
     'obfuscated-code/de4js/main.js',
+    // jjencode's encoder, which writes its opening.
+    'obfuscated-code/grunt-jjencode/jjencode.js',
     'install-code/guarddog/npm-exfiltrate-sensitive-data.js',
     'install-code/guarddog/npm-exec-base64.js',
     'install-code/guarddog/threat-runtime-obfuscation-dynamic-eval.js',
