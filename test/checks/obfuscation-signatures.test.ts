@@ -1,8 +1,8 @@
 /**
  * The signatures of obfuscated JavaScript (src/checks/lib/obfuscation-signatures.ts), read chunk
  * by chunk: on real obfuscated code (Dean Edwards' packer from js-beautify's tests, jjencode's
- * output from grunt-jjencode's, GuardDog's
- * samples of real malicious npm packages), on the output of the obfuscators themselves
+ * output from grunt-jjencode's, GuardDog's samples of real malicious npm packages), on the
+ * output of the obfuscators themselves
  * (javascript-obfuscator with mangled names, JSFuck: generated, fixtures/PROVENANCE.md), on real
  * code that names the obfuscators without being obfuscated (js-beautify's unpacker, the de4js
  * deobfuscator, jjencode's encoder), and on synthetic edges written here (each said so).
