@@ -3,13 +3,15 @@
  * compromised releases add is obfuscated so that a reader cannot tell what it does (the
  * September 2025 npm compromises appended javascript-obfuscator output to the packages' own
  * entry files); published libraries are written, minified or bundled, never obfuscated: 0 of
- * 31,205 JavaScript files in 484 popular packages carries the obfuscator's names
- * (docs/checks.md, `obfuscated-code`).
+ * 31,206 JavaScript files in 484 popular packages carries any of the signatures
+ * (checks/lib/obfuscation-signatures.ts; docs/checks.md, `obfuscated-code`).
  *
  * Pure: reads the tarball facts' `obfuscated` (sources/npm/obfuscation-scan.ts).
  */
+import { OBFUSCATION_SIGNATURES } from '../evidence/schema.js';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { MIN_OBFUSCATED_FILE_NAMES } from './lib/js-code.js';
+import { HIDING_BLANKS, JSFUCK_RUN, PRINTABLE_ESCAPES } from './lib/obfuscation-signatures.js';
 
 export default defineCheck({
   id: 'obfuscated-code',
@@ -19,11 +21,12 @@ export default defineCheck({
   optional: ['tarball'],
   title: 'No obfuscated code',
   description:
-    `Reads every JavaScript file of the npm tarball (\`.js\`, \`.cjs\`, \`.mjs\`, bundled packages' too) for the output of javascript-obfuscator — ${MIN_OBFUSCATED_FILE_NAMES} or more distinct \`_0x…\` names in one file, which hand-written, minified and bundled code never has — the form code added by a compromised release takes so that nobody can read what it does. ` +
-    'A file like that scores 0 and holds the verdict at CAUTION, naming the files: nobody can review what the package runs. ' +
+    "Reads every JavaScript file of the npm tarball (`.js`, `.cjs`, `.mjs`, bundled packages' too) for the shapes obfuscators give code, the form code added by a compromised release takes so that nobody can read what it does; hand-written, minified and bundled code has none of them. " +
+    `Each is a named signature: \`obfuscator-names\`, ${MIN_OBFUSCATED_FILE_NAMES} or more distinct javascript-obfuscator \`_0x…\` names; \`string-array\`, javascript-obfuscator's string array whatever its names (two of its rotation \`x['push'](x['shift']())\`, its self-replacing getter and its hex-offset decoder); \`packer\`, Dean Edwards' packed form \`eval(function(p,a,c,k,e,r)\` (or \`e,d\`), unless a quote opens just before it (a sample kept in a string); \`jsfuck\`, a run of ${JSFUCK_RUN} or more of \`[]()!+\` holding \`[\`, \`]\`, \`!\` and \`+\`; \`jjencode\` and \`aaencode\`, their openings; \`hex-escapes\`, ${PRINTABLE_ESCAPES} or more \`\\xHH\` escapes of printable characters in one file; \`hidden-by-blanks\`, ${HIDING_BLANKS} or more spaces or tabs between the end of a statement and another on the same line, past the edge of the screen; \`require-alias\`, \`require\` stored on the global object under a short quoted name (\`global['r']=require\`), so that the modules the code loads are named nowhere. ` +
+    'Comments are read too. A file with any of them scores 0 and holds the verdict at CAUTION, naming the files and the signatures: nobody can review what the package runs. ' +
     'None leaves the check out of the report (it never adds points to an ordinary package), as does a tarball that was not read.',
   messages: {
-    obfuscated: "{count} JavaScript files are an obfuscator's output: {files}",
+    obfuscated: "{count} JavaScript files are an obfuscator's output ({signatures}): {files}",
     none: 'No obfuscated JavaScript in {scanned} files',
     unread: 'The tarball was not read: its JavaScript was not looked at',
   },
@@ -33,10 +36,11 @@ export default defineCheck({
     const count = obfuscated.files.length + obfuscated.more;
     if (count === 0) return { score: null, messageId: 'none', data: { scanned: obfuscated.scanned }, notApplicable: true };
     const files = obfuscated.files.map((f) => f.path).join(', ') + (obfuscated.more > 0 ? ` and ${obfuscated.more} more` : '');
+    const signatures = OBFUSCATION_SIGNATURES.filter((s) => obfuscated.files.some((f) => f.signatures.includes(s))).join(', ');
     return {
       score: 0,
       messageId: 'obfuscated',
-      data: { count, files, scanned: obfuscated.scanned },
+      data: { count, files, signatures, scanned: obfuscated.scanned },
       holdVerdict: `its code is an obfuscator's output (${files}): nobody can review what it runs, the form code added by a compromised release takes; compare it with the previous release before installing`,
     };
   },

@@ -19,6 +19,16 @@ import { RepositoryRefSchema } from './repository-ref.js';
 export const EVIDENCE_SCHEMA_VERSION = 3;
 
 /**
+ * The shapes of obfuscated JavaScript a tarball's files are read for (docs/checks.md,
+ * `obfuscated-code`; checks/lib/obfuscation-signatures.ts): javascript-obfuscator's `_0x…` names
+ * and its string array, Dean Edwards' packer, JSFuck, jjencode, aaencode, text written as `\xHH`
+ * escapes, code pushed past the edge of the screen by blanks, and `require` aliased on the
+ * global object.
+ */
+export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks', 'require-alias'] as const;
+export type ObfuscationSignature = (typeof OBFUSCATION_SIGNATURES)[number];
+
+/**
  * `unread`: the source had the data and nerq stopped reading it at a cap (a tarball past its
  * entries or bytes): what was not read may still act (npm installs all of it). A check may hold
  * the verdict on it (`holdsWhenUnread`, checks/define.ts).
@@ -268,8 +278,13 @@ export const TarballFactsSchema = z.object({
     .object({
       /** JavaScript files read for obfuscator output (all `.js` / `.cjs` / `.mjs`, bundled ones too). */
       scanned: z.number().int(),
-      /** Files with at least MIN_OBFUSCATED_FILE_NAMES distinct obfuscator names, at most 16, with the count found (capped there). */
-      files: z.array(z.object({ path: z.string(), names: z.number().int() })),
+      /**
+       * Files with a signature of obfuscation (checks/lib/obfuscation-signatures.ts), at most 16:
+       * `names` is how many distinct `_0x…` names were seen (capped at MIN_OBFUSCATED_FILE_NAMES),
+       * `signatures` the shapes found. Evidence saved before nerq read more than those names lists
+       * none: its files were listed for them.
+       */
+      files: z.array(z.object({ path: z.string(), names: z.number().int(), signatures: z.array(z.enum(OBFUSCATION_SIGNATURES)).default(['obfuscator-names']) })),
       /** Such files past the 16 listed. */
       more: z.number().int(),
     })

@@ -1,22 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import { TarballFactsSchema, type ObfuscationSignature } from '../../src/evidence/schema.js';
 import check from '../../src/checks/obfuscated-code.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
-const scanned = (files: { path: string; names: number }[], more = 0) => evidence({ tarball: { obfuscated: { scanned: 120, files, more } } });
+type Listed = { path: string; names: number; signatures: ObfuscationSignature[] };
+const scanned = (files: Listed[], more = 0) => evidence({ tarball: { obfuscated: { scanned: 120, files, more } } });
+const named = (path: string): Listed => ({ path, names: 10, signatures: ['obfuscator-names'] });
 
 checkTable(check, [
   { name: 'no obfuscated file: left out of the report', evidence: scanned([]), score: null, messageId: 'none', data: { scanned: 120 } },
   {
     name: 'an obfuscated file: 0, named',
-    evidence: scanned([{ path: 'source/index.js', names: 10 }]),
+    evidence: scanned([named('source/index.js')]),
     score: 0,
     messageId: 'obfuscated',
-    data: { count: 1, files: 'source/index.js' },
+    data: { count: 1, files: 'source/index.js', signatures: 'obfuscator-names' },
+  },
+  {
+    name: 'files of other signatures: each signature named once, in the fixed order',
+    evidence: scanned([
+      { path: 'dist/a.js', names: 0, signatures: ['packer', 'hex-escapes'] },
+      { path: 'dist/b.js', names: 3, signatures: ['string-array', 'hex-escapes'] },
+      { path: 'lib/c.js', names: 0, signatures: ['hidden-by-blanks'] },
+    ]),
+    score: 0,
+    messageId: 'obfuscated',
+    data: { count: 3, files: 'dist/a.js, dist/b.js, lib/c.js', signatures: 'string-array, packer, hex-escapes, hidden-by-blanks' },
   },
   {
     name: 'more than the files listed',
-    evidence: scanned([{ path: 'a.js', names: 10 }, { path: 'b.js', names: 10 }], 3),
+    evidence: scanned([named('a.js'), named('b.js')], 3),
     score: 0,
     messageId: 'obfuscated',
     data: { count: 5, files: 'a.js, b.js and 3 more' },
@@ -27,10 +41,18 @@ checkTable(check, [
 
 describe('obfuscated-code', () => {
   it('holds the verdict when it finds obfuscated code, and leaves itself out otherwise', () => {
-    const found = outcomeOf(check, scanned([{ path: 'index.js', names: 10 }]));
+    const found = outcomeOf(check, scanned([named('index.js')]));
     expect(found.holdVerdict).toBeTypeOf('string');
     expect(found.notApplicable).toBeUndefined();
     expect(outcomeOf(check, scanned([])).notApplicable).toBe(true);
     expect(outcomeOf(check, evidence()).notApplicable).toBe(true);
+  });
+});
+
+describe('evidence saved before other signatures were read', () => {
+  it('lists its files for javascript-obfuscator names, the only signature then read', () => {
+    const saved = TarballFactsSchema.shape.obfuscated.parse({ scanned: 4, files: [{ path: 'index.js', names: 10 }], more: 0 });
+    expect(saved?.files).toEqual([{ path: 'index.js', names: 10, signatures: ['obfuscator-names'] }]);
+    expect(outcomeOf(check, evidence({ tarball: { obfuscated: saved } })).data).toMatchObject({ signatures: 'obfuscator-names' });
   });
 });

@@ -141,6 +141,22 @@ describe('obfuscated code in the package itself (a compromised release)', () => 
     expect(report.verdictCode).not.toBe('yes');
   });
 
+  // Other obfuscators' output appended the same way: Dean Edwards' packer (js-beautify's test
+  // input) and javascript-obfuscator with mangled names, not `_0x…` (generated;
+  // fixtures/PROVENANCE.md, `fixtures/obfuscated-code/`).
+  it.concurrent.for([
+    ['a packed payload', 'js-beautify/test-packer-62-input.js', 'packer'],
+    ["javascript-obfuscator's string array under mangled names", 'generated/javascript-obfuscator-mangled.js', 'string-array'],
+  ] as const)('chalk 4.1.0 with %s appended to its entry file: obfuscated-code 0, its signature named, the verdict held', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, path, signature], { task, expect }) => {
+    noteCases(task);
+    const payload = readFileSync(new URL(`../../fixtures/obfuscated-code/${path}`, import.meta.url), 'utf8');
+    const edited = files.map((f) => ({ path: f.path, type: '0' as const, content: f.path === 'package/source/index.js' ? `${f.content.toString('utf8')}\n${payload}` : f.content.toString('utf8') }));
+    const { report, sandbox } = await evaluate(task, label, { ...vouchedFor(zlib.gzipSync(rawTar(edited))), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'obfuscated-code')).toMatchObject({ score: 0, messageId: 'obfuscated', evidence: { files: 'source/index.js', signatures: signature } });
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
   it.concurrent('chalk 4.1.0 as published: the check leaves itself out (the control)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
     const { report, sandbox } = await evaluate(task, 'chalk as published', { ...vouchedFor(loadTarball('chalk', '4.1.0')), osv: osvNoAdvisories });

@@ -27,6 +27,7 @@ import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
 import { localImports } from '../../src/checks/lib/install-targets.js';
 import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
+import { ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.js';
 import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -225,6 +226,22 @@ describe('install-script code grows linearly', () => {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => script(`${unit.repeat(k)}x`), 2000, true));
       expectLinear(task, `command ${JSON.stringify(unit)}`, growth((k) => installCommandFindings([`${unit.repeat(k)}x`]), 2000, true));
+    }
+  });
+
+  // The obfuscation reader sees a tarball's JavaScript in chunks (src/checks/lib/obfuscation-signatures.ts).
+  it('the obfuscation reader, in chunks, on runs of the units its markers and counters start from', { timeout: 120_000 }, ({ task }) => {
+    const read = (text: string, size: number) => {
+      const reader = new ObfuscationReader();
+      for (let at = 0; at < text.length; at += size) reader.read(text.slice(at, at + size));
+      reader.read('', true);
+      return reader.signatures();
+    };
+    const units = ['eval(', 'eval(function(p,a,c,k,e,', 'a=~[];a={___:++a,', 'a=function(){return b;};', "x['push'](x['shift']", 'function b(c,d){c=c-', '_0x12ab ', '\\x41', '\\', '[]!+', ';  ', "global['r']=require", 'a', Buffer.from('ﾟωﾟﾉ', 'utf8').toString('latin1')];
+    // Chunks of 1,000 characters: each chunk reads the carry (512) again, the costlier case.
+    for (const unit of units) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => read(`${unit.repeat(k)}x`, 1000), 500, true));
     }
   });
 

@@ -11,6 +11,11 @@ import { loadTarball } from './fixtures.js';
 import { makeTgz } from './make-tgz.js';
 
 const MANGLED = readFileSync(new URL('../../fixtures/install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', import.meta.url), 'utf8');
+/** Dean Edwards' packer output (js-beautify's test input), javascript-obfuscator's output with mangled names (generated), and an unpacker that only names the packer (fixtures/PROVENANCE.md). */
+const OBFUSCATED = new URL('../../fixtures/obfuscated-code/', import.meta.url);
+const PACKED = readFileSync(new URL('js-beautify/test-packer-62-input.js', OBFUSCATED), 'utf8');
+const STRING_ARRAY = readFileSync(new URL('generated/javascript-obfuscator-mangled.js', OBFUSCATED), 'utf8');
+const UNPACKER = readFileSync(new URL('js-beautify/p_a_c_k_e_r_unpacker.js', OBFUSCATED), 'utf8');
 
 async function obfuscated(tgz: Buffer) {
   const result = await readTarball(tgz);
@@ -41,7 +46,33 @@ describe('obfuscated JavaScript in a tarball', () => {
         { path: 'package/node_modules/dep/index.cjs', body: MANGLED },
       ]),
     );
-    expect(facts).toEqual({ scanned: 3, files: [{ path: 'source/index.js', names: 10 }, { path: 'node_modules/dep/index.cjs', names: 10 }], more: 0 });
+    expect(facts).toEqual({
+      scanned: 3,
+      files: [
+        { path: 'source/index.js', names: 10, signatures: ['obfuscator-names'] },
+        { path: 'node_modules/dep/index.cjs', names: 10, signatures: ['obfuscator-names'] },
+      ],
+      more: 0,
+    });
+  });
+
+  test('packed and mangled payloads are listed with their signatures, whatever their names', async () => {
+    const facts = await obfuscated(
+      makeTgz([
+        { path: 'package/package.json', body: '{"name":"p","version":"1.0.0"}' },
+        { path: 'package/index.js', body: `module.exports = 1;\n${PACKED}` },
+        { path: 'package/lib/run.mjs', body: STRING_ARRAY },
+        { path: 'package/lib/unpacker.js', body: UNPACKER },
+      ]),
+    );
+    expect(facts).toEqual({
+      scanned: 3,
+      files: [
+        { path: 'index.js', names: 0, signatures: ['packer'] },
+        { path: 'lib/run.mjs', names: 0, signatures: ['string-array'] },
+      ],
+      more: 0,
+    });
   });
 
   test('sixteen files are listed, the rest counted', async () => {
@@ -54,7 +85,7 @@ describe('obfuscated JavaScript in a tarball', () => {
 describe('ObfuscationScan over chunks', () => {
   test.each([
     [9, []],
-    [10, [{ path: 'x.js', names: 10 }]],
+    [10, [{ path: 'x.js', names: 10, signatures: ['obfuscator-names'] }]],
   ])('%i names, each cut by a chunk boundary, are read whole, never as their first halves', (count, expected) => {
     const scan = new ObfuscationScan();
     const file = scan.file('x.js')!;

@@ -1,0 +1,184 @@
+/**
+ * The shapes of obfuscated JavaScript, read from a file's text chunk by chunk (docs/checks.md,
+ * `obfuscated-code`): each a named signature, none of which hand-written, minified or bundled
+ * code has (0 of 31,205 JavaScript files in 484 popular npm packages carries any).
+ *
+ * Streaming: a reader keeps a few hundred characters between chunks (a marker cut in two is read
+ * whole) and a handful of counters, never the file's text. Every marker is of bounded length and
+ * the runs are counted in one pass, so the time is linear in the text (the hostile suite's
+ * linear-time tests).
+ */
+import { OBFUSCATION_SIGNATURES, type ObfuscationSignature } from '../../evidence/schema.js';
+import { distinctObfuscatorNames, MIN_OBFUSCATED_FILE_NAMES } from './js-code.js';
+
+/** Dean Edwards' packer: the packed payload unpacks itself through `eval(function(p,a,c,k,e,r|d)`. */
+const PACKER = /(?<![\w$.'"`\\])eval\s{0,8}\(\s{0,8}function\s{0,8}\(\s{0,8}p\s{0,8},\s{0,8}a\s{0,8},\s{0,8}c\s{0,8},\s{0,8}k\s{0,8},\s{0,8}e\s{0,8},\s{0,8}[rd]\s{0,8}\)/g;
+/**
+ * jjencode's opening: `$=~[];$={___:++$,$$$$:(![]+"")[$]` (any variable name for `$`). The
+ * patterns start from a literal (`=~[];`, `=`) and look behind for the name: a pattern that
+ * starts with the name is tried at every character of the text.
+ */
+const JJENCODE = /=~\[\];(?<=(?<![\w$'"`])([\w$]{1,16})=~\[\];)\1=\{___:\+\+\1,\$\$\$\$:\(!\[\]\+""\)\[\1\]/g;
+/** aaencode's opening, as the UTF-8 bytes read one character a byte (the chunks are read as latin1). */
+const AAENCODE = Buffer.from('ﾟωﾟﾉ= /｀ｍ´）ﾉ ~┻━┻', 'utf8').toString('latin1');
+/**
+ * javascript-obfuscator's string array, whatever its identifiers are named: the rotation that
+ * shuffles it (`e['push'](e['shift']())`), the getter that replaces itself
+ * (`a=function(){return D;};return a();`) and the decoder that offsets its index by a hex constant
+ * (`function b(c,d){c=c-0x110;`). Two of the three make the signature.
+ */
+const ROTATION = /\[\s{0,8}(['"])push\1\s{0,8}\]\s{0,8}\(\s{0,8}[\w$]{1,16}\s{0,8}\[\s{0,8}(['"])shift\2\s{0,8}\]\s{0,8}\(\s{0,8}\)\s{0,8}\)/g;
+const SELF_REPLACING_GETTER =
+  /=(?<=(?<![\w$.])([\w$]{1,16})\s{0,8}=)\s{0,8}function\s{0,8}\(\s{0,8}\)\s{0,8}\{\s{0,8}return\s{1,8}[\w$]{1,16}\s{0,8};?\s{0,8}\}\s{0,8};?\s{0,8}return\s{1,8}\1\s{0,8}\(\s{0,8}\)/g;
+const OFFSET_DECODER =
+  /(?<![\w$.])function\s{1,8}[\w$]{1,16}\s{0,8}\(\s{0,8}([\w$]{1,16})\s{0,8},\s{0,8}[\w$]{1,16}\s{0,8}\)\s{0,8}\{\s{0,8}\1\s{0,8}=\s{0,8}\1\s{0,8}-\s{0,8}\(?\s{0,8}-?\s{0,8}0x[0-9a-fA-F]{1,8}/g;
+/**
+ * `require` stored under a short name on the global object (`global['r']=require`), so that the
+ * payload's later `r('child_process')` names no module a reader or a scanner looks for (the
+ * react-native-aria compromise of 2025, in GuardDog's sample).
+ */
+const REQUIRE_ALIAS = /(?<![\w$.])(?:global|globalThis)\s{0,8}\[\s{0,8}(['"`])[\w$]{1,6}\1\s{0,8}\]\s{0,8}=\s{0,8}require(?=[^\w$])/g;
+/** Characters carried from one chunk to the next: more than the longest marker above (names of up to 16 characters keep each under 300). */
+const CARRY = 512;
+/** How far before its start a marker looks (its lookbehinds: a name of up to 16 characters and blanks). */
+const CONTEXT = 64;
+/** Characters at a text's end that the run counter leaves to the next chunk (an escape `\xHH` is four). */
+const LOOKAHEAD = 3;
+
+/** A run of JSFuck's six characters `[]()!+` this long, holding `[`, `]`, `!` and `+` (popular code: 4 at most). */
+export const JSFUCK_RUN = 200;
+/** `\xHH` escapes of printable ASCII in one file: text written so as not to be read (popular code: 51 at most). */
+export const PRINTABLE_ESCAPES = 128;
+/** Blanks (spaces, tabs) between two statements of a line, pushing the second past the edge of the screen (popular code: 96 blanks before anything at most). */
+export const HIDING_BLANKS = 400;
+
+const BRACKET_OPEN = 1;
+const BRACKET_CLOSE = 2;
+const BANG = 4;
+const PLUS = 8;
+const JSFUCK_KINDS = BRACKET_OPEN | BRACKET_CLOSE | BANG | PLUS;
+
+/** The JSFuck character kinds by character code (`(` and `)` count without a kind of their own). */
+const SYMBOL_KINDS = new Uint8Array(128);
+SYMBOL_KINDS[91] = BRACKET_OPEN;
+SYMBOL_KINDS[93] = BRACKET_CLOSE;
+SYMBOL_KINDS[33] = BANG;
+SYMBOL_KINDS[43] = PLUS;
+SYMBOL_KINDS[40] = 16;
+SYMBOL_KINDS[41] = 16;
+
+/** `;`, `}` or `)`: what a statement ends with. */
+const endsStatement = (c: number): boolean => c === 59 || c === 125 || c === 41;
+/** A letter, `_`, `$`, `(`, `[`, `{`, `!`, `~`, `+`, `-`: what a statement can start with. */
+const startsStatement = (c: number): boolean =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 40 || c === 91 || c === 123 || c === 33 || c === 126 || c === 43 || c === 45;
+
+const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+
+/** One file's text, read chunk by chunk for the signatures of obfuscation. */
+export class ObfuscationReader {
+  private readonly names = new Set<string>();
+  private readonly found = new Set<ObfuscationSignature>();
+  private readonly stringArray = new Set<RegExp>();
+  private carry = '';
+  /** Whether text came before the carry: a marker at its first character was read whole last time. */
+  private cut = false;
+  /** Characters at the end of the carry the run counter has not read yet. */
+  private unread = 0;
+  private symbolRun = 0;
+  private symbolKinds = 0;
+  private printableEscapes = 0;
+  private blanks = 0;
+  /** The character before the current run of blanks. */
+  private beforeBlanks = 10;
+
+  /** The next chunk of the file's text (one character a byte); `last` when the file ends with it. */
+  read(chunk: string, last = false): void {
+    const text = this.carry + chunk;
+    if (this.names.size < MIN_OBFUSCATED_FILE_NAMES) distinctObfuscatorNames(text, this.names, !last);
+    if (this.names.size >= MIN_OBFUSCATED_FILE_NAMES) this.found.add('obfuscator-names');
+    // A marker ends with a character it needs to see (`require` must not go on as `requireX`):
+    // at the file's end a newline stands for what follows.
+    this.markers(last ? `${text}\n` : text, this.cut);
+    this.runs(text, this.carry.length - this.unread, last ? text.length : text.length - LOOKAHEAD);
+    this.cut = text.length > CARRY;
+    this.carry = text.slice(-CARRY);
+  }
+
+  /** The signatures found, in a fixed order. */
+  signatures(): ObfuscationSignature[] {
+    return OBFUSCATION_SIGNATURES.filter((s) => this.found.has(s));
+  }
+
+  /** How many distinct `_0x…` names were seen (counted up to MIN_OBFUSCATED_FILE_NAMES). */
+  nameCount(): number {
+    return this.names.size;
+  }
+
+  private markers(text: string, cut: boolean): void {
+    // A match that starts in the first CONTEXT characters of a cut carry was read whole, with
+    // what comes before it, last time: read again without that, a lookbehind would pass that
+    // failed then.
+    const from = cut ? CONTEXT : 0;
+    const matches = (re: RegExp): boolean => {
+      re.lastIndex = from;
+      return re.exec(text) !== null;
+    };
+    if (!this.found.has('packer') && matches(PACKER)) this.found.add('packer');
+    if (!this.found.has('jjencode') && matches(JJENCODE)) this.found.add('jjencode');
+    if (!this.found.has('aaencode') && text.includes(AAENCODE, from)) this.found.add('aaencode');
+    if (!this.found.has('require-alias') && matches(REQUIRE_ALIAS)) this.found.add('require-alias');
+    if (!this.found.has('string-array')) {
+      for (const re of [ROTATION, SELF_REPLACING_GETTER, OFFSET_DECODER]) if (!this.stringArray.has(re) && matches(re)) this.stringArray.add(re);
+      if (this.stringArray.size >= 2) this.found.add('string-array');
+    }
+  }
+
+  /** The runs and counts, over text[from, to): each character once across the chunks. */
+  private runs(text: string, from: number, to: number): void {
+    // The counters in locals for the loop (one pass over every character of the package's JavaScript).
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes } = this;
+    let i = from;
+    for (; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9) {
+        // The text holds the characters before i (the carry), but at the file's start.
+        if (blanks === 0) beforeBlanks = i > 0 ? text.charCodeAt(i - 1) : 10;
+        blanks += 1;
+        symbolRun = 0;
+        symbolKinds = 0;
+        continue;
+      }
+      // A statement ended, blanks, and another statement on the same line: the second is off screen.
+      if (blanks !== 0) {
+        if (blanks >= HIDING_BLANKS && endsStatement(beforeBlanks) && startsStatement(c)) this.found.add('hidden-by-blanks');
+        blanks = 0;
+      }
+      const kind = c < 128 ? (SYMBOL_KINDS[c] ?? 0) : 0;
+      if (kind !== 0) {
+        symbolRun += 1;
+        symbolKinds |= kind;
+        if (symbolRun >= JSFUCK_RUN && (symbolKinds & JSFUCK_KINDS) === JSFUCK_KINDS) this.found.add('jsfuck');
+        continue;
+      }
+      symbolRun = 0;
+      symbolKinds = 0;
+      if (c === 92) {
+        // `\xHH`: one escape; any other backslash escapes the character after it (`\\x41` is no escape).
+        const high = hexValue(text.charCodeAt(i + 2));
+        const low = hexValue(text.charCodeAt(i + 3));
+        if (text.charCodeAt(i + 1) === 120 && high >= 0 && low >= 0) {
+          const value = high * 16 + low;
+          if (value >= 0x20 && value < 0x7f && ++printableEscapes >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
+          i += 3;
+        } else i += 1;
+      }
+    }
+    this.symbolRun = symbolRun;
+    this.symbolKinds = symbolKinds;
+    this.blanks = blanks;
+    this.beforeBlanks = beforeBlanks;
+    this.printableEscapes = printableEscapes;
+    this.unread = Math.max(0, text.length - i);
+  }
+}

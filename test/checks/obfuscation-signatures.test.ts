@@ -1,0 +1,180 @@
+/**
+ * The signatures of obfuscated JavaScript (src/checks/lib/obfuscation-signatures.ts), read chunk
+ * by chunk: on real obfuscated code (Dean Edwards' packer from js-beautify's tests, jjencode's
+ * output from grunt-jjencode's, GuardDog's samples of real malicious npm packages), on the
+ * output of the obfuscators themselves
+ * (javascript-obfuscator with mangled names, JSFuck: generated, fixtures/PROVENANCE.md), on real
+ * code that names the obfuscators without being obfuscated (js-beautify's unpacker, the de4js
+ * deobfuscator, jjencode's encoder), and on synthetic edges written here (each said so).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { HIDING_BLANKS, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES } from '../../src/checks/lib/obfuscation-signatures.js';
+
+const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)).toString('latin1');
+
+/** The signatures of a text read in chunks of `size` characters (the whole text at once by default). */
+function signatures(text: string, size = Math.max(1, text.length)) {
+  const reader = new ObfuscationReader();
+  for (let at = 0; at < text.length; at += size) reader.read(text.slice(at, at + size));
+  reader.read('', true);
+  return reader.signatures();
+}
+
+/** The same signatures whatever the chunk size: whole, 64 KiB (a tar stream's), 1,000, 7 and (short texts) 1 character. */
+function everyChunking(text: string) {
+  const sizes = [text.length, 65536, 1000, 7, ...(text.length < 5000 ? [1] : [])];
+  const all = sizes.map((size) => signatures(text, size));
+  for (const found of all.slice(1)) expect(found).toEqual(all[0]);
+  return all[0];
+}
+
+describe('real and generated obfuscated code is found, whatever the chunks', () => {
+  test.each([
+    ['obfuscated-code/js-beautify/test-packer-62-input.js', ['packer']],
+    ['obfuscated-code/grunt-jjencode/custom_options.js', ['jjencode']],
+    ['obfuscated-code/generated/javascript-obfuscator-mangled.js', ['string-array']],
+    ['obfuscated-code/generated/javascript-obfuscator-mangled-no-rotation.js', ['string-array']],
+    ['obfuscated-code/generated/javascript-obfuscator-mangled-escaped.js', ['string-array', 'hex-escapes']],
+    ['obfuscated-code/generated/jsfuck.js', ['jsfuck']],
+    ['install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', ['obfuscator-names']],
+    ['install-code/guarddog/threat-runtime-obfuscation-hidden-code.js', ['hidden-by-blanks', 'require-alias']],
+    // Its samples: the string array's rotation and getter, a packed payload, and a JSFuck sample (commented out there: comments are read too).
+    ['install-code/guarddog/npm-obfuscation.js', ['string-array', 'packer', 'jsfuck']],
+  ])('%s: %j', (path, expected) => {
+    expect(everyChunking(fixture(path))).toEqual(expected);
+  });
+});
+
+describe('real code that names an obfuscator, and plain malicious code, is not obfuscated', () => {
+  test.each([
+    // Packed samples inside string literals ("eval(function(p,a,c,k,e,r)…").
+    'obfuscated-code/js-beautify/p_a_c_k_e_r_unpacker.js',
+    // jjencode's marker inside a string literal, JSFuck's characters inside a regular expression.
+    'obfuscated-code/de4js/main.js',
+    // jjencode's encoder, which writes its opening.
+    'obfuscated-code/grunt-jjencode/jjencode.js',
+    'install-code/guarddog/npm-exfiltrate-sensitive-data.js',
+    'install-code/guarddog/npm-exec-base64.js',
+    'install-code/guarddog/threat-runtime-obfuscation-dynamic-eval.js',
+    'install-code/guarddog/benign/threat-runtime-obfuscation-hidden-code.js',
+    'install-code/guarddog/benign/threat-runtime-obfuscation.js',
+    'install-code/benign/esbuild@0.28.2/install.js',
+  ])('%s', (path) => {
+    expect(everyChunking(fixture(path))).toEqual([]);
+  });
+});
+
+// Synthetic from here: each text is written for the test, after the tools' documented output.
+describe('packer', () => {
+  const HEAD = "eval(function(p,a,c,k,e,r){e=String;if(!''.replace(/^/,String)){while(c--)r[c]=k[c]||c}return p}('0 1',2,2,'var|x'.split('|'),0,{}))";
+  test.each([
+    ['the packed form', HEAD, ['packer']],
+    ['its `e,d` variant, spaced', 'eval( function (p, a, c, k, e, d) {return p}(1))', ['packer']],
+    ['a packed sample inside a string literal', `var sample = "${HEAD}";`, []],
+    ['another eval of a function expression', 'eval(function(a,b){return a+b}(1,2));', []],
+    ['a method named eval', 'vm.eval(function(p,a,c,k,e,r){})', []],
+    ['the packer’s parameters with a seventh', 'eval(function(p,a,c,k,e,r,s){})', []],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+});
+
+describe('JSFuck, jjencode, aaencode', () => {
+  const jsfuckUnit = '(![]+[])[+!+[]]+';
+  const jsfuck = jsfuckUnit.repeat(Math.ceil(JSFUCK_RUN / jsfuckUnit.length));
+  test.each([
+    ['a JSFuck run', `x=${jsfuck};`, ['jsfuck']],
+    ['a JSFuck run one character short', `x=${jsfuck.slice(0, JSFUCK_RUN - 1)};`, []],
+    ['a JSFuck run broken by a space', `x=${jsfuck.slice(0, 150)} ${jsfuck.slice(150)};`, []],
+    ['a banner of `!` and a comment ruler of `+`', `/*${'!'.repeat(500)}*/ // ${'+'.repeat(500)}`, []],
+    ['minified code with many `[]`, `()` and `!`', 'var a=[[],[[]],[]];if(!(!a[0]&&!(a[1]))){f()(g())[0]}'.repeat(50), []],
+    ['jjencode', '$=~[];$={___:++$,$$$$:(![]+"")[$],__$:++$,$_$_:(![]+"")[$]};', ['jjencode']],
+    ['jjencode under another name', 'g=~[];g={___:++g,$$$$:(![]+"")[g],__$:++g};', ['jjencode']],
+    ['jjencode’s marker inside a string', "if (s.indexOf('$={___:++$,$$$$:(![]+\"\")[$]') !== -1) t = 'jjencode';", []],
+    ['aaencode', "ﾟωﾟﾉ= /｀ｍ´）ﾉ ~┻━┻   //*´∇｀*/ ['_']; o=(ﾟｰﾟ)  =_=3; c=(ﾟΘﾟ) =(ﾟｰﾟ)-(ﾟｰﾟ);", ['aaencode']],
+    ['a kaomoji', "console.log('(ﾉ´ヮ`)ﾉ*: ･ﾟ ﾟωﾟ ┻━┻')", []],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(Buffer.from(text, 'utf8').toString('latin1'))).toEqual(expected);
+  });
+});
+
+describe('javascript-obfuscator without its `_0x` names', () => {
+  const rotation = "(function(c,d){var e=c();while(!![]){try{var g=parseInt(o(0xf0))/0x1;if(g===d)break;else e['push'](e['shift']());}catch(h){e['push'](e['shift']());}}}(a,0x5322a));";
+  const getter = "function a(){var D=['then','length'];a=function(){return D;};return a();}";
+  const decoder = 'function b(c,d){c=c-0xe2;var e=a();var f=e[c];return f;}';
+  test.each([
+    ['rotation and getter', rotation + getter, ['string-array']],
+    ['getter and decoder', getter + decoder, ['string-array']],
+    ['the rotation alone', rotation, []],
+    ['the getter alone (a lazy value)', getter, []],
+    ['the decoder alone', decoder, []],
+    ['a queue rotated with dots', 'while(n--)q.push(q.shift());function a(){var D=[];a=function(){return D};return a()}', []],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+});
+
+describe('hex escapes and hidden statements', () => {
+  const escaped = (n: number) => Array.from({ length: n }, (_, i) => `\\x${(0x61 + (i % 26)).toString(16)}`).join('');
+  test.each([
+    ['text written as escapes', `eval("${escaped(PRINTABLE_ESCAPES)}")`, ['hex-escapes']],
+    ['one escape short', `eval("${escaped(PRINTABLE_ESCAPES - 1)}")`, []],
+    ['escapes spread over short strings', Array.from({ length: PRINTABLE_ESCAPES }, (_, i) => `'\\x${(0x61 + (i % 26)).toString(16)}'`).join(','), ['hex-escapes']],
+    ['binary data as escapes (not printable)', `const wasm = "${'\\x00\\x01\\x02\\xff'.repeat(200)}";`, []],
+    ['escaped backslashes before an x', `const re = "${'\\\\x41'.repeat(200)}";`, []],
+    ['a statement pushed off screen', `export { foo } from './foo';${' '.repeat(HIDING_BLANKS)}process.nextTick(go);`, ['hidden-by-blanks']],
+    ['tabs push it too', `run();${'\t'.repeat(HIDING_BLANKS)}eval(x)`, ['hidden-by-blanks']],
+    ['an expression statement pushed off screen', `run()${' '.repeat(HIDING_BLANKS)}(function(){go()})();`, ['hidden-by-blanks']],
+    ['a negation pushed off screen', `}${' '.repeat(HIDING_BLANKS)}!function(){go()}();`, ['hidden-by-blanks']],
+    ['one blank short', `run();${' '.repeat(HIDING_BLANKS - 1)}eval(x)`, []],
+    ['blanks at the end of a line', `var i=0;${' '.repeat(1000)}\nnext();`, []],
+    ['a wide table in a comment', ` * | Property${' '.repeat(600)}| Supported`, []],
+    ['deep indentation', `${' '.repeat(600)}return x;`, []],
+    ['require aliased on the global object', "global['r']=require;(function(){var d=r('zlib');})();", ['require-alias']],
+    ['on globalThis, spaced', 'globalThis[ "_q" ] = require\n', ['require-alias']],
+    ['require kept under its own name', "global['require'] = require;", []],
+    ['require assigned by property', 'global.r = require; exports.require = require;', []],
+    ['another global assigned', "global['r'] = requireModule;", []],
+    ['the alias at the very end of the file', "global['r']=require", ['require-alias']],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+});
+
+describe('the reader over chunks', () => {
+  test('a marker cut at every position is read whole', () => {
+    const text = "x();eval(function(p,a,c,k,e,d){return p}('',0,0,''.split('|'),0,{}))";
+    for (let cut = 1; cut < text.length; cut += 1) {
+      const reader = new ObfuscationReader();
+      reader.read(text.slice(0, cut));
+      reader.read(text.slice(cut), true);
+      expect(reader.signatures(), `cut at ${cut}`).toEqual(['packer']);
+    }
+  });
+
+  test('a marker read from a carry that lost the character before it is not found anew', () => {
+    // The string's quote is 512 characters before the end of the first chunk, the carry's length:
+    // read again from the carry, `eval(` would have no quote before it.
+    const prefix = `var s = "`;
+    const head = 'eval(function(p,a,c,k,e,r){return p}("",0,0,[],0,{}))';
+    const reader = new ObfuscationReader();
+    reader.read(`${'a'.repeat(1000)}${prefix}${head}${'b'.repeat(512 - head.length)}`);
+    reader.read('";', true);
+    expect(reader.signatures()).toEqual([]);
+  });
+
+  test('an escape and a run of blanks across chunks count once', () => {
+    const text = `run();${' '.repeat(HIDING_BLANKS)}go();` + '"' + '\\x41'.repeat(PRINTABLE_ESCAPES) + '"';
+    const reader = new ObfuscationReader();
+    for (const piece of text.match(/[\s\S]{1,3}/g) ?? []) reader.read(piece);
+    reader.read('', true);
+    expect(reader.signatures()).toEqual(['hex-escapes', 'hidden-by-blanks']);
+  });
+
+  test('javascript-obfuscator names are counted up to ten', () => {
+    const reader = new ObfuscationReader();
+    reader.read(Array.from({ length: 12 }, (_, i) => `_0x${(0xabc000 + i).toString(16)}`).join(';'), true);
+    expect([reader.signatures(), reader.nameCount()]).toEqual([['obfuscator-names'], 10]);
+  });
+});
