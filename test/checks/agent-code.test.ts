@@ -122,3 +122,16 @@ describe('install commands read as shell code', () => {
     expect(installCommandFindings([command]).dangerous).toEqual([]);
   });
 });
+
+describe("an install file in an obfuscator's other shapes", () => {
+  const js = (text: string) => installCodeFindings({ files: [{ path: 'install.js', language: 'javascript', size: text.length, text, truncated: false }], missing: [], unread: [] });
+
+  test("Dean Edwards' packer, which js-code.ts's own rules do not name, is obfuscated code", () => {
+    const packed = "eval(function(p,a,c,k,e,d){e=function(c){return c};if(!''.replace(/^/,String)){while(c--){d[c]=k[c]||c}k=[function(e){return d[e]}];e=function(){return'\\\\w+'};c=1};while(c--){if(k[c]){p=p.replace(new RegExp('\\\\b'+e(c)+'\\\\b','g'),k[c])}}return p}('0.1(\"2\")',3,3,'console|log|hi'.split('|'),0,{}))";
+    expect(js(packed).suspicious).toContain('obfuscated');
+  });
+
+  test('an honest installer is not', () => {
+    expect(js("const { spawnSync } = require('child_process');\nspawnSync(process.execPath, ['build.js'], { stdio: 'inherit' });\n").suspicious).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@
 import type { TarballFacts } from '../../evidence/schema.js';
 import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
 import { gradeOf, readInstallJavaScript, type CodeFlag } from './js-code.js';
+import { ObfuscationReader } from './obfuscation-signatures.js';
 import { readBuildScript } from './python-code.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
@@ -73,11 +74,24 @@ function readPython(source: string): CodeFlag[] {
   return [...new Set(readBuildScript(source).flags.flatMap((flag) => (PYTHON_FLAGS[flag] === undefined ? [] : [PYTHON_FLAGS[flag]])))];
 }
 
+/**
+ * A JavaScript file's findings: js-code.ts's, and an obfuscator's signature (obfuscation-signatures.ts,
+ * the one obfuscated-code reads the whole tarball with) as `obfuscated`.
+ */
+function readJavaScript(text: string): CodeFlag[] {
+  const flags = readInstallJavaScript(text).map((f) => f.flag);
+  if (flags.includes('obfuscated')) return flags;
+  const reader = new ObfuscationReader();
+  // The reader reads one character a byte, as the tarball streams.
+  reader.read(Buffer.from(text, 'utf8').toString('latin1'), true);
+  return reader.signatures().length > 0 ? [...flags, 'obfuscated'] : flags;
+}
+
 /** Judge every file the install scripts run. */
 export function installCodeFindings(code: InstallCode): InstallCodeReading {
   const files = code.files.map((file) => {
     const findings =
-      file.language === 'javascript' ? readInstallJavaScript(file.text).map((f) => f.flag) : file.language === 'shell' ? readShell(file.text) : readPython(file.text);
+      file.language === 'javascript' ? readJavaScript(file.text) : file.language === 'shell' ? readShell(file.text) : readPython(file.text);
     return { path: file.path, findings };
   });
   const all = [...new Set(files.flatMap((f) => f.findings))];
