@@ -19,6 +19,10 @@ const RULE_WORDS: Record<TyposquatRule, (distance: number) => string> = {
   scope: () => 'the same name under another scope',
   homoglyph: () => 'look-alike characters',
   distance: (distance) => (distance === 1 ? 'one character differs' : `${distance} characters differ`),
+  repeat: () => 'a repeated character, read once',
+  plural: () => 'an `s` added',
+  affix: () => 'a Python prefix or suffix added',
+  anagram: () => 'the same characters in another order',
 };
 
 export default defineCheck({
