@@ -791,7 +791,7 @@ export const MIN_LENGTH_ANAGRAM = 5;
  * Words that real typosquats put before a popular name (`python-flask`, `python3-flask`,
  * `pythonhttpx`): the name without it is compared with the list, whole. Not `py` nor suffixes:
  * legitimate projects are named so after the library they wrap (`pydash`, `brotlipy`,
- * `msgpack-python`) far more often than squats are (docs/checks.md).
+ * `msgpack-python`) far more often than squats are (docs/security.md).
  */
 export const AFFIX_PREFIXES = ['python3-', 'python-', 'python'] as const;
 /** Shortest popular name a prefix counts before. */

@@ -180,6 +180,38 @@ describe('findIntended on a small list', () => {
     expect(findIntended(target, buildPopularIndex(list))).toEqual(expected);
   });
 
+  // The variant rules: tried only when no rule above matched, on a scanned and a tabled index alike.
+  it.each<[string, string[], string, TyposquatMatch | null]>([
+    ['repeat: runs read once on both sides', ['aiohttp'], 'aaiohttpp', { intended: 'aiohttp', rule: 'repeat', distance: 2 }],
+    ['repeat: two letters doubled in a short name', ['numpy'], 'nummpyy', { intended: 'numpy', rule: 'repeat', distance: 2 }],
+    ['repeat: one doubled letter is the distance rule already', ['deepseek'], 'deepseeek', { intended: 'deepseek', rule: 'distance', distance: 1 }],
+    ['repeat: a triple letter plus one more edit', ['aiohttp'], 'aiohtttps', { intended: 'aiohttp', rule: 'repeat', distance: 2 }],
+    ['repeat: a triple letter plus a dropped one', ['requests'], 'requstsss', { intended: 'requests', rule: 'repeat', distance: 3 }],
+    ['repeat: under 5 characters once collapsed, nothing', ['st'], 'sst', null],
+    ['repeat: a doubled letter plus another edit needs a triple', ['numba'], 'numbagg', null],
+    ['repeat: the collapsed near match is a distance match only', ['aabbccdd'], 'abcdxxx', null],
+    ['plural: an s on a name of two parts', ['huggingface-hub'], 'huggingface-hubs', { intended: 'huggingface-hub', rule: 'plural', distance: 1 }],
+    ['plural: not on a one-part name (short names meet only the exact rules)', ['hub'], 'hubs', null],
+    ['affix: python-', ['flask'], 'python-flask', { intended: 'flask', rule: 'affix', distance: 7 }],
+    ['affix: python3-', ['flask'], 'python3-flask', { intended: 'flask', rule: 'affix', distance: 8 }],
+    ['affix: python, no separator', ['httpx'], 'pythonhttpx', { intended: 'httpx', rule: 'affix', distance: 6 }],
+    ['affix: not py (pydash wraps dash)', ['dash'], 'pydash', null],
+    ['affix: not a suffix', ['msgpack'], 'msgpack-python', null],
+    ['affix: not around names under 4 characters', ['six'], 'python-six', null],
+    ['anagram: letters reordered within a part', ['matplotlib'], 'matlibplot', { intended: 'matplotlib', rule: 'anagram', distance: 6 }],
+    ['anagram: a short part swapped', ['sphinx-rtd-theme'], 'sphinx-rdt-theme', { intended: 'sphinx-rtd-theme', rule: 'anagram', distance: 1 }],
+    ['anagram: a digit moved', ['boto3'], 'bo3to', { intended: 'boto3', rule: 'anagram', distance: 2 }],
+    ['anagram: parts reordered are a different name', ['string-to-stream'], 'stream-to-string', null],
+    ['anagram: a different start', ['filelock'], 'lockfile', null],
+    ['anagram: under 5 characters', ['abcd'], 'abdc', null],
+    ['anagram: not scoped names', ['@types/abcd'], '@types/abdc', null],
+    ['affix wins over anagram, whatever the list order', ['pyhotn-flask', 'flask'], 'python-flask', { intended: 'flask', rule: 'affix', distance: 7 }],
+    ['distance wins over a variant', ['python-flasks', 'flask'], 'python-flask', { intended: 'python-flasks', rule: 'distance', distance: 1 }],
+  ])('%s', (_name, list, target, expected) => {
+    expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: Infinity }))).toEqual(expected);
+    expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: 0 }))).toEqual(expected);
+  });
+
   it('keeps the first rank of a repeated name', () => {
     const index = buildPopularIndex(['a', 'b', 'a'], { exactTablesAfter: 0 });
     expect(index.names).toEqual(['a', 'b']);
