@@ -883,10 +883,11 @@ function sameStart(a: string, b: string): boolean {
 
 /**
  * The variant rules, in priority order (exact readings first):
- *  - `repeat`: a name with a character repeated (`ttensorflow`, `deepseeek`) that equals a popular
- *    one once runs of a character are read as one on both sides (5 characters or more then,
- *    separators not counted: `sst` is not `st`);
- *  - `plural`: a popular name of two parts or more with an `s` added (`huggingface-hubs`);
+ *  - `repeat`: a name that equals a popular one once runs of a character are read as one on both
+ *    sides (`aaiohttpp`, `pupeter` / `puppeteer`; 5 characters or more then, separators not
+ *    counted: `sst` is not `st`);
+ *  - `plural`: a popular name of two parts or more with an `s` added to one part, the first such
+ *    reading from the left (`huggingface-hubs`, `nodes-polyfill-webpack-plugin`);
  *  - `affix`: a popular name of 4 characters or more after `python-`, `python3-` or `python`
  *    (`python-flask`, `pythonhttpx`);
  *  - `anagram`: an unscoped name whose parts have the same characters as a popular name's
@@ -903,13 +904,16 @@ function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null 
   });
   const run = longestRun(lower);
   const collapsed = run >= 2 ? collapseRuns(lower) : lower;
-  if (run >= 2 && stripSeparators(collapsed).length >= MIN_LENGTH_DISTANCE_1) {
+  if (stripSeparators(collapsed).length >= MIN_LENGTH_DISTANCE_1) {
     const exact = collapsedRankOf(index, collapsed);
     if (exact !== -1) return match(exact, 'repeat');
   }
-  if (lower.endsWith('s')) {
-    const rank = lowerRankOf(index, lower.slice(0, -1));
-    if (rank !== -1 && segments(index.lowers[rank]!).length >= 2) return match(rank, 'plural');
+  for (let i = lower.indexOf('s'); i !== -1; i = lower.indexOf('s', i + 1)) {
+    const next = lower.charCodeAt(i + 1);
+    if (!(Number.isNaN(next) || isSeparator(next))) continue;
+    const singular = lower.slice(0, i) + lower.slice(i + 1);
+    const rank = lowerRankOf(index, singular);
+    if (rank !== -1 && segments(singular).length >= 2) return match(rank, 'plural');
   }
   for (const prefix of AFFIX_PREFIXES) {
     if (!lower.startsWith(prefix) || lower.length - prefix.length < MIN_LENGTH_AFFIX) continue;

@@ -69,11 +69,15 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
       const rank = lowers.findIndex(test);
       return rank === -1 ? null : { intended: names[rank]!, rule, distance: osa(lower, lowers[rank]!) };
     };
-    const runs = /(.)\1/.test(lower);
     const collapsed = collapseRuns(lower);
     const variants: (() => TyposquatMatch | null)[] = [
-      () => (runs && stripSeparators(collapsed).length >= 5 ? first('repeat', (o) => collapseRuns(o) === collapsed) : null),
-      () => (lower.endsWith('s') ? first('plural', (o) => o === lower.slice(0, -1) && segments(o).length >= 2) : null),
+      () => (stripSeparators(collapsed).length >= 5 ? first('repeat', (o) => collapseRuns(o) === collapsed) : null),
+      // An `s` at the end of a part, removed: the first such reading from the left that is popular.
+      ...[...lower].map((c, i) => () => {
+        if (c !== 's' || !(i + 1 === lower.length || '-_./'.includes(lower[i + 1]!))) return null;
+        const singular = lower.slice(0, i) + lower.slice(i + 1);
+        return segments(singular).length >= 2 ? first('plural', (o) => o === singular) : null;
+      }),
       ...AFFIX_PREFIXES.map((prefix) => () => (lower.startsWith(prefix) && lower.length - prefix.length >= 4 ? first('affix', (o) => o === lower.slice(prefix.length)) : null)),
       () =>
         !lower.startsWith('@') && stripSeparators(lower).length >= 5
