@@ -272,6 +272,25 @@ describe('the shipped popular list', () => {
     expect(findIntended(name)).toBeNull();
   });
 
+  // Real names of malicious npm uploads that copy a popular package (fixtures/PROVENANCE.md).
+  it('names the intended package for at least 26 of the 73 real malicious look-alikes', () => {
+    const names = readFileSync(new URL('../../../fixtures/typosquat/npm-malicious-names.txt', import.meta.url), 'utf8').split('\n').filter((n) => n !== '');
+    expect(names).toHaveLength(73);
+    const caught = names.filter((n) => !isPopular(n) && findIntended(n) !== null);
+    expect(caught.length).toBeGreaterThanOrEqual(26);
+  });
+
+  it.each([
+    ['pupetier', 'puppeteer', 'distance'],
+    ['markdownalint-cli2', 'markdownlint-cli2', 'distance'],
+    ['types-node', '@types/node', 'scope'],
+    ['pupeter', 'puppeteer', 'repeat'],
+    ['webb3-bzz', 'web3-bzz', 'repeat'],
+    ['nodes-polyfill-webpack-plugin', 'node-polyfill-webpack-plugin', 'plural'],
+  ])('real malicious upload %s → %s (%s)', (name, intended, rule) => {
+    expect(findIntended(name)).toMatchObject({ intended, rule });
+  });
+
   it('measures the index build and one lookup (printed, not asserted)', () => {
     const t0 = performance.now();
     const index = buildPopularIndex([...npmHighImpact, ...npmTopDependents, ...npmTopDownloads]);
