@@ -19,9 +19,11 @@
  *    `umi` with `ali`), else the whole name; short parts collide naturally and meet only the
  *    rules above. Two scoped names with the same name after the slash compare their scopes
  *    whole, from 3 characters (`@type/node` / `@types/node`, `@aws-sdkk/client-s3`): a
- *    look-alike scope publishing a popular package's name. Names that differ only in digits (`passport-oauth1` / `passport-oauth2`)
+ *    look-alike scope publishing a popular package's name. Names that differ only in the digits ending a part (`passport-oauth1` / `passport-oauth2`)
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
+ *  - when none of these match, the variant rules of `findVariant` (`repeat`, `plural`, `affix`,
+ *    `anagram`): readings that real typosquats use beyond one typing error.
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
  *
@@ -220,11 +222,15 @@ export function isHomoglyphOf(a: string, b: string): boolean {
   return true;
 }
 
-/** True when two different names are equal once their digits are removed (`mkdirp2` / `mkdirp`). */
+/**
+ * True when two different names are equal once the digits ending a part are removed
+ * (`mkdirp2` / `mkdirp`, `passport-oauth1` / `passport-oauth2`): version families. A digit
+ * inside a word is no version number: `s4transfer` / `s3transfer` are not a family.
+ */
 export function differOnlyInDigits(a: string, b: string): boolean {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  return x !== y && x.replace(/\d/g, '') === y.replace(/\d/g, '');
+  return x !== y && x.replace(/\d+(?=$|[-_./@])/g, '') === y.replace(/\d+(?=$|[-_./@])/g, '');
 }
 
 /** A name's lower-cased form and its parts, for the distance rule. */

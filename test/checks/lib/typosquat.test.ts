@@ -143,6 +143,10 @@ describe('normalisers', () => {
     ['mkdirp2', 'mkdirp', true],
     ['mkdirp', 'mkdirp', false],
     ['lodash', 'lodahs', false],
+    ['urllib3', 'urllib', true],
+    ['@scope2/name', '@scope/name', true],
+    ['s4transfer', 's3transfer', false],
+    ['py2neo', 'py3neo', false],
   ])('differOnlyInDigits(%s, %s) = %s', (a, b, expected) => {
     expect(differOnlyInDigits(a, b)).toBe(expected);
   });
