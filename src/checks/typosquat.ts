@@ -21,7 +21,7 @@ const RULE_WORDS: Record<TyposquatRule, (distance: number) => string> = {
   distance: (distance) => (distance === 1 ? 'one character differs' : `${distance} characters differ`),
   repeat: () => 'a repeated character, read once',
   plural: () => 'an `s` added',
-  affix: () => 'a Python prefix or suffix added',
+  affix: () => 'a Python prefix added',
   anagram: () => 'the same characters in another order',
 };
 
