@@ -146,6 +146,11 @@ checkTable(check, [
     data: { intended: 'python-dateutil', rule: 'separator' },
   },
   { name: 'PyPI nurnpy → numpy (homoglyph rn/m)', evidence: pypiNamed('nurnpy'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'numpy', rule: 'homoglyph' } },
+  { name: 'PyPI aiohtttps → aiohttp (repeat)', evidence: pypiNamed('aiohtttps'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'aiohttp', rule: 'repeat', distance: 2 } },
+  { name: 'PyPI huggingface_hubs → huggingface-hub (plural)', evidence: pypiNamed('huggingface_hubs'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'huggingface-hub', rule: 'plural', distance: 1 } },
+  { name: 'PyPI Python.Flask → flask (affix)', evidence: pypiNamed('Python.Flask'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'flask', rule: 'affix', distance: 7 } },
+  { name: 'PyPI matlibplot → matplotlib (anagram)', evidence: pypiNamed('matlibplot'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'matplotlib', rule: 'anagram', distance: 6 } },
+  { name: 'PyPI pydash wraps dash: a py prefix is not read', evidence: pypiNamed('pydash'), score: 100, messageId: 'distinct' },
   { name: 'PyPI: an npm name is not compared with npm packages', evidence: pypiNamed('l0dash'), score: 100, messageId: 'distinct' },
   { name: 'PyPI: a distinct project', evidence: pypiNamed('example'), score: 100, messageId: 'distinct' },
   {

@@ -19,9 +19,11 @@
  *    `umi` with `ali`), else the whole name; short parts collide naturally and meet only the
  *    rules above. Two scoped names with the same name after the slash compare their scopes
  *    whole, from 3 characters (`@type/node` / `@types/node`, `@aws-sdkk/client-s3`): a
- *    look-alike scope publishing a popular package's name. Names that differ only in digits (`passport-oauth1` / `passport-oauth2`)
+ *    look-alike scope publishing a popular package's name. Names that differ only in the digits ending a part (`passport-oauth1` / `passport-oauth2`)
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
+ *  - when none of these match, the variant rules of `findVariant` (`repeat`, `plural`, `affix`,
+ *    `anagram`): readings that real typosquats use beyond one typing error.
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
  *
@@ -44,7 +46,7 @@ import type { PackageEcosystem } from '../../ecosystems/types.js';
 /** Where the popular set comes from (generated from the installed package: `npm run generate`). */
 export const POPULAR_LIST = NPM_POPULAR_SOURCE;
 
-export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance'] as const;
+export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram'] as const;
 export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
 
 /** Shortest differing part for which edit distance 1 counts. */
@@ -220,11 +222,15 @@ export function isHomoglyphOf(a: string, b: string): boolean {
   return true;
 }
 
-/** True when two different names are equal once their digits are removed (`mkdirp2` / `mkdirp`). */
+/**
+ * True when two different names are equal once the digits ending a part are removed
+ * (`mkdirp2` / `mkdirp`, `passport-oauth1` / `passport-oauth2`): version families. A digit
+ * inside a word is no version number: `s4transfer` / `s3transfer` are not a family.
+ */
 export function differOnlyInDigits(a: string, b: string): boolean {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  return x !== y && x.replace(/\d/g, '') === y.replace(/\d/g, '');
+  return x !== y && x.replace(/\d+(?=$|[-_./@])/g, '') === y.replace(/\d+(?=$|[-_./@])/g, '');
 }
 
 /** A name's lower-cased form and its parts, for the distance rule. */
@@ -376,6 +382,8 @@ export interface ExactTables {
   readonly byFlatScope: RankChains;
   /** Ranks by `homoglyphKey`. */
   readonly byHomoglyph: RankChains;
+  /** Ranks by `collapseRuns` form, for the `repeat` rule. */
+  readonly byCollapsed: RankChains;
 }
 
 export interface PopularIndex {
@@ -387,8 +395,8 @@ export interface PopularIndex {
   readonly byLength: readonly (LengthBucket | undefined)[];
   /** Lookups answered by scanning before the exact tables are built (see `buildPopularIndex`). */
   readonly exactTablesAfter: number;
-  /** Mutable: lookups so far, and the exact tables once built. */
-  readonly state: { lookups: number; exact: ExactTables | undefined };
+  /** Mutable: lookups so far, the exact tables once built, and the variant tables once a lookup needs them. */
+  readonly state: { lookups: number; exact: ExactTables | undefined; variants?: VariantTables | undefined };
 }
 
 export interface PopularIndexOptions {
@@ -456,10 +464,11 @@ function firstOf(chains: RankChains, hash: number): number {
 }
 
 /**
- * One pass over each lower-cased name hashes it four ways, reading it as the scan's
+ * One pass over each lower-cased name hashes it five ways, reading it as the scan's
  * comparisons do: as it is (`hashOf(lower)`), without separators (`strippedEquals`), without
- * the `@` and the first `/` of a scoped name as well (`flattenScope`), and with look-alikes
- * folded (`homoglyphKeyEquals`: `rn` and `vv` first, as one character each).
+ * the `@` and the first `/` of a scoped name as well (`flattenScope`), with look-alikes
+ * folded (`homoglyphKeyEquals`: `rn` and `vv` first, as one character each), and with runs of
+ * a character read once (`collapsedEquals`).
  */
 function buildExactTables(lowers: readonly string[]): ExactTables {
   const count = lowers.length;
@@ -470,6 +479,7 @@ function buildExactTables(lowers: readonly string[]): ExactTables {
     bySeparators: emptyChains(slots, count),
     byFlatScope: emptyChains(slots, count),
     byHomoglyph: emptyChains(slots, count),
+    byCollapsed: emptyChains(slots, count),
   };
   // Most popular last, so that each slot lists its ranks most popular first.
   for (let r = count - 1; r >= 0; r--) {
@@ -479,10 +489,12 @@ function buildExactTables(lowers: readonly string[]): ExactTables {
     let stripped = HASH_SEED;
     let flat = HASH_SEED;
     let glyphs = HASH_SEED;
+    let collapsed = HASH_SEED;
     let pairEnd = -1;
     for (let i = 0; i < lower.length; i++) {
       const code = lower.charCodeAt(i);
       plain = (plain * 31 + code) | 0;
+      if (i === 0 || code !== lower.charCodeAt(i - 1)) collapsed = (collapsed * 31 + code) | 0;
       if (code !== 0x2d && code !== 0x5f && code !== 0x2e) {
         stripped = (stripped * 31 + code) | 0;
         if (i !== 0 && i !== slash) flat = (flat * 31 + code) | 0;
@@ -505,6 +517,7 @@ function buildExactTables(lowers: readonly string[]): ExactTables {
     link(tables.byName, plain, r);
     link(tables.bySeparators, stripped, r);
     link(tables.byHomoglyph, glyphs, r);
+    link(tables.byCollapsed, collapsed, r);
     if (slash > 1) link(tables.byFlatScope, flat, r);
   }
   return tables;
@@ -558,7 +571,16 @@ interface Candidate {
   distance: number;
 }
 
-const PRIORITY: Readonly<Record<TyposquatRule, number>> = { separator: 0, scope: 1, homoglyph: 2, distance: 3 };
+const PRIORITY: Readonly<Record<TyposquatRule, number>> = {
+  separator: 0,
+  scope: 1,
+  homoglyph: 2,
+  distance: 3,
+  repeat: 4,
+  plural: 5,
+  affix: 6,
+  anagram: 7,
+};
 
 function better(a: Candidate, b: Candidate): boolean {
   if (a.rule !== b.rule) return PRIORITY[a.rule] < PRIORITY[b.rule];
@@ -603,6 +625,11 @@ function withinMaskBounds(mask: number, repeats: number, masks: Int32Array, thei
  */
 export function findIntended(name: string, index: PopularIndex = popularIndex()): TyposquatMatch | null {
   if (rankOf(index, name) !== -1) return null;
+  return findByRules(name, index) ?? findVariant(name.toLowerCase(), index);
+}
+
+/** The separator, scope, homoglyph and distance rules. */
+function findByRules(name: string, index: PopularIndex): TyposquatMatch | null {
   const lower = name.toLowerCase();
   const scoped = splitScope(lower).scope !== null;
   let best: Candidate | undefined;
@@ -728,4 +755,185 @@ function scanExact(
 
 function matchOf(index: PopularIndex, best: Candidate): TyposquatMatch {
   return { intended: index.names[best.rank]!, rule: best.rule, distance: best.distance };
+}
+
+// ───────────────────────────── variant rules ─────────────────────────────
+// Tried only when none of the rules above matched: each reads the name through a change that real
+// typosquats make on top of (or instead of) one typing error.
+
+/** Runs of one character read as one: `aiohtttps` → `aiohtps`, `deepseeek` → `depsek`. */
+export function collapseRuns(lower: string): string {
+  return lower.replace(/(.)\1+/g, '$1');
+}
+
+/** The length of the longest run of one character (`aiohtttps`: 3). */
+function longestRun(lower: string): number {
+  let longest = lower.length === 0 ? 0 : 1;
+  for (let i = 1, run = 1; i < lower.length; i++) {
+    run = lower.charCodeAt(i) === lower.charCodeAt(i - 1) ? run + 1 : 1;
+    if (run > longest) longest = run;
+  }
+  return longest;
+}
+
+/** A character three times in a row: rare in real names, common in typosquats (`requstsss`, `urlllib`). */
+export const MIN_RUN_NEAR = 3;
+
+/**
+ * Each part of a name with its characters sorted: names whose parts, in the same order, are made
+ * of the same characters share it (`matlibplot` / `matplotlib`, `sphinx-rdt-theme` /
+ * `sphinx-rtd-theme`), names with their parts reordered do not (`string-to-stream`).
+ */
+export function anagramKey(lower: string): string {
+  return segments(lower)
+    .map((part) => [...part].sort().join(''))
+    .join('-');
+}
+
+/** Shortest name (separators not counted) for which the same characters in another order count. */
+export const MIN_LENGTH_ANAGRAM = 5;
+
+/**
+ * Words that real typosquats put before a popular name (`python-flask`, `python3-flask`,
+ * `pythonhttpx`): the name without it is compared with the list, whole. Not `py` nor suffixes:
+ * legitimate projects are named so after the library they wrap (`pydash`, `brotlipy`,
+ * `msgpack-python`) far more often than squats are (docs/security.md).
+ */
+export const AFFIX_PREFIXES = ['python3-', 'python-', 'python'] as const;
+/** Shortest popular name a prefix counts before. */
+export const MIN_LENGTH_AFFIX = 4;
+
+/**
+ * The popular names with runs collapsed (first rank kept) and the rank each stands for: built
+ * only when a name with a character three times in a row needs the near `repeat` reading.
+ */
+export interface VariantTables {
+  readonly collapsed: PopularIndex;
+  readonly collapsedRanks: Int32Array;
+}
+
+function variantTablesOf(index: PopularIndex): VariantTables {
+  if (index.state.variants !== undefined) return index.state.variants;
+  const firstRank = new Map<string, number>();
+  index.lowers.forEach((lower, r) => {
+    const collapsed = collapseRuns(lower);
+    if (!firstRank.has(collapsed)) firstRank.set(collapsed, r);
+  });
+  const collapsed = buildPopularIndex(firstRank.keys(), { unique: true });
+  const variants = { collapsed, collapsedRanks: Int32Array.from(firstRank.values()) };
+  index.state.variants = variants;
+  return variants;
+}
+
+/** `collapseRuns(lower) === collapsed` without building the string. */
+function collapsedEquals(lower: string, collapsed: string): boolean {
+  let j = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    if (i > 0 && code === lower.charCodeAt(i - 1)) continue;
+    if (collapsed.charCodeAt(j) !== code) return false; // NaN past the end: never equal
+    j++;
+  }
+  return j === collapsed.length;
+}
+
+/**
+ * The first rank whose name reads as `collapsed` once runs are collapsed, or -1: the collapsed
+ * table once built, a scan before (most names differ at their first character).
+ */
+function collapsedRankOf(index: PopularIndex, collapsed: string): number {
+  const { lowers } = index;
+  const { exact } = index.state;
+  if (exact !== undefined) {
+    const { byCollapsed } = exact;
+    for (let r = firstOf(byCollapsed, hashOf(collapsed)); r !== -1; r = byCollapsed.next[r]!) if (collapsedEquals(lowers[r]!, collapsed)) return r;
+    return -1;
+  }
+  const first = collapsed.charCodeAt(0);
+  for (let r = 0; r < lowers.length; r++) {
+    const other = lowers[r]!;
+    if (other.charCodeAt(0) === first && other.length >= collapsed.length && collapsedEquals(other, collapsed)) return r;
+  }
+  return -1;
+}
+
+/** The first rank of the same length whose name is an anagram of `lower` by `anagramKey`, starting alike, or -1. */
+function anagramRankOf(index: PopularIndex, lower: string): number {
+  // Parts of the same lengths in the same order: the same length, separators included.
+  const bucket = index.byLength[lower.length];
+  if (bucket === undefined) return -1;
+  let key: string | undefined;
+  for (const r of bucket.ranks) {
+    const other = index.lowers[r]!;
+    if (!sameStart(lower, other) || other === lower) continue;
+    key ??= anagramKey(lower);
+    if (anagramKey(other) === key) return r;
+  }
+  return -1;
+}
+
+/** The rank of a lower-cased name on the list whatever its case there, or -1 (as `rankOf`: a scan, then the name table). */
+function lowerRankOf(index: PopularIndex, lower: string): number {
+  const { exact } = index.state;
+  if (exact === undefined) return index.lowers.indexOf(lower);
+  const { lowers } = index;
+  const { next } = exact.byName;
+  for (let r = firstOf(exact.byName, hashOf(lower)); r !== -1; r = next[r]!) if (lowers[r] === lower) return r;
+  return -1;
+}
+
+/** Same first two characters: a reader checks a name's start, which the squats that reorder keep. */
+function sameStart(a: string, b: string): boolean {
+  return a.charCodeAt(0) === b.charCodeAt(0) && a.charCodeAt(1) === b.charCodeAt(1);
+}
+
+/**
+ * The variant rules, in priority order (exact readings first):
+ *  - `repeat`: a name that equals a popular one once runs of a character are read as one on both
+ *    sides (`aaiohttpp`, `pupeter` / `puppeteer`; 5 characters or more then, separators not
+ *    counted: `sst` is not `st`);
+ *  - `plural`: a popular name of two parts or more with an `s` added to one part, the first such
+ *    reading from the left (`huggingface-hubs`, `nodes-polyfill-webpack-plugin`);
+ *  - `affix`: a popular name of 4 characters or more after `python-`, `python3-` or `python`
+ *    (`python-flask`, `pythonhttpx`);
+ *  - `anagram`: an unscoped name whose parts have the same characters as a popular name's
+ *    (5 or more, separators not counted) in another order, starting with the same two (`matlibplot`, `sphinx-rdt-theme`, `bo3to`);
+ *  - `repeat` again: a name with a character three times in a row or more (`aiohtttps`,
+ *    `requstsss`) within the distance rule of a popular name once runs are read as one on both
+ *    sides (`aiohtps` / `aiohtp`).
+ */
+function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null {
+  const match = (rank: number, rule: TyposquatRule): TyposquatMatch => ({
+    intended: index.names[rank]!,
+    rule,
+    distance: editDistance(lower, index.lowers[rank]!),
+  });
+  const run = longestRun(lower);
+  const collapsed = run >= 2 ? collapseRuns(lower) : lower;
+  if (stripSeparators(collapsed).length >= MIN_LENGTH_DISTANCE_1) {
+    const exact = collapsedRankOf(index, collapsed);
+    if (exact !== -1) return match(exact, 'repeat');
+  }
+  for (let i = lower.indexOf('s'); i !== -1; i = lower.indexOf('s', i + 1)) {
+    const next = lower.charCodeAt(i + 1);
+    if (!(Number.isNaN(next) || isSeparator(next))) continue;
+    const singular = lower.slice(0, i) + lower.slice(i + 1);
+    const rank = lowerRankOf(index, singular);
+    if (rank !== -1 && segments(singular).length >= 2) return match(rank, 'plural');
+  }
+  for (const prefix of AFFIX_PREFIXES) {
+    if (!lower.startsWith(prefix) || lower.length - prefix.length < MIN_LENGTH_AFFIX) continue;
+    const rank = lowerRankOf(index, lower.slice(prefix.length));
+    if (rank !== -1) return match(rank, 'affix');
+  }
+  if (!lower.startsWith('@') && stripSeparators(lower).length >= MIN_LENGTH_ANAGRAM) {
+    const rank = anagramRankOf(index, lower);
+    if (rank !== -1 && stripSeparators(index.lowers[rank]!) !== stripSeparators(lower)) return match(rank, 'anagram');
+  }
+  if (run >= MIN_RUN_NEAR) {
+    const tables = variantTablesOf(index);
+    const near = findByRules(collapsed, tables.collapsed);
+    if (near !== null && near.rule === 'distance') return match(tables.collapsedRanks[lowerRankOf(tables.collapsed, near.intended)]!, 'repeat');
+  }
+  return null;
 }

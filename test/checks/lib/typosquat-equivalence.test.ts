@@ -11,7 +11,10 @@ import { npmHighImpact, npmTopDependents, npmTopDownloads } from 'npm-high-impac
 import { describe, expect, it } from 'vitest';
 import { PYPI_POPULAR } from '../../../src/ecosystems/pypi/popular-names.js';
 import {
+  AFFIX_PREFIXES,
+  anagramKey,
   buildPopularIndex,
+  collapseRuns,
   charMask,
   differOnlyInDigits,
   distanceAllowed,
@@ -22,8 +25,10 @@ import {
   maskDistanceBound,
   repeatDistanceBound,
   repeatMask,
+  segments,
   splitScope,
   stripSeparators,
+  TYPOSQUAT_RULES,
 } from '../../../src/checks/lib/typosquat.js';
 import type { TyposquatMatch, TyposquatRule } from '../../../src/checks/lib/typosquat.js';
 
@@ -46,10 +51,54 @@ function osa(a: string, b: string): number {
   return d[a.length * w + b.length]!;
 }
 
-const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3 };
+const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7 };
 
-/** The rules of typosquat.ts read literally: every popular name, every rule, best by priority, distance, rank. */
+/** The rules of typosquat.ts read literally, the variant rules when none of the others matched. */
 function referenceMatcher(list: readonly string[]): (name: string) => TyposquatMatch | null {
+  const base = baseMatcher(list);
+  const names = [...new Set(list)];
+  const lowers = names.map((n) => n.toLowerCase());
+  const collapsedList = [...new Set(lowers.map(collapseRuns))];
+  const collapsedBase = baseMatcher(collapsedList);
+  return (name) => {
+    if (names.includes(name)) return null;
+    const found = base(name);
+    if (found !== null) return found;
+    const lower = name.toLowerCase();
+    const first = (rule: TyposquatRule, test: (other: string) => boolean): TyposquatMatch | null => {
+      const rank = lowers.findIndex(test);
+      return rank === -1 ? null : { intended: names[rank]!, rule, distance: osa(lower, lowers[rank]!) };
+    };
+    const collapsed = collapseRuns(lower);
+    const variants: (() => TyposquatMatch | null)[] = [
+      () => (stripSeparators(collapsed).length >= 5 ? first('repeat', (o) => collapseRuns(o) === collapsed) : null),
+      // An `s` at the end of a part, removed: the first such reading from the left that is popular.
+      ...[...lower].map((c, i) => () => {
+        if (c !== 's' || !(i + 1 === lower.length || '-_./'.includes(lower[i + 1]!))) return null;
+        const singular = lower.slice(0, i) + lower.slice(i + 1);
+        return segments(singular).length >= 2 ? first('plural', (o) => o === singular) : null;
+      }),
+      ...AFFIX_PREFIXES.map((prefix) => () => (lower.startsWith(prefix) && lower.length - prefix.length >= 4 ? first('affix', (o) => o === lower.slice(prefix.length)) : null)),
+      () =>
+        !lower.startsWith('@') && stripSeparators(lower).length >= 5
+          ? first('anagram', (o) => anagramKey(o) === anagramKey(lower) && o.slice(0, 2) === lower.slice(0, 2) && stripSeparators(o) !== stripSeparators(lower))
+          : null,
+      () => {
+        if (!/(.)\1\1/.test(lower)) return null;
+        const near = collapsedBase(collapsed);
+        return near?.rule === 'distance' ? first('repeat', (o) => collapseRuns(o) === near.intended) : null;
+      },
+    ];
+    for (const variant of variants) {
+      const match = variant();
+      if (match !== null) return match;
+    }
+    return null;
+  };
+}
+
+/** The separator, scope, homoglyph and distance rules read literally: every popular name, every rule, best by priority, distance, rank. */
+function baseMatcher(list: readonly string[]): (name: string) => TyposquatMatch | null {
   const names = [...new Set(list)];
   const members = new Set(names);
   const lowers = names.map((n) => n.toLowerCase());
@@ -111,6 +160,16 @@ const EDITS: Edit[] = [
     return [`${scope}-${name}`, `${scope}${name}`, `${scope}/${name}`][name.length % 3]!;
   },
   (s, at) => (at % 2 === 0 ? s.toUpperCase() : s[0]!.toUpperCase() + s.slice(1)), // case
+  (s, at) => s.slice(0, at % s.length) + s[at % s.length]!.repeat(2) + s.slice(at % s.length), // a character three times
+  (s, at) => ['python-', 'python3-', 'python', 'py'][at % 4] + s, // a prefix
+  (s) => `${s}s`, // a plural
+  (s, at) => {
+    // one character moved to another place in its part
+    const i = at % s.length;
+    const rest = s.slice(0, i) + s.slice(i + 1);
+    const j = (at >> 4) % (rest.length + 1);
+    return rest.slice(0, j) + s[i] + rest.slice(j);
+  },
 ];
 
 function nameArbitrary(popular: readonly string[], alphabet: readonly string[] = ALPHABET): fc.Arbitrary<string> {
@@ -124,15 +183,17 @@ function nameArbitrary(popular: readonly string[], alphabet: readonly string[] =
 }
 
 /** Same answers as the reference, with the exact rules answered by the tables and by the scan. */
-function expectSameAnswers(list: readonly string[], names: fc.Arbitrary<string>, numRuns: number): void {
+function expectSameAnswers(list: readonly string[], names: fc.Arbitrary<string>, numRuns: number): Set<TyposquatRule> {
   const reference = referenceMatcher(list);
   const tables = buildPopularIndex(list, { exactTablesAfter: 0 });
   const scan = buildPopularIndex(list, { exactTablesAfter: Infinity });
   let flagged = 0;
+  const rules = new Set<TyposquatRule>();
   fc.assert(
     fc.property(names, (name) => {
       const expected = reference(name);
       if (expected !== null) flagged++;
+      if (expected !== null) rules.add(expected.rule);
       expect(findIntended(name, tables)).toEqual(expected);
       expect(findIntended(name, scan)).toEqual(expected);
     }),
@@ -142,17 +203,21 @@ function expectSameAnswers(list: readonly string[], names: fc.Arbitrary<string>,
   expect(scan.state.exact).toBeUndefined();
   // The generator reaches every kind of answer, not just "no match".
   expect(flagged).toBeGreaterThan(numRuns / 10);
+  return rules;
 }
 
 describe('findIntended agrees with the straightforward reference', () => {
   it('on the PyPI list (PEP 503 names), 10,000 names', () => {
     const pypiNames = nameArbitrary(PYPI_POPULAR).map(pep503);
-    expectSameAnswers(PYPI_POPULAR, pypiNames, 10_000);
+    const rules = expectSameAnswers(PYPI_POPULAR, pypiNames, 10_000);
+    // Every rule is reached, the variant rules too.
+    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].filter((r) => r !== 'scope').sort());
   }, 120_000);
 
   it('on the 400 most popular npm names, 10,000 names', () => {
     const top = NPM.slice(0, 400);
-    expectSameAnswers(top, nameArbitrary(top), 10_000);
+    const rules = expectSameAnswers(top, nameArbitrary(top), 10_000);
+    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].sort());
   }, 120_000);
 
   it('on the whole shipped npm list, 100 names', () => {

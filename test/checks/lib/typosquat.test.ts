@@ -143,6 +143,10 @@ describe('normalisers', () => {
     ['mkdirp2', 'mkdirp', true],
     ['mkdirp', 'mkdirp', false],
     ['lodash', 'lodahs', false],
+    ['urllib3', 'urllib', true],
+    ['@scope2/name', '@scope/name', true],
+    ['s4transfer', 's3transfer', false],
+    ['py2neo', 'py3neo', false],
   ])('differOnlyInDigits(%s, %s) = %s', (a, b, expected) => {
     expect(differOnlyInDigits(a, b)).toBe(expected);
   });
@@ -178,6 +182,41 @@ describe('findIntended on a small list', () => {
     ['short names: one edit is not enough', ['chai'], 'chat', null],
   ])('%s', (_name, list, target, expected) => {
     expect(findIntended(target, buildPopularIndex(list))).toEqual(expected);
+  });
+
+  // The variant rules: tried only when no rule above matched, on a scanned and a tabled index alike.
+  it.each<[string, string[], string, TyposquatMatch | null]>([
+    ['repeat: runs read once on both sides', ['aiohttp'], 'aaiohttpp', { intended: 'aiohttp', rule: 'repeat', distance: 2 }],
+    ['repeat: two letters doubled in a short name', ['numpy'], 'nummpyy', { intended: 'numpy', rule: 'repeat', distance: 2 }],
+    ['repeat: one doubled letter is the distance rule already', ['deepseek'], 'deepseeek', { intended: 'deepseek', rule: 'distance', distance: 1 }],
+    ['repeat: a triple letter plus one more edit', ['aiohttp'], 'aiohtttps', { intended: 'aiohttp', rule: 'repeat', distance: 2 }],
+    ['repeat: a triple letter plus a dropped one', ['requests'], 'requstsss', { intended: 'requests', rule: 'repeat', distance: 3 }],
+    ['repeat: a run dropped from the popular name', ['puppeteer'], 'pupeter', { intended: 'puppeteer', rule: 'repeat', distance: 2 }],
+    ['repeat: under 5 characters once collapsed, nothing', ['st'], 'sst', null],
+    ['repeat: a doubled letter plus another edit needs a triple', ['numba'], 'numbagg', null],
+    ['repeat: the collapsed near match is a distance match only', ['aabbccdd'], 'abcdxxx', null],
+    ['plural: an s on a name of two parts', ['huggingface-hub'], 'huggingface-hubs', { intended: 'huggingface-hub', rule: 'plural', distance: 1 }],
+    ['plural: an s on an inner part', ['node-polyfill-webpack-plugin'], 'nodes-polyfill-webpack-plugin', { intended: 'node-polyfill-webpack-plugin', rule: 'plural', distance: 1 }],
+    ['plural: not on a one-part name (short names meet only the exact rules)', ['hub'], 'hubs', null],
+    ['plural: not an s inside a part', ['hub-ab'], 'hsub-ab', null],
+    ['affix: python-', ['flask'], 'python-flask', { intended: 'flask', rule: 'affix', distance: 7 }],
+    ['affix: python3-', ['flask'], 'python3-flask', { intended: 'flask', rule: 'affix', distance: 8 }],
+    ['affix: python, no separator', ['httpx'], 'pythonhttpx', { intended: 'httpx', rule: 'affix', distance: 6 }],
+    ['affix: not py (pydash wraps dash)', ['dash'], 'pydash', null],
+    ['affix: not a suffix', ['msgpack'], 'msgpack-python', null],
+    ['affix: not around names under 4 characters', ['six'], 'python-six', null],
+    ['anagram: letters reordered within a part', ['matplotlib'], 'matlibplot', { intended: 'matplotlib', rule: 'anagram', distance: 6 }],
+    ['anagram: a short part swapped', ['sphinx-rtd-theme'], 'sphinx-rdt-theme', { intended: 'sphinx-rtd-theme', rule: 'anagram', distance: 1 }],
+    ['anagram: a digit moved', ['boto3'], 'bo3to', { intended: 'boto3', rule: 'anagram', distance: 2 }],
+    ['anagram: parts reordered are a different name', ['string-to-stream'], 'stream-to-string', null],
+    ['anagram: a different start', ['filelock'], 'lockfile', null],
+    ['anagram: under 5 characters', ['abcd'], 'abdc', null],
+    ['anagram: not scoped names', ['@types/abcd'], '@types/abdc', null],
+    ['affix wins over anagram, whatever the list order', ['pyhotn-flask', 'flask'], 'python-flask', { intended: 'flask', rule: 'affix', distance: 7 }],
+    ['distance wins over a variant', ['python-flasks', 'flask'], 'python-flask', { intended: 'python-flasks', rule: 'distance', distance: 1 }],
+  ])('%s', (_name, list, target, expected) => {
+    expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: Infinity }))).toEqual(expected);
+    expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: 0 }))).toEqual(expected);
   });
 
   it('keeps the first rank of a repeated name', () => {
@@ -235,6 +274,25 @@ describe('the shipped popular list', () => {
   it.each(['react', 'preact', 'chai', 'chalk', 'debug', 'ms', '@types/react', 'cross-env', 'babel-cli'])('%s is on the list', (name) => {
     expect(isPopular(name)).toBe(true);
     expect(findIntended(name)).toBeNull();
+  });
+
+  // Real names of malicious npm uploads that copy a popular package (fixtures/PROVENANCE.md).
+  it('names the intended package for at least 26 of the 73 real malicious look-alikes', () => {
+    const names = readFileSync(new URL('../../../fixtures/typosquat/npm-malicious-names.txt', import.meta.url), 'utf8').split('\n').filter((n) => n !== '');
+    expect(names).toHaveLength(73);
+    const caught = names.filter((n) => !isPopular(n) && findIntended(n) !== null);
+    expect(caught.length).toBeGreaterThanOrEqual(26);
+  });
+
+  it.each([
+    ['pupetier', 'puppeteer', 'distance'],
+    ['markdownalint-cli2', 'markdownlint-cli2', 'distance'],
+    ['types-node', '@types/node', 'scope'],
+    ['pupeter', 'puppeteer', 'repeat'],
+    ['webb3-bzz', 'web3-bzz', 'repeat'],
+    ['nodes-polyfill-webpack-plugin', 'node-polyfill-webpack-plugin', 'plural'],
+  ])('real malicious upload %s → %s (%s)', (name, intended, rule) => {
+    expect(findIntended(name)).toMatchObject({ intended, rule });
   });
 
   it('measures the index build and one lookup (printed, not asserted)', () => {
