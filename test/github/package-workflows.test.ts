@@ -37,8 +37,13 @@ const FIXED = workflow('spotbugs-sonar-findbugs-sonarqube-904df97.yml');
 const blob = (text: string) => ({ byteSize: Buffer.byteLength(text), text, isTruncated: false, isBinary: false });
 const workflowFiles = (files: Record<string, unknown>) => ({ entries: Object.entries(files).map(([name, object]) => ({ name, type: 'blob', object })) });
 
+/** The queries sent, as GitHub received them. */
+let queries: string[] = [];
+
 function answer(extra: Record<string, unknown>): void {
-  server.route('POST', GRAPHQL, (_req, res: ServerResponse) => {
+  queries = [];
+  server.route('POST', GRAPHQL, (_req, res: ServerResponse, { body }) => {
+    queries.push((JSON.parse(body.toString('utf8')) as { query: string }).query);
     const text = JSON.stringify({ data: { r0: { ...widgetNode(), ...extra } } });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
     res.end(text);
@@ -54,6 +59,8 @@ describe("a package's verified repository", () => {
     expect(facts.via).toEqual({ api: 'graphql', requests: 1 });
     expect(facts.workflowSafety).toMatchObject({ listed: 1, read: ['.github/workflows/sonarqube.yml'], unread: [] });
     expect(facts.workflowSafety?.findings.map((f) => [f.code, f.path])).toEqual([['untrusted-checkout', '.github/workflows/sonarqube.yml']]);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain('workflowFiles: object(expression: "HEAD:.github/workflows")');
   });
 
   test('the fixed workflow: read, nothing found', async () => {
@@ -88,6 +95,8 @@ describe('not judged', () => {
     answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT) }) });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' }));
     expect(facts.workflowSafety).toBeUndefined();
+    // …nor are their texts asked for in the facts query.
+    expect(queries[0]).not.toContain('workflowFiles');
   });
 
   test('an answer without the field (recorded before it was asked), and a field GitHub could not resolve', async () => {

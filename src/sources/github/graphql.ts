@@ -90,8 +90,14 @@ export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
   rootTree: object(expression: "HEAD:") { ... on Tree { entries { name type } } }
   githubTree: object(expression: "HEAD:.github") { ... on Tree { entries { name type object { ... on Tree { entries { name type } } } } } }
   docsTree: object(expression: "HEAD:docs") { ... on Tree { entries { name type } } }
-  workflowFiles: object(expression: "HEAD:.github/workflows") { ... on Tree { entries { name type object { ... on Blob { byteSize text isTruncated isBinary } } } } }
 }`;
+
+/**
+ * The workflow files with their texts, asked beside the fragment for a repository a package
+ * claims (its workflows are judged from them: workflow-safety); a repository target reads its
+ * own with its files.
+ */
+const WORKFLOW_FILES = 'workflowFiles: object(expression: "HEAD:.github/workflows") { ... on Tree { entries { name type object { ... on Blob { byteSize text isTruncated isBinary } } } } }';
 
 const BLOB_FRAGMENT = `fragment NerqBlob on GitObject { ... on Blob { text isTruncated isBinary } }`;
 const TREE_FRAGMENT = `fragment NerqTree on GitObject { ... on Tree { entries { name type } } }`;
@@ -103,6 +109,8 @@ export interface GraphqlItem {
   name: string;
   /** Files to read at the default branch (manifests for the link check). */
   files: readonly string[];
+  /** Ask for the workflow files and their texts too (a package claims the repository). */
+  workflows?: boolean;
 }
 
 /** The batched query and its variables (owner, name and file paths are variables, never spliced into the text). */
@@ -123,7 +131,7 @@ export function buildRepositoriesQuery(items: readonly GraphqlItem[], now: Date)
       declarations.push(`$f${i}_${j}: String!`);
       return `f${j}: object(expression: $f${i}_${j}) { ...NerqBlob }`;
     });
-    selections.push(`${item.alias}: repository(owner: $o${i}, name: $n${i}) { ...NerqRepository ${files.join(' ')} }`);
+    selections.push(`${item.alias}: repository(owner: $o${i}, name: $n${i}) { ...NerqRepository ${files.join(' ')}${item.workflows === true ? ` ${WORKFLOW_FILES}` : ''} }`);
   });
   const usesBlob = items.some((item) => item.files.length > 0);
   const query = [

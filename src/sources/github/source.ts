@@ -469,7 +469,9 @@ async function runGraphqlBatch(groups: readonly RepoGroup[], results: Map<string
   const all = groups.flat();
   const gqlItems = groups.map((group, i) => {
     const files = [...new Set(group.flatMap((p) => p.gql.files))];
-    return { ...first.gql, owner: group[0]?.gql.owner ?? '', name: group[0]?.gql.name ?? '', files, alias: `r${i}` };
+    // The workflow texts only where a package claims the repository (its workflows are judged from them).
+    const workflows = group.some((p) => p.item.claim.kind === 'package');
+    return { ...first.gql, owner: group[0]?.gql.owner ?? '', name: group[0]?.gql.name ?? '', files, workflows, alias: `r${i}` };
   });
   const { query, variables } = buildRepositoriesQuery(gqlItems, first.call.now);
   const shared: GithubCall = { ...first.call, counter: { requests: 0 } };
