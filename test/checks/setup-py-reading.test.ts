@@ -59,10 +59,10 @@ describe('malicious shapes in a setup.py: the check', () => {
   ])('%s', (_name, text, messageId, flowFlags, patternFlags) => {
     const outcome = outcomeOf(check, sdistOnly(text));
     expect(outcome.messageId).toBe(messageId);
-    expect(outcome.data.flowFlags).toEqual(expect.arrayContaining(flowFlags));
-    expect(outcome.data.patternFlags).toEqual(patternFlags);
-    expect(outcome.data.flags).toEqual(expect.arrayContaining([...flowFlags, ...patternFlags]));
-    expect((outcome.data.excerpts as string[]).length).toBeGreaterThan(0);
+    expect(outcome.data?.flowFlags).toEqual(expect.arrayContaining(flowFlags));
+    expect(outcome.data?.patternFlags).toEqual(patternFlags);
+    expect(outcome.data?.flags).toEqual(expect.arrayContaining([...flowFlags, ...patternFlags]));
+    expect((outcome.data?.excerpts as string[]).length).toBeGreaterThan(0);
     expect(outcome.holdVerdict).toBeDefined();
     if (messageId === 'sdist-hostile') {
       expect(outcome.score).toBe(0);
@@ -85,7 +85,7 @@ describe('malicious shapes in a setup.py: the check', () => {
     expect(readImportCode(text).flags).toEqual([]);
     const outcome = outcomeOf(check, sdistOnly(text));
     expect(outcome).toMatchObject({ score: 10, messageId: 'sdist-suspicious', data: { flowFlags: [], patternFlags: ['download-and-run', 'aliased-process'] } });
-    expect(outcome.data.flags).toEqual(['download-and-run', 'aliased-process']);
+    expect(outcome.data?.flags).toEqual(['download-and-run', 'aliased-process']);
   });
 
   it('the whole-text exfiltration shape alone holds the verdict without the cap (it is a co-occurrence, not a flow)', () => {
