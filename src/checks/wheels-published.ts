@@ -6,10 +6,17 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { IMPORT_FLAGS, readImportCode, UNAMBIGUOUS_FLAGS, type ImportFlag } from './lib/import-code.js';
 import { readBuildScript } from './lib/python-code.js';
 
 /** The same score npm's install-scripts gives to install scripts that are not a plain native build. */
 export const SDIST_ONLY_SCORE = 30;
+/**
+ * A setup.py whose data flow sends host data over the network or wires a socket to a shell:
+ * what malicious packages do and builds never need. The same limit as npm's `install-code` cap
+ * (install-scripts; docs/scoring.md, caps).
+ */
+export const HOSTILE_BUILD_CAP = 49.9;
 
 export default defineCheck({
   id: 'wheels-published',
@@ -18,14 +25,17 @@ export default defineCheck({
   needs: ['pypi'],
   title: 'Wheels published',
   description:
-    'Reads the resolved release\'s files on PyPI: at least one wheel scores 100 (installing a wheel runs no build code; the `.pth` startup hooks a wheel may install are startup-hooks\' question); sdist-only scores 30, because pip then builds it locally and runs its build backend (setup.py or PEP 517 hooks) at install time. ' +
-    'For an sdist-only release the sdist (`.tar.gz`) is read as it streams: its top-level `setup.py` is scanned and `pyproject.toml` names the build backend; overridden install commands (`cmdclass` for install, develop, egg_info, build_py, install_lib, install_scripts, bdist_wheel, bdist_egg) are named, still 30; code that downloads and runs, executes decoded data, sends credentials or the environment, opens a reverse shell, hides imports, carries an encoded blob or runs an AI coding agent with its permission checks off scores 10 and holds the verdict at CAUTION (a compiler run through `subprocess` is an ordinary build). ' +
-    'Unknown when the release has neither a wheel nor an sdist.',
+    'Reads the resolved release\'s files on PyPI: at least one wheel scores 100 (installing a wheel runs no build code; the `.pth` startup hooks a wheel may install are startup-hooks\' question); sdist-only scores 30, because pip then builds it locally and runs its build backend (setup.py or PEP 517 hooks) at install time; unknown when the release has neither a wheel nor an sdist. ' +
+    'For an sdist-only release the sdist (`.tar.gz`) is read as it streams: its top-level `setup.py` is scanned and `pyproject.toml` names the build backend; overridden install commands (`cmdclass` for install, develop, egg_info, build_py, install_lib, install_scripts, bdist_wheel, bdist_egg) are named, still 30. ' +
+    'setup.py is read twice: for shapes anywhere in its text (a network call beside a process, exec or chmod; exec beside decoding; a network call beside credential paths or the whole environment; a reverse shell; an encoded blob; a hidden import; a process or exec function imported under another name) and by import-time-code\'s reader, which follows data through assignments into exec/eval, processes and network calls. ' +
+    'Host data (credentials, the whole environment, user and host names) in a network call\'s arguments, or a socket wired to a shell, found by following the data, scores 0, holds the verdict and caps the score at ' +
+    `${HOSTILE_BUILD_CAP}; any other finding of either reading (downloaded or decoded data run, a request to a literal public IP address, a hidden detached process, hidden names or imports, an encoded blob, an AI coding agent run with its permission checks off) scores 10 and holds the verdict at CAUTION (a compiler run through \`subprocess\` and a version file read with exec are ordinary builds; a setup.py that downloads a build input and also runs a process anywhere is held by the whole-text reading, which cannot tell the two apart).`,
   messages: {
     wheels: '{wheels} wheels published; installing runs no build code',
     'sdist-only': 'Source distribution only: installing it runs the package\'s build code (setup.py / build backend) on your machine',
     'sdist-commands': 'Source distribution only: installing it runs its build code, and its setup.py overrides {commands}',
     'sdist-suspicious': 'Source distribution only, and its setup.py {flags} at install: {file}',
+    'sdist-hostile': 'Source distribution only, and its setup.py does what malicious packages do ({flags}) at install: {file}',
     'no-distributions': 'No wheel or sdist in this release: nothing pip can install',
   },
   evaluate: ({ pypi }) => {
@@ -44,6 +54,9 @@ export default defineCheck({
       const setup = build?.files.find((f) => f.path === 'setup.py');
       const pyproject = build?.files.find((f) => f.path === 'pyproject.toml');
       const reading = setup === undefined ? { commands: [], flags: [] } : readBuildScript(setup.text);
+      // The same text through import-time-code's reader: data followed into exec, processes and sends.
+      const flow: { flags: ImportFlag[]; excerpts: string[] } = setup === undefined ? { flags: [], excerpts: [] } : readImportCode(setup.text);
+      const flags = [...IMPORT_FLAGS.filter((f) => flow.flags.includes(f) || reading.flags.includes(f)), ...reading.flags.filter((f) => !(IMPORT_FLAGS as readonly string[]).includes(f))];
       const sdistData: Record<string, EvidenceValue> = {
         ...data,
         // null: not read (evidence saved before nerq read sdists, or the sdist was unavailable).
@@ -52,13 +65,20 @@ export default defineCheck({
         buildBackend: pyproject === undefined ? null : buildBackend(pyproject.text),
         commands: reading.commands,
       };
-      if (reading.flags.length > 0) {
-        return {
-          score: 10,
-          messageId: 'sdist-suspicious',
-          data: { ...sdistData, flags: reading.flags, file: build?.sdist ?? '' },
-          holdVerdict: `its setup.py, which pip runs to build the sdist on every installing machine, ${reading.flags.join(', ')}: read it before installing (a release with a wheel, or without that code, would lift this)`,
-        };
+      if (flags.length > 0) {
+        const findings: Record<string, EvidenceValue> = { flags, patternFlags: reading.flags, flowFlags: flow.flags, excerpts: flow.excerpts, file: build?.sdist ?? '' };
+        const holdVerdict = `its setup.py, which pip runs to build the sdist on every installing machine, ${flags.join(', ')}: read it before installing (a release with a wheel, or without that code, would lift this)`;
+        const hostile = flow.flags.filter((f) => UNAMBIGUOUS_FLAGS.includes(f));
+        if (hostile.length > 0) {
+          return {
+            score: 0,
+            messageId: 'sdist-hostile',
+            data: { ...sdistData, ...findings },
+            holdVerdict,
+            caps: [{ id: 'install-code', limit: HOSTILE_BUILD_CAP, reason: `the setup.py pip runs to build its sdist does what malicious packages do (${hostile.join(', ')}); do not install it before reading that code` }],
+          };
+        }
+        return { score: 10, messageId: 'sdist-suspicious', data: { ...sdistData, ...findings }, holdVerdict };
       }
       if (reading.commands.length > 0) return { score: SDIST_ONLY_SCORE, messageId: 'sdist-commands', data: sdistData };
       return { score: SDIST_ONLY_SCORE, messageId: 'sdist-only', data: sdistData };

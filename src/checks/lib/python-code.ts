@@ -113,6 +113,25 @@ const INSTALL_COMMANDS = ['install', 'develop', 'egg_info', 'build_py', 'install
 /** `cmdclass={…}` / `cmdclass=dict(…)` / `cmdclass['install'] = …`: the text where commands are named. */
 const CMDCLASS = /\bcmdclass\b[^\n]{0,20}?(?:\{[^}]{0,2000}\}|dict\s*\([^)]{0,2000}\)|\[\s*['"]\w+['"]\s*\])/g;
 
+/** `from os import …` / `from subprocess import …` / `from builtins import …` / `from sys import …`: the names imported. */
+const FROM_IMPORT = /^[ \t]*from[ \t]+(os|subprocess|builtins|sys)[ \t]+import\b([^\n]*)/gm;
+/** Per module, the names that start a process or run code, imported `as` another name (`system as _s`). */
+const ALIASED: Record<string, RegExp> = {
+  os: /^\W*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)\s+as\s/,
+  subprocess: /^\W*(?:call|run|Popen|check_output|check_call|getoutput)\s+as\s/,
+  builtins: /^\W*(?:exec|eval|compile)\s+as\s/,
+  sys: /^\W*executable\s+as\s/,
+};
+
+/** Whether the text imports a process or exec function under another name. */
+function aliasesProcess(text: string): boolean {
+  for (const m of text.matchAll(FROM_IMPORT)) {
+    const names = ALIASED[m[1] as string] as RegExp;
+    if ((m[2] as string).split(',').some((part) => names.test(part))) return true;
+  }
+  return false;
+}
+
 /** What a build script (setup.py) would do at install, as far as its text shows. */
 export interface BuildScriptReading {
   /** setuptools commands the script overrides (INSTALL_COMMANDS only; build_ext is an ordinary build). */
@@ -127,7 +146,10 @@ export interface BuildScriptReading {
  * `exec-decoded` (exec/eval/compile with decoded or decompressed data), `download-and-run`
  * (a network call with a process, exec/eval or chmod), `exfiltration` (a network call with
  * credential paths, token variables or the whole environment), `reverse-shell`, an
- * `encoded-blob`, and a `dynamic-import` of decoding, network or process modules.
+ * `encoded-blob`, a `dynamic-import` of decoding, network or process modules, and an
+ * `aliased-process`: a function that starts a process or runs code imported under another name
+ * (`from os import system as _s`), which hides the call from a reader and no real build script
+ * does (none of 236 real setup.py files measured).
  */
 export function readBuildScript(text: string): BuildScriptReading {
   const commands = new Set<string>();
@@ -145,5 +167,6 @@ export function readBuildScript(text: string): BuildScriptReading {
   if (has('encoded-blob')) flags.push('encoded-blob');
   if (has('dynamic-import')) flags.push('dynamic-import');
   if (has('process') && runsAgentUnattended(text)) flags.push('agent-unleashed');
+  if (aliasesProcess(text)) flags.push('aliased-process');
   return { commands: INSTALL_COMMANDS.filter((c) => commands.has(c)), flags };
 }
