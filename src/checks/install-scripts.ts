@@ -9,10 +9,7 @@ import {
   suspiciousPatterns,
   truncateCommand,
 } from './lib/install-hooks.js';
-import { installCodeFindings, installCommandFindings, type InstallCodeReading } from './lib/install-code.js';
-
-/** Install code that does what malicious packages do: the score is capped below CAUTION (docs/scoring.md §6). */
-export const DANGEROUS_CODE_CAP = 49.9;
+import { INSTALL_CODE_CAP, installCodeFindings, installCommandFindings, type InstallCodeReading } from './lib/install-code.js';
 
 export default defineCheck({
   id: 'install-scripts',
@@ -26,7 +23,7 @@ export default defineCheck({
     'Looks for code npm runs at install time (npm only; for PyPI see wheels-published and startup-hooks): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`), and the same for each package the tarball bundles under `node_modules/` (named by its package; one whose package.json was not read counts as a script). ' +
     'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e` — unless the code only requires files of the package itself, which runs them —, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION; ' +
     'the files of the package a script runs (`node install.js`, `sh ./setup.sh`, `python build.py`, `node -e "require(\'./x\')"`, with node\'s extension lookup) and the local modules they load (up to 16 files: 1 MiB of each file a script names, 256 KiB of each module) are read from the tarball and judged too: sending the machine\'s data (hostname, user, network interfaces, the whole environment, credential files) over the network, talking to a request-catcher or chat-webhook host, reading credential files, a reverse shell, running `npm publish`, deleting the home folder or running an AI coding agent with its permission checks off (`claude --dangerously-skip-permissions`, `gemini --yolo`, `q chat --trust-all-tools`: the developer\'s own agent told to act unasked) scores 0, holds the verdict and caps the score at ' +
-    `${DANGEROUS_CODE_CAP}, ` +
+    `${INSTALL_CODE_CAP.limit}, ` +
     'while evaluating decoded or downloaded code, an obfuscator\'s output or a long encoded blob, a download from a bare IP address or a file-drop host, a detached process that outlives the install, writing to the shell\'s startup files, crontab or login items, or hiding the name of a process, network or host-data call (spelled in pieces, encoded, or looked up by `Reflect` or a variable: `os[\'host\' + \'name\']()`; the calls are judged with their names made plain), writing where AI coding agents read instructions, skills or tool servers (`.claude/skills`, `.cursor/rules`, `AGENTS.md`, `.mcp.json`…), or text addressed to an AI reviewer (`ignore previous instructions`, `this code is legit…`) scores 10 and holds it (downloading a binary, spawning a compiler and reading environment variables are what installers do, not findings); the package.json commands themselves are read as shell code too, so a command that sends `$(whoami)` to a host or starts an agent unattended is as dangerous as a file doing it. ' +
     'Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it); a file a script names that the tarball lacks, or that was not read, is listed.',
   messages: {
@@ -66,8 +63,7 @@ export default defineCheck({
         holdVerdict: `its install script's code does what malicious packages do (${findings}): it runs on every machine that installs the package`,
         caps: [
           {
-            id: 'install-code',
-            limit: DANGEROUS_CODE_CAP,
+            ...INSTALL_CODE_CAP,
             reason: `the code its install script runs ${where} does what malicious packages do (${findings}); do not install it before reading that code`,
           },
         ],

@@ -7,16 +7,11 @@
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { IMPORT_FLAGS, readImportCode, UNAMBIGUOUS_FLAGS, type ImportFlag } from './lib/import-code.js';
+import { INSTALL_CODE_CAP } from './lib/install-code.js';
 import { readBuildScript } from './lib/python-code.js';
 
 /** The same score npm's install-scripts gives to install scripts that are not a plain native build. */
 export const SDIST_ONLY_SCORE = 30;
-/**
- * A setup.py whose data flow sends host data over the network or wires a socket to a shell:
- * what malicious packages do and builds never need. The same limit as npm's `install-code` cap
- * (install-scripts; docs/scoring.md, caps).
- */
-export const HOSTILE_BUILD_CAP = 49.9;
 
 export default defineCheck({
   id: 'wheels-published',
@@ -29,7 +24,7 @@ export default defineCheck({
     'For an sdist-only release the sdist (`.tar.gz`) is read as it streams: its top-level `setup.py` is scanned and `pyproject.toml` names the build backend; overridden install commands (`cmdclass` for install, develop, egg_info, build_py, install_lib, install_scripts, bdist_wheel, bdist_egg) are named, still 30. ' +
     'setup.py is read twice: for shapes anywhere in its text (a network call beside a process, exec or chmod; exec beside decoding; a network call beside credential paths or the whole environment; a reverse shell; an encoded blob; a hidden import; a process or exec function imported under another name) and by import-time-code\'s reader, which follows data through assignments into exec/eval, processes and network calls. ' +
     'Host data (credentials, the whole environment, user and host names) in a network call\'s arguments, or a socket wired to a shell, found by following the data, scores 0, holds the verdict and caps the score at ' +
-    `${HOSTILE_BUILD_CAP}; any other finding of either reading (downloaded or decoded data run, a request to a literal public IP address, a hidden detached process, hidden names or imports, an encoded blob, an AI coding agent run with its permission checks off) scores 10 and holds the verdict at CAUTION (a compiler run through \`subprocess\` and a version file read with exec are ordinary builds; a setup.py that downloads a build input and also runs a process anywhere is held by the whole-text reading, which cannot tell the two apart).`,
+    `${INSTALL_CODE_CAP.limit}; any other finding of either reading (downloaded or decoded data run, a request to a literal public IP address, a hidden detached process, hidden names or imports, an encoded blob, an AI coding agent run with its permission checks off) scores 10 and holds the verdict at CAUTION (a compiler run through \`subprocess\` and a version file read with exec are ordinary builds; a setup.py that downloads a build input and also runs a process anywhere is held by the whole-text reading, which cannot tell the two apart).`,
   messages: {
     wheels: '{wheels} wheels published; installing runs no build code',
     'sdist-only': 'Source distribution only: installing it runs the package\'s build code (setup.py / build backend) on your machine',
@@ -75,7 +70,7 @@ export default defineCheck({
             messageId: 'sdist-hostile',
             data: { ...sdistData, ...findings },
             holdVerdict,
-            caps: [{ id: 'install-code', limit: HOSTILE_BUILD_CAP, reason: `the setup.py pip runs to build its sdist does what malicious packages do (${hostile.join(', ')}); do not install it before reading that code` }],
+            caps: [{ ...INSTALL_CODE_CAP, reason: `the setup.py pip runs to build its sdist does what malicious packages do (${hostile.join(', ')}); do not install it before reading that code` }],
           };
         }
         return { score: 10, messageId: 'sdist-suspicious', data: { ...sdistData, ...findings }, holdVerdict };

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readImportCode } from '../../src/checks/lib/import-code.js';
 import { readBuildScript } from '../../src/checks/lib/python-code.js';
-import check, { HOSTILE_BUILD_CAP, SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import check, { SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import { INSTALL_CODE_CAP } from '../../src/checks/lib/install-code.js';
 import type { PypiFile } from '../../src/evidence/schema.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { outcomeOf } from './check-table.js';
@@ -66,7 +67,7 @@ describe('malicious shapes in a setup.py: the check', () => {
     expect(outcome.holdVerdict).toBeDefined();
     if (messageId === 'sdist-hostile') {
       expect(outcome.score).toBe(0);
-      expect(outcome.caps).toEqual([expect.objectContaining({ id: 'install-code', limit: HOSTILE_BUILD_CAP })]);
+      expect(outcome.caps).toEqual([expect.objectContaining({ id: 'install-code', limit: INSTALL_CODE_CAP.limit })]);
     } else {
       expect(outcome.score).toBe(10);
       expect(outcome.caps).toBeUndefined();

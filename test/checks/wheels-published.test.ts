@@ -1,4 +1,5 @@
-import check, { HOSTILE_BUILD_CAP, SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import check, { SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import { INSTALL_CODE_CAP } from '../../src/checks/lib/install-code.js';
 import type { PypiFile } from '../../src/evidence/schema.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable, outcomeOf } from './check-table.js';
@@ -82,7 +83,7 @@ checkTable(check, [
     score: 0,
     messageId: 'sdist-hostile',
     data: { flags: ['exfiltration'], flowFlags: ['exfiltration'], patternFlags: [] },
-    caps: [{ id: 'install-code', limit: HOSTILE_BUILD_CAP, reason: expect.any(String) }],
+    caps: [{ id: 'install-code', limit: INSTALL_CODE_CAP.limit, reason: expect.any(String) }],
   },
 ]);
 

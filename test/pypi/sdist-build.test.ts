@@ -11,7 +11,8 @@ import type { PypiFile } from '../../src/evidence/schema.js';
 import { readSdistBuild, SDIST_CAPS } from '../../src/sources/pypi/sdist-build.js';
 import { servePypiFiles } from '../support/pypi-files.js';
 import { makeTarball } from '../support/tarball.js';
-import check, { HOSTILE_BUILD_CAP, SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import check, { SDIST_ONLY_SCORE } from '../../src/checks/wheels-published.js';
+import { INSTALL_CODE_CAP } from '../../src/checks/lib/install-code.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { outcomeOf } from '../checks/check-table.js';
 import { usePypiServer } from './helpers.js';
@@ -116,7 +117,7 @@ describe('an sdist read from the file host, judged by wheels-published', () => {
     const text = `${real('jsonnet.setup.py')}\nimport getpass, platform, socket, json\n${guarddog('exfiltrate-sensitive-data.py', 101, 123)}\ndetect()\n`;
     const outcome = await judged(text);
     expect(outcome).toMatchObject({ score: 0, messageId: 'sdist-hostile', data: { flowFlags: ['exfiltration'], file: NAME } });
-    expect(outcome.caps?.map((c) => [c.id, c.limit])).toEqual([['install-code', HOSTILE_BUILD_CAP]]);
+    expect(outcome.caps?.map((c) => [c.id, c.limit])).toEqual([['install-code', INSTALL_CODE_CAP.limit]]);
     expect(outcome.holdVerdict).toMatch(/exfiltration/);
   });
 

@@ -11,6 +11,13 @@ import { readBuildScript } from './python-code.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
 
+/**
+ * The cap on code a package runs at install that does what malicious packages do (docs/scoring.md,
+ * caps, `install-code`): an npm install script's code (install-scripts) and an sdist's setup.py
+ * (wheels-published) alike.
+ */
+export const INSTALL_CODE_CAP = { id: 'install-code', limit: 49.9 } as const;
+
 export interface InstallCodeReading {
   /** Every file read, with its findings (empty when none). */
   files: { path: string; findings: CodeFlag[] }[];
