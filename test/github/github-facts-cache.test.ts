@@ -5,29 +5,18 @@
  * of 25, a quiet period and a deadline for the rest, cached repositories never in a batch.
  */
 import type { ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { githubBatcher } from '../../src/audit/github-batcher.js';
 import type { RunContext } from '../../src/pipeline/context.js';
 import { GithubRateLimiter } from '../../src/sources/github/source.js';
 import { memoryFactsCache } from '../../src/sources/facts-cache.js';
 import { FRESHNESS_DEFAULTS } from '../../src/sources/http/freshness.js';
 import { githubFactsKey } from '../../src/sources/github/facts-cache.js';
-import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey, type GithubResult } from '../../src/sources/github/source.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { contextFor, endpointsFor, npmClaim, NOW, rateHeaders, serveRepo, testClient, TOKEN, type TestClient, factsOf, widgetNode } from './helpers.js';
+import { fetchGithubFacts, fetchGithubFactsBatch, githubItemKey, type GithubResult } from '../../src/sources/github/source.js';
+import { expectNoUnexpected } from '../support/fixture-server.js';
+import { contextFor, endpointsFor, npmClaim, NOW, rateHeaders, serveRepo, testClient, TOKEN, factsOf, widgetNode, useTokenServer } from './helpers.js';
 
-let server: FixtureServer;
-let client: TestClient;
-
-beforeEach(async () => {
-  server = await startFixtureServer();
-  client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
-});
-
-afterEach(async () => {
-  await client.http.close();
-  await server.close();
-});
+const gh = useTokenServer();
 
 const WIDGET = { host: 'github.com', owner: 'acme', name: 'widget' };
 const GRAPHQL = '/github/graphql';
@@ -42,7 +31,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 /** Answer every repository of a query as acme/widget renamed; `sizes` gets the repositories per query. */
 function answerAll(sizes: number[]): void {
-  server.route('POST', GRAPHQL, (_req, res, { body }) => {
+  gh.server.route('POST', GRAPHQL, (_req, res, { body }) => {
     const { variables } = JSON.parse(body.toString('utf8')) as { variables: Record<string, string> };
     const owners = Object.keys(variables).filter((k) => /^o\d+$/.test(k));
     sizes.push(owners.length);
@@ -53,28 +42,28 @@ function answerAll(sizes: number[]): void {
 describe('a warm lookup asks GitHub nothing', () => {
   test('with a token: the second lookup of a repository is answered from the facts cache', async () => {
     const facts = memoryFactsCache(() => NOW.getTime());
-    server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget', times: 1 });
-    const ctx = { ...contextFor(server, client.http, TOKEN), facts };
+    gh.server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget', times: 1 });
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts };
     const cold = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
     const warm = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
-    expect(server.requests).toHaveLength(1);
+    expect(gh.server.requests).toHaveLength(1);
     expect(warm).toEqual(cold);
     expect(facts.entries.size).toBe(1);
     expect([...facts.entries.keys()][0]).not.toContain(TOKEN);
-    expectNoUnexpected(server);
+    expectNoUnexpected(gh.server);
   });
 
   test('without a token: REST facts are kept and read back the same way', async () => {
     const rest = testClient();
     try {
       const facts = memoryFactsCache(() => NOW.getTime());
-      serveRepo(server, 'acme/widget');
-      const ctx = { ...contextFor(server, rest.http), facts };
+      serveRepo(gh.server, 'acme/widget');
+      const ctx = { ...contextFor(gh.server, rest.http), facts };
       const cold = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
-      const before = server.requests.length;
+      const before = gh.server.requests.length;
       expect(before).toBe(8);
       expect(factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')))).toEqual(cold);
-      expect(server.requests).toHaveLength(before);
+      expect(gh.server.requests).toHaveLength(before);
     } finally {
       await rest.http.close();
     }
@@ -83,19 +72,19 @@ describe('a warm lookup asks GitHub nothing', () => {
   test('facts older than the GitHub freshness are fetched again', async () => {
     let now = NOW.getTime();
     const facts = memoryFactsCache(() => now);
-    server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
-    const ctx = { ...contextFor(server, client.http, TOKEN), facts };
+    gh.server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts };
     await fetchGithubFacts(ctx, WIDGET, { kind: 'target' });
     now += FRESHNESS_DEFAULTS.github + 1;
     await fetchGithubFacts(ctx, WIDGET, { kind: 'target' });
-    expect(server.requests).toHaveLength(2);
+    expect(gh.server.requests).toHaveLength(2);
   });
 
   test('a batch asks only for the repositories the cache does not hold', async () => {
     const facts = memoryFactsCache(() => NOW.getTime());
     const sizes: number[] = [];
     answerAll(sizes);
-    const ctx = { ...contextFor(server, client.http, TOKEN), facts };
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts };
     const item = (name: string) => ({ repo: { host: 'github.com', owner: 'acme', name }, claim: { kind: 'target' as const } });
     await fetchGithubFactsBatch(ctx, [item('w1'), item('w2')]);
     const results = await fetchGithubFactsBatch(ctx, [item('w1'), item('w2'), item('w3')]);
@@ -108,18 +97,18 @@ describe('a warm lookup asks GitHub nothing', () => {
 describe('what is kept', () => {
   test('a rate-limited lookup is never cached', async () => {
     const facts = memoryFactsCache(() => NOW.getTime());
-    server.expect('POST', GRAPHQL, { status: 403, headers: { ...rateHeaders(0, 3900, 5000), 'x-ratelimit-resource': 'graphql' }, body: { message: 'API rate limit exceeded for user ID 1001.' } });
-    const result = await fetchGithubFacts({ ...contextFor(server, client.http, TOKEN), facts }, WIDGET, { kind: 'target' });
+    gh.server.expect('POST', GRAPHQL, { status: 403, headers: { ...rateHeaders(0, 3900, 5000), 'x-ratelimit-resource': 'graphql' }, body: { message: 'API rate limit exceeded for user ID 1001.' } });
+    const result = await fetchGithubFacts({ ...contextFor(gh.server, gh.client.http, TOKEN), facts }, WIDGET, { kind: 'target' });
     expect(result.status).toBe('unavailable');
     expect(facts.entries.size).toBe(0);
   });
 
   test('facts with a section GitHub could not answer are not cached (the next run asks again)', async () => {
     const facts = memoryFactsCache(() => NOW.getTime());
-    server.route('POST', GRAPHQL, (_req, res) =>
+    gh.server.route('POST', GRAPHQL, (_req, res) =>
       json(res, 200, { data: { r0: { ...widgetNode(), releases: null } }, errors: [{ type: 'INTERNAL', path: ['r0', 'releases'], message: 'Something went wrong' }] }),
     );
-    const result = await fetchGithubFacts({ ...contextFor(server, client.http, TOKEN), facts }, WIDGET, { kind: 'target' });
+    const result = await fetchGithubFacts({ ...contextFor(gh.server, gh.client.http, TOKEN), facts }, WIDGET, { kind: 'target' });
     expect(factsOf(result).unknown).toEqual({ releases: 'GitHub GraphQL: Something went wrong' });
     expect(facts.entries.size).toBe(0);
   });
@@ -128,12 +117,12 @@ describe('what is kept', () => {
     const rest = testClient();
     try {
       const facts = memoryFactsCache(() => NOW.getTime());
-      server.expect('GET', '/github/repos/acme/ghost', { status: 404, body: { message: 'Not Found' } });
-      const ctx = { ...contextFor(server, rest.http), facts };
+      gh.server.expect('GET', '/github/repos/acme/ghost', { status: 404, body: { message: 'Not Found' } });
+      const ctx = { ...contextFor(gh.server, rest.http), facts };
       const ghost = { host: 'github.com', owner: 'acme', name: 'ghost' };
       expect(factsOf(await fetchGithubFacts(ctx, ghost, { kind: 'target' })).state).toBe('missing');
       expect(factsOf(await fetchGithubFacts(ctx, ghost, { kind: 'target' })).state).toBe('missing');
-      expect(server.requests).toHaveLength(1);
+      expect(gh.server.requests).toHaveLength(1);
     } finally {
       await rest.http.close();
     }
@@ -154,8 +143,8 @@ describe('what is kept', () => {
 describe('the audit batcher', () => {
   function runContext(facts = memoryFactsCache(() => NOW.getTime())): RunContext {
     const partial: Pick<RunContext, 'http' | 'endpoints' | 'githubToken' | 'githubLimiter' | 'now' | 'facts'> = {
-      http: client.http,
-      endpoints: endpointsFor(server),
+      http: gh.client.http,
+      endpoints: endpointsFor(gh.server),
       githubToken: TOKEN,
       githubLimiter: new GithubRateLimiter(),
       now: NOW,
@@ -212,16 +201,16 @@ describe('the audit batcher', () => {
     expect(mixed.every((r) => r.status === 'ok')).toBe(true);
 
     const third = githubBatcher(runContext(facts));
-    const requestsBefore = server.requests.length;
+    const requestsBefore = gh.server.requests.length;
     await Promise.all(Array.from({ length: 32 }, (_, i) => third(repo(i), { kind: 'target' })));
-    expect(server.requests).toHaveLength(requestsBefore);
+    expect(gh.server.requests).toHaveLength(requestsBefore);
   });
 });
 
 describe('packages of one repository', () => {
   test('share one alias in the query, which reads the manifests of every claim', async () => {
     const bodies: Array<{ variables: Record<string, string> }> = [];
-    server.route('POST', GRAPHQL, (_req, res, { body }) => {
+    gh.server.route('POST', GRAPHQL, (_req, res, { body }) => {
       const parsed = JSON.parse(body.toString('utf8')) as { variables: Record<string, string> };
       bodies.push(parsed);
       const owners = Object.keys(parsed.variables).filter((k) => /^o\d+$/.test(k));
@@ -232,7 +221,7 @@ describe('packages of one repository', () => {
       { repo: { host: 'github.com', owner: 'acme', name: 'other' }, claim: { kind: 'target' as const } },
       { repo: { ...WIDGET, owner: 'Acme' }, claim: npmClaim('@acme/widget-cli', { directory: 'packages/cli' }) },
     ];
-    const results = await fetchGithubFactsBatch(contextFor(server, client.http, TOKEN), items, { batchSize: 2 });
+    const results = await fetchGithubFactsBatch(contextFor(gh.server, gh.client.http, TOKEN), items, { batchSize: 2 });
     expect(bodies).toHaveLength(1);
     const variables = bodies[0]?.variables ?? {};
     expect(Object.keys(variables).filter((k) => /^o\d+$/.test(k))).toHaveLength(2);

@@ -5,23 +5,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { fetchGithubFacts, fetchGithubFactsBatch, githubAuthFor, githubItemKey } from '../../src/sources/github/source.js';
-import { FIXTURES_ROOT, expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { contextFor, endpointsFor, npmClaim, rateHeaders, requestLines, serveRepo, testClient, TOKEN, type TestClient, factsOf, widgetNode } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { fetchGithubFacts, fetchGithubFactsBatch, githubItemKey } from '../../src/sources/github/source.js';
+import { FIXTURES_ROOT, expectNoUnexpected, startFixtureServer } from '../support/fixture-server.js';
+import { contextFor, npmClaim, rateHeaders, requestLines, serveRepo, testClient, TOKEN, factsOf, widgetNode, useTokenServer } from './helpers.js';
 
-let server: FixtureServer;
-let client: TestClient;
-
-beforeEach(async () => {
-  server = await startFixtureServer();
-  client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
-});
-
-afterEach(async () => {
-  await client.http.close();
-  await server.close();
-});
+const gh = useTokenServer();
 
 const WIDGET = { host: 'github.com', owner: 'acme', name: 'widget' };
 const GRAPHQL = '/github/graphql';
@@ -45,8 +34,8 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 
 describe('one repository, one query', () => {
   test('one GraphQL query and nothing else fills every section', async () => {
-    server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    gh.server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
 
     expect(facts.repository).toMatchObject({ fullName: 'acme/widget', renamedFrom: null, stars: 15234, forks: 1203, watchers: 310, openIssues: 15, license: 'MIT', topics: ['cli', 'widgets'] });
     expect(facts.activity).toEqual({ commits90d: 5, commits365d: 8, authors90d: 3, authors365d: 4, lastCommitAt: '2026-05-28T16:20:00Z', truncated: false });
@@ -92,15 +81,15 @@ describe('one repository, one query', () => {
     expect(facts.unknown).toEqual({});
     expect(facts.via).toEqual({ api: 'graphql', requests: 1 });
 
-    expect(requestLines(server)).toEqual(['POST /github/graphql']);
-    for (const request of server.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expectNoUnexpected(server);
+    expect(requestLines(gh.server)).toEqual(['POST /github/graphql']);
+    for (const request of gh.server.requests) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expectNoUnexpected(gh.server);
   });
 
   test('names and paths travel as variables, never inside the query text', async () => {
-    server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
-    await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'));
-    const post = server.requests.find((r) => r.method === 'POST');
+    gh.server.expect('POST', GRAPHQL, { fixture: 'github/graphql/acme-widget' });
+    await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget'));
+    const post = gh.server.requests.find((r) => r.method === 'POST');
     const body = readBody(Buffer.from(post?.body ?? '{}'));
     expect(post?.headers['content-type']).toBe('application/json');
     expect(body.query).toContain('r0: repository(owner: $o0, name: $n0)');
@@ -119,57 +108,57 @@ describe('one repository, one query', () => {
 
   test('a field GitHub could not resolve leaves its section unknown with GitHub\'s message', async () => {
     const node = { ...widgetNode(), releases: null };
-    server.route('POST', GRAPHQL, (_req, res) =>
+    gh.server.route('POST', GRAPHQL, (_req, res) =>
       json(res, 200, { data: { r0: node }, errors: [{ type: 'INTERNAL', path: ['r0', 'releases'], message: 'Something went wrong while resolving releases' }] }),
     );
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' }));
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' }));
     expect(facts.releases).toBeNull();
     expect(facts.unknown).toEqual({ releases: 'GitHub GraphQL: Something went wrong while resolving releases' });
     expect(facts.activity?.commits365d).toBe(8);
   });
 
   test('an empty repository (no default branch in GraphQL) is asked again through REST, which names the branch', async () => {
-    server.route('POST', GRAPHQL, (_req, res) => json(res, 200, { data: { r0: { ...widgetNode(), isEmpty: true, defaultBranchRef: null, rootTree: null } } }));
-    serveRepo(server, 'acme/widget', { skip: ['manifest'] });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' }));
+    gh.server.route('POST', GRAPHQL, (_req, res) => json(res, 200, { data: { r0: { ...widgetNode(), isEmpty: true, defaultBranchRef: null, rootTree: null } } }));
+    serveRepo(gh.server, 'acme/widget', { skip: ['manifest'] });
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' }));
     expect(facts.repository?.defaultBranch).toBe('main');
     // The GraphQL query and REST's 7 for a github: target.
     expect(facts.via).toEqual({ api: 'rest', requests: 8 });
-    expectNoUnexpected(server);
+    expectNoUnexpected(gh.server);
   });
 
   test('a malformed GraphQL answer makes the source unavailable', async () => {
-    server.expect('POST', GRAPHQL, { malformed: true });
-    const result = await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' });
+    gh.server.expect('POST', GRAPHQL, { malformed: true });
+    const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
     expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer is not valid JSON' });
   });
 
   test('a GraphQL repository of the wrong shape makes the source unavailable', async () => {
-    server.route('POST', GRAPHQL, (_req, res) => json(res, 200, { data: { r0: { ...widgetNode(), stargazerCount: 'many' } } }));
-    const result = await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' });
+    gh.server.route('POST', GRAPHQL, (_req, res) => json(res, 200, { data: { r0: { ...widgetNode(), stargazerCount: 'many' } } }));
+    const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
     expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer has an unexpected shape at stargazerCount' });
   });
 
   test('a rejected token (401) says so, without the token', async () => {
-    server.expect('POST', GRAPHQL, { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/graphql' } });
-    const result = await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' });
+    gh.server.expect('POST', GRAPHQL, { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/graphql' } });
+    const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
     expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: GitHub rejected the token (HTTP 401); check GITHUB_TOKEN / GH_TOKEN' });
   });
 
   test('a spent GraphQL budget stops the run, without the token hint', async () => {
-    server.expect('POST', GRAPHQL, { status: 403, headers: { ...rateHeaders(0, 3900, 5000), 'x-ratelimit-resource': 'graphql' }, body: { message: 'API rate limit exceeded for user ID 1001.' } });
-    const ctx = contextFor(server, client.http, TOKEN);
+    gh.server.expect('POST', GRAPHQL, { status: 403, headers: { ...rateHeaders(0, 3900, 5000), 'x-ratelimit-resource': 'graphql' }, body: { message: 'API rate limit exceeded for user ID 1001.' } });
+    const ctx = contextFor(gh.server, gh.client.http, TOKEN);
     const reason = 'GitHub API rate limit reached (resets at 13:05 UTC)';
     expect(await fetchGithubFacts(ctx, WIDGET, { kind: 'target' })).toEqual({ status: 'unavailable', reason });
     expect(await fetchGithubFacts(ctx, { host: 'github.com', owner: 'acme', name: 'other' }, { kind: 'target' })).toEqual({ status: 'unavailable', reason });
-    expect(server.requests).toHaveLength(1);
+    expect(gh.server.requests).toHaveLength(1);
   });
 
   test('a RATE_LIMITED error in a 200 answer stops the run too', async () => {
-    server.route('POST', GRAPHQL, (_req, res) =>
+    gh.server.route('POST', GRAPHQL, (_req, res) =>
       json(res, 200, { data: null, errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1001.' }] }, rateHeaders(0, 3900, 5000)),
     );
-    const result = await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' });
+    const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
     expect(result).toEqual({ status: 'unavailable', reason: 'GitHub API rate limit reached (resets at 13:05 UTC)' });
   });
 });
@@ -180,7 +169,7 @@ describe('batches', () => {
 
   /** Answer queries of at most `max` repositories; larger ones fail with `fail`. */
   function batchRoute(max: number, fail: (res: ServerResponse) => void, sizes: number[]): void {
-    server.route('POST', GRAPHQL, (_req: IncomingMessage, res, { body }) => {
+    gh.server.route('POST', GRAPHQL, (_req: IncomingMessage, res, { body }) => {
       const { variables } = readBody(body);
       const owners = Object.keys(variables).filter((k) => /^o\d+$/.test(k));
       sizes.push(owners.length);
@@ -208,7 +197,7 @@ describe('batches', () => {
   ])('a batch GitHub cannot finish (%s) is halved until it passes', async (_label, fail) => {
     const sizes: number[] = [];
     batchRoute(2, fail, sizes);
-    const results = await fetchGithubFactsBatch(contextFor(server, client.http, TOKEN), items, { batchSize: 8 });
+    const results = await fetchGithubFactsBatch(contextFor(gh.server, gh.client.http, TOKEN), items, { batchSize: 8 });
     expect(sizes).toEqual([5, 3, 2, 1, 2]);
     for (const item of items) {
       const facts = factsOf(results.get(githubItemKey(item)));
@@ -218,46 +207,46 @@ describe('batches', () => {
     // w1 was in the queries of 5, 3 and 2; w5 in those of 5 and 2.
     expect(factsOf(results.get(githubItemKey(items[0]!))).via.requests).toBe(3);
     expect(factsOf(results.get(githubItemKey(items[4]!))).via.requests).toBe(2);
-    expect(client.sleeps).toEqual([]);
-    expectNoUnexpected(server);
+    expect(gh.client.sleeps).toEqual([]);
+    expectNoUnexpected(gh.server);
   });
 
   test('batches are cut to the batch size', async () => {
     const sizes: number[] = [];
     batchRoute(10, () => undefined, sizes);
-    const results = await fetchGithubFactsBatch(contextFor(server, client.http, TOKEN), items, { batchSize: 2 });
+    const results = await fetchGithubFactsBatch(contextFor(gh.server, gh.client.http, TOKEN), items, { batchSize: 2 });
     expect(sizes).toEqual([2, 2, 1]);
     expect([...results.values()].every((r) => r.status === 'ok')).toBe(true);
   });
 
   test('a repository GraphQL cannot resolve goes the REST way, which tells missing from blocked', async () => {
-    server.route('POST', GRAPHQL, (_req, res) =>
+    gh.server.route('POST', GRAPHQL, (_req, res) =>
       json(res, 200, {
         data: { r0: widgetNode(), r1: null },
         errors: [{ type: 'NOT_FOUND', path: ['r1'], locations: [{ line: 3, column: 3 }], message: "Could not resolve to a Repository with the name 'acme/ghost'." }],
       }),
     );
-    server.expect('GET', '/github/repos/acme/ghost', { status: 404, body: { message: 'Not Found' } });
+    gh.server.expect('GET', '/github/repos/acme/ghost', { status: 404, body: { message: 'Not Found' } });
     const both = [
       { repo: WIDGET, claim: { kind: 'target' as const } },
       { repo: { host: 'github.com', owner: 'acme', name: 'ghost' }, claim: { kind: 'target' as const } },
     ];
-    const results = await fetchGithubFactsBatch(contextFor(server, client.http, TOKEN), both);
+    const results = await fetchGithubFactsBatch(contextFor(gh.server, gh.client.http, TOKEN), both);
     expect(factsOf(results.get(githubItemKey(both[0]!))).state).toBe('present');
     const ghost = factsOf(results.get(githubItemKey(both[1]!)));
     expect(ghost.state).toBe('missing');
     expect(ghost.via).toEqual({ api: 'rest', requests: 2 });
-    expectNoUnexpected(server);
+    expectNoUnexpected(gh.server);
   });
 
   test('without a token every repository goes the REST way', async () => {
     const rest = testClient();
     try {
-      server.expect('GET', '/github/repos/acme/w1', { status: 404, body: { message: 'Not Found' } });
-      server.expect('GET', '/github/repos/acme/w2', { status: 404, body: { message: 'Not Found' } });
-      const results = await fetchGithubFactsBatch(contextFor(server, rest.http, null), items.slice(0, 2));
+      gh.server.expect('GET', '/github/repos/acme/w1', { status: 404, body: { message: 'Not Found' } });
+      gh.server.expect('GET', '/github/repos/acme/w2', { status: 404, body: { message: 'Not Found' } });
+      const results = await fetchGithubFactsBatch(contextFor(gh.server, rest.http, null), items.slice(0, 2));
       expect([...results.values()].map((r) => r.status === 'ok' && r.facts.state)).toEqual(['missing', 'missing']);
-      expect(server.requests.every((r) => r.method === 'GET' && r.headers.authorization === undefined)).toBe(true);
+      expect(gh.server.requests.every((r) => r.method === 'GET' && r.headers.authorization === undefined)).toBe(true);
     } finally {
       await rest.http.close();
     }
@@ -269,7 +258,7 @@ describe('workspace members through GraphQL', () => {
     const rootManifest = readFileSync(path.join(FIXTURES_ROOT, 'github/repos/acme/mono/contents/package.json'), 'utf8');
     const member = (dir: string) => readFileSync(path.join(FIXTURES_ROOT, `github/repos/acme/mono/contents/${dir}/package.json`), 'utf8');
     const queries: string[] = [];
-    server.route('POST', GRAPHQL, (_req, res, { body }) => {
+    gh.server.route('POST', GRAPHQL, (_req, res, { body }) => {
       const { query, variables } = readBody(body);
       queries.push(query.split('(')[0] ?? '');
       if (query.startsWith('query NerqRepositories')) {
@@ -291,7 +280,7 @@ describe('workspace members through GraphQL', () => {
       }
     });
     const facts = factsOf(
-      await fetchGithubFacts(contextFor(server, client.http, TOKEN), { host: 'github.com', owner: 'acme', name: 'mono' }, npmClaim('@acme/cli')),
+      await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), { host: 'github.com', owner: 'acme', name: 'mono' }, npmClaim('@acme/cli')),
     );
     expect(facts.link).toEqual({ verifiedBy: 'manifest', reason: 'package.json in workspace member packages/cli at main names "@acme/cli"' });
     expect(queries).toEqual(['query NerqRepositories', 'query NerqFiles', 'query NerqFiles']);
@@ -303,14 +292,14 @@ describe('the token stays on GitHub', () => {
   test('a redirect to another origin drops the token; it appears in no result', async () => {
     const other = await startFixtureServer();
     try {
-      server.expect('POST', GRAPHQL, { status: 307, headers: { location: `${other.url('elsewhere')}/graphql` } });
+      gh.server.expect('POST', GRAPHQL, { status: 307, headers: { location: `${other.url('elsewhere')}/graphql` } });
       other.expect('POST', '/elsewhere/graphql', { fixture: 'github/graphql/acme-widget' });
-      const result = await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'));
+      const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget'));
       expect(factsOf(result).repository?.fullName).toBe('acme/widget');
       expect(other.requests).toHaveLength(1);
       expect(other.requests[0]?.headers.authorization).toBeUndefined();
       expect(other.requests[0]?.body).toContain('NerqRepositories');
-      expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
+      expect(gh.server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
       expect(JSON.stringify(result)).not.toContain(TOKEN);
     } finally {
       await other.close();
@@ -318,9 +307,9 @@ describe('the token stays on GitHub', () => {
   });
 
   test('no reason ever carries the token', async () => {
-    server.expect('POST', GRAPHQL, { status: 500, body: { message: `token ${TOKEN.slice(0, 4)}… invalid` } });
-    server.expect('GET', '/github/repos/acme/widget', { status: 502 });
-    const result = await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' });
+    gh.server.expect('POST', GRAPHQL, { status: 500, body: { message: `token ${TOKEN.slice(0, 4)}… invalid` } });
+    gh.server.expect('GET', '/github/repos/acme/widget', { status: 502 });
+    const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
     expect(result.status).toBe('unavailable');
     expect(JSON.stringify(result)).not.toContain(TOKEN);
   });

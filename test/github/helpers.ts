@@ -7,10 +7,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Endpoints } from '../../src/sources/endpoints.js';
 import type { GithubFacts } from '../../src/evidence/schema.js';
-import { GithubRateLimiter, type GithubClaim, type GithubResult, type GithubSourceContext } from '../../src/sources/github/source.js';
+import { afterEach, beforeEach } from 'vitest';
+import { GithubRateLimiter, githubAuthFor, type GithubClaim, type GithubResult, type GithubSourceContext } from '../../src/sources/github/source.js';
 import { createHttpClient } from '../../src/sources/http/client.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
-import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 
 export const NOW = new Date('2026-06-01T12:00:00Z');
 /** The `.github` tree of acme/widget (its sha in the root listing). */
@@ -215,4 +216,27 @@ export function graphqlFilesAnswer(server: FixtureServer, fullName: string, body
       }),
   );
   return { data: { repository: objects } };
+}
+
+/** A token-path test's world: a fixture server, and a client that sends the token to GitHub's endpoints on it. */
+export interface TokenWorld {
+  server: FixtureServer;
+  client: TestClient;
+}
+
+/**
+ * A fresh TokenWorld for each test of the file that calls this at its top level (started before
+ * each test, closed after it): the set-up every GraphQL test shares.
+ */
+export function useTokenServer(): TokenWorld {
+  const world = {} as TokenWorld;
+  beforeEach(async () => {
+    world.server = await startFixtureServer();
+    world.client = testClient(githubAuthFor(endpointsFor(world.server), TOKEN));
+  });
+  afterEach(async () => {
+    await world.client.http.close();
+    await world.server.close();
+  });
+  return world;
 }

@@ -8,23 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { fetchGithubFacts, githubAuthFor } from '../../src/sources/github/source.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { contextFor, endpointsFor, factsOf, npmClaim, testClient, TOKEN, widgetNode, type TestClient } from './helpers.js';
+import { describe, expect, test } from 'vitest';
+import { fetchGithubFacts } from '../../src/sources/github/source.js';
+import { contextFor, factsOf, npmClaim, TOKEN, widgetNode, useTokenServer } from './helpers.js';
 
-let server: FixtureServer;
-let client: TestClient;
-
-beforeEach(async () => {
-  server = await startFixtureServer();
-  client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
-});
-
-afterEach(async () => {
-  await client.http.close();
-  await server.close();
-});
+const gh = useTokenServer();
 
 const WIDGET = { host: 'github.com', owner: 'acme', name: 'widget' };
 const GRAPHQL = '/github/graphql';
@@ -40,11 +28,11 @@ const workflowFiles = (files: Record<string, unknown>) => ({ entries: Object.ent
 /** The queries sent, as GitHub received them. */
 let queries: string[] = [];
 
-function answer(extra: Record<string, unknown>): void {
+function answer(extra: Record<string, unknown>, errors: unknown[] = []): void {
   queries = [];
-  server.route('POST', GRAPHQL, (_req, res: ServerResponse, { body }) => {
+  gh.server.route('POST', GRAPHQL, (_req, res: ServerResponse, { body }) => {
     queries.push((JSON.parse(body.toString('utf8')) as { query: string }).query);
-    const text = JSON.stringify({ data: { r0: { ...widgetNode(), ...extra } } });
+    const text = JSON.stringify({ data: { r0: { ...widgetNode(), ...extra } }, ...(errors.length === 0 ? {} : { errors }) });
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
     res.end(text);
   });
@@ -53,7 +41,7 @@ function answer(extra: Record<string, unknown>): void {
 describe("a package's verified repository", () => {
   test('its workflows come with the facts query and are judged: a pull request built with the secrets is a finding', async () => {
     answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT), 'README.md': blob('# workflows\n') }) });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
     expect(facts.link.verifiedBy).toBe('manifest');
     // One query: the repository facts with the workflows in it, nothing after.
     expect(facts.via).toEqual({ api: 'graphql', requests: 1 });
@@ -65,19 +53,19 @@ describe("a package's verified repository", () => {
 
   test('the fixed workflow: read, nothing found', async () => {
     answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(FIXED) }) });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
     expect(facts.workflowSafety).toMatchObject({ listed: 1, findings: [], unread: [] });
   });
 
   test('no workflows folder: none listed', async () => {
     answer({ workflowFiles: null });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
     expect(facts.workflowSafety).toMatchObject({ listed: 0, read: [], findings: [] });
   });
 
   test('a workflow GitHub would not give whole is unread, with why — never judged safe', async () => {
     answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': { byteSize: 900_000, text: null, isTruncated: true, isBinary: false } }) });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget')));
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
     expect(facts.workflowSafety?.read).toEqual([]);
     expect(facts.workflowSafety?.unread.map((u) => u.path)).toEqual(['.github/workflows/sonarqube.yml']);
   });
@@ -86,31 +74,26 @@ describe("a package's verified repository", () => {
 describe('not judged', () => {
   test('a repository that does not vouch for the package: its workflows are not the package’s', async () => {
     answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT) }) });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('not-widget')));
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('not-widget')));
     expect(facts.link.verifiedBy).toBeNull();
     expect(facts.workflowSafety).toBeUndefined();
   });
 
   test('a repository target (its own files hold its workflows)', async () => {
     answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT) }) });
-    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, { kind: 'target' }));
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' }));
     expect(facts.workflowSafety).toBeUndefined();
     // …nor are their texts asked for in the facts query.
     expect(queries[0]).not.toContain('workflowFiles');
   });
 
-  test('an answer without the field (recorded before it was asked), and a field GitHub could not resolve', async () => {
+  test('an answer without the field (recorded before it was asked)', async () => {
     answer({});
-    expect(factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'))).workflowSafety).toBeUndefined();
-    await server.close();
-    server = await startFixtureServer();
-    await client.http.close();
-    client = testClient(githubAuthFor(endpointsFor(server), TOKEN));
-    server.route('POST', GRAPHQL, (_req, res: ServerResponse) => {
-      const text = JSON.stringify({ data: { r0: { ...widgetNode(), workflowFiles: null } }, errors: [{ type: 'INTERNAL', path: ['r0', 'workflowFiles'], message: 'Something went wrong' }] });
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
-      res.end(text);
-    });
-    expect(factsOf(await fetchGithubFacts(contextFor(server, client.http, TOKEN), WIDGET, npmClaim('widget'))).workflowSafety).toBeUndefined();
+    expect(factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget'))).workflowSafety).toBeUndefined();
+  });
+
+  test('a field GitHub could not resolve', async () => {
+    answer({ workflowFiles: null }, [{ type: 'INTERNAL', path: ['r0', 'workflowFiles'], message: 'Something went wrong' }]);
+    expect(factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget'))).workflowSafety).toBeUndefined();
   });
 });
