@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { installTargets, localImports, packagePath } from '../../src/checks/lib/install-targets.js';
+import { folderPaths, installTargets, localImports, packagePath } from '../../src/checks/lib/install-targets.js';
 
 const paths = (command: string) => installTargets(command).map((t) => `${t.language}:${t.path}`);
 
@@ -85,5 +85,36 @@ describe('localImports', () => {
 
   test('an import that leaves the package names nothing', () => {
     expect(localImports("require('../../../x')", 'install.js')).toEqual([]);
+  });
+});
+
+describe('folderPaths', () => {
+  test('paths built from the file\'s own folder, resolved against it, with the language each is read as', () => {
+    const text = [
+      "spawn(process.execPath, [path.join(__dirname, 'payload.js')], { detached: true });",
+      'execSync(`sh ${__dirname}/tools/run.sh`);',
+      "fork(__dirname + '/../lib/worker.cjs');",
+      "const p = require('path').resolve(__dirname, '..', 'build', 'setup.py');",
+      "const u = fileURLToPath(new URL('./stage2.mjs', import.meta.url));",
+    ].join('\n');
+    expect(folderPaths(text, 'scripts/install.js').map((t) => [t.path, t.language])).toEqual([
+      ['scripts/payload.js', 'javascript'],
+      ['build/setup.py', 'python'],
+      ['scripts/tools/run.sh', 'shell'],
+      ['lib/worker.cjs', 'javascript'],
+      ['scripts/stage2.mjs', 'javascript'],
+    ]);
+  });
+
+  test('files that are not code, computed pieces, and paths leaving the package name nothing', () => {
+    const text = [
+      "path.join(__dirname, 'build', 'Release', 'addon.node');",
+      "path.join(__dirname, 'package.json');",
+      'path.join(__dirname, name);',
+      "path.join(__dirname, '../../../etc/x.js');",
+      "path.join(__dirname, `${dir}/x.js`);",
+      "path.join(process.cwd(), 'x.js');",
+    ].join('\n');
+    expect(folderPaths(text, 'install.js')).toEqual([]);
   });
 });

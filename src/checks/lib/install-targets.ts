@@ -198,3 +198,44 @@ export function localImports(text: string, fromPath: string): string[][] {
   }
   return out;
 }
+
+/**
+ * A file named by a path built from the file's own folder: `path.join(__dirname, 'lib', 'x.js')`,
+ * `path.resolve(__dirname, …)`, `__dirname + '/x.js'`, `${__dirname}/x.js`, and
+ * `new URL('./x.js', import.meta.url)`. Install code spawns, forks or requires such a file (the
+ * November 2025 npm worm's preinstall ran a second file this way), so a reader follows it too.
+ */
+const JOINED_DIRNAME = /\b(?:join|resolve)\s*\(\s*__dirname((?:\s*,\s*(['"`])[^'"`\n$]{1,200}\2){1,8})\s*\)/g;
+const JOINED_PIECE = /(['"`])([^'"`\n$]{1,200})\1/g;
+const CONCATENATED_DIRNAME = /\b__dirname\s*\+\s*(['"`])([\\/][^'"`\n$]{1,200})\1|\$\{\s*__dirname\s*\}([\\/][^`$\n]{1,200})`/g;
+const MODULE_URL = /\bnew\s+URL\s*\(\s*(['"`])([^'"`\n$]{1,200})\1\s*,\s*import\.meta\.url\s*\)/g;
+
+/** How a file named by path is read, by its extension; null for a file that is not code (a binary, data). */
+function languageOfPath(path: string): CodeLanguage | null {
+  if (/\.[cm]?js$/i.test(path)) return 'javascript';
+  if (/\.(?:sh|bash)$/i.test(path)) return 'shell';
+  if (/\.py$/i.test(path)) return 'python';
+  return null;
+}
+
+/**
+ * The package files a JavaScript file names by a path built from its own folder (above), with
+ * the language each is read as; files that are not code (`.node`, `.json`, a binary) are not named.
+ */
+export function folderPaths(text: string, fromPath: string): InstallTarget[] {
+  const dir = fromPath.includes('/') ? fromPath.slice(0, fromPath.lastIndexOf('/')) : '';
+  const out: InstallTarget[] = [];
+  const seen = new Set<string>();
+  const add = (relative: string): void => {
+    const path = packagePath(dir === '' ? relative : `${dir}/${relative}`);
+    if (path === null || seen.has(path)) return;
+    const language = languageOfPath(path);
+    if (language === null) return;
+    seen.add(path);
+    out.push({ language, path, candidates: [path] });
+  };
+  for (const match of text.matchAll(JOINED_DIRNAME)) add([...match[1]!.matchAll(JOINED_PIECE)].map((piece) => piece[2]!).join('/'));
+  for (const match of text.matchAll(CONCATENATED_DIRNAME)) add(match[2] ?? match[3]!);
+  for (const match of text.matchAll(MODULE_URL)) add(match[2]!);
+  return out;
+}

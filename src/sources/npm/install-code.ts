@@ -10,7 +10,7 @@
  * POOL_BYTES together) in case a kept file loads them, or a command names them only in a
  * package.json read later. Memory stays bounded whatever the archive holds.
  */
-import { installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
+import { folderPaths, installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
 import type { TarballFacts } from '../../evidence/schema.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
@@ -101,7 +101,7 @@ export class InstallCodeCollector {
   }
 
   /**
-   * The files the final commands run and the local modules they load (breadth first, at most
+   * The files the final commands run and the local modules and files they load or run (breadth first, at most
    * MAX_FACT_FILES), with what could not be read; undefined when there is no command.
    */
   facts(commands: readonly string[]): InstallCode | undefined {
@@ -140,6 +140,8 @@ export class InstallCodeCollector {
           const path = candidates[0]!;
           if (!visited.has(path)) queue.push({ language: 'javascript', path, candidates, loaded: true });
         }
+        // Files it runs or loads by a path built from its own folder (`path.join(__dirname, 'x.js')`).
+        for (const target of folderPaths(decoded, found)) if (!visited.has(target.path)) queue.push({ ...target, loaded: true });
       }
     }
     return { files, missing, unread };
