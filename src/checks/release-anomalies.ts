@@ -2,7 +2,8 @@
  * release-anomalies: what changed between the resolved version and the one published just
  * before it, in the ways the 2025 npm compromises showed — provenance dropped, a publisher
  * who is neither a listed maintainer nor ever published before, a new install script or
- * `bin`, a jump in size or in dependencies. Each finding carries its evidence. Two or more
+ * `bin`, a jump in size or in dependencies, a dependency added that is itself brand new (the 2018
+ * event-stream compromise's shape). Each finding carries its evidence. Two or more
  * kinds together are how those compromises looked: while the release is new that caps the
  * score below the gate's line, afterwards it holds the verdict (docs/scoring.md §6a).
  *
@@ -10,7 +11,7 @@
  * fresh once), a listed maintainer publishing for the first time (teams take turns). A lone
  * new publisher is scored by publisher-continuity, not again here.
  */
-import type { AttestationFacts, RegistryFacts, TarballFacts } from '../evidence/schema.js';
+import type { AttestationFacts, DependencyFacts, RegistryFacts, TarballFacts } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { installHooks, scriptLabel } from './lib/install-hooks.js';
@@ -40,6 +41,13 @@ export const DEPENDENCY_MIN_GROWTH = 5;
 /** … and at least this factor over the previous count. */
 export const DEPENDENCY_FACTOR = 2;
 
+/** Newcomer dependency: a package listing at most this many versions … */
+export const NEWCOMER_MAX_VERSIONS = 3;
+/** … whose packument last changed within this many days of the release (its few versions came out around it). */
+export const NEWCOMER_DAYS = 30;
+/** Names kept in the evidence at most. */
+const MAX_LISTED_DEPENDENCIES = 10;
+
 export const ANOMALIES = [
   'provenance-dropped',
   'new-publisher',
@@ -47,6 +55,7 @@ export const ANOMALIES = [
   'bin-added',
   'size-jump',
   'dependency-jump',
+  'newcomer-dependency',
 ] as const;
 export type Anomaly = (typeof ANOMALIES)[number];
 
@@ -73,7 +82,42 @@ interface Comparison {
 
 type Previous = NonNullable<RegistryFacts['previous']>;
 
-function compare(registry: RegistryFacts, previous: Previous, attestations: AttestationFacts | undefined, tarball: TarballFacts | undefined, now: Date): Comparison {
+/** `@scope` of a scoped name, else null. */
+function scopeOf(name: string): string | null {
+  return name.startsWith('@') && name.includes('/') ? name.slice(0, name.indexOf('/')) : null;
+}
+
+/**
+ * Runtime dependencies added since the previous version that are newcomers themselves: at most
+ * NEWCOMER_MAX_VERSIONS versions, the packument last changed within NEWCOMER_DAYS of this
+ * release — a package made for the release that pulls it in (event-stream 3.3.6 added
+ * flatmap-stream so). A dependency in the package's own scope is its publisher's own. Null when
+ * it cannot be told: no previous dependency names, no dependency facts, or no trustworthy
+ * publish time (a trimmed packument's times are a mirror's).
+ */
+function newcomerDependencies(registry: RegistryFacts, previous: Previous, dependencies: DependencyFacts | undefined, published: Date | null): { added: string[]; newcomers: string[] } | null {
+  if (previous.dependencyNames === undefined || dependencies === undefined || registry.trimmed || published === null) return null;
+  const before = new Set(previous.dependencyNames);
+  const added = Object.keys(registry.dependencyRanges).filter((name) => !before.has(name));
+  const scope = scopeOf(registry.name);
+  const newcomers = added.filter((name) => {
+    if (scope !== null && scopeOf(name) === scope) return false;
+    const facts = dependencies.dependencies.find((d) => d.name === name && d.ecosystem === undefined);
+    const modified = facts?.packumentModified === undefined || facts.packumentModified === null ? Number.NaN : Date.parse(facts.packumentModified);
+    if (facts?.versionCount === undefined || facts.versionCount === 0 || Number.isNaN(modified)) return false;
+    return facts.versionCount <= NEWCOMER_MAX_VERSIONS && Math.abs(modified - published.getTime()) <= NEWCOMER_DAYS * 86_400_000;
+  });
+  return { added, newcomers };
+}
+
+function compare(
+  registry: RegistryFacts,
+  previous: Previous,
+  attestations: AttestationFacts | undefined,
+  tarball: TarballFacts | undefined,
+  dependencies: DependencyFacts | undefined,
+  now: Date,
+): Comparison {
   const findings: Comparison['findings'] = [];
   const context: Comparison['context'] = [];
   const notCompared: Comparison['notCompared'] = [];
@@ -156,6 +200,20 @@ function compare(registry: RegistryFacts, previous: Previous, attestations: Atte
     findings.push({ id: 'dependency-jump', phrase: `runtime dependencies ${previous.dependencies} → ${registry.dependencies} (from ${prev})` });
   }
 
+  // A dependency added that is itself brand new.
+  const newcomer = newcomerDependencies(registry, previous, dependencies, published);
+  if (newcomer === null) {
+    notCompared.push('newcomer-dependency');
+  } else {
+    data.addedDependencies = newcomer.added.slice(0, MAX_LISTED_DEPENDENCIES).map((name) => truncate(name, MAX_NAME_CHARS));
+    data.newcomerDependencies = newcomer.newcomers.slice(0, MAX_LISTED_DEPENDENCIES).map((name) => truncate(name, MAX_NAME_CHARS));
+    if (newcomer.newcomers.length > 0) {
+      const names = newcomer.newcomers.slice(0, 3).map((name) => truncate(name, MAX_NAME_CHARS)).join(', ');
+      const more = newcomer.newcomers.length > 3 ? ` and ${newcomer.newcomers.length - 3} more` : '';
+      findings.push({ id: 'newcomer-dependency', phrase: `dependency added that is brand new itself: ${names}${more} (at most ${NEWCOMER_MAX_VERSIONS} versions, published around this release; not in ${prev})` });
+    }
+  }
+
   return { findings, context, notCompared, data };
 }
 
@@ -164,10 +222,11 @@ export default defineCheck({
   dimension: 'security',
   weight: 3,
   needs: ['registry'],
-  optional: ['attestations', 'tarball'],
+  optional: ['attestations', 'tarball', 'dependencies'],
   title: 'Release anomalies',
   description:
-    'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more; ' +
+    'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more, ' +
+    `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its packument last changed within ${NEWCOMER_DAYS} days of the release, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
     `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
     `No anomaly, or a first release, scores 100, one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
   messages: {
@@ -180,10 +239,10 @@ export default defineCheck({
     several:
       '{count} anomalies since {previousVersion}: {summary}. Two or more anomalies together: how the 2025 npm compromises looked',
   },
-  evaluate: ({ registry, attestations, tarball }, { now }) => {
+  evaluate: ({ registry, attestations, tarball, dependencies }, { now }) => {
     const previous = registry.previous;
     if (previous === null) return { score: 100, messageId: 'first-release', data: { previousVersion: null, anomalies: [] } };
-    const { findings, context, notCompared, data: facts } = compare(registry, previous, attestations, tarball, now);
+    const { findings, context, notCompared, data: facts } = compare(registry, previous, attestations, tarball, dependencies, now);
     const summary = findings.map((f) => f.phrase).join('; ');
     const data: Record<string, EvidenceValue> = {
       ...facts,

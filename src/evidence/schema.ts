@@ -171,6 +171,8 @@ export const RegistryFactsSchema = z.object({
       hasBin: z.boolean(),
       unpackedSize: z.number().int().nullable(),
       dependencies: z.number().int(),
+      /** Its direct runtime dependencies' names (absent in evidence written before they were kept). */
+      dependencyNames: z.array(z.string()).optional(),
     })
     .nullable(),
   /**
@@ -335,6 +337,13 @@ export const DependencyFactsSchema = z.object({
       reason: z.string().nullable(),
       /** The registry replaced this dependency with a security-holding placeholder. */
       securityHolding: z.boolean(),
+      /**
+       * npm only: how many versions its packument lists, and when the packument was last changed
+       * (the abbreviated document's `modified`, else `time.modified`); absent when it was not
+       * fetched, or in evidence written before they were kept.
+       */
+      versionCount: z.number().int().optional(),
+      packumentModified: z.string().nullable().optional(),
       /** A repository's dependency set only (absent for a package's direct dependencies): its ecosystem. */
       ecosystem: z.enum(DEPENDENCY_ECOSYSTEMS).optional(),
       /** Needed only for development (a repository's lockfile or manifest says so). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/release-anomalies.js';
 import type { RegistryFacts } from '../../src/evidence/schema.js';
-import { attestationFacts, daysAgo, evidence, registryFacts, unavailable, versionsAgo } from '../support/evidence-builder.js';
+import { attestationFacts, daysAgo, dependencyFacts, evidence, registryFacts, unavailable, versionsAgo } from '../support/evidence-builder.js';
 import { checkTable, outcomeOf, runCheck } from './check-table.js';
 
 type Previous = NonNullable<RegistryFacts['previous']>;
@@ -13,6 +13,78 @@ function changed(registry: Partial<RegistryFacts>, previous: Partial<Previous> =
     registry: { ...registry, previous: { ...PREVIOUS, ...previous } },
     ...(attestations ? {} : { attestations: unavailable('HTTP 503') }),
   });
+}
+
+/** A release adding `flat-stream` (with these packument facts) to dep-a and dep-b, as 2.1.0 published 30 days ago. */
+function addsDependency(facts: { versionCount?: number; packumentModified?: string | null }, name = 'flat-stream', registry: Partial<RegistryFacts> = {}) {
+  const dependencies = dependencyFacts();
+  return evidence({
+    registry: { dependencyRanges: { 'dep-a': '^1.0.0', 'dep-b': '^2.3.0', [name]: '^0.1.0' }, dependencies: 3, ...registry },
+    dependencies: { ...dependencies, dependencies: [...dependencies.dependencies, { name, range: '^0.1.0', version: '0.1.1', reason: null, securityHolding: false, ...facts }] },
+  });
+}
+
+function newcomerRows() {
+  return [
+    {
+      name: 'a dependency added with one version, changed 2 days before the release: one anomaly',
+      evidence: addsDependency({ versionCount: 1, packumentModified: daysAgo(32) }),
+      score: 60,
+      messageId: 'one',
+      data: { anomalies: ['newcomer-dependency'], addedDependencies: ['flat-stream'], newcomerDependencies: ['flat-stream'], notCompared: [] },
+      message: ['flat-stream'],
+    },
+    {
+      name: 'a newcomer dependency with a new publisher: two anomalies, capped while the release is vetted',
+      evidence: addsDependency({ versionCount: 2, packumentModified: daysAgo(10) }, 'flat-stream', { publisher: 'right9ctrl', versions: versionsAgo([['2.0.1', 200], ['2.1.0', 3]]) }),
+      score: 15,
+      messageId: 'several',
+      data: { anomalies: ['new-publisher', 'newcomer-dependency'], vetting: true },
+      caps: [{ id: 'release-anomalies', limit: 49.9, reason: expect.stringMatching(/^2 release anomalies in 2\.1\.0 since 2\.0\.1 \(new-publisher, newcomer-dependency\)/) }],
+    },
+    {
+      name: 'a dependency added with many versions is no newcomer',
+      evidence: addsDependency({ versionCount: 4, packumentModified: daysAgo(31) }),
+      score: 100,
+      messageId: 'none',
+      data: { anomalies: [], addedDependencies: ['flat-stream'], newcomerDependencies: [] },
+    },
+    {
+      name: 'a dependency of few versions last changed long before the release is no newcomer',
+      evidence: addsDependency({ versionCount: 1, packumentModified: daysAgo(900) }),
+      score: 100,
+      messageId: 'none',
+      data: { anomalies: [], newcomerDependencies: [] },
+    },
+    {
+      name: "a new package in the publisher's own scope is its own",
+      evidence: addsDependency({ versionCount: 1, packumentModified: daysAgo(31) }, '@example/helpers', { name: '@example/core' }),
+      score: 100,
+      messageId: 'none',
+      data: { anomalies: [], addedDependencies: ['@example/helpers'], newcomerDependencies: [] },
+    },
+    {
+      name: 'a dependency added whose packument facts are unknown is not a finding',
+      evidence: addsDependency({}),
+      score: 100,
+      messageId: 'none',
+      data: { anomalies: [], newcomerDependencies: [] },
+    },
+    {
+      name: 'dependencies unavailable: not compared',
+      evidence: evidence({ dependencies: unavailable('HTTP 503') }),
+      score: 100,
+      messageId: 'none-partial',
+      data: { notCompared: ['newcomer-dependency'] },
+    },
+    {
+      name: 'evidence saved before the previous version\'s dependency names were kept: not compared',
+      evidence: changed({}, { dependencyNames: undefined }),
+      score: 100,
+      messageId: 'none-partial',
+      data: { notCompared: ['newcomer-dependency'] },
+    },
+  ];
 }
 
 /** 2.1.0 published `hours` before NOW (null = no publish time). */
@@ -157,7 +229,7 @@ checkTable(check, [
     evidence: changed({ versions: publishedHoursAgo(null) }),
     score: 100,
     messageId: 'none-partial',
-    data: { notCompared: ['fresh-latest'], published: null },
+    data: { notCompared: ['fresh-latest', 'newcomer-dependency'], published: null },
   },
   {
     name: 'size more than doubled and +500 kB',
@@ -284,9 +356,11 @@ checkTable(check, [
     ),
     score: 100,
     messageId: 'none-partial',
-    data: { notCompared: ['new-publisher', 'fresh-latest', 'size-jump'] },
+    data: { notCompared: ['new-publisher', 'fresh-latest', 'size-jump', 'newcomer-dependency'] },
     message: ['not compared: new-publisher, fresh-latest, size-jump'],
   },
+  // The 2018 event-stream shape: a release adds a dependency that is brand new itself (2.1.0 is published 30 days before NOW).
+  ...newcomerRows(),
   {
     name: 'trimmed packument still shows an added install script',
     evidence: changed(
@@ -295,7 +369,7 @@ checkTable(check, [
     ),
     score: 60,
     messageId: 'one',
-    data: { anomalies: ['install-script-added'], notCompared: ['new-publisher', 'fresh-latest'] },
+    data: { anomalies: ['install-script-added'], notCompared: ['new-publisher', 'fresh-latest', 'newcomer-dependency'] },
   },
 ]);
 

@@ -43,6 +43,7 @@ describe('registryFacts over recorded packuments', () => {
       hasBin: false,
       unpackedSize: 33203,
       dependencies: 2,
+      dependencyNames: ['ansi-styles', 'supports-color'],
     });
     expect(facts.priorPublishers).toEqual(['sindresorhus', 'jbnicolai', 'qix']);
   });
@@ -382,6 +383,7 @@ describe('registryFacts for release comparisons', () => {
       hasBin: true,
       unpackedSize: 1234,
       dependencies: 3,
+      dependencyNames: ['x', 'y', 'z'],
     });
     const latest = registryFacts(packument, '2.1.0');
     expect(latest.previous?.version).toBe('1.0.1'); // by time, not the semver predecessor 2.0.0

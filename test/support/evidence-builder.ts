@@ -152,6 +152,7 @@ export function registryFacts(overrides: Partial<RegistryFacts> = {}): RegistryF
       hasBin: false,
       unpackedSize: 46_000,
       dependencies: 2,
+      dependencyNames: ['dep-a', 'dep-b'],
     },
     priorPublishers: ['alice'],
     tarballUrl: `{{REGISTRY}}/${name}/-/${name.replace(/^@[^/]+\//, '')}-${version}.tgz`,
@@ -202,8 +203,8 @@ export function downloadFacts(overrides: Partial<DownloadFacts> = {}): DownloadF
 export function dependencyFacts(overrides: Partial<DependencyFacts> = {}): DependencyFacts {
   return DependencyFactsSchema.parse({
     dependencies: [
-      { name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false },
-      { name: 'dep-b', range: '^2.3.0', version: '2.3.9', reason: null, securityHolding: false },
+      { name: 'dep-a', range: '^1.0.0', version: '1.4.2', reason: null, securityHolding: false, versionCount: 14, packumentModified: daysAgo(90) },
+      { name: 'dep-b', range: '^2.3.0', version: '2.3.9', reason: null, securityHolding: false, versionCount: 31, packumentModified: daysAgo(400) },
     ],
     ...overrides,
   });

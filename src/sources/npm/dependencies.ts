@@ -111,8 +111,9 @@ async function resolveAll(
     }
     const doc = packument.packument;
     const resolved = resolveNpmVersion(doc, plan.spec);
-    if (!resolved.ok) return entry(plan.name, plan.range, null, resolved.reason, wholePackageIsPlaceholder(doc));
-    return entry(plan.name, plan.range, resolved.version, null, isPlaceholder(doc, resolved.version));
+    const history = packumentHistory(doc);
+    if (!resolved.ok) return { ...entry(plan.name, plan.range, null, resolved.reason, wholePackageIsPlaceholder(doc)), ...history };
+    return { ...entry(plan.name, plan.range, resolved.version, null, isPlaceholder(doc, resolved.version)), ...history };
   });
 
   if (failures.length * 2 > requested) {
@@ -126,6 +127,18 @@ async function resolveAll(
 
 function entry(name: string, range: string, version: string | null, reason: string | null, securityHolding: boolean): DependencyEntry {
   return { name, range, version, reason, securityHolding };
+}
+
+/**
+ * How many versions the packument lists and when it last changed (the abbreviated document's
+ * `modified`, the full one's `time.modified`): release-anomalies tells a newcomer dependency by them.
+ */
+function packumentHistory(doc: Record<string, unknown>): Pick<DependencyEntry, 'versionCount' | 'packumentModified'> {
+  const modified = doc.modified ?? record(doc.time)?.modified;
+  return {
+    versionCount: Object.keys(record(doc.versions) ?? {}).length,
+    packumentModified: typeof modified === 'string' && modified.length <= 64 && !Number.isNaN(Date.parse(modified)) ? new Date(modified).toISOString() : null,
+  };
 }
 
 /** The resolved version is the registry's security-holding placeholder. */

@@ -226,6 +226,7 @@ function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): Non
     hasBin: hasBin(manifest.bin),
     unpackedSize: count(dist.unpackedSize),
     dependencies: countKeys(manifest.dependencies),
+    dependencyNames: Object.keys(obj(manifest.dependencies) ?? {}),
   };
 }
 
