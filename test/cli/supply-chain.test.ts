@@ -3,6 +3,7 @@
  * advisory records below are SYNTHETIC (ids in the reserved `GHSA-test-…` / `MAL-TEST-…`
  * ranges) in OSV's real schema; the real-record cases live in test/osv/.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
@@ -200,6 +201,24 @@ describe('release anomalies', () => {
     expect(check.score).toBe(60);
     expect(check.message).toMatch(pattern);
     expect(check.message).toMatch(/1\.3\.\d/);
+  });
+
+  it('nerq-fixture-new-publisher with a brand-new dependency added (edited: the event-stream shape): two anomalies hold the verdict', async () => {
+    const server = await startFixtureServer();
+    servers.push(server);
+    const packument = JSON.parse(readFileSync(new URL('../../fixtures/http/npm/nerq-fixture-new-publisher.json', import.meta.url), 'utf8')) as { versions: Record<string, { dependencies: Record<string, string> }> };
+    packument.versions['1.4.0']!.dependencies['flat-stream'] = '^0.1.0';
+    // The added dependency: one version, its packument changed a day after 1.4.0 came out.
+    server.expect('GET', '/npm/flat-stream', {
+      headers: { 'content-type': 'application/vnd.npm.install-v1+json' },
+      body: { name: 'flat-stream', modified: '2025-09-09T10:00:00.000Z', 'dist-tags': { latest: '0.1.1' }, versions: { '0.1.1': { name: 'flat-stream', version: '0.1.1', dist: { tarball: '{{REGISTRY}}/flat-stream/-/flat-stream-0.1.1.tgz' } } } },
+    });
+    expectPackage(server, 'nerq-fixture-new-publisher', { packument: { body: packument } });
+    const { stdout } = await runCli(['check', 'nerq-fixture-new-publisher', '--json'], { server });
+    const report = parseReport(stdout);
+    expect(checkOf(report, 'release-anomalies')).toMatchObject({ score: 15, messageId: 'several' });
+    expect(checkOf(report, 'release-anomalies').evidence).toMatchObject({ anomalies: ['new-publisher', 'newcomer-dependency'], newcomerDependencies: ['flat-stream'] });
+    expect(report.verdictCode).not.toBe('yes');
   });
 
   it('nerq-fixture-new-publisher: a lone new publisher is scored once, by publisher-continuity, not again as an anomaly', async () => {
