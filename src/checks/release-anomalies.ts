@@ -92,13 +92,16 @@ function scopeOf(name: string): string | null {
  * NEWCOMER_MAX_VERSIONS versions, the packument last changed within NEWCOMER_DAYS of this
  * release — a package made for the release that pulls it in (event-stream 3.3.6 added
  * flatmap-stream so). A dependency in the package's own scope is its publisher's own. Null when
- * it cannot be told: no previous dependency names, no dependency facts, or no trustworthy
- * publish time (a trimmed packument's times are a mirror's).
+ * it cannot be told: no previous dependency names or, with a dependency added, no dependency
+ * facts or no trustworthy publish time (a trimmed packument's times are a mirror's).
  */
 function newcomerDependencies(registry: RegistryFacts, previous: Previous, dependencies: DependencyFacts | undefined, published: Date | null): { added: string[]; newcomers: string[] } | null {
-  if (previous.dependencyNames === undefined || dependencies === undefined || registry.trimmed || published === null) return null;
+  if (previous.dependencyNames === undefined) return null;
   const before = new Set(previous.dependencyNames);
   const added = Object.keys(registry.dependencyRanges).filter((name) => !before.has(name));
+  // Nothing added, nothing to tell (an audit, which evaluates every dependency on its own, reads no dependency facts).
+  if (added.length === 0) return { added, newcomers: [] };
+  if (dependencies === undefined || registry.trimmed || published === null) return null;
   const scope = scopeOf(registry.name);
   const newcomers = added.filter((name) => {
     if (scope !== null && scopeOf(name) === scope) return false;

@@ -67,7 +67,7 @@ describe('every check on example evidence', () => {
     const provenance = results.provenance;
     expect(provenance?.kind === 'outcome' && provenance.outcome.messageId).toBe('details-unavailable');
     const anomalies = results['release-anomalies'];
-    expect(anomalies?.kind === 'outcome' && anomalies.outcome.data?.notCompared).toEqual(['new-publisher', 'newcomer-dependency']);
+    expect(anomalies?.kind === 'outcome' && anomalies.outcome.data?.notCompared).toEqual(['new-publisher']);
     const types = results['type-declarations'];
     expect(types?.kind === 'outcome' && types.outcome.messageId).toBe('declared');
   });

@@ -64,6 +64,13 @@ function newcomerRows() {
       data: { anomalies: [], addedDependencies: ['@example/helpers'], newcomerDependencies: [] },
     },
     {
+      name: 'no dependency added: nothing to compare, whatever the dependencies source says',
+      evidence: evidence({ dependencies: unavailable('HTTP 503') }),
+      score: 100,
+      messageId: 'none',
+      data: { anomalies: [], addedDependencies: [], newcomerDependencies: [], notCompared: [] },
+    },
+    {
       name: 'a dependency added whose packument facts are unknown is not a finding',
       evidence: addsDependency({}),
       score: 100,
@@ -71,8 +78,8 @@ function newcomerRows() {
       data: { anomalies: [], newcomerDependencies: [] },
     },
     {
-      name: 'dependencies unavailable: not compared',
-      evidence: evidence({ dependencies: unavailable('HTTP 503') }),
+      name: 'a dependency added while the dependencies are unavailable: not compared',
+      evidence: { ...addsDependency({}), sources: { ...addsDependency({}).sources, dependencies: unavailable('HTTP 503') } },
       score: 100,
       messageId: 'none-partial',
       data: { notCompared: ['newcomer-dependency'] },
@@ -229,7 +236,7 @@ checkTable(check, [
     evidence: changed({ versions: publishedHoursAgo(null) }),
     score: 100,
     messageId: 'none-partial',
-    data: { notCompared: ['fresh-latest', 'newcomer-dependency'], published: null },
+    data: { notCompared: ['fresh-latest'], published: null },
   },
   {
     name: 'size more than doubled and +500 kB',
@@ -356,8 +363,15 @@ checkTable(check, [
     ),
     score: 100,
     messageId: 'none-partial',
-    data: { notCompared: ['new-publisher', 'fresh-latest', 'size-jump', 'newcomer-dependency'] },
+    data: { notCompared: ['new-publisher', 'fresh-latest', 'size-jump'] },
     message: ['not compared: new-publisher, fresh-latest, size-jump'],
+  },
+  {
+    name: 'trimmed packument with a dependency added: its newcomer status is not compared (the times are a mirror\'s)',
+    evidence: { ...addsDependency({ versionCount: 1, packumentModified: daysAgo(31) }, 'flat-stream', { trimmed: true }) },
+    score: 100,
+    messageId: 'none-partial',
+    data: { notCompared: ['newcomer-dependency'] },
   },
   // The 2018 event-stream shape: a release adds a dependency that is brand new itself (2.1.0 is published 30 days before NOW).
   ...newcomerRows(),
@@ -369,7 +383,7 @@ checkTable(check, [
     ),
     score: 60,
     messageId: 'one',
-    data: { anomalies: ['install-script-added'], notCompared: ['new-publisher', 'fresh-latest', 'newcomer-dependency'] },
+    data: { anomalies: ['install-script-added'], notCompared: ['new-publisher', 'fresh-latest'] },
   },
 ]);
 
