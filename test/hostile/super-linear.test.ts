@@ -266,6 +266,15 @@ describe('import-time Python code grows linearly', () => {
   });
 });
 
+describe('a saved download followed to a process grows linearly', () => {
+  it('the saved-path reading, on runs of downloads, writes, process calls and reassignments', ({ task }) => {
+    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
+    }
+  }, 120_000);
+});
+
 /** An sdist-only release's setup.py (src/checks/lib/python-code.ts, readBuildScript; readImportCode above reads it too). */
 describe('setup.py reading grows linearly', () => {
   it('the whole-text reader\'s import lines, on runs of the units its patterns start from', ({ task }) => {
@@ -276,4 +285,5 @@ describe('setup.py reading grows linearly', () => {
       expectLinear(task, `after an import ${JSON.stringify(unit)}`, growth((k) => readBuildScript(`from os import ${unit.repeat(k)}x`), 1000, true));
     }
   }, 120_000);
+
 });
