@@ -133,6 +133,11 @@ describe('a setup.py that downloads a build input (python-parasail 1.3.3, fixtur
 describe('aliased process functions (readBuildScript)', () => {
   it.each([
     ['from os import system as _s', true],
+    ['from subprocess import (\n    Popen as P,\n    call,\n)', true],
+    ['from subprocess import (  # tools\n    PIPE,  # pipes\n    check_call as cc,\n)', true],
+    ['from os import path, \\\n    system as _s', true],
+    ['from subprocess import (\n    Popen,\n    PIPE,\n)\nrun = 1 as_ = 2', false],
+    ['from os import path\nsystem as _s = 1', false],
     ['from os import path, system as s', true],
     ['from subprocess import (PIPE, Popen as P)', true],
     ['from sys import executable as _py', true],

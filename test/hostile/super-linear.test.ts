@@ -286,4 +286,11 @@ describe('setup.py reading grows linearly', () => {
     }
   }, 120_000);
 
+  it('long parenthesised and continued import lists', ({ task }) => {
+    for (const unit of ['a,\n', 'system as s,\n', '(\n', 'from os import (\n', '\\\n', 'from os import a, \\\n', '# a, b\n']) {
+      noteCases(task);
+      expectLinear(task, `in parentheses ${JSON.stringify(unit)}`, growth((k) => readBuildScript(`from subprocess import (\n${unit.repeat(k)}x`), 1000, true));
+      expectLinear(task, `continued ${JSON.stringify(unit)}`, growth((k) => readBuildScript(`from os import a, \\\n${unit.repeat(k)}x`), 1000, true));
+    }
+  }, 120_000);
 });
