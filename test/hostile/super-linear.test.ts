@@ -263,14 +263,19 @@ describe('import-time Python code grows linearly', () => {
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
       expectLinear(task, `imports ${JSON.stringify(unit)}`, growth((k) => packageImports(`${unit.repeat(k)}x`, 'pkg'), 1000, true));
     }
-  });
+  }, 120_000);
 });
 
 describe('a saved download followed to a process grows linearly', () => {
   it('the saved-path reading, on runs of downloads, writes, process calls and reassignments', ({ task }) => {
-    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n']) {
+    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
+    }
+    // Calls of a process function imported under another name, after a saved download.
+    for (const unit of ['s(', 's(["./a", ', 's([a])\n']) {
+      noteCases(task);
+      expectLinear(task, `after an imported process function ${JSON.stringify(unit)}`, growth((k) => readImportCode(`from subprocess import call as s\nurlretrieve(u, "a")\n${unit.repeat(k)}x`), 1000, true));
     }
   }, 120_000);
 });

@@ -11,7 +11,7 @@
  * shell, a hidden detached process, names hidden from the reader, and a large encoded blob next
  * to code that runs data. Data is followed through assignments a few steps back, by name.
  */
-import { excerpt, suspiciousPattern } from './python-code.js';
+import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './python-code.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -49,6 +49,21 @@ const EXEC_CALL = /(?:(?<![\w.])|\b(?:builtins|__builtins__)\.|__import__\(\s*['
 /** Calls that start a process. */
 const PROCESS_CALL =
   /\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(|(?<![\w.])(?:Popen|check_output|check_call)\s*\(|\bos\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|startfile)\s*\(|\bcommand\.run\s*\(/g;
+/**
+ * Calls of process functions imported by name (`from subprocess import call`, `from os import
+ * system as _s`), by the names they are bound to; null when there are none beyond PROCESS_CALL's
+ * own bare names.
+ */
+const MAX_IMPORTED_PROCESS = 32;
+function importedProcessCall(text: string): RegExp | null {
+  const names = new Set<string>();
+  for (const i of importedNamesOf(text)) {
+    // At most MAX_IMPORTED_PROCESS names: the pattern tries each at every position.
+    if (names.size === MAX_IMPORTED_PROCESS) break;
+    if ((i.module === 'os' || i.module === 'subprocess') && (PROCESS_NAMES[i.module] as RegExp).test(i.name) && !/^(?:Popen|check_output|check_call)$/.test(i.as)) names.add(i.as);
+  }
+  return names.size === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${[...names].join('|')})\s*\(`, 'g');
+}
 /** Decoding, decompressing, decrypting, reversing or assembling text from character codes. */
 const DECODED =
   /\bb(?:64|32|16|85)decode\b|\ba85decode\b|\bdecompress\b|\bmarshal\.loads\b|\bunhexlify\b|\bfromhex\b|\bcodecs\.decode\b|\bgetencoder\b|\bdecrypt\s*\(|\.decode\s*\(\s*['"](?:base64|hex|rot_?13|zlib|bz2|uu|cp(?:1026|037|500|875|1140))['"]|\bjoin\s*\(\s*(?:map\s*\(\s*chr\b|chr\s*\()|\[::-1\]/;
@@ -495,7 +510,8 @@ export function readImportCode(source: string): ImportCodeReading {
   }
 
   // Data handed to exec/eval/compile or to a process; a saved download run as a program.
-  for (const pattern of [EXEC_CALL, PROCESS_CALL]) {
+  const imported = importedProcessCall(text);
+  for (const pattern of imported === null ? [EXEC_CALL, PROCESS_CALL] : [EXEC_CALL, PROCESS_CALL, imported]) {
     for (const m of followed(pattern)) {
       const args = callArguments(text, m.index + m[0].length);
       const line = lineAt(m.index);
@@ -503,9 +519,9 @@ export function readImportCode(source: string): ImportCodeReading {
       if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
       if (DOWNLOADED.test(flow)) flag('download-and-run', m.index);
       const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
-      if (pattern === PROCESS_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
+      if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
       const first = splitArguments(args)[0];
-      if (pattern === PROCESS_CALL && first !== undefined && near(saved, line).some((d) => launches(first, d, valuesAt(line)))) flag('download-and-run', m.index);
+      if (pattern !== EXEC_CALL && first !== undefined && near(saved, line).some((d) => launches(first, d, valuesAt(line)))) flag('download-and-run', m.index);
     }
   }
   // A saved download given an execute bit.

@@ -117,12 +117,12 @@ const CMDCLASS = /\bcmdclass\b[^\n]{0,20}?(?:\{[^}]{0,2000}\}|dict\s*\([^)]{0,20
 const FROM_IMPORT = /^[ \t]*from[ \t]+(os|subprocess|builtins|sys)[ \t]+import\b/gm;
 /** Characters of one import's name list read at most (a parenthesised or continued list). */
 const MAX_IMPORT_LIST = 20_000;
-/** Per module, the names that start a process or run code, imported `as` another name (`system as _s`). */
-const ALIASED: Record<string, RegExp> = {
-  os: /^\W*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)\s+as\s/,
-  subprocess: /^\W*(?:call|run|Popen|check_output|check_call|getoutput)\s+as\s/,
-  builtins: /^\W*(?:exec|eval|compile)\s+as\s/,
-  sys: /^\W*executable\s+as\s/,
+/** Per module, the names that start a process or run code (`aliased-process` when imported `as` another name). */
+export const PROCESS_NAMES: Record<string, RegExp> = {
+  os: /^(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|startfile)$/,
+  subprocess: /^(?:call|run|Popen|check_output|check_call|getoutput|getstatusoutput)$/,
+  builtins: /^(?:exec|eval|compile)$/,
+  sys: /^executable$/,
 };
 
 /**
@@ -154,19 +154,34 @@ function importedNames(text: string, from: number): { names: string; end: number
   return { names: names.replace(/#[^\n]*/g, ''), end: from + end };
 }
 
-/** Whether the text imports a process or exec function under another name. */
-function aliasesProcess(text: string): boolean {
+/** A name imported from os, subprocess, builtins or sys, and the name it is bound to. */
+export interface ImportedName {
+  module: string;
+  name: string;
+  as: string;
+}
+
+/** The names `from os|subprocess|builtins|sys import …` statements bind, with their aliases. */
+export function importedNamesOf(text: string): ImportedName[] {
+  const found: ImportedName[] = [];
   // An import inside the list read before (an unclosed parenthesis) is not read again: each
   // character is read once.
   let read = 0;
   for (const m of text.matchAll(FROM_IMPORT)) {
     if (m.index < read) continue;
-    const aliased = ALIASED[m[1] as string] as RegExp;
     const { names, end } = importedNames(text, m.index + m[0].length);
     read = end;
-    if (names.split(',').some((part) => aliased.test(part))) return true;
+    for (const part of names.split(/[,;]/)) {
+      const one = /^\s*([A-Za-z_]\w*)(?:\s+as\s+([A-Za-z_]\w*))?\s*$/.exec(part);
+      if (one !== null) found.push({ module: m[1] as string, name: one[1] as string, as: one[2] ?? (one[1] as string) });
+    }
   }
-  return false;
+  return found;
+}
+
+/** Whether the text imports a process or exec function under another name. */
+function aliasesProcess(text: string): boolean {
+  return importedNamesOf(text).some((i) => i.as !== i.name && (PROCESS_NAMES[i.module] as RegExp).test(i.name));
 }
 
 /** What a build script (setup.py) would do at install, as far as its text shows. */
