@@ -268,7 +268,7 @@ describe('import-time Python code grows linearly', () => {
 
 describe('a saved download followed to a process grows linearly', () => {
   it('the saved-path reading, on runs of downloads, writes, process calls and reassignments', ({ task }) => {
-    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ']) {
+    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ', 'with a as b, ', 'with a as b, c as d:\n']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
     }

@@ -49,16 +49,16 @@ const EXEC_CALL = /(?:(?<![\w.])|\b(?:builtins|__builtins__)\.|__import__\(\s*['
 /** Calls that start a process. */
 const PROCESS_CALL =
   /\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(|(?<![\w.])(?:Popen|check_output|check_call)\s*\(|\bos\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|startfile)\s*\(|\bcommand\.run\s*\(/g;
+/** Process functions imported by name followed at most per text: the pattern tries each at every position. */
+const MAX_IMPORTED_PROCESS = 32;
 /**
  * Calls of process functions imported by name (`from subprocess import call`, `from os import
  * system as _s`), by the names they are bound to; null when there are none beyond PROCESS_CALL's
  * own bare names.
  */
-const MAX_IMPORTED_PROCESS = 32;
 function importedProcessCall(text: string): RegExp | null {
   const names = new Set<string>();
   for (const i of importedNamesOf(text)) {
-    // At most MAX_IMPORTED_PROCESS names: the pattern tries each at every position.
     if (names.size === MAX_IMPORTED_PROCESS) break;
     if ((i.module === 'os' || i.module === 'subprocess') && (PROCESS_NAMES[i.module] as RegExp).test(i.name) && !/^(?:Popen|check_output|check_call)$/.test(i.as)) names.add(i.as);
   }
@@ -217,8 +217,8 @@ function assignments(text: string, lineAt: (offset: number) => number): Map<stri
     add(m[2] as string, m[1] as string, m.index);
     // `with A as a, B as b:` — the earlier items' names too.
     for (const item of splitArguments(m[1] as string).slice(0, -1)) {
-      const named = /^([^\n]+?)\s+as\s+([A-Za-z_]\w*)$/.exec(item);
-      if (named !== null) add(named[2] as string, named[1] as string, m.index);
+      const named = /\sas\s+([A-Za-z_]\w*)$/.exec(item);
+      if (named !== null) add(named[1] as string, item.slice(0, named.index).trim(), m.index);
     }
   }
   for (const m of text.matchAll(/^[ \t]*(?:async\s+)?for\s+([\w \t,()]{1,200}?)\s+in\s+/gm)) add(m[1] as string, statementValue(text, m.index + m[0].length), m.index);
