@@ -22,9 +22,9 @@ export default defineCheck({
   description:
     'Reads the resolved release\'s files on PyPI: at least one wheel scores 100 (installing a wheel runs no build code; the `.pth` startup hooks a wheel may install are startup-hooks\' question); sdist-only scores 30, because pip then builds it locally and runs its build backend (setup.py or PEP 517 hooks) at install time; unknown when the release has neither a wheel nor an sdist. ' +
     'For an sdist-only release the sdist (`.tar.gz`) is read as it streams: its top-level `setup.py` is scanned and `pyproject.toml` names the build backend; overridden install commands (`cmdclass` for install, develop, egg_info, build_py, install_lib, install_scripts, bdist_wheel, bdist_egg) are named, still 30. ' +
-    'setup.py is read twice: for shapes anywhere in its text (a network call beside a process, exec or chmod; exec beside decoding; a network call beside credential paths or the whole environment; a reverse shell; an encoded blob; a hidden import; a process or exec function imported under another name) and by import-time-code\'s reader, which follows data through assignments into exec/eval, processes and network calls. ' +
-    'Host data (credentials, the whole environment, user and host names) in a network call\'s arguments, or a socket wired to a shell, found by following the data, scores 0, holds the verdict and caps the score at ' +
-    `${INSTALL_CODE_CAP.limit}; any other finding of either reading (downloaded or decoded data run, a request to a literal public IP address, a hidden detached process, hidden names or imports, an encoded blob, an AI coding agent run with its permission checks off) scores 10 and holds the verdict at CAUTION (a compiler run through \`subprocess\` and a version file read with exec are ordinary builds; a setup.py that downloads a build input and also runs a process anywhere is held by the whole-text reading, which cannot tell the two apart).`,
+    'setup.py is read twice: for shapes anywhere in its text (exec beside decoding, a network call beside credential paths or the whole environment, a reverse shell, an encoded blob, a hidden import, a process or exec function imported under another name) and by import-time-code\'s reader, which follows data through assignments into exec/eval, processes and network calls and a downloaded file to the process that starts it or the chmod that makes it executable (a downloaded source archive unpacked and built is an ordinary build); ' +
+    'host data (credentials, the whole environment, user and host names) sent, or a socket wired to a shell, found by following the data, scores 0, holds the verdict and caps the score at ' +
+    `${INSTALL_CODE_CAP.limit}, and any other finding of either reading (downloaded or decoded data run, a request to a literal public IP address, a hidden detached process, hidden names or imports, an encoded blob, an AI coding agent run with its permission checks off) scores 10 and holds the verdict at CAUTION.`,
   messages: {
     wheels: '{wheels} wheels published; installing runs no build code',
     'sdist-only': 'Source distribution only: installing it runs the package\'s build code (setup.py / build backend) on your machine',
@@ -48,7 +48,12 @@ export default defineCheck({
       const build = pypi.sdistBuild;
       const setup = build?.files.find((f) => f.path === 'setup.py');
       const pyproject = build?.files.find((f) => f.path === 'pyproject.toml');
-      const reading = setup === undefined ? { commands: [], flags: [] } : readBuildScript(setup.text);
+      const whole = setup === undefined ? { commands: [], flags: [] } : readBuildScript(setup.text);
+      // The whole-text `download-and-run` (a network call anywhere beside a process anywhere) is
+      // left to the data-flow reader, which follows the downloaded data or saved file into what
+      // runs: over 236 real setup.py files the whole-text shape held one ordinary build (a
+      // downloaded source archive unpacked and built) and no GuardDog case needed it (docs/checks.md).
+      const reading = { ...whole, flags: whole.flags.filter((f) => f !== 'download-and-run') };
       // The same text through import-time-code's reader: data followed into exec, processes and sends.
       const flow: { flags: ImportFlag[]; excerpts: string[] } = setup === undefined ? { flags: [], excerpts: [] } : readImportCode(setup.text);
       const flags = [...IMPORT_FLAGS.filter((f) => flow.flags.includes(f) || reading.flags.includes(f)), ...reading.flags.filter((f) => !(IMPORT_FLAGS as readonly string[]).includes(f))];

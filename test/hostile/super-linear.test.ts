@@ -270,7 +270,21 @@ describe('import-time Python code grows linearly', () => {
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
       expectLinear(task, `imports ${JSON.stringify(unit)}`, growth((k) => packageImports(`${unit.repeat(k)}x`, 'pkg'), 1000, true));
     }
-  });
+  }, 120_000);
+});
+
+describe('a saved download followed to a process grows linearly', () => {
+  it('the saved-path reading, on runs of downloads, writes, process calls and reassignments', ({ task }) => {
+    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ', 'with a as b, ', 'with a as b, c as d:\n']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
+    }
+    // Calls of a process function imported under another name, after a saved download.
+    for (const unit of ['s(', 's(["./a", ', 's([a])\n']) {
+      noteCases(task);
+      expectLinear(task, `after an imported process function ${JSON.stringify(unit)}`, growth((k) => readImportCode(`from subprocess import call as s\nurlretrieve(u, "a")\n${unit.repeat(k)}x`), 1000, true));
+    }
+  }, 120_000);
 });
 
 /** An sdist-only release's setup.py (src/checks/lib/python-code.ts, readBuildScript; readImportCode above reads it too). */
@@ -281,6 +295,14 @@ describe('setup.py reading grows linearly', () => {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readBuildScript(`${unit.repeat(k)}x`), 1000, true));
       expectLinear(task, `after an import ${JSON.stringify(unit)}`, growth((k) => readBuildScript(`from os import ${unit.repeat(k)}x`), 1000, true));
+    }
+  }, 120_000);
+
+  it('long parenthesised and continued import lists', ({ task }) => {
+    for (const unit of ['a,\n', 'system as s,\n', '(\n', 'from os import (\n', '\\\n', 'from os import a, \\\n', '# a, b\n']) {
+      noteCases(task);
+      expectLinear(task, `in parentheses ${JSON.stringify(unit)}`, growth((k) => readBuildScript(`from subprocess import (\n${unit.repeat(k)}x`), 1000, true));
+      expectLinear(task, `continued ${JSON.stringify(unit)}`, growth((k) => readBuildScript(`from os import a, \\\n${unit.repeat(k)}x`), 1000, true));
     }
   }, 120_000);
 });

@@ -11,7 +11,7 @@
  * shell, a hidden detached process, names hidden from the reader, and a large encoded blob next
  * to code that runs data. Data is followed through assignments a few steps back, by name.
  */
-import { excerpt, suspiciousPattern } from './python-code.js';
+import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './python-code.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -49,6 +49,21 @@ const EXEC_CALL = /(?:(?<![\w.])|\b(?:builtins|__builtins__)\.|__import__\(\s*['
 /** Calls that start a process. */
 const PROCESS_CALL =
   /\bsubprocess\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(|(?<![\w.])(?:Popen|check_output|check_call)\s*\(|\bos\.(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|startfile)\s*\(|\bcommand\.run\s*\(/g;
+/** Process functions imported by name followed at most per text: the pattern tries each at every position. */
+const MAX_IMPORTED_PROCESS = 32;
+/**
+ * Calls of process functions imported by name (`from subprocess import call`, `from os import
+ * system as _s`), by the names they are bound to; null when there are none beyond PROCESS_CALL's
+ * own bare names.
+ */
+function importedProcessCall(text: string): RegExp | null {
+  const names = new Set<string>();
+  for (const i of importedNamesOf(text)) {
+    if (names.size === MAX_IMPORTED_PROCESS) break;
+    if ((i.module === 'os' || i.module === 'subprocess') && (PROCESS_NAMES[i.module] as RegExp).test(i.name) && !/^(?:Popen|check_output|check_call)$/.test(i.as)) names.add(i.as);
+  }
+  return names.size === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${[...names].join('|')})\s*\(`, 'g');
+}
 /** Decoding, decompressing, decrypting, reversing or assembling text from character codes. */
 const DECODED =
   /\bb(?:64|32|16|85)decode\b|\ba85decode\b|\bdecompress\b|\bmarshal\.loads\b|\bunhexlify\b|\bfromhex\b|\bcodecs\.decode\b|\bgetencoder\b|\bdecrypt\s*\(|\.decode\s*\(\s*['"](?:base64|hex|rot_?13|zlib|bz2|uu|cp(?:1026|037|500|875|1140))['"]|\bjoin\s*\(\s*(?:map\s*\(\s*chr\b|chr\s*\()|\[::-1\]/;
@@ -87,6 +102,15 @@ const EXECUTABLE_NAME = /['"][^'"\n]*\.(?:exe|bat|cmd|vbs|ps1|scr|msi)['"]/i;
 const WRITES_OR_STARTS = /\bopen\s*\(|\burlretrieve\s*\(|\brename\s*\(|\bsubprocess\.|\bPopen\s*\(|\bos\.(?:system|popen|startfile)\s*\(/;
 /** Writing bytes to a file, or downloading straight to one. */
 const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
+/** Programs that run the file they are given: interpreters, shells, installers, openers. */
+const INTERPRETER = /^(?:python[\d.]*w?|py|(?:ba|z|da|k)?sh|cmd|powershell|pwsh|wscript|cscript|mshta|msiexec|rundll32|regsvr32|node|perl|ruby|php|open|xdg-open)(?:\.exe)?$/i;
+/** Words before the program in a command line (`start /B x`, `nohup x`, `cmd /c x`). */
+const COMMAND_PREFIX = /^(?:start|nohup|sudo|exec|call|cmd(?:\.exe)?|\/\w+|\+x|""|'')$/i;
+/** A mode that sets an execute bit: `stat.S_IEXEC`, `S_IXUSR`, `0o755`, `777`. */
+const EXECUTE_MODE = /\bS_I(?:EXEC|X(?:USR|GRP|OTH)|RWXU)\b|(?<![\w.])(?:0o?)?[0-7]?[1357][0-7]{2}\b/;
+/** How long a file's writes are looked for after it is opened, in lines and characters. */
+const WRITE_LINES = 30;
+const WRITE_CHARS = 4_000;
 /** A socket's descriptors handed to what runs next… */
 const SOCKET_WIRED = /\bos\.dup2\s*\(\s*\w+\.fileno\s*\(|\bstdin\s*=\s*\w+\.fileno\s*\(/;
 /** …when that is a shell; or the shell one-liners that need no Python socket. */
@@ -189,7 +213,14 @@ function assignments(text: string, lineAt: (offset: number) => number): Map<stri
     }
   };
   for (const m of text.matchAll(/^[ \t]*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*(?:\+|-)?=(?!=)\s*/gm)) add(m[1] as string, statementValue(text, m.index + m[0].length), m.index);
-  for (const m of text.matchAll(/\bwith\s+([^\n]{1,400}?)\s+as\s+([A-Za-z_]\w*)\s*:/g)) add(m[2] as string, m[1] as string, m.index);
+  for (const m of text.matchAll(/\bwith\s+([^\n]{1,400}?)\s+as\s+([A-Za-z_]\w*)\s*:/g)) {
+    add(m[2] as string, m[1] as string, m.index);
+    // `with A as a, B as b:` — the earlier items' names too.
+    for (const item of splitArguments(m[1] as string).slice(0, -1)) {
+      const named = /\sas\s+([A-Za-z_]\w*)$/.exec(item);
+      if (named !== null) add(named[1] as string, item.slice(0, named.index).trim(), m.index);
+    }
+  }
   for (const m of text.matchAll(/^[ \t]*(?:async\s+)?for\s+([\w \t,()]{1,200}?)\s+in\s+/gm)) add(m[1] as string, statementValue(text, m.index + m[0].length), m.index);
   for (const list of found.values()) list.sort((a, b) => a.line - b.line);
   return found;
@@ -231,6 +262,150 @@ function traced(span: string, line: number, named: Map<string, Assignment[]>): s
   return parts.join('\n');
 }
 
+/** The top-level items of an argument list (commas inside strings and brackets skipped). */
+function splitArguments(args: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < args.length; i += 1) {
+    const c = args[i] as string;
+    if (quote !== null) {
+      if (c === '\\') i += 1;
+      else if (args.startsWith(quote, i)) {
+        i += quote.length - 1;
+        quote = null;
+      }
+      continue;
+    }
+    if (c === '"' || c === "'") quote = args.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+    else if (c === '(' || c === '[' || c === '{') depth += 1;
+    else if (c === ')' || c === ']' || c === '}') depth -= 1;
+    else if (c === ',' && depth === 0) {
+      items.push(args.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = args.slice(start).trim();
+  if (last !== '') items.push(last);
+  return items;
+}
+
+/** A file a download was saved to: the names holding its path, its file names, its expression. */
+interface SavedDownload {
+  line: number;
+  /** The names, as one pattern (none: null). */
+  names: RegExp | null;
+  files: string[];
+  expression: string;
+}
+
+const STRING_LITERAL = /[rRbBuUfF]{0,2}(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+const compact = (code: string): string => code.replace(/\s+/g, '');
+/** The last part of a path (`./a`, `/tmp/a`, `C:\\x\\a` → `a`), none for a template. */
+const baseName = (path: string): string | null => {
+  const base = path.replace(/^.*[\\/]/, '');
+  return base === '' || /[{}%]/.test(base) ? null : base;
+};
+const literalFiles = (code: string): string[] => [...code.matchAll(STRING_LITERAL)].flatMap((m) => baseName(m[2] as string) ?? []);
+const PLAIN_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+
+/** Whether `code` names a saved download: one of its names, its file name, or the same expression. */
+function namesDownload(code: string, saved: SavedDownload): boolean {
+  const bare = codeOf(code);
+  if (saved.names?.test(bare) === true) return true;
+  if (literalFiles(code).some((f) => saved.files.includes(f))) return true;
+  return saved.expression.length >= 6 && compact(code) === saved.expression;
+}
+
+/**
+ * An expression that starts with a string read as a command line: the strings' text, and the
+ * code between them kept as `{…}` fields (`"./" + p` → `./{+p}`, f"./{p}" → `./{p}`).
+ */
+function commandLine(expression: string): string | null {
+  let out = '';
+  let at = 0;
+  for (const m of expression.matchAll(STRING_LITERAL)) {
+    const code = compact(expression.slice(at, m.index));
+    if (at === 0 && code !== '') return null;
+    if (code !== '') out += `{${code}}`;
+    out += m[2] as string;
+    at = m.index + m[0].length;
+  }
+  if (at === 0) return null;
+  const rest = compact(expression.slice(at));
+  return rest === '' ? out : `${out}{${rest}}`;
+}
+
+/** Whether a word of a command line is the saved file: a `{field}` naming it, or its file name. */
+function wordIsDownload(word: string, saved: SavedDownload): boolean {
+  for (const field of word.matchAll(/\{([^{}]*)\}/g)) if (namesDownload(field[1] as string, saved)) return true;
+  const base = baseName(word.replace(/\{[^{}]*\}/g, '').replace(/^['"]|['"]$/g, ''));
+  return base !== null && saved.files.includes(base);
+}
+
+/** Whether a command line runs the saved file, hands it to an interpreter, or makes it executable. */
+function commandRuns(line: string, saved: SavedDownload): boolean {
+  for (const command of line.split(/&&|\|\||[;&|\n]/)) {
+    const words = command.trim().split(/\s+/).filter((w) => w !== '');
+    while (words.length > 1 && COMMAND_PREFIX.test(words[0] as string)) words.shift();
+    const program = words[0];
+    if (program === undefined) continue;
+    const rest = words.slice(1);
+    if (INTERPRETER.test(baseName(program) ?? '')) {
+      if (rest.some((w) => wordIsDownload(w, saved))) return true;
+    } else if (/^chmod$/.test(program)) {
+      if (rest.some((w) => /^(?:[ugoa]*\+[rwx]*x|[0-7]?[1357][0-7]{2})$/.test(w)) && rest.some((w) => wordIsDownload(w, saved))) return true;
+    } else if (wordIsDownload(program, saved)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether what stands in a process call's program position — the first argument, the first item
+ * of a list, the value of a name followed back — is the saved file, or an interpreter or chmod
+ * given it. A file only handed to another program (`tar xzf`, `echo`, `gpg --verify`) is not run.
+ */
+function launches(expression: string, saved: SavedDownload, resolve: (name: string) => string[], depth = 0, seen = new Set<string>()): boolean {
+  const e = expression.trim().replace(/^\*/, '');
+  if (/^[[(]/.test(e)) {
+    const items = splitArguments(e.slice(1, /[\])]$/.test(e) ? -1 : undefined));
+    const head = items[0];
+    if (head === undefined) return false;
+    const headLine = commandLine(head);
+    const word = headLine === null ? head : (headLine.trim().split(/\s+/)[0] ?? '');
+    if (head === 'sys.executable' || INTERPRETER.test(baseName(word) ?? '')) return items.slice(1).some((i) => namesDownload(i, saved));
+    if (word === 'chmod') return items.some((i) => EXECUTE_MODE.test(i) || /\+[rwx]*x/.test(i)) && items.slice(1).some((i) => namesDownload(i, saved));
+    return launches(head, saved, resolve, depth, seen);
+  }
+  const line = commandLine(e);
+  if (line !== null) return commandRuns(line, saved);
+  if (PLAIN_NAME.test(e)) {
+    if (namesDownload(e, saved)) return true;
+    // Each name followed once (`a = a` a hundred times is one step, not a hundred to the fourth).
+    if (seen.has(e) || depth >= TRACE_DEPTH) return false;
+    seen.add(e);
+    return resolve(e).some((value) => launches(value, saved, resolve, depth + 1, seen));
+  }
+  return namesDownload(e, saved);
+}
+
+/**
+ * The name a call's result is assigned to, from the text before the call on its line
+ * (`f = open(`, `name, headers = urllib.request.urlretrieve(` → `f`, `name`); read backwards
+ * character by character, so a long line costs its length once.
+ */
+function assignedName(before: string): string | null {
+  let i = before.length;
+  while (i > 0 && /[\w.]/.test(before[i - 1] as string)) i -= 1;
+  while (i > 0 && /[ \t]/.test(before[i - 1] as string)) i -= 1;
+  if (i === 0 || before[i - 1] !== '=' || /[=!<>]/.test(before[i - 2] ?? '')) return null;
+  let start = i - 1;
+  while (start > 0 && /[\w \t,]/.test(before[start - 1] as string)) start -= 1;
+  const first = before.slice(start, i - 1).split(',')[0]?.trim() ?? '';
+  return /^[A-Za-z_]\w*$/.test(first) ? first : null;
+}
+
 /** Full-line comments out (their words are not code); line numbers kept. */
 function withoutComments(text: string): string {
   return text.replace(/^[ \t]*#[^\n]*/gm, '');
@@ -256,6 +431,58 @@ export function readImportCode(source: string): ImportCodeReading {
     return text.slice(lineStarts[n], (lineStarts[n + 1] ?? text.length + 1) - 1);
   };
   const named = assignments(text, lineAt);
+  /** The values assigned to a name within TRACE_LINES before `line`. */
+  const valuesAt =
+    (line: number) =>
+    (name: string): string[] =>
+      (named.get(name) ?? []).filter((a) => a.line <= line && a.line >= line - TRACE_LINES).map((a) => a.value);
+  const near = (downloads: SavedDownload[], line: number): SavedDownload[] => downloads.filter((d) => Math.abs(d.line - line) <= TRACE_LINES);
+  /**
+   * The file a `WRITES_FILE` match saves a download to: `urlretrieve(url, path)` (and the name its
+   * result is assigned to), or `open(path, 'wb')` whose `.write(…)` / `copyfileobj(…)` within
+   * WRITE_LINES is given downloaded data. Null for a file written with anything else.
+   */
+  const savedDownload = (at: number, match: string): SavedDownload | null => {
+    const line = lineAt(at);
+    const open = at + match.indexOf('(') + 1;
+    const args = callArguments(text, open);
+    const items = splitArguments(args);
+    const before = text.slice(Math.max(lineStarts[line] as number, at - 200), at);
+    let path: string | undefined;
+    const names: string[] = [];
+    if (match.startsWith('urlretrieve')) {
+      path = items.find((i) => /^filename\s*=/.test(i))?.replace(/^filename\s*=\s*/, '') ?? items[1];
+      const result = assignedName(before);
+      if (result !== null) names.push(result);
+    } else {
+      path = items[0];
+      const after = open + args.length + 1;
+      const rest = text.slice(after, Math.min(text.length, after + WRITE_CHARS, lineStarts[line + WRITE_LINES] ?? text.length));
+      let data: string | null = null;
+      const chained = /^\s*\.write\s*\(/.exec(rest);
+      const handle = /^\s*as\s+([A-Za-z_]\w*)/.exec(rest)?.[1] ?? assignedName(before) ?? undefined;
+      if (chained !== null) data = callArguments(text, after + chained[0].length);
+      else if (handle !== undefined) {
+        const write = new RegExp(String.raw`\b${handle}\.write(?:lines)?\s*\(|\bcopyfileobj\s*\(`, 'g');
+        for (const w of rest.matchAll(write)) {
+          const written = splitArguments(callArguments(rest, w.index + w[0].length));
+          if (w[0].startsWith('copyfileobj') && written[1] !== handle) continue;
+          data = written[0] ?? null;
+          break;
+        }
+      }
+      if (data === null || !DOWNLOADED.test(traced(data, line, named))) return null;
+    }
+    if (path === undefined) return null;
+    const files = new Set(literalFiles(path));
+    if (PLAIN_NAME.test(path)) {
+      names.push(path);
+      // A name holding a literal path: the file name too (`dst = "/tmp/a"` … `os.system("/tmp/a")`).
+      for (const value of valuesAt(line)(path)) if (commandLine(value) !== null) for (const f of literalFiles(value)) files.add(f);
+    }
+    const pattern = names.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${names.map((n) => n.replace(/\./g, '\\.')).join('|')})(?!\w)`);
+    return { line, names: pattern, files: [...files], expression: compact(path) };
+  };
   const found = new Map<ImportFlag, string>();
   const flag = (label: ImportFlag, at: number): void => {
     if (!found.has(label)) found.set(label, lineText(at));
@@ -270,23 +497,39 @@ export function readImportCode(source: string): ImportCodeReading {
     }
   };
 
-  // Data handed to exec/eval/compile or to a process.
-  for (const pattern of [EXEC_CALL, PROCESS_CALL]) {
-    for (const m of followed(pattern)) {
-      const args = callArguments(text, m.index + m[0].length);
-      const flow = traced(args, lineAt(m.index), named);
-      if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
-      if (DOWNLOADED.test(flow)) flag('download-and-run', m.index);
-      const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
-      if (pattern === PROCESS_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
-    }
-  }
-  // A downloaded file made executable or started, within a few lines of each other.
+  // A downloaded file made executable or started, within a few lines of each other; and where
+  // downloads are saved, for the process calls below to follow.
+  const saved: SavedDownload[] = [];
   for (const m of followed(new RegExp(WRITES_FILE.source, 'g'))) {
     const line = lineAt(m.index);
     const window = text.slice(lineStarts[Math.max(0, line - 25)], lineStarts[line + 26] ?? text.length);
     const startsExecutable = window.split('\n').some((l) => WRITES_OR_STARTS.test(l) && EXECUTABLE_NAME.test(l));
     if (DOWNLOADED.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
+    const download = savedDownload(m.index, m[0]);
+    if (download !== null) saved.push(download);
+  }
+
+  // Data handed to exec/eval/compile or to a process; a saved download run as a program.
+  const imported = importedProcessCall(text);
+  for (const pattern of imported === null ? [EXEC_CALL, PROCESS_CALL] : [EXEC_CALL, PROCESS_CALL, imported]) {
+    for (const m of followed(pattern)) {
+      const args = callArguments(text, m.index + m[0].length);
+      const line = lineAt(m.index);
+      const flow = traced(args, line, named);
+      if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
+      if (DOWNLOADED.test(flow)) flag('download-and-run', m.index);
+      const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
+      if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
+      const first = splitArguments(args)[0];
+      if (pattern !== EXEC_CALL && first !== undefined && near(saved, line).some((d) => launches(first, d, valuesAt(line)))) flag('download-and-run', m.index);
+    }
+  }
+  // A saved download given an execute bit.
+  if (saved.length > 0) {
+    for (const m of followed(/\bos\.chmod\s*\(/g)) {
+      const [target, mode] = splitArguments(callArguments(text, m.index + m[0].length));
+      if (target !== undefined && mode !== undefined && EXECUTE_MODE.test(mode) && near(saved, lineAt(m.index)).some((d) => namesDownload(target, d))) flag('download-and-run', m.index);
+    }
   }
   // Host data in the arguments of a network call.
   if (NETWORK.test(text)) {

@@ -113,23 +113,75 @@ const INSTALL_COMMANDS = ['install', 'develop', 'egg_info', 'build_py', 'install
 /** `cmdclass={…}` / `cmdclass=dict(…)` / `cmdclass['install'] = …`: the text where commands are named. */
 const CMDCLASS = /\bcmdclass\b[^\n]{0,20}?(?:\{[^}]{0,2000}\}|dict\s*\([^)]{0,2000}\)|\[\s*['"]\w+['"]\s*\])/g;
 
-/** `from os import …` / `from subprocess import …` / `from builtins import …` / `from sys import …`: the names imported. */
-const FROM_IMPORT = /^[ \t]*from[ \t]+(os|subprocess|builtins|sys)[ \t]+import\b([^\n]*)/gm;
-/** Per module, the names that start a process or run code, imported `as` another name (`system as _s`). */
-const ALIASED: Record<string, RegExp> = {
-  os: /^\W*(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?)\s+as\s/,
-  subprocess: /^\W*(?:call|run|Popen|check_output|check_call|getoutput)\s+as\s/,
-  builtins: /^\W*(?:exec|eval|compile)\s+as\s/,
-  sys: /^\W*executable\s+as\s/,
+/** `from os import …` / `from subprocess import …` / `from builtins import …` / `from sys import …`: where the names start. */
+const FROM_IMPORT = /^[ \t]*from[ \t]+(os|subprocess|builtins|sys)[ \t]+import\b/gm;
+/** Characters of one import's name list read at most (a parenthesised or continued list). */
+const MAX_IMPORT_LIST = 20_000;
+/** Per module, the names that start a process or run code (`aliased-process` when imported `as` another name). */
+export const PROCESS_NAMES: Record<string, RegExp> = {
+  os: /^(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|startfile)$/,
+  subprocess: /^(?:call|run|Popen|check_output|check_call|getoutput|getstatusoutput)$/,
+  builtins: /^(?:exec|eval|compile)$/,
+  sys: /^executable$/,
 };
+
+/**
+ * The names after `import` at `from`: to the end of the line, across backslash continuations, or
+ * inside parentheses over several lines; at most MAX_IMPORT_LIST characters, comments dropped.
+ */
+function importedNames(text: string, from: number): { names: string; end: number } {
+  const window = text.slice(from, from + MAX_IMPORT_LIST);
+  const open = /^[ \t]*\(/.exec(window);
+  let names: string;
+  let end = 0;
+  if (open !== null) {
+    const close = window.indexOf(')', open[0].length);
+    end = close === -1 ? window.length : close;
+    names = window.slice(open[0].length, end);
+  } else {
+    // Lines joined while they end in a backslash.
+    for (;;) {
+      const newline = window.indexOf('\n', end);
+      if (newline === -1) {
+        end = window.length;
+        break;
+      }
+      end = newline + 1;
+      if (!/\\[ \t]*\r?$/.test(window.slice(Math.max(0, newline - 8), newline))) break;
+    }
+    names = window.slice(0, end).replace(/\\[ \t]*\r?\n/g, ' ');
+  }
+  return { names: names.replace(/#[^\n]*/g, ''), end: from + end };
+}
+
+/** A name imported from os, subprocess, builtins or sys, and the name it is bound to. */
+export interface ImportedName {
+  module: string;
+  name: string;
+  as: string;
+}
+
+/** The names `from os|subprocess|builtins|sys import …` statements bind, with their aliases. */
+export function importedNamesOf(text: string): ImportedName[] {
+  const found: ImportedName[] = [];
+  // An import inside the list read before (an unclosed parenthesis) is not read again: each
+  // character is read once.
+  let read = 0;
+  for (const m of text.matchAll(FROM_IMPORT)) {
+    if (m.index < read) continue;
+    const { names, end } = importedNames(text, m.index + m[0].length);
+    read = end;
+    for (const part of names.split(/[,;]/)) {
+      const one = /^\s*([A-Za-z_]\w*)(?:\s+as\s+([A-Za-z_]\w*))?\s*$/.exec(part);
+      if (one !== null) found.push({ module: m[1] as string, name: one[1] as string, as: one[2] ?? (one[1] as string) });
+    }
+  }
+  return found;
+}
 
 /** Whether the text imports a process or exec function under another name. */
 function aliasesProcess(text: string): boolean {
-  for (const m of text.matchAll(FROM_IMPORT)) {
-    const names = ALIASED[m[1] as string] as RegExp;
-    if ((m[2] as string).split(',').some((part) => names.test(part))) return true;
-  }
-  return false;
+  return importedNamesOf(text).some((i) => i.as !== i.name && (PROCESS_NAMES[i.module] as RegExp).test(i.name));
 }
 
 /** What a build script (setup.py) would do at install, as far as its text shows. */
@@ -144,12 +196,14 @@ export interface BuildScriptReading {
  * Scan a setup.py. Building is code by design — compilers run through `subprocess`, paths come
  * from `os.environ` — so a pattern alone is not suspicious here; the shapes that are:
  * `exec-decoded` (exec/eval/compile with decoded or decompressed data), `download-and-run`
- * (a network call with a process, exec/eval or chmod), `exfiltration` (a network call with
- * credential paths, token variables or the whole environment), `reverse-shell`, an
- * `encoded-blob`, a `dynamic-import` of decoding, network or process modules, and an
- * `aliased-process`: a function that starts a process or runs code imported under another name
- * (`from os import system as _s`), which hides the call from a reader and no real build script
- * does (none of 236 real setup.py files measured).
+ * (a network call with a process, exec/eval or chmod — a co-occurrence that also holds ordinary
+ * build downloads, which is why wheels-published takes that label from import-code.ts's data
+ * flow instead), `exfiltration` (a network call with credential paths, token variables or the
+ * whole environment), `reverse-shell`, an `encoded-blob`, a `dynamic-import` of decoding,
+ * network or process modules, and an `aliased-process`: a function that starts a process or
+ * runs code imported under another name (`from os import system as _s`, also in a
+ * parenthesised or backslash-continued list), which hides the call from a reader and no real
+ * build script does (none of 236 real setup.py files measured).
  */
 export function readBuildScript(text: string): BuildScriptReading {
   const commands = new Set<string>();
