@@ -149,6 +149,7 @@ checkTable(check, [
   { name: 'PyPI aiohtttps → aiohttp (repeat)', evidence: pypiNamed('aiohtttps'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'aiohttp', rule: 'repeat', distance: 2 } },
   { name: 'PyPI huggingface_hubs → huggingface-hub (plural)', evidence: pypiNamed('huggingface_hubs'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'huggingface-hub', rule: 'plural', distance: 1 } },
   { name: 'PyPI Python.Flask → flask (affix)', evidence: pypiNamed('Python.Flask'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'flask', rule: 'affix', distance: 7 } },
+  { name: 'PyPI urlllib → urllib3 (repeat: a triple letter is no version sibling)', evidence: pypiNamed('urlllib'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'urllib3', rule: 'repeat', distance: 2 } },
   { name: 'PyPI matlibplot → matplotlib (anagram)', evidence: pypiNamed('matlibplot'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'matplotlib', rule: 'anagram', distance: 6 } },
   { name: 'PyPI pydash wraps dash: a py prefix is not read', evidence: pypiNamed('pydash'), score: 100, messageId: 'distinct' },
   { name: 'PyPI: an npm name is not compared with npm packages', evidence: pypiNamed('l0dash'), score: 100, messageId: 'distinct' },

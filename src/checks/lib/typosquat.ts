@@ -629,7 +629,7 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
 }
 
 /** The separator, scope, homoglyph and distance rules. */
-function findByRules(name: string, index: PopularIndex): TyposquatMatch | null {
+function findByRules(name: string, index: PopularIndex, versionFamilies = true): TyposquatMatch | null {
   const lower = name.toLowerCase();
   const scoped = splitScope(lower).scope !== null;
   let best: Candidate | undefined;
@@ -685,7 +685,7 @@ function findByRules(name: string, index: PopularIndex): TyposquatMatch | null {
       const distance = editDistance(lower, other, MAX_DISTANCE);
       if (distance === 0 || distance > MAX_DISTANCE) continue;
       own ??= shapeOf(lower);
-      if (distance > allowedFor(own, shapeOf(other)) || differOnlyInDigits(lower, other)) continue;
+      if (distance > allowedFor(own, shapeOf(other)) || (versionFamilies && differOnlyInDigits(lower, other))) continue;
       consider(r, 'distance', distance);
     }
   }
@@ -900,7 +900,7 @@ function sameStart(a: string, b: string): boolean {
  *    (5 or more, separators not counted) in another order, starting with the same two (`matlibplot`, `sphinx-rdt-theme`, `bo3to`);
  *  - `repeat` again: a name with a character three times in a row or more (`aiohtttps`,
  *    `requstsss`) within the distance rule of a popular name once runs are read as one on both
- *    sides (`aiohtps` / `aiohtp`).
+ *    sides (`aiohtps` / `aiohtp`), version families included (`urlllib` / `urllib3`).
  */
 function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null {
   const match = (rank: number, rule: TyposquatRule): TyposquatMatch => ({
@@ -932,7 +932,8 @@ function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null 
   }
   if (run >= MIN_RUN_NEAR) {
     const tables = variantTablesOf(index);
-    const near = findByRules(collapsed, tables.collapsed);
+    // A name with a character three times in a row is no version sibling (`urlllib` / `urllib3`).
+    const near = findByRules(collapsed, tables.collapsed, false);
     if (near !== null && near.rule === 'distance') return match(tables.collapsedRanks[lowerRankOf(tables.collapsed, near.intended)]!, 'repeat');
   }
   return null;

@@ -59,7 +59,7 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
   const names = [...new Set(list)];
   const lowers = names.map((n) => n.toLowerCase());
   const collapsedList = [...new Set(lowers.map(collapseRuns))];
-  const collapsedBase = baseMatcher(collapsedList);
+  const collapsedBase = baseMatcher(collapsedList, false);
   return (name) => {
     if (names.includes(name)) return null;
     const found = base(name);
@@ -98,7 +98,7 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
 }
 
 /** The separator, scope, homoglyph and distance rules read literally: every popular name, every rule, best by priority, distance, rank. */
-function baseMatcher(list: readonly string[]): (name: string) => TyposquatMatch | null {
+function baseMatcher(list: readonly string[], versionFamilies = true): (name: string) => TyposquatMatch | null {
   const names = [...new Set(list)];
   const members = new Set(names);
   const lowers = names.map((n) => n.toLowerCase());
@@ -115,7 +115,7 @@ function baseMatcher(list: readonly string[]): (name: string) => TyposquatMatch 
       // The distance is at least the length difference, and no rule allows more than 2.
       if (Math.abs(lower.length - other.length) <= 2) {
         const distance = osa(lower, other);
-        if (distance > 0 && distance <= distanceAllowed(lower, other) && !differOnlyInDigits(lower, other)) found.push(['distance', distance]);
+        if (distance > 0 && distance <= distanceAllowed(lower, other) && !(versionFamilies && differOnlyInDigits(lower, other))) found.push(['distance', distance]);
       }
       for (const [rule, distance] of found) {
         const better =

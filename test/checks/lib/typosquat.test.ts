@@ -214,6 +214,8 @@ describe('findIntended on a small list', () => {
     ['anagram: not scoped names', ['@types/abcd'], '@types/abdc', null],
     ['affix wins over anagram, whatever the list order', ['pyhotn-flask', 'flask'], 'python-flask', { intended: 'flask', rule: 'affix', distance: 7 }],
     ['distance wins over a variant', ['python-flasks', 'flask'], 'python-flask', { intended: 'python-flasks', rule: 'distance', distance: 1 }],
+    ['repeat: a triple letter is no version sibling', ['urllib3'], 'urlllib', { intended: 'urllib3', rule: 'repeat', distance: 2 }],
+    ['repeat: without a triple, the version family stands', ['urllib3'], 'urllib', null],
   ])('%s', (_name, list, target, expected) => {
     expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: Infinity }))).toEqual(expected);
     expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: 0 }))).toEqual(expected);
