@@ -17,6 +17,8 @@ const HOW: Record<string, string> = {
   scope: 'the same name under another scope',
   homoglyph: 'look-alike characters',
   distance: 'one character differs',
+  suffix: 'a version or release word added',
+  digit: 'a digit of the name dropped',
 };
 
 const flagged = (name: string, intended: string, rule: string, distance: number): CheckCase => ({
@@ -61,6 +63,11 @@ checkTable(check, [
   flagged('@aws-sdkk/client-s3', '@aws-sdk/client-s3', 'distance', 1),
   flagged('@vuee/shared', '@vue/shared', 'distance', 1),
   distinct('@acme/node'),
+  flagged('uuid-latest', 'uuid', 'suffix', 7),
+  flagged('react-dom-16', 'react-dom', 'suffix', 3),
+  flagged('web-bzz', 'web3-bzz', 'digit', 1),
+  distinct('react-quill-new'), // a fork's name: `-new` is no release word
+  distinct('vue-apexcharts'), // `vue` is popular: `vue3` is a version of it, not a word
   distinct('@nz/webpack'), // a two-letter scope one edit from @nx: too short to tell a typo from another owner
   flagged('expres', 'express', 'distance', 1),
   flagged('reqeust', 'request', 'distance', 1),
