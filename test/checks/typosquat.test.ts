@@ -19,6 +19,7 @@ const HOW: Record<string, string> = {
   distance: 'one character differs',
   suffix: 'a version or release word added',
   digit: 'a digit of the name dropped',
+  'scope-extended': 'letters added to a popular scope',
 };
 
 const flagged = (name: string, intended: string, rule: string, distance: number): CheckCase => ({
@@ -66,8 +67,10 @@ checkTable(check, [
   flagged('uuid-latest', 'uuid', 'suffix', 7),
   flagged('react-dom-16', 'react-dom', 'suffix', 3),
   flagged('web-bzz', 'web3-bzz', 'digit', 1),
+  flagged('@typescript_eslinter/eslint', '@typescript-eslint/types', 'scope-extended', 9),
   distinct('react-quill-new'), // a fork's name: `-new` is no release word
   distinct('vue-apexcharts'), // `vue` is popular: `vue3` is a version of it, not a word
+  distinct('@salesforce-ux/design-system'), // a word added after a dash, not letters added to the scope's last word
   distinct('@nz/webpack'), // a two-letter scope one edit from @nx: too short to tell a typo from another owner
   flagged('expres', 'express', 'distance', 1),
   flagged('reqeust', 'request', 'distance', 1),

@@ -23,7 +23,8 @@
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
  *  - when none of these match, the variant rules of `findVariant` (`repeat`, `plural`, `affix`,
- *    `anagram`, `suffix`, `digit`): readings that real typosquats use beyond one typing error.
+ *    `anagram`, `suffix`, `digit`, `scope-extended`): readings that real typosquats use beyond one
+ *    typing error.
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
  *
@@ -46,7 +47,7 @@ import type { PackageEcosystem } from '../../ecosystems/types.js';
 /** Where the popular set comes from (generated from the installed package: `npm run generate`). */
 export const POPULAR_LIST = NPM_POPULAR_SOURCE;
 
-export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram', 'suffix', 'digit'] as const;
+export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram', 'suffix', 'digit', 'scope-extended'] as const;
 export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
 
 /** Shortest differing part for which edit distance 1 counts. */
@@ -401,6 +402,7 @@ export interface PopularIndex {
     exact: ExactTables | undefined;
     variants?: VariantTables | undefined;
     digits?: ReadonlyMap<string, number> | undefined;
+    scopes?: ScopeTables | undefined;
   };
 }
 
@@ -587,6 +589,7 @@ const PRIORITY: Readonly<Record<TyposquatRule, number>> = {
   anagram: 7,
   suffix: 8,
   digit: 9,
+  'scope-extended': 10,
 };
 
 function better(a: Candidate, b: Candidate): boolean {
@@ -825,6 +828,11 @@ export const MIN_LENGTH_DIGIT_WORD = 3;
 /** A part of a name before a `-`: letters ending in a letter, then digits (`web3` in `web3-bzz`). */
 const WORD_DIGITS = /^(.*[a-z])(\d+)$/;
 
+/** Shortest popular scope (separators not counted) that letters added to count for. */
+export const MIN_LENGTH_EXTENDED_SCOPE = 8;
+/** The most letters added to the end of a popular scope that the `scope-extended` rule reads through. */
+export const MAX_SCOPE_LETTERS = 3;
+
 /** A digit followed by `-` somewhere in the name: the only names with `digit` readings. */
 function hasDigitDash(lower: string): boolean {
   for (let i = lower.indexOf('-', 1); i !== -1; i = lower.indexOf('-', i + 1)) {
@@ -882,6 +890,33 @@ function digitRankOf(index: PopularIndex, lower: string): number {
     for (const [form, word] of digitReadingsOf(other)) if (form === lower && lowerRankOf(index, word) === -1) return r;
   }
   return -1;
+}
+
+/** A scope with `_` and `.` read as `-`: `typescript_eslint` → `typescript-eslint`. */
+function scopeForm(scope: string): string {
+  return scope.replace(/[_.]/g, '-');
+}
+
+/** The popular scopes (as `scopeForm` reads them) and, for the long ones, their most popular name. */
+export interface ScopeTables {
+  readonly all: ReadonlySet<string>;
+  readonly long: ReadonlyMap<string, number>;
+}
+
+function scopeTablesOf(index: PopularIndex): ScopeTables {
+  if (index.state.scopes !== undefined) return index.state.scopes;
+  const all = new Set<string>();
+  const long = new Map<string, number>();
+  index.lowers.forEach((lower, rank) => {
+    const { scope } = splitScope(lower);
+    if (scope === null) return;
+    const form = scopeForm(scope);
+    all.add(form);
+    if (stripSeparators(form).length >= MIN_LENGTH_EXTENDED_SCOPE && !long.has(form)) long.set(form, rank);
+  });
+  const scopes = { all, long };
+  index.state.scopes = scopes;
+  return scopes;
 }
 
 /**
@@ -986,7 +1021,12 @@ function sameStart(a: string, b: string): boolean {
  *    `RELEASE_WORDS` or a version number of one or two digits after it (`uuid-latest`,
  *    `react-dom-16`, `html-webpack-plugin-v4`);
  *  - `digit`: an unscoped popular name with the digits ending a part before a `-` dropped, when
- *    the word left is no popular name (`web-bzz` / `web3-bzz`; see `digitTableOf`).
+ *    the word left is no popular name (`web-bzz` / `web3-bzz`; see `digitTableOf`);
+ *  - `scope-extended`: a scoped name whose scope, not itself a popular one, is a popular scope of 8
+ *    characters or more (separators not counted) with 1 to 3 letters added to its end
+ *    (`@typescript_eslinter/eslint`; `_` and `.` read as `-`): the scope's most popular name.
+ *    Not a word added after a `-` (`@salesforce-ux` is Salesforce's), nor any scope one edit away:
+ *    both flag far more legitimate scopes than squats (docs/security.md).
  */
 function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null {
   const match = (rank: number, rule: TyposquatRule): TyposquatMatch => ({
@@ -1027,9 +1067,19 @@ function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null 
     const rank = lowerRankOf(index, lower.slice(0, suffix.index));
     if (rank !== -1) return match(rank, 'suffix');
   }
-  if (!lower.startsWith('@')) {
+  const { scope } = splitScope(lower);
+  if (scope === null) {
     const rank = digitRankOf(index, lower);
-    if (rank !== -1) return match(rank, 'digit');
+    return rank === -1 ? null : match(rank, 'digit');
+  }
+  const scopes = scopeTablesOf(index);
+  const form = scopeForm(scope);
+  if (scopes.all.has(form)) return null;
+  for (let added = 1; added <= MAX_SCOPE_LETTERS && added < form.length; added++) {
+    const letter = form.charCodeAt(form.length - added);
+    if (letter < 0x61 || letter > 0x7a) break;
+    const rank = scopes.long.get(form.slice(0, -added));
+    if (rank !== undefined) return match(rank, 'scope-extended');
   }
   return null;
 }

@@ -22,8 +22,10 @@ import {
   findIntended,
   flattenScope,
   isHomoglyphOf,
+  MAX_SCOPE_LETTERS,
   maskDistanceBound,
   MIN_LENGTH_DIGIT_WORD,
+  MIN_LENGTH_EXTENDED_SCOPE,
   RELEASE_WORDS,
   repeatDistanceBound,
   repeatMask,
@@ -53,7 +55,10 @@ function osa(a: string, b: string): number {
   return d[a.length * w + b.length]!;
 }
 
-const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7, suffix: 8, digit: 9 };
+const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7, suffix: 8, digit: 9, 'scope-extended': 10 };
+
+/** A scope with `_` and `.` read as `-`. */
+const scopeForm = (scope: string): string => scope.replace(/[_.]/g, '-');
 
 /** The rules of typosquat.ts read literally, the variant rules when none of the others matched. */
 function referenceMatcher(list: readonly string[]): (name: string) => TyposquatMatch | null {
@@ -73,7 +78,11 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
       return [[...parts.slice(0, i), m[1]!, ...parts.slice(i + 1)].join('-')];
     });
   };
-
+  const scopeOf = (other: string): string | null => {
+    const { scope } = splitScope(other);
+    return scope === null ? null : scopeForm(scope);
+  };
+  const popularScopes = new Set(lowers.map(scopeOf).filter((s) => s !== null));
   return (name) => {
     if (names.includes(name)) return null;
     const found = base(name);
@@ -107,6 +116,12 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
         return m !== null && m.index >= 4 ? first('suffix', (o) => o === lower.slice(0, m.index)) : null;
       },
       () => (lower.startsWith('@') ? null : first('digit', (o) => digitReadings(o).includes(lower))),
+      ...Array.from({ length: MAX_SCOPE_LETTERS }, (_, k) => () => {
+        const form = scopeOf(lower);
+        if (form === null || popularScopes.has(form) || !/^[a-z]+$/.test(form.slice(-(k + 1))) || form.length <= k + 1) return null;
+        const shorter = form.slice(0, -(k + 1));
+        return stripSeparators(shorter).length >= MIN_LENGTH_EXTENDED_SCOPE ? first('scope-extended', (o) => scopeOf(o) === shorter) : null;
+      }),
     ];
     for (const variant of variants) {
       const match = variant();
@@ -183,7 +198,11 @@ const EDITS: Edit[] = [
   (s, at) => ['python-', 'python3-', 'python', 'py'][at % 4] + s, // a prefix
   (s) => `${s}s`, // a plural
   (s, at) => s + ['-latest', '-older', '-16', '-v4', '-2', '-new'][at % 6], // a release word or version after the name
-  (s) => s.replace(/([a-z])\d+-/, '$1-'), // the digits ending one part before a `-` dropped (`web3-bzz` → `web-bzz`)
+  (s, at) => {
+    // the digits ending one part before a `-` dropped (`web3-bzz` → `web-bzz`), or letters added to a scope
+    if (s.startsWith('@')) return s.replace('/', ['er', 'x', 'ing', '-x'][at % 4] + '/');
+    return s.replace(/([a-z])\d+-/, '$1-');
+  },
   (s, at) => {
     // one character moved to another place in its part
     const i = at % s.length;
@@ -231,8 +250,8 @@ describe('findIntended agrees with the straightforward reference', () => {
   it('on the PyPI list (PEP 503 names), 10,000 names', () => {
     const pypiNames = nameArbitrary(PYPI_POPULAR).map(pep503);
     const rules = expectSameAnswers(PYPI_POPULAR, pypiNames, 10_000);
-    // Every rule is reached, the variant rules too.
-    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].filter((r) => r !== 'scope').sort());
+    // Every rule is reached, the variant rules too (PyPI names have no scopes).
+    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].filter((r) => r !== 'scope' && r !== 'scope-extended').sort());
   }, 120_000);
 
   it('on the 400 most popular npm names, 10,000 names', () => {

@@ -229,6 +229,12 @@ describe('findIntended on a small list', () => {
     ['digit: not when the word is popular itself (a version of it)', ['vue', 'vue3-apexcharts'], 'vue-apexcharts', null],
     ['digit: not a word under 3 letters', ['es6-map'], 'es-map', null],
     ['digit: not the last part (a version family)', ['passport-oauth2'], 'passport-oauth', null],
+    ['scope-extended: letters added to a popular scope', ['@typescript-eslint/parser'], '@typescript_eslinter/eslint', { intended: '@typescript-eslint/parser', rule: 'scope-extended', distance: 9 }],
+    ['scope-extended: the most popular name of the scope', ['@typescript-eslint/parser', '@typescript-eslint/utils'], '@typescript-eslintx/foo', { intended: '@typescript-eslint/parser', rule: 'scope-extended', distance: 7 }],
+    ['scope-extended: not a new word after a dash', ['@salesforce/core'], '@salesforce-ux/design-system', null],
+    ['scope-extended: not more than 3 letters', ['@typescript-eslint/parser'], '@typescript-eslintings/foo', null],
+    ['scope-extended: not a scope under 8 letters', ['@nestjs/core'], '@nestjsx/crud', null],
+    ['scope-extended: not a popular scope itself', ['@storybook/react', '@storybookjs/addon'], '@storybookjs/other', null],
   ])('%s', (_name, list, target, expected) => {
     expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: Infinity }))).toEqual(expected);
     expect(findIntended(target, buildPopularIndex(list, { exactTablesAfter: 0 }))).toEqual(expected);
@@ -281,11 +287,13 @@ describe('the shipped popular list', () => {
     ['example', null],
     ['eslint-config-umi', null], // the differing part (`umi`) is short
     ['passport-oauth3', null], // a version family, not a typo
-    // Legitimate names next to the suffix and digit rules.
+    // Legitimate names next to the suffix, digit and scope-extended rules.
     ['react-quill-new', null],
     ['bootstrap-vue-next', null],
     ['graphql-tools-fork', null],
     ['vue-apexcharts', null],
+    ['@salesforce-ux/design-system', null],
+    ['@nestjsx/crud', null],
   ])('%s → %j', (name, expected) => {
     expect(isPopular(name)).toBe(false);
     expect(findIntended(name)).toEqual(expected);
@@ -297,11 +305,11 @@ describe('the shipped popular list', () => {
   });
 
   // Real names of malicious npm uploads that copy a popular package (fixtures/PROVENANCE.md).
-  it('names the intended package for at least 37 of the 81 real malicious look-alikes', () => {
+  it('names the intended package for at least 39 of the 81 real malicious look-alikes', () => {
     const names = readFileSync(new URL('../../../fixtures/typosquat/npm-malicious-names.txt', import.meta.url), 'utf8').split('\n').filter((n) => n !== '');
     expect(names).toHaveLength(81);
     const caught = names.filter((n) => !isPopular(n) && findIntended(n) !== null);
-    expect(caught.length).toBeGreaterThanOrEqual(37);
+    expect(caught.length).toBeGreaterThanOrEqual(39);
   });
 
   it.each([
@@ -316,6 +324,7 @@ describe('the shipped popular list', () => {
     ['html-webpack-plugin-v5', 'html-webpack-plugin', 'suffix'],
     ['web-eth-abi', 'web3-eth-abi', 'digit'],
     ['web-bzz', 'web3-bzz', 'digit'],
+    ['@typescript_eslinter/prettier', '@typescript-eslint/types', 'scope-extended'],
   ])('real malicious upload %s → %s (%s)', (name, intended, rule) => {
     expect(findIntended(name)).toMatchObject({ intended, rule });
   });
