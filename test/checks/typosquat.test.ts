@@ -17,6 +17,9 @@ const HOW: Record<string, string> = {
   scope: 'the same name under another scope',
   homoglyph: 'look-alike characters',
   distance: 'one character differs',
+  suffix: 'a version or release word added',
+  digit: 'a digit of the name dropped',
+  'scope-extended': 'letters added to a popular scope',
 };
 
 const flagged = (name: string, intended: string, rule: string, distance: number): CheckCase => ({
@@ -61,6 +64,13 @@ checkTable(check, [
   flagged('@aws-sdkk/client-s3', '@aws-sdk/client-s3', 'distance', 1),
   flagged('@vuee/shared', '@vue/shared', 'distance', 1),
   distinct('@acme/node'),
+  flagged('uuid-latest', 'uuid', 'suffix', 7),
+  flagged('react-dom-16', 'react-dom', 'suffix', 3),
+  flagged('web-bzz', 'web3-bzz', 'digit', 1),
+  flagged('@typescript_eslinter/eslint', '@typescript-eslint/types', 'scope-extended', 9),
+  distinct('react-quill-new'), // a fork's name: `-new` is no release word
+  distinct('vue-apexcharts'), // `vue` is popular: `vue3` is a version of it, not a word
+  distinct('@salesforce-ux/design-system'), // a word added after a dash, not letters added to the scope's last word
   distinct('@nz/webpack'), // a two-letter scope one edit from @nx: too short to tell a typo from another owner
   flagged('expres', 'express', 'distance', 1),
   flagged('reqeust', 'request', 'distance', 1),
@@ -149,6 +159,7 @@ checkTable(check, [
   { name: 'PyPI aiohtttps → aiohttp (repeat)', evidence: pypiNamed('aiohtttps'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'aiohttp', rule: 'repeat', distance: 2 } },
   { name: 'PyPI huggingface_hubs → huggingface-hub (plural)', evidence: pypiNamed('huggingface_hubs'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'huggingface-hub', rule: 'plural', distance: 1 } },
   { name: 'PyPI Python.Flask → flask (affix)', evidence: pypiNamed('Python.Flask'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'flask', rule: 'affix', distance: 7 } },
+  { name: 'PyPI urlllib → urllib3 (repeat: a triple letter is no version sibling)', evidence: pypiNamed('urlllib'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'urllib3', rule: 'repeat', distance: 2 } },
   { name: 'PyPI matlibplot → matplotlib (anagram)', evidence: pypiNamed('matlibplot'), score: TYPOSQUAT_SCORE, messageId: 'likely-typosquat', data: { intended: 'matplotlib', rule: 'anagram', distance: 6 } },
   { name: 'PyPI pydash wraps dash: a py prefix is not read', evidence: pypiNamed('pydash'), score: 100, messageId: 'distinct' },
   { name: 'PyPI: an npm name is not compared with npm packages', evidence: pypiNamed('l0dash'), score: 100, messageId: 'distinct' },

@@ -23,7 +23,8 @@
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
  *  - when none of these match, the variant rules of `findVariant` (`repeat`, `plural`, `affix`,
- *    `anagram`): readings that real typosquats use beyond one typing error.
+ *    `anagram`, `suffix`, `digit`, `scope-extended`): readings that real typosquats use beyond one
+ *    typing error.
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
  *
@@ -46,7 +47,7 @@ import type { PackageEcosystem } from '../../ecosystems/types.js';
 /** Where the popular set comes from (generated from the installed package: `npm run generate`). */
 export const POPULAR_LIST = NPM_POPULAR_SOURCE;
 
-export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram'] as const;
+export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram', 'suffix', 'digit', 'scope-extended'] as const;
 export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
 
 /** Shortest differing part for which edit distance 1 counts. */
@@ -396,7 +397,13 @@ export interface PopularIndex {
   /** Lookups answered by scanning before the exact tables are built (see `buildPopularIndex`). */
   readonly exactTablesAfter: number;
   /** Mutable: lookups so far, the exact tables once built, and the variant tables once a lookup needs them. */
-  readonly state: { lookups: number; exact: ExactTables | undefined; variants?: VariantTables | undefined };
+  readonly state: {
+    lookups: number;
+    exact: ExactTables | undefined;
+    variants?: VariantTables | undefined;
+    digits?: ReadonlyMap<string, number> | undefined;
+    scopes?: ScopeTables | undefined;
+  };
 }
 
 export interface PopularIndexOptions {
@@ -580,6 +587,9 @@ const PRIORITY: Readonly<Record<TyposquatRule, number>> = {
   plural: 5,
   affix: 6,
   anagram: 7,
+  suffix: 8,
+  digit: 9,
+  'scope-extended': 10,
 };
 
 function better(a: Candidate, b: Candidate): boolean {
@@ -629,7 +639,7 @@ export function findIntended(name: string, index: PopularIndex = popularIndex())
 }
 
 /** The separator, scope, homoglyph and distance rules. */
-function findByRules(name: string, index: PopularIndex): TyposquatMatch | null {
+function findByRules(name: string, index: PopularIndex, versionFamilies = true): TyposquatMatch | null {
   const lower = name.toLowerCase();
   const scoped = splitScope(lower).scope !== null;
   let best: Candidate | undefined;
@@ -685,7 +695,7 @@ function findByRules(name: string, index: PopularIndex): TyposquatMatch | null {
       const distance = editDistance(lower, other, MAX_DISTANCE);
       if (distance === 0 || distance > MAX_DISTANCE) continue;
       own ??= shapeOf(lower);
-      if (distance > allowedFor(own, shapeOf(other)) || differOnlyInDigits(lower, other)) continue;
+      if (distance > allowedFor(own, shapeOf(other)) || (versionFamilies && differOnlyInDigits(lower, other))) continue;
       consider(r, 'distance', distance);
     }
   }
@@ -804,6 +814,112 @@ export const AFFIX_PREFIXES = ['python3-', 'python-', 'python'] as const;
 export const MIN_LENGTH_AFFIX = 4;
 
 /**
+ * Words that, after a popular name, only claim to be a release of it (`uuid-latest`,
+ * `axios-older`): with a version number (`react-dom-16`, `html-webpack-plugin-v4`), the
+ * `suffix` rule. Not `-new`, `-next`, `-fork`, `-real`, `-js`: legitimate forks and wrappers
+ * are named so (docs/security.md).
+ */
+export const RELEASE_WORDS = ['latest', 'official', 'old', 'older'] as const;
+/** `-` and a release word or a version number of one or two digits (`v` before it or not), ending the name. */
+const SUFFIX = new RegExp(`-(?:${RELEASE_WORDS.join('|')}|v?\\d{1,2})$`);
+
+/** Shortest word (letters before the digits) that a digit dropped from it counts for in the `digit` rule. */
+export const MIN_LENGTH_DIGIT_WORD = 3;
+/** A part of a name before a `-`: letters ending in a letter, then digits (`web3` in `web3-bzz`). */
+const WORD_DIGITS = /^(.*[a-z])(\d+)$/;
+
+/** Shortest popular scope (separators not counted) that letters added to count for. */
+export const MIN_LENGTH_EXTENDED_SCOPE = 8;
+/** The most letters added to the end of a popular scope that the `scope-extended` rule reads through. */
+export const MAX_SCOPE_LETTERS = 3;
+
+/** A digit followed by `-` somewhere in the name: the only names with `digit` readings. */
+function hasDigitDash(lower: string): boolean {
+  for (let i = lower.indexOf('-', 1); i !== -1; i = lower.indexOf('-', i + 1)) {
+    const code = lower.charCodeAt(i - 1);
+    if (code >= 0x30 && code <= 0x39) return true;
+  }
+  return false;
+}
+
+/**
+ * The readings of an unscoped (lower-cased) popular name for the `digit` rule: the name with the
+ * digits ending one of its parts before a `-` dropped (`web3-bzz` → `web-bzz`), each with the
+ * word left, kept when it has 3 letters or more.
+ */
+function digitReadingsOf(lower: string): [form: string, word: string][] {
+  if (lower.charCodeAt(0) === 0x40 || !hasDigitDash(lower)) return [];
+  const parts = lower.split('-');
+  const readings: [string, string][] = [];
+  for (let i = 0; i < parts.length - 1; i++) {
+    const m = WORD_DIGITS.exec(parts[i]!);
+    if (m === null || m[1]!.length < MIN_LENGTH_DIGIT_WORD) continue;
+    readings.push([[...parts.slice(0, i), m[1]!, ...parts.slice(i + 1)].join('-'), m[1]!]);
+  }
+  return readings;
+}
+
+/**
+ * All the `digit` readings of a list, to the first rank that reads so, when the word left is no
+ * popular name itself (`vue3-x` → `vue-x` is not kept: `vue` is popular, so `vue3` is a version of
+ * it; `web` is not, so `web3` is a word of its own). Built once the exact tables are (an audit).
+ */
+function digitTableOf(lowers: readonly string[]): Map<string, number> {
+  const readings: [form: string, word: string, rank: number][] = [];
+  lowers.forEach((lower, rank) => {
+    for (const [form, word] of digitReadingsOf(lower)) readings.push([form, word, rank]);
+  });
+  const words = new Set(readings.map(([, word]) => word));
+  const popularWords = new Set(lowers.filter((lower) => words.has(lower)));
+  const table = new Map<string, number>();
+  for (const [form, word, rank] of readings) if (!popularWords.has(word) && !table.has(form)) table.set(form, rank);
+  return table;
+}
+
+/**
+ * The first rank with a `digit` reading equal to `lower`, or -1: the table once the exact tables
+ * are built, before that a scan of the names starting with the same character and longer.
+ */
+function digitRankOf(index: PopularIndex, lower: string): number {
+  if (index.state.exact !== undefined) return (index.state.digits ??= digitTableOf(index.lowers)).get(lower) ?? -1;
+  const first = lower.charCodeAt(0);
+  const { lowers } = index;
+  for (let r = 0; r < lowers.length; r++) {
+    const other = lowers[r]!;
+    if (other.charCodeAt(0) !== first || other.length <= lower.length) continue;
+    for (const [form, word] of digitReadingsOf(other)) if (form === lower && lowerRankOf(index, word) === -1) return r;
+  }
+  return -1;
+}
+
+/** A scope with `_` and `.` read as `-`: `typescript_eslint` → `typescript-eslint`. */
+function scopeForm(scope: string): string {
+  return scope.replace(/[_.]/g, '-');
+}
+
+/** The popular scopes (as `scopeForm` reads them) and, for the long ones, their most popular name. */
+export interface ScopeTables {
+  readonly all: ReadonlySet<string>;
+  readonly long: ReadonlyMap<string, number>;
+}
+
+function scopeTablesOf(index: PopularIndex): ScopeTables {
+  if (index.state.scopes !== undefined) return index.state.scopes;
+  const all = new Set<string>();
+  const long = new Map<string, number>();
+  index.lowers.forEach((lower, rank) => {
+    const { scope } = splitScope(lower);
+    if (scope === null) return;
+    const form = scopeForm(scope);
+    all.add(form);
+    if (stripSeparators(form).length >= MIN_LENGTH_EXTENDED_SCOPE && !long.has(form)) long.set(form, rank);
+  });
+  const scopes = { all, long };
+  index.state.scopes = scopes;
+  return scopes;
+}
+
+/**
  * The popular names with runs collapsed (first rank kept) and the rank each stands for: built
  * only when a name with a character three times in a row needs the near `repeat` reading.
  */
@@ -900,7 +1016,17 @@ function sameStart(a: string, b: string): boolean {
  *    (5 or more, separators not counted) in another order, starting with the same two (`matlibplot`, `sphinx-rdt-theme`, `bo3to`);
  *  - `repeat` again: a name with a character three times in a row or more (`aiohtttps`,
  *    `requstsss`) within the distance rule of a popular name once runs are read as one on both
- *    sides (`aiohtps` / `aiohtp`).
+ *    sides (`aiohtps` / `aiohtp`), version families included (`urlllib` / `urllib3`);
+ *  - `suffix`: a popular name of 4 characters or more with `-` and a release word of
+ *    `RELEASE_WORDS` or a version number of one or two digits after it (`uuid-latest`,
+ *    `react-dom-16`, `html-webpack-plugin-v4`);
+ *  - `digit`: an unscoped popular name with the digits ending a part before a `-` dropped, when
+ *    the word left is no popular name (`web-bzz` / `web3-bzz`; see `digitTableOf`);
+ *  - `scope-extended`: a scoped name whose scope, not itself a popular one, is a popular scope of 8
+ *    characters or more (separators not counted) with 1 to 3 letters added to its end
+ *    (`@typescript_eslinter/eslint`; `_` and `.` read as `-`): the scope's most popular name.
+ *    Not a word added after a `-` (`@salesforce-ux` is Salesforce's), nor any scope one edit away:
+ *    both flag far more legitimate scopes than squats (docs/security.md).
  */
 function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null {
   const match = (rank: number, rule: TyposquatRule): TyposquatMatch => ({
@@ -932,8 +1058,28 @@ function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null 
   }
   if (run >= MIN_RUN_NEAR) {
     const tables = variantTablesOf(index);
-    const near = findByRules(collapsed, tables.collapsed);
+    // A name with a character three times in a row is no version sibling (`urlllib` / `urllib3`).
+    const near = findByRules(collapsed, tables.collapsed, false);
     if (near !== null && near.rule === 'distance') return match(tables.collapsedRanks[lowerRankOf(tables.collapsed, near.intended)]!, 'repeat');
+  }
+  const suffix = SUFFIX.exec(lower);
+  if (suffix !== null && suffix.index >= MIN_LENGTH_AFFIX) {
+    const rank = lowerRankOf(index, lower.slice(0, suffix.index));
+    if (rank !== -1) return match(rank, 'suffix');
+  }
+  const { scope } = splitScope(lower);
+  if (scope === null) {
+    const rank = digitRankOf(index, lower);
+    return rank === -1 ? null : match(rank, 'digit');
+  }
+  const scopes = scopeTablesOf(index);
+  const form = scopeForm(scope);
+  if (scopes.all.has(form)) return null;
+  for (let added = 1; added <= MAX_SCOPE_LETTERS && added < form.length; added++) {
+    const letter = form.charCodeAt(form.length - added);
+    if (letter < 0x61 || letter > 0x7a) break;
+    const rank = scopes.long.get(form.slice(0, -added));
+    if (rank !== undefined) return match(rank, 'scope-extended');
   }
   return null;
 }

@@ -65,6 +65,7 @@ describe('PyPI typosquat matching', () => {
   it.each([
     ['aiohtttps', 'aiohttp', 'repeat'],
     ['requstsss', 'requests', 'repeat'],
+    ['urlllib', 'urllib3', 'repeat'],
     ['huggingface-hubs', 'huggingface-hub', 'plural'],
     ['python-flask', 'flask', 'affix'],
     ['python3-flask', 'flask', 'affix'],
@@ -77,11 +78,11 @@ describe('PyPI typosquat matching', () => {
   });
 
   // Real names of malicious PyPI uploads that copy a popular name (fixtures/PROVENANCE.md).
-  it('names the intended project for at least 84 of the 97 real malicious look-alikes', () => {
+  it('names the intended project for at least 85 of the 97 real malicious look-alikes', () => {
     const names = readFileSync(new URL('../../../fixtures/typosquat/pypi-malicious-names.txt', import.meta.url), 'utf8').split('\n').filter((n) => n !== '');
     expect(names).toHaveLength(97);
     const caught = names.filter((n) => !isPopular(pep503(n), index) && findIntended(pep503(n), index) !== null);
-    expect(caught.length).toBeGreaterThanOrEqual(84);
+    expect(caught.length).toBeGreaterThanOrEqual(85);
   });
 
   it('uses a list of its own, not the npm one', () => {

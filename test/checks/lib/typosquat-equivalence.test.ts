@@ -22,7 +22,11 @@ import {
   findIntended,
   flattenScope,
   isHomoglyphOf,
+  MAX_SCOPE_LETTERS,
   maskDistanceBound,
+  MIN_LENGTH_DIGIT_WORD,
+  MIN_LENGTH_EXTENDED_SCOPE,
+  RELEASE_WORDS,
   repeatDistanceBound,
   repeatMask,
   segments,
@@ -51,7 +55,10 @@ function osa(a: string, b: string): number {
   return d[a.length * w + b.length]!;
 }
 
-const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7 };
+const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7, suffix: 8, digit: 9, 'scope-extended': 10 };
+
+/** A scope with `_` and `.` read as `-`. */
+const scopeForm = (scope: string): string => scope.replace(/[_.]/g, '-');
 
 /** The rules of typosquat.ts read literally, the variant rules when none of the others matched. */
 function referenceMatcher(list: readonly string[]): (name: string) => TyposquatMatch | null {
@@ -59,7 +66,23 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
   const names = [...new Set(list)];
   const lowers = names.map((n) => n.toLowerCase());
   const collapsedList = [...new Set(lowers.map(collapseRuns))];
-  const collapsedBase = baseMatcher(collapsedList);
+  const collapsedBase = baseMatcher(collapsedList, false);
+  const lowerSet = new Set(lowers);
+  // The `digit` readings of a popular name: the digits ending one part before a `-` dropped, the word left 3 letters or more and not popular.
+  const digitReadings = (other: string): string[] => {
+    if (other.startsWith('@')) return [];
+    const parts = other.split('-');
+    return parts.slice(0, -1).flatMap((part, i) => {
+      const m = /^(.*[a-z])(\d+)$/.exec(part);
+      if (m === null || m[1]!.length < MIN_LENGTH_DIGIT_WORD || lowerSet.has(m[1]!)) return [];
+      return [[...parts.slice(0, i), m[1]!, ...parts.slice(i + 1)].join('-')];
+    });
+  };
+  const scopeOf = (other: string): string | null => {
+    const { scope } = splitScope(other);
+    return scope === null ? null : scopeForm(scope);
+  };
+  const popularScopes = new Set(lowers.map(scopeOf).filter((s) => s !== null));
   return (name) => {
     if (names.includes(name)) return null;
     const found = base(name);
@@ -88,6 +111,17 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
         const near = collapsedBase(collapsed);
         return near?.rule === 'distance' ? first('repeat', (o) => collapseRuns(o) === near.intended) : null;
       },
+      () => {
+        const m = new RegExp(`-(${RELEASE_WORDS.join('|')}|v?[0-9]{1,2})$`).exec(lower);
+        return m !== null && m.index >= 4 ? first('suffix', (o) => o === lower.slice(0, m.index)) : null;
+      },
+      () => (lower.startsWith('@') ? null : first('digit', (o) => digitReadings(o).includes(lower))),
+      ...Array.from({ length: MAX_SCOPE_LETTERS }, (_, k) => () => {
+        const form = scopeOf(lower);
+        if (form === null || popularScopes.has(form) || !/^[a-z]+$/.test(form.slice(-(k + 1))) || form.length <= k + 1) return null;
+        const shorter = form.slice(0, -(k + 1));
+        return stripSeparators(shorter).length >= MIN_LENGTH_EXTENDED_SCOPE ? first('scope-extended', (o) => scopeOf(o) === shorter) : null;
+      }),
     ];
     for (const variant of variants) {
       const match = variant();
@@ -98,7 +132,7 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
 }
 
 /** The separator, scope, homoglyph and distance rules read literally: every popular name, every rule, best by priority, distance, rank. */
-function baseMatcher(list: readonly string[]): (name: string) => TyposquatMatch | null {
+function baseMatcher(list: readonly string[], versionFamilies = true): (name: string) => TyposquatMatch | null {
   const names = [...new Set(list)];
   const members = new Set(names);
   const lowers = names.map((n) => n.toLowerCase());
@@ -115,7 +149,7 @@ function baseMatcher(list: readonly string[]): (name: string) => TyposquatMatch 
       // The distance is at least the length difference, and no rule allows more than 2.
       if (Math.abs(lower.length - other.length) <= 2) {
         const distance = osa(lower, other);
-        if (distance > 0 && distance <= distanceAllowed(lower, other) && !differOnlyInDigits(lower, other)) found.push(['distance', distance]);
+        if (distance > 0 && distance <= distanceAllowed(lower, other) && !(versionFamilies && differOnlyInDigits(lower, other))) found.push(['distance', distance]);
       }
       for (const [rule, distance] of found) {
         const better =
@@ -163,6 +197,12 @@ const EDITS: Edit[] = [
   (s, at) => s.slice(0, at % s.length) + s[at % s.length]!.repeat(2) + s.slice(at % s.length), // a character three times
   (s, at) => ['python-', 'python3-', 'python', 'py'][at % 4] + s, // a prefix
   (s) => `${s}s`, // a plural
+  (s, at) => s + ['-latest', '-older', '-16', '-v4', '-2', '-new'][at % 6], // a release word or version after the name
+  (s, at) => {
+    // the digits ending one part before a `-` dropped (`web3-bzz` → `web-bzz`), or letters added to a scope
+    if (s.startsWith('@')) return s.replace('/', ['er', 'x', 'ing', '-x'][at % 4] + '/');
+    return s.replace(/([a-z])\d+-/, '$1-');
+  },
   (s, at) => {
     // one character moved to another place in its part
     const i = at % s.length;
@@ -210,14 +250,22 @@ describe('findIntended agrees with the straightforward reference', () => {
   it('on the PyPI list (PEP 503 names), 10,000 names', () => {
     const pypiNames = nameArbitrary(PYPI_POPULAR).map(pep503);
     const rules = expectSameAnswers(PYPI_POPULAR, pypiNames, 10_000);
-    // Every rule is reached, the variant rules too.
-    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].filter((r) => r !== 'scope').sort());
+    // Every rule is reached, the variant rules too (PyPI names have no scopes).
+    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].filter((r) => r !== 'scope' && r !== 'scope-extended').sort());
   }, 120_000);
 
   it('on the 400 most popular npm names, 10,000 names', () => {
     const top = NPM.slice(0, 400);
     const rules = expectSameAnswers(top, nameArbitrary(top), 10_000);
-    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].sort());
+    // One name of the 400 has a digit ending a part before a `-` (`base64-js`): the next case reaches `digit`.
+    expect([...rules].sort()).toEqual([...TYPOSQUAT_RULES].filter((r) => r !== 'digit').sort());
+  }, 120_000);
+
+  it('on the npm names with a digit ending a part before a `-` (`web3-bzz`), 2,000 names', () => {
+    const digits = NPM.filter((name) => /[a-z][0-9]+-/.test(name));
+    expect(digits.length).toBeGreaterThan(100);
+    const rules = expectSameAnswers(digits, nameArbitrary(digits), 2_000);
+    expect(rules).toContain('digit');
   }, 120_000);
 
   it('on the whole shipped npm list, 100 names', () => {
