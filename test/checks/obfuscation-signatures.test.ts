@@ -39,8 +39,8 @@ describe('real and generated obfuscated code is found, whatever the chunks', () 
     ['obfuscated-code/generated/jsfuck.js', ['jsfuck']],
     ['install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', ['obfuscator-names']],
     ['install-code/guarddog/threat-runtime-obfuscation-hidden-code.js', ['hidden-by-blanks', 'require-alias']],
-    // Its samples: the string array's rotation and getter, a packed payload, and a JSFuck sample (commented out there: comments are read too).
-    ['install-code/guarddog/npm-obfuscation.js', ['string-array', 'packer', 'jsfuck']],
+    // Its samples: the string array's rotation and getter and a packed payload (its JSFuck sample is commented out: comments are not code).
+    ['install-code/guarddog/npm-obfuscation.js', ['string-array', 'packer']],
   ])('%s: %j', (path, expected) => {
     expect(everyChunking(fixture(path))).toEqual(expected);
   });
@@ -137,6 +137,26 @@ describe('hex escapes and hidden statements', () => {
     ['require assigned by property', 'global.r = require; exports.require = require;', []],
     ['another global assigned', "global['r'] = requireModule;", []],
     ['the alias at the very end of the file', "global['r']=require", ['require-alias']],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+});
+
+describe('comments are prose, not code', () => {
+  // Synthetic: each sample quoted in a comment, then the same sample as code.
+  const jsfuck = '(![]+[])[+!+[]]+'.repeat(Math.ceil(JSFUCK_RUN / 16));
+  const escapes = '\\x41'.repeat(PRINTABLE_ESCAPES);
+  test.each([
+    ['a JSFuck sample in a line comment', `// ${jsfuck}\nx = 1;`, []],
+    ['a JSFuck sample in a block comment', `/* ${jsfuck} */ x = 1;`, []],
+    ['the same sample as code', `x = ${jsfuck};`, ['jsfuck']],
+    ['a licence banner full of escapes', `/*! ${escapes} */\nmodule.exports = 1;`, []],
+    ['the same escapes in a string', `module.exports = "${escapes}";`, ['hex-escapes']],
+    ['a packed sample in a comment', "// eval(function(p,a,c,k,e,d){return p}('',0,0,''.split('|'),0,{}))\n", []],
+    ['blanks pushing a comment off screen', `run();${' '.repeat(HIDING_BLANKS)}// note`, []],
+    ['a comment opener in a string before a JSFuck run', `s = "/*"; x = ${jsfuck};`, ['jsfuck']],
+    ['a comment opener in a regular expression before a JSFuck run', `if (s) /[/*]/.test(s); x = ${jsfuck};`, ['jsfuck']],
+    ['a JSFuck run in a template substitution', `t = \`\${${jsfuck}}\`;`, ['jsfuck']],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(text)).toEqual(expected);
   });
