@@ -51,6 +51,24 @@ describe('comments are left out, the code kept', () => {
   });
 });
 
+describe('where the literals are', () => {
+  test('strings, template text and regular expressions, not comments or substitutions', () => {
+    const skipper = new CommentSkipper();
+    const out = skipper.code('a = "x" /* c */ + `t${b}u` + /r/g; // d', true);
+    const pairs = skipper.literals;
+    const literals = Array.from({ length: pairs.length / 2 }, (_, k) => out.slice(pairs[2 * k], pairs[2 * k + 1]));
+    expect(literals).toEqual(['"x"', '`t', '}u`', '/r/']);
+  });
+
+  test('a literal open across chunks is a pair in each', () => {
+    const skipper = new CommentSkipper();
+    const first = skipper.code('x = "abc');
+    expect([first.slice(skipper.literals[0], skipper.literals[1]), skipper.literals.length]).toEqual(['"abc', 2]);
+    const second = skipper.code('def"; y', true);
+    expect([second.slice(skipper.literals[0], skipper.literals[1]), skipper.literals.length]).toEqual(['def"', 2]);
+  });
+});
+
 describe('real files read whole and in small chunks alike', () => {
   test.each(['obfuscated-code/de4js/main.js', 'obfuscated-code/js-beautify/p_a_c_k_e_r_unpacker.js', 'install-code/guarddog/npm-obfuscation.js'])('%s', (path) => {
     const text = readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)).toString('latin1');

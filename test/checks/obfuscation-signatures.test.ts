@@ -190,6 +190,9 @@ describe('code run from decoded data', () => {
     ['eval of a name list', `eval(f(${Array.from({ length: 40 }, (_, i) => `x${i}`).join(', ')}), atob(y))`, []],
     ['a method named eval', `obj.eval(atob('${base64(64)}'))`, []],
     ['in a comment', `// eval(atob('${base64(64)}'))\nx();`, []],
+    ['a sample in a string', `var sample = "eval(atob('${base64(64)}'))";`, []],
+    ['a sample in a template literal', `var sample = \`x = eval(String.fromCharCode(\${n}, ${codes(DECODED_NUMBERS)}))\`;`, []],
+    ['run in a template substitution', `var t = \`\${eval(atob('${base64(64)}'))}\`;`, ['decoded-eval']],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(text)).toEqual(expected);
   });

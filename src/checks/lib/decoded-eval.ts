@@ -64,11 +64,19 @@ export class DecodedEvalScan {
   private decoder = false;
   private longOperand = false;
   private found = false;
+  /** The literals of the text read ([start, end) pairs of positions in the file), from the tail on. */
+  private literals: number[] = [];
 
-  /** The next chunk of comment-free code (each character once); `last` when the file ends with it. */
-  read(code: string, last = false): void {
+  /**
+   * The next chunk of comment-free code (each character once), with where its literals are
+   * (CommentSkipper's `literals`: an executor's name inside a string is a sample, not a call);
+   * `last` when the file ends with it.
+   */
+  read(code: string, literals: readonly number[], last = false): void {
     if (this.found) return;
     const text = this.tail + code;
+    const codeStart = this.base + this.tail.length;
+    for (const at of literals) this.literals.push(codeStart + at);
     let at = this.tail.length;
     for (;;) {
       if (this.depth > 0) {
@@ -82,8 +90,8 @@ export class DecodedEvalScan {
       }
       EXECUTOR.lastIndex = Math.max(0, this.searched - this.base - TAIL / 2);
       let match: RegExpExecArray | null;
-      while ((match = EXECUTOR.exec(text)) !== null && this.base + match.index + match[0].length <= this.searched) {
-        // read already (it ended in the last chunk, or in an argument)
+      while ((match = EXECUTOR.exec(text)) !== null && (this.base + match.index + match[0].length <= this.searched || this.inLiteral(this.base + match.index))) {
+        // read already (it ended in the last chunk, or in an argument), or in a string
       }
       if (match === null || (!last && match.index + match[0].length > text.length - DEFER)) {
         if (!last) this.searched = Math.max(this.searched, this.base + text.length - DEFER);
@@ -103,6 +111,22 @@ export class DecodedEvalScan {
     }
     this.tail = text.slice(-TAIL);
     this.base += text.length - this.tail.length;
+    // The literals that reach into the tail are kept for the next chunk's matches.
+    let keep = 0;
+    while (keep < this.literals.length && this.literals[keep + 1]! <= this.base) keep += 2;
+    this.literals = this.literals.slice(keep);
+  }
+
+  /** Whether a position of the file is inside a literal (a binary search over the sorted pairs). */
+  private inLiteral(position: number): boolean {
+    let low = 0;
+    let high = this.literals.length / 2;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.literals[2 * mid + 1]! <= position) low = mid + 1;
+      else high = mid;
+    }
+    return low < this.literals.length / 2 && this.literals[2 * low]! <= position;
   }
 
   /** Whether an executor ran decoded data with a long operand. */

@@ -65,8 +65,14 @@ export class CommentSkipper {
   private last = OPERATOR;
   /** For `last === CLOSE`: whether a `/` now opens a regular expression. */
   private closeOpensRegex = false;
-  /** The last word, when short enough to be a keyword ('' otherwise). */
-  private word = '';
+  /**
+   * The last word, when short enough to be a keyword ('' otherwise): read from `wordText` between
+   * `wordFrom` and `wordTo` when asked (most words are never asked about).
+   */
+  private wordValue: string | null = '';
+  private wordText = '';
+  private wordFrom = 0;
+  private wordTo = 0;
   /** The word being read when the last chunk ended (its characters so far, up to MAX_KEYWORD + 1). */
   private partial = '';
   private inWord = false;
@@ -78,6 +84,12 @@ export class CommentSkipper {
   private overflow = 0;
   /** A block comment that has held a line break so far (it then stands for one). */
   private commentBreaks = false;
+  /**
+   * Where the last chunk's code holds literals — strings, template literals' text, regular
+   * expressions, delimiters included — as [start, end) pairs of offsets in what `code` returned
+   * (a `${…}` substitution is code between two pairs).
+   */
+  literals: number[] = [];
 
   /** The code of the next chunk, comments left out (a block comment stands for a space or a line break); `last` when the file ends with it. */
   code(chunk: string, last = false): string {
@@ -96,6 +108,8 @@ export class CommentSkipper {
     let from = 0;
     let state = this.state;
     let i = 0;
+    const literals: number[] = [];
+    if (state >= SINGLE_QUOTED) literals.push(0);
     // A word that went on from the last chunk.
     let wordStart = this.inWord ? 0 : -1;
     for (; i < end; i++) {
@@ -122,21 +136,23 @@ export class CommentSkipper {
             }
             if (this.regexAllowed()) {
               state = REGEX;
+              literals.push(out.length + i - from);
               continue;
             }
             this.setOperator(c);
             continue;
           }
-          if (c === 39) state = SINGLE_QUOTED;
-          else if (c === 34) state = DOUBLE_QUOTED;
-          else if (c === 96) state = TEMPLATE;
-          else if (c === 40) this.open(this.last === WORD && CONDITION_KEYWORDS.has(this.word) ? CONDITION_PAREN : PAREN);
+          if (c === 39 || c === 34 || c === 96) {
+            state = c === 39 ? SINGLE_QUOTED : c === 34 ? DOUBLE_QUOTED : TEMPLATE;
+            literals.push(out.length + i - from);
+          } else if (c === 40) this.open(this.last === WORD && this.wordLength() <= 5 && CONDITION_KEYWORDS.has(this.word()) ? CONDITION_PAREN : PAREN);
           else if (c === 123) this.open(this.braceIsBlock() ? BLOCK : OBJECT);
           else if (c === 91) this.open(PAREN);
           else if (c === 41 || c === 93 || c === 125) {
             const kind = this.close();
             if (c === 125 && kind === SUBSTITUTION) {
               state = TEMPLATE;
+              literals.push(out.length + i - from);
               continue;
             }
             this.last = CLOSE;
@@ -165,6 +181,7 @@ export class CommentSkipper {
           else if (c === (state === SINGLE_QUOTED ? 39 : 34) || c === 10 || c === 13) {
             state = CODE;
             this.setOperand();
+            literals.push(out.length + i - from + (c === 10 || c === 13 ? 0 : 1));
           }
           continue;
         case TEMPLATE:
@@ -172,7 +189,9 @@ export class CommentSkipper {
           else if (c === 96) {
             state = CODE;
             this.setOperand();
+            literals.push(out.length + i - from + 1);
           } else if (c === 36 && text.charCodeAt(i + 1) === 123) {
+            literals.push(out.length + i - from);
             i += 1;
             this.open(SUBSTITUTION);
             this.last = OPERATOR;
@@ -186,12 +205,14 @@ export class CommentSkipper {
           else if (c === 10 || c === 13) {
             state = CODE;
             this.setOperand();
+            literals.push(out.length + i - from);
           } else if (state === REGEX_CLASS) {
             if (c === 93) state = REGEX;
           } else if (c === 91) state = REGEX_CLASS;
           else if (c === 47) {
             state = CODE;
             this.setOperand();
+            literals.push(out.length + i - from + 1);
           }
           continue;
       }
@@ -208,8 +229,25 @@ export class CommentSkipper {
       end = text.length;
     }
     this.state = state;
+    this.literals = literals;
+    // The last word is read now: no chunk's text is kept past its call.
+    if (this.wordValue === null) this.word();
     if (state === LINE_COMMENT || state === BLOCK_COMMENT) return out;
-    return out + text.slice(from, end);
+    const result = out + text.slice(from, end);
+    if (state >= SINGLE_QUOTED) literals.push(result.length);
+    return result;
+  }
+
+  private word(): string {
+    if (this.wordValue === null) {
+      this.wordValue = this.wordText.slice(this.wordFrom, this.wordTo);
+      this.wordText = '';
+    }
+    return this.wordValue;
+  }
+
+  private wordLength(): number {
+    return this.wordValue === null ? this.wordTo - this.wordFrom : this.wordValue.length;
   }
 
   private endWord(text: string, start: number, end: number): void {
@@ -220,7 +258,14 @@ export class CommentSkipper {
     const property = this.last === OPERATOR && this.lastChar === 46;
     this.last = WORD;
     this.lastChar = 97;
-    this.word = !property && head.length + end - start <= MAX_KEYWORD ? head + text.slice(start, end) : '';
+    if (property || head.length + end - start > MAX_KEYWORD) this.wordValue = '';
+    else if (head !== '') this.wordValue = head + text.slice(start, end);
+    else {
+      this.wordValue = null;
+      this.wordText = text;
+      this.wordFrom = start;
+      this.wordTo = end;
+    }
   }
 
   private setOperator(c: number): void {
@@ -239,7 +284,7 @@ export class CommentSkipper {
       case OPERATOR:
         return true;
       case WORD:
-        return EXPRESSION_KEYWORDS.has(this.word);
+        return EXPRESSION_KEYWORDS.has(this.word());
       case CLOSE:
         return this.closeOpensRegex;
       default:
@@ -249,7 +294,7 @@ export class CommentSkipper {
 
   /** A `{` after a statement's end, a `)`, an arrow or a word other than an expression's keyword opens a block. */
   private braceIsBlock(): boolean {
-    if (this.last === WORD) return BLOCK_KEYWORDS.has(this.word) || !EXPRESSION_KEYWORDS.has(this.word);
+    if (this.last === WORD) return BLOCK_KEYWORDS.has(this.word()) || !EXPRESSION_KEYWORDS.has(this.word());
     if (this.last === CLOSE) return true;
     if (this.last === OPERAND) return false;
     const c = this.lastChar;

@@ -100,7 +100,7 @@ export class ObfuscationReader {
   /** The next chunk of the file's text (one character a byte); `last` when the file ends with it. */
   read(chunk: string, last = false): void {
     const code = this.comments.code(chunk, last);
-    this.decodedEval.read(code, last);
+    this.decodedEval.read(code, this.comments.literals, last);
     if (this.decodedEval.runsDecoded()) this.found.add('decoded-eval');
     const text = this.carry + code;
     if (this.names.size < MIN_OBFUSCATED_FILE_NAMES) distinctObfuscatorNames(text, this.names, !last);
