@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { DECODED_NUMBERS, DECODED_STRING } from '../../src/checks/lib/decoded-eval.js';
 import { HIDING_BLANKS, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES } from '../../src/checks/lib/obfuscation-signatures.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)).toString('latin1');
@@ -31,7 +32,8 @@ function everyChunking(text: string) {
 
 describe('real and generated obfuscated code is found, whatever the chunks', () => {
   test.each([
-    ['obfuscated-code/js-beautify/test-packer-62-input.js', ['packer']],
+    // The packed payload decodes itself inside eval: decoded-eval too.
+    ['obfuscated-code/js-beautify/test-packer-62-input.js', ['packer', 'decoded-eval']],
     ['obfuscated-code/grunt-jjencode/custom_options.js', ['jjencode']],
     ['obfuscated-code/generated/javascript-obfuscator-mangled.js', ['string-array']],
     ['obfuscated-code/generated/javascript-obfuscator-mangled-no-rotation.js', ['string-array']],
@@ -39,8 +41,12 @@ describe('real and generated obfuscated code is found, whatever the chunks', () 
     ['obfuscated-code/generated/jsfuck.js', ['jsfuck']],
     ['install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', ['obfuscator-names']],
     ['install-code/guarddog/threat-runtime-obfuscation-hidden-code.js', ['hidden-by-blanks', 'require-alias']],
-    // Its samples: the string array's rotation and getter, a packed payload, and a JSFuck sample (commented out there: comments are read too).
-    ['install-code/guarddog/npm-obfuscation.js', ['string-array', 'packer', 'jsfuck']],
+    // Its samples: the string array's rotation and getter and a packed payload (its JSFuck sample is commented out: comments are not code).
+    ['install-code/guarddog/npm-obfuscation.js', ['string-array', 'packer', 'decoded-eval']],
+    // eval of a ROT decoder applied to a char-code array (24 numbers), eval(atob("…")) (20 characters).
+    ['install-code/guarddog/threat-runtime-obfuscation-dynamic-eval.js', ['decoded-eval']],
+    // eval(atob("…")) of 52 base64 characters.
+    ['install-code/guarddog/npm-exec-base64.js', ['decoded-eval']],
   ])('%s: %j', (path, expected) => {
     expect(everyChunking(fixture(path))).toEqual(expected);
   });
@@ -55,8 +61,8 @@ describe('real code that names an obfuscator, and plain malicious code, is not o
     // jjencode's encoder, which writes its opening.
     'obfuscated-code/grunt-jjencode/jjencode.js',
     'install-code/guarddog/npm-exfiltrate-sensitive-data.js',
-    'install-code/guarddog/npm-exec-base64.js',
-    'install-code/guarddog/threat-runtime-obfuscation-dynamic-eval.js',
+    // eval of a parameter, String.fromCharCode.apply on one, far from any eval.
+    'install-code/guarddog/benign/threat-runtime-obfuscation-dynamic-eval.js',
     'install-code/guarddog/benign/threat-runtime-obfuscation-hidden-code.js',
     'install-code/guarddog/benign/threat-runtime-obfuscation.js',
     'install-code/benign/esbuild@0.28.2/install.js',
@@ -139,6 +145,66 @@ describe('hex escapes and hidden statements', () => {
     ['the alias at the very end of the file', "global['r']=require", ['require-alias']],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(text)).toEqual(expected);
+  });
+});
+
+describe('comments are prose, not code', () => {
+  // Synthetic: each sample quoted in a comment, then the same sample as code.
+  const jsfuck = '(![]+[])[+!+[]]+'.repeat(Math.ceil(JSFUCK_RUN / 16));
+  const escapes = '\\x41'.repeat(PRINTABLE_ESCAPES);
+  test.each([
+    ['a JSFuck sample in a line comment', `// ${jsfuck}\nx = 1;`, []],
+    ['a JSFuck sample in a block comment', `/* ${jsfuck} */ x = 1;`, []],
+    ['the same sample as code', `x = ${jsfuck};`, ['jsfuck']],
+    ['a licence banner full of escapes', `/*! ${escapes} */\nmodule.exports = 1;`, []],
+    ['the same escapes in a string', `module.exports = "${escapes}";`, ['hex-escapes']],
+    ['a packed sample in a comment', "// eval(function(p,a,c,k,e,d){return p}('',0,0,''.split('|'),0,{}))\n", []],
+    ['blanks pushing a comment off screen', `run();${' '.repeat(HIDING_BLANKS)}// note`, []],
+    ['a comment opener in a string before a JSFuck run', `s = "/*"; x = ${jsfuck};`, ['jsfuck']],
+    ['a comment opener in a regular expression before a JSFuck run', `if (s) /[/*]/.test(s); x = ${jsfuck};`, ['jsfuck']],
+    ['a JSFuck run in a template substitution', `t = \`\${${jsfuck}}\`;`, ['jsfuck']],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+});
+
+describe('code run from decoded data', () => {
+  // Synthetic: each executor and decoder written for the test, after GuardDog's samples' shapes.
+  const codes = (n: number) => Array.from({ length: n }, (_, i) => 97 + (i % 26)).join(', ');
+  const base64 = (n: number) => 'QUJD'.repeat(Math.ceil(n / 4)).slice(0, n);
+  test.each([
+    ['eval of fromCharCode with a long list', `eval(String.fromCharCode(${codes(DECODED_NUMBERS)}));`, ['decoded-eval']],
+    ['one number short', `eval(String.fromCharCode(${codes(DECODED_NUMBERS - 1)}));`, []],
+    ['hexadecimal codes', `eval(String.fromCharCode(${Array.from({ length: DECODED_NUMBERS }, () => '0x61').join(',')}))`, ['decoded-eval']],
+    ['new Function of atob', `new Function(atob('${base64(DECODED_STRING)}'))();`, ['decoded-eval']],
+    ['a short base64 string', `new Function(atob('${base64(DECODED_STRING - 1)}'))();`, []],
+    ['eval of Buffer.from', `eval(Buffer.from('${base64(64)}', 'base64').toString());`, ['decoded-eval']],
+    ['vm of Buffer.from', `vm.runInThisContext(Buffer.from("${base64(64)}", "base64").toString())`, ['decoded-eval']],
+    ['a timer given a decoded string', `setTimeout(atob('${base64(64)}'), 10);`, ['decoded-eval']],
+    ['eval of a ROT decoder applied to a list', `eval(function(s,n){return s.replace(/[a-z]/g,function(c){return String.fromCharCode((c.charCodeAt(0)-97+n)%26+97)})}([${codes(DECODED_NUMBERS)}],7));`, ['decoded-eval']],
+    ['a timer given a function that decodes', `setTimeout(function(){ var s = '${base64(64)}'; return s.charCodeAt(0); }, 10);`, []],
+    ['a timer given an arrow that decodes', `setTimeout(() => atob('${base64(64)}'), 10);`, []],
+    ['eval of a long string, nothing decoded', `eval('${base64(400)}');`, []],
+    ['a decoder named inside the string run', `new Function('return s.charCodeAt(0) + "${base64(64)}"')`, []],
+    ['fromCharCode with a long list, nothing run', `var s = String.fromCharCode(${codes(200)});`, []],
+    ['eval of a name list', `eval(f(${Array.from({ length: 40 }, (_, i) => `x${i}`).join(', ')}), atob(y))`, []],
+    ['a method named eval', `obj.eval(atob('${base64(64)}'))`, []],
+    ['in a comment', `// eval(atob('${base64(64)}'))\nx();`, []],
+    ['a sample in a string', `var sample = "eval(atob('${base64(64)}'))";`, []],
+    ['a sample in a template literal', `var sample = \`x = eval(String.fromCharCode(\${n}, ${codes(DECODED_NUMBERS)}))\`;`, []],
+    ['run in a template substitution', `var t = \`\${eval(atob('${base64(64)}'))}\`;`, ['decoded-eval']],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+
+  test('the executor cut at every position is read whole', () => {
+    const text = `x = 1; eval(String.fromCharCode(${codes(DECODED_NUMBERS)}));`;
+    for (let cut = 1; cut < text.length; cut += 1) {
+      const reader = new ObfuscationReader();
+      reader.read(text.slice(0, cut));
+      reader.read(text.slice(cut), true);
+      expect(reader.signatures(), `cut at ${cut}`).toEqual(['decoded-eval']);
+    }
   });
 });
 

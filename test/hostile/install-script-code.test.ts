@@ -144,14 +144,16 @@ describe('obfuscated code in the package itself (a compromised release)', () => 
   });
 
   // Other obfuscators' output appended the same way: Dean Edwards' packer (js-beautify's test
-  // input) and javascript-obfuscator with mangled names, not `_0x…` (generated;
-  // fixtures/PROVENANCE.md, `fixtures/obfuscated-code/`).
+  // input; it decodes itself inside eval), javascript-obfuscator with mangled names, not `_0x…`
+  // (generated; fixtures/PROVENANCE.md, `fixtures/obfuscated-code/`), and GuardDog's sample of
+  // eval run on a ROT-decoded char-code array and on atob (`fixtures/install-code/guarddog/`).
   it.concurrent.for([
-    ['a packed payload', 'js-beautify/test-packer-62-input.js', 'packer'],
-    ["javascript-obfuscator's string array under mangled names", 'generated/javascript-obfuscator-mangled.js', 'string-array'],
+    ['a packed payload', 'obfuscated-code/js-beautify/test-packer-62-input.js', 'packer, decoded-eval'],
+    ["javascript-obfuscator's string array under mangled names", 'obfuscated-code/generated/javascript-obfuscator-mangled.js', 'string-array'],
+    ['code run from decoded data', 'install-code/guarddog/threat-runtime-obfuscation-dynamic-eval.js', 'decoded-eval'],
   ] as const)('chalk 4.1.0 with %s appended to its entry file: obfuscated-code 0, its signature named, the verdict held', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, path, signature], { task, expect }) => {
     noteCases(task);
-    const payload = readFileSync(new URL(`../../fixtures/obfuscated-code/${path}`, import.meta.url), 'utf8');
+    const payload = readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), 'utf8');
     const edited = files.map((f) => ({ path: f.path, type: '0' as const, content: f.path === 'package/source/index.js' ? `${f.content.toString('utf8')}\n${payload}` : f.content.toString('utf8') }));
     const { report, sandbox } = await evaluate(task, label, { ...vouchedFor(zlib.gzipSync(rawTar(edited))), osv: osvNoAdvisories });
     sandbox.remove();

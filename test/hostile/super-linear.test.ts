@@ -27,6 +27,7 @@ import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
 import { folderPaths, localImports } from '../../src/checks/lib/install-targets.js';
 import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
+import { CommentSkipper } from '../../src/checks/lib/js-comments.js';
 import { ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.js';
 import { readBuildScript } from '../../src/checks/lib/python-code.js';
 import { parse as parseToml } from 'smol-toml';
@@ -238,11 +239,27 @@ describe('install-script code grows linearly', () => {
       reader.read('', true);
       return reader.signatures();
     };
-    const units = ['eval(', 'eval(function(p,a,c,k,e,', 'a=~[];a={___:++a,', 'a=function(){return b;};', "x['push'](x['shift']", 'function b(c,d){c=c-', '_0x12ab ', '\\x41', '\\', '[]!+', ';  ', "global['r']=require", 'a', Buffer.from('ﾟωﾟﾉ', 'utf8').toString('latin1')];
+    const units = ['/*', '`${', 'x=/[', 'eval(atob(', 'eval((', '1,', 'setTimeout(', 'eval(', 'eval(function(p,a,c,k,e,', 'a=~[];a={___:++a,', 'a=function(){return b;};', "x['push'](x['shift']", 'function b(c,d){c=c-', '_0x12ab ', '\\x41', '\\', '[]!+', ';  ', "global['r']=require", 'a', Buffer.from('ﾟωﾟﾉ', 'utf8').toString('latin1')];
     // Chunks of 1,000 characters: each chunk reads the carry (512) again, the costlier case.
     for (const unit of units) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => read(`${unit.repeat(k)}x`, 1000), 500, true));
+    }
+  });
+
+  // The reader's first step leaves comments out (src/checks/lib/js-comments.ts): long unterminated
+  // comments, templates, substitutions, regular expressions and brackets past the kept depth.
+  it('the comment skipper, in chunks, on unterminated comments, templates and regular expressions', { timeout: 120_000 }, ({ task }) => {
+    const read = (text: string, size: number) => {
+      const skipper = new CommentSkipper();
+      let length = 0;
+      for (let at = 0; at < text.length; at += size) length += skipper.code(text.slice(at, at + size)).length;
+      return length + skipper.code('', true).length;
+    };
+    const units = ['/*', '/**/', '//\n', '`${', '`', '${`', 'x=/[', '/', '\\', "'", '"\\\n', '(', '{', 'if(x)', 'return ', 'a.else/', '*', '$'];
+    for (const unit of units) {
+      noteCases(task);
+      expectLinear(task, `skipper ${JSON.stringify(unit)}`, growth((k) => read(`${unit.repeat(k)}x`, 1000), 2000, true));
     }
   });
 

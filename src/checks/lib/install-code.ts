@@ -83,7 +83,8 @@ function readPython(source: string): CodeFlag[] {
 
 /**
  * A JavaScript file's findings: js-code.ts's, and an obfuscator's signature (obfuscation-signatures.ts,
- * the one obfuscated-code reads the whole tarball with) as `obfuscated`.
+ * the one obfuscated-code reads the whole tarball with) as `obfuscated` — but for `decoded-eval`,
+ * which js-code.ts judges itself here (its `decoded-eval` finding).
  */
 function readJavaScript(text: string): CodeFlag[] {
   const flags = readInstallJavaScript(text).map((f) => f.flag);
@@ -91,7 +92,7 @@ function readJavaScript(text: string): CodeFlag[] {
   const reader = new ObfuscationReader();
   // The reader reads one character a byte, as the tarball streams.
   reader.read(Buffer.from(text, 'utf8').toString('latin1'), true);
-  return reader.signatures().length > 0 ? [...flags, 'obfuscated'] : flags;
+  return reader.signatures().some((signature) => signature !== 'decoded-eval') ? [...flags, 'obfuscated'] : flags;
 }
 
 /** Judge every file the install scripts run. */

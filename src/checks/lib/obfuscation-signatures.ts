@@ -9,6 +9,8 @@
  * linear-time tests).
  */
 import { OBFUSCATION_SIGNATURES, type ObfuscationSignature } from '../../evidence/schema.js';
+import { DecodedEvalScan } from './decoded-eval.js';
+import { CommentSkipper } from './js-comments.js';
 import { distinctObfuscatorNames, MIN_OBFUSCATED_FILE_NAMES } from './js-code.js';
 
 /** Dean Edwards' packer: the packed payload unpacks itself through `eval(function(p,a,c,k,e,r|d)`. */
@@ -79,6 +81,9 @@ const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 65 &
 export class ObfuscationReader {
   private readonly names = new Set<string>();
   private readonly found = new Set<ObfuscationSignature>();
+  /** Comments are prose: a sample quoted in one, or a licence banner, is not the file's code. */
+  private readonly comments = new CommentSkipper();
+  private readonly decodedEval = new DecodedEvalScan();
   private readonly stringArray = new Set<RegExp>();
   private carry = '';
   /** Whether text came before the carry: a marker at its first character was read whole last time. */
@@ -94,7 +99,10 @@ export class ObfuscationReader {
 
   /** The next chunk of the file's text (one character a byte); `last` when the file ends with it. */
   read(chunk: string, last = false): void {
-    const text = this.carry + chunk;
+    const code = this.comments.code(chunk, last);
+    this.decodedEval.read(code, this.comments.literals, last);
+    if (this.decodedEval.runsDecoded()) this.found.add('decoded-eval');
+    const text = this.carry + code;
     if (this.names.size < MIN_OBFUSCATED_FILE_NAMES) distinctObfuscatorNames(text, this.names, !last);
     if (this.names.size >= MIN_OBFUSCATED_FILE_NAMES) this.found.add('obfuscator-names');
     // A marker ends with a character it needs to see (`require` must not go on as `requireX`):
