@@ -246,6 +246,9 @@ describe('a saved download run as a program', () => {
     ['a session stream\'s iter_content written to a handle opened before the loop', 'r = session.get(u, stream=True)\nwith open(dst, "wb") as f:\n    for c in r.iter_content(1024):\n        f.write(c)\nsubprocess.call(dst)\n'],
     ['urllib3 PoolManager data written and run', 'http = urllib3.PoolManager()\nresp = http.request("GET", u)\nwith open("/tmp/u", "wb") as f:\n    f.write(resp.data)\nsubprocess.call("/tmp/u")\n'],
     ['http.client getresponse data written and run from a shell line', 'c = http.client.HTTPSConnection(h)\nc.request("GET", "/p")\ndata = c.getresponse().read()\nopen("/tmp/h", "wb").write(data)\nos.system("chmod +x /tmp/h && /tmp/h")\n'],
+    ['a Path opened with open("wb"), started', 'r = requests.get(u)\nexe = Path(d) / "a.bin"\nwith exe.open("wb") as f:\n    f.write(r.content)\nsubprocess.call([str(exe)])\n'],
+    ['a requests.Session response written and run', 's = requests.Session()\nr = s.get(u)\nwith open(dst, "wb") as f:\n    f.write(r.content)\nos.system(dst)\n'],
+    ['an httpx.Client response written with mode "xb" and run', 'c = httpx.Client()\nopen("/tmp/z", "xb").write(c.get(u).content)\nsubprocess.call("/tmp/z")\n'],
   ])('%s: download-and-run', (_name, text) => {
     expect(readImportCode(text).flags).toEqual(['download-and-run']);
   });
@@ -261,6 +264,8 @@ describe('a saved download run as a program', () => {
     ['a Path written with local text, then run', 't = Path("/tmp/x.sh")\nt.write_text("echo hi")\nsubprocess.call(["sh", str(t)])\nrequests.get(u)\n'],
     ['a downloaded Path made read-only by Path.chmod', 't = Path("/tmp/a")\nt.write_bytes(requests.get(u).content)\nt.chmod(0o644)\n'],
     ['a download saved beside a directory\'s script that is run', '(d / "data.json").write_text(requests.get(u).text)\nsubprocess.call([str(d / "run.sh")])\n'],
+    ['a Path opened with open("wb"): its mode is not a file name', 'r = requests.get(u)\nwith exe.open("wb") as f:\n    f.write(r.content)\nsubprocess.call(["wb"])\n'],
+    ['a session response written, another program run', 's = requests.Session()\nr = s.get(u)\nwith open(dst, "wb") as f:\n    f.write(r.content)\nos.system("make")\n'],
     ['wget.download of a data file, another script run', 'wget.download(u, out="data.csv")\nsubprocess.call(["python", "process.py"])\n'],
   ])('%s: clean', (_name, text) => {
     expect(readImportCode(text).flags).toEqual([]);

@@ -292,7 +292,7 @@ describe('import-time Python code grows linearly', () => {
 
 describe('a saved download followed to a process grows linearly', () => {
   it('the saved-path reading, on runs of downloads, writes, process calls and reassignments', ({ task }) => {
-    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ', 'with a as b, ', 'with a as b, c as d:\n', '.write_bytes(', 'a.write_bytes(r.content)\n', ')', 'Path(a).write_text(requests.get(u).text)\n', 'wget.download(u, ', 'for c in r.iter_content(1):\n    f.write(c)\n', 'p = Path(d) / "a"\np.write_bytes(r.content)\np.chmod(0o755)\n', 'os.path.join(a, ']) {
+    for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ', 'with a as b, ', 'with a as b, c as d:\n', '.write_bytes(', 'a.write_bytes(r.content)\n', ')', 'Path(a).write_text(requests.get(u).text)\n', 'wget.download(u, ', 'for c in r.iter_content(1):\n    f.write(c)\n', 'p = Path(d) / "a"\np.write_bytes(r.content)\np.chmod(0o755)\n', 'os.path.join(a, ', 'a.open("wb") as f: ', 'open(p, "xb")\n', 'requests.Session().get(']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
     }

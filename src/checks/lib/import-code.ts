@@ -71,7 +71,7 @@ const DECODED =
 const DECODED_IN_EXEC = /(?<![\w.])decode\s*\(|\.decode\s*\(\s*['"](?!utf-?8|ascii|latin-?1|utf-?16|utf-?32)[^'"]+['"]|\bchr\s*\(/;
 /** A read from the network. */
 const DOWNLOADED =
-  /\burlopen\s*\(|\brequests\.(?:get|post|request)\s*\(|\bhttpx\.(?:get|post|request)\s*\(|\burlretrieve\s*\(|\.recv\s*\(|\bwget\.download\s*\(|\.iter_content\s*\(|\.getresponse\s*\(|\burllib3\.(?:PoolManager|request)\s*\(/;
+  /\burlopen\s*\(|\brequests\.(?:get|post|request|Session)\s*\(|\bhttpx\.(?:get|post|request|Client)\s*\(|\burlretrieve\s*\(|\.recv\s*\(|\bwget\.download\s*\(|\.iter_content\s*\(|\.getresponse\s*\(|\burllib3\.(?:PoolManager|request)\s*\(/;
 /** A network call that sends its arguments somewhere (HTTP, raw socket, DNS lookup of a made-up name). */
 const SEND_CALL =
   /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
@@ -103,8 +103,8 @@ const EXECUTABLE_NAME = /['"][^'"\n]*\.(?:exe|bat|cmd|vbs|ps1|scr|msi)['"]/i;
 const WRITES_OR_STARTS = /\bopen\s*\(|\burlretrieve\s*\(|\brename\s*\(|\bsubprocess\.|\bPopen\s*\(|\bos\.(?:system|popen|startfile)\s*\(/;
 /** Writing bytes to a file, or downloading straight to one. */
 const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
-/** …and the other ways a download is saved: `Path.write_bytes` / `write_text`, `wget.download` (read for the data flow only). */
-const SAVES_FILE = new RegExp(String.raw`${WRITES_FILE.source}|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(`, 'g');
+/** …and the other ways a download is saved: the other binary write modes, `Path.write_bytes` / `write_text`, `wget.download` (read for the data flow only). */
+const SAVES_FILE = new RegExp(String.raw`${WRITES_FILE.source}|\bopen\s*\([^)]{0,200}?['"](?:[xa]b|b[wxa]|[wxa]\+b)\+?['"]|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(`, 'g');
 /** Programs that run the file they are given: interpreters, shells, installers, openers. */
 const INTERPRETER = /^(?:python[\d.]*w?|py|(?:ba|z|da|k)?sh|cmd|powershell|pwsh|wscript|cscript|mshta|msiexec|rundll32|regsvr32|node|perl|ruby|php|open|xdg-open)(?:\.exe)?$/i;
 /** Words before the program in a command line (`start /B x`, `nohup x`, `cmd /c x`). */
@@ -496,7 +496,9 @@ export function readImportCode(source: string): ImportCodeReading {
       path = wrapped !== null && single.length === 1 && wrapped[0].length + inner.length + 1 === receiver.length ? single[0] : receiver;
       if (path === '') return null;
     } else {
-      path = items[0];
+      // `p.open('wb')`: the mode comes first and the path is what `open` is called on.
+      const pathOpen = before.endsWith('.') && /^(?:[rRbB]?['"][rwxab+t]{1,4}['"]|mode\s*=[^\n]*)$/.test(items[0] ?? '');
+      path = pathOpen ? receiverOf(before.slice(0, -1)) : items[0];
       const after = open + args.length + 1;
       const rest = text.slice(after, Math.min(text.length, after + WRITE_CHARS, lineStarts[line + WRITE_LINES] ?? text.length));
       let data: string | null = null;
