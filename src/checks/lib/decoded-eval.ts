@@ -6,8 +6,8 @@
  * of numbers or a string literal. Either alone is ordinary code (fromCharCode is in jquery's,
  * webpack's and next's files; eval of a short string in many), both together is a payload that
  * was written so as not to be read. The decoding may also come first, in its own statement:
- * `const code = atob('…'); eval(code)` — a name assigned an expression that decodes and carries a
- * long operand (or a name that was assigned a long literal: `Buffer.from(admin, 'hex')`) is
+ * `const code = atob('…'); eval(code)` — a name assigned a decoder's call that carries a long
+ * operand (or decodes a name that was assigned a long literal: `Buffer.from(admin, 'hex')`) is
  * remembered, and an executor given that name (alone, or added to string literals) is flagged the
  * same.
  *
@@ -19,8 +19,8 @@
  * as one. A regular expression literal in an argument is read as code: a bracket or quote in it
  * that does not balance may end the argument early or late.
  *
- * Assignments (`name =`, not `==`, `=>` nor `a.b =`) are found the same way and their right side
- * read, each character once, to its end: `;`, `,` or a newline after an operand, outside brackets;
+ * Assignments (`name =`, not `==`, `=>` nor `a.b =`) are found the same way; a right side that
+ * starts with a literal or a decoder's call (RIGHT_SIDE) is read, each character once, to its end: `;`, `,` or a newline after an operand, outside brackets;
  * a closing bracket of the code around it; or `{` (a function's body or an object: what it
  * assigns is not decoded text). The names remembered are the DECODED_NAMES most recent of each
  * kind, per file; a name assigned anything else is forgotten. Assignments are read in the file's
@@ -30,7 +30,8 @@
 
 /**
  * Numbers in one comma-separated list of an executed, decoded argument. No executor's argument in
- * 41,822 files of popular packages and build tools decodes at all (their number lists in executor
+ * 41,822 files of popular packages and build tools decodes at all, nor is any a name assigned a
+ * decoder's output (2,421 such assignments in those files; their number lists in executor
  * arguments: 5 numbers at most), so the bar only keeps out a few constants: 16 characters of code
  * is the length of a short statement.
  */
@@ -44,14 +45,26 @@ export const DECODED_NAMES = 32;
 /** The executors: the code they are given runs (a timer only when it is not given a function). */
 const EXECUTOR =
   /(?:(?<![\w$.])(?:(?:window|global|globalThis|self)\s{0,8}\.\s{0,8})?eval|(?<![\w$.])\(\s{0,8}0\s{0,8},\s{0,8}eval\s{0,8}\)|(?<![\w$.])(?:new\s{1,8})?Function|(?<![\w$])vm\s{0,8}\.\s{0,8}(?:runIn(?:This|New)?Context|compileFunction)|(?<![\w$.])new\s{1,8}vm\s{0,8}\.\s{0,8}Script|(?<![\w$])set(?:Timeout|Interval)(?=\s{0,8}\((?!\s{0,8}(?:function|async|\())))\s{0,8}\(/g;
-/** An assignment: a name (not a property: `a.b =`) and `=` that is no `==` or `=>`. */
-const ASSIGNMENT = /(?<![\w$.])([A-Za-z_$][\w$]{0,63})\s{0,8}=(?![=>])/g;
-/** The longest an assignment's match is (a name of 64 characters, blanks, `=`), and some. */
-const ASSIGNMENT_REACH = 80;
+/**
+ * An assignment's `=` (no `==`, `===` or `=>`); the name before it is read backwards (a regular
+ * expression that starts at the name tries every character of the text, ten times slower).
+ */
+const ASSIGNMENT = /=(?![=>])/g;
+/**
+ * The start of a right side worth reading: a literal (a string, a template, an array) or a
+ * decoder's call (`atob(`, `unescape(`, `decodeURI…(`, `String.fromCharCode`/`fromCodePoint`,
+ * `Buffer.from(`). Others are not read: the name is forgotten, and what they assign is not
+ * remembered (`x = f(atob('…'))` passes), which keeps the reading to a few right sides. One
+ * that starts with a literal is read while it is literals alone or once a decoder is named
+ * (`x = [104, …].map(…String.fromCharCode…)` passes).
+ */
+const RIGHT_SIDE = /\s{0,8}(?:["'`[]|(?:(?:window|self|global|globalThis)\s{0,8}\.\s{0,8})?(?:atob|unescape|decodeURI|decodeURIComponent)\s{0,8}\(|String\s{0,8}\.\s{0,8}from(?:CharCode|CodePoint)\b|Buffer\s{0,8}\.\s{0,8}from\s{0,8}\()/y;
+/** An assignment's `=` this close to a chunk's end waits for the next chunk (RIGHT_SIDE reads under 48 characters after it). */
+const ASSIGNMENT_DEFER = 64;
 /** The decoders' names, in an executor's argument (`from` counts after `Buffer`). */
 const DECODERS = new Set(['fromCharCode', 'fromCodePoint', 'atob', 'unescape', 'decodeURIComponent', 'decodeURI', 'charCodeAt']);
-/** Characters kept before a chunk, and the reach of a match that ends in the last DEFER of them (an executor's name with its blanks is under 64). */
-const TAIL = 128;
+/** Characters kept before a chunk, and the reach of a match that ends in the last DEFER of them (an executor's name with its blanks is under 64, an assignment's name and blanks under 74). */
+const TAIL = 256;
 /** A match ending this close to a chunk's end waits for the next chunk (its lookahead needs 16 characters). */
 const DEFER = 17;
 /** Words longer than this are no decoder's name and no remembered name (the assignment's name is as long at most). */
@@ -93,20 +106,25 @@ class Operand {
     this.long = false;
   }
 
-  /** Reads the character at `i`; returns the word (a name or a number) it ends, or ''. */
-  step(text: string, i: number): string {
-    const c = text.charCodeAt(i);
-    if (this.quote !== 0) {
+  /** Reads a string's characters from `i` up to its closing quote (read too) or `end`; returns where it stopped. */
+  quoted(text: string, i: number, end: number): number {
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
       if (this.escaped) this.escaped = false;
       else if (c === 92) this.escaped = true;
       else if (c === this.quote) {
         this.quote = 0;
         if (this.stringLength >= DECODED_STRING) this.long = true;
-        return '';
+        return i + 1;
       }
       this.stringLength += 1;
-      return '';
     }
+    return i;
+  }
+
+  /** Reads the character at `i` (outside a string); returns the word (a name or a number) it ends, or ''. */
+  step(text: string, i: number): string {
+    const c = text.charCodeAt(i);
     let ended = '';
     if (c < 128 && IDENTIFIER[c] === 1) {
       if (this.word.length <= MAX_WORD) this.word += text[i];
@@ -151,6 +169,24 @@ const remember = (names: Set<string>, name: string, yes: boolean): void => {
   if (!yes) return;
   names.add(name);
   if (names.size > DECODED_NAMES) names.delete(names.values().next().value!);
+};
+
+/**
+ * The name an assignment's `=` at `at` follows (blanks between), or '' when it follows none: a
+ * property (`a.b =`), an operator (`<=`, `!=`, `+=`), a bracket, or a name longer than MAX_WORD.
+ */
+const nameBefore = (text: string, at: number): string => {
+  let end = at;
+  while (end > 0 && at - end < 8 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end -= 1;
+  let start = end;
+  while (start > 0 && end - start <= MAX_WORD) {
+    const c = text.charCodeAt(start - 1);
+    if (c >= 128 || IDENTIFIER[c] !== 1) break;
+    start -= 1;
+  }
+  if (start === end || end - start > MAX_WORD || isDigit(text.charCodeAt(start))) return '';
+  const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+  return before < 128 && (IDENTIFIER[before] === 1 || before === 46) ? '' : text.slice(start, end);
 };
 
 /** A digit: a word that starts with one is a number. */
@@ -198,6 +234,8 @@ export class DecodedEvalScan {
   private namesOther = false;
   /** The last character of the right side besides blanks ends an operand (a newline may end it). */
   private afterOperand = false;
+  /** The right side starts with a literal: it is read while it is literals alone, or once it decodes. */
+  private literalStart = false;
 
   /**
    * The next chunk of comment-free code (each character once), with where its literals are
@@ -271,29 +309,37 @@ export class DecodedEvalScan {
   private argument(text: string, from: number, last: boolean): number {
     const operand = this.operand;
     let i = from;
-    for (; i < text.length && operand.depth > 0; i++) {
+    while (i < text.length && operand.depth > 0) {
+      if (operand.quote !== 0) {
+        i = operand.quoted(text, i, text.length);
+        if (operand.decoder && operand.long) {
+          this.found = true;
+          return i;
+        }
+        continue;
+      }
       const before = operand.depth;
-      const quoted = operand.quote !== 0;
       const word = operand.step(text, i);
+      i += 1;
       if (operand.decoder && operand.long) {
         this.found = true;
-        return i + 1;
+        return i;
       }
-      if (quoted || before !== 1) continue;
+      if (before !== 1) continue;
       if (word !== '') {
         if (isDigit(word.charCodeAt(0))) this.partOther = true;
         else {
           // The names as they were here: assignments are read up to this character.
-          this.assignments(text, i, last);
+          this.assignments(text, i - 1, last);
           if (this.decodedNames.has(word)) this.partDecoded = true;
           else this.partOther = true;
         }
       }
-      const c = text.charCodeAt(i);
+      const c = text.charCodeAt(i - 1);
       if (c === 44 || operand.depth === 0) {
         if (this.partDecoded && !this.partOther && (this.firstPart || this.everyPart)) {
           this.found = true;
-          return i + 1;
+          return i;
         }
         this.partDecoded = false;
         this.partOther = false;
@@ -316,28 +362,39 @@ export class DecodedEvalScan {
       }
       if (this.pendingAt < 0) {
         if (this.exhausted) return;
-        // The next one starts after the last right side (none ends with a name or a blank).
+        // The next one's `=` comes after the last right side.
         ASSIGNMENT.lastIndex = Math.max(0, this.assigned - this.base);
         let match: RegExpExecArray | null;
-        while ((match = ASSIGNMENT.exec(text)) !== null && this.inLiteral(this.base + match.index)) {
-          // in a string
+        let name = '';
+        for (;;) {
+          match = ASSIGNMENT.exec(text);
+          if (match === null || (!last && match.index + 1 > text.length - ASSIGNMENT_DEFER)) break;
+          // An assignment has a name before it (not `a.b =`, `] =`, `<=`, `!=`) and is no string's text.
+          name = nameBefore(text, match.index);
+          if (name !== '' && !this.inLiteral(this.base + match.index)) break;
         }
-        if (match === null || (!last && match.index + match[0].length > text.length - DEFER)) {
-          // None left, but one may be cut at the text's end: the next chunk looks again from
-          // where it could start.
+        if (match === null || (!last && match.index + 1 > text.length - ASSIGNMENT_DEFER)) {
+          // None left, but one may be cut at the text's end (`a =` then `=`): the next chunk
+          // looks again from there.
           this.exhausted = true;
-          if (!last) this.assigned = Math.max(this.assigned, this.base + text.length - DEFER - ASSIGNMENT_REACH);
+          if (!last) this.assigned = Math.max(this.assigned, this.base + text.length - ASSIGNMENT_DEFER);
           return;
         }
-        this.pendingAt = this.base + match.index + match[0].length;
-        this.pendingName = match[1]!;
+        this.pendingAt = this.base + match.index + 1;
+        this.pendingName = name;
       }
       if (this.pendingAt - this.base > limit) return;
-      this.inRightSide = true;
-      this.rightSideAt = this.pendingAt;
-      this.rightSideName = this.pendingName;
       this.assigned = this.pendingAt;
       this.pendingAt = -1;
+      remember(this.decodedNames, this.pendingName, false);
+      remember(this.literalNames, this.pendingName, false);
+      RIGHT_SIDE.lastIndex = this.assigned - this.base;
+      if (!RIGHT_SIDE.test(text)) continue;
+      const open = text.charCodeAt(RIGHT_SIDE.lastIndex - 1);
+      this.literalStart = open === 34 || open === 39 || open === 96 || open === 91;
+      this.inRightSide = true;
+      this.rightSideAt = this.assigned;
+      this.rightSideName = this.pendingName;
       this.right.reset(0);
       this.namesLiteral = false;
       this.namesOther = false;
@@ -350,16 +407,21 @@ export class DecodedEvalScan {
     const right = this.right;
     const end = Math.min(limit, text.length);
     for (let i = from; i < end; i++) {
-      const before = right.depth;
-      const quoted = right.quote !== 0;
-      const word = right.step(text, i);
-      if (word !== '' && !isDigit(word.charCodeAt(0))) {
-        this.namesOther = true;
-        if (this.literalNames.has(word)) this.namesLiteral = true;
-      }
-      if (quoted) {
+      if (right.quote !== 0) {
+        i = right.quoted(text, i, end) - 1;
         if (right.quote === 0) this.afterOperand = true;
         continue;
+      }
+      const before = right.depth;
+      const word = right.step(text, i);
+      if (word !== '' && !isDigit(word.charCodeAt(0))) {
+        if (this.literalStart && !right.decoder) {
+          // `x = '…'.length`, `x = [a, b]`: no literal alone and nothing decoded; not read further.
+          this.inRightSide = false;
+          return i;
+        }
+        this.namesOther = true;
+        if (this.literalNames.has(word)) this.namesLiteral = true;
       }
       const c = text.charCodeAt(i);
       const blank = c === 32 || c === 9 || c === 13;
