@@ -219,6 +219,9 @@ describe('code run from decoded data', () => {
     ['a function assigned', `var f = function () { return atob('${base64(64)}'); }; eval(f);`, []],
     ['the assignment in a string', `var t = "s = atob('${base64(64)}')"; eval(s);`, []],
     ['the name as a timer\'s delay', `var d = atob('${base64(64)}'); setTimeout(f, d); eval(x, d);`, []],
+    ['a right side that starts with a literal, then decodes', `var s = '' + atob('${base64(64)}'); eval(s);`, ['decoded-eval']],
+    ['a right side that does not start with the decoder', `var s = f(atob('${base64(64)}')); eval(s);`, []],
+    ['a literal used as more than a literal', `var a = [${codes(DECODED_NUMBERS)}].map(f); var s = String.fromCharCode.apply(null, a); eval(s);`, []],
     ['another name run', `var s = atob('${base64(64)}'); eval(t);`, []],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(text)).toEqual(expected);
@@ -231,6 +234,12 @@ describe('code run from decoded data', () => {
     const second = text.slice(text.indexOf('function f()', 1));
     expect(second).toContain('new Function(adminResult)');
     expect(everyChunking(second)).toEqual(['decoded-eval']);
+    for (let cut = 1; cut < second.length; cut += 1) {
+      const reader = new ObfuscationReader();
+      reader.read(second.slice(0, cut));
+      reader.read(second.slice(cut), true);
+      expect(reader.signatures(), `cut at ${cut}`).toEqual(['decoded-eval']);
+    }
   });
 
   test('the names kept are the most recent ones', () => {
