@@ -30,9 +30,9 @@
 
 /**
  * Numbers in one comma-separated list of an executed, decoded argument. No executor's argument in
- * 41,822 files of popular packages and build tools decodes at all, nor is any a name assigned a
- * decoder's output (2,421 such assignments in those files; their number lists in executor
- * arguments: 5 numbers at most), so the bar only keeps out a few constants: 16 characters of code
+ * 41,822 files of popular packages and build tools decodes at all (the number lists in their
+ * arguments: 5 numbers at most), nor is any a name assigned a decoder's output (2,421 such
+ * assignments in those files), so the bar only keeps out a few constants: 16 characters of code
  * is the length of a short statement.
  */
 export const DECODED_NUMBERS = 16;
