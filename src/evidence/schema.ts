@@ -23,7 +23,7 @@ export const EVIDENCE_SCHEMA_VERSION = 3;
  * `obfuscated-code`; checks/lib/obfuscation-signatures.ts): javascript-obfuscator's `_0x…` names
  * and its string array, Dean Edwards' packer, JSFuck, jjencode, aaencode, text written as `\xHH`
  * escapes, code pushed past the edge of the screen by blanks, `require` aliased on the
- * global object, and code run from decoded data in one expression (`decoded-eval`, added later:
+ * global object, and code run from decoded data (`decoded-eval`, added later:
  * evidence saved before simply never names it).
  */
 export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks', 'require-alias', 'decoded-eval'] as const;

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { DECODED_NUMBERS, DECODED_STRING } from '../../src/checks/lib/decoded-eval.js';
+import { DECODED_NAMES, DECODED_NUMBERS, DECODED_STRING } from '../../src/checks/lib/decoded-eval.js';
 import { HIDING_BLANKS, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES } from '../../src/checks/lib/obfuscation-signatures.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)).toString('latin1');
@@ -195,6 +195,67 @@ describe('code run from decoded data', () => {
     ['run in a template substitution', `var t = \`\${eval(atob('${base64(64)}'))}\`;`, ['decoded-eval']],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(text)).toEqual(expected);
+  });
+
+  // Synthetic too: the decoding in its own statement, its result run by name.
+  test.each([
+    ['eval of a name assigned Buffer.from', `const code = Buffer.from('${base64(64)}', 'base64').toString();\neval(code);`, ['decoded-eval']],
+    ['new Function of a name assigned atob', `var s = atob("${base64(DECODED_STRING)}"); new Function(s)()`, ['decoded-eval']],
+    ['a short base64 string in the name', `var s = atob("${base64(DECODED_STRING - 1)}"); new Function(s)()`, []],
+    ['a timer given a name assigned fromCharCode', `let p = String.fromCharCode(...[${codes(DECODED_NUMBERS)}]);\nsetTimeout(p, 10)`, ['decoded-eval']],
+    ['one number short in the name', `let p = String.fromCharCode(...[${codes(DECODED_NUMBERS - 1)}]);\nsetTimeout(p, 10)`, []],
+    ['the name added to string literals', `code = atob('${base64(64)}')\neval("(" + code + ")")`, ['decoded-eval']],
+    ['the name is the body, the last argument of Function', `var b = unescape('${base64(64)}'); var f = Function('a', 'b', b);`, ['decoded-eval']],
+    ['a long literal named, then decoded by name', `const admin = "${base64(64)}";\nconst result = Buffer.from(admin, 'hex').toString('utf8');\nnew Function(result);`, ['decoded-eval']],
+    ['a list of numbers named, then decoded by name', `var a = [${codes(DECODED_NUMBERS)}];\nvar s = String.fromCharCode.apply(null, a);\neval(s);`, ['decoded-eval']],
+    ['declared among others, in a function', `function f() { var n = 1, s = atob('${base64(64)}'), m = 2; return eval(s); }`, ['decoded-eval']],
+    ['the name assigned something else before the executor', `var s = atob('${base64(64)}'); s = 'x'; eval(s);`, []],
+    ['the name assigned after the executor', `eval(s); var s = atob('${base64(64)}');`, []],
+    ['the name used in a larger expression', `var s = atob('${base64(64)}'); eval(s.slice(1)); eval(f(s)); eval(s + t);`, []],
+    ['a property assigned', `o.s = atob('${base64(64)}'); eval(s);`, []],
+    ['a comparison, not an assignment', `if (s == atob('${base64(64)}')) eval(s);`, []],
+    ['decoded without a long operand', `var s = atob(input); eval(s);`, []],
+    ['a long literal named, not decoded', `const admin = "${base64(64)}"; eval(admin);`, []],
+    ['a function assigned', `var f = function () { return atob('${base64(64)}'); }; eval(f);`, []],
+    ['the assignment in a string', `var t = "s = atob('${base64(64)}')"; eval(s);`, []],
+    ['the name as a timer\'s delay', `var d = atob('${base64(64)}'); setTimeout(f, d); eval(x, d);`, []],
+    ['a right side that starts with a literal, then decodes', `var s = '' + atob('${base64(64)}'); eval(s);`, ['decoded-eval']],
+    ['a right side that does not start with the decoder', `var s = f(atob('${base64(64)}')); eval(s);`, []],
+    ['a literal used as more than a literal', `var a = [${codes(DECODED_NUMBERS)}].map(f); var s = String.fromCharCode.apply(null, a); eval(s);`, []],
+    ['another name run', `var s = atob('${base64(64)}'); eval(t);`, []],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+
+  test("GuardDog's second exec-base64 case alone: hex text named, decoded by name, run by new Function", () => {
+    // Real: the fixture's second annotated case, cut from the file at its `function f()` (the first
+    // case, eval(atob("…")) in one expression, is caught alone above).
+    const text = fixture('install-code/guarddog/npm-exec-base64.js');
+    const second = text.slice(text.indexOf('function f()', 1));
+    expect(second).toContain('new Function(adminResult)');
+    expect(everyChunking(second)).toEqual(['decoded-eval']);
+    for (let cut = 1; cut < second.length; cut += 1) {
+      const reader = new ObfuscationReader();
+      reader.read(second.slice(0, cut));
+      reader.read(second.slice(cut), true);
+      expect(reader.signatures(), `cut at ${cut}`).toEqual(['decoded-eval']);
+    }
+  });
+
+  test('the names kept are the most recent ones', () => {
+    const assignments = (n: number) => Array.from({ length: n }, (_, i) => `var v${i} = atob('${base64(64)}');`).join('\n');
+    expect(everyChunking(`${assignments(DECODED_NAMES)}\neval(v0);`)).toEqual(['decoded-eval']);
+    expect(everyChunking(`${assignments(DECODED_NAMES + 1)}\neval(v0);`)).toEqual([]);
+  });
+
+  test('an assignment and its executor cut at every position are read whole', () => {
+    const text = `x = 1; var code = atob('${base64(DECODED_STRING)}'); code2 = 1; eval(code);`;
+    for (let cut = 1; cut < text.length; cut += 1) {
+      const reader = new ObfuscationReader();
+      reader.read(text.slice(0, cut));
+      reader.read(text.slice(cut), true);
+      expect(reader.signatures(), `cut at ${cut}`).toEqual(['decoded-eval']);
+    }
   });
 
   test('the executor cut at every position is read whole', () => {

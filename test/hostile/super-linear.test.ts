@@ -239,7 +239,7 @@ describe('install-script code grows linearly', () => {
       reader.read('', true);
       return reader.signatures();
     };
-    const units = ['/*', '`${', 'x=/[', 'eval(atob(', 'eval((', '1,', 'setTimeout(', 'eval(', 'eval(function(p,a,c,k,e,', 'a=~[];a={___:++a,', 'a=function(){return b;};', "x['push'](x['shift']", 'function b(c,d){c=c-', '_0x12ab ', '\\x41', '\\', '[]!+', ';  ', "global['r']=require", 'a', Buffer.from('ﾟωﾟﾉ', 'utf8').toString('latin1')];
+    const units = ['/*', '`${', 'x=/[', 'eval(atob(', 'eval((', '1,', 'setTimeout(', 'eval(', 'eval(function(p,a,c,k,e,', 'a=~[];a={___:++a,', 'a=function(){return b;};', "x['push'](x['shift']", 'function b(c,d){c=c-', '_0x12ab ', '\\x41', '\\', '[]!+', ';  ', "global['r']=require", 'a', Buffer.from('ﾟωﾟﾉ', 'utf8').toString('latin1'), 'a=', 'a=1;', 'x=(', "s=atob('QUJDQUJDQUJDQUJDQUJD');eval(s);", 'eval(s,s+', 'x=eval(s ', "x='a'+", 'x=[1,', 'x=atob(a,'];
     // Chunks of 1,000 characters: each chunk reads the carry (512) again, the costlier case.
     for (const unit of units) {
       noteCases(task);
