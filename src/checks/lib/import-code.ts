@@ -9,9 +9,12 @@
  * process, a downloaded file made executable, host data (credentials, the whole environment,
  * user and host names, browser stores) in the arguments of a network call, a socket wired to a
  * shell, a hidden detached process, names hidden from the reader, and a large encoded blob next
- * to code that runs data. Data is followed through assignments a few steps back, by name.
+ * to code that runs data. Data is followed through assignments a few steps back, by name
+ * (python-flow.ts); where a download is saved and what runs it is saved-downloads.ts.
  */
 import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './python-code.js';
+import { callArguments, flowText, receiverOf, splitArguments, traced, TRACE_LINES } from './python-flow.js';
+import { DOWNLOADED, EXECUTE_MODE, launches, namesDownload, SAVES_FILE, savedDownloadAt, WRITES_FILE, type SavedDownload } from './saved-downloads.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -32,18 +35,11 @@ export type ImportFlag = (typeof IMPORT_FLAGS)[number];
 export const UNAMBIGUOUS_FLAGS: readonly ImportFlag[] = ['reverse-shell', 'exfiltration'];
 
 const MAX_EXCERPTS = 3;
-/** Characters of a call's arguments read at most, and of a multi-line assigned value. */
-const MAX_SPAN = 8_000;
-const MAX_VALUE = 2_000;
 /**
  * Calls (exec/eval/compile, processes, network sends, file writes) followed at most per text:
  * the most any of 105,768 real modules of 967 wheels holds is 157.
  */
 export const MAX_CALLS = 1_000;
-/** How many lines before a call an assignment it uses may lie, and how many steps back data is followed. */
-const TRACE_LINES = 80;
-const TRACE_DEPTH = 4;
-
 /** exec/eval/compile as builtins: bare, or through `builtins` (never `re.compile`). */
 const EXEC_CALL = /(?:(?<![\w.])|\b(?:builtins|__builtins__)\.|__import__\(\s*['"]builtins['"]\s*\)\.)(?:exec|eval|compile)\s*\(/g;
 /** Calls that start a process. */
@@ -69,9 +65,6 @@ const DECODED =
   /\bb(?:64|32|16|85)decode\b|\ba85decode\b|\bdecompress\b|\bmarshal\.loads\b|\bunhexlify\b|\bfromhex\b|\bcodecs\.decode\b|\bgetencoder\b|\bdecrypt\s*\(|\.decode\s*\(\s*['"](?:base64|hex|rot_?13|zlib|bz2|uu|cp(?:1026|037|500|875|1140))['"]|\bjoin\s*\(\s*(?:map\s*\(\s*chr\b|chr\s*\()|\[::-1\]/;
 /** …and, in the arguments of exec/eval/compile themselves, any call named `decode` or `chr`. */
 const DECODED_IN_EXEC = /(?<![\w.])decode\s*\(|\.decode\s*\(\s*['"](?!utf-?8|ascii|latin-?1|utf-?16|utf-?32)[^'"]+['"]|\bchr\s*\(/;
-/** A read from the network. */
-const DOWNLOADED =
-  /\burlopen\s*\(|\brequests\.(?:get|post|request|Session)\s*\(|\bhttpx\.(?:get|post|request|Client)\s*\(|\burlretrieve\s*\(|\.recv\s*\(|\bwget\.download\s*\(|\.iter_content\s*\(|\.getresponse\s*\(|\burllib3\.(?:PoolManager|request)\s*\(/;
 /** A network call that sends its arguments somewhere (HTTP, raw socket, DNS lookup of a made-up name). */
 const SEND_CALL =
   /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
@@ -101,19 +94,6 @@ const MADE_EXECUTABLE = /\bS_IEXEC\b|\bS_IXUSR\b|\bchmod\s+\+x\b|\+x\s|\bos\.chm
 /** An executable's name, on a line that writes, renames or starts a file. */
 const EXECUTABLE_NAME = /['"][^'"\n]*\.(?:exe|bat|cmd|vbs|ps1|scr|msi)['"]/i;
 const WRITES_OR_STARTS = /\bopen\s*\(|\burlretrieve\s*\(|\brename\s*\(|\bsubprocess\.|\bPopen\s*\(|\bos\.(?:system|popen|startfile)\s*\(/;
-/** Writing bytes to a file, or downloading straight to one. */
-const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
-/** …and the other ways a download is saved: the other binary write modes, `Path.write_bytes` / `write_text`, `wget.download` (read for the data flow only). */
-const SAVES_FILE = new RegExp(String.raw`${WRITES_FILE.source}|\bopen\s*\([^)]{0,200}?['"](?:[xa]b|b[wxa]|[wxa]\+b)\+?['"]|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(`, 'g');
-/** Programs that run the file they are given: interpreters, shells, installers, openers. */
-const INTERPRETER = /^(?:python[\d.]*w?|py|(?:ba|z|da|k)?sh|cmd|powershell|pwsh|wscript|cscript|mshta|msiexec|rundll32|regsvr32|node|perl|ruby|php|open|xdg-open)(?:\.exe)?$/i;
-/** Words before the program in a command line (`start /B x`, `nohup x`, `cmd /c x`). */
-const COMMAND_PREFIX = /^(?:start|nohup|sudo|exec|call|cmd(?:\.exe)?|\/\w+|\+x|""|'')$/i;
-/** A mode that sets an execute bit: `stat.S_IEXEC`, `S_IXUSR`, `0o755`, `777`. */
-const EXECUTE_MODE = /\bS_I(?:EXEC|X(?:USR|GRP|OTH)|RWXU)\b|(?<![\w.])(?:0o?)?[0-7]?[1357][0-7]{2}\b/;
-/** How long a file's writes are looked for after it is opened, in lines and characters. */
-const WRITE_LINES = 30;
-const WRITE_CHARS = 4_000;
 /** A socket's descriptors handed to what runs next… */
 const SOCKET_WIRED = /\bos\.dup2\s*\(\s*\w+\.fileno\s*\(|\bstdin\s*=\s*\w+\.fileno\s*\(/;
 /** …when that is a shell; or the shell one-liners that need no Python socket. */
@@ -165,273 +145,6 @@ export function packageImports(text: string, packageName: string): string[] {
   return found;
 }
 
-/** The text from `open` (just after a `(`) to its matching `)`, strings skipped; at most `max` characters. */
-function callArguments(text: string, open: number, max = MAX_SPAN): string {
-  let depth = 1;
-  let quote: string | null = null;
-  const end = Math.min(text.length, open + max);
-  for (let i = open; i < end; i += 1) {
-    const c = text[i] as string;
-    if (quote !== null) {
-      if (c === '\\') i += 1;
-      else if (text.startsWith(quote, i)) {
-        i += quote.length - 1;
-        quote = null;
-      }
-      continue;
-    }
-    if (c === '"' || c === "'") quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-    else if (c === '(' || c === '[' || c === '{') depth += 1;
-    else if (c === ')' || c === ']' || c === '}') {
-      depth -= 1;
-      if (depth === 0) return text.slice(open, i);
-    }
-  }
-  return text.slice(open, end);
-}
-
-/** The value of a statement starting at `from`: up to the first newline outside brackets. */
-function statementValue(text: string, from: number): string {
-  const line = text.indexOf('\n', from);
-  const first = text.slice(from, line === -1 ? text.length : line);
-  const opens = (first.match(/[([{]/g) ?? []).length - (first.match(/[)\]}]/g) ?? []).length;
-  if (opens <= 0) return first;
-  const open = from + first.search(/[([{]/) + 1;
-  return text.slice(from, open) + callArguments(text, open, MAX_VALUE);
-}
-
-interface Assignment {
-  line: number;
-  value: string;
-}
-
-/** Assignments by name: `x = …`, `x += …`, `a, b = …`, `with … as x`, `for x in …`. */
-function assignments(text: string, lineAt: (offset: number) => number): Map<string, Assignment[]> {
-  const found = new Map<string, Assignment[]>();
-  const add = (names: string, value: string, offset: number): void => {
-    for (const name of names.split(/[\s,()]+/).filter((n) => /^[A-Za-z_]\w*$/.test(n))) {
-      const list = found.get(name) ?? [];
-      list.push({ line: lineAt(offset), value });
-      found.set(name, list);
-    }
-  };
-  for (const m of text.matchAll(/^[ \t]*((?:[A-Za-z_]\w*\s*,\s*)*[A-Za-z_]\w*)\s*(?:\+|-)?=(?!=)\s*/gm)) add(m[1] as string, statementValue(text, m.index + m[0].length), m.index);
-  for (const m of text.matchAll(/\bwith\s+([^\n]{1,400}?)\s+as\s+([A-Za-z_]\w*)\s*:/g)) {
-    add(m[2] as string, m[1] as string, m.index);
-    // `with A as a, B as b:` — the earlier items' names too.
-    for (const item of splitArguments(m[1] as string).slice(0, -1)) {
-      const named = /\sas\s+([A-Za-z_]\w*)$/.exec(item);
-      if (named !== null) add(named[1] as string, item.slice(0, named.index).trim(), m.index);
-    }
-  }
-  for (const m of text.matchAll(/^[ \t]*(?:async\s+)?for\s+([\w \t,()]{1,200}?)\s+in\s+/gm)) add(m[1] as string, statementValue(text, m.index + m[0].length), m.index);
-  for (const list of found.values()) list.sort((a, b) => a.line - b.line);
-  return found;
-}
-
-/** Text with the words inside string literals dropped, but an f-string's `{…}` fields kept (they are code). */
-function codeOf(text: string): string {
-  return text.replace(/(['"])(?:\\.|(?!\1)[^\\\n])*\1/g, (literal) => (literal.match(/\{[^{}'"]*\}/g) ?? []).join(' '));
-}
-
-/** `span` and the values of the names it uses, followed back TRACE_DEPTH steps, within TRACE_LINES before `line`. */
-function traced(span: string, line: number, named: Map<string, Assignment[]>): string {
-  const seen = new Set<string>();
-  let frontier = [span];
-  const parts = [span];
-  for (let depth = 0; depth < TRACE_DEPTH && frontier.length > 0; depth += 1) {
-    const next: string[] = [];
-    for (const text of frontier) {
-      for (const [name] of codeOf(text).matchAll(/(?<![\w.])[A-Za-z_]\w*/g)) {
-        if (seen.has(name)) continue;
-        seen.add(name);
-        const list = named.get(name) ?? [];
-        // The list is sorted by line: start at the first assignment inside the window.
-        let lo = 0;
-        let hi = list.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if ((list[mid] as Assignment).line < line - TRACE_LINES) lo = mid + 1;
-          else hi = mid;
-        }
-        for (let i = lo; i < list.length && (list[i] as Assignment).line <= line; i += 1) {
-          next.push((list[i] as Assignment).value);
-          parts.push((list[i] as Assignment).value);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return parts.join('\n');
-}
-
-/** The top-level items of an argument list (commas inside strings and brackets skipped). */
-function splitArguments(args: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < args.length; i += 1) {
-    const c = args[i] as string;
-    if (quote !== null) {
-      if (c === '\\') i += 1;
-      else if (args.startsWith(quote, i)) {
-        i += quote.length - 1;
-        quote = null;
-      }
-      continue;
-    }
-    if (c === '"' || c === "'") quote = args.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-    else if (c === '(' || c === '[' || c === '{') depth += 1;
-    else if (c === ')' || c === ']' || c === '}') depth -= 1;
-    else if (c === ',' && depth === 0) {
-      items.push(args.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  const last = args.slice(start).trim();
-  if (last !== '') items.push(last);
-  return items;
-}
-
-/** A file a download was saved to: the names holding its path, its file names, its expression. */
-interface SavedDownload {
-  line: number;
-  /** The names, as one pattern (none: null). */
-  names: RegExp | null;
-  files: string[];
-  expression: string;
-}
-
-const STRING_LITERAL = /[rRbBuUfF]{0,2}(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
-const compact = (code: string): string => code.replace(/\s+/g, '');
-/** The last part of a path (`./a`, `/tmp/a`, `C:\\x\\a` → `a`), none for a template. */
-const baseName = (path: string): string | null => {
-  const base = path.replace(/^.*[\\/]/, '');
-  return base === '' || /[{}%]/.test(base) ? null : base;
-};
-const literalFiles = (code: string): string[] => [...code.matchAll(STRING_LITERAL)].flatMap((m) => baseName(m[2] as string) ?? []);
-const PLAIN_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
-
-/** Whether `code` names a saved download: one of its names, its file name, or the same expression. */
-function namesDownload(code: string, saved: SavedDownload): boolean {
-  const bare = codeOf(code);
-  if (saved.names?.test(bare) === true) return true;
-  if (literalFiles(code).some((f) => saved.files.includes(f))) return true;
-  return saved.expression.length >= 6 && compact(code) === saved.expression;
-}
-
-/**
- * An expression that starts with a string read as a command line: the strings' text, and the
- * code between them kept as `{…}` fields (`"./" + p` → `./{+p}`, f"./{p}" → `./{p}`).
- */
-function commandLine(expression: string): string | null {
-  let out = '';
-  let at = 0;
-  for (const m of expression.matchAll(STRING_LITERAL)) {
-    const code = compact(expression.slice(at, m.index));
-    if (at === 0 && code !== '') return null;
-    if (code !== '') out += `{${code}}`;
-    out += m[2] as string;
-    at = m.index + m[0].length;
-  }
-  if (at === 0) return null;
-  const rest = compact(expression.slice(at));
-  return rest === '' ? out : `${out}{${rest}}`;
-}
-
-/** Whether a word of a command line is the saved file: a `{field}` naming it, or its file name. */
-function wordIsDownload(word: string, saved: SavedDownload): boolean {
-  for (const field of word.matchAll(/\{([^{}]*)\}/g)) if (namesDownload(field[1] as string, saved)) return true;
-  const base = baseName(word.replace(/\{[^{}]*\}/g, '').replace(/^['"]|['"]$/g, ''));
-  return base !== null && saved.files.includes(base);
-}
-
-/** Whether a command line runs the saved file, hands it to an interpreter, or makes it executable. */
-function commandRuns(line: string, saved: SavedDownload): boolean {
-  for (const command of line.split(/&&|\|\||[;&|\n]/)) {
-    const words = command.trim().split(/\s+/).filter((w) => w !== '');
-    while (words.length > 1 && COMMAND_PREFIX.test(words[0] as string)) words.shift();
-    const program = words[0];
-    if (program === undefined) continue;
-    const rest = words.slice(1);
-    if (INTERPRETER.test(baseName(program) ?? '')) {
-      if (rest.some((w) => wordIsDownload(w, saved))) return true;
-    } else if (/^chmod$/.test(program)) {
-      if (rest.some((w) => /^(?:[ugoa]*\+[rwx]*x|[0-7]?[1357][0-7]{2})$/.test(w)) && rest.some((w) => wordIsDownload(w, saved))) return true;
-    } else if (wordIsDownload(program, saved)) return true;
-  }
-  return false;
-}
-
-/**
- * Whether what stands in a process call's program position — the first argument, the first item
- * of a list, the value of a name followed back — is the saved file, or an interpreter or chmod
- * given it. A file only handed to another program (`tar xzf`, `echo`, `gpg --verify`) is not run.
- */
-function launches(expression: string, saved: SavedDownload, resolve: (name: string) => string[], depth = 0, seen = new Set<string>()): boolean {
-  const e = expression.trim().replace(/^\*/, '');
-  if (/^[[(]/.test(e)) {
-    const items = splitArguments(e.slice(1, /[\])]$/.test(e) ? -1 : undefined));
-    const head = items[0];
-    if (head === undefined) return false;
-    const headLine = commandLine(head);
-    const word = headLine === null ? head : (headLine.trim().split(/\s+/)[0] ?? '');
-    if (head === 'sys.executable' || INTERPRETER.test(baseName(word) ?? '')) return items.slice(1).some((i) => namesDownload(i, saved));
-    if (word === 'chmod') return items.some((i) => EXECUTE_MODE.test(i) || /\+[rwx]*x/.test(i)) && items.slice(1).some((i) => namesDownload(i, saved));
-    return launches(head, saved, resolve, depth, seen);
-  }
-  const line = commandLine(e);
-  if (line !== null) return commandRuns(line, saved);
-  if (PLAIN_NAME.test(e)) {
-    if (namesDownload(e, saved)) return true;
-    // Each name followed once (`a = a` a hundred times is one step, not a hundred to the fourth).
-    if (seen.has(e) || depth >= TRACE_DEPTH) return false;
-    seen.add(e);
-    return resolve(e).some((value) => launches(value, saved, resolve, depth + 1, seen));
-  }
-  return namesDownload(e, saved);
-}
-
-/**
- * The name a call's result is assigned to, from the text before the call on its line
- * (`f = open(`, `name, headers = urllib.request.urlretrieve(` → `f`, `name`); read backwards
- * character by character, so a long line costs its length once.
- */
-function assignedName(before: string): string | null {
-  let i = before.length;
-  while (i > 0 && /[\w.]/.test(before[i - 1] as string)) i -= 1;
-  while (i > 0 && /[ \t]/.test(before[i - 1] as string)) i -= 1;
-  if (i === 0 || before[i - 1] !== '=' || /[=!<>]/.test(before[i - 2] ?? '')) return null;
-  let start = i - 1;
-  while (start > 0 && /[\w \t,]/.test(before[start - 1] as string)) start -= 1;
-  const first = before.slice(start, i - 1).split(',')[0]?.trim() ?? '';
-  return /^[A-Za-z_]\w*$/.test(first) ? first : null;
-}
-
-/**
- * The expression a method is called on, from the text before its `.` on the line (`target`,
- * `Path(tmp, "a")`, `(Path(tmp) / "a")`); read backwards over names, dots and bracketed groups,
- * at most the 200 characters given. Empty when there is none.
- */
-function receiverOf(before: string): string {
-  let i = before.length;
-  let depth = 0;
-  while (i > 0) {
-    const c = before[i - 1] as string;
-    if (c === ')' || c === ']') depth += 1;
-    else if (c === '(' || c === '[') {
-      if (depth === 0) break;
-      depth -= 1;
-    } else if (depth === 0 && !/[\w.]/.test(c)) break;
-    i -= 1;
-  }
-  return depth === 0 ? before.slice(i).trim() : '';
-}
-
-/** A path built from pieces that ends in a literal: `Path(d) / "a"`, `os.path.join(d, "a")`. */
-const JOINED_PATH = /(?:\/|\bjoin\s*\([^\n]{0,200}?,)\s*[rRbBuU]?(['"])[^'"\n]*\1\s*\)?\s*$/;
-
 /** Full-line comments out (their words are not code); line numbers kept. */
 function withoutComments(text: string): string {
   return text.replace(/^[ \t]*#[^\n]*/gm, '');
@@ -439,101 +152,9 @@ function withoutComments(text: string): string {
 
 /** Classify the text of one module an import runs. */
 export function readImportCode(source: string): ImportCodeReading {
-  const text = withoutComments(source);
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const lineAt = (offset: number): number => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] as number) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  const lineText = (offset: number): string => {
-    const n = lineAt(offset);
-    return text.slice(lineStarts[n], (lineStarts[n + 1] ?? text.length + 1) - 1);
-  };
-  const named = assignments(text, lineAt);
-  /** The values assigned to a name within TRACE_LINES before `line`. */
-  const valuesAt =
-    (line: number) =>
-    (name: string): string[] =>
-      (named.get(name) ?? []).filter((a) => a.line <= line && a.line >= line - TRACE_LINES).map((a) => a.value);
+  const flow = flowText(withoutComments(source));
+  const { text, lineStarts, lineAt, lineText, named, valuesAt } = flow;
   const near = (downloads: SavedDownload[], line: number): SavedDownload[] => downloads.filter((d) => Math.abs(d.line - line) <= TRACE_LINES);
-  /**
-   * The file a `SAVES_FILE` match saves a download to: `urlretrieve(url, path)` / `wget.download(url,
-   * path)` (and the name their result is assigned to; with no path, wget's file is named by the
-   * URL), `path.write_bytes(data)` / `Path(path).write_text(data)`, or `open(path, 'wb')` whose
-   * `.write(…)` / `copyfileobj(…)` within WRITE_LINES is given downloaded data (traced from the
-   * write's own line: `for chunk in r.iter_content(…)` is often inside the `with`). Null for a file
-   * written with anything else.
-   */
-  const savedDownload = (at: number, match: string): SavedDownload | null => {
-    const line = lineAt(at);
-    const open = at + match.indexOf('(') + 1;
-    const args = callArguments(text, open);
-    const items = splitArguments(args);
-    const before = text.slice(Math.max(lineStarts[line] as number, at - 200), at);
-    let path: string | undefined;
-    const names: string[] = [];
-    const files = new Set<string>();
-    if (match.startsWith('urlretrieve') || match.startsWith('wget')) {
-      const keyword = match.startsWith('wget') ? /^out\s*=\s*/ : /^filename\s*=\s*/;
-      path = items.find((i) => keyword.test(i))?.replace(keyword, '') ?? items[1];
-      if (path === undefined && match.startsWith('wget') && items[0] !== undefined) for (const f of literalFiles(items[0])) files.add(f);
-      const result = assignedName(before);
-      if (result !== null) names.push(result);
-    } else if (match.startsWith('.')) {
-      if (items[0] === undefined || !DOWNLOADED.test(traced(items[0], line, named))) return null;
-      // The path is what the method is called on; `Path(p)` / `pathlib.Path(p)` stands for `p`.
-      const receiver = receiverOf(before);
-      const wrapped = /^(?:pathlib\.)?(?:Pure)?Path\s*\(/.exec(receiver);
-      const inner = wrapped === null ? '' : callArguments(receiver, wrapped[0].length);
-      const single = splitArguments(inner);
-      path = wrapped !== null && single.length === 1 && wrapped[0].length + inner.length + 1 === receiver.length ? single[0] : receiver;
-      if (path === '') return null;
-    } else {
-      // `p.open('wb')`: the mode comes first and the path is what `open` is called on.
-      const pathOpen = before.endsWith('.') && /^(?:[rRbB]?['"][rwxab+t]{1,4}['"]|mode\s*=[^\n]*)$/.test(items[0] ?? '');
-      path = pathOpen ? receiverOf(before.slice(0, -1)) : items[0];
-      const after = open + args.length + 1;
-      const rest = text.slice(after, Math.min(text.length, after + WRITE_CHARS, lineStarts[line + WRITE_LINES] ?? text.length));
-      let data: string | null = null;
-      let dataLine = line;
-      const chained = /^\s*\.write\s*\(/.exec(rest);
-      const handle = /^\s*as\s+([A-Za-z_]\w*)/.exec(rest)?.[1] ?? assignedName(before) ?? undefined;
-      if (chained !== null) data = callArguments(text, after + chained[0].length);
-      else if (handle !== undefined) {
-        const write = new RegExp(String.raw`\b${handle}\.write(?:lines)?\s*\(|\bcopyfileobj\s*\(`, 'g');
-        for (const w of rest.matchAll(write)) {
-          const written = splitArguments(callArguments(rest, w.index + w[0].length));
-          if (w[0].startsWith('copyfileobj') && written[1] !== handle) continue;
-          data = written[0] ?? null;
-          dataLine = lineAt(after + w.index);
-          break;
-        }
-      }
-      if (data === null || !DOWNLOADED.test(traced(data, dataLine, named))) return null;
-    }
-    if (path !== undefined) {
-      for (const f of literalFiles(path)) files.add(f);
-      if (PLAIN_NAME.test(path)) {
-        names.push(path);
-        // A name holding a literal path: the file name too (`dst = "/tmp/a"` … `os.system("/tmp/a")`),
-        // and a path joined from pieces, its last piece (`t = Path(d) / "a.exe"`, `os.path.join(d, "a.exe")`).
-        for (const value of valuesAt(line)(path)) {
-          if (commandLine(value) !== null) for (const f of literalFiles(value)) files.add(f);
-          else if (JOINED_PATH.test(value)) for (const f of literalFiles(value).slice(-1)) files.add(f);
-        }
-      }
-    }
-    if (names.length === 0 && files.size === 0) return null;
-    const pattern = names.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${names.map((n) => n.replace(/\./g, '\\.')).join('|')})(?!\w)`);
-    return { line, names: pattern, files: [...files], expression: path === undefined ? '' : compact(path) };
-  };
   const found = new Map<ImportFlag, string>();
   const flag = (label: ImportFlag, at: number): void => {
     if (!found.has(label)) found.set(label, lineText(at));
@@ -558,7 +179,7 @@ export function readImportCode(source: string): ImportCodeReading {
       const startsExecutable = window.split('\n').some((l) => WRITES_OR_STARTS.test(l) && EXECUTABLE_NAME.test(l));
       if (DOWNLOADED.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
     }
-    const download = savedDownload(m.index, m[0]);
+    const download = savedDownloadAt(flow, m.index, m[0]);
     if (download !== null) saved.push(download);
   }
 

@@ -1,0 +1,202 @@
+/**
+ * A download saved to a file, and whether a command runs it (import-code.ts, "download then
+ * run"): where `urlretrieve`, `wget.download`, `Path.write_bytes` / `write_text` or an
+ * `open(path, 'wb')` handle given downloaded data save it, the names and file names that stand for
+ * that file, and whether a process call, a command line or chmod starts it, hands it to an
+ * interpreter or makes it executable. A file only handed to another program (`tar`, `gpg`,
+ * `sha256sum`) is not run. Pure text reading, never executed (docs/checks.md, `import-time-code`).
+ */
+import { assignedName, callArguments, codeOf, receiverOf, splitArguments, traced, TRACE_DEPTH, type FlowText } from './python-flow.js';
+
+/** A read from the network. */
+export const DOWNLOADED =
+  /\burlopen\s*\(|\brequests\.(?:get|post|request|Session)\s*\(|\bhttpx\.(?:get|post|request|Client)\s*\(|\burlretrieve\s*\(|\.recv\s*\(|\bwget\.download\s*\(|\.iter_content\s*\(|\.getresponse\s*\(|\burllib3\.(?:PoolManager|request)\s*\(/;
+/** Writing bytes to a file, or downloading straight to one. */
+export const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
+/** …and the other ways a download is saved: the other binary write modes, `Path.write_bytes` / `write_text`, `wget.download` (read for the data flow only). */
+export const SAVES_FILE = new RegExp(String.raw`${WRITES_FILE.source}|\bopen\s*\([^)]{0,200}?['"](?:[xa]b|b[wxa]|[wxa]\+b)\+?['"]|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(`, 'g');
+/** Programs that run the file they are given: interpreters, shells, installers, openers. */
+const INTERPRETER = /^(?:python[\d.]*w?|py|(?:ba|z|da|k)?sh|cmd|powershell|pwsh|wscript|cscript|mshta|msiexec|rundll32|regsvr32|node|perl|ruby|php|open|xdg-open)(?:\.exe)?$/i;
+/** Words before the program in a command line (`start /B x`, `nohup x`, `cmd /c x`). */
+const COMMAND_PREFIX = /^(?:start|nohup|sudo|exec|call|cmd(?:\.exe)?|\/\w+|\+x|""|'')$/i;
+/** A mode that sets an execute bit: `stat.S_IEXEC`, `S_IXUSR`, `0o755`, `777`. */
+export const EXECUTE_MODE = /\bS_I(?:EXEC|X(?:USR|GRP|OTH)|RWXU)\b|(?<![\w.])(?:0o?)?[0-7]?[1357][0-7]{2}\b/;
+/** How long a file's writes are looked for after it is opened, in lines and characters. */
+const WRITE_LINES = 30;
+const WRITE_CHARS = 4_000;
+
+/** A file a download was saved to: the names holding its path, its file names, its expression. */
+export interface SavedDownload {
+  line: number;
+  /** The names, as one pattern (none: null). */
+  names: RegExp | null;
+  files: string[];
+  expression: string;
+}
+
+const STRING_LITERAL = /[rRbBuUfF]{0,2}(['"])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+const compact = (code: string): string => code.replace(/\s+/g, '');
+/** The last part of a path (`./a`, `/tmp/a`, `C:\\x\\a` → `a`), none for a template. */
+const baseName = (path: string): string | null => {
+  const base = path.replace(/^.*[\\/]/, '');
+  return base === '' || /[{}%]/.test(base) ? null : base;
+};
+const literalFiles = (code: string): string[] => [...code.matchAll(STRING_LITERAL)].flatMap((m) => baseName(m[2] as string) ?? []);
+const PLAIN_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+
+/** Whether `code` names a saved download: one of its names, its file name, or the same expression. */
+export function namesDownload(code: string, saved: SavedDownload): boolean {
+  const bare = codeOf(code);
+  if (saved.names?.test(bare) === true) return true;
+  if (literalFiles(code).some((f) => saved.files.includes(f))) return true;
+  return saved.expression.length >= 6 && compact(code) === saved.expression;
+}
+
+/**
+ * An expression that starts with a string read as a command line: the strings' text, and the
+ * code between them kept as `{…}` fields (`"./" + p` → `./{+p}`, f"./{p}" → `./{p}`).
+ */
+function commandLine(expression: string): string | null {
+  let out = '';
+  let at = 0;
+  for (const m of expression.matchAll(STRING_LITERAL)) {
+    const code = compact(expression.slice(at, m.index));
+    if (at === 0 && code !== '') return null;
+    if (code !== '') out += `{${code}}`;
+    out += m[2] as string;
+    at = m.index + m[0].length;
+  }
+  if (at === 0) return null;
+  const rest = compact(expression.slice(at));
+  return rest === '' ? out : `${out}{${rest}}`;
+}
+
+/** Whether a word of a command line is the saved file: a `{field}` naming it, or its file name. */
+function wordIsDownload(word: string, saved: SavedDownload): boolean {
+  for (const field of word.matchAll(/\{([^{}]*)\}/g)) if (namesDownload(field[1] as string, saved)) return true;
+  const base = baseName(word.replace(/\{[^{}]*\}/g, '').replace(/^['"]|['"]$/g, ''));
+  return base !== null && saved.files.includes(base);
+}
+
+/** Whether a command line runs the saved file, hands it to an interpreter, or makes it executable. */
+function commandRuns(line: string, saved: SavedDownload): boolean {
+  for (const command of line.split(/&&|\|\||[;&|\n]/)) {
+    const words = command.trim().split(/\s+/).filter((w) => w !== '');
+    while (words.length > 1 && COMMAND_PREFIX.test(words[0] as string)) words.shift();
+    const program = words[0];
+    if (program === undefined) continue;
+    const rest = words.slice(1);
+    if (INTERPRETER.test(baseName(program) ?? '')) {
+      if (rest.some((w) => wordIsDownload(w, saved))) return true;
+    } else if (/^chmod$/.test(program)) {
+      if (rest.some((w) => /^(?:[ugoa]*\+[rwx]*x|[0-7]?[1357][0-7]{2})$/.test(w)) && rest.some((w) => wordIsDownload(w, saved))) return true;
+    } else if (wordIsDownload(program, saved)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether what stands in a process call's program position — the first argument, the first item
+ * of a list, the value of a name followed back — is the saved file, or an interpreter or chmod
+ * given it. A file only handed to another program (`tar xzf`, `echo`, `gpg --verify`) is not run.
+ */
+export function launches(expression: string, saved: SavedDownload, resolve: (name: string) => string[], depth = 0, seen = new Set<string>()): boolean {
+  const e = expression.trim().replace(/^\*/, '');
+  if (/^[[(]/.test(e)) {
+    const items = splitArguments(e.slice(1, /[\])]$/.test(e) ? -1 : undefined));
+    const head = items[0];
+    if (head === undefined) return false;
+    const headLine = commandLine(head);
+    const word = headLine === null ? head : (headLine.trim().split(/\s+/)[0] ?? '');
+    if (head === 'sys.executable' || INTERPRETER.test(baseName(word) ?? '')) return items.slice(1).some((i) => namesDownload(i, saved));
+    if (word === 'chmod') return items.some((i) => EXECUTE_MODE.test(i) || /\+[rwx]*x/.test(i)) && items.slice(1).some((i) => namesDownload(i, saved));
+    return launches(head, saved, resolve, depth, seen);
+  }
+  const line = commandLine(e);
+  if (line !== null) return commandRuns(line, saved);
+  if (PLAIN_NAME.test(e)) {
+    if (namesDownload(e, saved)) return true;
+    // Each name followed once (`a = a` a hundred times is one step, not a hundred to the fourth).
+    if (seen.has(e) || depth >= TRACE_DEPTH) return false;
+    seen.add(e);
+    return resolve(e).some((value) => launches(value, saved, resolve, depth + 1, seen));
+  }
+  return namesDownload(e, saved);
+}
+
+/** A path built from pieces that ends in a literal: `Path(d) / "a"`, `os.path.join(d, "a")`. */
+const JOINED_PATH = /(?:\/|\bjoin\s*\([^\n]{0,200}?,)\s*[rRbBuU]?(['"])[^'"\n]*\1\s*\)?\s*$/;
+
+
+/**
+ * The file a `SAVES_FILE` match saves a download to: `urlretrieve(url, path)` / `wget.download(url,
+ * path)` (and the name their result is assigned to; with no path, wget's file is named by the
+ * URL), `path.write_bytes(data)` / `Path(path).write_text(data)`, or `open(path, 'wb')` whose
+ * `.write(…)` / `copyfileobj(…)` within WRITE_LINES is given downloaded data (traced from the
+ * write's own line: `for chunk in r.iter_content(…)` is often inside the `with`). Null for a file
+ * written with anything else.
+ */
+export function savedDownloadAt(flow: FlowText, at: number, match: string): SavedDownload | null {
+const { text, lineStarts, lineAt, named, valuesAt } = flow;
+  const line = lineAt(at);
+  const open = at + match.indexOf('(') + 1;
+  const args = callArguments(text, open);
+  const items = splitArguments(args);
+  const before = text.slice(Math.max(lineStarts[line] as number, at - 200), at);
+  let path: string | undefined;
+  const names: string[] = [];
+  const files = new Set<string>();
+  if (match.startsWith('urlretrieve') || match.startsWith('wget')) {
+    const keyword = match.startsWith('wget') ? /^out\s*=\s*/ : /^filename\s*=\s*/;
+    path = items.find((i) => keyword.test(i))?.replace(keyword, '') ?? items[1];
+    if (path === undefined && match.startsWith('wget') && items[0] !== undefined) for (const f of literalFiles(items[0])) files.add(f);
+    const result = assignedName(before);
+    if (result !== null) names.push(result);
+  } else if (match.startsWith('.')) {
+    if (items[0] === undefined || !DOWNLOADED.test(traced(items[0], line, named))) return null;
+    // The path is what the method is called on; `Path(p)` / `pathlib.Path(p)` stands for `p`.
+    const receiver = receiverOf(before);
+    const wrapped = /^(?:pathlib\.)?(?:Pure)?Path\s*\(/.exec(receiver);
+    const inner = wrapped === null ? '' : callArguments(receiver, wrapped[0].length);
+    const single = splitArguments(inner);
+    path = wrapped !== null && single.length === 1 && wrapped[0].length + inner.length + 1 === receiver.length ? single[0] : receiver;
+    if (path === '') return null;
+  } else {
+    // `p.open('wb')`: the mode comes first and the path is what `open` is called on.
+    const pathOpen = before.endsWith('.') && /^(?:[rRbB]?['"][rwxab+t]{1,4}['"]|mode\s*=[^\n]*)$/.test(items[0] ?? '');
+    path = pathOpen ? receiverOf(before.slice(0, -1)) : items[0];
+    const after = open + args.length + 1;
+    const rest = text.slice(after, Math.min(text.length, after + WRITE_CHARS, lineStarts[line + WRITE_LINES] ?? text.length));
+    let data: string | null = null;
+    let dataLine = line;
+    const chained = /^\s*\.write\s*\(/.exec(rest);
+    const handle = /^\s*as\s+([A-Za-z_]\w*)/.exec(rest)?.[1] ?? assignedName(before) ?? undefined;
+    if (chained !== null) data = callArguments(text, after + chained[0].length);
+    else if (handle !== undefined) {
+      const write = new RegExp(String.raw`\b${handle}\.write(?:lines)?\s*\(|\bcopyfileobj\s*\(`, 'g');
+      for (const w of rest.matchAll(write)) {
+        const written = splitArguments(callArguments(rest, w.index + w[0].length));
+        if (w[0].startsWith('copyfileobj') && written[1] !== handle) continue;
+        data = written[0] ?? null;
+        dataLine = lineAt(after + w.index);
+        break;
+      }
+    }
+    if (data === null || !DOWNLOADED.test(traced(data, dataLine, named))) return null;
+  }
+  if (path !== undefined) {
+    for (const f of literalFiles(path)) files.add(f);
+    if (PLAIN_NAME.test(path)) {
+      names.push(path);
+      // A name holding a literal path: the file name too (`dst = "/tmp/a"` … `os.system("/tmp/a")`),
+      // and a path joined from pieces, its last piece (`t = Path(d) / "a.exe"`, `os.path.join(d, "a.exe")`).
+      for (const value of valuesAt(line)(path)) {
+        if (commandLine(value) !== null) for (const f of literalFiles(value)) files.add(f);
+        else if (JOINED_PATH.test(value)) for (const f of literalFiles(value).slice(-1)) files.add(f);
+      }
+    }
+  }
+  if (names.length === 0 && files.size === 0) return null;
+  const pattern = names.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${names.map((n) => n.replace(/\./g, '\\.')).join('|')})(?!\w)`);
+  return { line, names: pattern, files: [...files], expression: path === undefined ? '' : compact(path) };
+}
