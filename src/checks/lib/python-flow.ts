@@ -12,12 +12,14 @@ const MAX_VALUE = 2_000;
 export const TRACE_LINES = 80;
 export const TRACE_DEPTH = 4;
 
-/** The text from `open` (just after a `(`) to its matching `)`, strings skipped; at most `max` characters. */
-export function callArguments(text: string, open: number, max = MAX_SPAN): string {
-  let depth = 1;
+/**
+ * Each character of `text` from `from` to `end` outside string literals (escapes and triple quotes
+ * read), with the bracket depth after it, starting at `depth`; stops at the first for which `visit`
+ * is true and gives its index, else -1. One pass: the readers below share it.
+ */
+function scanCode(text: string, from: number, end: number, depth: number, visit: (c: string, i: number, depth: number) => boolean): number {
   let quote: string | null = null;
-  const end = Math.min(text.length, open + max);
-  for (let i = open; i < end; i += 1) {
+  for (let i = from; i < end; i += 1) {
     const c = text[i] as string;
     if (quote !== null) {
       if (c === '\\') i += 1;
@@ -29,12 +31,17 @@ export function callArguments(text: string, open: number, max = MAX_SPAN): strin
     }
     if (c === '"' || c === "'") quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
     else if (c === '(' || c === '[' || c === '{') depth += 1;
-    else if (c === ')' || c === ']' || c === '}') {
-      depth -= 1;
-      if (depth === 0) return text.slice(open, i);
-    }
+    else if (c === ')' || c === ']' || c === '}') depth -= 1;
+    if (visit(c, i, depth)) return i;
   }
-  return text.slice(open, end);
+  return -1;
+}
+
+/** The text from `open` (just after a `(`) to its matching `)`, strings skipped; at most `max` characters. */
+export function callArguments(text: string, open: number, max = MAX_SPAN): string {
+  const end = Math.min(text.length, open + max);
+  const close = scanCode(text, open, end, 1, (c, _i, depth) => depth === 0 && (c === ')' || c === ']' || c === '}'));
+  return text.slice(open, close === -1 ? end : close);
 }
 
 /** The value of a statement starting at `from`: up to the first newline outside brackets. */
@@ -115,27 +122,14 @@ export function traced(span: string, line: number, named: Map<string, Assignment
 /** The top-level items of an argument list (commas inside strings and brackets skipped). */
 export function splitArguments(args: string): string[] {
   const items: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
   let start = 0;
-  for (let i = 0; i < args.length; i += 1) {
-    const c = args[i] as string;
-    if (quote !== null) {
-      if (c === '\\') i += 1;
-      else if (args.startsWith(quote, i)) {
-        i += quote.length - 1;
-        quote = null;
-      }
-      continue;
-    }
-    if (c === '"' || c === "'") quote = args.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-    else if (c === '(' || c === '[' || c === '{') depth += 1;
-    else if (c === ')' || c === ']' || c === '}') depth -= 1;
-    else if (c === ',' && depth === 0) {
+  scanCode(args, 0, args.length, 0, (c, i, depth) => {
+    if (c === ',' && depth === 0) {
       items.push(args.slice(start, i).trim());
       start = i + 1;
     }
-  }
+    return false;
+  });
   const last = args.slice(start).trim();
   if (last !== '') items.push(last);
   return items;
