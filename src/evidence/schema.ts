@@ -304,7 +304,8 @@ export const TarballFactsSchema = z.object({
       files: z.array(
         z.object({
           path: z.string(),
-          language: z.enum(['javascript', 'shell', 'python']),
+          /** `gyp`: a binding.gyp node-gyp reads (its command expansions and actions run). */
+          language: z.enum(['javascript', 'shell', 'python', 'gyp']),
           size: z.number().int(),
           text: z.string(),
           truncated: z.boolean(),

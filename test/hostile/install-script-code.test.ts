@@ -112,6 +112,69 @@ describe('the code an install script runs', () => {
   });
 });
 
+/**
+ * chalk 4.1.0 with a binding.gyp and `files`, no install script in either package.json: npm runs
+ * `node-gyp rebuild` for the build file, and the registry's manifest says so as npm's publish
+ * normalises it (`gypfile: true`, `install: node-gyp rebuild`, hasInstallScript).
+ */
+function withBuildFile(gyp: string, files: [path: string, content: string][]) {
+  const manifest = { name: 'chalk', version: '4.1.0', main: 'source' };
+  const tarball = zlib.gzipSync(
+    rawTar([
+      { path: 'package/package.json', type: '0', content: JSON.stringify(manifest) },
+      { path: 'package/binding.gyp', type: '0', content: gyp },
+      { path: 'package/source/index.js', type: '0', content: 'module.exports = {};\n' },
+      ...files.map(([path, content]) => ({ path: `package/${path}`, type: '0' as const, content })),
+    ]),
+  );
+  return vouchedFor(tarball, (packument) => {
+    const release = version(packument);
+    release.scripts = { install: 'node-gyp rebuild' };
+    release.gypfile = true;
+    release.hasInstallScript = true;
+  });
+}
+
+/** The June 2026 binding.gyp worm's build file (as public reports quote it): the payload runs while node-gyp reads the file. */
+const WORM_GYP = JSON.stringify({ targets: [{ target_name: 'Setup', type: 'none', sources: ['<!(node index.js > /dev/null 2>&1 && echo stub.c)'] }] }, null, 2);
+
+describe('a binding.gyp that runs code while node-gyp reads it (no install script in package.json)', () => {
+  it.concurrent('the worm shape with recon in the file it runs: 0, capped at 49.9, the gate fails', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { run, report, sandbox } = await evaluate(task, 'gyp worm with recon', { ...withBuildFile(WORM_GYP, [['index.js', RECON]]), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 0, messageId: 'code-dangerous' });
+    expect(String(check?.evidence?.findings).split(', ').sort()).toEqual(['beacon', 'exfiltration']);
+    expect(check?.evidence?.code).toEqual(['binding.gyp (hidden-build-command)', 'index.js (exfiltration, beacon)']);
+    expect(report.caps.map((c) => c.id)).toContain('install-code');
+    expect(report.verdictCode).not.toBe('yes');
+    expect(run.code).toBe(1);
+  });
+
+  it.concurrent.for([
+    ['the worm shape running a file that reads clean', WORM_GYP, [['index.js', 'module.exports = {};']]],
+    ['output discarded with &> and a constant after ;', JSON.stringify({ targets: [{ target_name: 'a', sources: ['<!@(node lib/run.js &>/dev/null; echo a.c)'] }] }), [['lib/run.js', 'void 0;']]],
+  ] as const)('%s: the build file holds the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, gyp, files], { task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, label, { ...withBuildFile(gyp, files.map(([p, c]) => [p, c])), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 10, messageId: 'code-suspicious' });
+    expect(check?.evidence?.findings).toBe('hidden-build-command');
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it.concurrent("sqlite3's real binding.gyp (node-addon-api's include paths) is a plain native build (the control)", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const gyp = readFileSync(new URL('../../fixtures/install-code/gyp/sqlite3@6.0.1/binding.gyp', import.meta.url), 'utf8');
+    const { report, sandbox } = await evaluate(task, 'sqlite3 gyp control', { ...withBuildFile(gyp, []), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'install-scripts')).toMatchObject({ score: 60, messageId: 'native-build' });
+    expect(checkOf(report, 'install-scripts')?.evidence?.code).toEqual(['binding.gyp']);
+  });
+});
+
 /** The files of a recorded tarball (ustar, regular files only): path and content. */
 function tarFiles(tgz: Buffer): { path: string; content: Buffer }[] {
   const tar = zlib.gunzipSync(tgz);

@@ -26,6 +26,7 @@ import { readTarball } from '../../src/sources/npm/tarball.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
 import { folderPaths, localImports } from '../../src/checks/lib/install-targets.js';
+import { gypCommands } from '../../src/checks/lib/gyp-commands.js';
 import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
 import { CommentSkipper } from '../../src/checks/lib/js-comments.js';
 import { ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.js';
@@ -228,6 +229,15 @@ describe('install-script code grows linearly', () => {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => script(`${unit.repeat(k)}x`), 2000, true));
       expectLinear(task, `command ${JSON.stringify(unit)}`, growth((k) => installCommandFindings([`${unit.repeat(k)}x`]), 2000, true));
+    }
+  });
+
+  it('the binding.gyp reader, on runs of expansions, nested or unclosed, and actions', ({ task }) => {
+    const gyp = (text: string) => installCodeFindings({ files: [{ path: 'binding.gyp', language: 'gyp', size: text.length, text, truncated: false }], missing: [], unread: [] });
+    for (const unit of ["'<!(", '<!(', "'<!(a)", '<!(a)', "'action': [", "'action': ['a', ", "'", '# x\n', '(', ')', "'<!(a > /dev/null && echo b) "]) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => gyp(`'${unit.repeat(k)}x'`), 1000, true));
+      expectLinear(task, `bare ${JSON.stringify(unit)}`, growth((k) => gypCommands(`${unit.repeat(k)}x`), 1000, true));
     }
   });
 

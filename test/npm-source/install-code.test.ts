@@ -166,3 +166,60 @@ describe('installCode', () => {
     expect(file?.text.length).toBe(1024 * 1024);
   });
 });
+
+describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
+  // The June 2026 binding.gyp worm: no install script in package.json; the build file runs index.js.
+  const wormGyp = JSON.stringify({ targets: [{ target_name: 'Setup', type: 'none', sources: ['<!(node index.js > /dev/null 2>&1 && echo stub.c)'] }] });
+
+  test('without any install script, the build file is read and the file its command runs is kept', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/binding.gyp', body: wormGyp },
+        { path: 'package/index.js', body: 'payload()' },
+      ],
+      [],
+    );
+    expect(code?.files.map((f) => [f.path, f.language])).toEqual([
+      ['binding.gyp', 'gyp'],
+      ['index.js', 'javascript'],
+    ]);
+    expect(code?.missing).toEqual([]);
+    expect(code?.unread).toEqual([]);
+  });
+
+  test('a file before the build file is kept when the registry names node-gyp, else named unread', async () => {
+    const entries: TarEntry[] = [
+      { path: 'package/package.json', body: manifest() },
+      { path: 'package/aa.js', body: 'payload()' },
+      { path: 'package/binding.gyp', body: wormGyp.replace('index.js', 'aa.js') },
+    ];
+    const known = await installCode(entries, ['node-gyp rebuild']);
+    expect(known?.files.map((f) => f.path)).toEqual(['binding.gyp', 'aa.js']);
+    const unknown = await installCode(entries, []);
+    expect(unknown?.files.map((f) => f.path)).toEqual(['binding.gyp']);
+    expect(unknown?.unread).toEqual(['aa.js']);
+  });
+
+  test('`gypfile: false` in the package.json: npm builds nothing, nothing is read', async () => {
+    const optedOut = JSON.stringify({ name: 'p', version: '1.0.0', gypfile: false });
+    expect(await installCode([{ path: 'package/package.json', body: optedOut }, { path: 'package/binding.gyp', body: wormGyp }], [])).toBeUndefined();
+  });
+
+  test('node-gyp --directory names the build file it reads', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ install: 'node-gyp rebuild --directory=src' }) },
+        { path: 'package/src/binding.gyp', body: "{'targets': [{'action': ['node', 'gen.js']}]}" },
+        { path: 'package/src/gen.js', body: 'gen()' },
+      ],
+      ['node-gyp rebuild --directory=src'],
+    );
+    // Its commands run in its folder.
+    expect(code?.files.map((f) => [f.path, f.language])).toEqual([
+      ['src/binding.gyp', 'gyp'],
+      ['src/gen.js', 'javascript'],
+    ]);
+    expect(code?.missing).toEqual([]);
+  });
+});

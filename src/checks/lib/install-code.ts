@@ -5,6 +5,7 @@
  */
 import type { TarballFacts } from '../../evidence/schema.js';
 import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
+import { gypCommands, runsForSideEffects } from './gyp-commands.js';
 import { gradeOf, readInstallJavaScript, type CodeFlag } from './js-code.js';
 import { ObfuscationReader } from './obfuscation-signatures.js';
 import { readBuildScript } from './python-code.js';
@@ -95,12 +96,28 @@ function readJavaScript(text: string): CodeFlag[] {
   return reader.signatures().some((signature) => signature !== 'decoded-eval') ? [...flags, 'obfuscated'] : flags;
 }
 
+/**
+ * A binding.gyp's findings: its commands read as shell code (readShell), and a command expansion
+ * run for its side effects (gyp-commands.ts) as `hidden-build-command`.
+ */
+function readGyp(source: string): CodeFlag[] {
+  const commands = gypCommands(source);
+  const flags = new Set(readShell(commands.map((c) => c.command).join('\n')));
+  if (commands.some(runsForSideEffects)) flags.add('hidden-build-command');
+  return [...flags];
+}
+
+const READERS: Record<InstallCode['files'][number]['language'], (text: string) => CodeFlag[]> = {
+  javascript: readJavaScript,
+  shell: readShell,
+  python: readPython,
+  gyp: readGyp,
+};
+
 /** Judge every file the install scripts run. */
 export function installCodeFindings(code: InstallCode): InstallCodeReading {
   const files = code.files.map((file) => {
-    const findings =
-      file.language === 'javascript' ? readJavaScript(file.text) : file.language === 'shell' ? readShell(file.text) : readPython(file.text);
-    return { path: file.path, findings };
+    return { path: file.path, findings: READERS[file.language](file.text) };
   });
   const all = [...new Set(files.flatMap((f) => f.findings))];
   const flagged = files.filter((f) => f.findings.length > 0).map((f) => f.path);

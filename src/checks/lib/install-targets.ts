@@ -7,8 +7,8 @@
  * no file of the package. Pure text reading, never executed (docs/checks.md, `install-scripts`).
  */
 
-/** How a file is read: as JavaScript, as a shell script, as Python. */
-export type CodeLanguage = 'javascript' | 'shell' | 'python';
+/** How a file is read: as JavaScript, as a shell script, as Python, as a GYP build file (gyp-commands.ts). */
+export type CodeLanguage = 'javascript' | 'shell' | 'python' | 'gyp';
 
 export interface InstallTarget {
   language: CodeLanguage;
@@ -26,6 +26,11 @@ const MAX_TARGETS = 8;
 const NODE = /^(?:.*\/)?(?:node|nodejs|node\.exe)$/i;
 const SHELL = /^(?:.*\/)?(?:sh|bash|zsh|dash|ksh)$/i;
 const PYTHON = /^(?:.*\/)?(?:python|python2|python3)(?:\.\d+)?$/i;
+/**
+ * Builders that run node-gyp on the package's `binding.gyp` (node-gyp-build and node-pre-gyp when
+ * no prebuilt binary fits): the build file's commands run too.
+ */
+const GYP_BUILDER = /^(?:.*\/)?(?:node-gyp|node-gyp-build|node-pre-gyp)$/i;
 /** Node options that take a module to load before the script (it runs too). */
 const NODE_PRELOAD = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader']);
 /** Node options followed by a value that is not a file of the package. */
@@ -39,7 +44,8 @@ const INLINE_REQUIRE = /\brequire\s*\(\s*(['"`])(\.{1,2}\/[^'"`\s]+)\1\s*\)|\bim
  */
 export function packagePath(raw: string): string | null {
   const path = raw.replaceAll('\\', '/');
-  if (path.startsWith('/') || /^[a-z]:/i.test(path) || path.includes('\0') || path.startsWith('~') || path.includes('$')) return null;
+  // `$HOME/x`, `<(module_root_dir)/x` (a GYP variable): a path nerq cannot place.
+  if (path.startsWith('/') || /^[a-z]:/i.test(path) || path.includes('\0') || path.startsWith('~') || /[$<>]/.test(path)) return null;
   const out: string[] = [];
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;
@@ -110,6 +116,7 @@ function targetsOf(words: readonly string[]): InstallTarget[] {
     if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargets(rest[inline + 1]!);
     return fileArgument(rest, 'shell', new Set(['-o', '+o', '-O', '+O']));
   }
+  if (GYP_BUILDER.test(program) || (/^(?:npx|pnpx|bunx)$/.test(program) && rest.some((w) => GYP_BUILDER.test(w)))) return gypTarget(rest);
   if (PYTHON.test(program)) return fileArgument(rest, 'python', new Set(['-W', '-X', '-Q']), new Set(['-c', '-m']));
   // A path run directly (`./install.sh`, `bin/setup`): a file of the package, read as shell unless it says JavaScript.
   if (/^\.{0,2}\//.test(program) || (program.includes('/') && !program.startsWith('/'))) {
@@ -119,6 +126,18 @@ function targetsOf(words: readonly string[]): InstallTarget[] {
     return [{ language, path, candidates: [path] }];
   }
   return [];
+}
+
+/** The build file node-gyp reads: `binding.gyp` in the package folder, or in the folder `--directory` names. */
+function gypTarget(args: readonly string[]): InstallTarget[] {
+  let dir = '';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg.startsWith('--directory=')) dir = arg.slice('--directory='.length);
+    else if (arg === '--directory' || arg === '-C') dir = args[++i] ?? '';
+  }
+  const path = dir === '' ? 'binding.gyp' : packagePath(`${dir}/binding.gyp`);
+  return path === null ? [] : [{ language: 'gyp', path, candidates: [path] }];
 }
 
 function nodeTargets(args: readonly string[]): InstallTarget[] {

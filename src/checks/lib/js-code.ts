@@ -50,7 +50,9 @@ export type CodeFlag =
   /** Writes where AI coding agents read instructions, skills or tool servers (`.claude/skills`, `.cursor/rules`, `AGENTS.md`, `.mcp.json`…): the install changes what the developer's agent will do. */
   | 'agent-instructions'
   /** Text addressed to an AI reviewer (`ignore previous instructions`, `this code is legit`): written to talk an automated scanner out of a finding. */
-  | 'reviewer-directed';
+  | 'reviewer-directed'
+  /** A binding.gyp command expansion run for its side effects, its output thrown away or replaced by a constant (`<!(node index.js > /dev/null 2>&1 && echo stub.c)`): the June 2026 binding.gyp worm (gyp-commands.ts). */
+  | 'hidden-build-command';
 
 const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   exfiltration: 'dangerous',
@@ -69,6 +71,7 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   'agent-unleashed': 'dangerous',
   'agent-instructions': 'suspicious',
   'reviewer-directed': 'suspicious',
+  'hidden-build-command': 'suspicious',
 };
 
 /** Text scanned at most per file (the facts keep 1 MiB of a file a command names). */

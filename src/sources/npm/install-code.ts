@@ -10,6 +10,7 @@
  * POOL_BYTES together) in case a kept file loads them, or a command names them only in a
  * package.json read later. Memory stays bounded whatever the archive holds.
  */
+import { gypTargets } from '../../checks/lib/gyp-commands.js';
 import { folderPaths, installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
 import type { TarballFacts } from '../../evidence/schema.js';
 
@@ -73,6 +74,11 @@ export class InstallCodeCollector {
 
   /** One file of the package (its installed path, outside `node_modules/`): a holder when its text is kept. */
   file(path: string, size: number): CodeHolder | null {
+    // The package's binding.gyp makes npm run node-gyp even without an install script (install-hooks.ts).
+    if (path === 'binding.gyp') {
+      this.active = true;
+      this.wanted.add(path);
+    }
     if (!this.active) return null;
     if (this.paths.size < MAX_PATHS) this.paths.add(path);
     else this.pathsOverflow = true;
@@ -85,6 +91,17 @@ export class InstallCodeCollector {
     this.release(path);
     this.poolBytes += size;
     return this.hold(path, size, POOL_FILE_BYTES);
+  }
+
+  /**
+   * A kept file read to its end: the commands of a build file (gyp-commands.ts) are commands too,
+   * whose files are wanted.
+   */
+  ended(path: string): void {
+    const holder = this.kept.get(path);
+    if (holder === undefined || !path.endsWith('.gyp') || !this.wanted.has(path)) return;
+    this.active = true;
+    for (const target of gypTargets(path, new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks)))) for (const candidate of target.candidates) this.wanted.add(candidate);
   }
 
   /** A later entry for the same path replaces the earlier one, as extraction does. */
@@ -135,6 +152,8 @@ export class InstallCodeCollector {
       const text = decoded.length > room ? decoded.slice(0, room) : decoded;
       total += text.length;
       files.push({ path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length });
+      // A build file's commands run files of the package, named as a script names them.
+      if (next.language === 'gyp') queue.push(...gypTargets(found, decoded));
       if (next.language === 'javascript') {
         for (const candidates of localImports(decoded, found)) {
           const path = candidates[0]!;

@@ -504,6 +504,10 @@ class Collector {
         if (this.manifest === manifest) this.code.addCommands(installCommandsOf(readManifest(manifest).manifest));
       });
     }
+    if ('cap' in keep && placed !== null) {
+      const installedPath = placed.join('/');
+      entry.on('end', () => this.code.ended(installedPath));
+    }
     const cap = 'cap' in keep ? keep.cap : this.perFileBytes;
     entry.on('data', (chunk: Buffer) => {
       const room = cap - keep.kept;
@@ -618,6 +622,8 @@ class Collector {
     }
     const own = this.manifestFacts();
     const commands = [...this.registryCommands, ...installCommandsOf(own.manifest), ...own.manifestAliases.flatMap((alias) => installCommandsOf(alias.manifest))];
+    // The implicit build of a binding.gyp (install-hooks.ts): node-gyp reads it, and runs its commands.
+    if (this.bindingGyp && own.manifest?.gypfileDisabled !== true) commands.push('node-gyp rebuild');
     const installCode = this.code.facts([...new Set(commands)]);
     return {
       ...own,

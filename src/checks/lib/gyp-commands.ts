@@ -1,0 +1,192 @@
+/**
+ * The commands a `binding.gyp` runs when npm builds it (`node-gyp rebuild`, implicit for a package
+ * that ships one): GYP's command expansions (`<!(cmd)`, `<!@(cmd)`, their `>` and `^` phases, and
+ * `<!pymod_do_main(…)`), run through the shell while the file is read, and the `action` lists of
+ * actions, rules and postbuilds, run while the addon builds (docs/checks.md, `install-scripts`).
+ * A build file can run code with no install script in package.json: the June 2026 binding.gyp
+ * worm's was `<!(node index.js > /dev/null 2>&1 && echo stub.c)`. Pure text reading of the
+ * file's string literals (GYP files are Python literals), never evaluated.
+ */
+
+import { installTargets, packagePath, type InstallTarget } from './install-targets.js';
+
+/** Commands read from one file at most. */
+const MAX_COMMANDS = 64;
+/** Words of one action read at most. */
+const MAX_ACTION_WORDS = 64;
+/** Text read at most (a build file is a few KiB; the facts keep 256 KiB). */
+const MAX_CHARS = 256 * 1024;
+
+export interface GypCommand {
+  /** `expansion`: run when the file is read, its output put in its place; `action`: run by the build. */
+  kind: 'expansion' | 'action';
+  command: string;
+}
+
+interface Literal {
+  value: string;
+  /** Index in the text just past the literal. */
+  end: number;
+}
+
+/** The string literals of a Python-literal text, in order, with `#` comments skipped. */
+function literals(text: string): Literal[] {
+  const out: Literal[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '#') {
+      const eol = text.indexOf('\n', i);
+      if (eol < 0) break;
+      i = eol;
+      continue;
+    }
+    if (c !== "'" && c !== '"') continue;
+    const triple = text.startsWith(c.repeat(3), i);
+    const close = triple ? c.repeat(3) : c;
+    let value = '';
+    let j = i + close.length;
+    for (; j < text.length; j++) {
+      const d = text[j]!;
+      if (d === '\\' && j + 1 < text.length) {
+        const next = text[++j]!;
+        value += next === 'n' ? '\n' : next === 't' ? '\t' : next;
+        continue;
+      }
+      if (text.startsWith(close, j)) break;
+      // A plain literal ends at its line (an unclosed quote is read as ending there).
+      if (d === '\n' && !triple) break;
+      value += d;
+    }
+    out.push({ value, end: j + close.length });
+    i = j + close.length - 1;
+  }
+  return out;
+}
+
+/** `<!(`, `<!@(`, `>!(`, `^!@(`, `<!pymod_do_main(`: where a command expansion's text starts. */
+const EXPANSION = /[<>^]!@?(?:pymod_do_main)?\(/g;
+
+/** A text with each command expansion in it (balanced parentheses) replaced by `GYP`. */
+function withoutExpansions(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const match of text.matchAll(EXPANSION)) {
+    if (match.index < from) continue;
+    let depth = 1;
+    let j = match.index + match[0].length;
+    for (; j < text.length && depth > 0; j++) {
+      if (text[j] === '(') depth++;
+      else if (text[j] === ')') depth--;
+    }
+    out += `${text.slice(from, match.index)}GYP`;
+    from = j;
+  }
+  return out + text.slice(from);
+}
+
+/** Where a command expansion opens, tried at one position. */
+const OPENER = /[<>^]!@?(?:pymod_do_main)?\(/y;
+
+/**
+ * The command expansions in one string, nested ones too (each with its own text), in the order
+ * they close: one pass with a stack of open expansions (at most MAX_COMMANDS deep), each body
+ * read once more when it closes.
+ */
+function expansions(value: string): string[] {
+  const out: string[] = [];
+  const open: { from: number; depth: number; pymod: boolean }[] = [];
+  let depth = 0;
+  const close = (frame: { from: number; pymod: boolean }, to: number): void => {
+    // A nested expansion is a command of its own: in its place here, a word that names no file.
+    const body = withoutExpansions(value.slice(frame.from, to)).trim();
+    const command = frame.pymod ? `python -c "pymod_do_main ${body}"` : body;
+    if (command !== '' && out.length < MAX_COMMANDS) out.push(command);
+  };
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if ((c === '<' || c === '>' || c === '^') && open.length < MAX_COMMANDS) {
+      OPENER.lastIndex = i;
+      const match = OPENER.exec(value);
+      if (match !== null) {
+        depth++;
+        open.push({ from: i + match[0].length, depth, pymod: match[0].includes('pymod_do_main') });
+        i += match[0].length - 1;
+        continue;
+      }
+    }
+    if (c === '(') depth++;
+    else if (c === ')') {
+      if (open.length > 0 && open.at(-1)!.depth === depth) close(open.pop()!, i);
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  // Unclosed ones run to the end of the string (GYP would reject the file; nerq reads what is there).
+  while (open.length > 0) close(open.pop()!, value.length);
+  return out;
+}
+
+/** The commands a binding.gyp runs: expansions first found, then actions, each once. */
+export function gypCommands(source: string): GypCommand[] {
+  const text = source.length > MAX_CHARS ? source.slice(0, MAX_CHARS) : source;
+  const out: GypCommand[] = [];
+  const seen = new Set<string>();
+  const add = (kind: GypCommand['kind'], command: string): void => {
+    const key = `${kind}\0${command}`;
+    if (seen.has(key) || out.length >= MAX_COMMANDS) return;
+    seen.add(key);
+    out.push({ kind, command });
+  };
+  const all = literals(text);
+  let nextClose = -2;
+  for (let k = 0; k < all.length && out.length < MAX_COMMANDS; k++) {
+    const literal = all[k]!;
+    for (const command of expansions(literal.value)) add('expansion', command);
+    // `'action': ['node', 'x.js', …]`: the list's strings, up to its closing bracket, are one command.
+    if (literal.value === 'action' && /^\s*:\s*\[/.test(text.slice(literal.end, literal.end + 64))) {
+      // The next `]` after it (literals come in order: one scan of the text in all).
+      if (nextClose !== -1 && nextClose < literal.end) nextClose = text.indexOf(']', literal.end);
+      const close = nextClose;
+      const words: string[] = [];
+      for (let m = k + 1; m < all.length && words.length < MAX_ACTION_WORDS && (close < 0 || all[m]!.end <= close + 1); m++) words.push(all[m]!.value);
+      if (words.length > 0) add('action', words.map((w) => (/[\s"'$`;&|<>()]/.test(w) ? `"${w.replaceAll('"', '\\"')}"` : w)).join(' '));
+    }
+  }
+  return out;
+}
+
+/** Standard output sent nowhere: `> /dev/null`, `1>/dev/null`, `&> /dev/null`, `>NUL` (not `2>/dev/null`, which only quiets errors). */
+const STDOUT_DISCARDED = /(?:^|[^\d&>])>\s*(?:\/dev\/null|nul)\b|(?:^|\s)1>\s*(?:\/dev\/null|nul)\b|&>\s*(?:\/dev\/null|nul)\b/i;
+/** A command whose value is a constant printed after another command (`… && echo stub.c`, `…; echo x`). */
+const CONSTANT_AFTER = /(?:&&|;|(?:^|[^&])&(?!&))\s*(?:echo|printf)\b[^|;&<>`$]*$/;
+/** Commands before such a constant that are only checks or moves (`cd x && echo y`, `test -f x && echo 1`). */
+const HARMLESS_BEFORE = /^\s*(?:cd|test|\[|true|:)(?:\s[^|;&]*)?$/;
+
+/**
+ * A command expansion run for what it does, not for its output — the output thrown away, or
+ * replaced by a constant printed after it: GYP puts an expansion's output in the build file, so
+ * an expansion whose output is not its result ran a program for its side effects.
+ */
+export function runsForSideEffects(command: GypCommand): boolean {
+  if (command.kind !== 'expansion') return false;
+  if (STDOUT_DISCARDED.test(command.command)) return true;
+  const constant = CONSTANT_AFTER.exec(command.command);
+  if (constant === null) return false;
+  const before = command.command.slice(0, constant.index).trim();
+  return before !== '' && !HARMLESS_BEFORE.test(before);
+}
+
+/**
+ * The files of the package a build file's commands run (installTargets), resolved against the
+ * build file's folder, where node-gyp runs them.
+ */
+export function gypTargets(gypPath: string, source: string): InstallTarget[] {
+  const dir = gypPath.includes('/') ? gypPath.slice(0, gypPath.lastIndexOf('/')) : '';
+  const within = (path: string): string | null => (dir === '' ? path : packagePath(`${dir}/${path}`));
+  return gypCommands(source).flatMap((command) =>
+    installTargets(command.command).flatMap((target) => {
+      const path = within(target.path);
+      const candidates = target.candidates.map(within).filter((c): c is string => c !== null);
+      return path === null ? [] : [{ ...target, path, candidates }];
+    }),
+  );
+}
