@@ -201,6 +201,24 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     expect(unknown?.unread).toEqual(['aa.js']);
   });
 
+  test('a build file its includes list names is read as one, and its commands followed', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/binding.gyp', body: "{ 'includes': ['common.gypi', '../outside.gypi'], 'targets': [{ 'target_name': 'a', 'sources': ['a.cc'] }] }" },
+        { path: 'package/common.gypi', body: wormGyp },
+        { path: 'package/index.js', body: 'payload()' },
+      ],
+      [],
+    );
+    expect(code?.files.map((f) => [f.path, f.language])).toEqual([
+      ['binding.gyp', 'gyp'],
+      ['common.gypi', 'gyp'],
+      ['index.js', 'javascript'],
+    ]);
+    expect(code?.missing).toEqual([]);
+  });
+
   test('`gypfile: false` in the package.json: npm builds nothing, nothing is read', async () => {
     const optedOut = JSON.stringify({ name: 'p', version: '1.0.0', gypfile: false });
     expect(await installCode([{ path: 'package/package.json', body: optedOut }, { path: 'package/binding.gyp', body: wormGyp }], [])).toBeUndefined();

@@ -127,8 +127,24 @@ function expansions(value: string): string[] {
 
 /** The commands a binding.gyp runs: expansions first found, then actions, each once. */
 export function gypCommands(source: string): GypCommand[] {
+  return readGypText(source).commands;
+}
+
+/** Where a list of strings after a key ends: the next `]` after it (keys come in order: one scan of the text in all). */
+class ListEnds {
+  private next = -2;
+  constructor(private readonly text: string) {}
+  after(at: number): number {
+    if (this.next !== -1 && this.next < at) this.next = this.text.indexOf(']', at);
+    return this.next;
+  }
+}
+
+/** A build file's commands, and the files its `includes` lists name (`common.gypi`), read by node-gyp with it. */
+function readGypText(source: string): { commands: GypCommand[]; includes: string[] } {
   const text = source.length > MAX_CHARS ? source.slice(0, MAX_CHARS) : source;
   const out: GypCommand[] = [];
+  const includes: string[] = [];
   const seen = new Set<string>();
   const add = (kind: GypCommand['kind'], command: string): void => {
     const key = `${kind}\0${command}`;
@@ -137,21 +153,29 @@ export function gypCommands(source: string): GypCommand[] {
     out.push({ kind, command });
   };
   const all = literals(text);
-  let nextClose = -2;
+  const ends = new ListEnds(text);
+  // `'key': ['a', 'b', …]`: the list's strings, up to its closing bracket (at most MAX_ACTION_WORDS).
+  const listAfter = (k: number): string[] => {
+    const literal = all[k]!;
+    if (!/^\s*:\s*\[/.test(text.slice(literal.end, literal.end + 64))) return [];
+    const close = ends.after(literal.end);
+    const words: string[] = [];
+    for (let m = k + 1; m < all.length && words.length < MAX_ACTION_WORDS && (close < 0 || all[m]!.end <= close + 1); m++) words.push(all[m]!.value);
+    return words;
+  };
   for (let k = 0; k < all.length && out.length < MAX_COMMANDS; k++) {
     const literal = all[k]!;
     for (const command of expansions(literal.value)) add('expansion', command);
-    // `'action': ['node', 'x.js', …]`: the list's strings, up to its closing bracket, are one command.
-    if (literal.value === 'action' && /^\s*:\s*\[/.test(text.slice(literal.end, literal.end + 64))) {
-      // The next `]` after it (literals come in order: one scan of the text in all).
-      if (nextClose !== -1 && nextClose < literal.end) nextClose = text.indexOf(']', literal.end);
-      const close = nextClose;
-      const words: string[] = [];
-      for (let m = k + 1; m < all.length && words.length < MAX_ACTION_WORDS && (close < 0 || all[m]!.end <= close + 1); m++) words.push(all[m]!.value);
+    // `'action': ['node', 'x.js', …]` is one command.
+    if (literal.value === 'action') {
+      const words = listAfter(k);
       if (words.length > 0) add('action', words.map((w) => (/[\s"'$`;&|<>()]/.test(w) ? `"${w.replaceAll('"', '\\"')}"` : w)).join(' '));
     }
+    if (literal.value === 'includes' && includes.length < MAX_COMMANDS) {
+      for (const word of listAfter(k)) if (/\.gypi?$/i.test(word) && !includes.includes(word)) includes.push(word);
+    }
   }
-  return out;
+  return { commands: out, includes };
 }
 
 /** Standard output sent nowhere: `> /dev/null`, `1>/dev/null`, `&> /dev/null`, `>NUL` (not `2>/dev/null`, which only quiets errors). */
@@ -176,17 +200,26 @@ export function runsForSideEffects(command: GypCommand): boolean {
 }
 
 /**
- * The files of the package a build file's commands run (installTargets), resolved against the
- * build file's folder, where node-gyp runs them.
+ * The files of the package a build file's commands run (installTargets), and the build files it
+ * includes, resolved against the build file's folder, where node-gyp reads and runs them (a
+ * command's path that leaves that folder, `../x.js`, is not followed).
  */
 export function gypTargets(gypPath: string, source: string): InstallTarget[] {
   const dir = gypPath.includes('/') ? gypPath.slice(0, gypPath.lastIndexOf('/')) : '';
-  const within = (path: string): string | null => (dir === '' ? path : packagePath(`${dir}/${path}`));
-  return gypCommands(source).flatMap((command) =>
-    installTargets(command.command).flatMap((target) => {
-      const path = within(target.path);
-      const candidates = target.candidates.map(within).filter((c): c is string => c !== null);
-      return path === null ? [] : [{ ...target, path, candidates }];
-    }),
-  );
+  const within = (path: string): string | null => packagePath(dir === '' ? path : `${dir}/${path}`);
+  const { commands, includes } = readGypText(source);
+  const included = includes.flatMap((file): InstallTarget[] => {
+    const path = within(file);
+    return path === null ? [] : [{ language: 'gyp', path, candidates: [path] }];
+  });
+  return [
+    ...included,
+    ...commands.flatMap((command) =>
+      installTargets(command.command).flatMap((target) => {
+        const path = within(target.path);
+        const candidates = target.candidates.map(within).filter((c): c is string => c !== null);
+        return path === null ? [] : [{ ...target, path, candidates }];
+      }),
+    ),
+  ];
 }

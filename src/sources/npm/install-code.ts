@@ -99,7 +99,7 @@ export class InstallCodeCollector {
    */
   ended(path: string): void {
     const holder = this.kept.get(path);
-    if (holder === undefined || !path.endsWith('.gyp') || !this.wanted.has(path)) return;
+    if (holder === undefined || !/\.gypi?$/.test(path) || !this.wanted.has(path)) return;
     this.active = true;
     for (const target of gypTargets(path, new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks)))) for (const candidate of target.candidates) this.wanted.add(candidate);
   }

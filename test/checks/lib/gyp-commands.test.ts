@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gypCommands, runsForSideEffects, type GypCommand } from '../../../src/checks/lib/gyp-commands.js';
+import { gypCommands, gypTargets, runsForSideEffects, type GypCommand } from '../../../src/checks/lib/gyp-commands.js';
 import { installTargets } from '../../../src/checks/lib/install-targets.js';
 
 const gyp = (path: string) => readFileSync(new URL(`../../../fixtures/install-code/gyp/${path}`, import.meta.url), 'utf8');
@@ -73,5 +73,14 @@ describe('runsForSideEffects', () => {
 
   it('an action runs for what it does: it is never flagged so', () => {
     expect(runsForSideEffects({ kind: 'action', command: 'node build.js > /dev/null' })).toBe(false);
+  });
+});
+
+describe('gypTargets', () => {
+  it('files named relative to the build file, included build files first; nothing outside the package', () => {
+    const text = "{ 'includes': ['common.gypi', '../../x.gypi', 'notes.txt'], 'targets': [{ 'sources': ['<!(node gen.js)'], 'actions': [{ 'action': ['sh', '../run.sh'] }] }] }";
+    // A command's `../run.sh` is not followed, even from a sub-folder's build file (installTargets names only paths inside the folder it runs in).
+    expect(gypTargets('native/binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['gyp:native/common.gypi', 'javascript:native/gen.js']);
+    expect(gypTargets('binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['gyp:common.gypi', 'javascript:gen.js']);
   });
 });
