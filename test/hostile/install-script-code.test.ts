@@ -152,6 +152,26 @@ describe('a binding.gyp that runs code while node-gyp reads it (no install scrip
     expect(run.code).toBe(1);
   });
 
+  it.concurrent('the file the build file runs comes first in the archive, and no manifest names a script: read on a second download', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    // The build file's command prints a source name itself: nothing in binding.gyp looks odd.
+    const gyp = JSON.stringify({ targets: [{ target_name: 'addon', sources: ['<!(node aa.js)'] }] });
+    const manifest = { name: 'chalk', version: '4.1.0', main: 'source' };
+    const tarball = zlib.gzipSync(
+      rawTar([
+        { path: 'package/aa.js', type: '0', content: `${RECON}\nconsole.log('stub.c');` },
+        { path: 'package/package.json', type: '0', content: JSON.stringify(manifest) },
+        { path: 'package/binding.gyp', type: '0', content: gyp },
+      ]),
+    );
+    const { run, report, sandbox } = await evaluate(task, 'gyp payload first', { ...vouchedFor(tarball), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 0, messageId: 'code-dangerous' });
+    expect(check?.evidence?.code).toEqual(['binding.gyp', 'aa.js (exfiltration, beacon)']);
+    expect(run.code).toBe(1);
+  });
+
   it.concurrent.for([
     ['the worm shape running a file that reads clean', WORM_GYP, [['index.js', 'module.exports = {};']]],
     ['output discarded with &> and a constant after ;', JSON.stringify({ targets: [{ target_name: 'a', sources: ['<!@(node lib/run.js &>/dev/null; echo a.c)'] }] }), [['lib/run.js', 'void 0;']]],

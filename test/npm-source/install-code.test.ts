@@ -219,6 +219,22 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     expect(code?.missing).toEqual([]);
   });
 
+  test('a second reading wants what the first one named too late (reread), and reads it', async () => {
+    const entries: TarEntry[] = [
+      { path: 'package/aa.js', body: 'payload()' },
+      { path: 'package/package.json', body: manifest() },
+      { path: 'package/binding.gyp', body: wormGyp.replace('index.js', 'aa.js') },
+    ];
+    const first = await readTarball(makeTgz(entries), {}, []);
+    expect(first.status === 'ok' && first.reread).toEqual(['aa.js']);
+    const second = await readTarball(makeTgz(entries), {}, [], ['aa.js']);
+    expect(second.status === 'ok' && second.facts.installCode?.files.map((f) => f.path)).toEqual(['binding.gyp', 'aa.js']);
+    expect(second.status === 'ok' && second.reread).toBeUndefined();
+    // Commands known from the start (the registry's manifest): nothing to read again.
+    const known = await readTarball(makeTgz(entries), {}, ['node-gyp rebuild']);
+    expect(known.status === 'ok' && known.reread).toBeUndefined();
+  });
+
   test('`gypfile: false` in the package.json: npm builds nothing, nothing is read', async () => {
     const optedOut = JSON.stringify({ name: 'p', version: '1.0.0', gypfile: false });
     expect(await installCode([{ path: 'package/package.json', body: optedOut }, { path: 'package/binding.gyp', body: wormGyp }], [])).toBeUndefined();

@@ -133,9 +133,15 @@ async function tarballFor(ctx: RunContext, url: string | null, integrity: string
   if (!url) return { status: 'unavailable', reason: 'the registry gave no tarball URL' };
   const cached = cachedTarballFacts(ctx.facts, url, integrity);
   if (cached !== undefined) return { status: 'ok', facts: cached };
-  const result = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });
+  let result = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });
+  // Files a command runs that came before the archive named the command (its own package.json or
+  // binding.gyp, not the registry's manifest): read once more, wanting them from the start.
+  if (result.status === 'ok' && result.reread !== undefined) {
+    const second = await fetchTarballFacts(ctx.http, url, { integrity, installCommands, wantedPaths: result.reread });
+    if (second.status === 'ok') result = second;
+  }
   if (result.status === 'ok') rememberTarballFacts(ctx.facts, url, integrity, result.facts);
-  return result;
+  return result.status === 'ok' ? { status: 'ok', facts: result.facts } : result;
 }
 
 /** The version's attestations (listed in its packument): from the facts cache, else asked (and kept when read). */

@@ -57,10 +57,27 @@ export class InstallCodeCollector {
   /** The archive was read from its start with the commands known (a missing file is really missing). */
   private readonly activeFromStart: boolean;
 
-  constructor(commands: readonly string[]) {
-    this.active = false;
+  /**
+   * Files a command ran that streamed past before this reading knew of them (reread): a
+   * second reading that wants them from the start reads them (src/ecosystems/npm/collect.ts).
+   */
+  private readonly late: string[] = [];
+
+  /** `wantedPaths`: files wanted from the start (a second reading's, named by the first one's reread). */
+  constructor(commands: readonly string[], wantedPaths: readonly string[] = []) {
+    this.active = wantedPaths.length > 0;
+    for (const path of wantedPaths) this.wanted.add(path);
     this.addCommands(commands);
     this.activeFromStart = this.active;
+  }
+
+  /**
+   * After facts(): the files it lists unread only because they came before the command that
+   * names them was known (the archive's own package.json or binding.gyp named it later), not
+   * because of a cap; empty when the reading knew its commands from the start.
+   */
+  reread(): string[] {
+    return this.activeFromStart ? [] : [...this.late];
   }
 
   /** Commands npm will run (the registry's, then the archive's package.json's): their files are wanted. */
@@ -139,12 +156,17 @@ export class InstallCodeCollector {
         // command names and the archive lacks makes npm's script fail (or runs what an earlier step made).
         if (next.loaded === true) continue;
         if (this.activeFromStart && !this.pathsOverflow) missing.push(next.path);
-        else unread.push(next.path);
+        else {
+          unread.push(next.path);
+          if (!this.pathsOverflow) this.late.push(next.path);
+        }
         continue;
       }
       const holder = this.kept.get(found);
       if (holder === undefined || files.length >= MAX_FACT_FILES || total >= FACT_TOTAL_CHARS) {
         unread.push(found);
+        // Seen before it was wanted (not past the cap on wanted files or on the facts).
+        if (holder === undefined && this.wantedFiles < MAX_WANTED_FILES && files.length < MAX_FACT_FILES && total < FACT_TOTAL_CHARS) this.late.push(found);
         continue;
       }
       const decoded = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));

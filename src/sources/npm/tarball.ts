@@ -118,7 +118,11 @@ function readsAsManifest(name: string): boolean {
 export const MAX_LICENSE_TEXTS = 16;
 
 /** `unread`: stopped at a cap, with the rest of the archive (which npm extracts) not read. */
-export type TarballResult = { status: 'ok'; facts: TarballFacts } | { status: 'unavailable'; reason: string; unread?: true };
+/**
+ * `reread`: files the install scripts run that streamed past before the reader knew of them
+ * (install-code.ts): a second reading with them as `wantedPaths` reads them. Not evidence.
+ */
+export type TarballResult = { status: 'ok'; facts: TarballFacts; reread?: string[] } | { status: 'unavailable'; reason: string; unread?: true };
 
 /**
  * The `Authorization` header value for a URL, as npm's configuration gives it for that
@@ -131,6 +135,8 @@ export interface FetchTarballOptions {
   caps?: Partial<TarballCaps>;
   /** The install commands the registry's manifest gives: the files they run are kept (install-code.ts). */
   installCommands?: readonly string[];
+  /** Files to keep from the start, as files a command names (a first reading's `reread`). */
+  wantedPaths?: readonly string[];
 }
 
 /**
@@ -154,7 +160,7 @@ export async function fetchTarballFacts(
     return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
   }
   const res = await streamBody(http, { url, maxBytes: limits.compressedBytes }, (body) =>
-    readVerifiedTarball(body, options.integrity, limits, options.installCommands),
+    readVerifiedTarball(body, options.integrity, limits, options.installCommands, options.wantedPaths),
   );
   if (!res.ok) {
     if (res.kind === 'too-large') {
@@ -177,13 +183,14 @@ export async function readVerifiedTarball(
   integrity: string | null | undefined,
   caps?: Partial<TarballCaps>,
   installCommands: readonly string[] = [],
+  wantedPaths: readonly string[] = [],
 ): Promise<TarballResult> {
   const expected = expectedHashes(integrity);
   const hash: Hash | null = expected === null ? null : createHash(expected.algorithm);
   // A small queue between the download and the reader: the download waits while it is full.
   const feed = new PassThrough({ highWaterMark: 64 * 1024 });
   let reading = true;
-  const read = readTarball(feed, caps, installCommands).finally(() => {
+  const read = readTarball(feed, caps, installCommands, wantedPaths).finally(() => {
     reading = false;
   });
   try {
@@ -273,9 +280,10 @@ export async function readTarball(
   data: AsyncIterable<Buffer> | Buffer,
   caps?: Partial<TarballCaps>,
   installCommands: readonly string[] = [],
+  wantedPaths: readonly string[] = [],
 ): Promise<TarballResult> {
   const limits = { ...DEFAULT_TARBALL_CAPS, ...caps };
-  const collector = new Collector(limits.perFileBytes, installCommands);
+  const collector = new Collector(limits.perFileBytes, installCommands, wantedPaths);
   let parseError: Error | null = null;
   let entries = 0;
   // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
@@ -360,7 +368,8 @@ export async function readTarball(
   const facts = collector.facts();
   const checked = TarballFactsSchema.safeParse(facts);
   if (!checked.success) return { status: 'unavailable', reason: 'tarball: facts failed validation' };
-  return { status: 'ok', facts: checked.data };
+  const reread = collector.reread();
+  return { status: 'ok', facts: checked.data, ...(reread.length === 0 ? {} : { reread }) };
 }
 
 function failureReason(error: unknown): string {
@@ -463,8 +472,14 @@ class Collector {
   constructor(
     private readonly perFileBytes: number,
     private readonly registryCommands: readonly string[],
+    wantedPaths: readonly string[] = [],
   ) {
-    this.code = new InstallCodeCollector(registryCommands);
+    this.code = new InstallCodeCollector(registryCommands, wantedPaths);
+  }
+
+  /** After facts(): the install-code files a second reading should want from the start (install-code.ts). */
+  reread(): string[] {
+    return this.code.reread();
   }
 
   entry(entry: ReadEntry): void {
