@@ -25,6 +25,7 @@ const RULE_WORDS: Record<TyposquatRule, (distance: number) => string> = {
   anagram: () => 'the same characters in another order',
   suffix: () => 'a version or release word added',
   digit: () => 'a digit of the name dropped',
+  joined: () => 'the words run together, one character differs',
   'scope-extended': () => 'letters added to a popular scope',
 };
 
