@@ -12,7 +12,8 @@
  *    `typesreact` / `@types/react`);
  *  - `homoglyph`: equal once look-alikes are read alike (`0`/`o`, `1`/`l`, `1`/`i`, `5`/`s`,
  *    `rn`/`m`, `vv`/`w`): `l0dash` / `lodash`;
- *  - `distance`: Damerau–Levenshtein (optimal string alignment) distance 1 when the
+ *  - `distance`: Damerau–Levenshtein (optimal string alignment) distance, separators read
+ *    alike (`-`, `_` and `.`: `bigumner-js` is 2 from `bignumber.js`), 1 when the
  *    differing part has at least 5 characters, 1–2 from 8 characters (`electorn` /
  *    `electron`). The differing part is the one segment (between `@`, `/`, `-`, `_`, `.`)
  *    that differs when only one does (so `eslint-config-umi` / `eslint-config-ali` compare
@@ -694,6 +695,8 @@ function findByRules(name: string, index: PopularIndex, versionFamilies = true):
 
   const mask = charMask(lower);
   const repeats = repeatMask(lower);
+  // Separators read alike (the separator rule's business): `bigumner-js` is two edits from `bignumber.js`.
+  const unified = unifySeparators(lower);
   let own: Shape | undefined;
   const length = lower.length;
   for (let l = Math.max(0, length - MAX_DISTANCE); l <= length + MAX_DISTANCE; l++) {
@@ -706,7 +709,7 @@ function findByRules(name: string, index: PopularIndex, versionFamilies = true):
       const k = candidates[c]!;
       const r = ranks[k]!;
       const other = index.lowers[r]!;
-      const distance = editDistance(lower, other, MAX_DISTANCE);
+      const distance = editDistance(unified, unifySeparators(other), MAX_DISTANCE);
       if (distance === 0 || distance > MAX_DISTANCE) continue;
       own ??= shapeOf(lower);
       if (distance > allowedFor(own, shapeOf(other)) || (versionFamilies && differOnlyInDigits(lower, other))) continue;
@@ -717,6 +720,11 @@ function findByRules(name: string, index: PopularIndex, versionFamilies = true):
 }
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x2e;
+
+/** `_` and `.` read as `-` (most names have neither: returned as they are). */
+function unifySeparators(lower: string): string {
+  return lower.includes('_') || lower.includes('.') ? lower.replace(/[_.]/g, '-') : lower;
+}
 
 /** `stripSeparators(lower) === form` without building the string; with `slash`, `flattenScope(lower) === form`. */
 function strippedEquals(lower: string, form: string, from = 0, slash = -1): boolean {

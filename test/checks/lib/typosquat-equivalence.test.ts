@@ -154,7 +154,8 @@ function baseMatcher(list: readonly string[], versionFamilies = true): (name: st
       if (isHomoglyphOf(lower, other)) found.push(['homoglyph', osa(lower, other)]);
       // The distance is at least the length difference, and no rule allows more than 2.
       if (Math.abs(lower.length - other.length) <= 2) {
-        const distance = osa(lower, other);
+        // Separators read alike: `-`, `_` and `.` are one character to the distance rule.
+        const distance = osa(lower.replace(/[_.]/g, '-'), other.replace(/[_.]/g, '-'));
         if (distance > 0 && distance <= distanceAllowed(lower, other) && !(versionFamilies && differOnlyInDigits(lower, other))) found.push(['distance', distance]);
       }
       for (const [rule, distance] of found) {
