@@ -417,6 +417,7 @@ export interface PopularIndex {
     digits?: ReadonlyMap<string, number> | undefined;
     scopes?: ScopeTables | undefined;
     joined?: JoinedTables | undefined;
+    joinedScans?: number | undefined;
   };
 }
 
@@ -1022,6 +1023,8 @@ function lowerRankOf(index: PopularIndex, lower: string): number {
 
 /** Shortest name (separators not counted) for which words run together with one more edit count. */
 export const MIN_LENGTH_JOINED = 6;
+/** Lookups that reach the `joined` rule by scanning once the exact tables are built, before its own tables are. */
+const JOINED_TABLES_AFTER = 32;
 
 /**
  * The unscoped popular names of two parts or more, read without their separators (`web3-eth-abi`
@@ -1055,14 +1058,18 @@ function joinedTablesOf(index: PopularIndex): JoinedTables {
 
 /**
  * The first rank of an unscoped popular name with more parts than `lower` whose form without
- * separators is one edit from `lower`'s (`web3ethabii` / `web3-eth-abi`), version families
- * aside, or -1.
+ * separators is one edit from `lower`'s and starts alike (`web3ethabii` / `web3-eth-abi`),
+ * version families aside, or -1.
  */
 function joinedRankOf(index: PopularIndex, lower: string): number {
   const form = stripSeparators(lower);
-  if (form.length < MIN_LENGTH_JOINED) return -1;
+  if (form.length < MIN_LENGTH_JOINED || form.charCodeAt(0) === 0x40) return -1;
   const own = segments(lower).length;
-  if (index.state.exact === undefined) return joinedScan(index.lowers, lower, form, own);
+  const { state } = index;
+  // Building the tables costs about as much as 30 scans: an audit's first lookups scan.
+  if (state.exact === undefined || (state.joined === undefined && (state.joinedScans = (state.joinedScans ?? 0) + 1) <= JOINED_TABLES_AFTER)) {
+    return joinedScan(index.lowers, lower, form, own);
+  }
   const { joined, ranks, parts } = joinedTablesOf(index);
   const mask = charMask(form);
   const repeats = repeatMask(form);
@@ -1075,7 +1082,7 @@ function joinedRankOf(index: PopularIndex, lower: string): number {
     for (let c = 0; c < found; c++) {
       const k = bucket.ranks[candidates[c]!]!;
       const rank = ranks[k]!;
-      if ((best !== -1 && rank >= best) || parts[k]! <= own) continue;
+      if ((best !== -1 && rank >= best) || parts[k]! <= own || joined.lowers[k]!.charCodeAt(0) !== form.charCodeAt(0)) continue;
       if (editDistance(form, joined.lowers[k]!, 1) !== 1 || differOnlyInDigits(lower, index.lowers[rank]!)) continue;
       best = rank;
     }
@@ -1084,18 +1091,25 @@ function joinedRankOf(index: PopularIndex, lower: string): number {
 }
 
 /**
- * `joinedRankOf` without tables (the first lookups, see `buildPopularIndex`): a scan that counts
- * each name's separators (an unscoped name has one part more than it has separators) and reads
- * a name without them only when its parts and its length could match.
+ * `joinedRankOf` without tables (the first lookups, see `buildPopularIndex`): a scan of the names
+ * starting alike that counts each one's separators (an unscoped name has one part more than it
+ * has separators) and reads a name without them only when its parts and its length could match.
  */
 function joinedScan(lowers: readonly string[], lower: string, form: string, own: number): number {
+  const first = form.charCodeAt(0);
   for (let r = 0; r < lowers.length; r++) {
     const other = lowers[r]!;
-    if (other.length < form.length || other.charCodeAt(0) === 0x40) continue;
+    const start = other.charCodeAt(0);
+    if (other.length < form.length || start === 0x40 || (start !== first && !isSeparator(start))) continue;
     let separators = 0;
-    for (let i = 0; i < other.length; i++) if (isSeparator(other.charCodeAt(i))) separators++;
+    let lead = -1;
+    for (let i = 0; i < other.length; i++) {
+      const code = other.charCodeAt(i);
+      if (isSeparator(code)) separators++;
+      else if (lead === -1) lead = code;
+    }
     const length = other.length - separators;
-    if (separators + 1 <= own || length < form.length - 1 || length > form.length + 1) continue;
+    if (lead !== first || separators + 1 <= own || length < form.length - 1 || length > form.length + 1) continue;
     if (editDistance(form, stripSeparators(other), 1) === 1 && !differOnlyInDigits(lower, other)) return r;
   }
   return -1;
@@ -1126,7 +1140,8 @@ function sameStart(a: string, b: string): boolean {
  *  - `digit`: an unscoped popular name with the digits ending a part before a `-` dropped, when
  *    the word left is no popular name (`web-bzz` / `web3-bzz`; see `digitTableOf`);
  *  - `joined`: an unscoped name of 6 characters or more (separators not counted) with fewer parts
- *    than an unscoped popular name, one edit from it once both are read without separators: the
+ *    than an unscoped popular name, one edit from it once both are read without separators and
+ *    starting with the same character (a reader checks a name's start, as for `anagram`): the
  *    words run together and one more typing error (`web3ethabii` / `web3-eth-abi`, `web3bz` /
  *    `web3-bzz`), version families aside. Not with as many parts or more (`eslint_d` / `eslint`,
  *    `tomli-w` / `tomli`: words added), nor two edits (`splitpanes` / `split-lines`): both flag

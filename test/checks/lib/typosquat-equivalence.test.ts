@@ -121,7 +121,7 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
       () =>
         lower.startsWith('@') || stripSeparators(lower).length < MIN_LENGTH_JOINED
           ? null
-          : first('joined', (o) => !o.startsWith('@') && segments(o).length > segments(lower).length && osa(stripSeparators(lower), stripSeparators(o)) === 1 && !differOnlyInDigits(lower, o)),
+          : first('joined', (o) => !o.startsWith('@') && segments(o).length > segments(lower).length && stripSeparators(o)[0] === stripSeparators(lower)[0] && osa(stripSeparators(lower), stripSeparators(o)) === 1 && !differOnlyInDigits(lower, o)),
       ...Array.from({ length: MAX_SCOPE_LETTERS }, (_, k) => () => {
         const form = scopeOf(lower);
         if (form === null || popularScopes.has(form) || !/^[a-z]+$/.test(form.slice(-(k + 1))) || form.length <= k + 1) return null;

@@ -245,6 +245,7 @@ describe('findIntended on a small list', () => {
     ['joined: words run together and a character dropped', ['web3-bzz'], 'web3bz', { intended: 'web3-bzz', rule: 'joined', distance: 2 }],
     ['joined: the most popular of two', ['web3-bz-z', 'web3-bzz'], 'web3bzx', { intended: 'web3-bz-z', rule: 'joined', distance: 3 }],
     ['joined: not two edits', ['split-lines'], 'splitpanes', null],
+    ['joined: not another first character', ['web3-bzz'], 'eb3bzz', null],
     ['joined: not when the popular name has fewer parts (a word added)', ['esutils'], 'esm-utils', null],
     ['joined: not as many parts', ['json-schema-to-ts'], 'json-schema-test', null],
     ['joined: not under 6 characters', ['web-bzz'], 'webz', null],
