@@ -19,8 +19,8 @@
  *    that differs when only one does (so `eslint-config-umi` / `eslint-config-ali` compare
  *    `umi` with `ali`), else the whole name; short parts collide naturally and meet only the
  *    rules above, but for one character dropped from a popular part of 4 characters or more in
- *    a name of two parts or more (`wb3-eth` / `web3-eth`: an omission, not another word). Two scoped names with the same name after the slash compare their scopes
- *    whole, from 3 characters (`@type/node` / `@types/node`, `@aws-sdkk/client-s3`): a
+ *    a name of two parts or more (`wb3-eth` / `web3-eth`: an omission, not another word). Two
+ *    scoped names with the same name after the slash compare their scopes whole, from 3 characters (`@type/node` / `@types/node`, `@aws-sdkk/client-s3`): a
  *    look-alike scope publishing a popular package's name. Names that differ only in the digits ending a part (`passport-oauth1` / `passport-oauth2`)
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
