@@ -19,6 +19,7 @@ const HOW: Record<string, string> = {
   distance: 'one character differs',
   suffix: 'a version or release word added',
   digit: 'a digit of the name dropped',
+  joined: 'the words run together, one character differs',
   'scope-extended': 'letters added to a popular scope',
 };
 
@@ -67,6 +68,9 @@ checkTable(check, [
   flagged('uuid-latest', 'uuid', 'suffix', 7),
   flagged('react-dom-16', 'react-dom', 'suffix', 3),
   flagged('web-bzz', 'web3-bzz', 'digit', 1),
+  flagged('web3ethabii', 'web3-eth-abi', 'joined', 3),
+  flagged('wb3-eth', 'web3-eth', 'distance', 1),
+  distinct('vuex-router'), // a character added to a short part: another word
   flagged('@typescript_eslinter/eslint', '@typescript-eslint/types', 'scope-extended', 9),
   distinct('react-quill-new'), // a fork's name: `-new` is no release word
   distinct('vue-apexcharts'), // `vue` is popular: `vue3` is a version of it, not a word

@@ -12,19 +12,21 @@
  *    `typesreact` / `@types/react`);
  *  - `homoglyph`: equal once look-alikes are read alike (`0`/`o`, `1`/`l`, `1`/`i`, `5`/`s`,
  *    `rn`/`m`, `vv`/`w`): `l0dash` / `lodash`;
- *  - `distance`: Damerau–Levenshtein (optimal string alignment) distance 1 when the
+ *  - `distance`: Damerau–Levenshtein (optimal string alignment) distance, separators read
+ *    alike (`-`, `_` and `.`: `bigumner-js` is 2 from `bignumber.js`), 1 when the
  *    differing part has at least 5 characters, 1–2 from 8 characters (`electorn` /
  *    `electron`). The differing part is the one segment (between `@`, `/`, `-`, `_`, `.`)
  *    that differs when only one does (so `eslint-config-umi` / `eslint-config-ali` compare
  *    `umi` with `ali`), else the whole name; short parts collide naturally and meet only the
- *    rules above. Two scoped names with the same name after the slash compare their scopes
- *    whole, from 3 characters (`@type/node` / `@types/node`, `@aws-sdkk/client-s3`): a
+ *    rules above, but for one character dropped from a popular part of 4 characters or more in
+ *    a name of two parts or more (`wb3-eth` / `web3-eth`: an omission, not another word). Two
+ *    scoped names with the same name after the slash compare their scopes whole, from 3 characters (`@type/node` / `@types/node`, `@aws-sdkk/client-s3`): a
  *    look-alike scope publishing a popular package's name. Names that differ only in the digits ending a part (`passport-oauth1` / `passport-oauth2`)
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
  *  - when none of these match, the variant rules of `findVariant` (`repeat`, `plural`, `affix`,
- *    `anagram`, `suffix`, `digit`, `scope-extended`): readings that real typosquats use beyond one
- *    typing error.
+ *    `anagram`, `suffix`, `digit`, `joined`, `scope-extended`): readings that real typosquats use
+ *    beyond one typing error.
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
  *
@@ -47,13 +49,18 @@ import type { PackageEcosystem } from '../../ecosystems/types.js';
 /** Where the popular set comes from (generated from the installed package: `npm run generate`). */
 export const POPULAR_LIST = NPM_POPULAR_SOURCE;
 
-export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram', 'suffix', 'digit', 'scope-extended'] as const;
+export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram', 'suffix', 'digit', 'joined', 'scope-extended'] as const;
 export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
 
 /** Shortest differing part for which edit distance 1 counts. */
 export const MIN_LENGTH_DISTANCE_1 = 5;
 /** Shortest differing part for which edit distance 2 counts. */
 export const MIN_LENGTH_DISTANCE_2 = 8;
+/**
+ * Shortest part of a popular name from which one character dropped counts, whatever the part's
+ * length (`wb3-eth` / `web3-eth`), in a name of two parts or more.
+ */
+export const MIN_LENGTH_DROPPED = 4;
 /**
  * Shortest scope for which edit distance 1 counts when two scoped names differ only in their
  * scope (`@type/node`, `@vuee/shared`): the same package name under a look-alike scope.
@@ -249,19 +256,16 @@ function shapeOf(name: string): Shape {
   return { lower, scope, bare, segments: segments(lower) };
 }
 
-/** Length of the part that differs: the one differing segment when only one does, else the shorter name. */
-function differingLength(x: Shape, y: Shape): number {
-  let length = Math.min(x.lower.length, y.lower.length);
-  if (x.segments.length === y.segments.length) {
-    let differing = -1;
-    for (let i = 0; i < x.segments.length; i++) {
-      if (x.segments[i] === y.segments[i]) continue;
-      if (differing >= 0) return length;
-      differing = i;
-    }
-    if (differing >= 0) length = Math.min(x.segments[differing]!.length, y.segments[differing]!.length);
+/** The position of the one segment that differs when the names have as many and only one differs, else -1. */
+function differingSegment(x: Shape, y: Shape): number {
+  if (x.segments.length !== y.segments.length) return -1;
+  let differing = -1;
+  for (let i = 0; i < x.segments.length; i++) {
+    if (x.segments[i] === y.segments[i]) continue;
+    if (differing >= 0) return -1;
+    differing = i;
   }
-  return length;
+  return differing;
 }
 
 function allowedFor(x: Shape, y: Shape): number {
@@ -272,16 +276,25 @@ function allowedFor(x: Shape, y: Shape): number {
     if (length >= MIN_LENGTH_DISTANCE_2) return 2;
     return length >= MIN_SCOPE_DISTANCE_1 ? 1 : 0;
   }
-  const length = differingLength(x, y);
+  // Length of the part that differs: the one differing segment when only one does, else the shorter name.
+  const differing = differingSegment(x, y);
+  const mine = differing >= 0 ? x.segments[differing]!.length : x.lower.length;
+  const theirs = differing >= 0 ? y.segments[differing]!.length : y.lower.length;
+  const length = Math.min(mine, theirs);
   if (length >= MIN_LENGTH_DISTANCE_2) return 2;
   if (length >= MIN_LENGTH_DISTANCE_1) return 1;
+  // A character dropped from a short part of a longer name (`wb3-eth` / `web3-eth`): one
+  // character left out, the commonest typing error, and no other word's spelling.
+  if (differing >= 0 && x.segments.length >= 2 && theirs >= MIN_LENGTH_DROPPED && mine === theirs - 1) return 1;
   return 0;
 }
 
 /**
- * The largest edit distance that counts between two names: 0 when only one is scoped or the
- * differing part is shorter than 5 characters, 1 from 5, 2 from 8; for the same name under two
- * scopes, 1 from a scope of 3 characters, 2 from 8.
+ * The largest edit distance that counts from a name `a` to a popular name `b`: 0 when only one
+ * is scoped or the differing part is shorter than 5 characters, 1 from 5, 2 from 8; 1 as well
+ * when `a` has two parts or more and the one part that differs is a part of `b` of 4
+ * characters or more with one character fewer (a character dropped); for the same name under
+ * two scopes, 1 from a scope of 3 characters, 2 from 8. Symmetric but for the dropped character.
  */
 export function distanceAllowed(a: string, b: string): number {
   return allowedFor(shapeOf(a), shapeOf(b));
@@ -403,6 +416,8 @@ export interface PopularIndex {
     variants?: VariantTables | undefined;
     digits?: ReadonlyMap<string, number> | undefined;
     scopes?: ScopeTables | undefined;
+    joined?: JoinedTables | undefined;
+    joinedScans?: number | undefined;
   };
 }
 
@@ -589,7 +604,8 @@ const PRIORITY: Readonly<Record<TyposquatRule, number>> = {
   anagram: 7,
   suffix: 8,
   digit: 9,
-  'scope-extended': 10,
+  joined: 10,
+  'scope-extended': 11,
 };
 
 function better(a: Candidate, b: Candidate): boolean {
@@ -680,6 +696,8 @@ function findByRules(name: string, index: PopularIndex, versionFamilies = true):
 
   const mask = charMask(lower);
   const repeats = repeatMask(lower);
+  // Separators read alike (the separator rule's business): `bigumner-js` is two edits from `bignumber.js`.
+  const unified = unifySeparators(lower);
   let own: Shape | undefined;
   const length = lower.length;
   for (let l = Math.max(0, length - MAX_DISTANCE); l <= length + MAX_DISTANCE; l++) {
@@ -692,7 +710,7 @@ function findByRules(name: string, index: PopularIndex, versionFamilies = true):
       const k = candidates[c]!;
       const r = ranks[k]!;
       const other = index.lowers[r]!;
-      const distance = editDistance(lower, other, MAX_DISTANCE);
+      const distance = editDistance(unified, unifySeparators(other), MAX_DISTANCE);
       if (distance === 0 || distance > MAX_DISTANCE) continue;
       own ??= shapeOf(lower);
       if (distance > allowedFor(own, shapeOf(other)) || (versionFamilies && differOnlyInDigits(lower, other))) continue;
@@ -703,6 +721,11 @@ function findByRules(name: string, index: PopularIndex, versionFamilies = true):
 }
 
 const isSeparator = (code: number): boolean => code === 0x2d || code === 0x5f || code === 0x2e;
+
+/** `_` and `.` read as `-` (most names have neither: returned as they are). */
+function unifySeparators(lower: string): string {
+  return lower.includes('_') || lower.includes('.') ? lower.replace(/[_.]/g, '-') : lower;
+}
 
 /** `stripSeparators(lower) === form` without building the string; with `slash`, `flattenScope(lower) === form`. */
 function strippedEquals(lower: string, form: string, from = 0, slash = -1): boolean {
@@ -998,6 +1021,100 @@ function lowerRankOf(index: PopularIndex, lower: string): number {
   return -1;
 }
 
+/** Shortest name (separators not counted) for which words run together with one more edit count. */
+export const MIN_LENGTH_JOINED = 6;
+/** Lookups that reach the `joined` rule by scanning once the exact tables are built, before its own tables are. */
+const JOINED_TABLES_AFTER = 32;
+
+/**
+ * The unscoped popular names of two parts or more, read without their separators (`web3-eth-abi`
+ * → `web3ethabi`), for the `joined` rule: an index over those forms (a form once per name that
+ * has it, so repeated), the rank of the name each stands for and its number of parts. Built by
+ * the first lookup that needs it.
+ */
+export interface JoinedTables {
+  readonly joined: PopularIndex;
+  readonly ranks: Int32Array;
+  readonly parts: Int32Array;
+}
+
+function joinedTablesOf(index: PopularIndex): JoinedTables {
+  if (index.state.joined !== undefined) return index.state.joined;
+  const forms: string[] = [];
+  const ranks: number[] = [];
+  const parts: number[] = [];
+  index.lowers.forEach((lower, rank) => {
+    if (lower.charCodeAt(0) === 0x40) return;
+    const form = stripSeparators(lower);
+    if (form.length === lower.length) return; // one part
+    forms.push(form);
+    ranks.push(rank);
+    parts.push(segments(lower).length);
+  });
+  const joined = { joined: buildPopularIndex(forms, { unique: true }), ranks: Int32Array.from(ranks), parts: Int32Array.from(parts) };
+  index.state.joined = joined;
+  return joined;
+}
+
+/**
+ * The first rank of an unscoped popular name with more parts than `lower` whose form without
+ * separators is one edit from `lower`'s and starts alike (`web3ethabii` / `web3-eth-abi`),
+ * version families aside, or -1.
+ */
+function joinedRankOf(index: PopularIndex, lower: string): number {
+  const form = stripSeparators(lower);
+  if (form.length < MIN_LENGTH_JOINED || form.charCodeAt(0) === 0x40) return -1;
+  const own = segments(lower).length;
+  const { state } = index;
+  // Building the tables costs about as much as 30 scans: an audit's first lookups scan.
+  if (state.exact === undefined || (state.joined === undefined && (state.joinedScans = (state.joinedScans ?? 0) + 1) <= JOINED_TABLES_AFTER)) {
+    return joinedScan(index.lowers, lower, form, own);
+  }
+  const { joined, ranks, parts } = joinedTablesOf(index);
+  const mask = charMask(form);
+  const repeats = repeatMask(form);
+  let best = -1;
+  for (let l = form.length - 1; l <= form.length + 1; l++) {
+    const bucket = joined.byLength[l];
+    if (bucket === undefined) continue;
+    const { masks, repeats: theirRepeats } = masksOf(bucket, joined.lowers);
+    const found = withinMaskBounds(mask, repeats, masks, theirRepeats);
+    for (let c = 0; c < found; c++) {
+      const k = bucket.ranks[candidates[c]!]!;
+      const rank = ranks[k]!;
+      if ((best !== -1 && rank >= best) || parts[k]! <= own || joined.lowers[k]!.charCodeAt(0) !== form.charCodeAt(0)) continue;
+      if (editDistance(form, joined.lowers[k]!, 1) !== 1 || differOnlyInDigits(lower, index.lowers[rank]!)) continue;
+      best = rank;
+    }
+  }
+  return best;
+}
+
+/**
+ * `joinedRankOf` without tables (the first lookups, see `buildPopularIndex`): a scan of the names
+ * starting alike that counts each one's separators (an unscoped name has one part more than it
+ * has separators) and reads a name without them only when its parts and its length could match.
+ */
+function joinedScan(lowers: readonly string[], lower: string, form: string, own: number): number {
+  const first = form.charCodeAt(0);
+  for (let r = 0; r < lowers.length; r++) {
+    const other = lowers[r]!;
+    const start = other.charCodeAt(0);
+    if (other.length < form.length || start === 0x40 || (start !== first && !isSeparator(start))) continue;
+    let separators = 0;
+    let lead = -1;
+    for (let i = 0; i < other.length; i++) {
+      const code = other.charCodeAt(i);
+      if (isSeparator(code)) separators++;
+      else if (lead === -1) lead = code;
+    }
+    const length = other.length - separators;
+    if (lead !== first || separators + 1 <= own || length < form.length - 1 || length > form.length + 1) continue;
+    if (editDistance(form, stripSeparators(other), 1) === 1 && !differOnlyInDigits(lower, other)) return r;
+  }
+  return -1;
+}
+
 /** Same first two characters: a reader checks a name's start, which the squats that reorder keep. */
 function sameStart(a: string, b: string): boolean {
   return a.charCodeAt(0) === b.charCodeAt(0) && a.charCodeAt(1) === b.charCodeAt(1);
@@ -1022,6 +1139,13 @@ function sameStart(a: string, b: string): boolean {
  *    `react-dom-16`, `html-webpack-plugin-v4`);
  *  - `digit`: an unscoped popular name with the digits ending a part before a `-` dropped, when
  *    the word left is no popular name (`web-bzz` / `web3-bzz`; see `digitTableOf`);
+ *  - `joined`: an unscoped name of 6 characters or more (separators not counted) with fewer parts
+ *    than an unscoped popular name, one edit from it once both are read without separators and
+ *    starting with the same character (a reader checks a name's start, as for `anagram`): the
+ *    words run together and one more typing error (`web3ethabii` / `web3-eth-abi`, `web3bz` /
+ *    `web3-bzz`), version families aside. Not with as many parts or more (`eslint_d` / `eslint`,
+ *    `tomli-w` / `tomli`: words added), nor two edits (`splitpanes` / `split-lines`): both flag
+ *    legitimate names (docs/security.md);
  *  - `scope-extended`: a scoped name whose scope, not itself a popular one, is a popular scope of 8
  *    characters or more (separators not counted) with 1 to 3 letters added to its end
  *    (`@typescript_eslinter/eslint`; `_` and `.` read as `-`): the scope's most popular name.
@@ -1069,8 +1193,10 @@ function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null 
   }
   const { scope } = splitScope(lower);
   if (scope === null) {
-    const rank = digitRankOf(index, lower);
-    return rank === -1 ? null : match(rank, 'digit');
+    const digit = digitRankOf(index, lower);
+    if (digit !== -1) return match(digit, 'digit');
+    const joined = joinedRankOf(index, lower);
+    return joined === -1 ? null : match(joined, 'joined');
   }
   const scopes = scopeTablesOf(index);
   const form = scopeForm(scope);

@@ -26,6 +26,7 @@ import {
   maskDistanceBound,
   MIN_LENGTH_DIGIT_WORD,
   MIN_LENGTH_EXTENDED_SCOPE,
+  MIN_LENGTH_JOINED,
   RELEASE_WORDS,
   repeatDistanceBound,
   repeatMask,
@@ -55,7 +56,7 @@ function osa(a: string, b: string): number {
   return d[a.length * w + b.length]!;
 }
 
-const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7, suffix: 8, digit: 9, 'scope-extended': 10 };
+const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7, suffix: 8, digit: 9, joined: 10, 'scope-extended': 11 };
 
 /** A scope with `_` and `.` read as `-`. */
 const scopeForm = (scope: string): string => scope.replace(/[_.]/g, '-');
@@ -116,6 +117,11 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
         return m !== null && m.index >= 4 ? first('suffix', (o) => o === lower.slice(0, m.index)) : null;
       },
       () => (lower.startsWith('@') ? null : first('digit', (o) => digitReadings(o).includes(lower))),
+      // Words run together and one more edit: an unscoped popular name of more parts, one edit away once both lose their separators.
+      () =>
+        lower.startsWith('@') || stripSeparators(lower).length < MIN_LENGTH_JOINED
+          ? null
+          : first('joined', (o) => !o.startsWith('@') && segments(o).length > segments(lower).length && stripSeparators(o)[0] === stripSeparators(lower)[0] && osa(stripSeparators(lower), stripSeparators(o)) === 1 && !differOnlyInDigits(lower, o)),
       ...Array.from({ length: MAX_SCOPE_LETTERS }, (_, k) => () => {
         const form = scopeOf(lower);
         if (form === null || popularScopes.has(form) || !/^[a-z]+$/.test(form.slice(-(k + 1))) || form.length <= k + 1) return null;
@@ -148,7 +154,8 @@ function baseMatcher(list: readonly string[], versionFamilies = true): (name: st
       if (isHomoglyphOf(lower, other)) found.push(['homoglyph', osa(lower, other)]);
       // The distance is at least the length difference, and no rule allows more than 2.
       if (Math.abs(lower.length - other.length) <= 2) {
-        const distance = osa(lower, other);
+        // Separators read alike: `-`, `_` and `.` are one character to the distance rule.
+        const distance = osa(lower.replace(/[_.]/g, '-'), other.replace(/[_.]/g, '-'));
         if (distance > 0 && distance <= distanceAllowed(lower, other) && !(versionFamilies && differOnlyInDigits(lower, other))) found.push(['distance', distance]);
       }
       for (const [rule, distance] of found) {

@@ -157,12 +157,24 @@ describe('normalisers', () => {
     ['electorn', 'electron', 2],
     ['eslint-config-umi', 'eslint-config-ali', 0], // only `umi` / `ali` differ
     ['express-validators', 'express-validator', 2],
-    ['@types/nodee', '@types/node', 0],
     ['@typse/react', '@types/react', 1], // only the scope differs
     ['types-react', '@types/react', 0], // scoped against unscoped: never by distance
   ])('distanceAllowed(%s, %s) = %i', (a, b, allowed) => {
     expect(distanceAllowed(a, b)).toBe(allowed);
     expect(distanceAllowed(b, a)).toBe(allowed);
+  });
+
+  // A character dropped from a short part counts one way only: the name has the shorter part.
+  it.each<[string, string, number]>([
+    ['wb3-eth', 'web3-eth', 1],
+    ['web3-eth', 'wb3-eth', 0], // a character added to a short part: another word (`vuex-router`)
+    ['@types/nod', '@types/node', 1],
+    ['@types/nodee', '@types/node', 0],
+    ['is-gob', 'is-glob', 1],
+    ['es-map', 'es6-map', 0], // a part of 3 characters
+    ['reac', 'react', 0], // one part: the whole name is short
+  ])('distanceAllowed(%s, %s) = %i (a dropped character)', (a, b, allowed) => {
+    expect(distanceAllowed(a, b)).toBe(allowed);
   });
 });
 
@@ -224,6 +236,20 @@ describe('findIntended on a small list', () => {
     ['suffix: not a word of its own (a fork, a next version)', ['react-quill', 'bootstrap-vue'], 'react-quill-new', null],
     ['suffix: not -next', ['bootstrap-vue'], 'bootstrap-vue-next', null],
     ['suffix: not after names under 4 characters', ['ms'], 'ms-latest', null],
+    ['distance: separators read alike', ['bignumber.js'], 'bigumner-js', { intended: 'bignumber.js', rule: 'distance', distance: 2 }],
+    ['distance: separators read alike, not a third edit', ['bignumber.js'], 'bigumnerr-js', null],
+    ['distance: a character dropped from a short part', ['web3-eth'], 'wb3-eth', { intended: 'web3-eth', rule: 'distance', distance: 1 }],
+    ['distance: not a character added to a short part', ['vue-router'], 'vuex-router', null],
+    ['distance: a digit dropped is the digit rule, not a dropped character', ['web3-eth'], 'web-eth', { intended: 'web3-eth', rule: 'digit', distance: 1 }],
+    ['joined: words run together and a character added', ['web3-eth-abi'], 'web3ethabii', { intended: 'web3-eth-abi', rule: 'joined', distance: 3 }],
+    ['joined: words run together and a character dropped', ['web3-bzz'], 'web3bz', { intended: 'web3-bzz', rule: 'joined', distance: 2 }],
+    ['joined: the most popular of two', ['web3-bz-z', 'web3-bzz'], 'web3bzx', { intended: 'web3-bz-z', rule: 'joined', distance: 3 }],
+    ['joined: not two edits', ['split-lines'], 'splitpanes', null],
+    ['joined: not another first character', ['web3-bzz'], 'eb3bzz', null],
+    ['joined: not when the popular name has fewer parts (a word added)', ['esutils'], 'esm-utils', null],
+    ['joined: not as many parts', ['json-schema-to-ts'], 'json-schema-test', null],
+    ['joined: not under 6 characters', ['web-bzz'], 'webz', null],
+    ['joined: not a scoped name', ['web3-eth-abi'], '@x/web3ethabii', null],
     ['digit: the digit of a word dropped', ['web3-bzz'], 'web-bzz', { intended: 'web3-bzz', rule: 'digit', distance: 1 }],
     ['digit: any part before a dash', ['eslint-plugin-jsx-a11y-x'], 'eslint-plugin-jsx-a-x', null],
     ['digit: not when the word is popular itself (a version of it)', ['vue', 'vue3-apexcharts'], 'vue-apexcharts', null],
@@ -294,6 +320,15 @@ describe('the shipped popular list', () => {
     ['vue-apexcharts', null],
     ['@salesforce-ux/design-system', null],
     ['@nestjsx/crud', null],
+    // Legitimate names next to the dropped-character and joined readings.
+    ['vuex-router', null],
+    ['eslint_d', null],
+    ['splitpanes', null],
+    ['json-schema-test', null],
+    ['genversion', null],
+    ['esm-utils', null],
+    ['cross-os', null],
+    ['git-config', null],
   ])('%s → %j', (name, expected) => {
     expect(isPopular(name)).toBe(false);
     expect(findIntended(name)).toEqual(expected);
@@ -305,11 +340,11 @@ describe('the shipped popular list', () => {
   });
 
   // Real names of malicious npm uploads that copy a popular package (fixtures/PROVENANCE.md).
-  it('names the intended package for at least 39 of the 81 real malicious look-alikes', () => {
+  it('names the intended package for at least 43 of the 81 real malicious look-alikes', () => {
     const names = readFileSync(new URL('../../../fixtures/typosquat/npm-malicious-names.txt', import.meta.url), 'utf8').split('\n').filter((n) => n !== '');
     expect(names).toHaveLength(81);
     const caught = names.filter((n) => !isPopular(n) && findIntended(n) !== null);
-    expect(caught.length).toBeGreaterThanOrEqual(39);
+    expect(caught.length).toBeGreaterThanOrEqual(43);
   });
 
   it.each([
@@ -324,6 +359,10 @@ describe('the shipped popular list', () => {
     ['html-webpack-plugin-v5', 'html-webpack-plugin', 'suffix'],
     ['web-eth-abi', 'web3-eth-abi', 'digit'],
     ['web-bzz', 'web3-bzz', 'digit'],
+    ['wb3-eth', 'web3-eth', 'distance'],
+    ['bigumner-js', 'bignumber.js', 'distance'],
+    ['web3bz', 'web3-bzz', 'joined'],
+    ['web3ethabii', 'web3-eth-abi', 'joined'],
     ['@typescript_eslinter/prettier', '@typescript-eslint/types', 'scope-extended'],
   ])('real malicious upload %s → %s (%s)', (name, intended, rule) => {
     expect(findIntended(name)).toMatchObject({ intended, rule });
