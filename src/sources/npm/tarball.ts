@@ -354,6 +354,7 @@ export async function readTarball(
     await parserDone;
     if (parseError) throw parseError;
   } catch (error) {
+    collector.close();
     return { status: 'unavailable', reason: failureReason(error), ...(error instanceof CapReached ? { unread: true as const } : {}) };
   }
 
@@ -465,6 +466,11 @@ class Collector {
     private readonly registryCommands: readonly string[],
   ) {
     this.code = new InstallCodeCollector(registryCommands);
+  }
+
+  /** Reading stopped: what the install code holds goes back to the process's budget (install-code.ts). */
+  close(): void {
+    this.code.close();
   }
 
   entry(entry: ReadEntry): void {
