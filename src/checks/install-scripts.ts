@@ -22,10 +22,10 @@ export default defineCheck({
   description:
     'Looks for code npm runs at install time (npm only; for PyPI see wheels-published and startup-hooks): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`), and the same for each package the tarball bundles under `node_modules/` (named by its package; one whose package.json was not read counts as a script). ' +
     'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e` — unless the code only requires files of the package itself, which runs them —, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION; ' +
-    'the files of the package a script runs (`node install.js`, `sh ./setup.sh`, `python build.py`, `node -e "require(\'./x\')"`, with node\'s extension lookup), the `binding.gyp` node-gyp reads with the commands it runs (command expansions `<!(…)`, actions) and the local modules and code files they load or run, by relative path or by a path built from their own folder (`path.join(__dirname, \'x.js\')`; up to 16 files: 1 MiB of each file a script names, 256 KiB of each other file) are read from the tarball and judged too: sending the machine\'s data (hostname, user, network interfaces, the whole environment, credential files) over the network, talking to a request-catcher or chat-webhook host, reading credential files, a reverse shell, running `npm publish`, deleting the home folder or running an AI coding agent with its permission checks off (`claude --dangerously-skip-permissions`, `gemini --yolo`, `q chat --trust-all-tools`: the developer\'s own agent told to act unasked) scores 0, holds the verdict and caps the score at ' +
+    'the files of the package a script runs (`node install.js`, `sh ./setup.sh`, `python build.py`, `node -e "require(\'./x\')"`, with node\'s extension lookup), the `binding.gyp` node-gyp reads with the commands it runs (command expansions `<!(…)`, actions) and the local modules and code files they load or run, by relative path or by a path built from their own folder (`path.join(__dirname, \'x.js\')`; up to 16 files: 8 MiB of each file a script names — past its first MiB while the budgets for such bytes last —, judged in overlapping 1 MiB windows, and 256 KiB of each other file) are read from the tarball and judged too: sending the machine\'s data (hostname, user, network interfaces, the whole environment, credential files) over the network, talking to a request-catcher or chat-webhook host, reading credential files, a reverse shell, running `npm publish`, deleting the home folder or running an AI coding agent with its permission checks off (`claude --dangerously-skip-permissions`, `gemini --yolo`, `q chat --trust-all-tools`: the developer\'s own agent told to act unasked) scores 0, holds the verdict and caps the score at ' +
     `${INSTALL_CODE_CAP.limit}, ` +
     'while evaluating decoded or downloaded code, an obfuscator\'s output or a long encoded blob, a download from a bare IP address or a file-drop host, a detached process that outlives the install, writing to the shell\'s startup files, crontab or login items, or hiding the name of a process, network or host-data call (spelled in pieces, encoded, or looked up by `Reflect` or a variable: `os[\'host\' + \'name\']()`; the calls are judged with their names made plain), writing where AI coding agents read instructions, skills or tool servers (`.claude/skills`, `.cursor/rules`, `AGENTS.md`, `.mcp.json`…), text addressed to an AI reviewer (`ignore previous instructions`, `this code is legit…`), or a build-file command run for its side effects, its output thrown away or replaced by a constant (`<!(node index.js > /dev/null 2>&1 && echo stub.c)`) scores 10 and holds it (downloading a binary, spawning a compiler and reading environment variables are what installers do, not findings); the package.json commands themselves are read as shell code too, so a command that sends `$(whoami)` to a host or starts an agent unattended is as dangerous as a file doing it. ' +
-    'Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it); a file a script names that the tarball lacks, or that was not read, is listed (one that came before the archive\'s own package.json or binding.gyp named it is read on a second download).',
+    'Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it), or when a file of that code was read only in part (`truncated`) and what was read holds no finding; a file a script names that the tarball lacks, or that was not read, is listed (one that came before the archive\'s own package.json or binding.gyp named it is read on a second download).',
   messages: {
     none: 'No install-time scripts',
     'native-build': 'Builds native code at install ({hooks}): {commands}',
@@ -33,6 +33,7 @@ export default defineCheck({
     suspicious: 'Install script fetches or evaluates code ({flags}): {commands}',
     'code-suspicious': 'Install script code hides or fetches what it runs ({findings}): {commands}',
     'code-dangerous': 'Install script code does what malicious packages do ({findings}): {commands}',
+    'code-truncated': 'Install script code too large to read whole ({truncated}): {commands}',
   },
   evaluate: ({ registry, tarball }) => {
     const hooks = installHooks(registry, tarball);
@@ -48,7 +49,7 @@ export default defineCheck({
       gyp: hooks.nativeBuild,
       bindingGyp: tarball === undefined ? null : tarball.bindingGyp,
       ...(bundled.length === 0 ? {} : { bundled }),
-      ...(code === null ? {} : { code: code.files.map((f) => (f.findings.length === 0 ? f.path : `${f.path} (${f.findings.join(', ')})`)), ...(code.missing.length === 0 ? {} : { missing: code.missing }), ...(code.unread.length === 0 ? {} : { unread: code.unread }) }),
+      ...(code === null ? {} : { code: code.files.map((f) => (f.findings.length === 0 ? f.path : `${f.path} (${f.findings.join(', ')})`)), ...(code.missing.length === 0 ? {} : { missing: code.missing }), ...(code.unread.length === 0 ? {} : { unread: code.unread }), ...(code.truncated.length === 0 ? {} : { truncated: code.truncated }) }),
     };
     if (hooks.scripts.length === 0 && !hooks.nativeBuild) return { score: 100, messageId: 'none', data };
     const fromCommands = installCommandFindings(hooks.scripts.map((s) => s.command));
@@ -85,6 +86,16 @@ export default defineCheck({
         messageId: 'suspicious',
         data: { ...data, flags },
         holdVerdict: `its install script fetches or evaluates code (${flags.join(', ')}): it runs on every machine that installs the package; read it before installing (a release without it would lift this)`,
+      };
+    }
+    // A file read only in part: its unread end may hold what a worm's bundle carries there. Only a
+    // finding in what was read (or in the commands) answers; a clean start is no answer (as an unread tarball is none).
+    if (code !== null && code.truncated.length > 0) {
+      return {
+        score: null,
+        messageId: 'code-truncated',
+        data,
+        holdVerdict: `the code its install script runs was too large to read whole (${code.truncated.join(', ')}): it runs on every machine that installs the package; read it before installing`,
       };
     }
     if (hooks.scripts.every((s) => isPlainNativeBuild(s.command))) {

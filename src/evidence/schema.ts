@@ -294,7 +294,8 @@ export const TarballFactsSchema = z.object({
     .optional(),
   /**
    * The files of the package its install scripts run, and the local modules those load
-   * (checks/lib/install-targets.ts; docs/checks.md, `install-scripts`): texts capped. `missing`:
+   * (checks/lib/install-targets.ts; docs/checks.md, `install-scripts`): texts capped, `truncated`
+   * when a file was kept in part (install-scripts then does not read it as clean). `missing`:
    * files a script names that the archive does not hold; `unread`: files it holds that were not
    * kept (past a cap). Absent when the package has no install script, and in evidence saved
    * before nerq read them (the scripts are then judged by their commands alone).

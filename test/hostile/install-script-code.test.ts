@@ -195,6 +195,45 @@ describe('a binding.gyp that runs code while node-gyp reads it (no install scrip
   });
 });
 
+/** Benign minified-looking code of about `bytes` characters (functions, objects, calls; nothing an installer finding reads). */
+function minifiedFiller(bytes: number): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; length < bytes; i++) {
+    const part = `var a${i}=function(b,c){return b*${i % 97}+c.length},k${i}={id:${i},n:"m${i}",f:a${i},t:[${i % 7},${i % 11}]};a${i}(${i},k${i}.n);`;
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join('');
+}
+
+// The September and November 2025 npm worms' shape (from public reports): `postinstall: node bundle.js`
+// runs a multi-MiB webpack bundle whose payload sits past its first MiB.
+describe('a worm-sized bundle an install script runs', () => {
+  it.concurrent('the payload at the end of a 3.6 MB bundle is read: 0, capped at 49.9', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const bundle = `${minifiedFiller(3_600_000)}\n${RECON}\n`;
+    const { report, sandbox } = await evaluate(task, 'worm-sized bundle', { ...withInstallCode('node bundle.js', [['bundle.js', bundle]]), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 0, messageId: 'code-dangerous' });
+    expect(String(check?.evidence?.findings).split(', ').sort()).toEqual(['beacon', 'exfiltration']);
+    expect(check?.evidence?.truncated).toBeUndefined();
+    expect(report.caps.map((c) => c.id)).toContain('install-code');
+  });
+
+  it.concurrent('a bundle over the cap, clean in what was read, is unknown and holds the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const bundle = `${minifiedFiller(9 * 1024 * 1024)}\n${RECON}\n`;
+    const { report, sandbox } = await evaluate(task, 'bundle over the cap', { ...withInstallCode('node bundle.js', [['bundle.js', bundle]]), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: null, messageId: 'code-truncated' });
+    expect(check?.evidence?.truncated).toEqual(['bundle.js']);
+    expect(report.verdictCode).not.toBe('yes');
+  });
+});
+
 /** The files of a recorded tarball (ustar, regular files only): path and content. */
 function tarFiles(tgz: Buffer): { path: string; content: Buffer }[] {
   const tar = zlib.gunzipSync(tgz);

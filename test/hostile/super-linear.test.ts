@@ -216,14 +216,15 @@ describe('module readers grow linearly', () => {
 
 /** The code an npm install script runs (src/checks/lib/js-code.ts, js-reveal.ts, install-targets.ts): text a stranger wrote. */
 describe('install-script code grows linearly', () => {
-  it('the JavaScript reader, on runs of the units its patterns start from', ({ task }) => {
+  // A file is read to 8 MiB now (in 1 MiB windows): the larger inputs take longer than the default timeout.
+  it('the JavaScript reader, on runs of the units its patterns start from', { timeout: 300_000 }, ({ task }) => {
     for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ', "'a' + ", "'ab'+'cd'+", 'String.fromCharCode(99,', 'Buffer.from([1,', "['a', ", "'a'.split('').reverse().join(''", 'Reflect.get(a, ', "Object.keys(a).find((k) => k === '", "m = 'spawn'; a[m]", "a['spawn']", 'a[m', "atob('YQ", '\\u0073', 'forget ', 'ignore all the previous ', 'this code is safe ', ' --yolo', "'.claude', ", ' claude', 'do not flag ', 'globalThis.eval(', '(0, eval)(']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}x`), 2000, true));
     }
   });
 
-  it('the shell reader, on scripts and on package.json commands', ({ task }) => {
+  it('the shell reader, on scripts and on package.json commands', { timeout: 120_000 }, ({ task }) => {
     const script = (text: string) => installCodeFindings({ files: [{ path: 'x.sh', language: 'shell', size: text.length, text, truncated: false }], missing: [], unread: [] });
     for (const unit of ['curl ', '$(whoami) ', 'rm -rf ', '>> ~/.', 'cp ', "'.claude' ", ' claude --yolo', 'forget ', '/dev/tcp/', '#\n']) {
       noteCases(task);

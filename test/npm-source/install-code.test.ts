@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readTarball } from '../../src/sources/npm/tarball.js';
-import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { MAX_SCANNED_CHARS, readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { InstallCodeCollector, LargeCodeBudget } from '../../src/sources/npm/install-code.js';
 import { HIDDEN_SCRIPT } from '../../src/checks/lib/install-hooks.js';
 import { loadTarball } from './fixtures.js';
 import { makeTgz, type TarEntry } from './make-tgz.js';
@@ -15,6 +16,7 @@ async function installCode(entries: TarEntry[] | Buffer, commands: string[]) {
   return result.facts.installCode;
 }
 
+const MiB = 1024 * 1024;
 const manifest = (scripts: Record<string, string> = {}) => JSON.stringify({ name: 'p', version: '1.0.0', scripts });
 
 describe('installCode', () => {
@@ -153,17 +155,51 @@ describe('installCode', () => {
     expect(code?.missing).toEqual(['node_modules/install.js']);
   });
 
-  test('a long file is kept to its cap and said to be truncated; many other files do not crowd it out', async () => {
+  test('a multi-MiB file a command names is read whole; many other files do not crowd it out', async () => {
     const filler: TarEntry[] = Array.from({ length: 40 }, (_, i) => ({ path: `package/lib/f${i}.js`, body: 'x'.repeat(200 * 1024) }));
     const code = await installCode(
-      [{ path: 'package/package.json', body: manifest() }, ...filler, { path: 'package/install.js', body: 'y'.repeat(2 * 1024 * 1024) }],
+      [{ path: 'package/package.json', body: manifest() }, ...filler, { path: 'package/install.js', body: 'y'.repeat(4 * MiB) }],
       ['node install.js'],
     );
     const file = code?.files[0];
-    expect(file?.path).toBe('install.js');
-    expect(file?.size).toBe(2 * 1024 * 1024);
-    expect(file?.truncated).toBe(true);
-    expect(file?.text.length).toBe(1024 * 1024);
+    expect([file?.path, file?.size, file?.truncated, file?.text.length]).toEqual(['install.js', 4 * MiB, false, 4 * MiB]);
+  });
+
+  test('a file over the cap is kept to it and said to be truncated', async () => {
+    const code = await installCode([{ path: 'package/package.json', body: manifest() }, { path: 'package/install.js', body: 'y'.repeat(9 * MiB) }], ['node install.js']);
+    const file = code?.files[0];
+    expect([file?.size, file?.truncated, file?.text.length]).toEqual([9 * MiB, true, MAX_SCANNED_CHARS]);
+  });
+});
+
+describe('installCode: the budgets for bytes past the first MiB', () => {
+  const capOf = (collector: InstallCodeCollector, path: string, size: number) => collector.file(path, size)?.cap;
+
+  test('an archive lends past the first MiB up to its own budget; the rest is kept to 1 MiB', () => {
+    const collector = new InstallCodeCollector(['node a.js && node b.js && node c.js'], new LargeCodeBudget(64 * MiB));
+    expect([capOf(collector, 'a.js', 5 * MiB), capOf(collector, 'b.js', 5 * MiB), capOf(collector, 'c.js', 5 * MiB)]).toEqual([5 * MiB, 5 * MiB, MiB]);
+  });
+
+  test('archives read at once share the process budget, and give it back with their facts', () => {
+    const budget = new LargeCodeBudget(3 * MiB);
+    const first = new InstallCodeCollector(['node install.js'], budget);
+    const second = new InstallCodeCollector(['node install.js'], budget);
+    expect(capOf(first, 'install.js', 3 * MiB)).toBe(3 * MiB);
+    expect(capOf(second, 'install.js', 3 * MiB)).toBe(MiB);
+    first.facts(['node install.js']);
+    const third = new InstallCodeCollector(['node install.js'], budget);
+    expect(capOf(third, 'install.js', 3 * MiB)).toBe(3 * MiB);
+    // Reading stopped (a cap, a corrupt archive): closing gives it back too, once.
+    third.close();
+    third.close();
+    expect(capOf(new InstallCodeCollector(['node install.js'], budget), 'install.js', 4 * MiB)).toBe(4 * MiB);
+  });
+
+  test('a later entry for the same file gives back what the earlier one was lent', () => {
+    const budget = new LargeCodeBudget(2 * MiB);
+    const collector = new InstallCodeCollector(['node install.js'], budget);
+    expect(capOf(collector, 'install.js', 3 * MiB)).toBe(3 * MiB);
+    expect(capOf(collector, 'install.js', 3 * MiB)).toBe(3 * MiB);
   });
 });
 

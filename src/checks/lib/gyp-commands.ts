@@ -9,13 +9,14 @@
  */
 
 import { installTargets, packagePath, type InstallTarget } from './install-targets.js';
+import { MAX_SCANNED_CHARS } from './js-code.js';
 
 /** Commands read from one file at most. */
 const MAX_COMMANDS = 64;
 /** Words of one action read at most. */
 const MAX_ACTION_WORDS = 64;
-/** Text read at most (a build file is a few KiB; the facts keep 256 KiB). */
-const MAX_CHARS = 256 * 1024;
+/** Text read at most: what install code is scanned to (a build file is a few KiB). */
+const MAX_CHARS = MAX_SCANNED_CHARS;
 
 export interface GypCommand {
   /** `expansion`: run when the file is read, its output put in its place; `action`: run by the build. */

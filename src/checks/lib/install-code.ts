@@ -6,7 +6,7 @@
 import type { TarballFacts } from '../../evidence/schema.js';
 import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
 import { gypCommands, runsForSideEffects } from './gyp-commands.js';
-import { gradeOf, readInstallJavaScript, type CodeFlag } from './js-code.js';
+import { gradeOf, MAX_SCANNED_CHARS, readingWindows, readInstallJavaScript, type CodeFlag } from './js-code.js';
 import { ObfuscationReader } from './obfuscation-signatures.js';
 import { readBuildScript } from './python-code.js';
 
@@ -29,6 +29,8 @@ export interface InstallCodeReading {
   where: string;
   missing: string[];
   unread: string[];
+  /** Files read only in part (past the caps of src/sources/npm/install-code.ts, or the scanners' MAX_SCANNED_CHARS): their findings are their start's. */
+  truncated: string[];
 }
 
 const SHELL_REVERSE = /\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w+\s+)*-[ec]\b|\bbash\s+-i\s*>&|\bsocat\b[^\n]{0,200}\bexec:/i;
@@ -46,9 +48,14 @@ const SHELL_PERSISTENCE = />>?\s*(?:~|\$HOME|\$\{HOME\})\/\.(?:bashrc|bash_profi
 /** Writing or linking a file into a place (cp, ln, mv, install, tee, a redirection). */
 const SHELL_PLACES = /\b(?:cp|ln|mv|install|tee|rsync)\b|>>?/;
 
-/** A shell script's findings (comment lines left out). */
+/** A shell script's findings (comment lines left out), read to MAX_SCANNED_CHARS in windows (js-code.ts, readingWindows). */
 function readShell(source: string): CodeFlag[] {
-  const scanned = source.slice(0, 1024 * 1024);
+  const flags = new Set<CodeFlag>();
+  for (const window of readingWindows(source.slice(0, MAX_SCANNED_CHARS))) for (const flag of readShellWindow(window)) flags.add(flag);
+  return [...flags];
+}
+
+function readShellWindow(scanned: string): CodeFlag[] {
   const text = scanned
     .split('\n')
     .filter((line) => !/^\s*#/.test(line))
@@ -129,6 +136,7 @@ export function installCodeFindings(code: InstallCode): InstallCodeReading {
     where,
     missing: code.missing,
     unread: code.unread,
+    truncated: code.files.filter((file) => file.truncated || file.text.length > MAX_SCANNED_CHARS).map((file) => file.path),
   };
 }
 

@@ -74,8 +74,12 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   'hidden-build-command': 'suspicious',
 };
 
-/** Text scanned at most per file (the facts keep 1 MiB of a file a command names). */
-const MAX_SCANNED_CHARS = 1024 * 1024;
+/**
+ * Text scanned at most per file, JavaScript or shell: a worm's bundle (a few MiB of minified code
+ * with the payload at its end) is read to its end; the facts keep as much of a file a command
+ * names (src/sources/npm/install-code.ts), and install-scripts does not read a longer file as clean.
+ */
+export const MAX_SCANNED_CHARS = 8 * 1024 * 1024;
 
 /**
  * The code without its comments, strings kept (a comment's `.ssh` or URL is prose, not code).
@@ -250,9 +254,34 @@ function obfuscatorNames(text: string): number {
   return count;
 }
 
-/** The findings in one JavaScript file an install script runs (empty when none). */
+/** A longer text is read in windows of this many characters, each overlapping the one before. */
+const WINDOW_CHARS = 1024 * 1024;
+const WINDOW_OVERLAP_CHARS = 128 * 1024;
+
+/**
+ * The windows a file is read in: the whole of a file of up to WINDOW_CHARS, and a longer one (a
+ * bundle of many modules) in windows of that size, each overlapping the one before by
+ * WINDOW_OVERLAP_CHARS so that code across a border is whole in one of them. The findings are
+ * combinations (a network call beside host data), and in a multi-MiB bundle of unrelated
+ * modules they would combine across modules: a window judges as much code together as a file
+ * was judged on before bundles were read to their end (docs/checks.md, `install-scripts`).
+ */
+export function readingWindows(text: string): string[] {
+  const windows: string[] = [];
+  for (let start = 0; ; start += WINDOW_CHARS - WINDOW_OVERLAP_CHARS) {
+    windows.push(text.slice(start, start + WINDOW_CHARS));
+    if (start + WINDOW_CHARS >= text.length) return windows;
+  }
+}
+
+/** The findings in one JavaScript file an install script runs (empty when none), read to MAX_SCANNED_CHARS in windows. */
 export function readInstallJavaScript(source: string): CodeFinding[] {
-  const scanned = source.slice(0, MAX_SCANNED_CHARS);
+  const flags = new Set<CodeFlag>();
+  for (const window of readingWindows(source.slice(0, MAX_SCANNED_CHARS))) for (const flag of readWindow(window)) flags.add(flag);
+  return [...flags].map((flag) => ({ flag, grade: GRADE[flag] }));
+}
+
+function readWindow(scanned: string): Set<CodeFlag> {
   const text = stripComments(scanned);
   const flags = readCode(text);
   // Words for an AI reviewer sit in comments as often as in strings: read with them.
@@ -262,7 +291,7 @@ export function readInstallJavaScript(source: string): CodeFinding[] {
   const revealed = revealNames(text);
   if (revealed.text !== text) for (const flag of readCode(revealed.text)) flags.add(flag);
   if (revealed.hidden.length > 0) flags.add('hidden-call');
-  return [...flags].map((flag) => ({ flag, grade: GRADE[flag] }));
+  return flags;
 }
 
 function readCode(text: string): Set<CodeFlag> {

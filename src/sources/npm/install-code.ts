@@ -6,18 +6,36 @@
  * Nothing is kept for a package without install scripts. The commands come from the registry's
  * manifest before the download starts, and from the archive's own package.json as soon as it has
  * been read (it usually comes first). The files a command names are kept up to
- * WANTED_FILE_BYTES each; other small code files are kept in a pool (POOL_FILE_BYTES each,
- * POOL_BYTES together) in case a kept file loads them, or a command names them only in a
- * package.json read later. Memory stays bounded whatever the archive holds.
+ * WANTED_FILE_BYTES each, and a longer one up to LARGE_FILE_BYTES while the archive's and the
+ * process's budgets for such bytes last (a worm's bundle is a few MiB of minified code with its
+ * payload at the end: docs/checks.md, `install-scripts`); other small code files are kept in a
+ * pool (POOL_FILE_BYTES each, POOL_BYTES together) in case a kept file loads them, or a command
+ * names them only in a package.json read later. Memory stays bounded whatever the archive holds,
+ * and however many archives are read at once.
  */
 import { gypTargets } from '../../checks/lib/gyp-commands.js';
 import { folderPaths, installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
+import { MAX_SCANNED_CHARS } from '../../checks/lib/js-code.js';
 import type { TarballFacts } from '../../evidence/schema.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
 
-/** A file a command names is kept up to this many bytes (a longer one is judged on its start, and said to be truncated). */
-const WANTED_FILE_BYTES = 1024 * 1024;
+const MiB = 1024 * 1024;
+/** A file a command names is kept up to this many bytes whatever the budgets below. */
+const WANTED_FILE_BYTES = MiB;
+/**
+ * A longer one up to this many (what the scanners read of a file), taking the bytes past
+ * WANTED_FILE_BYTES from the archive's LARGE_BYTES_PER_ARCHIVE and from the process's budget
+ * (largeCodeBudget): when either is spent it is kept to WANTED_FILE_BYTES, and the facts say it
+ * is truncated, which install-scripts does not read as clean.
+ */
+const LARGE_FILE_BYTES = MAX_SCANNED_CHARS;
+const LARGE_BYTES_PER_ARCHIVE = MAX_SCANNED_CHARS;
+/**
+ * Bytes past WANTED_FILE_BYTES kept at once by all the archives being read (an audit reads many at
+ * once): a few worm-sized bundles together, while a lockfile full of them cannot hold gigabytes.
+ */
+const LARGE_BYTES_AT_ONCE = 64 * MiB;
 /** Files a command names, kept at most. */
 const MAX_WANTED_FILES = 16;
 /** Pool: other code files up to this size each, this many bytes together. */
@@ -30,9 +48,28 @@ const MAX_PATHS = 100_000;
  * names, of a module it loads, and of all together.
  */
 const MAX_FACT_FILES = 16;
-const FACT_TARGET_CHARS = 1024 * 1024;
+const FACT_TARGET_CHARS = LARGE_FILE_BYTES;
 const FACT_MODULE_CHARS = 256 * 1024;
-const FACT_TOTAL_CHARS = 2 * 1024 * 1024;
+const FACT_TOTAL_CHARS = LARGE_FILE_BYTES + 2 * MiB;
+
+/** Bytes that may still be lent to files past WANTED_FILE_BYTES (shared by the collectors it is given to). */
+export class LargeCodeBudget {
+  constructor(private free: number = LARGE_BYTES_AT_ONCE) {}
+
+  /** All of `bytes`, or nothing. */
+  take(bytes: number): boolean {
+    if (bytes > this.free) return false;
+    this.free -= bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.free += bytes;
+  }
+}
+
+/** The process's budget, shared by every archive read. */
+const largeCodeBudget = new LargeCodeBudget();
 
 /** A file that may hold install code: JavaScript, shell, Python, or no extension (`bin/setup`). */
 const CODE_FILE = /(?:\.(?:[cm]?js|sh|py)|\/[^./]+|^[^./]+)$/i;
@@ -43,6 +80,10 @@ export interface CodeHolder {
   size: number;
   /** Bytes kept at most. */
   cap: number;
+  /** Bytes of the cap lent by the large-file budgets (returned when the facts are made). */
+  lent: number;
+  /** A pool file (not one a command names). */
+  pooled: boolean;
 }
 
 export class InstallCodeCollector {
@@ -52,6 +93,8 @@ export class InstallCodeCollector {
   private pathsOverflow = false;
   private poolBytes = 0;
   private wantedFiles = 0;
+  /** Bytes lent to this archive's files past WANTED_FILE_BYTES. */
+  private lent = 0;
   /** True from the start when the registry names an install command; else once package.json does. */
   private active: boolean;
   /** The archive was read from its start with the commands known (a missing file is really missing). */
@@ -64,7 +107,11 @@ export class InstallCodeCollector {
   private readonly late: string[] = [];
 
   /** `wantedPaths`: files wanted from the start (a second reading's, named by the first one's reread). */
-  constructor(commands: readonly string[], wantedPaths: readonly string[] = []) {
+  constructor(
+    commands: readonly string[],
+    private readonly budget: LargeCodeBudget = largeCodeBudget,
+    wantedPaths: readonly string[] = [],
+  ) {
     this.active = wantedPaths.length > 0;
     for (const path of wantedPaths) this.wanted.add(path);
     this.addCommands(commands);
@@ -102,12 +149,16 @@ export class InstallCodeCollector {
     if (this.wanted.has(path) && this.wantedFiles < MAX_WANTED_FILES) {
       this.wantedFiles += 1;
       this.release(path);
-      return this.hold(path, size, WANTED_FILE_BYTES);
+      // Past the first MiB, all of the rest (to LARGE_FILE_BYTES) or none of it.
+      const more = Math.min(size, LARGE_FILE_BYTES) - WANTED_FILE_BYTES;
+      const lent = more > 0 && this.lent + more <= LARGE_BYTES_PER_ARCHIVE && this.budget.take(more) ? more : 0;
+      this.lent += lent;
+      return this.hold(path, size, WANTED_FILE_BYTES + lent, lent, false);
     }
     if (!CODE_FILE.test(path) || size > POOL_FILE_BYTES || this.poolBytes + size > POOL_BYTES) return null;
     this.release(path);
     this.poolBytes += size;
-    return this.hold(path, size, POOL_FILE_BYTES);
+    return this.hold(path, size, POOL_FILE_BYTES, 0, true);
   }
 
   /**
@@ -124,12 +175,28 @@ export class InstallCodeCollector {
   /** A later entry for the same path replaces the earlier one, as extraction does. */
   private release(path: string): void {
     const earlier = this.kept.get(path);
-    if (earlier !== undefined && earlier.cap === POOL_FILE_BYTES) this.poolBytes -= earlier.size;
+    if (earlier !== undefined && earlier.pooled) this.poolBytes -= earlier.size;
+    if (earlier !== undefined && earlier.lent > 0) this.giveBack(earlier.lent);
     this.kept.delete(path);
   }
 
-  private hold(path: string, size: number, cap: number): CodeHolder {
-    const holder: CodeHolder = { chunks: [], kept: 0, size, cap };
+  private giveBack(bytes: number): void {
+    this.lent -= bytes;
+    this.budget.give(bytes);
+  }
+
+  /**
+   * The bytes lent to this archive go back to the process's budget: once its facts are made (the
+   * text then lives in the facts, bounded by the evaluations in flight), or when reading stopped.
+   * Idempotent.
+   */
+  close(): void {
+    if (this.lent > 0) this.giveBack(this.lent);
+    for (const holder of this.kept.values()) holder.lent = 0;
+  }
+
+  private hold(path: string, size: number, cap: number, lent: number, pooled: boolean): CodeHolder {
+    const holder: CodeHolder = { chunks: [], kept: 0, size, cap, lent, pooled };
     this.kept.set(path, holder);
     return holder;
   }
@@ -139,6 +206,14 @@ export class InstallCodeCollector {
    * MAX_FACT_FILES), with what could not be read; undefined when there is no command.
    */
   facts(commands: readonly string[]): InstallCode | undefined {
+    try {
+      return this.read(commands);
+    } finally {
+      this.close();
+    }
+  }
+
+  private read(commands: readonly string[]): InstallCode | undefined {
     if (!commands.some((c) => c.trim() !== '')) return undefined;
     const files: InstallCode['files'] = [];
     const missing: string[] = [];

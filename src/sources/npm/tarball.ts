@@ -362,6 +362,7 @@ export async function readTarball(
     await parserDone;
     if (parseError) throw parseError;
   } catch (error) {
+    collector.close();
     return { status: 'unavailable', reason: failureReason(error), ...(error instanceof CapReached ? { unread: true as const } : {}) };
   }
 
@@ -474,12 +475,17 @@ class Collector {
     private readonly registryCommands: readonly string[],
     wantedPaths: readonly string[] = [],
   ) {
-    this.code = new InstallCodeCollector(registryCommands, wantedPaths);
+    this.code = new InstallCodeCollector(registryCommands, undefined, wantedPaths);
   }
 
   /** After facts(): the install-code files a second reading should want from the start (install-code.ts). */
   reread(): string[] {
     return this.code.reread();
+  }
+
+  /** Reading stopped: what the install code holds goes back to the process's budget (install-code.ts). */
+  close(): void {
+    this.code.close();
   }
 
   entry(entry: ReadEntry): void {
