@@ -271,6 +271,25 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     expect(known.status === 'ok' && known.reread).toBeUndefined();
   });
 
+  test("node-gyp's own includes beside the build file (config.gypi, common.gypi) are read as build files; absent, they are not missed", async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/binding.gyp', body: "{ 'targets': [{ 'target_name': 'a', 'sources': ['a.cc'] }] }" },
+        { path: 'package/common.gypi', body: wormGyp },
+        { path: 'package/index.js', body: 'payload()' },
+      ],
+      [],
+    );
+    expect(code?.files.map((f) => [f.path, f.language])).toEqual([
+      ['binding.gyp', 'gyp'],
+      ['common.gypi', 'gyp'],
+      ['index.js', 'javascript'],
+    ]);
+    expect(code?.missing).toEqual([]);
+    expect(code?.unread).toEqual([]);
+  });
+
   test('`gypfile: false` in the package.json: npm builds nothing, nothing is read', async () => {
     const optedOut = JSON.stringify({ name: 'p', version: '1.0.0', gypfile: false });
     expect(await installCode([{ path: 'package/package.json', body: optedOut }, { path: 'package/binding.gyp', body: wormGyp }], [])).toBeUndefined();

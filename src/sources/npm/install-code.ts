@@ -86,6 +86,17 @@ export interface CodeHolder {
   pooled: boolean;
 }
 
+/**
+ * The build files node-gyp includes beside a `binding.gyp` without being asked (its configure step
+ * adds `-I config.gypi` and `-I common.gypi` from the folder it builds in, when they exist): read
+ * as the build file's own, and not missed when absent.
+ */
+function autoIncluded(target: { language: CodeLanguage; path: string }): { language: 'gyp'; path: string; candidates: string[]; loaded: true }[] {
+  if (target.language !== 'gyp' || !/(?:^|\/)binding\.gyp$/.test(target.path)) return [];
+  const dir = target.path.slice(0, target.path.length - 'binding.gyp'.length);
+  return ['config.gypi', 'common.gypi'].map((name) => ({ language: 'gyp', path: `${dir}${name}`, candidates: [`${dir}${name}`], loaded: true }));
+}
+
 export class InstallCodeCollector {
   private readonly wanted = new Set<string>();
   private readonly kept = new Map<string, CodeHolder>();
@@ -132,14 +143,18 @@ export class InstallCodeCollector {
     for (const command of commands) {
       if (command.trim() === '') continue;
       this.active = true;
-      for (const target of installTargets(command)) for (const candidate of target.candidates) this.wanted.add(candidate);
+      for (const target of installTargets(command)) {
+        for (const candidate of target.candidates) this.wanted.add(candidate);
+        for (const config of autoIncluded(target)) this.wanted.add(config.path);
+      }
     }
   }
 
   /** One file of the package (its installed path, outside `node_modules/`): a holder when its text is kept. */
   file(path: string, size: number): CodeHolder | null {
-    // The package's binding.gyp makes npm run node-gyp even without an install script (install-hooks.ts).
-    if (path === 'binding.gyp') {
+    // The package's binding.gyp makes npm run node-gyp even without an install script (install-hooks.ts),
+    // and node-gyp reads the config.gypi and common.gypi beside it.
+    if (path === 'binding.gyp' || path === 'config.gypi' || path === 'common.gypi') {
       this.active = true;
       this.wanted.add(path);
     }
@@ -250,7 +265,7 @@ export class InstallCodeCollector {
       total += text.length;
       files.push({ path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length });
       // A build file's commands run files of the package, named as a script names them.
-      if (next.language === 'gyp') queue.push(...gypTargets(found, decoded));
+      if (next.language === 'gyp') queue.push(...gypTargets(found, decoded), ...autoIncluded(next));
       if (next.language === 'javascript') {
         for (const candidates of localImports(decoded, found)) {
           const path = candidates[0]!;
