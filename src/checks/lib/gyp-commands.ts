@@ -13,6 +13,8 @@ import { MAX_SCANNED_CHARS } from './js-code.js';
 
 /** Commands read from one file at most. */
 const MAX_COMMANDS = 64;
+/** The build tools `make_global_settings` can point elsewhere: each pair's program runs for every file built. */
+const TOOL_SETTING = /^(?:CC|CXX|LINK|LD|AR|NM|READELF)(?:\.host)?(?:_wrapper)?$/;
 /** Words of one action read at most. */
 const MAX_ACTION_WORDS = 64;
 /** Text read at most: what install code is scanned to (a build file is a few KiB). */
@@ -26,6 +28,8 @@ export interface GypCommand {
 
 interface Literal {
   value: string;
+  /** Index in the text of its opening quote. */
+  start: number;
   /** Index in the text just past the literal. */
   end: number;
 }
@@ -58,7 +62,7 @@ function literals(text: string): Literal[] {
       if (d === '\n' && !triple) break;
       value += d;
     }
-    out.push({ value, end: j + close.length });
+    out.push({ value, start: i, end: j + close.length });
     i = j + close.length - 1;
   }
   return out;
@@ -171,6 +175,18 @@ function readGypText(source: string): { commands: GypCommand[]; includes: string
     if (literal.value === 'action') {
       const words = listAfter(k);
       if (words.length > 0) add('action', words.map((w) => (/[\s"'$`;&|<>()]/.test(w) ? `"${w.replaceAll('"', '\\"')}"` : w)).join(' '));
+    }
+    // `'make_global_settings': [['CC', './cc.sh'], …]`: the program the build runs as its compiler or linker.
+    const next = all[k + 1];
+    // A pair of its own in a list of pairs: `[['CC', x]`, `, ['CC', x]` (not `'defines': ['CC', 'X']`).
+    const pair =
+      next !== undefined &&
+      TOOL_SETTING.test(literal.value) &&
+      /[[,]\s*\[\s*$/.test(text.slice(Math.max(0, literal.start - 32), literal.start)) &&
+      /^\s*,\s*$/.test(text.slice(literal.end, next.start)) &&
+      /^\s*\]/.test(text.slice(next.end, next.end + 16));
+    if (pair) {
+      add('action', next.value);
     }
     if (literal.value === 'includes' && includes.length < MAX_COMMANDS) {
       for (const word of listAfter(k)) if (/\.gypi?$/i.test(word) && !includes.includes(word)) includes.push(word);

@@ -34,6 +34,14 @@ describe('gypCommands on real build files (fixtures/PROVENANCE.md)', () => {
     expect(installTargets(outer!)).toEqual([]);
   });
 
+  it("make_global_settings' compiler and linker are commands the build runs; a tool name alone names no file", () => {
+    const text = "{ 'make_global_settings': [['CC', './tools/cc.sh'], ['CXX', 'clang++'], ['LINK.host', '<(clang_dir)/bin/clang']], 'targets': [] }";
+    expect(gypCommands(text).map((c) => c.command)).toEqual(['./tools/cc.sh', 'clang++', '<(clang_dir)/bin/clang']);
+    expect(gypTargets('binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['shell:tools/cc.sh']);
+    // A pair elsewhere that is not a tool setting, or a longer list, is not one.
+    expect(gypCommands("{ 'defines': ['CC', 'X'], 'x': [['AR', 'a', 'b']] }")).toEqual([]);
+  });
+
   it('comments and the strings in them are not commands', () => {
     expect(gypCommands("{ # '<!(curl x | sh)'\n 'targets': [{ 'sources': ['a.cc'] }] }")).toEqual([]);
   });
