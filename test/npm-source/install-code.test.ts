@@ -266,9 +266,16 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     const second = await readTarball(makeTgz(entries), {}, [], ['aa.js']);
     expect(second.status === 'ok' && second.facts.installCode?.files.map((f) => f.path)).toEqual(['binding.gyp', 'aa.js']);
     expect(second.status === 'ok' && second.reread).toBeUndefined();
-    // Commands known from the start (the registry's manifest): nothing to read again.
+    // Commands known from the start (the registry's manifest): a small file is kept in the pool, nothing to read again.
     const known = await readTarball(makeTgz(entries), {}, ['node-gyp rebuild']);
     expect(known.status === 'ok' && known.reread).toBeUndefined();
+    // The registry names another script (manifest confusion): a large file before the package.json that names it is read again.
+    const confused: TarEntry[] = [
+      { path: 'package/big.js', body: `payload();${' '.repeat(300 * 1024)}` },
+      { path: 'package/package.json', body: manifest({ postinstall: 'node big.js' }) },
+    ];
+    const differing = await readTarball(makeTgz(confused), {}, ['node other.js']);
+    expect(differing.status === 'ok' && differing.reread).toEqual(['big.js']);
   });
 
   test("node-gyp's own includes beside the build file (config.gypi, common.gypi) are read as build files; absent, they are not missed", async () => {

@@ -132,10 +132,10 @@ export class InstallCodeCollector {
   /**
    * After facts(): the files it lists unread only because they came before the command that
    * names them was known (the archive's own package.json or binding.gyp named it later), not
-   * because of a cap; empty when the reading knew its commands from the start.
+   * because of a cap.
    */
   reread(): string[] {
-    return this.activeFromStart ? [] : [...this.late];
+    return [...this.late];
   }
 
   /** Commands npm will run (the registry's, then the archive's package.json's): their files are wanted. */
