@@ -24,6 +24,8 @@ describe('installTargets: the package files a lifecycle command runs', () => {
     ['node-gyp -C native rebuild', ['gyp:native/binding.gyp']],
     ['node-gyp rebuild --directory=../x', []],
     ['node <(module_root_dir)/x.js', []],
+    [`node -pe 'require("./package.json").version'`, []],
+    [`node -pe "require('./lib/paths').include"`, ['javascript:lib/paths']],
     // Other shapes.
     ['FOO=1 node --max-old-space-size 4096 -r ./hook.js ./main', ['javascript:hook.js', 'javascript:main']],
     ['cross-env NODE_ENV=production node setup.mjs arg1 arg2', ['javascript:setup.mjs']],

@@ -153,9 +153,11 @@ function nodeTargets(args: readonly string[]): InstallTarget[] {
       if (next !== undefined && /^\.{0,2}\//.test(next)) add(next);
       continue;
     }
-    if (arg === '-e' || arg === '--eval' || arg === '-p' || arg === '--print') {
+    // `-e`, `-p`, and short options run together before one of them (`-pe`, as node reads it).
+    if (arg === '--eval' || arg === '--print' || /^-[a-zA-Z]*[ep]$/.test(arg)) {
       const code = args[++i] ?? '';
-      for (const match of code.matchAll(INLINE_REQUIRE)) add(match[2] ?? match[4]!);
+      // A JSON file it requires is data, not code it runs.
+      for (const match of code.matchAll(INLINE_REQUIRE)) if (!/\.json$/i.test(match[2] ?? match[4]!)) add(match[2] ?? match[4]!);
       return out;
     }
     if (NODE_VALUED.has(arg)) {
