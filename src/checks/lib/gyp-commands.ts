@@ -138,7 +138,10 @@ export function gypCommands(source: string): GypCommand[] {
 /** Where a list of strings after a key ends: the next `]` after it (keys come in order: one scan of the text in all). */
 class ListEnds {
   private next = -2;
-  constructor(private readonly text: string) {}
+  private readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
   after(at: number): number {
     if (this.next !== -1 && this.next < at) this.next = this.text.indexOf(']', at);
     return this.next;
