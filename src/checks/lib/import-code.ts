@@ -14,7 +14,8 @@
  */
 import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './python-code.js';
 import { callArguments, flowText, receiverOf, splitArguments, traced, TRACE_LINES } from './python-flow.js';
-import { DOWNLOADED, EXECUTE_MODE, launches, namesDownload, SAVES_FILE, savedDownloadAt, WRITES_FILE, type SavedDownload } from './saved-downloads.js';
+import { downloadCalls, WRITES_FILE } from './download-calls.js';
+import { EXECUTE_MODE, launches, namesDownload, savedDownloadAt, savedThroughCalls, type SavedDownload } from './saved-downloads.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -171,16 +172,18 @@ export function readImportCode(source: string): ImportCodeReading {
 
   // A downloaded file made executable or started, within a few lines of each other; and where
   // downloads are saved, for the process calls below to follow.
+  const network = downloadCalls(flow);
+  const { downloaded } = network;
   const saved: SavedDownload[] = [];
-  for (const m of followed(SAVES_FILE)) {
+  for (const m of followed(network.saves)) {
     const line = lineAt(m.index);
     if (WRITES_FILE.test(m[0])) {
       const window = text.slice(lineStarts[Math.max(0, line - 25)], lineStarts[line + 26] ?? text.length);
       const startsExecutable = window.split('\n').some((l) => WRITES_OR_STARTS.test(l) && EXECUTABLE_NAME.test(l));
-      if (DOWNLOADED.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
+      if (downloaded.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
     }
-    const download = savedDownloadAt(flow, m.index, m[0]);
-    if (download !== null) saved.push(download);
+    const download = savedDownloadAt(flow, network, m.index, m[0]);
+    if (download !== null) saved.push(download, ...savedThroughCalls(flow, network, download));
   }
 
   // Data handed to exec/eval/compile or to a process; a saved download run as a program.
@@ -191,7 +194,7 @@ export function readImportCode(source: string): ImportCodeReading {
       const line = lineAt(m.index);
       const flow = traced(args, line, named);
       if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
-      if (DOWNLOADED.test(flow)) flag('download-and-run', m.index);
+      if (downloaded.test(flow)) flag('download-and-run', m.index);
       const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
       if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
       const first = splitArguments(args)[0];
