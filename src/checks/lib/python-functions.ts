@@ -26,7 +26,7 @@ export interface CallSite {
   line: number;
   offset: number;
   items: string[];
-  /** The call is a method call (`self.f(…)`, `obj.f(…)`): its first parameter is the receiver. */
+  /** The call is a method call on `self` / `cls`: the method's first parameter is the receiver. */
   method: boolean;
 }
 
@@ -92,7 +92,7 @@ export function enclosingFunction(functions: PythonFunction[], line: number): Py
 }
 
 /**
- * The calls of the module's functions, by name (bare or as a method; a `def` line left out): one
+ * The calls of the module's functions, by name (bare, or as a method of `self` / `cls`; a `def` line left out): one
  * pass over the text for all of them, at most MAX_CALL_SITES kept per name, each call's
  * arguments split when first asked for.
  */
@@ -100,7 +100,7 @@ export function callSitesOf(flow: FlowText, functions: PythonFunction[]): (name:
   const names = new Set(functions.map((f) => f.name));
   const offsets = new Map<string, { offset: number; open: number; method: boolean }[]>();
   if (names.size > 0) {
-    for (const m of flow.text.matchAll(/(?:(\.)|(?<![\w.]))([A-Za-z_]\w*)[ \t]*\(/g)) {
+    for (const m of flow.text.matchAll(/(?<![\w.])(self\.|cls\.)?([A-Za-z_]\w*)[ \t]*\(/g)) {
       const name = m[2] as string;
       if (!names.has(name) || /\bdef[ \t]+$/.test(flow.text.slice(Math.max(0, m.index - 12), m.index))) continue;
       const list = offsets.get(name) ?? [];
