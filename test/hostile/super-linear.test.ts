@@ -282,7 +282,7 @@ describe('install-script code grows linearly', () => {
 /** What a PyPI wheel runs on import (src/checks/lib/import-code.ts): module text a stranger wrote. */
 describe('import-time Python code grows linearly', () => {
   it('the classifier and the import reader, on runs of the units their patterns start from', ({ task }) => {
-    for (const unit of ['exec(', 'from . import ', '__import__(', 'base64.b64decode(', 'subprocess.Popen(', '"', '\\x41', 'QUJD', '(', 'requests.post(', '#', 'os.chmod(', 'open(', 'powershell ', 'os.environ.items() ']) {
+    for (const unit of ['exec(', 'from . import ', '__import__(', 'base64.b64decode(', 'subprocess.Popen(', '"', '\\x41', 'QUJD', '(', 'requests.post(', '#', 'os.chmod(', 'open(', 'powershell ', 'os.environ.items() ', 'vars(__builtins__)[', 'a', '\u{1D68E}', 'a\u{1D68E}', '\uFF41 ']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
       expectLinear(task, `imports ${JSON.stringify(unit)}`, growth((k) => packageImports(`${unit.repeat(k)}x`, 'pkg'), 1000, true));

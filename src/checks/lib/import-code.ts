@@ -112,13 +112,30 @@ const SILENT_TARGET = /\b__file__\b|\bsys\.executable\b|['"]pythonw?(?:3[.\d]*)?
  */
 const HIDDEN_POWERSHELL =
   /\bpowershell\b[^\n]{0,400}?(?:[\s"'`]-w(?:i(?:n(?:d(?:o(?:w(?:s(?:t(?:y(?:l(?:e)?)?)?)?)?)?)?)?)?)?[\s"',]{1,6}hidden\b|[\s"'`]-e(?:n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?)?)?)?)?)?)?)?[\s"'`])/i;
-/** Hidden names: eval/exec/getattr stored in an underscore-only name, getattr on builtins with a computed name, escaped strings handed to them, EBCDIC-decoded bytes. */
+/**
+ * Hidden names: eval/exec/getattr stored in an underscore-only name, getattr on builtins with a
+ * computed name, escaped strings handed to them, EBCDIC-decoded bytes, and exec/eval/compile
+ * taken out of the builtins' dictionary (`vars(__builtins__)['exec']`, `.get('eval')`).
+ */
 const OBFUSCATION = [
+  /\bvars\s*\(\s*(?:__builtins__|builtins|(?:globals|locals)\s*\(\s*\)\s*\[\s*['"]__builtins__['"]\s*\])\s*\)\s*(?:\[|\.get\s*\()\s*['"](?:exec|eval|compile|__import__)['"]/,
   /(?<![\w.])_{3,}\s*=\s*(?:eval|exec|getattr|__import__)\b/,
   /\bgetattr\s*\(\s*(?:builtins|__builtins__)\s*,\s*(?:b?['"](?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})|[^,)]{0,200}?(?:\.decode\s*\(\s*['"](?!utf|ascii|latin)|\bchr\s*\(|\[::-1\]))/,
   /(?<![\w.])(?:eval|exec|getattr|__import__)\s*\([^)]{0,40}?['"](?:\\(?:[0-7]{3}|x[0-9a-fA-F]{2})){3,}/,
   /\bb['"](?:\\x[0-9a-fA-F]{2}){3,}[^'"\n]*['"]\s*\)?\s*\.decode\s*\(\s*['"]cp(?:1026|037|500|875|1140)['"]/,
 ];
+/**
+ * A name spelled in look-alike letters that Python reads as a plain one (it normalises names
+ * with NFKC: `𝚎𝚡𝚎𝚌(…)` is `exec(…)`; mathematical, fullwidth, ligature, super- and subscript
+ * letters), when the plain name runs code, starts a process or decodes.
+ */
+const DISGUISED_NAME = /(?<![\p{L}\p{N}_])[\p{L}\p{N}_]*[\u{1D400}-\u{1D7FF}\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFB00-\uFB06\u1D2C-\u1D6A\u2070-\u209C\u2100-\u214F][\p{L}\p{N}_]*/gu;
+const CODE_NAMES = /^(?:exec|eval|compile|__import__|getattr|globals|locals|vars|__builtins__|builtins|os|subprocess|system|popen|Popen|b64decode|base64|marshal|loads|socket|requests|urlopen)$/;
+function disguisedName(text: string): number {
+  for (const m of text.matchAll(DISGUISED_NAME)) if (CODE_NAMES.test(m[0].normalize('NFKC'))) return m.index;
+  return -1;
+}
+
 /** `__import__` / `import_module` of a name computed by decoding, reversing or joining pieces. */
 const HIDDEN_IMPORT = /\b(?:__import__|import_module)\s*\(\s*(?=[^)]{0,400}?(?:\bdecode\s*\(|\bb64decode\b|\bchr\s*\(|\[::-1\]|['"]\w{1,3}['"]\s*\+\s*['"]\w{1,3}['"]))/;
 /** A long base64 run, or a long run of `\x` escapes. */
@@ -229,6 +246,8 @@ export function readImportCode(source: string): ImportCodeReading {
     at = first(pattern);
     if (at !== -1) flag('obfuscation', at);
   }
+  at = disguisedName(text);
+  if (at !== -1) flag('obfuscation', at);
   at = first(HIDDEN_IMPORT);
   if (at !== -1) flag('dynamic-import', at);
   at = first(suspiciousPattern('dynamic-import'));
