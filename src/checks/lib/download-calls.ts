@@ -3,11 +3,11 @@
  * Python module (import-code.ts, saved-downloads.ts): the library calls by their usual names,
  * the same calls under the names the module's imports give them (`import requests as r`,
  * `from urllib.request import urlretrieve as get`, `from wget import download`), `open` with its
- * mode in a name, and the module's own functions that return downloaded data (`def dl(u):
- * return urlopen(u).read()`). Pure text reading, never executed (docs/checks.md, `import-time-code`).
+ * mode in a name, the module's own functions that return downloaded data (`def dl(u):
+ * return urlopen(u).read()`), and their parameters that calls give downloaded data. Pure text reading, never executed (docs/checks.md, `import-time-code`).
  */
-import { traced, TRACE_DEPTH, type FlowText } from './python-flow.js';
-import { callSitesOf, functionsOf, type CallSite, type PythonFunction } from './python-functions.js';
+import { codeOf, traced, TRACE_DEPTH, type FlowText } from './python-flow.js';
+import { argumentFor, callSitesOf, enclosingFunction, functionsOf, type CallSite, type PythonFunction } from './python-functions.js';
 
 /** A read from the network by an HTTP library… */
 const LIBRARY_DOWNLOAD =
@@ -45,6 +45,11 @@ export interface DownloadCalls {
   functions(): PythonFunction[];
   /** The calls of one of them (python-functions.ts, callSitesOf). */
   callsOf(name: string): CallSite[];
+  /**
+   * Whether `code` (traced at `line`) names a parameter of the function around that line that a
+   * call of the function gives downloaded data (`def run(c): exec(c)` … `run(urlopen(u).read())`).
+   */
+  viaParameters(code: string, line: number): boolean;
 }
 
 interface Aliases {
@@ -120,6 +125,29 @@ export function downloadCalls(flow: FlowText): DownloadCalls {
     library = new RegExp([LIBRARY_DOWNLOAD.source, ...aliases.calls, helper].join('|'));
     downloaded = new RegExp([...calls, helper].join('|'));
   }
+  const callsOf = (name: string): CallSite[] => (sites ??= callSitesOf(flow, functionsRead()))(name);
+  // Each parameter's calls read once: whether one of them passes it downloaded data.
+  const given = new Map<PythonFunction, Map<string, boolean>>();
+  const viaParameters = (code: string, line: number): boolean => {
+    if (!library.test(flow.text)) return false;
+    const f = enclosingFunction(functionsRead(), line);
+    if (f === undefined) return false;
+    const used = new Set(codeOf(code).match(/(?<![\w.])[A-Za-z_]\w*/g) ?? []);
+    const known = given.get(f) ?? new Map<string, boolean>();
+    given.set(f, known);
+    return f.params.some((p) => {
+      if (!used.has(p)) return false;
+      let passed = known.get(p);
+      if (passed === undefined) {
+        passed = callsOf(f.name).some((site) => {
+          const argument = site.line >= f.line && site.line <= f.end ? undefined : argumentFor(f, p, site);
+          return argument !== undefined && downloaded.test(traced(argument, site.line, flow.named));
+        });
+        known.set(p, passed);
+      }
+      return passed;
+    });
+  };
   const retrieve = alternation(aliases.retrieve);
   const wget = alternation(aliases.wget);
   return {
@@ -131,6 +159,7 @@ export function downloadCalls(flow: FlowText): DownloadCalls {
       return match.startsWith('.') ? 'method' : 'open';
     },
     functions: functionsRead,
-    callsOf: (name) => (sites ??= callSitesOf(flow, functionsRead()))(name),
+    callsOf,
+    viaParameters,
   };
 }

@@ -220,7 +220,7 @@ export function readImportCode(source: string): ImportCodeReading {
       const line = lineAt(m.index);
       const flow = traced(args, line, named);
       if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
-      if (downloaded.test(flow)) flag('download-and-run', m.index);
+      if (downloaded.test(flow) || network.viaParameters(flow, line)) flag('download-and-run', m.index);
       const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
       if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
       const first = splitArguments(args)[0];

@@ -156,7 +156,9 @@ export function savedDownloadAt(flow: FlowText, calls: DownloadCalls, at: number
     const result = assignedName(before);
     if (result !== null) names.push(result);
   } else if (kind === 'method') {
-    if (items[0] === undefined || !calls.downloaded.test(traced(items[0], line, named))) return null;
+    if (items[0] === undefined) return null;
+    const dataFlow = traced(items[0], line, named);
+    if (!calls.downloaded.test(dataFlow) && !calls.viaParameters(dataFlow, line)) return null;
     // The path is what the method is called on; `Path(p)` / `pathlib.Path(p)` stands for `p`.
     const receiver = receiverOf(before);
     const wrapped = /^(?:pathlib\.)?(?:Pure)?Path\s*\(/.exec(receiver);
@@ -188,7 +190,9 @@ export function savedDownloadAt(flow: FlowText, calls: DownloadCalls, at: number
         break;
       }
     }
-    if (data === null || !calls.downloaded.test(traced(data, dataLine, named))) return null;
+    if (data === null) return null;
+    const dataFlow = traced(data, dataLine, named);
+    if (!calls.downloaded.test(dataFlow) && !calls.viaParameters(dataFlow, dataLine)) return null;
   }
   return savedFile(flow, line, path, names, files);
 }
