@@ -35,8 +35,8 @@ const MAX_NAMES = 32;
 export type SaveKind = 'retrieve' | 'wget' | 'method' | 'open';
 
 export interface DownloadCalls {
-  /** A read from the network in this module (not global: for `.test`). */
-  downloaded: RegExp;
+  /** A read from the network in this module (not global: for `.test`), read on first use. */
+  downloaded(): RegExp;
   /** Each call that may save a download (global: for `matchAll`). */
   saves: RegExp;
   /** How a `saves` match saves: urlretrieve's arguments, wget.download's, a `write_bytes` method, or an `open` handle. */
@@ -62,6 +62,8 @@ interface Aliases {
 /** The names the module's `import X as Y` / `from X import a as b` statements give network calls. */
 function networkAliases(text: string): Aliases {
   const found: Aliases = { calls: [], retrieve: [], wget: [] };
+  // One quick scan for the modules' names before the import statements are read.
+  if (!/\b(?:requests|httpx|urllib[23]?|wget)\b/.test(text)) return found;
   const add = (list: string[], pattern: string): void => {
     if (found.calls.length < MAX_NAMES && !list.includes(pattern)) list.push(pattern);
   };
@@ -100,36 +102,45 @@ export function downloadCalls(flow: FlowText): DownloadCalls {
   let sites: ((name: string) => CallSite[]) | undefined;
   const calls = [DOWNLOADED.source, ...aliases.calls];
   let library = new RegExp([LIBRARY_DOWNLOAD.source, ...aliases.calls].join('|'));
-  let downloaded = new RegExp(calls.join('|'));
-  // Functions that return downloaded data, and those that return what they return, a few steps deep.
-  const helpers = new Set<string>();
-  // A module with no library download has none (the functions are not read then).
-  for (let round = 0; round < TRACE_DEPTH && helpers.size < MAX_NAMES && library.test(flow.text); round += 1) {
-    const before = helpers.size;
-    // Each return statement read once a round, however many functions it is nested in.
-    const returnsDownload = new Map<{ line: number; value: string }, boolean>();
-    const downloads = (r: { line: number; value: string }): boolean => {
-      let known = returnsDownload.get(r);
-      if (known === undefined) {
-        known = library.test(traced(r.value, r.line, flow.named));
-        returnsDownload.set(r, known);
+  let downloaded: RegExp | undefined;
+  let anyDownload = false;
+  /** The download calls with the helpers found; read on first use (a module with no process, exec or save call never needs them). */
+  const resolve = (): RegExp => {
+    if (downloaded !== undefined) return downloaded;
+    downloaded = new RegExp(calls.join('|'));
+    // Functions that return downloaded data, and those that return what they return, a few steps deep.
+    const helpers = new Set<string>();
+    // A module with no library download has no helpers and no parameters given downloads (its functions are not read then).
+    anyDownload = library.test(flow.text);
+    for (let round = 0; anyDownload && round < TRACE_DEPTH && helpers.size < MAX_NAMES; round += 1) {
+      const before = helpers.size;
+      // Each return statement read once a round, however many functions it is nested in.
+      const returnsDownload = new Map<{ line: number; value: string }, boolean>();
+      const downloads = (r: { line: number; value: string }): boolean => {
+        let known = returnsDownload.get(r);
+        if (known === undefined) {
+          known = library.test(traced(r.value, r.line, flow.named));
+          returnsDownload.set(r, known);
+        }
+        return known;
+      };
+      for (const f of functionsRead()) {
+        if (helpers.size === MAX_NAMES) break;
+        if (!helpers.has(f.name) && f.returns.some(downloads)) helpers.add(f.name);
       }
-      return known;
-    };
-    for (const f of functionsRead()) {
-      if (helpers.size === MAX_NAMES) break;
-      if (!helpers.has(f.name) && f.returns.some(downloads)) helpers.add(f.name);
+      if (helpers.size === before) break;
+      const helper = String.raw`(?<![\w.])(?:self\.|cls\.)?(?:${[...helpers].join('|')})\s*\(`;
+      library = new RegExp([LIBRARY_DOWNLOAD.source, ...aliases.calls, helper].join('|'));
+      downloaded = new RegExp([...calls, helper].join('|'));
     }
-    if (helpers.size === before) break;
-    const helper = String.raw`(?<![\w.])(?:self\.|cls\.)?(?:${[...helpers].join('|')})\s*\(`;
-    library = new RegExp([LIBRARY_DOWNLOAD.source, ...aliases.calls, helper].join('|'));
-    downloaded = new RegExp([...calls, helper].join('|'));
-  }
+    return downloaded;
+  };
   const callsOf = (name: string): CallSite[] => (sites ??= callSitesOf(flow, functionsRead()))(name);
   // Each parameter's calls read once: whether one of them passes it downloaded data.
   const given = new Map<PythonFunction, Map<string, boolean>>();
   const viaParameters = (code: string, line: number): boolean => {
-    if (!library.test(flow.text)) return false;
+    const download = resolve();
+    if (!anyDownload) return false;
     const f = enclosingFunction(functionsRead(), line);
     if (f === undefined) return false;
     const used = new Set(codeOf(code).match(/(?<![\w.])[A-Za-z_]\w*/g) ?? []);
@@ -141,7 +152,7 @@ export function downloadCalls(flow: FlowText): DownloadCalls {
       if (passed === undefined) {
         passed = callsOf(f.name).some((site) => {
           const argument = site.line >= f.line && site.line <= f.end ? undefined : argumentFor(f, p, site);
-          return argument !== undefined && downloaded.test(traced(argument, site.line, flow.named));
+          return argument !== undefined && download.test(traced(argument, site.line, flow.named));
         });
         known.set(p, passed);
       }
@@ -151,7 +162,7 @@ export function downloadCalls(flow: FlowText): DownloadCalls {
   const retrieve = alternation(aliases.retrieve);
   const wget = alternation(aliases.wget);
   return {
-    downloaded,
+    downloaded: resolve,
     saves: new RegExp([SAVES_FILE, ...aliases.retrieve, ...aliases.wget].join('|'), 'g'),
     kindOf: (match) => {
       if (match.startsWith('urlretrieve') || retrieve?.test(match) === true) return 'retrieve';

@@ -61,7 +61,8 @@ function importedProcessCall(text: string): RegExp | null {
     if ((i.module === 'os' || i.module === 'subprocess') && (PROCESS_NAMES[i.module] as RegExp).test(i.name) && !/^(?:Popen|check_output|check_call)$/.test(i.as)) names.add(i.as);
   }
   const modules: string[] = [];
-  for (const m of text.matchAll(/^[ \t]*import[ \t]+([^\n#;]{1,400})/gm)) {
+  // One quick scan before the import statements are read: most modules import neither under another name.
+  for (const m of /\b(?:os|subprocess)[ \t]+as\b/.test(text) ? text.matchAll(/^[ \t]*import[ \t]+([^\n#;]{1,400})/gm) : []) {
     for (const part of (m[1] as string).split(',')) {
       const one = /^\s*(os|subprocess)\s+as\s+([A-Za-z_]\w*)\s*$/.exec(part);
       if (one !== null && modules.length < MAX_IMPORTED_PROCESS) modules.push(String.raw`(?<![\w.])${one[2]}\.${(PROCESS_NAMES[one[1] as string] as RegExp).source.slice(1, -1)}\s*\(`);
@@ -140,7 +141,10 @@ const OBFUSCATION = [
  */
 const DISGUISED_NAME = /(?<![\p{L}\p{N}_])[\p{L}\p{N}_]*[\u{1D400}-\u{1D7FF}\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFB00-\uFB06\u1D2C-\u1D6A\u2070-\u209C\u2100-\u214F][\p{L}\p{N}_]*/gu;
 const CODE_NAMES = /^(?:exec|eval|compile|__import__|getattr|globals|locals|vars|__builtins__|builtins|os|subprocess|system|popen|Popen|b64decode|base64|marshal|loads|socket|requests|urlopen)$/;
+const LOOK_ALIKE = /[\u{1D400}-\u{1D7FF}\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFB00-\uFB06\u1D2C-\u1D6A\u2070-\u209C\u2100-\u214F]/u;
 function disguisedName(text: string): number {
+  // Most texts hold none of the letters: one quick scan before the word-by-word one.
+  if (!LOOK_ALIKE.test(text)) return -1;
   for (const m of text.matchAll(DISGUISED_NAME)) if (CODE_NAMES.test(m[0].normalize('NFKC'))) return m.index;
   return -1;
 }
@@ -199,14 +203,13 @@ export function readImportCode(source: string): ImportCodeReading {
   // A downloaded file made executable or started, within a few lines of each other; and where
   // downloads are saved, for the process calls below to follow.
   const network = downloadCalls(flow);
-  const { downloaded } = network;
   const saved: SavedDownload[] = [];
   for (const m of followed(network.saves)) {
     const line = lineAt(m.index);
     if (WRITES_FILE.test(m[0])) {
       const window = text.slice(lineStarts[Math.max(0, line - 25)], lineStarts[line + 26] ?? text.length);
       const startsExecutable = window.split('\n').some((l) => WRITES_OR_STARTS.test(l) && EXECUTABLE_NAME.test(l));
-      if (downloaded.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
+      if (network.downloaded().test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
     }
     const download = savedDownloadAt(flow, network, m.index, m[0]);
     if (download !== null) saved.push(download, ...savedThroughCalls(flow, network, download));
@@ -220,7 +223,7 @@ export function readImportCode(source: string): ImportCodeReading {
       const line = lineAt(m.index);
       const flow = traced(args, line, named);
       if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
-      if (downloaded.test(flow) || network.viaParameters(flow, line)) flag('download-and-run', m.index);
+      if (network.downloaded().test(flow) || network.viaParameters(flow, line)) flag('download-and-run', m.index);
       const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
       if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
       const first = splitArguments(args)[0];

@@ -158,7 +158,7 @@ export function savedDownloadAt(flow: FlowText, calls: DownloadCalls, at: number
   } else if (kind === 'method') {
     if (items[0] === undefined) return null;
     const dataFlow = traced(items[0], line, named);
-    if (!calls.downloaded.test(dataFlow) && !calls.viaParameters(dataFlow, line)) return null;
+    if (!calls.downloaded().test(dataFlow) && !calls.viaParameters(dataFlow, line)) return null;
     // The path is what the method is called on; `Path(p)` / `pathlib.Path(p)` stands for `p`.
     const receiver = receiverOf(before);
     const wrapped = /^(?:pathlib\.)?(?:Pure)?Path\s*\(/.exec(receiver);
@@ -192,7 +192,7 @@ export function savedDownloadAt(flow: FlowText, calls: DownloadCalls, at: number
     }
     if (data === null) return null;
     const dataFlow = traced(data, dataLine, named);
-    if (!calls.downloaded.test(dataFlow) && !calls.viaParameters(dataFlow, dataLine)) return null;
+    if (!calls.downloaded().test(dataFlow) && !calls.viaParameters(dataFlow, dataLine)) return null;
   }
   return savedFile(flow, line, path, names, files);
 }
