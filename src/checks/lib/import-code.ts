@@ -10,7 +10,9 @@
  * user and host names, browser stores) in the arguments of a network call, a socket wired to a
  * shell, a hidden detached process, names hidden from the reader, and a large encoded blob next
  * to code that runs data. Data is followed through assignments a few steps back, by name
- * (python-flow.ts); where a download is saved and what runs it is saved-downloads.ts.
+ * (python-flow.ts) and through the module's own functions (python-functions.ts); which calls
+ * download, under the names the imports give them, is download-calls.ts; where a download is
+ * saved and what runs it is saved-downloads.ts.
  */
 import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './python-code.js';
 import { callArguments, flowText, receiverOf, splitArguments, traced, TRACE_LINES } from './python-flow.js';
