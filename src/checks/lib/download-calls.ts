@@ -16,8 +16,11 @@ const LIBRARY_DOWNLOAD =
 const DOWNLOADED = new RegExp(String.raw`${LIBRARY_DOWNLOAD.source}|\.recv\s*\(`);
 /** Writing bytes to a file, or downloading straight to one. */
 export const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
-/** …and the other ways a download is saved: the other binary write modes, `Path.write_bytes` / `write_text`, `wget.download`, `open` given its mode in a name (read for the data flow only). */
-const SAVES_FILE = String.raw`${WRITES_FILE.source}|\bopen\s*\([^)]{0,200}?['"](?:[xa]b|b[wxa]|[wxa]\+b)\+?['"]|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(|\bopen\s*\([^)\n]{0,200}?,\s*(?:mode\s*=\s*)?[A-Za-z_]\w*\s*[,)]`;
+/** …and the other ways a download is saved: the other binary write modes, `Path.write_bytes` / `write_text`, `wget.download` (read for the data flow only)… */
+const SAVES_FILE = String.raw`${WRITES_FILE.source}|\bopen\s*\([^)]{0,200}?['"](?:[xa]b|b[wxa]|[wxa]\+b)\+?['"]|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(`;
+/** …and `open` given its mode in a name, looked for only in a text that spells a binary write mode somewhere. */
+const MODE_IN_NAME = String.raw`\bopen\s*\([^)\n]{0,200}?,\s*(?:mode\s*=\s*)?[A-Za-z_]\w*\s*[,)]`;
+const WRITE_MODE_LITERAL = /['"](?:[wxa]b|b[wxa]|[wxa]\+b)\+?['"]/;
 
 /** The network libraries' download calls, by module, and which of them save to a file (`retrieve`: urlretrieve's arguments, `wget`: wget.download's). */
 const NETWORK_MODULES: Record<string, { calls: string[]; retrieve?: string; wget?: string }> = {
@@ -163,7 +166,7 @@ export function downloadCalls(flow: FlowText): DownloadCalls {
   const wget = alternation(aliases.wget);
   return {
     downloaded: resolve,
-    saves: new RegExp([SAVES_FILE, ...aliases.retrieve, ...aliases.wget].join('|'), 'g'),
+    saves: new RegExp([SAVES_FILE, ...(WRITE_MODE_LITERAL.test(flow.text) ? [MODE_IN_NAME] : []), ...aliases.retrieve, ...aliases.wget].join('|'), 'g'),
     kindOf: (match) => {
       if (match.startsWith('urlretrieve') || retrieve?.test(match) === true) return 'retrieve';
       if (match.startsWith('wget') || wget?.test(match) === true) return 'wget';
