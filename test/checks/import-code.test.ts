@@ -89,6 +89,13 @@ describe('what each flag is for', () => {
     ['exec-decoded', 'from subprocess import run\nimport base64\nrun(["python", "-c", base64.b64decode(CODE)])\n'],
     ['dynamic-import', 'm = __import__("so"[::-1])\n'],
     ['obfuscation', '___ = eval\n'],
+    // GuardDog's code-execution.py cases: exec/eval/compile taken out of the builtins' dictionary.
+    ['obfuscation', 'vars(__builtins__)[\'exec\']("subprocess.call(\'/tmp/malware\')")\n'],
+    ['obfuscation', 'vars(globals()[\'__builtins__\'])[\'eval\']("subprocess.Popen(\'backdoor\', shell=True)")\n'],
+    ['obfuscation', 'vars(__builtins__).get(\'compile\')("os.system(\'rm -rf /\')", \'<string>\', \'exec\')\n'],
+    // GuardDog's unicode.py case: exec spelled in mathematical monospace letters (Python reads it as exec).
+    ['obfuscation', 'def f():\n    \u{1D68E}\u{1D6A1}\u{1D68E}\u{1D68C}("import os")\n'],
+    ['obfuscation', 'import \uFF4F\uFF53\n\uFF4F\uFF53.system("id")\n'],
     ['encoded-blob', `import marshal\nexec(marshal.loads(DATA))\nDATA = "${'QUJD'.repeat(300)}"\n`],
   ] as const)('%s', (label, text) => {
     const reading = readImportCode(text);
@@ -155,6 +162,9 @@ describe('ordinary library code stays clean', () => {
     ['re.compile and a bytes literal decoded as UTF-8', 'import re\nPATTERN = re.compile(b"\\\\xff\\\\xfe".decode("latin-1"))\nexec(compile(src.decode("utf-8"), path, "exec"))\n'],
     ['a plugin loader importing a configured name', 'import os\nmod = __import__(os.environ.get("PLUGIN", "default_plugin"))\n'],
     ['the hostname resolved to the local address', 'import socket\naddress = socket.gethostbyname(socket.gethostname())\n'],
+    ['the builtins\' names listed (zope.interface, sympy do this)', 'import builtins\nNAMES = set(vars(builtins).values())\nGLOBALS = vars(__builtins__).copy()\n'],
+    ['mathematical letters that spell no code name', 'def f():\n    \u{1D6FC} = 1\n    return "\u{1D400}\u{1D401}"\n'],
+    ['a ligature in a comment', 'x = 1  # the \uFB01le is read\n'],
   ])('%s', (_, text) => {
     expect(readImportCode(text).flags).toEqual([]);
   });

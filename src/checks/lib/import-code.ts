@@ -10,11 +10,14 @@
  * user and host names, browser stores) in the arguments of a network call, a socket wired to a
  * shell, a hidden detached process, names hidden from the reader, and a large encoded blob next
  * to code that runs data. Data is followed through assignments a few steps back, by name
- * (python-flow.ts); where a download is saved and what runs it is saved-downloads.ts.
+ * (python-flow.ts) and through the module's own functions (python-functions.ts); which calls
+ * download, under the names the imports give them, is download-calls.ts; where a download is
+ * saved and what runs it is saved-downloads.ts.
  */
 import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './python-code.js';
 import { callArguments, flowText, receiverOf, splitArguments, traced, TRACE_LINES } from './python-flow.js';
-import { DOWNLOADED, EXECUTE_MODE, launches, namesDownload, SAVES_FILE, savedDownloadAt, WRITES_FILE, type SavedDownload } from './saved-downloads.js';
+import { downloadCalls, WRITES_FILE } from './download-calls.js';
+import { EXECUTE_MODE, launches, namesDownload, savedDownloadAt, savedThroughCalls, type SavedDownload } from './saved-downloads.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -49,8 +52,9 @@ const PROCESS_CALL =
 const MAX_IMPORTED_PROCESS = 32;
 /**
  * Calls of process functions imported by name (`from subprocess import call`, `from os import
- * system as _s`), by the names they are bound to; null when there are none beyond PROCESS_CALL's
- * own bare names.
+ * system as _s`), by the names they are bound to, and through `os` / `subprocess` imported under
+ * another name (`import subprocess as _s` … `_s.Popen(`); null when there are none beyond
+ * PROCESS_CALL's own names.
  */
 function importedProcessCall(text: string): RegExp | null {
   const names = new Set<string>();
@@ -58,7 +62,16 @@ function importedProcessCall(text: string): RegExp | null {
     if (names.size === MAX_IMPORTED_PROCESS) break;
     if ((i.module === 'os' || i.module === 'subprocess') && (PROCESS_NAMES[i.module] as RegExp).test(i.name) && !/^(?:Popen|check_output|check_call)$/.test(i.as)) names.add(i.as);
   }
-  return names.size === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${[...names].join('|')})\s*\(`, 'g');
+  const modules: string[] = [];
+  // One quick scan before the import statements are read: most modules import neither under another name.
+  for (const m of /\b(?:os|subprocess)[ \t]+as\b/.test(text) ? text.matchAll(/^[ \t]*import[ \t]+([^\n#;]{1,400})/gm) : []) {
+    for (const part of (m[1] as string).split(',')) {
+      const one = /^\s*(os|subprocess)\s+as\s+([A-Za-z_]\w*)\s*$/.exec(part);
+      if (one !== null && modules.length < MAX_IMPORTED_PROCESS) modules.push(String.raw`(?<![\w.])${one[2]}\.${(PROCESS_NAMES[one[1] as string] as RegExp).source.slice(1, -1)}\s*\(`);
+    }
+  }
+  const calls = [...(names.size === 0 ? [] : [String.raw`(?<![\w.])(?:${[...names].join('|')})\s*\(`]), ...modules];
+  return calls.length === 0 ? null : new RegExp(calls.join('|'), 'g');
 }
 /** Decoding, decompressing, decrypting, reversing or assembling text from character codes. */
 const DECODED =
@@ -111,13 +124,33 @@ const SILENT_TARGET = /\b__file__\b|\bsys\.executable\b|['"]pythonw?(?:3[.\d]*)?
  */
 const HIDDEN_POWERSHELL =
   /\bpowershell\b[^\n]{0,400}?(?:[\s"'`]-w(?:i(?:n(?:d(?:o(?:w(?:s(?:t(?:y(?:l(?:e)?)?)?)?)?)?)?)?)?)?[\s"',]{1,6}hidden\b|[\s"'`]-e(?:n(?:c(?:o(?:d(?:e(?:d(?:c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?)?)?)?)?)?)?)?[\s"'`])/i;
-/** Hidden names: eval/exec/getattr stored in an underscore-only name, getattr on builtins with a computed name, escaped strings handed to them, EBCDIC-decoded bytes. */
+/**
+ * Hidden names: eval/exec/getattr stored in an underscore-only name, getattr on builtins with a
+ * computed name, escaped strings handed to them, EBCDIC-decoded bytes, and exec/eval/compile
+ * taken out of the builtins' dictionary (`vars(__builtins__)['exec']`, `.get('eval')`).
+ */
 const OBFUSCATION = [
+  /\bvars\s*\(\s*(?:__builtins__|builtins|(?:globals|locals)\s*\(\s*\)\s*\[\s*['"]__builtins__['"]\s*\])\s*\)\s*(?:\[|\.get\s*\()\s*['"](?:exec|eval|compile|__import__)['"]/,
   /(?<![\w.])_{3,}\s*=\s*(?:eval|exec|getattr|__import__)\b/,
   /\bgetattr\s*\(\s*(?:builtins|__builtins__)\s*,\s*(?:b?['"](?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})|[^,)]{0,200}?(?:\.decode\s*\(\s*['"](?!utf|ascii|latin)|\bchr\s*\(|\[::-1\]))/,
   /(?<![\w.])(?:eval|exec|getattr|__import__)\s*\([^)]{0,40}?['"](?:\\(?:[0-7]{3}|x[0-9a-fA-F]{2})){3,}/,
   /\bb['"](?:\\x[0-9a-fA-F]{2}){3,}[^'"\n]*['"]\s*\)?\s*\.decode\s*\(\s*['"]cp(?:1026|037|500|875|1140)['"]/,
 ];
+/**
+ * A name spelled in look-alike letters that Python reads as a plain one (it normalises names
+ * with NFKC: `𝚎𝚡𝚎𝚌(…)` is `exec(…)`; mathematical, fullwidth, ligature, super- and subscript
+ * letters), when the plain name runs code, starts a process or decodes.
+ */
+const DISGUISED_NAME = /(?<![\p{L}\p{N}_])[\p{L}\p{N}_]*[\u{1D400}-\u{1D7FF}\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFB00-\uFB06\u1D2C-\u1D6A\u2070-\u209C\u2100-\u214F][\p{L}\p{N}_]*/gu;
+const CODE_NAMES = /^(?:exec|eval|compile|__import__|getattr|globals|locals|vars|__builtins__|builtins|os|subprocess|system|popen|Popen|b64decode|base64|marshal|loads|socket|requests|urlopen)$/;
+const LOOK_ALIKE = /[\u{1D400}-\u{1D7FF}\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFB00-\uFB06\u1D2C-\u1D6A\u2070-\u209C\u2100-\u214F]/u;
+function disguisedName(text: string): number {
+  // Most texts hold none of the letters: one quick scan before the word-by-word one.
+  if (!LOOK_ALIKE.test(text)) return -1;
+  for (const m of text.matchAll(DISGUISED_NAME)) if (CODE_NAMES.test(m[0].normalize('NFKC'))) return m.index;
+  return -1;
+}
+
 /** `__import__` / `import_module` of a name computed by decoding, reversing or joining pieces. */
 const HIDDEN_IMPORT = /\b(?:__import__|import_module)\s*\(\s*(?=[^)]{0,400}?(?:\bdecode\s*\(|\bb64decode\b|\bchr\s*\(|\[::-1\]|['"]\w{1,3}['"]\s*\+\s*['"]\w{1,3}['"]))/;
 /** A long base64 run, or a long run of `\x` escapes. */
@@ -171,16 +204,17 @@ export function readImportCode(source: string): ImportCodeReading {
 
   // A downloaded file made executable or started, within a few lines of each other; and where
   // downloads are saved, for the process calls below to follow.
+  const network = downloadCalls(flow);
   const saved: SavedDownload[] = [];
-  for (const m of followed(SAVES_FILE)) {
+  for (const m of followed(network.saves)) {
     const line = lineAt(m.index);
     if (WRITES_FILE.test(m[0])) {
       const window = text.slice(lineStarts[Math.max(0, line - 25)], lineStarts[line + 26] ?? text.length);
       const startsExecutable = window.split('\n').some((l) => WRITES_OR_STARTS.test(l) && EXECUTABLE_NAME.test(l));
-      if (DOWNLOADED.test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
+      if (network.downloaded().test(window) && (MADE_EXECUTABLE.test(window) || startsExecutable)) flag('download-and-run', m.index);
     }
-    const download = savedDownloadAt(flow, m.index, m[0]);
-    if (download !== null) saved.push(download);
+    const download = savedDownloadAt(flow, network, m.index, m[0]);
+    if (download !== null) saved.push(download, ...savedThroughCalls(flow, network, download));
   }
 
   // Data handed to exec/eval/compile or to a process; a saved download run as a program.
@@ -191,7 +225,7 @@ export function readImportCode(source: string): ImportCodeReading {
       const line = lineAt(m.index);
       const flow = traced(args, line, named);
       if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
-      if (DOWNLOADED.test(flow)) flag('download-and-run', m.index);
+      if (network.downloaded().test(flow) || network.viaParameters(flow, line)) flag('download-and-run', m.index);
       const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
       if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
       const first = splitArguments(args)[0];
@@ -226,6 +260,8 @@ export function readImportCode(source: string): ImportCodeReading {
     at = first(pattern);
     if (at !== -1) flag('obfuscation', at);
   }
+  at = disguisedName(text);
+  if (at !== -1) flag('obfuscation', at);
   at = first(HIDDEN_IMPORT);
   if (at !== -1) flag('dynamic-import', at);
   at = first(suspiciousPattern('dynamic-import'));

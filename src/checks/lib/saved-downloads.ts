@@ -1,20 +1,18 @@
 /**
  * A download saved to a file, and whether a command runs it (import-code.ts, "download then
  * run"): where `urlretrieve`, `wget.download`, `Path.write_bytes` / `write_text` or an
- * `open(path, 'wb')` handle given downloaded data save it, the names and file names that stand for
- * that file, and whether a process call, a command line or chmod starts it, hands it to an
- * interpreter or makes it executable. A file only handed to another program (`tar`, `gpg`,
- * `sha256sum`) is not run. Pure text reading, never executed (docs/checks.md, `import-time-code`).
+ * `open(path, 'wb')` handle given downloaded data save it (the calls as download-calls.ts finds
+ * them, under their imported names too), the names and file names that stand for that file —
+ * through the module's own functions too: a path given as a parameter stands for each call's
+ * argument, and a function that returns the path stands for the file at each call —, and whether
+ * a process call, a command line or chmod starts it, hands it to an interpreter or makes it
+ * executable. A file only handed to another program (`tar`, `gpg`, `sha256sum`) is not run.
+ * Pure text reading, never executed (docs/checks.md, `import-time-code`).
  */
+import { type DownloadCalls } from './download-calls.js';
 import { assignedName, callArguments, codeOf, receiverOf, splitArguments, traced, TRACE_DEPTH, type FlowText } from './python-flow.js';
+import { argumentFor, enclosingFunction } from './python-functions.js';
 
-/** A read from the network. */
-export const DOWNLOADED =
-  /\burlopen\s*\(|\brequests\.(?:get|post|request|Session)\s*\(|\bhttpx\.(?:get|post|request|Client)\s*\(|\burlretrieve\s*\(|\.recv\s*\(|\bwget\.download\s*\(|\.iter_content\s*\(|\.getresponse\s*\(|\burllib3\.(?:PoolManager|request)\s*\(/;
-/** Writing bytes to a file, or downloading straight to one. */
-export const WRITES_FILE = /\bopen\s*\([^)]{0,200}?['"]wb\+?['"]|\burlretrieve\s*\(/;
-/** …and the other ways a download is saved: the other binary write modes, `Path.write_bytes` / `write_text`, `wget.download` (read for the data flow only). */
-export const SAVES_FILE = new RegExp(String.raw`${WRITES_FILE.source}|\bopen\s*\([^)]{0,200}?['"](?:[xa]b|b[wxa]|[wxa]\+b)\+?['"]|\.write_(?:bytes|text)\s*\(|\bwget\.download\s*\(`, 'g');
 /** Programs that run the file they are given: interpreters, shells, installers, openers. */
 const INTERPRETER = /^(?:python[\d.]*w?|py|(?:ba|z|da|k)?sh|cmd|powershell|pwsh|wscript|cscript|mshta|msiexec|rundll32|regsvr32|node|perl|ruby|php|open|xdg-open)(?:\.exe)?$/i;
 /** Words before the program in a command line (`start /B x`, `nohup x`, `cmd /c x`). */
@@ -128,32 +126,39 @@ export function launches(expression: string, saved: SavedDownload, resolve: (nam
 const JOINED_PATH = /(?:\/|\bjoin\s*\([^\n]{0,200}?,)\s*[rRbBuU]?(['"])[^'"\n]*\1\s*\)?\s*$/;
 
 
+/** A binary write mode (`wb`, `ab`, `xb+`, `w+b`…) as a string literal. */
+const WRITE_BINARY = /^[rRbBuU]?['"](?:[wxa]b|b[wxa]|[wxa]\+b)\+?['"]$/;
+
 /**
- * The file a `SAVES_FILE` match saves a download to: `urlretrieve(url, path)` / `wget.download(url,
- * path)` (and the name their result is assigned to; with no path, wget's file is named by the
- * URL), `path.write_bytes(data)` / `Path(path).write_text(data)`, or `open(path, 'wb')` whose
- * `.write(…)` / `copyfileobj(…)` within WRITE_LINES is given downloaded data (traced from the
- * write's own line: `for chunk in r.iter_content(…)` is often inside the `with`). Null for a file
- * written with anything else.
+ * The file a `saves` match (download-calls.ts) saves a download to: `urlretrieve(url, path)` /
+ * `wget.download(url, path)` (and the name their result is assigned to; with no path, wget's
+ * file is named by the URL), `path.write_bytes(data)` / `Path(path).write_text(data)`, or
+ * `open(path, 'wb')` — the mode also in a name assigned a binary write mode — whose `.write(…)` /
+ * `copyfileobj(…)` within WRITE_LINES is given downloaded data (traced from the write's own line:
+ * `for chunk in r.iter_content(…)` is often inside the `with`). Null for a file written with
+ * anything else.
  */
-export function savedDownloadAt(flow: FlowText, at: number, match: string): SavedDownload | null {
-const { text, lineStarts, lineAt, named, valuesAt } = flow;
+export function savedDownloadAt(flow: FlowText, calls: DownloadCalls, at: number, match: string): SavedDownload | null {
+  const { text, lineStarts, lineAt, named, valuesAt } = flow;
   const line = lineAt(at);
   const open = at + match.indexOf('(') + 1;
   const args = callArguments(text, open);
   const items = splitArguments(args);
   const before = text.slice(Math.max(lineStarts[line] as number, at - 200), at);
+  const kind = calls.kindOf(match);
   let path: string | undefined;
   const names: string[] = [];
   const files = new Set<string>();
-  if (match.startsWith('urlretrieve') || match.startsWith('wget')) {
-    const keyword = match.startsWith('wget') ? /^out\s*=\s*/ : /^filename\s*=\s*/;
+  if (kind === 'retrieve' || kind === 'wget') {
+    const keyword = kind === 'wget' ? /^out\s*=\s*/ : /^filename\s*=\s*/;
     path = items.find((i) => keyword.test(i))?.replace(keyword, '') ?? items[1];
-    if (path === undefined && match.startsWith('wget') && items[0] !== undefined) for (const f of literalFiles(items[0])) files.add(f);
+    if (path === undefined && kind === 'wget' && items[0] !== undefined) for (const f of literalFiles(items[0])) files.add(f);
     const result = assignedName(before);
     if (result !== null) names.push(result);
-  } else if (match.startsWith('.')) {
-    if (items[0] === undefined || !DOWNLOADED.test(traced(items[0], line, named))) return null;
+  } else if (kind === 'method') {
+    if (items[0] === undefined) return null;
+    const dataFlow = traced(items[0], line, named);
+    if (!calls.downloaded().test(dataFlow) && !calls.viaParameters(dataFlow, line)) return null;
     // The path is what the method is called on; `Path(p)` / `pathlib.Path(p)` stands for `p`.
     const receiver = receiverOf(before);
     const wrapped = /^(?:pathlib\.)?(?:Pure)?Path\s*\(/.exec(receiver);
@@ -165,6 +170,9 @@ const { text, lineStarts, lineAt, named, valuesAt } = flow;
     // `p.open('wb')`: the mode comes first and the path is what `open` is called on.
     const pathOpen = before.endsWith('.') && /^(?:[rRbB]?['"][rwxab+t]{1,4}['"]|mode\s*=[^\n]*)$/.test(items[0] ?? '');
     path = pathOpen ? receiverOf(before.slice(0, -1)) : items[0];
+    // A mode in a name (`open(p, mode)`, `open(p, mode=m)`): a binary write mode assigned to it.
+    const mode = (pathOpen ? items[0] : (items.find((i) => /^mode\s*=/.test(i)) ?? items[1]))?.replace(/^mode\s*=\s*/, '');
+    if (mode !== undefined && /^[A-Za-z_]\w*$/.test(mode) && !valuesAt(line)(mode).some((v) => WRITE_BINARY.test(v.trim()))) return null;
     const after = open + args.length + 1;
     const rest = text.slice(after, Math.min(text.length, after + WRITE_CHARS, lineStarts[line + WRITE_LINES] ?? text.length));
     let data: string | null = null;
@@ -182,15 +190,22 @@ const { text, lineStarts, lineAt, named, valuesAt } = flow;
         break;
       }
     }
-    if (data === null || !DOWNLOADED.test(traced(data, dataLine, named))) return null;
+    if (data === null) return null;
+    const dataFlow = traced(data, dataLine, named);
+    if (!calls.downloaded().test(dataFlow) && !calls.viaParameters(dataFlow, dataLine)) return null;
   }
+  return savedFile(flow, line, path, names, files);
+}
+
+/** The saved download at `line` whose path is the expression `path` (with the names and file names already known). */
+function savedFile(flow: FlowText, line: number, path: string | undefined, names: string[], files: Set<string>): SavedDownload | null {
   if (path !== undefined) {
     for (const f of literalFiles(path)) files.add(f);
     if (PLAIN_NAME.test(path)) {
       names.push(path);
       // A name holding a literal path: the file name too (`dst = "/tmp/a"` … `os.system("/tmp/a")`),
       // and a path joined from pieces, its last piece (`t = Path(d) / "a.exe"`, `os.path.join(d, "a.exe")`).
-      for (const value of valuesAt(line)(path)) {
+      for (const value of flow.valuesAt(line)(path)) {
         if (commandLine(value) !== null) for (const f of literalFiles(value)) files.add(f);
         else if (JOINED_PATH.test(value)) for (const f of literalFiles(value).slice(-1)) files.add(f);
       }
@@ -199,4 +214,41 @@ const { text, lineStarts, lineAt, named, valuesAt } = flow;
   if (names.length === 0 && files.size === 0) return null;
   const pattern = names.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${names.map((n) => n.replace(/\./g, '\\.')).join('|')})(?!\w)`);
   return { line, names: pattern, files: [...files], expression: path === undefined ? '' : compact(path) };
+}
+
+/**
+ * The same file where the module's own functions hand it on: a download saved to a parameter's
+ * path is saved to the argument each call of the function gives it (`def fetch(url, dest):
+ * urlretrieve(url, dest)` … `fetch(u, p)`), and a function that returns the saved path gives it to
+ * each call (`x = fetch(u)`, and the call itself: `Popen([fetch(u)])`). Followed TRACE_DEPTH
+ * functions deep.
+ */
+export function savedThroughCalls(flow: FlowText, calls: DownloadCalls, saved: SavedDownload): SavedDownload[] {
+  const found: SavedDownload[] = [];
+  let frontier = [saved];
+  for (let depth = 0; depth < TRACE_DEPTH && frontier.length > 0; depth += 1) {
+    const next: SavedDownload[] = [];
+    for (const d of frontier) {
+      const f = enclosingFunction(calls.functions(), d.line);
+      if (f === undefined) continue;
+      const param = f.params.find((p) => d.expression === p);
+      const returned = f.returns.some((r) => namesDownload(r.value, d));
+      if (param === undefined && !returned) continue;
+      for (const site of calls.callsOf(f.name)) {
+        if (site.line >= f.line && site.line <= f.end) continue;
+        const names: string[] = [];
+        if (returned) {
+          const result = assignedName(flow.text.slice(Math.max(flow.lineStarts[site.line] as number, site.offset - 200), site.offset));
+          if (result !== null) names.push(result);
+          names.push(f.name);
+        }
+        const argument = param === undefined ? undefined : argumentFor(f, param, site);
+        const at = savedFile(flow, site.line, argument, names, new Set(returned ? d.files : []));
+        if (at !== null) next.push(at);
+      }
+    }
+    found.push(...next);
+    frontier = next;
+  }
+  return found;
 }
