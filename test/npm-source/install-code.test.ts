@@ -237,24 +237,6 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     expect(unknown?.unread).toEqual(['aa.js']);
   });
 
-  test('a build file its includes list names is read as one, and its commands followed', async () => {
-    const code = await installCode(
-      [
-        { path: 'package/package.json', body: manifest() },
-        { path: 'package/binding.gyp', body: "{ 'includes': ['common.gypi', '../outside.gypi'], 'targets': [{ 'target_name': 'a', 'sources': ['a.cc'] }] }" },
-        { path: 'package/common.gypi', body: wormGyp },
-        { path: 'package/index.js', body: 'payload()' },
-      ],
-      [],
-    );
-    expect(code?.files.map((f) => [f.path, f.language])).toEqual([
-      ['binding.gyp', 'gyp'],
-      ['common.gypi', 'gyp'],
-      ['index.js', 'javascript'],
-    ]);
-    expect(code?.missing).toEqual([]);
-  });
-
   test('a second reading wants what the first one named too late (reread), and reads it', async () => {
     const entries: TarEntry[] = [
       { path: 'package/aa.js', body: 'payload()' },
@@ -278,19 +260,25 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     expect(differing.status === 'ok' && differing.reread).toEqual(['big.js']);
   });
 
-  test("node-gyp's own includes beside the build file (config.gypi, common.gypi) are read as build files; absent, they are not missed", async () => {
+  test.each([
+    // Named by the build file's includes list (a path outside the package is not followed).
+    ['an include the build file names', "{ 'includes': ['gyp/shared.gypi', '../outside.gypi'], 'targets': [] }", 'gyp/shared.gypi'],
+    // node-gyp's configure adds these from the folder it builds in, unasked; absent, they are not missed.
+    ['common.gypi beside it', "{ 'targets': [{ 'target_name': 'a', 'sources': ['a.cc'] }] }", 'common.gypi'],
+    ['config.gypi beside it', "{ 'targets': [{ 'target_name': 'a', 'sources': ['a.cc'] }] }", 'config.gypi'],
+  ])('%s is read as a build file, and the file its command runs is kept', async (_label, gyp, included) => {
     const code = await installCode(
       [
         { path: 'package/package.json', body: manifest() },
-        { path: 'package/binding.gyp', body: "{ 'targets': [{ 'target_name': 'a', 'sources': ['a.cc'] }] }" },
-        { path: 'package/common.gypi', body: wormGyp },
+        { path: 'package/binding.gyp', body: gyp },
+        { path: `package/${included}`, body: wormGyp },
         { path: 'package/index.js', body: 'payload()' },
       ],
       [],
     );
     expect(code?.files.map((f) => [f.path, f.language])).toEqual([
       ['binding.gyp', 'gyp'],
-      ['common.gypi', 'gyp'],
+      [included, 'gyp'],
       ['index.js', 'javascript'],
     ]);
     expect(code?.missing).toEqual([]);

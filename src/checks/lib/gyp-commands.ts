@@ -221,25 +221,31 @@ export function runsForSideEffects(command: GypCommand): boolean {
 
 /**
  * The files of the package a build file's commands run (installTargets), and the build files it
- * includes, resolved against the build file's folder, where node-gyp reads and runs them (a
- * command's path that leaves that folder, `../x.js`, is not followed).
+ * includes. GYP reads an include's path from the file that names it, and runs every command
+ * while it loads the build file node-gyp named, with that file's folder as the working folder:
+ * `buildDir`, by default the folder of the file itself. A command's path that leaves that
+ * folder (`../x.js`) is not followed.
  */
-export function gypTargets(gypPath: string, source: string): InstallTarget[] {
-  const dir = gypPath.includes('/') ? gypPath.slice(0, gypPath.lastIndexOf('/')) : '';
-  const within = (path: string): string | null => packagePath(dir === '' ? path : `${dir}/${path}`);
+export function gypTargets(gypPath: string, source: string, buildDir: string = folderOf(gypPath)): InstallTarget[] {
+  const within = (dir: string, path: string): string | null => packagePath(dir === '' ? path : `${dir}/${path}`);
   const { commands, includes } = readGypText(source);
   const included = includes.flatMap((file): InstallTarget[] => {
-    const path = within(file);
+    const path = within(folderOf(gypPath), file);
     return path === null ? [] : [{ language: 'gyp', path, candidates: [path] }];
   });
   return [
     ...included,
     ...commands.flatMap((command) =>
       installTargets(command.command).flatMap((target) => {
-        const path = within(target.path);
-        const candidates = target.candidates.map(within).filter((c): c is string => c !== null);
+        const path = within(buildDir, target.path);
+        const candidates = target.candidates.map((c) => within(buildDir, c)).filter((c): c is string => c !== null);
         return path === null ? [] : [{ ...target, path, candidates }];
       }),
     ),
   ];
+}
+
+/** The folder of a path inside the package ('' for the package folder). */
+export function folderOf(path: string): string {
+  return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
 }

@@ -13,7 +13,7 @@
  * names them only in a package.json read later. Memory stays bounded whatever the archive holds,
  * and however many archives are read at once.
  */
-import { gypTargets } from '../../checks/lib/gyp-commands.js';
+import { folderOf, gypTargets } from '../../checks/lib/gyp-commands.js';
 import { folderPaths, installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
 import { MAX_SCANNED_CHARS } from '../../checks/lib/js-code.js';
 import type { TarballFacts } from '../../evidence/schema.js';
@@ -116,6 +116,8 @@ export class InstallCodeCollector {
    * second reading that wants them from the start reads them (src/ecosystems/npm/collect.ts).
    */
   private readonly late: string[] = [];
+  /** The folders of the binding.gyp files node-gyp loads: where the commands of the files they include run. */
+  private readonly buildDirs = new Set<string>(['']);
 
   /** `wantedPaths`: files wanted from the start (a second reading's, named by the first one's reread). */
   constructor(
@@ -146,6 +148,7 @@ export class InstallCodeCollector {
       for (const target of installTargets(command)) {
         for (const candidate of target.candidates) this.wanted.add(candidate);
         for (const config of autoIncluded(target)) this.wanted.add(config.path);
+        if (target.language === 'gyp') this.buildDirs.add(folderOf(target.path));
       }
     }
   }
@@ -184,7 +187,11 @@ export class InstallCodeCollector {
     const holder = this.kept.get(path);
     if (holder === undefined || !/\.gypi?$/.test(path) || !this.wanted.has(path)) return;
     this.active = true;
-    for (const target of gypTargets(path, new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks)))) for (const candidate of target.candidates) this.wanted.add(candidate);
+    const text = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
+    // An included file's commands run in the folder of the build file that includes it: want them from each.
+    for (const dir of new Set([folderOf(path), ...this.buildDirs])) {
+      for (const target of gypTargets(path, text, dir)) for (const candidate of target.candidates) this.wanted.add(candidate);
+    }
   }
 
   /** A later entry for the same path replaces the earlier one, as extraction does. */
@@ -235,7 +242,8 @@ export class InstallCodeCollector {
     const unread: string[] = [];
     let total = 0;
     // `loaded`: a module a kept file loads (not one a command names).
-    const queue: { language: CodeLanguage; path: string; candidates: string[]; loaded?: true }[] = commands.flatMap((c) => installTargets(c));
+    // `buildDir`: for a build file, the folder of the binding.gyp that node-gyp loads it with (gyp-commands.ts).
+    const queue: { language: CodeLanguage; path: string; candidates: string[]; loaded?: true; buildDir?: string }[] = commands.flatMap((c) => installTargets(c));
     const visited = new Set<string>();
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       if (visited.has(next.path)) continue;
@@ -265,7 +273,10 @@ export class InstallCodeCollector {
       total += text.length;
       files.push({ path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length });
       // A build file's commands run files of the package, named as a script names them.
-      if (next.language === 'gyp') queue.push(...gypTargets(found, decoded), ...autoIncluded(next));
+      if (next.language === 'gyp') {
+        const buildDir = next.buildDir ?? folderOf(found);
+        for (const target of [...gypTargets(found, decoded, buildDir), ...autoIncluded(next)]) queue.push(target.language === 'gyp' ? { ...target, buildDir } : target);
+      }
       if (next.language === 'javascript') {
         for (const candidates of localImports(decoded, found)) {
           const path = candidates[0]!;
