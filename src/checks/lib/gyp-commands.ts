@@ -1,8 +1,9 @@
 /**
  * The commands a `binding.gyp` runs when npm builds it (`node-gyp rebuild`, implicit for a package
  * that ships one): GYP's command expansions (`<!(cmd)`, `<!@(cmd)`, their `>` and `^` phases, and
- * `<!pymod_do_main(…)`), run through the shell while the file is read, and the `action` lists of
- * actions, rules and postbuilds, run while the addon builds (docs/checks.md, `install-scripts`).
+ * `<!pymod_do_main(…)`), run through the shell while the file is read, the `action` lists of
+ * actions, rules and postbuilds and the tools `make_global_settings` names, run while the addon
+ * builds, and the files its `includes` list names (docs/checks.md, `install-scripts`).
  * A build file can run code with no install script in package.json: the June 2026 binding.gyp
  * worm's was `<!(node index.js > /dev/null 2>&1 && echo stub.c)`. Pure text reading of the
  * file's string literals (GYP files are Python literals), never evaluated.
