@@ -5,6 +5,7 @@
  * version, dependencies or `bin` can differ. Any difference is a finding (docs/security.md).
  */
 import type { RegistryFacts, TarballFacts, TarballManifest } from '../evidence/schema.js';
+import semver from 'semver';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { truncate } from './lib/text.js';
 
@@ -30,11 +31,20 @@ function recordDifferences(label: string, registry: Record<string, string>, tarb
   return out;
 }
 
+/**
+ * The version the registry records for a package.json's version: npm publishes the version
+ * cleaned (`v1.2.3` and `1.2.3+build.5` are published as `1.2.3`), while the tarball keeps it
+ * as written — not a difference (docs/security.md, "Manifest confusion").
+ */
+function publishedVersion(version: string): string {
+  return semver.clean(version) ?? version;
+}
+
 /** What the tarball's package.json says differently from the packument, one phrase each. */
 export function manifestDifferences(registry: RegistryFacts, manifest: TarballManifest, bindingGyp: boolean): string[] {
   const out: string[] = [];
   if (manifest.name !== registry.name) out.push(`name: registry ${describe(registry.name)}, tarball ${manifest.name === null ? 'none' : describe(manifest.name)}`);
-  if (manifest.version !== registry.version) out.push(`version: registry ${describe(registry.version)}, tarball ${manifest.version === null ? 'none' : describe(manifest.version)}`);
+  if (manifest.version === null || publishedVersion(manifest.version) !== registry.version) out.push(`version: registry ${describe(registry.version)}, tarball ${manifest.version === null ? 'none' : describe(manifest.version)}`);
   out.push(...recordDifferences('install script', registry.installScripts, manifest.installScripts));
   out.push(...recordDifferences('dependency', registry.dependencyRanges, manifest.dependencies));
   if (manifest.hasBin !== registry.hasBin) out.push(manifest.hasBin ? 'bin only in the tarball' : 'bin only in the registry');

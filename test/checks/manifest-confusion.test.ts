@@ -33,6 +33,32 @@ checkTable(check, [
     data: { count: 4 },
   },
   {
+    name: 'a version written as npm publishes it cleaned (build metadata, a leading v): the same',
+    evidence: withManifest({ version: '1.2.3+e078aa75c40550d826bc35aeee4f45582fb4165e' }, { version: '1.2.3' }),
+    score: 100,
+    messageId: 'same',
+  },
+  {
+    name: 'a leading v and spaces are cleaned away too',
+    evidence: withManifest({ version: ' v1.2.3 ' }, { version: '1.2.3' }),
+    score: 100,
+    messageId: 'same',
+  },
+  {
+    name: 'another version under the build metadata differs',
+    evidence: withManifest({ version: '1.2.4+1.2.3' }, { version: '1.2.3' }),
+    score: 0,
+    messageId: 'different',
+    data: { differences: ['version: registry "1.2.3", tarball "1.2.4+1.2.3"'] },
+  },
+  {
+    name: 'a version npm could not publish is compared as written',
+    evidence: withManifest({ version: 'latest' }, { version: '1.2.3' }),
+    score: 0,
+    messageId: 'different',
+    data: { count: 1 },
+  },
+  {
     name: 'hasInstallScript with no script in either manifest',
     evidence: withManifest({}, { hasInstallScript: true }),
     score: 0,
