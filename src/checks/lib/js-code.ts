@@ -119,6 +119,72 @@ const CATCHER_HOST =
 /** What the machine is: its name, user, addresses, DNS servers, public IP. */
 const HOST_DATA =
   /\b(?:os|require\s*\(\s*['"`](?:node:)?os['"`]\s*\))\.(?:hostname|userInfo|networkInterfaces)\s*(?:\.\s*(?:call|apply|bind)\s*)?\(|\[\s*['"`](?:hostname|userInfo|networkInterfaces)['"`]\s*\]\s*\(|\$\(\s*(?:whoami|hostname|id|uname)\b|`\s*(?:whoami|hostname)\s*`|\b(?:hostname|userInfo|networkInterfaces)\s*(?:\.\s*(?:call|apply|bind)\s*)?\(\s*(?:\{\s*\}\s*)?\)|\bdns\.getServers\s*\(|\bgetServers\s*\(\s*\)|\bapi\.ipify\.org\b|\bipinfo\.io\b|\bifconfig\.me\b|\bicanhazip\.com\b|\bcheckip\.amazonaws\.com\b/;
+const HOST_DATA_AT = new RegExp(HOST_DATA.source, 'g');
+/** A call that builds a path, and the temporary or home folder as one of its parts. */
+const PATH_CALL = /\b(?:join|resolve)\s*\(/g;
+const LOCAL_FOLDER = /\b(?:tmpdir|homedir)\s*\(\s*\)/;
+/** How far around a host-data read its path call is looked for, either side. */
+const PATH_CALL_REACH = 300;
+/** Host-data reads (and uses of a name one is assigned to) looked at one by one at most; past them, the file counts as reading host data. */
+const MAX_HOST_DATA_READS = 32;
+
+/**
+ * Whether `index` is inside the arguments of a `join(`/`resolve(` call that also names the
+ * temporary or home folder (`path.join(os.tmpdir(), `x-${user}.log`)`).
+ */
+function insideLocalPath(text: string, index: number): boolean {
+  const from = Math.max(0, index - PATH_CALL_REACH);
+  const before = text.slice(from, index);
+  let open = -1;
+  for (const call of before.matchAll(PATH_CALL)) open = call.index + call[0].length;
+  if (open < 0) return false;
+  let depth = 1;
+  for (let i = open; i < before.length; i++) {
+    if (before[i] === '(') depth += 1;
+    else if (before[i] === ')' && --depth === 0) return false;
+  }
+  let end = index;
+  for (const limit = Math.min(text.length, index + PATH_CALL_REACH); end < limit && depth > 0; end++) {
+    if (text[end] === '(') depth += 1;
+    else if (text[end] === ')') depth -= 1;
+  }
+  return depth === 0 && LOCAL_FOLDER.test(before.slice(open) + text.slice(index, end));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Whether the code reads what the machine is for more than naming a local file: install-time
+ * analytics that keeps a log at `path.join(os.tmpdir(), `x-${os.userInfo().username}.log`)`
+ * sends nothing about the machine. A read counts unless it is inside such a path call, or it is
+ * assigned to a name (`const user = os.userInfo().username`) used only inside such calls
+ * (docs/security.md, "Install scripts").
+ */
+function readsHostData(text: string): boolean {
+  if (!HOST_DATA.test(text)) return false;
+  let looked = 0;
+  for (const read of text.matchAll(HOST_DATA_AT)) {
+    looked += 1;
+    if (looked > MAX_HOST_DATA_READS) return true;
+    if (insideLocalPath(text, read.index)) continue;
+    const prefixStart = Math.max(0, read.index - 80);
+    const declared = /(?:const|let|var)(\s+)([A-Za-z_$][\w$]*)\s*=\s*$/.exec(text.slice(prefixStart, read.index));
+    if (declared === null) return true;
+    const name = declared[2]!;
+    const declaredAt = prefixStart + declared.index + declared[0].indexOf(declared[1]!) + declared[1]!.length;
+    let uses = 0;
+    for (const use of text.matchAll(new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`, 'g'))) {
+      if (use.index === declaredAt) continue;
+      uses += 1;
+      if (uses > MAX_HOST_DATA_READS || !insideLocalPath(text, use.index)) return true;
+    }
+    if (uses === 0) return true;
+  }
+  return false;
+}
+
 /** The whole environment serialised, or walked. */
 const ENV_DUMP =
   /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)]|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
@@ -303,7 +369,7 @@ function readCode(text: string): Set<CodeFlag> {
   const flags = new Set<CodeFlag>();
   // curl / wget run through child_process send too.
   const sendsOut = network || catcher || (process && SHELL_DOWNLOAD.test(text));
-  if (sendsOut && (HOST_DATA.test(text) || ENV_DUMP.test(text) || (reads && (CREDENTIAL_FILES.test(text) || TOKENS.test(text))))) flags.add('exfiltration');
+  if (sendsOut && (readsHostData(text) || ENV_DUMP.test(text) || (reads && (CREDENTIAL_FILES.test(text) || TOKENS.test(text))))) flags.add('exfiltration');
   if (catcher) flags.add('beacon');
   if (reads && CREDENTIAL_FILES.test(text)) flags.add('credential-read');
   if (DEV_TCP.test(text) || (SOCKET.test(text) && process && SHELL_PROGRAM.test(text) && PIPES.test(text))) flags.add('reverse-shell');
