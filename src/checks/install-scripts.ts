@@ -9,6 +9,7 @@ import {
   suspiciousPatterns,
   truncateCommand,
 } from './lib/install-hooks.js';
+import { truncate } from './lib/text.js';
 import { INSTALL_CODE_CAP, installCodeFindings, installCommandFindings, type InstallCodeReading } from './lib/install-code.js';
 
 export default defineCheck({
@@ -22,10 +23,10 @@ export default defineCheck({
   description:
     'Looks for code npm runs at install time (npm only; for PyPI see wheels-published and startup-hooks): preinstall/install/postinstall scripts, `gypfile: true`, or a `binding.gyp` in the tarball (npm then runs `node-gyp rebuild`, unless the manifest opts out with `gypfile: false`), and the same for each package the tarball bundles under `node_modules/` (named by its package; one whose package.json was not read counts as a script). ' +
     'None scores 100, a plain native build (`node-gyp rebuild`, `node-gyp-build`) 60, other scripts 30, and scripts that download, decode or evaluate code (curl, wget, URLs, `node -e` — unless the code only requires files of the package itself, which runs them —, `eval`, base64, PowerShell, piping into a shell…) 10 and hold the verdict at CAUTION; ' +
-    'the files of the package a script runs (`node install.js`, `sh ./setup.sh`, `python build.py`, `node -e "require(\'./x\')"`, with node\'s extension lookup), the `binding.gyp` node-gyp reads, with the build files it includes (its `includes`, and the `config.gypi` and `common.gypi` node-gyp adds from its folder) and the commands they run (command expansions `<!(…)`, actions, the compiler `make_global_settings` names), and the local modules and code files they load or run, by relative path or by a path built from their own folder (`path.join(__dirname, \'x.js\')`; up to 16 files: 8 MiB of each file a script names — past its first MiB while the budgets for such bytes last —, judged in overlapping 1 MiB windows, and 256 KiB of each other file) are read from the tarball and judged too: sending the machine\'s data (hostname, user, network interfaces, the whole environment, credential files) over the network, talking to a request-catcher or chat-webhook host, reading credential files, a reverse shell, running `npm publish`, deleting the home folder or running an AI coding agent with its permission checks off (`claude --dangerously-skip-permissions`, `gemini --yolo`, `q chat --trust-all-tools`: the developer\'s own agent told to act unasked) scores 0, holds the verdict and caps the score at ' +
+    'the files of the package a script runs (`node install.js`, `sh ./setup.sh`, `python build.py`, `node -e "require(\'./x\')"`, with node\'s extension lookup), the `binding.gyp` node-gyp reads, with the build files it includes (its `includes`, and the `config.gypi` and `common.gypi` node-gyp adds from its folder) and the commands they run (command expansions `<!(…)`, actions, the compiler `make_global_settings` names), and the local modules and code files they load or run, by relative path or by a path built from their own folder (`path.join(__dirname, \'x.js\')`; up to 64 files: 8 MiB of each file a script names — past its first MiB while the budgets for such bytes last —, judged in overlapping 1 MiB windows, and 1 MiB of each module it loads, 4 MiB of them in all; a loaded JSON file or `.node` addon is data, not code) are read from the tarball and judged too: sending the machine\'s data (hostname, user, network interfaces, the whole environment, credential files) over the network, talking to a request-catcher or chat-webhook host, reading credential files, a reverse shell, running `npm publish`, deleting the home folder or running an AI coding agent with its permission checks off (`claude --dangerously-skip-permissions`, `gemini --yolo`, `q chat --trust-all-tools`: the developer\'s own agent told to act unasked) scores 0, holds the verdict and caps the score at ' +
     `${INSTALL_CODE_CAP.limit}, ` +
     'while evaluating decoded or downloaded code, an obfuscator\'s output or a long encoded blob, a download from a bare IP address or a file-drop host, a detached process that outlives the install, writing to the shell\'s startup files, crontab or login items, or hiding the name of a process, network or host-data call (spelled in pieces, encoded, or looked up by `Reflect` or a variable: `os[\'host\' + \'name\']()`; the calls are judged with their names made plain), writing where AI coding agents read instructions, skills or tool servers (`.claude/skills`, `.cursor/rules`, `AGENTS.md`, `.mcp.json`…), text addressed to an AI reviewer (`ignore previous instructions`, `this code is legit…`), or a build-file command run for its side effects, its output thrown away or replaced by a constant (`<!(node index.js > /dev/null 2>&1 && echo stub.c)`) scores 10 and holds it (downloading a binary, spawning a compiler and reading environment variables are what installers do, not findings); the package.json commands themselves are read as shell code too, so a command that sends `$(whoami)` to a host or starts an agent unattended is as dangerous as a file doing it. ' +
-    'Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it), or when a file of that code was read only in part (`truncated`) and what was read holds no finding; a file a script names that the tarball lacks, or that was not read, is listed (one that came before the archive\'s own package.json or binding.gyp named it is read on a second download).',
+    'Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it), or when a file of that code was read only in part (`truncated`) or not at all (past those caps) and what was read holds no finding; a file a script names that the tarball lacks is listed (one that came before the archive\'s own package.json or binding.gyp named it is read on a second download).',
   messages: {
     none: 'No install-time scripts',
     'native-build': 'Builds native code at install ({hooks}): {commands}',
@@ -34,6 +35,7 @@ export default defineCheck({
     'code-suspicious': 'Install script code hides or fetches what it runs ({findings}): {commands}',
     'code-dangerous': 'Install script code does what malicious packages do ({findings}): {commands}',
     'code-truncated': 'Install script code too large to read whole ({truncated}): {commands}',
+    'code-unread': 'Install script code not all read ({unreadList}): {commands}',
   },
   evaluate: ({ registry, tarball }) => {
     const hooks = installHooks(registry, tarball);
@@ -98,6 +100,17 @@ export default defineCheck({
         holdVerdict: `the code its install script runs was too large to read whole (${code.truncated.join(', ')}): it runs on every machine that installs the package; read it before installing`,
       };
     }
+    // Code it runs that was not read (past the reader's caps on files and bytes: docs/security.md):
+    // a clean part read is no answer for the rest, as a truncated file's clean start is none.
+    if (code !== null && code.unread.length > 0) {
+      const unread = listed(code.unread);
+      return {
+        score: null,
+        messageId: 'code-unread',
+        data: { ...data, unreadList: unread },
+        holdVerdict: `the code its install script runs was not all read (${unread}): it runs on every machine that installs the package; read it before installing`,
+      };
+    }
     if (hooks.scripts.every((s) => isPlainNativeBuild(s.command))) {
       const hookNames = [...hooks.scripts.map((s) => s.name), ...(implicitGyp ? ['binding.gyp'] : [])];
       return { score: 60, messageId: 'native-build', data: { ...data, hooks: hookNames } };
@@ -105,3 +118,9 @@ export default defineCheck({
     return { score: 30, messageId: 'scripts', data };
   },
 });
+
+/** Files named in a message: the first few, and how many more. */
+function listed(paths: readonly string[]): string {
+  const shown = paths.slice(0, 3).map((path) => truncate(path, 80));
+  return paths.length > shown.length ? `${shown.join(', ')} and ${paths.length - shown.length} more` : shown.join(', ');
+}

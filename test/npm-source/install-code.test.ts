@@ -100,7 +100,7 @@ describe('installCode', () => {
     const code = await installCode(
       [
         { path: 'package/package.json', body: manifest({ preinstall: 'node setup.js' }) },
-        { path: 'package/big.js', body: 'x'.repeat(300 * 1024) },
+        { path: 'package/big.js', body: 'x'.repeat(MiB + 1) },
         { path: 'package/setup.js', body: "spawn('bun', [path.join(__dirname, 'big.js')]); spawn('bun', [path.join(__dirname, 'gone.js')]);" },
       ],
       ['node setup.js'],
@@ -108,6 +108,31 @@ describe('installCode', () => {
     expect(code?.files.map((f) => f.path)).toEqual(['setup.js']);
     expect(code?.unread).toEqual(['big.js']);
     expect(code?.missing).toEqual([]);
+  });
+
+  test('a module it loads is read to 1 MiB; a loaded JSON file or addon is data, neither read nor unread', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ postinstall: 'node install.js' }) },
+        { path: 'package/install.js', body: "require('./lib/big'); require('./package.json'); require('./data/x.json'); require('./build/addon.node')" },
+        { path: 'package/lib/big.js', body: 'x'.repeat(900 * 1024) },
+        { path: 'package/data/x.json', body: '{}' },
+        { path: 'package/build/addon.node', body: 'binary' },
+      ],
+      ['node install.js'],
+    );
+    expect(code?.files.map((f) => [f.path, f.text.length])).toEqual([
+      ['install.js', 104],
+      ['lib/big.js', 900 * 1024],
+    ]);
+    expect([code?.missing, code?.unread]).toEqual([[], []]);
+  });
+
+  test('a chain of modules longer than the reader takes: 64 files read, the rest unread', async () => {
+    const chain: TarEntry[] = Array.from({ length: 70 }, (_, i) => ({ path: `package/lib/m${i}.js`, body: `require('./m${i + 1}')` }));
+    const code = await installCode([{ path: 'package/package.json', body: manifest({ postinstall: 'node lib/m0.js' }) }, ...chain], ['node lib/m0.js']);
+    expect(code?.files).toHaveLength(64);
+    expect(code?.unread).toEqual(['lib/m64.js']);
   });
 
   test('a file the command names and the archive lacks is missing; paths outside the package name nothing', async () => {
@@ -253,7 +278,7 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     expect(known.status === 'ok' && known.reread).toBeUndefined();
     // The registry names another script (manifest confusion): a large file before the package.json that names it is read again.
     const confused: TarEntry[] = [
-      { path: 'package/big.js', body: `payload();${' '.repeat(300 * 1024)}` },
+      { path: 'package/big.js', body: `payload();${' '.repeat(MiB + 1)}` },
       { path: 'package/package.json', body: manifest({ postinstall: 'node big.js' }) },
     ];
     const differing = await readTarball(makeTgz(confused), {}, ['node other.js']);

@@ -39,18 +39,18 @@ const LARGE_BYTES_AT_ONCE = 64 * MiB;
 /** Files a command names, kept at most. */
 const MAX_WANTED_FILES = 16;
 /** Pool: other code files up to this size each, this many bytes together. */
-const POOL_FILE_BYTES = 256 * 1024;
-const POOL_BYTES = 2 * 1024 * 1024;
+const POOL_FILE_BYTES = MiB;
+const POOL_BYTES = 4 * MiB;
 /** Paths of the archive remembered at most (to tell a missing file from an unread one). */
 const MAX_PATHS = 100_000;
 /**
  * Files in the facts at most (targets and the modules they load), the text of a file a command
  * names, of a module it loads, and of all together.
  */
-const MAX_FACT_FILES = 16;
+const MAX_FACT_FILES = 64;
 const FACT_TARGET_CHARS = LARGE_FILE_BYTES;
-const FACT_MODULE_CHARS = 256 * 1024;
-const FACT_TOTAL_CHARS = LARGE_FILE_BYTES + 2 * MiB;
+const FACT_MODULE_CHARS = MiB;
+const FACT_TOTAL_CHARS = LARGE_FILE_BYTES + 4 * MiB;
 
 /** Bytes that may still be lent to files past WANTED_FILE_BYTES (shared by the collectors it is given to). */
 export class LargeCodeBudget {
@@ -260,6 +260,8 @@ export class InstallCodeCollector {
         }
         continue;
       }
+      // A loaded JSON file is data, and a `.node` addon a binary: neither is code a reader judges.
+      if (next.loaded === true && /\.(?:json|node)$/i.test(found)) continue;
       const holder = this.kept.get(found);
       if (holder === undefined || files.length >= MAX_FACT_FILES || total >= FACT_TOTAL_CHARS) {
         unread.push(found);
