@@ -34,6 +34,7 @@ export default defineCheck({
     'code-suspicious': 'Install script code hides or fetches what it runs ({findings}): {commands}',
     'code-dangerous': 'Install script code does what malicious packages do ({findings}): {commands}',
     'code-truncated': 'Install script code too large to read whole ({truncated}): {commands}',
+    'code-unread': 'Install script code of bundled packages not read: {commands}',
   },
   evaluate: ({ registry, tarball }) => {
     const hooks = installHooks(registry, tarball);
@@ -96,6 +97,15 @@ export default defineCheck({
         messageId: 'code-truncated',
         data,
         holdVerdict: `the code its install script runs was too large to read whole (${code.truncated.join(', ')}): it runs on every machine that installs the package; read it before installing`,
+      };
+    }
+    // A file a bundled package's command names, left unread past the caps on such files: code npm runs that nerq did not read.
+    if (code !== null && code.unreadBundled.length > 0) {
+      return {
+        score: null,
+        messageId: 'code-unread',
+        data,
+        holdVerdict: `the code a bundled package's install script runs was not read (${code.unreadBundled.slice(0, 3).join(', ')}${code.unreadBundled.length > 3 ? ` and ${code.unreadBundled.length - 3} more` : ''}): it runs on every machine that installs the package; read it before installing`,
       };
     }
     if (hooks.scripts.every((s) => isPlainNativeBuild(s.command))) {
