@@ -169,6 +169,20 @@ checkTable(check, [
     data: { commands: ['install (bundled lodash@4.17.21): node-gyp rebuild'] },
   },
   {
+    name: 'a bundled binding.gyp beside an install script or preinstall of its own: npm adds no node-gyp rebuild',
+    evidence: evidence({
+      tarball: {
+        bundled: [
+          bundledFolder('node_modules/a', { install: 'node a.js' }, { bindingGyp: true }),
+          bundledFolder('node_modules/b', { preinstall: 'node b.js' }, { bindingGyp: true }),
+        ],
+      },
+    }),
+    score: 30,
+    messageId: 'scripts',
+    data: { commands: ['install (bundled lodash@4.17.21): node a.js', 'preinstall (bundled lodash@4.17.21): node b.js'] },
+  },
+  {
     name: 'a bundled package.json nerq could not read is unknown install-time code',
     evidence: evidence({ tarball: { bundled: [{ path: 'node_modules/big', manifest: null, problem: 'package.json is larger than 128 KiB', bindingGyp: false, declared: true }] } }),
     score: 30,

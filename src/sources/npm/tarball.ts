@@ -679,10 +679,15 @@ class Collector {
     // The implicit build of a binding.gyp (install-hooks.ts): node-gyp reads it, and runs its commands.
     if (this.bindingGyp && own.manifest?.gypfileDisabled !== true) commands.push('node-gyp rebuild');
     const bundled = this.bundledFacts(own.manifest);
-    // What each bundled package runs, in its folder (install-hooks.ts): the files those commands run are read too.
-    const bundledCommands = bundled.bundled.flatMap((folder) =>
-      folder.manifest === null ? [] : bundledInstallCommands(folder.manifest, folder.bindingGyp).map((script) => ({ command: script.command, dir: folder.path })),
-    );
+    // What each bundled package runs, in its folder (install-hooks.ts): the files those commands run are read too. Its
+    // binding.gyp is read as the package's own is (above): whenever it does not say `gypfile: false`, since an install
+    // script of its own often runs node-gyp by another name (`npm run build`, a script that spawns it).
+    const bundledCommands = bundled.bundled.flatMap((folder) => {
+      if (folder.manifest === null) return [];
+      const commands = bundledInstallCommands(folder.manifest, false).map((script) => script.command);
+      if (folder.bindingGyp && folder.manifest.gypfileDisabled !== true) commands.push('node-gyp rebuild');
+      return [...new Set(commands)].map((command) => ({ command, dir: folder.path }));
+    });
     const installCode = this.code.facts([...new Set(commands)], bundledCommands);
     return {
       ...own,
