@@ -438,3 +438,23 @@ describe("installCode: the packages the tarball bundles under node_modules/ (eac
     expect(result.reread).toEqual(['node_modules/quiet/index.js']);
   });
 });
+
+describe('installCode: a thousand bundled packages each with a postinstall', () => {
+  test('what is read stays bounded: 16 files of theirs, the rest listed (64 named) and held as unread', async () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `p${String(i).padStart(4, '0')}`);
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        ...names.flatMap((name): TarEntry[] => [
+          { path: `package/node_modules/${name}/package.json`, body: bundledManifest(name, { scripts: { postinstall: 'node run.js' } }) },
+          { path: `package/node_modules/${name}/run.js`, body: `${name}();`.padEnd(1024, ' ') },
+        ]),
+      ],
+      [],
+    );
+    expect(code?.files).toHaveLength(16);
+    expect(code?.unread).toHaveLength(984);
+    expect(code?.unreadBundled).toHaveLength(64);
+    expect(code?.unreadBundled?.[0]).toBe('node_modules/p0016/run.js');
+  });
+});
