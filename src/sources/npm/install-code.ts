@@ -66,6 +66,8 @@ const MAX_BUNDLED_FACT_FILES = 16;
 const BUNDLED_FACT_TOTAL_CHARS = FACT_TOTAL_CHARS;
 /** Paths listed in `unreadBundled` at most (any at all holds the verdict). */
 const MAX_UNREAD_BUNDLED = 64;
+/** Paths the reading of bundled code adds to `unread` at most (a thousand bundled packages name thousands). */
+const MAX_UNREAD_LISTED_BUNDLED = 256;
 
 /** An install command, with the folder of the tarball it runs in (a bundled package's: `node_modules/helper`). */
 export interface PlacedCommand {
@@ -314,28 +316,31 @@ export class InstallCodeCollector {
       wanted: () => this.wantedBundledFiles < MAX_BUNDLED_WANTED_FILES,
       late: this.lateBundled,
       unread: out.unreadBundled,
+      listed: MAX_UNREAD_LISTED_BUNDLED,
     });
     const { files, missing, unread, unreadBundled } = out;
-    return { files, missing, unread, ...(unreadBundled.length === 0 ? {} : { unreadBundled: unreadBundled.slice(0, MAX_UNREAD_BUNDLED) }) };
+    return { files, missing, unread, ...(unreadBundled.length === 0 ? {} : { unreadBundled }) };
   }
 
   /**
    * Read breadth first from `targets`, within `caps` (files and characters read from them, whether
    * more files may still be wanted, where to list files to read again). `caps.unread`: where to
-   * list, too, a file a command names that is left unread.
+   * list, too, a file a command names that is left unread; `caps.listed`: unread files listed at most.
    */
   private readFrom(
     targets: readonly QueuedTarget[],
     out: Reading,
-    caps: { files: number; chars: number; wanted: () => boolean; late: string[]; unread?: string[] },
+    caps: { files: number; chars: number; wanted: () => boolean; late: string[]; unread?: string[]; listed?: number },
   ): void {
     let count = 0;
     let total = 0;
+    let listed = 0;
     const queue: QueuedTarget[] = [...targets];
     const { files, missing, unread, visited } = out;
     const unreadTarget = (target: QueuedTarget, path: string): void => {
-      unread.push(path);
-      if (target.loaded !== true) caps.unread?.push(path);
+      if (listed < (caps.listed ?? Infinity)) unread.push(path);
+      listed += 1;
+      if (target.loaded !== true && (caps.unread?.length ?? 0) < MAX_UNREAD_BUNDLED) caps.unread?.push(path);
     };
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       if (visited.has(next.path)) continue;
