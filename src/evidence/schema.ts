@@ -314,6 +314,11 @@ export const TarballFactsSchema = z.object({
       ),
       missing: z.array(z.string()),
       unread: z.array(z.string()),
+      /**
+       * Of `unread`, the files a bundled package's install command names (not the modules they
+       * load), left unread at the caps on such files: code npm runs that nerq did not read (at most 64 listed).
+       */
+      unreadBundled: z.array(z.string()).optional(),
     })
     .optional(),
 });

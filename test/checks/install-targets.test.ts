@@ -46,6 +46,24 @@ describe('installTargets: the package files a lifecycle command runs', () => {
     expect(paths(command)).toEqual(expected);
   });
 
+  test.each([
+    // A bundled package's command runs in its folder; `..` is resolved as the shell would, inside the tarball only.
+    ['node index.js', 'node_modules/h', ['javascript:node_modules/h/index.js']],
+    ['node ../../lib/setup.js', 'node_modules/h', ['javascript:lib/setup.js']],
+    ['node ../other/x.js', 'node_modules/h', ['javascript:node_modules/other/x.js']],
+    ['node ../../../x.js', 'node_modules/h', []],
+    ['node ../../x.js', 'node_modules/@s/h', ['javascript:node_modules/x.js']],
+    ['node-gyp rebuild', 'node_modules/a/node_modules/b', ['gyp:node_modules/a/node_modules/b/binding.gyp']],
+    ['sh -c "node ./a.js"', 'node_modules/h', ['javascript:node_modules/h/a.js']],
+    ['./install.sh', 'node_modules/h', ['shell:node_modules/h/install.sh']],
+    ['python ../../build.py', 'node_modules/h', ['python:build.py']],
+    ['node /node_modules/h/x.js', 'node_modules/h', []],
+    ['node ~/x.js', 'node_modules/h', []],
+  ])('%s run in %s', (command, dir, expected) => {
+    expect(installTargets(command, dir).map((t) => `${t.language}:${t.path}`)).toEqual(expected);
+    expect(installTargets('node scripts/post', 'node_modules/h')[0]?.candidates[1]).toBe('node_modules/h/scripts/post.js');
+  });
+
   test("node's candidates for a path without an extension", () => {
     expect(installTargets('node scripts/post')[0]?.candidates).toEqual([
       'scripts/post',

@@ -317,3 +317,85 @@ describe('obfuscated code in the package itself (a compromised release)', () => 
     expect(report.checks.map((c) => c.id)).not.toContain('obfuscated-code');
   });
 });
+
+/**
+ * chalk 4.1.0 whose tarball bundles `node_modules/helper` (listed in `bundleDependencies`), with
+ * `files` (paths in the tarball, under `package/`). npm installs the bundled package from the
+ * tarball and runs its install scripts, and node-gyp for its binding.gyp, in its own folder; the
+ * package's own package.json runs nothing, so the registry's manifest names no script.
+ */
+function withBundled(helper: Record<string, unknown>, files: [path: string, content: string][]) {
+  const manifest = { name: 'chalk', version: '4.1.0', main: 'source', bundleDependencies: ['helper'] };
+  const tarball = zlib.gzipSync(
+    rawTar([
+      { path: 'package/package.json', type: '0', content: JSON.stringify(manifest) },
+      { path: 'package/source/index.js', type: '0', content: 'module.exports = {};\n' },
+      { path: 'package/node_modules/helper/package.json', type: '0', content: JSON.stringify({ name: 'helper', version: '1.0.0', ...helper }) },
+      ...files.map(([path, content]) => ({ path: `package/${path}`, type: '0' as const, content })),
+    ]),
+  );
+  return vouchedFor(tarball);
+}
+
+describe('the code a bundled package runs at install (under the tarball\'s node_modules/)', () => {
+  it.concurrent.for([
+    ['its postinstall runs recon in its own folder', { scripts: { postinstall: 'node index.js' } }, [['node_modules/helper/index.js', RECON]], ['node_modules/helper/index.js (exfiltration, beacon)']],
+    ['its postinstall runs a file of the bundling package (../../)', { scripts: { postinstall: 'node ../../lib/setup.js' } }, [['lib/setup.js', RECON]], ['lib/setup.js (exfiltration, beacon)']],
+    ['the recon file streams before the package.json that names it (second download)', { scripts: { preinstall: 'node aa.js' } }, [], ['node_modules/helper/aa.js (exfiltration, beacon)']],
+    ['its binding.gyp runs recon as node-gyp reads it (the June 2026 worm\'s shape, bundled)', {}, [['node_modules/helper/binding.gyp', WORM_GYP], ['node_modules/helper/index.js', RECON]], ['node_modules/helper/binding.gyp (hidden-build-command)', 'node_modules/helper/index.js (exfiltration, beacon)']],
+  ] as const)('%s: 0, capped at 49.9, the gate fails', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, helper, files, code], { task, expect }) => {
+    noteCases(task);
+    // The late case: the payload comes before everything else in the archive.
+    const early: [string, string][] = label.includes('second download') ? [['node_modules/helper/aa.js', RECON]] : [];
+    const world = withBundled(helper, [...files.map(([p, c]): [string, string] => [p, c])]);
+    const { run, report, sandbox } = await evaluate(task, label, { ...(early.length === 0 ? world : withBundledFirst(helper, early)), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 0, messageId: 'code-dangerous' });
+    expect(check?.evidence?.code).toEqual(code);
+    expect(report.caps.map((c) => c.id)).toContain('install-code');
+    expect(report.verdictCode).not.toBe('yes');
+    expect(run.code).toBe(1);
+  });
+
+  it.concurrent('its binding.gyp with gypfile: false runs nothing: no build, nothing read (the control)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, 'bundled gypfile false', { ...withBundled({ gypfile: false }, [['node_modules/helper/binding.gyp', WORM_GYP], ['node_modules/helper/index.js', RECON]]), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(checkOf(report, 'install-scripts')).toMatchObject({ score: 100, messageId: 'none' });
+  });
+
+  it.concurrent('twenty bundled packages each running a file: past the caps, the unread ones hold the verdict', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const manifest = { name: 'chalk', version: '4.1.0', main: 'source' };
+    const helpers = Array.from({ length: 20 }, (_, i) => `h${String(i).padStart(2, '0')}`);
+    const tarball = zlib.gzipSync(
+      rawTar([
+        { path: 'package/package.json', type: '0', content: JSON.stringify(manifest) },
+        ...helpers.flatMap((name) => [
+          { path: `package/node_modules/${name}/package.json`, type: '0' as const, content: JSON.stringify({ name, version: '1.0.0', scripts: { postinstall: 'node run.js' } }) },
+          { path: `package/node_modules/${name}/run.js`, type: '0' as const, content: name === 'h19' ? RECON : 'void 0;' },
+        ]),
+      ]),
+    );
+    const { report, sandbox } = await evaluate(task, 'bundled flood', { ...vouchedFor(tarball), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: null, messageId: 'code-unread' });
+    expect(check?.evidence?.unread).toContain('node_modules/h19/run.js');
+    expect(report.verdictCode).not.toBe('yes');
+  });
+});
+
+/** As withBundled, with `early` files before everything else in the archive. */
+function withBundledFirst(helper: Record<string, unknown>, early: [path: string, content: string][]) {
+  const manifest = { name: 'chalk', version: '4.1.0', main: 'source', bundleDependencies: ['helper'] };
+  const tarball = zlib.gzipSync(
+    rawTar([
+      ...early.map(([path, content]) => ({ path: `package/${path}`, type: '0' as const, content })),
+      { path: 'package/package.json', type: '0', content: JSON.stringify(manifest) },
+      { path: 'package/node_modules/helper/package.json', type: '0', content: JSON.stringify({ name: 'helper', version: '1.0.0', ...helper }) },
+    ]),
+  );
+  return vouchedFor(tarball);
+}

@@ -332,3 +332,154 @@ describe('binding.gyp: node-gyp runs its commands (gyp-commands.ts)', () => {
     expect(code?.missing).toEqual([]);
   });
 });
+
+/** A bundled package's package.json. */
+const bundledManifest = (name: string, extra: Record<string, unknown> = {}) => JSON.stringify({ name, version: '1.0.0', ...extra });
+const gypRunning = (file: string) => JSON.stringify({ targets: [{ target_name: 'a', sources: [`<!(node ${file} > /dev/null && echo a.c)`] }] });
+
+describe("installCode: the packages the tarball bundles under node_modules/ (each run in its folder)", () => {
+  test('nested and scoped bundles: each command runs in its own folder, files named by their paths in the tarball', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/node_modules/a/package.json', body: bundledManifest('a', { scripts: { postinstall: 'node install.js' } }) },
+        { path: 'package/node_modules/a/install.js', body: "require('./lib/x')" },
+        { path: 'package/node_modules/a/lib/x.js', body: 'x()' },
+        { path: 'package/node_modules/a/node_modules/@s/b/package.json', body: bundledManifest('@s/b', { scripts: { preinstall: 'sh ./setup.sh' } }) },
+        { path: 'package/node_modules/a/node_modules/@s/b/setup.sh', body: 'echo hi' },
+        { path: 'package/node_modules/plain/package.json', body: bundledManifest('plain') },
+        { path: 'package/node_modules/plain/index.js', body: 'plain()' },
+      ],
+      [],
+    );
+    // Breadth first: the files the commands name, then what they load.
+    expect(code?.files.map((f) => [f.path, f.language])).toEqual([
+      ['node_modules/a/install.js', 'javascript'],
+      ['node_modules/a/node_modules/@s/b/setup.sh', 'shell'],
+      ['node_modules/a/lib/x.js', 'javascript'],
+    ]);
+    expect(code?.unread).toEqual([]);
+    expect(code?.unreadBundled).toBeUndefined();
+  });
+
+  test('`../` from a bundled folder resolves as the shell would: into the bundling package or another bundled one, never out of the tarball', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        { path: 'package/node_modules/h/package.json', body: bundledManifest('h', { scripts: { install: 'node ../../lib/setup.js && node ../other/run.js && node ../../../out.js' } }) },
+        { path: 'package/lib/setup.js', body: 'setup()' },
+        { path: 'package/node_modules/other/run.js', body: 'run()' },
+      ],
+      [],
+    );
+    // Both came after the command was known: lib/setup.js is the package's, kept as a small code file; other's run.js is wanted by name.
+    expect(code?.files.map((f) => f.path)).toEqual(['lib/setup.js', 'node_modules/other/run.js']);
+    expect(code?.missing).toEqual([]);
+  });
+
+  test('a bundled binding.gyp: node-gyp runs it (its commands in its folder) unless its package.json says `gypfile: false`', async () => {
+    const files = (helper: string): TarEntry[] => [
+      { path: 'package/package.json', body: manifest() },
+      { path: 'package/node_modules/h/package.json', body: helper },
+      { path: 'package/node_modules/h/binding.gyp', body: gypRunning('index.js') },
+      { path: 'package/node_modules/h/index.js', body: 'payload()' },
+    ];
+    const built = await installCode(files(bundledManifest('h')), []);
+    expect(built?.files.map((f) => [f.path, f.language])).toEqual([
+      ['node_modules/h/binding.gyp', 'gyp'],
+      ['node_modules/h/index.js', 'javascript'],
+    ]);
+    expect(await installCode(files(bundledManifest('h', { gypfile: false })), [])).toBeUndefined();
+    // With an install script of its own npm adds no `node-gyp rebuild` (install-hooks.ts lists none), but the script may
+    // run node-gyp by another name: the build file is read, as the package's own is.
+    const own = await installCode(files(bundledManifest('h', { scripts: { install: 'node index.js' } })), []);
+    expect(own?.files.map((f) => f.path)).toEqual(['node_modules/h/index.js', 'node_modules/h/binding.gyp']);
+  });
+
+  test("the package's own binding.gyp in a sub-folder: a command's `../x.js` runs the package's file", async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ install: 'node-gyp rebuild --directory=native' }) },
+        { path: 'package/native/binding.gyp', body: gypRunning('../tools/gen.js') },
+        { path: 'package/tools/gen.js', body: 'gen()' },
+      ],
+      ['node-gyp rebuild --directory=native'],
+    );
+    expect(code?.files.map((f) => f.path)).toEqual(['native/binding.gyp', 'tools/gen.js']);
+  });
+
+  test('a file before the bundled package.json that names it: unread, then read on a second reading (rereadBundled)', async () => {
+    const entries: TarEntry[] = [
+      { path: 'package/node_modules/h/aa.js', body: 'payload()' },
+      { path: 'package/package.json', body: manifest() },
+      { path: 'package/node_modules/h/package.json', body: bundledManifest('h', { scripts: { postinstall: 'node aa.js' } }) },
+    ];
+    const first = await readTarball(makeTgz(entries), {}, []);
+    if (first.status !== 'ok') throw new Error(first.reason);
+    expect(first.facts.installCode).toEqual({ files: [], missing: [], unread: ['node_modules/h/aa.js'], unreadBundled: ['node_modules/h/aa.js'] });
+    expect(first.reread).toBeUndefined();
+    expect(first.rereadBundled).toEqual(['node_modules/h/aa.js']);
+    const second = await readTarball(makeTgz(entries), {}, [], [], first.rereadBundled);
+    if (second.status !== 'ok') throw new Error(second.reason);
+    expect(second.facts.installCode).toEqual({ files: [{ path: 'node_modules/h/aa.js', language: 'javascript', size: 9, text: 'payload()', truncated: false }], missing: [], unread: [] });
+    expect(second.rereadBundled).toBeUndefined();
+  });
+
+  test("many bundled packages cannot push the package's own install code out: their files have caps of their own, and those past them are listed", async () => {
+    const helpers = Array.from({ length: 40 }, (_, i) => `h${String(i).padStart(2, '0')}`);
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ postinstall: 'node own.js' }) },
+        ...helpers.flatMap((name): TarEntry[] => [
+          { path: `package/node_modules/${name}/package.json`, body: bundledManifest(name, { scripts: { postinstall: 'node run.js' } }) },
+          { path: `package/node_modules/${name}/run.js`, body: `${name}()` },
+        ]),
+        { path: 'package/own.js', body: 'own()' },
+      ],
+      ['node own.js'],
+    );
+    expect(code?.files[0]?.path).toBe('own.js');
+    expect(code?.files).toHaveLength(17);
+    expect(code?.unreadBundled).toEqual(helpers.slice(16).map((name) => `node_modules/${name}/run.js`));
+    expect(code?.unread).toEqual(code?.unreadBundled);
+  });
+
+  test("a bundled package that runs nothing: its files are not pooled, and nothing is kept of a package that runs nothing at all", async () => {
+    const entries: TarEntry[] = [
+      { path: 'package/package.json', body: manifest() },
+      { path: 'package/node_modules/quiet/package.json', body: bundledManifest('quiet') },
+      { path: 'package/node_modules/quiet/index.js', body: 'quiet()' },
+    ];
+    expect(await installCode(entries, [])).toBeUndefined();
+    // A command of the package's own names the bundled file: it is read, as any file that command names.
+    const named = await installCode(entries, ['node node_modules/quiet/index.js']);
+    expect(named?.files.map((f) => f.path)).toEqual(['node_modules/quiet/index.js']);
+    // A file of the package's own loads it, and comes after it: seen, not kept (its package runs nothing), read on a second reading.
+    const loaded = [...entries, { path: 'package/own.js', body: "require('./node_modules/quiet/index.js')" }];
+    const result = await readTarball(makeTgz(loaded), {}, ['node own.js']);
+    if (result.status !== 'ok') throw new Error(result.reason);
+    expect(result.facts.installCode?.files.map((f) => f.path)).toEqual(['own.js']);
+    expect(result.facts.installCode?.unread).toEqual(['node_modules/quiet/index.js']);
+    expect(result.reread).toEqual(['node_modules/quiet/index.js']);
+  });
+});
+
+describe('installCode: a thousand bundled packages each with a postinstall', () => {
+  test('what is read stays bounded: 16 files of theirs, the rest listed (256 in unread, 64 of them in unreadBundled) and held', async () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `p${String(i).padStart(4, '0')}`);
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest() },
+        ...names.flatMap((name): TarEntry[] => [
+          { path: `package/node_modules/${name}/package.json`, body: bundledManifest(name, { scripts: { postinstall: 'node run.js' } }) },
+          { path: `package/node_modules/${name}/run.js`, body: `${name}();`.padEnd(1024, ' ') },
+        ]),
+      ],
+      [],
+    );
+    expect(code?.files).toHaveLength(16);
+    expect(code?.unread).toHaveLength(256);
+    expect(code?.unreadBundled).toHaveLength(64);
+    expect(code?.unreadBundled?.[0]).toBe('node_modules/p0016/run.js');
+  });
+});

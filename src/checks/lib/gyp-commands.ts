@@ -9,7 +9,7 @@
  * file's string literals (GYP files are Python literals), never evaluated.
  */
 
-import { installTargets, packagePath, type InstallTarget } from './install-targets.js';
+import { installTargets, pathFrom, type InstallTarget } from './install-targets.js';
 import { MAX_SCANNED_CHARS } from './js-code.js';
 
 /** Commands read from one file at most. */
@@ -221,32 +221,23 @@ export function runsForSideEffects(command: GypCommand): boolean {
 }
 
 /**
- * The files of the package a build file's commands run (installTargets), and the build files it
+ * The files of the tarball a build file's commands run (installTargets), and the build files it
  * includes. GYP reads an include's path from the file that names it, and runs every command
  * while it loads the build file node-gyp named, with that file's folder as the working folder:
- * `buildDir`, by default the folder of the file itself. A command's path that leaves that
- * folder (`../x.js`) is not followed.
+ * `buildDir`, by default the folder of the file itself. A command's path is resolved from there
+ * as the shell would, `../x.js` included (a file of the package, or of the package that bundles
+ * it), and named while it stays inside the tarball.
  */
 export function gypTargets(gypPath: string, source: string, buildDir: string = folderOf(gypPath)): InstallTarget[] {
-  const within = (dir: string, path: string): string | null => packagePath(dir === '' ? path : `${dir}/${path}`);
   const { commands, includes } = readGypText(source);
   const included = includes.flatMap((file): InstallTarget[] => {
-    const path = within(folderOf(gypPath), file);
+    const path = pathFrom(folderOf(gypPath), file);
     return path === null ? [] : [{ language: 'gyp', path, candidates: [path] }];
   });
-  return [
-    ...included,
-    ...commands.flatMap((command) =>
-      installTargets(command.command).flatMap((target) => {
-        const path = within(buildDir, target.path);
-        const candidates = target.candidates.map((c) => within(buildDir, c)).filter((c): c is string => c !== null);
-        return path === null ? [] : [{ ...target, path, candidates }];
-      }),
-    ),
-  ];
+  return [...included, ...commands.flatMap((command) => installTargets(command.command, buildDir))];
 }
 
-/** The folder of a path inside the package ('' for the package folder). */
+/** The folder of a path inside the tarball ('' for the package folder). */
 export function folderOf(path: string): string {
   return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
 }

@@ -29,6 +29,8 @@ export interface InstallCodeReading {
   where: string;
   missing: string[];
   unread: string[];
+  /** Of `unread`, files a bundled package's command names (src/sources/npm/install-code.ts): code npm runs, unread. */
+  unreadBundled: string[];
   /** Files read only in part (past the caps of src/sources/npm/install-code.ts, or the scanners' MAX_SCANNED_CHARS): their findings are their start's. */
   truncated: string[];
 }
@@ -136,6 +138,7 @@ export function installCodeFindings(code: InstallCode): InstallCodeReading {
     where,
     missing: code.missing,
     unread: code.unread,
+    unreadBundled: code.unreadBundled ?? [],
     truncated: code.files.filter((file) => file.truncated || file.text.length > MAX_SCANNED_CHARS).map((file) => file.path),
   };
 }

@@ -80,14 +80,28 @@ function bundledScripts(tarball: TarballFacts | undefined): InstallScript[] {
       if (folder.problem !== null) out.push({ name: 'install', command: UNREAD_BUNDLED_SCRIPT, bundled });
       continue;
     }
-    for (const name of INSTALL_HOOKS) {
-      const command = Object.hasOwn(manifest.installScripts, name) ? manifest.installScripts[name] : undefined;
-      if (typeof command === 'string' && command.trim() !== '') out.push({ name, command, bundled });
-    }
-    const ownInstall = ['install', 'preinstall'].some((n) => Object.hasOwn(manifest.installScripts, n));
-    if (folder.bindingGyp && !ownInstall && manifest.gypfileDisabled !== true) out.push({ name: 'install', command: 'node-gyp rebuild', bundled });
+    for (const script of bundledInstallCommands(manifest, folder.bindingGyp)) out.push({ ...script, bundled });
   }
   if ((tarball?.bundledUnread ?? 0) > 0) out.push({ name: 'install', command: UNREAD_BUNDLED_SCRIPT, bundled: `${tarball?.bundledUnread} more bundled packages` });
+  return out;
+}
+
+/**
+ * What npm runs for one bundled package, in its folder: its preinstall / install / postinstall
+ * scripts, and `node-gyp rebuild` for its `binding.gyp` when it has no install or preinstall
+ * script and does not say `gypfile: false`.
+ */
+export function bundledInstallCommands(
+  manifest: { installScripts: Record<string, string>; gypfileDisabled?: boolean },
+  bindingGyp: boolean,
+): { name: string; command: string }[] {
+  const out: { name: string; command: string }[] = [];
+  for (const name of INSTALL_HOOKS) {
+    const command = Object.hasOwn(manifest.installScripts, name) ? manifest.installScripts[name] : undefined;
+    if (typeof command === 'string' && command.trim() !== '') out.push({ name, command });
+  }
+  const ownInstall = ['install', 'preinstall'].some((n) => Object.hasOwn(manifest.installScripts, n));
+  if (bindingGyp && !ownInstall && manifest.gypfileDisabled !== true) out.push({ name: 'install', command: 'node-gyp rebuild' });
   return out;
 }
 

@@ -2,9 +2,11 @@
  * The files of the package an install script runs: `node install.js`, `node ./scripts/postinstall`,
  * `sh ./setup.sh`, `python build.py`, `./install.sh`, `node -e "require('./x')"`, with the
  * candidate paths the interpreter would try (node resolves `scripts/postinstall` as
- * `scripts/postinstall.js` or `scripts/postinstall/index.js`). Only paths inside the package's
- * folder are named (no `..`, no absolute path): a script that runs a program from elsewhere runs
- * no file of the package. Pure text reading, never executed (docs/checks.md, `install-scripts`).
+ * `scripts/postinstall.js` or `scripts/postinstall/index.js`). A command runs in a folder of the
+ * tarball (the package's, or a bundled package's `node_modules/helper`): its paths are resolved
+ * from there as the shell would, `..` included, and only those that stay inside the tarball are
+ * named (no absolute path): a script that runs a program from elsewhere runs no file of the
+ * tarball. Pure text reading, never executed (docs/checks.md, `install-scripts`).
  */
 
 /** How a file is read: as JavaScript, as a shell script, as Python, as a GYP build file (gyp-commands.ts). */
@@ -63,6 +65,16 @@ export function nodeCandidates(path: string): string[] {
   return [path, `${path}.js`, `${path}.cjs`, `${path}.mjs`, `${path}/index.js`, `${path}/index.cjs`, `${path}/index.mjs`];
 }
 
+/**
+ * A path a command gives, resolved from the folder `dir` it runs in (packagePath); null when it is
+ * absolute or leaves the tarball's root.
+ */
+export function pathFrom(dir: string, raw: string): string | null {
+  const path = raw.replaceAll('\\', '/');
+  if (path.startsWith('/') || /^[a-z]:/i.test(path) || path.startsWith('~')) return null;
+  return packagePath(dir === '' ? path : `${dir}/${path}`);
+}
+
 /** Split a command into simple commands at `&&`, `||`, `;`, `|`, `&` and newlines, outside quotes. */
 function simpleCommands(command: string): string[][] {
   const commands: string[][] = [];
@@ -102,25 +114,25 @@ function simpleCommands(command: string): string[][] {
 }
 
 /** One simple command's targets: the interpreter's script file, or the program itself when it is a path. */
-function targetsOf(words: readonly string[]): InstallTarget[] {
+function targetsOf(words: readonly string[], dir: string): InstallTarget[] {
   let i = 0;
   // Leading variable assignments (`FOO=1 node x.js`) and wrappers that run the rest (`exec`, `env`, `cross-env`).
   while (i < words.length && (/^[A-Za-z_]\w*=/.test(words[i]!) || /^(?:exec|env|cross-env|nice|nohup|time|command)$/.test(words[i]!))) i++;
   const program = words[i];
   if (program === undefined) return [];
   const rest = words.slice(i + 1);
-  if (NODE.test(program)) return nodeTargets(rest);
+  if (NODE.test(program)) return nodeTargets(rest, dir);
   if (SHELL.test(program)) {
     // `sh -c "node x.js"`: the inline command's own targets.
     const inline = rest.indexOf('-c');
-    if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargets(rest[inline + 1]!);
-    return fileArgument(rest, 'shell', new Set(['-o', '+o', '-O', '+O']));
+    if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargets(rest[inline + 1]!, dir);
+    return fileArgument(rest, 'shell', dir, new Set(['-o', '+o', '-O', '+O']));
   }
-  if (GYP_BUILDER.test(program) || (/^(?:npx|pnpx|bunx)$/.test(program) && rest.some((w) => GYP_BUILDER.test(w)))) return gypTarget(rest);
-  if (PYTHON.test(program)) return fileArgument(rest, 'python', new Set(['-W', '-X', '-Q']), new Set(['-c', '-m']));
+  if (GYP_BUILDER.test(program) || (/^(?:npx|pnpx|bunx)$/.test(program) && rest.some((w) => GYP_BUILDER.test(w)))) return gypTarget(rest, dir);
+  if (PYTHON.test(program)) return fileArgument(rest, 'python', dir, new Set(['-W', '-X', '-Q']), new Set(['-c', '-m']));
   // A path run directly (`./install.sh`, `bin/setup`): a file of the package, read as shell unless it says JavaScript.
   if (/^\.{0,2}\//.test(program) || (program.includes('/') && !program.startsWith('/'))) {
-    const path = packagePath(program);
+    const path = pathFrom(dir, program);
     if (path === null) return [];
     const language: CodeLanguage = /\.[cm]?js$/i.test(path) ? 'javascript' : /\.py$/i.test(path) ? 'python' : 'shell';
     return [{ language, path, candidates: [path] }];
@@ -128,22 +140,22 @@ function targetsOf(words: readonly string[]): InstallTarget[] {
   return [];
 }
 
-/** The build file node-gyp reads: `binding.gyp` in the package folder, or in the folder `--directory` names. */
-function gypTarget(args: readonly string[]): InstallTarget[] {
+/** The build file node-gyp reads: `binding.gyp` in the folder it runs in, or in the folder `--directory` names. */
+function gypTarget(args: readonly string[], from: string): InstallTarget[] {
   let dir = '';
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg.startsWith('--directory=')) dir = arg.slice('--directory='.length);
     else if (arg === '--directory' || arg === '-C') dir = args[++i] ?? '';
   }
-  const path = dir === '' ? 'binding.gyp' : packagePath(`${dir}/binding.gyp`);
+  const path = pathFrom(from, dir === '' ? 'binding.gyp' : `${dir}/binding.gyp`);
   return path === null ? [] : [{ language: 'gyp', path, candidates: [path] }];
 }
 
-function nodeTargets(args: readonly string[]): InstallTarget[] {
+function nodeTargets(args: readonly string[], dir: string): InstallTarget[] {
   const out: InstallTarget[] = [];
   const add = (raw: string): void => {
-    const path = packagePath(raw);
+    const path = pathFrom(dir, raw);
     if (path !== null) out.push({ language: 'javascript', path, candidates: nodeCandidates(path) });
   };
   for (let i = 0; i < args.length; i++) {
@@ -171,7 +183,7 @@ function nodeTargets(args: readonly string[]): InstallTarget[] {
   return out;
 }
 
-function fileArgument(args: readonly string[], language: CodeLanguage, valued: ReadonlySet<string>, inline = new Set<string>(['-c'])): InstallTarget[] {
+function fileArgument(args: readonly string[], language: CodeLanguage, dir: string, valued: ReadonlySet<string>, inline = new Set<string>(['-c'])): InstallTarget[] {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (inline.has(arg)) return [];
@@ -180,19 +192,22 @@ function fileArgument(args: readonly string[], language: CodeLanguage, valued: R
       continue;
     }
     if (arg.startsWith('-') || arg.startsWith('+')) continue;
-    const path = packagePath(arg);
+    const path = pathFrom(dir, arg);
     return path === null ? [] : [{ language, path, candidates: [path] }];
   }
   return [];
 }
 
-/** The files of the package that a lifecycle command runs, in the order it names them. */
-export function installTargets(command: string): InstallTarget[] {
+/**
+ * The files of the tarball that a lifecycle command run in the folder `dir` (`''`: the package's
+ * own) runs, in the order it names them, by their paths in the tarball.
+ */
+export function installTargets(command: string, dir = ''): InstallTarget[] {
   if (command.length > MAX_COMMAND_CHARS) return [];
   const seen = new Set<string>();
   const out: InstallTarget[] = [];
   for (const words of simpleCommands(command)) {
-    for (const target of targetsOf(words)) {
+    for (const target of targetsOf(words, dir)) {
       if (seen.has(target.path) || out.length >= MAX_TARGETS) continue;
       seen.add(target.path);
       out.push(target);

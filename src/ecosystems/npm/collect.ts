@@ -135,9 +135,9 @@ async function tarballFor(ctx: RunContext, url: string | null, integrity: string
   if (cached !== undefined) return { status: 'ok', facts: cached };
   let result = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });
   // Files a command runs that came before the archive named the command (its own package.json or
-  // binding.gyp, not the registry's manifest): read once more, wanting them from the start.
-  if (result.status === 'ok' && result.reread !== undefined) {
-    const second = await fetchTarballFacts(ctx.http, url, { integrity, installCommands, wantedPaths: result.reread });
+  // binding.gyp, or a bundled package's, not the registry's manifest): read once more, wanting them from the start.
+  if (result.status === 'ok' && (result.reread !== undefined || result.rereadBundled !== undefined)) {
+    const second = await fetchTarballFacts(ctx.http, url, { integrity, installCommands, wantedPaths: result.reread ?? [], wantedBundledPaths: result.rereadBundled ?? [] });
     if (second.status === 'ok') result = second;
   }
   if (result.status === 'ok') rememberTarballFacts(ctx.facts, url, integrity, result.facts);

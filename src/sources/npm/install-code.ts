@@ -12,6 +12,14 @@
  * pool (POOL_FILE_BYTES each, POOL_BYTES together) in case a kept file loads them, or a command
  * names them only in a package.json read later. Memory stays bounded whatever the archive holds,
  * and however many archives are read at once.
+ *
+ * The packages the tarball bundles under `node_modules/` run their install scripts too, each in
+ * its own folder (docs/security.md, "Bundled dependencies"): their commands name files by their
+ * paths in the tarball (`node_modules/helper/index.js`), kept with caps of their own
+ * (MAX_BUNDLED_WANTED_FILES, MAX_BUNDLED_FACT_FILES), so that many bundled packages cannot push
+ * the package's own install code out of what is read; a bundled file is pooled only once its
+ * package is known to run something. A file a bundled command names that is left unread is listed
+ * in `unreadBundled`, which install-scripts does not read as clean.
  */
 import { folderOf, gypTargets } from '../../checks/lib/gyp-commands.js';
 import { folderPaths, installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
@@ -38,6 +46,8 @@ const LARGE_BYTES_PER_ARCHIVE = MAX_SCANNED_CHARS;
 const LARGE_BYTES_AT_ONCE = 64 * MiB;
 /** Files a command names, kept at most. */
 const MAX_WANTED_FILES = 16;
+/** Files the commands of bundled packages name (and nothing of the package's own names), kept at most. */
+const MAX_BUNDLED_WANTED_FILES = 16;
 /** Pool: other code files up to this size each, this many bytes together. */
 const POOL_FILE_BYTES = MiB;
 const POOL_BYTES = 4 * MiB;
@@ -51,7 +61,27 @@ const MAX_FACT_FILES = 64;
 const FACT_TARGET_CHARS = LARGE_FILE_BYTES;
 const FACT_MODULE_CHARS = MiB;
 const FACT_TOTAL_CHARS = LARGE_FILE_BYTES + 4 * MiB;
+/** The same caps for what bundled packages' commands run, read after the package's own. */
+const MAX_BUNDLED_FACT_FILES = 16;
+const BUNDLED_FACT_TOTAL_CHARS = FACT_TOTAL_CHARS;
+/** Paths listed in `unreadBundled` at most (any at all holds the verdict). */
+const MAX_UNREAD_BUNDLED = 64;
+/** Paths the reading of bundled code adds to `unread` at most (a thousand bundled packages name thousands). */
+const MAX_UNREAD_LISTED_BUNDLED = 256;
 
+/** An install command, with the folder of the tarball it runs in (a bundled package's: `node_modules/helper`). */
+export interface PlacedCommand {
+  command: string;
+  dir: string;
+}
+
+/**
+ * The folder of the package a path of the tarball belongs to: the innermost bundled package's
+ * (`node_modules/a/node_modules/@s/b`), or '' for the package's own.
+ */
+function packageFolderOf(path: string): string {
+  return /^(?:.*\/)?node_modules\/(?:@[^/]+\/)?[^/]+(?=\/)/.exec(path)?.[0] ?? '';
+}
 /** Bytes that may still be lent to files past WANTED_FILE_BYTES (shared by the collectors it is given to). */
 export class LargeCodeBudget {
   constructor(private free: number = LARGE_BYTES_AT_ONCE) {}
@@ -98,7 +128,13 @@ function autoIncluded(target: { language: CodeLanguage; path: string }): { langu
 }
 
 export class InstallCodeCollector {
+  /** Files the package's own commands name (and those they load or run). */
   private readonly wanted = new Set<string>();
+  /** Files the commands of bundled packages name, with caps of their own. */
+  private readonly wantedBundled = new Set<string>();
+  /** Bundled package folders known to run something (a command, a binding.gyp): their small code files are pooled. */
+  private readonly activeFolders = new Set<string>();
+  private wantedBundledFiles = 0;
   private readonly kept = new Map<string, CodeHolder>();
   private readonly paths = new Set<string>();
   private pathsOverflow = false;
@@ -116,17 +152,24 @@ export class InstallCodeCollector {
    * second reading that wants them from the start reads them (src/ecosystems/npm/collect.ts).
    */
   private readonly late: string[] = [];
+  private readonly lateBundled: string[] = [];
   /** The folders of the binding.gyp files node-gyp loads: where the commands of the files they include run. */
   private readonly buildDirs = new Set<string>(['']);
 
-  /** `wantedPaths`: files wanted from the start (a second reading's, named by the first one's reread). */
+  /** `wantedPaths`, `wantedBundledPaths`: files wanted from the start (a second reading's, named by the first one's reread and rereadBundled). */
   constructor(
     commands: readonly string[],
     private readonly budget: LargeCodeBudget = largeCodeBudget,
     wantedPaths: readonly string[] = [],
+    wantedBundledPaths: readonly string[] = [],
   ) {
-    this.active = wantedPaths.length > 0;
+    this.active = wantedPaths.length > 0 || wantedBundledPaths.length > 0;
     for (const path of wantedPaths) this.wanted.add(path);
+    for (const path of wantedBundledPaths) {
+      this.wantedBundled.add(path);
+      const folder = packageFolderOf(path);
+      if (folder !== '') this.activeFolders.add(folder);
+    }
     this.addCommands(commands);
     this.activeFromStart = this.active;
   }
@@ -140,32 +183,53 @@ export class InstallCodeCollector {
     return [...this.late];
   }
 
-  /** Commands npm will run (the registry's, then the archive's package.json's): their files are wanted. */
-  addCommands(commands: readonly string[]): void {
+  /** As reread, for the files bundled packages' commands run (wanted from the start with their own caps). */
+  rereadBundled(): string[] {
+    return [...this.lateBundled];
+  }
+
+  /**
+   * Commands npm will run (the registry's, then the archive's package.json's; a bundled package's,
+   * run in its folder `dir`): their files are wanted.
+   */
+  addCommands(commands: readonly string[], dir = ''): void {
+    const wanted = dir === '' ? this.wanted : this.wantedBundled;
     for (const command of commands) {
       if (command.trim() === '') continue;
       this.active = true;
-      for (const target of installTargets(command)) {
-        for (const candidate of target.candidates) this.wanted.add(candidate);
-        for (const config of autoIncluded(target)) this.wanted.add(config.path);
+      if (dir !== '') this.activeFolders.add(dir);
+      for (const target of installTargets(command, dir)) {
+        for (const candidate of target.candidates) wanted.add(candidate);
+        for (const config of autoIncluded(target)) wanted.add(config.path);
         if (target.language === 'gyp') this.buildDirs.add(folderOf(target.path));
       }
     }
   }
 
-  /** One file of the package (its installed path, outside `node_modules/`): a holder when its text is kept. */
-  file(path: string, size: number): CodeHolder | null {
-    // The package's binding.gyp makes npm run node-gyp even without an install script (install-hooks.ts),
-    // and node-gyp reads the config.gypi and common.gypi beside it.
-    if (path === 'binding.gyp' || path === 'config.gypi' || path === 'common.gypi') {
+  /**
+   * One file of the tarball (its installed path): a holder when its text is kept. `bundledFolder`:
+   * the folder of the bundled package it is in (`node_modules/helper`), for a file under `node_modules/`.
+   */
+  file(path: string, size: number, bundledFolder?: string): CodeHolder | null {
+    // A binding.gyp makes npm run node-gyp even without an install script (install-hooks.ts), in the
+    // package's folder or a bundled package's, and node-gyp reads the config.gypi and common.gypi beside it.
+    const name = bundledFolder === undefined ? path : path.slice(bundledFolder.length + 1);
+    if (name === 'binding.gyp' || name === 'config.gypi' || name === 'common.gypi') {
       this.active = true;
-      this.wanted.add(path);
+      if (bundledFolder === undefined) this.wanted.add(path);
+      else {
+        this.wantedBundled.add(path);
+        this.activeFolders.add(bundledFolder);
+        this.buildDirs.add(bundledFolder);
+      }
     }
     if (!this.active) return null;
     if (this.paths.size < MAX_PATHS) this.paths.add(path);
     else this.pathsOverflow = true;
-    if (this.wanted.has(path) && this.wantedFiles < MAX_WANTED_FILES) {
-      this.wantedFiles += 1;
+    const own = this.wanted.has(path) && this.wantedFiles < MAX_WANTED_FILES;
+    if (own || (this.wantedBundled.has(path) && this.wantedBundledFiles < MAX_BUNDLED_WANTED_FILES)) {
+      if (own) this.wantedFiles += 1;
+      else this.wantedBundledFiles += 1;
       this.release(path);
       // Past the first MiB, all of the rest (to LARGE_FILE_BYTES) or none of it.
       const more = Math.min(size, LARGE_FILE_BYTES) - WANTED_FILE_BYTES;
@@ -173,6 +237,7 @@ export class InstallCodeCollector {
       this.lent += lent;
       return this.hold(path, size, WANTED_FILE_BYTES + lent, lent, false);
     }
+    if (bundledFolder !== undefined && !this.activeFolders.has(bundledFolder)) return null;
     if (!CODE_FILE.test(path) || size > POOL_FILE_BYTES || this.poolBytes + size > POOL_BYTES) return null;
     this.release(path);
     this.poolBytes += size;
@@ -185,12 +250,15 @@ export class InstallCodeCollector {
    */
   ended(path: string): void {
     const holder = this.kept.get(path);
-    if (holder === undefined || !/\.gypi?$/.test(path) || !this.wanted.has(path)) return;
+    if (holder === undefined || !/\.gypi?$/.test(path)) return;
+    const wanted = this.wanted.has(path) ? this.wanted : this.wantedBundled.has(path) ? this.wantedBundled : null;
+    if (wanted === null) return;
     this.active = true;
     const text = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
-    // An included file's commands run in the folder of the build file that includes it: want them from each.
-    for (const dir of new Set([folderOf(path), ...this.buildDirs])) {
-      for (const target of gypTargets(path, text, dir)) for (const candidate of target.candidates) this.wanted.add(candidate);
+    // An included file's commands run in the folder of the build file that includes it: want them from each (of the same package).
+    const pkg = packageFolderOf(path);
+    for (const dir of new Set([folderOf(path), ...[...this.buildDirs].filter((d) => packageFolderOf(`${d}/x`) === pkg)])) {
+      for (const target of gypTargets(path, text, dir)) for (const candidate of target.candidates) wanted.add(candidate);
     }
   }
 
@@ -225,26 +293,55 @@ export class InstallCodeCollector {
 
   /**
    * The files the final commands run and the local modules and files they load or run (breadth first, at most
-   * MAX_FACT_FILES), with what could not be read; undefined when there is no command.
+   * MAX_FACT_FILES), then those of the bundled packages' commands (`bundled`, each run in its folder;
+   * at most MAX_BUNDLED_FACT_FILES more), with what could not be read; undefined when there is no command.
    */
-  facts(commands: readonly string[]): InstallCode | undefined {
+  facts(commands: readonly string[], bundled: readonly PlacedCommand[] = []): InstallCode | undefined {
     try {
-      return this.read(commands);
+      return this.read(commands, bundled);
     } finally {
       this.close();
     }
   }
 
-  private read(commands: readonly string[]): InstallCode | undefined {
-    if (!commands.some((c) => c.trim() !== '')) return undefined;
-    const files: InstallCode['files'] = [];
-    const missing: string[] = [];
-    const unread: string[] = [];
+  private read(commands: readonly string[], bundled: readonly PlacedCommand[]): InstallCode | undefined {
+    const ownCommands = commands.filter((c) => c.trim() !== '');
+    const bundledCommands = bundled.filter((c) => c.command.trim() !== '');
+    if (ownCommands.length === 0 && bundledCommands.length === 0) return undefined;
+    const out: Reading = { files: [], missing: [], unread: [], unreadBundled: [], visited: new Set<string>() };
+    this.readFrom(ownCommands.flatMap((c) => installTargets(c)), out, { files: MAX_FACT_FILES, chars: FACT_TOTAL_CHARS, wanted: () => this.wantedFiles < MAX_WANTED_FILES, late: this.late });
+    this.readFrom(bundledCommands.flatMap((c) => installTargets(c.command, c.dir)), out, {
+      files: MAX_BUNDLED_FACT_FILES,
+      chars: BUNDLED_FACT_TOTAL_CHARS,
+      wanted: () => this.wantedBundledFiles < MAX_BUNDLED_WANTED_FILES,
+      late: this.lateBundled,
+      unread: out.unreadBundled,
+      listed: MAX_UNREAD_LISTED_BUNDLED,
+    });
+    const { files, missing, unread, unreadBundled } = out;
+    return { files, missing, unread, ...(unreadBundled.length === 0 ? {} : { unreadBundled }) };
+  }
+
+  /**
+   * Read breadth first from `targets`, within `caps` (files and characters read from them, whether
+   * more files may still be wanted, where to list files to read again). `caps.unread`: where to
+   * list, too, a file a command names that is left unread; `caps.listed`: unread files listed at most.
+   */
+  private readFrom(
+    targets: readonly QueuedTarget[],
+    out: Reading,
+    caps: { files: number; chars: number; wanted: () => boolean; late: string[]; unread?: string[]; listed?: number },
+  ): void {
+    let count = 0;
     let total = 0;
-    // `loaded`: a module a kept file loads (not one a command names).
-    // `buildDir`: for a build file, the folder of the binding.gyp that node-gyp loads it with (gyp-commands.ts).
-    const queue: { language: CodeLanguage; path: string; candidates: string[]; loaded?: true; buildDir?: string }[] = commands.flatMap((c) => installTargets(c));
-    const visited = new Set<string>();
+    let listed = 0;
+    const queue: QueuedTarget[] = [...targets];
+    const { files, missing, unread, visited } = out;
+    const unreadTarget = (target: QueuedTarget, path: string): void => {
+      if (listed < (caps.listed ?? Infinity)) unread.push(path);
+      listed += 1;
+      if (target.loaded !== true && (caps.unread?.length ?? 0) < MAX_UNREAD_BUNDLED) caps.unread?.push(path);
+    };
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       if (visited.has(next.path)) continue;
       visited.add(next.path);
@@ -255,26 +352,27 @@ export class InstallCodeCollector {
         if (next.loaded === true) continue;
         if (this.activeFromStart && !this.pathsOverflow) missing.push(next.path);
         else {
-          unread.push(next.path);
-          if (!this.pathsOverflow) this.late.push(next.path);
+          unreadTarget(next, next.path);
+          if (!this.pathsOverflow) caps.late.push(next.path);
         }
         continue;
       }
       // A loaded JSON file is data, and a `.node` addon a binary: neither is code a reader judges.
       if (next.loaded === true && /\.(?:json|node)$/i.test(found)) continue;
       const holder = this.kept.get(found);
-      if (holder === undefined || files.length >= MAX_FACT_FILES || total >= FACT_TOTAL_CHARS) {
-        unread.push(found);
+      if (holder === undefined || count >= caps.files || total >= caps.chars) {
+        unreadTarget(next, found);
         // Seen before it was wanted (not past the cap on wanted files or on the facts).
-        if (holder === undefined && this.wantedFiles < MAX_WANTED_FILES && files.length < MAX_FACT_FILES && total < FACT_TOTAL_CHARS) this.late.push(found);
+        if (holder === undefined && caps.wanted() && count < caps.files && total < caps.chars) caps.late.push(found);
         continue;
       }
       const decoded = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
-      const room = Math.min(next.loaded === true ? FACT_MODULE_CHARS : FACT_TARGET_CHARS, FACT_TOTAL_CHARS - total);
+      const room = Math.min(next.loaded === true ? FACT_MODULE_CHARS : FACT_TARGET_CHARS, caps.chars - total);
       const text = decoded.length > room ? decoded.slice(0, room) : decoded;
       total += text.length;
+      count += 1;
       files.push({ path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length });
-      // A build file's commands run files of the package, named as a script names them.
+      // A build file's commands run files of the tarball, named as a script names them.
       if (next.language === 'gyp') {
         const buildDir = next.buildDir ?? folderOf(found);
         for (const target of [...gypTargets(found, decoded, buildDir), ...autoIncluded(next)]) queue.push(target.language === 'gyp' ? { ...target, buildDir } : target);
@@ -288,6 +386,26 @@ export class InstallCodeCollector {
         for (const target of folderPaths(decoded, found)) if (!visited.has(target.path)) queue.push({ ...target, loaded: true });
       }
     }
-    return { files, missing, unread };
   }
+}
+
+/**
+ * A file to read: `loaded`, a module a kept file loads (not one a command names); `buildDir`, for a
+ * build file, the folder of the binding.gyp that node-gyp loads it with (gyp-commands.ts).
+ */
+interface QueuedTarget {
+  language: CodeLanguage;
+  path: string;
+  candidates: string[];
+  loaded?: true;
+  buildDir?: string;
+}
+
+/** What the readings of the own and the bundled commands make together. */
+interface Reading {
+  files: InstallCode['files'];
+  missing: string[];
+  unread: string[];
+  unreadBundled: string[];
+  visited: Set<string>;
 }

@@ -25,7 +25,7 @@ import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
 import { InstallCodeCollector, type CodeHolder } from './install-code.js';
 import { ObfuscationScan } from './obfuscation-scan.js';
-import { INSTALL_HOOKS } from '../../checks/lib/install-hooks.js';
+import { bundledInstallCommands, INSTALL_HOOKS } from '../../checks/lib/install-hooks.js';
 
 const MiB = 1024 * 1024;
 
@@ -120,9 +120,10 @@ export const MAX_LICENSE_TEXTS = 16;
 /** `unread`: stopped at a cap, with the rest of the archive (which npm extracts) not read. */
 /**
  * `reread`: files the install scripts run that streamed past before the reader knew of them
- * (install-code.ts): a second reading with them as `wantedPaths` reads them. Not evidence.
+ * (install-code.ts): a second reading with them as `wantedPaths` reads them; `rereadBundled`, the
+ * same for bundled packages' install scripts (`wantedBundledPaths`). Not evidence.
  */
-export type TarballResult = { status: 'ok'; facts: TarballFacts; reread?: string[] } | { status: 'unavailable'; reason: string; unread?: true };
+export type TarballResult = { status: 'ok'; facts: TarballFacts; reread?: string[]; rereadBundled?: string[] } | { status: 'unavailable'; reason: string; unread?: true };
 
 /**
  * The `Authorization` header value for a URL, as npm's configuration gives it for that
@@ -137,6 +138,8 @@ export interface FetchTarballOptions {
   installCommands?: readonly string[];
   /** Files to keep from the start, as files a command names (a first reading's `reread`). */
   wantedPaths?: readonly string[];
+  /** The same for files bundled packages' commands name (a first reading's `rereadBundled`). */
+  wantedBundledPaths?: readonly string[];
 }
 
 /**
@@ -160,7 +163,7 @@ export async function fetchTarballFacts(
     return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
   }
   const res = await streamBody(http, { url, maxBytes: limits.compressedBytes }, (body) =>
-    readVerifiedTarball(body, options.integrity, limits, options.installCommands, options.wantedPaths),
+    readVerifiedTarball(body, options.integrity, limits, options.installCommands, options.wantedPaths, options.wantedBundledPaths),
   );
   if (!res.ok) {
     if (res.kind === 'too-large') {
@@ -184,13 +187,14 @@ export async function readVerifiedTarball(
   caps?: Partial<TarballCaps>,
   installCommands: readonly string[] = [],
   wantedPaths: readonly string[] = [],
+  wantedBundledPaths: readonly string[] = [],
 ): Promise<TarballResult> {
   const expected = expectedHashes(integrity);
   const hash: Hash | null = expected === null ? null : createHash(expected.algorithm);
   // A small queue between the download and the reader: the download waits while it is full.
   const feed = new PassThrough({ highWaterMark: 64 * 1024 });
   let reading = true;
-  const read = readTarball(feed, caps, installCommands, wantedPaths).finally(() => {
+  const read = readTarball(feed, caps, installCommands, wantedPaths, wantedBundledPaths).finally(() => {
     reading = false;
   });
   try {
@@ -281,9 +285,10 @@ export async function readTarball(
   caps?: Partial<TarballCaps>,
   installCommands: readonly string[] = [],
   wantedPaths: readonly string[] = [],
+  wantedBundledPaths: readonly string[] = [],
 ): Promise<TarballResult> {
   const limits = { ...DEFAULT_TARBALL_CAPS, ...caps };
-  const collector = new Collector(limits.perFileBytes, installCommands, wantedPaths);
+  const collector = new Collector(limits.perFileBytes, installCommands, wantedPaths, wantedBundledPaths);
   let parseError: Error | null = null;
   let entries = 0;
   // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
@@ -370,7 +375,8 @@ export async function readTarball(
   const checked = TarballFactsSchema.safeParse(facts);
   if (!checked.success) return { status: 'unavailable', reason: 'tarball: facts failed validation' };
   const reread = collector.reread();
-  return { status: 'ok', facts: checked.data, ...(reread.length === 0 ? {} : { reread }) };
+  const rereadBundled = collector.rereadBundled();
+  return { status: 'ok', facts: checked.data, ...(reread.length === 0 ? {} : { reread }), ...(rereadBundled.length === 0 ? {} : { rereadBundled }) };
 }
 
 function failureReason(error: unknown): string {
@@ -474,13 +480,19 @@ class Collector {
     private readonly perFileBytes: number,
     private readonly registryCommands: readonly string[],
     wantedPaths: readonly string[] = [],
+    wantedBundledPaths: readonly string[] = [],
   ) {
-    this.code = new InstallCodeCollector(registryCommands, undefined, wantedPaths);
+    this.code = new InstallCodeCollector(registryCommands, undefined, wantedPaths, wantedBundledPaths);
   }
 
   /** After facts(): the install-code files a second reading should want from the start (install-code.ts). */
   reread(): string[] {
     return this.code.reread();
+  }
+
+  /** The same for bundled packages' install code. */
+  rereadBundled(): string[] {
+    return this.code.rereadBundled();
   }
 
   /** Reading stopped: what the install code holds goes back to the process's budget (install-code.ts). */
@@ -525,6 +537,15 @@ class Collector {
         if (this.manifest === manifest) this.code.addCommands(installCommandsOf(readManifest(manifest).manifest));
       });
     }
+    const bundledFolder = placed === null ? null : this.bundledManifestFolder(keep, placed);
+    if (bundledFolder !== null) {
+      // A bundled package's install commands run in its folder (install-code.ts).
+      const manifest = keep as Kept;
+      entry.on('end', () => {
+        const read = readManifest(manifest, BUNDLED_MANIFEST_BYTES).manifest;
+        if (read !== null) this.code.addCommands(installCommandsOf(read), bundledFolder);
+      });
+    }
     if ('cap' in keep && placed !== null) {
       const installedPath = placed.join('/');
       entry.on('end', () => this.code.ended(installedPath));
@@ -564,10 +585,22 @@ class Collector {
     return unread || size > MANIFEST_BYTES ? null : alias;
   }
 
-  /** A file of the package itself (where extraction puts it, outside `node_modules/`) that install scripts may run. */
+  /** The folder of the bundled package whose package.json `keep` is (the entry at `placed`), else null. */
+  private bundledManifestFolder(keep: Kept | CodeHolder, placed: string[]): string | null {
+    if (placed[0] !== 'node_modules') return null;
+    const place = bundledPlace(placed);
+    return place !== null && place.file === 'package.json' && this.bundled.get(place.folder)?.manifest === keep ? place.folder : null;
+  }
+
+  /**
+   * A file of the package (where extraction puts it) that install scripts may run: its own, or one
+   * of a package it bundles (inside that package's folder under `node_modules/`).
+   */
   private codeFile(parts: string[] | null, size: number): CodeHolder | null {
-    if (parts === null || parts[0] === 'node_modules') return null;
-    return this.code.file(parts.join('/'), size);
+    if (parts === null) return null;
+    if (parts[0] !== 'node_modules') return this.code.file(parts.join('/'), size);
+    const place = bundledPlace(parts);
+    return place === null ? null : this.code.file(parts.join('/'), size, place.folder);
   }
 
   /** Record what a safe file path is; returns a holder when its text should be kept. */
@@ -645,10 +678,20 @@ class Collector {
     const commands = [...this.registryCommands, ...installCommandsOf(own.manifest), ...own.manifestAliases.flatMap((alias) => installCommandsOf(alias.manifest))];
     // The implicit build of a binding.gyp (install-hooks.ts): node-gyp reads it, and runs its commands.
     if (this.bindingGyp && own.manifest?.gypfileDisabled !== true) commands.push('node-gyp rebuild');
-    const installCode = this.code.facts([...new Set(commands)]);
+    const bundled = this.bundledFacts(own.manifest);
+    // What each bundled package runs, in its folder (install-hooks.ts): the files those commands run are read too. Its
+    // binding.gyp is read as the package's own is (above): whenever it does not say `gypfile: false`, since an install
+    // script of its own often runs node-gyp by another name (`npm run build`, a script that spawns it).
+    const bundledCommands = bundled.bundled.flatMap((folder) => {
+      if (folder.manifest === null) return [];
+      const commands = bundledInstallCommands(folder.manifest, false).map((script) => script.command);
+      if (folder.bindingGyp && folder.manifest.gypfileDisabled !== true) commands.push('node-gyp rebuild');
+      return [...new Set(commands)].map((command) => ({ command, dir: folder.path }));
+    });
+    const installCode = this.code.facts([...new Set(commands)], bundledCommands);
     return {
       ...own,
-      ...this.bundledFacts(own.manifest),
+      ...bundled,
       ...(installCode === undefined ? {} : { installCode }),
       obfuscated: this.obfuscation.facts(),
       root: this.root ?? '',

@@ -85,10 +85,16 @@ describe('runsForSideEffects', () => {
 });
 
 describe('gypTargets', () => {
-  it('files named relative to the build file, included build files first; nothing outside the package', () => {
+  it('files named relative to the build file, included build files first; nothing outside the tarball', () => {
     const text = "{ 'includes': ['common.gypi', '../../x.gypi', 'notes.txt'], 'targets': [{ 'sources': ['<!(node gen.js)'], 'actions': [{ 'action': ['sh', '../run.sh'] }] }] }";
-    // A command's `../run.sh` is not followed, even from a sub-folder's build file (installTargets names only paths inside the folder it runs in).
-    expect(gypTargets('native/binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['gyp:native/common.gypi', 'javascript:native/gen.js']);
+    // A command's `../run.sh` from a sub-folder's build file runs the package's run.sh, as the shell resolves it; from the package's folder it leaves the tarball.
+    expect(gypTargets('native/binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['gyp:native/common.gypi', 'javascript:native/gen.js', 'shell:run.sh']);
     expect(gypTargets('binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['gyp:common.gypi', 'javascript:gen.js']);
+  });
+
+  it("a bundled package's build file: its commands run in its folder, `../` reaches the bundling package, never past the tarball's root", () => {
+    const text = "{ 'targets': [{ 'sources': ['<!(node index.js > /dev/null && echo a.c)', '<!(node ../../lib/x.js)', '<!(node ../../../out.js)'] }] }";
+    expect(gypTargets('node_modules/@s/h/binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['javascript:node_modules/@s/h/index.js', 'javascript:node_modules/lib/x.js', 'javascript:out.js']);
+    expect(gypTargets('node_modules/h/binding.gyp', text).map((t) => `${t.language}:${t.path}`)).toEqual(['javascript:node_modules/h/index.js', 'javascript:lib/x.js']);
   });
 });
