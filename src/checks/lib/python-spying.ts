@@ -1,0 +1,149 @@
+/**
+ * What a stealer's Python code does besides downloading and running (import-code.ts,
+ * docs/checks.md `import-time-code`): capturing the screen, the clipboard or the keys and sending
+ * what it captured; swapping a wallet address in the clipboard; writing into another process's
+ * memory and starting a thread there, or having rundll32 run a DLL; writing where code runs again
+ * at the next login. Libraries
+ * capture the screen (mss, pyautogui), read the clipboard (pyperclip, pandas) and call Win32 all
+ * the time, so a capability alone is never a finding here: only the combination that makes it
+ * harm. Pure text reading, never executed; every scan is linear in the text.
+ */
+import { callArguments, codeOf, receiverOf, splitArguments, traced, assignedName, type FlowText } from './python-flow.js';
+import { CATCHER_HOST } from './catcher-hosts.js';
+
+/** Taking a screenshot… */
+const SCREEN =
+  /\bImageGrab\.grab\s*\(|\bpyautogui\.screenshot\s*\(|\bpyscreenshot\.grab\s*\(|\bmss\.mss\s*\(|(?<![\w.])mss\s*\(\s*\)\s*(?:as\b|\.)|\bd3dshot\.create\s*\(|\.grabWindow\s*\(|['"](?:screencapture|gnome-screenshot|scrot)\b/;
+/** …reading the clipboard… */
+const CLIPBOARD_READ =
+  /\b(?:pyperclip|clipboard)\.paste\s*\(|\bread_clipboard\s*\(|\bGetClipboardData\s*\(|\bclipboard_get\s*\(|\bgrabclipboard\s*\(|['"](?:pbpaste|xclip\s+-o|xsel\s+-o|xclip\s+-selection\s+clipboard\s+-o)\b/;
+/** …or hooking the keys. */
+const KEYS = /\bkeyboard\.(?:Listener|on_press|on_release|hook|record|read_key|read_event)\s*\(|\bGetAsyncKeyState\s*\(|\bWH_KEYBOARD(?:_LL)?\b/;
+/** Any of the three: what the user sees, copies or types. */
+export const CAPTURE = new RegExp([SCREEN, CLIPBOARD_READ, KEYS].map((p) => p.source).join('|'));
+/** Screen captures that take the file they save to as an argument. */
+const CAPTURE_TO_FILE = /\bpyautogui\.screenshot\s*\(|\.shot\s*\(|\bpyscreenshot\.grab_to_file\s*\(/g;
+/** Capture calls, for the names their results are given. */
+const CAPTURE_CALL = new RegExp(CAPTURE.source, 'g');
+/** Files and names followed at most per module. */
+const MAX_FILES = 32;
+
+export interface Capture {
+  /**
+   * Whether a send whose arguments (`flow`: followed back through assignments) carry what the
+   * module captured: a capture call itself, a file a capture was saved to, or the capture's
+   * result by name; or any send to a request-catcher or chat-webhook host, or (`publicIp`, the
+   * caller's reading) to a literal public IP address, from a module that captures.
+   */
+  sends(flow: string, publicIp: boolean): boolean;
+}
+
+/** The module's captures, or null when it captures nothing. */
+export function capturesOf(flow: FlowText): Capture | null {
+  const { text, lineText } = flow;
+  if (!CAPTURE.test(text)) return null;
+  const carried: string[] = [];
+  const add = (expression: string | undefined): void => {
+    const e = expression?.trim().replace(/^\w+\s*=\s*/, '');
+    if (e !== undefined && /^(?:[A-Za-z_]\w*|[rbuf]?(['"])[^'"\n]{1,200}\1)$/.test(e) && carried.length < MAX_FILES && !carried.includes(e)) carried.push(e);
+  };
+  for (const m of text.matchAll(CAPTURE_CALL)) {
+    if (carried.length >= MAX_FILES) break;
+    const line = lineText(m.index);
+    const name = assignedName(text.slice(Math.max(0, m.index - line.length), m.index).split('\n').pop() ?? '');
+    if (name !== null) {
+      add(name);
+      // `shot = ImageGrab.grab()` … `shot.save(path)`: the file is sent in its place.
+      for (const save of text.matchAll(new RegExp(String.raw`(?<![\w.])${name}\.save\s*\(`, 'g'))) {
+        add(splitArguments(callArguments(text, save.index + save[0].length))[0]);
+        if (carried.length >= MAX_FILES) break;
+      }
+    }
+    // `ImageGrab.grab().save(path)`
+    const open = text.indexOf('(', m.index + m[0].length - 1);
+    if (open !== -1 && text[m.index + m[0].length - 1] === '(') {
+      const args = callArguments(text, open + 1);
+      const after = text.slice(open + 1 + args.length + 1, open + args.length + 200);
+      const chained = /^\s*\.save\s*\(/.exec(after);
+      if (chained !== null) add(splitArguments(callArguments(text, open + 1 + args.length + 1 + chained[0].length))[0]);
+    }
+  }
+  for (const m of text.matchAll(CAPTURE_TO_FILE)) {
+    if (carried.length >= MAX_FILES) break;
+    const args = splitArguments(callArguments(text, m.index + m[0].length));
+    add(args.find((a) => /^\s*(?:output|imageFilename|filename)\s*=/.test(a)) ?? args[0]);
+  }
+  const words = carried.filter((c) => /^\w+$/.test(c));
+  const literals = carried.filter((c) => !/^\w+$/.test(c)).map((c) => c.replace(/^[rbuf]/, '').slice(1, -1));
+  const word = words.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${words.join('|')})(?!\w)`);
+  return {
+    sends: (f: string, publicIp: boolean): boolean =>
+      publicIp || CAPTURE.test(f) || CATCHER_HOST.test(f) || (word !== null && word.test(codeOf(f))) || literals.some((l) => f.includes(l)),
+  };
+}
+
+/** A regular expression for a wallet address: base58 (`[13][a-km-zA-HJ-NP-Z1-9]`), bech32 (`bc1[…]`) or hex (`0x[a-fA-F0-9]{40}`). */
+const WALLET = /a-km-zA-HJ-NP|0x\[a-fA-F0-9\]\{40\}|\bbc1\[|\[13\]\[/i;
+/** Writing the clipboard. */
+const CLIPBOARD_WRITE = /\b(?:pyperclip|clipboard)\.copy\s*\(|\bto_clipboard\s*\(|\bSetClipboardData\s*\(|\bclipboard_append\s*\(|['"](?:pbcopy|xclip|xsel)\b/;
+
+/** Offset of a clipboard read in a module that also writes the clipboard and matches wallet addresses (a clipper), or -1. */
+export function clipboardSwap(text: string): number {
+  const read = text.search(CLIPBOARD_READ);
+  return read !== -1 && CLIPBOARD_WRITE.test(text) && WALLET.test(text) ? read : -1;
+}
+
+/** Writing another process's memory… */
+const REMOTE_WRITE = /\b(?:WriteProcessMemory|NtWriteVirtualMemory|ZwWriteVirtualMemory)\s*\(/;
+/** …beside allocating in it or starting a thread in it. */
+const REMOTE_ALLOC_OR_THREAD =
+  /\b(?:VirtualAllocEx(?:Numa)?|NtAllocateVirtualMemory|ZwAllocateVirtualMemory|CreateRemoteThread(?:Ex)?|NtCreateThreadEx|ZwCreateThreadEx|RtlCreateUserThread|QueueUserAPC|NtQueueApcThread(?:Ex)?|SetThreadContext)\s*\(/;
+
+/** Offset of a write into another process's memory beside an allocation or a thread there (process injection), or -1. */
+export function processInjection(text: string): number {
+  if (!/WriteVirtualMemory|WriteProcessMemory/.test(text)) return -1;
+  const code = codeOf(text);
+  const at = code.search(REMOTE_WRITE);
+  return at !== -1 && REMOTE_ALLOC_OR_THREAD.test(code) ? text.search(REMOTE_WRITE) : -1;
+}
+
+/** A signed Windows program that runs a DLL's code (the package's own DLL sideloaded through it), in a process call's arguments. */
+export const RUNS_DLL = /\b(?:rundll32|regsvr32)(?:\.exe)?\b/i;
+
+/** A command line (a batch script in a string) that downloads a file and has rundll32 or regsvr32 run it. */
+export const DOWNLOAD_THEN_DLL = /(?:\b|\\n)(?:curl|wget|certutil|bitsadmin|Invoke-WebRequest)\b[^\n]{0,600}?(?:\b|\\n)(?:rundll32|regsvr32)\b/i;
+
+/** Where code is run from again later: shell startup files, cron, login items, autostart entries, user units, Windows Run keys and Startup folder. */
+const LOCATION =
+  /(?:^|['"/\\~])\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|profile)\b|\/etc\/cron|\/var\/spool\/cron|LaunchAgents|LaunchDaemons|\.config[\\/]+(?:autostart|systemd[\\/]+user)\b|CurrentVersion\\{1,2}Run(?:Once)?\b|Start Menu\\{1,2}Programs\\{1,2}Startup|\\{1,2}Startup['"\\]|shell:startup/im;
+/** Commands that register code to run later. */
+export const PERSISTENT_COMMAND =
+  /\breg(?:\.exe)?['",\s]+add\b[^\n]{0,300}?CurrentVersion\\{1,2}Run|\bschtasks(?:\.exe)?['",\s]+[^\n]{0,300}?\/create\b|\|\s*crontab\b|\bsystemctl['",\s]+--user['",\s]+enable\b/i;
+/** Calls that write a file, copy one, or set a registry value. */
+const WRITE_CALL = /(?<![\w.])open\s*\(|\.open\s*\(|\b(?:copy|copy2|copyfile|move|symlink)\s*\(|\.write_(?:text|bytes)\s*\(|\bSetValue(?:Ex)?\s*\(/g;
+/** Writing or appending modes. */
+const WRITE_MODE = /^\s*(?:mode\s*=\s*)?[rbuf]?['"][rbt]*[wax]/;
+
+/** Offset of a write to a place code runs from again later (persistence), or -1. */
+export function persistenceAt(flow: FlowText): number {
+  const { text, lineStarts, lineAt, named } = flow;
+  if (!LOCATION.test(text)) return -1;
+  for (const m of text.matchAll(WRITE_CALL)) {
+    const line = lineAt(m.index);
+    const args = callArguments(text, m.index + m[0].length);
+    const parts = splitArguments(args);
+    const method = m[0].startsWith('.');
+    const receiver = method ? receiverOf(text.slice(Math.max(lineStarts[line] as number, m.index - 200), m.index)) : '';
+    if (/open\s*\($/.test(m[0])) {
+      // `open(path, 'a')`, `Path(p).open('w')`: the mode is the second argument, or the first of a path's own `open`.
+      const mode = receiver !== '' && receiver !== 'io' && receiver !== 'codecs' && receiver !== 'os' ? parts[0] : (parts.find((p) => /^\s*mode\s*=/.test(p)) ?? parts[1]);
+      if (mode === undefined || !WRITE_MODE.test(mode)) continue;
+      const target = receiver !== '' && receiver !== 'io' && receiver !== 'codecs' && receiver !== 'os' ? receiver : (parts[0] ?? '');
+      if (LOCATION.test(traced(target, line, named))) return m.index;
+      continue;
+    }
+    const target = /^(?:\.|\b)(?:copy|copy2|copyfile|move|symlink)/.test(m[0]) ? (parts[1] ?? '') : m[0].startsWith('.write') ? receiver : args;
+    if (LOCATION.test(traced(target, line, named))) return m.index;
+  }
+  return -1;
+}
