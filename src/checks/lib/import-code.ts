@@ -93,9 +93,9 @@ const DECODED =
   /\b(?:lsb|Steganography|steganography)\.(?:reveal|decode)\s*\(|\bb(?:64|32|16|85)decode\b|\ba85decode\b|\bdecompress\b|\bmarshal\.loads\b|\bunhexlify\b|\bfromhex\b|\bcodecs\.decode\b|\bgetencoder\b|\bdecrypt\s*\(|\.decode\s*\(\s*['"](?:base64|hex|rot_?13|zlib|bz2|uu|cp(?:1026|037|500|875|1140))['"]|\bjoin\s*\(\s*(?:map\s*\(\s*chr\b|chr\s*\()|\[::-1\]/;
 /** …and, in the arguments of exec/eval/compile themselves, any call named `decode` or `chr`. */
 const DECODED_IN_EXEC = /(?<![\w.])decode\s*\(|\.decode\s*\(\s*['"](?!utf-?8|ascii|latin-?1|utf-?16|utf-?32)[^'"]+['"]|\bchr\s*\(/;
-/** A network call that sends its arguments somewhere (HTTP, raw socket, DNS lookup of a made-up name). */
+/** A network call that sends its arguments somewhere (HTTP, raw socket, mail, DNS lookup of a made-up name). */
 const SEND_CALL =
-  /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
+  /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto|sendmail|send_message)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
 /** Sends that are DNS lookups: only a name built on a domain of someone else's counts. */
 const DNS_SEND = /^(?:gethostbyname|getaddrinfo|\.(?:query|resolve))/;
 const DOMAIN_SUFFIX = /[}\w]\.[a-z0-9-]+\.[a-z]{2,}['"]/i;

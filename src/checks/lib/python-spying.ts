@@ -39,12 +39,12 @@ const NAMES_CAPTURE_MODULE = new RegExp(String.raw`\b(?:${Object.keys(CAPTURE_MO
 const MAX_ALIASES = 16;
 
 /**
- * CAPTURE, plus the capture calls under the names the module's imports give them
- * (`from PIL import ImageGrab as g` … `g.grab(`, `import pyperclip as p` … `p.paste(`,
- * `from pyperclip import paste as v` … `v(`).
+ * `base`, plus the calls `table` names (module → method) under the names the module's imports
+ * give them (`from PIL import ImageGrab as g` … `g.grab(`, `import pyperclip as p` … `p.paste(`,
+ * `from pyperclip import paste as v` … `v(`). The table's modules are CAPTURE_MODULES' or some of them.
  */
-function captureCalls(text: string): RegExp {
-  if (!NAMES_CAPTURE_MODULE.test(text)) return CAPTURE;
+function captureCalls(text: string, base = CAPTURE, table: Record<string, string> = CAPTURE_MODULES): RegExp {
+  if (!NAMES_CAPTURE_MODULE.test(text)) return base;
   const calls: string[] = [];
   for (const m of text.matchAll(CAPTURE_IMPORT)) {
     const from = m[1]?.split('.').pop();
@@ -55,19 +55,21 @@ function captureCalls(text: string): RegExp {
       const name = (one[1] as string).split('.').pop() as string;
       const bound = one[2] ?? (from === undefined ? null : name);
       if (bound === null) continue;
-      const method = CAPTURE_MODULES[name];
+      const method = Object.hasOwn(table, name) ? table[name] : undefined;
       // `import mss as m` / `from PIL import ImageGrab as g`: the module under a name.
       if (method !== undefined && bound !== name) calls.push(String.raw`(?<![\w.])${bound}\.${method}\s*\(`);
       // `from pyperclip import paste as v`: the capturing function itself.
-      const own = from === undefined ? undefined : CAPTURE_MODULES[from];
+      const own = from !== undefined && Object.hasOwn(table, from) ? table[from] : undefined;
       if (own !== undefined && new RegExp(`^${own}$`).test(name)) calls.push(String.raw`(?<![\w.])${bound}\s*\(`);
     }
   }
-  return calls.length === 0 ? CAPTURE : new RegExp(`${CAPTURE.source}|${calls.join('|')}`);
+  return calls.length === 0 ? base : new RegExp(`${base.source}|${calls.join('|')}`);
 }
 
 /** Screen captures that take the file they save to as an argument. */
 const CAPTURE_TO_FILE = /\bpyautogui\.screenshot\s*\(|\.shot\s*\(|\bpyscreenshot\.grab_to_file\s*\(/g;
+/** Where a key logger writes what it logged. */
+const KEY_LOG = /\bbasicConfig\s*\(|(?<![\w.])open\s*\(/g;
 /** Files and names followed at most per module, and capture calls read for them (a real module holds a few). */
 const MAX_FILES = 32;
 const MAX_CAPTURES = 64;
@@ -117,10 +119,22 @@ export function capturesOf(flow: FlowText): Capture | null {
       if (chained !== null) add(splitArguments(callArguments(text, open + 1 + args.length + 1 + chained[0].length))[0]);
     }
   }
+  seen = 0;
   for (const m of text.matchAll(CAPTURE_TO_FILE)) {
-    if (carried.length >= MAX_FILES) break;
+    seen += 1;
+    if (carried.length >= MAX_FILES || seen > MAX_CAPTURES) break;
     const args = splitArguments(callArguments(text, m.index + m[0].length));
     add(args.find((a) => /^\s*(?:output|imageFilename|filename)\s*=/.test(a)) ?? args[0]);
+  }
+  // A key logger's log: the files a module that hooks the keys writes (`open(log, "a")`,
+  // `logging.basicConfig(filename=log)`), sent in its place.
+  seen = 0;
+  for (const m of KEYS.test(text) ? text.matchAll(KEY_LOG) : []) {
+    seen += 1;
+    if (carried.length >= MAX_FILES || seen > MAX_CAPTURES) break;
+    const args = splitArguments(callArguments(text, m.index + m[0].length));
+    if (m[0].startsWith('basicConfig')) add(args.find((a) => /^\s*filename\s*=/.test(a)));
+    else if (args[1] !== undefined && WRITE_MODE.test(args[1])) add(args[0]);
   }
   const words = carried.filter((c) => /^\w+$/.test(c));
   const literals = carried.filter((c) => !/^\w+$/.test(c)).map((c) => c.replace(/^[rbuf]/, '').slice(1, -1));
@@ -138,8 +152,8 @@ const CLIPBOARD_WRITE = /\b(?:pyperclip|clipboard)\.copy\s*\(|\bto_clipboard\s*\
 
 /** Offset of a clipboard read in a module that also writes the clipboard and matches wallet addresses (a clipper), or -1. */
 export function clipboardSwap(text: string): number {
-  const read = text.search(CLIPBOARD_READ);
-  return read !== -1 && CLIPBOARD_WRITE.test(text) && WALLET.test(text) ? read : -1;
+  if (!WALLET.test(text) || !captureCalls(text, CLIPBOARD_WRITE, { pyperclip: 'copy', clipboard: 'copy' }).test(text)) return -1;
+  return text.search(captureCalls(text, CLIPBOARD_READ, { pyperclip: 'paste', clipboard: 'paste' }));
 }
 
 /** Writing another process's memory… */
