@@ -18,7 +18,7 @@ import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './py
 import { callArguments, flowText, receiverOf, splitArguments, traced, TRACE_LINES } from './python-flow.js';
 import { downloadCalls, WRITES_FILE } from './download-calls.js';
 import { EXECUTE_MODE, launches, namesDownload, savedDownloadAt, savedThroughCalls, type SavedDownload } from './saved-downloads.js';
-import { capturesOf, clipboardSwap, DOWNLOAD_THEN_DLL, PERSISTENT_COMMAND, persistenceAt, processInjection, RUNS_DLL } from './python-spying.js';
+import { capturesOf, clipboardSwap, downloadThenDll, PERSISTENT_COMMAND, persistenceAt, processInjection, RUNS_DLL } from './python-spying.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -274,7 +274,7 @@ export function readImportCode(source: string): ImportCodeReading {
   const first = (pattern: RegExp): number => text.search(pattern);
   let at = clipboardSwap(text);
   if (at !== -1) flag('clipboard-swap', at);
-  at = first(DOWNLOAD_THEN_DLL);
+  at = downloadThenDll(text);
   if (at !== -1) flag('download-and-run', at);
   at = processInjection(text);
   if (at !== -1) flag('process-injection', at);

@@ -84,9 +84,13 @@ export interface Capture {
   sends(flow: string, publicIp: boolean): boolean;
 }
 
+/** Words every capture above holds: looked for first, most texts hold none. */
+const CAPTURE_WORDS = /ImageGrab|pyautogui|pyscreenshot|\bmss\b|d3dshot|grabWindow|screencapture|gnome-screenshot|scrot|pyperclip|clipboard|Clipboard|pbpaste|xclip|xsel|keyboard|GetAsyncKeyState|WH_KEYBOARD/;
+
 /** The module's captures, or null when it captures nothing. */
 export function capturesOf(flow: FlowText): Capture | null {
   const { text, lineText } = flow;
+  if (!CAPTURE_WORDS.test(text)) return null;
   const capture = captureCalls(text);
   if (!capture.test(text)) return null;
   const carried: string[] = [];
@@ -174,7 +178,12 @@ export function processInjection(text: string): number {
 export const RUNS_DLL = /\b(?:rundll32|regsvr32)(?:\.exe)?\b/i;
 
 /** A command line (a batch script in a string) that downloads a file and has rundll32 or regsvr32 run it. */
-export const DOWNLOAD_THEN_DLL = /(?:\b|\\n)(?:curl|wget|certutil|bitsadmin|Invoke-WebRequest)\b[^\n]{0,600}?(?:\b|\\n)(?:rundll32|regsvr32)\b/i;
+const DOWNLOAD_THEN_DLL = /(?:\b|\\n)(?:curl|wget|certutil|bitsadmin|Invoke-WebRequest)\b[^\n]{0,600}?(?:\b|\\n)(?:rundll32|regsvr32)\b/i;
+
+/** Offset of DOWNLOAD_THEN_DLL, or -1 (the rare program names looked for first: most texts hold neither). */
+export function downloadThenDll(text: string): number {
+  return /rundll32|regsvr32/i.test(text) ? text.search(DOWNLOAD_THEN_DLL) : -1;
+}
 
 /** Where code is run from again later: shell startup files, cron, login items, autostart entries, user units, Windows Run keys and Startup folder. */
 const LOCATION =
