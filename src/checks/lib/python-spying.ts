@@ -3,10 +3,10 @@
  * docs/checks.md `import-time-code`): capturing the screen, the clipboard or the keys and sending
  * what it captured; swapping a wallet address in the clipboard; writing into another process's
  * memory and starting a thread there, or having rundll32 run a DLL; writing where code runs again
- * at the next login. Libraries
- * capture the screen (mss, pyautogui), read the clipboard (pyperclip, pandas) and call Win32 all
- * the time, so a capability alone is never a finding here: only the combination that makes it
- * harm. Pure text reading, never executed; every scan is linear in the text.
+ * at the next login. Libraries capture the screen (mss, pyautogui), read the clipboard (pyperclip,
+ * pandas) and call Win32 all the time, so a capability alone is never a finding here: only the
+ * combination that makes it harm. Pure text reading, never executed; every scan is linear in the
+ * text.
  */
 import { callArguments, codeOf, receiverOf, splitArguments, traced, assignedName, type FlowText } from './python-flow.js';
 import { CATCHER_HOST } from './catcher-hosts.js';
