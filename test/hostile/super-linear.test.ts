@@ -303,7 +303,7 @@ describe('import-time Python code grows linearly', () => {
 
 describe('captures, clipboard swaps, injection and persistence grow linearly', () => {
   it('the stealer readers, on runs of the units their patterns start from, alone and after what turns each on', ({ task }) => {
-    const units = ['ImageGrab.grab(', 'x = ImageGrab.grab()\n', 'x.save(', 'ImageGrab.grab().save(', 'pyautogui.screenshot(', 'sct.shot(output=', 'from PIL import ImageGrab as g, ', 'import mss as m\n', 'from pyperclip import paste as v\n', 'mss() ', 'pyperclip.paste(', '".bashrc"', 'open(p, "a")\n', 'shutil.copy(a, ', 'SetValueEx(', 'CurrentVersion\\Run', 'WriteProcessMemory(', 'rundll32 ', '\\ncurl ', 'pyperclip.copy(', 'basicConfig(filename=', '.sendmail('];
+    const units = ['ImageGrab.grab(', 'x = ImageGrab.grab()\n', 'x.save(', 'ImageGrab.grab().save(', 'pyautogui.screenshot(', 'sct.shot(output=', 'from PIL import ImageGrab as g, ', 'import mss as m\n', 'from pyperclip import paste as v\n', 'mss() ', 'pyperclip.paste(', '".bashrc"', 'open(p, "a")\n', 'shutil.copy(a, ', 'SetValueEx(', 'CurrentVersion\\Run', 'WriteProcessMemory(', 'rundll32 ', '\\ncurl ', 'pyperclip.copy(', 'basicConfig(filename=', '.sendmail(', 'on_press=f, ', 'def f(k):\n    requests.post(u, k)\n'];
     // Alone, and after a prefix that turns every reader on: a capture saved to a file, a startup
     // file's name, a remote write, a clipboard write, a wallet address pattern and a key hook.
     const prefixes = ['', 'import requests, pyperclip\nfrom PIL import ImageGrab as g\nx = g.grab()\nx.save("s.png")\nrc = "~/.bashrc"\nWriteProcessMemory(h, a, b, n, None)\nr"[13][a-km-zA-HJ-NP-Z1-9]"\npyperclip.copy(a)\nkeyboard.on_press(cb)\n'];

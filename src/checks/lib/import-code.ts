@@ -267,7 +267,7 @@ export function readImportCode(source: string): ImportCodeReading {
       if (DNS_SEND.test(m[0].replace(/^\w+\./, '.')) && !DOMAIN_SUFFIX.test(args)) continue;
       const sent = traced(args, lineAt(m.index), named);
       const publicIp = [...sent.matchAll(IP_URL)].some((u) => publicAddress(Number(u[1]), Number(u[2])));
-      if (HOST_DATA.some((p) => p.test(sent)) || captures?.sends(sent, publicIp) === true) flag('exfiltration', m.index);
+      if (HOST_DATA.some((p) => p.test(sent)) || captures?.sends(sent, publicIp, lineAt(m.index)) === true) flag('exfiltration', m.index);
       if (publicIp) flag('ip-endpoint', m.index);
     }
   }

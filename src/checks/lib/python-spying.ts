@@ -10,6 +10,7 @@
  */
 import { callArguments, codeOf, receiverOf, splitArguments, traced, assignedName, type FlowText } from './python-flow.js';
 import { CATCHER_HOST } from './catcher-hosts.js';
+import { enclosingFunction, functionsOf, type PythonFunction } from './python-functions.js';
 
 /** Taking a screenshot… */
 const SCREEN =
@@ -68,6 +69,8 @@ function captureCalls(text: string, base = CAPTURE, table: Record<string, string
 
 /** Screen captures that take the file they save to as an argument. */
 const CAPTURE_TO_FILE = /\bpyautogui\.screenshot\s*\(|\.shot\s*\(|\bpyscreenshot\.grab_to_file\s*\(/g;
+/** The function a key hook is given, by name. */
+const KEY_CALLBACK = /\bon_(?:press|release)\s*=\s*([A-Za-z_]\w*)|\bkeyboard\.(?:on_press|on_release|hook)\s*\(\s*([A-Za-z_]\w*)/g;
 /** Where a key logger writes what it logged. */
 const KEY_LOG = /\bbasicConfig\s*\(|(?<![\w.])open\s*\(/g;
 /** Files and names followed at most per module, and capture calls read for them (a real module holds a few). */
@@ -79,9 +82,10 @@ export interface Capture {
    * Whether a send whose arguments (`flow`: followed back through assignments) carry what the
    * module captured: a capture call itself, a file a capture was saved to, or the capture's
    * result by name; or any send to a request-catcher or chat-webhook host, or (`publicIp`, the
-   * caller's reading) to a literal public IP address, from a module that captures.
+   * caller's reading) to a literal public IP address, from a module that captures; or any send
+   * (at `line`) inside a function the module hands a key hook (`Listener(on_press=f)`).
    */
-  sends(flow: string, publicIp: boolean): boolean;
+  sends(flow: string, publicIp: boolean, line: number): boolean;
 }
 
 /** Words every capture above holds: looked for first, most texts hold none. */
@@ -140,12 +144,25 @@ export function capturesOf(flow: FlowText): Capture | null {
     if (m[0].startsWith('basicConfig')) add(args.find((a) => /^\s*filename\s*=/.test(a)));
     else if (args[1] !== undefined && WRITE_MODE.test(args[1])) add(args[0]);
   }
+  // The functions a key hook is given: what they send is what was typed.
+  const callbacks = new Set<string>();
+  for (const m of KEYS.test(text) ? text.matchAll(KEY_CALLBACK) : []) {
+    if (callbacks.size >= MAX_FILES) break;
+    callbacks.add((m[1] ?? m[2]) as string);
+  }
+  let functions: PythonFunction[] | null = null;
+  const inCallback = (line: number): boolean => {
+    if (callbacks.size === 0) return false;
+    functions ??= functionsOf(flow);
+    const around = enclosingFunction(functions, line);
+    return around !== undefined && callbacks.has(around.name);
+  };
   const words = carried.filter((c) => /^\w+$/.test(c));
   const literals = carried.filter((c) => !/^\w+$/.test(c)).map((c) => c.replace(/^[rbuf]/, '').slice(1, -1));
   const word = words.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:${words.join('|')})(?!\w)`);
   return {
-    sends: (f: string, publicIp: boolean): boolean =>
-      publicIp || capture.test(f) || CATCHER_HOST.test(f) || (word !== null && word.test(codeOf(f))) || literals.some((l) => f.includes(l)),
+    sends: (f: string, publicIp: boolean, line: number): boolean =>
+      publicIp || capture.test(f) || CATCHER_HOST.test(f) || (word !== null && word.test(codeOf(f))) || literals.some((l) => f.includes(l)) || inCallback(line),
   };
 }
 
