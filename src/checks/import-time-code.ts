@@ -12,9 +12,9 @@ import type { EvidenceValue } from './define.js';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { UNAMBIGUOUS_FLAGS, type ImportFlag } from './lib/import-code.js';
 
-/** A shape that fetches, decodes, spawns or hides what it runs. */
+/** A shape that fetches, decodes, spawns, injects, persists or hides what it runs. */
 export const SUSPICIOUS_SCORE = 10;
-/** Host data sent to the network, or a socket wired to a shell: no library does that on import. */
+/** Host data or captures sent to the network, a clipboard wallet swap, or a socket wired to a shell: no library does that on import. */
 export const HOSTILE_SCORE = 0;
 
 const fileName = (path: string): string => path.replace(/^(?:[^/]+\.data\/(?:purelib|platlib)\/)?/, '');
@@ -27,12 +27,12 @@ export default defineCheck({
   title: 'Import-time code',
   description:
     'Reads, by HTTP range requests from the wheel startup-hooks reads, the modules an `import` of the package runs first: each top-level package\'s `__init__.py` and each top-level `.py` module (the one named like the distribution first; at most 6, each up to 256 KiB, 1 MiB per wheel), then up to 6 modules an `__init__.py` imports from its own package (`from .app import …`) within the same budget, and classifies their text without running it. ' +
-    `Host data (credentials, the whole environment, user and host names, browser stores) in a network call's arguments, or a socket wired to a shell, scores ${HOSTILE_SCORE}; decoded or downloaded data handed to exec/eval or a process, a downloaded file made executable or started as a program (followed through assignments, the module's own functions — a path or downloaded data passed to one or returned by it — and the names its imports give network and process calls), a request to a literal public IP address, a hidden detached process, hidden names (exec looked up in the builtins' dictionary, a name in look-alike letters) or imports, a large encoded blob beside code that runs data, or more calls than the classifier follows (no real module comes near) scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
+    `Host data (credentials, the whole environment, user and host names, browser stores) in a network call's arguments, what the module captures of the screen, clipboard or keys sent (in the arguments, as the file it was saved or logged to, from a key hook's callback, or from a module that captures to a request-catcher or chat-webhook host or a public IP address; a capture alone is what libraries do), a wallet address swapped in the clipboard, or a socket wired to a shell, scores ${HOSTILE_SCORE}; decoded or downloaded data (or code revealed from an image) handed to exec/eval or a process, a downloaded file made executable or started as a program (followed through assignments, the module's own functions — a path or downloaded data passed to one or returned by it — and the names its imports give network and process calls), a write into another process's memory beside an allocation or a thread there, or a DLL run through rundll32, a write where code runs again at login (shell startup files, cron, a user unit, a Run key, the Startup folder), a request to a literal public IP address, a hidden detached process, hidden names (exec looked up in the builtins' dictionary, a name in look-alike letters) or imports, a large encoded blob beside code that runs data, or more calls than the classifier follows (no real module comes near) scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
     'Import code with none of these is not a finding and leaves the check out of the report (it never adds points), as does a wheel without such modules or a release without a wheel; unknown when the wheel or one of the chosen modules could not be read (over its size cap, a size the archive misstates, a file host failure), and for evidence saved before nerq read them.',
   messages: {
     clean: 'The wheel\'s import-time modules show none of the shapes looked for: {files}',
-    suspicious: 'The package runs code on import that fetches, decodes, spawns or hides what it runs ({flags}): {excerpts}',
-    hostile: 'The package runs code on import that sends host data or wires a shell to the network ({flags}): {excerpts}',
+    suspicious: 'The package runs code on import that fetches, decodes, spawns, injects, persists or hides what it runs ({flags}): {excerpts}',
+    hostile: 'The package runs code on import that sends host data or what it captures, swaps a wallet address, or wires a shell to the network ({flags}): {excerpts}',
     'no-modules': 'The wheel has no top-level __init__.py or .py module to read ({entries} entries)',
     'no-wheel': 'No wheel in this release: nothing to read (see wheels-published)',
     unread: 'The wheel\'s import-time modules were not read: {reason}',

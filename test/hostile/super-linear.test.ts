@@ -301,6 +301,21 @@ describe('import-time Python code grows linearly', () => {
   }, 120_000);
 });
 
+describe('captures, clipboard swaps, injection and persistence grow linearly', () => {
+  it('the stealer readers, on runs of the units their patterns start from, alone and after what turns each on', ({ task }) => {
+    const units = ['ImageGrab.grab(', 'x = ImageGrab.grab()\n', 'x.save(', 'ImageGrab.grab().save(', 'pyautogui.screenshot(', 'sct.shot(output=', 'from PIL import ImageGrab as g, ', 'import mss as m\n', 'from pyperclip import paste as v\n', 'mss() ', 'pyperclip.paste(', '".bashrc"', 'open(p, "a")\n', 'shutil.copy(a, ', 'SetValueEx(', 'CurrentVersion\\Run', 'WriteProcessMemory(', 'rundll32 ', '\\ncurl ', 'pyperclip.copy(', 'basicConfig(filename=', '.sendmail(', 'on_press=f, ', 'def f(k):\n    requests.post(u, k)\n'];
+    // Alone, and after a prefix that turns every reader on: a capture saved to a file, a startup
+    // file's name, a remote write, a clipboard write, a wallet address pattern and a key hook.
+    const prefixes = ['', 'import requests, pyperclip\nfrom PIL import ImageGrab as g\nx = g.grab()\nx.save("s.png")\nrc = "~/.bashrc"\nWriteProcessMemory(h, a, b, n, None)\nr"[13][a-km-zA-HJ-NP-Z1-9]"\npyperclip.copy(a)\nkeyboard.on_press(cb)\n'];
+    for (const unit of units) {
+      for (const prefix of prefixes) {
+        noteCases(task);
+        expectLinear(task, `${prefix === '' ? '' : 'after the prefix '}${JSON.stringify(unit)}`, growth((k) => readImportCode(`${prefix}${unit.repeat(k)}x`), 1000, true));
+      }
+    }
+  }, 300_000);
+});
+
 describe('a saved download followed to a process grows linearly', () => {
   it('the saved-path reading, on runs of downloads, writes, process calls and reassignments', ({ task }) => {
     for (const unit of ['urlretrieve(u, "a")\n', 'open(p, "wb") as f: ', 'f = open(p, "wb")\nf.write(', 'subprocess.call([a, ', 'urlretrieve(u, a)\na = a\nsubprocess.call([a])\n', 'from os import system as s, ', 'with a as b, ', 'with a as b, c as d:\n', '.write_bytes(', 'a.write_bytes(r.content)\n', ')', 'Path(a).write_text(requests.get(u).text)\n', 'wget.download(u, ', 'for c in r.iter_content(1):\n    f.write(c)\n', 'p = Path(d) / "a"\np.write_bytes(r.content)\np.chmod(0o755)\n', 'os.path.join(a, ', 'a.open("wb") as f: ', 'open(p, "xb")\n', 'requests.Session().get(']) {

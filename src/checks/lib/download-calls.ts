@@ -73,7 +73,7 @@ function networkAliases(text: string): Aliases {
   for (const m of text.matchAll(/^[ \t]*import[ \t]+([^\n#;]{1,400})/gm)) {
     for (const part of (m[1] as string).split(',')) {
       const one = /^\s*([\w.]+)\s+as\s+([A-Za-z_]\w*)\s*$/.exec(part);
-      const module = one === null ? undefined : NETWORK_MODULES[one[1] as string];
+      const module = one === null || !Object.hasOwn(NETWORK_MODULES, one[1] as string) ? undefined : NETWORK_MODULES[one[1] as string];
       if (one === null || module === undefined) continue;
       const call = String.raw`(?<![\w.])${one[2]}\.(?:${module.calls.join('|')})\s*\(`;
       add(found.calls, call);
@@ -81,7 +81,8 @@ function networkAliases(text: string): Aliases {
     }
   }
   for (const m of text.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]{1,400})/gm)) {
-    const module = NETWORK_MODULES[m[1] as string];
+    // An own property only: `from constructor import get` names no network module.
+    const module = Object.hasOwn(NETWORK_MODULES, m[1] as string) ? NETWORK_MODULES[m[1] as string] : undefined;
     if (module === undefined) continue;
     for (const part of (m[2] as string).replace(/[()\\]/g, ' ').split(',')) {
       const one = /^\s*([A-Za-z_]\w*)(?:\s+as\s+([A-Za-z_]\w*))?\s*$/.exec(part);

@@ -18,6 +18,7 @@ import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './py
 import { callArguments, flowText, receiverOf, splitArguments, traced, TRACE_LINES } from './python-flow.js';
 import { downloadCalls, WRITES_FILE } from './download-calls.js';
 import { EXECUTE_MODE, launches, namesDownload, savedDownloadAt, savedThroughCalls, type SavedDownload } from './saved-downloads.js';
+import { capturesOf, clipboardSwap, downloadThenDll, PERSISTENT_COMMAND, persistenceAt, processInjection, RUNS_DLL } from './python-spying.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -32,10 +33,24 @@ export interface ImportCodeReading {
 }
 
 /** Every label readImportCode gives, most serious first. */
-export const IMPORT_FLAGS = ['reverse-shell', 'exfiltration', 'download-and-run', 'exec-decoded', 'ip-endpoint', 'silent-process', 'obfuscation', 'dynamic-import', 'encoded-blob', 'padded'] as const;
+export const IMPORT_FLAGS = [
+  'reverse-shell',
+  'exfiltration',
+  'clipboard-swap',
+  'process-injection',
+  'download-and-run',
+  'exec-decoded',
+  'persistence',
+  'ip-endpoint',
+  'silent-process',
+  'obfuscation',
+  'dynamic-import',
+  'encoded-blob',
+  'padded',
+] as const;
 export type ImportFlag = (typeof IMPORT_FLAGS)[number];
 /** The flags that leave no doubt about intent: the check scores them 0. */
-export const UNAMBIGUOUS_FLAGS: readonly ImportFlag[] = ['reverse-shell', 'exfiltration'];
+export const UNAMBIGUOUS_FLAGS: readonly ImportFlag[] = ['reverse-shell', 'exfiltration', 'clipboard-swap'];
 
 const MAX_EXCERPTS = 3;
 /**
@@ -73,14 +88,14 @@ function importedProcessCall(text: string): RegExp | null {
   const calls = [...(names.size === 0 ? [] : [String.raw`(?<![\w.])(?:${[...names].join('|')})\s*\(`]), ...modules];
   return calls.length === 0 ? null : new RegExp(calls.join('|'), 'g');
 }
-/** Decoding, decompressing, decrypting, reversing or assembling text from character codes. */
+/** Decoding, decompressing, decrypting, reversing, assembling text from character codes, or revealing text hidden in an image. */
 const DECODED =
-  /\bb(?:64|32|16|85)decode\b|\ba85decode\b|\bdecompress\b|\bmarshal\.loads\b|\bunhexlify\b|\bfromhex\b|\bcodecs\.decode\b|\bgetencoder\b|\bdecrypt\s*\(|\.decode\s*\(\s*['"](?:base64|hex|rot_?13|zlib|bz2|uu|cp(?:1026|037|500|875|1140))['"]|\bjoin\s*\(\s*(?:map\s*\(\s*chr\b|chr\s*\()|\[::-1\]/;
+  /\b(?:lsb|Steganography|steganography)\.(?:reveal|decode)\s*\(|\bb(?:64|32|16|85)decode\b|\ba85decode\b|\bdecompress\b|\bmarshal\.loads\b|\bunhexlify\b|\bfromhex\b|\bcodecs\.decode\b|\bgetencoder\b|\bdecrypt\s*\(|\.decode\s*\(\s*['"](?:base64|hex|rot_?13|zlib|bz2|uu|cp(?:1026|037|500|875|1140))['"]|\bjoin\s*\(\s*(?:map\s*\(\s*chr\b|chr\s*\()|\[::-1\]/;
 /** …and, in the arguments of exec/eval/compile themselves, any call named `decode` or `chr`. */
 const DECODED_IN_EXEC = /(?<![\w.])decode\s*\(|\.decode\s*\(\s*['"](?!utf-?8|ascii|latin-?1|utf-?16|utf-?32)[^'"]+['"]|\bchr\s*\(/;
-/** A network call that sends its arguments somewhere (HTTP, raw socket, DNS lookup of a made-up name). */
+/** A network call that sends its arguments somewhere (HTTP, raw socket, mail, DNS lookup of a made-up name). */
 const SEND_CALL =
-  /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
+  /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto|sendmail|send_message)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
 /** Sends that are DNS lookups: only a name built on a domain of someone else's counts. */
 const DNS_SEND = /^(?:gethostbyname|getaddrinfo|\.(?:query|resolve))/;
 const DOMAIN_SUFFIX = /[}\w]\.[a-z0-9-]+\.[a-z]{2,}['"]/i;
@@ -228,6 +243,8 @@ export function readImportCode(source: string): ImportCodeReading {
       if (network.downloaded().test(flow) || network.viaParameters(flow, line)) flag('download-and-run', m.index);
       const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
       if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
+      if (pattern !== EXEC_CALL && PERSISTENT_COMMAND.test(flow)) flag('persistence', m.index);
+      if (pattern !== EXEC_CALL && RUNS_DLL.test(flow)) flag('process-injection', m.index);
       const first = splitArguments(args)[0];
       if (pattern !== EXEC_CALL && first !== undefined && near(saved, line).some((d) => launches(first, d, valuesAt(line)))) flag('download-and-run', m.index);
     }
@@ -241,18 +258,29 @@ export function readImportCode(source: string): ImportCodeReading {
       if (target !== undefined && mode !== undefined && EXECUTE_MODE.test(mode) && near(saved, lineAt(m.index)).some((d) => namesDownload(target, d))) flag('download-and-run', m.index);
     }
   }
-  // Host data in the arguments of a network call.
+  // Host data, or what the module captured of the screen, clipboard or keys, in the arguments of
+  // a network call; a capture beside a send to a catcher host or a public IP address.
   if (NETWORK.test(text)) {
+    const captures = capturesOf(flow);
     for (const m of followed(SEND_CALL)) {
       const args = callArguments(text, m.index + m[0].length);
       if (DNS_SEND.test(m[0].replace(/^\w+\./, '.')) && !DOMAIN_SUFFIX.test(args)) continue;
-      const flow = traced(args, lineAt(m.index), named);
-      if (HOST_DATA.some((p) => p.test(flow))) flag('exfiltration', m.index);
-      if ([...flow.matchAll(IP_URL)].some((u) => publicAddress(Number(u[1]), Number(u[2])))) flag('ip-endpoint', m.index);
+      const sent = traced(args, lineAt(m.index), named);
+      const publicIp = [...sent.matchAll(IP_URL)].some((u) => publicAddress(Number(u[1]), Number(u[2])));
+      if (HOST_DATA.some((p) => p.test(sent)) || captures?.sends(sent, publicIp, lineAt(m.index)) === true) flag('exfiltration', m.index);
+      if (publicIp) flag('ip-endpoint', m.index);
     }
   }
   const first = (pattern: RegExp): number => text.search(pattern);
-  let at = first(SOCKET_WIRED);
+  let at = clipboardSwap(text);
+  if (at !== -1) flag('clipboard-swap', at);
+  at = downloadThenDll(text);
+  if (at !== -1) flag('download-and-run', at);
+  at = processInjection(text);
+  if (at !== -1) flag('process-injection', at);
+  at = persistenceAt(flow, followed);
+  if (at !== -1) flag('persistence', at);
+  at = first(SOCKET_WIRED);
   if (at !== -1 && /\bsocket\b/.test(text) && SHELL.test(text)) flag('reverse-shell', at);
   at = first(SHELL_ONE_LINER);
   if (at !== -1) flag('reverse-shell', at);
