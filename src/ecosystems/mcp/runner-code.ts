@@ -1,0 +1,50 @@
+/**
+ * Whether an MCP Registry entry's runtime arguments make the package's runner install or run
+ * code other than the package the entry names. A client passes them to the runner before the
+ * package (`npx <runtimeArguments> <identifier>@<version>`; fixtures/mcp-registry/
+ * server.schema.2025-12-11.json, `runtimeArguments`), so `-p other` (npx then runs the command
+ * from `other`), `--call`, `--node-options`, `uvx --from git+https://…`, `--with other` or an
+ * operand of its own (`npx other identifier` runs `other`) put code nerq did not evaluate in the
+ * server's process: the named package's score is not what the client runs (docs/security.md,
+ * "MCP client configurations are data"). A registry the arguments point at is
+ * registry-redirect.ts's. Pure.
+ */
+import type { McpArgument } from '../../sources/mcp-registry/schema.js';
+
+/** Runner flags whose value is code the runner installs or runs besides the package. */
+const CODE_FLAGS = {
+  npm: ['-p', '--package', '-c', '--call', '--node-options'],
+  pypi: ['--from', '--with', '--with-editable', '--with-requirements', '--spec'],
+} as const;
+/** Runner flags that take a separate value which is not an operand (as audit/mcp/launch.ts reads a launch). */
+const VALUE_FLAGS = {
+  npm: new Set(['--registry', '--cache', '--userconfig', '-w', '--workspace']),
+  pypi: new Set(['--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--directory', '--project', '--env-file', '--config-file', '--pip-args', '--index-strategy']),
+} as const;
+
+/** The first runtime argument that adds code to the launch: its flag (`-p`, `--from`), `an operand of its own`, or null. */
+export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly McpArgument[]): string | null {
+  const code: readonly string[] = CODE_FLAGS[ecosystem];
+  const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
+  let skipNext = false;
+  for (const arg of args) {
+    const value = arg.value ?? arg.default;
+    // A named argument is `name value`: its value is the flag's, never an operand.
+    const words = arg.name !== undefined && arg.name !== '' ? [arg.name] : value !== undefined && value !== '' ? [value] : [];
+    for (const word of words) {
+      const w = word.trim();
+      if (skipNext) {
+        skipNext = false;
+        continue;
+      }
+      if (w === '') continue;
+      if (w === '--') return 'an operand after --';
+      const flag = w.split('=')[0] ?? w;
+      const known = code.find((c) => c === flag);
+      if (known !== undefined) return known;
+      if (!w.startsWith('-')) return 'an operand of its own';
+      if (arg.name === undefined && !w.includes('=') && valued.has(w)) skipNext = true;
+    }
+  }
+  return null;
+}
