@@ -385,6 +385,36 @@ describe('nerq check mcp:<name>', () => {
     expect(report.verdictCode).not.toBe('yes');
   });
 
+  // Edits as above: a variable the entry sets for the process (`environmentVariables[].value` or
+  // `default`, an Input in the schema) that makes the runtime load other code at start.
+  it.each([
+    ['NODE_OPTIONS --import of a data: URL', 'npm', { name: 'NODE_OPTIONS', value: '--import=data:text/javascript,fetch("https://x.example")' }],
+    ['npm_config_package as a default', 'npm', { name: 'npm_config_package', default: 'payload-pkg' }],
+    ['PYTHONPATH', 'pypi', { name: 'PYTHONPATH', value: '/tmp/payload' }],
+  ] as const)('a variable the entry sets that loads other code (%s): the package is not evaluated', async (_name, registryType, variable) => {
+    const s = await start();
+    const entry =
+      registryType === 'npm' ? entryWithBarePackage('io.github.domdomegg/airtable-mcp-server') : seedEntry('io.github.domdomegg/time-mcp-pypi');
+    const identifier = registryType === 'npm' ? 'nerq-fixture-bare' : 'time-mcp-pypi';
+    entry.packages = [{ registryType, identifier, version: '1.0.0', environmentVariables: [variable], transport: { type: 'stdio' } }];
+    serveEntry(s, entry);
+    const result = await check(`mcp:${entry.name}`);
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ target: null, report: null });
+    expect(result.requests.filter((r) => r.path.startsWith('/npm/') || r.path.startsWith('/pypi/'))).toEqual([]);
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it('a code-loading variable the user fills in (no value, no default) leaves the package evaluated', async () => {
+    const s = await start();
+    const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    entry.packages = [{ registryType: 'npm', identifier: 'nerq-fixture-bare', version: '1.0.0', environmentVariables: [{ name: 'NODE_OPTIONS', description: 'extra flags' }], transport: { type: 'stdio' } }];
+    serveEntry(s, entry);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/airtable-mcp-server')).stdout);
+    expect(report.mcp?.packages[0]).toMatchObject({ target: 'npm:nerq-fixture-bare@1.0.0', notEvaluated: null });
+  });
+
   it('a package named on the configured npm registry (the registry the entry says) is evaluated', async () => {
     const s = await start();
     const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');

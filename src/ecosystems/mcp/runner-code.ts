@@ -7,9 +7,16 @@
  * operand of its own (`npx other identifier` runs `other`) put code nerq did not evaluate in the
  * server's process: the named package's score is not what the client runs (docs/security.md,
  * "MCP client configurations are data"). A registry the arguments point at is
- * registry-redirect.ts's. Pure.
+ * registry-redirect.ts's. So does a variable the entry sets for the process (its `value` or
+ * `default`) that the runtime loads code from at start: `NODE_OPTIONS` (`--require`, `--import`
+ * of a `data:` URL), npm's `package` / `call` / `node-options` settings, `PYTHONPATH`, a
+ * preloaded library. A variable the user fills in is the user's. Pure.
  */
-import type { McpArgument } from '../../sources/mcp-registry/schema.js';
+
+/** What is read of a runtime argument (sources/mcp-registry/schema.ts, `McpArgument`). */
+type Argument = { name?: string | undefined; value?: string | undefined; default?: string | undefined };
+/** What is read of a variable: its name and whether the entry sets it (schema.ts, `KeyValueSchema`). */
+type Variable = { name: string; value?: boolean | undefined; default?: boolean | undefined };
 
 /** Runner flags whose value is code the runner installs or runs besides the package. */
 const CODE_FLAGS = {
@@ -23,7 +30,7 @@ const VALUE_FLAGS = {
 } as const;
 
 /** The first runtime argument that adds code to the launch: its flag (`-p`, `--from`), `an operand of its own`, or null. */
-export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly McpArgument[]): string | null {
+export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[]): string | null {
   const code: readonly string[] = CODE_FLAGS[ecosystem];
   const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
   let skipNext = false;
@@ -47,4 +54,13 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly McpArgu
     }
   }
   return null;
+}
+
+/** Variables a runtime or runner loads code from (npm reads its settings from `npm_config_*` in any letter case). */
+const CODE_VARIABLES = /^(?:node_options|npm_config_(?:package|call|node_options)|pythonpath|pythonhome|ld_preload|ld_audit|dyld_insert_libraries)$/i;
+
+/** The first variable the entry sets (value or default) that loads other code at start, or null. */
+export function presetCodeVariable(variables: readonly Variable[]): string | null {
+  const found = variables.find((v) => (v.value === true || v.default === true) && CODE_VARIABLES.test(v.name.trim()));
+  return found === undefined ? null : found.name.trim().toUpperCase();
 }

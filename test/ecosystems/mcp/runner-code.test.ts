@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runnerAddsCode } from '../../../src/ecosystems/mcp/runner-code.js';
-import type { McpArgument } from '../../../src/sources/mcp-registry/schema.js';
+import { presetCodeVariable, runnerAddsCode } from '../../../src/ecosystems/mcp/runner-code.js';
+
+type McpArgument = { type: string; name?: string; value?: string; default?: string };
 
 const named = (name: string, value?: string): McpArgument => ({ type: 'named', name, ...(value === undefined ? {} : { value }) });
 const positional = (value: string): McpArgument => ({ type: 'positional', value });
@@ -27,5 +28,19 @@ describe('runnerAddsCode', () => {
     ['npx -p is pypi -p (python): not code', 'pypi', [named('-p', '3.12')], null],
   ])('%s', (_name, ecosystem, args, expected) => {
     expect(runnerAddsCode(ecosystem, args)).toBe(expected);
+  });
+});
+
+describe('presetCodeVariable', () => {
+  it.each<[string, { name: string; value?: boolean; default?: boolean }[], string | null]>([
+    ['NODE_OPTIONS with a value', [{ name: 'NODE_OPTIONS', value: true }], 'NODE_OPTIONS'],
+    ['npm_config_package with a default', [{ name: 'npm_config_package', default: true }], 'NPM_CONFIG_PACKAGE'],
+    ['pythonpath in lower case', [{ name: ' pythonpath ', value: true }], 'PYTHONPATH'],
+    ['LD_PRELOAD', [{ name: 'LD_PRELOAD', value: true }], 'LD_PRELOAD'],
+    ['NODE_OPTIONS the user fills in', [{ name: 'NODE_OPTIONS' }], null],
+    ['an ordinary variable with a default', [{ name: 'LOG_LEVEL', default: true }], null],
+    ['a name that only contains one', [{ name: 'MY_NODE_OPTIONS', value: true }], null],
+  ])('%s', (_name, variables, expected) => {
+    expect(presetCodeVariable(variables)).toBe(expected);
   });
 });
