@@ -385,6 +385,22 @@ describe('nerq check mcp:<name>', () => {
     expect(report.verdictCode).not.toBe('yes');
   });
 
+  it('a second way to run the same package with other code, beside the clean one: the entry is bounded and held, not judged by the clean one', async () => {
+    const s = await start();
+    const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');
+    entry.packages = [
+      { registryType: 'npm', identifier: 'nerq-fixture-bare', version: '1.0.0', runtimeHint: 'npx', runtimeArguments: [{ type: 'named', name: '-p', value: 'payload-pkg' }], transport: { type: 'stdio' } },
+      { registryType: 'npm', identifier: 'nerq-fixture-bare', version: '1.0.0', transport: { type: 'stdio' } },
+    ];
+    serveEntry(s, entry);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    const report = parseReport((await check('mcp:io.github.domdomegg/airtable-mcp-server')).stdout);
+    expect(report.mcp?.packages.map((p) => p.target)).toEqual([null, 'npm:nerq-fixture-bare@1.0.0']);
+    expect(report.caps.find((c) => c.id === 'mcp-uninspected')).toMatchObject({ limit: 69.9, ceiling: true });
+    expect(report.score!).toBeLessThanOrEqual(69.9);
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
   // Edits as above: a variable the entry sets for the process (`environmentVariables[].value` or
   // `default`, an Input in the schema) that makes the runtime load other code at start.
   it.each([
