@@ -63,6 +63,12 @@ export type Launch =
 
 const JS_RUNNERS = new Set(['node', 'bun', 'tsx', 'ts-node']);
 const PY_RUNNERS = new Set(['python', 'python3', 'py']);
+/** Node-like runners' flags that take a value, and those that run code given in the arguments. */
+const JS_VALUE_FLAGS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--env-file', '--input-type', '--title']);
+const JS_EVAL_FLAGS = new Set(['-e', '--eval', '-p', '--print']);
+/** Python's flags that take a value (`-W ignore`, `-X utf8`), and the one that runs code given in the arguments. */
+const PY_VALUE_FLAGS = new Set(['-W', '-X', '--check-hash-based-pycs']);
+const PY_EVAL_FLAGS = new Set(['-c']);
 /** npx / dlx flags that take a value (the value is not the package). */
 const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
 const UVX_VALUE_FLAGS = new Set([
@@ -448,7 +454,12 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
         // `python -m module`: an installed module, named as such (its arguments are not kept).
         const module = PY_RUNNERS.has(name) ? flagValue(args, ['-m']) : null;
         if (module !== null) return { kind: 'local', command: name, file: `-m ${module}` };
-        const file = firstOperand(args, new Set(['-r', '--require', '--import', '--loader']));
+        const flags = PY_RUNNERS.has(name) ? PY_VALUE_FLAGS : JS_VALUE_FLAGS;
+        const file = firstOperand(args, flags);
+        // Code written in the arguments (`node -e "…"`, `python -c "…"`) is no file, and may carry a token: never echoed.
+        const evals = PY_RUNNERS.has(name) ? PY_EVAL_FLAGS : JS_EVAL_FLAGS;
+        const evalAt = args.findIndex((a) => evals.has(a.split('=')[0] ?? a));
+        if (evalAt >= 0 && (file === null || evalAt < file.index)) return { kind: 'local', command: name, file: null };
         return { kind: 'local', command: name, file: file?.value ?? null };
       }
       if (SHELLS.has(name) || FETCHERS.has(name)) {
