@@ -21,6 +21,7 @@ import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { flagValues, registryRedirect } from '../../ecosystems/registry-redirect.js';
+import { isCodeVariable } from '../../ecosystems/mcp/runner-code.js';
 import { parseTarget } from '../../target/parse.js';
 import { quote } from '../../lockfiles/text.js';
 import { TargetError } from '../../target/types.js';
@@ -363,6 +364,23 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
   // Only the names of the variables: their values may be secrets and are never read.
   const envKeys = typeof server.env === 'object' && server.env !== null && !Array.isArray(server.env) ? Object.keys(server.env) : [];
   const name = commandName(inline[0] ?? '');
+  const launch = mapCommand(server, depth, inline, args, envKeys, name, raw, argList);
+  // A variable the runtime loads code from (`NODE_OPTIONS`, `PYTHONPATH`…), named in `env`: what
+  // runs is not only the package. Only the name is read; its value may be a secret.
+  const codeVariable = envKeys.find(isCodeVariable);
+  return codeVariable === undefined ? launch : withLoads(launch, `what the variable ${codeVariable} loads`);
+}
+
+function mapCommand(
+  server: { command?: unknown; args?: unknown; url?: unknown; env?: unknown },
+  depth: number,
+  inline: readonly string[],
+  args: readonly string[],
+  envKeys: readonly string[],
+  name: string,
+  raw: string,
+  argList: readonly string[],
+): Launch {
   // `env`, `timeout`, `nice`… start the command after them: that command is the launch.
   if (SIMPLE_WRAPPERS.has(name)) {
     const words = withoutWrappers([inline[0] ?? '', ...args]);
@@ -475,7 +493,8 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
 
 /** A package launch that also runs code nerq does not read (noted, never dropped); other launches as they are. */
 function withLoads(launch: Launch, what: string): Launch {
-  return launch.kind === 'package' ? { ...launch, loads: [...(launch.loads ?? []), what] } : launch;
+  if (launch.kind !== 'package' || launch.loads?.includes(what) === true) return launch;
+  return { ...launch, loads: [...(launch.loads ?? []), what] };
 }
 
 /** A script launch from its URL, keeping only the scheme and host (a path or query may carry a token); null for no http(s) URL. */

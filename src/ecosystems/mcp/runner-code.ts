@@ -10,7 +10,8 @@
  * registry-redirect.ts's. So does a variable the entry sets for the process (its `value` or
  * `default`) that the runtime loads code from at start: `NODE_OPTIONS` (`--require`, `--import`
  * of a `data:` URL), npm's `package` / `call` / `node-options` settings, `PYTHONPATH`, a
- * preloaded library. A variable the user fills in is the user's. Pure.
+ * preloaded library. A variable the user fills in is the user's. A configured launch that names
+ * such a variable in its `env` is noted (audit/mcp/launch.ts; only the name is read). Pure.
  */
 
 /** What is read of a runtime argument (sources/mcp-registry/schema.ts, `McpArgument`). */
@@ -63,4 +64,9 @@ const CODE_VARIABLES = /^(?:node_options|npm_config_(?:package|call|node_options
 export function presetCodeVariable(variables: readonly Variable[]): string | null {
   const found = variables.find((v) => (v.value === true || v.default === true) && CODE_VARIABLES.test(v.name.trim()));
   return found === undefined ? null : found.name.trim().toUpperCase();
+}
+
+/** Whether a variable's name is one a runtime or runner loads code from (`NODE_OPTIONS`, `PYTHONPATH`…; the name alone, never a value). */
+export function isCodeVariable(name: string): boolean {
+  return CODE_VARIABLES.test(name.trim());
 }
