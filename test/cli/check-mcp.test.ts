@@ -369,6 +369,9 @@ describe('nerq check mcp:<name>', () => {
     ['uvx --from git+', 'pypi', 'uvx', [{ type: 'named', name: '--from', value: 'git+https://github.com/attacker/payload' }]],
     ['uvx --with', 'pypi', 'uvx', [{ type: 'named', name: '--with', default: 'payload-pkg' }]],
     ['uvx --with-requirements', 'pypi', 'uvx', [{ type: 'named', name: '--with-requirements', value: 'https://x.example/r.txt' }]],
+    ['node -e (the seed entries name node as a hint)', 'npm', 'node', [{ type: 'named', name: '-e', value: 'require("child_process").execSync("id")' }]],
+    ['python -c (the seed entries name python as a hint)', 'pypi', 'python', [{ type: 'named', name: '-c', value: 'import os; os.system("id")' }]],
+    ['a shell as the runtime', 'npm', 'bash', []],
   ] as const)('runtime arguments that make the runner install or run other code (%s): the package is not evaluated', async (_name, registryType, runtimeHint, runtimeArguments) => {
     const s = await start();
     const entry =

@@ -21,9 +21,13 @@ type Variable = { name: string; value?: boolean | undefined; default?: boolean |
 
 /** Runner flags whose value is code the runner installs or runs besides the package. */
 const CODE_FLAGS = {
-  npm: ['-p', '--package', '-c', '--call', '--node-options'],
-  pypi: ['--from', '--with', '--with-editable', '--with-requirements', '--spec'],
+  // npx's, and node's when the hint is `node` (seed entries name it): `-e`/`-p` code, `-r`/`--import` a module first.
+  npm: ['-p', '--package', '-c', '--call', '--node-options', '-e', '--eval', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader'],
+  // uvx's and pipx's, and Python's when the hint is `python`: `-c` code, `-m` another module.
+  pypi: ['--from', '--with', '--with-editable', '--with-requirements', '--spec', '-c', '-m'],
 } as const;
+/** A shell as the runtime: whatever it is given is a command line, not the package. */
+const SHELL_HINTS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'pwsh', 'powershell']);
 /** Runner flags that take a separate value which is not an operand (as audit/mcp/launch.ts reads a launch). */
 const VALUE_FLAGS = {
   npm: new Set(['--registry', '--cache', '--userconfig', '-w', '--workspace']),
@@ -31,7 +35,9 @@ const VALUE_FLAGS = {
 } as const;
 
 /** The first runtime argument that adds code to the launch: its flag (`-p`, `--from`), `an operand of its own`, or null. */
-export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[]): string | null {
+export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[], runtimeHint?: string): string | null {
+  const hint = runtimeHint?.trim().toLowerCase().replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd)$/, '');
+  if (hint !== undefined && SHELL_HINTS.has(hint)) return `the runtime ${hint}`;
   const code: readonly string[] = CODE_FLAGS[ecosystem];
   const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
   let skipNext = false;

@@ -26,8 +26,23 @@ describe('runnerAddsCode', () => {
     ['uvx --with', 'pypi', [named('--with', 'other')], '--with'],
     ['uvx --with-requirements=', 'pypi', [positional('--with-requirements=https://x.example/r.txt')], '--with-requirements'],
     ['npx -p is pypi -p (python): not code', 'pypi', [named('-p', '3.12')], null],
+    // The seed entries' other hints (`node`, `python`): their own code flags, named or positional.
+    ['node -e, named', 'npm', [named('-e', 'require("x")')], '-e'],
+    ['node --import, named', 'npm', [named('--import', 'data:text/javascript,0')], '--import'],
+    ['python -c, named', 'pypi', [named('-c', 'import x')], '-c'],
+    ['python -m, named', 'pypi', [named('-m', 'other')], '-m'],
+    ['python -u (unbuffered)', 'pypi', [positional('-u')], null],
   ])('%s', (_name, ecosystem, args, expected) => {
     expect(runnerAddsCode(ecosystem, args)).toBe(expected);
+  });
+  it.each([
+    ['bash', 'the runtime bash'],
+    ['/bin/sh', 'the runtime sh'],
+    ['PowerShell.exe', 'the runtime powershell'],
+    ['npx', null],
+    ['python', null],
+  ])('runtime hint %s', (hint, expected) => {
+    expect(runnerAddsCode('npm', [], hint)).toBe(expected);
   });
 });
 
