@@ -177,7 +177,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
   }
   // Runtime arguments or a variable the entry sets that make the runner install or run other code
   // (`-p other`, `--from git+…`, `NODE_OPTIONS=--import=…`): the package is not what runs.
-  const added = runnerAddsCode(ecosystem, pkg.runtimeArguments ?? [], pkg.runtimeHint) ?? presetCodeVariable(pkg.environmentVariables ?? []);
+  const added = runnerAddsCode(ecosystem, pkg.runtimeArguments ?? [], pkg.runtimeHint, pkg.identifier) ?? presetCodeVariable(pkg.environmentVariables ?? []);
   if (added !== null) {
     return { facts: { ...base, notEvaluated: `its runtime arguments or variables (${added}) make the runner install or run other code than the package: not evaluated` }, report: null };
   }

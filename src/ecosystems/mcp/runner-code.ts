@@ -35,7 +35,16 @@ const VALUE_FLAGS = {
 } as const;
 
 /** The first runtime argument that adds code to the launch: its flag (`-p`, `--from`), `an operand of its own`, or null. */
-export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[], runtimeHint?: string): string | null {
+/** The package name an operand names (`pkg`, `pkg@1.2.3`, `@s/pkg@1`, `pkg==1.0`, `pkg[extra]>=1`), normalised for comparison. */
+function operandName(ecosystem: 'npm' | 'pypi', word: string): string {
+  if (ecosystem === 'npm') {
+    const at = word.indexOf('@', word.startsWith('@') ? 1 : 0);
+    return (at < 0 ? word : word.slice(0, at)).toLowerCase();
+  }
+  return (word.split(/[\s[=<>!~@;]/)[0] ?? '').toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[], runtimeHint?: string, identifier?: string): string | null {
   const hint = runtimeHint?.trim().toLowerCase().replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd)$/, '');
   if (hint !== undefined && SHELL_HINTS.has(hint)) return `the runtime ${hint}`;
   const code: readonly string[] = CODE_FLAGS[ecosystem];
@@ -56,7 +65,11 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argumen
       const flag = w.split('=')[0] ?? w;
       const known = code.find((c) => c === flag);
       if (known !== undefined) return known;
-      if (!w.startsWith('-')) return 'an operand of its own';
+      // The package itself written as an operand (a real entry does: `uvx` given `arxiv-mcp-server`) runs the same package.
+      if (!w.startsWith('-')) {
+        if (identifier !== undefined && operandName(ecosystem, w) === operandName(ecosystem, identifier.trim())) continue;
+        return 'an operand of its own';
+      }
       if (arg.name === undefined && !w.includes('=') && valued.has(w)) skipNext = true;
     }
   }

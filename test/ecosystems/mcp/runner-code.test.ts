@@ -35,6 +35,16 @@ describe('runnerAddsCode', () => {
   ])('%s', (_name, ecosystem, args, expected) => {
     expect(runnerAddsCode(ecosystem, args)).toBe(expected);
   });
+  it.each<[string, 'npm' | 'pypi', string, string, string | null]>([
+    // Recorded: fixtures/mcp-registry/real/io.github.blazickjp__arxiv-mcp-server.server.json.
+    ['the real arxiv entry: uvx given the package itself', 'pypi', 'arxiv-mcp-server', 'arxiv-mcp-server', null],
+    ['the package pinned, another spelling', 'pypi', 'Arxiv_MCP.Server', 'arxiv-mcp-server==0.6.3', null],
+    ['a scoped npm package with its version', 'npm', '@acme/srv', '@acme/srv@1.2.3', null],
+    ['another package', 'pypi', 'arxiv-mcp-server', 'arxiv-mcp-server-evil', 'an operand of its own'],
+    ['another scope', 'npm', '@acme/srv', '@evil/srv', 'an operand of its own'],
+  ])('an operand: %s', (_name, ecosystem, identifier, operand, expected) => {
+    expect(runnerAddsCode(ecosystem, [positional(operand)], undefined, identifier)).toBe(expected);
+  });
   it.each([
     ['bash', 'the runtime bash'],
     ['/bin/sh', 'the runtime sh'],
