@@ -43,6 +43,21 @@ describe('mcp-packages', () => {
     const checked = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ evaluation: { ...pkg().evaluation!, unchecked: [] } })] }) }, NOW);
     expect(checked).toMatchObject({ messageId: 'weakest', data: { unchecked: [] } });
   });
+  it('an npm or PyPI package not evaluated (installed from elsewhere, or with other code) next to an evaluated one bounds and holds the entry: a client may run either', () => {
+    const other = pkg({ target: null, evaluation: null, claim: null, notEvaluated: 'its runtime arguments or variables (-p) make the runner install or run other code than the package: not evaluated' });
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [other, pkg()] }) }, NOW);
+    expect(out).toMatchObject({ score: 80, messageId: 'weakest' });
+    expect(out.caps?.map((c) => [c.id, c.limit, c.ceiling])).toEqual([
+      ['mcp-package-weakest', 80, true],
+      ['mcp-uninspected', 69.9, true],
+    ]);
+    expect(out.holdVerdict).toMatch(/npm:weather-mcp/);
+    // An OCI image or MCP bundle beside an evaluated package is listed only (the entry is judged by the package).
+    const image = pkg({ registryType: 'oci', identifier: 'docker.io/acme/weather:1', target: null, evaluation: null, claim: null, notEvaluated: 'oci packages are not evaluated yet' });
+    const mixed = mcpPackages.evaluate({ mcp: facts({ packages: [image, pkg()] }) }, NOW);
+    expect(mixed.caps?.map((c) => c.id)).toEqual(['mcp-package-weakest']);
+    expect(mixed.holdVerdict).toBeUndefined();
+  });
   it('a remote-only entry: unknown and uninspected (its code cannot be inspected), the bound left to mcp-remotes', () => {
     const remote = { url: 'https://mcp.example.com/mcp', type: 'streamable-http', headers: [], secretHeaders: [] };
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [], remotes: [remote] }) }, NOW);

@@ -142,7 +142,7 @@ async function readCapped(file: string, shown: string): Promise<string | null> {
   }
 }
 
-type Placed = { dependencies: DeclaredDependency[] } | { note: string } | { remote: ConfiguredRemote } | { findings: AuditWarning[] } | { fetched: SkippedEntry[] };
+type Placed = { dependencies: DeclaredDependency[]; note?: string } | { note: string } | { remote: ConfiguredRemote } | { findings: AuditWarning[] } | { fetched: SkippedEntry[] };
 
 /** What an image reference says of the image, in words (lib/oci.ts, ociPinning). */
 const PINNING_WORDS: Record<OciPinning, string> = {
@@ -177,8 +177,12 @@ function place(server: ConfiguredServer): Placed {
   const { launch } = server;
   const who = whoOf(server);
   switch (launch.kind) {
-    case 'package':
-      return { dependencies: [launch, ...launch.extra].map((pkg) => dependencyOf(server, pkg)) };
+    case 'package': {
+      const dependencies = [launch, ...launch.extra].map((pkg) => dependencyOf(server, pkg));
+      // Code it runs besides its packages (`--node-options '-r ./x.js'`) is listed, as a local file is: not evaluable.
+      const loads = launch.loads ?? [];
+      return loads.length === 0 ? { dependencies } : { dependencies, note: `${who} also runs ${loads.join(', ')} with ${quote(launch.runner)}: not evaluable` };
+    }
     case 'fetched':
       // Unvouched like a lockfile's git or URL dependency: the run is incomplete until a review names it.
       return {
@@ -254,7 +258,10 @@ export function mcpInput(servers: readonly ConfiguredServer[], file: string): Mc
   const findings: AuditWarning[] = [];
   for (const server of servers) {
     const placed = place(server);
-    if ('dependencies' in placed) dependencies.push(...placed.dependencies);
+    if ('dependencies' in placed) {
+      dependencies.push(...placed.dependencies);
+      if (placed.note !== undefined) notes.push(`line ${server.line ?? '?'}: ${placed.note}`);
+    }
     else if ('fetched' in placed) {
       skipped.push(...placed.fetched);
       notes.push(...placed.fetched.map((entry) => entry.note));

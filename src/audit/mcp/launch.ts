@@ -21,7 +21,9 @@ import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { flagValues, registryRedirect } from '../../ecosystems/registry-redirect.js';
+import { isCodeVariable } from '../../ecosystems/mcp/runner-code.js';
 import { parseTarget } from '../../target/parse.js';
+import { quote } from '../../lockfiles/text.js';
 import { TargetError } from '../../target/types.js';
 import { wideningArguments } from '../../checks/lib/mcp.js';
 import { isLoopback, normaliseRemoteUrl } from './remote-url.js';
@@ -43,7 +45,14 @@ export interface FetchedCode {
 }
 
 export type Launch =
-  | ({ kind: 'package'; runner: string; /** Further packages installed with it (`-p a -p b`, `--with x`). */ extra: LaunchPackage[] } & LaunchPackage)
+  | ({
+      kind: 'package';
+      runner: string;
+      /** Further packages installed with it (`-p a -p b`, `--with x`). */
+      extra: LaunchPackage[];
+      /** Code the launch runs besides its packages, which nerq does not read (`--node-options '-r ./x.js'`, a `--call` line, `--with-editable ./dir`). */
+      loads?: string[];
+    } & LaunchPackage)
   | { kind: 'fetched'; runner: string; code: FetchedCode[] }
   /** A script fetched from a URL each time the server starts (`deno run https://…`, a shell running `curl … | sh`): only its origin is kept. */
   | { kind: 'script'; runner: string; origin: string }
@@ -55,12 +64,20 @@ export type Launch =
 
 const JS_RUNNERS = new Set(['node', 'bun', 'tsx', 'ts-node']);
 const PY_RUNNERS = new Set(['python', 'python3', 'py']);
+/** Node-like runners' flags that take a value, and those that run code given in the arguments. */
+const JS_VALUE_FLAGS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--env-file', '--input-type', '--title']);
+const JS_EVAL_FLAGS = new Set(['-e', '--eval', '-p', '--print']);
+/** Python's flags that take a value (`-W ignore`, `-X utf8`), and the one that runs code given in the arguments. */
+const PY_VALUE_FLAGS = new Set(['-W', '-X', '--check-hash-based-pycs']);
+const PY_EVAL_FLAGS = new Set(['-c']);
 /** npx / dlx flags that take a value (the value is not the package). */
 const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
 const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
+/** Node options that load code before the program's own (`--require`, `-r`, `--import`, a loader). */
+const NODE_CODE_OPTION = /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)(?:[\s=]|$)/;
 /** Shells and download tools: given a URL, what they run is fetched at every start. */
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'pwsh', 'powershell', 'cmd']);
 const FETCHERS = new Set(['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod']);
@@ -347,6 +364,23 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
   // Only the names of the variables: their values may be secrets and are never read.
   const envKeys = typeof server.env === 'object' && server.env !== null && !Array.isArray(server.env) ? Object.keys(server.env) : [];
   const name = commandName(inline[0] ?? '');
+  const launch = mapCommand(server, depth, inline, args, envKeys, name, raw, argList);
+  // A variable the runtime loads code from (`NODE_OPTIONS`, `PYTHONPATH`…), named in `env`: what
+  // runs is not only the package. Only the name is read; its value may be a secret.
+  const codeVariable = envKeys.find(isCodeVariable);
+  return codeVariable === undefined ? launch : withLoads(launch, `what the variable ${codeVariable} loads`);
+}
+
+function mapCommand(
+  server: { command?: unknown; args?: unknown; url?: unknown; env?: unknown },
+  depth: number,
+  inline: readonly string[],
+  args: readonly string[],
+  envKeys: readonly string[],
+  name: string,
+  raw: string,
+  argList: readonly string[],
+): Launch {
   // `env`, `timeout`, `nice`… start the command after them: that command is the launch.
   if (SIMPLE_WRAPPERS.has(name)) {
     const words = withoutWrappers([inline[0] ?? '', ...args]);
@@ -363,7 +397,20 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
     const named = flagValues(rest, ['-p', '--package']);
     const operand = firstOperand(rest, NPX_VALUE_FLAGS)?.value;
     const specs = named.length > 0 ? named : operand === undefined ? [] : [operand];
-    return installs(runner, 'npm', specs, redirection('npm', rest, envKeys));
+    let launch = installs(runner, 'npm', specs, redirection('npm', rest, envKeys));
+    // `--node-options '--require ./x.js'` loads code before the package's own (a path is named; a `data:` URL is code, not a place).
+    const loads = flagValues(rest, ['--node-options']).find((v) => NODE_CODE_OPTION.test(v));
+    if (loads !== undefined) {
+      const file = firstOperand(loads.split(/[\s=]+/), new Set())?.value ?? null;
+      launch = withLoads(launch, `${file !== null && /^(?:[./~]|[A-Za-z]:[\\/])/.test(file) ? quote(file) : 'code'} through --node-options`);
+    }
+    // `-c '<command line>'` runs that line, the packages put on its PATH: read as a shell's line.
+    const call = flagValues(rest, ['-c', '--call'])[0];
+    if (call === undefined) return launch;
+    const line = mapLaunchAt({ command: 'sh', args: ['-c', call], env: server.env }, depth + 1);
+    if (line.kind === 'local' || line.kind === 'unknown') return launch.kind === 'package' ? withLoads(launch, 'the command line given to --call') : line;
+    if (line.kind === 'package' && launch.kind === 'package') return { ...line, extra: [...line.extra, launch, ...launch.extra], loads: [...(line.loads ?? []), ...(launch.loads ?? [])] };
+    return line;
   };
   switch (name) {
     case 'npx':
@@ -395,7 +442,13 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
       // `--with a,b` installs more packages into the tool's environment (code that runs there too).
       const withs = name === 'pipx' ? [] : flagValues(rest, ['--with']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
       const specs = main === undefined ? [] : [main, ...withs];
-      return installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys));
+      const launch = installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys));
+      // `--with-editable ./dir` and `--with-requirements file` install code from a folder or a file
+      // nerq does not read; one named by URL is fetched at every start.
+      const unread = name === 'pipx' ? [] : flagValues(rest, ['--with-editable', '--with-requirements']);
+      const fetched = unread.map((u) => (/^https?:\/\//i.test(u.trim()) ? scriptFrom(runner, u.trim()) : null)).find((l) => l !== null);
+      if (fetched !== undefined && fetched !== null) return fetched;
+      return unread.length === 0 ? launch : withLoads(launch, unread.map((u) => `${quote(u)} through --with-editable or --with-requirements`).join(', '));
     }
     case 'deno': {
       // `deno run -A npm:pkg` installs from npm; `jsr:` from JSR (not evaluated); a URL is fetched as is.
@@ -419,7 +472,12 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
         // `python -m module`: an installed module, named as such (its arguments are not kept).
         const module = PY_RUNNERS.has(name) ? flagValue(args, ['-m']) : null;
         if (module !== null) return { kind: 'local', command: name, file: `-m ${module}` };
-        const file = firstOperand(args, new Set(['-r', '--require', '--import', '--loader']));
+        const flags = PY_RUNNERS.has(name) ? PY_VALUE_FLAGS : JS_VALUE_FLAGS;
+        const file = firstOperand(args, flags);
+        // Code written in the arguments (`node -e "…"`, `python -c "…"`) is no file, and may carry a token: never echoed.
+        const evals = PY_RUNNERS.has(name) ? PY_EVAL_FLAGS : JS_EVAL_FLAGS;
+        const evalAt = args.findIndex((a) => evals.has(a.split('=')[0] ?? a));
+        if (evalAt >= 0 && (file === null || evalAt < file.index)) return { kind: 'local', command: name, file: null };
         return { kind: 'local', command: name, file: file?.value ?? null };
       }
       if (SHELLS.has(name) || FETCHERS.has(name)) {
@@ -431,6 +489,12 @@ function mapLaunchAt(server: { command?: unknown; args?: unknown; url?: unknown;
       if (looksLocal(raw)) return { kind: 'local', command: commandName(raw), file: inline[0] ?? raw };
       return { kind: 'unknown', command: name, why: 'a command nerq cannot tie to a package' };
   }
+}
+
+/** A package launch that also runs code nerq does not read (noted, never dropped); other launches as they are. */
+function withLoads(launch: Launch, what: string): Launch {
+  if (launch.kind !== 'package' || launch.loads?.includes(what) === true) return launch;
+  return { ...launch, loads: [...(launch.loads ?? []), what] };
 }
 
 /** A script launch from its URL, keeping only the scheme and host (a path or query may carry a token); null for no http(s) URL. */

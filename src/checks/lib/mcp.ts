@@ -44,7 +44,8 @@ export interface RemoteParts {
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 export function remoteParts(url: string): RemoteParts {
-  const match = /^([^:/?#]+):\/\/([^/?#]*)/.exec(url.trim());
+  // A backslash ends the authority as a slash does: URL parsers read `https://a\@b/` as host `a`.
+  const match = /^([^:/?#]+):\/\/([^/\\?#]*)/.exec(url.trim());
   if (match === null) return { scheme: null, host: null, templated: true };
   const scheme = /[{}]/.test(match[1] ?? '') ? null : (match[1] ?? '').toLowerCase();
   // The host without credentials or port (`user@h:443`); a variable may stand for either.

@@ -26,6 +26,7 @@ import { packageRulesOf } from '../rules.js';
 import { claimOf } from './claims.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
+import { presetCodeVariable, runnerAddsCode } from './runner-code.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
 /** Candidates a usage error lists at most. */
@@ -173,6 +174,12 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
   const redirect = registryRedirect(ecosystem, argumentList(pkg.runtimeArguments ?? []), (pkg.environmentVariables ?? []).map((v) => v.name), vouched);
   if (redirect !== null) {
     return { facts: { ...base, notEvaluated: `installed through ${redirect.host ?? redirect.source}, which its runtime arguments or variables name: not evaluated` }, report: null };
+  }
+  // Runtime arguments or a variable the entry sets that make the runner install or run other code
+  // (`-p other`, `--from git+…`, `NODE_OPTIONS=--import=…`): the package is not what runs.
+  const added = runnerAddsCode(ecosystem, pkg.runtimeArguments ?? [], pkg.runtimeHint, pkg.identifier) ?? presetCodeVariable(pkg.environmentVariables ?? []);
+  if (added !== null) {
+    return { facts: { ...base, notEvaluated: `its runtime arguments or variables (${added}) make the runner install or run other code than the package: not evaluated` }, report: null };
   }
   let target: Target;
   try {

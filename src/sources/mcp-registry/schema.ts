@@ -40,11 +40,19 @@ const ArgumentSchema = z.object({
 });
 export type McpArgument = z.infer<typeof ArgumentSchema>;
 
+/**
+ * Whether an Input's `value` or `default` is set (the entry, not the user, gives the variable a
+ * value): only that is read, never the text, which may be long or of another type.
+ */
+const PresetSchema = z.unknown().transform((v): boolean => v !== undefined && v !== null && v !== '').optional();
+
 const KeyValueSchema = z.object({
   name: shortText(256),
   description: optional(shortText(4096)),
   isRequired: optional(z.boolean()),
   isSecret: optional(z.boolean()),
+  value: PresetSchema,
+  default: PresetSchema,
 });
 
 export const McpPackageSchema = z.object({

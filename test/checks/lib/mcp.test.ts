@@ -36,6 +36,10 @@ describe('helpers', () => {
     ['{scheme}://mcp.example.com/mcp', { scheme: null, host: 'mcp.example.com', templated: false }],
     ['{url}', { scheme: null, host: null, templated: true }],
     ['{base_url}/mcp', { scheme: null, host: null, templated: true }],
+    // A backslash ends the authority of an http(s) URL as a slash does (a client's URL parser
+    // connects to evil.example): what follows it is path, not the host.
+    ['https://evil.example\\@alice.github.io/mcp', { scheme: 'https', host: 'evil.example', templated: false }],
+    ['https://evil.example\\x@{t}.alice.github.io/mcp', { scheme: 'https', host: 'evil.example', templated: false }],
   ])('remoteParts(%s): what the template says before its variables are filled in', (url, parts) => {
     expect(remoteParts(url)).toEqual(parts);
   });

@@ -1,0 +1,91 @@
+/**
+ * Whether an MCP Registry entry's runtime arguments make the package's runner install or run
+ * code other than the package the entry names. A client passes them to the runner before the
+ * package (`npx <runtimeArguments> <identifier>@<version>`; fixtures/mcp-registry/
+ * server.schema.2025-12-11.json, `runtimeArguments`), so `-p other` (npx then runs the command
+ * from `other`), `--call`, `--node-options`, `uvx --from git+https://…`, `--with other` or an
+ * operand of its own (`npx other identifier` runs `other`) put code nerq did not evaluate in the
+ * server's process: the named package's score is not what the client runs (docs/security.md,
+ * "MCP client configurations are data"). A registry the arguments point at is
+ * registry-redirect.ts's. So does a variable the entry sets for the process (its `value` or
+ * `default`) that the runtime loads code from at start: `NODE_OPTIONS` (`--require`, `--import`
+ * of a `data:` URL), npm's `package` / `call` / `node-options` settings, `PYTHONPATH`, a
+ * preloaded library. A variable the user fills in is the user's. A configured launch that names
+ * such a variable in its `env` is noted (audit/mcp/launch.ts; only the name is read). Pure.
+ */
+
+/** What is read of a runtime argument (sources/mcp-registry/schema.ts, `McpArgument`). */
+type Argument = { name?: string | undefined; value?: string | undefined; default?: string | undefined };
+/** What is read of a variable: its name and whether the entry sets it (schema.ts, `KeyValueSchema`). */
+type Variable = { name: string; value?: boolean | undefined; default?: boolean | undefined };
+
+/** Runner flags whose value is code the runner installs or runs besides the package. */
+const CODE_FLAGS = {
+  // npx's, and node's when the hint is `node` (seed entries name it): `-e`/`-p` code, `-r`/`--import` a module first.
+  npm: ['-p', '--package', '-c', '--call', '--node-options', '-e', '--eval', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader'],
+  // uvx's and pipx's, and Python's when the hint is `python`: `-c` code, `-m` another module.
+  pypi: ['--from', '--with', '--with-editable', '--with-requirements', '--spec', '-c', '-m'],
+} as const;
+/** A shell as the runtime: whatever it is given is a command line, not the package. */
+const SHELL_HINTS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'pwsh', 'powershell']);
+/** Runner flags that take a separate value which is not an operand (as audit/mcp/launch.ts reads a launch). */
+const VALUE_FLAGS = {
+  npm: new Set(['--registry', '--cache', '--userconfig', '-w', '--workspace']),
+  pypi: new Set(['--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--directory', '--project', '--env-file', '--config-file', '--pip-args', '--index-strategy']),
+} as const;
+
+/** The first runtime argument that adds code to the launch: its flag (`-p`, `--from`), `an operand of its own`, or null. */
+/** The package name an operand names (`pkg`, `pkg@1.2.3`, `@s/pkg@1`, `pkg==1.0`, `pkg[extra]>=1`), normalised for comparison. */
+function operandName(ecosystem: 'npm' | 'pypi', word: string): string {
+  if (ecosystem === 'npm') {
+    const at = word.indexOf('@', word.startsWith('@') ? 1 : 0);
+    return (at < 0 ? word : word.slice(0, at)).toLowerCase();
+  }
+  return (word.split(/[\s[=<>!~@;]/)[0] ?? '').toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[], runtimeHint?: string, identifier?: string): string | null {
+  const hint = runtimeHint?.trim().toLowerCase().replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd)$/, '');
+  if (hint !== undefined && SHELL_HINTS.has(hint)) return `the runtime ${hint}`;
+  const code: readonly string[] = CODE_FLAGS[ecosystem];
+  const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
+  let skipNext = false;
+  for (const arg of args) {
+    const value = arg.value ?? arg.default;
+    // A named argument is `name value`: its value is the flag's, never an operand.
+    const words = arg.name !== undefined && arg.name !== '' ? [arg.name] : value !== undefined && value !== '' ? [value] : [];
+    for (const word of words) {
+      const w = word.trim();
+      if (skipNext) {
+        skipNext = false;
+        continue;
+      }
+      if (w === '') continue;
+      if (w === '--') return 'an operand after --';
+      const flag = w.split('=')[0] ?? w;
+      const known = code.find((c) => c === flag);
+      if (known !== undefined) return known;
+      // The package itself written as an operand (a real entry does: `uvx` given `arxiv-mcp-server`) runs the same package.
+      if (!w.startsWith('-')) {
+        if (identifier !== undefined && operandName(ecosystem, w) === operandName(ecosystem, identifier.trim())) continue;
+        return 'an operand of its own';
+      }
+      if (arg.name === undefined && !w.includes('=') && valued.has(w)) skipNext = true;
+    }
+  }
+  return null;
+}
+
+/** Variables a runtime or runner loads code from (npm reads its settings from `npm_config_*` in any letter case). */
+const CODE_VARIABLES = /^(?:node_options|npm_config_(?:package|call|node_options)|pythonpath|pythonhome|ld_preload|ld_audit|dyld_insert_libraries)$/i;
+
+/** The first variable the entry sets (value or default) that loads other code at start, or null. */
+export function presetCodeVariable(variables: readonly Variable[]): string | null {
+  const found = variables.find((v) => (v.value === true || v.default === true) && CODE_VARIABLES.test(v.name.trim()));
+  return found === undefined ? null : found.name.trim().toUpperCase();
+}
+
+/** Whether a variable's name is one a runtime or runner loads code from (`NODE_OPTIONS`, `PYTHONPATH`…; the name alone, never a value). */
+export function isCodeVariable(name: string): boolean {
+  return CODE_VARIABLES.test(name.trim());
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { presetCodeVariable, runnerAddsCode } from '../../../src/ecosystems/mcp/runner-code.js';
+
+type McpArgument = { type: string; name?: string; value?: string; default?: string };
+
+const named = (name: string, value?: string): McpArgument => ({ type: 'named', name, ...(value === undefined ? {} : { value }) });
+const positional = (value: string): McpArgument => ({ type: 'positional', value });
+
+describe('runnerAddsCode', () => {
+  it.each<[string, 'npm' | 'pypi', McpArgument[], string | null]>([
+    ['npx -y', 'npm', [positional('-y')], null],
+    ['npx --yes --registry (a redirect, registry-redirect.ts)', 'npm', [named('--yes'), named('--registry', 'https://r.example/')], null],
+    ['positional --registry and its value', 'npm', [positional('--registry'), positional('https://r.example/')], null],
+    ['uvx --python 3.12', 'pypi', [named('--python', '3.12')], null],
+    ['positional --python and its value', 'pypi', [positional('--python'), positional('3.12')], null],
+    ['nothing', 'npm', [], null],
+    ['an empty positional', 'npm', [positional('  ')], null],
+    ['npx -p other', 'npm', [named('-p', 'other')], '-p'],
+    ['npx --package=other', 'npm', [positional('--package=other')], '--package'],
+    ['npx -c', 'npm', [named('-c', 'sh x')], '-c'],
+    ['npx --node-options', 'npm', [named('--node-options', '--require /tmp/x.js')], '--node-options'],
+    ['an operand of its own', 'npm', [positional('-y'), positional('other-pkg')], 'an operand of its own'],
+    ['a default, not a value', 'npm', [{ type: 'positional', default: 'other-pkg' }], 'an operand of its own'],
+    ['an operand after --', 'npm', [positional('--'), positional('x')], 'an operand after --'],
+    ['uvx --from git+', 'pypi', [named('--from', 'git+https://g.example/a/b')], '--from'],
+    ['uvx --with', 'pypi', [named('--with', 'other')], '--with'],
+    ['uvx --with-requirements=', 'pypi', [positional('--with-requirements=https://x.example/r.txt')], '--with-requirements'],
+    ['npx -p is pypi -p (python): not code', 'pypi', [named('-p', '3.12')], null],
+    // The seed entries' other hints (`node`, `python`): their own code flags, named or positional.
+    ['node -e, named', 'npm', [named('-e', 'require("x")')], '-e'],
+    ['node --import, named', 'npm', [named('--import', 'data:text/javascript,0')], '--import'],
+    ['python -c, named', 'pypi', [named('-c', 'import x')], '-c'],
+    ['python -m, named', 'pypi', [named('-m', 'other')], '-m'],
+    ['python -u (unbuffered)', 'pypi', [positional('-u')], null],
+  ])('%s', (_name, ecosystem, args, expected) => {
+    expect(runnerAddsCode(ecosystem, args)).toBe(expected);
+  });
+  it.each<[string, 'npm' | 'pypi', string, string, string | null]>([
+    // Recorded: fixtures/mcp-registry/real/io.github.blazickjp__arxiv-mcp-server.server.json.
+    ['the real arxiv entry: uvx given the package itself', 'pypi', 'arxiv-mcp-server', 'arxiv-mcp-server', null],
+    ['the package pinned, another spelling', 'pypi', 'Arxiv_MCP.Server', 'arxiv-mcp-server==0.6.3', null],
+    ['a scoped npm package with its version', 'npm', '@acme/srv', '@acme/srv@1.2.3', null],
+    ['another package', 'pypi', 'arxiv-mcp-server', 'arxiv-mcp-server-evil', 'an operand of its own'],
+    ['another scope', 'npm', '@acme/srv', '@evil/srv', 'an operand of its own'],
+  ])('an operand: %s', (_name, ecosystem, identifier, operand, expected) => {
+    expect(runnerAddsCode(ecosystem, [positional(operand)], undefined, identifier)).toBe(expected);
+  });
+  it.each([
+    ['bash', 'the runtime bash'],
+    ['/bin/sh', 'the runtime sh'],
+    ['PowerShell.exe', 'the runtime powershell'],
+    ['npx', null],
+    ['python', null],
+  ])('runtime hint %s', (hint, expected) => {
+    expect(runnerAddsCode('npm', [], hint)).toBe(expected);
+  });
+});
+
+describe('presetCodeVariable', () => {
+  it.each<[string, { name: string; value?: boolean; default?: boolean }[], string | null]>([
+    ['NODE_OPTIONS with a value', [{ name: 'NODE_OPTIONS', value: true }], 'NODE_OPTIONS'],
+    ['npm_config_package with a default', [{ name: 'npm_config_package', default: true }], 'NPM_CONFIG_PACKAGE'],
+    ['pythonpath in lower case', [{ name: ' pythonpath ', value: true }], 'PYTHONPATH'],
+    ['LD_PRELOAD', [{ name: 'LD_PRELOAD', value: true }], 'LD_PRELOAD'],
+    ['NODE_OPTIONS the user fills in', [{ name: 'NODE_OPTIONS' }], null],
+    ['an ordinary variable with a default', [{ name: 'LOG_LEVEL', default: true }], null],
+    ['a name that only contains one', [{ name: 'MY_NODE_OPTIONS', value: true }], null],
+  ])('%s', (_name, variables, expected) => {
+    expect(presetCodeVariable(variables)).toBe(expected);
+  });
+});
