@@ -10,6 +10,7 @@
 
 import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
 import { revealNames } from './js-reveal.js';
+import { CATCHER_HOST } from './catcher-hosts.js';
 
 /** A finding about code, and how grave it is. */
 export interface CodeFinding {
@@ -113,9 +114,6 @@ export function stripComments(text: string): string {
 
 const NETWORK =
   /\brequire\s*\(\s*['"`](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)['"`]\s*\)|\bfrom\s*['"](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)['"]|\bfetch\s*\(|\bXMLHttpRequest\b|\bnew\s+WebSocket\b|\b(?:https?|net|tls|dns|dgram)\.(?:get|request|connect|createConnection|lookup|resolve\w*|createSocket)\s*\(/;
-/** Hosts that exist to catch requests (out-of-band testing, request bins, tunnels, chat webhooks). */
-const CATCHER_HOST =
-  /\b(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|pro|live|site|me|online)|pipedream\.net|requestbin\.(?:net|com)|webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|canarytokens\.(?:com|org)|dnslog\.cn|ceye\.io|beeceptor\.com|requestcatcher\.com|hookbin\.com|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|bind9\.(?:io|net)|dnsbin\.zhack\.ca|requestrepo\.com|ptrace\.io)\b|discord(?:app)?\.com\/api\/webhooks\/|api\.telegram\.org\/bot/i;
 /** What the machine is: its name, user, addresses, DNS servers, public IP. */
 const HOST_DATA =
   /\b(?:os|require\s*\(\s*['"`](?:node:)?os['"`]\s*\))\.(?:hostname|userInfo|networkInterfaces)\s*(?:\.\s*(?:call|apply|bind)\s*)?\(|\[\s*['"`](?:hostname|userInfo|networkInterfaces)['"`]\s*\]\s*\(|\$\(\s*(?:whoami|hostname|id|uname)\b|`\s*(?:whoami|hostname)\s*`|\b(?:hostname|userInfo|networkInterfaces)\s*(?:\.\s*(?:call|apply|bind)\s*)?\(\s*(?:\{\s*\}\s*)?\)|\bdns\.getServers\s*\(|\bgetServers\s*\(\s*\)|\bapi\.ipify\.org\b|\bipinfo\.io\b|\bifconfig\.me\b|\bicanhazip\.com\b|\bcheckip\.amazonaws\.com\b/;
