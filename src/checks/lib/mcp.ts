@@ -68,17 +68,32 @@ export function remoteParts(url: string): RemoteParts {
   return { scheme, host: literal.join('.'), templated: true };
 }
 
+/** Second-level labels under which a country's registry hands out names (`example.co.uk`). */
+const COUNTRY_SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or', 'go']);
+
+/**
+ * The label of a host that names whoever registered its domain: `example` in `mcp.example.com`
+ * and in `mcp.example.co.uk`; for GitHub Pages (`<owner>.github.io`) the GitHub account's.
+ * A label further left is the domain holder's to choose (`microsoft.evil.example` is evil's).
+ */
+function registrantLabel(labels: readonly string[]): string | undefined {
+  const n = labels.length;
+  if (n >= 3 && labels[n - 2] === 'github' && labels[n - 1] === 'io') return labels[n - 3];
+  if (n >= 3 && /^[a-z]{2}$/.test(labels[n - 1]!) && COUNTRY_SECOND_LEVEL.has(labels[n - 2]!)) return labels[n - 3];
+  return n >= 2 ? labels[n - 2] : undefined;
+}
+
 /**
  * A remote's host belongs to the entry when it is the namespace's domain or under it
  * (`mcp.example.com` for `com.example/…`; `<owner>.github.io` for `io.github.<owner>/…`), or
- * when one of its labels (the top-level one aside) is the repository owner's name.
+ * when the label that names its domain's registrant is the repository owner's name
+ * (`mcp.owner.com`, `owner.github.io`; not `owner.evil.example`, whose registrant is evil's).
  */
 export function hostBelongs(host: string, server: string, repositoryOwner: string | null): boolean {
   const domain = namespaceDomain(server);
   if (host === domain || host.endsWith(`.${domain}`)) return true;
   const owner = repositoryOwner?.toLowerCase();
-  // The top-level label names no one (an owner called `example` does not own `x.example`).
-  return owner !== undefined && host.split('.').slice(0, -1).some((label) => label === owner);
+  return owner !== undefined && registrantLabel(host.split('.')) === owner;
 }
 
 /** `-v /:/host`, `--volume=/:/h:ro`, `--mount type=bind,source=/,target=/h`: the host's whole file system. */

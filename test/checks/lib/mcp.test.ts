@@ -13,6 +13,16 @@ describe('helpers', () => {
     expect(hostBelongs('api.tools.example.com', 'com.example.tools/x', null)).toBe(true);
     expect(hostBelongs('evil-example.com', 'com.example/x', null)).toBe(false);
     expect(hostBelongs('mcp.example', 'io.github.x/y', 'example')).toBe(false);
+    // The repository owner names the domain's registrant: under it, or its GitHub Pages.
+    expect(hostBelongs('mcp.acme.com', 'io.github.acme/y', 'Acme')).toBe(true);
+    expect(hostBelongs('acme.com', 'io.github.acme/y', 'acme')).toBe(true);
+    expect(hostBelongs('mcp.acme.co.uk', 'io.github.acme/y', 'acme')).toBe(true);
+    expect(hostBelongs('acme.github.io', 'io.github.other/y', 'acme')).toBe(true);
+    // A label further left is whoever holds the domain to choose: not the owner's.
+    expect(hostBelongs('acme.evil.example', 'io.github.acme/y', 'acme')).toBe(false);
+    expect(hostBelongs('mcp.acme.evil.example', 'io.github.acme/y', 'acme')).toBe(false);
+    expect(hostBelongs('acme.vercel.app', 'io.github.acme/y', 'acme')).toBe(false);
+    expect(hostBelongs('evil.github.io', 'io.github.acme/y', 'acme')).toBe(false);
     expect(wideningArguments(['--network bridge', '--net=host'])).toEqual([{ id: 'host-network', argument: '--net=host' }]);
     expect(wideningArguments(['-v /:/host', '--volume=/://h:ro', '-v /data:/data', '--mount type=bind,source=/,target=/h', '--mount type=bind,source=/srv,target=/s']).map((f) => f.id)).toEqual([
       'host-root-mount',
