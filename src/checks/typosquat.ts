@@ -23,9 +23,10 @@ const RULE_WORDS: Record<TyposquatRule, (distance: number) => string> = {
   plural: () => 'an `s` added',
   affix: () => 'a Python prefix added',
   anagram: () => 'the same characters in another order',
-  suffix: () => 'a version or release word added',
+  suffix: () => 'a version or a word such as latest added',
   digit: () => 'a digit of the name dropped',
   joined: () => 'the words run together, one character differs',
+  word: () => 'one of its words is the name misspelt',
   'scope-extended': () => 'letters added to a popular scope',
 };
 
@@ -41,7 +42,7 @@ export default defineCheck({
     'A name that is not on the list but equals a popular one once separators are removed (`crossenv`, `pythondateutil`), reads as a popular scoped name (`types-react`), ' +
     'uses look-alike characters (`l0dash`), is one edit away (two from 8 letters; swaps count as one, separators read alike) in a part of 5 letters or more (`electorn`, `reqeusts`, `bigumner-js`) or lacks one character of a part of 4 letters or more in a name of two parts or more (`wb3-eth`), publishes a popular scoped name under a scope one edit away from its own (3 letters or more: `@type/node`, `@aws-sdkk/client-s3`), ' +
     'or, when none of these match, equals a popular name once runs of a repeated character are read once on both sides (5 letters or more: `aaiohttpp`, `pupeter`; with a character three times in a row, the edit rule above applies to the names so read: `aiohtttps`), adds an `s` to one part of a popular name of two parts or more (`huggingface-hubs`), puts `python-`, `python3-` or `python` before a popular name of 4 letters or more (`python-flask`), reorders the characters within the parts of an unscoped popular name of 5 letters or more, keeping its first two (`matlibplot`, `sphinx-rdt-theme`), ' +
-    'adds `-latest`, `-official`, `-old`, `-older` or a version number of one or two digits to a popular name of 4 letters or more (`uuid-latest`, `react-dom-16`), drops the digits ending a part before a `-` when the 3 or more letters left are no popular name themselves (`web-bzz` / `web3-bzz`), runs the parts of an unscoped popular name together with one more edit, its first letter kept (6 letters or more: `web3ethabii`), or adds up to 3 letters to the end of a popular scope of 8 letters or more (`@typescript_eslinter/eslint`), ' +
+    'adds `-latest`, `-official`, `-old`, `-older`, `-real`, `-genuine`, `-original`, `-authentic`, `-aliased` or a version number of one or two digits to a popular name of 4 letters or more (`uuid-latest`, `jquery-real`, `react-dom-16`), drops the digits ending a part before a `-` when the 3 or more letters left are no popular name themselves (`web-bzz` / `web3-bzz`), runs the parts of an unscoped popular name together with one more edit, its first letter kept (6 letters or more: `web3ethabii`), misspells by one edit, its first letter and last two kept, an unscoped popular name of one word of 7 letters or more as one part of a longer name, the part being no word of any popular name (`pupeteer-cluster`), or adds up to 3 letters to the end of a popular scope of 8 letters or more (`@typescript_eslinter/eslint`), ' +
     'scores 15 and names the likely intended package. ' +
     `Names on the list, packages with 1,000,000 or more downloads last week, and established packages (a first release at least ${ESTABLISHED_MIN_DAYS} days ago and at least ${ESTABLISHED_MIN_RELEASES} releases) score 100; a likely typosquat holds the verdict at CAUTION.`,
   messages: {

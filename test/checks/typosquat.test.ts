@@ -17,9 +17,10 @@ const HOW: Record<string, string> = {
   scope: 'the same name under another scope',
   homoglyph: 'look-alike characters',
   distance: 'one character differs',
-  suffix: 'a version or release word added',
+  suffix: 'a version or a word such as latest added',
   digit: 'a digit of the name dropped',
   joined: 'the words run together, one character differs',
+  word: 'one of its words is the name misspelt',
   'scope-extended': 'letters added to a popular scope',
 };
 
@@ -66,10 +67,13 @@ checkTable(check, [
   flagged('@vuee/shared', '@vue/shared', 'distance', 1),
   distinct('@acme/node'),
   flagged('uuid-latest', 'uuid', 'suffix', 7),
+  flagged('jquery-real', 'jquery', 'suffix', 5),
   flagged('react-dom-16', 'react-dom', 'suffix', 3),
   flagged('web-bzz', 'web3-bzz', 'digit', 1),
   flagged('web3ethabii', 'web3-eth-abi', 'joined', 3),
   flagged('wb3-eth', 'web3-eth', 'distance', 1),
+  flagged('pupeteer-cluster', 'puppeteer', 'word', 9),
+  distinct('better-console'), // `console` is a word of popular names, not `consola` misspelt
   distinct('vuex-router'), // a character added to a short part: another word
   flagged('@typescript_eslinter/eslint', '@typescript-eslint/types', 'scope-extended', 9),
   distinct('react-quill-new'), // a fork's name: `-new` is no release word

@@ -49,7 +49,7 @@ import type { PackageEcosystem } from '../../ecosystems/types.js';
 /** Where the popular set comes from (generated from the installed package: `npm run generate`). */
 export const POPULAR_LIST = NPM_POPULAR_SOURCE;
 
-export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram', 'suffix', 'digit', 'joined', 'scope-extended'] as const;
+export const TYPOSQUAT_RULES = ['separator', 'scope', 'homoglyph', 'distance', 'repeat', 'plural', 'affix', 'anagram', 'suffix', 'digit', 'joined', 'word', 'scope-extended'] as const;
 export type TyposquatRule = (typeof TYPOSQUAT_RULES)[number];
 
 /** Shortest differing part for which edit distance 1 counts. */
@@ -418,6 +418,7 @@ export interface PopularIndex {
     scopes?: ScopeTables | undefined;
     joined?: JoinedTables | undefined;
     joinedScans?: number | undefined;
+    words?: ReadonlySet<string> | undefined;
   };
 }
 
@@ -605,7 +606,8 @@ const PRIORITY: Readonly<Record<TyposquatRule, number>> = {
   suffix: 8,
   digit: 9,
   joined: 10,
-  'scope-extended': 11,
+  word: 11,
+  'scope-extended': 12,
 };
 
 function better(a: Candidate, b: Candidate): boolean {
@@ -838,11 +840,12 @@ export const MIN_LENGTH_AFFIX = 4;
 
 /**
  * Words that, after a popular name, only claim to be a release of it (`uuid-latest`,
- * `axios-older`): with a version number (`react-dom-16`, `html-webpack-plugin-v4`), the
- * `suffix` rule. Not `-new`, `-next`, `-fork`, `-real`, `-js`: legitimate forks and wrappers
- * are named so (docs/security.md).
+ * `axios-older`) or the package itself under another label (`jquery-real`,
+ * `string-width-aliased`): with a version number (`react-dom-16`, `html-webpack-plugin-v4`),
+ * the `suffix` rule. Not `-new`, `-next`, `-fork`, `-js`, `-browser`: legitimate forks and
+ * wrappers are named so (docs/security.md).
  */
-export const RELEASE_WORDS = ['latest', 'official', 'old', 'older'] as const;
+export const RELEASE_WORDS = ['latest', 'official', 'old', 'older', 'real', 'genuine', 'original', 'authentic', 'aliased'] as const;
 /** `-` and a release word or a version number of one or two digits (`v` before it or not), ending the name. */
 const SUFFIX = new RegExp(`-(?:${RELEASE_WORDS.join('|')}|v?\\d{1,2})$`);
 
@@ -1115,6 +1118,67 @@ function joinedScan(lowers: readonly string[], lower: string, form: string, own:
   return -1;
 }
 
+/** Shortest misspelt part, and popular one-word name, for the `word` rule. */
+export const MIN_LENGTH_WORD = 7;
+
+/** Lower-case letters only, `MIN_LENGTH_WORD` of them or more. */
+function isLongWord(part: string): boolean {
+  return part.length >= MIN_LENGTH_WORD && /^[a-z]+$/.test(part);
+}
+
+/** Every part of every popular name (`segments`): the words popular names are made of. Built by the first lookup that needs it. */
+function popularWordsOf(index: PopularIndex): ReadonlySet<string> {
+  if (index.state.words !== undefined) return index.state.words;
+  const words = new Set<string>();
+  for (const lower of index.lowers) for (const part of segments(lower)) words.add(part);
+  index.state.words = words;
+  return words;
+}
+
+/**
+ * The first rank of an unscoped popular name of one word that one part of `lower` (an unscoped
+ * name of two parts or more) misspells, by the `word` rule, or -1: the part is 7 letters or more
+ * and no part of any popular name, the popular name one edit from it, 7 letters or more, starting
+ * with the same letter and ending with the same two.
+ */
+function wordRankOf(index: PopularIndex, lower: string): number {
+  const parts = segments(lower);
+  if (parts.length < 2) return -1;
+  let best = -1;
+  for (const part of parts) {
+    if (!isLongWord(part)) continue;
+    const rank = misspeltRankOf(index, part, best);
+    // A word popular names are made of is another word, not a misspelling (a popular name is one of its own words).
+    if (rank !== -1 && !popularWordsOf(index).has(part)) best = rank;
+  }
+  return best;
+}
+
+/** The first rank below `before` (-1: any) of a popular name of one word that `part` misspells by the `word` rule, or -1. */
+function misspeltRankOf(index: PopularIndex, part: string, before: number): number {
+  const mask = charMask(part);
+  const repeats = repeatMask(part);
+  const start = part.charCodeAt(0);
+  const ending = part.slice(-2);
+  let best = before;
+  let found = -1;
+  for (let l = part.length - 1; l <= part.length + 1; l++) {
+    const bucket = index.byLength[l];
+    if (bucket === undefined) continue;
+    const { masks, repeats: theirRepeats } = masksOf(bucket, index.lowers);
+    const count = withinMaskBounds(mask, repeats, masks, theirRepeats);
+    for (let c = 0; c < count; c++) {
+      const rank = bucket.ranks[candidates[c]!]!;
+      if (best !== -1 && rank >= best) continue;
+      const other = index.lowers[rank]!;
+      if (other.charCodeAt(0) !== start || !other.endsWith(ending) || !isLongWord(other) || editDistance(part, other, 1) !== 1) continue;
+      best = rank;
+      found = rank;
+    }
+  }
+  return found;
+}
+
 /** Same first two characters: a reader checks a name's start, which the squats that reorder keep. */
 function sameStart(a: string, b: string): boolean {
   return a.charCodeAt(0) === b.charCodeAt(0) && a.charCodeAt(1) === b.charCodeAt(1);
@@ -1136,7 +1200,7 @@ function sameStart(a: string, b: string): boolean {
  *    sides (`aiohtps` / `aiohtp`), version families included (`urlllib` / `urllib3`);
  *  - `suffix`: a popular name of 4 characters or more with `-` and a release word of
  *    `RELEASE_WORDS` or a version number of one or two digits after it (`uuid-latest`,
- *    `react-dom-16`, `html-webpack-plugin-v4`);
+ *    `jquery-real`, `react-dom-16`, `html-webpack-plugin-v4`);
  *  - `digit`: an unscoped popular name with the digits ending a part before a `-` dropped, when
  *    the word left is no popular name (`web-bzz` / `web3-bzz`; see `digitTableOf`);
  *  - `joined`: an unscoped name of 6 characters or more (separators not counted) with fewer parts
@@ -1146,6 +1210,13 @@ function sameStart(a: string, b: string): boolean {
  *    `web3-bzz`), version families aside. Not with as many parts or more (`eslint_d` / `eslint`,
  *    `tomli-w` / `tomli`: words added), nor two edits (`splitpanes` / `split-lines`): both flag
  *    legitimate names (docs/security.md);
+ *  - `word`: an unscoped name of two parts or more one of whose parts, of 7 letters or more and
+ *    no part of any popular name, is one edit from an unscoped popular name of one word (7
+ *    letters or more) that starts with the same letter and ends with the same two
+ *    (`pupeteer-cluster`, `harthat-chain`): a popular name misspelt inside and words added. Not a
+ *    part that is a word of popular names (`console`, `resolver`: `better-console` is no
+ *    `consola`), nor one whose start or ending differs (`standard` / `zstandard`, `sortables` /
+ *    `sortablejs`, `emitters` / `emittery`): another word, not a typing error (docs/security.md);
  *  - `scope-extended`: a scoped name whose scope, not itself a popular one, is a popular scope of 8
  *    characters or more (separators not counted) with 1 to 3 letters added to its end
  *    (`@typescript_eslinter/eslint`; `_` and `.` read as `-`): the scope's most popular name.
@@ -1196,7 +1267,9 @@ function findVariant(lower: string, index: PopularIndex): TyposquatMatch | null 
     const digit = digitRankOf(index, lower);
     if (digit !== -1) return match(digit, 'digit');
     const joined = joinedRankOf(index, lower);
-    return joined === -1 ? null : match(joined, 'joined');
+    if (joined !== -1) return match(joined, 'joined');
+    const word = wordRankOf(index, lower);
+    return word === -1 ? null : match(word, 'word');
   }
   const scopes = scopeTablesOf(index);
   const form = scopeForm(scope);

@@ -27,6 +27,7 @@ import {
   MIN_LENGTH_DIGIT_WORD,
   MIN_LENGTH_EXTENDED_SCOPE,
   MIN_LENGTH_JOINED,
+  MIN_LENGTH_WORD,
   RELEASE_WORDS,
   repeatDistanceBound,
   repeatMask,
@@ -56,7 +57,7 @@ function osa(a: string, b: string): number {
   return d[a.length * w + b.length]!;
 }
 
-const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7, suffix: 8, digit: 9, joined: 10, 'scope-extended': 11 };
+const PRIORITY: Record<TyposquatRule, number> = { separator: 0, scope: 1, homoglyph: 2, distance: 3, repeat: 4, plural: 5, affix: 6, anagram: 7, suffix: 8, digit: 9, joined: 10, word: 11, 'scope-extended': 12 };
 
 /** A scope with `_` and `.` read as `-`. */
 const scopeForm = (scope: string): string => scope.replace(/[_.]/g, '-');
@@ -84,6 +85,9 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
     return scope === null ? null : scopeForm(scope);
   };
   const popularScopes = new Set(lowers.map(scopeOf).filter((s) => s !== null));
+  // The `word` rule: the parts of every popular name, and a long word of letters only.
+  const popularParts = new Set(lowers.flatMap(segments));
+  const longWord = (w: string): boolean => w.length >= MIN_LENGTH_WORD && /^[a-z]+$/.test(w);
   return (name) => {
     if (names.includes(name)) return null;
     const found = base(name);
@@ -122,6 +126,12 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
         lower.startsWith('@') || stripSeparators(lower).length < MIN_LENGTH_JOINED
           ? null
           : first('joined', (o) => !o.startsWith('@') && segments(o).length > segments(lower).length && stripSeparators(o)[0] === stripSeparators(lower)[0] && osa(stripSeparators(lower), stripSeparators(o)) === 1 && !differOnlyInDigits(lower, o)),
+      // A popular name of one word misspelt inside (first letter and last two kept) as a part of a longer unscoped name, the part no word of popular names.
+      () => {
+        if (lower.startsWith('@') || segments(lower).length < 2) return null;
+        const misspelt = segments(lower).filter((p) => longWord(p) && !popularParts.has(p));
+        return first('word', (o) => longWord(o) && misspelt.some((p) => p[0] === o[0] && p.slice(-2) === o.slice(-2) && osa(p, o) === 1));
+      },
       ...Array.from({ length: MAX_SCOPE_LETTERS }, (_, k) => () => {
         const form = scopeOf(lower);
         if (form === null || popularScopes.has(form) || !/^[a-z]+$/.test(form.slice(-(k + 1))) || form.length <= k + 1) return null;
@@ -204,7 +214,8 @@ const EDITS: Edit[] = [
   (s, at) => s.slice(0, at % s.length) + s[at % s.length]!.repeat(2) + s.slice(at % s.length), // a character three times
   (s, at) => ['python-', 'python3-', 'python', 'py'][at % 4] + s, // a prefix
   (s) => `${s}s`, // a plural
-  (s, at) => s + ['-latest', '-older', '-16', '-v4', '-2', '-new'][at % 6], // a release word or version after the name
+  (s, at) => s + ['-latest', '-older', '-16', '-v4', '-2', '-new', '-real'][at % 7], // a release word or version after the name
+  (s, at) => [`${s}-cli`, `${s}_plugin`, `web.${s}`][at % 3]!, // a word added (with a misspelling: the `word` rule)
   (s, at) => {
     // the digits ending one part before a `-` dropped (`web3-bzz` → `web-bzz`), or letters added to a scope
     if (s.startsWith('@')) return s.replace('/', ['er', 'x', 'ing', '-x'][at % 4] + '/');
