@@ -25,7 +25,7 @@
  *    are version families, not typos; a scoped and an unscoped name are never compared by
  *    distance.
  *  - when none of these match, the variant rules of `findVariant` (`repeat`, `plural`, `affix`,
- *    `anagram`, `suffix`, `digit`, `joined`, `scope-extended`): readings that real typosquats use
+ *    `anagram`, `suffix`, `digit`, `joined`, `word`, `scope-extended`): readings that real typosquats use
  *    beyond one typing error.
  * Several matches: the highest-priority rule wins, then the smaller distance, then the more
  * popular name (list order; names are unique in it, so no further tie-break is needed).
