@@ -1126,11 +1126,18 @@ function isLongWord(part: string): boolean {
   return part.length >= MIN_LENGTH_WORD && /^[a-z]+$/.test(part);
 }
 
-/** Every part of every popular name (`segments`): the words popular names are made of. Built by the first lookup that needs it. */
+/**
+ * Every part (`segments`) of every name on the list and on the shipped npm list: the words
+ * popular package names are made of (the npm list's many names give a short list such as the
+ * PyPI one its words too: `django-unicorn` is no `uvicorn`). Built by the first lookup that needs it.
+ */
 function popularWordsOf(index: PopularIndex): ReadonlySet<string> {
   if (index.state.words !== undefined) return index.state.words;
   const words = new Set<string>();
-  for (const lower of index.lowers) for (const part of segments(lower)) words.add(part);
+  const npm = popularIndex();
+  for (const lowers of npm === index ? [index.lowers] : [index.lowers, npm.lowers]) {
+    for (const lower of lowers) for (const part of segments(lower)) words.add(part);
+  }
   index.state.words = words;
   return words;
 }
@@ -1211,7 +1218,7 @@ function sameStart(a: string, b: string): boolean {
  *    `tomli-w` / `tomli`: words added), nor two edits (`splitpanes` / `split-lines`): both flag
  *    legitimate names (docs/security.md);
  *  - `word`: an unscoped name of two parts or more one of whose parts, of 7 letters or more and
- *    no part of any popular name, is one edit from an unscoped popular name of one word (7
+ *    no part of any popular name (of the list or of the npm list), is one edit from an unscoped popular name of one word (7
  *    letters or more) that starts with the same letter and ends with the same two
  *    (`pupeteer-cluster`, `harthat-chain`): a popular name misspelt inside and words added. Not a
  *    part that is a word of popular names (`console`, `resolver`: `better-console` is no

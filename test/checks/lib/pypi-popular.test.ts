@@ -87,7 +87,8 @@ describe('PyPI typosquat matching', () => {
   });
 
   // Legitimate projects next to the word rule: a misspelling's start differs (`zstandard`), its ending (`tensorfolw`).
-  it.each(['asdf-standard', 'tensorfolw-gpu', 'tensorflow-gpu'])('%s → null', (name) => {
+  // A word of popular npm names is a word too (`unicorn`, not `uvicorn` misspelt).
+  it.each(['asdf-standard', 'tensorfolw-gpu', 'tensorflow-gpu', 'django-unicorn'])('%s → null', (name) => {
     expect(findIntended(pep503(name), index)).toBeNull();
   });
 

@@ -85,8 +85,8 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
     return scope === null ? null : scopeForm(scope);
   };
   const popularScopes = new Set(lowers.map(scopeOf).filter((s) => s !== null));
-  // The `word` rule: the parts of every popular name, and a long word of letters only.
-  const popularParts = new Set(lowers.flatMap(segments));
+  // The `word` rule: the parts of every popular name, of the list and of the shipped npm list, and a long word of letters only.
+  const popularParts = new Set([...lowers, ...NPM.map((n) => n.toLowerCase())].flatMap(segments));
   const longWord = (w: string): boolean => w.length >= MIN_LENGTH_WORD && /^[a-z]+$/.test(w);
   return (name) => {
     if (names.includes(name)) return null;
