@@ -1143,32 +1143,27 @@ function popularWordsOf(index: PopularIndex): ReadonlySet<string> {
 }
 
 /**
- * The first rank of an unscoped popular name of one word that one part of `lower` (an unscoped
- * name of two parts or more) misspells, by the `word` rule, or -1: the part is 7 letters or more
- * and no part of any popular name, the popular name one edit from it, 7 letters or more, starting
- * with the same letter and ending with the same two.
+ * The first rank of an unscoped popular name of one word that the first part of `lower` (an
+ * unscoped name of two parts or more) misspells, by the `word` rule, or -1: the part is 7 letters
+ * or more and no part of any popular name, the popular name one edit from it, 7 letters or more,
+ * starting with the same letter and ending with the same two.
  */
 function wordRankOf(index: PopularIndex, lower: string): number {
   const parts = segments(lower);
-  if (parts.length < 2) return -1;
-  let best = -1;
-  for (const part of parts) {
-    if (!isLongWord(part)) continue;
-    const rank = misspeltRankOf(index, part, best);
-    // A word popular names are made of is another word, not a misspelling (a popular name is one of its own words).
-    if (rank !== -1 && !popularWordsOf(index).has(part)) best = rank;
-  }
-  return best;
+  const part = parts[0]!;
+  if (parts.length < 2 || !isLongWord(part)) return -1;
+  const rank = misspeltRankOf(index, part);
+  // A word popular names are made of is another word, not a misspelling (a popular name is one of its own words).
+  return rank === -1 || popularWordsOf(index).has(part) ? -1 : rank;
 }
 
-/** The first rank below `before` (-1: any) of a popular name of one word that `part` misspells by the `word` rule, or -1. */
-function misspeltRankOf(index: PopularIndex, part: string, before: number): number {
+/** The first rank of a popular name of one word that `part` misspells by the `word` rule, or -1. */
+function misspeltRankOf(index: PopularIndex, part: string): number {
   const mask = charMask(part);
   const repeats = repeatMask(part);
   const start = part.charCodeAt(0);
   const ending = part.slice(-2);
-  let best = before;
-  let found = -1;
+  let best = -1;
   for (let l = part.length - 1; l <= part.length + 1; l++) {
     const bucket = index.byLength[l];
     if (bucket === undefined) continue;
@@ -1180,10 +1175,9 @@ function misspeltRankOf(index: PopularIndex, part: string, before: number): numb
       const other = index.lowers[rank]!;
       if (other.charCodeAt(0) !== start || !other.endsWith(ending) || !isLongWord(other) || editDistance(part, other, 1) !== 1) continue;
       best = rank;
-      found = rank;
     }
   }
-  return found;
+  return best;
 }
 
 /** Same first two characters: a reader checks a name's start, which the squats that reorder keep. */
@@ -1217,13 +1211,14 @@ function sameStart(a: string, b: string): boolean {
  *    `web3-bzz`), version families aside. Not with as many parts or more (`eslint_d` / `eslint`,
  *    `tomli-w` / `tomli`: words added), nor two edits (`splitpanes` / `split-lines`): both flag
  *    legitimate names (docs/security.md);
- *  - `word`: an unscoped name of two parts or more one of whose parts, of 7 letters or more and
- *    no part of any popular name (of the list or of the npm list), is one edit from an unscoped popular name of one word (7
- *    letters or more) that starts with the same letter and ends with the same two
- *    (`pupeteer-cluster`, `harthat-chain`): a popular name misspelt inside and words added. Not a
- *    part that is a word of popular names (`console`, `resolver`: `better-console` is no
- *    `consola`), nor one whose start or ending differs (`standard` / `zstandard`, `sortables` /
- *    `sortablejs`, `emitters` / `emittery`): another word, not a typing error (docs/security.md);
+ *  - `word`: an unscoped name of two parts or more whose first part, of 7 letters or more and
+ *    no part of any popular name (of the list or of the npm list), is one edit from an unscoped
+ *    popular name of one word (7 letters or more) that starts with the same letter and ends with
+ *    the same two (`pupeteer-cluster`, `harthat-chain`): a popular name misspelt inside and words
+ *    added after it. Not a part that is a word of popular names (`console`, `resolver`:
+ *    `better-console` is no `consola`), nor one whose start or ending differs (`standard` /
+ *    `zstandard`, `sortables` / `sortablejs`, `emitters` / `emittery`), nor a later part
+ *    (`appium-espresso-driver`, `gulp-svgstore`): another word far more often (docs/security.md);
  *  - `scope-extended`: a scoped name whose scope, not itself a popular one, is a popular scope of 8
  *    characters or more (separators not counted) with 1 to 3 letters added to its end
  *    (`@typescript_eslinter/eslint`; `_` and `.` read as `-`): the scope's most popular name.

@@ -126,11 +126,11 @@ function referenceMatcher(list: readonly string[]): (name: string) => TyposquatM
         lower.startsWith('@') || stripSeparators(lower).length < MIN_LENGTH_JOINED
           ? null
           : first('joined', (o) => !o.startsWith('@') && segments(o).length > segments(lower).length && stripSeparators(o)[0] === stripSeparators(lower)[0] && osa(stripSeparators(lower), stripSeparators(o)) === 1 && !differOnlyInDigits(lower, o)),
-      // A popular name of one word misspelt inside (first letter and last two kept) as a part of a longer unscoped name, the part no word of popular names.
+      // A popular name of one word misspelt inside (first letter and last two kept) as the first part of a longer unscoped name, the part no word of popular names.
       () => {
-        if (lower.startsWith('@') || segments(lower).length < 2) return null;
-        const misspelt = segments(lower).filter((p) => longWord(p) && !popularParts.has(p));
-        return first('word', (o) => longWord(o) && misspelt.some((p) => p[0] === o[0] && p.slice(-2) === o.slice(-2) && osa(p, o) === 1));
+        const [part, ...rest] = segments(lower);
+        if (lower.startsWith('@') || rest.length === 0 || !longWord(part!) || popularParts.has(part!)) return null;
+        return first('word', (o) => longWord(o) && part![0] === o[0] && part!.slice(-2) === o.slice(-2) && osa(part!, o) === 1);
       },
       ...Array.from({ length: MAX_SCOPE_LETTERS }, (_, k) => () => {
         const form = scopeOf(lower);
@@ -215,7 +215,7 @@ const EDITS: Edit[] = [
   (s, at) => ['python-', 'python3-', 'python', 'py'][at % 4] + s, // a prefix
   (s) => `${s}s`, // a plural
   (s, at) => s + ['-latest', '-older', '-16', '-v4', '-2', '-new', '-real'][at % 7], // a release word or version after the name
-  (s, at) => [`${s}-cli`, `${s}_plugin`, `web.${s}`][at % 3]!, // a word added (with a misspelling: the `word` rule)
+  (s, at) => [`${s}-cli`, `${s}_plugin`, `web.${s}`][at % 3]!, // a word added before or after (with a misspelling: the `word` rule)
   (s, at) => {
     // the digits ending one part before a `-` dropped (`web3-bzz` → `web-bzz`), or letters added to a scope
     if (s.startsWith('@')) return s.replace('/', ['er', 'x', 'ing', '-x'][at % 4] + '/');
