@@ -43,6 +43,20 @@ export interface RemoteParts {
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
+/**
+ * A remote's URL as nerq records and prints it: without the user name and password (whatever
+ * the scheme, a `{variable}` one too), the query string and the fragment, which may carry a
+ * token (`https://user:token@host/mcp?api_key=…`; docs/security.md). What is judged — scheme
+ * and host — is kept as written.
+ */
+export function remoteUrlShown(url: string): string {
+  const cut = url.trim().replace(/[?#].*$/s, '');
+  const authority = /^([^:/?#]*:[/\\]*)([^/\\]*)/.exec(cut);
+  if (authority === null || !(authority[2] ?? '').includes('@')) return cut;
+  const rest = cut.slice((authority[1] ?? '').length + (authority[2] ?? '').length);
+  return `${authority[1] ?? ''}${(authority[2] ?? '').slice((authority[2] ?? '').lastIndexOf('@') + 1)}${rest}`;
+}
+
 export function remoteParts(url: string): RemoteParts {
   // A backslash ends the authority as a slash does: URL parsers read `https://a\@b/` as host `a`.
   const match = /^([^:/?#]+):\/\/([^/\\?#]*)/.exec(url.trim());
@@ -50,7 +64,8 @@ export function remoteParts(url: string): RemoteParts {
   const scheme = /[{}]/.test(match[1] ?? '') ? null : (match[1] ?? '').toLowerCase();
   // The host without credentials or port (`user@h:443`); a variable may stand for either.
   const authority = (match[2] ?? '').slice((match[2] ?? '').lastIndexOf('@') + 1).toLowerCase();
-  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.replace(/:[^:]*$/, '');
+  // A fully qualified name's final dot (`acme.com.`) names the same host.
+  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.replace(/:[^:]*$/, '').replace(/\.$/, '');
   if (!/[{}]/.test(host)) {
     try {
       return { scheme, host: new URL(`https://${host}`).hostname.toLowerCase(), templated: false };

@@ -23,6 +23,7 @@ import { mapLimit } from '../../util/map-limit.js';
 import type { Collected } from '../adapter.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
+import { remoteUrlShown } from '../../checks/lib/mcp.js';
 import { claimOf } from './claims.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
@@ -109,7 +110,8 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
     packages: packages.map((p) => p.facts),
     remotes: (server.remotes ?? []).map((remote) => ({
       type: remote.type,
-      url: remote.url,
+      // Never a user name, password, query or fragment: they may carry a token (lib/mcp.ts).
+      url: remoteUrlShown(remote.url),
       headers: (remote.headers ?? []).map((h) => h.name),
       secretHeaders: (remote.headers ?? []).filter((h) => h.isSecret === true).map((h) => h.name),
     })),

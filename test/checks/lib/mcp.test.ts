@@ -1,6 +1,6 @@
 /** Pure helpers of the MCP entry checks and the README `mcp-name:` reader. */
 import { describe, expect, it } from 'vitest';
-import { hostBelongs, namespaceDomain, remoteParts, wideningArguments } from '../../../src/checks/lib/mcp.js';
+import { hostBelongs, namespaceDomain, remoteParts, remoteUrlShown, wideningArguments } from '../../../src/checks/lib/mcp.js';
 import { readmeMcpNames } from '../../../src/ecosystems/mcp/claims.js';
 
 describe('helpers', () => {
@@ -52,5 +52,20 @@ describe('helpers', () => {
     ['https://evil.example\\x@{t}.alice.github.io/mcp', { scheme: 'https', host: 'evil.example', templated: false }],
   ])('remoteParts(%s): what the template says before its variables are filled in', (url, parts) => {
     expect(remoteParts(url)).toEqual(parts);
+  });
+});
+
+describe('remoteUrlShown: what a report prints of a remote URL', () => {
+  it.each([
+    ['https://deploy:s3cret@mcp.example.com/mcp?api_key=sk-1#t=2', 'https://mcp.example.com/mcp'],
+    ['{scheme}://deploy:s3cret@mcp.example.com/{tenant}?k=v', '{scheme}://mcp.example.com/{tenant}'],
+    ['https://a@b@mcp.example.com/x', 'https://mcp.example.com/x'],
+    ['https://mcp.example.com/mcp/{tenant_id}', 'https://mcp.example.com/mcp/{tenant_id}'],
+    ['{url}', '{url}'],
+  ])('%s → %s', (url, shown) => {
+    expect(remoteUrlShown(url)).toBe(shown);
+  });
+  it('a fully qualified host (final dot) is the same host', () => {
+    expect(remoteParts('https://ACME.com./mcp')).toEqual({ scheme: 'https', host: 'acme.com', templated: false });
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * `nerq check mcp:…` on hostile and odd MCP Registry entries, end to end through the built CLI
+ * against the fixture server. Every entry is an edit of a recorded one (fixtures/mcp-registry:
+ * the remote-only example 07, the real github-mcp-server entry), said so at each test; what is
+ * asserted is codes and ids, and that no secret the entry carries is printed.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/run-cli.js';
+import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli } from './helpers.js';
+import { example, serveEntry } from './mcp-helpers.js';
+
+let server: FixtureServer | undefined;
+beforeAll(() => requireBuiltCli());
+afterEach(async () => {
+  if (server === undefined) return;
+  expectNoUnexpected(server);
+  await server.close();
+  server = undefined;
+});
+
+async function start(): Promise<FixtureServer> {
+  server = await startFixtureServer();
+  server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
+  server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+  server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+  return server;
+}
+
+async function check(target: string, extra: string[] = []) {
+  if (server === undefined) throw new Error('no server');
+  return runCli(['check', target, ...extra], { server });
+}
+
+describe('a remote URL carrying credentials', () => {
+  // Edit of example 07: the remote's URL written with a user name, password and a query token.
+  const SECRETS = ['s3cr3t-pass', 'sk-live-51Hx', 'deploy-user'];
+  it.each([
+    ['https://deploy-user:s3cr3t-pass@mcp-fs.anonymous.modelcontextprotocol.io/http?api_key=sk-live-51Hx', 'https', 100],
+    ['http://deploy-user:s3cr3t-pass@mcp-fs.anonymous.modelcontextprotocol.io/http?api_key=sk-live-51Hx', 'insecure', 0],
+    ['{scheme}://deploy-user:s3cr3t-pass@mcp-fs.anonymous.modelcontextprotocol.io/http?api_key=sk-live-51Hx', 'templated', null],
+  ])('%s: judged, its secrets never printed (JSON or text)', async (url, messageId, score) => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    (entry.remotes as { url: string }[])[0]!.url = url;
+    serveEntry(s, entry);
+    serveEntry(s, entry);
+    const json = await check(`mcp:${entry.name}`, ['--json']);
+    const report = parseReport(json.stdout);
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score, messageId });
+    const text = await check(`mcp:${entry.name}`);
+    for (const out of [json.stdout, json.stderr, text.stdout, text.stderr]) for (const secret of SECRETS) expect(out).not.toContain(secret);
+  });
+});
