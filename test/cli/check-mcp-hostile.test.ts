@@ -52,3 +52,19 @@ describe('a remote URL carrying credentials', () => {
     for (const out of [json.stdout, json.stderr, text.stdout, text.stderr]) for (const secret of SECRETS) expect(out).not.toContain(secret);
   });
 });
+
+describe('a remote host under the owner\'s name on another domain', () => {
+  // Edit of example 07: published under io.github.example (its repository is github.com/example/remote-fs),
+  // its remote on example.xyz — a name anyone may register, which the namespace does not prove.
+  it('is not counted as the publisher\'s host', async () => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    entry.name = 'io.github.example/remote-fs';
+    (entry.remotes as { url: string }[])[0]!.url = 'https://mcp.example.xyz/http';
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`, ['--json'])).stdout);
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 60, messageId: 'foreign-host' });
+    expect(checkOf(report, 'mcp-remotes').evidence).toMatchObject({ host: 'mcp.example.xyz', domain: 'example.github.io' });
+    expect(report.verdictCode).not.toBe('yes');
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Pure helpers of the `mcp-*` checks (docs/checks.md): the namespace of a server name, the
  * GitHub owner an `io.github.<owner>/` namespace claims, the DNS domain a reverse-DNS namespace
- * names, what a remote's (possibly templated) URL says, and whether its host belongs to the entry.
+ * names, what a remote's (possibly templated) URL says, and whether its namespace proves its host.
  */
 
 /**
@@ -83,32 +83,18 @@ export function remoteParts(url: string): RemoteParts {
   return { scheme, host: literal.join('.'), templated: true };
 }
 
-/** Second-level labels under which a country's registry hands out names (`example.co.uk`). */
-const COUNTRY_SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or', 'go']);
-
 /**
- * The label of a host that names whoever registered its domain: `example` in `mcp.example.com`
- * and in `mcp.example.co.uk`; for GitHub Pages (`<owner>.github.io`) the GitHub account's.
- * A label further left is the domain holder's to choose (`microsoft.evil.example` is evil's).
+ * A remote's host belongs to the entry only when its namespace proves it: the namespace's domain
+ * or a name under it (`mcp.example.com` for `com.example/…`, which the registry verified by DNS
+ * or HTTP; `<owner>.github.io` for `io.github.<owner>/…`, which GitHub gives that account alone).
+ * A name that merely looks like the publisher's proves nothing: `acme.xyz`, `acme.co.uk` or
+ * `mcp.acme.com` for `io.github.acme/…` may be anyone's registration, and the repository an
+ * entry names is not verified for a domain namespace (docs/security.md, "MCP servers are judged
+ * by what they name").
  */
-function registrantLabel(labels: readonly string[]): string | undefined {
-  const n = labels.length;
-  if (n >= 3 && labels[n - 2] === 'github' && labels[n - 1] === 'io') return labels[n - 3];
-  if (n >= 3 && /^[a-z]{2}$/.test(labels[n - 1]!) && COUNTRY_SECOND_LEVEL.has(labels[n - 2]!)) return labels[n - 3];
-  return n >= 2 ? labels[n - 2] : undefined;
-}
-
-/**
- * A remote's host belongs to the entry when it is the namespace's domain or under it
- * (`mcp.example.com` for `com.example/…`; `<owner>.github.io` for `io.github.<owner>/…`), or
- * when the label that names its domain's registrant is the repository owner's name
- * (`mcp.owner.com`, `owner.github.io`; not `owner.evil.example`, whose registrant is evil's).
- */
-export function hostBelongs(host: string, server: string, repositoryOwner: string | null): boolean {
+export function hostBelongs(host: string, server: string): boolean {
   const domain = namespaceDomain(server);
-  if (host === domain || host.endsWith(`.${domain}`)) return true;
-  const owner = repositoryOwner?.toLowerCase();
-  return owner !== undefined && registrantLabel(host.split('.')) === owner;
+  return host === domain || host.endsWith(`.${domain}`);
 }
 
 /** `-v /:/host`, `--volume=/:/h:ro`, `--mount type=bind,source=/,target=/h`: the host's whole file system. */

@@ -10,19 +10,18 @@ describe('helpers', () => {
   });
   it('namespace domains, host ownership, widening', () => {
     expect(namespaceDomain('com.example.tools/x')).toBe('tools.example.com');
-    expect(hostBelongs('api.tools.example.com', 'com.example.tools/x', null)).toBe(true);
-    expect(hostBelongs('evil-example.com', 'com.example/x', null)).toBe(false);
-    expect(hostBelongs('mcp.example', 'io.github.x/y', 'example')).toBe(false);
-    // The repository owner names the domain's registrant: under it, or its GitHub Pages.
-    expect(hostBelongs('mcp.acme.com', 'io.github.acme/y', 'Acme')).toBe(true);
-    expect(hostBelongs('acme.com', 'io.github.acme/y', 'acme')).toBe(true);
-    expect(hostBelongs('mcp.acme.co.uk', 'io.github.acme/y', 'acme')).toBe(true);
-    expect(hostBelongs('acme.github.io', 'io.github.other/y', 'acme')).toBe(true);
-    // A label further left is whoever holds the domain to choose: not the owner's.
-    expect(hostBelongs('acme.evil.example', 'io.github.acme/y', 'acme')).toBe(false);
-    expect(hostBelongs('mcp.acme.evil.example', 'io.github.acme/y', 'acme')).toBe(false);
-    expect(hostBelongs('acme.vercel.app', 'io.github.acme/y', 'acme')).toBe(false);
-    expect(hostBelongs('evil.github.io', 'io.github.acme/y', 'acme')).toBe(false);
+    expect(hostBelongs('api.tools.example.com', 'com.example.tools/x')).toBe(true);
+    expect(hostBelongs('evil-example.com', 'com.example/x')).toBe(false);
+    expect(hostBelongs('example.com.evil.io', 'com.example/x')).toBe(false);
+    // A subdomain's namespace proves that subdomain, not its parent.
+    expect(hostBelongs('example.com', 'com.example.tools/x')).toBe(false);
+    // io.github.<owner> proves <owner>.github.io alone, which GitHub gives that account.
+    expect(hostBelongs('acme.github.io', 'io.github.acme/y')).toBe(true);
+    expect(hostBelongs('evil.github.io', 'io.github.acme/y')).toBe(false);
+    // A name that looks like the publisher's proves nothing: anyone may register acme.xyz.
+    for (const host of ['acme.xyz', 'acme.com', 'mcp.acme.com', 'mcp.acme.co.uk', 'acme.evil.example', 'acme.vercel.app']) {
+      expect(hostBelongs(host, 'io.github.acme/y')).toBe(false);
+    }
     expect(wideningArguments(['--network bridge', '--net=host'])).toEqual([{ id: 'host-network', argument: '--net=host' }]);
     expect(wideningArguments(['-v /:/host', '--volume=/://h:ro', '-v /data:/data', '--mount type=bind,source=/,target=/h', '--mount type=bind,source=/srv,target=/s']).map((f) => f.id)).toEqual([
       'host-root-mount',
