@@ -83,7 +83,9 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'pwsh', 'pow
 const FETCHERS = new Set(['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod']);
 const URL_IN_TEXT = /https?:\/\/[^\s'"`|;&)<>]+/i;
 /** Deno flags that take a separate value. */
-const DENO_VALUE_FLAGS = new Set(['-c', '--config', '--import-map', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']);
+const DENO_VALUE_FLAGS = new Set(['-c', '--config', '--import-map', '--preload', '--require', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']);
+/** Deno flags whose file changes or adds to what runs: an import map (or a configuration's `imports`) remaps the package's imports, a preloaded module runs first. */
+const DENO_CODE_FLAGS = ['-c', '--config', '--import-map', '--preload', '--require'];
 
 const DOCKER_VALUE_FLAGS = new Set([
   '-e', '--env', '-v', '--volume', '--mount', '--name', '--network', '--net', '-p', '--publish', '-w', '--workdir', '-u', '--user',
@@ -455,7 +457,15 @@ function mapCommand(
       if (args[0] !== 'run') return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
       const script = firstOperand(args, DENO_VALUE_FLAGS, 1)?.value;
       if (script === undefined) return { kind: 'unknown', command: name, why: 'no script named' };
-      if (/^npm:/i.test(script)) return installs('deno run', 'npm', [script.slice(4)], redirection('npm', [], envKeys));
+      if (/^npm:/i.test(script)) {
+        const launch = installs('deno run', 'npm', [script.slice(4)], redirection('npm', [], envKeys));
+        // Only the flags before the script are deno's; a file given by URL is fetched at every start.
+        const loaded = flagValues(args.slice(1, firstOperand(args, DENO_VALUE_FLAGS, 1)?.index), DENO_CODE_FLAGS);
+        const remote = loaded.map((v) => (/^https?:\/\//i.test(v.trim()) ? scriptFrom('deno run', v.trim()) : null)).find((l) => l !== null);
+        if (remote !== undefined && remote !== null) return remote;
+        // A path is named; a `data:` URL (any scheme but a drive letter) is code, not a place, and is not echoed.
+        return loaded.reduce((l, v) => withLoads(l, `${/^[A-Za-z][A-Za-z0-9+.-]+:/.test(v.trim()) ? 'code' : quote(v.trim())} through deno's import map, configuration or preload`), launch);
+      }
       if (/^jsr:/i.test(script)) return { kind: 'unknown', command: name, why: 'JSR packages are not evaluated yet' };
       if (/^https?:\/\//i.test(script)) return scriptFrom('deno run', script) ?? { kind: 'unknown', command: name, why: 'not a valid URL' };
       return { kind: 'local', command: name, file: script };

@@ -1,6 +1,7 @@
 /**
  * Whether an MCP Registry entry's runtime arguments make the package's runner install or run
- * code other than the package the entry names. A client passes them to the runner before the
+ * code other than the package the entry names (`npx`, `node`, `deno`, `bun`; `uvx`, `pipx`,
+ * `python`). A client passes them to the runner before the
  * package (`npx <runtimeArguments> <identifier>@<version>`; fixtures/mcp-registry/
  * server.schema.2025-12-11.json, `runtimeArguments`), so `-p other` (npx then runs the command
  * from `other`), `--call`, `--node-options`, `uvx --from git+https://…`, `--with other` or an
@@ -22,7 +23,9 @@ type Variable = { name: string; value?: boolean | undefined; default?: boolean |
 /** Runner flags whose value is code the runner installs or runs besides the package. */
 const CODE_FLAGS = {
   // npx's, and node's when the hint is `node` (seed entries name it): `-e`/`-p` code, `-r`/`--import` a module first.
-  npm: ['-p', '--package', '-c', '--call', '--node-options', '-e', '--eval', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader'],
+  // deno's and bun's when the hint is one of them: an import map or a configuration (its `imports`) remaps
+  // what the package imports, a preloaded module runs first.
+  npm: ['-p', '--package', '-c', '--call', '--node-options', '-e', '--eval', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader', '--import-map', '--config', '--preload'],
   // uvx's and pipx's, and Python's when the hint is `python`: `-c` code, `-m` another module.
   pypi: ['--from', '--with', '--with-editable', '--with-requirements', '--spec', '-c', '-m'],
 } as const;
