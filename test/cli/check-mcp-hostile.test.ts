@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli } from './helpers.js';
-import { example, serveEntry } from './mcp-helpers.js';
+import { example, realEntry, serveEntry } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -66,5 +66,30 @@ describe('a remote host under the owner\'s name on another domain', () => {
     expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 60, messageId: 'foreign-host' });
     expect(checkOf(report, 'mcp-remotes').evidence).toMatchObject({ host: 'mcp.example.xyz', domain: 'example.github.io' });
     expect(report.verdictCode).not.toBe('yes');
+  });
+});
+
+describe('a server name copied from another publisher', () => {
+  // Edit of the real github-mcp-server entry (fixtures/mcp-registry/real): the same server name
+  // under another account's namespace, its repository that account's fork — consistent in itself.
+  it.each([
+    ['io.github.evil-octo/github-mcp-server', 'https://github.com/evil-octo/github-mcp-server', 'copy'],
+    ['io.github.github/github-mcp-server', 'https://github.com/github/github-mcp-server', 'original'],
+  ])('%s: mcp-name-copy %s', async (name, repository, messageId) => {
+    const s = await start();
+    const entry = realEntry('io.github.github__github-mcp-server.server.json');
+    entry.name = name;
+    entry.version = '0.20.1';
+    entry.repository = { url: repository, source: 'github' };
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${name}`, ['--json'])).stdout);
+    // Not applicable (left out of the report) when the name copies no other publisher's.
+    expect(report.checks.find((c) => c.id === 'mcp-name-copy')?.messageId ?? 'original').toBe(messageId);
+    const held = report.verdictReasonDetails.filter((r) => r.code === 'verdict-held' && r.args.check === 'mcp-name-copy');
+    expect(held).toHaveLength(messageId === 'copy' ? 1 : 0);
+    if (messageId === 'copy') {
+      expect(checkOf(report, 'mcp-name-copy')).toMatchObject({ score: 0, evidence: { original: 'io.github.github/github-mcp-server', publisher: 'github' } });
+      expect(report.verdictCode).not.toBe('yes');
+    }
   });
 });

@@ -119,3 +119,48 @@ export function wideningArguments(words: readonly string[]): { id: string; argum
   }
   return found;
 }
+
+/**
+ * The publisher's name a server name's namespace carries: the account of `io.github.<owner>/…`,
+ * the label naming the registrant of a reverse-DNS namespace's domain (`cloudflare` in
+ * `com.cloudflare/…`, `example` in `com.example.tools/…`). Lower case.
+ */
+export function publisherOf(server: string): string {
+  const github = githubNamespaceOwner(server);
+  if (github !== null) return github;
+  const labels = namespaceOf(server).toLowerCase().split('.');
+  return labels[1] ?? labels[0] ?? '';
+}
+
+/** A name folded for comparison: lower case, without `-`, `_` and `.` (`GitHub_MCP-Server` → `githubmcpserver`). */
+export function foldName(text: string): string {
+  return text.toLowerCase().replace(/[-_.]+/g, '');
+}
+
+/** The part of a server name after its namespace (`github-mcp-server` of `io.github.github/github-mcp-server`). */
+export function serverPart(server: string): string {
+  const slash = server.indexOf('/');
+  return slash < 0 ? server : server.slice(slash + 1);
+}
+
+/**
+ * Whether a server's name carries its publisher's own name (`io.github.github/github-mcp-server`,
+ * `com.cloudflare/mcp-server-cloudflare`): a copy of such a name under another namespace borrows
+ * that publisher's name, which two independent projects sharing a plain name
+ * (`mcp-google-sheets`) do not. Publishers' names shorter than three letters are not counted.
+ */
+export function namesItsPublisher(server: string): boolean {
+  const publisher = foldName(publisherOf(server));
+  return publisher.length >= 3 && foldName(serverPart(server)).includes(publisher);
+}
+
+/**
+ * The known server whose name `server` copies under another publisher — the part after the
+ * namespace the same once folded, the known one naming its own publisher, the copy's namespace
+ * naming another — or null. `known` are names that each name their publisher (mcp-known-servers.ts).
+ */
+export function copiedServer(server: string, known: readonly string[]): string | null {
+  const part = foldName(serverPart(server));
+  const publisher = foldName(publisherOf(server));
+  return known.find((k) => k.toLowerCase() !== server.toLowerCase() && foldName(serverPart(k)) === part && foldName(publisherOf(k)) !== publisher) ?? null;
+}
