@@ -31,6 +31,14 @@ const CODE_FLAGS = {
 } as const;
 /** A shell as the runtime: whatever it is given is a command line, not the package. */
 const SHELL_HINTS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'pwsh', 'powershell']);
+/** Runners of other kinds of packages, and container runtimes: named as the hint of a package of this ecosystem, they start something else. */
+const NPM_RUNNERS = ['npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'node', 'deno', 'tsx'];
+const PYPI_RUNNERS = ['uvx', 'uv', 'pipx', 'pip', 'pip3', 'python', 'python3', 'py'];
+const OTHER_RUNNERS = ['docker', 'podman', 'nerdctl', 'dnx', 'dotnet', 'cargo', 'go', 'java', 'ruby', 'gem', 'php'];
+const FOREIGN_RUNNERS = {
+  npm: new Set([...PYPI_RUNNERS, ...OTHER_RUNNERS]),
+  pypi: new Set([...NPM_RUNNERS, ...OTHER_RUNNERS]),
+} as const;
 /** Runner flags that take a separate value which is not an operand (as audit/mcp/launch.ts reads a launch). */
 const VALUE_FLAGS = {
   npm: new Set(['--registry', '--cache', '--userconfig', '-w', '--workspace']),
@@ -50,6 +58,11 @@ function operandName(ecosystem: 'npm' | 'pypi', word: string): string {
 export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[], runtimeHint?: string, identifier?: string): string | null {
   const hint = runtimeHint?.trim().toLowerCase().replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd)$/, '');
   if (hint !== undefined && SHELL_HINTS.has(hint)) return `the runtime ${hint}`;
+  // A hint is the command a client starts: one that is no program name (`npx -p other`), or a
+  // runner of another kind of package (`npx` for a PyPI project installs the npm package of that
+  // name; `docker` runs an image), does not start the package evaluated.
+  if (hint !== undefined && hint !== '' && !/^[a-z0-9][a-z0-9._+-]*$/.test(hint)) return 'a runtime hint that is no program name';
+  if (hint !== undefined && FOREIGN_RUNNERS[ecosystem].has(hint)) return `the runtime ${hint}, which does not run ${ecosystem === 'npm' ? 'npm packages' : 'PyPI projects'}`;
   const code: readonly string[] = CODE_FLAGS[ecosystem];
   const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
   let skipNext = false;

@@ -50,9 +50,24 @@ describe('runnerAddsCode', () => {
     ['/bin/sh', 'the runtime sh'],
     ['PowerShell.exe', 'the runtime powershell'],
     ['npx', null],
-    ['python', null],
+    ['/usr/local/bin/npx', null],
+    ['node', null],
+    ['python', 'the runtime python, which does not run npm packages'],
+    ['uvx', 'the runtime uvx, which does not run npm packages'],
+    ['docker', 'the runtime docker, which does not run npm packages'],
+    ['npx -p other', 'a runtime hint that is no program name'],
+    ['npx;curl', 'a runtime hint that is no program name'],
   ])('runtime hint %s', (hint, expected) => {
     expect(runnerAddsCode('npm', [], hint)).toBe(expected);
+  });
+  it.each([
+    ['uvx', null],
+    ['python', null],
+    ['pipx', null],
+    ['npx', 'the runtime npx, which does not run PyPI projects'],
+    ['dnx', 'the runtime dnx, which does not run PyPI projects'],
+  ])('a PyPI project\'s runtime hint %s', (hint, expected) => {
+    expect(runnerAddsCode('pypi', [], hint)).toBe(expected);
   });
 });
 
