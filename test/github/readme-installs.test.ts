@@ -45,6 +45,7 @@ describe('advertisedInstalls', () => {
       'uv tool run --with tool-payload own-tool',
       'deno run -A --import-map ./map.json npm:deno-own@1.0.0',
       'bunx -p bun-payload own-bun',
+      'npx -y -p own-call -c "own-call --init && npx -y call-payload"',
       '```',
       '```json',
       '{ "mcpServers": { "own": { "command": "npx", "args": ["-y", "--package", "json-own", "--package=json-payload", "json-own"] } } }',
@@ -61,6 +62,8 @@ describe('advertisedInstalls', () => {
       'pypi:tool-payload',
       'npm:deno-own',
       'npm:bun-payload',
+      'npm:own-call',
+      'npm:call-payload',
       'npm:json-own',
       'npm:json-payload',
     ]);

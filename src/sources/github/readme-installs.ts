@@ -202,16 +202,23 @@ function all(ecosystem: 'npm' | 'pypi', words: readonly string[]): Found[] {
   });
 }
 
+/** `npx -c '<line>'` runs that line: what its commands install counts too (nested at most twice). */
+function callInstalls(words: readonly string[], depth: number): Found[] {
+  if (depth >= 2) return [];
+  return flagValuesOf(words, ['-c', '--call']).flatMap((line) => commandsOf(line).flatMap((c) => installsOf(c.words, depth + 1)));
+}
+
 /** What one command installs or runs. */
-function installsOf(command: readonly string[]): Found[] {
+function installsOf(command: readonly string[], depth = 0): Found[] {
   const words = withoutPrefix(command);
   const [tool = '', sub = '', ...rest] = words;
   const afterSub = words.slice(2);
   switch (tool) {
     case 'npm':
-      return ['i', 'install', 'add', 'isntall', 'in'].includes(sub) ? npmInstalls(afterSub, 'npm') : sub === 'exec' ? all('npm', runnerPackages(afterSub, 'npx', ['--package', '-p'])) : [];
+      if (sub === 'exec') return [...all('npm', runnerPackages(afterSub, 'npx', ['--package', '-p'])), ...callInstalls(afterSub, depth)];
+      return ['i', 'install', 'add', 'isntall', 'in'].includes(sub) ? npmInstalls(afterSub, 'npm') : [];
     case 'npx':
-      return all('npm', runnerPackages(words.slice(1), 'npx', ['--package', '-p']));
+      return [...all('npm', runnerPackages(words.slice(1), 'npx', ['--package', '-p'])), ...callInstalls(words.slice(1), depth)];
     case 'pnpm':
       if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm');
       return sub === 'dlx' ? all('npm', runnerPackages(afterSub, 'pnpm', ['--package'])) : [];
