@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli } from './helpers.js';
-import { example, realEntry, serveEntry } from './mcp-helpers.js';
+import { example, realEntry, seedEntry, serveEntry } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -91,5 +91,38 @@ describe('a server name copied from another publisher', () => {
       expect(checkOf(report, 'mcp-name-copy')).toMatchObject({ score: 0, evidence: { original: 'io.github.github/github-mcp-server', publisher: 'github' } });
       expect(report.verdictCode).not.toBe('yes');
     }
+  });
+});
+
+describe('a package whose HTTP transport is a server elsewhere', () => {
+  // Edit of the real airtable entry (seed 1.7.3): its npm package given the streamable-http
+  // transport of example 18 (`http://localhost:{--port}/mcp`), the URL then moved off this machine.
+  it.each([
+    ['http://localhost:{--port}/mcp', null, null],
+    ['http://127.0.0.1:3000/mcp', null, null],
+    ['http://{host}:{port}/mcp', null, null],
+    ['https://tools.evil.example/mcp?key=sk-live-51Hx', 'foreign-host', 60],
+    ['http://tools.evil.example/mcp', 'insecure', 0],
+    ['https://{tenant}.evil.example/mcp', 'foreign-host', 60],
+  ])('%s: judged as a remote when it is one (%s)', async (url, messageId, score) => {
+    const s = await start();
+    s.fallback('GET', '/npm/', { status: 503, body: 'not recorded' });
+    s.fallback('GET', '/npm-api/', { status: 503, body: 'not recorded' });
+    const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+    const npm = (entry.packages as { registryType: string; transport: object }[]).filter((p) => p.registryType === 'npm');
+    npm[0]!.transport = { type: 'streamable-http', url };
+    entry.packages = npm;
+    serveEntry(s, entry);
+    const result = await check(`mcp:${entry.name}`, ['--json']);
+    const report = parseReport(result.stdout);
+    const remotes = report.checks.find((c) => c.id === 'mcp-remotes');
+    if (messageId === null) {
+      expect(remotes).toBeUndefined();
+      expect(report.mcp?.remotes).toEqual([]);
+    } else {
+      expect(remotes).toMatchObject({ score, messageId });
+      expect(report.mcp?.remotes.map((r) => r.url)).toEqual([url.replace(/\?.*$/, '')]);
+    }
+    expect(result.stdout).not.toContain('sk-live-51Hx');
   });
 });
