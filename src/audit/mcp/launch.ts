@@ -73,7 +73,7 @@ const PY_EVAL_FLAGS = new Set(['-c']);
 /** npx / dlx flags that take a value (the value is not the package). */
 const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
 const UVX_VALUE_FLAGS = new Set([
-  '--from', '--with', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
+  '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
 /** Node options that load code before the program's own (`--require`, `-r`, `--import`, a loader). */
@@ -442,7 +442,7 @@ function mapCommand(
       const runner = name === 'uvx' ? 'uvx' : name === 'pipx' ? 'pipx run' : 'uv tool run';
       const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS)?.value;
       // `--with a,b` installs more packages into the tool's environment (code that runs there too).
-      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with', '-w']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
       const specs = main === undefined ? [] : [main, ...withs];
       const launch = installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys));
       // `--with-editable ./dir` and `--with-requirements file` install code from a folder or a file

@@ -27,7 +27,7 @@ const CODE_FLAGS = {
   // what the package imports, a preloaded module runs first.
   npm: ['-p', '--package', '-c', '--call', '--node-options', '-e', '--eval', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader', '--import-map', '--config', '--preload'],
   // uvx's and pipx's, and Python's when the hint is `python`: `-c` code, `-m` another module.
-  pypi: ['--from', '--with', '--with-editable', '--with-requirements', '--spec', '-c', '-m'],
+  pypi: ['--from', '--with', '-w', '--with-editable', '--with-requirements', '--spec', '-c', '-m'],
 } as const;
 /** A shell as the runtime: whatever it is given is a command line, not the package. */
 const SHELL_HINTS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'pwsh', 'powershell']);

@@ -40,3 +40,10 @@ describe('deno flags that remap or add code', () => {
     expect(server?.launch.kind === 'package' ? server.launch.loads : 'x').toBeUndefined();
   });
 });
+
+describe('uv\'s short --with', () => {
+  it('uvx -w other pkg installs other beside pkg', () => {
+    const [server] = read({ uv: { command: 'uvx', args: ['-w', 'helper-payload', 'mcp-server-time'] } });
+    expect(server?.launch).toMatchObject({ kind: 'package', ecosystem: 'pypi', name: 'mcp-server-time', extra: [{ ecosystem: 'pypi', name: 'helper-payload' }] });
+  });
+});

@@ -84,3 +84,9 @@ describe('presetCodeVariable', () => {
     expect(presetCodeVariable(variables)).toBe(expected);
   });
 });
+
+describe('uv\'s short --with in runtime arguments', () => {
+  it('-w adds a package: not the one evaluated', () => {
+    expect(runnerAddsCode('pypi', [{ name: '-w', value: 'helper-payload' }], 'uvx', 'mcp-server-time')).toBe('-w');
+  });
+});
