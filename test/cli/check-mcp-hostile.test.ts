@@ -53,6 +53,23 @@ describe('a remote URL carrying credentials', () => {
   });
 });
 
+describe('a repository URL carrying credentials', () => {
+  // Edit of example 07: its repository URL written with a token as user info and in the query.
+  it('is read as its repository, the token never printed', async () => {
+    const s = await start();
+    const entry = example('07-remote-server-example.json');
+    entry.name = 'io.github.example/remote-fs';
+    entry.repository = { url: 'https://x-access-token:ghs_s3cr3tRepoTok@github.com/example/remote-fs?token=sk-live-51Hx', source: 'github' };
+    serveEntry(s, entry);
+    serveEntry(s, entry);
+    const json = await check(`mcp:${entry.name}`, ['--json']);
+    const report = parseReport(json.stdout);
+    expect(checkOf(report, 'mcp-namespace-owner')).toMatchObject({ score: 100, messageId: 'match' });
+    const text = await check(`mcp:${entry.name}`);
+    for (const out of [json.stdout, json.stderr, text.stdout, text.stderr]) for (const secret of ['ghs_s3cr3tRepoTok', 'sk-live-51Hx', 'x-access-token']) expect(out).not.toContain(secret);
+  });
+});
+
 describe('a remote host under the owner\'s name on another domain', () => {
   // Edit of example 07: published under io.github.example (its repository is github.com/example/remote-fs),
   // its remote on example.xyz — a name anyone may register, which the namespace does not prove.

@@ -27,6 +27,7 @@ import { remoteParts, remoteUrlShown } from '../../checks/lib/mcp.js';
 import { claimOf } from './claims.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
+import { withoutCredentials } from '../../util/url-credentials.js';
 import { presetCodeVariable, runnerAddsCode } from './runner-code.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
@@ -82,7 +83,8 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
 
 async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): Promise<Collected> {
   const { server, official } = entry;
-  const repositoryUrl = server.repository?.url ?? null;
+  // Recorded and printed without a user name, password or query, which may carry a token.
+  const repositoryUrl = server.repository?.url === undefined ? null : withoutCredentials(server.repository.url.trim());
   const repo = repositoryUrl === null ? null : githubRepoOf(repositoryUrl, ctx.endpoints);
 
   const [packages, github] = await Promise.all([
