@@ -39,7 +39,7 @@ describe('advertisedInstalls', () => {
   it('every package a runner installs counts, not only the first', () => {
     const md = [
       '```sh',
-      'npx -y -p own-mcp -p helper-payload own-mcp',
+      'npx -y -p own-mcp -p extra-payload own-mcp',
       'npm exec --package=own-mcp --package=second-payload -- own-mcp',
       'uvx --from own-py-mcp --with py-payload,other-payload own-py-mcp',
       'uv tool run --with tool-payload own-tool',
@@ -53,7 +53,7 @@ describe('advertisedInstalls', () => {
     ].join('\n');
     expect(names(md)).toEqual([
       'npm:own-mcp',
-      'npm:helper-payload',
+      'npm:extra-payload',
       'npm:second-payload',
       'pypi:own-py-mcp',
       'pypi:py-payload',

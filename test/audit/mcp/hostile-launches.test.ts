@@ -43,7 +43,7 @@ describe('deno flags that remap or add code', () => {
 
 describe('uv\'s short --with', () => {
   it('uvx -w other pkg installs other beside pkg', () => {
-    const [server] = read({ uv: { command: 'uvx', args: ['-w', 'helper-payload', 'mcp-server-time'] } });
-    expect(server?.launch).toMatchObject({ kind: 'package', ecosystem: 'pypi', name: 'mcp-server-time', extra: [{ ecosystem: 'pypi', name: 'helper-payload' }] });
+    const [server] = read({ uv: { command: 'uvx', args: ['-w', 'extra-payload', 'mcp-server-time'] } });
+    expect(server?.launch).toMatchObject({ kind: 'package', ecosystem: 'pypi', name: 'mcp-server-time', extra: [{ ecosystem: 'pypi', name: 'extra-payload' }] });
   });
 });

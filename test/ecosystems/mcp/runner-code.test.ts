@@ -87,6 +87,6 @@ describe('presetCodeVariable', () => {
 
 describe('uv\'s short --with in runtime arguments', () => {
   it('-w adds a package: not the one evaluated', () => {
-    expect(runnerAddsCode('pypi', [{ name: '-w', value: 'helper-payload' }], 'uvx', 'mcp-server-time')).toBe('-w');
+    expect(runnerAddsCode('pypi', [{ name: '-w', value: 'extra-payload' }], 'uvx', 'mcp-server-time')).toBe('-w');
   });
 });
