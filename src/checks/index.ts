@@ -6,6 +6,7 @@ import implausibleVersion from './implausible-version.js';
 import mcpPackages from './mcp-packages.js';
 import mcpPackageOwnership from './mcp-package-ownership.js';
 import mcpNamespaceOwner from './mcp-namespace-owner.js';
+import mcpNameCopy from './mcp-name-copy.js';
 import mcpRepositoryId from './mcp-repository-id.js';
 import mcpRemotes from './mcp-remotes.js';
 import mcpRuntimeReach from './mcp-runtime-reach.js';
@@ -86,6 +87,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpPackages,
   mcpPackageOwnership,
   mcpNamespaceOwner,
+  mcpNameCopy,
   mcpRepositoryId,
   mcpRemotes,
   mcpRuntimeReach,

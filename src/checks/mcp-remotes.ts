@@ -1,7 +1,7 @@
 /**
  * mcp-remotes: a server reached over `streamable-http` / `sse` runs code nobody can inspect.
  * Every remote must use https (http is a failure that caps the score); its host should belong to
- * the namespace's domain or the repository's owner; declared auth headers are noted. A URL is a
+ * the domain the namespace proves (lib/mcp.ts, hostBelongs); declared auth headers are noted. A URL is a
  * template (`{variables}`): what its literal part says is judged, what its variables set is
  * unknown. An entry with remotes and no package is held at CAUTION at best, and says so.
  */
@@ -15,12 +15,12 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'Remote endpoints',
   description:
-    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that belongs neither to the namespace\'s domain nor to the repository owner (whose name must be the label naming the domain\'s registrant: `mcp.owner.com`, `owner.github.io`, not `owner.evil.example`) scores 60; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`) is unknown (neither https nor a failure); otherwise 100; declared headers (secret ones by name) are recorded. A remote-only entry (no package) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
+    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that is not under the domain the namespace proves (`example.com` for `com.example/…`, verified by the registry; `owner.github.io` for `io.github.owner/…`) scores 60 — a host that only looks like the publisher\'s (`owner.xyz`, `mcp.owner.com` for `io.github.owner/…`) proves nothing; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`) is unknown (neither https nor a failure); otherwise 100; declared headers (secret ones by name) are recorded. A remote-only entry (no package) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
     `${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and it is incomplete (mcp-packages). Not applicable without remotes.`,
   messages: {
     https: 'Remotes use https on hosts of the publisher ({hosts})',
     insecure: 'Remote {url} is not https',
-    'foreign-host': 'Remote host {host} belongs neither to {domain} nor to the repository owner',
+    'foreign-host': 'Remote host {host} is not under {domain}, the domain its namespace proves',
     templated: 'Unknown: remote {url} is a template whose variables set its scheme or host, so where it connects is up to whoever fills it in',
   },
   evaluate: ({ mcp }): CheckOutcome => {
@@ -50,7 +50,7 @@ export default defineCheck({
     }
     const domain = mcp.name.slice(0, mcp.name.indexOf('/')).split('.').reverse().join('.');
     const shown = (r: { host: string | null; templated: boolean }) => (r.templated ? `*.${r.host}` : (r.host ?? ''));
-    const foreign = remotes.find((r) => r.host !== null && !hostBelongs(r.host, mcp.name, mcp.repositoryOwner));
+    const foreign = remotes.find((r) => r.host !== null && !hostBelongs(r.host, mcp.name));
     if (foreign !== undefined) {
       return { score: 60, messageId: 'foreign-host', data: { ...base, host: shown(foreign), domain }, ...hold };
     }

@@ -11,6 +11,12 @@ describe('mcp-remotes', () => {
     expect(out.data?.secretHeaders).toEqual(['Authorization']);
     expect(out.holdVerdict).toBeUndefined();
   });
+  it('a host under the owner\'s name on a domain the namespace does not prove is not the publisher\'s', () => {
+    for (const url of ['https://acme.xyz/mcp', 'https://mcp.acme.com/mcp', 'https://acme.co.uk/mcp']) {
+      expect(mcpRemotes.evaluate({ mcp: facts({ remotes: [remote(url)] }) }, NOW)).toMatchObject({ score: 60, messageId: 'foreign-host', data: { domain: 'acme.github.io' } });
+    }
+    expect(mcpRemotes.evaluate({ mcp: facts({ name: 'com.acme/weather', remotes: [remote('https://mcp.acme.com/mcp')] }) }, NOW)).toMatchObject({ score: 100, messageId: 'https' });
+  });
   it('a URL template in the host is not tied to the publisher', () => {
     expect(mcpRemotes.evaluate({ mcp: facts({ remotes: [remote('https://{tenant}.example.net/mcp')] }) }, NOW)).toMatchObject({ score: 60, messageId: 'foreign-host' });
   });

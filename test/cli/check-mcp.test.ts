@@ -372,6 +372,13 @@ describe('nerq check mcp:<name>', () => {
     ['node -e (the seed entries name node as a hint)', 'npm', 'node', [{ type: 'named', name: '-e', value: 'require("child_process").execSync("id")' }]],
     ['python -c (the seed entries name python as a hint)', 'pypi', 'python', [{ type: 'named', name: '-c', value: 'import os; os.system("id")' }]],
     ['a shell as the runtime', 'npm', 'bash', []],
+    ['deno --import-map (a map remaps what the package imports)', 'npm', 'deno', [{ type: 'named', name: '--import-map', value: 'https://x.example/map.json' }]],
+    ['deno --config (its imports do the same)', 'npm', 'deno', [{ type: 'positional', value: '--config=./deno.json' }]],
+    ['bun --preload', 'npm', 'bun', [{ type: 'named', name: '--preload', value: './payload.ts' }]],
+    ['a PyPI project started with npx (the npm package of that name)', 'pypi', 'npx', []],
+    ['an npm package started with uvx', 'npm', 'uvx', []],
+    ['an npm package started with docker', 'npm', 'docker', []],
+    ['a hint that is a command line', 'npm', 'npx -p payload-pkg', []],
   ] as const)('runtime arguments that make the runner install or run other code (%s): the package is not evaluated', async (_name, registryType, runtimeHint, runtimeArguments) => {
     const s = await start();
     const entry =

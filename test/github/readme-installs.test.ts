@@ -33,6 +33,42 @@ describe('advertisedInstalls', () => {
     expect(names(md)).toEqual(['pypi:mcp', 'pypi:fastmcp', 'pypi:arxiv-tool', 'pypi:arxiv-mcp-server', 'pypi:serve-it', 'docker:ghcr.io/acme/server']);
   });
 
+  // A README's launch that installs a second package beside the project's own (`-p a -p b`,
+  // `--with`): each is code the user is told to run, so none is dropped (shapes: the MCP client
+  // configurations READMEs print, fixtures/mcp-clients, with packages added).
+  it('every package a runner installs counts, not only the first', () => {
+    const md = [
+      '```sh',
+      'npx -y -p own-mcp -p extra-payload own-mcp',
+      'npm exec --package=own-mcp --package=second-payload -- own-mcp',
+      'uvx --from own-py-mcp --with py-payload,other-payload own-py-mcp',
+      'uv tool run --with tool-payload own-tool',
+      'deno run -A --import-map ./map.json npm:deno-own@1.0.0',
+      'bunx -p bun-payload own-bun',
+      'npx -y -p own-call -c "own-call --init && npx -y call-payload"',
+      '```',
+      '```json',
+      '{ "mcpServers": { "own": { "command": "npx", "args": ["-y", "--package", "json-own", "--package=json-payload", "json-own"] } } }',
+      '```',
+    ].join('\n');
+    expect(names(md)).toEqual([
+      'npm:own-mcp',
+      'npm:extra-payload',
+      'npm:second-payload',
+      'pypi:own-py-mcp',
+      'pypi:py-payload',
+      'pypi:other-payload',
+      'pypi:own-tool',
+      'pypi:tool-payload',
+      'npm:deno-own',
+      'npm:bun-payload',
+      'npm:own-call',
+      'npm:call-payload',
+      'npm:json-own',
+      'npm:json-payload',
+    ]);
+  });
+
   it('counts inline code and code in lists and tables, never prose', () => {
     const md = 'Run npm i prose-only to start.\n\n- Install with `npm i listed-pkg`\n\n| how | cmd |\n| --- | --- |\n| npm | `npx table-pkg` |\n';
     expect(names(md)).toEqual(['npm:listed-pkg', 'npm:table-pkg']);

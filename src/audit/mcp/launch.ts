@@ -73,7 +73,7 @@ const PY_EVAL_FLAGS = new Set(['-c']);
 /** npx / dlx flags that take a value (the value is not the package). */
 const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
 const UVX_VALUE_FLAGS = new Set([
-  '--from', '--with', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
+  '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
 /** Node options that load code before the program's own (`--require`, `-r`, `--import`, a loader). */
@@ -83,7 +83,9 @@ const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'pwsh', 'pow
 const FETCHERS = new Set(['curl', 'wget', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod']);
 const URL_IN_TEXT = /https?:\/\/[^\s'"`|;&)<>]+/i;
 /** Deno flags that take a separate value. */
-const DENO_VALUE_FLAGS = new Set(['-c', '--config', '--import-map', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']);
+const DENO_VALUE_FLAGS = new Set(['-c', '--config', '--import-map', '--preload', '--require', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']);
+/** Deno flags whose file changes or adds to what runs: an import map (or a configuration's `imports`) remaps the package's imports, a preloaded module runs first. */
+const DENO_CODE_FLAGS = ['-c', '--config', '--import-map', '--preload', '--require'];
 
 const DOCKER_VALUE_FLAGS = new Set([
   '-e', '--env', '-v', '--volume', '--mount', '--name', '--network', '--net', '-p', '--publish', '-w', '--workdir', '-u', '--user',
@@ -440,7 +442,7 @@ function mapCommand(
       const runner = name === 'uvx' ? 'uvx' : name === 'pipx' ? 'pipx run' : 'uv tool run';
       const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS)?.value;
       // `--with a,b` installs more packages into the tool's environment (code that runs there too).
-      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with', '-w']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
       const specs = main === undefined ? [] : [main, ...withs];
       const launch = installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys));
       // `--with-editable ./dir` and `--with-requirements file` install code from a folder or a file
@@ -455,7 +457,15 @@ function mapCommand(
       if (args[0] !== 'run') return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
       const script = firstOperand(args, DENO_VALUE_FLAGS, 1)?.value;
       if (script === undefined) return { kind: 'unknown', command: name, why: 'no script named' };
-      if (/^npm:/i.test(script)) return installs('deno run', 'npm', [script.slice(4)], redirection('npm', [], envKeys));
+      if (/^npm:/i.test(script)) {
+        const launch = installs('deno run', 'npm', [script.slice(4)], redirection('npm', [], envKeys));
+        // Only the flags before the script are deno's; a file given by URL is fetched at every start.
+        const loaded = flagValues(args.slice(1, firstOperand(args, DENO_VALUE_FLAGS, 1)?.index), DENO_CODE_FLAGS);
+        const remote = loaded.map((v) => (/^https?:\/\//i.test(v.trim()) ? scriptFrom('deno run', v.trim()) : null)).find((l) => l !== null);
+        if (remote !== undefined && remote !== null) return remote;
+        // A path is named; a `data:` URL (any scheme but a drive letter) is code, not a place, and is not echoed.
+        return loaded.reduce((l, v) => withLoads(l, `${/^[A-Za-z][A-Za-z0-9+.-]+:/.test(v.trim()) ? 'code' : quote(v.trim())} through deno's import map, configuration or preload`), launch);
+      }
       if (/^jsr:/i.test(script)) return { kind: 'unknown', command: name, why: 'JSR packages are not evaluated yet' };
       if (/^https?:\/\//i.test(script)) return scriptFrom('deno run', script) ?? { kind: 'unknown', command: name, why: 'not a valid URL' };
       return { kind: 'local', command: name, file: script };

@@ -1,7 +1,7 @@
 /**
  * Pure helpers of the `mcp-*` checks (docs/checks.md): the namespace of a server name, the
  * GitHub owner an `io.github.<owner>/` namespace claims, the DNS domain a reverse-DNS namespace
- * names, what a remote's (possibly templated) URL says, and whether its host belongs to the entry.
+ * names, what a remote's (possibly templated) URL says, and whether its namespace proves its host.
  */
 
 /**
@@ -43,6 +43,20 @@ export interface RemoteParts {
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
+/**
+ * A remote's URL as nerq records and prints it: without the user name and password (whatever
+ * the scheme, a `{variable}` one too), the query string and the fragment, which may carry a
+ * token (`https://user:token@host/mcp?api_key=…`; docs/security.md). What is judged — scheme
+ * and host — is kept as written.
+ */
+export function remoteUrlShown(url: string): string {
+  const cut = url.trim().replace(/[?#].*$/s, '');
+  const authority = /^([^:/?#]*:[/\\]*)([^/\\]*)/.exec(cut);
+  if (authority === null || !(authority[2] ?? '').includes('@')) return cut;
+  const rest = cut.slice((authority[1] ?? '').length + (authority[2] ?? '').length);
+  return `${authority[1] ?? ''}${(authority[2] ?? '').slice((authority[2] ?? '').lastIndexOf('@') + 1)}${rest}`;
+}
+
 export function remoteParts(url: string): RemoteParts {
   // A backslash ends the authority as a slash does: URL parsers read `https://a\@b/` as host `a`.
   const match = /^([^:/?#]+):\/\/([^/\\?#]*)/.exec(url.trim());
@@ -50,7 +64,8 @@ export function remoteParts(url: string): RemoteParts {
   const scheme = /[{}]/.test(match[1] ?? '') ? null : (match[1] ?? '').toLowerCase();
   // The host without credentials or port (`user@h:443`); a variable may stand for either.
   const authority = (match[2] ?? '').slice((match[2] ?? '').lastIndexOf('@') + 1).toLowerCase();
-  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.replace(/:[^:]*$/, '');
+  // A fully qualified name's final dot (`acme.com.`) names the same host.
+  const host = authority.startsWith('[') ? authority.slice(0, authority.indexOf(']') + 1) : authority.replace(/:[^:]*$/, '').replace(/\.$/, '');
   if (!/[{}]/.test(host)) {
     try {
       return { scheme, host: new URL(`https://${host}`).hostname.toLowerCase(), templated: false };
@@ -68,32 +83,18 @@ export function remoteParts(url: string): RemoteParts {
   return { scheme, host: literal.join('.'), templated: true };
 }
 
-/** Second-level labels under which a country's registry hands out names (`example.co.uk`). */
-const COUNTRY_SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'ne', 'or', 'go']);
-
 /**
- * The label of a host that names whoever registered its domain: `example` in `mcp.example.com`
- * and in `mcp.example.co.uk`; for GitHub Pages (`<owner>.github.io`) the GitHub account's.
- * A label further left is the domain holder's to choose (`microsoft.evil.example` is evil's).
+ * A remote's host belongs to the entry only when its namespace proves it: the namespace's domain
+ * or a name under it (`mcp.example.com` for `com.example/…`, which the registry verified by DNS
+ * or HTTP; `<owner>.github.io` for `io.github.<owner>/…`, which GitHub gives that account alone).
+ * A name that merely looks like the publisher's proves nothing: `acme.xyz`, `acme.co.uk` or
+ * `mcp.acme.com` for `io.github.acme/…` may be anyone's registration, and the repository an
+ * entry names is not verified for a domain namespace (docs/security.md, "MCP servers are judged
+ * by what they name").
  */
-function registrantLabel(labels: readonly string[]): string | undefined {
-  const n = labels.length;
-  if (n >= 3 && labels[n - 2] === 'github' && labels[n - 1] === 'io') return labels[n - 3];
-  if (n >= 3 && /^[a-z]{2}$/.test(labels[n - 1]!) && COUNTRY_SECOND_LEVEL.has(labels[n - 2]!)) return labels[n - 3];
-  return n >= 2 ? labels[n - 2] : undefined;
-}
-
-/**
- * A remote's host belongs to the entry when it is the namespace's domain or under it
- * (`mcp.example.com` for `com.example/…`; `<owner>.github.io` for `io.github.<owner>/…`), or
- * when the label that names its domain's registrant is the repository owner's name
- * (`mcp.owner.com`, `owner.github.io`; not `owner.evil.example`, whose registrant is evil's).
- */
-export function hostBelongs(host: string, server: string, repositoryOwner: string | null): boolean {
+export function hostBelongs(host: string, server: string): boolean {
   const domain = namespaceDomain(server);
-  if (host === domain || host.endsWith(`.${domain}`)) return true;
-  const owner = repositoryOwner?.toLowerCase();
-  return owner !== undefined && registrantLabel(host.split('.')) === owner;
+  return host === domain || host.endsWith(`.${domain}`);
 }
 
 /** `-v /:/host`, `--volume=/:/h:ro`, `--mount type=bind,source=/,target=/h`: the host's whole file system. */
@@ -117,4 +118,49 @@ export function wideningArguments(words: readonly string[]): { id: string; argum
     else if (mountsHostRoot(w)) found.push({ id: 'host-root-mount', argument: w });
   }
   return found;
+}
+
+/**
+ * The publisher's name a server name's namespace carries: the account of `io.github.<owner>/…`,
+ * the label naming the registrant of a reverse-DNS namespace's domain (`cloudflare` in
+ * `com.cloudflare/…`, `example` in `com.example.tools/…`). Lower case.
+ */
+export function publisherOf(server: string): string {
+  const github = githubNamespaceOwner(server);
+  if (github !== null) return github;
+  const labels = namespaceOf(server).toLowerCase().split('.');
+  return labels[1] ?? labels[0] ?? '';
+}
+
+/** A name folded for comparison: lower case, without `-`, `_` and `.` (`GitHub_MCP-Server` → `githubmcpserver`). */
+export function foldName(text: string): string {
+  return text.toLowerCase().replace(/[-_.]+/g, '');
+}
+
+/** The part of a server name after its namespace (`github-mcp-server` of `io.github.github/github-mcp-server`). */
+export function serverPart(server: string): string {
+  const slash = server.indexOf('/');
+  return slash < 0 ? server : server.slice(slash + 1);
+}
+
+/**
+ * Whether a server's name carries its publisher's own name (`io.github.github/github-mcp-server`,
+ * `com.cloudflare/mcp-server-cloudflare`): a copy of such a name under another namespace borrows
+ * that publisher's name, which two independent projects sharing a plain name
+ * (`mcp-google-sheets`) do not. Publishers' names shorter than three letters are not counted.
+ */
+export function namesItsPublisher(server: string): boolean {
+  const publisher = foldName(publisherOf(server));
+  return publisher.length >= 3 && foldName(serverPart(server)).includes(publisher);
+}
+
+/**
+ * The known server whose name `server` copies under another publisher — the part after the
+ * namespace the same once folded, the known one naming its own publisher, the copy's namespace
+ * naming another — or null. `known` are names that each name their publisher (mcp-known-servers.ts).
+ */
+export function copiedServer(server: string, known: readonly string[]): string | null {
+  const part = foldName(serverPart(server));
+  const publisher = foldName(publisherOf(server));
+  return known.find((k) => k.toLowerCase() !== server.toLowerCase() && foldName(serverPart(k)) === part && foldName(publisherOf(k)) !== publisher) ?? null;
 }

@@ -23,9 +23,11 @@ import { mapLimit } from '../../util/map-limit.js';
 import type { Collected } from '../adapter.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
+import { remoteParts, remoteUrlShown } from '../../checks/lib/mcp.js';
 import { claimOf } from './claims.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
+import { withoutCredentials } from '../../util/url-credentials.js';
 import { presetCodeVariable, runnerAddsCode } from './runner-code.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
@@ -81,7 +83,8 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
 
 async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): Promise<Collected> {
   const { server, official } = entry;
-  const repositoryUrl = server.repository?.url ?? null;
+  // Recorded and printed without a user name, password or query, which may carry a token.
+  const repositoryUrl = server.repository?.url === undefined ? null : withoutCredentials(server.repository.url.trim());
   const repo = repositoryUrl === null ? null : githubRepoOf(repositoryUrl, ctx.endpoints);
 
   const [packages, github] = await Promise.all([
@@ -107,12 +110,22 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
     repositoryOwner: repo?.owner ?? null,
     repositoryId: server.repository?.id ?? null,
     packages: packages.map((p) => p.facts),
-    remotes: (server.remotes ?? []).map((remote) => ({
-      type: remote.type,
-      url: remote.url,
-      headers: (remote.headers ?? []).map((h) => h.name),
-      secretHeaders: (remote.headers ?? []).filter((h) => h.isSecret === true).map((h) => h.name),
-    })),
+    remotes: [
+      ...(server.remotes ?? []).map((remote) => ({
+        type: remote.type,
+        // Never a user name, password, query or fragment: they may carry a token (lib/mcp.ts).
+        url: remoteUrlShown(remote.url),
+        headers: (remote.headers ?? []).map((h) => h.name),
+        secretHeaders: (remote.headers ?? []).filter((h) => h.isSecret === true).map((h) => h.name),
+      })),
+      // A package whose HTTP transport is a server elsewhere (not this machine): once the package is
+      // started, the client talks to that server, whose code is a remote's (docs/mcp.md).
+      ...(server.packages ?? []).flatMap((pkg) =>
+        pkg.transport !== undefined && transportIsElsewhere(pkg.transport.url)
+          ? [{ type: pkg.transport.type, url: remoteUrlShown(pkg.transport.url), headers: pkg.transport.headers, secretHeaders: pkg.transport.secretHeaders }]
+          : [],
+      ),
+    ],
   };
   const sources: Sources = {
     ...packageSourcesNotApplicable(NOT_A_PACKAGE),
@@ -230,4 +243,17 @@ function argumentList(args: readonly McpArgument[]): string[] {
 /** Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`. */
 function argumentWords(args: readonly McpArgument[]): string[] {
   return args.map((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w !== '').join(' ')).filter((w) => w !== '');
+}
+
+/**
+ * Whether a package's transport URL names a literal host other than this machine's
+ * (`https://mcp.evil.example/mcp`, `https://{tenant}.evil.example/mcp`); a loopback host or one a
+ * variable sets whole (`http://localhost:{--port}/mcp`, `http://{host}:{port}/mcp`) is the
+ * package's own local server.
+ */
+function transportIsElsewhere(url: string): boolean {
+  // A host with variables in its leading labels lies under its literal domain (lib/mcp.ts, remoteParts).
+  const { host } = remoteParts(url);
+  if (host === null) return false;
+  return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]' || host === '0.0.0.0');
 }

@@ -1,6 +1,7 @@
 /**
  * Whether an MCP Registry entry's runtime arguments make the package's runner install or run
- * code other than the package the entry names. A client passes them to the runner before the
+ * code other than the package the entry names (`npx`, `node`, `deno`, `bun`; `uvx`, `pipx`,
+ * `python`). A client passes them to the runner before the
  * package (`npx <runtimeArguments> <identifier>@<version>`; fixtures/mcp-registry/
  * server.schema.2025-12-11.json, `runtimeArguments`), so `-p other` (npx then runs the command
  * from `other`), `--call`, `--node-options`, `uvx --from git+https://…`, `--with other` or an
@@ -22,12 +23,22 @@ type Variable = { name: string; value?: boolean | undefined; default?: boolean |
 /** Runner flags whose value is code the runner installs or runs besides the package. */
 const CODE_FLAGS = {
   // npx's, and node's when the hint is `node` (seed entries name it): `-e`/`-p` code, `-r`/`--import` a module first.
-  npm: ['-p', '--package', '-c', '--call', '--node-options', '-e', '--eval', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader'],
+  // deno's and bun's when the hint is one of them: an import map or a configuration (its `imports`) remaps
+  // what the package imports, a preloaded module runs first.
+  npm: ['-p', '--package', '-c', '--call', '--node-options', '-e', '--eval', '--print', '-r', '--require', '--import', '--loader', '--experimental-loader', '--import-map', '--config', '--preload'],
   // uvx's and pipx's, and Python's when the hint is `python`: `-c` code, `-m` another module.
-  pypi: ['--from', '--with', '--with-editable', '--with-requirements', '--spec', '-c', '-m'],
+  pypi: ['--from', '--with', '-w', '--with-editable', '--with-requirements', '--spec', '-c', '-m'],
 } as const;
 /** A shell as the runtime: whatever it is given is a command line, not the package. */
 const SHELL_HINTS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 'pwsh', 'powershell']);
+/** Runners of other kinds of packages, and container runtimes: named as the hint of a package of this ecosystem, they start something else. */
+const NPM_RUNNERS = ['npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'node', 'deno', 'tsx'];
+const PYPI_RUNNERS = ['uvx', 'uv', 'pipx', 'pip', 'pip3', 'python', 'python3', 'py'];
+const OTHER_RUNNERS = ['docker', 'podman', 'nerdctl', 'dnx', 'dotnet', 'cargo', 'go', 'java', 'ruby', 'gem', 'php'];
+const FOREIGN_RUNNERS = {
+  npm: new Set([...PYPI_RUNNERS, ...OTHER_RUNNERS]),
+  pypi: new Set([...NPM_RUNNERS, ...OTHER_RUNNERS]),
+} as const;
 /** Runner flags that take a separate value which is not an operand (as audit/mcp/launch.ts reads a launch). */
 const VALUE_FLAGS = {
   npm: new Set(['--registry', '--cache', '--userconfig', '-w', '--workspace']),
@@ -47,6 +58,11 @@ function operandName(ecosystem: 'npm' | 'pypi', word: string): string {
 export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[], runtimeHint?: string, identifier?: string): string | null {
   const hint = runtimeHint?.trim().toLowerCase().replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd)$/, '');
   if (hint !== undefined && SHELL_HINTS.has(hint)) return `the runtime ${hint}`;
+  // A hint is the command a client starts: one that is no program name (`npx -p other`), or a
+  // runner of another kind of package (`npx` for a PyPI project installs the npm package of that
+  // name; `docker` runs an image), does not start the package evaluated.
+  if (hint !== undefined && hint !== '' && !/^[a-z0-9][a-z0-9._+-]*$/.test(hint)) return 'a runtime hint that is no program name';
+  if (hint !== undefined && FOREIGN_RUNNERS[ecosystem].has(hint)) return `the runtime ${hint}, which does not run ${ecosystem === 'npm' ? 'npm packages' : 'PyPI projects'}`;
   const code: readonly string[] = CODE_FLAGS[ecosystem];
   const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
   let skipNext = false;

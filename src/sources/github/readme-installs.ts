@@ -4,9 +4,10 @@
  * and each line with a shell tokenizer (shell-quote), never executed. Recognised:
  * `npm i|install|add`, `npx`, `pnpm add|install|dlx`, `yarn add|global add|dlx`, `bun add`,
  * `bunx`, `pip install` (also `pip3`, `python -m pip`, `uv pip`), `pipx install|run`, `uvx`,
- * `uv tool install|run`, `uv add`, and `docker run … image` — on shell lines, and as MCP client
+ * `uv tool install|run`, `uv add`, `deno run npm:x`, and `docker run … image` — on shell lines, and as MCP client
  * configurations write them in JSON code (`"command": "npx", "args": ["-y", "x"]`, read with
- * jsonc-parser, which tolerates the trailing commas READMEs leave). Flags are skipped, versions and
+ * jsonc-parser, which tolerates the trailing commas READMEs leave). Every package a runner installs
+ * counts (`npx -p a -p b`, `uvx --from a --with b,c`). Other flags are skipped, versions and
  * extras stripped (npm-package-arg for npm; the PEP 508 name grammar for PyPI). Paths, URLs,
  * git specs and placeholders (`<package>`) name no package and are left out. docs/scoring.md §9.
  */
@@ -93,12 +94,13 @@ function withoutPrefix(words: readonly string[]): string[] {
 /** Flags that take the next word as their value, per tool (the rest are boolean or `--flag=value`). */
 const VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
   npm: new Set(['--registry', '--prefix', '--tag', '-w', '--workspace', '--cache', '--userconfig']),
-  npx: new Set(['--registry', '--cache', '--userconfig', '-c', '--call', '-w', '--workspace']),
-  pnpm: new Set(['--registry', '--dir', '-C', '--filter', '-F', '--store-dir']),
-  yarn: new Set(['--registry', '--cwd', '--modules-folder']),
-  bun: new Set(['--registry', '--cwd', '-c', '--config']),
+  npx: new Set(['--registry', '--cache', '--userconfig', '-c', '--call', '-w', '--workspace', '-p', '--package', '--node-options']),
+  pnpm: new Set(['--registry', '--dir', '-C', '--filter', '-F', '--store-dir', '--package']),
+  yarn: new Set(['--registry', '--cwd', '--modules-folder', '-p', '--package']),
+  bun: new Set(['--registry', '--cwd', '-c', '--config', '-p', '--package']),
+  deno: new Set(['-c', '--config', '--import-map', '--preload', '--require', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']),
   pip: new Set(['-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-i', '--index-url', '--extra-index-url', '-t', '--target', '--prefix', '--root', '-f', '--find-links', '--python', '-p', '--trusted-host', '--platform', '--python-version']),
-  uv: new Set(['--python', '-p', '--with', '-w', '--index', '--index-url', '--extra-index-url', '--directory', '--project', '--from', '--with-editable', '--with-requirements', '--constraint', '-c', '--env-file']),
+  uv: new Set(['--python', '-p', '--with', '-w', '--spec', '--pip-args', '--index', '--index-url', '--extra-index-url', '--directory', '--project', '--from', '--with-editable', '--with-requirements', '--constraint', '-c', '--env-file']),
   docker: new Set([
     '-e', '--env', '--env-file', '-v', '--volume', '-p', '--publish', '--name', '--network', '--net', '-w', '--workdir', '--mount', '--entrypoint',
     '-u', '--user', '-l', '--label', '--platform', '--memory', '-m', '--cpus', '--add-host', '--hostname', '-h', '--pull', '--restart', '--cap-add',
@@ -168,46 +170,67 @@ function pypiInstalls(words: readonly string[], tool: string): Found[] {
   });
 }
 
-/** The package `npx` / `uvx` runs: `--package=x` / `-p x` / `--from x`, else the first operand. */
-function runnerPackage(words: readonly string[], tool: string, packageFlags: readonly string[]): string | null {
+/** Every value of `flags` in `words` (`--package=x`, `-p x`), in order, up to `--`. */
+function flagValuesOf(words: readonly string[], flags: readonly string[]): string[] {
+  const values: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
-    for (const flag of packageFlags) {
-      if (word === flag) return words[i + 1] ?? null;
-      if (word.startsWith(`${flag}=`)) return word.slice(flag.length + 1);
+    if (word === '--') break;
+    for (const flag of flags) {
+      if (word === flag && words[i + 1] !== undefined) values.push(words[++i] ?? '');
+      else if (word.startsWith(`${flag}=`)) values.push(word.slice(flag.length + 1));
     }
   }
-  return operands(words, tool)[0] ?? null;
+  return values;
 }
 
-function one(ecosystem: 'npm' | 'pypi', word: string | null): Found[] {
-  if (word === null) return [];
-  const name = ecosystem === 'npm' ? npmPackageName(word) : pypiProjectName(word);
-  return name === null ? [] : [{ ecosystem, name }];
+/**
+ * The packages `npx` / `uvx` installs: every `--package=x` / `-p x` / `--from x` (else the first
+ * operand), and what `--with a,b` adds — each is code the command runs, so none is dropped.
+ */
+function runnerPackages(words: readonly string[], tool: string, packageFlags: readonly string[], withFlags: readonly string[] = []): string[] {
+  const named = flagValuesOf(words, packageFlags);
+  const main = named.length > 0 ? named : [operands(words, tool)[0]].filter((w): w is string => w !== undefined);
+  const extra = flagValuesOf(words, withFlags).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+  return [...main, ...extra];
+}
+
+function all(ecosystem: 'npm' | 'pypi', words: readonly string[]): Found[] {
+  return words.flatMap((word) => {
+    const name = ecosystem === 'npm' ? npmPackageName(word) : pypiProjectName(word);
+    return name === null ? [] : [{ ecosystem, name }];
+  });
+}
+
+/** `npx -c '<line>'` runs that line: what its commands install counts too (nested at most twice). */
+function callInstalls(words: readonly string[], depth: number): Found[] {
+  if (depth >= 2) return [];
+  return flagValuesOf(words, ['-c', '--call']).flatMap((line) => commandsOf(line).flatMap((c) => installsOf(c.words, depth + 1)));
 }
 
 /** What one command installs or runs. */
-function installsOf(command: readonly string[]): Found[] {
+function installsOf(command: readonly string[], depth = 0): Found[] {
   const words = withoutPrefix(command);
   const [tool = '', sub = '', ...rest] = words;
   const afterSub = words.slice(2);
   switch (tool) {
     case 'npm':
-      return ['i', 'install', 'add', 'isntall', 'in'].includes(sub) ? npmInstalls(afterSub, 'npm') : sub === 'exec' ? one('npm', runnerPackage(afterSub, 'npx', ['--package', '-p'])) : [];
+      if (sub === 'exec') return [...all('npm', runnerPackages(afterSub, 'npx', ['--package', '-p'])), ...callInstalls(afterSub, depth)];
+      return ['i', 'install', 'add', 'isntall', 'in'].includes(sub) ? npmInstalls(afterSub, 'npm') : [];
     case 'npx':
-      return one('npm', runnerPackage(words.slice(1), 'npx', ['--package', '-p']));
+      return [...all('npm', runnerPackages(words.slice(1), 'npx', ['--package', '-p'])), ...callInstalls(words.slice(1), depth)];
     case 'pnpm':
       if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm');
-      return sub === 'dlx' ? one('npm', runnerPackage(afterSub, 'pnpm', ['--package'])) : [];
+      return sub === 'dlx' ? all('npm', runnerPackages(afterSub, 'pnpm', ['--package'])) : [];
     case 'yarn':
       if (sub === 'add') return npmInstalls(afterSub, 'yarn');
       if (sub === 'global' && rest[0] === 'add') return npmInstalls(rest.slice(1), 'yarn');
-      return sub === 'dlx' ? one('npm', runnerPackage(afterSub, 'yarn', ['--package', '-p'])) : [];
+      return sub === 'dlx' ? all('npm', runnerPackages(afterSub, 'yarn', ['--package', '-p'])) : [];
     case 'bun':
       if (sub === 'add' || sub === 'install' || sub === 'i') return npmInstalls(afterSub, 'bun');
-      return sub === 'x' ? one('npm', runnerPackage(afterSub, 'bun', [])) : [];
+      return sub === 'x' ? all('npm', runnerPackages(afterSub, 'bun', ['--package', '-p'])) : [];
     case 'bunx':
-      return one('npm', runnerPackage(words.slice(1), 'bun', []));
+      return all('npm', runnerPackages(words.slice(1), 'bun', ['--package', '-p']));
     case 'pip':
     case 'pip3':
       return sub === 'install' ? pypiInstalls(afterSub, 'pip') : [];
@@ -216,13 +239,19 @@ function installsOf(command: readonly string[]): Found[] {
     case 'py':
       return sub === '-m' && (rest[0] === 'pip' || rest[0] === 'pip3') && rest[1] === 'install' ? pypiInstalls(rest.slice(2), 'pip') : [];
     case 'pipx':
-      return sub === 'install' ? pypiInstalls(afterSub, 'pip') : sub === 'run' ? one('pypi', runnerPackage(afterSub, 'uv', ['--spec'])) : [];
+      return sub === 'install' ? pypiInstalls(afterSub, 'pip') : sub === 'run' ? all('pypi', runnerPackages(afterSub, 'uv', ['--spec'])) : [];
     case 'uvx':
-      return one('pypi', runnerPackage(words.slice(1), 'uv', ['--from']));
+      return all('pypi', runnerPackages(words.slice(1), 'uv', ['--from'], ['--with']));
     case 'uv':
       if (sub === 'pip' && rest[0] === 'install') return pypiInstalls(rest.slice(1), 'pip');
-      if (sub === 'tool' && (rest[0] === 'install' || rest[0] === 'run')) return one('pypi', runnerPackage(rest.slice(1), 'uv', ['--from']));
+      if (sub === 'tool' && (rest[0] === 'install' || rest[0] === 'run')) return all('pypi', runnerPackages(rest.slice(1), 'uv', ['--from'], ['--with']));
       return sub === 'add' ? pypiInstalls(afterSub, 'uv') : [];
+    case 'deno': {
+      // `deno run -A npm:pkg`: the npm package is what runs (a `jsr:` or URL script names none).
+      if (sub !== 'run') return [];
+      const script = operands(afterSub, 'deno')[0];
+      return script !== undefined && /^npm:/i.test(script) ? all('npm', [script.slice(4)]) : [];
+    }
     case 'docker':
     case 'podman': {
       if (sub !== 'run') return [];

@@ -2,7 +2,7 @@
  * zod schemas of the MCP Registry read API v0.1 answers nerq reads (the registry's openapi.yaml:
  * `ServerResponse`, `ServerList`, `ServerDetail`, `Package`, `RemoteTransport`). Lenient where
  * the registry is (optional members, null read as absent, unknown keys and members nerq does not
- * read — a package's `transport`, `icons`, `_meta` of publishers — ignored), strict where nerq relies on a member
+ * read — `icons`, `_meta` of publishers — ignored; a package's `transport` read only for its URL), strict where nerq relies on a member
  * (the server's name and version, a package's registry type and identifier, a remote's type and
  * URL). Lists are capped so a hostile answer cannot make nerq hold or print without bound.
  */
@@ -55,6 +55,27 @@ const KeyValueSchema = z.object({
   default: PresetSchema,
 });
 
+/**
+ * A package's `transport`: only the URL of an HTTP transport (the server the client connects to
+ * once the package is started; `http://localhost:{--port}/mcp` in the schema's examples) and
+ * its headers' names are read. Any other shape is read as none, so one odd transport does not
+ * make the whole entry unreadable.
+ */
+const TransportSchema = z.unknown().transform((v): { url: string; type: string; headers: string[]; secretHeaders: string[] } | undefined => {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const t = v as { type?: unknown; url?: unknown; headers?: unknown };
+  if (typeof t.url !== 'string' || t.url.trim() === '' || t.url.length > 2048) return undefined;
+  const headers = (Array.isArray(t.headers) ? t.headers.slice(0, MAX_ITEMS) : []).filter(
+    (h): h is { name: string; isSecret?: unknown } => typeof h === 'object' && h !== null && typeof (h as { name?: unknown }).name === 'string' && (h as { name: string }).name.length <= 256,
+  );
+  return {
+    url: t.url,
+    type: typeof t.type === 'string' ? t.type.slice(0, 32) : 'unknown',
+    headers: headers.map((h) => h.name),
+    secretHeaders: headers.filter((h) => h.isSecret === true).map((h) => h.name),
+  };
+}).optional();
+
 export const McpPackageSchema = z.object({
   registryType: shortText(32),
   registryBaseUrl: optional(shortText(512)),
@@ -65,6 +86,7 @@ export const McpPackageSchema = z.object({
   runtimeArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   packageArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   environmentVariables: optional(z.array(KeyValueSchema).max(MAX_ITEMS)),
+  transport: TransportSchema,
 });
 export type McpPackage = z.infer<typeof McpPackageSchema>;
 

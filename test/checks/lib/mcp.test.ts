@@ -1,6 +1,6 @@
 /** Pure helpers of the MCP entry checks and the README `mcp-name:` reader. */
 import { describe, expect, it } from 'vitest';
-import { hostBelongs, namespaceDomain, remoteParts, wideningArguments } from '../../../src/checks/lib/mcp.js';
+import { hostBelongs, namespaceDomain, remoteParts, remoteUrlShown, wideningArguments } from '../../../src/checks/lib/mcp.js';
 import { readmeMcpNames } from '../../../src/ecosystems/mcp/claims.js';
 
 describe('helpers', () => {
@@ -10,19 +10,18 @@ describe('helpers', () => {
   });
   it('namespace domains, host ownership, widening', () => {
     expect(namespaceDomain('com.example.tools/x')).toBe('tools.example.com');
-    expect(hostBelongs('api.tools.example.com', 'com.example.tools/x', null)).toBe(true);
-    expect(hostBelongs('evil-example.com', 'com.example/x', null)).toBe(false);
-    expect(hostBelongs('mcp.example', 'io.github.x/y', 'example')).toBe(false);
-    // The repository owner names the domain's registrant: under it, or its GitHub Pages.
-    expect(hostBelongs('mcp.acme.com', 'io.github.acme/y', 'Acme')).toBe(true);
-    expect(hostBelongs('acme.com', 'io.github.acme/y', 'acme')).toBe(true);
-    expect(hostBelongs('mcp.acme.co.uk', 'io.github.acme/y', 'acme')).toBe(true);
-    expect(hostBelongs('acme.github.io', 'io.github.other/y', 'acme')).toBe(true);
-    // A label further left is whoever holds the domain to choose: not the owner's.
-    expect(hostBelongs('acme.evil.example', 'io.github.acme/y', 'acme')).toBe(false);
-    expect(hostBelongs('mcp.acme.evil.example', 'io.github.acme/y', 'acme')).toBe(false);
-    expect(hostBelongs('acme.vercel.app', 'io.github.acme/y', 'acme')).toBe(false);
-    expect(hostBelongs('evil.github.io', 'io.github.acme/y', 'acme')).toBe(false);
+    expect(hostBelongs('api.tools.example.com', 'com.example.tools/x')).toBe(true);
+    expect(hostBelongs('evil-example.com', 'com.example/x')).toBe(false);
+    expect(hostBelongs('example.com.evil.io', 'com.example/x')).toBe(false);
+    // A subdomain's namespace proves that subdomain, not its parent.
+    expect(hostBelongs('example.com', 'com.example.tools/x')).toBe(false);
+    // io.github.<owner> proves <owner>.github.io alone, which GitHub gives that account.
+    expect(hostBelongs('acme.github.io', 'io.github.acme/y')).toBe(true);
+    expect(hostBelongs('evil.github.io', 'io.github.acme/y')).toBe(false);
+    // A name that looks like the publisher's proves nothing: anyone may register acme.xyz.
+    for (const host of ['acme.xyz', 'acme.com', 'mcp.acme.com', 'mcp.acme.co.uk', 'acme.evil.example', 'acme.vercel.app']) {
+      expect(hostBelongs(host, 'io.github.acme/y')).toBe(false);
+    }
     expect(wideningArguments(['--network bridge', '--net=host'])).toEqual([{ id: 'host-network', argument: '--net=host' }]);
     expect(wideningArguments(['-v /:/host', '--volume=/://h:ro', '-v /data:/data', '--mount type=bind,source=/,target=/h', '--mount type=bind,source=/srv,target=/s']).map((f) => f.id)).toEqual([
       'host-root-mount',
@@ -52,5 +51,20 @@ describe('helpers', () => {
     ['https://evil.example\\x@{t}.alice.github.io/mcp', { scheme: 'https', host: 'evil.example', templated: false }],
   ])('remoteParts(%s): what the template says before its variables are filled in', (url, parts) => {
     expect(remoteParts(url)).toEqual(parts);
+  });
+});
+
+describe('remoteUrlShown: what a report prints of a remote URL', () => {
+  it.each([
+    ['https://deploy:s3cret@mcp.example.com/mcp?api_key=sk-1#t=2', 'https://mcp.example.com/mcp'],
+    ['{scheme}://deploy:s3cret@mcp.example.com/{tenant}?k=v', '{scheme}://mcp.example.com/{tenant}'],
+    ['https://a@b@mcp.example.com/x', 'https://mcp.example.com/x'],
+    ['https://mcp.example.com/mcp/{tenant_id}', 'https://mcp.example.com/mcp/{tenant_id}'],
+    ['{url}', '{url}'],
+  ])('%s → %s', (url, shown) => {
+    expect(remoteUrlShown(url)).toBe(shown);
+  });
+  it('a fully qualified host (final dot) is the same host', () => {
+    expect(remoteParts('https://ACME.com./mcp')).toEqual({ scheme: 'https', host: 'acme.com', templated: false });
   });
 });

@@ -50,9 +50,24 @@ describe('runnerAddsCode', () => {
     ['/bin/sh', 'the runtime sh'],
     ['PowerShell.exe', 'the runtime powershell'],
     ['npx', null],
-    ['python', null],
+    ['/usr/local/bin/npx', null],
+    ['node', null],
+    ['python', 'the runtime python, which does not run npm packages'],
+    ['uvx', 'the runtime uvx, which does not run npm packages'],
+    ['docker', 'the runtime docker, which does not run npm packages'],
+    ['npx -p other', 'a runtime hint that is no program name'],
+    ['npx;curl', 'a runtime hint that is no program name'],
   ])('runtime hint %s', (hint, expected) => {
     expect(runnerAddsCode('npm', [], hint)).toBe(expected);
+  });
+  it.each([
+    ['uvx', null],
+    ['python', null],
+    ['pipx', null],
+    ['npx', 'the runtime npx, which does not run PyPI projects'],
+    ['dnx', 'the runtime dnx, which does not run PyPI projects'],
+  ])('a PyPI project\'s runtime hint %s', (hint, expected) => {
+    expect(runnerAddsCode('pypi', [], hint)).toBe(expected);
   });
 });
 
@@ -67,5 +82,11 @@ describe('presetCodeVariable', () => {
     ['a name that only contains one', [{ name: 'MY_NODE_OPTIONS', value: true }], null],
   ])('%s', (_name, variables, expected) => {
     expect(presetCodeVariable(variables)).toBe(expected);
+  });
+});
+
+describe('uv\'s short --with in runtime arguments', () => {
+  it('-w adds a package: not the one evaluated', () => {
+    expect(runnerAddsCode('pypi', [{ name: '-w', value: 'extra-payload' }], 'uvx', 'mcp-server-time')).toBe('-w');
   });
 });
