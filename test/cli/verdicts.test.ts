@@ -48,7 +48,7 @@ describe('maintenance holds', () => {
     expect(code).toBe(0);
     expect(report.verdictCode).toBe('caution');
     expect(checkOf(report, 'deprecation')).toMatchObject({ messageId: 'readme-declared', score: 20 });
-    expect(report.verdictReasons.join('\n')).toMatch(/README's title declares the package deprecated/);
+    expect(report.verdictReasonDetails).toContainEqual(expect.objectContaining({ code: 'verdict-held', args: expect.objectContaining({ check: 'deprecation' }) }));
   });
 
   it('a package that is not finished, with no release for more than two years, holds at CAUTION', async () => {
@@ -70,7 +70,7 @@ describe('maintenance holds', () => {
     const { report } = await check('nerq-fixture-finished', '2027-01-15T10:00:00Z');
     expect(checkOf(report, 'release-recency')).toMatchObject({ messageId: 'finished-past-limit' });
     expect(report.verdictCode).toBe('caution');
-    expect(report.verdictReasons.join('\n')).toMatch(/finished-package rule vouches for one only 1,095 days/);
+    expect(report.verdictReasonDetails).toContainEqual(expect.objectContaining({ code: 'verdict-held', args: expect.objectContaining({ check: 'release-recency' }) }));
   });
 });
 
