@@ -88,7 +88,8 @@ export function sourceWarnings(entries: readonly AuditEntry[], down: readonly Do
   return [...bySource].map(([source, { packages, reasons, checks }]) => {
     const reason = [...reasons].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'no reason given';
     const outage = down.find((d) => reason.includes(d.reason));
-    const noun = packages === 1 ? 'package' : 'packages';
+    // "1 of 2 packages": the noun goes with the total it follows.
+    const noun = entries.length === 1 ? 'package' : 'packages';
     const unknown = checks.size === 0 ? '' : `; unknown: ${[...checks].join(', ')}`;
     const message =
       outage === undefined

@@ -23,11 +23,13 @@ export const MIN_COMMITS_EXAMINED = 10;
 /** Top contributor's share at or above which a bus factor of 1 is a near-solo project. */
 export const SOLO_SHARE = 0.8;
 
-/** The most a bus factor allows: 1 with the top share ≥ 80 % → 40, 1 → 60, 2 → 80, 3 or more no limit. */
+/** The most a bus factor allows: 2, 1, and 1 with the top share at SOLO_SHARE or more; 3 or more no limit. */
+const BUS_FACTOR_LIMITS = { two: 80, one: 60, solo: 40 } as const;
+
 export function busFactorLimit(busFactor: number | null, topShare: number | null): number {
   if (busFactor === null || busFactor >= 3) return 100;
-  if (busFactor === 2) return 80;
-  return topShare !== null && topShare >= SOLO_SHARE ? 40 : 60;
+  if (busFactor === 2) return BUS_FACTOR_LIMITS.two;
+  return topShare !== null && topShare >= SOLO_SHARE ? BUS_FACTOR_LIMITS.solo : BUS_FACTOR_LIMITS.one;
 }
 
 export function contributorCountScore(count: number): number {
@@ -43,7 +45,7 @@ export default defineCheck({
   title: 'Contributors',
   description:
     'Counts the people with a GitHub account among the authors of the default branch\'s last 100 commits (bots left out), with or without a token: ' + `${countBandProse(CONTRIBUTOR_BANDS, 'score')}, none 0. ` +
-    'The bus factor (fewest of them who made half of those commits) limits that: 2 to at most 80, 1 to at most 60, and 1 with the top contributor at 80 % or more of the commits to at most 40. ' +
+    `The bus factor (fewest of them who made half of those commits) limits that: 2 to at most ${BUS_FACTOR_LIMITS.two}, 1 to at most ${BUS_FACTOR_LIMITS.one}, and 1 with the top contributor at ${SOLO_SHARE * 100} % or more of the commits to at most ${BUS_FACTOR_LIMITS.solo}. ` +
     `The message says how many commits were examined (fewer than ${MIN_COMMITS_EXAMINED} are too few to judge: unknown); evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was.`,
   messages: {
     many: '{count} contributors{basisNote}; bus factor {busFactorLabel}',

@@ -87,6 +87,7 @@ export default defineCheck({
             id: 'implausible-version',
             limit: IMPLAUSIBLE_CAP,
             reason: `version ${version}, in a numbering that started at ${first}, is the shape of a dependency-confusion payload; if you meant a private package of this name, install it from your own registry (a scoped name, or a registry configured for its scope)`,
+            args: { version, first, implausible: why },
           },
         ],
       };

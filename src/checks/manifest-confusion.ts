@@ -102,7 +102,7 @@ export default defineCheck({
     if (tarball.manifest === null && aliases.length === 0) {
       const problem = tarball.manifestProblem ?? 'not read';
       // npm reads a package.json of any size: one too large for nerq may run scripts nobody saw.
-      if (tarball.manifestOverCap) return { score: null, messageId: 'unreadable', data: { problem }, holdVerdict: `the tarball's ${problem}: npm reads it whole, and it may run install scripts the registry does not show` };
+      if (tarball.manifestOverCap) return { score: null, messageId: 'unreadable', data: { problem }, holdVerdict: `the tarball's ${problem}: npm reads it whole, and it may run install scripts the registry does not show; a release whose package.json can be read would lift this` };
       return { score: null, messageId: 'unreadable', data: { problem } };
     }
     const differences = [...(tarball.manifest === null ? [] : [...manifestDifferences(registry, tarball.manifest, tarball.bindingGyp), ...undeclaredBundled(tarball)]), ...aliases];
@@ -113,7 +113,7 @@ export default defineCheck({
       score: 0,
       messageId: 'different',
       data: { differences: listed, count: differences.length, summary },
-      holdVerdict: `the tarball's package.json differs from the registry's manifest (${summary})`,
+      holdVerdict: `the tarball's package.json differs from the registry's manifest (${summary}); a release whose tarball says what the registry says would lift this`,
     };
   },
 });

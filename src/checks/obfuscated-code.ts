@@ -41,7 +41,7 @@ export default defineCheck({
       score: 0,
       messageId: 'obfuscated',
       data: { count, files, signatures, scanned: obfuscated.scanned },
-      holdVerdict: `its code is an obfuscator's output (${files}): nobody can review what it runs, the form code added by a compromised release takes; compare it with the previous release before installing`,
+      holdVerdict: `its code is an obfuscator's output (${files}): nobody can review what it runs, the form code added by a compromised release takes; compare it with the previous release before installing (a release without it would lift this)`,
     };
   },
 });

@@ -111,7 +111,7 @@ export default defineCheck({
         score: 10,
         messageId: 'mismatch',
         data,
-        holdVerdict: `its provenance says it was built from ${attestations.sourceRepository} while the package declares ${declared}: the release may not come from the code you would review`,
+        holdVerdict: `its provenance says it was built from ${attestations.sourceRepository} while the package declares ${declared}: the release may not come from the code you would review; a release whose provenance names the declared repository would lift this`,
       };
     }
     return { score: 100, messageId: attestations.verified ? 'matches-verified' : 'matches', data };

@@ -273,6 +273,7 @@ export default defineCheck({
               id: 'release-anomalies',
               limit: SEVERAL_ANOMALIES_CAP,
               reason: `${what}; pin the previous version (${previous.version}) until the release is vetted, or re-run once it has been out ${VETTING_DAYS} days without a malicious-package report`,
+              args: { version: registry.version, previous: previous.version, anomalies: findings.map((f) => f.id).join(','), vettingDays: VETTING_DAYS },
             },
           ],
         };

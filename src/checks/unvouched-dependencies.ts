@@ -49,7 +49,7 @@ export default defineCheck({
       score: 20,
       messageId: 'some',
       data: { ...data, count: installed.length, list },
-      holdVerdict: `${installed.length === 1 ? 'a dependency' : `${installed.length} dependencies`} no registry vouches for (${list})`,
+      holdVerdict: `${installed.length === 1 ? 'a dependency' : `${installed.length} dependencies`} no registry vouches for (${list}); a release that takes them from a registry would lift this`,
     };
   },
 });

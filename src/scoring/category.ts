@@ -131,17 +131,20 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
 
 /**
  * An MCP Registry entry is an MCP server; it is code execution when one of its packages is, or
- * its description says it runs code.
+ * its description says it runs code — then both are listed, the strictest governing.
  */
 function mcpCategory(evidence: Evidence): CategoryDecision | null {
   const mcp = evidence.sources.mcp;
   if (mcp?.status !== 'ok') return null;
+  const server: CategoryDecision = { id: 'mcp-server', reason: 'an MCP Registry entry' };
+  const both = (reason: string): CategoryDecision => ({ id: 'code-execution', reason, matches: [{ id: 'code-execution', reason }, server] });
   const pkg = mcp.facts.packages.find((p) => p.evaluation?.category === 'code-execution');
-  if (pkg !== undefined) return { id: 'code-execution', reason: `MCP server whose package ${pkg.target ?? pkg.identifier} executes code` };
+  if (pkg !== undefined) return both(`MCP server whose package ${pkg.target ?? pkg.identifier} executes code`);
   const codeExecution = CATEGORY_RULES.find((r) => r.id === 'code-execution');
-  const phrase = codeExecution?.phrases.find((p) => p.test(mcp.facts.description ?? ''));
-  if (phrase !== undefined) return { id: 'code-execution', reason: `MCP server whose description matches ${phrase.source.replaceAll('\\b', '')}` };
-  return { id: 'mcp-server', reason: 'an MCP Registry entry' };
+  // The words the description says, as it says them (never the rule's pattern), as for packages.
+  const said = codeExecution?.phrases.map((p) => p.exec(mcp.facts.description ?? '')?.[0]).find((m) => m !== undefined);
+  if (said !== undefined) return both(`MCP server whose description says "${said}"`);
+  return server;
 }
 
 /** Every category whose rule fires, each with the first rule that fired for it. */

@@ -47,6 +47,11 @@ describe('sourceWarnings', () => {
     expect(warning?.message).not.toContain('GitHub repository:');
   });
 
+  it('the noun goes with the total: 1 of 2 packages, 1 of 1 package', () => {
+    expect(sourceWarnings([withSource('a', 'HTTP 502 from api.github.com'), entryOf(healthy())])[0]?.message).toMatch(/^GitHub unavailable for 1 of 2 packages \(/);
+    expect(sourceWarnings([withSource('a', 'HTTP 502 from api.github.com')])[0]?.message).toMatch(/^GitHub unavailable for 1 of 1 package \(/);
+  });
+
   it('names the outage that caused it, once, and the separate host warning is then left out', () => {
     const entries = [withSource('a', 'DNS lookup failed for api.github.com')];
     const down = [{ host: 'api.github.com', service: null, fault: 'dns' as const, reason: 'DNS lookup failed for api.github.com', kind: 'network' as const, name: 'GitHub' }];

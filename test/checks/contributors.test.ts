@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import check, { busFactorLimit, contributorCountScore } from '../../src/checks/contributors.js';
+import check, { busFactorLimit, contributorCountScore, SOLO_SHARE } from '../../src/checks/contributors.js';
 import { evidence, githubFacts } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
 import { describeGithubSource, githubRuleCases } from './github-cases.js';
@@ -115,5 +115,11 @@ describe('contributor bands', () => {
     [1, null, 60],
   ] as const)('bus factor %s, top share %s → limit %i', (busFactor, topShare, limit) => {
     expect(busFactorLimit(busFactor, topShare)).toBe(limit);
+  });
+
+  it('the description states the limits busFactorLimit applies (generated from the same constants)', () => {
+    expect(check.description).toContain(`2 to at most ${busFactorLimit(2, null)},`);
+    expect(check.description).toContain(`1 to at most ${busFactorLimit(1, null)},`);
+    expect(check.description).toContain(`at ${SOLO_SHARE * 100} % or more of the commits to at most ${busFactorLimit(1, SOLO_SHARE)}.`);
   });
 });

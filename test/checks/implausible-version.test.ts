@@ -54,7 +54,7 @@ checkTable(check, [
     score: 0,
     messageId: 'started-implausibly',
     data: { version: '99.99.103', implausible: 'major', first: '99.99.99' },
-    caps: [{ id: 'implausible-version', limit: IMPLAUSIBLE_CAP, reason: expect.any(String) as unknown as string }],
+    caps: [{ id: 'implausible-version', limit: IMPLAUSIBLE_CAP, reason: expect.any(String) as unknown as string, args: { version: '99.99.103', first: '99.99.99', implausible: 'major' } }],
   },
   {
     name: 'an established package that started high',

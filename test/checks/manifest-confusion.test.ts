@@ -112,7 +112,8 @@ checkTable(check, [
 
 describe('what holds the verdict', () => {
   it('a package.json over the size nerq reads holds it; none in the archive does not', () => {
-    expect(outcomeOf(check, evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'package.json is larger than 1 MiB', manifestOverCap: true }) })).holdVerdict).toBeDefined();
+    expect(outcomeOf(check, evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'package.json is larger than 1 MiB', manifestOverCap: true }) })).holdVerdict).toMatch(/; a release whose package\.json can be read would lift this$/);
     expect(outcomeOf(check, evidence({ tarball: tarballFacts({ manifest: null, manifestProblem: 'the archive has no package.json' }) })).holdVerdict).toBeUndefined();
+    expect(outcomeOf(check, withManifest({ installScripts: { postinstall: 'node steal.js' } })).holdVerdict).toMatch(/; a release whose tarball says what the registry says would lift this$/);
   });
 });

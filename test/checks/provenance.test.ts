@@ -219,6 +219,7 @@ describe('provenance: applicability and the verdict hold', () => {
   it('holds the verdict when the provenance names another repository', () => {
     const mismatch = evidence({ attestations: attestationFacts({ sourceRepository: 'https://github.com/mallory/example' }) });
     expect(outcomeOf(check, mismatch).holdVerdict).toMatch(/built from https:\/\/github\.com\/mallory\/example while the package declares https:\/\/github\.com\/example\/example/);
+    expect(outcomeOf(check, mismatch).holdVerdict).toMatch(/; a release whose provenance names the declared repository would lift this$/);
     expect(outcomeOf(check, evidence()).holdVerdict).toBeUndefined();
   });
 });

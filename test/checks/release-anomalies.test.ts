@@ -299,6 +299,8 @@ checkTable(check, [
         limit: 49.9,
         reason:
           '2 release anomalies in 2.1.0 since 2.0.1 (new-publisher, install-script-added): how the 2025 npm compromises looked; pin the previous version (2.0.1) until the release is vetted, or re-run once it has been out 7 days without a malicious-package report',
+        // What to pin and how long to wait, as values a program can act on.
+        args: { version: '2.1.0', previous: '2.0.1', anomalies: 'new-publisher,install-script-added', vettingDays: 7 },
       },
     ],
   },

@@ -79,6 +79,8 @@ checkTable(check, [
 describe('unvouched-dependencies and the verdict', () => {
   it('holds it for a dependency a plain install fetches, in either ecosystem', () => {
     expect(outcomeOf(check, evidence({ registry: { nonRegistryDependencies: [git] } })).holdVerdict).toMatch(/helper/);
+    // A hold says what would lift it (docs/scoring.md §6a).
+    expect(outcomeOf(check, evidence({ registry: { nonRegistryDependencies: [git] } })).holdVerdict).toMatch(/; a release that takes them from a registry would lift this$/);
     expect(outcomeOf(check, pypiEvidence({ pypi: { directReferences: [pyGit, pyDev] } })).holdVerdict).toMatch(/helper/);
   });
 

@@ -37,7 +37,7 @@ describe('findings', () => {
     expect(anomalies.evidence).toMatchObject({ anomalies: ['provenance-dropped', 'new-publisher', 'install-script-added'], context: ['fresh-latest'], vetting: true });
     // The cap tells the user what to do: pin the previous version, or re-run once the release is vetted.
     const cap = report.caps.find((c) => c.id === 'release-anomalies');
-    expect(cap?.reason).toMatch(/pin the previous version \(1\.3\.0\).*re-run once it has been out 7 days/);
+    expect(cap?.args).toEqual({ version: report.target.version, previous: '1.3.0', anomalies: 'provenance-dropped,new-publisher,install-script-added', vettingDays: 7 });
     expect(report.gate.passed).toBe(false);
   });
 });
@@ -48,7 +48,7 @@ describe('maintenance holds', () => {
     expect(code).toBe(0);
     expect(report.verdictCode).toBe('caution');
     expect(checkOf(report, 'deprecation')).toMatchObject({ messageId: 'readme-declared', score: 20 });
-    expect(report.verdictReasons.join('\n')).toMatch(/README's title declares the package deprecated/);
+    expect(report.verdictReasonDetails).toContainEqual(expect.objectContaining({ code: 'verdict-held', args: expect.objectContaining({ check: 'deprecation' }) }));
   });
 
   it('a package that is not finished, with no release for more than two years, holds at CAUTION', async () => {
@@ -70,7 +70,7 @@ describe('maintenance holds', () => {
     const { report } = await check('nerq-fixture-finished', '2027-01-15T10:00:00Z');
     expect(checkOf(report, 'release-recency')).toMatchObject({ messageId: 'finished-past-limit' });
     expect(report.verdictCode).toBe('caution');
-    expect(report.verdictReasons.join('\n')).toMatch(/finished-package rule vouches for one only 1,095 days/);
+    expect(report.verdictReasonDetails).toContainEqual(expect.objectContaining({ code: 'verdict-held', args: expect.objectContaining({ check: 'release-recency' }) }));
   });
 });
 

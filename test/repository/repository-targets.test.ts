@@ -169,6 +169,34 @@ describe('the other recorded repositories', () => {
   });
 });
 
+describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
+  const cases: Array<{ repo: string; options: ServeRecordedOptions; verdict: string; heldBy: string[] }> = [
+    // 16 days of history holds it (project-maturity).
+    { repo: CODE_RUNNER, options: { license: 'MIT', stars: 230 }, verdict: 'caution', heldBy: ['verdict-held'] },
+    { repo: 'microsoft/playwright-mcp', options: { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'playwright'] }, verdict: 'yes', heldBy: [] },
+    // An MCP server below the risk categories' bar (a shown 80).
+    { repo: 'blazickjp/arxiv-mcp-server', options: { license: 'Apache-2.0' }, verdict: 'caution', heldBy: ['category-bar'] },
+    {
+      repo: 'modelcontextprotocol/typescript-sdk',
+      options: { license: 'Apache-2.0', topics: [], override: { '/contents/examples/guides/package.json': { status: 503 } } },
+      verdict: 'yes',
+      heldBy: [],
+    },
+    // A list of links with no manifest: no policy, no update tool, nothing to vouch for — below 70.
+    { repo: 'wong2/awesome-mcp-servers', options: { license: 'MIT' }, verdict: 'caution', heldBy: [] },
+  ];
+  for (const { repo, options, verdict, heldBy } of cases) {
+    it(`${repo}: ${verdict}`, async () => {
+      const { report } = await check(repo, options);
+      for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+      expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+      expect(report.verdictCode).toBe(verdict);
+      expect(report.verdictReasonDetails.map((r) => r.code)).toEqual(heldBy);
+      if (verdict !== 'yes' && heldBy.length === 0) expect(report.score).toBeLessThan(70);
+    });
+  }
+});
+
 describe('maturity: when the history starts and how fast it publishes (microsoft/playwright-mcp)', () => {
   const PLAYWRIGHT = 'microsoft/playwright-mcp';
   const HISTORY = '/commits?per_page=2&sha=main';

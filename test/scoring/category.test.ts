@@ -7,6 +7,8 @@ import { applies, runCheck } from '../../src/scoring/evaluate.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { evidence, githubFacts, registryFacts, unavailable } from '../support/evidence-builder.js';
 import { repoFiles, repoManifest, repositoryEvidence } from '../support/repository-evidence.js';
+import { facts as mcpFacts, pkg as mcpPackage } from '../checks/mcp-support.js';
+import type { Evidence, McpFacts } from '../../src/evidence/schema.js';
 
 const withRegistry = (o: Parameters<typeof registryFacts>[0]) => evidence({ registry: registryFacts(o) });
 
@@ -167,5 +169,35 @@ describe('decideCategory for a github: target (its own files)', () => {
       files: repoFiles({ readme: null, manifests: [repoManifest({ private: true, keywords: ['sandbox'] })] }),
     });
     expect(decideCategory(privateOnly)).toEqual({ id: 'mcp-server', reason: 'repository description says "model context protocol"' });
+  });
+});
+
+describe('decideCategory for an MCP Registry entry', () => {
+  const entry = (extra: Partial<McpFacts>): Evidence => {
+    const e = evidence({ registry: { status: 'not-applicable', reason: 'an MCP Registry entry' } });
+    return { ...e, sources: { ...e.sources, mcp: { status: 'ok', facts: mcpFacts(extra) } } };
+  };
+  const executes = { score: 80, grade: 'A', verdictCode: 'yes', coverage: 0.9, doNotUse: false, category: 'code-execution', error: null } as const;
+
+  it.each<[string, Partial<McpFacts>, string | null]>([
+    ['a plain entry', {}, null],
+    ['a package that executes code', { packages: [mcpPackage(), mcpPackage({ identifier: 'runner-mcp', target: 'npm:runner-mcp@2.0.0', evaluation: executes })] }, 'MCP server whose package npm:runner-mcp@2.0.0 executes code'],
+    ['a description that says it runs code', { description: 'Runs arbitrary code for agents' }, 'MCP server whose description says "Runs arbitrary code"'],
+    ['a description that mentions code but not running it', { description: 'Reads code review comments' }, null],
+  ])('%s', (_name, extra, codeExecution) => {
+    const decision = decideCategory(entry(extra));
+    if (codeExecution === null) {
+      expect(decision).toEqual({ id: 'mcp-server', reason: 'an MCP Registry entry' });
+      return;
+    }
+    // Both apply: the stricter (code execution) governs, and the report lists each with its rule.
+    expect(decision).toEqual({
+      id: 'code-execution',
+      reason: codeExecution,
+      matches: [
+        { id: 'code-execution', reason: codeExecution },
+        { id: 'mcp-server', reason: 'an MCP Registry entry' },
+      ],
+    });
   });
 });
