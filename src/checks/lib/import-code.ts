@@ -114,6 +114,11 @@ const HOST_DATA = [
 ];
 /** Programs that send what their command line names (a process call's arguments). */
 const NETWORK_TOOL = /['"\s](?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)(?:\.exe)?['"\s]/i;
+/** A URL to a Windows program or script, or a download piped into a shell or PowerShell's `iex`. */
+const DOWNLOADED_PROGRAM = /\b(?:https?|ftp):\/\/[^\s'"]+\.(?:exe|scr|msi|bat|cmd|ps1|vbs)\b/i;
+const PIPED_TO_SHELL = /\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\|\s*(?:iex|Invoke-Expression)\b/i;
+/** What curl or wget printed, captured: a process given it runs what was downloaded. */
+const TOOL_OUTPUT_RUN = /\b(?:getoutput|getstatusoutput|check_output|popen)\s*\(\s*\[?\s*[rbuf]?['"](?:[^'"\n]*\s)?(?:curl|wget)\b/;
 /** A URL to a literal IPv4 address… */
 const IP_URL = /\b(?:https?|ftp):\/\/(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
 
@@ -278,6 +283,9 @@ export function readImportCode(source: string): ImportCodeReading {
       if (pattern !== EXEC_CALL && RUNS_DLL.test(flow)) flag('process-injection', m.index);
       // A process that talks to the network itself (curl, wget …): host data in its command is
       // sent; a request catcher's host in it is a probe.
+      // A command that downloads a program and runs it, pipes a download into a shell, or is
+      // itself what curl or wget fetched.
+      if (pattern !== EXEC_CALL && (TOOL_OUTPUT_RUN.test(flow) || (NETWORK_TOOL.test(flow) && (DOWNLOADED_PROGRAM.test(flow) || PIPED_TO_SHELL.test(flow))))) flag('download-and-run', m.index);
       if (pattern !== EXEC_CALL && NETWORK_TOOL.test(flow)) {
         if (HOST_DATA.some((p) => p.test(flow))) flag('exfiltration', m.index);
         if (REQUEST_CATCHER.test(flow)) flag('catcher-endpoint', m.index);
