@@ -40,6 +40,13 @@ describe('hostile edits of real build scripts', () => {
     expect(readBuildScript(text).flags).toContain(flag);
   });
 
+  it('a descriptor duplicated to silence a compiler is no reverse shell; beside a socket opened it is', () => {
+    // The shape netifaces' and mercurial's setup.py use to quiet a configure test.
+    const quiet = payload(NUMPY_CYTHON, 'import os\nlibraries = ["socket", "nsl"]\nnull = os.open(os.devnull, os.O_WRONLY)\nos.dup2(null, 2)');
+    expect(readBuildScript(quiet).flags).not.toContain('reverse-shell');
+    expect(readBuildScript(payload(quiet, 's = socket.socket()\nos.dup2(s.fileno(), 0)')).flags).toContain('reverse-shell');
+  });
+
   it('a custom install command alone is reported, not suspicious', () => {
     const text = "from setuptools import setup\nfrom setuptools.command.install import install\nclass I(install):\n    def run(self):\n        install.run(self)\nsetup(name='x', cmdclass={'install': I, 'develop': I})\n";
     expect(readBuildScript(text)).toEqual({ commands: ['install', 'develop'], flags: [] });

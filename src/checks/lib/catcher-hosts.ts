@@ -2,7 +2,12 @@
  * Hosts that exist to catch requests: out-of-band testing services, request bins, tunnels, and
  * chat webhooks a stealer posts to (docs/checks.md, `install-scripts` and `import-time-code`).
  * The JavaScript install-code reader flags talking to one; Python's import-code reader takes them
- * as the destination of captured data.
+ * as the destination of captured data, and a request to one of the services (not a chat
+ * webhook: chat bots are ordinary library code) as a probe.
  */
-export const CATCHER_HOST =
-  /\b(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|pro|live|site|me|online)|pipedream\.net|requestbin\.(?:net|com)|webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|canarytokens\.(?:com|org)|dnslog\.cn|ceye\.io|beeceptor\.com|requestcatcher\.com|hookbin\.com|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|bind9\.(?:io|net)|dnsbin\.zhack\.ca|requestrepo\.com|ptrace\.io)\b|discord(?:app)?\.com\/api\/webhooks\/|api\.telegram\.org\/bot/i;
+export const REQUEST_CATCHER =
+  /\b(?:oastify\.com|burpcollaborator\.net|interact\.sh|interactsh\.com|oast\.(?:fun|pro|live|site|me|online)|pipedream\.net|requestbin\.(?:net|com)|webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|canarytokens\.(?:com|org)|dnslog\.cn|ceye\.io|beeceptor\.com|requestcatcher\.com|hookbin\.com|trycloudflare\.com|serveo\.net|loca\.lt|localtunnel\.me|bind9\.(?:io|net)|dnsbin\.zhack\.ca|requestrepo\.com|ptrace\.io)\b/i;
+/** Chat webhooks and bot APIs a stealer posts to. */
+const CHAT_WEBHOOK = /discord(?:app)?\.com\/api\/webhooks\/|api\.telegram\.org\/bot/i;
+/** Either. */
+export const CATCHER_HOST = new RegExp(`${REQUEST_CATCHER.source}|${CHAT_WEBHOOK.source}`, 'i');

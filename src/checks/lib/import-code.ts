@@ -15,9 +15,11 @@
  * saved and what runs it is saved-downloads.ts.
  */
 import { excerpt, importedNamesOf, PROCESS_NAMES, suspiciousPattern } from './python-code.js';
-import { callArguments, flowText, receiverOf, splitArguments, traced, TRACE_LINES } from './python-flow.js';
+import { callArguments, codeOf, flowText, receiverOf, splitArguments, traced, TRACE_LINES, type FlowText } from './python-flow.js';
 import { downloadCalls, WRITES_FILE } from './download-calls.js';
 import { EXECUTE_MODE, launches, namesDownload, savedDownloadAt, savedThroughCalls, type SavedDownload } from './saved-downloads.js';
+import { REQUEST_CATCHER } from './catcher-hosts.js';
+import { functionsOf } from './python-functions.js';
 import { capturesOf, clipboardSwap, downloadThenDll, PERSISTENT_COMMAND, persistenceAt, processInjection, RUNS_DLL } from './python-spying.js';
 
 export interface ImportCodeReading {
@@ -42,6 +44,7 @@ export const IMPORT_FLAGS = [
   'exec-decoded',
   'persistence',
   'ip-endpoint',
+  'catcher-endpoint',
   'silent-process',
   'obfuscation',
   'dynamic-import',
@@ -95,7 +98,7 @@ const DECODED =
 const DECODED_IN_EXEC = /(?<![\w.])decode\s*\(|\.decode\s*\(\s*['"](?!utf-?8|ascii|latin-?1|utf-?16|utf-?32)[^'"]+['"]|\bchr\s*\(/;
 /** A network call that sends its arguments somewhere (HTTP, raw socket, mail, DNS lookup of a made-up name). */
 const SEND_CALL =
-  /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto|sendmail|send_message)\s*\(|\b(?:s|sock|socket|conn|connection|client)\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
+  /\b(?:requests|httpx|session|client|aiohttp)\.(?:get|post|put|patch|request)\s*\(|\.(?:post|sendall|sendto|sendmail|send_message)\s*\(|\b(?:s|sock|socket|conn|connection|client|\w*(?:Sock(?:et)?|Conn(?:ection)?|Client|_sock(?:et)?|_conn|_client))\.send\s*\(|(?<![\w.])(?:request|urlopen|post)\s*\(|\.urlopen\s*\(|\b(?:urllib\d?|urlrequest|request)\.Request\s*\(|\b(?:gethostbyname(?:_ex)?|getaddrinfo)\s*\(|\.(?:query|resolve)\s*\(/g;
 /** Sends that are DNS lookups: only a name built on a domain of someone else's counts. */
 const DNS_SEND = /^(?:gethostbyname|getaddrinfo|\.(?:query|resolve))/;
 const DOMAIN_SUFFIX = /[}\w]\.[a-z0-9-]+\.[a-z]{2,}['"]/i;
@@ -109,6 +112,13 @@ const HOST_DATA = [
   /\bos\.environ\b(?!\s*(?:\.get\b|\[|\.setdefault\b|\.pop\b|\.__contains__\b|\.(?:items|keys|values)\s*\(\s*\)[^\n]{0,400}?\bif\b))/,
   /\bbrowser_cookie3\b|\bLogin Data\b|\bLocal State\b|\bpassword_value\b|\bencrypted_value\b|\bFROM\s+(?:logins|cookies|moz_cookies)\b|\bwallet\.dat\b|\bExodus\b|\bElectrum\b|Local Storage[\\/]+leveldb/,
 ];
+/** Programs that send what their command line names (a process call's arguments). */
+const NETWORK_TOOL = /['"\s](?:curl|wget|nc|ncat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)(?:\.exe)?['"\s]/i;
+/** A URL to a Windows program or script, or a download piped into a shell or PowerShell's `iex`. */
+const DOWNLOADED_PROGRAM = /\b(?:https?|ftp):\/\/[^\s'"]+\.(?:exe|scr|msi|bat|cmd|ps1|vbs)\b/i;
+const PIPED_TO_SHELL = /\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\|\s*(?:iex|Invoke-Expression)\b/i;
+/** What curl or wget printed, captured: a process given it runs what was downloaded. */
+const TOOL_OUTPUT_RUN = /\b(?:getoutput|getstatusoutput|check_output|popen)\s*\(\s*\[?\s*[rbuf]?['"](?:[^'"\n]*\s)?(?:curl|wget)\b/;
 /** A URL to a literal IPv4 address… */
 const IP_URL = /\b(?:https?|ftp):\/\/(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
 
@@ -148,6 +158,8 @@ const OBFUSCATION = [
   /\bvars\s*\(\s*(?:__builtins__|builtins|(?:globals|locals)\s*\(\s*\)\s*\[\s*['"]__builtins__['"]\s*\])\s*\)\s*(?:\[|\.get\s*\()\s*['"](?:exec|eval|compile|__import__)['"]/,
   /(?<![\w.])_{3,}\s*=\s*(?:eval|exec|getattr|__import__)\b/,
   /\bgetattr\s*\(\s*(?:builtins|__builtins__)\s*,\s*(?:b?['"](?:\\x[0-9a-fA-F]{2}|\\[0-7]{3})|[^,)]{0,200}?(?:\.decode\s*\(\s*['"](?!utf|ascii|latin)|\bchr\s*\(|\[::-1\]))/,
+  // A name spelled with letters picked out of other objects' text: `oct.__str__()[-3] + hex.__str__()[-4] + …`.
+  /(?:\.__(?:str|repr|doc|name)__(?:\s*\(\s*\))?\s*\[[^\]\n]{1,40}\]\s*\+\s*[\w.]*){2}\.__(?:str|repr|doc|name)__(?:\s*\(\s*\))?\s*\[/,
   /(?<![\w.])(?:eval|exec|getattr|__import__)\s*\([^)]{0,40}?['"](?:\\(?:[0-7]{3}|x[0-9a-fA-F]{2})){3,}/,
   /\bb['"](?:\\x[0-9a-fA-F]{2}){3,}[^'"\n]*['"]\s*\)?\s*\.decode\s*\(\s*['"]cp(?:1026|037|500|875|1140)['"]/,
 ];
@@ -193,6 +205,28 @@ export function packageImports(text: string, packageName: string): string[] {
   return found;
 }
 
+/** Functions followed at most as decoders. */
+const MAX_DECODERS = 32;
+
+/**
+ * Calls of the module's own functions that return decoded data (`def d(s): return
+ * base64.b64decode(s).decode()` … `os.system(d("…"))`), as one pattern; null when none does.
+ * What a function returns is followed through its own assignments (python-flow.ts, `traced`).
+ */
+function decodingFunctions(flow: FlowText): RegExp | null {
+  const { text, lineStarts, named } = flow;
+  if (!/^[ \t]*(?:async[ \t]+)?def[ \t]/m.test(text) || !DECODED.test(text)) return null;
+  const names: string[] = [];
+  for (const f of functionsOf(flow)) {
+    if (names.length === MAX_DECODERS) break;
+    // Only a body that decodes, and only its own assignments: a name means what the function made it.
+    if (!DECODED.test(text.slice(lineStarts[f.line], lineStarts[f.end + 1] ?? text.length))) continue;
+    const own = new Map([...named].map(([name, list]) => [name, list.filter((a) => a.line > f.line && a.line <= f.end)] as const));
+    if (f.returns.some((r) => r.line > f.line && r.line <= f.end && DECODED.test(traced(r.value, r.line, own)))) names.push(f.name);
+  }
+  return names.length === 0 ? null : new RegExp(String.raw`(?<![\w.])(?:self\.)?(?:${names.join('|')})\s*\(`);
+}
+
 /** Full-line comments out (their words are not code); line numbers kept. */
 function withoutComments(text: string): string {
   return text.replace(/^[ \t]*#[^\n]*/gm, '');
@@ -233,18 +267,29 @@ export function readImportCode(source: string): ImportCodeReading {
   }
 
   // Data handed to exec/eval/compile or to a process; a saved download run as a program.
+  const decoders = decodingFunctions(flow);
+  const decoded = (code: string): boolean => DECODED.test(code) || (decoders !== null && decoders.test(codeOf(code)));
   const imported = importedProcessCall(text);
   for (const pattern of imported === null ? [EXEC_CALL, PROCESS_CALL] : [EXEC_CALL, PROCESS_CALL, imported]) {
     for (const m of followed(pattern)) {
       const args = callArguments(text, m.index + m[0].length);
       const line = lineAt(m.index);
       const flow = traced(args, line, named);
-      if (DECODED.test(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
+      if (decoded(flow) || (pattern === EXEC_CALL && DECODED_IN_EXEC.test(args))) flag('exec-decoded', m.index);
       if (network.downloaded().test(flow) || network.viaParameters(flow, line)) flag('download-and-run', m.index);
       const silent = SILENT_PROCESS.test(args) || (args.match(/\bDEVNULL\b/g) ?? []).length >= 3;
       if (pattern !== EXEC_CALL && ((silent && SILENT_TARGET.test(flow)) || HIDDEN_POWERSHELL.test(flow))) flag('silent-process', m.index);
       if (pattern !== EXEC_CALL && PERSISTENT_COMMAND.test(flow)) flag('persistence', m.index);
       if (pattern !== EXEC_CALL && RUNS_DLL.test(flow)) flag('process-injection', m.index);
+      // A process that talks to the network itself (curl, wget …): host data in its command is
+      // sent; a request catcher's host in it is a probe.
+      // A command that downloads a program and runs it, pipes a download into a shell, or is
+      // itself what curl or wget fetched.
+      if (pattern !== EXEC_CALL && (TOOL_OUTPUT_RUN.test(flow) || (NETWORK_TOOL.test(flow) && (DOWNLOADED_PROGRAM.test(flow) || PIPED_TO_SHELL.test(flow))))) flag('download-and-run', m.index);
+      if (pattern !== EXEC_CALL && NETWORK_TOOL.test(flow)) {
+        if (HOST_DATA.some((p) => p.test(flow))) flag('exfiltration', m.index);
+        if (REQUEST_CATCHER.test(flow)) flag('catcher-endpoint', m.index);
+      }
       const first = splitArguments(args)[0];
       if (pattern !== EXEC_CALL && first !== undefined && near(saved, line).some((d) => launches(first, d, valuesAt(line)))) flag('download-and-run', m.index);
     }
@@ -264,11 +309,13 @@ export function readImportCode(source: string): ImportCodeReading {
     const captures = capturesOf(flow);
     for (const m of followed(SEND_CALL)) {
       const args = callArguments(text, m.index + m[0].length);
-      if (DNS_SEND.test(m[0].replace(/^\w+\./, '.')) && !DOMAIN_SUFFIX.test(args)) continue;
       const sent = traced(args, lineAt(m.index), named);
+      // A DNS lookup counts for a name built on someone else's domain, or on a request catcher's.
+      if (DNS_SEND.test(m[0].replace(/^\w+\./, '.')) && !DOMAIN_SUFFIX.test(args) && !REQUEST_CATCHER.test(sent)) continue;
       const publicIp = [...sent.matchAll(IP_URL)].some((u) => publicAddress(Number(u[1]), Number(u[2])));
       if (HOST_DATA.some((p) => p.test(sent)) || captures?.sends(sent, publicIp, lineAt(m.index)) === true) flag('exfiltration', m.index);
       if (publicIp) flag('ip-endpoint', m.index);
+      if (REQUEST_CATCHER.test(sent)) flag('catcher-endpoint', m.index);
     }
   }
   const first = (pattern: RegExp): number => text.search(pattern);

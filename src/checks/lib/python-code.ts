@@ -217,7 +217,9 @@ export function readBuildScript(text: string): BuildScriptReading {
   if (executes && has('decode')) flags.push('exec-decoded');
   if (network && (has('process') || executes || /\bos\.chmod\b/.test(text))) flags.push('download-and-run');
   if (network && (has('credentials') || has('env-dump'))) flags.push('exfiltration');
-  if (/\bos\.dup2\b|\/dev\/tcp\/|\bpty\.spawn\b/.test(text)) flags.push('reverse-shell');
+  // A descriptor duplicated or a pty spawned is a reverse shell only beside a socket opened (a build
+  // silencing a compiler's stderr with `os.dup2` is not: two of 81 real setup.py files).
+  if (/\/dev\/tcp\//.test(text) || (/\bos\.dup2\b|\bpty\.spawn\b/.test(text) && /\bsocket\.(?:socket|create_connection)\s*\(/.test(text))) flags.push('reverse-shell');
   if (has('encoded-blob')) flags.push('encoded-blob');
   if (has('dynamic-import')) flags.push('dynamic-import');
   if (has('process') && runsAgentUnattended(text)) flags.push('agent-unleashed');
