@@ -36,6 +36,9 @@ describe('installTargets: the package files a lifecycle command runs', () => {
     ['python -c "import os"', []],
     ['./configure && make', ['shell:configure']],
     ['./bin/setup.js', ['javascript:bin/setup.js']],
+    // `node .`: the folder itself, run by its package.json's `main` (installTargets' third argument), else its index.js.
+    ['node .', ['javascript:index.js']],
+    ['node ./ run', ['javascript:index.js']],
     ['node ../../etc/evil.js', []],
     ['node /tmp/x.js', []],
     ['node $HOME/x.js', []],
@@ -143,5 +146,19 @@ describe('folderPaths', () => {
       "path.join(process.cwd(), 'x.js');",
     ].join('\n');
     expect(folderPaths(text, 'install.js')).toEqual([]);
+  });
+});
+
+describe("installTargets: `node .` and the folder's main", () => {
+  test('the main first, then the index files node falls back to', () => {
+    expect(installTargets('node . --postinstall', '', 'build/stealer')[0]?.candidates).toEqual([
+      'build/stealer', 'build/stealer.js', 'build/stealer.cjs', 'build/stealer.mjs', 'build/stealer/index.js', 'build/stealer/index.cjs', 'build/stealer/index.mjs', 'index.js', 'index.cjs', 'index.mjs',
+    ]);
+    expect(installTargets('node .', 'node_modules/helper', './lib/run.js').map((t) => t.path)).toEqual(['node_modules/helper/lib/run.js']);
+    // A main outside the folder runs no file of the tarball nerq can place: the index files stay.
+    expect(installTargets('node .', '', '../../x.js').map((t) => t.path)).toEqual(['index.js']);
+    // `node ..` and `node .x` are not the folder itself.
+    expect(installTargets('node ..', '', 'a.js')).toEqual([]);
+    expect(installTargets('node .x', '', 'a.js').map((t) => t.path)).toEqual(['.x']);
   });
 });

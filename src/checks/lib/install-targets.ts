@@ -114,18 +114,18 @@ function simpleCommands(command: string): string[][] {
 }
 
 /** One simple command's targets: the interpreter's script file, or the program itself when it is a path. */
-function targetsOf(words: readonly string[], dir: string): InstallTarget[] {
+function targetsOf(words: readonly string[], dir: string, main?: string): InstallTarget[] {
   let i = 0;
   // Leading variable assignments (`FOO=1 node x.js`) and wrappers that run the rest (`exec`, `env`, `cross-env`).
   while (i < words.length && (/^[A-Za-z_]\w*=/.test(words[i]!) || /^(?:exec|env|cross-env|nice|nohup|time|command)$/.test(words[i]!))) i++;
   const program = words[i];
   if (program === undefined) return [];
   const rest = words.slice(i + 1);
-  if (NODE.test(program)) return nodeTargets(rest, dir);
+  if (NODE.test(program)) return nodeTargets(rest, dir, main);
   if (SHELL.test(program)) {
     // `sh -c "node x.js"`: the inline command's own targets.
     const inline = rest.indexOf('-c');
-    if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargets(rest[inline + 1]!, dir);
+    if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargets(rest[inline + 1]!, dir, main);
     return fileArgument(rest, 'shell', dir, new Set(['-o', '+o', '-O', '+O']));
   }
   if (GYP_BUILDER.test(program) || (/^(?:npx|pnpx|bunx)$/.test(program) && rest.some((w) => GYP_BUILDER.test(w)))) return gypTarget(rest, dir);
@@ -152,9 +152,25 @@ function gypTarget(args: readonly string[], from: string): InstallTarget[] {
   return path === null ? [] : [{ language: 'gyp', path, candidates: [path] }];
 }
 
-function nodeTargets(args: readonly string[], dir: string): InstallTarget[] {
+/**
+ * The files node tries for the folder `dir` itself (`node .`, `node ./`): the `main` its
+ * package.json names, then its `index.js` (node's lookup when `main` names no file).
+ */
+export function folderCandidates(dir: string, main?: string): { path: string; candidates: string[] } {
+  const index = ['index.js', 'index.cjs', 'index.mjs'].map((name) => (dir === '' ? name : `${dir}/${name}`));
+  const mainPath = main === undefined ? null : pathFrom(dir, main);
+  if (mainPath === null) return { path: index[0]!, candidates: index };
+  return { path: mainPath, candidates: [...new Set([...nodeCandidates(mainPath), ...index])] };
+}
+
+function nodeTargets(args: readonly string[], dir: string, main?: string): InstallTarget[] {
   const out: InstallTarget[] = [];
   const add = (raw: string): void => {
+    // `node .`: the package's own folder, run by its `main` (the September 2025 worm's and many stealers' `postinstall: node .`).
+    if (/^\.\/?$/.test(raw)) {
+      out.push({ language: 'javascript', ...folderCandidates(dir, main) });
+      return;
+    }
     const path = pathFrom(dir, raw);
     if (path !== null) out.push({ language: 'javascript', path, candidates: nodeCandidates(path) });
   };
@@ -200,14 +216,15 @@ function fileArgument(args: readonly string[], language: CodeLanguage, dir: stri
 
 /**
  * The files of the tarball that a lifecycle command run in the folder `dir` (`''`: the package's
- * own) runs, in the order it names them, by their paths in the tarball.
+ * own) runs, in the order it names them, by their paths in the tarball; `main`: the `main` of that
+ * folder's package.json, which `node .` runs.
  */
-export function installTargets(command: string, dir = ''): InstallTarget[] {
+export function installTargets(command: string, dir = '', main?: string): InstallTarget[] {
   if (command.length > MAX_COMMAND_CHARS) return [];
   const seen = new Set<string>();
   const out: InstallTarget[] = [];
   for (const words of simpleCommands(command)) {
-    for (const target of targetsOf(words, dir)) {
+    for (const target of targetsOf(words, dir, main)) {
       if (seen.has(target.path) || out.length >= MAX_TARGETS) continue;
       seen.add(target.path);
       out.push(target);

@@ -534,7 +534,10 @@ class Collector {
       // Its install commands name files that may come later in the archive: keep those too.
       const manifest = keep;
       entry.on('end', () => {
-        if (this.manifest === manifest) this.code.addCommands(installCommandsOf(readManifest(manifest).manifest));
+        if (this.manifest === manifest) {
+          const read = readManifest(manifest);
+          this.code.addCommands(installCommandsOf(read.manifest), '', read.main);
+        }
       });
     }
     const bundledFolder = placed === null ? null : this.bundledManifestFolder(keep, placed);
@@ -542,8 +545,8 @@ class Collector {
       // A bundled package's install commands run in its folder (install-code.ts).
       const manifest = keep as Kept;
       entry.on('end', () => {
-        const read = readManifest(manifest, BUNDLED_MANIFEST_BYTES).manifest;
-        if (read !== null) this.code.addCommands(installCommandsOf(read), bundledFolder);
+        const read = readManifest(manifest, BUNDLED_MANIFEST_BYTES);
+        if (read.manifest !== null) this.code.addCommands(installCommandsOf(read.manifest), bundledFolder, read.main);
       });
     }
     if ('cap' in keep && placed !== null) {
@@ -765,7 +768,10 @@ function overCap(kept: Kept, cap: number): boolean {
 }
 
 /** A kept package.json (or a name read as it) parsed, or why it could not be. */
-function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null } {
+/** A package.json's `main` (what `node .` runs: install-targets.ts), when it is a plain string. */
+const MAX_MAIN_CHARS = 1000;
+
+function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; main?: string } {
   if (overCap(kept, cap)) {
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
@@ -778,7 +784,8 @@ function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballMani
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { manifest: null, problem: 'package.json is not a JSON object' };
   }
-  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null };
+  const main = (parsed as Record<string, unknown>).main;
+  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, ...(typeof main === 'string' && main !== '' && main.length <= MAX_MAIN_CHARS ? { main } : {}) };
 }
 
 /**
