@@ -52,6 +52,17 @@ describe('installCode', () => {
     expect(noMain?.files.map((f) => f.path)).toEqual(['index.js']);
   });
 
+  test('`npm run x` in an install script: the file the script x of the same package.json runs is read', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ preinstall: 'npm run prep --silent', prep: 'start /B node lib/prep.js' }) },
+        { path: 'package/lib/prep.js', body: 'prep()' },
+      ],
+      [],
+    );
+    expect(code?.files.map((f) => f.path)).toEqual(['lib/prep.js']);
+  });
+
   test("the tarball's own package.json names the commands too; without any, nothing is kept", async () => {
     // esbuild's archive holds install.js before package.json: known only from the archive, it is named unread.
     expect(await installCode(loadTarball('esbuild', '0.28.2'), [])).toEqual({ files: [], missing: [], unread: ['install.js'] });

@@ -20,6 +20,7 @@ import { TarballFactsSchema, type TarballFacts, type TarballManifest } from '../
 import { licenseFileFacts } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
 import { tarballManifest } from './facts.js';
+import type { FolderManifest } from '../../checks/lib/install-targets.js';
 import type { HttpClient } from '../http/types.js';
 import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
@@ -536,7 +537,7 @@ class Collector {
       entry.on('end', () => {
         if (this.manifest === manifest) {
           const read = readManifest(manifest);
-          this.code.addCommands(installCommandsOf(read.manifest), '', read.main);
+          this.code.addCommands(installCommandsOf(read.manifest), '', read.runs);
         }
       });
     }
@@ -546,7 +547,7 @@ class Collector {
       const manifest = keep as Kept;
       entry.on('end', () => {
         const read = readManifest(manifest, BUNDLED_MANIFEST_BYTES);
-        if (read.manifest !== null) this.code.addCommands(installCommandsOf(read.manifest), bundledFolder, read.main);
+        if (read.manifest !== null) this.code.addCommands(installCommandsOf(read.manifest), bundledFolder, read.runs);
       });
     }
     if ('cap' in keep && placed !== null) {
@@ -768,10 +769,10 @@ function overCap(kept: Kept, cap: number): boolean {
 }
 
 /** A kept package.json (or a name read as it) parsed, or why it could not be. */
-/** A package.json's `main` (what `node .` runs: install-targets.ts), when it is a plain string. */
-const MAX_MAIN_CHARS = 1000;
+/** A package.json's `main` (what `node .` runs: install-targets.ts) and scripts (what `npm run x` runs) kept, when plain strings this long at most. */
+const MAX_FOLDER_FIELD_CHARS = 4000;
 
-function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; main?: string } {
+function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; runs?: FolderManifest } {
   if (overCap(kept, cap)) {
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
@@ -784,8 +785,17 @@ function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballMani
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { manifest: null, problem: 'package.json is not a JSON object' };
   }
-  const main = (parsed as Record<string, unknown>).main;
-  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, ...(typeof main === 'string' && main !== '' && main.length <= MAX_MAIN_CHARS ? { main } : {}) };
+  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, runs: folderManifest(parsed as Record<string, unknown>) };
+}
+
+/** The fields of a package.json its install commands may run (install-targets.ts, FolderManifest). */
+function folderManifest(parsed: Record<string, unknown>): FolderManifest {
+  const plain = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= MAX_FOLDER_FIELD_CHARS;
+  const scripts: Record<string, string> = {};
+  if (typeof parsed.scripts === 'object' && parsed.scripts !== null && !Array.isArray(parsed.scripts)) {
+    for (const [name, command] of Object.entries(parsed.scripts)) if (plain(command)) scripts[name] = command;
+  }
+  return { ...(plain(parsed.main) ? { main: parsed.main } : {}), scripts };
 }
 
 /**
