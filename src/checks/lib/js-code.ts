@@ -22,7 +22,7 @@ export interface CodeFinding {
 export type CodeFlag =
   /** Sends host data (hostname, user, network interfaces, the whole environment, credential files) over the network. */
   | 'exfiltration'
-  /** Talks to a request-catcher or webhook host (interactsh, Burp Collaborator, pipedream, Discord/Telegram bots…). */
+  /** Talks to a request-catcher or webhook host (interactsh, Burp Collaborator, pipedream, Discord/Telegram bots…), or to a host named after the package itself (a dependency-confusion call home). */
   | 'beacon'
   /** Reads credential files (SSH keys, cloud credentials, browser, Discord or wallet stores, /etc/passwd). */
   | 'credential-read'
@@ -186,6 +186,13 @@ function readsHostData(text: string): boolean {
 /** The whole environment serialised, or walked. */
 const ENV_DUMP =
   /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)]|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
+/**
+ * A URL whose host begins with the package's own name (`http://${pkg.name}.cb.example/`,
+ * `'https://' + packageName + '.x.example'`): the call home of a dependency-confusion probe, which
+ * learns from the name looked up which package ran where; installers name their download host.
+ */
+const PACKAGE_NAME = String.raw`(?:\b(?:pkg|package|packageJson|pjson|manifest)\w{0,20}\s*(?:\.|\[\s*['"])\s*name\b|\bpackage_?name\b|\bpkg_?name\b|\bnpm_package_name\b|\bpackage\b|\brequire\s*\(\s*['"]\.\/package(?:\.json)?['"]\s*\)\s*\.\s*name\b)`;
+const NAME_IN_HOST = new RegExp(String.raw`:\/\/(?:\$\{\s*${PACKAGE_NAME}\s*\}|['"${'`'}]\s*\+\s*${PACKAGE_NAME}\s*\+\s*['"${'`'}])\.(?:[a-z0-9-]+\.)+[a-z]{2,}`, 'i');
 /** Files and variables that hold credentials. */
 const CREDENTIAL_FILES =
   /\.ssh\b|\bid_rsa\b|\bid_ed25519\b|\bid_ecdsa\b|\.aws[\\/]+credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.bash_history\b|\.zsh_history\b|\.docker[\\/]+config\.json\b|\.kube[\\/]+config\b|\.gnupg\b|['"`\\/]Login Data['"`]|['"`\\/]Local State['"`]|\bLocal Storage['"`]?\s*,?\s*['"`]?[\\/]?leveldb\b|\blogins\.json\b|\bkey[34]\.db\b|\bwallet\.dat\b|\.config[\\/]+solana\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bExodus['"`\\/]|\bexodus\.wallet\b|\bElectrum['"`\\/]|\.electrum\b|\bEthereum['"`\\/]+keystore\b|\blogin\.keychain\b|\btrufflehog\b/i;
@@ -368,7 +375,7 @@ function readWindow(scanned: string): Set<CodeFlag> {
 
 function readCode(text: string): Set<CodeFlag> {
   const network = NETWORK.test(text);
-  const catcher = CATCHER_HOST.test(text);
+  const catcher = CATCHER_HOST.test(text) || (network && NAME_IN_HOST.test(text));
   const process = PROCESS.test(text);
   const reads = FILE_READ.test(text) || (process && COMMAND_READ.test(text));
   const evaluates = EVAL.test(text);
