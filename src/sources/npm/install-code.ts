@@ -22,7 +22,7 @@
  * in `unreadBundled`, which install-scripts does not read as clean.
  */
 import { folderOf, gypTargets } from '../../checks/lib/gyp-commands.js';
-import { folderPaths, installTargets, localImports, type CodeLanguage } from '../../checks/lib/install-targets.js';
+import { folderPaths, installTargets, localImports, type CodeLanguage, type FolderManifest } from '../../checks/lib/install-targets.js';
 import { MAX_SCANNED_CHARS } from '../../checks/lib/js-code.js';
 import type { TarballFacts } from '../../evidence/schema.js';
 
@@ -153,6 +153,8 @@ export class InstallCodeCollector {
    */
   private readonly late: string[] = [];
   private readonly lateBundled: string[] = [];
+  /** What each folder's package.json ('' the package's own) lets its commands run: `main` (`node .`) and its scripts (`npm run x`). */
+  private readonly manifests = new Map<string, FolderManifest>();
   /** The folders of the binding.gyp files node-gyp loads: where the commands of the files they include run. */
   private readonly buildDirs = new Set<string>(['']);
 
@@ -192,13 +194,14 @@ export class InstallCodeCollector {
    * Commands npm will run (the registry's, then the archive's package.json's; a bundled package's,
    * run in its folder `dir`): their files are wanted.
    */
-  addCommands(commands: readonly string[], dir = ''): void {
+  addCommands(commands: readonly string[], dir = '', manifest?: FolderManifest): void {
     const wanted = dir === '' ? this.wanted : this.wantedBundled;
+    if (manifest !== undefined) this.manifests.set(dir, manifest);
     for (const command of commands) {
       if (command.trim() === '') continue;
       this.active = true;
       if (dir !== '') this.activeFolders.add(dir);
-      for (const target of installTargets(command, dir)) {
+      for (const target of installTargets(command, dir, this.manifests.get(dir))) {
         for (const candidate of target.candidates) wanted.add(candidate);
         for (const config of autoIncluded(target)) wanted.add(config.path);
         if (target.language === 'gyp') this.buildDirs.add(folderOf(target.path));
@@ -309,8 +312,8 @@ export class InstallCodeCollector {
     const bundledCommands = bundled.filter((c) => c.command.trim() !== '');
     if (ownCommands.length === 0 && bundledCommands.length === 0) return undefined;
     const out: Reading = { files: [], missing: [], unread: [], unreadBundled: [], visited: new Set<string>() };
-    this.readFrom(ownCommands.flatMap((c) => installTargets(c)), out, { files: MAX_FACT_FILES, chars: FACT_TOTAL_CHARS, wanted: () => this.wantedFiles < MAX_WANTED_FILES, late: this.late });
-    this.readFrom(bundledCommands.flatMap((c) => installTargets(c.command, c.dir)), out, {
+    this.readFrom(ownCommands.flatMap((c) => installTargets(c, '', this.manifests.get(''))), out, { files: MAX_FACT_FILES, chars: FACT_TOTAL_CHARS, wanted: () => this.wantedFiles < MAX_WANTED_FILES, late: this.late });
+    this.readFrom(bundledCommands.flatMap((c) => installTargets(c.command, c.dir, this.manifests.get(c.dir))), out, {
       files: MAX_BUNDLED_FACT_FILES,
       chars: BUNDLED_FACT_TOTAL_CHARS,
       wanted: () => this.wantedBundledFiles < MAX_BUNDLED_WANTED_FILES,

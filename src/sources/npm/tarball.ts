@@ -20,6 +20,7 @@ import { TarballFactsSchema, type TarballFacts, type TarballManifest } from '../
 import { licenseFileFacts } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
 import { tarballManifest } from './facts.js';
+import type { FolderManifest } from '../../checks/lib/install-targets.js';
 import type { HttpClient } from '../http/types.js';
 import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
@@ -534,7 +535,10 @@ class Collector {
       // Its install commands name files that may come later in the archive: keep those too.
       const manifest = keep;
       entry.on('end', () => {
-        if (this.manifest === manifest) this.code.addCommands(installCommandsOf(readManifest(manifest).manifest));
+        if (this.manifest === manifest) {
+          const read = readManifest(manifest);
+          this.code.addCommands(installCommandsOf(read.manifest), '', read.runs);
+        }
       });
     }
     const bundledFolder = placed === null ? null : this.bundledManifestFolder(keep, placed);
@@ -542,8 +546,8 @@ class Collector {
       // A bundled package's install commands run in its folder (install-code.ts).
       const manifest = keep as Kept;
       entry.on('end', () => {
-        const read = readManifest(manifest, BUNDLED_MANIFEST_BYTES).manifest;
-        if (read !== null) this.code.addCommands(installCommandsOf(read), bundledFolder);
+        const read = readManifest(manifest, BUNDLED_MANIFEST_BYTES);
+        if (read.manifest !== null) this.code.addCommands(installCommandsOf(read.manifest), bundledFolder, read.runs);
       });
     }
     if ('cap' in keep && placed !== null) {
@@ -765,7 +769,10 @@ function overCap(kept: Kept, cap: number): boolean {
 }
 
 /** A kept package.json (or a name read as it) parsed, or why it could not be. */
-function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null } {
+/** A package.json's `main` (what `node .` runs: install-targets.ts) and scripts (what `npm run x` runs) kept, when plain strings this long at most. */
+const MAX_FOLDER_FIELD_CHARS = 4000;
+
+function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; runs?: FolderManifest } {
   if (overCap(kept, cap)) {
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
@@ -778,7 +785,17 @@ function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballMani
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { manifest: null, problem: 'package.json is not a JSON object' };
   }
-  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null };
+  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, runs: folderManifest(parsed as Record<string, unknown>) };
+}
+
+/** The fields of a package.json its install commands may run (install-targets.ts, FolderManifest). */
+function folderManifest(parsed: Record<string, unknown>): FolderManifest {
+  const plain = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= MAX_FOLDER_FIELD_CHARS;
+  const scripts: Record<string, string> = {};
+  if (typeof parsed.scripts === 'object' && parsed.scripts !== null && !Array.isArray(parsed.scripts)) {
+    for (const [name, command] of Object.entries(parsed.scripts)) if (plain(command)) scripts[name] = command;
+  }
+  return { ...(plain(parsed.main) ? { main: parsed.main } : {}), scripts };
 }
 
 /**
