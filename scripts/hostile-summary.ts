@@ -53,6 +53,8 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['fuzz.test.ts', '5 property-based fuzzing'],
   ['fuzz-sources.test.ts', '5 property-based fuzzing'],
   ['fuzz-lockfiles.test.ts', '5 property-based fuzzing'],
+  ['fuzz-module-readers.test.ts', '5 property-based fuzzing'],
+  ['fuzz-mcp-registry.test.ts', '5 property-based fuzzing'],
   ['secrets.test.ts', '6 secrets'],
   ['mcp-inline-code.test.ts', '6 secrets'],
   ['manifest-confusion.test.ts', '7 manifest confusion'],

@@ -28,6 +28,16 @@ function isIsoDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
 }
 
+/** The value at `path` in parsed JSON, or undefined when a step of it is absent. */
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  let value = json;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || typeof key === 'symbol' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+
 /** One evidence object or an array of them (what `--save-evidence` writes), validated. */
 export function evidenceFromJson(json: unknown): Evidence[] {
   // Nothing to score is bad input, not a silent success.
@@ -37,7 +47,7 @@ export function evidenceFromJson(json: unknown): Evidence[] {
     // The union's own message is "Invalid input": say what the first alternative misses instead.
     const single = (Array.isArray(json) ? z.array(EvidenceSchema) : EvidenceSchema).safeParse(json);
     const issue = (single.success ? parsed.error : single.error).issues[0];
-    const missing = issue?.code === 'invalid_type' && issue.message.includes('received undefined') ? 'missing' : (issue?.message ?? 'invalid');
+    const missing = issue !== undefined && valueAt(json, issue.path) === undefined ? 'missing' : (issue?.message ?? 'invalid');
     throw new EvidenceError(issue?.path.length ? issue.path.join('.') : '', missing);
   }
   const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];

@@ -101,7 +101,10 @@ export class StoreSession {
     const row = historyRowOf(report, createHash('sha256').update(JSON.stringify(evidence)).digest('hex'));
     try {
       const previous = this.store.history.previous(row.target, row.evaluatedAt);
-      if (!repeats(previous, row)) this.store.history.record(row);
+      // A row at the very same time (a fixed clock, NERQ_NOW) is not "previous", but may repeat too.
+      const latest = this.store.history.list(row.target, 1)[0];
+      const sameTime = latest?.evaluatedAt === row.evaluatedAt ? latest : undefined;
+      if (!repeats(previous, row) && !repeats(sameTime, row)) this.store.history.record(row);
       return previous === undefined ? report : { ...report, previous: comparePrevious(report, previous) };
     } catch (error) {
       this.#warn(`history not recorded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);

@@ -5,6 +5,7 @@
  * source that was unavailable for some packages, with the checks it left unknown. Pure.
  */
 import type { HostDown } from '../sources/http/host-health.js';
+import { SERVICES, type Service } from '../sources/services.js';
 import { capitalised, checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
 import { VERSION } from '../version.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
@@ -68,6 +69,31 @@ export function auditOutcome(
 type Down = HostDown & { name: string };
 
 /**
+ * The services (src/sources/services.ts) each evidence source is fetched from. Several services
+ * may share a host and fail with the same words; an outage of one of them does not explain a
+ * source that another one feeds.
+ */
+const SOURCE_SERVICES: Readonly<Record<string, readonly Service[]>> = {
+  registry: ['npm-registry', 'pypi', 'pypi-simple', 'pypi-integrity'],
+  dependencies: ['npm-registry', 'pypi'],
+  tarball: ['npm-tarballs', 'npm-registry'],
+  downloads: ['npm-downloads', 'pypistats'],
+  vulnerabilities: ['osv'],
+  attestations: ['npm-attestations'],
+  pypi: ['pypi', 'pypi-simple', 'pypi-integrity'],
+  github: ['github', 'github-graphql'],
+};
+
+/** Whether an outage can be why `source` was unavailable: its whole host, or a service that feeds it. */
+function explains(outage: Down, source: string): boolean {
+  const feeds = SOURCE_SERVICES[source];
+  if (outage.service === null || feeds === undefined) return true;
+  // A service name the run does not know is a host of its own (runtime.ts scopes such URLs by host).
+  if (!(SERVICES as readonly string[]).includes(outage.service)) return true;
+  return (feeds as readonly string[]).includes(outage.service);
+}
+
+/**
  * One warning per evidence source that was unavailable for some packages: how many, why (the
  * commonest reason), what it left unknown — and, when a service found down was why, that it
  * was not asked again (one line says both).
@@ -87,7 +113,7 @@ export function sourceWarnings(entries: readonly AuditEntry[], down: readonly Do
   }
   return [...bySource].map(([source, { packages, reasons, checks }]) => {
     const reason = [...reasons].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'no reason given';
-    const outage = down.find((d) => reason.includes(d.reason));
+    const outage = down.find((d) => reason.includes(d.reason) && explains(d, source));
     // "1 of 2 packages": the noun goes with the total it follows.
     const noun = entries.length === 1 ? 'package' : 'packages';
     const unknown = checks.size === 0 ? '' : `; unknown: ${[...checks].join(', ')}`;

@@ -66,6 +66,27 @@ describe('sourceWarnings', () => {
   });
 });
 
+describe('sourceWarnings when several services share one host', () => {
+  const osvDown = (name: string): AuditEntry =>
+    entryOf(reportOf({ registry: { name, version: '1.0.0' }, vulnerabilities: unavailable('OSV querybatch: HTTP 503 from mirror.example') }));
+  // GitHub's API on the same host was found down with the same words; OSV was not.
+  const githubDown = { host: 'mirror.example', service: 'github', fault: 'server-error' as const, reason: 'HTTP 503 from mirror.example', kind: 'network' as const, name: 'GitHub' };
+
+  it("an outage of another service on the host is not named as the source's cause", () => {
+    const [warning] = sourceWarnings([osvDown('a')], [githubDown]);
+    expect(warning?.details).toMatchObject({ source: 'vulnerabilities', host: null });
+    expect(warning?.message).not.toContain('GitHub');
+    expect(downWarnings([githubDown], [warning!]).map((w) => w.code)).toEqual(['service-unreachable']);
+  });
+
+  it("the source's own service down, or the whole host, is named", () => {
+    const osv = { ...githubDown, service: 'osv', name: 'OSV' };
+    expect(sourceWarnings([osvDown('a')], [githubDown, osv])[0]?.message).toMatch(/^OSV unreachable \(HTTP 503 from mirror\.example\), not asked again:/);
+    const host = { ...githubDown, service: null, fault: 'refused' as const, name: 'mirror.example' };
+    expect(sourceWarnings([osvDown('a')], [host])[0]?.details.host).toBe('mirror.example');
+  });
+});
+
 describe('buildAuditReport', () => {
   it('orders worst first (fail, error, incomplete, ignored, pass), counts every status, and has the outcome', () => {
     const entries = [entryOf(healthy()), entryOf(thin()), entryOf(notFound()), entryOf(deprecated())];

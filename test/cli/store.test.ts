@@ -165,6 +165,8 @@ describe('history', () => {
     const { server, env } = await setup();
     const at = (now: string) => ({ ...env, NERQ_NOW: now });
     await runCli(['check', 'chalk', '--json'], { server, env: at('2026-11-30T08:00:00Z') });
+    // The same evaluation at the very same time (a fixed clock) adds nothing either.
+    await runCli(['check', 'chalk', '--json'], { server, env: at('2026-11-30T08:00:00Z') });
     const again = parseReport((await runCli(['check', 'chalk', '--json'], { server, env: at('2026-11-30T09:00:00Z') })).stdout);
     // Still compared with the first: nothing changed.
     expect(again.previous).toMatchObject({ evaluatedAt: '2026-11-30T08:00:00.000Z', change: 0 });

@@ -1,4 +1,5 @@
 /** The summary script (scripts/hostile-summary.ts) over made-up outcomes. */
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, formatSummary, outcomesFromJson, summarise, type TestOutcome } from '../../scripts/hostile-summary.js';
 
@@ -39,6 +40,13 @@ describe('the hostile summary', () => {
     const text = formatSummary(rows);
     expect(text).toMatch(/1 network faults\s+3\s+2 \(1 tests failed\) \(1 known findings\)\s+3\.5 s \/ 4\.0 s \(88%\)\s+400 MiB/);
     expect(text).toMatch(/total\s+10269\s+10268 \(1 known findings\)\s+400 MiB/);
+  });
+
+  it('counts every test file of the hostile suite in a category (a file left out would run unseen in the summary)', () => {
+    const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.test.ts') && f !== 'summary.test.ts');
+    const categorised = new Set(CATEGORIES.map(([file]) => file));
+    expect(files.filter((f) => !categorised.has(f))).toEqual([]);
+    expect(files.length).toBeGreaterThan(30);
   });
 
   it('reads Vitest JSON reports', () => {

@@ -180,6 +180,39 @@ describe('the HTTP client and a host that is down', () => {
     expect(server.requests).toHaveLength(sent);
   });
 
+  it('a service found down (5xx in a row) abandons the requests still queued for it; the host\'s other services are still asked', async () => {
+    const server = await fixtureServer();
+    server
+      .expect('GET', '/osv/fail', { status: 503 })
+      .expect('GET', '/osv/slow', { status: 200, body: { ok: true }, delayMs: 400 })
+      .expect('GET', '/github/x', { status: 200, body: { ok: true } });
+    const health = createHostHealth({ scopeOf: (u) => u.pathname.split('/')[1] ?? '' });
+    const http = client({ health, retry: { retries: 0 } });
+    // 3 failing requests and 29 slow ones take the origin's 32 connections; 40 more slow ones wait in the queue.
+    const failing = Array.from({ length: REPEATED_FAULTS }, () => http.request({ url: `${server.url('osv')}/fail` }));
+    const slow = Array.from({ length: 69 }, () => http.request({ url: `${server.url('osv')}/slow` }));
+    await Promise.all([...failing, ...slow]);
+    expect(health.down().map((d) => [d.fault, d.service])).toEqual([['server-error', 'osv']]);
+    const sentSlow = server.requests.filter((r) => r.path === '/osv/slow').length;
+    // Those already sent may finish; those still queued when it went down are not sent one by one.
+    expect(sentSlow).toBeLessThanOrEqual(32);
+    expect((await http.request({ url: `${server.url('github')}/x` })).ok).toBe(true);
+  });
+
+  it('after reset (a long-lived server asks the hosts again), a host found down before is asked again', async () => {
+    const server = await fixtureServer();
+    server.expect('GET', '/npm/x', { status: 200, body: { ok: true } });
+    const health = createHostHealth();
+    const http = client({ health });
+    expect((await http.request({ url: `${server.url('npm')}/x` })).ok).toBe(true);
+    // The host is found down (as a refused connection would), then forgotten.
+    health.failed(new URL(`${server.url('npm')}/x`), 'refused', 'network', `connection refused by 127.0.0.1:${server.port}`);
+    expect((await http.request({ url: `${server.url('npm')}/x` })).ok).toBe(false);
+    health.reset();
+    const again = await http.request({ url: `${server.url('npm')}/x` });
+    expect(reasonOf(again)).toBe('HTTP 200');
+  });
+
   it('one host down leaves the others alone', async () => {
     const server = await fixtureServer();
     server.expect('GET', '/npm/x', { status: 200, body: { ok: true } });

@@ -305,28 +305,45 @@ class UndiciHttpClient implements HttpClient {
       signals.push(AbortSignal.timeout(Math.max(0, options.deadline - this.#now())));
     }
     this.#signal = signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
-    // Requests already queued for a host when it is found down are abandoned, not sent one by one.
-    options.health?.onDown((down) => {
-      if (down.service === null) this.#hostSignals.get(down.host)?.abort();
+    // Requests still waiting on a host (or on the service of it) that is found down are
+    // abandoned, not sent one by one (README.md, "Unreachable hosts").
+    const health = options.health;
+    health?.onDown((down) => {
+      const waiting = this.#waiting.get(down.host);
+      if (waiting === undefined) return;
+      for (const entry of waiting) {
+        if (down.service === null || health.downFor(entry.url) !== undefined) entry.controller.abort();
+      }
     });
   }
 
   /** A request was given up (its deadline, or its host found down) while its connection may still be pending. */
   #abandoned = false;
 
-  /** Per host: aborted when the host is marked down. */
-  readonly #hostSignals = new Map<string, AbortController>();
+  /**
+   * Per host: the requests sent or waiting for a connection, each with the controller that
+   * abandons it when its host or service is found down. Only requests in flight are kept, so a
+   * host forgotten by `health.reset()` is asked again with fresh signals.
+   */
+  readonly #waiting = new Map<string, Set<{ url: URL; controller: AbortController }>>();
 
-  /** The signal a request to `host` is sent with: the call's, and the host's down signal. */
-  #withHostSignal(host: string, signal: AbortSignal | undefined): AbortSignal | undefined {
-    if (this.#options.health === undefined) return signal;
-    const key = host.toLowerCase();
-    let controller = this.#hostSignals.get(key);
-    if (controller === undefined) {
-      controller = new AbortController();
-      this.#hostSignals.set(key, controller);
-    }
-    return signal === undefined ? controller.signal : AbortSignal.any([signal, controller.signal]);
+  /** Track a request to `url` until `settle` is called: the call's signal, and its host's down signal. */
+  #track(url: URL, signal: AbortSignal | undefined): TrackedRequest {
+    if (this.#options.health === undefined) return { sent: signal, down: undefined, settle: () => {} };
+    const key = url.host.toLowerCase();
+    let waiting = this.#waiting.get(key);
+    if (waiting === undefined) this.#waiting.set(key, (waiting = new Set()));
+    const entry = { url, controller: new AbortController() };
+    waiting.add(entry);
+    const down = entry.controller.signal;
+    return {
+      sent: signal === undefined ? down : AbortSignal.any([signal, down]),
+      down,
+      settle: () => {
+        waiting.delete(entry);
+        if (waiting.size === 0 && this.#waiting.get(key) === waiting) this.#waiting.delete(key);
+      },
+    };
   }
 
   #dispatcherOnce(): Promise<Dispatcher | { setupFailure: string }> {
@@ -474,10 +491,11 @@ class UndiciHttpClient implements HttpClient {
       if (body === undefined) delete headers['content-type'];
 
       let response: Dispatcher.ResponseData;
+      let tracked: TrackedRequest | undefined;
       try {
         // The deadline settles the request even while it waits for a connection (agent.ts);
         // a host found down aborts what is still waiting on it.
-        const sent = this.#withHostSignal(url.host, signal);
+        tracked = this.#track(url, signal);
         response = await untilAborted(
           dispatcher.request({
             origin: url.origin,
@@ -485,14 +503,16 @@ class UndiciHttpClient implements HttpClient {
             method,
             headers,
             body: body ?? null,
-            signal: sent ?? null,
+            signal: tracked.sent ?? null,
             headersTimeout: this.#timeouts.headersMs,
             bodyTimeout: this.#timeouts.bodyMs,
           }),
-          sent,
+          tracked.sent,
         );
       } catch (error) {
-        return this.#failureFrom(error, url, signal);
+        return this.#failureFrom(error, url, signal, tracked?.down);
+      } finally {
+        tracked?.settle();
       }
 
       const status = response.statusCode;
@@ -682,13 +702,13 @@ class UndiciHttpClient implements HttpClient {
     }
   }
 
-  #failureFrom(error: unknown, url: URL, signal: AbortSignal | undefined): AttemptFailure {
+  #failureFrom(error: unknown, url: URL, signal: AbortSignal | undefined, down?: AbortSignal): AttemptFailure {
     if (signal?.aborted) {
       this.#abandoned = true;
       return fail('timeout', `run deadline reached while waiting for ${url.host}`);
     }
     const outage = this.#options.health?.downFor(url);
-    if (outage !== undefined && this.#hostSignals.get(url.host.toLowerCase())?.signal.aborted === true) {
+    if (outage !== undefined && down?.aborted === true) {
       this.#abandoned = true;
       return fail(outage.kind, outage.reason);
     }
@@ -728,6 +748,13 @@ async function discard(body: Readable & { dump?: (opts?: { limit: number }) => P
   } catch {
     // the status is what matters
   }
+}
+
+/** A request in flight: the signal it is sent with, the one its host's outage aborts, and its end. */
+interface TrackedRequest {
+  sent: AbortSignal | undefined;
+  down: AbortSignal | undefined;
+  settle: () => void;
 }
 
 /** Error bodies are read only this far (wire bytes); a larger one is dropped unread. */
