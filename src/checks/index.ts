@@ -53,6 +53,7 @@ import typosquat from './typosquat.js';
 import unvouchedDependencies from './unvouched-dependencies.js';
 import startupHooks from './startup-hooks.js';
 import importTimeCode from './import-time-code.js';
+import loadTimeCode from './load-time-code.js';
 import wheelsPublished from './wheels-published.js';
 import workflowSafety from './workflow-safety.js';
 import yankedRelease from './yanked-release.js';
@@ -71,6 +72,7 @@ export const CHECKS: readonly AnyCheck[] = [
   releaseAnomalies,
   installScripts,
   obfuscatedCode,
+  loadTimeCode,
   manifestConfusion,
   unvouchedDependencies,
   wheelsPublished,

@@ -321,6 +321,29 @@ export const TarballFactsSchema = z.object({
       unreadBundled: z.array(z.string()).optional(),
     })
     .optional(),
+  /**
+   * The package's entry modules, what a `require` or `import` of it runs first (its `main`, else
+   * index.js, and the entries its `exports` gives: `entries`, as paths), and the local modules
+   * they load, read with the caps of `installCode` (docs/checks.md, `load-time-code`). Absent when
+   * the archive's package.json was not read, and in evidence saved before nerq read them.
+   */
+  loadCode: z
+    .object({
+      /** `.` for the `main` (else index.js), then the paths `exports` gives. */
+      entries: z.array(z.string()),
+      files: z.array(
+        z.object({
+          path: z.string(),
+          language: z.enum(['javascript', 'shell', 'python', 'gyp']),
+          size: z.number().int(),
+          text: z.string(),
+          truncated: z.boolean(),
+        }),
+      ),
+      missing: z.array(z.string()),
+      unread: z.array(z.string()),
+    })
+    .optional(),
 });
 export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 

@@ -250,6 +250,8 @@ function fileArgument(args: readonly string[], language: CodeLanguage, dir: stri
 export interface FolderManifest {
   main?: string;
   scripts?: Readonly<Record<string, string>>;
+  /** The files its `exports` gives for the package itself (what a `require` or `import` loads: docs/checks.md, `load-time-code`). */
+  entries?: readonly string[];
 }
 
 /** Scripts followed through `npm run` at most, one within another (a script that runs itself ends there). */

@@ -158,14 +158,21 @@ export class InstallCodeCollector {
   /** The folders of the binding.gyp files node-gyp loads: where the commands of the files they include run. */
   private readonly buildDirs = new Set<string>(['']);
 
-  /** `wantedPaths`, `wantedBundledPaths`: files wanted from the start (a second reading's, named by the first one's reread and rereadBundled). */
+  /**
+   * `wantedPaths`, `wantedBundledPaths`: files wanted from the start (a second reading's, named by
+   * the first one's reread and rereadBundled). `kind`: `load` for the entry modules a `require`
+   * loads (docs/checks.md, `load-time-code`): small code files are pooled from the start (the
+   * entry module may come before the package.json that names it), and a binding.gyp is not code
+   * a load runs.
+   */
   constructor(
     commands: readonly string[],
     private readonly budget: LargeCodeBudget = largeCodeBudget,
     wantedPaths: readonly string[] = [],
     wantedBundledPaths: readonly string[] = [],
+    private readonly kind: 'install' | 'load' = 'install',
   ) {
-    this.active = wantedPaths.length > 0 || wantedBundledPaths.length > 0;
+    this.active = wantedPaths.length > 0 || wantedBundledPaths.length > 0 || kind === 'load';
     for (const path of wantedPaths) this.wanted.add(path);
     for (const path of wantedBundledPaths) {
       this.wantedBundled.add(path);
@@ -217,7 +224,7 @@ export class InstallCodeCollector {
     // A binding.gyp makes npm run node-gyp even without an install script (install-hooks.ts), in the
     // package's folder or a bundled package's, and node-gyp reads the config.gypi and common.gypi beside it.
     const name = bundledFolder === undefined ? path : path.slice(bundledFolder.length + 1);
-    if (name === 'binding.gyp' || name === 'config.gypi' || name === 'common.gypi') {
+    if (this.kind === 'install' && (name === 'binding.gyp' || name === 'config.gypi' || name === 'common.gypi')) {
       this.active = true;
       if (bundledFolder === undefined) this.wanted.add(path);
       else {

@@ -476,6 +476,10 @@ class Collector {
   private readonly code: InstallCodeCollector;
   /** Obfuscator output in JavaScript files (obfuscation-scan.ts). */
   private readonly obfuscation = new ObfuscationScan();
+  /** The entry modules a `require` or `import` of the package runs, and the local modules they load (docs/checks.md, `load-time-code`). */
+  private readonly load = new InstallCodeCollector([], undefined, [], [], 'load');
+  /** The commands that name those entry modules as a script would (`node .`, `node ./dist/index.js`), once the package.json is read. */
+  private loadCommands: string[] = [];
 
   constructor(
     private readonly perFileBytes: number,
@@ -499,6 +503,7 @@ class Collector {
   /** Reading stopped: what the install code holds goes back to the process's budget (install-code.ts). */
   close(): void {
     this.code.close();
+    this.load.close();
   }
 
   entry(entry: ReadEntry): void {
@@ -527,8 +532,19 @@ class Collector {
       entry.on('end', scan.end);
     }
     const keep: Kept | CodeHolder | null = this.installed(path, placed, size) ?? (parts ? this.classify(parts, size) : null) ?? this.codeFile(placed, size);
+    // The package's own modules a require may load: kept by their own collector, beside whatever else keeps them.
+    const loaded = placed === null || placed[0] === 'node_modules' ? null : this.load.file(placed.join('/'), size);
+    if (loaded !== null) {
+      entry.on('data', (chunk: Buffer) => {
+        const room = loaded.cap - loaded.kept;
+        if (room <= 0) return;
+        const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+        loaded.chunks.push(Buffer.from(part));
+        loaded.kept += part.length;
+      });
+    }
     if (!keep) {
-      entry.resume();
+      if (loaded === null) entry.resume();
       return;
     }
     if (keep === this.manifest) {
@@ -538,6 +554,10 @@ class Collector {
         if (this.manifest === manifest) {
           const read = readManifest(manifest);
           this.code.addCommands(installCommandsOf(read.manifest), '', read.runs);
+          if (read.runs !== undefined) {
+            this.loadCommands = loadCommandsOf(read.runs);
+            this.load.addCommands(this.loadCommands, '', read.runs);
+          }
         }
       });
     }
@@ -693,10 +713,14 @@ class Collector {
       return [...new Set(commands)].map((command) => ({ command, dir: folder.path }));
     });
     const installCode = this.code.facts([...new Set(commands)], bundledCommands);
+    // The entry modules are known from the package.json read as it streamed past (the last one, as extraction keeps).
+    const loadRead = own.manifest === null ? undefined : this.load.facts(this.loadCommands);
+    const loadCode = loadRead === undefined ? undefined : { entries: this.loadCommands.map((c) => c.slice('node '.length)), ...loadRead };
     return {
       ...own,
       ...bundled,
       ...(installCode === undefined ? {} : { installCode }),
+      ...(loadCode === undefined ? {} : { loadCode }),
       obfuscated: this.obfuscation.facts(),
       root: this.root ?? '',
       fileCount: this.fileCount,
@@ -795,7 +819,47 @@ function folderManifest(parsed: Record<string, unknown>): FolderManifest {
   if (typeof parsed.scripts === 'object' && parsed.scripts !== null && !Array.isArray(parsed.scripts)) {
     for (const [name, command] of Object.entries(parsed.scripts)) if (plain(command)) scripts[name] = command;
   }
-  return { ...(plain(parsed.main) ? { main: parsed.main } : {}), scripts };
+  return { ...(plain(parsed.main) ? { main: parsed.main } : {}), scripts, entries: exportEntries(parsed.exports) };
+}
+
+/** Entry points of `exports` read at most, and how deep its conditions are followed. */
+const MAX_EXPORT_ENTRIES = 8;
+const MAX_EXPORT_DEPTH = 6;
+/** The conditions node (or a bundler for node) resolves a `require` or `import` of the package by. */
+const LOAD_CONDITIONS = new Set(['require', 'import', 'node', 'default']);
+/** A target of `exports`: a path in the package, plain enough to name as a script would. */
+const EXPORT_TARGET = /^\.\/[\w@./+-]{1,4000}$/;
+
+/** The files `exports` gives for the package itself (its "." entry, or the conditions of a sugar form), by their require/import/node/default conditions. */
+function exportEntries(exports: unknown): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > MAX_EXPORT_DEPTH || out.length >= MAX_EXPORT_ENTRIES) return;
+    if (typeof value === 'string') {
+      if (EXPORT_TARGET.test(value) && !value.includes('*') && !out.includes(value)) out.push(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value.slice(0, MAX_EXPORT_ENTRIES)) walk(item, depth + 1);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [condition, item] of Object.entries(value).slice(0, 32)) if (LOAD_CONDITIONS.has(condition)) walk(item, depth + 1);
+    }
+  };
+  if (typeof exports === 'object' && exports !== null && !Array.isArray(exports)) {
+    const keys = Object.keys(exports);
+    if (keys.some((key) => key.startsWith('.'))) {
+      if (Object.hasOwn(exports, '.')) walk((exports as Record<string, unknown>)['.'], 0);
+      return out;
+    }
+  }
+  walk(exports, 0);
+  return out;
+}
+
+/**
+ * What a `require` or `import` of the package runs first, named as a command would name it
+ * (install-targets.ts): its `main` (else index.js, `node .`), and the entries its `exports` gives.
+ */
+function loadCommandsOf(runs: FolderManifest): string[] {
+  return ['node .', ...(runs.entries ?? []).map((entry) => `node ${entry}`)];
 }
 
 /**

@@ -1,0 +1,278 @@
+/**
+ * Reading the code a package's entry module runs when it is loaded (docs/checks.md,
+ * `load-time-code`): the module's text with the bodies of the functions that are not run by the
+ * load itself blanked, then the install-code reader (js-code.ts) on what is left, keeping only what
+ * no library needs to do while it is loaded. A function runs at load when it is called at once
+ * (`(function () { … })()`), handed to a call (a callback: `https.get(url, (res) => { … })`), or
+ * declared and then called by name in code that runs (`function go() { … } go()`); a class's
+ * constructor and methods when the code that runs makes it with `new` and calls them. Everything
+ * else (an exported function, an object's method, a class no one makes) is what a user calls
+ * later, on purpose: an SDK that sends the host name when asked is not a finding.
+ *
+ * Pure text inspection, never executed; one pass for the structure and a few linear passes to
+ * follow names, whatever the text.
+ */
+import { readInstallJavaScript, type CodeFlag } from './js-code.js';
+
+/** Words before `(` that do not make it a call. */
+const NOT_CALLERS = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'typeof', 'in', 'of', 'new', 'await', 'yield', 'void', 'delete', 'case', 'do', 'else', 'instanceof', 'throw', 'function']);
+/** Words before `(…) {` that open a block, not a function's body. */
+const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'with']);
+/** Words after which a `/` starts a regular expression literal. */
+const REGEX_WORDS = new Set(['return', 'typeof', 'case', 'in', 'of', 'delete', 'void', 'throw', 'else', 'do', 'yield', 'await']);
+const REGEX_AFTER = '(,=:[!&|?{};+-*%<>~^';
+/** How far back `class Name extends Base` is looked for before a `{`. */
+const CLASS_HEAD_CHARS = 200;
+/** Rounds of following names to the functions they call (each one more level of calls). */
+const MAX_NAME_ROUNDS = 6;
+
+const isName = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
+const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c);
+
+function previous(text: string, i: number): number {
+  let j = i - 1;
+  while (j >= 0 && isSpace(text[j])) j -= 1;
+  return j;
+}
+
+function next(text: string, i: number): number {
+  let j = i;
+  while (j < text.length && isSpace(text[j])) j += 1;
+  return j;
+}
+
+/** The name that ends at `end` (inclusive). */
+function nameEndingAt(text: string, end: number): string {
+  let j = end;
+  while (j >= 0 && isName(text[j])) j -= 1;
+  return text.slice(j + 1, end + 1);
+}
+
+function regexStarts(text: string, i: number): boolean {
+  const p = previous(text, i);
+  return p < 0 || REGEX_AFTER.includes(text[p]!) || REGEX_WORDS.has(nameEndingAt(text, p));
+}
+
+/** Past a regular expression literal that starts at `i` (or the end of its line, when it does not close). */
+function regexEnd(text: string, i: number): number {
+  let inClass = false;
+  let j = i + 1;
+  while (j < text.length && text[j] !== '\n' && (inClass || text[j] !== '/')) {
+    if (text[j] === '\\') j += 1;
+    else if (text[j] === '[') inClass = true;
+    else if (text[j] === ']') inClass = false;
+    j += 1;
+  }
+  return j + 1;
+}
+
+/** Past a string or template literal that starts at `i`. */
+function stringEnd(text: string, i: number): number {
+  const quote = text[i];
+  let j = i + 1;
+  while (j < text.length && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
+  return j + 1;
+}
+
+/** The code without its comments; strings and regular expression literals kept whole. */
+function withoutComments(text: string): string {
+  let out = '';
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') i = stringEnd(text, i);
+    else if (c === '/' && text[i + 1] === '/') {
+      out += text.slice(start, i);
+      while (i < text.length && text[i] !== '\n') i += 1;
+      start = i;
+    } else if (c === '/' && text[i + 1] === '*') {
+      out += `${text.slice(start, i)} `;
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+      start = i;
+    } else if (c === '/' && regexStarts(text, i)) i = regexEnd(text, i);
+    else i += 1;
+  }
+  return out + text.slice(start);
+}
+
+interface FunctionBody {
+  open: number;
+  close: number;
+  runs: boolean;
+  /** A declaration's name (`function go() {`). */
+  name: string | null;
+  /** A class's method: the class and the method's name. */
+  method: { className: string; name: string } | null;
+}
+
+interface Open {
+  char: string;
+  pos: number;
+  call: boolean;
+  body: FunctionBody | null;
+  className: string | null;
+}
+
+/**
+ * The text of a module that runs when it is loaded (comments dropped, the bodies of functions it
+ * does not run left empty), or null when its brackets do not balance (a file cut by a cap, or text
+ * this reading does not follow): such a file is not read at all.
+ */
+export function loadTimeText(source: string): string | null {
+  const text = withoutComments(source);
+  const stack: Open[] = [];
+  const bodies: FunctionBody[] = [];
+  /** Where the `(` of the last `(…)` closed opened. */
+  let lastParens = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      i = stringEnd(text, i) - 1;
+    } else if (c === '/') {
+      if (regexStarts(text, i)) i = regexEnd(text, i) - 1;
+    } else if (c === '(' || c === '[') {
+      const p = previous(text, i);
+      const call = c === '(' && p >= 0 && (isName(text[p]) ? !NOT_CALLERS.has(nameEndingAt(text, p)) : text[p] === ')' || text[p] === ']');
+      stack.push({ char: c, pos: i, call, body: null, className: null });
+    } else if (c === ')' || c === ']') {
+      const open = stack.pop();
+      if (open?.char !== (c === ')' ? '(' : '[')) return null;
+      if (c === ')') lastParens = open.pos;
+    } else if (c === '{') {
+      const body = bodyOpening(text, i, stack.at(-1), lastParens);
+      if (body !== null) bodies.push(body);
+      const head = body === null ? /\bclass\s+([\w$]+)(?:\s+extends\s+[\w$.]+)?\s*$/.exec(text.slice(Math.max(0, i - CLASS_HEAD_CHARS), i)) : null;
+      stack.push({ char: '{', pos: i, call: false, body, className: head?.[1] ?? null });
+    } else if (c === '}') {
+      const open = stack.pop();
+      if (open?.char !== '{') return null;
+      if (open.body !== null) {
+        open.body.close = i;
+        if (calledAtOnce(text, i)) open.body.runs = true;
+      }
+    }
+  }
+  if (stack.length > 0) return null;
+  return followNames(text, bodies);
+}
+
+/** `params`: where the `(` of the last `(…)` closed opened (the parameters, when `)` precedes this `{`). */
+function bodyOpening(text: string, i: number, outer: Open | undefined, params: number): FunctionBody | null {
+  const p = previous(text, i);
+  const body = (name: string | null, method: FunctionBody['method'] = null): FunctionBody => ({
+    open: i,
+    close: -1,
+    // A function handed to a call runs when the call does (a callback).
+    runs: outer?.char === '(' && outer.call,
+    name,
+    method,
+  });
+  if (p >= 1 && text[p] === '>' && text[p - 1] === '=') return body(null);
+  if (p < 0 || text[p] !== ')' || params < 0) return null;
+  const q = previous(text, params);
+  const word = nameEndingAt(text, q);
+  if (word === 'function') return body(null);
+  if (word === '' || CONTROL.has(word)) return null;
+  const before = nameEndingAt(text, previous(text, q - word.length + 1));
+  if (before === 'function') return body(word);
+  return body(null, outer?.className != null ? { className: outer.className, name: word } : null);
+}
+
+/** A function expression called where it ends: `}()`, `})()`, `}).call(this)`. */
+function calledAtOnce(text: string, close: number): boolean {
+  const a = next(text, close + 1);
+  if (text[a] === '(') return true;
+  if (text[a] !== ')') return false;
+  const b = next(text, a + 1);
+  return text[b] === '(' || text.startsWith('.call(', b) || text.startsWith('.apply(', b);
+}
+
+const CALLED_NAME = /(?<![\w$.])(?<!\bfunction\s{0,20}\*?\s{0,20})([\w$]+)\s*(?:\(|\.\s*(?:call|apply)\s*\()/g;
+const MADE_CLASS = /\bnew\s+([\w$]+)/g;
+const CALLED_METHOD = /\.\s*([\w$]+)\s*\(/g;
+
+function render(text: string, bodies: readonly FunctionBody[]): string {
+  let out = '';
+  let at = 0;
+  for (const body of bodies) {
+    if (body.runs || body.close < 0 || body.open < at) continue;
+    out += text.slice(at, body.open + 1);
+    at = body.close;
+  }
+  return out + text.slice(at);
+}
+
+/** Functions that the code which runs calls by name run too (a few levels deep). */
+function followNames(text: string, bodies: readonly FunctionBody[]): string {
+  let kept = render(text, bodies);
+  for (let round = 0; round < MAX_NAME_ROUNDS; round += 1) {
+    const called = new Set([...kept.matchAll(CALLED_NAME)].map((m) => m[1]!));
+    const made = new Set([...kept.matchAll(MADE_CLASS)].map((m) => m[1]!));
+    const methods = new Set([...kept.matchAll(CALLED_METHOD)].map((m) => m[1]!));
+    let grew = false;
+    for (const body of bodies) {
+      if (body.runs) continue;
+      const runs =
+        body.method !== null
+          ? made.has(body.method.className) && (body.method.name === 'constructor' || methods.has(body.method.name))
+          : body.name !== null && called.has(body.name);
+      if (runs) {
+        body.runs = true;
+        grew = true;
+      }
+    }
+    if (!grew) break;
+    kept = render(text, bodies);
+  }
+  return kept;
+}
+
+/** The findings kept at load: host data sent, a request catcher, download-and-run, decoded code run, startup persistence, a shell wired to a socket. */
+export type LoadFlag = Extract<CodeFlag, 'exfiltration' | 'beacon' | 'reverse-shell' | 'download-exec' | 'remote-eval' | 'decoded-eval' | 'persistence'>;
+/** The findings that score 0: what no library does, at load or ever, without being asked. */
+export const HOSTILE_LOAD_FLAGS: readonly LoadFlag[] = ['exfiltration', 'beacon', 'reverse-shell'];
+const LOAD_FLAGS: readonly LoadFlag[] = [...HOSTILE_LOAD_FLAGS, 'download-exec', 'remote-eval', 'decoded-eval', 'persistence'];
+
+const NETWORK_MODULES = '(?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)';
+/** A name a network module is bound to: `const h = require('https')`, `import * as h from 'https'`. */
+const NETWORK_BINDING = new RegExp(
+  `(?:\\b(?:const|let|var)\\s+|,\\s*)([\\w$]+)\\s*=\\s*(?:(?:__importDefault|__importStar|_interopRequireDefault)\\s*\\(\\s*)?require\\s*\\(\\s*['"\`]${NETWORK_MODULES}['"\`]\\s*\\)|\\bimport\\s+(?:\\*\\s+as\\s+)?([\\w$]+)\\s+from\\s*['"]${NETWORK_MODULES}['"]`,
+  'g',
+);
+/** A network call the code makes (an import alone sends nothing). */
+const NETWORK_CALL =
+  /\b(?:https?|http2|net|tls|dns|dgram)\.(?:get|request|connect|createConnection|lookup|resolve\w*|createSocket)\s*\(|(?<![\w$.])fetch\s*\(|\baxios(?:\.(?:get|post|put|request))?\s*\(|\bnew\s+(?:WebSocket|XMLHttpRequest)\b|\b(?:got|needle|superagent)(?:\.\w+)?\s*\(|\brequire\s*\(\s*['"`](?:node:)?(?:https?|net|tls|dns)['"`]\s*\)\s*\.\s*(?:get|request|connect|lookup)\s*\(/;
+const BOUND_CALL = '(?:\\.(?:default\\.)?(?:get|post|put|request|connect|createConnection|lookup|resolve\\w*|createSocket))?\\s*\\(';
+const FILE_WRITE = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b/;
+const CHILD_PROCESS = /\b(?:require|import)\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\bfrom\s*['"](?:node:)?child_process['"]/;
+const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget)\b/;
+
+/** Whether the code that runs makes a network call (directly, or through a name a network module is bound to). */
+function sendsAtLoad(text: string): boolean {
+  if (NETWORK_CALL.test(text)) return true;
+  const names = new Set([...text.matchAll(NETWORK_BINDING)].map((m) => (m[1] ?? m[2])!));
+  if (names.size === 0) return false;
+  const called = new Set([...text.matchAll(new RegExp(`(?<![\\w$.])([\\w$]+)${BOUND_CALL}`, 'g'))].map((m) => m[1]!));
+  return [...names].some((name) => called.has(name));
+}
+
+/**
+ * The load-time findings of one JavaScript module, or null when its text could not be followed
+ * (loadTimeText). A send needs a network call in the code that runs, not only an import beside
+ * host data that an exported function reads; startup persistence needs a file write or a process.
+ */
+export function readLoadJavaScript(source: string): LoadFlag[] | null {
+  const text = loadTimeText(source);
+  if (text === null) return null;
+  const flags = new Set(readInstallJavaScript(text).map((f) => f.flag));
+  const spawns = CHILD_PROCESS.test(text);
+  const sends = (): boolean => sendsAtLoad(text) || (spawns && SHELL_DOWNLOAD.test(text));
+  return LOAD_FLAGS.filter((flag) => {
+    if (!flags.has(flag)) return false;
+    if (flag === 'exfiltration' || flag === 'remote-eval') return sends();
+    if (flag === 'persistence') return FILE_WRITE.test(text) || spawns;
+    return true;
+  });
+}

