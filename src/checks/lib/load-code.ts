@@ -21,6 +21,19 @@ const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'with']);
 /** Words after which a `/` starts a regular expression literal. */
 const REGEX_WORDS = new Set(['return', 'typeof', 'case', 'in', 'of', 'delete', 'void', 'throw', 'else', 'do', 'yield', 'await']);
 const REGEX_AFTER = '(,=:[!&|?{};+-*%<>~^';
+/**
+ * Calls that run the functions handed to them, now or when what they start ends: requests and
+ * lookups, processes, file reads, timers, promises, events, array walks. Any other call (a
+ * getter defined, a route registered, a function wrapped) is taken to keep its function for later.
+ */
+const RUNNERS = new Set([
+  'get', 'request', 'post', 'put', 'fetch', 'lookup', 'resolve', 'resolve4', 'resolve6', 'resolveTxt', 'connect', 'createConnection', 'write', 'end',
+  'exec', 'execSync', 'execFile', 'spawn', 'fork',
+  'readFile', 'readdir', 'stat', 'access', 'writeFile', 'appendFile', 'mkdir',
+  'setTimeout', 'setImmediate', 'setInterval', 'nextTick', 'queueMicrotask',
+  'then', 'catch', 'finally', 'Promise', 'all', 'on', 'once', 'addListener',
+  'forEach', 'map', 'filter', 'reduce', 'some', 'every', 'call', 'apply',
+]);
 /** How far back `class Name extends Base` is looked for before a `{`. */
 const CLASS_HEAD_CHARS = 200;
 /** Rounds of following names to the functions they call (each one more level of calls). */
@@ -105,12 +118,16 @@ interface FunctionBody {
   name: string | null;
   /** A class's method: the class and the method's name. */
   method: { className: string; name: string } | null;
+  /** Where the name before its parameters starts (a declaration's or a method's), else -1: left out with the body. */
+  nameAt: number;
 }
 
 interface Open {
   char: string;
   pos: number;
   call: boolean;
+  /** A call that runs the functions handed to it (RUNNERS). */
+  runner: boolean;
   body: FunctionBody | null;
   className: string | null;
 }
@@ -134,8 +151,9 @@ export function loadTimeText(source: string): string | null {
       if (regexStarts(text, i)) i = regexEnd(text, i) - 1;
     } else if (c === '(' || c === '[') {
       const p = previous(text, i);
-      const call = c === '(' && p >= 0 && (isName(text[p]) ? !NOT_CALLERS.has(nameEndingAt(text, p)) : text[p] === ')' || text[p] === ']');
-      stack.push({ char: c, pos: i, call, body: null, className: null });
+      const callee = p >= 0 && isName(text[p]) ? nameEndingAt(text, p) : '';
+      const call = c === '(' && p >= 0 && (callee !== '' ? !NOT_CALLERS.has(callee) : text[p] === ')' || text[p] === ']');
+      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null });
     } else if (c === ')' || c === ']') {
       const open = stack.pop();
       if (open?.char !== (c === ')' ? '(' : '[')) return null;
@@ -144,7 +162,7 @@ export function loadTimeText(source: string): string | null {
       const body = bodyOpening(text, i, stack.at(-1), lastParens);
       if (body !== null) bodies.push(body);
       const head = body === null ? /\bclass\s+([\w$]+)(?:\s+extends\s+[\w$.]+)?\s*$/.exec(text.slice(Math.max(0, i - CLASS_HEAD_CHARS), i)) : null;
-      stack.push({ char: '{', pos: i, call: false, body, className: head?.[1] ?? null });
+      stack.push({ char: '{', pos: i, call: false, runner: false, body, className: head?.[1] ?? null });
     } else if (c === '}') {
       const open = stack.pop();
       if (open?.char !== '{') return null;
@@ -161,13 +179,14 @@ export function loadTimeText(source: string): string | null {
 /** `params`: where the `(` of the last `(…)` closed opened (the parameters, when `)` precedes this `{`). */
 function bodyOpening(text: string, i: number, outer: Open | undefined, params: number): FunctionBody | null {
   const p = previous(text, i);
-  const body = (name: string | null, method: FunctionBody['method'] = null): FunctionBody => ({
+  const body = (name: string | null, method: FunctionBody['method'] = null, nameAt = -1): FunctionBody => ({
     open: i,
     close: -1,
-    // A function handed to a call runs when the call does (a callback).
-    runs: outer?.char === '(' && outer.call,
+    // A function handed to a call that runs it (a callback of a request, a process, a timer, a promise).
+    runs: outer?.char === '(' && outer.runner,
     name,
     method,
+    nameAt,
   });
   if (p >= 1 && text[p] === '>' && text[p - 1] === '=') return body(null);
   if (p < 0 || text[p] !== ')' || params < 0) return null;
@@ -176,8 +195,9 @@ function bodyOpening(text: string, i: number, outer: Open | undefined, params: n
   if (word === 'function') return body(null);
   if (word === '' || CONTROL.has(word)) return null;
   const before = nameEndingAt(text, previous(text, q - word.length + 1));
-  if (before === 'function') return body(word);
-  return body(null, outer?.className != null ? { className: outer.className, name: word } : null);
+  const nameAt = q - word.length + 1;
+  if (before === 'function') return body(word, null, nameAt);
+  return body(null, outer?.className != null ? { className: outer.className, name: word } : null, nameAt);
 }
 
 /** A function expression called where it ends: `}()`, `})()`, `}).call(this)`. */
@@ -193,12 +213,20 @@ const CALLED_NAME = /(?<![\w$.])(?<!\bfunction\s{0,20}\*?\s{0,20})([\w$]+)\s*(?:
 const MADE_CLASS = /\bnew\s+([\w$]+)/g;
 const CALLED_METHOD = /\.\s*([\w$]+)\s*\(/g;
 
+function nameLength(text: string, at: number): number {
+  let j = at;
+  while (isName(text[j])) j += 1;
+  return j - at;
+}
+
 function render(text: string, bodies: readonly FunctionBody[]): string {
   let out = '';
   let at = 0;
   for (const body of bodies) {
     if (body.runs || body.close < 0 || body.open < at) continue;
-    out += text.slice(at, body.open + 1);
+    // The name goes with the body (a method named `hostname` is not a call to it).
+    if (body.nameAt >= at) out += text.slice(at, body.nameAt) + text.slice(body.nameAt + nameLength(text, body.nameAt), body.open + 1);
+    else out += text.slice(at, body.open + 1);
     at = body.close;
   }
   return out + text.slice(at);
@@ -238,7 +266,7 @@ const LOAD_FLAGS: readonly LoadFlag[] = [...HOSTILE_LOAD_FLAGS, 'download-exec',
 const NETWORK_MODULES = '(?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)';
 /** A name a network module is bound to: `const h = require('https')`, `import * as h from 'https'`. */
 const NETWORK_BINDING = new RegExp(
-  `(?:\\b(?:const|let|var)\\s+|,\\s*)([\\w$]+)\\s*=\\s*(?:(?:__importDefault|__importStar|_interopRequireDefault)\\s*\\(\\s*)?require\\s*\\(\\s*['"\`]${NETWORK_MODULES}['"\`]\\s*\\)|\\bimport\\s+(?:\\*\\s+as\\s+)?([\\w$]+)\\s+from\\s*['"]${NETWORK_MODULES}['"]`,
+  `(?:\\b(?:const|let|var)\\s+|,\\s*)([\\w$]+)\\s*=\\s*(?:(?:__importDefault|__importStar|_interopRequireDefault)\\s*\\(\\s*)?require\\s*\\(\\s*['"\`]${NETWORK_MODULES}['"\`]\\s*\\)(?!\\s*[.[])|\\bimport\\s+(?:\\*\\s+as\\s+)?([\\w$]+)\\s+from\\s*['"]${NETWORK_MODULES}['"]`,
   'g',
 );
 /** A network call the code makes (an import alone sends nothing). */
@@ -248,6 +276,7 @@ const BOUND_CALL = '(?:\\.(?:default\\.)?(?:get|post|put|request|connect|createC
 const FILE_WRITE = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b/;
 const CHILD_PROCESS = /\b(?:require|import)\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\bfrom\s*['"](?:node:)?child_process['"]/;
 const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget)\b/;
+const GLOBAL_THIS = /(?<![\w$.])(?:new\s+)?Function\s*\(\s*(['"`])return this;?\1\s*\)\s*\(\s*\)/g;
 
 /** Whether the code that runs makes a network call (directly, or through a name a network module is bound to). */
 function sendsAtLoad(text: string): boolean {
@@ -264,8 +293,10 @@ function sendsAtLoad(text: string): boolean {
  * host data that an exported function reads; startup persistence needs a file write or a process.
  */
 export function readLoadJavaScript(source: string): LoadFlag[] | null {
-  const text = loadTimeText(source);
-  if (text === null) return null;
+  const loaded = loadTimeText(source);
+  if (loaded === null) return null;
+  // `Function('return this')()` is how older bundles find the global object, not code run.
+  const text = loaded.replace(GLOBAL_THIS, 'globalThis');
   const flags = new Set(readInstallJavaScript(text).map((f) => f.flag));
   const spawns = CHILD_PROCESS.test(text);
   const sends = (): boolean => sendsAtLoad(text) || (spawns && SHELL_DOWNLOAD.test(text));
