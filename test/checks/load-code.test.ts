@@ -36,6 +36,7 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ['a shell completion script held as text', "export const completion = `# Installation: app completion >> ~/.bashrc\\n_app() { :; }`;"],
     ['a getter defined through a helper, named like a host-data call, beside a network import', "var http = require('http');\nvar isIP = require('net').isIP;\nvar req = Object.create(http.IncomingMessage.prototype);\ndefineGetter(req, 'hostname', function hostname() { return this.get('Host'); });\ndefineGetter(req, 'ip', function ip() { return proxyaddr(this, os.hostname()); });"],
     ['the global object found by Function("return this") beside feature detection of XMLHttpRequest', "var g = typeof self !== 'undefined' ? self : Function('return this')();\nvar xhr = typeof XMLHttpRequest !== 'undefined' && 'withCredentials' in new XMLHttpRequest();"],
+    ['calls named in strings (a rule table of deprecated APIs) beside a network import', "const http = require('http');\nmodule.exports = { http: { createClient: { replacedBy: \"'http.request()'\" } }, os: { getNetworkInterfaces: { replacedBy: \"'os.networkInterfaces()'\" } } };"],
     ['a route handler registered at load', "const app = require('express')();\nconst https = require('https');\napp.use('/x', (req, res) => { https.get('https://t.example/?h=' + os.hostname()); });"],
     ['a declared function never called', "function boot() { eval(Buffer.from('eA==', 'base64').toString()); }\nmodule.exports = boot;"],
   ])('%s', (_name, code) => {

@@ -226,7 +226,7 @@ describe('install-script code grows linearly', () => {
   });
 
   it('the load-time reader, on runs of the units its structure and names start from', { timeout: 300_000 }, ({ task }) => {
-    for (const unit of ['function f(){', 'x(function(){', 'get(() => {', '(', ')', '{', '}', '[', ' /', '/[', '"', '`', 'class A{', 'a(){}', 'function a(){} a();', 'new A().b();', "const h = require('https');", 'h(', '      ', 'aaaa', 'Function("return this")();', '/* ', '// ']) {
+    for (const unit of ["'", "'(", '`(', '"a(\\', 'function f(){', 'x(function(){', 'get(() => {', '(', ')', '{', '}', '[', ' /', '/[', '"', '`', 'class A{', 'a(){}', 'function a(){} a();', 'new A().b();', "const h = require('https');", 'h(', '      ', 'aaaa', 'Function("return this")();', '/* ', '// ']) {
       expectLinear(task, JSON.stringify(unit), growth((k) => readLoadJavaScript(`${unit.repeat(k)}x`), 2000, true));
     }
   });

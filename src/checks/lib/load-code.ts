@@ -278,6 +278,26 @@ const CHILD_PROCESS = /\b(?:require|import)\s*\(\s*['"`](?:node:)?child_process[
 const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget)\b/;
 const GLOBAL_THIS = /(?<![\w$.])(?:new\s+)?Function\s*\(\s*(['"`])return this;?\1\s*\)\s*\(\s*\)/g;
 
+/** The text with each string literal that holds a `(` emptied (one pass; regular expression literals skipped). */
+function withoutCallsInStrings(text: string): string {
+  let out = '';
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const end = Math.min(stringEnd(text, i), text.length);
+      if (text.slice(i, end).includes('(')) {
+        out += `${text.slice(start, i)}${c}${c}`;
+        start = end;
+      }
+      i = end;
+    } else if (c === '/' && regexStarts(text, i)) i = regexEnd(text, i);
+    else i += 1;
+  }
+  return out + text.slice(start);
+}
+
 /** Whether the code that runs makes a network call (directly, or through a name a network module is bound to). */
 function sendsAtLoad(text: string): boolean {
   if (NETWORK_CALL.test(text)) return true;
@@ -299,7 +319,9 @@ export function readLoadJavaScript(source: string): LoadFlag[] | null {
   const text = loaded.replace(GLOBAL_THIS, 'globalThis');
   const flags = new Set(readInstallJavaScript(text).map((f) => f.flag));
   const spawns = CHILD_PROCESS.test(text);
-  const sends = (): boolean => sendsAtLoad(text) || (spawns && SHELL_DOWNLOAD.test(text));
+  // A call written inside a string (`"use 'http.request()' instead"`) is text, not a call.
+  const code = withoutCallsInStrings(text);
+  const sends = (): boolean => sendsAtLoad(code) || (spawns && SHELL_DOWNLOAD.test(text));
   return LOAD_FLAGS.filter((flag) => {
     if (!flags.has(flag)) return false;
     if (flag === 'exfiltration' || flag === 'remote-eval') return sends();
