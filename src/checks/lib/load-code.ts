@@ -3,7 +3,8 @@
  * `load-time-code`): the module's text with the bodies of the functions that are not run by the
  * load itself blanked, then the install-code reader (js-code.ts) on what is left, keeping only what
  * no library needs to do while it is loaded. A function runs at load when it is called at once
- * (`(function () { … })()`), handed to a call (a callback: `https.get(url, (res) => { … })`), or
+ * (`(function () { … })()`), handed to a call that runs it (a callback of a request, a process,
+ * a timer, a promise, an event: `https.get(url, (res) => { … })`), or
  * declared and then called by name in code that runs (`function go() { … } go()`); a class's
  * constructor and methods when the code that runs makes it with `new` and calls them. Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
