@@ -210,7 +210,7 @@ const NPM_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b|registry
 /**
  * The calls that start a process with a command line: a decoded one runs what the file hides, as
  * eval of decoded text does. Called bare (destructured) or on child_process itself
- * (`require('child_process').exec`, `cp.exec`): a minified `t.exec(e)` is a RegExp's.
+ * (`cp.exec`, `child_process.exec` of the required module): a minified `t.exec(e)` is a RegExp's.
  */
 const EXEC_CALL = /(?:(?<![\w$.])|(?:\brequire\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\b(?:cp|child_process|childProcess|child)\b)\s*\.\s*)(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(/;
 const EVAL = /(?:(?<![\w.$])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w.$])\(\s*0\s*,\s*eval\s*\)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])Function\s*\(\s*[\w'"`]|\bvm\.(?:runIn\w*Context|runInThisContext|compileFunction)\s*\(|\bnew\s+vm\.Script\b|\brequire\s*\(\s*['"`](?:node:)?vm['"`]\s*\)/;
