@@ -265,7 +265,7 @@ export const HOSTILE_LOAD_FLAGS: readonly LoadFlag[] = ['exfiltration', 'beacon'
 const LOAD_FLAGS: readonly LoadFlag[] = [...HOSTILE_LOAD_FLAGS, 'download-exec', 'remote-eval', 'decoded-eval', 'persistence'];
 
 const NETWORK_MODULES = '(?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)';
-/** A name a network module is bound to: `const h = require('https')`, `import * as h from 'https'`. */
+/** A name a network module is bound to: `const h = require(…https…)` or an `import * as h` of https. */
 const NETWORK_BINDING = new RegExp(
   `(?:\\b(?:const|let|var)\\s+|,\\s*)([\\w$]+)\\s*=\\s*(?:(?:__importDefault|__importStar|_interopRequireDefault)\\s*\\(\\s*)?require\\s*\\(\\s*['"\`]${NETWORK_MODULES}['"\`]\\s*\\)(?!\\s*[.[])|\\bimport\\s+(?:\\*\\s+as\\s+)?([\\w$]+)\\s+from\\s*['"]${NETWORK_MODULES}['"]`,
   'g',
