@@ -63,7 +63,7 @@ export default defineCheck({
         score: 0,
         messageId: 'code-dangerous',
         data: { ...data, findings },
-        holdVerdict: `its install script's code does what malicious packages do (${findings}): it runs on every machine that installs the package`,
+        holdVerdict: `its install script's code does what malicious packages do (${findings}): it runs on every machine that installs the package; lifted only by a version whose install code does not`,
         caps: [
           {
             ...INSTALL_CODE_CAP,

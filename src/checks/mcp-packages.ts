@@ -133,9 +133,9 @@ export default defineCheck({
     const unvouchedLabel = unvouched === undefined ? '' : `${unvouched.registryType}:${unvouched.identifier}`;
     const hold =
       held !== undefined
-        ? { holdVerdict: `package ${held.target ?? held.identifier} is not rated YES (${held.evaluation?.verdictCode ?? 'unknown'}); the MCP server runs it` }
+        ? { holdVerdict: `package ${held.target ?? held.identifier} is not rated YES (${held.evaluation?.verdictCode ?? 'unknown'}); the MCP server runs it, so the entry is held until that package is YES` }
         : unvouched !== undefined
-          ? { holdVerdict: `package ${unvouchedLabel} was not evaluated (${unvouched.notEvaluated ?? 'not evaluated'}); a client may run it instead of ${weakest.label}` }
+          ? { holdVerdict: `package ${unvouchedLabel} was not evaluated (${unvouched.notEvaluated ?? 'not evaluated'}); a client may run it instead of ${weakest.label}; lifted once every npm or PyPI package of the entry is evaluated` }
           : {};
     const unvouchedCaps =
       unvouched === undefined
@@ -145,7 +145,7 @@ export default defineCheck({
               id: 'mcp-uninspected',
               limit: UNINSPECTED_LIMIT,
               ceiling: true as const,
-              reason: `package ${unvouchedLabel} of the MCP server was not evaluated: a client may run it instead of ${weakest.label}`,
+              reason: `package ${unvouchedLabel} of the MCP server was not evaluated: a client may run it instead of ${weakest.label}; lifted once every npm or PyPI package of the entry is evaluated`,
               args: { notEvaluated: unvouchedLabel },
             },
           ];

@@ -14,6 +14,7 @@
  * preloaded library. A variable the user fills in is the user's. A configured launch that names
  * such a variable in its `env` is noted (audit/mcp/launch.ts; only the name is read). Pure.
  */
+import { pep503 } from '../pypi/name.js';
 
 /** What is read of a runtime argument (sources/mcp-registry/schema.ts, `McpArgument`). */
 type Argument = { name?: string | undefined; value?: string | undefined; default?: string | undefined };
@@ -52,7 +53,7 @@ function operandName(ecosystem: 'npm' | 'pypi', word: string): string {
     const at = word.indexOf('@', word.startsWith('@') ? 1 : 0);
     return (at < 0 ? word : word.slice(0, at)).toLowerCase();
   }
-  return (word.split(/[\s[=<>!~@;]/)[0] ?? '').toLowerCase().replace(/[-_.]+/g, '-');
+  return pep503(word.split(/[\s[=<>!~@;]/)[0] ?? '');
 }
 
 export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argument[], runtimeHint?: string, identifier?: string): string | null {
