@@ -214,6 +214,16 @@ export const TarballManifestSchema = z.object({
 });
 export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 
+/** A file of install-time or load-time code as read from the archive (`installCode`, `loadCode`). */
+const CodeFileSchema = z.object({
+  path: z.string(),
+  /** `gyp`: a binding.gyp node-gyp reads (its command expansions and actions run). */
+  language: z.enum(['javascript', 'shell', 'python', 'gyp']),
+  size: z.number().int(),
+  text: z.string(),
+  truncated: z.boolean(),
+});
+
 export const TarballFactsSchema = z.object({
   /** Root folder of the archive (its first path component, usually `package`). */
   root: z.string(),
@@ -302,16 +312,7 @@ export const TarballFactsSchema = z.object({
    */
   installCode: z
     .object({
-      files: z.array(
-        z.object({
-          path: z.string(),
-          /** `gyp`: a binding.gyp node-gyp reads (its command expansions and actions run). */
-          language: z.enum(['javascript', 'shell', 'python', 'gyp']),
-          size: z.number().int(),
-          text: z.string(),
-          truncated: z.boolean(),
-        }),
-      ),
+      files: z.array(CodeFileSchema),
       missing: z.array(z.string()),
       unread: z.array(z.string()),
       /**
@@ -331,15 +332,7 @@ export const TarballFactsSchema = z.object({
     .object({
       /** `.` for the `main` (else index.js), then the paths `exports` gives. */
       entries: z.array(z.string()),
-      files: z.array(
-        z.object({
-          path: z.string(),
-          language: z.enum(['javascript', 'shell', 'python', 'gyp']),
-          size: z.number().int(),
-          text: z.string(),
-          truncated: z.boolean(),
-        }),
-      ),
+      files: z.array(CodeFileSchema),
       missing: z.array(z.string()),
       unread: z.array(z.string()),
     })
