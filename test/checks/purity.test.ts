@@ -8,7 +8,11 @@ import { applies } from '../../src/scoring/evaluate.js';
 import { evidence, NOW, unavailable } from '../support/evidence-builder.js';
 import { runCheck } from './check-table.js';
 
-const HEALTHY = evidence({ github: {} });
+// The package's entry module read (load-time-code): healthy evidence of this version has it.
+const HEALTHY = evidence({
+  github: {},
+  tarball: { loadCode: { entries: ['.'], files: [{ path: 'index.js', language: 'javascript', size: 20, text: 'module.exports = 1;\n', truncated: false }], missing: [], unread: [] } },
+});
 const DEGRADED = evidence({
   registry: { trimmed: true, deprecated: null, maintainers: null, publisher: null, previousPublisher: null, license: null },
   tarball: unavailable('tarball exceeds the decompressed-size cap'),
