@@ -28,7 +28,7 @@ export default defineCheck({
     'see-file': 'Custom licence: see {file}',
     invalid: "'{license}' is not an SPDX licence expression",
     unlicensed: 'UNLICENSED: proprietary, no rights granted',
-    none: 'No licence declared: all rights reserved by default',
+    none: 'No licence declared in the package metadata',
     legacy: 'Licence {license} declared in the deprecated object/array form',
     'legacy-metadata': 'Licence {license} declared in pre-PEP 639 metadata ({declaredIn}), not as a license_expression',
     'classifier-only': 'Licence named only by a trove classifier ({classifiers}), not as an SPDX expression',

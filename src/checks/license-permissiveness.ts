@@ -30,7 +30,7 @@ export default defineCheck({
     'strong-copyleft': 'Strong copyleft licence: {license} (derivative works must use the same licence)',
     'network-copyleft': 'Network copyleft licence: {license} (obligations extend to network use)',
     restricted: 'Restrictive or unrecognised licence: {license}',
-    none: 'No licence: all rights reserved by default',
+    none: 'No licence declared and no recognised licence file: all rights reserved by default',
     unlicensed: 'UNLICENSED: proprietary, no rights granted',
     custom: 'Custom licence in {file}: terms not classified',
     unparseable: "'{license}' is not a licence nerq can classify",
