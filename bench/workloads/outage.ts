@@ -81,7 +81,7 @@ function failingEnv(origin: string): Record<string, string> {
     NERQ_NPM_API_URL: `${origin}/npm-api`,
     NERQ_OSV_API_URL: `${origin}/osv`,
     NERQ_GITHUB_API_URL: `${origin}/github`,
-    NERQ_GITHUB_GRAPHQL_URL: `${origin}/github/graphql`,
+    NERQ_GITHUB_GRAPHQL_URL: `${origin}/github-graphql/graphql`,
     NERQ_PYPI_URL: `${origin}/pypi`,
     NERQ_PYPISTATS_URL: `${origin}/pypistats`,
   };
@@ -220,7 +220,7 @@ function report(
       target: `0 (down after ${OUTAGE_TARGETS.repeatedFaults} failures in a row)`,
       value: String(after),
       met: after === 0,
-      note: `requests per service (in flight before it was found down included): ${failing.asked.map((s) => `${s.service} ${s.total}`).join(', ') || 'none'}; wall ${formatMs(failing.run.child.wallMs)}`,
+      note: `requests per service (in flight before it was found down included; after it): ${failing.asked.map((s) => `${s.service} ${s.total} (${s.after})`).join(', ') || 'none'}; wall ${formatMs(failing.run.child.wallMs)}`,
     });
   }
   const warnings = cold[0]!.warnings;
