@@ -47,8 +47,12 @@ export interface RepoSelection {
 export const MAX_MANIFESTS = 6;
 /** Go and Rust files (go.mod, Cargo.lock, Cargo.toml) read per repository, pins first. */
 export const MAX_MODULE_FILES = 4;
-/** Licence files read per repository. */
-export const MAX_LICENSE_FILES = 2;
+/** Licence files read per repository (three: COPYING beside LICENSE-MIT and UNLICENSE is a common dual-licence set). */
+export const MAX_LICENSE_FILES = 3;
+/** A licence-named file that is data or code, not a licence text (`LICENSE-3rdparty.csv`, `license.py`). */
+const NOT_LICENSE_TEXT = /\.(?:csv|tsv|json|ya?ml|toml|xml|html?|js|mjs|cjs|ts|py|go|rs|rb|sh|png|svg|pdf)$/i;
+/** A licence-named file about other projects' licences (`LICENSE-THIRD-PARTY`, `LICENSES-3rdparty`): read after the project's own. */
+const OTHERS_LICENSES = /third|3rd|party|vendor|bundled|dependencies|notice/i;
 /** How deep below the root a published package's manifest may sit (`packages/a/b/package.json`). */
 const MAX_MANIFEST_DEPTH = 3;
 
@@ -126,7 +130,8 @@ function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[])
 export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const rootBlobs = items.filter((i) => i.type === 'blob' && !i.path.includes('/'));
   const readme = rootBlobs.find((i) => README_RE.test(i.path)) ?? null;
-  const licenses = rootBlobs.filter((i) => LICENSE_RE.test(i.path)).slice(0, MAX_LICENSE_FILES);
+  const licenseNamed = rootBlobs.filter((i) => LICENSE_RE.test(i.path) && !NOT_LICENSE_TEXT.test(i.path));
+  const licenses = [...licenseNamed.filter((i) => !OTHERS_LICENSES.test(i.path)), ...licenseNamed.filter((i) => OTHERS_LICENSES.test(i.path))].slice(0, MAX_LICENSE_FILES);
   const changelog =
     rootBlobs.find((i) => CHANGELOG_RE.test(i.path))?.path ??
     items.find((i) => i.type === 'blob' && /^docs?\//i.test(i.path) && dirOf(i.path).split('/').length === 1 && CHANGELOG_RE.test(baseOf(i.path)))?.path ??
