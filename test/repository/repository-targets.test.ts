@@ -169,7 +169,7 @@ describe('the other recorded repositories', () => {
   });
 });
 
-describe('repositories unlike the first nine: a Poetry-only Python server, a Rust tool with three licence files', () => {
+describe('repositories unlike the first nine: a Poetry-only Python server, a Rust tool with three licence files, a README-deprecated repository', () => {
   it('a pyproject.toml with [tool.poetry] and no [project] is its manifest: poetry.lock pins the dependencies (ian1roberts/mcp_server)', async () => {
     // `pip install mcp-server` in its README names a project it does not publish: not served (404).
     const { report, requests } = await check('ian1roberts/mcp_server', { license: 'MIT', stars: 1 });
@@ -198,6 +198,17 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
     expect(checkOf(report, 'commit-activity')?.evidence).toMatchObject({ branch: 'master' });
     // 6 for the repository + tree, .github tree, tags, two commit listings, README, 3 licence files, 2 Cargo.lock, 2 Cargo.toml, 2 workflows.
     expect(requests).toBe(21);
+  });
+
+  it('a README that declares the repository deprecated and moved holds the verdict though GitHub has not archived it (Rishirandhawa/mcp-rust-sdk)', async () => {
+    const { report } = await check('Rishirandhawa/mcp-rust-sdk', { license: 'MIT', stars: 5 });
+    expect(checkOf(report, 'repository-archived')).toMatchObject({ score: 20, messageId: 'readme-declared', evidence: { archived: false, readmeDeclared: true, where: 'title' } });
+    expect(report.verdictReasonDetails.map((r) => r.args?.check)).toContain('repository-archived');
+    expect(report.verdictCode).not.toBe('yes');
+    // Its SECURITY.md names template addresses only; its Cargo.toml without Cargo.lock is not judged clean.
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', evidence: { placeholders: expect.arrayContaining(['your-security-email@example.com']) } });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
   });
 });
 
