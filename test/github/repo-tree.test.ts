@@ -48,6 +48,15 @@ describe('selectRepoFiles', () => {
     expect(selectRepoFiles(['LICENSE', 'LICENSE-THIRD-PARTY', 'LICENSE-3rdparty.csv'].map(blob)).licenses.map((l) => l.path)).toEqual(['LICENSE', 'LICENSE-THIRD-PARTY']);
   });
 
+  it('command entry files: Go main packages beside a go.mod and Rust binaries beside a Cargo.toml, never in tests, examples or fuzz targets', () => {
+    const go = ['go.mod', 'main.go', 'cmd/tool/main.go', 'examples/demo/main.go', 'internal/x/main.go'];
+    expect(selectRepoFiles(go.map(blob)).commandEntries).toEqual(['main.go', 'cmd/tool/main.go']);
+    const rust = ['Cargo.toml', 'Cargo.lock', 'crates/core/main.rs', 'crates/cli/src/lib.rs', 'src/bin/helper.rs', 'fuzz/fuzz_targets/main.rs', 'tests/main.rs'];
+    expect(selectRepoFiles(rust.map(blob)).commandEntries).toEqual(['crates/core/main.rs', 'src/bin/helper.rs']);
+    // Without the build file nothing builds them: a stray main.go in an npm package is no command.
+    expect(selectRepoFiles(['package.json', 'main.go', 'src/main.rs'].map(blob)).commandEntries).toEqual([]);
+  });
+
   it('none in an npm-only tree', () => {
     expect(selectRepoFiles(['package.json', 'package-lock.json'].map(blob)).unevaluated).toEqual([]);
   });

@@ -196,6 +196,8 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean', evidence: { total: 71 } });
     expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 2287, firstCommitAt: '2016-02-27T16:07:26.000Z' } });
     expect(checkOf(report, 'commit-activity')?.evidence).toMatchObject({ branch: 'master' });
+    // A Rust command (its binary's crates/core/main.rs), not a library.
+    expect(report.category).toEqual({ id: 'cli', reason: 'ships a command' });
     // 6 for the repository + tree, .github tree, tags, two commit listings, README, 3 licence files, 2 Cargo.lock, 2 Cargo.toml, 2 workflows.
     expect(requests).toBe(21);
   });

@@ -169,6 +169,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
       lockfiles: selection.lockfiles,
       ...(selection.moduleFiles.length === 0 ? {} : { moduleFiles: selection.moduleFiles }),
       ...(selection.unevaluated.length === 0 ? {} : { unevaluatedManifests: selection.unevaluated }),
+      ...(selection.commandEntries.length === 0 ? {} : { commandEntries: selection.commandEntries }),
       workflows: selection.workflows,
       workflowSafety,
       tags: tagFacts,

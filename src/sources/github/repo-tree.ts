@@ -41,6 +41,8 @@ export interface RepoSelection {
   workflows: number;
   /** The workflow files (`.github/workflows/*.yml|yaml`), by path. */
   workflowPaths: RepoTreeItem[];
+  /** Entry files of commands a Go or Rust project builds (`main.go`, `cmd/x/main.go`, `src/main.rs`, `src/bin/x.rs`), from the listing alone. */
+  commandEntries: string[];
 }
 
 /** Manifests read per repository (each one is a request). */
@@ -53,6 +55,14 @@ export const MAX_LICENSE_FILES = 3;
 const NOT_LICENSE_TEXT = /\.(?:csv|tsv|json|ya?ml|toml|xml|html?|js|mjs|cjs|ts|py|go|rs|rb|sh|png|svg|pdf)$/i;
 /** A licence-named file about other projects' licences (`LICENSE-THIRD-PARTY`, `LICENSES-3rdparty`): read after the project's own. */
 const OTHERS_LICENSES = /third|3rd|party|vendor|bundled|dependencies|notice/i;
+/** Command entry files kept in evidence. */
+const MAX_COMMAND_ENTRIES = 5;
+/**
+ * A Go `package main` file a go.mod builds into a command (`main.go` at the root or in `cmd/<name>/`),
+ * or a Rust binary target (`main.rs` in a crate folder, `src/bin/<name>.rs`): what a manifest's `bin` says for npm.
+ */
+const GO_COMMAND = /^(?:cmd\/[^/]+\/)?main\.go$/;
+const RUST_COMMAND = /(?:^|\/)(?:main\.rs|bin\/[^/]+\.rs)$/;
 /** How deep below the root a published package's manifest may sit (`packages/a/b/package.json`). */
 const MAX_MANIFEST_DEPTH = 3;
 
@@ -168,6 +178,17 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const workflowPaths = items
     .filter((i) => i.type === 'blob' && /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(i.path))
     .sort((a, b) => a.path.localeCompare(b.path));
+  const blobs = new Set(items.filter((i) => i.type === 'blob').map((i) => i.path));
+  const commandEntries = items
+    .filter((i) => {
+      if (i.type !== 'blob') return false;
+      const dirs = dirOf(i.path) === '' ? [] : dirOf(i.path).split('/');
+      if (dirs.some((d) => NOT_PUBLISHED.test(d) || /^fuzz$/i.test(d))) return false;
+      if (GO_COMMAND.test(i.path)) return blobs.has('go.mod');
+      return RUST_COMMAND.test(i.path) && dirs.length <= MAX_MANIFEST_DEPTH + 1 && blobs.has('Cargo.toml');
+    })
+    .map((i) => i.path)
+    .slice(0, MAX_COMMAND_ENTRIES);
   return {
     readme,
     licenses,
@@ -181,5 +202,6 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     unevaluated,
     workflows: workflowPaths.length,
     workflowPaths,
+    commandEntries,
   };
 }
