@@ -54,7 +54,7 @@ export default defineCheck({
   description:
     'Compares the package\'s declared licence (npm `license`, or the SPDX licence of the PyPI metadata, corrected if needed) with the licence GitHub detects in the repository, case-insensitively and with GPL `-only`/`-or-later` variants matched: the repository\'s licence among the declared ids scores 100, no licence detected in the repository 40, a different licence (or UNLICENSED against an open licence) 20. ' +
     'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that). ' +
-    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licence its LICENSE file\'s text matches) with the licence GitHub detects; manifests that disagree among themselves score 40; unknown when the answer did not say which licence GitHub detects; left out when neither a manifest nor a licence file names one.',
+    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licences its licence files hold, any of which may apply) with the licence GitHub detects; manifests that disagree among themselves score 40; unknown when the answer did not say which licence GitHub detects; left out when neither a manifest nor a licence file names one.',
   messages: {
     consistent: 'The package licence {declared} matches the repository\'s ({repositoryLicense})',
     different: 'The package declares {declared} but the repository {repository} is licensed {repositoryLicense}',
@@ -109,14 +109,23 @@ export default defineCheck({
   },
 });
 
-/** What a repository target declares: its published manifests' licences, else its licence file's. */
+/**
+ * What a repository target declares: its published manifests' licences (a `SEE LICENSE IN <file>`
+ * pointer is no licence to compare), else the licences its licence files hold, taken together as
+ * alternatives (LICENSE-MIT beside UNLICENSE, or one file holding both texts, offers either).
+ */
 function repositoryDeclared(
   documents: DocumentsFacts,
 ): { kind: 'none' } | { kind: 'one'; text: string; label: string } | { kind: 'disagree'; label: string } {
-  const declared = (documents.manifestLicenses ?? []).flatMap((m) => (m.license === null ? [] : [m.license.trim()]));
-  const texts = declared.length > 0 ? declared : (documents.licenseFiles ?? []).flatMap((f) => (f.spdx === null ? [] : [f.spdx]));
-  const distinct = [...new Map(texts.map((t) => [licenseKey(t), t])).values()];
-  if (distinct.length === 0) return { kind: 'none' };
-  const label = truncate(distinct.join(', '), 120);
-  return distinct.length === 1 ? { kind: 'one', text: distinct[0] ?? '', label } : { kind: 'disagree', label };
+  const declared = (documents.manifestLicenses ?? []).flatMap((m) => (m.license === null || readDeclaredLicense(m.license).kind === 'see-file' ? [] : [m.license.trim()]));
+  if (declared.length > 0) {
+    const distinct = [...new Map(declared.map((t) => [licenseKey(t), t])).values()];
+    const label = truncate(distinct.join(', '), 120);
+    return distinct.length === 1 ? { kind: 'one', text: distinct[0] ?? '', label } : { kind: 'disagree', label };
+  }
+  const held = (documents.licenseFiles ?? []).flatMap((f) => [...(f.spdx === null ? [] : [f.spdx]), ...(f.others ?? [])]);
+  const ids = [...new Map(held.map((t) => [licenseKey(t), t])).values()];
+  if (ids.length === 0) return { kind: 'none' };
+  const text = ids.join(' OR ');
+  return { kind: 'one', text, label: truncate(text, 120) };
 }

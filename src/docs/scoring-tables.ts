@@ -26,7 +26,10 @@ export function renderScoringTables(): string {
     const phrases = rule.phrases.map((p) => `\`${p.source.replaceAll('\\b', '')}\``).join(', ');
     lines.push(`| ${rule.id} | ${rule.keywords.map((k) => `\`${k}\``).join(', ')} | ${phrases} |`);
   }
-  lines.push('| cli | — (the package ships a `bin`) | — |', '| library | — (default) | — |');
+  lines.push(
+    "| cli | — (the package ships a `bin`; a `github:` target: a manifest's `bin`, or a Go `main.go` / `cmd/<name>/main.go` or Rust `main.rs` / `src/bin/<name>.rs` its listing holds) | — |",
+    '| library | — (default) | — |',
+  );
   lines.push('', '### Grade bands (on the score rounded half up to one decimal)', '');
   lines.push('| grade | score |', '| --- | --- |');
   GRADE_BANDS.forEach((band, i) => {

@@ -339,6 +339,12 @@ export const GithubFilesSchema = z.object({
    * absent in evidence saved before they were listed.
    */
   unevaluatedManifests: z.array(z.object({ path: z.string(), ecosystem: z.string() })).optional(),
+  /**
+   * Entry files of the commands a Go or Rust project builds (`main.go`, `cmd/<name>/main.go`,
+   * `src/main.rs`, `src/bin/<name>.rs`), from the listing alone (repo-tree.ts); absent when there
+   * are none, and in evidence saved before they were listed.
+   */
+  commandEntries: z.array(z.string()).optional(),
   /** Workflow files under `.github/workflows/`. */
   workflows: z.number().int(),
   /** The workflows read and judged; absent in evidence saved before they were read. */

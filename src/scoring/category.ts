@@ -94,7 +94,8 @@ function repositoryFacts(github: Extract<Evidence['sources']['github'], { status
     keywords: [...repository.topics, ...manifests.flatMap((m) => m.keywords)],
     texts,
     dependencies: manifests.flatMap((m) => m.dependencies),
-    hasBin: manifests.some((m) => m.hasBin),
+    // A Go or Rust command builds from its entry file as an npm one is named by `bin` (docs/scoring.md, "Category rules").
+    hasBin: manifests.some((m) => m.hasBin) || (files?.commandEntries ?? []).length > 0,
   };
 }
 

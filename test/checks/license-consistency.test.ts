@@ -114,6 +114,30 @@ checkTable(check, [
     data: { declared: 'MIT, Apache-2.0' },
   },
   {
+    name: 'repository: a SEE LICENSE IN pointer beside a published MIT manifest is no disagreement',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: 'SEE LICENSE IN LICENSE', private: true }), repoManifest({ path: 'src/a/package.json', name: 'a' })] }) }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT' },
+  },
+  {
+    name: 'repository: no manifest licence, LICENSE-MIT beside UNLICENSE: either applies, GitHub detects Unlicense',
+    evidence: repositoryEvidence({
+      repository: { license: 'Unlicense' },
+      files: repoFiles({ manifests: [], licenseFiles: [{ path: 'COPYING', spdx: null }, { path: 'LICENSE-MIT', spdx: 'MIT' }, { path: 'UNLICENSE', spdx: 'Unlicense' }] }),
+    }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT OR Unlicense', declaredIds: ['MIT', 'Unlicense'] },
+  },
+  {
+    name: 'repository: no manifest licence, one LICENSE holding MIT against a detected Apache-2.0 still differs',
+    evidence: repositoryEvidence({ repository: { license: 'Apache-2.0' }, files: repoFiles({ manifests: [] }) }),
+    score: 20,
+    messageId: 'different',
+    data: { declared: 'MIT' },
+  },
+  {
     name: 'repository: an older GitHub Enterprise answer without the license key: unknown, not "none"',
     evidence: repositoryEvidence({ repository: { license: null, licenseKnown: false } }),
     score: null,

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import check, { ARCHIVED_MAINTENANCE_LIMIT } from '../../src/checks/repository-archived.js';
+import check, { ARCHIVED_MAINTENANCE_LIMIT, README_DEPRECATED_SCORE } from '../../src/checks/repository-archived.js';
 import releaseRecency from '../../src/checks/release-recency.js';
 import { evaluate } from '../../src/scoring/evaluate.js';
 import { daysAgo, evidence, githubFacts, NOW } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
 import { describeGithubSource, githubRuleCases, repositoryWith, starjacked } from './github-cases.js';
+import { repoFiles, repositoryEvidence } from '../support/repository-evidence.js';
+import { runCheck } from '../../src/scoring/evaluate.js';
+
+const withReadme = (text: string, repository = {}) =>
+  repositoryEvidence({ repository, files: repoFiles({ readme: { path: 'README.md', size: text.length, text, truncated: false } }) });
+const MOVED = '# ⚠️ REPOSITORY DEPRECATED ⚠️\n\n## This repository has been moved to: [o/new-sdk](https://github.com/o/new-sdk)\n';
 
 const ARCHIVED_CAP = {
   id: 'repository-archived',
@@ -54,6 +60,26 @@ checkTable(check, [
     score: null,
     messageId: 'link-unverified',
   },
+  {
+    name: 'a github: target whose README title declares it deprecated: 20, the verdict held',
+    evidence: withReadme(MOVED),
+    score: README_DEPRECATED_SCORE,
+    messageId: 'readme-declared',
+    data: { archived: false, readmeDeclared: true, where: 'title' },
+  },
+  {
+    name: 'a github: target whose README mentions deprecation further down declares nothing',
+    evidence: withReadme('# example\n\nParses examples.\n\n## Notes\n\nThe v1 API is deprecated; use v2.\n'),
+    score: 100,
+    messageId: 'active',
+  },
+  {
+    name: 'archived and README-deprecated reads as archived (the cap)',
+    evidence: withReadme(MOVED, { archived: true }),
+    score: 0,
+    messageId: 'archived',
+    caps: [ARCHIVED_CAP],
+  },
   ...githubRuleCases({ sections: [] }),
 ]);
 
@@ -75,5 +101,15 @@ describe('the archived cap in the engine', () => {
     const result = evaluate(evidence({ github: {} }), [releaseRecency, check], 'library', { now: NOW });
     expect(result.dimensions.find((d) => d.id === 'maintenance')?.score).toBe(100);
     expect(result.caps).toEqual([]);
+  });
+});
+
+describe('a repository README declaring deprecation', () => {
+  it('holds the verdict and says what would lift it; a package target\'s README is left to the deprecation check', () => {
+    expect(README_DEPRECATED_SCORE).toBe(20);
+    expect(runCheck(check, withReadme(MOVED), { now: NOW }).holdVerdict).toMatch(/README's title declares the repository deprecated/);
+    // The same README on a package target's documents (npm) is not read here.
+    const pkg = evidence({ github: {}, tarball: { readme: { path: 'README.md', text: MOVED, size: MOVED.length, truncated: false } } });
+    expect(runCheck(check, pkg, { now: NOW }).messageId).toBe('active');
   });
 });

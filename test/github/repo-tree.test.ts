@@ -1,6 +1,6 @@
 /** Which files of a repository's tree matter (pure): another ecosystem's manifests are listed, never read. */
 import { describe, expect, it } from 'vitest';
-import { CARGO_WITHOUT_LOCK, MAX_MODULE_FILES, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
+import { CARGO_WITHOUT_LOCK, MAX_LICENSE_FILES, MAX_MODULE_FILES, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 
 const blob = (path: string): RepoTreeItem => ({ path, type: 'blob', size: 100 });
 
@@ -38,6 +38,23 @@ describe('selectRepoFiles', () => {
     const selection = selectRepoFiles(['requirements.txt', 'server.py', 'scripts/requirements.txt', 'README.md'].map(blob));
     expect(selection.manifests).toEqual([]);
     expect(selection.lockfiles).toEqual(['requirements.txt']);
+  });
+
+  it('licence files: the project\'s own texts first, never a data file, at most MAX_LICENSE_FILES', () => {
+    const tree = ['COPYING', 'LICENSE-3rdparty.csv', 'LICENSE-MIT', 'LICENSE-THIRD-PARTY', 'UNLICENSE', 'license.py', 'README.md'];
+    expect(MAX_LICENSE_FILES).toBe(3);
+    expect(selectRepoFiles(tree.map(blob)).licenses.map((l) => l.path)).toEqual(['COPYING', 'LICENSE-MIT', 'UNLICENSE']);
+    // A third-party list is read when room is left.
+    expect(selectRepoFiles(['LICENSE', 'LICENSE-THIRD-PARTY', 'LICENSE-3rdparty.csv'].map(blob)).licenses.map((l) => l.path)).toEqual(['LICENSE', 'LICENSE-THIRD-PARTY']);
+  });
+
+  it('command entry files: Go main packages beside a go.mod and Rust binaries beside a Cargo.toml, never in tests, examples or fuzz targets', () => {
+    const go = ['go.mod', 'main.go', 'cmd/tool/main.go', 'examples/demo/main.go', 'internal/x/main.go'];
+    expect(selectRepoFiles(go.map(blob)).commandEntries).toEqual(['main.go', 'cmd/tool/main.go']);
+    const rust = ['Cargo.toml', 'Cargo.lock', 'crates/core/main.rs', 'crates/cli/src/lib.rs', 'src/bin/helper.rs', 'fuzz/fuzz_targets/main.rs', 'tests/main.rs'];
+    expect(selectRepoFiles(rust.map(blob)).commandEntries).toEqual(['crates/core/main.rs', 'src/bin/helper.rs']);
+    // Without the build file nothing builds them: a stray main.go in an npm package is no command.
+    expect(selectRepoFiles(['package.json', 'main.go', 'src/main.rs'].map(blob)).commandEntries).toEqual([]);
   });
 
   it('none in an npm-only tree', () => {

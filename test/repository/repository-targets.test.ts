@@ -169,6 +169,51 @@ describe('the other recorded repositories', () => {
   });
 });
 
+describe('repositories unlike the first nine: a Poetry-only Python server, a Rust tool with three licence files, a README-deprecated repository', () => {
+  it('a pyproject.toml with [tool.poetry] and no [project] is its manifest: poetry.lock pins the dependencies (ian1roberts/mcp_server)', async () => {
+    // `pip install mcp-server` in its README names a project it does not publish: not served (404).
+    const { report, requests } = await check('ian1roberts/mcp_server', { license: 'MIT', stars: 1 });
+    expect(report.category?.id).toBe('mcp-server');
+    expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ status: 'pass', messageId: 'repository-clean', evidence: { total: 53, dependenciesQueried: 53, unresolved: [] } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ messageId: 'clean-repository', evidence: { dependenciesChecked: true } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], declared: 'MIT' } });
+    // Four days of history and one tag hold it.
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'too-young', evidence: { days: 4, commits: 7, tags: '1' } });
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails.map((r) => r.args?.check)).toEqual(['advertised-packages', 'project-maturity']);
+    // 6 for the repository + tree, tags, two commit listings, README, LICENSE, pyproject.toml, poetry.lock.
+    expect(requests).toBe(14);
+  });
+
+  it('COPYING, LICENSE-MIT and UNLICENSE: all three read, either licence matches the detected Unlicense (BurntSushi/ripgrep)', async () => {
+    const { report, requests } = await check('BurntSushi/ripgrep', { license: 'Unlicense', stars: 50_000 });
+    expect(checkOf(report, 'license-file')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { files: ['COPYING', 'LICENSE-MIT', 'UNLICENSE'], found: ['MIT', 'Unlicense'] } });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT OR Unlicense', repositoryLicense: 'Unlicense' } });
+    expect(dimension(report, 'compliance')?.score).toBe(100);
+    // Its Cargo.lock files pin the crates it builds with; the history on `master` dates it.
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean', evidence: { total: 71 } });
+    expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 2287, firstCommitAt: '2016-02-27T16:07:26.000Z' } });
+    expect(checkOf(report, 'commit-activity')?.evidence).toMatchObject({ branch: 'master' });
+    // A Rust command (its binary's crates/core/main.rs), not a library.
+    expect(report.category).toEqual({ id: 'cli', reason: 'ships a command' });
+    // 6 for the repository + tree, .github tree, tags, two commit listings, README, 3 licence files, 2 Cargo.lock, 2 Cargo.toml, 2 workflows.
+    expect(requests).toBe(21);
+  });
+
+  it('a README that declares the repository deprecated and moved holds the verdict though GitHub has not archived it (Rishirandhawa/mcp-rust-sdk)', async () => {
+    const { report } = await check('Rishirandhawa/mcp-rust-sdk', { license: 'MIT', stars: 5 });
+    expect(checkOf(report, 'repository-archived')).toMatchObject({ score: 20, messageId: 'readme-declared', evidence: { archived: false, readmeDeclared: true, where: 'title' } });
+    expect(report.verdictReasonDetails.map((r) => r.args?.check)).toContain('repository-archived');
+    expect(report.verdictCode).not.toBe('yes');
+    // Its SECURITY.md names template addresses only; its Cargo.toml without Cargo.lock is not judged clean.
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', evidence: { placeholders: expect.arrayContaining(['your-security-email@example.com']) } });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+  });
+});
+
 describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
   const cases: Array<{ repo: string; options: ServeRecordedOptions; verdict: string; heldBy: string[] }> = [
     // 16 days of history holds it (project-maturity).
@@ -184,6 +229,9 @@ describe('every recorded repository whose files exist: all five dimensions known
     },
     // A list of links with no manifest: no policy, no update tool, nothing to vouch for — below 70.
     { repo: 'wong2/awesome-mcp-servers', options: { license: 'MIT' }, verdict: 'caution', heldBy: [] },
+    // Four days of history (project-maturity) and a README advertising a name it does not publish (advertised-packages).
+    { repo: 'ian1roberts/mcp_server', options: { license: 'MIT', stars: 1 }, verdict: 'caution', heldBy: ['verdict-held', 'verdict-held'] },
+    { repo: 'BurntSushi/ripgrep', options: { license: 'Unlicense', stars: 50_000 }, verdict: 'yes', heldBy: [] },
   ];
   for (const { repo, options, verdict, heldBy } of cases) {
     it(`${repo}: ${verdict}`, async () => {

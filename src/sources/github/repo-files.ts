@@ -7,7 +7,7 @@
  * written to disk.
  *
  * Requests: 4 + the files read — the tree, the tags, the two commit listings of the history
- * (one when it fits on a page), the README, at most 2 licence files, at most 6 manifests, at
+ * (one when it fits on a page), the README, at most 3 licence files, at most 6 manifests, at
  * most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock, Cargo.toml) and
  * the security policy (at most 22 in all; 8 for a typical single-package repository with a
  * lockfile, 9 with a security policy), and at most 8 workflow files and 4 `action.yml` files of
@@ -169,6 +169,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
       lockfiles: selection.lockfiles,
       ...(selection.moduleFiles.length === 0 ? {} : { moduleFiles: selection.moduleFiles }),
       ...(selection.unevaluated.length === 0 ? {} : { unevaluatedManifests: selection.unevaluated }),
+      ...(selection.commandEntries.length === 0 ? {} : { commandEntries: selection.commandEntries }),
       workflows: selection.workflows,
       workflowSafety,
       tags: tagFacts,

@@ -1,7 +1,8 @@
 /**
  * A manifest read from a repository (package.json, pyproject.toml) reduced to the facts the
  * checks use: name, private, licence, keywords, description, dependency names, a command.
- * Pure; a file that does not parse gives null (the caller lists it as unread).
+ * Pure; a file that does not parse, or a pyproject.toml with neither `[project]` nor
+ * `[tool.poetry]`, gives null (the caller lists it as unread).
  */
 import { parse as parseToml } from 'smol-toml';
 import type { RepoManifest } from '../../evidence/github-facts.js';
@@ -83,7 +84,7 @@ export function pyprojectManifest(path: string, source: string): RepoManifest | 
     return null;
   }
   const project = record(record(toml)?.project);
-  if (project === null) return null;
+  if (project === null) return poetryManifest(path, record(record(record(toml)?.tool)?.poetry));
   const optional = record(project['optional-dependencies']) ?? {};
   const groups = record(record(toml)?.['dependency-groups']) ?? {};
   const devNames = [
@@ -102,6 +103,32 @@ export function pyprojectManifest(path: string, source: string): RepoManifest | 
     dependencies: requirementNames(project.dependencies),
     devDependencies: [...new Set(devNames)].slice(0, MAX_LIST),
     hasBin: keys(project.scripts).length > 0,
+  };
+}
+
+/**
+ * A Poetry project without a `[project]` table declares itself in `[tool.poetry]` (name, licence,
+ * keywords, description, `dependencies` without `python`, dev groups, `scripts`); null without it.
+ */
+function poetryManifest(path: string, poetry: Record<string, unknown> | null): RepoManifest | null {
+  if (poetry === null) return null;
+  const groups = record(poetry.group) ?? {};
+  const devNames = [
+    ...keys(poetry['dev-dependencies']),
+    ...Object.entries(groups).filter(([k]) => k !== 'main').flatMap(([, g]) => keys(record(g)?.dependencies)),
+  ];
+  const mainGroup = keys(record(groups.main)?.dependencies);
+  return {
+    path,
+    ecosystem: 'pypi',
+    name: text(poetry.name),
+    private: strings(poetry.classifiers).some((c) => /^Private ::/i.test(c)),
+    license: text(poetry.license),
+    keywords: strings(poetry.keywords),
+    description: text(poetry.description),
+    dependencies: [...new Set([...keys(poetry.dependencies), ...mainGroup])].filter((n) => n.toLowerCase() !== 'python').slice(0, MAX_LIST),
+    devDependencies: [...new Set(devNames)].slice(0, MAX_LIST),
+    hasBin: keys(poetry.scripts).length > 0,
   };
 }
 

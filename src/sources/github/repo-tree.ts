@@ -41,14 +41,28 @@ export interface RepoSelection {
   workflows: number;
   /** The workflow files (`.github/workflows/*.yml|yaml`), by path. */
   workflowPaths: RepoTreeItem[];
+  /** Entry files of commands a Go or Rust project builds (`main.go`, `cmd/x/main.go`, `src/main.rs`, `src/bin/x.rs`), from the listing alone. */
+  commandEntries: string[];
 }
 
 /** Manifests read per repository (each one is a request). */
 export const MAX_MANIFESTS = 6;
 /** Go and Rust files (go.mod, Cargo.lock, Cargo.toml) read per repository, pins first. */
 export const MAX_MODULE_FILES = 4;
-/** Licence files read per repository. */
-export const MAX_LICENSE_FILES = 2;
+/** Licence files read per repository (three: COPYING beside LICENSE-MIT and UNLICENSE is a common dual-licence set). */
+export const MAX_LICENSE_FILES = 3;
+/** A licence-named file that is data or code, not a licence text (`LICENSE-3rdparty.csv`, `license.py`). */
+const NOT_LICENSE_TEXT = /\.(?:csv|tsv|json|ya?ml|toml|xml|html?|js|mjs|cjs|ts|py|go|rs|rb|sh|png|svg|pdf)$/i;
+/** A licence-named file about other projects' licences (`LICENSE-THIRD-PARTY`, `LICENSES-3rdparty`): read after the project's own. */
+const OTHERS_LICENSES = /third|3rd|party|vendor|bundled|dependencies|notice/i;
+/** Command entry files kept in evidence. */
+const MAX_COMMAND_ENTRIES = 5;
+/**
+ * A Go `package main` file a go.mod builds into a command (`main.go` at the root or in `cmd/<name>/`),
+ * or a Rust binary target (`main.rs` in a crate folder, `src/bin/<name>.rs`): what a manifest's `bin` says for npm.
+ */
+const GO_COMMAND = /^(?:cmd\/[^/]+\/)?main\.go$/;
+const RUST_COMMAND = /(?:^|\/)(?:main\.rs|bin\/[^/]+\.rs)$/;
 /** How deep below the root a published package's manifest may sit (`packages/a/b/package.json`). */
 const MAX_MANIFEST_DEPTH = 3;
 
@@ -126,7 +140,8 @@ function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[])
 export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const rootBlobs = items.filter((i) => i.type === 'blob' && !i.path.includes('/'));
   const readme = rootBlobs.find((i) => README_RE.test(i.path)) ?? null;
-  const licenses = rootBlobs.filter((i) => LICENSE_RE.test(i.path)).slice(0, MAX_LICENSE_FILES);
+  const licenseNamed = rootBlobs.filter((i) => LICENSE_RE.test(i.path) && !NOT_LICENSE_TEXT.test(i.path));
+  const licenses = [...licenseNamed.filter((i) => !OTHERS_LICENSES.test(i.path)), ...licenseNamed.filter((i) => OTHERS_LICENSES.test(i.path))].slice(0, MAX_LICENSE_FILES);
   const changelog =
     rootBlobs.find((i) => CHANGELOG_RE.test(i.path))?.path ??
     items.find((i) => i.type === 'blob' && /^docs?\//i.test(i.path) && dirOf(i.path).split('/').length === 1 && CHANGELOG_RE.test(baseOf(i.path)))?.path ??
@@ -163,6 +178,17 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const workflowPaths = items
     .filter((i) => i.type === 'blob' && /^\.github\/workflows\/[^/]+\.ya?ml$/i.test(i.path))
     .sort((a, b) => a.path.localeCompare(b.path));
+  const blobs = new Set(items.filter((i) => i.type === 'blob').map((i) => i.path));
+  const commandEntries = items
+    .filter((i) => {
+      if (i.type !== 'blob') return false;
+      const dirs = dirOf(i.path) === '' ? [] : dirOf(i.path).split('/');
+      if (dirs.some((d) => NOT_PUBLISHED.test(d) || /^fuzz$/i.test(d))) return false;
+      if (GO_COMMAND.test(i.path)) return blobs.has('go.mod');
+      return RUST_COMMAND.test(i.path) && dirs.length <= MAX_MANIFEST_DEPTH + 1 && blobs.has('Cargo.toml');
+    })
+    .map((i) => i.path)
+    .slice(0, MAX_COMMAND_ENTRIES);
   return {
     readme,
     licenses,
@@ -176,5 +202,6 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     unevaluated,
     workflows: workflowPaths.length,
     workflowPaths,
+    commandEntries,
   };
 }

@@ -1,0 +1,61 @@
+/** A repository's manifests reduced to the facts the checks use (pure): PEP 621 and Poetry pyproject.toml files. */
+import { describe, expect, it } from 'vitest';
+import { manifestOf } from '../../src/sources/github/repo-manifests.js';
+
+const POETRY = `[tool.poetry]
+name = "blog-mcp"
+version = "0.1.0"
+description = "An MCP server"
+license = "MIT"
+keywords = ["mcp", "blog"]
+
+[tool.poetry.dependencies]
+python = "^3.12"
+fastmcp = "^2.3.0"
+requests = "^2.28.0"
+
+[tool.poetry.dev-dependencies]
+black = "^23.3.0"
+
+[tool.poetry.group.dev.dependencies]
+pytest = "^7.3.1"
+
+[tool.poetry.group.main.dependencies]
+httpx = "^0.27"
+
+[tool.poetry.scripts]
+blog-mcp = "blog_mcp.server:main"
+
+[build-system]
+requires = ["poetry-core"]
+build-backend = "poetry.core.masonry.api"
+
+[tool.mypy]
+warn_unused_configs = true`;
+
+describe('manifestOf: pyproject.toml', () => {
+  it('a Poetry project without [project] is read from [tool.poetry]: python is no dependency, the main group is production', () => {
+    expect(manifestOf('pyproject.toml', POETRY)).toEqual({
+      path: 'pyproject.toml',
+      ecosystem: 'pypi',
+      name: 'blog-mcp',
+      private: false,
+      license: 'MIT',
+      keywords: ['mcp', 'blog'],
+      description: 'An MCP server',
+      dependencies: ['fastmcp', 'requests', 'httpx'],
+      devDependencies: ['black', 'pytest'],
+      hasBin: true,
+    });
+  });
+
+  it('[project] wins over [tool.poetry] (Poetry 2 reads both)', () => {
+    const both = `[project]\nname = "pep621"\ndependencies = ["mcp>=1"]\n\n${POETRY}`;
+    expect(manifestOf('pyproject.toml', both)).toMatchObject({ name: 'pep621', dependencies: ['mcp'], license: null });
+  });
+
+  it('a tool-configuration file with neither table, or text that is no TOML, gives null (listed as unread)', () => {
+    expect(manifestOf('pyproject.toml', '[tool.black]\nline-length = 88\n')).toBeNull();
+    expect(manifestOf('pyproject.toml', '[tool.poetry\nname = ')).toBeNull();
+  });
+});
