@@ -138,13 +138,14 @@ describe('the files query failing or giving less: REST reads what it could not',
     expect(restCalls()).toEqual(['package.json']);
   });
 
-  it('a truncated or binary blob: read over REST (the same text); one over its cap by byteSize: unread as over REST, never asked again', async () => {
+  it('a truncated or binary blob: read over REST (the same text); one over its cap by byteSize or by its text: unread as over REST, never asked again', async () => {
     serveRecordedRepo(server, PLAYWRIGHT, { license: null });
     serveGraphql(PLAYWRIGHT, {
       blobs: {
         'package-lock.json': { byteSize: 600_000, text: 'cut', isTruncated: true, isBinary: false },
         LICENSE: { byteSize: 11_000, text: null, isTruncated: false, isBinary: true },
         'README.md': { byteSize: MAX_REPO_FILE_BYTES + 1, text: 'big', isTruncated: false, isBinary: false },
+        'SECURITY.md': { byteSize: 10, text: 'x'.repeat(MAX_REPO_FILE_BYTES + 2), isTruncated: false, isBinary: false },
       },
     });
     const rest = await restBaseline();
@@ -154,6 +155,9 @@ describe('the files query failing or giving less: REST reads what it could not',
     expect(graphql.files.licenseFiles).toEqual(rest.files.licenseFiles);
     expect(graphql.files.readme).toBeNull();
     expect(graphql.files.unread).toContainEqual({ path: 'README.md', reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${MAX_REPO_FILE_BYTES + 1} bytes)` });
+    // A text longer than its byteSize says: held to the cap all the same.
+    expect(graphql.files.unread).toContainEqual({ path: 'SECURITY.md', reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${MAX_REPO_FILE_BYTES + 2} bytes)` });
+    expect(graphql.files.securityPolicyText).toBeNull();
   });
 
   it('a file GitHub has not: missing, as a REST 404 is', async () => {

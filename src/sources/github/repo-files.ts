@@ -19,7 +19,7 @@
  * one query more only for a called file beyond those, and one more dates the version tags when
  * there are any (tag-dates.ts), after the files are read so that a rate limit on it leaves only
  * the dates unknown: 6 for a typical repository (the 4, the files' query, the dates' query; 5 with
- * no version tag or a one-page history). A blob over its cap by its `byteSize` is
+ * no version tag or a one-page history). A blob over its cap by its `byteSize` (or its text) is
  * unread as over REST; REST reads (one request each) only a file the query could not give whole
  * (GitHub cuts a blob's text, `isTruncated`, or it is binary) or every file when the query fails
  * (an error, a 5xx, an answer of the wrong shape), so the facts are those of the REST path. The
@@ -132,6 +132,9 @@ async function readFileTexts(
     const { byteSize, text, isTruncated, isBinary } = blob.data;
     if (byteSize !== undefined && byteSize > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, byteSize) });
     if (isTruncated === true || isBinary === true || typeof text !== 'string') return void again.push(path);
+    // A text longer than the byteSize it came with is held to the cap all the same.
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, bytes) });
     out.set(path, { kind: 'file', text });
   });
   for (const [path, read] of await rest(again)) out.set(path, read);
