@@ -28,7 +28,7 @@ import {
   WIDGET_REST_REPOSITORY,
   WIDGET_REST_TARGET,
   WIDGET_TARGET_DISTRIBUTION,
-  WIDGET_TARGET_FILES,
+  WIDGET_TARGET_LISTINGS,
 } from './github-helpers.js';
 import { ANSI, checkOf, DIMENSION_IDS, parseReport, requireBuiltCli, schemaViolations, sourceOf, statusForScore } from './helpers.js';
 
@@ -317,10 +317,15 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   });
 
   it('makes one GraphQL query for the repository, then reads its own files through REST, all with the token', () => {
-    // 1 GraphQL + 8 REST (6 + the history's two commit listings) + 1 GraphQL query for the three
-    // workflows + 1 registry; 8 before the history was read, 10 before the workflows were.
-    expect(json.requests).toHaveLength(11);
-    expect(githubLines(json.requests)).toEqual(['POST /github/graphql', 'POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
+    // 1 GraphQL + 4 REST listings (the tree, the tags, the history's two commit listings) + 1
+    // GraphQL query for README, LICENSE, package.json, SECURITY.md and the three workflows + 1
+    // registry; 11 when each file was a REST request.
+    expect(json.requests).toHaveLength(7);
+    expect(githubLines(json.requests)).toEqual(['POST /github/graphql', 'POST /github/graphql', ...WIDGET_TARGET_LISTINGS, ...WIDGET_TARGET_DISTRIBUTION].sort());
+    const filesQuery = json.requests.find((r) => r.path === '/github/graphql' && r.body.includes('NerqFiles'));
+    expect(Object.values((JSON.parse(filesQuery?.body ?? '{}') as { variables: Record<string, string> }).variables).filter((v) => v.startsWith('main:')).sort()).toEqual(
+      ['main:.github/SECURITY.md', 'main:LICENSE', 'main:README.md', 'main:package.json'],
+    );
     expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, evidence: { read: 3 } });
     for (const request of json.requests.filter((r) => r.path.startsWith('/github/'))) expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
@@ -356,7 +361,7 @@ describe('github:acme/widget with and without a token: one contributors result, 
     const rest = await ctx.run(['check', 'github:acme/widget', '--json']);
     const graphql = await ctx.run(['check', 'github:acme/widget', '--json'], { GITHUB_TOKEN: TOKEN });
     expect(githubLines(rest.requests)).toEqual([...WIDGET_REST_TARGET].sort());
-    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql', 'POST /github/graphql', ...WIDGET_TARGET_FILES, ...WIDGET_TARGET_DISTRIBUTION].sort());
+    expect(githubLines(graphql.requests)).toEqual(['POST /github/graphql', 'POST /github/graphql', ...WIDGET_TARGET_LISTINGS, ...WIDGET_TARGET_DISTRIBUTION].sort());
     const viaRest = expectJsonReport(rest, 0);
     const viaGraphql = expectJsonReport(graphql, 0);
     const contributors = (report: Report) => {
@@ -437,9 +442,9 @@ describe('the token never appears in output, evidence or the store', () => {
     }
     const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
-    // The evidence records the requests the server saw: one query.
-    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 10 } } });
-    expect(runs[0]?.requests).toHaveLength(11);
+    // The evidence records the GitHub requests the server saw: the repository's query, 4 listings and the files' query.
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 6 } } });
+    expect(runs[0]?.requests).toHaveLength(7);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {

@@ -31,21 +31,27 @@ export const WIDGET_REST_REPOSITORY = [
 ] as const;
 
 /**
- * A `github:` target's routes: the repository's, then its own files (sources/github/repo-files.ts):
- * the recursive tree by branch, the tags, when its history starts (two commit listings), and the
- * files that matter — README, LICENSE, package.json, SECURITY.md.
+ * A `github:` target's listings (sources/github/repo-files.ts): the recursive tree by branch, the
+ * tags and when its history starts (two commit listings) — REST with a token or without.
  */
-export const WIDGET_TARGET_FILES = [
+export const WIDGET_TARGET_LISTINGS = [
   'GET /github/repos/acme/widget/git/trees/main',
   // When its history starts (repo-history.ts): the first page of two commits, then the last.
   'GET /github/repos/acme/widget/commits',
   'GET /github/repos/acme/widget/commits',
   'GET /github/repos/acme/widget/tags',
+] as const;
+
+/** The files that matter — README, LICENSE, package.json, SECURITY.md: one REST request each without a token; with one, in the workflows' GraphQL query. */
+export const WIDGET_TARGET_FILE_READS = [
   'GET /github/repos/acme/widget/contents/README.md',
   'GET /github/repos/acme/widget/contents/LICENSE',
   'GET /github/repos/acme/widget/contents/package.json',
   'GET /github/repos/acme/widget/contents/.github/SECURITY.md',
 ] as const;
+
+/** A `github:` target's routes beyond the repository's without a token: its listings, then its own files. */
+export const WIDGET_TARGET_FILES = [...WIDGET_TARGET_LISTINGS, ...WIDGET_TARGET_FILE_READS] as const;
 
 /** Its three workflows (sources/github/workflow-files.ts): one REST request each without a token; with one, a single GraphQL query. */
 export const WIDGET_TARGET_WORKFLOWS = [
@@ -96,9 +102,9 @@ export function serveWidgetGraphql(server: FixtureServer, extra: Record<string, 
     res.end(files === null ? (Object.keys(extra).length === 0 ? filled : edited()) : JSON.stringify(files));
   });
   server.expect('GET', '/github/repos/acme/widget/community/profile', { fixture: 'github/repos/acme/widget/community/profile' });
-  // A target's own files are read through REST with the token as well (sources/github/repo-files.ts).
+  // A target's listings are read through REST with the token as well, its files in the workflows' query (sources/github/repo-files.ts).
   serveHistory(server, 'acme/widget');
-  for (const route of WIDGET_TARGET_FILES) {
+  for (const route of WIDGET_TARGET_LISTINGS) {
     if (route.endsWith('/commits')) continue;
     const suffix = route.slice('GET /github/repos/acme/widget'.length);
     server.expect('GET', `/github/repos/acme/widget${suffix}`, { fixture: `github/repos/acme/widget${suffix}` });

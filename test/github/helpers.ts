@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Endpoints } from '../../src/sources/endpoints.js';
 import type { GithubFacts } from '../../src/evidence/schema.js';
 import { afterEach, beforeEach } from 'vitest';
@@ -197,22 +198,38 @@ export function widgetNode(): Record<string, unknown> {
   return recorded.data.r0;
 }
 
+/** Bytes of a blob's `text` GitHub's GraphQL API gives at most; a larger blob comes back cut there, `isTruncated`. */
+export const GRAPHQL_BLOB_TEXT_BYTES = 512_000;
+
 /**
- * The answer to a `NerqFiles` query (graphql.ts `graphqlFileSource`: the workflows a token reads in
- * one query): each `HEAD:<path>` from `fixtures/http/github/repos/<fullName>/contents/<path>`, with
- * the placeholders filled in as the fixture server fills a REST body; null for a file not recorded.
- * Null when `body` is another query.
+ * The answer to a `NerqFiles` query (graphql.ts `graphqlObjects`: the workflows a token reads in
+ * one query, the files of a repository's facts): each `<ref>:<path>` from the recorded
+ * `fixtures/http/github/repos/<fullName>/contents/<path>` (or its stored `.gz`, inflated), with the
+ * placeholders filled in as the fixture server fills a REST body, its `byteSize`, and its text cut
+ * at `GRAPHQL_BLOB_TEXT_BYTES` as GitHub cuts it; null for a file not recorded. `blobs` replaces
+ * the object given for a path. Null when `body` is another query.
  */
-export function graphqlFilesAnswer(server: FixtureServer, fullName: string, body: string): Record<string, unknown> | null {
+export function graphqlFilesAnswer(server: FixtureServer, fullName: string, body: string, blobs: Record<string, unknown> = {}): Record<string, unknown> | null {
   const { query, variables } = JSON.parse(body) as { query: string; variables: Record<string, string> };
   if (!query.includes('NerqFiles')) return null;
+  const contents = path.join(FIXTURES_ROOT, 'github', 'repos', fullName, 'contents');
+  const recorded = (file: string): Buffer | null => {
+    if (existsSync(file)) return readFileSync(file);
+    if (existsSync(`${file}.gz`)) return gunzipSync(readFileSync(`${file}.gz`));
+    return null;
+  };
   const objects = Object.fromEntries(
     Object.entries(variables)
       .filter(([key]) => /^p\d+$/.test(key))
       .map(([key, expression]) => {
-        const file = path.join(FIXTURES_ROOT, 'github', 'repos', fullName, 'contents', expression.replace(/^HEAD:/, ''));
-        const text = existsSync(file) ? readFileSync(file, 'utf8').replaceAll('{{REGISTRY}}', `${server.origin}/npm`).replaceAll('{{ORIGIN}}', server.origin) : null;
-        return [`x${key.slice(1)}`, text === null ? null : { text, isTruncated: false, isBinary: false }];
+        const filePath = expression.slice(expression.indexOf(':') + 1);
+        if (Object.hasOwn(blobs, filePath)) return [`x${key.slice(1)}`, blobs[filePath]];
+        const bytes = recorded(path.join(contents, filePath));
+        if (bytes === null) return [`x${key.slice(1)}`, null];
+        const filled = Buffer.from(bytes.toString('utf8').replaceAll('{{REGISTRY}}', `${server.origin}/npm`).replaceAll('{{ORIGIN}}', server.origin), 'utf8');
+        const truncated = filled.length > GRAPHQL_BLOB_TEXT_BYTES;
+        const text = truncated ? new TextDecoder().decode(filled.subarray(0, GRAPHQL_BLOB_TEXT_BYTES)) : filled.toString('utf8');
+        return [`x${key.slice(1)}`, { byteSize: bytes.length, text, isTruncated: truncated, isBinary: false }];
       }),
   );
   return { data: { repository: objects } };

@@ -351,10 +351,17 @@ describe('dated version tags: a repository that tags without publishing GitHub r
     });
     const github = evidence.sources.github;
     expect(github.status === 'ok' && github.facts.files?.tagDates?.tags).toHaveLength(72);
-    // 1 GraphQL query for the repository, the REST files (tree, tags, two history pages, README,
-    // LICENSE, package.json, package-lock.json, SECURITY.md: 9), 1 GraphQL query for both
-    // workflows and 1 for the tag dates: 12 (a repository with no version tag and no workflow: 10).
-    expect(requests).toBe(1 + 9 + 1 + 1);
+    // 1 GraphQL query for the repository, the REST tree, tags and two history pages (4), 1 GraphQL
+    // query for README, LICENSE, package.json, package-lock.json, SECURITY.md and both workflows,
+    // and 1 for the tag dates: 7 (12 before the files rode in the workflows' query).
+    expect(requests).toBe(1 + 4 + 1 + 1);
+    const filesQuery = graphqlLines().filter((r) => r.body.includes('NerqFiles'));
+    expect(filesQuery).toHaveLength(1);
+    const asked = Object.values((JSON.parse(filesQuery[0]?.body ?? '{}') as { variables: Record<string, string> }).variables).filter((v) => v.includes(':'));
+    expect(asked.map((e) => e.slice(e.indexOf(':') + 1)).sort()).toEqual(
+      ['.github/workflows/ci.yml', '.github/workflows/publish.yml', 'LICENSE', 'README.md', 'SECURITY.md', 'package-lock.json', 'package.json'].sort(),
+    );
+    expect(server.requests.filter((r) => r.path.includes('/contents/'))).toEqual([]);
     // Both workflows read; neither runs on events outsiders cause, so the check is left out.
     expect(github.status === 'ok' ? github.facts.files?.workflowSafety?.read : null).toHaveLength(2);
     expect(report.checks.find((c) => c.id === 'workflow-safety')).toBeUndefined();

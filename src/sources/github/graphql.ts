@@ -99,7 +99,7 @@ export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
  */
 const WORKFLOW_FILES = 'workflowFiles: object(expression: "HEAD:.github/workflows") { ... on Tree { entries { name type object { ... on Blob { byteSize text isTruncated isBinary } } } } }';
 
-const BLOB_FRAGMENT = `fragment NerqBlob on GitObject { ... on Blob { text isTruncated isBinary } }`;
+const BLOB_FRAGMENT = `fragment NerqBlob on GitObject { ... on Blob { byteSize text isTruncated isBinary } }`;
 const TREE_FRAGMENT = `fragment NerqTree on GitObject { ... on Tree { entries { name type } } }`;
 
 export interface GraphqlItem {
@@ -528,32 +528,104 @@ export function fieldErrors(errors: readonly GraphqlError[], alias: string): Map
   return out;
 }
 
-/** Files and directories read with follow-up GraphQL queries (workspace members), with the main query's reads first. */
+/**
+ * Git objects of one repository by expression (`HEAD:path`, `<branch>:path`) in one `NerqFiles`
+ * query, each under its own alias: the object (null when there is none, or when GitHub reported an
+ * error for that field), or why the query as a whole failed. A rate limit throws GithubStop.
+ */
+export async function graphqlObjects(
+  call: GithubCall,
+  owner: string,
+  name: string,
+  expressions: readonly string[],
+  fragment: 'NerqBlob' | 'NerqTree',
+): Promise<ObjectsRead> {
+  const variables: Record<string, string> = { o: owner, n: name };
+  const fields = expressions.map((expression, i) => {
+    variables[`p${i}`] = expression;
+    return `x${i}: object(expression: $p${i}) { ...${fragment} }`;
+  });
+  const declarations = ['$o: String!', '$n: String!', ...expressions.map((_, i) => `$p${i}: String!`)];
+  const query = [
+    `query NerqFiles(${declarations.join(', ')}) { repository(owner: $o, name: $n) { ${fields.join(' ')} } }`,
+    fragment === 'NerqBlob' ? BLOB_FRAGMENT : TREE_FRAGMENT,
+  ].join('\n');
+  const answer = await postGraphql(call, query, variables);
+  if (answer.kind !== 'data') return answer.reason;
+  const repo = answer.data.repository;
+  if (typeof repo !== 'object' || repo === null || Array.isArray(repo)) return 'GitHub GraphQL gave no repository';
+  const problems = fieldErrors(answer.errors, 'repository');
+  const objects = new Map<number, unknown>();
+  const failed = new Map<number, string>();
+  expressions.forEach((_, i) => {
+    const problem = problems.get(`x${i}`);
+    if (problem !== undefined) failed.set(i, `GitHub GraphQL: ${problem}`);
+    objects.set(i, (repo as Record<string, unknown>)[`x${i}`] ?? null);
+  });
+  return { objects, failed };
+}
+
+/** What `graphqlObjects` gives: the objects by the index of their expression, or why the query failed. */
+export type ObjectsRead = { objects: Map<number, unknown>; failed: Map<number, string> } | string;
+/** Blobs of one repository by expression (one `NerqFiles` query, or a share of one: `blobBatch`). */
+export type BlobReader = (expressions: readonly string[]) => Promise<ObjectsRead>;
+
+/**
+ * A BlobReader whose reads asked in the same turn (a repository's files and its workflows, read
+ * side by side: repo-files.ts) go out as one `NerqFiles` query; each reader gets its own objects,
+ * or the failure, or the rate limit (GithubStop) the query met.
+ */
+export function blobBatch(call: GithubCall, owner: string, name: string): BlobReader {
+  let queue: Array<{ expressions: readonly string[]; resolve: (read: ObjectsRead) => void; reject: (error: unknown) => void }> = [];
+  const flush = async (): Promise<void> => {
+    const waiting = queue;
+    queue = [];
+    const all = [...new Set(waiting.flatMap((w) => w.expressions))];
+    let got: ObjectsRead;
+    try {
+      got = await graphqlObjects(call, owner, name, all, 'NerqBlob');
+    } catch (error) {
+      for (const w of waiting) w.reject(error);
+      return;
+    }
+    for (const w of waiting) {
+      if (typeof got === 'string') {
+        w.resolve(got);
+        continue;
+      }
+      const objects = new Map<number, unknown>();
+      const failed = new Map<number, string>();
+      w.expressions.forEach((expression, i) => {
+        const j = all.indexOf(expression);
+        objects.set(i, got.objects.get(j) ?? null);
+        const problem = got.failed.get(j);
+        if (problem !== undefined) failed.set(i, problem);
+      });
+      w.resolve({ objects, failed });
+    }
+  };
+  return (expressions) =>
+    new Promise<ObjectsRead>((resolve, reject) => {
+      if (queue.length === 0) queueMicrotask(() => void flush());
+      queue.push({ expressions, resolve, reject });
+    });
+}
+
+/**
+ * Files and directories read with follow-up GraphQL queries (workspace members), with the main
+ * query's reads first; `blobs` reads the files (default: a query of their own).
+ */
 export function graphqlFileSource(
   call: GithubCall,
   owner: string,
   name: string,
   rootEntries: readonly TreeEntry[] | null,
   prefetched: ReadonlyMap<string, FileRead>,
+  blobs: BlobReader = (expressions) => graphqlObjects(call, owner, name, expressions, 'NerqBlob'),
 ): RepoFileSource {
   const objects = async (expressions: readonly string[], fragment: 'NerqBlob' | 'NerqTree'): Promise<Map<number, unknown> | string> => {
-    const variables: Record<string, string> = { o: owner, n: name };
-    const fields = expressions.map((expression, i) => {
-      variables[`p${i}`] = expression;
-      return `x${i}: object(expression: $p${i}) { ...${fragment} }`;
-    });
-    const declarations = ['$o: String!', '$n: String!', ...expressions.map((_, i) => `$p${i}: String!`)];
-    const query = [
-      `query NerqFiles(${declarations.join(', ')}) { repository(owner: $o, name: $n) { ${fields.join(' ')} } }`,
-      fragment === 'NerqBlob' ? BLOB_FRAGMENT : TREE_FRAGMENT,
-    ].join('\n');
-    const answer = await postGraphql(call, query, variables);
-    if (answer.kind !== 'data') return answer.reason;
-    const repo = answer.data.repository;
-    if (typeof repo !== 'object' || repo === null) return 'GitHub GraphQL gave no repository';
-    const out = new Map<number, unknown>();
-    expressions.forEach((_, i) => out.set(i, (repo as Record<string, unknown>)[`x${i}`] ?? null));
-    return out;
+    const got = fragment === 'NerqBlob' ? await blobs(expressions) : await graphqlObjects(call, owner, name, expressions, fragment);
+    return typeof got === 'string' ? got : got.objects;
   };
   return {
     rootEntries,

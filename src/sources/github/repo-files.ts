@@ -1,22 +1,28 @@
 /**
- * A repository's own files, read through the REST API — the one way nerq reads a repository's
+ * A repository's own files, read through the REST API (with a token, the files themselves through
+ * one GraphQL query) — the one way nerq reads a repository's
  * files for its facts: one recursive tree listing of the default branch, the version tags, when
  * its history starts (repo-history.ts: one or two commit listings), then
  * only the files that matter (repo-tree.ts: README, licence files, manifests, lockfiles, security
  * policy, workflows), each within a size cap (lockfiles: 1 MiB), as text in memory: never executed, never
  * written to disk.
  *
- * Requests: 4 + the files read — the tree, the tags, the two commit listings of the history
- * (one when it fits on a page), the README, at most 3 licence files, at most 6 manifests, at
- * most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock, Cargo.toml) and
- * the security policy (at most 22 in all; 8 for a typical single-package repository with a
- * lockfile, 9 with a security policy), and at most 8 workflow files and 4 `action.yml` files of
- * composite actions their outsider-triggered jobs call, one request each (workflow-files.ts): at
- * most 34 file requests in all. With a token the workflows and the listing's action manifests are
- * one GraphQL query instead (up to 30 and 10 of them; one query more only for a called file beyond
- * those), and one GraphQL query more dates the version tags when there
- * are any (tag-dates.ts), after the files are read so that a rate limit on it leaves only the
- * dates unknown. The
+ * Requests without a token: 4 + the files read — the tree, the tags, the two commit listings of
+ * the history (one when it fits on a page), the README, at most 3 licence files, at most 6
+ * manifests, at most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock,
+ * Cargo.toml) and the security policy (at most 23 in all; 8 for a typical single-package
+ * repository with a lockfile, 9 with a security policy), and at most 8 workflow files and 4
+ * `action.yml` files of composite actions their outsider-triggered jobs call, one request each
+ * (workflow-files.ts): at most 35 file requests in all. With a token the same 4 REST requests,
+ * then ONE GraphQL query for every file above together with the workflows and the listing's
+ * action manifests (up to 30 and 10 of them: `<branch>:<path>` blobs, `blobBatch` in graphql.ts);
+ * one query more only for a called file beyond those, and one more dates the version tags when
+ * there are any (tag-dates.ts), after the files are read so that a rate limit on it leaves only
+ * the dates unknown: 6 for a typical repository (the 4, the files' query, the dates' query; 5 with
+ * no version tag or a one-page history). A blob over its cap by its `byteSize` (or its text) is
+ * unread as over REST; REST reads (one request each) only a file the query could not give whole
+ * (GitHub cuts a blob's text, `isTruncated`, or it is binary) or every file when the query fails
+ * (an error, a 5xx, an answer of the wrong shape), so the facts are those of the REST path. The
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
  * repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
@@ -29,7 +35,9 @@ import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../file-names.js';
 import { manifestOf } from './repo-manifests.js';
 import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
-import { lastPageOf, type GithubCall } from './request.js';
+import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
+import type { FileRead } from './link.js';
+import { GithubStop, lastPageOf, type GithubCall } from './request.js';
 import { restHistory } from './repo-history.js';
 import { getJson, restFileSource } from './rest.js';
 import { graphqlTagDates } from './tag-dates.js';
@@ -72,6 +80,67 @@ function capped(item: RepoTreeItem, limit: number): boolean {
   return item.size !== null && item.size > limit;
 }
 
+/** A blob as the `NerqBlob` fragment gives it (graphql.ts). */
+const BlobSchema = z.object({
+  byteSize: z.number().int().nonnegative().optional(),
+  text: z.string().nullish(),
+  isTruncated: z.boolean().optional(),
+  isBinary: z.boolean().nullish(),
+});
+
+/** The REST reason for a file over its cap, also given when GraphQL's `byteSize` shows it. */
+function overCap(cap: number, size: number): string {
+  return `over the ${cap / 1024} KiB cap (${size} bytes)`;
+}
+
+/**
+ * The selected files' texts (path → its byte cap). Without a token one REST request each. With
+ * one, a single GraphQL query at the tree's branch (`<branch>:<path>`); a file over its cap by
+ * the blob's `byteSize` is unread as over REST, and REST reads only what the query could not give
+ * whole — a truncated or binary blob, a field GitHub reported an error for, or every file when the
+ * query fails (an error, a 5xx, an answer of the wrong shape, a rate limit: REST then says so as it
+ * would have).
+ */
+async function readFileTexts(
+  call: GithubCall,
+  repo: { owner: string; name: string },
+  base: string,
+  branch: string,
+  caps: ReadonlyMap<string, number>,
+  blobs: BlobReader,
+): Promise<Map<string, FileRead>> {
+  const paths = [...caps.keys()];
+  const rest = async (list: readonly string[]): Promise<Map<string, FileRead>> => (list.length === 0 ? new Map() : await restFileSource(call, base, null).read(list));
+  if (!call.tokenInUse || paths.length === 0) return rest(paths);
+  let got: ObjectsRead;
+  try {
+    got = await blobs(paths.map((p) => `${branch}:${p}`));
+  } catch (error) {
+    if (!(error instanceof GithubStop)) throw error;
+    return rest(paths);
+  }
+  if (typeof got === 'string') return rest(paths);
+  const out = new Map<string, FileRead>();
+  const again: string[] = [];
+  paths.forEach((path, i) => {
+    const value = got.objects.get(i) ?? null;
+    if (got.failed.has(i)) return void again.push(path);
+    if (value === null) return void out.set(path, { kind: 'missing' });
+    const blob = BlobSchema.safeParse(value);
+    if (!blob.success) return void again.push(path);
+    const cap = caps.get(path) ?? MAX_REPO_FILE_BYTES;
+    const { byteSize, text, isTruncated, isBinary } = blob.data;
+    if (byteSize !== undefined && byteSize > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, byteSize) });
+    if (isTruncated === true || isBinary === true || typeof text !== 'string') return void again.push(path);
+    // A text longer than the byteSize it came with is held to the cap all the same.
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, bytes) });
+    out.set(path, { kind: 'file', text });
+  });
+  for (const [path, read] of await rest(again)) out.set(path, read);
+  return out;
+}
+
 export async function restRepoFiles(call: GithubCall, repo: { owner: string; name: string }, base: string, branch: string): Promise<RepoFilesRead> {
   const before = call.counter.requests;
   const treeUrl = withQuery(joinUrl(base, 'git', 'trees', branch), { recursive: 1 });
@@ -91,16 +160,19 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
     .slice(0, MAX_LOCKFILES);
   const moduleFiles = selection.moduleFiles.flatMap((p) => byPath.get(p) ?? []);
   const policyItem = items.find((i) => i.type === 'blob' && i.path === selection.securityPolicy) ?? null;
+  const capOf = (i: RepoTreeItem) => (lockfiles.includes(i) || moduleFiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES);
   const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, ...moduleFiles, policyItem].filter((i): i is RepoTreeItem => i !== null);
   const toRead = wanted.filter((i) => {
-    const cap = lockfiles.includes(i) || moduleFiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES;
+    const cap = capOf(i);
     if (!capped(i, cap)) return true;
-    unread.push({ path: i.path, reason: `over the ${cap / 1024} KiB cap (${i.size} bytes)` });
+    unread.push({ path: i.path, reason: overCap(cap, i.size ?? 0) });
     return false;
   });
+  // With a token the files and the first workflows are asked side by side: one GraphQL query.
+  const blobs = blobBatch(call, repo.owner, repo.name);
   const [reads, workflowSafety] = await Promise.all([
-    restFileSource(call, base, null).read(toRead.map((i) => i.path)),
-    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true),
+    readFileTexts(call, repo, base, branch, new Map(toRead.map((i) => [i.path, capOf(i)])), blobs),
+    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true, new Map(), blobs),
   ]);
   const textOf = (path: string): string | null => {
     const read = reads.get(path);

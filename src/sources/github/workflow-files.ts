@@ -18,7 +18,7 @@
  * would show is unknown, never safe.
  */
 import type { GithubWorkflowSafety } from '../../evidence/github-facts.js';
-import { graphqlFileSource } from './graphql.js';
+import { graphqlFileSource, type BlobReader } from './graphql.js';
 import type { FileRead } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
 import { GithubStop, type GithubCall } from './request.js';
@@ -48,10 +48,11 @@ async function readTexts(
   base: string,
   paths: readonly string[],
   prefetched: ReadonlyMap<string, FileRead>,
+  blobs: BlobReader | undefined,
 ): Promise<Map<string, FileRead>> {
   try {
     return call.tokenInUse
-      ? await graphqlFileSource(call, repo.owner, repo.name, null, prefetched).read(paths)
+      ? await graphqlFileSource(call, repo.owner, repo.name, null, prefetched, blobs).read(paths)
       : await restFileSource(call, base, null).read(paths);
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the workflows';
@@ -68,6 +69,8 @@ export async function readWorkflows(
   treeTruncated = false,
   /** Texts already in hand (a package's repository: the facts query's `workflowFiles`), read without a request. */
   prefetched: ReadonlyMap<string, FileRead> = new Map(),
+  /** With a token, how the files are read (repo-files.ts: in the query that reads the repository's other files). */
+  blobs?: BlobReader,
 ): Promise<GithubWorkflowSafety> {
   const token = call.tokenInUse;
   const workflowCap = token ? MAX_WORKFLOW_FILES_GRAPHQL : MAX_WORKFLOW_FILES_REST;
@@ -106,7 +109,7 @@ export async function readWorkflows(
   const readRound = async (paths: readonly string[]) => {
     if (paths.length === 0) return;
     for (const p of paths) attempted.add(p);
-    const got = await readTexts(call, repo, base, paths, prefetched);
+    const got = await readTexts(call, repo, base, paths, prefetched, blobs);
     for (const path of paths) {
       const read = got.get(path) ?? { kind: 'error', reason: 'not read' };
       if (read.kind !== 'file') failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason);
