@@ -130,3 +130,103 @@ describe('a remote on the user\'s own machine or network', () => {
     expect(String(checkOf(report, 'mcp-remotes').evidence.host)).toMatch(/^mcp-fs\.anonymous\.xn--/);
   });
 });
+
+describe('entries whose registry answer lies about itself', () => {
+  // Edits of the real airtable entry (seed 1.7.3), made remote-only on the publisher's github.io
+  // where a package is beside the point.
+  const remoteOnly = () => {
+    const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+    entry.packages = [];
+    entry.remotes = [{ type: 'sse', url: 'https://domdomegg.github.io/sse' }];
+    return entry;
+  };
+  it('a version asked for, another answered: refused (exit 3, registry-unavailable), never scored as the one asked', async () => {
+    const s = await start();
+    const entry = remoteOnly();
+    entry.version = '0.0.1';
+    s.expect('GET', entryPath(entry.name, '1.7.3'), { body: envelope(entry) });
+    const result = await check(`mcp:${entry.name}@1.7.3`, ['--json']);
+    expect(result.code).toBe(3);
+    expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+  });
+  it('the latest asked, an entry the registry marks not latest: refused', async () => {
+    const s = await start();
+    const entry = remoteOnly();
+    const answer = envelope(entry) as { _meta: Record<string, { isLatest: boolean }> };
+    answer._meta['io.modelcontextprotocol.registry/official']!.isLatest = false;
+    s.expect('GET', entryPath(entry.name), { body: answer });
+    const result = await check(`mcp:${entry.name}`, ['--json']);
+    expect(result.code).toBe(3);
+    expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+  });
+  it('a deprecated entry with a status message past 4096 characters is still deprecated, below 50', async () => {
+    const s = await start();
+    const entry = remoteOnly();
+    serveEntry(s, entry, { status: 'deprecated', statusMessage: `Moved. ${'y'.repeat(10_000)}` });
+    const report = parseReport((await check(`mcp:${entry.name}`, ['--json'])).stdout);
+    expect(checkOf(report, 'mcp-registry-status')).toMatchObject({ score: 0, messageId: 'deprecated' });
+    expect(report.caps.map((c) => c.id)).toContain('mcp-deprecated');
+    expect(report.score).toBeLessThan(50);
+  });
+  it('a bloated _meta (3 MB) is refused whole, never half read', async () => {
+    const s = await start();
+    const entry = remoteOnly();
+    const answer = envelope(entry) as { _meta: Record<string, unknown> };
+    answer._meta['com.example.bloat'] = { blob: 'x'.repeat(3_000_000) };
+    s.expect('GET', entryPath(entry.name), { body: answer });
+    const result = await check(`mcp:${entry.name}`, ['--json']);
+    expect(result.code).toBe(3);
+    expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+  });
+  it('a deleted entry is not found', async () => {
+    const s = await start();
+    const entry = remoteOnly();
+    serveEntry(s, entry, { status: 'deleted' });
+    const result = await check(`mcp:${entry.name}`, ['--json']);
+    expect(parseReport(result.stdout).error?.code).toBe('not-found');
+    expect(result.code).not.toBe(0);
+  });
+  it('a repository of another owner than the io.github namespace: mismatch, capped', async () => {
+    const s = await start();
+    const entry = remoteOnly();
+    entry.repository = { url: 'https://github.com/someone-else/airtable-mcp-server', source: 'github' };
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`, ['--json'])).stdout);
+    expect(checkOf(report, 'mcp-namespace-owner')).toMatchObject({ score: 0, messageId: 'mismatch' });
+    expect(report.caps.map((c) => c.id)).toContain('mcp-namespace-mismatch');
+  });
+});
+
+describe('packages that pin nothing or come from elsewhere', () => {
+  it.each(['^1.0.0', 'latest', '>=1.0.0', '*', '1.x'])('npm version %s: evaluated as what runs now, the entry held for naming no single release', async (version) => {
+    const s = await start();
+    const entry = airtableWith([{ registryType: 'npm', identifier: 'airtable-mcp-server', version, transport: { type: 'stdio' } }]);
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`, ['--json'])).stdout);
+    expect(report.mcp?.packages.map((p) => p.target)).toEqual([`npm:airtable-mcp-server@${version}`]);
+    expect(report.verdictCode).not.toBe('yes');
+  });
+  it.each(['https://10.0.0.5:4873', 'http://[::1]:4873', 'https://192.168.1.2/npm', 'https://user:tok-51Hx@104.16.0.35'])('registryBaseUrl %s: not evaluated, bounded below YES, no credential printed', async (base) => {
+    const s = await start();
+    const entry = airtableWith([{ registryType: 'npm', registryBaseUrl: base, identifier: 'airtable-mcp-server', version: '1.7.3', transport: { type: 'stdio' } }]);
+    serveEntry(s, entry);
+    const result = await check(`mcp:${entry.name}`, ['--json']);
+    const report = parseReport(result.stdout);
+    expect(report.mcp?.packages[0]?.notEvaluated).toMatch(/not a registry nerq reads/);
+    expect(report.caps.map((c) => c.id)).toContain('mcp-uninspected');
+    expect(result.stdout).not.toContain('tok-51Hx');
+  });
+  it.each([
+    ['ghcr.io/domdomegg/airtable-mcp-server@sha256:' + 'a'.repeat(64), 100, 'pinned'],
+    ['ghcr.io/domdomegg/airtable-mcp-server:1.7.3', 60, 'tag'],
+    ['ghcr.io/domdomegg/airtable-mcp-server', 30, 'latest'],
+    ['10.0.0.5:5000/domdomegg/airtable-mcp-server:1.7.3', 0, 'foreign-registry'],
+  ])('OCI %s: %s (%s), never inspected', async (identifier, score, messageId) => {
+    const s = await start();
+    const entry = airtableWith([{ registryType: 'oci', identifier, transport: { type: 'stdio' } }]);
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`, ['--json'])).stdout);
+    expect(checkOf(report, 'mcp-oci-images')).toMatchObject({ score, messageId });
+    expect(report.caps.map((c) => c.id)).toContain('mcp-uninspected');
+  });
+});
