@@ -59,6 +59,8 @@ describe('nerq audit --mcp: a proxy is a package, and the server it connects to 
     gateway: { command: 'pnpm', args: ['dlx', 'supergateway', '--oauth2Bearer', TOKEN, '--sse', 'https://mcp.proxied.example/sse'] },
     here: { command: 'npx', args: ['mcp-remote', 'http://localhost:8931/sse'] },
     serve: { command: 'uvx', args: ['mcp-proxy', '--port', '8080', 'uvx', 'mcp-server-fetch'] },
+    // VS Code's input variable: the URL is set when the client starts.
+    vars: { command: 'npx', args: ['-y', 'mcp-remote', '${input:mcp-url}', '--header', `Authorization: Bearer ${TOKEN}`] },
   };
   it('each proxy package is evaluated, each remote judged (unverified, http fails), no token printed or sent', async () => {
     server = await startFixtureServer();
@@ -79,6 +81,7 @@ describe('nerq audit --mcp: a proxy is a package, and the server it connects to 
       ['plain', 'http://mcp.plain.example', 'not-declared'],
       ['py', 'https://mcp.proxied.example', 'not-declared'],
       ['remote', 'https://mcp.proxied.example', 'not-declared'],
+      ['vars', null, 'unreadable-url'],
     ]);
     expect(report.warnings.filter((w) => w.code === 'mcp-remote-insecure').map((w) => w.details.server)).toEqual(['plain']);
     expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified' && w.details.server === 'remote')?.message).toContain('npm:mcp-remote');

@@ -67,7 +67,7 @@ export type Launch =
   | { kind: 'unknown'; command: string; why: string };
 
 /** A proxy's remote: its origin (shown) and normalised URL (matched), or a server on this machine (`local`, its origin). `via` is the proxy (`npm:mcp-remote`). */
-export type ProxiedLaunch = { via: string; origin: string; url: string; insecure: boolean } | { via: string; local: string };
+export type ProxiedLaunch = { via: string; origin: string; url: string; insecure: boolean } | { via: string; local: string } | { via: string; unreadable: true };
 
 const JS_RUNNERS = new Set(['node', 'bun', 'tsx', 'ts-node']);
 const PY_RUNNERS = new Set(['python', 'python3', 'py']);
@@ -527,7 +527,8 @@ function withProxied(launch: Launch, ecosystem: 'npm' | 'pypi', operand: { value
   const target = remote(found.url);
   if (target.kind === 'remote') return { ...launch, proxied: { via: found.via, origin: target.origin, url: target.url, insecure: target.insecure } };
   if (target.kind === 'local') return { ...launch, proxied: { via: found.via, local: target.file ?? 'this machine' } };
-  return launch;
+  // A variable (`${input:url}`, `$URL`) or no http(s) URL: where it connects is not known here.
+  return { ...launch, proxied: { via: found.via, unreadable: true } };
 }
 
 /** A package launch that also runs code nerq does not read (noted, never dropped); other launches as they are. */

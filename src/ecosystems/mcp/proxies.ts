@@ -29,7 +29,7 @@ const MCP_PROXY_VALUE_FLAGS = new Set([
 ]);
 const MCP_PROXY_PAIR_FLAGS = new Set(['-H', '--headers', '-e', '--env', '--named-server']);
 
-/** A URL (or a URL template a registry entry leaves to the user, `{url}`) where a proxy expects one. */
+/** A URL (or a URL template a registry entry leaves to the user, `{url}`) where mcp-proxy expects a URL or a command. */
 const URLISH = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|\{)/;
 
 /** The proxy a package is, by its registry's name, or null. */
@@ -90,8 +90,10 @@ export function proxiedRemote(ecosystem: 'npm' | 'pypi', name: string, args: rea
   const via = `${ecosystem}:${name.toLowerCase()}`;
   switch (proxy) {
     case 'mcp-remote': {
+      // Its first operand is the URL, whatever it looks like (`${input:url}`, `$URL`): returned as
+      // written, for the caller to read as a URL it cannot judge.
       const url = firstOperand(args, MCP_REMOTE_VALUE_FLAGS);
-      if (url === null || !URLISH.test(url.trim())) return null;
+      if (url === null || url.trim() === '') return null;
       const transport = valueOf(args, ['--transport']);
       const type = transport === null || transport.startsWith('http') ? 'streamable-http' : transport.startsWith('sse') ? 'sse' : 'unknown';
       return { url: url.trim(), type, headers: headerNames(args), via };
@@ -100,7 +102,7 @@ export function proxiedRemote(ecosystem: 'npm' | 'pypi', name: string, args: rea
       const sse = valueOf(args, ['--sse']);
       const http = sse === null ? valueOf(args, ['--streamableHttp']) : null;
       const url = sse ?? http;
-      if (url === null || !URLISH.test(url.trim())) return null;
+      if (url === null || url.trim() === '') return null;
       return { url: url.trim(), type: sse !== null ? 'sse' : 'streamable-http', headers: headerNames(args), via };
     }
     case 'mcp-proxy': {

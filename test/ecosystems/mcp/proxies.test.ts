@@ -9,6 +9,7 @@ describe('proxiedRemote', () => {
     ['mcp-remote, a header before the URL', 'npm', 'mcp-remote', ['--header', 'Authorization: Bearer x', 'https://h.example/sse'], 'https://h.example/sse', 'streamable-http'],
     ['mcp-remote, a URL template', 'npm', 'MCP-Remote', ['{server_url}'], '{server_url}', 'streamable-http'],
     ['mcp-remote, no URL', 'npm', 'mcp-remote', ['--debug'], null, null],
+    ['mcp-remote, a variable for the URL (returned as written)', 'npm', 'mcp-remote', ['${input:url}'], '${input:url}', 'streamable-http'],
     ['supergateway --sse', 'npm', 'supergateway', ['--sse', 'https://h.example'], 'https://h.example', 'sse'],
     ['supergateway --streamableHttp=', 'npm', 'supergateway', ['--streamableHttp=https://h.example/mcp'], 'https://h.example/mcp', 'streamable-http'],
     ['supergateway --stdio (server mode)', 'npm', 'supergateway', ['--stdio', 'uvx mcp-server-git'], null, null],
