@@ -11,6 +11,8 @@
  * one whose vulnerabilities or malicious-code checks could not run is listed in `unchecked`;
  * either way the entry is incomplete (exit 3), as the package is.
  */
+import semver from 'semver';
+import { valid as pep440Valid } from '@renovatebot/pep440';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { UNINSPECTED_LIMIT } from './lib/mcp.js';
 
@@ -28,7 +30,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it (a ceiling: it does not fail the gate by itself), a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score), or whose runtime arguments or preset variables make the runner install or run other code (\`-p\`, \`--call\`, \`--from\`, \`--with\`, \`node -e\`, \`python -c\`, a shell as the runtime or one that runs another kind of package, an operand of their own, \`NODE_OPTIONS\`, \`PYTHONPATH\`) — beside an evaluated package such an npm or PyPI package still bounds the entry at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and holds it at CAUTION, since a client may run it instead; when a package could not be evaluated because its registry could not answer, the check is unknown and the entry incomplete (exit 3) as the package is, its overall score bounded by the weakest evaluated package or, when that is higher or there is none, by ${UNINSPECTED_LIMIT} (a ceiling, \`mcp-package-unavailable\`), and when an evaluated package's vulnerability or malicious-package checks could not run the entry is incomplete as the package is (\`unchecked\` lists them); when no package can be evaluated (OCI, NuGet, MCPB only), the entry is remote-only, or it names neither a package nor a remote, what it runs cannot be inspected: the check is unknown, so the entry is incomplete (exit 3, which \`--allow-incomplete\` does not lift: no source coming back will inspect it) and its verdict at most CAUTION, and its overall score is bounded at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling — set by mcp-remotes for a remote-only entry): never a pass, never a failure by itself.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it (a ceiling: it does not fail the gate by itself), a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). A package whose version is no single release (\`^1.0.0\`, \`latest\`, \`1.x\`; the registry allows only exact versions) holds the entry at CAUTION: what runs is whatever matches at start. OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score), or whose runtime arguments or preset variables make the runner install or run other code (\`-p\`, \`--call\`, \`--from\`, \`--with\`, \`node -e\`, \`python -c\`, a shell as the runtime or one that runs another kind of package, an operand of their own, \`NODE_OPTIONS\`, \`PYTHONPATH\`) — beside an evaluated package such an npm or PyPI package still bounds the entry at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and holds it at CAUTION, since a client may run it instead; when a package could not be evaluated because its registry could not answer, the check is unknown and the entry incomplete (exit 3) as the package is, its overall score bounded by the weakest evaluated package or, when that is higher or there is none, by ${UNINSPECTED_LIMIT} (a ceiling, \`mcp-package-unavailable\`), and when an evaluated package's vulnerability or malicious-package checks could not run the entry is incomplete as the package is (\`unchecked\` lists them); when no package can be evaluated (OCI, NuGet, MCPB only), the entry is remote-only, or it names neither a package nor a remote, what it runs cannot be inspected: the check is unknown, so the entry is incomplete (exit 3, which \`--allow-incomplete\` does not lift: no source coming back will inspect it) and its verdict at most CAUTION, and its overall score is bounded at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling — set by mcp-remotes for a remote-only entry): never a pass, never a failure by itself.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
@@ -131,12 +133,17 @@ export default defineCheck({
     // evaluated one: the entry is not passed on the other package's word.
     const unvouched = mcp.packages.find((p) => p.evaluation === null && EVALUATED_TYPES.has(p.registryType));
     const unvouchedLabel = unvouched === undefined ? '' : `${unvouched.registryType}:${unvouched.identifier}`;
+    // A version that is no single release (`^1.0.0`, `latest`, `1.x`; the registry's schema allows
+    // only exact ones): what runs is whatever matches when the client starts, not what was scored.
+    const unpinned = mcp.packages.find((p) => p.evaluation !== null && p.version !== null && !exactVersion(p.registryType, p.version));
     const hold =
       held !== undefined
         ? { holdVerdict: `package ${held.target ?? held.identifier} is not rated YES (${held.evaluation?.verdictCode ?? 'unknown'}); the MCP server runs it, so the entry is held until that package is YES` }
         : unvouched !== undefined
           ? { holdVerdict: `package ${unvouchedLabel} was not evaluated (${unvouched.notEvaluated ?? 'not evaluated'}); a client may run it instead of ${weakest.label}; lifted once every npm or PyPI package of the entry is evaluated` }
-          : {};
+          : unpinned !== undefined
+            ? { holdVerdict: `package ${unpinned.identifier} is named with the version ${JSON.stringify(unpinned.version)}, not one release: the client runs whatever matches when it starts; lifted once the entry names an exact version` }
+            : {};
     const unvouchedCaps =
       unvouched === undefined
         ? []
@@ -159,11 +166,18 @@ export default defineCheck({
       ...hold,
       score: weakest.score,
       messageId: unchecked.length > 0 ? 'unchecked' : 'weakest',
-      data: { package: weakest.label, score: weakest.score, evaluated: scored.length, notEvaluated: notEvaluatedText, unchecked },
+      data: { package: weakest.label, score: weakest.score, evaluated: scored.length, notEvaluated: notEvaluatedText, unchecked, ...(unpinned === undefined ? {} : { unpinned: `${unpinned.registryType}:${unpinned.identifier}` }) },
       caps: [weakestCap(weakest), ...unvouchedCaps],
     };
   },
 });
+
+/** Whether a package version names one release (npm: a semver version; PyPI: a PEP 440 version), not a range or `latest`. */
+function exactVersion(registryType: string, version: string): boolean {
+  if (registryType === 'npm') return semver.valid(version) !== null;
+  if (registryType === 'pypi') return pep440Valid(version) !== null;
+  return true;
+}
 
 /** The registry types nerq evaluates (ecosystems/mcp/collect.ts): one of these left unevaluated is not a type nerq cannot read. */
 const EVALUATED_TYPES = new Set(['npm', 'pypi']);

@@ -6,7 +6,7 @@
  * unknown. An entry with remotes and no package is held at CAUTION at best, and says so.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
-import { hostBelongs, remoteParts, UNINSPECTED_LIMIT } from './lib/mcp.js';
+import { hostBelongs, localNetworkHost, remoteParts, UNINSPECTED_LIMIT } from './lib/mcp.js';
 
 export default defineCheck({
   id: 'mcp-remotes',
@@ -15,29 +15,41 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'Remote endpoints',
   description:
-    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that is not under the domain the namespace proves (`example.com` for `com.example/…`, verified by the registry; `owner.github.io` for `io.github.owner/…`) scores 60 — a host that only looks like the publisher\'s (`owner.xyz`, `mcp.owner.com` for `io.github.owner/…`) proves nothing; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`) is unknown (neither https nor a failure); otherwise 100; declared headers (secret ones by name) are recorded. A remote-only entry (no package) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
-    `${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and it is incomplete (mcp-packages). Not applicable without remotes.`,
+    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose host is on the user\'s own machine or network (loopback, private, shared or link-local addresses such as 169.254.169.254, `.local`, `.internal`) or whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that is not under the domain the namespace proves (`example.com` for `com.example/…`, verified by the registry; `owner.github.io` for `io.github.owner/…`) scores 60 — a host that only looks like the publisher\'s (`owner.xyz`, `mcp.owner.com` for `io.github.owner/…`) proves nothing; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`) is unknown (neither https nor a failure); otherwise 100; declared headers (secret ones by name) are recorded. A proxy package\'s remote (`mcp-remote <url>`, `supergateway --sse <url>`, `mcp-proxy <url>` in its package arguments) is judged as one. A remote-only entry (no package, or proxies only) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
+    `${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and, with no package, it is incomplete (mcp-packages); not applicable without remotes.`,
   messages: {
     https: 'Remotes use https on hosts of the publisher ({hosts})',
     insecure: 'Remote {url} is not https',
+    'local-network': 'Remote {url} points at {host}, an address on the user\'s own machine or network, not a publisher\'s server',
     'foreign-host': 'Remote host {host} is not under {domain}, the domain its namespace proves',
     templated: 'Unknown: remote {url} is a template whose variables set its scheme or host, so where it connects is up to whoever fills it in',
   },
   evaluate: ({ mcp }): CheckOutcome => {
     if (mcp.remotes.length === 0) return { score: null, messageId: 'https', notApplicable: true };
-    const remoteOnly = mcp.packages.length === 0;
+    // Packages that are all proxies to a remote (`mcp-remote <url>`) run the remote's code, not their own.
+    const proxies = new Set(mcp.remotes.flatMap((r) => (r.via === undefined ? [] : [r.via])));
+    const remoteOnly = mcp.packages.length === 0 || mcp.packages.every((p) => proxies.has(`${p.registryType}:${p.identifier.toLowerCase()}`));
     // The number agrees with the verdict: what nobody can inspect is not scored as vouched for.
-    const uninspected = remoteOnly
-      ? [{ id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, ceiling: true as const, reason: 'a remote-only MCP server runs code nobody can inspect', args: {} }]
-      : [];
-    const hold = remoteOnly
-      ? { holdVerdict: 'a remote-only MCP server runs code nobody can inspect; a published package to evaluate would lift this', caps: uninspected }
-      : {};
+    const why = mcp.packages.length === 0 ? 'a remote-only MCP server runs code nobody can inspect' : 'an MCP server whose only packages are proxies to a remote runs code nobody can inspect';
+    const uninspected = remoteOnly ? [{ id: 'mcp-uninspected', limit: UNINSPECTED_LIMIT, ceiling: true as const, reason: why, args: {} }] : [];
+    const hold = remoteOnly ? { holdVerdict: `${why}; a published package to evaluate would lift this`, caps: uninspected } : {};
     const headers = [...new Set(mcp.remotes.flatMap((r) => r.headers))];
     const secretHeaders = [...new Set(mcp.remotes.flatMap((r) => r.secretHeaders))];
     const base = { remoteOnly, headers, secretHeaders };
     // Judged on what the URL template says before the user fills it in (lib/mcp.ts, remoteParts).
     const remotes = mcp.remotes.map((r) => ({ url: r.url, ...remoteParts(r.url) }));
+    // A host on the user's own machine or network (127.0.0.1, 10/8, 169.254.169.254, `.internal`):
+    // the client is sent to the user's own services, whoever answers there.
+    const local = remotes.find((r) => r.host !== null && localNetworkHost(r.host));
+    if (local !== undefined) {
+      return {
+        score: 0,
+        messageId: 'local-network',
+        data: { ...base, url: local.url, host: local.host },
+        ...hold,
+        caps: [{ id: 'mcp-remote-local-network', limit: 49.9, reason: `remote ${local.url} points at the user's own machine or network`, args: { url: local.url } }, ...uninspected],
+      };
+    }
     const insecure = remotes.find((r) => r.scheme !== null && r.scheme !== 'https');
     if (insecure !== undefined) {
       return {

@@ -55,6 +55,11 @@ export const McpRemoteFactsSchema = z.object({
   /** Header names it declares (values are never recorded), and those marked secret. */
   headers: z.array(z.string()),
   secretHeaders: z.array(z.string()),
+  /**
+   * The proxy package whose arguments name it (`npm:mcp-remote`; ecosystems/mcp/proxies.ts);
+   * absent for the entry's own `remotes` and a package's HTTP transport.
+   */
+  via: z.string().optional(),
 });
 
 export const McpFactsSchema = z.object({

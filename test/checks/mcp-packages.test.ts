@@ -71,4 +71,17 @@ describe('mcp-packages', () => {
     expect(out.notApplicable).toBeUndefined();
     expect(out.caps?.[0]).toMatchObject({ id: 'mcp-uninspected', limit: 69.9, ceiling: true });
   });
+  it.each<[string, string, boolean]>([
+    ['npm', '^1.0.0', true], ['npm', 'latest', true], ['npm', '1.x', true], ['npm', '*', true], ['npm', '>=1.0.0', true], ['npm', '1.0.0 || 2', true],
+    ['pypi', '>=1.0', true], ['pypi', 'latest', true], ['pypi', '1.*', true],
+    ['npm', '1.2.3', false], ['npm', '1.2.3-beta.1', false], ['pypi', '2024.1.post1', false], ['pypi', '1.0', false],
+  ])('%s version %s: held for naming no single release (%s)', (registryType, version, held) => {
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ registryType, version })] }) }, NOW);
+    expect(out.score).toBe(80);
+    expect(out.holdVerdict === undefined).toBe(!held);
+    expect(out.data?.unpinned).toBe(held ? `${registryType}:weather-mcp` : undefined);
+  });
+  it('an absent version (the schema allows it: the registry type\'s default) is not held for it', () => {
+    expect(mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ version: null })] }) }, NOW).holdVerdict).toBeUndefined();
+  });
 });

@@ -40,4 +40,26 @@ describe('mcp-remotes', () => {
     expect(out).toMatchObject({ score: 0, messageId: 'insecure' });
     expect((out.caps ?? []).map((c) => c.id)).toEqual(['mcp-remote-insecure', 'mcp-uninspected']);
   });
+  it.each(['https://127.0.0.1/mcp', 'https://[::1]/mcp', 'http://169.254.169.254/x', 'https://10.2.3.4/mcp', 'https://172.16.0.1/mcp', 'https://100.64.0.1/mcp', 'https://[fd12::1]/mcp', 'https://[fe80::1]/mcp', 'https://box.local/mcp', 'https://a.internal/mcp', 'https://{t}.home.arpa/mcp'])(
+    '%s: on the user\'s own machine or network — 0 and capped',
+    (url) => {
+      const out = named('com.example/acme-analytics', url);
+      expect(out).toMatchObject({ score: 0, messageId: 'local-network' });
+      expect((out.caps ?? []).map((c) => c.id)).toEqual(['mcp-remote-local-network', 'mcp-uninspected']);
+    },
+  );
+  it.each(['https://1.2.3.4/mcp', 'https://172.32.0.1/mcp', 'https://local.example.com/mcp', 'https://internal.example.com/mcp'])('%s: a public address or name is not local', (url) => {
+    expect(named('com.example/acme-analytics', url).messageId).not.toBe('local-network');
+  });
+  it('an entry whose only packages are proxies to a remote is held as remote-only; one with its own package is not', () => {
+    const proxy = { ...remote('https://tools.example.net/sse'), via: 'npm:mcp-remote' };
+    const pkg = (identifier: string) => ({ ...facts().packages[0]!, registryType: 'npm', identifier });
+    const only = mcpRemotes.evaluate({ mcp: facts({ packages: [pkg('mcp-remote')], remotes: [proxy] }) }, NOW);
+    expect(only).toMatchObject({ score: 60, messageId: 'foreign-host', data: { remoteOnly: true } });
+    expect((only.caps ?? []).map((c) => c.id)).toEqual(['mcp-uninspected']);
+    expect(only.holdVerdict).toMatch(/proxies/);
+    const mixed = mcpRemotes.evaluate({ mcp: facts({ packages: [pkg('mcp-remote'), pkg('own-server')], remotes: [proxy] }) }, NOW);
+    expect(mixed).toMatchObject({ data: { remoteOnly: false } });
+    expect(mixed.holdVerdict).toBeUndefined();
+  });
 });

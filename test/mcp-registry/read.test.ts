@@ -62,10 +62,11 @@ describe('fetchServerEntry', () => {
     const { server: s, read } = await ctx();
     const real = SEED_2025.find((e) => e.name === 'io.github.executeautomation/mcp-playwright');
     if (real === undefined) throw new Error('no seed entry');
-    const withId = (id: unknown) => ({ ...structuredClone(real), repository: { ...(real.repository as object), id } });
-    s.expect('GET', entryPath(real.name, '1'), { body: envelope(structuredClone(real)) });
-    s.expect('GET', entryPath(real.name, '2'), { body: envelope(withId(898077246)) });
-    s.expect('GET', entryPath(real.name, '3'), { body: envelope(withId({ forge: 898077246 })) });
+    // Each served as the version asked for (an answer for another version is refused).
+    const withId = (version: string, id: unknown) => ({ ...structuredClone(real), version, repository: { ...(real.repository as object), id } });
+    s.expect('GET', entryPath(real.name, '1'), { body: envelope({ ...structuredClone(real), version: '1' }) });
+    s.expect('GET', entryPath(real.name, '2'), { body: envelope(withId('2', 898077246)) });
+    s.expect('GET', entryPath(real.name, '3'), { body: envelope(withId('3', { forge: 898077246 })) });
     const ids = [];
     for (const version of ['1', '2', '3']) {
       const result = await fetchServerEntry(read, real.name, version);
@@ -84,6 +85,7 @@ describe('fetchServerEntry', () => {
     ['a truncated body', { body: envelope(seedEntry(NAME)), truncate: 20 }, 'unavailable'],
     ['deleted', { body: envelope(seedEntry(NAME), { status: 'deleted' }) }, 'not-found'],
     ['an answer for another server', { body: envelope(seedEntry('io.github.domdomegg/time-mcp-nuget')) }, 'unavailable'],
+    ['the latest asked, a version the registry marks not latest', { body: { server: seedEntry(NAME), _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: false } } } }, 'unavailable'],
     ['a package list that is not a list', { body: { server: { ...seedEntry(NAME), packages: { registryType: 'npm' } } } }, 'unavailable'],
   ] as const)('%s → %s, one line', async (_name, response, status) => {
     const { server: s, read } = await ctx();

@@ -11,8 +11,10 @@
  *   `mcp-namespace-mismatch` — worked out here from the entry itself;
  * - the entries' npm packages healthy (synthetic packuments whose `mcpName` names the entry, OSV
  *   with no advisory; GitHub still down): the ownership check passes for each such entry, the
- *   weakest package's bound never fails the gate by itself, and any YES is one the gate could
- *   stand behind (coverage ≥ 0.5, no cap under 70, nothing unchecked).
+ *   weakest package's bound never fails the gate by itself, any YES is one the gate could
+ *   stand behind (coverage ≥ 0.5, no cap under 70, nothing unchecked), every check left unknown
+ *   is one what is missing explains (GitHub and PyPI down, no repository, a URL template), and
+ *   every verdict below YES gives its reasons.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
@@ -140,5 +142,45 @@ describe('the MCP Registry seed, every entry', () => {
     }
     expect(confirmed).toBeGreaterThan(100);
     expect(bounded).toBeGreaterThan(100);
+  });
+
+  it('with their npm packages healthy: every unknown is one the data explains, every verdict below YES says why', { timeout: SWEEP_TIMEOUT_MS }, async () => {
+    const served = new Set<string>();
+    for (const entry of ENTRIES) {
+      for (const pkg of packagesOf(entry)) {
+        if (pkg.registryType !== 'npm' || pkg.identifier === undefined || served.has(pkg.identifier)) continue;
+        served.add(pkg.identifier);
+        serveSynthetic(harness.server, { name: pkg.identifier, version: pkg.version ?? '1.0.0', repository: null, mcpName: entry.name });
+      }
+    }
+    serveOsv(harness.server, []);
+    const app = harness.runtime();
+    let unknowns = 0;
+    for (const entry of ENTRIES) {
+      const report = await evaluate(app, entry);
+      const types = new Set(packagesOf(entry).map((p) => p.registryType));
+      const repositoryUrl = (entry.repository as { url?: string } | undefined)?.url;
+      const remotes = (entry.remotes as { url: string }[] | undefined) ?? [];
+      // What is missing from this world or from the entry, per check (GitHub and PyPI are down here).
+      const explained: Record<string, boolean> = {
+        'mcp-repository-id:unknown': true,
+        'mcp-repository-id:not-github-id': true,
+        'mcp-packages:unavailable': types.has('pypi'),
+        'mcp-package-ownership:unknown': types.has('pypi'),
+        'mcp-packages:none-evaluated': !types.has('npm') || !types.has('pypi'),
+        'mcp-packages:remote-only': types.size === 0 && remotes.length > 0,
+        'mcp-packages:nothing-to-run': types.size === 0 && remotes.length === 0,
+        'mcp-namespace-owner:no-repository': repositoryUrl === undefined,
+        'mcp-remotes:templated': remotes.some((r) => /^\{|:\/\/\{[^.]*\}(?:[/:]|$)/.test(r.url)),
+      };
+      for (const check of report.checks.filter((c) => c.id.startsWith('mcp-') && c.status === 'unknown')) {
+        unknowns += 1;
+        expect(explained[`${check.id}:${check.messageId}`], `${entry.name}: ${check.id} ${check.messageId}`).toBe(true);
+      }
+      // The registry status is in every answer here: never unknown.
+      expect(report.checks.find((c) => c.id === 'mcp-registry-status')?.status, entry.name).toBe('pass');
+      if (report.verdictCode !== 'yes') expect(report.verdictReasonDetails.length, entry.name).toBeGreaterThan(0);
+    }
+    expect(unknowns).toBeGreaterThan(0);
   });
 });

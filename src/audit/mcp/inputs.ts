@@ -142,7 +142,7 @@ async function readCapped(file: string, shown: string): Promise<string | null> {
   }
 }
 
-type Placed = { dependencies: DeclaredDependency[]; note?: string } | { note: string } | { remote: ConfiguredRemote } | { findings: AuditWarning[] } | { fetched: SkippedEntry[] };
+type Placed = { dependencies: DeclaredDependency[]; note?: string; remote?: ConfiguredRemote; findings?: AuditWarning[] } | { note: string } | { remote: ConfiguredRemote } | { findings: AuditWarning[] } | { fetched: SkippedEntry[] };
 
 /** What an image reference says of the image, in words (lib/oci.ts, ociPinning). */
 const PINNING_WORDS: Record<OciPinning, string> = {
@@ -181,7 +181,25 @@ function place(server: ConfiguredServer): Placed {
       const dependencies = [launch, ...launch.extra].map((pkg) => dependencyOf(server, pkg));
       // Code it runs besides its packages (`--node-options '-r ./x.js'`) is listed, as a local file is: not evaluable.
       const loads = launch.loads ?? [];
-      return loads.length === 0 ? { dependencies } : { dependencies, note: `${who} also runs ${loads.join(', ')} with ${quote(launch.runner)}: not evaluable` };
+      const notes = loads.length === 0 ? [] : [`${who} also runs ${loads.join(', ')} with ${quote(launch.runner)}: not evaluable`];
+      // A proxy (`npx mcp-remote <url>`) is a package, and the server it connects to a remote: what
+      // the user trusts is that server (ecosystems/mcp/proxies.ts; docs/mcp.md, "Proxies").
+      const proxied = launch.proxied;
+      if (proxied !== undefined && 'local' in proxied) notes.push(`${who} connects through ${proxied.via} to a server on this machine (${proxied.local}): not evaluable`);
+      const remote: ConfiguredRemote | undefined =
+        proxied === undefined || !('url' in proxied)
+          ? undefined
+          : { file: server.file, line: server.line, who: `${who} (through ${proxied.via})`, server: server.key, url: proxied.url, origin: proxied.origin, insecure: proxied.insecure };
+      // A URL given as a variable (`${input:url}`) is never echoed: unverified, as a remote no entry declares.
+      const findings: AuditWarning[] =
+        proxied !== undefined && 'unreadable' in proxied
+          ? [{
+              code: 'mcp-remote-unverified',
+              message: `${server.file}: line ${server.line ?? '?'}: ${who} (through ${proxied.via}) connects to a URL nerq cannot read (a variable, or no http(s) URL): unverified, and its code cannot be inspected`,
+              details: { file: server.file, line: server.line, server: server.key, origin: null, reason: 'unreadable-url', candidates: [] },
+            }]
+          : [];
+      return { dependencies, ...(notes.length === 0 ? {} : { note: notes.join('; ') }), ...(remote === undefined ? {} : { remote }), ...(findings.length === 0 ? {} : { findings }) };
     }
     case 'fetched':
       // Unvouched like a lockfile's git or URL dependency: the run is incomplete until a review names it.
@@ -261,6 +279,8 @@ export function mcpInput(servers: readonly ConfiguredServer[], file: string): Mc
     if ('dependencies' in placed) {
       dependencies.push(...placed.dependencies);
       if (placed.note !== undefined) notes.push(`line ${server.line ?? '?'}: ${placed.note}`);
+      if ('remote' in placed && placed.remote !== undefined) remotes.push(placed.remote);
+      if ('findings' in placed && placed.findings !== undefined) findings.push(...placed.findings);
     }
     else if ('fetched' in placed) {
       skipped.push(...placed.fetched);

@@ -27,6 +27,8 @@ import { quote } from '../../lockfiles/text.js';
 import { TargetError } from '../../target/types.js';
 import { wideningArguments } from '../../checks/lib/mcp.js';
 import { isLoopback, normaliseRemoteUrl } from './remote-url.js';
+import { proxiedRemote } from '../../ecosystems/mcp/proxies.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 
 /** A registry package a launch installs. */
 export interface LaunchPackage {
@@ -52,6 +54,8 @@ export type Launch =
       extra: LaunchPackage[];
       /** Code the launch runs besides its packages, which nerq does not read (`--node-options '-r ./x.js'`, a `--call` line, `--with-editable ./dir`). */
       loads?: string[];
+      /** The remote server a proxy package among them connects to (`npx mcp-remote https://…`; ecosystems/mcp/proxies.ts). */
+      proxied?: ProxiedLaunch;
     } & LaunchPackage)
   | { kind: 'fetched'; runner: string; code: FetchedCode[] }
   /** A script fetched from a URL each time the server starts (`deno run https://…`, a shell running `curl … | sh`): only its origin is kept. */
@@ -61,6 +65,9 @@ export type Launch =
   | { kind: 'remote'; origin: string; url: string; insecure: boolean }
   | { kind: 'local'; command: string; file: string | null }
   | { kind: 'unknown'; command: string; why: string };
+
+/** A proxy's remote: its origin (shown) and normalised URL (matched), or a server on this machine (`local`, its origin). `via` is the proxy (`npm:mcp-remote`). */
+export type ProxiedLaunch = { via: string; origin: string; url: string; insecure: boolean } | { via: string; local: string } | { via: string; unreadable: true };
 
 const JS_RUNNERS = new Set(['node', 'bun', 'tsx', 'ts-node']);
 const PY_RUNNERS = new Set(['python', 'python3', 'py']);
@@ -397,9 +404,10 @@ function mapCommand(
   const npmRun = (runner: string, rest: readonly string[]): Launch => {
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
     const named = flagValues(rest, ['-p', '--package']);
-    const operand = firstOperand(rest, NPX_VALUE_FLAGS)?.value;
+    const operandAt = firstOperand(rest, NPX_VALUE_FLAGS);
+    const operand = operandAt?.value;
     const specs = named.length > 0 ? named : operand === undefined ? [] : [operand];
-    let launch = installs(runner, 'npm', specs, redirection('npm', rest, envKeys));
+    let launch = withProxied(installs(runner, 'npm', specs, redirection('npm', rest, envKeys)), 'npm', operandAt, rest);
     // `--node-options '--require ./x.js'` loads code before the package's own (a path is named; a `data:` URL is code, not a place).
     const loads = flagValues(rest, ['--node-options']).find((v) => NODE_CODE_OPTION.test(v));
     if (loads !== undefined) {
@@ -444,7 +452,7 @@ function mapCommand(
       // `--with a,b` installs more packages into the tool's environment (code that runs there too).
       const withs = name === 'pipx' ? [] : flagValues(rest, ['--with', '-w']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
       const specs = main === undefined ? [] : [main, ...withs];
-      const launch = installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys));
+      const launch = withProxied(installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys)), 'pypi', firstOperand(rest, UVX_VALUE_FLAGS), rest);
       // `--with-editable ./dir` and `--with-requirements file` install code from a folder or a file
       // nerq does not read; one named by URL is fetched at every start.
       const unread = name === 'pipx' ? [] : flagValues(rest, ['--with-editable', '--with-requirements']);
@@ -499,6 +507,28 @@ function mapCommand(
       if (looksLocal(raw)) return { kind: 'local', command: commandName(raw), file: inline[0] ?? raw };
       return { kind: 'unknown', command: name, why: 'a command nerq cannot tie to a package' };
   }
+}
+
+/**
+ * A package launch whose command is a proxy package it installs (`npx -y mcp-remote@0.1 <url>`,
+ * `npx -p mcp-remote mcp-remote <url>`, `uvx mcp-proxy <url>`), with the remote that proxy
+ * connects to (ecosystems/mcp/proxies.ts): the arguments after the command are the proxy's. Only
+ * the URL is kept (normalised: never its credentials or query); header values never.
+ */
+function withProxied(launch: Launch, ecosystem: 'npm' | 'pypi', operand: { value: string; index: number } | null, rest: readonly string[]): Launch {
+  if (launch.kind !== 'package' || operand === null) return launch;
+  const word = operand.value.trim();
+  // The command's package name: `mcp-remote@0.1.5` → `mcp-remote`, `mcp-proxy==0.8` → `mcp-proxy`.
+  const name = ecosystem === 'npm' ? word.slice(0, word.indexOf('@', 1) < 0 ? word.length : word.indexOf('@', 1)).toLowerCase() : pep503(word.split(/[\s[=<>!~@;]/)[0] ?? '');
+  const pkg = [launch, ...launch.extra].find((p) => (ecosystem === 'npm' ? p.name.toLowerCase() : pep503(p.name)) === name);
+  if (pkg === undefined) return launch;
+  const found = proxiedRemote(ecosystem, pkg.name, rest.slice(operand.index + 1));
+  if (found === null) return launch;
+  const target = remote(found.url);
+  if (target.kind === 'remote') return { ...launch, proxied: { via: found.via, origin: target.origin, url: target.url, insecure: target.insecure } };
+  if (target.kind === 'local') return { ...launch, proxied: { via: found.via, local: target.file ?? 'this machine' } };
+  // A variable (`${input:url}`, `$URL`) or no http(s) URL: where it connects is not known here.
+  return { ...launch, proxied: { via: found.via, unreadable: true } };
 }
 
 /** A package launch that also runs code nerq does not read (noted, never dropped); other launches as they are. */

@@ -97,6 +97,33 @@ export function hostBelongs(host: string, server: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
+/**
+ * Whether a remote's host (as remoteParts gives it: lower case, an IPv4 literal in dotted form,
+ * an IPv6 one in brackets) is on the user's own machine or network rather than a publisher's
+ * server: loopback, an unspecified, private, shared (100.64/10) or link-local address (the cloud
+ * metadata address 169.254.169.254 among them), or a name only a local network resolves
+ * (`.local`, `.internal`, `.lan`, `.home.arpa`, `.localdomain`, `localhost`). A registry entry
+ * that sends a client there points it at the user's own services (docs/security.md).
+ */
+export function localNetworkHost(host: string): boolean {
+  const h = host.replace(/\.$/, '');
+  if (/(?:^|\.)(?:localhost|local|internal|lan|home\.arpa|localdomain|intranet|corp)$/.test(h)) return true;
+  if (h.startsWith('[')) {
+    const v6 = h.slice(1, -1);
+    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
+    if (mapped !== null) {
+      const hi = parseInt(mapped[1] ?? '0', 16);
+      const lo = parseInt(mapped[2] ?? '0', 16);
+      return localNetworkHost(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
+    return v6 === '::1' || v6 === '::' || /^f[cd][0-9a-f]{0,2}:/.test(v6) || /^fe[89ab][0-9a-f]?:/.test(v6);
+  }
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
+  if (v4 === null) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+}
+
 /** `-v /:/host`, `--volume=/:/h:ro`, `--mount type=bind,source=/,target=/h`: the host's whole file system. */
 function mountsHostRoot(word: string): boolean {
   const volume = /^(?:-v|--volume)[ =](.*)$/.exec(word)?.[1];

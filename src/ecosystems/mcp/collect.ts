@@ -29,6 +29,7 @@ import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { presetCodeVariable, runnerAddsCode } from './runner-code.js';
+import { proxiedRemote } from './proxies.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
 /** Candidates a usage error lists at most. */
@@ -125,6 +126,13 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
           ? [{ type: pkg.transport.type, url: remoteUrlShown(pkg.transport.url), headers: pkg.transport.headers, secretHeaders: pkg.transport.secretHeaders }]
           : [],
       ),
+      // A proxy package (`mcp-remote <url>` in its package arguments): the server at that URL is
+      // what the client talks to, judged as a remote; the proxy is evaluated as a package (docs/mcp.md, "Proxies").
+      ...(server.packages ?? []).flatMap((pkg) => {
+        const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
+        const found = ecosystem === undefined ? null : proxiedRemote(ecosystem, pkg.identifier, proxyArguments(pkg.packageArguments ?? []));
+        return found === null ? [] : [{ type: found.type, url: remoteUrlShown(found.url), headers: found.headers, secretHeaders: [], via: found.via }];
+      }),
     ],
   };
   const sources: Sources = {
@@ -238,6 +246,15 @@ function uncheckedOf(report: Report): string[] {
 /** Runtime arguments as the argument list a launcher would get: `['--registry', 'https://…']`. */
 function argumentList(args: readonly McpArgument[]): string[] {
   return args.flatMap((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w !== ''));
+}
+
+/**
+ * Package arguments as a proxy gets them; one the user fills in (no `value` nor `default`) as the
+ * `{valueHint}` template it is, so a proxy's URL left to the user is judged as a templated remote.
+ */
+function proxyArguments(args: readonly McpArgument[]): string[] {
+  const valueOf = (a: McpArgument) => a.value ?? a.default ?? (a.valueHint === undefined ? undefined : `{${a.valueHint}}`);
+  return args.flatMap((a) => [a.type === 'positional' ? undefined : a.name, valueOf(a)].filter((w): w is string => w !== undefined && w !== ''));
 }
 
 /** Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`. */

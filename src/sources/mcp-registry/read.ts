@@ -82,6 +82,14 @@ export async function fetchServerEntry(ctx: RegistryReadContext, name: string, v
   if (parsed.data.server.name !== name) {
     return { status: 'unavailable', reason: oneLine(`MCP Registry answered for another server (${parsed.data.server.name})`) };
   }
+  // Another version than the one asked for, or — asked for the latest — one the registry's own
+  // metadata says is not the latest: an answer that contradicts itself is not scored as the entry.
+  if (version !== 'latest' && parsed.data.server.version !== version) {
+    return { status: 'unavailable', reason: oneLine(`MCP Registry answered for another version (${parsed.data.server.version})`) };
+  }
+  if (version === 'latest' && official?.isLatest === false) {
+    return { status: 'unavailable', reason: oneLine(`MCP Registry answered for the latest version with ${parsed.data.server.version}, which it marks not latest`) };
+  }
   return { status: 'ok', entry: { server: parsed.data.server, official } };
 }
 

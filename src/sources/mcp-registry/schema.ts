@@ -117,7 +117,8 @@ export type McpServerDetail = z.infer<typeof McpServerDetailSchema>;
  */
 export const McpOfficialMetaSchema = z.object({
   status: optional(shortText(64)),
-  statusMessage: optional(shortText(4096)),
+  // A long message is cut, not refused: a deprecated entry must still read as deprecated.
+  statusMessage: optional(z.string().transform((text) => text.slice(0, 4096))),
   publishedAt: optional(shortText(64)),
   updatedAt: optional(shortText(64)),
   isLatest: optional(z.boolean()),
