@@ -7,7 +7,7 @@
  * a timer, a promise, an event: `https.get(url, (res) => { … })`), or
  * declared or bound to a name and then called by it in code that runs (`function go() { … } go()`,
  * `const go = () => { … }; go()`, `exports.go = function () { … }; exports.go()`, an object's
- * method `o.go()`); a class's constructor and methods when the code that runs makes it with `new`
+ * method `o.go()`, or any of them by a computed name `o[k]()`); a class's constructor and methods when the code that runs makes it with `new`
  * and calls them; the factories of a bundle's module map (webpack's, ncc's) whose keys its loader
  * is asked for (`__webpack_require__(12)`, a minified `r(12)`). Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
@@ -287,17 +287,18 @@ const CALLED_DOTTED = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\(/g;
 const LOADER_HEAD = /\bfunction\s+([\w$]+)\s*\(\s*([\w$]+)\s*\)\s*$/;
 const LOADER_NAMES = ['__webpack_require__', '__nccwpck_require__'];
 
-/** A map's entry called by a computed key: `e[n](`, `modules[moduleId].call(`. */
-const CALLED_BY_KEY = /\[\s*([\w$]+)\s*\]\s*(?:\.\s*call\s*)?\(/g;
+/** A map's entry called by a computed key: `e[n](`, `modules[moduleId].call(` (the map's name, when it has one, and the key's). */
+const CALLED_BY_KEY = /(?:(?<![\w$.])([\w$][\w$.]*)\s*)?\[\s*([\w$]+)\s*\]\s*(?:\.\s*call\s*)?\(/g;
 
-/** The names of a bundle's loaders (webpack's and ncc's by name, and any function shaped like one). */
-function loaders(text: string, bodies: readonly FunctionBody[]): string[] {
+/** A bundle's loaders (webpack's and ncc's by name, and any function shaped like one) and the names of the maps they call into. */
+function loaders(text: string, bodies: readonly FunctionBody[]): { names: string[]; maps: Set<string> } {
   const names = new Set(LOADER_NAMES);
-  const at = new Map<string, number[]>();
+  const maps = new Set<string>();
+  const at = new Map<string, { index: number; map: string | undefined }[]>();
   for (const m of text.matchAll(CALLED_BY_KEY)) {
-    const list = at.get(m[1]!) ?? [];
-    list.push(m.index);
-    at.set(m[1]!, list);
+    const list = at.get(m[2]!) ?? [];
+    list.push({ index: m.index, map: m[1] });
+    at.set(m[2]!, list);
   }
   for (const body of bodies) {
     if (body.name === null) continue;
@@ -309,13 +310,19 @@ function loaders(text: string, bodies: readonly FunctionBody[]): string[] {
     let hi = list.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (list[mid]! < body.open) lo = mid + 1;
+      if (list[mid]!.index < body.open) lo = mid + 1;
       else hi = mid;
     }
-    if (lo < list.length && list[lo]! < body.close) names.add(head![1]!);
+    if (lo < list.length && list[lo]!.index < body.close) {
+      names.add(head![1]!);
+      if (list[lo]!.map !== undefined) maps.add(list[lo]!.map!.replace(/^module\.exports\b/, 'exports'));
+    }
   }
-  return [...names];
+  return { names: [...names], maps };
 }
+
+/** A call of an object's member by a computed name: `handlers[name](`, `steps[k].call(`. */
+const COMPUTED_CALL = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\[[^[\]\n]{1,200}\]\s*(?:\.\s*(?:call|apply)\s*)?\(/g;
 
 /** The keys of a bundle's module map its loaders are asked for: `__webpack_require__(12)`, `r("./src/x.js")`, `__webpack_require__(__webpack_require__.s = 0)`. */
 function requiredKeys(kept: string, names: readonly string[]): Set<string> {
@@ -356,13 +363,15 @@ function render(text: string, bodies: readonly FunctionBody[]): string {
 /** Functions that the code which runs calls by name run too (a few levels deep). */
 function followNames(text: string, bodies: readonly FunctionBody[]): string {
   let kept = render(text, bodies);
-  const loaderNames = bodies.some((b) => b.key !== null) ? loaders(text, bodies) : [];
+  const bundle = bodies.some((b) => b.key !== null) ? loaders(text, bodies) : { names: [], maps: new Set<string>() };
   for (let round = 0; round < MAX_NAME_ROUNDS; round += 1) {
     const called = new Set([...kept.matchAll(CALLED_NAME)].map((m) => m[1]!));
     const made = new Set([...kept.matchAll(MADE_CLASS)].map((m) => m[1]!));
     const methods = new Set([...kept.matchAll(CALLED_METHOD)].map((m) => m[1]!));
     const dotted = calledNames(kept);
-    const required = loaderNames.length > 0 ? requiredKeys(kept, loaderNames) : new Set<string>();
+    const required = bundle.names.length > 0 ? requiredKeys(kept, bundle.names) : new Set<string>();
+    // An object's functions called by a computed name may each be the one called (a bundle's map is followed by key instead).
+    const computed = new Set([...kept.matchAll(COMPUTED_CALL)].map((m) => m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports')).filter((name) => !bundle.maps.has(name)));
     let grew = false;
     for (const body of bodies) {
       if (body.runs) continue;
@@ -370,7 +379,7 @@ function followNames(text: string, bodies: readonly FunctionBody[]): string {
         (body.method !== null
           ? made.has(body.method.className) && (body.method.name === 'constructor' || methods.has(body.method.name))
           : body.name !== null && called.has(body.name)) ||
-        (body.binding !== null && dotted.has(body.binding)) ||
+        (body.binding !== null && (dotted.has(body.binding) || computed.has(body.binding.slice(0, body.binding.lastIndexOf('.'))))) ||
         (body.key !== null && required.has(body.key));
       if (runs) {
         body.runs = true;
