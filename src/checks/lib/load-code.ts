@@ -3,8 +3,9 @@
  * `load-time-code`): the module's text with the bodies of the functions that are not run by the
  * load itself blanked, then the install-code reader (js-code.ts) on what is left, keeping only what
  * no library needs to do while it is loaded. A function runs at load when it is called at once
- * (`(function () { … })()`), handed to a call that runs it (a callback of a request, a process,
- * a timer, a promise, an event: `https.get(url, (res) => { … })`), or
+ * (`(function () { … })()`), handed to a call that runs it, inline or by name (a callback of a
+ * request, a process, a timer, a promise, an event: `https.get(url, (res) => { … })`,
+ * `setTimeout(main, 100)`), or
  * declared or bound to a name and then called by it in code that runs (`function go() { … } go()`,
  * `const go = () => { … }; go()`, `exports.go = function () { … }; exports.go()`, an object's
  * method `o.go()`, or any of them by a computed name `o[k]()`); a class's constructor and methods when the code that runs makes it with `new`
@@ -331,8 +332,17 @@ function requiredKeys(kept: string, names: readonly string[]): Set<string> {
   return new Set([...kept.matchAll(call)].map((m) => (m[1] ?? m[3])!));
 }
 
+/** A call that runs a function handed to it by name (`setTimeout(main, 100)`, `process.on('exit', onExit)`, `.then(main)`): RUNNERS but those that only take values. */
+const PASSED_TO_RUNNER = new RegExp(`(?<![\\w$])(?:${[...RUNNERS].filter((name) => !['call', 'apply', 'resolve', 'write', 'end', 'all'].includes(name)).join('|')})\\s*\\(([^()]{0,300})\\)`, 'g');
+
 function calledNames(kept: string): Set<string> {
   const names = new Set<string>();
+  for (const m of kept.matchAll(PASSED_TO_RUNNER)) {
+    for (const arg of m[1]!.split(',')) {
+      const name = arg.trim().replace(/^module\.exports\b/, 'exports');
+      if (/^[\w$]+(?:\.[\w$]+)*$/.test(name)) names.add(name);
+    }
+  }
   for (const m of kept.matchAll(CALLED_DOTTED)) {
     const name = m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports');
     names.add(name.replace(/\.(?:call|apply)$/, ''));
@@ -365,10 +375,10 @@ function followNames(text: string, bodies: readonly FunctionBody[]): string {
   let kept = render(text, bodies);
   const bundle = bodies.some((b) => b.key !== null) ? loaders(text, bodies) : { names: [], maps: new Set<string>() };
   for (let round = 0; round < MAX_NAME_ROUNDS; round += 1) {
-    const called = new Set([...kept.matchAll(CALLED_NAME)].map((m) => m[1]!));
+    const dotted = calledNames(kept);
+    const called = new Set([...[...kept.matchAll(CALLED_NAME)].map((m) => m[1]!), ...dotted]);
     const made = new Set([...kept.matchAll(MADE_CLASS)].map((m) => m[1]!));
     const methods = new Set([...kept.matchAll(CALLED_METHOD)].map((m) => m[1]!));
-    const dotted = calledNames(kept);
     const required = bundle.names.length > 0 ? requiredKeys(kept, bundle.names) : new Set<string>();
     // An object's functions called by a computed name may each be the one called (a bundle's map is followed by key instead).
     const computed = new Set([...kept.matchAll(COMPUTED_CALL)].map((m) => m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports')).filter((name) => !bundle.maps.has(name)));
