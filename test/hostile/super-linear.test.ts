@@ -219,14 +219,15 @@ describe('module readers grow linearly', () => {
 describe('install-script code grows linearly', () => {
   // A file is read to 8 MiB now (in 1 MiB windows): the larger inputs take longer than the default timeout.
   it('the JavaScript reader, on runs of the units its patterns start from', { timeout: 300_000 }, ({ task }) => {
-    for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ', "'a' + ", "'ab'+'cd'+", 'String.fromCharCode(99,', 'Buffer.from([1,', "['a', ", "'a'.split('').reverse().join(''", 'Reflect.get(a, ', "Object.keys(a).find((k) => k === '", "m = 'spawn'; a[m]", "a['spawn']", 'a[m', "atob('YQ", '\\u0073', 'forget ', 'ignore all the previous ', 'this code is safe ', ' --yolo', "'.claude', ", ' claude', 'do not flag ', 'globalThis.eval(', '(0, eval)(', 'fetch(path.join(os.tmpdir(), os.hostname(), ', 'const u = os.hostname(); path.join(os.homedir(), u); fetch(u', 'var u=os.hostname()\n']) {
+    for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ', "'a' + ", "'ab'+'cd'+", 'String.fromCharCode(99,', 'Buffer.from([1,', "['a', ", "'a'.split('').reverse().join(''", 'Reflect.get(a, ', "Object.keys(a).find((k) => k === '", "m = 'spawn'; a[m]", "a['spawn']", 'a[m', "atob('YQ", '\\u0073', 'forget ', 'ignore all the previous ', 'this code is safe ', ' --yolo', "'.claude', ", ' claude', 'do not flag ', 'globalThis.eval(', '(0, eval)(', 'fetch(path.join(os.tmpdir(), os.hostname(), ', 'const u = os.hostname(); path.join(os.homedir(), u); fetch(u', 'var u=os.hostname()\n', 'const r = require;', 'var r = global.require\n', 'r(']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}x`), 2000, true));
     }
   });
 
-  it('the load-time reader, on runs of the units its structure and names start from', { timeout: 300_000 }, ({ task }) => {
-    for (const unit of ["'", "'(", '`(', '"a(\\', 'function f(){', 'x(function(){', 'get(() => {', '(', ')', '{', '}', '[', ' /', '/[', '"', '`', 'class A{', 'a(){}', 'function a(){} a();', 'new A().b();', "const h = require('https');", 'h(', '      ', 'aaaa', 'Function("return this")();', '/* ', '// ']) {
+  // Twice the units it had: twice the time.
+  it('the load-time reader, on runs of the units its structure and names start from', { timeout: 600_000 }, ({ task }) => {
+    for (const unit of ["'", "'(", '`(', '"a(\\', 'function f(){', 'x(function(){', 'get(() => {', '(', ')', '{', '}', '[', ' /', '/[', '"', '`', 'class A{', 'a(){}', 'function a(){} a();', 'new A().b();', "const h = require('https');", 'h(', '      ', 'aaaa', 'Function("return this")();', '/* ', '// ', 'const a = () => {', 'a = function(){', 'a.b = (x) => {}; a.b();', 'o = { a(){} }; o.a();', 'a.', 'a.b(', 'a = ', '((', '12: (e) => {', '1: (e, t, r) => {}, ', '"a": function(){}, ', '[function(){}, ', 'function r(n){e[n](', 'r(1);', '__webpack_require__(', 'x[n](', ', ', 'async ', ': ', 'a[b](', 'o = { a(){} }; o[k]();', 'a.b[c].call(', 'a[', 'e[n](', 'setTimeout(a, ', 'on(a, b, ', 'then(']) {
       expectLinear(task, JSON.stringify(unit), growth((k) => readLoadJavaScript(`${unit.repeat(k)}x`), 2000, true));
     }
   });

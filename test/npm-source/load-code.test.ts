@@ -46,6 +46,15 @@ describe('loadCode', () => {
     expect(check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never).messageId).toBe('clean');
   });
 
+  test('`exports` with subpaths only: a bare require runs none of them, so none is an entry; the main is read as `node .` runs it', async () => {
+    const facts = await read([pkg({ exports: { './register': './register.js' } }), { path: 'package/register.js', body: SEND }]);
+    expect(facts.loadCode?.entries).toEqual(['.']);
+    expect(facts.loadCode?.files).toEqual([]);
+    expect(check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never).messageId).toBe('no-entry');
+    const withMain = await read([pkg({ main: 'main.js', exports: { './register': './register.js' } }), { path: 'package/main.js', body: SEND }, { path: 'package/register.js', body: SEND }]);
+    expect(withMain.loadCode?.files.map((f) => f.path)).toEqual(['main.js']);
+  });
+
   test('an exports target that is not a plain path in the package is not named', async () => {
     const facts = await read([pkg({ exports: { require: '../x.js', default: './a b.js', import: './ok.js' } }), { path: 'package/ok.js', body: '' }]);
     expect(facts.loadCode?.entries).toEqual(['.', './ok.js']);

@@ -373,7 +373,19 @@ function readWindow(scanned: string): Set<CodeFlag> {
   return flags;
 }
 
-function readCode(text: string): Set<CodeFlag> {
+/** A name bound to `require` itself (`const r = require`, `const r = global.require`, `global['req' + 'uire']` once revealed). */
+const REQUIRE_ALIAS = /\b(?:const|let|var)\s+([\w$]{1,100})\s*=\s*(?:(?:global|globalThis|module|window)\s*\.\s*)?require\s*(?=[;,)\n]|$)/g;
+
+/** The text with the calls of a name bound to `require` spelled as `require(` calls, so that what they load is read as loaded. */
+function withRequireAliases(text: string): string {
+  const names = new Set([...text.matchAll(REQUIRE_ALIAS)].map((m) => m[1]!).filter((name) => name !== 'require'));
+  if (names.size === 0) return text;
+  const escaped = [...names].slice(0, 16).map((name) => name.replace(/\$/g, '\\$'));
+  return text.replace(new RegExp(`(?<![\\w$.])(?:${escaped.join('|')})(?=\\s*\\()`, 'g'), 'require');
+}
+
+function readCode(source: string): Set<CodeFlag> {
+  const text = withRequireAliases(source);
   const network = NETWORK.test(text);
   const catcher = CATCHER_HOST.test(text) || (network && NAME_IN_HOST.test(text));
   const process = PROCESS.test(text);

@@ -3,10 +3,14 @@
  * `load-time-code`): the module's text with the bodies of the functions that are not run by the
  * load itself blanked, then the install-code reader (js-code.ts) on what is left, keeping only what
  * no library needs to do while it is loaded. A function runs at load when it is called at once
- * (`(function () { … })()`), handed to a call that runs it (a callback of a request, a process,
- * a timer, a promise, an event: `https.get(url, (res) => { … })`), or
- * declared and then called by name in code that runs (`function go() { … } go()`); a class's
- * constructor and methods when the code that runs makes it with `new` and calls them. Everything
+ * (`(function () { … })()`), handed to a call that runs it, inline or by name (a callback of a
+ * request, a process, a timer, a promise, an event: `https.get(url, (res) => { … })`,
+ * `setTimeout(main, 100)`), or
+ * declared or bound to a name and then called by it in code that runs (`function go() { … } go()`,
+ * `const go = () => { … }; go()`, `exports.go = function () { … }; exports.go()`, an object's
+ * method `o.go()`, or any of them by a computed name `o[k]()`); a class's constructor and methods when the code that runs makes it with `new`
+ * and calls them; the factories of a bundle's module map (webpack's, ncc's) whose keys its loader
+ * is asked for (`__webpack_require__(12)`, a minified `r(12)`). Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
  * later, on purpose: an SDK that sends the host name when asked is not a finding.
  *
@@ -121,6 +125,10 @@ interface FunctionBody {
   method: { className: string; name: string } | null;
   /** Where the name before its parameters starts (a declaration's or a method's), else -1: left out with the body. */
   nameAt: number;
+  /** The name a function expression is given (`const go = () => {`, `exports.go = function () {`, `go` of an object `o` assigned by name: `o.go`). */
+  binding: string | null;
+  /** Its key in an object or a bundle's module map (`12: (module) => {`, `"./src/index.js": function (…) {`). */
+  key: string | null;
 }
 
 interface Open {
@@ -131,6 +139,10 @@ interface Open {
   runner: boolean;
   body: FunctionBody | null;
   className: string | null;
+  /** An object literal's name (`const o = {`, `exports.o = {`, a key of a named object). */
+  objectName: string | null;
+  /** Commas met directly inside (an array's elements so far: a bundle's module map by index). */
+  commas: number;
 }
 
 /**
@@ -154,16 +166,20 @@ export function loadTimeText(source: string): string | null {
       const p = previous(text, i);
       const callee = p >= 0 && isName(text[p]) ? nameEndingAt(text, p) : '';
       const call = c === '(' && p >= 0 && (callee !== '' ? !NOT_CALLERS.has(callee) : text[p] === ')' || text[p] === ']');
-      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null });
+      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName: null, commas: 0 });
+    } else if (c === ',') {
+      const top = stack.at(-1);
+      if (top !== undefined) top.commas += 1;
     } else if (c === ')' || c === ']') {
       const open = stack.pop();
       if (open?.char !== (c === ')' ? '(' : '[')) return null;
       if (c === ')') lastParens = open.pos;
     } else if (c === '{') {
-      const body = bodyOpening(text, i, stack.at(-1), lastParens);
+      const body = bodyOpening(text, i, stack, lastParens);
       if (body !== null) bodies.push(body);
       const head = body === null ? /\bclass\s+([\w$]+)(?:\s+extends\s+[\w$.]+)?\s*$/.exec(text.slice(Math.max(0, i - CLASS_HEAD_CHARS), i)) : null;
-      stack.push({ char: '{', pos: i, call: false, runner: false, body, className: head?.[1] ?? null });
+      const objectName = body === null && head === null ? assignedTo(text, i, stack).binding : null;
+      stack.push({ char: '{', pos: i, call: false, runner: false, body, className: head?.[1] ?? null, objectName, commas: 0 });
     } else if (c === '}') {
       const open = stack.pop();
       if (open?.char !== '{') return null;
@@ -177,28 +193,82 @@ export function loadTimeText(source: string): string | null {
   return followNames(text, bodies);
 }
 
+/** The dotted name that ends at `end` (inclusive), `module.exports.x` spelled `exports.x`. */
+function dottedEndingAt(text: string, end: number): string {
+  let j = end;
+  while (j >= 0 && (isName(text[j]) || text[j] === '.')) j -= 1;
+  return text.slice(j + 1, end + 1).replace(/^module\.exports\b/, 'exports');
+}
+
+/**
+ * What the expression that starts at `start` is assigned to: the name before `=`, or its key in
+ * an object literal (`key:`; the object's name joined to it when the object has one). Parentheses
+ * wrapped around the expression are looked through (`12: ((module) => {`).
+ */
+function assignedTo(text: string, start: number, stack: readonly Open[]): { binding: string | null; key: string | null } {
+  let j = previous(text, start);
+  let depth = 1;
+  while (j >= 0 && text[j] === '(' && stack.at(-depth)?.pos === j) {
+    depth += 1;
+    j = previous(text, j);
+  }
+  if (j < 1) return { binding: null, key: null };
+  if (text[j] === '=' && !'=!<>+-*/%&|^?'.includes(text[j - 1]!)) {
+    const name = dottedEndingAt(text, previous(text, j));
+    return { binding: /^[\w$]+(?:\.[\w$]+)*$/.test(name) && !name.startsWith('this.') ? name : null, key: null };
+  }
+  const container = stack.at(-depth);
+  // An element of an array: its index (webpack 4's module map `[function (module, exports, require) {…}, …]`).
+  if ((text[j] === '[' || text[j] === ',') && container?.char === '[') return { binding: null, key: String(container.commas) };
+  if (text[j] !== ':' || container?.char !== '{' || container.body !== null) return { binding: null, key: null };
+  const k = previous(text, j);
+  const key = text[k] === '"' || text[k] === "'" ? /(["'])([^"'\n]{1,300})\1$/.exec(text.slice(Math.max(0, k - 301), k + 1))?.[2] ?? null : nameEndingAt(text, k) || null;
+  return { binding: key !== null && container.objectName !== null ? `${container.objectName}.${key}` : null, key };
+}
+
+/** Where the function whose parameters open at `params` (or whose single parameter ends just before `=>`) starts, `async` included. */
+function expressionStart(text: string, at: number): number {
+  const p = previous(text, at);
+  return p >= 4 && nameEndingAt(text, p) === 'async' ? p - 4 : at;
+}
+
 /** `params`: where the `(` of the last `(…)` closed opened (the parameters, when `)` precedes this `{`). */
-function bodyOpening(text: string, i: number, outer: Open | undefined, params: number): FunctionBody | null {
+function bodyOpening(text: string, i: number, stack: readonly Open[], params: number): FunctionBody | null {
+  const outer = stack.at(-1);
   const p = previous(text, i);
-  const body = (name: string | null, method: FunctionBody['method'] = null, nameAt = -1): FunctionBody => ({
-    open: i,
-    close: -1,
-    // A function handed to a call that runs it (a callback of a request, a process, a timer, a promise).
-    runs: outer?.char === '(' && outer.runner,
-    name,
-    method,
-    nameAt,
-  });
-  if (p >= 1 && text[p] === '>' && text[p - 1] === '=') return body(null);
+  const body = (name: string | null, method: FunctionBody['method'] = null, nameAt = -1, start = -1): FunctionBody => {
+    const { binding, key } = start >= 0 ? assignedTo(text, start, stack) : { binding: null, key: null };
+    return {
+      open: i,
+      close: -1,
+      // A function handed to a call that runs it (a callback of a request, a process, a timer, a promise).
+      runs: outer?.char === '(' && outer.runner,
+      name,
+      method,
+      nameAt,
+      binding,
+      key,
+    };
+  };
+  if (p >= 1 && text[p] === '>' && text[p - 1] === '=') {
+    const a = previous(text, p - 1);
+    if (text[a] === ')' && params >= 0) return body(null, null, -1, expressionStart(text, params));
+    const name = nameEndingAt(text, a);
+    return body(null, null, -1, name === '' ? -1 : expressionStart(text, a - name.length + 1));
+  }
   if (p < 0 || text[p] !== ')' || params < 0) return null;
   const q = previous(text, params);
   const word = nameEndingAt(text, q);
-  if (word === 'function') return body(null);
+  if (word === 'function') return body(null, null, -1, expressionStart(text, q - word.length + 1));
   if (word === '' || CONTROL.has(word)) return null;
   const before = nameEndingAt(text, previous(text, q - word.length + 1));
   const nameAt = q - word.length + 1;
-  if (before === 'function') return body(word, null, nameAt);
-  return body(null, outer?.className != null ? { className: outer.className, name: word } : null, nameAt);
+  if (before === 'function') return body(word, null, nameAt, expressionStart(text, previous(text, nameAt) - before.length + 1));
+  if (outer?.className != null) return body(null, { className: outer.className, name: word }, nameAt);
+  // An object's method (`go() {`): named after the object, when it has a name.
+  const method = body(null, null, nameAt);
+  if (outer?.char === '{' && outer.objectName !== null) method.binding = `${outer.objectName}.${word}`;
+  return method;
 }
 
 /** A function expression called where it ends: `}()`, `})()`, `}).call(this)`. */
@@ -212,6 +282,73 @@ function calledAtOnce(text: string, close: number): boolean {
 
 const CALLED_NAME = /(?<![\w$.])(?<!\bfunction\s{0,20}\*?\s{0,20})([\w$]+)\s*(?:\(|\.\s*(?:call|apply)\s*\()/g;
 const MADE_CLASS = /\bnew\s+([\w$]+)/g;
+/** A call by a (dotted) name: `go()`, `exports.go()`, `o.go.call(…)`. */
+const CALLED_DOTTED = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\(/g;
+/** A bundle's loader: a function of one parameter that calls its map's entry by it (`function r(n) { … e[n](i, i.exports, r) … }`, `modules[moduleId].call(…)`). */
+const LOADER_HEAD = /\bfunction\s+([\w$]+)\s*\(\s*([\w$]+)\s*\)\s*$/;
+const LOADER_NAMES = ['__webpack_require__', '__nccwpck_require__'];
+
+/** A map's entry called by a computed key: `e[n](`, `modules[moduleId].call(` (the map's name, when it has one, and the key's). */
+const CALLED_BY_KEY = /(?:(?<![\w$.])([\w$][\w$.]*)\s*)?\[\s*([\w$]+)\s*\]\s*(?:\.\s*call\s*)?\(/g;
+
+/** A bundle's loaders (webpack's and ncc's by name, and any function shaped like one) and the names of the maps they call into. */
+function loaders(text: string, bodies: readonly FunctionBody[]): { names: string[]; maps: Set<string> } {
+  const names = new Set(LOADER_NAMES);
+  const maps = new Set<string>();
+  const at = new Map<string, { index: number; map: string | undefined }[]>();
+  for (const m of text.matchAll(CALLED_BY_KEY)) {
+    const list = at.get(m[2]!) ?? [];
+    list.push({ index: m.index, map: m[1] });
+    at.set(m[2]!, list);
+  }
+  for (const body of bodies) {
+    if (body.name === null) continue;
+    const head = LOADER_HEAD.exec(text.slice(Math.max(0, body.open - 100), body.open));
+    const list = head === null ? undefined : at.get(head[2]!);
+    if (list === undefined) continue;
+    // The first call by that key after the body opens, if it is before the body closes.
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.index < body.open) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < list.length && list[lo]!.index < body.close) {
+      names.add(head![1]!);
+      if (list[lo]!.map !== undefined) maps.add(list[lo]!.map!.replace(/^module\.exports\b/, 'exports'));
+    }
+  }
+  return { names: [...names], maps };
+}
+
+/** A call of an object's member by a computed name: `handlers[name](`, `steps[k].call(`. */
+const COMPUTED_CALL = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\[[^[\]\n]{1,200}\]\s*(?:\.\s*(?:call|apply)\s*)?\(/g;
+
+/** The keys of a bundle's module map its loaders are asked for: `__webpack_require__(12)`, `r("./src/x.js")`, `__webpack_require__(__webpack_require__.s = 0)`. */
+function requiredKeys(kept: string, names: readonly string[]): Set<string> {
+  const name = `(?:${names.map((n) => n.replace(/\$/g, '\\$')).join('|')})`;
+  const call = new RegExp(`(?<![\\w$.])${name}\\s*\\(\\s*(?:${name}\\.s\\s*=\\s*)?(?:(\\d+)|(["'])([^"'\\n]{1,300})\\2)\\s*\\)`, 'g');
+  return new Set([...kept.matchAll(call)].map((m) => (m[1] ?? m[3])!));
+}
+
+/** A call that runs a function handed to it by name (`setTimeout(main, 100)`, `process.on('exit', onExit)`, `.then(main)`): RUNNERS but those that only take values. */
+const PASSED_TO_RUNNER = new RegExp(`(?<![\\w$])(?:${[...RUNNERS].filter((name) => !['call', 'apply', 'resolve', 'write', 'end', 'all'].includes(name)).join('|')})\\s*\\(([^()]{0,300})\\)`, 'g');
+
+function calledNames(kept: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of kept.matchAll(PASSED_TO_RUNNER)) {
+    for (const arg of m[1]!.split(',')) {
+      const name = arg.trim().replace(/^module\.exports\b/, 'exports');
+      if (/^[\w$]+(?:\.[\w$]+)*$/.test(name)) names.add(name);
+    }
+  }
+  for (const m of kept.matchAll(CALLED_DOTTED)) {
+    const name = m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports');
+    names.add(name.replace(/\.(?:call|apply)$/, ''));
+  }
+  return names;
+}
 const CALLED_METHOD = /\.\s*([\w$]+)\s*\(/g;
 
 function nameLength(text: string, at: number): number {
@@ -236,17 +373,24 @@ function render(text: string, bodies: readonly FunctionBody[]): string {
 /** Functions that the code which runs calls by name run too (a few levels deep). */
 function followNames(text: string, bodies: readonly FunctionBody[]): string {
   let kept = render(text, bodies);
+  const bundle = bodies.some((b) => b.key !== null) ? loaders(text, bodies) : { names: [], maps: new Set<string>() };
   for (let round = 0; round < MAX_NAME_ROUNDS; round += 1) {
-    const called = new Set([...kept.matchAll(CALLED_NAME)].map((m) => m[1]!));
+    const dotted = calledNames(kept);
+    const called = new Set([...[...kept.matchAll(CALLED_NAME)].map((m) => m[1]!), ...dotted]);
     const made = new Set([...kept.matchAll(MADE_CLASS)].map((m) => m[1]!));
     const methods = new Set([...kept.matchAll(CALLED_METHOD)].map((m) => m[1]!));
+    const required = bundle.names.length > 0 ? requiredKeys(kept, bundle.names) : new Set<string>();
+    // An object's functions called by a computed name may each be the one called (a bundle's map is followed by key instead).
+    const computed = new Set([...kept.matchAll(COMPUTED_CALL)].map((m) => m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports')).filter((name) => !bundle.maps.has(name)));
     let grew = false;
     for (const body of bodies) {
       if (body.runs) continue;
       const runs =
-        body.method !== null
+        (body.method !== null
           ? made.has(body.method.className) && (body.method.name === 'constructor' || methods.has(body.method.name))
-          : body.name !== null && called.has(body.name);
+          : body.name !== null && called.has(body.name)) ||
+        (body.binding !== null && (dotted.has(body.binding) || computed.has(body.binding.slice(0, body.binding.lastIndexOf('.'))))) ||
+        (body.key !== null && required.has(body.key));
       if (runs) {
         body.runs = true;
         grew = true;
