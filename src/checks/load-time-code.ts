@@ -13,7 +13,7 @@ import type { EvidenceValue } from './define.js';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { HOSTILE_LOAD_FLAGS, readLoadJavaScript, type LoadFlag } from './lib/load-code.js';
 
-/** Code run at load that downloads and runs, runs decoded text, or writes where code starts again at login. */
+/** Code run at load that downloads and runs, runs decoded text, writes where code starts again at login or into the user's own folders. */
 export const SUSPICIOUS_SCORE = 10;
 /** Host data sent off the machine, a request catcher or a shell wired to a socket, at load: no library does that. */
 export const HOSTILE_SCORE = 0;
@@ -27,11 +27,11 @@ export default defineCheck({
   title: 'Load-time code',
   description:
     "Reads, from the npm tarball, the modules a `require` or `import` of the package runs first: the file its package.json's `main` names (else index.js) and the entries its `exports` gives for the package itself (its require, import, node and default conditions), with the local modules they load, within install-scripts' caps (64 files, 1 MiB of each loaded module); an `exports` that names only subpaths gives none (node refuses a bare `require`, and a subpath runs when a user imports it). " +
-    `Only the code the load runs is judged: the module's top level, functions called at once or handed to a call that runs them (a request, a process, a timer, a promise, an event), functions, object and class methods it calls by name (\`go()\`, \`exports.go()\`, \`client.run()\`), and the modules of a webpack bundle its loader asks for; the bodies of exported functions and methods nobody calls are left out; host data or credentials sent over the network by a call made at load, a request-catcher or chat-webhook host, or a socket wired to a shell scores ${HOSTILE_SCORE}; a download run or a download from a bare IP address or file-drop host, decoded or downloaded text run as code or as a command, or a write where code starts again at login scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
+    `Only the code the load runs is judged: the module's top level, functions called at once or handed to a call that runs them (a request, a process, a timer, a promise, an event), functions, object and class methods it calls by name (\`go()\`, \`exports.go()\`, \`client.run()\`), and the modules of a webpack bundle its loader asks for; the bodies of exported functions and methods nobody calls are left out; host data or credentials sent over the network by a call made at load, a request-catcher or chat-webhook host, or a socket wired to a shell scores ${HOSTILE_SCORE}; a download run or a download from a bare IP address or file-drop host, decoded or downloaded text run as code or as a command, a write where code starts again at login, or a write into the user's own folders (Desktop, Documents, Downloads, Pictures, OneDrive: a protestware drop) scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
     'None of these leaves the check out of the report (it never adds points), as does a package without an entry module; unknown when the tarball was not read, when a module was read only in part or its brackets could not be followed, and for evidence saved before nerq read it.',
   messages: {
     clean: 'The modules a require of the package runs show none of the shapes looked for: {files}',
-    suspicious: 'The package runs code when loaded that downloads, decodes or persists what it runs ({flags}): {files}',
+    suspicious: 'The package runs code when loaded that downloads, decodes or persists what it runs, or writes into the user\'s folders ({flags}): {files}',
     hostile: 'The package runs code when loaded that sends host data away, calls a request catcher or wires a shell to the network ({flags}): {files}',
     'no-entry': 'The package has no entry module to read ({missing})',
     unread: 'The modules a require of the package runs were not read: {reason}',
@@ -55,7 +55,7 @@ export default defineCheck({
         score: hostile ? HOSTILE_SCORE : SUSPICIOUS_SCORE,
         messageId: hostile ? 'hostile' : 'suspicious',
         data: { ...data, flagged: where, flags },
-        holdVerdict: `its entry module runs code when loaded that ${flags.join(', ')} (${where.join(', ')}): it runs on every machine that uses the package; read it before installing (a release without it would lift this)`,
+        holdVerdict: `its entry module runs code when loaded (${flags.join(', ')} in ${where.join(', ')}): it runs on every machine that uses the package; read it before installing (a release without it would lift this)`,
       };
     }
     const unread = [

@@ -107,6 +107,12 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a line appended to the shell startup file', "fs.appendFileSync(path.join(os.homedir(), '.bashrc'), '\\nnode ~/.cache/x.js &\\n')", ['persistence']],
     ['a LaunchAgent written', "fs.writeFileSync(`${os.homedir()}/Library/LaunchAgents/com.x.plist`, plist)", ['persistence']],
     ['a Run key added', "require('child_process').exec('reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d evil.exe')", ['persistence']],
+    // peacenotwar 9.1.7's shape: a file dropped on the user's Desktop and OneDrive.
+    ['a file written to the Desktop built from the home folder', "import { homedir } from 'os';\nvar Desktops = `${homedir}/Desktop/`;\nfs.writeFile(`${Desktops}WITH-LOVE.txt`, msg, () => {})", ['user-files']],
+    ['a file written into Documents by path.join', "fs.writeFileSync(path.join(os.homedir(), 'Documents', 'note.txt'), text)", ['user-files']],
+    ['a Windows OneDrive folder through USERPROFILE', "fs.writeFileSync(process.env.USERPROFILE + '\\\\OneDrive\\\\x.txt', t)", ['user-files']],
+    ['the Downloads folder named for a message, nothing written', "console.log('saved to ' + path.join(os.homedir(), 'Downloads'))", []],
+    ['a cache written under the home folder is not a user folder', "fs.writeFileSync(path.join(os.homedir(), '.cache', 'tool', 'state.json'), s)", []],
     ['reading the shell startup file is not writing it', "const rc = fs.readFileSync(path.join(os.homedir(), '.zshrc'), 'utf8')", []],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     // A command line decoded and run as a process: GuardDog's npm-exec-base64 shape, as eval of decoded text.

@@ -34,6 +34,8 @@ export type CodeFlag =
   | 'destructive'
   /** Writes where code runs again later: shell startup files, crontab, LaunchAgents, autostart, Windows Run keys. */
   | 'persistence'
+  /** Writes into the user's own folders (Desktop, Documents, Downloads, Pictures, OneDrive): a protestware drop (peacenotwar) or a wiper's overwrite. */
+  | 'user-files'
   /** eval / new Function / vm on decoded text, or a process started with a decoded command line. */
   | 'decoded-eval'
   /** eval / new Function / vm on what it downloads. */
@@ -63,6 +65,7 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
   publishes: 'dangerous',
   destructive: 'dangerous',
   persistence: 'suspicious',
+  'user-files': 'suspicious',
   'decoded-eval': 'suspicious',
   'remote-eval': 'suspicious',
   obfuscated: 'suspicious',
@@ -257,6 +260,9 @@ const DESTRUCTIVE =
 const PERSISTENCE =
   /\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\b|\/etc\/cron|LaunchAgents|LaunchDaemons|\.config[\\/]+autostart|\.config[\\/]+systemd[\\/]+user|CurrentVersion\\{1,2}Run\b|Start Menu[\\/]+Programs[\\/]+Startup/i;
 const WRITES = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile|cpSync|symlinkSync|symlink|outputFileSync|outputFile|copySync|ensureSymlinkSync)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b|>>?\s*~?\/?\S*\.(?:bashrc|zshrc|profile)\b/;
+/** A user's own folder named from the home folder: `${homedir}/Desktop`, `path.join(os.homedir(), 'Documents')`, `%USERPROFILE%\\OneDrive`. */
+const USER_FOLDER =
+  /(?:\bhomedir\b|\bHOME\b|\bUSERPROFILE\b|~)[^;\n]{0,80}?[\\/'"`]\s*(?:Desktop|Documents|Downloads|Pictures|OneDrive)\b/;
 const DETACHED = /\bdetached\s*:\s*(?:true|!0)\b/;
 const UNREF = /\.unref\s*\(\s*\)/;
 
@@ -401,6 +407,7 @@ function readCode(source: string): Set<CodeFlag> {
   if (process && NPM_PUBLISH.test(text)) flags.add('publishes');
   if (DESTRUCTIVE.test(text)) flags.add('destructive');
   if (PERSISTENCE.test(text) && WRITES.test(text)) flags.add('persistence');
+  if (USER_FOLDER.test(text) && WRITES.test(text)) flags.add('user-files');
   if ((evaluates && evaluatesDecoded(text)) || (process && evaluatesDecoded(text, EXEC_CALL))) flags.add('decoded-eval');
   if (evaluates && network) flags.add('remote-eval');
   if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');

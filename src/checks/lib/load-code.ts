@@ -402,11 +402,11 @@ function followNames(text: string, bodies: readonly FunctionBody[]): string {
   return kept;
 }
 
-/** The findings kept at load: host data sent, a request catcher, download-and-run, decoded code run, startup persistence, a shell wired to a socket. */
-export type LoadFlag = Extract<CodeFlag, 'exfiltration' | 'beacon' | 'reverse-shell' | 'download-exec' | 'remote-eval' | 'decoded-eval' | 'persistence'>;
+/** The findings kept at load: host data sent, a request catcher, download-and-run, decoded code run, startup persistence, writes into the user's own folders, a shell wired to a socket. */
+export type LoadFlag = Extract<CodeFlag, 'exfiltration' | 'beacon' | 'reverse-shell' | 'download-exec' | 'remote-eval' | 'decoded-eval' | 'persistence' | 'user-files'>;
 /** The findings that score 0: what no library does, at load or ever, without being asked. */
 export const HOSTILE_LOAD_FLAGS: readonly LoadFlag[] = ['exfiltration', 'beacon', 'reverse-shell'];
-const LOAD_FLAGS: readonly LoadFlag[] = [...HOSTILE_LOAD_FLAGS, 'download-exec', 'remote-eval', 'decoded-eval', 'persistence'];
+const LOAD_FLAGS: readonly LoadFlag[] = [...HOSTILE_LOAD_FLAGS, 'download-exec', 'remote-eval', 'decoded-eval', 'persistence', 'user-files'];
 
 const NETWORK_MODULES = '(?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|request|got|needle|undici|superagent|ws)';
 /** A name a network module is bound to: `const h = require(…https…)` or an `import * as h` of https. */
@@ -471,6 +471,7 @@ export function readLoadJavaScript(source: string): LoadFlag[] | null {
     if (!flags.has(flag)) return false;
     if (flag === 'exfiltration' || flag === 'remote-eval') return sends();
     if (flag === 'persistence') return FILE_WRITE.test(text) || spawns;
+    if (flag === 'user-files') return FILE_WRITE.test(text);
     return true;
   });
 }
