@@ -25,7 +25,6 @@ import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
 import { utf8Batches } from '../render/utf8-batches.js';
-import { DOCS_BASE } from '../version.js';
 import { cliRuntime } from './cli-runtime.js';
 import { guardInterrupts } from './interrupt.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError, type AuditOptions } from './options.js';
@@ -119,7 +118,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       format === 'markdown'
         ? renderAuditMarkdown(report)
         : format === 'sarif'
-          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir), helpBase: DOCS_BASE })
+          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir) })
           : renderAuditTable(report, {
               color: colorEnabled(process.env, toTerminal(options), options.color),
               width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,

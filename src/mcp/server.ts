@@ -223,10 +223,10 @@ export function createMcpServer(options: McpOptions): McpServer {
     {
       title: 'Check packages before using them',
       description: `Score open-source packages and repositories for trust (0–100, grade A+–F) from live registry, repository and vulnerability data, before you add or install them. ${TARGET_SYNTAX} ${VERDICTS}`,
-      inputSchema: {
+      inputSchema: z.strictObject({
         targets: z.array(z.string().max(512)).min(1).max(MAX_TARGETS).describe(`1 to ${MAX_TARGETS} targets. ${TARGET_SYNTAX}`),
         includePackage: includePackageArgument(),
-      },
+      }),
       outputSchema: CheckOutputSchema.shape,
       annotations: { title: 'Check packages', ...ANNOTATIONS },
     },
@@ -250,14 +250,14 @@ export function createMcpServer(options: McpOptions): McpServer {
       description:
         `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX or SPDX JSON) against nerq's default policy (score ≥ 50, no DO NOT USE) or the \`policy\` given (the shape of .nerqrc.json). ` +
         `At most ${MAX_AUDIT_CONTENT_BYTES / 1024 / 1024} MiB. ${VERDICTS}`,
-      inputSchema: {
+      inputSchema: z.strictObject({
         fileName: z.string().max(100).describe('the file name, which picks the reader: package-lock.json, requirements.txt, bom.cdx.json…'),
         content: z.string().describe('the file content'),
         policy: z
           .record(z.string(), z.unknown())
           .optional()
           .describe("a policy as .nerqrc.json holds it (minScore, minCoverage, dimensions, licenses, ignore, failOn, failOnSeverity), at most 64 KiB; default: nerq's default policy"),
-      },
+      }),
       outputSchema: AuditOutputSchema.shape,
       annotations: { title: 'Audit a lockfile', ...ANNOTATIONS },
     },
@@ -290,7 +290,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     {
       title: "A target's past evaluations",
       description: `The evaluations of one target recorded by this nerq (its local store), oldest first: how its score and verdict moved. ${TARGET_SYNTAX}`,
-      inputSchema: { target: z.string().max(512), limit: z.number().int().min(1).max(1000).optional() },
+      inputSchema: z.strictObject({ target: z.string().max(512), limit: z.number().int().min(1).max(1000).optional() }),
       outputSchema: HistoryOutputSchema.shape,
       annotations: { title: 'Target history', ...ANNOTATIONS, openWorldHint: false },
     },
@@ -313,10 +313,10 @@ export function createMcpServer(options: McpOptions): McpServer {
       description:
         `Evaluate 2 to ${MAX_COMPARED} packages or repositories and put them side by side: score, grade, verdict, the five dimensions (security, maintenance, documentation, compliance, community) and the checks where they differ most — to choose between candidates ("should we switch from X to Y?"). ` +
         `A higher score is not enough on its own: prefer the candidate whose verdict is YES. ${TARGET_SYNTAX} ${VERDICTS}`,
-      inputSchema: {
+      inputSchema: z.strictObject({
         targets: z.array(z.string().max(512)).min(2).max(MAX_COMPARED).describe(`2 to ${MAX_COMPARED} targets. ${TARGET_SYNTAX}`),
         includePackage: includePackageArgument('It applies to the github: targets given (at least one is needed): each is compared with the same score check_packages gives it with the same choice.'),
-      },
+      }),
       outputSchema: CompareOutputSchema.shape,
       annotations: { title: 'Compare packages', ...ANNOTATIONS },
     },
@@ -354,11 +354,11 @@ export function createMcpServer(options: McpOptions): McpServer {
         `Find where one package, MCP server or repository stands among its peers and which peers score strictly higher with a verdict no worse (at most 3, best first, each with why it was picked: shared keywords or topics, or a curated replacement list). ` +
         `Peers come from npm's search by the package's keywords and the curated replacement list (npm), the MCP Registry's search by the entry's name and description words (mcp:), GitHub's repository search by its topics (github:), scored by the same engine; PyPI has no search API, so PyPI projects get no peers (\`unavailable\` says why — never a made-up average). ` +
         `Use it when a package is judged NO or DO NOT USE, or to offer the user a better choice; suggest, do not install. ${TARGET_SYNTAX} ${VERDICTS}`,
-      inputSchema: {
+      inputSchema: z.strictObject({
         target: z.string().max(512).describe(`one target. ${TARGET_SYNTAX}`),
         peers: z.number().int().min(1).max(MAX_TOOL_PEERS).optional().describe(`peers to evaluate at most (default ${DEFAULT_PEERS})`),
         includePackage: includePackageArgument('The target must be a github: repository; it is ranked with the score check_packages gives it with the same choice. Its peers are evaluated as they are (repositories alone).'),
-      },
+      }),
       outputSchema: AlternativesOutputSchema.shape,
       annotations: { title: 'Find alternatives', ...ANNOTATIONS },
     },

@@ -31,11 +31,6 @@ export const INFORMATION_URI: string | null = /\(\+(https:\/\/[^)\s]+)\)/.exec(U
 export interface SarifOptions {
   /** The check metadata (CHECKS) for the rules. */
   checks: readonly Pick<AnyCheck, 'id' | 'title' | 'description' | 'dimension'>[];
-  /**
-   * Absolute URL of nerq's source tree (ending with `/`) for rule help links:
-   * `<helpBase>docs/checks.md#<id>`. Without it rules carry their help text only.
-   */
-  helpBase?: string;
   /** The audited directory relative to the repository root (`/`-separated), prefixed to every location. */
   baseDir?: string;
 }
@@ -73,14 +68,28 @@ export const FINDING_RULES: readonly { code: string; title: string; description:
   { code: 'mcp-remote-unverified', title: 'Remote MCP server unverified', description: 'No single MCP Registry entry declares the URL of a configured remote MCP server (or the registry could not be asked): its code cannot be inspected, and the run is incomplete.', severity: 5.0 },
 ];
 
+/**
+ * A rule's help is carried in the log itself (`help.text`, and `help.markdown` that code scanning
+ * shows on the alert), never as a `helpUri`: a link is only as safe as whoever holds its host and
+ * name, and it is optional in SARIF 2.1.0 (§3.49.12).
+ */
 interface SarifRule {
   id: string;
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
-  help: { text: string; markdown?: string };
-  helpUri?: string;
+  help: { text: string; markdown: string };
   properties: { tags: string[]; 'security-severity'?: string };
+}
+
+/** What to do about a package result (every policy rule): nerq check shows why, the policy file decides. */
+const POLICY_NEXT = 'Run `nerq check` on the package for the checks and evidence behind it. Once it is reviewed, an entry in the policy file\'s ignore list with a reason keeps the result, closed as an accepted suppression — where the rule allows it.';
+/** What to do about an MCP finding. */
+const FINDING_NEXT = 'The result is located at the MCP client configuration that declares the server. Once it is reviewed, an MCP ignore entry in the policy file with a reason keeps the result, closed as an accepted suppression — where the rule allows it.';
+
+/** Help as plain text and as the markdown code scanning shows: the title, what the rule means, then what lifts it. */
+function helpOf(title: string, description: string, next: string): SarifRule['help'] {
+  return { text: `${description}\n\n${next}`, markdown: `**${title}**\n\n${description}\n\n${next}` };
 }
 
 function checkRules(options: SarifOptions): SarifRule[] {
@@ -89,20 +98,18 @@ function checkRules(options: SarifOptions): SarifRule[] {
     name: check.title,
     shortDescription: { text: check.title },
     fullDescription: { text: check.description },
-    help: { text: check.description },
-    ...(options.helpBase === undefined ? {} : { helpUri: new URL(`docs/checks.md#${check.id}`, options.helpBase).href }),
+    help: helpOf(check.title, check.description, `A check of the ${check.dimension} dimension: \`nerq check\` on the package shows its score, message and evidence; the policy decides whether the package passes.`),
     properties: { tags: ['supply-chain', check.dimension] },
   }));
 }
 
-function policyRules(options: SarifOptions): SarifRule[] {
+function policyRules(): SarifRule[] {
   return POLICY_RULES.map((r) => ({
     id: `policy/${r.rule}`,
     name: r.title,
     shortDescription: { text: r.title },
     fullDescription: { text: r.description },
-    help: { text: r.description },
-    ...(options.helpBase === undefined ? {} : { helpUri: new URL('README.md#the-policy-file', options.helpBase).href }),
+    help: helpOf(r.title, r.description, POLICY_NEXT),
     properties: {
       tags: ['supply-chain', 'policy', ...(r.severity === undefined ? [] : ['security'])],
       ...(r.severity === undefined ? {} : { 'security-severity': r.severity.toFixed(1) }),
@@ -110,14 +117,13 @@ function policyRules(options: SarifOptions): SarifRule[] {
   }));
 }
 
-function findingRules(options: SarifOptions): SarifRule[] {
+function findingRules(): SarifRule[] {
   return FINDING_RULES.map((r) => ({
     id: `finding/${r.code}`,
     name: r.title,
     shortDescription: { text: r.title },
     fullDescription: { text: r.description },
-    help: { text: r.description },
-    ...(options.helpBase === undefined ? {} : { helpUri: new URL('README.md#nerq-audit---mcp', options.helpBase).href }),
+    help: helpOf(r.title, r.description, FINDING_NEXT),
     properties: { tags: ['supply-chain', 'mcp', 'security'], 'security-severity': r.severity.toFixed(1) },
   }));
 }
@@ -298,7 +304,7 @@ function findingResultOf(finding: AuditWarning, rules: readonly SarifRule[], opt
 
 /** The audit as a SARIF 2.1.0 log (pretty JSON, ending with a newline). */
 export function renderSarif(report: AuditReport, options: SarifOptions): string {
-  const rules = [...checkRules(options), ...policyRules(options), ...findingRules(options)];
+  const rules = [...checkRules(options), ...policyRules(), ...findingRules()];
   const results = [
     ...report.warnings.filter((w) => FINDING_CODES.includes(w.code)).map((w) => findingResultOf(w, rules, options)),
     ...report.entries.filter((e) => e.policy.status !== 'pass').map((e) => resultOf(e, report, rules, options)),

@@ -138,6 +138,9 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, 
 }
 
 
+/** The 415 answer's message: what a body must be. */
+const UNSUPPORTED_MEDIA_TYPE = 'the request body must be JSON, sent with content-type: application/json';
+
 export function buildServer(options: ServerOptions): FastifyInstance {
   const { runtime, evaluator } = options;
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
@@ -157,6 +160,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+
+  // Every body is JSON (docs/serve.md): without Fastify's text/plain parser a body of any other
+  // media type — or with none — is refused as 415 before it reaches a route.
+  app.removeContentTypeParser('text/plain');
 
   if (options.rateLimit) {
     // Before the token check: guessing tokens is limited too. /healthz is not (probes).
@@ -204,7 +211,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const status = fastifyError.statusCode ?? 500;
       const code: ErrorCode =
         status === 413 ? 'body-too-large' : status === 415 ? 'unsupported-media-type' : status === 503 ? 'shutting-down' : status >= 500 ? 'internal' : 'bad-request';
-      const message = status >= 500 ? 'internal error' : (fastifyError.message ?? 'bad request').split('\n')[0]!;
+      const message =
+        status >= 500 ? 'internal error' : status === 415 ? UNSUPPORTED_MEDIA_TYPE : (fastifyError.message ?? 'bad request').split('\n')[0]!;
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       failure = new HttpError(status, code, message);
     }

@@ -16,7 +16,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT } from '../support/run-cli.js';
-import { GITHUB_RATE_LIMITED, requireBuiltCli } from './helpers.js';
+import { githubAnswers, requireBuiltCli } from './helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
 import { closeMcpHome, mcpHome, runAuditIn, writeInHome } from './mcp-sandbox.js';
 
@@ -168,8 +168,7 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     const fs = example('07-remote-server-example.json');
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
     server = await startFixtureServer();
-    server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
-    server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+    githubAnswers(server);
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([fs, ...SEED], 100));
     serveEntry(server, fs, {}, fs.version);
     const before = await audit();

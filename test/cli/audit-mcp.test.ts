@@ -14,7 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_SCHEMA_VERSION } from '../../src/audit/report-schema.js';
 import type { AuditReport } from '../../src/audit/types.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { expectPackage, GITHUB_RATE_LIMITED, requireBuiltCli } from './helpers.js';
+import { expectPackage, githubAnswers, requireBuiltCli } from './helpers.js';
 import { expectPypiProject, pypiProject } from './pypi-helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
 import { closeMcpHome, mcpHome, runAuditIn } from './mcp-sandbox.js';
@@ -159,8 +159,7 @@ describe('nerq audit --mcp', () => {
       '.vscode/mcp.json': JSON.stringify({ servers: { lookalike: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/other' } } }),
     });
     server = await startFixtureServer();
-    server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
-    server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+    githubAnswers(server);
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([fs, tenant, example('12-server-with-remote-and-package-options.json'), ...SEED], 2));
     serveEntry(server, fs, {}, fs.version);
     serveEntry(server, tenant, {}, tenant.version);

@@ -18,7 +18,6 @@ import { runCli, type CliResult } from '../support/run-cli.js';
 import { serveRepo } from '../github/helpers.js';
 import {
   GITHUB_NOW,
-  githubAnswers,
   serveAdvertisedWidget,
   serveNpmWidget,
   serveWidgetGraphql,
@@ -30,7 +29,7 @@ import {
   WIDGET_TARGET_DISTRIBUTION,
   WIDGET_TARGET_LISTINGS,
 } from './github-helpers.js';
-import { ANSI, checkOf, DIMENSION_IDS, parseReport, requireBuiltCli, schemaViolations, sourceOf, statusForScore } from './helpers.js';
+import { ANSI, checkOf, DIMENSION_IDS, githubAnswers, parseReport, requireBuiltCli, schemaViolations, sourceOf, statusForScore } from './helpers.js';
 
 /** The checks that read the `github` source, in report order. */
 const GITHUB_CHECKS = CHECKS.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id);

@@ -5,10 +5,10 @@
  * asserted is codes and ids, and that no secret the entry carries is printed.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli } from './helpers.js';
-import { example, realEntry, seedEntry, serveEntry } from './mcp-helpers.js';
+import { checkOf, parseReport, requireBuiltCli } from './helpers.js';
+import { example, realEntry, seedEntry, serveEntry, startMcpFixtureServer } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -20,10 +20,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<FixtureServer> {
-  server = await startFixtureServer();
-  server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
-  server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
-  server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+  server = await startMcpFixtureServer();
   return server;
 }
 

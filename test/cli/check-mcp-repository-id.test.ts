@@ -7,16 +7,18 @@
  * serveRepo) with the repository id set by this test; the npm package answers 404.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { checkOf, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
 import { repoBody, serveRepo } from '../github/helpers.js';
 import { GITHUB_NOW } from './github-helpers.js';
-import { seedEntry, serveEntry, SEED_2025 } from './mcp-helpers.js';
+import { seedEntry, serveEntry, SEED_2025, startMcpFixtureServer } from './mcp-helpers.js';
 
 const NAME = 'io.github.executeautomation/mcp-playwright';
 const REPOSITORY = 'executeautomation/mcp-playwright';
 const RECORDED_ID = '898077246';
+/** The entry's npm package is not recorded: the registry answers it does not have it. */
+const NPM_NOT_FOUND = { status: 404, body: { error: 'Not found' } };
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -28,15 +30,13 @@ afterEach(async () => {
 });
 
 async function checkWithGithubId(id: number) {
-  server = await startFixtureServer();
+  server = await startMcpFixtureServer();
   const entry = SEED_2025.find((e) => e.name === NAME);
   if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
   expect((entry.repository as { id?: string }).id).toBe(RECORDED_ID);
   serveEntry(server, structuredClone(entry));
-  server.fallback('GET', '/npm/', { status: 404, body: { error: 'Not found' } });
-  server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+  server.fallback('GET', '/npm/', NPM_NOT_FOUND);
   serveRepo(server, REPOSITORY, { skip: ['manifest'], override: { repo: { body: repoBody(REPOSITORY, { id }) } } });
-  server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
   const result = await runCli(['check', `mcp:${NAME}`, '--json'], { server, env: { NERQ_NOW: GITHUB_NOW } });
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
@@ -60,17 +60,14 @@ describe('mcp-repository-id on a real entry', () => {
   });
 
   it('GitHub rate-limited: unknown for an entry that records an id; left out for the newest seed\'s entry, which records none', async () => {
-    server = await startFixtureServer();
+    server = await startMcpFixtureServer();
     const entry = SEED_2025.find((e) => e.name === NAME);
     const newest = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
     if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
     expect((newest.repository as { id?: string }).id).toBeUndefined();
     serveEntry(server, structuredClone(entry));
     serveEntry(server, newest);
-    server.fallback('GET', '/npm/', { status: 404, body: { error: 'Not found' } });
-    server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
-    server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
-    server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+    server.fallback('GET', '/npm/', NPM_NOT_FOUND);
     const recorded = parseReport((await runCli(['check', `mcp:${NAME}`, '--json'], { server })).stdout);
     expect(checkOf(recorded, 'mcp-repository-id')).toMatchObject({ score: null, messageId: 'unknown' });
     const none = parseReport((await runCli(['check', `mcp:${newest.name}`, '--json'], { server })).stdout);

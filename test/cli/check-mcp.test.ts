@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
-import { checkOf, expectPackage, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
-import { entryPath, envelope, example, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, type ServerJson } from './mcp-helpers.js';
+import { checkOf, expectPackage, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { entryPath, envelope, example, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -28,12 +28,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<FixtureServer> {
-  server = await startFixtureServer();
-  server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
-  server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
-  // A package an entry pins that its registry does not have is asked of OSV (a removed malicious
-  // release, pipeline/removed-malicious.ts); not recorded here, so it stays not found.
-  server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+  server = await startMcpFixtureServer();
   return server;
 }
 

@@ -11,7 +11,7 @@ import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type Fixt
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
 import { integrityOf, recordedOsvRecord, serveOsv } from './audit-helpers.js';
-import { checkOf, GITHUB_RATE_LIMITED, osvNoAdvisories, parseReport, requireBuiltCli, schemaViolations, syntheticDependency } from './helpers.js';
+import { checkOf, githubAnswers, osvNoAdvisories, parseReport, requireBuiltCli, schemaViolations, syntheticDependency } from './helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -37,8 +37,7 @@ async function serve(
   const tarball = tarballRecorded === true ? undefined : tarballRecorded === false ? { status: 503, body: 'not recorded' } : tarballRecorded;
   s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarball);
   for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/${name}`, { status: 404, body: { error: 'not found' } });
-  s.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
-  s.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
+  githubAnswers(s);
   s.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
   server = s;
   return s;

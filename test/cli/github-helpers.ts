@@ -124,12 +124,6 @@ export const WIDGET_RATE_LIMITED: FixtureResponse = {
   },
 };
 
-/** Every GitHub request (REST and GraphQL) answered with `response`. */
-export function githubAnswers(server: FixtureServer, response: FixtureResponse): void {
-  server.fallback('GET', '/github/', response);
-  server.fallback('POST', '/github/', response);
-}
-
 // ---------------------------------------------------------------------------------------------
 // An npm package whose repository is acme/widget
 

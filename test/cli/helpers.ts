@@ -109,6 +109,12 @@ export const GITHUB_RATE_LIMITED: FixtureResponse = {
   body: { message: 'API rate limit exceeded for 127.0.0.1. (But here\'s the good news: Authenticated requests get a higher rate limit.)', documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' },
 };
 
+/** Every GitHub request (REST and GraphQL) no route of the test takes answered with `response` (default: the rate limit spent). */
+export function githubAnswers(server: FixtureServer, response: FixtureResponse = GITHUB_RATE_LIMITED): void {
+  server.fallback('GET', '/github/', response);
+  server.fallback('POST', '/github/', response);
+}
+
 /** The resolved version's direct dependencies, from the fixture packument. */
 export function fixtureDependencies(pkg: FixturePackage): Record<string, string> {
   const file = path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${pkg.name}.json`);
@@ -156,8 +162,7 @@ export function expectPackage(server: FixtureServer, name: string, overrides: Ro
     const recorded = existsSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${dependency}.json`));
     server.expect('GET', packumentPath(dependency), overrides.dependencies ?? (recorded ? undefined : syntheticDependency(dependency, range)));
   }
-  server.fallback('GET', '/github/', overrides.github ?? GITHUB_RATE_LIMITED);
-  server.fallback('POST', '/github/', overrides.github ?? GITHUB_RATE_LIMITED);
+  githubAnswers(server, overrides.github);
   const osv = overrides.osv ?? osvNoAdvisories;
   if (typeof osv === 'function') server.route('POST', '/osv/v1/querybatch', osv);
   else server.expect('POST', '/osv/v1/querybatch', osv);

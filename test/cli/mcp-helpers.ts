@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { REPO_ROOT } from '../support/run-cli.js';
-import type { FixtureServer, RouteHandler } from '../support/fixture-server.js';
+import { startFixtureServer, type FixtureResponse, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
+import { githubAnswers } from './helpers.js';
 
 export type ServerJson = { name: string; version: string; [key: string]: unknown };
 
@@ -16,6 +17,21 @@ const MCP_DIR = path.join(REPO_ROOT, 'fixtures', 'mcp-registry');
 
 export const SEED: readonly ServerJson[] = JSON.parse(readFileSync(path.join(MCP_DIR, 'seed.json'), 'utf8')) as ServerJson[];
 export const SEED_2025: readonly ServerJson[] = JSON.parse(gunzipSync(readFileSync(path.join(MCP_DIR, 'seed-2025-09-29.json.gz'))).toString('utf8')) as ServerJson[];
+
+/** What the tests did not record answers 503: the signals it feeds are unavailable, never made up. */
+export const NOT_RECORDED: FixtureResponse = { status: 503, body: 'not recorded' };
+
+/**
+ * A fixture server for `nerq check mcp:…`: GitHub's hourly budget spent and OSV not recorded, for
+ * every request no route of the test takes. A package an entry pins that its registry does not
+ * have is asked of OSV (a removed malicious release, pipeline/removed-malicious.ts): it stays not found.
+ */
+export async function startMcpFixtureServer(): Promise<FixtureServer> {
+  const server = await startFixtureServer();
+  githubAnswers(server);
+  server.fallback('POST', '/osv/', NOT_RECORDED);
+  return server;
+}
 
 export function example(file: string): ServerJson {
   return JSON.parse(readFileSync(path.join(MCP_DIR, 'server-json-examples', file), 'utf8')) as ServerJson;
@@ -36,12 +52,11 @@ export function serveRecordedNpm(server: FixtureServer, name: string, version: s
   const packument = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', `${name}.json`), 'utf8')) as {
     versions: Record<string, { dependencies?: Record<string, string> }>;
   };
-  const unrecorded = { status: 503, body: 'not recorded' };
   server.expect('GET', `/npm/${name.replace('/', '%2f')}`);
-  server.expect('GET', `/npm/${name}/-/${name.split('/').pop()}-${version}.tgz`, unrecorded);
-  for (const dependency of Object.keys(packument.versions[version]?.dependencies ?? {})) server.expect('GET', `/npm/${dependency.replace('/', '%2f')}`, unrecorded);
-  server.fallback('GET', '/npm-api/', unrecorded);
-  server.fallback('POST', '/osv/', unrecorded);
+  server.expect('GET', `/npm/${name}/-/${name.split('/').pop()}-${version}.tgz`, NOT_RECORDED);
+  for (const dependency of Object.keys(packument.versions[version]?.dependencies ?? {})) server.expect('GET', `/npm/${dependency.replace('/', '%2f')}`, NOT_RECORDED);
+  server.fallback('GET', '/npm-api/', NOT_RECORDED);
+  server.fallback('POST', '/osv/', NOT_RECORDED);
 }
 
 export function seedEntry(name: string, version?: string): ServerJson {

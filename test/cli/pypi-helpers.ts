@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FixtureResponse, FixtureServer, RouteHandler } from '../support/fixture-server.js';
 import { FIXTURES_ROOT } from '../support/fixture-server.js';
-import { GITHUB_RATE_LIMITED, osvNoAdvisories } from './helpers.js';
+import { githubAnswers, osvNoAdvisories } from './helpers.js';
 
 export interface PypiFixtureProject {
   /** The project as its files are named under fixtures/http/pypi (PEP 503 form). */
@@ -166,8 +166,7 @@ export function expectPypiProject(server: FixtureServer, fixture: PypiFixturePro
   expectDependencies(server, fixture.dependencies);
   server.route('POST', '/osv/v1/querybatch', overrides.osv ?? osvNoAdvisories);
   if (overrides.github !== 'served-by-test') {
-    server.fallback('GET', '/github/', overrides.github ?? GITHUB_RATE_LIMITED);
-    server.fallback('POST', '/github/', overrides.github ?? GITHUB_RATE_LIMITED);
+    githubAnswers(server, overrides.github);
   }
 }
 

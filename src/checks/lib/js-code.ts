@@ -11,6 +11,7 @@
 import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
 import { revealNames } from './js-reveal.js';
 import { CATCHER_HOST } from './catcher-hosts.js';
+import { stripComments as stripLexComments } from './js-lex.js';
 
 /** A finding about code, and how grave it is. */
 export interface CodeFinding {
@@ -85,34 +86,9 @@ const GRADE: Record<CodeFlag, CodeFinding['grade']> = {
  */
 export const MAX_SCANNED_CHARS = 8 * 1024 * 1024;
 
-/**
- * The code without its comments, strings kept (a comment's `.ssh` or URL is prose, not code).
- * One pass; regular expression literals are read as code, which only keeps more text.
- */
+/** The code without its comments, strings kept (js-lex.ts; regular expression literals are read as code). */
 export function stripComments(text: string): string {
-  let out = '';
-  let i = 0;
-  let start = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i];
-    if (c === '"' || c === "'" || c === '`') {
-      i++;
-      while (i < n && text[i] !== c) i += text[i] === '\\' ? 2 : 1;
-      i++;
-    } else if (c === '/' && text[i + 1] === '/') {
-      out += text.slice(start, i);
-      while (i < n && text[i] !== '\n') i++;
-      start = i;
-    } else if (c === '/' && text[i + 1] === '*') {
-      out += text.slice(start, i);
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-      out += ' ';
-      start = i;
-    } else i++;
-  }
-  return out + text.slice(start, n);
+  return stripLexComments(text);
 }
 
 const NETWORK =

@@ -18,14 +18,12 @@
  * follow names, whatever the text.
  */
 import { readInstallJavaScript, type CodeFlag } from './js-code.js';
+import { isName, nameEndingAt, next, previous, regexEnd, regexStarts, stringEnd, stripComments } from './js-lex.js';
 
 /** Words before `(` that do not make it a call. */
 const NOT_CALLERS = new Set(['if', 'for', 'while', 'switch', 'catch', 'with', 'return', 'typeof', 'in', 'of', 'new', 'await', 'yield', 'void', 'delete', 'case', 'do', 'else', 'instanceof', 'throw', 'function']);
 /** Words before `(…) {` that open a block, not a function's body. */
 const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'with']);
-/** Words after which a `/` starts a regular expression literal. */
-const REGEX_WORDS = new Set(['return', 'typeof', 'case', 'in', 'of', 'delete', 'void', 'throw', 'else', 'do', 'yield', 'await']);
-const REGEX_AFTER = '(,=:[!&|?{};+-*%<>~^';
 /**
  * Calls that run the functions handed to them, now or when what they start ends: requests and
  * lookups, processes, file reads, timers, promises, events, array walks. Any other call (a
@@ -43,77 +41,6 @@ const RUNNERS = new Set([
 const CLASS_HEAD_CHARS = 200;
 /** Rounds of following names to the functions they call (each one more level of calls). */
 const MAX_NAME_ROUNDS = 6;
-
-const isName = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
-const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c);
-
-function previous(text: string, i: number): number {
-  let j = i - 1;
-  while (j >= 0 && isSpace(text[j])) j -= 1;
-  return j;
-}
-
-function next(text: string, i: number): number {
-  let j = i;
-  while (j < text.length && isSpace(text[j])) j += 1;
-  return j;
-}
-
-/** The name that ends at `end` (inclusive). */
-function nameEndingAt(text: string, end: number): string {
-  let j = end;
-  while (j >= 0 && isName(text[j])) j -= 1;
-  return text.slice(j + 1, end + 1);
-}
-
-function regexStarts(text: string, i: number): boolean {
-  const p = previous(text, i);
-  return p < 0 || REGEX_AFTER.includes(text[p]!) || REGEX_WORDS.has(nameEndingAt(text, p));
-}
-
-/** Past a regular expression literal that starts at `i` (or the end of its line, when it does not close). */
-function regexEnd(text: string, i: number): number {
-  let inClass = false;
-  let j = i + 1;
-  while (j < text.length && text[j] !== '\n' && (inClass || text[j] !== '/')) {
-    if (text[j] === '\\') j += 1;
-    else if (text[j] === '[') inClass = true;
-    else if (text[j] === ']') inClass = false;
-    j += 1;
-  }
-  return j + 1;
-}
-
-/** Past a string or template literal that starts at `i`. */
-function stringEnd(text: string, i: number): number {
-  const quote = text[i];
-  let j = i + 1;
-  while (j < text.length && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
-  return j + 1;
-}
-
-/** The code without its comments; strings and regular expression literals kept whole. */
-function withoutComments(text: string): string {
-  let out = '';
-  let start = 0;
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"' || c === "'" || c === '`') i = stringEnd(text, i);
-    else if (c === '/' && text[i + 1] === '/') {
-      out += text.slice(start, i);
-      while (i < text.length && text[i] !== '\n') i += 1;
-      start = i;
-    } else if (c === '/' && text[i + 1] === '*') {
-      out += `${text.slice(start, i)} `;
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
-      start = i;
-    } else if (c === '/' && regexStarts(text, i)) i = regexEnd(text, i);
-    else i += 1;
-  }
-  return out + text.slice(start);
-}
 
 interface FunctionBody {
   open: number;
@@ -151,7 +78,7 @@ interface Open {
  * this reading does not follow): such a file is not read at all.
  */
 export function loadTimeText(source: string): string | null {
-  const text = withoutComments(source);
+  const text = stripComments(source, { regexLiterals: true });
   const stack: Open[] = [];
   const bodies: FunctionBody[] = [];
   /** Where the `(` of the last `(…)` closed opened. */

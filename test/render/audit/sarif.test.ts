@@ -24,7 +24,7 @@ const ReportingDescriptor = z.object({
   name: z.string().optional(),
   shortDescription: MultiformatMessage.optional(),
   fullDescription: MultiformatMessage.optional(),
-  help: MultiformatMessage.optional(),
+  help: MultiformatMessage.extend({ markdown: z.string().optional() }).optional(),
   helpUri: z.url().optional(),
 });
 const Region = z.object({ startLine: z.number().int().min(1).optional() });
@@ -60,10 +60,9 @@ const SarifLog = z.object({
 type Log = z.infer<typeof SarifLog>;
 
 const parse = (text: string): Log => SarifLog.parse(JSON.parse(text));
-const HELP_BASE = 'https://example.test/nerq/blob/main/';
 
 describe('renderSarif', () => {
-  const log = parse(renderSarif(sampleAudit(), { checks: CHECKS, helpBase: HELP_BASE }));
+  const log = parse(renderSarif(sampleAudit(), { checks: CHECKS }));
   const run = log.runs[0];
   const rules = run?.tool.driver.rules ?? [];
   const results = run?.results ?? [];
@@ -83,11 +82,21 @@ describe('renderSarif', () => {
       name: first?.title,
       shortDescription: { text: first?.title },
       fullDescription: { text: first?.description },
-      helpUri: `${HELP_BASE}docs/checks.md#${first?.id}`,
     });
-    // Without a help base the rules carry their text only.
-    const bare = parse(renderSarif(sampleAudit(), { checks: CHECKS }));
-    expect(bare.runs[0]?.tool.driver.rules?.some((r) => r.helpUri !== undefined)).toBe(false);
+  });
+
+  it('every rule carries its help in the log (text and the markdown code scanning shows), never a link out', () => {
+    for (const rule of rules) {
+      expect(rule.helpUri, rule.id).toBeUndefined();
+      const help = rule.help as { text: string; markdown?: string } | undefined;
+      expect(help?.text, rule.id).toContain(rule.fullDescription?.text ?? '—');
+      expect(help?.markdown?.startsWith(`**${rule.name ?? '—'}**\n\n`), rule.id).toBe(true);
+      expect(help?.markdown, rule.id).toContain(rule.fullDescription?.text ?? '—');
+      // What to do next follows the description: more than the description alone.
+      expect(help?.text.length, rule.id).toBeGreaterThan((rule.fullDescription?.text.length ?? 0) + 2);
+    }
+    expect(rules.find((r) => r.id === 'policy/verdict')?.help?.text).toMatch(/ignore list/);
+    expect(rules.find((r) => r.id === 'finding/mcp-remote-insecure')?.help?.text).toMatch(/MCP ignore entry/);
   });
 
   it('one error per failing package, one warning per unevaluated one, a suppressed result per ignored one; none for passing', () => {
@@ -211,10 +220,9 @@ describe('renderSarif', () => {
     expect(broken((l) => delete l.runs[0].results[0].locations[0].physicalLocation.artifactLocation)).toBe(false);
   });
 
-  it('policy rules link to the policy docs; those about what gets installed carry a security-severity for code scanning', () => {
-    const raw = JSON.parse(renderSarif(sampleAudit(), { checks: CHECKS, helpBase: HELP_BASE })) as Record<string, any>;
+  it('policy rules about what gets installed carry a security-severity for code scanning', () => {
+    const raw = JSON.parse(renderSarif(sampleAudit(), { checks: CHECKS })) as Record<string, any>;
     const policy = (raw.runs[0].tool.driver.rules as any[]).filter((r) => String(r.id).startsWith('policy/'));
-    expect(policy.every((r) => r.helpUri === `${HELP_BASE}README.md#the-policy-file`)).toBe(true);
     const severity = Object.fromEntries(policy.map((r) => [r.id, r.properties['security-severity'] ?? null]));
     expect(severity).toMatchObject({ 'policy/verdict': '9.5', 'policy/dependency-confusion': '8.5', 'policy/capped': '7.5', 'policy/license-denied': null });
     for (const rule of policy) {

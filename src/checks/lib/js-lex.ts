@@ -1,0 +1,90 @@
+/**
+ * The few lexical steps the JavaScript readers share (js-code.ts for install code, load-code.ts
+ * for load-time code; docs/checks.md, `install-scripts`, `load-time-code`): past a string or a
+ * regular expression literal, the names and spaces around a position, and the code without its
+ * comments. Pure text inspection, linear in the text.
+ */
+
+/** Words after which a `/` starts a regular expression literal. */
+const REGEX_WORDS = new Set(['return', 'typeof', 'case', 'in', 'of', 'delete', 'void', 'throw', 'else', 'do', 'yield', 'await']);
+const REGEX_AFTER = '(,=:[!&|?{};+-*%<>~^';
+
+export const isName = (c: string | undefined): boolean => c !== undefined && /[\w$]/.test(c);
+const isSpace = (c: string | undefined): boolean => c !== undefined && /\s/.test(c);
+
+/** The last position before `i` that is not a space (-1 when there is none). */
+export function previous(text: string, i: number): number {
+  let j = i - 1;
+  while (j >= 0 && isSpace(text[j])) j -= 1;
+  return j;
+}
+
+/** The first position from `i` that is not a space (the text's length when there is none). */
+export function next(text: string, i: number): number {
+  let j = i;
+  while (j < text.length && isSpace(text[j])) j += 1;
+  return j;
+}
+
+/** The name that ends at `end` (inclusive). */
+export function nameEndingAt(text: string, end: number): string {
+  let j = end;
+  while (j >= 0 && isName(text[j])) j -= 1;
+  return text.slice(j + 1, end + 1);
+}
+
+/** Whether the `/` at `i` starts a regular expression literal (not a division). */
+export function regexStarts(text: string, i: number): boolean {
+  const p = previous(text, i);
+  return p < 0 || REGEX_AFTER.includes(text[p]!) || REGEX_WORDS.has(nameEndingAt(text, p));
+}
+
+/** Past a regular expression literal that starts at `i` (or the end of its line, when it does not close). */
+export function regexEnd(text: string, i: number): number {
+  let inClass = false;
+  let j = i + 1;
+  while (j < text.length && text[j] !== '\n' && (inClass || text[j] !== '/')) {
+    if (text[j] === '\\') j += 1;
+    else if (text[j] === '[') inClass = true;
+    else if (text[j] === ']') inClass = false;
+    j += 1;
+  }
+  return j + 1;
+}
+
+/** Past a string or template literal that starts at `i`. */
+export function stringEnd(text: string, i: number): number {
+  const quote = text[i];
+  let j = i + 1;
+  while (j < text.length && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
+  return j + 1;
+}
+
+/**
+ * The code without its comments, strings kept whole (a comment's `.ssh` or URL is prose, not
+ * code); a block comment leaves one space. With `regexLiterals`, a regular expression literal is
+ * kept whole too (its `//` is not a comment); without, it is read as code, as install-code
+ * reading always has (js-code.ts). One pass.
+ */
+export function stripComments(text: string, options: { regexLiterals?: boolean } = {}): string {
+  const regexLiterals = options.regexLiterals === true;
+  let out = '';
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') i = stringEnd(text, i);
+    else if (c === '/' && text[i + 1] === '/') {
+      out += text.slice(start, i);
+      while (i < text.length && text[i] !== '\n') i += 1;
+      start = i;
+    } else if (c === '/' && text[i + 1] === '*') {
+      out += `${text.slice(start, i)} `;
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+      start = i;
+    } else if (regexLiterals && c === '/' && regexStarts(text, i)) i = regexEnd(text, i);
+    else i += 1;
+  }
+  return out + text.slice(start);
+}

@@ -1,0 +1,83 @@
+/**
+ * `nerq serve` on a real loopback socket: every POST body is JSON sent as `application/json`
+ * (docs/serve.md, "Errors"). A body of another media type — `text/plain` (what `fetch` sends for
+ * a string), a form, none at all — is 415 `unsupported-media-type` before any route reads it; JSON
+ * with a charset is taken. No request reaches the fixture server: nothing is evaluated.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { testApp, type TestApp } from './support.js';
+
+let server: FixtureServer;
+let serve: TestApp;
+let origin: URL;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  serve = testApp(server);
+  origin = new URL(await serve.app.listen({ port: 0, host: '127.0.0.1' }));
+});
+afterAll(async () => {
+  expectNoUnexpected(server);
+  expect(server.requests).toEqual([]);
+  await serve.close();
+  await server.close();
+});
+
+/** One POST over the socket with exactly these headers (node:http adds no content-type of its own). */
+function post(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; code: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: origin.hostname, port: origin.port, method: 'POST', path, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        const parsed = JSON.parse(text) as { error?: { code?: string } };
+        resolve({ status: res.statusCode ?? 0, code: parsed.error?.code });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// A lockfile with no package: auditing it asks nothing of any registry.
+const AUDIT = JSON.stringify({ fileName: 'package-lock.json', content: JSON.stringify({ name: 'app', version: '1.0.0', lockfileVersion: 3, packages: { '': { name: 'app', version: '1.0.0' } } }) });
+const BATCH = JSON.stringify({ targets: ['chalk'] });
+
+describe.each([
+  ['/v1/audit', AUDIT],
+  ['/v1/preflight/batch', BATCH],
+])('POST %s', (path, body) => {
+  it.each([
+    ['text/plain'],
+    ['text/plain; charset=utf-8'],
+    ['application/x-www-form-urlencoded'],
+    ['multipart/form-data; boundary=x'],
+    ['application/octet-stream'],
+    ['application/vnd.api+json'],
+    ['not a media type'],
+  ])('a JSON body sent as %s → 415 unsupported-media-type', async (type) => {
+    expect(await post(path, body, { 'content-type': type })).toEqual({ status: 415, code: 'unsupported-media-type' });
+  });
+
+  it('a JSON body with no content-type → 415 unsupported-media-type (JSON is never guessed)', async () => {
+    expect(await post(path, body, {})).toEqual({ status: 415, code: 'unsupported-media-type' });
+  });
+
+  it('no body and no content-type → 400 bad-request (the body the route needs is missing)', async () => {
+    expect(await post(path, '', {})).toEqual({ status: 400, code: 'bad-request' });
+  });
+
+  it('an empty body sent as application/json → 400 bad-request', async () => {
+    expect(await post(path, '', { 'content-type': 'application/json' })).toEqual({ status: 400, code: 'bad-request' });
+  });
+});
+
+describe('JSON is taken whatever its parameters', () => {
+  it('POST /v1/audit as application/json; charset=utf-8 → 200, the audit report', async () => {
+    const answer = await post('/v1/audit', AUDIT, { 'content-type': 'application/json; charset=utf-8' });
+    expect(answer).toEqual({ status: 200, code: undefined });
+  });
+});
