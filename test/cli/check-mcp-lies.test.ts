@@ -7,10 +7,10 @@
  * each test; codes and ids are asserted, and that no secret the entry carries is printed.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { checkOf, GITHUB_RATE_LIMITED, parseReport, requireBuiltCli } from './helpers.js';
-import { entryPath, envelope, example, seedEntry, serveEntry } from './mcp-helpers.js';
+import { checkOf, parseReport, requireBuiltCli } from './helpers.js';
+import { entryPath, envelope, example, seedEntry, serveEntry, startMcpFixtureServer } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
@@ -22,14 +22,9 @@ afterEach(async () => {
 });
 
 async function start(): Promise<FixtureServer> {
-  server = await startFixtureServer();
-  server.fallback('GET', '/github/', GITHUB_RATE_LIMITED);
-  server.fallback('POST', '/github/', GITHUB_RATE_LIMITED);
-  server.fallback('POST', '/osv/', { status: 503, body: 'not recorded' });
+  server = await startMcpFixtureServer();
   // The packages named here are not recorded: their registry is down, never made up.
-  server.fallback('GET', '/npm/', { status: 503, body: 'not recorded' });
-  server.fallback('GET', '/npm-api/', { status: 503, body: 'not recorded' });
-  server.fallback('GET', '/pypi/', { status: 503, body: 'not recorded' });
+  for (const prefix of ['/npm/', '/npm-api/', '/pypi/']) server.fallback('GET', prefix, { status: 503, body: 'not recorded' });
   return server;
 }
 

@@ -127,16 +127,9 @@ function firstOperand(args: readonly string[], valueFlags: ReadonlySet<string>, 
   return null;
 }
 
-/** The value of `--flag value` / `--flag=value`, if given. */
+/** The first value of `--flag value` / `--flag=value`, if given (up to `--`). */
 function flagValue(args: readonly string[], names: readonly string[]): string | null {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    for (const name of names) {
-      if (arg === name) return args[i + 1] ?? null;
-      if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
-    }
-  }
-  return null;
+  return flagValues(args, names)[0] ?? null;
 }
 
 function looksLocal(spec: string): boolean {

@@ -9,6 +9,7 @@
  * header's value (a token). Pure.
  */
 import { pep503 } from '../pypi/name.js';
+import { flagValues } from '../registry-redirect.js';
 
 export interface ProxiedRemote {
   /** The URL as written (callers strip credentials and query before keeping it). */
@@ -41,16 +42,9 @@ function proxyOf(ecosystem: 'npm' | 'pypi', name: string): 'mcp-remote' | 'super
   return pep503(name) === 'mcp-proxy' ? 'mcp-proxy' : null;
 }
 
-/** The value of `--flag value` / `--flag=value`, if given. */
+/** The first value of `--flag value` / `--flag=value`, if given (up to `--`). */
 function valueOf(args: readonly string[], names: readonly string[]): string | null {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    for (const name of names) {
-      if (arg === name) return args[i + 1] ?? null;
-      if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1);
-    }
-  }
-  return null;
+  return flagValues(args, names)[0] ?? null;
 }
 
 /** The first operand, skipping flags and their values. */
