@@ -7,7 +7,7 @@ import type { DocumentsFacts } from './views/documents.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './lib/github.js';
-import { licenseKey, readDeclaredLicense } from './lib/spdx.js';
+import { licenseKey, licensesInFile, readDeclaredLicense } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 
 /** GitHub's `spdx_id` for a licence file it found but could not identify. */
@@ -123,7 +123,7 @@ function repositoryDeclared(
     const label = truncate(distinct.join(', '), 120);
     return distinct.length === 1 ? { kind: 'one', text: distinct[0] ?? '', label } : { kind: 'disagree', label };
   }
-  const held = (documents.licenseFiles ?? []).flatMap((f) => [...(f.spdx === null ? [] : [f.spdx]), ...(f.others ?? [])]);
+  const held = (documents.licenseFiles ?? []).flatMap(licensesInFile);
   const ids = [...new Map(held.map((t) => [licenseKey(t), t])).values()];
   if (ids.length === 0) return { kind: 'none' };
   const text = ids.join(' OR ');

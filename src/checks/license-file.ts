@@ -6,7 +6,7 @@
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import type { DocumentsFacts } from './views/documents.js';
-import { licenseKey, readDeclaredLicense } from './lib/spdx.js';
+import { licenseKey, licensesInFile, readDeclaredLicense } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 
 /** Files listed in a PyPI project's metadata, at most this many kept in evidence. */
@@ -51,7 +51,7 @@ export default defineCheck({
     }
     const files = documents.licenseFiles.map((f) => f.path);
     // Every licence the files hold: a dual-licence file (ISC and MIT) matches either declaration.
-    const found = [...new Set(documents.licenseFiles.flatMap((f) => [...(f.spdx === null ? [] : [f.spdx]), ...(f.others ?? [])]))];
+    const found = [...new Set(documents.licenseFiles.flatMap(licensesInFile))];
     const data: Record<string, EvidenceValue> = {
       files,
       found,

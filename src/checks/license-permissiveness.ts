@@ -7,7 +7,7 @@
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { classifyExpression, classifyLicenseId, classifyTroveClassifiers, LICENSE_CLASSES, LICENSE_CLASS_SCORES, type LicenseClass } from './lib/license-class.js';
-import { readLicenseDeclaration } from './lib/spdx.js';
+import { licensesInFile, readLicenseDeclaration } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
 import type { DocumentsFacts } from './views/documents.js';
 
@@ -93,7 +93,7 @@ function recognisedFile(documents: DocumentsFacts | undefined, named: string | n
   const key = (path: string): string => path.replace(/^(\.\/)+/, '').toLowerCase();
   for (const f of files) {
     if (named !== null && key(f.path) !== key(named)) continue;
-    const found = [...new Set([...(f.spdx === null ? [] : [f.spdx]), ...(f.others ?? [])])];
+    const found = licensesInFile(f);
     if (found.length > 0) return { path: f.path, found };
   }
   return null;

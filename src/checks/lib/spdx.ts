@@ -137,3 +137,8 @@ export function readLicenseDeclaration(license: LicenseDeclaration): DeclaredLic
   if (license.form === 'pypi-free-text' && declared.kind === 'corrected') return { kind: 'invalid', tooLong: false };
   return declared;
 }
+
+/** The licences a licence file's text was recognised as (its main one first), each once. */
+export function licensesInFile(file: { spdx: string | null; others?: readonly string[] | undefined }): string[] {
+  return [...new Set([...(file.spdx === null ? [] : [file.spdx]), ...(file.others ?? [])])];
+}
