@@ -77,6 +77,37 @@ describe('a proxy package is a package, and its remote is judged as a remote', (
     const text = await check(`mcp:${entry.name}`);
     for (const out of [json.stdout, json.stderr, text.stdout, text.stderr]) expect(out).not.toContain(SECRET);
   });
+  // A proxy in its server mode runs the command it is given (`supergateway --stdio "npx -y other"`):
+  // that command is the server a client talks to, and it is not evaluated.
+  it.each([
+    ['supergateway --stdio', { registryType: 'npm', identifier: 'supergateway', version: '3.4.0', packageArguments: [{ type: 'named', name: '--stdio', value: `npx -y evil-mcp --token ${SECRET}` }] }],
+    ['mcp-proxy with a command', { registryType: 'pypi', identifier: 'mcp-proxy', version: '0.8.2', packageArguments: [{ type: 'named', name: '--port', value: '8080' }, { type: 'positional', value: 'uvx' }, { type: 'positional', value: 'evil-mcp' }] }],
+  ])('%s: the command it serves is not evaluated, the entry is not YES, no secret printed', async (_label, pkg) => {
+    const s = await start();
+    const entry = airtableWith([pkg]);
+    serveEntry(s, entry);
+    serveEntry(s, entry);
+    const json = await check(`mcp:${entry.name}`, ['--json']);
+    const report = parseReport(json.stdout);
+    expect(report.mcp?.packages[0]?.target).toBeNull();
+    expect(report.mcp?.packages[0]?.notEvaluated).toContain(pkg.identifier === 'supergateway' ? 'npx' : 'uvx');
+    expect(checkOf(report, 'mcp-packages').messageId).toBe('none-evaluated');
+    expect(report.caps.map((c) => c.id)).toContain('mcp-uninspected');
+    expect(report.verdictCode).not.toBe('yes');
+    const text = await check(`mcp:${entry.name}`);
+    for (const out of [json.stdout, json.stderr, text.stdout, text.stderr]) expect(out).not.toContain(SECRET);
+  });
+  it('supergateway --stdio beside a package of its own: the entry is held for the command it serves', async () => {
+    const s = await start();
+    const entry = airtableWith([
+      { registryType: 'npm', identifier: 'airtable-mcp-server', version: '1.7.3', transport: { type: 'stdio' } },
+      { registryType: 'npm', identifier: 'supergateway', version: '3.4.0', packageArguments: [{ type: 'named', name: '--stdio', value: 'npx -y evil-mcp' }] },
+    ]);
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`, ['--json'])).stdout);
+    expect(report.mcp?.packages.map((p) => p.target)).toEqual(['npm:airtable-mcp-server@1.7.3', null]);
+    expect(report.verdictCode).not.toBe('yes');
+  });
   it('mcp-remote beside a package of its own: the remote is judged, the entry not remote-only', async () => {
     const s = await start();
     const entry = airtableWith([

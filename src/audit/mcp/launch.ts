@@ -27,7 +27,7 @@ import { quote } from '../../lockfiles/text.js';
 import { TargetError } from '../../target/types.js';
 import { wideningArguments } from '../../checks/lib/mcp.js';
 import { isLoopback, normaliseRemoteUrl } from './remote-url.js';
-import { proxiedRemote } from '../../ecosystems/mcp/proxies.js';
+import { proxiedRemote, proxyServerCommand } from '../../ecosystems/mcp/proxies.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
 
 /** A registry package a launch installs. */
@@ -515,7 +515,11 @@ function withProxied(launch: Launch, ecosystem: 'npm' | 'pypi', operand: { value
   const name = ecosystem === 'npm' ? word.slice(0, word.indexOf('@', 1) < 0 ? word.length : word.indexOf('@', 1)).toLowerCase() : pep503(word.split(/[\s[=<>!~@;]/)[0] ?? '');
   const pkg = [launch, ...launch.extra].find((p) => (ecosystem === 'npm' ? p.name.toLowerCase() : pep503(p.name)) === name);
   if (pkg === undefined) return launch;
-  const found = proxiedRemote(ecosystem, pkg.name, rest.slice(operand.index + 1));
+  const args = rest.slice(operand.index + 1);
+  // A proxy in its server mode runs the command it is given: that command is the server, not read here.
+  const served = proxyServerCommand(ecosystem, pkg.name, args);
+  if (served !== null) return withLoads(launch, served === 'a command' ? `the command its ${pkg.name} server mode is given` : `the command ${served} its ${pkg.name} server mode is given`);
+  const found = proxiedRemote(ecosystem, pkg.name, args);
   if (found === null) return launch;
   const target = remote(found.url);
   if (target.kind === 'remote') return { ...launch, proxied: { via: found.via, origin: target.origin, url: target.url, insecure: target.insecure } };

@@ -29,7 +29,7 @@ import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { presetCodeVariable, runnerAddsCode } from './runner-code.js';
-import { proxiedRemote } from './proxies.js';
+import { proxiedRemote, proxyServerCommand } from './proxies.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
 /** Candidates a usage error lists at most. */
@@ -201,6 +201,12 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
   const added = runnerAddsCode(ecosystem, pkg.runtimeArguments ?? [], pkg.runtimeHint, pkg.identifier) ?? presetCodeVariable(pkg.environmentVariables ?? []);
   if (added !== null) {
     return { facts: { ...base, notEvaluated: `its runtime arguments or variables (${added}) make the runner install or run other code than the package: not evaluated` }, report: null };
+  }
+  // A proxy started in its server mode (`supergateway --stdio "…"`) runs the command its package
+  // arguments give as the server: the proxy is not the code a client talks to (docs/mcp.md, "Proxies").
+  const served = proxyServerCommand(ecosystem, pkg.identifier, proxyArguments(pkg.packageArguments ?? []));
+  if (served !== null) {
+    return { facts: { ...base, notEvaluated: `a proxy started in its server mode: it runs ${served === 'a command' ? 'a command' : `the command ${served}`} its package arguments give, which is not evaluated` }, report: null };
   }
   let target: Target;
   try {

@@ -6,7 +6,8 @@
  * `supergateway` (`--sse <url>`, `--streamableHttp <url>`; `--stdio <command>` is its server
  * mode, no remote), PyPI `mcp-proxy` (`mcp-proxy [options] <url>`; a command instead of a URL is
  * its server mode). Only the URL and the names of `--header` headers are returned, never a
- * header's value (a token). Pure.
+ * header's value (a token). A proxy in its server mode runs the command it is given: that command
+ * is the server's code, named by `proxyServerCommand` (its program's name only). Pure.
  */
 import { pep503 } from '../pypi/name.js';
 import { flagValues } from '../registry-redirect.js';
@@ -110,4 +111,29 @@ export function proxiedRemote(ecosystem: 'npm' | 'pypi', name: string, args: rea
     default:
       return null;
   }
+}
+
+/** A program's name as a launcher starts it: `/usr/bin/uvx` → `uvx`, `npx.cmd` → `npx`; null for no program name. */
+function programName(word: string): string | null {
+  const name = word.trim().replace(/^["']|["']$/g, '').replace(/^.*[\\/]/, '').replace(/\.(?:exe|cmd|bat)$/i, '').toLowerCase();
+  return /^[a-z0-9][a-z0-9._+-]{0,63}$/.test(name) ? name : null;
+}
+
+/**
+ * The program a proxy started in its server mode runs as the MCP server (`supergateway --stdio
+ * "uvx mcp-server-git"` → `uvx`; `mcp-proxy --port 8080 uvx mcp-server-fetch` → `uvx`): what a
+ * client then talks to is that command's code, not the proxy's. `a command` when the command is
+ * given but its program has no readable name (a variable); null when the package is no proxy or
+ * names no command. Its arguments are never returned (they may carry a token).
+ */
+export function proxyServerCommand(ecosystem: 'npm' | 'pypi', name: string, args: readonly string[]): string | null {
+  const proxy = proxyOf(ecosystem, name);
+  let command: string | null = null;
+  if (proxy === 'supergateway') command = valueOf(args, ['--stdio']);
+  else if (proxy === 'mcp-proxy') {
+    const operand = firstOperand(args, MCP_PROXY_VALUE_FLAGS, MCP_PROXY_PAIR_FLAGS);
+    command = operand === null || URLISH.test(operand.trim()) ? null : operand;
+  }
+  if (command === null || command.trim() === '') return null;
+  return programName(command.trim().split(/\s+/)[0] ?? '') ?? 'a command';
 }

@@ -47,3 +47,25 @@ describe('uv\'s short --with', () => {
     expect(server?.launch).toMatchObject({ kind: 'package', ecosystem: 'pypi', name: 'mcp-server-time', extra: [{ ecosystem: 'pypi', name: 'extra-payload' }] });
   });
 });
+
+describe('a proxy started in its server mode runs the command it is given', () => {
+  it.each([
+    ['npx', ['-y', 'supergateway', '--stdio', 'npx -y evil-mcp --token tok-51Hx'], 'supergateway', 'npx'],
+    ['npx', ['-y', 'supergateway@3.4.0', '--port', '8000', '--stdio', '/usr/local/bin/uvx evil-mcp'], 'supergateway', 'uvx'],
+    ['uvx', ['mcp-proxy', '--port', '8080', 'node', 'server.js'], 'mcp-proxy', 'node'],
+  ])('%s %s: the proxy is the package, the command is noted as not evaluable, its arguments never echoed', (command, args, name, program) => {
+    const [server] = read({ gateway: { command, args } });
+    expect(server?.launch).toMatchObject({ kind: 'package', name });
+    const loads = server?.launch.kind === 'package' ? server.launch.loads : undefined;
+    expect(loads).toHaveLength(1);
+    expect(loads?.[0]).toContain(program);
+    const { input } = mcpInput([server!], '.mcp.json');
+    expect(input.notes.some((n) => n.includes('not evaluable') && n.includes(program))).toBe(true);
+    expect(JSON.stringify(input)).not.toContain('tok-51Hx');
+    expect(JSON.stringify(input)).not.toContain('evil-mcp');
+  });
+  it('a proxy given a remote is not in its server mode', () => {
+    const [server] = read({ gateway: { command: 'npx', args: ['-y', 'supergateway', '--sse', 'https://h.example/sse'] } });
+    expect(server?.launch.kind === 'package' ? server.launch.loads : 'x').toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 /** The remote a proxy package connects to, read from its arguments as each proxy reads them (ecosystems/mcp/proxies.ts). */
 import { describe, expect, it } from 'vitest';
-import { proxiedRemote } from '../../../src/ecosystems/mcp/proxies.js';
+import { proxiedRemote, proxyServerCommand } from '../../../src/ecosystems/mcp/proxies.js';
 
 describe('proxiedRemote', () => {
   it.each<[string, 'npm' | 'pypi', string, string[], string | null, string | null]>([
@@ -28,5 +28,24 @@ describe('proxiedRemote', () => {
     expect(found?.headers).toEqual(['Authorization', 'X-Key']);
     expect(JSON.stringify(found)).not.toMatch(/tok-/);
     expect(proxiedRemote('pypi', 'mcp-proxy', ['-H', 'X-Api-Key', 'tok-789', 'https://h.example/sse'])?.headers).toEqual(['X-Api-Key']);
+  });
+});
+
+describe('proxyServerCommand', () => {
+  it.each<[string, 'npm' | 'pypi', string, string[], string | null]>([
+    ['supergateway --stdio', 'npm', 'supergateway', ['--stdio', 'uvx mcp-server-git'], 'uvx'],
+    ['supergateway --stdio=, a path and .cmd', 'npm', 'Supergateway', ['--port', '8000', '--stdio=C:\\tools\\npx.cmd -y x'], 'npx'],
+    ['supergateway --stdio, a variable for the command', 'npm', 'supergateway', ['--stdio', '$CMD --flag'], 'a command'],
+    ['supergateway --sse is no server mode', 'npm', 'supergateway', ['--sse', 'https://h.example'], null],
+    ['mcp-proxy, server mode', 'pypi', 'mcp-proxy', ['--port', '8080', 'uvx', 'mcp-server-fetch'], 'uvx'],
+    ['mcp-proxy, server mode after --', 'pypi', 'mcp_proxy', ['--sse-port=8080', '--', 'python', '-m', 'x'], 'python'],
+    ['mcp-proxy, headers as pairs then a URL', 'pypi', 'mcp-proxy', ['--headers', 'Authorization', 'Bearer x', 'https://h.example/sse'], null],
+    ['mcp-remote has no server mode', 'npm', 'mcp-remote', ['https://h.example/sse'], null],
+    ['a package that is no proxy', 'npm', 'some-server', ['--stdio', 'npx x'], null],
+  ])('%s', (_label, ecosystem, name, args, command) => {
+    expect(proxyServerCommand(ecosystem, name, args)).toBe(command);
+  });
+  it('returns the program alone, never its arguments', () => {
+    expect(proxyServerCommand('npm', 'supergateway', ['--stdio', 'npx -y x --token tok-123'])).not.toMatch(/tok-/);
   });
 });
