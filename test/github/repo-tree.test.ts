@@ -57,6 +57,12 @@ describe('selectRepoFiles', () => {
     expect(selectRepoFiles(['package.json', 'main.go', 'src/main.rs'].map(blob)).commandEntries).toEqual([]);
   });
 
+  it('the root Cargo.toml and composer.json are selected for the licence they declare; nested ones are not', () => {
+    const selection = selectRepoFiles(['Cargo.toml', 'composer.json', 'crates/a/Cargo.toml', 'lib/composer.json', 'README.md'].map(blob));
+    expect(selection.licenseManifests.map((i) => i.path)).toEqual(['Cargo.toml', 'composer.json']);
+    expect(selectRepoFiles(['package.json', 'go.mod'].map(blob)).licenseManifests).toEqual([]);
+  });
+
   it('none in an npm-only tree', () => {
     expect(selectRepoFiles(['package.json', 'package-lock.json'].map(blob)).unevaluated).toEqual([]);
   });

@@ -190,7 +190,9 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
   it('COPYING, LICENSE-MIT and UNLICENSE: all three read, either licence matches the detected Unlicense (BurntSushi/ripgrep)', async () => {
     const { report, requests } = await check('BurntSushi/ripgrep', { license: 'Unlicense', stars: 50_000 });
     expect(checkOf(report, 'license-file')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { files: ['COPYING', 'LICENSE-MIT', 'UNLICENSE'], found: ['MIT', 'Unlicense'] } });
-    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT OR Unlicense', repositoryLicense: 'Unlicense' } });
+    // Its root Cargo.toml declares `Unlicense OR MIT`: that declaration, not the files, is compared.
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'Unlicense OR MIT', declaredIds: ['Unlicense', 'MIT'], repositoryLicense: 'Unlicense' } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ evidence: { declared: 'Unlicense OR MIT' } });
     expect(dimension(report, 'compliance')?.score).toBe(100);
     // Its Cargo.lock files pin the crates it builds with; the history on `master` dates it.
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean', evidence: { total: 71 } });
@@ -210,6 +212,8 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
     // Its SECURITY.md names template addresses only; its Cargo.toml without Cargo.lock is not judged clean.
     expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', evidence: { placeholders: expect.arrayContaining(['your-security-email@example.com']) } });
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    // The Cargo.toml no Cargo.lock pins is still read for its `license = "MIT"`.
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
   });
 });

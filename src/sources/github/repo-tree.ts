@@ -43,6 +43,11 @@ export interface RepoSelection {
   workflowPaths: RepoTreeItem[];
   /** Entry files of commands a Go or Rust project builds (`main.go`, `cmd/x/main.go`, `src/main.rs`, `src/bin/x.rs`), from the listing alone. */
   commandEntries: string[];
+  /**
+   * Root manifests read for the licence they declare alone (`Cargo.toml`, `composer.json`): the
+   * project's declaration when no package.json or pyproject.toml gives one (docs/scoring.md, Compliance).
+   */
+  licenseManifests: RepoTreeItem[];
 }
 
 /** Manifests read per repository (each one is a request). */
@@ -67,6 +72,8 @@ const RUST_COMMAND = /(?:^|\/)(?:main\.rs|bin\/[^/]+\.rs)$/;
 const MAX_MANIFEST_DEPTH = 3;
 
 const MANIFEST_NAMES = new Set(['package.json', 'pyproject.toml']);
+/** Root manifests of other ecosystems whose licence declaration is read (repo-manifests.ts `declaredLicenseOf`). */
+const LICENSE_MANIFEST_NAMES = ['Cargo.toml', 'composer.json'];
 const LOCKFILE_NAMES = new Set([
   'package-lock.json',
   'npm-shrinkwrap.json',
@@ -203,5 +210,6 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     workflows: workflowPaths.length,
     workflowPaths,
     commandEntries,
+    licenseManifests: LICENSE_MANIFEST_NAMES.flatMap((name) => rootBlobs.filter((i) => i.path === name)),
   };
 }
