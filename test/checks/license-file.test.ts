@@ -135,6 +135,26 @@ checkTable(check, [
     data: { declared: 'MIT' },
   },
   {
+    name: 'repository with no manifest nerq reads for a licence (go.mod, a .csproj) and no licence GitHub identifies: unknown, not undeclared',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [] }), repository: { license: 'NOASSERTION' } }),
+    score: null,
+    messageId: 'nothing-declares',
+    data: { found: ['MIT'], declared: null },
+  },
+  {
+    name: 'repository whose package.json declares no licence: undeclared',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: null })] }), repository: { license: 'NOASSERTION' } }),
+    score: 70,
+    messageId: 'undeclared',
+  },
+  {
+    name: 'repository whose root Cargo.toml declares MIT OR Apache-2.0 (no package.json or pyproject.toml): compared with it',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [], declaredLicenses: [{ path: 'Cargo.toml', license: 'MIT OR Apache-2.0' }] }), repository: { license: 'NOASSERTION' } }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT OR Apache-2.0' },
+  },
+  {
     name: 'repository: no licence file at the root',
     evidence: repositoryEvidence({ files: repoFiles({ licenseFiles: [] }) }),
     score: 20,
