@@ -21,7 +21,7 @@ export default defineCheck({
   title: 'Licence file',
   description:
     'Looks for licence files (LICENSE, LICENCE, COPYING…) in the npm tarball and compares the licences their text holds with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match; a file holding several texts, as a dual-licence file does, matches a declaration of any of them); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
-    'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects; unknown when it has no manifest nerq reads for a licence and GitHub identifies none). ' +
+    'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects). ' +
     'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files, and when the npm tarball could not be read.',
   messages: {
     consistent: 'Licence file {files} matches the declared {declared}',
@@ -29,7 +29,7 @@ export default defineCheck({
     unrecognised: 'Licence file present ({files}); text not recognised',
     contradicts: 'Licence file says {found} but the manifest declares {declared}',
     undeclared: 'Licence file says {found} but the manifest declares no licence',
-    'nothing-declares': 'Unknown: licence file says {found}, and no manifest nerq reads declares a licence to compare with (nor does GitHub identify one)',
+    'not-compared': 'Licence file says {found}; no manifest nerq reads for a licence is there to compare with, and GitHub identifies none',
     'declaration-unparsed': "Licence file says {found}; the declared licence '{declared}' is not an SPDX expression to compare with",
     'registry-unavailable': 'Licence file says {found}; the declared licence is unavailable for comparison',
     missing: 'No licence file in the package',
@@ -66,8 +66,8 @@ export default defineCheck({
     if (found.length === 0) return { score: 70, messageId: 'unrecognised', data };
     if (release === undefined && !repository) return { score: 70, messageId: 'registry-unavailable', data };
     // A repository with no manifest that can declare a licence (go.mod, a .csproj or a Gradle build
-    // are not read for one) and no licence GitHub identifies: nothing to compare, not a missing declaration.
-    if (repository && declaredText === null && (documents.manifestLicenses ?? []).length === 0) return { score: null, messageId: 'nothing-declares', data };
+    // are not read for one) and no licence GitHub identifies: a file that cannot be compared, not a missing declaration.
+    if (repository && declaredText === null && (documents.manifestLicenses ?? []).length === 0) return { score: 70, messageId: 'not-compared', data };
     const declared = readDeclaredLicense(declaredText);
     switch (declared.kind) {
       case 'none':

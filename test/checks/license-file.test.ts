@@ -135,10 +135,10 @@ checkTable(check, [
     data: { declared: 'MIT' },
   },
   {
-    name: 'repository with no manifest nerq reads for a licence (go.mod, a .csproj) and no licence GitHub identifies: unknown, not undeclared',
+    name: 'repository with no manifest nerq reads for a licence (go.mod, a .csproj) and no licence GitHub identifies: not compared, not undeclared',
     evidence: repositoryEvidence({ files: repoFiles({ manifests: [] }), repository: { license: 'NOASSERTION' } }),
-    score: null,
-    messageId: 'nothing-declares',
+    score: 70,
+    messageId: 'not-compared',
     data: { found: ['MIT'], declared: null },
   },
   {
