@@ -96,7 +96,18 @@ const UNEVALUATED_MANIFESTS: Readonly<Record<string, string>> = {
   'Package.swift': 'SwiftPM',
   'mix.exs': 'Hex',
   'pubspec.yaml': 'Pub',
+  'Directory.Packages.props': 'NuGet',
+  'packages.config': 'NuGet',
+  'deno.json': 'JSR/Deno',
+  'deno.jsonc': 'JSR/Deno',
 };
+/** Project files named by their extension (`Foo.csproj`), and the ecosystem each names. */
+const UNEVALUATED_EXTENSIONS: ReadonlyArray<[RegExp, string]> = [[/\.(?:csproj|fsproj|vbproj)$/i, 'NuGet']];
+
+/** The ecosystem whose dependencies nerq does not evaluate a manifest named `base` declares; undefined when none. */
+function unevaluatedEcosystem(base: string): string | undefined {
+  return Object.hasOwn(UNEVALUATED_MANIFESTS, base) ? UNEVALUATED_MANIFESTS[base] : UNEVALUATED_EXTENSIONS.find(([re]) => re.test(base))?.[1];
+}
 /** Folders whose manifests are not the project's published packages. */
 const NOT_PUBLISHED = /^(?:tests?|__tests__|fixtures?|__fixtures__|e2e|examples?|samples?|demos?|docs?|bench(?:mark)?s?|node_modules|vendor|third[_-]party|\.[^/]*)$/i;
 
@@ -170,7 +181,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     // Beyond the files read: their pins are not in the set ("the unread Go (x/go.mod) dependencies").
     ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
-    ...published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string })),
+    ...published((base) => unevaluatedEcosystem(base) !== undefined).map((i) => ({ path: i.path, ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string })),
   ].slice(0, MAX_MANIFESTS);
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
