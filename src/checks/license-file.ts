@@ -89,10 +89,16 @@ export default defineCheck({
   },
 });
 
-/** A repository target's declaration: the first licence its manifests declare, else the licence GitHub detects. */
+/**
+ * A repository target's declaration: the first licence its manifests declare, else the licence
+ * GitHub detects, else a manifest's `SEE LICENSE IN <file>` pointer (a pointer names no licence
+ * to compare the files with, so a detected licence comes first).
+ */
 function repositoryDeclaration(documents: DocumentsFacts): string | null {
-  const declared = (documents.manifestLicenses ?? []).find((m) => m.license !== null)?.license ?? null;
-  if (declared !== null) return declared;
+  const declared = (documents.manifestLicenses ?? []).flatMap((m) => (m.license === null ? [] : [m.license]));
+  const named = declared.find((l) => readDeclaredLicense(l).kind !== 'see-file');
+  if (named !== undefined) return named;
   const detected = documents.detectedLicense ?? null;
-  return detected === null || detected.toUpperCase() === 'NOASSERTION' ? null : detected;
+  if (detected !== null && detected.toUpperCase() !== 'NOASSERTION') return detected;
+  return declared[0] ?? null;
 }

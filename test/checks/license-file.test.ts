@@ -155,6 +155,19 @@ checkTable(check, [
     data: { declared: 'MIT OR Apache-2.0' },
   },
   {
+    name: 'repository: a pyproject `license = { file }` pointer names no licence: the file is compared with the licence GitHub detects',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ ecosystem: 'pypi', path: 'pyproject.toml', license: 'SEE LICENSE IN LICENSE' })] }) }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT' },
+  },
+  {
+    name: 'repository: a pointer and no licence GitHub identifies: the file is the one pointed to',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: 'SEE LICENSE IN LICENSE' })] }), repository: { license: 'NOASSERTION' } }),
+    score: 100,
+    messageId: 'referenced',
+  },
+  {
     name: 'repository: no licence file at the root',
     evidence: repositoryEvidence({ files: repoFiles({ licenseFiles: [] }) }),
     score: 20,
