@@ -218,6 +218,37 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
   });
 });
 
+describe('a Cargo workspace and a Gradle build of one organisation (modelcontextprotocol/rust-sdk, modelcontextprotocol/kotlin-sdk)', () => {
+  it('the workspace root Cargo.toml declares the licence (`[workspace.package] license`): compared though GitHub cannot identify the licence file', async () => {
+    const { report, requests } = await check('modelcontextprotocol/rust-sdk', { license: 'NOASSERTION', stars: 2500 });
+    expect(checkOf(report, 'license-file')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { files: ['LICENSE'], declared: 'Apache-2.0', found: expect.arrayContaining(['Apache-2.0', 'MIT']) } });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: null, messageId: 'repository-unrecognised', evidence: { declared: 'Apache-2.0' } });
+    expect(dimension(report, 'compliance')?.score).toBe(100);
+    // Its Cargo.toml files are pinned by no Cargo.lock: never a clean bill.
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+    expect(report.category?.id).toBe('mcp-server');
+    // 4 + README, LICENSE, Cargo.toml (read for its licence alone), SECURITY.md, 7 workflows, and the listing's .github tree.
+    expect(requests).toBe(22);
+  });
+
+  it('a Gradle build declares no licence nerq reads: the licence file is not compared (70), never "undeclared"; the MCP inspector of the same owner is a sibling, not an impostor', async () => {
+    const { report } = await check('modelcontextprotocol/kotlin-sdk', {
+      license: 'NOASSERTION',
+      stars: 1000,
+      published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } },
+    });
+    expect(checkOf(report, 'license-file')).toMatchObject({ score: 70, messageId: 'not-compared', evidence: { declared: null } });
+    // Nothing of its own is advertised: the check is left out (it scored 0 and held the verdict when the scope alone claimed the project).
+    expect(checkOf(report, 'advertised-packages')).toBeUndefined();
+    expect(report.verdictReasonDetails.map((r) => r.args?.check)).not.toContain('advertised-packages');
+    // The Maven (Gradle) dependencies are named, never judged clean.
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-unevaluated', evidence: { unevaluatedEcosystems: ['Maven'] } });
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(report.verdictCode).toBe('caution');
+  });
+});
+
 describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
   const cases: Array<{ repo: string; options: ServeRecordedOptions; verdict: string; heldBy: string[] }> = [
     // 16 days of history holds it (project-maturity).
