@@ -33,6 +33,19 @@ export function claimsProject(p: DistributedPackage, fullName: string): boolean 
   return bare === repo || scope === owner || (scope !== null && `${scope}-${bare}` === repo) || (repo.length >= 4 && bare.includes(repo));
 }
 
+/**
+ * A package under the owner's npm scope (`@owner/x`, a scope only its members publish to) that
+ * links to another repository of the same GitHub owner: a sibling project of that owner (its
+ * inspector, its CLI), not an impostor of this one.
+ */
+export function ownerSibling(p: DistributedPackage, fullName: string): boolean {
+  if (p.declared || p.status !== 'elsewhere' || p.ecosystem !== 'npm' || p.linksTo === null) return false;
+  const owner = norm(fullName.split('/')[0] ?? '');
+  const scope = /^@([^/]+)\//.exec(p.name)?.[1];
+  const linked = /^(?:git\+)?https?:\/\/github\.com\/([^/]+)\/[^/]+/i.exec(p.linksTo)?.[1];
+  return scope !== undefined && linked !== undefined && norm(scope) === owner && norm(linked) === owner;
+}
+
 function listOf(packages: readonly DistributedPackage[]): string {
   return packages.map(label).join(', ');
 }
@@ -44,7 +57,7 @@ export default defineCheck({
   needs: ['repository'],
   title: 'Advertised packages are its own',
   description:
-    "For a `github:` target: the npm and PyPI packages its README's install commands name and its published manifests declare, looked up in their registries, a link here verified as a package's repository link is (third-party packages installed alongside and container images are listed, not judged). " +
+    "For a `github:` target: the npm and PyPI packages its README's install commands name and its published manifests declare, looked up in their registries, a link here verified as a package's repository link is (third-party packages installed alongside, among them one under the owner's npm scope published from another of the owner's repositories, and container images are listed, not judged). " +
     'An advertised package that is not published, or whose name claims the project but is published from another repository, scores 0 and holds the verdict; one naming no repository 50, a declared name another repository publishes 60, one linking here that no manifest here names 70, all verified 100. ' +
     'Not applicable when nothing is left to judge; unknown when the registries cannot answer.',
   messages: {
@@ -62,7 +75,9 @@ export default defineCheck({
     if (distribution === null) return { score: null, messageId: 'none', notApplicable: true };
     const fullName = repository.repository.fullName;
     // Not published is a finding whatever the name (anyone can register it); published elsewhere only for a name that claims the project.
-    const advertised = distribution.packages.filter((p) => p.command !== null && (p.status === 'missing' || claimsProject(p, fullName)));
+    // A sibling project of the same owner (its scope, its repositories) is installed alongside, not claimed.
+    const ownProject = (p: DistributedPackage): boolean => claimsProject(p, fullName) && !ownerSibling(p, fullName);
+    const advertised = distribution.packages.filter((p) => p.command !== null && (p.status === 'missing' || ownProject(p)));
     const declaredOnly = distribution.packages.filter((p) => p.command === null);
     const with_ = (list: readonly DistributedPackage[], status: Status): DistributedPackage[] => list.filter((p) => p.status === status);
     const verified = with_(distribution.packages, 'verified');
@@ -71,7 +86,7 @@ export default defineCheck({
       packages: distribution.packages.map((p) => `${label(p)} ${p.status}`),
       images: distribution.images.map((i) => i.name),
       skipped: distribution.skipped,
-      thirdParty: distribution.packages.filter((p) => p.command !== null && p.status !== 'missing' && !claimsProject(p, fullName)).map(label),
+      thirdParty: distribution.packages.filter((p) => p.command !== null && p.status !== 'missing' && !ownProject(p)).map(label),
     };
     const missing = with_(advertised, 'missing');
     const elsewhere = with_(advertised, 'elsewhere');

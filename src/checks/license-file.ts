@@ -29,6 +29,7 @@ export default defineCheck({
     unrecognised: 'Licence file present ({files}); text not recognised',
     contradicts: 'Licence file says {found} but the manifest declares {declared}',
     undeclared: 'Licence file says {found} but the manifest declares no licence',
+    'not-compared': 'Licence file says {found}; no manifest nerq reads for a licence is there to compare with, and GitHub identifies none',
     'declaration-unparsed': "Licence file says {found}; the declared licence '{declared}' is not an SPDX expression to compare with",
     'registry-unavailable': 'Licence file says {found}; the declared licence is unavailable for comparison',
     missing: 'No licence file in the package',
@@ -64,6 +65,9 @@ export default defineCheck({
     }
     if (found.length === 0) return { score: 70, messageId: 'unrecognised', data };
     if (release === undefined && !repository) return { score: 70, messageId: 'registry-unavailable', data };
+    // A repository with no manifest that can declare a licence (go.mod, a .csproj or a Gradle build
+    // are not read for one) and no licence GitHub identifies: a file that cannot be compared, not a missing declaration.
+    if (repository && declaredText === null && (documents.manifestLicenses ?? []).length === 0) return { score: 70, messageId: 'not-compared', data };
     const declared = readDeclaredLicense(declaredText);
     switch (declared.kind) {
       case 'none':
@@ -85,10 +89,16 @@ export default defineCheck({
   },
 });
 
-/** A repository target's declaration: the first licence its manifests declare, else the licence GitHub detects. */
+/**
+ * A repository target's declaration: the first licence its manifests declare, else the licence
+ * GitHub detects, else a manifest's `SEE LICENSE IN <file>` pointer (a pointer names no licence
+ * to compare the files with, so a detected licence comes first).
+ */
 function repositoryDeclaration(documents: DocumentsFacts): string | null {
-  const declared = (documents.manifestLicenses ?? []).find((m) => m.license !== null)?.license ?? null;
-  if (declared !== null) return declared;
+  const declared = (documents.manifestLicenses ?? []).flatMap((m) => (m.license === null ? [] : [m.license]));
+  const named = declared.find((l) => readDeclaredLicense(l).kind !== 'see-file');
+  if (named !== undefined) return named;
   const detected = documents.detectedLicense ?? null;
-  return detected === null || detected.toUpperCase() === 'NOASSERTION' ? null : detected;
+  if (detected !== null && detected.toUpperCase() !== 'NOASSERTION') return detected;
+  return declared[0] ?? null;
 }

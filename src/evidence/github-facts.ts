@@ -345,6 +345,12 @@ export const GithubFilesSchema = z.object({
    * are none, and in evidence saved before they were listed.
    */
   commandEntries: z.array(z.string()).optional(),
+  /**
+   * The licence the root `Cargo.toml` or `composer.json` declares (repo-manifests.ts
+   * `declaredLicenseOf`; null: none declared); a file that could not be read or parsed is in
+   * `unread`. Absent when there is no such file, and in evidence saved before they were read.
+   */
+  declaredLicenses: z.array(z.object({ path: z.string(), license: z.string().nullable() })).optional(),
   /** Workflow files under `.github/workflows/`. */
   workflows: z.number().int(),
   /** The workflows read and judged; absent in evidence saved before they were read. */

@@ -86,4 +86,23 @@ checkTable(check, [
     score: 0,
     messageId: 'elsewhere',
   },
+  {
+    name: "a tool under the owner's npm scope published from another of the owner's repositories is a sibling listed, not an impostor",
+    evidence: repositoryEvidence({
+      repository: { fullName: 'acme/kotlin-sdk' },
+      distribution: dist([distributed({ name: '@acme/inspector', command: 'npx -y @acme/inspector', declared: false, status: 'elsewhere', linksTo: 'https://github.com/acme/inspector' })]),
+    }),
+    score: null,
+    messageId: 'none',
+    data: { thirdParty: ['npm:@acme/inspector'] },
+  },
+  {
+    name: "the owner's scope published from another owner's repository is still a finding",
+    evidence: repositoryEvidence({
+      repository: { fullName: 'acme/kotlin-sdk' },
+      distribution: dist([distributed({ name: '@acme/inspector', command: 'npx -y @acme/inspector', declared: false, status: 'elsewhere', linksTo: 'https://github.com/mallory/inspector' })]),
+    }),
+    score: 0,
+    messageId: 'elsewhere',
+  },
 ]);

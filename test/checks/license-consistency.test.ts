@@ -114,6 +114,20 @@ checkTable(check, [
     data: { declared: 'MIT, Apache-2.0' },
   },
   {
+    name: 'repository: the root Cargo.toml declares Apache-2.0 where GitHub detects MIT (no package.json or pyproject.toml)',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [], declaredLicenses: [{ path: 'Cargo.toml', license: 'Apache-2.0' }] }) }),
+    score: 20,
+    messageId: 'different',
+    data: { declared: 'Apache-2.0', repositoryLicense: 'MIT' },
+  },
+  {
+    name: 'repository: a package.json licence comes before the root Cargo.toml\'s',
+    evidence: repositoryEvidence({ files: repoFiles({ declaredLicenses: [{ path: 'Cargo.toml', license: 'Apache-2.0' }] }) }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT' },
+  },
+  {
     name: 'repository: a SEE LICENSE IN pointer beside a published MIT manifest is no disagreement',
     evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: 'SEE LICENSE IN LICENSE', private: true }), repoManifest({ path: 'src/a/package.json', name: 'a' })] }) }),
     score: 100,

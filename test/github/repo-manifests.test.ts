@@ -1,6 +1,6 @@
 /** A repository's manifests reduced to the facts the checks use (pure): PEP 621 and Poetry pyproject.toml files. */
 import { describe, expect, it } from 'vitest';
-import { manifestOf } from '../../src/sources/github/repo-manifests.js';
+import { declaredLicenseOf, manifestOf } from '../../src/sources/github/repo-manifests.js';
 
 const POETRY = `[tool.poetry]
 name = "blog-mcp"
@@ -57,5 +57,34 @@ describe('manifestOf: pyproject.toml', () => {
   it('a tool-configuration file with neither table, or text that is no TOML, gives null (listed as unread)', () => {
     expect(manifestOf('pyproject.toml', '[tool.black]\nline-length = 88\n')).toBeNull();
     expect(manifestOf('pyproject.toml', '[tool.poetry\nname = ')).toBeNull();
+  });
+});
+
+describe('pyproject licence forms', () => {
+  const pyproject = (license: string) => `[project]\nname = "x"\nversion = "1"\n${license}\n`;
+  it('a PEP 639 expression, a `{ text }` table, a `{ file }` pointer', () => {
+    expect(manifestOf('pyproject.toml', pyproject('license = "MIT"\nlicense-files = ["LICENSE"]'))?.license).toBe('MIT');
+    expect(manifestOf('pyproject.toml', pyproject('license = { text = "Apache-2.0" }'))?.license).toBe('Apache-2.0');
+    expect(manifestOf('pyproject.toml', pyproject('license = { file = "LICENSE" }'))?.license).toBe('SEE LICENSE IN LICENSE');
+    expect(manifestOf('pyproject.toml', pyproject(''))?.license).toBeNull();
+  });
+});
+
+describe('declaredLicenseOf: the licence a root Cargo.toml or composer.json declares', () => {
+  it('Cargo.toml: `[package] license`, inherited from `[workspace.package]`, a workspace root, `license-file`', () => {
+    expect(declaredLicenseOf('Cargo.toml', '[package]\nname = "rg"\nlicense = "Unlicense OR MIT"\n')).toBe('Unlicense OR MIT');
+    expect(declaredLicenseOf('Cargo.toml', '[package]\nname = "a"\nlicense.workspace = true\n[workspace.package]\nlicense = "Apache-2.0"\n')).toBe('Apache-2.0');
+    expect(declaredLicenseOf('Cargo.toml', '[workspace]\nmembers = ["crates/*"]\n[workspace.package]\nlicense = "MIT"\n')).toBe('MIT');
+    expect(declaredLicenseOf('Cargo.toml', '[package]\nname = "a"\nlicense-file = "LICENSE.txt"\n')).toBe('SEE LICENSE IN LICENSE.txt');
+    // Nothing declared is null (never a licence); a file that does not parse is undefined.
+    expect(declaredLicenseOf('Cargo.toml', '[workspace]\nmembers = ["a"]\n')).toBeNull();
+    expect(declaredLicenseOf('Cargo.toml', '[package\nlicense = ')).toBeUndefined();
+  });
+
+  it('composer.json: a string, or a list of alternatives', () => {
+    expect(declaredLicenseOf('composer.json', '{"name":"a/b","license":"MIT"}')).toBe('MIT');
+    expect(declaredLicenseOf('composer.json', '{"license":["LGPL-2.1-only","GPL-3.0-or-later"]}')).toBe('(LGPL-2.1-only OR GPL-3.0-or-later)');
+    expect(declaredLicenseOf('composer.json', '{"license":[]}')).toBeNull();
+    expect(declaredLicenseOf('composer.json', '{')).toBeUndefined();
   });
 });

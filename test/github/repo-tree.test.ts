@@ -57,6 +57,21 @@ describe('selectRepoFiles', () => {
     expect(selectRepoFiles(['package.json', 'main.go', 'src/main.rs'].map(blob)).commandEntries).toEqual([]);
   });
 
+  it('NuGet project files and a Deno deno.json are named as unevaluated: a C# or Deno project is never called clean on a test package.json alone', () => {
+    const selection = selectRepoFiles(['package.json', 'package-lock.json', 'Directory.Packages.props', 'src/Sdk/Sdk.csproj', 'tests/Sdk.Tests/Sdk.Tests.csproj', 'deno.json', 'README.md'].map(blob));
+    expect(selection.unevaluated).toEqual([
+      { path: 'deno.json', ecosystem: 'JSR/Deno' },
+      { path: 'Directory.Packages.props', ecosystem: 'NuGet' },
+      { path: 'src/Sdk/Sdk.csproj', ecosystem: 'NuGet' },
+    ]);
+  });
+
+  it('the root Cargo.toml and composer.json are selected for the licence they declare; nested ones are not', () => {
+    const selection = selectRepoFiles(['Cargo.toml', 'composer.json', 'crates/a/Cargo.toml', 'lib/composer.json', 'README.md'].map(blob));
+    expect(selection.licenseManifests.map((i) => i.path)).toEqual(['Cargo.toml', 'composer.json']);
+    expect(selectRepoFiles(['package.json', 'go.mod'].map(blob)).licenseManifests).toEqual([]);
+  });
+
   it('none in an npm-only tree', () => {
     expect(selectRepoFiles(['package.json', 'package-lock.json'].map(blob)).unevaluated).toEqual([]);
   });

@@ -190,7 +190,9 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
   it('COPYING, LICENSE-MIT and UNLICENSE: all three read, either licence matches the detected Unlicense (BurntSushi/ripgrep)', async () => {
     const { report, requests } = await check('BurntSushi/ripgrep', { license: 'Unlicense', stars: 50_000 });
     expect(checkOf(report, 'license-file')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { files: ['COPYING', 'LICENSE-MIT', 'UNLICENSE'], found: ['MIT', 'Unlicense'] } });
-    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT OR Unlicense', repositoryLicense: 'Unlicense' } });
+    // Its root Cargo.toml declares `Unlicense OR MIT`: that declaration, not the files, is compared.
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'Unlicense OR MIT', declaredIds: ['Unlicense', 'MIT'], repositoryLicense: 'Unlicense' } });
+    expect(checkOf(report, 'license-file')).toMatchObject({ evidence: { declared: 'Unlicense OR MIT' } });
     expect(dimension(report, 'compliance')?.score).toBe(100);
     // Its Cargo.lock files pin the crates it builds with; the history on `master` dates it.
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-clean', evidence: { total: 71 } });
@@ -210,7 +212,40 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
     // Its SECURITY.md names template addresses only; its Cargo.toml without Cargo.lock is not judged clean.
     expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', evidence: { placeholders: expect.arrayContaining(['your-security-email@example.com']) } });
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    // The Cargo.toml no Cargo.lock pins is still read for its `license = "MIT"`.
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+  });
+});
+
+describe('a Cargo workspace and a Gradle build of one organisation (modelcontextprotocol/rust-sdk, modelcontextprotocol/kotlin-sdk)', () => {
+  it('the workspace root Cargo.toml declares the licence (`[workspace.package] license`): compared though GitHub cannot identify the licence file', async () => {
+    const { report, requests } = await check('modelcontextprotocol/rust-sdk', { license: 'NOASSERTION', stars: 2500 });
+    expect(checkOf(report, 'license-file')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { files: ['LICENSE'], declared: 'Apache-2.0', found: expect.arrayContaining(['Apache-2.0', 'MIT']) } });
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: null, messageId: 'repository-unrecognised', evidence: { declared: 'Apache-2.0' } });
+    expect(dimension(report, 'compliance')?.score).toBe(100);
+    // Its Cargo.toml files are pinned by no Cargo.lock: never a clean bill.
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+    expect(report.category?.id).toBe('mcp-server');
+    // 4 + README, LICENSE, Cargo.toml (read for its licence alone), SECURITY.md, 7 workflows, and the listing's .github tree.
+    expect(requests).toBe(22);
+  });
+
+  it('a Gradle build declares no licence nerq reads: the licence file is not compared (70), never "undeclared"; the MCP inspector of the same owner is a sibling, not an impostor', async () => {
+    const { report } = await check('modelcontextprotocol/kotlin-sdk', {
+      license: 'NOASSERTION',
+      stars: 1000,
+      published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } },
+    });
+    expect(checkOf(report, 'license-file')).toMatchObject({ score: 70, messageId: 'not-compared', evidence: { declared: null } });
+    // Nothing of its own is advertised: the check is left out (it scored 0 and held the verdict when the scope alone claimed the project).
+    expect(checkOf(report, 'advertised-packages')).toBeUndefined();
+    expect(report.verdictReasonDetails.map((r) => r.args?.check)).not.toContain('advertised-packages');
+    // The Maven (Gradle) dependencies are named, never judged clean.
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-unevaluated', evidence: { unevaluatedEcosystems: ['Maven'] } });
+    for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+    expect(report.verdictCode).toBe('caution');
   });
 });
 

@@ -57,7 +57,7 @@ export interface DocumentsFacts {
   releaseNotes?: { tag: string | null; withNotes: number; listed: number };
   /** Repository targets: a `docs/` folder and an `examples/` folder with files; absent for packages. */
   folders?: { docs: boolean; examples: boolean };
-  /** Repository targets: the licences the manifests of its published packages declare; absent for packages. */
+  /** Repository targets: the licences the manifests of its published packages declare (else the root Cargo.toml / composer.json); absent for packages. */
   manifestLicenses?: { path: string; license: string | null }[];
   /** Repository targets: the licence GitHub detects (`null` none; undefined when the answer did not say). */
   detectedLicense?: string | null;
@@ -146,6 +146,18 @@ function releasesChangelog(releases: GithubReleases): { changelog: ChangelogRef 
   return { changelog: null, releaseNotes: { tag: latest?.tag ?? null, withNotes, listed } };
 }
 
+/**
+ * The licences a repository's manifests declare: its published package.json / pyproject.toml files
+ * (else its first manifest); when none of them declares one, the root Cargo.toml's or
+ * composer.json's declaration (docs/scoring.md, Compliance).
+ */
+function manifestLicenses(files: RepositoryFacts['files'], published: RepositoryFacts['files']['manifests']): NonNullable<DocumentsFacts['manifestLicenses']> {
+  const own = (published.length > 0 ? published : files.manifests.slice(0, 1)).map((m) => ({ path: m.path, license: m.license }));
+  if (own.some((m) => m.license !== null)) return own;
+  const others = (files.declaredLicenses ?? []).map((d) => ({ ...d }));
+  return others.some((d) => d.license !== null) ? [...own, ...others] : own;
+}
+
 /** A repository target's documents, from its tree (sources/github/repo-files.ts) and, without a changelog file, its GitHub releases. */
 export function documentsFromRepository({ files, repository, releases, releasesUnknown }: RepositoryFacts): DocumentsFacts {
   const unread = new Map(files.unread.map((u) => [u.path, u.reason]));
@@ -170,7 +182,7 @@ export function documentsFromRepository({ files, repository, releases, releasesU
     unknown,
     ...(fromReleases?.releaseNotes === undefined ? {} : { releaseNotes: fromReleases.releaseNotes }),
     folders: { docs: files.docsFolder, examples: files.examplesFolder },
-    manifestLicenses: (published.length > 0 ? published : files.manifests.slice(0, 1)).map((m) => ({ path: m.path, license: m.license })),
+    manifestLicenses: manifestLicenses(files, published),
     ...(repository.licenseKnown ? { detectedLicense: repository.license } : {}),
   };
 }

@@ -10,10 +10,11 @@
  * Requests without a token: 4 + the files read — the tree, the tags, the two commit listings of
  * the history (one when it fits on a page), the README, at most 3 licence files, at most 6
  * manifests, at most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock,
- * Cargo.toml) and the security policy (at most 23 in all; 8 for a typical single-package
+ * Cargo.toml), the root Cargo.toml and composer.json for the licence they declare when not
+ * read already, and the security policy (at most 25 in all; 8 for a typical single-package
  * repository with a lockfile, 9 with a security policy), and at most 8 workflow files and 4
  * `action.yml` files of composite actions their outsider-triggered jobs call, one request each
- * (workflow-files.ts): at most 35 file requests in all. With a token the same 4 REST requests,
+ * (workflow-files.ts): at most 37 file requests in all. With a token the same 4 REST requests,
  * then ONE GraphQL query for every file above together with the workflows and the listing's
  * action manifests (up to 30 and 10 of them: `<branch>:<path>` blobs, `blobBatch` in graphql.ts);
  * one query more only for a called file beyond those, and one more dates the version tags when
@@ -33,7 +34,7 @@ import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../file-names.js';
-import { manifestOf } from './repo-manifests.js';
+import { declaredLicenseOf, manifestOf } from './repo-manifests.js';
 import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
@@ -161,7 +162,11 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
   const moduleFiles = selection.moduleFiles.flatMap((p) => byPath.get(p) ?? []);
   const policyItem = items.find((i) => i.type === 'blob' && i.path === selection.securityPolicy) ?? null;
   const capOf = (i: RepoTreeItem) => (lockfiles.includes(i) || moduleFiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES);
-  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, ...moduleFiles, policyItem].filter((i): i is RepoTreeItem => i !== null);
+  // A root Cargo.toml read for the dependency set is not asked twice.
+  const licenseManifests = selection.licenseManifests.filter((i) => !moduleFiles.includes(i));
+  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, ...moduleFiles, ...licenseManifests, policyItem].filter(
+    (i): i is RepoTreeItem => i !== null,
+  );
   const toRead = wanted.filter((i) => {
     const cap = capOf(i);
     if (!capped(i, cap)) return true;
@@ -214,6 +219,14 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
     if (manifest === null) unread.push({ path: item.path, reason: 'the manifest does not parse' });
     else manifests.push(manifest);
   }
+  const declaredLicenses: NonNullable<GithubFiles['declaredLicenses']> = [];
+  for (const item of selection.licenseManifests) {
+    const text = texts.get(item.path) ?? (licenseManifests.includes(item) && toRead.includes(item) ? textOf(item.path) : null);
+    if (text === null) continue;
+    const license = declaredLicenseOf(item.path, text);
+    if (license === undefined) unread.push({ path: item.path, reason: 'the manifest does not parse' });
+    else declaredLicenses.push({ path: item.path, license });
+  }
   const policyText = policyItem !== null && toRead.includes(policyItem) ? textOf(policyItem.path) : null;
   const securityPolicyText =
     policyItem === null || policyText === null
@@ -242,6 +255,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
       ...(selection.moduleFiles.length === 0 ? {} : { moduleFiles: selection.moduleFiles }),
       ...(selection.unevaluated.length === 0 ? {} : { unevaluatedManifests: selection.unevaluated }),
       ...(selection.commandEntries.length === 0 ? {} : { commandEntries: selection.commandEntries }),
+      ...(declaredLicenses.length === 0 ? {} : { declaredLicenses }),
       workflows: selection.workflows,
       workflowSafety,
       tags: tagFacts,

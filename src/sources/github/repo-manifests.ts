@@ -70,10 +70,13 @@ export function packageJsonManifest(path: string, source: string): RepoManifest 
   };
 }
 
+/** pyproject `license`: a PEP 639 expression, `{ text = … }`, or `{ file = … }` (a pointer to the licence file, read as `SEE LICENSE IN <file>`). */
 function pyprojectLicense(value: unknown): string | null {
   if (typeof value === 'string') return text(value);
   const r = record(value);
-  return r === null ? null : text(r.text);
+  if (r === null) return null;
+  const file = text(r.file);
+  return text(r.text) ?? (file === null ? null : `SEE LICENSE IN ${file}`);
 }
 
 export function pyprojectManifest(path: string, source: string): RepoManifest | null {
@@ -130,6 +133,40 @@ function poetryManifest(path: string, poetry: Record<string, unknown> | null): R
     devDependencies: [...new Set(devNames)].slice(0, MAX_LIST),
     hasBin: keys(poetry.scripts).length > 0,
   };
+}
+
+/**
+ * The licence a root `Cargo.toml` (`[package] license`, inherited `license.workspace = true` or a
+ * workspace root's `[workspace.package] license`; `license-file` as `SEE LICENSE IN <file>`) or
+ * `composer.json` (`license`, a string or a list of alternatives) declares. Null when it declares
+ * none, undefined when the file does not parse.
+ */
+export function declaredLicenseOf(path: string, source: string): string | null | undefined {
+  if (path.endsWith('composer.json')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(source);
+    } catch {
+      return undefined;
+    }
+    const license = record(json)?.license;
+    if (typeof license === 'string') return text(license);
+    const alternatives = strings(license).filter((l) => l.trim() !== '');
+    return alternatives.length === 0 ? null : text(alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`);
+  }
+  let toml: Record<string, unknown> | null;
+  try {
+    toml = record(parseToml(source));
+  } catch {
+    return undefined;
+  }
+  const pkg = record(toml?.package);
+  const workspace = record(record(toml?.workspace)?.package);
+  const fromWorkspace = (key: 'license' | 'license-file'): unknown => (record(pkg?.[key])?.workspace === true ? workspace?.[key] : pkg?.[key]);
+  const license = text(pkg === null ? workspace?.license : fromWorkspace('license'));
+  if (license !== null) return license;
+  const file = text(pkg === null ? workspace?.['license-file'] : fromWorkspace('license-file'));
+  return file === null ? null : `SEE LICENSE IN ${file}`;
 }
 
 export function manifestOf(path: string, source: string): RepoManifest | null {

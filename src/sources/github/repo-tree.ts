@@ -43,6 +43,11 @@ export interface RepoSelection {
   workflowPaths: RepoTreeItem[];
   /** Entry files of commands a Go or Rust project builds (`main.go`, `cmd/x/main.go`, `src/main.rs`, `src/bin/x.rs`), from the listing alone. */
   commandEntries: string[];
+  /**
+   * Root manifests read for the licence they declare alone (`Cargo.toml`, `composer.json`): the
+   * project's declaration when no package.json or pyproject.toml gives one (docs/scoring.md, Compliance).
+   */
+  licenseManifests: RepoTreeItem[];
 }
 
 /** Manifests read per repository (each one is a request). */
@@ -67,6 +72,8 @@ const RUST_COMMAND = /(?:^|\/)(?:main\.rs|bin\/[^/]+\.rs)$/;
 const MAX_MANIFEST_DEPTH = 3;
 
 const MANIFEST_NAMES = new Set(['package.json', 'pyproject.toml']);
+/** Root manifests of other ecosystems whose licence declaration is read (repo-manifests.ts `declaredLicenseOf`). */
+const LICENSE_MANIFEST_NAMES = ['Cargo.toml', 'composer.json'];
 const LOCKFILE_NAMES = new Set([
   'package-lock.json',
   'npm-shrinkwrap.json',
@@ -89,7 +96,18 @@ const UNEVALUATED_MANIFESTS: Readonly<Record<string, string>> = {
   'Package.swift': 'SwiftPM',
   'mix.exs': 'Hex',
   'pubspec.yaml': 'Pub',
+  'Directory.Packages.props': 'NuGet',
+  'packages.config': 'NuGet',
+  'deno.json': 'JSR/Deno',
+  'deno.jsonc': 'JSR/Deno',
 };
+/** Project files named by their extension (`Foo.csproj`), and the ecosystem each names. */
+const UNEVALUATED_EXTENSIONS: ReadonlyArray<[RegExp, string]> = [[/\.(?:csproj|fsproj|vbproj)$/i, 'NuGet']];
+
+/** The ecosystem whose dependencies nerq does not evaluate a manifest named `base` declares; undefined when none. */
+function unevaluatedEcosystem(base: string): string | undefined {
+  return Object.hasOwn(UNEVALUATED_MANIFESTS, base) ? UNEVALUATED_MANIFESTS[base] : UNEVALUATED_EXTENSIONS.find(([re]) => re.test(base))?.[1];
+}
 /** Folders whose manifests are not the project's published packages. */
 const NOT_PUBLISHED = /^(?:tests?|__tests__|fixtures?|__fixtures__|e2e|examples?|samples?|demos?|docs?|bench(?:mark)?s?|node_modules|vendor|third[_-]party|\.[^/]*)$/i;
 
@@ -163,7 +181,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     // Beyond the files read: their pins are not in the set ("the unread Go (x/go.mod) dependencies").
     ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
-    ...published((base) => Object.hasOwn(UNEVALUATED_MANIFESTS, base)).map((i) => ({ path: i.path, ecosystem: UNEVALUATED_MANIFESTS[baseOf(i.path)] as string })),
+    ...published((base) => unevaluatedEcosystem(base) !== undefined).map((i) => ({ path: i.path, ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string })),
   ].slice(0, MAX_MANIFESTS);
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
@@ -203,5 +221,6 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     workflows: workflowPaths.length,
     workflowPaths,
     commandEntries,
+    licenseManifests: LICENSE_MANIFEST_NAMES.flatMap((name) => rootBlobs.filter((i) => i.path === name)),
   };
 }
