@@ -160,17 +160,12 @@ describe('nerq mcp: a malformed tool call is an error result, with nothing asked
   it.for(TOOL_CALLS)('%s', async ([label, name, args], { task, expect }) => {
     noteCases(task);
     const before = server.requests.length;
-    let result: Awaited<ReturnType<Connected['client']['callTool']>> | undefined;
-    let thrown: unknown;
-    try {
-      result = await mcp.client.callTool({ name, arguments: args });
-    } catch (error) {
-      // The SDK answers an unknown tool or invalid arguments with a protocol error: an error too.
-      thrown = error;
-    }
-    const text = result === undefined ? String((thrown as Error | undefined)?.message) : textOf(result);
+    // An error result with nerq's code (docs/mcp.md, "Tools"), never the SDK's wording or a protocol error.
+    const result = await mcp.client.callTool({ name, arguments: args });
+    const text = textOf(result);
     const context = `${label}: ${text.slice(0, 200)}`;
-    if (result !== undefined) expect(result.isError, context).toBe(true);
+    expect(result.isError, context).toBe(true);
+    expect(text, context).toMatch(/^(bad-target|bad-input|bad-option): [^\n]+$/);
     expect(text, context).not.toMatch(/\bat .+:\d+:\d+/);
     expect(server.requests.length, context).toBe(before);
   });
