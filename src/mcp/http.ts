@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../serve/auth.js';
+import { clientErrorAnswer } from '../serve/client-error.js';
 import { receiveTimeout } from '../serve/receive-timeout.js';
 import { createMcpServer } from './server.js';
 
@@ -85,6 +86,7 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
     forceCloseConnections: 'idle',
+    clientErrorHandler: clientErrorAnswer((_status, message) => JSON.stringify(rpcError(TRANSPORT_ERROR, message))),
   });
 
   app.addHook('onRequest', async (request, reply) => {
