@@ -3,13 +3,17 @@
  * transport, stateless (each POST /mcp is one exchange), on loopback only. Against DNS
  * rebinding, a request whose Host is not a loopback name, or whose Origin (when sent) is not a
  * loopback origin, is refused with 403 before it reaches the protocol; with tokens, a request
- * needs `Authorization: Bearer <token>` (docs/serve.md, "Tokens").
+ * needs `Authorization: Bearer <token>` (docs/serve.md, "Tokens"). Every refusal — of the
+ * transport (406, 415, a JSON-RPC message it cannot read), of HTTP (a body that is not JSON, too
+ * large, another method or path) — is a JSON-RPC error object with `id: null`, never a 500 or a
+ * stack (docs/mcp.md, "Streamable HTTP").
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../serve/auth.js';
+import { clientErrorAnswer } from '../serve/client-error.js';
 import { receiveTimeout } from '../serve/receive-timeout.js';
 import { createMcpServer } from './server.js';
 
@@ -53,6 +57,24 @@ const BODY_LIMIT = 12 * 1024 * 1024;
 
 const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
 
+/** JSON-RPC 2.0's codes for a body that is not JSON, and for an error of the server's own. */
+const PARSE_ERROR = -32700;
+const INTERNAL_ERROR = -32603;
+/** The code the MCP SDK's transport gives its own HTTP-level refusals (406, 415, 405). */
+const TRANSPORT_ERROR = -32000;
+
+/** An error Fastify raised before the route ran (a body it could not read) as a JSON-RPC error: its status, one line. */
+function httpRefusal(error: { statusCode?: number; code?: string }): { status: number; body: ReturnType<typeof rpcError> } {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 413) return { status, body: rpcError(TRANSPORT_ERROR, `Payload Too Large: at most ${BODY_LIMIT / 1024 / 1024} MiB`) };
+  if (status === 415) return { status, body: rpcError(TRANSPORT_ERROR, 'Unsupported Media Type: Content-Type must be application/json') };
+  if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')) {
+    return { status, body: rpcError(PARSE_ERROR, 'Parse error: the body is not a JSON value nerq reads') };
+  }
+  if (status === 500) return { status, body: rpcError(INTERNAL_ERROR, 'Internal error') };
+  return { status, body: rpcError(TRANSPORT_ERROR, 'Bad Request') };
+}
+
 export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const app = Fastify({
@@ -64,6 +86,7 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
     forceCloseConnections: 'idle',
+    clientErrorHandler: clientErrorAnswer((_status, message) => JSON.stringify(rpcError(TRANSPORT_ERROR, message))),
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -91,8 +114,17 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   });
 
   const notAllowed = async (_request: unknown, reply: { code(n: number): { header(k: string, v: string): { send(b: unknown): unknown } } }) =>
-    reply.code(405).header('allow', 'POST').send(rpcError(-32000, 'method not allowed: this server is stateless, POST /mcp'));
-  app.get('/mcp', notAllowed);
-  app.delete('/mcp', notAllowed);
+    reply.code(405).header('allow', 'POST').send(rpcError(TRANSPORT_ERROR, 'method not allowed: this server is stateless, POST /mcp'));
+  // GET (and so HEAD) and DELETE are the methods of sessions, which a stateless server has none of; the rest are not MCP's.
+  app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS'], url: '/mcp', handler: notAllowed });
+
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.code(404).send(rpcError(TRANSPORT_ERROR, 'Not Found: the MCP endpoint is POST /mcp'));
+  });
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    const { status, body } = httpRefusal(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    void reply.code(status).send(body);
+  });
   return app;
 }

@@ -3,10 +3,13 @@
  * given as content, a target's history, compare packages side by side, find alternatives. Each tool has an input and an output schema (zod; the
  * answer is `structuredContent`, with the same JSON as text for clients that read text only) and
  * is read-only and open-world (it asks public APIs). Bad input is an `isError` result naming the
- * problem, never a thrown error; nothing is evaluated before every target parses.
+ * problem with nerq's code, never a thrown error; nothing is evaluated before every target parses.
+ * A call's arguments are checked against the tool's own input schema by nerq (docs/mcp.md, "Tools"),
+ * so that an argument the schema refuses is `bad-input:` (`bad-option:` for `includePackage`) like
+ * every other refusal, not the SDK's own wording.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { auditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
@@ -203,6 +206,34 @@ function asResult(error: unknown): CallToolResult {
   return failure('internal', message);
 }
 
+/** Issues of a refused argument object named in one line: the first few, each with its path, at most 300 characters. */
+function argumentProblem(error: z.ZodError): string {
+  const text = error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.map(String).join('.')}: ${issue.message}`))
+    .join('; ')
+    .replace(/\s+/g, ' ');
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/** Arguments the tool's input schema refuses: `bad-option` when the first issue is `includePackage`'s (the command line's usage error), else `bad-input`. */
+function refusedArguments(error: z.ZodError): CallToolResult {
+  return failure(error.issues[0]?.path[0] === 'includePackage' ? 'bad-option' : 'bad-input', argumentProblem(error));
+}
+
+/**
+ * The tools/call request as the protocol layer hands it on: only its method is read here, so that
+ * a malformed call reaches the SDK's own check of the request (a JSON-RPC "invalid params" error)
+ * rather than failing to parse (an "internal error").
+ */
+const ToolCallEnvelopeSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+interface NerqTool {
+  input: z.ZodObject;
+  output: z.ZodObject;
+  run(args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
 export interface McpOptions {
   runtime: Runtime;
   evaluator: Evaluator;
@@ -214,11 +245,21 @@ export function createMcpServer(options: McpOptions): McpServer {
   const { runtime, evaluator } = options;
   const timeoutMs = options.callTimeoutMs ?? 60_000;
   const server = new McpServer({ name: 'nerq', version: VERSION }, { capabilities: { tools: {} } });
+  const tools = new Map<string, NerqTool>();
+  /** A tool listed by the SDK (its schemas as JSON Schema) and called through nerq's own check of its arguments (below). */
+  const registerTool = <I extends z.ZodObject, O extends z.ZodObject>(
+    name: string,
+    config: { title: string; description: string; inputSchema: I; outputSchema: O; annotations: ToolAnnotations },
+    run: (args: z.infer<I>) => Promise<CallToolResult>,
+  ): void => {
+    tools.set(name, { input: config.inputSchema, output: config.outputSchema, run: (args) => run(args as z.infer<I>) });
+    server.registerTool(name, { ...config, outputSchema: config.outputSchema.shape }, ((args: Record<string, unknown>) => run(args as z.infer<I>)) as never);
+  };
   /** The targets the caller named, each with the call's include-package choice where it applies (peers never take it). */
   const evaluateNamed = (targets: readonly Target[], choice: IncludePackage | undefined, signal: AbortSignal): Promise<TargetOutcome[]> =>
     Promise.all(targets.map((t) => evaluator.evaluate(t, signal, { includePackage: includePackageFor(t, choice) })));
 
-  server.registerTool(
+  registerTool(
     'check_packages',
     {
       title: 'Check packages before using them',
@@ -227,7 +268,7 @@ export function createMcpServer(options: McpOptions): McpServer {
         targets: z.array(z.string().max(512)).min(1).max(MAX_TARGETS).describe(`1 to ${MAX_TARGETS} targets. ${TARGET_SYNTAX}`),
         includePackage: includePackageArgument(),
       }),
-      outputSchema: CheckOutputSchema.shape,
+      outputSchema: CheckOutputSchema,
       annotations: { title: 'Check packages', ...ANNOTATIONS },
     },
     async ({ targets, includePackage }) => {
@@ -243,7 +284,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
   );
 
-  server.registerTool(
+  registerTool(
     'audit_lockfile',
     {
       title: 'Audit a lockfile',
@@ -258,7 +299,7 @@ export function createMcpServer(options: McpOptions): McpServer {
           .optional()
           .describe("a policy as .nerqrc.json holds it (minScore, minCoverage, dimensions, licenses, ignore, failOn, failOnSeverity), at most 64 KiB; default: nerq's default policy"),
       }),
-      outputSchema: AuditOutputSchema.shape,
+      outputSchema: AuditOutputSchema,
       annotations: { title: 'Audit a lockfile', ...ANNOTATIONS },
     },
     async ({ fileName, content, policy }) => {
@@ -285,13 +326,13 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
   );
 
-  server.registerTool(
+  registerTool(
     'target_history',
     {
       title: "A target's past evaluations",
       description: `The evaluations of one target recorded by this nerq (its local store), oldest first: how its score and verdict moved. ${TARGET_SYNTAX}`,
       inputSchema: z.strictObject({ target: z.string().max(512), limit: z.number().int().min(1).max(1000).optional() }),
-      outputSchema: HistoryOutputSchema.shape,
+      outputSchema: HistoryOutputSchema,
       annotations: { title: 'Target history', ...ANNOTATIONS, openWorldHint: false },
     },
     async ({ target, limit }) => {
@@ -306,7 +347,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
   );
 
-  server.registerTool(
+  registerTool(
     'compare_packages',
     {
       title: 'Compare packages side by side',
@@ -317,7 +358,7 @@ export function createMcpServer(options: McpOptions): McpServer {
         targets: z.array(z.string().max(512)).min(2).max(MAX_COMPARED).describe(`2 to ${MAX_COMPARED} targets. ${TARGET_SYNTAX}`),
         includePackage: includePackageArgument('It applies to the github: targets given (at least one is needed): each is compared with the same score check_packages gives it with the same choice.'),
       }),
-      outputSchema: CompareOutputSchema.shape,
+      outputSchema: CompareOutputSchema,
       annotations: { title: 'Compare packages', ...ANNOTATIONS },
     },
     async ({ targets, includePackage }) => {
@@ -346,7 +387,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
   );
 
-  server.registerTool(
+  registerTool(
     'find_alternatives',
     {
       title: 'Find higher-scoring alternatives',
@@ -359,7 +400,7 @@ export function createMcpServer(options: McpOptions): McpServer {
         peers: z.number().int().min(1).max(MAX_TOOL_PEERS).optional().describe(`peers to evaluate at most (default ${DEFAULT_PEERS})`),
         includePackage: includePackageArgument('The target must be a github: repository; it is ranked with the score check_packages gives it with the same choice. Its peers are evaluated as they are (repositories alone).'),
       }),
-      outputSchema: AlternativesOutputSchema.shape,
+      outputSchema: AlternativesOutputSchema,
       annotations: { title: 'Find alternatives', ...ANNOTATIONS },
     },
     async ({ target, peers, includePackage }) => {
@@ -384,5 +425,21 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
   );
 
+  // tools/call through nerq's check of the arguments, in place of the SDK's (registered with the first tool):
+  // the same schemas, refusals worded with nerq's codes; an answer that is not the output schema's is `internal`.
+  server.server.setRequestHandler(ToolCallEnvelopeSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
+    const tool = tools.get(name);
+    if (tool === undefined) return failure('bad-input', `no tool named ${JSON.stringify(name.slice(0, 64))}`);
+    const parsed = tool.input.safeParse(args ?? {});
+    if (!parsed.success) return refusedArguments(parsed.error);
+    try {
+      const result = await tool.run(parsed.data);
+      if (result.isError === true || tool.output.safeParse(result.structuredContent).success) return result;
+      return failure('internal', `the answer of ${name} is not its output schema's`);
+    } catch (error) {
+      return asResult(error);
+    }
+  });
   return server;
 }

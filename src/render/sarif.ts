@@ -19,14 +19,12 @@
 import { createHash } from 'node:crypto';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy, type UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
-import { USER_AGENT, VERSION } from '../version.js';
+import { VERSION } from '../version.js';
 import { findingAt, mainReason, mainRule, onlyNotScored, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
-/** nerq's public page: the one the User-Agent names (so it is written down in one place). */
-export const INFORMATION_URI: string | null = /\(\+(https:\/\/[^)\s]+)\)/.exec(USER_AGENT)?.[1] ?? null;
 
 export interface SarifOptions {
   /** The check metadata (CHECKS) for the rules. */
@@ -320,7 +318,6 @@ export function renderSarif(report: AuditReport, options: SarifOptions): string 
             name: 'nerq',
             version: VERSION,
             semanticVersion: VERSION,
-            ...(INFORMATION_URI === null ? {} : { informationUri: INFORMATION_URI }),
             rules,
           },
         },

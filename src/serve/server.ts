@@ -22,6 +22,7 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from './auth.js';
 import { openApiDocument } from './openapi.js';
+import { clientErrorAnswer } from './client-error.js';
 import { receiveTimeout } from './receive-timeout.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
@@ -138,6 +139,12 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, 
 }
 
 
+/** The methods of each route (a GET route answers HEAD too), for a 405's `Allow`. */
+const ROUTE_METHODS: ReadonlyMap<string, string> = new Map([
+  ...['/healthz', '/openapi.json', '/v1/preflight', '/v1/report', '/v1/history'].map((path) => [path, 'GET, HEAD'] as const),
+  ...['/v1/preflight/batch', '/v1/audit'].map((path) => [path, 'POST'] as const),
+]);
+
 /** The 415 answer's message: what a body must be. */
 const UNSUPPORTED_MEDIA_TYPE = 'the request body must be JSON, sent with content-type: application/json';
 
@@ -159,6 +166,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A request HTTP cannot parse (headers over Node's limit, a Content-Length that lies) gets the contract's error shape too.
+    clientErrorHandler: clientErrorAnswer((_status, message) => JSON.stringify({ error: { code: 'bad-request', message } })),
   });
 
   // Every body is JSON (docs/serve.md): without Fastify's text/plain parser a body of any other
@@ -220,7 +229,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: { code: 'not-found', message: `no route ${request.method} ${request.url.split('?')[0]}` } });
+    const path = request.url.split('?')[0]!;
+    // A route asked with a method it does not take (HEAD or OPTIONS of a POST route, GET of one): 405 naming those it takes.
+    const allow = ROUTE_METHODS.get(path);
+    if (allow !== undefined) {
+      reply.code(405).header('allow', allow).send({ error: { code: 'method-not-allowed', message: `${path} takes ${allow}` } });
+      return;
+    }
+    reply.code(404).send({ error: { code: 'not-found', message: `no route ${request.method} ${path.slice(0, 200)}` } });
   });
 
   const deadline = () => AbortSignal.timeout(requestTimeoutMs);

@@ -85,6 +85,17 @@ const REQUESTS: [label: string, request: { method: Method; url: string; payload?
   ['a file: target', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('file:../../etc/passwd')}` }],
   ['an mcp: target with ..', { method: 'GET', url: '/v1/report?target=mcp:../../x' }],
   ['a bidirectional override in a target', { method: 'GET', url: `/v1/preflight?target=${encodeURIComponent('npm:\u202eevil')}` }],
+  ['a Cyrillic look-alike name', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('\u0435\u0445\u0440\u0433\u0435ss')}` }],
+  ['a full-width name', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('\uff45\uff58\uff50\uff52\uff45\uff53\uff53')}` }],
+  ['a zero-width space in a name', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('ex\u200bpress')}` }],
+  ['a look-alike scope', { method: 'GET', url: `/v1/preflight?target=${encodeURIComponent('@\u0455cope/pkg')}` }],
+  ['a NUL inside a name', { method: 'GET', url: '/v1/report?target=ch%00alk' }],
+  ['github: %2e%2e', { method: 'GET', url: '/v1/report?target=github:%252e%252e/x' }],
+  ['a GitHub URL with %2e%2e', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('https://github.com/o/%2e%2e')}` }],
+  ['pypi: with extras', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('pypi:requests[security]==2.31.0')}` }],
+  ['pypi: with a marker', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('pypi:requests; python_version<"3.8"')}` }],
+  ['pypi: with a URL', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('pypi:requests @ https://evil.example/x.whl')}` }],
+  ['an npm alias', { method: 'GET', url: `/v1/report?target=${encodeURIComponent('npm:x@npm:y@1')}` }],
   ['a history key with a dot-dot package', { method: 'GET', url: `/v1/history?target=${encodeURIComponent('github:o/r+npm:../x')}` }],
   ['URL specs in a batch', batch(JSON.stringify({ targets: ['npm:x@https://evil.example/x.tgz', 'file:/etc/passwd', 'github:../..'] }))],
   ['an audit file name with ..', audit('{"fileName":"../package-lock.json","content":"{}"}')],
@@ -160,17 +171,12 @@ describe('nerq mcp: a malformed tool call is an error result, with nothing asked
   it.for(TOOL_CALLS)('%s', async ([label, name, args], { task, expect }) => {
     noteCases(task);
     const before = server.requests.length;
-    let result: Awaited<ReturnType<Connected['client']['callTool']>> | undefined;
-    let thrown: unknown;
-    try {
-      result = await mcp.client.callTool({ name, arguments: args });
-    } catch (error) {
-      // The SDK answers an unknown tool or invalid arguments with a protocol error: an error too.
-      thrown = error;
-    }
-    const text = result === undefined ? String((thrown as Error | undefined)?.message) : textOf(result);
+    // An error result with nerq's code (docs/mcp.md, "Tools"), never the SDK's wording or a protocol error.
+    const result = await mcp.client.callTool({ name, arguments: args });
+    const text = textOf(result);
     const context = `${label}: ${text.slice(0, 200)}`;
-    if (result !== undefined) expect(result.isError, context).toBe(true);
+    expect(result.isError, context).toBe(true);
+    expect(text, context).toMatch(/^(bad-target|bad-input|bad-option): [^\n]+$/);
     expect(text, context).not.toMatch(/\bat .+:\d+:\d+/);
     expect(server.requests.length, context).toBe(before);
   });

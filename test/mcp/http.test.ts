@@ -88,6 +88,57 @@ describe('nerq mcp --http', () => {
     expect(isLoopbackOrigin('file:///x')).toBe(false);
   });
 
+  it('answers what a client sends wrong with the status the transport specifies and a JSON-RPC error, never a 500 or a stack', async () => {
+    const { app } = open(null);
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const before = server.requests.length;
+    const LIST = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+    const json = (value: unknown) => JSON.stringify(value);
+    const cases: Array<[label: string, method: string, path: string, headers: Record<string, string>, body: string | undefined, status: number, rpcCode: number | null]> = [
+      ['no Accept', 'POST', '/mcp', { 'content-type': 'application/json' }, json(LIST), 406, -32000],
+      ['Accept: application/json only', 'POST', '/mcp', { 'content-type': 'application/json', accept: 'application/json' }, json(LIST), 406, -32000],
+      ['Accept: text/event-stream only', 'POST', '/mcp', { 'content-type': 'application/json', accept: 'text/event-stream' }, json(LIST), 406, -32000],
+      ['text/plain', 'POST', '/mcp', { ...HEADERS, 'content-type': 'text/plain' }, json(LIST), 415, -32000],
+      ['a form', 'POST', '/mcp', { ...HEADERS, 'content-type': 'application/x-www-form-urlencoded' }, 'a=b', 415, -32000],
+      ['no content-type', 'POST', '/mcp', { accept: HEADERS.accept }, json(LIST), 415, -32000],
+      ['a body that is not JSON', 'POST', '/mcp', HEADERS, '{not json', 400, -32700],
+      ['an empty body', 'POST', '/mcp', HEADERS, '', 400, -32700],
+      ['__proto__ in the body', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":1,"method":"tools/list","__proto__":{"x":1}}', 400, -32700],
+      ['JSON that is not JSON-RPC', 'POST', '/mcp', HEADERS, '{"a":1}', 400, -32700],
+      ['null', 'POST', '/mcp', HEADERS, 'null', 400, -32700],
+      ['two initializations in a batch', 'POST', '/mcp', HEADERS, json([INITIALIZE, { ...INITIALIZE, id: 2 }]), 400, -32600],
+      ['an unsupported protocol version', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '1999-01-01' }, json(LIST), 400, -32000],
+      ['a body over 12 MiB', 'POST', '/mcp', HEADERS, json({ ...LIST, params: { x: 'a'.repeat(12 * 1024 * 1024) } }), 413, -32000],
+      ['GET without a session', 'GET', '/mcp', { accept: 'text/event-stream' }, undefined, 405, -32000],
+      ['GET with a session id', 'GET', '/mcp', { accept: 'text/event-stream', 'mcp-session-id': 'a1b2' }, undefined, 405, -32000],
+      ['DELETE with a session id', 'DELETE', '/mcp', { 'mcp-session-id': 'a1b2' }, undefined, 405, -32000],
+      ['DELETE without a session', 'DELETE', '/mcp', {}, undefined, 405, -32000],
+      ['PUT', 'PUT', '/mcp', { 'content-type': 'application/json' }, '{}', 405, -32000],
+      ['OPTIONS', 'OPTIONS', '/mcp', { 'access-control-request-method': 'POST' }, undefined, 405, -32000],
+      ['HEAD', 'HEAD', '/mcp', {}, undefined, 405, null],
+      ['another path', 'POST', '/mcp/tools', HEADERS, json(LIST), 404, -32000],
+      ['the root', 'GET', '/', {}, undefined, 404, -32000],
+      // What the transport accepts: a notification or a response alone (202, no body), a batch (an array of answers), a session id (ignored: stateless).
+      ['a notification alone', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","method":"notifications/initialized"}', 202, null],
+      ['an empty batch', 'POST', '/mcp', HEADERS, '[]', 202, null],
+      ['a batch', 'POST', '/mcp', HEADERS, json([LIST, { ...LIST, id: 3 }]), 200, null],
+      ['an unknown session id', 'POST', '/mcp', { ...HEADERS, 'mcp-session-id': 'a1b2' }, json(LIST), 200, null],
+      ['an unknown method', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":5,"method":"resources/list"}', 200, -32601],
+    ];
+    for (const [label, method, path, headers, body, status, rpcCode] of cases) {
+      const res = await fetch(`${origin}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+      const text = await res.text();
+      const context = `${label}: ${res.status} ${text.slice(0, 160)}`;
+      expect(res.status, context).toBe(status);
+      expect(text, context).not.toMatch(/\bat .+:\d+:\d+|FST_ERR|statusCode/);
+      if (status === 405) expect(res.headers.get('allow'), context).toBe('POST');
+      if (rpcCode !== null) expect((JSON.parse(text) as { error?: { code?: number } }).error?.code, context).toBe(rpcCode);
+      if (status >= 400 && method !== 'HEAD') expect(JSON.parse(text), context).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringMatching(/^[^\n]{1,300}$/) } });
+      if (label === 'a batch') expect((JSON.parse(text) as Array<{ id: number }>).map((m) => m.id)).toEqual([2, 3]);
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
   it('with tokens, a request needs a valid bearer token; the token is never logged', async () => {
     const { app, logs } = open([TOKEN]);
     for (const authorization of [undefined, 'Bearer nope', `Bearer ${TOKEN}-`]) {

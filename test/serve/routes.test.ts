@@ -346,7 +346,8 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await app.inject({ method: 'OPTIONS', url: '/v1/preflight?target=chalk', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    expect(preflight.statusCode).toBe(404);
+    expect(preflight.statusCode).toBe(405);
+    expect(ErrorSchema.parse(preflight.json()).error.code).toBe('method-not-allowed');
   });
 
   it('--cors-origin: exactly the configured origins may read the answers; a browser preflight needs no token', async () => {

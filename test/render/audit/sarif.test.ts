@@ -71,6 +71,8 @@ describe('renderSarif', () => {
     expect(log.runs).toHaveLength(1);
     expect(log.$schema).toMatch(/sarif-schema-2\.1\.0\.json$/);
     expect(run?.tool.driver.name).toBe('nerq');
+    // No informationUri (optional in SARIF 2.1.0): a page nerq names for itself is one someone else could come to control.
+    expect(run?.tool.driver).not.toHaveProperty('informationUri');
     expect(run?.tool.driver.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 

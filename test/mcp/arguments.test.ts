@@ -1,0 +1,139 @@
+/**
+ * `nerq mcp`'s tool arguments (docs/mcp.md, "Tools"): arguments a tool's input schema refuses —
+ * a missing or unknown argument, a wrong type, a value out of range — are error results carrying
+ * nerq's code (`bad-input:`, `bad-option:` for `includePackage`), not the SDK's wording; a
+ * malformed tools/call request is a JSON-RPC "invalid params" error, never an internal error.
+ * Nothing is fetched for any of them. In memory and over stdio against the built CLI.
+ */
+import { rmSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createMcpServer } from '../../src/mcp/server.js';
+import { requireBuiltCli } from '../cli/helpers.js';
+import type { FixtureServer } from '../support/fixture-server.js';
+import { CLI_BIN, cliEnv } from '../support/run-cli.js';
+import { freshHome } from '../serve/support.js';
+import { mcpFixture, textOf } from './support.js';
+
+let server: FixtureServer;
+const connect = mcpFixture((started) => {
+  server = started;
+  requireBuiltCli();
+});
+
+/** Calls the schemas refuse, per tool: each must be `bad-input` (ARGUMENT_ERRORS) or `bad-option` (OPTION_ERRORS). */
+const ARGUMENT_ERRORS: Array<[string, Record<string, unknown>]> = [
+  ['check_packages', {}],
+  ['check_packages', { targets: 'chalk' }],
+  ['check_packages', { targets: [] }],
+  ['check_packages', { targets: [42] }],
+  ['check_packages', { targets: ['x'.repeat(513)] }],
+  ['check_packages', { targets: Array(21).fill('chalk') }],
+  ['check_packages', { targets: ['chalk'], extra: true }],
+  ['check_packages', { targets: ['chalk'], constructor: 1 }],
+  ['audit_lockfile', { fileName: 'package-lock.json' }],
+  ['audit_lockfile', { content: '{}' }],
+  ['audit_lockfile', { fileName: 'package-lock.json', content: 5 }],
+  ['audit_lockfile', { fileName: 'x'.repeat(101), content: '{}' }],
+  ['audit_lockfile', { fileName: 'package-lock.json', content: '{}', policy: [] }],
+  ['audit_lockfile', { fileName: 'package-lock.json', content: '{}', policy: 'strict' }],
+  ['target_history', {}],
+  ['target_history', { target: 'chalk', limit: 0 }],
+  ['target_history', { target: 'chalk', limit: 1.5 }],
+  ['target_history', { target: 'chalk', limit: '5' }],
+  ['target_history', { target: ['chalk'] }],
+  ['compare_packages', { targets: ['chalk'] }],
+  ['compare_packages', { targets: Array(11).fill('chalk') }],
+  ['compare_packages', { target: 'chalk' }],
+  ['find_alternatives', {}],
+  ['find_alternatives', { target: 'chalk', peers: '3' }],
+  ['find_alternatives', { target: 'chalk', peers: 21 }],
+  ['find_alternatives', { targets: ['chalk'] }],
+];
+
+const OPTION_ERRORS: Array<[string, Record<string, unknown>]> = [
+  ['check_packages', { targets: ['github:acme/widget'], includePackage: 5 }],
+  ['check_packages', { targets: ['github:acme/widget'], includePackage: null }],
+  ['compare_packages', { targets: ['github:acme/widget', 'chalk'], includePackage: { name: 'widget' } }],
+  ['find_alternatives', { target: 'github:acme/widget', includePackage: ['widget'] }],
+];
+
+describe('tool arguments the schema refuses', () => {
+  it('are error results with nerq code, one line naming the argument, and nothing is fetched', async () => {
+    const { client } = await connect();
+    const before = server.requests.length;
+    for (const [name, args] of ARGUMENT_ERRORS) {
+      const result = await client.callTool({ name, arguments: args });
+      const label = `${name} ${JSON.stringify(args).slice(0, 60)}`;
+      expect(result.isError, label).toBe(true);
+      expect(textOf(result), label).toMatch(/^bad-input: [^\n]+$/);
+      expect(textOf(result), label).not.toMatch(/MCP error|-32602/);
+      expect(textOf(result).length, label).toBeLessThanOrEqual(320);
+    }
+    for (const [name, args] of OPTION_ERRORS) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBe(true);
+      expect(textOf(result), `${name} ${JSON.stringify(args)}`).toMatch(/^bad-option: includePackage/);
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('an unknown tool is a bad-input result; the server goes on answering', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'install_package', arguments: { target: 'chalk' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^bad-input: /);
+    const history = await client.callTool({ name: 'target_history', arguments: { target: 'chalk' } });
+    expect(history.isError, textOf(history)).toBeFalsy();
+    expect(history.structuredContent).toMatchObject({ target: 'npm:chalk', evaluations: [] });
+  });
+
+  it('a malformed tools/call request (arguments not an object, no name) is JSON-RPC -32602, not -32603', async () => {
+    const { runtime, evaluator } = await connect();
+    const mcp = createMcpServer({ runtime, evaluator });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(serverSide);
+    onTestFinished(() => mcp.close());
+    const answers = new Map<number, JSONRPCMessage>();
+    clientSide.onmessage = (message) => {
+      if ('id' in message && typeof message.id === 'number') answers.set(message.id, message);
+    };
+    await clientSide.start();
+    await clientSide.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    await clientSide.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const malformed = [
+      { name: 'check_packages', arguments: 'chalk' },
+      { name: 'check_packages', arguments: ['chalk'] },
+      { name: 'check_packages', arguments: null },
+      { name: 42, arguments: {} },
+      { arguments: { targets: ['chalk'] } },
+    ];
+    for (const [i, params] of malformed.entries()) await clientSide.send({ jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params } as JSONRPCMessage);
+    await expect.poll(() => answers.size).toBe(1 + malformed.length);
+    for (const i of malformed.keys()) {
+      const answer = answers.get(10 + i) as { error?: { code: number } };
+      expect(answer.error?.code, JSON.stringify(malformed[i])).toBe(-32602);
+    }
+  });
+});
+
+describe('over stdio (the built CLI)', () => {
+  it('a refused argument is a bad-input result', async () => {
+    const home = freshHome();
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'mcp'], env: cliEnv(home, { server }), cwd: home, stderr: 'pipe' });
+    const client = new Client({ name: 'nerq-e2e', version: '1.0.0' });
+    await client.connect(transport);
+    onTestFinished(() => client.close());
+    const before = server.requests.length;
+    const unknown = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk'], force: true } });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/^bad-input: /);
+    const option = await client.callTool({ name: 'check_packages', arguments: { targets: ['github:acme/widget'], includePackage: 1 } });
+    expect(textOf(option)).toMatch(/^bad-option: /);
+    expect(server.requests.length).toBe(before);
+  });
+});
