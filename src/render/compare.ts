@@ -11,7 +11,7 @@ import { ReportSchema } from '../report/schema.js';
 import type { SideBySide } from '../report/side-by-side.js';
 import { projectorOf } from './contract-order.js';
 import { escapeMarkdown, markdownCode, sanitizeForTerminal } from './sanitize.js';
-import { displayWidth, formatPercent, formatScore, padEnd, padStart } from './text.js';
+import { displayWidth, formatPercent, formatScore, padEnd, padStart, wrapText } from './text.js';
 
 interface Row {
   label: string;
@@ -75,7 +75,8 @@ export function renderCompareTable(reports: readonly Report[], view: SideBySide,
     out.push('', 'Where they differ most');
     for (const row of differences) out.push(line(row.label, row.cells));
   }
-  out.push('', highestLine(reports, view, clean));
+  // The closing sentence is wrapped to the terminal (the table's rows are as wide as their targets).
+  out.push('', ...wrapText(highestLine(reports, view, clean), Math.max(40, options.width)));
   return `${out.join('\n')}\n`;
 }
 

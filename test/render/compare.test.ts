@@ -31,7 +31,9 @@ describe('nerq compare: a provisional score says so', () => {
     const reports = pair();
     const view = sideBySide(reports);
     expect(view.highest).toMatch(/^thin@/);
-    expect(lastLine(renderCompareTable(reports, view, { width: 120 }))).toContain('provisional');
+    const narrow = renderCompareTable(reports, view, { width: 60 });
+    expect(narrow.slice(narrow.indexOf('\n\nHighest')).trim()).toContain('provisional');
+    for (const line of narrow.slice(narrow.indexOf('\n\nHighest')).split('\n')) expect(line.length).toBeLessThanOrEqual(60);
     expect(lastLine(renderCompareMarkdown(reports, view))).toContain('provisional');
     const md = renderCompareMarkdown(reports, view);
     const row = md.split('\n').find((l) => l.startsWith('| Score')) ?? '';
