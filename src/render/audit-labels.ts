@@ -151,7 +151,7 @@ export function statusWord(entry: AuditEntry): string {
 
 export const STATUS_WORDS: Record<EntryStatus, string> = {
   fail: 'FAIL',
-  error: 'ERROR',
+  error: 'NOT EVALUATED',
   incomplete: 'UNCHECKED',
   ignored: 'IGNORED',
   pass: 'PASS',

@@ -46,7 +46,7 @@ describe('an outage the warnings report is not repeated under each package', () 
     expect(out.split(REASON).length - 1).toBe(1);
     // The package-not-found row keeps its own message.
     expect(out).toContain('ghost-pkg');
-    const rows = out.split('\n').filter((l) => /^ERROR /.test(l));
+    const rows = out.split('\n').filter((l) => /^NOT EVALUATED /.test(l));
     expect(rows).toHaveLength(21);
     // One line under each unreachable package, not two or three.
     const body = out.slice(out.indexOf('STATUS'), out.indexOf('Warnings'));
