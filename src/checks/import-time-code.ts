@@ -39,12 +39,12 @@ export default defineCheck({
   },
   evaluate: ({ pypi }): CheckOutcome<'clean' | 'suspicious' | 'hostile' | 'no-modules' | 'no-wheel' | 'unread'> => {
     const contents = pypi.wheelContents;
-    if (contents === undefined) return { score: null, messageId: 'unread', data: { reason: 'evidence recorded before nerq read wheels' } };
+    if (contents === undefined) return { score: null, messageId: 'unread', data: { reason: 'the evidence predates nerq reading wheels (a fresh run with --no-cache reads it)' } };
     if (contents.wheel === null) return { score: null, messageId: 'no-wheel', data: { reason: 'no wheel' }, notApplicable: true };
     const base = { wheel: contents.wheel, bytesRead: contents.bytesRead };
     if (contents.unavailable !== null) return { score: null, messageId: 'unread', data: { ...base, reason: contents.unavailable } };
     const code = contents.importCode;
-    if (code === undefined) return { score: null, messageId: 'unread', data: { ...base, reason: 'evidence recorded before nerq read import-time code' } };
+    if (code === undefined) return { score: null, messageId: 'unread', data: { ...base, reason: 'the evidence predates nerq reading import-time code (a fresh run with --no-cache reads it)' } };
 
     const files = code.files.map((f) => fileName(f.path));
     const data: Record<string, EvidenceValue> = { ...base, files, skipped: code.skipped };

@@ -40,7 +40,7 @@ export default defineCheck({
     if (tarball === undefined) return { score: null, messageId: 'unread', data: { reason: 'the tarball was not read' } };
     const code = tarball.loadCode;
     if (code === undefined) {
-      const reason = tarball.manifest === null ? (tarball.manifestProblem ?? 'its package.json was not read') : 'evidence recorded before nerq read load-time code';
+      const reason = tarball.manifest === null ? (tarball.manifestProblem ?? 'its package.json was not read') : 'the evidence predates nerq reading load-time code (a fresh run with --no-cache reads it)';
       return { score: null, messageId: 'unread', data: { reason } };
     }
     const read = code.files.filter((f) => f.language === 'javascript').map((f) => ({ path: f.path, truncated: f.truncated, flags: readLoadJavaScript(f.text) }));

@@ -67,7 +67,7 @@ export default defineCheck({
     none: 'No provenance attestation; the build cannot be traced to a source commit',
     predates: 'No provenance attestation: published before the registry offered provenance',
     unknown: 'Provenance unknown: PyPI did not say whether the release files carry provenance',
-    'not-in-packument': 'Provenance unknown: the registry served a trimmed packument, which leaves attestations out',
+    'not-in-packument': 'Provenance unknown: the registry (likely a mirror) served the package metadata without its provenance attestations',
     'details-unavailable': 'Attestation listed; details unavailable',
     'no-source': 'Attestation listed, but it names no source repository',
     matches: 'Built from {repository} by {workflowLabel} (attestation found, signature not verified)',

@@ -73,6 +73,19 @@ function formatBytes(bytes: number): string {
   return `${Math.round(bytes / 100_000) / 10} MB`;
 }
 
+/** What a comparison that could not be made looked at, in a user's words (the message lists these; the evidence keeps the ids). */
+const NOT_COMPARED_WORDS: Readonly<Record<Anomaly | Context, string>> = {
+  'provenance-dropped': 'provenance',
+  'new-publisher': 'who published it',
+  'install-script-added': 'install scripts',
+  'bin-added': 'commands',
+  'size-jump': 'unpacked size',
+  'dependency-jump': 'dependency count',
+  'newcomer-dependency': 'how new its added dependencies are',
+  'fresh-latest': 'how recently it became latest',
+  'maintainer-first-publish': 'first publishes by maintainers',
+};
+
 interface Comparison {
   findings: { id: Anomaly; phrase: string }[];
   context: { id: Context; phrase: string }[];
@@ -235,7 +248,7 @@ export default defineCheck({
   messages: {
     'first-release': 'First release: nothing to compare',
     none: 'Nothing unusual since {previousVersion}',
-    'none-partial': 'Nothing unusual since {previousVersion} in what could be compared (not compared: {notCompared})',
+    'none-partial': 'Nothing unusual since {previousVersion} in what could be compared (the registry gave no facts for: {notComparedWords})',
     'context-only': 'Nothing unusual since {previousVersion} ({contextSummary})',
     'publisher-only': 'Only a new publisher since {previousVersion} (scored by publisher continuity): {summary}',
     one: 'Changed since {previousVersion}: {summary}',
@@ -256,6 +269,7 @@ export default defineCheck({
       context: context.map((c) => c.id),
       contextSummary: context.map((c) => c.phrase).join('; '),
       notCompared,
+      notComparedWords: notCompared.map((id) => NOT_COMPARED_WORDS[id]),
     };
     if (findings.length >= 2) {
       const published = typeof facts.published === 'string' ? Date.parse(facts.published) : Number.NaN;

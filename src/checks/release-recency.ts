@@ -48,10 +48,10 @@ export default defineCheck({
     `A finished package (≥ 1.0.0, not deprecated, no install scripts, ≤ ${FINISHED_MAX_DEPENDENCIES} runtime dependencies, ≤ ${FINISHED_MAX_UNPACKED_BYTES / 1000} kB unpacked, ≥ ${FINISHED_MIN_RELEASES} stable releases over ≥ ${FINISHED_MIN_SPAN_DAYS / 365} year, the newest at most ${formatNumber(FINISHED_MAX_AGE_DAYS)} days old; see the finished-package rule) scores at least ${FINISHED_FLOOR}: rare releases are expected of it. ` +
     `More than ${formatNumber(STALE_HOLD_DAYS)} days without a stable release holds the verdict at CAUTION unless the package is finished — a finished package is held past ${formatNumber(FINISHED_MAX_AGE_DAYS)} days, where the rule stops vouching for it — and caps the maintenance dimension at this check's score: what does not change (a 1.x version, few dependencies) must not make a package nobody releases look maintained.`,
   messages: {
-    recent: 'Last release {days} days ago ({version}, {date})',
-    stale: 'No release for {days} days (last: {version}, {date})',
+    recent: 'Last release {days} days ago ({version}, {day})',
+    stale: 'No release for {days} days (last: {version}, {day})',
     finished: 'No release for {days} days — a small, stable 1.x+ package; rare releases are expected',
-    'finished-past-limit': 'No release for {days} days (last: {version}, {date}) — a small, stable package, but past the {limitDays} days the finished-package rule vouches for',
+    'finished-past-limit': 'No release for {days} days (last: {version}, {day}) — a small, stable package, but past the {limitDays} days the finished-package rule vouches for',
     'no-times': 'Release dates unknown: the registry gave no publish times',
   },
   evaluate: ({ release }, { now }) => {
@@ -70,6 +70,8 @@ export default defineCheck({
       days,
       version: newest.version,
       date: newest.time.toISOString(),
+      // The messages name the day (the evidence keeps the instant).
+      day: newest.time.toISOString().slice(0, 10),
       prereleaseOnly: stable.length === 0,
     };
     const score = recencyScore(days);

@@ -16,7 +16,7 @@ export default defineCheck({
     'A placeholder scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; anything else scores 100.',
   messages: {
     placeholder: 'The registry replaced this package with a security-holding placeholder: it was malicious',
-    genuine: 'Not a security-holding placeholder',
+    genuine: 'Published code, not the placeholder npm puts in place of a package it removed as malicious',
   },
   evaluate: ({ registry }) => {
     if (!registry.securityHolding) return { score: 100, messageId: 'genuine', data: { securityHolding: false } };

@@ -28,7 +28,7 @@ export default defineCheck({
   },
   evaluate: ({ pypi }): { score: number | null; messageId: 'none' | 'paths' | 'templates' | 'code' | 'suspicious' | 'no-wheel' | 'unread'; data: Record<string, EvidenceValue>; holdVerdict?: string } => {
     const contents = pypi.wheelContents;
-    if (contents === undefined) return { score: null, messageId: 'unread', data: { reason: 'evidence recorded before nerq read wheels' } };
+    if (contents === undefined) return { score: null, messageId: 'unread', data: { reason: 'the evidence predates nerq reading wheels (a fresh run with --no-cache reads it)' } };
     if (contents.wheel === null) return { score: null, messageId: 'no-wheel', data: { reason: 'no wheel' } };
     const base = { wheel: contents.wheel, bytesRead: contents.bytesRead, size: contents.size };
     if (contents.unavailable !== null) return { score: null, messageId: 'unread', data: { ...base, reason: contents.unavailable } };

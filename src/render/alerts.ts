@@ -127,6 +127,13 @@ export function alertsOf(report: Report): Alert[] {
     if (covered.has(reason) || guardTitles.some((t) => reason.startsWith(t))) return;
     covered.add(reason);
     const coded = report.verdictReasonDetails[i];
+    // A held verdict is said by its finding alone: the check's title names what passing means
+    // ("Not deprecated", "Not a typosquat") and, before the finding, reads as its opposite.
+    const detail = coded?.text === reason && coded.code === 'verdict-held' && typeof coded.args.detail === 'string' ? coded.args.detail : null;
+    if (detail !== null && detail !== '') {
+      alerts.push({ level: 'warning', text: detail.charAt(0).toUpperCase() + detail.slice(1) });
+      return;
+    }
     alerts.push({ level: 'warning', text: reason.charAt(0).toUpperCase() + reason.slice(1), ...(coded?.text === reason ? { reason: coded } : {}) });
   });
   // A failing finding about what gets installed is an alert even when it does not (yet) move the verdict.

@@ -42,6 +42,22 @@ export function warningText(warning: AuditWarning): string {
   return warning.ignoredBy === undefined ? warning.message : `${warning.message} — ${ignoredByText(warning.ignoredBy)}`;
 }
 
+/**
+ * A package not evaluated because a host the run already reported down did not answer, said
+ * short (`not evaluated: pypi.org unreachable, see Warnings`): the warning explains the outage
+ * once, not under each of a hundred packages. Null for any other package or failure.
+ */
+export function outageText(report: AuditReport, entry: AuditEntry): string | null {
+  const error = entry.report.error;
+  if (entry.policy.status !== 'error' || error === null || error.code !== 'registry-unavailable') return null;
+  for (const warning of report.warnings) {
+    const { host, reason } = warning.details;
+    if (warning.code !== 'service-unreachable' || typeof host !== 'string' || typeof reason !== 'string' || reason === '') continue;
+    if (error.message.endsWith(reason)) return `not evaluated: ${host} unreachable, see Warnings`;
+  }
+  return null;
+}
+
 /** The first policy failure, else the verdict's first reason; an ignored entry says why it is ignored first. */
 export function mainReason(entry: AuditEntry): string {
   const reason = entry.policy.failures[0]?.message ?? entry.report.verdictReasons[0] ?? '';
@@ -135,7 +151,7 @@ export function statusWord(entry: AuditEntry): string {
 
 export const STATUS_WORDS: Record<EntryStatus, string> = {
   fail: 'FAIL',
-  error: 'ERROR',
+  error: 'NOT EVALUATED',
   incomplete: 'UNCHECKED',
   ignored: 'IGNORED',
   pass: 'PASS',

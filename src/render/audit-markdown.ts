@@ -15,6 +15,7 @@ import {
   gradeCounts,
   insteadText,
   mainReason,
+  outageText,
   onlyNotScored,
   outcomeHint,
   packageLabel,
@@ -95,7 +96,7 @@ interface Section {
   tail: string[];
 }
 
-function problemTable(entries: readonly AuditEntry[]): Section {
+function problemTable(report: AuditReport, entries: readonly AuditEntry[]): Section {
   return {
     head: [
       '',
@@ -111,7 +112,7 @@ function problemTable(entries: readonly AuditEntry[]): Section {
         scoreText(e),
         e.report.grade ?? '—',
         verdictText(e),
-        md(mainReason(e)) || '—',
+        md(outageText(report, e) ?? mainReason(e)) || '—',
         locationText(e),
       ]),
     ),
@@ -208,7 +209,7 @@ export function renderAuditMarkdown(report: AuditReport, limit = GITHUB_COMMENT_
   const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete');
   const patched = report.entries.filter((e) => (e.subject.patches ?? []).length > 0);
   const sections = [
-    ...(problems.length > 0 ? [problemTable(problems), ...(by('fail').length > 0 ? [detailSection(by('fail'))] : [])] : []),
+    ...(problems.length > 0 ? [problemTable(report, problems), ...(by('fail').length > 0 ? [detailSection(by('fail'))] : [])] : []),
     ...(patched.length > 0 ? [patchedSection(patched)] : []),
     ...(by('ignored').length > 0 ? [ignoredSection(by('ignored'))] : []),
     ...(by('pass').length > 0 ? [passingSection(by('pass'))] : []),

@@ -14,6 +14,7 @@ import {
   insteadText,
   gradeCounts,
   ignoredText,
+  outageText,
   isUnverifiedPin,
   outcomeHint,
   packageLabel,
@@ -113,7 +114,7 @@ function cellsOf(entry: AuditEntry): Cells {
  * dependency. An unchecked package has none here but a lockfile pin nothing vouches for (the
  * warnings say once why a source could not be checked).
  */
-function detailsOf(entry: AuditEntry): string[] {
+function detailsOf(report: AuditReport, entry: AuditEntry): string[] {
   const { status, failures } = entry.policy;
   // A patch of the project's, and what the package bundles, are said under every package that
   // carries them: its verdict is the release's, and the bundle is part of that release's tarball.
@@ -123,7 +124,9 @@ function detailsOf(entry: AuditEntry): string[] {
   if (status === 'pass') return carried.map(clean);
   const lines: string[] = [];
   const ignored = ignoredText(entry);
+  const outage = outageText(report, entry);
   if (ignored !== null) lines.push(ignored, ...failures.slice(0, 1).map((f) => `would fail: ${f.message}`));
+  else if (outage !== null) lines.push(outage);
   else lines.push(...failures.map((f) => f.message));
   const fix = fixText(entry);
   if (fix !== null) lines.push(`fix: ${fix}`);
@@ -165,7 +168,7 @@ function tableLines(report: AuditReport, width: number, s: Styles, quiet: boolea
   const lines = rowLines(head, s.bold).map((l) => s.bold(l));
   entries.forEach((entry, i) => {
     lines.push(...rowLines(cells[i]!, s.status[entry.policy.status]));
-    for (const detail of detailsOf(entry)) lines.push(...wrapIndented(detail, width, `${indent}  `, indent).map((l) => s.dim(l)));
+    for (const detail of detailsOf(report, entry)) lines.push(...wrapIndented(detail, width, `${indent}  `, indent).map((l) => s.dim(l)));
   });
   return lines;
 }

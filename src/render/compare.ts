@@ -5,12 +5,13 @@
  * (terminal) or escaped / put in a code span (Markdown).
  */
 import { DIMENSION_TITLES } from '../scoring/profiles.js';
+import { isProvisional } from './alerts.js';
 import type { Report } from '../report/schema.js';
 import { ReportSchema } from '../report/schema.js';
 import type { SideBySide } from '../report/side-by-side.js';
 import { projectorOf } from './contract-order.js';
 import { escapeMarkdown, markdownCode, sanitizeForTerminal } from './sanitize.js';
-import { displayWidth, formatPercent, formatScore, padEnd, padStart } from './text.js';
+import { displayWidth, formatPercent, formatScore, padEnd, padStart, wrapText } from './text.js';
 
 interface Row {
   label: string;
@@ -20,7 +21,8 @@ interface Row {
 function rows(reports: readonly Report[], view: SideBySide): { main: Row[]; differences: Row[] } {
   const evaluated = (r: Report) => r.error === null;
   const main: Row[] = [
-    { label: 'Score', cells: reports.map((r) => (evaluated(r) ? formatScore(r.score) : '—')) },
+    // A provisional score (too little evidence, a guarding check not run) says so where it is read.
+    { label: 'Score', cells: reports.map((r) => (evaluated(r) ? `${formatScore(r.score)}${isProvisional(r) ? ' (provisional)' : ''}` : '—')) },
     { label: 'Grade', cells: reports.map((r) => r.grade ?? '—') },
     { label: 'Verdict', cells: reports.map((r) => (evaluated(r) ? r.verdict : `not evaluated (${r.error?.code ?? ''})`)) },
     ...view.dimensions.map((d) => ({ label: DIMENSION_TITLES[d.id], cells: d.scores.map((s) => formatScore(s)) })),
@@ -31,6 +33,19 @@ function rows(reports: readonly Report[], view: SideBySide): { main: Row[]; diff
 }
 
 const clean = (s: string): string => sanitizeForTerminal(s).trim();
+
+/**
+ * The last line: which target scores highest, and when its score is provisional, that it is not
+ * yet a reason to switch (`nerq check` on it says what is missing). `code` writes a target name.
+ */
+function highestLine(reports: readonly Report[], view: SideBySide, code: (name: string) => string): string {
+  if (view.highest === null) return 'No target has a score.';
+  const report = reports[view.targets.indexOf(view.highest)];
+  const provisional = report !== undefined && isProvisional(report);
+  return provisional
+    ? `Highest score: ${code(view.highest)}, provisional: its evidence is incomplete (${code(`nerq check ${view.highest}`)} says what is missing)`
+    : `Highest score: ${code(view.highest)}`;
+}
 
 /** Cut `s` to `width` columns with an ellipsis. */
 function fit(s: string, width: number): string {
@@ -60,7 +75,8 @@ export function renderCompareTable(reports: readonly Report[], view: SideBySide,
     out.push('', 'Where they differ most');
     for (const row of differences) out.push(line(row.label, row.cells));
   }
-  out.push('', view.highest === null ? 'No target has a score.' : `Highest score: ${clean(view.highest)}`);
+  // The closing sentence is wrapped to the terminal (the table's rows are as wide as their targets).
+  out.push('', ...wrapText(highestLine(reports, view, clean), Math.max(40, options.width)));
   return `${out.join('\n')}\n`;
 }
 
@@ -68,13 +84,13 @@ export function renderCompareTable(reports: readonly Report[], view: SideBySide,
 export function renderCompareMarkdown(reports: readonly Report[], view: SideBySide): string {
   const { main, differences } = rows(reports, view);
   // Scores, grades and percentages are nerq's own figures: written as they are.
-  const md = (s: string) => (/^(\d+(\.\d)?%?|—|[A-F]\+?)$/.test(s) ? s : escapeMarkdown(s).trim());
+  const md = (s: string) => (/^(\d+(\.\d)?%?( \(provisional\))?|—|[A-F]\+?)$/.test(s) ? s : escapeMarkdown(s).trim());
   const head = `| | ${view.targets.map((t) => markdownCode(t, { inTable: true })).join(' | ')} |`;
   const rule = `| --- | ${view.targets.map(() => '---:').join(' | ')} |`;
   const row = (r: Row) => `| ${md(r.label)} | ${r.cells.map(md).join(' | ')} |`;
   const lines = [`## nerq compare · ${reports.length} targets`, '', head, rule, ...main.map(row)];
   if (differences.length > 0) lines.push('', '**Where they differ most**', '', head.replace('| |', '| Check |'), rule, ...differences.map(row));
-  lines.push('', view.highest === null ? 'No target has a score.' : `Highest score: ${markdownCode(view.highest)}`);
+  lines.push('', highestLine(reports, view, (name) => markdownCode(name)));
   return `${lines.join('\n')}\n`;
 }
 

@@ -53,8 +53,8 @@ checkTable(check, [
   { name: 'no top-level module (a native or namespace-only wheel): left out', evidence: withContents(contents([])), score: null, messageId: 'no-modules', data: { entries: 12 } },
   { name: 'the wheel could not be read: unknown', evidence: withContents(contents(undefined, { unavailable: 'the wheel could not be read: HTTP 500' })), score: null, messageId: 'unread' },
   { name: 'no wheel in the release: left out', evidence: withContents(contents(undefined, { wheel: null })), score: null, messageId: 'no-wheel' },
-  { name: 'evidence saved before nerq read import-time code', evidence: withContents(contents(undefined)), score: null, messageId: 'unread', data: { reason: 'evidence recorded before nerq read import-time code' } },
-  { name: 'evidence saved before nerq read wheels', evidence: withContents(undefined), score: null, messageId: 'unread', data: { reason: 'evidence recorded before nerq read wheels' } },
+  { name: 'evidence saved before nerq read import-time code', evidence: withContents(contents(undefined)), score: null, messageId: 'unread', data: { reason: 'the evidence predates nerq reading import-time code (a fresh run with --no-cache reads it)' } },
+  { name: 'evidence saved before nerq read wheels', evidence: withContents(undefined), score: null, messageId: 'unread', data: { reason: 'the evidence predates nerq reading wheels (a fresh run with --no-cache reads it)' } },
 ]);
 
 describe('import-time-code: what it adds and what it holds', () => {

@@ -135,7 +135,7 @@ checkTable(check, [
     evidence: evidence({ registry: { attestations: null, trimmed: true, maintainers: null, maintainerNames: null } }),
     score: null,
     messageId: 'not-in-packument',
-    message: ['Provenance unknown', 'trimmed packument'],
+    message: ['Provenance unknown', 'without its provenance attestations'],
   },
   {
     name: 'an attestation listed in a trimmed packument is read as any other',

@@ -174,8 +174,9 @@ checkTable(check, [
     evidence: changed({ publisher: null }),
     score: 100,
     messageId: 'none-partial',
-    data: { notCompared: ['new-publisher'], publisher: null },
-    message: ['not compared: new-publisher'],
+    // The message names what was not compared in words; the evidence keeps the id.
+    data: { notCompared: ['new-publisher'], notComparedWords: ['who published it'], publisher: null },
+    message: ['who published it'],
   },
   {
     name: 'no publisher history: not compared',
@@ -365,8 +366,8 @@ checkTable(check, [
     ),
     score: 100,
     messageId: 'none-partial',
-    data: { notCompared: ['new-publisher', 'fresh-latest', 'size-jump'] },
-    message: ['not compared: new-publisher, fresh-latest, size-jump'],
+    data: { notCompared: ['new-publisher', 'fresh-latest', 'size-jump'], notComparedWords: ['who published it', 'how recently it became latest', 'unpacked size'] },
+    message: ['who published it, how recently it became latest, unpacked size'],
   },
   {
     name: 'trimmed packument with a dependency added: its newcomer status is not compared (the times are a mirror\'s)',

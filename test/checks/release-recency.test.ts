@@ -134,7 +134,9 @@ checkTable(check, [
     }),
     score: 100,
     messageId: 'recent',
-    data: { days: 90, date: '2026-03-03T00:00:00.000Z' },
+    // The evidence keeps the instant, the message names the day.
+    data: { days: 90, date: '2026-03-03T00:00:00.000Z', day: '2026-03-03' },
+    message: ['(1.0.0, 2026-03-03)'],
   },
   {
     name: 'no publish times (trimmed packument)',

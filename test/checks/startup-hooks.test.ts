@@ -91,7 +91,7 @@ checkTable(check, [
   { name: 'more .pth files than read', evidence: withContents(contents([hook('a.pth', 'src\n')], { hooksUnread: 3 })), score: 10, messageId: 'suspicious', data: { flags: ['3 more .pth files'] } },
   { name: 'the wheel could not be read: unknown, never 100', evidence: withContents(contents([], { unavailable: 'the wheel could not be read: HTTP 500' })), score: null, messageId: 'unread' },
   { name: 'no wheel in the release', evidence: withContents(contents([], { wheel: null })), score: null, messageId: 'no-wheel' },
-  { name: 'evidence saved before nerq read wheels', evidence: withContents(undefined), score: null, messageId: 'unread', data: { reason: 'evidence recorded before nerq read wheels' } },
+  { name: 'evidence saved before nerq read wheels', evidence: withContents(undefined), score: null, messageId: 'unread', data: { reason: 'the evidence predates nerq reading wheels (a fresh run with --no-cache reads it)' } },
 ]);
 
 describe('startup-hooks: the verdict hold', () => {

@@ -19,8 +19,9 @@ describe('renderAuditTable', () => {
   const lines = out.split('\n');
 
   it('lists every package worst first, one line each (status, name, score, grade, verdict), what to act on under it', () => {
-    const rows = lines.filter((l) => /^(FAIL|ERROR|IGNORED|PASS) /.test(l));
-    expect(rows.map((l) => l.split(/\s+/)[1])).toEqual([
+    const rows = lines.filter((l) => /^(FAIL|NOT EVALUATED|IGNORED|PASS) /.test(l));
+    // The status word may be two words (NOT EVALUATED): the name follows it.
+    expect(rows.map((l) => l.replace(/^(FAIL|NOT EVALUATED|IGNORED|PASS) +/, '').split(/\s+/)[0])).toEqual([
       'evil-pkg@0.0.1',
       'old-thing@1.0.0',
       'ghost-pkg@1.0.0',
@@ -29,7 +30,8 @@ describe('renderAuditTable', () => {
       'chalk@5.3.0',
       'example@2.1.0',
     ]);
-    expect(rows[0]).toMatch(/^FAIL {5}evil-pkg@0\.0\.1 {6}9\.9 {2}F {6}DO NOT USE$/);
+    expect(rows[0]).toMatch(/^FAIL +evil-pkg@0\.0\.1 +9\.9 {2}F {6}DO NOT USE$/);
+    expect(rows.find((l) => l.includes('ghost-pkg'))).toMatch(/^NOT EVALUATED {2}ghost-pkg@1\.0\.0 /);
     expect(rows[5]).toMatch(/^PASS +chalk@5\.3\.0 +97\.4 +A\+ +YES$/);
     // Every failure of a failing package, under its name, whole.
     const under = (name: string) => {
@@ -134,7 +136,7 @@ describe('renderAuditTable', () => {
     report.target.ecosystem = 'pypi';
     const audit = auditOf([entryOf(report, undefined, { ecosystem: 'pypi', name: 'flask', version: null, spec: '>=2' })]);
     const out = renderAuditTable(audit, { color: false });
-    expect(out).toMatch(/^ERROR +flask>=2 /m);
+    expect(out).toMatch(/^NOT EVALUATED +flask>=2 /m);
     expect(out).not.toContain('==>=');
   });
 

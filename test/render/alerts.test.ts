@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { reasonOf } from '../../src/model/reason.js';
+import { alertsOf } from '../../src/render/alerts.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+import { renderTable } from '../../src/render/table.js';
+import { loadReport } from './reports.js';
+
+/** request as a mirror serves it: no deprecation field, the README's title holding the verdict. */
+function heldByReadme() {
+  const report = loadReport('request-deprecated.json');
+  const held = reasonOf('verdict-held', {
+    check: 'deprecation',
+    title: 'Not deprecated',
+    detail: 'the README\'s title declares the package deprecated or unmaintained ("Deprecated!"); a README that no longer says so would lift this',
+  });
+  report.verdictReasons = [held.text];
+  report.verdictReasonDetails = [held];
+  report.caps = [];
+  return { report, held };
+}
+
+describe('alertsOf: a held verdict', () => {
+  it('is said by its finding, without the title that names what passing means', () => {
+    const { report, held } = heldByReadme();
+    const alerts = alertsOf(report);
+    const detail = String(held.args.detail);
+    const alert = alerts.find((a) => a.text.toLowerCase() === detail.toLowerCase());
+    expect(alert?.level).toBe('warning');
+    expect(alerts.some((a) => a.text.startsWith(String(held.args.title)))).toBe(false);
+  });
+
+  it('the terminal and Markdown alerts carry no "<title>:" prefix either', () => {
+    const { report, held } = heldByReadme();
+    const title = String(held.args.title);
+    const table = renderTable(report, { color: false, width: 200 });
+    const alertsBlock = table.split('\n\n').find((b) => b.startsWith('Alerts')) ?? '';
+    expect(alertsBlock).not.toBe('');
+    expect(alertsBlock).not.toContain(`${title}:`);
+    const markdown = renderMarkdown(report);
+    expect(markdown).not.toContain(`${title}:`);
+  });
+
+  it('other coded reasons keep their code for the medium', () => {
+    const report = loadReport('request-deprecated.json');
+    const provisional = reasonOf('provisional', { coverage: 0.3, minCoverage: 0.5 });
+    report.verdictReasons = [provisional.text];
+    report.verdictReasonDetails = [provisional];
+    report.caps = [];
+    expect(alertsOf(report).find((a) => a.reason !== undefined)?.reason?.code).toBe('provisional');
+  });
+});
