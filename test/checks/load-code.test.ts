@@ -80,6 +80,8 @@ describe('readLoadJavaScript: the ways code is run at load', () => {
     ['Reflect.apply of a declared function', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nReflect.apply(steal, null, []);`],
     ['a declared function bound and called at once', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nsteal.bind(null)();`],
     ['a declared function bound to another name called by it', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nconst go = steal.bind(null);\ngo();`],
+    ["a minified esbuild bundle's module run by its wrapper's name (__commonJS)", `${HEAD}var c=(e,t)=>()=>(t||e((t={exports:{}}).exports,t),t.exports);var f=c((e,t)=>{${HOST_DATA_SEND}});f();`],
+    ["a minified esbuild bundle's module run by its wrapper's name (__esm)", `${HEAD}var o=(e,t)=>()=>(e&&(t=e(e=0)),t);var i=o(()=>{${HOST_DATA_SEND}});i();`],
     ["a parcel 1 bundle's entry module", parcel1('b2', 'c3')],
     ["a module a parcel 1 bundle's entry requires", parcel1('Focm', 'b2')],
     ["an exported function called through exports['x']()", `${HEAD}exports.steal = function () { ${HOST_DATA_SEND} };\nexports['steal']();`],
@@ -123,6 +125,8 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ['an array of functions walked without calling them (plugins registered)', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nconst plugins = [];\n[steal].forEach((p) => plugins.push(p));\nmodule.exports = plugins;`],
     ['a named array of functions walked only by an exported function', `${HEAD}const steps = [function () { ${HOST_DATA_SEND} }];\nexports.run = () => { steps.forEach((f) => f()); };`],
     ["a parcel 1 bundle's module that the entry does not require", parcel1('Focm', 'c3')],
+    ["a minified esbuild bundle's module whose wrapper nobody calls", `${HEAD}var c=(e,t)=>()=>(t||e((t={exports:{}}).exports,t),t.exports);var f=c((e,t)=>{${HOST_DATA_SEND}});module.exports=1;`],
+    ['a function wrapped by a memoizer and exported, not called', `${HEAD}const report = memoize(() => { ${HOST_DATA_SEND} });\nmodule.exports = report;`],
     ['a declared function bound and exported, not called', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nmodule.exports = steal.bind(null);`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual([]);

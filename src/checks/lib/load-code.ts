@@ -14,7 +14,7 @@
  * runs makes it with `new` (a class without a name too: `new (class { … })()`) and calls them;
  * the factories of a bundle's module map (webpack's, ncc's) whose keys its loader is asked for
  * (`__webpack_require__(12)`, a minified `r(12)`), esbuild's wrapped modules when their
- * `require_x()` / `init_x()` is called, a parcel 1 bundle's entry modules and those they list as
+ * `require_x()` / `init_x()` is called (minified: `var f = c((e, t) => { … }); f()`), a parcel 1 bundle's entry modules and those they list as
  * required. Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
  * later, on purpose: an SDK that sends the host name when asked is not a finding.
@@ -254,7 +254,7 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
       name,
       method,
       nameAt,
-      binding,
+      binding: binding ?? wrapped(text, start, stack, key).binding,
       key,
       array,
       parcel: key === '0' && arrayKey !== null ? { id: arrayKey, deps: [] } : null,
@@ -298,6 +298,21 @@ function bundledModule(text: string, stack: readonly Open[], body: FunctionBody)
   if (binding === null) return null;
   body.binding = binding;
   return body;
+}
+
+/**
+ * A function handed as first argument to a call by a plain name whose result is bound to a name
+ * (`var require_x = c((exports, module) => { … })`, minified esbuild's `__commonJS`; `const f =
+ * once(() => { … })`): it runs when that name is called. `known`: a binding or key found already.
+ */
+function wrapped(text: string, start: number, stack: readonly Open[], known: string | null): { binding: string | null } {
+  const call = stack.at(-1);
+  if (known !== null || start < 0 || call?.char !== '(' || !call.call || call.runner || previous(text, start) !== call.pos) return { binding: null };
+  const end = previous(text, call.pos);
+  const callee = nameEndingAt(text, end);
+  if (callee === '' || NOT_CALLERS.has(callee) || text[previous(text, end - callee.length + 1)] === '.') return { binding: null };
+  const { binding } = assignedTo(text, end - callee.length + 1, stack.slice(0, -1));
+  return { binding: binding !== null && !binding.includes('.') ? binding : null };
 }
 
 /** A function expression called where it ends: `}()`, `})()`, `}).call(this)`. */
