@@ -208,11 +208,12 @@ function dottedEndingAt(text: string, end: number): string {
 /**
  * What the expression that starts at `start` is assigned to: the name before `=`, or its key in
  * an object literal (`key:`; the object's name joined to it when the object has one). Parentheses
- * wrapped around the expression are looked through (`12: ((module) => {`).
+ * wrapped around the expression are looked through (`12: ((module) => {`). `skip`: how many of the
+ * innermost open brackets to pass over (the call and object the expression sits in).
  */
-function assignedTo(text: string, start: number, stack: readonly Open[]): { binding: string | null; key: string | null; array?: number; arrayKey?: string | null } {
+function assignedTo(text: string, start: number, stack: readonly Open[], skip = 0): { binding: string | null; key: string | null; array?: number; arrayKey?: string | null } {
   let j = previous(text, start);
-  let depth = 1;
+  let depth = 1 + skip;
   while (j >= 0 && text[j] === '(' && stack.at(-depth)?.pos === j) {
     depth += 1;
     j = previous(text, j);
@@ -294,7 +295,7 @@ function bundledModule(text: string, stack: readonly Open[], body: FunctionBody)
   const end = previous(text, call.pos);
   const callee = nameEndingAt(text, end);
   if (callee !== '__commonJS' && callee !== '__esm') return null;
-  const { binding } = assignedTo(text, end - callee.length + 1, stack.slice(0, -2));
+  const { binding } = assignedTo(text, end - callee.length + 1, stack, 2);
   if (binding === null) return null;
   body.binding = binding;
   return body;
@@ -311,7 +312,7 @@ function wrapped(text: string, start: number, stack: readonly Open[], known: str
   const end = previous(text, call.pos);
   const callee = nameEndingAt(text, end);
   if (callee === '' || NOT_CALLERS.has(callee) || text[previous(text, end - callee.length + 1)] === '.') return { binding: null };
-  const { binding } = assignedTo(text, end - callee.length + 1, stack.slice(0, -1));
+  const { binding } = assignedTo(text, end - callee.length + 1, stack, 1);
   return { binding: binding !== null && !binding.includes('.') ? binding : null };
 }
 
