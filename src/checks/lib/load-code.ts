@@ -8,9 +8,14 @@
  * `setTimeout(main, 100)`), or
  * declared or bound to a name and then called by it in code that runs (`function go() { … } go()`,
  * `const go = () => { … }; go()`, `exports.go = function () { … }; exports.go()`, an object's
- * method `o.go()`, or any of them by a computed name `o[k]()`); a class's constructor and methods when the code that runs makes it with `new`
- * and calls them; the factories of a bundle's module map (webpack's, ncc's) whose keys its loader
- * is asked for (`__webpack_require__(12)`, a minified `r(12)`). Everything
+ * method `o.go()`, or any of them by a computed name `o[k]()`); functions in an array walked by a
+ * callback that calls each (`[a, b].forEach((f) => f())`, `for (const f of steps) f()`),
+ * `Reflect.apply(go, …)`, `go.bind(…)()`; a class's constructor and methods when the code that
+ * runs makes it with `new` (a class without a name too: `new (class { … })()`) and calls them;
+ * the factories of a bundle's module map (webpack's, ncc's) whose keys its loader is asked for
+ * (`__webpack_require__(12)`, a minified `r(12)`), esbuild's wrapped modules when their
+ * `require_x()` / `init_x()` is called (minified: `var f = c((e, t) => { … }); f()`), a parcel 1 bundle's entry modules and those they list as
+ * required. Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
  * later, on purpose: an SDK that sends the host name when asked is not a finding.
  *
@@ -40,7 +45,7 @@ const RUNNERS = new Set([
 /** How far back `class Name extends Base` is looked for before a `{`. */
 const CLASS_HEAD_CHARS = 200;
 /** Rounds of following names to the functions they call (each one more level of calls). */
-const MAX_NAME_ROUNDS = 6;
+const MAX_NAME_ROUNDS = 10;
 
 interface FunctionBody {
   open: number;
@@ -56,6 +61,10 @@ interface FunctionBody {
   binding: string | null;
   /** Its key in an object or a bundle's module map (`12: (module) => {`, `"./src/index.js": function (…) {`). */
   key: string | null;
+  /** Where the array literal it is an element of opens (`[function () { … }, …]`), else -1. */
+  array: number;
+  /** A parcel bundle's module (`"Focm": [function (require, module, exports) { … }, { "./x": "abc" }]`): its id and the ids of the modules it requires. */
+  parcel: { id: string; deps: string[] } | null;
 }
 
 interface Open {
@@ -70,6 +79,10 @@ interface Open {
   objectName: string | null;
   /** Commas met directly inside (an array's elements so far: a bundle's module map by index). */
   commas: number;
+  /** An array literal (not an index `a[i]`). */
+  literal: boolean;
+  /** An array literal's key in the object it is a value of. */
+  key: string | null;
 }
 
 /**
@@ -81,6 +94,8 @@ export function loadTimeText(source: string): string | null {
   const text = stripComments(source, { regexLiterals: true });
   const stack: Open[] = [];
   const bodies: FunctionBody[] = [];
+  /** Classes without a name made where they are written (`new (class { … })()`). */
+  const madeAtOnce = new Set<string>();
   /** Where the `(` of the last `(…)` closed opened. */
   let lastParens = -1;
   for (let i = 0; i < text.length; i += 1) {
@@ -93,7 +108,10 @@ export function loadTimeText(source: string): string | null {
       const p = previous(text, i);
       const callee = p >= 0 && isName(text[p]) ? nameEndingAt(text, p) : '';
       const call = c === '(' && p >= 0 && (callee !== '' ? !NOT_CALLERS.has(callee) : text[p] === ')' || text[p] === ']');
-      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName: null, commas: 0 });
+      const literal = c === '[' && (p < 0 || (!isName(text[p]) && text[p] !== ')' && text[p] !== ']') || NOT_CALLERS.has(callee));
+      // A named array (`const steps = [a, b]`): its elements are `steps.0`, `steps.1`, … for the calls by a computed name.
+      const { binding: objectName, key } = literal ? assignedTo(text, i, stack) : { binding: null, key: null };
+      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName, commas: 0, literal, key });
     } else if (c === ',') {
       const top = stack.at(-1);
       if (top !== undefined) top.commas += 1;
@@ -101,23 +119,83 @@ export function loadTimeText(source: string): string | null {
       const open = stack.pop();
       if (open?.char !== (c === ')' ? '(' : '[')) return null;
       if (c === ')') lastParens = open.pos;
+      // An array literal walked by a callback that calls each element (`[function () { … }].forEach((f) => f())`): its functions run.
+      else if (open.literal && WALKED_AFTER.test(text.slice(i + 1, i + 1 + WALK_CHARS))) {
+        for (let b = bodies.length - 1; b >= 0 && bodies[b]!.open > open.pos; b -= 1) if (bodies[b]!.array === open.pos) bodies[b]!.runs = true;
+      }
     } else if (c === '{') {
       const body = bodyOpening(text, i, stack, lastParens);
       if (body !== null) bodies.push(body);
-      const head = body === null ? /\bclass\s+([\w$]+)(?:\s+extends\s+[\w$.]+)?\s*$/.exec(text.slice(Math.max(0, i - CLASS_HEAD_CHARS), i)) : null;
+      const from = Math.max(0, i - CLASS_HEAD_CHARS);
+      const head = body === null ? /(?<![\w$.])class(?:\s+(?!extends\b)([\w$]+))?(?:\s+extends\s+[\w$.]+)?\s*$/.exec(text.slice(from, i)) : null;
+      const className = head === null ? null : (head[1] ?? anonymousClass(text, from + head.index, i, stack, madeAtOnce));
       const objectName = body === null && head === null ? assignedTo(text, i, stack).binding : null;
-      stack.push({ char: '{', pos: i, call: false, runner: false, body, className: head?.[1] ?? null, objectName, commas: 0 });
+      stack.push({ char: '{', pos: i, call: false, runner: false, body, className, objectName, commas: 0, literal: false, key: null });
     } else if (c === '}') {
       const open = stack.pop();
       if (open?.char !== '{') return null;
       if (open.body !== null) {
         open.body.close = i;
         if (calledAtOnce(text, i)) open.body.runs = true;
+        if (open.body.parcel !== null) open.body.parcel.deps = parcelDeps(text, i);
       }
     }
   }
   if (stack.length > 0) return null;
-  return followNames(text, bodies);
+  if (PARCEL_BUNDLE.test(text)) runParcel(text, bodies);
+  return followNames(text, bodies, madeAtOnce);
+}
+
+/** What follows a parcel module's function: its map of required paths to module ids, and the array's end. */
+const PARCEL_DEPS = /^\s*,\s*\{([^{}]{0,5000})\}\s*\]/;
+const PARCEL_DEP = /:\s*(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|(\d+))/g;
+
+function parcelDeps(text: string, close: number): string[] {
+  const map = PARCEL_DEPS.exec(text.slice(close + 1, close + 5100));
+  return map === null ? [] : [...map[1]!.matchAll(PARCEL_DEP)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+}
+
+/** A parcel (1) bundle: `parcelRequire = (function (modules, cache, entry, globalName) { … })({ … }, {}, ["Focm"], null)`; the entry ids. */
+const PARCEL_BUNDLE = /(?<![\w$.])parcelRequire\s*=/;
+const PARCEL_ENTRY = /\}\s*,\s*\{\s*\}\s*,\s*\[([^[\]]{0,2000})\]\s*(?:,\s*(?:null|"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
+
+/** The modules of a parcel bundle that run: its entries and, from them, the modules each lists as required. */
+function runParcel(text: string, bodies: readonly FunctionBody[]): void {
+  const entry = [...text.matchAll(PARCEL_ENTRY)].at(-1);
+  if (entry === undefined) return;
+  const byId = new Map(bodies.filter((b) => b.parcel !== null).map((b) => [b.parcel!.id, b]));
+  const queue = [...entry[1]!.matchAll(/"([^"\n]{1,300})"|'([^'\n]{1,300})'|(\d+)/g)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+  const seen = new Set<string>();
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    const body = byId.get(id);
+    if (seen.has(id) || body === undefined) continue;
+    seen.add(id);
+    body.runs = true;
+    queue.push(...body.parcel!.deps);
+  }
+}
+
+/** A walk whose callback calls each element: `.forEach((f) => f())`, `.map(function (fn) { return fn(); })`. */
+const WALKED_AFTER =
+  /^\s*\.\s*(?:forEach|map|filter|some|every|flatMap|find)\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)\s*(?:,[^()]{0,80})?\)?\s*(?:=>)?\s*\{?\s*(?:return\s+)?(?:await\s+)?\1\s*(?:\.\s*(?:call|apply)\s*)?\(/;
+/** How far after an array literal's `]` the walk is looked for. */
+const WALK_CHARS = 200;
+
+/**
+ * The name of a class written without one: the name it is bound to (`const X = class {`), or, when
+ * it is made where it is written (`new (class { … })()`, `new class { … }()`), a name of its own
+ * recorded in `madeAtOnce`.
+ */
+function anonymousClass(text: string, classAt: number, open: number, stack: readonly Open[], madeAtOnce: Set<string>): string | null {
+  let j = previous(text, classAt);
+  while (j >= 0 && text[j] === '(') j = previous(text, j);
+  if (j >= 2 && nameEndingAt(text, j) === 'new') {
+    const name = `new class@${open}`;
+    madeAtOnce.add(name);
+    return name;
+  }
+  const { binding } = assignedTo(text, classAt, stack);
+  return binding !== null && !binding.includes('.') ? binding : null;
 }
 
 /** The dotted name that ends at `end` (inclusive), `module.exports.x` spelled `exports.x`. */
@@ -130,11 +208,12 @@ function dottedEndingAt(text: string, end: number): string {
 /**
  * What the expression that starts at `start` is assigned to: the name before `=`, or its key in
  * an object literal (`key:`; the object's name joined to it when the object has one). Parentheses
- * wrapped around the expression are looked through (`12: ((module) => {`).
+ * wrapped around the expression are looked through (`12: ((module) => {`). `skip`: how many of the
+ * innermost open brackets to pass over (the call and object the expression sits in).
  */
-function assignedTo(text: string, start: number, stack: readonly Open[]): { binding: string | null; key: string | null } {
+function assignedTo(text: string, start: number, stack: readonly Open[], skip = 0): { binding: string | null; key: string | null; array?: number; arrayKey?: string | null } {
   let j = previous(text, start);
-  let depth = 1;
+  let depth = 1 + skip;
   while (j >= 0 && text[j] === '(' && stack.at(-depth)?.pos === j) {
     depth += 1;
     j = previous(text, j);
@@ -146,7 +225,10 @@ function assignedTo(text: string, start: number, stack: readonly Open[]): { bind
   }
   const container = stack.at(-depth);
   // An element of an array: its index (webpack 4's module map `[function (module, exports, require) {…}, …]`).
-  if ((text[j] === '[' || text[j] === ',') && container?.char === '[') return { binding: null, key: String(container.commas) };
+  if ((text[j] === '[' || text[j] === ',') && container?.char === '[') {
+    const key = String(container.commas);
+    return { binding: container.objectName !== null ? `${container.objectName}.${key}` : null, key, array: container.literal ? container.pos : -1, arrayKey: container.key };
+  }
   if (text[j] !== ':' || container?.char !== '{' || container.body !== null) return { binding: null, key: null };
   const k = previous(text, j);
   const key = text[k] === '"' || text[k] === "'" ? /(["'])([^"'\n]{1,300})\1$/.exec(text.slice(Math.max(0, k - 301), k + 1))?.[2] ?? null : nameEndingAt(text, k) || null;
@@ -164,7 +246,7 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
   const outer = stack.at(-1);
   const p = previous(text, i);
   const body = (name: string | null, method: FunctionBody['method'] = null, nameAt = -1, start = -1): FunctionBody => {
-    const { binding, key } = start >= 0 ? assignedTo(text, start, stack) : { binding: null, key: null };
+    const { binding, key, array = -1, arrayKey = null } = start >= 0 ? assignedTo(text, start, stack) : { binding: null, key: null };
     return {
       open: i,
       close: -1,
@@ -173,8 +255,10 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
       name,
       method,
       nameAt,
-      binding,
+      binding: binding ?? wrapped(text, start, stack, key).binding,
       key,
+      array,
+      parcel: key === '0' && arrayKey !== null ? { id: arrayKey, deps: [] } : null,
     };
   };
   if (p >= 1 && text[p] === '>' && text[p - 1] === '=') {
@@ -187,6 +271,7 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
   const q = previous(text, params);
   const word = nameEndingAt(text, q);
   if (word === 'function') return body(null, null, -1, expressionStart(text, q - word.length + 1));
+  if (word === '' && (text[q] === '"' || text[q] === "'")) return bundledModule(text, stack, body(null));
   if (word === '' || CONTROL.has(word)) return null;
   const before = nameEndingAt(text, previous(text, q - word.length + 1));
   const nameAt = q - word.length + 1;
@@ -196,6 +281,39 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
   const method = body(null, null, nameAt);
   if (outer?.char === '{' && outer.objectName !== null) method.binding = `${outer.objectName}.${word}`;
   return method;
+}
+
+/**
+ * esbuild's module wrappers (`var require_x = __commonJS({ "x.js"(exports, module) { … } })`,
+ * `var init_x = __esm({ "x.js"() { … } })`): the body runs when the name is called
+ * (`require_x()`). Any other string-keyed method is read as run, as before (null: not a body).
+ */
+function bundledModule(text: string, stack: readonly Open[], body: FunctionBody): FunctionBody | null {
+  const object = stack.at(-1);
+  const call = stack.at(-2);
+  if (object?.char !== '{' || object.body !== null || call?.char !== '(' || !call.call) return null;
+  const end = previous(text, call.pos);
+  const callee = nameEndingAt(text, end);
+  if (callee !== '__commonJS' && callee !== '__esm') return null;
+  const { binding } = assignedTo(text, end - callee.length + 1, stack, 2);
+  if (binding === null) return null;
+  body.binding = binding;
+  return body;
+}
+
+/**
+ * A function handed as first argument to a call by a plain name whose result is bound to a name
+ * (`var require_x = c((exports, module) => { … })`, minified esbuild's `__commonJS`; `const f =
+ * once(() => { … })`): it runs when that name is called. `known`: a binding or key found already.
+ */
+function wrapped(text: string, start: number, stack: readonly Open[], known: string | null): { binding: string | null } {
+  const call = stack.at(-1);
+  if (known !== null || start < 0 || call?.char !== '(' || !call.call || call.runner || previous(text, start) !== call.pos) return { binding: null };
+  const end = previous(text, call.pos);
+  const callee = nameEndingAt(text, end);
+  if (callee === '' || NOT_CALLERS.has(callee) || text[previous(text, end - callee.length + 1)] === '.') return { binding: null };
+  const { binding } = assignedTo(text, end - callee.length + 1, stack, 1);
+  return { binding: binding !== null && !binding.includes('.') ? binding : null };
 }
 
 /** A function expression called where it ends: `}()`, `})()`, `}).call(this)`. */
@@ -262,8 +380,37 @@ function requiredKeys(kept: string, names: readonly string[]): Set<string> {
 /** A call that runs a function handed to it by name (`setTimeout(main, 100)`, `process.on('exit', onExit)`, `.then(main)`): RUNNERS but those that only take values. */
 const PASSED_TO_RUNNER = new RegExp(`(?<![\\w$])(?:${[...RUNNERS].filter((name) => !['call', 'apply', 'resolve', 'write', 'end', 'all'].includes(name)).join('|')})\\s*\\(([^()]{0,300})\\)`, 'g');
 
-function calledNames(kept: string): Set<string> {
+/** A function run through `Reflect.apply(fn, …)` or bound and called at once (`fn.bind(this)()`). */
+const REFLECTED = /\bReflect\s*\.\s*apply\s*\(\s*([\w$]+(?:\s*\.\s*[\w$]+)*)|(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\.\s*bind\s*\([^()]{0,200}\)\s*\(/g;
+/** An array walked by a callback that calls each element (`[a, b].forEach((f) => f())`, `steps.map(fn => fn())`). */
+const WALKED = new RegExp(`(?<![\\w$.])(?:([\\w$]+(?:\\.[\\w$]+)*)|\\[([^[\\]]{0,300})\\])(?=${WALKED_AFTER.source.slice(1).replace('\\1', '\\3')})`, 'g');
+/** A `for … of` whose body calls each element (`for (const f of [a, b]) f()`). */
+const FOR_OF_CALLED = /\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([\w$]+)\s+of\s+(?:([\w$]+(?:\.[\w$]+)*)|\[([^[\]]{0,300})\])\s*\)\s*\{?\s*(?:await\s+)?\1\s*(?:\.\s*(?:call|apply)\s*)?\(/g;
+/** A name bound to another function or to it bound (`const g = main.bind(null)`, `const run = main`). */
+const ALIAS = /(?<![\w$.])(?:const|let|var)\s+([\w$]+)\s*=\s*([\w$]+(?:\.[\w$]+)*)(?:\s*\.\s*bind\s*\([^()]{0,200}\))?\s*[;,\n]/g;
+/** A named array of names (`const steps = [collect, send]`). */
+const NAMED_ARRAY = /(?<![\w$.])(?:const|let|var)\s+([\w$]+)\s*=\s*\[([^[\]{}()]{0,300})\]/g;
+/** A method called by a computed name on `this` (`this[step]()`). */
+const THIS_COMPUTED = /(?<![\w$.])this\s*\[[^[\]\n]{1,200}\]\s*(?:\.\s*(?:call|apply)\s*)?\(/;
+
+function namesIn(list: string): string[] {
+  return list.split(',').map((n) => n.trim().replace(/^module\.exports\b/, 'exports')).filter((n) => /^[\w$]+(?:\.[\w$]+)*$/.test(n));
+}
+
+function calledNames(kept: string, arrays: ReadonlyMap<string, string[]>, aliases: ReadonlyMap<string, string>): { names: Set<string>; walked: Set<string> } {
   const names = new Set<string>();
+  /** Named arrays whose elements are all called. */
+  const walked = new Set<string>();
+  const walk = (name: string | undefined, list: string | undefined): void => {
+    if (list !== undefined) for (const n of namesIn(list)) names.add(n);
+    if (name !== undefined) {
+      walked.add(name);
+      for (const n of arrays.get(name) ?? []) names.add(n);
+    }
+  };
+  for (const m of kept.matchAll(WALKED)) walk(m[1], m[2]);
+  for (const m of kept.matchAll(FOR_OF_CALLED)) walk(m[2], m[3]);
+  for (const m of kept.matchAll(REFLECTED)) names.add((m[1] ?? m[2])!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports'));
   for (const m of kept.matchAll(PASSED_TO_RUNNER)) {
     for (const arg of m[1]!.split(',')) {
       const name = arg.trim().replace(/^module\.exports\b/, 'exports');
@@ -274,7 +421,11 @@ function calledNames(kept: string): Set<string> {
     const name = m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports');
     names.add(name.replace(/\.(?:call|apply)$/, ''));
   }
-  return names;
+  for (const name of [...names]) {
+    const target = aliases.get(name);
+    if (target !== undefined) names.add(target);
+  }
+  return { names, walked };
 }
 const CALLED_METHOD = /\.\s*([\w$]+)\s*\(/g;
 
@@ -298,23 +449,33 @@ function render(text: string, bodies: readonly FunctionBody[]): string {
 }
 
 /** Functions that the code which runs calls by name run too (a few levels deep). */
-function followNames(text: string, bodies: readonly FunctionBody[]): string {
+function followNames(text: string, bodies: readonly FunctionBody[], madeAtOnce: ReadonlySet<string>): string {
   let kept = render(text, bodies);
   const bundle = bodies.some((b) => b.key !== null) ? loaders(text, bodies) : { names: [], maps: new Set<string>() };
+  const arrays = new Map([...text.matchAll(NAMED_ARRAY)].map((m) => [m[1]!, namesIn(m[2]!)]));
+  const aliases = new Map([...text.matchAll(ALIAS)].map((m) => [m[1]!, m[2]!.replace(/^module\.exports\b/, 'exports')]));
+  /** Classes one of whose running methods calls a method by a computed name on `this`: all their methods may be the one. */
+  const computedThis = new Set<string>();
+  const readForThis = new Set<FunctionBody>();
   for (let round = 0; round < MAX_NAME_ROUNDS; round += 1) {
-    const dotted = calledNames(kept);
+    const { names: dotted, walked } = calledNames(kept, arrays, aliases);
     const called = new Set([...[...kept.matchAll(CALLED_NAME)].map((m) => m[1]!), ...dotted]);
-    const made = new Set([...kept.matchAll(MADE_CLASS)].map((m) => m[1]!));
+    const made = new Set([...[...kept.matchAll(MADE_CLASS)].map((m) => m[1]!), ...madeAtOnce]);
+    for (const body of bodies) {
+      if (!body.runs || body.method === null || readForThis.has(body)) continue;
+      readForThis.add(body);
+      if (THIS_COMPUTED.test(text.slice(body.open, body.close))) computedThis.add(body.method.className);
+    }
     const methods = new Set([...kept.matchAll(CALLED_METHOD)].map((m) => m[1]!));
     const required = bundle.names.length > 0 ? requiredKeys(kept, bundle.names) : new Set<string>();
     // An object's functions called by a computed name may each be the one called (a bundle's map is followed by key instead).
-    const computed = new Set([...kept.matchAll(COMPUTED_CALL)].map((m) => m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports')).filter((name) => !bundle.maps.has(name)));
+    const computed = new Set([...[...kept.matchAll(COMPUTED_CALL)].map((m) => m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports')).filter((name) => !bundle.maps.has(name)), ...walked]);
     let grew = false;
     for (const body of bodies) {
       if (body.runs) continue;
       const runs =
         (body.method !== null
-          ? made.has(body.method.className) && (body.method.name === 'constructor' || methods.has(body.method.name))
+          ? made.has(body.method.className) && (body.method.name === 'constructor' || methods.has(body.method.name) || computedThis.has(body.method.className))
           : body.name !== null && called.has(body.name)) ||
         (body.binding !== null && (dotted.has(body.binding) || computed.has(body.binding.slice(0, body.binding.lastIndexOf('.'))))) ||
         (body.key !== null && required.has(body.key));
