@@ -42,6 +42,17 @@ function airtableWith(packages: object[]) {
   return entry;
 }
 
+/** `check mcp:` of the airtable entry whose only package is `pkg`, as JSON and as text: the JSON report and every output. */
+async function checkAirtableWith(pkg: object) {
+  const s = await start();
+  const entry = airtableWith([pkg]);
+  serveEntry(s, entry);
+  serveEntry(s, entry);
+  const json = await check(`mcp:${entry.name}`, ['--json']);
+  const text = await check(`mcp:${entry.name}`);
+  return { report: parseReport(json.stdout), outputs: [json.stdout, json.stderr, text.stdout, text.stderr] };
+}
+
 describe('a proxy package is a package, and its remote is judged as a remote', () => {
   // The argument shapes of mcp-remote's, supergateway's and mcp-proxy's READMEs (docs/mcp.md, "Proxies").
   const mcpRemote = (url: string) => ({
@@ -62,20 +73,14 @@ describe('a proxy package is a package, and its remote is judged as a remote', (
     ['supergateway --sse', { registryType: 'npm', identifier: 'supergateway', version: '3.4.0', packageArguments: [{ type: 'named', name: '--sse', value: 'https://tools.evil.example' }] }, 'foreign-host', 60],
     ['mcp-proxy (PyPI)', { registryType: 'pypi', identifier: 'mcp-proxy', version: '0.8.2', packageArguments: [{ type: 'named', name: '--transport', value: 'sse' }, { type: 'positional', value: 'https://tools.evil.example/sse' }] }, 'foreign-host', 60],
   ])('%s: the remote is judged (%s), the entry held below YES as remote-only, no secret printed', async (_label, pkg, messageId, score) => {
-    const s = await start();
-    const entry = airtableWith([pkg]);
-    serveEntry(s, entry);
-    serveEntry(s, entry);
-    const json = await check(`mcp:${entry.name}`, ['--json']);
-    const report = parseReport(json.stdout);
+    const { report, outputs } = await checkAirtableWith(pkg);
     expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score, messageId });
     expect(checkOf(report, 'mcp-remotes').evidence.remoteOnly).toBe(true);
     expect(report.caps.map((c) => c.id)).toContain('mcp-uninspected');
     expect(report.verdictCode).not.toBe('yes');
     // The proxy is still evaluated as a package.
     expect(report.mcp?.packages.map((p) => p.target)).toEqual([expect.stringMatching(/^(?:npm|pypi):(?:mcp-remote|supergateway|mcp-proxy)/)]);
-    const text = await check(`mcp:${entry.name}`);
-    for (const out of [json.stdout, json.stderr, text.stdout, text.stderr]) expect(out).not.toContain(SECRET);
+    for (const out of outputs) expect(out).not.toContain(SECRET);
   });
   // A proxy in its server mode runs the command it is given (`supergateway --stdio "npx -y other"`):
   // that command is the server a client talks to, and it is not evaluated.
@@ -83,19 +88,13 @@ describe('a proxy package is a package, and its remote is judged as a remote', (
     ['supergateway --stdio', { registryType: 'npm', identifier: 'supergateway', version: '3.4.0', packageArguments: [{ type: 'named', name: '--stdio', value: `npx -y evil-mcp --token ${SECRET}` }] }],
     ['mcp-proxy with a command', { registryType: 'pypi', identifier: 'mcp-proxy', version: '0.8.2', packageArguments: [{ type: 'named', name: '--port', value: '8080' }, { type: 'positional', value: 'uvx' }, { type: 'positional', value: 'evil-mcp' }] }],
   ])('%s: the command it serves is not evaluated, the entry is not YES, no secret printed', async (_label, pkg) => {
-    const s = await start();
-    const entry = airtableWith([pkg]);
-    serveEntry(s, entry);
-    serveEntry(s, entry);
-    const json = await check(`mcp:${entry.name}`, ['--json']);
-    const report = parseReport(json.stdout);
+    const { report, outputs } = await checkAirtableWith(pkg);
     expect(report.mcp?.packages[0]?.target).toBeNull();
     expect(report.mcp?.packages[0]?.notEvaluated).toContain(pkg.identifier === 'supergateway' ? 'npx' : 'uvx');
     expect(checkOf(report, 'mcp-packages').messageId).toBe('none-evaluated');
     expect(report.caps.map((c) => c.id)).toContain('mcp-uninspected');
     expect(report.verdictCode).not.toBe('yes');
-    const text = await check(`mcp:${entry.name}`);
-    for (const out of [json.stdout, json.stderr, text.stdout, text.stderr]) expect(out).not.toContain(SECRET);
+    for (const out of outputs) expect(out).not.toContain(SECRET);
   });
   it('supergateway --stdio beside a package of its own: the entry is held for the command it serves', async () => {
     const s = await start();
