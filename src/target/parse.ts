@@ -185,6 +185,9 @@ function parsePypi(input: string, text: string): Target {
   const spec = text.slice(name.length).trim();
   if (spec === '') return { input, ecosystem: 'pypi', name: pep503(name) };
   if (spec.startsWith('@')) fail(`use pypi:${name}==version to pin a PyPI version, not "@"`);
+  // `name[extra]`: the extras a requirement selects are optional dependencies, not the project.
+  if (spec.startsWith('[')) fail(`extras such as ${quoteForMessage(spec.slice(0, spec.indexOf(']') + 1 || spec.length))} are not a target: check pypi:${name}, and the packages an extra adds by their own names`);
+  if (spec.startsWith(';')) fail(`environment markers are not a target: check pypi:${name}`);
   assertPep440Specifier(spec);
   return { input, ecosystem: 'pypi', name: pep503(name), spec };
 }
