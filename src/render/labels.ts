@@ -66,8 +66,12 @@ export function previousLines(report: Report, ascii = false): string[] {
   const change = previous.change;
   const arrow = change === null || change === 0 ? (ascii ? '=' : '◆') : change > 0 ? (ascii ? '^' : '▲') : ascii ? 'v' : '▼';
   const amount = change === null ? 'no comparable score' : `${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change).toFixed(1)}`;
-  // The same score is no change to sign: say so, with what it was.
-  if (change === 0) return [`${arrow} unchanged since ${date} (${was.slice('was '.length)})`];
+  // The same score is no change to sign: say so, with what it was — "score unchanged" and the
+  // version it was for when another version is evaluated now.
+  if (change === 0) {
+    const moved = previous.version !== null && previous.version !== undefined && previous.version !== '' && previous.version !== report.target.version;
+    return [moved ? `${arrow} score unchanged since ${date} (${was})` : `${arrow} unchanged since ${date} (${was.slice('was '.length)})`];
+  }
   const lines = [`${arrow} ${amount} since ${date} (${was})`];
   if (previous.movers.length > 0) {
     const fmt = (n: number | null) => (n === null ? '—' : n.toFixed(1));

@@ -49,4 +49,12 @@ describe('the change since the previous evaluation', () => {
     expect(lines).toEqual([`◆ unchanged since 2026-10-02 (${(before.score as number).toFixed(1)} ${before.grade}, ${before.target.version})`]);
     expect(previousLines({ ...sample(), previous }, true)[0]).toMatch(/^= unchanged since/);
   });
+
+  it('the same score for another version says the score is unchanged, and which version it was for', () => {
+    const before = sample();
+    before.target.version = '5.2.0';
+    const previous = comparePrevious(sample(), { ...historyRowOf(before, 'hash'), evaluatedAt: '2026-10-02T00:00:00.000Z' });
+    expect(previous.change).toBe(0);
+    expect(previousLines({ ...sample(), previous })).toEqual([`◆ score unchanged since 2026-10-02 (was ${(before.score as number).toFixed(1)} ${before.grade}, 5.2.0)`]);
+  });
 });
