@@ -119,6 +119,23 @@ describe('repositoryDependencies', () => {
     expect(rangeResolvable(deps.facts.dependencies[0]!, deps.facts.unpinned ?? [])).toBe(true);
   });
 
+  it('a root Pipfile.lock and no pyproject.toml: its default packages are the set, pinned; develop ones development-only', () => {
+    const lock = JSON.stringify({
+      _meta: { 'pipfile-spec': 6, sources: [{ name: 'pypi', url: 'https://pypi.org/simple', verify_ssl: true }] },
+      default: { requests: { version: '==2.32.3' }, idna: { version: '==3.7' } },
+      develop: { pytest: { version: '==8.0.0' } },
+    });
+    const deps = repositoryDependencies(files([], ['Pipfile.lock']), new Map([['Pipfile.lock', lock]]));
+    if (deps.status !== 'ok') throw new Error(deps.status);
+    expect(deps.facts.lockfiles).toEqual(['Pipfile.lock']);
+    expect(deps.facts.unpinned).toEqual([]);
+    expect(deps.facts.dependencies.map((d) => [d.name, d.version, d.ecosystem, d.dev ?? false]).sort()).toEqual([
+      ['idna', '3.7', 'pypi', false],
+      ['pytest', '8.0.0', 'pypi', true],
+      ['requests', '2.32.3', 'pypi', false],
+    ]);
+  });
+
   it('a root requirements.txt that could not be read: unavailable, naming it', () => {
     const deps = repositoryDependencies(files([], ['requirements.txt'], [{ path: 'requirements.txt', reason: 'GitHub answered 404 for the file' }]), new Map());
     expect(deps).toEqual({ status: 'unavailable', reason: 'requirements.txt could not be read: GitHub answered 404 for the file' });

@@ -40,6 +40,31 @@ describe('selectRepoFiles', () => {
     expect(selection.lockfiles).toEqual(['requirements.txt']);
   });
 
+  it('a root Pipfile.lock is selected with no manifest beside it', () => {
+    const selection = selectRepoFiles(['Pipfile', 'Pipfile.lock', 'app.py'].map(blob));
+    expect(selection.lockfiles).toEqual(['Pipfile.lock']);
+    expect(selection.unevaluated).toEqual([]);
+  });
+
+  it('a Python project whose dependencies are in setup.py, setup.cfg or a Pipfile alone is named as unevaluated, never "no manifest"', () => {
+    // One per folder.
+    expect(selectRepoFiles(['setup.py', 'setup.cfg', 'src/pkg/__init__.py', 'tests/setup.py'].map(blob)).unevaluated).toEqual([{ path: 'setup.cfg', ecosystem: 'PyPI (setup.cfg)' }]);
+    expect(selectRepoFiles(['Pipfile', 'server.py'].map(blob)).unevaluated).toEqual([{ path: 'Pipfile', ecosystem: 'PyPI (Pipfile)' }]);
+    expect(selectRepoFiles(['package.json', 'python/setup.cfg'].map(blob)).unevaluated).toEqual([{ path: 'python/setup.cfg', ecosystem: 'PyPI (setup.cfg)' }]);
+    // A pyproject.toml beside it, or a root requirements file or Pipfile.lock, gives the set.
+    expect(selectRepoFiles(['setup.py', 'pyproject.toml'].map(blob)).unevaluated).toEqual([]);
+    expect(selectRepoFiles(['setup.py', 'requirements.txt'].map(blob)).unevaluated).toEqual([]);
+    expect(selectRepoFiles(['setup.py', 'Pipfile', 'Pipfile.lock'].map(blob)).unevaluated).toEqual([]);
+    // A development requirements file does not.
+    expect(selectRepoFiles(['setup.py', 'requirements-dev.txt'].map(blob)).unevaluated).toEqual([{ path: 'setup.py', ecosystem: 'PyPI (setup.py)' }]);
+  });
+
+  it('more ecosystems nerq does not evaluate are named by their manifests', () => {
+    const tree = (names: string[]) => selectRepoFiles(names.map(blob)).unevaluated.map((u) => u.ecosystem).sort();
+    expect(tree(['build.sbt', 'Podfile', 'Project.toml', 'pkg.cabal'])).toEqual(['CocoaPods', 'Hackage', 'Julia', 'Maven (sbt)']);
+    expect(tree(['mylib.gemspec', 'vcpkg.json', 'deps.edn', 'gleam.toml'])).toEqual(['Clojars', 'Hex', 'RubyGems', 'vcpkg']);
+  });
+
   it('licence files: the project\'s own texts first, never a data file, at most MAX_LICENSE_FILES', () => {
     const tree = ['COPYING', 'LICENSE-3rdparty.csv', 'LICENSE-MIT', 'LICENSE-THIRD-PARTY', 'UNLICENSE', 'license.py', 'README.md'];
     expect(MAX_LICENSE_FILES).toBe(3);

@@ -20,8 +20,10 @@
  * - Manifests of an ecosystem nerq does not evaluate (Gemfile, pom.xml, a Cargo.toml without
  *   Cargo.lock …) are named in `unevaluated`: their dependencies are not in the set, which is then
  *   never a clean answer on its own.
- * - A root requirements file with no pyproject.toml beside it is the project's dependency set too
- *   (pinned by `==`, ranges otherwise); dev/test/lint/doc ones do not count.
+ * - A root requirements file or Pipfile.lock with no pyproject.toml beside it is the project's
+ *   dependency set too (a requirements file pinned by `==`, ranges otherwise); dev/test/lint/doc
+ *   requirements do not count. A setup.py, setup.cfg or Pipfile with neither beside it is named in
+ *   `unevaluated` (repo-tree.ts): its dependencies are not read.
  * - No manifest at all: not applicable, with the reason.
  */
 import type { Sources } from '../../evidence/schema.js';
@@ -160,10 +162,10 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   // Another ecosystem's manifests (go.mod …): their dependencies exist but are not evaluated.
   const unevaluated = (files.unevaluatedManifests ?? []).map((m) => ({ file: m.path, ecosystem: m.ecosystem }));
   const others = unevaluated.length === 0 ? {} : { unevaluated };
-  // Root requirements files no pyproject.toml sits beside: the project's dependencies all the same.
+  // Root requirements files or a Pipfile.lock no pyproject.toml sits beside: the project's dependencies all the same.
   const orphanRequirements = manifests.some((m) => m.ecosystem === 'pypi' && dirOf(m.path) === '')
     ? []
-    : files.lockfiles.filter((p) => !p.includes('/') && isRequirements(p) && !/dev|test|lint|doc/i.test(p)).sort();
+    : files.lockfiles.filter((p) => !p.includes('/') && ((isRequirements(p) && !/dev|test|lint|doc/i.test(p)) || p === 'Pipfile.lock')).sort();
   const modules = moduleDependencies(files, texts);
   if (!modules.ok) return { status: 'unavailable', reason: modules.reason };
   if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0) {

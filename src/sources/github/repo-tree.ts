@@ -100,9 +100,35 @@ const UNEVALUATED_MANIFESTS: Readonly<Record<string, string>> = {
   'packages.config': 'NuGet',
   'deno.json': 'JSR/Deno',
   'deno.jsonc': 'JSR/Deno',
+  'build.sbt': 'Maven (sbt)',
+  Podfile: 'CocoaPods',
+  'Project.toml': 'Julia',
+  'stack.yaml': 'Hackage',
+  'cabal.project': 'Hackage',
+  'deps.edn': 'Clojars',
+  'project.clj': 'Clojars',
+  'rebar.config': 'Hex',
+  'gleam.toml': 'Hex',
+  'shard.yml': 'Crystal shards',
+  'vcpkg.json': 'vcpkg',
+  'conanfile.txt': 'Conan',
+  'conanfile.py': 'Conan',
+  'renv.lock': 'CRAN',
 };
 /** Project files named by their extension (`Foo.csproj`), and the ecosystem each names. */
-const UNEVALUATED_EXTENSIONS: ReadonlyArray<[RegExp, string]> = [[/\.(?:csproj|fsproj|vbproj)$/i, 'NuGet']];
+const UNEVALUATED_EXTENSIONS: ReadonlyArray<[RegExp, string]> = [
+  [/\.(?:csproj|fsproj|vbproj)$/i, 'NuGet'],
+  [/\.cabal$/i, 'Hackage'],
+  [/\.gemspec$/i, 'RubyGems'],
+];
+/**
+ * Python project files whose dependencies nerq does not read (`install_requires` in setup.py is
+ * code, setup.cfg's and a Pipfile's are not parsed): named as unevaluated where no pyproject.toml
+ * sits beside them and, at the root, no requirements file or Pipfile.lock gives the set.
+ */
+const PYTHON_UNREAD = ['setup.py', 'setup.cfg', 'Pipfile'];
+/** A root file that gives a Python project's set with no pyproject.toml beside it. */
+const ROOT_PYTHON_SET = (path: string): boolean => !path.includes('/') && ((REQUIREMENTS.test(path) && !/dev|test|lint|doc/i.test(path)) || path === 'Pipfile.lock');
 
 /** The ecosystem whose dependencies nerq does not evaluate a manifest named `base` declares; undefined when none. */
 function unevaluatedEcosystem(base: string): string | undefined {
@@ -151,6 +177,26 @@ function selectModuleFiles(
   };
 }
 
+/**
+ * The Python projects of the published folders whose dependencies are in files nerq does not read
+ * (setup.py, setup.cfg, Pipfile; one per folder): those with no pyproject.toml beside them, the
+ * root's only when no root requirements file or Pipfile.lock gives the set.
+ */
+function pythonUnread(items: readonly RepoTreeItem[], pythonFiles: readonly RepoTreeItem[]): Array<{ path: string; ecosystem: string }> {
+  const withPyproject = new Set(pythonFiles.filter((i) => baseOf(i.path) === 'pyproject.toml').map((i) => dirOf(i.path)));
+  const rootSet = items.some((i) => i.type === 'blob' && ROOT_PYTHON_SET(i.path));
+  const seen = new Set<string>();
+  const found: Array<{ path: string; ecosystem: string }> = [];
+  for (const file of pythonFiles) {
+    const dir = dirOf(file.path);
+    const base = baseOf(file.path);
+    if (base === 'pyproject.toml' || withPyproject.has(dir) || seen.has(dir) || (dir === '' && rootSet)) continue;
+    seen.add(dir);
+    found.push({ path: file.path, ecosystem: `PyPI (${base})` });
+  }
+  return found;
+}
+
 function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[]): boolean {
   return items.some((i) => i.type === 'blob' && names.some((n) => i.path.toLowerCase().startsWith(`${n}/`)));
 }
@@ -182,6 +228,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
     ...published((base) => unevaluatedEcosystem(base) !== undefined).map((i) => ({ path: i.path, ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string })),
+    ...pythonUnread(items, published((base) => PYTHON_UNREAD.includes(base) || base === 'pyproject.toml', Number.POSITIVE_INFINITY)),
   ].slice(0, MAX_MANIFESTS);
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
@@ -189,8 +236,8 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
       (i) =>
         i.type === 'blob' &&
         ((manifestDirs.has(dirOf(i.path)) && (LOCKFILE_NAMES.has(baseOf(i.path)) || REQUIREMENTS.test(baseOf(i.path)))) ||
-          // A project with only a root requirements file (no pyproject.toml): its dependencies are there.
-          (!i.path.includes('/') && REQUIREMENTS.test(i.path))),
+          // A project with only a root requirements file or Pipfile.lock (no pyproject.toml): its dependencies are there.
+          (!i.path.includes('/') && (REQUIREMENTS.test(i.path) || i.path === 'Pipfile.lock'))),
     )
     .map((i) => i.path);
   const workflowPaths = items
