@@ -34,6 +34,7 @@ import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
+import { isRootPythonSet } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 
 type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts']['dependencies'][number];
@@ -165,7 +166,7 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   // Root requirements files or a Pipfile.lock no pyproject.toml sits beside: the project's dependencies all the same.
   const orphanRequirements = manifests.some((m) => m.ecosystem === 'pypi' && dirOf(m.path) === '')
     ? []
-    : files.lockfiles.filter((p) => !p.includes('/') && ((isRequirements(p) && !/dev|test|lint|doc/i.test(p)) || p === 'Pipfile.lock')).sort();
+    : files.lockfiles.filter(isRootPythonSet).sort();
   const modules = moduleDependencies(files, texts);
   if (!modules.ok) return { status: 'unavailable', reason: modules.reason };
   if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0) {

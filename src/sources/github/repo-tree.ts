@@ -127,8 +127,10 @@ const UNEVALUATED_EXTENSIONS: ReadonlyArray<[RegExp, string]> = [
  * sits beside them and, at the root, no requirements file or Pipfile.lock gives the set.
  */
 const PYTHON_UNREAD = ['setup.py', 'setup.cfg', 'Pipfile'];
-/** A root file that gives a Python project's set with no pyproject.toml beside it. */
-const ROOT_PYTHON_SET = (path: string): boolean => !path.includes('/') && ((REQUIREMENTS.test(path) && !/dev|test|lint|doc/i.test(path)) || path === 'Pipfile.lock');
+/** A root file that gives a Python project's set with no pyproject.toml beside it (a runtime requirements file, a Pipfile.lock); repo-dependencies.ts reads them as such. */
+export function isRootPythonSet(path: string): boolean {
+  return !path.includes('/') && ((REQUIREMENTS.test(path) && !/dev|test|lint|doc/i.test(path)) || path === 'Pipfile.lock');
+}
 
 /** The ecosystem whose dependencies nerq does not evaluate a manifest named `base` declares; undefined when none. */
 function unevaluatedEcosystem(base: string): string | undefined {
@@ -184,7 +186,7 @@ function selectModuleFiles(
  */
 function pythonUnread(items: readonly RepoTreeItem[], pythonFiles: readonly RepoTreeItem[]): Array<{ path: string; ecosystem: string }> {
   const withPyproject = new Set(pythonFiles.filter((i) => baseOf(i.path) === 'pyproject.toml').map((i) => dirOf(i.path)));
-  const rootSet = items.some((i) => i.type === 'blob' && ROOT_PYTHON_SET(i.path));
+  const rootSet = items.some((i) => i.type === 'blob' && isRootPythonSet(i.path));
   const seen = new Set<string>();
   const found: Array<{ path: string; ecosystem: string }> = [];
   for (const file of pythonFiles) {
