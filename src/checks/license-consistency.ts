@@ -54,7 +54,7 @@ export default defineCheck({
   description:
     'Compares the package\'s declared licence (npm `license`, or the SPDX licence of the PyPI metadata, corrected if needed) with the licence GitHub detects in the repository, case-insensitively and with GPL `-only`/`-or-later` variants matched: the repository\'s licence among the declared ids scores 100, no licence detected in the repository 40, a different licence (or UNLICENSED against an open licence) 20. ' +
     'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that). ' +
-    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licences its licence files hold, any of which may apply) with the licence GitHub detects; manifests that disagree among themselves score 40; unknown when the answer did not say which licence GitHub detects; left out when neither a manifest nor a licence file names one.',
+    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licences its licence files hold, any of which may apply) with the licence GitHub detects; manifests that disagree among themselves score 40; a declaration that names no SPDX licence unambiguously (a Maven licence name, a gemspec licence that is not a string literal) is unknown, never guessed; unknown when the answer did not say which licence GitHub detects; left out when neither a manifest nor a licence file names one.',
   messages: {
     consistent: 'The package licence {declared} matches the repository\'s ({repositoryLicense})',
     different: 'The package declares {declared} but the repository {repository} is licensed {repositoryLicense}',
@@ -63,6 +63,7 @@ export default defineCheck({
     'package-unreadable': 'Unknown: the package licence ({declared}) is not an SPDX licence to compare with',
     'package-unavailable': 'Unknown: the package\'s declared licence is unavailable (its registry could not answer)',
     'manifests-disagree': 'The manifests declare different licences: {declared}',
+    'declared-unmapped': 'Unknown: a manifest declares {declared}, which names no SPDX licence unambiguously (or is not evaluated)',
     'detection-unknown': 'Unknown: GitHub\'s answer does not say which licence it detects in {repository}',
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
@@ -76,6 +77,7 @@ export default defineCheck({
       const own = repositoryDeclared(documents);
       if (own.kind === 'none') return { score: null, messageId: 'package-unreadable', data: { ...read.data, declared: null }, notApplicable: true };
       if (documents.detectedLicense === undefined) return { score: null, messageId: 'detection-unknown', data: { ...read.data, declared: own.label } };
+      if (own.kind === 'unmapped') return { score: null, messageId: 'declared-unmapped', data: { ...read.data, declared: own.label } };
       if (own.kind === 'disagree') return { score: 40, messageId: 'manifests-disagree', data: { ...read.data, declared: own.label, repositoryLicense: repoLicense ?? 'no licence' } };
       declared = readLicense(own.text);
     } else {
@@ -116,13 +118,16 @@ export default defineCheck({
  */
 function repositoryDeclared(
   documents: DocumentsFacts,
-): { kind: 'none' } | { kind: 'one'; text: string; label: string } | { kind: 'disagree'; label: string } {
+): { kind: 'none' } | { kind: 'one'; text: string; label: string } | { kind: 'disagree'; label: string } | { kind: 'unmapped'; label: string } {
   const declared = (documents.manifestLicenses ?? []).flatMap((m) => (m.license === null || readDeclaredLicense(m.license).kind === 'see-file' ? [] : [m.license.trim()]));
   if (declared.length > 0) {
     const distinct = [...new Map(declared.map((t) => [licenseKey(t), t])).values()];
     const label = truncate(distinct.join(', '), 120);
     return distinct.length === 1 ? { kind: 'one', text: distinct[0] ?? '', label } : { kind: 'disagree', label };
   }
+  // A declaration nerq does not map to SPDX (or does not evaluate) is never guessed, nor passed over for the licence files.
+  const unmapped = (documents.manifestLicenses ?? []).flatMap((m) => (m.unmapped === undefined ? [] : [m.unmapped]));
+  if (unmapped.length > 0) return { kind: 'unmapped', label: truncate(unmapped.join(', '), 120) };
   const held = (documents.licenseFiles ?? []).flatMap(licensesInFile);
   const ids = [...new Map(held.map((t) => [licenseKey(t), t])).values()];
   if (ids.length === 0) return { kind: 'none' };

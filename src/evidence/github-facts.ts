@@ -346,11 +346,20 @@ export const GithubFilesSchema = z.object({
    */
   commandEntries: z.array(z.string()).optional(),
   /**
-   * The licence the root `Cargo.toml` or `composer.json` declares (repo-manifests.ts
-   * `declaredLicenseOf`; null: none declared); a file that could not be read or parsed is in
+   * The licence the root `Cargo.toml`, `composer.json`, `setup.cfg`, `.gemspec`, `pom.xml`,
+   * `Directory.Build.props` or a published `.csproj` declares (licence-manifests.ts; null: none declared); a file that could not be read or parsed is in
    * `unread`. Absent when there is no such file, and in evidence saved before they were read.
    */
-  declaredLicenses: z.array(z.object({ path: z.string(), license: z.string().nullable() })).optional(),
+  declaredLicenses: z
+    .array(
+      z.object({
+        path: z.string(),
+        license: z.string().nullable(),
+        /** The declaration as written when it names no SPDX licence unambiguously, or is code nerq does not evaluate (licence-manifests.ts); `license` is then null. */
+        unmapped: z.string().optional(),
+      }),
+    )
+    .optional(),
   /** Workflow files under `.github/workflows/`. */
   workflows: z.number().int(),
   /** The workflows read and judged; absent in evidence saved before they were read. */

@@ -128,6 +128,29 @@ checkTable(check, [
     data: { declared: 'MIT' },
   },
   {
+    name: 'repository: the root pom.xml (junit-team/junit4) declares "Eclipse Public License 1.0", read as EPL-1.0, where GitHub detects EPL-1.0',
+    evidence: repositoryEvidence({ repository: { license: 'EPL-1.0' }, files: repoFiles({ manifests: [], declaredLicenses: [{ path: 'pom.xml', license: 'EPL-1.0' }] }) }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'EPL-1.0', repositoryLicense: 'EPL-1.0' },
+  },
+  {
+    name: 'repository: a pom.xml licence name nerq does not map: unknown (declared-unmapped), never guessed nor passed over for the LICENSE file',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [], declaredLicenses: [{ path: 'pom.xml', license: null, unmapped: 'BSD' }] }) }),
+    score: null,
+    messageId: 'declared-unmapped',
+    data: { declared: 'BSD' },
+  },
+  {
+    name: 'repository: a gemspec licence that is code is not evaluated; a mapped declaration beside it is compared',
+    evidence: repositoryEvidence({
+      files: repoFiles({ manifests: [], declaredLicenses: [{ path: 'x.gemspec', license: null, unmapped: 'X::LICENSE (not evaluated)' }, { path: 'src/X/X.csproj', license: 'MIT' }] }),
+    }),
+    score: 100,
+    messageId: 'consistent',
+    data: { declared: 'MIT' },
+  },
+  {
     name: 'repository: a SEE LICENSE IN pointer beside a published MIT manifest is no disagreement',
     evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: 'SEE LICENSE IN LICENSE', private: true }), repoManifest({ path: 'src/a/package.json', name: 'a' })] }) }),
     score: 100,

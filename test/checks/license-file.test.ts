@@ -155,6 +155,20 @@ checkTable(check, [
     data: { declared: 'MIT OR Apache-2.0' },
   },
   {
+    name: 'repository whose pom.xml names a licence nerq does not map, and no licence GitHub identifies: the name kept as written, not compared, never undeclared',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [], declaredLicenses: [{ path: 'pom.xml', license: null, unmapped: 'BSD' }] }), repository: { license: 'NOASSERTION' } }),
+    score: 70,
+    messageId: 'declaration-unparsed',
+    data: { found: ['MIT'], declared: 'BSD' },
+  },
+  {
+    name: 'repository whose src/Serilog/Serilog.csproj declares Apache-2.0 against a LICENSE holding MIT: a contradiction',
+    evidence: repositoryEvidence({ files: repoFiles({ manifests: [], declaredLicenses: [{ path: 'src/Serilog/Serilog.csproj', license: 'Apache-2.0' }] }), repository: { license: 'NOASSERTION' } }),
+    score: 40,
+    messageId: 'contradicts',
+    data: { declared: 'Apache-2.0' },
+  },
+  {
     name: 'repository: a pyproject `license = { file }` pointer names no licence: the file is compared with the licence GitHub detects',
     evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ ecosystem: 'pypi', path: 'pyproject.toml', license: 'SEE LICENSE IN LICENSE' })] }) }),
     score: 100,

@@ -1,6 +1,6 @@
 /** Which files of a repository's tree matter (pure): another ecosystem's manifests are listed, never read. */
 import { describe, expect, it } from 'vitest';
-import { CARGO_WITHOUT_LOCK, MAX_LICENSE_FILES, MAX_MODULE_FILES, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
+import { CARGO_WITHOUT_LOCK, MAX_LICENSE_FILES, MAX_LICENSE_MANIFESTS, MAX_MODULE_FILES, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 
 const blob = (path: string): RepoTreeItem => ({ path, type: 'blob', size: 100 });
 
@@ -95,6 +95,19 @@ describe('selectRepoFiles', () => {
     const selection = selectRepoFiles(['Cargo.toml', 'composer.json', 'crates/a/Cargo.toml', 'lib/composer.json', 'README.md'].map(blob));
     expect(selection.licenseManifests.map((i) => i.path)).toEqual(['Cargo.toml', 'composer.json']);
     expect(selectRepoFiles(['package.json', 'go.mod'].map(blob)).licenseManifests).toEqual([]);
+  });
+
+  it('setup.cfg, a root .gemspec, pom.xml, Directory.Build.props and the shallowest published .csproj are read for their licence, at most MAX_LICENSE_MANIFESTS (recorded trees: fixtures/PROVENANCE.md)', () => {
+    const paths = (tree: string[]) => selectRepoFiles(tree.map(blob)).licenseManifests.map((i) => i.path);
+    // Pylons/waitress before its move to pyproject.toml alone; rack/rack; junit-team/junit4.
+    expect(paths(['pyproject.toml', 'setup.cfg', 'setup.py', 'src/waitress/__init__.py', 'tests/fixtureapps/setup.cfg'])).toEqual(['setup.cfg']);
+    expect(paths(['Gemfile', 'rack.gemspec', 'lib/rack.rb', 'test/gemspecs/other.gemspec'])).toEqual(['rack.gemspec']);
+    expect(paths(['pom.xml', 'src/main/java/junit/Test.java', 'src/site/resources/images/junit-lambda/contributors/gradle.png'])).toEqual(['pom.xml']);
+    // serilog/serilog: the props at the root, then src/Serilog/Serilog.csproj; its test projects never.
+    const serilog = ['Directory.Build.props', 'Directory.Version.props', 'Serilog.sln', 'src/Serilog/Serilog.csproj', 'test/AotTestApp/AotTestApp.csproj', 'test/Serilog.Tests/Serilog.Tests.csproj'];
+    expect(paths(serilog)).toEqual(['Directory.Build.props', 'src/Serilog/Serilog.csproj']);
+    expect(MAX_LICENSE_MANIFESTS).toBe(2);
+    expect(paths(['Cargo.toml', 'composer.json', 'setup.cfg', 'x.gemspec', 'pom.xml'])).toEqual(['Cargo.toml', 'composer.json']);
   });
 
   it('none in an npm-only tree', () => {

@@ -57,8 +57,12 @@ export interface DocumentsFacts {
   releaseNotes?: { tag: string | null; withNotes: number; listed: number };
   /** Repository targets: a `docs/` folder and an `examples/` folder with files; absent for packages. */
   folders?: { docs: boolean; examples: boolean };
-  /** Repository targets: the licences the manifests of its published packages declare (else the root Cargo.toml / composer.json); absent for packages. */
-  manifestLicenses?: { path: string; license: string | null }[];
+  /**
+   * Repository targets: the licences the manifests of its published packages declare (else the root
+   * Cargo.toml / composer.json / setup.cfg / .gemspec / pom.xml / .NET project, `unmapped` when it
+   * names no SPDX licence unambiguously); absent for packages.
+   */
+  manifestLicenses?: { path: string; license: string | null; unmapped?: string }[];
   /** Repository targets: the licence GitHub detects (`null` none; undefined when the answer did not say). */
   detectedLicense?: string | null;
 }
@@ -148,14 +152,14 @@ function releasesChangelog(releases: GithubReleases): { changelog: ChangelogRef 
 
 /**
  * The licences a repository's manifests declare: its published package.json / pyproject.toml files
- * (else its first manifest); when none of them declares one, the root Cargo.toml's or
- * composer.json's declaration (docs/scoring.md, Compliance).
+ * (else its first manifest); when none of them declares one, the declarations of the manifests
+ * read for their licence alone (docs/scoring.md, Compliance).
  */
 function manifestLicenses(files: RepositoryFacts['files'], published: RepositoryFacts['files']['manifests']): NonNullable<DocumentsFacts['manifestLicenses']> {
   const own = (published.length > 0 ? published : files.manifests.slice(0, 1)).map((m) => ({ path: m.path, license: m.license }));
   if (own.some((m) => m.license !== null)) return own;
   const others = (files.declaredLicenses ?? []).map((d) => ({ ...d }));
-  return others.some((d) => d.license !== null) ? [...own, ...others] : own;
+  return others.some((d) => d.license !== null || d.unmapped !== undefined) ? [...own, ...others] : own;
 }
 
 /** A repository target's documents, from its tree (sources/github/repo-files.ts) and, without a changelog file, its GitHub releases. */

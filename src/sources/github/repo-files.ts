@@ -10,8 +10,9 @@
  * Requests without a token: 4 + the files read — the tree, the tags, the two commit listings of
  * the history (one when it fits on a page), the README, at most 3 licence files, at most 6
  * manifests, at most 4 lockfiles beside them, at most 4 Go and Rust files (go.mod, Cargo.lock,
- * Cargo.toml), the root Cargo.toml and composer.json for the licence they declare when not
- * read already, and the security policy (at most 25 in all; 8 for a typical single-package
+ * Cargo.toml), at most 2 manifests read for the licence they declare alone (the root Cargo.toml,
+ * composer.json, setup.cfg, .gemspec, pom.xml, Directory.Build.props, a published .csproj;
+ * repo-tree.ts) when not read already, and the security policy (at most 25 in all; 8 for a typical single-package
  * repository with a lockfile, 9 with a security policy), and at most 8 workflow files and 4
  * `action.yml` files of composite actions their outsider-triggered jobs call, one request each
  * (workflow-files.ts): at most 37 file requests in all. With a token the same 4 REST requests,
@@ -34,7 +35,8 @@ import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../file-names.js';
-import { declaredLicenseOf, manifestOf } from './repo-manifests.js';
+import { licenceDeclarationOf } from './licence-manifests.js';
+import { manifestOf } from './repo-manifests.js';
 import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
@@ -223,9 +225,9 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
   for (const item of selection.licenseManifests) {
     const text = texts.get(item.path) ?? (licenseManifests.includes(item) && toRead.includes(item) ? textOf(item.path) : null);
     if (text === null) continue;
-    const license = declaredLicenseOf(item.path, text);
-    if (license === undefined) unread.push({ path: item.path, reason: 'the manifest does not parse' });
-    else declaredLicenses.push({ path: item.path, license });
+    const declared = licenceDeclarationOf(item.path, text);
+    if (declared === undefined) unread.push({ path: item.path, reason: 'the manifest does not parse' });
+    else declaredLicenses.push({ path: item.path, ...declared });
   }
   const policyText = policyItem !== null && toRead.includes(policyItem) ? textOf(policyItem.path) : null;
   const securityPolicyText =

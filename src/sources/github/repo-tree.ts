@@ -44,8 +44,10 @@ export interface RepoSelection {
   /** Entry files of commands a Go or Rust project builds (`main.go`, `cmd/x/main.go`, `src/main.rs`, `src/bin/x.rs`), from the listing alone. */
   commandEntries: string[];
   /**
-   * Root manifests read for the licence they declare alone (`Cargo.toml`, `composer.json`): the
-   * project's declaration when no package.json or pyproject.toml gives one (docs/scoring.md, Compliance).
+   * Manifests read for the licence they declare alone, at most `MAX_LICENSE_MANIFESTS`: the root
+   * `Cargo.toml`, `composer.json`, `setup.cfg`, `.gemspec`, `pom.xml` and `Directory.Build.props`,
+   * then the shallowest published `.csproj` / `.fsproj`: the project's declaration when no
+   * package.json or pyproject.toml gives one (docs/scoring.md, Compliance).
    */
   licenseManifests: RepoTreeItem[];
 }
@@ -72,8 +74,13 @@ const RUST_COMMAND = /(?:^|\/)(?:main\.rs|bin\/[^/]+\.rs)$/;
 const MAX_MANIFEST_DEPTH = 3;
 
 const MANIFEST_NAMES = new Set(['package.json', 'pyproject.toml']);
-/** Root manifests of other ecosystems whose licence declaration is read (repo-manifests.ts `declaredLicenseOf`). */
-const LICENSE_MANIFEST_NAMES = ['Cargo.toml', 'composer.json'];
+/**
+ * Root manifests of other ecosystems whose licence declaration is read (licence-manifests.ts), in
+ * this order: a `.gemspec` stands for any gemspec at the root (the first by name).
+ */
+const LICENSE_MANIFEST_NAMES = ['Cargo.toml', 'composer.json', 'setup.cfg', '.gemspec', 'pom.xml', 'Directory.Build.props'];
+/** Manifests read for the licence they declare alone, per repository (each one is a request). */
+export const MAX_LICENSE_MANIFESTS = 2;
 const LOCKFILE_NAMES = new Set([
   'package-lock.json',
   'npm-shrinkwrap.json',
@@ -270,6 +277,10 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     workflows: workflowPaths.length,
     workflowPaths,
     commandEntries,
-    licenseManifests: LICENSE_MANIFEST_NAMES.flatMap((name) => rootBlobs.filter((i) => i.path === name)),
+    licenseManifests: [
+      ...LICENSE_MANIFEST_NAMES.flatMap((name) => rootBlobs.filter((i) => (name === '.gemspec' ? /^[^.][^/]*\.gemspec$/i.test(i.path) : i.path === name)).slice(0, 1)),
+      // A .NET library declares its licence in the project file it packs: the shallowest published one.
+      ...published((base) => /\.(?:csproj|fsproj|vbproj)$/i.test(base), 1),
+    ].slice(0, MAX_LICENSE_MANIFESTS),
   };
 }

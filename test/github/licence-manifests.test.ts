@@ -1,0 +1,85 @@
+/**
+ * The licence other manifests declare, read as text (pure): setup.cfg, .gemspec, .NET project
+ * files, Maven pom.xml. Real files recorded from public repositories (fixtures/PROVENANCE.md),
+ * then edited copies of them for the forms nerq leaves unmapped or does not evaluate.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { licenceDeclarationOf, NOT_EVALUATED } from '../../src/sources/github/licence-manifests.js';
+
+const real = (name: string) => readFileSync(new URL(`../../fixtures/github/licence-manifests/${name}`, import.meta.url), 'utf8');
+
+describe('setup.cfg [metadata] license', () => {
+  it('Pylons/waitress: `license = ZPL-2.1`', () => {
+    expect(licenceDeclarationOf('setup.cfg', real('waitress-setup.cfg'))).toEqual({ license: 'ZPL-2.1' });
+  });
+
+  it('a licence name that states its version maps; one that does not is kept unmapped; license_files is a pointer', () => {
+    const cfg = (body: string) => `[metadata]\nname = x\n${body}\n[options]\npackages = find:\n`;
+    expect(licenceDeclarationOf('setup.cfg', cfg('license = Apache License 2.0'))).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('setup.cfg', cfg('license = BSD'))).toEqual({ license: null, unmapped: 'BSD' });
+    expect(licenceDeclarationOf('setup.cfg', cfg('license_files = LICENSE.txt'))).toEqual({ license: 'SEE LICENSE IN LICENSE.txt' });
+    expect(licenceDeclarationOf('setup.cfg', cfg('license_files =\n    LICENSE\n    NOTICE'))).toEqual({ license: null });
+    expect(licenceDeclarationOf('setup.cfg', '[flake8]\nmax-line-length = 88\n')).toEqual({ license: null });
+  });
+});
+
+describe('.gemspec licence, never evaluated', () => {
+  it('rack/rack: `s.license = "MIT"`', () => {
+    expect(licenceDeclarationOf('rack.gemspec', real('rack.gemspec'))).toEqual({ license: 'MIT' });
+  });
+
+  it('a list of literals is a choice; anything not a string literal is not evaluated', () => {
+    const gem = (line: string) => real('rack.gemspec').replace('s.license = "MIT"', line);
+    expect(licenceDeclarationOf('rack.gemspec', gem("s.licenses = ['MIT', 'Apache-2.0']"))).toEqual({ license: '(MIT OR Apache-2.0)' });
+    expect(licenceDeclarationOf('rack.gemspec', gem('spec.licenses = %w[Ruby BSD-2-Clause]'))).toEqual({ license: '(Ruby OR BSD-2-Clause)' });
+    expect(licenceDeclarationOf('rack.gemspec', gem('s.license = Rack::LICENSE'))).toEqual({ license: null, unmapped: `Rack::LICENSE ${NOT_EVALUATED}` });
+    expect(licenceDeclarationOf('rack.gemspec', gem('s.license = "#{base}-2.0"'))).toEqual({ license: null, unmapped: `"#{base}-2.0" ${NOT_EVALUATED}` });
+    expect(licenceDeclarationOf('rack.gemspec', gem('s.licenses = ["MIT", name]'))?.unmapped).toContain(NOT_EVALUATED);
+    expect(licenceDeclarationOf('rack.gemspec', gem('s.summary = "x"'))).toEqual({ license: null });
+  });
+});
+
+describe('.NET <PackageLicenseExpression>', () => {
+  it('serilog/serilog: src/Serilog/Serilog.csproj declares Apache-2.0; its Directory.Build.props declares none', () => {
+    expect(licenceDeclarationOf('src/Serilog/Serilog.csproj', real('Serilog.csproj'))).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('Directory.Build.props', real('serilog-Directory.Build.props'))).toEqual({ license: null });
+  });
+
+  it('an MSBuild property is not evaluated; a commented-out element is not read; PackageLicenseFile is a pointer', () => {
+    const proj = (inner: string) => `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    ${inner}\n  </PropertyGroup>\n</Project>\n`;
+    expect(licenceDeclarationOf('Directory.Build.props', proj('<PackageLicenseExpression>$(License)</PackageLicenseExpression>'))).toEqual({
+      license: null,
+      unmapped: `$(License) ${NOT_EVALUATED}`,
+    });
+    expect(licenceDeclarationOf('A.fsproj', proj('<!-- <PackageLicenseExpression>GPL-3.0-only</PackageLicenseExpression> -->'))).toEqual({ license: null });
+    expect(licenceDeclarationOf('A.csproj', proj('<PackageLicenseFile>LICENSE.txt</PackageLicenseFile>'))).toEqual({ license: 'SEE LICENSE IN LICENSE.txt' });
+    expect(licenceDeclarationOf('A.csproj', proj('<PackageLicenseExpression>MIT OR Apache-2.0</PackageLicenseExpression>'))).toEqual({ license: 'MIT OR Apache-2.0' });
+  });
+});
+
+describe('Maven pom.xml <licenses>', () => {
+  it('junit-team/junit4: "Eclipse Public License 1.0" names EPL-1.0 unambiguously', () => {
+    expect(licenceDeclarationOf('pom.xml', real('junit4-pom.xml'))).toEqual({ license: 'EPL-1.0' });
+  });
+
+  it('a name without a version, several licences, or none beside a parent: unmapped, never guessed', () => {
+    const pom = real('junit4-pom.xml');
+    const named = (name: string) => pom.replace('<name>Eclipse Public License 1.0</name>', `<name>${name}</name>`);
+    expect(licenceDeclarationOf('pom.xml', named('BSD'))).toEqual({ license: null, unmapped: 'BSD' });
+    expect(licenceDeclarationOf('pom.xml', named('The Apache Software License, Version 2.0'))).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('pom.xml', named('Apache-2.0'))).toEqual({ license: 'Apache-2.0' });
+    const two = pom.replace('</licenses>', '<license><name>MIT</name></license></licenses>');
+    expect(licenceDeclarationOf('pom.xml', two)).toEqual({ license: null, unmapped: 'Eclipse Public License 1.0, MIT' });
+    const inherited = pom.replace(/<licenses>[\s\S]*?<\/licenses>/, '').replace('<modelVersion>', '<parent><groupId>g</groupId></parent><modelVersion>');
+    expect(licenceDeclarationOf('pom.xml', inherited)?.unmapped).toContain(NOT_EVALUATED);
+    expect(licenceDeclarationOf('pom.xml', '<project><modelVersion>4.0.0</modelVersion></project>')).toEqual({ license: null });
+  });
+});
+
+describe('Cargo.toml and composer.json as before', () => {
+  it('read by repo-manifests.ts declaredLicenseOf; a file that does not parse is undefined', () => {
+    expect(licenceDeclarationOf('Cargo.toml', '[package]\nname = "a"\nlicense = "MIT"\n')).toEqual({ license: 'MIT' });
+    expect(licenceDeclarationOf('composer.json', '{')).toBeUndefined();
+  });
+});
