@@ -110,6 +110,12 @@ describe('selectRepoFiles', () => {
     expect(paths(['Cargo.toml', 'composer.json', 'setup.cfg', 'x.gemspec', 'pom.xml'])).toEqual(['Cargo.toml', 'composer.json']);
   });
 
+  it('a root conda environment.yml / environment.yaml is named as unevaluated (conda); one in a sub-folder (docs, Binder) is not', () => {
+    expect(selectRepoFiles(['environment.yml', 'src/app.py', 'README.md'].map(blob)).unevaluated).toEqual([{ path: 'environment.yml', ecosystem: 'conda' }]);
+    expect(selectRepoFiles(['environment.yaml', 'requirements.txt'].map(blob)).unevaluated).toEqual([{ path: 'environment.yaml', ecosystem: 'conda' }]);
+    expect(selectRepoFiles(['pyproject.toml', 'uv.lock', 'binder/environment.yml', 'docs/environment.yml'].map(blob)).unevaluated).toEqual([]);
+  });
+
   it('none in an npm-only tree', () => {
     expect(selectRepoFiles(['package.json', 'package-lock.json'].map(blob)).unevaluated).toEqual([]);
   });

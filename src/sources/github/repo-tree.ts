@@ -122,6 +122,12 @@ const UNEVALUATED_MANIFESTS: Readonly<Record<string, string>> = {
   'conanfile.py': 'Conan',
   'renv.lock': 'CRAN',
 };
+/**
+ * A conda environment file at the root (`environment.yml`): its dependencies come from conda
+ * channels, which nerq does not evaluate. Root only: one in a sub-folder is usually a docs or
+ * Binder environment, not the project's.
+ */
+const CONDA_ENVIRONMENT = /^environment\.ya?ml$/;
 /** Project files named by their extension (`Foo.csproj`), and the ecosystem each names. */
 const UNEVALUATED_EXTENSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\.(?:csproj|fsproj|vbproj)$/i, 'NuGet'],
@@ -238,6 +244,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
     ...published((base) => unevaluatedEcosystem(base) !== undefined).map((i) => ({ path: i.path, ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string })),
     ...pythonUnread(items, published((base) => PYTHON_UNREAD.includes(base) || base === 'pyproject.toml', Number.POSITIVE_INFINITY)),
+    ...rootBlobs.filter((i) => CONDA_ENVIRONMENT.test(i.path)).map((i) => ({ path: i.path, ecosystem: 'conda' })),
   ].slice(0, MAX_MANIFESTS);
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
