@@ -22,7 +22,7 @@ export default defineCheck({
   description:
     'Looks for a CHANGELOG, HISTORY or CHANGES file in the npm tarball; for PyPI, a Changelog / Changes / Release notes project URL or a changelog or history section in the long description. ' +
     'Found scores 100; without one, release notes on the latest GitHub release of the package\'s verified repository score 100 too when that release is this version (tagged `1.2.3`, `v1.2.3`, `name@1.2.3`, `name-v1.2.3`…; stable preferred; more than GitHub\'s bare generated "Full Changelog" link); none 40 (release notes may live elsewhere in the repository); unknown when the npm tarball could not be read. ' +
-    'A `github:` target looks for the file at the root of its repository or in `docs/`; without one, its GitHub releases are the changelog when the latest release (stable preferred) carries release notes — more than GitHub\'s bare generated "Full Changelog" link — and unknown when the releases could not be listed.',
+    'A `github:` target looks for the file at the root of its repository or in `docs/`, else beside the manifest of a workspace member it publishes (`packages/a/CHANGELOG.md`, `crates/a/CHANGELOG.md`); without one, its GitHub releases are the changelog when the latest release (stable preferred) carries release notes — more than GitHub\'s bare generated "Full Changelog" link — and unknown when the releases could not be listed.',
   messages: {
     present: 'Changelog shipped ({path})',
     linked: 'Changelog linked from the project URLs ({url})',
@@ -30,7 +30,7 @@ export default defineCheck({
     missing: 'No changelog in the package; release notes may live in the repository',
     'missing-pypi': 'No changelog URL or release-history section on PyPI; release notes may live in the repository',
     'no-tarball': 'Changelog unknown: the package tarball could not be read (only the README the registry shows)',
-    'missing-repository': 'No changelog file in the repository (root or docs/)',
+    'missing-repository': 'No changelog file in the repository (root, docs/ or a published member\'s folder)',
     'present-repository': 'Changelog in the repository ({path})',
     'releases-repository': 'Release notes on GitHub Releases: {withNotes} of the newest {listed} releases, the latest ({tag}) among them',
     'releases-linked': 'No changelog in the package; release notes on the GitHub Releases of {repository}: {withNotes} of the newest {listed} releases, the latest ({tag}) among them',

@@ -313,7 +313,7 @@ export const GithubFilesSchema = z.object({
   readme: z.object({ path: z.string(), size: z.number().int(), text: z.string(), truncated: z.boolean() }).nullable(),
   /** Root licence files, with the SPDX id their text matches (null when unrecognised or unread) and any further licences the file holds. */
   licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable(), others: z.array(z.string()).optional() })),
-  /** A changelog file at the root (or in `docs/`); null when none. */
+  /** A changelog file at the root (or in `docs/`), else beside a published workspace member's manifest (repo-tree.ts `memberChangelogs`); null when none. */
   changelog: z.string().nullable(),
   /** A `docs/` (or `doc/`) folder with files in it. */
   docsFolder: z.boolean(),

@@ -1,6 +1,7 @@
 /** Which files of a repository's tree matter (pure): another ecosystem's manifests are listed, never read. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CARGO_WITHOUT_LOCK, MAX_LICENSE_FILES, MAX_LICENSE_MANIFESTS, MAX_MODULE_FILES, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
+import { CARGO_WITHOUT_LOCK, MAX_LICENSE_FILES, MAX_LICENSE_MANIFESTS, MAX_MODULE_FILES, memberChangelog, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 
 const blob = (path: string): RepoTreeItem => ({ path, type: 'blob', size: 100 });
 
@@ -114,6 +115,40 @@ describe('selectRepoFiles', () => {
     expect(selectRepoFiles(['environment.yml', 'src/app.py', 'README.md'].map(blob)).unevaluated).toEqual([{ path: 'environment.yml', ecosystem: 'conda' }]);
     expect(selectRepoFiles(['environment.yaml', 'requirements.txt'].map(blob)).unevaluated).toEqual([{ path: 'environment.yaml', ecosystem: 'conda' }]);
     expect(selectRepoFiles(['pyproject.toml', 'uv.lock', 'binder/environment.yml', 'docs/environment.yml'].map(blob)).unevaluated).toEqual([]);
+  });
+
+  it("a workspace's changelogs beside its published members' manifests, when the root and docs/ have none (recorded trees of modelcontextprotocol/rust-sdk and typescript-sdk)", () => {
+    const recorded = (repo: string, sha: string) =>
+      (JSON.parse(readFileSync(new URL(`../../fixtures/http/github/repos/${repo}/git/trees/${sha}.json`, import.meta.url), 'utf8')) as { tree: Array<{ path: string; type: string; size?: number }> }).tree.map(
+        (e): RepoTreeItem => ({ path: e.path, type: e.type === 'blob' ? 'blob' : e.type === 'tree' ? 'tree' : 'other', size: e.size ?? null }),
+      );
+    const rust = selectRepoFiles(recorded('modelcontextprotocol/rust-sdk', '744f9d1723ea1000cf58eed8faa213c1afa459bf'));
+    expect(rust.changelog).toBeNull();
+    expect(rust.memberChangelogs).toEqual(['crates/rmcp/CHANGELOG.md', 'crates/rmcp-macros/CHANGELOG.md']);
+    const ts = selectRepoFiles(recorded('modelcontextprotocol/typescript-sdk', '14c683ec4837efcfb4afc660e9c6458ecf9e6134'));
+    expect(ts.memberChangelogs[0]).toBe('packages/client/CHANGELOG.md');
+    expect(ts.memberChangelogs.every((p) => p.startsWith('packages/'))).toBe(true);
+  });
+
+  it('member changelogs: never under test fixtures or examples, none when the root has one; a private member is passed over', () => {
+    const tree = ['package.json', 'packages/a/package.json', 'packages/a/CHANGELOG.md', 'test/fixtures/x/package.json', 'test/fixtures/x/CHANGELOG.md', 'examples/demo/package.json', 'examples/demo/CHANGELOG.md', 'packages/b/CHANGELOG.md'];
+    const selection = selectRepoFiles(tree.map(blob));
+    // packages/b has no manifest: not a member.
+    expect(selection.memberChangelogs).toEqual(['packages/a/CHANGELOG.md']);
+    expect(selectRepoFiles([...tree, 'CHANGELOG.md'].map(blob))).toMatchObject({ changelog: 'CHANGELOG.md', memberChangelogs: [] });
+    const two = selectRepoFiles(['packages/a/package.json', 'packages/a/CHANGELOG.md', 'packages/b/package.json', 'packages/b/HISTORY.md', 'crates/c/Cargo.toml', 'crates/c/CHANGELOG.md'].map(blob));
+    expect(two.memberChangelogs).toEqual(['crates/c/CHANGELOG.md', 'packages/a/CHANGELOG.md', 'packages/b/HISTORY.md']);
+    const read = (privateA: boolean) => [
+      { path: 'packages/a/package.json', private: privateA },
+      { path: 'packages/b/package.json', private: false },
+    ];
+    // A crate folder with no package.json or pyproject.toml read: its Cargo.toml is the member.
+    expect(memberChangelog(two.memberChangelogs, two.manifests, read(true))).toBe('crates/c/CHANGELOG.md');
+    const npmOnly = two.memberChangelogs.slice(1);
+    expect(memberChangelog(npmOnly, two.manifests, read(true))).toBe('packages/b/HISTORY.md');
+    expect(memberChangelog(npmOnly, two.manifests, read(false))).toBe('packages/a/CHANGELOG.md');
+    // A manifest that could not be read: whether it is published is unknown, so its changelog is not taken.
+    expect(memberChangelog(npmOnly, two.manifests, [])).toBeNull();
   });
 
   it('none in an npm-only tree', () => {

@@ -228,6 +228,8 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
     expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
     expect(report.category?.id).toBe('mcp-server');
+    // No changelog at the root: the one beside a published member crate's Cargo.toml, from the listing (no request more).
+    expect(checkOf(report, 'changelog')).toMatchObject({ score: 100, messageId: 'present-repository', evidence: { path: 'crates/rmcp/CHANGELOG.md' } });
     // 4 + README, LICENSE, Cargo.toml (read for its licence alone), SECURITY.md, 7 workflows, and the listing's .github tree.
     expect(requests).toBe(22);
   });
@@ -478,6 +480,8 @@ describe('a monorepo', () => {
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'different', evidence: { declared: 'MIT', repositoryLicense: 'Apache-2.0' } });
     // The transitional LICENSE holds the MIT text as well as Apache-2.0's: the file covers the declared MIT.
     expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', score: 100 });
+    // No changelog at the root or in docs/: the changesets CHANGELOG beside the first published member's manifest (the private root's folder never).
+    expect(checkOf(report, 'changelog')).toMatchObject({ score: 100, messageId: 'present-repository', evidence: { path: 'packages/client/CHANGELOG.md' } });
     // The inconsistency is a finding, not a hold: the mcp-server bar (a shown 80) decides the verdict.
     expect(report.score).toBeGreaterThanOrEqual(80);
     expect(report.verdictCode).toBe('yes');

@@ -37,7 +37,7 @@ import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../file-names.js';
 import { licenceDeclarationOf } from './licence-manifests.js';
 import { manifestOf } from './repo-manifests.js';
-import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
+import { memberChangelog, selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
 import { GithubStop, lastPageOf, type GithubCall } from './request.js';
@@ -247,7 +247,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
       entries: items.length,
       readme,
       licenseFiles,
-      changelog: selection.changelog,
+      changelog: selection.changelog ?? memberChangelog(selection.memberChangelogs, selection.manifests, manifests),
       docsFolder: selection.docsFolder,
       examplesFolder: selection.examplesFolder,
       securityPolicy: selection.securityPolicy,

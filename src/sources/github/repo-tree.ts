@@ -19,6 +19,14 @@ export interface RepoSelection {
   readme: RepoTreeItem | null;
   licenses: RepoTreeItem[];
   changelog: string | null;
+  /**
+   * Without a changelog at the root or in `docs/`: the changelogs beside the manifests of the
+   * published members (a workspace's changelog lives with the member it describes,
+   * `packages/a/CHANGELOG.md`, `crates/a/CHANGELOG.md`): beside `manifests` and the published
+   * `Cargo.toml` files — the same member selection the dependency set reads — by folder, shallowest first;
+   * repo-files.ts keeps the first beside a manifest that is not private. From the listing alone.
+   */
+  memberChangelogs: string[];
   securityPolicy: string | null;
   docsFolder: boolean;
   examplesFolder: boolean;
@@ -212,6 +220,20 @@ function pythonUnread(items: readonly RepoTreeItem[], pythonFiles: readonly Repo
   return found;
 }
 
+/**
+ * The first member changelog (`memberChangelogs`) beside a manifest read that is not
+ * private, or beside a published crate's Cargo.toml alone; never beside a private manifest or one
+ * that could not be read (whether it is published is then unknown).
+ */
+export function memberChangelog(changelogs: readonly string[], selected: readonly RepoTreeItem[], read: ReadonlyArray<{ path: string; private: boolean }>): string | null {
+  for (const path of changelogs) {
+    const dir = dirOf(path);
+    if (!selected.some((m) => dirOf(m.path) === dir)) return path;
+    if (read.some((m) => dirOf(m.path) === dir && !m.private)) return path;
+  }
+  return null;
+}
+
 function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[]): boolean {
   return items.some((i) => i.type === 'blob' && names.some((n) => i.path.toLowerCase().startsWith(`${n}/`)));
 }
@@ -246,6 +268,14 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     ...pythonUnread(items, published((base) => PYTHON_UNREAD.includes(base) || base === 'pyproject.toml', Number.POSITIVE_INFINITY)),
     ...rootBlobs.filter((i) => CONDA_ENVIRONMENT.test(i.path)).map((i) => ({ path: i.path, ecosystem: 'conda' })),
   ].slice(0, MAX_MANIFESTS);
+  // By folder, shallowest first (`crates/rmcp` before `crates/rmcp-macros`).
+  const memberDirs = [...new Set([...manifests, ...published((base) => base === 'Cargo.toml', Number.POSITIVE_INFINITY)].map((m) => dirOf(m.path)))]
+    .filter((d) => d !== '')
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+  const memberChangelogs =
+    changelog !== null
+      ? []
+      : memberDirs.flatMap((dir) => items.find((i) => i.type === 'blob' && dirOf(i.path) === dir && CHANGELOG_RE.test(baseOf(i.path)))?.path ?? []);
   const manifestDirs = new Set(manifests.map((m) => dirOf(m.path)));
   const lockfiles = items
     .filter(
@@ -274,6 +304,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     readme,
     licenses,
     changelog,
+    memberChangelogs,
     securityPolicy,
     docsFolder: hasFilesUnder(items, ['docs', 'doc']),
     examplesFolder: hasFilesUnder(items, ['examples', 'example']),
