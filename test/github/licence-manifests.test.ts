@@ -4,8 +4,13 @@
  * then edited copies of them for the forms nerq leaves unmapped or does not evaluate.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GithubFiles } from '../../src/evidence/github-facts.js';
 import { licenceDeclarationOf, NOT_EVALUATED } from '../../src/sources/github/licence-manifests.js';
+import { restRepoFiles } from '../../src/sources/github/repo-files.js';
+import type { GithubCall } from '../../src/sources/github/request.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { limiterFor, testClient } from './helpers.js';
 
 const real = (name: string) => readFileSync(new URL(`../../fixtures/github/licence-manifests/${name}`, import.meta.url), 'utf8');
 
@@ -81,5 +86,57 @@ describe('Cargo.toml and composer.json as before', () => {
   it('read by repo-manifests.ts declaredLicenseOf; a file that does not parse is undefined', () => {
     expect(licenceDeclarationOf('Cargo.toml', '[package]\nname = "a"\nlicense = "MIT"\n')).toEqual({ license: 'MIT' });
     expect(licenceDeclarationOf('composer.json', '{')).toBeUndefined();
+  });
+});
+
+describe('read through the repository reader (repo-files.ts) within the request budget', () => {
+  let server: FixtureServer;
+  beforeEach(async () => {
+    server = await startFixtureServer();
+  });
+  afterEach(async () => {
+    expectNoUnexpected(server);
+    await server.close();
+  });
+
+  /** A subset of a repository's recorded listing served with its real files; no tags, a one-commit history. */
+  async function readRepo(fullName: string, files: Record<string, string>): Promise<{ files: GithubFiles; requests: number }> {
+    const base = `/github/repos/${fullName}`;
+    const tree = Object.entries(files).map(([path, text]) => ({ path, type: 'blob', size: Buffer.byteLength(text) }));
+    server.expect('GET', `${base}/git/trees/main`, { body: { sha: 'a'.repeat(40), tree, truncated: false } });
+    server.expect('GET', `${base}/tags`, { body: [] });
+    const commit = { sha: 'b'.repeat(40), commit: { author: { date: '2026-02-14T15:25:19Z' }, committer: { date: '2026-02-15T22:54:53Z' } }, author: null, parents: [] };
+    server.expect('GET', `${base}/commits`, { body: [commit] });
+    for (const [path, text] of Object.entries(files)) server.expect('GET', `${base}/contents/${path}`, { body: text });
+    const { http } = testClient();
+    const call: GithubCall = { http, limiter: limiterFor(http), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now: new Date('2026-03-01T00:00:00Z'), counter: { requests: 0 } };
+    const [owner = '', name = ''] = fullName.split('/');
+    const got = await restRepoFiles(call, { owner, name }, `${server.url('github')}/repos/${fullName}`, 'main');
+    if (!got.ok) throw new Error(got.reason);
+    return { files: got.value, requests: call.counter.requests };
+  }
+
+  it('serilog/serilog: Directory.Build.props and src/Serilog/Serilog.csproj, never a test project; one request each', async () => {
+    const { files, requests } = await readRepo('serilog/serilog', {
+      'Directory.Build.props': real('serilog-Directory.Build.props'),
+      'src/Serilog/Serilog.csproj': real('Serilog.csproj'),
+      'test/Serilog.Tests/Serilog.Tests.csproj': '<Project><PropertyGroup><PackageLicenseExpression>GPL-3.0-only</PackageLicenseExpression></PropertyGroup></Project>',
+    });
+    expect(files.declaredLicenses).toEqual([
+      { path: 'Directory.Build.props', license: null },
+      { path: 'src/Serilog/Serilog.csproj', license: 'Apache-2.0' },
+    ]);
+    // The tree, the tags, the one-page history, then the two project files.
+    expect(requests).toBe(3 + 2);
+    expect(server.requests.map((r) => r.path)).not.toContain('/github/repos/serilog/serilog/contents/test/Serilog.Tests/Serilog.Tests.csproj');
+  });
+
+  it('junit-team/junit4: its pom.xml licence mapped', async () => {
+    expect((await readRepo('junit-team/junit4', { 'pom.xml': real('junit4-pom.xml') })).files.declaredLicenses).toEqual([{ path: 'pom.xml', license: 'EPL-1.0' }]);
+  });
+
+  it('a pom.xml licence name without its version: kept as written, unmapped', async () => {
+    const edited = real('junit4-pom.xml').replace('<name>Eclipse Public License 1.0</name>', '<name>Eclipse Public License</name>');
+    expect((await readRepo('junit-team/junit4', { 'pom.xml': edited })).files.declaredLicenses).toEqual([{ path: 'pom.xml', license: null, unmapped: 'Eclipse Public License' }]);
   });
 });
