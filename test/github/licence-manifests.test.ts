@@ -42,6 +42,8 @@ describe('.gemspec licence, never evaluated', () => {
     expect(licenceDeclarationOf('rack.gemspec', gem('s.license = "#{base}-2.0"'))).toEqual({ license: null, unmapped: `"#{base}-2.0" ${NOT_EVALUATED}` });
     expect(licenceDeclarationOf('rack.gemspec', gem('s.licenses = ["MIT", name]'))?.unmapped).toContain(NOT_EVALUATED);
     expect(licenceDeclarationOf('rack.gemspec', gem('s.summary = "x"'))).toEqual({ license: null });
+    expect(licenceDeclarationOf('rack.gemspec', gem("s.licenses = [\n    'MIT',\n    'Apache-2.0',\n  ]"))).toEqual({ license: '(MIT OR Apache-2.0)' });
+    expect(licenceDeclarationOf('rack.gemspec', gem('s.license = "MIT" # see MIT-LICENSE'))).toEqual({ license: 'MIT' });
   });
 });
 

@@ -107,6 +107,7 @@ describe('selectRepoFiles', () => {
     // serilog/serilog: the props at the root, then src/Serilog/Serilog.csproj; its test projects never.
     const serilog = ['Directory.Build.props', 'Directory.Version.props', 'Serilog.sln', 'src/Serilog/Serilog.csproj', 'test/AotTestApp/AotTestApp.csproj', 'test/Serilog.Tests/Serilog.Tests.csproj'];
     expect(paths(serilog)).toEqual(['Directory.Build.props', 'src/Serilog/Serilog.csproj']);
+    expect(paths(['src/App.Tests/App.Tests.csproj', 'src/App/App.csproj'])).toEqual(['src/App/App.csproj']);
     expect(MAX_LICENSE_MANIFESTS).toBe(2);
     expect(paths(['Cargo.toml', 'composer.json', 'setup.cfg', 'x.gemspec', 'pom.xml'])).toEqual(['Cargo.toml', 'composer.json']);
   });

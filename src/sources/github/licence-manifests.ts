@@ -81,16 +81,16 @@ function rubyStrings(value: string): string[] | null {
   const v = value.trim();
   const words = /^%w[[(]([^\])]*)[\])]$/.exec(v);
   if (words?.[1] !== undefined) return words[1].split(/\s+/).filter((w) => w !== '');
-  const list = /^\[(.*)\]$/.exec(v);
+  const list = /^\[([\s\S]*)\]$/.exec(v);
   if (list?.[1] === undefined) return null;
   const items = list[1].split(',').map((i) => i.trim()).filter((i) => i !== '');
   const texts = items.map(rubyString);
   return texts.every((t): t is string => t !== null) ? texts : null;
 }
 
-/** A gemspec's `<receiver>.license = …` / `.licenses = …`, read as text: string literals only. */
+/** A gemspec's `<receiver>.license = …` / `.licenses = …`, read as text: string literals only (a list may span lines). */
 function gemspec(source: string): LicenceDeclaration {
-  const line = /^\s*\w+\.licen[sc]es?\s*=\s*(.+?)(?:\s+#(?!\{).*)?\s*$/m.exec(source);
+  const line = /^[ \t]*\w+\.licen[sc]es?[ \t]*=[ \t]*(\[[^\]#]*\]|.+?)(?:[ \t]+#(?!\{).*)?[ \t]*$/m.exec(source);
   if (line?.[1] === undefined) return { license: null };
   const one = rubyString(line[1]);
   const all = one === null ? rubyStrings(line[1]) : [one];

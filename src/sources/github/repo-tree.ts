@@ -317,8 +317,8 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     commandEntries,
     licenseManifests: [
       ...LICENSE_MANIFEST_NAMES.flatMap((name) => rootBlobs.filter((i) => (name === '.gemspec' ? /^[^.][^/]*\.gemspec$/i.test(i.path) : i.path === name)).slice(0, 1)),
-      // A .NET library declares its licence in the project file it packs: the shallowest published one.
-      ...published((base) => /\.(?:csproj|fsproj|vbproj)$/i.test(base), 1),
+      // A .NET library declares its licence in the project file it packs: the shallowest published one (a `*.Tests` project is not).
+      ...published((base) => /\.(?:csproj|fsproj|vbproj)$/i.test(base) && !/[.-]tests?\.\w+$/i.test(base), 1),
     ].slice(0, MAX_LICENSE_MANIFESTS),
   };
 }
