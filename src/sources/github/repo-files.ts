@@ -33,7 +33,7 @@ import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
-import { README_TEXT_BYTES } from '../file-names.js';
+import { README_TEXT_BYTES } from '../../util/file-names.js';
 import { declaredLicenseOf, manifestOf } from './repo-manifests.js';
 import { selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
