@@ -9,6 +9,7 @@ import { defineCheck } from './define.js';
 import { classifyExpression, classifyLicenseId, classifyTroveClassifiers, LICENSE_CLASSES, LICENSE_CLASS_SCORES, type LicenseClass } from './lib/license-class.js';
 import { licensesInFile, readLicenseDeclaration } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
+import { isLicenseFileName } from '../util/file-names.js';
 import type { DocumentsFacts } from './views/documents.js';
 
 const RESTRICTED = LICENSE_CLASS_SCORES.restricted;
@@ -33,6 +34,7 @@ export default defineCheck({
     none: 'No licence declared and no recognised licence file: all rights reserved by default',
     unlicensed: 'UNLICENSED: proprietary, no rights granted',
     custom: 'Custom licence in {file}: terms not classified',
+    'file-not-shipped': 'The licence is said to be in {file}, which the package does not ship: what is installed carries no licence terms',
     unparseable: "'{license}' is not a licence nerq can classify",
     classifier: 'Licence class {class} from its trove classifiers: {classifiers}',
     'from-file': 'Licence class {class} from the licence file {file} ({found}); the manifest declares none',
@@ -68,8 +70,11 @@ export default defineCheck({
         return { score: RESTRICTED, messageId: 'none', data: { ...data, class: 'restricted' } };
       case 'unlicensed':
         return { score: RESTRICTED, messageId: 'unlicensed', data: { ...data, class: 'restricted' } };
-      case 'see-file':
-        return { score: RESTRICTED, messageId: 'custom', data: { ...data, class: 'restricted', file: truncate(declared.file, 200) } };
+      case 'see-file': {
+        const file = truncate(declared.file, 200);
+        const messageId = shipsFile(documents, declared.file) === false ? 'file-not-shipped' : 'custom';
+        return { score: RESTRICTED, messageId, data: { ...data, class: 'restricted', file } };
+      }
       case 'invalid':
         return { score: RESTRICTED, messageId: 'unparseable', data: { ...data, class: 'restricted' } };
       case 'spdx':
@@ -90,13 +95,27 @@ export default defineCheck({
 function recognisedFile(documents: DocumentsFacts | undefined, named: string | null): { path: string; found: string[] } | null {
   const files = documents?.licenseFiles ?? null;
   if (files === null) return null;
-  const key = (path: string): string => path.replace(/^(\.\/)+/, '').toLowerCase();
   for (const f of files) {
-    if (named !== null && key(f.path) !== key(named)) continue;
+    if (named !== null && fileKey(f.path) !== fileKey(named)) continue;
     const found = licensesInFile(f);
     if (found.length > 0) return { path: f.path, found };
   }
   return null;
+}
+
+/** A path compared as `SEE LICENSE IN` names it: `./` and case aside. */
+const fileKey = (path: string): string => path.replace(/^(\.\/)+/, '').toLowerCase();
+
+/**
+ * Whether the package ships the file `SEE LICENSE IN <file>` names: known only for a root file
+ * named like a licence (the licence files the facts list are those, util/file-names.ts); null
+ * for any other name, and when the licence files are unknown.
+ */
+function shipsFile(documents: DocumentsFacts | undefined, named: string): boolean | null {
+  const files = documents?.licenseFiles ?? null;
+  const key = fileKey(named);
+  if (files === null || key.includes('/') || !isLicenseFileName(key)) return null;
+  return files.some((f) => fileKey(f.path) === key);
 }
 
 /** All the licences a file holds apply until one is chosen: the worst class. */

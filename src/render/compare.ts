@@ -60,22 +60,31 @@ function fit(s: string, width: number): string {
 
 /**
  * The terminal table: a label column and one column per target, each as wide as its widest
- * cell (a target's name is never cut: a comparison must say what it compares).
+ * cell. A target's name is never cut (a comparison must say what it compares): when the names
+ * would make the table wider than the terminal, the columns are headed `[1]`, `[2]`… and a key
+ * above the table gives each name in full.
  */
 export function renderCompareTable(reports: readonly Report[], view: SideBySide, options: { width: number }): string {
   const { main, differences } = rows(reports, view);
   const all = [...main, ...differences];
   const labelWidth = Math.min(28, Math.max(8, ...all.map((r) => displayWidth(clean(r.label)))));
-  const widths = view.targets.map((t, i) => Math.max(displayWidth(clean(t)), ...all.map((r) => displayWidth(clean(r.cells[i] ?? '')))));
+  const columnsFor = (heads: readonly string[]) =>
+    heads.map((h, i) => Math.max(displayWidth(h), ...all.map((r) => displayWidth(clean(r.cells[i] ?? '')))));
+  const tableWidth = (widths: readonly number[]) => labelWidth + widths.reduce((sum, w) => sum + 2 + w, 0);
+  const names = view.targets.map(clean);
+  const keyed = view.targets.length > 1 && tableWidth(columnsFor(names)) > options.width;
+  const heads = keyed ? names.map((_, i) => `[${i + 1}]`) : names;
+  const widths = columnsFor(heads);
   const line = (label: string, cells: readonly string[]) =>
     `${padEnd(fit(clean(label), labelWidth), labelWidth)}  ${cells.map((c, i) => padStart(clean(c), widths[i]!)).join('  ')}`.trimEnd();
-  const out = [line('', view.targets), line('', widths.map((w) => '─'.repeat(w)))];
+  const key = keyed ? [...names.map((name, i) => `${heads[i]} ${name}`), ''] : [];
+  const out = [...key, line('', heads), line('', widths.map((w) => '─'.repeat(w)))];
   for (const row of main) out.push(line(row.label, row.cells));
   if (differences.length > 0) {
     out.push('', 'Where they differ most');
     for (const row of differences) out.push(line(row.label, row.cells));
   }
-  // The closing sentence is wrapped to the terminal (the table's rows are as wide as their targets).
+  // The closing sentence is wrapped to the terminal.
   out.push('', ...wrapText(highestLine(reports, view, clean), Math.max(40, options.width)));
   return `${out.join('\n')}\n`;
 }

@@ -51,3 +51,33 @@ describe('nerq compare: a provisional score says so', () => {
     expect(out).not.toContain('provisional');
   });
 });
+
+describe('nerq compare: the table fits the terminal without cutting a name', () => {
+  const scoped = () => {
+    const a = loadReport('chalk-5.3.0.json');
+    const b = loadReport('chalk-5.3.0.json');
+    a.target.name = '@modelcontextprotocol/server-sequential-thinking';
+    b.target.name = '@modelcontextprotocol/server-filesystem';
+    return [a, b];
+  };
+
+  it('at 80 columns, long names head their columns as [1], [2] with the full names in a key above', () => {
+    const reports = scoped();
+    const view = sideBySide(reports);
+    const lines = renderCompareTable(reports, view, { width: 80 }).split('\n');
+    expect(lines[0]).toBe(`[1] ${view.targets[0]}`);
+    expect(lines[1]).toBe(`[2] ${view.targets[1]}`);
+    const header = lines.find((l) => /^\s+\[1\]\s+\[2\]$/.test(l)) ?? '';
+    expect(header.trim().split(/\s+/)).toEqual(['[1]', '[2]']);
+    const table = lines.slice(lines.indexOf(header), lines.indexOf('Where they differ most') === -1 ? undefined : lines.indexOf('Where they differ most'));
+    for (const line of table) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('when the names fit, they head the columns themselves and no key is printed', () => {
+    const reports = scoped();
+    const view = sideBySide(reports);
+    const out = renderCompareTable(reports, view, { width: 200 });
+    expect(out).not.toContain('[1]');
+    expect(out.split('\n')[0]).toContain(view.targets[0]!);
+  });
+});

@@ -34,7 +34,7 @@ import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
-import { README_TEXT_BYTES } from '../file-names.js';
+import { README_TEXT_BYTES } from '../../util/file-names.js';
 import { licenceDeclarationOf } from './licence-manifests.js';
 import { manifestOf } from './repo-manifests.js';
 import { memberChangelog, selectRepoFiles, type RepoTreeItem } from './repo-tree.js';

@@ -3,9 +3,9 @@
  * licence files, changelog and security policy, whether `docs/` and `examples/` hold files, the
  * manifests of the packages it publishes (root first; test fixtures, examples and vendored code
  * left out) with the lockfiles beside them, and the workflows. Names are matched as in an npm
- * tarball (sources/file-names.ts).
+ * tarball (util/file-names.ts).
  */
-import { CHANGELOG_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
+import { CHANGELOG_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../../util/file-names.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 
 export interface RepoTreeItem {

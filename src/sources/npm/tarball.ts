@@ -18,7 +18,7 @@ import { createGunzip, type ZlibOptions } from 'node:zlib';
 import type { ReadEntry } from 'tar';
 import { TarballFactsSchema, type TarballFacts, type TarballManifest } from '../../evidence/schema.js';
 import { licenseFileFacts } from './license-text.js';
-import { CHANGELOG_RE, CONTRIBUTING_RE, LICENSE_RE, README_RE, SECURITY_RE } from '../file-names.js';
+import { CHANGELOG_RE, CONTRIBUTING_RE, isLicenseFileName, README_RE, SECURITY_RE } from '../../util/file-names.js';
 import { tarballManifest } from './facts.js';
 import type { FolderManifest } from '../../checks/lib/install-targets.js';
 import type { HttpClient } from '../http/types.js';
@@ -56,7 +56,7 @@ export const DEFAULT_TARBALL_CAPS: TarballCaps = {
 };
 
 // The README text in the facts is capped at README_TEXT_BYTES (file-names.ts).
-import { README_TEXT_BYTES } from '../file-names.js';
+import { README_TEXT_BYTES } from '../../util/file-names.js';
 
 /** The archive's package.json is read up to this many bytes; a larger one is not read at all. */
 export const MANIFEST_BYTES = 1024 * 1024;
@@ -403,7 +403,6 @@ async function* slices(buf: Buffer): AsyncGenerator<Buffer> {
 
 // ── what the facts are made of ────────────────────────────────────────────────────────
 
-const CODE_EXT_RE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx|json|map|node|sh)$/i;
 const DECLARATION_RE = /\.d\.[cm]?ts$/i;
 const NATIVE_RE = /\.(?:c|cc|cpp|cxx|h|hpp|node)$/i;
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
@@ -639,7 +638,7 @@ class Collector {
         this.readme = { path: display, size, chunks: [], kept: 0 };
         return this.readme;
       }
-      if (LICENSE_RE.test(name) && !CODE_EXT_RE.test(name)) {
+      if (isLicenseFileName(name)) {
         const unread = this.licenses.length >= MAX_LICENSE_TEXTS;
         const kept: Kept = { path: display, size, chunks: [], kept: 0, ...(unread ? { unread } : {}) };
         this.licenses.push(kept);

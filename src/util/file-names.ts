@@ -5,6 +5,10 @@
 export const TEXT_EXT = String.raw`(?:\.(?:md|markdown|mdown|mkdn|mkd|txt|text|rst|adoc|asciidoc|org|textile|html?))?`;
 export const README_RE = new RegExp(`^readme${TEXT_EXT}$`, 'i');
 export const LICENSE_RE = /^(?:licen[cs]e|copying|unlicen[cs]e)(?:[-._][a-z0-9._+-]*)?$/i;
+/** Code and data files: never documents, whatever their name (`license.js` is code). */
+const CODE_EXT_RE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx|json|map|node|sh)$/i;
+/** A root file name an npm tarball's licence files are read from: named like a licence, not code. */
+export const isLicenseFileName = (name: string): boolean => LICENSE_RE.test(name) && !CODE_EXT_RE.test(name);
 export const SECURITY_RE = new RegExp(`^security${TEXT_EXT}$`, 'i');
 export const CONTRIBUTING_RE = new RegExp(`^contributing${TEXT_EXT}$`, 'i');
 export const CHANGELOG_RE = new RegExp(`^(?:changelog|change-log|changes|history|releases)${TEXT_EXT}$`, 'i');
