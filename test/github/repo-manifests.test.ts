@@ -1,6 +1,6 @@
 /** A repository's manifests reduced to the facts the checks use (pure): PEP 621 and Poetry pyproject.toml files. */
 import { describe, expect, it } from 'vitest';
-import { declaredLicenseOf, manifestOf } from '../../src/sources/github/repo-manifests.js';
+import { declaredLicenseOf, manifestOf, unreadManifestReason } from '../../src/sources/github/repo-manifests.js';
 
 const POETRY = `[tool.poetry]
 name = "blog-mcp"
@@ -86,5 +86,17 @@ describe('declaredLicenseOf: the licence a root Cargo.toml or composer.json decl
     expect(declaredLicenseOf('composer.json', '{"license":["LGPL-2.1-only","GPL-3.0-or-later"]}')).toBe('(LGPL-2.1-only OR GPL-3.0-or-later)');
     expect(declaredLicenseOf('composer.json', '{"license":[]}')).toBeNull();
     expect(declaredLicenseOf('composer.json', '{')).toBeUndefined();
+  });
+});
+
+describe('unreadManifestReason: why a manifest gave no facts', () => {
+  it('a pyproject.toml with only build and tool settings declares no project; broken TOML does not parse', () => {
+    const toolOnly = '[build-system]\nrequires = ["setuptools"]\n\n[tool.black]\nline-length = 100\n';
+    expect(manifestOf('pyproject.toml', toolOnly)).toBeNull();
+    const declaresNone = unreadManifestReason('pyproject.toml', toolOnly);
+    const broken = unreadManifestReason('pyproject.toml', '[project\nname = ');
+    expect(declaresNone).toContain('[project]');
+    expect(broken).not.toBe(declaresNone);
+    expect(unreadManifestReason('package.json', '{')).toBe(broken);
   });
 });

@@ -36,7 +36,7 @@ import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../../util/file-names.js';
 import { licenceDeclarationOf } from './licence-manifests.js';
-import { manifestOf } from './repo-manifests.js';
+import { manifestOf, unreadManifestReason } from './repo-manifests.js';
 import { memberChangelog, selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
@@ -218,7 +218,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
     if (text === null) continue;
     texts.set(item.path, text);
     const manifest = manifestOf(item.path, text);
-    if (manifest === null) unread.push({ path: item.path, reason: 'the manifest does not parse' });
+    if (manifest === null) unread.push({ path: item.path, reason: unreadManifestReason(item.path, text) });
     else manifests.push(manifest);
   }
   const declaredLicenses: NonNullable<GithubFiles['declaredLicenses']> = [];

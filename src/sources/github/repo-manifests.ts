@@ -172,3 +172,17 @@ export function declaredLicenseOf(path: string, source: string): string | null |
 export function manifestOf(path: string, source: string): RepoManifest | null {
   return path.endsWith('pyproject.toml') ? pyprojectManifest(path, source) : packageJsonManifest(path, source);
 }
+
+/**
+ * Why manifestOf gave null, in the user's words: a pyproject.toml that parses but holds only
+ * build or tool settings declares no project (nothing to read, not a broken file).
+ */
+export function unreadManifestReason(path: string, source: string): string {
+  if (!path.endsWith('pyproject.toml')) return 'the manifest does not parse';
+  try {
+    parseToml(source);
+  } catch {
+    return 'the manifest does not parse';
+  }
+  return 'it declares no [project] or [tool.poetry] table';
+}
