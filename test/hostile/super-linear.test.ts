@@ -22,6 +22,7 @@ import { LockfileError } from '../../src/audit/types.js';
 import { tomlLayout } from '../../src/lockfiles/toml-text.js';
 import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
+import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { readLoadJavaScript } from '../../src/checks/lib/load-code.js';
@@ -153,6 +154,26 @@ describe('network text grows linearly', () => {
     for (const unit of ['name ', 'name=', 'name = ', '# name="x"\n', 'setup(', '"""', "'"]) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => pythonProjectName('setup.py', `${unit.repeat(k)}x`, parseToml), 4000, true));
+    }
+  });
+
+  it('licences a repository\'s setup.cfg, gemspec, .NET project and pom declare, on runs of unclosed and look-alike tags, comments and blanks', ({ task }) => {
+    const cases: [string, string, string, string][] = [
+      ['pom.xml', '<project><licenses>', '<license>', '</licenses>'],
+      ['pom.xml', '<project><licenses>', '<license><x>', '</license></licenses><name>MIT</name>'],
+      ['pom.xml', '<project>', '<licenses>', ''],
+      ['pom.xml', '<project>', '<!--', ''],
+      ['pom.xml', '<project>', '<licensee>', '<licenses><license><name>MIT</name></license></licenses>'],
+      ['x.csproj', '<Project>', '<PackageLicenseExpression>', ''],
+      ['x.csproj', '<Project>', '<PackageLicenseExpressionX', ''],
+      ['x.gemspec', 'Gem::Specification.new do |s|\n  s.license = a', ' ', 'b\nend\n'],
+      ['x.gemspec', '  s.licenses = [', "'a', ", ''],
+      ['x.gemspec', '  s.license = "MIT"', ' #{', ''],
+      ['setup.cfg', '[metadata]\nlicense = ', 'a ', ''],
+    ];
+    for (const [file, head, unit, tail] of cases) {
+      noteCases(task);
+      expectLinear(task, `${file} ${JSON.stringify(unit)}`, growth((k) => licenceDeclarationOf(file, `${head}${unit.repeat(k)}${tail}`), 4000, true));
     }
   });
 });

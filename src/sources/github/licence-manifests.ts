@@ -81,20 +81,50 @@ function rubyStrings(value: string): string[] | null {
   const v = value.trim();
   const words = /^%w[[(]([^\])]*)[\])]$/.exec(v);
   if (words?.[1] !== undefined) return words[1].split(/\s+/).filter((w) => w !== '');
-  const list = /^\[([\s\S]*)\]$/.exec(v);
-  if (list?.[1] === undefined) return null;
-  const items = list[1].split(',').map((i) => i.trim()).filter((i) => i !== '');
+  if (!v.startsWith('[') || !v.endsWith(']')) return null;
+  const items = v.slice(1, -1).split(',').map((i) => i.trim()).filter((i) => i !== '');
   const texts = items.map(rubyString);
   return texts.every((t): t is string => t !== null) ? texts : null;
 }
 
+/** A line without its trailing Ruby comment (blanks then `#`, not an interpolation's `#{`). */
+function withoutRubyComment(line: string): string {
+  for (let i = 1; i < line.length; i++) {
+    if (line[i] !== '#' || line[i + 1] === '{' || (line[i - 1] !== ' ' && line[i - 1] !== '\t')) continue;
+    let cut = i;
+    while (cut > 0 && (line[cut - 1] === ' ' || line[cut - 1] === '\t')) cut--;
+    return line.slice(0, cut);
+  }
+  return line;
+}
+
+/**
+ * The value of a gemspec's first `<receiver>.license = …` / `.licenses = …`: a list up to its
+ * `]` (it may span lines), else the rest of the line without its comment. Read by index, in time
+ * linear in the file (the file is a stranger's: docs/security.md, super-linear parsing).
+ */
+function gemspecValue(source: string): string | null {
+  const head = /^[ \t]*\w+\.licen[sc]es?[ \t]*=[ \t]*/m.exec(source);
+  if (head === null) return null;
+  const at = head.index + head[0].length;
+  const eol = source.indexOf('\n', at);
+  const line = source.slice(at, eol === -1 ? undefined : eol);
+  if (source[at] === '[') {
+    const close = source.indexOf(']', at);
+    const list = close === -1 ? '' : source.slice(at, close + 1);
+    if (list !== '' && !list.includes('#')) return list;
+  }
+  const value = withoutRubyComment(line).trimEnd();
+  return value === '' ? null : value;
+}
+
 /** A gemspec's `<receiver>.license = …` / `.licenses = …`, read as text: string literals only (a list may span lines). */
 function gemspec(source: string): LicenceDeclaration {
-  const line = /^[ \t]*\w+\.licen[sc]es?[ \t]*=[ \t]*(\[[^\]#]*\]|.+?)(?:[ \t]+#(?!\{).*)?[ \t]*$/m.exec(source);
-  if (line?.[1] === undefined) return { license: null };
-  const one = rubyString(line[1]);
-  const all = one === null ? rubyStrings(line[1]) : [one];
-  if (all === null) return notEvaluated(line[1]);
+  const value = gemspecValue(source);
+  if (value === null) return { license: null };
+  const one = rubyString(value);
+  const all = one === null ? rubyStrings(value) : [one];
+  if (all === null) return notEvaluated(value);
   const licences = all.map((l) => l.trim()).filter((l) => l !== '');
   if (licences.length === 0) return { license: null };
   // RubyGems: a gem under several licences may be used under any of them.
@@ -103,12 +133,46 @@ function gemspec(source: string): LicenceDeclaration {
   return { license: read.length === 1 ? (read[0]?.license ?? null) : `(${read.map((r) => r.license).join(' OR ')})` };
 }
 
+/** The text without its `<!-- … -->` comments (an unclosed one runs to the end), by index: linear. */
 function withoutXmlComments(source: string): string {
-  return source.replace(/<!--[\s\S]*?-->/g, '');
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = source.indexOf('<!--', from);
+    if (open === -1) return out + source.slice(from);
+    out += source.slice(from, open);
+    const close = source.indexOf('-->', open + 4);
+    if (close === -1) return out;
+    from = close + 3;
+  }
 }
 
+/**
+ * The text of the first `<tag>…</tag>` in `xml` (the tag matched without regard to case, with or
+ * without attributes) from `from` on, and where it ends; undefined when there is none or it is
+ * not closed. `lower` is `xml` lower-cased once. Read by index, each search starting where the
+ * last one stopped, so a file of unclosed or look-alike tags takes linear time.
+ */
+function elementText(xml: string, lower: string, tag: string, from = 0): { text: string; end: number } | undefined {
+  const name = tag.toLowerCase();
+  let at = from;
+  for (;;) {
+    const open = lower.indexOf(`<${name}`, at);
+    if (open === -1) return undefined;
+    const after = lower[open + name.length + 1];
+    if (after === '>' || after === ' ' || after === '\t' || after === '\n' || after === '\r') {
+      const start = lower.indexOf('>', open);
+      const close = start === -1 ? -1 : lower.indexOf(`</${name}>`, start);
+      return close === -1 ? undefined : { text: xml.slice(start + 1, close), end: close + name.length + 3 };
+    }
+    at = open + 1;
+  }
+}
+
+/** An XML element's text as written: CDATA opened, the five entities decoded (a capped slice: never more than a name needs). */
 function xmlText(value: string): string {
   return value
+    .slice(0, MAX_TEXT * 4)
     .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -121,13 +185,25 @@ function xmlText(value: string): string {
 /** A .NET project's `<PackageLicenseExpression>` (a NuGet SPDX expression), else `<PackageLicenseFile>`. */
 function dotnetProject(source: string): LicenceDeclaration {
   const xml = withoutXmlComments(source);
-  const expression = /<PackageLicenseExpression(?:\s[^>]*)?>([\s\S]*?)<\/PackageLicenseExpression>/i.exec(xml)?.[1];
+  const lower = xml.toLowerCase();
+  const expression = elementText(xml, lower, 'PackageLicenseExpression')?.text;
   if (expression !== undefined) {
     const text = xmlText(expression);
     return text.includes('$(') ? notEvaluated(text) : named(text);
   }
-  const file = /<PackageLicenseFile(?:\s[^>]*)?>([\s\S]*?)<\/PackageLicenseFile>/i.exec(xml)?.[1];
+  const file = elementText(xml, lower, 'PackageLicenseFile')?.text;
   return file === undefined || xmlText(file) === '' ? { license: null } : { license: `SEE LICENSE IN ${oneLine(xmlText(file), MAX_TEXT)}` };
+}
+
+/** The `<name>` of each `<license>…</license>` in a `<licenses>` block's text, in order (each name looked for within its own licence: linear). */
+function pomLicenceNames(block: string): string[] {
+  const lower = block.toLowerCase();
+  const names: string[] = [];
+  for (let licence = elementText(block, lower, 'license'); licence !== undefined; licence = elementText(block, lower, 'license', licence.end)) {
+    const name = elementText(licence.text, licence.text.toLowerCase(), 'name');
+    if (name !== undefined) names.push(xmlText(name.text));
+  }
+  return names;
 }
 
 /**
@@ -137,9 +213,10 @@ function dotnetProject(source: string): LicenceDeclaration {
  */
 function pom(source: string): LicenceDeclaration {
   const xml = withoutXmlComments(source);
-  const block = /<licenses>([\s\S]*?)<\/licenses>/i.exec(xml)?.[1];
-  if (block === undefined) return /<parent>/i.test(xml) ? notEvaluated('inherited from the parent POM') : { license: null };
-  const names = [...block.matchAll(/<license>[\s\S]*?<name>([\s\S]*?)<\/name>[\s\S]*?<\/license>/gi)].map((m) => xmlText(m[1] ?? '')).filter((n) => n !== '');
+  const lower = xml.toLowerCase();
+  const block = elementText(xml, lower, 'licenses');
+  if (block === undefined) return lower.includes('<parent>') ? notEvaluated('inherited from the parent POM') : { license: null };
+  const names = pomLicenceNames(block.text).filter((n) => n !== '');
   if (names.length === 0) return { license: null };
   if (names.length > 1) return { license: null, unmapped: oneLine(names.join(', '), MAX_TEXT) };
   return named(names[0] ?? '');
