@@ -62,6 +62,25 @@ const PARSE_ERROR = -32700;
 const INTERNAL_ERROR = -32603;
 /** The code the MCP SDK's transport gives its own HTTP-level refusals (406, 415, 405). */
 const TRANSPORT_ERROR = -32000;
+/** JSON-RPC 2.0's code for a message (or batch) that is not a valid request. */
+const INVALID_REQUEST = -32600;
+
+/** The most messages one JSON-RPC batch may hold (docs/mcp.md, "Batches"); each runs at once, under its own deadline. */
+export const MAX_MCP_BATCH = 10;
+/**
+ * The one MCP revision with JSON-RPC batches: added in 2025-03-26, removed in 2025-06-18. It is
+ * also the revision a server assumes when a request names none (no `MCP-Protocol-Version`).
+ */
+const BATCH_REVISION = '2025-03-26';
+
+/** Why a JSON array body is refused, or null when it is a batch nerq answers (docs/mcp.md, "Batches"). */
+export function batchRefusal(batch: readonly unknown[], protocolVersion: string | string[] | undefined): string | null {
+  const revision = Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion;
+  if (revision !== undefined && revision !== BATCH_REVISION) return `Invalid Request: MCP ${revision.slice(0, 20)} has no JSON-RPC batches; send one message per POST`;
+  if (batch.length === 0) return 'Invalid Request: an empty batch';
+  if (batch.length > MAX_MCP_BATCH) return `Invalid Request: a batch holds at most ${MAX_MCP_BATCH} messages`;
+  return null;
+}
 
 /** An error Fastify raised before the route ran (a body it could not read) as a JSON-RPC error: its status, one line. */
 function httpRefusal(error: { statusCode?: number; code?: string }): { status: number; body: ReturnType<typeof rpcError> } {
@@ -101,6 +120,11 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   });
 
   app.post('/mcp', async (request, reply) => {
+    // Before the SDK, whose own cap is 100 messages under every revision: nerq takes batches only where MCP has them, and few.
+    if (Array.isArray(request.body)) {
+      const refusal = batchRefusal(request.body, request.headers['mcp-protocol-version']);
+      if (refusal !== null) return reply.code(400).send(rpcError(INVALID_REQUEST, refusal));
+    }
     // Stateless: a server and a transport for this exchange only, over the shared runtime and evaluator.
     const server = createMcpServer({ runtime: options.runtime, evaluator: options.evaluator });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime } from '../../src/app/runtime.js';
-import { buildMcpHttp, hostNameOf, isLoopbackOrigin } from '../../src/mcp/http.js';
+import { buildMcpHttp, hostNameOf, isLoopbackOrigin, MAX_MCP_BATCH } from '../../src/mcp/http.js';
 import { CheckOutputSchema } from '../../src/mcp/server.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -120,8 +120,15 @@ describe('nerq mcp --http', () => {
       ['the root', 'GET', '/', {}, undefined, 404, -32000],
       // What the transport accepts: a notification or a response alone (202, no body), a batch (an array of answers), a session id (ignored: stateless).
       ['a notification alone', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","method":"notifications/initialized"}', 202, null],
-      ['an empty batch', 'POST', '/mcp', HEADERS, '[]', 202, null],
+      // Batches: only under MCP 2025-03-26 (the revision assumed without a header), at most MAX_MCP_BATCH, never empty.
+      ['an empty batch', 'POST', '/mcp', HEADERS, '[]', 400, -32600],
       ['a batch', 'POST', '/mcp', HEADERS, json([LIST, { ...LIST, id: 3 }]), 200, null],
+      ['a batch under 2025-03-26', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '2025-03-26' }, json([LIST, { ...LIST, id: 3 }]), 200, null],
+      ['a batch of the most messages', 'POST', '/mcp', HEADERS, json(Array.from({ length: MAX_MCP_BATCH }, (_, i) => ({ ...LIST, id: 10 + i }))), 200, null],
+      ['a batch of one message too many', 'POST', '/mcp', HEADERS, json(Array.from({ length: MAX_MCP_BATCH + 1 }, (_, i) => ({ ...LIST, id: 10 + i }))), 400, -32600],
+      ['a batch of notifications over the cap', 'POST', '/mcp', HEADERS, json(Array.from({ length: 5000 }, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' }))), 400, -32600],
+      ['a batch under 2025-06-18 (no batches)', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '2025-06-18' }, json([LIST, { ...LIST, id: 3 }]), 400, -32600],
+      ['a batch under 2025-11-25 (no batches)', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '2025-11-25' }, json([LIST]), 400, -32600],
       ['an unknown session id', 'POST', '/mcp', { ...HEADERS, 'mcp-session-id': 'a1b2' }, json(LIST), 200, null],
       ['an unknown method', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":5,"method":"resources/list"}', 200, -32601],
     ];
@@ -134,6 +141,7 @@ describe('nerq mcp --http', () => {
       if (status === 405) expect(res.headers.get('allow'), context).toBe('POST');
       if (rpcCode !== null) expect((JSON.parse(text) as { error?: { code?: number } }).error?.code, context).toBe(rpcCode);
       if (status >= 400 && method !== 'HEAD') expect(JSON.parse(text), context).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringMatching(/^[^\n]{1,300}$/) } });
+      if (label === 'a batch of the most messages') expect((JSON.parse(text) as unknown[]).length).toBe(MAX_MCP_BATCH);
       if (label === 'a batch') expect((JSON.parse(text) as Array<{ id: number }>).map((m) => m.id)).toEqual([2, 3]);
     }
     expect(server.requests.length).toBe(before);
