@@ -12,35 +12,11 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
-import { bearerChecker } from '../serve/auth.js';
-import { clientErrorAnswer } from '../serve/client-error.js';
-import { receiveTimeout } from '../serve/receive-timeout.js';
+import { bearerChecker } from '../front/auth.js';
+import { clientErrorAnswer } from '../front/client-error.js';
+import { isLoopbackHost, isLoopbackOrigin } from '../front/loopback.js';
+import { receiveTimeout } from '../front/receive-timeout.js';
 import { createMcpServer } from './server.js';
-
-/** Host names a loopback server answers to. */
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** The host name of a Host header (`127.0.0.1:8788` → `127.0.0.1`, `[::1]:80` → `[::1]`), lower case. */
-export function hostNameOf(host: string): string {
-  const lower = host.trim().toLowerCase();
-  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
-  return lower.split(':')[0] ?? '';
-}
-
-/** A loopback Host header. */
-export function isLoopbackHost(host: string | undefined): boolean {
-  return host !== undefined && LOOPBACK_NAMES.has(hostNameOf(host));
-}
-
-/** An Origin header a loopback page sends (`http://localhost:5173`); `null` (a sandboxed page, a file) is not one. */
-export function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_NAMES.has(url.hostname.toLowerCase());
-  } catch {
-    return false;
-  }
-}
 
 export interface McpHttpOptions {
   runtime: Runtime;

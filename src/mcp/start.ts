@@ -6,7 +6,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createEvaluator } from '../app/evaluator.js';
 import { createRuntime } from '../app/runtime.js';
-import { readTokenFile, ServeConfigError } from '../serve/start.js';
+import { readTokenFile, ServerConfigError } from '../front/token-file.js';
 import { buildMcpHttp } from './http.js';
 import { createMcpServer } from './server.js';
 
@@ -51,7 +51,7 @@ export async function serveMcpHttp(options: McpHttpStartOptions): Promise<number
     await app.listen({ host: '127.0.0.1', port: options.port });
   } catch (error) {
     await runtime.close();
-    throw new ServeConfigError(`cannot listen on 127.0.0.1:${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ServerConfigError(`cannot listen on 127.0.0.1:${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;

@@ -20,10 +20,10 @@ import { parseTarget, TargetError, type Target } from '../app/targets.js';
 import { renderAuditJson } from '../render/audit-json.js';
 import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
-import { bearerChecker } from './auth.js';
+import { bearerChecker } from '../front/auth.js';
+import { clientErrorAnswer } from '../front/client-error.js';
+import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
-import { clientErrorAnswer } from './client-error.js';
-import { receiveTimeout } from './receive-timeout.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
   AuditRequestSchema,

@@ -11,7 +11,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime } from '../../src/app/runtime.js';
-import { buildMcpHttp, hostNameOf, isLoopbackOrigin, MAX_MCP_BATCH } from '../../src/mcp/http.js';
+import { hostNameOf, isLoopbackOrigin } from '../../src/front/loopback.js';
+import { buildMcpHttp, MAX_MCP_BATCH } from '../../src/mcp/http.js';
 import { CheckOutputSchema } from '../../src/mcp/server.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';

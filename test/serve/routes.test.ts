@@ -19,7 +19,8 @@ import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-
 import { AuditReportSchema } from '../../src/audit/report-schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { corsOriginOf, ServeConfigError } from '../../src/serve/start.js';
+import { ServerConfigError } from '../../src/front/token-file.js';
+import { corsOriginOf } from '../../src/serve/start.js';
 import { parseTarget } from '../../src/app/targets.js';
 import { testApp, type TestApp } from './support.js';
 
@@ -379,7 +380,7 @@ describe('CORS', () => {
     expect(corsOriginOf('https://app.example')).toBe('https://app.example');
     expect(corsOriginOf('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
     for (const bad of ['*', 'https://app.example/', 'https://app.example/path', 'app.example', 'file:///etc', 'null', 'https://*.example', 'HTTPS://APP.EXAMPLE', '']) {
-      expect(() => corsOriginOf(bad), bad).toThrow(ServeConfigError);
+      expect(() => corsOriginOf(bad), bad).toThrow(ServerConfigError);
     }
   });
 });
