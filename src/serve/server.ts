@@ -22,6 +22,7 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
+import { echoSafe } from '../front/echo.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
@@ -225,7 +226,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       failure = new HttpError(status, code, message);
     }
-    reply.code(failure.status).headers(failure.headers).send({ error: { code: failure.code, message: failure.message } } satisfies z.infer<typeof ErrorSchema>);
+    // A message may quote the request (an unknown query key): one sanitised line.
+    reply.code(failure.status).headers(failure.headers).send({ error: { code: failure.code, message: echoSafe(failure.message) } } satisfies z.infer<typeof ErrorSchema>);
   });
 
   app.setNotFoundHandler((request, reply) => {

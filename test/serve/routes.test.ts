@@ -160,6 +160,17 @@ describe('GET /v1/preflight', () => {
       expect(res.statusCode, url).toBe(400);
       expect(ErrorSchema.parse(res.json()).error.code).toBe('bad-request');
     }
+    // A query key or body key quoted back loses its escape, bidirectional and control characters.
+    for (const [method, url, payload] of [
+      ['GET', `/v1/preflight?target=chalk&${encodeURIComponent('x\u202e\u001b[2J\u0007')}=1`, undefined],
+      ['POST', '/v1/preflight/batch', { targets: ['chalk'], ['x\u202e\u001b[2J\u0085']: 1 }],
+    ] as const) {
+      const res = await app.inject({ method, url, ...(payload === undefined ? {} : { payload }) });
+      expect(res.statusCode, url).toBe(400);
+      const { message } = ErrorSchema.parse(res.json()).error;
+      expect(message).toMatch(/^Unrecognized key/);
+      expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    }
     expect(server.requests.length).toBe(before);
   });
 });
