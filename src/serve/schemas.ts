@@ -203,6 +203,7 @@ export const ERROR_CODES = [
   'bad-input',
   'bad-option',
   'unauthorized',
+  'forbidden-host',
   'not-found',
   'method-not-allowed',
   'body-too-large',

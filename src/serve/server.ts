@@ -23,6 +23,7 @@ import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { echoSafe } from '../front/echo.js';
+import { isLoopbackHost } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
@@ -65,6 +66,11 @@ export interface ServerOptions {
   rateLimit?: { max: number; windowMs: number } | null;
   /** Browser origins allowed to read the answers (CORS), compared exactly; none by default (no CORS header at all). */
   corsOrigins?: readonly string[];
+  /**
+   * Answer any Host header (a server bound to a network address); default false: only a loopback
+   * name (`localhost`, `127.x.x.x`, `[::1]`) — a DNS-rebinding page sends its own (docs/serve.md, "Safety").
+   */
+  anyHost?: boolean;
   /** Milliseconds for response_time_ms (default Date.now). */
   nowMs?: () => number;
 }
@@ -202,8 +208,12 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     closing = true;
   });
 
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (request) => {
     if (closing) throw new HttpError(503, 'shutting-down', 'the server is shutting down');
+    // Before the rate limit and the token: a page that rebound its name to this loopback server gets nothing, /healthz included.
+    if (options.anyHost !== true && !isLoopbackHost(request.headers.host)) {
+      throw new HttpError(403, 'forbidden-host', 'the Host header is not a loopback name: a server bound to loopback answers localhost, 127.x.x.x or [::1]');
+    }
   });
   // After the rate limit (an onRequest hook of each route), before the body is read.
   app.addHook('preParsing', async (request) => {

@@ -7,6 +7,7 @@
  */
 import { createEvaluator } from '../app/evaluator.js';
 import { createRuntime } from '../app/runtime.js';
+import { isLoopbackAddress } from '../front/loopback.js';
 import { readTokenFile, ServerConfigError } from '../front/token-file.js';
 import { buildServer } from './server.js';
 
@@ -71,6 +72,8 @@ export async function serve(options: ServeOptions): Promise<number> {
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     rateLimit: options.rateLimitPerMinute ? { max: options.rateLimitPerMinute, windowMs: 60_000 } : null,
     corsOrigins,
+    // Bound to loopback, only a loopback Host is answered (DNS rebinding); on a network address, any.
+    anyHost: !isLoopbackAddress(options.host),
   });
   try {
     await app.listen({ host: options.host, port: options.port });

@@ -19,6 +19,7 @@ import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-
 import { AuditReportSchema } from '../../src/audit/report-schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
+import { isLoopbackAddress } from '../../src/front/loopback.js';
 import { ServerConfigError } from '../../src/front/token-file.js';
 import { corsOriginOf } from '../../src/serve/start.js';
 import { parseTarget } from '../../src/app/targets.js';
@@ -511,6 +512,31 @@ describe('POST /v1/audit', () => {
 });
 
 describe('health, OpenAPI, tokens, unknown routes', () => {
+  it('a Host that is not a loopback name (DNS rebinding) is a 403 forbidden-host on every route, before the token; on a network address (anyHost) any Host is answered', async () => {
+    const token = 'serve-host-token-7d2e';
+    const { app } = open({ server: { tokens: [token] } });
+    const before = server.requests.length;
+    const routes: Array<['GET' | 'POST' | 'HEAD' | 'OPTIONS', string]> = [
+      ['GET', '/healthz'], ['GET', '/openapi.json'], ['GET', '/v1/preflight?target=chalk'], ['POST', '/v1/preflight/batch'], ['GET', '/v1/report?target=chalk'],
+      ['POST', '/v1/audit'], ['GET', '/v1/history?target=chalk'], ['HEAD', '/healthz'], ['OPTIONS', '/v1/preflight'], ['GET', '/nothing'],
+    ];
+    for (const host of ['evil.example', 'evil.example:8787', '127.0.0.1.evil.example', 'localhost.evil.example:8787']) {
+      for (const [method, url] of routes) {
+        const res = await app.inject({ method, url, headers: { host, authorization: `Bearer ${token}` } });
+        expect(res.statusCode, `${host} ${method} ${url}`).toBe(403);
+        if (method !== 'HEAD') expect(ErrorSchema.parse(res.json()).error.code).toBe('forbidden-host');
+      }
+    }
+    for (const host of ['localhost:8787', '127.0.0.1', '127.0.0.2:80', '[::1]:8787', 'LOCALHOST']) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+    expect(server.requests.length).toBe(before);
+    const network = open({ server: { anyHost: true } });
+    expect((await network.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'nerq.internal.example:8787' } })).statusCode).toBe(200);
+    expect([isLoopbackAddress('127.0.0.1'), isLoopbackAddress('::1'), isLoopbackAddress('localhost'), isLoopbackAddress('0.0.0.0'), isLoopbackAddress('::'), isLoopbackAddress('10.0.0.5')]).toEqual([true, true, true, false, false, false]);
+  });
+
   it('/healthz and /openapi.json follow their schemas; the OpenAPI document is generated from the zod schemas', async () => {
     const { app } = open();
     const health = HealthSchema.parse((await app.inject({ method: 'GET', url: '/healthz' })).json());
