@@ -44,7 +44,7 @@ export interface McpHttpStartOptions extends McpStartOptions {
 
 /** `nerq mcp --http`: streamable HTTP on 127.0.0.1 only; runs until SIGTERM or SIGINT, then resolves 0. */
 export async function serveMcpHttp(options: McpHttpStartOptions): Promise<number> {
-  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile);
+  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile, options.warn);
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
   const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), tokens, ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) });
   try {

@@ -56,7 +56,7 @@ export function corsOriginOf(text: string): string {
 
 /** Runs until SIGTERM or SIGINT; resolves with the exit code. */
 export async function serve(options: ServeOptions): Promise<number> {
-  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile);
+  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile, options.warn);
   const corsOrigins = (options.corsOrigins ?? []).map(corsOriginOf);
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
   const evaluator = createEvaluator(runtime, {
