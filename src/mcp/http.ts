@@ -14,6 +14,7 @@ import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
+import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
 import { isLoopbackHost, isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { createMcpServer } from './server.js';
@@ -63,6 +64,7 @@ function httpRefusal(error: { statusCode?: number; code?: string }): { status: n
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 413) return { status, body: rpcError(TRANSPORT_ERROR, `Payload Too Large: at most ${BODY_LIMIT / 1024 / 1024} MiB`) };
   if (status === 415) return { status, body: rpcError(TRANSPORT_ERROR, 'Unsupported Media Type: Content-Type must be application/json') };
+  if (status === 400 && error.code === JSON_TOO_DEEP) return { status, body: rpcError(PARSE_ERROR, `Parse error: the body nests deeper than ${MAX_JSON_DEPTH} levels`) };
   if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')) {
     return { status, body: rpcError(PARSE_ERROR, 'Parse error: the body is not a JSON value nerq reads') };
   }
@@ -83,6 +85,8 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
     forceCloseConnections: 'idle',
     clientErrorHandler: clientErrorAnswer((_status, message) => JSON.stringify(rpcError(TRANSPORT_ERROR, message))),
   });
+
+  boundJsonDepth(app);
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;

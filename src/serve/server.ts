@@ -23,6 +23,7 @@ import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { echoSafe } from '../front/echo.js';
+import { boundJsonDepth } from '../front/json-depth.js';
 import { isLoopbackHost } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
@@ -180,6 +181,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Every body is JSON (docs/serve.md): without Fastify's text/plain parser a body of any other
   // media type — or with none — is refused as 415 before it reaches a route.
   app.removeContentTypeParser('text/plain');
+  boundJsonDepth(app);
 
   if (options.rateLimit) {
     // Before the token check: guessing tokens is limited too. /healthz is not (probes).

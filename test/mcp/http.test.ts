@@ -109,6 +109,8 @@ describe('nerq mcp --http', () => {
       ['null', 'POST', '/mcp', HEADERS, 'null', 400, -32700],
       ['two initializations in a batch', 'POST', '/mcp', HEADERS, json([INITIALIZE, { ...INITIALIZE, id: 2 }]), 400, -32600],
       ['an unsupported protocol version', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '1999-01-01' }, json(LIST), 400, -32000],
+      ['a body nested 2 million deep (refused before it is parsed)', 'POST', '/mcp', HEADERS, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"check_packages","arguments":{"targets":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}}}`, 400, -32700],
+      ['a body nested 65 deep', 'POST', '/mcp', HEADERS, json({ ...LIST, params: { x: JSON.parse(`${'['.repeat(63)}${']'.repeat(63)}`) as unknown } }), 400, -32700],
       ['a body over 12 MiB', 'POST', '/mcp', HEADERS, json({ ...LIST, params: { x: 'a'.repeat(12 * 1024 * 1024) } }), 413, -32000],
       ['GET without a session', 'GET', '/mcp', { accept: 'text/event-stream' }, undefined, 405, -32000],
       ['GET with a session id', 'GET', '/mcp', { accept: 'text/event-stream', 'mcp-session-id': 'a1b2' }, undefined, 405, -32000],

@@ -420,6 +420,18 @@ describe('GET /v1/report and /v1/history', () => {
 });
 
 describe('POST /v1/audit', () => {
+  it('a body nested deeper than 64 levels is a 400 before it is parsed (a policy nested a million deep was a 500: the stack overflowed)', async () => {
+    const { app } = open();
+    const before = server.requests.length;
+    for (const depth of [65, 1_000_000]) {
+      const payload = `{"fileName":"package-lock.json","content":"{}","policy":${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}}`;
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, String(depth)).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/64 levels/) });
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
   it('audits a lockfile given as content: the report `nerq audit --file <name> --json` prints', async () => {
     const { app } = open();
     const { lock } = packageLockV3(
