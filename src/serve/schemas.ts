@@ -204,6 +204,7 @@ export const ERROR_CODES = [
   'bad-option',
   'unauthorized',
   'forbidden-host',
+  'forbidden-origin',
   'not-found',
   'method-not-allowed',
   'body-too-large',

@@ -24,7 +24,7 @@ import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
-import { isLoopbackHost } from '../front/loopback.js';
+import { isLoopbackHost, isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
@@ -215,6 +215,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // Before the rate limit and the token: a page that rebound its name to this loopback server gets nothing, /healthz included.
     if (options.anyHost !== true && !isLoopbackHost(request.headers.host)) {
       throw new HttpError(403, 'forbidden-host', 'the Host header is not a loopback name: a server bound to loopback answers localhost, 127.x.x.x or [::1]');
+    }
+    // A page of another site (a browser sends its Origin) may not make this loopback server fetch for it; a --cors-origin may.
+    const origin = request.headers.origin;
+    if (options.anyHost !== true && origin !== undefined && !isLoopbackOrigin(origin) && !(options.corsOrigins ?? []).includes(origin)) {
+      throw new HttpError(403, 'forbidden-origin', 'the Origin is neither a loopback page nor a --cors-origin');
     }
   });
   // After the rate limit (an onRequest hook of each route), before the body is read.

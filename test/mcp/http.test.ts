@@ -84,6 +84,13 @@ describe('nerq mcp --http', () => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
     }
     expect((await app.inject({ method: 'GET', url: '/mcp', headers: { host: 'localhost' } })).statusCode).toBe(405);
+    // Every method and path is guarded, not only the POST that reaches the protocol.
+    for (const [method, url] of [['GET', '/mcp'], ['DELETE', '/mcp'], ['HEAD', '/mcp'], ['OPTIONS', '/mcp'], ['GET', '/'], ['POST', '/other']] as const) {
+      for (const headers of [{ host: 'evil.example' }, { host: 'localhost', origin: 'https://evil.example' }]) {
+        const res = await app.inject({ method, url, headers: { ...headers, 'mcp-session-id': 'a1b2' } });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
     expect(server.requests.length).toBe(before);
     expect(hostNameOf('[::1]:80')).toBe('[::1]');
     expect(isLoopbackOrigin('file:///x')).toBe(false);

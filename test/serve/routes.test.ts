@@ -359,8 +359,14 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await app.inject({ method: 'OPTIONS', url: '/v1/preflight?target=chalk', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    expect(preflight.statusCode).toBe(405);
-    expect(ErrorSchema.parse(preflight.json()).error.code).toBe('method-not-allowed');
+    // On loopback another site's page is refused outright; on a network address the preflight is a plain 405.
+    expect(preflight.statusCode).toBe(403);
+    expect(ErrorSchema.parse(preflight.json()).error.code).toBe('forbidden-origin');
+    const network = open({ server: { anyHost: true } });
+    const networkPreflight = await network.app.inject({ method: 'OPTIONS', url: '/v1/preflight?target=chalk', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
+    expect(networkPreflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(networkPreflight.statusCode).toBe(405);
+    expect(ErrorSchema.parse(networkPreflight.json()).error.code).toBe('method-not-allowed');
   });
 
   it('--cors-origin: exactly the configured origins may read the answers; a browser preflight needs no token', async () => {
@@ -542,6 +548,13 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     for (const host of ['localhost:8787', '127.0.0.1', '127.0.0.2:80', '[::1]:8787', 'LOCALHOST']) {
       const res = await app.inject({ method: 'GET', url: '/healthz', headers: { host } });
       expect(res.statusCode, host).toBe(200);
+    }
+    // A page of another site (its Origin) is refused too; a loopback page or a --cors-origin is not.
+    const withCors = open({ server: { corsOrigins: ['https://app.example'] } });
+    for (const [origin, status] of [['https://evil.example', 403], ['null', 403], ['http://localhost:5173', 200], ['https://app.example', 200]] as const) {
+      const res = await withCors.app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { origin } });
+      expect(res.statusCode, origin).toBe(status);
+      if (status === 403) expect(ErrorSchema.parse(res.json()).error.code).toBe('forbidden-origin');
     }
     expect(server.requests.length).toBe(before);
     const network = open({ server: { anyHost: true } });
