@@ -21,6 +21,7 @@ import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../s
 import { runCli } from '../support/run-cli.js';
 import { isLoopbackAddress } from '../../src/front/loopback.js';
 import { ServerConfigError } from '../../src/front/token-file.js';
+import { buildServer } from '../../src/serve/server.js';
 import { corsOriginOf } from '../../src/serve/start.js';
 import { parseTarget } from '../../src/app/targets.js';
 import { testApp, type TestApp } from './support.js';
@@ -257,6 +258,25 @@ describe('coalescing, the queue and deadlines', () => {
     const none = open({ evaluator: { reuseMs: 0 } });
     const uncached = await none.app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
     expect(uncached.headers['cache-control']).toBe('private, max-age=0');
+  });
+
+  it("two identical requests share one evaluation: the one whose deadline passes first is a 504, the other still gets its answer", async () => {
+    // Two front doors over one evaluator, deadlines 200 ms and 20 s; the packument answers after 1.5 s.
+    const { app: hasty, runtime, evaluator } = open({ server: { requestTimeoutMs: 200 } });
+    const patient = buildServer({ runtime, evaluator, logLevel: 'silent', requestTimeoutMs: 20_000 });
+    try {
+      const [late, answered] = await Promise.all([
+        hasty.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow-two' }),
+        patient.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow-two' }),
+      ]);
+      expect(late.statusCode).toBe(504);
+      expect(ErrorSchema.parse(late.json()).error.code).toBe('deadline');
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json()).toMatchObject({ target: 'nerq-slow-two', recommendation: 'UNKNOWN' });
+      expect(evaluator.stats()).toMatchObject({ evaluations: 1, coalesced: 1 });
+    } finally {
+      await patient.close();
+    }
   });
 
   it("a request past its own deadline is a 504; the evaluation goes on for the others", async () => {
