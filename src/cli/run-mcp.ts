@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../app/runtime.js';
 import { serveMcpHttp, serveMcpStdio } from '../mcp/start.js';
-import { ServeConfigError } from '../serve/start.js';
+import { ServerConfigError } from '../front/token-file.js';
 import { clockFrom, logLevelOption, parseOptions, UsageError, warn, wholeOption } from './options.js';
 
 const McpOptionsSchema = z.object({
@@ -23,7 +23,7 @@ export async function runMcp(raw: Record<string, unknown> = {}): Promise<number>
     if (options.http) return await serveMcpHttp({ ...base, port: options.port ?? 8788, tokenFile: options.tokenFile, logLevel: options.logLevel });
     return await serveMcpStdio(base);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof ServeConfigError) throw new UsageError(error.message);
+    if (error instanceof ConfigError || error instanceof ServerConfigError) throw new UsageError(error.message);
     throw error;
   }
 }

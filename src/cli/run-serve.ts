@@ -1,7 +1,8 @@
 /** `nerq serve`: the HTTP API (docs/serve.md). Options are checked here; bad ones are a usage error (exit 2). */
 import { z } from 'zod';
 import { ConfigError } from '../app/runtime.js';
-import { serve, ServeConfigError } from '../serve/start.js';
+import { ServerConfigError } from '../front/token-file.js';
+import { serve } from '../serve/start.js';
 import { clockFrom, logLevelOption, parseOptions, UsageError, warn, wholeOption as whole } from './options.js';
 
 const ServeOptionsSchema = z.object({
@@ -38,7 +39,7 @@ export async function runServe(raw: Record<string, unknown>): Promise<number> {
       corsOrigins: options.corsOrigin,
     });
   } catch (error) {
-    if (error instanceof ServeConfigError || error instanceof ConfigError) throw new UsageError(error.message);
+    if (error instanceof ServerConfigError || error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
 }

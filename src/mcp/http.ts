@@ -12,35 +12,12 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
-import { bearerChecker } from '../serve/auth.js';
-import { clientErrorAnswer } from '../serve/client-error.js';
-import { receiveTimeout } from '../serve/receive-timeout.js';
+import { bearerChecker } from '../front/auth.js';
+import { clientErrorAnswer } from '../front/client-error.js';
+import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
+import { isLoopbackHost, isLoopbackOrigin } from '../front/loopback.js';
+import { receiveTimeout } from '../front/receive-timeout.js';
 import { createMcpServer } from './server.js';
-
-/** Host names a loopback server answers to. */
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** The host name of a Host header (`127.0.0.1:8788` → `127.0.0.1`, `[::1]:80` → `[::1]`), lower case. */
-export function hostNameOf(host: string): string {
-  const lower = host.trim().toLowerCase();
-  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
-  return lower.split(':')[0] ?? '';
-}
-
-/** A loopback Host header. */
-export function isLoopbackHost(host: string | undefined): boolean {
-  return host !== undefined && LOOPBACK_NAMES.has(hostNameOf(host));
-}
-
-/** An Origin header a loopback page sends (`http://localhost:5173`); `null` (a sandboxed page, a file) is not one. */
-export function isLoopbackOrigin(origin: string): boolean {
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_NAMES.has(url.hostname.toLowerCase());
-  } catch {
-    return false;
-  }
-}
 
 export interface McpHttpOptions {
   runtime: Runtime;
@@ -62,12 +39,32 @@ const PARSE_ERROR = -32700;
 const INTERNAL_ERROR = -32603;
 /** The code the MCP SDK's transport gives its own HTTP-level refusals (406, 415, 405). */
 const TRANSPORT_ERROR = -32000;
+/** JSON-RPC 2.0's code for a message (or batch) that is not a valid request. */
+const INVALID_REQUEST = -32600;
+
+/** The most messages one JSON-RPC batch may hold (docs/mcp.md, "Batches"); each runs at once, under its own deadline. */
+export const MAX_MCP_BATCH = 10;
+/**
+ * The one MCP revision with JSON-RPC batches: added in 2025-03-26, removed in 2025-06-18. It is
+ * also the revision a server assumes when a request names none (no `MCP-Protocol-Version`).
+ */
+const BATCH_REVISION = '2025-03-26';
+
+/** Why a JSON array body is refused, or null when it is a batch nerq answers (docs/mcp.md, "Batches"). */
+export function batchRefusal(batch: readonly unknown[], protocolVersion: string | string[] | undefined): string | null {
+  const revision = Array.isArray(protocolVersion) ? protocolVersion[0] : protocolVersion;
+  if (revision !== undefined && revision !== BATCH_REVISION) return `Invalid Request: MCP ${revision.slice(0, 20)} has no JSON-RPC batches; send one message per POST`;
+  if (batch.length === 0) return 'Invalid Request: an empty batch';
+  if (batch.length > MAX_MCP_BATCH) return `Invalid Request: a batch holds at most ${MAX_MCP_BATCH} messages`;
+  return null;
+}
 
 /** An error Fastify raised before the route ran (a body it could not read) as a JSON-RPC error: its status, one line. */
 function httpRefusal(error: { statusCode?: number; code?: string }): { status: number; body: ReturnType<typeof rpcError> } {
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 413) return { status, body: rpcError(TRANSPORT_ERROR, `Payload Too Large: at most ${BODY_LIMIT / 1024 / 1024} MiB`) };
   if (status === 415) return { status, body: rpcError(TRANSPORT_ERROR, 'Unsupported Media Type: Content-Type must be application/json') };
+  if (status === 400 && error.code === JSON_TOO_DEEP) return { status, body: rpcError(PARSE_ERROR, `Parse error: the body nests deeper than ${MAX_JSON_DEPTH} levels`) };
   if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')) {
     return { status, body: rpcError(PARSE_ERROR, 'Parse error: the body is not a JSON value nerq reads') };
   }
@@ -89,6 +86,8 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
     clientErrorHandler: clientErrorAnswer((_status, message) => JSON.stringify(rpcError(TRANSPORT_ERROR, message))),
   });
 
+  boundJsonDepth(app);
+
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (!isLoopbackHost(request.headers.host) || (origin !== undefined && !isLoopbackOrigin(origin))) {
@@ -101,6 +100,11 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   });
 
   app.post('/mcp', async (request, reply) => {
+    // Before the SDK, whose own cap is 100 messages under every revision: nerq takes batches only where MCP has them, and few.
+    if (Array.isArray(request.body)) {
+      const refusal = batchRefusal(request.body, request.headers['mcp-protocol-version']);
+      if (refusal !== null) return reply.code(400).send(rpcError(INVALID_REQUEST, refusal));
+    }
     // Stateless: a server and a transport for this exchange only, over the shared runtime and evaluator.
     const server = createMcpServer({ runtime: options.runtime, evaluator: options.evaluator });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

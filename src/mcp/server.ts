@@ -20,6 +20,7 @@ import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { echoSafe } from '../front/echo.js';
 import { DIMENSIONS } from '../model/dimensions.js';
 import {
   AdvisorySchema as ReportAdvisorySchema,
@@ -187,8 +188,9 @@ function refusedOption(outcomes: readonly TargetOutcome[]): CallToolResult | nul
   return refused?.report.error ? failure('bad-option', refused.report.error.message) : null;
 }
 
+/** An error result; its message may quote the caller's arguments, so it is one sanitised line. */
 function failure(code: string, message: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }] };
+  return { isError: true, content: [{ type: 'text', text: `${code}: ${echoSafe(message)}` }] };
 }
 
 function success<T extends Record<string, unknown>>(data: T): CallToolResult {

@@ -6,7 +6,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createEvaluator } from '../app/evaluator.js';
 import { createRuntime } from '../app/runtime.js';
-import { readTokenFile, ServeConfigError } from '../serve/start.js';
+import { readTokenFile, ServerConfigError } from '../front/token-file.js';
 import { buildMcpHttp } from './http.js';
 import { createMcpServer } from './server.js';
 
@@ -44,14 +44,14 @@ export interface McpHttpStartOptions extends McpStartOptions {
 
 /** `nerq mcp --http`: streamable HTTP on 127.0.0.1 only; runs until SIGTERM or SIGINT, then resolves 0. */
 export async function serveMcpHttp(options: McpHttpStartOptions): Promise<number> {
-  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile);
+  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile, options.warn);
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
   const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), tokens, ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) });
   try {
     await app.listen({ host: '127.0.0.1', port: options.port });
   } catch (error) {
     await runtime.close();
-    throw new ServeConfigError(`cannot listen on 127.0.0.1:${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ServerConfigError(`cannot listen on 127.0.0.1:${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;

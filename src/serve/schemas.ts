@@ -203,6 +203,8 @@ export const ERROR_CODES = [
   'bad-input',
   'bad-option',
   'unauthorized',
+  'forbidden-host',
+  'forbidden-origin',
   'not-found',
   'method-not-allowed',
   'body-too-large',

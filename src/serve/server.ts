@@ -20,10 +20,13 @@ import { parseTarget, TargetError, type Target } from '../app/targets.js';
 import { renderAuditJson } from '../render/audit-json.js';
 import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
-import { bearerChecker } from './auth.js';
+import { bearerChecker } from '../front/auth.js';
+import { clientErrorAnswer } from '../front/client-error.js';
+import { echoSafe } from '../front/echo.js';
+import { boundJsonDepth } from '../front/json-depth.js';
+import { isLoopbackHost, isLoopbackOrigin } from '../front/loopback.js';
+import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
-import { clientErrorAnswer } from './client-error.js';
-import { receiveTimeout } from './receive-timeout.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
   AuditRequestSchema,
@@ -64,6 +67,11 @@ export interface ServerOptions {
   rateLimit?: { max: number; windowMs: number } | null;
   /** Browser origins allowed to read the answers (CORS), compared exactly; none by default (no CORS header at all). */
   corsOrigins?: readonly string[];
+  /**
+   * Answer any Host header (a server bound to a network address); default false: only a loopback
+   * name (`localhost`, `127.x.x.x`, `[::1]`) — a DNS-rebinding page sends its own (docs/serve.md, "Safety").
+   */
+  anyHost?: boolean;
   /** Milliseconds for response_time_ms (default Date.now). */
   nowMs?: () => number;
 }
@@ -173,6 +181,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Every body is JSON (docs/serve.md): without Fastify's text/plain parser a body of any other
   // media type — or with none — is refused as 415 before it reaches a route.
   app.removeContentTypeParser('text/plain');
+  boundJsonDepth(app);
 
   if (options.rateLimit) {
     // Before the token check: guessing tokens is limited too. /healthz is not (probes).
@@ -201,8 +210,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     closing = true;
   });
 
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (request) => {
     if (closing) throw new HttpError(503, 'shutting-down', 'the server is shutting down');
+    // Before the rate limit and the token: a page that rebound its name to this loopback server gets nothing, /healthz included.
+    if (options.anyHost !== true && !isLoopbackHost(request.headers.host)) {
+      throw new HttpError(403, 'forbidden-host', 'the Host header is not a loopback name: a server bound to loopback answers localhost, 127.x.x.x or [::1]');
+    }
+    // A page of another site (a browser sends its Origin) may not make this loopback server fetch for it; a --cors-origin may.
+    const origin = request.headers.origin;
+    if (options.anyHost !== true && origin !== undefined && !isLoopbackOrigin(origin) && !(options.corsOrigins ?? []).includes(origin)) {
+      throw new HttpError(403, 'forbidden-origin', 'the Origin is neither a loopback page nor a --cors-origin');
+    }
   });
   // After the rate limit (an onRequest hook of each route), before the body is read.
   app.addHook('preParsing', async (request) => {
@@ -225,7 +243,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       failure = new HttpError(status, code, message);
     }
-    reply.code(failure.status).headers(failure.headers).send({ error: { code: failure.code, message: failure.message } } satisfies z.infer<typeof ErrorSchema>);
+    // A message may quote the request (an unknown query key): one sanitised line.
+    reply.code(failure.status).headers(failure.headers).send({ error: { code: failure.code, message: echoSafe(failure.message) } } satisfies z.infer<typeof ErrorSchema>);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -5,10 +5,10 @@
  * SIGINT: stop accepting, let requests in flight finish within the grace period, close the
  * store, resolve 0.
  */
-import { readFileSync } from 'node:fs';
 import { createEvaluator } from '../app/evaluator.js';
 import { createRuntime } from '../app/runtime.js';
-import { tokensFromFile } from './auth.js';
+import { isLoopbackAddress } from '../front/loopback.js';
+import { readTokenFile, ServerConfigError } from '../front/token-file.js';
 import { buildServer } from './server.js';
 
 export interface ServeOptions {
@@ -37,24 +37,6 @@ export interface ServeOptions {
   corsOrigins?: readonly string[] | undefined;
 }
 
-/** Thrown for a token file that cannot be read or holds no token. */
-export class ServeConfigError extends Error {
-  override name = 'ServeConfigError';
-}
-
-export function readTokenFile(file: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ServeConfigError(`cannot read the token file: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
-  const tokens = tokensFromFile(text);
-  if (tokens.length === 0) throw new ServeConfigError('the token file holds no token');
-  return tokens;
-}
-
-/** Runs until SIGTERM or SIGINT; resolves with the exit code. */
 /**
  * An origin `--cors-origin` accepts: exactly `scheme://host[:port]` of an http(s) page, as a
  * browser sends it in `Origin` — no wildcard, no path, no trailing slash.
@@ -67,13 +49,14 @@ export function corsOriginOf(text: string): string {
     url = null;
   }
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== text || text.includes('*')) {
-    throw new ServeConfigError(`--cors-origin must be an exact origin such as https://app.example.com (scheme, host and port only), not ${JSON.stringify(text.slice(0, 100))}`);
+    throw new ServerConfigError(`--cors-origin must be an exact origin such as https://app.example.com (scheme, host and port only), not ${JSON.stringify(text.slice(0, 100))}`);
   }
   return text;
 }
 
+/** Runs until SIGTERM or SIGINT; resolves with the exit code. */
 export async function serve(options: ServeOptions): Promise<number> {
-  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile);
+  const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile, options.warn);
   const corsOrigins = (options.corsOrigins ?? []).map(corsOriginOf);
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
   const evaluator = createEvaluator(runtime, {
@@ -89,12 +72,14 @@ export async function serve(options: ServeOptions): Promise<number> {
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     rateLimit: options.rateLimitPerMinute ? { max: options.rateLimitPerMinute, windowMs: 60_000 } : null,
     corsOrigins,
+    // Bound to loopback, only a loopback Host is answered (DNS rebinding); on a network address, any.
+    anyHost: !isLoopbackAddress(options.host),
   });
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (error) {
     await runtime.close();
-    throw new ServeConfigError(`cannot listen on ${options.host}:${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ServerConfigError(`cannot listen on ${options.host}:${options.port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;

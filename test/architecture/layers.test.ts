@@ -64,6 +64,15 @@ describe('the layer matrix', () => {
       expect(impureReach(t)).toEqual(['ecosystems/npm/rules.ts → ecosystems/npm/collect.ts (pipeline)']);
     });
 
+    it('finds one front door importing another (the shared pieces belong in front/)', () => {
+      const t = planted({
+        'mcp/http.ts': "import { clientErrorAnswer } from '../serve/client-error.js';\nimport { receiveTimeout } from '../front/receive-timeout.js';",
+        'serve/client-error.ts': '',
+        'front/receive-timeout.ts': '',
+      });
+      expect(upwardImports(t)).toEqual(['mcp/http.ts (mcp) imports serve/client-error.ts (serve), a sibling front door']);
+    });
+
     it('ignores type-only imports for purity (they are erased) but not for the direction', () => {
       const t = planted({
         'checks/x.ts': "import type { Store } from '../store/open.js';",

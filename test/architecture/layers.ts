@@ -20,11 +20,15 @@ export const LAYERS = [
   'pipeline',
   'audit',
   'app',
+  'front',
   'serve',
   'mcp',
   'cli',
 ] as const;
 export type Layer = (typeof LAYERS)[number];
+
+/** Front doors that sit side by side: neither imports the other; what both need lives in `front`. */
+const SIBLINGS: ReadonlySet<Layer> = new Set(['serve', 'mcp']);
 
 /** Layers that do no I/O: no file of a higher layer, no `node:` module, no terminal or HTTP library, even transitively. */
 export const PURE: ReadonlySet<Layer> = new Set(['model', 'evidence', 'target', 'checks', 'scoring', 'report', 'render', 'docs', 'lockfiles']);
@@ -107,7 +111,7 @@ export function resolveIn(tree: Tree, from: string, spec: string): string | null
   return null;
 }
 
-/** Every import that goes up the matrix (runtime or type: a type import is a dependency too). */
+/** Every import that goes up the matrix, or sideways between sibling front doors (runtime or type: a type import is a dependency too). */
 export function upwardImports(tree: Tree): string[] {
   const found: string[] = [];
   for (const [path, source] of tree) {
@@ -121,6 +125,7 @@ export function upwardImports(tree: Tree): string[] {
       if (target === null) continue;
       const to = layerOf(target);
       if (to !== null && LAYERS.indexOf(to) > LAYERS.indexOf(from)) found.push(`${path} (${from}) imports ${target} (${to})`);
+      else if (to !== null && to !== from && SIBLINGS.has(to) && SIBLINGS.has(from)) found.push(`${path} (${from}) imports ${target} (${to}), a sibling front door`);
     }
   }
   return found.sort();

@@ -91,6 +91,18 @@ describe('tool arguments the schema refuses', () => {
     expect(history.structuredContent).toMatchObject({ target: 'npm:chalk', evaluations: [] });
   });
 
+  it('an argument key or tool name with escape, bidirectional or control characters is quoted without them, one line', async () => {
+    const { client } = await connect();
+    const hostile = 'x\u202e\u001b[2J\u0007\u200b\n';
+    for (const [name, args] of [['target_history', { target: 'chalk', [hostile]: 1 }], [hostile, {}], ['check_packages', { targets: [`a${hostile}`.repeat(200)] }]] as const) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^bad-(input|target): [^\n]+$/);
+      expect(textOf(result)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b\u202e]/);
+      expect(textOf(result).length).toBeLessThanOrEqual(320);
+    }
+  });
+
   it('a malformed tools/call request (arguments not an object, no name) is JSON-RPC -32602, not -32603', async () => {
     const { runtime, evaluator } = await connect();
     const mcp = createMcpServer({ runtime, evaluator });

@@ -11,7 +11,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime } from '../../src/app/runtime.js';
-import { buildMcpHttp, hostNameOf, isLoopbackOrigin } from '../../src/mcp/http.js';
+import { hostNameOf, isLoopbackOrigin } from '../../src/front/loopback.js';
+import { buildMcpHttp, MAX_MCP_BATCH } from '../../src/mcp/http.js';
 import { CheckOutputSchema } from '../../src/mcp/server.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -83,6 +84,13 @@ describe('nerq mcp --http', () => {
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
     }
     expect((await app.inject({ method: 'GET', url: '/mcp', headers: { host: 'localhost' } })).statusCode).toBe(405);
+    // Every method and path is guarded, not only the POST that reaches the protocol.
+    for (const [method, url] of [['GET', '/mcp'], ['DELETE', '/mcp'], ['HEAD', '/mcp'], ['OPTIONS', '/mcp'], ['GET', '/'], ['POST', '/other']] as const) {
+      for (const headers of [{ host: 'evil.example' }, { host: 'localhost', origin: 'https://evil.example' }]) {
+        const res = await app.inject({ method, url, headers: { ...headers, 'mcp-session-id': 'a1b2' } });
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
     expect(server.requests.length).toBe(before);
     expect(hostNameOf('[::1]:80')).toBe('[::1]');
     expect(isLoopbackOrigin('file:///x')).toBe(false);
@@ -108,6 +116,8 @@ describe('nerq mcp --http', () => {
       ['null', 'POST', '/mcp', HEADERS, 'null', 400, -32700],
       ['two initializations in a batch', 'POST', '/mcp', HEADERS, json([INITIALIZE, { ...INITIALIZE, id: 2 }]), 400, -32600],
       ['an unsupported protocol version', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '1999-01-01' }, json(LIST), 400, -32000],
+      ['a body nested 2 million deep (refused before it is parsed)', 'POST', '/mcp', HEADERS, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"check_packages","arguments":{"targets":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}}}`, 400, -32700],
+      ['a body nested 65 deep', 'POST', '/mcp', HEADERS, json({ ...LIST, params: { x: JSON.parse(`${'['.repeat(63)}${']'.repeat(63)}`) as unknown } }), 400, -32700],
       ['a body over 12 MiB', 'POST', '/mcp', HEADERS, json({ ...LIST, params: { x: 'a'.repeat(12 * 1024 * 1024) } }), 413, -32000],
       ['GET without a session', 'GET', '/mcp', { accept: 'text/event-stream' }, undefined, 405, -32000],
       ['GET with a session id', 'GET', '/mcp', { accept: 'text/event-stream', 'mcp-session-id': 'a1b2' }, undefined, 405, -32000],
@@ -120,8 +130,15 @@ describe('nerq mcp --http', () => {
       ['the root', 'GET', '/', {}, undefined, 404, -32000],
       // What the transport accepts: a notification or a response alone (202, no body), a batch (an array of answers), a session id (ignored: stateless).
       ['a notification alone', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","method":"notifications/initialized"}', 202, null],
-      ['an empty batch', 'POST', '/mcp', HEADERS, '[]', 202, null],
+      // Batches: only under MCP 2025-03-26 (the revision assumed without a header), at most MAX_MCP_BATCH, never empty.
+      ['an empty batch', 'POST', '/mcp', HEADERS, '[]', 400, -32600],
       ['a batch', 'POST', '/mcp', HEADERS, json([LIST, { ...LIST, id: 3 }]), 200, null],
+      ['a batch under 2025-03-26', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '2025-03-26' }, json([LIST, { ...LIST, id: 3 }]), 200, null],
+      ['a batch of the most messages', 'POST', '/mcp', HEADERS, json(Array.from({ length: MAX_MCP_BATCH }, (_, i) => ({ ...LIST, id: 10 + i }))), 200, null],
+      ['a batch of one message too many', 'POST', '/mcp', HEADERS, json(Array.from({ length: MAX_MCP_BATCH + 1 }, (_, i) => ({ ...LIST, id: 10 + i }))), 400, -32600],
+      ['a batch of notifications over the cap', 'POST', '/mcp', HEADERS, json(Array.from({ length: 5000 }, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' }))), 400, -32600],
+      ['a batch under 2025-06-18 (no batches)', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '2025-06-18' }, json([LIST, { ...LIST, id: 3 }]), 400, -32600],
+      ['a batch under 2025-11-25 (no batches)', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '2025-11-25' }, json([LIST]), 400, -32600],
       ['an unknown session id', 'POST', '/mcp', { ...HEADERS, 'mcp-session-id': 'a1b2' }, json(LIST), 200, null],
       ['an unknown method', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":5,"method":"resources/list"}', 200, -32601],
     ];
@@ -134,6 +151,7 @@ describe('nerq mcp --http', () => {
       if (status === 405) expect(res.headers.get('allow'), context).toBe('POST');
       if (rpcCode !== null) expect((JSON.parse(text) as { error?: { code?: number } }).error?.code, context).toBe(rpcCode);
       if (status >= 400 && method !== 'HEAD') expect(JSON.parse(text), context).toMatchObject({ jsonrpc: '2.0', id: null, error: { message: expect.stringMatching(/^[^\n]{1,300}$/) } });
+      if (label === 'a batch of the most messages') expect((JSON.parse(text) as unknown[]).length).toBe(MAX_MCP_BATCH);
       if (label === 'a batch') expect((JSON.parse(text) as Array<{ id: number }>).map((m) => m.id)).toEqual([2, 3]);
     }
     expect(server.requests.length).toBe(before);

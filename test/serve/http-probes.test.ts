@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime } from '../../src/app/runtime.js';
+import { KEEP_ALIVE_MS, receiveTimeout } from '../../src/front/receive-timeout.js';
 import { buildMcpHttp } from '../../src/mcp/http.js';
 import { ErrorSchema } from '../../src/serve/schemas.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -101,6 +102,18 @@ describe('nerq serve: HTTP a client gets wrong', () => {
     expect(error.code, context).toBe(status === 413 ? 'body-too-large' : 'bad-request');
     expect(error.message, context).toMatch(/^[^\n]{1,200}$/);
     expect(server.requests.length, context).toBe(before);
+  });
+
+  it('both servers close an idle keep-alive connection after 5 s (not Fastify\'s 72 s), and look for a request past its deadline at least every second', () => {
+    expect(serve.app.server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+    expect(mcp.server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+    expect(KEEP_ALIVE_MS).toBe(5_000);
+    for (const ms of [200, 3_000, 30_000, 120_000]) {
+      const { http, requestTimeout } = receiveTimeout(ms);
+      expect(requestTimeout).toBe(ms);
+      expect(http.connectionsCheckingInterval, String(ms)).toBeLessThanOrEqual(Math.max(100, Math.min(1_000, ms)));
+      expect(http.headersTimeout).toBeLessThanOrEqual(ms);
+    }
   });
 
   it('HEAD and OPTIONS on every route: a GET route answers HEAD, the rest are 405 naming the methods it takes', async () => {

@@ -19,7 +19,10 @@ import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-
 import { AuditReportSchema } from '../../src/audit/report-schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { corsOriginOf, ServeConfigError } from '../../src/serve/start.js';
+import { isLoopbackAddress } from '../../src/front/loopback.js';
+import { ServerConfigError } from '../../src/front/token-file.js';
+import { buildServer } from '../../src/serve/server.js';
+import { corsOriginOf } from '../../src/serve/start.js';
 import { parseTarget } from '../../src/app/targets.js';
 import { testApp, type TestApp } from './support.js';
 
@@ -159,6 +162,17 @@ describe('GET /v1/preflight', () => {
       expect(res.statusCode, url).toBe(400);
       expect(ErrorSchema.parse(res.json()).error.code).toBe('bad-request');
     }
+    // A query key or body key quoted back loses its escape, bidirectional and control characters.
+    for (const [method, url, payload] of [
+      ['GET', `/v1/preflight?target=chalk&${encodeURIComponent('x\u202e\u001b[2J\u0007')}=1`, undefined],
+      ['POST', '/v1/preflight/batch', { targets: ['chalk'], ['x\u202e\u001b[2J\u0085']: 1 }],
+    ] as const) {
+      const res = await app.inject({ method, url, ...(payload === undefined ? {} : { payload }) });
+      expect(res.statusCode, url).toBe(400);
+      const { message } = ErrorSchema.parse(res.json()).error;
+      expect(message).toMatch(/^Unrecognized key/);
+      expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    }
     expect(server.requests.length).toBe(before);
   });
 });
@@ -244,6 +258,25 @@ describe('coalescing, the queue and deadlines', () => {
     const none = open({ evaluator: { reuseMs: 0 } });
     const uncached = await none.app.inject({ method: 'GET', url: '/v1/preflight?target=chalk' });
     expect(uncached.headers['cache-control']).toBe('private, max-age=0');
+  });
+
+  it("two identical requests share one evaluation: the one whose deadline passes first is a 504, the other still gets its answer", async () => {
+    // Two front doors over one evaluator, deadlines 200 ms and 20 s; the packument answers after 1.5 s.
+    const { app: hasty, runtime, evaluator } = open({ server: { requestTimeoutMs: 200 } });
+    const patient = buildServer({ runtime, evaluator, logLevel: 'silent', requestTimeoutMs: 20_000 });
+    try {
+      const [late, answered] = await Promise.all([
+        hasty.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow-two' }),
+        patient.inject({ method: 'GET', url: '/v1/preflight?target=nerq-slow-two' }),
+      ]);
+      expect(late.statusCode).toBe(504);
+      expect(ErrorSchema.parse(late.json()).error.code).toBe('deadline');
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json()).toMatchObject({ target: 'nerq-slow-two', recommendation: 'UNKNOWN' });
+      expect(evaluator.stats()).toMatchObject({ evaluations: 1, coalesced: 1 });
+    } finally {
+      await patient.close();
+    }
   });
 
   it("a request past its own deadline is a 504; the evaluation goes on for the others", async () => {
@@ -346,8 +379,14 @@ describe('CORS', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await app.inject({ method: 'OPTIONS', url: '/v1/preflight?target=chalk', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    expect(preflight.statusCode).toBe(405);
-    expect(ErrorSchema.parse(preflight.json()).error.code).toBe('method-not-allowed');
+    // On loopback another site's page is refused outright; on a network address the preflight is a plain 405.
+    expect(preflight.statusCode).toBe(403);
+    expect(ErrorSchema.parse(preflight.json()).error.code).toBe('forbidden-origin');
+    const network = open({ server: { anyHost: true } });
+    const networkPreflight = await network.app.inject({ method: 'OPTIONS', url: '/v1/preflight?target=chalk', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
+    expect(networkPreflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(networkPreflight.statusCode).toBe(405);
+    expect(ErrorSchema.parse(networkPreflight.json()).error.code).toBe('method-not-allowed');
   });
 
   it('--cors-origin: exactly the configured origins may read the answers; a browser preflight needs no token', async () => {
@@ -379,7 +418,7 @@ describe('CORS', () => {
     expect(corsOriginOf('https://app.example')).toBe('https://app.example');
     expect(corsOriginOf('http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
     for (const bad of ['*', 'https://app.example/', 'https://app.example/path', 'app.example', 'file:///etc', 'null', 'https://*.example', 'HTTPS://APP.EXAMPLE', '']) {
-      expect(() => corsOriginOf(bad), bad).toThrow(ServeConfigError);
+      expect(() => corsOriginOf(bad), bad).toThrow(ServerConfigError);
     }
   });
 });
@@ -407,6 +446,18 @@ describe('GET /v1/report and /v1/history', () => {
 });
 
 describe('POST /v1/audit', () => {
+  it('a body nested deeper than 64 levels is a 400 before it is parsed (a policy nested a million deep was a 500: the stack overflowed)', async () => {
+    const { app } = open();
+    const before = server.requests.length;
+    for (const depth of [65, 1_000_000]) {
+      const payload = `{"fileName":"package-lock.json","content":"{}","policy":${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}}`;
+      const res = await app.inject({ method: 'POST', url: '/v1/audit', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, String(depth)).toBe(400);
+      expect(ErrorSchema.parse(res.json()).error).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/64 levels/) });
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
   it('audits a lockfile given as content: the report `nerq audit --file <name> --json` prints', async () => {
     const { app } = open();
     const { lock } = packageLockV3(
@@ -499,6 +550,38 @@ describe('POST /v1/audit', () => {
 });
 
 describe('health, OpenAPI, tokens, unknown routes', () => {
+  it('a Host that is not a loopback name (DNS rebinding) is a 403 forbidden-host on every route, before the token; on a network address (anyHost) any Host is answered', async () => {
+    const token = 'serve-host-token-7d2e';
+    const { app } = open({ server: { tokens: [token] } });
+    const before = server.requests.length;
+    const routes: Array<['GET' | 'POST' | 'HEAD' | 'OPTIONS', string]> = [
+      ['GET', '/healthz'], ['GET', '/openapi.json'], ['GET', '/v1/preflight?target=chalk'], ['POST', '/v1/preflight/batch'], ['GET', '/v1/report?target=chalk'],
+      ['POST', '/v1/audit'], ['GET', '/v1/history?target=chalk'], ['HEAD', '/healthz'], ['OPTIONS', '/v1/preflight'], ['GET', '/nothing'],
+    ];
+    for (const host of ['evil.example', 'evil.example:8787', '127.0.0.1.evil.example', 'localhost.evil.example:8787']) {
+      for (const [method, url] of routes) {
+        const res = await app.inject({ method, url, headers: { host, authorization: `Bearer ${token}` } });
+        expect(res.statusCode, `${host} ${method} ${url}`).toBe(403);
+        if (method !== 'HEAD') expect(ErrorSchema.parse(res.json()).error.code).toBe('forbidden-host');
+      }
+    }
+    for (const host of ['localhost:8787', '127.0.0.1', '127.0.0.2:80', '[::1]:8787', 'LOCALHOST']) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+    // A page of another site (its Origin) is refused too; a loopback page or a --cors-origin is not.
+    const withCors = open({ server: { corsOrigins: ['https://app.example'] } });
+    for (const [origin, status] of [['https://evil.example', 403], ['null', 403], ['http://localhost:5173', 200], ['https://app.example', 200]] as const) {
+      const res = await withCors.app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { origin } });
+      expect(res.statusCode, origin).toBe(status);
+      if (status === 403) expect(ErrorSchema.parse(res.json()).error.code).toBe('forbidden-origin');
+    }
+    expect(server.requests.length).toBe(before);
+    const network = open({ server: { anyHost: true } });
+    expect((await network.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'nerq.internal.example:8787' } })).statusCode).toBe(200);
+    expect([isLoopbackAddress('127.0.0.1'), isLoopbackAddress('::1'), isLoopbackAddress('localhost'), isLoopbackAddress('0.0.0.0'), isLoopbackAddress('::'), isLoopbackAddress('10.0.0.5')]).toEqual([true, true, true, false, false, false]);
+  });
+
   it('/healthz and /openapi.json follow their schemas; the OpenAPI document is generated from the zod schemas', async () => {
     const { app } = open();
     const health = HealthSchema.parse((await app.inject({ method: 'GET', url: '/healthz' })).json());

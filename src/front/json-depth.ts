@@ -1,0 +1,44 @@
+/**
+ * A JSON body's nesting, bounded before it is parsed (docs/security.md). V8 parses a deeply nested
+ * value slowly (`[` × 4 million takes seconds, holding every request on the event loop) and
+ * `JSON.stringify` of one overflows the stack; no request of either front door nests anywhere
+ * near `MAX_JSON_DEPTH` (a lockfile or SBOM travels as a JSON string, which does not nest).
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** The deepest nesting of objects and arrays a request body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+/** The code of the error a body nested deeper than `MAX_JSON_DEPTH` fails with (status 400). */
+export const JSON_TOO_DEEP = 'NERQ_JSON_TOO_DEEP';
+
+/** Whether `text` opens more than `max` objects or arrays at once (strings skipped); one linear pass. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Replace Fastify's JSON parser by one that first refuses a body nested deeper than MAX_JSON_DEPTH, then parses as Fastify does (`__proto__` and `constructor` keys refused). */
+export function boundJsonDepth(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(Object.assign(new Error(`the body nests deeper than ${MAX_JSON_DEPTH} levels`), { statusCode: 400, code: JSON_TOO_DEEP }), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}

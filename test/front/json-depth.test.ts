@@ -1,0 +1,21 @@
+/** The nesting bound of request bodies (docs/security.md): brackets inside strings do not count. */
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/front/json-depth.js';
+
+const nested = (depth: number): string => `${'{"a":['.repeat(depth / 2)}1${']}'.repeat(depth / 2)}`;
+
+describe('nestsDeeperThan', () => {
+  it('counts objects and arrays open at once, not in sequence', () => {
+    expect(MAX_JSON_DEPTH).toBe(64);
+    expect(nestsDeeperThan(nested(64), 64)).toBe(false);
+    expect(nestsDeeperThan(nested(66), 64)).toBe(true);
+    expect(nestsDeeperThan(`[${'[1],'.repeat(10_000)}[2]]`, 2)).toBe(false);
+    expect(nestsDeeperThan('['.repeat(1_000_000), 64)).toBe(true);
+  });
+
+  it('skips brackets inside strings, escaped quotes included', () => {
+    expect(nestsDeeperThan(JSON.stringify({ content: '[[[[{{{{'.repeat(1000) }), 2)).toBe(false);
+    expect(nestsDeeperThan(JSON.stringify({ content: 'a\\"[[[[\\\\' }), 1)).toBe(false);
+    expect(nestsDeeperThan(`{"a":"\\"","b":[[[1]]]}`, 3)).toBe(true);
+  });
+});
