@@ -71,6 +71,24 @@ describe('loadCode', () => {
     expect([unknown.score, unknown.messageId, unknown.notApplicable]).toEqual([null, 'unread', undefined]);
   });
 
+  test('an entry module that streams past before the package.json, once the pool is full: named for a second reading, which reads it', async () => {
+    // More code before the entry than the reader pools (4 MiB), then the package.json naming it late, as webpack's archive has it.
+    const filler = Array.from({ length: 4 }, (_, i) => ({ path: `package/a/f${i}.js`, body: `// ${'x'.repeat(1024 * 1024 - 3)}` }));
+    const entries = [...filler, { path: 'package/lib/index.js', body: SEND }, pkg({ main: 'lib/index.js' })];
+    const first = await readTarball(makeTgz(entries), {}, []);
+    if (first.status !== 'ok') throw new Error(first.reason);
+    expect(first.facts.loadCode?.files).toEqual([]);
+    expect(first.facts.loadCode?.unread).toEqual(['lib/index.js']);
+    expect(first.rereadLoad).toEqual(['lib/index.js']);
+    expect(check.evaluate({ registry: registryFacts(), tarball: first.facts }, {} as never).messageId).toBe('unread');
+    const second = await readTarball(makeTgz(entries), {}, [], [], [], first.rereadLoad);
+    if (second.status !== 'ok') throw new Error(second.reason);
+    expect(second.facts.loadCode?.files.map((f) => f.path)).toEqual(['lib/index.js']);
+    expect(second.rereadLoad).toBeUndefined();
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: second.facts }, {} as never);
+    expect([outcome.score, outcome.messageId]).toEqual([0, 'hostile']);
+  });
+
   test('a bundled package under node_modules is not an entry of this one, and a binding.gyp is not load code', async () => {
     const facts = await read([pkg({ main: 'index.js' }), { path: 'package/index.js', body: "require('dep')" }, { path: 'package/node_modules/dep/index.js', body: SEND }, { path: 'package/binding.gyp', body: "{'targets':[]}" }]);
     expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js']);
