@@ -142,6 +142,13 @@ describe('loadTimeText', () => {
     expect(loadTimeText("const r = /[{]/g; const s = '}'; const t = `{`; // }\nfunction f() { x() }")).toBe("const r = /[{]/g; const s = '}'; const t = `{`; \nfunction () {}");
   });
 
+  test('a template nested in a substitution is one literal: what follows it is read as code (create-react-app 5.1.0, http-server 14.1.1)', () => {
+    // As http-server's show-dir writes it: templates inside the `${…}` of another, with `</` and brackets between.
+    const nested = "html += `${[\n  `<title>Index of ${he.encode(pathname)}</title>`,\n  '</head>',\n].join('\\n')}\\n`;\nconst b = `${version}/${t ? `${t}/` : '}'}`;\n";
+    expect(loadTimeText(`${nested}function f() { x() }`)).toBe(`${nested}function () {}`);
+    expect(readLoadJavaScript(nested + HEAD + HOST_DATA_SEND)).toEqual(['exfiltration']);
+  });
+
   test('brackets that do not balance (a file cut by a cap): null, not read', () => {
     expect(loadTimeText('function a() { b(')).toBeNull();
     expect(readLoadJavaScript('(function () { ' + HOST_DATA_SEND)).toBeNull();

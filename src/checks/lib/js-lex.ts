@@ -55,9 +55,46 @@ export function regexEnd(text: string, i: number): number {
 /** Past a string or template literal that starts at `i`. */
 export function stringEnd(text: string, i: number): number {
   const quote = text[i];
+  if (quote === '`') return templateEnd(text, i);
   let j = i + 1;
   while (j < text.length && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
   return j + 1;
+}
+
+/**
+ * Past a template literal that starts at `i`: its `${…}` substitutions are code, which may hold
+ * strings, braces and templates of their own (`${a ? `x/${b}` : '}'}`), so the first backtick
+ * after `${` is not its end. One pass, with the open templates and substitutions on a stack
+ * (a substitution's depth of braces), however deep they nest.
+ */
+function templateEnd(text: string, i: number): number {
+  // -1: inside a template's text; n ≥ 0: inside a substitution's code, n braces deep.
+  const open: number[] = [-1];
+  let j = i + 1;
+  while (j < text.length) {
+    const c = text[j]!;
+    const top = open.length - 1;
+    const depth = open[top]!;
+    if (depth === -1) {
+      if (c === '\\') j += 1;
+      else if (c === '`') {
+        open.pop();
+        if (open.length === 0) return j + 1;
+      } else if (c === '$' && text[j + 1] === '{') {
+        open.push(0);
+        j += 1;
+      }
+    } else if (c === '"' || c === "'") {
+      j = stringEnd(text, j) - 1;
+    } else if (c === '`') open.push(-1);
+    else if (c === '{') open[top] = depth + 1;
+    else if (c === '}') {
+      if (depth === 0) open.pop();
+      else open[top] = depth - 1;
+    }
+    j += 1;
+  }
+  return text.length + 1;
 }
 
 /**
