@@ -149,6 +149,11 @@ describe('loadTimeText', () => {
     expect(readLoadJavaScript(nested + HEAD + HOST_DATA_SEND)).toEqual(['exfiltration']);
   });
 
+  test('a regular expression on the line after a comment is one (prettier 3.10.1 index.mjs): a later comment is still prose', () => {
+    const code = "const q = [\n  // quotes\n  /'/g,\n  'x',\n];\n// a closing paren ) in prose\nfunction f() { x() }";
+    expect(loadTimeText(code)).toBe("const q = [\n  \n  /'/g,\n  'x',\n];\n\nfunction () {}");
+  });
+
   test('brackets that do not balance (a file cut by a cap): null, not read', () => {
     expect(loadTimeText('function a() { b(')).toBeNull();
     expect(readLoadJavaScript('(function () { ' + HOST_DATA_SEND)).toBeNull();

@@ -33,9 +33,12 @@ export function nameEndingAt(text: string, end: number): string {
   return text.slice(j + 1, end + 1);
 }
 
-/** Whether the `/` at `i` starts a regular expression literal (not a division). */
-export function regexStarts(text: string, i: number): boolean {
-  const p = previous(text, i);
+/**
+ * Whether the `/` at `i` starts a regular expression literal (not a division). `p`: the last
+ * position of code before it (default: the last that is not a space; a reader still holding
+ * comments passes the last one outside them).
+ */
+export function regexStarts(text: string, i: number, p: number = previous(text, i)): boolean {
   return p < 0 || REGEX_AFTER.includes(text[p]!) || REGEX_WORDS.has(nameEndingAt(text, p));
 }
 
@@ -108,10 +111,15 @@ export function stripComments(text: string, options: { regexLiterals?: boolean }
   let out = '';
   let start = 0;
   let i = 0;
+  // The last position of code (not a space, not in a comment): what a `/` follows is read there,
+  // so a regular expression on the line after a comment (`[\n // note\n /x/g, …]`) is one.
+  let lastCode = -1;
   while (i < text.length) {
     const c = text[i];
-    if (c === '"' || c === "'" || c === '`') i = stringEnd(text, i);
-    else if (c === '/' && text[i + 1] === '/') {
+    if (c === '"' || c === "'" || c === '`') {
+      i = stringEnd(text, i);
+      lastCode = i - 1;
+    } else if (c === '/' && text[i + 1] === '/') {
       out += text.slice(start, i);
       while (i < text.length && text[i] !== '\n') i += 1;
       start = i;
@@ -120,8 +128,13 @@ export function stripComments(text: string, options: { regexLiterals?: boolean }
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 2;
       start = i;
-    } else if (regexLiterals && c === '/' && regexStarts(text, i)) i = regexEnd(text, i);
-    else i += 1;
+    } else if (regexLiterals && c === '/' && regexStarts(text, i, lastCode)) {
+      i = regexEnd(text, i);
+      lastCode = i - 1;
+    } else {
+      if (!isSpace(c)) lastCode = i;
+      i += 1;
+    }
   }
   return out + text.slice(start);
 }
