@@ -89,6 +89,16 @@ describe('loadCode', () => {
     expect([outcome.score, outcome.messageId]).toEqual([0, 'hostile']);
   });
 
+  test("an entry module that is a native addon or JSON is not JavaScript to read (@rollup/rollup-linux-x64-gnu 4.69.3's `main`)", async () => {
+    const addon = await read([pkg({ main: 'rollup.linux-x64-gnu.node' }), { path: 'package/rollup.linux-x64-gnu.node', body: '\u007fELF\u0002\u0001\u0001\u0000{(' }]);
+    expect(addon.loadCode?.files).toEqual([]);
+    expect(addon.loadCode?.unread).toEqual([]);
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: addon }, {} as never);
+    expect([outcome.score, outcome.messageId, outcome.notApplicable]).toEqual([null, 'no-entry', true]);
+    const data = await read([pkg({ main: 'index.json' }), { path: 'package/index.json', body: '["MIT"]' }]);
+    expect(data.loadCode?.files).toEqual([]);
+  });
+
   test('a bundled package under node_modules is not an entry of this one, and a binding.gyp is not load code', async () => {
     const facts = await read([pkg({ main: 'index.js' }), { path: 'package/index.js', body: "require('dep')" }, { path: 'package/node_modules/dep/index.js', body: SEND }, { path: 'package/binding.gyp', body: "{'targets':[]}" }]);
     expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js']);
