@@ -149,6 +149,15 @@ describe('loadTimeText', () => {
     expect(readLoadJavaScript(nested + HEAD + HOST_DATA_SEND)).toEqual(['exfiltration']);
   });
 
+  test("a comment or a regular expression in a substitution is not read as a string's quote (webpack 5.113.0 CssLoadingRuntimeModule.js)", () => {
+    for (const code of [
+      "const s = `${fn([\n  // a CDN can't be read from disk\n  \"try {\"\n])}`;\nfunction f() { x() }",
+      'const s = `${fn([\n  /* can\'t */ x.replace(/`/g, "")\n])}`;\nfunction f() { x() }',
+    ]) {
+      expect(loadTimeText(code)).toBe(code.replace('function f() { x() }', 'function () {}'));
+    }
+  });
+
   test('a regular expression on the line after a comment is one (prettier 3.10.1 index.mjs): a later comment is still prose', () => {
     const code = "const q = [\n  // quotes\n  /'/g,\n  'x',\n];\n// a closing paren ) in prose\nfunction f() { x() }";
     expect(loadTimeText(code)).toBe("const q = [\n  \n  /'/g,\n  'x',\n];\n\nfunction () {}");

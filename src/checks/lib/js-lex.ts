@@ -66,8 +66,8 @@ export function stringEnd(text: string, i: number): number {
 
 /**
  * Past a template literal that starts at `i`: its `${…}` substitutions are code, which may hold
- * strings, braces and templates of their own (`${a ? `x/${b}` : '}'}`), so the first backtick
- * after `${` is not its end. One pass, with the open templates and substitutions on a stack
+ * strings, comments, regular expressions, braces and templates of their own
+ * (`${a ? `x/${b}` : '}'}`), so the first backtick after `${` is not its end. One pass, with the open templates and substitutions on a stack
  * (a substitution's depth of braces), however deep they nest.
  */
 function templateEnd(text: string, i: number): number {
@@ -89,6 +89,14 @@ function templateEnd(text: string, i: number): number {
       }
     } else if (c === '"' || c === "'") {
       j = stringEnd(text, j) - 1;
+    } else if (c === '/' && text[j + 1] === '/') {
+      // A comment in a substitution (`${fn([\n // can't …\n "x"])}`): prose, its quotes open nothing.
+      while (j + 1 < text.length && text[j + 1] !== '\n') j += 1;
+    } else if (c === '/' && text[j + 1] === '*') {
+      const end = text.indexOf('*/', j + 2);
+      j = end < 0 ? text.length : end + 1;
+    } else if (c === '/' && regexStarts(text, j)) {
+      j = regexEnd(text, j) - 1;
     } else if (c === '`') open.push(-1);
     else if (c === '{') open[top] = depth + 1;
     else if (c === '}') {
