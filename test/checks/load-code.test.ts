@@ -204,6 +204,27 @@ describe('loadTimeText', () => {
     expect(loadTimeText("const r = /[{]/g; const s = '}'; const t = `{`; // }\nfunction f() { x() }")).toBe("const r = /[{]/g; const s = '}'; const t = `{`; \nfunction () {}");
   });
 
+  test('a template nested in a substitution is one literal: what follows it is read as code (create-react-app 5.1.0, http-server 14.1.1)', () => {
+    // As http-server's show-dir writes it: templates inside the `${…}` of another, with `</` and brackets between.
+    const nested = "html += `${[\n  `<title>Index of ${he.encode(pathname)}</title>`,\n  '</head>',\n].join('\\n')}\\n`;\nconst b = `${version}/${t ? `${t}/` : '}'}`;\n";
+    expect(loadTimeText(`${nested}function f() { x() }`)).toBe(`${nested}function () {}`);
+    expect(readLoadJavaScript(nested + HEAD + HOST_DATA_SEND)).toEqual(['exfiltration']);
+  });
+
+  test("a comment or a regular expression in a substitution is not read as a string's quote (webpack 5.113.0 CssLoadingRuntimeModule.js)", () => {
+    for (const code of [
+      "const s = `${fn([\n  // a CDN can't be read from disk\n  \"try {\"\n])}`;\nfunction f() { x() }",
+      'const s = `${fn([\n  /* can\'t */ x.replace(/`/g, "")\n])}`;\nfunction f() { x() }',
+    ]) {
+      expect(loadTimeText(code)).toBe(code.replace('function f() { x() }', 'function () {}'));
+    }
+  });
+
+  test('a regular expression on the line after a comment is one (prettier 3.10.1 index.mjs): a later comment is still prose', () => {
+    const code = "const q = [\n  // quotes\n  /'/g,\n  'x',\n];\n// a closing paren ) in prose\nfunction f() { x() }";
+    expect(loadTimeText(code)).toBe("const q = [\n  \n  /'/g,\n  'x',\n];\n\nfunction () {}");
+  });
+
   test('brackets that do not balance (a file cut by a cap): null, not read', () => {
     expect(loadTimeText('function a() { b(')).toBeNull();
     expect(readLoadJavaScript('(function () { ' + HOST_DATA_SEND)).toBeNull();

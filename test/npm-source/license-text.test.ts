@@ -181,6 +181,20 @@ By exercising the Licensed Rights (defined below), You accept and agree
 to be bound by the terms and conditions of this Creative Commons
 Attribution 4.0 International Public License ("Public License").`;
 
+// The opening of LICENSE as @fontsource/roboto 5.3.0 ships it (real text, abridged after the preamble's heading).
+const OFL_11 = `Copyright 2011 The Roboto Project Authors (https://github.com/googlefonts/roboto-classic)
+
+This Font Software is licensed under the SIL Open Font License, Version 1.1.
+This license is copied below, and is also available with a FAQ at:
+http://scripts.sil.org/OFL
+
+
+-----------------------------------------------------------
+SIL OPEN FONT LICENSE Version 1.1 - 26 February 2007
+-----------------------------------------------------------
+
+PREAMBLE`;
+
 describe('identifyLicenseTexts', () => {
   test.each([
     ['MIT', MIT],
@@ -202,6 +216,7 @@ describe('identifyLicenseTexts', () => {
     ['Zlib', ZLIB],
     ['Artistic-2.0', ARTISTIC_2],
     ['WTFPL', WTFPL],
+    ['OFL-1.1', OFL_11],
     ['CC-BY-4.0', CC_BY_4],
     ['CC-BY-4.0', 'This work is licensed under the Creative Commons Attribution 4.0 International License.'],
     ['CC-BY-SA-4.0', 'Creative Commons Attribution-ShareAlike 4.0 International Public License'],
@@ -248,7 +263,7 @@ describe('identifyLicenseTexts', () => {
       [
         'MIT', 'ISC', 'Apache-2.0', 'BSD-2-Clause', 'BSD-3-Clause', '0BSD', 'GPL-2.0', 'GPL-3.0', 'LGPL-2.1',
         'LGPL-3.0', 'AGPL-3.0', 'MPL-2.0', 'Unlicense', 'CC0-1.0', 'BlueOak-1.0.0', 'Zlib', 'Artistic-2.0', 'WTFPL',
-        'CC-BY-4.0', 'CC-BY-SA-4.0', 'CC-BY-ND-4.0', 'CC-BY-NC-4.0', 'CC-BY-NC-SA-4.0', 'CC-BY-NC-ND-4.0',
+        'OFL-1.1', 'CC-BY-4.0', 'CC-BY-SA-4.0', 'CC-BY-ND-4.0', 'CC-BY-NC-4.0', 'CC-BY-NC-SA-4.0', 'CC-BY-NC-ND-4.0',
       ].sort(),
     );
   });

@@ -71,6 +71,34 @@ describe('loadCode', () => {
     expect([unknown.score, unknown.messageId, unknown.notApplicable]).toEqual([null, 'unread', undefined]);
   });
 
+  test('an entry module that streams past before the package.json, once the pool is full: named for a second reading, which reads it', async () => {
+    // More code before the entry than the reader pools (4 MiB), then the package.json naming it late, as webpack's archive has it.
+    const filler = Array.from({ length: 4 }, (_, i) => ({ path: `package/a/f${i}.js`, body: `// ${'x'.repeat(1024 * 1024 - 3)}` }));
+    const entries = [...filler, { path: 'package/lib/index.js', body: SEND }, pkg({ main: 'lib/index.js' })];
+    const first = await readTarball(makeTgz(entries), {}, []);
+    if (first.status !== 'ok') throw new Error(first.reason);
+    expect(first.facts.loadCode?.files).toEqual([]);
+    expect(first.facts.loadCode?.unread).toEqual(['lib/index.js']);
+    expect(first.rereadLoad).toEqual(['lib/index.js']);
+    expect(check.evaluate({ registry: registryFacts(), tarball: first.facts }, {} as never).messageId).toBe('unread');
+    const second = await readTarball(makeTgz(entries), {}, [], [], [], first.rereadLoad);
+    if (second.status !== 'ok') throw new Error(second.reason);
+    expect(second.facts.loadCode?.files.map((f) => f.path)).toEqual(['lib/index.js']);
+    expect(second.rereadLoad).toBeUndefined();
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: second.facts }, {} as never);
+    expect([outcome.score, outcome.messageId]).toEqual([0, 'hostile']);
+  });
+
+  test("an entry module that is a native addon or JSON is not JavaScript to read (@rollup/rollup-linux-x64-gnu 4.69.3's `main`)", async () => {
+    const addon = await read([pkg({ main: 'rollup.linux-x64-gnu.node' }), { path: 'package/rollup.linux-x64-gnu.node', body: '\u007fELF\u0002\u0001\u0001\u0000{(' }]);
+    expect(addon.loadCode?.files).toEqual([]);
+    expect(addon.loadCode?.unread).toEqual([]);
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: addon }, {} as never);
+    expect([outcome.score, outcome.messageId, outcome.notApplicable]).toEqual([null, 'no-entry', true]);
+    const data = await read([pkg({ main: 'index.json' }), { path: 'package/index.json', body: '["MIT"]' }]);
+    expect(data.loadCode?.files).toEqual([]);
+  });
+
   test('a bundled package under node_modules is not an entry of this one, and a binding.gyp is not load code', async () => {
     const facts = await read([pkg({ main: 'index.js' }), { path: 'package/index.js', body: "require('dep')" }, { path: 'package/node_modules/dep/index.js', body: SEND }, { path: 'package/binding.gyp', body: "{'targets':[]}" }]);
     expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js']);

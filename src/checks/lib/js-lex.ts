@@ -33,9 +33,12 @@ export function nameEndingAt(text: string, end: number): string {
   return text.slice(j + 1, end + 1);
 }
 
-/** Whether the `/` at `i` starts a regular expression literal (not a division). */
-export function regexStarts(text: string, i: number): boolean {
-  const p = previous(text, i);
+/**
+ * Whether the `/` at `i` starts a regular expression literal (not a division). `p`: the last
+ * position of code before it (default: the last that is not a space; a reader still holding
+ * comments passes the last one outside them).
+ */
+export function regexStarts(text: string, i: number, p: number = previous(text, i)): boolean {
   return p < 0 || REGEX_AFTER.includes(text[p]!) || REGEX_WORDS.has(nameEndingAt(text, p));
 }
 
@@ -55,9 +58,54 @@ export function regexEnd(text: string, i: number): number {
 /** Past a string or template literal that starts at `i`. */
 export function stringEnd(text: string, i: number): number {
   const quote = text[i];
+  if (quote === '`') return templateEnd(text, i);
   let j = i + 1;
   while (j < text.length && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
   return j + 1;
+}
+
+/**
+ * Past a template literal that starts at `i`: its `${…}` substitutions are code, which may hold
+ * strings, comments, regular expressions, braces and templates of their own
+ * (`${a ? `x/${b}` : '}'}`), so the first backtick after `${` is not its end. One pass, with the open templates and substitutions on a stack
+ * (a substitution's depth of braces), however deep they nest.
+ */
+function templateEnd(text: string, i: number): number {
+  // -1: inside a template's text; n ≥ 0: inside a substitution's code, n braces deep.
+  const open: number[] = [-1];
+  let j = i + 1;
+  while (j < text.length) {
+    const c = text[j]!;
+    const top = open.length - 1;
+    const depth = open[top]!;
+    if (depth === -1) {
+      if (c === '\\') j += 1;
+      else if (c === '`') {
+        open.pop();
+        if (open.length === 0) return j + 1;
+      } else if (c === '$' && text[j + 1] === '{') {
+        open.push(0);
+        j += 1;
+      }
+    } else if (c === '"' || c === "'") {
+      j = stringEnd(text, j) - 1;
+    } else if (c === '/' && text[j + 1] === '/') {
+      // A comment in a substitution (`${fn([\n // can't …\n "x"])}`): prose, its quotes open nothing.
+      while (j + 1 < text.length && text[j + 1] !== '\n') j += 1;
+    } else if (c === '/' && text[j + 1] === '*') {
+      const end = text.indexOf('*/', j + 2);
+      j = end < 0 ? text.length : end + 1;
+    } else if (c === '/' && regexStarts(text, j)) {
+      j = regexEnd(text, j) - 1;
+    } else if (c === '`') open.push(-1);
+    else if (c === '{') open[top] = depth + 1;
+    else if (c === '}') {
+      if (depth === 0) open.pop();
+      else open[top] = depth - 1;
+    }
+    j += 1;
+  }
+  return text.length + 1;
 }
 
 /**
@@ -71,10 +119,15 @@ export function stripComments(text: string, options: { regexLiterals?: boolean }
   let out = '';
   let start = 0;
   let i = 0;
+  // The last position of code (not a space, not in a comment): what a `/` follows is read there,
+  // so a regular expression on the line after a comment (`[\n // note\n /x/g, …]`) is one.
+  let lastCode = -1;
   while (i < text.length) {
     const c = text[i];
-    if (c === '"' || c === "'" || c === '`') i = stringEnd(text, i);
-    else if (c === '/' && text[i + 1] === '/') {
+    if (c === '"' || c === "'" || c === '`') {
+      i = stringEnd(text, i);
+      lastCode = i - 1;
+    } else if (c === '/' && text[i + 1] === '/') {
       out += text.slice(start, i);
       while (i < text.length && text[i] !== '\n') i += 1;
       start = i;
@@ -83,8 +136,13 @@ export function stripComments(text: string, options: { regexLiterals?: boolean }
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 2;
       start = i;
-    } else if (regexLiterals && c === '/' && regexStarts(text, i)) i = regexEnd(text, i);
-    else i += 1;
+    } else if (regexLiterals && c === '/' && regexStarts(text, i, lastCode)) {
+      i = regexEnd(text, i);
+      lastCode = i - 1;
+    } else {
+      if (!isSpace(c)) lastCode = i;
+      i += 1;
+    }
   }
   return out + text.slice(start);
 }

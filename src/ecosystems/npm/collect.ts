@@ -135,9 +135,16 @@ async function tarballFor(ctx: RunContext, url: string | null, integrity: string
   if (cached !== undefined) return { status: 'ok', facts: cached };
   let result = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });
   // Files a command runs that came before the archive named the command (its own package.json or
-  // binding.gyp, or a bundled package's, not the registry's manifest): read once more, wanting them from the start.
-  if (result.status === 'ok' && (result.reread !== undefined || result.rereadBundled !== undefined)) {
-    const second = await fetchTarballFacts(ctx.http, url, { integrity, installCommands, wantedPaths: result.reread ?? [], wantedBundledPaths: result.rereadBundled ?? [] });
+  // binding.gyp, or a bundled package's, not the registry's manifest), and entry modules a require
+  // runs that came before the package.json naming them: read once more, wanting them from the start.
+  if (result.status === 'ok' && (result.reread !== undefined || result.rereadBundled !== undefined || result.rereadLoad !== undefined)) {
+    const second = await fetchTarballFacts(ctx.http, url, {
+      integrity,
+      installCommands,
+      wantedPaths: result.reread ?? [],
+      wantedBundledPaths: result.rereadBundled ?? [],
+      wantedLoadPaths: result.rereadLoad ?? [],
+    });
     if (second.status === 'ok') result = second;
   }
   if (result.status === 'ok') rememberTarballFacts(ctx.facts, url, integrity, result.facts);

@@ -367,8 +367,9 @@ export class InstallCodeCollector {
         }
         continue;
       }
-      // A loaded JSON file is data, and a `.node` addon a binary: neither is code a reader judges.
-      if (next.loaded === true && /\.(?:json|node)$/i.test(found)) continue;
+      // A loaded JSON file is data, and a `.node` addon a binary: neither is code a reader judges. So is
+      // a package's entry module that is one (a platform package's `main`: rollup.linux-x64-gnu.node).
+      if ((next.loaded === true || this.kind === 'load') && /\.(?:json|node)$/i.test(found)) continue;
       const holder = this.kept.get(found);
       if (holder === undefined || count >= caps.files || total >= caps.chars) {
         unreadTarget(next, found);

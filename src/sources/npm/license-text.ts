@@ -35,6 +35,8 @@ const RULES: LicenseRule[] = [
   { id: 'Unlicense', all: ['This is free and unencumbered software released into the public domain'] },
   { id: 'CC0-1.0', all: ['CC0 1.0 Universal'] },
   { id: 'WTFPL', all: ['DO WHAT THE FUCK YOU WANT TO PUBLIC LICENSE'] },
+  // The SIL Open Font License's title line, as the font packages (@fontsource/*) ship it.
+  { id: 'OFL-1.1', all: ['SIL OPEN FONT LICENSE Version 1.1'] },
   // Creative Commons 4.0: the legal code's title, also the usual notice ("licensed under the
   // Creative Commons Attribution 4.0 International License"). The variants' titles differ in
   // the words between "Attribution" and "4.0", so none contains another.

@@ -122,9 +122,12 @@ export const MAX_LICENSE_TEXTS = 16;
 /**
  * `reread`: files the install scripts run that streamed past before the reader knew of them
  * (install-code.ts): a second reading with them as `wantedPaths` reads them; `rereadBundled`, the
- * same for bundled packages' install scripts (`wantedBundledPaths`). Not evidence.
+ * same for bundled packages' install scripts (`wantedBundledPaths`); `rereadLoad`, the same for the
+ * entry modules a `require` of the package runs and the modules they load (`wantedLoadPaths`: an
+ * archive whose package.json comes late, after more code than the reader pools, as webpack's and
+ * next's do). Not evidence.
  */
-export type TarballResult = { status: 'ok'; facts: TarballFacts; reread?: string[]; rereadBundled?: string[] } | { status: 'unavailable'; reason: string; unread?: true };
+export type TarballResult = { status: 'ok'; facts: TarballFacts; reread?: string[]; rereadBundled?: string[]; rereadLoad?: string[] } | { status: 'unavailable'; reason: string; unread?: true };
 
 /**
  * The `Authorization` header value for a URL, as npm's configuration gives it for that
@@ -141,6 +144,8 @@ export interface FetchTarballOptions {
   wantedPaths?: readonly string[];
   /** The same for files bundled packages' commands name (a first reading's `rereadBundled`). */
   wantedBundledPaths?: readonly string[];
+  /** The same for the entry modules a `require` runs and the modules they load (a first reading's `rereadLoad`). */
+  wantedLoadPaths?: readonly string[];
 }
 
 /**
@@ -164,7 +169,7 @@ export async function fetchTarballFacts(
     return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
   }
   const res = await streamBody(http, { url, maxBytes: limits.compressedBytes }, (body) =>
-    readVerifiedTarball(body, options.integrity, limits, options.installCommands, options.wantedPaths, options.wantedBundledPaths),
+    readVerifiedTarball(body, options.integrity, limits, options.installCommands, options.wantedPaths, options.wantedBundledPaths, options.wantedLoadPaths),
   );
   if (!res.ok) {
     if (res.kind === 'too-large') {
@@ -189,13 +194,14 @@ export async function readVerifiedTarball(
   installCommands: readonly string[] = [],
   wantedPaths: readonly string[] = [],
   wantedBundledPaths: readonly string[] = [],
+  wantedLoadPaths: readonly string[] = [],
 ): Promise<TarballResult> {
   const expected = expectedHashes(integrity);
   const hash: Hash | null = expected === null ? null : createHash(expected.algorithm);
   // A small queue between the download and the reader: the download waits while it is full.
   const feed = new PassThrough({ highWaterMark: 64 * 1024 });
   let reading = true;
-  const read = readTarball(feed, caps, installCommands, wantedPaths, wantedBundledPaths).finally(() => {
+  const read = readTarball(feed, caps, installCommands, wantedPaths, wantedBundledPaths, wantedLoadPaths).finally(() => {
     reading = false;
   });
   try {
@@ -287,9 +293,10 @@ export async function readTarball(
   installCommands: readonly string[] = [],
   wantedPaths: readonly string[] = [],
   wantedBundledPaths: readonly string[] = [],
+  wantedLoadPaths: readonly string[] = [],
 ): Promise<TarballResult> {
   const limits = { ...DEFAULT_TARBALL_CAPS, ...caps };
-  const collector = new Collector(limits.perFileBytes, installCommands, wantedPaths, wantedBundledPaths);
+  const collector = new Collector(limits.perFileBytes, installCommands, wantedPaths, wantedBundledPaths, wantedLoadPaths);
   let parseError: Error | null = null;
   let entries = 0;
   // Loaded here, not at start-up: only a run that reads a tarball (not a warm one) needs tar.
@@ -377,7 +384,14 @@ export async function readTarball(
   if (!checked.success) return { status: 'unavailable', reason: 'tarball: facts failed validation' };
   const reread = collector.reread();
   const rereadBundled = collector.rereadBundled();
-  return { status: 'ok', facts: checked.data, ...(reread.length === 0 ? {} : { reread }), ...(rereadBundled.length === 0 ? {} : { rereadBundled }) };
+  const rereadLoad = collector.rereadLoad();
+  return {
+    status: 'ok',
+    facts: checked.data,
+    ...(reread.length === 0 ? {} : { reread }),
+    ...(rereadBundled.length === 0 ? {} : { rereadBundled }),
+    ...(rereadLoad.length === 0 ? {} : { rereadLoad }),
+  };
 }
 
 function failureReason(error: unknown): string {
@@ -476,7 +490,7 @@ class Collector {
   /** Obfuscator output in JavaScript files (obfuscation-scan.ts). */
   private readonly obfuscation = new ObfuscationScan();
   /** The entry modules a `require` or `import` of the package runs, and the local modules they load (docs/checks.md, `load-time-code`). */
-  private readonly load = new InstallCodeCollector([], undefined, [], [], 'load');
+  private readonly load: InstallCodeCollector;
   /** The commands that name those entry modules as a script would (`node .`, `node ./dist/index.js`), once the package.json is read. */
   private loadCommands: string[] = [];
 
@@ -485,8 +499,10 @@ class Collector {
     private readonly registryCommands: readonly string[],
     wantedPaths: readonly string[] = [],
     wantedBundledPaths: readonly string[] = [],
+    wantedLoadPaths: readonly string[] = [],
   ) {
     this.code = new InstallCodeCollector(registryCommands, undefined, wantedPaths, wantedBundledPaths);
+    this.load = new InstallCodeCollector([], undefined, wantedLoadPaths, [], 'load');
   }
 
   /** After facts(): the install-code files a second reading should want from the start (install-code.ts). */
@@ -497,6 +513,11 @@ class Collector {
   /** The same for bundled packages' install code. */
   rereadBundled(): string[] {
     return this.code.rereadBundled();
+  }
+
+  /** The same for the load-time code: entry modules (and modules they load) that streamed past unpooled before the package.json named them. */
+  rereadLoad(): string[] {
+    return this.load.reread();
   }
 
   /** Reading stopped: what the install code holds goes back to the process's budget (install-code.ts). */
