@@ -30,7 +30,8 @@ export function parseRequirement(text: string): Requirement | { error: string } 
     rest = rest.slice(close + 1).trimStart();
   }
   if (rest.startsWith('@')) {
-    const url = rest.slice(1).split(/(?<!\s)\s+;/)[0]?.trim() ?? '';
+    // PEP 508: a URL holds no whitespace; what follows it after blanks is the marker (`; …`).
+    const url = rest.slice(1).trimStart().split(/\s/, 1)[0] ?? '';
     return { name: pep503(name[1]), spec: '', pinned: null, url };
   }
   let spec = (rest.split(';')[0] ?? '').trim();
