@@ -24,7 +24,9 @@ export function renderScoringTables(): string {
   lines.push('| category | keywords | description matches |', '| --- | --- | --- |');
   for (const rule of CATEGORY_RULES) {
     const phrases = rule.phrases.map((p) => `\`${p.source.replaceAll('\\b', '')}\``).join(', ');
-    lines.push(`| ${rule.id} | ${rule.keywords.map((k) => `\`${k}\``).join(', ')} | ${phrases} |`);
+    const code = (words: readonly string[]) => words.map((k) => `\`${k}\``).join(', ');
+    const ambiguous = rule.ambiguous === undefined ? '' : `; ${code(rule.ambiguous.keywords)} only beside one of ${code(rule.ambiguous.beside)}`;
+    lines.push(`| ${rule.id} | ${code(rule.keywords)}${ambiguous} | ${phrases} |`);
   }
   lines.push(
     "| cli | — (the package ships a `bin`; a `github:` target: a manifest's `bin`, or a Go `main.go` / `cmd/<name>/main.go` or Rust `main.rs` / `src/bin/<name>.rs` its listing holds) | — |",

@@ -19,6 +19,11 @@ export interface CategoryDecision {
 interface Rule {
   id: Category;
   keywords: readonly string[];
+  /**
+   * Keywords that name the category only beside one of `beside` among the package's keywords:
+   * words other trades use too (an HTTP `agent`, RegExp's `exec`, lazy `eval`uation).
+   */
+  ambiguous?: { keywords: readonly string[]; beside: readonly string[] };
   /** Whole words looked for in the description. */
   phrases: readonly RegExp[];
 }
@@ -32,12 +37,20 @@ export const CATEGORY_RULES: readonly Rule[] = [
   },
   {
     id: 'ai-agent-tool',
-    keywords: ['ai-agent', 'agent', 'agents', 'llm', 'langchain', 'autonomous-agent', 'ai-tools'],
+    keywords: ['ai-agent', 'llm', 'langchain', 'autonomous-agent', 'ai-tools'],
+    ambiguous: {
+      keywords: ['agent', 'agents'],
+      beside: ['ai', 'openai', 'gpt', 'chatgpt', 'anthropic', 'claude', 'gemini', 'ollama', 'genai', 'llms', 'mcp', 'artificial-intelligence', 'assistant', 'chatbot', 'copilot', 'autonomous'],
+    },
     phrases: [/\bai agents?\b/i, /\bllm\b/i],
   },
   {
     id: 'code-execution',
-    keywords: ['sandbox', 'eval', 'code-execution', 'exec', 'child_process', 'spawn', 'subprocess', 'code-runner', 'code-interpreter', 'interpreter', 'repl'],
+    keywords: ['sandbox', 'code-execution', 'child_process', 'spawn', 'subprocess', 'code-runner', 'code-interpreter', 'interpreter', 'repl'],
+    ambiguous: {
+      keywords: ['exec', 'eval'],
+      beside: ['code', 'javascript', 'js', 'python', 'script', 'scripts', 'command', 'commands', 'shell', 'process', 'child', 'vm'],
+    },
     phrases: [
       /\bexecutes? (arbitrary )?code\b/i,
       /\bcode execution\b/i,
@@ -148,6 +161,15 @@ function mcpCategory(evidence: Evidence): CategoryDecision | null {
   return server;
 }
 
+/** Why a rule's keywords name the package's category (`keyword "mcp"`, `keywords "agent" and "openai"`), or null. */
+function keywordReason(rule: Rule, keywords: ReadonlySet<string>): string | null {
+  const keyword = rule.keywords.find((k) => keywords.has(k));
+  if (keyword !== undefined) return `keyword "${keyword}"`;
+  const ambiguous = rule.ambiguous?.keywords.find((k) => keywords.has(k));
+  const beside = ambiguous === undefined ? undefined : rule.ambiguous?.beside.find((k) => keywords.has(k));
+  return ambiguous === undefined || beside === undefined ? null : `keywords "${ambiguous}" and "${beside}"`;
+}
+
 /** Every category whose rule fires, each with the first rule that fired for it. */
 function matchesOf(facts: ProfileFacts): CategoryDecision[] {
   const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
@@ -156,9 +178,9 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
   if (facts.mcpName != null) found.set('mcp-server', `names the MCP Registry server ${facts.mcpName}`);
   for (const rule of CATEGORY_RULES) {
     if (found.has(rule.id)) continue;
-    const keyword = rule.keywords.find((k) => keywords.has(k));
-    if (keyword !== undefined) {
-      found.set(rule.id, `keyword "${keyword}"`);
+    const keyword = keywordReason(rule, keywords);
+    if (keyword !== null) {
+      found.set(rule.id, keyword);
       continue;
     }
     for (const { where, text } of facts.texts) {
@@ -199,6 +221,6 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
  */
 export function ruleCategoryOf(keywords: readonly string[], description: string): Category | null {
   const words = new Set(keywords.map((k) => k.toLowerCase().trim()));
-  const fired = CATEGORY_RULES.filter((rule) => rule.keywords.some((k) => words.has(k)) || rule.phrases.some((p) => p.test(description))).map((rule) => rule.id);
+  const fired = CATEGORY_RULES.filter((rule) => keywordReason(rule, words) !== null || rule.phrases.some((p) => p.test(description))).map((rule) => rule.id);
   return CATEGORY_STRICTNESS.find((id) => fired.includes(id)) ?? null;
 }

@@ -17,6 +17,15 @@ describe('decideCategory', () => {
     [{ keywords: ['mcp', 'cli'] }, 'mcp-server', 'keyword "mcp"'],
     [{ keywords: ['LLM'] }, 'ai-agent-tool', 'keyword "llm"'],
     [{ keywords: ['sandbox'] }, 'code-execution', 'keyword "sandbox"'],
+    // Words other trades use too name the category only beside a word of its own: real keyword lists.
+    [{ keywords: ['https', 'proxy', 'endpoint', 'agent'] }, 'library', 'default'],
+    [{ keywords: ['http', 'https', 'agent', 'keepalive', 'agentkeepalive', 'HttpAgent', 'HttpsAgent'] }, 'library', 'default'],
+    [{ keywords: ['agent', 'openai', 'tools'] }, 'ai-agent-tool', 'keywords "agent" and "openai"'],
+    [{ keywords: ['bash', 'braces', 'check', 'exec', 'expression', 'extglob', 'glob', 'regex', 'string', 'test'] }, 'library', 'default'],
+    [{ keywords: ['lazy', 'property', 'evaluation', 'eval', 'execute', 'getter', 'memoize'] }, 'library', 'default'],
+    [{ keywords: ['eval', 'javascript', 'safe'] }, 'code-execution', 'keywords "eval" and "javascript"'],
+    [{ keywords: ['exec', 'child', 'process', 'subprocess', 'spawn', 'shell'] }, 'code-execution', 'keyword "spawn"'],
+    [{ keywords: ['agents'], description: 'Build AI agents that call tools' }, 'ai-agent-tool', 'description says "AI agents"'],
     [{ keywords: ['framework', 'web'] }, 'web-framework', 'keyword "framework"'],
     // The reason quotes the description's words, never the rule's pattern.
     [{ keywords: [], description: 'Fast, unopinionated, minimalist web framework' }, 'web-framework', 'description says "web framework"'],
