@@ -129,6 +129,9 @@ describe('readLoadJavaScript: the ways code is run at load', () => {
     ['an arrow with an expression body that goes on to the next line, called', `${HEAD}const steal = () =>\n  ${SEND_EXPRESSION}\nsteal()`],
     ['host data sent on the line after an arrow with an expression body, no semicolons', `${HEAD}const noop = () => null\n${HOST_DATA_SEND.slice(0, -1)}\nmodule.exports = noop`],
     ['host data sent after an exported arrow with an expression body, on the same line', `${HEAD}export const noop = (a) => a; ${HOST_DATA_SEND}`],
+    ["host data sent as the alternative of a conditional whose other branch is an arrow (the arrow's body ends at the `:`)", `${HEAD}module.exports = process.env.CI ? () => null : ${SEND_EXPRESSION};`],
+    ['host data sent as the alternative of a conditional whose other branch is an async arrow with a conditional of its own', `${HEAD}const x = process.env.CI ? async (a) => (a ? 1 : 2) : ${SEND_EXPRESSION};`],
+    ['host data sent after an arrow whose expression uses ?? and ?. beside a conditional', `${HEAD}const pick = process.env.A ? (o) => o?.a ?? o?.[0] : ${SEND_EXPRESSION};`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual(['exfiltration']);
   });
@@ -190,6 +193,10 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ['an arrow with an expression body, no semicolons, its expression going on to the next line', `${HEAD}const report = () =>\n  ${SEND_EXPRESSION}\nmodule.exports = report`],
     ['a class field holding an arrow with an expression body, the class never made', `${HEAD}class Client { send = () => ${SEND_EXPRESSION}; }\nmodule.exports = Client;`],
     ['an arrow with an expression body handed to a call that keeps it (a getter defined)', `${HEAD}Object.defineProperty(exports, 'report', { get: () => ${SEND_EXPRESSION} });`],
+    ['an arrow with an expression body as the consequent of a conditional, exported, not called', `${HEAD}module.exports = process.env.CI ? () => ${SEND_EXPRESSION} : null;`],
+    ["an arrow whose expression body is a conditional of its own, exported, not called", `${HEAD}module.exports = () => (process.env.CI ? null : ${SEND_EXPRESSION});
+exports.other = () => process.env.CI ? null : ${SEND_EXPRESSION};`],
+    ['an arrow whose expression body is a conditional holding another arrow, exported, not called', `${HEAD}module.exports = () => process.env.CI ? () => 1 : ${SEND_EXPRESSION};`],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual([]);
   });

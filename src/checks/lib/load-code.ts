@@ -95,6 +95,8 @@ interface Open {
   key: string | null;
   /** A call's dotted name, once read (handedTo). */
   callee?: string;
+  /** An arrow's expression body: the `?` of conditionals opened directly in it whose `:` is still to come. */
+  ternaries?: number;
 }
 
 /**
@@ -135,6 +137,16 @@ export function loadTimeText(source: string): string | null {
         }
       }
       i += 1;
+    } else if (c === '?') {
+      // `??` and `??=` are no conditional; `?.` is optional chaining unless a digit follows (`a ?.5 : 1`).
+      if (text[i + 1] === '?') i += 1;
+      else if (text[i + 1] === '.' && !/[0-9]/.test(text[i + 2] ?? '')) i += 1;
+      else {
+        const top = stack.at(-1);
+        if (top?.char === '=>') top.ternaries = (top.ternaries ?? 0) + 1;
+      }
+    } else if (c === ':') {
+      endAtColon(i, stack);
     } else if (c === '\n') {
       if (stack.at(-1)?.char === '=>' && endsLine(text, i)) endExpressions(text, i, stack);
     } else if (c === ';') {
@@ -192,6 +204,22 @@ function endExpressions(text: string, at: number, stack: Open[]): void {
   if (outermost === null || text[at] !== ')' || paren?.char !== '(' || paren.call) return;
   const a = next(text, at + 1);
   if (text[a] === '(' || text.startsWith('.call(', a) || text.startsWith('.apply(', a)) outermost.runs = true;
+}
+
+/**
+ * A `:` met directly in arrows' expression bodies: it belongs to the innermost one's own
+ * conditional when it opened one (`() => a ? b : c`); otherwise it is the `:` of a conditional
+ * the arrows sit in (`cond ? () => a : b`), and their bodies end before it — the alternative
+ * `b` is the enclosing expression's, run when that runs.
+ */
+function endAtColon(at: number, stack: Open[]): void {
+  for (let top = stack.at(-1); top?.char === '=>'; top = stack.at(-1)) {
+    if ((top.ternaries ?? 0) > 0) {
+      top.ternaries! -= 1;
+      return;
+    }
+    stack.pop()!.body!.close = at;
+  }
 }
 
 /** Characters after which a line goes on (an operator, a `.`, a `,` or the arrow itself). */
