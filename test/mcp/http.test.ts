@@ -11,12 +11,13 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime } from '../../src/app/runtime.js';
+import { hostPolicyOf } from '../../src/front/allowed-host.js';
 import { hostNameOf, isLoopbackOrigin } from '../../src/front/loopback.js';
 import { buildMcpHttp, MAX_MCP_BATCH } from '../../src/mcp/http.js';
 import { CheckOutputSchema } from '../../src/mcp/server.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { CLI_BIN, cliEnv } from '../support/run-cli.js';
+import { CLI_BIN, cliEnv, runCli } from '../support/run-cli.js';
 import { freshHome, NOW } from '../serve/support.js';
 
 let server: FixtureServer;
@@ -94,6 +95,30 @@ describe('nerq mcp --http', () => {
     expect(server.requests.length).toBe(before);
     expect(hostNameOf('[::1]:80')).toBe('[::1]');
     expect(isLoopbackOrigin('file:///x')).toBe(false);
+  });
+
+  it('--allowed-host adds names to the loopback ones; any other Host is still refused before the protocol', async () => {
+    const home = freshHome();
+    const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+    const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), logLevel: 'silent', hosts: hostPolicyOf(true, ['mcp.proxy.example']) });
+    cleanups.push(async () => {
+      await app.close();
+      await runtime.close();
+      rmSync(home, { recursive: true, force: true });
+    });
+    for (const [host, status] of [['mcp.proxy.example', 200], ['MCP.proxy.example:443', 200], ['127.0.0.1:8788', 200], ['evil.example', 403], ['mcp.proxy.example.evil.example', 403], ['proxy.example', 403]] as const) {
+      const res = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, host }, payload: INITIALIZE });
+      expect(res.statusCode, host).toBe(status);
+    }
+  });
+
+  it('bad options of nerq mcp are a usage error (exit 2) before anything is bound', async () => {
+    for (const args of [['--allowed-host', 'mcp.example'], ['--max-connections', '9'], ['--http', '--allowed-host', 'mcp.example:8788'], ['--http', '--max-connections', '0'], ['--concurrency', '0'], ['--max-queue', 'x']]) {
+      const result = await runCli(['mcp', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^nerq: /);
+      expect(result.stdout).toBe('');
+    }
   });
 
   it('answers what a client sends wrong with the status the transport specifies and a JSON-RPC error, never a 500 or a stack', async () => {
