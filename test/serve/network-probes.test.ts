@@ -219,3 +219,36 @@ describe('a client that leaves mid-evaluation', () => {
     expect(server.requests.filter((r) => r.path === '/npm/nerq-leaving-client')).toHaveLength(1);
   });
 });
+
+describe('a flood of distinct targets', () => {
+  it('500 distinct targets at once start 8 evaluations (--concurrency), queue 256 (--max-queue) and answer the rest 429 queue-full with Retry-After before any upstream request', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = (path: string) => path.startsWith('/npm/nerq-flood-');
+    server.routePrefix('GET', '/npm/', async (_req, res) => {
+      await released;
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"Not found"}');
+    });
+    const { app, evaluator } = await listenServe();
+    const answers: Array<{ status: number; retryAfter: string | undefined; code: string | undefined }> = [];
+    const all = Array.from({ length: 500 }, (_, i) =>
+      app.inject({ method: 'GET', url: `/v1/report?target=nerq-flood-${i}` }).then((res) => {
+        const answer = { status: res.statusCode, retryAfter: res.headers['retry-after'] as string | undefined, code: res.statusCode === 429 ? ErrorSchema.parse(res.json()).error.code : undefined };
+        answers.push(answer);
+        return answer;
+      }),
+    );
+    // The refusals come back at once; the others wait for the held upstream.
+    await expect.poll(() => answers.length, { timeout: 20_000 }).toBe(244);
+    await expect.poll(() => server.requests.filter((r) => held(r.path)).length, { timeout: 20_000 }).toBe(8);
+    expect(answers.every((a) => a.status === 429 && a.code === 'queue-full' && Number(a.retryAfter) >= 1)).toBe(true);
+    expect(evaluator.stats()).toMatchObject({ pending: 256, refused: 244 });
+    release();
+    const settled = await Promise.all(all);
+    expect(settled.filter((a) => a.status === 429)).toHaveLength(244);
+    // Each queued evaluation ran once, eight at a time: one packument request each.
+    expect(server.requests.filter((r) => held(r.path))).toHaveLength(256);
+    expect(evaluator.stats()).toMatchObject({ evaluations: 256, pending: 0 });
+  }, 60_000);
+});
