@@ -45,3 +45,29 @@ export function hostAllowed(policy: HostPolicy, host: string | undefined): boole
   if (isLoopbackHost(host)) return true;
   return policy.kind === 'listed' && host !== undefined && policy.names.has(hostNameOf(host));
 }
+
+/**
+ * Why a request's host is refused, or null: `missing` for an HTTP/1.1 request without `Host`
+ * (RFC 9112 requires one; Node's own refusal is a bare 400, so the front door answers it in its
+ * own shape), `forbidden` for a `Host` the policy refuses — or an absolute-form request target
+ * (`GET http://evil.example/…`) naming a host it refuses: the target's authority is the request's
+ * host (RFC 9112, 3.2.2), whatever the `Host` header says.
+ */
+export function hostRefusal(policy: HostPolicy, request: { host: string | undefined; url: string | undefined; httpVersion: string }): 'missing' | 'forbidden' | null {
+  if (request.host === undefined && request.httpVersion === '1.1') return 'missing';
+  if (!hostAllowed(policy, request.host)) return 'forbidden';
+  const url = request.url ?? '/';
+  if (url.startsWith('/') || url === '*') return null;
+  let authority: string | null = null;
+  try {
+    authority = new URL(url).host;
+  } catch {
+    authority = null;
+  }
+  return authority !== null && authority !== '' && hostAllowed(policy, authority) ? null : 'forbidden';
+}
+
+/** Fastify's options with Node's server told not to refuse a request without `Host` itself: `hostRefusal` answers it in the front door's shape. */
+export function withHostOptions<T extends { http: object }>(options: T): T {
+  return { ...options, http: { ...options.http, requireHostHeader: false } };
+}

@@ -18,7 +18,7 @@ import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
-import { hostAllowed, type HostPolicy } from '../front/allowed-host.js';
+import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { createMcpServer } from './server.js';
@@ -85,7 +85,7 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    ...receiveTimeout(options.requestTimeoutMs ?? 30_000),
+    ...withHostOptions(receiveTimeout(options.requestTimeoutMs ?? 30_000)),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -101,7 +101,9 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!hostAllowed(hosts, request.headers.host) || (origin !== undefined && !isLoopbackOrigin(origin))) {
+    const refusal = hostRefusal(hosts, { host: request.headers.host, url: request.raw.url, httpVersion: request.raw.httpVersion });
+    if (refusal === 'missing') return reply.code(400).send(rpcError(TRANSPORT_ERROR, 'Bad Request: an HTTP/1.1 request needs a Host header'));
+    if (refusal === 'forbidden' || (origin !== undefined && !isLoopbackOrigin(origin))) {
       return reply.code(403).send(rpcError(-32000, 'forbidden: Host or Origin is not loopback'));
     }
     if (!authorized(request.headers.authorization)) {

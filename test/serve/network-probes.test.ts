@@ -252,3 +252,35 @@ describe('a flood of distinct targets', () => {
     expect(evaluator.stats()).toMatchObject({ evaluations: 256, pending: 0 });
   }, 60_000);
 });
+
+describe('the host a request names', () => {
+  it('an HTTP/1.1 request without Host is a 400 in the front door\'s shape; an absolute-form target or a first Host of another name is a 403, as a foreign Host is', async () => {
+    const { port } = await listenServe();
+    const network = await listenServe({ server: { hosts: { kind: 'any' } } });
+    const mcp = await listenMcp();
+    const before = server.requests.length;
+    const send = async (p: number, raw: string) => {
+      const c = open(p);
+      c.socket.write(raw);
+      return c.closed;
+    };
+    const cases: Array<[label: string, raw: string, loopback: number, any: number]> = [
+      ['HTTP/1.1 without Host', 'GET /healthz HTTP/1.1\r\nconnection: close\r\n\r\n', 400, 400],
+      ['HTTP/1.0 without Host', 'GET /healthz HTTP/1.0\r\n\r\n', 403, 200],
+      ['an absolute-form target of another host', 'GET http://evil.example/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
+      ['an absolute-form target of a loopback host', 'GET http://localhost:8787/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 200, 200],
+      ['two Host headers, the first foreign', 'GET /healthz HTTP/1.1\r\nhost: evil.example\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
+    ];
+    for (const [label, raw, loopback, any] of cases) {
+      const onLoopback = await send(port, raw);
+      expect(status(onLoopback), label).toBe(loopback);
+      expect(status(await send(network.port, raw)), label).toBe(any);
+      if (loopback !== 200) expect(ErrorSchema.parse(JSON.parse(bodyOf(onLoopback))).error.code, label).toBe(loopback === 400 ? 'bad-request' : 'forbidden-host');
+      const onMcp = await send(mcp.port, raw.replace('/healthz', '/mcp').replace(/^GET http:\/\/([^/]+)\/mcp/, 'GET http://$1/mcp'));
+      // mcp --http answers GET /mcp 405 once the host passes.
+      expect(status(onMcp), label).toBe(loopback === 200 ? 405 : loopback);
+      expect(JSON.parse(bodyOf(onMcp)), label).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    }
+    expect(server.requests.length).toBe(before);
+  });
+});
