@@ -112,6 +112,40 @@ describe('nerq mcp --http', () => {
     }
   });
 
+  it('past --max-queue a call for a new target is an isError result `busy`, at once and with nothing sent upstream; the call under way is answered', async () => {
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.route('GET', '/npm/nerq-mcp-held', async (_req, res) => {
+      arrived();
+      await released;
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"Not found"}');
+    });
+    const home = freshHome();
+    const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+    const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime, { concurrency: 1, maxPending: 1 }), logLevel: 'silent' });
+    cleanups.push(async () => {
+      await app.close();
+      await runtime.close();
+      rmSync(home, { recursive: true, force: true });
+    });
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new Client({ name: 'nerq-http-busy', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+    const first = client.callTool({ name: 'check_packages', arguments: { targets: ['nerq-mcp-held'] } });
+    await arrival;
+    const before = server.requests.length;
+    const busy = await client.callTool({ name: 'check_packages', arguments: { targets: ['nerq-mcp-other'] } });
+    expect(busy.isError).toBe(true);
+    expect((busy.content as Array<{ text: string }>)[0]!.text).toMatch(/^busy: /);
+    expect(server.requests.length).toBe(before);
+    release();
+    expect((await first).isError).not.toBe(true);
+    await client.close();
+  });
+
   it('bad options of nerq mcp are a usage error (exit 2) before anything is bound', async () => {
     for (const args of [['--allowed-host', 'mcp.example'], ['--max-connections', '9'], ['--http', '--allowed-host', 'mcp.example:8788'], ['--http', '--max-connections', '0'], ['--concurrency', '0'], ['--max-queue', 'x']]) {
       const result = await runCli(['mcp', ...args]);
