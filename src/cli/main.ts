@@ -155,6 +155,8 @@ export function buildProgram(): Command {
     .option('--reuse <seconds>', 'a finished evaluation answers the same target again for this long (default 60; 0: never)')
     .option('--rate-limit <n>', 'at most n requests a minute from one client address (default: no limit)')
     .option('--cors-origin <origin>', 'let browser pages of this exact origin read the answers (repeatable; default: none)', collect)
+    .option('--allowed-host <name>', 'answer this Host name besides loopback ones, refusing all others (repeatable; default: loopback names when bound to loopback, any name otherwise)', collect)
+    .option('--max-connections <n>', 'open connections at most; past it a new one is closed unanswered (default 512)')
     .action(async (options: Record<string, unknown>) => {
       const { runServe } = await import('./run-serve.js');
       process.exitCode = await runServe(options);
@@ -167,6 +169,10 @@ export function buildProgram(): Command {
     .option('--port <port>', 'with --http: the port (default 8788; 0 picks a free one, printed on stdout)')
     .option('--token-file <file>', 'with --http: require a bearer token from this file (one a line)')
     .option('--log-level <level>', 'with --http: fatal, error, warn, info (default), debug or silent; logs go to stderr')
+    .option('--allowed-host <name>', 'with --http: answer this Host name besides loopback ones (repeatable; default: loopback names only)', collect)
+    .option('--max-connections <n>', 'with --http: open connections at most (default 512)')
+    .option('--concurrency <n>', 'evaluations at once (default 8)')
+    .option('--max-queue <n>', 'distinct evaluations waiting or running before a call is refused busy (default 256)')
     .action(async (options: Record<string, unknown>) => {
       const { runMcp } = await import('./run-mcp.js');
       process.exitCode = await runMcp(options);

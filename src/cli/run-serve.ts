@@ -16,6 +16,8 @@ const ServeOptionsSchema = z.object({
   reuse: whole('--reuse', 0, 86_400).optional(),
   rateLimit: whole('--rate-limit', 1, 1_000_000).optional(),
   corsOrigin: z.array(z.string()).optional(),
+  allowedHost: z.array(z.string()).optional(),
+  maxConnections: whole('--max-connections', 1, 65_535).optional(),
 });
 
 export async function runServe(raw: Record<string, unknown>): Promise<number> {
@@ -37,6 +39,8 @@ export async function runServe(raw: Record<string, unknown>): Promise<number> {
       reuseMs: options.reuse === undefined ? undefined : options.reuse * 1000,
       rateLimitPerMinute: options.rateLimit,
       corsOrigins: options.corsOrigin,
+      allowedHosts: options.allowedHost,
+      maxConnections: options.maxConnections,
     });
   } catch (error) {
     if (error instanceof ServerConfigError || error instanceof ConfigError) throw new UsageError(error.message);

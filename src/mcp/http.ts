@@ -1,8 +1,10 @@
 /**
  * `nerq mcp --http` (docs/mcp.md, "Streamable HTTP"): the same tools over the MCP streamable HTTP
  * transport, stateless (each POST /mcp is one exchange), on loopback only. Against DNS
- * rebinding, a request whose Host is not a loopback name, or whose Origin (when sent) is not a
- * loopback origin, is refused with 403 before it reaches the protocol; with tokens, a request
+ * rebinding, a request whose Host is neither a loopback name nor an `--allowed-host`, or whose
+ * Origin (when sent) is not a loopback origin, is refused with 403 before it reaches the
+ * protocol — here, not with the SDK transport's `allowedHosts`, which its 1.32 release deprecates
+ * for middleware like this and which compares the whole header, port included; with tokens, a request
  * needs `Authorization: Bearer <token>` (docs/serve.md, "Tokens"). Every refusal — of the
  * transport (406, 415, a JSON-RPC message it cannot read), of HTTP (a body that is not JSON, too
  * large, another method or path) — is a JSON-RPC error object with `id: null`, never a 500 or a
@@ -14,8 +16,10 @@ import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
+import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
-import { isLoopbackHost, isLoopbackOrigin } from '../front/loopback.js';
+import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
+import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { createMcpServer } from './server.js';
 
@@ -27,6 +31,10 @@ export interface McpHttpOptions {
   logStream?: NodeJS.WritableStream;
   /** A request not received whole (headers and body) within this many ms is ended (default 30 s). */
   requestTimeoutMs?: number;
+  /** Open connections at most (default 512, front/connections.ts); a connection past it is closed unanswered. */
+  maxConnections?: number;
+  /** The Host headers answered (front/allowed-host.ts): loopback names by default, and any `--allowed-host`. */
+  hosts?: HostPolicy;
 }
 
 /** The largest request body (a tools/call of audit_lockfile carries up to 5 MiB of content, JSON-escaped). */
@@ -74,23 +82,28 @@ function httpRefusal(error: { statusCode?: number; code?: string }): { status: n
 
 export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
+  const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    ...receiveTimeout(options.requestTimeoutMs ?? 30_000),
+    ...withHostOptions(receiveTimeout(options.requestTimeoutMs ?? 30_000)),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
     forceCloseConnections: 'idle',
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
     clientErrorHandler: clientErrorAnswer((_status, message) => JSON.stringify(rpcError(TRANSPORT_ERROR, message))),
   });
 
   boundJsonDepth(app);
+  boundConnections(app, options.maxConnections);
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!isLoopbackHost(request.headers.host) || (origin !== undefined && !isLoopbackOrigin(origin))) {
+    const refusal = hostRefusal(hosts, { host: request.headers.host, url: request.raw.url, httpVersion: request.raw.httpVersion });
+    if (refusal === 'missing') return reply.code(400).send(rpcError(TRANSPORT_ERROR, 'Bad Request: an HTTP/1.1 request needs a Host header'));
+    if (refusal === 'forbidden' || (origin !== undefined && !isLoopbackOrigin(origin))) {
       return reply.code(403).send(rpcError(-32000, 'forbidden: Host or Origin is not loopback'));
     }
     if (!authorized(request.headers.authorization)) {

@@ -6,6 +6,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createEvaluator } from '../app/evaluator.js';
 import { createRuntime } from '../app/runtime.js';
+import { hostPolicyOf } from '../front/allowed-host.js';
 import { readTokenFile, ServerConfigError } from '../front/token-file.js';
 import { buildMcpHttp } from './http.js';
 import { createMcpServer } from './server.js';
@@ -15,11 +16,20 @@ export interface McpStartOptions {
   cwd: string;
   clock?: (() => Date) | undefined;
   warn: (message: string) => void;
+  /** Evaluations at once, and distinct ones waiting, before a call is refused `busy` (defaults of the evaluator: 8 and 256). */
+  concurrency?: number | undefined;
+  maxPending?: number | undefined;
 }
+
+const evaluatorFor = (runtime: ReturnType<typeof createRuntime>, options: McpStartOptions) =>
+  createEvaluator(runtime, {
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
+  });
 
 export async function serveMcpStdio(options: McpStartOptions): Promise<number> {
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
-  const server = createMcpServer({ runtime, evaluator: createEvaluator(runtime) });
+  const server = createMcpServer({ runtime, evaluator: evaluatorFor(runtime, options) });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
@@ -40,13 +50,25 @@ export interface McpHttpStartOptions extends McpStartOptions {
   logLevel?: string | undefined;
   /** Where the `listening on` line goes (default stdout). */
   announce?: (line: string) => void;
+  /** Open connections at most (front/connections.ts). */
+  maxConnections?: number | undefined;
+  /** Host names answered besides loopback ones (`--allowed-host`); none by default. */
+  allowedHosts?: readonly string[] | undefined;
 }
 
 /** `nerq mcp --http`: streamable HTTP on 127.0.0.1 only; runs until SIGTERM or SIGINT, then resolves 0. */
 export async function serveMcpHttp(options: McpHttpStartOptions): Promise<number> {
   const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile, options.warn);
+  const hosts = hostPolicyOf(true, options.allowedHosts ?? []);
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
-  const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), tokens, ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }) });
+  const app = buildMcpHttp({
+    runtime,
+    evaluator: evaluatorFor(runtime, options),
+    tokens,
+    hosts,
+    ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
+  });
   try {
     await app.listen({ host: '127.0.0.1', port: options.port });
   } catch (error) {

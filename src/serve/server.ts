@@ -22,9 +22,11 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
+import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
-import { isLoopbackHost, isLoopbackOrigin } from '../front/loopback.js';
+import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
+import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
@@ -68,10 +70,12 @@ export interface ServerOptions {
   /** Browser origins allowed to read the answers (CORS), compared exactly; none by default (no CORS header at all). */
   corsOrigins?: readonly string[];
   /**
-   * Answer any Host header (a server bound to a network address); default false: only a loopback
-   * name (`localhost`, `127.x.x.x`, `[::1]`) — a DNS-rebinding page sends its own (docs/serve.md, "Safety").
+   * The Host headers answered (front/allowed-host.ts); default loopback names only (`localhost`,
+   * `127.x.x.x`, `[::1]`) — a DNS-rebinding page sends its own (docs/serve.md, "Safety").
    */
-  anyHost?: boolean;
+  hosts?: HostPolicy;
+  /** Open connections at most (default 512, front/connections.ts); a connection past it is closed unanswered. */
+  maxConnections?: number;
   /** Milliseconds for response_time_ms (default Date.now). */
   nowMs?: () => number;
 }
@@ -162,10 +166,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const nowMs = options.nowMs ?? Date.now;
   const auditTimeoutMs = options.auditTimeoutMs ?? 120_000;
   const authorized = bearerChecker(options.tokens ?? null);
+  const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // A request not received whole within the deadline (a body sent a byte at a time) is ended.
-    ...receiveTimeout(requestTimeoutMs),
+    ...withHostOptions(receiveTimeout(requestTimeoutMs)),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -173,6 +178,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
     },
     return503OnClosing: true,
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
     forceCloseConnections: 'idle',
     // A request HTTP cannot parse (headers over Node's limit, a Content-Length that lies) gets the contract's error shape too.
     clientErrorHandler: clientErrorAnswer((_status, message) => JSON.stringify({ error: { code: 'bad-request', message } })),
@@ -182,6 +188,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // media type — or with none — is refused as 415 before it reaches a route.
   app.removeContentTypeParser('text/plain');
   boundJsonDepth(app);
+  boundConnections(app, options.maxConnections);
 
   if (options.rateLimit) {
     // Before the token check: guessing tokens is limited too. /healthz is not (probes).
@@ -213,12 +220,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.addHook('onRequest', async (request) => {
     if (closing) throw new HttpError(503, 'shutting-down', 'the server is shutting down');
     // Before the rate limit and the token: a page that rebound its name to this loopback server gets nothing, /healthz included.
-    if (options.anyHost !== true && !isLoopbackHost(request.headers.host)) {
-      throw new HttpError(403, 'forbidden-host', 'the Host header is not a loopback name: a server bound to loopback answers localhost, 127.x.x.x or [::1]');
+    const refusal = hostRefusal(hosts, { host: request.headers.host, url: request.raw.url, httpVersion: request.raw.httpVersion });
+    if (refusal === 'missing') throw new HttpError(400, 'bad-request', 'an HTTP/1.1 request needs a Host header');
+    if (refusal === 'forbidden') {
+      throw new HttpError(403, 'forbidden-host', 'the Host header is neither a loopback name (localhost, 127.x.x.x, [::1]) nor an --allowed-host');
     }
-    // A page of another site (a browser sends its Origin) may not make this loopback server fetch for it; a --cors-origin may.
+    // A page of another site (a browser sends its Origin) may not make this server fetch for it; a --cors-origin may.
     const origin = request.headers.origin;
-    if (options.anyHost !== true && origin !== undefined && !isLoopbackOrigin(origin) && !(options.corsOrigins ?? []).includes(origin)) {
+    if (hosts.kind !== 'any' && origin !== undefined && !isLoopbackOrigin(origin) && !(options.corsOrigins ?? []).includes(origin)) {
       throw new HttpError(403, 'forbidden-origin', 'the Origin is neither a loopback page nor a --cors-origin');
     }
   });

@@ -7,6 +7,7 @@
  */
 import { createEvaluator } from '../app/evaluator.js';
 import { createRuntime } from '../app/runtime.js';
+import { hostPolicyOf } from '../front/allowed-host.js';
 import { isLoopbackAddress } from '../front/loopback.js';
 import { readTokenFile, ServerConfigError } from '../front/token-file.js';
 import { buildServer } from './server.js';
@@ -35,6 +36,10 @@ export interface ServeOptions {
   rateLimitPerMinute?: number | undefined;
   /** Browser origins allowed to read the answers (CORS), exact; none by default. */
   corsOrigins?: readonly string[] | undefined;
+  /** Host names answered besides loopback ones (`--allowed-host`); none by default. */
+  allowedHosts?: readonly string[] | undefined;
+  /** Open connections at most (front/connections.ts). */
+  maxConnections?: number | undefined;
 }
 
 /**
@@ -58,6 +63,7 @@ export function corsOriginOf(text: string): string {
 export async function serve(options: ServeOptions): Promise<number> {
   const tokens = options.tokenFile === undefined ? null : readTokenFile(options.tokenFile, options.warn);
   const corsOrigins = (options.corsOrigins ?? []).map(corsOriginOf);
+  const hosts = hostPolicyOf(isLoopbackAddress(options.host), options.allowedHosts ?? []);
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
   const evaluator = createEvaluator(runtime, {
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
@@ -72,8 +78,9 @@ export async function serve(options: ServeOptions): Promise<number> {
     ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
     rateLimit: options.rateLimitPerMinute ? { max: options.rateLimitPerMinute, windowMs: 60_000 } : null,
     corsOrigins,
-    // Bound to loopback, only a loopback Host is answered (DNS rebinding); on a network address, any.
-    anyHost: !isLoopbackAddress(options.host),
+    // Bound to loopback, only a loopback Host is answered (DNS rebinding); on a network address, any — unless --allowed-host lists the names.
+    hosts,
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
   });
   try {
     await app.listen({ host: options.host, port: options.port });

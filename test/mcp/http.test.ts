@@ -11,12 +11,13 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime } from '../../src/app/runtime.js';
+import { hostPolicyOf } from '../../src/front/allowed-host.js';
 import { hostNameOf, isLoopbackOrigin } from '../../src/front/loopback.js';
 import { buildMcpHttp, MAX_MCP_BATCH } from '../../src/mcp/http.js';
 import { CheckOutputSchema } from '../../src/mcp/server.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { CLI_BIN, cliEnv } from '../support/run-cli.js';
+import { CLI_BIN, cliEnv, runCli } from '../support/run-cli.js';
 import { freshHome, NOW } from '../serve/support.js';
 
 let server: FixtureServer;
@@ -94,6 +95,64 @@ describe('nerq mcp --http', () => {
     expect(server.requests.length).toBe(before);
     expect(hostNameOf('[::1]:80')).toBe('[::1]');
     expect(isLoopbackOrigin('file:///x')).toBe(false);
+  });
+
+  it('--allowed-host adds names to the loopback ones; any other Host is still refused before the protocol', async () => {
+    const home = freshHome();
+    const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+    const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime), logLevel: 'silent', hosts: hostPolicyOf(true, ['mcp.proxy.example']) });
+    cleanups.push(async () => {
+      await app.close();
+      await runtime.close();
+      rmSync(home, { recursive: true, force: true });
+    });
+    for (const [host, status] of [['mcp.proxy.example', 200], ['MCP.proxy.example:443', 200], ['127.0.0.1:8788', 200], ['evil.example', 403], ['mcp.proxy.example.evil.example', 403], ['proxy.example', 403]] as const) {
+      const res = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, host }, payload: INITIALIZE });
+      expect(res.statusCode, host).toBe(status);
+    }
+  });
+
+  it('past --max-queue a call for a new target is an isError result `busy`, at once and with nothing sent upstream; the call under way is answered', async () => {
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.route('GET', '/npm/nerq-mcp-held', async (_req, res) => {
+      arrived();
+      await released;
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"error":"Not found"}');
+    });
+    const home = freshHome();
+    const runtime = createRuntime({ env: cliEnv(home, { server }), cwd: home, clock: () => NOW });
+    const app = buildMcpHttp({ runtime, evaluator: createEvaluator(runtime, { concurrency: 1, maxPending: 1 }), logLevel: 'silent' });
+    cleanups.push(async () => {
+      await app.close();
+      await runtime.close();
+      rmSync(home, { recursive: true, force: true });
+    });
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new Client({ name: 'nerq-http-busy', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+    const first = client.callTool({ name: 'check_packages', arguments: { targets: ['nerq-mcp-held'] } });
+    await arrival;
+    const before = server.requests.length;
+    const busy = await client.callTool({ name: 'check_packages', arguments: { targets: ['nerq-mcp-other'] } });
+    expect(busy.isError).toBe(true);
+    expect((busy.content as Array<{ text: string }>)[0]!.text).toMatch(/^busy: /);
+    expect(server.requests.length).toBe(before);
+    release();
+    expect((await first).isError).not.toBe(true);
+    await client.close();
+  });
+
+  it('bad options of nerq mcp are a usage error (exit 2) before anything is bound', async () => {
+    for (const args of [['--allowed-host', 'mcp.example'], ['--max-connections', '9'], ['--http', '--allowed-host', 'mcp.example:8788'], ['--http', '--max-connections', '0'], ['--concurrency', '0'], ['--max-queue', 'x']]) {
+      const result = await runCli(['mcp', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^nerq: /);
+      expect(result.stdout).toBe('');
+    }
   });
 
   it('answers what a client sends wrong with the status the transport specifies and a JSON-RPC error, never a 500 or a stack', async () => {

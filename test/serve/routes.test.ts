@@ -19,6 +19,7 @@ import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-
 import { AuditReportSchema } from '../../src/audit/report-schema.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
+import { allowedHostOf, hostPolicyOf } from '../../src/front/allowed-host.js';
 import { isLoopbackAddress } from '../../src/front/loopback.js';
 import { ServerConfigError } from '../../src/front/token-file.js';
 import { buildServer } from '../../src/serve/server.js';
@@ -382,7 +383,7 @@ describe('CORS', () => {
     // On loopback another site's page is refused outright; on a network address the preflight is a plain 405.
     expect(preflight.statusCode).toBe(403);
     expect(ErrorSchema.parse(preflight.json()).error.code).toBe('forbidden-origin');
-    const network = open({ server: { anyHost: true } });
+    const network = open({ server: { hosts: { kind: 'any' } } });
     const networkPreflight = await network.app.inject({ method: 'OPTIONS', url: '/v1/preflight?target=chalk', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' } });
     expect(networkPreflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(networkPreflight.statusCode).toBe(405);
@@ -550,7 +551,7 @@ describe('POST /v1/audit', () => {
 });
 
 describe('health, OpenAPI, tokens, unknown routes', () => {
-  it('a Host that is not a loopback name (DNS rebinding) is a 403 forbidden-host on every route, before the token; on a network address (anyHost) any Host is answered', async () => {
+  it('a Host that is not a loopback name (DNS rebinding) is a 403 forbidden-host on every route, before the token; on a network address (hosts: any) any Host is answered', async () => {
     const token = 'serve-host-token-7d2e';
     const { app } = open({ server: { tokens: [token] } });
     const before = server.requests.length;
@@ -577,9 +578,35 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
       if (status === 403) expect(ErrorSchema.parse(res.json()).error.code).toBe('forbidden-origin');
     }
     expect(server.requests.length).toBe(before);
-    const network = open({ server: { anyHost: true } });
+    const network = open({ server: { hosts: { kind: 'any' } } });
     expect((await network.app.inject({ method: 'GET', url: '/healthz', headers: { host: 'nerq.internal.example:8787' } })).statusCode).toBe(200);
     expect([isLoopbackAddress('127.0.0.1'), isLoopbackAddress('::1'), isLoopbackAddress('localhost'), isLoopbackAddress('0.0.0.0'), isLoopbackAddress('::'), isLoopbackAddress('10.0.0.5')]).toEqual([true, true, true, false, false, false]);
+  });
+
+  it('--allowed-host: a network-bound server answers only the listed names (and loopback ones); any other Host is a 403 forbidden-host before the token, nothing fetched', async () => {
+    const token = 'serve-allowed-host-token-41c9';
+    const hosts = hostPolicyOf(isLoopbackAddress('0.0.0.0'), ['nerq.internal.example', '10.0.0.5', '[FD00::1]']);
+    const { app } = open({ server: { tokens: [token], hosts } });
+    const before = server.requests.length;
+    for (const host of ['evil.example', 'evil.example:8787', 'nerq.internal.example.evil.example', 'internal.example', '10.0.0.6:8787', '[fd00::2]:8787']) {
+      for (const [method, url] of [['GET', '/healthz'], ['GET', '/v1/report?target=chalk'], ['POST', '/v1/preflight/batch']] as const) {
+        const res = await app.inject({ method, url, headers: { host, authorization: `Bearer ${token}` } });
+        expect(res.statusCode, `${host} ${method} ${url}`).toBe(403);
+        expect(ErrorSchema.parse(res.json()).error.code).toBe('forbidden-host');
+      }
+    }
+    expect(server.requests.length).toBe(before);
+    for (const host of ['nerq.internal.example', 'NERQ.internal.example:8787', '10.0.0.5:80', '[fd00::1]:8787', 'localhost:8787', '127.0.0.1']) {
+      expect((await app.inject({ method: 'GET', url: '/healthz', headers: { host } })).statusCode, host).toBe(200);
+    }
+    // Bound to loopback the list adds names (a proxy on the machine forwarding its own); without one, a network bind answers any name.
+    expect(hostPolicyOf(true, ['proxy.example'])).toEqual({ kind: 'listed', names: new Set(['proxy.example']) });
+    expect(hostPolicyOf(true, [])).toEqual({ kind: 'loopback' });
+    expect(hostPolicyOf(false, [])).toEqual({ kind: 'any' });
+    // A name with a port, a scheme, a path or a wildcard is a configuration error, not a silent mismatch.
+    for (const bad of ['nerq.example:8787', 'http://nerq.example', 'nerq.example/x', '*.example', '', 'a b', 'user@nerq.example']) {
+      expect(() => allowedHostOf(bad), bad).toThrow(ServerConfigError);
+    }
   });
 
   it('/healthz and /openapi.json follow their schemas; the OpenAPI document is generated from the zod schemas', async () => {

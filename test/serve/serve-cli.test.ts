@@ -104,7 +104,7 @@ describe('nerq serve', () => {
   });
 
   it('bad options are a usage error (exit 2) before anything is bound', async () => {
-    for (const args of [['--port', '70000'], ['--port', 'x'], ['--token-file', path.join(home, 'missing')], ['--log-level', 'loud'], ['--cors-origin', '*'], ['--cors-origin', 'https://app.example/']]) {
+    for (const args of [['--port', '70000'], ['--port', 'x'], ['--token-file', path.join(home, 'missing')], ['--log-level', 'loud'], ['--cors-origin', '*'], ['--cors-origin', 'https://app.example/'], ['--allowed-host', 'nerq.example:8787'], ['--allowed-host', 'http://nerq.example'], ['--max-connections', '0']]) {
       const result = await runCli(['serve', ...args]);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^nerq: /);

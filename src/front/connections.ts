@@ -1,0 +1,29 @@
+/**
+ * The caps on a front door's connections (docs/serve.md, "Under load").
+ *
+ * - Open connections: past the cap, Node closes a new connection as soon as it is accepted,
+ *   without an answer: a client holding hundreds of sockets open (idle keep-alives, requests sent
+ *   a byte at a time) cannot take every file descriptor the server needs for its own outbound
+ *   requests and store. The default leaves room under the common soft limit of 1,024 open files.
+ * - Requests on one connection: Node parses every request a client pipelined into one read
+ *   before any answer is written, and queues the answers of a client that never reads them —
+ *   thousands of `/openapi.json` answers (69 KB each) held in memory for one socket. After
+ *   `MAX_REQUESTS_PER_SOCKET` requests the answer says `Connection: close` and any request after
+ *   it on that socket is a bare 503 (Node's), never handled: a client reconnects.
+ *
+ * Headers are bounded by Node's defaults, left as they are: at most 16 KiB of them
+ * (`--max-http-header-size`; past it a 431, front/client-error.ts) and at most 2,000 header
+ * lines read per request (`server.maxHeadersCount`; later lines are dropped, not refused).
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** Requests answered on one connection before it closes. */
+export const MAX_REQUESTS_PER_SOCKET = 100;
+
+/** Open connections at most, by default. */
+export const DEFAULT_MAX_CONNECTIONS = 512;
+
+/** Cap the open connections of `app`'s server at `max`. */
+export function boundConnections(app: FastifyInstance, max: number = DEFAULT_MAX_CONNECTIONS): void {
+  app.server.maxConnections = max;
+}
