@@ -176,6 +176,24 @@ describe('network text grows linearly', () => {
       expectLinear(task, `${file} ${JSON.stringify(unit)}`, growth((k) => licenceDeclarationOf(file, `${head}${unit.repeat(k)}${tail}`), 4000, true));
     }
   });
+
+  it('licences a Gradle build declares, on runs of unclosed blocks, strings and comments', ({ task }) => {
+    const cases: [string, string, string, string][] = [
+      ['build.gradle', '', 'pom { ', ''],
+      ['build.gradle', 'pom { ', 'licenses { ', ''],
+      ['build.gradle', 'pom { licenses { ', 'license { pom { ', ''],
+      ['build.gradle', 'pom { licenses { license { ', 'name ', "'MIT'"],
+      ['build.gradle', 'pom { ', "'", ''],
+      ['build.gradle.kts', 'pom { ', '"""', ''],
+      ['build.gradle', 'pom { ', '/*', ''],
+      ['build.gradle', 'pom { licenses { license { name = "', '\\$', ''],
+      ['build.gradle', '', 'a.', ''],
+    ];
+    for (const [file, head, unit, tail] of cases) {
+      noteCases(task);
+      expectLinear(task, `${file} ${JSON.stringify(unit)}`, growth((k) => licenceDeclarationOf(file, `${head}${unit.repeat(k)}${tail}`), 4000, true));
+    }
+  }, 300_000);
 });
 
 /** go.mod and Cargo.lock: a repository target's module readers (src/lockfiles/go-mod.ts, cargo-lock.ts). */

@@ -2,8 +2,9 @@
  * The licence a repository's other manifests declare, read as text and never evaluated (pure):
  * setup.cfg `[metadata] license` (else `license_files` as a pointer), a `.gemspec`'s
  * `spec.license = "MIT"` / `s.licenses = ['MIT', 'Apache-2.0']` (string literals only), a .NET
- * project's `<PackageLicenseExpression>` (else `<PackageLicenseFile>` as a pointer) and a Maven
- * pom.xml's `<licenses><license><name>`, beside the Cargo.toml and composer.json of
+ * project's `<PackageLicenseExpression>` (else `<PackageLicenseFile>` as a pointer), a Maven
+ * pom.xml's `<licenses><license><name>` and a Gradle build's `pom { licenses { license { name … } } }`
+ * (string literals only: gradle-licence.ts), beside the Cargo.toml and composer.json of
  * repo-manifests.ts `declaredLicenseOf`.
  *
  * A name is an SPDX licence only when it is one as written or names one unambiguously (the PyPI
@@ -14,6 +15,7 @@
  */
 import ini from 'ini';
 import { isSpdxExpression, spdxFromText } from '../pypi/license.js';
+import { gradleLicences } from './gradle-licence.js';
 import { declaredLicenseOf } from './repo-manifests.js';
 import { oneLine } from './request.js';
 import { baseOf } from './tree-paths.js';
@@ -223,6 +225,19 @@ function pom(source: string): LicenceDeclaration {
 }
 
 /**
+ * A Gradle build's POM licences, as a pom.xml's are read: one literal name mapped when it names an
+ * SPDX licence unambiguously, several kept unmapped, a name that is code not evaluated.
+ */
+function gradle(source: string): LicenceDeclaration {
+  const read = gradleLicences(source);
+  if ('code' in read) return notEvaluated(read.code);
+  const names = read.names.map((n) => n.trim()).filter((n) => n !== '');
+  if (names.length === 0) return { license: null };
+  if (names.length > 1) return { license: null, unmapped: oneLine(names.join(', '), MAX_TEXT) };
+  return named(names[0] ?? '');
+}
+
+/**
  * What a manifest read for its licence alone declares (repo-tree.ts `licenseManifests`);
  * undefined when the file does not parse.
  */
@@ -232,6 +247,7 @@ export function licenceDeclarationOf(path: string, source: string): LicenceDecla
   if (/\.gemspec$/i.test(base)) return gemspec(source);
   if (DOTNET_PROJECT.test(base)) return dotnetProject(source);
   if (base === 'pom.xml') return pom(source);
+  if (base === 'build.gradle' || base === 'build.gradle.kts') return gradle(source);
   const license = declaredLicenseOf(path, source);
   return license === undefined ? undefined : { license };
 }
