@@ -24,8 +24,34 @@ describe('setup.cfg [metadata] license', () => {
     expect(licenceDeclarationOf('setup.cfg', cfg('license = Apache License 2.0'))).toEqual({ license: 'Apache-2.0' });
     expect(licenceDeclarationOf('setup.cfg', cfg('license = BSD'))).toEqual({ license: null, unmapped: 'BSD' });
     expect(licenceDeclarationOf('setup.cfg', cfg('license_files = LICENSE.txt'))).toEqual({ license: 'SEE LICENSE IN LICENSE.txt' });
-    expect(licenceDeclarationOf('setup.cfg', cfg('license_files =\n    LICENSE\n    NOTICE'))).toEqual({ license: null });
+    expect(licenceDeclarationOf('setup.cfg', cfg('license_files =\n    LICENSE\n    NOTICE'))).toEqual({ license: 'SEE LICENSE IN LICENSE' });
     expect(licenceDeclarationOf('setup.cfg', '[flake8]\nmax-line-length = 88\n')).toEqual({ license: null });
+  });
+});
+
+describe('setup.cfg license continued on indented lines (configparser multi-line values)', () => {
+  const waitress = (license: string) => real('waitress-setup.cfg').replace('license = ZPL-2.1', license);
+
+  it('an SPDX expression across lines is read whole, never its first line', () => {
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = ZPL-2.1 OR\n    MIT'))).toEqual({ license: 'ZPL-2.1 OR MIT' });
+    expect(licenceDeclarationOf('setup.cfg', waitress('license =\n    Apache-2.0'))).toEqual({ license: 'Apache-2.0' });
+    // A whole-line comment inside the value is skipped, as configparser does.
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = MIT\n    # dual\n    OR Apache-2.0'))).toEqual({ license: 'MIT OR Apache-2.0' });
+  });
+
+  it('a licence text pasted in is not an identifier: unmapped as written, never its first word', () => {
+    const text = 'license = MIT License\n\n    Copyright (c) 2019 The Authors\n\n    Permission is hereby granted, free of charge, to any person obtaining a copy';
+    const read = licenceDeclarationOf('setup.cfg', waitress(text));
+    expect(read?.license).toBeNull();
+    expect(read?.unmapped).toMatch(/^MIT License Copyright \(c\) 2019 The Authors Permission is hereby granted/);
+    // Two lines that only name a licence are not an SPDX expression either.
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = Apache License\n    Version 2.0'))).toEqual({ license: null, unmapped: 'Apache License Version 2.0' });
+  });
+
+  it('a line indented no deeper than the key starts the next option; other sections are not read', () => {
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = ZPL-2.1\nlicense_files = LICENSE.txt'))).toEqual({ license: 'ZPL-2.1' });
+    expect(licenceDeclarationOf('setup.cfg', '[options]\nlicense = MIT\n[metadata]\nname = x\n')).toEqual({ license: null });
+    expect(licenceDeclarationOf('setup.cfg', '  [metadata]\n  License: BSD-3-Clause\n')).toEqual({ license: 'BSD-3-Clause' });
   });
 });
 

@@ -177,8 +177,11 @@ describe('network text grows linearly', () => {
     }
   });
 
-  it('licences a Gradle build declares, on runs of unclosed blocks, strings and comments', ({ task }) => {
+  it('licences a Gradle build and a setup.cfg value over many lines declare, on runs of unclosed blocks, strings, comments and continuation lines', ({ task }) => {
     const cases: [string, string, string, string][] = [
+      ['setup.cfg', '[metadata]\nlicense = MIT', '\n    OR MIT', ''],
+      ['setup.cfg', '[metadata]\nlicense =', '\n  ', ''],
+      ['setup.cfg', '[metadata]\n', 'a ', ''],
       ['build.gradle', '', 'pom { ', ''],
       ['build.gradle', 'pom { ', 'licenses { ', ''],
       ['build.gradle', 'pom { licenses { ', 'license { pom { ', ''],
