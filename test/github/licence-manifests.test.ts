@@ -146,6 +146,20 @@ describe('Gradle pom { licenses { license { name } } }, string literals only', (
   });
 });
 
+describe('gradle.properties POM_LICENSE_NAME (vanniktech maven-publish)', () => {
+  it('JakeWharton/timber: `POM_LICENCE_NAME=The Apache Software License, Version 2.0` maps; its build.gradle declares none', () => {
+    expect(licenceDeclarationOf('gradle.properties', real('timber-gradle.properties'))).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('build.gradle', real('timber-build.gradle'))).toEqual({ license: null });
+  });
+
+  it('read as a properties file: `:` or blanks as the separator, a continued line, escapes; comments and other keys are not read', () => {
+    expect(licenceDeclarationOf('gradle.properties', 'POM_LICENSE_NAME: MIT\n')).toEqual({ license: 'MIT' });
+    expect(licenceDeclarationOf('gradle.properties', 'POM_LICENSE_NAME The Apache \\\n    License, Version 2.0\n')).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('gradle.properties', 'POM_LICENSE_NAME=BSD\n')).toEqual({ license: null, unmapped: 'BSD' });
+    expect(licenceDeclarationOf('gradle.properties', '# POM_LICENSE_NAME=MIT\nPOM_LICENSE_URL=https://opensource.org/licenses/MIT\n')).toEqual({ license: null });
+  });
+});
+
 describe('Cargo.toml and composer.json as before', () => {
   it('read by repo-manifests.ts declaredLicenseOf; a file that does not parse is undefined', () => {
     expect(licenceDeclarationOf('Cargo.toml', '[package]\nname = "a"\nlicense = "MIT"\n')).toEqual({ license: 'MIT' });
@@ -203,6 +217,19 @@ describe('read through the repository reader (repo-files.ts) within the request 
     });
     expect(files.declaredLicenses).toEqual([{ path: 'build.gradle', license: 'Apache-2.0' }]);
     expect(requests).toBe(3 + 1);
+  });
+
+  it('JakeWharton/timber: build.gradle and the gradle.properties beside it fill the 2-manifest budget; a subproject\'s build is not read', async () => {
+    const { files, requests } = await readRepo('JakeWharton/timber', {
+      'build.gradle': real('timber-build.gradle'),
+      'gradle.properties': real('timber-gradle.properties'),
+      'timber/build.gradle': 'apply plugin: "com.vanniktech.maven.publish"\n',
+    });
+    expect(files.declaredLicenses).toEqual([
+      { path: 'build.gradle', license: null },
+      { path: 'gradle.properties', license: 'Apache-2.0' },
+    ]);
+    expect(requests).toBe(3 + 2);
   });
 
   it('a pom.xml and a Gradle build both at the root: both read, pom.xml first, within the 2-manifest budget', async () => {

@@ -112,13 +112,16 @@ describe('selectRepoFiles', () => {
     expect(paths(['Cargo.toml', 'composer.json', 'setup.cfg', 'x.gemspec', 'pom.xml'])).toEqual(['Cargo.toml', 'composer.json']);
   });
 
-  it('one root Gradle build is read for its licence (build.gradle before build.gradle.kts), after pom.xml; a subproject\'s build is not', () => {
+  it('one root Gradle build and its gradle.properties are read for their licence (build.gradle before build.gradle.kts), after pom.xml; a subproject\'s build is not', () => {
     const paths = (tree: string[]) => selectRepoFiles(tree.map(blob)).licenseManifests.map((i) => i.path);
     // apple/servicetalk and modelcontextprotocol/kotlin-sdk (recorded trees, abridged).
-    expect(paths(['build.gradle', 'settings.gradle', 'gradle.properties', 'servicetalk-bom/build.gradle'])).toEqual(['build.gradle']);
+    expect(paths(['build.gradle', 'settings.gradle', 'gradle.properties', 'servicetalk-bom/build.gradle'])).toEqual(['build.gradle', 'gradle.properties']);
     expect(paths(['build.gradle.kts', 'settings.gradle.kts', 'buildSrc/build.gradle.kts', 'kotlin-sdk/build.gradle.kts'])).toEqual(['build.gradle.kts']);
     expect(paths(['build.gradle.kts', 'build.gradle', 'pom.xml'])).toEqual(['pom.xml', 'build.gradle']);
     expect(paths(['build.gradle', 'Directory.Build.props', 'src/App/App.csproj'])).toEqual(['build.gradle', 'Directory.Build.props']);
+    // JakeWharton/timber: the gradle.properties its maven-publish plugin reads; one without a Gradle build beside it is not read.
+    expect(paths(['build.gradle', 'gradle.properties', 'settings.gradle', 'timber/build.gradle'])).toEqual(['build.gradle', 'gradle.properties']);
+    expect(paths(['gradle.properties', 'README.md'])).toEqual([]);
   });
 
   it('a root conda environment.yml / environment.yaml is named as unevaluated (conda); one in a sub-folder (docs, Binder) is not', () => {

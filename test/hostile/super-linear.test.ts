@@ -177,7 +177,7 @@ describe('network text grows linearly', () => {
     }
   });
 
-  it('licences a Gradle build and a setup.cfg value over many lines declare, on runs of unclosed blocks, strings, comments and continuation lines', ({ task }) => {
+  it('licences a Gradle build, its gradle.properties and a setup.cfg value over many lines declare, on runs of unclosed blocks, strings, comments and continuation lines', ({ task }) => {
     const cases: [string, string, string, string][] = [
       ['setup.cfg', '[metadata]\nlicense = MIT', '\n    OR MIT', ''],
       ['setup.cfg', '[metadata]\nlicense =', '\n  ', ''],
@@ -191,6 +191,10 @@ describe('network text grows linearly', () => {
       ['build.gradle', 'pom { ', '/*', ''],
       ['build.gradle', 'pom { licenses { license { name = "', '\\$', ''],
       ['build.gradle', '', 'a.', ''],
+      ['gradle.properties', 'POM_LICENSE_NAME=', '\\\n', ''],
+      ['gradle.properties', '', '\\', ''],
+      ['gradle.properties', '', ' ', 'POM_LICENSE_NAME'],
+      ['gradle.properties', 'POM_LICENSE_NAME=', '\\u00', ''],
     ];
     for (const [file, head, unit, tail] of cases) {
       noteCases(task);

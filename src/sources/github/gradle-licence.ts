@@ -179,3 +179,42 @@ export function gradleLicences(source: string): GradleLicences {
   }
   return { names: [] };
 }
+
+/** The keys a Gradle `gradle.properties` names its POM licence by (vanniktech maven-publish; the older `LICENCE` spelling of gradle-maven-push). */
+const POM_LICENCE_KEYS = new Set(['POM_LICENSE_NAME', 'POM_LICENCE_NAME']);
+
+/** A `.properties` value's escapes decoded (`\uXXXX`, `\t`, `\n`, any other `\x` as x). */
+function propertyText(value: string): string {
+  return value.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_m, e: string) => (e.length === 5 ? String.fromCharCode(parseInt(e.slice(1), 16)) : e === 't' ? '\t' : e === 'n' ? '\n' : e));
+}
+
+/**
+ * The POM licence name a root `gradle.properties` sets (`POM_LICENSE_NAME=…`), read as a Java
+ * properties file is (`=`, `:` or a blank between key and value, `#` / `!` comments, a trailing
+ * backslash continuing the line); null when it sets none. Data, not code: nothing to evaluate.
+ */
+export function gradlePropertiesLicence(source: string): string | null {
+  const lines = source.split(/\r\n|\r|\n/);
+  /** A line ending in an odd number of backslashes continues on the next (counted by index: linear). */
+  const continues = (line: string): boolean => {
+    let n = 0;
+    while (n < line.length && line[line.length - 1 - n] === '\\') n++;
+    return n % 2 === 1;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const first = (lines[i] ?? '').trimStart();
+    if (first === '' || first.startsWith('#') || first.startsWith('!')) continue;
+    // The continuation's leading blanks are dropped; the parts joined once.
+    const parts = [first];
+    while (continues(parts[parts.length - 1] ?? '') && i + 1 < lines.length) {
+      parts[parts.length - 1] = (parts[parts.length - 1] ?? '').slice(0, -1);
+      parts.push((lines[++i] ?? '').trimStart());
+    }
+    const line = parts.join('');
+    const split = /^((?:[^\\=:\s]|\\.)*)\s*[=:]?\s*/.exec(line);
+    const key = propertyText(split?.[1] ?? '');
+    if (!POM_LICENCE_KEYS.has(key)) continue;
+    return propertyText(line.slice(split?.[0].length ?? line.length)).trim();
+  }
+  return null;
+}

@@ -4,7 +4,7 @@
  * `spec.license = "MIT"` / `s.licenses = ['MIT', 'Apache-2.0']` (string literals only), a .NET
  * project's `<PackageLicenseExpression>` (else `<PackageLicenseFile>` as a pointer), a Maven
  * pom.xml's `<licenses><license><name>` and a Gradle build's `pom { licenses { license { name … } } }`
- * (string literals only: gradle-licence.ts), beside the Cargo.toml and composer.json of
+ * (string literals only: gradle-licence.ts) or its `gradle.properties` `POM_LICENSE_NAME`, beside the Cargo.toml and composer.json of
  * repo-manifests.ts `declaredLicenseOf`.
  *
  * A name is an SPDX licence only when it is one as written or names one unambiguously (the PyPI
@@ -14,7 +14,7 @@
  * inherits from its parent is `unmapped` as not evaluated (docs/scoring.md, Compliance).
  */
 import { isSpdxExpression, spdxFromText } from '../pypi/license.js';
-import { gradleLicences } from './gradle-licence.js';
+import { gradleLicences, gradlePropertiesLicence } from './gradle-licence.js';
 import { declaredLicenseOf } from './repo-manifests.js';
 import { oneLine } from './request.js';
 import { setupCfgSection } from './setup-cfg.js';
@@ -251,6 +251,7 @@ export function licenceDeclarationOf(path: string, source: string): LicenceDecla
   if (DOTNET_PROJECT.test(base)) return dotnetProject(source);
   if (base === 'pom.xml') return pom(source);
   if (base === 'build.gradle' || base === 'build.gradle.kts') return gradle(source);
+  if (base === 'gradle.properties') return named(gradlePropertiesLicence(source) ?? '');
   const license = declaredLicenseOf(path, source);
   return license === undefined ? undefined : { license };
 }
