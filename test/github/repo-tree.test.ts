@@ -143,6 +143,14 @@ describe('selectRepoFiles', () => {
     expect(ts.memberChangelogs.every((p) => p.startsWith('packages/'))).toBe(true);
   });
 
+  it('jlowin/fastmcp: its changelog is the docs site\'s MDX page docs/changelog.mdx (recorded tree, abridged); docs/v2/ is not docs/', () => {
+    const tree = ['README.md', 'LICENSE', 'pyproject.toml', 'uv.lock', 'docs/changelog.mdx', 'docs/development/releases.mdx', 'docs/v2/changelog.mdx', 'src/fastmcp/__init__.py'];
+    expect(selectRepoFiles(tree.map(blob)).changelog).toBe('docs/changelog.mdx');
+    expect(selectRepoFiles(tree.filter((p) => p !== 'docs/changelog.mdx').map(blob)).changelog).toBeNull();
+    expect(selectRepoFiles(['CHANGELOG.mdx', 'README.md'].map(blob)).changelog).toBe('CHANGELOG.mdx');
+    expect(selectRepoFiles(['changelog.mdxx', 'changelog.jsx'].map(blob)).changelog).toBeNull();
+  });
+
   it('member changelogs: never under test fixtures or examples, none when the root has one; a private member is passed over', () => {
     const tree = ['package.json', 'packages/a/package.json', 'packages/a/CHANGELOG.md', 'test/fixtures/x/package.json', 'test/fixtures/x/CHANGELOG.md', 'examples/demo/package.json', 'examples/demo/CHANGELOG.md', 'packages/b/CHANGELOG.md'];
     const selection = selectRepoFiles(tree.map(blob));
