@@ -22,7 +22,7 @@ export default defineCheck({
   description:
     'Looks for a CHANGELOG, HISTORY or CHANGES file in the npm tarball; for PyPI, a Changelog / Changes / Release notes project URL or a changelog or history section in the long description. ' +
     'Found scores 100; without one, release notes on the latest GitHub release of the package\'s verified repository score 100 too when that release is this version (tagged `1.2.3`, `v1.2.3`, `name@1.2.3`, `name-v1.2.3`…; stable preferred; more than GitHub\'s bare generated "Full Changelog" link); none 40 (release notes may live elsewhere in the repository); unknown when the npm tarball could not be read. ' +
-    'A `github:` target looks for the file at the root of its repository or in `docs/`, else beside the manifest of a workspace member it publishes (`packages/a/CHANGELOG.md`, `crates/a/CHANGELOG.md`); without one, its GitHub releases are the changelog when the latest release (stable preferred) carries release notes — more than GitHub\'s bare generated "Full Changelog" link — and unknown when the releases could not be listed.',
+    'A `github:` target looks for the file at the root of its repository or in `docs/` (a docs site page such as `docs/changelog.mdx` counts), else beside the manifest of a workspace member it publishes (`packages/a/CHANGELOG.md`, `crates/a/CHANGELOG.md`); without one, its GitHub releases are the changelog when the latest release (stable preferred) carries release notes — more than GitHub\'s bare generated "Full Changelog" link — and unknown when the releases could not be listed.',
   messages: {
     present: 'Changelog shipped ({path})',
     linked: 'Changelog linked from the project URLs ({url})',

@@ -65,8 +65,8 @@ export default defineCheck({
     }
     if (found.length === 0) return { score: 70, messageId: 'unrecognised', data };
     if (release === undefined && !repository) return { score: 70, messageId: 'registry-unavailable', data };
-    // A repository with no manifest that can declare a licence (go.mod or a Gradle build are not
-    // read for one) and no licence GitHub identifies: a file that cannot be compared, not a missing declaration.
+    // A repository with no manifest that can declare a licence (go.mod declares none; a Gradle build
+    // without a literal POM licence names none) and no licence GitHub identifies: a file that cannot be compared, not a missing declaration.
     if (repository && declaredText === null && (documents.manifestLicenses ?? []).length === 0) return { score: 70, messageId: 'not-compared', data };
     // A declaration nerq does not map to SPDX (a Maven licence name, a gemspec licence that is code) is kept as written, never guessed.
     const unmapped = repository && declaredText === null ? (documents.manifestLicenses ?? []).find((m) => m.unmapped !== undefined)?.unmapped : undefined;

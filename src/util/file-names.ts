@@ -11,7 +11,8 @@ const CODE_EXT_RE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx|json|map|node|sh)$/i;
 export const isLicenseFileName = (name: string): boolean => LICENSE_RE.test(name) && !CODE_EXT_RE.test(name);
 export const SECURITY_RE = new RegExp(`^security${TEXT_EXT}$`, 'i');
 export const CONTRIBUTING_RE = new RegExp(`^contributing${TEXT_EXT}$`, 'i');
-export const CHANGELOG_RE = new RegExp(`^(?:changelog|change-log|changes|history|releases)${TEXT_EXT}$`, 'i');
+/** A changelog may also be a docs site's MDX page (`docs/changelog.mdx`, as Mintlify sites keep theirs). */
+export const CHANGELOG_RE = new RegExp(`^(?:changelog|change-log|changes|history|releases)(?:${TEXT_EXT}|\\.mdx)$`, 'i');
 
 /** The README text kept in the facts is capped at this many bytes (tarball and repository alike). */
 export const README_TEXT_BYTES = 64 * 1024;

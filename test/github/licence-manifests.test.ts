@@ -1,6 +1,6 @@
 /**
  * The licence other manifests declare, read as text (pure): setup.cfg, .gemspec, .NET project
- * files, Maven pom.xml. Real files recorded from public repositories (fixtures/PROVENANCE.md),
+ * files, Maven pom.xml, Gradle builds. Real files recorded from public repositories (fixtures/PROVENANCE.md),
  * then edited copies of them for the forms nerq leaves unmapped or does not evaluate.
  */
 import { readFileSync } from 'node:fs';
@@ -24,8 +24,34 @@ describe('setup.cfg [metadata] license', () => {
     expect(licenceDeclarationOf('setup.cfg', cfg('license = Apache License 2.0'))).toEqual({ license: 'Apache-2.0' });
     expect(licenceDeclarationOf('setup.cfg', cfg('license = BSD'))).toEqual({ license: null, unmapped: 'BSD' });
     expect(licenceDeclarationOf('setup.cfg', cfg('license_files = LICENSE.txt'))).toEqual({ license: 'SEE LICENSE IN LICENSE.txt' });
-    expect(licenceDeclarationOf('setup.cfg', cfg('license_files =\n    LICENSE\n    NOTICE'))).toEqual({ license: null });
+    expect(licenceDeclarationOf('setup.cfg', cfg('license_files =\n    LICENSE\n    NOTICE'))).toEqual({ license: 'SEE LICENSE IN LICENSE' });
     expect(licenceDeclarationOf('setup.cfg', '[flake8]\nmax-line-length = 88\n')).toEqual({ license: null });
+  });
+});
+
+describe('setup.cfg license continued on indented lines (configparser multi-line values)', () => {
+  const waitress = (license: string) => real('waitress-setup.cfg').replace('license = ZPL-2.1', license);
+
+  it('an SPDX expression across lines is read whole, never its first line', () => {
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = ZPL-2.1 OR\n    MIT'))).toEqual({ license: 'ZPL-2.1 OR MIT' });
+    expect(licenceDeclarationOf('setup.cfg', waitress('license =\n    Apache-2.0'))).toEqual({ license: 'Apache-2.0' });
+    // A whole-line comment inside the value is skipped, as configparser does.
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = MIT\n    # dual\n    OR Apache-2.0'))).toEqual({ license: 'MIT OR Apache-2.0' });
+  });
+
+  it('a licence text pasted in is not an identifier: unmapped as written, never its first word', () => {
+    const text = 'license = MIT License\n\n    Copyright (c) 2019 The Authors\n\n    Permission is hereby granted, free of charge, to any person obtaining a copy';
+    const read = licenceDeclarationOf('setup.cfg', waitress(text));
+    expect(read?.license).toBeNull();
+    expect(read?.unmapped).toMatch(/^MIT License Copyright \(c\) 2019 The Authors Permission is hereby granted/);
+    // Two lines that only name a licence are not an SPDX expression either.
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = Apache License\n    Version 2.0'))).toEqual({ license: null, unmapped: 'Apache License Version 2.0' });
+  });
+
+  it('a line indented no deeper than the key starts the next option; other sections are not read', () => {
+    expect(licenceDeclarationOf('setup.cfg', waitress('license = ZPL-2.1\nlicense_files = LICENSE.txt'))).toEqual({ license: 'ZPL-2.1' });
+    expect(licenceDeclarationOf('setup.cfg', '[options]\nlicense = MIT\n[metadata]\nname = x\n')).toEqual({ license: null });
+    expect(licenceDeclarationOf('setup.cfg', '  [metadata]\n  License: BSD-3-Clause\n')).toEqual({ license: 'BSD-3-Clause' });
   });
 });
 
@@ -84,6 +110,56 @@ describe('Maven pom.xml <licenses>', () => {
   });
 });
 
+describe('Gradle pom { licenses { license { name } } }, string literals only', () => {
+  it('apple/servicetalk: Groovy `name = \'The Apache License, Version 2.0\'` maps; the POM\'s own `name = project.name` is not a licence', () => {
+    expect(licenceDeclarationOf('build.gradle', real('servicetalk-bom-build.gradle'))).toEqual({ license: 'Apache-2.0' });
+  });
+
+  it('modelcontextprotocol/kotlin-sdk: Kotlin `name = "MIT License"` in vanniktech mavenPublishing { pom { } }', () => {
+    expect(licenceDeclarationOf('build.gradle.kts', real('kotlin-sdk-mcp.publishing.gradle.kts'))).toEqual({ license: 'MIT' });
+  });
+
+  it('name.set("…"), `name \'…\'` and name("…") are literals; a variable, a template, a concatenation or a loop is not evaluated', () => {
+    const kts = (line: string) => real('kotlin-sdk-mcp.publishing.gradle.kts').replace('name = "MIT License"', line);
+    const groovy = (line: string) => real('servicetalk-bom-build.gradle').replace("name = 'The Apache License, Version 2.0'", line);
+    expect(licenceDeclarationOf('build.gradle.kts', kts('name.set("The Apache License, Version 2.0")'))).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('build.gradle', groovy("name 'MIT'"))).toEqual({ license: 'MIT' });
+    expect(licenceDeclarationOf('build.gradle', groovy('name("BSD 3-Clause")'))).toEqual({ license: 'BSD-3-Clause' });
+    expect(licenceDeclarationOf('build.gradle', groovy("name = 'BSD'"))).toEqual({ license: null, unmapped: 'BSD' });
+    expect(licenceDeclarationOf('build.gradle.kts', kts('name = licenseName'))).toEqual({ license: null, unmapped: `name = licenseName ${NOT_EVALUATED}` });
+    expect(licenceDeclarationOf('build.gradle.kts', kts('name.set(providers.gradleProperty("POM_LICENCE_NAME"))'))?.unmapped).toContain(NOT_EVALUATED);
+    expect(licenceDeclarationOf('build.gradle', groovy('name = "${licence}"'))?.unmapped).toContain(NOT_EVALUATED);
+    expect(licenceDeclarationOf('build.gradle', groovy("name = 'Apache' + '-2.0'"))?.unmapped).toContain(NOT_EVALUATED);
+    const loop = real('servicetalk-bom-build.gradle').replace(/licenses \{[\s\S]*?\n {8}\}/, 'licenses {\n          ids.each { id -> license { name = id } }\n        }');
+    expect(licenceDeclarationOf('build.gradle', loop)?.unmapped).toContain(NOT_EVALUATED);
+  });
+
+  it('several licences are unmapped; commented out, outside a pom block, or none: nothing declared', () => {
+    const two = real('kotlin-sdk-mcp.publishing.gradle.kts').replace('licenses {', 'licenses {\n            license { name = "Apache-2.0" }');
+    expect(licenceDeclarationOf('build.gradle.kts', two)).toEqual({ license: null, unmapped: 'Apache-2.0, MIT License' });
+    const commented = real('servicetalk-bom-build.gradle').replace("name = 'The Apache License, Version 2.0'", "// name = 'MIT'\n            /* name = 'MIT' */");
+    expect(licenceDeclarationOf('build.gradle', commented)).toEqual({ license: null });
+    // The license-header plugin's top-level `license { }` block is not a POM licence (ReactiveX/RxJava's build.gradle).
+    expect(licenceDeclarationOf('build.gradle', 'license {\n    header project.file("config/license/HEADER")\n}\nlicenses { license { name = "MIT" } }\n')).toEqual({ license: null });
+    expect(licenceDeclarationOf('build.gradle', 'plugins { id "java" }\n')).toEqual({ license: null });
+    expect(licenceDeclarationOf('build.gradle', "pom.project { licenses { license { name 'MIT' } } }")).toEqual({ license: 'MIT' });
+  });
+});
+
+describe('gradle.properties POM_LICENSE_NAME (vanniktech maven-publish)', () => {
+  it('JakeWharton/timber: `POM_LICENCE_NAME=The Apache Software License, Version 2.0` maps; its build.gradle declares none', () => {
+    expect(licenceDeclarationOf('gradle.properties', real('timber-gradle.properties'))).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('build.gradle', real('timber-build.gradle'))).toEqual({ license: null });
+  });
+
+  it('read as a properties file: `:` or blanks as the separator, a continued line, escapes; comments and other keys are not read', () => {
+    expect(licenceDeclarationOf('gradle.properties', 'POM_LICENSE_NAME: MIT\n')).toEqual({ license: 'MIT' });
+    expect(licenceDeclarationOf('gradle.properties', 'POM_LICENSE_NAME The Apache \\\n    License, Version 2.0\n')).toEqual({ license: 'Apache-2.0' });
+    expect(licenceDeclarationOf('gradle.properties', 'POM_LICENSE_NAME=BSD\n')).toEqual({ license: null, unmapped: 'BSD' });
+    expect(licenceDeclarationOf('gradle.properties', '# POM_LICENSE_NAME=MIT\nPOM_LICENSE_URL=https://opensource.org/licenses/MIT\n')).toEqual({ license: null });
+  });
+});
+
 describe('Cargo.toml and composer.json as before', () => {
   it('read by repo-manifests.ts declaredLicenseOf; a file that does not parse is undefined', () => {
     expect(licenceDeclarationOf('Cargo.toml', '[package]\nname = "a"\nlicense = "MIT"\n')).toEqual({ license: 'MIT' });
@@ -131,6 +207,38 @@ describe('read through the repository reader (repo-files.ts) within the request 
     // The tree, the tags, the one-page history, then the two project files.
     expect(requests).toBe(3 + 2);
     expect(server.requests.map((r) => r.path)).not.toContain('/github/repos/serilog/serilog/contents/test/Serilog.Tests/Serilog.Tests.csproj');
+  });
+
+  it('apple/servicetalk build.gradle: the Gradle build takes a licence-manifest slot after pom.xml, one request; build.gradle.kts beside it is not read', async () => {
+    const { files, requests } = await readRepo('apple/servicetalk', {
+      'build.gradle': real('servicetalk-bom-build.gradle'),
+      'build.gradle.kts': real('kotlin-sdk-mcp.publishing.gradle.kts'),
+      'settings.gradle': 'rootProject.name = "servicetalk"\n',
+    });
+    expect(files.declaredLicenses).toEqual([{ path: 'build.gradle', license: 'Apache-2.0' }]);
+    expect(requests).toBe(3 + 1);
+  });
+
+  it('JakeWharton/timber: build.gradle and the gradle.properties beside it fill the 2-manifest budget; a subproject\'s build is not read', async () => {
+    const { files, requests } = await readRepo('JakeWharton/timber', {
+      'build.gradle': real('timber-build.gradle'),
+      'gradle.properties': real('timber-gradle.properties'),
+      'timber/build.gradle': 'apply plugin: "com.vanniktech.maven.publish"\n',
+    });
+    expect(files.declaredLicenses).toEqual([
+      { path: 'build.gradle', license: null },
+      { path: 'gradle.properties', license: 'Apache-2.0' },
+    ]);
+    expect(requests).toBe(3 + 2);
+  });
+
+  it('a pom.xml and a Gradle build both at the root: both read, pom.xml first, within the 2-manifest budget', async () => {
+    const { files, requests } = await readRepo('junit-team/junit4', { 'pom.xml': real('junit4-pom.xml'), 'build.gradle.kts': real('kotlin-sdk-mcp.publishing.gradle.kts') });
+    expect(files.declaredLicenses).toEqual([
+      { path: 'pom.xml', license: 'EPL-1.0' },
+      { path: 'build.gradle.kts', license: 'MIT' },
+    ]);
+    expect(requests).toBe(3 + 2);
   });
 
   it('junit-team/junit4: its pom.xml licence mapped', async () => {

@@ -112,6 +112,18 @@ describe('selectRepoFiles', () => {
     expect(paths(['Cargo.toml', 'composer.json', 'setup.cfg', 'x.gemspec', 'pom.xml'])).toEqual(['Cargo.toml', 'composer.json']);
   });
 
+  it('one root Gradle build and its gradle.properties are read for their licence (build.gradle before build.gradle.kts), after pom.xml; a subproject\'s build is not', () => {
+    const paths = (tree: string[]) => selectRepoFiles(tree.map(blob)).licenseManifests.map((i) => i.path);
+    // apple/servicetalk and modelcontextprotocol/kotlin-sdk (recorded trees, abridged).
+    expect(paths(['build.gradle', 'settings.gradle', 'gradle.properties', 'servicetalk-bom/build.gradle'])).toEqual(['build.gradle', 'gradle.properties']);
+    expect(paths(['build.gradle.kts', 'settings.gradle.kts', 'buildSrc/build.gradle.kts', 'kotlin-sdk/build.gradle.kts'])).toEqual(['build.gradle.kts']);
+    expect(paths(['build.gradle.kts', 'build.gradle', 'pom.xml'])).toEqual(['pom.xml', 'build.gradle']);
+    expect(paths(['build.gradle', 'Directory.Build.props', 'src/App/App.csproj'])).toEqual(['build.gradle', 'Directory.Build.props']);
+    // JakeWharton/timber: the gradle.properties its maven-publish plugin reads; one without a Gradle build beside it is not read.
+    expect(paths(['build.gradle', 'gradle.properties', 'settings.gradle', 'timber/build.gradle'])).toEqual(['build.gradle', 'gradle.properties']);
+    expect(paths(['gradle.properties', 'README.md'])).toEqual([]);
+  });
+
   it('a root conda environment.yml / environment.yaml is named as unevaluated (conda); one in a sub-folder (docs, Binder) is not', () => {
     expect(selectRepoFiles(['environment.yml', 'src/app.py', 'README.md'].map(blob)).unevaluated).toEqual([{ path: 'environment.yml', ecosystem: 'conda' }]);
     expect(selectRepoFiles(['environment.yaml', 'requirements.txt'].map(blob)).unevaluated).toEqual([{ path: 'environment.yaml', ecosystem: 'conda' }]);
@@ -129,6 +141,14 @@ describe('selectRepoFiles', () => {
     const ts = selectRepoFiles(recorded('modelcontextprotocol/typescript-sdk', '14c683ec4837efcfb4afc660e9c6458ecf9e6134'));
     expect(ts.memberChangelogs[0]).toBe('packages/client/CHANGELOG.md');
     expect(ts.memberChangelogs.every((p) => p.startsWith('packages/'))).toBe(true);
+  });
+
+  it('jlowin/fastmcp: its changelog is the docs site\'s MDX page docs/changelog.mdx (recorded tree, abridged); docs/v2/ is not docs/', () => {
+    const tree = ['README.md', 'LICENSE', 'pyproject.toml', 'uv.lock', 'docs/changelog.mdx', 'docs/development/releases.mdx', 'docs/v2/changelog.mdx', 'src/fastmcp/__init__.py'];
+    expect(selectRepoFiles(tree.map(blob)).changelog).toBe('docs/changelog.mdx');
+    expect(selectRepoFiles(tree.filter((p) => p !== 'docs/changelog.mdx').map(blob)).changelog).toBeNull();
+    expect(selectRepoFiles(['CHANGELOG.mdx', 'README.md'].map(blob)).changelog).toBe('CHANGELOG.mdx');
+    expect(selectRepoFiles(['changelog.mdxx', 'changelog.jsx'].map(blob)).changelog).toBeNull();
   });
 
   it('member changelogs: never under test fixtures or examples, none when the root has one; a private member is passed over', () => {

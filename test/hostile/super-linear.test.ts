@@ -176,6 +176,31 @@ describe('network text grows linearly', () => {
       expectLinear(task, `${file} ${JSON.stringify(unit)}`, growth((k) => licenceDeclarationOf(file, `${head}${unit.repeat(k)}${tail}`), 4000, true));
     }
   });
+
+  it('licences a Gradle build, its gradle.properties and a setup.cfg value over many lines declare, on runs of unclosed blocks, strings, comments and continuation lines', ({ task }) => {
+    const cases: [string, string, string, string][] = [
+      ['setup.cfg', '[metadata]\nlicense = MIT', '\n    OR MIT', ''],
+      ['setup.cfg', '[metadata]\nlicense =', '\n  ', ''],
+      ['setup.cfg', '[metadata]\n', 'a ', ''],
+      ['build.gradle', '', 'pom { ', ''],
+      ['build.gradle', 'pom { ', 'licenses { ', ''],
+      ['build.gradle', 'pom { licenses { ', 'license { pom { ', ''],
+      ['build.gradle', 'pom { licenses { license { ', 'name ', "'MIT'"],
+      ['build.gradle', 'pom { ', "'", ''],
+      ['build.gradle.kts', 'pom { ', '"""', ''],
+      ['build.gradle', 'pom { ', '/*', ''],
+      ['build.gradle', 'pom { licenses { license { name = "', '\\$', ''],
+      ['build.gradle', '', 'a.', ''],
+      ['gradle.properties', 'POM_LICENSE_NAME=', '\\\n', ''],
+      ['gradle.properties', '', '\\', ''],
+      ['gradle.properties', '', ' ', 'POM_LICENSE_NAME'],
+      ['gradle.properties', 'POM_LICENSE_NAME=', '\\u00', ''],
+    ];
+    for (const [file, head, unit, tail] of cases) {
+      noteCases(task);
+      expectLinear(task, `${file} ${JSON.stringify(unit)}`, growth((k) => licenceDeclarationOf(file, `${head}${unit.repeat(k)}${tail}`), 4000, true));
+    }
+  }, 300_000);
 });
 
 /** go.mod and Cargo.lock: a repository target's module readers (src/lockfiles/go-mod.ts, cargo-lock.ts). */

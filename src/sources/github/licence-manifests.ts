@@ -2,8 +2,9 @@
  * The licence a repository's other manifests declare, read as text and never evaluated (pure):
  * setup.cfg `[metadata] license` (else `license_files` as a pointer), a `.gemspec`'s
  * `spec.license = "MIT"` / `s.licenses = ['MIT', 'Apache-2.0']` (string literals only), a .NET
- * project's `<PackageLicenseExpression>` (else `<PackageLicenseFile>` as a pointer) and a Maven
- * pom.xml's `<licenses><license><name>`, beside the Cargo.toml and composer.json of
+ * project's `<PackageLicenseExpression>` (else `<PackageLicenseFile>` as a pointer), a Maven
+ * pom.xml's `<licenses><license><name>` and a Gradle build's `pom { licenses { license { name … } } }`
+ * (string literals only: gradle-licence.ts) or its `gradle.properties` `POM_LICENSE_NAME`, beside the Cargo.toml and composer.json of
  * repo-manifests.ts `declaredLicenseOf`.
  *
  * A name is an SPDX licence only when it is one as written or names one unambiguously (the PyPI
@@ -12,10 +13,11 @@
  * that is code rather than a literal (`s.license = LICENSE`, `$(License)`) or a licence a pom
  * inherits from its parent is `unmapped` as not evaluated (docs/scoring.md, Compliance).
  */
-import ini from 'ini';
 import { isSpdxExpression, spdxFromText } from '../pypi/license.js';
+import { gradleLicences, gradlePropertiesLicence } from './gradle-licence.js';
 import { declaredLicenseOf } from './repo-manifests.js';
 import { oneLine } from './request.js';
+import { setupCfgSection } from './setup-cfg.js';
 import { baseOf } from './tree-paths.js';
 
 /** What a manifest declares: an SPDX expression (or `SEE LICENSE IN <file>`), none (null), or a declaration kept as written. */
@@ -44,25 +46,28 @@ function notEvaluated(code: string): LicenceDeclaration {
   return { license: null, unmapped: `${oneLine(code.trim(), MAX_TEXT)} ${NOT_EVALUATED}` };
 }
 
-/** setup.cfg `[metadata] license` (`license = file: X` and `license_files` / `license_file` as pointers). */
-function setupCfg(source: string): LicenceDeclaration | undefined {
-  let parsed: Record<string, unknown>;
-  try {
-    parsed = ini.parse(source);
-  } catch {
-    return undefined;
-  }
-  const metadata = parsed.metadata;
-  if (typeof metadata !== 'object' || metadata === null) return { license: null };
+/**
+ * setup.cfg `[metadata] license` (`license = file: X` and `license_files` / `license_file` as
+ * pointers), each value read with its continuation lines as configparser reads it (setup-cfg.ts).
+ * A value over several lines is an SPDX expression when its lines joined make one; otherwise it is
+ * a licence text pasted in, kept unmapped as written: never its first line or first word.
+ */
+function setupCfg(source: string): LicenceDeclaration {
+  const metadata = setupCfgSection(source, 'metadata');
+  if (metadata === null) return { license: null };
   const field = (key: string): string | null => {
-    const value = (metadata as Record<string, unknown>)[key];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    const value = metadata.get(key)?.trim();
+    return value === undefined || value === '' ? null : value;
   };
   const license = field('license');
-  const file = /^file:\s*(\S.*)$/i.exec(license ?? '');
+  const file = /^file:\s*(\S[^\n]*)/i.exec(license ?? '');
   if (file?.[1] !== undefined) return { license: `SEE LICENSE IN ${oneLine(file[1].split(',')[0]?.trim() ?? '', MAX_TEXT)}` };
+  if (license !== null && license.includes('\n')) {
+    const joined = oneLine(license, MAX_TEXT);
+    return isSpdxExpression(joined) ? { license: joined } : { license: null, unmapped: joined };
+  }
   if (license !== null) return named(license);
-  // `license_files = LICENSE` (or the list on the lines below it, which ini reads as keys of their own).
+  // `license_files = LICENSE`, or the list on the lines below it.
   const files = field('license_files') ?? field('license_file');
   const first = files?.split(/[,\s]+/).find((f) => f !== '');
   return first === undefined ? { license: null } : { license: `SEE LICENSE IN ${oneLine(first, MAX_TEXT)}` };
@@ -223,6 +228,19 @@ function pom(source: string): LicenceDeclaration {
 }
 
 /**
+ * A Gradle build's POM licences, as a pom.xml's are read: one literal name mapped when it names an
+ * SPDX licence unambiguously, several kept unmapped, a name that is code not evaluated.
+ */
+function gradle(source: string): LicenceDeclaration {
+  const read = gradleLicences(source);
+  if ('code' in read) return notEvaluated(read.code);
+  const names = read.names.map((n) => n.trim()).filter((n) => n !== '');
+  if (names.length === 0) return { license: null };
+  if (names.length > 1) return { license: null, unmapped: oneLine(names.join(', '), MAX_TEXT) };
+  return named(names[0] ?? '');
+}
+
+/**
  * What a manifest read for its licence alone declares (repo-tree.ts `licenseManifests`);
  * undefined when the file does not parse.
  */
@@ -232,6 +250,8 @@ export function licenceDeclarationOf(path: string, source: string): LicenceDecla
   if (/\.gemspec$/i.test(base)) return gemspec(source);
   if (DOTNET_PROJECT.test(base)) return dotnetProject(source);
   if (base === 'pom.xml') return pom(source);
+  if (base === 'build.gradle' || base === 'build.gradle.kts') return gradle(source);
+  if (base === 'gradle.properties') return named(gradlePropertiesLicence(source) ?? '');
   const license = declaredLicenseOf(path, source);
   return license === undefined ? undefined : { license };
 }

@@ -53,8 +53,8 @@ export interface RepoSelection {
   commandEntries: string[];
   /**
    * Manifests read for the licence they declare alone, at most `MAX_LICENSE_MANIFESTS`: the root
-   * `Cargo.toml`, `composer.json`, `setup.cfg`, `.gemspec`, `pom.xml` and `Directory.Build.props`,
-   * then the shallowest published `.csproj` / `.fsproj`: the project's declaration when no
+   * `Cargo.toml`, `composer.json`, `setup.cfg`, `.gemspec`, `pom.xml`, `build.gradle(.kts)`,
+   * `gradle.properties` (beside a Gradle build) and `Directory.Build.props`, then the shallowest published `.csproj` / `.fsproj`: the project's declaration when no
    * package.json or pyproject.toml gives one (docs/scoring.md, Compliance).
    */
   licenseManifests: RepoTreeItem[];
@@ -84,9 +84,20 @@ const MAX_MANIFEST_DEPTH = 3;
 const MANIFEST_NAMES = new Set(['package.json', 'pyproject.toml']);
 /**
  * Root manifests of other ecosystems whose licence declaration is read (licence-manifests.ts), in
- * this order: a `.gemspec` stands for any gemspec at the root (the first by name).
+ * this order, the first file each matches: any gemspec at the root (the first by name), one
+ * Gradle build (`build.gradle` before `build.gradle.kts`) and, beside a Gradle build, the
+ * `gradle.properties` a maven-publish plugin reads its POM licence from (`POM_LICENSE_NAME`).
  */
-const LICENSE_MANIFEST_NAMES = ['Cargo.toml', 'composer.json', 'setup.cfg', '.gemspec', 'pom.xml', 'Directory.Build.props'];
+const LICENSE_MANIFESTS: readonly RegExp[] = [
+  /^Cargo\.toml$/,
+  /^composer\.json$/,
+  /^setup\.cfg$/,
+  /^[^./][^/]*\.gemspec$/i,
+  /^pom\.xml$/,
+  /^build\.gradle(?:\.kts)?$/,
+  /^gradle\.properties$/,
+  /^Directory\.Build\.props$/,
+];
 /** Manifests read for the licence they declare alone, per repository (each one is a request). */
 export const MAX_LICENSE_MANIFESTS = 2;
 const LOCKFILE_NAMES = new Set([
@@ -316,7 +327,9 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     workflowPaths,
     commandEntries,
     licenseManifests: [
-      ...LICENSE_MANIFEST_NAMES.flatMap((name) => rootBlobs.filter((i) => (name === '.gemspec' ? /^[^.][^/]*\.gemspec$/i.test(i.path) : i.path === name)).slice(0, 1)),
+      ...LICENSE_MANIFESTS.flatMap((name) => rootBlobs.filter((i) => name.test(i.path)).sort((a, b) => (a.path < b.path ? -1 : 1)).slice(0, 1)).filter(
+        (i) => i.path !== 'gradle.properties' || rootBlobs.some((b) => /^(?:build|settings)\.gradle(?:\.kts)?$/.test(b.path)),
+      ),
       // A .NET library declares its licence in the project file it packs: the shallowest published one (a `*.Tests` project is not).
       ...published((base) => /\.(?:csproj|fsproj|vbproj)$/i.test(base) && !/[.-]tests?\.\w+$/i.test(base), 1),
     ].slice(0, MAX_LICENSE_MANIFESTS),
