@@ -337,6 +337,21 @@ export const TarballFactsSchema = z.object({
       unread: z.array(z.string()),
     })
     .optional(),
+  /**
+   * The entry points the archive's package.json names (`main`, `bin`, `exports`, `types`) that
+   * the archive does not hold, resolved as Node, npm and TypeScript resolve them
+   * (checks/lib/entry-points.ts; docs/checks.md, `entry-points`): `declared`, the targets looked
+   * up; `listedAll`, false when the archive had more files than nerq lists (a target not found
+   * may then be there). Absent when the package.json was not read, and in evidence saved before
+   * nerq looked.
+   */
+  entryPoints: z
+    .object({
+      declared: z.number().int(),
+      missing: z.array(z.object({ field: z.enum(['main', 'bin', 'exports', 'types']), key: z.string(), target: z.string(), primary: z.boolean() })),
+      listedAll: z.boolean(),
+    })
+    .optional(),
 });
 export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 

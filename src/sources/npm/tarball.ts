@@ -27,6 +27,7 @@ import { oneLine } from '../http/one-line.js';
 import { InstallCodeCollector, type CodeHolder } from './install-code.js';
 import { ObfuscationScan } from './obfuscation-scan.js';
 import { bundledInstallCommands, INSTALL_HOOKS } from '../../checks/lib/install-hooks.js';
+import { fileLookup, missingEntryPoints } from '../../checks/lib/entry-points.js';
 
 const MiB = 1024 * 1024;
 
@@ -72,6 +73,13 @@ export const MAX_BUNDLED_MANIFESTS = 1000;
 const BUNDLED_MANIFESTS_TOTAL_BYTES = 8 * MiB;
 /** A bundled package.json is read up to this many bytes; a larger one is not read. */
 export const BUNDLED_MANIFEST_BYTES = 128 * 1024;
+/**
+ * Paths of the archive's files listed at most, and their characters together, to look up the
+ * entry points its package.json names (entry-points.ts): @mui/icons-material ships 43,010 files.
+ * Past either, a target not found is not known to be missing.
+ */
+export const MAX_LISTED_PATHS = 200_000;
+const LISTED_PATH_CHARS = 16 * MiB;
 /** Bundled folders recorded at most (a binding.gyp without a package.json counts too). */
 const MAX_BUNDLED_FOLDERS = 2000;
 
@@ -493,6 +501,10 @@ class Collector {
   private readonly load: InstallCodeCollector;
   /** The commands that name those entry modules as a script would (`node .`, `node ./dist/index.js`), once the package.json is read. */
   private loadCommands: string[] = [];
+  /** Where extraction puts each file, up to MAX_LISTED_PATHS: what the package.json's entry points are looked up in. */
+  private readonly paths = new Set<string>();
+  private pathChars = 0;
+  private pathsListedAll = true;
 
   constructor(
     private readonly perFileBytes: number,
@@ -533,6 +545,8 @@ class Collector {
     if (parts && this.root === null && (parts.length > 1 || entry.type === 'Directory')) {
       this.root = parts[0] ?? null;
     }
+    // Links are not listed: npm's extraction (pacote) skips them, so a target that is one is not installed.
+    if (isFile) this.listPath(path);
     if (!isFile) {
       entry.resume();
       return;
@@ -602,6 +616,20 @@ class Collector {
       keep.chunks.push(Buffer.from(part));
       keep.kept += part.length;
     });
+  }
+
+  /** Note where extraction puts a file, within the caps on paths listed. */
+  private listPath(entryPath: string): void {
+    const placed = installedComponents(entryPath);
+    if (placed === null) return;
+    const path = placed.join('/');
+    if (this.paths.has(path)) return;
+    if (this.paths.size >= MAX_LISTED_PATHS || this.pathChars + path.length > LISTED_PATH_CHARS) {
+      this.pathsListedAll = false;
+      return;
+    }
+    this.paths.add(path);
+    this.pathChars += path.length;
   }
 
   /**
@@ -796,14 +824,15 @@ class Collector {
   }
 
   /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
-  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases'> {
+  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases' | 'entryPoints'> {
     const manifestAliases = this.manifestAliases.map((alias) => {
       const read = alias.unread === true ? { manifest: null, problem: `more than ${MAX_MANIFEST_ALIASES} such files` } : readManifest(alias);
       return { path: alias.path, manifest: read.manifest, problem: read.problem };
     });
     if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestOverCap: false, manifestAliases };
-    const { manifest, problem } = readManifest(this.manifest);
-    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases };
+    const { manifest, problem, parsed } = readManifest(this.manifest);
+    const entryPoints = parsed === undefined ? undefined : { ...missingEntryPoints(parsed, fileLookup(this.paths)), listedAll: this.pathsListedAll };
+    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases, ...(entryPoints === undefined ? {} : { entryPoints }) };
   }
 }
 
@@ -816,7 +845,7 @@ function overCap(kept: Kept, cap: number): boolean {
 /** A package.json's `main` (what `node .` runs: install-targets.ts) and scripts (what `npm run x` runs) kept, when plain strings this long at most. */
 const MAX_FOLDER_FIELD_CHARS = 4000;
 
-function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; runs?: FolderManifest } {
+function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; runs?: FolderManifest; parsed?: Record<string, unknown> } {
   if (overCap(kept, cap)) {
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
@@ -829,7 +858,7 @@ function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballMani
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { manifest: null, problem: 'package.json is not a JSON object' };
   }
-  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, runs: folderManifest(parsed as Record<string, unknown>) };
+  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, runs: folderManifest(parsed as Record<string, unknown>), parsed: parsed as Record<string, unknown> };
 }
 
 /** The fields of a package.json its install commands may run (install-targets.ts, FolderManifest). */
