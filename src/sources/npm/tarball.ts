@@ -545,8 +545,6 @@ class Collector {
     if (parts && this.root === null && (parts.length > 1 || entry.type === 'Directory')) {
       this.root = parts[0] ?? null;
     }
-    // Links are not listed: npm's extraction (pacote) skips them, so a target that is one is not installed.
-    if (isFile) this.listPath(path);
     if (!isFile) {
       entry.resume();
       return;
@@ -560,6 +558,8 @@ class Collector {
 
     // Where npm's extraction puts the entry, computed once for every use below.
     const placed = installedComponents(path);
+    // Files only: npm's extraction (pacote) skips links, so an entry point that is one is not installed.
+    if (placed !== null) this.listPath(placed.join('/'));
     const scan = placed === null ? null : this.obfuscation.file(placed.join('/'));
     if (scan !== null) {
       entry.on('data', scan.data);
@@ -618,11 +618,8 @@ class Collector {
     });
   }
 
-  /** Note where extraction puts a file, within the caps on paths listed. */
-  private listPath(entryPath: string): void {
-    const placed = installedComponents(entryPath);
-    if (placed === null) return;
-    const path = placed.join('/');
+  /** Note where extraction puts a file (installedComponents, joined), within the caps on paths listed. */
+  private listPath(path: string): void {
     if (this.paths.has(path)) return;
     if (this.paths.size >= MAX_LISTED_PATHS || this.pathChars + path.length > LISTED_PATH_CHARS) {
       this.pathsListedAll = false;
