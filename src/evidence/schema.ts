@@ -211,6 +211,13 @@ export const TarballManifestSchema = z.object({
   bundleDependencies: z.array(z.string()).optional(),
   /** `optionalDependencies`, present only when it has some (what a bundle holds follows them too). */
   optionalDependencies: z.record(z.string(), z.string()).optional(),
+  /**
+   * Keys the package.json names twice with different values, among the members npm and nerq
+   * read and inside their maps (`scripts.postinstall`), with both values as written, cut short
+   * (packument-scan.ts, `repeatedKeys`): parsers differ on which one counts. Present only when
+   * there are some.
+   */
+  repeatedKeys: z.array(z.object({ key: z.string(), first: z.string(), last: z.string() })).optional(),
 });
 export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 

@@ -20,6 +20,7 @@ import { TarballFactsSchema, type TarballFacts, type TarballManifest } from '../
 import { licenseFileFacts } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, isLicenseFileName, README_RE, SECURITY_RE } from '../../util/file-names.js';
 import { tarballManifest } from './facts.js';
+import { repeatedKeys } from './packument-scan.js';
 import type { FolderManifest } from '../../checks/lib/install-targets.js';
 import type { HttpClient } from '../http/types.js';
 import { streamBody } from '../http/stream.js';
@@ -847,15 +848,19 @@ function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballMani
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
   let parsed: unknown;
+  const bytes = Buffer.concat(kept.chunks);
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8').decode(Buffer.concat(kept.chunks)).replace(/^\uFEFF/, ''));
+    parsed = JSON.parse(new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''));
   } catch {
     return { manifest: null, problem: 'package.json is not valid JSON' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { manifest: null, problem: 'package.json is not a JSON object' };
   }
-  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, runs: folderManifest(parsed as Record<string, unknown>), parsed: parsed as Record<string, unknown> };
+  // A key named twice: JSON.parse kept the last; a parser that keeps the first reads another manifest.
+  const repeated = repeatedKeys(bytes) ?? [];
+  const manifest = { ...tarballManifest(parsed as Record<string, unknown>), ...(repeated.length === 0 ? {} : { repeatedKeys: repeated }) };
+  return { manifest, problem: null, runs: folderManifest(parsed as Record<string, unknown>), parsed: parsed as Record<string, unknown> };
 }
 
 /** The fields of a package.json its install commands may run (install-targets.ts, FolderManifest). */
