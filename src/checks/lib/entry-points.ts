@@ -139,8 +139,8 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
   const room = (): boolean => declared < MAX_ENTRY_TARGETS;
 
   const exports = manifest.exports;
-  // Node reads `main` only when there is no `exports` (a package with both is loaded by its exports).
-  if (exports === undefined && typeof manifest.main === 'string' && manifest.main.trim() !== '') {
+  // Node reads `main` only when there is no `exports` (`null` is none: a package with both is loaded by its exports).
+  if (exports == null && typeof manifest.main === 'string' && manifest.main.trim() !== '') {
     const path = packagePath(manifest.main.trim());
     if (path !== null) {
       declared += 1;
@@ -170,7 +170,7 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
   const exportTargets: { key: string; value: unknown }[] = [];
   if (isObject(exports) && Object.keys(exports).some((k) => k.startsWith('.'))) {
     for (const [subpath, value] of Object.entries(exports)) if (subpath.startsWith('.')) exportTargets.push({ key: subpath, value });
-  } else if (exports !== undefined) {
+  } else if (exports != null) {
     exportTargets.push({ key: '.', value: exports });
   }
   // Each condition path leads to one target (or an array of fallbacks): every one is a way the package is loaded.

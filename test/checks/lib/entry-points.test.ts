@@ -19,6 +19,7 @@ describe('main', () => {
   it('no `main` is no defect (a types-only, CLI or CSS package), nor is a `main` Node ignores beside `exports`', () => {
     expect(missingEntryPoints({}, fileLookup(['style.css'])).declared).toBe(0);
     expect(missing({ main: 'build/index.mjs', exports: './dist/index.js' }, ['dist/index.js'])).toEqual([]);
+    expect(missing({ main: 'gone.js', exports: null }, [])).toEqual([['main', '', 'gone.js', true]]);
   });
 
   it('a file in another case is missing (Linux file systems tell case apart)', () => {
