@@ -54,6 +54,7 @@ import unvouchedDependencies from './unvouched-dependencies.js';
 import startupHooks from './startup-hooks.js';
 import importTimeCode from './import-time-code.js';
 import loadTimeCode from './load-time-code.js';
+import entryPoints from './entry-points.js';
 import wheelsPublished from './wheels-published.js';
 import workflowSafety from './workflow-safety.js';
 import yankedRelease from './yanked-release.js';
@@ -73,6 +74,7 @@ export const CHECKS: readonly AnyCheck[] = [
   installScripts,
   obfuscatedCode,
   loadTimeCode,
+  entryPoints,
   manifestConfusion,
   unvouchedDependencies,
   wheelsPublished,

@@ -51,6 +51,8 @@ export function manifestDifferences(registry: RegistryFacts, manifest: TarballMa
   const scripts = Object.keys(manifest.installScripts).length > 0 || Object.keys(registry.installScripts).length > 0;
   if (registry.hasInstallScript === true && !scripts && !bindingGyp) out.push('the registry says the version has an install script; neither manifest shows one');
   if (registry.hasInstallScript === false && Object.keys(manifest.installScripts).length > 0) out.push('the registry says the version has no install script; the tarball has one');
+  // npm and nerq keep a repeated key's last value; a scanner that keeps the first reads other scripts or dependencies.
+  for (const repeat of manifest.repeatedKeys ?? []) out.push(`${describe(repeat.key)} twice in the tarball's package.json: first ${describe(repeat.first)}, last ${describe(repeat.last)}`);
   return out;
 }
 
@@ -90,7 +92,7 @@ export default defineCheck({
   holdsWhenUnread: 'the tarball was not read to its end: npm extracts all of it, and a package.json past what nerq read may run install scripts the registry does not show',
   title: 'Manifest confusion',
   description:
-    "Compares the package.json inside the tarball (what npm installs, and whose install scripts it runs) with the registry's manifest (npm only): name, version, install scripts, dependencies, `bin`, and the registry's `hasInstallScript`; a package shipped under the tarball's `node_modules/` that its package.json does not bundle is a difference too. " +
+    "Compares the package.json inside the tarball (what npm installs, and whose install scripts it runs) with the registry's manifest (npm only): name, version, install scripts, dependencies, `bin`, and the registry's `hasInstallScript`; a key the tarball's package.json names twice with different values (among name, version, main, bin, scripts, the dependency maps, exports and types, or inside bin, scripts and the dependency maps: npm keeps the last, other parsers the first) is a difference; a package shipped under the tarball's `node_modules/` that its package.json does not bundle is a difference too. " +
     'The same scores 100; any difference scores 0 and holds the verdict at CAUTION (the metadata nerq and reviewers read is not what npm installs); unknown when the tarball has no readable package.json (holding the verdict at CAUTION when it is over the size nerq reads), and unknown holding the verdict at CAUTION when the tarball was not read to its end (over a cap: npm extracts all of it).',
   messages: {
     same: "The tarball's package.json matches the registry's manifest",

@@ -211,6 +211,13 @@ export const TarballManifestSchema = z.object({
   bundleDependencies: z.array(z.string()).optional(),
   /** `optionalDependencies`, present only when it has some (what a bundle holds follows them too). */
   optionalDependencies: z.record(z.string(), z.string()).optional(),
+  /**
+   * Keys the package.json names twice with different values, among the members npm and nerq
+   * read and inside their maps (`scripts.postinstall`), with both values as written, cut short
+   * (packument-scan.ts, `repeatedKeys`): parsers differ on which one counts. Present only when
+   * there are some.
+   */
+  repeatedKeys: z.array(z.object({ key: z.string(), first: z.string(), last: z.string() })).optional(),
 });
 export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 
@@ -335,6 +342,21 @@ export const TarballFactsSchema = z.object({
       files: z.array(CodeFileSchema),
       missing: z.array(z.string()),
       unread: z.array(z.string()),
+    })
+    .optional(),
+  /**
+   * The entry points the archive's package.json names (`main`, `bin`, `exports`, `types`) that
+   * the archive does not hold, resolved as Node, npm and TypeScript resolve them
+   * (checks/lib/entry-points.ts; docs/checks.md, `entry-points`): `declared`, the targets looked
+   * up; `listedAll`, false when the archive had more files than nerq lists (a target not found
+   * may then be there). Absent when the package.json was not read, and in evidence saved before
+   * nerq looked.
+   */
+  entryPoints: z
+    .object({
+      declared: z.number().int(),
+      missing: z.array(z.object({ field: z.enum(['main', 'bin', 'exports', 'types']), key: z.string(), target: z.string(), primary: z.boolean() })),
+      listedAll: z.boolean(),
     })
     .optional(),
 });

@@ -26,6 +26,13 @@ checkTable(check, [
     data: { differences: ['install script "install": registry "node-gyp rebuild", tarball "curl x | sh"'] },
   },
   {
+    name: 'a postinstall named twice in the tarball\'s scripts (parsers differ on which runs)',
+    evidence: withManifest({ repeatedKeys: [{ key: 'scripts.postinstall', first: '"echo ok"', last: '"node steal.js"' }] }),
+    score: 0,
+    messageId: 'different',
+    data: { count: 1, differences: ['"scripts.postinstall" twice in the tarball\'s package.json: first "\\"echo ok\\"", last "\\"node steal.js\\""'] },
+  },
+  {
     name: 'name, version, dependency and bin differ',
     evidence: withManifest({ name: 'evil', version: '9.9.9', dependencies: { 'dep-a': '^1.0.0' }, hasBin: true }),
     score: 0,

@@ -8,10 +8,13 @@ import { applies } from '../../src/scoring/evaluate.js';
 import { evidence, NOW, unavailable } from '../support/evidence-builder.js';
 import { runCheck } from './check-table.js';
 
-// The package's entry module read (load-time-code): healthy evidence of this version has it.
+// The package's entry module read (load-time-code), its entry points looked up (entry-points): healthy evidence of this version has them.
 const HEALTHY = evidence({
   github: {},
-  tarball: { loadCode: { entries: ['.'], files: [{ path: 'index.js', language: 'javascript', size: 20, text: 'module.exports = 1;\n', truncated: false }], missing: [], unread: [] } },
+  tarball: {
+    loadCode: { entries: ['.'], files: [{ path: 'index.js', language: 'javascript', size: 20, text: 'module.exports = 1;\n', truncated: false }], missing: [], unread: [] },
+    entryPoints: { declared: 1, missing: [], listedAll: true },
+  },
 });
 const DEGRADED = evidence({
   registry: { trimmed: true, deprecated: null, maintainers: null, publisher: null, previousPublisher: null, license: null },

@@ -134,7 +134,8 @@ function zerosBetween(before: Buffer, bytes: number, after: Buffer): Buffer {
 describe('a tarball nerq does not read to its end', () => {
   const FRESH = { NERQ_NOW: '2020-07-01T00:00:00Z' };
   const head = (tar: Buffer): Buffer => tar.subarray(0, tar.length - 1024); // without the two end blocks
-  const honestStart = head(rawTar([file('package/package.json', HONEST), file('package/readme.md', '# chalk\n\nTerminal string styling.\n')]));
+  // The entry module its `main` names is shipped (entry-points), as chalk's is.
+  const honestStart = head(rawTar([file('package/package.json', HONEST), file('package/readme.md', '# chalk\n\nTerminal string styling.\n'), file('package/source/index.js', 'module.exports = {};\n')]));
   const evilEnd = rawTar([file('package/package.json', EVIL)]);
   const garbageBlock = (): Buffer => zlib.gzipSync(Buffer.concat([honestStart, Buffer.alloc(512, 0x41), evilEnd]));
   const pastCaps: [label: string, tarball: () => Buffer][] = [

@@ -24,6 +24,7 @@ import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
+import { repeatedKeys } from '../../src/sources/npm/packument-scan.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { readLoadJavaScript } from '../../src/checks/lib/load-code.js';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
@@ -141,6 +142,16 @@ describe('network text grows linearly', () => {
     const g1 = await bestOf3Async(() => readTarball(small));
     const g8 = await bestOf3Async(() => readTarball(large));
     expectLinear(task, 'binary LICENSE', { small: g1, large: g8, bound: MAX_RATIO * Math.max(g1, CPU_TICK_MS) + SLACK_MS });
+  });
+
+  it("a package.json's repeated keys, on runs of members repeated, escaped, nested and distinct, at the top level and inside scripts", ({ task }) => {
+    for (const unit of ['"a":"b",', '"name":"x",', '"scripts":{"a":"b","a":"c"},', '"\\u0061":1,', '"dependencies":{"x":[[[{}]]]},', '"bin":"x\\"y",']) {
+      noteCases(task);
+      expectLinear(task, `top ${JSON.stringify(unit)}`, growth((k) => repeatedKeys(Buffer.from(`{${unit.repeat(k)}"z":0}`)), 1000, true));
+      expectLinear(task, `scripts ${JSON.stringify(unit)}`, growth((k) => repeatedKeys(Buffer.from(`{"scripts":{${unit.repeat(k)}"z":0}}`)), 1000, true));
+    }
+    noteCases(task);
+    expectLinear(task, 'distinct keys', growth((k) => repeatedKeys(Buffer.from(`{"scripts":{${Array.from({ length: k }, (_, i) => `"k${i}":${i},`).join('')}"z":0}}`)), 1000, true));
   });
 
   it('terminal sanitising of escape introducers, control runs and invisible characters', ({ task }) => {

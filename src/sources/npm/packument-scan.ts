@@ -341,3 +341,67 @@ function memberValueStart(b: Uint8Array, i: number): number {
   if (b[i] !== COLON) malformed();
   return skipWs(b, i + 1);
 }
+
+// ── repeated keys in a package.json ──────────────────────────────────────────────────────
+
+/** A member named twice in one object: its path (`scripts.postinstall`) and both values as written (JSON text, cut at MAX_REPEATED_TEXT). */
+export interface RepeatedKey {
+  key: string;
+  first: string;
+  last: string;
+}
+
+/** Repeated keys listed at most, and the characters of each value kept. */
+const MAX_REPEATED = 20;
+const MAX_REPEATED_TEXT = 200;
+
+/**
+ * Members of a package.json that npm or nerq reads (install scripts, dependencies, what runs),
+ * whose repeated keys are looked for at the top level; those whose own members are looked in
+ * too (an object: `scripts.postinstall` twice).
+ */
+const READ_MEMBERS: ReadonlySet<string> = new Set(['name', 'version', 'main', 'bin', 'scripts', 'dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies', 'gypfile', 'exports', 'types', 'typings']);
+const READ_MAPS: ReadonlySet<string> = new Set(['bin', 'scripts', 'dependencies', 'optionalDependencies', 'peerDependencies']);
+
+/**
+ * The keys a package.json names twice — at its top level among READ_MEMBERS, and inside the maps
+ * of READ_MAPS (each of their occurrences) — with different values. `JSON.parse`, and so npm
+ * and nerq, keep the last; other parsers keep the first, so a scanner built on one may see other
+ * install scripts than npm runs (docs/security.md, "Manifest confusion"). One pass of the
+ * scanner above over each object (linear in the text); `null` when the text is not a JSON object.
+ */
+export function repeatedKeys(body: Buffer): RepeatedKey[] | null {
+  const start = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
+  const open = skipWs(body, start);
+  if (body[open] !== OPEN_OBJECT) return null;
+  const out: RepeatedKey[] = [];
+  const text = (s: number, e: number): string => body.toString('utf8', s, Math.min(e, s + MAX_REPEATED_TEXT));
+  /** The members of one object, each key with the first value's bytes: a later one with other bytes is a repeat. */
+  const membersOf = (objectStart: number, prefix: string, keep: (key: string) => boolean, onMember?: (key: string, s: number, e: number) => void): number => {
+    const seen = new Map<string, { start: number; end: number }>();
+    return scanMembers(body, objectStart, (keyStart, keyEnd, valueStart) => {
+      const valueEnd = skipValue(body, valueStart);
+      const key = decodeString(body, keyStart, keyEnd);
+      if (!keep(key)) return valueEnd;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, { start: valueStart, end: valueEnd });
+      else if (out.length < MAX_REPEATED && body.compare(body, first.start, first.end, valueStart, valueEnd) !== 0) {
+        out.push({ key: `${prefix}${key}`, first: text(first.start, first.end), last: text(valueStart, valueEnd) });
+      }
+      onMember?.(key, valueStart, valueEnd);
+      return valueEnd;
+    });
+  };
+  try {
+    const maps: { key: string; start: number }[] = [];
+    const end = membersOf(open, '', (key) => READ_MEMBERS.has(key), (key, s) => {
+      if (READ_MAPS.has(key) && body[s] === OPEN_OBJECT) maps.push({ key, start: s });
+    });
+    if (skipWs(body, end) !== body.length) return null;
+    for (const map of maps) membersOf(map.start, `${map.key}.`, () => true);
+  } catch (error) {
+    if (error instanceof Malformed) return null;
+    throw error;
+  }
+  return out;
+}

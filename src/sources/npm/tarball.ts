@@ -20,6 +20,7 @@ import { TarballFactsSchema, type TarballFacts, type TarballManifest } from '../
 import { licenseFileFacts } from './license-text.js';
 import { CHANGELOG_RE, CONTRIBUTING_RE, isLicenseFileName, README_RE, SECURITY_RE } from '../../util/file-names.js';
 import { tarballManifest } from './facts.js';
+import { repeatedKeys } from './packument-scan.js';
 import type { FolderManifest } from '../../checks/lib/install-targets.js';
 import type { HttpClient } from '../http/types.js';
 import { streamBody } from '../http/stream.js';
@@ -27,6 +28,7 @@ import { oneLine } from '../http/one-line.js';
 import { InstallCodeCollector, type CodeHolder } from './install-code.js';
 import { ObfuscationScan } from './obfuscation-scan.js';
 import { bundledInstallCommands, INSTALL_HOOKS } from '../../checks/lib/install-hooks.js';
+import { fileLookup, missingEntryPoints } from '../../checks/lib/entry-points.js';
 
 const MiB = 1024 * 1024;
 
@@ -72,6 +74,13 @@ export const MAX_BUNDLED_MANIFESTS = 1000;
 const BUNDLED_MANIFESTS_TOTAL_BYTES = 8 * MiB;
 /** A bundled package.json is read up to this many bytes; a larger one is not read. */
 export const BUNDLED_MANIFEST_BYTES = 128 * 1024;
+/**
+ * Paths of the archive's files listed at most, and their characters together, to look up the
+ * entry points its package.json names (entry-points.ts): @mui/icons-material ships 43,010 files.
+ * Past either, a target not found is not known to be missing.
+ */
+export const MAX_LISTED_PATHS = 200_000;
+const LISTED_PATH_CHARS = 16 * MiB;
 /** Bundled folders recorded at most (a binding.gyp without a package.json counts too). */
 const MAX_BUNDLED_FOLDERS = 2000;
 
@@ -493,6 +502,10 @@ class Collector {
   private readonly load: InstallCodeCollector;
   /** The commands that name those entry modules as a script would (`node .`, `node ./dist/index.js`), once the package.json is read. */
   private loadCommands: string[] = [];
+  /** Where extraction puts each file, up to MAX_LISTED_PATHS: what the package.json's entry points are looked up in. */
+  private readonly paths = new Set<string>();
+  private pathChars = 0;
+  private pathsListedAll = true;
 
   constructor(
     private readonly perFileBytes: number,
@@ -546,6 +559,8 @@ class Collector {
 
     // Where npm's extraction puts the entry, computed once for every use below.
     const placed = installedComponents(path);
+    // Files only: npm's extraction (pacote) skips links, so an entry point that is one is not installed.
+    if (placed !== null) this.listPath(placed.join('/'));
     const scan = placed === null ? null : this.obfuscation.file(placed.join('/'));
     if (scan !== null) {
       entry.on('data', scan.data);
@@ -602,6 +617,17 @@ class Collector {
       keep.chunks.push(Buffer.from(part));
       keep.kept += part.length;
     });
+  }
+
+  /** Note where extraction puts a file (installedComponents, joined), within the caps on paths listed. */
+  private listPath(path: string): void {
+    if (this.paths.has(path)) return;
+    if (this.paths.size >= MAX_LISTED_PATHS || this.pathChars + path.length > LISTED_PATH_CHARS) {
+      this.pathsListedAll = false;
+      return;
+    }
+    this.paths.add(path);
+    this.pathChars += path.length;
   }
 
   /**
@@ -796,14 +822,15 @@ class Collector {
   }
 
   /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
-  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases'> {
+  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases' | 'entryPoints'> {
     const manifestAliases = this.manifestAliases.map((alias) => {
       const read = alias.unread === true ? { manifest: null, problem: `more than ${MAX_MANIFEST_ALIASES} such files` } : readManifest(alias);
       return { path: alias.path, manifest: read.manifest, problem: read.problem };
     });
     if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestOverCap: false, manifestAliases };
-    const { manifest, problem } = readManifest(this.manifest);
-    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases };
+    const { manifest, problem, parsed } = readManifest(this.manifest);
+    const entryPoints = parsed === undefined ? undefined : { ...missingEntryPoints(parsed, fileLookup(this.paths)), listedAll: this.pathsListedAll };
+    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases, ...(entryPoints === undefined ? {} : { entryPoints }) };
   }
 }
 
@@ -816,20 +843,24 @@ function overCap(kept: Kept, cap: number): boolean {
 /** A package.json's `main` (what `node .` runs: install-targets.ts) and scripts (what `npm run x` runs) kept, when plain strings this long at most. */
 const MAX_FOLDER_FIELD_CHARS = 4000;
 
-function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; runs?: FolderManifest } {
+function readManifest(kept: Kept, cap = MANIFEST_BYTES): { manifest: TarballManifest | null; problem: string | null; runs?: FolderManifest; parsed?: Record<string, unknown> } {
   if (overCap(kept, cap)) {
     return { manifest: null, problem: `package.json is larger than ${formatBytes(cap)}` };
   }
   let parsed: unknown;
+  const bytes = Buffer.concat(kept.chunks);
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8').decode(Buffer.concat(kept.chunks)).replace(/^\uFEFF/, ''));
+    parsed = JSON.parse(new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''));
   } catch {
     return { manifest: null, problem: 'package.json is not valid JSON' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { manifest: null, problem: 'package.json is not a JSON object' };
   }
-  return { manifest: tarballManifest(parsed as Record<string, unknown>), problem: null, runs: folderManifest(parsed as Record<string, unknown>) };
+  // A key named twice: JSON.parse kept the last; a parser that keeps the first reads another manifest.
+  const repeated = repeatedKeys(bytes) ?? [];
+  const manifest = { ...tarballManifest(parsed as Record<string, unknown>), ...(repeated.length === 0 ? {} : { repeatedKeys: repeated }) };
+  return { manifest, problem: null, runs: folderManifest(parsed as Record<string, unknown>), parsed: parsed as Record<string, unknown> };
 }
 
 /** The fields of a package.json its install commands may run (install-targets.ts, FolderManifest). */

@@ -298,7 +298,7 @@ export const SOURCES: readonly SourceRow[] = [
     world: (server, overrides = {}) => healthyWorld(server, { packument: packumentWith({ integrity: false }), ...overrides }),
     pointAt: (origin) => ({ overrides: { packument: packumentWith({ integrity: false, tarball: `${origin}${tarballPath(pkg)}` }) } }),
     unknownChecks: ['readme', 'changelog', 'license-file', 'type-declarations', 'manifest-confusion'],
-    mayChange: ['install-scripts', 'release-anomalies', 'unvouched-dependencies', 'load-time-code'],
+    mayChange: ['install-scripts', 'release-anomalies', 'unvouched-dependencies', 'load-time-code', 'entry-points'],
     reasons: {
       'truncated JSON': /corrupt (gzip|tar)|unexpected end/i,
       'invalid JSON': /corrupt gzip/,

@@ -1,0 +1,68 @@
+/**
+ * entry-points: whether the files an npm version's package.json names as its entry points are
+ * in its tarball. A release whose `main`, `bin` target or `.` export is not there is broken as
+ * shipped — a `require`, an `import` or the command fails on every machine (faker 6.6.6, the
+ * protest release, shipped without the `index.js` its `main` names). Resolution follows Node,
+ * npm and TypeScript (lib/entry-points.ts; docs/checks.md, `entry-points`).
+ *
+ * Entry points that are all there are not a reason to add points (docs/scoring.md §6a): as
+ * load-time-code does, the check leaves itself out then, and only a broken entry point scores.
+ * A subpath export or a type declaration that is missing breaks a deep import or a type check,
+ * not the package: measured on 310 real npm tarballs, 5 well-kept packages (rxjs, vitest,
+ * react-router among them) ship such a stale entry, none a broken `main`, `bin` or `.` export —
+ * those are listed in the evidence and leave the check out too.
+ */
+import { defineCheck, type CheckOutcome } from './define.js';
+import { truncate } from './lib/text.js';
+
+/** Missing entry points listed in the evidence at most. */
+const MAX_LISTED = 20;
+const MAX_TEXT = 80;
+
+type Missing = { field: string; key: string; target: string };
+
+function describe(m: Missing): string {
+  const where = m.field === 'bin' ? `bin ${JSON.stringify(truncate(m.key, MAX_TEXT))}` : m.key === '' ? m.field : `exports ${truncate(m.key, MAX_TEXT)}`;
+  return `${where} → ${JSON.stringify(truncate(m.target, MAX_TEXT))}`;
+}
+
+export default defineCheck({
+  id: 'entry-points',
+  dimension: 'security',
+  weight: 1,
+  needs: ['registry'],
+  optional: ['tarball'],
+  title: 'Entry points',
+  description:
+    "Looks up, in the npm tarball, the files its package.json names as entry points, resolved as Node, npm and TypeScript resolve them: `main` (the file, then with .js, .json or .node added, then as a folder's index, then the package's own index.js; read only when there is no `exports`, which Node then ignores it for), each `bin` target (the exact file), each `exports` target under the conditions Node resolves (`node`, `import`, `require`, `module-sync`, `default`) and TypeScript's `types` (a `*` pattern resolves when some file matches it; a `null` target excludes a subpath; other conditions, such as a monorepo's own `source`, are not looked up), and `types`/`typings` (with `.d.ts` added or in place of `.js`). " +
+    'A missing `main`, `bin` target or `.` export (what a `require`, an `import` or the command of the package itself needs) scores 0 and holds the verdict at CAUTION: the release is broken as shipped. All present leaves the check out of the report (it never adds points), as do a missing subpath export or type declaration alone (listed in the evidence: a deep import or a type check fails, the package loads); unknown when the tarball or its package.json was not read, when a target is not found among more files than nerq lists (200,000), and for evidence saved before nerq looked.',
+  messages: {
+    present: 'The entry points the package.json names are in the tarball ({declared} looked up)',
+    'secondary-missing': 'A subpath export or type declaration the package.json names is not in the tarball: {summary}',
+    broken: 'The package.json names entry points the tarball does not hold: {summary}',
+    unread: 'The entry points were not looked up: {reason}',
+  },
+  evaluate: ({ tarball }): CheckOutcome<'present' | 'secondary-missing' | 'broken' | 'unread'> => {
+    if (tarball === undefined) return { score: null, messageId: 'unread', data: { reason: 'the tarball was not read' } };
+    const found = tarball.entryPoints;
+    if (found === undefined) {
+      const reason = tarball.manifest === null ? (tarball.manifestProblem ?? 'its package.json was not read') : 'the evidence predates nerq looking up entry points (a fresh run with --no-cache looks)';
+      return { score: null, messageId: 'unread', data: { reason } };
+    }
+    const listed = found.missing.slice(0, MAX_LISTED);
+    const missing = listed.map(describe);
+    const summary = `${missing.slice(0, 3).join('; ')}${found.missing.length > 3 ? `; ${found.missing.length - 3} more` : ''}`;
+    const data = { declared: found.declared, missing, count: found.missing.length, summary };
+    if (found.missing.length > 0 && !found.listedAll) return { score: null, messageId: 'unread', data: { ...data, reason: 'the tarball has more files than nerq lists, and a target was not among those listed' } };
+    if (found.missing.some((m) => m.primary)) {
+      return {
+        score: 0,
+        messageId: 'broken',
+        data,
+        holdVerdict: `the release is broken as shipped: its package.json names entry points the tarball does not hold (${summary}); a release that ships them would lift this`,
+      };
+    }
+    if (found.missing.length > 0) return { score: null, messageId: 'secondary-missing', data, notApplicable: true };
+    return { score: null, messageId: 'present', data: { declared: found.declared }, notApplicable: true };
+  },
+});

@@ -1,0 +1,54 @@
+/**
+ * The entry points a tarball's package.json names, looked up in the files the tarball holds as it
+ * streams (src/sources/npm/tarball.ts, `entryPoints`), and judged by entry-points — on faker
+ * 6.6.6's real package.json and file list (fixtures/entry-points/, fixtures/PROVENANCE.md).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { readTarball } from '../../src/sources/npm/tarball.js';
+import check from '../../src/checks/entry-points.js';
+import { registryFacts } from '../support/evidence-builder.js';
+import { makeTgz, type TarEntry } from './make-tgz.js';
+
+async function read(entries: TarEntry[]) {
+  const result = await readTarball(makeTgz(entries), {}, []);
+  if (result.status !== 'ok') throw new Error(`expected ok, got: ${result.reason}`);
+  return result.facts;
+}
+
+const pkg = (fields: Record<string, unknown> = {}) => ({ path: 'package/package.json', body: JSON.stringify({ name: 'p', version: '1.0.0', ...fields }) });
+const judge = (tarball: Awaited<ReturnType<typeof read>>) => check.evaluate({ registry: registryFacts(), tarball }, {} as never);
+
+describe('entryPoints', () => {
+  test("faker 6.6.6: its `main` (index.js) is not in the tarball — broken, held", async () => {
+    const dir = new URL('../../fixtures/entry-points/faker@6.6.6/', import.meta.url);
+    const manifest = readFileSync(new URL('package.json', dir), 'utf8');
+    const files = readFileSync(new URL('files.txt', dir), 'utf8').split('\n').filter((p) => p !== '');
+    const facts = await read(files.map((path) => ({ path, body: path === 'package/package.json' ? manifest : '' })));
+    expect(facts.entryPoints).toEqual({ declared: 1, missing: [{ field: 'main', key: '', target: 'index.js', primary: true }], listedAll: true });
+    const outcome = judge(facts);
+    expect([outcome.score, outcome.messageId, typeof outcome.holdVerdict]).toEqual([0, 'broken', 'string']);
+  });
+
+  test('files before and after the package.json are both looked up; a symlink is not a file npm installs', async () => {
+    const facts = await read([
+      { path: 'package/bin/cli.js', body: '#!/usr/bin/env node' },
+      pkg({ main: 'lib/main.js', bin: { tool: 'bin/cli.js', other: 'bin/other.js' } }),
+      { path: 'package/lib/main.js', body: 'module.exports = 1;' },
+      { path: 'package/bin/other.js', type: 'symlink', linkpath: 'cli.js' },
+    ]);
+    expect(facts.entryPoints?.missing).toEqual([{ field: 'bin', key: 'other', target: 'bin/other.js', primary: true }]);
+  });
+
+  test('all there: the check is left out', async () => {
+    const facts = await read([pkg({ exports: { '.': './index.js' } }), { path: 'package/index.js', body: '' }]);
+    expect(facts.entryPoints).toEqual({ declared: 1, missing: [], listedAll: true });
+    expect(judge(facts).notApplicable).toBe(true);
+  });
+
+  test('no readable package.json: no entry points, the check unknown', async () => {
+    const facts = await read([{ path: 'package/package.json', body: '{ not json' }]);
+    expect(facts.entryPoints).toBeUndefined();
+    expect(judge(facts).messageId).toBe('unread');
+  });
+});
