@@ -25,6 +25,8 @@ interface Row extends Scored {
   grade: string | null;
   reasons: string[];
   coverage: number;
+  /** The category that governs (the strictest that applies: docs/scoring.md §4). */
+  category: string;
 }
 
 export interface Target {
@@ -72,6 +74,7 @@ export function scoreSet(variant?: Variant): Row[] {
       verdictCode: report.verdictCode,
       reasons: report.verdictReasons,
       coverage: report.coverage,
+      category: report.category?.id ?? 'none',
     };
   });
 }
@@ -84,7 +87,11 @@ export function summarise(rows: readonly Row[]) {
     const value = t.value(figures, aucs);
     return { id: t.id, text: t.text, value, holds: value !== null && t.holds(value), shown: value === null ? 'n/a' : t.format(value) };
   });
-  return { figures, aucs, targets };
+  // How many packages each category governs: a risk or framework category is a stricter or
+  // other profile, so a word that over-reaches shows here first.
+  const categories: Record<string, number> = {};
+  for (const r of rows) categories[r.category] = (categories[r.category] ?? 0) + 1;
+  return { figures, aucs, targets, categories };
 }
 
 function main(): void {
@@ -111,6 +118,8 @@ function main(): void {
       const cells = [String(f.n).padStart(5), (f.median === null ? '—' : f.median.toFixed(1)).padStart(8), String(f.yes).padStart(6), String(f.caution).padStart(9), String(f.no).padStart(5), String(f.unknown).padStart(9), String(f.below50).padStart(6)];
       console.log(`${g.padEnd(16)}${cells.join('')}   ${GROUP_RULES[g]}`);
     }
+    const counts = Object.entries(summary.categories).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    console.log(`categories: ${counts.map(([id, n]) => `${id} ${n}`).join(', ')}`);
     console.log('');
     for (const t of summary.targets) console.log(`${t.holds ? 'holds ' : 'MISSED'}  ${t.text}: ${t.shown}`);
     if (values.sensitivity) {
@@ -128,7 +137,7 @@ function main(): void {
       console.log(`\n${group}:`);
       for (const r of rows.filter((x) => x.group === group).sort((a, b) => (b.score ?? -1) - (a.score ?? -1))) {
         const score = r.score === null ? '—' : r.score.toFixed(1);
-        console.log(`  ${score.padStart(5)} ${r.verdictCode.padEnd(10)} ${r.name}@${r.version} (${r.recordedAt.slice(0, 10)}, coverage ${r.coverage})${r.reasons.length > 0 ? ` — ${r.reasons.join(' | ')}` : ''}`);
+        console.log(`  ${score.padStart(5)} ${r.verdictCode.padEnd(10)} ${r.name}@${r.version} (${r.recordedAt.slice(0, 10)}, coverage ${r.coverage}, ${r.category})${r.reasons.length > 0 ? ` — ${r.reasons.join(' | ')}` : ''}`);
       }
     }
   }

@@ -210,12 +210,17 @@ export function statusOf(score: number | null): CheckStatus {
  * A check's status (docs/scoring.md §2): from its score, except that a check which caps the
  * score is a failure whatever its score (a critical advisory takes off 60 points but caps the
  * package at 49.9: it reads `fail`, never `warn`), and one that holds the verdict back is at
- * best a warning (a moderate advisory affecting this version is not a pass).
+ * best a warning (a moderate advisory affecting this version is not a pass). A ceiling is a
+ * bound, not a finding (§5): an MCP server bounded by its weakest package, which scores 93,
+ * reads from that score.
  */
-export function statusOfOutcome(score: number | null, outcome: { caps?: readonly unknown[] | undefined; holdVerdict?: string | undefined }): CheckStatus {
+export function statusOfOutcome(
+  score: number | null,
+  outcome: { caps?: readonly { ceiling?: boolean | undefined }[] | undefined; holdVerdict?: string | undefined },
+): CheckStatus {
   const status = statusOf(score);
   if (status === 'unknown') return status;
-  if ((outcome.caps?.length ?? 0) > 0) return 'fail';
+  if ((outcome.caps ?? []).some((cap) => cap.ceiling !== true)) return 'fail';
   if (outcome.holdVerdict !== undefined && status === 'pass') return 'warn';
   return status;
 }

@@ -30,11 +30,12 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages of the MCP server',
   description:
-    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it (a ceiling: it does not fail the gate by itself), a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (the name is free for anyone to publish). A package whose version is no single release (\`^1.0.0\`, \`latest\`, \`1.x\`; the registry allows only exact versions) holds the entry at CAUTION: what runs is whatever matches at start. OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score), or whose runtime arguments or preset variables make the runner install or run other code (\`-p\`, \`--call\`, \`--from\`, \`--with\`, \`node -e\`, \`python -c\`, a shell as the runtime or one that runs another kind of package, an operand of their own, \`NODE_OPTIONS\`, \`PYTHONPATH\`) — beside an evaluated package such an npm or PyPI package still bounds the entry at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and holds it at CAUTION, since a client may run it instead; when a package could not be evaluated because its registry could not answer, the check is unknown and the entry incomplete (exit 3) as the package is, its overall score bounded by the weakest evaluated package or, when that is higher or there is none, by ${UNINSPECTED_LIMIT} (a ceiling, \`mcp-package-unavailable\`), and when an evaluated package's vulnerability or malicious-package checks could not run the entry is incomplete as the package is (\`unchecked\` lists them); when no package can be evaluated (OCI, NuGet, MCPB only), the entry is remote-only, or it names neither a package nor a remote, what it runs cannot be inspected: the check is unknown, so the entry is incomplete (exit 3, which \`--allow-incomplete\` does not lift: no source coming back will inspect it) and its verdict at most CAUTION, and its overall score is bounded at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling — set by mcp-remotes for a remote-only entry): never a pass, never a failure by itself.`,
+    `Every npm and PyPI package an MCP Registry entry names is evaluated as a target of its own (the report nests each one); the check scores the lowest package score and caps the entry's overall score at it (a ceiling: it does not fail the gate by itself), a package whose verdict is not YES (held at CAUTION when a guarding check could not run) holds the entry's verdict at CAUTION, a package whose verdict is NO — DO NOT USE makes the entry do-not-use, and a package (or version) its registry does not have scores 0 and caps the overall score at ${MISSING_LIMIT} (a missing package's name is free for anyone to publish; a missing version cannot be installed as the entry names it). A package whose version is no single release (\`^1.0.0\`, \`latest\`, \`1.x\`; the registry allows only exact versions) holds the entry at CAUTION: what runs is whatever matches at start. OCI images, NuGet packages and MCP bundles are listed as not evaluated yet, and so is a package the entry installs from a registry nerq does not read (its registryBaseUrl, or runtime arguments or variables that point the runner elsewhere: never the public package's score), or whose runtime arguments or preset variables make the runner install or run other code (\`-p\`, \`--call\`, \`--from\`, \`--with\`, \`node -e\`, \`python -c\`, a shell as the runtime or one that runs another kind of package, an operand of their own, \`NODE_OPTIONS\`, \`PYTHONPATH\`) — beside an evaluated package such an npm or PyPI package still bounds the entry at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and holds it at CAUTION, since a client may run it instead; when a package could not be evaluated because its registry could not answer, the check is unknown and the entry incomplete (exit 3) as the package is, its overall score bounded by the weakest evaluated package or, when that is higher or there is none, by ${UNINSPECTED_LIMIT} (a ceiling, \`mcp-package-unavailable\`), and when an evaluated package's vulnerability or malicious-package checks could not run the entry is incomplete as the package is (\`unchecked\` lists them); when no package can be evaluated (OCI, NuGet, MCPB only), the entry is remote-only, or it names neither a package nor a remote, what it runs cannot be inspected: the check is unknown, so the entry is incomplete (exit 3, which \`--allow-incomplete\` does not lift: no source coming back will inspect it) and its verdict at most CAUTION, and its overall score is bounded at ${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling — set by mcp-remotes for a remote-only entry): never a pass, never a failure by itself.`,
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
     missing: 'Package {package} is not in its registry ({error}): the name is free for anyone to publish under',
+    'version-missing': 'Package {package} has no such version in its registry ({error}): the entry names a release that cannot be installed',
     'none-evaluated': 'Unknown: no package could be evaluated (not evaluated: {notEvaluated})',
     'nothing-to-run': 'Unknown: the entry names no package and no remote, so nothing it runs can be inspected',
     'remote-only': 'Unknown: the server runs only remotely, so its code cannot be inspected',
@@ -71,16 +72,23 @@ export default defineCheck({
       };
     }
     // A named package its registry does not have cannot be what the entry promises, and whoever
-    // publishes that name next is what the client will run.
-    const missing = mcp.packages.find((p) => p.evaluation?.error === 'not-found' || p.evaluation?.error === 'version-not-found');
+    // publishes that name next is what the client will run. A package its registry has without
+    // the version named is held by its owners: the release the entry promises cannot be
+    // installed (a name nobody holds is named first).
+    const missing =
+      mcp.packages.find((p) => p.evaluation?.error === 'not-found') ?? mcp.packages.find((p) => p.evaluation?.error === 'version-not-found');
     if (missing !== undefined) {
       const label = missing.target ?? missing.identifier;
       const error = missing.evaluation?.error ?? 'not-found';
+      const versionOnly = error === 'version-not-found';
+      const reason = versionOnly
+        ? `package ${label} named by the entry has no such version in its registry (${error})`
+        : `package ${label} named by the entry is not in its registry (${error})`;
       return {
         score: 0,
-        messageId: 'missing',
+        messageId: versionOnly ? 'version-missing' : 'missing',
         data: { package: label, error },
-        caps: [{ id: 'mcp-package-missing', limit: MISSING_LIMIT, reason: `package ${label} named by the entry is not in its registry (${error})`, args: { package: label, error } }],
+        caps: [{ id: 'mcp-package-missing', limit: MISSING_LIMIT, reason, args: { package: label, error } }],
       };
     }
     const scored = mcp.packages.flatMap((p) => (p.evaluation?.score != null ? [{ label: p.target ?? p.identifier, score: p.evaluation.score }] : []));

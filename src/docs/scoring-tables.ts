@@ -23,10 +23,16 @@ export function renderScoringTables(): string {
   lines.push('', '### Category rules (every rule that fires is listed; the strictest category governs; `--category` overrides)', '');
   lines.push('| category | keywords | description matches |', '| --- | --- | --- |');
   for (const rule of CATEGORY_RULES) {
-    const phrases = rule.phrases.map((p) => `\`${p.source.replaceAll('\\b', '')}\``).join(', ');
+    // A pattern's `|` is escaped: unescaped, it splits the table's row.
+    const pattern = (p: RegExp) => `\`${p.source.replaceAll('\\b', '').replaceAll('|', '\\|')}\``;
+    const phrases = rule.phrases.map(pattern).join(', ');
     const code = (words: readonly string[]) => words.map((k) => `\`${k}\``).join(', ');
     const ambiguous = rule.ambiguous === undefined ? '' : `; ${code(rule.ambiguous.keywords)} only beside one of ${code(rule.ambiguous.beside)}`;
-    lines.push(`| ${rule.id} | ${code(rule.keywords)}${ambiguous} | ${phrases} |`);
+    const commandOnly =
+      rule.commandOnly === undefined
+        ? ''
+        : `; for a package that ships a command (or a PyPI project, §4) also keywords ${code(rule.commandOnly.keywords)} and ${rule.commandOnly.phrases.map(pattern).join(', ')}`;
+    lines.push(`| ${rule.id} | ${code(rule.keywords)}${ambiguous} | ${phrases}${commandOnly} |`);
   }
   lines.push(
     "| cli | — (the package ships a `bin`; a `github:` target: a manifest's `bin`, or a Go `main.go` / `cmd/<name>/main.go` or Rust `main.rs` / `src/bin/<name>.rs` its listing holds) | — |",

@@ -26,14 +26,22 @@ interface Rule {
   ambiguous?: { keywords: readonly string[]; beside: readonly string[] };
   /** Whole words looked for in the description. */
   phrases: readonly RegExp[];
+  /**
+   * Keywords and description words that name the category only for a package that ships a
+   * command: an MCP SDK or client library says "mcp" as an MCP server does, and a stdio MCP
+   * server is a command its client starts (docs/scoring.md, "Category rules").
+   */
+  commandOnly?: { keywords: readonly string[]; phrases: readonly RegExp[] };
 }
 
 /** Ordered: the riskiest categories first, so an MCP server that is also a CLI is an MCP server. */
 export const CATEGORY_RULES: readonly Rule[] = [
   {
     id: 'mcp-server',
-    keywords: ['mcp', 'mcp-server', 'modelcontextprotocol', 'model-context-protocol'],
-    phrases: [/\bmcp server\b/i, /\bmodel context protocol\b/i],
+    keywords: ['mcp-server', 'mcp-servers'],
+    ambiguous: { keywords: ['mcp', 'modelcontextprotocol', 'model-context-protocol'], beside: ['server', 'servers'] },
+    phrases: [/\bmcp servers?\b/i, /\bmodel context protocol servers?\b/i],
+    commandOnly: { keywords: ['mcp', 'modelcontextprotocol', 'model-context-protocol'], phrases: [/\bmodel context protocol\b/i, /\bmcp\b/i] },
   },
   {
     id: 'ai-agent-tool',
@@ -62,7 +70,13 @@ export const CATEGORY_RULES: readonly Rule[] = [
   },
   {
     id: 'web-framework',
-    keywords: ['framework', 'web-framework', 'webframework'],
+    keywords: ['web-framework', 'webframework'],
+    // CSS frameworks (bootstrap, bulma: "css", "responsive", "web") and UI ones say "framework"
+    // too; a web framework says what it serves.
+    ambiguous: {
+      keywords: ['framework'],
+      beside: ['http', 'https', 'server', 'backend', 'back-end', 'middleware', 'router', 'routing', 'rest', 'restful', 'api', 'mvc', 'webserver', 'web-server', 'full-stack', 'fullstack', 'ssr'],
+    },
     phrases: [/\bweb (application )?framework\b/i],
   },
 ];
@@ -82,6 +96,11 @@ interface ProfileFacts {
   texts: Array<{ where: string; text: string }>;
   dependencies: string[];
   hasBin: boolean;
+  /**
+   * Whether `hasBin` was read: PyPI's JSON API does not list a project's console scripts, so a
+   * PyPI project may ship a command nerq cannot see — the words `commandOnly` waits on count.
+   */
+  commandKnown: boolean;
   /**
    * The MCP Registry server name the package says it is (npm `mcpName`, a PyPI README's
    * `mcp-name:` line): the registry's own mark of an MCP server's package. Null when it names none.
@@ -109,6 +128,7 @@ function repositoryFacts(github: Extract<Evidence['sources']['github'], { status
     dependencies: manifests.flatMap((m) => m.dependencies),
     // A Go or Rust command builds from its entry file as an npm one is named by `bin` (docs/scoring.md, "Category rules").
     hasBin: manifests.some((m) => m.hasBin) || (files?.commandEntries ?? []).length > 0,
+    commandKnown: true,
   };
 }
 
@@ -126,6 +146,7 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
       texts: [{ where: 'description', text: facts.description ?? '' }],
       dependencies: Object.keys(facts.dependencyRanges),
       hasBin: facts.hasBin,
+      commandKnown: true,
       mcpName: facts.mcpName,
     };
   }
@@ -136,6 +157,7 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
       texts: [{ where: 'description', text: facts.summary ?? '' }],
       dependencies: facts.dependencies.map((d) => d.name),
       hasBin: false,
+      commandKnown: false,
       mcpName: facts.description === null ? null : (readmeMcpNames(facts.description.text)[0] ?? null),
     };
   }
@@ -170,6 +192,15 @@ function keywordReason(rule: Rule, keywords: ReadonlySet<string>): string | null
   return ambiguous === undefined || beside === undefined ? null : `keywords "${ambiguous}" and "${beside}"`;
 }
 
+/** Where a text says one of `phrases`, in the words it says (never the rule's pattern): `description says "MCP server"`, or null. */
+function phraseReason(phrases: readonly RegExp[], texts: ProfileFacts['texts']): string | null {
+  for (const { where, text } of texts) {
+    const said = phrases.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined);
+    if (said !== undefined) return `${where} says "${said}"`;
+  }
+  return null;
+}
+
 /** Every category whose rule fires, each with the first rule that fired for it. */
 function matchesOf(facts: ProfileFacts): CategoryDecision[] {
   const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
@@ -183,12 +214,15 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       found.set(rule.id, keyword);
       continue;
     }
-    for (const { where, text } of facts.texts) {
-      // The words the text says, as it says them (never the rule's pattern).
-      const said = rule.phrases.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined);
-      if (said === undefined) continue;
-      found.set(rule.id, `${where} says "${said}"`);
-      break;
+    const phrase = phraseReason(rule.phrases, facts.texts);
+    if (phrase !== null) {
+      found.set(rule.id, phrase);
+      continue;
+    }
+    if ((facts.hasBin || !facts.commandKnown) && rule.commandOnly !== undefined) {
+      const word = rule.commandOnly.keywords.find((k) => keywords.has(k));
+      const said = word === undefined ? phraseReason(rule.commandOnly.phrases, facts.texts) : `keyword "${word}"`;
+      if (said !== null) found.set(rule.id, facts.hasBin ? `${said} and ships a command` : said);
     }
   }
   for (const rule of DEPENDENCY_RULES) {
@@ -216,11 +250,18 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
 /**
  * The category the keyword and description rules give a listing (a search result), or null
  * when none matches — a listing does not say whether the package ships a command, so `cli` and
- * `library` are not told apart here. When several rules fire, the strictest governs, as for an
+ * `library` are not told apart here, and the words that name a category only for a command
+ * (`commandOnly`) count as they may. When several rules fire, the strictest governs, as for an
  * evaluated target (`decideCategory`): an MCP server that runs code is code execution.
  */
 export function ruleCategoryOf(keywords: readonly string[], description: string): Category | null {
   const words = new Set(keywords.map((k) => k.toLowerCase().trim()));
-  const fired = CATEGORY_RULES.filter((rule) => keywordReason(rule, words) !== null || rule.phrases.some((p) => p.test(description))).map((rule) => rule.id);
+  const says = (phrases: readonly RegExp[]) => phrases.some((p) => p.test(description));
+  const fired = CATEGORY_RULES.filter(
+    (rule) =>
+      keywordReason(rule, words) !== null ||
+      says(rule.phrases) ||
+      (rule.commandOnly !== undefined && (rule.commandOnly.keywords.some((k) => words.has(k)) || says(rule.commandOnly.phrases))),
+  ).map((rule) => rule.id);
   return CATEGORY_STRICTNESS.find((id) => fired.includes(id)) ?? null;
 }

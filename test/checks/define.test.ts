@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMessage, statusOf } from '../../src/checks/define.js';
+import { formatMessage, statusOf, statusOfOutcome } from '../../src/checks/define.js';
 
 /** What formatMessage printed numbers with before it shared one formatter. */
 const perCall = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
@@ -85,6 +85,18 @@ describe('statusOf', () => {
     [39, 'fail'],
   ])('%s → %s', (score, status) => {
     expect(statusOf(score)).toBe(status);
+  });
+});
+
+describe('statusOfOutcome', () => {
+  it('a cap fails the check whatever its score; a ceiling (a bound, not a finding) leaves the status to the score; a held verdict is at best warn', () => {
+    expect(statusOfOutcome(93, { caps: [{}] })).toBe('fail');
+    expect(statusOfOutcome(93, { caps: [{ ceiling: false }] })).toBe('fail');
+    expect(statusOfOutcome(93, { caps: [{ ceiling: true }] })).toBe('pass');
+    expect(statusOfOutcome(93, { caps: [{ ceiling: true }], holdVerdict: 'a package is held at CAUTION' })).toBe('warn');
+    expect(statusOfOutcome(93, { caps: [{ ceiling: true }, {}] })).toBe('fail');
+    expect(statusOfOutcome(30, { caps: [{ ceiling: true }] })).toBe('fail');
+    expect(statusOfOutcome(null, { caps: [{}] })).toBe('unknown');
   });
 });
 

@@ -33,6 +33,14 @@ describe('mcp-packages', () => {
     const gone = pkg({ target: 'npm:gone@1.0.0', evaluation: { ...pkg().evaluation!, score: null, error: 'not-found' } });
     expect(mcpPackages.evaluate({ mcp: facts({ packages: [gone, down] }) }, NOW).caps?.[0]).toMatchObject({ id: 'mcp-package-missing' });
   });
+  it('a package its registry has without the version named is a missing release, not a free name; a free name is named first', () => {
+    const gone = pkg({ target: 'npm:gone@1.0.0', evaluation: { ...pkg().evaluation!, score: null, error: 'not-found' } });
+    const noVersion = pkg({ target: 'npm:@21st-dev/magic@0.0.46', evaluation: { ...pkg().evaluation!, score: null, error: 'version-not-found' } });
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [noVersion] }) }, NOW);
+    expect(out).toMatchObject({ score: 0, messageId: 'version-missing', data: { package: 'npm:@21st-dev/magic@0.0.46', error: 'version-not-found' } });
+    expect(out.caps).toEqual([expect.objectContaining({ id: 'mcp-package-missing', limit: 29.9, args: { package: 'npm:@21st-dev/magic@0.0.46', error: 'version-not-found' } })]);
+    expect(mcpPackages.evaluate({ mcp: facts({ packages: [noVersion, gone] }) }, NOW)).toMatchObject({ messageId: 'missing', data: { package: 'npm:gone@1.0.0' } });
+  });
   it('a package whose vulnerability or malicious-code checks could not run is listed as unchecked (a guarding check: the entry is not passed on it), its score still counting', () => {
     const blind = pkg({ target: 'npm:blind@1.0.0', evaluation: { ...pkg().evaluation!, score: 88, verdictCode: 'caution', unchecked: ['Known vulnerabilities: OSV unavailable'] } });
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), blind] }) }, NOW);

@@ -98,6 +98,24 @@ describe('nerq check mcp:<name>', () => {
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
+  it('an entry naming a version its npm package does not have: a missing release, not a free name (the recorded packument)', async () => {
+    const s = await start();
+    // An edit of the real entry: 1.7.4 is a version the recorded packument does not hold, as 40 of
+    // the 2025 seed's npm entries name versions a trimmed registry mirror does not hold.
+    const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+    entry.packages = (entry.packages as Array<{ registryType: string; version?: string }>).map((p) => (p.registryType === 'npm' ? { ...p, version: '1.7.4' } : p));
+    serveEntry(s, entry);
+    s.expect('GET', '/npm/airtable-mcp-server');
+    const result = await check('mcp:io.github.domdomegg/airtable-mcp-server');
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    const npm = report.mcp?.packages.find((p) => p.registryType === 'npm');
+    expect(npm?.report?.error?.code).toBe('version-not-found');
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: 0, messageId: 'version-missing', evidence: { package: 'npm:airtable-mcp-server@1.7.4', error: 'version-not-found' } });
+    expect(report.caps.find((c) => c.id === 'mcp-package-missing')).toMatchObject({ limit: 29.9, args: { error: 'version-not-found' } });
+    expect(result.code).toBe(1);
+  });
+
   it.each([
     ['seed airtable-mcp-server 1.7.3 (npm + OCI + MCPB)', () => seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3'), 'airtable-mcp-server', '1.7.3'],
     ['seed airtable-mcp-server 1.7.2', () => seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.2'), 'airtable-mcp-server', '1.7.2'],

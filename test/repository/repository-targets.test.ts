@@ -78,7 +78,7 @@ describe('a young, single-maintainer MCP server that runs code (formulahendry/mc
       reason: 'keyword "code-runner"',
       matches: [
         { id: 'code-execution', reason: 'keyword "code-runner"' },
-        { id: 'mcp-server', reason: 'keyword "mcp"' },
+        { id: 'mcp-server', reason: 'keywords "mcp" and "server"' },
       ],
     });
     // Its age from both clocks: created (synthesised from the first commit) and the first commit of its 24 (recorded history).

@@ -14,7 +14,12 @@ const withRegistry = (o: Parameters<typeof registryFacts>[0]) => evidence({ regi
 
 describe('decideCategory', () => {
   it.each([
-    [{ keywords: ['mcp', 'cli'] }, 'mcp-server', 'keyword "mcp"'],
+    [{ keywords: ['mcp', 'cli'], hasBin: true }, 'mcp-server', 'keyword "mcp" and ships a command'],
+    [{ keywords: ['mcp', 'server'] }, 'mcp-server', 'keywords "mcp" and "server"'],
+    // A library for building MCP servers or clients says "mcp" too: the SDK's own keywords and description (no bin).
+    [{ keywords: ['modelcontextprotocol', 'mcp'], description: 'Model Context Protocol implementation for TypeScript' }, 'library', 'default'],
+    [{ keywords: [], description: 'Model Context Protocol implementation for TypeScript', hasBin: true }, 'mcp-server', 'description says "Model Context Protocol" and ships a command'],
+    [{ keywords: [], description: 'A Model Context Protocol server for GitHub' }, 'mcp-server', 'description says "Model Context Protocol server"'],
     [{ keywords: ['LLM'] }, 'ai-agent-tool', 'keyword "llm"'],
     [{ keywords: ['sandbox'] }, 'code-execution', 'keyword "sandbox"'],
     // Words other trades use too name the category only beside a word of its own: real keyword lists.
@@ -26,7 +31,10 @@ describe('decideCategory', () => {
     [{ keywords: ['eval', 'javascript', 'safe'] }, 'code-execution', 'keywords "eval" and "javascript"'],
     [{ keywords: ['exec', 'child', 'process', 'subprocess', 'spawn', 'shell'] }, 'code-execution', 'keyword "spawn"'],
     [{ keywords: ['agents'], description: 'Build AI agents that call tools' }, 'ai-agent-tool', 'description says "AI agents"'],
-    [{ keywords: ['framework', 'web'] }, 'web-framework', 'keyword "framework"'],
+    [{ keywords: ['framework', 'http', 'api', 'web'] }, 'web-framework', 'keywords "framework" and "http"'],
+    // CSS and UI frameworks say "framework" too (bootstrap's and svelte's keyword lists).
+    [{ keywords: ['css', 'sass', 'mobile-first', 'responsive', 'front-end', 'framework', 'web'] }, 'library', 'default'],
+    [{ keywords: ['svelte', 'UI', 'framework', 'templates', 'templating'] }, 'library', 'default'],
     // The reason quotes the description's words, never the rule's pattern.
     [{ keywords: [], description: 'Fast, unopinionated, minimalist web framework' }, 'web-framework', 'description says "web framework"'],
     [{ keywords: [], description: 'A Web Application Framework for teams' }, 'web-framework', 'description says "Web Application Framework"'],
@@ -48,12 +56,12 @@ describe('decideCategory', () => {
   });
 
   it('a package matching two rules: the strictest profile governs and both are listed', () => {
-    expect(decideCategory(withRegistry({ keywords: ['mcp', 'sandbox'] }))).toEqual({
+    expect(decideCategory(withRegistry({ keywords: ['mcp-server', 'sandbox'] }))).toEqual({
       id: 'code-execution',
       reason: 'keyword "sandbox"',
       matches: [
         { id: 'code-execution', reason: 'keyword "sandbox"' },
-        { id: 'mcp-server', reason: 'keyword "mcp"' },
+        { id: 'mcp-server', reason: 'keyword "mcp-server"' },
       ],
     });
   });
@@ -112,6 +120,7 @@ describe('the verdict and the repository link', () => {
 });
 
 describe('the category of PyPI projects and repositories', () => {
+  // PyPI does not say whether a project ships a command: the MCP words that wait on one count.
   it('a PyPI project is classified from its keywords and summary', () => {
     const e = evidence({
       registry: { status: 'not-applicable', reason: 'not an npm package' },
@@ -177,7 +186,7 @@ describe('decideCategory for a github: target (its own files)', () => {
       repository: { topics: [], description: 'A model context protocol server' },
       files: repoFiles({ readme: null, manifests: [repoManifest({ private: true, keywords: ['sandbox'] })] }),
     });
-    expect(decideCategory(privateOnly)).toEqual({ id: 'mcp-server', reason: 'repository description says "model context protocol"' });
+    expect(decideCategory(privateOnly)).toEqual({ id: 'mcp-server', reason: 'repository description says "model context protocol server"' });
   });
 });
 
