@@ -31,7 +31,7 @@ export function renderScoringTables(): string {
     const commandOnly =
       rule.commandOnly === undefined
         ? ''
-        : `; for a package that ships a command (or a PyPI project, §4) also keywords ${code(rule.commandOnly.keywords)} and ${rule.commandOnly.phrases.map(pattern).join(', ')}`;
+        : `; for a package that ships a command (or a PyPI project or a repository without a manifest read, §4) also keywords ${code(rule.commandOnly.keywords)} and ${rule.commandOnly.phrases.map(pattern).join(', ')}`;
     lines.push(`| ${rule.id} | ${code(rule.keywords)}${ambiguous} | ${phrases}${commandOnly} |`);
   }
   lines.push(

@@ -97,8 +97,9 @@ interface ProfileFacts {
   dependencies: string[];
   hasBin: boolean;
   /**
-   * Whether `hasBin` was read: PyPI's JSON API does not list a project's console scripts, so a
-   * PyPI project may ship a command nerq cannot see — the words `commandOnly` waits on count.
+   * Whether `hasBin` was read: PyPI's JSON API does not list a project's console scripts, and a
+   * repository of which no manifest was read says nothing either, so such a target may ship a
+   * command nerq cannot see — the words `commandOnly` waits on count.
    */
   commandKnown: boolean;
   /**
@@ -128,7 +129,8 @@ function repositoryFacts(github: Extract<Evidence['sources']['github'], { status
     dependencies: manifests.flatMap((m) => m.dependencies),
     // A Go or Rust command builds from its entry file as an npm one is named by `bin` (docs/scoring.md, "Category rules").
     hasBin: manifests.some((m) => m.hasBin) || (files?.commandEntries ?? []).length > 0,
-    commandKnown: true,
+    // With no manifest read (a script run by its path, a manifest past the request budget), whether it ships a command is not known.
+    commandKnown: manifests.length > 0 || (files?.commandEntries ?? []).length > 0,
   };
 }
 

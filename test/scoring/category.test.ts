@@ -188,6 +188,14 @@ describe('decideCategory for a github: target (its own files)', () => {
     });
     expect(decideCategory(privateOnly)).toEqual({ id: 'mcp-server', reason: 'repository description says "model context protocol server"' });
   });
+
+  it('a bare "mcp" topic names an MCP server when the repository ships a command or nerq read no manifest to tell; a library with a manifest and no command stays a library', () => {
+    const repo = (manifests: ReturnType<typeof repoManifest>[]) =>
+      repositoryEvidence({ repository: { topics: ['mcp', 'jira'], description: 'MCP for Jira' }, files: repoFiles({ readme: null, manifests }) });
+    expect(decideCategory(repo([])).id).toBe('mcp-server');
+    expect(decideCategory(repo([repoManifest({ keywords: [], description: null, dependencies: [], hasBin: true })])).id).toBe('mcp-server');
+    expect(decideCategory(repo([repoManifest({ keywords: [], description: null, dependencies: [], hasBin: false })])).id).toBe('library');
+  });
 });
 
 describe('decideCategory for an MCP Registry entry', () => {
