@@ -126,6 +126,12 @@ describe('loadCode', () => {
     expect([clean.loadCode?.unread, check.evaluate({ registry: registryFacts(), tarball: clean }, {} as never).messageId]).toEqual([[], 'clean']);
   });
 
+  test("a module named only in a comment (a JSDoc type's `import(\"./types/index.d.ts\")`, binaryextensions 6.11.0) is not loaded, so not missed", async () => {
+    const facts = await read([pkg(), { path: 'package/index.js', body: '/** @type {typeof import("./types/index.d.ts")} */\nmodule.exports = 1;' }, { path: 'package/types/index.d.ts', body: 'export {};' }]);
+    expect([facts.loadCode?.files.map((f) => f.path), facts.loadCode?.unread]).toEqual([['index.js'], []]);
+    expect(check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never).messageId).toBe('clean');
+  });
+
   test('a bundled package under node_modules is not an entry of this one, and a binding.gyp is not load code', async () => {
     const facts = await read([pkg({ main: 'index.js' }), { path: 'package/index.js', body: "require('dep')" }, { path: 'package/node_modules/dep/index.js', body: SEND }, { path: 'package/binding.gyp', body: "{'targets':[]}" }]);
     expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js']);
