@@ -99,6 +99,39 @@ describe('loadCode', () => {
     expect(data.loadCode?.files).toEqual([]);
   });
 
+  test('the modules the running code loads are read first; lazy requires in functions the load does not run do not spend the caps (geotiff 3.0.5 ran out of them)', async () => {
+    // 70 modules required only inside an exported function, written before the one require the load makes.
+    const lazy = Array.from({ length: 70 }, (_, i) => `  if (name === 'm${i}') return require('./lazy/m${i}');`).join('\n');
+    const main = `exports.codec = function (name) {\n${lazy}\n};\nrequire('./setup');\n`;
+    const modules = Array.from({ length: 70 }, (_, i) => ({ path: `package/lazy/m${i}.js`, body: `module.exports = ${i};` }));
+    const facts = await read([pkg(), { path: 'package/index.js', body: main }, ...modules, { path: 'package/setup.js', body: SEND }]);
+    const paths = facts.loadCode?.files.map((f) => f.path) ?? [];
+    expect(paths.slice(0, 2)).toEqual(['index.js', 'setup.js']);
+    // What the caps leave goes to the lazy ones (64 files in all); the others are not load-time code, so not missed.
+    expect([paths.length, paths[2]]).toEqual([64, 'lazy/m0.js']);
+    expect(facts.loadCode?.unread).toEqual([]);
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never);
+    expect([outcome.score, outcome.messageId, outcome.data?.flagged]).toEqual([0, 'hostile', ['setup.js']]);
+    const benign = await read([pkg(), { path: 'package/index.js', body: main }, ...modules, { path: 'package/setup.js', body: 'module.exports = 1;' }]);
+    expect(check.evaluate({ registry: registryFacts(), tarball: benign }, {} as never).messageId).toBe('clean');
+  });
+
+  test('a module loaded only lazily is read when whole and followed, adding its findings; one read in part or not followed adds no unknown', async () => {
+    const main = "exports.a = () => require('./a');\nexports.b = async () => (await import('./b.js')).default;\nexports.c = function () { return require('./c'); };\n";
+    const big = `module.exports = '${'x'.repeat(1024 * 1024)}';`;
+    const facts = await read([pkg(), { path: 'package/index.js', body: main }, { path: 'package/a.js', body: SEND }, { path: 'package/b.js', body: 'export default function (' }, { path: 'package/c.js', body: big }]);
+    expect(facts.loadCode?.files.map((f) => [f.path, f.truncated])).toEqual([['index.js', false], ['a.js', false]]);
+    expect(check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never).messageId).toBe('hostile');
+    const clean = await read([pkg(), { path: 'package/index.js', body: main }, { path: 'package/a.js', body: 'module.exports = 1;' }, { path: 'package/b.js', body: 'export default function (' }, { path: 'package/c.js', body: big }]);
+    expect([clean.loadCode?.unread, check.evaluate({ registry: registryFacts(), tarball: clean }, {} as never).messageId]).toEqual([[], 'clean']);
+  });
+
+  test("a module named only in a comment (a JSDoc type's `import(\"./types/index.d.ts\")`, binaryextensions 6.11.0) is not loaded, so not missed", async () => {
+    const facts = await read([pkg(), { path: 'package/index.js', body: '/** @type {typeof import("./types/index.d.ts")} */\nmodule.exports = 1;' }, { path: 'package/types/index.d.ts', body: 'export {};' }]);
+    expect([facts.loadCode?.files.map((f) => f.path), facts.loadCode?.unread]).toEqual([['index.js'], []]);
+    expect(check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never).messageId).toBe('clean');
+  });
+
   test('a bundled package under node_modules is not an entry of this one, and a binding.gyp is not load code', async () => {
     const facts = await read([pkg({ main: 'index.js' }), { path: 'package/index.js', body: "require('dep')" }, { path: 'package/node_modules/dep/index.js', body: SEND }, { path: 'package/binding.gyp', body: "{'targets':[]}" }]);
     expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js']);

@@ -24,6 +24,7 @@
 import { folderOf, gypTargets } from '../../checks/lib/gyp-commands.js';
 import { folderPaths, installTargets, localImports, type CodeLanguage, type FolderManifest } from '../../checks/lib/install-targets.js';
 import { MAX_SCANNED_CHARS } from '../../checks/lib/js-code.js';
+import { loadTimeText } from '../../checks/lib/load-code.js';
 import type { TarballFacts } from '../../evidence/schema.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
@@ -346,16 +347,32 @@ export class InstallCodeCollector {
     let total = 0;
     let listed = 0;
     const queue: QueuedTarget[] = [...targets];
+    /** Modules loaded only in functions the load does not run (kind `load`): read once every module the load runs has been. */
+    const lazy: QueuedTarget[] = [];
     const { files, missing, unread, visited } = out;
     const unreadTarget = (target: QueuedTarget, path: string): void => {
       if (listed < (caps.listed ?? Infinity)) unread.push(path);
       listed += 1;
       if (target.loaded !== true && (caps.unread?.length ?? 0) < MAX_UNREAD_BUNDLED) caps.unread?.push(path);
     };
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (let next = queue.shift() ?? lazy.shift(); next !== undefined; next = queue.shift() ?? lazy.shift()) {
       if (visited.has(next.path)) continue;
       visited.add(next.path);
       const found = next.candidates.find((candidate) => this.kept.has(candidate) || this.paths.has(candidate));
+      if (next.lazy === true) {
+        // Not load-time code (load-code.ts): read only when it is kept whole, its brackets are followed and the caps
+        // leave room for all of it, so that it adds findings and never an unknown; never missed, never read again.
+        const holder = found === undefined ? undefined : this.kept.get(found);
+        if (found === undefined || holder === undefined || next.language !== 'javascript' || !/\.[cm]?js$/i.test(found) || holder.kept < holder.size || count >= caps.files) continue;
+        const decoded = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
+        const running = decoded.length <= Math.min(FACT_MODULE_CHARS, caps.chars - total) ? loadTimeText(decoded) : null;
+        if (running === null) continue;
+        total += decoded.length;
+        count += 1;
+        files.push({ path: found, language: 'javascript', size: holder.size, text: decoded, truncated: false });
+        lazy.push(...loadedBy(running, found, visited, true), ...loadedBy(decoded, found, visited, true));
+        continue;
+      }
       if (found === undefined) {
         // A loaded module not shipped is built at install or optional (a native addon); a file a
         // command names and the archive lacks makes npm's script fail (or runs what an earlier step made).
@@ -389,12 +406,14 @@ export class InstallCodeCollector {
         for (const target of [...gypTargets(found, decoded, buildDir), ...autoIncluded(next)]) queue.push(target.language === 'gyp' ? { ...target, buildDir } : target);
       }
       if (next.language === 'javascript') {
-        for (const candidates of localImports(decoded, found)) {
-          const path = candidates[0]!;
-          if (!visited.has(path)) queue.push({ language: 'javascript', path, candidates, loaded: true });
+        // A load reads first the modules its running code loads, and those loaded only in functions it does not run
+        // (a lazy `require` in an exported function) after all of them, so that the caps go to what runs (load-code.ts).
+        const running = this.kind === 'load' ? loadTimeText(decoded) : null;
+        if (running === null) queue.push(...loadedBy(decoded, found, visited, false));
+        else {
+          queue.push(...loadedBy(running, found, visited, false));
+          lazy.push(...loadedBy(decoded, found, visited, true));
         }
-        // Files it runs or loads by a path built from its own folder (`path.join(__dirname, 'x.js')`).
-        for (const target of folderPaths(decoded, found)) if (!visited.has(target.path)) queue.push({ ...target, loaded: true });
       }
     }
   }
@@ -402,7 +421,8 @@ export class InstallCodeCollector {
 
 /**
  * A file to read: `loaded`, a module a kept file loads (not one a command names); `buildDir`, for a
- * build file, the folder of the binding.gyp that node-gyp loads it with (gyp-commands.ts).
+ * build file, the folder of the binding.gyp that node-gyp loads it with (gyp-commands.ts); `lazy`,
+ * a module loaded only in a function the load does not run, or by such a module.
  */
 interface QueuedTarget {
   language: CodeLanguage;
@@ -410,6 +430,23 @@ interface QueuedTarget {
   candidates: string[];
   loaded?: true;
   buildDir?: string;
+  lazy?: true;
+}
+
+/**
+ * The local modules a JavaScript file's `text` loads (`require('./x')`, `import … from './x.js'`),
+ * then the files it runs or loads by a path built from its own folder (`path.join(__dirname, 'x.js')`),
+ * those not yet read.
+ */
+function loadedBy(text: string, from: string, visited: ReadonlySet<string>, lazy: boolean): QueuedTarget[] {
+  const out: QueuedTarget[] = [];
+  const mark = lazy ? { lazy: true as const } : {};
+  for (const candidates of localImports(text, from)) {
+    const path = candidates[0]!;
+    if (!visited.has(path)) out.push({ language: 'javascript', path, candidates, loaded: true, ...mark });
+  }
+  for (const target of folderPaths(text, from)) if (!visited.has(target.path)) out.push({ ...target, loaded: true, ...mark });
+  return out;
 }
 
 /** What the readings of the own and the bundled commands make together. */
