@@ -10,7 +10,8 @@
  * A subpath export or a type declaration that is missing breaks a deep import or a type check,
  * not the package: measured on 310 real npm tarballs, 5 well-kept packages (rxjs, vitest,
  * react-router among them) ship such a stale entry, none a broken `main`, `bin` or `.` export —
- * those are listed in the evidence and leave the check out too.
+ * those are listed in the evidence and leave the check out too, as does the `main` or `.` export
+ * of a package whose commands are all there (yo 7.0.1, prisma 7.10.1: run, not imported).
  */
 import { defineCheck, type CheckOutcome } from './define.js';
 import { truncate } from './lib/text.js';
@@ -34,11 +35,11 @@ export default defineCheck({
   optional: ['tarball'],
   title: 'Entry points',
   description:
-    "Looks up, in the npm tarball, the files its package.json names as entry points, resolved as Node, npm and TypeScript resolve them: `main` (the file, then with .js, .json or .node added, then as a folder's index, then the package's own index.js; read only when there is no `exports`, which Node then ignores it for), each `bin` target (the exact file), each `exports` target under the conditions Node resolves (`node`, `import`, `require`, `module-sync`, `default`) and TypeScript's `types` (a `*` pattern resolves when some file matches it; a `null` target excludes a subpath; other conditions, such as a monorepo's own `source`, are not looked up), and `types`/`typings` (with `.d.ts` added or in place of `.js`). " +
-    'A missing `main`, `bin` target or `.` export (what a `require`, an `import` or the command of the package itself needs) scores 0 and holds the verdict at CAUTION: the release is broken as shipped. All present leaves the check out of the report (it never adds points), as do a missing subpath export or type declaration alone (listed in the evidence: a deep import or a type check fails, the package loads); unknown when the tarball or its package.json was not read, when a target is not found among more files than nerq lists (200,000), and for evidence saved before nerq looked.',
+    "Looks up, in the npm tarball, the files its package.json names as entry points, resolved as Node, npm and TypeScript resolve them: `main` (the file, then with .js, .json or .node added, then as a folder's index, then the package's own index.js; read only when there is no `exports`, which Node then ignores it for), each `bin` target (the exact file), each `exports` target Node can reach under the conditions it resolves (`node`, `import`, `require`, `module-sync`, `default`: the first that matches is taken, so a condition after `node` or `default` is never read) and TypeScript's `types` (a `*` pattern resolves when some file matches it; a `null` target excludes a subpath; other conditions, such as a monorepo's own `source`, are not looked up), and `types`/`typings` (with `.d.ts` added or in place of `.js`; an `@types/` package's `exports` are all type entries, looked up so). " +
+    'A missing `main`, `bin` target or `.` export (what a `require`, an `import` or the command of the package itself needs) scores 0 and holds the verdict at CAUTION: the release is broken as shipped. All present leaves the check out of the report (it never adds points), as do a missing subpath export or type declaration alone (listed in the evidence: a deep import or a type check fails, the package loads), and a missing `main` or `.` export of a package whose commands are all there (listed: it is run, not imported); unknown when the tarball or its package.json was not read, when a target is not found among more files than nerq lists (200,000), and for evidence saved before nerq looked.',
   messages: {
     present: 'The entry points the package.json names are in the tarball ({declared} looked up)',
-    'secondary-missing': 'A subpath export or type declaration the package.json names is not in the tarball: {summary}',
+    'secondary-missing': 'Entry points the package loads or runs without are not in the tarball (a subpath export, a type declaration, the import target of a package run as a command): {summary}',
     broken: 'The package.json names entry points the tarball does not hold: {summary}',
     unread: 'The entry points were not looked up: {reason}',
   },

@@ -84,9 +84,15 @@ export const CATEGORY_RULES: readonly Rule[] = [
 /** The order of strictness when several categories apply: the strictest profile governs. */
 export const CATEGORY_STRICTNESS: readonly Category[] = ['code-execution', 'mcp-server', 'ai-agent-tool', 'web-framework', 'cli', 'library'];
 
-/** Runtime dependencies that make a project what it is: an MCP SDK makes an MCP server; a sandbox or interpreter, code execution. */
-export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[] }> = [
-  { id: 'mcp-server', names: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/server', 'mcp', 'fastmcp'] },
+/**
+ * Runtime dependencies that make a project what it is: an MCP SDK makes an MCP server; a sandbox
+ * or interpreter, code execution. `commandOnly`: SDKs clients are built on as well as servers
+ * (use-mcp, a React hook, and @langchain/mcp-adapters depend on @modelcontextprotocol/sdk to
+ * call servers), which name an npm package an MCP server only when it ships a command, as the
+ * bare MCP words do; a repository or a PyPI project counts them either way.
+ */
+export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[]; commandOnly?: readonly string[] }> = [
+  { id: 'mcp-server', names: ['@modelcontextprotocol/server'], commandOnly: ['@modelcontextprotocol/sdk', 'mcp', 'fastmcp'] },
   { id: 'code-execution', names: ['vm2', 'isolated-vm', 'quickjs-emscripten', 'pyodide', 'e2b', '@e2b/code-interpreter', 'e2b-code-interpreter', 'jupyter-client', 'jupyter_client', 'restrictedpython', 'node-pty'] },
 ];
 
@@ -107,6 +113,12 @@ interface ProfileFacts {
    * `mcp-name:` line): the registry's own mark of an MCP server's package. Null when it names none.
    */
   mcpName?: string | null;
+  /**
+   * An npm package as published: one that runs as an MCP server ships the command its client
+   * starts. A repository's server is often started by its path (`node build/index.js`), so there
+   * an SDK dependency counts either way.
+   */
+  publishedPackage?: boolean;
 }
 
 /** A repository target's own facts: topics, description, manifests' keywords, descriptions and dependencies, README title and opening. */
@@ -150,6 +162,7 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
       hasBin: facts.hasBin,
       commandKnown: true,
       mcpName: facts.mcpName,
+      publishedPackage: true,
     };
   }
   if (pypi.status === 'ok') {
@@ -228,7 +241,8 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
     }
   }
   for (const rule of DEPENDENCY_RULES) {
-    const dependency = rule.names.find((n) => dependencies.has(n));
+    const command = facts.hasBin || !facts.commandKnown || !facts.publishedPackage ? (rule.commandOnly ?? []) : [];
+    const dependency = [...rule.names, ...command].find((n) => dependencies.has(n));
     if (dependency !== undefined && !found.has(rule.id)) found.set(rule.id, `depends on ${dependency}`);
   }
   return [...found].map(([id, reason]) => ({ id, reason }));

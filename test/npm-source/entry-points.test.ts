@@ -30,6 +30,21 @@ describe('entryPoints', () => {
     expect([outcome.score, outcome.messageId, typeof outcome.holdVerdict]).toEqual([0, 'broken', 'string']);
   });
 
+  // Real package.json files and file lists (fixtures/entry-points/, fixtures/PROVENANCE.md) of releases that load and run as shipped.
+  test.each([
+    ['yo@7.0.1', 'package', [{ field: 'main', key: '', target: 'lib', primary: false }]],
+    ['figlet@1.12.0', 'package', [{ field: 'exports', key: './browser require default', target: './dist/figlet.js', primary: false }]],
+    ['@types/three@0.187.0', 'three', []],
+  ])('%s: nothing its require, import or command needs is missing — left out or listed, never held', async (name, root, expected) => {
+    const dir = new URL(`../../fixtures/entry-points/${name}/`, import.meta.url);
+    const manifest = readFileSync(new URL('package.json', dir), 'utf8');
+    const files = readFileSync(new URL('files.txt', dir), 'utf8').split('\n').filter((p) => p !== '');
+    const facts = await read(files.map((path) => ({ path, body: path === `${root}/package.json` ? manifest : '' })));
+    expect(facts.entryPoints?.missing.filter((m) => m.field !== 'types')).toEqual(expected);
+    const outcome = judge(facts);
+    expect([outcome.score, outcome.holdVerdict]).toEqual([null, undefined]);
+  });
+
   test('files before and after the package.json are both looked up; a symlink is not a file npm installs', async () => {
     const facts = await read([
       { path: 'package/bin/cli.js', body: '#!/usr/bin/env node' },

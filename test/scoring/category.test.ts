@@ -46,6 +46,8 @@ describe('decideCategory', () => {
     [{ keywords: [], description: 'Playwright Tools for MCP', hasBin: true, mcpName: 'io.github.microsoft/playwright-mcp' }, 'mcp-server', 'names the MCP Registry server io.github.microsoft/playwright-mcp'],
     [{ keywords: [], hasBin: true, dependencyRanges: { '@modelcontextprotocol/sdk': '^1.17.0', zod: '^3.0.0' } }, 'mcp-server', 'depends on @modelcontextprotocol/sdk'],
     [{ keywords: [], dependencyRanges: { '@modelcontextprotocol/server': '^2.0.0' } }, 'mcp-server', 'depends on @modelcontextprotocol/server'],
+    // The SDK clients are built on too (use-mcp, a React hook that calls MCP servers): an MCP server only beside a command.
+    [{ keywords: ['mcp', 'react', 'hook'], dependencyRanges: { '@modelcontextprotocol/sdk': '^1.13.0' } }, 'library', 'default'],
     [{ keywords: [], dependencyRanges: { 'isolated-vm': '^5.0.0' } }, 'code-execution', 'depends on isolated-vm'],
     // A name like an SDK's is not the SDK; a development dependency is not a runtime one (dependencyRanges are runtime only).
     [{ keywords: [], dependencyRanges: { 'mcp-sdk-helpers': '^1.0.0' }, devDependencies: 3 }, 'library', 'default'],

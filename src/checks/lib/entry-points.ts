@@ -101,15 +101,24 @@ function mainResolves(path: string, files: FileLookup): boolean {
  * (`source`, `input`, `@nx/nx-source`, `jsnext:source`) that point at sources never published.
  */
 const NODE_CONDITIONS = new Set(['node', 'import', 'require', 'module-sync', 'node-addons', 'default']);
+/** Conditions Node matches on some versions or flags only (`module-sync` from Node 22.12, `node-addons` but with --no-addons): the ones after them are read too. */
+const UNSETTLING_CONDITIONS = new Set(['module-sync', 'node-addons']);
+type Mode = 'require' | 'import';
+const BOTH_MODES: ReadonlySet<Mode> = new Set(['require', 'import']);
 function isTypesCondition(condition: string): boolean {
   return condition === 'types' || condition.startsWith('types@');
+}
+
+/** The declaration TypeScript looks for in place of a `.js`, `.mjs` or `.cjs` file: `a.d.ts`, `a.d.mts`, `a.d.cts`. */
+function declarationOf(path: string): string {
+  const dot = path.lastIndexOf('.');
+  return `${path.slice(0, dot)}.d${path.slice(dot).replace('js', 'ts')}`;
 }
 
 /** TypeScript's lookup for `types`: the file, with `.d.ts` added or put in place of `.js`, or a folder's index.d.ts. */
 function typesResolve(path: string, files: FileLookup): boolean {
   if (path === '') return files.has('index.d.ts');
-  const stem = path.replace(/\.(?:[cm]?js)$/, '');
-  const declaration = /\.[cm]?js$/.test(path) ? `${stem}.d${path.slice(path.lastIndexOf('.')).replace('js', 'ts')}` : `${path}.d.ts`;
+  const declaration = /\.[cm]?js$/.test(path) ? declarationOf(path) : `${path}.d.ts`;
   return [path, declaration, `${path}/index.d.ts`].some((c) => files.has(c));
 }
 
@@ -149,12 +158,14 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
   }
 
   const bins: [string, unknown][] = typeof manifest.bin === 'string' ? [[typeof manifest.name === 'string' ? manifest.name.replace(/^@[^/]*\//, '') : '', manifest.bin]] : isObject(manifest.bin) ? Object.entries(manifest.bin) : [];
+  let commands = 0;
   for (const [name, target] of bins) {
     if (!room()) break;
     if (typeof target !== 'string' || target.trim() === '') continue;
     const path = packagePath(target.trim());
     if (path === null || path === '') continue;
     declared += 1;
+    commands += 1;
     if (!files.has(path)) missing.push({ field: 'bin', key: name, target, primary: true });
   }
 
@@ -173,30 +184,69 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
   } else if (exports != null) {
     exportTargets.push({ key: '.', value: exports });
   }
-  // Each condition path leads to one target (or an array of fallbacks): every one is a way the package is loaded.
-  const walk = (subpath: string, key: string, value: unknown, depth: number, types: boolean): void => {
-    if (!room() || depth > MAX_DEPTH) return;
-    const primary = subpath === '.' && !types;
+  // A types package (DefinitelyTyped's `@types/` scope) is never loaded by Node: TypeScript reads
+  // its `exports`, finding a `.js` target's declaration beside it (@types/three names three's
+  // own `./build/three.module.js`, which it ships as `three.module.d.ts`).
+  const typesPackage = typeof manifest.name === 'string' && manifest.name.startsWith('@types/');
+  const lookUp = (target: string, types: boolean): boolean | null => {
+    if (!types) return exportResolves(target, files);
+    const found = exportResolves(target, files);
+    if (found !== false) return found;
+    if (target.includes('*')) return /\.[cm]?js$/.test(target) ? exportResolves(declarationOf(target), files) : false;
+    const path = packagePath(target);
+    return path === null ? null : typesResolve(path, files);
+  };
+  /**
+   * Each condition path leads to one target (or an array of fallbacks): every one Node can reach
+   * is a way the package is loaded. `modes` are the resolutions (a `require`, an `import`) that
+   * reach `value`; it returns those it settles. Node takes the first condition that matches, so
+   * once `node` or `default` (which always match) or `import`/`require` settled a resolution, the
+   * conditions after it are never read for it (figlet's `.` lists `require` after `node`);
+   * `module-sync` and `node-addons` match on some Node versions or flags only, and settle none.
+   */
+  const walk = (subpath: string, key: string, value: unknown, depth: number, types: boolean, modes: ReadonlySet<Mode>): ReadonlySet<Mode> => {
+    if (!room() || depth > MAX_DEPTH) return modes;
+    const primary = subpath === '.' && !types && !typesPackage;
+    const field = types || typesPackage ? 'types' : 'exports';
     if (typeof value === 'string') {
-      const found = exportResolves(value, files);
-      if (found === null) return;
+      const found = lookUp(value, types || typesPackage);
+      if (found === null) return modes;
       declared += 1;
-      if (!found) missing.push({ field: types ? 'types' : 'exports', key, target: value, primary });
-    } else if (Array.isArray(value)) {
-      const results = value.slice(0, 16).map((v) => (typeof v === 'string' ? exportResolves(v, files) : null));
+      if (!found) missing.push({ field, key, target: value, primary });
+      return modes;
+    }
+    if (Array.isArray(value)) {
+      const results = value.slice(0, 16).map((v) => (typeof v === 'string' ? lookUp(v, types || typesPackage) : null));
       const looked = results.filter((r) => r !== null);
-      if (looked.length === 0) return;
+      if (looked.length === 0) return modes;
       declared += 1;
       const first = value.find((v): v is string => typeof v === 'string');
-      if (!looked.includes(true)) missing.push({ field: types ? 'types' : 'exports', key, target: first ?? '', primary });
-    } else if (isObject(value)) {
-      for (const [condition, inner] of Object.entries(value)) {
-        if (NODE_CONDITIONS.has(condition)) walk(subpath, `${key} ${condition}`, inner, depth + 1, types);
-        else if (isTypesCondition(condition)) walk(subpath, `${key} ${condition}`, inner, depth + 1, true);
-      }
+      if (!looked.includes(true)) missing.push({ field, key, target: first ?? '', primary });
+      return modes;
     }
+    if (value === null) return modes;
+    if (!isObject(value)) return new Set();
+    const open = new Set(modes);
+    for (const [condition, inner] of Object.entries(value)) {
+      if (open.size === 0) break;
+      if (isTypesCondition(condition)) {
+        walk(subpath, `${key} ${condition}`, inner, depth + 1, true, open);
+        continue;
+      }
+      const reached = condition === 'import' || condition === 'require' ? [...open].filter((m) => m === condition) : NODE_CONDITIONS.has(condition) ? [...open] : [];
+      if (reached.length === 0) continue;
+      const settled = walk(subpath, `${key} ${condition}`, inner, depth + 1, types, new Set(reached));
+      if (!UNSETTLING_CONDITIONS.has(condition)) for (const m of settled) open.delete(m);
+    }
+    return new Set([...modes].filter((m) => !open.has(m)));
   };
-  for (const { key, value } of exportTargets) walk(key, key, value, 0, false);
+  for (const { key, value } of exportTargets) walk(key, key, value, 0, false, BOTH_MODES);
+
+  // A package that ships a command, all of whose targets are there, is run, not required: a
+  // missing `main` (npm init's default `index.js`, or a stale folder: yo 7.0.1's `lib`, which has
+  // no index) or `.` export (prisma 7.10.1's, a types entry with no runtime file) breaks an
+  // `import` of the command package, not its command — listed, as a subpath export is.
+  if (commands > 0 && !missing.some((m) => m.field === 'bin')) for (const m of missing) m.primary = false;
 
   return { declared, missing };
 }

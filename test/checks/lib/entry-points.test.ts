@@ -36,6 +36,16 @@ describe('bin', () => {
     expect(missing({ name: '@s/tool', bin: './cli.js' }, [])).toEqual([['bin', 'tool', './cli.js', true]]);
     expect(missing({ bin: { a: 'bin/a.js', b: 'bin/b' } }, ['bin/a.js', 'bin/b.js'])).toEqual([['bin', 'b', 'bin/b', true]]);
   });
+
+  it('a package whose commands are all there is run: a missing `main` or `.` export is listed, not primary', () => {
+    expect(missing({ main: 'index.js', bin: { tool: 'cli.js' } }, ['cli.js'])).toEqual([['main', '', 'index.js', false]]);
+    expect(missing({ bin: 'build/index.js', exports: { default: './build/types.js' } }, ['build/index.js'])).toEqual([['exports', '. default', './build/types.js', false]]);
+    // A command missing too: the release is broken, everything the package needs counts.
+    expect(missing({ main: 'index.js', bin: { a: 'a.js', b: 'b.js' } }, ['a.js'])).toEqual([
+      ['main', '', 'index.js', true],
+      ['bin', 'b', 'b.js', true],
+    ]);
+  });
 });
 
 describe('types', () => {
@@ -67,6 +77,24 @@ describe('exports', () => {
   it("conditions nerq does not resolve (a monorepo's own source, a bundler's) are not looked up", () => {
     const manifest = { exports: { '.': { source: './src/index.ts', input: './src/index.ts', '@nx/nx-source': './index.ts', 'jsnext:source': './src/index.ts', browser: './b.js', default: './a.js' } } };
     expect(missingEntryPoints(manifest, fileLookup(['a.js']))).toEqual({ declared: 1, missing: [] });
+  });
+
+  it('Node takes the first condition that matches: one after `node` or `default`, or after a settled `import`/`require`, is never read', () => {
+    // figlet 1.12.0's `.`: `require` after `node` names a dist/figlet.js it does not ship.
+    const figlet = { exports: { '.': { browser: { require: './b.cjs' }, node: { import: './n.mjs', require: './n.cjs' }, import: './f.mjs', require: './gone.js' } } };
+    expect(missing(figlet, ['n.mjs', 'n.cjs', 'f.mjs'])).toEqual([]);
+    expect(missing({ exports: { '.': { default: './a.js', require: './gone.cjs' } } }, ['a.js'])).toEqual([]);
+    expect(missing({ exports: { '.': { import: './a.mjs', node: './gone.cjs' } } }, ['a.mjs'])).toEqual([['exports', '. node', './gone.cjs', true]]);
+    // A `node` branch that settles one resolution only leaves the other to the conditions after it.
+    expect(missing({ exports: { '.': { node: { import: './a.mjs' }, require: './gone.cjs' } } }, ['a.mjs'])).toEqual([['exports', '. require', './gone.cjs', true]]);
+    // `module-sync` matches on some Node versions only: the conditions after it are read too.
+    expect(missing({ exports: { '.': { 'module-sync': './a.mjs', default: './gone.js' } } }, ['a.mjs'])).toEqual([['exports', '. default', './gone.js', true]]);
+  });
+
+  it("an `@types/` package's exports are type entries: a `.js` target resolves to its declaration, none is primary", () => {
+    const manifest = { name: '@types/three', exports: { '.': { import: './build/three.module.js', require: './build/three.cjs' }, './addons/*': './examples/jsm/*.js', './gone': './gone.js' } };
+    expect(missing(manifest, ['build/three.module.d.ts', 'build/three.d.cts', 'examples/jsm/Addons.d.ts'])).toEqual([['types', './gone', './gone.js', false]]);
+    expect(missing({ name: 'three', exports: { '.': { import: './build/three.module.js' } } }, ['build/three.module.d.ts'])).toEqual([['exports', '. import', './build/three.module.js', true]]);
   });
 
   it('an array of fallbacks resolves when one of them does', () => {
