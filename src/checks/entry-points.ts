@@ -36,7 +36,7 @@ export default defineCheck({
   title: 'Entry points',
   description:
     "Looks up, in the npm tarball, the files its package.json names as entry points, resolved as Node, npm and TypeScript resolve them: `main` (the file, then with .js, .json or .node added, then as a folder's index, then the package's own index.js; read only when there is no `exports`, which Node then ignores it for), each `bin` target (the exact file), each `exports` target Node can reach under the conditions it resolves (`node`, `import`, `require`, `module-sync`, `default`: the first that matches is taken, so a condition after `node` or `default` is never read) and TypeScript's `types` (a `*` pattern resolves when some file matches it; a `null` target excludes a subpath; other conditions, such as a monorepo's own `source`, are not looked up), and `types`/`typings` (with `.d.ts` added or in place of `.js`; an `@types/` package's `exports` are all type entries, looked up so). " +
-    'A missing `main`, `bin` target or `.` export (what a `require`, an `import` or the command of the package itself needs) scores 0 and holds the verdict at CAUTION: the release is broken as shipped. All present leaves the check out of the report (it never adds points), as do a missing subpath export or type declaration alone (listed in the evidence: a deep import or a type check fails, the package loads), and a missing `main` or `.` export of a package whose commands are all there (listed: it is run, not imported); unknown when the tarball or its package.json was not read, when a target is not found among more files than nerq lists (200,000), and for evidence saved before nerq looked.',
+    'A missing `main`, `bin` target or `.` export (what a `require`, an `import` or the command of the package itself needs) scores 0 and holds the verdict at CAUTION: the release is broken as shipped. All present leaves the check out of the report (it never adds points), as do a missing subpath export or type declaration alone (a deep import or a type check fails; the package loads), and a missing `main` or `.` export of a package whose commands are all there (it is run, not imported); the held verdict of a broken release names only what breaks it; unknown when the tarball or its package.json was not read, when a target is not found among more files than nerq lists (200,000), and for evidence saved before nerq looked.',
   messages: {
     present: 'The entry points the package.json names are in the tarball ({declared} looked up)',
     'secondary-missing': 'Entry points the package loads or runs without are not in the tarball (a subpath export, a type declaration, the import target of a package run as a command): {summary}',
@@ -50,12 +50,15 @@ export default defineCheck({
       const reason = tarball.manifest === null ? (tarball.manifestProblem ?? 'its package.json was not read') : 'the evidence predates nerq looking up entry points (a fresh run with --no-cache looks)';
       return { score: null, messageId: 'unread', data: { reason } };
     }
-    const listed = found.missing.slice(0, MAX_LISTED);
-    const missing = listed.map(describe);
-    const summary = `${missing.slice(0, 3).join('; ')}${found.missing.length > 3 ? `; ${found.missing.length - 3} more` : ''}`;
+    // What breaks the release first: the summary a held verdict quotes names only those.
+    const primary = found.missing.filter((m) => m.primary);
+    const ordered = [...primary, ...found.missing.filter((m) => !m.primary)];
+    const missing = ordered.slice(0, MAX_LISTED).map(describe);
+    const named = (primary.length > 0 ? primary : ordered).map(describe);
+    const summary = `${named.slice(0, 3).join('; ')}${named.length > 3 ? `; ${named.length - 3} more` : ''}`;
     const data = { declared: found.declared, missing, count: found.missing.length, summary };
     if (found.missing.length > 0 && !found.listedAll) return { score: null, messageId: 'unread', data: { ...data, reason: 'the tarball has more files than nerq lists, and a target was not among those listed' } };
-    if (found.missing.some((m) => m.primary)) {
+    if (primary.length > 0) {
       return {
         score: 0,
         messageId: 'broken',

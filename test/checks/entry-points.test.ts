@@ -25,11 +25,11 @@ checkTable(check, [
     data: { missing: ['main → "index.js"'], count: 1 },
   },
   {
-    name: 'a bin target among stale subpaths: 0',
+    name: 'a bin target among stale subpaths: 0; what breaks the release is named first, and alone in the summary',
     evidence: withEntries([SUBPATH, { field: 'bin', key: 'tool', target: './cli.js', primary: true }]),
     score: 0,
     messageId: 'broken',
-    data: { count: 2 },
+    data: { count: 2, missing: ['bin "tool" → "./cli.js"', 'exports ./command → "./dist/command.js"'], summary: 'bin "tool" → "./cli.js"' },
   },
   {
     name: 'only a subpath export and a type declaration missing: left out, listed',
