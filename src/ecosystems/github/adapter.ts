@@ -1,5 +1,9 @@
 import type { Adapter } from '../adapter.js';
-import { collectGithubTarget } from './collect.js';
 import { GITHUB_RULES } from './rules.js';
 
-export const GITHUB_ADAPTER: Adapter = { rules: GITHUB_RULES, collect: collectGithubTarget };
+// The collector is loaded when a target of this ecosystem is first collected, so a run loads only
+// the ecosystems it evaluates (docs/architecture.md, "Start-up").
+export const GITHUB_ADAPTER: Adapter = {
+  rules: GITHUB_RULES,
+  collect: async (target, ctx) => (await import('./collect.js')).collectGithubTarget(target, ctx),
+};

@@ -1,5 +1,9 @@
 import type { Adapter } from '../adapter.js';
-import { collectMcpTarget } from './collect.js';
 import { MCP_RULES } from './rules.js';
 
-export const MCP_ADAPTER: Adapter = { rules: MCP_RULES, collect: collectMcpTarget };
+// The collector is loaded when a target of this ecosystem is first collected, so a run loads only
+// the ecosystems it evaluates (docs/architecture.md, "Start-up").
+export const MCP_ADAPTER: Adapter = {
+  rules: MCP_RULES,
+  collect: async (target, ctx) => (await import('./collect.js')).collectMcpTarget(target, ctx),
+};

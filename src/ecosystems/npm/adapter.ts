@@ -1,5 +1,9 @@
 import type { Adapter } from '../adapter.js';
-import { collectNpm } from './collect.js';
 import { NPM_RULES } from './rules.js';
 
-export const NPM_ADAPTER: Adapter = { rules: NPM_RULES, collect: collectNpm };
+// The collector is loaded when a target of this ecosystem is first collected, so a run loads only
+// the ecosystems it evaluates (docs/architecture.md, "Start-up").
+export const NPM_ADAPTER: Adapter = {
+  rules: NPM_RULES,
+  collect: async (target, ctx) => (await import('./collect.js')).collectNpm(target, ctx),
+};
