@@ -57,9 +57,14 @@ function valueOf(node: Node | undefined, depth = 0): unknown {
   }
 }
 
+/**
+ * The value of `key` in an object node: of a key written twice, the last, as every client reads
+ * it (JSON.parse and jsonc-parser keep the last), so a harmless first `mcpServers` cannot hide
+ * the servers a client starts (docs/security.md, "Manifest confusion").
+ */
 function member(node: Node | undefined, key: string): Node | undefined {
   if (node?.type !== 'object') return undefined;
-  const prop = (node.children ?? []).find((p) => p.children?.[0]?.value === key);
+  const prop = (node.children ?? []).findLast((p) => p.children?.[0]?.value === key);
   return prop?.children?.[1];
 }
 
