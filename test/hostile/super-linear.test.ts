@@ -25,6 +25,7 @@ import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
+import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
 import { repeatedKeys } from '../../src/sources/npm/packument-scan.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { readLoadJavaScript } from '../../src/checks/lib/load-code.js';
@@ -98,6 +99,13 @@ describe('audit inputs grow linearly', () => {
     expect(() => readInputText(`[x]\nc = { ${'d.'.repeat(100)}d = 2 }\n`, name, { manifests: {} })).toThrow(LockfileError);
     // The size of the issue's case (200 KB) and 8× more.
     expectLinear(task, `${name} dotted key`, growth((k) => readInputText(file(k), name, { manifests: {} }), 30_000, true));
+  });
+
+  it("a Codex MCP configuration: k servers in one table (no header of their own) over 200k comment lines, the header lines looked up for each", ({ task }) => {
+    // Servers and lines grow together: a search of every line for each server's header is k × 200k.
+    const run = (k: number): unknown => readMcpConfig(`[mcp_servers]\n${Array.from({ length: k }, (_, i) => `s${i}={command="x"}\n`).join('')}${'#\n'.repeat(200 * k)}`, 'config.toml');
+    noteCases(task);
+    expectLinear(task, 'Codex servers without headers', growth(run, 60));
   });
 
   it('the TOML layout scan itself, on keys and headers of many quoted parts', ({ task }) => {
