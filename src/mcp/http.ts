@@ -18,7 +18,7 @@ import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
-import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
+import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { createMcpServer } from './server.js';
@@ -101,8 +101,9 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    const refusal = hostRefusal(hosts, { host: request.headers.host, url: request.raw.url, httpVersion: request.raw.httpVersion });
+    const refusal = hostRefusal(hosts, { host: request.headers.host, hostLines: hostLines(request.raw.rawHeaders), url: request.raw.url, httpVersion: request.raw.httpVersion });
     if (refusal === 'missing') return reply.code(400).send(rpcError(TRANSPORT_ERROR, 'Bad Request: an HTTP/1.1 request needs a Host header'));
+    if (refusal === 'invalid') return reply.code(400).send(rpcError(TRANSPORT_ERROR, 'Bad Request: a request takes one Host header, a host name or address with an optional port'));
     if (refusal === 'forbidden' || (origin !== undefined && !isLoopbackOrigin(origin))) {
       return reply.code(403).send(rpcError(-32000, 'forbidden: Host or Origin is not loopback'));
     }

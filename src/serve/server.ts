@@ -25,7 +25,7 @@ import { clientErrorAnswer } from '../front/client-error.js';
 import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
-import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
+import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
@@ -220,8 +220,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.addHook('onRequest', async (request) => {
     if (closing) throw new HttpError(503, 'shutting-down', 'the server is shutting down');
     // Before the rate limit and the token: a page that rebound its name to this loopback server gets nothing, /healthz included.
-    const refusal = hostRefusal(hosts, { host: request.headers.host, url: request.raw.url, httpVersion: request.raw.httpVersion });
+    const refusal = hostRefusal(hosts, { host: request.headers.host, hostLines: hostLines(request.raw.rawHeaders), url: request.raw.url, httpVersion: request.raw.httpVersion });
     if (refusal === 'missing') throw new HttpError(400, 'bad-request', 'an HTTP/1.1 request needs a Host header');
+    if (refusal === 'invalid') throw new HttpError(400, 'bad-request', 'a request takes one Host header, a host name or address with an optional port');
     if (refusal === 'forbidden') {
       throw new HttpError(403, 'forbidden-host', 'the Host header is neither a loopback name (localhost, 127.x.x.x, [::1]) nor an --allowed-host');
     }

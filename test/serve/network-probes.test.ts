@@ -254,7 +254,7 @@ describe('a flood of distinct targets', () => {
 });
 
 describe('the host a request names', () => {
-  it('an HTTP/1.1 request without Host is a 400 in the front door\'s shape; an absolute-form target or a first Host of another name is a 403, as a foreign Host is', async () => {
+  it('an HTTP/1.1 request without Host is a 400 in the front door\'s shape; two Host lines or one that is no host and port are a 400; an absolute-form target of another name is a 403, as a foreign Host is', async () => {
     const { port } = await listenServe();
     const network = await listenServe({ server: { hosts: { kind: 'any' } } });
     const mcp = await listenMcp();
@@ -269,7 +269,19 @@ describe('the host a request names', () => {
       ['HTTP/1.0 without Host', 'GET /healthz HTTP/1.0\r\n\r\n', 403, 200],
       ['an absolute-form target of another host', 'GET http://evil.example/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
       ['an absolute-form target of a loopback host', 'GET http://localhost:8787/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 200, 200],
-      ['two Host headers, the first foreign', 'GET /healthz HTTP/1.1\r\nhost: evil.example\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
+      // RFC 9112 (3.2): more than one Host line, or a value that is no host and port, is a 400 — a
+      // proxy in front that routed by the other line, or read the value otherwise, was never checked.
+      ['two Host headers, the first foreign', 'GET /healthz HTTP/1.1\r\nhost: evil.example\r\nhost: localhost\r\nconnection: close\r\n\r\n', 400, 400],
+      ['two Host headers, the second foreign', 'GET /healthz HTTP/1.1\r\nhost: localhost\r\nhost: evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['two Host headers, the same', 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nhost: localhost\r\nconnection: close\r\n\r\n', 400, 400],
+      ['two Host headers in HTTP/1.0', 'GET /healthz HTTP/1.0\r\nhost: localhost\r\nhost: evil.example\r\n\r\n', 400, 400],
+      ['a Host of a loopback name, an empty port and userinfo', 'GET /healthz HTTP/1.1\r\nhost: localhost:@evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['a Host with a port that is not digits', 'GET /healthz HTTP/1.1\r\nhost: 127.0.0.1:80x.evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['a bracketed loopback followed by a name', 'GET /healthz HTTP/1.1\r\nhost: [::1]evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['a loopback Host in capitals, on a port the server is not on', 'GET /healthz HTTP/1.1\r\nhost: LOCALHOST:1\r\nconnection: close\r\n\r\n', 200, 200],
+      ['an IPv6 loopback literal with a port', 'GET /healthz HTTP/1.1\r\nhost: [::1]:9\r\nconnection: close\r\n\r\n', 200, 200],
+      ['a loopback name with a trailing dot (another name)', 'GET /healthz HTTP/1.1\r\nhost: localhost.\r\nconnection: close\r\n\r\n', 403, 200],
+      ['an absolute-form target whose userinfo names loopback', 'GET http://localhost:1@evil.example/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
     ];
     for (const [label, raw, loopback, any] of cases) {
       const onLoopback = await send(port, raw);
