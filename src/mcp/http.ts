@@ -16,7 +16,7 @@ import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
@@ -83,9 +83,12 @@ function httpRefusal(error: { statusCode?: number; code?: string }): { status: n
 export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
+  // A request pipelined past the connection's cap is answered by Node itself: as a JSON-RPC error too.
+  const dropAnswer = droppedRequestAnswer(JSON.stringify(rpcError(TRANSPORT_ERROR, `Service Unavailable: this connection carried ${MAX_REQUESTS_PER_SOCKET} requests; send this one on a new connection`)));
+  const timeouts = receiveTimeout(options.requestTimeoutMs ?? 30_000);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    ...withHostOptions(receiveTimeout(options.requestTimeoutMs ?? 30_000)),
+    ...withHostOptions({ ...timeouts, http: { ...timeouts.http, ServerResponse: dropAnswer.ServerResponse } }),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -98,6 +101,7 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
 
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
+  dropAnswer.watch(app.server);
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;

@@ -22,7 +22,7 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
@@ -167,10 +167,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const auditTimeoutMs = options.auditTimeoutMs ?? 120_000;
   const authorized = bearerChecker(options.tokens ?? null);
   const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
+  // A request pipelined past the connection's cap is answered by Node itself: in the contract's error shape too.
+  const dropAnswer = droppedRequestAnswer(JSON.stringify({ error: { code: 'reconnect', message: `this connection carried ${MAX_REQUESTS_PER_SOCKET} requests: send this one on a new connection` } }));
+  const timeouts = receiveTimeout(requestTimeoutMs);
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // A request not received whole within the deadline (a body sent a byte at a time) is ended.
-    ...withHostOptions(receiveTimeout(requestTimeoutMs)),
+    ...withHostOptions({ ...timeouts, http: { ...timeouts.http, ServerResponse: dropAnswer.ServerResponse } }),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -187,6 +190,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Every body is JSON (docs/serve.md): without Fastify's text/plain parser a body of any other
   // media type — or with none — is refused as 415 before it reaches a route.
   app.removeContentTypeParser('text/plain');
+  dropAnswer.watch(app.server);
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
 

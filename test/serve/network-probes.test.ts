@@ -116,7 +116,7 @@ describe('connections', () => {
     }
   });
 
-  it('requests pipelined on one connection: 100 are answered, the rest are refused 503 unhandled, the hundredth says Connection: close (a client that never reads holds at most 100 answers)', async () => {
+  it('requests pipelined on one connection: 100 are answered, the rest are refused 503 unhandled in the front door’s JSON shape, the hundredth says Connection: close (a client that never reads holds at most 100 answers)', async () => {
     const { port, app } = await listenServe();
     let handled = 0;
     app.server.on('request', () => handled++);
@@ -130,7 +130,25 @@ describe('connections', () => {
     expect(answered.slice(0, 100)).toEqual(Array.from({ length: 100 }, () => '200'));
     expect(new Set(answered.slice(100))).toEqual(new Set(['503']));
     expect(handled).toBe(100);
+    // Node answers those itself, never handled, in the front door's JSON shape all the same.
+    const refusals = c.received().split(/(?=HTTP\/1\.1 \d{3} )/).slice(100);
+    for (const refusal of refusals) {
+      expect(refusal.toLowerCase()).toContain('connection: close');
+      expect(ErrorSchema.parse(JSON.parse(bodyOf(refusal))).error.code).toBe('reconnect');
+    }
+    // So does mcp --http, as a JSON-RPC error; its other answers keep their own bodies.
     const mcp = await listenMcp();
+    let mcpHandled = 0;
+    mcp.app.server.on('request', () => mcpHandled++);
+    const m = open(mcp.port);
+    m.socket.write(Array.from({ length: 120 }, () => get('/mcp')).join(''));
+    const mcpAnswered = await m.answers(120);
+    const mcpAnswers = m.received().split(/(?=HTTP\/1\.1 \d{3} )/);
+    m.socket.destroy();
+    expect(new Set(mcpAnswered.slice(0, 100))).toEqual(new Set(['405']));
+    expect(new Set(mcpAnswered.slice(100))).toEqual(new Set(['503']));
+    expect(mcpHandled).toBe(100);
+    for (const answer of mcpAnswers) expect(JSON.parse(bodyOf(answer))).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
     expect([app.server.maxRequestsPerSocket, mcp.app.server.maxRequestsPerSocket]).toEqual([100, 100]);
   });
 });
