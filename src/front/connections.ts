@@ -17,6 +17,7 @@
  * lines read per request (`server.maxHeadersCount`; later lines are dropped, not refused).
  */
 import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /** Requests answered on one connection before it closes. */
@@ -58,4 +59,21 @@ export function droppedRequestAnswer(body: string): { ServerResponse: typeof Ser
       server.on('dropRequest', (request: IncomingMessage) => dropped.add(request));
     },
   };
+}
+
+/**
+ * Answers, in the front door's JSON shape, the requests Node answers or drops before Fastify sees
+ * them: an `Expect` other than `100-continue` (Node's bare 417 with an empty body) and `CONNECT`
+ * (without a listener Node closes the connection unanswered; nerq is no proxy: 405). Each
+ * connection is closed after its answer.
+ */
+export function answerUnrouted(server: Server, bodies: { expectation: string; connect: string }): void {
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(bodies.expectation), connection: 'close' });
+    response.end(bodies.expectation);
+  });
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => undefined);
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(bodies.connect)}\r\nConnection: close\r\n\r\n${bodies.connect}`);
+  });
 }

@@ -16,7 +16,7 @@ import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { answerUnrouted, boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
@@ -102,6 +102,10 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
   dropAnswer.watch(app.server);
+  answerUnrouted(app.server, {
+    expectation: JSON.stringify(rpcError(TRANSPORT_ERROR, 'Expectation Failed: the Expect header asks for what nerq does not do (it takes 100-continue only)')),
+    connect: JSON.stringify(rpcError(TRANSPORT_ERROR, 'Method Not Allowed: CONNECT is not taken; nerq is no proxy')),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;

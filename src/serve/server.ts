@@ -22,7 +22,7 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { answerUnrouted, boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
@@ -191,6 +191,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // media type — or with none — is refused as 415 before it reaches a route.
   app.removeContentTypeParser('text/plain');
   dropAnswer.watch(app.server);
+  answerUnrouted(app.server, {
+    expectation: JSON.stringify({ error: { code: 'bad-request', message: 'the Expect header asks for what nerq does not do (it takes 100-continue only)' } }),
+    connect: JSON.stringify({ error: { code: 'method-not-allowed', message: 'CONNECT is not taken: nerq is no proxy' } }),
+  });
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
 

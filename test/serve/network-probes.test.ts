@@ -154,7 +154,7 @@ describe('connections', () => {
 });
 
 describe('methods and queries no route takes', () => {
-  it('a method HTTP does not know is a 400 bad-request, one it knows but no route takes a 405 naming those it does; CONNECT is closed unanswered (no proxying); nothing is fetched', async () => {
+  it('a method HTTP does not know is a 400 bad-request, one it knows but no route takes a 405 naming those it does; CONNECT is a 405 and an Expect other than 100-continue a 417, in the door’s shape (no proxying); nothing is fetched', async () => {
     const { port } = await listenServe();
     const mcp = await listenMcp();
     const before = server.requests.length;
@@ -174,10 +174,23 @@ describe('methods and queries no route takes', () => {
         }
       }
     }
-    for (const p of [port, mcp.port]) {
-      const c = open(p);
-      c.socket.write(`CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n\r\n`);
-      expect(await c.closed).toBe('');
+    // CONNECT (no listener: Node would close the connection unanswered) and an Expect other than
+    // 100-continue (Node's bare 417) are answered in each door's shape, the connection closed.
+    const unrouted: [raw: string, status: number, code: string][] = [
+      [`CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n\r\n`, 405, 'method-not-allowed'],
+      ['GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nexpect: 200-ok\r\n\r\n', 417, 'bad-request'],
+      ['POST /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\nexpect: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}', 417, 'bad-request'],
+    ];
+    for (const [raw, expected, code] of unrouted) {
+      for (const p of [port, mcp.port]) {
+        const c = open(p);
+        c.socket.write(raw);
+        const answer = await c.closed;
+        const context = `${raw.slice(0, 40)} on ${p === port ? 'serve' : 'mcp'}: ${answer.slice(0, 200)}`;
+        expect(status(answer), context).toBe(expected);
+        if (p === port) expect(ErrorSchema.parse(JSON.parse(bodyOf(answer))).error.code, context).toBe(code);
+        else expect(JSON.parse(bodyOf(answer)), context).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+      }
     }
     expect(server.requests.length).toBe(before);
   });
