@@ -47,14 +47,32 @@ export function hostAllowed(policy: HostPolicy, host: string | undefined): boole
 }
 
 /**
+ * A `Host` value as RFC 9112 (3.2) and RFC 3986 (3.2.2, 3.2.3) allow it: a bracketed IP literal or
+ * a name or IPv4 address of unreserved, percent-encoded and sub-delimiter characters, then an
+ * optional `:` and digits (empty, as a client sends for a target without authority, included).
+ */
+const HOST_VALUE = /^(?:\[[0-9A-Za-z:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]*)(?::[0-9]*)?$/;
+
+/** How many `Host` lines a request carried (Node keeps the first in `headers.host`, dropping the rest). */
+export function hostLines(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') count += 1;
+  return count;
+}
+
+/**
  * Why a request's host is refused, or null: `missing` for an HTTP/1.1 request without `Host`
  * (RFC 9112 requires one; Node's own refusal is a bare 400, so the front door answers it in its
- * own shape), `forbidden` for a `Host` the policy refuses — or an absolute-form request target
+ * own shape), `invalid` for a request with more than one `Host` line or a value that is no host
+ * and port (`localhost:@evil.example`; RFC 9112, 3.2, answers both with 400: a proxy in front
+ * that read another of the lines, or the value another way, would route by a host nerq never
+ * checked), `forbidden` for a `Host` the policy refuses — or an absolute-form request target
  * (`GET http://evil.example/…`) naming a host it refuses: the target's authority is the request's
  * host (RFC 9112, 3.2.2), whatever the `Host` header says.
  */
-export function hostRefusal(policy: HostPolicy, request: { host: string | undefined; url: string | undefined; httpVersion: string }): 'missing' | 'forbidden' | null {
+export function hostRefusal(policy: HostPolicy, request: { host: string | undefined; hostLines: number; url: string | undefined; httpVersion: string }): 'missing' | 'invalid' | 'forbidden' | null {
   if (request.host === undefined && request.httpVersion === '1.1') return 'missing';
+  if (request.hostLines > 1 || (request.host !== undefined && !HOST_VALUE.test(request.host.trim()))) return 'invalid';
   if (!hostAllowed(policy, request.host)) return 'forbidden';
   const url = request.url ?? '/';
   if (url.startsWith('/') || url === '*') return null;

@@ -16,9 +16,9 @@ import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { answerUnrouted, boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
-import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
+import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { createMcpServer } from './server.js';
@@ -83,9 +83,12 @@ function httpRefusal(error: { statusCode?: number; code?: string }): { status: n
 export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
+  // A request pipelined past the connection's cap is answered by Node itself: as a JSON-RPC error too.
+  const dropAnswer = droppedRequestAnswer(JSON.stringify(rpcError(TRANSPORT_ERROR, `Service Unavailable: this connection carried ${MAX_REQUESTS_PER_SOCKET} requests; send this one on a new connection`)));
+  const timeouts = receiveTimeout(options.requestTimeoutMs ?? 30_000);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    ...withHostOptions(receiveTimeout(options.requestTimeoutMs ?? 30_000)),
+    ...withHostOptions({ ...timeouts, http: { ...timeouts.http, ServerResponse: dropAnswer.ServerResponse } }),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -98,11 +101,17 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
 
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
+  dropAnswer.watch(app.server);
+  answerUnrouted(app.server, {
+    expectation: JSON.stringify(rpcError(TRANSPORT_ERROR, 'Expectation Failed: the Expect header asks for what nerq does not do (it takes 100-continue only)')),
+    connect: JSON.stringify(rpcError(TRANSPORT_ERROR, 'Method Not Allowed: CONNECT is not taken; nerq is no proxy')),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    const refusal = hostRefusal(hosts, { host: request.headers.host, url: request.raw.url, httpVersion: request.raw.httpVersion });
+    const refusal = hostRefusal(hosts, { host: request.headers.host, hostLines: hostLines(request.raw.rawHeaders), url: request.raw.url, httpVersion: request.raw.httpVersion });
     if (refusal === 'missing') return reply.code(400).send(rpcError(TRANSPORT_ERROR, 'Bad Request: an HTTP/1.1 request needs a Host header'));
+    if (refusal === 'invalid') return reply.code(400).send(rpcError(TRANSPORT_ERROR, 'Bad Request: a request takes one Host header, a host name or address with an optional port'));
     if (refusal === 'forbidden' || (origin !== undefined && !isLoopbackOrigin(origin))) {
       return reply.code(403).send(rpcError(-32000, 'forbidden: Host or Origin is not loopback'));
     }

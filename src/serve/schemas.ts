@@ -213,6 +213,7 @@ export const ERROR_CODES = [
   'rate-limited',
   'deadline',
   'shutting-down',
+  'reconnect',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

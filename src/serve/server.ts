@@ -22,10 +22,10 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { answerUnrouted, boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
-import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
+import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
 import { openApiDocument } from './openapi.js';
@@ -167,10 +167,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const auditTimeoutMs = options.auditTimeoutMs ?? 120_000;
   const authorized = bearerChecker(options.tokens ?? null);
   const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
+  // A request pipelined past the connection's cap is answered by Node itself: in the contract's error shape too.
+  const dropAnswer = droppedRequestAnswer(JSON.stringify({ error: { code: 'reconnect', message: `this connection carried ${MAX_REQUESTS_PER_SOCKET} requests: send this one on a new connection` } }));
+  const timeouts = receiveTimeout(requestTimeoutMs);
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // A request not received whole within the deadline (a body sent a byte at a time) is ended.
-    ...withHostOptions(receiveTimeout(requestTimeoutMs)),
+    ...withHostOptions({ ...timeouts, http: { ...timeouts.http, ServerResponse: dropAnswer.ServerResponse } }),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -187,6 +190,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Every body is JSON (docs/serve.md): without Fastify's text/plain parser a body of any other
   // media type — or with none — is refused as 415 before it reaches a route.
   app.removeContentTypeParser('text/plain');
+  dropAnswer.watch(app.server);
+  answerUnrouted(app.server, {
+    expectation: JSON.stringify({ error: { code: 'bad-request', message: 'the Expect header asks for what nerq does not do (it takes 100-continue only)' } }),
+    connect: JSON.stringify({ error: { code: 'method-not-allowed', message: 'CONNECT is not taken: nerq is no proxy' } }),
+  });
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
 
@@ -220,8 +228,9 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.addHook('onRequest', async (request) => {
     if (closing) throw new HttpError(503, 'shutting-down', 'the server is shutting down');
     // Before the rate limit and the token: a page that rebound its name to this loopback server gets nothing, /healthz included.
-    const refusal = hostRefusal(hosts, { host: request.headers.host, url: request.raw.url, httpVersion: request.raw.httpVersion });
+    const refusal = hostRefusal(hosts, { host: request.headers.host, hostLines: hostLines(request.raw.rawHeaders), url: request.raw.url, httpVersion: request.raw.httpVersion });
     if (refusal === 'missing') throw new HttpError(400, 'bad-request', 'an HTTP/1.1 request needs a Host header');
+    if (refusal === 'invalid') throw new HttpError(400, 'bad-request', 'a request takes one Host header, a host name or address with an optional port');
     if (refusal === 'forbidden') {
       throw new HttpError(403, 'forbidden-host', 'the Host header is neither a loopback name (localhost, 127.x.x.x, [::1]) nor an --allowed-host');
     }

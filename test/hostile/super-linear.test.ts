@@ -24,6 +24,8 @@ import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
+import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
+import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
 import { repeatedKeys } from '../../src/sources/npm/packument-scan.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { readLoadJavaScript } from '../../src/checks/lib/load-code.js';
@@ -99,6 +101,13 @@ describe('audit inputs grow linearly', () => {
     expectLinear(task, `${name} dotted key`, growth((k) => readInputText(file(k), name, { manifests: {} }), 30_000, true));
   });
 
+  it("a Codex MCP configuration: k servers in one table (no header of their own) over 200k comment lines, the header lines looked up for each", ({ task }) => {
+    // Servers and lines grow together: a search of every line for each server's header is k × 200k.
+    const run = (k: number): unknown => readMcpConfig(`[mcp_servers]\n${Array.from({ length: k }, (_, i) => `s${i}={command="x"}\n`).join('')}${'#\n'.repeat(200 * k)}`, 'config.toml');
+    noteCases(task);
+    expectLinear(task, 'Codex servers without headers', growth(run, 60));
+  });
+
   it('the TOML layout scan itself, on keys and headers of many quoted parts', ({ task }) => {
     noteCases(task);
     const g = growth((k) => tomlLayout(`${'"a".'.repeat(k)}b = 1\n[${"'x'.".repeat(k)}y]\n`), 2000, true);
@@ -152,6 +161,19 @@ describe('network text grows linearly', () => {
     }
     noteCases(task);
     expectLinear(task, 'distinct keys', growth((k) => repeatedKeys(Buffer.from(`{"scripts":{${Array.from({ length: k }, (_, i) => `"k${i}":${i},`).join('')}"z":0}}`)), 1000, true));
+  });
+
+  it("entry points: `exports` patterns matched against a tarball's paths, both sharing a long prefix, grown together", ({ task }) => {
+    // k patterns and 10k paths, all under one 600-character folder none of whose files ends as a
+    // pattern does: each path walked compares the prefix and the suffix, so 8× of both is 64× the
+    // work unless the walking budget counts characters, not paths.
+    const folder = 'a/'.repeat(300);
+    const run = (k: number): unknown => {
+      const exports = Object.fromEntries(Array.from({ length: k }, (_, i) => [`./s${i}/*`, `./${folder}*.${'x'.repeat(200)}${i}`]));
+      return missingEntryPoints({ exports }, fileLookup(Array.from({ length: k * 10 }, (_, i) => `${folder}f${i}.js`)));
+    };
+    noteCases(task);
+    expectLinear(task, 'long-prefix patterns', growth(run, 32));
   });
 
   it('terminal sanitising of escape introducers, control runs and invisible characters', ({ task }) => {

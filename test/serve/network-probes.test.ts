@@ -116,7 +116,7 @@ describe('connections', () => {
     }
   });
 
-  it('requests pipelined on one connection: 100 are answered, the rest are refused 503 unhandled, the hundredth says Connection: close (a client that never reads holds at most 100 answers)', async () => {
+  it('requests pipelined on one connection: 100 are answered, the rest are refused 503 unhandled in the front door’s JSON shape, the hundredth says Connection: close (a client that never reads holds at most 100 answers)', async () => {
     const { port, app } = await listenServe();
     let handled = 0;
     app.server.on('request', () => handled++);
@@ -130,13 +130,31 @@ describe('connections', () => {
     expect(answered.slice(0, 100)).toEqual(Array.from({ length: 100 }, () => '200'));
     expect(new Set(answered.slice(100))).toEqual(new Set(['503']));
     expect(handled).toBe(100);
+    // Node answers those itself, never handled, in the front door's JSON shape all the same.
+    const refusals = c.received().split(/(?=HTTP\/1\.1 \d{3} )/).slice(100);
+    for (const refusal of refusals) {
+      expect(refusal.toLowerCase()).toContain('connection: close');
+      expect(ErrorSchema.parse(JSON.parse(bodyOf(refusal))).error.code).toBe('reconnect');
+    }
+    // So does mcp --http, as a JSON-RPC error; its other answers keep their own bodies.
     const mcp = await listenMcp();
+    let mcpHandled = 0;
+    mcp.app.server.on('request', () => mcpHandled++);
+    const m = open(mcp.port);
+    m.socket.write(Array.from({ length: 120 }, () => get('/mcp')).join(''));
+    const mcpAnswered = await m.answers(120);
+    const mcpAnswers = m.received().split(/(?=HTTP\/1\.1 \d{3} )/);
+    m.socket.destroy();
+    expect(new Set(mcpAnswered.slice(0, 100))).toEqual(new Set(['405']));
+    expect(new Set(mcpAnswered.slice(100))).toEqual(new Set(['503']));
+    expect(mcpHandled).toBe(100);
+    for (const answer of mcpAnswers) expect(JSON.parse(bodyOf(answer))).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
     expect([app.server.maxRequestsPerSocket, mcp.app.server.maxRequestsPerSocket]).toEqual([100, 100]);
   });
 });
 
 describe('methods and queries no route takes', () => {
-  it('a method HTTP does not know is a 400 bad-request, one it knows but no route takes a 405 naming those it does; CONNECT is closed unanswered (no proxying); nothing is fetched', async () => {
+  it('a method HTTP does not know is a 400 bad-request, one it knows but no route takes a 405 naming those it does; CONNECT is a 405 and an Expect other than 100-continue a 417, in the door’s shape (no proxying); nothing is fetched', async () => {
     const { port } = await listenServe();
     const mcp = await listenMcp();
     const before = server.requests.length;
@@ -156,10 +174,23 @@ describe('methods and queries no route takes', () => {
         }
       }
     }
-    for (const p of [port, mcp.port]) {
-      const c = open(p);
-      c.socket.write(`CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n\r\n`);
-      expect(await c.closed).toBe('');
+    // CONNECT (no listener: Node would close the connection unanswered) and an Expect other than
+    // 100-continue (Node's bare 417) are answered in each door's shape, the connection closed.
+    const unrouted: [raw: string, status: number, code: string][] = [
+      [`CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n\r\n`, 405, 'method-not-allowed'],
+      ['GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\nexpect: 200-ok\r\n\r\n', 417, 'bad-request'],
+      ['POST /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\nexpect: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}', 417, 'bad-request'],
+    ];
+    for (const [raw, expected, code] of unrouted) {
+      for (const p of [port, mcp.port]) {
+        const c = open(p);
+        c.socket.write(raw);
+        const answer = await c.closed;
+        const context = `${raw.slice(0, 40)} on ${p === port ? 'serve' : 'mcp'}: ${answer.slice(0, 200)}`;
+        expect(status(answer), context).toBe(expected);
+        if (p === port) expect(ErrorSchema.parse(JSON.parse(bodyOf(answer))).error.code, context).toBe(code);
+        else expect(JSON.parse(bodyOf(answer)), context).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+      }
     }
     expect(server.requests.length).toBe(before);
   });
@@ -254,7 +285,7 @@ describe('a flood of distinct targets', () => {
 });
 
 describe('the host a request names', () => {
-  it('an HTTP/1.1 request without Host is a 400 in the front door\'s shape; an absolute-form target or a first Host of another name is a 403, as a foreign Host is', async () => {
+  it('an HTTP/1.1 request without Host is a 400 in the front door\'s shape; two Host lines or one that is no host and port are a 400; an absolute-form target of another name is a 403, as a foreign Host is', async () => {
     const { port } = await listenServe();
     const network = await listenServe({ server: { hosts: { kind: 'any' } } });
     const mcp = await listenMcp();
@@ -269,7 +300,19 @@ describe('the host a request names', () => {
       ['HTTP/1.0 without Host', 'GET /healthz HTTP/1.0\r\n\r\n', 403, 200],
       ['an absolute-form target of another host', 'GET http://evil.example/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
       ['an absolute-form target of a loopback host', 'GET http://localhost:8787/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 200, 200],
-      ['two Host headers, the first foreign', 'GET /healthz HTTP/1.1\r\nhost: evil.example\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
+      // RFC 9112 (3.2): more than one Host line, or a value that is no host and port, is a 400 — a
+      // proxy in front that routed by the other line, or read the value otherwise, was never checked.
+      ['two Host headers, the first foreign', 'GET /healthz HTTP/1.1\r\nhost: evil.example\r\nhost: localhost\r\nconnection: close\r\n\r\n', 400, 400],
+      ['two Host headers, the second foreign', 'GET /healthz HTTP/1.1\r\nhost: localhost\r\nhost: evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['two Host headers, the same', 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nhost: localhost\r\nconnection: close\r\n\r\n', 400, 400],
+      ['two Host headers in HTTP/1.0', 'GET /healthz HTTP/1.0\r\nhost: localhost\r\nhost: evil.example\r\n\r\n', 400, 400],
+      ['a Host of a loopback name, an empty port and userinfo', 'GET /healthz HTTP/1.1\r\nhost: localhost:@evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['a Host with a port that is not digits', 'GET /healthz HTTP/1.1\r\nhost: 127.0.0.1:80x.evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['a bracketed loopback followed by a name', 'GET /healthz HTTP/1.1\r\nhost: [::1]evil.example\r\nconnection: close\r\n\r\n', 400, 400],
+      ['a loopback Host in capitals, on a port the server is not on', 'GET /healthz HTTP/1.1\r\nhost: LOCALHOST:1\r\nconnection: close\r\n\r\n', 200, 200],
+      ['an IPv6 loopback literal with a port', 'GET /healthz HTTP/1.1\r\nhost: [::1]:9\r\nconnection: close\r\n\r\n', 200, 200],
+      ['a loopback name with a trailing dot (another name)', 'GET /healthz HTTP/1.1\r\nhost: localhost.\r\nconnection: close\r\n\r\n', 403, 200],
+      ['an absolute-form target whose userinfo names loopback', 'GET http://localhost:1@evil.example/healthz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n', 403, 200],
     ];
     for (const [label, raw, loopback, any] of cases) {
       const onLoopback = await send(port, raw);

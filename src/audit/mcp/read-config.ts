@@ -57,9 +57,14 @@ function valueOf(node: Node | undefined, depth = 0): unknown {
   }
 }
 
+/**
+ * The value of `key` in an object node: of a key written twice, the last, as every client reads
+ * it (JSON.parse and jsonc-parser keep the last), so a harmless first `mcpServers` cannot hide
+ * the servers a client starts (docs/security.md, "Manifest confusion").
+ */
 function member(node: Node | undefined, key: string): Node | undefined {
   if (node?.type !== 'object') return undefined;
-  const prop = (node.children ?? []).find((p) => p.children?.[0]?.value === key);
+  const prop = (node.children ?? []).findLast((p) => p.children?.[0]?.value === key);
   return prop?.children?.[1];
 }
 
@@ -145,10 +150,17 @@ function readToml(text: string, file: string): ConfiguredServer[] {
   const doc = parseToml(text, file);
   const table = doc.mcp_servers;
   if (!isObj(table)) return [];
-  const lines = text.split('\n');
+  // Each table header's first line, in one pass: a search of every line for each server was
+  // servers × lines (500 servers over a megabyte of blank lines: tens of seconds).
+  const headers = new Map<string, number>();
+  text.split('\n').forEach((l, i) => {
+    const header = l.trim();
+    if (header.startsWith('[mcp_servers.') && !headers.has(header)) headers.set(header, i + 1);
+  });
   return Object.entries(table).slice(0, MAX_SERVERS_PER_FILE).map(([key, value]) => {
-    const at = lines.findIndex((l) => l.trim() === `[mcp_servers.${key}]` || l.trim() === `[mcp_servers."${key}"]`);
-    return { file, key, line: at < 0 ? null : at + 1, scope: null, launch: mapLaunch(launchFields(value)) };
+    const found = [headers.get(`[mcp_servers.${key}]`), headers.get(`[mcp_servers."${key}"]`)].filter((n) => n !== undefined);
+    const line = found.length === 0 ? null : Math.min(...found);
+    return { file, key, line, scope: null, launch: mapLaunch(launchFields(value)) };
   });
 }
 

@@ -42,29 +42,40 @@ export interface FileLookup {
 }
 
 /**
- * Paths a lookup walks at most for patterns, over all of them (256 patterns over 200,000 files
- * would walk 51 million); past it a pattern is taken as matched: work not done is never a finding.
+ * Characters a lookup compares at most for patterns, over all of them; past it a pattern is taken
+ * as matched: work not done is never a finding. Counted in characters, not paths: each path
+ * walked compares the pattern's suffix (up to MAX_TARGET_CHARS), so a budget of paths let 256
+ * long patterns over thousands of long paths sharing their prefix compare billions (seconds).
  */
-export const PATTERN_STEPS = 2_000_000;
+export const PATTERN_WORK = 16_000_000;
+
+/** The index of the first of `sorted[from..]` for which `before` is false (`before` is true, then false, along it). */
+function firstNot(sorted: readonly string[], from: number, before: (path: string) => boolean): number {
+  let lo = from;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(sorted[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** A lookup over a list of paths. */
 export function fileLookup(paths: Iterable<string>): FileLookup {
   const files = new Set(paths);
   const sorted = [...files].sort();
-  let steps = 0;
+  let work = 0;
   return {
     has: (path) => files.has(path),
     matches: (prefix, suffix) => {
-      // Binary search for the first path at or after the prefix, then walk the paths that start with it.
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (sorted[mid]! < prefix) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
-        if (++steps > PATTERN_STEPS) return true;
+      // The paths that start with the prefix are a run of the sorted list: two binary searches
+      // find it, then each path in it compares only the suffix.
+      const start = firstNot(sorted, 0, (path) => path < prefix);
+      const end = firstNot(sorted, start, (path) => path.startsWith(prefix));
+      for (let i = start; i < end; i++) {
+        work += 1 + suffix.length;
+        if (work > PATTERN_WORK) return true;
         const path = sorted[i]!;
         if (path.length >= prefix.length + suffix.length && path.endsWith(suffix)) return true;
       }

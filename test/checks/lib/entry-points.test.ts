@@ -3,7 +3,7 @@
  * TypeScript resolve them (src/checks/lib/entry-points.ts; docs/checks.md, `entry-points`).
  */
 import { describe, expect, it } from 'vitest';
-import { fileLookup, MAX_ENTRY_TARGETS, missingEntryPoints, PATTERN_STEPS } from '../../../src/checks/lib/entry-points.js';
+import { fileLookup, MAX_ENTRY_TARGETS, missingEntryPoints, PATTERN_WORK } from '../../../src/checks/lib/entry-points.js';
 
 const missing = (manifest: Record<string, unknown>, files: string[]) => missingEntryPoints(manifest, fileLookup(files)).missing.map((m) => [m.field, m.key, m.target, m.primary]);
 
@@ -109,10 +109,11 @@ describe('exports', () => {
 });
 
 describe('fileLookup', () => {
-  it('past the walking budget a pattern is taken as matched (work not done is never a finding)', () => {
+  it('past the walking budget, counted in characters compared, a pattern is taken as matched (work not done is never a finding)', () => {
     const files = Array.from({ length: 1000 }, (_, i) => `f${i}.js`);
     const lookup = fileLookup(files);
-    for (let i = 0; i < PATTERN_STEPS / 1000; i++) expect(lookup.matches('', '.none')).toBe(false);
+    // Each path walked costs 1 + the suffix's 5 characters.
+    for (let i = 0; i < Math.floor(PATTERN_WORK / (1000 * 6)); i++) expect(lookup.matches('', '.none')).toBe(false);
     expect(lookup.matches('', '.none')).toBe(true);
   });
 });
