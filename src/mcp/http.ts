@@ -17,6 +17,7 @@ import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { refuseConnect } from '../front/connect-method.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
 import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
@@ -98,6 +99,7 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
 
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
+  refuseConnect(app, 'POST', rpcError(TRANSPORT_ERROR, 'method not allowed: CONNECT is not served, POST /mcp'));
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;

@@ -23,6 +23,7 @@ import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { refuseConnect } from '../front/connect-method.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
 import { hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
@@ -189,6 +190,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.removeContentTypeParser('text/plain');
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
+  refuseConnect(app, 'GET, HEAD, POST', { error: { code: 'method-not-allowed', message: 'CONNECT is not served: nerq proxies nothing' } } satisfies z.infer<typeof ErrorSchema>);
 
   if (options.rateLimit) {
     // Before the token check: guessing tokens is limited too. /healthz is not (probes).

@@ -166,7 +166,7 @@ describe('connections', () => {
 });
 
 describe('methods and queries no route takes', () => {
-  it('a method HTTP does not know is a 400 bad-request, one it knows but no route takes a 405 naming those it does; CONNECT is closed unanswered (no proxying); nothing is fetched', async () => {
+  it('a method HTTP does not know is a 400 bad-request, one it knows but no route takes a 405 naming those it does, CONNECT too (nothing proxied); nothing is fetched', async () => {
     const { port } = await listenServe();
     const mcp = await listenMcp();
     const before = server.requests.length;
@@ -186,10 +186,18 @@ describe('methods and queries no route takes', () => {
         }
       }
     }
-    for (const p of [port, mcp.port]) {
+    // CONNECT (a tunnel request) is answered as any method no route takes, and the connection closed: nothing is proxied.
+    for (const [p, allow] of [[port, 'GET, HEAD, POST'], [mcp.port, 'POST']] as const) {
       const c = open(p);
       c.socket.write(`CONNECT 127.0.0.1:${server.port} HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\n\r\n`);
-      expect(await c.closed).toBe('');
+      const answer = await c.closed;
+      const context = `CONNECT ${p}: ${answer.slice(0, 200)}`;
+      expect(status(answer), context).toBe(405);
+      expect(answer.toLowerCase(), context).toContain(`\r\nallow: ${allow.toLowerCase()}\r\n`);
+      expect(answer.toLowerCase(), context).toContain('\r\nconnection: close\r\n');
+      const body: unknown = JSON.parse(bodyOf(answer));
+      if (p === port) expect(ErrorSchema.parse(body).error.code, context).toBe('method-not-allowed');
+      else expect(body, context).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
     }
     expect(server.requests.length).toBe(before);
   });
