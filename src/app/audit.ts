@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { changedSince, ChangedSinceError, resolveRevision } from '../audit/changed-since.js';
-import { findDependencyConfusion } from '../audit/dependency-confusion.js';
+import { findDependencyConfusion, privateSourceOf } from '../audit/dependency-confusion.js';
 import { detectInputs, readInputs } from '../audit/detect.js';
 import { DEFAULT_CONCURRENCY, evaluateSubjects } from '../audit/evaluate.js';
 import { foldDependencies, keptBy, subjectKey } from '../audit/fold.js';
@@ -15,6 +15,7 @@ import type { ParsedInput } from '../lockfiles/index.js';
 import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../audit/mcp/inputs.js';
 import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
+import { unpublishedLaunch } from '../audit/mcp/unpublished.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { isLocalLocation } from '../audit/python-indexes.js';
@@ -28,6 +29,7 @@ import { findIgnore } from '../audit/policy-ignore.js';
 import { nameOfDown } from '../sources/services.js';
 import { compareFailing } from './audit-compare.js';
 import type { CallOptions, Runtime } from './runtime.js';
+import type { Report } from '../report/schema.js';
 
 export { repositoryRoot } from '../audit/tree-file.js';
 
@@ -226,9 +228,16 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // An `mcp` subject's configured servers, which MCP ignore entries match (mcp/ignore.ts).
   const mcpOf = (subject: AuditSubject) =>
     subject.ecosystem === 'mcp' ? { mcpServers: remotes?.servers.get(`${subject.name}@${subject.version ?? ''}`) ?? [] } : {};
+  // `--mcp`: a launched package its public registry answered 404 for is a failure (mcp/unpublished.ts).
+  // Public: npm's registry for the name is the public one (no scope or default registry of the
+  // user's routes it elsewhere); PyPI is the only index this machine's pip and uv configuration names.
+  const pypiOnly = runtime.python.indexes.every((index) => isPypiIndex(index.url, [runtime.endpoints.pypi]));
+  const unpublished = (subject: AuditSubject, report: Report) =>
+    plan.mcp ? unpublishedLaunch(subject, report, subject.ecosystem === 'pypi' ? pypiOnly : privateSourceOf(subject, ctx) === null) : null;
   const evaluated = await evaluateSubjects(subjects, ctx, {
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
-    onDone: (e) => request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now, mcpOf(e.subject)).status === 'fail'),
+    onDone: (e) =>
+      request.onEvaluated?.(applyPolicy(e.report, e.subject, policy, now, { ...mcpOf(e.subject), unpublishedLaunch: unpublished(e.subject, e.report) }).status === 'fail'),
   });
   // After the evaluations: the release each one read tells a private mirror from a different package.
   // pip and uv install a requirements file with the indexes configured on this machine too
@@ -241,6 +250,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     const outcome = applyPolicy(remembered, subject, policy, now, {
       ...(evidence === null ? {} : { license: licenseFromEvidence(evidence) }),
       ...mcpOf(subject),
+      unpublishedLaunch: unpublished(subject, report),
       dependencyConfusion: confusion.get(subject) ?? null,
       lockfileInjection: lockfileMismatch(
         subject,

@@ -88,6 +88,8 @@ export interface ApplyOptions {
   lockfileInjection?: LockfileFinding | null;
   /** An `mcp` subject: the configured servers it was matched from, as MCP ignore entries match them (`mcp-entry-policy`). */
   mcpServers?: readonly McpFindingRef[];
+  /** A package an MCP client launches that its public registry does not have (mcp/unpublished.ts): a failure, not "not evaluated". */
+  unpublishedLaunch?: PolicyFailure | null;
 }
 
 const FAILING_VERDICTS: Record<'no' | 'caution', readonly Report['verdictCode'][]> = {
@@ -158,6 +160,11 @@ export function applyPolicy(
   if (report.error !== null || report.score === null) {
     status = 'error';
     failures = [{ rule: 'not-evaluated', message: report.error?.message ?? 'no score: nothing could be evaluated' }];
+    // The registry answered: the name is nobody's, and the client runs whoever claims it next.
+    if (options.unpublishedLaunch != null) {
+      status = 'fail';
+      failures = [options.unpublishedLaunch];
+    }
   } else {
     failures = failuresOf({ ...report, score: report.score }, policy, options.license ?? licenseFromReport(report));
     status = failures.length > 0 ? 'fail' : 'pass';

@@ -200,7 +200,7 @@ export interface AuditSubject {
 
 /** One reason a package fails the policy. */
 export interface PolicyFailure {
-  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `uninspected`, `dependency-confusion`, `lockfile-injection`. */
+  /** `min-score`, `min-coverage`, `dimension-floor`, `license-denied`, `license-not-allowed`, `verdict`, `not-evaluated`, `not-checked`, `uninspected`, `dependency-confusion`, `lockfile-injection`, `mcp-package-missing` (mcp/unpublished.ts). */
   rule: string;
   message: string;
   /** The checks the failure is about (`not-checked`: the guarding checks that could not run, or `lockfile-injection` for a Python pin from another index nothing vouches for). */

@@ -2,6 +2,15 @@
  * mcp-namespace-owner: an `io.github.<owner>/…` server name says the GitHub account `<owner>`
  * publishes it; the entry's repository must belong to that account. A mismatch is a finding
  * naming both sides and caps the score below NO.
+ *
+ * The owner is read from the entry's repository URL and, when GitHub answered for that URL, from
+ * the repository's canonical name GitHub gives (`fullName`: a repository renamed or transferred
+ * is answered under its new name; docs/checks.md). That name comes from GitHub itself, not from
+ * the entry, so an entry cannot forge it: a repository transferred to the namespace's account
+ * (its URL still naming the old owner, which GitHub redirects) is that account's — a match, said
+ * to have moved; one whose URL names the namespace's account but that GitHub now has under
+ * another stays a match (the account that published the entry named its own repository), and
+ * the message says where it lives now.
  */
 import { defineCheck, type CheckOutcome } from './define.js';
 import { githubNamespaceOwner } from './lib/mcp.js';
@@ -12,20 +21,35 @@ export default defineCheck({
   dimension: 'security',
   weight: 3,
   needs: ['mcp'],
+  // Optional: without GitHub's answer the URL's owner is compared alone, as before it answers.
+  optional: ['github'],
   title: 'Namespace matches the repository owner',
   description:
-    `For an MCP Registry entry named \`io.github.<owner>/…\`: its repository is on GitHub under \`<owner>\` (100), or under another account (0, a finding naming both, overall score capped at ${OWNERSHIP_MISMATCH_LIMIT}). Unknown when the entry names no GitHub repository; not applicable to a domain namespace (the registry verifies those by DNS or HTTP).`,
+    `For an MCP Registry entry named \`io.github.<owner>/…\`: its repository is on GitHub under \`<owner>\` (100), or under another account (0, a finding naming both, overall score capped at ${OWNERSHIP_MISMATCH_LIMIT}). The owner is the repository URL's and, when GitHub answers for that URL, the one of the repository's current name on GitHub: a repository transferred to \`<owner>\` (the URL still naming the old owner) matches, said to have moved; one whose URL names \`<owner>\` but that GitHub now has under another account still matches, the message saying where it is now. Unknown when the entry names no GitHub repository; not applicable to a domain namespace (the registry verifies those by DNS or HTTP).`,
   messages: {
     match: 'Namespace {namespace} and repository owner {owner} agree',
+    moved: 'Namespace {namespace} owns the repository: {url} moved to {repository}',
+    'match-moved-away': 'Namespace {namespace} and repository owner {owner} agree; GitHub now has the repository under {repository}',
     mismatch: 'Namespace io.github.{namespace} names {namespace}, but the repository belongs to {owner}',
     'no-repository': 'Unknown: the entry names no GitHub repository to compare with io.github.{namespace}',
   },
-  evaluate: ({ mcp }): CheckOutcome => {
+  evaluate: ({ mcp, github }): CheckOutcome => {
     const namespace = githubNamespaceOwner(mcp.name);
     if (namespace === null) return { score: null, messageId: 'no-repository', notApplicable: true };
-    const owner = mcp.repositoryOwner?.toLowerCase() ?? null;
-    if (owner === null) return { score: null, messageId: 'no-repository', data: { namespace } };
-    if (owner === namespace) return { score: 100, messageId: 'match', data: { namespace: `io.github.${namespace}`, owner } };
+    const urlOwner = mcp.repositoryOwner?.toLowerCase() ?? null;
+    if (urlOwner === null) return { score: null, messageId: 'no-repository', data: { namespace } };
+    // GitHub's current name for the repository at the URL, when it answered with one.
+    const repository = github?.repository?.fullName ?? null;
+    const current = repository?.split('/')[0]?.toLowerCase() ?? null;
+    const shown = `io.github.${namespace}`;
+    if (urlOwner === namespace) {
+      if (current === null || current === namespace) return { score: 100, messageId: 'match', data: { namespace: shown, owner: urlOwner } };
+      return { score: 100, messageId: 'match-moved-away', data: { namespace: shown, owner: urlOwner, repository: repository ?? '' } };
+    }
+    if (current === namespace) {
+      return { score: 100, messageId: 'moved', data: { namespace: shown, url: github?.repository?.renamedFrom ?? mcp.repositoryUrl ?? urlOwner, repository: repository ?? '' } };
+    }
+    const owner = current ?? urlOwner;
     return {
       score: 0,
       messageId: 'mismatch',

@@ -16,7 +16,8 @@ import type { Evaluator } from '../app/evaluator.js';
 import type { Runtime } from '../app/runtime.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { answerUnrouted, boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { answerExpectation, boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { refuseConnect } from '../front/connect-method.js';
 import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
@@ -84,11 +85,9 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
   // A request pipelined past the connection's cap is answered by Node itself: as a JSON-RPC error too.
-  const dropAnswer = droppedRequestAnswer(JSON.stringify(rpcError(TRANSPORT_ERROR, `Service Unavailable: this connection carried ${MAX_REQUESTS_PER_SOCKET} requests; send this one on a new connection`)));
-  const timeouts = receiveTimeout(options.requestTimeoutMs ?? 30_000);
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    ...withHostOptions({ ...timeouts, http: { ...timeouts.http, ServerResponse: dropAnswer.ServerResponse } }),
+    ...withHostOptions(receiveTimeout(options.requestTimeoutMs ?? 30_000)),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -101,11 +100,8 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
 
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
-  dropAnswer.watch(app.server);
-  answerUnrouted(app.server, {
-    expectation: JSON.stringify(rpcError(TRANSPORT_ERROR, 'Expectation Failed: the Expect header asks for what nerq does not do (it takes 100-continue only)')),
-    connect: JSON.stringify(rpcError(TRANSPORT_ERROR, 'Method Not Allowed: CONNECT is not taken; nerq is no proxy')),
-  });
+  answerExpectation(app.server, JSON.stringify(rpcError(TRANSPORT_ERROR, 'Expectation Failed: the Expect header asks for what nerq does not do (it takes 100-continue only)')));
+  refuseConnect(app, 'POST', rpcError(TRANSPORT_ERROR, 'method not allowed: CONNECT is not served, POST /mcp'));
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;

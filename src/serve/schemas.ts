@@ -213,7 +213,6 @@ export const ERROR_CODES = [
   'rate-limited',
   'deadline',
   'shutting-down',
-  'reconnect',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,7 +22,8 @@ import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
 import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
-import { answerUnrouted, boundConnections, droppedRequestAnswer, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { answerExpectation, boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
+import { refuseConnect } from '../front/connect-method.js';
 import { echoSafe } from '../front/echo.js';
 import { boundJsonDepth } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
@@ -168,12 +169,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const authorized = bearerChecker(options.tokens ?? null);
   const hosts: HostPolicy = options.hosts ?? { kind: 'loopback' };
   // A request pipelined past the connection's cap is answered by Node itself: in the contract's error shape too.
-  const dropAnswer = droppedRequestAnswer(JSON.stringify({ error: { code: 'reconnect', message: `this connection carried ${MAX_REQUESTS_PER_SOCKET} requests: send this one on a new connection` } }));
-  const timeouts = receiveTimeout(requestTimeoutMs);
   const app = Fastify({
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // A request not received whole within the deadline (a body sent a byte at a time) is ended.
-    ...withHostOptions({ ...timeouts, http: { ...timeouts.http, ServerResponse: dropAnswer.ServerResponse } }),
+    ...withHostOptions(receiveTimeout(requestTimeoutMs)),
     logger: {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
@@ -190,13 +189,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // Every body is JSON (docs/serve.md): without Fastify's text/plain parser a body of any other
   // media type — or with none — is refused as 415 before it reaches a route.
   app.removeContentTypeParser('text/plain');
-  dropAnswer.watch(app.server);
-  answerUnrouted(app.server, {
-    expectation: JSON.stringify({ error: { code: 'bad-request', message: 'the Expect header asks for what nerq does not do (it takes 100-continue only)' } }),
-    connect: JSON.stringify({ error: { code: 'method-not-allowed', message: 'CONNECT is not taken: nerq is no proxy' } }),
-  });
+  answerExpectation(app.server, JSON.stringify({ error: { code: 'bad-request', message: 'the Expect header asks for what nerq does not do (it takes 100-continue only)' } }));
   boundJsonDepth(app);
   boundConnections(app, options.maxConnections);
+  refuseConnect(app, 'GET, HEAD, POST', { error: { code: 'method-not-allowed', message: 'CONNECT is not served: nerq proxies nothing' } } satisfies z.infer<typeof ErrorSchema>);
 
   if (options.rateLimit) {
     // Before the token check: guessing tokens is limited too. /healthz is not (probes).

@@ -116,40 +116,63 @@ describe('connections', () => {
     }
   });
 
-  it('requests pipelined on one connection: 100 are answered, the rest are refused 503 unhandled in the front door’s JSON shape, the hundredth says Connection: close (a client that never reads holds at most 100 answers)', async () => {
+  it('requests pipelined on one connection: 100 are answered, the hundredth says Connection: close and the connection closes after it, the rest never handled (a client that never reads holds at most 100 answers)', async () => {
     const { port, app } = await listenServe();
     let handled = 0;
     app.server.on('request', () => handled++);
     const c = open(port);
     c.socket.write(Array.from({ length: 150 }, () => get('/v1/history?target=chalk')).join(''));
-    const answered = await c.answers(150);
-    // The hundredth answer tells the client to reconnect.
-    const hundredth = c.received().split(/(?=HTTP\/1\.1 \d{3} )/)[99]!;
+    const received = await c.closed;
+    const answered = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]!);
+    // The hundredth answer tells the client to reconnect, and is the connection's last.
+    const hundredth = received.split(/(?=HTTP\/1\.1 \d{3} )/)[99]!;
     expect(hundredth.toLowerCase()).toContain('connection: close');
-    c.socket.destroy();
-    expect(answered.slice(0, 100)).toEqual(Array.from({ length: 100 }, () => '200'));
-    expect(new Set(answered.slice(100))).toEqual(new Set(['503']));
+    expect(answered).toEqual(Array.from({ length: 100 }, () => '200'));
     expect(handled).toBe(100);
-    // Node answers those itself, never handled, in the front door's JSON shape all the same.
-    const refusals = c.received().split(/(?=HTTP\/1\.1 \d{3} )/).slice(100);
-    for (const refusal of refusals) {
-      expect(refusal.toLowerCase()).toContain('connection: close');
-      expect(ErrorSchema.parse(JSON.parse(bodyOf(refusal))).error.code).toBe('reconnect');
-    }
-    // So does mcp --http, as a JSON-RPC error; its other answers keep their own bodies.
+    // So does mcp --http: 100 answered in its own JSON-RPC shape, then the close.
     const mcp = await listenMcp();
     let mcpHandled = 0;
     mcp.app.server.on('request', () => mcpHandled++);
     const m = open(mcp.port);
     m.socket.write(Array.from({ length: 120 }, () => get('/mcp')).join(''));
-    const mcpAnswered = await m.answers(120);
-    const mcpAnswers = m.received().split(/(?=HTTP\/1\.1 \d{3} )/);
-    m.socket.destroy();
-    expect(new Set(mcpAnswered.slice(0, 100))).toEqual(new Set(['405']));
-    expect(new Set(mcpAnswered.slice(100))).toEqual(new Set(['503']));
+    const mcpReceived = await m.closed;
+    const mcpAnswers = mcpReceived.split(/(?=HTTP\/1\.1 \d{3} )/);
+    expect(mcpAnswers.map(status)).toEqual(Array.from({ length: 100 }, () => 405));
+    expect(mcpAnswers[99]!.toLowerCase()).toContain('connection: close');
     expect(mcpHandled).toBe(100);
     for (const answer of mcpAnswers) expect(JSON.parse(bodyOf(answer))).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
     expect([app.server.maxRequestsPerSocket, mcp.app.server.maxRequestsPerSocket]).toEqual([100, 100]);
+  });
+
+  it('a keep-alive connection that reaches the cap is closed once its hundredth answer is written, that answer saying Connection: close — not left open until the idle timeout (serve and mcp --http)', async () => {
+    const serve = await listenServe();
+    const mcp = await listenMcp();
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    for (const { app, port, raw } of [
+      { app: serve.app, port: serve.port, raw: get('/healthz') },
+      {
+        app: mcp.app,
+        port: mcp.port,
+        raw: `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\ncontent-length: ${initialize.length}\r\n\r\n${initialize}`,
+      },
+    ]) {
+      // An idle timeout far past the test's own: only closing after the last answer ends this connection in time.
+      app.server.keepAliveTimeout = 600_000;
+      const c = open(port);
+      const seen: string[] = [];
+      // One request at a time, each sent once the previous answer has arrived, as a keep-alive client does.
+      for (let i = 1; i <= 100; i++) {
+        c.socket.write(raw);
+        seen.splice(0, seen.length, ...(await c.answers(i)));
+        expect(seen, `${port}: answer ${i}`).toHaveLength(i);
+      }
+      const received = await c.closed;
+      const answers = received.split(/(?=HTTP\/1\.1 \d{3} )/);
+      expect(answers, String(port)).toHaveLength(100);
+      expect(answers.map(status).every((s) => s === 200), String(port)).toBe(true);
+      expect(answers[98]!.toLowerCase(), String(port)).not.toContain('connection: close');
+      expect(answers[99]!.toLowerCase(), String(port)).toContain('connection: close');
+    }
   });
 });
 
@@ -188,6 +211,8 @@ describe('methods and queries no route takes', () => {
         const answer = await c.closed;
         const context = `${raw.slice(0, 40)} on ${p === port ? 'serve' : 'mcp'}: ${answer.slice(0, 200)}`;
         expect(status(answer), context).toBe(expected);
+        expect(answer.toLowerCase(), context).toContain('\r\nconnection: close\r\n');
+        if (expected === 405) expect(answer.toLowerCase(), context).toContain(`\r\nallow: ${p === port ? 'get, head, post' : 'post'}\r\n`);
         if (p === port) expect(ErrorSchema.parse(JSON.parse(bodyOf(answer))).error.code, context).toBe(code);
         else expect(JSON.parse(bodyOf(answer)), context).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
       }

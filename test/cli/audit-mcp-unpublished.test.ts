@@ -1,0 +1,108 @@
+/**
+ * `nerq audit --mcp-config` of a client configuration that launches a name its public registry
+ * does not have (`npx -y <name>`, `uvx <name>`): whoever publishes that name next is what the
+ * client runs at its next start, with the secrets in `env` — a finding that fails the run
+ * (`mcp-package-missing`, as `nerq check mcp:` caps such an entry), in every output. A registry
+ * that could not answer leaves it not evaluated (never a finding from missing data), and a name the
+ * user's npm configuration routes to another registry is not judged by the public one's answer.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../src/audit/types.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { serveOsv } from './audit-helpers.js';
+import { requireBuiltCli } from './helpers.js';
+import { closeMcpHome, mcpHome, runAuditIn, writeInHome, type McpHome } from './mcp-sandbox.js';
+
+let server: FixtureServer | undefined;
+let second: FixtureServer | undefined;
+let where: McpHome | undefined;
+beforeAll(() => requireBuiltCli());
+afterEach(async () => {
+  await closeMcpHome(second, '');
+  second = undefined;
+  await closeMcpHome(server, where?.home ?? '');
+  server = undefined;
+  where = undefined;
+});
+
+const config = (servers: Record<string, { command: string; args: string[] }>) =>
+  `${JSON.stringify({ mcpServers: Object.fromEntries(Object.entries(servers).map(([k, v]) => [k, { ...v, env: { API_TOKEN: 'x' } }])) }, null, 2)}\n`;
+
+const NOT_FOUND = { status: 404, body: { error: 'Not found' } };
+
+async function setUp(files: Record<string, string>): Promise<FixtureServer> {
+  where = mcpHome(files);
+  server = await startFixtureServer();
+  serveOsv(server, []);
+  return server;
+}
+
+const run = (args: string[], env: Record<string, string> = {}) => runAuditIn(where!, args, server, env);
+const entryOf = (report: AuditReport, name: string) => report.entries.find((e) => e.subject.name === name)!;
+
+describe('nerq audit --mcp-config: a launch of a name nobody has published', () => {
+  it('npm answers 404 for the name npx runs: mcp-package-missing fails the run (exit 1) at the server\'s line, in JSON, SARIF and Markdown', async () => {
+    const fixtures = await setUp({ 'mcp.json': config({ ghost: { command: 'npx', args: ['-y', 'nerq-fixture-unclaimed'] } }) });
+    fixtures.expect('GET', '/npm/nerq-fixture-unclaimed', NOT_FOUND);
+    const json = await run(['--mcp-config', 'mcp.json', '--json']);
+    expect(json.stderr).not.toMatch(/\n\s+at /);
+    const report = JSON.parse(json.stdout) as AuditReport;
+    const entry = entryOf(report, 'nerq-fixture-unclaimed');
+    expect(entry.policy.status).toBe('fail');
+    expect(entry.policy.failures.map((f) => f.rule)).toEqual(['mcp-package-missing']);
+    expect(entry.policy.failures[0]!.at).toEqual({ file: 'mcp.json', line: 3 });
+    expect(report.outcome).toMatchObject({ result: 'fail', exitCode: 1 });
+    expect(json.code).toBe(1);
+
+    const sarif = await run(['--mcp-config', 'mcp.json', '--format', 'sarif']);
+    expect(sarif.code).toBe(1);
+    const log = JSON.parse(sarif.stdout) as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] };
+    expect(log.runs[0]!.tool.driver.rules.map((r) => r.id)).toContain('policy/mcp-package-missing');
+    const result = log.runs[0]!.results.find((r) => r.ruleId === 'policy/mcp-package-missing');
+    expect(result?.level).toBe('error');
+    expect(result?.locations[0]?.physicalLocation).toMatchObject({ artifactLocation: { uri: 'mcp.json' }, region: { startLine: 3 } });
+
+    const markdown = await run(['--mcp-config', 'mcp.json', '--format', 'markdown']);
+    expect(markdown.code).toBe(1);
+    expect(markdown.stdout).toContain('mcp-package-missing');
+  });
+
+  it('PyPI answers 404 for the project uvx runs: the same finding', async () => {
+    const fixtures = await setUp({ 'mcp.json': config({ ghost: { command: 'uvx', args: ['nerq-fixture-unclaimed-py'] } }) });
+    fixtures.expect('GET', '/pypi/pypi/nerq-fixture-unclaimed-py/json', NOT_FOUND);
+    const result = await run(['--mcp-config', 'mcp.json', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    const entry = entryOf(report, 'nerq-fixture-unclaimed-py');
+    expect(entry.subject.ecosystem).toBe('pypi');
+    expect(entry.policy.failures.map((f) => f.rule)).toEqual(['mcp-package-missing']);
+    expect(result.code).toBe(1);
+  });
+
+  it('a registry that could not answer (503) leaves the launch not evaluated (exit 3): no finding from missing data', async () => {
+    const fixtures = await setUp({ 'mcp.json': config({ down: { command: 'npx', args: ['-y', 'nerq-fixture-unanswered'] } }) });
+    fixtures.fallback('GET', '/npm/', { status: 503, body: 'down' });
+    const result = await run(['--mcp-config', 'mcp.json', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    const entry = entryOf(report, 'nerq-fixture-unanswered');
+    expect(entry.policy.status).toBe('error');
+    expect(entry.policy.failures.map((f) => f.rule)).toEqual(['not-evaluated']);
+    expect(result.code).toBe(3);
+  });
+
+  it('a scoped name the user\'s .npmrc routes to another registry, which answers 404: not judged by the public registry, not evaluated (exit 3)', async () => {
+    const fixtures = await setUp({ 'mcp.json': config({ corp: { command: 'npx', args: ['-y', '@corp/nerq-fixture-internal'] } }) });
+    second = await startFixtureServer();
+    second.expect('GET', '/npm/@corp%2fnerq-fixture-internal', NOT_FOUND);
+    // The dependency-confusion check asks the public registry whether the name exists there too: it does not.
+    fixtures.expect('GET', '/npm-public/@corp%2fnerq-fixture-internal', NOT_FOUND);
+    writeInHome(where!, '~/.npmrc', `@corp:registry=${second.url('npm')}/\n`);
+    const result = await run(['--mcp-config', 'mcp.json', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    const entry = entryOf(report, '@corp/nerq-fixture-internal');
+    expect(entry.policy.status).toBe('error');
+    expect(entry.policy.failures.map((f) => f.rule)).toEqual(['not-evaluated']);
+    expect(result.code).toBe(3);
+    expect(second.requests.map((r) => r.path)).toContain('/npm/@corp%2fnerq-fixture-internal');
+    expect(fixtures.requests.filter((r) => r.path.startsWith('/npm/'))).toEqual([]);
+  });
+});
