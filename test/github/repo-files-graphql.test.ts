@@ -103,7 +103,7 @@ describe('a README over the 64 KiB kept (wong2/awesome-mcp-servers, 99 KB)', () 
     const rest = await read('wong2/awesome-mcp-servers', false);
     const graphql = await read('wong2/awesome-mcp-servers', true);
     for (const { files } of [rest, graphql]) {
-      expect(files.readme).toMatchObject({ path: 'README.md', truncated: true, tailHeadings: ['Clients', 'Frameworks'] });
+      expect(files.readme).toMatchObject({ path: 'README.md', truncated: true, tailHeadings: ['Clients', 'Frameworks'], tailCodeBlocks: 0 });
       expect(Buffer.byteLength(files.readme?.text ?? '', 'utf8')).toBeLessThanOrEqual(64 * 1024);
     }
     expect(restCalls().filter((p) => p === 'README.md')).toHaveLength(1);

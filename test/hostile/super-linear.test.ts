@@ -23,7 +23,7 @@ import { tomlLayout } from '../../src/lockfiles/toml-text.js';
 import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
-import { headingsAfter } from '../../src/sources/github/readme-tail.js';
+import { readmeTail } from '../../src/sources/github/readme-tail.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { repeatedKeys } from '../../src/sources/npm/packument-scan.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
@@ -173,7 +173,7 @@ describe('network text grows linearly', () => {
     // Past the cap of headings kept nothing more is pushed: units that are not headings, or one long line.
     for (const [head, unit] of [['', '```\n'], ['', '~~~~ x\n'], ['# ', '# '], ['## a', ' #'], ['', '#'], ['', ' \t'], ['', '\n'], ['```\n', '# x\n'], ['', '    ```\n']] as const) {
       noteCases(task);
-      expectLinear(task, `readme tail ${JSON.stringify(unit)}`, growth((k) => headingsAfter(`${head}${unit.repeat(k)}`, 0), 4000, true));
+      expectLinear(task, `readme tail ${JSON.stringify(unit)}`, growth((k) => readmeTail(`${head}${unit.repeat(k)}`, 0), 4000, true));
     }
   });
 

@@ -32,7 +32,7 @@
  */
 import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
-import { headingsAfter } from './readme-tail.js';
+import { readmeTail } from './readme-tail.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../../util/file-names.js';
@@ -201,9 +201,12 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
         size: selection.readme.size ?? bytes.length,
         text: kept,
         truncated: bytes.length > README_TEXT_BYTES,
-        // The sections past the cut are still the README's (readme-tail.ts): their headings, no request more.
-        ...(bytes.length > README_TEXT_BYTES ? { tailHeadings: headingsAfter(text, kept.length) } : {}),
       };
+      if (readme.truncated) {
+        // The sections and examples past the cut are still the README's (readme-tail.ts): their headings and fenced blocks, no request more.
+        const tail = readmeTail(text, kept.length);
+        readme = { ...readme, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
+      }
     }
   }
   const licenseFiles = selection.licenses.map((item) => {
