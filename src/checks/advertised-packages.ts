@@ -60,12 +60,13 @@ export default defineCheck({
     "For a `github:` target: the npm and PyPI packages its README's install commands name and its published manifests declare, looked up in their registries, a link here verified as a package's repository link is (third-party packages installed alongside, among them one under the owner's npm scope published from another of the owner's repositories, and container images are listed, not judged). " +
     'An advertised package that is not published, or whose name claims the project but is published from another repository, scores 0 and holds the verdict; one naming no repository 50, a declared name another repository publishes 60, one linking here that no manifest here names 70, all verified 100. ' +
     'Not applicable when nothing is left to judge; unknown when the registries cannot answer.',
+  // Each message names one package or several ({missing} is a list): worded to read right either way.
   messages: {
-    verified: 'Publishes {verified}: the package links back to this repository, which names it',
-    missing: 'The README tells people to install {missing}, which is not published: anyone could register the name',
+    verified: 'Publishes {verified}: each links back to this repository, which names it',
+    missing: 'The README tells people to install {missing}, not published: anyone could register such a name',
     elsewhere: 'The README tells people to install {elsewhere}, published from another repository ({linksTo})',
     unlinked: 'The README tells people to install {unlinked}, published without a link to its source repository',
-    unconfirmed: '{unconfirmed} links to this repository, but no manifest here names it',
+    unconfirmed: 'Linking to this repository, though no manifest here names it: {unconfirmed}',
     'name-taken': 'A manifest here declares {taken}, but the published package of that name links to {linksTo}',
     'registry-unknown': 'Unknown: the registries could not answer for {unavailable}',
     none: 'Advertises and declares no npm or PyPI package',

@@ -14,7 +14,8 @@ export default defineCheck({
   description:
     'Looks for CI in the repository: GitHub Actions workflow files under `.github/workflows/`, or another CI configuration at the root (`.travis.yml`, `.circleci/`, `azure-pipelines.yml`, …). Any scores 100, none 0.',
   messages: {
-    workflows: '{workflows} GitHub Actions workflows',
+    // The counted noun follows the number, so one reads singular (checks/define.ts formatMessage).
+    workflows: '{workflows} workflows on GitHub Actions',
     'other-ci': 'CI configured: {otherCi}',
     none: 'No CI configuration found in {repository}',
     ...GITHUB_ABSENT_MESSAGES,

@@ -161,6 +161,7 @@ const SINGULAR: Readonly<Record<string, string>> = {
   stars: 'star',
   versions: 'version',
   wheels: 'wheel',
+  workflows: 'workflow',
 };
 
 /** `text` with its first word made singular when it is a counted plural (`" contributors; …"` → `" contributor; …"`). */

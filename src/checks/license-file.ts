@@ -20,7 +20,7 @@ export default defineCheck({
   optional: ['release'],
   title: 'Licence file',
   description:
-    'Looks for licence files (LICENSE, LICENCE, COPYING…) in the npm tarball and compares the licences their text holds with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match; a file holding several texts, as a dual-licence file does, matches a declaration of any of them); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
+    'Looks for licence files (LICENSE, LICENCE, COPYING, MIT-LICENSE…) in the npm tarball and compares the licences their text holds with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match; a file holding several texts, as a dual-licence file does, matches a declaration of any of them); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
     'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects). ' +
     'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files, and when the npm tarball could not be read.',
   messages: {

@@ -4,7 +4,7 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { analyseReadme, readmeScore } from './lib/readme.js';
+import { analyseReadme, README_SECTIONS, readmeScore } from './lib/readme.js';
 
 export default defineCheck({
   id: 'readme',
@@ -15,7 +15,7 @@ export default defineCheck({
   description:
     'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the full packument\'s `readme`), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
     '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100). ' +
-    'A `github:` target reads the README at the root of its repository, and a `docs/` or `examples/` folder with files adds 10; unknown when the file could not be read.',
+    'A `github:` target reads the README at the root of its repository (past its first 64 KiB, the headings alone announce sections and the fenced blocks count as code), and a `docs/` or `examples/` folder with files adds 10; unknown when the file could not be read.',
   messages: {
     missing: 'No README in the package',
     'missing-registry': 'No README: the registry shows none for this version (the tarball could not be read)',
@@ -38,7 +38,11 @@ export default defineCheck({
         documents.source === 'pypi' ? 'missing-description' : documents.source === 'packument' ? 'missing-registry' : documents.source === 'repository' ? 'missing-repository' : 'missing';
       return { score: 0, messageId, data: { path: null, source: documents.source } };
     }
-    const analysis = analyseReadme(readme.text);
+    const read = analyseReadme(readme.text);
+    // A README cut short is still read for the sections its headings past the cut announce, and its code blocks there.
+    const tail = readme.tailHeadings ?? [];
+    const past = tail.length === 0 ? [] : analyseReadme(tail.map((h) => `## ${h}`).join('\n\n')).sections;
+    const analysis = { ...read, sections: README_SECTIONS.filter((s) => read.sections.includes(s) || past.includes(s)), codeBlocks: read.codeBlocks + (readme.tailCodeBlocks ?? 0) };
     const folders = documents.folders;
     // A repository's documentation may live beside its README: a docs/ or examples/ folder.
     const score = Math.min(100, readmeScore(analysis) + (folders !== undefined && (folders.docs || folders.examples) ? 10 : 0));

@@ -309,8 +309,21 @@ export const GithubFilesSchema = z.object({
   treeTruncated: z.boolean(),
   /** Entries in the listing (files and folders). */
   entries: z.number().int(),
-  /** The root README; null when the tree has none (and is complete). */
-  readme: z.object({ path: z.string(), size: z.number().int(), text: z.string(), truncated: z.boolean() }).nullable(),
+  /**
+   * The root README; null when the tree has none (and is complete). `text` is its first 64 KiB;
+   * past that cut, `tailHeadings` holds the ATX headings of the rest and `tailCodeBlocks` counts
+   * its fenced code blocks (sources/github/readme-tail.ts).
+   */
+  readme: z
+    .object({
+      path: z.string(),
+      size: z.number().int(),
+      text: z.string(),
+      truncated: z.boolean(),
+      tailHeadings: z.array(z.string()).optional(),
+      tailCodeBlocks: z.number().int().nonnegative().optional(),
+    })
+    .nullable(),
   /** Root licence files, with the SPDX id their text matches (null when unrecognised or unread) and any further licences the file holds. */
   licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable(), others: z.array(z.string()).optional() })),
   /** A changelog file at the root (or in `docs/`), else beside a published workspace member's manifest (repo-tree.ts `memberChangelogs`); null when none. */

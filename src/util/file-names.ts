@@ -4,7 +4,12 @@
  */
 export const TEXT_EXT = String.raw`(?:\.(?:md|markdown|mdown|mkdn|mkd|txt|text|rst|adoc|asciidoc|org|textile|html?))?`;
 export const README_RE = new RegExp(`^readme${TEXT_EXT}$`, 'i');
-export const LICENSE_RE = /^(?:licen[cs]e|copying|unlicen[cs]e)(?:[-._][a-z0-9._+-]*)?$/i;
+/**
+ * A licence text's name: `LICENSE`, `COPYING`, `UNLICENSE`, with a suffix (`LICENSE-MIT`, `LICENSE.md`)
+ * or the licence's name before it (`MIT-LICENSE`, Rails' and many gems' convention, which GitHub and
+ * npm read as the licence too) — a licence name only, so `THIRD-PARTY-LICENSE` is not the project's.
+ */
+export const LICENSE_RE = /^(?:(?:mit|isc|bsd|apache|[al]?gpl|mpl|epl)[-_])?(?:licen[cs]e|copying|unlicen[cs]e)(?:[-._][a-z0-9._+-]*)?$/i;
 /** Code and data files: never documents, whatever their name (`license.js` is code). */
 const CODE_EXT_RE = /\.(?:[cm]?js|[cm]?ts|jsx|tsx|json|map|node|sh)$/i;
 /** A root file name an npm tarball's licence files are read from: named like a licence, not code. */

@@ -23,6 +23,18 @@ checkTable(check, [
     message: ['npm:mcp-code-runner'],
   },
   {
+    name: 'the README advertises three packages nobody published: all named, the message reads for several as for one',
+    evidence: repositoryEvidence({
+      distribution: dist(
+        ['mcp-tool', 'mcp-tool-cli', 'mcp-tool-web'].map((name) => distributed({ name, command: `npm install ${name}`, declared: false, status: 'missing', linksTo: null, reason: 'the npm registry has no such package' })),
+      ),
+    }),
+    score: 0,
+    messageId: 'missing',
+    data: { missing: 'npm:mcp-tool, npm:mcp-tool-cli, npm:mcp-tool-web' },
+    message: ['install npm:mcp-tool, npm:mcp-tool-cli, npm:mcp-tool-web, not published'],
+  },
+  {
     name: 'the README advertises a package published from another repository',
     evidence: repositoryEvidence({
       distribution: dist([distributed({ ecosystem: 'pypi', name: 'example-tool', command: 'uvx example-tool', declared: false, status: 'elsewhere', linksTo: 'https://github.com/someone/else' })]),

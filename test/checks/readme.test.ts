@@ -145,6 +145,18 @@ checkTable(check, [
     data: { path: 'README.md', source: 'repository', docsFolder: true, examplesFolder: false },
   },
   {
+    // modelcontextprotocol/inspector @ 86d5f58ec8c3: its README's `## License` sits past the first 64 KiB kept.
+    name: 'repository: a README cut short still has the sections its headings past the cut announce (API +10, licence +5) and the code blocks there',
+    evidence: repositoryEvidence({
+      files: repoFiles({
+        readme: { path: 'README.md', size: 70_450, text: '# example\n\n## Install\n\n```sh\nnpm install example\n```\n\n## Usage\n\nCall `parse(text)`.\n', truncated: true, tailHeadings: ['Docker', 'API reference', 'License'], tailCodeBlocks: 3 },
+      }),
+    }),
+    score: 80,
+    messageId: 'good',
+    data: { sections: ['install', 'usage', 'api', 'license'], codeBlocks: 4, truncated: true },
+  },
+  {
     name: 'repository: no README at the root',
     evidence: repositoryEvidence({ files: repoFiles({ readme: null }) }),
     score: 0,

@@ -96,6 +96,20 @@ describe('the recorded repositories read with a token: the same facts and texts 
   });
 });
 
+describe('a README over the 64 KiB kept (wong2/awesome-mcp-servers, 99 KB)', () => {
+  it('keeps its first 64 KiB and the headings past them, the same with a token, no request more', async () => {
+    serveRecordedRepo(server, 'wong2/awesome-mcp-servers', { license: null });
+    serveGraphql('wong2/awesome-mcp-servers');
+    const rest = await read('wong2/awesome-mcp-servers', false);
+    const graphql = await read('wong2/awesome-mcp-servers', true);
+    for (const { files } of [rest, graphql]) {
+      expect(files.readme).toMatchObject({ path: 'README.md', truncated: true, tailHeadings: ['Clients', 'Frameworks'], tailCodeBlocks: 0 });
+      expect(Buffer.byteLength(files.readme?.text ?? '', 'utf8')).toBeLessThanOrEqual(64 * 1024);
+    }
+    expect(restCalls().filter((p) => p === 'README.md')).toHaveLength(1);
+  });
+});
+
 describe('the files query failing or giving less: REST reads what it could not', () => {
   async function restBaseline(): Promise<Awaited<ReturnType<typeof read>>> {
     const baseline = await read(PLAYWRIGHT, false);

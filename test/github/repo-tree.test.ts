@@ -74,6 +74,12 @@ describe('selectRepoFiles', () => {
     expect(selectRepoFiles(['LICENSE', 'LICENSE-THIRD-PARTY', 'LICENSE-3rdparty.csv'].map(blob)).licenses.map((l) => l.path)).toEqual(['LICENSE', 'LICENSE-THIRD-PARTY']);
   });
 
+  it('a licence named before LICENSE (`MIT-LICENSE`, jnunemaker/httparty @ 2daba91bf3f6) is the licence file; a third-party list so named is not the project\'s', () => {
+    const licenses = (names: string[]) => selectRepoFiles(names.map(blob)).licenses.map((l) => l.path);
+    expect(licenses(['.editorconfig', 'CONTRIBUTING.md', 'Changelog.md', 'Gemfile', 'MIT-LICENSE', 'README.md', 'httparty.gemspec'])).toEqual(['MIT-LICENSE']);
+    expect(licenses(['Apache_License.txt', 'BSD-LICENSE', 'THIRD-PARTY-LICENSE', 'NOTICE-LICENSE', 'mit-license.js'])).toEqual(['Apache_License.txt', 'BSD-LICENSE']);
+  });
+
   it('command entry files: Go main packages beside a go.mod and Rust binaries beside a Cargo.toml, never in tests, examples or fuzz targets', () => {
     const go = ['go.mod', 'main.go', 'cmd/tool/main.go', 'examples/demo/main.go', 'internal/x/main.go'];
     expect(selectRepoFiles(go.map(blob)).commandEntries).toEqual(['main.go', 'cmd/tool/main.go']);

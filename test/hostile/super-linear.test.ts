@@ -23,6 +23,7 @@ import { tomlLayout } from '../../src/lockfiles/toml-text.js';
 import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
+import { readmeTail } from '../../src/sources/github/readme-tail.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
@@ -187,6 +188,14 @@ describe('network text grows linearly', () => {
     for (const unit of ['name ', 'name=', 'name = ', '# name="x"\n', 'setup(', '"""', "'"]) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => pythonProjectName('setup.py', `${unit.repeat(k)}x`, parseToml), 4000, true));
+    }
+  });
+
+  it('the headings past a long README\'s cut, on runs of fences, hashes, closing hashes and blank lines', ({ task }) => {
+    // Past the cap of headings kept nothing more is pushed: units that are not headings, or one long line.
+    for (const [head, unit] of [['', '```\n'], ['', '~~~~ x\n'], ['# ', '# '], ['## a', ' #'], ['', '#'], ['', ' \t'], ['', '\n'], ['```\n', '# x\n'], ['', '    ```\n']] as const) {
+      noteCases(task);
+      expectLinear(task, `readme tail ${JSON.stringify(unit)}`, growth((k) => readmeTail(`${head}${unit.repeat(k)}`, 0), 4000, true));
     }
   });
 

@@ -18,8 +18,8 @@ export interface ReadmeAnalysis {
 }
 
 const SECTION_PATTERNS: Readonly<Record<ReadmeSection, RegExp>> = {
-  install: /\binstall|\bset ?up\b|getting started|\bdownload/i,
-  usage: /\busage\b|\bexamples?\b|\bhow to use\b|quick ?start|\btutorial\b|getting started|\bsynopsis\b|\bbasic use\b|\bdemo\b/i,
+  install: /\binstall|\bset ?up\b|get(?:ting)? started|\bdownload/i,
+  usage: /\busage\b|\bexamples?\b|\bhow to use\b|quick ?start|\btutorial\b|get(?:ting)? started|\bsynopsis\b|\bbasic use\b|\bdemo\b/i,
   api: /\bapi\b|\boptions\b|\bconfigur|\breference\b|\bmethods\b|\bparameters\b|\bdocumentation\b|\bdocs\b|\barguments\b|\bcommands\b|\binterface\b/i,
   license: /\blicen[cs]/i,
 };

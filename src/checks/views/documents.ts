@@ -39,7 +39,8 @@ export interface DocumentsFacts {
   ecosystem: 'npm' | 'pypi' | 'github';
   /** Where the documents were read: `packument` is the fallback with the README alone; `repository` a repository target's tree. */
   source: 'tarball' | 'packument' | 'pypi' | 'repository';
-  readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null } | null;
+  /** `tailHeadings`, `tailCodeBlocks`: a repository README's headings and fenced blocks past the cut `text` stops at (sources/github/readme-tail.ts). */
+  readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null; tailHeadings?: string[]; tailCodeBlocks?: number } | null;
   licenseFiles: { path: string; spdx: string | null; others?: string[] }[] | null;
   changelog: ChangelogRef | null;
   declarationFiles: number | null;

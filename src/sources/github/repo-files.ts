@@ -32,6 +32,7 @@
  */
 import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
+import { readmeTail } from './readme-tail.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../../util/file-names.js';
@@ -194,12 +195,18 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
     const text = textOf(selection.readme.path);
     if (text !== null) {
       const bytes = Buffer.from(text, 'utf8');
+      const kept = bytes.length > README_TEXT_BYTES ? new TextDecoder().decode(bytes.subarray(0, README_TEXT_BYTES)).replace(/\uFFFD$/, '') : text;
       readme = {
         path: selection.readme.path,
         size: selection.readme.size ?? bytes.length,
-        text: bytes.length > README_TEXT_BYTES ? new TextDecoder().decode(bytes.subarray(0, README_TEXT_BYTES)).replace(/\uFFFD$/, '') : text,
+        text: kept,
         truncated: bytes.length > README_TEXT_BYTES,
       };
+      if (readme.truncated) {
+        // The sections and examples past the cut are still the README's (readme-tail.ts): their headings and fenced blocks, no request more.
+        const tail = readmeTail(text, kept.length);
+        readme = { ...readme, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
+      }
     }
   }
   const licenseFiles = selection.licenses.map((item) => {

@@ -6,6 +6,7 @@ describe('analyseReadme', () => {
     ['ATX headings', '# A\n## Installation\n## Usage\n## API\n## License\n', ['install', 'usage', 'api', 'license'], 0],
     ['closed ATX heading', '## Install ##\n', ['install'], 0],
     ['setext heading', 'Getting started\n---------------\n', ['install', 'usage'], 0],
+    ['"Get started", as ollama/ollama @ fb3076099687 heads its first commands', '# Ollama\n## Download\n### macOS\n## Get started\n## REST API\n', ['install', 'usage', 'api'], 0],
     ['HTML heading', '<h2 align="center">Examples</h2>\n', ['usage'], 0],
     ['bold line as heading', '**Configuration:**\n', ['api'], 0],
     ['a heading inside a code fence is code', '```\n# install\n```\n', [], 1],
