@@ -164,15 +164,24 @@ const SINGULAR: Readonly<Record<string, string>> = {
   workflows: 'workflow',
 };
 
-/** `text` with its first word made singular when it is a counted plural (`" contributors; …"` → `" contributor; …"`). */
+/** The verb that follows a counted noun, plural → singular ("1 JavaScript file is", not "are"). */
+const SINGULAR_VERB: Readonly<Record<string, string>> = { are: 'is', were: 'was', have: 'has' };
+
+/** `rest` (what follows a noun made singular) with its verb made singular when it starts with one. */
+function verbAfterSingular(rest: string): string {
+  const verb = /^ (\w+)\b/.exec(rest)?.[1];
+  return verb !== undefined && SINGULAR_VERB[verb] !== undefined ? ` ${SINGULAR_VERB[verb]}${rest.slice(1 + verb.length)}` : rest;
+}
+
+/** `text` with its first word made singular when it is a counted plural (`" contributors; …"` → `" contributor; …"`), and the verb right after it. */
 function singularAfterOne(text: string): string {
   const words = /^ (\w+)( (\w+))?/.exec(text);
   if (words === null) return text;
   const [, first = '', , second] = words;
-  if (SINGULAR[first] !== undefined) return ` ${SINGULAR[first]}${text.slice(1 + first.length)}`;
+  if (SINGULAR[first] !== undefined) return ` ${SINGULAR[first]}${verbAfterSingular(text.slice(1 + first.length))}`;
   // "1 code blocks" → "1 code block": one word (not a number) may stand between.
   if (second !== undefined && !/^\d/.test(first) && SINGULAR[second] !== undefined) {
-    return ` ${first} ${SINGULAR[second]}${text.slice(2 + first.length + second.length)}`;
+    return ` ${first} ${SINGULAR[second]}${verbAfterSingular(text.slice(2 + first.length + second.length))}`;
   }
   return text;
 }

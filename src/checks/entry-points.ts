@@ -12,7 +12,14 @@
  * react-router among them) ship such a stale entry, none a broken `main`, `bin` or `.` export —
  * those are listed in the evidence and leave the check out too, as does the `main` or `.` export
  * of a package whose commands are all there (yo 7.0.1, prisma 7.10.1: run, not imported).
+ *
+ * A package named after a Node built-in module (`crypto`, `child_process`) is never what Node
+ * loads for that name: its missing `main` breaks no require of `crypto`, which loads the
+ * built-in. Without the code it names it is a stand-in that holds the name (npm's placeholders
+ * crypto 1.0.1, child_process 1.0.2, a README and a package.json): held as that, not as a broken
+ * release, with the built-in to use instead.
  */
+import { isNodeBuiltinName } from '../ecosystems/npm/node-builtins.js';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { truncate } from './lib/text.js';
 
@@ -36,14 +43,15 @@ export default defineCheck({
   title: 'Entry points',
   description:
     "Looks up, in the npm tarball, the files its package.json names as entry points, resolved as Node, npm and TypeScript resolve them: `main` (the file, then with .js, .json or .node added, then as a folder's index, then the package's own index.js; read only when there is no `exports`, which Node then ignores it for), each `bin` target (the exact file), each `exports` target Node can reach under the conditions it resolves (`node`, `import`, `require`, `module-sync`, `default`: the first that matches is taken, so a condition after `node` or `default` is never read) and TypeScript's `types` (a `*` pattern resolves when some file matches it; a `null` target excludes a subpath; other conditions, such as a monorepo's own `source`, are not looked up), and `types`/`typings` (with `.d.ts` added or in place of `.js`; an `@types/` package's `exports` are all type entries, looked up so). " +
-    'A missing `main`, `bin` target or `.` export (what a `require`, an `import` or the command of the package itself needs) scores 0 and holds the verdict at CAUTION: the release is broken as shipped. All present leaves the check out of the report (it never adds points), as do a missing subpath export or type declaration alone (a deep import or a type check fails; the package loads), and a missing `main` or `.` export of a package whose commands are all there (it is run, not imported); the held verdict of a broken release names only what breaks it; unknown when the tarball or its package.json was not read, when a target is not found among more files than nerq lists (200,000), and for evidence saved before nerq looked.',
+    'A missing `main`, `bin` target or `.` export (what a `require`, an `import` or the command of the package itself needs) scores 0 and holds the verdict at CAUTION: the release is broken as shipped — or, for a package named after a Node built-in module (`crypto`, `child_process`), which Node never loads for that name (a `require` loads the built-in), it is a stand-in holding the name, not a package to install: held so, naming the built-in to use. All present leaves the check out of the report (it never adds points), as do a missing subpath export or type declaration alone (a deep import or a type check fails; the package loads), and a missing `main` or `.` export of a package whose commands are all there (it is run, not imported); the held verdict of a broken release names only what breaks it; unknown when the tarball or its package.json was not read, when a target is not found among more files than nerq lists (200,000), and for evidence saved before nerq looked.',
   messages: {
     present: 'The entry points the package.json names are in the tarball ({declared} looked up)',
     'secondary-missing': 'Entry points the package loads or runs without are not in the tarball (a subpath export, a type declaration, the import target of a package run as a command): {summary}',
     broken: 'The package.json names entry points the tarball does not hold: {summary}',
+    'builtin-stand-in': "A stand-in named after Node's built-in module {name}, without the entry points its package.json names ({summary}): a require or import of {name} loads the built-in, never this package",
     unread: 'The entry points were not looked up: {reason}',
   },
-  evaluate: ({ tarball }): CheckOutcome<'present' | 'secondary-missing' | 'broken' | 'unread'> => {
+  evaluate: ({ registry, tarball }): CheckOutcome<'present' | 'secondary-missing' | 'broken' | 'builtin-stand-in' | 'unread'> => {
     if (tarball === undefined) return { score: null, messageId: 'unread', data: { reason: 'the tarball was not read' } };
     const found = tarball.entryPoints;
     if (found === undefined) {
@@ -58,6 +66,14 @@ export default defineCheck({
     const summary = `${named.slice(0, 3).join('; ')}${named.length > 3 ? `; ${named.length - 3} more` : ''}`;
     const data = { declared: found.declared, missing, count: found.missing.length, summary };
     if (found.missing.length > 0 && !found.listedAll) return { score: null, messageId: 'unread', data: { ...data, reason: 'the tarball has more files than nerq lists, and a target was not among those listed' } };
+    if (primary.length > 0 && isNodeBuiltinName(registry.name)) {
+      return {
+        score: 0,
+        messageId: 'builtin-stand-in',
+        data: { ...data, name: registry.name },
+        holdVerdict: `the package is a stand-in named after Node's built-in module ${registry.name}: it ships without the entry points its package.json names (${summary}), and a require or import of ${registry.name} loads the built-in, never this package — use the built-in, not a dependency on this package`,
+      };
+    }
     if (primary.length > 0) {
       return {
         score: 0,

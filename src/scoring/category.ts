@@ -61,7 +61,8 @@ export const CATEGORY_RULES: readonly Rule[] = [
     },
     phrases: [
       /\bexecutes? (arbitrary )?code\b/i,
-      /\bcode execution\b/i,
+      // Not the speed of the package's own code ("much faster code execution": is-glob's description).
+      /(?<!\b(?:faster|slower|quicker|efficient|speeds? up|speeding up)\s)\bcode execution\b/i,
       /\bsandbox\b/i,
       /\b(?:runs?|running|executing) (?:arbitrary |untrusted )?code\b/i,
       /\bcode (?:runner|interpreter)\b/i,

@@ -110,6 +110,11 @@ describe('formatMessage: a count of one reads singular', () => {
     ['{wheels} wheels published', { wheels: 1 }, '1 wheel published'],
     ['{n} anomalies since {v}', { n: 1, v: '1.0.0' }, '1 anomaly since 1.0.0'],
     ['{n} things', { n: 1 }, '1 things'],
+    // The verb after the counted noun agrees with it (obfuscated-code on zlib 1.0.5's one test file).
+    ["{count} JavaScript files are an obfuscator's output", { count: 1 }, "1 JavaScript file is an obfuscator's output"],
+    ["{count} JavaScript files are an obfuscator's output", { count: 2 }, "2 JavaScript files are an obfuscator's output"],
+    ['{n} releases have {k} anomalies', { n: 1, k: 1 }, '1 release has 1 anomaly'],
+    ['{n} files aren’t', { n: 1 }, '1 file aren’t'],
   ])('%s with %j → %s', (template, data, expected) => {
     expect(formatMessage(template, data)).toBe(expected);
   });

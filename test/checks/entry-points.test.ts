@@ -32,6 +32,25 @@ checkTable(check, [
     data: { count: 2, missing: ['bin "tool" → "./cli.js"', 'exports ./command → "./dist/command.js"'], summary: 'bin "tool" → "./cli.js"' },
   },
   {
+    name: "npm's placeholder for Node's built-in crypto (crypto 1.0.1: a README, no index.js): a stand-in, held as one, not a broken release",
+    evidence: evidence({ registry: { name: 'crypto' }, tarball: { entryPoints: { declared: 1, missing: [MAIN], listedAll: true } } }),
+    score: 0,
+    messageId: 'builtin-stand-in',
+    data: { name: 'crypto', missing: ['main → "index.js"'] },
+  },
+  {
+    name: 'a scoped name ending in a built-in name is no built-in: broken',
+    evidence: evidence({ registry: { name: '@acme/crypto' }, tarball: { entryPoints: { declared: 1, missing: [MAIN], listedAll: true } } }),
+    score: 0,
+    messageId: 'broken',
+  },
+  {
+    name: 'a built-in name whose entry points are all there (a browser stand-in, events): left out',
+    evidence: evidence({ registry: { name: 'events' }, tarball: { entryPoints: { declared: 1, missing: [], listedAll: true } } }),
+    score: null,
+    messageId: 'present',
+  },
+  {
     name: 'only a subpath export and a type declaration missing: left out, listed',
     evidence: withEntries([SUBPATH, TYPES]),
     score: null,
@@ -68,6 +87,7 @@ checkTable(check, [
 describe('entry-points', () => {
   it('only a broken main, bin or "." export holds the verdict', () => {
     expect(outcomeOf(check, withEntries([MAIN])).holdVerdict).toEqual(expect.any(String));
+    expect(outcomeOf(check, evidence({ registry: { name: 'child_process' }, tarball: { entryPoints: { declared: 1, missing: [MAIN], listedAll: true } } })).holdVerdict).toEqual(expect.any(String));
     for (const e of [withEntries([SUBPATH, TYPES]), withEntries([]), withEntries([MAIN], { listedAll: false }), evidence()]) expect(outcomeOf(check, e).holdVerdict).toBeUndefined();
   });
 

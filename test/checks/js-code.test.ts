@@ -114,6 +114,10 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['the Downloads folder named for a message, nothing written', "console.log('saved to ' + path.join(os.homedir(), 'Downloads'))", []],
     ['a cache written under the home folder is not a user folder', "fs.writeFileSync(path.join(os.homedir(), '.cache', 'tool', 'state.json'), s)", []],
     ['reading the shell startup file is not writing it', "const rc = fs.readFileSync(path.join(os.homedir(), '.zshrc'), 'utf8')", []],
+    // meow 14.1.0's bundle: the SPDX licence ids ("curl" among them) beside its child_process import.
+    ['a list of licence ids that holds "curl", beside child_process', "import { execFile } from 'node:child_process';\nconst ids = [\n\t\"bzip2-1.0.6\",\n\t\"curl\",\n\t\"dtoa\",\n];\nexport const run = (f) => execFile(f);", []],
+    ['curl started as the program of a call', "const { spawn } = require('child_process');\nspawn('curl', ['-o', 'x.sh', url]);", ['download-exec']],
+    ['wget.exe started through execFile', "require('child_process').execFile(\"wget.exe\", [url])", ['download-exec']],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     // A command line decoded and run as a process: GuardDog's npm-exec-base64 shape, as eval of decoded text.
     ['a decoded command line run', "require('child_process').exec(Buffer.from('ZWNobyBoaQ==', 'base64').toString())", ['decoded-eval']],

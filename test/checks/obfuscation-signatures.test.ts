@@ -66,6 +66,8 @@ describe('real code that names an obfuscator, and plain malicious code, is not o
     'install-code/guarddog/benign/threat-runtime-obfuscation-hidden-code.js',
     'install-code/guarddog/benign/threat-runtime-obfuscation.js',
     'install-code/benign/esbuild@0.28.2/install.js',
+    // Compressed test vectors as `\xHH` escapes (zlib 1.0.5): binary data, not escaped text.
+    'obfuscated-code/zlib/inflate.test.js',
   ])('%s', (path) => {
     expect(everyChunking(fixture(path))).toEqual([]);
   });
@@ -126,6 +128,8 @@ describe('hex escapes and hidden statements', () => {
   test.each([
     ['text written as escapes', `eval("${escaped(PRINTABLE_ESCAPES)}")`, ['hex-escapes']],
     ['one escape short', `eval("${escaped(PRINTABLE_ESCAPES - 1)}")`, []],
+    // Binary data as escapes: printable bytes beside others in each run are not escaped text.
+    ['binary data as escapes', `Buffer.from('${Array.from({ length: PRINTABLE_ESCAPES * 2 }, (_, i) => `\\x${(i % 2 === 0 ? 0x61 : 0x9c).toString(16)}`).join('')}', 'binary')`, []],
     ['escapes spread over short strings', Array.from({ length: PRINTABLE_ESCAPES }, (_, i) => `'\\x${(0x61 + (i % 26)).toString(16)}'`).join(','), ['hex-escapes']],
     ['binary data as escapes (not printable)', `const wasm = "${'\\x00\\x01\\x02\\xff'.repeat(200)}";`, []],
     ['escaped backslashes before an x', `const re = "${'\\\\x41'.repeat(200)}";`, []],

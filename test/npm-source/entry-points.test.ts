@@ -30,6 +30,17 @@ describe('entryPoints', () => {
     expect([outcome.score, outcome.messageId, typeof outcome.holdVerdict]).toEqual([0, 'broken', 'string']);
   });
 
+  // npm's placeholders for Node built-in names: a package.json naming index.js and a README (fixtures/PROVENANCE.md).
+  test.each(['crypto@1.0.1', 'child_process@1.0.2'])('%s: its main is not there, and Node loads its built-in for the name — a stand-in, held as one', async (name) => {
+    const dir = new URL(`../../fixtures/entry-points/${name}/`, import.meta.url);
+    const manifest = readFileSync(new URL('package.json', dir), 'utf8');
+    const files = readFileSync(new URL('files.txt', dir), 'utf8').split('\n').filter((p) => p !== '');
+    const facts = await read(files.map((path) => ({ path, body: path === 'package/package.json' ? manifest : '' })));
+    expect(facts.entryPoints?.missing).toEqual([{ field: 'main', key: '', target: 'index.js', primary: true }]);
+    const outcome = check.evaluate({ registry: registryFacts({ name: name.slice(0, name.indexOf('@')) }), tarball: facts }, {} as never);
+    expect([outcome.score, outcome.messageId, typeof outcome.holdVerdict]).toEqual([0, 'builtin-stand-in', 'string']);
+  });
+
   // Real package.json files and file lists (fixtures/entry-points/, fixtures/PROVENANCE.md) of releases that load and run as shipped.
   test.each([
     ['yo@7.0.1', 'package', [{ field: 'main', key: '', target: 'lib', primary: false }]],

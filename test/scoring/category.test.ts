@@ -39,6 +39,9 @@ describe('decideCategory', () => {
     [{ keywords: [], description: 'Fast, unopinionated, minimalist web framework' }, 'web-framework', 'description says "web framework"'],
     [{ keywords: [], description: 'A Web Application Framework for teams' }, 'web-framework', 'description says "Web Application Framework"'],
     [{ keywords: [], description: 'An MCP server for files' }, 'mcp-server', 'description says "MCP server"'],
+    // How fast code runs is no code execution (is-glob 4.0.3's description); running code is.
+    [{ keywords: [], description: 'This makes it easy to create code that only uses external modules like node-glob when necessary, resulting in much faster code execution and initialization time, and a better user experience.' }, 'library', 'default'],
+    [{ keywords: [], description: 'Secure code execution for agents' }, 'code-execution', 'description says "code execution"'],
     [{ keywords: ['terminal', 'shell', 'colors'], hasBin: false }, 'library', 'default'],
     [{ keywords: [], hasBin: true }, 'cli', 'ships a command'],
     [{ keywords: ['testing'], description: 'A testing framework' }, 'library', 'default'],

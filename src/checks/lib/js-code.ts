@@ -228,7 +228,13 @@ function hasBlob(text: string): boolean {
 /** A URL at a bare public IPv4 address (private, loopback and link-local ranges excepted). */
 const IP_URL = /\b(?:https?|ftp):\/\/(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
 const DROP_HOST = /\b(?:pastebin\.com\/raw|paste\.ee|transfer\.sh|cdn\.discordapp\.com\/attachments|file\.io|anonfiles\.com|temp\.sh|0x0\.st|bashupload\.com)\b/i;
-const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)\b/i;
+/**
+ * A downloader run as a command: in a command line, followed by an argument (`'curl -fsSL …'`), or
+ * as the program a call starts (`spawn('curl', [...])`). The bare name in a list of words is
+ * neither (meow 14.1.0 bundles the SPDX licence ids, "curl" among them, beside its child_process).
+ */
+const SHELL_DOWNLOAD =
+  /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?[ \t]+[^\s'"`]|\(\s*['"`](?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?['"`]\s*[,)]/i;
 /** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
 const DESTRUCTIVE =
   /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=['"`\s;&|)]|$)|\b(?:rmSync|rmdirSync|rm|rmdir|remove|removeSync|rimraf(?:\.sync)?)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|process\.env\.HOME|['"`]\/['"`]|['"`]~['"`])\s*[,)]/;

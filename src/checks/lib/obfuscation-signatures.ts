@@ -49,7 +49,11 @@ const LOOKAHEAD = 3;
 
 /** A run of JSFuck's six characters `[]()!+` this long, holding `[`, `]`, `!` and `+` (popular code: 4 at most). */
 export const JSFUCK_RUN = 200;
-/** `\xHH` escapes of printable ASCII in one file: text written so as not to be read (popular code: 51 at most). */
+/**
+ * `\xHH` escapes of printable ASCII in one file: text written so as not to be read (popular code: 51 at most).
+ * Counted in runs of escapes that are all printable: an obfuscator escapes text, while binary
+ * data written as escapes (zlib 1.0.5's compressed test vectors) mixes in bytes no text holds.
+ */
 export const PRINTABLE_ESCAPES = 128;
 /** Blanks (spaces, tabs) between two statements of a line, pushing the second past the edge of the screen (popular code: 96 blanks before anything at most). */
 export const HIDING_BLANKS = 400;
@@ -93,6 +97,9 @@ export class ObfuscationReader {
   private symbolRun = 0;
   private symbolKinds = 0;
   private printableEscapes = 0;
+  /** The printable escapes of the current run of `\xHH` escapes, and whether the run held only printable ones. */
+  private runPrintable = 0;
+  private runClean = true;
   private blanks = 0;
   /** The character before the current run of blanks. */
   private beforeBlanks = 10;
@@ -108,7 +115,7 @@ export class ObfuscationReader {
     // A marker ends with a character it needs to see (`require` must not go on as `requireX`):
     // at the file's end a newline stands for what follows.
     this.markers(last ? `${text}\n` : text, this.cut);
-    this.runs(text, this.carry.length - this.unread, last ? text.length : text.length - LOOKAHEAD);
+    this.runs(text, this.carry.length - this.unread, last ? text.length : text.length - LOOKAHEAD, last);
     this.cut = text.length > CARRY;
     this.carry = text.slice(-CARRY);
   }
@@ -143,12 +150,19 @@ export class ObfuscationReader {
   }
 
   /** The runs and counts, over text[from, to): each character once across the chunks. */
-  private runs(text: string, from: number, to: number): void {
+  private runs(text: string, from: number, to: number, last: boolean): void {
     // The counters in locals for the loop (one pass over every character of the package's JavaScript).
-    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes } = this;
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runClean } = this;
+    // A run of escapes ended: its printable escapes count when it held no other.
+    const endRun = (): void => {
+      if (runClean && runPrintable > 0 && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
+      runPrintable = 0;
+      runClean = true;
+    };
     let i = from;
     for (; i < to; i++) {
       const c = text.charCodeAt(i);
+      if (c !== 92 && (runPrintable > 0 || !runClean)) endRun();
       if (c === 32 || c === 9) {
         // The text holds the characters before i (the carry), but at the file's start.
         if (blanks === 0) beforeBlanks = i > 0 ? text.charCodeAt(i - 1) : 10;
@@ -177,11 +191,18 @@ export class ObfuscationReader {
         const low = hexValue(text.charCodeAt(i + 3));
         if (text.charCodeAt(i + 1) === 120 && high >= 0 && low >= 0) {
           const value = high * 16 + low;
-          if (value >= 0x20 && value < 0x7f && ++printableEscapes >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
+          if (value >= 0x20 && value < 0x7f) runPrintable += 1;
+          else runClean = false;
           i += 3;
-        } else i += 1;
+        } else {
+          endRun();
+          i += 1;
+        }
       }
     }
+    if (last) endRun();
+    this.runPrintable = runPrintable;
+    this.runClean = runClean;
     this.symbolRun = symbolRun;
     this.symbolKinds = symbolKinds;
     this.blanks = blanks;
