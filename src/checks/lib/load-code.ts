@@ -686,8 +686,8 @@ const NETWORK_CALL =
 const BOUND_CALL = '(?:\\.(?:default\\.)?(?:get|post|put|request|connect|createConnection|lookup|resolve\\w*|createSocket))?\\s*\\(';
 const FILE_WRITE = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b/;
 const CHILD_PROCESS = /\b(?:require|import)\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\bfrom\s*['"](?:node:)?child_process['"]/;
-/** curl or wget run as a command (lib/js-code.ts, SHELL_DOWNLOAD): with an argument, or as the program a call starts. */
-const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget)[ \t]+[^\s'"`]|\(\s*['"`](?:curl|wget)['"`]\s*[,)]/;
+/** curl or wget run as a command (lib/js-code.ts, SHELL_DOWNLOAD): with an argument or more of the line joined on, or as a program named alone. */
+const SHELL_DOWNLOAD = /['"`][^'"`]{0,200}?\b(?:curl|wget)(?:[ \t]+[^\s'"`]|[ \t]*['"`]\s*\+)|(?:\(|[=:])\s*['"`](?:curl|wget)['"`]\s*[,;)}\n]/;
 const GLOBAL_THIS = /(?<![\w$.])(?:new\s+)?Function\s*\(\s*(['"`])return this;?\1\s*\)\s*\(\s*\)/g;
 
 /** The text with each string literal that holds a `(` emptied (one pass; regular expression literals skipped). */
