@@ -129,6 +129,8 @@ describe('hex escapes and hidden statements', () => {
     ['text written as escapes', `eval("${escaped(PRINTABLE_ESCAPES)}")`, ['hex-escapes']],
     ['one escape short', `eval("${escaped(PRINTABLE_ESCAPES - 1)}")`, []],
     // Binary data as escapes: printable bytes beside others in each run are not escaped text.
+    // Escaped code keeps its line ends and tabs, and a few bytes spread through it do not hide it.
+    ['escaped code with its line ends, tabs and a stray byte in each line', `eval("${Array.from({ length: 8 }, () => `${escaped(PRINTABLE_ESCAPES / 8)}\\x0a\\x09\\x01`).join('')}")`, ['hex-escapes']],
     ['binary data as escapes', `Buffer.from('${Array.from({ length: PRINTABLE_ESCAPES * 2 }, (_, i) => `\\x${(i % 2 === 0 ? 0x61 : 0x9c).toString(16)}`).join('')}', 'binary')`, []],
     ['escapes spread over short strings', Array.from({ length: PRINTABLE_ESCAPES }, (_, i) => `'\\x${(0x61 + (i % 26)).toString(16)}'`).join(','), ['hex-escapes']],
     ['binary data as escapes (not printable)', `const wasm = "${'\\x00\\x01\\x02\\xff'.repeat(200)}";`, []],

@@ -51,8 +51,10 @@ const LOOKAHEAD = 3;
 export const JSFUCK_RUN = 200;
 /**
  * `\xHH` escapes of printable ASCII in one file: text written so as not to be read (popular code: 51 at most).
- * Counted in runs of escapes that are all printable: an obfuscator escapes text, while binary
- * data written as escapes (zlib 1.0.5's compressed test vectors) mixes in bytes no text holds.
+ * Counted in runs of escapes that read as text: an obfuscator escapes text (its blanks, tabs and
+ * line ends too), while binary data written as escapes (zlib 1.0.5's compressed test vectors)
+ * is mostly bytes no text holds. A run counts while at most a quarter of its escapes are such
+ * bytes, so a few spread through escaped code do not hide it.
  */
 export const PRINTABLE_ESCAPES = 128;
 /** Blanks (spaces, tabs) between two statements of a line, pushing the second past the edge of the screen (popular code: 96 blanks before anything at most). */
@@ -97,9 +99,9 @@ export class ObfuscationReader {
   private symbolRun = 0;
   private symbolKinds = 0;
   private printableEscapes = 0;
-  /** The printable escapes of the current run of `\xHH` escapes, and whether the run held only printable ones. */
+  /** The printable escapes of the current run of `\xHH` escapes, and those of bytes no text holds (not printable, no blank). */
   private runPrintable = 0;
-  private runClean = true;
+  private runOther = 0;
   private blanks = 0;
   /** The character before the current run of blanks. */
   private beforeBlanks = 10;
@@ -152,17 +154,17 @@ export class ObfuscationReader {
   /** The runs and counts, over text[from, to): each character once across the chunks. */
   private runs(text: string, from: number, to: number, last: boolean): void {
     // The counters in locals for the loop (one pass over every character of the package's JavaScript).
-    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runClean } = this;
-    // A run of escapes ended: its printable escapes count when it held no other.
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther } = this;
+    // A run of escapes ended: its printable escapes count when it reads as text (a quarter of bytes no text holds at most).
     const endRun = (): void => {
-      if (runClean && runPrintable > 0 && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
+      if (runPrintable > 0 && runOther * 3 <= runPrintable && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
       runPrintable = 0;
-      runClean = true;
+      runOther = 0;
     };
     let i = from;
     for (; i < to; i++) {
       const c = text.charCodeAt(i);
-      if (c !== 92 && (runPrintable > 0 || !runClean)) endRun();
+      if (c !== 92 && (runPrintable > 0 || runOther > 0)) endRun();
       if (c === 32 || c === 9) {
         // The text holds the characters before i (the carry), but at the file's start.
         if (blanks === 0) beforeBlanks = i > 0 ? text.charCodeAt(i - 1) : 10;
@@ -192,7 +194,8 @@ export class ObfuscationReader {
         if (text.charCodeAt(i + 1) === 120 && high >= 0 && low >= 0) {
           const value = high * 16 + low;
           if (value >= 0x20 && value < 0x7f) runPrintable += 1;
-          else runClean = false;
+          // Blanks and line ends (JavaScript's white space: tab to carriage return, no-break space) are text too.
+          else if (!((value >= 0x09 && value <= 0x0d) || value === 0xa0)) runOther += 1;
           i += 3;
         } else {
           endRun();
@@ -202,7 +205,7 @@ export class ObfuscationReader {
     }
     if (last) endRun();
     this.runPrintable = runPrintable;
-    this.runClean = runClean;
+    this.runOther = runOther;
     this.symbolRun = symbolRun;
     this.symbolKinds = symbolKinds;
     this.blanks = blanks;
