@@ -1,26 +1,38 @@
 /**
- * security-placeholder: the registry replaced the package with a security-holding
- * placeholder, which it does to packages removed as malicious.
+ * security-placeholder: npm holds the name with a security-holding package — what it publishes
+ * under a name it took back from the package that held it (docs/checks.md,
+ * `security-placeholder`). Recognised by npm's own marks on the version (lib/holding-package.ts):
+ * its description, its `-security` version, its README's title, or its link to npm's
+ * security-holder repository with nothing else in the tarball.
+ *
+ * npm's text says the name "was formerly occupied by another package" and is held "to avoid
+ * malicious use": it does not say the package removed was malware (npm also holds Node built-in
+ * names such as child_process), so neither does the message. Whatever was removed, nothing here
+ * is code to install: the cap and the "do not use" verdict stand (docs/scoring.md §5).
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { holdingMarks } from './lib/holding-package.js';
 
 export default defineCheck({
   id: 'security-placeholder',
   dimension: 'security',
   weight: 3,
   needs: ['registry'],
+  optional: ['tarball'],
   title: 'Not a security placeholder',
   description:
-    'Detects the npm registry security-holding placeholder (description "security holding package", versions like `0.0.1-security`) that replaces packages removed as malicious. ' +
-    'A placeholder scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; anything else scores 100.',
+    "Detects npm's security-holding package, which npm publishes under a name it took back from the package that held it, by npm's own marks on the version: the description \"security holding package\", a version like `0.0.1-security`, a README titled \"Security holding package\" (the tarball's, else the one the registry shows), or a repository link to GitHub's npm/security-holder with nothing in the tarball but its package.json and README. " +
+    'A README that mentions the words or the repository further down, or a link to another repository, is no mark. ' +
+    'A holding package scores 0, caps the overall score at 9.9 and sets the verdict to "do not use" — npm removed what the name held, and nothing here is code to install; anything else scores 100.',
   messages: {
-    placeholder: 'The registry replaced this package with a security-holding placeholder: it was malicious',
-    genuine: 'Published code, not the placeholder npm puts in place of a package it removed as malicious',
+    placeholder: 'npm holds this name with a security-holding package ({marks}): the package it held was removed, and nothing here is code to install',
+    genuine: "Published code, not a security-holding package npm put in place of one it removed",
   },
-  evaluate: ({ registry }) => {
-    if (!registry.securityHolding) return { score: 100, messageId: 'genuine', data: { securityHolding: false } };
-    const data: Record<string, EvidenceValue> = { securityHolding: true, version: registry.version };
+  evaluate: ({ registry, tarball }) => {
+    const marks = holdingMarks(registry, tarball);
+    if (marks.length === 0) return { score: 100, messageId: 'genuine', data: { securityHolding: false } };
+    const data: Record<string, EvidenceValue> = { securityHolding: true, version: registry.version, marks };
     return {
       score: 0,
       messageId: 'placeholder',
@@ -30,7 +42,7 @@ export default defineCheck({
           id: 'security-placeholder',
           limit: 9.9,
           doNotUse: true,
-          reason: 'the registry replaced this package with a security-holding placeholder (it was malicious)',
+          reason: 'npm holds this name with a security-holding package: the package it held was removed, and nothing here is code to install',
           args: { version: registry.version },
         },
       ],

@@ -41,7 +41,7 @@ export const FINISHED_RULE: Readonly<Record<FinishedCriterion, string>> = {
   'stable-1x': 'the resolved version is ≥ 1.0.0 and not a pre-release (semver for npm, PEP 440 for PyPI)',
   'not-deprecated':
     'the version is known not to be deprecated (PyPI: not yanked, and the project not marked archived, deprecated or quarantined)',
-  'not-placeholder': 'it is not a registry security-holding placeholder',
+  'not-placeholder': "it is not npm's security-holding package (by npm's marks on it, as `security-placeholder` reads them)",
   'no-install-scripts':
     'no code runs at install: no preinstall/install/postinstall script, `gypfile` or `binding.gyp` (npm); not an sdist-only release (PyPI)',
   'few-dependencies': `at most ${FINISHED_MAX_DEPENDENCIES} direct runtime dependencies`,

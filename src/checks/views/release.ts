@@ -15,7 +15,7 @@
  *   deprecated     a publisher's "do not use" notice: npm deprecation message; PyPI: yanked
  *                  (with its reason) or a PEP 792 archived / deprecated / quarantined project;
  *                  false = none; null = unknown (trimmed packument)
- *   placeholder    npm security-holding placeholder (false for PyPI)
+ *   placeholder    npm security-holding package, by npm's marks on it (lib/holding-package.ts; false for PyPI)
  *   description, keywords, homepage, repository, issuesUrl, documentationUrl
  *   license        { text, form, classifiers }: see LicenseDeclaration
  *   dependencies, optionalDependencies, peerDependencies (null for PyPI)
@@ -36,6 +36,7 @@ import semver from 'semver';
 import type { AttestationFacts, PypiDirectReference, PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
 import { directReference } from '../../ecosystems/pypi/direct-reference.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
+import { holdingMarks } from '../lib/holding-package.js';
 import { isStableVersion } from '../lib/releases.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
 import { defineView, fromFirstSource } from './define-view.js';
@@ -120,7 +121,7 @@ export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts, 
     releases: registry.versions.map((v) => ({ version: v.version, time: v.time, stable: isStableVersion(v.version), yanked: false })),
     isLatest: registry.isLatest,
     deprecated: registry.deprecated,
-    placeholder: registry.securityHolding,
+    placeholder: holdingMarks(registry, tarball).length > 0,
     description: registry.description,
     keywords: registry.keywords,
     license: {

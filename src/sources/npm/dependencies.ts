@@ -43,7 +43,8 @@ export const DEFAULT_CONCURRENCY = 8;
 export const MAX_DEPENDENCIES = 500;
 
 const PLACEHOLDER_VERSION = /^0\.0\.\d+-security$/;
-const PLACEHOLDER_DESCRIPTION = /security holding package/i;
+/** npm's description of a security-holding package, the whole of it (one that mentions the words is not). */
+const PLACEHOLDER_DESCRIPTION = /^\s*security holding package\.?\s*$/i;
 
 export async function resolveDependencies(
   http: HttpClient,

@@ -18,6 +18,9 @@ import { withoutCredentials } from '../../util/url-credentials.js';
 
 type Obj = Record<string, unknown>;
 
+/** npm's description of a security-holding package (the whole description). */
+const HOLDING_DESCRIPTION = /^\s*security holding package\.?\s*$/i;
+
 /** Lifecycle scripts npm runs when the package is installed from a registry. */
 export const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as const;
 
@@ -107,9 +110,11 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     attestations: listing.attestations,
     hollowAttestations: listing.hollow,
     signatures: Array.isArray(dist.signatures) ? dist.signatures.length : 0,
+    // npm's own description of its holding package, the whole of it (a description that merely
+    // mentions the words is not one), or its `-security` version (docs/checks.md, `security-placeholder`).
     securityHolding:
-      /security holding package/i.test(description ?? '') ||
-      /security holding package/i.test(str(doc.description) ?? '') ||
+      HOLDING_DESCRIPTION.test(description ?? '') ||
+      HOLDING_DESCRIPTION.test(str(doc.description) ?? '') ||
       /^0\.0\.\d+-security$/.test(version),
     isLatest: distTags.latest === version,
     previous: previous === null ? null : snapshot(previousManifest ?? {}, previous, versions),
