@@ -157,6 +157,25 @@ describe('readTarball: caps and corrupt input', () => {
     expect(facts.readme?.text).toBe('a'.repeat(1000));
   });
 
+  test('a README past 64 KiB: the headings and fenced blocks of the rest are read as it streams, the fences followed from the start', async () => {
+    // A fence opened before the cut holds a `# comment` past it; a two-byte character straddles the cut.
+    const head = `# pkg\n\n## Install\n\n${'Some text. '.repeat(5950)}\n\n\`\`\`sh\n`;
+    const pad = 'x'.repeat(64 * KiB - Buffer.byteLength(head) - 1);
+    const body = `${head}${pad}é\n# a comment in the shell block\n\`\`\`\n\n## API\n\n\`\`\`js\nrun()\n\`\`\`\n\n## License ##\n\nMIT\n`;
+    const tgz = makeTgz([{ path: 'package/README.md', body }]);
+    for (const facts of [await okFacts(tgz), await okFacts(chunked(tgz, 777)), await okFacts(chunked(tgz, 3))]) {
+      expect(facts.readme).toMatchObject({ size: Buffer.byteLength(body), truncated: true, tailHeadings: ['API', 'License'], tailCodeBlocks: 1 });
+      expect(facts.readme?.text).toBe(`${head}${pad}`);
+    }
+  });
+
+  test('a README within 64 KiB has no tail; a README under a smaller per-file cap is cut there, its tail read past it', async () => {
+    const facts = await okFacts(makeTgz([{ path: 'package/README.md', body: '# p\n\n## License\n' }]));
+    expect(facts.readme).not.toHaveProperty('tailHeadings');
+    const small = await okFacts(makeTgz([{ path: 'package/README.md', body: `${'a'.repeat(2000)}\n## Usage\n` }]), { perFileBytes: 1000 });
+    expect(small.readme).toMatchObject({ text: 'a'.repeat(1000), truncated: true, tailHeadings: ['Usage'], tailCodeBlocks: 0 });
+  });
+
   test('the README text is capped at 64 KiB even under a larger per-file cap', async () => {
     const facts = await okFacts(makeTgz([{ path: 'package/README.md', body: 'b'.repeat(100 * KiB) }]));
     expect(facts.readme?.text.length).toBe(64 * KiB);
