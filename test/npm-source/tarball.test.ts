@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { TarballFactsSchema } from '../../src/evidence/schema.js';
@@ -167,6 +168,23 @@ describe('readTarball: caps and corrupt input', () => {
       expect(facts.readme).toMatchObject({ size: Buffer.byteLength(body), truncated: true, tailHeadings: ['API', 'License'], tailCodeBlocks: 1 });
       expect(facts.readme?.text).toBe(`${head}${pad}`);
     }
+  });
+
+  test('a real long README (ajv 6.12.6, 85,598 bytes): its `## License` and 2 code blocks past the cut are read, as they were scored absent before', async () => {
+    // Its heading and fence lines at their own byte offsets (fixtures/readme-skeletons/, PROVENANCE.md), filler between.
+    const skeleton = JSON.parse(readFileSync(new URL('../../fixtures/readme-skeletons/ajv-6.12.6.json', import.meta.url), 'utf8')) as { size: number; lines: [number, string][] };
+    let body = '';
+    for (const [offset, line] of skeleton.lines) {
+      const gap = offset - Buffer.byteLength(body);
+      body += gap > 0 ? `${'a'.repeat(gap - 1)}\n` : '';
+      body += `${line}\n`;
+    }
+    body += 'a'.repeat(skeleton.size - Buffer.byteLength(body));
+    expect(Buffer.byteLength(body)).toBe(skeleton.size);
+    const facts = await okFacts(chunked(makeTgz([{ path: 'package/README.md', body }]), 4096));
+    expect(facts.readme).toMatchObject({ size: 85_598, truncated: true, tailCodeBlocks: 2 });
+    expect(facts.readme?.tailHeadings).toHaveLength(17);
+    expect(facts.readme?.tailHeadings?.slice(-3)).toEqual(['Code of conduct', 'Open-source software support', 'License']);
   });
 
   test('a README within 64 KiB has no tail; a README under a smaller per-file cap is cut there, its tail read past it', async () => {
