@@ -168,6 +168,13 @@ checkTable(check, [
     data: { source: 'tarball', sections: ['install', 'usage', 'api', 'license'], codeBlocks: 2, size: 212_000, sizeUnit: 'bytes' },
   },
   {
+    name: 'npm tarball: a README cut short whose only section past the cut is its licence: bare, the whole size given',
+    evidence: evidence({ tarball: { readme: { path: 'README.md', size: 70_000, text: prose(1600), truncated: true, tailHeadings: ['Changes', 'License'], tailCodeBlocks: 0 } } }),
+    score: 50,
+    messageId: 'bare-cut',
+    data: { sections: ['license'], codeBlocks: 0, size: 70_000, sizeUnit: 'bytes' },
+  },
+  {
     name: 'no tarball: the registry\'s README cut short has the sections past the cut too',
     evidence: evidence({
       tarball: unavailable('timeout'),

@@ -482,7 +482,7 @@ class Collector {
   /** Bytes of the README kept: its text in the facts. */
   private readonly readmeLimit: number;
   /** A README longer than that: the rest decoded and read for its headings and code blocks as it streams past, never held. */
-  private readmeTail: { decoder: TextDecoder; scanner: ReadmeTailScanner; bytes: number } | null = null;
+  private readmeTail: { decoder: InstanceType<typeof TextDecoder>; scanner: ReadmeTailScanner; bytes: number } | null = null;
   private licenses: Kept[] = [];
   private securityFile: string | null = null;
   private contributingFile: string | null = null;
