@@ -15,7 +15,7 @@ export default defineCheck({
   description:
     'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the full packument\'s `readme`), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
     '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100). ' +
-    'A `github:` target reads the README at the root of its repository (past its first 64 KiB, the headings alone announce sections and the fenced blocks count as code), and a `docs/` or `examples/` folder with files adds 10; unknown when the file could not be read.',
+    'A `github:` target reads the README at the root of its repository, and a `docs/` or `examples/` folder with files adds 10; past a README\'s first 64 KiB (a PyPI description\'s 256 KiB) the headings alone announce sections, the fenced blocks count as code and the message gives the whole length; unknown when the file could not be read.',
   messages: {
     missing: 'No README in the package',
     'missing-registry': 'No README: the registry shows none for this version (the tarball could not be read)',
@@ -25,6 +25,9 @@ export default defineCheck({
     bare: 'README of {length} characters with no install, usage or API section',
     thin: 'README is thin: {length} characters, sections: {sections}, {codeBlocks} code blocks',
     good: 'README of {length} characters, sections: {sections}, {codeBlocks} code blocks',
+    'bare-cut': 'README of {size} {sizeUnit} ({length} characters of text in the part read) with no install, usage or API section',
+    'thin-cut': 'README is thin: {size} {sizeUnit} ({length} characters of text in the part read), sections: {sections}, {codeBlocks} code blocks',
+    'good-cut': 'README of {size} {sizeUnit} ({length} characters of text in the part read), sections: {sections}, {codeBlocks} code blocks',
   },
   evaluate: ({ documents }) => {
     const readme = documents.readme;
@@ -56,12 +59,16 @@ export default defineCheck({
       truncated: readme.truncated,
     };
     if (documents.ecosystem === 'pypi') data.contentType = readme.contentType;
+    // A README cut short says how long it is whole: `size` is bytes, a PyPI description's characters.
+    if (readme.truncated) data.sizeUnit = documents.source === 'pypi' ? 'characters' : 'bytes';
     if (folders !== undefined) {
       data.docsFolder = folders.docs;
       data.examplesFolder = folders.examples;
     }
     const hasCoreSection = analysis.sections.some((s) => s !== 'license');
-    if (!hasCoreSection) return { score, messageId: 'bare', data };
-    return { score, messageId: score >= 70 ? 'good' : 'thin', data };
+    const cut = readme.truncated;
+    if (!hasCoreSection) return { score, messageId: cut ? 'bare-cut' : 'bare', data };
+    if (score >= 70) return { score, messageId: cut ? 'good-cut' : 'good', data };
+    return { score, messageId: cut ? 'thin-cut' : 'thin', data };
   },
 });

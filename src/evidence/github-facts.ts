@@ -312,7 +312,7 @@ export const GithubFilesSchema = z.object({
   /**
    * The root README; null when the tree has none (and is complete). `text` is its first 64 KiB;
    * past that cut, `tailHeadings` holds the ATX headings of the rest and `tailCodeBlocks` counts
-   * its fenced code blocks (sources/github/readme-tail.ts).
+   * its fenced code blocks (util/readme-tail.ts).
    */
   readme: z
     .object({

@@ -168,9 +168,20 @@ export const PypiFactsSchema = z.object({
   /** The newest release that is neither a pre-release nor yanked (what pip installs by default). */
   latest: z.string().nullable(),
   summary: z.string().nullable(),
-  /** The long description (the project's README on PyPI), capped at 256 KiB. */
+  /**
+   * The long description (the project's README on PyPI), capped at 256 KiB (`length`: its whole
+   * length in characters). Past that cut, `tailHeadings` holds the ATX headings of the rest and
+   * `tailCodeBlocks` counts its fenced code blocks (util/readme-tail.ts; absent in evidence saved before).
+   */
   description: z
-    .object({ text: z.string(), contentType: z.string().nullable(), length: z.number().int(), truncated: z.boolean() })
+    .object({
+      text: z.string(),
+      contentType: z.string().nullable(),
+      length: z.number().int(),
+      truncated: z.boolean(),
+      tailHeadings: z.array(z.string()).optional(),
+      tailCodeBlocks: z.number().int().nonnegative().optional(),
+    })
     .nullable(),
   keywords: z.array(z.string()),
   license: PypiLicenseSchema,

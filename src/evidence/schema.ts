@@ -129,10 +129,20 @@ export const RegistryFactsSchema = z.object({
    * text capped like a tarball README's; false when the packument says there is none (npm's "No
    * README data found" placeholder); null when it does not say (no text, or an empty one; a
    * trimmed packument; evidence saved before it was recorded). The fallback when the tarball
-   * cannot be read.
+   * cannot be read. Cut short, `tailHeadings` and `tailCodeBlocks` hold the ATX headings and count
+   * the fenced code blocks of the rest (util/readme-tail.ts; absent in evidence saved before).
    */
   readme: z
-    .union([z.object({ size: z.number().int(), text: z.string(), truncated: z.boolean() }), z.literal(false)])
+    .union([
+      z.object({
+        size: z.number().int(),
+        text: z.string(),
+        truncated: z.boolean(),
+        tailHeadings: z.array(z.string()).optional(),
+        tailCodeBlocks: z.number().int().nonnegative().optional(),
+      }),
+      z.literal(false),
+    ])
     .nullable()
     .default(null),
   /**
@@ -236,9 +246,21 @@ export const TarballFactsSchema = z.object({
   root: z.string(),
   fileCount: z.number().int(),
   unpackedSize: z.number().int(),
-  /** The README (first match at the root), text capped; null when none shipped. */
+  /**
+   * The README (first match at the root), its text the first README_TEXT_BYTES; null when none
+   * shipped. Past that cut, `tailHeadings` holds the ATX headings of the rest and `tailCodeBlocks`
+   * counts its fenced code blocks, read as the file streamed past (util/readme-tail.ts; absent in
+   * evidence saved before).
+   */
   readme: z
-    .object({ path: z.string(), size: z.number().int(), text: z.string(), truncated: z.boolean() })
+    .object({
+      path: z.string(),
+      size: z.number().int(),
+      text: z.string(),
+      truncated: z.boolean(),
+      tailHeadings: z.array(z.string()).optional(),
+      tailCodeBlocks: z.number().int().nonnegative().optional(),
+    })
     .nullable(),
   /**
    * Licence files at the root, with the SPDX id their text matches (null when unrecognised) and

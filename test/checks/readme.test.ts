@@ -112,11 +112,11 @@ checkTable(check, [
     data: { sections: ['install', 'usage'], codeBlocks: 1 },
   },
   {
-    name: 'truncated text is flagged',
+    name: 'truncated text is flagged, and the message gives the whole size (evidence saved without the tail: the part kept alone)',
     evidence: withReadme(FULL, true),
     score: 100,
-    messageId: 'good',
-    data: { truncated: true },
+    messageId: 'good-cut',
+    data: { truncated: true, size: FULL.length, sizeUnit: 'bytes' },
   },
   // PyPI: the long description is the README PyPI shows.
   {
@@ -153,8 +153,45 @@ checkTable(check, [
       }),
     }),
     score: 80,
-    messageId: 'good',
-    data: { sections: ['install', 'usage', 'api', 'license'], codeBlocks: 4, truncated: true },
+    messageId: 'good-cut',
+    data: { sections: ['install', 'usage', 'api', 'license'], codeBlocks: 4, truncated: true, size: 70_450, sizeUnit: 'bytes' },
+  },
+  {
+    name: 'npm tarball: a README cut short has the sections and code blocks past the cut (licence +5, code +10)',
+    evidence: evidence({
+      tarball: {
+        readme: { path: 'README.md', size: 212_000, text: `# example\n\n## Installation\n\n${prose(1600)}\n\n## Usage\n\nCall it.\n`, truncated: true, tailHeadings: ['API', 'License'], tailCodeBlocks: 2 },
+      },
+    }),
+    score: 100,
+    messageId: 'good-cut',
+    data: { source: 'tarball', sections: ['install', 'usage', 'api', 'license'], codeBlocks: 2, size: 212_000, sizeUnit: 'bytes' },
+  },
+  {
+    name: 'npm tarball: a README cut short whose only section past the cut is its licence: bare, the whole size given',
+    evidence: evidence({ tarball: { readme: { path: 'README.md', size: 70_000, text: prose(1600), truncated: true, tailHeadings: ['Changes', 'License'], tailCodeBlocks: 0 } } }),
+    score: 50,
+    messageId: 'bare-cut',
+    data: { sections: ['license'], codeBlocks: 0, size: 70_000, sizeUnit: 'bytes' },
+  },
+  {
+    name: 'no tarball: the registry\'s README cut short has the sections past the cut too',
+    evidence: evidence({
+      tarball: unavailable('timeout'),
+      registry: { readme: { size: 90_000, text: `# example\n\n${prose(1600)}\n`, truncated: true, tailHeadings: ['Install', 'Usage'], tailCodeBlocks: 1 } },
+    }),
+    score: 85,
+    messageId: 'good-cut',
+    data: { path: null, source: 'packument', sections: ['install', 'usage'], codeBlocks: 1, size: 90_000, sizeUnit: 'bytes' },
+  },
+  {
+    name: 'PyPI: a long description cut short has the sections past the cut, its whole length in characters',
+    evidence: pypiEvidence({
+      pypi: { description: { text: `# example\n\n${prose(1600)}\n`, contentType: 'text/markdown', length: 300_000, truncated: true, tailHeadings: ['Quick start', 'Changelog'], tailCodeBlocks: 0 } },
+    }),
+    score: 60,
+    messageId: 'thin-cut',
+    data: { path: null, sections: ['usage'], codeBlocks: 0, size: 300_000, sizeUnit: 'characters' },
   },
   {
     name: 'repository: no README at the root',

@@ -23,7 +23,7 @@ import { tomlLayout } from '../../src/lockfiles/toml-text.js';
 import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
-import { readmeTail } from '../../src/sources/github/readme-tail.js';
+import { readmeTail, ReadmeTailScanner } from '../../src/util/readme-tail.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
@@ -196,6 +196,17 @@ describe('network text grows linearly', () => {
     for (const [head, unit] of [['', '```\n'], ['', '~~~~ x\n'], ['# ', '# '], ['## a', ' #'], ['', '#'], ['', ' \t'], ['', '\n'], ['```\n', '# x\n'], ['', '    ```\n']] as const) {
       noteCases(task);
       expectLinear(task, `readme tail ${JSON.stringify(unit)}`, growth((k) => readmeTail(`${head}${unit.repeat(k)}`, 0), 4000, true));
+    }
+    // Streamed as a tarball's README is (npm/tarball.ts): in small pieces, a line's start held, the rest only asked whether it is blank.
+    for (const [head, unit] of [['', '```\n'], ['```\n```', ' '], ['```\n```', 'x'], ['# ', '# '], ['', '\n']] as const) {
+      noteCases(task);
+      const pieces = (k: number): unknown => {
+        const text = `${head}${unit.repeat(k)}`;
+        const scanner = new ReadmeTailScanner(0);
+        for (let i = 0; i < text.length; i += 7) scanner.write(text.slice(i, i + 7));
+        return scanner.end();
+      };
+      expectLinear(task, `readme tail in pieces ${JSON.stringify(unit)}`, growth(pieces, 4000, true));
     }
   });
 

@@ -213,6 +213,12 @@ describe('registryFacts details', () => {
     expect(kept.endsWith('é')).toBe(true);
   });
 
+  test('a README over 64 KiB keeps the headings and counts the fenced blocks past the cut; one within it has none', () => {
+    const text = `# p\n\n## Install\n\n${'Text. '.repeat(12_000)}\n\n## Usage\n\n\`\`\`js\np()\n\`\`\`\n\n## License\n`;
+    expect(registryFacts(base({}, { readme: text }), '1.0.0').readme).toMatchObject({ truncated: true, tailHeadings: ['Usage', 'License'], tailCodeBlocks: 1 });
+    expect(registryFacts(base({}, { readme: '# p\n\n## License\n' }), '1.0.0').readme).not.toHaveProperty('tailHeadings');
+  });
+
   test('attestations and signatures from dist', () => {
     const facts = registryFacts(
       base({

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { TarballFactsSchema } from '../../src/evidence/schema.js';
@@ -155,6 +156,42 @@ describe('readTarball: caps and corrupt input', () => {
     const facts = await okFacts(makeTgz([{ path: 'package/README.md', body }]), { perFileBytes: 1000 });
     expect(facts.readme).toMatchObject({ size: 5000, truncated: true });
     expect(facts.readme?.text).toBe('a'.repeat(1000));
+  });
+
+  test('a README past 64 KiB: the headings and fenced blocks of the rest are read as it streams, the fences followed from the start', async () => {
+    // A fence opened before the cut holds a `# comment` past it; a two-byte character straddles the cut.
+    const head = `# pkg\n\n## Install\n\n${'Some text. '.repeat(5950)}\n\n\`\`\`sh\n`;
+    const pad = 'x'.repeat(64 * KiB - Buffer.byteLength(head) - 1);
+    const body = `${head}${pad}é\n# a comment in the shell block\n\`\`\`\n\n## API\n\n\`\`\`js\nrun()\n\`\`\`\n\n## License ##\n\nMIT\n`;
+    const tgz = makeTgz([{ path: 'package/README.md', body }]);
+    for (const facts of [await okFacts(tgz), await okFacts(chunked(tgz, 777)), await okFacts(chunked(tgz, 3))]) {
+      expect(facts.readme).toMatchObject({ size: Buffer.byteLength(body), truncated: true, tailHeadings: ['API', 'License'], tailCodeBlocks: 1 });
+      expect(facts.readme?.text).toBe(`${head}${pad}`);
+    }
+  });
+
+  test('a real long README (ajv 6.12.6, 85,598 bytes): its `## License` and 2 code blocks past the cut are read, as they were scored absent before', async () => {
+    // Its heading and fence lines at their own byte offsets (fixtures/readme-skeletons/, PROVENANCE.md), filler between.
+    const skeleton = JSON.parse(readFileSync(new URL('../../fixtures/readme-skeletons/ajv-6.12.6.json', import.meta.url), 'utf8')) as { size: number; lines: [number, string][] };
+    let body = '';
+    for (const [offset, line] of skeleton.lines) {
+      const gap = offset - Buffer.byteLength(body);
+      body += gap > 0 ? `${'a'.repeat(gap - 1)}\n` : '';
+      body += `${line}\n`;
+    }
+    body += 'a'.repeat(skeleton.size - Buffer.byteLength(body));
+    expect(Buffer.byteLength(body)).toBe(skeleton.size);
+    const facts = await okFacts(chunked(makeTgz([{ path: 'package/README.md', body }]), 4096));
+    expect(facts.readme).toMatchObject({ size: 85_598, truncated: true, tailCodeBlocks: 2 });
+    expect(facts.readme?.tailHeadings).toHaveLength(17);
+    expect(facts.readme?.tailHeadings?.slice(-3)).toEqual(['Code of conduct', 'Open-source software support', 'License']);
+  });
+
+  test('a README within 64 KiB has no tail; a README under a smaller per-file cap is cut there, its tail read past it', async () => {
+    const facts = await okFacts(makeTgz([{ path: 'package/README.md', body: '# p\n\n## License\n' }]));
+    expect(facts.readme).not.toHaveProperty('tailHeadings');
+    const small = await okFacts(makeTgz([{ path: 'package/README.md', body: `${'a'.repeat(2000)}\n## Usage\n` }]), { perFileBytes: 1000 });
+    expect(small.readme).toMatchObject({ text: 'a'.repeat(1000), truncated: true, tailHeadings: ['Usage'], tailCodeBlocks: 0 });
   });
 
   test('the README text is capped at 64 KiB even under a larger per-file cap', async () => {

@@ -280,9 +280,21 @@ describe('caps', () => {
     expect(f.description).toMatchObject({ contentType: null, length: 200_000, truncated: true });
     expect(Buffer.byteLength(f.description?.text ?? '', 'utf8')).toBe(256 * 1024);
     expect(f.description?.text).toBe('é'.repeat(128 * 1024));
+    expect(f.description).toMatchObject({ tailHeadings: [], tailCodeBlocks: 0 });
     // A minimal answer: unknowns stay null, absences are empty.
     expect(f).toMatchObject({ summary: null, requiresPython: null, owners: null, keywords: [], dependencies: [], hasAuthor: false, repository: null, latest: '1.0', status: { status: 'active', reason: null } });
     expect(attestations).toEqual({ status: 'ok', facts: NO_PROVENANCE });
+  });
+});
+
+describe('a long description past the cut', () => {
+  test('its headings and fenced code blocks past 256 KiB are kept, the fences followed from the start', async () => {
+    const description = `# big\n\n## Installation\n\n\`\`\`sh\npip install big\n\`\`\`\n\n${'Text about it. '.repeat(18_000)}\n\n## Usage\n\n\`\`\`python\n# a comment\nimport big\n\`\`\`\n\n## License\n\nMIT\n`;
+    const file = { filename: 'big-1.0.tar.gz', packagetype: 'sdist', size: 10, upload_time_iso_8601: '2024-05-01T00:00:00.000000Z', yanked: false, yanked_reason: null };
+    ctx.server.expect('GET', '/pypi/pypi/big/json', { body: { info: { name: 'big', version: '1.0', description, description_content_type: 'text/markdown' }, releases: { '1.0': [file] }, urls: [file] } });
+    ctx.server.expect('GET', '/pypi/simple/big/', { body: { meta: { 'api-version': '1.4' }, name: 'big', files: [{ filename: 'big-1.0.tar.gz', provenance: null }] } });
+    const { facts: f } = await facts('big');
+    expect(f.description).toMatchObject({ length: description.length, truncated: true, tailHeadings: ['Usage', 'License'], tailCodeBlocks: 1 });
   });
 });
 

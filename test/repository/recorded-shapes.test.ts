@@ -64,7 +64,7 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     // Only a container image is advertised: listed, not scored as a package.
     expect(checkOf(report, 'advertised-packages')?.score ?? null).toBeNull();
     // Documentation and compliance from the repository's own files.
-    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good', evidence: { path: 'README.md', source: 'repository', docsFolder: true, truncated: true } });
+    expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good-cut', evidence: { path: 'README.md', source: 'repository', docsFolder: true, truncated: true } });
     expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], found: ['MIT'] } });
     expect(checkOf(report, 'changelog')?.messageId).toBe('missing-repository');
     expect(report.category?.id).toBe('mcp-server');

@@ -11,7 +11,7 @@
  * Shape:
  *   ecosystem         'npm' | 'pypi'
  *   source            'tarball' | 'packument' (the registry's README only) | 'pypi'
- *   readme            { path, text, size, truncated, contentType } | null (none shipped);
+ *   readme            { path, text, size, truncated, contentType, tailHeadings?, tailCodeBlocks? } | null (none shipped);
  *                     `path` is null for PyPI (the long description is not a file) and for
  *                     the registry's README
  *   licenseFiles      [{ path, spdx, others? }]: npm root licence files with the SPDX ids their text
@@ -39,7 +39,7 @@ export interface DocumentsFacts {
   ecosystem: 'npm' | 'pypi' | 'github';
   /** Where the documents were read: `packument` is the fallback with the README alone; `repository` a repository target's tree. */
   source: 'tarball' | 'packument' | 'pypi' | 'repository';
-  /** `tailHeadings`, `tailCodeBlocks`: a repository README's headings and fenced blocks past the cut `text` stops at (sources/github/readme-tail.ts). */
+  /** `tailHeadings`, `tailCodeBlocks`: a README's headings and fenced blocks past the cut `text` stops at (util/readme-tail.ts); absent when it was not cut, or in evidence saved before they were recorded. */
   readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null; tailHeadings?: string[]; tailCodeBlocks?: number } | null;
   licenseFiles: { path: string; spdx: string | null; others?: string[] }[] | null;
   changelog: ChangelogRef | null;
@@ -71,6 +71,14 @@ export interface DocumentsFacts {
 /** Headings that introduce release notes appended to a long description (`README + CHANGES`). */
 export const CHANGELOG_HEADING = /\b(?:change ?log|changes|history|release notes|what'?s new)\b/i;
 
+/** What a README cut short holds past the cut, when it was recorded (util/readme-tail.ts). */
+function tailOf(readme: { tailHeadings?: string[]; tailCodeBlocks?: number }): Pick<NonNullable<DocumentsFacts['readme']>, 'tailHeadings' | 'tailCodeBlocks'> {
+  return {
+    ...(readme.tailHeadings === undefined ? {} : { tailHeadings: readme.tailHeadings }),
+    ...(readme.tailCodeBlocks === undefined ? {} : { tailCodeBlocks: readme.tailCodeBlocks }),
+  };
+}
+
 export function documentsFromTarball(tarball: TarballFacts): DocumentsFacts {
   return {
     ecosystem: 'npm',
@@ -96,7 +104,14 @@ export function documentsFromPypi(pypi: PypiFacts): DocumentsFacts {
     ecosystem: 'pypi',
     source: 'pypi',
     readme: hasReadme
-      ? { path: null, text: description.text, size: description.length, truncated: description.truncated, contentType: description.contentType }
+      ? {
+          path: null,
+          text: description.text,
+          size: description.length,
+          truncated: description.truncated,
+          contentType: description.contentType,
+          ...tailOf(description),
+        }
       : null,
     licenseFiles: pypi.license.files === null ? null : pypi.license.files.map((path) => ({ path, spdx: null })),
     changelog: pypiChangelog(pypi),
@@ -129,7 +144,7 @@ export function documentsFromRegistryReadme(readme: NonNullable<RegistryFacts['r
   return {
     ecosystem: 'npm',
     source: 'packument',
-    readme: readme === false ? null : { path: null, text: readme.text, size: readme.size, truncated: readme.truncated, contentType: null },
+    readme: readme === false ? null : { path: null, text: readme.text, size: readme.size, truncated: readme.truncated, contentType: null, ...tailOf(readme) },
     licenseFiles: null,
     changelog: null,
     declarationFiles: null,

@@ -15,6 +15,7 @@ import npa from 'npm-package-arg';
 import semver, { type SemVer } from 'semver';
 import { RegistryFactsSchema, type NonRegistryDependency, type RegistryFacts, type RepositoryRef, type TarballManifest } from '../../evidence/schema.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
+import { readmeTail } from '../../util/readme-tail.js';
 
 type Obj = Record<string, unknown>;
 
@@ -467,7 +468,9 @@ function registryReadme(own: unknown, top: unknown): RegistryFacts['readme'] {
   if (bytes <= REGISTRY_README_BYTES) return { size: bytes, text, truncated: false };
   // Cut on a character boundary: a cut multi-byte sequence decodes to U+FFFD, dropped.
   const cut = Buffer.from(text, 'utf8').subarray(0, REGISTRY_README_BYTES).toString('utf8').replace(/\uFFFD$/, '');
-  return { size: bytes, text: cut, truncated: true };
+  // The sections and examples past the cut are still the README's (util/readme-tail.ts): their headings and fenced blocks.
+  const tail = readmeTail(text, cut.length);
+  return { size: bytes, text: cut, truncated: true, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
 }
 
 function npmUser(manifest: Obj): string | null {

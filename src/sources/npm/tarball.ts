@@ -39,7 +39,7 @@ export interface TarballCaps {
   decompressedBytes: number;
   /** Tar entries of any type (files, directories, links). */
   entries: number;
-  /** Bytes of one file kept in memory (README / licence texts); longer files are truncated. */
+  /** Bytes of one file kept in memory (licence texts; of a README, README_TEXT_BYTES at most); longer files are truncated. */
   perFileBytes: number;
 }
 
@@ -57,8 +57,9 @@ export const DEFAULT_TARBALL_CAPS: TarballCaps = {
   perFileBytes: 1 * MiB,
 };
 
-// The README text in the facts is capped at README_TEXT_BYTES (file-names.ts).
+// The README text in the facts is capped at README_TEXT_BYTES (file-names.ts); the rest is read as it streams past.
 import { README_TEXT_BYTES } from '../../util/file-names.js';
+import { ReadmeTailScanner } from '../../util/readme-tail.js';
 
 /** The archive's package.json is read up to this many bytes; a larger one is not read at all. */
 export const MANIFEST_BYTES = 1024 * 1024;
@@ -478,6 +479,10 @@ class Collector {
   private fileCount = 0;
   private unpackedSize = 0;
   private readme: Kept | null = null;
+  /** Bytes of the README kept: its text in the facts. */
+  private readonly readmeLimit: number;
+  /** A README longer than that: the rest decoded and read for its headings and code blocks as it streams past, never held. */
+  private readmeTail: { decoder: InstanceType<typeof TextDecoder>; scanner: ReadmeTailScanner; bytes: number } | null = null;
   private licenses: Kept[] = [];
   private securityFile: string | null = null;
   private contributingFile: string | null = null;
@@ -514,6 +519,7 @@ class Collector {
     wantedBundledPaths: readonly string[] = [],
     wantedLoadPaths: readonly string[] = [],
   ) {
+    this.readmeLimit = Math.min(README_TEXT_BYTES, perFileBytes);
     this.code = new InstallCodeCollector(registryCommands, undefined, wantedPaths, wantedBundledPaths);
     this.load = new InstallCodeCollector([], undefined, wantedLoadPaths, [], 'load');
   }
@@ -609,7 +615,8 @@ class Collector {
       const installedPath = placed.join('/');
       entry.on('end', () => this.code.ended(installedPath));
     }
-    const cap = 'cap' in keep ? keep.cap : this.perFileBytes;
+    if (keep === this.readme && size > this.readmeLimit) this.scanReadmeTail(entry);
+    const cap = 'cap' in keep ? keep.cap : keep === this.readme ? this.readmeLimit : this.perFileBytes;
     entry.on('data', (chunk: Buffer) => {
       const room = cap - keep.kept;
       if (room <= 0) return;
@@ -617,6 +624,27 @@ class Collector {
       keep.chunks.push(Buffer.from(part));
       keep.kept += part.length;
     });
+  }
+
+  /**
+   * A README longer than the part kept: all of it decoded as it streams past (a character cut in
+   * two by a chunk waits for its end in the decoder), the cut marked where the kept bytes end, and
+   * only what the scanner holds kept (util/readme-tail.ts).
+   */
+  private scanReadmeTail(entry: ReadEntry): void {
+    const tail = { decoder: new TextDecoder('utf-8'), scanner: new ReadmeTailScanner(), bytes: 0 };
+    this.readmeTail = tail;
+    entry.on('data', (chunk: Buffer) => {
+      const before = this.readmeLimit - tail.bytes;
+      tail.bytes += chunk.length;
+      if (before > 0 && chunk.length >= before) {
+        tail.scanner.write(tail.decoder.decode(chunk.subarray(0, before), { stream: true })).markCut();
+        tail.scanner.write(tail.decoder.decode(chunk.subarray(before), { stream: true }));
+      } else {
+        tail.scanner.write(tail.decoder.decode(chunk, { stream: true }));
+      }
+    });
+    entry.on('end', () => tail.scanner.write(tail.decoder.decode()));
   }
 
   /** Note where extraction puts a file (installedComponents, joined), within the caps on paths listed. */
@@ -733,7 +761,7 @@ class Collector {
   }
 
   facts(): TarballFacts {
-    const readmeLimit = Math.min(README_TEXT_BYTES, this.perFileBytes);
+    const readmeLimit = this.readmeLimit;
     let readme: TarballFacts['readme'] = null;
     if (this.readme) {
       const bytes = Buffer.concat(this.readme.chunks);
@@ -743,6 +771,11 @@ class Collector {
         text: decodeUtf8(bytes.subarray(0, readmeLimit)),
         truncated: this.readme.size > readmeLimit || bytes.length > readmeLimit,
       };
+      // The sections and examples past the cut are still the README's: their headings and fenced blocks.
+      if (this.readmeTail !== null) {
+        const tail = this.readmeTail.scanner.end();
+        readme = { ...readme, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
+      }
     }
     const own = this.manifestFacts();
     const commands = [...this.registryCommands, ...installCommandsOf(own.manifest), ...own.manifestAliases.flatMap((alias) => installCommandsOf(alias.manifest))];

@@ -11,6 +11,7 @@ import { directReference } from '../../ecosystems/pypi/direct-reference.js';
 import { splitRequirements } from './requirements.js';
 import type { SimpleFacts } from './simple.js';
 import { projectLinks } from './urls.js';
+import { readmeTail } from '../../util/readme-tail.js';
 
 /** The long description is kept up to this many UTF-8 bytes. */
 export const MAX_DESCRIPTION_BYTES = 256 * 1024;
@@ -168,7 +169,11 @@ function description(info: PypiJsonInfo): PypiFacts['description'] {
   // setuptools writes UNKNOWN when a project gave no long description: nothing to read.
   const full = info.description.trim() === PLACEHOLDER ? '' : info.description;
   const text = capUtf8(full, MAX_DESCRIPTION_BYTES);
-  return { text, contentType: info.description_content_type, length: full.length, truncated: text.length < full.length };
+  const kept = { text, contentType: info.description_content_type, length: full.length, truncated: text.length < full.length };
+  if (!kept.truncated) return kept;
+  // The sections and examples past the cut are still the README's (util/readme-tail.ts): their headings and fenced blocks.
+  const tail = readmeTail(full, text.length);
+  return { ...kept, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
 }
 
 /** The longest prefix of `text` within `maxBytes` of UTF-8, never splitting a character. */
