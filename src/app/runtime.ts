@@ -20,8 +20,8 @@ import { createLargeBodyGate } from '../sources/http/large-bodies.js';
 import { observeRequests } from '../sources/http/observed.js';
 import { streamBody } from '../sources/http/stream.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
-import { loadPythonIndexes, type PythonIndexes } from '../audit/python-indexes.js';
-import { loadYarnRegistries, type YarnRegistries } from '../audit/yarnrc.js';
+import { loadPythonConfigParser, loadPythonIndexes, type PythonIndexes } from '../audit/python-indexes.js';
+import { loadYarnrcParser, loadYarnRegistries, type YarnRegistries } from '../audit/yarnrc.js';
 import type { HttpClient, HttpRequest } from '../sources/http/types.js';
 import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
 import { StoreSession, type StoreOptions } from './store-session.js';
@@ -126,6 +126,15 @@ export function withSignal(http: HttpClient, signal: AbortSignal | undefined): H
 
 const NO_YARN_REGISTRIES: YarnRegistries = { registriesFor: () => [], warnings: [] };
 const NO_PYTHON_INDEXES: PythonIndexes = { indexes: [], warnings: [] };
+
+/**
+ * Loads the parsers an audit's configuration files are read with (`.yarnrc.yml`'s YAML,
+ * uv.toml's TOML): awaited before createRuntime with `untrustedDir`. A check reads neither file,
+ * and so loads neither parser.
+ */
+export async function loadAuditConfigParsers(): Promise<void> {
+  await Promise.all([loadYarnrcParser(), loadPythonConfigParser()]);
+}
 
 export function createRuntime(config: RuntimeConfig): Runtime {
   const warn = config.warn ?? (() => undefined);

@@ -28,7 +28,7 @@
 import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'smol-toml';
+import type { parse as ParseToml } from 'smol-toml';
 import { withoutCredentials } from '../util/url-credentials.js';
 import { readTreeFileSync } from './tree-file.js';
 
@@ -55,6 +55,16 @@ export interface LoadPythonIndexesOptions {
 }
 
 const PIP_KEYS = new Set(['index-url', 'extra-index-url', 'find-links']);
+
+let parse: typeof ParseToml | undefined;
+
+/**
+ * Loads the TOML parser uv.toml is read with. An audit's runtime awaits it before
+ * loadPythonIndexes (src/app/runtime.ts): a check reads no uv.toml, and does not load it.
+ */
+export async function loadPythonConfigParser(): Promise<void> {
+  parse ??= (await import('smol-toml')).parse;
+}
 
 /**
  * The values of `index-url`, `extra-index-url` and `find-links` in the `[global]` and
@@ -141,6 +151,7 @@ class Collected implements PythonIndexes {
     let values: Array<{ key: string; value: string }>;
     if (kind === 'pip.conf') values = pipConfigValues(read.text);
     else {
+      if (parse === undefined) throw new Error('loadPythonConfigParser() was not awaited before reading a uv.toml');
       try {
         values = uvConfigValues(parse(read.text));
       } catch {

@@ -23,7 +23,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { parseDocument } from 'yaml';
+import type { parseDocument as ParseDocument } from 'yaml';
 import { readTreeFileSync } from './tree-file.js';
 import { normaliseRegistry } from '../sources/npm/config.js';
 
@@ -67,8 +67,21 @@ const SCOPE = /^[a-z0-9][a-z0-9._~-]{0,213}$/i;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+let parseDocument: typeof ParseDocument | undefined;
+
+/**
+ * Loads the YAML parser the files are read with. An audit's runtime awaits it before
+ * loadYarnRegistries (src/app/runtime.ts): a check reads no `.yarnrc.yml`, and does not load it.
+ */
+export async function loadYarnrcParser(): Promise<void> {
+  const yaml = await import('yaml');
+  // yaml is CommonJS: bundled (dist/), the dynamic import's namespace holds it as its default only (in Node too, beside its names).
+  parseDocument ??= yaml.default.parseDocument;
+}
+
 /** The registry settings of a `.yarnrc.yml` text, or null when it is not a YAML mapping. */
 function parseSettings(text: string): Settings | null {
+  if (parseDocument === undefined) throw new Error('loadYarnrcParser() was not awaited before reading a .yarnrc.yml');
   // failsafe: every scalar a string; uniqueKeys off (its search is quadratic); logLevel silent:
   // the parser must not write the file's text to stderr.
   const doc = parseDocument(text, { uniqueKeys: false, schema: 'failsafe', logLevel: 'silent' });

@@ -25,6 +25,7 @@ import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
 import { utf8Batches } from '../render/utf8-batches.js';
+import { loadAuditConfigParsers } from '../app/runtime.js';
 import { cliRuntime } from './cli-runtime.js';
 import { guardInterrupts } from './interrupt.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError, type AuditOptions } from './options.js';
@@ -60,6 +61,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
     throw error;
   }
 
+  await loadAuditConfigParsers();
   const runtime = cliRuntime({
     // npm configuration as npm would read it in the audited project (its .npmrc is found from
     // there, not from wherever nerq runs), and the whole checkout holding it is untrusted: a

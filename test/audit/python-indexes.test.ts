@@ -7,8 +7,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isLocalLocation, loadPythonIndexes, pipConfigValues, pipUserFiles, uvConfigValues, uvUserFile } from '../../src/audit/python-indexes.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLocalLocation, loadPythonConfigParser, loadPythonIndexes, pipConfigValues, pipUserFiles, uvConfigValues, uvUserFile } from '../../src/audit/python-indexes.js';
 
 const TOKEN = 'tok3n-never-shown';
 const made: string[] = [];
@@ -25,6 +25,9 @@ function home(files: Record<string, string> = {}): string {
   }
   return dir;
 }
+
+// An audit's runtime loads the TOML parser first (src/app/runtime.ts, loadAuditConfigParsers).
+beforeAll(loadPythonConfigParser);
 
 describe('the user files of each platform', () => {
   it.each([

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadYarnRegistries, YARNRC_MAX_BYTES, type YarnRegistries } from '../../src/audit/yarnrc.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadYarnrcParser, loadYarnRegistries, YARNRC_MAX_BYTES, type YarnRegistries } from '../../src/audit/yarnrc.js';
 
 const SECRET = 'SECRET-YARN-TOKEN-0123456789';
 const IDENT = 'SECRET-IDENT-abcdef';
@@ -44,6 +44,9 @@ function load(options: { env?: Record<string, string>; trust?: boolean; audit?: 
 
 const codes = (y: YarnRegistries) => y.warnings.map((w) => w.code);
 const everything = (y: YarnRegistries) => JSON.stringify(y) + inspect(y) + String(y) + y.warnings.map((w) => w.message).join('\n') + JSON.stringify(y.registriesFor('@corp/x'));
+
+// An audit's runtime loads the parser first (src/app/runtime.ts, loadAuditConfigParsers).
+beforeAll(loadYarnrcParser);
 
 describe("the user's ~/.yarnrc.yml", () => {
   it('gives the default and scope registries, normalised, each for the packages yarn fetches from it', () => {

@@ -343,22 +343,27 @@ export function readingWindows(text: string): string[] {
   }
 }
 
-/** The findings in one JavaScript file an install script runs (empty when none), read to MAX_SCANNED_CHARS in windows. */
-export function readInstallJavaScript(source: string): CodeFinding[] {
+/**
+ * The findings in one JavaScript file an install script runs (empty when none), read to
+ * MAX_SCANNED_CHARS in windows. `obfuscated: false`: a reader that keeps no `obfuscated` finding
+ * (load-code.ts) is spared the search for it.
+ */
+export function readInstallJavaScript(source: string, options: { obfuscated?: boolean } = {}): CodeFinding[] {
+  const obfuscated = options.obfuscated !== false;
   const flags = new Set<CodeFlag>();
-  for (const window of readingWindows(source.slice(0, MAX_SCANNED_CHARS))) for (const flag of readWindow(window)) flags.add(flag);
+  for (const window of readingWindows(source.slice(0, MAX_SCANNED_CHARS))) for (const flag of readWindow(window, obfuscated)) flags.add(flag);
   return [...flags].map((flag) => ({ flag, grade: GRADE[flag] }));
 }
 
-function readWindow(scanned: string): Set<CodeFlag> {
+function readWindow(scanned: string, obfuscated: boolean): Set<CodeFlag> {
   const text = stripComments(scanned);
-  const flags = readCode(text);
+  const flags = readCode(text, obfuscated);
   // Words for an AI reviewer sit in comments as often as in strings: read with them.
   if (REVIEWER_DIRECTED.test(scanned)) flags.add('reviewer-directed');
   // The same shapes behind hidden names (`os['host' + 'name']()`): the revealed text is read too,
   // since folding a decoded literal also removes the decoding that readCode looks for.
   const revealed = revealNames(text);
-  if (revealed.text !== text) for (const flag of readCode(revealed.text)) flags.add(flag);
+  if (revealed.text !== text) for (const flag of readCode(revealed.text, obfuscated)) flags.add(flag);
   if (revealed.hidden.length > 0) flags.add('hidden-call');
   return flags;
 }
@@ -374,7 +379,7 @@ function withRequireAliases(text: string): string {
   return text.replace(new RegExp(`(?<![\\w$.])(?:${escaped.join('|')})(?=\\s*\\()`, 'g'), 'require');
 }
 
-function readCode(source: string): Set<CodeFlag> {
+function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   const text = withRequireAliases(source);
   const network = NETWORK.test(text);
   const catcher = CATCHER_HOST.test(text) || (network && NAME_IN_HOST.test(text));
@@ -394,7 +399,7 @@ function readCode(source: string): Set<CodeFlag> {
   if (USER_FOLDER.test(text) && WRITES.test(text)) flags.add('user-files');
   if ((evaluates && evaluatesDecoded(text)) || (process && evaluatesDecoded(text, EXEC_CALL))) flags.add('decoded-eval');
   if (evaluates && network) flags.add('remote-eval');
-  if (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text)) flags.add('obfuscated');
+  if (obfuscated && (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text))) flags.add('obfuscated');
   if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
   if (process && runsAgentUnattended(text)) flags.add('agent-unleashed');

@@ -11,15 +11,16 @@ const REGEX_AFTER = '(,=:[!&|?{};+-*%<>~^';
 
 /** Whether the character `c` is one of `[\w$]` (by its code: called once per character of a module). */
 export function isName(c: string | undefined): boolean {
-  if (c === undefined) return false;
-  const n = c.charCodeAt(0);
+  return c !== undefined && isNameCode(c.charCodeAt(0));
+}
+
+/** isName by the character's code. */
+function isNameCode(n: number): boolean {
   return (n >= 97 && n <= 122) || (n >= 65 && n <= 90) || (n >= 48 && n <= 57) || n === 95 || n === 36;
 }
 
-/** Whether the character `c` is one of `\s` (JavaScript's white space and line terminators, by code). */
-function isSpace(c: string | undefined): boolean {
-  if (c === undefined) return false;
-  const n = c.charCodeAt(0);
+/** Whether the character of code `n` is one of `\s` (JavaScript's white space and line terminators). */
+function isSpaceCode(n: number): boolean {
   if (n <= 32) return n === 32 || (n >= 9 && n <= 13);
   if (n < 160) return false;
   return n === 160 || n === 0x1680 || (n >= 0x2000 && n <= 0x200a) || n === 0x2028 || n === 0x2029 || n === 0x202f || n === 0x205f || n === 0x3000 || n === 0xfeff;
@@ -28,21 +29,21 @@ function isSpace(c: string | undefined): boolean {
 /** The last position before `i` that is not a space (-1 when there is none). */
 export function previous(text: string, i: number): number {
   let j = i - 1;
-  while (j >= 0 && isSpace(text[j])) j -= 1;
+  while (j >= 0 && isSpaceCode(text.charCodeAt(j))) j -= 1;
   return j;
 }
 
 /** The first position from `i` that is not a space (the text's length when there is none). */
 export function next(text: string, i: number): number {
   let j = i;
-  while (j < text.length && isSpace(text[j])) j += 1;
+  while (j < text.length && isSpaceCode(text.charCodeAt(j))) j += 1;
   return j;
 }
 
 /** The name that ends at `end` (inclusive). */
 export function nameEndingAt(text: string, end: number): string {
   let j = end;
-  while (j >= 0 && isName(text[j])) j -= 1;
+  while (j >= 0 && isNameCode(text.charCodeAt(j))) j -= 1;
   return text.slice(j + 1, end + 1);
 }
 
@@ -136,24 +137,29 @@ export function stripComments(text: string, options: { regexLiterals?: boolean }
   // so a regular expression on the line after a comment (`[\n // note\n /x/g, …]`) is one.
   let lastCode = -1;
   while (i < text.length) {
-    const c = text[i];
-    if (c === '"' || c === "'" || c === '`') {
+    // By the character's code: this runs once per character of a module.
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39 || c === 96) {
+      // `"`, `'`, a backtick
       i = stringEnd(text, i);
       lastCode = i - 1;
-    } else if (c === '/' && text[i + 1] === '/') {
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      // `//`: to the line's end
       out += text.slice(start, i);
-      while (i < text.length && text[i] !== '\n') i += 1;
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
       start = i;
-    } else if (c === '/' && text[i + 1] === '*') {
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      // `/*`
       out += `${text.slice(start, i)} `;
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 2;
       start = i;
-    } else if (regexLiterals && c === '/' && regexStarts(text, i, lastCode)) {
+    } else if (regexLiterals && c === 47 && regexStarts(text, i, lastCode)) {
       i = regexEnd(text, i);
       lastCode = i - 1;
     } else {
-      if (!isSpace(c)) lastCode = i;
+      if (!isSpaceCode(c)) lastCode = i;
       i += 1;
     }
   }

@@ -46,8 +46,32 @@ const RUNNERS = new Set([
   'then', 'catch', 'finally', 'Promise', 'all', 'on', 'once', 'addListener',
   'forEach', 'map', 'filter', 'reduce', 'some', 'every', 'call', 'apply',
 ]);
+/** The characters the structure pass acts on, by code (every other character is passed over as it is met). */
+const STRUCTURE = new Uint8Array(128);
+for (const c of '"\'`/([)]{}=?:\n;,') STRUCTURE[c.charCodeAt(0)] = 1;
 /** How far back `class Name extends Base` is looked for before a `{`. */
 const CLASS_HEAD_CHARS = 200;
+/** `class Name extends Base` ending where a `{` opens (read on the CLASS_HEAD_CHARS before it). */
+const CLASS_HEAD = /(?<![\w$.])class(?:\s+(?!extends\b)([\w$]+))?(?:\s+extends\s+[\w$.]+)?\s*$/;
+
+/**
+ * Whether CLASS_HEAD may match the text from `from` to the `{` at `open`: only when the last
+ * character before the brace that is not a space is one of `[\w$.]` and a `class` sits between
+ * (`lastClass`: where the last `class` that ends before the brace starts, -1 for none) — cheap
+ * tests that pass whenever it would match, so it is run at few braces.
+ */
+function mayBeClassHead(text: string, from: number, open: number, lastClass: number): boolean {
+  if (lastClass < from) return false;
+  const p = previous(text, open);
+  return p >= from && (isName(text[p]) || text[p] === '.');
+}
+
+/** Where each `class` in the text starts, in order (one pass). */
+function classPositions(text: string): number[] {
+  const at: number[] = [];
+  for (let k = text.indexOf('class'); k >= 0; k = text.indexOf('class', k + 1)) at.push(k);
+  return at;
+}
 /** Rounds of following names to the functions they call (each one more level of calls). */
 const MAX_NAME_ROUNDS = 10;
 
@@ -112,7 +136,12 @@ export function loadTimeText(source: string): string | null {
   const madeAtOnce = new Set<string>();
   /** Where the `(` of the last `(…)` closed opened. */
   let lastParens = -1;
+  const classes = classPositions(text);
+  /** How many of `classes` end before the brace being read. */
+  let classesBefore = 0;
   for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || STRUCTURE[code] === 0) continue;
     const c = text[i]!;
     if (c === '"' || c === "'" || c === '`') {
       i = stringEnd(text, i) - 1;
@@ -161,14 +190,16 @@ export function loadTimeText(source: string): string | null {
       if (open?.char !== (c === ')' ? '(' : '[')) return null;
       if (c === ')') lastParens = open.pos;
       // An array literal walked by a callback that calls each element (`[function () { … }].forEach((f) => f())`): its functions run.
-      else if (open.literal && WALKED_AFTER.test(text.slice(i + 1, i + 1 + WALK_CHARS))) {
+      else if (open.literal && text[next(text, i + 1)] === '.' && WALKED_AFTER.test(text.slice(i + 1, i + 1 + WALK_CHARS))) {
         for (let b = bodies.length - 1; b >= 0 && bodies[b]!.open > open.pos; b -= 1) if (bodies[b]!.array === open.pos) bodies[b]!.runs = true;
       }
     } else if (c === '{') {
       const body = bodyOpening(text, i, stack, lastParens);
       if (body !== null) bodies.push(body);
       const from = Math.max(0, i - CLASS_HEAD_CHARS);
-      const head = body === null ? /(?<![\w$.])class(?:\s+(?!extends\b)([\w$]+))?(?:\s+extends\s+[\w$.]+)?\s*$/.exec(text.slice(from, i)) : null;
+      while (classesBefore < classes.length && classes[classesBefore]! <= i - 5) classesBefore += 1;
+      const lastClass = classesBefore > 0 ? classes[classesBefore - 1]! : -1;
+      const head = body === null && mayBeClassHead(text, from, i, lastClass) ? CLASS_HEAD.exec(text.slice(from, i)) : null;
       const className = head === null ? null : (head[1] ?? anonymousClass(text, from + head.index, i, stack, madeAtOnce));
       const objectName = body === null && head === null ? assignedTo(text, i, stack).binding : null;
       stack.push({ char: '{', pos: i, call: false, runner: false, body, className, objectName, commas: 0, literal: false, key: null });
@@ -297,11 +328,16 @@ function anonymousClass(text: string, classAt: number, open: number, stack: read
   return binding !== null && !binding.includes('.') ? binding : null;
 }
 
+/** `module.exports…` spelled `exports…` (the regular expression run only on a name that starts so). */
+function exportsSpelled(name: string): string {
+  return name.startsWith('module.exports') ? name.replace(/^module\.exports\b/, 'exports') : name;
+}
+
 /** The dotted name that ends at `end` (inclusive), `module.exports.x` spelled `exports.x`. */
 function dottedEndingAt(text: string, end: number): string {
   let j = end;
   while (j >= 0 && (isName(text[j]) || text[j] === '.')) j -= 1;
-  return text.slice(j + 1, end + 1).replace(/^module\.exports\b/, 'exports');
+  return exportsSpelled(text.slice(j + 1, end + 1));
 }
 
 /**
@@ -447,7 +483,8 @@ function calledAtOnce(text: string, close: number): boolean {
   return text[b] === '(' || text.startsWith('.call(', b) || text.startsWith('.apply(', b);
 }
 
-const CALLED_NAME = /(?<![\w$.])(?<!\bfunction\s{0,20}\*?\s{0,20})([\w$]+)\s*(?:\(|\.\s*(?:call|apply)\s*\()/g;
+/** A call by a plain name (`go()`, `go.call(…)`), not a declaration's (`function go()`); `(?=[\w$])` first, so the lookbehinds run only where a name starts. */
+const CALLED_NAME = /(?=[\w$])(?<![\w$.])(?<!\bfunction\s{0,20}\*?\s{0,20})([\w$]+)\s*(?:\(|\.\s*(?:call|apply)\s*\()/g;
 const MADE_CLASS = /\bnew\s+([\w$]+)/g;
 /** A call by a (dotted) name: `go()`, `exports.go()`, `o.go.call(…)`. */
 const CALLED_DOTTED = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\(/g;
@@ -459,18 +496,39 @@ const FACTORY_PARAMS = /^\(\s*[\w$]+\s*,\s*[\w$]+\s*,\s*([\w$]+)\s*\)\s*(?:=>|\{
 /** A webpack 5 loader's helpers that run the function handed to them: `O` (on chunks loaded) and `X` (startup entrypoint). */
 const WEBPACK_STARTUPS = ['O', 'X'];
 
-/** A map's entry called by a computed key: `e[n](`, `modules[moduleId].call(` (the map's name, when it has one, and the key's). */
-const CALLED_BY_KEY = /(?:(?<![\w$.])([\w$][\w$.]*)\s*)?\[\s*([\w$]+)\s*\]\s*(?:\.\s*call\s*)?\(/g;
+/** A map's entry called by a computed key, from its `[`: `[n](`, `[moduleId].call(`. */
+const CALLED_KEY = /\[\s*([\w$]+)\s*\]\s*(?:\.\s*call\s*)?\(/g;
+
+/**
+ * The calls of a map's entry by a computed key: `e[n](`, `modules[moduleId].call(` — where each
+ * starts, the map's name when it has one (the dotted name before the `[`, spaces between allowed)
+ * and the key's. Found from each `[…](` back to the name, so that no name in the text is read
+ * unless a key call follows it (as `(?:(?<![\w$.])([\w$][\w$.]*)\s*)?` before CALLED_KEY would
+ * match, without trying it at every name).
+ */
+function calledByKey(text: string): { index: number; map: string | undefined; key: string }[] {
+  const found: { index: number; map: string | undefined; key: string }[] = [];
+  for (const m of text.matchAll(CALLED_KEY)) {
+    const end = previous(text, m.index);
+    let start = end;
+    while (start >= 0 && (isName(text[start]) || text[start] === '.')) start -= 1;
+    start += 1;
+    // The map's name starts with a name's character (`.a[k](` has none: the call starts at `[`).
+    const named = start <= end && isName(text[start]);
+    found.push({ index: named ? start : m.index, map: named ? text.slice(start, end + 1) : undefined, key: m[1]! });
+  }
+  return found;
+}
 
 /** A bundle's loaders (webpack's and ncc's by name, and any function shaped like one) and the names of the maps they call into. */
 function loaders(text: string, bodies: readonly FunctionBody[]): { names: string[]; maps: Set<string> } {
   const names = new Set(LOADER_NAMES);
   const maps = new Set<string>();
   const at = new Map<string, { index: number; map: string | undefined }[]>();
-  for (const m of text.matchAll(CALLED_BY_KEY)) {
-    const list = at.get(m[2]!) ?? [];
-    list.push({ index: m.index, map: m[1] });
-    at.set(m[2]!, list);
+  for (const call of calledByKey(text)) {
+    const list = at.get(call.key) ?? [];
+    list.push({ index: call.index, map: call.map });
+    at.set(call.key, list);
   }
   for (const body of bodies) {
     if (body.name === null) continue;
@@ -495,6 +553,8 @@ function loaders(text: string, bodies: readonly FunctionBody[]): { names: string
 
 /** A call of an object's member by a computed name: `handlers[name](`, `steps[k].call(`. */
 const COMPUTED_CALL = /(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\[[^[\]\n]{1,200}\]\s*(?:\.\s*(?:call|apply)\s*)?\(/g;
+/** What any match of COMPUTED_CALL holds: a `]` called (`](`, `].call(`). */
+const COMPUTED_CALL_END = /\]\s*(?:\.\s*(?:call|apply)\s*)?\(/;
 
 /** The keys of a bundle's module map its loaders are asked for: `__webpack_require__(12)`, `r("./src/x.js")`, `__webpack_require__(__webpack_require__.s = 0)`. */
 function requiredKeys(kept: string, names: readonly string[]): Set<string> {
@@ -510,6 +570,10 @@ const PASSED_TO_RUNNER = new RegExp(`(?<![\\w$])(?:${[...RUNNERS].filter((name) 
 const REFLECTED = /\bReflect\s*\.\s*apply\s*\(\s*([\w$]+(?:\s*\.\s*[\w$]+)*)|(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\.\s*bind\s*\([^()]{0,200}\)\s*\(/g;
 /** An array walked by a callback that calls each element (`[a, b].forEach((f) => f())`, `steps.map(fn => fn())`). */
 const WALKED = new RegExp(`(?<![\\w$.])(?:([\\w$]+(?:\\.[\\w$]+)*)|\\[([^[\\]]{0,300})\\])(?=${WALKED_AFTER.source.slice(1).replace('\\1', '\\3')})`, 'g');
+/** What any match of WALKED holds: the walk whose callback calls each element (WALKED_AFTER, anywhere). */
+const WALK_ANYWHERE = new RegExp(WALKED_AFTER.source.slice(1));
+/** What any match of REFLECTED's second form holds: `.bind(` (its first holds `Reflect`). */
+const BIND_CALL = /\.\s*bind\s*\(/;
 /** A `for … of` whose body calls each element (`for (const f of [a, b]) f()`). */
 const FOR_OF_CALLED = /\bfor\s*(?:await\s*)?\(\s*(?:const|let|var)\s+([\w$]+)\s+of\s+(?:([\w$]+(?:\.[\w$]+)*)|\[([^[\]]{0,300})\])\s*\)\s*\{?\s*(?:await\s+)?\1\s*(?:\.\s*(?:call|apply)\s*)?\(/g;
 /** A name bound to another function or to it bound (`const g = main.bind(null)`, `const run = main`). */
@@ -534,18 +598,19 @@ function calledNames(kept: string, arrays: ReadonlyMap<string, string[]>, aliase
       for (const n of arrays.get(name) ?? []) names.add(n);
     }
   };
-  for (const m of kept.matchAll(WALKED)) walk(m[1], m[2]);
+  // Each regular expression below is tried only when a cheap one finds what any match of it holds.
+  if (WALK_ANYWHERE.test(kept)) for (const m of kept.matchAll(WALKED)) walk(m[1], m[2]);
   for (const m of kept.matchAll(FOR_OF_CALLED)) walk(m[2], m[3]);
-  for (const m of kept.matchAll(REFLECTED)) names.add((m[1] ?? m[2])!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports'));
+  if (kept.includes('Reflect') || BIND_CALL.test(kept)) for (const m of kept.matchAll(REFLECTED)) names.add(exportsSpelled((m[1] ?? m[2])!.replace(/\s+/g, '')));
   for (const m of kept.matchAll(PASSED_TO_RUNNER)) {
     for (const arg of m[1]!.split(',')) {
-      const name = arg.trim().replace(/^module\.exports\b/, 'exports');
+      const name = exportsSpelled(arg.trim());
       if (/^[\w$]+(?:\.[\w$]+)*$/.test(name)) names.add(name);
     }
   }
   for (const m of kept.matchAll(CALLED_DOTTED)) {
-    const name = m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports');
-    names.add(name.replace(/\.(?:call|apply)$/, ''));
+    const name = exportsSpelled(m[1]!.replace(/\s+/g, ''));
+    names.add(name.endsWith('.call') || name.endsWith('.apply') ? name.replace(/\.(?:call|apply)$/, '') : name);
   }
   for (const name of [...names]) {
     const target = aliases.get(name);
@@ -647,7 +712,7 @@ function followNames(text: string, bodies: readonly FunctionBody[], madeAtOnce: 
     const methods = new Set([...kept.matchAll(CALLED_METHOD)].map((m) => m[1]!));
     const required = bundle.names.length > 0 ? new Set([...requiredKeys(kept, bundle.names), ...requiredByModules(text, bodies)]) : new Set<string>();
     // An object's functions called by a computed name may each be the one called (a bundle's map is followed by key instead).
-    const computed = new Set([...[...kept.matchAll(COMPUTED_CALL)].map((m) => m[1]!.replace(/\s+/g, '').replace(/^module\.exports\b/, 'exports')).filter((name) => !bundle.maps.has(name)), ...walked]);
+    const computed = new Set([...(COMPUTED_CALL_END.test(kept) ? [...kept.matchAll(COMPUTED_CALL)] : []).map((m) => exportsSpelled(m[1]!.replace(/\s+/g, ''))).filter((name) => !bundle.maps.has(name)), ...walked]);
     let grew = false;
     for (const body of bodies) {
       if (body.runs) continue;
@@ -695,16 +760,21 @@ function withoutCallsInStrings(text: string): string {
   let out = '';
   let start = 0;
   let i = 0;
+  /** The first `(` at or after `i` (-1: none left), looked for again only once `i` has passed it. */
+  let paren = text.indexOf('(');
   while (i < text.length) {
-    const c = text[i];
-    if (c === '"' || c === "'" || c === '`') {
+    // By the character's code: `"`, `'`, a backtick, `/`.
+    const code = text.charCodeAt(i);
+    if (code === 34 || code === 39 || code === 96) {
       const end = Math.min(stringEnd(text, i), text.length);
-      if (text.slice(i, end).includes('(')) {
+      if (paren >= 0 && paren < i) paren = text.indexOf('(', i);
+      if (paren >= 0 && paren < end) {
+        const c = text[i]!;
         out += `${text.slice(start, i)}${c}${c}`;
         start = end;
       }
       i = end;
-    } else if (c === '/' && regexStarts(text, i)) i = regexEnd(text, i);
+    } else if (code === 47 && regexStarts(text, i)) i = regexEnd(text, i);
     else i += 1;
   }
   return out + text.slice(start);
@@ -729,7 +799,8 @@ export function readLoadJavaScript(source: string): LoadFlag[] | null {
   if (loaded === null) return null;
   // `Function('return this')()` is how older bundles find the global object, not code run.
   const text = loaded.replace(GLOBAL_THIS, 'globalThis');
-  const flags = new Set(readInstallJavaScript(text).map((f) => f.flag));
+  // `obfuscated` is no load-time finding (LOAD_FLAGS): not searched for.
+  const flags = new Set(readInstallJavaScript(text, { obfuscated: false }).map((f) => f.flag));
   const spawns = CHILD_PROCESS.test(text);
   // A call written inside a string (`"use 'http.request()' instead"`) is text, not a call.
   const code = withoutCallsInStrings(text);

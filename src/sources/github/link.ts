@@ -23,7 +23,7 @@ import ini from 'ini';
 import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import type { GithubLink } from '../../evidence/github-facts.js';
-import { workspaceGlobs, type WorkspaceGlobs } from '../../lockfiles/workspace-globs.js';
+import type { WorkspaceGlobs } from '../../lockfiles/workspace-globs.js';
 import type { TreeEntry } from './files.js';
 import { setupPyName } from './setup-py.js';
 
@@ -142,13 +142,20 @@ const VERIFIERS: Record<PackageEcosystem, Verifier> = { npm: verifyNpm, pypi: ve
 interface ManifestParsers {
   yaml: typeof import('yaml').parse;
   toml: typeof import('smol-toml').parse;
+  /** The workspace glob matcher (picomatch behind it). */
+  workspaceGlobs: typeof import('../../lockfiles/workspace-globs.js').workspaceGlobs;
 }
 
 let parsersLoaded: Promise<ManifestParsers> | undefined;
 
-/** The YAML and TOML parsers, loaded by the first link to verify (a warm run, served from the facts cache, verifies none). */
+/** The YAML and TOML parsers and the workspace globs, loaded by the first link to verify (a warm run, served from the facts cache, verifies none). */
 function manifestParsers(): Promise<ManifestParsers> {
-  parsersLoaded ??= Promise.all([import('yaml'), import('smol-toml')]).then(([yaml, toml]) => ({ yaml: yaml.parse, toml: toml.parse }));
+  parsersLoaded ??= Promise.all([import('yaml'), import('smol-toml'), import('../../lockfiles/workspace-globs.js')]).then(([yaml, toml, globs]) => ({
+    // yaml is CommonJS: bundled (dist/), the dynamic import's namespace holds it as its default only (in Node too, beside its names).
+    yaml: yaml.default.parse,
+    toml: toml.parse,
+    workspaceGlobs: globs.workspaceGlobs,
+  }));
   return parsersLoaded;
 }
 
@@ -335,7 +342,7 @@ async function verifyNpm(name: string, directory: string | null, branch: string,
     pnpm?.kind === 'file' ? pnpmPackages(pnpm.text, parsers.yaml) : [],
     lernaPackages(reads.get('lerna.json')),
   );
-  const ws = workspaceGlobs(globs);
+  const ws = parsers.workspaceGlobs(globs);
 
   if (dirPath !== null && directory !== null) {
     const read = reads.get(dirPath);

@@ -36,8 +36,6 @@ import { readmeTail } from '../../util/readme-tail.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../../util/file-names.js';
-import { licenceDeclarationOf } from './licence-manifests.js';
-import { manifestOf, unreadManifestReason } from './repo-manifests.js';
 import { memberChangelog, selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
@@ -213,6 +211,8 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
     const text = toRead.includes(item) ? textOf(item.path) : null;
     return licenseFileFacts(item.path, text);
   });
+  // The manifest readers (the TOML parser behind them) load with the first repository whose files are read (a warm run, served from the facts cache, reads none).
+  const [{ manifestOf, unreadManifestReason }, { licenceDeclarationOf }] = await Promise.all([import('./repo-manifests.js'), import('./licence-manifests.js')]);
   const manifests: RepoManifest[] = [];
   const texts = new Map<string, string>();
   for (const item of [...lockfiles, ...moduleFiles]) {

@@ -23,7 +23,7 @@ import type { FileRead } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
 import { GithubStop, type GithubCall } from './request.js';
 import { restFileSource } from './rest.js';
-import { actionManifestOf, judgeWorkflowCalls, type CallGraphResult } from './workflow-calls.js';
+import type { CallGraphResult } from './workflow-calls.js';
 
 /** Bytes of a workflow (or action) file read at most. */
 export const MAX_WORKFLOW_BYTES = 128 * 1024;
@@ -125,6 +125,8 @@ export async function readWorkflows(
   await readRound([...first, ...firstActions]);
   // With a token the listing's action files were read unasked: the called ones not among them get a budget of their own.
   const calledActionCap = token ? actionReads + MAX_ACTION_FILES_GRAPHQL : actionCap;
+  // The YAML parser and the workflow reading load with the first repository whose workflows are read (a warm run, served from the facts cache, reads none).
+  const { judgeWorkflowCalls } = await import('./workflow-calls.js');
   const judge = (): CallGraphResult => judgeWorkflowCalls({ repo, workflows: workflowPaths, actionManifests: listedManifests, texts, failed, treeTruncated });
   let judged = judge();
   for (let round = 1; round < MAX_READ_ROUNDS; round += 1) {
