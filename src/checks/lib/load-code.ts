@@ -570,8 +570,12 @@ const PASSED_TO_RUNNER = new RegExp(`(?<![\\w$])(?:${[...RUNNERS].filter((name) 
 const REFLECTED = /\bReflect\s*\.\s*apply\s*\(\s*([\w$]+(?:\s*\.\s*[\w$]+)*)|(?<![\w$.])([\w$]+(?:\s*\.\s*[\w$]+)*)\s*\.\s*bind\s*\([^()]{0,200}\)\s*\(/g;
 /** An array walked by a callback that calls each element (`[a, b].forEach((f) => f())`, `steps.map(fn => fn())`). */
 const WALKED = new RegExp(`(?<![\\w$.])(?:([\\w$]+(?:\\.[\\w$]+)*)|\\[([^[\\]]{0,300})\\])(?=${WALKED_AFTER.source.slice(1).replace('\\1', '\\3')})`, 'g');
-/** What any match of WALKED holds: the walk whose callback calls each element (WALKED_AFTER, anywhere). */
-const WALK_ANYWHERE = new RegExp(WALKED_AFTER.source.slice(1));
+/**
+ * What any match of WALKED holds: the walk whose callback calls each element (WALKED_AFTER from its
+ * `.`, anywhere). Without WALKED_AFTER's leading `^\s*`: unanchored, a leading `\s*` would rescan a
+ * run of blanks from each of its positions (quadratic time on a text of blanks).
+ */
+const WALK_ANYWHERE = new RegExp(WALKED_AFTER.source.slice('^\\s*'.length));
 /** What any match of REFLECTED's second form holds: `.bind(` (its first holds `Reflect`). */
 const BIND_CALL = /\.\s*bind\s*\(/;
 /** A `for … of` whose body calls each element (`for (const f of [a, b]) f()`). */
