@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { IncludedPackageSchema, LINK_GAP_CODES } from '../report/schema.js';
+import { LicenseFileSchema, ReadmeFileSchema } from './readme-file.js';
 
 const iso = z.string();
 
@@ -310,22 +311,12 @@ export const GithubFilesSchema = z.object({
   /** Entries in the listing (files and folders). */
   entries: z.number().int(),
   /**
-   * The root README; null when the tree has none (and is complete). `text` is its first 64 KiB;
-   * past that cut, `tailHeadings` holds the ATX headings of the rest and `tailCodeBlocks` counts
-   * its fenced code blocks (util/readme-tail.ts).
+   * The root README; null when the tree has none (and is complete). `text` is its first 64 KiB,
+   * the rest read for its headings and code blocks (evidence/readme-file.ts).
    */
-  readme: z
-    .object({
-      path: z.string(),
-      size: z.number().int(),
-      text: z.string(),
-      truncated: z.boolean(),
-      tailHeadings: z.array(z.string()).optional(),
-      tailCodeBlocks: z.number().int().nonnegative().optional(),
-    })
-    .nullable(),
+  readme: ReadmeFileSchema.nullable(),
   /** Root licence files, with the SPDX id their text matches (null when unrecognised or unread) and any further licences the file holds. */
-  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable(), others: z.array(z.string()).optional() })),
+  licenseFiles: z.array(LicenseFileSchema),
   /** A changelog file at the root (or in `docs/`), else beside a published workspace member's manifest (repo-tree.ts `memberChangelogs`); null when none. */
   changelog: z.string().nullable(),
   /** A `docs/` (or `doc/`) folder with files in it. */

@@ -6,6 +6,7 @@
  * `0`, `[]` = it told us and the thing is absent.
  */
 import { z } from 'zod';
+import { README_TAIL_FIELDS } from './readme-file.js';
 import { RepositoryRefSchema } from './repository-ref.js';
 
 export const PypiReleaseSchema = z.object({
@@ -170,8 +171,8 @@ export const PypiFactsSchema = z.object({
   summary: z.string().nullable(),
   /**
    * The long description (the project's README on PyPI), capped at 256 KiB (`length`: its whole
-   * length in characters). Past that cut, `tailHeadings` holds the ATX headings of the rest and
-   * `tailCodeBlocks` counts its fenced code blocks (util/readme-tail.ts; absent in evidence saved before).
+   * length in characters); past that cut, the rest read for its headings and code blocks
+   * (evidence/readme-file.ts).
    */
   description: z
     .object({
@@ -179,8 +180,7 @@ export const PypiFactsSchema = z.object({
       contentType: z.string().nullable(),
       length: z.number().int(),
       truncated: z.boolean(),
-      tailHeadings: z.array(z.string()).optional(),
-      tailCodeBlocks: z.number().int().nonnegative().optional(),
+      ...README_TAIL_FIELDS,
     })
     .nullable(),
   keywords: z.array(z.string()),

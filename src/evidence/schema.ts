@@ -14,6 +14,7 @@ import { DEPENDENCY_ECOSYSTEMS, ReportTargetSchema } from '../report/schema.js';
 import { GithubFactsSchema } from './github-facts.js';
 import { McpFactsSchema } from './mcp-facts.js';
 import { PypiFactsSchema } from './pypi-facts.js';
+import { LicenseFileSchema, README_TAIL_FIELDS, ReadmeFileSchema } from './readme-file.js';
 import { RepositoryRefSchema } from './repository-ref.js';
 
 export const EVIDENCE_SCHEMA_VERSION = 3;
@@ -129,8 +130,8 @@ export const RegistryFactsSchema = z.object({
    * text capped like a tarball README's; false when the packument says there is none (npm's "No
    * README data found" placeholder); null when it does not say (no text, or an empty one; a
    * trimmed packument; evidence saved before it was recorded). The fallback when the tarball
-   * cannot be read. Cut short, `tailHeadings` and `tailCodeBlocks` hold the ATX headings and count
-   * the fenced code blocks of the rest (util/readme-tail.ts; absent in evidence saved before).
+   * cannot be read. Cut short, the rest is read for its headings and code blocks
+   * (evidence/readme-file.ts).
    */
   readme: z
     .union([
@@ -138,8 +139,7 @@ export const RegistryFactsSchema = z.object({
         size: z.number().int(),
         text: z.string(),
         truncated: z.boolean(),
-        tailHeadings: z.array(z.string()).optional(),
-        tailCodeBlocks: z.number().int().nonnegative().optional(),
+        ...README_TAIL_FIELDS,
       }),
       z.literal(false),
     ])
@@ -248,25 +248,15 @@ export const TarballFactsSchema = z.object({
   unpackedSize: z.number().int(),
   /**
    * The README (first match at the root), its text the first README_TEXT_BYTES; null when none
-   * shipped. Past that cut, `tailHeadings` holds the ATX headings of the rest and `tailCodeBlocks`
-   * counts its fenced code blocks, read as the file streamed past (util/readme-tail.ts; absent in
-   * evidence saved before).
+   * shipped; the rest is read for its headings and code blocks as the file streams past
+   * (evidence/readme-file.ts).
    */
-  readme: z
-    .object({
-      path: z.string(),
-      size: z.number().int(),
-      text: z.string(),
-      truncated: z.boolean(),
-      tailHeadings: z.array(z.string()).optional(),
-      tailCodeBlocks: z.number().int().nonnegative().optional(),
-    })
-    .nullable(),
+  readme: ReadmeFileSchema.nullable(),
   /**
    * Licence files at the root, with the SPDX id their text matches (null when unrecognised) and
    * the further licences the same file holds (`others`, only when there are any).
    */
-  licenseFiles: z.array(z.object({ path: z.string(), spdx: z.string().nullable(), others: z.array(z.string()).optional() })),
+  licenseFiles: z.array(LicenseFileSchema),
   securityFile: z.string().nullable(),
   contributingFile: z.string().nullable(),
   changelogFile: z.string().nullable(),
