@@ -54,8 +54,11 @@ export interface EvaluatorOptions {
 /** Too many evaluations waiting: retry after `retryAfterS` seconds. */
 export class QueueFullError extends Error {
   override name = 'QueueFullError';
-  constructor(readonly retryAfterS: number) {
+  readonly retryAfterS: number;
+
+  constructor(retryAfterS: number) {
     super(`too many evaluations in progress; retry after ${retryAfterS} s`);
+    this.retryAfterS = retryAfterS;
   }
 }
 

@@ -15,11 +15,16 @@ const EvidenceFileSchema = z.union([EvidenceSchema, z.array(EvidenceSchema)]);
 /** JSON that is not evidence: `where` is the path of the first problem ('' at the top). */
 export class EvidenceError extends Error {
   override name = 'EvidenceError';
+  readonly where: string;
+  readonly problem: string;
+
   constructor(
-    readonly where: string,
-    readonly problem: string,
+    where: string,
+    problem: string,
   ) {
     super(`not nerq evidence${where === '' ? '' : ` at ${where}`}: ${problem}`);
+    this.where = where;
+    this.problem = problem;
   }
 }
 

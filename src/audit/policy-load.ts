@@ -18,12 +18,17 @@ export const MAX_POLICY_BYTES = 4 * 1024 * 1024;
 /** A malformed or unreadable policy: bad input (exit 2). The one-line message names the file and key. */
 export class PolicyError extends Error {
   override name = 'PolicyError';
+  readonly file: string;
+  readonly key: string | null;
+
   constructor(
-    readonly file: string,
-    readonly key: string | null,
+    file: string,
+    key: string | null,
     detail: string,
   ) {
     super(sanitizeForTerminal(`${file}: ${key === null || key === '' ? '' : `${key}: `}${detail}`));
+    this.file = file;
+    this.key = key;
   }
 }
 

@@ -106,12 +106,17 @@ export interface LockRecord {
 /** Thrown by readers for an unreadable or malformed input: the message names the file and line. */
 export class LockfileError extends Error {
   override name = 'LockfileError';
+  readonly file: string;
+  readonly line: number | null;
+
   constructor(
-    readonly file: string,
-    readonly line: number | null,
+    file: string,
+    line: number | null,
     detail: string,
   ) {
     super(`${file}${line === null ? '' : `:${line}`}: ${detail}`);
+    this.file = file;
+    this.line = line;
   }
 }
 

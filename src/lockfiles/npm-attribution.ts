@@ -44,12 +44,22 @@ function insideProject(workspace: string): boolean {
 export class Attribution {
   private readonly manifests = new Map<string, Manifest | null>();
 
+  private readonly lockfile: string;
+  private readonly rootDir: string;
+  private readonly workspaceProject: boolean;
+  private readonly context: InputContext | undefined;
+
   constructor(
-    private readonly lockfile: string,
-    private readonly rootDir: string,
-    private readonly workspaceProject: boolean,
-    private readonly context: InputContext | undefined,
-  ) {}
+    lockfile: string,
+    rootDir: string,
+    workspaceProject: boolean,
+    context: InputContext | undefined,
+  ) {
+    this.lockfile = lockfile;
+    this.rootDir = rootDir;
+    this.workspaceProject = workspaceProject;
+    this.context = context;
+  }
 
   /** The manifest of a workspace from the context (parsed once), or null. */
   manifest(workspace: string): Manifest | null {

@@ -83,13 +83,20 @@ export interface ServerOptions {
 
 /** An answer with a code and status of the contract's error shape. */
 export class HttpError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
+    status: number,
+    code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    headers: Record<string, string> = {},
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
   }
 }
 

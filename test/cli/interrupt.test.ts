@@ -4,8 +4,11 @@ import { guardInterrupts } from '../../src/cli/interrupt.js';
 import { activityText } from '../../src/cli/progress.js';
 
 class Exit extends Error {
-  constructor(readonly code: number) {
+  readonly code: number;
+
+  constructor(code: number) {
     super(`exit ${code}`);
+    this.code = code;
   }
 }
 

@@ -29,8 +29,11 @@ export interface GithubCall {
 /** Thrown when GitHub must not be asked any more in this run (rate limit); carries the reason. */
 export class GithubStop extends Error {
   override name = 'GithubStop';
-  constructor(readonly reason: string) {
+  readonly reason: string;
+
+  constructor(reason: string) {
     super(reason);
+    this.reason = reason;
   }
 }
 

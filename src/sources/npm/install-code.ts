@@ -85,7 +85,11 @@ function packageFolderOf(path: string): string {
 }
 /** Bytes that may still be lent to files past WANTED_FILE_BYTES (shared by the collectors it is given to). */
 export class LargeCodeBudget {
-  constructor(private free: number = LARGE_BYTES_AT_ONCE) {}
+  private free: number;
+
+  constructor(free: number = LARGE_BYTES_AT_ONCE) {
+    this.free = free;
+  }
 
   /** All of `bytes`, or nothing. */
   take(bytes: number): boolean {
@@ -159,6 +163,9 @@ export class InstallCodeCollector {
   /** The folders of the binding.gyp files node-gyp loads: where the commands of the files they include run. */
   private readonly buildDirs = new Set<string>(['']);
 
+  private readonly budget: LargeCodeBudget;
+  private readonly kind: 'install' | 'load';
+
   /**
    * `wantedPaths`, `wantedBundledPaths`: files wanted from the start (a second reading's, named by
    * the first one's reread and rereadBundled). `kind`: `load` for the entry modules a `require`
@@ -168,11 +175,13 @@ export class InstallCodeCollector {
    */
   constructor(
     commands: readonly string[],
-    private readonly budget: LargeCodeBudget = largeCodeBudget,
+    budget: LargeCodeBudget = largeCodeBudget,
     wantedPaths: readonly string[] = [],
     wantedBundledPaths: readonly string[] = [],
-    private readonly kind: 'install' | 'load' = 'install',
+    kind: 'install' | 'load' = 'install',
   ) {
+    this.budget = budget;
+    this.kind = kind;
     this.active = wantedPaths.length > 0 || wantedBundledPaths.length > 0 || kind === 'load';
     for (const path of wantedPaths) this.wanted.add(path);
     for (const path of wantedBundledPaths) {

@@ -512,13 +512,18 @@ class Collector {
   private pathChars = 0;
   private pathsListedAll = true;
 
+  private readonly perFileBytes: number;
+  private readonly registryCommands: readonly string[];
+
   constructor(
-    private readonly perFileBytes: number,
-    private readonly registryCommands: readonly string[],
+    perFileBytes: number,
+    registryCommands: readonly string[],
     wantedPaths: readonly string[] = [],
     wantedBundledPaths: readonly string[] = [],
     wantedLoadPaths: readonly string[] = [],
   ) {
+    this.perFileBytes = perFileBytes;
+    this.registryCommands = registryCommands;
     this.readmeLimit = Math.min(README_TEXT_BYTES, perFileBytes);
     this.code = new InstallCodeCollector(registryCommands, undefined, wantedPaths, wantedBundledPaths);
     this.load = new InstallCodeCollector([], undefined, wantedLoadPaths, [], 'load');

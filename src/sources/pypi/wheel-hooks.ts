@@ -142,12 +142,22 @@ class RangeReader {
   /** Bytes already fetched that later reads are served from: the whole file, or its tail and prefetched ranges. */
   private held: { start: number; bytes: Buffer }[] = [];
 
+  private readonly http: HttpClient;
+  private readonly url: string;
+  private readonly caps: WheelCaps;
+  private readonly signal: AbortSignal | undefined;
+
   constructor(
-    private readonly http: HttpClient,
-    private readonly url: string,
-    private readonly caps: WheelCaps,
-    private readonly signal: AbortSignal | undefined,
-  ) {}
+    http: HttpClient,
+    url: string,
+    caps: WheelCaps,
+    signal: AbortSignal | undefined,
+  ) {
+    this.http = http;
+    this.url = url;
+    this.caps = caps;
+    this.signal = signal;
+  }
 
   /** The last `length` bytes (fewer when the file is shorter); sets `total`. */
   async tail(length: number): Promise<Read> {
