@@ -4,6 +4,7 @@
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { FINISHED_FLOOR, unmetFinished } from './lib/finished.js';
+import { WITHHELD_MESSAGES, withheldResult } from './lib/publish-times.js';
 import { DAY_MS, datedEntries } from './lib/releases.js';
 
 export const CADENCE_WINDOW_DAYS = 365;
@@ -15,7 +16,8 @@ export default defineCheck({
   needs: ['release'],
   title: 'Release cadence',
   description:
-    'Counts stable releases published in the 365 days before now (npm publish times, PyPI first upload times; yanked releases count): none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn).',
+    'Counts stable releases published in the 365 days before now (npm publish times, PyPI first upload times; yanked releases count): none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn). ' +
+    'Unknown when the registry gave no times, or when the times of a trimmed packument are not publish times (docs/scoring.md §12).',
   messages: {
     none: 'No release in the last {windowDays} days',
     finished: 'No release in the last {windowDays} days — a small, stable 1.x+ package; rare releases are expected',
@@ -24,8 +26,10 @@ export default defineCheck({
     regular: '{count} releases in the last {windowDays} days',
     churn: '{count} releases in the last {windowDays} days (frequent churn)',
     'no-times': 'Release cadence unknown: the registry gave no publish times',
+    ...WITHHELD_MESSAGES,
   },
   evaluate: ({ release }, { now }) => {
+    if (release.timesWithheld !== null) return withheldResult(release.timesWithheld);
     const releases = datedEntries(release.releases, true);
     if (datedEntries(release.releases, false).length === 0) {
       const unknown: Record<string, EvidenceValue> = { versions: release.releases.length };

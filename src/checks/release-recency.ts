@@ -17,6 +17,7 @@ import {
 } from './lib/finished.js';
 import { upperBandProse } from './lib/band-prose.js';
 import { formatNumber } from './lib/format-number.js';
+import { WITHHELD_MESSAGES, withheldResult } from './lib/publish-times.js';
 import { datedEntries, wholeDaysBetween } from './lib/releases.js';
 
 /** Days without a stable release after which a package that is not finished holds the verdict (2 years). */
@@ -32,6 +33,9 @@ export const RECENCY_BANDS: readonly (readonly [maxDays: number, score: number])
 ];
 const OLDEST_SCORE = 10;
 
+const UNKNOWN_DATES_HOLD = 'release dates unknown, so whether anyone still releases this package cannot be told';
+const UNKNOWN_DATES_LIFT = 'a registry that serves publish times would lift this';
+
 export function recencyScore(days: number): number {
   for (const [maxDays, score] of RECENCY_BANDS) if (days <= maxDays) return score;
   return OLDEST_SCORE;
@@ -44,7 +48,7 @@ export default defineCheck({
   needs: ['release'],
   title: 'Recent release',
   description:
-    `Days from the newest stable (non-pre-release) release to now, by npm publish times or PyPI first upload times (yanked releases count: they were shipped): ${upperBandProse(RECENCY_BANDS, 'days', `older ${OLDEST_SCORE}`)} (a package with only pre-releases is measured from its newest one). ` +
+    `Days from the newest stable (non-pre-release) release to now, by npm publish times or PyPI first upload times (yanked releases count: they were shipped): ${upperBandProse(RECENCY_BANDS, 'days', `older ${OLDEST_SCORE}`)} (a package with only pre-releases is measured from its newest one; unknown — and holding the verdict, as nothing else tells an abandoned package from a maintained one — when the registry gave no times, or when the times of a trimmed packument are not publish times (docs/scoring.md §12). ` +
     `A finished package (≥ 1.0.0, not deprecated, no install scripts, ≤ ${FINISHED_MAX_DEPENDENCIES} runtime dependencies, ≤ ${FINISHED_MAX_UNPACKED_BYTES / 1000} kB unpacked, ≥ ${FINISHED_MIN_RELEASES} stable releases over ≥ ${FINISHED_MIN_SPAN_DAYS / 365} year, the newest at most ${formatNumber(FINISHED_MAX_AGE_DAYS)} days old; see the finished-package rule) scores at least ${FINISHED_FLOOR}: rare releases are expected of it. ` +
     `More than ${formatNumber(STALE_HOLD_DAYS)} days without a stable release holds the verdict at CAUTION unless the package is finished — a finished package is held past ${formatNumber(FINISHED_MAX_AGE_DAYS)} days, where the rule stops vouching for it — and caps the maintenance dimension at this check's score: what does not change (a 1.x version, few dependencies) must not make a package nobody releases look maintained.`,
   messages: {
@@ -53,8 +57,15 @@ export default defineCheck({
     finished: 'No release for {days} days — a small, stable 1.x+ package; rare releases are expected',
     'finished-past-limit': 'No release for {days} days (last: {version}, {day}) — a small, stable package, but past the {limitDays} days the finished-package rule vouches for',
     'no-times': 'Release dates unknown: the registry gave no publish times',
+    ...WITHHELD_MESSAGES,
   },
   evaluate: ({ release }, { now }) => {
+    // Release dates are what tells an abandoned package from a maintained one: without them a
+    // package is not vouched for (docs/scoring.md §6a), whatever else it earns.
+    if (release.timesWithheld !== null) {
+      const why = release.timesWithheld.reason === 'out-of-order' ? 'the registry\'s times run against version order: a mirror\'s own dates' : 'a mirror\'s times, too few releases to tell them from publish times';
+      return { ...withheldResult(release.timesWithheld), holdVerdict: `${UNKNOWN_DATES_HOLD} (${why}); ${UNKNOWN_DATES_LIFT}` };
+    }
     const stable = datedEntries(release.releases, true);
     const releases = stable.length > 0 ? stable : datedEntries(release.releases, false);
     const newest = releases.reduce<(typeof releases)[number] | undefined>(
@@ -63,7 +74,7 @@ export default defineCheck({
     );
     if (newest === undefined) {
       const unknown: Record<string, EvidenceValue> = { versions: release.releases.length };
-      return { score: null, messageId: 'no-times', data: unknown };
+      return { score: null, messageId: 'no-times', data: unknown, holdVerdict: `${UNKNOWN_DATES_HOLD} (the registry gave no publish times); ${UNKNOWN_DATES_LIFT}` };
     }
     const days = wholeDaysBetween(newest.time, now);
     const data: Record<string, EvidenceValue> = {

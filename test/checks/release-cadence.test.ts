@@ -74,6 +74,20 @@ checkTable(check, [
     score: null,
     messageId: 'no-times',
   },
+  {
+    name: 'trimmed packument, times against version order: withheld',
+    evidence: evidence({ registry: { trimmed: true, version: '1.3.0', versions: versionsAgo([['1.0.0', 10], ['1.1.0', 400], ['1.2.0', 5], ['1.3.0', 700]]) } }),
+    score: null,
+    messageId: 'times-out-of-order',
+    data: { pairs: 3, backwards: 2 },
+  },
+  {
+    name: 'trimmed packument, two releases of one line: withheld, untested',
+    evidence: evidence({ registry: { trimmed: true, version: '1.1.0', versions: versionsAgo([['1.0.0', 40], ['1.1.0', 20]]) } }),
+    score: null,
+    messageId: 'times-untested',
+    data: { pairs: 1, backwards: 0 },
+  },
   // PyPI: upload times; PEP 440 pre-releases are not counted, yanked releases are.
   { name: 'PyPI: two releases this year', evidence: pypiEvidence(), score: 80, messageId: 'some', data: { count: 2 } },
   {

@@ -58,6 +58,14 @@ describe('release-recency: the stale hold', () => {
     ['finished, 1,095 days: no hold', finished(1095), null],
     ['finished, 1,096 days: held, the rule\'s age limit named', finished(1096), /finished-package rule vouches for one only 1,095 days after its last release; a new release would lift this$/],
     ['recent: no hold', lastReleased(12), null],
+    [
+      'a mirror\'s own dates (times against version order): held, the dates unknown',
+      evidence({ registry: { trimmed: true, version: '1.3.0', versions: versionsAgo([['1.0.0', 10], ['1.1.0', 400], ['1.2.0', 5], ['1.3.0', 700]]) } }),
+      /^release dates unknown, .*\(the registry's times run against version order: a mirror's own dates\); a registry that serves publish times would lift this$/,
+    ],
+    ['a trimmed packument with one release: held', evidence({ registry: { trimmed: true, version: '2.1.0', versions: versionsAgo([['2.1.0', 12]]) } }), /^release dates unknown, .*too few releases/],
+    ['no publish times at all: held', evidence({ registry: { trimmed: true, versions: versionsAgo([['1.0.0', null], ['2.1.0', null]]) } }), /^release dates unknown, .*\(the registry gave no publish times\)/],
+    ['a trimmed packument whose times follow version order: no hold', evidence({ registry: { trimmed: true, version: '1.2.0', versions: versionsAgo([['1.0.0', 900], ['1.1.0', 500], ['1.2.0', 12]]) } }), null],
   ])('%s', (_name, built, hold) => {
     const outcome = outcomeOf(check, built);
     if (hold === null) expect(outcome.holdVerdict).toBeUndefined();
@@ -144,6 +152,34 @@ checkTable(check, [
     score: null,
     messageId: 'no-times',
     data: { versions: 2 },
+  },
+  {
+    name: 'trimmed packument, times against version order (a mirror\'s fetch dates): withheld',
+    evidence: evidence({ registry: { trimmed: true, version: '1.3.0', versions: versionsAgo([['1.0.0', 10], ['1.1.0', 400], ['1.2.0', 5], ['1.3.0', 700]]) } }),
+    score: null,
+    messageId: 'times-out-of-order',
+    data: { pairs: 3, backwards: 2 },
+  },
+  {
+    name: 'trimmed packument, times in version order: taken as publish times',
+    evidence: evidence({ registry: { trimmed: true, version: '1.2.0', versions: versionsAgo([['1.0.0', 900], ['1.1.0', 500], ['1.2.0', 12]]) } }),
+    score: 100,
+    messageId: 'recent',
+    data: { days: 12, version: '1.2.0' },
+  },
+  {
+    name: 'trimmed packument, one release: its order cannot be tested, withheld',
+    evidence: evidence({ registry: { trimmed: true, version: '2.1.0', versions: versionsAgo([['2.1.0', 12]]) } }),
+    score: null,
+    messageId: 'times-untested',
+    data: { pairs: 0, backwards: 0 },
+  },
+  {
+    name: 'full packument, times against version order: npm\'s own times, taken',
+    evidence: evidence({ registry: { version: '1.3.0', versions: versionsAgo([['1.0.0', 10], ['1.1.0', 400], ['1.2.0', 5], ['1.3.0', 700]]) } }),
+    score: 100,
+    messageId: 'recent',
+    data: { days: 5, version: '1.2.0' },
   },
   {
     name: 'unparseable publish times are no times',

@@ -10,7 +10,10 @@
  *   name, version  the package and its resolved version
  *   versionParts   { major, prerelease } of the resolved version by the ecosystem's rules
  *                  (semver for npm, PEP 440 for PyPI); null when the version does not parse
- *   releases       [{ version, time, stable, yanked }] as the registry lists them
+ *   releases       [{ version, time, stable, yanked }] as the registry lists them; every time
+ *                  null when `timesWithheld` says the registry's times are not publish times
+ *   timesWithheld  npm: why a trimmed packument's times are not taken as publish times
+ *                  (lib/publish-times.ts), else null; always null for PyPI
  *   isLatest       the resolved version is what a bare install picks (npm `latest`, PyPI latest)
  *   deprecated     a publisher's "do not use" notice: npm deprecation message; PyPI: yanked
  *                  (with its reason) or a PEP 792 archived / deprecated / quarantined project;
@@ -37,6 +40,7 @@ import type { AttestationFacts, PypiDirectReference, PypiFacts, RegistryFacts, R
 import { directReference } from '../../ecosystems/pypi/direct-reference.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
 import { holdingMarks } from '../lib/holding-package.js';
+import { withheldTimes, type WithheldTimes } from '../lib/publish-times.js';
 import { isStableVersion } from '../lib/releases.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
 import { defineView, fromFirstSource } from './define-view.js';
@@ -86,6 +90,8 @@ export interface ReleaseFacts {
   version: string;
   versionParts: { major: number; prerelease: boolean } | null;
   releases: ReleaseEntry[];
+  /** Why the registry's times were not taken as publish times (a trimmed npm packument: lib/publish-times.ts); null when they were. */
+  timesWithheld: WithheldTimes;
   isLatest: boolean;
   deprecated: string | false | null;
   placeholder: boolean;
@@ -113,12 +119,14 @@ const INACTIVE_PROJECT_STATUSES: readonly string[] = ['archived', 'deprecated', 
 
 export function releaseFromNpm(registry: RegistryFacts, tarball?: TarballFacts, attestations?: AttestationFacts): ReleaseFacts {
   const parsed = semver.parse(registry.version);
+  const withheld = withheldTimes(registry.trimmed, registry.versions);
   return {
     ecosystem: 'npm',
     name: registry.name,
     version: registry.version,
     versionParts: parsed === null ? null : { major: parsed.major, prerelease: parsed.prerelease.length > 0 },
-    releases: registry.versions.map((v) => ({ version: v.version, time: v.time, stable: isStableVersion(v.version), yanked: false })),
+    releases: registry.versions.map((v) => ({ version: v.version, time: withheld === null ? v.time : null, stable: isStableVersion(v.version), yanked: false })),
+    timesWithheld: withheld,
     isLatest: registry.isLatest,
     deprecated: registry.deprecated,
     placeholder: holdingMarks(registry, tarball).length > 0,
@@ -221,6 +229,7 @@ export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
       stable: !r.prerelease && pep440Parts(r.version)?.prerelease === false,
       yanked: r.yanked,
     })),
+    timesWithheld: null,
     isLatest: pypi.latest === pypi.version,
     deprecated: pypiDeprecation(pypi),
     placeholder: false,
