@@ -311,8 +311,8 @@ export const GithubFilesSchema = z.object({
   entries: z.number().int(),
   /**
    * The root README; null when the tree has none (and is complete). `text` is its first 64 KiB;
-   * past that cut, `tailHeadings` holds the ATX headings of the rest and `tailCodeBlocks` counts
-   * its fenced code blocks (util/readme-tail.ts).
+   * past that cut, `tailHeadings` holds the headings of the rest and `tailCodeBlocks` counts
+   * its code blocks, read as the part kept is (util/readme-tail.ts).
    */
   readme: z
     .object({

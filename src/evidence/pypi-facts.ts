@@ -170,8 +170,8 @@ export const PypiFactsSchema = z.object({
   summary: z.string().nullable(),
   /**
    * The long description (the project's README on PyPI), capped at 256 KiB (`length`: its whole
-   * length in characters). Past that cut, `tailHeadings` holds the ATX headings of the rest and
-   * `tailCodeBlocks` counts its fenced code blocks (util/readme-tail.ts; absent in evidence saved before).
+   * length in characters). Past that cut, `tailHeadings` holds the headings of the rest and
+   * `tailCodeBlocks` counts its code blocks (util/readme-tail.ts; absent in evidence saved before).
    */
   description: z
     .object({

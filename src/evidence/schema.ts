@@ -129,8 +129,8 @@ export const RegistryFactsSchema = z.object({
    * text capped like a tarball README's; false when the packument says there is none (npm's "No
    * README data found" placeholder); null when it does not say (no text, or an empty one; a
    * trimmed packument; evidence saved before it was recorded). The fallback when the tarball
-   * cannot be read. Cut short, `tailHeadings` and `tailCodeBlocks` hold the ATX headings and count
-   * the fenced code blocks of the rest (util/readme-tail.ts; absent in evidence saved before).
+   * cannot be read. Cut short, `tailHeadings` and `tailCodeBlocks` hold the headings and count
+   * the code blocks of the rest (util/readme-tail.ts; absent in evidence saved before).
    */
   readme: z
     .union([
@@ -248,8 +248,8 @@ export const TarballFactsSchema = z.object({
   unpackedSize: z.number().int(),
   /**
    * The README (first match at the root), its text the first README_TEXT_BYTES; null when none
-   * shipped. Past that cut, `tailHeadings` holds the ATX headings of the rest and `tailCodeBlocks`
-   * counts its fenced code blocks, read as the file streamed past (util/readme-tail.ts; absent in
+   * shipped. Past that cut, `tailHeadings` holds the headings of the rest and `tailCodeBlocks`
+   * counts its code blocks, read as the file streamed past (util/readme-tail.ts; absent in
    * evidence saved before).
    */
   readme: z
