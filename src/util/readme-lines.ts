@@ -104,7 +104,11 @@ export class ReadmeLineReader {
   /** A reStructuredText code directive was just counted: its indented body is the same block. */
   private directiveBody = false;
 
-  constructor(private readonly onHeading: (heading: string) => void) {}
+  private readonly onHeading: (heading: string) => void;
+
+  constructor(onHeading: (heading: string) => void) {
+    this.onHeading = onHeading;
+  }
 
   /** Whether a fenced code block is open (its lines are code). */
   get inFence(): boolean {

@@ -56,7 +56,11 @@ export class ReadmeTailScanner {
   private comment: { before: string; start: number } | null = null;
   private result: ReadmeTail | null = null;
 
-  constructor(private cut = Number.POSITIVE_INFINITY) {}
+  private cut: number;
+
+  constructor(cut = Number.POSITIVE_INFINITY) {
+    this.cut = cut;
+  }
 
   /** The cut falls where the text written so far ends. */
   markCut(): this {
