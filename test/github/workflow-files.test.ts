@@ -98,6 +98,17 @@ describe('readWorkflows without a token: REST, at most the cap', () => {
     expect(got.unread.every((u) => u.reason === `beyond the ${MAX_WORKFLOW_FILES_REST} workflow files read per repository without a token`)).toBe(true);
   });
 
+  it(`jlowin/fastmcp's 14 workflow names: the ${MAX_WORKFLOW_FILES_REST - CALLEE_RESERVE} read first are its six on issues, comments, pull_request_target and workflow_run (a test failure's)`, async () => {
+    // The real names of jlowin/fastmcp's .github/workflows/*.yml at b14b137; texts answered SAFE (only the order is under test).
+    const names = ['auto-close-duplicates', 'auto-close-needs-mre', 'martian-test-failure', 'martian-triage-issue', 'marvin-comment-on-issue', 'marvin-comment-on-pr', 'marvin-dedupe-issues', 'marvin-label-triage', 'publish', 'run-static', 'run-tests', 'run-upgrade-checks', 'update-config-schema', 'update-sdk-docs'].map((n) => `${n}.yml`);
+    const first = ['martian-test-failure', 'martian-triage-issue', 'marvin-comment-on-issue', 'marvin-comment-on-pr', 'marvin-dedupe-issues', 'marvin-label-triage'].map((n) => `${n}.yml`);
+    // Then, no callee wanted, the reserve goes on in order: the release one, then the listing's first.
+    for (const n of [...first, 'publish.yml', 'auto-close-duplicates.yml']) server.expect('GET', `/github/repos/acme/widget/contents/.github/workflows/${n}`, { body: SAFE });
+    const got = await readWorkflows(call(false), REPO, base(), names.map((n) => item(n)));
+    expect(got.read).toHaveLength(MAX_WORKFLOW_FILES_REST);
+    expect(first.every((n) => got.read.includes(`.github/workflows/${n}`))).toBe(true);
+  });
+
   it('a body larger than the cap (the listing said less) is unread, not judged', async () => {
     server.expect('GET', '/github/repos/acme/widget/contents/.github/workflows/a.yml', { body: `${SAFE}#${'x'.repeat(MAX_WORKFLOW_BYTES)}\n` });
     const got = await readWorkflows(call(false), REPO, base(), [item('a.yml')]);

@@ -8,8 +8,8 @@
  * name only decides what is read first: what was not read is still listed unread, never safe.
  */
 
-/** Name words suggesting a workflow outsiders trigger (`pull_request_target`, `issue_comment`, `issues`, `workflow_run` …). */
-const OUTSIDER_WORDS = /^(?:pr|prs|pull|pulls|target|prt|comments?|issues?|labels?|label+er|triage|bots?|commands?|slash|chatops|welcome|greet(?:ings?)?|interaction|reviews?|discussions?|cla|contributors?|assign|dependabot|automerge|merge|preview|fork|forks|untrusted)$/;
+/** Name words suggesting a workflow outsiders trigger (`pull_request_target`, `issue_comment`, `issues`; `workflow_run` for the ones reporting a run's failure, coverage or benchmark …). */
+const OUTSIDER_WORDS = /^(?:pr|prs|pull|pulls|target|prt|comments?|issues?|labels?|label+er|triage|bots?|commands?|slash|chatops|welcome|greet(?:ings?)?|interaction|reviews?|discussions?|cla|contributors?|assign|dependabot|automerge|merge|preview|fork|forks|untrusted|failures?|failed|coverage|report|bench|benchmarks?)$/;
 /** Name words suggesting a workflow that releases or publishes. */
 const RELEASE_WORDS = /^(?:release|releases|publish|publishing|deploy|deployment|cd|pypi|npm|docker|tag|tags|dist|upload)$/;
 
