@@ -2,15 +2,20 @@
  * The headings of a README past the part kept as evidence (its first README_TEXT_BYTES; a PyPI
  * long description's first 256 KiB): a long README's licence, usage or API section often sits
  * beyond the cut, as are its code examples, and a section or an example the cut hid is not one
- * the README lacks (docs/checks.md, readme). Only its ATX headings (`## License`) outside code
- * fences are kept, at most MAX_TAIL_HEADINGS, each at most TAIL_HEADING_CHARS, and the fenced
- * code blocks it opens are counted. Shared by every reader of a README: a repository's, an npm
- * tarball's (streamed: the text arrives in chunks and is never held whole), the registry's, PyPI's.
+ * the README lacks (docs/checks.md, readme). Its lines are read as the README analysis reads the
+ * part kept (util/readme-lines.ts, the one definition: ATX, setext and reStructuredText
+ * underlined, HTML and bold-line headings; fenced, indented, `.. code-block::` and `<pre>` code
+ * blocks), after the same removal of HTML comments and images; at most MAX_TAIL_HEADINGS
+ * headings are kept, each at most TAIL_HEADING_CHARS, and the code blocks it opens are counted.
+ * Shared by every reader of a README: a repository's, an npm tarball's (streamed: the text
+ * arrives in chunks and is never held whole), the registry's, PyPI's.
  *
  * One pass over the lines, each matched by anchored patterns without nested repetition; of a
  * line only its first TAIL_LINE_CHARS characters are held (the rest is only asked whether it is
- * blank), so memory does not grow with the text, however long its lines.
+ * blank), so memory does not grow with the text, however long its lines: a marker, a comment's
+ * end or a heading's words past them are read as cut there.
  */
+import { isBlank, PRE_TAG, ReadmeLineReader, stripImages } from './readme-lines.js';
 
 /** Headings kept from beyond the cut. */
 export const MAX_TAIL_HEADINGS = 200;
@@ -19,29 +24,27 @@ export const TAIL_HEADING_CHARS = 120;
 /** Characters of a line held to read it: a fence or a heading marker past them is read as cut there. */
 export const TAIL_LINE_CHARS = 1024;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const ATX = /^ {0,3}#{1,6}[ \t]+/;
 const NOT_BLANK = /\S/;
 
 /** What a README holds past the part kept. */
 export interface ReadmeTail {
   headings: string[];
-  /** Fenced code blocks opened past the cut. */
+  /** Code blocks opened past the cut. */
   codeBlocks: number;
 }
 
 /**
- * Reads a README's text as it comes, in pieces of any size: the text of each ATX heading on a
- * line that ends past the cut (a character index: the length of the part kept), outside fenced
- * code — the fences followed from the start, so a `# comment` in a shell block past the cut is
- * code, as it is to the README analysis — and the fenced code blocks opened on a line that
- * starts past it. The cut is given up front, or marked where the text written so far ends
- * (`markCut`, for a stream whose kept part is only known as it arrives).
+ * Reads a README's text as it comes, in pieces of any size: the text of each heading made by a
+ * line that ends past the cut (a character index: the length of the part kept) and the code
+ * blocks opened on a line that starts past it. Code blocks and HTML comments are followed from
+ * the start, so a `# comment` in a shell block past the cut is code, as it is to the README
+ * analysis. The cut is given up front, or marked where the text written so far ends (`markCut`,
+ * for a stream whose kept part is only known as it arrives).
  */
 export class ReadmeTailScanner {
   private readonly headings: string[] = [];
   private codeBlocks = 0;
-  private fence: { char: string; length: number } | null = null;
+  private readonly reader = new ReadmeLineReader((heading) => this.heading(heading));
   /** Characters written so far. */
   private at = 0;
   private lineStart = 0;
@@ -49,6 +52,8 @@ export class ReadmeTailScanner {
   private line = '';
   /** Whether the characters of the line past `line` are all blank. */
   private restBlank = true;
+  /** An HTML comment is open: the text before it (on the line it opened) waits for the line it closes on, as one line. */
+  private comment: { before: string; start: number } | null = null;
   private result: ReadmeTail | null = null;
 
   private cut: number;
@@ -72,7 +77,7 @@ export class ReadmeTailScanner {
       this.take(text, from, end);
       this.at += end - from;
       if (newline === -1) break;
-      this.endLine();
+      this.endLine(true);
       this.at += 1;
       this.lineStart = this.at;
       this.line = '';
@@ -85,7 +90,9 @@ export class ReadmeTailScanner {
   /** The text has ended: what its tail holds. */
   end(): ReadmeTail {
     if (this.result === null) {
-      this.endLine();
+      this.endLine(false);
+      // A comment never closed hides the rest (as in HTML): what stood before it is the last line.
+      if (this.comment !== null) this.read(this.comment.before, this.comment.start, true, false);
       this.result = { headings: this.headings, codeBlocks: this.codeBlocks };
     }
     return this.result;
@@ -95,28 +102,53 @@ export class ReadmeTailScanner {
   private take(text: string, from: number, end: number): void {
     const room = TAIL_LINE_CHARS - this.line.length;
     if (room > 0) this.line += text.slice(from, Math.min(end, from + room));
-    if (end - from > room && this.restBlank && NOT_BLANK.test(text.slice(from + room, end))) this.restBlank = false;
+    if (end - from > room && this.restBlank && NOT_BLANK.test(text.slice(from + Math.max(room, 0), end))) this.restBlank = false;
   }
 
-  /** The current line ends at `this.at`. */
-  private endLine(): void {
-    const line = this.line;
-    const opener = FENCE.exec(line);
-    if (opener !== null) {
-      const run = opener[1] ?? '';
-      if (this.fence === null) {
-        this.fence = { char: run.charAt(0), length: run.length };
-        if (this.lineStart >= this.cut) this.codeBlocks += 1;
-      } else if (run.charAt(0) === this.fence.char && run.length >= this.fence.length && this.restBlank && line.slice(opener[0].length).trim() === '') {
-        this.fence = null;
-      }
-    } else if (this.fence === null && this.at > this.cut && this.headings.length < MAX_TAIL_HEADINGS) {
-      const heading = ATX.exec(line);
-      if (heading !== null) {
-        const words = line.slice(heading[0].length, heading[0].length + 4 * TAIL_HEADING_CHARS).replace(/[ \t]#+[ \t]*$/, '').trim();
-        if (words !== '') this.headings.push(words.slice(0, TAIL_HEADING_CHARS));
-      }
+  /** A heading of a line ending past the cut. */
+  private heading(text: string): void {
+    if (this.at <= this.cut || this.headings.length >= MAX_TAIL_HEADINGS) return;
+    const words = text.slice(0, 4 * TAIL_HEADING_CHARS).replace(/[ \t]#+[ \t]*$/, '').trim();
+    if (words !== '') this.headings.push(words.slice(0, TAIL_HEADING_CHARS));
+  }
+
+  /** The current line ends at `this.at` (`broken`: a line break follows it). */
+  private endLine(broken: boolean): void {
+    const raw = this.line.endsWith('\r') ? this.line.slice(0, -1) : this.line;
+    // HTML comments out, as the analysis of the part kept removes them (a space each); a comment over several lines joins its first and last into one.
+    let visible = '';
+    let start = this.lineStart;
+    let from = 0;
+    if (this.comment !== null) {
+      const close = raw.indexOf('-->');
+      if (close === -1) return;
+      visible = `${this.comment.before} `;
+      start = this.comment.start;
+      this.comment = null;
+      from = close + 3;
     }
+    for (;;) {
+      const open = raw.indexOf('<!--', from);
+      if (open === -1) break;
+      visible += `${raw.slice(from, open)} `;
+      const close = raw.indexOf('-->', open + 4);
+      if (close === -1) {
+        this.comment = { before: visible.slice(0, TAIL_LINE_CHARS), start };
+        return;
+      }
+      from = close + 3;
+    }
+    visible += raw.slice(from);
+    this.read(visible, start, this.restBlank, broken);
+  }
+
+  /** One line of decoration-free text that started at `start`. */
+  private read(text: string, start: number, restBlank: boolean, broken: boolean): void {
+    const line = stripImages(text);
+    const opens = this.reader.line(line, restBlank && isBlank(line));
+    if (start < this.cut) return;
+    if (opens) this.codeBlocks += 1;
+    if (line.includes('<')) this.codeBlocks += ((broken ? `${line}\n` : line).match(PRE_TAG) ?? []).length;
   }
 }
 

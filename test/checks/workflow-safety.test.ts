@@ -48,6 +48,8 @@ checkTable(check, [
     score: null,
     messageId: 'partly-read',
     data: { unreadCount: 1, listed: 3 },
+    // How many were read of how many listed: never "none dangerous" without the count of what was not looked at.
+    message: ['2 of 3 workflows read'],
   },
   {
     name: 'a script injection in a called composite action: 0, the chain of files named',

@@ -98,6 +98,63 @@ describe('analyseWorkflow on real workflows', () => {
   });
 });
 
+describe('analyseWorkflow follows a checkout ref through a job output (one level of `needs`)', () => {
+  const PYTHON_SDK_PREVIEW = 'modelcontextprotocol-python-sdk-docs-preview-57394b0.yml';
+  /** A pull_request_target workflow whose job `meta` outputs `sha` (set as given), checked out by job `build` and run. */
+  const twoJobs = (outputs: string, steps: string, env = '') =>
+    `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n${env}    outputs:\n${outputs}    steps:\n${steps}  build:\n    needs: meta\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ needs.meta.outputs.sha }}\n      - run: npm ci && npm test\n`;
+  const HEAD = '${{ github.event.pull_request.head.sha }}';
+  const BASE = '${{ github.event.pull_request.base.sha }}';
+
+  it('the output set straight from the head sha: an untrusted checkout in the job that needs it', () => {
+    const text = twoJobs(`      sha: ${HEAD}\n`, '      - run: echo ok\n');
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['untrusted-checkout:build:step 1']);
+  });
+
+  it.each([
+    ['echo "sha=<head>" >> $GITHUB_OUTPUT', `echo "sha=${HEAD}" >> $GITHUB_OUTPUT`, ''],
+    ['echo sha=<head> >> "$GITHUB_OUTPUT" after another write', `echo "base=${BASE}" >> "$GITHUB_OUTPUT"; echo sha=${HEAD} >> "$GITHUB_OUTPUT"`, ''],
+    ['the head through the step\'s env', 'echo "sha=$HEAD_SHA" >> "$GITHUB_OUTPUT"', `        env:\n          HEAD_SHA: ${HEAD}\n`],
+  ])('a step output written to $GITHUB_OUTPUT (%s), passed on as the job output: an untrusted checkout', (_name, run, env) => {
+    const text = twoJobs('      sha: ${{ steps.s.outputs.sha }}\n', `      - id: s\n${env}        run: ${JSON.stringify(run)}\n`);
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['untrusted-checkout:build:step 1']);
+  });
+
+  it('a safe output stays safe: the base sha written beside the head, the job output the base', () => {
+    const run = `echo "sha=${BASE}" >> "$GITHUB_OUTPUT"\necho "head=${HEAD}" >> "$GITHUB_OUTPUT"`;
+    const text = twoJobs('      sha: ${{ steps.s.outputs.sha }}\n      head: ${{ steps.s.outputs.head }}\n', `      - id: s\n        run: ${JSON.stringify(run)}\n`);
+    expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
+    // The same workflow checking out the head output instead is flagged.
+    expect(codes(analyseWorkflow('x.yml', text.replace('needs.meta.outputs.sha', "needs['meta'].outputs['head']")))).toEqual(['untrusted-checkout:build:step 1']);
+    // Within one job too: a step output written from the base is safe though the step names the head.
+    const sameJob = `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: s\n        run: ${JSON.stringify(run)}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ steps.s.outputs.sha }}\n      - run: npm test\n`;
+    expect(ok(analyseWorkflow('x.yml', sameJob)).findings).toEqual([]);
+    expect(codes(analyseWorkflow('x.yml', sameJob.replace('steps.s.outputs.sha', 'steps.s.outputs.head')))).toEqual(['untrusted-checkout:j:step 2']);
+  });
+
+  it('a job output from a job not needed at this level (its own `needs`) is not followed: one level', () => {
+    const text = twoJobs('      sha: ${{ needs.first.outputs.sha }}\n', '      - run: echo ok\n');
+    expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
+  });
+
+  it('modelcontextprotocol/python-sdk docs-preview: its head sha comes from a github-script `core.setOutput` behind an admin check — not followed (a stated limit), nothing found', () => {
+    const a = ok(analyseWorkflow('.github/workflows/docs-preview.yml', real(PYTHON_SDK_PREVIEW)));
+    expect(a.triggers).toEqual(['pull_request_target', 'issue_comment']);
+    expect(a.findings).toEqual([]);
+  });
+
+  it('edit: the same workflow with the authorize step writing the head sha to $GITHUB_OUTPUT: the build job checks it out through needs.authorize.outputs.head_sha and runs it', () => {
+    const text = real(PYTHON_SDK_PREVIEW);
+    const from = text.indexOf('        uses: actions/github-script@');
+    const to = text.indexOf('  build:');
+    const edited = `${text.slice(0, from)}        run: |\n          echo "authorized=true" >> "$GITHUB_OUTPUT"\n          echo "head_sha=\${{ github.event.pull_request.head.sha }}" >> "$GITHUB_OUTPUT"\n\n${text.slice(to)}`;
+    const a = ok(analyseWorkflow('.github/workflows/docs-preview.yml', edited));
+    expect(codes(a)).toEqual(['untrusted-checkout:build:step 1']);
+    expect(a.findings[0]?.triggers).toEqual(['pull_request_target']);
+    expect(a.findings[0]?.excerpt).toContain('needs.authorize.outputs.head_sha');
+  });
+});
+
 describe('analyseWorkflow rules (synthetic)', () => {
   const wf = (on: string, steps: string) => `on: ${on}\njobs:\n  j:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
 

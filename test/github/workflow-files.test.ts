@@ -3,6 +3,7 @@
  * fixture server: with a token one GraphQL query for all of them, without one a REST request each
  * up to the cap; every way a file is not read lists it unread with why, never as safe.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
@@ -77,6 +78,35 @@ describe('readWorkflows without a token: REST, at most the cap', () => {
     expect(got.read).toHaveLength(MAX_WORKFLOW_FILES_REST);
     expect(got.unread.map((u) => u.path)).toEqual(['.github/workflows/big.yml', ...names.slice(MAX_WORKFLOW_FILES_REST).map((n) => `.github/workflows/${n}`)]);
     expect(server.requests.some((r) => r.path.includes('big.yml'))).toBe(false);
+  });
+
+  it(`a directory shaped like awslabs/mcp's (23 workflows): the ${MAX_WORKFLOW_FILES_REST} read are the names suggesting outsider events, then releases — its one pull_request_target workflow among them`, async () => {
+    // The real names of awslabs/mcp's .github/workflows/*.yml at 100b55b; pull-request-lint.yml is its real text (fixtures/PROVENANCE.md), the others answered SAFE.
+    const names = ['aws-api-mcp-upgrade-version', 'bandit', 'cfn_nag', 'check-gh-pages-builds', 'check-license-header', 'checkov', 'codeql', 'dependency-review-action', 'gh-pages', 'merge-prevention', 'powershell', 'pre-commit', 'pull-request-lint', 'python', 'release-initiate-branch', 'release-merge-tag', 'release', 'scanners', 'scorecard-analysis', 'semgrep', 'stale', 'trivy', 'typescript'].map((n) => `${n}.yml`);
+    const lint = readFileSync(new URL('../../fixtures/workflows/awslabs-mcp-pull-request-lint-100b55b.yml', import.meta.url), 'utf8');
+    // Outsider-event names first (review, merge, pull; release-merge-tag by its `merge`), then the release ones, then the listing's first two.
+    const expected = ['dependency-review-action', 'merge-prevention', 'pull-request-lint', 'release-merge-tag', 'release-initiate-branch', 'release', 'aws-api-mcp-upgrade-version', 'bandit'].map((n) => `${n}.yml`);
+    for (const n of expected) server.expect('GET', `/github/repos/acme/widget/contents/.github/workflows/${n}`, { body: n === 'pull-request-lint.yml' ? lint : SAFE });
+    const c = call(false);
+    const got = await readWorkflows(c, REPO, base(), names.map((n) => item(n)));
+    expect(c.counter.requests).toBe(MAX_WORKFLOW_FILES_REST);
+    expect([...got.read].sort()).toEqual(expected.map((n) => `.github/workflows/${n}`).sort());
+    expect(got.outsiderTriggered).toEqual(['.github/workflows/pull-request-lint.yml']);
+    expect(got.findings).toEqual([]);
+    expect(got).toMatchObject({ listed: 23 });
+    expect(got.unread).toHaveLength(23 - MAX_WORKFLOW_FILES_REST);
+    expect(got.unread.every((u) => u.reason === `beyond the ${MAX_WORKFLOW_FILES_REST} workflow files read per repository without a token`)).toBe(true);
+  });
+
+  it(`jlowin/fastmcp's 14 workflow names: the ${MAX_WORKFLOW_FILES_REST - CALLEE_RESERVE} read first are its six on issues, comments, pull_request_target and workflow_run (a test failure's)`, async () => {
+    // The real names of jlowin/fastmcp's .github/workflows/*.yml at b14b137; texts answered SAFE (only the order is under test).
+    const names = ['auto-close-duplicates', 'auto-close-needs-mre', 'martian-test-failure', 'martian-triage-issue', 'marvin-comment-on-issue', 'marvin-comment-on-pr', 'marvin-dedupe-issues', 'marvin-label-triage', 'publish', 'run-static', 'run-tests', 'run-upgrade-checks', 'update-config-schema', 'update-sdk-docs'].map((n) => `${n}.yml`);
+    const first = ['martian-test-failure', 'martian-triage-issue', 'marvin-comment-on-issue', 'marvin-comment-on-pr', 'marvin-dedupe-issues', 'marvin-label-triage'].map((n) => `${n}.yml`);
+    // Then, no callee wanted, the reserve goes on in order: the release one, then the listing's first.
+    for (const n of [...first, 'publish.yml', 'auto-close-duplicates.yml']) server.expect('GET', `/github/repos/acme/widget/contents/.github/workflows/${n}`, { body: SAFE });
+    const got = await readWorkflows(call(false), REPO, base(), names.map((n) => item(n)));
+    expect(got.read).toHaveLength(MAX_WORKFLOW_FILES_REST);
+    expect(first.every((n) => got.read.includes(`.github/workflows/${n}`))).toBe(true);
   });
 
   it('a body larger than the cap (the listing said less) is unread, not judged', async () => {

@@ -210,6 +210,13 @@ describe('network text grows linearly', () => {
     }
   });
 
+  it('the headings past a long README\'s cut, read as the analysis reads lines (util/readme-lines.ts), on runs of comments, underlines, tags, images, bold lines, rST directives and list items', ({ task }) => {
+    for (const [head, unit] of [['', '<!--'], ['', '<!-- x -->'], ['<!--', '-->'], ['<!--\n', 'x\n'], ['x', '<!--\n-->'], ['', 'x\n===\n'], ['', '<pre '], ['', '!['], ['', '<h2>'], ['', '**a**\n'], ['', '.. code-block:: x\n'], ['', '\t'], ['', '- a\n    b\n']] as const) {
+      noteCases(task);
+      expectLinear(task, `readme tail ${JSON.stringify(unit)}`, growth((k) => readmeTail(`${head}${unit.repeat(k)}`, 0), 4000, true));
+    }
+  }, 120_000);
+
   it('licences a repository\'s setup.cfg, gemspec, .NET project and pom declare, on runs of unclosed and look-alike tags, comments and blanks', ({ task }) => {
     const cases: [string, string, string, string][] = [
       ['pom.xml', '<project><licenses>', '<license>', '</licenses>'],

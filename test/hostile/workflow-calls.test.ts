@@ -10,7 +10,7 @@
  * thread's CPU time.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsAdmitted } from '../../src/sources/github/workflow-analysis.js';
+import { analyseWorkflow, eventsAdmitted } from '../../src/sources/github/workflow-analysis.js';
 import { judgeWorkflowCalls, MAX_CALLS_JUDGED, type CallGraphInput } from '../../src/sources/github/workflow-calls.js';
 import { expressionUntrusted, injectedLine } from '../../src/sources/github/workflow-expressions.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -40,6 +40,22 @@ describe('hostile workflows: expressions are read in linear time', () => {
   ])('%s', ([, make], ctx) => {
     const taint = { text: new Set(['a', 'b']), head: new Set<string>() };
     const g = growth((k) => injectedLine(make(k), taint, ['pull_request_target']));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: job and step outputs are followed in linear time', () => {
+  const wf = (outputs: string, run: string) =>
+    `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    env:\n      A: \${{ github.event.pull_request.base.sha }}\n    outputs:\n      sha: ${JSON.stringify(outputs)}\n    steps:\n      - id: s\n        run: ${JSON.stringify(run)}\n  build:\n    needs: meta\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ needs.meta.outputs.sha }}\n      - run: make\n`;
+  it.for<[string, (k: number) => string]>([
+    ['`name=` runs in one $GITHUB_OUTPUT command', (k) => wf('${{ steps.s.outputs.sha }}', `echo "${'a='.repeat(k)}" >> $GITHUB_OUTPUT`)],
+    ['a word run with no `=` before the redirection', (k) => wf('${{ steps.s.outputs.sha }}', `echo "${'a'.repeat(k)} >> $GITHUB_OUTPUT`)],
+    ['`;`-separated writes of shell variables', (k) => wf('${{ steps.s.outputs.sha }}', `${'echo sha=$A$A >> $GITHUB_OUTPUT;'.repeat(k)}`)],
+    ['a long `steps.x.outputs.` chain in a job output', (k) => wf(`\${{ ${'steps.s.outputs.'.repeat(k)}sha }}`, 'echo sha=1 >> $GITHUB_OUTPUT')],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);
     noteTime(ctx.task, g.large, g.bound);
     expect(g.large).toBeLessThanOrEqual(g.bound);

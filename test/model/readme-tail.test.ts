@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { analyseReadme } from '../../src/checks/lib/readme.js';
 import { MAX_TAIL_HEADINGS, readmeTail, ReadmeTailScanner, TAIL_HEADING_CHARS, TAIL_LINE_CHARS } from '../../src/util/readme-tail.js';
 
 const headingsAfter = (text: string, cut: number): string[] => readmeTail(text, cut).headings;
@@ -58,12 +61,66 @@ describe('ReadmeTailScanner: the same tail from a README written in pieces', () 
     expect(scanner.end()).toEqual(scanner.write('\n## More\n').end());
   });
 
-  it('holds a line\'s first TAIL_LINE_CHARS characters: blanks past them still close a fence, other text does not', () => {
+  it('holds a line\'s first TAIL_LINE_CHARS characters: past them blanks keep the line blank, other text does not (an indented line after it opens no block)', () => {
     const blanks = ' '.repeat(3 * TAIL_LINE_CHARS);
-    expect(readmeTail(`\`\`\`\n# a\n\`\`\`${blanks}\n# b\n`, 0).headings).toEqual(['b']);
-    expect(readmeTail(`\`\`\`\n# a\n\`\`\`${blanks}x\n# b\n`, 0).headings).toEqual([]);
-    const scanner = new ReadmeTailScanner(0).write('```\n# a\n```');
+    // A line of blanks, then an indented one: a code block; a line of blanks ending in text past the held part is itself an indented line of the paragraph.
+    expect(readmeTail(`para\n${blanks}\n    code\n`, 0).codeBlocks).toBe(1);
+    expect(readmeTail(`para\n${blanks}x\n    code\n`, 0).codeBlocks).toBe(0);
+    const scanner = new ReadmeTailScanner(0).write('para\n');
     for (let i = 0; i < 3 * TAIL_LINE_CHARS; i += 1) scanner.write(' ');
-    expect(scanner.write('\n# b\n').end().headings).toEqual(['b']);
+    expect(scanner.write('\n    code\n').end().codeBlocks).toBe(1);
+  });
+});
+
+describe('readmeTail reads the lines past the cut as the README analysis reads the part kept', () => {
+  // aio-libs/frozenlist's PyPI long description: README.rst and CHANGES.rst joined (its pyproject's `readme = { file = [...] }`), reStructuredText.
+  const description = readFileSync(new URL('../../fixtures/readmes/frozenlist-long-description-9538c5b.rst', import.meta.url), 'utf8');
+
+  it('frozenlist\'s rST description cut before its Installation section: the underlined headings past it (Installation, License …) read as the analysis reads them', () => {
+    const cut = description.indexOf('Installation\n---');
+    const tail = readmeTail(description, cut);
+    expect(tail.headings.slice(0, 6)).toEqual(['Installation', 'Documentation', 'Communication channels', 'License', 'Source code', 'Changelog']);
+    // Its `::` example is indented 3 spaces: no code block to the analysis of the whole text either.
+    expect(tail.codeBlocks).toBe(analyseReadme(description.slice(cut)).codeBlocks);
+    // What the readme check makes of them (checks/readme.ts: each tail heading read as a heading).
+    expect(analyseReadme(tail.headings.map((h) => `## ${h}`).join('\n\n')).sections).toEqual(['install', 'api', 'license']);
+    // The head alone, cut there, shows no install or licence section.
+    expect(analyseReadme(description.slice(0, cut)).sections).not.toContain('license');
+  });
+
+  it.each([
+    ['reStructuredText `.. code-block::` with its indented body', 'Usage\n=====\n\n.. code-block:: python\n\n    import x\n    x.run()\n', ['Usage'], 1],
+    ['an indented block after a blank line (not in a list)', 'Text.\n\n    $ pip install x\n\n- item\n\n    more of the item\n', [], 1],
+    ['HTML headings, a bold line and a <pre> block', '<h2 align="center">License</h2>\n\n**Options**\n\n<pre>\nx\n</pre>\n', ['License', 'Options'], 1],
+    ['a heading inside an HTML comment over several lines is none', 'a <!-- hidden\n## License\n--> b\n## Usage\n', ['Usage'], 0],
+  ])('%s', (_name, text, headings, codeBlocks) => {
+    expect(readmeTail(text, 0)).toEqual({ headings, codeBlocks });
+  });
+
+  it('streamed in pieces split at every place, a text with comments over lines and rST headings gives what the whole text gives', () => {
+    const text = 'Intro <!-- a\n## Hidden\n--> still intro\n\nUsage\n=====\n\n.. code-block:: sh\n\n    run\n\n<!-- open to the end\n## Gone\n';
+    const whole = readmeTail(text, 0);
+    expect(whole).toEqual({ headings: ['Usage'], codeBlocks: 1 });
+    for (let split = 0; split <= text.length; split += 1) {
+      expect(new ReadmeTailScanner(0).write(text.slice(0, split)).write(text.slice(split)).end(), `split ${split}`).toEqual(whole);
+    }
+  });
+
+  it('property: with nothing kept, the tail\'s sections and code blocks are the README analysis\'s of the whole text', () => {
+    const line = fc.oneof(
+      fc.constantFrom('', '   ', 'Some prose words here.', 'License', 'Installation', 'Usage', 'API reference', 'Changes', '=======', '-------', '~~~~~~~', '^^^^^^^', '*******'),
+      fc.constantFrom('```', '```sh', '~~~', '~~~~', '    indented code', '\tcode', '- item', '1. item', '.. code-block:: python', '.. code:: sh', '::'),
+      fc.constantFrom('## License', '# Usage ##', '#hashtag', '<h3>Options</h3>', '**Install**', '<pre>', '</pre>', '<!-- note', '-->', 'x <!-- y --> z', '![badge](https://x/y.svg)', 'a\r'),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), (lines) => {
+        const text = lines.join('\n');
+        const head = analyseReadme(text);
+        const tail = readmeTail(text, 0);
+        expect(tail.codeBlocks).toBe(head.codeBlocks);
+        expect(analyseReadme(tail.headings.map((h) => `## ${h}`).join('\n\n')).sections).toEqual(head.sections);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

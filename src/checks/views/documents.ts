@@ -39,7 +39,7 @@ export interface DocumentsFacts {
   ecosystem: 'npm' | 'pypi' | 'github';
   /** Where the documents were read: `packument` is the fallback with the README alone; `repository` a repository target's tree. */
   source: 'tarball' | 'packument' | 'pypi' | 'repository';
-  /** `tailHeadings`, `tailCodeBlocks`: a README's headings and fenced blocks past the cut `text` stops at (util/readme-tail.ts); absent when it was not cut, or in evidence saved before they were recorded. */
+  /** `tailHeadings`, `tailCodeBlocks`: a README's headings and code blocks past the cut `text` stops at (util/readme-tail.ts); absent when it was not cut, or in evidence saved before they were recorded. */
   readme: { path: string | null; text: string; size: number; truncated: boolean; contentType: string | null; tailHeadings?: string[]; tailCodeBlocks?: number } | null;
   licenseFiles: { path: string; spdx: string | null; others?: string[] }[] | null;
   changelog: ChangelogRef | null;

@@ -201,7 +201,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
         truncated: bytes.length > README_TEXT_BYTES,
       };
       if (readme.truncated) {
-        // The sections and examples past the cut are still the README's (readme-tail.ts): their headings and fenced blocks, no request more.
+        // The sections and examples past the cut are still the README's (readme-tail.ts): their headings and code blocks, no request more.
         const tail = readmeTail(text, kept.length);
         readme = { ...readme, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
       }

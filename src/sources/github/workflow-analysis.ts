@@ -12,8 +12,10 @@
  *
  * Findings, each with the file, job, step and a short excerpt:
  *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow checks out the
- *    pull request's code (`actions/checkout` whose `ref` or `repository` names the head — directly
- *    or through an earlier step's output whose inputs name it —, or a `run:` that fetches it /
+ *    pull request's code (`actions/checkout` whose `ref` or `repository` names the head — directly,
+ *    through an earlier step's output, or through an output of a job it needs (one level) that is
+ *    set from the head or from such a step output; a step output is the head when a `run:` writes
+ *    it to `$GITHUB_OUTPUT` from the head, or when the step's inputs name it —, or a `run:` that fetches it /
  *    `gh pr checkout`) and a later step of the job runs something (`run:`, or a local action
  *    `uses: ./…`). A checkout with nothing run after it is not a finding.
  *  - `script-injection`: an expression naming attacker-written text (an issue or pull request
@@ -43,7 +45,7 @@
  */
 import { parseDocument } from 'yaml';
 import { oneLine } from './request.js';
-import { injectedLine, NO_TAINT, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
+import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
 export type WorkflowFindingCode = 'untrusted-checkout' | 'script-injection';
 
@@ -203,8 +205,96 @@ function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[]): { text:
   return { text, head };
 }
 
-/** Whether a checkout step's `ref`/`repository` names the head, directly or through an earlier step's output. */
-function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint): string | null {
+/** Lower-case output names a job's `outputs:` (or a step's) are read by: `steps.<id>.outputs.<name>`, `needs.<job>.outputs.<name>`. */
+const STEP_OUTPUT = /\bsteps\.([\w-]+)\.outputs\.([\w-]+)/gi;
+const NEEDS_OUTPUT = /\bneeds\.([\w-]+)\.outputs\.([\w-]+)/gi;
+/** The name a `run:` command writes to `$GITHUB_OUTPUT` (`echo "name=value" >> "$GITHUB_OUTPUT"`): the first `name=` after a blank or a quote. */
+const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
+/** A shell variable read in a written value (`$HEAD_SHA`, `${HEAD_SHA}`). */
+const SHELL_VAR = /\$\{?([A-Za-z_]\w*)/g;
+
+/** `(id, output)` pairs, lower case, an expression-bearing text reads through `pattern` (each `${{ }}` normalised: `needs['x'].outputs['y']` too). */
+function outputRefs(text: string, pattern: RegExp): Array<[string, string]> {
+  return expressionsOf(text).flatMap((e) => [...normaliseExpression(e).matchAll(pattern)].map((m): [string, string] => [(m[1] ?? '').toLowerCase(), (m[2] ?? '').toLowerCase()]));
+}
+
+/**
+ * What a `run:` script writes to `$GITHUB_OUTPUT`, by output name (lower case): the text after
+ * `name=` up to the redirection, per command (lines split at `;`, `&&`, `||`). Linear: one pass
+ * per command.
+ */
+function writtenOutputs(run: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of run.split('\n')) {
+    if (!line.includes('GITHUB_OUTPUT')) continue;
+    for (const command of line.split(/;|&&|\|\|/)) {
+      if (!command.includes('GITHUB_OUTPUT')) continue;
+      const m = WRITTEN_NAME.exec(command);
+      if (m === null) continue;
+      const from = m.index + m[0].length;
+      const to = command.indexOf('>>', from);
+      const name = (m[1] ?? '').toLowerCase();
+      out.set(name, `${out.get(name) ?? ''} ${command.slice(from, to < 0 ? undefined : to)}`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether a step's output `name` carries the pull request's head: a `run:` that writes it to
+ * `$GITHUB_OUTPUT` from an expression naming the head (or from a variable of the step's or job's
+ * `env:` that does) — a value written from anything else stays safe —; a `run:` that names the
+ * head but writes the output in a form not read here (a heredoc, `printf`); or an action whose
+ * `with:` inputs name the head (what it outputs is not known, so it may be the head).
+ */
+function stepOutputNamesHead(step: Obj, name: string, taint: Taint, jobEnv: Obj): boolean {
+  const run = str(step.run);
+  if (run !== null) {
+    const written = writtenOutputs(run).get(name);
+    if (written === undefined) return textNamesHead(run, taint);
+    if (textNamesHead(written, taint)) return true;
+    const env = { ...jobEnv, ...(isObj(step.env) ? step.env : {}) };
+    return [...written.matchAll(SHELL_VAR)].some((m) => {
+      const value = env[m[1] ?? ''];
+      return typeof value === 'string' && textNamesHead(value, taint);
+    });
+  }
+  return Object.values(withOf(step)).some((v) => typeof v === 'string' && textNamesHead(v, taint));
+}
+
+/**
+ * The outputs (lower case) of each job (by lower-case id) that carry the pull request's head, for
+ * the jobs that `needs:` it: an output set from an expression naming the head, or from a step
+ * output that does (`stepOutputNamesHead`). One level: an output passed on from the job's own
+ * `needs` is not followed.
+ */
+function headJobOutputs(jobs: Obj, taint: Taint): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const [id, job] of Object.entries(jobs)) {
+    if (!isObj(job) || !isObj(job.outputs)) continue;
+    const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
+    const jobEnv = isObj(job.env) ? job.env : {};
+    const names = new Set<string>();
+    for (const [name, value] of Object.entries(job.outputs)) {
+      if (typeof value !== 'string') continue;
+      const head =
+        textNamesHead(value, taint) ||
+        outputRefs(value, STEP_OUTPUT).some(([stepId, output]) => {
+          const source = steps.find((s) => str(s.id)?.toLowerCase() === stepId);
+          return source !== undefined && stepOutputNamesHead(source, output, taint, jobEnv);
+        });
+      if (head) names.add(name.toLowerCase());
+    }
+    if (names.size > 0) out.set(id.toLowerCase(), names);
+  }
+  return out;
+}
+
+/**
+ * Whether a checkout step's `ref`/`repository` names the head: directly, through an earlier
+ * step's output, or through an output of a job it needs (`headJobOutputs`).
+ */
+function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint, jobEnv: Obj, needsHead: ReadonlyMap<string, ReadonlySet<string>>): string | null {
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
@@ -212,11 +302,12 @@ function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint): string 
       const value = str(w[key]);
       if (value === null) continue;
       if (textNamesHead(value, taint)) return `${key}: ${value}`;
-      for (const m of value.matchAll(/steps\.([\w-]+)\.outputs/g)) {
-        const source = earlier.find((s) => str(s.id) === m[1]);
-        if (source === undefined) continue;
-        const inputs = [...Object.values(withOf(source)), source.run].filter((v): v is string => typeof v === 'string');
-        if (inputs.some((v) => textNamesHead(v, taint))) return `${key}: ${value}`;
+      for (const [stepId, output] of outputRefs(value, STEP_OUTPUT)) {
+        const source = earlier.find((s) => str(s.id)?.toLowerCase() === stepId);
+        if (source !== undefined && stepOutputNamesHead(source, output, taint, jobEnv)) return `${key}: ${value}`;
+      }
+      for (const [jobId, output] of outputRefs(value, NEEDS_OUTPUT)) {
+        if (needsHead.get(jobId)?.has(output) === true) return `${key}: ${value}`;
       }
     }
     return null;
@@ -336,6 +427,10 @@ interface Scope {
   via: string[];
   repo: RepoName | null;
   jobGuarded: boolean;
+  /** The job's `env:` (a step output written from one of its variables). */
+  jobEnv: Obj;
+  /** The outputs of the workflow's jobs that carry the pull request's head (`headJobOutputs`). */
+  needsHead: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 const where = (scope: Scope, step: string | null): string => `${scope.path} (job ${scope.job}${step === null ? '' : `, ${step}`})`;
@@ -385,7 +480,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
         out.findings.push(finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`));
         checkout = null;
       }
-      const head = checkout === null ? headCheckout(step, steps.slice(0, index), scope.taint) : null;
+      const head = checkout === null ? headCheckout(step, steps.slice(0, index), scope.taint, scope.jobEnv, scope.needsHead) : null;
       if (head !== null) {
         checkout = { step, index, excerpt: head };
         // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
@@ -435,6 +530,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const outsider = context !== undefined ? context.triggers : triggers.filter((t) => OUTSIDER_TRIGGERS.includes(t));
   const out = emptyJudged();
   const jobs = isObj(value.jobs) ? value.jobs : {};
+  const needsHead = headJobOutputs(jobs, context?.taint ?? NO_TAINT);
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
@@ -448,6 +544,8 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       via: context?.via ?? [],
       repo: options.repo ?? null,
       jobGuarded: guarded(job.if),
+      jobEnv: isObj(job.env) ? job.env : {},
+      needsHead,
     };
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
@@ -486,7 +584,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map() };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

@@ -6,9 +6,10 @@
  *
  * Requests: without a token at most `MAX_WORKFLOW_FILES_REST` (8) REST file reads of workflows and
  * at most `MAX_ACTION_FILES_REST` (4) of called actions' `action.yml`, one request each. The
- * workflows are read in the listing's order, except that when more are listed than the cap, the
- * last `CALLEE_RESERVE` (2) reads go first to the reusable workflows the others call, then to the
- * rest in order. With a token one GraphQL query reads up to `MAX_WORKFLOW_FILES_GRAPHQL` (30)
+ * workflows are read in `readingOrder` (workflow-order.ts: names suggesting outsider events, then
+ * releases, then the rest, each in the listing's order), except that when more are listed than
+ * the cap, the last `CALLEE_RESERVE` (2) reads go first to the reusable workflows the others
+ * call, then to the rest in that order. With a token one GraphQL query reads up to `MAX_WORKFLOW_FILES_GRAPHQL` (30)
  * workflows (the same reserve when more are listed) and up to `MAX_ACTION_FILES_GRAPHQL` (10)
  * action manifests of the listing at once (Blob `text`); a called file not among them is read by
  * one query more, with the rest of the workflows up to the cap (up to 10 called action files
@@ -24,6 +25,7 @@ import type { RepoTreeItem } from './repo-tree.js';
 import { GithubStop, type GithubCall } from './request.js';
 import { restFileSource } from './rest.js';
 import type { CallGraphResult } from './workflow-calls.js';
+import { readingOrder } from './workflow-order.js';
 
 /** Bytes of a workflow (or action) file read at most. */
 export const MAX_WORKFLOW_BYTES = 128 * 1024;
@@ -79,6 +81,8 @@ export async function readWorkflows(
   const sizeOf = new Map([...workflows, ...manifests].map((i) => [i.path, i.size]));
   const listedManifests = new Set(manifests.map((i) => i.path));
   const workflowPaths = workflows.map((i) => i.path);
+  // When not all can be read, the names that suggest outsider events, then releases, go first (workflow-order.ts).
+  const ordered = readingOrder(workflowPaths);
 
   const texts = new Map<string, string>();
   const failed = new Map<string, string>();
@@ -120,7 +124,7 @@ export async function readWorkflows(
 
   // First round: the workflows (keeping reads for callees when more are listed than the cap); with a token the listing's action manifests too, shallowest first.
   const firstCap = workflowPaths.length > workflowCap ? workflowCap - CALLEE_RESERVE : workflowCap;
-  const first = take(workflowPaths, 'workflow', firstCap);
+  const first = take(ordered, 'workflow', firstCap);
   const firstActions = token && first.length > 0 ? take([...manifests].sort((a, b) => a.path.split('/').length - b.path.split('/').length).map((i) => i.path), 'action', actionCap) : [];
   await readRound([...first, ...firstActions]);
   // With a token the listing's action files were read unasked: the called ones not among them get a budget of their own.
@@ -134,7 +138,7 @@ export async function readWorkflows(
     const wantedActions = judged.wanted.filter((p) => !workflowPaths.includes(p));
     const next = [...take(wantedWorkflows, 'workflow', workflowCap), ...take(wantedActions, 'action', calledActionCap)];
     // No callee left to read — or a token, where the rest ride in the same query —: the reads kept for callees go to the rest of the workflows, in order.
-    if (wantedWorkflows.length === 0 || token) next.push(...take(workflowPaths, 'workflow', workflowCap));
+    if (wantedWorkflows.length === 0 || token) next.push(...take(ordered, 'workflow', workflowCap));
     if (next.length === 0) break;
     await readRound(next);
     judged = judge();

@@ -468,7 +468,7 @@ function registryReadme(own: unknown, top: unknown): RegistryFacts['readme'] {
   if (bytes <= REGISTRY_README_BYTES) return { size: bytes, text, truncated: false };
   // Cut on a character boundary: a cut multi-byte sequence decodes to U+FFFD, dropped.
   const cut = Buffer.from(text, 'utf8').subarray(0, REGISTRY_README_BYTES).toString('utf8').replace(/\uFFFD$/, '');
-  // The sections and examples past the cut are still the README's (util/readme-tail.ts): their headings and fenced blocks.
+  // The sections and examples past the cut are still the README's (util/readme-tail.ts): their headings and code blocks.
   const tail = readmeTail(text, cut.length);
   return { size: bytes, text: cut, truncated: true, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
 }

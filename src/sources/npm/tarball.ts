@@ -776,7 +776,7 @@ class Collector {
         text: decodeUtf8(bytes.subarray(0, readmeLimit)),
         truncated: this.readme.size > readmeLimit || bytes.length > readmeLimit,
       };
-      // The sections and examples past the cut are still the README's: their headings and fenced blocks.
+      // The sections and examples past the cut are still the README's: their headings and code blocks.
       if (this.readmeTail !== null) {
         const tail = this.readmeTail.scanner.end();
         readme = { ...readme, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };

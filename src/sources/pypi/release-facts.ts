@@ -171,7 +171,7 @@ function description(info: PypiJsonInfo): PypiFacts['description'] {
   const text = capUtf8(full, MAX_DESCRIPTION_BYTES);
   const kept = { text, contentType: info.description_content_type, length: full.length, truncated: text.length < full.length };
   if (!kept.truncated) return kept;
-  // The sections and examples past the cut are still the README's (util/readme-tail.ts): their headings and fenced blocks.
+  // The sections and examples past the cut are still the README's (util/readme-tail.ts): their headings and code blocks.
   const tail = readmeTail(full, text.length);
   return { ...kept, tailHeadings: tail.headings, tailCodeBlocks: tail.codeBlocks };
 }
