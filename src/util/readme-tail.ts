@@ -51,7 +51,13 @@ export class ReadmeTailScanner {
   private restBlank = true;
   private result: ReadmeTail | null = null;
 
-  constructor(private cut = Number.POSITIVE_INFINITY) {}
+  private cut: number;
+
+  // A plain field, not a parameter property: `npm run validity` runs the sources under
+  // Node's type stripping, which rejects parameter properties.
+  constructor(cut = Number.POSITIVE_INFINITY) {
+    this.cut = cut;
+  }
 
   /** The cut falls where the text written so far ends. */
   markCut(): this {
