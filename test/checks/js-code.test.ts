@@ -55,7 +55,7 @@ describe("popular packages' real install scripts read clean", () => {
 describe("a bundled CLI's shell completion script held as text reads clean", () => {
   // yargs' completion templates, as create-qwik 1.20.1 bundles them beside child_process (fixtures/PROVENANCE.md).
   test('create-qwik 1.20.1: "# Installation: … >> ~/.bashrc" on comment lines is no write', () => {
-    expect(flags(read('excerpts/create-qwik@1.20.1/dist/index.cjs'))).toEqual([]);
+    expect(flags(read('excerpts/create-qwik@1.20.1/index.cjs'))).toEqual([]);
   });
 });
 
