@@ -1,5 +1,7 @@
 /**
- * release-cadence: how many stable releases shipped in the last year.
+ * release-cadence: how many stable releases shipped in the last year; a package that has only
+ * ever published pre-releases (@duckdb/node-api's `1.5.6-r.1` is its `latest`) counts those, as
+ * release-recency measures it from its newest one — else the two checks contradict each other.
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
@@ -16,7 +18,7 @@ export default defineCheck({
   needs: ['release'],
   title: 'Release cadence',
   description:
-    'Counts stable releases published in the 365 days before now (npm publish times, PyPI first upload times; yanked releases count): none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn). ' +
+    'Counts stable releases published in the 365 days before now (npm publish times, PyPI first upload times; yanked releases count; a package with only pre-releases counts its pre-releases): none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn). ' +
     'Unknown when the registry gave no times, or when the times of a trimmed packument are not publish times (docs/scoring.md §12).',
   messages: {
     none: 'No release in the last {windowDays} days',
@@ -30,14 +32,16 @@ export default defineCheck({
   },
   evaluate: ({ release }, { now }) => {
     if (release.timesWithheld !== null) return withheldResult(release.timesWithheld);
-    const releases = datedEntries(release.releases, true);
-    if (datedEntries(release.releases, false).length === 0) {
+    const stable = datedEntries(release.releases, true);
+    const all = datedEntries(release.releases, false);
+    const releases = stable.length > 0 ? stable : all;
+    if (all.length === 0) {
       const unknown: Record<string, EvidenceValue> = { versions: release.releases.length };
       return { score: null, messageId: 'no-times', data: unknown };
     }
     const since = now.getTime() - CADENCE_WINDOW_DAYS * DAY_MS;
     const count = releases.filter((r) => r.time.getTime() > since && r.time.getTime() <= now.getTime()).length;
-    const data: Record<string, EvidenceValue> = { count, windowDays: CADENCE_WINDOW_DAYS };
+    const data: Record<string, EvidenceValue> = { count, windowDays: CADENCE_WINDOW_DAYS, prereleaseOnly: stable.length === 0 };
     if (count === 0) {
       const unmet = unmetFinished(release, now);
       if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };

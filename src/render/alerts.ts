@@ -139,7 +139,9 @@ export function alertsOf(report: Report): Alert[] {
   // A failing finding about what gets installed is an alert even when it does not (yet) move the verdict.
   for (const check of report.checks) {
     if (!FINDINGS.has(check.id) || check.status !== 'fail') continue;
-    if (alerts.some((a) => a.text.includes(check.message))) continue;
+    // Said already (a held verdict's sentence names the package without the message's code spans).
+    const said = check.message.replaceAll('`', '');
+    if (alerts.some((a) => a.text.replaceAll('`', '').includes(said))) continue;
     // The message says the finding itself ("The name can be mistaken for …"); the title is the check's.
     alerts.push({ level: 'danger', text: check.message });
   }

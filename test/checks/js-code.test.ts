@@ -52,6 +52,13 @@ describe("popular packages' real install scripts read clean", () => {
   });
 });
 
+describe("a bundled CLI's shell completion script held as text reads clean", () => {
+  // yargs' completion templates, as create-qwik 1.20.1 bundles them beside child_process (fixtures/PROVENANCE.md).
+  test('create-qwik 1.20.1: "# Installation: … >> ~/.bashrc" on comment lines is no write', () => {
+    expect(flags(read('excerpts/create-qwik@1.20.1/index.cjs'))).toEqual([]);
+  });
+});
+
 describe('each rule at its edge (edits of real shapes)', () => {
   const recon = [
     "const os = require('os'); const https = require('https');",
@@ -105,6 +112,12 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['rm -rf ~ through a shell', "require('child_process').execSync('rm -rf ~/ 2>/dev/null')", ['destructive']],
     ['a build folder removed is housekeeping', "fs.rmSync(path.join(__dirname, 'build'), { recursive: true }); execSync('rm -rf ./tmp')", []],
     ['a line appended to the shell startup file', "fs.appendFileSync(path.join(os.homedir(), '.bashrc'), '\\nnode ~/.cache/x.js &\\n')", ['persistence']],
+    // nx-mcp 0.25.0 bundles mime-db and options objects: a name with a dot inside is no startup file.
+    ['a media type ending in .profile beside a write', "const db = {\"application/vnd.evolv.ecig.profile\":{source:\"iana\"}};\nfs.writeFileSync(out, JSON.stringify(db))", []],
+    ['an options object read at .profile beside a write', "const name = options.profile || 'default';\nfs.writeFileSync(path.join(dir, name + '.json'), data)", []],
+    ['a shell script held as text: a comment line, then a line that appends to the startup file', "const s = `# set up\necho 'node ~/.x.js &' >> ~/.bashrc\n`;\nrequire('child_process').execSync(s)", ['persistence']],
+    ['a comment line of a shell script broken by an interpolated line end', "const nl = '\\n';\nrequire('child_process').execSync(`# note ${nl} echo x >> ~/.bashrc`)", ['persistence']],
+    ['a comment line whose text ends on it and a write follows', "const t = `\n# ` + fs.appendFileSync(os.homedir() + '/.bashrc', p)", ['persistence']],
     ['a LaunchAgent written', "fs.writeFileSync(`${os.homedir()}/Library/LaunchAgents/com.x.plist`, plist)", ['persistence']],
     ['a Run key added', "require('child_process').exec('reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d evil.exe')", ['persistence']],
     // peacenotwar 9.1.7's shape: a file dropped on the user's Desktop and OneDrive.

@@ -54,7 +54,20 @@ checkTable(check, [
     }),
     score: 20,
     messageId: 'none',
-    data: { count: 0 },
+    data: { count: 0, prereleaseOnly: false },
+  },
+  {
+    // @duckdb/node-api: every version is pre-release shaped (`1.4.0-r.1` … `1.5.6-r.1`, its `latest`); release-recency measures from the newest.
+    name: 'a package with only pre-releases counts them',
+    evidence: evidence({
+      registry: {
+        version: '1.5.6-r.1',
+        versions: versionsAgo([['1.3.4-alpha.27', 500], ['1.4.0-r.1', 300], ['1.5.0-r.1', 200], ['1.5.6-r.1', 67]]),
+      },
+    }),
+    score: 80,
+    messageId: 'some',
+    data: { count: 3, prereleaseOnly: true },
   },
   {
     name: 'finished package with no release this year',

@@ -415,6 +415,16 @@ describe('import-time Python code grows linearly', () => {
   }, 120_000);
 });
 
+describe("the JavaScript reader's startup-file rule grows linearly", () => {
+  // The shell comment lines set aside (lib/js-code.ts) are looked for only once a startup file is named: the prefix names one.
+  it('on runs of comment lines, blanks and startup-file names', ({ task }) => {
+    for (const unit of ['# ', '#', '# .bashrc\n', '# a >> ~/.bashrc', ' \t', '\n', 'a.profile ', '/.zshrc ', '# `']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`fs.appendFileSync(p, s); const rc = '~/.bashrc';\n${unit.repeat(k)}x`), 2000, true));
+    }
+  }, 300_000);
+});
+
 describe('captures, clipboard swaps, injection and persistence grow linearly', () => {
   it('the stealer readers, on runs of the units their patterns start from, alone and after what turns each on', ({ task }) => {
     const units = ['ImageGrab.grab(', 'x = ImageGrab.grab()\n', 'x.save(', 'ImageGrab.grab().save(', 'pyautogui.screenshot(', 'sct.shot(output=', 'from PIL import ImageGrab as g, ', 'import mss as m\n', 'from pyperclip import paste as v\n', 'mss() ', 'pyperclip.paste(', '".bashrc"', 'open(p, "a")\n', 'shutil.copy(a, ', 'SetValueEx(', 'CurrentVersion\\Run', 'WriteProcessMemory(', 'rundll32 ', '\\ncurl ', 'pyperclip.copy(', 'basicConfig(filename=', '.sendmail(', 'on_press=f, ', 'def f(k):\n    requests.post(u, k)\n'];

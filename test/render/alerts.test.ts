@@ -40,6 +40,23 @@ describe('alertsOf: a held verdict', () => {
     expect(markdown).not.toContain(`${title}:`);
   });
 
+  it("a likely typosquat is said once: the hold's sentence already holds the check's message, code spans aside (cloudflared)", () => {
+    const report = loadReport('request-deprecated.json');
+    const message = 'The name can be mistaken for the popular `cloudflare` (one character differs): check that you meant cloudflare';
+    const held = reasonOf('verdict-held', {
+      check: 'typosquat',
+      title: 'Not a typosquat',
+      detail: 'the name can be mistaken for the popular cloudflare (one character differs): check that you meant cloudflare; the hold lifts once the package is established (5 releases over 730 days) or widely used',
+    });
+    report.verdictReasons = [held.text];
+    report.verdictReasonDetails = [held];
+    report.caps = [];
+    const others = report.checks.filter((c) => c.id !== 'typosquat');
+    report.checks = [...others, { ...others[0]!, id: 'typosquat', title: 'Not a typosquat', score: 15, status: 'fail', messageId: 'likely-typosquat', message }];
+    const said = alertsOf(report).filter((a) => a.text.replaceAll('`', '').includes('mistaken for the popular cloudflare'));
+    expect(said.map((a) => a.level)).toEqual(['warning']);
+  });
+
   it('other coded reasons keep their code for the medium', () => {
     const report = loadReport('request-deprecated.json');
     const provisional = reasonOf('provisional', { coverage: 0.3, minCoverage: 0.5 });

@@ -240,9 +240,23 @@ const SHELL_DOWNLOAD =
 /** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
 const DESTRUCTIVE =
   /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=['"`\s;&|)]|$)|\b(?:rmSync|rmdirSync|rm|rmdir|remove|removeSync|rimraf(?:\.sync)?)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|process\.env\.HOME|['"`]\/['"`]|['"`]~['"`])\s*[,)]/;
-/** Places code is run from again later: the user's shell startup files, crontab, login items, autostart entries, Windows Run keys and Startup folder. */
+/**
+ * Places code is run from again later: the user's shell startup files, crontab, login items, autostart entries, Windows Run keys and Startup folder.
+ * A startup file's name starts with its dot, so a dot after a name character is a property or an extension (`options.profile`, mime-db's `vnd.evolv.ecig.profile`), no such file.
+ */
 const PERSISTENCE =
-  /\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\b|\/etc\/cron|LaunchAgents|LaunchDaemons|\.config[\\/]+autostart|\.config[\\/]+systemd[\\/]+user|CurrentVersion\\{1,2}Run\b|Start Menu[\\/]+Programs[\\/]+Startup/i;
+  /(?<![\w$])\.(?:bashrc|bash_profile|zshrc|zprofile|profile)\b|\bcrontab\b|\/etc\/cron|LaunchAgents|LaunchDaemons|\.config[\\/]+autostart|\.config[\\/]+systemd[\\/]+user|CurrentVersion\\{1,2}Run\b|Start Menu[\\/]+Programs[\\/]+Startup/i;
+/**
+ * A line of a shell script held as text that is a comment (`#` and a blank first) with no quote, backtick, backslash or `$` on it,
+ * so nothing on it can end the text or break the shell's line: yargs' completion script template tells the user to run
+ * `{{app_path}} {{completion_command}} >> ~/.bashrc` on such lines. A JavaScript line cannot start so (a private name has no blank after `#`).
+ */
+const SHELL_COMMENT_LINE = /^[ \t]*#[ \t][^\n`'"\\$]*$/gm;
+
+/** The text without the shell comment lines that name a startup file: instructions held as text, not a write. */
+function withoutStartupComments(text: string): string {
+  return text.replace(SHELL_COMMENT_LINE, (line) => (PERSISTENCE.test(line) ? '' : line));
+}
 const WRITES = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile|cpSync|symlinkSync|symlink|outputFileSync|outputFile|copySync|ensureSymlinkSync)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b|>>?\s*~?\/?\S*\.(?:bashrc|zshrc|profile)\b/;
 /** A user's own folder named from the home folder: `${homedir}/Desktop`, `path.join(os.homedir(), 'Documents')`, `%USERPROFILE%\\OneDrive`. */
 const USER_FOLDER =
@@ -395,7 +409,10 @@ function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   if (DEV_TCP.test(text) || (SOCKET.test(text) && process && SHELL_PROGRAM.test(text) && PIPES.test(text))) flags.add('reverse-shell');
   if (process && NPM_PUBLISH.test(text)) flags.add('publishes');
   if (DESTRUCTIVE.test(text)) flags.add('destructive');
-  if (PERSISTENCE.test(text) && WRITES.test(text)) flags.add('persistence');
+  if (PERSISTENCE.test(text)) {
+    const startup = withoutStartupComments(text);
+    if (PERSISTENCE.test(startup) && WRITES.test(startup)) flags.add('persistence');
+  }
   if (USER_FOLDER.test(text) && WRITES.test(text)) flags.add('user-files');
   if ((evaluates && evaluatesDecoded(text)) || (process && evaluatesDecoded(text, EXEC_CALL))) flags.add('decoded-eval');
   if (evaluates && network) flags.add('remote-eval');

@@ -33,6 +33,8 @@ function plain(line: string): string {
     .replace(HTML_TAG, ' ')
     .replace(/\]\([^)\s]{0,2000}\)/g, ']')
     .replace(/^[ \t]*(?:>[ \t]?)+/, '')
+    // A GitHub alert's type marker (`> [!IMPORTANT]`) is the box's label, not its words.
+    .replace(/^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*/i, '')
     .replace(/[*_`~[\]]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -43,6 +43,14 @@ describe('README opening: a declared status', () => {
     expect(declaredDeprecation(readme, pkg)).toBeNull();
   });
 
+  it("reads a GitHub alert's words without its type marker (@circleci/mcp-server-circleci 0.20.0, duckdb 1.4.4)", () => {
+    const circleci = '> [!IMPORTANT]\n> **This package is deprecated. Please migrate.**\n>\n> `@circleci/mcp-server-circleci` is no longer receiving feature work.';
+    expect(declaredDeprecation(circleci, '@circleci/mcp-server-circleci')).toEqual({ where: 'first paragraph', excerpt: 'This package is deprecated. Please migrate.' });
+    const duckdb = '# DuckDB Node Bindings\n\n> [!WARNING]\n> The original DuckDB <> Node.js bindings in this package are deprecated.';
+    expect(declaredDeprecation(duckdb, 'duckdb')?.excerpt).toBe('The original DuckDB <> Node.js bindings in this package are deprecated.');
+    expect(declaredDeprecation('# x\n\n> [!WARNING]\n> Deprecated: use y.', 'x')).toMatchObject({ where: 'first paragraph', excerpt: 'Deprecated: use y.' });
+  });
+
   it('keeps a short excerpt as evidence', () => {
     const found = declaredDeprecation(`# x\n\nThis package is deprecated. ${'a'.repeat(500)}`, 'x');
     expect(Array.from(found?.excerpt ?? '').length).toBe(160);
