@@ -41,15 +41,33 @@ const PYPI_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--defa
 const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
 const PYPI_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
 
-/** Every value of a repeatable flag, `--flag v` and `--flag=v`, in order, up to `--`. */
-export function flagValues(args: readonly string[], names: readonly string[]): string[] {
+/**
+ * Every value of a repeatable flag, `--flag v` and `--flag=v`, in order, up to `--`. `clustered`:
+ * the runner reads its command line as clap (uv) and argparse (pipx) do, where a one-letter flag
+ * takes its value in the same word (`-ihttps://…`) and follows other one-letter flags there
+ * (`-qi https://…`, `-qihttps://…`): the first of `names` met in such a word takes the rest of it,
+ * or the next word.
+ */
+export function flagValues(args: readonly string[], names: readonly string[], options: { clustered?: boolean } = {}): string[] {
+  const letters = options.clustered === true ? new Set(names.filter((n) => /^-[A-Za-z]$/.test(n)).map((n) => n.charAt(1))) : new Set<string>();
   const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--') break;
+    let matched = false;
     for (const name of names) {
       if (arg === name && args[i + 1] !== undefined && args[i + 1] !== '--') values.push(args[++i] ?? '');
       else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
+      else continue;
+      matched = true;
+    }
+    if (matched || letters.size === 0 || !/^-[A-Za-z]/.test(arg)) continue;
+    for (let at = 1; at < arg.length && /[A-Za-z]/.test(arg.charAt(at)); at++) {
+      if (!letters.has(arg.charAt(at))) continue;
+      const rest = arg.slice(at + 1).replace(/^=/, '');
+      if (rest !== '') values.push(rest);
+      else if (args[i + 1] !== undefined && args[i + 1] !== '--') values.push(args[++i] ?? '');
+      break;
     }
   }
   return values;
@@ -64,7 +82,7 @@ const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerC
 export function registryRedirect(ecosystem: 'npm' | 'pypi', args: readonly string[], envNames: readonly string[], publicRegistries: readonly string[]): Redirect | null {
   const words = ecosystem === 'npm' ? args.map(npmFlag) : args;
   const flags = ecosystem === 'npm' ? [...NPM_FLAGS, ...words.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_FLAGS;
-  for (const value of flagValues(words, flags)) {
+  for (const value of flagValues(words, flags, { clustered: ecosystem === 'pypi' })) {
     if (publicRegistries.some((p) => sameBase(p, value))) continue;
     let host: string | null = null;
     try {

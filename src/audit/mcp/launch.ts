@@ -114,17 +114,28 @@ function commandName(command: string): string {
 }
 
 /** The first argument that is not a flag (nor a flag's value), from `start`. */
-function firstOperand(args: readonly string[], valueFlags: ReadonlySet<string>, start = 0): { value: string; index: number } | null {
+function firstOperand(args: readonly string[], valueFlags: ReadonlySet<string>, start = 0, clustered = false): { value: string; index: number } | null {
   for (let i = start; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--') return i + 1 < args.length ? { value: args[i + 1] ?? '', index: i + 1 } : null;
     if (arg.startsWith('-')) {
-      if (!arg.includes('=') && valueFlags.has(arg)) i++;
+      if (!arg.includes('=') && (valueFlags.has(arg) || (clustered && clusterTakesNext(arg, valueFlags)))) i++;
       continue;
     }
     return { value: arg, index: i };
   }
   return null;
+}
+
+/**
+ * Whether a word of one-letter flags, read as clap (uv) reads it, ends with one that takes a value
+ * (`-qp 3.12`, `-qf ./wheels`): the value is the next word. The first such letter takes the rest
+ * of the word, so only a word it ends counts.
+ */
+function clusterTakesNext(arg: string, valueFlags: ReadonlySet<string>): boolean {
+  if (!/^-[A-Za-z]{2,}$/.test(arg)) return false;
+  const at = [...arg.slice(1)].findIndex((letter) => valueFlags.has(`-${letter}`));
+  return at === arg.length - 2;
 }
 
 /** The first value of `--flag value` / `--flag=value`, if given (up to `--`). */
@@ -442,11 +453,11 @@ function mapCommand(
       }
       if (rest === null) return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
       const runner = name === 'uvx' ? 'uvx' : name === 'pipx' ? 'pipx run' : 'uv tool run';
-      const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS)?.value;
+      const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS, 0, true)?.value;
       // `--with a,b` installs more packages into the tool's environment (code that runs there too).
-      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with', '-w']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with', '-w'], { clustered: true }).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
       const specs = main === undefined ? [] : [main, ...withs];
-      const launch = withProxied(installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys)), 'pypi', firstOperand(rest, UVX_VALUE_FLAGS), rest);
+      const launch = withProxied(installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys)), 'pypi', firstOperand(rest, UVX_VALUE_FLAGS, 0, true), rest);
       // `--with-editable ./dir` and `--with-requirements file` install code from a folder or a file
       // nerq does not read; one named by URL is fetched at every start.
       const unread = name === 'pipx' ? [] : flagValues(rest, ['--with-editable', '--with-requirements']);
