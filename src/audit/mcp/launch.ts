@@ -83,6 +83,33 @@ const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
+/**
+ * `pipx run`'s long options (pipx 1.x). pipx reads its command line with argparse, which takes
+ * any unambiguous abbreviation of one as the option: `--sp x` is `--spec x`, `--ind URL` is
+ * `--index-url URL`, `--pi=…` is `--pip-args=…`, `--wi x` is `--with x`.
+ */
+const PIPX_RUN_OPTIONS = [
+  '--no-cache', '--refresh', '--no-path-check', '--python-args', '--path', '--pypackages', '--with', '--spec', '--python', '--fetch-python',
+  '--fetch-missing-python', '--system-site-packages', '--index-url', '--editable', '--pip-args', '--cooldown', '--backend', '--quiet',
+  '--verbose', '--skip-maintenance', '--global', '--help',
+];
+
+/** A `pipx run` word in its full spelling (`--sp=x` → `--spec=x`); anything else, or an ambiguous abbreviation, as it is. */
+function pipxFlag(arg: string): string {
+  const spelled = /^(--[A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/.exec(arg);
+  const name = spelled?.[1];
+  if (name === undefined || PIPX_RUN_OPTIONS.includes(name)) return arg;
+  const full = PIPX_RUN_OPTIONS.filter((option) => option.startsWith(name));
+  return full.length === 1 ? `${full[0]}${spelled?.[2] ?? ''}` : arg;
+}
+
+/** `pipx run`'s words with its own options before the app in their full spelling, one word for one (the app's index stands, its arguments as given). */
+function pipxSpelled(words: readonly string[]): string[] {
+  const spelled = words.map(pipxFlag);
+  const app = firstOperand(spelled, UVX_VALUE_FLAGS, 0, true)?.index ?? spelled.length;
+  return [...spelled.slice(0, app), ...words.slice(app)];
+}
+
 /** Node options that load code before the program's own (`--require`, `-r`, `--import`, a loader). */
 const NODE_CODE_OPTION = /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)(?:[\s=]|$)/;
 /** Shells and download tools: given a URL, what they run is fetched at every start. */
@@ -444,7 +471,7 @@ function mapCommand(
     case 'uvx':
     case 'uv':
     case 'pipx': {
-      const rest = name === 'uvx' ? args : name === 'pipx' && args[0] === 'run' ? args.slice(1) : name === 'uv' && args[0] === 'tool' && args[1] === 'run' ? args.slice(2) : null;
+      const rest = name === 'uvx' ? args : name === 'pipx' && args[0] === 'run' ? pipxSpelled(args.slice(1)) : name === 'uv' && args[0] === 'tool' && args[1] === 'run' ? args.slice(2) : null;
       // `uv run <cmd>` and `uv --directory <dir> run <cmd>` run a project checked out on this
       // machine (its own environment), not a package from the registry.
       if (rest === null && name === 'uv' && args.includes('run')) {
@@ -454,8 +481,8 @@ function mapCommand(
       if (rest === null) return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
       const runner = name === 'uvx' ? 'uvx' : name === 'pipx' ? 'pipx run' : 'uv tool run';
       const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS, 0, true)?.value;
-      // `--with a,b` installs more packages into the tool's environment (code that runs there too).
-      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with', '-w'], { clustered: true }).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+      // `--with a,b` installs more packages into the tool's environment (code that runs there too); pipx's `--with` one each.
+      const withs = (name === 'pipx' ? flagValues(rest, ['--with']) : flagValues(rest, ['--with', '-w'], { clustered: true }).flatMap((w) => w.split(','))).map((w) => w.trim()).filter((w) => w !== '');
       const specs = main === undefined ? [] : [main, ...withs];
       const launch = withProxied(installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys)), 'pypi', firstOperand(rest, UVX_VALUE_FLAGS, 0, true), rest);
       // `--with-editable ./dir` and `--with-requirements file` install code from a folder or a file
