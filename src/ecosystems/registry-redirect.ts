@@ -20,11 +20,11 @@ export interface Redirect {
 const NPM_FLAGS = ['--registry', '--userconfig', '--globalconfig'];
 /**
  * npm reads its command line with nopt: `--reg` is its shorthand for `--registry`, a long option
- * may be written as any unambiguous abbreviation of its name (`--regis`, `--userc`, `--globalc`)
- * and with one dash as well as two. The shortest abbreviation of each of NPM_FLAGS no other npm
- * setting shares.
+ * may be written as any unambiguous abbreviation of its name (`--regis`, `--userc`, `--globalc`;
+ * `--cal` for npx's `--call`, `--node-o` for `--node-options`) and with one dash as well as two.
+ * The shortest abbreviation of each no other npm setting shares.
  */
-const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7]];
+const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7], ['call', 3], ['node-options', 6]];
 const NPM_SPELLING = /^--?([A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/;
 
 /** An npm flag in its full spelling (`--reg=x`, `-regis=x` → `--registry=x`); anything else as it is. */

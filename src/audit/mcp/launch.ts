@@ -103,6 +103,17 @@ function pipxFlag(arg: string): string {
   return full.length === 1 ? `${full[0]}${spelled?.[2] ?? ''}` : arg;
 }
 
+/**
+ * npx's words with npm's own options before the package in their full spelling (registry-redirect.ts
+ * `npmFlag`: `--reg URL` — the URL is the registry's, not the package —, `--cal=…` for `--call`),
+ * one word for one (the operand's index stands, the command's arguments as given).
+ */
+function npmSpelled(words: readonly string[]): string[] {
+  const spelled = words.map(npmFlag);
+  const operand = firstOperand(spelled, NPX_VALUE_FLAGS)?.index ?? spelled.length;
+  return [...spelled.slice(0, operand), ...words.slice(operand)];
+}
+
 /** `pipx run`'s words with its own options before the app in their full spelling, one word for one (the app's index stands, its arguments as given). */
 function pipxSpelled(words: readonly string[]): string[] {
   const spelled = words.map(pipxFlag);
@@ -432,11 +443,11 @@ function mapCommand(
     const inner = shellLaunch(name, args, server.env, depth);
     if (inner !== null && inner.kind !== 'unknown') return inner;
   }
-  const npmRun = (runner: string, rest: readonly string[]): Launch => {
+  const npmRun = (runner: string, given: readonly string[]): Launch => {
+    const rest = npmSpelled(given);
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
     const named = flagValues(rest, ['-p', '--package']);
-    // npm's flags in their full spelling (`--reg URL`: the URL is the registry's, not the package); one word for one.
-    const operandAt = firstOperand(rest.map(npmFlag), NPX_VALUE_FLAGS);
+    const operandAt = firstOperand(rest, NPX_VALUE_FLAGS);
     const operand = operandAt?.value;
     const specs = named.length > 0 ? named : operand === undefined ? [] : [operand];
     let launch = withProxied(installs(runner, 'npm', specs, redirection('npm', rest, envKeys)), 'npm', operandAt, rest);
