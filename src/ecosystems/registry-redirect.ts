@@ -1,7 +1,7 @@
 /**
  * Whether a launch points its package runner at a registry other than the public one: a flag
  * (`npx --registry …` in any spelling npm reads — `--reg`, `--regis=…` —, `--@scope:registry=…`,
- * `--userconfig`, `--globalconfig`; `uvx --index-url …`, `-i`,
+ * `--userconfig`, `--globalconfig`, `--prefix` (whose `etc/npmrc` npm reads); `uvx --index-url …`, `-i`,
  * `--extra-index-url`, `--find-links`, `--pip-args`…) or a variable the runner reads, named in the
  * launch's environment (`npm_config_registry`, `UV_INDEX_URL`, `PIP_INDEX_URL`…; only names are
  * read, never values). What such a launch installs is not the public package of that name, so
@@ -17,14 +17,15 @@ export interface Redirect {
   host: string | null;
 }
 
-const NPM_FLAGS = ['--registry', '--userconfig', '--globalconfig'];
+/** `--prefix` too: npm reads the global npmrc at `<prefix>/etc/npmrc` (its `globalconfig` default), which may set the registry. */
+const NPM_FLAGS = ['--registry', '--userconfig', '--globalconfig', '--prefix'];
 /**
  * npm reads its command line with nopt: `--reg` is its shorthand for `--registry`, a long option
  * may be written as any unambiguous abbreviation of its name (`--regis`, `--userc`, `--globalc`;
  * `--cal` for npx's `--call`, `--node-o` for `--node-options`) and with one dash as well as two.
  * The shortest abbreviation of each no other npm setting shares.
  */
-const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7], ['call', 3], ['node-options', 6]];
+const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7], ['prefix', 5], ['call', 3], ['node-options', 6]];
 const NPM_SPELLING = /^--?([A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/;
 
 /** An npm flag in its full spelling (`--reg=x`, `-regis=x` → `--registry=x`); anything else as it is. */
@@ -38,7 +39,7 @@ export function npmFlag(arg: string): string {
   return arg;
 }
 const PYPI_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
-const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
+const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|npm_config_prefix|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
 const PYPI_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
 
 /**

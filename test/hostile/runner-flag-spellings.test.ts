@@ -2,7 +2,8 @@
  * Hostile world: an MCP launch that points its runner at another registry in a spelling the
  * runner reads but nerq did not. npm reads its command line with nopt: `--reg` is its shorthand
  * for `--registry`, and any unambiguous abbreviation of a long option is that option
- * (`--regis=…`, `--userc=…`); `--globalconfig` names an npmrc that may set the registry as well.
+ * (`--regis=…`, `--userc=…`); `--globalconfig` names an npmrc that may set the registry as well,
+ * and so does `--prefix` (npm reads `<prefix>/etc/npmrc`, as it does for `npm_config_prefix`).
  * A launch spelled so installs the attacker's package under a trusted name; nerq must report
  * it as code fetched from there (docs/security.md, "Dependencies no registry vouches for"), not
  * evaluate the public package of that name and pass it. The same reading serves MCP Registry
@@ -32,6 +33,8 @@ const NPM_SPELLINGS: [string, string[], string][] = [
   ['--userc=FILE (abbreviated userconfig)', ['--userc=./evil.npmrc', '-y', NPM_PACKAGE], './evil.npmrc'],
   ['--globalconfig=FILE', ['--globalconfig=./evil.npmrc', '-y', NPM_PACKAGE], './evil.npmrc'],
   ['--globalc FILE (abbreviated)', ['--globalc', './evil.npmrc', '-y', NPM_PACKAGE], './evil.npmrc'],
+  ['--prefix DIR (npm reads DIR/etc/npmrc)', ['--prefix', './evil', '-y', NPM_PACKAGE], './evil'],
+  ['--prefi=DIR (abbreviated)', ['-y', '--prefi=./evil', NPM_PACKAGE], './evil'],
 ];
 
 const PYPI_PACKAGE = 'mcp-server-fetch';
@@ -136,5 +139,7 @@ describe('hostile: a launch that names another registry in a spelling its runner
       expect(registryRedirect('npm', [word, 'pkg'], [], PUBLIC), word).toBeNull();
     }
     expect(registryRedirect('npm', ['--reg=https://registry.example', 'pkg'], [], PUBLIC)).toBeNull();
+    expect(registryRedirect('npm', ['--pref', 'pkg'], [], PUBLIC)).toBeNull();
+    expect(registryRedirect('npm', ['pkg'], ['npm_config_prefix'], PUBLIC)?.source).toBe('env npm_config_prefix');
   });
 });

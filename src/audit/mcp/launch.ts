@@ -78,7 +78,7 @@ const JS_EVAL_FLAGS = new Set(['-e', '--eval', '-p', '--print']);
 const PY_VALUE_FLAGS = new Set(['-W', '-X', '--check-hash-based-pycs']);
 const PY_EVAL_FLAGS = new Set(['-c']);
 /** npx / dlx flags that take a value (the value is not the package). */
-const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '--globalconfig', '-w', '--workspace']);
+const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '--globalconfig', '--prefix', '-w', '--workspace']);
 const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
