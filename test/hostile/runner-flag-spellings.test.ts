@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { mapLaunch } from '../../src/audit/mcp/launch.js';
 import { runnerAddsCode } from '../../src/ecosystems/mcp/runner-code.js';
 import { registryRedirect } from '../../src/ecosystems/registry-redirect.js';
+import { advertisedInstalls } from '../../src/sources/github/readme-installs.js';
 import { noteCases } from './support/metrics.js';
 
 const PUBLIC = ['https://registry.example/', 'https://pypi.example'];
@@ -162,5 +163,19 @@ describe('hostile: a launch that names another registry in a spelling its runner
     for (const [word, hint] of [['-qn', 'uvx'], ['-Walways', 'python'], ['-Xwarn_default_encoding', 'python'], ['-pw', 'uvx']] as const) {
       expect(runnerAddsCode('pypi', [{ value: word }], hint), word).toBeNull();
     }
+  });
+
+  // A repository's README tells people what to run (docs/scoring.md §9): a package it installs in such a spelling is one it advertises.
+  it('a README command that installs a second package in such a spelling advertises that package', ({ task }) => {
+    const lines = [
+      'uvx -wreadme-payload-a own-tool',
+      'uvx -qw readme-payload-b own-tool',
+      'pipx run --with readme-payload-c own-app',
+      'pipx run --wi=readme-payload-d own-app',
+      "npx -y --cal='npx -y readme-payload-e' own-mcp",
+    ];
+    noteCases(task, lines.length);
+    const names = advertisedInstalls(['```sh', ...lines, '```'].join('\n')).map((i) => i.name);
+    for (const letter of ['a', 'b', 'c', 'd', 'e']) expect(names, letter).toContain(`readme-payload-${letter}`);
   });
 });
