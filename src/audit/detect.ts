@@ -222,8 +222,9 @@ async function memberDirs(root: string, projectDir: string, patterns: readonly s
   // each wildcard pattern's folders are walked from its literal base, pruned by `mayContain`.
   const globs = workspaceGlobs(patterns);
   const members = new Set(globs.literals.filter((dir) => globs.matches(dir)));
+  const realRoot = await realpath(root).catch(() => null);
   const walk = async (at: string, depth: number): Promise<void> => {
-    for (const name of await subdirectories(root, joinPath(projectDir, at === '' ? '.' : at))) {
+    for (const name of await subdirectories(root, realRoot, joinPath(projectDir, at === '' ? '.' : at))) {
       const dir = at === '' ? name : `${at}/${name}`;
       if (globs.matches(dir)) members.add(dir);
       if (depth < MAX_GLOB_DEPTH && globs.mayContain(dir)) await walk(dir, depth + 1);
@@ -238,10 +239,17 @@ async function memberDirs(root: string, projectDir: string, patterns: readonly s
   return dirs;
 }
 
-/** Real (not symlinked) subdirectories, without node_modules and hidden ones. */
-async function subdirectories(root: string, relative: string): Promise<string[]> {
+/**
+ * Real (not symlinked) subdirectories, without node_modules and hidden ones, of a folder inside
+ * the audited tree. A folder that resolves outside it — a pattern's literal base (`packages` of
+ * `packages/**`) that is a symbolic link to `/` — is not listed: its listing is outside the tree
+ * (docs/security.md, "The audited tree is untrusted"), and a walk of it could cover the machine.
+ */
+async function subdirectories(root: string, realRoot: string | null, relative: string): Promise<string[]> {
   try {
-    const entries = await readdir(path.resolve(root, relative), { withFileTypes: true });
+    const dir = path.resolve(root, relative);
+    if (realRoot === null || !isInside(realRoot, await realpath(dir))) return [];
+    const entries = await readdir(dir, { withFileTypes: true });
     return entries.filter((e) => e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')).map((e) => e.name);
   } catch {
     return [];

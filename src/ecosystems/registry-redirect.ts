@@ -1,6 +1,7 @@
 /**
  * Whether a launch points its package runner at a registry other than the public one: a flag
- * (`npx --registry …`, `--@scope:registry=…`, `--userconfig`; `uvx --index-url …`, `-i`,
+ * (`npx --registry …` in any spelling npm reads — `--reg`, `--regis=…` —, `--@scope:registry=…`,
+ * `--userconfig`, `--globalconfig`, `--prefix` (whose `etc/npmrc` npm reads); `uvx --index-url …`, `-i`,
  * `--extra-index-url`, `--find-links`, `--pip-args`…) or a variable the runner reads, named in the
  * launch's environment (`npm_config_registry`, `UV_INDEX_URL`, `PIP_INDEX_URL`…; only names are
  * read, never values). What such a launch installs is not the public package of that name, so
@@ -16,23 +17,81 @@ export interface Redirect {
   host: string | null;
 }
 
-const NPM_FLAGS = ['--registry', '--userconfig'];
+/** `--prefix` too: npm reads the global npmrc at `<prefix>/etc/npmrc` (its `globalconfig` default), which may set the registry. */
+const NPM_FLAGS = ['--registry', '--userconfig', '--globalconfig', '--prefix'];
+/**
+ * npm reads its command line with nopt: `--reg` is its shorthand for `--registry`, a long option
+ * may be written as any unambiguous abbreviation of its name (`--regis`, `--userc`, `--globalc`;
+ * `--cal` for npx's `--call`, `--node-o` for `--node-options`) and with one dash as well as two.
+ * The shortest abbreviation of each no other npm setting shares.
+ */
+const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7], ['prefix', 5], ['call', 3], ['node-options', 6]];
+const NPM_SPELLING = /^--?([A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/;
+
+/** An npm flag in its full spelling (`--reg=x`, `-regis=x` → `--registry=x`); anything else as it is. */
+export function npmFlag(arg: string): string {
+  const spelled = NPM_SPELLING.exec(arg);
+  const name = spelled?.[1]?.toLowerCase();
+  if (name === undefined) return arg;
+  const value = spelled?.[2] ?? '';
+  if (name === 'reg') return `--registry${value}`;
+  for (const [full, shortest] of NPM_ABBREVIATED) if (name.length >= shortest && full.startsWith(name)) return `--${full}${value}`;
+  return arg;
+}
 const PYPI_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
-const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
+const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|npm_config_prefix|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
 const PYPI_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
 
-/** Every value of a repeatable flag, `--flag v` and `--flag=v`, in order, up to `--`. */
-export function flagValues(args: readonly string[], names: readonly string[]): string[] {
+/**
+ * Every value of a repeatable flag, `--flag v` and `--flag=v`, in order, up to `--`. `clustered`:
+ * the runner reads its command line as clap (uv) and argparse (pipx) do, where a one-letter flag
+ * takes its value in the same word (`-ihttps://…`) and follows other one-letter flags there
+ * (`-qi https://…`, `-qihttps://…`): the first of `names` met in such a word takes the rest of it,
+ * or the next word.
+ */
+export function flagValues(args: readonly string[], names: readonly string[], options: { clustered?: boolean } = {}): string[] {
+  const letters = options.clustered === true ? new Set(names.filter((n) => /^-[A-Za-z]$/.test(n)).map((n) => n.charAt(1))) : new Set<string>();
   const values: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--') break;
+    let matched = false;
     for (const name of names) {
       if (arg === name && args[i + 1] !== undefined && args[i + 1] !== '--') values.push(args[++i] ?? '');
       else if (arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1));
+      else continue;
+      matched = true;
+    }
+    if (matched || letters.size === 0 || !/^-[A-Za-z]/.test(arg)) continue;
+    for (let at = 1; at < arg.length && /[A-Za-z]/.test(arg.charAt(at)); at++) {
+      if (!letters.has(arg.charAt(at))) continue;
+      const rest = arg.slice(at + 1).replace(/^=/, '');
+      if (rest !== '') values.push(rest);
+      else if (args[i + 1] !== undefined && args[i + 1] !== '--') values.push(args[++i] ?? '');
+      break;
     }
   }
   return values;
+}
+
+/**
+ * `pipx run`'s long options (pipx 1.x). pipx reads its command line with argparse, which takes
+ * any unambiguous abbreviation of one as the option: `--sp x` is `--spec x`, `--ind URL` is
+ * `--index-url URL`, `--pi=…` is `--pip-args=…`, `--wi x` is `--with x`.
+ */
+const PIPX_RUN_OPTIONS = [
+  '--no-cache', '--refresh', '--no-path-check', '--python-args', '--path', '--pypackages', '--with', '--spec', '--python', '--fetch-python',
+  '--fetch-missing-python', '--system-site-packages', '--index-url', '--editable', '--pip-args', '--cooldown', '--backend', '--quiet',
+  '--verbose', '--skip-maintenance', '--global', '--help',
+];
+
+/** A `pipx run` word in its full spelling (`--sp=x` → `--spec=x`); anything else, or an ambiguous abbreviation, as it is. */
+export function pipxFlag(arg: string): string {
+  const spelled = /^(--[A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/.exec(arg);
+  const name = spelled?.[1];
+  if (name === undefined || PIPX_RUN_OPTIONS.includes(name)) return arg;
+  const full = PIPX_RUN_OPTIONS.filter((option) => option.startsWith(name));
+  return full.length === 1 ? `${full[0]}${spelled?.[2] ?? ''}` : arg;
 }
 
 const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
@@ -42,8 +101,9 @@ const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerC
  * of `publicRegistries` is no redirection), or null.
  */
 export function registryRedirect(ecosystem: 'npm' | 'pypi', args: readonly string[], envNames: readonly string[], publicRegistries: readonly string[]): Redirect | null {
-  const flags = ecosystem === 'npm' ? [...NPM_FLAGS, ...args.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_FLAGS;
-  for (const value of flagValues(args, flags)) {
+  const words = ecosystem === 'npm' ? args.map(npmFlag) : args;
+  const flags = ecosystem === 'npm' ? [...NPM_FLAGS, ...words.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_FLAGS;
+  for (const value of flagValues(words, flags, { clustered: ecosystem === 'pypi' })) {
     if (publicRegistries.some((p) => sameBase(p, value))) continue;
     let host: string | null = null;
     try {

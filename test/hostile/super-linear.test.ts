@@ -24,6 +24,7 @@ import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readmeTail, ReadmeTailScanner } from '../../src/util/readme-tail.js';
+import { readmeOpening } from '../../src/checks/lib/readme-opening.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
@@ -216,6 +217,20 @@ describe('network text grows linearly', () => {
       expectLinear(task, `readme tail ${JSON.stringify(unit)}`, growth((k) => readmeTail(`${head}${unit.repeat(k)}`, 0), 4000, true));
     }
   }, 120_000);
+
+  it('a README\'s opening (the holding-package title, the deprecation notice), on a title line of blanks and hashes', ({ task }) => {
+    // The opening is its first 8,000 characters: sizes below that, each README read ten times to be measured.
+    for (const [head, unit, tail] of [['# ', ' #', 'x'], ['# ', '\t', 'x'], ['## a', ' #', ''], ['# ', '#', ' x']] as const) {
+      noteCases(task);
+      const run = (k: number): unknown => {
+        const text = `${head}${unit.repeat(k)}${tail}\n\nProse.`;
+        let title: string | null = null;
+        for (let i = 0; i < 10; i++) title = readmeOpening(text).title;
+        return title;
+      };
+      expectLinear(task, `readme opening ${JSON.stringify(unit)}`, growth(run, Math.floor(7600 / (8 * unit.length))));
+    }
+  });
 
   it('licences a repository\'s setup.cfg, gemspec, .NET project and pom declare, on runs of unclosed and look-alike tags, comments and blanks', ({ task }) => {
     const cases: [string, string, string, string][] = [

@@ -20,7 +20,7 @@ import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/s
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
-import { flagValues, registryRedirect } from '../../ecosystems/registry-redirect.js';
+import { flagValues, npmFlag, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { isCodeVariable } from '../../ecosystems/mcp/runner-code.js';
 import { parseTarget } from '../../target/parse.js';
 import { quote } from '../../lockfiles/text.js';
@@ -78,11 +78,29 @@ const JS_EVAL_FLAGS = new Set(['-e', '--eval', '-p', '--print']);
 const PY_VALUE_FLAGS = new Set(['-W', '-X', '--check-hash-based-pycs']);
 const PY_EVAL_FLAGS = new Set(['-c']);
 /** npx / dlx flags that take a value (the value is not the package). */
-const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
+const NPX_VALUE_FLAGS = new Set(['-p', '--package', '-c', '--call', '--node-options', '--registry', '--cache', '--userconfig', '--globalconfig', '--prefix', '-w', '--workspace']);
 const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
+/**
+ * npx's words with npm's own options before the package in their full spelling (registry-redirect.ts
+ * `npmFlag`: `--reg URL` — the URL is the registry's, not the package —, `--cal=…` for `--call`),
+ * one word for one (the operand's index stands, the command's arguments as given).
+ */
+function npmSpelled(words: readonly string[]): string[] {
+  const spelled = words.map(npmFlag);
+  const operand = firstOperand(spelled, NPX_VALUE_FLAGS)?.index ?? spelled.length;
+  return [...spelled.slice(0, operand), ...words.slice(operand)];
+}
+
+/** `pipx run`'s words with its own options before the app in their full spelling, one word for one (the app's index stands, its arguments as given). */
+function pipxSpelled(words: readonly string[]): string[] {
+  const spelled = words.map(pipxFlag);
+  const app = firstOperand(spelled, UVX_VALUE_FLAGS, 0, true)?.index ?? spelled.length;
+  return [...spelled.slice(0, app), ...words.slice(app)];
+}
+
 /** Node options that load code before the program's own (`--require`, `-r`, `--import`, a loader). */
 const NODE_CODE_OPTION = /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)(?:[\s=]|$)/;
 /** Shells and download tools: given a URL, what they run is fetched at every start. */
@@ -114,17 +132,28 @@ function commandName(command: string): string {
 }
 
 /** The first argument that is not a flag (nor a flag's value), from `start`. */
-function firstOperand(args: readonly string[], valueFlags: ReadonlySet<string>, start = 0): { value: string; index: number } | null {
+function firstOperand(args: readonly string[], valueFlags: ReadonlySet<string>, start = 0, clustered = false): { value: string; index: number } | null {
   for (let i = start; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--') return i + 1 < args.length ? { value: args[i + 1] ?? '', index: i + 1 } : null;
     if (arg.startsWith('-')) {
-      if (!arg.includes('=') && valueFlags.has(arg)) i++;
+      if (!arg.includes('=') && (valueFlags.has(arg) || (clustered && clusterTakesNext(arg, valueFlags)))) i++;
       continue;
     }
     return { value: arg, index: i };
   }
   return null;
+}
+
+/**
+ * Whether a word of one-letter flags, read as clap (uv) reads it, ends with one that takes a value
+ * (`-qp 3.12`, `-qf ./wheels`): the value is the next word. The first such letter takes the rest
+ * of the word, so only a word it ends counts.
+ */
+function clusterTakesNext(arg: string, valueFlags: ReadonlySet<string>): boolean {
+  if (!/^-[A-Za-z]{2,}$/.test(arg)) return false;
+  const at = [...arg.slice(1)].findIndex((letter) => valueFlags.has(`-${letter}`));
+  return at === arg.length - 2;
 }
 
 /** The first value of `--flag value` / `--flag=value`, if given (up to `--`). */
@@ -394,7 +423,8 @@ function mapCommand(
     const inner = shellLaunch(name, args, server.env, depth);
     if (inner !== null && inner.kind !== 'unknown') return inner;
   }
-  const npmRun = (runner: string, rest: readonly string[]): Launch => {
+  const npmRun = (runner: string, given: readonly string[]): Launch => {
+    const rest = npmSpelled(given);
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
     const named = flagValues(rest, ['-p', '--package']);
     const operandAt = firstOperand(rest, NPX_VALUE_FLAGS);
@@ -432,7 +462,7 @@ function mapCommand(
     case 'uvx':
     case 'uv':
     case 'pipx': {
-      const rest = name === 'uvx' ? args : name === 'pipx' && args[0] === 'run' ? args.slice(1) : name === 'uv' && args[0] === 'tool' && args[1] === 'run' ? args.slice(2) : null;
+      const rest = name === 'uvx' ? args : name === 'pipx' && args[0] === 'run' ? pipxSpelled(args.slice(1)) : name === 'uv' && args[0] === 'tool' && args[1] === 'run' ? args.slice(2) : null;
       // `uv run <cmd>` and `uv --directory <dir> run <cmd>` run a project checked out on this
       // machine (its own environment), not a package from the registry.
       if (rest === null && name === 'uv' && args.includes('run')) {
@@ -441,11 +471,11 @@ function mapCommand(
       }
       if (rest === null) return { kind: 'unknown', command: name, why: `${name} ${args[0] ?? ''} runs no registry package`.trim() };
       const runner = name === 'uvx' ? 'uvx' : name === 'pipx' ? 'pipx run' : 'uv tool run';
-      const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS)?.value;
-      // `--with a,b` installs more packages into the tool's environment (code that runs there too).
-      const withs = name === 'pipx' ? [] : flagValues(rest, ['--with', '-w']).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+      const main = flagValue(rest, name === 'pipx' ? ['--spec'] : ['--from']) ?? firstOperand(rest, UVX_VALUE_FLAGS, 0, true)?.value;
+      // `--with a,b` installs more packages into the tool's environment (code that runs there too); pipx's `--with` one each.
+      const withs = (name === 'pipx' ? flagValues(rest, ['--with']) : flagValues(rest, ['--with', '-w'], { clustered: true }).flatMap((w) => w.split(','))).map((w) => w.trim()).filter((w) => w !== '');
       const specs = main === undefined ? [] : [main, ...withs];
-      const launch = withProxied(installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys)), 'pypi', firstOperand(rest, UVX_VALUE_FLAGS), rest);
+      const launch = withProxied(installs(runner, 'pypi', specs, redirection('pypi', rest, envKeys)), 'pypi', firstOperand(rest, UVX_VALUE_FLAGS, 0, true), rest);
       // `--with-editable ./dir` and `--with-requirements file` install code from a folder or a file
       // nerq does not read; one named by URL is fetched at every start.
       const unread = name === 'pipx' ? [] : flagValues(rest, ['--with-editable', '--with-requirements']);

@@ -20,7 +20,9 @@ export interface ReadmeOpening {
   paragraph: string | null;
 }
 
-const ATX = /^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/;
+/** An ATX heading's opening (`## `): its text is the rest of the line less closing blanks and hashes (atxText). */
+const ATX_OPEN = /^ {0,3}#{1,6}[ \t]+/;
+const LINE_BREAK = /[\r\u2028\u2029]/;
 const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
 const RULE = /^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
@@ -38,6 +40,22 @@ function plain(line: string): string {
     .replace(/[*_`~[\]]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The text of an ATX heading line (`## Title ##` → `Title`), or null for any other line. Trimmed
+ * by hand: a lazy capture before `[ \t#]*$` retried the whole run of blanks and hashes from each
+ * of its positions (quadratic in a line of ` #` pairs).
+ */
+function atxText(line: string): string | null {
+  const open = ATX_OPEN.exec(line);
+  if (open === null) return null;
+  const rest = line.slice(open[0].length);
+  // A line break the split left inside (a lone CR) ends the line: no heading runs across it.
+  if (LINE_BREAK.test(rest)) return null;
+  let end = rest.length;
+  while (end > 0 && (rest[end - 1] === ' ' || rest[end - 1] === '\t' || rest[end - 1] === '#')) end -= 1;
+  return rest.slice(0, end);
 }
 
 type Block = { kind: 'heading'; text: string } | { kind: 'prose'; text: string } | { kind: 'code' } | { kind: 'skip' };
@@ -59,10 +77,10 @@ function firstBlocks(text: string): Block[] {
       blocks.push({ kind: 'code' });
       break;
     }
-    const atx = ATX.exec(line);
-    if (atx) {
+    const atx = atxText(line);
+    if (atx !== null) {
       endProse();
-      blocks.push({ kind: 'heading', text: plain(atx[1] ?? '') });
+      blocks.push({ kind: 'heading', text: plain(atx) });
       continue;
     }
     const next = lines[i + 1];

@@ -15,6 +15,7 @@
  * such a variable in its `env` is noted (audit/mcp/launch.ts; only the name is read). Pure.
  */
 import { pep503 } from '../pypi/name.js';
+import { npmFlag, pipxFlag } from '../registry-redirect.js';
 
 /** What is read of a runtime argument (sources/mcp-registry/schema.ts, `McpArgument`). */
 type Argument = { name?: string | undefined; value?: string | undefined; default?: string | undefined };
@@ -46,6 +47,23 @@ const VALUE_FLAGS = {
   pypi: new Set(['--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--directory', '--project', '--env-file', '--config-file', '--pip-args', '--index-strategy']),
 } as const;
 
+/**
+ * One-letter flags of uv (clap), pipx (argparse) and Python cluster in one word, and the first
+ * that takes a value takes the rest of it: `-qwother` is `-q -w other`, `-Bc code` is `-B -c code`.
+ * The code flag such a word holds before any flag that takes a value (`-p`, `-i`, `-f`; Python's
+ * `-W`, `-X`), or null.
+ */
+const PYPI_VALUE_LETTERS = new Set(['p', 'i', 'f', 'W', 'X']);
+function clusteredCodeFlag(word: string, code: readonly string[]): string | null {
+  if (!/^-[A-Za-z]{2}/.test(word)) return null;
+  for (const letter of word.slice(1)) {
+    if (!/[A-Za-z]/.test(letter)) return null;
+    if (code.includes(`-${letter}`)) return `-${letter}`;
+    if (PYPI_VALUE_LETTERS.has(letter)) return null;
+  }
+  return null;
+}
+
 /** The first runtime argument that adds code to the launch: its flag (`-p`, `--from`), `an operand of its own`, or null. */
 /** The package name an operand names (`pkg`, `pkg@1.2.3`, `@s/pkg@1`, `pkg==1.0`, `pkg[extra]>=1`), normalised for comparison. */
 function operandName(ecosystem: 'npm' | 'pypi', word: string): string {
@@ -66,13 +84,15 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argumen
   if (hint !== undefined && FOREIGN_RUNNERS[ecosystem].has(hint)) return `the runtime ${hint}, which does not run ${ecosystem === 'npm' ? 'npm packages' : 'PyPI projects'}`;
   const code: readonly string[] = CODE_FLAGS[ecosystem];
   const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
+  // A flag in the spelling its runner reads it (registry-redirect.ts): npm's abbreviations (`--cal=…`), pipx's (`--spe=…`).
+  const spell = ecosystem === 'npm' ? npmFlag : hint === 'pipx' ? pipxFlag : (word: string) => word;
   let skipNext = false;
   for (const arg of args) {
     const value = arg.value ?? arg.default;
     // A named argument is `name value`: its value is the flag's, never an operand.
     const words = arg.name !== undefined && arg.name !== '' ? [arg.name] : value !== undefined && value !== '' ? [value] : [];
     for (const word of words) {
-      const w = word.trim();
+      const w = spell(word.trim());
       if (skipNext) {
         skipNext = false;
         continue;
@@ -80,8 +100,8 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argumen
       if (w === '') continue;
       if (w === '--') return 'an operand after --';
       const flag = w.split('=')[0] ?? w;
-      const known = code.find((c) => c === flag);
-      if (known !== undefined) return known;
+      const known = code.find((c) => c === flag) ?? (ecosystem === 'pypi' ? clusteredCodeFlag(w, code) : null);
+      if (known !== undefined && known !== null) return known;
       // The package itself written as an operand (a real entry does: `uvx` given `arxiv-mcp-server`) runs the same package.
       if (!w.startsWith('-')) {
         if (identifier !== undefined && operandName(ecosystem, w) === operandName(ecosystem, identifier.trim())) continue;

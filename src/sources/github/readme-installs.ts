@@ -15,6 +15,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { Lexer, type Token } from 'marked';
 import npa from 'npm-package-arg';
 import { parse as parseShell } from 'shell-quote';
+import { flagValues, npmFlag, pipxFlag } from '../../ecosystems/registry-redirect.js';
 import { oneLine } from './request.js';
 
 export type InstallEcosystem = 'npm' | 'pypi' | 'docker';
@@ -191,7 +192,8 @@ function flagValuesOf(words: readonly string[], flags: readonly string[]): strin
 function runnerPackages(words: readonly string[], tool: string, packageFlags: readonly string[], withFlags: readonly string[] = []): string[] {
   const named = flagValuesOf(words, packageFlags);
   const main = named.length > 0 ? named : [operands(words, tool)[0]].filter((w): w is string => w !== undefined);
-  const extra = flagValuesOf(words, withFlags).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
+  // uv's `-w` as clap reads it: `-wpkg`, `-qw pkg` (registry-redirect.ts `flagValues`).
+  const extra = flagValues(words, withFlags, { clustered: tool === 'uv' }).flatMap((w) => w.split(',')).map((w) => w.trim()).filter((w) => w !== '');
   return [...main, ...extra];
 }
 
@@ -208,9 +210,21 @@ function callInstalls(words: readonly string[], depth: number): Found[] {
   return flagValuesOf(words, ['-c', '--call']).flatMap((line) => commandsOf(line).flatMap((c) => installsOf(c.words, depth + 1)));
 }
 
+/**
+ * The words of a runner's command line with its flags in their full spelling, as the runner reads
+ * them (registry-redirect.ts): npm's abbreviations for npx and `npm exec` (`--cal=…`), pipx's for
+ * `pipx run` (`--spe=…`, `--wi …`).
+ */
+function spelled(words: readonly string[]): readonly string[] {
+  const [tool = '', sub = ''] = words;
+  if (tool === 'npx' || (tool === 'npm' && sub === 'exec')) return words.map(npmFlag);
+  if (tool === 'pipx' && sub === 'run') return words.map(pipxFlag);
+  return words;
+}
+
 /** What one command installs or runs. */
 function installsOf(command: readonly string[], depth = 0): Found[] {
-  const words = withoutPrefix(command);
+  const words = spelled(withoutPrefix(command));
   const [tool = '', sub = '', ...rest] = words;
   const afterSub = words.slice(2);
   switch (tool) {
@@ -239,12 +253,12 @@ function installsOf(command: readonly string[], depth = 0): Found[] {
     case 'py':
       return sub === '-m' && (rest[0] === 'pip' || rest[0] === 'pip3') && rest[1] === 'install' ? pypiInstalls(rest.slice(2), 'pip') : [];
     case 'pipx':
-      return sub === 'install' ? pypiInstalls(afterSub, 'pip') : sub === 'run' ? all('pypi', runnerPackages(afterSub, 'uv', ['--spec'])) : [];
+      return sub === 'install' ? pypiInstalls(afterSub, 'pip') : sub === 'run' ? all('pypi', runnerPackages(afterSub, 'uv', ['--spec'], ['--with'])) : [];
     case 'uvx':
-      return all('pypi', runnerPackages(words.slice(1), 'uv', ['--from'], ['--with']));
+      return all('pypi', runnerPackages(words.slice(1), 'uv', ['--from'], ['--with', '-w']));
     case 'uv':
       if (sub === 'pip' && rest[0] === 'install') return pypiInstalls(rest.slice(1), 'pip');
-      if (sub === 'tool' && (rest[0] === 'install' || rest[0] === 'run')) return all('pypi', runnerPackages(rest.slice(1), 'uv', ['--from'], ['--with']));
+      if (sub === 'tool' && (rest[0] === 'install' || rest[0] === 'run')) return all('pypi', runnerPackages(rest.slice(1), 'uv', ['--from'], ['--with', '-w']));
       return sub === 'add' ? pypiInstalls(afterSub, 'uv') : [];
     case 'deno': {
       // `deno run -A npm:pkg`: the npm package is what runs (a `jsr:` or URL script names none).
