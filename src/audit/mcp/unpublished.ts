@@ -9,6 +9,7 @@
  * data), and a name the user's configuration routes to another registry (a scope's registry in
  * `.npmrc`, a machine's own package index) is not judged by the public registry's answer.
  */
+import { quote } from '../../lockfiles/text.js';
 import type { Report } from '../../report/schema.js';
 import type { AuditSubject, PolicyFailure } from '../types.js';
 import type { McpFindingRef } from './ignore.js';
@@ -53,7 +54,7 @@ export function unpublishedLaunch(subject: AuditSubject, report: Report, publicR
   return {
     failures: launches.map((launch) => ({
       rule: UNPUBLISHED_LAUNCH_RULE,
-      message: `MCP server "${launch.server}": ${message}`,
+      message: `MCP server ${quote(launch.server)}: ${message}`,
       at: { file: launch.file, line: launch.line },
     })),
     servers: launches.map((launch) => ({ code: UNPUBLISHED_LAUNCH_RULE, file: launch.file, server: launch.server, entry: null })),
