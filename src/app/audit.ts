@@ -15,7 +15,7 @@ import type { ParsedInput } from '../lockfiles/index.js';
 import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../audit/mcp/inputs.js';
 import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
-import { unpublishedLaunch } from '../audit/mcp/unpublished.js';
+import { unpublishedLaunch, type McpLaunchPlace } from '../audit/mcp/unpublished.js';
 import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
 import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { isLocalLocation } from '../audit/python-indexes.js';
@@ -196,6 +196,20 @@ async function mcpInputs(dir: string, request: Omit<McpInputRequest, 'project'>)
   return read;
 }
 
+/** `--mcp`: the configured servers that launch each package (by subjectKey), once per file, line and key. */
+function launchPlaces(plan: AuditPlan): Map<string, McpLaunchPlace[]> {
+  const places = new Map<string, McpLaunchPlace[]>();
+  for (const dependency of plan.inputs.flatMap((input) => input.dependencies)) {
+    if (dependency.mcpServer === undefined) continue;
+    const key = subjectKey(dependency);
+    const list = places.get(key) ?? [];
+    const place = { file: dependency.file, line: dependency.line, server: dependency.mcpServer };
+    if (!list.some((p) => p.file === place.file && p.line === place.line && p.server === place.server)) list.push(place);
+    places.set(key, list);
+  }
+  return places;
+}
+
 /** The deadline of an audit of `subjects` packages when none is given: 120 s, longer for big projects. */
 export function defaultAuditTimeoutS(subjects: number): number {
   return Math.max(120, Math.ceil(subjects / 4));
@@ -232,8 +246,11 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // Public: npm's registry for the name is the public one (no scope or default registry of the
   // user's routes it elsewhere); PyPI is the only index this machine's pip and uv configuration names.
   const pypiOnly = runtime.python.indexes.every((index) => isPypiIndex(index.url, [runtime.endpoints.pypi]));
+  const launches = launchPlaces(plan);
   const unpublished = (subject: AuditSubject, report: Report) =>
-    plan.mcp ? unpublishedLaunch(subject, report, subject.ecosystem === 'pypi' ? pypiOnly : privateSourceOf(subject, ctx) === null) : null;
+    plan.mcp
+      ? unpublishedLaunch(subject, report, subject.ecosystem === 'pypi' ? pypiOnly : privateSourceOf(subject, ctx) === null, launches.get(subjectKey(subject)) ?? [])
+      : null;
   const evaluated = await evaluateSubjects(subjects, ctx, {
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
     onDone: (e) =>
@@ -278,7 +295,16 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // `--mcp`: the findings an MCP ignore entry covers carry it; the entries that match nothing are said once.
   const findings = ignoreFindings([...plan.findings, ...(remotes?.insecure ?? []), ...(remotes?.unverified ?? [])], policy.ignore, now);
   const unused = plan.mcp
-    ? unusedMcpIgnores(policy.ignore, [...findings.flatMap((f) => findingRef(f) ?? []), ...[...(remotes?.servers.values() ?? [])].flat()], now, policy.source)
+    ? unusedMcpIgnores(
+        policy.ignore,
+        [
+          ...findings.flatMap((f) => findingRef(f) ?? []),
+          ...[...(remotes?.servers.values() ?? [])].flat(),
+          ...evaluated.flatMap(({ subject, report }) => unpublished(subject, report)?.servers ?? []),
+        ],
+        now,
+        policy.source,
+      )
     : [];
   const warnings: AuditWarning[] = [
     ...plan.warnings,

@@ -21,11 +21,12 @@ import { DEFAULT_GATE } from '../scoring/gate.js';
 import { percentsApart } from '../model/percents-apart.js';
 import { roundScore } from '../scoring/grade.js';
 import { findMcpIgnore, mcpIgnoredBy, type McpFindingRef } from './mcp/ignore.js';
+import { UNPUBLISHED_LAUNCH_RULE, type UnpublishedLaunch } from './mcp/unpublished.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import { expiredIgnoreMessages, findIgnore, ignoreLabel } from './policy-ignore.js';
 import { licenseFailures, licenseFromReport, type PackageLicense } from './policy-license.js';
 import type { PolicyFile } from './policy-load.js';
-import { SEVERITY_LEVELS, type IgnoreEntry, type PackageIgnoreEntry, type SeverityLevel } from './policy-schema.js';
+import { SEVERITY_LEVELS, type IgnoreEntry, type McpIgnoreEntry, type PackageIgnoreEntry, type SeverityLevel } from './policy-schema.js';
 import type { AuditEcosystem, AuditEntry, AuditSubject, AuditWarning, PolicyFailure, PolicyOutcome } from './types.js';
 import type { DependencyConfusion } from './dependency-confusion.js';
 import type { LockfileFinding } from './lockfile-integrity.js';
@@ -88,8 +89,12 @@ export interface ApplyOptions {
   lockfileInjection?: LockfileFinding | null;
   /** An `mcp` subject: the configured servers it was matched from, as MCP ignore entries match them (`mcp-entry-policy`). */
   mcpServers?: readonly McpFindingRef[];
-  /** A package an MCP client launches that its public registry does not have (mcp/unpublished.ts): a failure, not "not evaluated". */
-  unpublishedLaunch?: PolicyFailure | null;
+  /**
+   * A package an MCP client launches that its public registry does not have (mcp/unpublished.ts):
+   * a failure, not "not evaluated", which MCP ignore entries covering every server that launches
+   * it acknowledge (as a package entry naming it does).
+   */
+  unpublishedLaunch?: UnpublishedLaunch | null;
 }
 
 const FAILING_VERDICTS: Record<'no' | 'caution', readonly Report['verdictCode'][]> = {
@@ -163,7 +168,7 @@ export function applyPolicy(
     // The registry answered: the name is nobody's, and the client runs whoever claims it next.
     if (options.unpublishedLaunch != null) {
       status = 'fail';
-      failures = [options.unpublishedLaunch];
+      failures = [...options.unpublishedLaunch.failures];
     }
   } else {
     failures = failuresOf({ ...report, score: report.score }, policy, options.license ?? licenseFromReport(report));
@@ -217,9 +222,22 @@ export function applyPolicy(
     const mcp = findMcpIgnore(policy.ignore, options.mcpServers ?? [], now);
     return mcp === null ? { status, failures, ignoredBy: null } : { status: 'ignored', failures, ignoredBy: mcpIgnoredBy(mcp) };
   }
+  const launch = launchIgnore(options.unpublishedLaunch, failures, policy, now);
+  if (launch !== null) return { status: 'ignored', failures, ignoredBy: mcpIgnoredBy(launch) };
   const ignore = coveringIgnore(report, subject, subject.ecosystem, policy, now);
   if (ignore === null) return { status, failures, ignoredBy: null };
   return { status: 'ignored', failures, ignoredBy: { package: ignore.package, reason: ignore.reason, expires: ignore.expires } };
+}
+
+/**
+ * The MCP entry that acknowledges an unpublished launch (`mcp-package-missing`): only when it is
+ * the package's one failure, and an unexpired MCP entry covers each server that launches it —
+ * the first server's is named; null otherwise (mcp/ignore.ts).
+ */
+function launchIgnore(launch: UnpublishedLaunch | null | undefined, failures: readonly PolicyFailure[], policy: Policy, now: Date): McpIgnoreEntry | null {
+  if (launch == null || launch.servers.length === 0 || !failures.every((f) => f.rule === UNPUBLISHED_LAUNCH_RULE)) return null;
+  const covering = launch.servers.map((server) => findMcpIgnore(policy.ignore, [server], now));
+  return covering.every((entry) => entry !== null) ? covering[0]! : null;
 }
 
 /** Affecting advisories of a Go module or crate, known malicious ones apart. */

@@ -60,6 +60,11 @@ export interface DeclaredDependency {
    * (docs/security.md, "Bundled dependencies"); absent when none.
    */
   bundled?: BundledRef[];
+  /**
+   * `nerq audit --mcp`: the key of the configured server that launches this package (`npx -y
+   * <name>` under `"ghost"`), which an MCP ignore entry names (mcp/ignore.ts); absent elsewhere.
+   */
+  mcpServer?: string;
 }
 
 /**
@@ -280,10 +285,12 @@ export const OUTCOME_FINDINGS = {
 /**
  * What an MCP ignore entry (`{ mcp, finding? }` in the policy's `ignore`) may cover: the findings
  * about a configured server a review can accept — a container with a wider reach, a remote no
- * registry entry vouches for, a container image or NuGet tool nerq cannot inspect — and `mcp-entry-policy`, the policy outcome of the MCP Registry
+ * registry entry vouches for, a container image or NuGet tool nerq cannot inspect, a package it
+ * launches that its public registry does not have (`mcp-package-missing`, the failure of that
+ * package's entry: mcp/unpublished.ts) — and `mcp-entry-policy`, the policy outcome of the MCP Registry
  * entry a remote server was matched to (an `mcp` audit entry).
  */
-export const MCP_IGNORABLE = ['mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-entry-policy'] as const;
+export const MCP_IGNORABLE = ['mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-package-missing', 'mcp-entry-policy'] as const;
 export type McpIgnorableCode = (typeof MCP_IGNORABLE)[number];
 
 /** Findings no ignore entry covers (docs/security.md, "Ignoring MCP findings"). */

@@ -23,6 +23,12 @@ export const McpPackageEvaluationSchema = z.object({
    * Absent in evidence saved before it was recorded.
    */
   unchecked: z.array(z.string()).optional(),
+  /**
+   * The source repository the release's provenance attestation names (npm SLSA provenance, PyPI
+   * PEP 740: the repository whose CI built it); null when it carries none or it could not be read.
+   * Absent in evidence saved before it was recorded: none.
+   */
+  provenanceRepository: z.string().nullable().optional(),
 });
 
 export const McpPackageFactsSchema = z.object({

@@ -40,6 +40,12 @@ export interface SyntheticPackage {
   keywords?: string[];
   /** The manifest's `mcpName` (the MCP Registry server the package says it is), when it has one. */
   mcpName?: string;
+  /**
+   * `owner/name` of the github.com repository whose workflow built `version`, per a SLSA v1
+   * provenance statement npm lists in `dist.attestations` and answers at its attestations
+   * endpoint (the shape of test/npm-source/npm-attestations.test.ts); none when absent.
+   */
+  provenance?: string;
 }
 
 /** `nerq-audit-dep-007` for 7. */
@@ -154,7 +160,13 @@ function fullPackument(pkg: SyntheticPackage, integrities: Record<string, string
     _id: `${pkg.name}@${version}`,
     _npmUser: PEOPLE[0],
     maintainers: PEOPLE,
-    dist: { ...(integrities[version] === undefined ? {} : { integrity: integrities[version] }), tarball: tarballUrl(pkg, version) },
+    dist: {
+      ...(integrities[version] === undefined ? {} : { integrity: integrities[version] }),
+      tarball: tarballUrl(pkg, version),
+      ...(version === pkg.version && pkg.provenance !== undefined
+        ? { attestations: { url: `{{REGISTRY}}${attestationsPath(pkg)}`, provenance: { predicateType: SLSA_PROVENANCE_V1 } } }
+        : {}),
+    },
   });
   return {
     _id: pkg.name,
@@ -168,6 +180,29 @@ function fullPackument(pkg: SyntheticPackage, integrities: Record<string, string
     license: pkg.license ?? 'MIT',
     readme: '',
   };
+}
+
+const SLSA_PROVENANCE_V1 = 'https://slsa.dev/provenance/v1';
+
+/** The attestations endpoint of the package's latest version, under the registry. */
+const attestationsPath = (pkg: SyntheticPackage): string => `/-/npm/v1/attestations/${pkg.name.replace('/', '%2f')}@${pkg.version}`;
+
+/** npm's answer at that endpoint: a SLSA v1 statement naming `pkg.provenance`'s workflow, as npm publishes it from GitHub Actions. */
+function attestationsAnswer(pkg: SyntheticPackage): object {
+  const statement = {
+    _type: 'https://in-toto.io/Statement/v1',
+    subject: [{ name: `pkg:npm/${pkg.name.replace('@', '%40')}@${pkg.version}`, digest: { sha512: 'ab'.repeat(64) } }],
+    predicateType: SLSA_PROVENANCE_V1,
+    predicate: {
+      buildDefinition: {
+        buildType: 'https://slsa-framework.github.io/github-actions-buildtypes/workflow/v1',
+        externalParameters: { workflow: { ref: `refs/tags/v${pkg.version}`, repository: `https://github.com/${pkg.provenance ?? ''}`, path: '.github/workflows/release.yml' } },
+      },
+      runDetails: { builder: { id: 'https://github.com/actions/runner/github-hosted' } },
+    },
+  };
+  const payload = Buffer.from(JSON.stringify(statement)).toString('base64');
+  return { attestations: [{ predicateType: SLSA_PROVENANCE_V1, bundle: { dsseEnvelope: { payloadType: 'application/vnd.in-toto+json', payload } } }] };
 }
 
 /** The abbreviated install document (`application/vnd.npm.install-v1+json`). */
@@ -233,6 +268,7 @@ export function serveSynthetic(server: FixtureServer, pkg: SyntheticPackage, opt
       res.end(tarball);
     });
   }
+  if (pkg.provenance !== undefined) server.expect('GET', `/${prefix}${attestationsPath(pkg)}`, { body: attestationsAnswer(pkg) });
   const weekly = pkg.weekly ?? 250_000;
   const stats = options.stats ?? server;
   stats.expect('GET', downloadsPath('last-week', pkg.name), { body: { downloads: weekly, start: '2026-11-22', end: '2026-11-28', package: pkg.name } });

@@ -193,7 +193,7 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
 
 describe('malformed MCP ignore entries are bad input: exit 2, one line naming the file and key', () => {
   it.each([
-    [{ mcp: 'github', finding: 'mcp-widend-reach', reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.finding: unknown code 'mcp-widend-reach' \(expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-entry-policy'\)$/],
+    [{ mcp: 'github', finding: 'mcp-widend-reach', reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.finding: unknown code 'mcp-widend-reach' \(expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-package-missing', 'mcp-entry-policy'\)$/],
     [{ mcp: 'github', finding: ['mcp-widened-reach', 'mcp-remote-insecure'], reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.finding\[1\]: mcp-remote-insecure cannot be ignored: /],
     [{ mcp: 'github' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.reason: required$/],
     [{ mcp: 'github', package: 'x', reason: 'x' }, /^nerq: \.nerqrc\.json: ignore\[0\]\.package: unknown key$/],

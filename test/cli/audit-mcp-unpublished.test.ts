@@ -6,6 +6,8 @@
  * that could not answer leaves it not evaluated (never a finding from missing data), and a name the
  * user's npm configuration routes to another registry is not judged by the public one's answer.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -104,5 +106,84 @@ describe('nerq audit --mcp-config: a launch of a name nobody has published', () 
     expect(result.code).toBe(3);
     expect(second.requests.map((r) => r.path)).toContain('/npm/@corp%2fnerq-fixture-internal');
     expect(fixtures.requests.filter((r) => r.path.startsWith('/npm/'))).toEqual([]);
+  });
+
+  describe('acknowledged by an MCP ignore entry, server by server', () => {
+    const twoServers = () => config({
+      ghost: { command: 'npx', args: ['-y', 'nerq-fixture-unclaimed'] },
+      other: { command: 'npx', args: ['-y', 'nerq-fixture-unclaimed'] },
+    });
+    const REASON = 'our own name, publishing this week: reviewed';
+    const ignoreEntry = (mcp: string, extra: object = {}) => ({ mcp, file: 'mcp.json', finding: 'mcp-package-missing', reason: REASON, expires: '2099-12-31', ...extra });
+
+    async function auditWith(ignore: object[]) {
+      const fixtures = await setUp({ 'mcp.json': twoServers(), '.nerqrc.json': JSON.stringify({ ignore }) });
+      // The project is a repository of its own: the policy search stops at its root.
+      mkdirSync(path.join(where!.project, '.git'));
+      fixtures.expect('GET', '/npm/nerq-fixture-unclaimed', NOT_FOUND);
+      const json = await run(['--mcp-config', 'mcp.json', '--json']);
+      expect(json.stderr).not.toMatch(/\n\s+at /);
+      return { code: json.code, report: JSON.parse(json.stdout) as AuditReport };
+    }
+
+    it('each server that launches the name is its own failure, at its own line', async () => {
+      const { code, report } = await auditWith([]);
+      const entry = entryOf(report, 'nerq-fixture-unclaimed');
+      expect(entry.policy.status).toBe('fail');
+      expect(entry.policy.failures.map((f) => [f.rule, f.at])).toEqual([
+        ['mcp-package-missing', { file: 'mcp.json', line: 3 }],
+        ['mcp-package-missing', { file: 'mcp.json', line: 13 }],
+      ]);
+      expect(code).toBe(1);
+    });
+
+    it('an entry for one server does not silence the other that launches the same name (exit 1), and is not reported unused', async () => {
+      const { code, report } = await auditWith([ignoreEntry('ghost')]);
+      const entry = entryOf(report, 'nerq-fixture-unclaimed');
+      expect(entry.policy.status).toBe('fail');
+      expect(entry.policy.ignoredBy).toBeNull();
+      expect(report.warnings.map((w) => w.code)).not.toContain('ignore-unused');
+      expect(code).toBe(1);
+    });
+
+    it('entries for every server that launches it: ignored with the reason and expiry (exit 0), in JSON, SARIF and Markdown', async () => {
+      const { code, report } = await auditWith([ignoreEntry('ghost'), ignoreEntry('other')]);
+      const entry = entryOf(report, 'nerq-fixture-unclaimed');
+      expect(entry.policy.status).toBe('ignored');
+      expect(entry.policy.failures.map((f) => f.rule)).toEqual(['mcp-package-missing', 'mcp-package-missing']);
+      expect(entry.policy.ignoredBy).toEqual({ mcp: 'ghost', file: 'mcp.json', reason: REASON, expires: '2099-12-31' });
+      expect(report.outcome).toMatchObject({ result: 'pass', exitCode: 0 });
+      expect(report.warnings.map((w) => w.code)).not.toContain('ignore-unused');
+      expect(code).toBe(0);
+
+      const sarif = await run(['--mcp-config', 'mcp.json', '--format', 'sarif']);
+      expect(sarif.code).toBe(0);
+      const log = JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; suppressions?: { kind: string; status: string; justification: string }[] }[] }[] };
+      const results = log.runs[0]!.results.filter((r) => r.ruleId === 'policy/mcp-package-missing');
+      expect(results.length).toBeGreaterThan(0);
+      for (const result of results) expect(result.suppressions).toEqual([{ kind: 'external', status: 'accepted', justification: REASON }]);
+
+      const markdown = await run(['--mcp-config', 'mcp.json', '--format', 'markdown']);
+      expect(markdown.code).toBe(0);
+      expect(markdown.stdout).toContain(REASON);
+      expect(markdown.stdout).toContain('2099-12-31');
+    });
+
+    it('an entry for another finding, or another file, covers nothing and is reported unused (exit 1)', async () => {
+      const { code, report } = await auditWith([
+        ignoreEntry('ghost', { finding: 'mcp-uninspected' }),
+        ignoreEntry('other', { file: '.cursor/mcp.json' }),
+      ]);
+      expect(entryOf(report, 'nerq-fixture-unclaimed').policy.status).toBe('fail');
+      expect(report.warnings.filter((w) => w.code === 'ignore-unused').map((w) => w.details.index)).toEqual([0, 1]);
+      expect(code).toBe(1);
+    });
+
+    it('an expired entry covers nothing, and fails the run naming it (exit 1)', async () => {
+      const { code, report } = await auditWith([ignoreEntry('ghost', { expires: '2020-01-01' }), ignoreEntry('other')]);
+      expect(entryOf(report, 'nerq-fixture-unclaimed').policy.status).toBe('fail');
+      expect(report.warnings.map((w) => w.code)).toContain('ignore-expired');
+      expect(code).toBe(1);
+    });
   });
 });

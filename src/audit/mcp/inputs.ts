@@ -169,6 +169,7 @@ function dependencyOf(server: ConfiguredServer, pkg: LaunchPackage): DeclaredDep
     workspace: null,
     resolved: null,
     via: [],
+    mcpServer: server.key,
   };
 }
 

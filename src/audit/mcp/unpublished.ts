@@ -9,26 +9,54 @@
  * data), and a name the user's configuration routes to another registry (a scope's registry in
  * `.npmrc`, a machine's own package index) is not judged by the public registry's answer.
  */
+import { quote } from '../../lockfiles/text.js';
 import type { Report } from '../../report/schema.js';
 import type { AuditSubject, PolicyFailure } from '../types.js';
+import type { McpFindingRef } from './ignore.js';
 
 /** The policy failure rule (and SARIF `policy/<rule>`) of such a launch. */
 export const UNPUBLISHED_LAUNCH_RULE = 'mcp-package-missing';
 
 const REGISTRY_WORDS: Record<'npm' | 'pypi', string> = { npm: 'the public npm registry', pypi: 'PyPI' };
 
+/** A configured server that launches the package: its file (as the report names it), line and key. */
+export interface McpLaunchPlace {
+  file: string;
+  line: number | null;
+  server: string;
+}
+
 /**
- * The failure of a launched package its public registry answered 404 for, at the configuration
- * line that launches it; null for any other outcome, or when `public` is false (the launch's
- * registry is not the public one).
+ * The finding of an unpublished launch: one failure per configured server that launches the
+ * package (at its line), and those servers as an MCP ignore entry matches them — the entry's
+ * failure is acknowledged only when an entry covers every one of them (policy.ts), so an
+ * entry for one server never silences another that launches the same name.
  */
-export function unpublishedLaunch(subject: AuditSubject, report: Report, publicRegistry: boolean): PolicyFailure | null {
+export interface UnpublishedLaunch {
+  failures: PolicyFailure[];
+  servers: McpFindingRef[];
+}
+
+/**
+ * The finding of a launched package its public registry answered 404 for, at each configuration
+ * line that launches it; null for any other outcome, or when `public` is false (the launch's
+ * registry is not the public one). `launches`: the configured servers that launch the subject
+ * (the subject's first declaration when none is known).
+ */
+export function unpublishedLaunch(subject: AuditSubject, report: Report, publicRegistry: boolean, launches: readonly McpLaunchPlace[] = []): UnpublishedLaunch | null {
   if (subject.ecosystem !== 'npm' && subject.ecosystem !== 'pypi') return null;
   if (!publicRegistry || report.error?.code !== 'not-found') return null;
-  const at = subject.declaredIn[0];
+  const message = `${subject.name} is not published on ${REGISTRY_WORDS[subject.ecosystem]} (it answered 404): anyone may publish that name, and the MCP client runs it at its next start`;
+  if (launches.length === 0) {
+    const at = subject.declaredIn[0];
+    return { failures: [{ rule: UNPUBLISHED_LAUNCH_RULE, message, ...(at === undefined ? {} : { at: { file: at.file, line: at.line } }) }], servers: [] };
+  }
   return {
-    rule: UNPUBLISHED_LAUNCH_RULE,
-    message: `${subject.name} is not published on ${REGISTRY_WORDS[subject.ecosystem]} (it answered 404): anyone may publish that name, and the MCP client runs it at its next start`,
-    ...(at === undefined ? {} : { at: { file: at.file, line: at.line } }),
+    failures: launches.map((launch) => ({
+      rule: UNPUBLISHED_LAUNCH_RULE,
+      message: `MCP server ${quote(launch.server)}: ${message}`,
+      at: { file: launch.file, line: launch.line },
+    })),
+    servers: launches.map((launch) => ({ code: UNPUBLISHED_LAUNCH_RULE, file: launch.file, server: launch.server, entry: null })),
   };
 }

@@ -233,11 +233,18 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
         category: report.category?.id ?? null,
         error: report.error?.code ?? null,
         unchecked: uncheckedOf(report),
+        provenanceRepository: provenanceRepositoryOf(outcome.evidence),
       },
       claim: claimOf(outcome.evidence, pkg.registryType, server),
     },
     report,
   };
+}
+
+/** The repository the release's provenance attestation says built it, when the registry answered with one. */
+function provenanceRepositoryOf(evidence: Evidence | null): string | null {
+  const attestations = evidence?.sources.attestations;
+  return attestations?.status === 'ok' && attestations.facts.provenance ? attestations.facts.sourceRepository : null;
 }
 
 /** The package's guarding checks that could not run, as its gate lists them (with or without --allow-incomplete). */

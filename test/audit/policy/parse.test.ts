@@ -137,8 +137,8 @@ describe('MCP ignore entries', () => {
   });
 
   it.each([
-    [{ mcp: 'box', finding: 'mcp-widend-reach', reason: 'x' }, "ignore[0].finding: unknown code 'mcp-widend-reach' (expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-entry-policy')"],
-    [{ mcp: 'box', finding: ['mcp-widened-reach', 'capped'], reason: 'x' }, "ignore[0].finding[1]: unknown code 'capped' (expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-entry-policy')"],
+    [{ mcp: 'box', finding: 'mcp-widend-reach', reason: 'x' }, "ignore[0].finding: unknown code 'mcp-widend-reach' (expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-package-missing', 'mcp-entry-policy')"],
+    [{ mcp: 'box', finding: ['mcp-widened-reach', 'capped'], reason: 'x' }, "ignore[0].finding[1]: unknown code 'capped' (expected 'mcp-widened-reach', 'mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-package-missing', 'mcp-entry-policy')"],
     [{ mcp: 'plain', finding: 'mcp-remote-insecure', reason: 'x' }, 'ignore[0].finding: mcp-remote-insecure cannot be ignored'],
     [{ mcp: 'box', finding: [], reason: 'x' }, 'ignore[0].finding: must list at least one code'],
     [{ mcp: 'box', finding: 3, reason: 'x' }, 'ignore[0].finding: '],
