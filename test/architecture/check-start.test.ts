@@ -4,7 +4,9 @@
  * None of them loads a parser only an audit or a fresh read of a repository uses — YAML (`yaml`),
  * TOML (`smol-toml`), globs (`picomatch`): their readers load them when they first parse
  * (audit/yarnrc.ts and python-indexes.ts through app/runtime.ts's loadAuditConfigParsers;
- * sources/github/link.ts, repo-files.ts and workflow-files.ts by dynamic imports).
+ * sources/github/link.ts, repo-files.ts and workflow-files.ts by dynamic imports). Nor does it load
+ * the HTTP client's transport: undici and node:tls load when sources/http/client.ts sends its first
+ * request (a warm run sends none).
  */
 import { describe, expect, it } from 'vitest';
 import { readTree, resolveIn } from './layers.js';
@@ -54,5 +56,10 @@ describe("a check's start", () => {
   it('loads no YAML, TOML or glob parser', () => {
     const parsers = ['yaml', 'smol-toml', 'picomatch'].filter((name) => reached.has(name)).map((name) => `${name}: ${reached.get(name)}`);
     expect(parsers).toEqual([]);
+  });
+
+  it('loads no HTTP transport (undici, node:tls)', () => {
+    const transport = ['undici', 'node:tls', 'tls'].filter((name) => reached.has(name)).map((name) => `${name}: ${reached.get(name)}`);
+    expect(transport).toEqual([]);
   });
 });
