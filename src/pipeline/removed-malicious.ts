@@ -17,6 +17,7 @@ import type { Collected } from '../ecosystems/adapter.js';
 import { packageRulesOf, packageRulesOfOsv } from '../ecosystems/rules.js';
 import { affectsEveryVersion, everyVersionAdvisory, isMalicious, sortAdvisories } from '../sources/osv/advisory.js';
 import type { PackageOsvEcosystem } from '../ecosystems/types.js';
+import { loadCvssCalculator } from '../sources/osv/cvss.js';
 import { fetchPackageRecords } from '../sources/osv/query.js';
 import { purlOf } from '../target/purl.js';
 import type { Target } from '../target/types.js';
@@ -72,6 +73,7 @@ async function everyVersionMalicious(ctx: RunContext, osv: PackageOsvEcosystem, 
   const canonical = packageRulesOfOsv(osv).canonicalName(name);
   const answer = await fetchPackageRecords(ctx.http, ctx.endpoints.osvApi, osv, canonical);
   if (answer.status !== 'ok') return answer;
+  if (answer.records.length > 0) await loadCvssCalculator();
   const advisories = answer.records.filter((r) => isMalicious(r) && affectsEveryVersion(r, osv, canonical)).map((r) => everyVersionAdvisory(r, osv, canonical));
   return { status: 'ok', facts: { advisories: sortAdvisories(advisories), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null, versionless: true } };
 }

@@ -4,7 +4,10 @@
  * None of them loads a parser only an audit or a fresh read of a repository uses — YAML (`yaml`),
  * TOML (`smol-toml`), globs (`picomatch`): their readers load them when they first parse
  * (audit/yarnrc.ts and python-indexes.ts through app/runtime.ts's loadAuditConfigParsers;
- * sources/github/link.ts, repo-files.ts and workflow-files.ts by dynamic imports).
+ * sources/github/link.ts, repo-files.ts and workflow-files.ts by dynamic imports). Nor does it load
+ * the HTTP client's transport: undici and node:tls load when sources/http/client.ts sends its first
+ * request (a warm run sends none); nor the CVSS calculator (`ae-cvss-calculator`): the OSV readers
+ * load it before they score the advisory records they read (sources/osv/cvss.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { readTree, resolveIn } from './layers.js';
@@ -54,5 +57,14 @@ describe("a check's start", () => {
   it('loads no YAML, TOML or glob parser', () => {
     const parsers = ['yaml', 'smol-toml', 'picomatch'].filter((name) => reached.has(name)).map((name) => `${name}: ${reached.get(name)}`);
     expect(parsers).toEqual([]);
+  });
+
+  it('loads no HTTP transport (undici, node:tls)', () => {
+    const transport = ['undici', 'node:tls', 'tls'].filter((name) => reached.has(name)).map((name) => `${name}: ${reached.get(name)}`);
+    expect(transport).toEqual([]);
+  });
+
+  it('loads no CVSS calculator', () => {
+    expect(reached.get('ae-cvss-calculator')).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AttestationFactsSchema, DownloadFactsSchema, RegistryFactsSchema, TarballFactsSchema, VulnerabilityFactsSchema } from '../../src/evidence/schema.js';
 import { attestationFacts, fetchAttestations } from '../../src/sources/npm/attestations.js';
 import { fetchDownloads, parsePoint } from '../../src/sources/npm/downloads.js';
@@ -22,6 +22,7 @@ import { registryFacts } from '../../src/sources/npm/facts.js';
 import { parsePackument, scanPackumentBody } from '../../src/sources/npm/registry.js';
 import { normaliseAdvisory, OsvRecordSchema } from '../../src/sources/osv/advisory.js';
 import { fetchVulnerabilities } from '../../src/sources/osv/query.js';
+import { loadCvssCalculator } from '../../src/sources/osv/cvss.js';
 import { integrityMismatch, readTarball } from '../../src/sources/npm/tarball.js';
 import type { HttpResult } from '../../src/sources/http/types.js';
 import { parseTarget } from '../../src/target/parse.js';
@@ -29,6 +30,9 @@ import { resolveNpmVersion } from '../../src/ecosystems/npm/resolve.js';
 import { TargetError } from '../../src/target/types.js';
 import { makeTarball } from '../support/tarball.js';
 import { anyJson, body, check, expectNoPollution, failure, fakeHttp, FUZZ_TEST_TIMEOUT_MS, hostileKey, ok, ONE_LINE, outcomes, versionish, viaJson } from './support/fuzz-kit.js';
+
+// Severities are scored from CVSS vectors: the calculator loads before any record is normalised.
+beforeAll(loadCvssCalculator);
 
 /** Packument-shaped documents: the fields nerq reads, each of any type, sometimes right. */
 const manifest = fc.record(

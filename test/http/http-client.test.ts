@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -577,7 +578,7 @@ describe('helpers', () => {
 
   it("adds extra CAs to Node's default ones instead of replacing them", () => {
     const extra = '-----BEGIN CERTIFICATE-----\nEXTRA\n-----END CERTIFICATE-----';
-    const bundle = caBundle([extra]);
+    const bundle = caBundle(tls, [extra]);
     expect(bundle.at(-1)).toBe(extra);
     expect(bundle.length).toBeGreaterThan(100);
   });

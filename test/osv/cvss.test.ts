@@ -1,5 +1,19 @@
-import { describe, expect, test } from 'vitest';
-import { cvssBaseScore, cvssVersionOf, severityOfScore } from '../../src/sources/osv/cvss.js';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { cvssBaseScore, cvssVersionOf, loadCvssCalculator, severityOfScore } from '../../src/sources/osv/cvss.js';
+
+describe('the calculator loads when asked', () => {
+  test('scoring before loadCvssCalculator is a mistake that throws, never an unscored vector', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/sources/osv/cvss.js');
+    expect(fresh.cvssVersionOf('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H')).toBe('3.1');
+    expect(fresh.cvssBaseScore('not a vector')).toBeNull();
+    expect(() => fresh.cvssBaseScore('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H')).toThrow(/not loaded/);
+    await fresh.loadCvssCalculator();
+    expect(fresh.cvssBaseScore('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H')).toBe(9.8);
+  });
+});
+
+beforeAll(loadCvssCalculator);
 
 describe('cvssBaseScore', () => {
   test.each([

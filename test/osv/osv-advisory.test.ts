@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { AdvisoryFactsSchema, type AdvisoryFacts } from '../../src/evidence/schema.js';
 import {
   OsvRecordSchema,
@@ -20,7 +20,11 @@ import {
   type OsvRecord,
 } from '../../src/sources/osv/advisory.js';
 import { pep503 } from '../../src/ecosystems/pypi/name.js';
+import { loadCvssCalculator } from '../../src/sources/osv/cvss.js';
 import { advisory } from '../support/evidence-builder.js';
+
+// Severities are scored from CVSS vectors: the calculator loads before any record is normalised.
+beforeAll(loadCvssCalculator);
 
 /** A recorded advisory from fixtures/http/osv/v1/vulns/. */
 function recorded(id: string): OsvRecord {

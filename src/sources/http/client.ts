@@ -22,7 +22,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import tls from 'node:tls';
 import zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { USER_AGENT } from '../../version.js';
@@ -91,8 +90,13 @@ export interface HttpClientOptions {
   now?: () => number;
 }
 
-/** Node's default CA certificates (bundled, NODE_EXTRA_CA_CERTS, system when enabled) plus `extra`. */
-export function caBundle(extra: readonly string[]): string[] {
+type Tls = typeof import('node:tls');
+
+/**
+ * Node's default CA certificates (bundled, NODE_EXTRA_CA_CERTS, system when enabled) plus `extra`.
+ * `tls` is loaded with undici, when the first request is sent: a warm run sends none.
+ */
+export function caBundle(tls: Tls, extra: readonly string[]): string[] {
   const defaults =
     typeof tls.getCACertificates === 'function' ? tls.getCACertificates('default') : [...tls.rootCertificates];
   return [...defaults, ...extra];
@@ -354,7 +358,7 @@ class UndiciHttpClient implements HttpClient {
   }
 
   async #createDispatcher(): Promise<Dispatcher> {
-    const imported = await import('undici');
+    const [imported, tls] = await Promise.all([import('undici'), import('node:tls')]);
     // Bundled, a CommonJS module imported dynamically has its exports under `default` only.
     const undici = 'EnvHttpProxyAgent' in imported ? imported : (imported as unknown as { default: typeof imported }).default;
     const env = this.#options.env ?? process.env;
@@ -365,7 +369,7 @@ class UndiciHttpClient implements HttpClient {
       timeouts: this.#timeouts,
       tls: {
         rejectUnauthorized: this.#options.strictSsl !== false,
-        ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(this.#options.ca) } : {}),
+        ...(this.#options.ca && this.#options.ca.length > 0 ? { ca: caBundle(tls, this.#options.ca) } : {}),
       },
       proxy: {
         httpProxy,

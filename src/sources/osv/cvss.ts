@@ -4,10 +4,32 @@
  *
  * Vectors come from advisory databases, so they are hostile input: anything that is not a
  * well-formed vector of a known version with every base metric set scores `null`, never a
- * throw and never a made-up number.
+ * throw and never a made-up number. The calculator is loaded on demand (loadCvssCalculator);
+ * scoring a vector before it is loaded throws, a mistake in nerq rather than bad input.
  */
-import cvssCalculator from 'ae-cvss-calculator';
 import type { Severity } from '../../evidence/schema.js';
+
+type Calculator = typeof import('ae-cvss-calculator');
+
+/** ae-cvss-calculator, once loadCvssCalculator has loaded it. */
+let calculator: Calculator | undefined;
+
+/**
+ * Loads ae-cvss-calculator (about 210 KB of bundled JavaScript): the OSV readers (query.ts,
+ * pipeline/removed-malicious.ts) await it before they score the records they read, so a run that
+ * reads no advisory record (a warm check of a package with none) never loads it.
+ */
+export async function loadCvssCalculator(): Promise<void> {
+  if (calculator !== undefined) return;
+  const imported = await import('ae-cvss-calculator');
+  // A CommonJS module imported dynamically may have its exports under `default` only (bundled, it does).
+  calculator = 'Cvss4P0' in imported ? imported : (imported as unknown as { default: Calculator }).default;
+}
+
+function loaded(): Calculator {
+  if (calculator === undefined) throw new Error('the CVSS calculator is not loaded: await loadCvssCalculator() before scoring a vector');
+  return calculator;
+}
 
 export type CvssVersion = '2.0' | '3.0' | '3.1' | '4.0';
 
@@ -21,10 +43,10 @@ interface Scorable {
   calculateScores(): { base?: number | undefined; overall: number };
 }
 
-const PREFIXED: Record<string, { version: CvssVersion; create: (vector: string) => Scorable }> = {
-  'CVSS:4.0': { version: '4.0', create: (v) => new cvssCalculator.Cvss4P0(v) },
-  'CVSS:3.1': { version: '3.1', create: (v) => new cvssCalculator.Cvss3P1(v) },
-  'CVSS:3.0': { version: '3.0', create: (v) => new cvssCalculator.Cvss3P0(v) },
+const PREFIXED: Record<string, { version: CvssVersion; create: (calculator: Calculator, vector: string) => Scorable }> = {
+  'CVSS:4.0': { version: '4.0', create: (c, v) => new c.Cvss4P0(v) },
+  'CVSS:3.1': { version: '3.1', create: (c, v) => new c.Cvss3P1(v) },
+  'CVSS:3.0': { version: '3.0', create: (c, v) => new c.Cvss3P0(v) },
 };
 
 /** The vector without surrounding whitespace and the parentheses NVD puts around v2 vectors. */
@@ -50,7 +72,7 @@ export function cvssVersionOf(vector: string): CvssVersion | null {
   return parseVector(vector)?.version ?? null;
 }
 
-function parseVector(vector: string): { version: CvssVersion; vector: string; create: (v: string) => Scorable } | null {
+function parseVector(vector: string): { version: CvssVersion; vector: string; create: (calculator: Calculator, v: string) => Scorable } | null {
   if (typeof vector !== 'string' || vector.length > MAX_VECTOR_LENGTH) return null;
   const text = clean(vector);
   const slash = text.indexOf('/');
@@ -62,7 +84,7 @@ function parseVector(vector: string): { version: CvssVersion; vector: string; cr
   // CVSS v2 vectors carry no prefix; `Au` (authentication) is a metric only v2 has.
   const parts = text.split('/');
   if (wellFormed(parts) && parts.some((p) => p.startsWith('Au:'))) {
-    return { version: '2.0', vector: text, create: (v) => new cvssCalculator.Cvss2(v) };
+    return { version: '2.0', vector: text, create: (c, v) => new c.Cvss2(v) };
   }
   return null;
 }
@@ -74,8 +96,10 @@ function parseVector(vector: string): { version: CvssVersion; vector: string; cr
 export function cvssBaseScore(vector: string): number | null {
   const parsed = parseVector(vector);
   if (parsed === null) return null;
+  // Outside the try: scoring before loading is a mistake in nerq, never an unscored vector.
+  const calculator = loaded();
   try {
-    const cvss = parsed.create(parsed.vector);
+    const cvss = parsed.create(calculator, parsed.vector);
     if (!cvss.isBaseFullyDefined()) return null;
     const scores = cvss.calculateScores();
     const base = scores.base ?? scores.overall;

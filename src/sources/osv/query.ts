@@ -37,6 +37,7 @@ import {
   type OsvRecord,
   type SeverityFinding,
 } from './advisory.js';
+import { loadCvssCalculator } from './cvss.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 
@@ -248,6 +249,8 @@ async function advisoriesByPackage(
 ): Promise<Map<string, AdvisoryFacts[]>> {
   const idsPerQuery = await queryBatch(http, osvBase, ecosystem, packages);
   const records = await fetchRecords(read, [...new Set(idsPerQuery.flat())]);
+  // Their severities are scored from CVSS vectors: the calculator loads only for a run that reads records.
+  if (records.size > 0) await loadCvssCalculator();
   const borrowed = await borrowSeverities(read, records);
   const compare = comparatorFor(ecosystem);
   const advisoriesOf = new Map<string, AdvisoryFacts[]>();
