@@ -32,7 +32,7 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
   { id: 'predictive-policing', category: 'prohibited', basis: 'Article 5(1)(d)', phrases: ['predictive policing', 'crime prediction'] },
   { id: 'face-scraping', category: 'prohibited', basis: 'Article 5(1)(e)', phrases: ['facial image scraping', 'face scraping'] },
   { id: 'emotion-workplace', category: 'prohibited', basis: 'Article 5(1)(f)', phrases: ['employee emotion recognition', 'student emotion recognition'] },
-  { id: 'biometrics', category: 'high-risk', basis: 'Annex III(1)', phrases: ['biometric identification', 'face recognition', 'facial recognition', 'emotion recognition', 'biometric categorisation', 'biometric categorization'] },
+  { id: 'biometrics', category: 'high-risk', basis: 'Annex III(1)', phrases: ['biometric identification', 'face recognition', 'facial recognition', 'emotion recognition', 'emotion detection', 'emotion prediction', 'biometric categorisation', 'biometric categorization'] },
   { id: 'critical-infrastructure', category: 'high-risk', basis: 'Annex III(2)', phrases: ['critical infrastructure', 'power grid', 'gas supply', 'water supply', 'electricity grid', 'traffic control'] },
   { id: 'education', category: 'high-risk', basis: 'Annex III(3)', phrases: ['exam proctoring', 'proctoring', 'exam grading', 'student assessment', 'admissions'] },
   { id: 'employment', category: 'high-risk', basis: 'Annex III(4)', phrases: ['recruitment', 'recruiting', 'hiring', 'cv screening', 'resume screening', 'candidate screening', 'applicant tracking'] },
@@ -42,8 +42,16 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
   { id: 'justice', category: 'high-risk', basis: 'Annex III(8)', phrases: ['judicial decision', 'sentencing', 'election influence', 'voter targeting'] },
   { id: 'deepfake', category: 'transparency', basis: 'Article 50(4)', phrases: ['deepfake', 'deep fake', 'face swap', 'voice cloning'] },
   { id: 'synthetic-content', category: 'transparency', basis: 'Article 50(2)', phrases: ['image generation', 'text to image', 'text to speech', 'video generation', 'generative'] },
-  { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chat bot', 'conversational agent', 'virtual assistant'] },
-  { id: 'general-purpose', category: 'general-purpose', basis: 'Article 51–55', phrases: ['foundation model', 'large language model', 'general purpose ai', 'llm', 'llms'] },
+  { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chat bot', 'conversational agent', 'virtual assistant', 'personal assistant'] },
+  // A package that is or ships the model: "LLM" alone is how a server names its client ("allows
+  // LLMs to query MySQL", "any LLM client"), which makes the server no model (Article 53 binds
+  // the model's provider).
+  {
+    id: 'general-purpose',
+    category: 'general-purpose',
+    basis: 'Article 51–55',
+    phrases: ['foundation model', 'foundation models', 'general purpose ai model', 'general purpose ai models', 'gpai', 'open weights', 'model weights'],
+  },
 ];
 
 export const AI_ACT_NOTE = 'A heuristic over what the package says about itself, not legal advice; never part of the score.';

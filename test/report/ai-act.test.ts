@@ -21,8 +21,8 @@ describe('classifyAiAct', () => {
     ['Text-to-image generation server', 'transparency', 'synthetic-content', ['image generation', 'text to image']],
     ['Deepfake detector and voice cloning toolkit', 'transparency', 'deepfake', ['deepfake', 'voice cloning']],
     // General-purpose models
-    ['Run any large language model locally', 'general-purpose', 'general-purpose', ['large language model']],
-    ['Tools for LLMs', 'general-purpose', 'general-purpose', ['llms']],
+    ['Open weights of a foundation model, served over MCP', 'general-purpose', 'general-purpose', ['foundation model', 'open weights']],
+    ['A general-purpose AI model for any task', 'general-purpose', 'general-purpose', ['general purpose ai model']],
     // False positives: substrings and near words never fire
     ['An example MCP server with sample data', 'minimal', null, []],
     ['Examples of Vegas-style gaslight themes', 'minimal', null, []],
@@ -32,6 +32,16 @@ describe('classifyAiAct', () => {
     ['Shows the hiring_date column', 'minimal', null, []],
     ['Scores social media posts', 'minimal', null, []],
     ['Rechatbotting is not a word', 'minimal', null, []],
+    // Real text (fixtures/PROVENANCE.md, "The AI Act rules on real text"): a server that LLMs use is not a model.
+    ['The MCP Code Executor is an MCP server that allows LLMs to execute Python code within a specified Conda environment.', 'minimal', null, []],
+    ['Official Firecrawl MCP Server - Adds powerful web scraping to Cursor, Claude and any other LLM clients.', 'minimal', null, []],
+    ['Enables Large Language Models (LLMs) to safely query and analyze data through a constrained interface.', 'minimal', null, []],
+    ['MCP to connect your LLM with Spotify.', 'minimal', null, []],
+    ["Model Context Protocol server for DeepSeek's advanced language models", 'minimal', null, []],
+    ['A Model Context Protocol (MCP) server enabling AI assistants to interact with Azure DevOps services via Python SDK.', 'minimal', null, []],
+    // Real text read as minimal before: emotion recognition named otherwise, an assistant that talks to its user.
+    ['Human: AI-powered 3D Face Detection & Rotation Tracking, Face Description & Recognition, Iris Analysis, Age & Gender & Emotion Prediction, Gesture Recognition', 'high-risk', 'biometrics', ['emotion prediction']],
+    ["The world's best AI personal assistant for email. Open source app to help you reach inbox zero fast.", 'transparency', 'chatbot', ['personal assistant']],
   ] as const)('%s → %s', (description, category, rule, words) => {
     expect(of(description)).toEqual({ category, rule, basis: rule === null ? null : expect.any(String), words, note: AI_ACT_NOTE });
   });
@@ -39,6 +49,9 @@ describe('classifyAiAct', () => {
   it('reads topics and the README opening as whole words too; the riskiest rule wins', () => {
     expect(of('An MCP server', ['face-recognition'])).toMatchObject({ category: 'high-risk', rule: 'biometrics', words: ['face recognition'] });
     expect(of('An MCP server', ['gas'])).toMatchObject({ category: 'minimal' });
+    // @vladmandic/face-api's real keywords: emotion detection is emotion recognition; face detection alone is not.
+    expect(of('FaceAPI for Browser and NodeJS', ['face-api', 'face-detection', 'age-gender', 'emotion-detection'])).toMatchObject({ category: 'high-risk', rule: 'biometrics', words: ['emotion detection'] });
+    expect(of('Finds faces in photos', ['face-detection'])).toMatchObject({ category: 'minimal' });
     expect(of('A chatbot', [], '# Bot\n\nScreens CV screening results for recruitment teams')).toMatchObject({ category: 'high-risk', rule: 'employment' });
   });
 
