@@ -28,6 +28,8 @@ export interface ComparisonResult {
 
 /** How good a verdict is, for "never suggest worse": higher is better; unknown is not ranked. */
 const VERDICT_RANK: Record<VerdictCode, number | null> = { yes: 3, caution: 2, no: 1, 'do-not-use': 0, unknown: null };
+/** The least an alternative's own verdict may be: nerq does not suggest switching to a package it says NO to. */
+const ALTERNATIVE_FLOOR = VERDICT_RANK.caution!;
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
@@ -100,17 +102,17 @@ function whyOf(peer: PeerEvaluation): Alternative['why'] {
 const scored = (report: Report): report is Report & { score: number } => report.error === null && report.score !== null;
 
 /**
- * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse, not
- * provisional; in the target's category, or named by the curated list (people who know both
+ * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse and
+ * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional; in the target's category, or named by the curated list (people who know both
  * say one replaces the other). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
  */
 export function alternativesOf(target: Report, peers: readonly PeerEvaluation[]): Alternative[] {
   if (!scored(target)) return [];
-  const targetVerdict = VERDICT_RANK[target.verdictCode] ?? 0;
+  const floor = Math.max(ALTERNATIVE_FLOOR, VERDICT_RANK[target.verdictCode] ?? 0);
   const category = target.category?.id ?? null;
   return peers
     .filter((p) => scored(p.report) && p.report.score > target.score && !p.report.provisional)
-    .filter((p) => (VERDICT_RANK[p.report.verdictCode] ?? -1) >= targetVerdict)
+    .filter((p) => (VERDICT_RANK[p.report.verdictCode] ?? -1) >= floor)
     .filter((p) => p.curated !== null || (p.report.category?.id === category && p.sharedKeywords.length > 0))
     .filter((p) => p.report.target.name !== target.target.name)
     // Best first; on a tie, the one a curated list names, then by name.

@@ -64,6 +64,17 @@ describe('alternativesOf', () => {
     expect(alternativesOf(target, peers).map((a) => a.target)).toEqual(['b@1.0.0', 'c@1.0.0', 'd@1.0.0']);
   });
 
+  it('an alternative is one nerq would let you use: for a YES target a YES, for a NO or DO NOT USE target at least a CAUTION', () => {
+    const yes = report('yes-target', 72, { verdictCode: 'yes' });
+    expect(alternativesOf(yes, [peer(report('caution', 90, { verdictCode: 'caution' })), peer(report('better', 80, { verdictCode: 'yes' }))]).map((a) => a.target)).toEqual(['better@1.0.0']);
+    // A deprecated target (NO, capped at 49.9): a peer nerq also says NO to is no way out.
+    const deprecated = report('deprecated', 49.9, { verdictCode: 'no' });
+    const peers = [peer(report('also-no', 60, { verdictCode: 'no' })), peer(report('dnu', 65, { verdictCode: 'do-not-use' })), peer(report('fine', 55, { verdictCode: 'caution' }))];
+    expect(alternativesOf(deprecated, peers).map((a) => a.target)).toEqual(['fine@1.0.0']);
+    const malicious = report('malicious', 10, { verdictCode: 'do-not-use' });
+    expect(alternativesOf(malicious, peers).map((a) => a.target)).toEqual(['fine@1.0.0']);
+  });
+
   it('another category needs the curated list; shared keywords alone do not do', () => {
     const peers = [peer(report('mcp', 90, { category: 'mcp-server' })), peer(report('curated', 80, { category: 'cli' }), [], true), peer(report('nokw', 85), [])];
     const alternatives = alternativesOf(target, peers);
