@@ -20,7 +20,7 @@ import { queryKeywords, searchNpm, SEARCH_MAX_SIZE } from '../sources/npm/search
 import { parseTarget } from '../target/parse.js';
 import type { Target } from '../target/types.js';
 import { checkTargets, type TargetOutcome } from './check.js';
-import { sameCategoryByListing, type Candidate, type PeerSearch } from './peers/candidate.js';
+import { sameCategoryByListing, specificKeywords, type Candidate, type PeerSearch } from './peers/candidate.js';
 import { findRepositoryPeers } from './peers/github.js';
 import { findMcpPeers } from './peers/mcp.js';
 import type { CallOptions, Runtime } from './runtime.js';
@@ -113,7 +113,8 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
   }
 
   const notes = category === 'mcp-server' ? [NOTE_MCP] : [];
-  const keywords = queryKeywords(npmFacts(outcome.evidence)?.keywords ?? []);
+  const declared = npmFacts(outcome.evidence)?.keywords ?? [];
+  const keywords = queryKeywords(specificKeywords(declared));
   const curated = curatedReplacementsFor(report.target.name);
   const curatedPeers = curatedCandidates(report.target.name, curated);
   const sources = curatedPeers.length > 0 ? ['npm-search', CURATED_SOURCE] : ['npm-search'];
@@ -125,7 +126,12 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
       : await searchNpm(runtime.callContext(request).http, base, { keywords, size: Math.min(SEARCH_MAX_SIZE, Math.max(limit * 3, 25)) });
 
   if (search === null || search.status === 'unavailable') {
-    const reason = search === null ? 'the package declares no keyword to search its peers by' : search.reason;
+    const reason =
+      search !== null
+        ? search.reason
+        : declared.length === 0
+          ? 'the package declares no keyword to search its peers by'
+          : `the package declares only generic keywords (${queryKeywords(declared, 3).join(', ')}) to search its peers by`;
     // The curated list still names alternatives; the standing needs the search's sample.
     const peers = await evaluate(runtime, curatedPeers, request);
     const result = compareToPeers(report, peers, { sources, query: search?.query ?? null, candidates: curatedPeers.length, skipped: 0, evaluatedAt, notes });

@@ -25,9 +25,10 @@ let home: string;
 const runtimes: Runtime[] = [];
 
 /**
- * The peers of `request` (keywords http, simple, util, utility): two healthy libraries sharing
- * `http`, a deprecated one (capped at 49.9, never better than request), one whose listing puts
- * it in another category (ai-agent), one sharing no keyword. `ofetch` and `ky` are the curated
+ * The peers of `request` (keywords http, simple, util, utility): a healthy library sharing
+ * `http`, one sharing only the generic `util` and `utility` (no peer), a deprecated one (capped
+ * at 49.9, never better than request), one whose listing puts it in another category
+ * (ai-agent), one sharing no keyword. `ofetch` and `ky` are the curated
  * replacements module-replacements names for request (served here as synthetic packages).
  */
 const PEERS: { name: string; keywords: string[]; deprecated?: string }[] = [
@@ -53,6 +54,9 @@ beforeAll(async () => {
     serveSynthetic(server, { version: '2.0.0', ...peer });
   }
   serveSynthetic(server, { name: 'nerq-cmp-target', version: '1.0.0', keywords: ['http'] });
+  serveSynthetic(server, { name: 'nerq-cmp-generic', version: '1.0.0', keywords: ['javascript', 'typescript', 'node', 'http'] });
+  serveSynthetic(server, { name: 'nerq-cmp-only-generic', version: '1.0.0', keywords: ['javascript', 'nodejs', 'api', 'util'] });
+  serveSynthetic(server, { name: 'nerq-peer-js', version: '2.0.0', keywords: ['javascript', 'typescript', 'node'] });
   serveOsv(server, []);
 });
 
@@ -86,31 +90,33 @@ describe('compareWithPeers', () => {
     const before = searchRequests(server).length;
     const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
 
-    expect(searchRequests(server).slice(before)).toEqual([{ text: 'keywords:http,simple,util,utility', size: '36' }]);
-    // Only the peers sharing a keyword, of the same category by their listing, and the curated ones were evaluated.
+    // request's keywords are http, simple, util, utility: only http says what it does.
+    expect(searchRequests(server).slice(before)).toEqual([{ text: 'keywords:http', size: '36' }]);
+    // Only the peers sharing a specific keyword, of the same category by their listing, and the curated ones were evaluated.
     const asked = new Set(server.requests.map((r) => decodeURIComponent(r.path)));
+    expect(asked.has('/npm/nerq-peer-util')).toBe(false);
     expect(asked.has('/npm/nerq-peer-agent')).toBe(false);
     expect(asked.has('/npm/nerq-peer-colors')).toBe(false);
     for (const name of RECORDED_NAMES) expect(asked.has(`/npm/${name}`)).toBe(false);
 
     const comparison = result.comparison!;
-    expect(comparison).toMatchObject({ category: 'library', peers: 5, rank: 5 });
-    expect(comparison.members.map((m) => m.target).sort()).toEqual(['ky@2.0.0', 'nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0', 'nerq-peer-util@2.0.0', 'ofetch@2.0.0']);
+    expect(comparison).toMatchObject({ category: 'library', peers: 4, rank: 4 });
+    expect(comparison.members.map((m) => m.target).sort()).toEqual(['ky@2.0.0', 'nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0', 'ofetch@2.0.0']);
     const scores = comparison.members.map((m) => m.score).sort((a, b) => a - b);
-    expect(comparison.median).toBe(scores[2]);
-    // request ties with the deprecated peer (both capped at 49.9) and is below the others: 0.5 of 5 below.
+    expect(comparison.median).toBe(Math.round(((scores[1]! + scores[2]!) / 2) * 10) / 10);
+    // request ties with the deprecated peer (both capped at 49.9) and is below the others: 0.5 of 4 below.
     expect(scores[0]).toBe(49.9);
-    expect(comparison.percentile).toBe(10);
+    expect(comparison.percentile).toBe(13);
     expect(comparison.sample).toMatchObject({
       sources: ['npm-search', 'module-replacements'],
-      query: 'keywords:http,simple,util,utility',
+      query: 'keywords:http',
       evaluatedAt: NOW.toISOString(),
       excluded: 0,
       notes: [],
     });
-    // 5 listed peers + 12 recorded listings + 2 curated; 3 evaluated from the search.
+    // 5 listed peers + 12 recorded listings + 2 curated; 2 evaluated from the search.
     expect(comparison.sample.candidates).toBe(PEERS.length + RECORDED_NAMES.length - 1 + CURATED.length);
-    expect(comparison.sample.skipped).toBe(PEERS.length + RECORDED_NAMES.length - 1 - 3);
+    expect(comparison.sample.skipped).toBe(PEERS.length + RECORDED_NAMES.length - 1 - 2);
 
     const alternatives = result.alternatives;
     expect(alternatives).toHaveLength(3);
@@ -142,6 +148,24 @@ describe('compareWithPeers', () => {
     expect(result.comparison).toMatchObject({ peers: 1, rank: 1, percentile: 100 });
     expect(result.comparison!.members[0]!.score).toBeLessThan(outcome.report.score!);
     expect(result.alternatives).toEqual([]);
+  });
+
+  it('generic keywords (javascript, typescript, node…) are not searched by, and a listing sharing only those is no peer', async () => {
+    freshHome();
+    serveSearch(server, searchAnswer([{ name: 'nerq-peer-js', keywords: ['javascript', 'typescript', 'node'] }, { name: 'nerq-peer-fetch', keywords: ['http', 'fetch', 'javascript'] }]));
+    const app = runtime();
+    const result = await compareWithPeers(app, await checked(app, 'nerq-cmp-generic'), { gate: DEFAULT_GATE, now: NOW });
+    expect(searchRequests(server).at(-1)).toEqual({ text: 'keywords:http', size: '36' });
+    expect(server.requests.some((r) => r.path === '/npm/nerq-peer-js')).toBe(false);
+    expect(result.comparison?.members.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
+    expect(result.comparison?.sample).toMatchObject({ query: 'keywords:http', skipped: 1 });
+    for (const a of result.alternatives) expect(a.why.flatMap((w) => w.keywords)).toEqual(['http']);
+
+    // Only generic keywords: nothing specific to search by, no search sent.
+    const before = searchRequests(server).length;
+    const none = await compareWithPeers(app, await checked(app, 'nerq-cmp-only-generic'), { gate: DEFAULT_GATE, now: NOW });
+    expect(searchRequests(server).length).toBe(before);
+    expect(none).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: expect.stringContaining('only generic keywords (javascript, nodejs, api)'), notes: [] }, alternatives: [] });
   });
 
   it('--peers N: at most N peers from the search', async () => {

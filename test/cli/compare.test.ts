@@ -38,7 +38,7 @@ describe('nerq check --compare', () => {
     expect(result.stderr).toBe('');
     const report = parseReport(result.stdout);
     expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
-    expect(report.comparison).toMatchObject({ category: 'library', peers: 5, sample: { sources: ['npm-search', 'module-replacements'], query: 'keywords:http,simple,util,utility' } });
+    expect(report.comparison).toMatchObject({ category: 'library', peers: 4, sample: { sources: ['npm-search', 'module-replacements'], query: 'keywords:http' } });
     expect(report.alternatives?.length).toBe(3);
     expect(report.alternatives?.map((a) => a.target)).not.toContain('nerq-peer-old@2.0.0');
     // The comparison never changes the score, the verdict or the exit code.
@@ -56,12 +56,12 @@ describe('nerq check --compare', () => {
 
   it('table and Markdown: the "Compared with N peers" block and the alternatives', async () => {
     const table = await runCli(['check', 'request', '--compare', '--peers', '3'], { server });
-    expect(table.stdout).toMatch(/^Compared with 5 peers \(library\)$/m);
-    expect(table.stdout).toMatch(/rank 5 of 6 · percentile \d+ · median/);
+    expect(table.stdout).toMatch(/^Compared with 4 peers \(library\)$/m);
+    expect(table.stdout).toMatch(/rank 4 of 5 · percentile \d+ · median/);
     expect(table.stdout).toMatch(/Higher-scoring alternatives/);
     expect(table.stdout).toMatch(/named as a replacement by module-replacements/);
     const markdown = await runCli(['check', 'request', '--compare', '--format', 'markdown'], { server });
-    expect(markdown.stdout).toMatch(/^### Compared with 5 peers \(library\)$/m);
+    expect(markdown.stdout).toMatch(/^### Compared with 4 peers \(library\)$/m);
     expect(markdown.stdout).toMatch(/^\| Alternative \| Score \| Grade \| Verdict \| Why \| Better in \|$/m);
   });
 

@@ -57,7 +57,7 @@ describe('include=alternatives', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/v1/preflight?target=request&include=alternatives' })));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(5).fill(200));
     // One search and one evaluation per peer for all five requests.
-    expect(searchRequests(server).slice(searches)).toEqual([{ text: 'keywords:http,simple,util,utility', size: '25' }]);
+    expect(searchRequests(server).slice(searches)).toEqual([{ text: 'keywords:http', size: '25' }]);
     expect(packumentRequests('nerq-peer-fetch')).toBe(1);
 
     const body = answers[0]!.json() as Record<string, unknown>;
@@ -71,7 +71,7 @@ describe('include=alternatives', () => {
       expect(alternative.trust_score!).toBeGreaterThan(answer.target_trust!);
       // The package name, not name@version; a page about it: the synthetic peers declare no
       // repository, so a curated replacement has its dataset's page and the others none (null).
-      expect(alternative.name).toMatch(/^(nerq-peer-fetch|nerq-peer-util|ofetch|ky)$/);
+      expect(alternative.name).toMatch(/^(nerq-peer-fetch|ofetch|ky)$/);
       expect(alternative.url).toBe(CURATED.includes(alternative.name) ? 'https://e18e.dev/docs/replacements/fetch' : null);
     }
     expect(answer.alternatives.map((a) => a.name)).not.toContain('nerq-peer-old');

@@ -40,6 +40,24 @@ export const NO_TOKEN_REPOSITORY_PEERS = 3;
 export const NOTE_NO_TOKEN = `without a GitHub token at most ${NO_TOKEN_REPOSITORY_PEERS} peers are evaluated (GitHub allows 60 requests an hour without one, and each peer's repository costs about 12): set GITHUB_TOKEN for more`;
 
 /**
+ * Keywords (npm) and topics (GitHub) that say what a package is written in, runs on or is
+ * packaged as, or praise it, never what it does: two packages sharing only these are not peers
+ * ("javascript", "typescript", "util", "mcp"…), so they are neither searched by nor counted as
+ * shared (docs/scoring.md §13).
+ */
+const GENERIC_KEYWORDS: ReadonlySet<string> = new Set([
+  'javascript', 'js', 'node', 'nodejs', 'node-js', 'node.js', 'typescript', 'ts', 'deno', 'bun', 'npm', 'npm-package',
+  'package', 'module', 'modules', 'library', 'lib', 'es6', 'es2015', 'esm', 'commonjs', 'cjs', 'api', 'sdk', 'cli',
+  'tool', 'tools', 'util', 'utils', 'utility', 'utilities', 'helper', 'helpers', 'simple', 'fast', 'lightweight', 'tiny',
+  'mcp', 'mcp-server', 'mcp-servers', 'modelcontextprotocol', 'model-context-protocol', 'ai', 'llm',
+]);
+
+/** The keywords that say what a package does: the generic ones left out. */
+export function specificKeywords(keywords: readonly string[]): string[] {
+  return keywords.filter((k) => !GENERIC_KEYWORDS.has(k.toLowerCase()));
+}
+
+/**
  * Whether a listing can be a peer of a target of `category`, by what the listing says: the
  * keyword and description rules must give it the same risk or framework category (a listing
  * does not tell a command from a library, so `cli` and `library` stay together here; the
