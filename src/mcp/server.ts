@@ -106,7 +106,7 @@ export const CompareOutputSchema = z.object({
   /** The target with the highest score, or null when none has one. */
   highest: z.string().nullable(),
   dimensions: z.array(z.object({ id: z.enum(DIMENSIONS), scores: z.array(z.number().nullable()) })),
-  /** The checks where they differ most, widest spread first. */
+  /** The checks where they differ most: one a target fails and another does not first, then by spread, widest first. */
   differences: z.array(z.object({ id: z.string(), title: z.string(), scores: z.array(z.number().nullable()), spread: z.number() })),
 });
 

@@ -15,7 +15,11 @@ export interface SideBySide {
   /** The target with the highest score (the first one given on a tie), or null when none has one. */
   highest: string | null;
   dimensions: { id: Dimension; scores: (number | null)[] }[];
-  /** Checks whose known scores differ, by the spread (highest − lowest known score), largest first. */
+  /**
+   * Checks that one target fails and another does not (even when the others could not be judged:
+   * a deprecated package beside two whose status is unknown), then checks whose known scores
+   * differ; by the spread (highest − lowest known score, 0 with fewer than two known), largest first.
+   */
   differences: { id: string; title: string; dimension: Dimension; scores: (number | null)[]; spread: number }[];
 }
 
@@ -39,10 +43,14 @@ export function sideBySide(reports: readonly Report[]): SideBySide {
       const scores = checks.map((c) => c?.score ?? null);
       const known = scores.filter((s): s is number => s !== null);
       const spread = known.length < 2 ? 0 : Math.round((Math.max(...known) - Math.min(...known)) * 10) / 10;
-      return { id, title: first.title, dimension: first.dimension, scores, spread };
+      // What decides "should we switch?" first: a finding on one target and not on another.
+      const failed = checks.filter((c) => c?.status === 'fail').length;
+      const failing = failed > 0 && failed < checks.length;
+      return { failing, row: { id, title: first.title, dimension: first.dimension, scores, spread } };
     })
-    .filter((d) => d.spread > 0)
-    .sort((a, b) => b.spread - a.spread || ids.indexOf(a.id) - ids.indexOf(b.id))
-    .slice(0, MAX_DIFFERENCES);
+    .filter((d) => d.failing || d.row.spread > 0)
+    .sort((a, b) => Number(b.failing) - Number(a.failing) || b.row.spread - a.row.spread || ids.indexOf(a.row.id) - ids.indexOf(b.row.id))
+    .slice(0, MAX_DIFFERENCES)
+    .map((d) => d.row);
   return { targets, highest, dimensions, differences };
 }

@@ -231,9 +231,18 @@ describe('compareTargets', () => {
     expect(comparison.dimensions[0]!.scores).toHaveLength(3);
     expect(comparison.differences.length).toBeGreaterThan(0);
     expect(comparison.differences.length).toBeLessThanOrEqual(5);
-    const spreads = comparison.differences.map((d) => d.spread);
-    expect(spreads).toEqual([...spreads].sort((a, b) => b - a));
-    // request is deprecated: the deprecation check is among the widest gaps.
-    expect(comparison.differences.map((d) => d.id)).toContain('deprecation');
+    // Checks a target fails (and another does not) first, then the widest gaps; each group by spread.
+    const failing = (id: string) => {
+      const statuses = outcomes.map((o) => o.report.checks.find((c) => c.id === id)?.status);
+      return statuses.includes('fail') && !statuses.every((st) => st === 'fail');
+    };
+    const groups = comparison.differences.map((d) => failing(d.id));
+    expect(groups).toEqual([...groups].sort((a, b) => Number(b) - Number(a)));
+    for (const group of [true, false]) {
+      const spreads = comparison.differences.filter((_, i) => groups[i] === group).map((d) => d.spread);
+      expect(spreads).toEqual([...spreads].sort((a, b) => b - a));
+    }
+    // request is deprecated: the deprecation check comes first.
+    expect(comparison.differences[0]!.id).toBe('deprecation');
   });
 });

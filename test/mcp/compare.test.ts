@@ -56,10 +56,9 @@ describe('compare_packages and find_alternatives', () => {
     const best = compared.reports.reduce((a, b) => (b.score! > a.score! ? b : a));
     expect(compared.highest).toBe(`${best.name}@${best.version}`);
     expect(compared.dimensions.map((d) => d.id)).toEqual(['security', 'maintenance', 'documentation', 'compliance', 'community']);
-    const spreads = compared.differences.map((d) => d.spread);
-    expect(spreads.length).toBeGreaterThan(0);
-    expect(spreads).toEqual([...spreads].sort((a, b) => b - a));
-    expect(compared.differences.map((d) => d.id)).toContain('deprecation');
+    expect(compared.differences.length).toBeGreaterThan(0);
+    // request's deprecation (a check it fails and the others pass) leads, as in nerq compare.
+    expect(compared.differences[0]!.id).toBe('deprecation');
     expect(evaluator.stats().evaluations).toBe(3);
 
     // check_packages is answered by the same evaluations: nothing is fetched again.

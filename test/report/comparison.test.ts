@@ -115,4 +115,18 @@ describe('sideBySide', () => {
     expect(view.differences.map((d) => d.id)).toEqual([a.checks[0]!.id, a.checks[1]!.id]);
     expect(view.differences[0]!.spread).toBe(50);
   });
+
+  it('a check one target fails is listed first even when the others could not be judged (request deprecated, axios and got unknown)', () => {
+    const fail = (r: Report, id: string, score: number): Report => ({ ...r, checks: r.checks.map((c) => (c.id === id ? { ...c, status: 'fail', score } : c)) });
+    const unknown = (r: Report, id: string): Report => ({ ...r, checks: r.checks.map((c) => (c.id === id ? { ...c, status: 'unknown', score: null } : c)) });
+    const id = sample().checks.find((c) => c.id === 'deprecation')!.id;
+    const request = fail(report('request', 85.5), id, 20);
+    const b = report('axios', 100);
+    b.checks = b.checks.map((c, i) => (i === 0 ? { ...c, score: (c.score ?? 0) - 50 } : c));
+    const view = sideBySide([request, unknown(b, id), unknown(report('got', 93.5), id)]);
+    expect(view.differences[0]).toMatchObject({ id: 'deprecation', scores: [20, null, null], spread: 0 });
+    expect(view.differences[1]).toMatchObject({ id: request.checks[0]!.id, spread: 50 });
+    // Failed by every target: not where they differ.
+    expect(sideBySide([fail(report('x', 50), id, 0), fail(report('y', 50), id, 0)]).differences.map((d) => d.id)).not.toContain('deprecation');
+  });
 });
