@@ -32,13 +32,16 @@ afterEach(() => harness.stop());
 
 const runtime = (env: Record<string, string> = {}): Runtime => harness.runtime(env);
 
-/** The two recorded MCP servers, each with the topics the search answer gives it. */
+/**
+ * The two recorded MCP servers, each with the topics the search answer gives it: `mcp` and
+ * `mcp-server` are generic (every MCP server carries them); `automation` is what they share.
+ */
 function serveRepositories(): void {
-  serveRecordedRepo(server, PLAYWRIGHT, { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'mcp-server', 'playwright'], description: 'Playwright MCP server' });
+  serveRecordedRepo(server, PLAYWRIGHT, { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'mcp-server', 'playwright', 'automation'], description: 'Playwright MCP server' });
   serveRecordedRepo(server, ARXIV, {
     license: 'Apache-2.0',
     stars: 1800,
-    topics: ['arxiv', 'mcp', 'mcp-server'],
+    topics: ['arxiv', 'mcp', 'mcp-server', 'automation'],
     description: 'A Model Context Protocol server for searching and analyzing arXiv papers',
   });
   servePublished(server, { npm: PUBLISHED[PLAYWRIGHT]!.npm!, pypi: PUBLISHED[ARXIV]!.pypi! });
@@ -55,18 +58,19 @@ const searches = () =>
 const asked = (fullName: string) => server.requests.some((r) => r.path.startsWith(`/github/repos/${fullName}`));
 
 describe('peers of a repository target: GitHub repository search by topics', () => {
-  it('an in-category peer evaluated as a github: target; out of category, forks, archived and invalid items never asked; a lower-scoring peer is never an alternative', async () => {
+  it('an in-category peer evaluated as a github: target; out of category, forks, archived, invalid items and those sharing only generic topics never asked; a lower-scoring peer is never an alternative', async () => {
     serveRepositories();
     server.expect('GET', '/github/search/repositories', { fixture: SEARCH_FIXTURE });
-    // The fixture's other in-category listing is not on GitHub any more: found, evaluated, not found.
-    server.expect('GET', '/github/repos/nerq-fixtures/tiny-mcp-server', { status: 404, body: { message: 'Not Found' } });
     const app = runtime();
     const playwright = await checked(app, PLAYWRIGHT);
     expect(playwright.report.category?.id).toBe('mcp-server');
     const fromPlaywright = await compareWithPeers(app, playwright, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
 
-    expect(searches()).toEqual([{ q: 'topic:mcp topic:mcp-server', sort: 'stars', order: 'desc', per_page: '36' }]);
-    // Out of category by its topics (code-runner: code execution), a fork, an archived repository: never asked.
+    // The generic topics (mcp, mcp-server) are not searched by.
+    expect(searches()).toEqual([{ q: 'topic:playwright topic:automation', sort: 'stars', order: 'desc', per_page: '36' }]);
+    // Out of category by its topics (code-runner: code execution), a fork, an archived repository,
+    // a server sharing only the generic mcp and mcp-server: never asked.
+    expect(asked('nerq-fixtures/tiny-mcp-server')).toBe(false);
     expect(asked('formulahendry/mcp-server-code-runner')).toBe(false);
     expect(asked('nerq-fixtures/playwright-mcp')).toBe(false);
     expect(asked('nerq-fixtures/retired-mcp-server')).toBe(false);
@@ -74,14 +78,14 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     const comparison = fromPlaywright.comparison!;
     expect(comparison.members.map((m) => m.target)).toEqual([expect.stringMatching(/^blazickjp\/arxiv-mcp-server/)]);
     expect(comparison).toMatchObject({ category: 'mcp-server', peers: 1 });
-    // 7 valid listings less the target itself; 2 evaluated; the one not found is excluded.
-    expect(comparison.sample).toMatchObject({ sources: ['github-search'], query: 'topic:mcp topic:mcp-server', candidates: 5, skipped: 3, excluded: 1, evaluatedAt: NOW.toISOString(), notes: [NOTE_NO_TOKEN] });
+    // 7 valid listings less the target itself; 1 evaluated.
+    expect(comparison.sample).toMatchObject({ sources: ['github-search'], query: 'topic:playwright topic:automation', candidates: 5, skipped: 4, excluded: 0, evaluatedAt: NOW.toISOString(), notes: [NOTE_NO_TOKEN] });
     expect(() => ReportSchema.parse(withComparison(playwright.report, fromPlaywright))).not.toThrow();
 
     // The same pair seen from the other side: whichever scores lower is never the other's alternative.
     const arxiv = await checked(app, ARXIV);
     const fromArxiv = await compareWithPeers(app, arxiv, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
-    expect(searches().at(-1)?.q).toBe('topic:arxiv topic:mcp');
+    expect(searches().at(-1)?.q).toBe('topic:arxiv topic:automation');
     expect(fromArxiv.comparison?.members.map((m) => m.target)).toEqual([expect.stringMatching(/^microsoft\/playwright-mcp/)]);
     // playwright-mcp scores higher than arxiv-mcp-server (both YES): arxiv is never its alternative, it is arxiv's.
     expect(playwright.report.score!).toBeGreaterThan(arxiv.report.score!);
@@ -89,7 +93,7 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     expect(fromPlaywright.comparison).toMatchObject({ rank: 1, percentile: 100 });
     expect(fromArxiv.comparison).toMatchObject({ rank: 2, percentile: 0 });
     expect(fromArxiv.alternatives).toEqual([
-      expect.objectContaining({ target: PLAYWRIGHT, score: playwright.report.score, why: [expect.objectContaining({ code: 'shared-keywords', keywords: ['mcp', 'mcp-server'] })] }),
+      expect.objectContaining({ target: PLAYWRIGHT, score: playwright.report.score, why: [expect.objectContaining({ code: 'shared-keywords', keywords: ['automation'] })] }),
     ]);
   });
 
@@ -133,7 +137,7 @@ describe('peers of a repository target: GitHub repository search by topics', () 
   it(`without a token at most ${NO_TOKEN_REPOSITORY_PEERS} repository peers are evaluated, said in the sample`, async () => {
     serveRepositories();
     const names = Array.from({ length: 6 }, (_, i) => `nerq-fixtures/mcp-peer-${i}`);
-    const items = names.map((full_name) => ({ full_name, description: 'An MCP server', fork: false, archived: false, topics: ['mcp', 'mcp-server'], stargazers_count: 5 }));
+    const items = names.map((full_name) => ({ full_name, description: 'An MCP server', fork: false, archived: false, topics: ['mcp', 'mcp-server', 'playwright'], stargazers_count: 5 }));
     server.expect('GET', '/github/search/repositories', { body: { total_count: names.length, incomplete_results: false, items } });
     server.fallback('GET', '/github/repos/nerq-fixtures/', { status: 404, body: { message: 'Not Found' } });
     const app = runtime();
@@ -143,6 +147,15 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     // Every one was not found: no member, the reason says so, the note says why only three.
     expect(result.comparison).toBeNull();
     expect(result.comparisonUnavailable).toMatchObject({ code: 'no-peers', notes: [NOTE_NO_TOKEN] });
+  });
+
+  it('a repository with only generic topics (mcp, mcp-server): nothing specific to search by, said so, no search sent', async () => {
+    serveRecordedRepo(server, PLAYWRIGHT, { license: 'Apache-2.0', topics: ['mcp', 'mcp-server'] });
+    servePublished(server, { npm: PUBLISHED[PLAYWRIGHT]!.npm! });
+    const app = runtime();
+    const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringContaining('only generic topics (mcp, mcp-server)') });
+    expect(searches()).toEqual([]);
   });
 
   it('a repository without topics: nothing to search by, said so, no search sent', async () => {

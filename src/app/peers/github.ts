@@ -9,7 +9,7 @@ import { queryTopics, REPO_SEARCH_MAX_PER_PAGE, searchRepositories } from '../..
 import { parseTarget } from '../../target/parse.js';
 import type { Target } from '../../target/types.js';
 import type { CallOptions, Runtime } from '../runtime.js';
-import { repositoryPeerLimit, sameCategoryByListing, type Candidate, type PeerSearch } from './candidate.js';
+import { repositoryPeerLimit, sameCategoryByListing, specificKeywords, type Candidate, type PeerSearch } from './candidate.js';
 
 export const GITHUB_SEARCH_SOURCE = 'github-search';
 export const NOTE_INCOMPLETE = "GitHub's search stopped before searching every repository (its time limit): the candidates are partial";
@@ -33,8 +33,16 @@ export async function findRepositoryPeers(
   const repository = github?.status === 'ok' ? github.facts.repository : null;
   if (repository === null || repository === undefined) return { status: 'unavailable', reason: 'GitHub search: the repository facts to search by are not at hand', notes: [] };
   if (!repository.topicsKnown) return { status: 'unavailable', reason: "GitHub search: GitHub's answer did not say the repository's topics", notes: [] };
-  const topics = queryTopics(repository.topics);
-  if (topics.length === 0) return { status: 'unavailable', reason: 'GitHub search: the repository has no topic to search its peers by', notes: [] };
+  // Generic topics ("mcp", "typescript") say nothing of what it does: neither searched by nor shared.
+  const specific = specificKeywords(repository.topics);
+  const topics = queryTopics(specific);
+  if (topics.length === 0) {
+    const reason =
+      repository.topics.length === 0
+        ? 'GitHub search: the repository has no topic to search its peers by'
+        : `GitHub search: the repository has only generic topics (${queryTopics(repository.topics, 3).join(', ')}) to search its peers by`;
+    return { status: 'unavailable', reason, notes: [] };
+  }
 
   const ctx = runtime.callContext(request);
   const tokenInUse = runtime.githubToken !== null;
@@ -46,7 +54,7 @@ export async function findRepositoryPeers(
   if (search.status === 'unavailable') return { status: 'unavailable', reason: search.reason, notes: [] };
 
   const self = new Set([request.name, repository.fullName, repository.renamedFrom ?? ''].map((n) => n.toLowerCase()));
-  const targetTopics = new Set(repository.topics.map((t) => t.toLowerCase()));
+  const targetTopics = new Set(specific.map((t) => t.toLowerCase()));
   const listings = search.listings.filter((l) => !self.has(l.fullName.toLowerCase()));
   const chosen: Candidate[] = [];
   for (const listing of listings) {
