@@ -135,7 +135,9 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
     // The curated list still names alternatives; the standing needs the search's sample.
     const peers = await evaluate(runtime, curatedPeers, request);
     const result = compareToPeers(report, peers, { sources, query: search?.query ?? null, candidates: curatedPeers.length, skipped: 0, evaluatedAt, notes });
-    return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason, notes }, alternatives: result.alternatives };
+    // The notes keep what the curated list names and was not offered (report/comparison.ts).
+    const kept = result.comparison?.sample.notes ?? result.comparisonUnavailable?.notes ?? notes;
+    return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason, notes: kept }, alternatives: result.alternatives };
   }
 
   const targetKeywords = new Set(keywords);

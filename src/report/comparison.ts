@@ -129,6 +129,35 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
     }));
 }
 
+/** Why `peer` is not an alternative to `target`, in the order alternativesOf applies its rules; null when it is one's equal. */
+function notOffered(target: Report & { score: number }, peer: PeerEvaluation, floor: number): string | null {
+  const r = peer.report;
+  if (!scored(r)) return 'not evaluated';
+  if (r.score <= target.score) return `scores ${r.score.toFixed(1)}, not higher than ${target.score.toFixed(1)}`;
+  if (r.provisional) return 'provisional: its evidence is incomplete';
+  if ((VERDICT_RANK[r.verdictCode] ?? -1) < floor) return `verdict ${r.verdictCode}`;
+  return null;
+}
+
+/**
+ * The note when a curated list names replacements that are not offered as alternatives, with
+ * why for each (a list that names a replacement and a report that stays silent would mislead:
+ * "nothing better exists"). Null when every one named is offered, or none is named.
+ */
+function curatedNote(target: Report, peers: readonly PeerEvaluation[], alternatives: readonly Alternative[]): string | null {
+  if (!scored(target)) return null;
+  const curated = peers.filter((p) => p.curated !== null);
+  if (curated.length === 0) return null;
+  const offered = new Set(alternatives.map((a) => a.target));
+  const floor = Math.max(ALTERNATIVE_FLOOR, VERDICT_RANK[target.verdictCode] ?? 0);
+  const left = curated
+    .filter((p) => !offered.has(peerLabel(p.report)))
+    .map((p) => `${peerLabel(p.report)} (${notOffered(target, p, floor) ?? 'beyond the first ' + MAX_ALTERNATIVES})`);
+  if (left.length === 0) return null;
+  const source = curated[0]!.curated!.source;
+  return `${source} names ${curated.map((p) => p.report.target.name).join(', ')} instead of ${target.target.name}; not offered: ${left.join(', ')}`;
+}
+
 /**
  * The target's standing among the peers of its category, and its alternatives. The standing is
  * null (with the reason) when the target has no score or no peer of its category was scored.
@@ -146,12 +175,14 @@ export function compareToPeers(
   // Only search candidates count as the sample; a curated peer of the same category counts too.
   const excluded = peers.length - members.length;
   const alternatives = alternativesOf(target, peers);
+  const note = curatedNote(target, peers, alternatives);
+  const notes = note === null ? sample.notes : [...sample.notes, note];
   if (members.length === 0) {
     const reason =
       peers.length === 0
         ? `no candidate peer in the ${category} category from ${sample.sources.join(', ') || 'any source'}`
         : `none of the ${peers.length} peers evaluated scored in the ${category} category`;
-    return { comparison: null, comparisonUnavailable: { code: 'no-peers', reason, notes: sample.notes }, alternatives };
+    return { comparison: null, comparisonUnavailable: { code: 'no-peers', reason, notes }, alternatives };
   }
   const list: Peer[] = members
     .map((p) => ({ target: peerLabel(p.report), score: p.report.score!, grade: p.report.grade, verdictCode: p.report.verdictCode }))
@@ -162,7 +193,7 @@ export function compareToPeers(
       peers: list.length,
       ...standing(target.score, list.map((p) => p.score)),
       members: list,
-      sample: { ...sample, excluded },
+      sample: { ...sample, notes, excluded },
     },
     alternatives,
   };

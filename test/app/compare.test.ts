@@ -190,6 +190,17 @@ describe('compareWithPeers', () => {
     expect(deprecated.comparisonUnavailable?.code).toBe('search-unavailable');
     expect(deprecated.alternatives.map((a) => a.target).sort()).toEqual(['ky@2.0.0', 'ofetch@2.0.0']);
     for (const a of deprecated.alternatives) expect(a.why.map((w) => w.code)).toEqual(['curated-replacement']);
+    expect(deprecated.comparisonUnavailable?.notes).toEqual([]);
+
+    // The curated replacements evaluated on incomplete evidence (provisional): none offered, and the notes say which and why.
+    const provisional = await compareWithPeers(app, await checked(app, 'request'), {
+      gate: DEFAULT_GATE,
+      now: NOW,
+      evaluateTargets: async (targets) => (await checkTargets(app, { targets, gate: DEFAULT_GATE, now: NOW })).map((o) => ({ ...o, report: { ...o.report, provisional: true } })),
+    });
+    expect(provisional.alternatives).toEqual([]);
+    expect(provisional.comparisonUnavailable?.code).toBe('search-unavailable');
+    expect(provisional.comparisonUnavailable?.notes).toEqual([expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/)]);
   });
 
   it('NERQ_NPM_SEARCH_URL: the search goes to that registry', async () => {

@@ -97,6 +97,30 @@ describe('compareToPeers', () => {
     expect(result.comparison).toMatchObject({ peers: 1, rank: 2, percentile: 0, median: 80, sample: { ...SAMPLE, excluded: 2 } });
   });
 
+  it('a curated replacement that is not offered as an alternative: the notes say which and why', () => {
+    const target = report('old', 60);
+    const peers = [
+      peer(report('good', 90), [], true),
+      peer(report('thin', 80, { provisional: true }), [], true),
+      peer(report('low', 50), [], true),
+      peer(report('held', 75, { verdictCode: 'no' }), [], true),
+      peer(report('a', 70)),
+    ];
+    const result = compareToPeers(target, peers, SAMPLE);
+    expect(result.alternatives.map((a) => a.target)).toEqual(['good@1.0.0', 'a@1.0.0']);
+    const note = result.comparison!.sample.notes.at(-1)!;
+    expect(note).toMatch(/^module-replacements names good, thin, low, held instead of old; not offered: /);
+    expect(note).toContain('thin@1.0.0 (provisional');
+    expect(note).toContain('low@1.0.0 (scores 50.0');
+    expect(note).toContain('held@1.0.0 (verdict no');
+    expect(note).not.toContain('good@1.0.0 (');
+    // Every curated one offered, or none named: no note.
+    expect(compareToPeers(target, [peer(report('good', 90), [], true)], SAMPLE).comparison!.sample.notes).toEqual([]);
+    // Without a standing (no member of the category) the note is still given.
+    const alone = compareToPeers(target, [peer(report('thin', 80, { provisional: true, category: 'cli' }), [], true)], SAMPLE);
+    expect(alone.comparisonUnavailable?.notes.at(-1)).toMatch(/thin@1\.0\.0 \(provisional/);
+  });
+
   it('no peer of the category: null with the reason, never a made-up average', () => {
     const result = compareToPeers(report('t', 70), [peer(report('c', 60, { category: 'cli' }))], SAMPLE);
     expect(result.comparison).toBeNull();
