@@ -51,7 +51,7 @@ const FINDINGS: ReadonlySet<string> = new Set(['typosquat', 'install-scripts', '
 
 /** What a reader can do about a finding whose message names none (the advisories' `fix:` line does it for them). */
 const FINDING_ACTIONS: Readonly<Record<string, string>> = {
-  'install-scripts': 'read what it runs before installing (--evidence lists the files); npm install --ignore-scripts skips it, if the package works without',
+  'install-scripts': 'read what it runs before installing (--evidence lists the files), or skip it with npm install --ignore-scripts when the package works without it',
 };
 
 const SEVERITY_WORDS: Record<Report['advisories'][number]['severity'], string> = {
