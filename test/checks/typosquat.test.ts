@@ -125,7 +125,7 @@ checkTable(check, [
     message: ['established: 5 releases since'],
   },
   {
-    // electron-rebuild 3.2.9 on a mirror: 100+ releases since 2016, their times the mirror's own (docs/scoring.md §12).
+    // electron-rebuild 3.2.9 on a mirror: 58 releases listed, their times the mirror's own (docs/scoring.md §12).
     name: 'release dates withheld, 5 releases or more: whether it is established cannot be told (unknown, held)',
     evidence: evidence({ registry: { name: 'electron-rebuild', version: '0.5.0', trimmed: true, versions: WITHHELD }, downloads: { lastWeek: null } }),
     score: null,
