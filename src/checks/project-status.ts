@@ -54,7 +54,7 @@ export default defineCheck({
   description:
     'Reads the project status PyPI publishes (PEP 792) and the `Development Status` classifier: quarantined (PyPI blocked it over a malware report) scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; archived or deprecated score 0 and `7 - Inactive` 20, each capping the overall score at 49.9. ' +
     'Otherwise the stage scores Planning 40, Pre-Alpha 50, Alpha 70, Beta 90, Production/Stable or Mature 100, and an active project without the classifier 100 (it is optional). ' +
-    `A long description whose title or first paragraph declares the project deprecated, unmaintained or replaced scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; unknown when PyPI gives no status and there is no classifier.`,
+    `A long description whose title, the subtitle under it or its first paragraph declares the project deprecated, unmaintained or replaced scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; unknown when PyPI gives no status and there is no classifier.`,
   messages: {
     quarantined: 'Quarantined by PyPI: reported as malicious, installs are blocked pending review ({statusNote})',
     archived: 'Archived on PyPI: no further updates expected ({statusNote})',

@@ -27,7 +27,7 @@ export default defineCheck({
   title: 'Repository not archived',
   description:
     `An archived (read-only) or disabled repository scores 0 and caps the maintenance dimension at ${ARCHIVED_MAINTENANCE_LIMIT}, which also keeps the verdict at CAUTION at best; any other repository scores 100. ` +
-    `A \`github:\` target whose README title or first paragraph declares the repository deprecated, unmaintained or moved ("# Deprecated", "This repository has moved to X") scores ${README_DEPRECATED_SCORE} and holds the verdict at CAUTION; a mention further down declares nothing.`,
+    `A \`github:\` target whose README title, the subtitle under it or its first paragraph declares the repository deprecated, unmaintained or moved ("# Deprecated", "This repository has moved to X") scores ${README_DEPRECATED_SCORE} and holds the verdict at CAUTION; a mention further down declares nothing.`,
   messages: {
     active: 'Repository {repository} is not archived',
     archived: 'Repository {repository} is archived: read-only, no more fixes will land',

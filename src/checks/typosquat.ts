@@ -44,13 +44,14 @@ export default defineCheck({
     'or, when none of these match, equals a popular name once runs of a repeated character are read once on both sides (5 letters or more: `aaiohttpp`, `pupeter`; with a character three times in a row, the edit rule above applies to the names so read: `aiohtttps`), adds an `s` to one part of a popular name of two parts or more (`huggingface-hubs`), puts `python-`, `python3-` or `python` before a popular name of 4 letters or more (`python-flask`), reorders the characters within the parts of an unscoped popular name of 5 letters or more, keeping its first two (`matlibplot`, `sphinx-rdt-theme`), ' +
     'adds `-latest`, `-official`, `-old`, `-older`, `-real`, `-genuine`, `-original`, `-authentic`, `-aliased` or a version number of one or two digits to a popular name of 4 letters or more (`uuid-latest`, `jquery-real`, `react-dom-16`), drops the digits ending a part before a `-` when the 3 or more letters left are no popular name themselves (`web-bzz` / `web3-bzz`), runs the parts of an unscoped popular name together with one more edit, its first letter kept (6 letters or more: `web3ethabii`), misspells by one edit, its first letter and last two kept, an unscoped popular name of one word of 7 letters or more as the first part of a longer name, the part being no word of any popular name (`pupeteer-cluster`), or adds up to 3 letters to the end of a popular scope of 8 letters or more (`@typescript_eslinter/eslint`), ' +
     'scores 15 and names the likely intended package. ' +
-    `Names on the list, packages with 1,000,000 or more downloads last week, and established packages (a first release at least ${ESTABLISHED_MIN_DAYS} days ago and at least ${ESTABLISHED_MIN_RELEASES} releases) score 100; a likely typosquat holds the verdict at CAUTION.`,
+    `Names on the list, packages with 1,000,000 or more downloads last week, and established packages (a first release at least ${ESTABLISHED_MIN_DAYS} days ago and at least ${ESTABLISHED_MIN_RELEASES} releases) score 100; with ${ESTABLISHED_MIN_RELEASES} releases or more whose dates are a mirror's own (withheld: docs/scoring.md §12), whether the package is established cannot be told, so the check is unknown and holds the verdict, as a likely typosquat does at CAUTION.`,
   messages: {
     popular: 'On the list of high-impact npm packages',
     'popular-pypi': "On nerq's list of widely used PyPI projects",
     'likely-typosquat': 'The name can be mistaken for the popular `{intended}` ({how}): check that you meant {intended}',
     'widely-used': 'The name can be mistaken for the popular `{intended}` ({how}), but with {lastWeek} downloads last week it is widely used itself',
     established: 'The name can be mistaken for the popular `{intended}` ({how}), but it is established: {releases} releases since {firstRelease}',
+    undated: 'The name can be mistaken for the popular `{intended}` ({how}); whether it is established cannot be told: the dates of its {releases} releases are unknown (the registry\'s times are a mirror\'s own)',
     distinct: 'No popular package with a confusable name',
   },
   evaluate: ({ release, downloads }, { now }) => {
@@ -69,6 +70,17 @@ export default defineCheck({
     }
     const established = establishment(release.releases, now);
     if (established !== null) return { score: 100, messageId: 'established', data: { ...data, ...established } };
+    // Dates a mirror withheld (docs/scoring.md §12) cannot show a package established, nor show it is not: unknown, never
+    // scored as a typosquat. Fewer releases than the rule needs are not established whatever their dates.
+    const releases = release.releases.length;
+    if (release.timesWithheld !== null && releases >= ESTABLISHED_MIN_RELEASES) {
+      return {
+        score: null,
+        messageId: 'undated',
+        data: { ...data, releases },
+        holdVerdict: `the name can be mistaken for the popular ${match.intended} (${data.how}): check that you meant ${match.intended}; with the dates of its ${releases} releases unknown (the registry's times are a mirror's own), whether it is established (${ESTABLISHED_MIN_RELEASES} releases over ${ESTABLISHED_MIN_DAYS} days) cannot be told; a registry that serves publish times would lift this`,
+      };
+    }
     return {
       score: TYPOSQUAT_SCORE,
       messageId: 'likely-typosquat',

@@ -49,6 +49,11 @@ const GUARDS: Readonly<Record<string, string>> = {
  */
 const FINDINGS: ReadonlySet<string> = new Set(['typosquat', 'install-scripts', 'release-anomalies', 'publisher-continuity']);
 
+/** What a reader can do about a finding whose message names none (the advisories' `fix:` line does it for them). */
+const FINDING_ACTIONS: Readonly<Record<string, string>> = {
+  'install-scripts': 'read what it runs before installing (--evidence lists the files), or skip it with npm install --ignore-scripts when the package works without it',
+};
+
 const SEVERITY_WORDS: Record<Report['advisories'][number]['severity'], string> = {
   critical: 'Critical',
   high: 'High-severity',
@@ -143,7 +148,8 @@ export function alertsOf(report: Report): Alert[] {
     const said = check.message.replaceAll('`', '');
     if (alerts.some((a) => a.text.replaceAll('`', '').includes(said))) continue;
     // The message says the finding itself ("The name can be mistaken for …"); the title is the check's.
-    alerts.push({ level: 'danger', text: check.message });
+    const action = FINDING_ACTIONS[check.id];
+    alerts.push({ level: 'danger', text: check.message, ...(action === undefined ? {} : { action }) });
   }
   return alerts;
 }

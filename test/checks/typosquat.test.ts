@@ -11,6 +11,9 @@ const named = (name: string, lastWeek: number | null = 120) => evidence({ regist
 /** `count` releases, the first `days` before now. */
 const history = (count: number, days: number) => versionsAgo(Array.from({ length: count }, (_, i) => [i === count - 1 ? '2.1.0' : `0.${i}.0`, days - i] as const));
 
+/** Six releases of one line dated against version order: a mirror's own times, withheld (docs/scoring.md §12). */
+const WITHHELD = versionsAgo([['0.0.0', 10], ['0.1.0', 900], ['0.2.0', 5], ['0.3.0', 800], ['0.4.0', 3], ['0.5.0', 700]]);
+
 /** How each rule reads in the message: user words, never the rule's id. */
 const HOW: Record<string, string> = {
   separator: 'only the separators differ',
@@ -122,6 +125,21 @@ checkTable(check, [
     message: ['established: 5 releases since'],
   },
   {
+    // electron-rebuild 3.2.9 on a mirror: 58 releases listed, their times the mirror's own (docs/scoring.md §12).
+    name: 'release dates withheld, 5 releases or more: whether it is established cannot be told (unknown, held)',
+    evidence: evidence({ registry: { name: 'electron-rebuild', version: '0.5.0', trimmed: true, versions: WITHHELD }, downloads: { lastWeek: null } }),
+    score: null,
+    messageId: 'undated',
+    data: { intended: '@electron/rebuild', rule: 'scope', releases: 6 },
+    message: ['`@electron/rebuild` (the same name under another scope)', 'the dates of its 6 releases are unknown'],
+  },
+  {
+    name: 'release dates withheld, fewer than 5 releases: not established whatever the dates',
+    evidence: evidence({ registry: { name: 'electron-rebuild', version: '0.3.0', trimmed: true, versions: WITHHELD.slice(0, 4) }, downloads: { lastWeek: null } }),
+    score: TYPOSQUAT_SCORE,
+    messageId: 'likely-typosquat',
+  },
+  {
     name: 'not established: 4 releases over years',
     evidence: evidence({ registry: { name: 'crossenv', versions: history(4, 2000) }, downloads: { lastWeek: 10 } }),
     score: TYPOSQUAT_SCORE,
@@ -184,6 +202,8 @@ describe('typosquat check', () => {
   it('holds the verdict on a likely typosquat, naming the intended package, and only then', () => {
     expect(outcomeOf(check, named('crossenv')).holdVerdict).toMatch(/^the name can be mistaken for the popular cross-env \(.+\): check that you meant cross-env; the hold lifts once/);
     expect(outcomeOf(check, named('example')).holdVerdict).toBeUndefined();
+    const undated = evidence({ registry: { name: 'electron-rebuild', version: '0.5.0', trimmed: true, versions: WITHHELD }, downloads: { lastWeek: null } });
+    expect(outcomeOf(check, undated).holdVerdict).toMatch(/^the name can be mistaken for the popular @electron\/rebuild \(.+\): check that you meant @electron\/rebuild; .*6 releases.*cannot be told/);
   });
 
   it('is unknown only when the release facts are unavailable', () => {

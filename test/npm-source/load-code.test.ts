@@ -126,6 +126,18 @@ describe('loadCode', () => {
     expect([clean.loadCode?.unread, check.evaluate({ registry: registryFacts(), tarball: clean }, {} as never).messageId]).toEqual([[], 'clean']);
   });
 
+  test("a module required by two spellings (`./packet.js`, `../packets/packet`) is read once, spending the caps once (mysql2 3.25.0 read lib/packets/packet.js twice)", async () => {
+    const facts = await read([
+      pkg(),
+      { path: 'package/index.js', body: "require('./lib/a.js');\nrequire('./lib/b');" },
+      { path: 'package/lib/a.js', body: "module.exports = require('./packet.js');" },
+      { path: 'package/lib/b.js', body: "module.exports = require('../lib/packet');" },
+      { path: 'package/lib/packet.js', body: 'module.exports = 1;' },
+    ]);
+    expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['index.js', 'lib/a.js', 'lib/b.js', 'lib/packet.js']);
+    expect(check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never).data?.files).toEqual(['index.js', 'lib/a.js', 'lib/b.js', 'lib/packet.js']);
+  });
+
   test("a module named only in a comment (a JSDoc type's `import(\"./types/index.d.ts\")`, binaryextensions 6.11.0) is not loaded, so not missed", async () => {
     const facts = await read([pkg(), { path: 'package/index.js', body: '/** @type {typeof import("./types/index.d.ts")} */\nmodule.exports = 1;' }, { path: 'package/types/index.d.ts', body: 'export {};' }]);
     expect([facts.loadCode?.files.map((f) => f.path), facts.loadCode?.unread]).toEqual([['index.js'], []]);

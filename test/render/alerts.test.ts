@@ -57,6 +57,22 @@ describe('alertsOf: a held verdict', () => {
     expect(said.map((a) => a.level)).toEqual(['warning']);
   });
 
+  it('install scripts that run are an alert with what to do: read what they run, or skip them (oracledb 26.0.0, snyk 1.1307.4)', () => {
+    const report = loadReport('request-deprecated.json');
+    report.verdictReasons = [];
+    report.verdictReasonDetails = [];
+    report.caps = [];
+    const others = report.checks.filter((c) => c.id !== 'install-scripts');
+    const message = 'Runs install scripts: install: node package/install.js';
+    report.checks = [...others, { ...others[0]!, id: 'install-scripts', title: 'Install scripts', score: 30, status: 'fail', messageId: 'scripts', message }];
+    const alert = alertsOf(report).find((a) => a.text === message);
+    expect(alert?.level).toBe('danger');
+    expect(alert?.action).toContain('--ignore-scripts');
+    expect(alert?.action).toContain('--evidence');
+    const table = renderTable(report, { color: false, width: 80 });
+    expect(table).toContain('--ignore-scripts');
+  });
+
   it('other coded reasons keep their code for the medium', () => {
     const report = loadReport('request-deprecated.json');
     const provisional = reasonOf('provisional', { coverage: 0.3, minCoverage: 0.5 });

@@ -1,6 +1,6 @@
 /**
- * What a README says about the package's own status in its opening — its title and its first
- * paragraph — where an author who deprecates a package, stops maintaining it or replaces it
+ * What a README says about the package's own status in its opening — its title, the subtitle
+ * right under it and its first paragraph — where an author who deprecates a package, stops maintaining it or replaces it
  * says so ("# Deprecated", "**Deprecated:** use os.tmpdir()", "This module is no longer
  * maintained", "Use X instead."). Anchored to the opening on purpose: a README that mentions
  * deprecation further down (`got` explaining `request`'s, `util-deprecate` naming the function
@@ -16,6 +16,8 @@ const EXCERPT_CHARS = 160;
 export interface ReadmeOpening {
   /** The first heading, when the README starts with one. */
   title: string | null;
+  /** The heading right under the title, before any prose ("## ⚠️ Deprecated, use … instead ⚠️"). */
+  subtitle: string | null;
   /** The first paragraph of prose (after the title and at most one subtitle). */
   paragraph: string | null;
 }
@@ -104,14 +106,18 @@ export function readmeOpening(text: string): ReadmeOpening {
   const blocks = firstBlocks(text);
   let at = 0;
   let title: string | null = null;
+  let subtitle: string | null = null;
   if (blocks[0]?.kind === 'heading') {
     title = blocks[0].text;
     at = 1;
     // One subtitle may sit between the title and the first paragraph.
-    if (blocks[1]?.kind === 'heading') at = 2;
+    if (blocks[1]?.kind === 'heading') {
+      subtitle = blocks[1].text;
+      at = 2;
+    }
   }
   const first = blocks[at];
-  return { title: title === '' ? null : title, paragraph: first?.kind === 'prose' ? first.text : null };
+  return { title: title === '' ? null : title, subtitle: subtitle === '' ? null : subtitle, paragraph: first?.kind === 'prose' ? first.text : null };
 }
 
 const STATUS = String.raw`(?:deprecated|deprecation|unmaintained|no longer (?:actively )?(?:maintained|supported|developed|updated)|not (?:actively )?maintained(?: anymore)?|archived|abandoned|obsolete|discontinued|end[- ]of[- ]life)`;
@@ -131,7 +137,7 @@ const REPLACED = /(?:^|[.!?:]\s)(?:please\s+)?(?:use|switch to|migrate to|move t
 
 export interface DeclaredStatus {
   /** Where it was said. */
-  where: 'title' | 'first paragraph';
+  where: 'title' | 'subtitle' | 'first paragraph';
   /** The words that say it, as evidence (at most 160 characters). */
   excerpt: string;
 }
@@ -155,6 +161,8 @@ export function declaredDeprecation(text: string, packageName: string): Declared
   const names = [packageName, bare].filter((n) => n !== '').map(escape);
   const nameless = (value: string) => names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), ' '), value);
   if (opening.title !== null && TITLE_STATUS.test(nameless(opening.title))) return { where: 'title', excerpt: excerpt(opening.title) };
+  // A subtitle is read as a title is: a heading that names the status (vscode 1.1.37: "## ⚠️ Deprecated, use @types/vscode … instead ⚠️").
+  if (opening.subtitle !== null && TITLE_STATUS.test(nameless(opening.subtitle))) return { where: 'subtitle', excerpt: excerpt(opening.subtitle) };
   const paragraph = opening.paragraph;
   if (paragraph === null) return null;
   // The package's own name is a subject like "it": "request is fully deprecated".

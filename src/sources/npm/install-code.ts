@@ -368,6 +368,11 @@ export class InstallCodeCollector {
       if (visited.has(next.path)) continue;
       visited.add(next.path);
       const found = next.candidates.find((candidate) => this.kept.has(candidate) || this.paths.has(candidate));
+      // One file named by two spellings (`./packet.js` here, `../packets/packet` there) is read once: a second reading spends the caps again.
+      if (found !== undefined && found !== next.path) {
+        if (visited.has(found)) continue;
+        visited.add(found);
+      }
       if (next.lazy === true) {
         // Not load-time code (load-code.ts): read only when it is kept whole, its brackets are followed and the caps
         // leave room for all of it, so that it adds findings and never an unknown; never missed, never read again.

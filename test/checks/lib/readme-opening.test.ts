@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { declaredDeprecation, readmeOpening } from '../../../src/checks/lib/readme-opening.js';
 
 /** Openings shaped like real READMEs (the packages named are where each shape was seen). */
-const declares: { name: string; pkg: string; readme: string; where: 'title' | 'first paragraph' }[] = [
+const declares: { name: string; pkg: string; readme: string; where: 'title' | 'subtitle' | 'first paragraph' }[] = [
   { name: 'a "Deprecated" title (path-is-absolute)', pkg: 'path-is-absolute', readme: '# Deprecated\n\nThis package is no longer relevant as Node.js 0.12 is unmaintained.\n\n---\n\n# path-is-absolute', where: 'title' },
   { name: 'a title with an exclamation mark (request)', pkg: 'request', readme: '# Deprecated!\n\nAs of Feb 11th 2020, request is fully deprecated.', where: 'title' },
   { name: 'a notice title (optimist)', pkg: 'optimist', readme: '# DEPRECATION NOTICE\n\nI don\'t want to maintain this module anymore.', where: 'title' },
@@ -15,6 +15,8 @@ const declares: { name: string; pkg: string; readme: string; where: 'title' | 'f
   { name: '"Use X instead." as its own sentence', pkg: 'os-homedir', readme: '# os-homedir\n\nNot needed. Use `require("os").homedir()` instead.', where: 'first paragraph' },
   { name: '"Moved to" at the start', pkg: 'x', readme: '# x\n\nMoved to @scope/x.', where: 'first paragraph' },
   { name: 'a warning lead-in', pkg: 'x', readme: '# x\n\n⚠️ Warning: unmaintained. Fork it if you need it.', where: 'first paragraph' },
+  { name: 'a subtitle right under the title (vscode 1.1.37)', pkg: 'vscode', readme: '# vscode-extension-vscode\n\n## ⚠️ Deprecated, use @types/vscode and vscode-test instead ⚠️\n\nThis is the source code for the NPM [`vscode` module](https://www.npmjs.com/package/vscode).', where: 'subtitle' },
+  { name: 'a setext subtitle', pkg: 'x', readme: 'x\n=\n\nNo longer maintained\n--------------------\n\nA helper.', where: 'subtitle' },
   { name: 'a future deprecation with a subtitle between (figgy-pudding)', pkg: 'figgy-pudding', readme: '# figgy-pudding\n\n## A config helper\n\n**This module will be deprecated once npm v7 is released.**', where: 'first paragraph' },
 ];
 
@@ -30,6 +32,8 @@ const declaresNothing: { name: string; pkg: string; readme: string }[] = [
   { name: '"instead of"', pkg: 'hard-rejection', readme: '# hard-rejection\n\n> Make unhandled promise rejections fail hard right away instead of the default silent fail' },
   { name: 'a second paragraph (react-devtools-core)', pkg: 'react-devtools-core', readme: '# `react-devtools-core`\n\nA standalone React DevTools implementation.\n\nThis is a low-level package. Use `react-devtools` instead.' },
   { name: 'another package\'s status as the subject', pkg: 'opn', readme: '# open\n\nThe original `open` package was recently deprecated in favor of this package.' },
+  { name: 'a subtitle naming the package or another status word as part of a word (util-deprecate shape)', pkg: 'deprecation', readme: '# x\n\n## deprecation helpers, undeprecated\n\nA helper.' },
+  { name: 'a heading further down (a second section)', pkg: 'x', readme: '# x\n\nA helper.\n\n## Deprecated options\n\n`foo` is gone.' },
   { name: 'code first', pkg: 'x', readme: '```js\n// deprecated\n```\n\nThis package is deprecated.' },
   { name: 'no README text', pkg: 'x', readme: '' },
 ];
@@ -61,12 +65,14 @@ describe('README opening', () => {
   it('reads the title and the first paragraph, past badges, link definitions and HTML', () => {
     expect(readmeOpening('# name [![b](https://x.test/b.svg)](https://x.test)\n\n[npm-url]: https://x.test\n\n<p align="center"><b>One</b> line\nand its second line.</p>\n\nMore.')).toEqual({
       title: 'name',
+      subtitle: null,
       paragraph: 'One line and its second line.',
     });
   });
 
   it('has no paragraph when the README opens with code', () => {
-    expect(readmeOpening('# t\n\n    indented code\n\nText.')).toEqual({ title: 't', paragraph: null });
+    expect(readmeOpening('# t\n\n    indented code\n\nText.')).toEqual({ title: 't', subtitle: null, paragraph: null });
+    expect(readmeOpening('# t\n\n## sub\n\nText.')).toEqual({ title: 't', subtitle: 'sub', paragraph: 'Text.' });
   });
 
   it('reads only the start of a README', () => {
