@@ -13,7 +13,7 @@ import { unverifiedLink } from '../checks/lib/github.js';
 import { gradeOf, roundScore } from './grade.js';
 import { DEFAULT_GATE } from './gate.js';
 import { DIMENSION_TITLES, PROFILES, RISK_CATEGORIES, type Category } from './profiles.js';
-import { decideVerdict, type Verdict } from './verdict.js';
+import { decideVerdict, SOURCE_UNAVAILABLE, type Verdict } from './verdict.js';
 
 export interface Evaluation {
   score: number | null;
@@ -49,7 +49,7 @@ function sourceUnavailable(base: Pick<RanCheck, 'id' | 'dimension' | 'title' | '
     ...base,
     score: null,
     status: 'unknown',
-    messageId: 'source-unavailable',
+    messageId: SOURCE_UNAVAILABLE,
     message: `Unknown: ${source} unavailable (${reason})`,
     evidence: { source, reason },
     capRequests: [],
@@ -207,6 +207,7 @@ export function evaluate(
       dimension: check.dimension,
       guardsDanger: check.guardsDanger === true,
       score: result.score,
+      messageId: result.messageId,
       message: result.message,
       holdVerdict: result.holdVerdict,
     })),

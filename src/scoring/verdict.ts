@@ -21,6 +21,8 @@ export interface VerdictCheck {
   /** The check guards against danger: its unknown state may hide it (checks/define.ts). */
   guardsDanger: boolean;
   score: number | null;
+  /** The message's id: for an unknown check, why it is unknown (`source-unavailable`: a source did not answer). */
+  messageId: string;
   message: string;
   /** Why the check holds the verdict at CAUTION at best (and what would lift it), or null. */
   holdVerdict: string | null;
@@ -56,6 +58,19 @@ export interface Verdict {
 
 function verdict(code: VerdictCode, reasons: Reason[], provisional = false): Verdict {
   return { code, word: VERDICT_WORDS[code], reasons, provisional };
+}
+
+/** The message id of a check left unknown because a source it reads did not answer (evaluate.ts). */
+export const SOURCE_UNAVAILABLE = 'source-unavailable';
+
+/**
+ * Why a score is provisional, as what would lift it (docs/scoring.md §6a): sources answering when
+ * one did not; otherwise every source answered and the target itself gives too little.
+ */
+function provisionalReason(input: VerdictInput): Reason {
+  const args = { coverage: input.coverage, minCoverage: input.minCoverage };
+  const unanswered = input.checks.some((c) => c.score === null && c.messageId === SOURCE_UNAVAILABLE);
+  return reasonOf(unanswered ? 'provisional' : 'provisional-thin', args);
 }
 
 const capArgs = (cap: CapRequest) => ({ cap: cap.id, limit: cap.limit, reason: cap.reason });
@@ -99,7 +114,7 @@ export function decideVerdict(input: VerdictInput): Verdict {
     }
     // No YES without the evidence the gate needs.
     if (provisional) {
-      reasons.push(reasonOf('provisional', { coverage: input.coverage, minCoverage: input.minCoverage }));
+      reasons.push(provisionalReason(input));
       held = true;
     }
     // A package that acts with the user's credentials, tools or shell needs more for YES.
