@@ -115,6 +115,16 @@ const REASONS = {
       return `not enough evidence: coverage ${coverage}% is below the ${minimum}% a verdict needs, so the score is provisional; every source answered, and what they hold on this target is too little to judge it by`;
     },
   }),
+  'provisional-no-repository': define<{ coverage: number; minCoverage: number; sourcesUnavailable: boolean }>({
+    appearsIn: 'verdict',
+    meaning:
+      'coverage is below `--min-coverage` and the MCP Registry entry names no source repository nerq can read (none, or one not on GitHub), so its repository checks are unknown; `sourcesUnavailable` says whether a source also did not answer. The score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
+    sentence: (a) => {
+      const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
+      const also = a.sourcesUnavailable ? ', and a source did not answer' : '';
+      return `not enough evidence: coverage ${coverage}% is below the ${minimum}% a verdict needs, so the score is provisional; it names no source repository nerq can read, so the repository's checks are unknown${also}`;
+    },
+  }),
   'category-bar': define<{ category: string; score: number; bar: number }>({
     appearsIn: 'verdict',
     meaning: 'an MCP server, AI-agent tool or code-execution tool scores below the bar its category needs for YES (80): at best CAUTION',

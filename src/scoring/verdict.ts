@@ -63,13 +63,19 @@ function verdict(code: VerdictCode, reasons: Reason[], provisional = false): Ver
 /** The message id of a check left unknown because a source it reads did not answer (evaluate.ts). */
 export const SOURCE_UNAVAILABLE = 'source-unavailable';
 
+/** The message id of a check left unknown because the target declares no source repository nerq can read (evaluate.ts). */
+export const NO_SOURCE_REPOSITORY = 'no-source-repository';
+
 /**
- * Why a score is provisional, as what would lift it (docs/scoring.md §6a): sources answering when
- * one did not; otherwise every source answered and the target itself gives too little.
+ * Why a score is provisional, as what would lift it (docs/scoring.md §6a): a source repository
+ * the target does not declare (no source answering lifts that); sources answering when one did
+ * not; otherwise every source answered and the target itself gives too little.
  */
 function provisionalReason(input: VerdictInput): Reason {
   const args = { coverage: input.coverage, minCoverage: input.minCoverage };
-  const unanswered = input.checks.some((c) => c.score === null && c.messageId === SOURCE_UNAVAILABLE);
+  const unknownFor = (messageId: string) => input.checks.some((c) => c.score === null && c.messageId === messageId);
+  const unanswered = unknownFor(SOURCE_UNAVAILABLE);
+  if (unknownFor(NO_SOURCE_REPOSITORY)) return reasonOf('provisional-no-repository', { ...args, sourcesUnavailable: unanswered });
   return reasonOf(unanswered ? 'provisional' : 'provisional-thin', args);
 }
 

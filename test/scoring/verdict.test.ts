@@ -36,6 +36,8 @@ const anomalies: CapRequest = { id: 'release-anomalies', limit: 49.9, reason: '3
 const weakest: CapRequest = { id: 'mcp-package-weakest', limit: 89.3, ceiling: true, reason: 'its weakest package scores 89.3' };
 /** A check left unknown because its source did not answer (scoring/evaluate.ts). */
 const unavailable = (id: string) => check(id, { dimension: 'community', score: null, messageId: 'source-unavailable', message: 'Unknown: downloads unavailable (HTTP 503)' });
+/** A repository check left unknown because the target declares no source repository nerq can read (scoring/evaluate.ts). */
+const noRepository = (id: string) => check(id, { dimension: 'maintenance', score: null, messageId: 'no-source-repository', message: 'Unknown: no source repository nerq can read (the entry names no source repository)' });
 const held = (id: string, dimension: VerdictCheck['dimension'], detail: string) => check(id, { dimension, holdVerdict: detail });
 
 describe('decideVerdict', () => {
@@ -47,6 +49,9 @@ describe('decideVerdict', () => {
     ['coverage just under it, a source unavailable: provisional, CAUTION', { coverage: 0.499, checks: [unavailable('weekly-downloads')] }, 'caution', ['provisional'], true],
     ['coverage just under it, every source answered: provisional, CAUTION, the thin-evidence reason', { coverage: 0.499 }, 'caution', ['provisional-thin'], true],
     ['a check unknown for a fact its answered source lacks is thin evidence, not an unavailable source', { coverage: 0.4, checks: [check('contributors', { score: null, messageId: 'too-few-commits' })] }, 'caution', ['provisional-thin'], true],
+    ['coverage under it with no source repository declared: provisional, the no-repository reason', { coverage: 0.33, checks: [noRepository('commit-activity')] }, 'caution', ['provisional-no-repository'], true],
+    ['no source repository and a source unavailable: the no-repository reason, which no source answering lifts', { coverage: 0.3, checks: [noRepository('commit-activity'), unavailable('weekly-downloads')] }, 'caution', ['provisional-no-repository'], true],
+    ['no source repository with enough evidence otherwise: YES, nothing said', { coverage: 0.74, checks: [noRepository('commit-activity')] }, 'yes', [], false],
     ['provisional below 50 stays NO, and says it is provisional', { score: 40, coverage: 0.3, checks: [unavailable('weekly-downloads')] }, 'no', ['provisional'], true],
     ['an MCP server at 79.9: below its bar, CAUTION', { category: 'mcp-server', score: 79.9 }, 'caution', ['category-bar'], false],
     ['an MCP server at 80: YES', { category: 'mcp-server', score: 80 }, 'yes', [], false],
@@ -103,6 +108,14 @@ describe('decideVerdict', () => {
       'release-recency: no stable release for 900 days; a new release would lift this',
       'not enough evidence: coverage 26% is below the 50% a verdict needs, so the score is provisional; the missing sources answering would lift this',
     ]);
+  });
+
+  it('names the missing repository, and whether a source also did not answer', () => {
+    const both = decideVerdict(input({ coverage: 0.3, checks: [noRepository('commit-activity'), unavailable('weekly-downloads')] }));
+    expect(both.reasons.map((r) => r.args)).toEqual([{ coverage: 0.3, minCoverage: 0.5, sourcesUnavailable: true }]);
+    const alone = decideVerdict(input({ coverage: 0.3, checks: [noRepository('commit-activity')] }));
+    expect(alone.reasons.map((r) => r.args)).toEqual([{ coverage: 0.3, minCoverage: 0.5, sourcesUnavailable: false }]);
+    expect(alone.reasons[0]?.text).not.toMatch(/sources answering/);
   });
 
   it('never promises that sources answering would lift a provisional score when every source answered', () => {
