@@ -37,10 +37,14 @@ export type ObfuscationSignature = (typeof OBFUSCATION_SIGNATURES)[number];
  */
 const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string(), unread: z.literal(true).optional() });
 /**
- * The source does not exist for this target (npm registry facts for a PyPI project, GitHub for
- * a package without a GitHub repository…). Checks that need it are left out of the report.
+ * The source does not exist for this target (npm registry facts for a PyPI project, every
+ * package source for a `github:` target…). Checks that need it are left out of the report.
+ * `undeclared`: the `github` source of an MCP Registry entry that names no source repository
+ * nerq can read (none, or one not on GitHub). Not applicable, but not left out: the checks that
+ * need it are unknown and count against coverage (docs/scoring.md §1), so an entry that hides
+ * its source never fares better than one whose repository could not be read.
  */
-const notApplicable = z.object({ status: z.literal('not-applicable'), reason: z.string() });
+const notApplicable = z.object({ status: z.literal('not-applicable'), reason: z.string(), undeclared: z.literal(true).optional() });
 
 /** A source result: `{status:'ok', facts}`, `{status:'unavailable', reason}` or `{status:'not-applicable', reason}`. */
 export function sourceResult<T extends z.ZodType>(facts: T) {

@@ -101,10 +101,28 @@ const REASONS = {
   }),
   provisional: define<{ coverage: number; minCoverage: number }>({
     appearsIn: 'verdict',
-    meaning: 'coverage is below `--min-coverage`: the score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
+    meaning: 'coverage is below `--min-coverage` and a source did not answer: the score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
     sentence: (a) => {
       const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
       return `not enough evidence: coverage ${coverage}% is below the ${minimum}% a verdict needs, so the score is provisional; the missing sources answering would lift this`;
+    },
+  }),
+  'provisional-thin': define<{ coverage: number; minCoverage: number }>({
+    appearsIn: 'verdict',
+    meaning: 'coverage is below `--min-coverage` though every source answered: the target gives too little to judge; the score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
+    sentence: (a) => {
+      const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
+      return `not enough evidence: coverage ${coverage}% is below the ${minimum}% a verdict needs, so the score is provisional; every source answered, and what they hold on this target is too little to judge it by`;
+    },
+  }),
+  'provisional-no-repository': define<{ coverage: number; minCoverage: number; sourcesUnavailable: boolean }>({
+    appearsIn: 'verdict',
+    meaning:
+      'coverage is below `--min-coverage` and the MCP Registry entry names no source repository nerq can read (none, or one not on GitHub), so its repository checks are unknown; `sourcesUnavailable` says whether a source also did not answer. The score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
+    sentence: (a) => {
+      const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
+      const also = a.sourcesUnavailable ? ', and a source did not answer' : '';
+      return `not enough evidence: coverage ${coverage}% is below the ${minimum}% a verdict needs, so the score is provisional; it names no source repository nerq can read, so the repository's checks are unknown${also}`;
     },
   }),
   'category-bar': define<{ category: string; score: number; bar: number }>({

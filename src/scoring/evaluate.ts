@@ -13,7 +13,7 @@ import { unverifiedLink } from '../checks/lib/github.js';
 import { gradeOf, roundScore } from './grade.js';
 import { DEFAULT_GATE } from './gate.js';
 import { DIMENSION_TITLES, PROFILES, RISK_CATEGORIES, type Category } from './profiles.js';
-import { decideVerdict, type Verdict } from './verdict.js';
+import { decideVerdict, NO_SOURCE_REPOSITORY, SOURCE_UNAVAILABLE, type Verdict } from './verdict.js';
 
 export interface Evaluation {
   score: number | null;
@@ -35,12 +35,21 @@ function lookup(evidence: Evidence, id: NeedId) {
   return isViewId(id) ? viewOf(evidence, id) : sourceOf(evidence.sources, id);
 }
 
+/** A source the target declares none of that nerq can read (its source repository): its checks are unknown, not left out. */
+function undeclared(source: ReturnType<typeof lookup>): source is { status: 'not-applicable'; reason: string; undeclared: true } {
+  return source.status === 'not-applicable' && 'undeclared' in source && source.undeclared === true;
+}
+
 /**
  * Whether a check applies to the target: every source or view it needs exists for the target's
- * ecosystem (none is `not-applicable`). Checks that do not apply are left out of the report.
+ * ecosystem (none is `not-applicable`). Checks that do not apply are left out of the report; a
+ * source the target could have declared and did not (`undeclared`) does not excuse its checks.
  */
 export function applies(check: AnyCheck, evidence: Evidence): boolean {
-  return (check.needs as readonly NeedId[]).every((need) => lookup(evidence, need).status !== 'not-applicable');
+  return (check.needs as readonly NeedId[]).every((need) => {
+    const source = lookup(evidence, need);
+    return source.status !== 'not-applicable' || undeclared(source);
+  });
 }
 
 /** A check unknown because a source it reads is unavailable, holding the verdict when `hold` says why. */
@@ -49,7 +58,7 @@ function sourceUnavailable(base: Pick<RanCheck, 'id' | 'dimension' | 'title' | '
     ...base,
     score: null,
     status: 'unknown',
-    messageId: 'source-unavailable',
+    messageId: SOURCE_UNAVAILABLE,
     message: `Unknown: ${source} unavailable (${reason})`,
     evidence: { source, reason },
     capRequests: [],
@@ -63,6 +72,19 @@ export function runCheck(check: AnyCheck, evidence: Evidence, ctx: CheckContext)
   const facts: Record<string, unknown> = {};
   for (const need of check.needs as readonly NeedId[]) {
     const source = lookup(evidence, need);
+    if (undeclared(source)) {
+      return {
+        ...base,
+        score: null,
+        status: 'unknown',
+        messageId: NO_SOURCE_REPOSITORY,
+        message: `Unknown: no source repository nerq can read (${source.reason})`,
+        evidence: { source: need, reason: source.reason },
+        capRequests: [],
+        holdVerdict: null,
+        notApplicable: false,
+      };
+    }
     if (source.status !== 'ok') {
       // A view names the evidence source it could not read (tarball, not "documents").
       const name = 'source' in source && typeof source.source === 'string' ? source.source : need;
@@ -207,6 +229,7 @@ export function evaluate(
       dimension: check.dimension,
       guardsDanger: check.guardsDanger === true,
       score: result.score,
+      messageId: result.messageId,
       message: result.message,
       holdVerdict: result.holdVerdict,
     })),

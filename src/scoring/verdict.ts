@@ -21,6 +21,8 @@ export interface VerdictCheck {
   /** The check guards against danger: its unknown state may hide it (checks/define.ts). */
   guardsDanger: boolean;
   score: number | null;
+  /** The message's id: for an unknown check, why it is unknown (`source-unavailable`: a source did not answer). */
+  messageId: string;
   message: string;
   /** Why the check holds the verdict at CAUTION at best (and what would lift it), or null. */
   holdVerdict: string | null;
@@ -56,6 +58,25 @@ export interface Verdict {
 
 function verdict(code: VerdictCode, reasons: Reason[], provisional = false): Verdict {
   return { code, word: VERDICT_WORDS[code], reasons, provisional };
+}
+
+/** The message id of a check left unknown because a source it reads did not answer (evaluate.ts). */
+export const SOURCE_UNAVAILABLE = 'source-unavailable';
+
+/** The message id of a check left unknown because the target declares no source repository nerq can read (evaluate.ts). */
+export const NO_SOURCE_REPOSITORY = 'no-source-repository';
+
+/**
+ * Why a score is provisional, as what would lift it (docs/scoring.md §6a): a source repository
+ * the target does not declare (no source answering lifts that); sources answering when one did
+ * not; otherwise every source answered and the target itself gives too little.
+ */
+function provisionalReason(input: VerdictInput): Reason {
+  const args = { coverage: input.coverage, minCoverage: input.minCoverage };
+  const unknownFor = (messageId: string) => input.checks.some((c) => c.score === null && c.messageId === messageId);
+  const unanswered = unknownFor(SOURCE_UNAVAILABLE);
+  if (unknownFor(NO_SOURCE_REPOSITORY)) return reasonOf('provisional-no-repository', { ...args, sourcesUnavailable: unanswered });
+  return reasonOf(unanswered ? 'provisional' : 'provisional-thin', args);
 }
 
 const capArgs = (cap: CapRequest) => ({ cap: cap.id, limit: cap.limit, reason: cap.reason });
@@ -99,7 +120,7 @@ export function decideVerdict(input: VerdictInput): Verdict {
     }
     // No YES without the evidence the gate needs.
     if (provisional) {
-      reasons.push(reasonOf('provisional', { coverage: input.coverage, minCoverage: input.minCoverage }));
+      reasons.push(provisionalReason(input));
       held = true;
     }
     // A package that acts with the user's credentials, tools or shell needs more for YES.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineCheck, type AnyCheck, type Dimension } from '../../src/checks/define.js';
-import type { Evidence } from '../../src/evidence/schema.js';
+import { EvidenceSchema, type Evidence } from '../../src/evidence/schema.js';
 import installScripts from '../../src/checks/install-scripts.js';
 import manifestConfusion from '../../src/checks/manifest-confusion.js';
 import { evaluate, runCheck } from '../../src/scoring/evaluate.js';
@@ -118,6 +118,39 @@ describe('evaluate', () => {
     const result = evaluate(bareEvidence(), [pypiOnly, fixed('good', 'security', 1, 90)], 'library', { now });
     expect(result.checks.map((c) => c.id)).toEqual(['good']);
     expect(result.dimensions.find((d) => d.id === 'security')).toMatchObject({ score: 90, coverage: 1 });
+  });
+
+  it('an entry that names no source repository nerq can read: the repository checks are unknown and count against coverage, never left out', () => {
+    const repoCheck = { ...fixed('repo', 'maintenance', 3, 100), needs: ['github'] } as AnyCheck;
+    const checks = [repoCheck, fixed('good', 'maintenance', 1, 90)];
+    const undeclared = bareEvidence();
+    undeclared.sources.github = { status: 'not-applicable', reason: 'the entry names no source repository', undeclared: true };
+    const result = evaluate(undeclared, checks, 'library', { now });
+    expect(result.checks.map((c) => [c.id, c.status, c.messageId])).toEqual([
+      ['repo', 'unknown', 'no-source-repository'],
+      ['good', 'pass', 'm'],
+    ]);
+    expect(result.checks[0]?.evidence).toEqual({ source: 'github', reason: 'the entry names no source repository' });
+    // Unknown, not zero: the mean is the known check's alone, the coverage a quarter.
+    expect(result.dimensions.find((d) => d.id === 'maintenance')).toMatchObject({ score: 90, coverage: 0.25 });
+    // Saved evidence keeps the mark: `nerq score` recomputes the same result.
+    const savedGithub = EvidenceSchema.shape.sources.shape.github.parse(JSON.parse(JSON.stringify(undeclared.sources.github)));
+    expect(savedGithub).toEqual(undeclared.sources.github);
+    expect(evaluate({ ...undeclared, sources: { ...undeclared.sources, github: savedGithub } }, checks, 'library', { now })).toEqual(result);
+    // The same source merely not applicable (a package, evidence saved before the mark): left out as before.
+    const plain = evaluate(bareEvidence(), checks, 'library', { now });
+    expect(plain.checks.map((c) => c.id)).toEqual(['good']);
+    expect(plain.dimensions.find((d) => d.id === 'maintenance')).toMatchObject({ score: 90, coverage: 1 });
+  });
+
+  it('too little evidence because no source repository is declared says so, not that a source was unavailable', () => {
+    const repoChecks = ['r1', 'r2', 'r3'].map((id) => ({ ...fixed(id, 'security', 3, 100), needs: ['github'] }) as AnyCheck);
+    const undeclared = bareEvidence();
+    undeclared.sources.github = { status: 'not-applicable', reason: 'the entry names no source repository', undeclared: true };
+    const result = evaluate(undeclared, [...repoChecks, fixed('good', 'security', 1, 95)], 'library', { now });
+    expect(result.verdict.provisional).toBe(true);
+    expect(result.verdict.code).toBe('caution');
+    expect(result.verdict.reasons.map((r) => [r.code, r.args.sourcesUnavailable])).toEqual([['provisional-no-repository', false]]);
   });
 
   it('a check that says its question does not apply to the facts is left out of the report and of coverage', () => {

@@ -94,6 +94,8 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
       ? Promise.resolve<Sources['github']>({
           status: 'not-applicable',
           reason: repositoryUrl === null ? 'the entry names no source repository' : 'the entry’s repository is not on GitHub',
+          // Its repository checks are unknown, not left out: hiding the source earns nothing (docs/scoring.md §1).
+          undeclared: true,
         })
       : fetchGithubFacts(githubSourceContext(ctx), repo, { kind: 'target' }),
   ]);
