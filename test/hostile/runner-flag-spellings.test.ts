@@ -224,3 +224,26 @@ describe('hostile: npm clustered short flags and value options hide the package 
     expect(mapLaunch({ command: 'npx', args: ['-yC', './conf', EVIL] }).kind).toBe('fetched');
   });
 });
+
+/**
+ * npm takes its global prefix from the PREFIX variable (and, on Unix, puts DESTDIR in front of
+ * it), and reads its global npmrc at `<prefix>/etc/npmrc`, which may set the registry (npm/cli
+ * workspaces/config/lib/index.js `loadGlobalPrefix`): an MCP launch whose `env` names either is
+ * redirected as one naming `npm_config_prefix` is. No environment variable the MCP Registry seed
+ * declares (312, 2025-09-29) nor any recorded client configuration is named so; names that only
+ * hold the word (`API_PREFIX`) are other settings.
+ */
+describe('hostile: PREFIX and DESTDIR in an npm launch env move npm global npmrc', () => {
+  it.for(['PREFIX', 'prefix', 'DESTDIR'])('%s', (name, { task }) => {
+    noteCases(task);
+    expect(registryRedirect('npm', ['pkg'], [name], PUBLIC)?.source).toBe(`env ${name}`);
+    const launch = mapLaunch({ command: 'npx', args: ['-y', NPM_PACKAGE], env: { [name]: '/srv/conf' } });
+    expect(launch.kind).toBe('fetched');
+  });
+
+  it('settings that only hold the word, and a PyPI launch, are not redirected', ({ task }) => {
+    noteCases(task);
+    for (const name of ['API_PREFIX', 'PREFIX_PATH', 'TOOL_PREFIX', 'npm_config_tag']) expect(registryRedirect('npm', ['pkg'], [name], PUBLIC), name).toBeNull();
+    expect(registryRedirect('pypi', ['pkg'], ['PREFIX'], PUBLIC)).toBeNull();
+  });
+});
