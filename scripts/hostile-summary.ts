@@ -83,6 +83,8 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['install-script-code.test.ts', '27 the code a package runs'],
   ['import-time-code.test.ts', '27 the code a package runs'],
   ['workflow-calls.test.ts', '28 workflow calls'],
+  ['duplicate-keys.test.ts', '29 keys named twice'],
+  ['canonical-names.test.ts', '30 odd canonical names'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

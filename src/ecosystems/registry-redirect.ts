@@ -39,7 +39,12 @@ export function npmFlag(arg: string): string {
   return arg;
 }
 const PYPI_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
-const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|npm_config_prefix|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
+/**
+ * `PREFIX` is npm's global prefix (DESTDIR goes in front of it on Unix), whose `etc/npmrc` npm
+ * reads as its global configuration (npm/cli workspaces/config `loadGlobalPrefix`), as it does
+ * for `npm_config_prefix`; Windows reads variable names in any case.
+ */
+const NPM_ENV = /^(?:npm_config_(?:@[^:]+:)?registry|npm_config_userconfig|npm_config_globalconfig|npm_config_prefix|prefix|destdir|yarn_npm_registry_server|bun_config_registry|pnpm_config_registry)$/i;
 const PYPI_ENV = /^(?:uv_(?:index|index_url|extra_index_url|default_index|find_links|config_file)|pip_(?:index_url|extra_index_url|find_links|config_file)|pipx_.*index.*)$/i;
 
 /**

@@ -34,9 +34,12 @@ export interface LockedPackage {
   lockedFor?: string | null;
 }
 
-/** A workspace folder, relative to the lockfile's, that stays inside it. */
+/** Half a surrogate pair: no file system gives a name holding one (a JSON or YAML escape can write it). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A workspace folder, relative to the lockfile's, that stays inside it (and can be a folder's name at all). */
 function insideProject(workspace: string): boolean {
-  if (workspace.startsWith('/') || workspace.includes('\\') || /^[A-Za-z]:/.test(workspace)) return false;
+  if (workspace.startsWith('/') || workspace.includes('\\') || /^[A-Za-z]:/.test(workspace) || LONE_SURROGATE.test(workspace)) return false;
   const joined = joinPath(workspace);
   return joined !== '..' && !joined.startsWith('../');
 }

@@ -1,13 +1,16 @@
 /**
- * YAML (pnpm-lock.yaml) with line numbers, through the `yaml` package. Everything is read with
- * the failsafe schema (all scalars are strings, so `1.10` stays `1.10`), duplicate keys are
- * not searched for (that check is quadratic on big lockfiles), and aliases are capped by the
- * library's default against expansion bombs.
+ * YAML (pnpm-lock.yaml, YAML MCP client configurations) with line numbers, through the `yaml`
+ * package. Everything is read with the failsafe schema (all scalars are strings, so `1.10` stays
+ * `1.10`), and aliases are capped by the library's default against expansion bombs. A mapping
+ * that names a key twice is refused, as pnpm (js-yaml's `load`) and Goose (serde_yaml) refuse
+ * it: keeping either value would let the file's author choose what nerq reads
+ * (docs/security.md, "Keys named twice"). The library's own check (`uniqueKeys`) compares every
+ * key with every other, quadratic on big lockfiles; one pass with a set per mapping does it here.
  */
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { LockfileError } from '../audit/types.js';
-import { firstLine, LineIndex } from './text.js';
+import { firstLine, LineIndex, quote } from './text.js';
 
 export interface ParsedYaml {
   value: unknown;
@@ -29,6 +32,11 @@ export function parseYaml(text: string, file: string): ParsedYaml {
     const line = Number.isInteger(error.pos[0]) ? lineAt(error.pos[0]) : null;
     const detail = firstLine(error.message).replace(/ at line \d+, column \d+:?$/, '');
     throw new LockfileError(file, line, `invalid YAML: ${detail}`);
+  }
+  const duplicate = firstDuplicateKey(doc.contents);
+  if (duplicate !== null) {
+    const line = Array.isArray(duplicate.range) ? lineAt(duplicate.range[0]) : null;
+    throw new LockfileError(file, line, `invalid YAML: duplicate key ${quote(duplicate.text)}`);
   }
   let value: unknown;
   try {
@@ -75,4 +83,30 @@ export function parseYaml(text: string, file: string): ParsedYaml {
 
 function keyText(key: unknown): string {
   return isScalar(key) ? String(key.value) : String(key);
+}
+
+/**
+ * The second key of the first mapping that names one twice (scalar keys, compared by their
+ * value: `a` and `'a'` are one key), in one pass over the document. Aliases are not followed:
+ * what they name is walked where it is defined.
+ */
+function firstDuplicateKey(root: unknown): { text: string; range: readonly number[] | null | undefined } | null {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        if (isScalar(pair.key)) {
+          const text = String(pair.key.value);
+          if (seen.has(text)) return { text, range: pair.key.range };
+          seen.add(text);
+        }
+        pending.push(pair.key, pair.value);
+      }
+    } else if (isSeq(node)) {
+      pending.push(...node.items);
+    }
+  }
+  return null;
 }

@@ -161,10 +161,14 @@ function invocationOf(report: AuditReport): object {
   };
 }
 
-/** A relative path as a URI reference: `/`-separated, each segment percent-encoded. */
+/**
+ * A relative path as a URI reference: `/`-separated, each segment percent-encoded. Half a
+ * surrogate pair (which `encodeURIComponent` refuses) is written as U+FFFD: a location never
+ * stops the log.
+ */
 function uriOf(file: string, baseDir: string | undefined): string {
   const parts = [...(baseDir ?? '').split('/'), ...file.split('/')].filter((p) => p !== '' && p !== '.');
-  return parts.map(encodeURIComponent).join('/');
+  return parts.map((part) => encodeURIComponent(part.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'))).join('/');
 }
 
 /** Stable per package: the same ecosystem, name and version give the same fingerprint. */

@@ -81,7 +81,10 @@ export function classifyAiAct(input: AiActInput): AiAct {
     .join('\n')
     .slice(0, 20_000)
     // Terminal escape sequences and control characters are not words: they separate them.
-    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u001f\u007f-\u009f]/g, ' ');
+    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    // Invisible format characters (zero-width, soft hyphen, bidirectional marks) are no letter
+    // a reader sees: `fa\u200bcial recognition` reads as the phrase it shows.
+    .replace(/\p{Cf}/gu, '');
   for (const { rule, patterns } of COMPILED) {
     const words = patterns.filter((p) => p.re.test(text)).map((p) => p.phrase);
     if (words.length > 0) return { category: rule.category, rule: rule.id, basis: rule.basis, words, note: AI_ACT_NOTE };

@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyAiAct } from '../../src/report/ai-act.js';
 import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
@@ -78,5 +79,24 @@ describe('look-alike names are shown so a reader can tell them apart', () => {
       ...[['box', 'box'] as const, ...KEYS].filter(([, shown]) => !(mcp.stdout + mcp.stderr).includes(inFormat(shown, format))).map(([, shown]) => shown),
     ];
     expect(missing, `${format}: names not shown as written`).toEqual([]);
+  });
+});
+
+/**
+ * The EU AI Act context (src/report/ai-act.ts) reads what a package says about itself: an
+ * invisible character inside a phrase (`fa\u200bcial recognition`, a soft hyphen in
+ * `recog\u00adnition`, a bidirectional mark) is no letter a reader sees, so it must not hide the
+ * phrase from the rule that names it.
+ */
+describe('invisible characters do not hide an AI Act phrase', () => {
+  it.for([
+    ['zero-width space', 'fa\u200bcial recognition for shops'],
+    ['soft hyphen', 'facial recog\u00adnition for shops'],
+    ['bidirectional mark', 'facial\u200e recognition for shops'],
+    ['word joiner', 'deep\u2060fake videos'],
+  ])('%s', ([, description], { task }) => {
+    noteCases(task);
+    const found = classifyAiAct({ description: description!, readmeOpening: '', topics: [] });
+    expect(found.category).not.toBe('minimal');
   });
 });

@@ -21,6 +21,7 @@ import { renderSarif } from '../../src/render/sarif.js';
 import { CHECKS } from '../../src/checks/index.js';
 import { evidence } from '../support/evidence-builder.js';
 import { hostileAudit } from '../render/audit/sample.js';
+import { auditOf, deprecated, entryOf } from '../audit/policy/reports.js';
 import { requireCli, runHostile, runMany } from './support/cli.js';
 import { expectCleanStderr } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
@@ -171,6 +172,29 @@ describe('locations a lockfile names', () => {
     ],
   ];
   const cases = lockfiles.flatMap(([label, file, text]) => OUTSIDE.map((dir) => [label, dir, file, text] as const));
+  /** Workspace folders no file system names: half a surrogate pair (JSON and YAML escapes can write one). */
+  const UNNAMEABLE = ['packages/a\ud800', 'packages/\udc00b'];
+  const unnameable = lockfiles.flatMap(([label, file, text]) => UNNAMEABLE.map((dir) => [label, dir, file, text] as const));
+
+  it('a location holding half a surrogate pair is written as U+FFFD, never an internal error', ({ task }) => {
+    noteCases(task);
+    const entry = entryOf(deprecated(), undefined, { declaredIn: [{ file: 'packages/a\ud800/package.json', line: 3, workspace: 'packages/a\ud800' }] });
+    const log = JSON.parse(renderSarif(auditOf([entry]), { checks: CHECKS })) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    expect(log.runs[0]!.results.flatMap((r) => r.locations.map((l) => l.physicalLocation.artifactLocation.uri))).toContain('packages/a%EF%BF%BD/package.json');
+  });
+
+  it.for(unnameable)('%s with a workspace %j: the entry stays at its lockfile line, and SARIF is written', async ([label, dir, file, text], { task }) => {
+    noteCases(task);
+    const project = path.join(scratch, `unnameable-${label}-${UNNAMEABLE.indexOf(dir)}`);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(path.join(project, file), text(dir));
+    const sarif = await runHostile(['audit', project, '--offline', '--format', 'sarif'], { env: { GITHUB_ACTIONS: 'true' } });
+    expect(sarif.stderr, label).not.toMatch(/internal error/);
+    const log = JSON.parse(sarif.stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    const uris = log.runs[0]!.results.flatMap((r) => r.locations.map((l) => l.physicalLocation.artifactLocation.uri));
+    expect(uris.length, label).toBeGreaterThan(0);
+    expect(new Set(uris), label).toEqual(new Set([file]));
+  });
 
   /** A reported path that is not a plain relative path inside the project. */
   const outside = (file: string): boolean => file.startsWith('/') || file.split('/').includes('..') || file.includes('%2E%2E');

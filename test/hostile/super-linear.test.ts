@@ -40,6 +40,7 @@ import { ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.j
 import { readBuildScript } from '../../src/checks/lib/python-code.js';
 import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
+import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
 
@@ -108,6 +109,20 @@ describe('audit inputs grow linearly', () => {
     const run = (k: number): unknown => readMcpConfig(`[mcp_servers]\n${Array.from({ length: k }, (_, i) => `s${i}={command="x"}\n`).join('')}${'#\n'.repeat(200 * k)}`, 'config.toml');
     noteCases(task);
     expectLinear(task, 'Codex servers without headers', growth(run, 60));
+  });
+
+  it('npx and npm exec words as npm reads them (exec-argv.ts): long clusters, repeated no-, many flags', ({ task }) => {
+    const shapes: [string, (k: number) => string[]][] = [
+      ['cluster', (k) => [`-${'yq'.repeat(k)}`, 'pkg']],
+      ['no- prefixes', (k) => [`--${'no-'.repeat(k)}yes`, 'pkg']],
+      ['many flags', (k) => [...Array.from({ length: k }, (_, i) => (i % 2 === 0 ? '-yL' : 'global')), 'pkg']],
+      ['shorthand abbreviations', (k) => [...Array.from({ length: k }, () => '--verb'), 'pkg']],
+    ];
+    for (const [label, words] of shapes) {
+      noteCases(task);
+      expectLinear(task, `npx ${label}`, growth((k) => npmExecWords(words(k), 'npx'), 2_000));
+      expectLinear(task, `npm exec ${label}`, growth((k) => npmExecWords(words(k), 'npm exec'), 2_000));
+    }
   });
 
   it('the TOML layout scan itself, on keys and headers of many quoted parts', ({ task }) => {

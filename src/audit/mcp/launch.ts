@@ -16,6 +16,7 @@
  */
 import semver from 'semver';
 import npa from 'npm-package-arg';
+import { npmExecSpelled } from '../../ecosystems/npm/exec-argv.js';
 import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/source-kind.js';
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
@@ -424,7 +425,8 @@ function mapCommand(
     if (inner !== null && inner.kind !== 'unknown') return inner;
   }
   const npmRun = (runner: string, given: readonly string[]): Launch => {
-    const rest = npmSpelled(given);
+    // npx and npm exec read their words as npm reads them (ecosystems/npm/exec-argv.ts); the others as npx's words were read before.
+    const rest = runner === 'npx' ? npmExecSpelled(given, 'npx') : runner === 'npm exec' || runner === 'npm x' ? npmExecSpelled(given, 'npm exec') : npmSpelled(given);
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
     const named = flagValues(rest, ['-p', '--package']);
     const operandAt = firstOperand(rest, NPX_VALUE_FLAGS);

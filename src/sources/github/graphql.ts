@@ -19,6 +19,7 @@ import type {
   GithubRepository,
   GithubResponsiveness,
 } from '../../evidence/github-facts.js';
+import { validGithubFullName } from './names.js';
 import { communityFilesIn, entryType, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
@@ -155,7 +156,7 @@ const GitAuthor = z.object({ name: z.string().nullable(), email: z.string().null
 const Reply = z.object({ createdAt: z.string().nullish(), submittedAt: z.string().nullish(), author: Actor }).nullable();
 
 export const GraphqlRepositorySchema = z.object({
-  nameWithOwner: z.string().regex(/^[^/]+\/[^/]+$/),
+  nameWithOwner: z.string().refine(validGithubFullName),
   databaseId: z.number().int().nullish(),
   url: z.string(),
   isArchived: z.boolean(),

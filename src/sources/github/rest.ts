@@ -24,6 +24,7 @@ import type {
   GithubRepository,
   GithubResponsiveness,
 } from '../../evidence/github-facts.js';
+import { validGithubFullName } from './names.js';
 import { entryType, needsDocs, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
 import {
@@ -73,7 +74,8 @@ const GitPerson = z.object({ name: z.string().nullish(), email: z.string().nulli
 
 export const RestRepoSchema = z.object({
   id: z.number().int(),
-  full_name: z.string().regex(/^[^/]+\/[^/]+$/),
+  // The canonical name goes into further request URLs, store keys and reports (names.ts).
+  full_name: z.string().refine(validGithubFullName),
   html_url: z.string(),
   archived: z.boolean(),
   // Absent only in old GitHub Enterprise answers, which predate disabling repositories.

@@ -17,6 +17,7 @@ import { joinUrl, withQuery } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
 import { queryTerms } from '../../util/query-terms.js';
 import { jsonOf, keepListings } from '../search-listings.js';
+import { validGithubFullName } from './names.js';
 import { classifyRateLimit, type GithubRateLimiter } from './rate-limit.js';
 import { ACCEPT_JSON, GITHUB_API_VERSION } from './request.js';
 
@@ -31,8 +32,6 @@ const MAX_TOPICS_PER_ITEM = 30;
 
 /** A topic as GitHub allows it: lower-case letters, digits and hyphens, at most 50 characters. */
 const TOPIC = /^[a-z0-9][a-z0-9-]{0,49}$/;
-/** `owner/repo` as GitHub spells a full name. */
-const FULL_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
 /** One repository an answer lists, as far as nerq reads it. */
 export interface RepositoryListing {
@@ -91,7 +90,7 @@ function clean(text: string, max: number): string {
 /** One item of the answer as a listing, or null when it does not validate. */
 export function repositoryListingOf(item: unknown): RepositoryListing | null {
   const parsed = ItemSchema.safeParse(item);
-  if (!parsed.success || !FULL_NAME.test(parsed.data.full_name)) return null;
+  if (!parsed.success || !validGithubFullName(parsed.data.full_name)) return null;
   const repo = parsed.data;
   const topics = queryTopics(
     (repo.topics ?? []).flatMap((t) => (typeof t === 'string' ? [t] : [])),

@@ -57,6 +57,7 @@ import {
   postGraphql,
   type GraphqlItem,
 } from './graphql.js';
+import { validGithubNames } from './names.js';
 import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim, type RepoFileSource } from './link.js';
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
@@ -111,13 +112,6 @@ export interface GithubBatchOptions {
   concurrency?: number;
 }
 
-const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$/;
-const NAME = /^[A-Za-z0-9._-]{1,100}$/;
-
-/** GitHub's owner and repository name rules (checked before any request). */
-export function validGithubNames(owner: string, name: string): boolean {
-  return OWNER.test(owner) && NAME.test(name) && name !== '.' && name !== '..';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Repository references, token and credentials
