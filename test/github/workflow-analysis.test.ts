@@ -98,7 +98,7 @@ describe('analyseWorkflow on real workflows', () => {
   });
 });
 
-describe('analyseWorkflow follows a checkout ref through a job output (one level of `needs`)', () => {
+describe('analyseWorkflow follows a checkout ref through a job output (two levels of `needs`)', () => {
   const PYTHON_SDK_PREVIEW = 'modelcontextprotocol-python-sdk-docs-preview-57394b0.yml';
   /** A pull_request_target workflow whose job `meta` outputs `sha` (set as given), checked out by job `build` and run. */
   const twoJobs = (outputs: string, steps: string, env = '') =>
@@ -132,15 +132,33 @@ describe('analyseWorkflow follows a checkout ref through a job output (one level
     expect(codes(analyseWorkflow('x.yml', sameJob.replace('steps.s.outputs.sha', 'steps.s.outputs.head')))).toEqual(['untrusted-checkout:j:step 2']);
   });
 
-  it('a job output from a job not needed at this level (its own `needs`) is not followed: one level', () => {
+  it('a job output from a job not defined (or not carrying the head) is not followed', () => {
     const text = twoJobs('      sha: ${{ needs.first.outputs.sha }}\n', '      - run: echo ok\n');
     expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
   });
 
-  it('modelcontextprotocol/python-sdk docs-preview: its head sha comes from a github-script `core.setOutput` behind an admin check — not followed (a stated limit), nothing found', () => {
+  it('two levels of `needs`: a job output passed on from the job it needs is followed; a third level is not', () => {
+    const first = (outputs: string) => `  first:\n    runs-on: x\n    outputs:\n${outputs}    steps:\n      - run: echo ok\n`;
+    const level2 = twoJobs('      sha: ${{ needs.first.outputs.sha }}\n', '      - run: echo ok\n').replace('jobs:\n', `jobs:\n${first(`      sha: ${HEAD}\n`)}`);
+    expect(codes(analyseWorkflow('x.yml', level2))).toEqual(['untrusted-checkout:build:step 1']);
+    // A safe output passed on stays safe.
+    expect(ok(analyseWorkflow('x.yml', level2.replace(HEAD, BASE))).findings).toEqual([]);
+    // Three levels (zero -> first -> meta -> build): not followed.
+    const level3 = level2.replace(`      sha: ${HEAD}\n`, '      sha: ${{ needs.zero.outputs.sha }}\n').replace('jobs:\n', `jobs:\n  zero:\n    runs-on: x\n    outputs:\n      sha: ${HEAD}\n    steps:\n      - run: echo ok\n`);
+    expect(ok(analyseWorkflow('x.yml', level3)).findings).toEqual([]);
+  });
+
+  it('modelcontextprotocol/python-sdk docs-preview: its head sha comes from a github-script `core.setOutput` (behind an admin check nerq does not read): followed, the build job checks it out and runs it', () => {
     const a = ok(analyseWorkflow('.github/workflows/docs-preview.yml', real(PYTHON_SDK_PREVIEW)));
     expect(a.triggers).toEqual(['pull_request_target', 'issue_comment']);
-    expect(a.findings).toEqual([]);
+    expect(codes(a)).toEqual(['untrusted-checkout:build:step 1']);
+    expect(a.findings[0]?.triggers).toEqual(['pull_request_target']);
+    expect(a.findings[0]?.excerpt).toContain('needs.authorize.outputs.head_sha');
+  });
+
+  it('edit: the same workflow with the authorize step setting head_sha from the base sha: a safe value stays safe', () => {
+    const text = real(PYTHON_SDK_PREVIEW).replace('headSha = context.payload.pull_request.head.sha;', 'headSha = context.payload.pull_request.base.sha;').replace('headSha = pr.head.sha;', 'headSha = pr.base.sha;');
+    expect(ok(analyseWorkflow('.github/workflows/docs-preview.yml', text)).findings).toEqual([]);
   });
 
   it('edit: the same workflow with the authorize step writing the head sha to $GITHUB_OUTPUT: the build job checks it out through needs.authorize.outputs.head_sha and runs it', () => {
@@ -152,6 +170,38 @@ describe('analyseWorkflow follows a checkout ref through a job output (one level
     expect(codes(a)).toEqual(['untrusted-checkout:build:step 1']);
     expect(a.findings[0]?.triggers).toEqual(['pull_request_target']);
     expect(a.findings[0]?.excerpt).toContain('needs.authorize.outputs.head_sha');
+  });
+});
+
+describe('analyseWorkflow follows a checkout ref through an actions/github-script output (synthetic)', () => {
+  /** A pull_request_target job: a github-script step `s` (script as given, env as given), a checkout of its output `out`, then a build. */
+  const job = (script: string, out = 'sha', env = '') =>
+    `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: s\n        uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(script)}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ steps.s.outputs.${out} }}\n      - run: npm ci && npm test\n`;
+
+  it.each([
+    ['the payload\'s head sha', "core.setOutput('sha', context.payload.pull_request.head.sha)", 'sha', ''],
+    ['an expression naming the head', "core.setOutput(\"sha\", '${{ github.event.pull_request.head.sha }}');", 'sha', ''],
+    ['a fetched pull request\'s head ref', "const pr = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput(`sha`, pr.data.head.ref);", 'sha', ''],
+    ['an identifier assigned the head', "let sha = '';\nif (x) { sha = context.payload.pull_request.head.sha; }\ncore.setOutput('sha', String(sha));", 'sha', ''],
+    ['process.env set from the head', "core.setOutput('sha', process.env.HEAD_SHA)", 'sha', '        env:\n          HEAD_SHA: ${{ github.event.pull_request.head.sha }}\n'],
+    ['the returned head (the `result` output)', 'return context.payload.pull_request.head.sha;', 'result', ''],
+    ['a workflow run\'s head sha', "core.setOutput('sha', context.payload.workflow_run.head_sha)", 'sha', ''],
+  ])('%s: an untrusted checkout', (_name, script, out, env) => {
+    expect(codes(analyseWorkflow('x.yml', job(script, out, env)))).toEqual(['untrusted-checkout:j:step 2']);
+  });
+
+  it('a safe value stays safe: the base sha set beside the head, an identifier assigned the base, a number returned', () => {
+    const both = "core.setOutput('sha', context.payload.pull_request.base.sha);\ncore.setOutput('head', context.payload.pull_request.head.sha);";
+    expect(ok(analyseWorkflow('x.yml', job(both))).findings).toEqual([]);
+    expect(codes(analyseWorkflow('x.yml', job(both, 'head')))).toEqual(['untrusted-checkout:j:step 2']);
+    expect(ok(analyseWorkflow('x.yml', job("const sha = context.payload.pull_request.base.sha;\nconst head = context.payload.pull_request.head.sha;\ncore.setOutput('sha', sha)"))).findings).toEqual([]);
+    expect(ok(analyseWorkflow('x.yml', job('return 42;', 'result'))).findings).toEqual([]);
+    expect(ok(analyseWorkflow('x.yml', job("core.setOutput('sha', process.env.BASE)", 'sha', '        env:\n          BASE: ${{ github.event.pull_request.base.sha }}\n'))).findings).toEqual([]);
+  });
+
+  it('an output set in a form not read (a computed name) from a script that names the head: taken as the head', () => {
+    expect(codes(analyseWorkflow('x.yml', job("const k = 'sha';\ncore.setOutput(k, context.payload.pull_request.head.sha)")))).toEqual(['untrusted-checkout:j:step 2']);
+    expect(ok(analyseWorkflow('x.yml', job("const k = 'sha';\ncore.setOutput(k, context.payload.pull_request.base.sha)"))).findings).toEqual([]);
   });
 });
 

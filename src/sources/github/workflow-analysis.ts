@@ -13,9 +13,11 @@
  * Findings, each with the file, job, step and a short excerpt:
  *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow checks out the
  *    pull request's code (`actions/checkout` whose `ref` or `repository` names the head — directly,
- *    through an earlier step's output, or through an output of a job it needs (one level) that is
- *    set from the head or from such a step output; a step output is the head when a `run:` writes
- *    it to `$GITHUB_OUTPUT` from the head, or when the step's inputs name it —, or a `run:` that fetches it /
+ *    through an earlier step's output, or through an output of a job it needs that is set from the
+ *    head or from such a step output (two levels: also a job output passed on from a job that job
+ *    needs); a step output is the head when a `run:` writes it to `$GITHUB_OUTPUT` from the head,
+ *    when an `actions/github-script` step sets it from the head (`core.setOutput`, `return`:
+ *    github-script.ts), or when another action's inputs name it —, or a `run:` that fetches it /
  *    `gh pr checkout`) and a later step of the job runs something (`run:`, or a local action
  *    `uses: ./…`). A checkout with nothing run after it is not a finding.
  *  - `script-injection`: an expression naming attacker-written text (an issue or pull request
@@ -44,6 +46,7 @@
  * at most `MAX_ALIASES` alias expansions, so an alias bomb is refused, never expanded.
  */
 import { parseDocument } from 'yaml';
+import { readScriptOutputs, scriptOutputNamesHead, type ScriptOutputs } from './github-script.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
@@ -240,36 +243,65 @@ function writtenOutputs(run: string): Map<string, string> {
   return out;
 }
 
+/** Tells whether a text names the pull request's head (its expressions, or outputs of needed jobs that carry it). */
+type HeadTest = (text: string) => boolean;
+
+/** A github-script step's script, read once per step (`readScriptOutputs`). */
+const scriptsRead = new WeakMap<Obj, ScriptOutputs>();
+
+function isGithubScript(step: Obj): boolean {
+  const uses = usesOf(step).toLowerCase();
+  return uses === 'actions/github-script' || uses.startsWith('actions/github-script@');
+}
+
 /**
  * Whether a step's output `name` carries the pull request's head: a `run:` that writes it to
  * `$GITHUB_OUTPUT` from an expression naming the head (or from a variable of the step's or job's
  * `env:` that does) — a value written from anything else stays safe —; a `run:` that names the
- * head but writes the output in a form not read here (a heredoc, `printf`); or an action whose
- * `with:` inputs name the head (what it outputs is not known, so it may be the head).
+ * head but writes the output in a form not read here (a heredoc, `printf`); an
+ * `actions/github-script` step whose script sets it (`core.setOutput`, or `return` for `result`)
+ * from the head (github-script.ts) — or names the head and sets it in a form not read here —; or
+ * another action whose `with:` inputs name the head (what it outputs is not known, so it may be
+ * the head).
  */
-function stepOutputNamesHead(step: Obj, name: string, taint: Taint, jobEnv: Obj): boolean {
+function stepOutputNamesHead(step: Obj, name: string, heads: HeadTest, jobEnv: Obj): boolean {
+  const env = { ...jobEnv, ...(isObj(step.env) ? step.env : {}) };
   const run = str(step.run);
   if (run !== null) {
     const written = writtenOutputs(run).get(name);
-    if (written === undefined) return textNamesHead(run, taint);
-    if (textNamesHead(written, taint)) return true;
-    const env = { ...jobEnv, ...(isObj(step.env) ? step.env : {}) };
+    if (written === undefined) return heads(run);
+    if (heads(written)) return true;
     return [...written.matchAll(SHELL_VAR)].some((m) => {
       const value = env[m[1] ?? ''];
-      return typeof value === 'string' && textNamesHead(value, taint);
+      return typeof value === 'string' && heads(value);
     });
   }
-  return Object.values(withOf(step)).some((v) => typeof v === 'string' && textNamesHead(v, taint));
+  const script = isGithubScript(step) ? str(withOf(step).script) : null;
+  if (script !== null) {
+    let outputs = scriptsRead.get(step);
+    if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
+    const verdict = scriptOutputNamesHead(outputs, name, heads, (variable) => str(env[variable]));
+    if (verdict !== null) return verdict;
+    if (outputs.namesHead) return true;
+  }
+  return Object.values(withOf(step)).some((v) => typeof v === 'string' && heads(v));
+}
+
+/** Whether a text reads an output of a needed job that carries the head (`needs.<job>.outputs.<name>`). */
+function readsHeadOutput(text: string, needsHead: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  return needsHead.size > 0 && outputRefs(text, NEEDS_OUTPUT).some(([jobId, output]) => needsHead.get(jobId)?.has(output) === true);
 }
 
 /**
  * The outputs (lower case) of each job (by lower-case id) that carry the pull request's head, for
  * the jobs that `needs:` it: an output set from an expression naming the head, or from a step
- * output that does (`stepOutputNamesHead`). One level: an output passed on from the job's own
- * `needs` is not followed.
+ * output that does (`stepOutputNamesHead`), or — given the outputs found a level before
+ * (`before`) — passed on from a job it needs. Two levels in all (`NEEDS_LEVELS`): an output passed on
+ * further is not followed.
  */
-function headJobOutputs(jobs: Obj, taint: Taint): Map<string, Set<string>> {
+function headJobOutputs(jobs: Obj, taint: Taint, before: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
+  const heads: HeadTest = (text) => textNamesHead(text, taint) || readsHeadOutput(text, before);
   for (const [id, job] of Object.entries(jobs)) {
     if (!isObj(job) || !isObj(job.outputs)) continue;
     const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
@@ -278,10 +310,10 @@ function headJobOutputs(jobs: Obj, taint: Taint): Map<string, Set<string>> {
     for (const [name, value] of Object.entries(job.outputs)) {
       if (typeof value !== 'string') continue;
       const head =
-        textNamesHead(value, taint) ||
+        heads(value) ||
         outputRefs(value, STEP_OUTPUT).some(([stepId, output]) => {
           const source = steps.find((s) => str(s.id)?.toLowerCase() === stepId);
-          return source !== undefined && stepOutputNamesHead(source, output, taint, jobEnv);
+          return source !== undefined && stepOutputNamesHead(source, output, heads, jobEnv);
         });
       if (head) names.add(name.toLowerCase());
     }
@@ -289,6 +321,9 @@ function headJobOutputs(jobs: Obj, taint: Taint): Map<string, Set<string>> {
   }
   return out;
 }
+
+/** Levels of `needs` a head output is followed through: a job's output, and one passed on by a job that needs it. */
+const NEEDS_LEVELS = 2;
 
 /**
  * Whether a checkout step's `ref`/`repository` names the head: directly, through an earlier
@@ -298,16 +333,14 @@ function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint, jobEnv: 
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
+    const heads: HeadTest = (text) => textNamesHead(text, taint) || readsHeadOutput(text, needsHead);
     for (const key of ['ref', 'repository']) {
       const value = str(w[key]);
       if (value === null) continue;
-      if (textNamesHead(value, taint)) return `${key}: ${value}`;
+      if (heads(value)) return `${key}: ${value}`;
       for (const [stepId, output] of outputRefs(value, STEP_OUTPUT)) {
         const source = earlier.find((s) => str(s.id)?.toLowerCase() === stepId);
-        if (source !== undefined && stepOutputNamesHead(source, output, taint, jobEnv)) return `${key}: ${value}`;
-      }
-      for (const [jobId, output] of outputRefs(value, NEEDS_OUTPUT)) {
-        if (needsHead.get(jobId)?.has(output) === true) return `${key}: ${value}`;
+        if (source !== undefined && stepOutputNamesHead(source, output, heads, jobEnv)) return `${key}: ${value}`;
       }
     }
     return null;
@@ -530,7 +563,8 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const outsider = context !== undefined ? context.triggers : triggers.filter((t) => OUTSIDER_TRIGGERS.includes(t));
   const out = emptyJudged();
   const jobs = isObj(value.jobs) ? value.jobs : {};
-  const needsHead = headJobOutputs(jobs, context?.taint ?? NO_TAINT);
+  let needsHead = new Map<string, Set<string>>();
+  for (let level = 0; level < NEEDS_LEVELS; level += 1) needsHead = headJobOutputs(jobs, context?.taint ?? NO_TAINT, needsHead);
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
