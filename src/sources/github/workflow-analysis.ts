@@ -27,7 +27,9 @@
  * A job or step whose `if:` admits only the repository's own branches or known authors
  * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged; one whose `if:`
  * admits only some events (`github.event_name == 'pull_request' && …`) is judged under those
- * triggers alone.
+ * triggers alone. One whose `if:` requires an output set by a step that asks GitHub for the
+ * actor's permission (permission-gate.ts) is judged, but its findings are listed as `gated`, not
+ * counted; what it calls is not followed.
  *
  * Calls (workflow-calls.ts follows them): a job's `uses:` of a reusable workflow of this
  * repository (`./.github/workflows/x.yml`, the self-repository `$/.github/workflows/x.yml`, or
@@ -47,6 +49,7 @@
  */
 import { parseDocument } from 'yaml';
 import { readScriptOutputs, scriptOutputNamesHead, type ScriptOutputs } from './github-script.js';
+import { needsOf, permissionGate, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
@@ -64,6 +67,12 @@ export interface WorkflowFinding {
   excerpt: string;
   /** The callers when the step is in a called workflow or action, outermost first (`file (job …, step …)`). */
   via?: string[];
+}
+
+/** A finding behind a permission gate (permission-gate.ts): recorded, not counted. */
+export interface GatedFinding extends WorkflowFinding {
+  /** The gate: the `if:` comparison and the step that asks for the actor's permission. */
+  gate: string;
 }
 
 /** A reusable workflow or an action of this repository, called from an outsider-triggered job. */
@@ -93,6 +102,8 @@ export interface CheckoutLeft {
 
 export interface Judged {
   findings: WorkflowFinding[];
+  /** Findings in jobs or steps gated on a permission check (permission-gate.ts): not counted. */
+  gated: GatedFinding[];
   calls: WorkflowCall[];
   /** Actions and reusable workflows of other repositories used by outsider-triggered jobs (`uses:` as written). */
   remoteActions: string[];
@@ -464,6 +475,10 @@ interface Scope {
   jobEnv: Obj;
   /** The outputs of the workflow's jobs that carry the pull request's head (`headJobOutputs`). */
   needsHead: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The job's permission gate (permission-gate.ts), or null. */
+  gate: string | null;
+  /** The workflow's jobs and this job's `needs`, for a step's `needs.` gate (null in an action). */
+  gateJobs: GateJobs | null;
 }
 
 const where = (scope: Scope, step: string | null): string => `${scope.path} (job ${scope.job}${step === null ? '' : `, ${step}`})`;
@@ -480,7 +495,11 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     excerpt: oneLine(excerpt, EXCERPT_CHARS),
     ...(scope.via.length === 0 ? {} : { via: scope.via }),
   });
-  let checkout: { step: Obj; index: number; excerpt: string } | null = null;
+  const record = (f: WorkflowFinding, gate: string | null): void => {
+    if (gate === null) out.findings.push(f);
+    else out.gated.push({ ...f, gate });
+  };
+  let checkout: { step: Obj; index: number; excerpt: string; gate: string | null; gatedNoted: boolean } | null = null;
   steps.forEach((step, index) => {
     const uses = usesOf(step);
     if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('$/') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) out.unpinnedActions += 1;
@@ -489,9 +508,10 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
     const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
+    const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
-      if ('local' in target) {
+      if ('local' in target && gate === null) {
         const later = steps.findIndex((s, i) => i > index && runsCode(s));
         out.calls.push({
           kind: 'action',
@@ -510,15 +530,23 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     // An untrusted checkout followed by code: reported once per checkout, at the checkout.
     if (checkoutTriggers.length > 0) {
       if (checkout !== null && runsCode(step)) {
-        out.findings.push(finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`));
-        checkout = null;
+        const found = finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`);
+        // A gated checkout never happens for outsiders; a gated step that runs it is recorded
+        // once, and a later ungated step that runs it is still a finding.
+        if (checkout.gate !== null || gate === null) {
+          record(found, checkout.gate ?? gate);
+          checkout = null;
+        } else if (!checkout.gatedNoted) {
+          record(found, gate);
+          checkout.gatedNoted = true;
+        }
       }
       const head = checkout === null ? headCheckout(step, steps.slice(0, index), scope.taint, scope.jobEnv, scope.needsHead) : null;
       if (head !== null) {
-        checkout = { step, index, excerpt: head };
+        checkout = { step, index, excerpt: head, gate, gatedNoted: false };
         // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
         if (runsAfterFetch(str(step.run), head)) {
-          out.findings.push(finding('untrusted-checkout', label, checkoutTriggers, `${head} → then runs: ${label}`));
+          record(finding('untrusted-checkout', label, checkoutTriggers, `${head} → then runs: ${label}`), gate);
           checkout = null;
         }
       }
@@ -528,13 +556,13 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
       if (script === null) continue;
       const line = injectedLine(script, scope.taint, outsider);
       if (line === null) continue;
-      out.findings.push(finding('script-injection', label, outsider, line));
+      record(finding('script-injection', label, outsider, line), gate);
       break;
     }
   });
   // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
-  const left = checkout as { step: Obj; index: number; excerpt: string } | null;
-  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
+  const left = checkout as { step: Obj; index: number; excerpt: string; gate: string | null } | null;
+  return left === null || left.gate !== null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
 }
 
 function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
@@ -548,7 +576,7 @@ function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok:
   }
 }
 
-const emptyJudged = (): Judged => ({ findings: [], calls: [], remoteActions: [], unpinnedActions: 0 });
+const emptyJudged = (): Judged => ({ findings: [], gated: [], calls: [], remoteActions: [], unpinnedActions: 0 });
 
 /**
  * Parse and judge one workflow file (pure): with its own triggers, or — `context` given — as
@@ -580,11 +608,14 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       jobGuarded: guarded(job.if),
       jobEnv: isObj(job.env) ? job.env : {},
       needsHead,
+      gate: null,
+      gateJobs: { jobs, needs: needsOf(job) },
     };
+    scope.gate = permissionGate(job.if, [], scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
-      if (jobOutsider.length > 0 && !scope.jobGuarded) {
+      if (jobOutsider.length > 0 && !scope.jobGuarded && scope.gate === null) {
         const target = usesTarget(jobUses, scope.repo);
         if ('local' in target) {
           const secrets = str(job.secrets)?.trim() === 'inherit';
@@ -618,7 +649,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map() };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), gate: null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

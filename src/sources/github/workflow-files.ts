@@ -176,6 +176,7 @@ export async function readWorkflows(
     unread,
     outsiderTriggered: judged.outsiderTriggered,
     findings: judged.findings,
+    ...(judged.gated.length === 0 ? {} : { gated: judged.gated }),
     unpinnedActions: judged.unpinnedActions,
     ...(judged.actionsRead.length === 0 ? {} : { actionsRead: judged.actionsRead }),
     ...(judged.calls.length === 0 ? {} : { calls: judged.calls }),
