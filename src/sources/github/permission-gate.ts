@@ -28,7 +28,7 @@ import { readScriptOutputs } from './github-script.js';
 import { expressionsOf, normaliseExpression } from './workflow-expressions.js';
 
 /** Longest `if:` read for a gate. */
-export const MAX_GATE_IF_CHARS = 2000;
+const MAX_GATE_IF_CHARS = 2000;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -62,7 +62,7 @@ interface Term {
 }
 
 /** The output comparisons an `if:` requires (its `&&` terms, when it is not an `||` of alternatives). */
-export function requiredComparisons(ifValue: unknown): Term[] {
+function requiredComparisons(ifValue: unknown): Term[] {
   if (typeof ifValue !== 'string' || ifValue.length > MAX_GATE_IF_CHARS) return [];
   let e = ifValue.trim();
   if (e.startsWith('${{') && e.endsWith('}}')) e = e.slice(3, -2);
@@ -128,7 +128,7 @@ function stripParens(text: string): string {
 }
 
 /** How a step asks for the actor's permission and sets `output` (lower case), compared with `value`; null when it does not. */
-export function permissionStep(step: Obj, output: string, value: string): string | null {
+function permissionStep(step: Obj, output: string, value: string): string | null {
   const uses = (str(step.uses) ?? '').trim().toLowerCase();
   const w = isObj(step.with) ? step.with : {};
   if (uses === 'actions/github-script' || uses.startsWith('actions/github-script@')) {
