@@ -15,7 +15,9 @@
  *  - a `run:` step that calls `gh api …/collaborators/…/permission` and writes the output to
  *    `$GITHUB_OUTPUT`;
  *  - `actions-cool/check-user-permission` with a `require:` of `write`, `maintain` or `admin` (its
- *    `require-result`, or `result` in v1), or its `user-permission` output compared to one of those.
+ *    `require-result`, or `result` in v1), or its `user-permission` output compared to one of those
+ *    (its README and action.yml; not with `check-bot: true`, which makes v1's `result` say whether
+ *    the user is a bot, nor with a `username:` other than the actor).
  * Not a gate (the code is judged as before): a comparison under `||`, `!=`, an `if:` with
  * `always()`, `failure()` or `cancelled()`, a comparison with `''`, `'false'` or `'0'`, an
  * output passed through anything but one plain expression, a step that never asks for the
@@ -146,6 +148,10 @@ function permissionStep(step: Obj, output: string, value: string): string | null
     return asks && writes ? `gh api …/collaborators/…/permission, written to $GITHUB_OUTPUT as ${output}` : null;
   }
   if (uses.startsWith('actions-cool/check-user-permission@')) {
+    // v1 sets `result` to whether the user is a bot under `check-bot`; `username` may name someone else than the actor.
+    if ((str(w['check-bot']) ?? '').trim().toLowerCase() === 'true') return null;
+    const username = normaliseExpression(str(w.username) ?? '').toLowerCase();
+    if (username !== '' && !['github.actor', 'github.triggering_actor', '${{github.actor}}', '${{github.triggering_actor}}'].includes(username)) return null;
     const require = (str(w.require) ?? '').trim().toLowerCase();
     if ((output === 'require-result' || output === 'result') && value === 'true' && STRONG.has(require)) return `actions-cool/check-user-permission requires ${require}`;
     if (output === 'user-permission' && STRONG.has(value)) return `actions-cool/check-user-permission reads the actor's permission`;
