@@ -17,7 +17,11 @@
  *  - `actions-cool/check-user-permission` with a `require:` of `write`, `maintain` or `admin` (its
  *    `require-result`, or `result` in v1), or its `user-permission` output compared to one of those
  *    (its README and action.yml; not with `check-bot: true`, which makes v1's `result` say whether
- *    the user is a bot, nor with a `username:` other than the actor).
+ *    the user is a bot, nor with a `username:` other than the actor);
+ *  - `prince-chrismc/check-actor-permissions-action` with a `permission:` of `write`, `maintain` or
+ *    `admin`, its `permitted` output compared with `'true'` (its action.yml and source: the actor's
+ *    permission). lannonbr/repo-permission-check-action sets no output (it fails the step), so it
+ *    is not read as a gate here.
  * Not a gate (the code is judged as before): a comparison under `||`, `!=`, an `if:` with
  * `always()`, `failure()` or `cancelled()`, a comparison with `''`, `'false'` or `'0'`, an
  * output passed through anything but one plain expression, a step that never asks for the
@@ -155,6 +159,10 @@ function permissionStep(step: Obj, output: string, value: string): string | null
     const require = (str(w.require) ?? '').trim().toLowerCase();
     if ((output === 'require-result' || output === 'result') && value === 'true' && STRONG.has(require)) return `actions-cool/check-user-permission requires ${require}`;
     if (output === 'user-permission' && STRONG.has(value)) return `actions-cool/check-user-permission reads the actor's permission`;
+  }
+  if (uses.startsWith('prince-chrismc/check-actor-permissions-action@')) {
+    const permission = (str(w.permission) ?? '').trim().toLowerCase();
+    if (output === 'permitted' && value === 'true' && STRONG.has(permission)) return `prince-chrismc/check-actor-permissions-action requires ${permission}`;
   }
   return null;
 }
