@@ -260,6 +260,17 @@ export const RepoManifestSchema = z.object({
 });
 export type RepoManifest = z.infer<typeof RepoManifestSchema>;
 
+const WorkflowFindingSchema = z.object({
+  code: z.enum(['untrusted-checkout', 'script-injection']),
+  path: z.string(),
+  job: z.string(),
+  step: z.string(),
+  triggers: z.array(z.string()),
+  excerpt: z.string(),
+  /** When the step is in a called workflow or action: its callers, outermost first; absent otherwise and in older evidence. */
+  via: z.array(z.string()).optional(),
+});
+
 /**
  * What the repository's GitHub Actions workflows let outsiders do (github/workflow-analysis.ts):
  * the workflow files listed, those read and judged, those not read (a cap, a 404, a failure, a
@@ -273,18 +284,9 @@ export const GithubWorkflowSafetySchema = z.object({
   unread: z.array(z.object({ path: z.string(), reason: z.string() })),
   /** Read files with a trigger that runs them with the secrets on an event anyone can cause. */
   outsiderTriggered: z.array(z.string()),
-  findings: z.array(
-    z.object({
-      code: z.enum(['untrusted-checkout', 'script-injection']),
-      path: z.string(),
-      job: z.string(),
-      step: z.string(),
-      triggers: z.array(z.string()),
-      excerpt: z.string(),
-      /** When the step is in a called workflow or action: its callers, outermost first; absent otherwise and in older evidence. */
-      via: z.array(z.string()).optional(),
-    }),
-  ),
+  findings: z.array(WorkflowFindingSchema),
+  /** Findings in jobs or steps gated on a check of the actor's permission (github/permission-gate.ts): recorded, not counted; absent when none and in older evidence. */
+  gated: z.array(WorkflowFindingSchema.extend({ gate: z.string() })).optional(),
   /** Third-party actions not pinned to a commit SHA in the files read (context; not scored). */
   unpinnedActions: z.number().int(),
   /** Composite actions of the repository read and judged as their outsider-triggered callers run them (paths); absent when none. */

@@ -14,6 +14,7 @@ export const DEFAULT_ENDPOINTS = {
   pypiStats: 'https://pypistats.org/api',
   githubApi: 'https://api.github.com',
   githubGraphql: 'https://api.github.com/graphql',
+  githubRaw: 'https://raw.githubusercontent.com',
   osvApi: 'https://api.osv.dev',
   mcpRegistry: 'https://registry.modelcontextprotocol.io',
 } as const;
@@ -46,6 +47,13 @@ export interface Endpoints {
   githubApi: string;
   /** GitHub GraphQL endpoint (a full URL) for github.com repositories. */
   githubGraphql: string;
+  /**
+   * GitHub's raw file hosting for github.com repositories (`<base>/<owner>/<repo>/<commit>/<path>`),
+   * which does not spend the REST rate limit: workflow files are read from there without a token
+   * (sources/github/workflow-files.ts). `resolveEndpoints` always sets it; a hand-built endpoints
+   * object without it reads them through REST. Never used for the `githubServer` host.
+   */
+  githubRaw?: string;
   /**
    * Set in GitHub Actions on a GitHub Enterprise Server (`GITHUB_SERVER_URL` names a host other
    * than github.com and `GITHUB_API_URL` is set): repositories on that host use this API.
@@ -114,7 +122,7 @@ function enterpriseHost(env: Env): string | undefined {
 
 /**
  * The endpoints for this run. Overrides: NERQ_NPM_API_URL, NERQ_PYPI_URL, NERQ_PYPI_FILES_URL, NERQ_PYPISTATS_URL,
- * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_OSV_API_URL, NERQ_NPM_SEARCH_URL, NERQ_MCP_REGISTRY_URL. `GITHUB_API_URL` /
+ * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_GITHUB_RAW_URL, NERQ_OSV_API_URL, NERQ_NPM_SEARCH_URL, NERQ_MCP_REGISTRY_URL. `GITHUB_API_URL` /
  * `GITHUB_GRAPHQL_URL` (GitHub Actions) are used only for repositories on the non-github.com
  * host named by `GITHUB_SERVER_URL` (`githubServer`). Throws EndpointError for a bad URL.
  */
@@ -126,6 +134,7 @@ export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
     pypiStats: readOverride(env, 'NERQ_PYPISTATS_URL') ?? DEFAULT_ENDPOINTS.pypiStats,
     githubApi: readOverride(env, 'NERQ_GITHUB_API_URL') ?? DEFAULT_ENDPOINTS.githubApi,
     githubGraphql: readOverride(env, 'NERQ_GITHUB_GRAPHQL_URL') ?? DEFAULT_ENDPOINTS.githubGraphql,
+    githubRaw: readOverride(env, 'NERQ_GITHUB_RAW_URL') ?? DEFAULT_ENDPOINTS.githubRaw,
     osvApi: readOverride(env, 'NERQ_OSV_API_URL') ?? DEFAULT_ENDPOINTS.osvApi,
     mcpRegistry: readOverride(env, 'NERQ_MCP_REGISTRY_URL') ?? DEFAULT_ENDPOINTS.mcpRegistry,
     npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/(?<!\/)\/+$/, '')}/`,

@@ -26,7 +26,7 @@ const withSafety = (s: GithubWorkflowSafety | undefined, files: Parameters<typeo
   repositoryEvidence({ files: repoFiles({ workflows: s?.listed ?? 1, ...(s === undefined ? {} : { workflowSafety: s }), ...files }) });
 
 checkTable(check, [
-  { name: 'all read, none dangerous', evidence: withSafety(safety()), score: 100, messageId: 'safe', data: { read: 2, outsider: 1, unpinnedActions: 3 } },
+  { name: 'all read, none dangerous', evidence: withSafety(safety()), score: 100, messageId: 'safe', data: { read: 2, outsider: 1, unpinnedActions: 3, gatedCount: 0, gated: [] } },
   {
     name: 'all read, none runs on events outsiders cause: nothing to judge, no points',
     evidence: withSafety(safety({ outsiderTriggered: [] })),
@@ -65,6 +65,28 @@ checkTable(check, [
     score: 100,
     messageId: 'safe',
     data: { actionsRead: 1, remoteCount: 1, remoteActions: ['other/action@v1'], calls: ['x → a/action.yml'] },
+  },
+  {
+    name: 'a checkout behind a permission gate only: listed as gated, not counted (all read: a pass)',
+    evidence: withSafety(
+      safety({
+        gated: [
+          {
+            code: 'untrusted-checkout',
+            path: '.github/workflows/docs-preview.yml',
+            job: 'build',
+            step: 'step 1',
+            triggers: ['pull_request_target'],
+            excerpt: 'ref: ${{ needs.authorize.outputs.head_sha }} → then runs: step 3',
+            gate: "needs.authorize.outputs.authorized == 'true' (job authorize, step check: actions/github-script calls getCollaboratorPermissionLevel and sets authorized)",
+          },
+        ],
+      }),
+    ),
+    score: 100,
+    messageId: 'safe',
+    data: { gatedCount: 1, findingCodes: [] },
+    message: ['1 gated'],
   },
   {
     name: 'a called action not read: unknown, never a pass',

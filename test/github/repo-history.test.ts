@@ -27,8 +27,8 @@ function call(): GithubCall {
 
 async function history() {
   const c = call();
-  const got = await restHistory(c, repoBase(c.api, 'acme/widget'), 'main');
-  return { got, requests: c.counter.requests };
+  const { history: got, head } = await restHistory(c, repoBase(c.api, 'acme/widget'), 'main');
+  return { got, head, requests: c.counter.requests };
 }
 
 const FIRST = `/github/repos/acme/widget${HISTORY_ROUTES.history}`;
@@ -36,10 +36,19 @@ const FIRST = `/github/repos/acme/widget${HISTORY_ROUTES.history}`;
 describe('restHistory', () => {
   it('dates the oldest commit from the last page the Link header names, and counts the commits: two requests', async () => {
     serveHistory(server, 'acme/widget');
-    const { got, requests } = await history();
+    const { got, head, requests } = await history();
     // acme/widget's 11 commits: 5 full pages before the last, which holds the oldest (2024-12-03).
     expect(got).toEqual({ firstCommitAt: '2024-12-03T12:00:00.000Z', commits: 11, reason: null });
     expect(requests).toBe(2);
+    // The first page's newest commit and its root tree, for raw reads pinned to it (repo-files.ts).
+    expect(head).toEqual({ commit: 'a1'.repeat(20), tree: '1a'.repeat(20) });
+  });
+
+  it('a first page whose newest commit names no sha or tree gives no head (the history all the same)', async () => {
+    serveHistory(server, 'acme/widget', { history: { body: widgetCommits().slice(0, 2).map(({ commit }) => ({ commit: { ...(commit as object), tree: null } })), headers: { link: commitsLink(1, 6) } } });
+    const { got, head } = await history();
+    expect(got.commits).toBe(11);
+    expect(head).toBeNull();
   });
 
   it('a one-commit history fits on the first page: no Link header, one request', async () => {

@@ -98,7 +98,7 @@ describe('analyseWorkflow on real workflows', () => {
   });
 });
 
-describe('analyseWorkflow follows a checkout ref through a job output (one level of `needs`)', () => {
+describe('analyseWorkflow follows a checkout ref through a job output (two levels of `needs`)', () => {
   const PYTHON_SDK_PREVIEW = 'modelcontextprotocol-python-sdk-docs-preview-57394b0.yml';
   /** A pull_request_target workflow whose job `meta` outputs `sha` (set as given), checked out by job `build` and run. */
   const twoJobs = (outputs: string, steps: string, env = '') =>
@@ -132,15 +132,37 @@ describe('analyseWorkflow follows a checkout ref through a job output (one level
     expect(codes(analyseWorkflow('x.yml', sameJob.replace('steps.s.outputs.sha', 'steps.s.outputs.head')))).toEqual(['untrusted-checkout:j:step 2']);
   });
 
-  it('a job output from a job not needed at this level (its own `needs`) is not followed: one level', () => {
+  it('a job output from a job not defined (or not carrying the head) is not followed', () => {
     const text = twoJobs('      sha: ${{ needs.first.outputs.sha }}\n', '      - run: echo ok\n');
     expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
   });
 
-  it('modelcontextprotocol/python-sdk docs-preview: its head sha comes from a github-script `core.setOutput` behind an admin check — not followed (a stated limit), nothing found', () => {
+  it('two levels of `needs`: a job output passed on from the job it needs is followed; a third level is not', () => {
+    const first = (outputs: string) => `  first:\n    runs-on: x\n    outputs:\n${outputs}    steps:\n      - run: echo ok\n`;
+    const level2 = twoJobs('      sha: ${{ needs.first.outputs.sha }}\n', '      - run: echo ok\n').replace('jobs:\n', `jobs:\n${first(`      sha: ${HEAD}\n`)}`);
+    expect(codes(analyseWorkflow('x.yml', level2))).toEqual(['untrusted-checkout:build:step 1']);
+    // A safe output passed on stays safe.
+    expect(ok(analyseWorkflow('x.yml', level2.replace(HEAD, BASE))).findings).toEqual([]);
+    // Three levels (zero -> first -> meta -> build): not followed.
+    const level3 = level2.replace(`      sha: ${HEAD}\n`, '      sha: ${{ needs.zero.outputs.sha }}\n').replace('jobs:\n', `jobs:\n  zero:\n    runs-on: x\n    outputs:\n      sha: ${HEAD}\n    steps:\n      - run: echo ok\n`);
+    expect(ok(analyseWorkflow('x.yml', level3)).findings).toEqual([]);
+  });
+
+  it('modelcontextprotocol/python-sdk docs-preview: its head sha comes from a github-script `core.setOutput`, followed; the build job is gated on the admin check of job authorize: gated, not a finding', () => {
     const a = ok(analyseWorkflow('.github/workflows/docs-preview.yml', real(PYTHON_SDK_PREVIEW)));
     expect(a.triggers).toEqual(['pull_request_target', 'issue_comment']);
     expect(a.findings).toEqual([]);
+    expect(a.gated.map((g) => `${g.code}:${g.job}:${g.step}`)).toEqual(['untrusted-checkout:build:step 1']);
+    expect(a.gated[0]?.triggers).toEqual(['pull_request_target']);
+    expect(a.gated[0]?.excerpt).toContain('needs.authorize.outputs.head_sha');
+    expect(a.gated[0]?.gate).toContain("needs.authorize.outputs.authorized == 'true'");
+    expect(a.gated[0]?.gate).toContain('job authorize, step check');
+    expect(a.gated[0]?.gate).toContain('getCollaboratorPermissionLevel');
+  });
+
+  it('edit: the same workflow with the authorize step setting head_sha from the base sha: a safe value stays safe', () => {
+    const text = real(PYTHON_SDK_PREVIEW).replace('headSha = context.payload.pull_request.head.sha;', 'headSha = context.payload.pull_request.base.sha;').replace('headSha = pr.head.sha;', 'headSha = pr.base.sha;');
+    expect(ok(analyseWorkflow('.github/workflows/docs-preview.yml', text)).findings).toEqual([]);
   });
 
   it('edit: the same workflow with the authorize step writing the head sha to $GITHUB_OUTPUT: the build job checks it out through needs.authorize.outputs.head_sha and runs it', () => {
@@ -152,6 +174,139 @@ describe('analyseWorkflow follows a checkout ref through a job output (one level
     expect(codes(a)).toEqual(['untrusted-checkout:build:step 1']);
     expect(a.findings[0]?.triggers).toEqual(['pull_request_target']);
     expect(a.findings[0]?.excerpt).toContain('needs.authorize.outputs.head_sha');
+  });
+});
+
+describe('analyseWorkflow: a job or step gated on a check of the actor\'s permission is recorded as gated, not counted', () => {
+  const PYTHON_SDK_PREVIEW = 'modelcontextprotocol-python-sdk-docs-preview-57394b0.yml';
+  const BUILD_IF = "    if: needs.authorize.outputs.authorized == 'true'\n    runs-on: ubuntu-latest\n    permissions:\n      contents: read\n";
+  const preview = (): string => {
+    const text = real(PYTHON_SDK_PREVIEW);
+    if (!text.includes(BUILD_IF)) throw new Error('the fixture changed: the build job\'s if: is not where the edits expect it');
+    return text;
+  };
+  const withBuildIf = (ifValue: string) => preview().replace(BUILD_IF, BUILD_IF.replace("needs.authorize.outputs.authorized == 'true'", ifValue));
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('.github/workflows/docs-preview.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FLAGGED = { findings: ['untrusted-checkout:build:step 1'], gated: [] };
+  const GATED = { findings: [], gated: ['untrusted-checkout:build:step 1'] };
+
+  it.each([
+    ['the real workflow', preview(), GATED],
+    ['edit: the gate in ${{ }}, reversed, beside an event test', withBuildIf("${{ github.event_name != 'push' && ('true' == needs.authorize.outputs.authorized) }}"), GATED],
+    ['edit: the output compared under ||', withBuildIf("needs.authorize.outputs.authorized == 'true' || github.event_name == 'pull_request_target'"), FLAGGED],
+    ['edit: the && gate itself one side of an ||', withBuildIf("needs.authorize.outputs.authorized == 'true' && github.event_name == 'issue_comment' || github.event_name == 'pull_request_target'"), FLAGGED],
+    ['edit: != instead of ==', withBuildIf("needs.authorize.outputs.authorized != 'false'"), FLAGGED],
+    ['edit: compared with the empty string', withBuildIf("needs.authorize.outputs.authorized == ''"), FLAGGED],
+    ['edit: always()', withBuildIf('always()'), FLAGGED],
+    ['edit: always() beside the gate', withBuildIf("always() && needs.authorize.outputs.authorized == 'true'"), FLAGGED],
+    ['edit: the gate on another job only (deploy keeps it, build loses it)', withBuildIf("github.event_name != 'push'"), FLAGGED],
+    [
+      'edit: the output set by a step that never asks for the permission',
+      preview().replace('const { data } = await github.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username });', "const data = { permission: 'admin', role_name: 'admin' };"),
+      FLAGGED,
+    ],
+    ['edit: the job output passed through more than one plain expression', preview().replace('authorized: ${{ steps.check.outputs.authorized }}', "authorized: ${{ steps.check.outputs.authorized || 'true' }}"), FLAGGED],
+    ['edit: the compared output not set by the permission step', withBuildIf("needs.authorize.outputs.slash_attempt == 'true'").replace("core.setOutput('slash_attempt', String(slashAttempt));", ''), FLAGGED],
+  ])('%s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
+  /** A pull_request_target workflow: job `perm` (steps as given, outputs `ok` from step `p`), job `build` needing it, checking out the head and running it. */
+  const gatedBuild = (permSteps: string, buildIf: string, extra = '') =>
+    `on: pull_request_target\njobs:\n  perm:\n    runs-on: x\n    outputs:\n      ok: \${{ steps.p.outputs.ok }}\n    steps:\n${permSteps}${extra}  build:\n    needs: [perm]\n    if: ${JSON.stringify(buildIf)}\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test\n`;
+  const GH_API = '      - id: p\n        run: |\n          level=$(gh api "repos/${{ github.repository }}/collaborators/${{ github.actor }}/permission" --jq .permission)\n          echo "ok=$([ "$level" = admin ] && echo true || echo false)" >> "$GITHUB_OUTPUT"\n';
+  const COOL = (require: string) => `      - id: p\n        uses: actions-cool/check-user-permission@v2\n        with:\n          require: ${require}\n`;
+  const coolOutputs = (text: string) => text.replace('${{ steps.p.outputs.ok }}', '${{ steps.p.outputs.require-result }}');
+
+  it.each([
+    ['a run: step asking gh api for the permission', gatedBuild(GH_API, "needs.perm.outputs.ok == 'true'"), { findings: [], gated: ['untrusted-checkout:build:step 1'] }],
+    ['a gh api step that asks nothing (writes ok=true)', gatedBuild('      - id: p\n        run: echo "ok=true" >> "$GITHUB_OUTPUT"\n', "needs.perm.outputs.ok == 'true'"), { findings: ['untrusted-checkout:build:step 1'], gated: [] }],
+    ['a github-script step calling checkCollaborator', gatedBuild("      - id: p\n        uses: actions/github-script@v7\n        with:\n          script: |\n            const r = await github.rest.repos.checkCollaborator({ ...context.repo, username: context.actor }).then(() => true, () => false);\n            core.setOutput('ok', String(r));\n", "needs.perm.outputs.ok == 'true'"), { findings: [], gated: ['untrusted-checkout:build:step 1'] }],
+    ['a github-script step requesting the permission path', gatedBuild("      - id: p\n        uses: actions/github-script@v7\n        with:\n          script: |\n            const r = await github.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', { ...context.repo, username: context.actor });\n            core.setOutput('ok', String(r.data.permission === 'admin'));\n", "needs.perm.outputs.ok == 'true'"), { findings: [], gated: ['untrusted-checkout:build:step 1'] }],
+    ['actions-cool/check-user-permission requiring write', coolOutputs(gatedBuild(COOL('write'), "needs.perm.outputs.ok == 'true'")), { findings: [], gated: ['untrusted-checkout:build:step 1'] }],
+    ['actions-cool/check-user-permission requiring read (everyone)', coolOutputs(gatedBuild(COOL('read'), "needs.perm.outputs.ok == 'true'")), { findings: ['untrusted-checkout:build:step 1'], gated: [] }],
+    ['actions-cool/check-user-permission v1 under check-bot (`result` says whether the user is a bot)', gatedBuild(`${COOL('write')}          check-bot: true\n`, "needs.perm.outputs.ok == 'true'").replace('${{ steps.p.outputs.ok }}', '${{ steps.p.outputs.result }}'), { findings: ['untrusted-checkout:build:step 1'], gated: [] }],
+    ['actions-cool/check-user-permission v1 `result` on the actor', gatedBuild(`${COOL('admin')}          username: \${{ github.actor }}\n`, "needs.perm.outputs.ok == 'true'").replace('${{ steps.p.outputs.ok }}', '${{ steps.p.outputs.result }}'), { findings: [], gated: ['untrusted-checkout:build:step 1'] }],
+    ['prince-chrismc/check-actor-permissions-action requiring maintain', gatedBuild('      - id: p\n        uses: prince-chrismc/check-actor-permissions-action@v3\n        with:\n          permission: maintain\n', "needs.perm.outputs.ok == 'true'").replace('${{ steps.p.outputs.ok }}', '${{ steps.p.outputs.permitted }}'), { findings: [], gated: ['untrusted-checkout:build:step 1'] }],
+    ['prince-chrismc/check-actor-permissions-action requiring read', gatedBuild('      - id: p\n        uses: prince-chrismc/check-actor-permissions-action@v3\n        with:\n          permission: read\n', "needs.perm.outputs.ok == 'true'").replace('${{ steps.p.outputs.ok }}', '${{ steps.p.outputs.permitted }}'), { findings: ['untrusted-checkout:build:step 1'], gated: [] }],
+    ['actions-cool/check-user-permission on the pull request\'s author', coolOutputs(gatedBuild(`${COOL('write')}          username: \${{ github.event.pull_request.user.login }}\n`, "needs.perm.outputs.ok == 'true'")), { findings: ['untrusted-checkout:build:step 1'], gated: [] }],
+    [
+      'two levels: the permission output passed on by a job the gated job needs',
+      gatedBuild(GH_API, "needs.relay.outputs.ok == 'true'", '  relay:\n    needs: perm\n    runs-on: x\n    outputs:\n      ok: ${{ needs.perm.outputs.ok }}\n    steps:\n      - run: echo relay\n').replace('needs: [perm]', 'needs: [relay]'),
+      { findings: [], gated: ['untrusted-checkout:build:step 1'] },
+    ],
+    ['the gate names a job the gated job does not need', gatedBuild(GH_API, "needs.perm.outputs.ok == 'true'").replace('needs: [perm]', 'needs: []'), { findings: ['untrusted-checkout:build:step 1'], gated: [] }],
+  ])('%s', (_name, text, expected) => {
+    const a = ok(analyseWorkflow('x.yml', text));
+    expect({ findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) }).toEqual(expected);
+  });
+
+  /** One pull_request_target job: a permission step `p`, a checkout of the head, a build (each `if:` as given), then another run. */
+  const oneJob = (checkoutIf: string, buildIf: string, after = '') =>
+    `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n${GH_API}      - uses: actions/checkout@v4\n${checkoutIf}        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci\n${buildIf}${after}`;
+  const STEP_IF = "        if: steps.p.outputs.ok == 'true'\n";
+
+  it('step-level: the checkout gated on an earlier step\'s permission output is gated; on a later step\'s, or a step asking nothing, flagged', () => {
+    const gated = ok(analyseWorkflow('x.yml', oneJob(STEP_IF, '')));
+    expect(gated.findings).toEqual([]);
+    expect(gated.gated.map((g) => `${g.code}:${g.job}:${g.step}`)).toEqual(['untrusted-checkout:j:step 2']);
+    expect(gated.gated[0]?.gate).toContain('step p: gh api');
+    expect(codes(analyseWorkflow('x.yml', oneJob(STEP_IF.replace('steps.p', 'steps.q'), '')))).toEqual(['untrusted-checkout:j:step 2']);
+    expect(codes(analyseWorkflow('x.yml', oneJob(STEP_IF, '').replace('/permission"', '"')))).toEqual(['untrusted-checkout:j:step 2']);
+  });
+
+  it('step-level: a gated build step is recorded once; a later ungated step that runs the checkout is still a finding', () => {
+    const onlyGated = ok(analyseWorkflow('x.yml', oneJob('', STEP_IF)));
+    expect(onlyGated.findings).toEqual([]);
+    expect(onlyGated.gated.map((g) => `${g.code}:${g.step}`)).toEqual(['untrusted-checkout:step 2']);
+    const later = ok(analyseWorkflow('x.yml', oneJob('', STEP_IF, '      - run: make\n')));
+    expect(codes(later)).toEqual(['untrusted-checkout:j:step 2']);
+    expect(later.gated).toHaveLength(1);
+  });
+
+  it('a script injection in a gated job is gated too; the same job ungated is a finding', () => {
+    const text = gatedBuild(GH_API, "needs.perm.outputs.ok == 'true'")
+      .replace('      - run: npm ci && npm test\n', '      - run: echo "${{ github.event.pull_request.title }}"\n')
+      .replace('        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n', '');
+    const a = ok(analyseWorkflow('x.yml', text));
+    expect(codes(a)).toEqual([]);
+    expect(a.gated.map((g) => g.code)).toEqual(['script-injection']);
+    expect(codes(analyseWorkflow('x.yml', text.replace("needs.perm.outputs.ok == 'true'", "needs.perm.outputs.ok != 'true'")))).toEqual(['script-injection:build:step 2']);
+  });
+});
+
+describe('analyseWorkflow follows a checkout ref through an actions/github-script output (synthetic)', () => {
+  /** A pull_request_target job: a github-script step `s` (script as given, env as given), a checkout of its output `out`, then a build. */
+  const job = (script: string, out = 'sha', env = '') =>
+    `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: s\n        uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(script)}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ steps.s.outputs.${out} }}\n      - run: npm ci && npm test\n`;
+
+  it.each([
+    ['the payload\'s head sha', "core.setOutput('sha', context.payload.pull_request.head.sha)", 'sha', ''],
+    ['an expression naming the head', "core.setOutput(\"sha\", '${{ github.event.pull_request.head.sha }}');", 'sha', ''],
+    ['a fetched pull request\'s head ref', "const pr = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput(`sha`, pr.data.head.ref);", 'sha', ''],
+    ['an identifier assigned the head', "let sha = '';\nif (x) { sha = context.payload.pull_request.head.sha; }\ncore.setOutput('sha', String(sha));", 'sha', ''],
+    ['process.env set from the head', "core.setOutput('sha', process.env.HEAD_SHA)", 'sha', '        env:\n          HEAD_SHA: ${{ github.event.pull_request.head.sha }}\n'],
+    ['the returned head (the `result` output)', 'return context.payload.pull_request.head.sha;', 'result', ''],
+    ['a workflow run\'s head sha', "core.setOutput('sha', context.payload.workflow_run.head_sha)", 'sha', ''],
+  ])('%s: an untrusted checkout', (_name, script, out, env) => {
+    expect(codes(analyseWorkflow('x.yml', job(script, out, env)))).toEqual(['untrusted-checkout:j:step 2']);
+  });
+
+  it('a safe value stays safe: the base sha set beside the head, an identifier assigned the base, a number returned', () => {
+    const both = "core.setOutput('sha', context.payload.pull_request.base.sha);\ncore.setOutput('head', context.payload.pull_request.head.sha);";
+    expect(ok(analyseWorkflow('x.yml', job(both))).findings).toEqual([]);
+    expect(codes(analyseWorkflow('x.yml', job(both, 'head')))).toEqual(['untrusted-checkout:j:step 2']);
+    expect(ok(analyseWorkflow('x.yml', job("const sha = context.payload.pull_request.base.sha;\nconst head = context.payload.pull_request.head.sha;\ncore.setOutput('sha', sha)"))).findings).toEqual([]);
+    expect(ok(analyseWorkflow('x.yml', job('return 42;', 'result'))).findings).toEqual([]);
+    expect(ok(analyseWorkflow('x.yml', job("core.setOutput('sha', process.env.BASE)", 'sha', '        env:\n          BASE: ${{ github.event.pull_request.base.sha }}\n'))).findings).toEqual([]);
+  });
+
+  it('an output set in a form not read (a computed name) from a script that names the head: taken as the head', () => {
+    expect(codes(analyseWorkflow('x.yml', job("const k = 'sha';\ncore.setOutput(k, context.payload.pull_request.head.sha)")))).toEqual(['untrusted-checkout:j:step 2']);
+    expect(ok(analyseWorkflow('x.yml', job("const k = 'sha';\ncore.setOutput(k, context.payload.pull_request.base.sha)"))).findings).toEqual([]);
   });
 });
 

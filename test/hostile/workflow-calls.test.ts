@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and permission gates are followed in linear time; an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -54,6 +54,52 @@ describe('hostile workflows: job and step outputs are followed in linear time', 
     ['a word run with no `=` before the redirection', (k) => wf('${{ steps.s.outputs.sha }}', `echo "${'a'.repeat(k)} >> $GITHUB_OUTPUT`)],
     ['`;`-separated writes of shell variables', (k) => wf('${{ steps.s.outputs.sha }}', `${'echo sha=$A$A >> $GITHUB_OUTPUT;'.repeat(k)}`)],
     ['a long `steps.x.outputs.` chain in a job output', (k) => wf(`\${{ ${'steps.s.outputs.'.repeat(k)}sha }}`, 'echo sha=1 >> $GITHUB_OUTPUT')],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: github-script outputs are followed in linear time', () => {
+  const wf = (script: string) =>
+    `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      sha: \${{ steps.s.outputs.sha }}\n      result: \${{ steps.s.outputs.result }}\n    steps:\n      - id: s\n        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(script)}\n  build:\n    needs: meta\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ needs.meta.outputs.sha }}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ needs.meta.outputs.result }}\n      - run: make\n`;
+  it.for<[string, (k: number) => string]>([
+    ['`core.setOutput(` runs with no name', (k) => wf('core.setOutput('.repeat(k))],
+    ["`core.setOutput('sha', ` runs, unclosed", (k) => wf("core.setOutput('sha', ".repeat(k))],
+    ['`(` runs in a value', (k) => wf(`core.setOutput('sha', ${'('.repeat(k)}`)],
+    ['`return` runs', (k) => wf('return '.repeat(k))],
+    ['`returnreturn…` (no word boundary)', (k) => wf('return'.repeat(k))],
+    ['`a = ` assignment runs', (k) => wf('a = '.repeat(k))],
+    ['one long identifier before `=`-less blanks', (k) => wf(`${'a'.repeat(k)}${' '.repeat(k)}b`)],
+    ['the output set k times from an identifier assigned k times', (k) => wf(`${'x = y;\n'.repeat(k)}${"core.setOutput('sha', x);\n".repeat(k)}`)],
+    ['values of k identifiers each assigned once', (k) => wf(`${Array.from({ length: k }, (_, i) => `v${i} = w;`).join('\n')}\ncore.setOutput('sha', ${Array.from({ length: 40 }, (_, i) => `v${i}`).join(' + ')});\n`.repeat(1))],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: permission gates are read in linear time', () => {
+  /** A pull_request_target build gated (`if:` as given) on output `ok` of job `perm`, whose step `p` is as given. */
+  const wf = (step: string, ifValue: string, stepIf = '') =>
+    `on: pull_request_target\njobs:\n  perm:\n    runs-on: x\n    outputs:\n      ok: \${{ steps.p.outputs.ok }}\n    steps:\n      - id: p\n${step}  build:\n    needs: perm\n    if: ${JSON.stringify(ifValue)}\n    runs-on: x\n    steps:\n      - id: p\n${step}      - uses: actions/checkout@v4\n${stepIf}        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: make\n`;
+  const run = (text: string) => `        run: ${JSON.stringify(text)}\n`;
+  const script = (text: string) => `        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(text)}\n`;
+  const GATE = "needs.perm.outputs.ok == 'true'";
+  const STEP_GATE = "        if: steps.p.outputs.ok == 'true'\n";
+  it.for<[string, (k: number) => string]>([
+    ['`gh api /collaborators/` runs on one line, no `/permission`', (k) => wf(run(`${'gh api /collaborators/'.repeat(k)}\necho ok=1 >> $GITHUB_OUTPUT`), GATE)],
+    ['`/collaborators/x` runs before one `/permission`', (k) => wf(run(`gh api ${'/collaborators/x'.repeat(k)}/permission\necho ok=1 >> $GITHUB_OUTPUT`), GATE, STEP_GATE)],
+    ['`ok=` runs on a $GITHUB_OUTPUT line', (k) => wf(run(`gh api /collaborators/u/permission\necho "${'ok='.repeat(k)}" >> $GITHUB_OUTPUT`), GATE)],
+    ['`/collaborators/` runs in a github-script script', (k) => wf(script(`${'github.request("/collaborators/'.repeat(k)}\ncore.setOutput('ok', 'true')`), GATE, STEP_GATE)],
+    ['`core.setOutput(` runs beside the permission call', (k) => wf(script(`getCollaboratorPermissionLevel();\n${"core.setOutput('ok', ".repeat(k)}`), GATE)],
+    ['`(` runs in the `if:`', (k) => wf(run('echo ok=1 >> $GITHUB_OUTPUT'), `${'('.repeat(k)}${GATE}`)],
+    ['`&&` terms in the `if:`', (k) => wf(run('gh api /collaborators/u/permission\necho ok=1 >> $GITHUB_OUTPUT'), `${"needs.perm.outputs.x == 'y' && ".repeat(k)}${GATE}`)],
+    ['a job output of a long `needs.` chain', (k) => wf(run('echo ok=1 >> $GITHUB_OUTPUT'), GATE).replace('${{ steps.p.outputs.ok }}', `\${{ ${'needs.perm.outputs.'.repeat(k)}ok }}`)],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);

@@ -15,7 +15,10 @@
  * repo-tree.ts) when not read already, and the security policy (at most 25 in all; 8 for a typical single-package
  * repository with a lockfile, 9 with a security policy), and at most 8 workflow files and 4
  * `action.yml` files of composite actions their outsider-triggered jobs call, one request each
- * (workflow-files.ts): at most 37 file requests in all. With a token the same 4 REST requests,
+ * (workflow-files.ts): at most 37 file requests in all — but for a github.com repository whose
+ * history's newest commit has the listed tree as its root, the workflows and action files (at
+ * most 30 and 10) come from raw file hosting at that commit instead (raw-files.ts), spending no
+ * REST request: at most 25. With a token the same 4 REST requests,
  * then ONE GraphQL query for every file above together with the workflows and the listing's
  * action manifests (up to 30 and 10 of them: `<branch>:<path>` blobs, `blobBatch` in graphql.ts);
  * one query more only for a called file beyond those, and one more dates the version tags when
@@ -40,7 +43,8 @@ import { memberChangelog, selectRepoFiles, type RepoTreeItem } from './repo-tree
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
 import { GithubStop, lastPageOf, type GithubCall } from './request.js';
-import { restHistory } from './repo-history.js';
+import { COMMIT_SHA, type RawAt } from './raw-files.js';
+import { restHistory, type HistoryHead } from './repo-history.js';
 import { getJson, restFileSource } from './rest.js';
 import { graphqlTagDates } from './tag-dates.js';
 import { isVersionTag } from './version-tags.js';
@@ -65,6 +69,7 @@ export type RepoFilesRead = { ok: true; value: GithubFiles; texts: ReadonlyMap<s
 export const SECURITY_POLICY_TEXT_CHARS = 16 * 1024;
 
 const GitTreeSchema = z.object({
+  sha: z.string().optional(),
   tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional() })),
   truncated: z.boolean().optional(),
 });
@@ -143,10 +148,27 @@ async function readFileTexts(
   return out;
 }
 
-export async function restRepoFiles(call: GithubCall, repo: { owner: string; name: string }, base: string, branch: string): Promise<RepoFilesRead> {
+/**
+ * Where raw file hosting serves the listed tree: only when the history's newest commit (read
+ * beside the listing) has the listed tree as its root, so a push between the two requests never
+ * mixes two states of the branch; else (or for a GitHub Enterprise host, `raw` undefined) REST.
+ */
+function rawAtListing(raw: string | undefined, repo: { owner: string; name: string }, treeSha: string | undefined, head: HistoryHead | null): RawAt | undefined {
+  if (raw === undefined || head === null || treeSha === undefined || head.tree !== treeSha || !COMMIT_SHA.test(head.commit)) return undefined;
+  return { base: raw, owner: repo.owner, name: repo.name, commit: head.commit };
+}
+
+export async function restRepoFiles(
+  call: GithubCall,
+  repo: { owner: string; name: string },
+  base: string,
+  branch: string,
+  /** Raw file hosting for a github.com repository (endpoints.ts `githubRaw`): its workflows are read from there without a token. */
+  raw?: string,
+): Promise<RepoFilesRead> {
   const before = call.counter.requests;
   const treeUrl = withQuery(joinUrl(base, 'git', 'trees', branch), { recursive: 1 });
-  const [tree, tags, history] = await Promise.all([
+  const [tree, tags, { history, head }] = await Promise.all([
     getJson(call, treeUrl, GitTreeSchema, 'repository tree', { maxBytes: MAX_TREE_BYTES }),
     getJson(call, withQuery(joinUrl(base, 'tags'), { per_page: TAGS_PER_PAGE }), TagsSchema, 'tags', { empty: [] }),
     restHistory(call, base, branch),
@@ -178,7 +200,7 @@ export async function restRepoFiles(call: GithubCall, repo: { owner: string; nam
   const blobs = blobBatch(call, repo.owner, repo.name);
   const [reads, workflowSafety] = await Promise.all([
     readFileTexts(call, repo, base, branch, new Map(toRead.map((i) => [i.path, capOf(i)])), blobs),
-    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true, new Map(), blobs),
+    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true, new Map(), blobs, rawAtListing(raw, repo, tree.value.sha, head)),
   ]);
   const textOf = (path: string): string | null => {
     const read = reads.get(path);

@@ -629,7 +629,9 @@ export async function fetchRepositoryFiles(
   const call = repositoryCall(ctx, repo);
   if (typeof call === 'string') return { ok: false, reason: call, requests: 0 };
   try {
-    const files = await restRepoFiles(call, repo, repoBase(call.api, `${repo.owner}/${repo.name}`), branch);
+    // Raw file hosting is github.com's alone: a GitHub Enterprise host is read through its API.
+    const onGithubCom = repo.host.toLowerCase() === GITHUB_HOST || repo.host.toLowerCase() === `www.${GITHUB_HOST}`;
+    const files = await restRepoFiles(call, repo, repoBase(call.api, `${repo.owner}/${repo.name}`), branch, onGithubCom ? ctx.endpoints.githubRaw : undefined);
     if (!files.ok) return { ...files, requests: call.counter.requests };
     return {
       ok: true,

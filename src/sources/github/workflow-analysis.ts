@@ -13,9 +13,11 @@
  * Findings, each with the file, job, step and a short excerpt:
  *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow checks out the
  *    pull request's code (`actions/checkout` whose `ref` or `repository` names the head — directly,
- *    through an earlier step's output, or through an output of a job it needs (one level) that is
- *    set from the head or from such a step output; a step output is the head when a `run:` writes
- *    it to `$GITHUB_OUTPUT` from the head, or when the step's inputs name it —, or a `run:` that fetches it /
+ *    through an earlier step's output, or through an output of a job it needs that is set from the
+ *    head or from such a step output (two levels: also a job output passed on from a job that job
+ *    needs); a step output is the head when a `run:` writes it to `$GITHUB_OUTPUT` from the head,
+ *    when an `actions/github-script` step sets it from the head (`core.setOutput`, `return`:
+ *    github-script.ts), or when another action's inputs name it —, or a `run:` that fetches it /
  *    `gh pr checkout`) and a later step of the job runs something (`run:`, or a local action
  *    `uses: ./…`). A checkout with nothing run after it is not a finding.
  *  - `script-injection`: an expression naming attacker-written text (an issue or pull request
@@ -25,7 +27,9 @@
  * A job or step whose `if:` admits only the repository's own branches or known authors
  * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged; one whose `if:`
  * admits only some events (`github.event_name == 'pull_request' && …`) is judged under those
- * triggers alone.
+ * triggers alone. One whose `if:` requires an output set by a step that asks GitHub for the
+ * actor's permission (permission-gate.ts) is judged, but its findings are listed as `gated`, not
+ * counted; what it calls is not followed.
  *
  * Calls (workflow-calls.ts follows them): a job's `uses:` of a reusable workflow of this
  * repository (`./.github/workflows/x.yml`, the self-repository `$/.github/workflows/x.yml`, or
@@ -44,6 +48,8 @@
  * at most `MAX_ALIASES` alias expansions, so an alias bomb is refused, never expanded.
  */
 import { parseDocument } from 'yaml';
+import { readScriptOutputs, scriptOutputNamesHead, type ScriptOutputs } from './github-script.js';
+import { needsOf, permissionGate, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
@@ -61,6 +67,12 @@ export interface WorkflowFinding {
   excerpt: string;
   /** The callers when the step is in a called workflow or action, outermost first (`file (job …, step …)`). */
   via?: string[];
+}
+
+/** A finding behind a permission gate (permission-gate.ts): recorded, not counted. */
+export interface GatedFinding extends WorkflowFinding {
+  /** The gate: the `if:` comparison and the step that asks for the actor's permission. */
+  gate: string;
 }
 
 /** A reusable workflow or an action of this repository, called from an outsider-triggered job. */
@@ -90,6 +102,8 @@ export interface CheckoutLeft {
 
 export interface Judged {
   findings: WorkflowFinding[];
+  /** Findings in jobs or steps gated on a permission check (permission-gate.ts): not counted. */
+  gated: GatedFinding[];
   calls: WorkflowCall[];
   /** Actions and reusable workflows of other repositories used by outsider-triggered jobs (`uses:` as written). */
   remoteActions: string[];
@@ -240,36 +254,65 @@ function writtenOutputs(run: string): Map<string, string> {
   return out;
 }
 
+/** Tells whether a text names the pull request's head (its expressions, or outputs of needed jobs that carry it). */
+type HeadTest = (text: string) => boolean;
+
+/** A github-script step's script, read once per step (`readScriptOutputs`). */
+const scriptsRead = new WeakMap<Obj, ScriptOutputs>();
+
+function isGithubScript(step: Obj): boolean {
+  const uses = usesOf(step).toLowerCase();
+  return uses === 'actions/github-script' || uses.startsWith('actions/github-script@');
+}
+
 /**
  * Whether a step's output `name` carries the pull request's head: a `run:` that writes it to
  * `$GITHUB_OUTPUT` from an expression naming the head (or from a variable of the step's or job's
  * `env:` that does) — a value written from anything else stays safe —; a `run:` that names the
- * head but writes the output in a form not read here (a heredoc, `printf`); or an action whose
- * `with:` inputs name the head (what it outputs is not known, so it may be the head).
+ * head but writes the output in a form not read here (a heredoc, `printf`); an
+ * `actions/github-script` step whose script sets it (`core.setOutput`, or `return` for `result`)
+ * from the head (github-script.ts) — or names the head and sets it in a form not read here —; or
+ * another action whose `with:` inputs name the head (what it outputs is not known, so it may be
+ * the head).
  */
-function stepOutputNamesHead(step: Obj, name: string, taint: Taint, jobEnv: Obj): boolean {
+function stepOutputNamesHead(step: Obj, name: string, heads: HeadTest, jobEnv: Obj): boolean {
+  const env = { ...jobEnv, ...(isObj(step.env) ? step.env : {}) };
   const run = str(step.run);
   if (run !== null) {
     const written = writtenOutputs(run).get(name);
-    if (written === undefined) return textNamesHead(run, taint);
-    if (textNamesHead(written, taint)) return true;
-    const env = { ...jobEnv, ...(isObj(step.env) ? step.env : {}) };
+    if (written === undefined) return heads(run);
+    if (heads(written)) return true;
     return [...written.matchAll(SHELL_VAR)].some((m) => {
       const value = env[m[1] ?? ''];
-      return typeof value === 'string' && textNamesHead(value, taint);
+      return typeof value === 'string' && heads(value);
     });
   }
-  return Object.values(withOf(step)).some((v) => typeof v === 'string' && textNamesHead(v, taint));
+  const script = isGithubScript(step) ? str(withOf(step).script) : null;
+  if (script !== null) {
+    let outputs = scriptsRead.get(step);
+    if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
+    const verdict = scriptOutputNamesHead(outputs, name, heads, (variable) => str(env[variable]));
+    if (verdict !== null) return verdict;
+    if (outputs.namesHead) return true;
+  }
+  return Object.values(withOf(step)).some((v) => typeof v === 'string' && heads(v));
+}
+
+/** Whether a text reads an output of a needed job that carries the head (`needs.<job>.outputs.<name>`). */
+function readsHeadOutput(text: string, needsHead: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  return needsHead.size > 0 && outputRefs(text, NEEDS_OUTPUT).some(([jobId, output]) => needsHead.get(jobId)?.has(output) === true);
 }
 
 /**
  * The outputs (lower case) of each job (by lower-case id) that carry the pull request's head, for
  * the jobs that `needs:` it: an output set from an expression naming the head, or from a step
- * output that does (`stepOutputNamesHead`). One level: an output passed on from the job's own
- * `needs` is not followed.
+ * output that does (`stepOutputNamesHead`), or — given the outputs found a level before
+ * (`before`) — passed on from a job it needs. Two levels in all (`NEEDS_LEVELS`): an output passed on
+ * further is not followed.
  */
-function headJobOutputs(jobs: Obj, taint: Taint): Map<string, Set<string>> {
+function headJobOutputs(jobs: Obj, taint: Taint, before: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
+  const heads: HeadTest = (text) => textNamesHead(text, taint) || readsHeadOutput(text, before);
   for (const [id, job] of Object.entries(jobs)) {
     if (!isObj(job) || !isObj(job.outputs)) continue;
     const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
@@ -278,10 +321,10 @@ function headJobOutputs(jobs: Obj, taint: Taint): Map<string, Set<string>> {
     for (const [name, value] of Object.entries(job.outputs)) {
       if (typeof value !== 'string') continue;
       const head =
-        textNamesHead(value, taint) ||
+        heads(value) ||
         outputRefs(value, STEP_OUTPUT).some(([stepId, output]) => {
           const source = steps.find((s) => str(s.id)?.toLowerCase() === stepId);
-          return source !== undefined && stepOutputNamesHead(source, output, taint, jobEnv);
+          return source !== undefined && stepOutputNamesHead(source, output, heads, jobEnv);
         });
       if (head) names.add(name.toLowerCase());
     }
@@ -289,6 +332,9 @@ function headJobOutputs(jobs: Obj, taint: Taint): Map<string, Set<string>> {
   }
   return out;
 }
+
+/** Levels of `needs` a head output is followed through: a job's output, and one passed on by a job that needs it. */
+const NEEDS_LEVELS = 2;
 
 /**
  * Whether a checkout step's `ref`/`repository` names the head: directly, through an earlier
@@ -298,16 +344,14 @@ function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint, jobEnv: 
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
+    const heads: HeadTest = (text) => textNamesHead(text, taint) || readsHeadOutput(text, needsHead);
     for (const key of ['ref', 'repository']) {
       const value = str(w[key]);
       if (value === null) continue;
-      if (textNamesHead(value, taint)) return `${key}: ${value}`;
+      if (heads(value)) return `${key}: ${value}`;
       for (const [stepId, output] of outputRefs(value, STEP_OUTPUT)) {
         const source = earlier.find((s) => str(s.id)?.toLowerCase() === stepId);
-        if (source !== undefined && stepOutputNamesHead(source, output, taint, jobEnv)) return `${key}: ${value}`;
-      }
-      for (const [jobId, output] of outputRefs(value, NEEDS_OUTPUT)) {
-        if (needsHead.get(jobId)?.has(output) === true) return `${key}: ${value}`;
+        if (source !== undefined && stepOutputNamesHead(source, output, heads, jobEnv)) return `${key}: ${value}`;
       }
     }
     return null;
@@ -431,6 +475,10 @@ interface Scope {
   jobEnv: Obj;
   /** The outputs of the workflow's jobs that carry the pull request's head (`headJobOutputs`). */
   needsHead: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The job's permission gate (permission-gate.ts), or null. */
+  gate: string | null;
+  /** The workflow's jobs and this job's `needs`, for a step's `needs.` gate (null in an action). */
+  gateJobs: GateJobs | null;
 }
 
 const where = (scope: Scope, step: string | null): string => `${scope.path} (job ${scope.job}${step === null ? '' : `, ${step}`})`;
@@ -447,7 +495,11 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     excerpt: oneLine(excerpt, EXCERPT_CHARS),
     ...(scope.via.length === 0 ? {} : { via: scope.via }),
   });
-  let checkout: { step: Obj; index: number; excerpt: string } | null = null;
+  const record = (f: WorkflowFinding, gate: string | null): void => {
+    if (gate === null) out.findings.push(f);
+    else out.gated.push({ ...f, gate });
+  };
+  let checkout: { step: Obj; index: number; excerpt: string; gate: string | null; gatedNoted: boolean } | null = null;
   steps.forEach((step, index) => {
     const uses = usesOf(step);
     if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('$/') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) out.unpinnedActions += 1;
@@ -456,9 +508,10 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
     const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
+    const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
-      if ('local' in target) {
+      if ('local' in target && gate === null) {
         const later = steps.findIndex((s, i) => i > index && runsCode(s));
         out.calls.push({
           kind: 'action',
@@ -477,15 +530,23 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     // An untrusted checkout followed by code: reported once per checkout, at the checkout.
     if (checkoutTriggers.length > 0) {
       if (checkout !== null && runsCode(step)) {
-        out.findings.push(finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`));
-        checkout = null;
+        const found = finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`);
+        // A gated checkout never happens for outsiders; a gated step that runs it is recorded
+        // once, and a later ungated step that runs it is still a finding.
+        if (checkout.gate !== null || gate === null) {
+          record(found, checkout.gate ?? gate);
+          checkout = null;
+        } else if (!checkout.gatedNoted) {
+          record(found, gate);
+          checkout.gatedNoted = true;
+        }
       }
       const head = checkout === null ? headCheckout(step, steps.slice(0, index), scope.taint, scope.jobEnv, scope.needsHead) : null;
       if (head !== null) {
-        checkout = { step, index, excerpt: head };
+        checkout = { step, index, excerpt: head, gate, gatedNoted: false };
         // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
         if (runsAfterFetch(str(step.run), head)) {
-          out.findings.push(finding('untrusted-checkout', label, checkoutTriggers, `${head} → then runs: ${label}`));
+          record(finding('untrusted-checkout', label, checkoutTriggers, `${head} → then runs: ${label}`), gate);
           checkout = null;
         }
       }
@@ -495,13 +556,13 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
       if (script === null) continue;
       const line = injectedLine(script, scope.taint, outsider);
       if (line === null) continue;
-      out.findings.push(finding('script-injection', label, outsider, line));
+      record(finding('script-injection', label, outsider, line), gate);
       break;
     }
   });
   // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
-  const left = checkout as { step: Obj; index: number; excerpt: string } | null;
-  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
+  const left = checkout as { step: Obj; index: number; excerpt: string; gate: string | null } | null;
+  return left === null || left.gate !== null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
 }
 
 function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
@@ -515,7 +576,7 @@ function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok:
   }
 }
 
-const emptyJudged = (): Judged => ({ findings: [], calls: [], remoteActions: [], unpinnedActions: 0 });
+const emptyJudged = (): Judged => ({ findings: [], gated: [], calls: [], remoteActions: [], unpinnedActions: 0 });
 
 /**
  * Parse and judge one workflow file (pure): with its own triggers, or — `context` given — as
@@ -530,7 +591,8 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const outsider = context !== undefined ? context.triggers : triggers.filter((t) => OUTSIDER_TRIGGERS.includes(t));
   const out = emptyJudged();
   const jobs = isObj(value.jobs) ? value.jobs : {};
-  const needsHead = headJobOutputs(jobs, context?.taint ?? NO_TAINT);
+  let needsHead = new Map<string, Set<string>>();
+  for (let level = 0; level < NEEDS_LEVELS; level += 1) needsHead = headJobOutputs(jobs, context?.taint ?? NO_TAINT, needsHead);
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
@@ -546,11 +608,14 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       jobGuarded: guarded(job.if),
       jobEnv: isObj(job.env) ? job.env : {},
       needsHead,
+      gate: null,
+      gateJobs: { jobs, needs: needsOf(job) },
     };
+    scope.gate = permissionGate(job.if, [], scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
-      if (jobOutsider.length > 0 && !scope.jobGuarded) {
+      if (jobOutsider.length > 0 && !scope.jobGuarded && scope.gate === null) {
         const target = usesTarget(jobUses, scope.repo);
         if ('local' in target) {
           const secrets = str(job.secrets)?.trim() === 'inherit';
@@ -584,7 +649,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map() };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), gate: null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

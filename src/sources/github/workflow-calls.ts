@@ -13,7 +13,7 @@
  * them and judge again. A called file that cannot be read is `unreadCalled`: unknown, never safe.
  */
 import { oneLine } from './request.js';
-import { analyseAction, analyseWorkflow, checkoutTriggersOf, type RepoName, type WorkflowCall, type WorkflowFinding } from './workflow-analysis.js';
+import { analyseAction, analyseWorkflow, checkoutTriggersOf, type GatedFinding, type RepoName, type WorkflowCall, type WorkflowFinding } from './workflow-analysis.js';
 
 /** Calls followed from a workflow at most (GitHub itself nests reusable workflows 4 deep, composite actions 10). */
 export const MAX_CALL_DEPTH = 6;
@@ -45,6 +45,8 @@ export interface CallGraphResult {
   notParsed: Array<{ path: string; reason: string }>;
   outsiderTriggered: string[];
   findings: WorkflowFinding[];
+  /** Findings behind a permission gate (permission-gate.ts): recorded, not counted. */
+  gated: GatedFinding[];
   unpinnedActions: number;
   remoteActions: string[];
   /** `caller (job, step) → called file`, for the report. */
@@ -75,6 +77,7 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
     notParsed: [],
     outsiderTriggered: [],
     findings: [],
+    gated: [],
     unpinnedActions: 0,
     remoteActions: [],
     calls: [],
@@ -90,6 +93,14 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
       if (seenFindings.has(key)) continue;
       seenFindings.add(key);
       result.findings.push(f);
+    }
+  };
+  const addGated = (gated: readonly GatedFinding[]) => {
+    for (const f of gated) {
+      const key = ['gated', f.code, f.path, f.job, f.step, f.excerpt].join('|');
+      if (seenFindings.has(key)) continue;
+      seenFindings.add(key);
+      result.gated.push(f);
     }
   };
   const addRemote = (names: readonly string[]) => {
@@ -116,6 +127,7 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
     if (a.outsider) result.outsiderTriggered.push(path);
     result.unpinnedActions += a.unpinnedActions;
     addFindings(a.findings);
+    addGated(a.gated);
     addRemote(a.remoteActions);
     queue.push(...a.calls);
   }
@@ -157,6 +169,7 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
       if (!a.ok) continue;
       if (!result.outsiderTriggered.includes(path)) result.outsiderTriggered.push(path);
       addFindings(a.findings);
+      addGated(a.gated);
       addRemote(a.remoteActions);
       queue.push(...a.calls);
       continue;
@@ -177,6 +190,7 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
       result.unpinnedActions += a.unpinnedActions;
     }
     addFindings(a.findings);
+    addGated(a.gated);
     // The action checks out the pull request's head and returns; the calling job runs something after it.
     const checkoutTriggers = checkoutTriggersOf(call.triggers);
     if (a.checkoutLeft !== null && call.runsAfter !== undefined && checkoutTriggers.length > 0) {

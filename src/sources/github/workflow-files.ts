@@ -4,8 +4,12 @@
  * (workflow-calls.ts, workflow-analysis.ts) — part of reading a repository's own files
  * (repo-files.ts).
  *
- * Requests: without a token at most `MAX_WORKFLOW_FILES_REST` (8) REST file reads of workflows and
- * at most `MAX_ACTION_FILES_REST` (4) of called actions' `action.yml`, one request each. The
+ * Requests: without a token, for a github.com repository whose listed tree is pinned to a commit
+ * (repo-files.ts), none of the REST API's: at most `MAX_WORKFLOW_FILES_RAW` (30) workflows and
+ * `MAX_ACTION_FILES_RAW` (10) called actions' `action.yml` from raw file hosting (raw-files.ts), one
+ * request each; otherwise (GitHub Enterprise, no commit to pin to) at most `MAX_WORKFLOW_FILES_REST`
+ * (8) REST file reads of workflows and at most `MAX_ACTION_FILES_REST` (4) of called actions'
+ * `action.yml`, one request each. The
  * workflows are read in `readingOrder` (workflow-order.ts: names suggesting outsider events, then
  * releases, then the rest, each in the listing's order), except that when more are listed than
  * the cap, the last `CALLEE_RESERVE` (2) reads go first to the reusable workflows the others
@@ -22,6 +26,7 @@ import type { GithubWorkflowSafety } from '../../evidence/github-facts.js';
 import { graphqlFileSource, type BlobReader } from './graphql.js';
 import type { FileRead } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
+import { readRawFiles, type RawAt } from './raw-files.js';
 import { GithubStop, type GithubCall } from './request.js';
 import { restFileSource } from './rest.js';
 import type { CallGraphResult } from './workflow-calls.js';
@@ -31,6 +36,10 @@ import { readingOrder } from './workflow-order.js';
 export const MAX_WORKFLOW_BYTES = 128 * 1024;
 /** Workflow files read without a token (one REST request each). */
 export const MAX_WORKFLOW_FILES_REST = 8;
+/** Workflow files read without a token from raw file hosting (raw-files.ts: no REST request spent), one request each. */
+export const MAX_WORKFLOW_FILES_RAW = 30;
+/** Called actions' manifests read without a token from raw file hosting. */
+export const MAX_ACTION_FILES_RAW = 10;
 /** Workflow files read with a token, in one GraphQL query. */
 export const MAX_WORKFLOW_FILES_GRAPHQL = 30;
 /** Called actions' manifests read without a token (one REST request each). */
@@ -51,11 +60,11 @@ async function readTexts(
   paths: readonly string[],
   prefetched: ReadonlyMap<string, FileRead>,
   blobs: BlobReader | undefined,
+  raw: RawAt | undefined,
 ): Promise<Map<string, FileRead>> {
   try {
-    return call.tokenInUse
-      ? await graphqlFileSource(call, repo.owner, repo.name, null, prefetched, blobs).read(paths)
-      : await restFileSource(call, base, null).read(paths);
+    if (call.tokenInUse) return await graphqlFileSource(call, repo.owner, repo.name, null, prefetched, blobs).read(paths);
+    return raw === undefined ? await restFileSource(call, base, null).read(paths) : await readRawFiles(call, raw, paths, MAX_WORKFLOW_BYTES);
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the workflows';
     return new Map(paths.map((p) => [p, { kind: 'error', reason }]));
@@ -73,10 +82,13 @@ export async function readWorkflows(
   prefetched: ReadonlyMap<string, FileRead> = new Map(),
   /** With a token, how the files are read (repo-files.ts: in the query that reads the repository's other files). */
   blobs?: BlobReader,
+  /** Without a token, where raw file hosting serves the repository at the commit of the listed tree (repo-files.ts); REST when absent. */
+  rawAt?: RawAt,
 ): Promise<GithubWorkflowSafety> {
   const token = call.tokenInUse;
-  const workflowCap = token ? MAX_WORKFLOW_FILES_GRAPHQL : MAX_WORKFLOW_FILES_REST;
-  const actionCap = token ? MAX_ACTION_FILES_GRAPHQL : MAX_ACTION_FILES_REST;
+  const raw = token ? undefined : rawAt;
+  const workflowCap = token ? MAX_WORKFLOW_FILES_GRAPHQL : raw === undefined ? MAX_WORKFLOW_FILES_REST : MAX_WORKFLOW_FILES_RAW;
+  const actionCap = token ? MAX_ACTION_FILES_GRAPHQL : raw === undefined ? MAX_ACTION_FILES_REST : MAX_ACTION_FILES_RAW;
   const manifests = tree.filter((i) => i.type === 'blob' && ACTION_MANIFEST.test(i.path));
   const sizeOf = new Map([...workflows, ...manifests].map((i) => [i.path, i.size]));
   const listedManifests = new Set(manifests.map((i) => i.path));
@@ -113,7 +125,7 @@ export async function readWorkflows(
   const readRound = async (paths: readonly string[]) => {
     if (paths.length === 0) return;
     for (const p of paths) attempted.add(p);
-    const got = await readTexts(call, repo, base, paths, prefetched, blobs);
+    const got = await readTexts(call, repo, base, paths, prefetched, blobs, raw);
     for (const path of paths) {
       const read = got.get(path) ?? { kind: 'error', reason: 'not read' };
       if (read.kind !== 'file') failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason);
@@ -164,6 +176,7 @@ export async function readWorkflows(
     unread,
     outsiderTriggered: judged.outsiderTriggered,
     findings: judged.findings,
+    ...(judged.gated.length === 0 ? {} : { gated: judged.gated }),
     unpinnedActions: judged.unpinnedActions,
     ...(judged.actionsRead.length === 0 ? {} : { actionsRead: judged.actionsRead }),
     ...(judged.calls.length === 0 ? {} : { calls: judged.calls }),

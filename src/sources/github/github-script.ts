@@ -1,0 +1,108 @@
+/**
+ * What an `actions/github-script` step outputs (docs/checks.md, `workflow-safety`): the values its
+ * script hands to `core.setOutput('<name>', <value>)`, by output name (lower case), and what it
+ * `return`s (its `result` output); and whether one of them carries the pull request's head — an
+ * expression naming it (`${{ github.event.pull_request.head.sha }}`), the event payload or a
+ * pull request the script fetched (`context.payload.pull_request.head.sha`, `pr.data.head.ref`,
+ * `….workflow_run.head_sha`), a `process.env` variable set from the head, or an identifier
+ * assigned one of those (`headSha = context.payload.pull_request.head.sha`, one level). A value
+ * from anything else (the base sha, a number) stays safe.
+ *
+ * Pure, and linear in the script's length: calls and `return`s are found with indexOf, each value
+ * read at most `MAX_VALUE_CHARS` characters, assignments collected in one pass, and each
+ * identifier judged once.
+ */
+
+/** Characters of one value (a `setOutput` argument, a `return`, an assignment's right side) read at most. */
+export const MAX_VALUE_CHARS = 300;
+
+/** The pull request's head in script code: a payload or a fetched pull request's `head`, a workflow run's head. */
+const JS_HEAD = /\.head\.(?:sha|ref|repo\.full_name)\b|\.head_(?:sha|branch)\b|\.head_commit\.id\b/i;
+const PROCESS_ENV = /\bprocess\.env\.([A-Za-z_]\w*)/g;
+/** An identifier that starts where no identifier or property access does. */
+const IDENTIFIER = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
+/** `name = value` (not `==`, `=>`): the identifier and where its value starts. */
+const ASSIGNMENT = /(?<![\w$.])([A-Za-z_$][\w$]*)[ \t]*=(?![=>])/g;
+/** The output name argument of `core.setOutput(`, on a bounded slice after it. */
+const NAME_ARGUMENT = /^[ \t\r\n]*(['"`])([\w-]{1,100})\1[ \t\r\n]*,/;
+
+export interface ScriptOutputs {
+  /** Values by output name (lower case); `result` holds what the script returns. */
+  values: ReadonlyMap<string, readonly string[]>;
+  /** Right sides of assignments, by identifier. */
+  assigned: ReadonlyMap<string, readonly string[]>;
+  /** Whether the script names the head anywhere (for an output it sets in a form not read here). */
+  namesHead: boolean;
+}
+
+/** The text of one value from `start`: up to a `,` or `)` outside brackets (or, with `statement`, a `;` or line end), bounded. */
+function valueAt(script: string, start: number, statement: boolean): string {
+  const end = Math.min(script.length, start + MAX_VALUE_CHARS);
+  let depth = 0;
+  for (let i = start; i < end; i += 1) {
+    const ch = script[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth += 1;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (depth === 0) return script.slice(start, i);
+      depth -= 1;
+    } else if (depth === 0 && (statement ? ch === ';' || ch === '\n' : ch === ',')) return script.slice(start, i);
+  }
+  return script.slice(start, end);
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** Read a github-script step's script once. */
+export function readScriptOutputs(script: string): ScriptOutputs {
+  const values = new Map<string, string[]>();
+  const CALL = 'core.setOutput(';
+  for (let at = script.indexOf(CALL); at >= 0; at = script.indexOf(CALL, at + CALL.length)) {
+    const from = at + CALL.length;
+    const m = NAME_ARGUMENT.exec(script.slice(from, from + 200));
+    if (m === null) continue;
+    push(values, (m[2] ?? '').toLowerCase(), valueAt(script, from + m[0].length, false));
+  }
+  for (let at = script.indexOf('return'); at >= 0; at = script.indexOf('return', at + 6)) {
+    if (/[\w$.]/.test(script[at - 1] ?? ' ') || /[\w$]/.test(script[at + 6] ?? ' ')) continue;
+    push(values, 'result', valueAt(script, at + 6, true));
+  }
+  const assigned = new Map<string, string[]>();
+  for (const m of script.matchAll(ASSIGNMENT)) push(assigned, m[1] ?? '', valueAt(script, (m.index ?? 0) + m[0].length, true));
+  return { values, assigned, namesHead: JS_HEAD.test(script) };
+}
+
+/**
+ * Whether output `name` carries the head; null when the script does not set it in a form read
+ * here. `headText` judges a text's expressions (workflow-expressions.ts `textNamesHead`), `env` a
+ * variable of the step's or job's `env:`.
+ */
+export function scriptOutputNamesHead(
+  outputs: ScriptOutputs,
+  name: string,
+  headText: (text: string) => boolean,
+  env: (variable: string) => string | null,
+): boolean | null {
+  const values = outputs.values.get(name);
+  if (values === undefined) return null;
+  const direct = (text: string): boolean =>
+    headText(text) ||
+    JS_HEAD.test(text) ||
+    [...text.matchAll(PROCESS_ENV)].some((m) => {
+      const value = env(m[1] ?? '');
+      return value !== null && headText(value);
+    });
+  const judged = new Map<string, boolean>();
+  const identifierHead = (identifier: string): boolean => {
+    let verdict = judged.get(identifier);
+    if (verdict === undefined) {
+      verdict = (outputs.assigned.get(identifier) ?? []).some(direct);
+      judged.set(identifier, verdict);
+    }
+    return verdict;
+  };
+  return values.some((v) => direct(v) || [...v.matchAll(IDENTIFIER)].some((m) => identifierHead(m[0])));
+}

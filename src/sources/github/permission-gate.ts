@@ -1,0 +1,232 @@
+/**
+ * Permission gates in GitHub Actions workflows (docs/scoring.md, "Workflows"; docs/checks.md,
+ * `workflow-safety`): a job or step whose `if:` requires — an `&&` term, never an `||`
+ * alternative — an output to equal a value, where that output is set by a step that asks GitHub
+ * for the actor's permission on the repository. Code behind such a gate runs only for those the
+ * step admits (maintainers, writers), so a finding there is recorded as gated, not counted.
+ *
+ * The output is `needs.<job>.outputs.<name>` of a job among the gated job's `needs` (its
+ * `outputs:` entry exactly one `steps.<id>.outputs.<name>`, or — two levels — exactly one
+ * `needs.<job>.outputs.<name>` of a job that job needs), or `steps.<id>.outputs.<name>` of an
+ * earlier step of the same job. The step that sets it asks for the permission when it is:
+ *  - an `actions/github-script` step whose script calls the collaborator-permission API
+ *    (`getCollaboratorPermissionLevel`, `checkCollaborator`, or a `/collaborators/{user}/permission`
+ *    path) and sets the output with `core.setOutput('<name>', …)`;
+ *  - a `run:` step that calls `gh api …/collaborators/…/permission` and writes the output to
+ *    `$GITHUB_OUTPUT`;
+ *  - `actions-cool/check-user-permission` with a `require:` of `write`, `maintain` or `admin` (its
+ *    `require-result`, or `result` in v1), or its `user-permission` output compared to one of those
+ *    (its README and action.yml; not with `check-bot: true`, which makes v1's `result` say whether
+ *    the user is a bot, nor with a `username:` other than the actor);
+ *  - `prince-chrismc/check-actor-permissions-action` with a `permission:` of `write`, `maintain` or
+ *    `admin`, its `permitted` output compared with `'true'` (its action.yml and source: the actor's
+ *    permission). lannonbr/repo-permission-check-action sets no output (it fails the step), so it
+ *    is not read as a gate here.
+ * Not a gate (the code is judged as before): a comparison under `||`, `!=`, an `if:` with
+ * `always()`, `failure()` or `cancelled()`, a comparison with `''`, `'false'` or `'0'`, an
+ * output passed through anything but one plain expression, a step that never asks for the
+ * permission, a gate on another job than the one running the code.
+ *
+ * Pure and linear: an `if:` longer than `MAX_GATE_IF_CHARS` is not read; each term is matched by
+ * anchored patterns; scripts are read once (github-script.ts).
+ */
+import { readScriptOutputs } from './github-script.js';
+import { expressionsOf, normaliseExpression } from './workflow-expressions.js';
+
+/** Longest `if:` read for a gate. */
+const MAX_GATE_IF_CHARS = 2000;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** What the gated code needs to resolve a `needs.` term: the workflow's jobs and the gated job's `needs`. */
+export interface GateJobs {
+  jobs: Obj;
+  needs: readonly string[];
+}
+
+/** `needs.x.outputs.y == 'v'` or `'v' == needs.x.outputs.y` (whitespace out). */
+const TERM = /^(needs|steps)\.([\w-]+)\.outputs\.([\w-]+)==(['"])([^'"]*)\4$|^(['"])([^'"]*)\6==(needs|steps)\.([\w-]+)\.outputs\.([\w-]+)$/i;
+/** Anything in an `if:` that lets it pass whatever the output says. */
+const NOT_A_GATE = /\b(?:always|failure|cancelled)\(/i;
+/** A job output or a step output that is one plain expression reading another output. */
+const PLAIN = /^(needs|steps)\.([\w-]+)\.outputs\.([\w-]+)$/i;
+const PERMISSION_API = /\bgetCollaboratorPermissionLevel\b|\bcheckCollaborator\b|\/collaborators\/[^/\n]+\/permission\b/;
+const GH_API = /\bgh\s+api\b/;
+const PERMISSION_PATH = /\/collaborators\/[^/\n]+\/permission\b/;
+const STRONG = new Set(['write', 'maintain', 'admin']);
+
+/** `name=` the first word written to `$GITHUB_OUTPUT` on a line (as workflow-analysis.ts reads it). */
+const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
+
+interface Term {
+  kind: 'needs' | 'steps';
+  id: string;
+  output: string;
+  value: string;
+}
+
+/** The output comparisons an `if:` requires (its `&&` terms, when it is not an `||` of alternatives). */
+function requiredComparisons(ifValue: unknown): Term[] {
+  if (typeof ifValue !== 'string' || ifValue.length > MAX_GATE_IF_CHARS) return [];
+  let e = ifValue.trim();
+  if (e.startsWith('${{') && e.endsWith('}}')) e = e.slice(3, -2);
+  if (e.includes('${{')) return [];
+  e = normaliseExpression(e);
+  if (NOT_A_GATE.test(e)) return [];
+  if (splitTop(e, '||').length > 1) return [];
+  const terms: Term[] = [];
+  for (const conjunct of splitTop(e, '&&')) {
+    const m = TERM.exec(stripParens(conjunct));
+    if (m === null) continue;
+    const value = (m[5] ?? m[7] ?? '').toLowerCase();
+    if (value === '' || value === 'false' || value === '0') continue;
+    terms.push({
+      kind: (m[1] ?? m[8] ?? '').toLowerCase() as 'needs' | 'steps',
+      id: (m[2] ?? m[9] ?? '').toLowerCase(),
+      output: (m[3] ?? m[10] ?? '').toLowerCase(),
+      value,
+    });
+  }
+  return terms;
+}
+
+/** `text` split at `op` outside parentheses and quoted strings (linear). */
+function splitTop(text: string, op: '&&' | '||'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (depth === 0 && text.startsWith(op, i)) {
+      parts.push(text.slice(start, i));
+      start = i + op.length;
+      i += op.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `text` without parentheses that wrap all of it (linear per layer, bounded layers). */
+function stripParens(text: string): string {
+  let t = text;
+  for (let layer = 0; layer < 20; layer += 1) {
+    if (!t.startsWith('(') || !t.endsWith(')')) return t;
+    let depth = 0;
+    for (let i = 0; i < t.length - 1; i += 1) {
+      if (t[i] === '(') depth += 1;
+      else if (t[i] === ')') depth -= 1;
+      if (depth === 0) return t;
+    }
+    t = t.slice(1, -1);
+  }
+  return t;
+}
+
+/** How a step asks for the actor's permission and sets `output` (lower case), compared with `value`; null when it does not. */
+function permissionStep(step: Obj, output: string, value: string): string | null {
+  const uses = (str(step.uses) ?? '').trim().toLowerCase();
+  const w = isObj(step.with) ? step.with : {};
+  if (uses === 'actions/github-script' || uses.startsWith('actions/github-script@')) {
+    const script = str(w.script);
+    if (script === null || output === 'result') return null;
+    const api = PERMISSION_API.exec(script);
+    if (api === null || !readScriptOutputs(script).values.has(output)) return null;
+    return `actions/github-script calls ${api[0].startsWith('/') ? 'the collaborators permission path' : api[0]} and sets ${output}`;
+  }
+  const run = str(step.run);
+  if (run !== null) {
+    const lines = run.split('\n');
+    const asks = lines.some((l) => GH_API.test(l) && PERMISSION_PATH.test(l));
+    const writes = lines.some((l) => l.includes('GITHUB_OUTPUT') && WRITTEN_NAME.exec(l)?.[1]?.toLowerCase() === output);
+    return asks && writes ? `gh api …/collaborators/…/permission, written to $GITHUB_OUTPUT as ${output}` : null;
+  }
+  if (uses.startsWith('actions-cool/check-user-permission@')) {
+    // v1 sets `result` to whether the user is a bot under `check-bot`; `username` may name someone else than the actor.
+    if ((str(w['check-bot']) ?? '').trim().toLowerCase() === 'true') return null;
+    const username = normaliseExpression(str(w.username) ?? '').toLowerCase();
+    if (username !== '' && !['github.actor', 'github.triggering_actor', '${{github.actor}}', '${{github.triggering_actor}}'].includes(username)) return null;
+    const require = (str(w.require) ?? '').trim().toLowerCase();
+    if ((output === 'require-result' || output === 'result') && value === 'true' && STRONG.has(require)) return `actions-cool/check-user-permission requires ${require}`;
+    if (output === 'user-permission' && STRONG.has(value)) return `actions-cool/check-user-permission reads the actor's permission`;
+  }
+  if (uses.startsWith('prince-chrismc/check-actor-permissions-action@')) {
+    const permission = (str(w.permission) ?? '').trim().toLowerCase();
+    if (output === 'permitted' && value === 'true' && STRONG.has(permission)) return `prince-chrismc/check-actor-permissions-action requires ${permission}`;
+  }
+  return null;
+}
+
+/** The one output a value reads when it is nothing but `${{ <kind>.<id>.outputs.<name> }}`. */
+function plainOutput(value: unknown): { kind: string; id: string; output: string } | null {
+  if (typeof value !== 'string') return null;
+  const t = value.trim();
+  if (!t.startsWith('${{') || !t.endsWith('}}')) return null;
+  const inside = expressionsOf(t);
+  if (inside.length !== 1) return null;
+  const m = PLAIN.exec(normaliseExpression(inside[0] ?? ''));
+  return m === null ? null : { kind: (m[1] ?? '').toLowerCase(), id: (m[2] ?? '').toLowerCase(), output: (m[3] ?? '').toLowerCase() };
+}
+
+const jobById = (jobs: Obj, id: string): [string, Obj] | null => {
+  for (const [key, job] of Object.entries(jobs)) if (key.toLowerCase() === id && isObj(job)) return [key, job];
+  return null;
+};
+
+/** The lower-case ids a job `needs:`. */
+export function needsOf(job: Obj): string[] {
+  if (typeof job.needs === 'string') return [job.needs.trim().toLowerCase()];
+  if (Array.isArray(job.needs)) return job.needs.flatMap((n) => (typeof n === 'string' ? [n.trim().toLowerCase()] : []));
+  return [];
+}
+
+/** How output `output` of job `id` (among `needs`) is set by a permission step: one level, or two through another job's output. */
+function jobOutputGate(jobs: Obj, needs: readonly string[], id: string, output: string, value: string, level: number): string | null {
+  if (!needs.includes(id)) return null;
+  const found = jobById(jobs, id);
+  if (found === null) return null;
+  const [key, job] = found;
+  if (!isObj(job.outputs)) return null;
+  const entry = Object.entries(job.outputs).find(([name]) => name.toLowerCase() === output);
+  const source = plainOutput(entry?.[1]);
+  if (source === null) return null;
+  if (source.kind === 'steps') {
+    const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
+    const step = steps.find((s) => str(s.id)?.toLowerCase() === source.id);
+    const how = step === undefined ? null : permissionStep(step, source.output, value);
+    return how === null ? null : `job ${key}, step ${source.id}: ${how}`;
+  }
+  if (level >= 2) return null;
+  return jobOutputGate(jobs, needsOf(job), source.id, source.output, value, level + 1);
+}
+
+/**
+ * The permission gate an `if:` sets, described (`needs.authorize.outputs.authorized == 'true'
+ * (job authorize, step check: …)`); null when it sets none. `earlier` are the steps before the
+ * gated one in its job (a `steps.` term); `jobs` the workflow's jobs and the gated job's `needs`
+ * (a `needs.` term; null in an action).
+ */
+export function permissionGate(ifValue: unknown, earlier: readonly Obj[], jobs: GateJobs | null): string | null {
+  for (const term of requiredComparisons(ifValue)) {
+    let how: string | null = null;
+    if (term.kind === 'steps') {
+      const step = earlier.find((s) => str(s.id)?.toLowerCase() === term.id);
+      const asked = step === undefined ? null : permissionStep(step, term.output, term.value);
+      how = asked === null ? null : `step ${term.id}: ${asked}`;
+    } else if (jobs !== null) {
+      how = jobOutputGate(jobs.jobs, jobs.needs, term.id, term.output, term.value, 1);
+    }
+    if (how !== null) return `${term.kind}.${term.id}.outputs.${term.output} == '${term.value}' (${how})`;
+  }
+  return null;
+}
