@@ -31,7 +31,7 @@
  * anchored patterns; scripts are read once (github-script.ts).
  */
 import { readScriptOutputs } from './github-script.js';
-import { expressionsOf, normaliseExpression } from './workflow-expressions.js';
+import { expressionsOf, normaliseExpression, splitTop, stripParens } from './workflow-expressions.js';
 
 /** Longest `if:` read for a gate. */
 const MAX_GATE_IF_CHARS = 2000;
@@ -90,47 +90,6 @@ function requiredComparisons(ifValue: unknown): Term[] {
     });
   }
   return terms;
-}
-
-/** `text` split at `op` outside parentheses and quoted strings (linear). */
-function splitTop(text: string, op: '&&' | '||'): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quote !== null) {
-      if (c === quote) quote = null;
-      continue;
-    }
-    if (c === "'" || c === '"') quote = c;
-    else if (c === '(') depth += 1;
-    else if (c === ')') depth -= 1;
-    else if (depth === 0 && text.startsWith(op, i)) {
-      parts.push(text.slice(start, i));
-      start = i + op.length;
-      i += op.length - 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-
-/** `text` without parentheses that wrap all of it (linear per layer, bounded layers). */
-function stripParens(text: string): string {
-  let t = text;
-  for (let layer = 0; layer < 20; layer += 1) {
-    if (!t.startsWith('(') || !t.endsWith(')')) return t;
-    let depth = 0;
-    for (let i = 0; i < t.length - 1; i += 1) {
-      if (t[i] === '(') depth += 1;
-      else if (t[i] === ')') depth -= 1;
-      if (depth === 0) return t;
-    }
-    t = t.slice(1, -1);
-  }
-  return t;
 }
 
 /** How a step asks for the actor's permission and sets `output` (lower case), compared with `value`; null when it does not. */

@@ -51,7 +51,7 @@ import { parseDocument } from 'yaml';
 import { readScriptOutputs, scriptOutputNamesHead, type ScriptOutputs } from './github-script.js';
 import { needsOf, permissionGate, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
-import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
+import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
 export type WorkflowFindingCode = 'untrusted-checkout' | 'script-injection';
 
@@ -382,50 +382,6 @@ function guarded(...ifs: unknown[]): boolean {
 
 /** Longest `if:` read for the events it admits (longer: not narrowed). */
 const MAX_IF_CHARS = 2000;
-
-/** `text` split at `op` outside parentheses and quoted strings (linear). */
-function splitTop(text: string, op: '&&' | '||'): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quote !== null) {
-      if (c === quote) quote = null;
-      continue;
-    }
-    if (c === "'" || c === '"') quote = c;
-    else if (c === '(') depth += 1;
-    else if (c === ')') depth -= 1;
-    else if (depth === 0 && text.startsWith(op, i)) {
-      parts.push(text.slice(start, i));
-      start = i + op.length;
-      i += op.length - 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-
-/** `text` without parentheses that wrap all of it. */
-function stripParens(text: string): string {
-  let t = text;
-  for (;;) {
-    if (!t.startsWith('(') || !t.endsWith(')')) return t;
-    let depth = 0;
-    let closesAt = -1;
-    for (let i = 0; i < t.length && closesAt < 0; i += 1) {
-      if (t[i] === '(') depth += 1;
-      else if (t[i] === ')') {
-        depth -= 1;
-        if (depth === 0) closesAt = i;
-      }
-    }
-    if (closesAt !== t.length - 1) return t;
-    t = t.slice(1, -1);
-  }
-}
 
 const EVENT_IS = /^github\.event_name==(['"])([a-z_]+)\1$|^(['"])([a-z_]+)\3==github\.event_name$/i;
 

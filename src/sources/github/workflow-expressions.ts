@@ -122,3 +122,44 @@ export function injectedLine(text: string, taint: Taint = NO_TAINT, triggers: re
   for (const s of expressionSpans(text)) if (expressionUntrusted(s.inside, taint, triggers)) return s.whole;
   return null;
 }
+
+/** `text` split at `op` outside parentheses and quoted strings (linear). */
+export function splitTop(text: string, op: '&&' | '||'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote !== null) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (depth === 0 && text.startsWith(op, i)) {
+      parts.push(text.slice(start, i));
+      start = i + op.length;
+      i += op.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** `text` without parentheses that wrap all of it (linear per layer, bounded layers). */
+export function stripParens(text: string): string {
+  let t = text;
+  for (let layer = 0; layer < 20; layer += 1) {
+    if (!t.startsWith('(') || !t.endsWith(')')) return t;
+    let depth = 0;
+    for (let i = 0; i < t.length - 1; i += 1) {
+      if (t[i] === '(') depth += 1;
+      else if (t[i] === ')') depth -= 1;
+      if (depth === 0) return t;
+    }
+    t = t.slice(1, -1);
+  }
+  return t;
+}
