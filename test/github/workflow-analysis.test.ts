@@ -310,6 +310,87 @@ describe('analyseWorkflow follows a checkout ref through an actions/github-scrip
   });
 });
 
+describe('analyseWorkflow follows attacker text through step and job outputs into a script (synthetic)', () => {
+  const TITLE = '${{ github.event.pull_request.title }}';
+  /** A pull_request_target job: step `t` (as given), then a step whose run reads `steps.t.outputs.title` as given. */
+  const job = (writer: string, reader = '      - run: echo "${{ steps.t.outputs.title }}"\n') =>
+    `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: t\n${writer}${reader}`;
+  const runWriter = (run: string, env = '') => `${env}        run: ${JSON.stringify(run)}\n`;
+  const TITLE_ENV = `        env:\n          T: ${TITLE}\n`;
+  const script = (s: string, env = '') => `        uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(s)}\n`;
+
+  it.each([
+    ['written from an env variable holding the title', runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV)],
+    ['written from the job\'s env variable', runWriter('echo "title=${T}" >> "$GITHUB_OUTPUT"')],
+    ['set by github-script from the payload', script("core.setOutput('title', context.payload.pull_request.title)")],
+    ['set by github-script from process.env holding the title', script("core.setOutput('title', process.env.T)", TITLE_ENV)],
+    ['set by github-script through an identifier', script("const t = context.payload.pull_request.title;\ncore.setOutput('title', t)")],
+    ['an action whose with: carries the title (its outputs unknown)', `        uses: some/action@v1\n        with:\n          text: ${TITLE}\n`],
+  ])('step output %s, read as ${{ }} in a later run: a script injection in the reading step', (_name, writer) => {
+    const text = job(writer).replace('    runs-on: x\n', `    runs-on: x\n    env:\n      T: ${TITLE}\n`);
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);
+  });
+
+  it('read in a github-script script: a script injection', () => {
+    const text = job(runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), '      - uses: actions/github-script@v7\n        with:\n          script: console.log(`${{ steps.t.outputs.title }}`)\n');
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);
+  });
+
+  it('written straight from ${{ }}: the writing step is flagged (as before), and the reading step too', () => {
+    const text = job(runWriter(`echo "title=${TITLE}" >> "$GITHUB_OUTPUT"`));
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:t', 'script-injection:j:step 2']);
+  });
+
+  it.each([
+    ['the output read through env: and "$VAR" (the safe form)', runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), '      - env:\n          TITLE: ${{ steps.t.outputs.title }}\n        run: echo "$TITLE"\n'],
+    ['a number written beside the title, the number read', runWriter('echo "n=${{ github.event.pull_request.number }}" >> "$GITHUB_OUTPUT"; echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), '      - run: echo "${{ steps.t.outputs.n }}"\n'],
+    ['a constant written', runWriter('echo "title=fixed" >> "$GITHUB_OUTPUT"'), ''],
+    ['the base sha written', runWriter('echo "title=$B" >> "$GITHUB_OUTPUT"', '        env:\n          B: ${{ github.event.pull_request.base.sha }}\n'), ''],
+    ['github-script setting a number', script("core.setOutput('title', String(context.payload.pull_request.number))"), ''],
+    ['an action whose with: carries nothing untrusted', '        uses: some/action@v1\n        with:\n          text: ${{ github.event.pull_request.number }}\n', ''],
+    ['a later step\'s output (not an earlier one)', '        run: echo ok\n', '      - id: u\n        env:\n          T: ${{ github.event.pull_request.title }}\n        run: echo "title=$T" >> "$GITHUB_OUTPUT"\n'],
+  ])('safe: %s', (_name, writer, reader) => {
+    const text = job(writer, reader === '' ? undefined : reader);
+    expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
+  });
+
+  it('the same step output under `pull_request` (no secrets): not a finding', () => {
+    const text = job(runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV)).replace('pull_request_target', 'pull_request');
+    expect(ok(analyseWorkflow('x.yml', text)).findings).toEqual([]);
+  });
+
+  /** Job `meta` sets output `title` (as given); job `use` needs it and reads `needs.meta.outputs.title` in a run. */
+  const twoJobs = (outputs: string, steps: string, reader = 'echo "${{ needs.meta.outputs.title }}"') =>
+    `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n${outputs}    steps:\n${steps}  use:\n    needs: meta\n    runs-on: x\n    steps:\n      - run: ${JSON.stringify(reader)}\n`;
+
+  it.each([
+    ['set straight from the title', `      title: ${TITLE}\n`, '      - run: echo ok\n'],
+    ['set from a step output written from an env variable', '      title: ${{ steps.t.outputs.title }}\n', `      - id: t\n${runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV)}`],
+    ['set from a github-script output', '      title: ${{ steps.t.outputs.title }}\n', `      - id: t\n${script("core.setOutput('title', context.payload.pull_request.title)")}`],
+  ])('a job output %s, read as ${{ needs.meta.outputs.title }} in a later job\'s run: a script injection', (_name, outputs, steps) => {
+    expect(codes(analyseWorkflow('x.yml', twoJobs(outputs, steps)))).toEqual(['script-injection:use:step 1']);
+  });
+
+  it('job outputs: the safe forms stay safe (env: + "$VAR", a number, a constant)', () => {
+    expect(ok(analyseWorkflow('x.yml', twoJobs(`      title: ${TITLE}\n`, '      - run: echo ok\n', 'echo "$TITLE"'))).findings).toEqual([]);
+    expect(ok(analyseWorkflow('x.yml', twoJobs('      title: ${{ github.event.pull_request.number }}\n', '      - run: echo ok\n'))).findings).toEqual([]);
+    expect(ok(analyseWorkflow('x.yml', twoJobs('      title: ${{ steps.t.outputs.title }}\n', `      - id: t\n${runWriter('echo "title=fixed" >> "$GITHUB_OUTPUT"')}`))).findings).toEqual([]);
+  });
+
+  it('two levels of `needs`: a job output passed on is followed; a third level is not', () => {
+    const level2 = twoJobs('      title: ${{ needs.first.outputs.title }}\n', '      - run: echo ok\n').replace('jobs:\n', `jobs:\n  first:\n    runs-on: x\n    outputs:\n      title: ${TITLE}\n    steps:\n      - run: echo ok\n`);
+    expect(codes(analyseWorkflow('x.yml', level2))).toEqual(['script-injection:use:step 1']);
+    const level3 = level2.replace(`      title: ${TITLE}\n`, '      title: ${{ needs.zero.outputs.title }}\n').replace('jobs:\n', `jobs:\n  zero:\n    runs-on: x\n    outputs:\n      title: ${TITLE}\n    steps:\n      - run: echo ok\n`);
+    expect(ok(analyseWorkflow('x.yml', level3)).findings).toEqual([]);
+  });
+
+  it('under issue_comment, a job output from the comment body is followed; a pull request title (not carried) is not', () => {
+    const text = twoJobs('      title: ${{ github.event.comment.body }}\n', '      - run: echo ok\n').replace('pull_request_target', 'issue_comment');
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:use:step 1']);
+    expect(ok(analyseWorkflow('x.yml', text.replace('github.event.comment.body', 'github.event.pull_request.title'))).findings).toEqual([]);
+  });
+});
+
 describe('analyseWorkflow rules (synthetic)', () => {
   const wf = (on: string, steps: string) => `on: ${on}\njobs:\n  j:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`;
 

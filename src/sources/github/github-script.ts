@@ -6,7 +6,9 @@
  * pull request the script fetched (`context.payload.pull_request.head.sha`, `pr.data.head.ref`,
  * `….workflow_run.head_sha`), a `process.env` variable set from the head, or an identifier
  * assigned one of those (`headSha = context.payload.pull_request.head.sha`, one level). A value
- * from anything else (the base sha, a number) stays safe.
+ * from anything else (the base sha, a number) stays safe. The same reading tells whether one
+ * carries attacker-written text (`context.payload.pull_request.title`, `….comment.body`, a branch
+ * name: `JS_TEXT`), for a script injection through the output.
  *
  * Pure, and linear in the script's length: calls and `return`s are found with indexOf, each value
  * read at most `MAX_VALUE_CHARS` characters, assignments collected in one pass, and each
@@ -18,6 +20,15 @@ export const MAX_VALUE_CHARS = 300;
 
 /** The pull request's head in script code: a payload or a fetched pull request's `head`, a workflow run's head. */
 const JS_HEAD = /\.head\.(?:sha|ref|repo\.full_name)\b|\.head_(?:sha|branch)\b|\.head_commit\.id\b/i;
+/**
+ * Attacker-written text in script code: a payload's (or a fetched) issue, pull request, comment,
+ * review or discussion title or body, a branch name, a commit message.
+ */
+const JS_TEXT =
+  /\b(?:issue|pull_request|comment|review|review_comment|discussion)\.(?:title|body)\b|\.head\.(?:ref|label)\b|\.head_branch\b|\.display_title\b|\.(?:head_commit|commit)\.message\b|\bpayload\.commits\b/i;
+/** What an output is judged for: the pull request's head, or attacker-written text. */
+export type Carried = 'head' | 'text';
+const JS_PATTERN: Readonly<Record<Carried, RegExp>> = { head: JS_HEAD, text: JS_TEXT };
 const PROCESS_ENV = /\bprocess\.env\.([A-Za-z_]\w*)/g;
 /** An identifier that starts where no identifier or property access does. */
 const IDENTIFIER = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
@@ -31,8 +42,8 @@ export interface ScriptOutputs {
   values: ReadonlyMap<string, readonly string[]>;
   /** Right sides of assignments, by identifier. */
   assigned: ReadonlyMap<string, readonly string[]>;
-  /** Whether the script names the head anywhere (for an output it sets in a form not read here). */
-  namesHead: boolean;
+  /** Whether the script names the head, or attacker-written text, anywhere (for an output it sets in a form not read here). */
+  names: Readonly<Record<Carried, boolean>>;
 }
 
 /** The text of one value from `start`: up to a `,` or `)` outside brackets (or, with `statement`, a `;` or line end), bounded. */
@@ -72,25 +83,28 @@ export function readScriptOutputs(script: string): ScriptOutputs {
   }
   const assigned = new Map<string, string[]>();
   for (const m of script.matchAll(ASSIGNMENT)) push(assigned, m[1] ?? '', valueAt(script, (m.index ?? 0) + m[0].length, true));
-  return { values, assigned, namesHead: JS_HEAD.test(script) };
+  return { values, assigned, names: { head: JS_HEAD.test(script), text: JS_TEXT.test(script) } };
 }
 
 /**
- * Whether output `name` carries the head; null when the script does not set it in a form read
- * here. `headText` judges a text's expressions (workflow-expressions.ts `textNamesHead`), `env` a
- * variable of the step's or job's `env:`.
+ * Whether output `name` carries the head (`carried` 'head') or attacker-written text ('text');
+ * null when the script does not set it in a form read here. `headText` judges a text's
+ * expressions (workflow-expressions.ts `textNamesHead` / `textUntrusted`), `env` a variable of the
+ * step's or job's `env:`.
  */
-export function scriptOutputNamesHead(
+export function scriptOutputCarries(
   outputs: ScriptOutputs,
   name: string,
+  carried: Carried,
   headText: (text: string) => boolean,
   env: (variable: string) => string | null,
 ): boolean | null {
   const values = outputs.values.get(name);
   if (values === undefined) return null;
+  const pattern = JS_PATTERN[carried];
   const direct = (text: string): boolean =>
     headText(text) ||
-    JS_HEAD.test(text) ||
+    pattern.test(text) ||
     [...text.matchAll(PROCESS_ENV)].some((m) => {
       const value = env(m[1] ?? '');
       return value !== null && headText(value);

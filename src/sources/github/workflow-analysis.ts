@@ -22,7 +22,9 @@
  *    `uses: ./…`). A checkout with nothing run after it is not a finding.
  *  - `script-injection`: an expression naming attacker-written text (an issue or pull request
  *    title or body, a branch name, a comment, a commit message …: UNTRUSTED below) spliced into a
- *    `run:` script or an `actions/github-script` `script:` of an outsider-triggered workflow.
+ *    `run:` script or an `actions/github-script` `script:` of an outsider-triggered workflow —
+ *    directly, or through an earlier step's output or a needed job's output that carries it
+ *    (followed like the head: `stepOutputCarries`, `jobOutputsCarrying`, judged for text).
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
  * A job or step whose `if:` admits only the repository's own branches or known authors
  * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged; one whose `if:`
@@ -48,7 +50,7 @@
  * at most `MAX_ALIASES` alias expansions, so an alias bomb is refused, never expanded.
  */
 import { parseDocument } from 'yaml';
-import { readScriptOutputs, scriptOutputNamesHead, type ScriptOutputs } from './github-script.js';
+import { readScriptOutputs, scriptOutputCarries, type Carried, type ScriptOutputs } from './github-script.js';
 import { needsOf, permissionGate, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
@@ -259,6 +261,18 @@ type HeadTest = (text: string) => boolean;
 
 /** A github-script step's script, read once per step (`readScriptOutputs`). */
 const scriptsRead = new WeakMap<Obj, ScriptOutputs>();
+/** A `run:` step's writes to `$GITHUB_OUTPUT`, read once per step (`writtenOutputs`). */
+const writesRead = new WeakMap<Obj, Map<string, string>>();
+/** Whether a `run:` names what a test looks for, judged once per step and test (many outputs read from one step). */
+const runsJudged = new WeakMap<HeadTest, WeakMap<Obj, boolean>>();
+
+function runJudged(step: Obj, run: string, heads: HeadTest): boolean {
+  let byStep = runsJudged.get(heads);
+  if (byStep === undefined) runsJudged.set(heads, (byStep = new WeakMap()));
+  let verdict = byStep.get(step);
+  if (verdict === undefined) byStep.set(step, (verdict = heads(run)));
+  return verdict;
+}
 
 function isGithubScript(step: Obj): boolean {
   const uses = usesOf(step).toLowerCase();
@@ -266,21 +280,23 @@ function isGithubScript(step: Obj): boolean {
 }
 
 /**
- * Whether a step's output `name` carries the pull request's head: a `run:` that writes it to
- * `$GITHUB_OUTPUT` from an expression naming the head (or from a variable of the step's or job's
- * `env:` that does) — a value written from anything else stays safe —; a `run:` that names the
- * head but writes the output in a form not read here (a heredoc, `printf`); an
- * `actions/github-script` step whose script sets it (`core.setOutput`, or `return` for `result`)
- * from the head (github-script.ts) — or names the head and sets it in a form not read here —; or
- * another action whose `with:` inputs name the head (what it outputs is not known, so it may be
- * the head).
+ * Whether a step's output `name` carries the pull request's head (`carried` 'head', `heads`
+ * judging a text) or attacker-written text ('text'): a `run:` that writes it to `$GITHUB_OUTPUT`
+ * from an expression naming it (or from a variable of the step's or job's `env:` that does) — a
+ * value written from anything else stays safe —; a `run:` that names it but writes the output in
+ * a form not read here (a heredoc, `printf`); an `actions/github-script` step whose script sets it
+ * (`core.setOutput`, or `return` for `result`) from it (github-script.ts) — or names it and sets
+ * the output in a form not read here —; or another action whose `with:` inputs name it (what it
+ * outputs is not known, so it may pass it on).
  */
-function stepOutputNamesHead(step: Obj, name: string, heads: HeadTest, jobEnv: Obj): boolean {
+function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: HeadTest, jobEnv: Obj): boolean {
   const env = { ...jobEnv, ...(isObj(step.env) ? step.env : {}) };
   const run = str(step.run);
   if (run !== null) {
-    const written = writtenOutputs(run).get(name);
-    if (written === undefined) return heads(run);
+    let writes = writesRead.get(step);
+    if (writes === undefined) writesRead.set(step, (writes = writtenOutputs(run)));
+    const written = writes.get(name);
+    if (written === undefined) return runJudged(step, run, heads);
     if (heads(written)) return true;
     return [...written.matchAll(SHELL_VAR)].some((m) => {
       const value = env[m[1] ?? ''];
@@ -291,28 +307,28 @@ function stepOutputNamesHead(step: Obj, name: string, heads: HeadTest, jobEnv: O
   if (script !== null) {
     let outputs = scriptsRead.get(step);
     if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
-    const verdict = scriptOutputNamesHead(outputs, name, heads, (variable) => str(env[variable]));
+    const verdict = scriptOutputCarries(outputs, name, carried, heads, (variable) => str(env[variable]));
     if (verdict !== null) return verdict;
-    if (outputs.namesHead) return true;
+    if (outputs.names[carried]) return true;
   }
   return Object.values(withOf(step)).some((v) => typeof v === 'string' && heads(v));
 }
 
-/** Whether a text reads an output of a needed job that carries the head (`needs.<job>.outputs.<name>`). */
+/** Whether a text reads an output of a needed job that carries the head, or attacker text (`needs.<job>.outputs.<name>`). */
 function readsHeadOutput(text: string, needsHead: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   return needsHead.size > 0 && outputRefs(text, NEEDS_OUTPUT).some(([jobId, output]) => needsHead.get(jobId)?.has(output) === true);
 }
 
 /**
- * The outputs (lower case) of each job (by lower-case id) that carry the pull request's head, for
- * the jobs that `needs:` it: an output set from an expression naming the head, or from a step
- * output that does (`stepOutputNamesHead`), or — given the outputs found a level before
- * (`before`) — passed on from a job it needs. Two levels in all (`NEEDS_LEVELS`): an output passed on
- * further is not followed.
+ * The outputs (lower case) of each job (by lower-case id) that carry the pull request's head
+ * (`carried` 'head', `base` judging a text) — or attacker-written text ('text') —, for the jobs
+ * that `needs:` it: an output set from an expression naming it, or from a step output that does
+ * (`stepOutputCarries`), or — given the outputs found a level before (`before`) — passed on from
+ * a job it needs. Two levels in all (`NEEDS_LEVELS`): an output passed on further is not followed.
  */
-function headJobOutputs(jobs: Obj, taint: Taint, before: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Map<string, Set<string>> {
+function jobOutputsCarrying(jobs: Obj, carried: Carried, base: HeadTest, before: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
-  const heads: HeadTest = (text) => textNamesHead(text, taint) || readsHeadOutput(text, before);
+  const heads: HeadTest = (text) => base(text) || readsHeadOutput(text, before);
   for (const [id, job] of Object.entries(jobs)) {
     if (!isObj(job) || !isObj(job.outputs)) continue;
     const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
@@ -324,7 +340,7 @@ function headJobOutputs(jobs: Obj, taint: Taint, before: ReadonlyMap<string, Rea
         heads(value) ||
         outputRefs(value, STEP_OUTPUT).some(([stepId, output]) => {
           const source = steps.find((s) => str(s.id)?.toLowerCase() === stepId);
-          return source !== undefined && stepOutputNamesHead(source, output, heads, jobEnv);
+          return source !== undefined && stepOutputCarries(source, output, carried, heads, jobEnv);
         });
       if (head) names.add(name.toLowerCase());
     }
@@ -333,12 +349,19 @@ function headJobOutputs(jobs: Obj, taint: Taint, before: ReadonlyMap<string, Rea
   return out;
 }
 
+/** The outputs of each job that carry `carried`, followed through `NEEDS_LEVELS` levels of `needs`. */
+function jobOutputsFollowed(jobs: Obj, carried: Carried, base: HeadTest): Map<string, Set<string>> {
+  let found = new Map<string, Set<string>>();
+  for (let level = 0; level < NEEDS_LEVELS; level += 1) found = jobOutputsCarrying(jobs, carried, base, found);
+  return found;
+}
+
 /** Levels of `needs` a head output is followed through: a job's output, and one passed on by a job that needs it. */
 const NEEDS_LEVELS = 2;
 
 /**
  * Whether a checkout step's `ref`/`repository` names the head: directly, through an earlier
- * step's output, or through an output of a job it needs (`headJobOutputs`).
+ * step's output, or through an output of a job it needs (`jobOutputsCarrying`).
  */
 function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint, jobEnv: Obj, needsHead: ReadonlyMap<string, ReadonlySet<string>>): string | null {
   const uses = usesOf(step).toLowerCase();
@@ -351,7 +374,7 @@ function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint, jobEnv: 
       if (heads(value)) return `${key}: ${value}`;
       for (const [stepId, output] of outputRefs(value, STEP_OUTPUT)) {
         const source = earlier.find((s) => str(s.id)?.toLowerCase() === stepId);
-        if (source !== undefined && stepOutputNamesHead(source, output, heads, jobEnv)) return `${key}: ${value}`;
+        if (source !== undefined && stepOutputCarries(source, output, 'head', heads, jobEnv)) return `${key}: ${value}`;
       }
     }
     return null;
@@ -429,12 +452,41 @@ interface Scope {
   jobGuarded: boolean;
   /** The job's `env:` (a step output written from one of its variables). */
   jobEnv: Obj;
-  /** The outputs of the workflow's jobs that carry the pull request's head (`headJobOutputs`). */
+  /** The outputs of the workflow's jobs that carry the pull request's head (`jobOutputsCarrying`). */
   needsHead: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The outputs of the workflow's jobs that carry attacker-written text (`jobOutputsCarrying`). */
+  needsText: ReadonlyMap<string, ReadonlySet<string>>;
   /** The job's permission gate (permission-gate.ts), or null. */
   gate: string | null;
   /** The workflow's jobs and this job's `needs`, for a step's `needs.` gate (null in an action). */
   gateJobs: GateJobs | null;
+}
+
+/**
+ * The first line of a script with an expression reading a step output (`steps.<id>.outputs.<n>`,
+ * an earlier step's) or a needed job's output (`needs.<job>.outputs.<n>`) that carries
+ * attacker-written text (`stepOutputCarries`, `jobOutputsCarrying`): the expression expands to
+ * that text before the shell or the script runs. Each `(step, output)` is judged once.
+ */
+function injectedOutputLine(script: string, earlier: readonly Obj[], scope: Scope, triggers: readonly string[]): string | null {
+  if (!script.includes('outputs')) return null;
+  const untrusted: HeadTest = (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText);
+  const judged = new Map<string, boolean>();
+  const carries = ([stepId, output]: [string, string]): boolean => {
+    const key = `${stepId}.${output}`;
+    let verdict = judged.get(key);
+    if (verdict === undefined) {
+      const source = earlier.find((s) => str(s.id)?.toLowerCase() === stepId);
+      verdict = source !== undefined && stepOutputCarries(source, output, 'text', untrusted, scope.jobEnv);
+      judged.set(key, verdict);
+    }
+    return verdict;
+  };
+  for (const line of script.split('\n')) {
+    if (!line.includes('outputs')) continue;
+    if (readsHeadOutput(line, scope.needsText) || outputRefs(line, STEP_OUTPUT).some(carries)) return line;
+  }
+  return null;
 }
 
 const where = (scope: Scope, step: string | null): string => `${scope.path} (job ${scope.job}${step === null ? '' : `, ${step}`})`;
@@ -510,7 +562,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     const scripts = [str(step.run), uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null];
     for (const script of scripts) {
       if (script === null) continue;
-      const line = injectedLine(script, scope.taint, outsider);
+      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, steps.slice(0, index), scope, outsider);
       if (line === null) continue;
       record(finding('script-injection', label, outsider, line), gate);
       break;
@@ -547,8 +599,9 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const outsider = context !== undefined ? context.triggers : triggers.filter((t) => OUTSIDER_TRIGGERS.includes(t));
   const out = emptyJudged();
   const jobs = isObj(value.jobs) ? value.jobs : {};
-  let needsHead = new Map<string, Set<string>>();
-  for (let level = 0; level < NEEDS_LEVELS; level += 1) needsHead = headJobOutputs(jobs, context?.taint ?? NO_TAINT, needsHead);
+  const taint = context?.taint ?? NO_TAINT;
+  const needsHead = jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint));
+  const needsText = jobOutputsFollowed(jobs, 'text', (text) => textUntrusted(text, taint, outsider));
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
@@ -564,6 +617,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       jobGuarded: guarded(job.if),
       jobEnv: isObj(job.env) ? job.env : {},
       needsHead,
+      needsText,
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
     };
@@ -605,7 +659,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), gate: null, gateJobs: null };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }
