@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and permission gates are followed in linear time; an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission gates are followed in linear time; an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -75,6 +75,24 @@ describe('hostile workflows: github-script outputs are followed in linear time',
     ['one long identifier before `=`-less blanks', (k) => wf(`${'a'.repeat(k)}${' '.repeat(k)}b`)],
     ['the output set k times from an identifier assigned k times', (k) => wf(`${'x = y;\n'.repeat(k)}${"core.setOutput('sha', x);\n".repeat(k)}`)],
     ['values of k identifiers each assigned once', (k) => wf(`${Array.from({ length: k }, (_, i) => `v${i} = w;`).join('\n')}\ncore.setOutput('sha', ${Array.from({ length: 40 }, (_, i) => `v${i}`).join(' + ')});\n`.repeat(1))],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: attacker text is followed through outputs into a script in linear time', () => {
+  /** Step `t` (its run as given) then a step whose run is `reader`; job `meta` outputs `title` for job `use`, whose run is `needsReader`. */
+  const wf = (writer: string, reader: string, needsReader = 'echo ok') =>
+    `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      title: \${{ steps.t.outputs.title }}\n    steps:\n      - id: t\n        env:\n          T: \${{ github.event.pull_request.title }}\n        run: ${JSON.stringify(writer)}\n      - run: ${JSON.stringify(reader)}\n  use:\n    needs: meta\n    runs-on: x\n    steps:\n      - run: ${JSON.stringify(needsReader)}\n`;
+  it.for<[string, (k: number) => string]>([
+    ['k reads of one output of a step whose run is k lines', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"\n'.repeat(k), 'echo "${{ steps.t.outputs.n }}"\n'.repeat(k))],
+    ['k reads of k different outputs, none written', (k) => wf('echo x\n'.repeat(k), Array.from({ length: k }, (_, i) => `echo "\${{ steps.t.outputs.o${i} }}"`).join('\n'))],
+    ['a long `steps.t.outputs.` chain in a run', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', `echo "\${{ ${'steps.t.outputs.'.repeat(k)}title }}"`)],
+    ['`outputs` runs with no expression', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', 'outputs '.repeat(k))],
+    ['k reads of a needed job\'s output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', 'echo ok', 'echo "${{ needs.meta.outputs.n }}"\n'.repeat(k))],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);
