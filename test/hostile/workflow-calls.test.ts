@@ -90,7 +90,7 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
     `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      title: \${{ steps.t.outputs.title }}\n    steps:\n      - id: t\n        env:\n          T: \${{ github.event.pull_request.title }}\n        run: ${JSON.stringify(writer)}\n      - run: ${JSON.stringify(reader)}\n  use:\n    needs: meta\n    runs-on: x\n    steps:\n      - run: ${JSON.stringify(needsReader)}\n`;
   it.for<[string, (k: number) => string]>([
     ['k reads of one output of a step whose run is k lines', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"\n'.repeat(k), 'echo "${{ steps.t.outputs.n }}"\n'.repeat(k))],
-    ['k reads of k different outputs, none written', (k) => wf('echo x\n'.repeat(k), Array.from({ length: k }, (_, i) => `echo "\${{ steps.t.outputs.o${i} }}"`).join('\n'))],
+    ['k reads of k different outputs, none written, from a run of k expressions', (k) => wf('echo "${{ github.event.number }}"\n'.repeat(k), Array.from({ length: k }, (_, i) => `echo "\${{ steps.t.outputs.o${i} }}"`).join('\n'))],
     ['a long `steps.t.outputs.` chain in a run', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', `echo "\${{ ${'steps.t.outputs.'.repeat(k)}title }}"`)],
     ['`outputs` runs with no expression', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', 'outputs '.repeat(k))],
     ['k reads of a needed job\'s output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', 'echo ok', 'echo "${{ needs.meta.outputs.n }}"\n'.repeat(k))],
