@@ -94,6 +94,11 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
     ['a long `steps.t.outputs.` chain in a run', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', `echo "\${{ ${'steps.t.outputs.'.repeat(k)}title }}"`)],
     ['`outputs` runs with no expression', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', 'outputs '.repeat(k))],
     ['k reads of a needed job\'s output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', 'echo ok', 'echo "${{ needs.meta.outputs.n }}"\n'.repeat(k))],
+    [
+      'k outputs each written from one `env:` variable of k expressions, each read',
+      (k) =>
+        `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    steps:\n      - id: t\n        env:\n          BIG: ${JSON.stringify('${{ github.event.number }} '.repeat(k))}\n        run: ${JSON.stringify(Array.from({ length: k }, (_, i) => `echo "o${i}=$BIG" >> "$GITHUB_OUTPUT"`).join('\n'))}\n      - run: ${JSON.stringify(Array.from({ length: k }, (_, i) => `echo "\${{ steps.t.outputs.o${i} }}"`).join('\n'))}\n`,
+    ],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);

@@ -274,6 +274,17 @@ function runJudged(step: Obj, run: string, heads: HeadTest): boolean {
   return verdict;
 }
 
+/** Whether an `env:` value names what a test looks for, judged once per value and test (many outputs written from one variable). */
+const valuesJudged = new WeakMap<HeadTest, Map<string, boolean>>();
+
+function valueJudged(value: string, heads: HeadTest): boolean {
+  let byValue = valuesJudged.get(heads);
+  if (byValue === undefined) valuesJudged.set(heads, (byValue = new Map()));
+  let verdict = byValue.get(value);
+  if (verdict === undefined) byValue.set(value, (verdict = heads(value)));
+  return verdict;
+}
+
 function isGithubScript(step: Obj): boolean {
   const uses = usesOf(step).toLowerCase();
   return uses === 'actions/github-script' || uses.startsWith('actions/github-script@');
@@ -300,7 +311,7 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
     if (heads(written)) return true;
     return [...written.matchAll(SHELL_VAR)].some((m) => {
       const value = env[m[1] ?? ''];
-      return typeof value === 'string' && heads(value);
+      return typeof value === 'string' && valueJudged(value, heads);
     });
   }
   const script = isGithubScript(step) ? str(withOf(step).script) : null;
