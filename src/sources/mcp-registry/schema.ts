@@ -4,9 +4,11 @@
  * the registry is (optional members, null read as absent, unknown keys and members nerq does not
  * read — `icons`, `_meta` of publishers — ignored; a package's `transport` read only for its URL), strict where nerq relies on a member
  * (the server's name and version, a package's registry type and identifier, a remote's type and
- * URL). Lists are capped so a hostile answer cannot make nerq hold or print without bound.
+ * URL). Lists are capped so a hostile answer cannot make nerq hold or print without bound. An
+ * answer in an older schema's spelling is read in the current one first (legacy.ts).
  */
 import { z } from 'zod';
+import { modernResponse } from './legacy.js';
 
 /** The registry's own metadata key in `_meta`. */
 export const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
@@ -125,10 +127,14 @@ export const McpOfficialMetaSchema = z.object({
 });
 export type McpOfficialMeta = z.infer<typeof McpOfficialMetaSchema>;
 
-export const McpServerResponseSchema = z.object({
-  server: McpServerDetailSchema,
-  _meta: optional(z.object({ [OFFICIAL_META]: optional(McpOfficialMetaSchema) })),
-});
+/** An answer of any schema version the registry has published, read in the current spelling (legacy.ts). */
+export const McpServerResponseSchema = z.preprocess(
+  modernResponse,
+  z.object({
+    server: McpServerDetailSchema,
+    _meta: optional(z.object({ [OFFICIAL_META]: optional(McpOfficialMetaSchema) })),
+  }),
+);
 
 export const McpServerListSchema = z.object({
   servers: z.array(McpServerResponseSchema).max(1000),
