@@ -22,6 +22,17 @@ const shortText = (max: number) => z.string().max(max);
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v): z.output<T> | undefined => v ?? undefined);
 
 /**
+ * A member nerq only shows or lists (a description, a title, a flag such as `isSecret`): one of
+ * another type is read as absent and a long text is cut, so it never makes the whole entry
+ * unreadable. Members a check judges keep their strict shape above.
+ */
+const shownText = (max: number) => z.unknown().transform((v): string | undefined => (typeof v === 'string' ? v.slice(0, max) : undefined)).optional();
+const shownFlag = z.unknown().transform((v): boolean | undefined => (typeof v === 'boolean' ? v : undefined)).optional();
+/** An argument's value: the schema's rule for inputs turns a number or boolean into its decimal or `true`/`false` text. */
+const argumentText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean' ? String(v) : v, optional(shortText(max)));
+
+/**
  * `repository.id`, the forge's id of the repository (a string in the schema): a number — as
  * GitHub's own answer spells the id — is read alike; any other shape is read as absent, since it
  * feeds one check (mcp-repository-id), not the whole entry.
@@ -35,10 +46,10 @@ const RepositoryIdSchema = z.unknown().transform((v): string | undefined => {
 const ArgumentSchema = z.object({
   type: optional(z.string().max(32)),
   name: optional(shortText(256)),
-  value: optional(shortText(2048)),
-  default: optional(shortText(2048)),
-  valueHint: optional(shortText(256)),
-  isSecret: optional(z.boolean()),
+  value: argumentText(2048),
+  default: argumentText(2048),
+  valueHint: shownText(256),
+  isSecret: shownFlag,
 });
 export type McpArgument = z.infer<typeof ArgumentSchema>;
 
@@ -50,12 +61,21 @@ const PresetSchema = z.unknown().transform((v): boolean => v !== undefined && v 
 
 const KeyValueSchema = z.object({
   name: shortText(256),
-  description: optional(shortText(4096)),
-  isRequired: optional(z.boolean()),
-  isSecret: optional(z.boolean()),
+  description: shownText(4096),
+  isRequired: shownFlag,
+  isSecret: shownFlag,
   value: PresetSchema,
   default: PresetSchema,
 });
+
+/**
+ * An entry's environment variables or a remote's headers: an item with no name can be neither set
+ * nor sent, and is left out; a list of another shape (a headers map) is read as none.
+ */
+const keyValues = z.preprocess(
+  (v) => (Array.isArray(v) ? v.filter((item) => typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string') : undefined),
+  optional(z.array(KeyValueSchema).max(MAX_ITEMS)),
+);
 
 /**
  * A package's `transport`: only the URL of an HTTP transport (the server the client connects to
@@ -87,7 +107,7 @@ export const McpPackageSchema = z.object({
   runtimeHint: optional(shortText(64)),
   runtimeArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   packageArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
-  environmentVariables: optional(z.array(KeyValueSchema).max(MAX_ITEMS)),
+  environmentVariables: keyValues,
   transport: TransportSchema,
 });
 export type McpPackage = z.infer<typeof McpPackageSchema>;
@@ -95,17 +115,17 @@ export type McpPackage = z.infer<typeof McpPackageSchema>;
 export const McpRemoteSchema = z.object({
   type: shortText(32),
   url: shortText(2048),
-  headers: optional(z.array(KeyValueSchema).max(MAX_ITEMS)),
+  headers: keyValues,
 });
 
 export const McpServerDetailSchema = z.object({
   name: z.string().min(3).max(200),
-  description: optional(shortText(4096)),
-  title: optional(shortText(256)),
+  description: shownText(4096),
+  title: shownText(256),
   version: z.string().min(1).max(255),
-  websiteUrl: optional(shortText(2048)),
+  websiteUrl: z.unknown().transform((v): string | undefined => (typeof v === 'string' && v.length <= 2048 ? v : undefined)).optional(),
   repository: optional(
-    z.object({ url: optional(shortText(2048)), source: optional(shortText(64)), id: RepositoryIdSchema, subfolder: optional(shortText(512)) }),
+    z.object({ url: optional(shortText(2048)), source: shownText(64), id: RepositoryIdSchema, subfolder: shownText(512) }),
   ),
   packages: optional(z.array(McpPackageSchema).max(MAX_ITEMS)),
   remotes: optional(z.array(McpRemoteSchema).max(MAX_ITEMS)),
@@ -118,7 +138,8 @@ export type McpServerDetail = z.infer<typeof McpServerDetailSchema>;
  * say it is unknown), so one new word does not make the whole entry unreadable.
  */
 export const McpOfficialMetaSchema = z.object({
-  status: optional(shortText(64)),
+  // A long word is cut, not refused: the status check names it as one nerq does not know.
+  status: optional(z.string().transform((text) => text.slice(0, 64))),
   // A long message is cut, not refused: a deprecated entry must still read as deprecated.
   statusMessage: optional(z.string().transform((text) => text.slice(0, 4096))),
   publishedAt: optional(shortText(64)),
