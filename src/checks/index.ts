@@ -11,6 +11,7 @@ import mcpRepositoryId from './mcp-repository-id.js';
 import mcpRemotes from './mcp-remotes.js';
 import mcpRuntimeReach from './mcp-runtime-reach.js';
 import mcpOciImages from './mcp-oci-images.js';
+import mcpBundles from './mcp-bundles.js';
 import mcpRegistryStatus from './mcp-registry-status.js';
 import type { AnyCheck } from './define.js';
 import changelog from './changelog.js';
@@ -96,6 +97,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpRemotes,
   mcpRuntimeReach,
   mcpOciImages,
+  mcpBundles,
   workflowSafety,
   // maintenance
   mcpRegistryStatus,

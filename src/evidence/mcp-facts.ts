@@ -37,6 +37,8 @@ export const McpPackageFactsSchema = z.object({
   version: z.string().nullable(),
   /** The entry's `registryBaseUrl` as written (an OCI image's registry before schema 2025-10-11); absent in evidence saved before it was recorded. */
   registryBaseUrl: z.string().nullable().optional(),
+  /** An MCP bundle's `fileSha256` as written; absent in evidence saved before it was recorded. */
+  fileSha256: z.string().nullable().optional(),
   /** The target nerq evaluated it as (`npm:name@1.2.3`, `pypi:name==1.2.3`); null when not evaluated. */
   target: z.string().nullable(),
   evaluation: McpPackageEvaluationSchema.nullable(),

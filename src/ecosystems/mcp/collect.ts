@@ -180,6 +180,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     identifier: pkg.identifier,
     version,
     registryBaseUrl: pkg.registryBaseUrl ?? null,
+    fileSha256: pkg.fileSha256 ?? null,
     target: null,
     evaluation: null,
     notEvaluated: null,
