@@ -161,6 +161,15 @@ describe('MCP Registry entries of every schema version', () => {
     expect(check(report, 'mcp-registry-status')?.messageId).toBe('active');
   });
 
+  it('a pre-release docker package wrote its `docker run` flags as package arguments: a flag that widens its reach is judged (edit: --privileged added to the real entry)', async () => {
+    const entry = structuredClone(seed('seed-2025-05-16.json').find((e) => e.name === 'io.github.its-dart/dart-mcp-server')!);
+    const [pkg] = entry.packages as { package_arguments: Record<string, unknown>[] }[];
+    pkg!.package_arguments.unshift({ type: 'positional', value: '--privileged', value_hint: '--privileged' });
+    harness.server.expect('GET', entryPath(entry.name), { body: envelope(entry) });
+    const report = await evaluate(entry.name);
+    expect(capIds(report)).toContain('mcp-widened-reach');
+  });
+
   it('where an entry writes both spellings, the current one is read', async () => {
     const entry = structuredClone(find2025('io.github.apache/iotdb'));
     const [pkg] = entry.packages as Record<string, unknown>[];

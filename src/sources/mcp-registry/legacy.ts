@@ -4,8 +4,8 @@
  * fixtures/mcp-registry/legacy/ show each shape as the registry served it):
  *
  * - the pre-release shape (2025-05): a package's `registry_name` and `name` (its registry type and
- *   identifier; `docker` is an OCI image), the server's `version_detail.version`, a remote's
- *   `transport_type`;
+ *   identifier; `docker` is an OCI image, whose package arguments were its `docker run` flags),
+ *   the server's `version_detail.version`, a remote's `transport_type`;
  * - schema 2025-07-09 (to 2025-09-16): snake_case members (`registry_type`, `registry_base_url`,
  *   `file_sha256`, `runtime_hint`, `runtime_arguments`, `package_arguments`,
  *   `environment_variables`, `is_required`, `is_secret`, `value_hint`, `website_url`);
@@ -59,7 +59,12 @@ function modernPackage(pkg: Json): Json {
   ]);
   // The pre-release `name` was the package's identifier; never read when `identifier` is written.
   if ((out.identifier === undefined || out.identifier === null) && pkg.registry_name !== undefined && typeof pkg.name === 'string') out.identifier = pkg.name;
-  if (typeof out.registryType === 'string' && OCI_NAMES.has(out.registryType) && pkg.registryType === undefined) out.registryType = 'oci';
+  if (typeof out.registryType === 'string' && OCI_NAMES.has(out.registryType) && pkg.registryType === undefined) {
+    out.registryType = 'oci';
+    // The pre-release entries wrote the whole `docker run` line (`-i`, `--rm`, `-e NAME`, the
+    // image) as package arguments: they are the container's flags, and are judged as such.
+    if ((out.runtimeArguments === undefined || out.runtimeArguments === null) && Array.isArray(out.packageArguments)) out.runtimeArguments = out.packageArguments;
+  }
   for (const key of ['runtimeArguments', 'packageArguments', 'environmentVariables']) out[key] = mapped(out[key], keyValue);
   return out;
 }
