@@ -16,6 +16,7 @@
  */
 import { pep503 } from '../pypi/name.js';
 import { npmExecWords } from '../npm/exec-argv.js';
+import { dlxWords } from '../npm/dlx-argv.js';
 import { pipxFlag } from '../registry-redirect.js';
 
 /** What is read of a runtime argument (sources/mcp-registry/schema.ts, `McpArgument`). */
@@ -87,6 +88,7 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argumen
   // the package after them as npm does (npm/exec-argv.ts), whole: not word by word.
   // With no hint the runtime may be node as well: its own code flags are read first.
   const unhinted = hint === undefined || hint === '';
+  if (ecosystem === 'npm' && (hint === 'bunx' || hint === 'pnpx')) return dlxAddsCode(hint, args, identifier);
   if (ecosystem === 'npm' && !unhinted && !JS_RUNTIMES.has(hint)) return npxAddsCode(args, identifier);
   const code: readonly string[] = CODE_FLAGS[ecosystem];
   const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
@@ -136,6 +138,20 @@ function npxAddsCode(args: readonly Argument[], identifier: string | undefined):
   if (option !== undefined) return `--${option[0]}`;
   const own = identifier === undefined ? undefined : operandName('npm', identifier.trim());
   if (own !== undefined && operands.length === 0) return 'the package taken as a flag\'s value';
+  return operands.some((w) => operandName('npm', w) !== own) ? 'an operand of its own' : null;
+}
+
+/** `bunx` or `pnpx` (pnpm dlx) given `args` and then the package, read as each reads them (npm/dlx-argv.ts). */
+function dlxAddsCode(hint: 'bunx' | 'pnpx', args: readonly Argument[], identifier: string | undefined): string | null {
+  const words = args.flatMap((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w.trim() !== '').map((w) => w.trim()));
+  const given = identifier === undefined ? words : [...words, identifier.trim()];
+  const read = dlxWords(hint === 'bunx' ? 'bunx' : 'pnpm dlx', hint === 'pnpx' ? ['dlx', ...given] : given);
+  if ('unreadable' in read) return `runtime arguments ${hint} reads in a way nerq cannot read with certainty`;
+  if (read.words.some((w) => w.startsWith('--package='))) return '--package';
+  const own = identifier === undefined ? undefined : operandName('npm', identifier.trim());
+  const command = read.words[read.words.indexOf('--') + 1];
+  if (own !== undefined && (read.words.indexOf('--') < 0 || command === undefined)) return "the package taken as a flag's value";
+  const operands = read.words.indexOf('--') < 0 ? [] : read.words.slice(read.words.indexOf('--') + 1);
   return operands.some((w) => operandName('npm', w) !== own) ? 'an operand of its own' : null;
 }
 

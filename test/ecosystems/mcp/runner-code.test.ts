@@ -109,3 +109,20 @@ describe('runnerAddsCode, hint npx', () => {
     expect(runnerAddsCode('npm', args, 'npx', '@acme/srv')).toBe(expected);
   });
 });
+
+/** With the hint bunx or pnpx, the arguments and the package after them are read as that runner reads them (npm/dlx-argv.ts). */
+describe('runnerAddsCode, hints bunx and pnpx', () => {
+  it.each<[string, 'bunx' | 'pnpx', McpArgument[], string | null]>([
+    ['bunx --bun', 'bunx', [positional('--bun')], null],
+    ['bunx -p other', 'bunx', [named('-p', 'other')], '--package'],
+    ['bunx --package=other', 'bunx', [positional('--package=other')], '--package'],
+    ['bunx -p=other (unread)', 'bunx', [positional('-p=other')], 'runtime arguments bunx reads in a way nerq cannot read with certainty'],
+    ['bunx -y (unread)', 'bunx', [positional('-y')], 'runtime arguments bunx reads in a way nerq cannot read with certainty'],
+    ['pnpx --package other', 'pnpx', [named('--package', 'other')], '--package'],
+    ['pnpx -c (shell mode)', 'pnpx', [positional('-c')], 'runtime arguments pnpx reads in a way nerq cannot read with certainty'],
+    ['pnpx other', 'pnpx', [positional('other')], 'an operand of its own'],
+    ['pnpx --silent', 'pnpx', [positional('--silent')], null],
+  ])('%s', (_name, hint, args, expected) => {
+    expect(runnerAddsCode('npm', args, hint, '@acme/srv')).toBe(expected);
+  });
+});
