@@ -76,6 +76,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['mcp-launch-wrappers.test.ts', '22 MCP launches behind wrappers'],
   ['mcp-launch-extra-code.test.ts', '22 MCP launches behind wrappers'],
   ['runner-flag-spellings.test.ts', '22 MCP launches behind wrappers'],
+  ['dlx-flag-spellings.test.ts', '22 MCP launches behind wrappers'],
   ['front-doors.test.ts', '23 front doors (serve, mcp)'],
   ['bundled-dependencies.test.ts', '24 bundled dependencies'],
   ['extraction-paths.test.ts', '25 where extraction puts a file'],

@@ -10,6 +10,7 @@
  * arguments (ecosystems/mcp/collect.ts). Pure.
  */
 import { withoutCredentials } from '../util/url-credentials.js';
+import { npmExecWords } from './npm/exec-argv.js';
 
 /** Where the runner is pointed instead: the flag's value without credentials (its host when it is a URL), or `env NAME`. */
 export interface Redirect {
@@ -17,18 +18,32 @@ export interface Redirect {
   host: string | null;
 }
 
-/** `--prefix` too: npm reads the global npmrc at `<prefix>/etc/npmrc` (its `globalconfig` default), which may set the registry. */
-const NPM_FLAGS = ['--registry', '--userconfig', '--globalconfig', '--prefix'];
 /**
- * npm reads its command line with nopt: `--reg` is its shorthand for `--registry`, a long option
- * may be written as any unambiguous abbreviation of its name (`--regis`, `--userc`, `--globalc`;
- * `--cal` for npx's `--call`, `--node-o` for `--node-options`) and with one dash as well as two.
- * The shortest abbreviation of each no other npm setting shares.
+ * npm's settings that name where it installs from: the registry, an npmrc (`userconfig`,
+ * `globalconfig`), `prefix` (npm reads the global npmrc at `<prefix>/etc/npmrc`, its
+ * `globalconfig` default), and a scope's registry (`--@scope:registry=…`). Read from the words
+ * as npm reads them (npm/exec-argv.ts: npx's rewrite, then nopt: `--reg`, `--regis=…`, `-C DIR`,
+ * `-yC DIR` all reach these names).
+ */
+const NPM_REDIRECTING = new Set(['registry', 'userconfig', 'globalconfig', 'prefix']);
+const SCOPE_REGISTRY = /^@[^:=]+:registry$/;
+
+/** The values npm holds for its redirecting settings, read from `args` as npx's words. */
+function npmRedirectValues(args: readonly string[]): string[] {
+  return npmExecWords(args, 'npx')
+    // A scope's registry is no setting npm knows: spelled without `=` it is a switch (`true`), and
+    // the word after it the first npm exec runs (a URL is then a tarball fetched from there).
+    .options.filter(([name, value]) => value !== '' && (NPM_REDIRECTING.has(name) || (SCOPE_REGISTRY.test(name) && value !== 'true' && value !== 'false')))
+    .map(([, value]) => value);
+}
+
+/**
+ * An npm flag in its full spelling (`--reg=x`, `-regis=x` → `--registry=x`); anything else as it
+ * is. For README command lines (sources/github/readme-installs.ts), read word by word; a
+ * launch's words are read whole (npm/exec-argv.ts).
  */
 const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7], ['prefix', 5], ['call', 3], ['node-options', 6]];
 const NPM_SPELLING = /^--?([A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/;
-
-/** An npm flag in its full spelling (`--reg=x`, `-regis=x` → `--registry=x`); anything else as it is. */
 export function npmFlag(arg: string): string {
   const spelled = NPM_SPELLING.exec(arg);
   const name = spelled?.[1]?.toLowerCase();
@@ -106,9 +121,8 @@ const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerC
  * of `publicRegistries` is no redirection), or null.
  */
 export function registryRedirect(ecosystem: 'npm' | 'pypi', args: readonly string[], envNames: readonly string[], publicRegistries: readonly string[]): Redirect | null {
-  const words = ecosystem === 'npm' ? args.map(npmFlag) : args;
-  const flags = ecosystem === 'npm' ? [...NPM_FLAGS, ...words.filter((a) => /^--@[^:=]+:registry(?:=|$)/.test(a)).map((a) => a.split('=')[0] ?? a)] : PYPI_FLAGS;
-  for (const value of flagValues(words, flags, { clustered: ecosystem === 'pypi' })) {
+  const values = ecosystem === 'npm' ? npmRedirectValues(args) : flagValues(args, PYPI_FLAGS, { clustered: true });
+  for (const value of values) {
     if (publicRegistries.some((p) => sameBase(p, value))) continue;
     let host: string | null = null;
     try {

@@ -8,7 +8,11 @@ describe('registryRedirect', () => {
     ['npm', ['-y', 'pkg'], [], null],
     ['npm', ['--registry', 'https://registry.example', 'pkg'], [], null],
     ['npm', ['--registry=https://u:p@evil.example/x', 'pkg'], [], 'evil.example https://evil.example/x'],
-    ['npm', ['--@acme:registry', 'https://evil.example', 'pkg'], [], 'evil.example https://evil.example'],
+    ['npm', ['--@acme:registry=https://evil.example', 'pkg'], [], 'evil.example https://evil.example'],
+    // Apart, nopt reads an unknown flag as a switch: the URL is the first word npm exec runs (runner-code.ts reads that).
+    ['npm', ['--@acme:registry', 'https://evil.example', 'pkg'], [], null],
+    // `-C` is npm's shorthand for --prefix, in a cluster as alone (npm/exec-argv.ts).
+    ['npm', ['-yC', './evil', 'pkg'], [], 'null ./evil'],
     ['npm', ['--userconfig', './npmrc', 'pkg'], [], 'null ./npmrc'],
     ['npm', ['pkg'], ['API_KEY', 'npm_config_registry'], 'null env npm_config_registry'],
     ['npm', ['pkg'], ['UV_INDEX_URL'], null],

@@ -103,6 +103,27 @@ describe('what npm would run is what nerq reports', () => {
     expect(checkOf(report, 'install-scripts').messageId).toBe('none');
   });
 
+  // The registry's answer for chalk says it is another package: the name it gives is not the
+  // package asked for, and the advisories, attestations and repository of that other name are
+  // not chalk's (a malicious-package advisory for the name asked must not be looked up as another's).
+  it.for([
+    ['the packument', (p: Packument): void => void (p.name = 'left-pad')],
+    ['the version manifest, the packument naming none', (p: Packument): void => {
+      delete (p as { name?: string }).name;
+      version(p).name = 'left-pad';
+    }],
+  ] as const)('the registry answer names another package (%s): never evaluated as that name', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, change], { task }) => {
+    noteCases(task);
+    const tarball = tarballWith(MANIFEST);
+    const { report, run, sandbox } = await evaluate(task, label, { ...vouchedFor(tarball, change), osv: osvNoAdvisories });
+    sandbox.remove();
+    expect(run.code, label).toBe(3);
+    expect(report.verdictCode, label).toBe('unknown');
+    expect(report.target.name, label).toBe('chalk');
+    expect(report.verdictReasonDetails?.[0]?.args, label).toMatchObject({ error: 'registry-unavailable' });
+    expect(JSON.stringify(report), label).not.toContain('left-pad');
+  });
+
   it.for([
     ['no package.json at all', makeTarball(FILES)],
     ['a package.json over 1 MiB', tarballWith({ ...MANIFEST, padding: 'x'.repeat(1024 * 1024) })],

@@ -41,6 +41,7 @@ import { readBuildScript } from '../../src/checks/lib/python-code.js';
 import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
+import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
 
@@ -122,6 +123,19 @@ describe('audit inputs grow linearly', () => {
       noteCases(task);
       expectLinear(task, `npx ${label}`, growth((k) => npmExecWords(words(k), 'npx'), 2_000));
       expectLinear(task, `npm exec ${label}`, growth((k) => npmExecWords(words(k), 'npm exec'), 2_000));
+    }
+  });
+
+  it('pnpm dlx, yarn dlx and bunx words (dlx-argv.ts): many options, one long word', ({ task }) => {
+    const shapes: [string, (k: number) => string[]][] = [
+      ['many packages', (k) => ['dlx', ...Array.from({ length: k }, () => '--package=p'), 'pkg']],
+      ['many switches', (k) => ['dlx', ...Array.from({ length: k }, () => '-q'), 'pkg']],
+      ['one long flag', (k) => ['dlx', `--package=${'='.repeat(k)}`, 'pkg']],
+    ];
+    for (const [label, words] of shapes) {
+      noteCases(task);
+      expectLinear(task, `pnpm ${label}`, growth((k) => dlxWords('pnpm dlx', words(k)), 2_000));
+      expectLinear(task, `yarn dlx ${label}`, growth((k) => dlxWords('yarn dlx', words(k).slice(1)), 2_000));
     }
   });
 

@@ -427,3 +427,22 @@ describe('the release is resolved before the Simple API and the provenance answe
     expect(ctx.paths().sort()).toEqual(['/pypi/pypi/black/21.11b0/json', '/pypi/pypi/black/json', '/pypi/simple/black/']);
   });
 });
+
+describe('an answer that names another project', () => {
+  // Its advisories, attestations and repository would be that project's: PyPI is unavailable for this one.
+  test('the project JSON', async () => {
+    const file = { filename: 'asked-1.0.tar.gz', packagetype: 'sdist', size: 10, upload_time_iso_8601: '2024-05-01T00:00:00.000000Z', yanked: false, yanked_reason: null };
+    ctx.server.expect('GET', '/pypi/pypi/asked/json', { body: { info: { name: 'Other_Project', version: '1.0' }, releases: { '1.0': [file] }, urls: [file] } });
+    const result = await resolvePypiRelease(ctx.http, ctx.pypi, 'asked', undefined);
+    expect(result).toMatchObject({ kind: 'error', code: 'registry-unavailable' });
+  });
+
+  test('the same project in another spelling is the project', async () => {
+    const file = { filename: 'asked-1.0.tar.gz', packagetype: 'sdist', size: 10, upload_time_iso_8601: '2024-05-01T00:00:00.000000Z', yanked: false, yanked_reason: null };
+    ctx.server.expect('GET', '/pypi/pypi/asked-name/json', { body: { info: { name: 'Asked.Name', version: '1.0' }, releases: { '1.0': [file] }, urls: [file] } });
+    ctx.server.expect('GET', '/pypi/simple/asked-name/', { body: { meta: { 'api-version': '1.4' }, name: 'asked-name', files: [] } });
+    const result = await resolvePypiRelease(ctx.http, ctx.pypi, 'Asked_Name', undefined);
+    expect(result.kind).toBe('ok');
+    if (result.kind === 'ok') await result.complete;
+  });
+});

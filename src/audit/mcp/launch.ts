@@ -17,11 +17,12 @@
 import semver from 'semver';
 import npa from 'npm-package-arg';
 import { npmExecSpelled } from '../../ecosystems/npm/exec-argv.js';
+import { dlxWords, type DlxRunner } from '../../ecosystems/npm/dlx-argv.js';
 import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/source-kind.js';
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
-import { flagValues, npmFlag, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
+import { flagValues, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { isCodeVariable } from '../../ecosystems/mcp/runner-code.js';
 import { parseTarget } from '../../target/parse.js';
 import { quote } from '../../lockfiles/text.js';
@@ -84,17 +85,6 @@ const UVX_VALUE_FLAGS = new Set([
   '--from', '--with', '-w', '--with-editable', '--python', '-p', '--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f',
   '--with-requirements', '--directory', '--project', '--env-file', '--config-file', '--spec', '--pip-args', '--index-strategy',
 ]);
-/**
- * npx's words with npm's own options before the package in their full spelling (registry-redirect.ts
- * `npmFlag`: `--reg URL` — the URL is the registry's, not the package —, `--cal=…` for `--call`),
- * one word for one (the operand's index stands, the command's arguments as given).
- */
-function npmSpelled(words: readonly string[]): string[] {
-  const spelled = words.map(npmFlag);
-  const operand = firstOperand(spelled, NPX_VALUE_FLAGS)?.index ?? spelled.length;
-  return [...spelled.slice(0, operand), ...words.slice(operand)];
-}
-
 /** `pipx run`'s words with its own options before the app in their full spelling, one word for one (the app's index stands, its arguments as given). */
 function pipxSpelled(words: readonly string[]): string[] {
   const spelled = words.map(pipxFlag);
@@ -424,9 +414,13 @@ function mapCommand(
     const inner = shellLaunch(name, args, server.env, depth);
     if (inner !== null && inner.kind !== 'unknown') return inner;
   }
-  const npmRun = (runner: string, given: readonly string[]): Launch => {
-    // npx and npm exec read their words as npm reads them (ecosystems/npm/exec-argv.ts); the others as npx's words were read before.
-    const rest = runner === 'npx' ? npmExecSpelled(given, 'npx') : runner === 'npm exec' || runner === 'npm x' ? npmExecSpelled(given, 'npm exec') : npmSpelled(given);
+  // npx and npm exec read their words as npm reads them (ecosystems/npm/exec-argv.ts), pnpm dlx,
+  // yarn dlx and bunx each their own way (ecosystems/npm/dlx-argv.ts): one reading, in npm exec's spelling.
+  const dlx = (runner: string, reader: DlxRunner, given: readonly string[]): Launch => {
+    const read = dlxWords(reader, given);
+    return 'words' in read ? npmRun(runner, read.words) : { kind: 'unknown', command: runner, why: read.unreadable };
+  };
+  const npmRun = (runner: string, rest: readonly string[]): Launch => {
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
     const named = flagValues(rest, ['-p', '--package']);
     const operandAt = firstOperand(rest, NPX_VALUE_FLAGS);
@@ -449,17 +443,23 @@ function mapCommand(
   };
   switch (name) {
     case 'npx':
+      return npmRun(name, npmExecSpelled(args, 'npx'));
     case 'bunx':
+      return dlx(name, 'bunx', args);
     case 'pnpx':
-      return npmRun(name, args);
-    case 'npm':
+      // pnpx is `pnpm dlx`.
+      return dlx(name, 'pnpm dlx', ['dlx', ...args]);
     case 'pnpm':
+      // pnpm reads its options before `dlx` as well as after it.
+      return dlx('pnpm dlx', 'pnpm dlx', args);
+    case 'npm':
     case 'yarn':
     case 'bun': {
       const sub = args[0];
-      const ok = (name === 'npm' && (sub === 'exec' || sub === 'x')) || ((name === 'pnpm' || name === 'yarn') && sub === 'dlx') || (name === 'bun' && sub === 'x');
+      const ok = (name === 'npm' && (sub === 'exec' || sub === 'x')) || (name === 'yarn' && sub === 'dlx') || (name === 'bun' && sub === 'x');
       if (!ok) return { kind: 'unknown', command: name, why: `${name} ${sub ?? ''} runs no registry package`.replace(/ +/g, ' ') };
-      return npmRun(`${name} ${sub}`, args.slice(1));
+      if (name === 'npm') return npmRun(`npm ${sub}`, npmExecSpelled(args.slice(1), 'npm exec'));
+      return dlx(`${name} ${sub}`, name === 'yarn' ? 'yarn dlx' : 'bunx', args.slice(1));
     }
     case 'uvx':
     case 'uv':

@@ -15,7 +15,9 @@
  * such a variable in its `env` is noted (audit/mcp/launch.ts; only the name is read). Pure.
  */
 import { pep503 } from '../pypi/name.js';
-import { npmFlag, pipxFlag } from '../registry-redirect.js';
+import { npmExecWords } from '../npm/exec-argv.js';
+import { dlxWords } from '../npm/dlx-argv.js';
+import { pipxFlag } from '../registry-redirect.js';
 
 /** What is read of a runtime argument (sources/mcp-registry/schema.ts, `McpArgument`). */
 type Argument = { name?: string | undefined; value?: string | undefined; default?: string | undefined };
@@ -82,10 +84,16 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argumen
   // name; `docker` runs an image), does not start the package evaluated.
   if (hint !== undefined && hint !== '' && !/^[a-z0-9][a-z0-9._+-]*$/.test(hint)) return 'a runtime hint that is no program name';
   if (hint !== undefined && FOREIGN_RUNNERS[ecosystem].has(hint)) return `the runtime ${hint}, which does not run ${ecosystem === 'npm' ? 'npm packages' : 'PyPI projects'}`;
+  // npx (a client's runner for npm packages when no hint says otherwise) reads the arguments and
+  // the package after them as npm does (npm/exec-argv.ts), whole: not word by word.
+  // With no hint the runtime may be node as well: its own code flags are read first.
+  const unhinted = hint === undefined || hint === '';
+  if (ecosystem === 'npm' && (hint === 'bunx' || hint === 'pnpx')) return dlxAddsCode(hint, args, identifier);
+  if (ecosystem === 'npm' && !unhinted && !JS_RUNTIMES.has(hint)) return npxAddsCode(args, identifier);
   const code: readonly string[] = CODE_FLAGS[ecosystem];
   const valued: ReadonlySet<string> = VALUE_FLAGS[ecosystem];
-  // A flag in the spelling its runner reads it (registry-redirect.ts): npm's abbreviations (`--cal=…`), pipx's (`--spe=…`).
-  const spell = ecosystem === 'npm' ? npmFlag : hint === 'pipx' ? pipxFlag : (word: string) => word;
+  // A flag in the spelling its runner reads it (registry-redirect.ts): pipx's abbreviations (`--spe=…`).
+  const spell = hint === 'pipx' ? pipxFlag : (word: string) => word;
   let skipNext = false;
   for (const arg of args) {
     const value = arg.value ?? arg.default;
@@ -110,7 +118,41 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argumen
       if (arg.name === undefined && !w.includes('=') && valued.has(w)) skipNext = true;
     }
   }
-  return null;
+  return ecosystem === 'npm' && unhinted ? npxAddsCode(args, identifier) : null;
+}
+
+/** Runtimes that run an npm package's file themselves, with their own flags (node's `-e`, deno's `--import-map`). */
+const JS_RUNTIMES = new Set(['node', 'deno', 'bun', 'tsx']);
+/** npm's settings whose value is code npm exec installs or runs besides the package (npm/exec-argv.ts names). */
+const NPM_CODE_OPTIONS = new Set(['package', 'call', 'node-options']);
+
+/**
+ * What npx runs when given `args` and then the package: a code setting (`--package`, `--call`,
+ * `--node-options`, in any spelling npm reads: `-yc LINE`, `--node-o=…`), a first word that is not
+ * the package (`other`, or the package taken as a setting's value), or null.
+ */
+function npxAddsCode(args: readonly Argument[], identifier: string | undefined): string | null {
+  const words = args.flatMap((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w.trim() !== '').map((w) => w.trim()));
+  const { options, operands } = npmExecWords(identifier === undefined ? words : [...words, identifier.trim()], 'npx');
+  const option = options.find(([name]) => NPM_CODE_OPTIONS.has(name));
+  if (option !== undefined) return `--${option[0]}`;
+  const own = identifier === undefined ? undefined : operandName('npm', identifier.trim());
+  if (own !== undefined && operands.length === 0) return 'the package taken as a flag\'s value';
+  return operands.some((w) => operandName('npm', w) !== own) ? 'an operand of its own' : null;
+}
+
+/** `bunx` or `pnpx` (pnpm dlx) given `args` and then the package, read as each reads them (npm/dlx-argv.ts). */
+function dlxAddsCode(hint: 'bunx' | 'pnpx', args: readonly Argument[], identifier: string | undefined): string | null {
+  const words = args.flatMap((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w.trim() !== '').map((w) => w.trim()));
+  const given = identifier === undefined ? words : [...words, identifier.trim()];
+  const read = dlxWords(hint === 'bunx' ? 'bunx' : 'pnpm dlx', hint === 'pnpx' ? ['dlx', ...given] : given);
+  if ('unreadable' in read) return `runtime arguments ${hint} reads in a way nerq cannot read with certainty`;
+  if (read.words.some((w) => w.startsWith('--package='))) return '--package';
+  const own = identifier === undefined ? undefined : operandName('npm', identifier.trim());
+  const command = read.words[read.words.indexOf('--') + 1];
+  if (own !== undefined && (read.words.indexOf('--') < 0 || command === undefined)) return "the package taken as a flag's value";
+  const operands = read.words.indexOf('--') < 0 ? [] : read.words.slice(read.words.indexOf('--') + 1);
+  return operands.some((w) => operandName('npm', w) !== own) ? 'an operand of its own' : null;
 }
 
 /** Variables a runtime or runner loads code from (npm reads its settings from `npm_config_*` in any letter case). */

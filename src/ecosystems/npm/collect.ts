@@ -112,7 +112,14 @@ export async function resolveRegistryFacts(target: Target, ctx: RunContext, regi
     const code = hasNoVersions(packument.packument) ? 'not-found' : 'version-not-found';
     return { kind: 'error', code, message: `${target.name}: ${resolution.reason}${nearest}` };
   }
-  const resolved = { version: resolution.version, facts: registryFacts(packument.packument, resolution.version, packument.manifest, { now: ctx.now }) };
+  // An answer that says it is another package (its `name`, or the version's) is not this one's:
+  // that name's advisories, attestations and repository would be looked up in its place.
+  const named = [packument.packument.name, (packument.manifest(resolution.version) as { name?: unknown } | undefined)?.name];
+  if (named.some((n) => n !== undefined && n !== target.name)) {
+    return { kind: 'error', code: 'registry-unavailable', message: `the npm registry could not answer for ${target.name}: its answer names another package` };
+  }
+  const facts = registryFacts(packument.packument, resolution.version, packument.manifest, { now: ctx.now });
+  const resolved = { version: resolution.version, facts: { ...facts, name: target.name } };
   rememberRegistryFacts(ctx.facts, registry, target.name, target.spec, resolved);
   return resolved;
 }

@@ -103,6 +103,9 @@ async function resolve(http: HttpClient, pypiBase: string, project: string, spec
   const parsed = parseJsonBody(res.body, PypiProjectJsonSchema);
   if (!parsed.ok) return unavailable(`project JSON: ${parsed.reason}`);
   const projectJson = parsed.data;
+  // An answer that says it is another project is not this one's: that project's advisories,
+  // attestations and repository would be looked up in its place.
+  if (pep503(projectJson.info.name) !== project) return unavailable('project JSON: its answer names another project');
 
   const releases = releaseList(projectJson.releases);
   const resolved = resolvePypiVersion(releases, spec);
@@ -115,6 +118,10 @@ async function resolve(http: HttpClient, pypiBase: string, project: string, spec
   // Asked alongside the release JSON; only the facts it completes wait for it.
   const simple = fetchSimple(http, pypiBase, project);
   const release = version === projectJson.info.version ? null : await fetchVersionJson(http, pypiBase, project, version);
+  if (release !== null && release.kind === 'ok' && pep503(release.json.info.name) !== project) {
+    await simple;
+    return unavailable('release JSON: its answer names another project', version);
+  }
   if (release !== null && release.kind !== 'ok') {
     // An error leaves nothing in flight behind it.
     await simple;

@@ -1,0 +1,58 @@
+/**
+ * Hostile world: an MCP launch through `pnpm dlx` (`pnpx`), `yarn dlx` or `bunx` (`bun x`) that
+ * names a trusted command while a flag makes the runner install another package. Each runner
+ * reads its words its own way (src/ecosystems/npm/dlx-argv.ts): pnpm with nopt, options before
+ * `dlx` too (`pnpm --package=evil dlx trusted`); yarn berry with clipanion (`-p,--package`);
+ * bun with its own reader (`-p,--package`, `--bun`). nerq must audit the package that would run,
+ * and a spelling it cannot read with certainty makes the launch unreadable — never the innocent
+ * name after it (docs/security.md, "MCP client configurations are data").
+ */
+import { describe, expect, it } from 'vitest';
+import { mapLaunch } from '../../src/audit/mcp/launch.js';
+import { noteCases } from './support/metrics.js';
+
+const TRUSTED = '@modelcontextprotocol/server-filesystem';
+const EVIL = 'server-filesystem-helper';
+
+/** [label, command, args, the packages read (the first is what runs its command), or the launch's kind]. */
+const SPELLINGS: [string, string, string[], string[] | 'unknown' | 'fetched'][] = [
+  ['pnpm --package=EVIL dlx TRUSTED (an option before dlx)', 'pnpm', ['--package=' + EVIL, 'dlx', TRUSTED], [EVIL]],
+  ['pnpm dlx --package EVIL TRUSTED', 'pnpm', ['dlx', '--package', EVIL, TRUSTED], [EVIL]],
+  ['pnpm dlx --package=EVIL --package=TRUSTED TRUSTED (repeatable)', 'pnpm', ['dlx', `--package=${EVIL}`, `--package=${TRUSTED}`, TRUSTED], [EVIL, TRUSTED]],
+  ['pnpx --package=EVIL TRUSTED (pnpx is pnpm dlx)', 'pnpx', [`--package=${EVIL}`, TRUSTED], [EVIL]],
+  ['pnpm --silent dlx TRUSTED', 'pnpm', ['--silent', 'dlx', TRUSTED], [TRUSTED]],
+  ["pnpm dlx TRUSTED --package EVIL (the command's own words)", 'pnpm', ['dlx', TRUSTED, '--package', EVIL], [TRUSTED]],
+  ['pnpm -C DIR dlx TRUSTED (pnpm reads DIR/.npmrc)', 'pnpm', ['-C', './conf', 'dlx', TRUSTED], 'fetched'],
+  ['pnpm dlx --registry URL TRUSTED', 'pnpm', ['dlx', '--registry', 'https://evil.example/', TRUSTED], 'fetched'],
+  ['pnpm --config.registry=URL dlx TRUSTED', 'pnpm', ['--config.registry=https://evil.example/', 'dlx', TRUSTED], 'fetched'],
+  ['pnpm dlx -c LINE (shell mode)', 'pnpm', ['dlx', '-c', `${EVIL} && ${TRUSTED}`], 'unknown'],
+  ['pnpm dlx --pack=EVIL TRUSTED (an abbreviation nopt may expand)', 'pnpm', ['dlx', `--pack=${EVIL}`, TRUSTED], 'unknown'],
+  ['pnpm dlx --package --silent TRUSTED (no value)', 'pnpm', ['dlx', '--package', '--silent', TRUSTED], 'unknown'],
+  ['pnpm --config.globalconfig=FILE dlx TRUSTED (another setting)', 'pnpm', ['--config.globalconfig=./x', 'dlx', TRUSTED], 'unknown'],
+  ['yarn dlx -p EVIL TRUSTED', 'yarn', ['dlx', '-p', EVIL, TRUSTED], [EVIL]],
+  ['yarn dlx --package=EVIL TRUSTED', 'yarn', ['dlx', `--package=${EVIL}`, TRUSTED], [EVIL]],
+  ['yarn dlx -q TRUSTED', 'yarn', ['dlx', '-q', TRUSTED], [TRUSTED]],
+  ['yarn dlx -pEVIL TRUSTED (a value in the word)', 'yarn', ['dlx', `-p${EVIL}`, TRUSTED], 'unknown'],
+  ['yarn dlx -qp EVIL TRUSTED (a cluster)', 'yarn', ['dlx', '-qp', EVIL, TRUSTED], 'unknown'],
+  ['bunx --package=EVIL TRUSTED', 'bunx', [`--package=${EVIL}`, TRUSTED], [EVIL]],
+  ['bunx -p EVIL TRUSTED', 'bunx', ['-p', EVIL, TRUSTED], [EVIL]],
+  ['bun x --package EVIL TRUSTED', 'bun', ['x', '--package', EVIL, TRUSTED], [EVIL]],
+  ['bunx --bun TRUSTED', 'bunx', ['--bun', TRUSTED], [TRUSTED]],
+  ['bunx -p=EVIL TRUSTED (no spelling bun documents)', 'bunx', [`-p=${EVIL}`, TRUSTED], 'unknown'],
+  ['bunx --registry=URL TRUSTED', 'bunx', ['--registry=https://evil.example/', TRUSTED], 'unknown'],
+  ['bunx -y TRUSTED (an npx habit bun does not document)', 'bunx', ['-y', TRUSTED], 'unknown'],
+];
+
+describe('hostile: pnpm dlx, yarn dlx and bunx flags that change the package that runs', () => {
+  it.for(SPELLINGS)('%s', ([, command, args, expected], { task }) => {
+    noteCases(task);
+    const launch = mapLaunch({ command, args });
+    if (typeof expected === 'string') {
+      expect(launch.kind).toBe(expected);
+      return;
+    }
+    expect(launch.kind).toBe('package');
+    if (launch.kind !== 'package') return;
+    expect([launch.name, ...launch.extra.map((p) => p.name)]).toEqual(expected);
+  });
+});
