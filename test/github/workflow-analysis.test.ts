@@ -278,6 +278,41 @@ describe('analyseWorkflow: a job or step gated on a check of the actor\'s permis
   });
 });
 
+describe('analyseWorkflow: a job or step gated on the author association is recorded as gated, not counted', () => {
+  /** An issue_comment workflow: job `j` (its `if:` as given) echoes the comment into a script; `stepIf` on that step. */
+  const commented = (jobIf: string, stepIf = '') =>
+    `on: issue_comment\njobs:\n  j:\n${jobIf === '' ? '' : `    if: ${JSON.stringify(jobIf)}\n`}    runs-on: x\n    steps:\n      - run: echo "\${{ github.event.comment.body }}"\n${stepIf === '' ? '' : `        if: ${JSON.stringify(stepIf)}\n`}`;
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('x.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FLAGGED = { findings: ['script-injection:j:step 1'], gated: [] };
+  const GATED = { findings: [], gated: ['script-injection:j:step 1'] };
+  const LIST = `contains(fromJSON('["OWNER", "MEMBER", "COLLABORATOR"]'), github.event.comment.author_association)`;
+
+  it.each([
+    ['no gate', commented(''), FLAGGED],
+    ['contains(fromJSON(list), comment association) beside a command test', commented(`github.event.issue.pull_request && startsWith(github.event.comment.body, '/run') && ${LIST}`), GATED],
+    ['the same in ${{ }}, on the step', commented('', `\${{ ${LIST} }}`), GATED],
+    ["== 'OWNER'", commented("github.event.comment.author_association == 'OWNER'"), GATED],
+    ["an || of == 'MEMBER' and == 'OWNER', in parentheses, one && term", commented("(github.event.comment.author_association == 'MEMBER' || 'OWNER' == github.event.comment.author_association) && github.event.issue.pull_request"), GATED],
+    ["the whole if: an || of == 'OWNER' and == 'MEMBER'", commented("${{ github.event.comment.author_association == 'OWNER' || github.event.comment.author_association == 'MEMBER' }}"), GATED],
+    ['the list admits CONTRIBUTOR (anyone with a merged commit)', commented(LIST.replace('"COLLABORATOR"', '"COLLABORATOR", "CONTRIBUTOR"')), FLAGGED],
+    ["!= 'NONE'", commented("github.event.comment.author_association != 'NONE'"), FLAGGED],
+    ['the association one side of an ||', commented(`${LIST} || github.event.comment.user.login == 'bot'`), FLAGGED],
+    ['always() beside it', commented(`always() && ${LIST}`), FLAGGED],
+    ['contains on a string (the empty association is in every string)', commented("contains('OWNER,MEMBER', github.event.comment.author_association)"), FLAGGED],
+  ])('%s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
+  it('the gate is named in the gated finding', () => {
+    const a = ok(analyseWorkflow('x.yml', commented(LIST)));
+    expect(a.gated[0]?.gate).toContain('github.event.comment.author_association');
+    expect(a.gated[0]?.gate).toContain('OWNER, MEMBER, COLLABORATOR');
+  });
+});
+
 describe('analyseWorkflow follows a checkout ref through an actions/github-script output (synthetic)', () => {
   /** A pull_request_target job: a github-script step `s` (script as given, env as given), a checkout of its output `out`, then a build. */
   const job = (script: string, out = 'sha', env = '') =>

@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission gates are followed in linear time; an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates are followed in linear time; an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -107,7 +107,7 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
   });
 });
 
-describe('hostile workflows: permission gates are read in linear time', () => {
+describe('hostile workflows: permission and author-association gates are read in linear time', () => {
   /** A pull_request_target build gated (`if:` as given) on output `ok` of job `perm`, whose step `p` is as given. */
   const wf = (step: string, ifValue: string, stepIf = '') =>
     `on: pull_request_target\njobs:\n  perm:\n    runs-on: x\n    outputs:\n      ok: \${{ steps.p.outputs.ok }}\n    steps:\n      - id: p\n${step}  build:\n    needs: perm\n    if: ${JSON.stringify(ifValue)}\n    runs-on: x\n    steps:\n      - id: p\n${step}      - uses: actions/checkout@v4\n${stepIf}        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: make\n`;
@@ -123,6 +123,9 @@ describe('hostile workflows: permission gates are read in linear time', () => {
     ['`core.setOutput(` runs beside the permission call', (k) => wf(script(`getCollaboratorPermissionLevel();\n${"core.setOutput('ok', ".repeat(k)}`), GATE)],
     ['`(` runs in the `if:`', (k) => wf(run('echo ok=1 >> $GITHUB_OUTPUT'), `${'('.repeat(k)}${GATE}`)],
     ['`&&` terms in the `if:`', (k) => wf(run('gh api /collaborators/u/permission\necho ok=1 >> $GITHUB_OUTPUT'), `${"needs.perm.outputs.x == 'y' && ".repeat(k)}${GATE}`)],
+    ['`"OWNER",` runs in a fromJSON list of associations', (k) => wf(run('echo ok=1'), `contains(fromJSON('[${'"OWNER",'.repeat(k)}"MEMBER"]'), github.event.comment.author_association)`)],
+    ['`||` runs of author-association comparisons', (k) => wf(run('echo ok=1'), `${"github.event.comment.author_association == 'OWNER' || ".repeat(k)}x`)],
+    ['unclosed `contains(fromJSON(\'[` runs', (k) => wf(run('echo ok=1'), `${"contains(fromJSON('[".repeat(k)}`)],
     ['a job output of a long `needs.` chain', (k) => wf(run('echo ok=1 >> $GITHUB_OUTPUT'), GATE).replace('${{ steps.p.outputs.ok }}', `\${{ ${'needs.perm.outputs.'.repeat(k)}ok }}`)],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));

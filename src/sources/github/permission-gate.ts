@@ -22,6 +22,13 @@
  *    `admin`, its `permitted` output compared with `'true'` (its action.yml and source: the actor's
  *    permission). lannonbr/repo-permission-check-action sets no output (it fails the step), so it
  *    is not read as a gate here.
+ * An author-association gate is an `&&` term (or the whole `if:`) comparing
+ * `github.event.<comment|issue|pull_request|review|discussion>.author_association` with `==`, an
+ * `||` of such comparisons, or `contains(fromJSON('["OWNER","MEMBER"]'), …)`, admitting only
+ * `OWNER`, `MEMBER` or `COLLABORATOR` (GitHub's `author_association`: `CONTRIBUTOR` is anyone with
+ * a merged commit). `contains` on a string is none (the empty association of an event without that
+ * object is in every string). Limit: the association is of the person the field names (the
+ * comment's author, the issue's), who is not always the one who wrote the text a finding splices.
  * Not a gate (the code is judged as before): a comparison under `||`, `!=`, an `if:` with
  * `always()`, `failure()` or `cancelled()`, a comparison with `''`, `'false'` or `'0'`, an
  * output passed through anything but one plain expression, a step that never asks for the
@@ -57,6 +64,13 @@ const GH_API = /\bgh\s+api\b/;
 const PERMISSION_PATH = /\/collaborators\/[^/\n]+\/permission\b/;
 const STRONG = new Set(['write', 'maintain', 'admin']);
 
+/** An author association (`github.event.<object>.author_association`) compared with one value. */
+const ASSOCIATION_EQ = /^(github\.event\.(?:comment|issue|pull_request|review|discussion)\.author_association)=='(\w+)'$|^'(\w+)'==(github\.event\.(?:comment|issue|pull_request|review|discussion)\.author_association)$/i;
+/** `contains(fromJSON('["OWNER","MEMBER"]'), github.event.<object>.author_association)` (whitespace out). */
+const ASSOCIATION_LIST = /^contains\(fromjson\('\[([^'\]]*)\]'\),(github\.event\.(?:comment|issue|pull_request|review|discussion)\.author_association)\)$/i;
+/** Associations only the repository's owners, its organisation's members and its collaborators have (GitHub's `author_association`). */
+const STRONG_ASSOCIATIONS = new Set(['owner', 'member', 'collaborator']);
+
 /** `name=` the first word written to `$GITHUB_OUTPUT` on a line (as workflow-analysis.ts reads it). */
 const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
 
@@ -67,29 +81,70 @@ interface Term {
   value: string;
 }
 
-/** The output comparisons an `if:` requires (its `&&` terms, when it is not an `||` of alternatives). */
-function requiredComparisons(ifValue: unknown): Term[] {
+/**
+ * The `&&` terms an `if:` requires, whitespace out and outer parentheses stripped: none when it
+ * passes whatever they say, the whole `if:` as one term when it is an `||` of alternatives (only an
+ * `||` of author-association comparisons is read as a gate then).
+ */
+function requiredTerms(ifValue: unknown): string[] {
   if (typeof ifValue !== 'string' || ifValue.length > MAX_GATE_IF_CHARS) return [];
   let e = ifValue.trim();
   if (e.startsWith('${{') && e.endsWith('}}')) e = e.slice(3, -2);
   if (e.includes('${{')) return [];
-  e = normaliseExpression(e);
+  e = e.replace(/\s+/g, '');
   if (NOT_A_GATE.test(e)) return [];
-  if (splitTop(e, '||').length > 1) return [];
-  const terms: Term[] = [];
-  for (const conjunct of splitTop(e, '&&')) {
-    const m = TERM.exec(stripParens(conjunct));
+  if (splitTop(e, '||').length > 1) return [e];
+  return splitTop(e, '&&').map(stripParens);
+}
+
+/** The output comparisons an `if:` requires (its `&&` terms, when it is not an `||` of alternatives). */
+function requiredComparisons(terms: readonly string[]): Term[] {
+  const out: Term[] = [];
+  for (const conjunct of terms) {
+    const m = TERM.exec(normaliseExpression(conjunct));
     if (m === null) continue;
     const value = (m[5] ?? m[7] ?? '').toLowerCase();
     if (value === '' || value === 'false' || value === '0') continue;
-    terms.push({
+    out.push({
       kind: (m[1] ?? m[8] ?? '').toLowerCase() as 'needs' | 'steps',
       id: (m[2] ?? m[9] ?? '').toLowerCase(),
       output: (m[3] ?? m[10] ?? '').toLowerCase(),
       value,
     });
   }
-  return terms;
+  return out;
+}
+
+/** The associations (lower case) one comparison admits: `<field> == 'X'`, `'X' == <field>`, `contains(fromJSON('["X","Y"]'), <field>)`; null when it is none of those. */
+function associationsAdmitted(comparison: string): { field: string; values: string[] } | null {
+  const eq = ASSOCIATION_EQ.exec(comparison);
+  if (eq !== null) return { field: (eq[1] ?? eq[4] ?? '').toLowerCase(), values: [(eq[2] ?? eq[3] ?? '').toLowerCase()] };
+  const list = ASSOCIATION_LIST.exec(comparison);
+  if (list === null) return null;
+  const values: string[] = [];
+  for (const item of (list[1] ?? '').split(',')) {
+    const m = /^"(\w+)"$/.exec(item);
+    if (m === null) return null;
+    values.push((m[1] ?? '').toLowerCase());
+  }
+  return { field: (list[2] ?? '').toLowerCase(), values };
+}
+
+/**
+ * The author-association gate a term sets: one comparison, or an `||` of them in parentheses,
+ * admitting only owners, members and collaborators of the repository (`STRONG_ASSOCIATIONS`);
+ * null otherwise (`CONTRIBUTOR`, anyone with a merged commit, or `!= 'NONE'` is no gate).
+ */
+function associationGate(term: string): string | null {
+  const fields = new Set<string>();
+  const values = new Set<string>();
+  for (const part of splitTop(term, '||')) {
+    const admitted = associationsAdmitted(stripParens(part));
+    if (admitted === null || admitted.values.length === 0 || !admitted.values.every((v) => STRONG_ASSOCIATIONS.has(v))) return null;
+    fields.add(admitted.field);
+    for (const v of admitted.values) values.add(v.toUpperCase());
+  }
+  return `${[...fields].join(', ')} in ${[...values].join(', ')} (author association)`;
 }
 
 /** How a step asks for the actor's permission and sets `output` (lower case), compared with `value`; null when it does not. */
@@ -176,7 +231,8 @@ function jobOutputGate(jobs: Obj, needs: readonly string[], id: string, output: 
  * (a `needs.` term; null in an action).
  */
 export function permissionGate(ifValue: unknown, earlier: readonly Obj[], jobs: GateJobs | null): string | null {
-  for (const term of requiredComparisons(ifValue)) {
+  const terms = requiredTerms(ifValue);
+  for (const term of requiredComparisons(terms)) {
     let how: string | null = null;
     if (term.kind === 'steps') {
       const step = earlier.find((s) => str(s.id)?.toLowerCase() === term.id);
@@ -186,6 +242,10 @@ export function permissionGate(ifValue: unknown, earlier: readonly Obj[], jobs: 
       how = jobOutputGate(jobs.jobs, jobs.needs, term.id, term.output, term.value, 1);
     }
     if (how !== null) return `${term.kind}.${term.id}.outputs.${term.output} == '${term.value}' (${how})`;
+  }
+  for (const term of terms) {
+    const gate = associationGate(term);
+    if (gate !== null) return gate;
   }
   return null;
 }

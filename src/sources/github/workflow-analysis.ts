@@ -26,12 +26,12 @@
  *    directly, or through an earlier step's output or a needed job's output that carries it
  *    (followed like the head: `stepOutputCarries`, `jobOutputsCarrying`, judged for text).
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
- * A job or step whose `if:` admits only the repository's own branches or known authors
- * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged; one whose `if:`
- * admits only some events (`github.event_name == 'pull_request' && …`) is judged under those
- * triggers alone. One whose `if:` requires an output set by a step that asks GitHub for the
- * actor's permission (permission-gate.ts) is judged, but its findings are listed as `gated`, not
- * counted; what it calls is not followed.
+ * A job or step whose `if:` admits only the repository's own branches (`head.repo.full_name`,
+ * `head.repo.fork`) is not flagged; one whose `if:` admits only some events
+ * (`github.event_name == 'pull_request' && …`) is judged under those triggers alone. One whose
+ * `if:` requires an output set by a step that asks GitHub for the actor's permission, or an
+ * author association of the repository's owners, members or collaborators (permission-gate.ts),
+ * is judged, but its findings are listed as `gated`, not counted; what it calls is not followed.
  *
  * Calls (workflow-calls.ts follows them): a job's `uses:` of a reusable workflow of this
  * repository (`./.github/workflows/x.yml`, the self-repository `$/.github/workflows/x.yml`, or
@@ -158,8 +158,8 @@ const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run']);
 export const checkoutTriggersOf = (triggers: readonly string[]): string[] => triggers.filter((t) => CHECKOUT_TRIGGERS.has(t));
 
 const GIT_FETCH = /\bgit\s+(?:fetch|checkout|pull|switch)\b|\bgh\s+pr\s+checkout\b/i;
-/** A guard that admits only the repository's own branches or known authors. */
-const GUARD = /head\.repo\.full_name|head\.repo\.fork|author_association/i;
+/** A guard that admits only the repository's own branches (an author-association gate is read by permission-gate.ts). */
+const GUARD = /head\.repo\.full_name|head\.repo\.fork/i;
 const SHA_PIN = /@[0-9a-f]{40}$/i;
 /** `owner/repo[/path]@ref`. */
 const REMOTE_USES = /^([\w.-]+)\/([\w.-]+)((?:\/[\w.-]+)*)@[^\s@]+$/;
