@@ -313,6 +313,76 @@ describe('analyseWorkflow: a job or step gated on the author association is reco
   });
 });
 
+describe('analyseWorkflow: a job that needs a job failing unless the actor is permitted, or a step after such a step, is gated', () => {
+  const LANNONBR = (permission = 'write', extra = '') => `      - uses: lannonbr/repo-permission-check-action@2.0.2\n        with:\n          permission: ${permission}\n${extra}        env:\n          GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}\n`;
+  const GH_EXIT = '      - run: |\n          perm=$(gh api "repos/${{ github.repository }}/collaborators/${{ github.actor }}/permission" --jq .permission)\n          if [ "$perm" != admin ] && [ "$perm" != write ]; then exit 1; fi\n';
+  /** A pull_request_target workflow: job `check` (steps as given, job keys as given), job `build` needing it (`if:` as given) that checks out the head and runs it. */
+  const needing = (checkSteps: string, buildIf = '', checkKeys = '', needs = 'check') =>
+    `on: pull_request_target\njobs:\n  check:\n    runs-on: x\n${checkKeys}    steps:\n${checkSteps}  build:\n    needs: ${needs}\n${buildIf === '' ? '' : `    if: ${JSON.stringify(buildIf)}\n`}    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test\n`;
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('x.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FLAGGED = { findings: ['untrusted-checkout:build:step 1'], gated: [] };
+  const GATED = { findings: [], gated: ['untrusted-checkout:build:step 1'] };
+
+  it.each([
+    ['lannonbr/repo-permission-check-action requiring write', needing(LANNONBR()), GATED],
+    ['requiring admin, the build if: success() && an event test', needing(LANNONBR('admin'), "success() && github.event_name == 'pull_request_target'"), GATED],
+    ['requiring read (everyone with read passes)', needing(LANNONBR('read')), FLAGGED],
+    ['requiring maintain (not among the levels it ranks: everyone passes)', needing(LANNONBR('maintain')), FLAGGED],
+    ['requiring Write (spelt otherwise: everyone passes)', needing(LANNONBR('Write')), FLAGGED],
+    ["with fail: 'false' (succeeds, only sets an output)", needing(LANNONBR('write', "          fail: 'false'\n")), FLAGGED],
+    ['the check step continue-on-error', needing(LANNONBR().replace('      - uses:', '      - continue-on-error: true\n        uses:')), FLAGGED],
+    ['the check step under an if:', needing(LANNONBR().replace('      - uses:', "      - if: github.event_name == 'push'\n        uses:")), FLAGGED],
+    ['the check job continue-on-error', needing(LANNONBR(), '', '    continue-on-error: true\n'), FLAGGED],
+    ['the build if: always()', needing(LANNONBR(), 'always()'), FLAGGED],
+    ['the build if: !cancelled()', needing(LANNONBR(), '${{ !cancelled() }}'), FLAGGED],
+    ['the build if: failure()', needing(LANNONBR(), 'failure()'), FLAGGED],
+    ['a needed job that merely runs', needing('      - run: echo checked\n'), FLAGGED],
+    ['the build does not need the check', needing(LANNONBR(), '', '', '[]'), FLAGGED],
+    ['gh api for the actor\'s permission, then exit 1', needing(GH_EXIT), GATED],
+    ['gh api for the actor\'s permission, no exit', needing(GH_EXIT.replace('exit 1', 'echo no')), FLAGGED],
+    ['gh api for the pull request author\'s permission', needing(GH_EXIT.replace('github.actor', 'github.event.pull_request.user.login')), FLAGGED],
+    [
+      'two levels: build needs relay, relay needs the check',
+      needing(LANNONBR(), '', '', 'relay').replace('  build:', '  relay:\n    needs: check\n    runs-on: x\n    steps:\n      - run: echo relay\n  build:'),
+      GATED,
+    ],
+    [
+      'two levels, relay runs always()',
+      needing(LANNONBR(), '', '', 'relay').replace('  build:', '  relay:\n    needs: check\n    if: always()\n    runs-on: x\n    steps:\n      - run: echo relay\n  build:'),
+      FLAGGED,
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
+  /** One pull_request_target job: the steps before the checkout as given, then a checkout of the head and a build (`if:` as given). */
+  const oneJob = (before: string, buildIf = '') =>
+    `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n${before}      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci\n${buildIf}`;
+
+  it('step-level: a check step before the checkout gates it; after it, or under continue-on-error, or with the build run always(), it does not', () => {
+    const a = ok(analyseWorkflow('x.yml', oneJob(LANNONBR())));
+    expect(codes(a)).toEqual([]);
+    expect(a.gated.map((g) => `${g.code}:${g.job}:${g.step}`)).toEqual(['untrusted-checkout:j:step 2']);
+    expect(a.gated[0]?.gate).toContain('lannonbr/repo-permission-check-action');
+    const after = `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci\n${LANNONBR()}`;
+    expect(codes(analyseWorkflow('x.yml', after))).toEqual(['untrusted-checkout:j:step 1']);
+    expect(codes(analyseWorkflow('x.yml', oneJob(LANNONBR().replace('      - uses:', '      - continue-on-error: true\n        uses:'))))).toEqual(['untrusted-checkout:j:step 2']);
+    // The build alone run always() finds nothing checked out (the checkout was skipped): still gated; both run always(): flagged.
+    expect(ok(analyseWorkflow('x.yml', oneJob(LANNONBR(), '        if: always()\n'))).findings).toEqual([]);
+    const bothAlways = oneJob(LANNONBR(), '        if: always()\n').replace('      - uses: actions/checkout@v4\n', '      - uses: actions/checkout@v4\n        if: always()\n');
+    expect(codes(analyseWorkflow('x.yml', bothAlways))).toEqual(['untrusted-checkout:j:step 2']);
+  });
+
+  it('the gate names the needed job and the check', () => {
+    const a = ok(analyseWorkflow('x.yml', needing(GH_EXIT)));
+    expect(a.gated[0]?.gate).toContain('needs: check');
+    expect(a.gated[0]?.gate).toContain('gh api');
+  });
+});
+
 describe('analyseWorkflow follows a checkout ref through an actions/github-script output (synthetic)', () => {
   /** A pull_request_target job: a github-script step `s` (script as given, env as given), a checkout of its output `out`, then a build. */
   const job = (script: string, out = 'sha', env = '') =>

@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates are followed in linear time; an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted are followed in linear time; an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -127,6 +127,27 @@ describe('hostile workflows: permission and author-association gates are read in
     ['`||` runs of author-association comparisons', (k) => wf(run('echo ok=1'), `${"github.event.comment.author_association == 'OWNER' || ".repeat(k)}x`)],
     ['unclosed `contains(fromJSON(\'[` runs', (k) => wf(run('echo ok=1'), `${"contains(fromJSON('[".repeat(k)}`)],
     ['a job output of a long `needs.` chain', (k) => wf(run('echo ok=1 >> $GITHUB_OUTPUT'), GATE).replace('${{ steps.p.outputs.ok }}', `\${{ ${'needs.perm.outputs.'.repeat(k)}ok }}`)],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: checks that fail unless the actor is permitted are read in linear time', () => {
+  /** A pull_request_target workflow: job `check` (its run as given), job `build` needing it (and `more` needs), checking out the head and running it. */
+  const wf = (run: string, more = '') =>
+    `on: pull_request_target\njobs:\n  check:\n    runs-on: x\n    steps:\n      - run: ${JSON.stringify(run)}\n${more}  build:\n    needs: [check]\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: make\n`;
+  const manyJobs = (k: number): string => {
+    const ids = Array.from({ length: Math.ceil(Math.sqrt(k)) }, (_, i) => `j${i}`);
+    const jobs = ids.map((id) => `  ${id}:\n    needs: [${ids.join(', ')}]\n    runs-on: x\n    steps:\n      - run: echo ${id}\n`).join('');
+    return wf('echo ok', jobs).replace('needs: [check]', `needs: [${ids.join(', ')}]`);
+  };
+  it.for<[string, (k: number) => string]>([
+    ['`/collaborators/${{` and blanks runs on a gh api line', (k) => wf(`gh api ${'/collaborators/${{ '.repeat(k)}${' '.repeat(k)}\nexit 1 # write`)],
+    ['`exit ` runs', (k) => wf(`gh api /collaborators/$GITHUB_ACTOR/permission\n${'exit '.repeat(k)}`)],
+    ['√k jobs each needing all √k (the needs followed once per job)', manyJobs],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);

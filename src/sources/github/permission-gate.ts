@@ -71,6 +71,15 @@ const ASSOCIATION_LIST = /^contains\(fromjson\('\[([^'\]]*)\]'\),(github\.event\
 /** Associations only the repository's owners, its organisation's members and its collaborators have (GitHub's `author_association`). */
 const STRONG_ASSOCIATIONS = new Set(['owner', 'member', 'collaborator']);
 
+/** The levels lannonbr/repo-permission-check-action ranks (its index.js): any other `permission:` ranks below `none`, so everyone passes. */
+const LANNONBR_BLOCKS = new Set(['write', 'admin']);
+/** A shell `exit` with a non-zero status. */
+const EXIT_FAILING = /\bexit\s+[1-9]/;
+/** The actor named in a permission path: the expression or the runner's variable. */
+const ACTOR_PATH = /\/collaborators\/(?:\$\{\{\s*github\.(?:triggering_)?actor\s*\}\}|\$\{?GITHUB_(?:TRIGGERING_)?ACTOR\}?)\/permission\b/;
+/** The levels a script compares the permission with, for a failing check. */
+const STRONG_WORD = /\b(?:admin|maintain|write)\b/;
+
 /** `name=` the first word written to `$GITHUB_OUTPUT` on a line (as workflow-analysis.ts reads it). */
 const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
 
@@ -177,6 +186,137 @@ function permissionStep(step: Obj, output: string, value: string): string | null
   if (uses.startsWith('prince-chrismc/check-actor-permissions-action@')) {
     const permission = (str(w.permission) ?? '').trim().toLowerCase();
     if (output === 'permitted' && value === 'true' && STRONG.has(permission)) return `prince-chrismc/check-actor-permissions-action requires ${permission}`;
+  }
+  return null;
+}
+
+/**
+ * How a step fails unless the actor is permitted (so that what runs after it, or needs its job,
+ * runs only for the permitted); null when it does not. It must run whatever happens (no `if:`) and
+ * its failure must stop the job (no `continue-on-error`).
+ *  - lannonbr/repo-permission-check-action with `permission:` `write` or `admin`, spelt so (its
+ *    index.js compares the actor's level's index in `none, read, write, admin` with the input's: any
+ *    other spelling is index -1 and lets everyone pass), and no `fail:` input (a later version
+ *    succeeds under `fail: false` and only sets an output);
+ *  - a `run:` that asks `gh api` for `/collaborators/<the actor>/permission`, compares with
+ *    `admin`, `maintain` or `write` and has an `exit` with a non-zero status (the comparison's
+ *    direction is not read: a script written to let outsiders pass and stop maintainers is not
+ *    told apart).
+ */
+export function failingCheck(step: Obj): string | null {
+  if (step.if !== undefined || continuesOnError(step)) return null;
+  const uses = (str(step.uses) ?? '').trim().toLowerCase();
+  const w = isObj(step.with) ? step.with : {};
+  if (uses.startsWith('lannonbr/repo-permission-check-action@')) {
+    const permission = (str(w.permission) ?? '').trim();
+    if (!LANNONBR_BLOCKS.has(permission) || w.fail !== undefined) return null;
+    return `lannonbr/repo-permission-check-action fails unless the actor has ${permission}`;
+  }
+  const run = str(step.run);
+  if (run === null) return null;
+  const lines = run.split('\n');
+  const asks = lines.some((l) => GH_API.test(l) && ACTOR_PATH.test(l));
+  return asks && EXIT_FAILING.test(run) && STRONG_WORD.test(run) ? 'gh api …/collaborators/<actor>/permission, then exit 1' : null;
+}
+
+/** Continues past a failure: `continue-on-error` set to anything but `false`. */
+function continuesOnError(o: Obj): boolean {
+  const v = o['continue-on-error'];
+  return v !== undefined && (typeof v !== 'string' || v.trim().toLowerCase() !== 'false');
+}
+
+/** A workflow's jobs by lower-case id, built once per workflow (many jobs needing many jobs). */
+const jobIndexes = new WeakMap<Obj, Map<string, [string, Obj]>>();
+function jobsById(jobs: Obj): Map<string, [string, Obj]> {
+  let index = jobIndexes.get(jobs);
+  if (index === undefined) {
+    index = new Map();
+    for (const [key, job] of Object.entries(jobs)) if (isObj(job) && !index.has(key.toLowerCase())) index.set(key.toLowerCase(), [key, job]);
+    jobIndexes.set(jobs, index);
+  }
+  return index;
+}
+
+/** The failing check a job runs (`failingCheck`, in a job without `continue-on-error`), judged once per job. */
+const jobsFailing = new WeakMap<Obj, string | null>();
+function jobFailing(job: Obj): string | null {
+  let how = jobsFailing.get(job);
+  if (how === undefined) {
+    how = null;
+    if (!continuesOnError(job)) {
+      const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
+      for (const [index, step] of steps.entries()) {
+        const found = failingCheck(step);
+        if (found !== null) {
+          how = `${str(step.name) ?? str(step.id) ?? `step ${index + 1}`}: ${found}`;
+          break;
+        }
+      }
+    }
+    jobsFailing.set(job, how);
+  }
+  return how;
+}
+
+/** `failingThrough` verdicts by workflow, job and levels left (each judged once: many jobs needing many jobs stay linear). */
+const reached = new WeakMap<Obj, Map<string, string | null>>();
+
+/**
+ * The failing check job `id` runs, or — `levels` above one, and the job not run whatever its own
+ * needs did (`always()`, `failure()`, `cancelled()`) — one a job it needs reaches with a level less.
+ */
+function failingThrough(jobs: Obj, id: string, levels: number): string | null {
+  let memo = reached.get(jobs);
+  if (memo === undefined) reached.set(jobs, (memo = new Map()));
+  const key = `${levels} ${id}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  memo.set(key, null);
+  let how: string | null = null;
+  const found = jobsById(jobs).get(id);
+  if (found !== undefined) {
+    const [name, job] = found;
+    const step = jobFailing(job);
+    if (step !== null) how = `needs: ${name} (job ${name}, ${step})`;
+    else if (levels > 1 && (job.if === undefined || (typeof job.if === 'string' && !NOT_A_GATE.test(job.if.replace(/\s+/g, ''))))) {
+      for (const need of needsOf(job)) {
+        how = failingThrough(jobs, need, levels - 1);
+        if (how !== null) break;
+      }
+    }
+  }
+  memo.set(key, how);
+  return how;
+}
+
+/** Levels of `needs` a failing check is followed through (a job needing one that needs the check). */
+const FAILING_LEVELS = 3;
+
+/** The first step of a job that fails unless the actor is permitted (`failingCheck`), its index and how; null when none. */
+export function firstFailingStep(steps: readonly Obj[]): { index: number; how: string } | null {
+  for (const [index, step] of steps.entries()) {
+    const how = failingCheck(step);
+    if (how !== null) return { index, how: `step ${str(step.name) ?? str(step.id) ?? `step ${index + 1}`} fails first (${how})` };
+  }
+  return null;
+}
+
+/**
+ * The gate a failing check sets (`failingCheck`): an earlier step of the same job (`earlier`, as
+ * `firstFailingStep` describes it, or null), or a job among `jobs.needs` (followed through
+ * `FAILING_LEVELS` levels of jobs that do not run anyway) with such a step and no
+ * `continue-on-error`; null when there is none, or when `ifValue` (the job's `if:` for a `needs`
+ * gate, the step's for an earlier step) runs it whatever happened before (`always()`,
+ * `failure()`, `cancelled()`).
+ */
+export function failureGate(ifValue: unknown, earlier: string | null, jobs: GateJobs | null): string | null {
+  if (typeof ifValue === 'string' && (ifValue.length > MAX_GATE_IF_CHARS || NOT_A_GATE.test(ifValue.replace(/\s+/g, '')))) return null;
+  if (typeof ifValue !== 'string' && ifValue !== undefined) return null;
+  if (earlier !== null) return earlier;
+  if (jobs === null) return null;
+  for (const id of jobs.needs) {
+    const how = failingThrough(jobs.jobs, id, FAILING_LEVELS);
+    if (how !== null) return how;
   }
   return null;
 }

@@ -51,7 +51,7 @@
  */
 import { parseDocument } from 'yaml';
 import { readScriptOutputs, scriptOutputCarries, type Carried, type ScriptOutputs } from './github-script.js';
-import { needsOf, permissionGate, type GateJobs } from './permission-gate.js';
+import { failureGate, firstFailingStep, needsOf, permissionGate, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
@@ -519,6 +519,8 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     else out.gated.push({ ...f, gate });
   };
   let checkout: { step: Obj; index: number; excerpt: string; gate: string | null; gatedNoted: boolean } | null = null;
+  // A step that fails unless the actor is permitted stops the steps after it (permission-gate.ts).
+  const failing = firstFailingStep(steps);
   steps.forEach((step, index) => {
     const uses = usesOf(step);
     if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('$/') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) out.unpinnedActions += 1;
@@ -527,7 +529,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
     const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
-    const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs);
+    const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
       if ('local' in target && gate === null) {
@@ -632,7 +634,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
     };
-    scope.gate = permissionGate(job.if, [], scope.gateJobs);
+    scope.gate = permissionGate(job.if, [], scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
