@@ -31,7 +31,8 @@
  * (`github.event_name == 'pull_request' && …`) is judged under those triggers alone. One whose
  * `if:` requires an output set by a step that asks GitHub for the actor's permission, or an
  * author association of the repository's owners, members or collaborators (permission-gate.ts),
- * is judged, but its findings are listed as `gated`, not counted; what it calls is not followed.
+ * is judged, but its findings are listed as `gated`, not counted; what it calls (a reusable
+ * workflow, a local action) is followed with the gate, and its findings are gated too.
  *
  * Calls (workflow-calls.ts follows them): a job's `uses:` of a reusable workflow of this
  * repository (`./.github/workflows/x.yml`, the self-repository `$/.github/workflows/x.yml`, or
@@ -94,12 +95,16 @@ export interface WorkflowCall {
   via: string[];
   /** For an action: the first later step of the calling job that runs code (a head checkout the action leaves behind is run by it). */
   runsAfter?: string;
+  /** The gate of the calling job or step (permission-gate.ts): what the called file does is gated too. */
+  gate?: string;
 }
 
 /** A checkout of the pull request's head an action leaves behind with nothing run after it inside the action. */
 export interface CheckoutLeft {
   step: string;
   excerpt: string;
+  /** The gate the checkout is behind (permission-gate.ts), when it is. */
+  gate?: string;
 }
 
 export interface Judged {
@@ -128,6 +133,8 @@ export interface CallContext {
   via: string[];
   /** The job that called it (an action's steps are reported under the caller's job). */
   job?: string;
+  /** The caller's gate (permission-gate.ts): every finding in the called file is gated by it. */
+  gate?: string;
 }
 
 /** The repository judged (to tell its own `owner/repo@ref` actions from other repositories'). */
@@ -532,7 +539,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
-      if ('local' in target && gate === null) {
+      if ('local' in target) {
         const later = steps.findIndex((s, i) => i > index && runsCode(s));
         out.calls.push({
           kind: 'action',
@@ -543,6 +550,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
           secretsInherit: false,
           via: [...scope.via, where(scope, label)],
           ...(later < 0 ? {} : { runsAfter: stepLabel(steps[later] ?? {}, later) }),
+          ...(gate === null ? {} : { gate }),
         });
       } else if ('remote' in target) {
         out.remoteActions.push(target.remote);
@@ -583,7 +591,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
   });
   // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
   const left = checkout as { step: Obj; index: number; excerpt: string; gate: string | null } | null;
-  return left === null || left.gate !== null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
+  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt, ...(left.gate === null ? {} : { gate: left.gate }) };
 }
 
 function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
@@ -634,11 +642,11 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
     };
-    scope.gate = permissionGate(job.if, [], scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
+    scope.gate = context?.gate ?? permissionGate(job.if, [], scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
-      if (jobOutsider.length > 0 && !scope.jobGuarded && scope.gate === null) {
+      if (jobOutsider.length > 0 && !scope.jobGuarded) {
         const target = usesTarget(jobUses, scope.repo);
         if ('local' in target) {
           const secrets = str(job.secrets)?.trim() === 'inherit';
@@ -650,6 +658,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
             taint: taintOfWith(withOf(job), scope.taint, jobOutsider),
             secretsInherit: secrets,
             via: [...scope.via, `${where(scope, null)}${secrets ? ' with secrets: inherit' : ''}`],
+            ...(scope.gate === null ? {} : { gate: scope.gate }),
           });
         } else if ('remote' in target) out.remoteActions.push(target.remote);
       }
@@ -672,7 +681,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: null, gateJobs: null };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }
