@@ -436,6 +436,23 @@ describe('analyseWorkflow follows attacker text through step and job outputs int
     expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);
   });
 
+  it.each([
+    ['an expression spanning lines', '      - run: |\n          echo "${{\n            steps.t.outputs.title\n          }}"\n'],
+    ["format('{0}', …)", "      - run: echo \"${{ format('{0}', steps.t.outputs.title) }}\"\n"],
+    ["an || default", "      - run: echo \"${{ steps.t.outputs.title || 'none' }}\"\n"],
+    ['a github-script expression spanning lines', '      - uses: actions/github-script@v7\n        with:\n          script: |\n            console.log(`${{\n              steps.t.outputs.title }}`)\n'],
+  ])('the output read in %s: a script injection', (_name, reader) => {
+    const text = job(runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), reader);
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);
+    // The same reading of an output written from a constant: nothing.
+    expect(codes(analyseWorkflow('x.yml', job(runWriter('echo "title=fixed" >> "$GITHUB_OUTPUT"', TITLE_ENV), reader)))).toEqual([]);
+  });
+
+  it("a needed job's output read in an expression spanning lines: a script injection", () => {
+    const text = `on: pull_request_target\njobs:\n  a:\n    runs-on: x\n    outputs:\n      title: \${{ steps.t.outputs.title }}\n    steps:\n      - id: t\n${runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV)}  b:\n    needs: a\n    runs-on: x\n    steps:\n      - run: |\n          echo "\${{\n            needs.a.outputs.title || 'none'\n          }}"\n`;
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:b:step 1']);
+  });
+
   it('read in a github-script script: a script injection', () => {
     const text = job(runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), '      - uses: actions/github-script@v7\n        with:\n          script: console.log(`${{ steps.t.outputs.title }}`)\n');
     expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);

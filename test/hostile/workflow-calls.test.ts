@@ -93,6 +93,9 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
     ['k reads of k different outputs, none written, from a run of k expressions', (k) => wf('echo "${{ github.event.number }}"\n'.repeat(k), Array.from({ length: k }, (_, i) => `echo "\${{ steps.t.outputs.o${i} }}"`).join('\n'))],
     ['a long `steps.t.outputs.` chain in a run', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', `echo "\${{ ${'steps.t.outputs.'.repeat(k)}title }}"`)],
     ['`outputs` runs with no expression', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', 'outputs '.repeat(k))],
+    ['one expression spanning k lines, each reading an output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', `echo "\${{\n${'steps.t.outputs.n ||\n'.repeat(k)}'x' }}"`)],
+    ['k expressions each spanning lines, each reading a different output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', Array.from({ length: k }, (_, i) => `echo "\${{\n steps.t.outputs.o${i}\n }}"`).join('\n'))],
+    ['`${{` and a newline, unclosed, repeated', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', '${{\noutputs '.repeat(k))],
     ['k reads of a needed job\'s output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', 'echo ok', 'echo "${{ needs.meta.outputs.n }}"\n'.repeat(k))],
     [
       'k outputs each written from one `env:` variable of k expressions, each read',

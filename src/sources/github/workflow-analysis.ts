@@ -484,7 +484,8 @@ interface Scope {
  * The first line of a script with an expression reading a step output (`steps.<id>.outputs.<n>`,
  * an earlier step's) or a needed job's output (`needs.<job>.outputs.<n>`) that carries
  * attacker-written text (`stepOutputCarries`, `jobOutputsCarrying`): the expression expands to
- * that text before the shell or the script runs. Each `(step, output)` is judged once.
+ * that text before the shell or the script runs — also in an expression spanning lines (then the
+ * expression is the excerpt). Each `(step, output)` is judged once.
  */
 function injectedOutputLine(script: string, earlier: readonly Obj[], scope: Scope, triggers: readonly string[]): string | null {
   if (!script.includes('outputs')) return null;
@@ -503,6 +504,12 @@ function injectedOutputLine(script: string, earlier: readonly Obj[], scope: Scop
   for (const line of script.split('\n')) {
     if (!line.includes('outputs')) continue;
     if (readsHeadOutput(line, scope.needsText) || outputRefs(line, STEP_OUTPUT).some(carries)) return line;
+  }
+  // An expression spanning lines (`${{\n steps.t.outputs.title\n }}`): judged whole, shown whole.
+  for (const inside of expressionsOf(script)) {
+    if (!inside.includes('\n') || !inside.includes('outputs')) continue;
+    const whole = `\${{${inside}}}`;
+    if (readsHeadOutput(whole, scope.needsText) || outputRefs(whole, STEP_OUTPUT).some(carries)) return whole;
   }
   return null;
 }
