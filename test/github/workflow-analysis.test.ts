@@ -453,6 +453,18 @@ describe('analyseWorkflow follows attacker text through step and job outputs int
     expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:b:step 1']);
   });
 
+  it.each([
+    ['a fetched pull request\'s title', "const pr = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\ncore.setOutput('title', pr.data.title);", true],
+    ['a fetched issue\'s body through an identifier', "const issue = await github.issues.get({ ...context.repo, issue_number: 1 });\nconst b = issue.data.body;\ncore.setOutput('title', b);", true],
+    ['`{ data: pr }` destructured, its title', "const { data: pr } = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput('title', pr.title);", true],
+    ['`{ data }` destructured, its head ref', "const { data } = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput('title', data.head.ref);", true],
+    ['a fetched pull request\'s number', "const pr = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput('title', String(pr.data.number));", false],
+    ['the title of something not fetched', "const pr = { title: 'fixed' };\ncore.setOutput('title', pr.title);", false],
+  ])('github-script sets the output from %s: read in a later run, a script injection (or nothing)', (_name, code, flagged) => {
+    const text = job(script(code));
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(flagged ? ['script-injection:j:step 2'] : []);
+  });
+
   it('read in a github-script script: a script injection', () => {
     const text = job(runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), '      - uses: actions/github-script@v7\n        with:\n          script: console.log(`${{ steps.t.outputs.title }}`)\n');
     expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);

@@ -88,6 +88,9 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
   /** Step `t` (its run as given) then a step whose run is `reader`; job `meta` outputs `title` for job `use`, whose run is `needsReader`. */
   const wf = (writer: string, reader: string, needsReader = 'echo ok') =>
     `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      title: \${{ steps.t.outputs.title }}\n    steps:\n      - id: t\n        env:\n          T: \${{ github.event.pull_request.title }}\n        run: ${JSON.stringify(writer)}\n      - run: ${JSON.stringify(reader)}\n  use:\n    needs: meta\n    runs-on: x\n    steps:\n      - run: ${JSON.stringify(needsReader)}\n`;
+  /** Step `t` a github-script step (script as given), then a run reading its output `title`. */
+  const gs = (script: string) =>
+    `on: issue_comment\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: t\n        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(script)}\n      - run: echo "\${{ steps.t.outputs.title }}"\n`;
   it.for<[string, (k: number) => string]>([
     ['k reads of one output of a step whose run is k lines', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"\n'.repeat(k), 'echo "${{ steps.t.outputs.n }}"\n'.repeat(k))],
     ['k reads of k different outputs, none written, from a run of k expressions', (k) => wf('echo "${{ github.event.number }}"\n'.repeat(k), Array.from({ length: k }, (_, i) => `echo "\${{ steps.t.outputs.o${i} }}"`).join('\n'))],
@@ -95,6 +98,9 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
     ['`outputs` runs with no expression', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', 'outputs '.repeat(k))],
     ['one expression spanning k lines, each reading an output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', `echo "\${{\n${'steps.t.outputs.n ||\n'.repeat(k)}'x' }}"`)],
     ['k expressions each spanning lines, each reading a different output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', Array.from({ length: k }, (_, i) => `echo "\${{\n steps.t.outputs.o${i}\n }}"`).join('\n'))],
+    ['`{ data: x } = …pulls.get(` runs in a github-script writer', (k) => gs(`${'{ data: x } = github.pulls.get(); '.repeat(k)}core.setOutput('title', x.title)`)],
+    ['`x.data.` runs before `title` in a github-script writer', (k) => gs(`const x = github.rest.pulls.get();\ncore.setOutput('title', ${'x.data.'.repeat(k)}title)`)],
+    ['k fetched identifiers and a value naming each', (k) => gs(`${Array.from({ length: k }, (_, i) => `const p${i} = github.issues.get();`).join('\n')}\n${Array.from({ length: k }, (_, i) => `core.setOutput('o${i}', p${i}.body);`).join('\n')}`)],
     ['`${{` and a newline, unclosed, repeated', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', '${{\noutputs '.repeat(k))],
     ['k reads of a needed job\'s output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', 'echo ok', 'echo "${{ needs.meta.outputs.n }}"\n'.repeat(k))],
     [
