@@ -20,8 +20,8 @@
  *    the user is a bot, nor with a `username:` other than the actor);
  *  - `prince-chrismc/check-actor-permissions-action` with a `permission:` of `write`, `maintain` or
  *    `admin`, its `permitted` output compared with `'true'` (its action.yml and source: the actor's
- *    permission). lannonbr/repo-permission-check-action sets no output (it fails the step), so it
- *    is not read as a gate here.
+ *    permission). lannonbr/repo-permission-check-action sets no output (it fails the step): it is
+ *    read as a failing check (`failingCheck`, `failureGate`) instead.
  * An author-association gate is an `&&` term (or the whole `if:`) comparing
  * `github.event.<comment|issue|pull_request|review|discussion>.author_association` with `==`, an
  * `||` of such comparisons, or `contains(fromJSON('["OWNER","MEMBER"]'), …)`, admitting only
