@@ -278,6 +278,111 @@ describe('analyseWorkflow: a job or step gated on a check of the actor\'s permis
   });
 });
 
+describe('analyseWorkflow: a job or step gated on the author association is recorded as gated, not counted', () => {
+  /** An issue_comment workflow: job `j` (its `if:` as given) echoes the comment into a script; `stepIf` on that step. */
+  const commented = (jobIf: string, stepIf = '') =>
+    `on: issue_comment\njobs:\n  j:\n${jobIf === '' ? '' : `    if: ${JSON.stringify(jobIf)}\n`}    runs-on: x\n    steps:\n      - run: echo "\${{ github.event.comment.body }}"\n${stepIf === '' ? '' : `        if: ${JSON.stringify(stepIf)}\n`}`;
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('x.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FLAGGED = { findings: ['script-injection:j:step 1'], gated: [] };
+  const GATED = { findings: [], gated: ['script-injection:j:step 1'] };
+  const LIST = `contains(fromJSON('["OWNER", "MEMBER", "COLLABORATOR"]'), github.event.comment.author_association)`;
+
+  it.each([
+    ['no gate', commented(''), FLAGGED],
+    ['contains(fromJSON(list), comment association) beside a command test', commented(`github.event.issue.pull_request && startsWith(github.event.comment.body, '/run') && ${LIST}`), GATED],
+    ['the same in ${{ }}, on the step', commented('', `\${{ ${LIST} }}`), GATED],
+    ["== 'OWNER'", commented("github.event.comment.author_association == 'OWNER'"), GATED],
+    ["an || of == 'MEMBER' and == 'OWNER', in parentheses, one && term", commented("(github.event.comment.author_association == 'MEMBER' || 'OWNER' == github.event.comment.author_association) && github.event.issue.pull_request"), GATED],
+    ["the whole if: an || of == 'OWNER' and == 'MEMBER'", commented("${{ github.event.comment.author_association == 'OWNER' || github.event.comment.author_association == 'MEMBER' }}"), GATED],
+    ['the list admits CONTRIBUTOR (anyone with a merged commit)', commented(LIST.replace('"COLLABORATOR"', '"COLLABORATOR", "CONTRIBUTOR"')), FLAGGED],
+    ["!= 'NONE'", commented("github.event.comment.author_association != 'NONE'"), FLAGGED],
+    ['the association one side of an ||', commented(`${LIST} || github.event.comment.user.login == 'bot'`), FLAGGED],
+    ['always() beside it', commented(`always() && ${LIST}`), FLAGGED],
+    ['contains on a string (the empty association is in every string)', commented("contains('OWNER,MEMBER', github.event.comment.author_association)"), FLAGGED],
+  ])('%s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
+  it('the gate is named in the gated finding', () => {
+    const a = ok(analyseWorkflow('x.yml', commented(LIST)));
+    expect(a.gated[0]?.gate).toContain('github.event.comment.author_association');
+    expect(a.gated[0]?.gate).toContain('OWNER, MEMBER, COLLABORATOR');
+  });
+});
+
+describe('analyseWorkflow: a job that needs a job failing unless the actor is permitted, or a step after such a step, is gated', () => {
+  const LANNONBR = (permission = 'write', extra = '') => `      - uses: lannonbr/repo-permission-check-action@2.0.2\n        with:\n          permission: ${permission}\n${extra}        env:\n          GITHUB_TOKEN: \${{ secrets.GITHUB_TOKEN }}\n`;
+  const GH_EXIT = '      - run: |\n          perm=$(gh api "repos/${{ github.repository }}/collaborators/${{ github.actor }}/permission" --jq .permission)\n          if [ "$perm" != admin ] && [ "$perm" != write ]; then exit 1; fi\n';
+  /** A pull_request_target workflow: job `check` (steps as given, job keys as given), job `build` needing it (`if:` as given) that checks out the head and runs it. */
+  const needing = (checkSteps: string, buildIf = '', checkKeys = '', needs = 'check') =>
+    `on: pull_request_target\njobs:\n  check:\n    runs-on: x\n${checkKeys}    steps:\n${checkSteps}  build:\n    needs: ${needs}\n${buildIf === '' ? '' : `    if: ${JSON.stringify(buildIf)}\n`}    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test\n`;
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('x.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FLAGGED = { findings: ['untrusted-checkout:build:step 1'], gated: [] };
+  const GATED = { findings: [], gated: ['untrusted-checkout:build:step 1'] };
+
+  it.each([
+    ['lannonbr/repo-permission-check-action requiring write', needing(LANNONBR()), GATED],
+    ['requiring admin, the build if: success() && an event test', needing(LANNONBR('admin'), "success() && github.event_name == 'pull_request_target'"), GATED],
+    ['requiring read (everyone with read passes)', needing(LANNONBR('read')), FLAGGED],
+    ['requiring maintain (not among the levels it ranks: everyone passes)', needing(LANNONBR('maintain')), FLAGGED],
+    ['requiring Write (spelt otherwise: everyone passes)', needing(LANNONBR('Write')), FLAGGED],
+    ["with fail: 'false' (succeeds, only sets an output)", needing(LANNONBR('write', "          fail: 'false'\n")), FLAGGED],
+    ['the check step continue-on-error', needing(LANNONBR().replace('      - uses:', '      - continue-on-error: true\n        uses:')), FLAGGED],
+    ['the check step under an if:', needing(LANNONBR().replace('      - uses:', "      - if: github.event_name == 'push'\n        uses:")), FLAGGED],
+    ['the check job continue-on-error', needing(LANNONBR(), '', '    continue-on-error: true\n'), FLAGGED],
+    ['the build if: always()', needing(LANNONBR(), 'always()'), FLAGGED],
+    ['the build if: !cancelled()', needing(LANNONBR(), '${{ !cancelled() }}'), FLAGGED],
+    ['the build if: failure()', needing(LANNONBR(), 'failure()'), FLAGGED],
+    ['a needed job that merely runs', needing('      - run: echo checked\n'), FLAGGED],
+    ['the build does not need the check', needing(LANNONBR(), '', '', '[]'), FLAGGED],
+    ['gh api for the actor\'s permission, then exit 1', needing(GH_EXIT), GATED],
+    ['gh api for the actor\'s permission, no exit', needing(GH_EXIT.replace('exit 1', 'echo no')), FLAGGED],
+    ['gh api for the pull request author\'s permission', needing(GH_EXIT.replace('github.actor', 'github.event.pull_request.user.login')), FLAGGED],
+    [
+      'two levels: build needs relay, relay needs the check',
+      needing(LANNONBR(), '', '', 'relay').replace('  build:', '  relay:\n    needs: check\n    runs-on: x\n    steps:\n      - run: echo relay\n  build:'),
+      GATED,
+    ],
+    [
+      'two levels, relay runs always()',
+      needing(LANNONBR(), '', '', 'relay').replace('  build:', '  relay:\n    needs: check\n    if: always()\n    runs-on: x\n    steps:\n      - run: echo relay\n  build:'),
+      FLAGGED,
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
+  /** One pull_request_target job: the steps before the checkout as given, then a checkout of the head and a build (`if:` as given). */
+  const oneJob = (before: string, buildIf = '') =>
+    `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n${before}      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci\n${buildIf}`;
+
+  it('step-level: a check step before the checkout gates it; after it, or under continue-on-error, or with the build run always(), it does not', () => {
+    const a = ok(analyseWorkflow('x.yml', oneJob(LANNONBR())));
+    expect(codes(a)).toEqual([]);
+    expect(a.gated.map((g) => `${g.code}:${g.job}:${g.step}`)).toEqual(['untrusted-checkout:j:step 2']);
+    expect(a.gated[0]?.gate).toContain('lannonbr/repo-permission-check-action');
+    const after = `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: npm ci\n${LANNONBR()}`;
+    expect(codes(analyseWorkflow('x.yml', after))).toEqual(['untrusted-checkout:j:step 1']);
+    expect(codes(analyseWorkflow('x.yml', oneJob(LANNONBR().replace('      - uses:', '      - continue-on-error: true\n        uses:'))))).toEqual(['untrusted-checkout:j:step 2']);
+    // The build alone run always() finds nothing checked out (the checkout was skipped): still gated; both run always(): flagged.
+    expect(ok(analyseWorkflow('x.yml', oneJob(LANNONBR(), '        if: always()\n'))).findings).toEqual([]);
+    const bothAlways = oneJob(LANNONBR(), '        if: always()\n').replace('      - uses: actions/checkout@v4\n', '      - uses: actions/checkout@v4\n        if: always()\n');
+    expect(codes(analyseWorkflow('x.yml', bothAlways))).toEqual(['untrusted-checkout:j:step 2']);
+  });
+
+  it('the gate names the needed job and the check', () => {
+    const a = ok(analyseWorkflow('x.yml', needing(GH_EXIT)));
+    expect(a.gated[0]?.gate).toContain('needs: check');
+    expect(a.gated[0]?.gate).toContain('gh api');
+  });
+});
+
 describe('analyseWorkflow follows a checkout ref through an actions/github-script output (synthetic)', () => {
   /** A pull_request_target job: a github-script step `s` (script as given, env as given), a checkout of its output `out`, then a build. */
   const job = (script: string, out = 'sha', env = '') =>
@@ -329,6 +434,35 @@ describe('analyseWorkflow follows attacker text through step and job outputs int
   ])('step output %s, read as ${{ }} in a later run: a script injection in the reading step', (_name, writer) => {
     const text = job(writer).replace('    runs-on: x\n', `    runs-on: x\n    env:\n      T: ${TITLE}\n`);
     expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);
+  });
+
+  it.each([
+    ['an expression spanning lines', '      - run: |\n          echo "${{\n            steps.t.outputs.title\n          }}"\n'],
+    ["format('{0}', …)", "      - run: echo \"${{ format('{0}', steps.t.outputs.title) }}\"\n"],
+    ["an || default", "      - run: echo \"${{ steps.t.outputs.title || 'none' }}\"\n"],
+    ['a github-script expression spanning lines', '      - uses: actions/github-script@v7\n        with:\n          script: |\n            console.log(`${{\n              steps.t.outputs.title }}`)\n'],
+  ])('the output read in %s: a script injection', (_name, reader) => {
+    const text = job(runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), reader);
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:j:step 2']);
+    // The same reading of an output written from a constant: nothing.
+    expect(codes(analyseWorkflow('x.yml', job(runWriter('echo "title=fixed" >> "$GITHUB_OUTPUT"', TITLE_ENV), reader)))).toEqual([]);
+  });
+
+  it("a needed job's output read in an expression spanning lines: a script injection", () => {
+    const text = `on: pull_request_target\njobs:\n  a:\n    runs-on: x\n    outputs:\n      title: \${{ steps.t.outputs.title }}\n    steps:\n      - id: t\n${runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV)}  b:\n    needs: a\n    runs-on: x\n    steps:\n      - run: |\n          echo "\${{\n            needs.a.outputs.title || 'none'\n          }}"\n`;
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(['script-injection:b:step 1']);
+  });
+
+  it.each([
+    ['a fetched pull request\'s title', "const pr = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\ncore.setOutput('title', pr.data.title);", true],
+    ['a fetched issue\'s body through an identifier', "const issue = await github.issues.get({ ...context.repo, issue_number: 1 });\nconst b = issue.data.body;\ncore.setOutput('title', b);", true],
+    ['`{ data: pr }` destructured, its title', "const { data: pr } = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput('title', pr.title);", true],
+    ['`{ data }` destructured, its head ref', "const { data } = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput('title', data.head.ref);", true],
+    ['a fetched pull request\'s number', "const pr = await github.rest.pulls.get({ ...context.repo, pull_number: 1 });\ncore.setOutput('title', String(pr.data.number));", false],
+    ['the title of something not fetched', "const pr = { title: 'fixed' };\ncore.setOutput('title', pr.title);", false],
+  ])('github-script sets the output from %s: read in a later run, a script injection (or nothing)', (_name, code, flagged) => {
+    const text = job(script(code));
+    expect(codes(analyseWorkflow('x.yml', text))).toEqual(flagged ? ['script-injection:j:step 2'] : []);
   });
 
   it('read in a github-script script: a script injection', () => {

@@ -322,3 +322,38 @@ describe('a composite action that checks out the head and returns', () => {
     expect(judge({ '.github/workflows/w.yml': comment, '.github/actions/checkout-pr/action.yml': CHECKOUT_ACTION }).findings).toEqual([]);
   });
 });
+
+describe('calls from a gated job or step are followed, and what they call is gated too', () => {
+  const ASSOCIATION = "    if: contains(fromJSON('[\"OWNER\", \"MEMBER\"]'), github.event.comment.author_association)\n";
+  const gatedCaller = (ifLine: string) => `on: issue_comment\njobs:\n  call:\n${ifLine}    uses: ./.github/workflows/callee.yml\n    with:\n      title: \${{ github.event.comment.body }}\n`;
+  const callee = CALLEE('echo "${{ inputs.title }}"');
+  const gatedOf = (r: ReturnType<typeof judge>) => r.gated.map((f) => `${f.code}:${f.path}:${f.step}`);
+
+  it('a reusable workflow called from a job behind an author-association gate: its injection is gated, with the caller\'s gate', () => {
+    const r = judge({ '.github/workflows/caller.yml': gatedCaller(ASSOCIATION), '.github/workflows/callee.yml': callee });
+    expect(codes(r)).toEqual([]);
+    expect(gatedOf(r)).toEqual(['script-injection:.github/workflows/callee.yml:Use']);
+    expect(r.gated[0]?.gate).toContain('author_association');
+    expect(r.gated[0]?.via).toEqual(['.github/workflows/caller.yml (job call)']);
+    const open = judge({ '.github/workflows/caller.yml': gatedCaller(''), '.github/workflows/callee.yml': callee });
+    expect(codes(open)).toEqual(['script-injection:.github/workflows/callee.yml:Use']);
+    expect(open.gated).toEqual([]);
+  });
+
+  it('the same callee called by a gated and an ungated job: a finding through the ungated one', () => {
+    const both = `${gatedCaller(ASSOCIATION)}  open:\n    uses: ./.github/workflows/callee.yml\n    with:\n      title: \${{ github.event.comment.body }}\n`;
+    const r = judge({ '.github/workflows/caller.yml': both, '.github/workflows/callee.yml': callee });
+    expect(codes(r)).toEqual(['script-injection:.github/workflows/callee.yml:Use']);
+  });
+
+  it('a composite action called by a step after a check that fails unless the actor may write: its injection and the head checkout it leaves are gated', () => {
+    const check = '      - uses: lannonbr/repo-permission-check-action@2.0.2\n        with:\n          permission: write\n';
+    const text = `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n${check}      - name: Call\n        uses: ./.github/actions/setup\n      - run: npm test\n`;
+    const action = 'runs:\n  using: composite\n  steps:\n    - name: Inner\n      shell: bash\n      run: echo "${{ github.head_ref }}"\n    - uses: actions/checkout@v4\n      with:\n        ref: ${{ github.event.pull_request.head.sha }}\n';
+    const r = judge({ '.github/workflows/w.yml': text, '.github/actions/setup/action.yml': action });
+    expect(codes(r)).toEqual([]);
+    expect(gatedOf(r)).toEqual(['script-injection:.github/actions/setup/action.yml:Inner', 'untrusted-checkout:.github/actions/setup/action.yml:step 2']);
+    const open = judge({ '.github/workflows/w.yml': text.replace(check, ''), '.github/actions/setup/action.yml': action });
+    expect(codes(open)).toEqual(['script-injection:.github/actions/setup/action.yml:Inner', 'untrusted-checkout:.github/actions/setup/action.yml:step 2']);
+  });
+});

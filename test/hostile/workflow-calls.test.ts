@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission gates are followed in linear time; an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted are followed in linear time; an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -88,11 +88,20 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
   /** Step `t` (its run as given) then a step whose run is `reader`; job `meta` outputs `title` for job `use`, whose run is `needsReader`. */
   const wf = (writer: string, reader: string, needsReader = 'echo ok') =>
     `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      title: \${{ steps.t.outputs.title }}\n    steps:\n      - id: t\n        env:\n          T: \${{ github.event.pull_request.title }}\n        run: ${JSON.stringify(writer)}\n      - run: ${JSON.stringify(reader)}\n  use:\n    needs: meta\n    runs-on: x\n    steps:\n      - run: ${JSON.stringify(needsReader)}\n`;
+  /** Step `t` a github-script step (script as given), then a run reading its output `title`. */
+  const gs = (script: string) =>
+    `on: issue_comment\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: t\n        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(script)}\n      - run: echo "\${{ steps.t.outputs.title }}"\n`;
   it.for<[string, (k: number) => string]>([
     ['k reads of one output of a step whose run is k lines', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"\n'.repeat(k), 'echo "${{ steps.t.outputs.n }}"\n'.repeat(k))],
     ['k reads of k different outputs, none written, from a run of k expressions', (k) => wf('echo "${{ github.event.number }}"\n'.repeat(k), Array.from({ length: k }, (_, i) => `echo "\${{ steps.t.outputs.o${i} }}"`).join('\n'))],
     ['a long `steps.t.outputs.` chain in a run', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', `echo "\${{ ${'steps.t.outputs.'.repeat(k)}title }}"`)],
     ['`outputs` runs with no expression', (k) => wf('echo "title=$T" >> "$GITHUB_OUTPUT"', 'outputs '.repeat(k))],
+    ['one expression spanning k lines, each reading an output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', `echo "\${{\n${'steps.t.outputs.n ||\n'.repeat(k)}'x' }}"`)],
+    ['k expressions each spanning lines, each reading a different output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', Array.from({ length: k }, (_, i) => `echo "\${{\n steps.t.outputs.o${i}\n }}"`).join('\n'))],
+    ['`{ data: x } = …pulls.get(` runs in a github-script writer', (k) => gs(`${'{ data: x } = github.pulls.get(); '.repeat(k)}core.setOutput('title', x.title)`)],
+    ['`x.data.` runs before `title` in a github-script writer', (k) => gs(`const x = github.rest.pulls.get();\ncore.setOutput('title', ${'x.data.'.repeat(k)}title)`)],
+    ['k fetched identifiers and a value naming each', (k) => gs(`${Array.from({ length: k }, (_, i) => `const p${i} = github.issues.get();`).join('\n')}\n${Array.from({ length: k }, (_, i) => `core.setOutput('o${i}', p${i}.body);`).join('\n')}`)],
+    ['`${{` and a newline, unclosed, repeated', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', '${{\noutputs '.repeat(k))],
     ['k reads of a needed job\'s output', (k) => wf('echo "n=1" >> "$GITHUB_OUTPUT"', 'echo ok', 'echo "${{ needs.meta.outputs.n }}"\n'.repeat(k))],
     [
       'k outputs each written from one `env:` variable of k expressions, each read',
@@ -107,7 +116,7 @@ describe('hostile workflows: attacker text is followed through outputs into a sc
   });
 });
 
-describe('hostile workflows: permission gates are read in linear time', () => {
+describe('hostile workflows: permission and author-association gates are read in linear time', () => {
   /** A pull_request_target build gated (`if:` as given) on output `ok` of job `perm`, whose step `p` is as given. */
   const wf = (step: string, ifValue: string, stepIf = '') =>
     `on: pull_request_target\njobs:\n  perm:\n    runs-on: x\n    outputs:\n      ok: \${{ steps.p.outputs.ok }}\n    steps:\n      - id: p\n${step}  build:\n    needs: perm\n    if: ${JSON.stringify(ifValue)}\n    runs-on: x\n    steps:\n      - id: p\n${step}      - uses: actions/checkout@v4\n${stepIf}        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: make\n`;
@@ -123,7 +132,31 @@ describe('hostile workflows: permission gates are read in linear time', () => {
     ['`core.setOutput(` runs beside the permission call', (k) => wf(script(`getCollaboratorPermissionLevel();\n${"core.setOutput('ok', ".repeat(k)}`), GATE)],
     ['`(` runs in the `if:`', (k) => wf(run('echo ok=1 >> $GITHUB_OUTPUT'), `${'('.repeat(k)}${GATE}`)],
     ['`&&` terms in the `if:`', (k) => wf(run('gh api /collaborators/u/permission\necho ok=1 >> $GITHUB_OUTPUT'), `${"needs.perm.outputs.x == 'y' && ".repeat(k)}${GATE}`)],
+    ['`"OWNER",` runs in a fromJSON list of associations', (k) => wf(run('echo ok=1'), `contains(fromJSON('[${'"OWNER",'.repeat(k)}"MEMBER"]'), github.event.comment.author_association)`)],
+    ['`||` runs of author-association comparisons', (k) => wf(run('echo ok=1'), `${"github.event.comment.author_association == 'OWNER' || ".repeat(k)}x`)],
+    ['unclosed `contains(fromJSON(\'[` runs', (k) => wf(run('echo ok=1'), `${"contains(fromJSON('[".repeat(k)}`)],
     ['a job output of a long `needs.` chain', (k) => wf(run('echo ok=1 >> $GITHUB_OUTPUT'), GATE).replace('${{ steps.p.outputs.ok }}', `\${{ ${'needs.perm.outputs.'.repeat(k)}ok }}`)],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: checks that fail unless the actor is permitted are read in linear time', () => {
+  /** A pull_request_target workflow: job `check` (its run as given), job `build` needing it (and `more` needs), checking out the head and running it. */
+  const wf = (run: string, more = '') =>
+    `on: pull_request_target\njobs:\n  check:\n    runs-on: x\n    steps:\n      - run: ${JSON.stringify(run)}\n${more}  build:\n    needs: [check]\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ github.event.pull_request.head.sha }}\n      - run: make\n`;
+  const manyJobs = (k: number): string => {
+    const ids = Array.from({ length: Math.ceil(Math.sqrt(k)) }, (_, i) => `j${i}`);
+    const jobs = ids.map((id) => `  ${id}:\n    needs: [${ids.join(', ')}]\n    runs-on: x\n    steps:\n      - run: echo ${id}\n`).join('');
+    return wf('echo ok', jobs).replace('needs: [check]', `needs: [${ids.join(', ')}]`);
+  };
+  it.for<[string, (k: number) => string]>([
+    ['`/collaborators/${{` and blanks runs on a gh api line', (k) => wf(`gh api ${'/collaborators/${{ '.repeat(k)}${' '.repeat(k)}\nexit 1 # write`)],
+    ['`exit ` runs', (k) => wf(`gh api /collaborators/$GITHUB_ACTOR/permission\n${'exit '.repeat(k)}`)],
+    ['√k jobs each needing all √k (the needs followed once per job)', manyJobs],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);

@@ -8,7 +8,12 @@
  * assigned one of those (`headSha = context.payload.pull_request.head.sha`, one level). A value
  * from anything else (the base sha, a number) stays safe. The same reading tells whether one
  * carries attacker-written text (`context.payload.pull_request.title`, `….comment.body`, a branch
- * name: `JS_TEXT`), for a script injection through the output.
+ * name: `JS_TEXT`), or the `title` / `body` of a pull request or issue it fetched (an identifier
+ * assigned `…pulls.get(…)` / `…issues.get(…)`, or `{ data: pr }` / `{ data }` destructured from
+ * one: `pr.data.title`, `pr.title`), for a script injection through the output. Limits: no JS
+ * parser — a fetched object passed on through another identifier, a property of it read other
+ * than so, or attacker text handed to `exec` / `child_process` inside the script itself, is not
+ * followed.
  *
  * Pure, and linear in the script's length: calls and `return`s are found with indexOf, each value
  * read at most `MAX_VALUE_CHARS` characters, assignments collected in one pass, and each
@@ -34,6 +39,13 @@ const PROCESS_ENV = /\bprocess\.env\.([A-Za-z_]\w*)/g;
 const IDENTIFIER = /(?<![\w$.])[A-Za-z_$][\w$]*/g;
 /** `name = value` (not `==`, `=>`): the identifier and where its value starts. */
 const ASSIGNMENT = /(?<![\w$.])([A-Za-z_$][\w$]*)[ \t]*=(?![=>])/g;
+/** A call fetching a pull request or an issue (`github.rest.pulls.get(`, `github.issues.get(`): its `title` and `body` are attacker text. */
+const FETCH_CALL = /\b(?:pulls|issues)\.get[ \t]*\(/;
+/** `{ data }` or `{ data: pr }` destructured from a call: the identifier holding the fetched object. */
+const DESTRUCTURED_DATA = /\{[ \t]*data(?:[ \t]*:[ \t]*([A-Za-z_$][\w$]*))?[ \t]*\}[ \t]*=(?![=>])/g;
+/** `<identifier>.title` / `.body`, or `<identifier>.data.title` / `.data.body`. */
+const FETCHED_TEXT = /(?<![\w$.])([A-Za-z_$][\w$]*)(?:\.data)?\.(?:title|body)\b/g;
+
 /** The output name argument of `core.setOutput(`, on a bounded slice after it. */
 const NAME_ARGUMENT = /^[ \t\r\n]*(['"`])([\w-]{1,100})\1[ \t\r\n]*,/;
 
@@ -42,6 +54,8 @@ export interface ScriptOutputs {
   values: ReadonlyMap<string, readonly string[]>;
   /** Right sides of assignments, by identifier. */
   assigned: ReadonlyMap<string, readonly string[]>;
+  /** Identifiers assigned a fetched pull request or issue (`const pr = await github.rest.pulls.get(…)`, `const { data: pr } = …`). */
+  fetched: ReadonlySet<string>;
   /** Whether the script names the head, or attacker-written text, anywhere (for an output it sets in a form not read here). */
   names: Readonly<Record<Carried, boolean>>;
 }
@@ -82,8 +96,16 @@ export function readScriptOutputs(script: string): ScriptOutputs {
     push(values, 'result', valueAt(script, at + 6, true));
   }
   const assigned = new Map<string, string[]>();
-  for (const m of script.matchAll(ASSIGNMENT)) push(assigned, m[1] ?? '', valueAt(script, (m.index ?? 0) + m[0].length, true));
-  return { values, assigned, names: { head: JS_HEAD.test(script), text: JS_TEXT.test(script) } };
+  const fetched = new Set<string>();
+  for (const m of script.matchAll(ASSIGNMENT)) {
+    const value = valueAt(script, (m.index ?? 0) + m[0].length, true);
+    push(assigned, m[1] ?? '', value);
+    if (FETCH_CALL.test(value)) fetched.add(m[1] ?? '');
+  }
+  for (const m of script.matchAll(DESTRUCTURED_DATA)) {
+    if (FETCH_CALL.test(valueAt(script, (m.index ?? 0) + m[0].length, true))) fetched.add(m[1] ?? 'data');
+  }
+  return { values, assigned, fetched, names: { head: JS_HEAD.test(script), text: JS_TEXT.test(script) } };
 }
 
 /**
@@ -105,6 +127,7 @@ export function scriptOutputCarries(
   const direct = (text: string): boolean =>
     headText(text) ||
     pattern.test(text) ||
+    (carried === 'text' && outputs.fetched.size > 0 && [...text.matchAll(FETCHED_TEXT)].some((m) => outputs.fetched.has(m[1] ?? ''))) ||
     [...text.matchAll(PROCESS_ENV)].some((m) => {
       const value = env(m[1] ?? '');
       return value !== null && headText(value);

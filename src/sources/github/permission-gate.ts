@@ -20,8 +20,15 @@
  *    the user is a bot, nor with a `username:` other than the actor);
  *  - `prince-chrismc/check-actor-permissions-action` with a `permission:` of `write`, `maintain` or
  *    `admin`, its `permitted` output compared with `'true'` (its action.yml and source: the actor's
- *    permission). lannonbr/repo-permission-check-action sets no output (it fails the step), so it
- *    is not read as a gate here.
+ *    permission). lannonbr/repo-permission-check-action sets no output (it fails the step): it is
+ *    read as a failing check (`failingCheck`, `failureGate`) instead.
+ * An author-association gate is an `&&` term (or the whole `if:`) comparing
+ * `github.event.<comment|issue|pull_request|review|discussion>.author_association` with `==`, an
+ * `||` of such comparisons, or `contains(fromJSON('["OWNER","MEMBER"]'), …)`, admitting only
+ * `OWNER`, `MEMBER` or `COLLABORATOR` (GitHub's `author_association`: `CONTRIBUTOR` is anyone with
+ * a merged commit). `contains` on a string is none (the empty association of an event without that
+ * object is in every string). Limit: the association is of the person the field names (the
+ * comment's author, the issue's), who is not always the one who wrote the text a finding splices.
  * Not a gate (the code is judged as before): a comparison under `||`, `!=`, an `if:` with
  * `always()`, `failure()` or `cancelled()`, a comparison with `''`, `'false'` or `'0'`, an
  * output passed through anything but one plain expression, a step that never asks for the
@@ -57,6 +64,22 @@ const GH_API = /\bgh\s+api\b/;
 const PERMISSION_PATH = /\/collaborators\/[^/\n]+\/permission\b/;
 const STRONG = new Set(['write', 'maintain', 'admin']);
 
+/** An author association (`github.event.<object>.author_association`) compared with one value. */
+const ASSOCIATION_EQ = /^(github\.event\.(?:comment|issue|pull_request|review|discussion)\.author_association)=='(\w+)'$|^'(\w+)'==(github\.event\.(?:comment|issue|pull_request|review|discussion)\.author_association)$/i;
+/** `contains(fromJSON('["OWNER","MEMBER"]'), github.event.<object>.author_association)` (whitespace out). */
+const ASSOCIATION_LIST = /^contains\(fromjson\('\[([^'\]]*)\]'\),(github\.event\.(?:comment|issue|pull_request|review|discussion)\.author_association)\)$/i;
+/** Associations only the repository's owners, its organisation's members and its collaborators have (GitHub's `author_association`). */
+const STRONG_ASSOCIATIONS = new Set(['owner', 'member', 'collaborator']);
+
+/** The levels lannonbr/repo-permission-check-action ranks (its index.js): any other `permission:` ranks below `none`, so everyone passes. */
+const LANNONBR_BLOCKS = new Set(['write', 'admin']);
+/** A shell `exit` with a non-zero status. */
+const EXIT_FAILING = /\bexit\s+[1-9]/;
+/** The actor named in a permission path: the expression or the runner's variable. */
+const ACTOR_PATH = /\/collaborators\/(?:\$\{\{\s*github\.(?:triggering_)?actor\s*\}\}|\$\{?GITHUB_(?:TRIGGERING_)?ACTOR\}?)\/permission\b/;
+/** The levels a script compares the permission with, for a failing check. */
+const STRONG_WORD = /\b(?:admin|maintain|write)\b/;
+
 /** `name=` the first word written to `$GITHUB_OUTPUT` on a line (as workflow-analysis.ts reads it). */
 const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
 
@@ -67,29 +90,70 @@ interface Term {
   value: string;
 }
 
-/** The output comparisons an `if:` requires (its `&&` terms, when it is not an `||` of alternatives). */
-function requiredComparisons(ifValue: unknown): Term[] {
+/**
+ * The `&&` terms an `if:` requires, whitespace out and outer parentheses stripped: none when it
+ * passes whatever they say, the whole `if:` as one term when it is an `||` of alternatives (only an
+ * `||` of author-association comparisons is read as a gate then).
+ */
+function requiredTerms(ifValue: unknown): string[] {
   if (typeof ifValue !== 'string' || ifValue.length > MAX_GATE_IF_CHARS) return [];
   let e = ifValue.trim();
   if (e.startsWith('${{') && e.endsWith('}}')) e = e.slice(3, -2);
   if (e.includes('${{')) return [];
-  e = normaliseExpression(e);
+  e = e.replace(/\s+/g, '');
   if (NOT_A_GATE.test(e)) return [];
-  if (splitTop(e, '||').length > 1) return [];
-  const terms: Term[] = [];
-  for (const conjunct of splitTop(e, '&&')) {
-    const m = TERM.exec(stripParens(conjunct));
+  if (splitTop(e, '||').length > 1) return [e];
+  return splitTop(e, '&&').map(stripParens);
+}
+
+/** The output comparisons an `if:` requires (its `&&` terms, when it is not an `||` of alternatives). */
+function requiredComparisons(terms: readonly string[]): Term[] {
+  const out: Term[] = [];
+  for (const conjunct of terms) {
+    const m = TERM.exec(normaliseExpression(conjunct));
     if (m === null) continue;
     const value = (m[5] ?? m[7] ?? '').toLowerCase();
     if (value === '' || value === 'false' || value === '0') continue;
-    terms.push({
+    out.push({
       kind: (m[1] ?? m[8] ?? '').toLowerCase() as 'needs' | 'steps',
       id: (m[2] ?? m[9] ?? '').toLowerCase(),
       output: (m[3] ?? m[10] ?? '').toLowerCase(),
       value,
     });
   }
-  return terms;
+  return out;
+}
+
+/** The associations (lower case) one comparison admits: `<field> == 'X'`, `'X' == <field>`, `contains(fromJSON('["X","Y"]'), <field>)`; null when it is none of those. */
+function associationsAdmitted(comparison: string): { field: string; values: string[] } | null {
+  const eq = ASSOCIATION_EQ.exec(comparison);
+  if (eq !== null) return { field: (eq[1] ?? eq[4] ?? '').toLowerCase(), values: [(eq[2] ?? eq[3] ?? '').toLowerCase()] };
+  const list = ASSOCIATION_LIST.exec(comparison);
+  if (list === null) return null;
+  const values: string[] = [];
+  for (const item of (list[1] ?? '').split(',')) {
+    const m = /^"(\w+)"$/.exec(item);
+    if (m === null) return null;
+    values.push((m[1] ?? '').toLowerCase());
+  }
+  return { field: (list[2] ?? '').toLowerCase(), values };
+}
+
+/**
+ * The author-association gate a term sets: one comparison, or an `||` of them in parentheses,
+ * admitting only owners, members and collaborators of the repository (`STRONG_ASSOCIATIONS`);
+ * null otherwise (`CONTRIBUTOR`, anyone with a merged commit, or `!= 'NONE'` is no gate).
+ */
+function associationGate(term: string): string | null {
+  const fields = new Set<string>();
+  const values = new Set<string>();
+  for (const part of splitTop(term, '||')) {
+    const admitted = associationsAdmitted(stripParens(part));
+    if (admitted === null || admitted.values.length === 0 || !admitted.values.every((v) => STRONG_ASSOCIATIONS.has(v))) return null;
+    fields.add(admitted.field);
+    for (const v of admitted.values) values.add(v.toUpperCase());
+  }
+  return `${[...fields].join(', ')} in ${[...values].join(', ')} (author association)`;
 }
 
 /** How a step asks for the actor's permission and sets `output` (lower case), compared with `value`; null when it does not. */
@@ -122,6 +186,137 @@ function permissionStep(step: Obj, output: string, value: string): string | null
   if (uses.startsWith('prince-chrismc/check-actor-permissions-action@')) {
     const permission = (str(w.permission) ?? '').trim().toLowerCase();
     if (output === 'permitted' && value === 'true' && STRONG.has(permission)) return `prince-chrismc/check-actor-permissions-action requires ${permission}`;
+  }
+  return null;
+}
+
+/**
+ * How a step fails unless the actor is permitted (so that what runs after it, or needs its job,
+ * runs only for the permitted); null when it does not. It must run whatever happens (no `if:`) and
+ * its failure must stop the job (no `continue-on-error`).
+ *  - lannonbr/repo-permission-check-action with `permission:` `write` or `admin`, spelt so (its
+ *    index.js compares the actor's level's index in `none, read, write, admin` with the input's: any
+ *    other spelling is index -1 and lets everyone pass), and no `fail:` input (a later version
+ *    succeeds under `fail: false` and only sets an output);
+ *  - a `run:` that asks `gh api` for `/collaborators/<the actor>/permission`, compares with
+ *    `admin`, `maintain` or `write` and has an `exit` with a non-zero status (the comparison's
+ *    direction is not read: a script written to let outsiders pass and stop maintainers is not
+ *    told apart).
+ */
+export function failingCheck(step: Obj): string | null {
+  if (step.if !== undefined || continuesOnError(step)) return null;
+  const uses = (str(step.uses) ?? '').trim().toLowerCase();
+  const w = isObj(step.with) ? step.with : {};
+  if (uses.startsWith('lannonbr/repo-permission-check-action@')) {
+    const permission = (str(w.permission) ?? '').trim();
+    if (!LANNONBR_BLOCKS.has(permission) || w.fail !== undefined) return null;
+    return `lannonbr/repo-permission-check-action fails unless the actor has ${permission}`;
+  }
+  const run = str(step.run);
+  if (run === null) return null;
+  const lines = run.split('\n');
+  const asks = lines.some((l) => GH_API.test(l) && ACTOR_PATH.test(l));
+  return asks && EXIT_FAILING.test(run) && STRONG_WORD.test(run) ? 'gh api …/collaborators/<actor>/permission, then exit 1' : null;
+}
+
+/** Continues past a failure: `continue-on-error` set to anything but `false`. */
+function continuesOnError(o: Obj): boolean {
+  const v = o['continue-on-error'];
+  return v !== undefined && (typeof v !== 'string' || v.trim().toLowerCase() !== 'false');
+}
+
+/** A workflow's jobs by lower-case id, built once per workflow (many jobs needing many jobs). */
+const jobIndexes = new WeakMap<Obj, Map<string, [string, Obj]>>();
+function jobsById(jobs: Obj): Map<string, [string, Obj]> {
+  let index = jobIndexes.get(jobs);
+  if (index === undefined) {
+    index = new Map();
+    for (const [key, job] of Object.entries(jobs)) if (isObj(job) && !index.has(key.toLowerCase())) index.set(key.toLowerCase(), [key, job]);
+    jobIndexes.set(jobs, index);
+  }
+  return index;
+}
+
+/** The failing check a job runs (`failingCheck`, in a job without `continue-on-error`), judged once per job. */
+const jobsFailing = new WeakMap<Obj, string | null>();
+function jobFailing(job: Obj): string | null {
+  let how = jobsFailing.get(job);
+  if (how === undefined) {
+    how = null;
+    if (!continuesOnError(job)) {
+      const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
+      for (const [index, step] of steps.entries()) {
+        const found = failingCheck(step);
+        if (found !== null) {
+          how = `${str(step.name) ?? str(step.id) ?? `step ${index + 1}`}: ${found}`;
+          break;
+        }
+      }
+    }
+    jobsFailing.set(job, how);
+  }
+  return how;
+}
+
+/** `failingThrough` verdicts by workflow, job and levels left (each judged once: many jobs needing many jobs stay linear). */
+const reached = new WeakMap<Obj, Map<string, string | null>>();
+
+/**
+ * The failing check job `id` runs, or — `levels` above one, and the job not run whatever its own
+ * needs did (`always()`, `failure()`, `cancelled()`) — one a job it needs reaches with a level less.
+ */
+function failingThrough(jobs: Obj, id: string, levels: number): string | null {
+  let memo = reached.get(jobs);
+  if (memo === undefined) reached.set(jobs, (memo = new Map()));
+  const key = `${levels} ${id}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  memo.set(key, null);
+  let how: string | null = null;
+  const found = jobsById(jobs).get(id);
+  if (found !== undefined) {
+    const [name, job] = found;
+    const step = jobFailing(job);
+    if (step !== null) how = `needs: ${name} (job ${name}, ${step})`;
+    else if (levels > 1 && (job.if === undefined || (typeof job.if === 'string' && !NOT_A_GATE.test(job.if.replace(/\s+/g, ''))))) {
+      for (const need of needsOf(job)) {
+        how = failingThrough(jobs, need, levels - 1);
+        if (how !== null) break;
+      }
+    }
+  }
+  memo.set(key, how);
+  return how;
+}
+
+/** Levels of `needs` a failing check is followed through (a job needing one that needs the check). */
+const FAILING_LEVELS = 3;
+
+/** The first step of a job that fails unless the actor is permitted (`failingCheck`), its index and how; null when none. */
+export function firstFailingStep(steps: readonly Obj[]): { index: number; how: string } | null {
+  for (const [index, step] of steps.entries()) {
+    const how = failingCheck(step);
+    if (how !== null) return { index, how: `step ${str(step.name) ?? str(step.id) ?? `step ${index + 1}`} fails first (${how})` };
+  }
+  return null;
+}
+
+/**
+ * The gate a failing check sets (`failingCheck`): an earlier step of the same job (`earlier`, as
+ * `firstFailingStep` describes it, or null), or a job among `jobs.needs` (followed through
+ * `FAILING_LEVELS` levels of jobs that do not run anyway) with such a step and no
+ * `continue-on-error`; null when there is none, or when `ifValue` (the job's `if:` for a `needs`
+ * gate, the step's for an earlier step) runs it whatever happened before (`always()`,
+ * `failure()`, `cancelled()`).
+ */
+export function failureGate(ifValue: unknown, earlier: string | null, jobs: GateJobs | null): string | null {
+  if (typeof ifValue === 'string' && (ifValue.length > MAX_GATE_IF_CHARS || NOT_A_GATE.test(ifValue.replace(/\s+/g, '')))) return null;
+  if (typeof ifValue !== 'string' && ifValue !== undefined) return null;
+  if (earlier !== null) return earlier;
+  if (jobs === null) return null;
+  for (const id of jobs.needs) {
+    const how = failingThrough(jobs.jobs, id, FAILING_LEVELS);
+    if (how !== null) return how;
   }
   return null;
 }
@@ -176,7 +371,8 @@ function jobOutputGate(jobs: Obj, needs: readonly string[], id: string, output: 
  * (a `needs.` term; null in an action).
  */
 export function permissionGate(ifValue: unknown, earlier: readonly Obj[], jobs: GateJobs | null): string | null {
-  for (const term of requiredComparisons(ifValue)) {
+  const terms = requiredTerms(ifValue);
+  for (const term of requiredComparisons(terms)) {
     let how: string | null = null;
     if (term.kind === 'steps') {
       const step = earlier.find((s) => str(s.id)?.toLowerCase() === term.id);
@@ -186,6 +382,10 @@ export function permissionGate(ifValue: unknown, earlier: readonly Obj[], jobs: 
       how = jobOutputGate(jobs.jobs, jobs.needs, term.id, term.output, term.value, 1);
     }
     if (how !== null) return `${term.kind}.${term.id}.outputs.${term.output} == '${term.value}' (${how})`;
+  }
+  for (const term of terms) {
+    const gate = associationGate(term);
+    if (gate !== null) return gate;
   }
   return null;
 }

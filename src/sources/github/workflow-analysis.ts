@@ -26,12 +26,13 @@
  *    directly, or through an earlier step's output or a needed job's output that carries it
  *    (followed like the head: `stepOutputCarries`, `jobOutputsCarrying`, judged for text).
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
- * A job or step whose `if:` admits only the repository's own branches or known authors
- * (`head.repo.full_name`, `head.repo.fork`, `author_association`) is not flagged; one whose `if:`
- * admits only some events (`github.event_name == 'pull_request' && …`) is judged under those
- * triggers alone. One whose `if:` requires an output set by a step that asks GitHub for the
- * actor's permission (permission-gate.ts) is judged, but its findings are listed as `gated`, not
- * counted; what it calls is not followed.
+ * A job or step whose `if:` admits only the repository's own branches (`head.repo.full_name`,
+ * `head.repo.fork`) is not flagged; one whose `if:` admits only some events
+ * (`github.event_name == 'pull_request' && …`) is judged under those triggers alone. One whose
+ * `if:` requires an output set by a step that asks GitHub for the actor's permission, or an
+ * author association of the repository's owners, members or collaborators (permission-gate.ts),
+ * is judged, but its findings are listed as `gated`, not counted; what it calls (a reusable
+ * workflow, a local action) is followed with the gate, and its findings are gated too.
  *
  * Calls (workflow-calls.ts follows them): a job's `uses:` of a reusable workflow of this
  * repository (`./.github/workflows/x.yml`, the self-repository `$/.github/workflows/x.yml`, or
@@ -51,7 +52,7 @@
  */
 import { parseDocument } from 'yaml';
 import { readScriptOutputs, scriptOutputCarries, type Carried, type ScriptOutputs } from './github-script.js';
-import { needsOf, permissionGate, type GateJobs } from './permission-gate.js';
+import { failureGate, firstFailingStep, needsOf, permissionGate, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
@@ -94,12 +95,16 @@ export interface WorkflowCall {
   via: string[];
   /** For an action: the first later step of the calling job that runs code (a head checkout the action leaves behind is run by it). */
   runsAfter?: string;
+  /** The gate of the calling job or step (permission-gate.ts): what the called file does is gated too. */
+  gate?: string;
 }
 
 /** A checkout of the pull request's head an action leaves behind with nothing run after it inside the action. */
 export interface CheckoutLeft {
   step: string;
   excerpt: string;
+  /** The gate the checkout is behind (permission-gate.ts), when it is. */
+  gate?: string;
 }
 
 export interface Judged {
@@ -128,6 +133,8 @@ export interface CallContext {
   via: string[];
   /** The job that called it (an action's steps are reported under the caller's job). */
   job?: string;
+  /** The caller's gate (permission-gate.ts): every finding in the called file is gated by it. */
+  gate?: string;
 }
 
 /** The repository judged (to tell its own `owner/repo@ref` actions from other repositories'). */
@@ -158,8 +165,8 @@ const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run']);
 export const checkoutTriggersOf = (triggers: readonly string[]): string[] => triggers.filter((t) => CHECKOUT_TRIGGERS.has(t));
 
 const GIT_FETCH = /\bgit\s+(?:fetch|checkout|pull|switch)\b|\bgh\s+pr\s+checkout\b/i;
-/** A guard that admits only the repository's own branches or known authors. */
-const GUARD = /head\.repo\.full_name|head\.repo\.fork|author_association/i;
+/** A guard that admits only the repository's own branches (an author-association gate is read by permission-gate.ts). */
+const GUARD = /head\.repo\.full_name|head\.repo\.fork/i;
 const SHA_PIN = /@[0-9a-f]{40}$/i;
 /** `owner/repo[/path]@ref`. */
 const REMOTE_USES = /^([\w.-]+)\/([\w.-]+)((?:\/[\w.-]+)*)@[^\s@]+$/;
@@ -477,7 +484,8 @@ interface Scope {
  * The first line of a script with an expression reading a step output (`steps.<id>.outputs.<n>`,
  * an earlier step's) or a needed job's output (`needs.<job>.outputs.<n>`) that carries
  * attacker-written text (`stepOutputCarries`, `jobOutputsCarrying`): the expression expands to
- * that text before the shell or the script runs. Each `(step, output)` is judged once.
+ * that text before the shell or the script runs — also in an expression spanning lines (then the
+ * expression is the excerpt). Each `(step, output)` is judged once.
  */
 function injectedOutputLine(script: string, earlier: readonly Obj[], scope: Scope, triggers: readonly string[]): string | null {
   if (!script.includes('outputs')) return null;
@@ -496,6 +504,12 @@ function injectedOutputLine(script: string, earlier: readonly Obj[], scope: Scop
   for (const line of script.split('\n')) {
     if (!line.includes('outputs')) continue;
     if (readsHeadOutput(line, scope.needsText) || outputRefs(line, STEP_OUTPUT).some(carries)) return line;
+  }
+  // An expression spanning lines (`${{\n steps.t.outputs.title\n }}`): judged whole, shown whole.
+  for (const inside of expressionsOf(script)) {
+    if (!inside.includes('\n') || !inside.includes('outputs')) continue;
+    const whole = `\${{${inside}}}`;
+    if (readsHeadOutput(whole, scope.needsText) || outputRefs(whole, STEP_OUTPUT).some(carries)) return whole;
   }
   return null;
 }
@@ -519,6 +533,8 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     else out.gated.push({ ...f, gate });
   };
   let checkout: { step: Obj; index: number; excerpt: string; gate: string | null; gatedNoted: boolean } | null = null;
+  // A step that fails unless the actor is permitted stops the steps after it (permission-gate.ts).
+  const failing = firstFailingStep(steps);
   steps.forEach((step, index) => {
     const uses = usesOf(step);
     if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('$/') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) out.unpinnedActions += 1;
@@ -527,10 +543,10 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
     const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
-    const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs);
+    const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
-      if ('local' in target && gate === null) {
+      if ('local' in target) {
         const later = steps.findIndex((s, i) => i > index && runsCode(s));
         out.calls.push({
           kind: 'action',
@@ -541,6 +557,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
           secretsInherit: false,
           via: [...scope.via, where(scope, label)],
           ...(later < 0 ? {} : { runsAfter: stepLabel(steps[later] ?? {}, later) }),
+          ...(gate === null ? {} : { gate }),
         });
       } else if ('remote' in target) {
         out.remoteActions.push(target.remote);
@@ -581,7 +598,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
   });
   // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
   const left = checkout as { step: Obj; index: number; excerpt: string; gate: string | null } | null;
-  return left === null || left.gate !== null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt };
+  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt, ...(left.gate === null ? {} : { gate: left.gate }) };
 }
 
 function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
@@ -632,11 +649,11 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
     };
-    scope.gate = permissionGate(job.if, [], scope.gateJobs);
+    scope.gate = context?.gate ?? permissionGate(job.if, [], scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
-      if (jobOutsider.length > 0 && !scope.jobGuarded && scope.gate === null) {
+      if (jobOutsider.length > 0 && !scope.jobGuarded) {
         const target = usesTarget(jobUses, scope.repo);
         if ('local' in target) {
           const secrets = str(job.secrets)?.trim() === 'inherit';
@@ -648,6 +665,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
             taint: taintOfWith(withOf(job), scope.taint, jobOutsider),
             secretsInherit: secrets,
             via: [...scope.via, `${where(scope, null)}${secrets ? ' with secrets: inherit' : ''}`],
+            ...(scope.gate === null ? {} : { gate: scope.gate }),
           });
         } else if ('remote' in target) out.remoteActions.push(target.remote);
       }
@@ -670,7 +688,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: null, gateJobs: null };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

@@ -69,7 +69,7 @@ export function actionManifestOf(dir: string, listed: ReadonlySet<string>): stri
 }
 
 const callKey = (path: string, call: WorkflowCall): string =>
-  [path, [...call.triggers].sort().join(','), [...call.taint.text].sort().join(','), [...call.taint.head].sort().join(',')].join('|');
+  [path, [...call.triggers].sort().join(','), [...call.taint.text].sort().join(','), [...call.taint.head].sort().join(','), call.gate ?? ''].join('|');
 
 export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
   const result: CallGraphResult = {
@@ -162,7 +162,7 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
       continue;
     }
     judged.add(key);
-    const context = { triggers: call.triggers, taint: { text: new Set(call.taint.text), head: new Set(call.taint.head) }, via: call.via, job: call.job };
+    const context = { triggers: call.triggers, taint: { text: new Set(call.taint.text), head: new Set(call.taint.head) }, via: call.via, job: call.job, ...(call.gate === undefined ? {} : { gate: call.gate }) };
     if (call.kind === 'workflow') {
       const a = analyseWorkflow(path, text, { repo: input.repo, context });
       // Its parse failure is the workflow's own (notParsed, from the first pass).
@@ -194,17 +194,19 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
     // The action checks out the pull request's head and returns; the calling job runs something after it.
     const checkoutTriggers = checkoutTriggersOf(call.triggers);
     if (a.checkoutLeft !== null && call.runsAfter !== undefined && checkoutTriggers.length > 0) {
-      addFindings([
-        {
-          code: 'untrusted-checkout',
-          path,
-          job: call.job,
-          step: a.checkoutLeft.step,
-          triggers: checkoutTriggers,
-          excerpt: oneLine(`${a.checkoutLeft.excerpt} → then the caller runs: ${call.runsAfter}`, 160),
-          via: call.via,
-        },
-      ]);
+      const found: WorkflowFinding = {
+        code: 'untrusted-checkout',
+        path,
+        job: call.job,
+        step: a.checkoutLeft.step,
+        triggers: checkoutTriggers,
+        excerpt: oneLine(`${a.checkoutLeft.excerpt} → then the caller runs: ${call.runsAfter}`, 160),
+        via: call.via,
+      };
+      // Behind the caller's gate, or a gate inside the action (a skipped checkout leaves nothing to run).
+      const gate = call.gate ?? a.checkoutLeft.gate;
+      if (gate === undefined) addFindings([found]);
+      else addGated([{ ...found, gate }]);
     }
     addRemote(a.remoteActions);
     queue.push(...a.calls);
