@@ -72,6 +72,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['output-channels.test.ts', '18 output channels'],
   ['url-credentials.test.ts', '19 credentials in URLs'],
   ['confusable-text.test.ts', '20 look-alike names'],
+  ['repository-hosts.test.ts', '20 look-alike names'],
   ['ci-log-commands.test.ts', '21 CI runner commands in the log'],
   ['mcp-launch-wrappers.test.ts', '22 MCP launches behind wrappers'],
   ['mcp-launch-extra-code.test.ts', '22 MCP launches behind wrappers'],

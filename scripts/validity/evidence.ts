@@ -6,6 +6,9 @@
 import { EVIDENCE_SCHEMA_VERSION, type Evidence, type Sources } from '../../src/evidence/schema.js';
 import { NO_PROVENANCE } from '../../src/sources/npm/attestations.js';
 import { registryFacts } from '../../src/sources/npm/facts.js';
+import { undeclaredRepository } from '../../src/pipeline/collect-github-source.js';
+import { resolveEndpoints } from '../../src/sources/endpoints.js';
+import { githubRepoOf } from '../../src/sources/github/source.js';
 import { purlOf } from '../../src/target/purl.js';
 import { VERSION } from '../../src/version.js';
 
@@ -19,7 +22,7 @@ export const MEASUREMENT_SOURCES: readonly { source: string; how: string }[] = [
   { source: 'dependencies', how: 'unavailable (not recorded): vulnerable-dependencies is unknown and lowers coverage' },
   { source: 'vulnerabilities', how: 'ASSUMED "no advisory" for the package itself (OSV cannot be replayed as of a past date): this can only raise a score, so the YES shares of abandoned and dormant packages are upper bounds' },
   { source: 'attestations', how: 'none listed in the packument → none (as a live check); listed → unavailable (no bundle recorded)' },
-  { source: 'github', how: 'not applicable (not recorded): scored as a package without a GitHub repository; the repository checks (commit activity, archived, …) would mostly lower stale packages further' },
+  { source: 'github', how: 'not applicable (not recorded) for a package that declares a GitHub repository: its repository checks (commit activity, archived, …), which would mostly lower stale packages further, are left out; for one that declares none nerq can read, unknown as in a live check (docs/scoring.md §1)' },
 ];
 
 /**
@@ -31,6 +34,13 @@ export const VARIANTS = {
   'github-unavailable': 'GitHub unavailable (a rate-limited live run) instead of not applicable: its checks unknown, coverage lower',
 } as const;
 export type Variant = keyof typeof VARIANTS;
+
+/** The `github` source as a live check would have it, but for the repository's facts, which were not recorded. */
+function githubAt(repository: Parameters<typeof undeclaredRepository>[0], variant: Variant | undefined): Sources['github'] {
+  // github.com only: the set was recorded from public packages (no Enterprise host is configured).
+  if (githubRepoOf(repository, resolveEndpoints({})) === null) return undeclaredRepository(repository);
+  return variant === 'github-unavailable' ? { status: 'unavailable', reason: NOT_RECORDED } : { status: 'not-applicable', reason: NOT_RECORDED };
+}
 
 export function evidenceAt(packument: Record<string, unknown>, version: string, recordedAt: string, variant?: Variant): Evidence {
   const facts = registryFacts(packument, version);
@@ -46,7 +56,7 @@ export function evidenceAt(packument: Record<string, unknown>, version: string, 
     },
     attestations: facts.attestations === null ? { status: 'ok', facts: NO_PROVENANCE } : { status: 'unavailable', reason: NOT_RECORDED },
     pypi: { status: 'not-applicable', reason: 'not a PyPI project' },
-    github: variant === 'github-unavailable' ? { status: 'unavailable', reason: NOT_RECORDED } : { status: 'not-applicable', reason: NOT_RECORDED },
+    github: githubAt(facts.repository, variant),
   };
   return {
     evidenceVersion: EVIDENCE_SCHEMA_VERSION,

@@ -39,10 +39,10 @@ const unavailable = z.object({ status: z.literal('unavailable'), reason: z.strin
 /**
  * The source does not exist for this target (npm registry facts for a PyPI project, every
  * package source for a `github:` target…). Checks that need it are left out of the report.
- * `undeclared`: the `github` source of an MCP Registry entry that names no source repository
- * nerq can read (none, or one not on GitHub). Not applicable, but not left out: the checks that
- * need it are unknown and count against coverage (docs/scoring.md §1), so an entry that hides
- * its source never fares better than one whose repository could not be read.
+ * `undeclared`: the `github` source of an MCP Registry entry or an npm or PyPI package that
+ * names no source repository nerq can read (none, or one not on GitHub). Not applicable, but not
+ * left out: the checks that need it are unknown and count against coverage (docs/scoring.md §1),
+ * so a target that hides its source never fares better than one whose repository could not be read.
  */
 const notApplicable = z.object({ status: z.literal('not-applicable'), reason: z.string(), undeclared: z.literal(true).optional() });
 

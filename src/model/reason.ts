@@ -118,7 +118,7 @@ const REASONS = {
   'provisional-no-repository': define<{ coverage: number; minCoverage: number; sourcesUnavailable: boolean }>({
     appearsIn: 'verdict',
     meaning:
-      'coverage is below `--min-coverage` and the MCP Registry entry names no source repository nerq can read (none, or one not on GitHub), so its repository checks are unknown; `sourcesUnavailable` says whether a source also did not answer. The score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
+      'coverage is below `--min-coverage` and the target (an MCP Registry entry, an npm or PyPI package) names no source repository nerq can read (none, or one not on GitHub), so its repository checks are unknown; `sourcesUnavailable` says whether a source also did not answer. The score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
     sentence: (a) => {
       const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
       const also = a.sourcesUnavailable ? ', and a source did not answer' : '';

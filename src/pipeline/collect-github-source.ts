@@ -19,6 +19,16 @@ export function githubSourceContext(ctx: RunContext): GithubSourceContext {
   return source;
 }
 
+/**
+ * The `github` source of a package whose declared repository is not one nerq can read (none, or
+ * not on GitHub): its repository checks are unknown, not left out — hiding the source earns
+ * nothing (docs/scoring.md §1).
+ */
+export function undeclaredRepository(repository: RepositoryRef | null): Sources['github'] {
+  const reason = repository === null ? 'the package declares no source repository' : 'the declared repository is not on GitHub';
+  return { status: 'not-applicable', reason, undeclared: true };
+}
+
 export async function githubSourceFor(
   ctx: RunContext,
   pkg: { ecosystem: 'npm' | 'pypi'; name: string; repository: RepositoryRef | null },
@@ -26,11 +36,7 @@ export async function githubSourceFor(
 ): Promise<Sources['github']> {
   if (ctx.repositoryAlreadyRead !== undefined) return { status: 'not-applicable', reason: ctx.repositoryAlreadyRead };
   const repo = githubRepoOf(pkg.repository, ctx.endpoints);
-  if (repo === null) {
-    const reason =
-      pkg.repository === null ? 'the package declares no source repository' : 'the declared repository is not on GitHub';
-    return { status: 'not-applicable', reason };
-  }
+  if (repo === null) return undeclaredRepository(pkg.repository);
   // A provenance attestation that names the repository verifies the link as well as the manifest does.
   const attested = await attestations;
   const provenance: AttestationFacts | null = attested.status === 'ok' ? attested.facts : null;

@@ -62,6 +62,15 @@ function serveRegistryOf(server: FixtureServer, pins: readonly Pin[], notPublic:
     };
   server.routePrefix('GET', '/npm/', handler('npm'));
   server.routePrefix('GET', '/npm-public/', handler('npm-public'));
+  // Download counts, as every published package has them (one per name, bulk or single).
+  server.routePrefix('GET', '/npm-api/downloads/point/', (req, res) => {
+    // `/npm-api/downloads/point/<period>/<name>[,<name>…]`, a scoped name with its slash.
+    const rest = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).slice('/npm-api/downloads/point/'.length);
+    const names = rest.slice(rest.indexOf('/') + 1).split(',');
+    const count = (n: string) => ({ downloads: 10_000, start: '2025-11-22', end: '2025-11-28', package: n });
+    res.writeHead(byName.has(names[0] ?? '') || names.length > 1 ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(names.length > 1 ? Object.fromEntries(names.map((n) => [n, byName.has(n) ? count(n) : null])) : count(names[0] ?? '')));
+  });
   server.fallback('GET', '/npm-api/', { status: 404 });
   serveOsv(server, []);
 }

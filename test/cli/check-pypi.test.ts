@@ -101,16 +101,17 @@ interface Expected {
 /**
  * The fixture projects' reports under NERQ_NOW=2026-11-30, with GitHub's hourly budget spent
  * (every GitHub check unknown for the four projects that name a GitHub repository) and OSV
- * answering no advisory.
+ * answering no advisory. The three nerq-fixture-* projects name no repository (an example.org
+ * home page only): their GitHub checks are unknown too, and count against coverage.
  */
 const EXPECTED: Expected[] = [
   { input: 'pypi:flask', version: '3.1.3', score: 86.8, grade: 'A', verdict: 'YES', coverage: 0.74, exit: 0 },
   { input: 'pypi:black==21.11b0', version: '21.11b0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.619, exit: 1 },
   { input: 'pypi:trackpy', version: '0.4.1', score: 48.8, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.626, exit: 1 },
   { input: 'pypi:filecache', version: '0.81', score: 55.4, grade: 'D', verdict: 'CAUTION', coverage: 0.61, exit: 0 },
-  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.888, exit: 1 },
-  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.891, exit: 0 },
-  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.931, exit: 1 },
+  { input: 'pypi:nerq-fixture-inactive', version: '1.2.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.64, exit: 1 },
+  { input: 'pypi:nerq-fixture-freetext', version: '2.0.0', score: 68.9, grade: 'C', verdict: 'CAUTION', coverage: 0.645, exit: 0 },
+  { input: 'pypi:nerq-fixture-archived', version: '1.3.0', score: 49.9, grade: 'D', verdict: 'NO — USE WITH CAUTION', coverage: 0.677, exit: 1 },
 ];
 
 describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
@@ -215,10 +216,11 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
         expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'unavailable', reason: RATE_LIMITED });
         for (const id of GITHUB_CHECKS) expect(checkOf(report, id).message, id).toBe(`Unknown: github unavailable (${RATE_LIMITED})`);
       } else {
-        // No repository: the GitHub checks do not apply and are left out.
+        // No repository nerq can read: nothing asked of GitHub, the GitHub checks unknown for that
+        // reason (docs/scoring.md §1), never left out.
         expect(github, fixture.project).toEqual([]);
         expect(report.sources.map((s) => s.id)).not.toContain('github');
-        for (const id of GITHUB_CHECKS) expect(report.checks.map((c) => c.id), id).not.toContain(id);
+        for (const id of GITHUB_CHECKS) expect([checkOf(report, id).status, checkOf(report, id).messageId], id).toEqual(['unknown', 'no-source-repository']);
       }
     }
     expect(paths(runOf('flask').requests).filter((p) => !p.startsWith('/github/') && p !== '/osv/v1/querybatch').sort()).toEqual(

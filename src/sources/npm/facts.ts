@@ -291,7 +291,7 @@ export function repositoryRef(value: unknown): RepositoryRef | null {
   let info: ReturnType<typeof hostedGitInfo.fromUrl>;
   try {
     // No real repository URL is this long; don't hand megabytes of hostile text to a parser.
-    info = raw.length <= MAX_URL_LENGTH ? hostedGitInfo.fromUrl(raw) : undefined;
+    info = raw.length <= MAX_URL_LENGTH ? hostedGitInfo.fromUrl(hostedSpelling(raw)) : undefined;
   } catch {
     info = undefined;
   }
@@ -314,6 +314,20 @@ export function repositoryRef(value: unknown): RepositoryRef | null {
 }
 
 const MAX_URL_LENGTH = 2048;
+
+/** git's scp-like remote without a user, on github.com exactly (`github.com:owner/repo`). */
+const GITHUB_SCP_WITHOUT_USER = /^github\.com:(?!\/)/i;
+
+/**
+ * The spelling hosted-git-info reads for a declared repository. git reads `github.com:owner/repo`
+ * as an SSH remote on github.com (its scp-like form, the user left out); hosted-git-info reads it
+ * only with the user and a lower-case host (`git@github.com:owner/repo`), so it is given that
+ * (a host name's case means nothing). Nothing else changes, so
+ * no other host is read as GitHub (docs/scoring.md §9).
+ */
+function hostedSpelling(raw: string): string {
+  return GITHUB_SCP_WITHOUT_USER.test(raw) ? `git@github.com:${raw.slice('github.com:'.length)}` : raw;
+}
 
 function httpUrl(raw: string): string | null {
   const candidate = raw.replace(/^git\+/, '');
