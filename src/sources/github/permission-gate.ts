@@ -35,7 +35,9 @@
  * permission, a gate on another job than the one running the code.
  *
  * Pure and linear: an `if:` longer than `MAX_GATE_IF_CHARS` is not read; each term is matched by
- * anchored patterns; scripts are read once (github-script.ts).
+ * anchored patterns; a step's script is read once (github-script.ts, `permissionFacts`) and each
+ * output and value it is compared with judged once, however many steps or jobs it gates; jobs,
+ * their steps and their outputs are looked up by id.
  */
 import { readScriptOutputs } from './github-script.js';
 import { expressionsOf, normaliseExpression, splitTop, stripParens } from './workflow-expressions.js';
