@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted are followed in linear time; an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -159,6 +159,44 @@ describe('hostile workflows: checks that fail unless the actor is permitted are 
     ['√k jobs each needing all √k (the needs followed once per job)', manyJobs],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: a job of k steps is judged in linear time', () => {
+  /** A pull_request_target job `j` (its `env:` as given) of the steps given (each a YAML list item). */
+  const job = (steps: string[], env = '') => `on: pull_request_target\njobs:\n  j:\n    runs-on: x\n${env}    steps:\n${steps.join('')}`;
+  const run = (text: string, id = '', ifValue = '') => `      - ${id === '' ? '' : `id: ${id}\n        `}${ifValue === '' ? '' : `if: ${JSON.stringify(ifValue)}\n        `}run: ${JSON.stringify(text)}\n`;
+  const checkout = (ref: string) => `      - uses: actions/checkout@v4\n        with:\n          ref: ${JSON.stringify(ref)}\n`;
+  const range = (k: number) => Array.from({ length: k }, (_, i) => i);
+  const HEAD = '${{ github.event.pull_request.head.sha }}';
+  const TITLE = '${{ github.event.pull_request.title }}';
+  /** Smaller than the default K (a quadratic walk over 8K steps takes minutes), large enough that one shows over the YAML parse. */
+  const STEPS = 500;
+  it.for<[string, (k: number) => string]>([
+    ['k steps before a checkout of the head', (k) => job([...range(k).map((i) => run(`echo ${i}`)), checkout(HEAD), run('make')])],
+    ['k steps writing outputs, then one step reading them all', (k) => job([...range(k).map((i) => run('echo "o=1" >> "$GITHUB_OUTPUT"', `s${i}`)), run(range(k).map((i) => `echo "\${{ steps.s${i}.outputs.o }}"`).join('\n'))])],
+    ['k steps each reading the previous step\'s output', (k) => job([run(`echo "o=${TITLE}" >> "$GITHUB_OUTPUT"`, 's0'), ...range(k).map((i) => run(`echo "o=\${{ steps.s${i}.outputs.o }}" >> "$GITHUB_OUTPUT"`, `s${i + 1}`))])],
+    ['k checkouts each reading the previous step\'s output', (k) => job([run('echo "o=1" >> "$GITHUB_OUTPUT"', 's0'), ...range(k).map((i) => checkout(`\${{ steps.s${i}.outputs.o }}`).replace('      - ', `      - id: s${i + 1}\n        `)), run('make')])],
+    ['k permission-check steps, each gated on the one before', (k) => job([run('gh api /collaborators/u/permission\necho ok=1 >> "$GITHUB_OUTPUT"', 'p0'), ...range(k).map((i) => run(`gh api /collaborators/u/permission\necho ok=1 >> "$GITHUB_OUTPUT"\necho "${TITLE}"`, `p${i + 1}`, `steps.p${i}.outputs.ok == 'true'`))])],
+    ['k steps gated on one permission step of k lines', (k) => job([run(`gh api /collaborators/u/permission\n${'echo ok=1 >> "$GITHUB_OUTPUT"\n'.repeat(k)}`, 'p'), ...range(k).map(() => run(`echo "${TITLE}"`, '', "steps.p.outputs.ok == 'true'"))])],
+    ['k steps gated on one github-script permission step of k lines', (k) => job([`      - id: p\n        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(`getCollaboratorPermissionLevel();\n${"core.setOutput('ok', 'true');\n".repeat(k)}`)}\n`, ...range(k).map(() => run(`echo "${TITLE}"`, '', "steps.p.outputs.ok == 'true'"))])],
+    ['k checkouts each reading an output of one step of k lines', (k) => job([run('echo "x"\n'.repeat(k), 't'), ...range(k).map(() => checkout('${{ steps.t.outputs.o }}')), run('make')])],
+    ['k steps each reading an output of one step of k lines', (k) => job([run('echo "x"\n'.repeat(k), 't'), ...range(k).map(() => run('echo "${{ steps.t.outputs.o }}"'))])],
+    ['k steps calling a local action, then a run', (k) => job([...range(k).map(() => '      - uses: ./act\n'), run('make')])],
+    ['a job of k outputs, each set from a different one of its k steps', (k) => `${job(range(k).map((i) => run('echo "o=1" >> "$GITHUB_OUTPUT"', `s${i}`)))}`.replace('    runs-on: x\n', `    runs-on: x\n    outputs:\n${range(k).map((i) => `      o${i}: \${{ steps.s${i}.outputs.o }}\n`).join('')}`)],
+    [
+      'k jobs each gated on an output of one job of k outputs',
+      (k) =>
+        `${job([run('gh api /collaborators/u/permission\necho ok=1 >> "$GITHUB_OUTPUT"', 'p')]).replace('    runs-on: x\n', `    runs-on: x\n    outputs:\n${range(k).map((i) => `      o${i}: \${{ steps.p.outputs.ok }}\n`).join('')}`)}${range(k)
+          .map((i) => `  b${i}:\n    needs: j\n    if: needs.j.outputs.o${k - 1} == 'true'\n    runs-on: x\n    steps:\n${run(`echo "${TITLE}"`)}`)
+          .join('')}`,
+    ],
+    ['a job `env:` of k variables and k steps each reading a different output', (k) => job([run('echo "x"', 't'), ...range(k).map((i) => run(`echo "\${{ steps.t.outputs.o${i} }}"`))], `    env:\n${range(k).map((i) => `      V${i}: x\n`).join('')}`)],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)), STEPS);
     noteCases(ctx.task, 2);
     noteTime(ctx.task, g.large, g.bound);
     expect(g.large).toBeLessThanOrEqual(g.bound);

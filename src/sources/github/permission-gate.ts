@@ -35,7 +35,9 @@
  * permission, a gate on another job than the one running the code.
  *
  * Pure and linear: an `if:` longer than `MAX_GATE_IF_CHARS` is not read; each term is matched by
- * anchored patterns; scripts are read once (github-script.ts).
+ * anchored patterns; a step's script is read once (github-script.ts, `permissionFacts`) and each
+ * output and value it is compared with judged once, however many steps or jobs it gates; jobs,
+ * their steps and their outputs are looked up by id.
  */
 import { readScriptOutputs } from './github-script.js';
 import { expressionsOf, normaliseExpression, splitTop, stripParens } from './workflow-expressions.js';
@@ -156,23 +158,66 @@ function associationGate(term: string): string | null {
   return `${[...fields].join(', ')} in ${[...values].join(', ')} (author association)`;
 }
 
-/** How a step asks for the actor's permission and sets `output` (lower case), compared with `value`; null when it does not. */
+/** What a step's script says about a permission, read once per step (many steps gated on one). */
+interface PermissionFacts {
+  /** The permission call a github-script script makes (null: none), and the outputs it sets. */
+  api: string | null;
+  /** A `run:` that asks `gh api` for a collaborator's permission. */
+  asks: boolean;
+  /** The outputs (lower case) the script sets: `core.setOutput` names, or the first `name=` of each `$GITHUB_OUTPUT` line. */
+  sets: ReadonlySet<string> | ReadonlyMap<string, unknown>;
+}
+const factsRead = new WeakMap<Obj, PermissionFacts>();
+
+function permissionFacts(step: Obj, githubScript: boolean): PermissionFacts {
+  const known = factsRead.get(step);
+  if (known !== undefined) return known;
+  const facts = readPermissionFacts(step, githubScript);
+  factsRead.set(step, facts);
+  return facts;
+}
+
+function readPermissionFacts(step: Obj, githubScript: boolean): PermissionFacts {
+  const script = githubScript && isObj(step.with) ? str(step.with.script) : null;
+  if (script !== null) return { api: PERMISSION_API.exec(script)?.[0] ?? null, asks: false, sets: readScriptOutputs(script).values };
+  const run = str(step.run);
+  if (run === null) return { api: null, asks: false, sets: new Set() };
+  const lines = run.split('\n');
+  const sets = new Set<string>();
+  for (const l of lines) {
+    const name = l.includes('GITHUB_OUTPUT') ? WRITTEN_NAME.exec(l)?.[1]?.toLowerCase() : undefined;
+    if (name !== undefined) sets.add(name);
+  }
+  return { api: null, asks: lines.some((l) => GH_API.test(l) && PERMISSION_PATH.test(l)), sets };
+}
+
+/** `permissionStep` verdicts by step and `output value` (many steps gated on one step's output). */
+const stepsJudged = new WeakMap<Obj, Map<string, string | null>>();
+
+/** How a step asks for the actor's permission and sets `output` (lower case), compared with `value`; null when it does not. Judged once per step, output and value. */
 function permissionStep(step: Obj, output: string, value: string): string | null {
+  let byTerm = stepsJudged.get(step);
+  if (byTerm === undefined) stepsJudged.set(step, (byTerm = new Map()));
+  const key = `${output} ${value}`;
+  let how = byTerm.get(key);
+  if (how === undefined) byTerm.set(key, (how = judgePermissionStep(step, output, value)));
+  return how;
+}
+
+function judgePermissionStep(step: Obj, output: string, value: string): string | null {
   const uses = (str(step.uses) ?? '').trim().toLowerCase();
   const w = isObj(step.with) ? step.with : {};
   if (uses === 'actions/github-script' || uses.startsWith('actions/github-script@')) {
     const script = str(w.script);
     if (script === null || output === 'result') return null;
-    const api = PERMISSION_API.exec(script);
-    if (api === null || !readScriptOutputs(script).values.has(output)) return null;
-    return `actions/github-script calls ${api[0].startsWith('/') ? 'the collaborators permission path' : api[0]} and sets ${output}`;
+    const { api, sets } = permissionFacts(step, true);
+    if (api === null || !sets.has(output)) return null;
+    return `actions/github-script calls ${api.startsWith('/') ? 'the collaborators permission path' : api} and sets ${output}`;
   }
   const run = str(step.run);
   if (run !== null) {
-    const lines = run.split('\n');
-    const asks = lines.some((l) => GH_API.test(l) && PERMISSION_PATH.test(l));
-    const writes = lines.some((l) => l.includes('GITHUB_OUTPUT') && WRITTEN_NAME.exec(l)?.[1]?.toLowerCase() === output);
-    return asks && writes ? `gh api …/collaborators/…/permission, written to $GITHUB_OUTPUT as ${output}` : null;
+    const { asks, sets } = permissionFacts(step, false);
+    return asks && sets.has(output) ? `gh api …/collaborators/…/permission, written to $GITHUB_OUTPUT as ${output}` : null;
   }
   if (uses.startsWith('actions-cool/check-user-permission@')) {
     // v1 sets `result` to whether the user is a bot under `check-bot`; `username` may name someone else than the actor.
@@ -332,10 +377,27 @@ function plainOutput(value: unknown): { kind: string; id: string; output: string
   return m === null ? null : { kind: (m[1] ?? '').toLowerCase(), id: (m[2] ?? '').toLowerCase(), output: (m[3] ?? '').toLowerCase() };
 }
 
-const jobById = (jobs: Obj, id: string): [string, Obj] | null => {
-  for (const [key, job] of Object.entries(jobs)) if (key.toLowerCase() === id && isObj(job)) return [key, job];
-  return null;
-};
+/** A job's steps by lower-case id (the first of each id) and its outputs by lower-case name (the first of each), built once per job. */
+const jobContents = new WeakMap<Obj, { steps: Map<string, Obj>; outputs: Map<string, unknown> }>();
+function jobIndex(job: Obj): { steps: Map<string, Obj>; outputs: Map<string, unknown> } {
+  let index = jobContents.get(job);
+  if (index === undefined) {
+    index = { steps: stepsById(Array.isArray(job.steps) ? job.steps.filter(isObj) : []), outputs: new Map() };
+    if (isObj(job.outputs)) for (const [name, value] of Object.entries(job.outputs)) if (!index.outputs.has(name.toLowerCase())) index.outputs.set(name.toLowerCase(), value);
+    jobContents.set(job, index);
+  }
+  return index;
+}
+
+/** Steps by lower-case id, the first step of each id (as a `steps.<id>` expression reads it). */
+export function stepsById(steps: readonly Obj[]): Map<string, Obj> {
+  const byId = new Map<string, Obj>();
+  for (const step of steps) {
+    const id = str(step.id)?.toLowerCase();
+    if (id !== undefined && !byId.has(id)) byId.set(id, step);
+  }
+  return byId;
+}
 
 /** The lower-case ids a job `needs:`. */
 export function needsOf(job: Obj): string[] {
@@ -347,16 +409,15 @@ export function needsOf(job: Obj): string[] {
 /** How output `output` of job `id` (among `needs`) is set by a permission step: one level, or two through another job's output. */
 function jobOutputGate(jobs: Obj, needs: readonly string[], id: string, output: string, value: string, level: number): string | null {
   if (!needs.includes(id)) return null;
-  const found = jobById(jobs, id);
-  if (found === null) return null;
+  const found = jobsById(jobs).get(id);
+  if (found === undefined) return null;
   const [key, job] = found;
   if (!isObj(job.outputs)) return null;
-  const entry = Object.entries(job.outputs).find(([name]) => name.toLowerCase() === output);
-  const source = plainOutput(entry?.[1]);
+  const index = jobIndex(job);
+  const source = plainOutput(index.outputs.get(output));
   if (source === null) return null;
   if (source.kind === 'steps') {
-    const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
-    const step = steps.find((s) => str(s.id)?.toLowerCase() === source.id);
+    const step = index.steps.get(source.id);
     const how = step === undefined ? null : permissionStep(step, source.output, value);
     return how === null ? null : `job ${key}, step ${source.id}: ${how}`;
   }
@@ -367,15 +428,16 @@ function jobOutputGate(jobs: Obj, needs: readonly string[], id: string, output: 
 /**
  * The permission gate an `if:` sets, described (`needs.authorize.outputs.authorized == 'true'
  * (job authorize, step check: …)`); null when it sets none. `earlier` are the steps before the
- * gated one in its job (a `steps.` term); `jobs` the workflow's jobs and the gated job's `needs`
- * (a `needs.` term; null in an action).
+ * gated one in its job, looked up by lower-case id (a `steps.` term: the first earlier step of that
+ * id, `stepsById`); `jobs` the workflow's jobs and the gated job's `needs` (a `needs.` term; null
+ * in an action).
  */
-export function permissionGate(ifValue: unknown, earlier: readonly Obj[], jobs: GateJobs | null): string | null {
+export function permissionGate(ifValue: unknown, earlier: (id: string) => Obj | undefined, jobs: GateJobs | null): string | null {
   const terms = requiredTerms(ifValue);
   for (const term of requiredComparisons(terms)) {
     let how: string | null = null;
     if (term.kind === 'steps') {
-      const step = earlier.find((s) => str(s.id)?.toLowerCase() === term.id);
+      const step = earlier(term.id);
       const asked = step === undefined ? null : permissionStep(step, term.output, term.value);
       how = asked === null ? null : `step ${term.id}: ${asked}`;
     } else if (jobs !== null) {

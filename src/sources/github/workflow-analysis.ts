@@ -52,7 +52,7 @@
  */
 import { parseDocument } from 'yaml';
 import { readScriptOutputs, scriptOutputCarries, type Carried, type ScriptOutputs } from './github-script.js';
-import { failureGate, firstFailingStep, needsOf, permissionGate, type GateJobs } from './permission-gate.js';
+import { failureGate, firstFailingStep, needsOf, permissionGate, stepsById, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
 
@@ -308,7 +308,9 @@ function isGithubScript(step: Obj): boolean {
  * outputs is not known, so it may pass it on).
  */
 function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: HeadTest, jobEnv: Obj): boolean {
-  const env = { ...jobEnv, ...(isObj(step.env) ? step.env : {}) };
+  // The step's `env:` over the job's, looked up (not merged: many outputs read under a large job `env:`).
+  const stepEnv = isObj(step.env) ? step.env : {};
+  const env = (variable: string): unknown => (Object.hasOwn(stepEnv, variable) ? stepEnv[variable] : jobEnv[variable]);
   const run = str(step.run);
   if (run !== null) {
     let writes = writesRead.get(step);
@@ -317,7 +319,7 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
     if (written === undefined) return runJudged(step, run, heads);
     if (heads(written)) return true;
     return [...written.matchAll(SHELL_VAR)].some((m) => {
-      const value = env[m[1] ?? ''];
+      const value = env(m[1] ?? '');
       return typeof value === 'string' && valueJudged(value, heads);
     });
   }
@@ -325,7 +327,7 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
   if (script !== null) {
     let outputs = scriptsRead.get(step);
     if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
-    const verdict = scriptOutputCarries(outputs, name, carried, heads, (variable) => str(env[variable]));
+    const verdict = scriptOutputCarries(outputs, name, carried, heads, (variable) => str(env(variable)));
     if (verdict !== null) return verdict;
     if (outputs.names[carried]) return true;
   }
@@ -349,7 +351,7 @@ function jobOutputsCarrying(jobs: Obj, carried: Carried, base: HeadTest, before:
   const heads: HeadTest = (text) => base(text) || readsHeadOutput(text, before);
   for (const [id, job] of Object.entries(jobs)) {
     if (!isObj(job) || !isObj(job.outputs)) continue;
-    const steps = Array.isArray(job.steps) ? job.steps.filter(isObj) : [];
+    const steps = stepsById(Array.isArray(job.steps) ? job.steps.filter(isObj) : []);
     const jobEnv = isObj(job.env) ? job.env : {};
     const names = new Set<string>();
     for (const [name, value] of Object.entries(job.outputs)) {
@@ -357,7 +359,7 @@ function jobOutputsCarrying(jobs: Obj, carried: Carried, base: HeadTest, before:
       const head =
         heads(value) ||
         outputRefs(value, STEP_OUTPUT).some(([stepId, output]) => {
-          const source = steps.find((s) => str(s.id)?.toLowerCase() === stepId);
+          const source = steps.get(stepId);
           return source !== undefined && stepOutputCarries(source, output, carried, heads, jobEnv);
         });
       if (head) names.add(name.toLowerCase());
@@ -377,23 +379,58 @@ function jobOutputsFollowed(jobs: Obj, carried: Carried, base: HeadTest): Map<st
 /** Levels of `needs` a head output is followed through: a job's output, and one passed on by a job that needs it. */
 const NEEDS_LEVELS = 2;
 
+/** A test of texts and its verdicts on earlier steps' outputs (`<step id>.<output>`, lower case), each judged once per job. */
+interface OutputVerdicts {
+  test: HeadTest;
+  verdicts: Map<string, boolean>;
+}
+
+/**
+ * What the steps before the one judged contribute, kept as `judgeSteps` advances, so that a job of
+ * many steps reading many earlier outputs stays linear: the first earlier step of each id (as a
+ * `steps.<id>` expression reads it), and the verdicts on their outputs, for the head and — by the
+ * triggers in effect — for attacker text.
+ */
+interface Earlier {
+  byId: Map<string, Obj>;
+  head: OutputVerdicts;
+  text: Map<string, OutputVerdicts>;
+  jobEnv: Obj;
+}
+
+function earlierOf(scope: Scope): Earlier {
+  return { byId: new Map(), head: { test: (text) => textNamesHead(text, scope.taint) || readsHeadOutput(text, scope.needsHead), verdicts: new Map() }, text: new Map(), jobEnv: scope.jobEnv };
+}
+
+/** Adds a step judged to the earlier ones (the first step of an id is the one read). */
+function remember(earlier: Earlier, step: Obj): void {
+  const id = str(step.id)?.toLowerCase();
+  if (id !== undefined && !earlier.byId.has(id)) earlier.byId.set(id, step);
+}
+
+/** Whether output `output` of the earlier step `stepId` carries what `judged` looks for (`stepOutputCarries`), judged once per job. */
+function earlierCarries(earlier: Earlier, judged: OutputVerdicts, carried: Carried, [stepId, output]: [string, string]): boolean {
+  const source = earlier.byId.get(stepId);
+  if (source === undefined) return false;
+  const key = `${stepId}.${output}`;
+  let verdict = judged.verdicts.get(key);
+  if (verdict === undefined) judged.verdicts.set(key, (verdict = stepOutputCarries(source, output, carried, judged.test, earlier.jobEnv)));
+  return verdict;
+}
+
 /**
  * Whether a checkout step's `ref`/`repository` names the head: directly, through an earlier
  * step's output, or through an output of a job it needs (`jobOutputsCarrying`).
  */
-function headCheckout(step: Obj, earlier: readonly Obj[], taint: Taint, jobEnv: Obj, needsHead: ReadonlyMap<string, ReadonlySet<string>>): string | null {
+function headCheckout(step: Obj, earlier: Earlier, taint: Taint): string | null {
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
-    const heads: HeadTest = (text) => textNamesHead(text, taint) || readsHeadOutput(text, needsHead);
     for (const key of ['ref', 'repository']) {
       const value = str(w[key]);
       if (value === null) continue;
-      if (heads(value)) return `${key}: ${value}`;
-      for (const [stepId, output] of outputRefs(value, STEP_OUTPUT)) {
-        const source = earlier.find((s) => str(s.id)?.toLowerCase() === stepId);
-        if (source !== undefined && stepOutputCarries(source, output, 'head', heads, jobEnv)) return `${key}: ${value}`;
-      }
+      if (earlier.head.test(value)) return `${key}: ${value}`;
+      if (outputRefs(value, STEP_OUTPUT).some((ref) => earlierCarries(earlier, earlier.head, 'head', ref))) return `${key}: ${value}`;
     }
     return null;
   }
@@ -485,22 +522,18 @@ interface Scope {
  * an earlier step's) or a needed job's output (`needs.<job>.outputs.<n>`) that carries
  * attacker-written text (`stepOutputCarries`, `jobOutputsCarrying`): the expression expands to
  * that text before the shell or the script runs — also in an expression spanning lines (then the
- * expression is the excerpt). Each `(step, output)` is judged once.
+ * expression is the excerpt). Each `(step, output)` is judged once per job and triggers in effect.
  */
-function injectedOutputLine(script: string, earlier: readonly Obj[], scope: Scope, triggers: readonly string[]): string | null {
+function injectedOutputLine(script: string, earlier: Earlier, scope: Scope, triggers: readonly string[]): string | null {
   if (!script.includes('outputs')) return null;
-  const untrusted: HeadTest = (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText);
-  const judged = new Map<string, boolean>();
-  const carries = ([stepId, output]: [string, string]): boolean => {
-    const key = `${stepId}.${output}`;
-    let verdict = judged.get(key);
-    if (verdict === undefined) {
-      const source = earlier.find((s) => str(s.id)?.toLowerCase() === stepId);
-      verdict = source !== undefined && stepOutputCarries(source, output, 'text', untrusted, scope.jobEnv);
-      judged.set(key, verdict);
-    }
-    return verdict;
-  };
+  const triggersKey = triggers.join(' ');
+  let judged = earlier.text.get(triggersKey);
+  if (judged === undefined) {
+    const test: HeadTest = (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText);
+    earlier.text.set(triggersKey, (judged = { test, verdicts: new Map() }));
+  }
+  const untrusted = judged;
+  const carries = (ref: [string, string]): boolean => earlierCarries(earlier, untrusted, 'text', ref);
   for (const line of script.split('\n')) {
     if (!line.includes('outputs')) continue;
     if (readsHeadOutput(line, scope.needsText) || outputRefs(line, STEP_OUTPUT).some(carries)) return line;
@@ -535,7 +568,17 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
   let checkout: { step: Obj; index: number; excerpt: string; gate: string | null; gatedNoted: boolean } | null = null;
   // A step that fails unless the actor is permitted stops the steps after it (permission-gate.ts).
   const failing = firstFailingStep(steps);
+  const earlier = earlierOf(scope);
+  const earlierStep = (id: string): Obj | undefined => earlier.byId.get(id);
+  // The first step after each that runs code (-1: none), found in one pass from the end.
+  const nextRunning: number[] = [];
+  for (let i = steps.length - 1, next = -1; i >= 0; i -= 1) {
+    nextRunning[i] = next;
+    if (runsCode(steps[i] ?? {})) next = i;
+  }
   steps.forEach((step, index) => {
+    const previous = steps[index - 1];
+    if (previous !== undefined) remember(earlier, previous);
     const uses = usesOf(step);
     if (uses !== '' && !uses.startsWith('./') && !uses.startsWith('$/') && !uses.startsWith('docker://') && !SHA_PIN.test(uses)) out.unpinnedActions += 1;
     // The triggers under which this step runs (an `if:` on `github.event_name` narrows them).
@@ -543,11 +586,11 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
     const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
-    const gate = scope.gate ?? permissionGate(step.if, steps.slice(0, index), scope.gateJobs) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
+    const gate = scope.gate ?? permissionGate(step.if, earlierStep, scope.gateJobs) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
       if ('local' in target) {
-        const later = steps.findIndex((s, i) => i > index && runsCode(s));
+        const later = nextRunning[index] ?? -1;
         out.calls.push({
           kind: 'action',
           target: target.local,
@@ -577,7 +620,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
           checkout.gatedNoted = true;
         }
       }
-      const head = checkout === null ? headCheckout(step, steps.slice(0, index), scope.taint, scope.jobEnv, scope.needsHead) : null;
+      const head = checkout === null ? headCheckout(step, earlier, scope.taint) : null;
       if (head !== null) {
         checkout = { step, index, excerpt: head, gate, gatedNoted: false };
         // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
@@ -590,7 +633,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     const scripts = [str(step.run), uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null];
     for (const script of scripts) {
       if (script === null) continue;
-      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, steps.slice(0, index), scope, outsider);
+      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, earlier, scope, outsider);
       if (line === null) continue;
       record(finding('script-injection', label, outsider, line), gate);
       break;
@@ -649,7 +692,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
     };
-    scope.gate = context?.gate ?? permissionGate(job.if, [], scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
+    scope.gate = context?.gate ?? permissionGate(job.if, () => undefined, scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
