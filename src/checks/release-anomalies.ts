@@ -265,7 +265,8 @@ export default defineCheck({
       const untimed = registry.trimmed || own === undefined || own.time === null;
       if (untimed && registry.versions.some((v) => v.version !== registry.version)) {
         const why = registry.trimmed ? "the packument's times are a mirror's, not the order of publishing" : 'the registry gives no publish time for it';
-        return { score: null, messageId: 'lowest-version', data: { previousVersion: null, anomalies: [], version: registry.version, versionCount: registry.versions.length, why } };
+        const data: Record<string, EvidenceValue> = { previousVersion: null, anomalies: [], version: registry.version, versionCount: registry.versions.length, why };
+        return { score: null, messageId: 'lowest-version', data };
       }
       return { score: 100, messageId: 'first-release', data: { previousVersion: null, anomalies: [] } };
     }
