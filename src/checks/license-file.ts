@@ -24,10 +24,10 @@ export default defineCheck({
     'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects). ' +
     'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files, and when the npm tarball could not be read.',
   messages: {
-    consistent: 'Licence file {files} matches the declared {declared}',
+    consistent: 'Licence file {files} matches the declared {declaredWords}',
     referenced: 'Licence file {files} ({found}) is the one the manifest points to',
     unrecognised: 'Licence file present ({files}); text not recognised',
-    contradicts: 'Licence file says {found} but the manifest declares {declared}',
+    contradicts: 'Licence file says {found} but the manifest declares {declaredWords}',
     undeclared: 'Licence file says {found} but the manifest declares no licence',
     'not-compared': 'Licence file says {found}; no manifest nerq reads for a licence is there to compare with, and GitHub identifies none',
     'declaration-unparsed': "Licence file says {found}; the declared licence '{declared}' is not an SPDX expression to compare with",
@@ -80,9 +80,11 @@ export default defineCheck({
       case 'invalid':
         return { score: 70, messageId: 'declaration-unparsed', data };
       case 'unlicensed':
-        return { score: 40, messageId: 'contradicts', data };
+        return { score: 40, messageId: 'contradicts', data: { ...data, declaredWords: String(data.declared) } };
       case 'spdx':
       case 'corrected': {
+        // A corrected declaration is a guess (licence-declared says "probably"): the words say what the manifest wrote.
+        data.declaredWords = declared.kind === 'corrected' ? `'${String(data.declared)}' (read as ${declared.expression})` : declared.expression;
         data.declared = declared.expression;
         const keys = new Set(declared.ids.map(licenseKey));
         const consistent = found.some((id) => keys.has(licenseKey(id)));

@@ -236,6 +236,17 @@ export const TarballManifestSchema = z.object({
 export type TarballManifest = z.infer<typeof TarballManifestSchema>;
 
 /** A file of install-time or load-time code as read from the archive (`installCode`, `loadCode`). */
+/**
+ * The cap that left a file of install-time or load-time code unread (src/sources/npm/install-code.ts):
+ * `files`, the files read in all; `characters`, the text read in all; `module-size`, a module larger
+ * than a loaded module is kept to; `module-pool`, the bytes of such modules kept in all; `wanted-files`,
+ * the files the commands name kept; `paths`, the paths of the archive remembered; `not-kept`, a file
+ * that streamed past unkept (not a code file's name, or before the package.json named it).
+ */
+export const UNREAD_CAPS = ['files', 'characters', 'module-size', 'module-pool', 'wanted-files', 'paths', 'not-kept'] as const;
+/** Of `unread`, why each was left unread (its path: the cap, with `limit`, its value in files, characters or bytes); absent in evidence saved before nerq recorded it. */
+const UnreadCausesSchema = z.record(z.string(), z.object({ cap: z.enum(UNREAD_CAPS), limit: z.number().int().optional() })).optional();
+
 const CodeFileSchema = z.object({
   path: z.string(),
   /** `gyp`: a binding.gyp node-gyp reads (its command expansions and actions run). */
@@ -338,6 +349,7 @@ export const TarballFactsSchema = z.object({
       files: z.array(CodeFileSchema),
       missing: z.array(z.string()),
       unread: z.array(z.string()),
+      unreadCauses: UnreadCausesSchema,
       /**
        * Of `unread`, the files a bundled package's install command names (not the modules they
        * load), left unread at the caps on such files: code npm runs that nerq did not read (at most 64 listed).
@@ -358,6 +370,7 @@ export const TarballFactsSchema = z.object({
       files: z.array(CodeFileSchema),
       missing: z.array(z.string()),
       unread: z.array(z.string()),
+      unreadCauses: UnreadCausesSchema,
     })
     .optional(),
   /**

@@ -65,6 +65,14 @@ checkTable(check, [
     data: { declared: 'Apache-2.0' },
   },
   {
+    name: "a corrected declaration that contradicts the file: the manifest's own words, with how they were read (wellknown 0.5.0: 'BSD', a WTFPL file)",
+    evidence: pkg('BSD', [{ path: 'LICENSE', spdx: 'WTFPL' }]),
+    score: 40,
+    messageId: 'contradicts',
+    data: { declared: 'BSD-2-Clause', found: ['WTFPL'], declaredWords: "'BSD' (read as BSD-2-Clause)" },
+    message: ["declares 'BSD' (read as BSD-2-Clause)"],
+  },
+  {
     name: 'SEE LICENSE IN points at the file',
     evidence: pkg('SEE LICENSE IN LICENSE.md', [{ path: 'LICENSE.md', spdx: 'MIT' }]),
     score: 100,

@@ -65,6 +65,16 @@ checkTable(check, [
     messageId: 'unread',
   },
   {
+    name: 'modules past a cap: the limit each reached is named, with how many more',
+    evidence: withLoad([js('index.js', "require('./a')")], {
+      unread: ['a.js', 'b.js', 'c.js', 'd.js', 'e.js', 'big.js'],
+      unreadCauses: { 'a.js': { cap: 'files', limit: 64 }, 'b.js': { cap: 'files', limit: 64 }, 'c.js': { cap: 'files', limit: 64 }, 'd.js': { cap: 'files', limit: 64 }, 'e.js': { cap: 'characters', limit: 12 * 1024 * 1024 }, 'big.js': { cap: 'module-pool', limit: 4 * 1024 * 1024 } },
+    }),
+    score: null,
+    messageId: 'unread',
+    data: { reason: 'a.js, b.js, c.js and 1 more: past the cap of 64 files read; e.js: past the cap of 12 MiB of code read in all; big.js: past the 4 MiB of loaded modules kept in all' },
+  },
+  {
     name: 'a finding in what was read holds even when other modules were not read',
     evidence: withLoad([js('index.js', SEND)], { unread: ['a.js'] }),
     score: HOSTILE_SCORE,

@@ -110,6 +110,27 @@ checkTable(check, [
     data: { previousVersion: null, anomalies: [] },
   },
   {
+    name: "a `latest` 0.0.0 placeholder, the lowest of a trimmed packument's versions: no known first release, unknown",
+    evidence: evidence({ registry: { version: '0.0.0', trimmed: true, previous: null, versions: versionsAgo([['0.0.0', 100], ['10.0.0-nightly.20200324', 400], ['11.0.0', 300]]), priorPublishers: null } }),
+    score: null,
+    messageId: 'lowest-version',
+    data: { previousVersion: null, version: '0.0.0', versionCount: 3 },
+    message: ['0.0.0', 'mirror'],
+  },
+  {
+    name: 'the lowest version with no publish time of its own: unknown',
+    evidence: evidence({ registry: { version: '1.0.0', previous: null, versions: versionsAgo([['1.0.0', null], ['1.1.0', 30]]), priorPublishers: [] } }),
+    score: null,
+    messageId: 'lowest-version',
+    data: { versionCount: 2 },
+  },
+  {
+    name: 'the only version of a trimmed packument: a first release',
+    evidence: evidence({ registry: { trimmed: true, previous: null, versions: versionsAgo([['2.1.0', 30]]), priorPublishers: null } }),
+    score: 100,
+    messageId: 'first-release',
+  },
+  {
     name: 'nothing unusual',
     evidence: evidence(),
     score: 100,

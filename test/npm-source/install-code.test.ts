@@ -65,7 +65,7 @@ describe('installCode', () => {
 
   test("the tarball's own package.json names the commands too; without any, nothing is kept", async () => {
     // esbuild's archive holds install.js before package.json: known only from the archive, it is named unread.
-    expect(await installCode(loadTarball('esbuild', '0.28.2'), [])).toEqual({ files: [], missing: [], unread: ['install.js'] });
+    expect(await installCode(loadTarball('esbuild', '0.28.2'), [])).toEqual({ files: [], missing: [], unread: ['install.js'], unreadCauses: { 'install.js': { cap: 'not-kept' } } });
     expect(await installCode([{ path: 'package/package.json', body: manifest() }, { path: 'package/index.js', body: 'x' }], [])).toBeUndefined();
   });
 
@@ -449,7 +449,7 @@ describe("installCode: the packages the tarball bundles under node_modules/ (eac
     ];
     const first = await readTarball(makeTgz(entries), {}, []);
     if (first.status !== 'ok') throw new Error(first.reason);
-    expect(first.facts.installCode).toEqual({ files: [], missing: [], unread: ['node_modules/h/aa.js'], unreadBundled: ['node_modules/h/aa.js'] });
+    expect(first.facts.installCode).toEqual({ files: [], missing: [], unread: ['node_modules/h/aa.js'], unreadCauses: { 'node_modules/h/aa.js': { cap: 'not-kept' } }, unreadBundled: ['node_modules/h/aa.js'] });
     expect(first.reread).toBeUndefined();
     expect(first.rereadBundled).toEqual(['node_modules/h/aa.js']);
     const second = await readTarball(makeTgz(entries), {}, [], [], first.rereadBundled);

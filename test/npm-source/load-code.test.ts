@@ -116,6 +116,23 @@ describe('loadCode', () => {
     expect(check.evaluate({ registry: registryFacts(), tarball: benign }, {} as never).messageId).toBe('clean');
   });
 
+  test('modules left unread name the limit each reached: the 64 files read, the 1 MiB a loaded module is kept to (graphql-scalars 1.25.0 said only "past the caps")', async () => {
+    const eager = Array.from({ length: 70 }, (_, i) => `require('./m/m${i}');`).join('\n');
+    const modules = Array.from({ length: 70 }, (_, i) => ({ path: `package/m/m${i}.js`, body: `module.exports = ${i};` }));
+    const big = { path: 'package/big.js', body: `module.exports = '${'x'.repeat(1024 * 1024)}';` };
+    const facts = await read([pkg(), { path: 'package/index.js', body: `require('./big');\n${eager}` }, big, ...modules]);
+    const unread = facts.loadCode?.unread ?? [];
+    expect(unread.length).toBe(8);
+    expect(facts.loadCode?.unreadCauses?.['big.js']).toEqual({ cap: 'module-size', limit: 1024 * 1024 });
+    expect(facts.loadCode?.unreadCauses?.[unread.at(-1) ?? '']).toEqual({ cap: 'files', limit: 64 });
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never);
+    expect([outcome.score, outcome.messageId]).toEqual([null, 'unread']);
+    const reason = String(outcome.data?.reason);
+    expect(reason).toContain('big.js: larger than the 1 MiB');
+    expect(reason).toMatch(/ and 4 more: past the cap of 64 files read/);
+    expect(reason).not.toContain('past the caps');
+  });
+
   test('a module loaded only lazily is read when whole and followed, adding its findings; one read in part or not followed adds no unknown', async () => {
     const main = "exports.a = () => require('./a');\nexports.b = async () => (await import('./b.js')).default;\nexports.c = function () { return require('./c'); };\n";
     const big = `module.exports = '${'x'.repeat(1024 * 1024)}';`;

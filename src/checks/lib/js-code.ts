@@ -162,9 +162,13 @@ function readsHostData(text: string): boolean {
   return false;
 }
 
-/** The whole environment serialised, or walked. */
+/**
+ * The whole environment serialised, or walked. The `debug` package's walk for its own settings
+ * (`Object.keys(process.env).filter((key) => /^debug_/i.test(key))`, bundled into many packages
+ * that use the network: mailgun.js, miniflare) picks only its DEBUG_ variables: not a dump.
+ */
 const ENV_DUMP =
-  /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)]|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
+  /\b(?:JSON\.stringify|querystring\.stringify|qs\.stringify|btoa|encodeURIComponent|String|Object\.(?:entries|keys|values))\s*\(\s*process\s*(?:\.\s*env|\[\s*['"`]env['"`]\s*\])\s*[,)](?!\s*\.\s*filter\s*\(\s*\(?\s*([\w$]{1,50})\s*\)?\s*=>\s*(?:\{\s*return\s+)?\/\^debug_\/i\s*\.\s*test\s*\(\s*\1\s*\))|\bbody\s*:\s*process\.env\b|\bdata\s*:\s*process\.env\b|\bmessage\s*:\s*process\.env\b/;
 /**
  * A URL whose host begins with the package's own name (`http://${pkg.name}.cb.example/`,
  * `'https://' + packageName + '.x.example'`): the call home of a dependency-confusion probe, which

@@ -28,6 +28,7 @@ import { loadTimeText } from '../../checks/lib/load-code.js';
 import type { TarballFacts } from '../../evidence/schema.js';
 
 type InstallCode = NonNullable<TarballFacts['installCode']>;
+type UnreadCause = NonNullable<InstallCode['unreadCauses']>[string];
 
 const MiB = 1024 * 1024;
 /** A file a command names is kept up to this many bytes whatever the budgets below. */
@@ -141,6 +142,8 @@ export class InstallCodeCollector {
   private readonly activeFolders = new Set<string>();
   private wantedBundledFiles = 0;
   private readonly kept = new Map<string, CodeHolder>();
+  /** Code files met and not kept, with the cap that left them (at most MAX_PATHS). */
+  private readonly skipped = new Map<string, UnreadCause>();
   private readonly paths = new Set<string>();
   private pathsOverflow = false;
   private poolBytes = 0;
@@ -247,6 +250,8 @@ export class InstallCodeCollector {
     if (this.paths.size < MAX_PATHS) this.paths.add(path);
     else this.pathsOverflow = true;
     const own = this.wanted.has(path) && this.wantedFiles < MAX_WANTED_FILES;
+    if (this.wanted.has(path) && !own) this.notKept(path, { cap: 'wanted-files', limit: MAX_WANTED_FILES });
+    else if (this.wantedBundled.has(path) && this.wantedBundledFiles >= MAX_BUNDLED_WANTED_FILES) this.notKept(path, { cap: 'wanted-files', limit: MAX_BUNDLED_WANTED_FILES });
     if (own || (this.wantedBundled.has(path) && this.wantedBundledFiles < MAX_BUNDLED_WANTED_FILES)) {
       if (own) this.wantedFiles += 1;
       else this.wantedBundledFiles += 1;
@@ -258,7 +263,10 @@ export class InstallCodeCollector {
       return this.hold(path, size, WANTED_FILE_BYTES + lent, lent, false);
     }
     if (bundledFolder !== undefined && !this.activeFolders.has(bundledFolder)) return null;
-    if (!CODE_FILE.test(path) || size > POOL_FILE_BYTES || this.poolBytes + size > POOL_BYTES) return null;
+    if (!CODE_FILE.test(path)) return null;
+    if (size > POOL_FILE_BYTES) this.notKept(path, { cap: 'module-size', limit: POOL_FILE_BYTES });
+    else if (this.poolBytes + size > POOL_BYTES) this.notKept(path, { cap: 'module-pool', limit: POOL_BYTES });
+    if (size > POOL_FILE_BYTES || this.poolBytes + size > POOL_BYTES) return null;
     this.release(path);
     this.poolBytes += size;
     return this.hold(path, size, POOL_FILE_BYTES, 0, true);
@@ -280,6 +288,11 @@ export class InstallCodeCollector {
     for (const dir of new Set([folderOf(path), ...[...this.buildDirs].filter((d) => packageFolderOf(`${d}/x`) === pkg)])) {
       for (const target of gypTargets(path, text, dir)) for (const candidate of target.candidates) wanted.add(candidate);
     }
+  }
+
+  /** Why a file was not kept, the first cap it met (a later entry kept in full is read, and the cause is not asked). */
+  private notKept(path: string, cause: UnreadCause): void {
+    if (!this.skipped.has(path) && this.skipped.size < MAX_PATHS) this.skipped.set(path, cause);
   }
 
   /** A later entry for the same path replaces the earlier one, as extraction does. */
@@ -328,7 +341,7 @@ export class InstallCodeCollector {
     const ownCommands = commands.filter((c) => c.trim() !== '');
     const bundledCommands = bundled.filter((c) => c.command.trim() !== '');
     if (ownCommands.length === 0 && bundledCommands.length === 0) return undefined;
-    const out: Reading = { files: [], missing: [], unread: [], unreadBundled: [], visited: new Set<string>() };
+    const out: Reading = { files: [], missing: [], unread: [], unreadCauses: {}, unreadBundled: [], visited: new Set<string>() };
     this.readFrom(ownCommands.flatMap((c) => installTargets(c, '', this.manifests.get(''))), out, { files: MAX_FACT_FILES, chars: FACT_TOTAL_CHARS, wanted: () => this.wantedFiles < MAX_WANTED_FILES, late: this.late });
     this.readFrom(bundledCommands.flatMap((c) => installTargets(c.command, c.dir, this.manifests.get(c.dir))), out, {
       files: MAX_BUNDLED_FACT_FILES,
@@ -338,8 +351,8 @@ export class InstallCodeCollector {
       unread: out.unreadBundled,
       listed: MAX_UNREAD_LISTED_BUNDLED,
     });
-    const { files, missing, unread, unreadBundled } = out;
-    return { files, missing, unread, ...(unreadBundled.length === 0 ? {} : { unreadBundled }) };
+    const { files, missing, unread, unreadCauses, unreadBundled } = out;
+    return { files, missing, unread, ...(unread.length === 0 ? {} : { unreadCauses }), ...(unreadBundled.length === 0 ? {} : { unreadBundled }) };
   }
 
   /**
@@ -358,9 +371,12 @@ export class InstallCodeCollector {
     const queue: QueuedTarget[] = [...targets];
     /** Modules loaded only in functions the load does not run (kind `load`): read once every module the load runs has been. */
     const lazy: QueuedTarget[] = [];
-    const { files, missing, unread, visited } = out;
-    const unreadTarget = (target: QueuedTarget, path: string): void => {
-      if (listed < (caps.listed ?? Infinity)) unread.push(path);
+    const { files, missing, unread, unreadCauses, visited } = out;
+    const unreadTarget = (target: QueuedTarget, path: string, cause: UnreadCause): void => {
+      if (listed < (caps.listed ?? Infinity)) {
+        unread.push(path);
+        unreadCauses[path] = cause;
+      }
       listed += 1;
       if (target.loaded !== true && (caps.unread?.length ?? 0) < MAX_UNREAD_BUNDLED) caps.unread?.push(path);
     };
@@ -393,7 +409,7 @@ export class InstallCodeCollector {
         if (next.loaded === true) continue;
         if (this.activeFromStart && !this.pathsOverflow) missing.push(next.path);
         else {
-          unreadTarget(next, next.path);
+          unreadTarget(next, next.path, this.pathsOverflow ? { cap: 'paths', limit: MAX_PATHS } : { cap: 'not-kept' });
           if (!this.pathsOverflow) caps.late.push(next.path);
         }
         continue;
@@ -403,7 +419,9 @@ export class InstallCodeCollector {
       if ((next.loaded === true || this.kind === 'load') && /\.(?:json|node)$/i.test(found)) continue;
       const holder = this.kept.get(found);
       if (holder === undefined || count >= caps.files || total >= caps.chars) {
-        unreadTarget(next, found);
+        const cause: UnreadCause =
+          holder === undefined ? (this.skipped.get(found) ?? { cap: 'not-kept' }) : count >= caps.files ? { cap: 'files', limit: caps.files } : { cap: 'characters', limit: caps.chars };
+        unreadTarget(next, found, cause);
         // Seen before it was wanted (not past the cap on wanted files or on the facts).
         if (holder === undefined && caps.wanted() && count < caps.files && total < caps.chars) caps.late.push(found);
         continue;
@@ -468,6 +486,7 @@ interface Reading {
   files: InstallCode['files'];
   missing: string[];
   unread: string[];
+  unreadCauses: Record<string, UnreadCause>;
   unreadBundled: string[];
   visited: Set<string>;
 }
