@@ -12,7 +12,7 @@
  * width), then end to end: the CLI evaluating a hostile package (`check` in every format,
  * then `score` over the evidence it saved).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { renderReports } from '../../src/cli/output.js';
@@ -108,8 +108,14 @@ describe('end to end: the CLI evaluating a hostile package', () => {
     expect(forbiddenIn(run.stdout, color), context).toBeNull();
     expect(forbiddenIn(run.stderr), context).toBeNull();
     if (args.includes('markdown')) expect(markdownBreakout(run.stdout), context).toBeNull();
-    // The report was rendered (not an error page): the hostile description's words are shown.
-    expect(run.stdout, context).toMatch(/octocat|gnp\.exe/);
+    if (hostileName) {
+      // A packument naming another package is refused (docs/security.md): nothing it says is shown.
+      expect(run.code, context).toBe(3);
+      expect(run.stdout, context).not.toMatch(/octocat|gnp\.exe/);
+    } else {
+      // The report was rendered (not an error page): the hostile description's words are shown.
+      expect(run.stdout, context).toMatch(/octocat|gnp\.exe/);
+    }
   });
 
   it.concurrent.for([[false], [true]] as const)('JSON, then `score` of the saved evidence in table and Markdown (hostile name: %s)', { timeout: CLI_TEST_TIMEOUT_MS }, async ([hostileName], { task, expect }) => {
@@ -123,6 +129,12 @@ describe('end to end: the CLI evaluating a hostile package', () => {
       const checked = await runHostile(['check', TARGET, '--json', '--timeout', '20', '--save-evidence', evidenceFile], { server, sandbox });
       expectCleanStderr(checked.stderr, checked.stderr);
       const report = parseReport(checked.stdout);
+      if (hostileName) {
+        // A packument naming another package is refused: the registry is unavailable, not read.
+        expect(report.error?.code).toBe('registry-unavailable');
+        expect(existsSync(evidenceFile), 'no evidence of a refused answer').toBe(false);
+        return;
+      }
       // JSON carries the text as data: the hostile description reaches the check messages intact.
       expect(JSON.stringify(report)).toContain('\\u001b');
       const evidence = readFileSync(evidenceFile, 'utf8');

@@ -113,9 +113,10 @@ export async function resolveRegistryFacts(target: Target, ctx: RunContext, regi
     return { kind: 'error', code, message: `${target.name}: ${resolution.reason}${nearest}` };
   }
   // An answer that says it is another package (its `name`, or the version's) is not this one's:
-  // that name's advisories, attestations and repository would be looked up in its place.
+  // that name's advisories, attestations and repository would be looked up in its place. A name
+  // that is not a string names nothing: it is invalid data, read as absent (docs/security.md).
   const named = [packument.packument.name, (packument.manifest(resolution.version) as { name?: unknown } | undefined)?.name];
-  if (named.some((n) => n !== undefined && n !== target.name)) {
+  if (named.some((n) => typeof n === 'string' && n !== target.name)) {
     return { kind: 'error', code: 'registry-unavailable', message: `the npm registry could not answer for ${target.name}: its answer names another package` };
   }
   const facts = registryFacts(packument.packument, resolution.version, packument.manifest, { now: ctx.now });
