@@ -43,7 +43,7 @@ function recorded(file: string): unknown {
 }
 
 /** The causes the fake client's failures give (support/fuzz-kit.ts `failure`), and the parse failures. */
-const CAUSE = String.raw`HTTP \d{3} from h|connection reset by h|run deadline reached while waiting for h|response from h exceeded the 1 MiB limit|too many redirects from h|malformed JSON|unexpected JSON shape at .+`;
+const CAUSE = String.raw`HTTP \d{3} from h|connection reset by h|run deadline reached while waiting for h|response from h exceeded the 1 MiB limit|too many redirects from h|malformed JSON|unexpected JSON shape at .+|its answer names another project`;
 
 /** A body for an answer: the document as JSON, else the text as is. */
 const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null'));
