@@ -54,9 +54,11 @@ export const CATEGORY_RULES: readonly Rule[] = [
   },
   {
     id: 'code-execution',
-    keywords: ['sandbox', 'code-execution', 'child_process', 'spawn', 'subprocess', 'code-runner', 'code-interpreter', 'interpreter', 'repl'],
+    keywords: ['sandbox', 'code-execution', 'child_process', 'spawn', 'code-runner', 'code-interpreter', 'repl'],
+    // A statechart `interpreter` (xstate) and a coverage tool that follows each `subprocess` (nyc)
+    // run no one's code: those words name code execution beside one of its own.
     ambiguous: {
-      keywords: ['exec', 'eval'],
+      keywords: ['exec', 'eval', 'interpreter', 'subprocess'],
       beside: ['code', 'javascript', 'js', 'python', 'script', 'scripts', 'command', 'commands', 'shell', 'process', 'child', 'vm'],
     },
     phrases: [

@@ -30,6 +30,13 @@ describe('decideCategory', () => {
     [{ keywords: ['lazy', 'property', 'evaluation', 'eval', 'execute', 'getter', 'memoize'] }, 'library', 'default'],
     [{ keywords: ['eval', 'javascript', 'safe'] }, 'code-execution', 'keywords "eval" and "javascript"'],
     [{ keywords: ['exec', 'child', 'process', 'subprocess', 'spawn', 'shell'] }, 'code-execution', 'keyword "spawn"'],
+    // A statechart interpreter and a coverage tool that follows subprocesses run no one's code
+    // (xstate 5.33.3's and nyc 18.0.0's real keywords, fixtures/PROVENANCE.md "Category sample"); an
+    // interpreter or subprocess beside a word of code execution still names it (quickjs-emscripten's, without its eval and vm).
+    [{ keywords: ['statechart', 'state machine', 'finite state machine', 'finite automata', 'scxml', 'state', 'interpreter', 'graph'], description: 'Finite State Machines and Statecharts for the Modern Web.' }, 'library', 'default'],
+    [{ keywords: ['coverage', 'reporter', 'subprocess', 'testing'], description: 'the Istanbul command line interface', hasBin: true }, 'cli', 'ships a command'],
+    [{ keywords: ['quickjs', 'interpreter', 'runtime', 'safe', 'emscripten', 'wasm', 'javascript'] }, 'code-execution', 'keywords "interpreter" and "javascript"'],
+    [{ keywords: ['subprocess', 'shell'] }, 'code-execution', 'keywords "subprocess" and "shell"'],
     [{ keywords: ['agents'], description: 'Build AI agents that call tools' }, 'ai-agent-tool', 'description says "AI agents"'],
     [{ keywords: ['framework', 'http', 'api', 'web'] }, 'web-framework', 'keywords "framework" and "http"'],
     // CSS and UI frameworks say "framework" too (bootstrap's and svelte's keyword lists).
