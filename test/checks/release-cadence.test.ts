@@ -99,7 +99,29 @@ checkTable(check, [
     evidence: evidence({ registry: { trimmed: true, version: '1.1.0', versions: versionsAgo([['1.0.0', 40], ['1.1.0', 20]]) } }),
     score: null,
     messageId: 'times-untested',
-    data: { pairs: 1, backwards: 0 },
+    data: { pairs: 1, backwards: 0, stableReleases: 2, prereleases: 0 },
+  },
+  {
+    name: 'trimmed packument of pre-releases only, dated against version order (electron-nightly\'s shape): withheld, and says so of its pre-releases',
+    evidence: evidence({
+      registry: {
+        trimmed: true,
+        version: '0.0.0',
+        versions: versionsAgo([['0.0.0', 5], ['2.0.0-nightly.20260101', 100], ['2.0.0-nightly.20260102', 300], ['2.0.0-nightly.20260103', 200]]),
+      },
+    }),
+    score: null,
+    messageId: 'times-out-of-order-prereleases',
+    data: { pairs: 2, backwards: 1, stableReleases: 1, prereleases: 3 },
+  },
+  {
+    name: 'trimmed packument of pre-releases in version order: taken as publish times, counted',
+    evidence: evidence({
+      registry: { trimmed: true, version: '2.0.0-nightly.20260103', versions: versionsAgo([['2.0.0-nightly.20260101', 30], ['2.0.0-nightly.20260102', 20], ['2.0.0-nightly.20260103', 10]]) },
+    }),
+    score: 80,
+    messageId: 'some',
+    data: { count: 3, prereleaseOnly: true },
   },
   // PyPI: upload times; PEP 440 pre-releases are not counted, yanked releases are.
   { name: 'PyPI: two releases this year', evidence: pypiEvidence(), score: 80, messageId: 'some', data: { count: 2 } },

@@ -172,7 +172,20 @@ checkTable(check, [
     evidence: evidence({ registry: { trimmed: true, version: '2.1.0', versions: versionsAgo([['2.1.0', 12]]) } }),
     score: null,
     messageId: 'times-untested',
-    data: { pairs: 0, backwards: 0 },
+    data: { pairs: 0, backwards: 0, stableReleases: 1, prereleases: 0 },
+  },
+  {
+    name: 'trimmed packument of nightlies dated against version order (electron-nightly\'s shape): withheld, said of its pre-releases',
+    evidence: evidence({
+      registry: {
+        trimmed: true,
+        version: '0.0.0',
+        versions: versionsAgo([['0.0.0', 5], ['2.0.0-nightly.20260101', 100], ['2.0.0-nightly.20260102', 300], ['2.0.0-nightly.20260103', 200]]),
+      },
+    }),
+    score: null,
+    messageId: 'times-out-of-order-prereleases',
+    data: { pairs: 2, backwards: 1, stableReleases: 1, prereleases: 3 },
   },
   {
     name: 'full packument, times against version order: npm\'s own times, taken',

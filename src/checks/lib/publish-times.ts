@@ -8,15 +8,18 @@
  * times that run backwards between neighbouring releases of one line are not publish times.
  * Measured: on 987 real packuments with npm's own times, 2 have more than MAX_BACKWARDS_SHARE of
  * such neighbours backwards (99th percentile 0.048); on 266 packuments of a mirror serving its
- * fetch dates, all do (the lowest 0.17). With fewer than MIN_PAIRS neighbours in one line the
- * order cannot be told from chance, and the times are not taken either: unknown, not made up.
- * Pure.
+ * fetch dates, all do (the lowest 0.17). Pre-releases follow version order within a line too
+ * (a nightly `46.0.0-nightly.20260923` before `…20260925`): with fewer than MIN_PAIRS stable
+ * neighbours, neighbouring pre-releases are tested instead — a package of pre-releases has
+ * releases (docs/checks.md: release-recency and release-cadence read its pre-releases), not too
+ * few of them. With fewer than MIN_PAIRS of either the order cannot be told from chance, and the
+ * times are not taken either: unknown, not made up. Pure.
  */
 import semver from 'semver';
 
 /** More than this share of neighbouring releases dated backwards: not publish times. */
 export const MAX_BACKWARDS_SHARE = 0.15;
-/** Fewer neighbouring stable releases of one major line than this: the order cannot be tested. */
+/** Fewer neighbouring releases of one major line than this (stable, else pre-releases): the order cannot be tested. */
 export const MIN_PAIRS = 2;
 
 export interface TimeOrder {
@@ -26,19 +29,36 @@ export interface TimeOrder {
   backwards: number;
 }
 
-/** Why a trimmed packument's times are withheld, or null when they read as publish times. */
-export type WithheldTimes = ({ reason: 'out-of-order' } & TimeOrder) | ({ reason: 'too-few' } & TimeOrder) | null;
+/** How many dated stable releases and pre-releases the packument holds: what is known when the order cannot be tested. */
+export interface DatedCounts {
+  stableReleases: number;
+  prereleases: number;
+}
 
-/** How a version list's times run against version order (stable versions of one major line). */
-export function timeOrder(versions: readonly { version: string; time: string | null }[]): TimeOrder {
+/**
+ * Why a trimmed packument's times are withheld, or null when they read as publish times.
+ * `onPrereleases`: the order was tested on neighbouring pre-releases (too few stable ones).
+ */
+export type WithheldTimes = ({ reason: 'out-of-order'; onPrereleases: boolean } & TimeOrder & DatedCounts) | ({ reason: 'too-few' } & TimeOrder & DatedCounts) | null;
+
+type Versions = readonly { version: string; time: string | null }[];
+
+/** The dated versions with a semver version: stable ones, or pre-releases. */
+function datedVersions(versions: Versions, prereleases: boolean): { v: semver.SemVer; at: number }[] {
   const dated: { v: semver.SemVer; at: number }[] = [];
   for (const { version, time } of versions) {
     if (time === null) continue;
     const at = Date.parse(time);
     const v = semver.parse(version);
-    if (v === null || v.prerelease.length > 0 || Number.isNaN(at)) continue;
+    if (v === null || v.prerelease.length > 0 !== prereleases || Number.isNaN(at)) continue;
     dated.push({ v, at });
   }
+  return dated;
+}
+
+/** How a version list's times run against version order (stable versions of one major line, or its pre-releases). */
+export function timeOrder(versions: Versions, options: { prereleases?: boolean } = {}): TimeOrder {
+  const dated = datedVersions(versions, options.prereleases ?? false);
   dated.sort((a, b) => a.v.compare(b.v));
   let pairs = 0;
   let backwards = 0;
@@ -53,25 +73,32 @@ export function timeOrder(versions: readonly { version: string; time: string | n
 }
 
 /** For a trimmed packument: whether (and why) its times are not taken as publish times. */
-export function withheldTimes(trimmed: boolean, versions: readonly { version: string; time: string | null }[]): WithheldTimes {
+export function withheldTimes(trimmed: boolean, versions: Versions): WithheldTimes {
   if (!trimmed || versions.every((v) => v.time === null)) return null;
-  const order = timeOrder(versions);
-  if (order.pairs < MIN_PAIRS) return { reason: 'too-few', ...order };
-  return order.backwards / order.pairs > MAX_BACKWARDS_SHARE ? { reason: 'out-of-order', ...order } : null;
+  const counts: DatedCounts = { stableReleases: datedVersions(versions, false).length, prereleases: datedVersions(versions, true).length };
+  const stable = timeOrder(versions);
+  const onPrereleases = stable.pairs < MIN_PAIRS;
+  const order = onPrereleases ? timeOrder(versions, { prereleases: true }) : stable;
+  if (order.pairs < MIN_PAIRS) return { reason: 'too-few', ...stable, ...counts };
+  return order.backwards / order.pairs > MAX_BACKWARDS_SHARE ? { reason: 'out-of-order', onPrereleases, ...order, ...counts } : null;
 }
 
 /** The messages a release-time check gives when the times are withheld (merged into its own). */
 export const WITHHELD_MESSAGES = {
   'times-out-of-order':
     'Release dates unknown: the registry dates {backwards} of {pairs} neighbouring releases against version order, so its times are a mirror’s own, not publish times',
-  'times-untested': 'Release dates unknown: a trimmed packument (a mirror’s) with too few releases to tell its times from the mirror’s own',
+  'times-out-of-order-prereleases':
+    'Release dates unknown: the registry dates {backwards} of {pairs} neighbouring pre-releases against version order (dated pre-releases: {prereleases}, stable releases: {stableReleases}), so its times are a mirror’s own, not publish times',
+  'times-untested':
+    'Release dates unknown: a trimmed packument (a mirror’s) with too few neighbouring releases of one major line to tell its times from the mirror’s own (dated stable releases: {stableReleases}, pre-releases: {prereleases})',
 } as const;
 
 /** The unknown result of a release-time check whose times were withheld. */
 export function withheldResult(withheld: NonNullable<WithheldTimes>): {
   score: null;
   messageId: keyof typeof WITHHELD_MESSAGES;
-  data: { pairs: number; backwards: number };
+  data: { pairs: number; backwards: number; stableReleases: number; prereleases: number };
 } {
-  return { score: null, messageId: withheld.reason === 'out-of-order' ? 'times-out-of-order' : 'times-untested', data: { pairs: withheld.pairs, backwards: withheld.backwards } };
+  const messageId = withheld.reason === 'too-few' ? 'times-untested' : withheld.onPrereleases ? 'times-out-of-order-prereleases' : 'times-out-of-order';
+  return { score: null, messageId, data: { pairs: withheld.pairs, backwards: withheld.backwards, stableReleases: withheld.stableReleases, prereleases: withheld.prereleases } };
 }
