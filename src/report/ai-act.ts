@@ -23,6 +23,12 @@ interface AiActRule {
   basis: string;
   /** Whole words or phrases (a space matches spaces, hyphens or underscores). */
   phrases: readonly string[];
+  /**
+   * Phrases that say the text is about something the Annex does not name, whatever else it says:
+   * a traffic simulator (SUMO's Traffic Control Interface steers simulated vehicles), a résumé
+   * builder for job seekers. When one is said, the rule does not fire and the next one is tried.
+   */
+  unless?: readonly string[];
 }
 
 /** Ordered: the first match wins. */
@@ -33,13 +39,41 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
   { id: 'face-scraping', category: 'prohibited', basis: 'Article 5(1)(e)', phrases: ['facial image scraping', 'face scraping'] },
   { id: 'emotion-workplace', category: 'prohibited', basis: 'Article 5(1)(f)', phrases: ['employee emotion recognition', 'student emotion recognition'] },
   { id: 'biometrics', category: 'high-risk', basis: 'Annex III(1)', phrases: ['biometric identification', 'face recognition', 'facial recognition', 'emotion recognition', 'emotion detection', 'emotion prediction', 'biometric categorisation', 'biometric categorization'] },
-  { id: 'critical-infrastructure', category: 'high-risk', basis: 'Annex III(2)', phrases: ['critical infrastructure', 'power grid', 'gas supply', 'water supply', 'electricity grid', 'traffic control'] },
-  { id: 'education', category: 'high-risk', basis: 'Annex III(3)', phrases: ['exam proctoring', 'proctoring', 'exam grading', 'student assessment', 'admissions'] },
-  { id: 'employment', category: 'high-risk', basis: 'Annex III(4)', phrases: ['recruitment', 'recruiting', 'hiring', 'cv screening', 'resume screening', 'candidate screening', 'applicant tracking'] },
-  { id: 'essential-services', category: 'high-risk', basis: 'Annex III(5)', phrases: ['credit scoring', 'creditworthiness', 'loan approval', 'insurance pricing', 'benefits eligibility'] },
-  { id: 'law-enforcement', category: 'high-risk', basis: 'Annex III(6)', phrases: ['law enforcement', 'polygraph', 'lie detector'] },
-  { id: 'migration', category: 'high-risk', basis: 'Annex III(7)', phrases: ['border control', 'asylum', 'visa application'] },
-  { id: 'justice', category: 'high-risk', basis: 'Annex III(8)', phrases: ['judicial decision', 'sentencing', 'election influence', 'voter targeting'] },
+  // Safety components of critical infrastructure, road traffic management and the supply of
+  // water, gas, heating and electricity; a simulator of them controls nothing real.
+  {
+    id: 'critical-infrastructure',
+    category: 'high-risk',
+    basis: 'Annex III(2)',
+    phrases: ['critical infrastructure', 'power grid', 'gas supply', 'water supply', 'electricity grid', 'electricity supply', 'heating supply', 'district heating', 'traffic control', 'traffic signal control', 'traffic light control', 'road traffic management', 'traffic management system'],
+    unless: ['simulation', 'simulations', 'simulator', 'simulate', 'simulated', 'sumo', 'network traffic', 'http traffic', 'web traffic'],
+  },
+  { id: 'education', category: 'high-risk', basis: 'Annex III(3)', phrases: ['exam proctoring', 'proctoring', 'proctor online', 'proctor exams', 'proctored exams', 'online proctor', 'exam grading', 'automated grading', 'essay scoring', 'student assessment', 'admissions'] },
+  // Recruitment and selection (analysing and filtering applications, evaluating candidates) and
+  // decisions on workers (promotion, termination, task allocation, monitoring and evaluation); a
+  // résumé builder or template for job seekers is neither.
+  {
+    id: 'employment',
+    category: 'high-risk',
+    basis: 'Annex III(4)',
+    phrases: [
+      'recruitment', 'recruiting', 'hiring', 'cv screening', 'resume screening', 'résumé screening', 'candidate screening', 'applicant tracking',
+      'resume parser', 'parse resumes', 'résumé parser', 'cv parser', 'cv parsing', 'resume matching', 'resume matcher', 'rank resumes', 'resume ranking',
+      'candidate ranking', 'rank candidates', 'ranks candidates', 'candidate shortlisting', 'shortlist candidates',
+      'employee monitoring', 'monitor employees', 'monitor their employees', 'worker monitoring', 'workforce monitoring', 'promotion decisions', 'termination decisions',
+    ],
+    unless: ['resume builder', 'résumé builder', 'cv builder', 'resume template', 'resume templates', 'cv template', 'cv templates', 'resume generator', 'cv generator', 'resume theme', 'resume editor'],
+  },
+  // Creditworthiness, life and health insurance pricing, public benefits, emergency calls and triage.
+  {
+    id: 'essential-services',
+    category: 'high-risk',
+    basis: 'Annex III(5)',
+    phrases: ['credit scoring', 'creditworthiness', 'credit scorecard', 'credit risk scorecard', 'credit risk scoring', 'loan approval', 'loan underwriting', 'insurance pricing', 'insurance underwriting', 'benefits eligibility', 'emergency dispatch', 'emergency call triage', 'emergency triage', 'patient triage'],
+  },
+  { id: 'law-enforcement', category: 'high-risk', basis: 'Annex III(6)', phrases: ['law enforcement', 'polygraph', 'lie detector', 'recidivism', 're offending'] },
+  { id: 'migration', category: 'high-risk', basis: 'Annex III(7)', phrases: ['border control', 'border management', 'asylum', 'visa application', 'visa applications', 'residence permit'] },
+  { id: 'justice', category: 'high-risk', basis: 'Annex III(8)', phrases: ['judicial decision', 'judicial decisions', 'sentencing', 'election influence', 'voter targeting'] },
   { id: 'deepfake', category: 'transparency', basis: 'Article 50(4)', phrases: ['deepfake', 'deep fake', 'face swap', 'voice cloning'] },
   { id: 'synthetic-content', category: 'transparency', basis: 'Article 50(2)', phrases: ['image generation', 'text to image', 'text to speech', 'video generation', 'generative'] },
   { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chat bot', 'conversational agent', 'virtual assistant', 'personal assistant'] },
@@ -65,7 +99,11 @@ function phraseRegex(phrase: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu');
 }
 
-const COMPILED = AI_ACT_RULES.map((rule) => ({ rule, patterns: rule.phrases.map((p) => ({ phrase: p, re: phraseRegex(p) })) }));
+const COMPILED = AI_ACT_RULES.map((rule) => ({
+  rule,
+  patterns: rule.phrases.map((p) => ({ phrase: p, re: phraseRegex(p) })),
+  unless: (rule.unless ?? []).map(phraseRegex),
+}));
 
 /** What a package says about itself. */
 export interface AiActInput {
@@ -85,9 +123,9 @@ export function classifyAiAct(input: AiActInput): AiAct {
     // Invisible format characters (zero-width, soft hyphen, bidirectional marks) are no letter
     // a reader sees: `fa\u200bcial recognition` reads as the phrase it shows.
     .replace(/\p{Cf}/gu, '');
-  for (const { rule, patterns } of COMPILED) {
+  for (const { rule, patterns, unless } of COMPILED) {
     const words = patterns.filter((p) => p.re.test(text)).map((p) => p.phrase);
-    if (words.length > 0) return { category: rule.category, rule: rule.id, basis: rule.basis, words, note: AI_ACT_NOTE };
+    if (words.length > 0 && !unless.some((re) => re.test(text))) return { category: rule.category, rule: rule.id, basis: rule.basis, words, note: AI_ACT_NOTE };
   }
   return { category: 'minimal', rule: null, basis: null, words: [], note: AI_ACT_NOTE };
 }

