@@ -63,7 +63,7 @@ export default defineCheck({
     // Release dates are what tells an abandoned package from a maintained one: without them a
     // package is not vouched for (docs/scoring.md §6a), whatever else it earns.
     if (release.timesWithheld !== null) {
-      const why = release.timesWithheld.reason === 'out-of-order' ? 'the registry\'s times run against version order: a mirror\'s own dates' : 'a mirror\'s times, too few releases of one major line to tell them from publish times';
+      const why = release.timesWithheld.reason === 'out-of-order' ? 'the registry\'s times run against version order: a mirror\'s own dates' : 'a mirror\'s times, too few stable releases of one major line to tell them from publish times';
       return { ...withheldResult(release.timesWithheld), holdVerdict: `${UNKNOWN_DATES_HOLD} (${why}); ${UNKNOWN_DATES_LIFT}` };
     }
     const stable = datedEntries(release.releases, true);

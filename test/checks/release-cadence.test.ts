@@ -115,13 +115,13 @@ checkTable(check, [
     data: { pairs: 2, backwards: 1, stableReleases: 1, prereleases: 3 },
   },
   {
-    name: 'trimmed packument of pre-releases in version order: taken as publish times, counted',
+    name: 'trimmed packument of pre-releases in version order: they vouch for nothing, the times stay untested',
     evidence: evidence({
       registry: { trimmed: true, version: '2.0.0-nightly.20260103', versions: versionsAgo([['2.0.0-nightly.20260101', 30], ['2.0.0-nightly.20260102', 20], ['2.0.0-nightly.20260103', 10]]) },
     }),
-    score: 80,
-    messageId: 'some',
-    data: { count: 3, prereleaseOnly: true },
+    score: null,
+    messageId: 'times-untested',
+    data: { pairs: 0, backwards: 0, stableReleases: 0, prereleases: 3 },
   },
   // PyPI: upload times; PEP 440 pre-releases are not counted, yanked releases are.
   { name: 'PyPI: two releases this year', evidence: pypiEvidence(), score: 80, messageId: 'some', data: { count: 2 } },

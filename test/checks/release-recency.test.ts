@@ -63,7 +63,7 @@ describe('release-recency: the stale hold', () => {
       evidence({ registry: { trimmed: true, version: '1.3.0', versions: versionsAgo([['1.0.0', 10], ['1.1.0', 400], ['1.2.0', 5], ['1.3.0', 700]]) } }),
       /^release dates unknown, .*\(the registry's times run against version order: a mirror's own dates\); a registry that serves publish times would lift this$/,
     ],
-    ['a trimmed packument with one release: held', evidence({ registry: { trimmed: true, version: '2.1.0', versions: versionsAgo([['2.1.0', 12]]) } }), /^release dates unknown, .*too few releases/],
+    ['a trimmed packument with one release: held', evidence({ registry: { trimmed: true, version: '2.1.0', versions: versionsAgo([['2.1.0', 12]]) } }), /^release dates unknown, .*too few stable releases/],
     ['no publish times at all: held', evidence({ registry: { trimmed: true, versions: versionsAgo([['1.0.0', null], ['2.1.0', null]]) } }), /^release dates unknown, .*\(the registry gave no publish times\)/],
     ['a trimmed packument whose times follow version order: no hold', evidence({ registry: { trimmed: true, version: '1.2.0', versions: versionsAgo([['1.0.0', 900], ['1.1.0', 500], ['1.2.0', 12]]) } }), null],
   ])('%s', (_name, built, hold) => {

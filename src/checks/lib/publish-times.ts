@@ -10,10 +10,10 @@
  * such neighbours backwards (99th percentile 0.048); on 266 packuments of a mirror serving its
  * fetch dates, all do (the lowest 0.17). Pre-releases follow version order within a line too
  * (a nightly `46.0.0-nightly.20260923` before `…20260925`): with fewer than MIN_PAIRS stable
- * neighbours, neighbouring pre-releases are tested instead — a package of pre-releases has
- * releases (docs/checks.md: release-recency and release-cadence read its pre-releases), not too
- * few of them. With fewer than MIN_PAIRS of either the order cannot be told from chance, and the
- * times are not taken either: unknown, not made up. Pure.
+ * neighbours, neighbouring pre-releases are tested instead — but only to show the times are a
+ * mirror's. Pre-releases in order vouch for nothing: no mirror's pre-release dates were measured,
+ * so such times stay untested. With fewer than MIN_PAIRS stable neighbours the times are not
+ * taken: unknown, not made up. Pure.
  */
 import semver from 'semver';
 
@@ -79,8 +79,9 @@ export function withheldTimes(trimmed: boolean, versions: Versions): WithheldTim
   const stable = timeOrder(versions);
   const onPrereleases = stable.pairs < MIN_PAIRS;
   const order = onPrereleases ? timeOrder(versions, { prereleases: true }) : stable;
-  if (order.pairs < MIN_PAIRS) return { reason: 'too-few', ...stable, ...counts };
-  return order.backwards / order.pairs > MAX_BACKWARDS_SHARE ? { reason: 'out-of-order', onPrereleases, ...order, ...counts } : null;
+  const outOfOrder = order.pairs >= MIN_PAIRS && order.backwards / order.pairs > MAX_BACKWARDS_SHARE;
+  if (outOfOrder) return { reason: 'out-of-order', onPrereleases, ...order, ...counts };
+  return onPrereleases ? { reason: 'too-few', ...stable, ...counts } : null;
 }
 
 /** The messages a release-time check gives when the times are withheld (merged into its own). */
@@ -90,7 +91,7 @@ export const WITHHELD_MESSAGES = {
   'times-out-of-order-prereleases':
     'Release dates unknown: the registry dates {backwards} of {pairs} neighbouring pre-releases against version order (dated pre-releases: {prereleases}, stable releases: {stableReleases}), so its times are a mirror’s own, not publish times',
   'times-untested':
-    'Release dates unknown: a trimmed packument (a mirror’s) with too few neighbouring releases of one major line to tell its times from the mirror’s own (dated stable releases: {stableReleases}, pre-releases: {prereleases})',
+    'Release dates unknown: a trimmed packument (a mirror’s) with too few neighbouring stable releases of one major line to tell its times from the mirror’s own (dated stable releases: {stableReleases}, pre-releases: {prereleases})',
 } as const;
 
 /** The unknown result of a release-time check whose times were withheld. */
