@@ -43,6 +43,24 @@ const RepositoryIdSchema = z.unknown().transform((v): string | undefined => {
   return undefined;
 }).optional();
 
+/**
+ * `repository` (an object in the schema). A string, as some entries write it, is read as the
+ * repository's URL when it is an http(s) URL; any other shape, and a `url` that is not text of at
+ * most 2048 characters, is read as absent — the entry then names no source repository and its
+ * repository checks are unknown (`no-source-repository`), never a pass (docs/scoring.md §1).
+ */
+const repositoryUrl = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 2048 ? v : undefined);
+const RepositorySchema = z.preprocess(
+  (v) => {
+    if (typeof v === 'string') {
+      const url = v.trim();
+      return /^https?:\/\//i.test(url) && url.length <= 2048 ? { url } : undefined;
+    }
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined;
+  },
+  optional(z.object({ url: z.unknown().transform(repositoryUrl).optional(), source: shownText(64), id: RepositoryIdSchema, subfolder: shownText(512) })),
+);
+
 const ArgumentSchema = z.object({
   type: optional(z.string().max(32)),
   name: optional(shortText(256)),
@@ -124,9 +142,7 @@ export const McpServerDetailSchema = z.object({
   title: shownText(256),
   version: z.string().min(1).max(255),
   websiteUrl: z.unknown().transform((v): string | undefined => (typeof v === 'string' && v.length <= 2048 ? v : undefined)).optional(),
-  repository: optional(
-    z.object({ url: optional(shortText(2048)), source: shownText(64), id: RepositoryIdSchema, subfolder: shownText(512) }),
-  ),
+  repository: RepositorySchema,
   packages: optional(z.array(McpPackageSchema).max(MAX_ITEMS)),
   remotes: optional(z.array(McpRemoteSchema).max(MAX_ITEMS)),
 });
