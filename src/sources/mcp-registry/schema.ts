@@ -121,7 +121,10 @@ export const McpPackageSchema = z.object({
   registryBaseUrl: optional(shortText(512)),
   identifier: shortText(512),
   version: optional(shortText(255)),
-  fileSha256: optional(shortText(128)),
+  // A hash of the wrong length is not a hash: a long one is cut (never well-formed after the cut,
+  // 64 hex digits being what mcp-bundles reads as a SHA-256), one of another type read as none —
+  // either way the bundle gives no well-formed SHA-256 and mcp-bundles fails it, not the entry refused.
+  fileSha256: z.unknown().transform((v): string | undefined => (typeof v === 'string' ? v.slice(0, 128) : undefined)).optional(),
   runtimeHint: optional(shortText(64)),
   runtimeArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   packageArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
