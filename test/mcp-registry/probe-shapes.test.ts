@@ -58,14 +58,17 @@ const SHAPES: [string, Edit, 'read' | 'refused'][] = [
   ['a repository url over 2048 characters', (e) => { e.repository = { url: `https://github.com/${x(3000)}`, source: 'github' }; }, 'read'],
   ['a repository source over 64 characters', (e) => { e.repository = { url: 'https://github.com/a/b', source: x(100) }; }, 'read'],
   ['over 64 packages', (e) => { e.packages = Array.from({ length: 65 }, () => pkg(e)); }, 'refused'],
-  ['a runtimeHint over 64 characters', (e) => { pkg(e).runtimeHint = x(100); }, 'refused'],
+  ['a runtimeHint over 64 characters', (e) => { pkg(e).runtimeHint = x(100); }, 'read'],
+  ['a runtimeHint written as a number', (e) => { pkg(e).runtimeHint = 7; }, 'read'],
   ['a fileSha256 over 128 characters', (e) => { pkg(e).fileSha256 = x(200); }, 'read'],
   ['a fileSha256 written as a number', (e) => { pkg(e).fileSha256 = 12345; }, 'read'],
-  ['a package version written as a number', (e) => { pkg(e).version = 1; }, 'refused'],
+  ['a package version written as a number', (e) => { pkg(e).version = 1; }, 'read'],
+  ['a package version over 255 characters', (e) => { pkg(e).version = x(300); }, 'read'],
   ['package arguments written as a map', (e) => { pkg(e).packageArguments = { a: 1 }; }, 'refused'],
   ['a package argument written as a bare word', (e) => { pkg(e).packageArguments = ['--x']; }, 'refused'],
   ['a server version over 255 characters', (e) => { e.version = x(300); }, 'refused'],
-  ['a registryBaseUrl over 512 characters', (e) => { pkg(e).registryBaseUrl = `https://${x(600)}`; }, 'refused'],
+  ['a registryBaseUrl over 512 characters', (e) => { pkg(e).registryBaseUrl = `https://${x(600)}`; }, 'read'],
+  ['a registryBaseUrl written as an object', (e) => { pkg(e).registryBaseUrl = { url: 'https://registry.example' }; }, 'read'],
   ['icons written as text', (e) => { e.icons = 'x'; }, 'read'],
 ];
 
@@ -101,5 +104,23 @@ describe('a repository written another way', () => {
   it('an object whose url is not text, or over 2048 characters: its url absent, its id still read', () => {
     expect(repositoryOf((e) => { e.repository = { url: 7, id: '12345' }; })).toMatchObject({ url: undefined, id: '12345' });
     expect(repositoryOf((e) => { e.repository = { url: `https://github.com/${x(3000)}`, id: '12345' }; })).toMatchObject({ url: undefined, id: '12345' });
+  });
+});
+
+describe('a package member a check judges, of a shape nerq cannot read: named in unreadable, never cut nor defaulted', () => {
+  const packageOf = (edit: Edit) => {
+    const result = parse(edit);
+    if (!result.success) throw new Error(JSON.stringify(result.error.issues[0]));
+    return result.data.server.packages?.[0];
+  };
+  it.each<[string, Edit, Record<string, unknown>]>([
+    ['a version written as a number', (e) => { pkg(e).version = 1; }, { version: undefined, unreadable: ['version (a number, not text)'] }],
+    ['a version over 255 characters', (e) => { pkg(e).version = x(300); }, { version: undefined, unreadable: ['version (over 255 characters)'] }],
+    ['a runtimeHint over 64 characters', (e) => { pkg(e).runtimeHint = x(100); }, { runtimeHint: undefined, unreadable: ['runtimeHint (over 64 characters)'] }],
+    ['a registryBaseUrl written as a list', (e) => { pkg(e).registryBaseUrl = ['https://registry.example']; }, { registryBaseUrl: undefined, unreadable: ['registryBaseUrl (a list, not text)'] }],
+    ['null members: absent, as before', (e) => { Object.assign(pkg(e), { version: null, runtimeHint: null, registryBaseUrl: null }); }, { version: undefined, unreadable: [] }],
+    ['the seed as written: nothing unreadable', () => undefined, { version: '1.7.3', unreadable: [] }],
+  ])('%s', (_label, edit, expected) => {
+    expect(packageOf(edit)).toMatchObject(expected);
   });
 });

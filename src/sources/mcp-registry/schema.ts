@@ -116,21 +116,56 @@ const TransportSchema = z.unknown().transform((v): { url: string; type: string; 
   };
 }).optional();
 
+/**
+ * A package member a check judges, written in a shape nerq cannot read (another type than text,
+ * or longer than any such value is: a number as the version, a runtime hint of 100 characters).
+ * Neither cut nor read as absent — a cut value, or the registry type's default in its place, would
+ * be a made-up value judged as the entry's — but named, with why, in the package's `unreadable`,
+ * so that what judges it says it could not (ecosystems/mcp/collect.ts: the package not evaluated).
+ */
+type Unreadable = { unreadable: string };
+const judgedText = (max: number) =>
+  z
+    .unknown()
+    .transform((v): string | Unreadable | undefined => {
+      if (v === undefined || v === null) return undefined;
+      if (typeof v === 'string') return v.length <= max ? v : { unreadable: `over ${max} characters` };
+      return { unreadable: `${Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`}, not text` };
+    })
+    .optional();
+
+/** The judged members read whole, or moved to `unreadable` (`version (a number, not text)`). */
+function readable<T extends { version?: string | Unreadable | undefined; runtimeHint?: string | Unreadable | undefined; registryBaseUrl?: string | Unreadable | undefined }>(pkg: T) {
+  const unreadable: string[] = [];
+  const text = (member: string, v: string | Unreadable | undefined): string | undefined => {
+    if (typeof v !== 'object') return v;
+    unreadable.push(`${member} (${v.unreadable})`);
+    return undefined;
+  };
+  return {
+    ...pkg,
+    version: text('version', pkg.version),
+    runtimeHint: text('runtimeHint', pkg.runtimeHint),
+    registryBaseUrl: text('registryBaseUrl', pkg.registryBaseUrl),
+    unreadable,
+  };
+}
+
 export const McpPackageSchema = z.object({
   registryType: shortText(32),
-  registryBaseUrl: optional(shortText(512)),
+  registryBaseUrl: judgedText(512),
   identifier: shortText(512),
-  version: optional(shortText(255)),
+  version: judgedText(255),
   // A hash of the wrong length is not a hash: a long one is cut (never well-formed after the cut,
   // 64 hex digits being what mcp-bundles reads as a SHA-256), one of another type read as none —
   // either way the bundle gives no well-formed SHA-256 and mcp-bundles fails it, not the entry refused.
   fileSha256: z.unknown().transform((v): string | undefined => (typeof v === 'string' ? v.slice(0, 128) : undefined)).optional(),
-  runtimeHint: optional(shortText(64)),
+  runtimeHint: judgedText(64),
   runtimeArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   packageArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   environmentVariables: keyValues,
   transport: TransportSchema,
-});
+}).transform(readable);
 export type McpPackage = z.infer<typeof McpPackageSchema>;
 
 export const McpRemoteSchema = z.object({
