@@ -11,6 +11,7 @@ import mcpRepositoryId from './mcp-repository-id.js';
 import mcpRemotes from './mcp-remotes.js';
 import mcpRuntimeReach from './mcp-runtime-reach.js';
 import mcpOciImages from './mcp-oci-images.js';
+import mcpImageOwner from './mcp-image-owner.js';
 import mcpBundles from './mcp-bundles.js';
 import mcpRegistryStatus from './mcp-registry-status.js';
 import type { AnyCheck } from './define.js';
@@ -97,6 +98,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpRemotes,
   mcpRuntimeReach,
   mcpOciImages,
+  mcpImageOwner,
   mcpBundles,
   workflowSafety,
   // maintenance

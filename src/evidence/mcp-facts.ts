@@ -50,6 +50,12 @@ export const McpPackageFactsSchema = z.object({
    */
   claim: z.object({ known: z.boolean(), name: z.string().nullable(), where: z.string() }).nullable(),
   runtimeHint: z.string().nullable(),
+  /**
+   * The members a check judges that the entry writes in a shape nerq cannot read, each with why
+   * (`version (a number, not text)`): read as none, and the package not evaluated on them.
+   * Absent when there are none, and in evidence saved before it was recorded.
+   */
+  unreadable: z.array(z.string()).optional(),
   /** `runtimeArguments` as `name value` words (a docker run's flags). */
   runtimeArguments: z.array(z.string()),
   /** Names of the environment variables it requires that the registry marks secret. */

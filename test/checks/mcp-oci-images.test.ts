@@ -49,6 +49,16 @@ describe('mcp-oci-images', () => {
     expect(legacy('acme/box', null, 'https://docker.io')).toMatchObject({ score: 30, messageId: 'latest' });
     expect(legacy('@scope/not-an-image', '1.0.10', 'https://docker.io')).toMatchObject({ score: 0, messageId: 'malformed' });
   });
+  it('an image whose version or registryBaseUrl the entry writes in a shape nerq cannot read: unknown, never read without it; a failing image still fails', () => {
+    const unreadable = (identifier: string, member: string) => pkg({ registryType: 'oci', identifier, version: null, unreadable: [member], target: null, evaluation: null, claim: null });
+    const judged = (...packages: ReturnType<typeof pkg>[]) => mcpOciImages.evaluate({ mcp: facts({ packages }) }, NOW);
+    // Read without its version, `acme/box` would be judged `latest` (30): a made-up reference.
+    expect(judged(unreadable('acme/box', 'version (a number, not text)'))).toMatchObject({ score: null, messageId: 'unreadable', data: { image: 'acme/box', member: 'version (a number, not text)' } });
+    expect(judged(unreadable('acme/box', 'registryBaseUrl (over 512 characters)'), oci(`ghcr.io/acme/box@${DIGEST}`))).toMatchObject({ score: null, messageId: 'unreadable' });
+    expect(judged(unreadable('acme/box', 'version (a number, not text)'), oci('registry.evil.example/acme/box:1.0'))).toMatchObject({ score: 0, messageId: 'foreign-registry' });
+    // A runtime hint is not part of the reference.
+    expect(judged(unreadable(`ghcr.io/acme/box@${DIGEST}`, 'runtimeHint (over 64 characters)'))).toMatchObject({ score: 100, messageId: 'pinned' });
+  });
   it.each([
     ['ghcr.io/acme/box:v1.2.3', null, null, 'ghcr.io/acme/box:v1.2.3'],
     ['ghcr.io/acme/box:v1.2.3', '9.9.9', 'https://docker.io', 'ghcr.io/acme/box:v1.2.3'],

@@ -58,9 +58,14 @@ beforeAll(async () => {
     harness.server.fallback('GET', `/${prefix}/`, { status: 503, body: 'down' });
     harness.server.fallback('POST', `/${prefix}/`, { status: 503, body: 'down' });
   }
-  app = harness.runtime();
+  // The HTTP cache is not read: every case is its own answer, never the answer an earlier case
+  // gave for the same server name (one runtime reading its cache judged about half the cases on
+  // an answer already seen).
+  app = harness.runtime({}, { cache: false });
 });
 afterAll(() => harness.stop());
+
+const registryRequests = () => harness.server.requests.filter((r) => r.path.startsWith('/mcp-registry/')).length;
 
 describe('MCP Registry entries, mutated, through the whole evaluation', () => {
   it('a schema-valid report for the server asked about, never YES, never a throw', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ({ task }) => {
@@ -70,7 +75,10 @@ describe('MCP Registry entries, mutated, through the whole evaluation', () => {
       task,
       fc.asyncProperty(cases, async ([entry, served]) => {
         answer = served;
+        const asked = registryRequests();
         const [outcome] = await checkTargets(app, { targets: [parseTarget(`mcp:${entry.name}`)], gate: DEFAULT_GATE, now: NOW });
+        // This case's answer was read, not an earlier one's for the same name.
+        expect(registryRequests()).toBeGreaterThan(asked);
         const parsed = ReportSchema.safeParse(JSON.parse(JSON.stringify(outcome!.report)));
         expect(parsed.success, JSON.stringify(parsed.error?.issues[0])).toBe(true);
         const report = parsed.data!;

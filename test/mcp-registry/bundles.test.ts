@@ -51,4 +51,17 @@ describe('MCP bundles', () => {
     const report = await evaluate(entry);
     expect(report.checks.find((c) => c.id === 'mcp-bundles')).toMatchObject({ status: 'fail', messageId: 'no-hash' });
   });
+
+  it.each<[string, unknown]>([
+    ['a hash over 128 characters', 'a'.repeat(200)],
+    ['a hash of 65 hex digits', 'a'.repeat(65)],
+    ['a hash written as a number', 12345],
+  ])('the MCPB-only entry edited to give %s: read, not refused — no well-formed SHA-256, so the bundle check fails', async (_label, written) => {
+    const entry = example('13-mcp-bundle-mcpb-package-example.json');
+    (entry.packages as Record<string, unknown>[])[0]!.fileSha256 = written;
+    const report = await evaluate(entry);
+    expect(report.error).toBeNull();
+    expect(report.checks.find((c) => c.id === 'mcp-bundles')).toMatchObject({ status: 'fail', messageId: 'no-hash' });
+    expect(report.verdictCode).not.toBe('yes');
+  });
 });

@@ -25,15 +25,33 @@ const WITH_REPOSITORY: ServerJson = {
   repository: { url: 'https://github.com/snyk/cli', source: 'github' },
   packages: (SNYK.packages as Record<string, unknown>[]).map((p) => ({ ...p, identifier: 'snyk-with-repository' })),
 };
+/**
+ * The same entry writing its repository as a string (edits of the example, packages renamed as
+ * above): a URL is read as the repository's URL; a word that is no URL names none.
+ */
+const REPOSITORY_URL_STRING: ServerJson = {
+  ...SNYK,
+  name: 'io.snyk/cli-mcp-repository-url-string',
+  repository: 'https://github.com/snyk/cli',
+  packages: (SNYK.packages as Record<string, unknown>[]).map((p) => ({ ...p, identifier: 'snyk-repository-url-string' })),
+};
+const REPOSITORY_WORD: ServerJson = {
+  ...SNYK,
+  name: 'io.snyk/cli-mcp-repository-word',
+  repository: 'snyk/cli',
+  packages: (SNYK.packages as Record<string, unknown>[]).map((p) => ({ ...p, identifier: 'snyk-repository-word' })),
+};
 /** The repository checks of an MCP Registry entry: they read the `github` source. */
 const REPOSITORY_CHECKS = ['ci-present', 'commit-activity', 'community-files', 'contributors', 'dependency-update-tool', 'issue-responsiveness', 'license-consistency', 'pr-merge-rate', 'release-signing', 'repository-archived', 'security-policy', 'stars-forks'];
 
 let harness: AppHarness;
 beforeEach(async () => {
   harness = await startAppHarness('nerq-no-repository-', NOW);
-  for (const entry of [SNYK, WITH_REPOSITORY]) harness.server.expect('GET', entryPath(entry.name), { body: envelope(entry) });
+  for (const entry of [SNYK, WITH_REPOSITORY, REPOSITORY_URL_STRING, REPOSITORY_WORD]) harness.server.expect('GET', entryPath(entry.name), { body: envelope(entry) });
   serveSynthetic(harness.server, { name: 'snyk', version: '1.1298.0', repository: null, mcpName: SNYK.name });
   serveSynthetic(harness.server, { name: 'snyk-with-repository', version: '1.1298.0', repository: null, mcpName: WITH_REPOSITORY.name });
+  serveSynthetic(harness.server, { name: 'snyk-repository-url-string', version: '1.1298.0', repository: null, mcpName: REPOSITORY_URL_STRING.name });
+  serveSynthetic(harness.server, { name: 'snyk-repository-word', version: '1.1298.0', repository: null, mcpName: REPOSITORY_WORD.name });
   serveOsv(harness.server, []);
   for (const prefix of ['npm-api', 'github']) {
     harness.server.fallback('GET', `/${prefix}/`, { status: 503, body: 'down' });
@@ -70,5 +88,25 @@ describe('an MCP Registry entry naming no source repository', () => {
     expect(shown.verdictReasonDetails.map((r) => r.code)).toContain('provisional');
     expect([hidden.verdictCode, hidden.provisional, hidden.gate.passed]).toEqual([shown.verdictCode, shown.provisional, shown.gate.passed]);
     expect(hidden.score).toBe(shown.score);
+  });
+});
+
+describe('an MCP Registry entry writing its repository as a string', () => {
+  it('a word that is no URL names no repository: its repository checks unknown (no-source-repository), GitHub not asked, judged as the entry naming none', async () => {
+    const { report, githubRequests } = await evaluate(REPOSITORY_WORD.name);
+    expect(report.error).toBeNull();
+    expect(githubRequests).toBe(0);
+    for (const c of report.checks.filter((c) => REPOSITORY_CHECKS.includes(c.id))) expect([c.id, c.status, c.messageId]).toEqual([c.id, 'unknown', 'no-source-repository']);
+    const none = (await evaluate(SNYK.name)).report;
+    expect([report.verdictCode, report.score, report.provisional]).toEqual([none.verdictCode, none.score, none.provisional]);
+  });
+
+  it('a URL is read as the repository\'s URL: GitHub is asked for it, as for the entry writing it as repository.url', async () => {
+    const { report, githubRequests } = await evaluate(REPOSITORY_URL_STRING.name);
+    expect(report.error).toBeNull();
+    expect(githubRequests).toBeGreaterThan(0);
+    expect(report.target.repository).toBe('https://github.com/snyk/cli');
+    const shown = (await evaluate(WITH_REPOSITORY.name)).report;
+    expect([report.verdictCode, report.score]).toEqual([shown.verdictCode, shown.score]);
   });
 });

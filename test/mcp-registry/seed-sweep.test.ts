@@ -171,6 +171,8 @@ describe('the MCP Registry seed, every entry', () => {
         'mcp-packages:remote-only': types.size === 0 && remotes.length > 0,
         'mcp-packages:nothing-to-run': types.size === 0 && remotes.length === 0,
         'mcp-namespace-owner:no-repository': repositoryUrl === undefined,
+        // An image nobody's proof covers (Docker Hub, another registry than the namespace's own): mcp-image-owner.
+        'mcp-image-owner:unproven': types.has('oci'),
         'mcp-remotes:templated': remotes.some((r) => /^\{|:\/\/\{[^.]*\}(?:[/:]|$)/.test(r.url)),
       };
       for (const check of report.checks.filter((c) => c.id.startsWith('mcp-') && c.status === 'unknown')) {

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRuntime, type Runtime } from '../../src/app/runtime.js';
+import { createRuntime, type Runtime, type RuntimeConfig } from '../../src/app/runtime.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { cliEnv } from './run-cli.js';
 
@@ -18,8 +18,11 @@ export function tempHome(prefix: string): string {
 
 export interface AppHarness {
   readonly server: FixtureServer;
-  /** A runtime on the server and the home, its clock fixed at `now`; closed by `stop`. */
-  runtime(env?: Record<string, string>): Runtime;
+  /**
+   * A runtime on the server and the home, its clock fixed at `now`; closed by `stop`. `cache:
+   * false` never reads the HTTP cache (as --no-cache): each evaluation asks the server again.
+   */
+  runtime(env?: Record<string, string>, options?: Pick<RuntimeConfig, 'cache'>): Runtime;
   stop(): Promise<void>;
 }
 
@@ -29,8 +32,8 @@ export async function startAppHarness(prefix: string, now: Date): Promise<AppHar
   const runtimes: Runtime[] = [];
   return {
     server,
-    runtime(env = {}) {
-      const made = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: now.toISOString(), ...env } }), cwd: home, clock: () => now });
+    runtime(env = {}, options = {}) {
+      const made = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: now.toISOString(), ...env } }), cwd: home, clock: () => now, ...options });
       runtimes.push(made);
       return made;
     },

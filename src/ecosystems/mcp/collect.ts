@@ -188,9 +188,16 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     runtimeHint: pkg.runtimeHint ?? null,
     runtimeArguments: argumentWords(pkg.runtimeArguments ?? []),
     secretVariables: (pkg.environmentVariables ?? []).filter((v) => v.isSecret === true).map((v) => v.name),
+    ...(pkg.unreadable.length > 0 ? { unreadable: pkg.unreadable } : {}),
   };
   const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
   if (ecosystem === undefined) return { facts: { ...base, notEvaluated: `${pkg.registryType} packages are not evaluated yet` }, report: null };
+  // A version, runtime hint or registry base URL nerq cannot read (a number, an over-long text):
+  // evaluating the package without it would judge the registry type's default in its place — the
+  // latest release, npx, the public registry — which is not what the entry says (schema.ts).
+  if (pkg.unreadable.length > 0) {
+    return { facts: { ...base, notEvaluated: `its ${pkg.unreadable.join(', ')} cannot be read: not evaluated` }, report: null };
+  }
   const vouched = vouchedRegistries(ecosystem, pkg.identifier, ctx);
   const foreign = foreignRegistry(pkg.registryBaseUrl, vouched);
   if (foreign !== null) return { facts: { ...base, notEvaluated: foreign }, report: null };

@@ -43,6 +43,24 @@ const RepositoryIdSchema = z.unknown().transform((v): string | undefined => {
   return undefined;
 }).optional();
 
+/**
+ * `repository` (an object in the schema). A string, as some entries write it, is read as the
+ * repository's URL when it is an http(s) URL; any other shape, and a `url` that is not text of at
+ * most 2048 characters, is read as absent — the entry then names no source repository and its
+ * repository checks are unknown (`no-source-repository`), never a pass (docs/scoring.md §1).
+ */
+const repositoryUrl = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 2048 ? v : undefined);
+const RepositorySchema = z.preprocess(
+  (v) => {
+    if (typeof v === 'string') {
+      const url = v.trim();
+      return /^https?:\/\//i.test(url) && url.length <= 2048 ? { url } : undefined;
+    }
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined;
+  },
+  optional(z.object({ url: z.unknown().transform(repositoryUrl).optional(), source: shownText(64), id: RepositoryIdSchema, subfolder: shownText(512) })),
+);
+
 const ArgumentSchema = z.object({
   type: optional(z.string().max(32)),
   name: optional(shortText(256)),
@@ -98,18 +116,56 @@ const TransportSchema = z.unknown().transform((v): { url: string; type: string; 
   };
 }).optional();
 
+/**
+ * A package member a check judges, written in a shape nerq cannot read (another type than text,
+ * or longer than any such value is: a number as the version, a runtime hint of 100 characters).
+ * Neither cut nor read as absent — a cut value, or the registry type's default in its place, would
+ * be a made-up value judged as the entry's — but named, with why, in the package's `unreadable`,
+ * so that what judges it says it could not (ecosystems/mcp/collect.ts: the package not evaluated).
+ */
+type Unreadable = { unreadable: string };
+const judgedText = (max: number) =>
+  z
+    .unknown()
+    .transform((v): string | Unreadable | undefined => {
+      if (v === undefined || v === null) return undefined;
+      if (typeof v === 'string') return v.length <= max ? v : { unreadable: `over ${max} characters` };
+      return { unreadable: `${Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`}, not text` };
+    })
+    .optional();
+
+/** The judged members read whole, or moved to `unreadable` (`version (a number, not text)`). */
+function readable<T extends { version?: string | Unreadable | undefined; runtimeHint?: string | Unreadable | undefined; registryBaseUrl?: string | Unreadable | undefined }>(pkg: T) {
+  const unreadable: string[] = [];
+  const text = (member: string, v: string | Unreadable | undefined): string | undefined => {
+    if (typeof v !== 'object') return v;
+    unreadable.push(`${member} (${v.unreadable})`);
+    return undefined;
+  };
+  return {
+    ...pkg,
+    version: text('version', pkg.version),
+    runtimeHint: text('runtimeHint', pkg.runtimeHint),
+    registryBaseUrl: text('registryBaseUrl', pkg.registryBaseUrl),
+    unreadable,
+  };
+}
+
 export const McpPackageSchema = z.object({
   registryType: shortText(32),
-  registryBaseUrl: optional(shortText(512)),
+  registryBaseUrl: judgedText(512),
   identifier: shortText(512),
-  version: optional(shortText(255)),
-  fileSha256: optional(shortText(128)),
-  runtimeHint: optional(shortText(64)),
+  version: judgedText(255),
+  // A hash of the wrong length is not a hash: a long one is cut (never well-formed after the cut,
+  // 64 hex digits being what mcp-bundles reads as a SHA-256), one of another type read as none —
+  // either way the bundle gives no well-formed SHA-256 and mcp-bundles fails it, not the entry refused.
+  fileSha256: z.unknown().transform((v): string | undefined => (typeof v === 'string' ? v.slice(0, 128) : undefined)).optional(),
+  runtimeHint: judgedText(64),
   runtimeArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   packageArguments: optional(z.array(ArgumentSchema).max(MAX_ITEMS)),
   environmentVariables: keyValues,
   transport: TransportSchema,
-});
+}).transform(readable);
 export type McpPackage = z.infer<typeof McpPackageSchema>;
 
 export const McpRemoteSchema = z.object({
@@ -124,9 +180,7 @@ export const McpServerDetailSchema = z.object({
   title: shownText(256),
   version: z.string().min(1).max(255),
   websiteUrl: z.unknown().transform((v): string | undefined => (typeof v === 'string' && v.length <= 2048 ? v : undefined)).optional(),
-  repository: optional(
-    z.object({ url: optional(shortText(2048)), source: shownText(64), id: RepositoryIdSchema, subfolder: shownText(512) }),
-  ),
+  repository: RepositorySchema,
   packages: optional(z.array(McpPackageSchema).max(MAX_ITEMS)),
   remotes: optional(z.array(McpRemoteSchema).max(MAX_ITEMS)),
 });
