@@ -13,44 +13,12 @@ import type { EvidenceValue } from './define.js';
 import type { TarballFacts } from '../evidence/schema.js';
 import { defineCheck, type CheckOutcome } from './define.js';
 import { HOSTILE_LOAD_FLAGS, readLoadJavaScript, type LoadFlag } from './lib/load-code.js';
+import { unreadByCap } from './lib/unread-caps.js';
 
 /** Code run at load that downloads and runs, runs decoded text, writes where code starts again at login or into the user's own folders. */
 export const SUSPICIOUS_SCORE = 10;
 /** Host data sent off the machine, a request catcher or a shell wired to a socket, at load: no library does that. */
 export const HOSTILE_SCORE = 0;
-
-type UnreadCause = NonNullable<NonNullable<TarballFacts['loadCode']>['unreadCauses']>[string];
-
-const MiB = 1024 * 1024;
-const amount = (n: number | undefined, unit: 'files' | 'characters' | 'bytes'): string =>
-  n === undefined ? '' : unit === 'files' ? `${n} ` : n % MiB === 0 ? `${n / MiB} MiB ` : `${n.toLocaleString('en-US')} ${unit === 'bytes' ? 'bytes' : 'characters'} `;
-
-/** The limit a module left unread reached, in words with its value (docs/checks.md, `load-time-code`). */
-function capWords(cause: UnreadCause | undefined): string {
-  switch (cause?.cap) {
-    case 'files': return `past the cap of ${amount(cause.limit, 'files')}files read`;
-    case 'characters': return `past the cap of ${amount(cause.limit, 'characters')}of code read in all`;
-    case 'module-size': return `larger than the ${amount(cause.limit, 'bytes')}a loaded module is kept to`;
-    case 'module-pool': return `past the ${amount(cause.limit, 'bytes')}of loaded modules kept in all`;
-    case 'wanted-files': return `past the ${amount(cause.limit, 'files')}files kept that a command names`;
-    case 'paths': return `past the ${amount(cause.limit, 'files')}paths of the archive remembered`;
-    case 'not-kept': return 'not kept as the archive streamed past';
-    default: return 'past the caps';
-  }
-}
-
-/** The modules left unread, grouped by the limit each reached: at most 3 paths named per limit, with how many more. */
-function pastCaps(unread: readonly string[], causes: Readonly<Record<string, UnreadCause>> | undefined): string[] {
-  const groups = new Map<string, string[]>();
-  for (const path of unread) {
-    const words = capWords(causes?.[path]);
-    groups.set(words, [...(groups.get(words) ?? []), path]);
-  }
-  return [...groups].map(([words, paths]) => {
-    const more = paths.length > 3 ? ` and ${paths.length - 3} more` : '';
-    return `${paths.slice(0, 3).join(', ')}${more}: ${words}`;
-  });
-}
 
 export default defineCheck({
   id: 'load-time-code',
@@ -61,7 +29,7 @@ export default defineCheck({
   title: 'Load-time code',
   description:
     "Reads, from the npm tarball, the modules a `require` or `import` of the package runs first: the file its package.json's `main` names (else index.js) and the entries its `exports` gives for the package itself (its require, import, node and default conditions), with the local modules they load, within install-scripts' caps (64 files, 1 MiB of each loaded module; a module that streamed past before the package.json named it is read by a second reading of the tarball, as install-scripts' files are), the modules their running code loads first; a module loaded only inside a function the load does not run (a lazy `require` or `import()`) is not load-time code: read after all of those when the caps leave room for the whole of it, never counted as unread; an `exports` that names only subpaths gives none (node refuses a bare `require`, and a subpath runs when a user imports it). " +
-    `Only the code the load runs is judged: the module's top level, functions called at once or handed to a call that runs them (a request, a process, a timer, a promise, an event), functions, object and class methods it calls by name (\`go()\`, \`exports.go()\`, \`client.run()\`, \`Reflect.apply(go)\`, \`[a, b].forEach((f) => f())\`), the constructor of a class it makes (methods set on a prototype count as a class's), and the modules of a webpack, esbuild or parcel bundle its loader asks for (a webpack module asking through its own loader parameter, an entry run by webpack 5's startup helpers); the bodies of exported functions, arrows (an expression body too) and methods nobody calls, and of classes nobody makes, are left out; host data or credentials sent over the network by a call made at load, a request-catcher or chat-webhook host, or a socket wired to a shell scores ${HOSTILE_SCORE}; a download run or a download from a bare IP address or file-drop host, decoded or downloaded text run as code or as a command, a write where code starts again at login, or a write into the user's own folders (Desktop, Documents, Downloads, Pictures, OneDrive: a protestware drop) scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
+    `Only the code the load runs is judged: the module's top level, functions called at once or handed to a call that runs them (a request, a process, a timer, a promise, an event, an array walk: \`list.filter((e) => …)\`, parentheses around the callback or not), functions, object and class methods it calls by name (\`go()\`, \`exports.go()\`, \`client.run()\`, \`Reflect.apply(go)\`, \`[a, b].forEach((f) => f())\`), the constructor of a class it makes (methods set on a prototype count as a class's), and the modules of a webpack, esbuild or parcel bundle its loader asks for (a webpack module asking through its own loader parameter, an entry run by webpack 5's startup helpers); the bodies of exported functions, arrows (an expression body too) and methods nobody calls, and of classes nobody makes, are left out; host data or credentials sent over the network by a call made at load, a request-catcher or chat-webhook host, or a socket wired to a shell scores ${HOSTILE_SCORE}; a download run or a download from a bare IP address or file-drop host, decoded or downloaded text run as code or as a command, a write where code starts again at login, or a write into the user's own folders (Desktop, Documents, Downloads, Pictures, OneDrive: a protestware drop) scores ${SUSPICIOUS_SCORE}; both hold the verdict at CAUTION. ` +
     'None of these leaves the check out of the report (it never adds points), as does a package without an entry module or whose entry is a native addon or JSON (not JavaScript to read); unknown when the tarball was not read, when a module was read only in part, its brackets could not be followed or it was left unread (the limit it reached is named), and for evidence saved before nerq read it.',
   messages: {
     clean: 'The modules a require of the package runs show none of the shapes looked for: {files}',
@@ -93,7 +61,7 @@ export default defineCheck({
       };
     }
     const partial = read.filter((f) => f.flags === null || f.truncated).map((f) => `${f.path}: ${f.truncated ? 'read in part' : 'not followed'}`);
-    const unread = [...partial.slice(0, 5), ...pastCaps(code.unread, code.unreadCauses)];
+    const unread = [...partial.slice(0, 5), ...unreadByCap(code.unread, code.unreadCauses)];
     if (unread.length > 0) return { score: null, messageId: 'unread', data: { ...data, reason: unread.join('; ') } };
     if (files.length === 0) return { score: null, messageId: 'no-entry', data: { ...data, missing: code.missing }, notApplicable: true };
     return { score: null, messageId: 'clean', data, notApplicable: true };

@@ -7,6 +7,7 @@ const deps = (dependencies: number) => evidence({ registry: { dependencies } });
 
 checkTable(check, [
   { name: '0', evidence: deps(0), score: 100, messageId: 'small', data: { dependencies: 0 } },
+  { name: '1: the singular', evidence: deps(1), score: 100, messageId: 'one', data: { dependencies: 1 } },
   { name: '5', evidence: deps(5), score: 100, messageId: 'small', data: { dependencies: 5 } },
   { name: '6', evidence: deps(6), score: 80, messageId: 'moderate' },
   { name: '15', evidence: deps(15), score: 80, messageId: 'moderate' },
@@ -18,7 +19,7 @@ checkTable(check, [
     name: 'PyPI: one runtime requirement, one from an extra',
     evidence: pypiEvidence(),
     score: 100,
-    messageId: 'small',
+    messageId: 'one',
     data: { dependencies: 1, optionalDependencies: 1, peerDependencies: null },
   },
   {

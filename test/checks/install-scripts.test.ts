@@ -269,7 +269,24 @@ checkTable(check, [
     evidence: withCode({ postinstall: 'node install.js' }, [jsFile('install.js', "require('./lib/a')")], [], ['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js']),
     score: null,
     messageId: 'code-unread',
-    data: { code: ['install.js'], unread: ['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js'], unreadList: 'lib/a.js, lib/b.js, lib/c.js and 1 more' },
+    data: { code: ['install.js'], unread: ['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js'], unreadList: 'lib/a.js, lib/b.js, lib/c.js and 1 more: past the caps' },
+  },
+  {
+    name: 'code left unread past the caps: the limit each file reached is named, as load-time-code names it',
+    evidence: evidence({
+      registry: { installScripts: { postinstall: 'node install.js' } },
+      tarball: {
+        installCode: {
+          files: [jsFile('install.js', "require('./lib/a')")],
+          missing: [],
+          unread: ['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js', 'lib/big.js'],
+          unreadCauses: { 'lib/a.js': { cap: 'files', limit: 64 }, 'lib/b.js': { cap: 'files', limit: 64 }, 'lib/c.js': { cap: 'files', limit: 64 }, 'lib/d.js': { cap: 'files', limit: 64 }, 'lib/big.js': { cap: 'characters', limit: 12 * 1024 * 1024 } },
+        },
+      },
+    }),
+    score: null,
+    messageId: 'code-unread',
+    data: { unreadList: 'lib/a.js, lib/b.js, lib/c.js and 1 more: past the cap of 64 files read; lib/big.js: past the cap of 12 MiB of code read in all' },
   },
   {
     name: 'a finding in what was read answers before what was not read',

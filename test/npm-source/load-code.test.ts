@@ -99,6 +99,21 @@ describe('loadCode', () => {
     expect(data.loadCode?.files).toEqual([]);
   });
 
+  test("a WebAssembly module the entry imports is a binary, not JavaScript to read (@dqbd/tiktoken 1.0.22's tiktoken.js, fixtures/PROVENANCE.md)", async () => {
+    // Its `default` export, copied unchanged; the .wasm's opening bytes, then brackets that do not balance (as a binary's need not).
+    const entry = 'import * as wasm from "./tiktoken_bg.wasm";\nexport * from "./tiktoken_bg.js";\nimport { __wbg_set_wasm } from "./tiktoken_bg.js";\n__wbg_set_wasm(wasm);\n';
+    const facts = await read([
+      pkg({ exports: { '.': { default: './tiktoken.js' } } }),
+      { path: 'package/tiktoken.js', body: entry },
+      { path: 'package/tiktoken_bg.js', body: 'let wasm;\nexport function __wbg_set_wasm(val) { wasm = val; }\n' },
+      { path: 'package/tiktoken_bg.wasm', body: '\u0000asm\u0001\u0000\u0000\u0000\u0001{((' },
+    ]);
+    expect(facts.loadCode?.files.map((f) => f.path)).toEqual(['tiktoken.js', 'tiktoken_bg.js']);
+    expect(facts.loadCode?.unread).toEqual([]);
+    const outcome = check.evaluate({ registry: registryFacts(), tarball: facts }, {} as never);
+    expect([outcome.score, outcome.messageId]).toEqual([null, 'clean']);
+  });
+
   test('the modules the running code loads are read first; lazy requires in functions the load does not run do not spend the caps (geotiff 3.0.5 ran out of them)', async () => {
     // 70 modules required only inside an exported function, written before the one require the load makes.
     const lazy = Array.from({ length: 70 }, (_, i) => `  if (name === 'm${i}') return require('./lazy/m${i}');`).join('\n');

@@ -31,6 +31,8 @@ export interface InstallCodeReading {
   unread: string[];
   /** Of `unread`, files a bundled package's command names (src/sources/npm/install-code.ts): code npm runs, unread. */
   unreadBundled: string[];
+  /** Of `unread`, the limit each reached (absent in evidence saved before nerq recorded it). */
+  unreadCauses: InstallCode['unreadCauses'];
   /** Files read only in part (past the caps of src/sources/npm/install-code.ts, or the scanners' MAX_SCANNED_CHARS): their findings are their start's. */
   truncated: string[];
 }
@@ -145,6 +147,7 @@ export function installCodeFindings(code: InstallCode): InstallCodeReading {
     missing: code.missing,
     unread: code.unread,
     unreadBundled: code.unreadBundled ?? [],
+    unreadCauses: code.unreadCauses,
     truncated: code.files.filter((file) => file.truncated || file.text.length > MAX_SCANNED_CHARS).map((file) => file.path),
   };
 }

@@ -4,8 +4,8 @@
  * load itself blanked, then the install-code reader (js-code.ts) on what is left, keeping only what
  * no library needs to do while it is loaded. A function runs at load when it is called at once
  * (`(function () { … })()`), handed to a call that runs it, inline or by name (a callback of a
- * request, a process, a timer, a promise, an event: `https.get(url, (res) => { … })`,
- * `setTimeout(main, 100)`), or
+ * request, a process, a timer, a promise, an event, an array walk: `https.get(url, (res) => { … })`,
+ * `setTimeout(main, 100)`, `list.filter((e) => …)`, parentheses around the callback looked through), or
  * declared or bound to a name and then called by it in code that runs (`function go() { … } go()`,
  * `const go = () => { … }; go()`, `exports.go = function () { … }; exports.go()`; an arrow whose
  * body is an expression, `const go = () => send()`, the same, its body ending where the
@@ -44,7 +44,7 @@ const RUNNERS = new Set([
   'readFile', 'readdir', 'stat', 'access', 'writeFile', 'appendFile', 'mkdir',
   'setTimeout', 'setImmediate', 'setInterval', 'nextTick', 'queueMicrotask',
   'then', 'catch', 'finally', 'Promise', 'all', 'on', 'once', 'addListener',
-  'forEach', 'map', 'filter', 'reduce', 'some', 'every', 'call', 'apply',
+  'forEach', 'map', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'flatMap', 'call', 'apply',
 ]);
 /** The characters the structure pass acts on, by code (every other character is passed over as it is met). */
 const STRUCTURE = new Uint8Array(128);
@@ -385,8 +385,8 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
     return {
       open: i,
       close: -1,
-      // A function handed to a call that runs it (a callback of a request, a process, a timer, a promise).
-      runs: outer?.char === '(' && outer.runner,
+      // A function handed to a call that runs it (a callback of a request, a process, a timer, a promise, an array walk), wrapped in parentheses or not (`.filter((e => …))`, as minifiers write it).
+      runs: callAround(text, stack)?.runner === true,
       name,
       method,
       nameAt,
@@ -446,6 +446,18 @@ function registered(text: string, start: number, stack: readonly Open[]): Functi
   const via = handedTo(text, stack);
   const id = via === null ? undefined : /(["'])([^"'\n]{1,300})\1\s*$/.exec(text.slice(Math.max(0, p - 302), p))?.[2];
   return via === null || id === undefined ? null : { via, id };
+}
+
+/**
+ * The bracket a function opening now sits in directly, parentheses that only group looked through
+ * (`a.filter((e) => …)`, `a.reduce(((e, t) => …), {})`: a minifier's output): the call it is an
+ * argument of, when it is one. Only a `(` after no name is a group (`if (` is no group: its
+ * condition is the statement's, not a call's).
+ */
+function callAround(text: string, stack: readonly Open[]): Open | undefined {
+  let depth = 1;
+  while (stack.at(-depth)?.char === '(' && !stack.at(-depth)!.call && !isName(text[previous(text, stack.at(-depth)!.pos)])) depth += 1;
+  return stack.at(-depth);
 }
 
 /** The dotted name of the call a function opening now is an argument of, parentheses that only group looked through. */

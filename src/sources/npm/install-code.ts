@@ -414,9 +414,10 @@ export class InstallCodeCollector {
         }
         continue;
       }
-      // A loaded JSON file is data, and a `.node` addon a binary: neither is code a reader judges. So is
-      // a package's entry module that is one (a platform package's `main`: rollup.linux-x64-gnu.node).
-      if ((next.loaded === true || this.kind === 'load') && /\.(?:json|node)$/i.test(found)) continue;
+      // A loaded JSON file is data, and a `.node` addon or a `.wasm` module (`import * as wasm from
+      // "./x_bg.wasm"`, wasm-bindgen's output) a binary: none is code a reader judges. So is a package's
+      // entry module that is one (a platform package's `main`: rollup.linux-x64-gnu.node).
+      if ((next.loaded === true || this.kind === 'load') && /\.(?:json|node|wasm)$/i.test(found)) continue;
       const holder = this.kept.get(found);
       if (holder === undefined || count >= caps.files || total >= caps.chars) {
         const cause: UnreadCause =
