@@ -382,6 +382,14 @@ describe('install-script code grows linearly', () => {
     }
   });
 
+  // A function deep in parentheses that only group: the bracket it is handed to is found in one step, not one per level.
+  it('the load-time reader, on functions deep in grouping parentheses', { timeout: 600_000 }, ({ task }) => {
+    for (const [open, fn] of [['(', 'x=>1,'], ['(', 'function(){},'], ['a.filter(', '(e)=>{},'], ['if (', '()=>{},']] as const) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify([open, fn]), growth((k) => readLoadJavaScript(`${open.repeat(k)}${fn.repeat(k)}x`), 2000, true));
+    }
+  });
+
   it('the shell reader, on scripts and on package.json commands', { timeout: 120_000 }, ({ task }) => {
     const script = (text: string) => installCodeFindings({ files: [{ path: 'x.sh', language: 'shell', size: text.length, text, truncated: false }], missing: [], unread: [] });
     for (const unit of ['curl ', '$(whoami) ', 'rm -rf ', '>> ~/.', 'cp ', "'.claude' ", ' claude --yolo', 'forget ', '/dev/tcp/', '#\n']) {

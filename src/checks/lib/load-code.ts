@@ -119,6 +119,15 @@ interface Open {
   key: string | null;
   /** A call's dotted name, once read (handedTo). */
   callee?: string;
+  /**
+   * The bracket reached from this one by looking out through grouping parentheses, kept when it is
+   * pushed so each lookup is one step, however deep the parentheses (a long run of `(((…` read once
+   * per function, not once per level): `outerPastGroups` past every `(` that is no call (handedTo),
+   * `outerPastPlainGroups` past those with no name before them (callAround). Undefined: this bracket
+   * itself; null: none (the groups reach the top).
+   */
+  outerPastGroups?: Open | null;
+  outerPastPlainGroups?: Open | null;
   /** An arrow's expression body: the `?` of conditionals opened directly in it whose `:` is still to come. */
   ternaries?: number;
 }
@@ -154,7 +163,13 @@ export function loadTimeText(source: string): string | null {
       const literal = c === '[' && (p < 0 || (!isName(text[p]) && text[p] !== ')' && text[p] !== ']') || NOT_CALLERS.has(callee));
       // A named array (`const steps = [a, b]`): its elements are `steps.0`, `steps.1`, … for the calls by a computed name.
       const { binding: objectName, key } = literal ? assignedTo(text, i, stack) : { binding: null, key: null };
-      stack.push({ char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName, commas: 0, literal, key });
+      const opened: Open = { char: c, pos: i, call, runner: call && RUNNERS.has(callee), body: null, className: null, objectName, commas: 0, literal, key };
+      if (c === '(' && !call) {
+        const parent = stack.at(-1);
+        opened.outerPastGroups = parent === undefined ? null : pastGroups(parent);
+        opened.outerPastPlainGroups = callee === '' ? (parent === undefined ? null : pastPlainGroups(parent)) : undefined;
+      }
+      stack.push(opened);
     } else if (c === '=' && text[i + 1] === '>') {
       // An arrow whose body is an expression (`const f = (a) => fetch(a)`): a body like a block's, up to where the expression ends.
       if (text[next(text, i + 2)] !== '{') {
@@ -386,7 +401,7 @@ function bodyOpening(text: string, i: number, stack: readonly Open[], params: nu
       open: i,
       close: -1,
       // A function handed to a call that runs it (a callback of a request, a process, a timer, a promise, an array walk), wrapped in parentheses or not (`.filter((e => …))`, as minifiers write it).
-      runs: callAround(text, stack)?.runner === true,
+      runs: callAround(stack)?.runner === true,
       name,
       method,
       nameAt,
@@ -454,17 +469,25 @@ function registered(text: string, start: number, stack: readonly Open[]): Functi
  * argument of, when it is one. Only a `(` after no name is a group (`if (` is no group: its
  * condition is the statement's, not a call's).
  */
-function callAround(text: string, stack: readonly Open[]): Open | undefined {
-  let depth = 1;
-  while (stack.at(-depth)?.char === '(' && !stack.at(-depth)!.call && !isName(text[previous(text, stack.at(-depth)!.pos)])) depth += 1;
-  return stack.at(-depth);
+function callAround(stack: readonly Open[]): Open | undefined {
+  const top = stack.at(-1);
+  return top === undefined ? undefined : (pastPlainGroups(top) ?? undefined);
+}
+
+/** `open`, or the bracket its grouping parentheses (with no name before them) sit in (`outerPastPlainGroups`). */
+function pastPlainGroups(open: Open): Open | null {
+  return open.outerPastPlainGroups === undefined ? open : open.outerPastPlainGroups;
+}
+
+/** `open`, or the bracket its parentheses that are no call sit in (`outerPastGroups`). */
+function pastGroups(open: Open): Open | null {
+  return open.outerPastGroups === undefined ? open : open.outerPastGroups;
 }
 
 /** The dotted name of the call a function opening now is an argument of, parentheses that only group looked through. */
 function handedTo(text: string, stack: readonly Open[]): string | null {
-  let depth = 1;
-  while (stack.at(-depth)?.char === '(' && !stack.at(-depth)!.call) depth += 1;
-  const call = stack.at(-depth);
+  const top = stack.at(-1);
+  const call = top === undefined ? undefined : pastGroups(top);
   if (call?.char !== '(' || !call.call) return null;
   // Read once for each call, however many functions are handed to it.
   call.callee ??= dottedEndingAt(text, previous(text, call.pos));
