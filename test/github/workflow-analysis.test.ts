@@ -306,6 +306,30 @@ describe('analyseWorkflow: a job or step gated on the author association is reco
     expect(judged(text)).toEqual(expected);
   });
 
+  /** A workflow on `on` (its triggers as given): job `j` (its `if:` as given) splices `text` into a script. */
+  const onEvents = (on: string, jobIf: string, text: string) =>
+    `on: ${on}\njobs:\n  j:\n    if: ${JSON.stringify(jobIf)}\n    runs-on: x\n    steps:\n      - run: echo "\${{ ${text} }}"\n`;
+  const member = (object: string) => `github.event.${object}.author_association == 'MEMBER'`;
+
+  it.each([
+    ['issue_comment: the issue author\'s association (an outsider commenting on a member\'s issue passes)', onEvents('issue_comment', member('issue'), 'github.event.comment.body'), FLAGGED],
+    ['issue_comment: the issue\'s and the comment\'s, both required', onEvents('issue_comment', `${member('issue')} && ${member('comment')}`, 'github.event.comment.body'), GATED],
+    ['issue_comment: the issue\'s or the comment\'s', onEvents('issue_comment', `${member('comment')} || ${member('issue')}`, 'github.event.comment.body'), FLAGGED],
+    ['issue_comment: the pull request\'s (not carried: empty, runs for nobody)', onEvents('issue_comment', member('pull_request'), 'github.event.comment.body'), GATED],
+    ['pull_request_review_comment: the pull request author\'s', onEvents('pull_request_review_comment', member('pull_request'), 'github.event.comment.body'), FLAGGED],
+    ['pull_request_review_comment: the comment\'s', onEvents('pull_request_review_comment', member('comment'), 'github.event.comment.body'), GATED],
+    ['pull_request_review: the pull request author\'s', onEvents('pull_request_review', member('pull_request'), 'github.event.review.body'), FLAGGED],
+    ['pull_request_review: the review\'s', onEvents('pull_request_review', member('review'), 'github.event.review.body'), GATED],
+    ['discussion_comment: the discussion author\'s', onEvents('discussion_comment', member('discussion'), 'github.event.comment.body'), FLAGGED],
+    ['discussion: the discussion author\'s', onEvents('discussion', member('discussion'), 'github.event.discussion.body'), GATED],
+    ['issues: the issue author\'s', onEvents('issues', member('issue'), 'github.event.issue.title'), GATED],
+    ['pull_request_target: the pull request author\'s', onEvents('pull_request_target', member('pull_request'), 'github.event.pull_request.title'), GATED],
+    ['issues and issue_comment: the issue\'s (the commenter\'s under issue_comment)', onEvents('[issues, issue_comment]', member('issue'), 'github.event.issue.title'), FLAGGED],
+    ["issues and issue_comment: the issue's, the job narrowed to `issues`", onEvents('[issues, issue_comment]', `github.event_name == 'issues' && ${member('issue')}`, 'github.event.issue.title'), GATED],
+  ])('%s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
   it('the gate is named in the gated finding', () => {
     const a = ok(analyseWorkflow('x.yml', commented(LIST)));
     expect(a.gated[0]?.gate).toContain('github.event.comment.author_association');

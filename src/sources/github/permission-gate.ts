@@ -27,8 +27,11 @@
  * `||` of such comparisons, or `contains(fromJSON('["OWNER","MEMBER"]'), …)`, admitting only
  * `OWNER`, `MEMBER` or `COLLABORATOR` (GitHub's `author_association`: `CONTRIBUTOR` is anyone with
  * a merged commit). `contains` on a string is none (the empty association of an event without that
- * object is in every string). Limit: the association is of the person the field names (the
- * comment's author, the issue's), who is not always the one who wrote the text a finding splices.
+ * object is in every string). The association must be the actor's under every trigger in effect
+ * (`associationHolds`): on a comment event the comment's (`github.event.issue.author_association`
+ * on `issue_comment` is the issue's author: an outsider commenting on a member's issue passes it),
+ * on a review the review's; a field whose object the event does not carry is empty and never
+ * equal, so the code runs for nobody under that event.
  * Not a gate (the code is judged as before): a comparison under `||`, `!=`, an `if:` with
  * `always()`, `failure()` or `cancelled()`, a comparison with `''`, `'false'` or `'0'`, an
  * output passed through anything but one plain expression, a step that never asks for the
@@ -72,6 +75,45 @@ const ASSOCIATION_EQ = /^(github\.event\.(?:comment|issue|pull_request|review|di
 const ASSOCIATION_LIST = /^contains\(fromjson\('\[([^'\]]*)\]'\),(github\.event\.(?:comment|issue|pull_request|review|discussion)\.author_association)\)$/i;
 /** Associations only the repository's owners, its organisation's members and its collaborators have (GitHub's `author_association`). */
 const STRONG_ASSOCIATIONS = new Set(['owner', 'member', 'collaborator']);
+
+/**
+ * The payload object (its `author_association`) of whoever causes each outsider event, and the
+ * objects each event's payload carries (GitHub's webhook payloads: `issue_comment` carries the
+ * `issue` and the `comment`, the comment's author being the one who triggers the run). An event
+ * not listed carries nothing read here.
+ */
+const ACTOR_OBJECT: Readonly<Record<string, string>> = {
+  issues: 'issue',
+  issue_comment: 'comment',
+  discussion: 'discussion',
+  discussion_comment: 'comment',
+  pull_request_review: 'review',
+  pull_request_review_comment: 'comment',
+  pull_request_target: 'pull_request',
+};
+const OBJECTS_CARRIED: Readonly<Record<string, readonly string[]>> = {
+  issues: ['issue'],
+  issue_comment: ['issue', 'comment'],
+  discussion: ['discussion'],
+  discussion_comment: ['discussion', 'comment'],
+  pull_request_review: ['pull_request', 'review'],
+  pull_request_review_comment: ['pull_request', 'comment'],
+  pull_request_target: ['pull_request'],
+  workflow_run: [],
+};
+
+/**
+ * Whether an association field (`github.event.<object>.author_association`, lower case) admits only
+ * the permitted under every trigger: it is the actor's object there, or the event carries no such
+ * object (the field is empty and never equal to `OWNER`…: the code runs for nobody then).
+ */
+function associationHolds(field: string, triggers: readonly string[]): boolean {
+  const object = field.split('.')[2] ?? '';
+  return triggers.every((t) => {
+    const carried = Object.hasOwn(OBJECTS_CARRIED, t) ? OBJECTS_CARRIED[t] : undefined;
+    return carried !== undefined && (!carried.includes(object) || ACTOR_OBJECT[t] === object);
+  });
+}
 
 /** The levels lannonbr/repo-permission-check-action ranks (its index.js): any other `permission:` ranks below `none`, so everyone passes. */
 const LANNONBR_BLOCKS = new Set(['write', 'admin']);
@@ -142,16 +184,19 @@ function associationsAdmitted(comparison: string): { field: string; values: stri
 }
 
 /**
- * The author-association gate a term sets: one comparison, or an `||` of them in parentheses,
- * admitting only owners, members and collaborators of the repository (`STRONG_ASSOCIATIONS`);
- * null otherwise (`CONTRIBUTOR`, anyone with a merged commit, or `!= 'NONE'` is no gate).
+ * The author-association gate a term sets under `triggers` (the outsider triggers in effect): one
+ * comparison, or an `||` of them in parentheses, admitting only owners, members and collaborators
+ * of the repository (`STRONG_ASSOCIATIONS`), each on the actor's association (`associationHolds`);
+ * null otherwise (`CONTRIBUTOR`, anyone with a merged commit, `!= 'NONE'`, or the issue's author on
+ * a comment is no gate).
  */
-function associationGate(term: string): string | null {
+function associationGate(term: string, triggers: readonly string[]): string | null {
   const fields = new Set<string>();
   const values = new Set<string>();
   for (const part of splitTop(term, '||')) {
     const admitted = associationsAdmitted(stripParens(part));
     if (admitted === null || admitted.values.length === 0 || !admitted.values.every((v) => STRONG_ASSOCIATIONS.has(v))) return null;
+    if (!associationHolds(admitted.field, triggers)) return null;
     fields.add(admitted.field);
     for (const v of admitted.values) values.add(v.toUpperCase());
   }
@@ -430,9 +475,10 @@ function jobOutputGate(jobs: Obj, needs: readonly string[], id: string, output: 
  * (job authorize, step check: …)`); null when it sets none. `earlier` are the steps before the
  * gated one in its job, looked up by lower-case id (a `steps.` term: the first earlier step of that
  * id, `stepsById`); `jobs` the workflow's jobs and the gated job's `needs` (a `needs.` term; null
- * in an action).
+ * in an action); `triggers` the outsider triggers in effect (an author association must be the
+ * actor's under each).
  */
-export function permissionGate(ifValue: unknown, earlier: (id: string) => Obj | undefined, jobs: GateJobs | null): string | null {
+export function permissionGate(ifValue: unknown, earlier: (id: string) => Obj | undefined, jobs: GateJobs | null, triggers: readonly string[]): string | null {
   const terms = requiredTerms(ifValue);
   for (const term of requiredComparisons(terms)) {
     let how: string | null = null;
@@ -446,7 +492,7 @@ export function permissionGate(ifValue: unknown, earlier: (id: string) => Obj | 
     if (how !== null) return `${term.kind}.${term.id}.outputs.${term.output} == '${term.value}' (${how})`;
   }
   for (const term of terms) {
-    const gate = associationGate(term);
+    const gate = associationGate(term, triggers);
     if (gate !== null) return gate;
   }
   return null;

@@ -586,7 +586,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
     const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
-    const gate = scope.gate ?? permissionGate(step.if, earlierStep, scope.gateJobs) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
+    const gate = scope.gate ?? permissionGate(step.if, earlierStep, scope.gateJobs, outsider) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
       if ('local' in target) {
@@ -692,7 +692,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
     };
-    scope.gate = context?.gate ?? permissionGate(job.if, () => undefined, scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
+    scope.gate = context?.gate ?? permissionGate(job.if, () => undefined, scope.gateJobs, jobOutsider) ?? failureGate(job.if, null, scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
