@@ -367,6 +367,9 @@ describe('analyseWorkflow: a job that needs a job failing unless the actor is pe
     ['the build does not need the check', needing(LANNONBR(), '', '', '[]'), FLAGGED],
     ['gh api for the actor\'s permission, then exit 1', needing(GH_EXIT), GATED],
     ['gh api for the actor\'s permission, no exit', needing(GH_EXIT.replace('exit 1', 'echo no')), FLAGGED],
+    ['gh api for the actor\'s permission, exit 1 when admin (inverted)', needing(GH_EXIT.replace('[ "$perm" != admin ] && [ "$perm" != write ]', '[ "$perm" = admin ]')), FLAGGED],
+    ['gh api for the actor\'s permission, exit 1 only when read (triage and none pass)', needing(GH_EXIT.replace('[ "$perm" != admin ] && [ "$perm" != write ]', '[ "$perm" = read ]')), FLAGGED],
+    ['gh api for the actor\'s permission, [[ == admin || == write ]] || exit 1', needing(GH_EXIT.replace('if [ "$perm" != admin ] && [ "$perm" != write ]; then exit 1; fi', '[[ "$perm" == admin || "$perm" == write ]] || exit 1')), GATED],
     ['gh api for the pull request author\'s permission', needing(GH_EXIT.replace('github.actor', 'github.event.pull_request.user.login')), FLAGGED],
     [
       'two levels: build needs relay, relay needs the check',

@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseWorkflow, eventsAdmitted } from '../../src/sources/github/workflow-analysis.js';
 import { judgeWorkflowCalls, MAX_CALLS_JUDGED, type CallGraphInput } from '../../src/sources/github/workflow-calls.js';
 import { expressionUntrusted, injectedLine } from '../../src/sources/github/workflow-expressions.js';
+import { permissionExit } from '../../src/sources/github/permission-exit.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { growth } from './support/linear-time.js';
 
@@ -159,6 +160,31 @@ describe('hostile workflows: checks that fail unless the actor is permitted are 
     ['√k jobs each needing all √k (the needs followed once per job)', manyJobs],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: the comparison of a permission check is read in linear time', () => {
+  const ASK = 'perm=$(gh api /collaborators/$GITHUB_ACTOR/permission --jq .permission)\n';
+  it.for<[string, (k: number) => string]>([
+    ['blanks before `|| exit 1`', (k) => `${ASK}[ "$perm" = admin ]${' '.repeat(k)}|| exit 1`],
+    ['blanks before a closing bracket', (k) => `${ASK}[ "$perm" != admin${' '.repeat(k)}x ] && exit 1`],
+    ['`! ` runs', (k) => `${ASK}${'! '.repeat(k)}[ "$perm" = admin ] || exit 1`],
+    ['`[ ` runs', (k) => `${ASK}${'[ '.repeat(k)}"$perm" = admin ] || exit 1`],
+    ['`&&` terms in one `[[ ]]`', (k) => `${ASK}if [[ ${'"$perm" != admin && '.repeat(k)}"$perm" != write ]]; then exit 1; fi`],
+    ['`|| ` runs before the exit', (k) => `${ASK}[ "$perm" = admin ] ${'|| '.repeat(k)}exit 1`],
+    ['`|| {` runs', (k) => `${ASK}[ "$perm" = admin ] ${'|| {'.repeat(k)} exit 1; }`],
+    ['nested `if` frames', (k) => `${ASK}${'if [ "$perm" != admin ]; then\n'.repeat(k)}exit 1\n`],
+    ['an unclosed quote', (k) => `${ASK}echo "${'a;'.repeat(k)}\nexit 1`],
+    ['`$(` runs', (k) => `${ASK}${'$('.repeat(k)}\nexit 1`],
+    ['pipeline stages', (k) => `${ASK}${'echo "$perm" | '.repeat(k)}grep -q admin || exit 1`],
+    ['`> /dev/null` runs', (k) => `${ASK}${'grep -q admin > /dev/null '.repeat(k)}<<< "$perm" || exit 1`],
+    ['grep flag runs', (k) => `${ASK}echo "$perm" | grep${' -q'.repeat(k)} || exit 1`],
+    ['jq ` or ` terms', (k) => `gh api /collaborators/$GITHUB_ACTOR/permission | jq -e '${'.permission == "admin" or '.repeat(k)}.permission == "write"' || exit 1`],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => permissionExit(make(k)));
     noteCases(ctx.task, 2);
     noteTime(ctx.task, g.large, g.bound);
     expect(g.large).toBeLessThanOrEqual(g.bound);

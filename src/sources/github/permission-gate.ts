@@ -43,6 +43,7 @@
  * their steps and their outputs are looked up by id.
  */
 import { readScriptOutputs } from './github-script.js';
+import { ACTOR_PATH, permissionExit } from './permission-exit.js';
 import { expressionsOf, normaliseExpression, splitTop, stripParens } from './workflow-expressions.js';
 
 /** Longest `if:` read for a gate. */
@@ -117,12 +118,6 @@ function associationHolds(field: string, triggers: readonly string[]): boolean {
 
 /** The levels lannonbr/repo-permission-check-action ranks (its index.js): any other `permission:` ranks below `none`, so everyone passes. */
 const LANNONBR_BLOCKS = new Set(['write', 'admin']);
-/** A shell `exit` with a non-zero status. */
-const EXIT_FAILING = /\bexit\s+[1-9]/;
-/** The actor named in a permission path: the expression or the runner's variable. */
-const ACTOR_PATH = /\/collaborators\/(?:\$\{\{\s*github\.(?:triggering_)?actor\s*\}\}|\$\{?GITHUB_(?:TRIGGERING_)?ACTOR\}?)\/permission\b/;
-/** The levels a script compares the permission with, for a failing check. */
-const STRONG_WORD = /\b(?:admin|maintain|write)\b/;
 
 /** `name=` the first word written to `$GITHUB_OUTPUT` on a line (as workflow-analysis.ts reads it). */
 const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
@@ -288,10 +283,9 @@ function judgePermissionStep(step: Obj, output: string, value: string): string |
  *    index.js compares the actor's level's index in `none, read, write, admin` with the input's: any
  *    other spelling is index -1 and lets everyone pass), and no `fail:` input (a later version
  *    succeeds under `fail: false` and only sets an output);
- *  - a `run:` that asks `gh api` for `/collaborators/<the actor>/permission`, compares with
- *    `admin`, `maintain` or `write` and has an `exit` with a non-zero status (the comparison's
- *    direction is not read: a script written to let outsiders pass and stop maintainers is not
- *    told apart).
+ *  - a `run:` that asks `gh api` for `/collaborators/<the actor>/permission` and exits non-zero for
+ *    every level below write, the comparison read (permission-exit.ts: a shape not read there, or
+ *    one that lets `read` pass, is no gate).
  */
 export function failingCheck(step: Obj): string | null {
   if (step.if !== undefined || continuesOnError(step)) return null;
@@ -306,7 +300,7 @@ export function failingCheck(step: Obj): string | null {
   if (run === null) return null;
   const lines = run.split('\n');
   const asks = lines.some((l) => GH_API.test(l) && ACTOR_PATH.test(l));
-  return asks && EXIT_FAILING.test(run) && STRONG_WORD.test(run) ? 'gh api …/collaborators/<actor>/permission, then exit 1' : null;
+  return asks ? permissionExit(run) : null;
 }
 
 /** Continues past a failure: `continue-on-error` set to anything but `false`. */
