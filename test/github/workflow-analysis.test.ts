@@ -642,3 +642,40 @@ describe('analyseWorkflow output is network text', () => {
     expect(finding?.excerpt.endsWith('…')).toBe(true);
   });
 });
+
+describe('analyseWorkflow: commands a github-script script runs with attacker text (synthetic)', () => {
+  /** An outsider-triggered workflow (`on` as given): one github-script step (its script as given, `env:` as given), then a build. */
+  const scripted = (on: string, script: string, env = '') =>
+    `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(script)}\n      - run: npm ci && npm test\n`;
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('x.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FETCH_PR = 'const { data: pr } = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\n';
+  const INJECTED = { findings: ['script-injection:j:step 1'], gated: [] };
+  const SAFE = { findings: [], gated: [] };
+
+  it.each([
+    ['exec.exec with a fetched head ref in a template', 'issue_comment', `${FETCH_PR}await exec.exec(\`git checkout \${pr.head.ref}\`);`, '', INJECTED],
+    ["require('child_process').execSync with the comment body concatenated", 'issue_comment', "require('child_process').execSync('echo ' + context.payload.comment.body);", '', INJECTED],
+    ['execSync destructured, the fetched title through an identifier', 'issue_comment', `const { execSync } = require('child_process');\n${FETCH_PR}const title = pr.title;\nexecSync(\`./notify "\${title}"\`);`, '', INJECTED],
+    ['exec.getExecOutput with the issue title', 'issues', 'await exec.getExecOutput(`gh issue edit --title ${context.payload.issue.title}`);', '', INJECTED],
+    ["exec.exec('bash', ['-c', body]): a shell named as the program", 'issue_comment', "await exec.exec('bash', ['-c', context.payload.comment.body]);", '', INJECTED],
+    ['execSync with a process.env variable set from the title', 'issues', "require('child_process').execSync(`echo ${process.env.TITLE}`);", '        env:\n          TITLE: ${{ github.event.issue.title }}\n', INJECTED],
+    ["the argument array (no shell): exec.exec('git', ['checkout', ref]) under issue_comment", 'issue_comment', `${FETCH_PR}await exec.exec('git', ['checkout', pr.head.ref]);`, '', SAFE],
+    ['a RegExp exec on the comment body is no command', 'issue_comment', 'const m = /^\\/deploy (\\w+)/.exec(context.payload.comment.body);\nconsole.log(m);', '', SAFE],
+    ['exec.exec with a number', 'issue_comment', 'await exec.exec(`gh pr view ${context.issue.number}`);', '', SAFE],
+    ['execSync with a constant', 'issue_comment', "require('child_process').execSync('git status');", '', SAFE],
+    ['execSync with the comment body under `pull_request` (no secrets)', 'pull_request', "require('child_process').execSync('echo ' + context.payload.comment.body);", '', SAFE],
+  ])('%s', (_name, on, script, env, expected) => {
+    expect(judged(scripted(on, script, env))).toEqual(expected);
+  });
+
+  it('the argument array under pull_request_target: the head ref fetched and checked out by the script, then built, is an untrusted checkout', () => {
+    const text = scripted('pull_request_target', "await exec.exec('git', ['fetch', 'origin', context.payload.pull_request.head.ref]);\nawait exec.exec('git', ['checkout', 'FETCH_HEAD']);");
+    expect(judged(text)).toEqual({ findings: ['untrusted-checkout:j:step 1'], gated: [] });
+    expect(ok(analyseWorkflow('x.yml', text)).findings[0]?.excerpt).toContain('exec.exec(');
+    // The base fetched instead: nothing.
+    expect(judged(text.replace('pull_request.head.ref', 'pull_request.base.ref'))).toEqual(SAFE);
+  });
+});

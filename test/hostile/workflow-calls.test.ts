@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -76,6 +76,11 @@ describe('hostile workflows: github-script outputs are followed in linear time',
     ['`pull_request.` / `.head.` runs (the attacker-text pattern)', (k) => wf(`core.setOutput('sha', ${'pull_request.head.'.repeat(k)})`)],
     ['one long identifier before `=`-less blanks', (k) => wf(`${'a'.repeat(k)}${' '.repeat(k)}b`)],
     ['the output set k times from an identifier assigned k times', (k) => wf(`${'x = y;\n'.repeat(k)}${"core.setOutput('sha', x);\n".repeat(k)}`)],
+    ['`exec.exec(` runs, unclosed', (k) => wf('exec.exec('.repeat(k))],
+    ["`require('child_process').execSync(` runs", (k) => wf("require('child_process').execSync(".repeat(k))],
+    ["`exec.exec('bash', [` runs (a shell program: the second argument read)", (k) => wf("exec.exec('bash', [".repeat(k))],
+    ['k command calls each with a template of k identifiers', (k) => wf(`${'x = y;\n'.repeat(k)}${'execSync(`echo ${x} ${x}`);\n'.repeat(k)}`)],
+    ['`git fetch` calls with the base ref', (k) => wf("exec.exec('git', ['fetch', context.payload.pull_request.base.ref]);\n".repeat(k))],
     ['values of k identifiers each assigned once', (k) => wf(`${Array.from({ length: k }, (_, i) => `v${i} = w;`).join('\n')}\ncore.setOutput('sha', ${Array.from({ length: 40 }, (_, i) => `v${i}`).join(' + ')});\n`.repeat(1))],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));

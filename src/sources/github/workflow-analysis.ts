@@ -18,7 +18,8 @@
  *    needs); a step output is the head when a `run:` writes it to `$GITHUB_OUTPUT` from the head,
  *    when an `actions/github-script` step sets it from the head (`core.setOutput`, `return`:
  *    github-script.ts), or when another action's inputs name it —, or a `run:` that fetches it /
- *    `gh pr checkout`) and a later step of the job runs something (`run:`, or a local action
+ *    `gh pr checkout`, or a github-script script running `git fetch|checkout` of it through
+ *    `exec.exec` / `execSync`: github-script.ts) and a later step of the job runs something (`run:`, or a local action
  *    `uses: ./…`). A checkout with nothing run after it is not a finding.
  *  - `script-injection`: an expression naming attacker-written text (an issue or pull request
  *    title or body, a branch name, a comment, a commit message …: UNTRUSTED below) spliced into a
@@ -26,6 +27,8 @@
  *    directly, or through an earlier step's output or a needed job's output that carries it
  *    (followed like the head: `stepOutputCarries`, `jobOutputsCarrying`, judged for text).
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
+ *    A github-script script that runs a command line carrying such text itself (`exec.exec`,
+ *    `execSync`…: `injectedCommand`) is flagged too; an argument array is the safe form.
  * A job or step whose `if:` admits only the repository's own branches (`head.repo.full_name`,
  * `head.repo.fork`) is not flagged; one whose `if:` admits only some events
  * (`github.event_name == 'pull_request' && …`) is judged under those triggers alone. One whose
@@ -51,7 +54,7 @@
  * at most `MAX_ALIASES` alias expansions, so an alias bomb is refused, never expanded.
  */
 import { parseDocument } from 'yaml';
-import { readScriptOutputs, scriptOutputCarries, type Carried, type ScriptOutputs } from './github-script.js';
+import { commandLine, commandWords, readScriptOutputs, scriptOutputCarries, textCarrier, type Carried, type ScriptOutputs } from './github-script.js';
 import { failureGate, firstFailingStep, needsOf, permissionGate, stepsById, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
@@ -297,6 +300,32 @@ function isGithubScript(step: Obj): boolean {
   return uses === 'actions/github-script' || uses.startsWith('actions/github-script@');
 }
 
+/** A github-script step's script read once (`readScriptOutputs`). */
+function scriptOf(step: Obj, script: string): ScriptOutputs {
+  let outputs = scriptsRead.get(step);
+  if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
+  return outputs;
+}
+
+/** A variable of the step's `env:`, else the job's (looked up, not merged). */
+function envOf(step: Obj, jobEnv: Obj): (variable: string) => string | null {
+  const stepEnv = isObj(step.env) ? step.env : {};
+  return (variable) => str(Object.hasOwn(stepEnv, variable) ? stepEnv[variable] : jobEnv[variable]);
+}
+
+/**
+ * The first command a github-script script runs (`exec.exec`, `execSync`…: github-script.ts
+ * `commandLine`) whose command line carries attacker-written text (`textCarrier`: the payload's or
+ * a fetched pull request's title, body, branch name…, an identifier assigned one, a `process.env`
+ * variable set from one, an expression naming one); null when none.
+ */
+function injectedCommand(step: Obj, script: string, scope: Scope, triggers: readonly string[]): string | null {
+  const outputs = scriptOf(step, script);
+  if (outputs.commands.length === 0) return null;
+  const carries = textCarrier(outputs, 'text', (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText), envOf(step, scope.jobEnv));
+  return outputs.commands.find((c) => carries(commandLine(c)))?.call ?? null;
+}
+
 /**
  * Whether a step's output `name` carries the pull request's head (`carried` 'head', `heads`
  * judging a text) or attacker-written text ('text'): a `run:` that writes it to `$GITHUB_OUTPUT`
@@ -325,8 +354,7 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
   }
   const script = isGithubScript(step) ? str(withOf(step).script) : null;
   if (script !== null) {
-    let outputs = scriptsRead.get(step);
-    if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
+    const outputs = scriptOf(step, script);
     const verdict = scriptOutputCarries(outputs, name, carried, heads, (variable) => str(env(variable)));
     if (verdict !== null) return verdict;
     if (outputs.names[carried]) return true;
@@ -433,6 +461,13 @@ function headCheckout(step: Obj, earlier: Earlier, taint: Taint): string | null 
       if (outputRefs(value, STEP_OUTPUT).some((ref) => earlierCarries(earlier, earlier.head, 'head', ref))) return `${key}: ${value}`;
     }
     return null;
+  }
+  const script = isGithubScript(step) ? str(withOf(step).script) : null;
+  if (script !== null) {
+    // `exec.exec('git', ['fetch', 'origin', pr.data.head.ref])`: a git fetch or checkout of the head run by the script.
+    const outputs = scriptOf(step, script);
+    const carries = textCarrier(outputs, 'head', earlier.head.test, envOf(step, earlier.jobEnv));
+    return outputs.commands.find((c) => GIT_FETCH.test(commandWords(c)) && carries(`${c.first} ${c.second}`))?.call ?? null;
   }
   const run = str(step.run);
   if (run === null) return null;
@@ -630,10 +665,10 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
         }
       }
     }
-    const scripts = [str(step.run), uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null];
-    for (const script of scripts) {
+    const ghScript = uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null;
+    for (const script of [str(step.run), ghScript]) {
       if (script === null) continue;
-      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, earlier, scope, outsider);
+      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, earlier, scope, outsider) ?? (script === ghScript ? injectedCommand(step, script, scope, outsider) : null);
       if (line === null) continue;
       record(finding('script-injection', label, outsider, line), gate);
       break;
