@@ -24,6 +24,10 @@ describe('permissionExit: gates that hold (the exit reached for read, triage, no
     ['if ! echo | grep -q; then exit 1', `${ASK}if ! echo "$perm" | grep -qE "admin|write"; then\n  exit 1\nfi\n`],
     ['gh api --jq .permission | grep -q || exit 1', `${API} --jq '.permission' | grep -qE 'admin|write' || exit 1\n`],
     ["gh api | jq -e '.permission == \"admin\" or …' || exit 1", `${API} | jq -e '.permission == "admin" or .permission == "write"' > /dev/null || exit 1\n`],
+    [
+      'a common agent-workflow shape: the call continued over two lines, `|| echo none` inside $( ), a reaction posted before the exit',
+      'PERM=$(gh api "repos/${{ github.repository }}/collaborators/${{ github.actor }}/permission" \\\n  --jq \'.permission\' 2>/dev/null || echo "none")\nif [[ "$PERM" != "admin" && "$PERM" != "maintain" && "$PERM" != "write" ]]; then\n  gh api "repos/${{ github.repository }}/issues/${{ github.event.issue.number }}/reactions" -f content=-1 2>/dev/null || true\n  echo "::error::Unauthorized: ${{ github.actor }} ($PERM)"\n  exit 1\nfi\n',
+    ],
     ['an earlier unrelated exit 1 under its own if', `if [ -z "$GH_TOKEN" ]; then exit 1; fi\n${ASK}if [ "$perm" != "admin" ]; then exit 1; fi\n`],
   ])('%s', (_name, run) => {
     expect(permissionExit(run)).toContain('below write');
