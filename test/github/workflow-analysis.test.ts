@@ -326,6 +326,23 @@ describe('analyseWorkflow: a job or step gated on the author association is reco
     ['pull_request_target: the pull request author\'s', onEvents('pull_request_target', member('pull_request'), 'github.event.pull_request.title'), GATED],
     ['issues and issue_comment: the issue\'s (the commenter\'s under issue_comment)', onEvents('[issues, issue_comment]', member('issue'), 'github.event.issue.title'), FLAGGED],
     ["issues and issue_comment: the issue's, the job narrowed to `issues`", onEvents('[issues, issue_comment]', `github.event_name == 'issues' && ${member('issue')}`, 'github.event.issue.title'), GATED],
+    [
+      'issues and issue_comment: per event, the issue\'s under issues, the comment\'s under issue_comment',
+      onEvents('[issues, issue_comment]', `(github.event_name == 'issues' && ${member('issue')}) || (github.event_name == 'issue_comment' && startsWith(github.event.comment.body, '/run') && ${member('comment')})`, 'github.event.issue.title'),
+      GATED,
+    ],
+    [
+      'issues and issue_comment: per event, the issue\'s under both',
+      onEvents('[issues, issue_comment]', `(github.event_name == 'issues' && ${member('issue')}) || (github.event_name == 'issue_comment' && ${member('issue')})`, 'github.event.issue.title'),
+      FLAGGED,
+    ],
+    [
+      'issues and issue_comment: one alternative with no association',
+      onEvents('[issues, issue_comment]', `(github.event_name == 'issues' && ${member('issue')}) || (github.event_name == 'issue_comment' && startsWith(github.event.comment.body, '/run'))`, 'github.event.issue.title'),
+      FLAGGED,
+    ],
+    ["issue_comment: workflow_dispatch or the comment's (the dispatch alternative admits no outsider)", onEvents('[issue_comment, workflow_dispatch]', `github.event_name == 'workflow_dispatch' || ${member('comment')}`, 'github.event.comment.body'), GATED],
+    ['issue_comment: workflow_dispatch or a command test (no association)', onEvents('[issue_comment, workflow_dispatch]', "github.event_name == 'workflow_dispatch' || startsWith(github.event.comment.body, '/run')", 'github.event.comment.body'), FLAGGED],
   ])('%s', (_name, text, expected) => {
     expect(judged(text)).toEqual(expected);
   });

@@ -178,23 +178,70 @@ function associationsAdmitted(comparison: string): { field: string; values: stri
   return { field: (list[2] ?? '').toLowerCase(), values };
 }
 
-/**
- * The author-association gate a term sets under `triggers` (the outsider triggers in effect): one
- * comparison, or an `||` of them in parentheses, admitting only owners, members and collaborators
- * of the repository (`STRONG_ASSOCIATIONS`), each on the actor's association (`associationHolds`);
- * null otherwise (`CONTRIBUTOR`, anyone with a merged commit, `!= 'NONE'`, or the issue's author on
- * a comment is no gate).
- */
-function associationGate(term: string, triggers: readonly string[]): string | null {
-  const fields = new Set<string>();
-  const values = new Set<string>();
+/** One admitted comparison's field and values, when it admits only owners, members and collaborators and holds under `triggers`. */
+type Admitted = { field: string; values: string[] };
+
+/** An `||` of association comparisons (or one) admitting only the permitted under every trigger; null otherwise. */
+function plainAssociation(term: string, triggers: readonly string[]): Admitted[] | null {
+  const out: Admitted[] = [];
   for (const part of splitTop(term, '||')) {
     const admitted = associationsAdmitted(stripParens(part));
     if (admitted === null || admitted.values.length === 0 || !admitted.values.every((v) => STRONG_ASSOCIATIONS.has(v))) return null;
     if (!associationHolds(admitted.field, triggers)) return null;
-    fields.add(admitted.field);
-    for (const v of admitted.values) values.add(v.toUpperCase());
+    out.push(admitted);
   }
+  return out;
+}
+
+/** `github.event_name == 'x'` (either way round). */
+const EVENT_IS = /^github\.event_name==(['"])([a-z_]+)\1$|^(['"])([a-z_]+)\3==github\.event_name$/i;
+
+/** The events a term admits when it is nothing but `github.event_name == '…'` comparisons joined by `||`; null otherwise. */
+function eventsOf(term: string): Set<string> | null {
+  const events = new Set<string>();
+  for (const part of splitTop(term, '||')) {
+    const m = EVENT_IS.exec(stripParens(part));
+    if (m === null) return null;
+    events.add((m[2] ?? m[4] ?? '').toLowerCase());
+  }
+  return events;
+}
+
+/**
+ * The author-association gate a term sets under `triggers` (the outsider triggers in effect): an
+ * `||` of alternatives, each one comparison (or an `||` of them in parentheses) admitting only
+ * owners, members and collaborators of the repository (`STRONG_ASSOCIATIONS`) on the actor's
+ * association (`associationHolds`), or an `&&` of terms with one such comparison holding under
+ * the events its `github.event_name == '…'` terms admit (`(github.event_name == 'issue_comment' &&
+ * <the comment's association>) || (github.event_name == 'issues' && <the issue's>)`); an
+ * alternative whose events are none of `triggers` (`github.event_name == 'workflow_dispatch'`)
+ * admits no outsider. Null otherwise: `CONTRIBUTOR`
+ * (anyone with a merged commit), `!= 'NONE'`, the issue's author on a comment, an alternative
+ * with no association.
+ */
+function associationGate(term: string, triggers: readonly string[]): string | null {
+  const found: Admitted[] = [];
+  for (const part of splitTop(term, '||')) {
+    const alternative = stripParens(part);
+    const plain = plainAssociation(alternative, triggers);
+    if (plain !== null) {
+      found.push(...plain);
+      continue;
+    }
+    const terms = splitTop(alternative, '&&').map(stripParens);
+    let under = triggers;
+    for (const t of terms) {
+      const events = eventsOf(t);
+      if (events !== null) under = under.filter((x) => events.has(x));
+    }
+    if (under.length === 0) continue;
+    const held = terms.map((t) => plainAssociation(t, under)).find((a) => a !== null);
+    if (held === undefined) return null;
+    found.push(...held);
+  }
+  if (found.length === 0) return null;
+  const fields = new Set(found.map((a) => a.field));
+  const values = new Set(found.flatMap((a) => a.values.map((v) => v.toUpperCase())));
   return `${[...fields].join(', ')} in ${[...values].join(', ')} (author association)`;
 }
 
