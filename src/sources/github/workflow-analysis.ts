@@ -106,6 +106,8 @@ export interface WorkflowCall {
 export interface CheckoutLeft {
   step: string;
   excerpt: string;
+  /** The triggers under which it checks out the head (`issue_comment` only when it names the head there). */
+  triggers: string[];
   /** The gate the checkout is behind (permission-gate.ts), when it is. */
   gate?: string;
 }
@@ -162,8 +164,17 @@ export const OUTSIDER_TRIGGERS: readonly string[] = [
   'pull_request_review',
   'pull_request_review_comment',
 ];
-/** Triggers under which checking out the pull request's code runs it with the secrets. */
-const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run']);
+/**
+ * Triggers under which checking out the pull request's code runs it with the secrets: a
+ * `pull_request_target` or `workflow_run` run, and an `issue_comment` on a pull request (its
+ * `/test` command jobs run on the default branch with the secrets, whoever comments). A review or
+ * review comment (`pull_request_review`, `pull_request_review_comment`) on a fork's pull request
+ * runs like `pull_request` (read-only token, no secrets), and on one of the repository's own
+ * branches the head is a collaborator's code: neither is counted here.
+ */
+const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run', 'issue_comment']);
+/** The trigger whose payload names no pull request: the head is named by its number (`refs/pull/…`) or fetched. */
+const COMMENT_TRIGGER = 'issue_comment';
 /** The triggers among `triggers` under which checking out the pull request's code runs it with the secrets. */
 export const checkoutTriggersOf = (triggers: readonly string[]): string[] => triggers.filter((t) => CHECKOUT_TRIGGERS.has(t));
 
@@ -226,7 +237,7 @@ function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[]): { text:
   for (const [key, value] of Object.entries(w)) {
     if (typeof value !== 'string') continue;
     if (textUntrusted(value, taint, triggers)) text.push(key.toLowerCase());
-    if (textNamesHead(value, taint)) head.push(key.toLowerCase());
+    if (textNamesHead(value, taint, triggers)) head.push(key.toLowerCase());
   }
   return { text, head };
 }
@@ -238,6 +249,30 @@ const NEEDS_OUTPUT = /\bneeds\.([\w-]+)\.outputs\.([\w-]+)/gi;
 const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
 /** A shell variable read in a written value (`$HEAD_SHA`, `${HEAD_SHA}`). */
 const SHELL_VAR = /\$\{?([A-Za-z_]\w*)/g;
+/**
+ * A `run:` lookup of the pull request's head through GitHub's API or CLI, read by jq: `gh api
+ * repos/…/pulls/N --jq .head.sha` (or `curl … | jq -r .head.ref`), `gh pr view N --json
+ * headRefOid` — the head under any trigger, `issue_comment` too (an expression naming a payload's
+ * head is judged by the triggers, not here).
+ */
+const HEAD_LOOKUP = /(?:\bjq\b|--jq\b|--json\b)[^\n]{0,200}?(?:\.head\.(?:sha|ref)\b|\bheadRef(?:Oid|Name)\b)/;
+/** `VAR=…` (also after `export`, `local`, `readonly`, `declare`) at the start of a line. */
+const SHELL_ASSIGNMENT = /^[ \t]*(?:(?:export|local|readonly|declare)[ \t]+)?([A-Za-z_]\w*)=/;
+/** The shell variables a `run:` assigns a head lookup (`HEAD_LOOKUP`), read once per step. */
+const lookupsRead = new WeakMap<Obj, Set<string>>();
+
+/** The variables a step's `run:` assigns from a head lookup (`SHA=$(gh api … --jq .head.sha)`): one pass over the lines. */
+function headLookupVariables(step: Obj, run: string): Set<string> {
+  let found = lookupsRead.get(step);
+  if (found !== undefined) return found;
+  found = new Set();
+  for (const line of run.split('\n')) {
+    const m = SHELL_ASSIGNMENT.exec(line);
+    if (m !== null && HEAD_LOOKUP.test(line)) found.add(m[1] ?? '');
+  }
+  lookupsRead.set(step, found);
+  return found;
+}
 
 /** `(id, output)` pairs, lower case, an expression-bearing text reads through `pattern` (each `${{ }}` normalised: `needs['x'].outputs['y']` too). */
 function outputRefs(text: string, pattern: RegExp): Array<[string, string]> {
@@ -347,6 +382,11 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
     const written = writes.get(name);
     if (written === undefined) return runJudged(step, run, heads);
     if (heads(written)) return true;
+    if (carried === 'head') {
+      if (HEAD_LOOKUP.test(written)) return true;
+      const lookups = headLookupVariables(step, run);
+      if (lookups.size > 0 && [...written.matchAll(SHELL_VAR)].some((m) => lookups.has(m[1] ?? ''))) return true;
+    }
     return [...written.matchAll(SHELL_VAR)].some((m) => {
       const value = env(m[1] ?? '');
       return typeof value === 'string' && valueJudged(value, heads);
@@ -422,12 +462,20 @@ interface OutputVerdicts {
 interface Earlier {
   byId: Map<string, Obj>;
   head: OutputVerdicts;
+  /** The head as named under `issue_comment` (`textNamesHead` with that trigger). */
+  commentHead: OutputVerdicts;
   text: Map<string, OutputVerdicts>;
   jobEnv: Obj;
 }
 
 function earlierOf(scope: Scope): Earlier {
-  return { byId: new Map(), head: { test: (text) => textNamesHead(text, scope.taint) || readsHeadOutput(text, scope.needsHead), verdicts: new Map() }, text: new Map(), jobEnv: scope.jobEnv };
+  return {
+    byId: new Map(),
+    head: { test: (text) => textNamesHead(text, scope.taint) || readsHeadOutput(text, scope.needsHead), verdicts: new Map() },
+    commentHead: { test: (text) => textNamesHead(text, scope.taint, [COMMENT_TRIGGER]) || readsHeadOutput(text, scope.needsCommentHead), verdicts: new Map() },
+    text: new Map(),
+    jobEnv: scope.jobEnv,
+  };
 }
 
 /** Adds a step judged to the earlier ones (the first step of an id is the one read). */
@@ -447,18 +495,19 @@ function earlierCarries(earlier: Earlier, judged: OutputVerdicts, carried: Carri
 }
 
 /**
- * Whether a checkout step's `ref`/`repository` names the head: directly, through an earlier
- * step's output, or through an output of a job it needs (`jobOutputsCarrying`).
+ * Whether a checkout step's `ref`/`repository` names the head (`judged`: as named under the
+ * triggers in effect): directly, through an earlier step's output, or through an output of a job
+ * it needs (`jobOutputsCarrying`); `triggers` for the expressions of a `run:` line.
  */
-function headCheckout(step: Obj, earlier: Earlier, taint: Taint): string | null {
+function headCheckout(step: Obj, earlier: Earlier, judged: OutputVerdicts, taint: Taint, triggers: readonly string[] | null): string | null {
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
     for (const key of ['ref', 'repository']) {
       const value = str(w[key]);
       if (value === null) continue;
-      if (earlier.head.test(value)) return `${key}: ${value}`;
-      if (outputRefs(value, STEP_OUTPUT).some((ref) => earlierCarries(earlier, earlier.head, 'head', ref))) return `${key}: ${value}`;
+      if (judged.test(value)) return `${key}: ${value}`;
+      if (outputRefs(value, STEP_OUTPUT).some((ref) => earlierCarries(earlier, judged, 'head', ref))) return `${key}: ${value}`;
     }
     return null;
   }
@@ -466,13 +515,28 @@ function headCheckout(step: Obj, earlier: Earlier, taint: Taint): string | null 
   if (script !== null) {
     // `exec.exec('git', ['fetch', 'origin', pr.data.head.ref])`: a git fetch or checkout of the head run by the script.
     const outputs = scriptOf(step, script);
-    const carries = textCarrier(outputs, 'head', earlier.head.test, envOf(step, earlier.jobEnv));
+    const carries = textCarrier(outputs, 'head', judged.test, envOf(step, earlier.jobEnv));
     return outputs.commands.find((c) => GIT_FETCH.test(commandWords(c)) && carries(`${c.first} ${c.second}`))?.call ?? null;
   }
   const run = str(step.run);
   if (run === null) return null;
-  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && textNamesHead(l, taint)) || /\bgh\s+pr\s+checkout\b/i.test(l));
+  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && textNamesHead(l, taint, triggers)) || /\bgh\s+pr\s+checkout\b/i.test(l));
   return line ?? null;
+}
+
+/**
+ * The head checkout of a step under the checkout triggers in effect, and the triggers under which
+ * it is one: under `pull_request_target` / `workflow_run` as their payloads name the head, under
+ * `issue_comment` only as that payload does (`refs/pull/${{ github.event.issue.number }}/head`, a
+ * head looked up through the API, `gh pr checkout`) — `github.event.pull_request.head.sha` is
+ * empty there, and the checkout is of the default branch.
+ */
+function headCheckoutUnder(step: Obj, earlier: Earlier, taint: Taint, triggers: readonly string[]): { excerpt: string; triggers: string[] } | null {
+  const others = triggers.some((t) => t !== COMMENT_TRIGGER) ? headCheckout(step, earlier, earlier.head, taint, null) : null;
+  const comment = triggers.includes(COMMENT_TRIGGER) ? headCheckout(step, earlier, earlier.commentHead, taint, [COMMENT_TRIGGER]) : null;
+  const excerpt = others ?? comment;
+  if (excerpt === null) return null;
+  return { excerpt, triggers: triggers.filter((t) => (t === COMMENT_TRIGGER ? comment !== null : others !== null)) };
 }
 
 /** Whether a script runs a command after the line that fetched the head (other than git, gh, echo, cd). */
@@ -544,6 +608,8 @@ interface Scope {
   jobEnv: Obj;
   /** The outputs of the workflow's jobs that carry the pull request's head (`jobOutputsCarrying`). */
   needsHead: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The same under `issue_comment` (whose payload names no pull request: `github.event.pull_request.head.sha` is empty there). */
+  needsCommentHead: ReadonlyMap<string, ReadonlySet<string>>;
   /** The outputs of the workflow's jobs that carry attacker-written text (`jobOutputsCarrying`). */
   needsText: ReadonlyMap<string, ReadonlySet<string>>;
   /** The job's permission gate (permission-gate.ts), or null. */
@@ -600,7 +666,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (gate === null) out.findings.push(f);
     else out.gated.push({ ...f, gate });
   };
-  let checkout: { step: Obj; index: number; excerpt: string; gate: string | null; gatedNoted: boolean } | null = null;
+  let checkout: { step: Obj; index: number; excerpt: string; triggers: string[]; gate: string | null; gatedNoted: boolean } | null = null;
   // A step that fails unless the actor is permitted stops the steps after it (permission-gate.ts).
   const failing = firstFailingStep(steps);
   const earlier = earlierOf(scope);
@@ -643,8 +709,10 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     }
     // An untrusted checkout followed by code: reported once per checkout, at the checkout.
     if (checkoutTriggers.length > 0) {
-      if (checkout !== null && runsCode(step)) {
-        const found = finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`);
+      // The triggers under which both the checkout named the head and this step runs.
+      const runTriggers = checkout === null ? [] : checkout.triggers.filter((t) => checkoutTriggers.includes(t));
+      if (checkout !== null && runsCode(step) && runTriggers.length > 0) {
+        const found = finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), runTriggers, `${checkout.excerpt} → then runs: ${label}`);
         // A gated checkout never happens for outsiders; a gated step that runs it is recorded
         // once, and a later ungated step that runs it is still a finding.
         if (checkout.gate !== null || gate === null) {
@@ -655,12 +723,12 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
           checkout.gatedNoted = true;
         }
       }
-      const head = checkout === null ? headCheckout(step, earlier, scope.taint) : null;
+      const head = checkout === null ? headCheckoutUnder(step, earlier, scope.taint, checkoutTriggers) : null;
       if (head !== null) {
-        checkout = { step, index, excerpt: head, gate, gatedNoted: false };
+        checkout = { step, index, excerpt: head.excerpt, triggers: head.triggers, gate, gatedNoted: false };
         // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
-        if (runsAfterFetch(str(step.run), head)) {
-          record(finding('untrusted-checkout', label, checkoutTriggers, `${head} → then runs: ${label}`), gate);
+        if (runsAfterFetch(str(step.run), head.excerpt)) {
+          record(finding('untrusted-checkout', label, head.triggers, `${head.excerpt} → then runs: ${label}`), gate);
           checkout = null;
         }
       }
@@ -675,8 +743,8 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     }
   });
   // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
-  const left = checkout as { step: Obj; index: number; excerpt: string; gate: string | null } | null;
-  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt, ...(left.gate === null ? {} : { gate: left.gate }) };
+  const left = checkout as { step: Obj; index: number; excerpt: string; triggers: string[]; gate: string | null } | null;
+  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt, triggers: left.triggers, ...(left.gate === null ? {} : { gate: left.gate }) };
 }
 
 function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
@@ -707,6 +775,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const jobs = isObj(value.jobs) ? value.jobs : {};
   const taint = context?.taint ?? NO_TAINT;
   const needsHead = jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint));
+  const needsCommentHead = outsider.includes(COMMENT_TRIGGER) ? jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint, [COMMENT_TRIGGER])) : new Map<string, Set<string>>();
   const needsText = jobOutputsFollowed(jobs, 'text', (text) => textUntrusted(text, taint, outsider));
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
@@ -723,6 +792,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       jobGuarded: guarded(job.if),
       jobEnv: isObj(job.env) ? job.env : {},
       needsHead,
+      needsCommentHead,
       needsText,
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
@@ -766,7 +836,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsCommentHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }
