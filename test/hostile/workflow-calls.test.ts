@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -55,6 +55,23 @@ describe('hostile workflows: job and step outputs are followed in linear time', 
     ['a word run with no `=` before the redirection', (k) => wf('${{ steps.s.outputs.sha }}', `echo "${'a'.repeat(k)} >> $GITHUB_OUTPUT`)],
     ['`;`-separated writes of shell variables', (k) => wf('${{ steps.s.outputs.sha }}', `${'echo sha=$A$A >> $GITHUB_OUTPUT;'.repeat(k)}`)],
     ['a long `steps.x.outputs.` chain in a job output', (k) => wf(`\${{ ${'steps.s.outputs.'.repeat(k)}sha }}`, 'echo sha=1 >> $GITHUB_OUTPUT')],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: issue_comment head checkouts are read in linear time', () => {
+  /** An issue_comment job: step `s` runs the script given and writes `sha`, the checkout reads it, then a build; a last step runs `last`. */
+  const wf = (run: string, last = 'make') =>
+    `on: issue_comment\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: s\n        run: ${JSON.stringify(run)}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ steps.s.outputs.sha }}\n      - run: ${JSON.stringify(last)}\n`;
+  it.for<[string, (k: number) => string]>([
+    ['`pull/` runs in a git fetch line (no `/head`)', (k) => wf('echo sha=1 >> $GITHUB_OUTPUT', `git fetch origin ${'pull/'.repeat(k)}x`)],
+    ['`pull/a` runs with no closing `/head`', (k) => wf('echo sha=1 >> $GITHUB_OUTPUT', `git fetch origin ${'pull/a'.repeat(k)}`)],
+    ['`--jq` runs with no head in the written value', (k) => wf(`echo "sha=$(${'gh api x --jq .a '.repeat(k)})" >> $GITHUB_OUTPUT`)],
+    ['many variables assigned lookups and read in one write', (k) => wf(`B=$(gh api x --jq .head.sha)\n${'A=$(gh api x --jq .base.sha)\n'.repeat(k)}echo "sha=${'$A'.repeat(k)}" >> $GITHUB_OUTPUT`)],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);
