@@ -11,11 +11,14 @@
  * and no secrets: what it runs cannot reach the secrets, so nothing in such a workflow is a finding.
  *
  * Findings, each with the file, job, step and a short excerpt:
- *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow checks out the
+ *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow, or an
+ *    `issue_comment` job (`CHECKOUT_TRIGGERS`; there the head is named by number —
+ *    `refs/pull/${{ github.event.issue.number }}/head` — or looked up: `headCheckoutUnder`), checks out the
  *    pull request's code (`actions/checkout` whose `ref` or `repository` names the head — directly,
  *    through an earlier step's output, or through an output of a job it needs that is set from the
  *    head or from such a step output (two levels: also a job output passed on from a job that job
- *    needs); a step output is the head when a `run:` writes it to `$GITHUB_OUTPUT` from the head,
+ *    needs); a step output is the head when a `run:` writes it to `$GITHUB_OUTPUT` from the head
+ *    or from a jq lookup of it (`HEAD_LOOKUP`),
  *    when an `actions/github-script` step sets it from the head (`core.setOutput`, `return`:
  *    github-script.ts), or when another action's inputs name it —, or a `run:` that fetches it /
  *    `gh pr checkout`, or a github-script script running `git fetch|checkout` of it through
